@@ -1,0 +1,1 @@
+"""Parametric CadQuery models of the 3D-printed WerdUp set."""

@@ -1,0 +1,34 @@
+"""``companion check WORD``: the word challenge."""
+
+from __future__ import annotations
+
+import argparse
+
+from companion.cli.common import add_lexicon_option, lexicon_from_args, print_json
+from companion.judge import GAMES, check_word
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "check",
+        help="challenge a word: valid or not, why, and what it means",
+        description="Judge a word against the word list. Exit status: 0 valid, 1 not valid, "
+        "2 bad usage.",
+    )
+    p.add_argument("word", help="the word to judge")
+    p.add_argument("--game", choices=GAMES, help="apply this game's rules (e.g. minimum length)")
+    add_lexicon_option(p)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    verdict = check_word(args.word, game=args.game, lexicon=lexicon_from_args(args))
+    if args.json:
+        print_json(verdict.to_dict())
+    else:
+        print(f"{verdict.word}: {'VALID' if verdict.valid else 'NOT VALID'}")
+        print(f"  {verdict.reason}")
+        for d in verdict.definitions:
+            print(f"  - {d}")
+    return 0 if verdict.valid else 1

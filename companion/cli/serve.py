@@ -1,0 +1,22 @@
+"""``companion serve``: run the web app with Flask's development server."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("serve", help="serve the web app (development server)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=5000, help="port (default 5000)")
+    p.add_argument("--debug", action="store_true", help="reload on code changes")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from companion.web import create_app
+
+    app = create_app()
+    print(f"companion: serving on http://{args.host}:{args.port}/ (Ctrl+C to stop)")
+    app.run(host=args.host, port=args.port, debug=args.debug)
+    return 0

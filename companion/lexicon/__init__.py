@@ -1,0 +1,46 @@
+"""Word lists and definitions: the shared lexicon of all four games."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from companion.lexicon.core import ALPHABET, Lexicon, LexiconError, is_subsequence
+from companion.lexicon.wordnet import Definition, define
+
+__all__ = [
+    "ALPHABET",
+    "Definition",
+    "Lexicon",
+    "LexiconError",
+    "default_lexicon",
+    "define",
+    "is_subsequence",
+    "load_lexicon",
+]
+
+DEFAULT_NAME = "SCOWL-70 (companion default)"
+
+
+@cache
+def default_lexicon() -> Lexicon:
+    """The English word list shipped with the package (built from SCOWL; see README)."""
+    ref = resources.files("companion.lexicon") / "data" / "words.txt.gz"
+    with resources.as_file(ref) as path:
+        return Lexicon.from_path(path, name=DEFAULT_NAME)
+
+
+@cache
+def _load_path(path: str) -> Lexicon:
+    return Lexicon.from_path(path)
+
+
+def load_lexicon(path: str | Path | None = None) -> Lexicon:
+    """The list at ``path`` (one word per line), or the default list when ``path`` is None.
+
+    Loaded lists are cached per resolved path for the life of the process.
+    """
+    if path is None:
+        return default_lexicon()
+    return _load_path(str(Path(path).expanduser().resolve()))

@@ -1,0 +1,178 @@
+"""The word list: membership, prefix and "letters in order" queries.
+
+A :class:`Lexicon` holds a sorted tuple of lowercase a-z words. Membership uses a frozenset;
+prefix queries bisect the sorted tuple; ordered-letter queries use a per-letter bitmask index
+(one 64-bit mask of positions per word and letter) built lazily with NumPy on first use, so
+loading a list costs little until the index is needed.
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+from bisect import bisect_left
+from collections.abc import Iterable, Iterator
+from functools import cached_property
+from pathlib import Path
+
+import numpy as np
+
+ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+_WORD_RE = re.compile(r"^[a-z]+$")
+# Words longer than this are not in the bitmask index; they are checked one by one.
+_INDEX_WIDTH = 64
+_MAX_FILE_BYTES = 64 * 1024 * 1024
+
+
+class LexiconError(ValueError):
+    """A word list could not be loaded; the message says why in plain words."""
+
+
+def is_subsequence(letters: str, word: str) -> bool:
+    """True if ``letters`` occur in ``word`` in this order (not necessarily adjacent)."""
+    pos = 0
+    for ch in letters:
+        pos = word.find(ch, pos)
+        if pos < 0:
+            return False
+        pos += 1
+    return True
+
+
+class Lexicon:
+    """An immutable word list with fast queries.
+
+    ``name`` says where the list came from (shown to players in judge mode).
+    """
+
+    def __init__(self, words: Iterable[str], name: str = "custom") -> None:
+        self.name = name
+        self.words: tuple[str, ...] = tuple(sorted(set(words)))
+        self._set = frozenset(self.words)
+
+    # -- construction -----------------------------------------------------------------------
+    @classmethod
+    def from_path(cls, path: str | Path, name: str | None = None) -> Lexicon:
+        """Load a list with one word per line (any case; ``.gz`` allowed).
+
+        Lines that are not a single word of letters a-z (after lowercasing) are ignored, as are
+        blank lines and ``#`` comments. Raises :class:`LexiconError` for a missing, unreadable,
+        binary or empty file.
+        """
+        p = Path(path)
+        if not p.exists():
+            raise LexiconError(f"word list not found: {p}")
+        if p.is_dir():
+            raise LexiconError(f"word list is a folder, not a file: {p}")
+        try:
+            raw = p.read_bytes()
+        except OSError as exc:
+            raise LexiconError(f"cannot read word list {p}: {exc.strerror}") from exc
+        if len(raw) > _MAX_FILE_BYTES:
+            raise LexiconError(f"word list {p} is too large ({len(raw)} bytes)")
+        if raw[:2] == b"\x1f\x8b":
+            try:
+                raw = gzip.decompress(raw)
+            except (OSError, EOFError) as exc:
+                raise LexiconError(f"word list {p} is a broken gzip file") from exc
+        if b"\x00" in raw[:4096]:
+            raise LexiconError(f"word list {p} looks binary, not one word per line")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            text = raw.decode("latin-1")
+        words = []
+        for line in text.splitlines():
+            w = line.strip().lower()
+            if w and not w.startswith("#") and _WORD_RE.match(w):
+                words.append(w)
+        if not words:
+            raise LexiconError(f"word list {p} has no words (one word of letters a-z per line)")
+        return cls(words, name or p.name)
+
+    # -- basic queries ----------------------------------------------------------------------
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and word.lower() in self._set
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.words)
+
+    def __repr__(self) -> str:
+        return f"Lexicon({self.name!r}, {len(self.words)} words)"
+
+    def with_prefix(self, prefix: str) -> list[str]:
+        """All words starting with ``prefix``, in alphabetical order."""
+        prefix = prefix.lower()
+        i = bisect_left(self.words, prefix)
+        out = []
+        while i < len(self.words) and self.words[i].startswith(prefix):
+            out.append(self.words[i])
+            i += 1
+        return out
+
+    def has_prefix(self, prefix: str) -> bool:
+        """True if some word starts with ``prefix`` (the empty prefix included)."""
+        prefix = prefix.lower()
+        i = bisect_left(self.words, prefix)
+        return i < len(self.words) and self.words[i].startswith(prefix)
+
+    # -- ordered letters --------------------------------------------------------------------
+    @cached_property
+    def _index(self) -> tuple[np.ndarray, np.ndarray, list[int]]:
+        """(masks[26, N] uint64 position bitmasks, lengths[N], long word indexes)."""
+        n = len(self.words)
+        lengths = np.fromiter((len(w) for w in self.words), dtype=np.int32, count=n)
+        width = int(min(_INDEX_WIDTH, lengths.max(initial=1)))
+        codes = np.zeros((n, width), dtype=np.uint8)
+        joined = "".join(w[:width].ljust(width, "{") for w in self.words).encode("ascii")
+        codes[:] = np.frombuffer(joined, dtype=np.uint8).reshape(n, width)
+        codes -= ord("a")  # padding '{' becomes 26
+        masks = np.zeros((27, n), dtype=np.uint64)
+        for p in range(width):
+            col = codes[:, p]
+            bit = np.uint64(1) << np.uint64(p)
+            masks[col, np.arange(n)] |= bit
+        long_words = [i for i, w in enumerate(self.words) if len(w) > _INDEX_WIDTH]
+        return masks[:26], lengths, long_words
+
+    def in_order_mask(self, letters: str, *, anchored_start: bool = False) -> np.ndarray:
+        """Boolean array over ``self.words``: the word contains ``letters`` in this order.
+
+        With ``anchored_start`` the first of ``letters`` must be the word's first letter.
+        """
+        letters = letters.lower()
+        masks, lengths, long_words = self._index
+        n = len(self.words)
+        ok = np.ones(n, dtype=bool)
+        if not letters:
+            return ok
+        one = np.uint64(1)
+        above = np.full(n, np.uint64(0xFFFFFFFFFFFFFFFF), dtype=np.uint64)
+        for k, ch in enumerate(letters):
+            idx = ALPHABET.find(ch)
+            if idx < 0:
+                return np.zeros(n, dtype=bool)
+            cur = masks[idx] & above
+            if k == 0 and anchored_start:
+                cur = cur & one
+            ok &= cur != 0
+            low = cur & (~cur + one)  # lowest set bit
+            above = ~((low << one) - one)
+        for i in long_words:
+            w = self.words[i]
+            ok[i] = (not anchored_start or w.startswith(letters[0])) and is_subsequence(
+                letters, w
+            )
+        return ok
+
+    def containing_in_order(
+        self, letters: str, *, anchored_start: bool = False, min_length: int = 0
+    ) -> list[str]:
+        """Words containing ``letters`` in order (optionally starting with the first)."""
+        ok = self.in_order_mask(letters, anchored_start=anchored_start)
+        if min_length:
+            ok &= self._index[1] >= min_length
+        return [self.words[i] for i in np.flatnonzero(ok)]

@@ -1,0 +1,44 @@
+"""Tile sets (letter distributions and values) as data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from companion.datafiles import read_table
+
+BLANK = "?"
+
+
+@dataclass(frozen=True)
+class TileSet:
+    """A bag's contents: how many of each tile and what each is worth.
+
+    Tiles are upper-case strings: ``"A"``, ``"Qu"`` (WerdUp's one tile), ``"?"`` (a blank).
+    """
+
+    name: str
+    counts: dict[str, int]
+    values: dict[str, int]
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values())
+
+    def bag(self) -> list[str]:
+        """Every tile once per copy, in a fixed order (shuffle with a seeded generator)."""
+        return [t for t, n in self.counts.items() for _ in range(n)]
+
+    def value(self, tile: str) -> int:
+        return self.values.get(tile, 0)
+
+
+@cache
+def tile_set(game: str) -> TileSet:
+    """The default tile set of ``"bugwords"`` or ``"werdup"``."""
+    rows = read_table(f"tiles-{game}.tsv")
+    return TileSet(
+        game,
+        {r["letter"]: int(r["count"]) for r in rows},
+        {r["letter"]: int(r["value"]) for r in rows},
+    )

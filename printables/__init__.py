@@ -1,0 +1,1 @@
+"""ReportLab documents: Girdle sheets, score sheets, PDQ deck, paper boards."""

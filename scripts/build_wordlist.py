@@ -1,0 +1,61 @@
+"""Build the default word list shipped in ``companion/lexicon/data`` from SCOWL.
+
+Reads Debian's ``scowl`` package (``/usr/share/dict/scowl``): the ``english-words`` and
+``american-words`` lists up to a size (default 70, SCOWL's "large" size), keeps lowercase a-z
+entries only (so no proper nouns, abbreviations, apostrophes or hyphens; those live in SCOWL's
+separate ``-upper``, ``-abbreviations`` and ``-contractions`` lists, which are not read), and
+writes a sorted, gzip-compressed list with a fixed timestamp so the output is byte-identical
+on every run. The SCOWL copyright notice is copied beside it.
+
+    python scripts/build_wordlist.py [--size 70] [--scowl /usr/share/dict/scowl]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import re
+import shutil
+import sys
+from pathlib import Path
+
+CATEGORIES = ("english-words", "american-words")
+OUT_DIR = Path(__file__).resolve().parent.parent / "companion" / "lexicon" / "data"
+COPYRIGHT = Path("/usr/share/doc/scowl/copyright")
+
+
+def collect(scowl: Path, size: int) -> list[str]:
+    words: set[str] = set()
+    for category in CATEGORIES:
+        for path in sorted(scowl.glob(f"{category}.*")):
+            if int(path.suffix[1:]) > size:
+                continue
+            for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+                word = line.strip()
+                if re.fullmatch(r"[a-z]+", word):
+                    words.add(word)
+    return sorted(words)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", type=int, default=70, help="largest SCOWL size to include")
+    parser.add_argument("--scowl", type=Path, default=Path("/usr/share/dict/scowl"))
+    args = parser.parse_args(argv)
+    if not args.scowl.is_dir():
+        print(f"SCOWL lists not found in {args.scowl}: apt-get install scowl", file=sys.stderr)
+        return 1
+    words = collect(args.scowl, args.size)
+    OUT_DIR.mkdir(parents=True, exist_ok=True)
+    payload = ("\n".join(words) + "\n").encode("ascii")
+    with open(OUT_DIR / "words.txt.gz", "wb") as fh:
+        with gzip.GzipFile(filename="words.txt", mode="wb", fileobj=fh, mtime=0) as gz:
+            gz.write(payload)
+    if COPYRIGHT.exists():
+        shutil.copyfile(COPYRIGHT, OUT_DIR / "SCOWL-LICENSE.txt")
+    print(f"wrote {len(words)} words (SCOWL size {args.size}) to {OUT_DIR / 'words.txt.gz'}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,89 @@
+import json
+
+import pytest
+
+from companion.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_qi_is_valid(capsys):
+    code, out, _ = run(capsys, "check", "qi")
+    assert code == 0
+    assert "QI: VALID" in out
+
+
+def test_xylophone_json(capsys):
+    code, out, _ = run(capsys, "check", "xylophone", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert data["word"] == "XYLOPHONE"
+    assert data["valid"] is True
+    assert data["reason"]
+    assert any("percussion" in d for d in data["definitions"])
+
+
+def test_proper_noun_is_not_valid(capsys):
+    code, out, _ = run(capsys, "check", "Paris", "--json")
+    data = json.loads(out)
+    assert code == 1
+    assert data["valid"] is False
+    assert "not in the word list" in data["reason"]
+    assert "Proper nouns" in data["reason"]
+
+
+def test_too_short_for_pdq(capsys):
+    code, out, _ = run(capsys, "check", "cat", "--game", "pdq", "--json")
+    data = json.loads(out)
+    assert code == 1
+    assert "too short for PDQ" in data["reason"]
+    # the same word is fine for a game with two-letter words
+    assert run(capsys, "check", "cat", "--game", "bugwords")[0] == 0
+
+
+def test_not_letters(capsys):
+    code, out, _ = run(capsys, "check", "c4t")
+    assert code == 1
+    assert "letters A-Z only" in out
+
+
+def test_custom_lexicon(tmp_path, capsys):
+    club = tmp_path / "club.txt"
+    club.write_text("ZA\nQI\n")
+    assert run(capsys, "check", "za", "--lexicon", str(club))[0] == 0
+    code, out, _ = run(capsys, "check", "cat", "--lexicon", str(club), "--json")
+    assert code == 1
+    assert json.loads(out)["lexicon"] == "club.txt"
+
+
+def test_unreadable_lexicon_exits_2(capsys):
+    code, _, err = run(capsys, "check", "cat", "--lexicon", "/no/such/list.txt")
+    assert code == 2
+    assert "word list not found" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [(["check", "cat", "--game", "chess"], "invalid choice"), (["check"], "required")],
+)
+def test_bad_arguments_exit_2(capsys, argv, message):
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_console_script_runs(tmp_path):
+    import subprocess
+    import sys
+
+    proc = subprocess.run(
+        [sys.executable, "-m", "companion", "check", "qi", "--json"],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["valid"] is True

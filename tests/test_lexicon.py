@@ -1,0 +1,117 @@
+import gzip
+import re
+
+import pytest
+
+from companion.lexicon import (
+    Lexicon,
+    LexiconError,
+    default_lexicon,
+    define,
+    is_subsequence,
+    load_lexicon,
+)
+
+
+def test_default_list_is_clean_and_large():
+    lex = default_lexicon()
+    assert len(lex) > 100_000
+    assert all(re.fullmatch(r"[a-z]+", w) for w in lex.words[::97])
+    for word in ("qi", "xylophone", "cat", "jumping"):
+        assert word in lex
+    for not_word in ("paris", "don't", "e-mail", "etc", "ibm"):
+        assert not_word not in lex
+
+
+def test_membership_ignores_case(small_lexicon):
+    assert "CAT" in small_lexicon
+    assert "Cat" in small_lexicon
+    assert "dog" not in small_lexicon
+    assert 42 not in small_lexicon
+
+
+def test_prefix_queries(small_lexicon):
+    assert small_lexicon.with_prefix("ca") == ["cat", "cats"]
+    assert small_lexicon.has_prefix("ant")
+    assert not small_lexicon.has_prefix("zz")
+
+
+@pytest.mark.parametrize(
+    ("letters", "anchored", "expected"),
+    [
+        ("pna", False, ["pineapple", "dependable"]),  # PiNeApple, dePeNdAble
+        ("ant", True, ["antelope"]),
+        ("at", False, ["act", "antelope", "at", "cat", "cats", "painter"]),
+        ("at", True, ["act", "antelope", "at"]),  # starts with A, a T later
+        ("ta", False, ["octagon", "ta"]),
+        ("xyz", False, []),
+    ],
+)
+def test_letters_in_order(small_lexicon, letters, anchored, expected):
+    got = small_lexicon.containing_in_order(letters, anchored_start=anchored)
+    assert sorted(got) == sorted(expected)
+
+
+def test_letters_in_order_agrees_with_a_scan_on_the_default_list():
+    lex = default_lexicon()
+    for letters, anchored in (("pdq", False), ("mra", True), ("eee", False), ("zzz", False)):
+        fast = lex.containing_in_order(letters, anchored_start=anchored)
+        slow = [
+            w for w in lex
+            if is_subsequence(letters, w) and (not anchored or w.startswith(letters[0]))
+        ]
+        assert fast == slow
+
+
+def test_words_longer_than_the_index_width_still_match():
+    long_word = "p" + "x" * 70 + "q"
+    lex = Lexicon([long_word, "pq"])
+    assert lex.containing_in_order("pq") == sorted([long_word, "pq"])
+    assert lex.containing_in_order("pq", min_length=10) == [long_word]
+
+
+def test_custom_list_by_path(tmp_path):
+    path = tmp_path / "club.txt"
+    path.write_text("# our club list\nZyzzyva\nQAT\n\nnot a word\ncan't\nxu\n")
+    lex = load_lexicon(path)
+    assert sorted(lex) == ["qat", "xu", "zyzzyva"]
+    assert lex.name == "club.txt"
+
+
+def test_gzipped_custom_list(tmp_path):
+    path = tmp_path / "list.txt.gz"
+    path.write_bytes(gzip.compress(b"alpha\nbeta\n"))
+    assert list(Lexicon.from_path(path)) == ["alpha", "beta"]
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (None, "not found"),
+        (b"", "has no words"),
+        (b"\n\n# only comments\n", "has no words"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "looks binary"),
+        (b"\x1f\x8b\x08\x00garbage", "broken gzip"),
+    ],
+)
+def test_bad_word_list_files(tmp_path, content, message):
+    path = tmp_path / "bad.txt"
+    if content is not None:
+        path.write_bytes(content)
+    with pytest.raises(LexiconError, match=message):
+        Lexicon.from_path(path)
+
+
+def test_a_folder_is_not_a_word_list(tmp_path):
+    with pytest.raises(LexiconError, match="folder"):
+        Lexicon.from_path(tmp_path)
+
+
+def test_definitions_for_plain_and_inflected_words():
+    assert any("percussion" in d.gloss for d in define("xylophone"))
+    # inflected forms find their base word
+    assert any(d.lemma == "goose" for d in define("geese"))
+    assert any(d.lemma == "cat" for d in define("cats"))
+    assert any(d.lemma == "run" and d.pos == "v" for d in define("running"))
+    assert any(d.lemma == "stop" for d in define("stopped"))
+    assert define("zzzqqq") == []

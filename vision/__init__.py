@@ -1,0 +1,1 @@
+"""Reading photographed boards, sheets and cards (OpenCV + Tesseract)."""
