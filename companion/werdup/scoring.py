@@ -38,3 +38,16 @@ def play_bonus(tiles_played: int, rules: Rules) -> int:
 def end_penalty(tiles_left: int, rules: Rules) -> int:
     """Points lost at the end for tiles still on a rack (a positive number)."""
     return rules.tile_penalty * tiles_left
+
+
+def explain_word(tiles: Sequence[str], heights: Sequence[int], rules: Rules) -> str:
+    """The arithmetic of :func:`word_score`: ``"R 2 + E 2 + A3 3 + D 2 = 9"``."""
+    flat = all(h == 1 for h in heights)
+    by_stack = rules.flat_only_if_whole_word and not flat
+    parts = []
+    for t, h in zip(tiles, heights, strict=True):
+        pts = rules.stack_points * h if by_stack else letter_points(h, rules)
+        parts.append(f"{t.upper()}{h if h > 1 else ''} {pts}")
+    if flat and QU in tiles and rules.qu_flat_bonus:
+        parts.append(f"Qu bonus {rules.qu_flat_bonus}")
+    return f"{' + '.join(parts)} = {word_score(tiles, heights, rules)}"
