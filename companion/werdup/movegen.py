@@ -8,13 +8,13 @@ prefixes prune the walk; words across the line are checked against per-square ta
 
 from __future__ import annotations
 
+import weakref
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from companion.board import Board, Placement
+from companion.board import Board, Placement, Position
 from companion.lexicon import Lexicon
-from companion.werdup.notation import play_notation
 from companion.werdup.rules import Rules
 from companion.werdup.scoring import play_bonus, word_score
 
@@ -29,6 +29,22 @@ class GeneratedPlay:
 
     def key(self) -> frozenset[Placement]:
         return frozenset(self.placements)
+
+
+_PREFIX_MEMO: weakref.WeakKeyDictionary[Lexicon, dict[str, bool]] = weakref.WeakKeyDictionary()
+
+
+def _prefix_test(lexicon: Lexicon) -> Callable[[str], bool]:
+    """``lexicon.has_prefix`` with answers remembered for the life of the lexicon."""
+    memo = _PREFIX_MEMO.setdefault(lexicon, {})
+
+    def has_prefix(prefix: str) -> bool:
+        ans = memo.get(prefix)
+        if ans is None:
+            ans = memo[prefix] = lexicon.has_prefix(prefix)
+        return ans
+
+    return has_prefix
 
 
 class _Cross:
@@ -95,7 +111,7 @@ class _LineWalker:
         rules: Rules,
         lexicon: Lexicon,
         rack_counts: Counter[str],
-        found: dict[frozenset[Placement], tuple[int, tuple[Placement, ...]]],
+        found: dict[frozenset[Placement], GeneratedPlay],
         across: bool,
         line: int,
         crosses: list[list[_Cross | None]],
@@ -112,7 +128,22 @@ class _LineWalker:
         self.begins = [(r, c) in rules.beginning for r, c in self.cells]
         self.word_tiles: list[str] = []
         self.word_heights: list[int] = []
+        self.word_new: list[bool] = []
         self.placed: list[Placement] = []
+        self.has_prefix = _prefix_test(lexicon)
+        self.left = sum(rack_counts.values())
+        # gap[k]: empty squares from k on before one that could join the play to the board
+        # (a tile, or a square with tiles beside it; on the first play, a beginning square).
+        hooks = (
+            self.begins
+            if self.first
+            else [t is not None or x is not None for t, x in zip(self.tops, self.cross_line,
+                                                                   strict=True)]
+        )
+        big = n_len + 1
+        self.gap = [big] * (n_len + 1)
+        for k in range(n_len - 1, -1, -1):
+            self.gap[k] = 0 if hooks[k] else min(big, self.gap[k + 1] + 1)
 
     def worth_walking(self) -> bool:
         """False for a line with no tiles on or beside it (after the first play)."""
@@ -131,6 +162,8 @@ class _LineWalker:
     def _walk(
         self, k: int, start: int, prefix: str, cross_total: int, joined: bool, covers: bool
     ) -> None:
+        if not joined and not covers and self.gap[k] >= self.left + 1:
+            return  # the rack runs out before the word can reach the board
         top, h = self.tops[k], self.heights[k]
         rack = self.rack_counts
         options: list[tuple[str, bool]] = []
@@ -140,7 +173,7 @@ class _LineWalker:
             options.extend((t, True) for t, n in rack.items() if n and t != top)
         for tile, new in options:
             p2 = prefix + tile.lower()
-            if not self.lexicon.has_prefix(p2):
+            if not self.has_prefix(p2):
                 continue
             extra = 0
             joined2 = joined or top is not None
@@ -153,10 +186,12 @@ class _LineWalker:
                     extra = cs
                     joined2 = True
                 rack[tile] -= 1
+                self.left -= 1
                 r, c = self.cells[k]
                 self.placed.append(Placement(r, c, tile))
             self.word_tiles.append(tile)
             self.word_heights.append(h + 1 if new else h)
+            self.word_new.append(new)
             covers2 = covers or (new and self.begins[k])
             last = k + 1 == self.n_len
             if (
@@ -166,13 +201,15 @@ class _LineWalker:
                 and p2 in self.lexicon
             ):
                 self._record(k, start, cross_total + extra, joined2, covers2)
-            if not last and (self.tops[k + 1] is not None or any(rack.values())):
+            if not last and (self.tops[k + 1] is not None or self.left):
                 self._walk(k + 1, start, p2, cross_total + extra, joined2, covers2)
             self.word_tiles.pop()
             self.word_heights.pop()
+            self.word_new.pop()
             if new:
                 self.placed.pop()
                 rack[tile] += 1
+                self.left += 1
 
     def _record(self, end: int, start: int, cross_total: int, joined: bool, covers: bool) -> None:
         rules, placed = self.rules, self.placed
@@ -204,7 +241,20 @@ class _LineWalker:
                 + cross_total
                 + play_bonus(len(placed), rules)
             )
-            self.found[key] = (score, tuple(placed))
+            self.found[key] = GeneratedPlay(tuple(placed), score, self._notation(start))
+
+    def _notation(self, start: int) -> str:
+        """The play written as ``POSITION WORD`` with kept tiles in brackets."""
+        out, kept = [], False
+        for tile, new in zip(self.word_tiles, self.word_new, strict=True):
+            if new == kept:
+                out.append(")" if kept else "(")
+                kept = not kept
+            out.append(tile)
+        if kept:
+            out.append(")")
+        r, c = self.cells[start]
+        return f"{Position(r, c, self.across)} {''.join(out)}"
 
     def _covers_run(self, start: int, end: int) -> bool:
         """True if every tile of an existing word along the line gets a new tile on top."""
@@ -231,17 +281,14 @@ def generate_plays(
 ) -> list[GeneratedPlay]:
     """All legal plays of tiles from ``rack`` on ``board``, best score first."""
     rack_counts = Counter(rack)
-    found: dict[frozenset[Placement], tuple[int, tuple[Placement, ...]]] = {}
+    found: dict[frozenset[Placement], GeneratedPlay] = {}
     for across in (True, False):
         crosses = _cross_tables(board, across)
         for line in range(board.rows if across else board.cols):
             walker = _LineWalker(board, rules, lexicon, rack_counts, found, across, line, crosses)
             if walker.worth_walking():
                 walker.run()
-    plays = [
-        GeneratedPlay(placements, score, play_notation(board, placements))
-        for score, placements in found.values()
-    ]
+    plays = list(found.values())
     plays.sort(key=lambda p: (-p.score, p.notation))
     return plays
 
