@@ -9,7 +9,7 @@ from pathlib import Path
 
 from companion.board import Board, PlayError
 from companion.cli.common import add_lexicon_option, lexicon_from_args, print_json
-from companion.errors import UsageError
+from companion.errors import CompanionError, UsageError
 from companion.werdup.game import Game
 from companion.werdup.movegen import generate_plays
 from companion.werdup.notation import parse_play
@@ -162,7 +162,10 @@ def run_score(args: argparse.Namespace) -> int:
 def run_moves(args: argparse.Namespace) -> int:
     rules = get_rules(args.rules)
     board = load_position(args.position, rules)
-    rack = parse_tiles(args.rack) if args.rack else []
+    try:
+        rack = parse_tiles(args.rack) if args.rack else []
+    except CompanionError as exc:
+        raise UsageError(str(exc)) from exc
     bad = [t for t in rack if t not in rules.tile_set.counts]
     if not rack or bad or len(rack) > rules.rack_size:
         raise UsageError(
