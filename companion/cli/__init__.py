@@ -13,7 +13,12 @@ import sys
 from companion.errors import CompanionError, UsageError
 
 # Sub-command modules, in the order ``companion --help`` lists them.
-COMMANDS = ("check", "pdq", "serve")
+COMMANDS = (
+    "check",
+    "pdq",
+    "werdup",
+    "serve",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
