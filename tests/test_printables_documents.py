@@ -117,3 +117,10 @@ def test_bad_requests_are_usage_errors() -> None:
         board_pdf("werdup", "legal")
     with pytest.raises(UsageError, match="No paper tiles"):
         tiles_pdf("pdq")
+
+
+def test_pdq_score_sheet_follows_the_deck(built: dict[str, bytes]) -> None:
+    texts = [t for t, _, _ in text_items(built["score-pdq-4"])[0]]
+    rounds = len(deck_cards()) // 3
+    assert [t for t in texts if t.isdigit()] == [str(n) for n in range(1, rounds + 1)]
+    assert any("J K Q X Z count twice" in t for t in texts)
