@@ -43,6 +43,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     d = docs.add_parser("pdq-deck", help="the PDQ deck as cut sheets (nine cards a page)")
     d.add_argument("--four-score", action="store_true",
                    help="the Four Score deck (without the Z and one X)")
+    d.add_argument("--backs", action="store_true",
+                   help="add a page of card backs after each page of cards, for double-sided "
+                   "printing (flip on the long edge)")
     _paper(d, ("letter", "a4"))
     _output(d)
     d.set_defaults(func=run_deck)
@@ -116,7 +119,9 @@ def run_deck(args: argparse.Namespace) -> int:
 
     variant = "four-score" if args.four_score else None
     name = "pdq-deck-four-score" if variant else "pdq-deck"
-    return _write(args, f"{name}-{args.paper}.pdf", deck_pdf(variant, args.paper))
+    if args.backs:
+        name += "-backs"
+    return _write(args, f"{name}-{args.paper}.pdf", deck_pdf(variant, args.paper, args.backs))
 
 
 def run_board(args: argparse.Namespace) -> int:
