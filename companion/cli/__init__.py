@@ -12,11 +12,14 @@ import sys
 
 from companion.errors import CompanionError, UsageError
 
-# Sub-command modules, in the order ``companion --help`` lists them.
+# Sub-command modules, in the order ``companion --help`` lists them (``printing`` registers
+# the ``print`` command).
 COMMANDS = (
     "check",
+    "girdle",
     "pdq",
     "werdup",
+    "printing",
     "serve",
 )
 
