@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
+from itertools import combinations
 
 from companion.board import Board, Placement, Position, tile_letters
 from companion.bugwords.rules import Rules, default_rules
@@ -57,7 +58,7 @@ class Move:
     Built cheaply while searching; the word and the tiles are worked out when first asked for.
     """
 
-    __slots__ = ("score", "across", "_line", "_start", "_end", "_placed", "_letters")
+    __slots__ = ("score", "across", "_line", "_start", "_end", "_tiles", "_blanks", "_letters")
 
     def __init__(
         self,
@@ -66,14 +67,20 @@ class Move:
         line: int,
         start: int,
         end: int,
-        placed: tuple[tuple[int, str, bool], ...],
+        tiles: tuple[tuple[int, str], ...],
+        blanks: tuple[int, ...],
         letters: list[str | None],
     ) -> None:
         self.score = score
         self.across = across
         self._line, self._start, self._end = line, start, end
-        self._placed = placed  # (index along the line, letter, is a blank), left to right
+        self._tiles = tiles  # (index along the line, letter) of each new tile, left to right
+        self._blanks = blanks  # which of the new tiles are blanks
         self._letters = letters  # the line's tiles before the play
+
+    @property
+    def _placed(self) -> list[tuple[int, str, bool]]:
+        return [(j, ch, k in self._blanks) for k, (j, ch) in enumerate(self._tiles)]
 
     def _rc(self, j: int) -> tuple[int, int]:
         return (self._line, j) if self.across else (j, self._line)
@@ -190,8 +197,11 @@ def generate_moves(
     for across in (True, False):
         _generate_direction(lines[across], lines[not across], across, empty, counts, trie,
                             values, rules, found)
-    found.sort(key=lambda f: (-f[0], not f[1], f[2], f[3], f[5]))
-    return [Move(sc, ac, i, st, en, pl, lines[ac].letters[i]) for sc, ac, i, st, en, pl in found]
+    found.sort()
+    return [
+        Move(-neg, not down, i, st, en, tiles, chosen, lines[not down].letters[i])
+        for neg, down, i, st, tiles, chosen, en in found
+    ]
 
 
 def _generate_direction(
@@ -248,6 +258,47 @@ def _generate_direction(
             _generate_line(i, lines, across, anchors, CC, CS, rack, trie, values, rules, found)
 
 
+@lru_cache(maxsize=256)
+def _subsets(n: int, lo: int, hi: int) -> tuple[tuple[int, ...], ...]:
+    """Every set of ``lo`` to ``hi`` indexes out of ``range(n)``."""
+    return tuple(c for size in range(lo, min(hi, n) + 1) for c in combinations(range(n), size))
+
+
+@lru_cache(maxsize=4096)
+def _blank_pattern_choices(
+    pattern: tuple[str, ...], short: tuple[tuple[str, int], ...], blanks: int
+) -> tuple[tuple[int, ...], ...]:
+    """Blank choices for new tiles whose letters the rack lacks (``pattern``: "" for others).
+
+    ``short`` says how many more of each letter are needed than the rack holds.
+    """
+    total = sum(k for _, k in short)
+    out = []
+    for chosen in _subsets(len(pattern), total, blanks):
+        got: dict[str, int] = {}
+        for idx in chosen:
+            got[pattern[idx]] = got.get(pattern[idx], 0) + 1
+        if all(got.get(ch, 0) >= k for ch, k in short):
+            out.append(chosen)
+    return tuple(out)
+
+
+def _blank_choices(
+    letters: tuple[str, ...], rack: dict[str, int], blanks: int
+) -> tuple[tuple[int, ...], ...]:
+    """Which of the new tiles (by index) can be blanks: every choice the rack allows."""
+    need: dict[str, int] = {}
+    for ch in letters:
+        need[ch] = need.get(ch, 0) + 1
+    short = {ch: k - rack.get(ch, 0) for ch, k in need.items() if k > rack.get(ch, 0)}
+    if not short:
+        return _subsets(len(letters), 0, blanks)
+    if sum(short.values()) > blanks:
+        return ()
+    pattern = tuple(ch if ch in short else "" for ch in letters)
+    return _blank_pattern_choices(pattern, tuple(sorted(short.items())), blanks)
+
+
 def _generate_line(
     i: int,
     lines: _Lines,
@@ -259,17 +310,29 @@ def _generate_line(
     trie: Trie,
     values: dict[str, int],
     rules: Rules,
-    found: list[Move],
+    found: list[tuple],
 ) -> None:
-    """Every play along line ``i`` through one of its ``anchors``."""
+    """Every play along line ``i`` through one of its ``anchors``.
+
+    The search spends rack letters first and blanks only for letters the rack lacks, so each
+    arrangement of letters is searched once; when one is found, every way of using blanks for
+    some of its letters is listed, each blank taking its letter's points off the score.
+    """
     L, V, LM, WM = lines.letters[i], lines.values[i], lines.lm[i], lines.wm[i]
     n = lines.n_len
-    rack_size = sum(rack.values())
+    full_rack = dict(rack)
+    rack = dict(rack)
+    blanks = rack.pop(BLANK, 0)
+    left = [blanks]  # blanks still unused
+    rack_size = sum(rack.values()) + blanks
     bingo_tiles, bingo_bonus = rules.bingo_tiles, rules.bingo_bonus
     anchor_set = set(anchors)
-    placed: list[tuple[int, str, bool]] = []  # tiles put down right of the left part
-    prefix: list[tuple[str, bool]] = []  # the left part's tiles
-    distinct = [ch for ch in values if rack[ch]]  # letters on the rack (not blanks)
+    placed: list[tuple[int, str]] = []  # tiles put down from the anchor rightwards
+    prefix: list[str] = []  # the left part's letters
+    distinct = [ch for ch in values if rack.get(ch)]  # letters on the rack
+    for ch in values:
+        rack.setdefault(ch, 0)
+    blank_memo: dict[tuple[str, ...], tuple[tuple[int, ...], ...]] = {}
 
     def record(start: int, end: int, msum: int, wmul: int, xsum: int) -> None:
         n_tiles = len(prefix) + len(placed)
@@ -277,11 +340,24 @@ def _generate_line(
         # across pass.
         if n_tiles == 1 and not across and CC[placed[0][0]] is not None:
             return
-        score = msum * wmul + xsum + (bingo_bonus if n_tiles >= bingo_tiles else 0)
-        tiles = tuple(placed)
-        if prefix:
-            tiles = tuple((start + k, ch, b) for k, (ch, b) in enumerate(prefix)) + tiles
-        found.append((score, across, i, start, end, tiles))
+        tiles = tuple([(start + k, ch) for k, ch in enumerate(prefix)] + placed)
+        base = msum * wmul + xsum + (bingo_bonus if n_tiles >= bingo_tiles else 0)
+        if not blanks:
+            found.append((-base, not across, i, start, tiles, (), end))
+            return
+        letters = tuple(ch for _, ch in tiles)
+        choices = blank_memo.get(letters)
+        if choices is None:
+            choices = blank_memo[letters] = _blank_choices(letters, full_rack, blanks)
+        penalty = []
+        for j, ch in tiles:
+            lv = values[ch] * LM[j]
+            penalty.append(lv * wmul + (lv * WM[j] if CC[j] is not None else 0))
+        for chosen in choices:
+            score = base
+            for idx in chosen:
+                score -= penalty[idx]
+            found.append((-score, not across, i, start, tiles, chosen, end))
 
     def extend(node: Trie, j: int, anchor: int, start: int, msum: int, wmul: int,
                xsum: int) -> None:
@@ -299,74 +375,60 @@ def _generate_line(
             record(start, j, msum, wmul, xsum)
         cc = CC[j]
         lm, wmj, cs = LM[j], WM[j], CS[j]
-        if rack[BLANK]:
-            for ch, child in node.items():
-                if ch is _END or (cc is not None and ch not in cc):
-                    continue
-                if rack[ch]:
-                    lv = values[ch] * lm
-                    rack[ch] -= 1
-                    placed.append((j, ch, False))
-                    extend(child, j + 1, anchor, start, msum + lv, wmul * wmj,
-                           xsum + ((cs + lv) * wmj if cc is not None else 0))
-                    placed.pop()
-                    rack[ch] += 1
-                rack[BLANK] -= 1
-                placed.append((j, ch, True))
-                extend(child, j + 1, anchor, start, msum, wmul * wmj,
-                       xsum + (cs * wmj if cc is not None else 0))
-                placed.pop()
-                rack[BLANK] += 1
+        nxt = L[j + 1] if j + 1 < n else None
+        if left[0]:
+            candidates = node.items()
         else:
-            for ch in distinct:
-                if not rack[ch] or (cc is not None and ch not in cc):
-                    continue
-                child = node.get(ch)
-                if child is None:
-                    continue
-                lv = values[ch] * lm
+            candidates = [(ch, node[ch]) for ch in distinct if rack[ch] and ch in node]
+        for ch, child in candidates:
+            if ch is _END or (cc is not None and ch not in cc):
+                continue
+            if nxt is not None and nxt not in child:
+                continue
+            lv = values[ch] * lm
+            if rack[ch]:
                 rack[ch] -= 1
-                placed.append((j, ch, False))
+                placed.append((j, ch))
                 extend(child, j + 1, anchor, start, msum + lv, wmul * wmj,
                        xsum + ((cs + lv) * wmj if cc is not None else 0))
                 placed.pop()
                 rack[ch] += 1
+            else:
+                left[0] -= 1
+                placed.append((j, ch))
+                extend(child, j + 1, anchor, start, msum + lv, wmul * wmj,
+                       xsum + ((cs + lv) * wmj if cc is not None else 0))
+                placed.pop()
+                left[0] += 1
 
     def left_part(node: Trie, anchor: int, limit: int) -> None:
-        start = anchor - len(prefix)
-        msum, wmul = 0, 1
-        for k, (ch, blank) in enumerate(prefix):
-            if not blank:
+        cc = CC[anchor]
+        if cc is None or not cc.isdisjoint(node):
+            start = anchor - len(prefix)
+            msum, wmul = 0, 1
+            for k, ch in enumerate(prefix):
                 msum += values[ch] * LM[start + k]
-            wmul *= WM[start + k]
-        extend(node, anchor, anchor, start, msum, wmul, 0)
+                wmul *= WM[start + k]
+            extend(node, anchor, anchor, start, msum, wmul, 0)
         if limit <= 0:
             return
-        if rack[BLANK]:
-            for ch, child in node.items():
-                if ch is _END:
-                    continue
-                if rack[ch]:
-                    rack[ch] -= 1
-                    prefix.append((ch, False))
-                    left_part(child, anchor, limit - 1)
-                    prefix.pop()
-                    rack[ch] += 1
-                rack[BLANK] -= 1
-                prefix.append((ch, True))
-                left_part(child, anchor, limit - 1)
-                prefix.pop()
-                rack[BLANK] += 1
+        if left[0]:
+            candidates = node.items()
         else:
-            for ch in distinct:
-                if rack[ch]:
-                    child = node.get(ch)
-                    if child is not None:
-                        rack[ch] -= 1
-                        prefix.append((ch, False))
-                        left_part(child, anchor, limit - 1)
-                        prefix.pop()
-                        rack[ch] += 1
+            candidates = [(ch, node[ch]) for ch in distinct if rack[ch] and ch in node]
+        for ch, child in candidates:
+            if ch is _END:
+                continue
+            prefix.append(ch)
+            if rack[ch]:
+                rack[ch] -= 1
+                left_part(child, anchor, limit - 1)
+                rack[ch] += 1
+            else:
+                left[0] -= 1
+                left_part(child, anchor, limit - 1)
+                left[0] += 1
+            prefix.pop()
 
     for a in anchors:
         if a > 0 and L[a - 1] is not None:
