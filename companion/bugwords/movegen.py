@@ -9,9 +9,10 @@ tiles go down, so a play is scored the moment it is found.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import combinations
+from operator import itemgetter
 
 from companion.board import Board, Placement, Position, tile_letters
 from companion.bugwords.rules import Rules, default_rules
@@ -175,10 +176,10 @@ def generate_moves(
     rack: str,
     lexicon: Lexicon,
     rules: Rules | None = None,
-) -> list[Move]:
+) -> Moves:
     """All legal plays of tiles from ``rack`` (``?`` = blank), best score first.
 
-    Ties are ordered by position and word so the list is the same on every run.
+    Plays with equal scores come in the same order on every run.
     """
     rules = rules or default_rules()
     if (board.rows, board.cols) != (rules.layout.rows, rules.layout.cols):
@@ -197,11 +198,34 @@ def generate_moves(
     for across in (True, False):
         _generate_direction(lines[across], lines[not across], across, empty, counts, trie,
                             values, rules, found)
-    found.sort()
-    return [
-        Move(-neg, not down, i, st, en, tiles, chosen, lines[not down].letters[i])
-        for neg, down, i, st, tiles, chosen, en in found
-    ]
+    found.sort(key=itemgetter(0))  # best first; ties stay in the (fixed) order found
+    return Moves(found, {ac: ln.letters for ac, ln in lines.items()})
+
+
+class Moves(Sequence):
+    """The plays found, best first; each :class:`Move` is made when it is looked at."""
+
+    def __init__(self, found: list[tuple], letters: dict[bool, list[list[str | None]]]) -> None:
+        self._found = found
+        self._letters = letters
+
+    def _move(self, f: tuple) -> Move:
+        neg, down, i, st, tiles, chosen, en = f
+        return Move(-neg, not down, i, st, en, tiles, chosen, self._letters[not down][i])
+
+    def __len__(self) -> int:
+        return len(self._found)
+
+    def __getitem__(self, k):  # noqa: ANN001, ANN204 - int or slice, like a list
+        if isinstance(k, slice):
+            return [self._move(f) for f in self._found[k]]
+        return self._move(self._found[k])
+
+    def __eq__(self, other: object) -> bool:
+        return list(self) == other if isinstance(other, list) else NotImplemented
+
+    def __repr__(self) -> str:
+        return f"Moves({len(self)} plays)"
 
 
 def _generate_direction(
@@ -451,4 +475,4 @@ def best_moves(board: Board, rack: str, lexicon: Lexicon, rules: Rules | None = 
                top: int = 10) -> list[Move]:
     """The ``top`` best plays (all of them when ``top`` is 0)."""
     moves = generate_moves(board, rack, lexicon, rules)
-    return moves if top <= 0 else moves[:top]
+    return list(moves) if top <= 0 else moves[:top]
