@@ -143,10 +143,12 @@ def test_known_position_hook_and_extension():
                    "catsuits", "suit", "suits", "its"], name="known")
     moves = generate_moves(board, "SUITS", lex)
     # Best: SUITS down column F hooking SCAT, either ending on 8F (I on the 6F triple letter)
-    # or starting there (I on 10F, also a triple letter): S1 U1 I3 T1 S1 = 7, + SCAT 6 = 13.
+    # or starting there (I on 10F, also a triple letter): S1 U1 I3 T1 S1 = 7, + SCAT 6 = 13;
+    # or down column J ending on 8J (I on the 6J triple letter), + CATS 6 = 13.
     # CATSUITS from 8G scores C3 A1 T1 S1 U1, I on the 8L double letter 2, T1 S1 = 11.
     top = {(str(m.position), m.word) for m in moves if m.score == moves[0].score}
-    assert moves[0].score == 13 and top == {("F4", "SUITS"), ("F8", "SUITS")}
+    assert moves[0].score == 13 and top == {("F4", "SUITS"), ("F8", "SUITS"),
+                                           ("J4", "SUITS")}
     words = {(str(m.position), m.record_word, m.score) for m in moves}
     assert ("8G", "...SUITS", 11) in words
     assert ("8G", "...S", 6) in words  # CATS
