@@ -288,7 +288,7 @@ def _subsets(n: int, lo: int, hi: int) -> tuple[tuple[int, ...], ...]:
     return tuple(c for size in range(lo, min(hi, n) + 1) for c in combinations(range(n), size))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=65536)
 def _blank_pattern_choices(
     pattern: tuple[str, ...], short: tuple[tuple[str, int], ...], blanks: int
 ) -> tuple[tuple[int, ...], ...]:
@@ -319,8 +319,14 @@ def _blank_choices(
         return _subsets(len(letters), 0, blanks)
     if sum(short.values()) > blanks:
         return ()
-    pattern = tuple(ch if ch in short else "" for ch in letters)
-    return _blank_pattern_choices(pattern, tuple(sorted(short.items())), blanks)
+    # Name the short letters by first appearance so that equal patterns share one answer.
+    names: dict[str, str] = {}
+    for ch in letters:
+        if ch in short and ch not in names:
+            names[ch] = "abcdefg"[len(names)] if len(names) < 7 else ch
+    pattern = tuple(names.get(ch, "") for ch in letters)
+    named = tuple(sorted((names[ch], k) for ch, k in short.items()))
+    return _blank_pattern_choices(pattern, named, blanks)
 
 
 def _generate_line(
@@ -356,7 +362,6 @@ def _generate_line(
     distinct = [ch for ch in values if rack.get(ch)]  # letters on the rack
     for ch in values:
         rack.setdefault(ch, 0)
-    blank_memo: dict[tuple[str, ...], tuple[tuple[int, ...], ...]] = {}
 
     def record(start: int, end: int, msum: int, wmul: int, xsum: int) -> None:
         n_tiles = len(prefix) + len(placed)
@@ -369,10 +374,16 @@ def _generate_line(
         if not blanks:
             found.append((-base, not across, i, start, tiles, (), end))
             return
-        letters = tuple(ch for _, ch in tiles)
-        choices = blank_memo.get(letters)
-        if choices is None:
-            choices = blank_memo[letters] = _blank_choices(letters, full_rack, blanks)
+        if left[0] == blanks:  # the rack's own letters sufficed: any tiles may be blanks
+            choices = _subsets(n_tiles, 0, blanks)
+        else:
+            choices = _blank_choices(tuple([ch for _, ch in tiles]), full_rack, blanks)
+        neg_across = not across
+        if not choices[0]:
+            found.append((-base, neg_across, i, start, tiles, (), end))
+            choices = choices[1:]
+            if not choices:
+                return
         penalty = []
         for j, ch in tiles:
             lv = values[ch] * LM[j]
@@ -381,7 +392,7 @@ def _generate_line(
             score = base
             for idx in chosen:
                 score -= penalty[idx]
-            found.append((-score, not across, i, start, tiles, chosen, end))
+            found.append((-score, neg_across, i, start, tiles, chosen, end))
 
     def extend(node: Trie, j: int, anchor: int, start: int, msum: int, wmul: int,
                xsum: int) -> None:
