@@ -359,6 +359,7 @@ def _generate_line(
     anchor_set = set(anchors)
     placed: list[tuple[int, str]] = []  # tiles put down from the anchor rightwards
     prefix: list[str] = []  # the left part's letters
+    short: list[str] = []  # letters the rack lacked, so a blank stands for them
     distinct = [ch for ch in values if rack.get(ch)]  # letters on the rack
     for ch in values:
         rack.setdefault(ch, 0)
@@ -374,8 +375,13 @@ def _generate_line(
         if not blanks:
             found.append((-base, not across, i, start, tiles, (), end))
             return
-        if left[0] == blanks:  # the rack's own letters sufficed: any tiles may be blanks
+        if not short:  # the rack's own letters sufficed: any tiles may be blanks
             choices = _subsets(n_tiles, 0, blanks)
+        elif len(short) == 1:
+            s0 = short[0]
+            choices = _blank_pattern_choices(
+                tuple(["a" if ch == s0 else "" for _, ch in tiles]), (("a", 1),), blanks
+            )
         else:
             choices = _blank_choices(tuple([ch for _, ch in tiles]), full_rack, blanks)
         neg_across = not across
@@ -430,10 +436,12 @@ def _generate_line(
                 rack[ch] += 1
             else:
                 left[0] -= 1
+                short.append(ch)
                 placed.append((j, ch))
                 extend(child, j + 1, anchor, start, msum + lv, wmul * wmj,
                        xsum + ((cs + lv) * wmj if cc is not None else 0))
                 placed.pop()
+                short.pop()
                 left[0] += 1
 
     def left_part(node: Trie, anchor: int, limit: int) -> None:
@@ -461,7 +469,9 @@ def _generate_line(
                 rack[ch] += 1
             else:
                 left[0] -= 1
+                short.append(ch)
                 left_part(child, anchor, limit - 1)
+                short.pop()
                 left[0] += 1
             prefix.pop()
 
