@@ -20,6 +20,7 @@ from companion.lexicon import Lexicon
 from companion.tiles import BLANK
 
 _END = None  # key marking the end of a word in a trie node
+_NAMES = "abcdefghijklmnopqrstuvwxyz"  # stand-in names of the letters blanks stand for
 
 Trie = dict
 
@@ -307,28 +308,6 @@ def _blank_pattern_choices(
     return tuple(out)
 
 
-def _blank_choices(
-    letters: tuple[str, ...], rack: dict[str, int], blanks: int
-) -> tuple[tuple[int, ...], ...]:
-    """Which of the new tiles (by index) can be blanks: every choice the rack allows."""
-    need: dict[str, int] = {}
-    for ch in letters:
-        need[ch] = need.get(ch, 0) + 1
-    short = {ch: k - rack.get(ch, 0) for ch, k in need.items() if k > rack.get(ch, 0)}
-    if not short:
-        return _subsets(len(letters), 0, blanks)
-    if sum(short.values()) > blanks:
-        return ()
-    # Name the short letters by first appearance so that equal patterns share one answer.
-    names: dict[str, str] = {}
-    for ch in letters:
-        if ch in short and ch not in names:
-            names[ch] = "abcdefg"[len(names)] if len(names) < 7 else ch
-    pattern = tuple(names.get(ch, "") for ch in letters)
-    named = tuple(sorted((names[ch], k) for ch, k in short.items()))
-    return _blank_pattern_choices(pattern, named, blanks)
-
-
 def _generate_line(
     i: int,
     lines: _Lines,
@@ -350,7 +329,6 @@ def _generate_line(
     """
     L, V, LM, WM = lines.letters[i], lines.values[i], lines.lm[i], lines.wm[i]
     n = lines.n_len
-    full_rack = dict(rack)
     rack = dict(rack)
     blanks = rack.pop(BLANK, 0)
     left = [blanks]  # blanks still unused
@@ -383,7 +361,14 @@ def _generate_line(
                 tuple(["a" if ch == s0 else "" for _, ch in tiles]), (("a", 1),), blanks
             )
         else:
-            choices = _blank_choices(tuple([ch for _, ch in tiles]), full_rack, blanks)
+            names: dict[str, str] = {}
+            need: dict[str, int] = {}
+            for ch in short:
+                name = names.setdefault(ch, _NAMES[len(names)])
+                need[name] = need.get(name, 0) + 1
+            choices = _blank_pattern_choices(
+                tuple([names.get(ch, "") for _, ch in tiles]), tuple(sorted(need.items())), blanks
+            )
         neg_across = not across
         if not choices[0]:
             found.append((-base, neg_across, i, start, tiles, (), end))
