@@ -387,15 +387,18 @@ def _generate_line(
 
     def extend(node: Trie, j: int, anchor: int, start: int, msum: int, wmul: int,
                xsum: int) -> None:
+        while j < n:  # through the tiles already on the board
+            letter = L[j]
+            if letter is None:
+                break
+            node = node.get(letter)
+            if node is None:
+                return
+            msum += V[j]
+            j += 1
         if j >= n:
             if j > anchor and _END in node:
                 record(start, j, msum, wmul, xsum)
-            return
-        letter = L[j]
-        if letter is not None:
-            child = node.get(letter)
-            if child is not None:
-                extend(child, j + 1, anchor, start, msum + V[j], wmul, xsum)
             return
         if j > anchor and _END in node:
             record(start, j, msum, wmul, xsum)
