@@ -147,6 +147,12 @@ def test_record_without_player_lines_and_exchange_by_count():
     assert replay(rec).moves[0].computed == 66
 
 
+def test_placement_without_rack():
+    rec = parse_gcg(">X: 8B RETAINS +66 66\n")
+    assert rec.moves[0].rack == "" and rec.moves[0].word == "RETAINS"
+    assert replay(rec).mismatches == 0
+
+
 def test_rack_penalty_lines_follow_the_rulebook():
     text = "#player1 A A\n>A: AEINRST 8B RETAINS +66 66\n>A: QZ (QZ) -20 46\n"
     result = replay(parse_gcg(text))
