@@ -90,7 +90,7 @@ def test_write_then_read_round_trip():
 
 def _small_lexicon() -> Lexicon:
     words = ["at", "ta", "an", "na", "in", "it", "ti", "on", "no", "to", "so", "os", "is", "si",
-             "as", "es", "re", "er", "ne", "en", "oe", "ae", "ai", "ar", "or", "et", "te", "de",
+             "as", "es", "re", "er", "ne", "en", "oe", "ae", "ar", "or", "et", "te", "de",
              "ed", "do", "od", "id", "di", "ad", "da", "rat", "tar", "art", "ten", "net", "tin",
              "nit", "ant", "tan", "one", "eon", "neo", "toe", "tee", "ore", "roe", "red", "rod",
              "dot", "tod", "nod", "don", "and", "end", "den", "dos", "sod", "ids", "aid", "dais",
