@@ -18,7 +18,7 @@ RECORDS = sorted(GCG_DIR.glob("*.gcg"))
 
 
 def test_there_are_several_records():
-    assert len(RECORDS) >= 4
+    assert len(RECORDS) >= 5
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=[p.name for p in RECORDS])
@@ -26,7 +26,7 @@ def test_replay_reproduces_every_placement_score(path):
     rec = parse_gcg(path.read_text(encoding="utf-8"))
     result = replay(rec)
     places = [m for m in result.moves if m.kind == "place"]
-    assert len(places) >= 8
+    assert len(places) >= 4
     assert result.mismatches == 0
     assert all(m.computed == m.recorded for m in places)
 

@@ -55,7 +55,7 @@ class ReplayedMove:
 
 @dataclass
 class Replay:
-    """The whole replay: every line, the final board, and the totals under the rulebook."""
+    """The whole replay: every line, the final board, and each player's sum of computed lines."""
 
     moves: list[ReplayedMove]
     board: Board

@@ -125,7 +125,7 @@ def format_replay(result: Replay) -> str:
     else:
         lines.append(f"All {placed} placement scores match the record.")
     totals = ", ".join(f"{p} {s}" for p, s in result.totals.items())
-    lines.append(f"Totals under this rulebook: {totals}")
+    lines.append(f"Totals of the recomputed lines: {totals}")
     return "\n".join(lines)
 
 
