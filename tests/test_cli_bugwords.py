@@ -129,3 +129,16 @@ def test_moves_bad_input(capsys, tmp_path, rack, board_rows, message):
 def test_bugwords_without_action_prints_help(capsys):
     code, out, _ = run(capsys, "bugwords")
     assert code == 2 and "replay" in out and "moves" in out
+
+
+def test_replay_best_play_for_each_rack(capsys, word_list):
+    code, out, _ = run(capsys, "bugwords", "replay", HANDMADE, "--best", "--json",
+                       "--lexicon", word_list)
+    data = json.loads(out)
+    assert code == 0
+    first = data["moves"][0]
+    # Kim's opening rack AEHRTW? with this word list: WREATH is the top play, 32 at 8D or
+    # elsewhere (8G puts the H on the 8L double letter instead of the W on 8D).
+    assert first["best"].endswith(" WREATH 32")
+    assert data["moves"][1]["kind"] == "exchange" and data["moves"][1]["best"]
+    assert data["moves"][-1]["best"] is None  # the going-out line shows no rack
