@@ -217,7 +217,7 @@ class Moves(Sequence):
     def __len__(self) -> int:
         return len(self._found)
 
-    def __getitem__(self, k):  # noqa: ANN001, ANN204 - int or slice, like a list
+    def __getitem__(self, k: int | slice) -> Move | list[Move]:  # type: ignore[override]
         if isinstance(k, slice):
             return [self._move(f) for f in self._found[k]]
         return self._move(self._found[k])
