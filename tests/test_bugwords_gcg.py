@@ -157,3 +157,19 @@ def test_rack_penalty_lines_follow_the_rulebook():
     text = "#player1 A A\n>A: AEINRST 8B RETAINS +66 66\n>A: QZ (QZ) -20 46\n"
     result = replay(parse_gcg(text))
     assert result.moves[1].computed == -20 and result.moves[1].note == ""
+
+
+def test_a_challenged_game_writes_and_replays():
+    lex = Lexicon(["cat", "cats", "at", "ta", "act"], name="tiny")
+    g = Game(["Ann", "Bob"], random.Random(0), lexicon=lex)
+    g.racks = [list("CATXYZQ"), list("TACEEEE")]
+    g.bag = list("ABCDEFGHIJKLMNOP")
+    g.play("8G", "CAT")
+    g.play("H7", "T.C")  # TAC: not in the list
+    assert g.challenge() == ["TAC"]
+    g.pass_turn()
+    text = write_gcg(record_from_game(g))
+    assert ">Bob: TACEEEE H7 T.C +5 5\n>Bob: TACEEEE -- -5 0\n>Ann: " in text
+    result = replay(parse_gcg(text), lexicon=lex)
+    assert result.mismatches == 0 and result.board == g.board
+    assert [m.kind for m in result.moves] == ["place", "place", "challenged", "pass"]
