@@ -16,6 +16,7 @@ from companion.errors import CompanionError, UsageError
 # the ``print`` command).
 COMMANDS = (
     "check",
+    "bugwords",
     "girdle",
     "pdq",
     "werdup",
