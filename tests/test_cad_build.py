@@ -49,6 +49,7 @@ def test_build_writes_the_whole_set(built: Path) -> None:
             assert (built / "tiles" / f"tile-{letter}.{ext}").exists()
     assert (built / "tiles" / "tile-Qu.stl").exists() and len(LETTERS) == 26
     for name in ("tiles-plate-1.stl", "tiles-plate-2.stl", "tiles-plate-1.3mf",
+                 "placard-pair.stl", "placard-pair.3mf",
                  "coupon.stl", "coupon.3mf", "coupon.step", "stickers.png",
                  "werdup-board.json", "build.json"):
         assert (built / name).exists(), name
