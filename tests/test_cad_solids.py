@@ -172,3 +172,23 @@ def test_letter_strokes_are_thick_enough_to_print(params) -> None:
         opened = cv2.dilate(eroded, kernel)
         lost = np.count_nonzero(glyph & (1 - opened)) / np.count_nonzero(glyph)
         assert lost < 0.05, f"{letter}: {lost:.0%} of it is thinner than {MIN_WALL} mm"
+
+
+def test_bottom_edges_are_chamfered_against_elephants_foot(params, board_quarter, body):
+    ef = params.printer.elephant_foot
+    half = params.board.layout.size / 2
+    y = half / 2
+    assert not board_quarter.isInside(cq.Vector(-half + ef / 4, y, ef / 4))
+    assert board_quarter.isInside(cq.Vector(-half + ef / 4, y, ef * 1.5))
+    assert board_quarter.isInside(cq.Vector(-half + ef * 1.5, y, ef / 4))
+    s = params.tile.size / 2
+    assert not body.isInside(cq.Vector(s - ef / 4, 0, ef / 4))
+    assert body.isInside(cq.Vector(s - ef / 4, 0, ef * 1.5))
+    # the tabs are chamfered too, and their slots flare at the mouth
+    tab_tip = -params.clearance / 2 + params.joint.frame_tab_depth
+    t_frame = params.board.layout.size / 2 - params.board.layout.frame_width / 2
+    assert not board_quarter.isInside(cq.Vector(tab_tip - ef / 4, t_frame, ef / 4))
+    assert board_quarter.isInside(cq.Vector(tab_tip - ef / 4, t_frame, ef * 1.5))
+    slot_end = tab_tip + params.clearance  # the slot's far wall, on the bottom edge
+    assert not board_quarter.isInside(cq.Vector(-t_frame, slot_end + ef / 4, ef / 4))
+    assert board_quarter.isInside(cq.Vector(-t_frame, slot_end + ef / 4, ef * 1.5))
