@@ -351,8 +351,13 @@ def _build_into_cache(params: SetParams, part: str, formats: tuple[str, ...], ca
         (work / ".done").write_text("ok\n")
         if not use_cache:
             return work
-        shutil.rmtree(stored, ignore_errors=True)
-        work.rename(stored)
+        try:
+            work.rename(stored)
+        except OSError:
+            # another build of the same part finished first: keep its copy
+            if not (stored / ".done").exists():
+                raise
+            shutil.rmtree(work, ignore_errors=True)
         return stored
     except BaseException:
         shutil.rmtree(work, ignore_errors=True)
