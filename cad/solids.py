@@ -1,4 +1,4 @@
-"""Small CadQuery helpers shared by the part models."""
+"""Small CadQuery building blocks shared by the part models."""
 
 from __future__ import annotations
 
