@@ -21,6 +21,7 @@ COMMANDS = (
     "pdq",
     "werdup",
     "printing",
+    "cad",
     "serve",
 )
 
