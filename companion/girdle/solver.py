@@ -193,7 +193,9 @@ def solve(
                 pos.undo()
             return
         scored = []
-        for m in moves:
+        for i, m in enumerate(moves):
+            if deadline is not None and i % 256 == 255 and time.monotonic() > deadline:
+                raise _OutOfTime
             pos.play(m)
             b = upper_bound(pos)
             pos.undo()
