@@ -8,8 +8,8 @@ from itertools import combinations
 import pytest
 
 from companion.girdle import Placement, Sheet, edition_puzzle, play_all, puzzle_for
-from companion.girdle.moves import Position
-from companion.girdle.solver import solve, upper_bound
+from companion.girdle.moves import Position, word_index
+from companion.girdle.solver import _root_bound, solve, upper_bound
 from companion.lexicon import Lexicon
 
 SMALL_WORDS = [
@@ -72,6 +72,10 @@ def test_brute_force_agrees_with_the_solver(puzzle):
     expected = brute_force(puzzle, lexicon)
     assert expected is not None
     sol = solve(puzzle, time_budget=None, lexicon=lexicon)
+    # both bounds are at or above the true best score
+    index = word_index(lexicon, puzzle.min_length, puzzle.max_length)
+    assert _root_bound(puzzle, index, expected, None) >= expected
+    assert upper_bound(Position(puzzle)) >= expected
     assert sol.proven
     assert sol.par == expected == sol.upper_bound
     _, card = play_all(puzzle, sol.placements, lexicon)

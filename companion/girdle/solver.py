@@ -9,6 +9,7 @@ the highest bound of the positions not yet searched.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 
@@ -16,6 +17,7 @@ from companion.girdle.engine import Placement
 from companion.girdle.generator import find_solution
 from companion.girdle.moves import EMPTY, Move, Position, legal_moves, line_cells, word_index
 from companion.girdle.puzzle import Puzzle
+from companion.girdle.relax import Relaxation, line_candidates
 from companion.girdle.rules import ALPHABET
 from companion.lexicon import Lexicon, default_lexicon
 
@@ -218,17 +220,23 @@ def solve(
     for s, ms in found + list(_beam(puzzle, index, deadline)):
         if s > best_score:
             best_score, best_moves = s, ms
+    # the Lagrangian bound of the whole puzzle: often far below the simple bound
+    root_bound = _root_bound(puzzle, index, best_score, deadline)
     proven = True
-    try:
-        dfs()
-    except _OutOfTime:
-        proven = False
+    if best_moves and root_bound <= best_score:
+        frontier.clear()
+    else:
+        try:
+            dfs()
+        except _OutOfTime:
+            proven = False
     if proven:
         ub = best_score
     elif frontier:
         ub = max([best_score] + [b for level in frontier for b, _, _ in level])
     else:
         ub = max(best_score, upper_bound(Position(puzzle)))
+    ub = max(best_score, min(ub, root_bound))
     if not best_moves:
         return Solution(par=0, proven=proven, upper_bound=ub, nodes=nodes,
                         seconds=time.monotonic() - start)
@@ -240,6 +248,20 @@ def solve(
         nodes=nodes,
         seconds=time.monotonic() - start,
     )
+
+
+def _root_bound(puzzle: Puzzle, index, target: int, deadline: float | None,
+                iterations: int = 80) -> int:
+    """The Lagrangian upper bound of the empty sheet (see :mod:`companion.girdle.relax`)."""
+    pos = Position(puzzle)
+    cands = {j: line_candidates(pos, index, j) for j in range(1, puzzle.words + 1)}
+    relaxation = Relaxation(pos, cands)
+    value, _ = relaxation.evaluate()
+    for _ in range(iterations // 10):
+        if deadline is not None and time.monotonic() > deadline:
+            break
+        value = relaxation.improve(target, 10)
+    return int(math.floor(value + 1e-6))
 
 
 def _score_of(puzzle: Puzzle, moves: list[Move]) -> int:
