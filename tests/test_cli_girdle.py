@@ -10,6 +10,11 @@ from companion.cli import main
 from tests.test_girdle_engine import EXAMPLE, example_puzzle
 
 
+@pytest.fixture(autouse=True)
+def _cache_in_tmp(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_CACHE_DIR", str(tmp_path / "cache"))
+
+
 def run(capsys, *argv):
     code = main(list(argv))
     out, err = capsys.readouterr()
@@ -111,3 +116,19 @@ def test_solve_json_passes_check(capsys, tmp_path):
     path.write_text(out)
     code, out, _ = run(capsys, "girdle", "check", str(path))
     assert code == 0 and f"= {data['par']}" in out
+
+
+def test_solve_uses_the_cache_and_ignores_a_tampered_entry(capsys, tmp_path):
+    argv = ("girdle", "solve", "--date", "2026-12-03", "--time-budget", "2", "--json")
+    code, first, _ = run(capsys, *argv)
+    assert code == 0
+    entries = list((tmp_path / "cache" / "girdle").glob("*.json"))
+    assert len(entries) == 1
+    code, again, _ = run(capsys, *argv)
+    assert json.loads(again) == json.loads(first)
+    # a wrong par in the cache is caught by replaying the solution, and solved again
+    data = json.loads(entries[0].read_text())
+    data["par"] += 50
+    entries[0].write_text(json.dumps(data))
+    code, third, _ = run(capsys, *argv)
+    assert json.loads(third)["par"] == json.loads(first)["par"]

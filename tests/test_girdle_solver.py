@@ -90,6 +90,7 @@ def test_the_bound_is_above_the_worked_example():
     assert upper_bound(pos) >= 24
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("day", [dt.date(2026, 12, 1), dt.date(2027, 3, 14)])
 def test_daily_solution_checks_at_par(day):
     pz = puzzle_for(day)
@@ -97,3 +98,15 @@ def test_daily_solution_checks_at_par(day):
     assert sol.upper_bound >= sol.par
     _, card = play_all(pz, sol.placements)
     assert card.complete and card.final == sol.par
+
+
+@pytest.mark.slow
+def test_thirty_dates_solutions_check_at_par():
+    """30 consecutive dates: each solution is legal and scores exactly its par."""
+    start = dt.date(2026, 12, 1)
+    for d in range(30):
+        pz = puzzle_for(start + dt.timedelta(days=d))
+        sol = solve(pz, time_budget=0.5)
+        _, card = play_all(pz, sol.placements)
+        assert card.complete and card.final == sol.par, pz.date
+        assert sol.upper_bound >= sol.par
