@@ -10,6 +10,7 @@ from pathlib import Path
 from companion.cli.common import print_json
 from companion.errors import UsageError
 from companion.girdle import Placement, Puzzle, Sheet, puzzle_for
+from companion.girdle.cache import solve_cached
 from companion.girdle.engine import IllegalStep, ScoreCard
 from companion.girdle.solver import solve
 
@@ -34,6 +35,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     sol.add_argument("--time-budget", type=float, default=30.0, metavar="SECONDS",
                      help="stop searching after this many seconds and report the best found "
                      "with an upper bound (default: 30)")
+    sol.add_argument("--no-cache", action="store_true",
+                     help="search again even if this date was solved before")
     sol.add_argument("--json", action="store_true", help="print the answer as JSON")
     sol.set_defaults(func=run_solve)
 
@@ -107,7 +110,10 @@ def run_solve(args: argparse.Namespace) -> int:
     if args.time_budget is not None and args.time_budget <= 0:
         raise UsageError("--time-budget must be a positive number of seconds")
     pz = puzzle_for(parse_date(args.date))
-    sol = solve(pz, time_budget=args.time_budget)
+    if args.no_cache:
+        sol = solve(pz, time_budget=args.time_budget)
+    else:
+        sol = solve_cached(pz, time_budget=args.time_budget)
     if args.json:
         print_json(sol.to_dict(pz))
         return 0
@@ -160,9 +166,19 @@ def _from_cells(cells: list, word: str, item: dict, number: int) -> Placement:
                      tuple(str(c).upper() for c in item.get("crossed_out", ())))
 
 
+def grid_text(sheet: Sheet) -> str:
+    """The Girdle as filled in so far."""
+    size = sheet.puzzle.size
+    rows = ["    " + " ".join(str(c) for c in range(1, size + 1))]
+    for r in range(1, size + 1):
+        rows.append(f" {r}  " + " ".join(sheet.grid.get((r, c), ".")
+                                         for c in range(1, size + 1)))
+    return "\n".join(rows)
+
+
 def card_text(sheet: Sheet, card: ScoreCard) -> str:
-    """The score tracker laid out as on the sheet."""
-    out = [" #  Word      VP  Bonus       Total"]
+    """The filled Girdle, then the score tracker laid out as on the sheet."""
+    out = [grid_text(sheet), "", " #  Word      VP  Bonus       Total"]
     for row in card.rows:
         box = "[x]" if row["checked"] else ("[ ]" if row["checkbox"] else "   ")
         out.append(f" {row['number']}  {row['word']:<8} {row['vp']:>3}  {row['bonus']:>+4} {box}"

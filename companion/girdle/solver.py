@@ -1,14 +1,17 @@
 """The solver: the best final score of a puzzle ("par") and a solution that reaches it.
 
-Depth-first branch and bound over the seven lines in order. Each position is bounded from
-above by :func:`upper_bound` (letters left, room left in each line, cross-outs left); a
-subtree whose bound cannot beat the best score found so far is skipped. When the search ends
-inside the time budget, par is proven optimal; otherwise the best score found is reported with
-the highest bound of the positions not yet searched.
+1. Quick answers: any complete sheet (the generator's search), then a beam search.
+2. An upper bound for the whole puzzle from the Lagrangian relaxation in
+   :mod:`companion.girdle.relax`; if the best sheet reaches it, par is proven at once.
+3. Depth-first branch and bound over the seven lines in order, each position bounded by
+   :func:`upper_bound`; if it ends, par is proven optimal.
+4. If the budget stops the search, wider beams use the rest of the time, and the answer carries
+   the lowest valid upper bound known (the relaxation's, or the unsearched positions' bounds).
 """
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 
@@ -16,6 +19,7 @@ from companion.girdle.engine import Placement
 from companion.girdle.generator import find_solution
 from companion.girdle.moves import EMPTY, Move, Position, legal_moves, line_cells, word_index
 from companion.girdle.puzzle import Puzzle
+from companion.girdle.relax import Relaxation, line_candidates
 from companion.girdle.rules import ALPHABET
 from companion.lexicon import Lexicon, default_lexicon
 
@@ -41,6 +45,12 @@ class Solution:
             "upper_bound": self.upper_bound,
             "solution": [p.to_dict(i + 1) for i, p in enumerate(self.placements)],
         }
+
+
+# Share of the time left after the first answers that the exhaustive search may use, and the
+# beam widths tried after it when it could not finish.
+DFS_SHARE = 0.1
+BEAM_WIDTHS = (60, 150, 400, 1000, 2500)
 
 
 class _OutOfTime(Exception):
@@ -181,7 +191,7 @@ def solve(
     def dfs() -> None:
         nonlocal best_score, best_moves, nodes
         nodes += 1
-        if deadline is not None and nodes % 64 == 0 and time.monotonic() > deadline:
+        if dfs_deadline is not None and nodes % 64 == 0 and time.monotonic() > dfs_deadline:
             raise _OutOfTime
         moves = legal_moves(pos, index)
         if pos.number == puzzle.words:
@@ -193,7 +203,9 @@ def solve(
                 pos.undo()
             return
         scored = []
-        for m in moves:
+        for i, m in enumerate(moves):
+            if dfs_deadline is not None and i % 256 == 255 and time.monotonic() > dfs_deadline:
+                raise _OutOfTime
             pos.play(m)
             b = upper_bound(pos)
             pos.undo()
@@ -216,17 +228,35 @@ def solve(
     for s, ms in found + list(_beam(puzzle, index, deadline)):
         if s > best_score:
             best_score, best_moves = s, ms
+    # the Lagrangian bound of the whole puzzle: often far below the simple bound
+    root_bound = _root_bound(puzzle, index, best_score, deadline)
     proven = True
-    try:
-        dfs()
-    except _OutOfTime:
-        proven = False
+    # the exhaustive search gets part of the time; if it cannot finish, wider beams use the rest
+    dfs_deadline = None
+    if deadline is not None:
+        dfs_deadline = time.monotonic() + DFS_SHARE * max(0.0, deadline - time.monotonic())
+    if best_moves and root_bound <= best_score:
+        frontier.clear()
+    else:
+        try:
+            dfs()
+        except _OutOfTime:
+            proven = False
+    if not proven:
+        # the frontier's bounds stay valid however the best score improves from here
+        for width in BEAM_WIDTHS:
+            if deadline is not None and time.monotonic() > deadline:
+                break
+            for s, ms in _beam(puzzle, index, deadline, width):
+                if s > best_score:
+                    best_score, best_moves = s, ms
     if proven:
         ub = best_score
     elif frontier:
         ub = max([best_score] + [b for level in frontier for b, _, _ in level])
     else:
         ub = max(best_score, upper_bound(Position(puzzle)))
+    ub = max(best_score, min(ub, root_bound))
     if not best_moves:
         return Solution(par=0, proven=proven, upper_bound=ub, nodes=nodes,
                         seconds=time.monotonic() - start)
@@ -238,6 +268,20 @@ def solve(
         nodes=nodes,
         seconds=time.monotonic() - start,
     )
+
+
+def _root_bound(puzzle: Puzzle, index, target: int, deadline: float | None,
+                iterations: int = 200) -> int:
+    """The Lagrangian upper bound of the empty sheet (see :mod:`companion.girdle.relax`)."""
+    pos = Position(puzzle)
+    cands = {j: line_candidates(pos, index, j) for j in range(1, puzzle.words + 1)}
+    relaxation = Relaxation(pos, cands)
+    value, _ = relaxation.evaluate()
+    for _ in range(iterations // 10):
+        if deadline is not None and time.monotonic() > deadline:
+            break
+        value = relaxation.improve(target, 10)
+    return int(math.floor(value + 1e-6))
 
 
 def _score_of(puzzle: Puzzle, moves: list[Move]) -> int:
