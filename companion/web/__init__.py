@@ -10,7 +10,7 @@ from typing import Any
 from flask import Flask
 
 # Blueprint modules, one per area, registered in this order.
-AREAS = ("challenge", "api")
+AREAS = ("challenge", "games", "api")
 
 # The job tabs at the top of every page: (endpoint, label); areas not installed are skipped.
 NAV = (
@@ -49,11 +49,16 @@ def _secret_key(instance: Path) -> str:
     return path.read_text().strip()
 
 
-def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    """Build the app. Configuration comes from :data:`DEFAULTS`, then ``instance/config.py``,
+def create_app(test_config: dict[str, Any] | None = None,
+               instance_path: str | None = None) -> Flask:
+    """Build the app. Configuration comes from :data:`DEFAULTS`, then ``config.py`` in the
+    instance folder (``instance_path``, else ``$COMPANION_INSTANCE``, else ``./instance``),
     then the environment (``DATABASE_URL`` and ``COMPANION_*`` variables, e.g.
     ``COMPANION_LEXICON_PATH``), then ``test_config`` (tests)."""
-    app = Flask(__name__, instance_relative_config=True)
+    instance_path = instance_path or os.environ.get("COMPANION_INSTANCE") or None
+    if instance_path:
+        instance_path = os.path.abspath(instance_path)
+    app = Flask(__name__, instance_relative_config=True, instance_path=instance_path)
     app.config.from_mapping(DEFAULTS)
     app.config.from_pyfile("config.py", silent=True)
     if os.environ.get("DATABASE_URL"):

@@ -36,6 +36,8 @@ def needs_token() -> bool:
 
 def check_request() -> None:
     """Refuse a data-changing form request whose token is missing or wrong."""
+    if request.routing_exception is not None:  # 404/405 are reported as such
+        return
     if not current_app.config.get("CSRF_ENABLED", True) or not needs_token():
         return
     expected = session.get(FIELD)
