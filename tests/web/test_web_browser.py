@@ -1,0 +1,84 @@
+"""A player's walk through each page in a real headless Chromium at phone size."""
+
+from __future__ import annotations
+
+import pytest
+from browser import PHONE, chromium, live_server
+from conftest import make_app
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory):
+    app = make_app(tmp_path_factory.mktemp("browser"), JUDGE_CLEAR_SECONDS=2)
+    with live_server(app) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with chromium() as b:
+        yield b
+
+
+@pytest.fixture
+def page(browser, base_url):
+    context = browser.new_context(base_url=base_url, **PHONE)
+    pg = context.new_page()
+    pg.set_default_timeout(15000)
+    yield pg
+    context.close()
+
+
+def test_check_a_word(page):
+    page.goto("/")
+    page.fill("#word", "xylophone")
+    page.click("button[type=submit]")
+    verdict = page.locator("#verdict")
+    assert "XYLOPHONE: VALID" in verdict.inner_text()
+    assert "percussion" in page.locator(".defs").inner_text()
+    page.fill("#word", "cat zzqx")
+    page.select_option("#game", "bugwords")
+    page.click("button[type=submit]")
+    assert "Not valid because of ZZQX." in page.locator("#verdict").inner_text()
+
+
+def test_judge_mode_gives_one_verdict_and_clears_itself(page):
+    page.goto("/judge")
+    assert "SCOWL-70" in page.locator("#lexicon").inner_text()
+    page.fill("#words", "cat zzqx")
+    page.click("button[type=submit]")
+    verdict = page.locator("#verdict")
+    assert "NOT VALID" in verdict.inner_text()
+    assert "ZZQX" not in page.content()
+    verdict.wait_for(state="detached")  # the screen clears itself
+    assert page.input_value("#words") == ""
+    assert page.url.endswith("/judge")
+
+
+def test_keep_score_of_a_game(page):
+    page.goto("/games")
+    page.select_option("#game", "bugwords")
+    page.fill("input[aria-label='Player 1']", "Ann")
+    page.fill("input[aria-label='Player 2']", "Bob")
+    page.click("#new-game button[type=submit]")
+    page.fill("input[aria-label='Words']", "quiz")
+    page.fill("input[aria-label='Score']", "22")
+    page.click("#turn-form button[type=submit]")
+    page.fill("input[aria-label='Score']", "8")
+    page.click("#turn-form button[type=submit]")
+    def row(name):
+        return page.locator("#totals tr", has_text=name).inner_text().split("\t")
+
+    assert row("Ann")[-1] == "22" and row("Bob")[-1] == "8"
+    page.click("summary")
+    page.fill("#rack1", "QZ")
+    page.click("#finish-form button[type=submit]")
+    assert row("Ann") == ["Ann", "+20", "42"] and row("Bob") == ["Bob", "-20", "-12"]
+
+
+def test_fits_a_phone_screen(page):
+    page.goto("/?word=pineapple")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390  # nothing makes the page scroll sideways
