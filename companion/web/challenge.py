@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from flask import Blueprint, current_app, jsonify, render_template, request
 
@@ -55,12 +56,19 @@ class Ruling:
         }
 
 
+@lru_cache(maxsize=8192)
+def _verdict(word: str, game: str | None, lexicon_path: str | None, definitions: bool) -> Verdict:
+    # Verdicts are pure functions of their arguments (word lists never change while the
+    # process runs), so each worker remembers recent ones; callers must not modify them.
+    return check_word(word, game=game, lexicon=load_lexicon(lexicon_path),
+                      with_definitions=definitions)
+
+
 def rule(words: list[str], game: str | None, *, definitions: bool = True) -> Ruling:
     """Judge every word of a challenge."""
-    lex = lexicon()
-    verdicts = [check_word(w, game=game, lexicon=lex, with_definitions=definitions)
-                for w in words]
-    return Ruling(verdicts, lex.name)
+    path = current_app.config.get("LEXICON_PATH")
+    verdicts = [_verdict(w, game, path, definitions) for w in words]
+    return Ruling(verdicts, load_lexicon(path).name)
 
 
 @bp.get("/")

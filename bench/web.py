@@ -1,0 +1,146 @@
+"""Web benchmark: requests per second and latency of the challenge API under concurrent
+clients, served by gunicorn on loopback (target: p99 under 50 ms with 50 clients).
+
+    .venv/bin/python bench/web.py [--clients 50] [--requests 5000] [--seconds 30]
+                                  [--workers 4] [--threads 4]
+
+Starts gunicorn with a throwaway instance folder, waits until it answers, sends at most
+``--requests`` requests (and for at most ``--seconds``) from ``--clients`` concurrent
+keep-alive clients, prints the figures, and stops the server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.error import URLError
+from urllib.request import urlopen
+
+import aiohttp
+
+ROOT = Path(__file__).resolve().parent.parent
+NON_WORDS = ["zyzzyva", "pdqx", "Paris", "qwerty", "xqz", "aaaaaa", "cat5", "nonwordish"]
+
+
+def word_pool(size: int, seed: int = 7) -> list[str]:
+    """``size`` words drawn from the default list, plus a few that are not valid."""
+    from companion.lexicon import default_lexicon
+
+    words = list(default_lexicon().words)
+    return random.Random(seed).sample(words, size) + NON_WORDS
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_gunicorn(port: int, workers: int, threads: int, instance: str) -> subprocess.Popen:
+    env = dict(os.environ, COMPANION_INSTANCE=instance)
+    env.pop("DATABASE_URL", None)
+    cmd = [sys.executable, "-m", "gunicorn", "--workers", str(workers), "--threads",
+           str(threads), "--bind", f"127.0.0.1:{port}", "--log-level", "warning",
+           "companion.web:create_app()"]
+    return subprocess.Popen(cmd, cwd=ROOT, env=env)
+
+
+def wait_until_up(url: str, proc: subprocess.Popen, timeout: float = 60) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if proc.poll() is not None:
+            raise SystemExit(f"gunicorn exited with status {proc.returncode}")
+        try:
+            with urlopen(url, timeout=2) as resp:
+                if resp.status == 200:
+                    return
+        except (URLError, OSError):
+            time.sleep(0.2)
+    raise SystemExit("gunicorn did not answer in time")
+
+
+async def run_clients(base: str, clients: int, total: int, seconds: float,
+                      workers: int, pool: list[str]) -> tuple[list[float], int, float]:
+    latencies: list[float] = []
+    errors = 0
+    sent = 0
+    deadline = time.monotonic() + seconds
+    rng = random.Random(7)
+    games = [None, "pdq", "bugwords", "werdup"]
+
+    async def client(session: aiohttp.ClientSession) -> None:
+        nonlocal errors, sent
+        while sent < total and time.monotonic() < deadline:
+            sent += 1
+            word, game = rng.choice(pool), rng.choice(games)
+            url = f"{base}/api/check?word={word}" + (f"&game={game}" if game else "")
+            t0 = time.perf_counter()
+            try:
+                async with session.get(url) as resp:
+                    await resp.read()
+                    ok = resp.status == 200
+            except aiohttp.ClientError:
+                ok = False
+            latencies.append(time.perf_counter() - t0)
+            errors += not ok
+
+    connector = aiohttp.TCPConnector(limit=clients)
+    async with aiohttp.ClientSession(connector=connector) as session:
+        # warm every worker (first requests load the word list and WordNet index pages)
+        await asyncio.gather(*(session.get(f"{base}/api/check?word=cat")
+                               for _ in range(workers * 8)))
+        t0 = time.perf_counter()
+        await asyncio.gather(*(client(session) for _ in range(clients)))
+        wall = time.perf_counter() - t0
+    return latencies, errors, wall
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", type=int, default=50, help="concurrent clients")
+    parser.add_argument("--requests", type=int, default=5000, help="requests to send at most")
+    parser.add_argument("--seconds", type=float, default=30, help="time limit for the run")
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
+    parser.add_argument("--threads", type=int, default=4, help="threads per worker")
+    parser.add_argument("--pool", type=int, default=2000,
+                        help="distinct words to ask about (drawn from the default list)")
+    args = parser.parse_args()
+
+    port = free_port()
+    with tempfile.TemporaryDirectory() as instance:
+        proc = start_gunicorn(port, args.workers, args.threads, instance)
+        try:
+            base = f"http://127.0.0.1:{port}"
+            wait_until_up(f"{base}/api/check?word=cat", proc)
+            lat, errors, wall = asyncio.run(
+                run_clients(base, args.clients, args.requests, args.seconds, args.workers,
+                            word_pool(args.pool)))
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
+    ms = [x * 1000 for x in lat]
+    print(f"challenge API /api/check, gunicorn {args.workers} workers x {args.threads} threads, "
+          f"{args.clients} concurrent clients, {args.pool} distinct words, "
+          f"{os.cpu_count()} CPUs")
+    print(f"requests: {len(ms)} in {wall:.2f} s, errors: {errors}")
+    print(f"throughput: {len(ms) / wall:.0f} requests/s")
+    print(f"latency ms: p50 {percentile(ms, 50):.1f}  p90 {percentile(ms, 90):.1f}  "
+          f"p99 {percentile(ms, 99):.1f}  max {max(ms):.1f}")
+    print(f"target p99 < 50 ms: {'met' if percentile(ms, 99) < 50 else 'NOT met'}")
+
+
+if __name__ == "__main__":
+    main()
