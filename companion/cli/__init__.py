@@ -13,7 +13,7 @@ import sys
 from companion.errors import CompanionError, UsageError
 
 # Sub-command modules, in the order ``companion --help`` lists them.
-COMMANDS = ("check", "pdq", "bugwords", "serve")
+COMMANDS = ("check", "pdq", "bugwords", "werdup", "serve")
 
 
 def build_parser() -> argparse.ArgumentParser:
