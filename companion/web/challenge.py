@@ -64,37 +64,59 @@ def _verdict(word: str, game: str | None, lexicon_path: str | None, definitions:
                       with_definitions=definitions)
 
 
-def rule(words: list[str], game: str | None, *, definitions: bool = True) -> Ruling:
-    """Judge every word of a challenge."""
+def rule(words: list[str], game: str | None, *, definitions: bool = True,
+         cards: str = "", variant: str = "") -> Ruling:
+    """Judge every word of a challenge; for PDQ with ``cards``, by the cards and variant."""
     path = current_app.config.get("LEXICON_PATH")
-    verdicts = [_verdict(w, game, path, definitions) for w in words]
+    if game == "pdq" and cards.strip():
+        from companion.web.pdq import judge_words
+
+        verdicts = judge_words(words, cards, variant or "regular", definitions=definitions)
+    else:
+        verdicts = [_verdict(w, game, path, definitions) for w in words]
     return Ruling(verdicts, load_lexicon(path).name)
+
+
+def _pdq_context() -> dict:
+    from companion.pdq import all_variants
+
+    return {"cards": request.values.get("cards", "").strip(),
+            "variant": request.values.get("variant", ""),
+            "variants": all_variants()}
 
 
 @bp.get("/")
 def page():
     text = request.args.get("word", "").strip()
-    game, ruling, error = None, None, None
+    game, ruling, error, all_words = None, None, None, None
+    pdq = _pdq_context()
     try:
         game = game_from(request.args.get("game"))
         if text:
-            ruling = rule(words_from(text), game)
+            ruling = rule(words_from(text), game, cards=pdq["cards"], variant=pdq["variant"])
+        if game == "pdq" and pdq["cards"] and request.args.get("all"):
+            from companion.web.pdq import all_words as find_all
+
+            all_words = find_all(pdq["cards"], pdq["variant"] or "regular")
     except CompanionError as exc:
         error = str(exc)
     return render_template("challenge.html", word=text, game=game, games=GAME_TITLES,
-                           ruling=ruling, error=error), (400 if error else 200)
+                           ruling=ruling, error=error, all_words=all_words, **pdq), (
+        400 if error else 200)
 
 
 @bp.route("/judge", methods=["GET", "POST"])
 def judge():
     ruling, error, game = None, None, None
+    pdq = _pdq_context()
     try:
         game = game_from(request.values.get("game"))
         if request.method == "POST":
-            ruling = rule(words_from(request.form.get("words")), game, definitions=False)
+            ruling = rule(words_from(request.form.get("words")), game, definitions=False,
+                          cards=pdq["cards"], variant=pdq["variant"])
     except CompanionError as exc:
         error = str(exc)
-    return render_template("judge.html", games=GAME_TITLES, game=game, ruling=ruling,
+    return render_template("judge.html", games=GAME_TITLES, game=game, ruling=ruling, **pdq,
                            error=error, lexicon=lexicon().name,
                            clear_after=current_app.config["JUDGE_CLEAR_SECONDS"]), (
         400 if error else 200)

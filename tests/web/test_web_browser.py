@@ -34,13 +34,13 @@ def page(browser, base_url):
 def test_check_a_word(page):
     page.goto("/")
     page.fill("#word", "xylophone")
-    page.click("button[type=submit]")
+    page.click("main form button[type=submit]")
     verdict = page.locator("#verdict")
     assert "XYLOPHONE: VALID" in verdict.inner_text()
     assert "percussion" in page.locator(".defs").inner_text()
     page.fill("#word", "cat zzqx")
     page.select_option("#game", "bugwords")
-    page.click("button[type=submit]")
+    page.click("main form button[type=submit]")
     assert "Not valid because of ZZQX." in page.locator("#verdict").inner_text()
 
 
@@ -48,7 +48,7 @@ def test_judge_mode_gives_one_verdict_and_clears_itself(page):
     page.goto("/judge")
     assert "SCOWL-70" in page.locator("#lexicon").inner_text()
     page.fill("#words", "cat zzqx")
-    page.click("button[type=submit]")
+    page.click("main form button[type=submit]")
     verdict = page.locator("#verdict")
     assert "NOT VALID" in verdict.inner_text()
     assert "ZZQX" not in page.content()
@@ -82,3 +82,28 @@ def test_fits_a_phone_screen(page):
     page.goto("/?word=pineapple")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390  # nothing makes the page scroll sideways
+
+
+def test_deal_pdq_rounds_and_show_the_words(page):
+    page.goto("/pdq")
+    page.select_option("#variant", "regular")
+    page.click("#deal-form button[type=submit]")
+    assert "Round 1 of 26" in page.inner_text("h2")
+    cards = page.locator("#cards .card").all_inner_texts()
+    assert len(cards) == 3
+    page.click("#show-link")
+    assert f"for {''.join(cards)}" in page.inner_text("#all-words")
+    page.click("#next-link")
+    assert "Round 2 of 26" in page.inner_text("h2")
+
+
+def test_pdq_challenge_shows_card_fields_only_for_pdq(page):
+    page.goto("/")
+    assert not page.is_visible("#cards")
+    page.select_option("#game", "pdq")
+    page.fill("#cards", "PNA")
+    page.fill("#word", "pineapple")
+    page.click("main form button[type=submit]")
+    assert "PINEAPPLE: VALID" in page.inner_text("#verdict")
+    page.click("#all-link")
+    assert "words for PNA" in page.inner_text("#all-words")
