@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 
 from companion.errors import CompanionError, UsageError
-from companion.web import openapi
+from companion.lexicon import load_lexicon
+from companion.web import openapi, plays
 from companion.web import scoresheet as sheet
 from companion.web.db import session
 from companion.web.inputs import int_from
@@ -29,6 +40,8 @@ def _turn_fields(values) -> dict:
         "action": str(action),
         "score": int_from(values.get("score"), "Score", -99999, 99999, 0),
         "words": str(values.get("words") or ""),
+        "play": str(values.get("play") or ""),
+        "lexicon": load_lexicon(current_app.config.get("LEXICON_PATH")),
     }
 
 
@@ -52,10 +65,16 @@ def create():
 
 @bp.get("/games/<int:game_id>")
 def show(game_id: int):
-    game = _game_or_404(game_id)
+    return _sheet_page(_game_or_404(game_id))
+
+
+def _sheet_page(game: Game, error: str | None = None, status: int = 200):
+    board = game.board or {}
+    cells = plays.board_cells(game.kind, board.get("text"), board.get("new"))
+    last = game.turns[-1] if game.turns else None
     return render_template("game.html", game=game, rows=sheet.running(game),
                            totals=sheet.totals(game), next_seat=sheet.next_seat(game),
-                           error=request.args.get("error"))
+                           cells=cells, last=last, error=error), status
 
 
 def _act(game_id: int, action) -> object:
@@ -65,10 +84,7 @@ def _act(game_id: int, action) -> object:
         action(db, game)
     except CompanionError as exc:
         db.rollback()
-        game = _game_or_404(game_id)
-        return render_template("game.html", game=game, rows=sheet.running(game),
-                               totals=sheet.totals(game), next_seat=sheet.next_seat(game),
-                               error=str(exc)), 400
+        return _sheet_page(_game_or_404(game_id), str(exc), 400)
     db.commit()
     return redirect(url_for("games.show", game_id=game_id))
 
@@ -96,6 +112,13 @@ def printable(game_id: int):
                            totals=sheet.totals(game), title=sheet.TABLES[game.kind].title)
 
 
+@bp.get("/games/<int:game_id>.gcg")
+def gcg(game_id: int):
+    text = sheet.gcg_text(_game_or_404(game_id))
+    return Response(text, mimetype="text/plain", headers={
+        "Content-Disposition": f'attachment; filename="bugwords-{game_id}.gcg"'})
+
+
 # -- JSON API --------------------------------------------------------------------------------
 
 def _json_body() -> dict:
@@ -108,6 +131,11 @@ def _json_body() -> dict:
 @bp.get("/api/games/<int:game_id>")
 def api_show(game_id: int):
     return jsonify(sheet.game_dict(_game_or_404(game_id)))
+
+
+@bp.get("/api/games/<int:game_id>/gcg")
+def api_gcg(game_id: int):
+    return Response(sheet.gcg_text(_game_or_404(game_id)), mimetype="text/plain")
 
 
 @bp.post("/api/games")
@@ -160,12 +188,20 @@ openapi.add("/api/games/{game_id}", "get", {
     "summary": "A game's score sheet", "parameters": [_ID],
     "responses": {**openapi.ok("the game", _GAME), **_NOT_FOUND},
 })
+openapi.add("/api/games/{game_id}/gcg", "get", {
+    "summary": "A Bug Words game as a GCG record", "parameters": [_ID],
+    "responses": {**openapi.ok("the record", {"type": "string"}, "text/plain"), **_NOT_FOUND},
+})
 openapi.add("/api/games/{game_id}/turns", "post", {
     "summary": "Record a turn: a play with its score, a pass or a swap", "parameters": [_ID],
     "requestBody": openapi.json_body({"type": "object", "properties": {
         "seat": {"type": "integer", "description": "default: the next player"},
         "action": {"type": "string", "enum": list(sheet.ACTIONS)},
-        "score": {"type": "integer", "minimum": 0, "maximum": sheet.MAX_TURN_SCORE},
+        "play": {"type": "string", "description": "square and word, e.g. 8H QUIZ (8H reads "
+                 "across, H8 down; '.' or (A) for tiles already down; WerdUp: letters on top "
+                 "of stacks): judged and scored by the game's rules"},
+        "score": {"type": "integer", "minimum": 0, "maximum": sheet.MAX_TURN_SCORE,
+                  "description": "the score, when no play is given"},
         "words": {"type": "string"}}}),
     "responses": {"201": {"description": "the game after the turn",
                           "content": {"application/json": {"schema": _GAME}}}, **_NOT_FOUND},

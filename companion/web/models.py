@@ -54,6 +54,7 @@ class Player(Base):
     seat: Mapped[int] = mapped_column(Integer)
     name: Mapped[str] = mapped_column(String(40))
     end_adjustment: Mapped[int] = mapped_column(default=0)  # tiles left on racks, going out
+    end_rack: Mapped[str] = mapped_column(String(16), default="")  # letters left at the end
     game: Mapped[Game] = relationship(back_populates="players")
 
 

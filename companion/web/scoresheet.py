@@ -13,25 +13,23 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
 from companion.errors import UsageError
-from companion.tiles import tile_set
+from companion.lexicon import Lexicon, default_lexicon
+from companion.web import plays
 from companion.web.models import Game, Player, Turn
 
 
 @dataclass(frozen=True)
 class TableRules:
-    """What a score sheet needs to know about a game (the rulebooks' end-of-game rules)."""
+    """Who sits at a game's table (scoring and end-of-game rules come from the engines)."""
 
     title: str
     min_players: int
     max_players: int
-    rack_penalty_per_tile: int | None  # WerdUp: a flat cost per tile left on a rack
-    uses_tile_values: bool  # Bug Words: letters left cost their face value
-    going_out_bonus: bool  # Bug Words: the player who went out adds the others' letters
 
 
 TABLES: dict[str, TableRules] = {
-    "werdup": TableRules("WerdUp", 2, 4, 5, False, False),
-    "bugwords": TableRules("Bug Words", 2, 4, None, True, True),
+    "werdup": TableRules("WerdUp", 2, 4),
+    "bugwords": TableRules("Bug Words", 2, 4),
 }
 ACTIONS = ("play", "pass", "swap")
 MAX_TURN_SCORE = 2000
@@ -73,8 +71,18 @@ def next_seat(game: Game) -> int:
 
 def add_turn(db: Session, game: Game, *, seat: int | None, action: str, score: int = 0,
              words: str = "", detail: dict[str, Any] | None = None,
-             board: dict[str, Any] | None = None, photo_id: int | None = None) -> Turn:
-    """Record one turn (a play with its score, a pass or a swap) and the new position."""
+             board: dict[str, Any] | None = None, photo_id: int | None = None,
+             play: str = "", lexicon: Lexicon | None = None) -> Turn:
+    """Record one turn and the new position: a play (typed as ``8D WORD`` and scored by the
+    engine, or just words and a score), a pass or a swap."""
+    if play.strip() and action == "play" and not game.finished:
+        scored = plays.score_play(game.kind, (game.board or {}).get("text"), play.strip(),
+                                  lexicon or default_lexicon())
+        if not scored.legal:
+            raise UsageError(f"{scored.notation}: {scored.reason}")
+        score, words = scored.score, " ".join(w["word"] for w in scored.words)
+        detail = scored.to_dict()
+        board = {"text": scored.board, "new": scored.new_cells}
     if game.finished:
         raise UsageError("This game is over; start a new one.")
     if action not in ACTIONS:
@@ -110,34 +118,18 @@ def undo_turn(db: Session, game: Game) -> None:
     db.flush()
 
 
-def rack_cost(kind: str, letters: str) -> int:
-    """What the letters left on one rack cost at the end (a positive number)."""
-    rules = rules_for(kind)
-    tiles_set = tile_set(kind)
-    text = letters.upper()
-    if "Qu" in tiles_set.values:  # one tile reading QU
-        text = text.replace("QU", "Q")
-    tiles = [c for c in text if not c.isspace()]
-    for t in tiles:
-        if t != "?" and t not in tiles_set.values and not (t == "Q" and "Qu" in tiles_set.values):
-            raise UsageError(f"{t!r} is not a {rules.title} tile (use ? for a blank).")
-    if rules.rack_penalty_per_tile is not None:
-        return rules.rack_penalty_per_tile * len(tiles)
-    return sum(0 if t == "?" else tiles_set.value(t) for t in tiles)
-
-
 def finish_game(db: Session, game: Game, racks: dict[int, str]) -> None:
-    """End the game: subtract what is left on each rack; in Bug Words the player who went
-    out (empty rack) adds the others' total."""
+    """End the game: what is left on each rack is subtracted by the game's rules; in Bug Words
+    the one player who went out (empty rack) adds the others' total."""
     if game.finished:
         raise UsageError("This game is already over.")
-    rules = rules_for(game.kind)
-    costs = {p.seat: rack_cost(game.kind, racks.get(p.seat, "")) for p in game.players}
+    costs = {p.seat: plays.rack_cost(game.kind, racks.get(p.seat, ""))[1] for p in game.players}
     out = [p.seat for p in game.players if not racks.get(p.seat, "").strip()]
     for p in game.players:
+        p.end_rack = "".join(racks.get(p.seat, "").split()).upper()
         p.end_adjustment = -costs[p.seat]
-        if rules.going_out_bonus and len(out) == 1 and p.seat == out[0]:
-            p.end_adjustment = sum(costs.values())
+        if len(out) == 1 and p.seat == out[0]:
+            p.end_adjustment = plays.out_bonus(game.kind, sum(costs.values()))
     game.finished = True
     db.flush()
 
@@ -175,3 +167,45 @@ def game_dict(game: Game) -> dict[str, Any]:
         "next_seat": None if game.finished else next_seat(game),
         "board": game.board,
     }
+
+
+def gcg_text(game: Game) -> str:
+    """A Bug Words game as a GCG record. The sheet does not know whole racks, so a play's rack
+    is written as the tiles it placed; passes, swaps and plays entered without a square are
+    written as notes (their points still count in the running totals)."""
+    from companion.bugwords.gcg import GcgMove, GcgRecord, write_gcg
+
+    if game.kind != "bugwords":
+        raise UsageError("GCG records are for Bug Words games.")
+    nicks = [f"p{p.seat + 1}_{''.join(ch for ch in p.name if ch.isalnum())[:16]}"
+             for p in game.players]
+    rec = GcgRecord(players=[(n, p.name) for n, p in zip(nicks, game.players, strict=True)])
+    rec.pragmas["title"] = f"Bug Words game {game.id}"
+    so_far = {p.seat: 0 for p in game.players}
+    for t in game.turns:
+        so_far[t.seat] += t.score
+        d = t.detail or {}
+        name = game.players[t.seat].name
+        if t.action == "play" and d.get("position"):
+            placed = "".join("?" if ch.islower() else ch for ch in d["record_word"]
+                             if ch != ".")
+            rec.moves.append(GcgMove(nicks[t.seat], "place", placed, t.score, so_far[t.seat],
+                                     d["position"], d["record_word"]))
+        elif t.action == "play":
+            rec.notes.append(f"turn {t.number}: {name} scored {t.score} for "
+                             f"{t.words or 'a play'} (square not recorded)")
+        else:
+            rec.notes.append(f"turn {t.number}: {name} chose to {t.action}")
+    if game.finished:
+        out = "".join(p.end_rack for p in game.players)
+        for p in sorted(game.players, key=lambda p: p.end_adjustment > 0):  # penalties first
+            if not p.end_adjustment:
+                continue
+            so_far[p.seat] += p.end_adjustment
+            if p.end_adjustment > 0:
+                rec.moves.append(GcgMove(nicks[p.seat], "out_bonus", "", p.end_adjustment,
+                                         so_far[p.seat], tiles=out))
+            else:
+                rec.moves.append(GcgMove(nicks[p.seat], "rack_penalty", p.end_rack,
+                                         p.end_adjustment, so_far[p.seat], tiles=p.end_rack))
+    return write_gcg(rec)

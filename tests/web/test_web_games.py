@@ -122,3 +122,54 @@ def test_a_failure_half_way_saves_nothing(app, monkeypatch):
     with app.app_context():
         assert session().query(Turn).count() == 0
         assert session().get(Game, gid).turns == []
+
+
+def test_plays_are_scored_by_the_bugwords_rules_and_exported_as_gcg(app):
+    from companion.bugwords.gcg import parse_gcg
+    from companion.bugwords.replay import replay
+
+    client = app.test_client()
+    gid = _new_game(client)["id"]
+    first = client.post(f"/api/games/{gid}/turns", json={"play": "8H QUIZ"})
+    assert first.status_code == 201
+    turn = first.get_json()["turns"][0]
+    # Q10 U1 I1 Z10 = 22, doubled by the centre square
+    assert turn["score"] == 44 and turn["words"] == "QUIZ"
+    assert turn["detail"]["words"] == [{"word": "QUIZ", "score": 44,
+                                        "arithmetic": "QUIZ at 8H: 44"}]
+    bad = client.post(f"/api/games/{gid}/turns", json={"play": "8A XQZT"})
+    assert bad.status_code == 400 and "XQZT" in bad.get_json()["error"]
+    client.post(f"/api/games/{gid}/turns", json={"play": "K8 .ANY"})
+    client.post(f"/api/games/{gid}/turns", json={"action": "pass"})
+    client.post(f"/api/games/{gid}/finish", json={"racks": {"0": "", "1": "QV"}})
+    text = client.get(f"/api/games/{gid}/gcg").get_data(as_text=True)
+    rec = parse_gcg(text)
+    assert [m.kind for m in rec.moves] == ["place", "place", "rack_penalty", "out_bonus"]
+    result = replay(rec)
+    assert result.mismatches == 0  # the engine re-scores every play the same
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert 'id="board"' in page and 'id="gcg-link"' in page
+    dl = client.get(f"/games/{gid}.gcg")
+    assert dl.headers["Content-Disposition"].endswith(f'bugwords-{gid}.gcg"')
+
+
+def test_werdup_plays_stack_and_score(client):
+    gid = _new_game(client, "werdup")["id"]
+    client.post(f"/api/games/{gid}/turns", json={"play": "5E QUIZ"})
+    data = client.post(f"/api/games/{gid}/turns", json={"play": "5E QUIT"}).get_json()
+    assert [t["score"] for t in data["turns"]] == [6, 6]  # Qu 2 + I 2 + T-on-Z 2
+    assert "T2" in data["board"]["text"]
+    resp = client.get(f"/api/games/{gid}/gcg")
+    assert resp.status_code == 400 and "Bug Words" in resp.get_json()["error"]
+
+
+def test_a_bad_play_is_refused_with_the_reason(client):
+    gid = _new_game(client)["id"]
+    for play, message in [("QUIZ", "write a square and a word"),
+                          ("8A QUIZ", "centre square"),
+                          ("99Z QUIZ", ""),
+                          ("8H " + "Q" * 40, "too long")]:
+        resp = client.post(f"/api/games/{gid}/turns", json={"play": play})
+        assert resp.status_code == 400, play
+        assert message in resp.get_json()["error"]
+    assert client.get(f"/api/games/{gid}").get_json()["turns"] == []
