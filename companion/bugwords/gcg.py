@@ -89,6 +89,9 @@ def _parse_move(lineno: int, text: str, nicks: list[str]) -> GcgMove:
     if len(rest) < 2:
         raise _fail(lineno, text, "the move has no score and total")
     score_s, total_s, body = rest[-2], rest[-1], rest[:-2]
+    if not _TOTAL.match(total_s) and not _SCORE.match(score_s):
+        raise _fail(lineno, text, "the move should end with its score and the running total, "
+                    "like '+24 150'")
     if not _SCORE.match(score_s):
         raise _fail(lineno, text, f"the score {score_s!r} should be like +24 or -8")
     if not _TOTAL.match(total_s):

@@ -232,9 +232,9 @@ def _generate_line(
     def record(start: int, end: int, msum: int, wmul: int, xsum: int) -> None:
         n_tiles = len(placed)
         if not across and n_tiles == 1:
-            j0 = placed[0][0]
-            # A lone tile with neighbours across the line is found by the across pass.
-            if (j0 > 0 and L[j0 - 1] is not None) or (j0 + 1 < n and L[j0 + 1] is not None):
+            # A lone tile with tiles beside it across (a cross word here) is found by the
+            # across pass.
+            if CC[placed[0][0]] is not None:
                 return
         score = msum * wmul + xsum + (bingo_bonus if n_tiles >= bingo_tiles else 0)
         new = {j: (ch.lower() if blank else ch) for j, ch, blank in placed}
