@@ -1,1 +1,1 @@
-"""ReportLab documents: Girdle sheets, score sheets, PDQ deck, paper boards."""
+"""Printable PDF documents (ReportLab): Girdle sheets, score sheets, PDQ deck, paper boards."""

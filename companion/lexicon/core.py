@@ -113,6 +113,13 @@ class Lexicon:
             i += 1
         return out
 
+    def prefix_range(self, prefix: str) -> tuple[int, int]:
+        """``(start, stop)``: the words starting with ``prefix`` are ``words[start:stop]``."""
+        prefix = prefix.lower()
+        start = bisect_left(self.words, prefix)
+        stop = bisect_left(self.words, prefix + "{", start)  # "{" sorts after "z"
+        return start, stop
+
     def has_prefix(self, prefix: str) -> bool:
         """True if some word starts with ``prefix`` (the empty prefix included)."""
         prefix = prefix.lower()
@@ -138,14 +145,29 @@ class Lexicon:
         long_words = [i for i, w in enumerate(self.words) if len(w) > _INDEX_WIDTH]
         return masks[:26], lengths, long_words
 
-    def in_order_mask(self, letters: str, *, anchored_start: bool = False) -> np.ndarray:
-        """Boolean array over ``self.words``: the word contains ``letters`` in this order.
+    @property
+    def word_lengths(self) -> np.ndarray:
+        """Lengths of ``self.words`` as an int32 array (shares the ordered-letter index)."""
+        return self._index[1]
+
+    def in_order_mask(
+        self,
+        letters: str,
+        *,
+        anchored_start: bool = False,
+        start: int = 0,
+        stop: int | None = None,
+    ) -> np.ndarray:
+        """Boolean array over ``self.words[start:stop]``: the word contains ``letters`` in order.
 
         With ``anchored_start`` the first of ``letters`` must be the word's first letter.
+        ``start``/``stop`` (e.g. from :meth:`prefix_range`) limit the query to a slice of the
+        sorted list; by default the whole list is queried.
         """
         letters = letters.lower()
         masks, lengths, long_words = self._index
-        n = len(self.words)
+        stop = len(self.words) if stop is None else stop
+        n = max(0, stop - start)
         ok = np.ones(n, dtype=bool)
         if not letters:
             return ok
@@ -155,17 +177,18 @@ class Lexicon:
             idx = ALPHABET.find(ch)
             if idx < 0:
                 return np.zeros(n, dtype=bool)
-            cur = masks[idx] & above
+            cur = masks[idx, start:stop] & above
             if k == 0 and anchored_start:
                 cur = cur & one
             ok &= cur != 0
             low = cur & (~cur + one)  # lowest set bit
             above = ~((low << one) - one)
         for i in long_words:
-            w = self.words[i]
-            ok[i] = (not anchored_start or w.startswith(letters[0])) and is_subsequence(
-                letters, w
-            )
+            if start <= i < stop:
+                w = self.words[i]
+                ok[i - start] = (
+                    not anchored_start or w.startswith(letters[0])
+                ) and is_subsequence(letters, w)
         return ok
 
     def containing_in_order(

@@ -1,0 +1,247 @@
+"""``companion pdq CARDS...``: the PDQ referee (all words, judge a word, PDL, Word Count, ties)
+and the Solitaire dealer (``--solitaire``)."""
+
+from __future__ import annotations
+
+import argparse
+import textwrap
+
+from companion.cli.common import add_lexicon_option, lexicon_from_args, print_json
+from companion.errors import UsageError
+from companion.pdq import all_variants, find_words, get_variant, judge, load_deck, parse_cards
+from companion.pdq.solitaire import play_solitaire, simulate_solitaire
+from companion.pdq.ties import settle_tie
+from companion.pdq.wordcount import score_word_count
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "pdq",
+        help="PDQ referee: every word for the cards, judge a word, PDL, Word Count, Solitaire",
+        description="List every word for the dealt PDQ cards (longest first; proves 'No Word'), "
+        "or judge one word with --word. Cards are given left to right: 'P N A' or 'PNA'. "
+        "Exit status: 0 done / word valid, 1 word not valid, 2 bad usage.",
+        epilog="Variants: " + ", ".join(all_variants()) + ". See --variants.",
+    )
+    p.add_argument("cards", nargs="*", metavar="CARDS", help="the cards, left to right")
+    p.add_argument(
+        "--variant",
+        default=None,
+        metavar="NAME",
+        help="rules to play by (default: regular; see --variants for the list)",
+    )
+    p.add_argument("--min", type=int, metavar="N", help="override the minimum word length")
+    p.add_argument(
+        "--player",
+        metavar="ROLE",
+        help="use this player's minimum length (intergenerational: adult or child)",
+    )
+    add_lexicon_option(p)
+    p.add_argument("--deck", metavar="FILE", help="deck distribution table (letter<TAB>count)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--word", metavar="WORD", help="judge this word for the cards")
+    p.add_argument(
+        "--said",
+        metavar="W1,W2",
+        help="PDL: words already said this round (with --word; implies --variant pdl)",
+    )
+    p.add_argument(
+        "--tie",
+        metavar="W1,W2",
+        help="words shouted at the same moment: the longest valid word wins",
+    )
+    p.add_argument(
+        "--score",
+        action="append",
+        metavar="NAME=W1,W2",
+        help="Word Count: one player's written words (repeat for each player)",
+    )
+    p.add_argument(
+        "--solitaire",
+        action="store_true",
+        help="deal a shuffled deck and play Solitaire until stuck (no CARDS needed)",
+    )
+    p.add_argument(
+        "--play",
+        action="store_true",
+        help="with --solitaire: you type the words, the companion deals and judges",
+    )
+    p.add_argument("--seed", type=int, metavar="N", help="with --solitaire: repeatable shuffle")
+    p.add_argument("--variants", action="store_true", help="list the variants and their rules")
+    p.set_defaults(func=run)
+
+
+def _split(words: str) -> list[str]:
+    return [w.strip() for w in words.split(",") if w.strip()]
+
+
+def _variant_name(args: argparse.Namespace) -> str:
+    if args.variant:
+        return args.variant
+    if args.said:
+        return "pdl"
+    if args.score:
+        return "word-count"
+    if args.solitaire:
+        return "solitaire"
+    return "regular"
+
+
+def _check_min(args: argparse.Namespace) -> None:
+    if args.min is not None and not 1 <= args.min <= 30:
+        raise UsageError("--min must be a word length between 1 and 30.")
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.variants:
+        return _list_variants(args)
+    _check_min(args)
+    variant = get_variant(_variant_name(args))
+    if args.player:
+        variant.minimum(args.player)  # a clear error for an unknown role
+    deck = load_deck(args.deck)
+    modes = [m for m in ("word", "tie", "score", "solitaire") if getattr(args, m)]
+    if len(modes) > 1:
+        raise UsageError("Use only one of --word, --tie, --score and --solitaire at a time.")
+    if args.said and not args.word:
+        raise UsageError("--said needs --word: the word that tries to beat them.")
+    if args.said and variant.goal != "longest":
+        raise UsageError(f"--said is for PDL (--variant pdl), not {variant.title}.")
+    if args.play and not args.solitaire:
+        raise UsageError("--play goes with --solitaire.")
+    if args.seed is not None and not args.solitaire:
+        raise UsageError("--seed goes with --solitaire.")
+    lexicon = lexicon_from_args(args)
+    if args.solitaire:
+        if args.cards:
+            raise UsageError("--solitaire deals its own cards; give no CARDS.")
+        return _solitaire(args, variant, deck, lexicon)
+    if not args.cards:
+        raise UsageError("Give the cards, left to right, e.g. 'companion pdq P N A'.")
+    cards = parse_cards(args.cards, variant, deck)
+    if args.word:
+        return _judge(args, cards, variant, lexicon)
+    if args.tie:
+        return _tie(args, cards, variant, lexicon)
+    if args.score:
+        return _score(args, cards, variant, lexicon)
+    return _list_words(args, cards, variant, lexicon)
+
+
+def _list_variants(args: argparse.Namespace) -> int:
+    variants = all_variants()
+    if args.json:
+        print_json([
+            {"name": v.name, "title": v.title, "cards": v.cards, "min_length": v.min_length,
+             "player_min": v.player_min, "summary": v.summary}
+            for v in variants.values()
+        ])
+        return 0
+    for v in variants.values():
+        print(f"{v.name:20} {v.title}")
+        print(textwrap.fill(v.summary, width=88, initial_indent=" " * 21,
+                            subsequent_indent=" " * 21))
+    return 0
+
+
+def _judge(args, cards, variant, lexicon) -> int:
+    verdict = judge(args.word, cards, variant, lexicon, min_length=args.min,
+                    player=args.player, said=_split(args.said or ""))
+    if args.json:
+        print_json(verdict.to_dict())
+    else:
+        print(f"{verdict.word}: {'VALID' if verdict.valid else 'NOT VALID'}")
+        print(f"  {verdict.reason}")
+    return 0 if verdict.valid else 1
+
+
+def _list_words(args, cards, variant, lexicon) -> int:
+    result = find_words(cards, variant, lexicon, min_length=args.min, player=args.player)
+    if args.json:
+        print_json(result.to_dict())
+        return 0
+    shown = " ".join(cards)
+    if result.no_word:
+        print(f"No word: none of the {result.searched:,} words in {result.lexicon} fits "
+              f"{shown} under {variant.title} rules ({result.min_length}+ letters).")
+        if result.near_misses:
+            print("Words with the letters in order that start elsewhere (not allowed):")
+            print(textwrap.fill(", ".join(w.upper() for w in result.near_misses), width=88,
+                                initial_indent="  ", subsequent_indent="  "))
+        return 0
+    print(f"{shown} - {variant.title}, {result.min_length}+ letters, {result.lexicon}: "
+          f"{len(result.words)} words")
+    for length, words in result.groups():
+        print(textwrap.fill(", ".join(w.upper() for w in words), width=88,
+                            initial_indent=f"{length:3} letters: ",
+                            subsequent_indent=" " * 13))
+    return 0
+
+
+def _tie(args, cards, variant, lexicon) -> int:
+    result = settle_tie(_split(args.tie), cards, variant, lexicon, min_length=args.min)
+    if args.json:
+        print_json(result.to_dict())
+        return 0
+    for j in result.judgements:
+        print(f"{j.word}: {'VALID' if j.valid else 'NOT VALID'} - {j.reason}")
+    print(result.outcome)
+    return 0
+
+
+def _parse_score(items: list[str]) -> dict[str, list[str]]:
+    lists: dict[str, list[str]] = {}
+    for item in items:
+        name, sep, words = item.partition("=")
+        if not sep or not name.strip():
+            raise UsageError(f"--score wants NAME=WORD1,WORD2,...; got {item!r}.")
+        if name.strip() in lists:
+            raise UsageError(f"Player {name.strip()!r} is given twice with --score.")
+        lists[name.strip()] = _split(words)
+    return lists
+
+
+def _score(args, cards, variant, lexicon) -> int:
+    result = score_word_count(cards, _parse_score(args.score), variant, lexicon,
+                              min_length=args.min)
+    if args.json:
+        print_json(result.to_dict())
+        return 0
+    for p in result.players:
+        print(f"{p.player}: {p.score} unique word{'s' if p.score != 1 else ''}")
+        if p.unique:
+            print(f"  unique: {', '.join(w.upper() for w in p.unique)}")
+        if p.shared:
+            print(f"  also written by another player: {', '.join(w.upper() for w in p.shared)}")
+        for _word, reason in p.invalid:
+            print(f"  not valid: {reason}")
+        if p.repeated:
+            print(f"  written twice: {', '.join(w.upper() for w in p.repeated)}")
+    print(f"Winner: {' and '.join(result.winners)}" if len(result.winners) == 1
+          else f"Tie: {' and '.join(result.winners)}")
+    if result.missed:
+        print(textwrap.fill(f"Nobody found {len(result.missed)} words, e.g. "
+                            f"{', '.join(w.upper() for w in result.missed[:10])}.", width=88))
+    else:
+        print("Together you found every word.")
+    return 0
+
+
+def _solitaire(args, variant, deck, lexicon) -> int:
+    if args.play:
+        if args.json:
+            raise UsageError("--play is interactive; it has no --json output.")
+        play_solitaire(input, print, args.seed, lexicon, variant, deck, args.min)
+        return 0
+    game = simulate_solitaire(args.seed, lexicon, variant, deck, args.min)
+    if args.json:
+        print_json(game.to_dict())
+        return 0
+    for r in game.rounds:
+        said = r.word.upper() if r.word else "stuck: no word exists"
+        print(f"round {r.number:2}: {' '.join(r.cards)}  {r.word_count:5} words  {said}")
+    end = ("got through the whole deck" if game.through_the_deck
+           else f"stuck on round {len(game.rounds)}")
+    print(f"Collected {len(game.collected)} cards ({end}; alternate scoring "
+          f"{game.alternate_score}; {game.undealt} cards not dealt).")
+    return 0

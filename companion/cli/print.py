@@ -1,0 +1,104 @@
+"""``companion print ...``: write the printable PDFs (sheets, score sheets, deck, boards, tiles)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from companion.errors import UsageError
+
+GAMES_WITH_BOARDS = ("werdup", "bugwords")
+SCORE_SHEET_GAMES = ("werdup", "bugwords", "pdq")
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "print",
+        help="write printable PDFs: the daily Girdle sheet, score sheets, PDQ deck, boards, tiles",
+        description="Write a printable PDF. Every document has a sensible default file name in "
+        "the current folder; -o chooses another.",
+    )
+    docs = p.add_subparsers(dest="document", metavar="DOCUMENT")
+    docs.required = True
+
+    s = docs.add_parser("score-sheet", help="a score sheet for WerdUp, Bug Words or PDQ")
+    s.add_argument("--game", required=True, choices=SCORE_SHEET_GAMES,
+                   help="which game's score sheet")
+    s.add_argument("--players", type=int, metavar="N",
+                   help="number of players (WerdUp 1-4, default 4; Bug Words 2-4, default 2; "
+                   "PDQ 2-6, default 4)")
+    _paper(s, ("letter", "a4"))
+    _output(s)
+    s.set_defaults(func=run_score_sheet)
+
+    d = docs.add_parser("pdq-deck", help="the PDQ deck as cut sheets (nine cards a page)")
+    d.add_argument("--four-score", action="store_true",
+                   help="the Four Score deck (without the Z and one X)")
+    _paper(d, ("letter", "a4"))
+    _output(d)
+    d.set_defaults(func=run_deck)
+
+    b = docs.add_parser("board", help="a print-and-play paper board, over several pages",
+                        description="A paper board with markers for photo reading. On pages "
+                        "smaller than the board it is split into pieces that glue together; "
+                        "'full' makes one page the size of the board (for large-format printing).")
+    b.add_argument("--game", required=True, choices=GAMES_WITH_BOARDS, help="which board")
+    _paper(b, ("letter", "a4", "tabloid", "a3", "full"))
+    _output(b)
+    b.set_defaults(func=run_board)
+
+    t = docs.add_parser("tiles", help="paper letter tiles with the game's distribution")
+    t.add_argument("--game", required=True, choices=GAMES_WITH_BOARDS, help="which tile set")
+    _paper(t, ("letter", "a4"))
+    _output(t)
+    t.set_defaults(func=run_tiles)
+
+
+def _paper(p: argparse.ArgumentParser, choices: tuple[str, ...]) -> None:
+    p.add_argument("--paper", default="letter", choices=choices,
+                   help=f"paper size (default: letter; one of {', '.join(choices)})")
+
+
+def _output(p: argparse.ArgumentParser) -> None:
+    p.add_argument("-o", "--output", metavar="FILE",
+                   help="PDF file to write (default: a descriptive name in the current folder)")
+
+
+def _write(args: argparse.Namespace, default_name: str, data: bytes) -> int:
+    path = Path(args.output or default_name)
+    if path.is_dir():
+        path = path / default_name
+    try:
+        path.write_bytes(data)
+    except OSError as exc:
+        raise UsageError(f"Cannot write {path}: {exc.strerror or exc}.") from exc
+    print(f"wrote {path}")
+    return 0
+
+
+def run_score_sheet(args: argparse.Namespace) -> int:
+    from printables.score_sheets import SPECS, score_sheet_pdf
+
+    data = score_sheet_pdf(args.game, args.players, args.paper)
+    n = args.players or SPECS[args.game].players[2]
+    return _write(args, f"score-sheet-{args.game}-{n}p-{args.paper}.pdf", data)
+
+
+def run_deck(args: argparse.Namespace) -> int:
+    from printables.deck import deck_pdf
+
+    variant = "four-score" if args.four_score else None
+    name = "pdq-deck-four-score" if variant else "pdq-deck"
+    return _write(args, f"{name}-{args.paper}.pdf", deck_pdf(variant, args.paper))
+
+
+def run_board(args: argparse.Namespace) -> int:
+    from printables.boards import board_pdf
+
+    return _write(args, f"board-{args.game}-{args.paper}.pdf", board_pdf(args.game, args.paper))
+
+
+def run_tiles(args: argparse.Namespace) -> int:
+    from printables.tiles import tiles_pdf
+
+    return _write(args, f"tiles-{args.game}-{args.paper}.pdf", tiles_pdf(args.game, args.paper))

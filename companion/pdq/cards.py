@@ -1,0 +1,29 @@
+"""Reading the cards on the table from what a player types."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.errors import UsageError
+from companion.pdq.deck import Deck, default_deck
+from companion.pdq.variants import Variant
+
+
+def parse_cards(cards: str | Sequence[str], variant: Variant, deck: Deck | None = None) -> str:
+    """The cards left to right as an upper-case string, checked against the variant and deck.
+
+    Accepts ``"PNA"``, ``"p n a"``, ``"P,N,A"`` or a list such as ``["P", "N", "A"]``.
+    """
+    text = cards if isinstance(cards, str) else " ".join(cards)
+    letters = "".join(ch for ch in text if ch not in " ,;-/").upper()
+    bad = sorted({ch for ch in letters if not ("A" <= ch <= "Z")})
+    if bad:
+        raise UsageError(f"Cards are letters A-Z; {' '.join(bad)} is not a card.")
+    if len(letters) != variant.cards:
+        raise UsageError(
+            f"{variant.title} deals {variant.cards} cards per round; "
+            f"{len(letters)} {'was' if len(letters) == 1 else 'were'} given ({letters or 'none'})."
+        )
+    deck = (deck or default_deck()).without(variant.remove)
+    deck.check_cards(letters)
+    return letters

@@ -1,0 +1,122 @@
+"""The PDQ deck: letter distribution (data) and the list of cards to deal or print."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from companion.datafiles import read_data_text
+from companion.errors import UsageError
+
+DECK_FILE = "pdq-deck.tsv"
+ALTERNATE_SCORING_FILE = "pdq-scoring.tsv"
+
+
+@dataclass(frozen=True)
+class Deck:
+    """How many cards of each letter (upper case) the deck holds."""
+
+    counts: dict[str, int]
+    name: str = "default"
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values())
+
+    def cards(self) -> list[str]:
+        """Every card once per copy, in alphabetical order (shuffle with a seeded generator)."""
+        return [letter for letter in sorted(self.counts) for _ in range(self.counts[letter])]
+
+    def without(self, letters: str | list[str]) -> Deck:
+        """This deck with one card of each of ``letters`` taken out."""
+        counts = dict(self.counts)
+        for letter in letters:
+            if counts.get(letter, 0) <= 0:
+                raise UsageError(f"The deck has no {letter} card to take out.")
+            counts[letter] -= 1
+        return Deck({k: v for k, v in counts.items() if v > 0}, self.name)
+
+    def check_cards(self, cards: str) -> None:
+        """Raise :class:`UsageError` if ``cards`` could not all come from this deck at once."""
+        for letter, wanted in sorted(Counter(cards).items()):
+            have = self.counts.get(letter, 0)
+            if wanted > have:
+                if have == 0:
+                    raise UsageError(f"This deck has no {letter} card.")
+                copies = "card" if have == 1 else "cards"
+                raise UsageError(
+                    f"This deck has only {have} {letter} {copies}, but {wanted} were dealt."
+                )
+
+
+def parse_deck_table(text: str, name: str) -> Deck:
+    """A deck from a ``letter<TAB>count`` table (header line, ``#`` comments allowed)."""
+    counts: dict[str, int] = {}
+    lines = [ln.strip() for ln in text.splitlines()]
+    rows = [ln for ln in lines if ln and not ln.startswith("#")]
+    if not rows or rows[0].split()[:2] != ["letter", "count"]:
+        raise UsageError(f"Deck file {name} must start with the header line 'letter<TAB>count'.")
+    for n, row in enumerate(rows[1:], start=2):
+        parts = row.split()
+        if len(parts) != 2 or not parts[1].isdigit():
+            raise UsageError(f"Deck file {name}, row {n}: expected a letter and a count: {row!r}.")
+        letter = parts[0].upper()
+        if len(letter) != 1 or not ("A" <= letter <= "Z"):
+            raise UsageError(f"Deck file {name}, row {n}: {parts[0]!r} is not a letter A-Z.")
+        if letter in counts:
+            raise UsageError(f"Deck file {name}: the letter {letter} is listed twice.")
+        counts[letter] = int(parts[1])
+    if sum(counts.values()) == 0:
+        raise UsageError(f"Deck file {name} has no cards.")
+    return Deck({k: v for k, v in counts.items() if v > 0}, name)
+
+
+@cache
+def default_deck() -> Deck:
+    """The 78-card deck in ``companion/data/pdq-deck.tsv``."""
+    return parse_deck_table(read_data_text(DECK_FILE), "default")
+
+
+def load_deck(path: str | Path | None = None) -> Deck:
+    """The deck in the table at ``path`` (same format as the default), or the default deck."""
+    if path is None:
+        return default_deck()
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError as exc:
+        raise UsageError(f"Deck file not found: {p}") from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"Cannot read deck file {p}: it must be a text table.") from exc
+    return parse_deck_table(text, p.name)
+
+
+def deck_cards(variant: str | None = None, path: str | Path | None = None) -> list[str]:
+    """The deck as a list of card letters, e.g. for printing; ``variant`` applies its removals.
+
+    ``deck_cards()`` is the full 78-card deck; ``deck_cards("four-score")`` lacks Z and one X.
+    """
+    from companion.pdq.variants import get_variant
+
+    deck = load_deck(path)
+    if variant is not None:
+        deck = deck.without(get_variant(variant).remove)
+    return deck.cards()
+
+
+@cache
+def alternate_points() -> dict[str, int]:
+    """Alternate scoring: points per card letter (J K Q X Z count twice; others 1)."""
+    from companion.datafiles import read_table
+
+    return {r["letter"]: int(r["points"]) for r in read_table(ALTERNATE_SCORING_FILE)}
+
+
+def card_points(cards: str | list[str], alternate: bool = False) -> int:
+    """The score of collected ``cards``: one per card, or the alternate scoring."""
+    if not alternate:
+        return len(cards)
+    table = alternate_points()
+    return sum(table.get(c, 1) for c in cards)

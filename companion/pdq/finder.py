@@ -1,0 +1,114 @@
+"""Every word for a deal under a variant, grouped by length, longest first.
+
+The search runs over the lexicon's sorted list: a word that must start with a card's letter
+lies in that letter's slice of the list (found by bisection), and the ordered-letter bitmask
+index tests each slice at once, so a deal touches only a few thousand words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from companion.lexicon import Lexicon
+from companion.pdq.variants import Variant, get_variant
+
+
+@dataclass
+class WordList:
+    """All the words for a deal: ``words`` longest first (then A-Z); empty means No Word."""
+
+    cards: str
+    variant: str
+    lexicon: str
+    min_length: int
+    words: list[str]
+    near_misses: list[str] = field(default_factory=list)
+    searched: int = 0
+
+    @property
+    def no_word(self) -> bool:
+        return not self.words
+
+    def groups(self) -> list[tuple[int, list[str]]]:
+        """``(length, words)`` pairs, longest first."""
+        out: dict[int, list[str]] = {}
+        for w in self.words:
+            out.setdefault(len(w), []).append(w)
+        return list(out.items())
+
+    def to_dict(self) -> dict:
+        return {
+            "cards": self.cards,
+            "variant": self.variant,
+            "lexicon": self.lexicon,
+            "min_length": self.min_length,
+            "no_word": self.no_word,
+            "count": len(self.words),
+            "words": self.words,
+            "groups": [{"length": n, "words": ws} for n, ws in self.groups()],
+            "near_misses": self.near_misses,
+        }
+
+
+def _slices(lexicon: Lexicon, first: str, variant: Variant) -> list[tuple[int, int]]:
+    """Slices of the sorted word list where a word following a reading may lie."""
+    if variant.start == "anywhere":
+        return [(0, len(lexicon))]
+    out = [lexicon.prefix_range(first)]
+    if variant.x_as_ex and first == "x":
+        out.append(lexicon.prefix_range("ex"))
+    return out
+
+
+def matching_indexes(
+    lexicon: Lexicon, cards: str, variant: Variant, min_length: int
+) -> np.ndarray:
+    """Sorted indexes into ``lexicon.words`` of the words that fit ``cards``."""
+    cards = cards.lower()
+    lengths = lexicon.word_lengths
+    found: list[np.ndarray] = []
+    for reading in variant.readings(cards):
+        for start, stop in _slices(lexicon, reading[0], variant):
+            if start >= stop:
+                continue
+            ok = lexicon.in_order_mask(reading, start=start, stop=stop)
+            ok &= lengths[start:stop] >= min_length
+            hits = np.flatnonzero(ok) + start
+            if variant.ends == "other-outside":
+                last = reading[-1]
+                hits = hits[[lexicon.words[i].endswith(last) for i in hits]]
+            found.append(hits)
+    if not found:
+        return np.zeros(0, dtype=np.int64)
+    return np.unique(np.concatenate(found))
+
+
+def find_words(
+    cards: str,
+    variant: Variant | str = "regular",
+    lexicon: Lexicon | None = None,
+    min_length: int | None = None,
+    player: str | None = None,
+    near_miss_limit: int = 10,
+) -> WordList:
+    """All words for ``cards`` (left to right, e.g. ``"PNA"``) under ``variant``.
+
+    When no word exists and the variant needs a starting letter, ``near_misses`` lists a few
+    words holding the letters in order that start elsewhere, to show the search was real.
+    """
+    from companion.lexicon import default_lexicon
+
+    var = get_variant(variant) if isinstance(variant, str) else variant
+    lex = lexicon if lexicon is not None else default_lexicon()
+    minimum = min_length if min_length is not None else var.minimum(player)
+    idx = matching_indexes(lex, cards, var, minimum)
+    words = sorted((lex.words[i] for i in idx), key=lambda w: (-len(w), w))
+    near: list[str] = []
+    if not words and var.start != "anywhere" and near_miss_limit > 0:
+        loose = replace(var, start="anywhere", ends="free")
+        near_idx = matching_indexes(lex, cards, loose, minimum)
+        near = sorted((lex.words[i] for i in near_idx), key=lambda w: (-len(w), w))
+        near = near[:near_miss_limit]
+    return WordList(cards.upper(), var.name, lex.name, minimum, words, near, len(lex))

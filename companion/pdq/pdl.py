@@ -1,0 +1,83 @@
+"""PDL (Pretty Darn Long): a plural or an -LY/-ED/-ING form of a word already said cannot
+beat it. The forms are data (``companion/data/pdq-derived-forms.tsv``)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+
+from companion.datafiles import read_table
+
+FORMS_FILE = "pdq-derived-forms.tsv"
+
+
+@dataclass(frozen=True)
+class FormRule:
+    """Make a form of a word: drop ``drop`` from its end, maybe double the last consonant,
+    then add ``add``; ``kind`` names the form ("plural", "-ly", "-ed", "-ing")."""
+
+    kind: str
+    when: re.Pattern[str] | None
+    drop: str
+    double: bool
+    add: str
+
+    def apply(self, word: str) -> str | None:
+        """The form of ``word`` this rule makes, or None if the rule does not apply to it."""
+        if self.when is not None and not self.when.search(word):
+            return None
+        if self.drop and not word.endswith(self.drop):
+            return None
+        stem = word[: len(word) - len(self.drop)]
+        if not stem:
+            return None
+        if self.double:
+            stem += stem[-1]
+        return stem + self.add
+
+
+@cache
+def form_rules() -> tuple[FormRule, ...]:
+    """The PDL form rules from the data file."""
+    return tuple(
+        FormRule(
+            r["kind"],
+            None if r["when"] == "-" else re.compile(r["when"]),
+            "" if r["drop"] == "-" else r["drop"],
+            r["double"] == "yes",
+            r["add"],
+        )
+        for r in read_table(FORMS_FILE)
+    )
+
+
+def derived_forms(word: str, depth: int = 2) -> dict[str, str]:
+    """Forms of ``word`` made by adding up to ``depth`` suffixes: ``{form: description}``.
+
+    E.g. ``derived_forms("paint")["paintings"] == "the plural of the -ING form of PAINT"``.
+    """
+    out: dict[str, str] = {}
+    frontier = {word: ""}
+    for _ in range(depth):
+        nxt: dict[str, str] = {}
+        for base, how in frontier.items():
+            for rule in form_rules():
+                form = rule.apply(base)
+                if form and form != word and form not in out:
+                    name = "the plural" if rule.kind == "plural" else f"the {rule.kind} form"
+                    desc = f"{name} of {how}" if how else f"{name} of"
+                    nxt[form] = desc
+                    out[form] = f"{desc} {word.upper()}"
+        frontier = nxt
+    return out
+
+
+def beaten_by_said(word: str, said: Iterable[str]) -> tuple[str, str] | None:
+    """``(said_word, description)`` if ``word`` is only a derived form of a word already said."""
+    for s in said:
+        forms = derived_forms(s)
+        if word in forms:
+            return s, forms[word]
+    return None

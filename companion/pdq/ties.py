@@ -1,0 +1,55 @@
+"""Settling a round when several players shout at once: the longest valid word wins."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from companion.lexicon import Lexicon
+from companion.pdq.judge import Judgement, judge
+from companion.pdq.variants import Variant
+
+
+@dataclass
+class TieResult:
+    """The shouted words judged, the winning word(s), and a sentence for the table."""
+
+    judgements: list[Judgement]
+    winners: list[str]
+    outcome: str
+
+    def to_dict(self) -> dict:
+        return {
+            "judgements": [j.to_dict() for j in self.judgements],
+            "winners": self.winners,
+            "outcome": self.outcome,
+        }
+
+
+def settle_tie(
+    words: Sequence[str],
+    cards: str,
+    variant: Variant | str = "regular",
+    lexicon: Lexicon | None = None,
+    min_length: int | None = None,
+) -> TieResult:
+    """Judge words shouted at the same moment; the longest valid word wins the cards.
+
+    Valid words of the same greatest length tie: the rulebook sets the cards aside and deals
+    three new ones that only the tied players may play for.
+    """
+    judged = [judge(w, cards, variant, lexicon, min_length=min_length) for w in words]
+    valid = [j for j in judged if j.valid]
+    if not valid:
+        return TieResult(judged, [], "No valid word was shouted: play on with the same cards.")
+    longest = max(len(j.word) for j in valid)
+    winners = list(dict.fromkeys(j.word for j in valid if len(j.word) == longest))
+    if len(winners) == 1:
+        outcome = f"{winners[0]} wins the cards: the longest valid word ({longest} letters)."
+    else:
+        outcome = (
+            f"Tie between {', '.join(winners)} ({longest} letters each): set the cards aside "
+            "and deal new cards for the tied players only; the winner also takes the set-aside "
+            "cards."
+        )
+    return TieResult(judged, winners, outcome)

@@ -1,0 +1,115 @@
+"""The PDQ rule variants as data records, loaded from ``companion/data/pdq-variants.tsv``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+
+from companion.datafiles import read_table
+from companion.errors import UsageError
+
+VARIANTS_FILE = "pdq-variants.tsv"
+READS = ("ltr", "both")
+STARTS = ("outside", "any-card", "anywhere")
+ENDS = ("free", "other-outside")
+GOALS = ("first", "longest", "count", "solo")
+DEFAULT_VARIANT = "regular"
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One way to play: how many cards, how long a word, and how it must use the cards."""
+
+    name: str
+    title: str
+    cards: int
+    deal_order: tuple[int, ...]
+    min_length: int
+    player_min: dict[str, int] = field(default_factory=dict)
+    read: str = "both"
+    start: str = "outside"
+    ends: str = "free"
+    x_as_ex: bool = True
+    remove: tuple[str, ...] = ()
+    goal: str = "first"
+    summary: str = ""
+
+    def __post_init__(self) -> None:
+        for value, allowed, what in (
+            (self.read, READS, "read"),
+            (self.start, STARTS, "start"),
+            (self.ends, ENDS, "ends"),
+            (self.goal, GOALS, "goal"),
+        ):
+            if value not in allowed:
+                raise ValueError(f"variant {self.name}: {what} must be one of {allowed}")
+        if self.cards < 1 or sorted(self.deal_order) != list(range(1, self.cards + 1)):
+            raise ValueError(f"variant {self.name}: deal_order must list positions 1..{self.cards}")
+
+    def minimum(self, player: str | None = None) -> int:
+        """The shortest word allowed, for ``player`` (a role such as "adult") if given."""
+        if player is None:
+            return self.min_length
+        if player not in self.player_min:
+            roles = ", ".join(self.player_min) or "none"
+            raise UsageError(
+                f"{self.title} has no per-player minimum for {player!r} (player roles: {roles})."
+            )
+        return self.player_min[player]
+
+    def readings(self, cards: str) -> list[str]:
+        """The letter sequences a word may follow, each starting with the letter it begins with."""
+        if self.start == "any-card":
+            out = []
+            for i, first in enumerate(cards):
+                rest = cards[:i] + cards[i + 1 :]
+                out += [first + "".join(p) for p in _permutations(rest)]
+            return list(dict.fromkeys(out))
+        seqs = [cards] if self.read == "ltr" else [cards, cards[::-1]]
+        return list(dict.fromkeys(seqs))
+
+
+def _permutations(letters: str) -> list[tuple[str, ...]]:
+    from itertools import permutations
+
+    return list(permutations(letters))
+
+
+def _variant_from_row(row: dict[str, str]) -> Variant:
+    def dash_list(value: str) -> list[str]:
+        return [] if value.strip() == "-" else value.split()
+
+    player_min = {}
+    for item in dash_list(row["player_min"]):
+        role, _, n = item.partition("=")
+        player_min[role] = int(n)
+    return Variant(
+        name=row["name"],
+        title=row["title"],
+        cards=int(row["cards"]),
+        deal_order=tuple(int(p) for p in row["deal_order"].split()),
+        min_length=int(row["min_length"]),
+        player_min=player_min,
+        read=row["read"],
+        start=row["start"],
+        ends=row["ends"],
+        x_as_ex=row["x_as_ex"] == "yes",
+        remove=tuple(dash_list(row["remove"])),
+        goal=row["goal"],
+        summary=row["summary"],
+    )
+
+
+@cache
+def all_variants() -> dict[str, Variant]:
+    """Every variant of the rulebook, by name, in the rulebook's order."""
+    return {v.name: v for v in map(_variant_from_row, read_table(VARIANTS_FILE))}
+
+
+def get_variant(name: str) -> Variant:
+    """The variant called ``name``; a clear :class:`UsageError` for an unknown name."""
+    variants = all_variants()
+    key = name.strip().lower().replace("_", "-").replace(" ", "-")
+    if key not in variants:
+        raise UsageError(f"Unknown PDQ variant {name!r}; choose one of: {', '.join(variants)}.")
+    return variants[key]

@@ -1,0 +1,105 @@
+"""Word Count: score each player's written list for one deal.
+
+A word counts for a player if it is valid for the cards and nobody else wrote it (the most
+unique words wins). Words written twice by one player count once. Missed words are the valid
+words nobody wrote.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from companion.lexicon import Lexicon, default_lexicon
+from companion.pdq.finder import find_words
+from companion.pdq.judge import judge
+from companion.pdq.variants import Variant, get_variant
+
+
+@dataclass
+class PlayerList:
+    """One player's list, sorted out."""
+
+    player: str
+    unique: list[str] = field(default_factory=list)
+    shared: list[str] = field(default_factory=list)
+    invalid: list[tuple[str, str]] = field(default_factory=list)
+    repeated: list[str] = field(default_factory=list)
+
+    @property
+    def score(self) -> int:
+        return len(self.unique)
+
+    def to_dict(self) -> dict:
+        return {
+            "player": self.player,
+            "score": self.score,
+            "unique": self.unique,
+            "shared": self.shared,
+            "invalid": [{"word": w, "reason": r} for w, r in self.invalid],
+            "repeated": self.repeated,
+        }
+
+
+@dataclass
+class WordCountResult:
+    """Every player's sorted list, the winners and the words nobody found."""
+
+    cards: str
+    players: list[PlayerList]
+    missed: list[str]
+
+    @property
+    def winners(self) -> list[str]:
+        if not self.players:
+            return []
+        best = max(p.score for p in self.players)
+        return [p.player for p in self.players if p.score == best]
+
+    def to_dict(self) -> dict:
+        return {
+            "cards": self.cards,
+            "players": [p.to_dict() for p in self.players],
+            "winners": self.winners,
+            "missed": self.missed,
+        }
+
+
+def score_word_count(
+    cards: str,
+    lists: Mapping[str, Sequence[str]],
+    variant: Variant | str = "word-count",
+    lexicon: Lexicon | None = None,
+    min_length: int | None = None,
+) -> WordCountResult:
+    """Score ``lists`` (player name -> written words) for ``cards`` under ``variant``."""
+    var = get_variant(variant) if isinstance(variant, str) else variant
+    lex = lexicon if lexicon is not None else default_lexicon()
+    sheets: list[PlayerList] = []
+    valid_sets: dict[str, list[str]] = {}
+    for player, words in lists.items():
+        sheet = PlayerList(player)
+        seen: list[str] = []
+        for raw in words:
+            w = raw.strip().lower()
+            if not w:
+                continue
+            if w in seen:
+                if w not in sheet.repeated:
+                    sheet.repeated.append(w)
+                continue
+            seen.append(w)
+            verdict = judge(w, cards, var, lex, min_length=min_length)
+            if verdict.valid:
+                valid_sets.setdefault(player, []).append(w)
+            else:
+                sheet.invalid.append((w, verdict.reason))
+        sheets.append(sheet)
+    writers = Counter(w for ws in valid_sets.values() for w in ws)
+    for sheet in sheets:
+        for w in valid_sets.get(sheet.player, []):
+            (sheet.unique if writers[w] == 1 else sheet.shared).append(w)
+    everything = find_words(cards, var, lex, min_length=min_length).words
+    missed = [w for w in everything if w not in writers]
+    return WordCountResult(cards.upper(), sheets, missed)

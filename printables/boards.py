@@ -1,0 +1,261 @@
+"""Print-and-play paper boards (WerdUp 10x10, Bug Words 15x15), tiled over pages if needed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.lib.units import mm
+
+from companion.datafiles import read_grid
+from companion.errors import UsageError
+from companion.layout.sheets import (
+    BOARD_MARGIN,
+    BOARD_SPECS,
+    PAPER_SIZES,
+    Rect,
+    SheetLayout,
+    board_sheet,
+)
+from printables.canvas import Page, new_canvas
+from printables.markers import draw_marker
+from printables.style import (
+    ACCENTS,
+    FONT_BOLD,
+    INK,
+    MUTED,
+    PAGE_MARGIN,
+    PREMIUM_COLOURS,
+    WHITE,
+)
+from printables.tiling import Piece, seams, tile_sheet
+
+BOARD_PAPERS = ("letter", "a4", "tabloid", "a3", "full")
+CAPTION = 16.0  # mm kept at the foot of a page for the piece caption
+
+
+@dataclass(frozen=True)
+class Square:
+    """One board square: its kind (premium code or "begin"/"plain") and printed label lines."""
+
+    kind: str
+    label: tuple[str, ...]
+
+
+PREMIUM_LABELS: dict[str, tuple[str, ...]] = {
+    "T": ("TRIPLE", "WORD", "SCORE"),
+    "D": ("DOUBLE", "WORD", "SCORE"),
+    "t": ("TRIPLE", "LETTER", "SCORE"),
+    "d": ("DOUBLE", "LETTER", "SCORE"),
+    "*": (),
+    ".": (),
+}
+PREMIUM_NAMES = {"d": "double letter", "t": "triple letter", "D": "double word",
+                 "T": "triple word", "*": "centre: double word, first word covers it"}
+WERDUP_SQUARE = "#e9e4d8"
+WERDUP_BEGIN = "#d4e4f4"
+
+
+def bugwords_squares() -> list[list[Square]]:
+    """The Bug Words premium layout from the rules data, square by square."""
+    rows = read_grid("bugwords-board.txt")
+    return [[Square(ch, PREMIUM_LABELS[ch]) for ch in row] for row in rows]
+
+
+def werdup_squares(size: int) -> list[list[Square]]:
+    """The WerdUp board: plain squares, with the middle 2x2 as the beginning squares."""
+    mid = {size // 2 - 1, size // 2}
+    return [[Square("begin" if r in mid and c in mid else "plain", ()) for c in range(size)]
+            for r in range(size)]
+
+
+def board_pdf(game: str, paper: str = "letter") -> bytes:
+    """The paper board of ``game`` as PDF bytes, over as many pages as ``paper`` needs."""
+    if game not in BOARD_SPECS:
+        raise UsageError(f"No paper board for {game!r}; choose werdup or bugwords.")
+    if paper not in BOARD_PAPERS:
+        raise UsageError(f"Paper must be one of {', '.join(BOARD_PAPERS)}, not {paper!r}.")
+    sheet = board_sheet(game)
+    if paper == "full":
+        page_size = (sheet.width, sheet.height)
+        pieces = tile_sheet(sheet.width, sheet.height, *page_size, margin=0.0)
+    else:
+        page_size = PAPER_SIZES[paper]
+        grid = sheet.grids["board"]
+        lines_x = [grid.x + i * grid.pitch_x for i in range(grid.cols + 1)]
+        lines_y = [grid.y + i * grid.pitch_y for i in range(grid.rows + 1)]
+        pieces = tile_sheet(sheet.width, sheet.height, *page_size, margin=PAGE_MARGIN,
+                            reserve_bottom=CAPTION, snap_x=lines_x, snap_y=lines_y)
+    title = {"werdup": "WerdUp", "bugwords": "Bug Words"}[game]
+    c, buf = new_canvas(page_size, f"{title} paper board", f"{len(pieces)} page(s)")
+    xs, ys = seams(pieces)
+    for piece in pieces:
+        page = Page(c, page_size)
+        _draw_piece(page, piece, sheet, game, title, xs, ys)
+        if piece.count > 1:
+            _draw_piece_furniture(page, piece, title)
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def _draw_piece(page: Page, piece: Piece, sheet: SheetLayout, game: str, title: str,
+                xs: list[float], ys: list[float]) -> None:
+    c = page.c
+    c.saveState()
+    ox, oy = piece.origin
+    r = piece.region
+    clip = c.beginPath()
+    clip.rect(ox * mm, (page.height - oy - r.h) * mm, r.w * mm, r.h * mm)
+    c.clipPath(clip, stroke=0, fill=0)
+    c.translate((ox - r.x) * mm, -(oy - r.y) * mm)
+    draw_board(page, sheet, game, title, xs, ys)
+    c.restoreState()
+
+
+def draw_board(page: Page, sheet: SheetLayout, game: str, title: str,
+               seam_xs: list[float] = (), seam_ys: list[float] = ()) -> None:
+    """The whole board in sheet coordinates (the caller clips and shifts it onto a page)."""
+    accent = ACCENTS[game]
+    grid = sheet.grids["board"]
+    frame = sheet.boxes["frame"]
+    page.rect(Rect(0, 0, sheet.width, sheet.height), stroke="#c9ced4", width=0.3)
+    page.rect(frame, stroke=None, fill=accent, radius=1.5)
+    squares = bugwords_squares() if game == "bugwords" else werdup_squares(grid.rows)
+    gap = 0.45
+    for row, col, cell in grid.cells():
+        sq = squares[row][col]
+        _draw_square(page, cell.inset(gap), sq, game)
+    for m in sheet.markers:
+        draw_marker(page, m)
+    # Title in the top margin, coordinates on the grid's edges.
+    page.text(sheet.width / 2, BOARD_MARGIN / 2 + 2.2, title.upper(), size=15, font=FONT_BOLD,
+              color=accent, align="center", spacing=3.0)
+    for i in range(grid.cols):
+        cx = grid.x + (i + 0.5) * grid.pitch_x
+        page.text(cx, grid.y - 3.4, chr(ord("A") + i), size=7, font=FONT_BOLD, color=MUTED,
+                  align="center")
+        page.text(cx, grid.bounds.bottom + 6.0, chr(ord("A") + i), size=7, font=FONT_BOLD,
+                  color=MUTED, align="center")
+    for i in range(grid.rows):
+        cy = grid.y + (i + 0.5) * grid.pitch_y + 1.2
+        page.text(grid.x - 3.6, cy, str(i + 1), size=7, font=FONT_BOLD, color=MUTED,
+                  align="right")
+        page.text(grid.bounds.right + 3.6, cy, str(i + 1), size=7, font=FONT_BOLD, color=MUTED)
+    if game == "bugwords":
+        _premium_key(page, sheet)
+    else:
+        page.text(sheet.width / 2, sheet.height - BOARD_MARGIN / 2 + 4.2,
+                  "The first word covers at least one of the four beginning squares.", size=7,
+                  color=MUTED, align="center")
+    for x in seam_xs:
+        for y in (BOARD_MARGIN / 2, sheet.height - BOARD_MARGIN / 2):
+            _registration(page, x, y)
+    for y in seam_ys:
+        for x in (BOARD_MARGIN / 2, sheet.width - BOARD_MARGIN / 2):
+            _registration(page, x, y)
+
+
+def _draw_square(page: Page, r: Rect, sq: Square, game: str) -> None:
+    if game == "werdup":
+        page.rect(r, stroke=None, fill=WERDUP_BEGIN if sq.kind == "begin" else WERDUP_SQUARE,
+                  radius=0.8)
+        if sq.kind == "begin":
+            cx, cy = r.center
+            page.circle(cx, cy, r.w * 0.34, stroke=ACCENTS["werdup"], width=0.6)
+        return
+    fill = PREMIUM_COLOURS[sq.kind]
+    page.rect(r, stroke=None, fill=fill, radius=0.6)
+    cx, cy = r.center
+    if sq.kind == "*":
+        _star(page, cx, cy, r.w * 0.36, INK)
+        return
+    ink = WHITE if sq.kind in ("T", "t") else INK
+    n = len(sq.label)
+    for i, line in enumerate(sq.label):
+        size = 4.6 if line != "SCORE" else 3.8
+        page.text(cx, cy + (i - (n - 1) / 2) * 2.35 + 0.6, line, size=size, font=FONT_BOLD,
+                  color=ink, align="center")
+
+
+def _star(page: Page, cx: float, cy: float, radius: float, color: str) -> None:
+    import math
+
+    pts = []
+    for k in range(10):
+        a = math.pi / 2 + k * math.pi / 5
+        rr = radius if k % 2 == 0 else radius * 0.42
+        pts.append((cx + rr * math.cos(a), cy - rr * math.sin(a)))
+    page.polygon(pts, fill=color)
+
+
+def _premium_key(page: Page, sheet: SheetLayout) -> None:
+    """A colour key centred in the bottom margin."""
+    items = [(k, PREMIUM_NAMES[k].split(":")[0]) for k in ("d", "t", "D", "T", "*")]
+    from printables.canvas import text_width
+
+    widths = [5.0 + text_width(label, 7) + 6.0 for _, label in items]
+    x = (sheet.width - sum(widths)) / 2
+    y = sheet.height - BOARD_MARGIN / 2 + 3.0
+    for (k, label), w in zip(items, widths, strict=True):
+        page.rect(Rect(x, y - 3.0, 3.6, 3.6), stroke=None, fill=PREMIUM_COLOURS[k], radius=0.4)
+        page.text(x + 5.0, y, label, size=7, color=INK)
+        x += w
+
+
+def _registration(page: Page, x: float, y: float) -> None:
+    """A registration target on a seam: the halves line up when the pieces are aligned."""
+    page.circle(x, y, 2.6, stroke=INK, width=0.25)
+    page.line(x - 4.2, y, x + 4.2, y, color=INK, width=0.25)
+    page.line(x, y - 4.2, x, y + 4.2, color=INK, width=0.25)
+
+
+def _draw_piece_furniture(page: Page, piece: Piece, title: str) -> None:
+    """Cut lines, glue strips and the caption with a map of the pieces."""
+    ox, oy = piece.origin
+    r = piece.region
+    own_w, own_h = piece.own.w, piece.own.h
+    if piece.col < piece.cols - 1:
+        strip = Rect(ox + own_w, oy, r.w - own_w, r.h)
+        _glue_strip(page, strip, vertical=True)
+    if piece.row < piece.rows - 1:
+        strip = Rect(ox, oy + own_h, r.w, r.h - own_h)
+        _glue_strip(page, strip, vertical=False)
+    dash = (2.0, 1.2)
+    if piece.trim_left:
+        page.line(ox, oy - 4, ox, oy + r.h + 4, color=INK, width=0.3, dash=dash)
+    if piece.trim_top:
+        page.line(ox - 4, oy, ox + r.w + 4, oy, color=INK, width=0.3, dash=dash)
+    # Caption and map.
+    y = oy + r.h + 9.0
+    cap_x = ox
+    page.text(cap_x, y, f"{title} board - piece {piece.number} of {piece.count}", size=9,
+              font=FONT_BOLD, color=INK)
+    how = []
+    if piece.trim_left or piece.trim_top:
+        sides = [s for s, on in (("left", piece.trim_left), ("top", piece.trim_top)) if on]
+        how.append(f"Cut along the dashed {' and '.join(sides)} edge")
+    if piece.col < piece.cols - 1 or piece.row < piece.rows - 1:
+        how.append("the grey strips go under the next piece; line up the targets and glue")
+    page.text(cap_x, y + 4.5, "; ".join(how) + ".", size=7, color=MUTED)
+    cell = 4.0
+    mx = ox + r.w - piece.cols * cell
+    for rr in range(piece.rows):
+        for cc in range(piece.cols):
+            on = (rr, cc) == (piece.row, piece.col)
+            page.rect(Rect(mx + cc * cell, y - 5.0 + rr * cell, cell - 0.6, cell - 0.6),
+                      stroke=INK, fill=INK if on else None, width=0.2)
+
+
+def _glue_strip(page: Page, strip: Rect, vertical: bool) -> None:
+    """A see-through grey strip (the board shows through, for lining up) with a label."""
+    page.rect(strip, stroke=None, fill="#8c959f", alpha=0.35)
+    label = "GLUE - THE NEXT PIECE GOES OVER THIS STRIP"
+    cx, cy = strip.center
+    if vertical:
+        with page.rotated(cx, cy, -90):
+            page.text(cx, cy + 1.0, label, size=6, font=FONT_BOLD, color=INK,
+                      align="center", spacing=0.8)
+    else:
+        page.text(cx, cy + 1.0, label, size=6, font=FONT_BOLD, color=INK, align="center",
+                  spacing=0.8)
+

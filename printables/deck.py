@@ -1,0 +1,82 @@
+"""The PDQ deck as cut sheets: poker-size cards, nine to a page, with crop marks."""
+
+from __future__ import annotations
+
+from companion.layout.sheets import Rect
+from companion.pdq.deck import alternate_points, deck_cards
+from companion.pdq.variants import get_variant
+from printables.canvas import CAP_HEIGHT, Page, new_canvas, text_width
+from printables.chrome import gang_marks
+from printables.style import ACCENTS, FONT_BOLD, INK, MUTED, WHITE, page_setup
+
+CARD_W, CARD_H = 63.0, 88.0  # mm, poker size
+BIG_LETTER = 124.0  # pt
+INDEX_LETTER = 19.0  # pt
+# Letters that read as another letter when turned round get a bar under them.
+ROTATION_AMBIGUOUS = frozenset({"M", "W", "N", "Z"})
+PT = 0.3528  # mm per point
+
+
+def deck_pdf(variant: str | None = None, paper: str = "letter") -> bytes:
+    """The PDQ deck (or a variant's deck, e.g. ``"four-score"``) as PDF bytes."""
+    setup = page_setup(paper)
+    cards = deck_cards(variant)
+    title = "PDQ deck" if variant is None else f"PDQ deck - {get_variant(variant).title}"
+    tag = "" if variant is None else get_variant(variant).title.upper()
+    points = alternate_points()
+    pw, ph = setup.size
+    cols, rows = int(pw // CARD_W), int(ph // CARD_H)
+    per_page = cols * rows
+    x0, y0 = (pw - cols * CARD_W) / 2, (ph - rows * CARD_H) / 2
+    c, buf = new_canvas(setup.size, title, f"{len(cards)} cards")
+    for start in range(0, len(cards), per_page):
+        page = Page(c, setup.size)
+        chunk = cards[start:start + per_page]
+        for i, letter in enumerate(chunk):
+            r, col = divmod(i, cols)
+            box = Rect(x0 + col * CARD_W, y0 + r * CARD_H, CARD_W, CARD_H)
+            draw_card(page, box, letter, points.get(letter, 1), tag)
+        used_rows = -(-len(chunk) // cols)
+        used_cols = cols if used_rows > 1 else len(chunk)
+        xs = [x0 + k * CARD_W for k in range(used_cols + 1)]
+        ys = [y0 + k * CARD_H for k in range(used_rows + 1)]
+        gang_marks(page, xs, ys)
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def draw_card(page: Page, box: Rect, letter: str, points: int, tag: str = "") -> None:
+    """One card: a big letter in the middle, indices in two corners, the scoring badge."""
+    accent = ACCENTS["pdq"]
+    page.rect(box, stroke="#c9ced4", width=0.15)
+    inner = box.inset(3.2)
+    page.rect(inner, stroke=accent, width=0.5, radius=3.0)
+    cx, cy = box.center
+    cap = BIG_LETTER * CAP_HEIGHT * PT
+    page.text(cx, cy + cap / 2, letter, size=BIG_LETTER, font=FONT_BOLD, color=INK,
+              align="center")
+    if letter in ROTATION_AMBIGUOUS:
+        w = text_width(letter, BIG_LETTER, FONT_BOLD) * 0.55
+        page.rect(Rect(cx - w / 2, cy + cap / 2 + 2.6, w, 1.6), stroke=None, fill=INK)
+    _index(page, inner, letter, points)
+    with page.rotated(cx, cy, 180):
+        _index(page, inner, letter, points)
+    label = "PDQ" + (f"  -  {tag}" if tag else "")
+    page.text(cx, inner.bottom - 3.2, label, size=5.5, font=FONT_BOLD, color=MUTED,
+              align="center", spacing=1.0)
+
+
+def _index(page: Page, inner: Rect, letter: str, points: int) -> None:
+    """The corner index (top-left as drawn) and, for cards worth more, their points."""
+    x = inner.x + 5.2
+    base = inner.y + 3.0 + INDEX_LETTER * CAP_HEIGHT * PT
+    page.text(x, base, letter, size=INDEX_LETTER, font=FONT_BOLD, color=INK, align="center")
+    if letter in ROTATION_AMBIGUOUS:
+        w = text_width(letter, INDEX_LETTER, FONT_BOLD) * 0.6
+        page.rect(Rect(x - w / 2, base + 1.0, w, 0.6), stroke=None, fill=INK)
+    if points > 1:
+        cy = base + 5.6
+        page.circle(x, cy, 2.6, stroke=None, fill=ACCENTS["pdq"])
+        page.text(x, cy + 1.1, f"x{points}", size=6, font=FONT_BOLD, color=WHITE,
+                  align="center")

@@ -1,0 +1,257 @@
+"""Score sheets for WerdUp, Bug Words and PDQ: a spec (data) -> a table layout -> the PDF."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.errors import UsageError
+from companion.layout.sheets import Rect
+from printables.canvas import Page, new_canvas, text_width
+from printables.chrome import footer, title_band
+from printables.style import (
+    ACCENTS,
+    FONT,
+    FONT_BOLD,
+    INK,
+    MUTED,
+    PAGE_MARGIN,
+    RULE,
+    ZEBRA,
+    PageSetup,
+    page_setup,
+)
+
+
+@dataclass(frozen=True)
+class Column:
+    """One sub-column under each player: its heading and relative width."""
+
+    label: str
+    weight: float
+    total: bool = False  # a running-total column, tinted
+
+
+@dataclass(frozen=True)
+class EndRow:
+    """A row after the turns: its label and which player sub-columns take an entry."""
+
+    label: str
+    note: str
+    cells: tuple[bool, ...]
+    strong: bool = False
+
+
+@dataclass(frozen=True)
+class ScoreSheetSpec:
+    game: str
+    title: str
+    lead: str  # heading of the first column (Turn, Round)
+    lead_extra: str  # heading of an optional write-in column after it ("" for none)
+    columns: tuple[Column, ...]
+    end_rows: tuple[EndRow, ...]
+    players: tuple[int, int, int]  # fewest, most, default
+    landscape_from: int  # this many players or more: landscape pages
+    rows: int | None  # body rows; None fills the page
+    note: str
+
+
+SPECS: dict[str, ScoreSheetSpec] = {
+    "werdup": ScoreSheetSpec(
+        "werdup", "WerdUp", "Turn", "",
+        (Column("Points", 1.0), Column("Total", 1.0, total=True)),
+        (
+            EndRow("Tiles left", "x -5 each", (True, False)),
+            EndRow("Final score", "total less tiles", (False, True), strong=True),
+        ),
+        (1, 4, 4), 99, None,
+        "A letter one tile high scores 2; a stacked letter scores 1 per tile in its stack. "
+        "Every word formed scores.",
+    ),
+    "bugwords": ScoreSheetSpec(
+        "bugwords", "Bug Words", "Turn", "",
+        (Column("Word(s)", 2.6), Column("Score", 1.0), Column("Total", 1.0, total=True)),
+        (
+            EndRow("Unplayed letters", "minus their values", (False, True, False)),
+            EndRow("Went out", "plus the others' unplayed", (False, True, False)),
+            EndRow("Final score", "", (False, False, True), strong=True),
+        ),
+        (2, 4, 2), 3, None,
+        "Letter premiums before word premiums; premiums count only on the turn they are "
+        "covered; 50 extra for playing all seven tiles.",
+    ),
+    "pdq": ScoreSheetSpec(
+        "pdq", "PDQ", "Round", "Cards",
+        (Column("Cards", 1.0), Column("Alt.", 1.0, total=True)),
+        (EndRow("Total", "cards won / alternate", (True, True), strong=True),),
+        (2, 6, 4), 99, 26,
+        "Write the number of cards each player won in the round. Alternate scoring: J K Q X Z "
+        "count twice.",
+    ),
+}
+
+ROW_HEIGHT = 7.4  # mm: a comfortable pen-written line
+HEADER_NAME = 9.0
+HEADER_SUB = 5.5
+END_ROW = 9.0
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    """Column edges and row tops of a score table, in mm (pure layout, no drawing)."""
+
+    lead: Rect  # the lead column's body area
+    lead_extra: Rect | None
+    player_x: tuple[float, ...]  # left edge of each player block
+    player_w: float
+    sub_x: tuple[tuple[float, ...], ...]  # per player, left edge of each sub-column
+    sub_w: tuple[float, ...]
+    name_top: float
+    sub_top: float
+    body_top: float
+    rows: int
+    end_top: float
+    bottom: float
+
+
+def table_layout(spec: ScoreSheetSpec, players: int, setup: PageSetup, top: float,
+                 bottom: float) -> TableLayout:
+    """Where every column and row of the score table goes between ``top`` and ``bottom``."""
+    width, _ = setup.size
+    left, right = PAGE_MARGIN, width - PAGE_MARGIN
+    lead_w = 26.0
+    extra_w = 22.0 if spec.lead_extra else 0.0
+    avail = right - left - lead_w - extra_w
+    player_w = min(avail / players, 62.0)
+    table_w = lead_w + extra_w + players * player_w
+    left = left + (right - left - table_w) / 2
+    weights = sum(c.weight for c in spec.columns)
+    sub_w = tuple(player_w * c.weight / weights for c in spec.columns)
+    px = tuple(left + lead_w + extra_w + i * player_w for i in range(players))
+    sub_x = tuple(tuple(x + sum(sub_w[:j]) for j in range(len(sub_w))) for x in px)
+    body_top = top + HEADER_NAME + HEADER_SUB
+    end_h = len(spec.end_rows) * END_ROW
+    fit = int((bottom - body_top - end_h - 2.0) // ROW_HEIGHT)
+    rows = min(spec.rows, fit) if spec.rows else fit
+    if rows < 1:
+        raise UsageError("The page is too small for this score sheet.")
+    end_top = body_top + rows * ROW_HEIGHT + 2.0
+    lead = Rect(left, body_top, lead_w, rows * ROW_HEIGHT)
+    extra = Rect(left + lead_w, body_top, extra_w, rows * ROW_HEIGHT) if extra_w else None
+    return TableLayout(lead, extra, px, player_w, sub_x, sub_w, top, top + HEADER_NAME,
+                       body_top, rows, end_top, end_top + end_h)
+
+
+def score_sheet_pdf(game: str, players: int | None = None, paper: str = "letter") -> bytes:
+    """The score sheet of ``game`` for ``players`` players as PDF bytes."""
+    if game not in SPECS:
+        raise UsageError(f"No score sheet for {game!r}; choose werdup, bugwords or pdq.")
+    spec = SPECS[game]
+    lo, hi, default = spec.players
+    n = default if players is None else players
+    if not lo <= n <= hi:
+        raise UsageError(f"A {spec.title} score sheet is for {lo} to {hi} players, not {n}.")
+    setup = page_setup(paper, landscape=n >= spec.landscape_from)
+    c, buf = new_canvas(setup.size, f"{spec.title} score sheet", f"{n} players")
+    page = Page(c, setup.size)
+    accent = ACCENTS[game]
+    fields = (("Date", 32.0), ("Place", 42.0)) if n < 4 or setup.landscape else (("Date", 34.0),)
+    y = title_band(page, spec.title, "Score sheet", accent, fields)
+    bottom = page.height - PAGE_MARGIN - 9.0
+    t = table_layout(spec, n, setup, y + 5.0, bottom)
+    _draw_table(page, spec, t, n, accent)
+    _draw_note(page, spec.note, t.bottom + 6.0)
+    footer(page, f"{spec.title} score sheet - {n} player{'s' if n > 1 else ''}")
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def _draw_table(page: Page, spec: ScoreSheetSpec, t: TableLayout, players: int,
+                accent: str) -> None:
+    left = t.lead.x
+    right = t.player_x[-1] + t.player_w
+    body_bottom = t.body_top + t.rows * ROW_HEIGHT
+    # zebra rows and the tinted total columns
+    for r in range(t.rows):
+        if r % 2:
+            page.rect(Rect(left, t.body_top + r * ROW_HEIGHT, right - left, ROW_HEIGHT),
+                      stroke=None, fill=ZEBRA)
+    # player name boxes and sub-column headings
+    for p in range(players):
+        x = t.player_x[p]
+        name = Rect(x + 1.0, t.name_top, t.player_w - 2.0, HEADER_NAME - 1.0)
+        page.rect(name, stroke=accent, width=0.35, radius=1.2)
+        page.text(name.x + 1.6, name.y + 3.0, f"PLAYER {p + 1}", size=5.5, font=FONT_BOLD,
+                  color=MUTED, spacing=0.5)
+        for j, col in enumerate(spec.columns):
+            cell = Rect(t.sub_x[p][j], t.sub_top, t.sub_w[j], HEADER_SUB)
+            page.rect(cell, stroke=None, fill=accent)
+            page.text_in(cell, col.label.upper(), size=6.5, font=FONT_BOLD, color="#ffffff")
+            if col.total:
+                for r in range(t.rows):
+                    page.rect(Rect(cell.x, t.body_top + r * ROW_HEIGHT, cell.w, ROW_HEIGHT),
+                              stroke=None, fill=_tint(accent, 0.13 if r % 2 else 0.07))
+    lead_head = Rect(left, t.sub_top, t.lead.w, HEADER_SUB)
+    page.rect(lead_head, stroke=None, fill=INK)
+    page.text_in(lead_head, spec.lead.upper(), size=6.5, font=FONT_BOLD, color="#ffffff")
+    if t.lead_extra:
+        head = Rect(t.lead_extra.x, t.sub_top, t.lead_extra.w, HEADER_SUB)
+        page.rect(head, stroke=None, fill=INK)
+        page.text_in(head, spec.lead_extra.upper(), size=6.5, font=FONT_BOLD, color="#ffffff")
+    # row numbers and horizontal rules
+    for r in range(t.rows):
+        y = t.body_top + r * ROW_HEIGHT
+        page.text_in(Rect(left, y, t.lead.w, ROW_HEIGHT), str(r + 1), size=8.5,
+                     font=FONT_BOLD, color=MUTED)
+        page.line(left, y + ROW_HEIGHT, right, y + ROW_HEIGHT, color=RULE, width=0.2)
+    # vertical rules: heavy between players, light between sub-columns
+    for p in range(players):
+        for j in range(1, len(spec.columns)):
+            x = t.sub_x[p][j]
+            page.line(x, t.body_top, x, body_bottom, color=RULE, width=0.2)
+        page.line(t.player_x[p], t.sub_top, t.player_x[p], body_bottom, color=INK, width=0.5)
+    if t.lead_extra:
+        page.line(t.lead_extra.x, t.body_top, t.lead_extra.x, body_bottom, color=RULE, width=0.2)
+    page.rect(Rect(left, t.sub_top, right - left, body_bottom - t.sub_top), stroke=INK,
+              width=0.5)
+    # end-of-game rows
+    for k, row in enumerate(spec.end_rows):
+        y = t.end_top + k * END_ROW
+        label_w = t.player_x[0] - left
+        lab = Rect(left, y, label_w, END_ROW)
+        size = 8.0 if row.strong else 7.2
+        font = FONT_BOLD
+        page.text(lab.x + 1.0, lab.y + (4.6 if row.note else 5.8), row.label, size=size,
+                  font=font, color=accent if row.strong else INK)
+        if row.note:
+            page.text(lab.x + 1.0, lab.y + 7.7, row.note, size=5.8, color=MUTED)
+        for p in range(players):
+            for j, on in enumerate(row.cells):
+                if not on:
+                    continue
+                box = Rect(t.sub_x[p][j] + 0.8, y + 0.8, t.sub_w[j] - 1.6, END_ROW - 1.6)
+                page.rect(box, stroke=accent if row.strong else INK,
+                          width=0.6 if row.strong else 0.35, radius=1.0)
+
+
+def _draw_note(page: Page, note: str, y: float) -> None:
+    """The rules reminder under the table, wrapped to the page width."""
+    width = page.width - 2 * PAGE_MARGIN
+    words, line, lines = note.split(), "", []
+    for w in words:
+        trial = f"{line} {w}".strip()
+        if text_width(trial, 7.2) > width and line:
+            lines.append(line)
+            line = w
+        else:
+            line = trial
+    lines.append(line)
+    for i, ln in enumerate(lines):
+        page.text(PAGE_MARGIN, y + i * 3.6, ln, size=7.2, font=FONT, color=MUTED)
+
+
+def _tint(hex_colour: str, amount: float) -> str:
+    """``hex_colour`` mixed with white: ``amount`` 0 is white, 1 the colour itself."""
+    rgb = [int(hex_colour[i:i + 2], 16) for i in (1, 3, 5)]
+    mixed = [round(255 - (255 - v) * amount) for v in rgb]
+    return "#" + "".join(f"{v:02x}" for v in mixed)

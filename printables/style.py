@@ -1,0 +1,63 @@
+"""Page setups, fonts and colours for every printable, as data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.errors import UsageError
+from companion.layout.sheets import PAPER_SIZES
+
+FONT = "Helvetica"
+FONT_BOLD = "Helvetica-Bold"
+FONT_ITALIC = "Helvetica-Oblique"
+
+# Colours as hex strings (converted by the drawing layer).
+INK = "#1f2328"
+MUTED = "#6a737d"
+RULE = "#9aa3ad"
+FAINT = "#e6e9ed"
+ZEBRA = "#f4f6f8"
+WHITE = "#ffffff"
+CUT = "#8c959f"
+
+# One accent colour per game, used for headers and rules.
+ACCENTS: dict[str, str] = {
+    "girdle": "#5b3f8c",
+    "werdup": "#1f6fb2",
+    "bugwords": "#b23a2e",
+    "pdq": "#1d7a52",
+}
+
+# Bug Words premium squares, in the rulebook's colours (light blue double letter, aqua triple
+# letter, pink double word, red triple word, yellow centre).
+PREMIUM_COLOURS: dict[str, str] = {
+    "d": "#a9d8f2",
+    "t": "#38b8c4",
+    "D": "#f6b5c6",
+    "T": "#d9342b",
+    "*": "#f7d33c",
+    ".": "#f3eee1",
+}
+
+PAGE_MARGIN = 10.0  # mm kept clear on every edge (most printers cannot print the outer 4-6 mm)
+
+
+@dataclass(frozen=True)
+class PageSetup:
+    """A paper size and orientation, in mm."""
+
+    paper: str
+    landscape: bool = False
+
+    @property
+    def size(self) -> tuple[float, float]:
+        w, h = PAPER_SIZES[self.paper]
+        return (h, w) if self.landscape else (w, h)
+
+
+def page_setup(paper: str, landscape: bool = False, allowed: tuple[str, ...] = ("letter", "a4")
+               ) -> PageSetup:
+    """Check ``paper`` against ``allowed`` and return its setup; an unknown paper is bad input."""
+    if paper not in allowed:
+        raise UsageError(f"Paper must be one of {', '.join(allowed)}, not {paper!r}.")
+    return PageSetup(paper, landscape)

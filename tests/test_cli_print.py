@@ -1,0 +1,54 @@
+"""``companion print ...``: files written with sensible names, clear errors for bad input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pdfcheck import page_sizes_mm
+
+from companion.cli import main
+
+
+@pytest.mark.parametrize("argv,name,pages", [
+    (["score-sheet", "--game", "werdup"], "score-sheet-werdup-4p-letter.pdf", 1),
+    (["score-sheet", "--game", "bugwords", "--players", "3", "--paper", "a4"],
+     "score-sheet-bugwords-3p-a4.pdf", 1),
+    (["pdq-deck", "--four-score"], "pdq-deck-four-score-letter.pdf", 9),
+    (["board", "--game", "werdup", "--paper", "a3"], "board-werdup-a3.pdf", 1),
+    (["tiles", "--game", "bugwords"], "tiles-bugwords-letter.pdf", 1),
+])
+def test_default_file_names(argv: list[str], name: str, pages: int, tmp_path: Path,
+                            monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["print", *argv]) == 0
+    out = tmp_path / name
+    assert out.read_bytes().startswith(b"%PDF-")
+    assert len(page_sizes_mm(out.read_bytes())) == pages
+    assert f"wrote {name}" in capsys.readouterr().out
+
+
+def test_output_option(tmp_path: Path) -> None:
+    target = tmp_path / "mine.pdf"
+    assert main(["print", "score-sheet", "--game", "pdq", "-o", str(target)]) == 0
+    assert target.exists()
+    assert main(["print", "tiles", "--game", "werdup", "-o", str(tmp_path)]) == 0
+    assert (tmp_path / "tiles-werdup-letter.pdf").exists()
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["score-sheet", "--game", "pdq", "--players", "9"], "2 to 6 players, not 9"),
+    (["score-sheet", "--game", "werdup", "--players", "0"], "1 to 4 players, not 0"),
+    (["tiles", "--game", "werdup", "-o", "/nonexistent-folder/x.pdf"], "Cannot write"),
+])
+def test_bad_input_is_a_sentence_not_a_traceback(argv: list[str], message: str, capsys) -> None:
+    assert main(["print", *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_unknown_game_is_rejected_by_the_parser(capsys) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["print", "board", "--game", "chess"])
+    assert exc.value.code == 2
+    assert "invalid choice" in capsys.readouterr().err

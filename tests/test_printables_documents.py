@@ -1,0 +1,119 @@
+"""The printable PDFs: page sizes, qpdf, byte-identical output, golden text, content."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from pdfcheck import assert_matches_golden, page_sizes_mm, qpdf_check, render, text_items
+
+from companion.datafiles import read_grid
+from companion.errors import UsageError
+from companion.layout.sheets import board_sheet
+from companion.pdq.deck import alternate_points, deck_cards
+from companion.tiles import tile_set
+from printables.boards import board_pdf
+from printables.deck import deck_pdf
+from printables.score_sheets import score_sheet_pdf
+from printables.style import PREMIUM_COLOURS
+from printables.tiles import tiles_pdf
+
+LETTER, A4 = (215.9, 279.4), (210.0, 297.0)
+
+DOCUMENTS: dict[str, tuple[Callable[[], bytes], list[tuple[float, float]]]] = {
+    "score-werdup-4": (lambda: score_sheet_pdf("werdup", 4), [LETTER]),
+    "score-werdup-1-a4": (lambda: score_sheet_pdf("werdup", 1, "a4"), [A4]),
+    "score-bugwords-2": (lambda: score_sheet_pdf("bugwords", 2), [LETTER]),
+    "score-bugwords-4": (lambda: score_sheet_pdf("bugwords", 4), [(279.4, 215.9)]),
+    "score-pdq-4": (lambda: score_sheet_pdf("pdq", 4), [LETTER]),
+    "pdq-deck": (lambda: deck_pdf(), [LETTER] * 9),
+    "pdq-deck-four-score-a4": (lambda: deck_pdf("four-score", "a4"), [A4] * 9),
+    "board-werdup-letter": (lambda: board_pdf("werdup", "letter"), [LETTER] * 4),
+    "board-bugwords-a4": (lambda: board_pdf("bugwords", "a4"), [A4] * 4),
+    "board-bugwords-full": (lambda: board_pdf("bugwords", "full"), [(333.0, 333.0)]),
+    "board-werdup-a3": (lambda: board_pdf("werdup", "a3"), [(297.0, 420.0)]),
+    "tiles-werdup": (lambda: tiles_pdf("werdup"), [LETTER]),
+    "tiles-bugwords-a4": (lambda: tiles_pdf("bugwords", "a4"), [A4]),
+}
+
+
+@pytest.fixture(scope="module")
+def built() -> dict[str, bytes]:
+    return {name: make() for name, (make, _) in DOCUMENTS.items()}
+
+
+@pytest.mark.parametrize("name", sorted(DOCUMENTS))
+def test_page_sizes_qpdf_and_golden_text(name: str, built: dict[str, bytes],
+                                         tmp_path: Path) -> None:
+    pdf = built[name]
+    assert page_sizes_mm(pdf) == DOCUMENTS[name][1]
+    path = tmp_path / f"{name}.pdf"
+    path.write_bytes(pdf)
+    assert "No syntax or stream encoding errors found" in qpdf_check(path)
+    assert_matches_golden(name, pdf)
+
+
+@pytest.mark.parametrize("name", ["score-pdq-4", "board-werdup-letter", "pdq-deck"])
+def test_output_is_byte_identical(name: str, built: dict[str, bytes]) -> None:
+    assert DOCUMENTS[name][0]() == built[name]
+
+
+def test_deck_matches_the_rules_data(built: dict[str, bytes]) -> None:
+    for name, variant in (("pdq-deck", None), ("pdq-deck-four-score-a4", "four-score")):
+        cards = deck_cards(variant)
+        # each card shows its letter three times: the big letter and two corner indices
+        letters = Counter(t for page in text_items(built[name]) for t, _, _ in page
+                          if len(t) == 1)
+        assert {k: v // 3 for k, v in letters.items()} == Counter(cards)
+    assert len(deck_cards()) == 78 and len(deck_cards("four-score")) == 76
+    # cards worth more under alternate scoring carry their badge twice (both corners)
+    badges = sum(1 for page in text_items(built["pdq-deck"]) for t, _, _ in page if t == "x2")
+    assert badges == 2 * sum(1 for c in deck_cards() if alternate_points().get(c, 1) == 2)
+
+
+@pytest.mark.parametrize("game,name", [("werdup", "tiles-werdup"),
+                                       ("bugwords", "tiles-bugwords-a4")])
+def test_tiles_have_the_distribution(game: str, name: str, built: dict[str, bytes]) -> None:
+    tiles = tile_set(game)
+    items = [t for page in text_items(built[name]) for t, _, _ in page]
+    letters = Counter(t for t in items if t.isalpha() and t.upper() == t or t == "Qu")
+    want = Counter({t: n for t, n in tiles.counts.items() if t != "?"})
+    assert letters == want
+    if game == "bugwords":
+        values = Counter(int(t) for t in items if t.isdigit())
+        want_values = Counter()
+        for t, n in tiles.counts.items():
+            if t != "?":
+                want_values[tiles.value(t)] += n
+        assert values == want_values
+
+
+def test_bugwords_board_uses_the_rulebook_colours(built: dict[str, bytes],
+                                                  tmp_path: Path) -> None:
+    path = tmp_path / "board.pdf"
+    path.write_bytes(built["board-bugwords-full"])
+    dpi = 40
+    img = render(path, dpi)
+    grid = board_sheet("bugwords").grids["board"]
+    layout = read_grid("bugwords-board.txt")
+    px = dpi / 25.4
+    for r, c, cell in grid.cells():
+        # sample near the cell's top-left corner, clear of the printed words
+        x, y = int((cell.x + 2.2) * px), int((cell.y + 2.2) * px)
+        want = PREMIUM_COLOURS[layout[r][c]]
+        rgb = [int(want[i:i + 2], 16) for i in (1, 3, 5)]
+        got = img[y, x].tolist()
+        assert max(abs(a - b) for a, b in zip(got, rgb, strict=True)) <= 12, (r, c, got, want)
+
+
+def test_bad_requests_are_usage_errors() -> None:
+    with pytest.raises(UsageError, match="2 to 4 players"):
+        score_sheet_pdf("bugwords", 5)
+    with pytest.raises(UsageError, match="No score sheet"):
+        score_sheet_pdf("chess", 2)
+    with pytest.raises(UsageError, match="Paper must be"):
+        board_pdf("werdup", "legal")
+    with pytest.raises(UsageError, match="No paper tiles"):
+        tiles_pdf("pdq")
