@@ -1,0 +1,544 @@
+"""The grid shared by the board games (Bug Words, WerdUp): squares, coordinates, words formed.
+
+Conventions
+-----------
+- Rows and columns are 0-based inside the code. Players name squares as in Scrabble notation:
+  rows are numbers from 1 (top), columns are letters from A (left). ``8D`` starts a word at
+  row 8, column D reading across; ``D8`` starts it there reading down. One square is ``8D``.
+- A *tile* is a non-empty string: ``"A"`` is a letter tile, a lower-case ``"a"`` is a blank
+  played as A, ``"Qu"`` is WerdUp's one tile reading QU. :func:`tile_letters` gives what a tile
+  reads (``"A"``, ``"QU"``).
+- Each square holds its top tile (or ``None``) and a stack height (0 when empty). Bug Words
+  never stacks (height 0 or 1); WerdUp stacks up to 5 high.
+- Board text: one line per row. Compact form has one character per square (``.`` empty,
+  a letter, lower case for a blank). When a square needs more (``Qu``, a stack higher than 1),
+  the row is written as space-separated tokens: ``.``, ``E``, ``E3`` (E on a stack of 3),
+  ``Qu2``. :meth:`Board.from_text` reads both forms (mixed per line) and :meth:`Board.to_text`
+  writes the compact form whenever it can.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+from companion.datafiles import read_grid
+from companion.errors import CompanionError
+
+COLUMN_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+LETTERS = COLUMN_LETTERS
+
+
+class PlayError(CompanionError):
+    """A play cannot be made as written; the message says why in a player's words."""
+
+
+# -- tiles ------------------------------------------------------------------------------------
+
+
+def tile_letters(tile: str) -> str:
+    """What a tile reads, upper case: ``"a"`` (blank as A) -> ``"A"``; ``"Qu"`` -> ``"QU"``."""
+    return tile.upper()
+
+
+def is_blank(tile: str) -> bool:
+    """True for a blank tile, written as a lower-case letter."""
+    return tile[:1].islower()
+
+
+# -- coordinates ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where a word starts and which way it reads (0-based row and column)."""
+
+    row: int
+    col: int
+    across: bool
+
+    def __str__(self) -> str:
+        r, c = str(self.row + 1), COLUMN_LETTERS[self.col]
+        return r + c if self.across else c + r
+
+    def step(self, k: int) -> tuple[int, int]:
+        """The square ``k`` squares along the word from its start."""
+        return (self.row, self.col + k) if self.across else (self.row + k, self.col)
+
+
+_POS_ACROSS = re.compile(r"^(\d{1,2})([A-Za-z])$")
+_POS_DOWN = re.compile(r"^([A-Za-z])(\d{1,2})$")
+
+
+def parse_position(text: str, rows: int = 15, cols: int = 15) -> Position:
+    """Read ``8D`` (row 8, column D, across) or ``D8`` (down); raises :class:`PlayError`."""
+    t = text.strip()
+    m = _POS_ACROSS.match(t)
+    if m:
+        row, col, across = int(m.group(1)) - 1, COLUMN_LETTERS.index(m.group(2).upper()), True
+    else:
+        m = _POS_DOWN.match(t)
+        if not m:
+            raise PlayError(
+                f"{text!r} is not a board position: write row then column for across "
+                "(8D) or column then row for down (D8)"
+            )
+        row, col, across = int(m.group(2)) - 1, COLUMN_LETTERS.index(m.group(1).upper()), False
+    if not (0 <= row < rows and 0 <= col < cols):
+        last = COLUMN_LETTERS[cols - 1]
+        raise PlayError(f"{text} is off the board ({rows} rows, columns A-{last})")
+    return Position(row, col, across)
+
+
+def square_name(row: int, col: int) -> str:
+    """A square's name, row number then column letter: ``(7, 3)`` -> ``"8D"``."""
+    return f"{row + 1}{COLUMN_LETTERS[col]}"
+
+
+# -- premium layouts --------------------------------------------------------------------------
+
+# Characters of a layout file: (letter multiplier, word multiplier, start square).
+LAYOUT_CODES: dict[str, tuple[int, int, bool]] = {
+    ".": (1, 1, False),
+    "d": (2, 1, False),
+    "t": (3, 1, False),
+    "D": (1, 2, False),
+    "T": (1, 3, False),
+    "*": (1, 2, True),
+    "o": (1, 1, True),  # a start square with no premium (WerdUp's beginning squares)
+}
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A board's shape, premium squares and start squares (the first play covers one)."""
+
+    rows: int
+    cols: int
+    letter_mult: tuple[tuple[int, ...], ...]
+    word_mult: tuple[tuple[int, ...], ...]
+    starts: frozenset[tuple[int, int]]
+
+    @classmethod
+    def from_lines(cls, lines: Sequence[str]) -> Layout:
+        """A layout from ASCII-art rows using :data:`LAYOUT_CODES`."""
+        if not lines or len({len(ln) for ln in lines}) != 1:
+            raise ValueError("a layout needs rows of equal length")
+        lm, wm, starts = [], [], set()
+        for r, line in enumerate(lines):
+            lrow, wrow = [], []
+            for c, ch in enumerate(line):
+                if ch not in LAYOUT_CODES:
+                    raise ValueError(f"unknown layout character {ch!r} in row {r + 1}")
+                lmul, wmul, start = LAYOUT_CODES[ch]
+                lrow.append(lmul)
+                wrow.append(wmul)
+                if start:
+                    starts.add((r, c))
+            lm.append(tuple(lrow))
+            wm.append(tuple(wrow))
+        return cls(len(lines), len(lines[0]), tuple(lm), tuple(wm), frozenset(starts))
+
+    @classmethod
+    def from_data(cls, name: str) -> Layout:
+        """A layout shipped in ``companion/data`` (e.g. ``"bugwords-board.txt"``)."""
+        return cls.from_lines(read_grid(name))
+
+    @classmethod
+    def plain(cls, rows: int, cols: int, starts: Iterable[tuple[int, int]] = ()) -> Layout:
+        """A board with no premium squares."""
+        ones = tuple(tuple(1 for _ in range(cols)) for _ in range(rows))
+        return cls(rows, cols, ones, ones, frozenset(starts))
+
+
+# -- plays and words --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One new tile put on a square (on top of any tile already there, in WerdUp)."""
+
+    row: int
+    col: int
+    tile: str
+
+
+@dataclass(frozen=True)
+class WordCell:
+    """One square of a word as it reads after the play."""
+
+    row: int
+    col: int
+    tile: str
+    height: int
+    new: bool
+
+
+@dataclass(frozen=True)
+class FormedWord:
+    """A run of two or more tiles touched by a play, with which squares are new."""
+
+    cells: tuple[WordCell, ...]
+    across: bool
+
+    @property
+    def text(self) -> str:
+        """The word as it reads, upper case (``"QUIT"``)."""
+        return "".join(tile_letters(c.tile) for c in self.cells)
+
+    @property
+    def position(self) -> Position:
+        return Position(self.cells[0].row, self.cells[0].col, self.across)
+
+    @property
+    def new_cells(self) -> tuple[WordCell, ...]:
+        return tuple(c for c in self.cells if c.new)
+
+
+def split_word(word: str, digraphs: Collection[str] = ()) -> list[str | None]:
+    """Split a written play into tiles: ``None`` for a square played through.
+
+    ``.`` marks a tile already on the board, as do letters in parentheses (``WO(R)D``).
+    Lower-case letters are blanks. ``digraphs`` are multi-letter tiles (``{"Qu"}``), matched
+    without regard to case and returned as given.
+    """
+    out: list[str | None] = []
+    through = False
+    i = 0
+    by_len = sorted(digraphs, key=len, reverse=True)
+    while i < len(word):
+        ch = word[i]
+        if ch == "(":
+            through = True
+            i += 1
+            continue
+        if ch == ")":
+            through = False
+            i += 1
+            continue
+        if ch == ".":
+            out.append(None)
+            i += 1
+            continue
+        if not ch.isalpha():
+            raise PlayError(f"{word!r} has {ch!r}: write letters, '.' for tiles already down")
+        tile = ch
+        for d in by_len:
+            if word[i : i + len(d)].upper() == d.upper():
+                tile = d
+                break
+        out.append(None if through else tile)
+        i += len(tile)
+    return out
+
+
+class Board:
+    """A grid of squares, each with a top tile (or ``None``) and a stack height."""
+
+    def __init__(self, rows: int = 15, cols: int = 15) -> None:
+        if not (1 <= rows <= 99 and 1 <= cols <= len(COLUMN_LETTERS)):
+            raise ValueError(f"unsupported board size {rows}x{cols}")
+        self.rows = rows
+        self.cols = cols
+        self._tiles: list[list[str | None]] = [[None] * cols for _ in range(rows)]
+        self._heights: list[list[int]] = [[0] * cols for _ in range(rows)]
+
+    # -- squares ------------------------------------------------------------------------------
+    def on_board(self, row: int, col: int) -> bool:
+        return 0 <= row < self.rows and 0 <= col < self.cols
+
+    def get(self, row: int, col: int) -> str | None:
+        """The top tile on a square, or ``None`` if it is empty (or off the board)."""
+        if not self.on_board(row, col):
+            return None
+        return self._tiles[row][col]
+
+    def height(self, row: int, col: int) -> int:
+        """How many tiles are stacked on a square (0 when empty)."""
+        return self._heights[row][col] if self.on_board(row, col) else 0
+
+    def set(self, row: int, col: int, tile: str | None, height: int | None = None) -> None:
+        """Put ``tile`` on a square as its top tile (``None`` empties it).
+
+        ``height`` defaults to 1 for a tile and 0 for ``None``.
+        """
+        if not self.on_board(row, col):
+            raise PlayError(f"square {row + 1},{col + 1} is off the board")
+        if tile is None:
+            self._tiles[row][col], self._heights[row][col] = None, 0
+            return
+        h = 1 if height is None else height
+        if h < 1:
+            raise ValueError("a square with a tile has height 1 or more")
+        self._tiles[row][col], self._heights[row][col] = tile, h
+
+    def occupied(self, row: int, col: int) -> bool:
+        return self.get(row, col) is not None
+
+    def is_empty(self) -> bool:
+        return all(t is None for row in self._tiles for t in row)
+
+    def squares(self) -> Iterator[tuple[int, int, str]]:
+        """Every occupied square as ``(row, col, tile)``, row by row."""
+        for r in range(self.rows):
+            for c in range(self.cols):
+                t = self._tiles[r][c]
+                if t is not None:
+                    yield r, c, t
+
+    def copy(self) -> Board:
+        b = Board(self.rows, self.cols)
+        b._tiles = [row[:] for row in self._tiles]
+        b._heights = [row[:] for row in self._heights]
+        return b
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Board)
+            and self._tiles == other._tiles
+            and self._heights == other._heights
+        )
+
+    def __repr__(self) -> str:
+        return f"Board({self.rows}x{self.cols}, {sum(1 for _ in self.squares())} tiles)"
+
+    # -- text ---------------------------------------------------------------------------------
+    @classmethod
+    def from_text(cls, text: str, rows: int | None = None, cols: int | None = None) -> Board:
+        """Read board text (see the module notes); ``#`` lines and blank lines are skipped.
+
+        ``rows``/``cols``, when given, are checked so a player hears what is wrong.
+        """
+        grid: list[list[tuple[str | None, int]]] = []
+        for lineno, raw in enumerate(text.splitlines(), 1):
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            tokens = line.split() if " " in line else list(line)
+            row = []
+            for tok in tokens:
+                if tok in (".", "-", "_"):
+                    row.append((None, 0))
+                    continue
+                m = re.fullmatch(r"([A-Za-z]+)(\d*)", tok)
+                if not m:
+                    raise PlayError(f"board text line {lineno}: cannot read square {tok!r}")
+                h = int(m.group(2)) if m.group(2) else 1
+                if h < 1:
+                    raise PlayError(f"board text line {lineno}: stack height of {tok!r} is 0")
+                row.append((m.group(1), h))
+            grid.append(row)
+        if not grid:
+            raise PlayError("the board text is empty")
+        width = len(grid[0])
+        for i, row in enumerate(grid):
+            if len(row) != width:
+                raise PlayError(
+                    f"board text row {i + 1} has {len(row)} squares, row 1 has {width}"
+                )
+        if rows is not None and len(grid) != rows:
+            raise PlayError(f"the board text has {len(grid)} rows, expected {rows}")
+        if cols is not None and width != cols:
+            raise PlayError(f"the board text has {width} columns, expected {cols}")
+        b = cls(len(grid), width)
+        for r, row in enumerate(grid):
+            for c, (tile, h) in enumerate(row):
+                if tile is not None:
+                    b.set(r, c, tile, h)
+        return b
+
+    def to_text(self) -> str:
+        """Board text, compact where a row allows it; ends with a newline."""
+        lines = []
+        for r in range(self.rows):
+            cells = []
+            for c in range(self.cols):
+                t, h = self._tiles[r][c], self._heights[r][c]
+                cells.append("." if t is None else t + (str(h) if h > 1 else ""))
+            compact = all(len(x) == 1 for x in cells)
+            lines.append("".join(cells) if compact else " ".join(cells))
+        return "\n".join(lines) + "\n"
+
+    # -- plays --------------------------------------------------------------------------------
+    def tiles_for_play(
+        self,
+        pos: Position,
+        word: str,
+        *,
+        stacking: bool = False,
+        digraphs: Collection[str] = (),
+    ) -> list[Placement]:
+        """The new tiles of a play written as a position and a word.
+
+        A ``.`` (or a letter in parentheses) is a tile already on the board. Without
+        ``stacking`` a letter written over an occupied square must match the tile there and is
+        read as played through. With ``stacking`` (WerdUp) a letter different from the top tile
+        is a new tile on the stack; the same letter is played through.
+        """
+        tiles = split_word(word, digraphs)
+        if not tiles:
+            raise PlayError("the play has no letters")
+        out = []
+        for k, tile in enumerate(tiles):
+            r, c = pos.step(k)
+            if not self.on_board(r, c):
+                raise PlayError(f"{word} at {pos} runs off the board")
+            here = self.get(r, c)
+            if tile is None:
+                if here is None:
+                    raise PlayError(
+                        f"{word} at {pos}: square {square_name(r, c)} is empty, so it needs "
+                        "a letter, not '.'"
+                    )
+                continue
+            if here is None:
+                out.append(Placement(r, c, tile))
+            elif tile_letters(here) == tile_letters(tile):
+                continue
+            elif stacking:
+                out.append(Placement(r, c, tile))
+            else:
+                raise PlayError(
+                    f"{word} at {pos}: square {square_name(r, c)} already holds "
+                    f"{tile_letters(here)}, not {tile_letters(tile)}"
+                )
+        return out
+
+    def play_line(self, placements: Sequence[Placement]) -> tuple[bool, int, int, int]:
+        """Check new tiles lie in one line with no gap: ``(across, line, first, last)``.
+
+        ``line`` is the row (across) or column (down); ``first``..``last`` span the new tiles.
+        A single tile reads across. Raises :class:`PlayError` with the reason.
+        """
+        if not placements:
+            raise PlayError("the play puts no tiles on the board")
+        seen = set()
+        for p in placements:
+            if not self.on_board(p.row, p.col):
+                raise PlayError(f"square {p.row + 1},{p.col + 1} is off the board")
+            if (p.row, p.col) in seen:
+                raise PlayError(f"two tiles are on square {square_name(p.row, p.col)}")
+            seen.add((p.row, p.col))
+        rows = {p.row for p in placements}
+        cols = {p.col for p in placements}
+        if len(rows) == 1:
+            across, line, idx = True, next(iter(rows)), sorted(cols)
+        elif len(cols) == 1:
+            across, line, idx = False, next(iter(cols)), sorted(rows)
+        else:
+            raise PlayError("all the tiles of a play must be in one row or one column")
+        for k in range(idx[0], idx[-1] + 1):
+            r, c = (line, k) if across else (k, line)
+            if (r, c) not in seen and not self.occupied(r, c):
+                raise PlayError(f"there is a gap in the word at {square_name(r, c)}")
+        return across, line, idx[0], idx[-1]
+
+    def words_formed(self, placements: Sequence[Placement]) -> list[FormedWord]:
+        """Every word (run of 2+ tiles) the play makes or changes, main word first.
+
+        The main word runs along the play; then one cross word per new tile that has
+        neighbours across the line. A single tile's main word is its across run if that has 2+
+        tiles, else its down run. The board itself is not changed.
+        """
+        across, line, first, _last = self.play_line(placements)
+        new = {(p.row, p.col): p.tile for p in placements}
+
+        def top(r: int, c: int) -> tuple[str, int] | None:
+            if (r, c) in new:
+                return new[(r, c)], self.height(r, c) + 1
+            t = self.get(r, c)
+            return None if t is None else (t, self.height(r, c))
+
+        def run(r: int, c: int, run_across: bool) -> FormedWord | None:
+            dr, dc = (0, 1) if run_across else (1, 0)
+            while self.on_board(r - dr, c - dc) and top(r - dr, c - dc) is not None:
+                r, c = r - dr, c - dc
+            cells = []
+            while self.on_board(r, c) and (t := top(r, c)) is not None:
+                cells.append(WordCell(r, c, t[0], t[1], (r, c) in new))
+                r, c = r + dr, c + dc
+            return FormedWord(tuple(cells), run_across) if len(cells) >= 2 else None
+
+        r0, c0 = (line, first) if across else (first, line)
+        words = []
+        if len(placements) == 1:
+            main = run(r0, c0, True) or run(r0, c0, False)
+            if main is not None:
+                words.append(main)
+                other = run(r0, c0, not main.across)
+                if other is not None:
+                    words.append(other)
+            return words
+        main = run(r0, c0, across)
+        if main is not None:
+            words.append(main)
+        for p in sorted(placements, key=lambda p: (p.row, p.col)):
+            cross = run(p.row, p.col, not across)
+            if cross is not None:
+                words.append(cross)
+        return words
+
+    def place(self, placements: Iterable[Placement]) -> None:
+        """Put the new tiles on the board (each on top of any stack there)."""
+        for p in placements:
+            self.set(p.row, p.col, p.tile, self.height(p.row, p.col) + 1)
+
+    def remove(self, placements: Iterable[Placement]) -> None:
+        """Take back tiles that had no tile under them (a challenged play in Bug Words)."""
+        for p in placements:
+            self.set(p.row, p.col, None)
+
+    # -- neighbours and cross-checks ----------------------------------------------------------
+    def touches_tiles(self, row: int, col: int) -> bool:
+        """True if an orthogonal neighbour of the square holds a tile."""
+        return any(
+            self.occupied(row + dr, col + dc) for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0))
+        )
+
+    def anchors(self, starts: Iterable[tuple[int, int]] = ()) -> list[tuple[int, int]]:
+        """Empty squares next to a tile; on an empty board, the ``starts`` squares."""
+        if self.is_empty():
+            return sorted(starts)
+        return [
+            (r, c)
+            for r in range(self.rows)
+            for c in range(self.cols)
+            if not self.occupied(r, c) and self.touches_tiles(r, c)
+        ]
+
+    def cross_parts(self, row: int, col: int, across: bool) -> tuple[str, str]:
+        """Letters just before and after a square, perpendicular to a play reading ``across``.
+
+        For an across play these are the tiles above and below (read top to bottom).
+        """
+        dr, dc = (1, 0) if across else (0, 1)
+        before = []
+        r, c = row - dr, col - dc
+        while (t := self.get(r, c)) is not None:
+            before.append(tile_letters(t))
+            r, c = r - dr, c - dc
+        after = []
+        r, c = row + dr, col + dc
+        while (t := self.get(r, c)) is not None:
+            after.append(tile_letters(t))
+            r, c = r + dr, c + dc
+        return "".join(reversed(before)), "".join(after)
+
+    def cross_check(
+        self,
+        row: int,
+        col: int,
+        across: bool,
+        is_word: Callable[[str], bool],
+        alphabet: Iterable[str] = LETTERS,
+    ) -> frozenset[str] | None:
+        """Letters that may go on an empty square for a play reading ``across``.
+
+        ``None`` means no restriction (no tiles beside it across the line); otherwise the
+        letters whose perpendicular word passes ``is_word`` (upper-case words).
+        """
+        before, after = self.cross_parts(row, col, across)
+        if not before and not after:
+            return None
+        return frozenset(a for a in alphabet if is_word(before + a + after))

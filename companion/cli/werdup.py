@@ -1,0 +1,213 @@
+"""``companion werdup ...``: score a play, list the best plays, replay a game record."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+
+from companion.board import Board, PlayError
+from companion.cli.common import add_lexicon_option, lexicon_from_args, print_json
+from companion.errors import UsageError
+from companion.werdup.game import Game
+from companion.werdup.movegen import generate_plays
+from companion.werdup.notation import parse_play
+from companion.werdup.record import parse_tiles, replay, write_record
+from companion.werdup.rules import RULE_SET_NAMES, Rules, get_rules
+from companion.werdup.scoring import explain_word
+from companion.werdup.selfplay import play_out
+from companion.werdup.validate import judge_play
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "werdup",
+        help="WerdUp: score a play, find the best plays, replay a game record",
+        description="WerdUp, the stacking word game. Positions are board text files: one line "
+        "per row, '.' for an empty square, a letter for a tile, a letter and a digit for a "
+        "stack (E3 = E on a stack of 3), Qu for the Qu tile; '#' lines are comments.",
+    )
+    wsub = p.add_subparsers(dest="werdup_command", metavar="ACTION", required=True)
+
+    sc = wsub.add_parser(
+        "score",
+        help="score one play on a position",
+        description="Judge and score one play. Exit status: 0 legal, 1 illegal, 2 bad usage.",
+    )
+    sc.add_argument("position", help="board text file ('-' for standard input, 'empty' for "
+                    "an empty board)")
+    sc.add_argument("play", nargs="+", help="the play, e.g. '5E RE(A)D' or 5E RE.D: "
+                    "row-then-column reads across, column-then-row reads down; '.' or "
+                    "brackets mark tiles kept")
+    _common(sc)
+    sc.set_defaults(func=run_score)
+
+    mv = wsub.add_parser(
+        "moves",
+        help="list the legal plays for a rack, best first",
+        description="Every legal play for a rack on a position (stacking included), ranked.",
+    )
+    mv.add_argument("position", help="board text file ('-' for standard input, 'empty' for "
+                    "an empty board)")
+    mv.add_argument("rack", help="the rack's tiles, e.g. AEQuRST")
+    mv.add_argument("--top", type=int, default=10, metavar="N",
+                    help="show the N best plays (default 10; 0 for all)")
+    _common(mv)
+    mv.set_defaults(func=run_moves)
+
+    rp = wsub.add_parser(
+        "replay",
+        help="replay a game record and check its scores",
+        description="Replay a WerdUp game record, recomputing every score, total and stack "
+        "height. Exit status: 0 all agree, 1 a recorded figure disagrees or a play is "
+        "illegal, 2 bad usage.",
+    )
+    rp.add_argument("file", help="the game record ('-' for standard input)")
+    rp.add_argument("--rules", choices=RULE_SET_NAMES,
+                    help="rule set (default: the record's #rules line, else werdup)")
+    add_lexicon_option(rp)
+    rp.add_argument("--json", action="store_true", help="print one JSON object")
+    rp.set_defaults(func=run_replay)
+
+    sp = wsub.add_parser(
+        "selfplay",
+        help="play a whole game with the move generator and print its record",
+        description="Play a seeded game where every player makes the best-scoring play; "
+        "print the game record.",
+    )
+    sp.add_argument("--seed", type=int, default=1, help="random seed for the bag (default 1)")
+    sp.add_argument("--players", default="ann,bob",
+                    help="comma-separated player names, 1 to 4 (default ann,bob)")
+    sp.add_argument("--rules", choices=RULE_SET_NAMES, default="werdup",
+                    help="rule set (default werdup)")
+    add_lexicon_option(sp)
+    sp.set_defaults(func=run_selfplay)
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--rules", choices=RULE_SET_NAMES, default="werdup",
+                   help="rule set: werdup (the rulebook, default) or upwords (Hasbro scoring)")
+    add_lexicon_option(p)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _read_text(name: str, what: str) -> str:
+    if name == "-":
+        return sys.stdin.read()
+    path = Path(name)
+    if not path.is_file():
+        raise UsageError(f"{what} file not found: {name}")
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"cannot read {what} file {name}: {exc}") from exc
+
+
+def load_position(name: str, rules: Rules) -> Board:
+    """A board from a board text file (``empty`` for an empty board)."""
+    size = rules.board_size
+    if name == "empty":
+        return Board(size, size)
+    try:
+        board = Board.from_text(_read_text(name, "position"), size, size)
+    except PlayError as exc:
+        raise UsageError(f"position {name}: {exc}") from exc
+    known = rules.tile_set.counts
+    for r, c, tile in board.squares():
+        if tile not in known:
+            raise UsageError(f"position {name}: {tile!r} at row {r + 1} is not a WerdUp tile")
+        if board.height(r, c) > rules.max_height:
+            raise UsageError(
+                f"position {name}: a stack at row {r + 1} is {board.height(r, c)} high; "
+                f"the most is {rules.max_height}"
+            )
+    return board
+
+
+def run_score(args: argparse.Namespace) -> int:
+    rules = get_rules(args.rules)
+    board = load_position(args.position, rules)
+    text = " ".join(args.play)
+    try:
+        placements = parse_play(board, text)
+    except PlayError as exc:
+        raise UsageError(str(exc)) from exc
+    j = judge_play(board, placements, rules, lexicon_from_args(args))
+    words = [
+        {
+            "word": w.text,
+            "score": w.score,
+            "arithmetic": explain_word(
+                [c.tile for c in w.word.cells], [c.height for c in w.word.cells], rules
+            ),
+        }
+        for w in j.words
+    ]
+    if args.json:
+        print_json({"play": text, "rules": rules.name, "legal": j.legal, "reason": j.reason,
+                    "score": j.score, "words": words, "bonus": j.bonus})
+    elif j.legal:
+        print(f"{text}: {j.score} points ({rules.name} rules)")
+        for w in words:
+            print(f"  {w['word']}: {w['arithmetic']}")
+        if j.bonus:
+            print(f"  bonus for using every tile: {j.bonus}")
+    else:
+        print(f"{text}: NOT LEGAL")
+        print(f"  {j.reason}")
+    return 0 if j.legal else 1
+
+
+def run_moves(args: argparse.Namespace) -> int:
+    rules = get_rules(args.rules)
+    board = load_position(args.position, rules)
+    rack = parse_tiles(args.rack) if args.rack else []
+    bad = [t for t in rack if t not in rules.tile_set.counts]
+    if not rack or bad or len(rack) > rules.rack_size:
+        raise UsageError(
+            f"{args.rack!r} is not a rack: give 1 to {rules.rack_size} tiles, like AEQuRST"
+        )
+    if args.top < 0:
+        raise UsageError("--top must be 0 (all) or more")
+    plays = generate_plays(board, rack, rules, lexicon_from_args(args))
+    shown = plays if args.top == 0 else plays[: args.top]
+    if args.json:
+        print_json({"rules": rules.name, "rack": args.rack, "count": len(plays),
+                    "plays": [{"play": p.notation, "score": p.score,
+                               "tiles": len(p.placements)} for p in shown]})
+        return 0
+    if not plays:
+        print("No legal play with this rack.")
+        return 0
+    print(f"{len(plays)} legal plays; best {len(shown)}:")
+    for p in shown:
+        print(f"  {p.score:4d}  {p.notation}")
+    return 0
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    text = _read_text(args.file, "record")
+    rules = get_rules(args.rules) if args.rules else None
+    result = replay(text, lexicon_from_args(args), rules)
+    if args.json:
+        print_json(result.to_dict())
+        return 0 if result.ok else 1
+    for ln in result.lines:
+        mark = "" if ln.ok else "   <-- " + "; ".join(ln.problems)
+        print(f"{ln.line:4d} {ln.player:>10}: {ln.move:<28} {ln.score:+5d} {ln.total:6d}{mark}")
+    print("Totals: " + ", ".join(f"{p} {s}" for p, s in result.totals.items()))
+    print("Winner: " + " and ".join(result.winners()))
+    if not result.ok:
+        bad = sum(1 for ln in result.lines if not ln.ok)
+        print(f"{bad} line(s) disagree with the record.")
+    return 0 if result.ok else 1
+
+
+def run_selfplay(args: argparse.Namespace) -> int:
+    names = [n.strip() for n in args.players.split(",") if n.strip()]
+    game = Game.start(names, get_rules(args.rules), lexicon_from_args(args),
+                      random.Random(args.seed))
+    play_out(game)
+    sys.stdout.write(write_record(game))
+    return 0

@@ -1,0 +1,1 @@
+"""WerdUp, the stacking word game: rules, validation, scoring, games, records, move generation."""

@@ -1,0 +1,110 @@
+"""WerdUp rule sets as data: board, tiles, stacking limits and scoring options.
+
+The rule sets live in ``companion/data/werdup-rules.tsv`` (one column per rule set); a house rule
+is one cell of that table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from companion.board import Layout, PlayError, parse_position
+from companion.datafiles import read_table
+from companion.errors import UsageError
+from companion.tiles import TileSet, tile_set
+
+RULES_FILE = "werdup-rules.tsv"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One WerdUp rule set. Coordinates are 0-based ``(row, col)``."""
+
+    name: str
+    board_size: int
+    beginning: frozenset[tuple[int, int]]
+    tiles: str
+    rack_size: int
+    max_height: int
+    min_first_word: int
+    flat_points: int
+    stack_points: int
+    flat_only_if_whole_word: bool
+    qu_flat_bonus: int
+    full_rack_bonus: int
+    no_plural_s: bool
+    no_cover_whole_word: bool
+    tile_penalty: int
+    game_ends_when: str
+
+    @property
+    def tile_set(self) -> TileSet:
+        return tile_set(self.tiles)
+
+    def layout(self) -> Layout:
+        """The board's shape and beginning squares (WerdUp has no premium squares)."""
+        return Layout.plain(self.board_size, self.board_size, self.beginning)
+
+
+def centre_squares(size: int) -> frozenset[tuple[int, int]]:
+    """The middle 2x2 squares of an even board (the middle square of an odd one)."""
+    lo, hi = (size - 1) // 2, size // 2
+    return frozenset((r, c) for r in (lo, hi) for c in (lo, hi))
+
+
+def _square(name: str, size: int) -> tuple[int, int]:
+    try:
+        pos = parse_position(name, size, size)
+    except PlayError as exc:
+        raise ValueError(f"{RULES_FILE}: bad beginning square: {exc}") from exc
+    return pos.row, pos.col
+
+
+def _flag(value: str) -> bool:
+    return value.strip().lower() in ("yes", "true", "1")
+
+
+@cache
+def rule_sets() -> dict[str, Rules]:
+    """Every rule set in the data table, by name."""
+    rows = read_table(RULES_FILE)
+    names = [k for k in rows[0] if k not in ("setting", "meaning")]
+    out = {}
+    for name in names:
+        v = {r["setting"]: r[name] for r in rows}
+        size = int(v["board_size"])
+        if v["beginning"].strip() == "centre":
+            beginning = centre_squares(size)
+        else:
+            beginning = frozenset(_square(s, size) for s in v["beginning"].split())
+        out[name] = Rules(
+            name=name,
+            board_size=size,
+            beginning=beginning,
+            tiles=v["tiles"],
+            rack_size=int(v["rack_size"]),
+            max_height=int(v["max_height"]),
+            min_first_word=int(v["min_first_word"]),
+            flat_points=int(v["flat_points"]),
+            stack_points=int(v["stack_points"]),
+            flat_only_if_whole_word=_flag(v["flat_only_if_whole_word"]),
+            qu_flat_bonus=int(v["qu_flat_bonus"]),
+            full_rack_bonus=int(v["full_rack_bonus"]),
+            no_plural_s=_flag(v["no_plural_s"]),
+            no_cover_whole_word=_flag(v["no_cover_whole_word"]),
+            tile_penalty=int(v["tile_penalty"]),
+            game_ends_when=v["game_ends_when"].strip(),
+        )
+    return out
+
+
+RULE_SET_NAMES = ("werdup", "upwords")
+
+
+def get_rules(name: str = "werdup") -> Rules:
+    """The rule set called ``name`` (``werdup``, the default edition, or ``upwords``)."""
+    sets = rule_sets()
+    if name not in sets:
+        raise UsageError(f"unknown rule set {name!r}; choose one of {', '.join(sets)}.")
+    return sets[name]

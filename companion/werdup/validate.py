@@ -1,0 +1,166 @@
+"""Is a WerdUp play legal, why not, and what does it score."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from companion.board import Board, FormedWord, Placement, PlayError, square_name
+from companion.lexicon import Lexicon
+from companion.werdup.rules import Rules
+from companion.werdup.scoring import play_bonus, word_score
+
+
+@dataclass(frozen=True)
+class ScoredWord:
+    """One word formed by a play and its points."""
+
+    word: FormedWord
+    score: int
+
+    @property
+    def text(self) -> str:
+        return self.word.text
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """The verdict on a play: legal or not, the reason, the words formed and the score."""
+
+    placements: tuple[Placement, ...]
+    legal: bool
+    reason: str = ""
+    words: tuple[ScoredWord, ...] = field(default_factory=tuple)
+    bonus: int = 0
+
+    @property
+    def score(self) -> int:
+        return sum(w.score for w in self.words) + self.bonus if self.legal else 0
+
+
+class IllegalPlay(PlayError):
+    """A play breaks a rule; the message is the reason a player reads."""
+
+
+def _tile_name(tile: str) -> str:
+    return tile.upper()
+
+
+def structural_problem(
+    board: Board, placements: Sequence[Placement], rules: Rules
+) -> str | None:
+    """The first rule about where tiles go that the play breaks, or ``None``."""
+    if not placements:
+        return "the play puts no tiles on the board"
+    seen: set[tuple[int, int]] = set()
+    for p in placements:
+        if not board.on_board(p.row, p.col):
+            return f"square {p.row + 1},{p.col + 1} is off the board"
+        where = square_name(p.row, p.col)
+        if (p.row, p.col) in seen:
+            return f"two tiles go on the stack at {where}: only one tile per stack per turn"
+        seen.add((p.row, p.col))
+        if p.tile not in rules.tile_set.counts:
+            return f"{p.tile!r} is not a WerdUp tile"
+        h = board.height(p.row, p.col)
+        if h + 1 > rules.max_height:
+            return (
+                f"the stack at {where} would be {h + 1} high: stacks may be at most "
+                f"{rules.max_height} tiles high"
+            )
+        top = board.get(p.row, p.col)
+        if top is not None and top.upper() == p.tile.upper():
+            return f"{_tile_name(p.tile)} cannot go on top of the same letter (at {where})"
+    try:
+        board.play_line(placements)
+    except PlayError as exc:
+        return str(exc)
+    return None
+
+
+def _covers_whole_word(board: Board, placements: Sequence[Placement]) -> str | None:
+    """The text of an existing word whose every letter the play covers, if any."""
+    covered = {(p.row, p.col) for p in placements}
+    for p in placements:
+        if not board.occupied(p.row, p.col):
+            continue
+        for dr, dc in ((0, 1), (1, 0)):
+            r, c = p.row, p.col
+            while board.occupied(r - dr, c - dc):
+                r, c = r - dr, c - dc
+            cells = []
+            while board.occupied(r, c):
+                cells.append((r, c))
+                r, c = r + dr, c + dc
+            if len(cells) >= 2 and all(cell in covered for cell in cells):
+                return "".join(board.get(r, c).upper() for r, c in cells)  # type: ignore[union-attr]
+    return None
+
+
+def _is_plain_plural(board: Board, placements: Sequence[Placement], words: list) -> bool:
+    """True if the play only adds a final S to an existing word and makes no other word."""
+    if len(placements) != 1 or len(words) != 1:
+        return False
+    p = placements[0]
+    if p.tile.upper() != "S" or board.occupied(p.row, p.col):
+        return False
+    cells = words[0].cells
+    return len(cells) >= 3 and cells[-1].new and not any(c.new for c in cells[:-1])
+
+
+def judge_play(
+    board: Board, placements: Sequence[Placement], rules: Rules, lexicon: Lexicon
+) -> Judgement:
+    """Judge a play on ``board`` (not changed) under ``rules``, words from ``lexicon``."""
+    placements = tuple(placements)
+
+    def illegal(reason: str) -> Judgement:
+        return Judgement(placements, False, reason[0].upper() + reason[1:] + ".")
+
+    problem = structural_problem(board, placements, rules)
+    if problem:
+        return illegal(problem)
+    words = board.words_formed(placements)
+    first = board.is_empty()
+    if first:
+        if not any((p.row, p.col) in rules.beginning for p in placements):
+            names = " ".join(sorted(square_name(r, c) for r, c in rules.beginning))
+            return illegal(f"the first word must cover a beginning square ({names})")
+        if not words or len(words[0].cells) < rules.min_first_word:
+            return illegal(f"the first word needs at least {rules.min_first_word} letters")
+    else:
+        stacked = any(board.occupied(p.row, p.col) for p in placements)
+        joined = stacked or any(not c.new for w in words for c in w.cells)
+        if not joined:
+            return illegal("the play must join the tiles already on the board")
+    if not words:
+        return illegal("the play makes no word of two or more letters")
+    bad = [w.text for w in words if w.text not in lexicon]
+    if bad:
+        names = ", ".join(dict.fromkeys(bad))
+        verb = "is" if len(set(bad)) == 1 else "are"
+        return illegal(f"{names} {verb} not in the word list ({lexicon.name})")
+    if rules.no_plural_s and _is_plain_plural(board, placements, words):
+        base = words[0].text[:-1]
+        return illegal(
+            f"adding only an S to {base} is not allowed: the S must also make another new word"
+        )
+    if rules.no_cover_whole_word:
+        whole = _covers_whole_word(board, placements)
+        if whole:
+            return illegal(f"the play covers every letter of {whole}: leave one showing")
+    scored = tuple(
+        ScoredWord(w, word_score([c.tile for c in w.cells], [c.height for c in w.cells], rules))
+        for w in words
+    )
+    return Judgement(placements, True, "", scored, play_bonus(len(placements), rules))
+
+
+def score_play(
+    board: Board, placements: Sequence[Placement], rules: Rules, lexicon: Lexicon
+) -> Judgement:
+    """Like :func:`judge_play`, but an illegal play raises :class:`IllegalPlay`."""
+    j = judge_play(board, placements, rules, lexicon)
+    if not j.legal:
+        raise IllegalPlay(j.reason)
+    return j
