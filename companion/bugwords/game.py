@@ -1,0 +1,253 @@
+"""A game of Bug Words: players, racks, a bag drawn with a seeded generator, turns, the end."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from companion.board import Board, FormedWord, Position, is_blank, parse_position
+from companion.bugwords.rules import Rules, default_rules
+from companion.bugwords.scoring import score_words
+from companion.bugwords.validation import IllegalPlay, check_play, words_not_in_list
+from companion.errors import CompanionError
+from companion.lexicon import Lexicon
+from companion.tiles import BLANK
+
+
+class GameError(CompanionError):
+    """A turn that cannot be taken now (the game is over, tiles not on the rack...)."""
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One line of the game's history, as a game record writes it.
+
+    ``kind`` is ``place``, ``exchange``, ``pass``, ``challenged`` (a play taken back after a
+    challenge), ``out_bonus`` (the player who went out adds the others' letters) or
+    ``rack_penalty`` (unplayed letters subtracted at the end).
+    """
+
+    player: int
+    kind: str
+    rack: str
+    score: int
+    total: int
+    position: str = ""
+    word: str = ""
+    tiles: str = ""
+    words: tuple[str, ...] = ()
+
+
+@dataclass
+class _Snapshot:
+    board: Board
+    bag: list[str]
+    racks: list[list[str]]
+    scores: list[int]
+    passes: int
+    current: int
+    over: bool
+    history_len: int
+
+
+@dataclass
+class Game:
+    """A game in progress. ``rng`` draws the tiles (pass a seeded ``random.Random``)."""
+
+    players: Sequence[str]
+    rng: random.Random
+    rules: Rules = field(default_factory=default_rules)
+    lexicon: Lexicon | None = None
+
+    def __post_init__(self) -> None:
+        if not 1 <= len(self.players) <= 4:
+            raise GameError("Bug Words is for one to four players")
+        self.board = Board(self.rules.layout.rows, self.rules.layout.cols)
+        self.bag: list[str] = self.rules.tiles.bag()
+        self.rng.shuffle(self.bag)
+        self.racks: list[list[str]] = [[] for _ in self.players]
+        self.scores: list[int] = [0 for _ in self.players]
+        self.history: list[Turn] = []
+        self.current = 0
+        self.passes = 0  # passes in a row
+        self.over = False
+        self._undo: _Snapshot | None = None
+        for rack in self.racks:
+            self._refill(rack)
+
+    # -- helpers ------------------------------------------------------------------------------
+    def _refill(self, rack: list[str]) -> None:
+        while len(rack) < self.rules.rack_size and self.bag:
+            rack.append(self.bag.pop())
+
+    def _snapshot(self) -> _Snapshot:
+        return _Snapshot(
+            self.board.copy(), self.bag[:], [r[:] for r in self.racks], self.scores[:],
+            self.passes, self.current, self.over, len(self.history),
+        )
+
+    def _restore(self, s: _Snapshot) -> None:
+        self.board, self.bag = s.board, s.bag
+        self.racks, self.scores = s.racks, s.scores
+        self.passes, self.current, self.over = s.passes, s.current, s.over
+        del self.history[s.history_len :]
+
+    def _check_open(self) -> None:
+        if self.over:
+            raise GameError("the game is over")
+
+    def _next(self) -> None:
+        self.current = (self.current + 1) % len(self.players)
+
+    def rack_text(self, player: int | None = None) -> str:
+        """A rack as letters, ``?`` for a blank."""
+        return "".join(self.racks[self.current if player is None else player])
+
+    # -- turns --------------------------------------------------------------------------------
+    def play(self, position: str | Position, word: str) -> Turn:
+        """Place a word: ``play("8D", "WORD")``; ``.`` for tiles already down, lower case for
+        blanks. With challenges off (and a word list) an invalid word is refused."""
+        self._check_open()
+        pos = position if isinstance(position, Position) else parse_position(
+            position, self.board.rows, self.board.cols
+        )
+        placements = self.board.tiles_for_play(pos, word)
+        if not placements:
+            raise IllegalPlay(f"{word} at {pos} puts no new tile on the board")
+        needed = Counter(BLANK if is_blank(p.tile) else p.tile for p in placements)
+        have = Counter(self.racks[self.current])
+        missing = needed - have
+        if missing:
+            shown = "".join(sorted(missing.elements())).replace(BLANK, "a blank")
+            raise GameError(f"{self.players[self.current]} does not have {shown} on the rack")
+        strict = self.lexicon if self.rules.challenges == "off" else None
+        words = check_play(self.board, placements, self.rules, strict)
+        score = score_words(words, len(placements), self.rules)
+        self._undo = self._snapshot()
+        rack_before = self.rack_text()
+        self.board.place(placements)
+        rack = self.racks[self.current]
+        for tile in needed.elements():
+            rack.remove(tile)
+        self._refill(rack)
+        self.scores[self.current] += score.total
+        main = words[0].position
+        turn = Turn(
+            self.current, "place", rack_before, score.total, self.scores[self.current],
+            str(main), self._record_word(words[0]), "".join(p.tile for p in placements),
+            tuple(w.word for w in score.words),
+        )
+        self.history.append(turn)
+        self.passes = 0
+        if not rack and not self.bag:
+            self._finish(self.current)
+        else:
+            self._next()
+        return turn
+
+    @staticmethod
+    def _record_word(word: FormedWord) -> str:
+        return "".join(c.tile if c.new else "." for c in word.cells)
+
+    def exchange(self, tiles: str) -> Turn:
+        """Throw back some tiles (``?`` for a blank) and draw as many; ends the turn."""
+        self._check_open()
+        if len(self.bag) < self.rules.min_bag_to_exchange:
+            raise GameError(
+                f"the bag has {len(self.bag)} tiles: exchanging needs at least "
+                f"{self.rules.min_bag_to_exchange}"
+            )
+        wanted = Counter(tiles.upper().replace("?", BLANK))
+        if not wanted:
+            raise GameError("name the tiles to exchange")
+        if wanted - Counter(self.racks[self.current]):
+            raise GameError(f"{self.players[self.current]} does not have {tiles} on the rack")
+        rack_before = self.rack_text()
+        rack = self.racks[self.current]
+        for t in wanted.elements():
+            rack.remove(t)
+        self._refill(rack)
+        self.bag.extend(wanted.elements())
+        self.rng.shuffle(self.bag)
+        turn = Turn(self.current, "exchange", rack_before, 0, self.scores[self.current],
+                    tiles="".join(wanted.elements()))
+        self.history.append(turn)
+        self._undo = None
+        self.passes = 0
+        self._next()
+        return turn
+
+    def pass_turn(self) -> Turn:
+        """Pass; when every player has passed ``rules.passes_to_end`` times in a row, it ends."""
+        self._check_open()
+        turn = Turn(self.current, "pass", self.rack_text(), 0, self.scores[self.current])
+        self.history.append(turn)
+        self._undo = None
+        self.passes += 1
+        if self.passes >= self.rules.passes_to_end * len(self.players):
+            self._finish(None)
+        else:
+            self._next()
+        return turn
+
+    def challenge(self, lexicon: Lexicon | None = None) -> list[str]:
+        """Challenge the last play (expert mode). Returns the words not in the list.
+
+        If any word is not in the list, the play comes off the board, its score is deducted,
+        its tiles go back to the player's rack (the tiles drawn go back to the bag), and the
+        player's turn is lost. An acceptable play stands.
+        """
+        if self.rules.challenges != "expert":
+            raise GameError("challenges are only part of expert mode")
+        lex = lexicon if lexicon is not None else self.lexicon
+        if lex is None:
+            raise GameError("a challenge needs a word list")
+        if self._undo is None or not self.history or self.history[-1].kind == "challenged":
+            raise GameError("there is no play to challenge: only the last play can be")
+        place = self.history[self._undo.history_len]
+        placements = self._undo.board.tiles_for_play(
+            parse_position(place.position, self.board.rows, self.board.cols), place.word
+        )
+        bad = words_not_in_list(self._undo.board.words_formed(placements), lex)
+        if not bad:
+            return []
+        self._restore(self._undo)
+        self._undo = None
+        self.history.append(place)
+        self.history.append(
+            Turn(place.player, "challenged", place.rack, -place.score, self.scores[place.player])
+        )
+        self.current = place.player
+        self.passes = 0
+        self._next()
+        return bad
+
+    # -- the end ------------------------------------------------------------------------------
+    def _finish(self, out_player: int | None) -> None:
+        """Subtract unplayed letters; the player who went out adds the others' total."""
+        self.over = True
+        left_total = 0
+        for i, rack in enumerate(self.racks):
+            if i == out_player or not rack:
+                continue
+            value = self.rules.rack_value(rack)
+            left_total += value
+            self.scores[i] -= value
+            rack_text = "".join(rack)
+            self.history.append(
+                Turn(i, "rack_penalty", rack_text, -value, self.scores[i], tiles=rack_text)
+            )
+        if out_player is not None:
+            bonus = left_total * self.rules.out_bonus_factor
+            self.scores[out_player] += bonus
+            others = "".join(t for i, r in enumerate(self.racks) if i != out_player for t in r)
+            self.history.append(
+                Turn(out_player, "out_bonus", "", bonus, self.scores[out_player], tiles=others)
+            )
+
+    def winners(self) -> list[str]:
+        """The player(s) with the highest score."""
+        best = max(self.scores)
+        return [p for p, s in zip(self.players, self.scores, strict=True) if s == best]

@@ -1,0 +1,231 @@
+"""GCG game records: the plain-text format Scrabble-style games are saved and shared in.
+
+A record has pragma lines (``#player1 nick Full Name``, ``#title``, ``#lexicon``, ``#note``,
+...) and one line per move, ``>nick: RACK MOVE SCORE TOTAL``:
+
+=====================================  ==========================================
+``>Ann: AEINRST 8D RETAINS +72 72``    tiles placed (``.`` through, lower case = blank)
+``>Ann: AEINRST - +0 72``              pass
+``>Ann: AEINRST -AE +0 72``            exchange (``-2`` when only the count is known)
+``>Ann: AEINRST -- -72 0``             the previous play taken back after a challenge
+``>Ann: AEINRST (challenge) +5 77``    challenge bonus (tournament rule)
+``>Ann: AEINRST (time) -10 67``        time penalty
+``>Ann: (EGR) +8 400``                 letters on the other racks, added when going out
+``>Ann: EGR (EGR) -4 396``             unplayed letters subtracted at the end
+=====================================  ==========================================
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from companion.errors import CompanionError
+
+KINDS = (
+    "place",
+    "pass",
+    "exchange",
+    "challenged",
+    "challenge_bonus",
+    "time_penalty",
+    "out_bonus",
+    "rack_penalty",
+)
+
+
+class GcgError(CompanionError):
+    """A game record that cannot be read; the message names the line."""
+
+
+@dataclass(frozen=True)
+class GcgMove:
+    """One move line of a record (``line`` is its 1-based line number, 0 when written)."""
+
+    player: str
+    kind: str
+    rack: str
+    score: int
+    total: int
+    position: str = ""
+    word: str = ""
+    tiles: str = ""
+    line: int = 0
+
+
+@dataclass
+class GcgRecord:
+    """A whole record: players (nick, full name), other pragmas, notes and moves."""
+
+    players: list[tuple[str, str]] = field(default_factory=list)
+    pragmas: dict[str, str] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    moves: list[GcgMove] = field(default_factory=list)
+
+    def player_names(self) -> list[str]:
+        return [nick for nick, _ in self.players]
+
+
+_MOVE = re.compile(r"^>\s*([^:]+?)\s*:\s*(.*?)\s*$")
+_RACK = re.compile(r"^[A-Za-z?]*$")
+_POSITION = re.compile(r"^(\d{1,2}[A-Za-z]|[A-Za-z]\d{1,2})$")
+_WORD = re.compile(r"^[A-Za-z.()]+$")
+_SCORE = re.compile(r"^[+-]\d+$")
+_TOTAL = re.compile(r"^-?\d+$")
+
+
+def _fail(lineno: int, text: str, why: str) -> GcgError:
+    shown = text if len(text) <= 60 else text[:57] + "..."
+    return GcgError(f"game record line {lineno}: {why}: {shown!r}")
+
+
+def _parse_move(lineno: int, text: str, nicks: list[str]) -> GcgMove:
+    m = _MOVE.match(text)
+    if not m:
+        raise _fail(lineno, text, "a move line reads '>name: RACK MOVE +SCORE TOTAL'")
+    nick, rest = m.group(1), m.group(2).split()
+    if nicks and nick not in nicks:
+        raise _fail(lineno, text, f"{nick!r} is not one of the players ({', '.join(nicks)})")
+    if len(rest) < 2:
+        raise _fail(lineno, text, "the move has no score and total")
+    score_s, total_s, body = rest[-2], rest[-1], rest[:-2]
+    if not _TOTAL.match(total_s) and not _SCORE.match(score_s):
+        raise _fail(lineno, text, "the move should end with its score and the running total, "
+                    "like '+24 150'")
+    if not _SCORE.match(score_s):
+        raise _fail(lineno, text, f"the score {score_s!r} should be like +24 or -8")
+    if not _TOTAL.match(total_s):
+        raise _fail(lineno, text, f"the running total {total_s!r} should be a whole number")
+    score, total = int(score_s), int(total_s)
+    if body and body[0].startswith("(") and body[0].endswith(")") and len(body) == 1:
+        # >nick: (RACK) +score total  - the other racks, added when going out
+        tiles = body[0][1:-1]
+        if not _RACK.match(tiles):
+            raise _fail(lineno, text, "the letters in brackets should be a rack")
+        return GcgMove(nick, "out_bonus", "", score, total, tiles=tiles, line=lineno)
+    if not body or not _RACK.match(body[0]):
+        raise _fail(lineno, text, "the rack should be letters, with ? for a blank")
+    rack, body = body[0], body[1:]
+    if len(body) == 2 and _POSITION.match(body[0]):
+        if not _WORD.match(body[1]):
+            raise _fail(lineno, text, f"the word {body[1]!r} should be letters and '.'")
+        return GcgMove(nick, "place", rack, score, total, body[0].upper(), body[1], line=lineno)
+    if len(body) != 1:
+        raise _fail(lineno, text, "cannot tell what move this is")
+    move = body[0]
+    low = move.lower()
+    if move == "-":
+        return GcgMove(nick, "pass", rack, score, total, line=lineno)
+    if move == "--":
+        return GcgMove(nick, "challenged", rack, score, total, line=lineno)
+    if low == "(challenge)":
+        return GcgMove(nick, "challenge_bonus", rack, score, total, line=lineno)
+    if low == "(time)":
+        return GcgMove(nick, "time_penalty", rack, score, total, line=lineno)
+    if move.startswith("(") and move.endswith(")") and _RACK.match(move[1:-1]):
+        return GcgMove(nick, "rack_penalty", rack, score, total, tiles=move[1:-1], line=lineno)
+    if move.startswith("-") and (
+        _RACK.match(move[1:]) or move[1:].isdigit()
+    ):
+        return GcgMove(nick, "exchange", rack, score, total, tiles=move[1:], line=lineno)
+    raise _fail(lineno, text, f"cannot tell what move {move!r} is")
+
+
+def parse_gcg(text: str) -> GcgRecord:
+    """Read a GCG record; raises :class:`GcgError` naming the first bad line."""
+    rec = GcgRecord()
+    in_note = False
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip().lstrip("\ufeff")
+        if not line:
+            in_note = False
+            continue
+        if line.startswith("#"):
+            in_note = False
+            key, _, value = line[1:].partition(" ")
+            value = value.strip()
+            if key in ("player1", "player2", "player3", "player4"):
+                nick, _, name = value.partition(" ")
+                if not nick:
+                    raise _fail(lineno, line, "a player line reads '#player1 nick Full Name'")
+                if nick in rec.player_names():
+                    raise _fail(lineno, line, f"player {nick!r} is named twice")
+                rec.players.append((nick, name.strip() or nick))
+            elif key == "note":
+                rec.notes.append(value)
+                in_note = True
+            else:
+                rec.pragmas[key] = value
+            continue
+        if line.startswith(">"):
+            in_note = False
+            rec.moves.append(_parse_move(lineno, line, rec.player_names()))
+            continue
+        if in_note:
+            rec.notes[-1] += " " + line
+            continue
+        raise _fail(lineno, line, "lines start with '#' (about the game) or '>' (a move)")
+    if not rec.players:
+        nicks = []
+        for mv in rec.moves:
+            if mv.player not in nicks:
+                nicks.append(mv.player)
+        rec.players = [(n, n) for n in nicks]
+    if not rec.moves and not rec.players:
+        raise GcgError("the game record has no players and no moves")
+    return rec
+
+
+def format_move(mv: GcgMove) -> str:
+    """One move line in GCG form."""
+    if mv.kind == "place":
+        body = f"{mv.rack} {mv.position} {mv.word}"
+    elif mv.kind == "pass":
+        body = f"{mv.rack} -"
+    elif mv.kind == "exchange":
+        body = f"{mv.rack} -{mv.tiles}"
+    elif mv.kind == "challenged":
+        body = f"{mv.rack} --"
+    elif mv.kind == "challenge_bonus":
+        body = f"{mv.rack} (challenge)"
+    elif mv.kind == "time_penalty":
+        body = f"{mv.rack} (time)"
+    elif mv.kind == "out_bonus":
+        body = f"({mv.tiles})"
+    elif mv.kind == "rack_penalty":
+        body = f"{mv.rack} ({mv.tiles})"
+    else:
+        raise ValueError(f"unknown move kind {mv.kind!r}")
+    return f">{mv.player}: {body} {mv.score:+d} {mv.total}"
+
+
+def write_gcg(rec: GcgRecord) -> str:
+    """The record as GCG text (players, pragmas, notes, moves), ending with a newline."""
+    lines = ["#character-encoding UTF-8"]
+    for i, (nick, name) in enumerate(rec.players, 1):
+        lines.append(f"#player{i} {nick} {name}")
+    for key, value in rec.pragmas.items():
+        if key != "character-encoding":
+            lines.append(f"#{key} {value}".rstrip())
+    for note in rec.notes:
+        lines.append(f"#note {note}")
+    lines.extend(format_move(mv) for mv in rec.moves)
+    return "\n".join(lines) + "\n"
+
+
+def record_from_game(game: object, title: str = "") -> GcgRecord:
+    """A record of a :class:`~companion.bugwords.game.Game`'s history."""
+    from companion.bugwords.game import Game
+
+    if not isinstance(game, Game):
+        raise TypeError("record_from_game needs a Game")
+    nicks = [re.sub(r"\s+", "_", p) for p in game.players]
+    rec = GcgRecord(players=[(n, p) for n, p in zip(nicks, game.players, strict=True)])
+    if title:
+        rec.pragmas["title"] = title
+    for t in game.history:
+        rec.moves.append(
+            GcgMove(nicks[t.player], t.kind, t.rack, t.score, t.total, t.position, t.word,
+                    t.tiles)
+        )
+    return rec

@@ -1,0 +1,145 @@
+"""Replaying a game record through the rules: recompute every score and compare."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from companion.board import Board, Placement, PlayError, parse_position
+from companion.bugwords.gcg import GcgError, GcgMove, GcgRecord
+from companion.bugwords.rules import Rules, default_rules
+from companion.bugwords.scoring import score_words
+from companion.bugwords.validation import check_placement, words_not_in_list
+from companion.lexicon import Lexicon
+
+# Move kinds whose score the comparison counts (tile placements and plays taken back).
+COUNTED = ("place", "challenged")
+
+
+@dataclass
+class ReplayedMove:
+    """One record line with its recorded and recomputed score.
+
+    ``computed`` is ``None`` where the rulebook has no such score (a time penalty).
+    ``note`` explains a bonus whose convention differs from the rulebook.
+    """
+
+    line: int
+    player: str
+    kind: str
+    position: str
+    word: str
+    recorded: int
+    computed: int | None
+    words: tuple[str, ...] = ()
+    not_in_list: tuple[str, ...] = ()
+    note: str = ""
+
+    @property
+    def mismatch(self) -> bool:
+        return self.kind in COUNTED and self.computed != self.recorded
+
+    def to_dict(self) -> dict:
+        return {
+            "line": self.line,
+            "player": self.player,
+            "kind": self.kind,
+            "position": self.position,
+            "word": self.word,
+            "recorded": self.recorded,
+            "computed": self.computed,
+            "words": list(self.words),
+            "not_in_list": list(self.not_in_list),
+            "note": self.note,
+        }
+
+
+@dataclass
+class Replay:
+    """The whole replay: every line, the final board, and the totals under the rulebook."""
+
+    moves: list[ReplayedMove]
+    board: Board
+    totals: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def mismatches(self) -> int:
+        return sum(1 for m in self.moves if m.mismatch)
+
+    def to_dict(self) -> dict:
+        return {
+            "moves": [m.to_dict() for m in self.moves],
+            "mismatches": self.mismatches,
+            "totals": self.totals,
+        }
+
+
+def _error(mv: GcgMove, why: str) -> GcgError:
+    return GcgError(f"game record line {mv.line}: {why}")
+
+
+def replay(record: GcgRecord, rules: Rules | None = None, lexicon: Lexicon | None = None) -> Replay:
+    """Replay ``record`` on an empty board. Word validity is reported, never required.
+
+    Raises :class:`GcgError` naming the line when a play cannot be made at all (off the board,
+    over a different tile, not in one line...).
+    """
+    rules = rules or default_rules()
+    board = Board(rules.layout.rows, rules.layout.cols)
+    out: list[ReplayedMove] = []
+    totals = {nick: 0 for nick in record.player_names()}
+    last_play: dict[str, tuple[list[Placement], int]] = {}
+    last_kind = ""
+    for mv in record.moves:
+        totals.setdefault(mv.player, 0)
+        row = ReplayedMove(mv.line, mv.player, mv.kind, mv.position, mv.word, mv.score, None)
+        if mv.kind == "place":
+            try:
+                pos = parse_position(mv.position, board.rows, board.cols)
+                placements = board.tiles_for_play(pos, mv.word)
+                if not placements:
+                    raise PlayError(f"{mv.word} at {pos} puts no new tile on the board")
+                words = check_placement(board, placements, rules)
+            except PlayError as exc:
+                raise _error(mv, str(exc)) from exc
+            score = score_words(words, len(placements), rules)
+            row.computed = score.total
+            row.words = tuple(w.word for w in score.words)
+            if lexicon is not None:
+                row.not_in_list = tuple(words_not_in_list(words, lexicon))
+            board.place(placements)
+            last_play[mv.player] = (placements, score.total)
+        elif mv.kind == "challenged":
+            if last_kind != "place" or mv.player not in last_play:
+                raise _error(mv, "'--' takes back a play, but the line before is not a play "
+                             f"by {mv.player}")
+            placements, score_taken = last_play.pop(mv.player)
+            board.remove(placements)
+            row.computed = -score_taken
+            row.note = "play taken back after a challenge"
+        elif mv.kind in ("pass", "exchange"):
+            row.computed = 0
+        elif mv.kind == "challenge_bonus":
+            row.computed = 0
+            row.note = "challenge bonus: not part of this rulebook, not counted"
+        elif mv.kind == "time_penalty":
+            row.note = "time penalty: not part of this rulebook, not counted"
+        elif mv.kind == "rack_penalty":
+            row.computed = -rules.rack_value(mv.tiles)
+            if row.computed != mv.score:
+                row.note = "unplayed letters: recorded differently from this rulebook"
+        elif mv.kind == "out_bonus":
+            face = rules.rack_value(mv.tiles)
+            row.computed = face * rules.out_bonus_factor
+            if mv.score == 2 * face and row.computed != mv.score:
+                row.note = (
+                    "tournament end-of-game doubling: this rulebook adds the letters once"
+                )
+            elif mv.score != row.computed:
+                row.note = "going-out bonus recorded differently from this rulebook"
+        totals[mv.player] += row.computed if row.computed is not None else 0
+        if mv.kind != "challenged":
+            last_kind = mv.kind
+        else:
+            last_kind = ""
+        out.append(row)
+    return Replay(out, board, totals)

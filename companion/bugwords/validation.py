@@ -1,0 +1,64 @@
+"""Is a play legal? If not, a sentence a player understands says why."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.board import Board, FormedWord, Placement, PlayError, square_name
+from companion.bugwords.rules import Rules
+from companion.lexicon import Lexicon
+
+
+class IllegalPlay(PlayError):
+    """A play breaks a rule; the message is the reason."""
+
+
+def check_placement(
+    board: Board, placements: Sequence[Placement], rules: Rules
+) -> list[FormedWord]:
+    """Check the shape of a play (no word list): returns the words it forms.
+
+    Raises :class:`IllegalPlay`: not in one line, a gap, a square already covered, the first
+    play missing the centre, a play not joined to the tiles on the board, a word too short.
+    """
+    for p in placements:
+        if board.occupied(p.row, p.col):
+            raise IllegalPlay(f"square {square_name(p.row, p.col)} already has a tile on it")
+    try:
+        board.play_line(placements)
+    except PlayError as exc:
+        raise IllegalPlay(str(exc)) from exc
+    covered = {(p.row, p.col) for p in placements}
+    if board.is_empty():
+        starts = rules.layout.starts
+        if starts and not covered & starts:
+            names = " or ".join(square_name(r, c) for r, c in sorted(starts))
+            raise IllegalPlay(f"the first word must cover the centre square {names}")
+    elif not any(board.touches_tiles(r, c) for r, c in covered):
+        raise IllegalPlay("the play must join the tiles already on the board")
+    words = board.words_formed(placements)
+    if not words:
+        raise IllegalPlay(f"a word needs at least {rules.min_word_length} letters")
+    for w in words:
+        if len(w.cells) < rules.min_word_length:
+            raise IllegalPlay(f"{w.text} is too short: words need {rules.min_word_length}+ letters")
+    return words
+
+
+def words_not_in_list(words: Sequence[FormedWord], lexicon: Lexicon) -> list[str]:
+    """The words (upper case, in play order) that the word list does not have."""
+    return [w.text for w in words if w.text.lower() not in lexicon]
+
+
+def check_play(
+    board: Board, placements: Sequence[Placement], rules: Rules, lexicon: Lexicon | None = None
+) -> list[FormedWord]:
+    """Check a play fully: shape, then (given a word list) every word it forms."""
+    words = check_placement(board, placements, rules)
+    if lexicon is not None:
+        bad = words_not_in_list(words, lexicon)
+        if bad:
+            listed = " and ".join(", ".join(bad).rsplit(", ", 1))
+            verb = "is" if len(bad) == 1 else "are"
+            raise IllegalPlay(f"{listed} {verb} not in the word list ({lexicon.name})")
+    return words

@@ -1,0 +1,175 @@
+"""``companion bugwords``: replay game records and list the best plays for a rack."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from companion.board import Board, PlayError
+from companion.bugwords.gcg import parse_gcg
+from companion.bugwords.movegen import Move, generate_moves
+from companion.bugwords.replay import Replay, replay
+from companion.bugwords.rules import default_rules
+from companion.cli.common import add_lexicon_option, lexicon_from_args, print_json
+from companion.errors import UsageError
+
+MAX_FILE_BYTES = 2 * 1024 * 1024
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "bugwords",
+        help="Bug Words: replay GCG game records, find the best plays for a rack",
+        description="Bug Words (Scrabble-style) tools.",
+    )
+    bsub = p.add_subparsers(dest="bugwords_command", metavar="ACTION")
+
+    r = bsub.add_parser(
+        "replay",
+        help="replay a GCG record and check every recorded score",
+        description="Replay a GCG game record through the rules, recompute every tile-placement "
+        "score and compare it with the recorded one. Exit status: 0 all match, 1 some differ, "
+        "2 bad usage.",
+    )
+    r.add_argument("file", metavar="FILE.gcg", help="the game record (GCG text)")
+    r.add_argument("--json", action="store_true", help="print one JSON object")
+    add_lexicon_option(r)
+    r.set_defaults(func=run_replay)
+
+    m = bsub.add_parser(
+        "moves",
+        help="every legal play for a rack on a position, best first",
+        description="List the legal plays for RACK on POSITION, ranked by score. Exit status: "
+        "0 plays exist, 1 no play exists, 2 bad usage.",
+    )
+    m.add_argument(
+        "position",
+        metavar="POSITION",
+        help="a GCG record (the position after its last move) or a 15-line board text "
+        "('.' empty, letters, lower case for blanks)",
+    )
+    m.add_argument("rack", metavar="RACK", help="the rack, e.g. AEINRS? (? is a blank)")
+    m.add_argument(
+        "--top", type=int, default=10, metavar="N",
+        help="how many plays to show (0: all; default 10)",
+    )
+    m.add_argument("--json", action="store_true", help="print one JSON object")
+    add_lexicon_option(m)
+    m.set_defaults(func=run_moves)
+
+    p.set_defaults(func=lambda args: _missing_action(p))
+
+
+def _missing_action(parser: argparse.ArgumentParser) -> int:
+    parser.print_help()
+    return 2
+
+
+def _read_text(path: str) -> str:
+    p = Path(path)
+    if not p.is_file():
+        raise UsageError(f"file not found: {path}")
+    if p.stat().st_size > MAX_FILE_BYTES:
+        raise UsageError(f"{path} is too large to be a game record")
+    raw = p.read_bytes()
+    if b"\x00" in raw[:4096]:
+        raise UsageError(f"{path} looks binary, not a text file")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
+
+
+# -- replay -----------------------------------------------------------------------------------
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    lexicon = lexicon_from_args(args)
+    record = parse_gcg(_read_text(args.file))
+    result = replay(record, default_rules(), lexicon)
+    if args.json:
+        print_json(result.to_dict())
+    else:
+        print(format_replay(result))
+    return 1 if result.mismatches else 0
+
+
+def format_replay(result: Replay) -> str:
+    """The per-move table, notes and the summary line."""
+    rows = [("line", "player", "position", "word", "recorded", "computed", "")]
+    for m in result.moves:
+        word = m.word or {
+            "pass": "(pass)", "exchange": "(exchange)", "challenged": "(taken back)",
+            "challenge_bonus": "(challenge bonus)", "time_penalty": "(time penalty)",
+            "out_bonus": "(going out)", "rack_penalty": "(unplayed letters)",
+        }.get(m.kind, m.kind)
+        mark = []
+        if m.mismatch:
+            mark.append("DIFFERS")
+        if m.not_in_list:
+            mark.append("not in word list: " + ", ".join(m.not_in_list))
+        if m.note:
+            mark.append(m.note)
+        computed = "-" if m.computed is None else f"{m.computed:+d}"
+        rows.append((str(m.line), m.player, m.position, word, f"{m.recorded:+d}", computed,
+                     "; ".join(mark)))
+    widths = [max(len(r[i]) for r in rows) for i in range(6)]
+    lines = []
+    for r in rows:
+        cells = [r[0].rjust(widths[0]), r[1].ljust(widths[1]), r[2].ljust(widths[2]),
+                 r[3].ljust(widths[3]), r[4].rjust(widths[4]), r[5].rjust(widths[5])]
+        lines.append("  ".join(cells + ([r[6]] if r[6] else [])).rstrip())
+    placed = sum(1 for m in result.moves if m.kind == "place")
+    if result.mismatches:
+        lines.append(f"{result.mismatches} of {placed} placement scores differ from the record.")
+    else:
+        lines.append(f"All {placed} placement scores match the record.")
+    totals = ", ".join(f"{p} {s}" for p, s in result.totals.items())
+    lines.append(f"Totals under this rulebook: {totals}")
+    return "\n".join(lines)
+
+
+# -- moves ------------------------------------------------------------------------------------
+
+
+def position_from_text(text: str) -> Board:
+    """A board from a GCG record (after its last move) or from board text."""
+    rules = default_rules()
+    if any(ln.lstrip().startswith((">", "#player")) for ln in text.splitlines()):
+        return replay(parse_gcg(text), rules).board
+    try:
+        return Board.from_text(text, rules.layout.rows, rules.layout.cols)
+    except PlayError as exc:
+        raise UsageError(f"cannot read the position: {exc}") from exc
+
+
+def run_moves(args: argparse.Namespace) -> int:
+    rules = default_rules()
+    rack = args.rack.strip()
+    if not rack or len(rack) > rules.rack_size:
+        raise UsageError(f"a rack holds 1 to {rules.rack_size} tiles, not {len(rack)}")
+    if args.top < 0:
+        raise UsageError("--top must be 0 (all) or more")
+    board = position_from_text(_read_text(args.position))
+    lexicon = lexicon_from_args(args)
+    moves = generate_moves(board, rack, lexicon, rules)
+    shown = moves if args.top == 0 else moves[: args.top]
+    if args.json:
+        print_json({
+            "rack": rack.upper(),
+            "plays": len(moves),
+            "moves": [dict(m.to_dict(), words=_words(board, m)) for m in shown],
+        })
+    elif not moves:
+        print(f"No play exists for {rack.upper()} on this position.")
+    else:
+        print(f"{len(moves)} plays for {rack.upper()}; best first:")
+        width = max(len(m.record_word) for m in shown)
+        for k, m in enumerate(shown, 1):
+            words = ", ".join(_words(board, m))
+            print(f"{k:>4}. {str(m.position):<4} {m.record_word:<{width}}  {m.score:>4}  {words}")
+    return 0 if moves else 1
+
+
+def _words(board: Board, move: Move) -> list[str]:
+    return [w.text for w in board.words_formed(move.placements)]

@@ -1,0 +1,142 @@
+"""A game of Bug Words: seeded bag, turns, exchanges, passes, challenges and the end."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.bugwords.game import Game, GameError
+from companion.bugwords.validation import IllegalPlay
+from companion.lexicon import Lexicon
+
+LEX = Lexicon(["cat", "cats", "at", "ta", "act", "acts", "scat"], name="tiny list")
+
+
+def rigged(racks: list[str], bag: str = "", **settings: object) -> Game:
+    """A two-player game whose racks and bag are set by hand (the bag draws from its end)."""
+    g = Game(["Ann", "Bob"], random.Random(0), lexicon=LEX)
+    if settings:
+        g.rules = g.rules.with_settings(**settings)
+    g.racks = [list(r) for r in racks]
+    g.bag = list(bag)
+    return g
+
+
+def test_same_seed_same_racks():
+    a = Game(["Ann", "Bob"], random.Random(42))
+    b = Game(["Ann", "Bob"], random.Random(42))
+    c = Game(["Ann", "Bob"], random.Random(43))
+    assert a.racks == b.racks and a.bag == b.bag
+    assert a.racks != c.racks
+    assert len(a.bag) == 100 - 14 and all(len(r) == 7 for r in a.racks)
+
+
+def test_play_scores_refills_and_passes_the_turn():
+    g = rigged(["CATXYZQ", "EEEEEEE"], bag="ABCDEFGHIJKLMNOP")
+    turn = g.play("8G", "CAT")
+    assert turn.score == 10 and turn.total == 10 and turn.rack == "CATXYZQ"
+    assert g.scores == [10, 0] and g.current == 1
+    assert sorted(g.racks[0]) == sorted("XYZQ" + "NOP")
+    assert g.board.get(7, 6) == "C"
+
+
+def test_blank_comes_from_the_rack():
+    g = rigged(["?ATXYZQ", "EEEEEEE"], bag="ABCDEFGHIJKLMNOP")
+    assert g.play("8G", "cAT").score == 4
+    assert "?" not in g.racks[0]
+
+
+def test_tiles_not_on_the_rack():
+    g = rigged(["CATXYZQ", "EEEEEEE"], bag="ABCDEFGHIJKLMNOP")
+    with pytest.raises(GameError, match="Ann does not have S on the rack"):
+        g.play("8G", "CATS")
+    with pytest.raises(GameError, match="a blank"):
+        g.play("8G", "caT")
+
+
+def test_challenges_off_refuses_invalid_words():
+    g = rigged(["CATXYZQ", "EEEEEEE"], bag="ABCDEFGHIJKLMNOP", challenges="off")
+    with pytest.raises(IllegalPlay, match="TAC is not in the word list"):
+        g.play("8G", "TAC")
+
+
+def test_exchange_needs_a_full_enough_bag():
+    g = rigged(["CATXYZQ", "EEEEEEE"], bag="ABCDEFGHIJKLMNOP")
+    turn = g.exchange("XYZ")
+    assert turn.kind == "exchange" and turn.tiles == "XYZ" and g.current == 1
+    assert sorted(g.racks[0]) == sorted("CATQ" + "NOP")
+    assert len(g.bag) == 16 and sorted(g.bag).count("X") == 1
+    g2 = rigged(["CATXYZQ", "EEEEEEE"], bag="ABC")
+    with pytest.raises(GameError, match="bag has 3 tiles: exchanging needs at least 7"):
+        g2.exchange("X")
+    with pytest.raises(GameError, match="does not have"):
+        g.exchange("QQ")
+
+
+def test_two_passes_each_end_the_game_and_subtract_racks():
+    g = rigged(["CATXYZQ", "EEEEEEE"])
+    for _ in range(3):
+        g.pass_turn()
+    assert not g.over
+    g.pass_turn()
+    assert g.over
+    # C3 A1 T1 X8 Y4 Z10 Q10 = 37; seven E = 7.
+    assert g.scores == [-37, -7]
+    assert [t.kind for t in g.history[-2:]] == ["rack_penalty", "rack_penalty"]
+    with pytest.raises(GameError, match="the game is over"):
+        g.pass_turn()
+
+
+def test_going_out_adds_the_others_letters_once():
+    g = rigged(["CAT", "QZE"])
+    g.play("8G", "CAT")
+    assert g.over and g.winners() == ["Ann"]
+    # Ann: 10 for CAT + Bob's Q Z E (21); Bob: -21.
+    assert g.scores == [31, -21]
+    kinds = [(t.kind, t.score) for t in g.history]
+    assert kinds == [("place", 10), ("rack_penalty", -21), ("out_bonus", 21)]
+
+
+def test_challenge_removes_the_play_and_its_score():
+    g = rigged(["CATXYZQ", "TACEEEE"], bag="ABCDEFGHIJKLMNOP")
+    g.play("8G", "CAT")
+    g.play("H7", "T.C")  # TAC down: not in the tiny list
+    assert g.scores == [10, 5] and g.current == 0  # T1 A1 C3, no premiums
+    bad = g.challenge()
+    assert bad == ["TAC"]
+    assert g.scores == [10, 0] and g.current == 0
+    assert g.board.get(6, 7) is None and g.board.get(7, 7) == "A"
+    assert sorted(g.racks[1]) == sorted("TACEEEE")
+    assert [t.kind for t in g.history] == ["place", "place", "challenged"]
+    assert g.history[-1].score == -5
+    with pytest.raises(GameError, match="no play to challenge"):
+        g.challenge()
+
+
+def test_challenge_of_a_good_play_stands():
+    g = rigged(["CATXYZQ", "EEEEEEE"], bag="ABCDEFGHIJKLMNOP")
+    g.play("8G", "CAT")
+    assert g.challenge() == []
+    assert g.scores == [10, 0] and g.current == 1
+
+
+def test_challenge_undoes_a_phony_that_went_out():
+    g = rigged(["TAC", "QZE"])
+    g.play("8G", "TAC")
+    assert g.over
+    assert g.challenge() == ["TAC"]
+    assert not g.over and g.scores == [0, 0] and g.current == 1
+    assert sorted(g.racks[0]) == ["A", "C", "T"]
+
+
+def test_challenges_only_in_expert_mode():
+    g = rigged(["CATXYZQ", "EEEEEEE"], bag="ABCDEFGHIJKLMNOP", challenges="off")
+    g.play("8G", "CAT")
+    with pytest.raises(GameError, match="expert mode"):
+        g.challenge()
+
+
+def test_player_count():
+    with pytest.raises(GameError, match="one to four players"):
+        Game(["a", "b", "c", "d", "e"], random.Random(1))

@@ -1,0 +1,153 @@
+"""GCG records: reading, writing, replaying every example record in tests/data/gcg."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from companion.bugwords.autoplay import play_out
+from companion.bugwords.game import Game
+from companion.bugwords.gcg import GcgError, format_move, parse_gcg, record_from_game, write_gcg
+from companion.bugwords.replay import replay
+from companion.lexicon import Lexicon
+
+GCG_DIR = Path(__file__).parent / "data" / "gcg"
+RECORDS = sorted(GCG_DIR.glob("*.gcg"))
+
+
+def test_there_are_several_records():
+    assert len(RECORDS) >= 4
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=[p.name for p in RECORDS])
+def test_replay_reproduces_every_placement_score(path):
+    rec = parse_gcg(path.read_text(encoding="utf-8"))
+    result = replay(rec)
+    places = [m for m in result.moves if m.kind == "place"]
+    assert len(places) >= 8
+    assert result.mismatches == 0
+    assert all(m.computed == m.recorded for m in places)
+
+
+@pytest.mark.parametrize("path", [p for p in RECORDS if p.name.startswith("selfplay")],
+                         ids=lambda p: p.name)
+def test_self_play_records_totals_match_recorded_totals(path):
+    # These records follow this rulebook throughout, so the running totals agree too.
+    rec = parse_gcg(path.read_text(encoding="utf-8"))
+    result = replay(rec)
+    last_total = {}
+    for mv in rec.moves:
+        last_total[mv.player] = mv.total
+    assert result.totals == last_total
+
+
+def test_handmade_record_lines_and_notes():
+    rec = parse_gcg((GCG_DIR / "handmade-features.gcg").read_text(encoding="utf-8"))
+    assert rec.players == [("Kim", "Kim Park"), ("Lee", "Lee Chan")]
+    assert rec.pragmas["title"].startswith("Hand-made")
+    assert len(rec.notes) == 2 and rec.notes[1].endswith("adds it once.")
+    kinds = [m.kind for m in rec.moves]
+    assert kinds == ["place", "exchange", "place", "place", "challenged", "place", "place",
+                     "place", "challenge_bonus", "place", "place", "time_penalty", "out_bonus"]
+    lex = Lexicon(["wreath", "hole", "end", "pan", "la", "work", "ax"], name="small")
+    result = replay(rec, lexicon=lex)
+    by_line = {m.line: m for m in result.moves}
+    assert by_line[13].not_in_list == ("PAXE",)
+    assert by_line[14].computed == -13 and not by_line[14].mismatch
+    assert by_line[16].words == ("PAN", "OP", "LA") and by_line[16].not_in_list == ("OP",)
+    assert by_line[18].computed == 0 and "challenge bonus" in by_line[18].note
+    assert by_line[21].computed is None and "time penalty" in by_line[21].note
+    assert by_line[22].computed == 10 and "tournament end-of-game doubling" in by_line[22].note
+    assert result.mismatches == 0
+    assert result.totals == {"Kim": 32 + 8 + 4 + 11 + 29 + 10, "Lee": 15 + 17}
+    # The board after the record: PAX came off again.
+    assert result.board.get(10, 5) is None and result.board.get(10, 10) == "d"
+
+
+def test_a_wrong_score_is_a_mismatch():
+    text = "#player1 A A\n#player2 B B\n>A: CATSXYZ 8G CAT +12 12\n>B: AAAAAAA 8G ...S +6 6\n"
+    result = replay(parse_gcg(text))
+    assert [m.computed for m in result.moves] == [10, 6]
+    assert result.mismatches == 1 and result.moves[0].mismatch
+
+
+def test_write_then_read_round_trip():
+    g = play_out(Game(["Ann Lee", "Bob"], random.Random(5)), _small_lexicon(), stop_after=6)
+    assert len(g.bag) >= 7
+    g.exchange(g.rack_text()[:2])
+    g.pass_turn()
+    assert [t.kind for t in g.history[-2:]] == ["exchange", "pass"]
+    rec = record_from_game(g, title="round trip")
+    text = write_gcg(rec)
+    assert "#player1 Ann_Lee Ann Lee" in text
+    again = parse_gcg(text)
+    assert [format_move(m) for m in again.moves] == [format_move(m) for m in rec.moves]
+    assert write_gcg(again) == text
+    assert replay(again).board == g.board
+
+
+def _small_lexicon() -> Lexicon:
+    words = ["at", "ta", "an", "na", "in", "it", "ti", "on", "no", "to", "so", "os", "is", "si",
+             "as", "es", "re", "er", "ne", "en", "oe", "ae", "ai", "ar", "or", "et", "te", "de",
+             "ed", "do", "od", "id", "di", "ad", "da", "rat", "tar", "art", "ten", "net", "tin",
+             "nit", "ant", "tan", "one", "eon", "neo", "toe", "tee", "ore", "roe", "red", "rod",
+             "dot", "tod", "nod", "don", "and", "end", "den", "dos", "sod", "ids", "aid", "dais",
+             "said", "rated", "trade", "tread", "dater", "stone", "notes", "onset", "tones",
+             "seton", "steno", "tenor", "toner", "noter", "trone", "stoned", "toned", "irate",
+             "retain", "ratine", "retina", "nitre", "niter", "inter", "entrails", "strained"]
+    return Lexicon(words, name="small")
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("#player1 A A\n>A: CAT 8G CAT 10 10\n", "line 2: the score '10' should be like"),
+        ("#player1 A A\n>A: CAT 8G CAT +10 ten\n", "line 2: the running total 'ten'"),
+        ("#player1 A A\n>B: CAT 8G CAT +10 10\n", "line 2: 'B' is not one of the players"),
+        ("#player1 A A\n\n>A: CAT 8G C@T +10 10\n", "line 3: the word 'C@T'"),
+        ("#player1 A A\n>A: C4T 8G CAT +10 10\n", "line 2: the rack should be letters"),
+        ("#player1 A A\n>A: CAT 8G CAT\n", "line 2: the move should end with its score and the"),
+        ("#player1 A A\n>A: CAT ZZ9 CAT +1 1\n", "line 2: cannot tell what move this is"),
+        ("#player1 A A\n>A: CAT !X +0 0\n", "line 2: cannot tell what move '!X' is"),
+        ("#player1 A A\n>A +0 0\n", "line 2: a move line reads"),
+        ("#player1 A A\nhello\n", "line 2: lines start with '#'"),
+        ("#player1 A A\n#player2 A B\n", "line 2: player 'A' is named twice"),
+        ("", "no players and no moves"),
+    ],
+)
+def test_malformed_records_name_the_line(text, message):
+    with pytest.raises(GcgError, match=message):
+        parse_gcg(text)
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("#player1 A A\n>A: CAT 1A CAT +10 10\n", "line 2: the first word must cover the centre"),
+        ("#player1 A A\n>A: CATS 8G CAT +10 10\n>A: X 8G D +1 1\n", "line 3: .*8G already holds C"),
+        ("#player1 A A\n>A: CAT 8N CAT +10 10\n", "line 2: CAT at 8N runs off the board"),
+        ("#player1 A A\n>A: CAT 8G CAT +10 10\n>A: CAT -- -10 0\n>A: CAT -- -10 0\n",
+         "line 4: '--' takes back a play"),
+        ("#player1 A A\n>A: CAT 8G CAT +10 10\n>A: CAT 8G CAT +10 10\n",
+         "line 3: CAT at 8G puts no new tile"),
+    ],
+)
+def test_impossible_plays_name_the_line(text, message):
+    with pytest.raises(GcgError, match=message):
+        replay(parse_gcg(text))
+
+
+def test_record_without_player_lines_and_exchange_by_count():
+    text = ">X: AEINRST 8B RETAINS +66 66\n>Y: ABCDEFG -7 +0 0\n>Y: ABCDEFG - +0 0\n"
+    rec = parse_gcg(text)
+    assert rec.player_names() == ["X", "Y"]
+    assert rec.moves[1].kind == "exchange" and rec.moves[1].tiles == "7"
+    assert replay(rec).moves[0].computed == 66
+
+
+def test_rack_penalty_lines_follow_the_rulebook():
+    text = "#player1 A A\n>A: AEINRST 8B RETAINS +66 66\n>A: QZ (QZ) -20 46\n"
+    result = replay(parse_gcg(text))
+    assert result.moves[1].computed == -20 and result.moves[1].note == ""
