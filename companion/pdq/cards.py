@@ -9,6 +9,22 @@ from companion.pdq.deck import Deck, default_deck
 from companion.pdq.variants import Variant
 
 
+def card_letters(cards: str, variant: Variant) -> str:
+    """``cards`` as upper-case letters, checked to be letters and as many as the variant deals.
+
+    (The engines' check; :func:`parse_cards` also checks the deck and forgives spacing.)
+    """
+    letters = cards.upper()
+    if not letters.isascii() or not letters.isalpha():
+        raise UsageError(f"Cards are letters A-Z; {cards!r} is not a row of cards.")
+    if len(letters) != variant.cards:
+        raise UsageError(
+            f"{variant.title} deals {variant.cards} cards per round; "
+            f"{len(letters)} {'was' if len(letters) == 1 else 'were'} given ({letters or 'none'})."
+        )
+    return letters
+
+
 def parse_cards(cards: str | Sequence[str], variant: Variant, deck: Deck | None = None) -> str:
     """The cards left to right as an upper-case string, checked against the variant and deck.
 
@@ -19,11 +35,7 @@ def parse_cards(cards: str | Sequence[str], variant: Variant, deck: Deck | None 
     bad = sorted({ch for ch in letters if not ("A" <= ch <= "Z")})
     if bad:
         raise UsageError(f"Cards are letters A-Z; {' '.join(bad)} is not a card.")
-    if len(letters) != variant.cards:
-        raise UsageError(
-            f"{variant.title} deals {variant.cards} cards per round; "
-            f"{len(letters)} {'was' if len(letters) == 1 else 'were'} given ({letters or 'none'})."
-        )
+    card_letters(letters, variant)
     deck = (deck or default_deck()).without(variant.remove)
     deck.check_cards(letters)
     return letters

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from companion.lexicon import Lexicon
+from companion.pdq.cards import card_letters
 from companion.pdq.variants import Variant, get_variant
 
 
@@ -102,6 +103,7 @@ def find_words(
 
     var = get_variant(variant) if isinstance(variant, str) else variant
     lex = lexicon if lexicon is not None else default_lexicon()
+    cards = card_letters(cards, var)
     minimum = min_length if min_length is not None else var.minimum(player)
     idx = matching_indexes(lex, cards, var, minimum)
     words = sorted((lex.words[i] for i in idx), key=lambda w: (-len(w), w))

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.lexicon import Lexicon, default_lexicon
+from companion.pdq.cards import card_letters
 from companion.pdq.fit import fit
 from companion.pdq.pdl import beaten_by_said
 from companion.pdq.variants import Variant, get_variant
@@ -56,7 +57,7 @@ def judge(
     raw = word.strip()
     shown = raw.upper()
     lower = raw.lower()
-    cards = cards.upper()
+    cards = card_letters(cards, var)
 
     def verdict(valid: bool, reason: str) -> Judgement:
         return Judgement(shown, valid, reason, cards, var.name)

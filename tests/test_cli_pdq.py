@@ -1,0 +1,157 @@
+"""``companion pdq``: listing, judging, PDL, ties, Word Count, Solitaire, and bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from companion.cli import main
+
+
+def run(capsys, *argv):
+    code = main(["pdq", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_lists_words_longest_first(capsys):
+    code, out, _ = run(capsys, "D", "R", "U")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("D R U - PDQ, 4+ letters")
+    assert lines[-1].strip() == "4 letters: DRUB, DRUG, DRUM"
+    assert "UNREAD" in out
+
+
+def test_json_listing(capsys):
+    code, out, _ = run(capsys, "PNA", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert data["cards"] == "PNA" and data["variant"] == "regular"
+    assert "pineapple" in data["words"] and "antelope" in data["words"]
+    lengths = [len(w) for w in data["words"]]
+    assert lengths == sorted(lengths, reverse=True)
+    assert data["groups"][0]["length"] == lengths[0]
+
+
+def test_no_word_is_said_plainly(capsys):
+    code, out, _ = run(capsys, "Q", "X", "Z")
+    assert code == 0
+    assert out.startswith("No word: none of the")
+    code, out, _ = run(capsys, "TGN", "--lexicon", "/dev/null")  # unusable list
+    assert code == 2
+
+
+def test_no_word_shows_near_misses(capsys, tmp_path):
+    words = tmp_path / "words.txt"
+    words.write_text("octagon\ngnat\n")
+    code, out, _ = run(capsys, "T", "G", "N", "--lexicon", str(words))
+    assert "No word: none of the 2 words" in out
+    assert "start elsewhere (not allowed):\n  OCTAGON" in out
+    code, out, _ = run(capsys, "TGN", "--lexicon", str(words), "--variant",
+                       "stuck-in-the-middle")
+    assert "1 words" in out.splitlines()[0] and "OCTAGON" in out
+
+
+def test_judge_a_word(capsys):
+    code, out, _ = run(capsys, "P", "N", "A", "--word", "PiNeApple")
+    assert code == 0 and out.startswith("PINEAPPLE: VALID")
+    code, out, _ = run(capsys, "PNA", "--word", "dependable", "--json")
+    data = json.loads(out)
+    assert code == 1
+    assert data["word"] == "DEPENDABLE" and data["valid"] is False
+    assert "outside letter" in data["reason"]
+
+
+def test_variants_through_the_cli(capsys):
+    assert run(capsys, "XCN", "--word", "excellent")[0] == 0
+    assert run(capsys, "TGN", "--word", "octagon", "--variant", "stuck-in-the-middle")[0] == 0
+    assert run(capsys, "DRU", "--word", "unread", "--variant", "solitaire")[0] == 1
+    assert run(capsys, "PN", "--word", "plan", "--variant", "younger-ends")[0] == 0
+    assert run(capsys, "PINT", "--word", "print", "--variant", "four-score")[0] == 0
+    assert run(capsys, "DRU", "--word", "drum", "--variant", "experts")[0] == 1
+    assert run(capsys, "DRU", "--word", "drums", "--min", "6")[0] == 1
+    code, out, _ = run(capsys, "DRU", "--word", "drum", "--variant", "intergenerational",
+                       "--player", "adult")
+    assert code == 1 and "for adults" in out
+
+
+def test_pdl_with_said_words(capsys):
+    code, out, _ = run(capsys, "PNA", "--word", "pineapples", "--said", "pinball,pineapple")
+    assert code == 1
+    assert "plural of PINEAPPLE" in out
+    code, out, _ = run(capsys, "PNA", "--word", "pineapple", "--said", "pinball", "--json")
+    assert code == 0 and json.loads(out)["valid"] is True
+
+
+def test_tie_and_word_count(capsys):
+    code, out, _ = run(capsys, "DRU", "--tie", "drum,dreadful")
+    assert code == 0 and "DREADFUL wins the cards" in out
+    code, out, _ = run(capsys, "DRU", "--score", "ann=drum,unread", "--score", "bob=drum,x",
+                       "--json")
+    data = json.loads(out)
+    assert data["winners"] == ["ann"]
+    assert data["players"][0]["unique"] == ["unread"]
+    assert "drub" in data["missed"]
+
+
+def test_solitaire_simulation(capsys):
+    code, out, _ = run(capsys, "--solitaire", "--seed", "1")
+    assert code == 0
+    assert out.splitlines()[-2].startswith("round  4: X V B")
+    assert "stuck: no word exists" in out and "Collected 9 cards" in out
+    code, out, _ = run(capsys, "--solitaire", "--seed", "2", "--json")
+    data = json.loads(out)
+    assert data["through_the_deck"] is True and data["collected"] == 78
+
+
+def test_variants_list(capsys):
+    code, out, _ = run(capsys, "--variants")
+    assert code == 0
+    for name in ("regular", "any-which-way", "four-score", "word-count"):
+        assert name in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        ((), "Give the cards"),
+        (("PN",), "deals 3 cards per round; 2 were given"),
+        (("P9A",), "9 is not a card"),
+        (("ZZA",), "only 1 Z card"),
+        (("PNA", "--variant", "fast"), "Unknown PDQ variant 'fast'"),
+        (("PNA", "--min", "0"), "--min must be"),
+        (("PNA", "--said", "pant"), "--said needs --word"),
+        (("PNA", "--word", "pineapple", "--said", "pant", "--variant", "regular"),
+         "--said is for PDL"),
+        (("PNA", "--player", "adult"), "no per-player minimum"),
+        (("PNA", "--score", "annwords"), "NAME=WORD1"),
+        (("PNA", "--word", "x", "--tie", "a,b"), "only one of"),
+        (("PNA", "--solitaire"), "give no CARDS"),
+        (("--play",), "--play goes with --solitaire"),
+        (("PNA", "--deck", "/nonexistent/deck.tsv"), "Deck file not found"),
+    ],
+)
+def test_bad_input_is_explained_without_a_traceback(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_interactive_solitaire_through_a_real_process():
+    proc = subprocess.run(
+        [sys.executable, "-m", "companion", "pdq", "--solitaire", "--play", "--seed", "1"],
+        input="eternal\nstuck\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "Round 1: E T A" in proc.stdout
+    assert "Yes! ETERNAL fits ETA" in proc.stdout
+    assert "Round 2: F G L" in proc.stdout
+    assert "Cards collected: 3" in proc.stdout

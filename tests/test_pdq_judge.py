@@ -1,0 +1,194 @@
+"""Judging words: the rulebook's own examples, the X rule and every variant."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.lexicon import Lexicon
+from companion.pdq import judge
+
+# Rulebook, "Some examples": cards P N A and D R U (capitals mark the cards' letters).
+RULEBOOK_VALID = [
+    ("PNA", w) for w in (
+        "PiNeApple", "PiNbAll", "PaNcreAs", "PeNdAnt", "PeniNsulA", "PheNomenAl",
+        "PresideNtiAl", "ANteloPe", "ANticiPate", "ANthroPology",
+    )
+] + [
+    ("DRU", w) for w in (
+        "DRUm", "DReadfUl", "DangeRoUs", "DRUgstore", "DumbstRUck", "UndeRstanD", "UndeRstooD",
+        "UnReaD",
+    )
+]
+RULEBOOK_OUT_OF_ORDER = [("PNA", w) for w in ("painter", "adoption", "append")] + [
+    ("DRU", w) for w in ("during", "under", "underwear")
+]
+RULEBOOK_WRONG_START = [("PNA", w) for w in ("dependable", "beanpole", "catnip")] + [
+    ("DRU", w) for w in ("burped", "lured", "curdled")
+]
+# Proper names the rulebook rejects. (It also lists Pandora: the default list holds the common
+# noun "pandora", a lute, so the judge cannot tell the two apart and accepts it.)
+RULEBOOK_PROPER_NAMES = [("PNA", w) for w in ("Pocahontas", "Pennsylvania")] + [
+    ("DRU", w) for w in ("Dracula", "Drusilla", "Urbandale")
+]
+
+
+@pytest.mark.parametrize(("cards", "word"), RULEBOOK_VALID)
+def test_rulebook_valid_words(cards, word):
+    verdict = judge(word, cards)
+    assert verdict.valid, verdict.reason
+    assert verdict.word == word.upper()
+
+
+@pytest.mark.parametrize(("cards", "word"), RULEBOOK_OUT_OF_ORDER)
+def test_rulebook_letters_not_in_order(cards, word):
+    verdict = judge(word, cards)
+    assert not verdict.valid
+    assert "do not appear in order" in verdict.reason
+
+
+@pytest.mark.parametrize(("cards", "word"), RULEBOOK_WRONG_START)
+def test_rulebook_words_not_starting_with_an_outside_letter(cards, word):
+    verdict = judge(word, cards)
+    assert not verdict.valid
+    outside = f"{cards[0]} or {cards[-1]}"
+    assert f"does not start with an outside letter: it must start with {outside}" in (
+        verdict.reason
+    )
+
+
+@pytest.mark.parametrize(("cards", "word"), RULEBOOK_PROPER_NAMES)
+def test_rulebook_proper_names(cards, word):
+    verdict = judge(word, cards)
+    assert not verdict.valid
+    assert "not in the word list" in verdict.reason
+    assert "Proper nouns" in verdict.reason
+
+
+@pytest.mark.parametrize("word", ["EXCelleNt", "EXCeptioN", "EXCitemeNt"])
+def test_x_rule_lets_a_word_begin_with_ex(word):
+    assert judge(word, "XCN").valid
+    assert judge(word, "NCX").valid  # X on the right, read right to left
+
+
+def test_x_rule_only_applies_to_an_outside_x():
+    assert judge("xylophone", "XLP").valid  # a word may still start with X itself
+    assert not judge("excellent", "CXN").valid  # X in the centre: no EX
+    verdict = judge("expect", "PCT")  # no X card: EX is just two letters
+    assert "must start with P or T" in verdict.reason
+    assert "must start with X or N (or EX for X)" in judge("unconvex", "XCN").reason
+
+
+def test_too_short_and_not_a_word():
+    assert "at least 4 letters" in judge("cat", "CAT").reason
+    assert "A-Z only" in judge("pi-na", "PNA").reason
+    assert judge("  ", "PNA").reason == "No word given."
+    verdict = judge("pnaxyzzy", "PNA")
+    assert "is not in the word list" in verdict.reason
+    assert "Proper nouns" not in verdict.reason
+
+
+def test_min_override_and_experts():
+    assert judge("drum", "DRU").valid
+    assert "at least 5 letters" in judge("drum", "DRU", "experts").reason
+    assert judge("drums", "DRU", "experts").valid
+    assert "at least 6 letters" in judge("drums", "DRU", "experts", min_length=6).reason
+    assert judge("dreadful", "DRU", "experts", min_length=6).valid
+
+
+def test_younger_players_two_cards_three_letters():
+    assert judge("pan", "PN", "younger").valid
+    assert judge("nap", "PN", "younger").valid  # read right to left
+    assert "at least 3 letters" in judge("pn", "PN", "younger").reason
+    assert "must start with P or N" in judge("open", "PN", "younger").reason
+
+
+def test_younger_players_harder_form_starts_and_ends_with_the_cards():
+    assert judge("plan", "PN", "younger-ends").valid
+    assert judge("nap", "PN", "younger-ends").valid
+    verdict = judge("pane", "PN", "younger-ends")
+    assert not verdict.valid
+    assert "does not end with the other card's letter" in verdict.reason
+    assert judge("pane", "PN", "younger").valid
+
+
+def test_intergenerational_minimum_per_player():
+    assert judge("drum", "DRU", "intergenerational", player="child").valid
+    adult = judge("drum", "DRU", "intergenerational", player="adult")
+    assert not adult.valid and "at least 5 letters for adults" in adult.reason
+    assert judge("drums", "DRU", "intergenerational", player="adult").valid
+    assert judge("drum", "DRU", "intergenerational").valid  # no role: the children's minimum
+
+
+def test_solitaire_reads_left_to_right_only():
+    assert judge("drum", "DRU", "solitaire").valid
+    verdict = judge("unread", "DRU", "solitaire")
+    assert not verdict.valid
+    assert "(from left to right)" in verdict.reason
+    assert judge("unread", "DRU").valid
+
+
+def test_any_which_way_starts_with_any_card_and_takes_the_rest_in_any_order():
+    for word in ("napkin", "pane", "apron", "pineapple", "antelope"):
+        assert judge(word, "PNA", "any-which-way").valid, word
+    assert judge("nape", "PNA", "any-which-way").valid  # starts with the centre card
+    assert not judge("nape", "PNA").valid
+    verdict = judge("catnip", "PNA", "any-which-way")
+    assert "does not start with one of the cards' letters (P, N or A)" in verdict.reason
+    assert "does not contain" in judge("pink", "PNA", "any-which-way").reason
+
+
+def test_four_score_uses_four_cards_in_order():
+    assert judge("paint", "PINT", "four-score").valid
+    assert judge("tripping", "TRIP", "four-score").valid
+    assert judge("pistachio", "OHSP", "four-score").valid  # right to left: P S H O
+    assert judge("print", "PINT", "four-score").valid
+    assert "do not appear in order" in judge("paint", "PNIT", "four-score").reason
+
+
+@pytest.mark.parametrize("word", ["ocTaGoN", "anTaGoNist", "midNiGhT", "uNGraTeful"])
+def test_stuck_in_the_middle_rulebook_examples(word):
+    assert judge(word, "TGN", "stuck-in-the-middle").valid
+    if word.lower() == "octagon":
+        assert "does not start with an outside letter" in judge(word, "TGN").reason
+
+
+def test_stuck_in_the_middle_still_needs_the_order():
+    verdict = judge("gnat", "TGN", "stuck-in-the-middle")
+    assert "do not appear in order" in verdict.reason
+
+
+def test_pdl_plural_and_suffixes_cannot_beat_the_word_said():
+    said = ["pineapple"]
+    verdict = judge("pineapples", "PNA", "pdl", said=said)
+    assert not verdict.valid
+    assert "PINEAPPLES is the plural of PINEAPPLE, already said" in verdict.reason
+    for word, base, form in [
+        ("dreadfully", "dreadful", "-ly"),
+        ("unpardoned", "unpardon", "-ed"),
+        ("pretending", "pretend", "-ing"),
+    ]:
+        cards = (word[0] + word[len(word) // 2] + word[-1]).upper()
+        lex = Lexicon([word, base])
+        v = judge(word, cards, "pdl", lex, said=[base])
+        assert not v.valid, word
+        assert f"the {form} form of {base.upper()}" in v.reason
+
+
+def test_pdl_longer_word_wins_and_ties_do_not_beat():
+    assert judge("pineapple", "PNA", "pdl", said=["pinnacle", "pant"]).valid
+    short = judge("pinball", "PNA", "pdl", said=["pineapple"])
+    assert not short.valid and "is shorter than PINEAPPLE" in short.reason
+    tie = judge("pinball", "PNA", "pdl", said=["pendant"])
+    assert not tie.valid and "only ties with PENDANT" in tie.reason
+    again = judge("pendant", "PNA", "pdl", said=["pendant"])
+    assert "already been said" in again.reason
+    # a genuinely different longer word that merely starts with a said word is fine
+    assert judge("pantheon", "PNT", "pdl", said=["pant"]).valid
+    for form in ("pants", "panted", "panting"):
+        assert "already said" in judge(form, "PNT", "pdl", said=["pant"]).reason, form
+
+
+def test_custom_word_list_is_used(small_lexicon):
+    assert judge("pineapple", "PNA", lexicon=small_lexicon).valid
+    verdict = judge("pinball", "PNA", lexicon=small_lexicon)
+    assert "not in the word list (test-list)" in verdict.reason

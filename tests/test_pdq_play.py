@@ -1,0 +1,110 @@
+"""Word Count scoring, ties, and the Solitaire dealer."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from companion.lexicon import Lexicon
+from companion.pdq import deck_cards, find_words, get_variant, judge
+from companion.pdq.solitaire import deals, play_solitaire, shuffled, simulate_solitaire
+from companion.pdq.ties import settle_tie
+from companion.pdq.wordcount import score_word_count
+
+SMALL = Lexicon(["drum", "drums", "unread", "dreadful", "during", "druid", "drub", "undue"])
+
+
+def test_word_count_sorts_each_list():
+    result = score_word_count(
+        "DRU",
+        {
+            "ann": ["drum", "unread", "DRUM", "during", "dru"],
+            "bob": ["drum", "dreadful", "drums", "drux"],
+        },
+        lexicon=SMALL,
+    )
+    ann, bob = result.players
+    assert ann.unique == ["unread"] and ann.shared == ["drum"] and ann.repeated == ["drum"]
+    assert [w for w, _ in ann.invalid] == ["during", "dru"]
+    assert "do not appear in order" in ann.invalid[0][1]
+    assert bob.unique == ["dreadful", "drums"] and bob.shared == ["drum"]
+    assert "not in the word list" in bob.invalid[0][1]
+    assert (ann.score, bob.score) == (1, 2)
+    assert result.winners == ["bob"]
+    assert result.missed == ["druid", "drub"]
+    assert result.to_dict()["players"][1]["score"] == 2
+
+
+def test_word_count_tie_and_full_marks():
+    result = score_word_count("DRU", {"a": ["drum"], "b": ["drub"]}, lexicon=SMALL)
+    assert result.winners == ["a", "b"]
+
+
+def test_ties_longest_valid_word_wins():
+    result = settle_tie(["drum", "dreadful", "during"], "DRU")
+    assert result.winners == ["DREADFUL"]
+    assert "DREADFUL wins the cards" in result.outcome
+    assert not result.judgements[2].valid
+
+
+def test_same_length_is_a_tie_and_invalid_words_never_win():
+    result = settle_tie(["drum", "drub", "drux"], "DRU")
+    assert result.winners == ["DRUM", "DRUB"]
+    assert "deal new cards for the tied players only" in result.outcome
+    none = settle_tie(["during", "under"], "DRU")
+    assert none.winners == [] and "No valid word" in none.outcome
+
+
+def test_deals_place_the_centre_card_first():
+    regular = get_variant("regular")
+    assert list(deals(list("ABCDEF"), regular)) == ["BAC", "EDF"]
+    assert list(deals(list("ABCDEFG"), regular)) == ["BAC", "EDF"]  # G is left over
+    assert list(deals(list("ABCDEFGH"), get_variant("four-score"))) == ["ABCD", "EFGH"]
+
+
+def test_shuffle_is_seeded_and_keeps_every_card():
+    import random
+
+    from companion.pdq import default_deck
+
+    a = shuffled(default_deck(), random.Random(5))
+    assert a == shuffled(default_deck(), random.Random(5))
+    assert a != shuffled(default_deck(), random.Random(6))
+    assert Counter(a) == Counter(deck_cards())
+
+
+def test_solitaire_simulation_plays_until_stuck():
+    outcomes = set()
+    for seed in range(6):
+        game = simulate_solitaire(seed)
+        assert game == simulate_solitaire(seed)  # repeatable
+        for r in game.rounds[:-1]:
+            assert r.word is not None and judge(r.word, r.cards, "solitaire").valid
+        last = game.rounds[-1]
+        if game.stuck:
+            assert last.word is None and find_words(last.cards, "solitaire").no_word
+        assert len(game.collected) == 3 * sum(r.word is not None for r in game.rounds)
+        assert len(game.collected) + 3 * game.stuck + game.undealt == 78
+        outcomes.add(game.through_the_deck)
+    assert outcomes == {True, False}  # both endings happen with these seeds
+
+
+def test_solitaire_alternate_scoring_and_other_variants():
+    game = simulate_solitaire(2, variant="four-score")
+    assert all(len(r.cards) == 4 for r in game.rounds)
+    assert sum(len(r.cards) for r in game.rounds) + game.undealt == 76
+    assert game.alternate_score >= game.score == len(game.collected)
+
+
+def test_interactive_solitaire_judges_typed_words():
+    lines: list[str] = []
+    game0 = simulate_solitaire(2)
+    first = game0.rounds[0]
+    answers = iter(["zzzz", first.word, ""])
+    game = play_solitaire(lambda prompt: next(answers), lines.append, seed=2)
+    assert game.rounds[0].word == first.word.upper()
+    assert game.stuck and len(game.collected) == 3
+    text = "\n".join(lines)
+    assert f"Round 1: {' '.join(first.cards)}" in text
+    assert "No: " in text and "Yes! " in text
+    assert f"Stuck. There were {game0.rounds[1].word_count} words" in text
+    assert "Cards collected: 3" in text

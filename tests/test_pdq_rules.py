@@ -1,0 +1,131 @@
+"""PDQ rules data: the deck, the variants, reading the cards."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from companion.errors import UsageError
+from companion.pdq import (
+    all_variants,
+    card_points,
+    deck_cards,
+    default_deck,
+    get_variant,
+    load_deck,
+    parse_cards,
+)
+
+RULEBOOK_VARIANTS = {
+    "regular", "experts", "younger", "younger-ends", "intergenerational", "pdl", "solitaire",
+    "any-which-way", "four-score", "stuck-in-the-middle", "word-count",
+}
+
+
+def test_default_deck_has_78_cards_in_the_documented_distribution():
+    deck = default_deck()
+    assert deck.total == 78
+    counts = Counter(deck_cards())
+    assert sum(counts.values()) == 78
+    assert {k for k, v in counts.items() if v == 1} == set("JKQVWXYZ")
+    assert {k for k, v in counts.items() if v == 3} == set("CF")
+    assert {k for k, v in counts.items() if v == 4} == set("ABDEGHILMNOPRSTU")
+
+
+def test_four_score_deck_lacks_the_z_and_one_x():
+    cards = deck_cards("four-score")
+    assert len(cards) == 76
+    assert "Z" not in cards and "X" not in cards  # the deck has only one X
+    assert Counter(deck_cards()) - Counter(cards) == Counter("ZX")
+
+
+def test_a_custom_distribution_loads_from_a_file(tmp_path):
+    path = tmp_path / "deck.tsv"
+    path.write_text("# a small house deck\nletter\tcount\nA\t2\nb\t1\nX\t2\n")
+    deck = load_deck(path)
+    assert deck.total == 5
+    assert deck_cards(path=path) == ["A", "A", "B", "X", "X"]
+    with pytest.raises(UsageError, match="no Z card"):
+        deck_cards("four-score", path=path)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("A\t4\n", "header line"),
+        ("letter\tcount\nA\tfour\n", "expected a letter and a count"),
+        ("letter\tcount\nAB\t4\n", "not a letter A-Z"),
+        ("letter\tcount\nA\t4\na\t1\n", "listed twice"),
+        ("letter\tcount\nA\t0\n", "has no cards"),
+    ],
+)
+def test_bad_deck_files_are_explained(tmp_path, text, message):
+    path = tmp_path / "deck.tsv"
+    path.write_text(text)
+    with pytest.raises(UsageError, match=message):
+        load_deck(path)
+
+
+def test_missing_deck_file_is_a_usage_error(tmp_path):
+    with pytest.raises(UsageError, match="not found"):
+        load_deck(tmp_path / "nope.tsv")
+
+
+def test_every_variant_of_the_rulebook_is_a_data_record():
+    variants = all_variants()
+    assert set(variants) == RULEBOOK_VARIANTS
+    assert get_variant("regular").cards == 3 and get_variant("regular").min_length == 4
+    assert get_variant("experts").min_length == 5
+    younger = get_variant("younger")
+    assert (younger.cards, younger.min_length, younger.ends) == (2, 3, "free")
+    assert get_variant("younger-ends").ends == "other-outside"
+    inter = get_variant("intergenerational")
+    assert inter.minimum("adult") == 5 and inter.minimum("child") == 4
+    assert get_variant("pdl").goal == "longest"
+    assert get_variant("solitaire").read == "ltr"
+    assert get_variant("any-which-way").start == "any-card"
+    four = get_variant("four-score")
+    assert (four.cards, four.remove) == (4, ("Z", "X"))
+    assert get_variant("stuck-in-the-middle").start == "anywhere"
+    assert get_variant("word-count").goal == "count"
+    # the centre card is dealt first, then the left, then the right
+    assert get_variant("regular").deal_order == (2, 1, 3)
+
+
+def test_variant_names_are_forgiving_and_unknown_ones_are_explained():
+    assert get_variant("Stuck in the Middle").name == "stuck-in-the-middle"
+    assert get_variant("four_score").name == "four-score"
+    with pytest.raises(UsageError, match="choose one of: regular"):
+        get_variant("speedy")
+    with pytest.raises(UsageError, match="no per-player minimum"):
+        get_variant("regular").minimum("adult")
+
+
+@pytest.mark.parametrize("given", ["PNA", "p n a", "P,N,A", ["P", "N", "A"]])
+def test_cards_are_read_in_any_reasonable_spelling(given):
+    assert parse_cards(given, get_variant("regular")) == "PNA"
+
+
+@pytest.mark.parametrize(
+    ("cards", "variant", "message"),
+    [
+        ("PN", "regular", "deals 3 cards per round; 2 were given"),
+        ("PNA", "younger", "deals 2 cards per round; 3 were given"),
+        ("PNAE", "regular", "4 were given"),
+        ("P7A", "regular", "7 is not a card"),
+        ("ZZA", "regular", "only 1 Z card, but 2 were dealt"),
+        ("PAZE", "four-score", "no Z card"),
+        ("XAXE", "regular", "deals 3 cards"),
+    ],
+)
+def test_impossible_deals_are_explained(cards, variant, message):
+    with pytest.raises(UsageError, match=message):
+        parse_cards(cards, get_variant(variant))
+
+
+def test_alternate_scoring_counts_j_k_q_x_z_twice():
+    assert card_points("PNA") == 3
+    assert card_points("PNA", alternate=True) == 3
+    assert card_points("JKQXZ", alternate=True) == 10
+    assert card_points(deck_cards(), alternate=True) == 78 + 5
