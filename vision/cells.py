@@ -1,0 +1,109 @@
+"""Reading the cells of a canonical board image: empty, blank tile, or a letter."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from vision.boards import BoardSpec
+from vision.classifier import NO_LETTER, TileClassifier
+from vision.config import CellConfig
+from vision.glyph import features, glyph_from_mask, ink_mask
+
+EMPTY, BLANK = "", "?"
+
+
+@dataclass
+class CellRead:
+    """One cell: ``face`` is "" (empty), "?" (blank tile) or a letter ("Qu" for WerdUp).
+
+    ``letter`` is what the tile stands for (a blank's letter once inferred, else None for
+    empty); ``alternatives`` lists other likely faces with their probabilities.
+    """
+
+    row: int
+    col: int
+    face: str
+    confidence: float
+    alternatives: list[tuple[str, float]] = field(default_factory=list)
+    letter: str | None = None
+
+    @property
+    def uncertain(self) -> bool:
+        return bool(self.alternatives)
+
+
+def cell_crops(cfg: CellConfig, canonical: np.ndarray, rows: int, cols: int
+               ) -> list[tuple[int, int, np.ndarray]]:
+    """(row, col, inset BGR crop) for every cell of a canonical image."""
+    h, w = canonical.shape[:2]
+    ph, pw = h / rows, w / cols
+    out = []
+    for r in range(rows):
+        for c in range(cols):
+            y0, y1 = round(r * ph + cfg.inset * ph), round((r + 1) * ph - cfg.inset * ph)
+            x0, x1 = round(c * pw + cfg.inset * pw), round((c + 1) * pw - cfg.inset * pw)
+            out.append((r, c, canonical[y0:y1, x0:x1]))
+    return out
+
+
+def glyph_of(cfg: CellConfig, crop: np.ndarray) -> np.ndarray | None:
+    gray = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY) if crop.ndim == 3 else crop
+    return glyph_from_mask(cfg, ink_mask(cfg, gray))
+
+
+def read_cells(cfg: CellConfig, canonical: np.ndarray, spec: BoardSpec, clf: TileClassifier,
+               min_confidence: float, keep: int = 3) -> list[CellRead]:
+    """Classify every cell of a canonical (rows*P, cols*P, 3) image, row by row.
+
+    Letters come from the classifier; a cell with no letter is a blank tile when its face
+    colour is nearer the letter tiles' face colour than the empty squares' of its kind.
+    """
+    crops = cell_crops(cfg, canonical, spec.rows, spec.cols)
+    glyphs = [glyph_of(cfg, crop) for _, _, crop in crops]
+    idx = [i for i, g in enumerate(glyphs) if g is not None]
+    feats = np.array([features(glyphs[i]) for i in idx], np.float32)
+    guesses = dict(zip(idx, clf.guesses(feats, spec.letters, keep), strict=True))
+    reads: list[CellRead] = []
+    for i, (r, c, _) in enumerate(crops):
+        g = guesses.get(i)
+        if g is None or g.letter is None:
+            conf = 1.0 if g is None else g.confidence
+            reads.append(CellRead(r, c, EMPTY, conf))
+            continue
+        alts = [(a, p) for a, p in g.alternatives if p > 0.02]
+        alts = [(a if a != NO_LETTER else EMPTY, p) for a, p in alts]
+        reads.append(CellRead(r, c, g.letter, g.confidence,
+                              alts if g.confidence < min_confidence else [], g.letter))
+    _find_blanks(cfg, crops, reads, spec)
+    return reads
+
+
+def _face_colour(crop: np.ndarray) -> np.ndarray:
+    """Median Lab (a, b) of the brighter half of a crop (the face, not the ink)."""
+    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float32)
+    light = lab[lab[:, 0] >= np.median(lab[:, 0])]
+    return np.median(light[:, 1:], axis=0)
+
+
+def _find_blanks(cfg: CellConfig, crops: list, reads: list[CellRead], spec: BoardSpec) -> None:
+    letters = [i for i, rd in enumerate(reads) if rd.face not in (EMPTY, BLANK)]
+    if not letters:
+        return
+    colours = [_face_colour(crop) for _, _, crop in crops]
+    tile = np.median([colours[i] for i in letters], axis=0)
+    kinds: dict[str, list[int]] = {}
+    for i, rd in enumerate(reads):
+        if rd.face == EMPTY:
+            kinds.setdefault(spec.square(rd.row, rd.col), []).append(i)
+    for members in kinds.values():
+        square = np.median([colours[i] for i in members], axis=0)
+        for i in members:
+            d_tile = float(np.linalg.norm(colours[i] - tile))
+            d_square = float(np.linalg.norm(colours[i] - square))
+            if d_tile + cfg.blank_chroma_margin < d_square:
+                rd = reads[i]
+                rd.face, rd.letter = BLANK, None
+                rd.confidence = min(1.0, (d_square - d_tile) / (4 * cfg.blank_chroma_margin))

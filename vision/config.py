@@ -1,0 +1,64 @@
+"""Every threshold of the photo pipeline, in one place.
+
+Each stage receives only its own part (``cfg.locate``, ``cfg.cells`` ...). Sizes in pixels refer
+to the working image (the photo scaled so its long side is ``load.work_long_side``) or, for
+cells, to the canonical warped board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class LoadConfig:
+    max_bytes: int = 60_000_000          # bigger files are refused before decoding
+    max_pixels: int = 80_000_000         # 80 MP: more is a decompression bomb, not a phone photo
+    min_side: int = 200                  # smaller images cannot show a readable board
+    work_long_side: int = 1600           # photos are decoded/scaled to about this long side
+
+
+@dataclass(frozen=True)
+class LocateConfig:
+    min_board_fraction: float = 0.08     # the board outline covers at least this much of the photo
+    approx_epsilon: float = 0.02         # polygon approximation, fraction of the perimeter
+    outline_px: int = 900                # side of the square the outline is first warped to
+    grid_search_min: float = 0.80        # grid spans at least this fraction of the outline
+    cell_px: int = 48                    # canonical cell size after the perspective warp
+    min_markers: int = 3                 # markers needed for a marker fit
+
+
+@dataclass(frozen=True)
+class CellConfig:
+    inset: float = 0.10                  # fraction of a cell trimmed off each side before reading
+    ink_ratio: float = 0.62              # a pixel is ink when darker than this share of its face
+    min_glyph_height: float = 0.30       # a letter is at least this fraction of the cell tall
+    min_ink_fraction: float = 0.025      # less dark ink than this: no letter in the cell
+    blank_chroma_margin: float = 4.0     # Lab a/b distance margin for calling a blank tile
+    glyph_px: int = 24                   # glyphs are normalised to this square size
+
+
+@dataclass(frozen=True)
+class ClassifyConfig:
+    min_confidence: float = 0.80         # below this a cell is listed as uncertain
+    alternatives: int = 3                # alternatives kept for an uncertain cell
+
+
+@dataclass(frozen=True)
+class LightConfig:
+    glare_fraction: float = 0.01         # share of clipped-white pixels that means glare
+    shadow_ratio: float = 0.55           # darkest/brightest region brightness below this: shadow
+    min_sharpness: float = 60.0          # variance of the Laplacian (at 1000 px) below this: blur
+    min_brightness: float = 60.0         # mean brightness below this: too dark
+
+
+@dataclass(frozen=True)
+class VisionConfig:
+    load: LoadConfig = field(default_factory=LoadConfig)
+    locate: LocateConfig = field(default_factory=LocateConfig)
+    cells: CellConfig = field(default_factory=CellConfig)
+    classify: ClassifyConfig = field(default_factory=ClassifyConfig)
+    light: LightConfig = field(default_factory=LightConfig)
+
+
+DEFAULT = VisionConfig()
