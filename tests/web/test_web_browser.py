@@ -107,3 +107,17 @@ def test_pdq_challenge_shows_card_fields_only_for_pdq(page):
     assert "PINEAPPLE: VALID" in page.inner_text("#verdict")
     page.click("#all-link")
     assert "words for PNA" in page.inner_text("#all-words")
+
+
+def test_download_a_pdf_from_the_print_shop(page):
+    page.goto("/prints")
+    page.locator("#doc-board img").scroll_into_view_if_needed()
+    page.wait_for_function("(img => img.complete && img.naturalWidth > 0)"
+                           "(document.querySelector('#doc-board img'))")  # the preview shows
+    page.select_option("#board-game", "werdup")
+    with page.expect_download() as info:
+        page.click("#doc-board button[type=submit]")
+    download = info.value
+    assert download.suggested_filename == "board-werdup-letter.pdf"
+    with open(download.path(), "rb") as fh:
+        assert fh.read(5) == b"%PDF-"
