@@ -50,8 +50,14 @@ def cell_crops(cfg: CellConfig, canonical: np.ndarray, rows: int, cols: int
 
 
 def glyph_of(cfg: CellConfig, crop: np.ndarray) -> np.ndarray | None:
-    gray = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY) if crop.ndim == 3 else crop
-    return glyph_from_mask(cfg, ink_mask(cfg, gray))
+    """The normalised glyph of a BGR or gray crop: dark, colourless ink only (the printed
+    beginning-square rings and premium labels are coloured, tile letters are not)."""
+    if crop.ndim == 2:
+        return glyph_from_mask(cfg, ink_mask(cfg, crop))
+    gray = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
+    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB).astype(np.int16)
+    chroma = np.hypot(lab[:, :, 1] - 128, lab[:, :, 2] - 128)
+    return glyph_from_mask(cfg, ink_mask(cfg, gray) & (chroma < cfg.max_ink_chroma))
 
 
 def read_cells(cfg: CellConfig, canonical: np.ndarray, spec: BoardSpec, clf: TileClassifier,

@@ -32,6 +32,7 @@ class LocateConfig:
 class CellConfig:
     inset: float = 0.10                  # fraction of a cell trimmed off each side before reading
     ink_ratio: float = 0.62              # a pixel is ink when darker than this share of its face
+    max_ink_chroma: float = 24.0         # Lab chroma above this is coloured print, not ink
     min_glyph_height: float = 0.30       # a letter is at least this fraction of the cell tall
     min_ink_fraction: float = 0.025      # less dark ink than this: no letter in the cell
     blank_chroma_margin: float = 4.0     # Lab a/b distance margin for calling a blank tile
