@@ -16,11 +16,11 @@ from flask import (
 
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import load_lexicon
-from companion.web import openapi, plays
+from companion.web import openapi, photos, plays
 from companion.web import scoresheet as sheet
 from companion.web.db import session
 from companion.web.inputs import int_from
-from companion.web.models import Game
+from companion.web.models import Game, Photo
 
 bp = Blueprint("games", __name__)
 
@@ -119,6 +119,109 @@ def gcg(game_id: int):
         "Content-Disposition": f'attachment; filename="bugwords-{game_id}.gcg"'})
 
 
+# -- photos ---------------------------------------------------------------------------------
+
+def _lexicon():
+    return load_lexicon(current_app.config.get("LEXICON_PATH"))
+
+
+def _store_photo(game: Game, data: bytes) -> Photo:
+    if game.finished:
+        raise UsageError("This game is over; start a new one.")
+    reading, image = photos.read_photo(game.kind, data, _lexicon(),
+                                       current_app.config["MAX_IMAGE_PIXELS"])
+    mime = "image/png" if data.startswith(b"\x89PNG") else (
+        "image/jpeg" if data.startswith(b"\xff\xd8") else "image/*")
+    photo = Photo(game_kind=game.kind, game_id=game.id, mime=mime, width=image.shape[1],
+                  height=image.shape[0], data=data, overlay=photos.overlay(image, reading),
+                  reading=reading)
+    session().add(photo)
+    session().flush()
+    return photo
+
+
+def _photo_or_404(game: Game, photo_id: int) -> Photo:
+    photo = session().get(Photo, photo_id)
+    if photo is None or photo.game_id != game.id:
+        abort(404, description=f"Game {game.id} has no photo number {photo_id}.")
+    return photo
+
+
+def _uploaded() -> bytes:
+    upload = request.files.get("photo")
+    if upload is None or not upload.filename:
+        raise UsageError("Choose a photo of the board first.")
+    return upload.read()
+
+
+def _photo_page(game: Game, photo: Photo, grid=None, error=None, status=200):
+    reading = photo.reading or {}
+    board = plays.stored_board(game.kind, (game.board or {}).get("text"))
+    before = [[board.get(r, c) or "" for c in range(board.cols)] for r in range(board.rows)]
+    unsure = {(u["row"], u["col"]): u["alternatives"] for u in reading.get("uncertain", [])}
+    return render_template("photo.html", game=game, photo=photo, grid=grid or reading["grid"],
+                           before=before, unsure=unsure, error=error,
+                           next_seat=sheet.next_seat(game)), status
+
+
+@bp.post("/games/<int:game_id>/photos")
+def upload_photo(game_id: int):
+    game = _game_or_404(game_id)
+    try:
+        photo = _store_photo(game, _uploaded())
+    except CompanionError as exc:
+        session().rollback()
+        return _sheet_page(_game_or_404(game_id), str(exc), 400)
+    session().commit()
+    return redirect(url_for("games.photo", game_id=game_id, photo_id=photo.id))
+
+
+@bp.get("/games/<int:game_id>/photos/<int:photo_id>")
+def photo(game_id: int, photo_id: int):
+    game = _game_or_404(game_id)
+    return _photo_page(game, _photo_or_404(game, photo_id))
+
+
+@bp.get("/games/<int:game_id>/photos/<int:photo_id>/overlay.jpg")
+def overlay(game_id: int, photo_id: int):
+    game = _game_or_404(game_id)
+    return Response(_photo_or_404(game, photo_id).overlay, mimetype="image/jpeg",
+                    headers={"Cache-Control": "private, max-age=3600"})
+
+
+def _score_photo(game: Game, photo: Photo, grid: list[list[str]], seat: int | None):
+    board = plays.stored_board(game.kind, (game.board or {}).get("text"))
+    placements = plays.placements_from_grid(game.kind, board, grid)
+    scored = plays.score_placements(game.kind, board, placements, _lexicon())
+    if not scored.legal:
+        raise UsageError(f"{scored.notation}: {scored.reason}" if scored.notation
+                         else scored.reason)
+    return sheet.add_turn(session(), game, seat=seat, action="play", score=scored.score,
+                          words=" ".join(w["word"] for w in scored.words),
+                          detail=scored.to_dict(),
+                          board={"text": scored.board, "new": scored.new_cells},
+                          photo_id=photo.id)
+
+
+@bp.post("/games/<int:game_id>/photos/<int:photo_id>/score")
+def score_photo(game_id: int, photo_id: int):
+    game = _game_or_404(game_id)
+    photo = _photo_or_404(game, photo_id)
+    reading = photo.reading or {}
+    grid = None
+    try:
+        grid = photos.grid_from_form(request.form, reading["rows"], reading["cols"])
+        seat = request.form.get("seat")
+        _score_photo(game, photo, grid,
+                     None if not seat else int_from(seat, "Player", 0, 9, 0))
+    except CompanionError as exc:
+        session().rollback()
+        game = _game_or_404(game_id)
+        return _photo_page(game, _photo_or_404(game, photo_id), grid, str(exc), 400)
+    session().commit()
+    return redirect(url_for("games.show", game_id=game_id))
+
+
 # -- JSON API --------------------------------------------------------------------------------
 
 def _json_body() -> dict:
@@ -136,6 +239,31 @@ def api_show(game_id: int):
 @bp.get("/api/games/<int:game_id>/gcg")
 def api_gcg(game_id: int):
     return Response(sheet.gcg_text(_game_or_404(game_id)), mimetype="text/plain")
+
+
+@bp.post("/api/games/<int:game_id>/photos")
+def api_photo(game_id: int):
+    game = _game_or_404(game_id)
+    data = _uploaded() if request.files else request.get_data()
+    photo = _store_photo(game, data)
+    session().commit()
+    return jsonify({"photo_id": photo.id, "reading": photo.reading,
+                    "overlay": url_for("games.overlay", game_id=game_id, photo_id=photo.id)}), 201
+
+
+@bp.post("/api/games/<int:game_id>/photos/<int:photo_id>/score")
+def api_score_photo(game_id: int, photo_id: int):
+    body = request.get_json(silent=True)
+    body = body if isinstance(body, dict) else {}
+    game = _game_or_404(game_id)
+    photo = _photo_or_404(game, photo_id)
+    reading = photo.reading or {}
+    grid = photos.grid_from_json(body["grid"], reading["rows"], reading["cols"]) \
+        if "grid" in body else reading["grid"]
+    seat = body.get("seat")
+    _score_photo(game, photo, grid, None if seat is None else int_from(seat, "Seat", 0, 9, 0))
+    session().commit()
+    return jsonify(sheet.game_dict(game)), 201
 
 
 @bp.post("/api/games")
@@ -191,6 +319,30 @@ openapi.add("/api/games/{game_id}", "get", {
 openapi.add("/api/games/{game_id}/gcg", "get", {
     "summary": "A Bug Words game as a GCG record", "parameters": [_ID],
     "responses": {**openapi.ok("the record", {"type": "string"}, "text/plain"), **_NOT_FOUND},
+})
+_PID = {"name": "photo_id", "in": "path", "required": True, "schema": {"type": "integer"}}
+openapi.add("/api/games/{game_id}/photos", "post", {
+    "summary": "Read a photo of the game's board: letters, confidences, uncertain squares",
+    "description": "Send the image as the request body (Content-Type image/jpeg or image/png), "
+    "or as multipart field `photo` with an X-CSRF-Token header.",
+    "parameters": [_ID],
+    "requestBody": {"required": True, "content": {
+        "image/jpeg": {"schema": {"type": "string", "format": "binary"}},
+        "image/png": {"schema": {"type": "string", "format": "binary"}}}},
+    "responses": {"201": {"description": "the reading and the overlay's address",
+                          "content": {"application/json": {"schema": {"type": "object"}}}},
+                  "404": openapi.ERROR, "413": openapi.ERROR},
+})
+openapi.add("/api/games/{game_id}/photos/{photo_id}/score", "post", {
+    "summary": "Score the new tiles a photo shows (optionally with a corrected grid)",
+    "parameters": [_ID, _PID],
+    "requestBody": openapi.json_body({"type": "object", "properties": {
+        "grid": {"type": "array", "items": {"type": "array", "items": {"type": "string"}},
+                 "description": "row by row; \"\" for an empty square"},
+        "seat": {"type": "integer"}}}),
+    "responses": {"201": {"description": "the game after the turn",
+                          "content": {"application/json": {"schema": _GAME}}},
+                  "404": openapi.ERROR},
 })
 openapi.add("/api/games/{game_id}/turns", "post", {
     "summary": "Record a turn: a play with its score, a pass or a swap", "parameters": [_ID],

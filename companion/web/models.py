@@ -87,7 +87,10 @@ class Photo(Base):
     mime: Mapped[str] = mapped_column(String(32))
     width: Mapped[int] = mapped_column(Integer)
     height: Mapped[int] = mapped_column(Integer)
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"),
+                                                default=None)
     data: Mapped[bytes] = mapped_column(LargeBinary)
+    overlay: Mapped[bytes] = mapped_column(LargeBinary)  # JPEG: the grid and letters read
     reading: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
 
 

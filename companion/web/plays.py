@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass, field
 from functools import cache
 from typing import Any
 
-from companion.board import Board, PlayError, parse_position
+from companion.board import Board, Placement, PlayError, parse_position, square_name
 from companion.errors import UsageError
 from companion.lexicon import Lexicon
 
@@ -66,66 +66,125 @@ def _split(notation: str) -> tuple[str, str]:
     return parts[0], parts[1]
 
 
-def score_werdup(board: Board, notation: str, lexicon: Lexicon) -> ScoredPlay:
-    from companion.werdup.notation import parse_play, play_notation
+def score_werdup(board: Board, placements: list[Placement], lexicon: Lexicon) -> ScoredPlay:
+    """Judge and score new WerdUp tiles on ``board`` (the board before the play)."""
+    from companion.werdup.notation import play_notation
     from companion.werdup.scoring import explain_word
     from companion.werdup.validate import judge_play
 
     rules = _werdup_rules()
-    try:
-        placements = parse_play(board, notation)
-    except PlayError as exc:
-        return ScoredPlay(notation, False, str(exc))
     j = judge_play(board, placements, rules, lexicon)
+    try:
+        written = play_notation(board, placements)
+    except PlayError:
+        written = "(no word)"
     if not j.legal:
-        return ScoredPlay(notation, False, j.reason)
+        return ScoredPlay(written, False, j.reason)
     words = [{"word": w.text, "score": w.score, "arithmetic": explain_word(
         [c.tile for c in w.word.cells], [c.height for c in w.word.cells], rules)}
         for w in j.words]
-    written = play_notation(board, placements)
     after = board.copy()
     after.place(placements)
     return ScoredPlay(written, True, f"Legal: {j.score} points.", j.score, words, j.bonus,
                       after.to_text(), [(p.row, p.col) for p in placements])
 
 
-def score_bugwords(board: Board, notation: str, lexicon: Lexicon) -> ScoredPlay:
+def score_bugwords(board: Board, placements: list[Placement], lexicon: Lexicon,
+                   written: str = "") -> ScoredPlay:
+    """Judge and score new Bug Words tiles on ``board`` (the board before the play)."""
     from companion.bugwords import IllegalPlay, check_play
     from companion.bugwords.scoring import score_word, score_words
 
     rules = _bugwords_rules()
-    square, word = _split(notation)
     try:
-        pos = parse_position(square, board.rows, board.cols)
-        placements = board.tiles_for_play(pos, word)
         if not placements:
-            raise PlayError(f"{word} at {pos} puts no new tile on the board")
+            raise PlayError("the play puts no new tile on the board")
         formed = check_play(board, placements, rules, lexicon)
     except (PlayError, IllegalPlay) as exc:
-        return ScoredPlay(notation, False, str(exc)[:1].upper() + str(exc)[1:])
+        return ScoredPlay(written, False, str(exc)[:1].upper() + str(exc)[1:])
     total = score_words(formed, len(placements), rules)
     words = [{"word": w.text, "score": score_word(w, rules),
               "arithmetic": f"{w.text} at {w.position}: {score_word(w, rules)}"} for w in formed]
     after = board.copy()
     after.place(placements)
     main = formed[0]
-    return ScoredPlay(f"{square.upper()} {word}", True, f"Legal: {total.total} points.",
-                      total.total, words, total.bingo, after.to_text(),
-                      [(p.row, p.col) for p in placements], str(main.position),
-                      "".join(c.tile if c.new else "." for c in main.cells))
+    record = "".join(c.tile if c.new else "." for c in main.cells)
+    return ScoredPlay(written or f"{main.position} {record}", True,
+                      f"Legal: {total.total} points.", total.total, words, total.bingo,
+                      after.to_text(), [(p.row, p.col) for p in placements], str(main.position),
+                      record)
+
+
+def parse_notation(kind: str, board: Board, notation: str) -> list[Placement]:
+    """The new tiles of a play written ``SQUARE WORD`` (the board core's notation)."""
+    if kind == "werdup":
+        from companion.werdup.notation import parse_play
+
+        return parse_play(board, notation)
+    square, word = _split(notation)
+    return board.tiles_for_play(parse_position(square, board.rows, board.cols), word)
+
+
+def score_placements(kind: str, board: Board, placements: list[Placement], lexicon: Lexicon,
+                     written: str = "") -> ScoredPlay:
+    """Judge and score a play given as its new tiles."""
+    if kind == "werdup":
+        return score_werdup(board, placements, lexicon)
+    return score_bugwords(board, placements, lexicon, written)
 
 
 def score_play(kind: str, board_text: str | None, notation: str, lexicon: Lexicon) -> ScoredPlay:
     """Judge and score ``notation`` on the game's current board."""
     if len(notation) > 40:
         raise UsageError("That play is too long to be a play.")
+    board = stored_board(kind, board_text)
     try:
-        board = load_board(kind, board_text)
+        placements = parse_notation(kind, board, notation)
+    except PlayError as exc:
+        return ScoredPlay(notation, False, str(exc)[:1].upper() + str(exc)[1:])
+    written = ""
+    if kind == "bugwords":  # the word keeps its case: lower case letters are blanks
+        square, word = notation.split()
+        written = f"{square.upper()} {word}"
+    return score_placements(kind, board, placements, lexicon, written)
+
+
+def stored_board(kind: str, board_text: str | None) -> Board:
+    try:
+        return load_board(kind, board_text)
     except PlayError as exc:
         raise UsageError(f"The stored board cannot be read: {exc}") from exc
-    if kind == "werdup":
-        return score_werdup(board, notation, lexicon)
-    return score_bugwords(board, notation, lexicon)
+
+
+def placements_from_grid(kind: str, board: Board, grid: list[list[str]]) -> list[Placement]:
+    """The new tiles that turn ``board`` into ``grid`` (a photo's reading, corrected).
+
+    A square whose letter changed got a new tile (in WerdUp, on top of its stack); a tile
+    that vanished cannot happen in play and is reported.
+    """
+    if len(grid) != board.rows or any(len(row) != board.cols for row in grid):
+        raise UsageError(f"The board has {board.rows} rows of {board.cols} squares.")
+    out = []
+    for r, row in enumerate(grid):
+        for c, face in enumerate(row):
+            face = (face or "").strip()
+            before = board.get(r, c)
+            if not face:
+                if before is not None:
+                    raise UsageError(f"The tile {before} at {square_name(r, c)} has gone from "
+                                     "the board: tiles never leave it.")
+                continue
+            if not face.isalpha() or len(face) > 2:
+                raise UsageError(f"{face!r} at {square_name(r, c)} is not a tile.")
+            tile = ("Qu" if face.upper() in ("Q", "QU") else face.upper()) if kind == "werdup" \
+                else (face[0].lower() if face.islower() else face[0].upper())
+            if before is not None and before.upper() == tile.upper():
+                continue
+            if before is not None and kind != "werdup":
+                raise UsageError(f"{square_name(r, c)} held {before} and now shows {tile}: in "
+                                 "Bug Words tiles never change. Correct that square.")
+            out.append(Placement(r, c, tile))
+    return out
 
 
 def rack_cost(kind: str, letters: str) -> tuple[int, int]:

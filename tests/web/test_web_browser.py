@@ -121,3 +121,23 @@ def test_download_a_pdf_from_the_print_shop(page):
     assert download.suggested_filename == "board-werdup-letter.pdf"
     with open(download.path(), "rb") as fh:
         assert fh.read(5) == b"%PDF-"
+
+
+def test_upload_a_board_photo_correct_a_square_and_score(page, tmp_path):
+    from boardphoto import board_photo, word_tiles
+
+    photo = tmp_path / "board.jpg"
+    photo.write_bytes(board_photo("bugwords", word_tiles(7, 7, "QUIZ")))
+    page.goto("/games")
+    page.select_option("#game", "bugwords")
+    page.fill("input[aria-label='Player 1']", "Ann")
+    page.fill("input[aria-label='Player 2']", "Bob")
+    page.click("#new-game button[type=submit]")
+    page.set_input_files("#photo", str(photo))
+    page.click("#photo-upload button[type=submit]")
+    assert page.locator("#overlay").evaluate("img => img.complete && img.naturalWidth > 0")
+    assert page.input_value("#sq-7-7") == "Q"
+    page.fill("#sq-7-10", "T")  # tap the square and fix it: QUIT
+    page.click("#photo-form button[type=submit]")
+    assert "QUIT" in page.inner_text("#last-play") and "26" in page.inner_text("#last-play")
+    assert page.locator("#board .cell.new").count() == 4
