@@ -8,9 +8,10 @@ import cv2
 import numpy as np
 
 from vision.boards import BoardSpec
-from vision.classifier import NO_LETTER, TileClassifier
+from vision.classifier import NO_LETTER, Guess, TileClassifier
 from vision.config import CellConfig
 from vision.glyph import features, glyph_from_mask, ink_mask
+from vision.ocr import Tesseract, read_glyphs
 
 EMPTY, BLANK = "", "?"
 
@@ -61,7 +62,8 @@ def glyph_of(cfg: CellConfig, crop: np.ndarray) -> np.ndarray | None:
 
 
 def read_cells(cfg: CellConfig, canonical: np.ndarray, spec: BoardSpec, clf: TileClassifier,
-               min_confidence: float, keep: int = 3) -> list[CellRead]:
+               min_confidence: float, keep: int = 3, tesseract: Tesseract | None = None
+               ) -> list[CellRead]:
     """Classify every cell of a canonical (rows*P, cols*P, 3) image, row by row.
 
     Letters come from the classifier; a cell with no letter is a blank tile when its face
@@ -70,8 +72,11 @@ def read_cells(cfg: CellConfig, canonical: np.ndarray, spec: BoardSpec, clf: Til
     crops = cell_crops(cfg, canonical, spec.rows, spec.cols)
     glyphs = [glyph_of(cfg, crop) for _, _, crop in crops]
     idx = [i for i, g in enumerate(glyphs) if g is not None]
-    feats = np.array([features(glyphs[i]) for i in idx], np.float32)
-    guesses = dict(zip(idx, clf.guesses(feats, spec.letters, keep), strict=True))
+    if tesseract is not None:
+        guesses = _tesseract_guesses(tesseract, glyphs, spec)
+    else:
+        feats = np.array([features(glyphs[i]) for i in idx], np.float32)
+        guesses = dict(zip(idx, clf.guesses(feats, spec.letters, keep), strict=True))
     reads: list[CellRead] = []
     for i, (r, c, _) in enumerate(crops):
         g = guesses.get(i)
@@ -85,6 +90,22 @@ def read_cells(cfg: CellConfig, canonical: np.ndarray, spec: BoardSpec, clf: Til
                               alts if g.confidence < min_confidence else [], g.letter))
     _find_blanks(cfg, crops, reads, spec)
     return reads
+
+
+def _tesseract_guesses(tess: Tesseract, glyphs: list[np.ndarray | None], spec: BoardSpec
+                       ) -> dict[int, Guess]:
+    """Tesseract's reading of every glyph, as guesses with no confidence figures."""
+    table = [glyphs[r * spec.cols: (r + 1) * spec.cols] for r in range(spec.rows)]
+    text = read_glyphs(tess, table)
+    out = {}
+    for i, g in enumerate(glyphs):
+        if g is None:
+            continue
+        t = text[i // spec.cols][i % spec.cols]
+        if t.startswith("Q") and "Qu" in spec.letters:
+            t = "Qu"
+        out[i] = Guess(t if t in spec.letters else None, 1.0, ())
+    return out
 
 
 def _face_colour(crop: np.ndarray) -> np.ndarray:

@@ -13,6 +13,7 @@ from vision.classifier import TileClassifier
 from vision.config import VisionConfig
 from vision.correct import resolve
 from vision.locate import Located, locate_by_outline, warp
+from vision.ocr import Tesseract
 
 
 @dataclass
@@ -37,7 +38,7 @@ class BoardReading:
             "rows": self.spec.rows,
             "cols": self.spec.cols,
             "located_by": self.located.method,
-            "corners": np.round(self.located.corners, 1).tolist(),
+            "corners": np.round(self.located.corners.astype(float), 1).tolist(),
             "grid": self.grid(),
             "confidence": [[round(rd.confidence, 3) for rd in self.cells[r * self.spec.cols:
                            (r + 1) * self.spec.cols]] for r in range(self.spec.rows)],
@@ -61,12 +62,16 @@ def locate_board(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec) -> Locat
 
 
 def read_board(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: TileClassifier,
-               lexicon: Lexicon | None = None, located: Located | None = None) -> BoardReading:
-    """Read a BGR photo (H, W, 3) of a board into letters, with the lexicon's help if given."""
+               lexicon: Lexicon | None = None, located: Located | None = None,
+               tesseract: Tesseract | None = None) -> BoardReading:
+    """Read a BGR photo (H, W, 3) of a board into letters, with the lexicon's help if given.
+
+    Letters come from the tile classifier, or from Tesseract when ``tesseract`` is given.
+    """
     located = located or locate_board(cfg, image, spec)
     canonical = warp(image, located)
     reads = read_cells(cfg.cells, canonical, spec, clf, cfg.classify.min_confidence,
-                       cfg.classify.alternatives)
+                       cfg.classify.alternatives, tesseract)
     if lexicon is not None:
         uncertain = resolve(reads, spec.rows, spec.cols, lexicon, spec.letters)
     else:

@@ -1,0 +1,187 @@
+"""``companion read PHOTO`` and ``companion vision ...``: reading photos of boards and tiles."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from companion.cli.common import add_lexicon_option, lexicon_from_args, print_json
+from companion.errors import UsageError
+
+READ_GAMES = ("werdup", "bugwords")
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "read",
+        help="read a photo of a board: letters, confidence, uncertain cells, the play's score",
+        description="Read a phone photo of a WerdUp or Bug Words board (the companion's printed "
+        "boards by their markers, or a commercial board by its outline and grid lines).",
+    )
+    p.add_argument("photo", help="the photo (JPEG or PNG)")
+    p.add_argument("--game", required=True, choices=READ_GAMES, help="which game's board it is")
+    p.add_argument("--previous", metavar="STATE.json",
+                   help="WerdUp: the board before this turn (an earlier 'read --json' output); "
+                   "gives stack heights and the play with its score")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--overlay", metavar="OUT.png",
+                   help="also write the photo with the recognised grid and letters drawn on it")
+    p.add_argument("--engine", choices=("classifier", "tesseract"), default="classifier",
+                   help="letter reader: the built-in tile classifier (default) or Tesseract")
+    p.add_argument("--rules", default="werdup",
+                   help="WerdUp rule set used to score the play (default: werdup)")
+    add_lexicon_option(p)
+    p.set_defaults(func=run_read)
+
+    v = sub.add_parser("vision", help="photo tools: classify tile crops, check the light",
+                       description="Photo tools for the board reader.")
+    vsub = v.add_subparsers(dest="vision_command", metavar="TOOL", required=True)
+    c = vsub.add_parser("classify", help="classify single tile crops (letter or none)",
+                        description="Classify images of single tiles: each gives its letter "
+                        "(null for a tile or square with no letter) and a confidence.")
+    c.add_argument("images", nargs="+", metavar="IMAGE", help="tile crop images")
+    c.add_argument("--json", action="store_true",
+                   help='print [{"file", "letter", "confidence"}]')
+    c.set_defaults(func=run_classify)
+    lt = vsub.add_parser("light", help="check the light on a test photo before a game",
+                         description="Warn about glare, shadow, darkness or blur on a photo.")
+    lt.add_argument("photo", help="a test photo of the board or table")
+    lt.add_argument("--json", action="store_true", help="print one JSON object")
+    lt.set_defaults(func=run_light)
+
+
+def run_read(args: argparse.Namespace) -> int:
+    import cv2
+
+    from vision.boards import board_spec
+    from vision.classifier import shipped_classifier
+    from vision.config import DEFAULT
+    from vision.imageio import load_photo
+    from vision.light import check_light
+    from vision.ocr import Tesseract
+    from vision.reading import read_board
+
+    lexicon = lexicon_from_args(args)
+    previous = None
+    spec = board_spec(args.game)
+    if args.previous:
+        if args.game != "werdup":
+            raise UsageError("--previous is for WerdUp photos (stack heights)")
+        from vision.werdup_turn import load_state
+
+        previous = load_state(args.previous, spec.rows)
+    image = load_photo(DEFAULT.load, args.photo)
+    tess = Tesseract() if args.engine == "tesseract" else None
+    reading = read_board(DEFAULT, image, spec, shipped_classifier(), lexicon, tesseract=tess)
+    out = reading.to_dict()
+    out["light"] = check_light(DEFAULT.light, image, reading.located.corners).to_dict()
+    if args.game == "werdup":
+        out.update(_werdup(args, reading.grid(), previous, lexicon))
+    if args.overlay:
+        from vision.overlay import draw_overlay
+
+        path = Path(args.overlay)
+        if not cv2.imwrite(str(path), draw_overlay(image, reading)):
+            raise UsageError(f"{path}: cannot write the overlay image there")
+    if args.json:
+        print_json(out)
+    else:
+        _print_reading(out)
+    return 0
+
+
+def _werdup(args: argparse.Namespace, grid: list[list[str]], previous, lexicon) -> dict:
+    from companion.errors import CompanionError
+    from companion.werdup.rules import get_rules
+    from vision.werdup_turn import infer_play, unknown_heights
+
+    if previous is None:
+        return {"heights": unknown_heights(grid).heights, "play": None}
+    try:
+        rules = get_rules(args.rules)
+    except (KeyError, CompanionError) as exc:
+        raise UsageError(f"unknown WerdUp rule set {args.rules!r}") from exc
+    play = infer_play(previous, grid, rules, lexicon)
+    return {"heights": play.after.heights, "play": play.to_dict()}
+
+
+def _print_reading(out: dict) -> None:
+    print(f"{out['game']} board, found by {out['located_by']}:")
+    heights = out.get("heights")
+    for r, row in enumerate(out["grid"]):
+        cells = []
+        for c, t in enumerate(row):
+            face = (t or ".").ljust(2)
+            if heights and t:
+                h = heights[r][c]
+                face = f"{t}{'?' if h is None else h}".ljust(3)
+            cells.append(face.ljust(3))
+        print("  " + " ".join(cells))
+    for u in out["uncertain"]:
+        alts = ", ".join(f"{a['letter'] or 'empty'} ({a['p']:.0%})" for a in u["alternatives"])
+        what = "blank tile" if u["read"] == "?" else f"read {u['read'] or 'empty'}"
+        print(f"  uncertain: row {u['row'] + 1}, column {u['col'] + 1} ({what}): {alts}")
+    for w in out["light"]["warnings"]:
+        print(f"  light: {w}")
+    play = out.get("play")
+    if play:
+        verdict = f"+{play['score']}" if play["legal"] else f"not legal: {play['reason']}"
+        print(f"  play: {play['notation']} {verdict}")
+
+
+def run_classify(args: argparse.Namespace) -> int:
+    import cv2
+    import numpy as np
+
+    from vision.cells import glyph_of
+    from vision.classifier import shipped_classifier
+    from vision.config import DEFAULT
+    from vision.errors import BadPhoto
+    from vision.glyph import features
+
+    clf = shipped_classifier()
+    results = []
+    for name in args.images:
+        p = Path(name)
+        data = p.read_bytes() if p.is_file() else b""
+        img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR) if data else None
+        if img is None:
+            raise BadPhoto(f"{name}: not an image file")
+        glyph = glyph_of(DEFAULT.cells, _tile_crop(DEFAULT.cells.inset, img))
+        if glyph is None:
+            gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+            if gray.mean() < 110:  # white ink on black, like binarised crops
+                from vision.glyph import glyph_from_mask
+
+                glyph = glyph_from_mask(DEFAULT.cells, gray > 127, exclude_border=False)
+        if glyph is None:
+            results.append({"file": name, "letter": None, "confidence": 1.0})
+            continue
+        g = clf.guesses(np.array([features(glyph)]))[0]
+        results.append({"file": name, "letter": g.letter, "confidence": round(g.confidence, 3)})
+    if args.json:
+        print_json(results)
+    else:
+        for r in results:
+            print(f"{r['file']}: {r['letter'] or '(no letter)'} {r['confidence']:.0%}")
+    return 0
+
+
+def _tile_crop(inset: float, img):
+    h, w = img.shape[:2]
+    return img[round(h * inset): round(h * (1 - inset)), round(w * inset): round(w * (1 - inset))]
+
+
+def run_light(args: argparse.Namespace) -> int:
+    from vision.config import DEFAULT
+    from vision.imageio import load_photo
+    from vision.light import check_light
+
+    report = check_light(DEFAULT.light, load_photo(DEFAULT.load, args.photo))
+    if args.json:
+        print_json(report.to_dict())
+    else:
+        print("light: good" if report.ok else "light: needs attention")
+        for w in report.warnings:
+            print(f"  {w}")
+    return 0 if report.ok else 1
