@@ -52,6 +52,7 @@ def test_page_sizes_qpdf_and_golden_text(name: str, built: dict[str, bytes],
     path = tmp_path / f"{name}.pdf"
     path.write_bytes(pdf)
     assert "No syntax or stream encoding errors found" in qpdf_check(path)
+    assert render(path, 20).shape[2] == 3  # pdftoppm draws it without a warning
     assert_matches_golden(name, pdf)
 
 

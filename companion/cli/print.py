@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 from pathlib import Path
 
 from companion.errors import UsageError
@@ -20,6 +21,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     docs = p.add_subparsers(dest="document", metavar="DOCUMENT")
     docs.required = True
+
+    g = docs.add_parser("girdle", help="the daily Word Girdle sheet",
+                        description="The daily Word Girdle sheet for a date: the day's puzzle "
+                        "with markers for photo reading.")
+    g.add_argument("--date", metavar="YYYY-MM-DD", help="the puzzle's date (default: today)")
+    _paper(g, ("letter", "a4"))
+    _output(g)
+    g.set_defaults(func=run_girdle)
 
     s = docs.add_parser("score-sheet", help="a score sheet for WerdUp, Bug Words or PDQ")
     s.add_argument("--game", required=True, choices=SCORE_SHEET_GAMES,
@@ -74,6 +83,24 @@ def _write(args: argparse.Namespace, default_name: str, data: bytes) -> int:
         raise UsageError(f"Cannot write {path}: {exc.strerror or exc}.") from exc
     print(f"wrote {path}")
     return 0
+
+
+def parse_date(text: str | None) -> dt.date:
+    """``YYYY-MM-DD`` (or today when empty) as a date; anything else is a usage error."""
+    if not text:
+        return dt.date.today()
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError as exc:
+        raise UsageError(f"Dates look like 2026-11-29; {text!r} is not one.") from exc
+
+
+def run_girdle(args: argparse.Namespace) -> int:
+    from printables.girdle import girdle_sheet_pdf
+
+    day = parse_date(args.date)
+    return _write(args, f"girdle-{day.isoformat()}-{args.paper}.pdf",
+                  girdle_sheet_pdf(day, args.paper))
 
 
 def run_score_sheet(args: argparse.Namespace) -> int:
