@@ -10,15 +10,14 @@ tiles go down, so a play is scored the moment it is found.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import lru_cache
 
-from companion.board import Board, Placement, Position, is_blank, tile_letters
+from companion.board import Board, Placement, Position, tile_letters
 from companion.bugwords.rules import Rules, default_rules
 from companion.lexicon import Lexicon
 from companion.tiles import BLANK
 
-_END = "$"  # key marking the end of a word in a trie node
+_END = None  # key marking the end of a word in a trie node
 
 Trie = dict
 
@@ -52,27 +51,65 @@ def _walk(node: Trie | None, letters: Iterable[str]) -> Trie | None:
     return node
 
 
-@dataclass(frozen=True)
 class Move:
-    """A legal play: where its main word starts, the word, the new tiles and the score."""
+    """A legal play: where its main word starts, the word, the new tiles and the score.
 
-    position: Position
-    word: str  # the main word, lower case letters are blanks
-    placements: tuple[Placement, ...]
-    score: int
+    Built cheaply while searching; the word and the tiles are worked out when first asked for.
+    """
+
+    __slots__ = ("score", "across", "_line", "_start", "_end", "_placed", "_letters")
+
+    def __init__(
+        self,
+        score: int,
+        across: bool,
+        line: int,
+        start: int,
+        end: int,
+        placed: tuple[tuple[int, str, bool], ...],
+        letters: list[str | None],
+    ) -> None:
+        self.score = score
+        self.across = across
+        self._line, self._start, self._end = line, start, end
+        self._placed = placed  # (index along the line, letter, is a blank), left to right
+        self._letters = letters  # the line's tiles before the play
+
+    def _rc(self, j: int) -> tuple[int, int]:
+        return (self._line, j) if self.across else (j, self._line)
+
+    @property
+    def position(self) -> Position:
+        r, c = self._rc(self._start)
+        return Position(r, c, self.across)
+
+    @property
+    def placements(self) -> tuple[Placement, ...]:
+        return tuple(
+            Placement(*self._rc(j), ch.lower() if blank else ch) for j, ch, blank in self._placed
+        )
+
+    @property
+    def word(self) -> str:
+        """The main word, lower case letters for blanks."""
+        new = {j: (ch.lower() if blank else ch) for j, ch, blank in self._placed}
+        return "".join(
+            new[j] if j in new else self._letters[j] or "" for j in range(self._start, self._end)
+        )
 
     @property
     def record_word(self) -> str:
         """The word as a game record writes it: ``.`` for tiles already on the board."""
-        new = {(p.row, p.col) for p in self.placements}
-        return "".join(
-            ch if self.position.step(k) in new else "." for k, ch in enumerate(self.word)
-        )
+        new = {j: (ch.lower() if blank else ch) for j, ch, blank in self._placed}
+        return "".join(new.get(j, ".") for j in range(self._start, self._end))
 
     @property
     def tiles(self) -> str:
         """The tiles taken from the rack, ``?`` for each blank."""
-        return "".join(BLANK if is_blank(p.tile) else p.tile for p in self.placements)
+        return "".join(BLANK if blank else ch for _, ch, blank in self._placed)
+
+    def __repr__(self) -> str:
+        return f"Move({self.position} {self.record_word} {self.score})"
 
     def to_dict(self) -> dict:
         return {
@@ -142,19 +179,22 @@ def generate_moves(
     counts = _parse_rack(rack, rules)
     trie = word_trie(lexicon, rules.min_word_length)
     values = {t: rules.tile_value(t) for t in rules.tiles.counts if t != BLANK}
-    found: list[Move] = []
+    for letter in values:
+        counts.setdefault(letter, 0)
+    counts.setdefault(BLANK, 0)
+    found: list[tuple] = []
     empty = board.is_empty()
+    lines = {}
     for across in (True, False):
-        lines = _Lines(board, rules, across)
-        cross = _Lines(board, rules, not across)
-        _generate_direction(board, lines, cross, across, empty, counts, trie, values, rules,
-                            found)
-    found.sort(key=lambda m: (-m.score, str(m.position), m.word))
-    return found
+        lines[across] = _Lines(board, rules, across)
+    for across in (True, False):
+        _generate_direction(lines[across], lines[not across], across, empty, counts, trie,
+                            values, rules, found)
+    found.sort(key=lambda f: (-f[0], not f[1], f[2], f[3], f[5]))
+    return [Move(sc, ac, i, st, en, pl, lines[ac].letters[i]) for sc, ac, i, st, en, pl in found]
 
 
 def _generate_direction(
-    board: Board,
     lines: _Lines,
     cross: _Lines,
     across: bool,
@@ -163,7 +203,7 @@ def _generate_direction(
     trie: Trie,
     values: dict[str, int],
     rules: Rules,
-    found: list[Move],
+    found: list[tuple],
 ) -> None:
     n = lines.n_len
     starts = rules.layout.starts
@@ -192,7 +232,7 @@ def _generate_direction(
                 allowed = set()
                 if node is not None:
                     for ch, child in node.items():
-                        if ch != _END:
+                        if ch is not _END:
                             end = _walk(child, after)
                             if end is not None and _END in end:
                                 allowed.add(ch)
@@ -227,90 +267,106 @@ def _generate_line(
     rack_size = sum(rack.values())
     bingo_tiles, bingo_bonus = rules.bingo_tiles, rules.bingo_bonus
     anchor_set = set(anchors)
-    placed: list[tuple[int, str, bool]] = []
+    placed: list[tuple[int, str, bool]] = []  # tiles put down right of the left part
+    prefix: list[tuple[str, bool]] = []  # the left part's tiles
+    distinct = [ch for ch in values if rack[ch]]  # letters on the rack (not blanks)
 
     def record(start: int, end: int, msum: int, wmul: int, xsum: int) -> None:
-        n_tiles = len(placed)
-        if not across and n_tiles == 1:
-            # A lone tile with tiles beside it across (a cross word here) is found by the
-            # across pass.
-            if CC[placed[0][0]] is not None:
-                return
+        n_tiles = len(prefix) + len(placed)
+        # A lone tile with tiles beside it across (a cross word here) is found by the
+        # across pass.
+        if n_tiles == 1 and not across and CC[placed[0][0]] is not None:
+            return
         score = msum * wmul + xsum + (bingo_bonus if n_tiles >= bingo_tiles else 0)
-        new = {j: (ch.lower() if blank else ch) for j, ch, blank in placed}
-        word = "".join(new[j] if j in new else L[j] for j in range(start, end))
-        pls = []
-        for j, ch, blank in placed:
-            r, c = lines.rc(i, j)
-            pls.append(Placement(r, c, ch.lower() if blank else ch))
-        pls.sort(key=lambda p: (p.row, p.col))
-        r0, c0 = lines.rc(i, start)
-        found.append(Move(Position(r0, c0, across), word, tuple(pls), score))
+        tiles = tuple(placed)
+        if prefix:
+            tiles = tuple((start + k, ch, b) for k, (ch, b) in enumerate(prefix)) + tiles
+        found.append((score, across, i, start, end, tiles))
 
     def extend(node: Trie, j: int, anchor: int, start: int, msum: int, wmul: int,
                xsum: int) -> None:
-        if j < n:
-            letter = L[j]
-            if letter is not None:
-                child = node.get(letter)
-                if child is not None:
-                    extend(child, j + 1, anchor, start, msum + V[j], wmul, xsum)
-                return
+        if j >= n:
             if j > anchor and _END in node:
                 record(start, j, msum, wmul, xsum)
-            cc = CC[j]
-            lm, wmj = LM[j], WM[j]
-            blanks = rack.get(BLANK, 0)
+            return
+        letter = L[j]
+        if letter is not None:
+            child = node.get(letter)
+            if child is not None:
+                extend(child, j + 1, anchor, start, msum + V[j], wmul, xsum)
+            return
+        if j > anchor and _END in node:
+            record(start, j, msum, wmul, xsum)
+        cc = CC[j]
+        lm, wmj, cs = LM[j], WM[j], CS[j]
+        if rack[BLANK]:
             for ch, child in node.items():
-                if ch == _END or (cc is not None and ch not in cc):
+                if ch is _END or (cc is not None and ch not in cc):
                     continue
-                if rack.get(ch, 0) > 0:
+                if rack[ch]:
                     lv = values[ch] * lm
-                    x = (CS[j] + lv) * wmj if cc is not None else 0
                     rack[ch] -= 1
                     placed.append((j, ch, False))
-                    extend(child, j + 1, anchor, start, msum + lv, wmul * wmj, xsum + x)
+                    extend(child, j + 1, anchor, start, msum + lv, wmul * wmj,
+                           xsum + ((cs + lv) * wmj if cc is not None else 0))
                     placed.pop()
                     rack[ch] += 1
-                if blanks > 0:
-                    x = CS[j] * wmj if cc is not None else 0
-                    rack[BLANK] -= 1
-                    placed.append((j, ch, True))
-                    extend(child, j + 1, anchor, start, msum, wmul * wmj, xsum + x)
-                    placed.pop()
-                    rack[BLANK] += 1
-        elif _END in node and j > anchor:
-            record(start, j, msum, wmul, xsum)
+                rack[BLANK] -= 1
+                placed.append((j, ch, True))
+                extend(child, j + 1, anchor, start, msum, wmul * wmj,
+                       xsum + (cs * wmj if cc is not None else 0))
+                placed.pop()
+                rack[BLANK] += 1
+        else:
+            for ch in distinct:
+                if not rack[ch] or (cc is not None and ch not in cc):
+                    continue
+                child = node.get(ch)
+                if child is None:
+                    continue
+                lv = values[ch] * lm
+                rack[ch] -= 1
+                placed.append((j, ch, False))
+                extend(child, j + 1, anchor, start, msum + lv, wmul * wmj,
+                       xsum + ((cs + lv) * wmj if cc is not None else 0))
+                placed.pop()
+                rack[ch] += 1
 
-    def left_part(node: Trie, anchor: int, limit: int, prefix: list[tuple[str, bool]]
-                  ) -> None:
+    def left_part(node: Trie, anchor: int, limit: int) -> None:
         start = anchor - len(prefix)
         msum, wmul = 0, 1
         for k, (ch, blank) in enumerate(prefix):
-            j = start + k
             if not blank:
-                msum += values[ch] * LM[j]
-            wmul *= WM[j]
-            placed.append((j, ch, blank))
+                msum += values[ch] * LM[start + k]
+            wmul *= WM[start + k]
         extend(node, anchor, anchor, start, msum, wmul, 0)
-        del placed[len(placed) - len(prefix) :]
         if limit <= 0:
             return
-        for ch, child in node.items():
-            if ch == _END:
-                continue
-            if rack.get(ch, 0) > 0:
-                rack[ch] -= 1
-                prefix.append((ch, False))
-                left_part(child, anchor, limit - 1, prefix)
-                prefix.pop()
-                rack[ch] += 1
-            if rack.get(BLANK, 0) > 0:
+        if rack[BLANK]:
+            for ch, child in node.items():
+                if ch is _END:
+                    continue
+                if rack[ch]:
+                    rack[ch] -= 1
+                    prefix.append((ch, False))
+                    left_part(child, anchor, limit - 1)
+                    prefix.pop()
+                    rack[ch] += 1
                 rack[BLANK] -= 1
                 prefix.append((ch, True))
-                left_part(child, anchor, limit - 1, prefix)
+                left_part(child, anchor, limit - 1)
                 prefix.pop()
                 rack[BLANK] += 1
+        else:
+            for ch in distinct:
+                if rack[ch]:
+                    child = node.get(ch)
+                    if child is not None:
+                        rack[ch] -= 1
+                        prefix.append((ch, False))
+                        left_part(child, anchor, limit - 1)
+                        prefix.pop()
+                        rack[ch] += 1
 
     for a in anchors:
         if a > 0 and L[a - 1] is not None:
@@ -326,9 +382,7 @@ def _generate_line(
         while j >= 0 and L[j] is None and j not in anchor_set and limit < rack_size - 1:
             limit += 1
             j -= 1
-        left_part(trie, a, limit, [])
-
-
+        left_part(trie, a, limit)
 
 
 def best_moves(board: Board, rack: str, lexicon: Lexicon, rules: Rules | None = None,
