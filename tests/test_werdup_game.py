@@ -55,6 +55,8 @@ def test_seeded_start_deals_full_racks_and_is_repeatable():
     assert a.board.is_empty()
     with pytest.raises(CompanionError, match="1 to 4 players"):
         Game.start(["a", "b", "c", "d", "e"], get_rules(), lex, random.Random(1))
+    with pytest.raises(CompanionError, match="one word"):
+        Game.start(["ann lee", "bob"], get_rules(), lex, random.Random(1))
 
 
 def fixed_game(racks: dict[str, list[str]], bag: list[str], rules: str = "werdup",
