@@ -10,7 +10,7 @@ from typing import Any
 from flask import Flask
 
 # Blueprint modules, one per area, registered in this order.
-AREAS = ("challenge", "games", "prints", "pdq", "api")
+AREAS = ("challenge", "games", "girdle", "prints", "pdq", "api")
 
 # The job tabs at the top of every page: (endpoint, label); areas not installed are skipped.
 NAV = (

@@ -54,4 +54,4 @@ def date_from(value: str | None, name: str = "date") -> dt.date:
     try:
         return dt.date.fromisoformat(str(value))
     except (TypeError, ValueError):
-        raise UsageError(f"{name} must be a date written YYYY-MM-DD, e.g. 2026-01-31.") from None
+        raise UsageError(f"Write the {name} as YYYY-MM-DD, e.g. 2026-01-31.") from None

@@ -108,3 +108,14 @@ class GirdleSubmission(Base):
     words: Mapped[list[Any]] = mapped_column(JSON)
     score: Mapped[int] = mapped_column(Integer)
     rank: Mapped[str] = mapped_column(String(24))
+
+
+class GirdlePar(Base):
+    """The best score of one day's Girdle (found once by the solver, then kept)."""
+
+    __tablename__ = "girdle_pars"
+
+    puzzle_date: Mapped[dt.date] = mapped_column(Date, primary_key=True)
+    par: Mapped[int] = mapped_column(Integer)
+    proven: Mapped[bool] = mapped_column(default=False)
+    solution: Mapped[list[Any]] = mapped_column(JSON)

@@ -141,3 +141,23 @@ def test_upload_a_board_photo_correct_a_square_and_score(page, tmp_path):
     page.click("#photo-form button[type=submit]")
     assert "QUIT" in page.inner_text("#last-play") and "26" in page.inner_text("#last-play")
     assert page.locator("#board .cell.new").count() == 4
+
+
+def test_submit_a_girdle_sheet(page, base_url):
+    import datetime as dt
+
+    from companion.girdle import puzzle_for
+    from companion.girdle.generator import find_solution
+    from companion.lexicon import default_lexicon
+
+    day = "2026-11-02"
+    moves = find_solution(puzzle_for(dt.date.fromisoformat(day)), default_lexicon())
+    page.goto(f"/girdle/{day}")
+    with page.expect_download() as info:
+        page.click("#sheet-links a:first-child")
+    assert info.value.suggested_filename == f"word-girdle-{day}-letter.pdf"
+    page.fill("#solution", "\n".join(f"{m.word} {m.start + 1}" for m in moves))
+    page.click("#girdle-form button[type=submit]")
+    assert "points" in page.inner_text("#result")
+    assert page.locator("#card tr").count() == 1 + 7 + 3
+    assert "1 day" in page.inner_text("#result")
