@@ -18,7 +18,7 @@ import numpy as np
 import trimesh
 
 from cad import coupon, placard
-from cad.mesh import Body, combine, place, to_mesh, write_3mf, write_step, write_stl
+from cad.mesh import Body, combine, to_mesh, write_3mf, write_step, write_stl
 from cad.params import SetParams
 from cad.plates import shelf_pack, tile_plates
 from cad.preview import render, save_preview
@@ -67,17 +67,26 @@ def parse_bed(text: str) -> tuple[float, float]:
     try:
         w, d = (float(v) for v in text.lower().split("x"))
     except ValueError:
-        raise UsageError(f"bed must look like 180x180 (width x depth in mm), got {text!r}")
+        raise UsageError(f"bed must look like 180x180 (width x depth in mm), got {text!r}"
+                         ) from None
     return (w, d)
 
 
 # ---------------------------------------------------------------------------- placing
 
 
-def bed_offset(mesh: trimesh.Trimesh, bed: tuple[float, float]) -> np.ndarray:
-    """The move that centres ``mesh`` on the bed and sets it on the bed surface."""
-    lo, hi = mesh.bounds
-    return np.array([bed[0] / 2 - (lo[0] + hi[0]) / 2, bed[1] / 2 - (lo[1] + hi[1]) / 2, -lo[2]])
+def bed_transform(mesh: trimesh.Trimesh, bed: tuple[float, float]) -> np.ndarray:
+    """The 4 x 4 move that sets ``mesh`` on the bed surface, centred, turned a quarter turn
+    if it only fits that way."""
+    turn = np.eye(4)
+    w, d = mesh.extents[:2]
+    if (w > bed[0] or d > bed[1]) and d <= bed[0] and w <= bed[1]:
+        turn = trimesh.transformations.rotation_matrix(np.pi / 2, [0, 0, 1])
+    corners = trimesh.bounds.corners(mesh.bounds) @ turn[:3, :3].T
+    lo, hi = corners.min(axis=0), corners.max(axis=0)
+    move = np.eye(4)
+    move[:3, 3] = [bed[0] / 2 - (lo[0] + hi[0]) / 2, bed[1] / 2 - (lo[1] + hi[1]) / 2, -lo[2]]
+    return move @ turn
 
 
 def _moved(mesh: trimesh.Trimesh, offset: Iterable[float]) -> trimesh.Trimesh:
@@ -86,18 +95,27 @@ def _moved(mesh: trimesh.Trimesh, offset: Iterable[float]) -> trimesh.Trimesh:
     return out
 
 
+def _transformed(mesh: trimesh.Trimesh, matrix: np.ndarray) -> trimesh.Trimesh:
+    out = mesh.copy()
+    out.apply_transform(matrix)
+    return out
+
+
 def _export(dest: Path, stem: str, formats: tuple[str, ...], bed: tuple[float, float],
             solid: cq.Workplane | None, bodies: list[Body]) -> None:
-    """Write ``stem`` in each format, centred on the bed (all bodies moved together)."""
-    whole = combine([b.mesh for b in bodies])
-    off = bed_offset(whole, bed)
+    """Write ``stem`` in each format, set on the bed. The STL and STEP hold the first
+    body (the one-colour part); the 3MF holds every body, moved together."""
+    mat = bed_transform(bodies[0].mesh, bed)
     if "stl" in formats:
-        write_stl(_moved(whole, off), dest / f"{stem}.stl")
+        write_stl(_transformed(bodies[0].mesh, mat), dest / f"{stem}.stl")
     if "3mf" in formats:
-        write_3mf([Body(b.name, _moved(b.mesh, off), b.color) for b in bodies],
+        write_3mf([Body(b.name, _transformed(b.mesh, mat), b.color) for b in bodies],
                   dest / f"{stem}.3mf", stem)
     if "step" in formats and solid is not None:
-        write_step(solid.translate(tuple(float(v) for v in off)), dest / f"{stem}.step")
+        turned = solid
+        if not np.allclose(mat[:3, :3], np.eye(3)):
+            turned = solid.rotate((0, 0, 0), (0, 0, 1), 90)
+        write_step(turned.translate(tuple(float(v) for v in mat[:3, 3])), dest / f"{stem}.step")
 
 
 # ---------------------------------------------------------------------------- parts

@@ -13,6 +13,7 @@ import trimesh
 
 MESH_TOLERANCE = 0.03  # mm: largest distance between the true surface and a triangle
 ANGULAR_TOLERANCE = 0.2  # radians
+MERGE_DIGITS = 5  # vertices closer than 1e-5 mm are one vertex
 
 
 def to_mesh(shape: cq.Workplane | cq.Shape) -> trimesh.Trimesh:
@@ -21,19 +22,13 @@ def to_mesh(shape: cq.Workplane | cq.Shape) -> trimesh.Trimesh:
         shape = cq.Compound.makeCompound(shape.vals()) if len(shape.vals()) > 1 else shape.val()
     verts, faces = shape.tessellate(MESH_TOLERANCE, ANGULAR_TOLERANCE)
     mesh = trimesh.Trimesh(np.array([v.toTuple() for v in verts], dtype=float),
-                           np.array(faces, dtype=np.int64), process=True)
+                           np.array(faces, dtype=np.int64), process=False)
+    # faces are meshed one by one: weld their shared edges, then drop the slivers
+    mesh.merge_vertices(digits_vertex=MERGE_DIGITS)
     mesh.update_faces(mesh.nondegenerate_faces(height=1e-9))
+    mesh.update_faces(mesh.unique_faces())
     mesh.remove_unreferenced_vertices()
-    mesh.merge_vertices()
     return mesh
-
-
-def place(mesh: trimesh.Trimesh, offsets: Sequence[tuple[float, float, float]]) -> trimesh.Trimesh:
-    """Copies of ``mesh`` moved by each offset, as one mesh of separate bodies."""
-    n = len(mesh.vertices)
-    verts = np.concatenate([mesh.vertices + np.asarray(o, dtype=float) for o in offsets])
-    faces = np.concatenate([mesh.faces + i * n for i in range(len(offsets))])
-    return trimesh.Trimesh(verts, faces, process=False)
 
 
 def combine(meshes: Sequence[trimesh.Trimesh]) -> trimesh.Trimesh:
@@ -102,3 +97,53 @@ def write_3mf(bodies: Sequence[Body], path: Path, object_name: str) -> None:
 
 def write_step(shape: cq.Workplane, path: Path) -> None:
     cq.exporters.export(shape, str(path), exportType="STEP")
+
+
+_NS = {"m": "http://schemas.microsoft.com/3dmanufacturing/core/2015/02"}
+
+
+def _transform(text: str | None) -> np.ndarray:
+    """A 3MF ``transform`` attribute (12 numbers, row-major 4 x 3) as a 4 x 4 matrix."""
+    mat = np.eye(4)
+    if text:
+        v = np.array([float(x) for x in text.split()]).reshape(4, 3)
+        mat[:3, :3] = v[:3].T
+        mat[:3, 3] = v[3]
+    return mat
+
+
+def read_3mf(path: Path) -> list[trimesh.Trimesh]:
+    """The meshes of a 3MF file's build items, each placed as built (components and
+    transforms followed)."""
+    import xml.etree.ElementTree as ET
+
+    with zipfile.ZipFile(path) as zf:
+        name = next((n for n in zf.namelist() if n.lower().endswith(".model")), None)
+        if name is None:
+            raise ValueError("no 3D model inside")
+        root = ET.fromstring(zf.read(name))
+    objects = {o.get("id"): o for o in root.iterfind("m:resources/m:object", _NS)}
+
+    def meshes_of(obj_id: str, mat: np.ndarray, depth: int = 0) -> list[trimesh.Trimesh]:
+        if depth > 16 or obj_id not in objects:
+            raise ValueError(f"bad object reference {obj_id!r}")
+        obj = objects[obj_id]
+        mesh = obj.find("m:mesh", _NS)
+        if mesh is not None:
+            verts = np.array([[float(v.get(a)) for a in "xyz"]
+                              for v in mesh.iterfind("m:vertices/m:vertex", _NS)])
+            tris = np.array([[int(t.get(a)) for a in ("v1", "v2", "v3")]
+                             for t in mesh.iterfind("m:triangles/m:triangle", _NS)])
+            m = trimesh.Trimesh(verts, tris, process=True)
+            m.apply_transform(mat)
+            return [m]
+        out = []
+        for comp in obj.iterfind("m:components/m:component", _NS):
+            out += meshes_of(comp.get("objectid"), mat @ _transform(comp.get("transform")),
+                             depth + 1)
+        return out
+
+    result = []
+    for item in root.iterfind("m:build/m:item", _NS):
+        result += meshes_of(item.get("objectid"), _transform(item.get("transform")))
+    return result

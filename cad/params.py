@@ -205,6 +205,11 @@ class SetParams:
         if lay.frame_height < lay.floor_height + self.board.rib_height:
             raise ValueError(f"frame_height {lay.frame_height} must be at least the rib top "
                              f"({lay.floor_height + self.board.rib_height})")
+        from cad.fit import bed_problems  # the fit maths needs a finished parameter set
+
+        problems = bed_problems(self)
+        if problems:
+            raise ValueError(f"bed: {'; '.join(problems)}")
 
     @classmethod
     def make(cls, clearance: float = wb.DEFAULT_SEAM, bed: tuple[float, float] | None = None,

@@ -27,7 +27,7 @@ def view_matrix(azimuth_deg: float = -40.0, elevation_deg: float = 38.0) -> np.n
 def render(mesh: trimesh.Trimesh, size: int = 640, color: np.ndarray = BASE_COLOR,
            top_down: bool = False) -> Image.Image:
     """The mesh drawn into a ``size`` x ``size`` RGB picture."""
-    rot = view_matrix(0.0, 90.0) if top_down else view_matrix()
+    rot = np.eye(3) if top_down else view_matrix()
     pts = mesh.vertices @ rot.T
     tri = pts[mesh.faces]  # (n, 3, 3)
     normals = mesh.face_normals @ rot.T
@@ -35,6 +35,10 @@ def render(mesh: trimesh.Trimesh, size: int = 640, color: np.ndarray = BASE_COLO
     tri, normals = tri[visible], normals[visible]
     world_normals = mesh.face_normals[visible]
     shade = 0.35 + 0.65 * np.clip(world_normals @ (LIGHT / np.linalg.norm(LIGHT)), 0, 1)
+    # deeper faces a little darker, so sunk letters and pockets show from straight above
+    z = mesh.vertices[mesh.faces[visible]][:, :, 2].mean(axis=1)
+    zmax = mesh.bounds[1][2]
+    shade = shade * (1.0 - 0.45 * np.clip((zmax - z) / 1.2, 0, 1) * (world_normals[:, 2] > 0.9))
     order = np.argsort(tri[:, :, 2].mean(axis=1))
     xy = tri[:, :, :2]
     lo, hi = pts[:, :2].min(axis=0), pts[:, :2].max(axis=0)

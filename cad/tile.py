@@ -31,14 +31,15 @@ def tile_body(params: SetParams) -> cq.Workplane:
     return body.faces("<Z").edges().chamfer(ef)
 
 
-def letter_solid(params: SetParams, letter: str) -> cq.Workplane:
+def letter_solid(params: SetParams, letter: str, overshoot: float = 0.0) -> cq.Workplane:
     """The letter (and the orientation bar under it) as the solid sunk into the plateau:
-    the cavity of the one-colour tile and the inlay of the two-colour one."""
+    the inlay of the two-colour tile; with ``overshoot`` it pokes out of the top, which makes
+    it the cutter for the one-colour tile's cavity."""
     t = params.tile
     top = t.height
     size = _font_size(t, letter)
     glyph = cq.Workplane("XY").text(letter.upper() if len(letter) == 1 else letter, size,
-                                    t.letter_depth, fontPath=str(t.font), combine=False,
+                                    t.letter_depth + overshoot, fontPath=str(t.font), combine=False,
                                     halign="center", valign="center")
     bb = glyph.val().BoundingBox()
     bar_h, bar_gap = 1.0, 0.9
@@ -48,7 +49,7 @@ def letter_solid(params: SetParams, letter: str) -> cq.Workplane:
     glyph = glyph.translate((-(bb.xmin + bb.xmax) / 2, dy, top - t.letter_depth))
     bar_y = -total / 2 + bar_h / 2
     bar = (cq.Workplane("XY").workplane(offset=top - t.letter_depth).center(0, bar_y)
-           .rect(min(6.0, t.letter_box * 0.55), bar_h).extrude(t.letter_depth))
+           .rect(min(6.0, t.letter_box * 0.55), bar_h).extrude(t.letter_depth + overshoot))
     return glyph.union(bar)
 
 
@@ -67,7 +68,7 @@ def _font_size(t: TileParams, letter: str) -> float:
 
 def tile(params: SetParams, letter: str) -> cq.Workplane:
     """The one-colour tile: the letter is sunk into the plateau."""
-    return tile_body(params).cut(letter_solid(params, letter))
+    return tile_body(params).cut(letter_solid(params, letter, overshoot=1.0))
 
 
 def tile_file_stem(letter: str) -> str:
