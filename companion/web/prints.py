@@ -18,6 +18,7 @@ from flask import (
     jsonify,
     render_template,
     request,
+    send_file,
     url_for,
 )
 
@@ -178,6 +179,47 @@ def preview(key: str):
     return _download(key, "png")
 
 
+@bp.get("/prints/3d")
+def models_page():
+    from companion.web import models3d
+
+    built, error, req = None, None, None
+    try:
+        req = models3d.parse_request(request.args.to_dict())
+        if request.args.get("part"):
+            built = models3d.build(req)
+    except CompanionError as exc:
+        error = str(exc)
+    return render_template("prints_3d.html", parts=models3d.PARTS, formats=models3d.FORMATS,
+                           req=req, built=built, error=error), (400 if error else 200)
+
+
+@bp.get("/prints/3d/<key>/<name>")
+def model_file(key: str, name: str):
+    from companion.web import models3d
+
+    path = models3d.file_path(key, name)
+    if path is None:
+        abort(404, description="That file is not built (any more); build it again.")
+    mime = {"png": "image/png", "stl": "model/stl", "3mf": "model/3mf",
+            "step": "model/step"}.get(name.rsplit(".", 1)[-1], "application/octet-stream")
+    resp = send_file(path, mimetype=mime, as_attachment=not name.endswith(".png"),
+                     download_name=name)
+    return resp
+
+
+@bp.get("/api/prints/3d")
+def api_models():
+    from companion.web import models3d
+
+    built = models3d.build(models3d.parse_request(request.args.to_dict()))
+    base = {n: url_for("prints.model_file", key=built["key"], name=n) for n in built["files"]}
+    return jsonify({"downloads": [base[n] for n in built["downloads"]],
+                    "previews": [base[n] for n in built["previews"]],
+                    "slicer": built["slicer"], "clearance": built["report"].get("clearance"),
+                    "bed": built["report"].get("bed")})
+
+
 @bp.get("/api/prints")
 def api_catalogue():
     return jsonify([{"key": d.key, "title": d.title, "description": d.blurb,
@@ -195,6 +237,16 @@ def api_pdf(key: str):
 openapi.add("/api/prints", "get", {
     "summary": "Every printable document and its options",
     "responses": openapi.ok("the catalogue")})
+openapi.add("/api/prints/3d", "get", {
+    "summary": "Build the 3D-printed WerdUp set's files for a clearance and bed (cached); "
+    "the first build of a part takes up to a minute",
+    "parameters": [
+        openapi.query("part", "quarter, placard, tiles or coupon", required=True),
+        openapi.query("format", "stl (default), 3mf or step"),
+        openapi.query("clearance", "gap per side between fitting parts, mm (0-1, default 0.2)"),
+        openapi.query("bed", "printer bed, width x depth in mm (default 180x180)"),
+        openapi.query("estimate", "1 (default) to run PrusaSlicer for print time and filament")],
+    "responses": openapi.ok("download and preview addresses, slicer estimates")})
 openapi.add("/api/prints/{key}", "get", {
     "summary": "A printable PDF (options as query parameters, see /api/prints)",
     "parameters": [{"name": "key", "in": "path", "required": True, "schema": {

@@ -75,3 +75,9 @@ def token(client) -> str:
     match = re.search(r'name="csrf_token" value="([^"]+)"', page)
     assert match, "the judge form carries a CSRF token"
     return match.group(1)
+
+
+@pytest.fixture(scope="session")
+def cad_cache(tmp_path_factory):
+    """One CAD build cache for the whole session (each part is built once)."""
+    return str(tmp_path_factory.mktemp("cad-cache"))

@@ -161,3 +161,22 @@ def test_submit_a_girdle_sheet(page, base_url):
     assert "points" in page.inner_text("#result")
     assert page.locator("#card tr").count() == 1 + 7 + 3
     assert "1 day" in page.inner_text("#result")
+
+
+def test_download_an_stl(browser, tmp_path, cad_cache):
+    app = make_app(tmp_path, CAD_CACHE_DIR=cad_cache)
+    with live_server(app) as url:
+        context = browser.new_context(base_url=url, **PHONE)
+        pg = context.new_page()
+        pg.set_default_timeout(120000)
+        pg.goto("/prints")
+        pg.click("#cad-link")
+        pg.select_option("#part", "coupon")
+        pg.uncheck("input[name=estimate][type=checkbox]")
+        pg.click("#cad-form button[type=submit]")
+        with pg.expect_download() as info:
+            pg.click("#downloads a")
+        assert info.value.suggested_filename == "coupon.stl"
+        with open(info.value.path(), "rb") as fh:
+            assert len(fh.read()) > 10000
+        context.close()
