@@ -110,7 +110,8 @@ def build(req: Request3D) -> dict:
 
 def file_path(key: str, name: str) -> Path | None:
     """A built file by build key and name (None if there is no such file)."""
-    if not key.isalnum() or "/" in name or name.startswith("."):
+    if not (len(key) == 16 and key.isalnum()) or len(name) > 100 or "/" in name \
+            or name.startswith("."):
         return None
     path = _root() / key / name
     return path if path.is_file() else None

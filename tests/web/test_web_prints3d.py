@@ -63,6 +63,6 @@ def test_3d_bad_options(client3d, query, message):
 
 
 def test_3d_files_that_do_not_exist(client3d):
-    assert client3d.get("/prints/3d/0123abcd/quarter.stl").status_code == 404
+    assert client3d.get("/prints/3d/0123456789abcdef/quarter.stl").status_code == 404
     assert client3d.get("/prints/3d/ab!c/x.stl").status_code == 404
-    assert client3d.get("/prints/3d/0123abcd/.done").status_code == 404
+    assert client3d.get("/prints/3d/0123456789abcdef/.done").status_code == 404
