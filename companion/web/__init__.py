@@ -14,12 +14,12 @@ AREAS = ("challenge", "games", "girdle", "prints", "pdq", "api")
 
 # The job tabs at the top of every page: (endpoint, label); areas not installed are skipped.
 NAV = (
-    ("challenge.page", "Challenge"),
+    ("challenge.page", "Check"),
     ("challenge.judge", "Judge"),
     ("games.page", "Score"),
-    ("girdle.page", "Daily Girdle"),
-    ("prints.page", "Print shop"),
-    ("pdq.page", "PDQ dealer"),
+    ("girdle.page", "Girdle"),
+    ("prints.page", "Print"),
+    ("pdq.page", "PDQ"),
 )
 
 DEFAULTS: dict[str, Any] = {
@@ -81,7 +81,13 @@ def create_app(test_config: dict[str, Any] | None = None,
 
     @app.context_processor
     def _nav() -> dict[str, Any]:
-        return {"nav_links": [(e, label) for e, label in NAV if e in app.view_functions]}
+        from flask import request
+
+        links = [(e, label) for e, label in NAV if e in app.view_functions]
+        here = request.endpoint or ""
+        current = here if any(e == here for e, _ in links) else next(
+            (e for e, _ in links if e.split(".")[0] == here.split(".")[0]), None)
+        return {"nav_links": links, "current_tab": current}
 
     from companion.web.challenge import lexicon
 
