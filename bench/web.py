@@ -103,6 +103,30 @@ async def run_clients(base: str, clients: int, total: int, seconds: float,
     return latencies, errors, wall
 
 
+def in_process_cost(pool: list[str], n: int = 2000) -> tuple[float, float]:
+    """Server work per request without HTTP or scheduling: ms through the WSGI app for
+    first-time words (definitions looked up) and for repeated ones (answer remembered)."""
+    from werkzeug.test import EnvironBuilder
+
+    from companion.web import create_app
+
+    def start_response(_status, _headers, _exc=None):
+        return lambda _data: None
+
+    with tempfile.TemporaryDirectory() as instance:
+        app = create_app({"SECRET_KEY": "bench"}, instance_path=instance)
+        environs = [EnvironBuilder(path="/api/check", query_string={"word": w}).get_environ()
+                    for w in pool[:n]]
+
+        def run() -> float:
+            t0 = time.perf_counter()
+            for env in environs:
+                b"".join(app(dict(env), start_response))
+            return (time.perf_counter() - t0) / len(environs) * 1000
+
+        return run(), run()
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
@@ -119,6 +143,7 @@ def main() -> None:
                         help="distinct words to ask about (drawn from the default list)")
     args = parser.parse_args()
 
+    cold, warm = in_process_cost(word_pool(args.pool))
     port = free_port()
     with tempfile.TemporaryDirectory() as instance:
         proc = start_gunicorn(port, args.workers, args.threads, instance)
@@ -140,6 +165,9 @@ def main() -> None:
     print(f"latency ms: p50 {percentile(ms, 50):.1f}  p90 {percentile(ms, 90):.1f}  "
           f"p99 {percentile(ms, 99):.1f}  max {max(ms):.1f}")
     print(f"target p99 < 50 ms: {'met' if percentile(ms, 99) < 50 else 'NOT met'}")
+    print(f"server work per request (in process): {cold:.2f} ms new word, {warm:.2f} ms repeated")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"machine load average during the run: {load:.1f}")
 
 
 if __name__ == "__main__":

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from functools import lru_cache
 
-from flask import Blueprint, current_app, jsonify, render_template, request
+from flask import Blueprint, Response, current_app, jsonify, render_template, request
 
 from companion.errors import CompanionError
 from companion.judge import GAME_TITLES, Verdict, check_word
@@ -137,13 +138,21 @@ def _api_words() -> tuple[list[str], str | None]:
     return words_from(raw), game_from(request.args.get("game"))
 
 
+@lru_cache(maxsize=8192)
+def _check_body(words: tuple[str, ...], game: str | None, lexicon_path: str | None,
+                single: bool) -> str:
+    # The JSON answer is as pure as the verdicts, so it is remembered too (the hot path).
+    ruling = rule(list(words), game)
+    data = ruling.verdicts[0].to_dict() if single else ruling.to_dict()
+    return json.dumps(data, ensure_ascii=False, sort_keys=True)
+
+
 @bp.get("/api/check")
 def api_check():
     words, game = _api_words()
-    ruling = rule(words, game)
-    if len(words) == 1 and "words" not in request.args:
-        return jsonify(ruling.verdicts[0].to_dict())
-    return jsonify(ruling.to_dict())
+    single = len(words) == 1 and "words" not in request.args
+    body = _check_body(tuple(words), game, current_app.config.get("LEXICON_PATH"), single)
+    return Response(body, mimetype="application/json")
 
 
 @bp.route("/api/judge", methods=["GET", "POST"])
