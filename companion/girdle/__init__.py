@@ -4,6 +4,7 @@ from companion.girdle.engine import IllegalStep, Placement, ScoreCard, Sheet, pl
 from companion.girdle.generator import puzzle_for, puzzle_number
 from companion.girdle.puzzle import Line, Puzzle, edition_puzzle
 from companion.girdle.rules import Edition, default_edition
+from companion.girdle.solver import Solution, solve
 
 __all__ = [
     "Edition",
@@ -13,9 +14,11 @@ __all__ = [
     "Puzzle",
     "ScoreCard",
     "Sheet",
+    "Solution",
     "default_edition",
     "edition_puzzle",
     "play_all",
     "puzzle_for",
     "puzzle_number",
+    "solve",
 ]

@@ -221,6 +221,11 @@ class Sheet:
         for cell in new_cells:
             cross_cells, cross = self._run(cell, _OTHER[p.direction], extra)
             if len(cross_cells) > 1:
+                old = [w for w in self.words if w.placement.direction != p.direction
+                       and set(w.placement.cells()) < set(cross_cells)]
+                if old:
+                    raise bad(f"{word} extends the word {old[0].placement.word}, making "
+                              f"{cross}; a word may not lengthen another")
                 raise bad(f"{word} makes the extra word {cross} at {_where(cell)}; "
                           "every run of letters must be a word placed in its line")
         # Letters available.

@@ -71,8 +71,23 @@ def puzzle_number(date: dt.date, edition: Edition | None = None) -> int:
     return (date - ed.first_date).days + 1
 
 
+def _spread(rng: DateRandom, size: int, n: int) -> list[int]:
+    """``n`` distinct indexes 1..size, no two adjacent (parallel words then never touch)."""
+    return list(rng.choice(_subsets(size, n)))
+
+
+def _subsets(size: int, n: int, start: int = 1) -> list[tuple[int, ...]]:
+    if n == 0:
+        return [()]
+    out = []
+    for i in range(start, size + 1):
+        out += [(i, *rest) for rest in _subsets(size, n - 1, i + 2)]
+    return out
+
+
 def draw_lines(rng: DateRandom, ed: Edition) -> tuple[Line, ...]:
-    """Seven distinct lines, each after the first crossing at least one earlier line."""
+    """Seven distinct lines, no two parallel lines adjacent, each line after the first crossing
+    an earlier one."""
     size = ed.grid_size
     rows = rng.below(2) + (ed.words - 1) // 2  # 3 or 4 rows of 7 lines
     kinds = ["row"] * rows + ["col"] * (ed.words - rows)
@@ -81,8 +96,8 @@ def draw_lines(rng: DateRandom, ed: Edition) -> tuple[Line, ...]:
     if kinds[1] == kinds[0]:
         j = next(i for i in range(2, len(kinds)) if kinds[i] != kinds[0])
         kinds[1], kinds[j] = kinds[j], kinds[1]
-    row_idx = rng.shuffle(list(range(1, size + 1)))
-    col_idx = rng.shuffle(list(range(1, size + 1)))
+    row_idx = rng.shuffle(_spread(rng, size, rows))
+    col_idx = rng.shuffle(_spread(rng, size, ed.words - rows))
     out = []
     for kind in kinds:
         out.append(Line(kind, (row_idx if kind == "row" else col_idx).pop()))
