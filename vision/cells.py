@@ -30,6 +30,7 @@ class CellRead:
     confidence: float
     alternatives: list[tuple[str, float]] = field(default_factory=list)
     letter: str | None = None
+    options: list[tuple[str, float]] = field(default_factory=list)  # runners-up, always kept
 
     @property
     def uncertain(self) -> bool:
@@ -87,7 +88,7 @@ def read_cells(cfg: CellConfig, canonical: np.ndarray, spec: BoardSpec, clf: Til
         alts = [(a, p) for a, p in g.alternatives if p > 0.02]
         alts = [(a if a != NO_LETTER else EMPTY, p) for a, p in alts]
         reads.append(CellRead(r, c, g.letter, g.confidence,
-                              alts if g.confidence < min_confidence else [], g.letter))
+                              alts if g.confidence < min_confidence else [], g.letter, alts))
     _find_blanks(cfg, crops, reads, spec)
     return reads
 

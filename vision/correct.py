@@ -9,6 +9,7 @@ import math
 
 from companion.lexicon import Lexicon
 from vision.cells import BLANK, EMPTY, CellRead
+from vision.words import runs
 
 Cell = tuple[int, int]
 MAX_COMBINATIONS = 4000
@@ -52,12 +53,24 @@ def resolve(reads: list[CellRead], rows: int, cols: int, lexicon: Lexicon,
     for rd in reads:
         grid[rd.row][rd.col] = "x" if rd.face == BLANK else rd.face
     todo = [rd for rd in reads if rd.face == BLANK or rd.alternatives]
+    for word, cells in runs(grid):  # a non-word: its cells' runners-up are worth a look
+        if "x" not in word and word not in lexicon:
+            for cell in cells:
+                rd = by_cell[cell]
+                if not rd.alternatives and rd.options:
+                    rd.alternatives = list(rd.options)
+                    todo.append(rd)
     unresolved: list[CellRead] = []
     for group in _groups(grid, todo, by_cell):
         options = [_candidates(rd, letters) for rd in group]
         while math.prod(len(o) for o in options) > MAX_COMBINATIONS:
             widest = max(range(len(options)), key=lambda i: len(options[i]))
-            options[widest] = options[widest][: max(2, len(options[widest]) // 2)]
+            if len(options[widest]) > 2:
+                options[widest] = options[widest][: len(options[widest]) // 2]
+            else:  # keep only the best reading of the surest remaining cell
+                sure = max((i for i, o in enumerate(options) if len(o) > 1),
+                           key=lambda i: options[i][0][1] - options[i][1][1])
+                options[sure] = options[sure][:1]
         scored = []
         for combo in itertools.product(*options):
             for rd, (face, _) in zip(group, combo, strict=True):

@@ -12,10 +12,14 @@ def ink_mask(cfg: CellConfig, gray: np.ndarray) -> np.ndarray:
     """Dark ink on a light face: (H, W) uint8 gray -> (H, W) bool.
 
     Ink is judged against the crop's own face brightness (its 80th percentile), so uneven
-    light over the board does not matter.
+    light does not matter: when the darkest pixels are clearly darker than the face, the cut
+    is ``ink_depth`` of the way down to them (thin, blurred strokes survive); else no ink.
     """
     face = float(np.percentile(gray, 80))
-    return gray < face * cfg.ink_ratio
+    dark = float(np.percentile(gray, 2))
+    if dark >= face * cfg.ink_ratio:
+        return np.zeros(gray.shape, bool)
+    return gray < face - cfg.ink_depth * (face - dark)
 
 
 def glyph_from_mask(cfg: CellConfig, mask: np.ndarray, exclude_border: bool = True
@@ -42,7 +46,14 @@ def glyph_from_mask(cfg: CellConfig, mask: np.ndarray, exclude_border: bool = Tr
     tallest = max(stats[i][3] for i in keep)
     if tallest < cfg.min_glyph_height * h:
         return None
-    keep = [i for i in keep if stats[i][3] >= 0.5 * tallest]
+    tall = [i for i in keep if stats[i][3] >= 0.5 * tallest]
+    x0 = min(stats[i][0] for i in tall)
+    x1 = max(stats[i][0] + stats[i][2] for i in tall)
+    y0 = min(stats[i][1] for i in tall)
+    y1 = max(stats[i][1] + stats[i][3] for i in tall)
+    keep = [i for i in keep if i in tall or (  # broken-off parts inside the letter's box
+        stats[i][0] >= x0 and stats[i][0] + stats[i][2] <= x1
+        and stats[i][1] >= y0 and stats[i][1] + stats[i][3] <= y1)]
     sel = np.isin(labels, keep)
     if sel.sum() < cfg.min_ink_fraction * h * w:
         return None

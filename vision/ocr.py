@@ -76,7 +76,7 @@ class Tesseract:
 
 
 SLOT = 48  # mosaic slot per glyph (pixels)
-GAP = 24
+GAP = 48
 
 
 def mosaic(glyphs: list[list[np.ndarray | None]]) -> np.ndarray:
@@ -110,6 +110,6 @@ def read_glyphs(tess: Tesseract, glyphs: list[list[np.ndarray | None]]) -> list[
     img = mosaic(glyphs)
     for box in parse_boxes(tess.boxes(img), img.shape[0]):
         r, c = slot_of(box)
-        if 0 <= r < rows and 0 <= c < cols and box.char.isalpha():
-            text[r][c] += box.char.upper()
+        if 0 <= r < rows and 0 <= c < cols and box.char.isalpha() and not text[r][c]:
+            text[r][c] = box.char.upper()  # the leftmost box; later ones are broken-off parts
     return text

@@ -135,3 +135,28 @@ def werdup_3d_image(scene: Scene, rng: np.random.Generator,
     _, _, x1, y1 = B.cell_rect(B.cells - 1, B.cells - 1)
     corners = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float32) * s
     return img, corners
+
+
+KINDS = ("commercial", "paper", "3d")
+
+
+def flat_board(kind: str, spec: BoardSpec, scene: Scene, rng: np.random.Generator
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """The flat image of a board of ``kind`` (commercial, paper or 3d) showing ``scene``."""
+    if kind == "commercial":
+        return commercial_board_image(spec, scene, rng)
+    if kind == "paper":
+        return paper_board_image(spec, scene, rng)
+    if kind == "3d":
+        return werdup_3d_image(scene, rng)
+    raise VisionError(f"unknown board kind {kind!r}; choose one of {', '.join(KINDS)}")
+
+
+def synthetic_photo(kind: str, spec: BoardSpec, scene: Scene, rng: np.random.Generator,
+                    camera=None) -> bytes:
+    """A JPEG photo of ``scene`` on a board of ``kind`` (see :mod:`vision.synth`)."""
+    from vision.synth import Camera, photograph
+
+    img, corners = flat_board(kind, spec, scene, rng)
+    jpg, _, _ = photograph(img, camera or Camera(), rng, corners)
+    return jpg
