@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import subprocess
 import sys
 import tempfile
@@ -19,19 +20,26 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from markerwarp import apply, locate, photograph  # noqa: E402
 
+from companion.girdle import puzzle_for  # noqa: E402
 from companion.layout.sheets import board_sheet  # noqa: E402
 from printables.boards import board_pdf  # noqa: E402
 from printables.deck import deck_pdf  # noqa: E402
+from printables.girdle import girdle_sheet_pdf  # noqa: E402
 from printables.score_sheets import score_sheet_pdf  # noqa: E402
 from printables.tiles import tiles_pdf  # noqa: E402
 
+DAY = dt.date(2026, 11, 29)
 DOCS: dict[str, Callable[[], bytes]] = {
+    "Word Girdle sheet (puzzle already made)": lambda: girdle_sheet_pdf(DAY, "letter", PUZZLE),
     "score sheet (WerdUp, 4 players)": lambda: score_sheet_pdf("werdup", 4),
     "score sheet (Bug Words, 4 players)": lambda: score_sheet_pdf("bugwords", 4),
     "PDQ deck (78 cards, 9 pages)": lambda: deck_pdf(),
     "Bug Words board (letter, 4 pages)": lambda: board_pdf("bugwords", "letter"),
     "WerdUp tiles (100)": lambda: tiles_pdf("werdup"),
 }
+
+
+PUZZLE = None
 
 
 def best_of(make: Callable[[], bytes], n: int = 5) -> tuple[float, int]:
@@ -44,6 +52,11 @@ def best_of(make: Callable[[], bytes], n: int = 5) -> tuple[float, int]:
 
 
 def main() -> None:
+    global PUZZLE
+    t0 = time.perf_counter()
+    PUZZLE = puzzle_for(DAY)
+    print(f"puzzle_for({DAY}) with the word list loaded: "
+          f"{(time.perf_counter() - t0) * 1000:.0f} ms")
     print(f"{'document':40} {'build ms':>9} {'KiB':>7}")
     for name, make in DOCS.items():
         secs, size = best_of(make)

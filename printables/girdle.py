@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
 
 from companion.girdle import Puzzle, puzzle_for
 from companion.layout.sheets import GIRDLE_SUPPLY_SLOTS, Rect, SheetLayout, girdle_sheet
@@ -170,10 +169,9 @@ def _alphabet(page: Page, layout: SheetLayout, vp: dict[str, int]) -> None:
     grid = layout.grids["az"]
     section_label(page, grid.x, grid.y - 2.4, "A-Z", ACCENT,
                   "Colour in each letter as you use it. Small numbers are Victory Points.")
-    for i, (r, c, cell) in enumerate(grid.cells()):
+    for i, (_, _, cell) in enumerate(grid.cells()):
         letter = chr(ord("A") + i)
         _letter_box(page, cell.inset(1.0), letter, vp[letter], size=15)
-        del r, c
 
 
 def _letter_box(page: Page, box: Rect, letter: str, value: int, size: float) -> None:
@@ -237,8 +235,7 @@ def _difficulty(page: Page, layout: SheetLayout) -> None:
 
 def _length_legend(page: Page, box: Rect, bonus: dict[int, int]) -> None:
     section_label(page, box.x, box.y + 2.4, "Length bonus", ACCENT)
-    items: Iterable[tuple[int, int]] = sorted(bonus.items())
-    items = list(items)
+    items = sorted(bonus.items())
     w = box.w / len(items)
     for i, (length, points) in enumerate(items):
         cell = Rect(box.x + i * w, box.y + 4.0, w, box.h - 4.0)

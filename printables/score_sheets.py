@@ -60,7 +60,7 @@ SPECS: dict[str, ScoreSheetSpec] = {
         "werdup", "WerdUp", "Turn", "",
         (Column("Points", 1.0), Column("Total", 1.0, total=True)),
         (
-            EndRow("Tiles left", "x -5 each", (True, False)),
+            EndRow("Tiles left", "on the placard: -5 each", (True, False)),
             EndRow("Final score", "total less tiles", (False, True), strong=True),
         ),
         (1, 4, 4), 99, None,
