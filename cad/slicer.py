@@ -68,20 +68,30 @@ def slicer_binary() -> str:
 
 
 def slice_file(model: Path, bed: tuple[float, float], timeout: float = 600) -> SliceReport:
-    """Slice ``model`` (STL or 3MF) for a printer with this bed and report the estimates."""
+    """Slice ``model`` (STL or 3MF) where it lies, for a printer with this bed, and report
+    the estimates."""
+    return slice_files([model], bed, timeout, arrange=False)
+
+
+def slice_files(models: list[Path], bed: tuple[float, float], timeout: float = 600,
+                arrange: bool = True) -> SliceReport:
+    """Slice several models as one plate (arranged by the slicer unless ``arrange`` is
+    false) and report the estimates for the whole plate."""
     exe = slicer_binary()
     w, d = bed
     with tempfile.TemporaryDirectory(prefix="companion-slice-") as tmp:
         gcode = Path(tmp) / "part.gcode"
         cmd = [exe, "--export-gcode", f"--bed-shape=0x0,{w:g}x0,{w:g}x{d:g},0x{d:g}",
                f"--layer-height={LAYER_HEIGHT}", f"--fill-density={INFILL}",
-               f"--filament-density={PLA_DENSITY}", "--dont-arrange", "-o", str(gcode),
-               str(model)]
+               f"--filament-density={PLA_DENSITY}",
+               *(["--merge"] if arrange else ["--dont-arrange"]),
+               "-o", str(gcode), *(str(m) for m in models)]
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
                               stdin=subprocess.DEVNULL)
         if proc.returncode != 0 or not gcode.exists():
             tail = "\n".join((proc.stderr or proc.stdout).strip().splitlines()[-3:])
-            raise CompanionError(f"PrusaSlicer could not slice {model.name}: {tail}")
+            names = ", ".join(m.name for m in models[:3]) + (" ..." if len(models) > 3 else "")
+            raise CompanionError(f"PrusaSlicer could not slice {names}: {tail}")
         size = gcode.stat().st_size
         with gcode.open("rb") as fh:
             fh.seek(max(0, size - 400_000))
