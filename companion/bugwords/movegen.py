@@ -9,8 +9,10 @@ tiles go down, so a play is scored the moment it is found.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from itertools import combinations
+from operator import itemgetter
 
 from companion.board import Board, Placement, Position, tile_letters
 from companion.bugwords.rules import Rules, default_rules
@@ -18,6 +20,7 @@ from companion.lexicon import Lexicon
 from companion.tiles import BLANK
 
 _END = None  # key marking the end of a word in a trie node
+_NAMES = "abcdefghijklmnopqrstuvwxyz"  # stand-in names of the letters blanks stand for
 
 Trie = dict
 
@@ -57,7 +60,7 @@ class Move:
     Built cheaply while searching; the word and the tiles are worked out when first asked for.
     """
 
-    __slots__ = ("score", "across", "_line", "_start", "_end", "_placed", "_letters")
+    __slots__ = ("score", "across", "_line", "_start", "_end", "_tiles", "_blanks", "_letters")
 
     def __init__(
         self,
@@ -66,14 +69,20 @@ class Move:
         line: int,
         start: int,
         end: int,
-        placed: tuple[tuple[int, str, bool], ...],
+        tiles: tuple[tuple[int, str], ...],
+        blanks: tuple[int, ...],
         letters: list[str | None],
     ) -> None:
         self.score = score
         self.across = across
         self._line, self._start, self._end = line, start, end
-        self._placed = placed  # (index along the line, letter, is a blank), left to right
+        self._tiles = tiles  # (index along the line, letter) of each new tile, left to right
+        self._blanks = blanks  # which of the new tiles are blanks
         self._letters = letters  # the line's tiles before the play
+
+    @property
+    def _placed(self) -> list[tuple[int, str, bool]]:
+        return [(j, ch, k in self._blanks) for k, (j, ch) in enumerate(self._tiles)]
 
     def _rc(self, j: int) -> tuple[int, int]:
         return (self._line, j) if self.across else (j, self._line)
@@ -168,10 +177,10 @@ def generate_moves(
     rack: str,
     lexicon: Lexicon,
     rules: Rules | None = None,
-) -> list[Move]:
+) -> Moves:
     """All legal plays of tiles from ``rack`` (``?`` = blank), best score first.
 
-    Ties are ordered by position and word so the list is the same on every run.
+    Plays with equal scores come in the same order on every run.
     """
     rules = rules or default_rules()
     if (board.rows, board.cols) != (rules.layout.rows, rules.layout.cols):
@@ -190,8 +199,34 @@ def generate_moves(
     for across in (True, False):
         _generate_direction(lines[across], lines[not across], across, empty, counts, trie,
                             values, rules, found)
-    found.sort(key=lambda f: (-f[0], not f[1], f[2], f[3], f[5]))
-    return [Move(sc, ac, i, st, en, pl, lines[ac].letters[i]) for sc, ac, i, st, en, pl in found]
+    found.sort(key=itemgetter(0))  # best first; ties stay in the (fixed) order found
+    return Moves(found, {ac: ln.letters for ac, ln in lines.items()})
+
+
+class Moves(Sequence):
+    """The plays found, best first; each :class:`Move` is made when it is looked at."""
+
+    def __init__(self, found: list[tuple], letters: dict[bool, list[list[str | None]]]) -> None:
+        self._found = found
+        self._letters = letters
+
+    def _move(self, f: tuple) -> Move:
+        neg, down, i, st, tiles, chosen, en = f
+        return Move(-neg, not down, i, st, en, tiles, chosen, self._letters[not down][i])
+
+    def __len__(self) -> int:
+        return len(self._found)
+
+    def __getitem__(self, k: int | slice) -> Move | list[Move]:  # type: ignore[override]
+        if isinstance(k, slice):
+            return [self._move(f) for f in self._found[k]]
+        return self._move(self._found[k])
+
+    def __eq__(self, other: object) -> bool:
+        return list(self) == other if isinstance(other, list) else NotImplemented
+
+    def __repr__(self) -> str:
+        return f"Moves({len(self)} plays)"
 
 
 def _generate_direction(
@@ -248,6 +283,31 @@ def _generate_direction(
             _generate_line(i, lines, across, anchors, CC, CS, rack, trie, values, rules, found)
 
 
+@lru_cache(maxsize=256)
+def _subsets(n: int, lo: int, hi: int) -> tuple[tuple[int, ...], ...]:
+    """Every set of ``lo`` to ``hi`` indexes out of ``range(n)``."""
+    return tuple(c for size in range(lo, min(hi, n) + 1) for c in combinations(range(n), size))
+
+
+@lru_cache(maxsize=65536)
+def _blank_pattern_choices(
+    pattern: tuple[str, ...], short: tuple[tuple[str, int], ...], blanks: int
+) -> tuple[tuple[int, ...], ...]:
+    """Blank choices for new tiles whose letters the rack lacks (``pattern``: "" for others).
+
+    ``short`` says how many more of each letter are needed than the rack holds.
+    """
+    total = sum(k for _, k in short)
+    out = []
+    for chosen in _subsets(len(pattern), total, blanks):
+        got: dict[str, int] = {}
+        for idx in chosen:
+            got[pattern[idx]] = got.get(pattern[idx], 0) + 1
+        if all(got.get(ch, 0) >= k for ch, k in short):
+            out.append(chosen)
+    return tuple(out)
+
+
 def _generate_line(
     i: int,
     lines: _Lines,
@@ -259,17 +319,28 @@ def _generate_line(
     trie: Trie,
     values: dict[str, int],
     rules: Rules,
-    found: list[Move],
+    found: list[tuple],
 ) -> None:
-    """Every play along line ``i`` through one of its ``anchors``."""
+    """Every play along line ``i`` through one of its ``anchors``.
+
+    The search spends rack letters first and blanks only for letters the rack lacks, so each
+    arrangement of letters is searched once; when one is found, every way of using blanks for
+    some of its letters is listed, each blank taking its letter's points off the score.
+    """
     L, V, LM, WM = lines.letters[i], lines.values[i], lines.lm[i], lines.wm[i]
     n = lines.n_len
-    rack_size = sum(rack.values())
+    rack = dict(rack)
+    blanks = rack.pop(BLANK, 0)
+    left = [blanks]  # blanks still unused
+    rack_size = sum(rack.values()) + blanks
     bingo_tiles, bingo_bonus = rules.bingo_tiles, rules.bingo_bonus
     anchor_set = set(anchors)
-    placed: list[tuple[int, str, bool]] = []  # tiles put down right of the left part
-    prefix: list[tuple[str, bool]] = []  # the left part's tiles
-    distinct = [ch for ch in values if rack[ch]]  # letters on the rack (not blanks)
+    placed: list[tuple[int, str]] = []  # tiles put down from the anchor rightwards
+    prefix: list[str] = []  # the left part's letters
+    short: list[str] = []  # letters the rack lacked, so a blank stands for them
+    distinct = [ch for ch in values if rack.get(ch)]  # letters on the rack
+    for ch in values:
+        rack.setdefault(ch, 0)
 
     def record(start: int, end: int, msum: int, wmul: int, xsum: int) -> None:
         n_tiles = len(prefix) + len(placed)
@@ -277,96 +348,120 @@ def _generate_line(
         # across pass.
         if n_tiles == 1 and not across and CC[placed[0][0]] is not None:
             return
-        score = msum * wmul + xsum + (bingo_bonus if n_tiles >= bingo_tiles else 0)
-        tiles = tuple(placed)
-        if prefix:
-            tiles = tuple((start + k, ch, b) for k, (ch, b) in enumerate(prefix)) + tiles
-        found.append((score, across, i, start, end, tiles))
+        tiles = tuple([(start + k, ch) for k, ch in enumerate(prefix)] + placed)
+        base = msum * wmul + xsum + (bingo_bonus if n_tiles >= bingo_tiles else 0)
+        if not blanks:
+            found.append((-base, not across, i, start, tiles, (), end))
+            return
+        if not short:  # the rack's own letters sufficed: any tiles may be blanks
+            choices = _subsets(n_tiles, 0, blanks)
+        elif len(short) == 1:
+            s0 = short[0]
+            choices = _blank_pattern_choices(
+                tuple(["a" if ch == s0 else "" for _, ch in tiles]), (("a", 1),), blanks
+            )
+        else:
+            names: dict[str, str] = {}
+            need: dict[str, int] = {}
+            for ch in short:
+                name = names.setdefault(ch, _NAMES[len(names)])
+                need[name] = need.get(name, 0) + 1
+            choices = _blank_pattern_choices(
+                tuple([names.get(ch, "") for _, ch in tiles]), tuple(sorted(need.items())), blanks
+            )
+        neg_across = not across
+        if not choices[0]:
+            found.append((-base, neg_across, i, start, tiles, (), end))
+            choices = choices[1:]
+            if not choices:
+                return
+        penalty = []
+        for j, ch in tiles:
+            lv = values[ch] * LM[j]
+            penalty.append(lv * wmul + (lv * WM[j] if CC[j] is not None else 0))
+        for chosen in choices:
+            score = base
+            for idx in chosen:
+                score -= penalty[idx]
+            found.append((-score, neg_across, i, start, tiles, chosen, end))
 
     def extend(node: Trie, j: int, anchor: int, start: int, msum: int, wmul: int,
                xsum: int) -> None:
+        while j < n:  # through the tiles already on the board
+            letter = L[j]
+            if letter is None:
+                break
+            node = node.get(letter)
+            if node is None:
+                return
+            msum += V[j]
+            j += 1
         if j >= n:
             if j > anchor and _END in node:
                 record(start, j, msum, wmul, xsum)
-            return
-        letter = L[j]
-        if letter is not None:
-            child = node.get(letter)
-            if child is not None:
-                extend(child, j + 1, anchor, start, msum + V[j], wmul, xsum)
             return
         if j > anchor and _END in node:
             record(start, j, msum, wmul, xsum)
         cc = CC[j]
         lm, wmj, cs = LM[j], WM[j], CS[j]
-        if rack[BLANK]:
-            for ch, child in node.items():
-                if ch is _END or (cc is not None and ch not in cc):
-                    continue
-                if rack[ch]:
-                    lv = values[ch] * lm
-                    rack[ch] -= 1
-                    placed.append((j, ch, False))
-                    extend(child, j + 1, anchor, start, msum + lv, wmul * wmj,
-                           xsum + ((cs + lv) * wmj if cc is not None else 0))
-                    placed.pop()
-                    rack[ch] += 1
-                rack[BLANK] -= 1
-                placed.append((j, ch, True))
-                extend(child, j + 1, anchor, start, msum, wmul * wmj,
-                       xsum + (cs * wmj if cc is not None else 0))
-                placed.pop()
-                rack[BLANK] += 1
+        nxt = L[j + 1] if j + 1 < n else None
+        if left[0]:
+            candidates = node.items()
         else:
-            for ch in distinct:
-                if not rack[ch] or (cc is not None and ch not in cc):
-                    continue
-                child = node.get(ch)
-                if child is None:
-                    continue
-                lv = values[ch] * lm
+            candidates = [(ch, node[ch]) for ch in distinct if rack[ch] and ch in node]
+        for ch, child in candidates:
+            if ch is _END or (cc is not None and ch not in cc):
+                continue
+            if nxt is not None and nxt not in child:
+                continue
+            lv = values[ch] * lm
+            if rack[ch]:
                 rack[ch] -= 1
-                placed.append((j, ch, False))
+                placed.append((j, ch))
                 extend(child, j + 1, anchor, start, msum + lv, wmul * wmj,
                        xsum + ((cs + lv) * wmj if cc is not None else 0))
                 placed.pop()
                 rack[ch] += 1
+            else:
+                left[0] -= 1
+                short.append(ch)
+                placed.append((j, ch))
+                extend(child, j + 1, anchor, start, msum + lv, wmul * wmj,
+                       xsum + ((cs + lv) * wmj if cc is not None else 0))
+                placed.pop()
+                short.pop()
+                left[0] += 1
 
     def left_part(node: Trie, anchor: int, limit: int) -> None:
-        start = anchor - len(prefix)
-        msum, wmul = 0, 1
-        for k, (ch, blank) in enumerate(prefix):
-            if not blank:
+        cc = CC[anchor]
+        if cc is None or not cc.isdisjoint(node):
+            start = anchor - len(prefix)
+            msum, wmul = 0, 1
+            for k, ch in enumerate(prefix):
                 msum += values[ch] * LM[start + k]
-            wmul *= WM[start + k]
-        extend(node, anchor, anchor, start, msum, wmul, 0)
+                wmul *= WM[start + k]
+            extend(node, anchor, anchor, start, msum, wmul, 0)
         if limit <= 0:
             return
-        if rack[BLANK]:
-            for ch, child in node.items():
-                if ch is _END:
-                    continue
-                if rack[ch]:
-                    rack[ch] -= 1
-                    prefix.append((ch, False))
-                    left_part(child, anchor, limit - 1)
-                    prefix.pop()
-                    rack[ch] += 1
-                rack[BLANK] -= 1
-                prefix.append((ch, True))
-                left_part(child, anchor, limit - 1)
-                prefix.pop()
-                rack[BLANK] += 1
+        if left[0]:
+            candidates = node.items()
         else:
-            for ch in distinct:
-                if rack[ch]:
-                    child = node.get(ch)
-                    if child is not None:
-                        rack[ch] -= 1
-                        prefix.append((ch, False))
-                        left_part(child, anchor, limit - 1)
-                        prefix.pop()
-                        rack[ch] += 1
+            candidates = [(ch, node[ch]) for ch in distinct if rack[ch] and ch in node]
+        for ch, child in candidates:
+            if ch is _END:
+                continue
+            prefix.append(ch)
+            if rack[ch]:
+                rack[ch] -= 1
+                left_part(child, anchor, limit - 1)
+                rack[ch] += 1
+            else:
+                left[0] -= 1
+                short.append(ch)
+                left_part(child, anchor, limit - 1)
+                short.pop()
+                left[0] += 1
+            prefix.pop()
 
     for a in anchors:
         if a > 0 and L[a - 1] is not None:
@@ -389,4 +484,4 @@ def best_moves(board: Board, rack: str, lexicon: Lexicon, rules: Rules | None = 
                top: int = 10) -> list[Move]:
     """The ``top`` best plays (all of them when ``top`` is 0)."""
     moves = generate_moves(board, rack, lexicon, rules)
-    return moves if top <= 0 else moves[:top]
+    return list(moves) if top <= 0 else moves[:top]
