@@ -12,6 +12,7 @@ from companion.lexicon import Lexicon, default_lexicon
 from companion.werdup.game import Game, Pass, Swap, first_player_draw
 from companion.werdup.notation import parse_play
 from companion.werdup.rules import get_rules
+from companion.werdup.selfplay import take_turn
 from companion.werdup.validate import IllegalPlay
 
 
@@ -147,3 +148,21 @@ def test_no_one_can_play_ends_the_game():
     assert g.end_if_blocked()
     assert g.over and g.end_reason == "no one can play"
     assert g.scores == {"ann": -5, "bob": 6 - 5}
+
+
+def test_tiles_are_conserved_through_a_whole_game():
+    game = Game.start(["ann", "bob", "cy"], get_rules(), default_lexicon(), random.Random(21))
+    total = game.rules.tile_set.total
+    while not game.over:
+        take_turn(game)
+        on_board = sum(game.board.height(r, c) for r, c, _ in game.board.squares())
+        in_racks = sum(len(r) for r in game.racks.values())
+        assert on_board + in_racks + len(game.bag) == total
+        assert all(len(r) <= 7 for r in game.racks.values())
+        assert max(game.board.height(r, c) for r, c, _ in game.board.squares()) <= 5
+        if not game.bag and game.passes_in_a_row and not game.over:
+            game.end_if_blocked()
+    for p in game.players:
+        earned = sum(t.score for t in game.history if t.player == p)
+        lost = sum(x.points for x in game.penalties if x.player == p)
+        assert game.scores[p] == earned - lost

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
+import werdup_positions as pos
 
 from companion.board import Placement
 from companion.cli import main
 from companion.errors import CompanionError
 from companion.werdup.observe import play_between, tops_of
-from tests import werdup_positions as pos
 
 
 def test_changed_letters_are_the_new_tiles():

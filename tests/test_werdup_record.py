@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
+import werdup_positions as pos
 
 from companion.cli import main
 from companion.errors import CompanionError
@@ -15,7 +16,6 @@ from companion.werdup.game import Game
 from companion.werdup.record import replay, write_record
 from companion.werdup.rules import get_rules
 from companion.werdup.selfplay import play_out
-from tests import werdup_positions as pos
 
 DATA = Path(__file__).parent / "data"
 SHORT = DATA / "werdup-short-game.txt"
