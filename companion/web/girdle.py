@@ -87,17 +87,15 @@ class Par:
     solution: str
 
 
-def par_for(day: dt.date) -> Par | None:
-    """Par of ``day``: kept in the database once the solver has found it (None if the solver
-    is not installed)."""
+def par_for(day: dt.date) -> Par:
+    """Par of ``day``: found once by the solver within ``GIRDLE_SOLVE_SECONDS`` and kept in
+    the database for every worker (``proven`` says whether the search finished)."""
+    from companion.girdle import solve
+
     row = db().get(GirdlePar, day)
     if row is None:
-        try:
-            from companion.girdle import solve
-        except ImportError:
-            return None
         pz = puzzle(day)
-        found = solve(pz, time_budget=current_app.config.get("GIRDLE_SOLVE_SECONDS", 30),
+        found = solve(pz, time_budget=current_app.config["GIRDLE_SOLVE_SECONDS"],
                       lexicon=_lexicon())
         row = GirdlePar(puzzle_date=day, par=found.par, proven=found.proven,
                         solution=solution_text(pz, found.placements).splitlines())
@@ -107,6 +105,13 @@ def par_for(day: dt.date) -> Par | None:
         except IntegrityError:  # another worker solved it at the same moment
             row = db().get(GirdlePar, day)
     return Par(row.par, row.proven, "\n".join(row.solution))
+
+
+def raise_par(day: dt.date, score: int, solution: str) -> None:
+    """A player's complete sheet beating an unproven par becomes the new par."""
+    row = db().get(GirdlePar, day)
+    if row is not None and not row.proven and score > row.par:
+        row.par, row.solution = score, solution.splitlines()
 
 
 def player_id() -> str:
@@ -147,12 +152,14 @@ def submit(day: dt.date, text: str, player: str, local: dt.date) -> dict:
     if not card.complete:
         raise UsageError(f"A finished Girdle has {pz.words} words; this one has "
                          f"{len(card.rows)}. Add the rest and submit again.")
+    typed = solution_text(pz, placements)
+    par_for(day)
+    raise_par(day, card.final, typed)
     par = par_for(day)
     result = {"date": day.isoformat(), "number": pz.number, "score": card.final,
-              "card": card.to_dict(), "solution": solution_text(pz, placements),
-              "par": par.par if par else None, "par_proven": par.proven if par else None,
-              "best_solution": par.solution if par else None,
-              "rank": rank(card.final, par.par if par else None)}
+              "card": card.to_dict(), "solution": typed, "par": par.par,
+              "par_proven": par.proven, "best_solution": par.solution,
+              "rank": rank(card.final, par.par)}
     old = db().scalars(select(GirdleSubmission).where(
         GirdleSubmission.player == player, GirdleSubmission.puzzle_date == day)).first()
     if old is None:

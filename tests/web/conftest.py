@@ -44,7 +44,8 @@ def any_db_url(request, tmp_path):
 
 
 def make_app(tmp_path, db_url=None, **config):
-    cfg = {"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": db_url, **config}
+    cfg = {"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": db_url,
+           "GIRDLE_SOLVE_SECONDS": 1, **config}
     return create_app(cfg, instance_path=str(tmp_path / "instance"))
 
 

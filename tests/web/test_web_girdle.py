@@ -15,7 +15,7 @@ from companion.lexicon import default_lexicon
 from companion.web.db import session
 from companion.web.girdle import puzzle, rank, streak, today_utc
 from companion.web.girdle_play import parse_solution, play_solution
-from companion.web.models import GirdleSubmission
+from companion.web.models import GirdlePar, GirdleSubmission
 
 DAY = dt.date(2026, 11, 1)
 
@@ -174,3 +174,31 @@ def test_girdle_api(sqlite_app):
                           ([1], "solution")]:
         bad = client.post(f"/api/girdle/{DAY}/submissions", json=body)
         assert bad.status_code == 400 and message in bad.get_json()["error"]
+
+
+def test_par_is_found_once_kept_and_ranks_the_sheet(sqlite_app):
+    client = sqlite_app.test_client()
+    text = typed_solution(sqlite_app)
+    result = client.post(f"/api/girdle/{DAY}/submissions", json={
+        "solution": text, "player": "ranker"}).get_json()
+    with sqlite_app.app_context():
+        row = session().get(GirdlePar, DAY)
+        assert row is not None and result["par"] == row.par >= result["score"]
+        _p, _s, card = play_solution(puzzle(DAY), parse_solution(result["best_solution"],
+                                                                 puzzle(DAY)), default_lexicon())
+        assert card.final == row.par  # the stored best sheet really scores par
+    assert result["rank"] == rank(result["score"], result["par"])
+    page = client.post(f"/girdle/{DAY}", data={"solution": text, "csrf_token": token(client)})
+    assert f"Par is {result['par']}" in page.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(("proven", "raised"), [(False, True), (True, False)])
+def test_a_sheet_better_than_an_unproven_par_becomes_par(sqlite_app, proven, raised):
+    client = sqlite_app.test_client()
+    with sqlite_app.app_context():
+        session().add(GirdlePar(puzzle_date=DAY, par=-100, proven=proven, solution=["X 1"]))
+        session().commit()
+    result = client.post(f"/api/girdle/{DAY}/submissions", json={
+        "solution": typed_solution(sqlite_app), "player": "climber"}).get_json()
+    assert (result["par"] == result["score"]) is raised
+    assert result["rank"] == ("Par!" if raised else "Unranked")
