@@ -16,13 +16,16 @@ OVERLAY_WIDTH = 900
 
 
 def read_photo(kind: str, data: bytes, lexicon: Lexicon, max_pixels: int) -> tuple[
-        dict[str, Any], np.ndarray]:
-    """The reading of a photo of ``kind``'s board (grid, confidences, uncertain squares with
-    alternatives) and the working-size image. Bad photos raise a player-readable error."""
+        dict[str, Any], bytes]:
+    """Read a photo of ``kind``'s board with the vision pipeline: the reading (grid,
+    confidences, uncertain squares with alternatives, light warnings) and a JPEG overlay of
+    what was read. Bad photos raise a player-readable error."""
     from vision.boards import board_spec
     from vision.classifier import shipped_classifier
     from vision.config import DEFAULT
     from vision.imageio import decode_photo
+    from vision.light import check_light
+    from vision.overlay import draw_overlay
     from vision.reading import read_board
 
     if not data:
@@ -31,45 +34,17 @@ def read_photo(kind: str, data: bytes, lexicon: Lexicon, max_pixels: int) -> tup
                                         max_pixels=min(max_pixels, DEFAULT.load.max_pixels)))
     image = decode_photo(cfg.load, data, name="That photo")
     reading = read_board(cfg, image, board_spec(kind), shipped_classifier(), lexicon)
-    return reading.to_dict(), image
+    result = reading.to_dict()
+    result["light"] = check_light(cfg.light, image, reading.located.corners).to_dict()
+    return result, _jpeg(draw_overlay(image, reading))
 
 
-def overlay(image: np.ndarray, reading: dict[str, Any]) -> bytes:
-    """A JPEG of the photo with the grid found and each letter read drawn over it (yellow:
-    uncertain)."""
-    rows, cols = reading["rows"], reading["cols"]
-    corners = np.float32(reading["corners"])
-    unit = np.float32([[0, 0], [cols, 0], [cols, rows], [0, rows]])
-    hom = cv2.getPerspectiveTransform(unit, corners)
-    out = image.copy()
-
-    def to_photo(x: float, y: float) -> tuple[int, int]:
-        p = cv2.perspectiveTransform(np.float32([[[x, y]]]), hom)[0, 0]
-        return int(round(p[0])), int(round(p[1]))
-
-    green, yellow = (60, 200, 60), (0, 215, 255)
-    for i in range(rows + 1):
-        cv2.line(out, to_photo(0, i), to_photo(cols, i), green, 1, cv2.LINE_AA)
-    for j in range(cols + 1):
-        cv2.line(out, to_photo(j, 0), to_photo(j, rows), green, 1, cv2.LINE_AA)
-    unsure = {(u["row"], u["col"]) for u in reading["uncertain"]}
-    cell = np.linalg.norm(np.float32(to_photo(1, 0)) - np.float32(to_photo(0, 0)))
-    scale = max(0.35, cell / 40)
-    for r, row in enumerate(reading["grid"]):
-        for c, face in enumerate(row):
-            if not face and (r, c) not in unsure:
-                continue
-            x, y = to_photo(c + 0.08, r + 0.42)
-            colour = yellow if (r, c) in unsure else green
-            cv2.putText(out, face or "?", (x, y), cv2.FONT_HERSHEY_SIMPLEX, scale * 0.6,
-                        (0, 0, 0), 3, cv2.LINE_AA)
-            cv2.putText(out, face or "?", (x, y), cv2.FONT_HERSHEY_SIMPLEX, scale * 0.6,
-                        colour, 1, cv2.LINE_AA)
-    h, w = out.shape[:2]
+def _jpeg(image: np.ndarray) -> bytes:
+    h, w = image.shape[:2]
     if w > OVERLAY_WIDTH:
-        out = cv2.resize(out, (OVERLAY_WIDTH, round(h * OVERLAY_WIDTH / w)),
-                         interpolation=cv2.INTER_AREA)
-    ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, 80])
+        image = cv2.resize(image, (OVERLAY_WIDTH, round(h * OVERLAY_WIDTH / w)),
+                           interpolation=cv2.INTER_AREA)
+    ok, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 80])
     if not ok:  # pragma: no cover - OpenCV encodes any 8-bit image
         raise UsageError("Could not draw the overlay.")
     return buf.tobytes()

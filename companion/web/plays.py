@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.board import Board, Placement, PlayError, parse_position, square_name
 from companion.errors import UsageError
-from companion.lexicon import Lexicon
+from companion.lexicon import Lexicon, default_lexicon
 
 
 @dataclass
@@ -159,11 +159,18 @@ def stored_board(kind: str, board_text: str | None) -> Board:
 def placements_from_grid(kind: str, board: Board, grid: list[list[str]]) -> list[Placement]:
     """The new tiles that turn ``board`` into ``grid`` (a photo's reading, corrected).
 
-    A square whose letter changed got a new tile (in WerdUp, on top of its stack); a tile
-    that vanished cannot happen in play and is reported.
+    A square whose letter changed got a new tile (in WerdUp, on top of its stack: the vision
+    package's turn reader); a tile that vanished cannot happen in play and is reported.
     """
     if len(grid) != board.rows or any(len(row) != board.cols for row in grid):
         raise UsageError(f"The board has {board.rows} rows of {board.cols} squares.")
+    for r, row in enumerate(grid):
+        for c, face in enumerate(row):
+            face = (face or "").strip()
+            if face and (not face.isalpha() or len(face) > 2):
+                raise UsageError(f"{face!r} at {square_name(r, c)} is not a tile.")
+    if kind == "werdup":
+        return _werdup_turn(board, grid)
     out = []
     for r, row in enumerate(grid):
         for c, face in enumerate(row):
@@ -174,13 +181,10 @@ def placements_from_grid(kind: str, board: Board, grid: list[list[str]]) -> list
                     raise UsageError(f"The tile {before} at {square_name(r, c)} has gone from "
                                      "the board: tiles never leave it.")
                 continue
-            if not face.isalpha() or len(face) > 2:
-                raise UsageError(f"{face!r} at {square_name(r, c)} is not a tile.")
-            tile = ("Qu" if face.upper() in ("Q", "QU") else face.upper()) if kind == "werdup" \
-                else (face[0].lower() if face.islower() else face[0].upper())
+            tile = face[0].lower() if face.islower() else face[0].upper()
             if before is not None and before.upper() == tile.upper():
                 continue
-            if before is not None and kind != "werdup":
+            if before is not None:
                 raise UsageError(f"{square_name(r, c)} held {before} and now shows {tile}: in "
                                  "Bug Words tiles never change. Correct that square.")
             out.append(Placement(r, c, tile))
@@ -213,6 +217,22 @@ def rack_cost(kind: str, letters: str) -> tuple[int, int]:
 def out_bonus(kind: str, others_cost: int) -> int:
     """What the player who went out adds (Bug Words: the others' letters; WerdUp: nothing)."""
     return others_cost * _bugwords_rules().out_bonus_factor if kind == "bugwords" else 0
+
+
+def _werdup_turn(board: Board, grid: list[list[str]]) -> list[Placement]:
+    from vision.errors import VisionError
+    from vision.werdup_turn import BoardState, infer_play
+
+    before = BoardState(
+        [[board.get(r, c) or "" for c in range(board.cols)] for r in range(board.rows)],
+        [[board.height(r, c) for c in range(board.cols)] for r in range(board.rows)])
+    faces = [[(f or "").strip() for f in row] for row in grid]
+    try:
+        # only the new tiles are taken from it; the engine judges them with the app's list
+        read = infer_play(before, faces, _werdup_rules(), default_lexicon())
+    except VisionError as exc:
+        raise UsageError(str(exc)[:1].upper() + str(exc)[1:] + ".") from exc
+    return list(read.placements)
 
 
 def board_cells(kind: str, text: str | None, new: list | None = None) -> list[list[dict]]:

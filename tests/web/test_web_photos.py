@@ -124,3 +124,24 @@ def test_photo_page_errors(client, quiz_photo):
     assert bad.status_code == 400 and "15 lists of 15" in bad.get_json()["error"]
     other = _game(client)["id"]
     assert client.get(f"/games/{other}/photos/{pid}").status_code == 404
+
+
+def test_werdup_photo_stacks_a_tile(client):
+    """The second photo shows T on top of Z: one new tile on a stack, scored as such."""
+    gid = _game(client, "werdup")["id"]
+    client.post(f"/api/games/{gid}/turns", json={"play": "5E QUIZ"})
+    photo = board_photo("werdup", {**word_tiles(4, 4, ["Qu", "I", "T"])})
+    data = client.post(f"/api/games/{gid}/photos", data=photo,
+                       content_type="image/jpeg").get_json()
+    grid = data["reading"]["grid"]
+    assert grid[4][4:7] == ["Qu", "I", "T"], grid[4]
+    assert "light" in data["reading"]
+    game = client.post(f"/api/games/{gid}/photos/{data['photo_id']}/score", json={}).get_json()
+    turn = game["turns"][-1]
+    assert turn["detail"]["new_cells"] == [[4, 6]] and turn["score"] == 6
+    assert "T2" in game["board"]["text"]
+    vanished = [row[:] for row in grid]
+    vanished[4][4] = ""
+    resp = client.post(f"/api/games/{gid}/photos/{data['photo_id']}/score",
+                       json={"grid": vanished})
+    assert resp.status_code == 400 and "disappeared" in resp.get_json()["error"]
