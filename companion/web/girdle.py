@@ -251,6 +251,29 @@ def sheet_pdf(day: str):
         "Content-Disposition": f'attachment; filename="word-girdle-{when}-{paper}.pdf"'})
 
 
+@bp.get("/girdle/<day>/answers.pdf")
+def answers_pdf(day: str):
+    from companion.girdle import Solution
+    from printables.girdle_key import answer_key_pdf
+
+    try:
+        when = check_date(day)
+    except UsageError as exc:
+        abort(404, description=str(exc))
+    paper = request.args.get("paper", "letter")
+    if paper not in PAPERS:
+        raise UsageError(f"Paper must be letter or a4, not {paper!r}.")
+    pz = puzzle(when)
+    par = par_for(when)
+    db().commit()  # keep a newly found par even if drawing fails
+    placements, _sheet, _card = play_solution(pz, parse_solution(par.solution, pz), _lexicon())
+    best = Solution(par=par.par, proven=par.proven, upper_bound=par.par, placements=placements)
+    data = answer_key_pdf(when, paper, puzzle=pz, solution=best)
+    return Response(data, mimetype="application/pdf", headers={
+        "Content-Disposition":
+            f'attachment; filename="word-girdle-{when}-answers-{paper}.pdf"'})
+
+
 @bp.get("/girdle/archive")
 def archive():
     month = request.args.get("month") or today_utc().strftime("%Y-%m")
@@ -270,7 +293,7 @@ def archive():
     prev_month = (first_of - dt.timedelta(days=1)).strftime("%Y-%m")
     next_month = (first_of + dt.timedelta(days=32)).strftime("%Y-%m")
     return render_template(
-        "girdle_archive.html", days=days, mine=mine, month=first_of,
+        "girdle_archive.html", days=days, mine=mine, month=first_of, today=today_utc(),
         number=puzzle_number,
         prev_month=prev_month if first_of > default_edition().first_date else None,
         next_month=next_month if end < today_utc() else None)

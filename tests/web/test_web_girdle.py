@@ -202,3 +202,17 @@ def test_a_sheet_better_than_an_unproven_par_becomes_par(sqlite_app, proven, rai
         "solution": typed_solution(sqlite_app), "player": "climber"}).get_json()
     assert (result["par"] == result["score"]) is raised
     assert result["rank"] == ("Par!" if raised else "Unranked")
+
+
+def test_answer_key_pdf_uses_the_stored_par(sqlite_app):
+    client = sqlite_app.test_client()
+    resp = client.get(f"/girdle/{DAY}/answers.pdf?paper=a4")
+    assert resp.status_code == 200 and resp.mimetype == "application/pdf"
+    with sqlite_app.app_context():
+        par = session().get(GirdlePar, DAY).par
+    text = PdfReader(io.BytesIO(resp.data)).pages[0].extract_text()
+    assert str(par) in text
+    assert client.get(f"/girdle/{DAY}/answers.pdf?paper=a5").status_code == 400
+    assert client.get("/girdle/1999-01-01/answers.pdf").status_code == 404
+    archive = client.get("/girdle/archive?month=2026-11").get_data(as_text=True)
+    assert f"/girdle/{DAY}/answers.pdf" in archive
