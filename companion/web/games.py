@@ -128,12 +128,12 @@ def _lexicon():
 def _store_photo(game: Game, data: bytes) -> Photo:
     if game.finished:
         raise UsageError("This game is over; start a new one.")
-    reading, overlay_jpeg = photos.read_photo(game.kind, data, _lexicon(),
-                                              current_app.config["MAX_IMAGE_PIXELS"])
+    reading, overlay_jpeg, (width, height) = photos.read_photo(
+        game.kind, data, _lexicon(), current_app.config["MAX_IMAGE_PIXELS"])
     mime = "image/png" if data.startswith(b"\x89PNG") else (
         "image/jpeg" if data.startswith(b"\xff\xd8") else "image/*")
-    photo = Photo(game_kind=game.kind, game_id=game.id, mime=mime, width=reading["cols"],
-                  height=reading["rows"], data=data, overlay=overlay_jpeg, reading=reading)
+    photo = Photo(game_kind=game.kind, game_id=game.id, mime=mime, width=width,
+                  height=height, data=data, overlay=overlay_jpeg, reading=reading)
     session().add(photo)
     session().flush()
     return photo

@@ -85,7 +85,7 @@ class Photo(Base):
     created: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())
     game_kind: Mapped[str] = mapped_column(String(16))
     mime: Mapped[str] = mapped_column(String(32))
-    width: Mapped[int] = mapped_column(Integer)
+    width: Mapped[int] = mapped_column(Integer)  # of the image as read (working size)
     height: Mapped[int] = mapped_column(Integer)
     game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"),
                                                 default=None)

@@ -16,10 +16,11 @@ OVERLAY_WIDTH = 900
 
 
 def read_photo(kind: str, data: bytes, lexicon: Lexicon, max_pixels: int) -> tuple[
-        dict[str, Any], bytes]:
+        dict[str, Any], bytes, tuple[int, int]]:
     """Read a photo of ``kind``'s board with the vision pipeline: the reading (grid,
-    confidences, uncertain squares with alternatives, light warnings) and a JPEG overlay of
-    what was read. Bad photos raise a player-readable error."""
+    confidences, uncertain squares with alternatives, light warnings), a JPEG overlay of
+    what was read, and the working image's (width, height). Bad photos raise a
+    player-readable error."""
     from vision.boards import board_spec
     from vision.classifier import shipped_classifier
     from vision.config import DEFAULT
@@ -36,7 +37,7 @@ def read_photo(kind: str, data: bytes, lexicon: Lexicon, max_pixels: int) -> tup
     reading = read_board(cfg, image, board_spec(kind), shipped_classifier(), lexicon)
     result = reading.to_dict()
     result["light"] = check_light(cfg.light, image, reading.located.corners).to_dict()
-    return result, _jpeg(draw_overlay(image, reading))
+    return result, _jpeg(draw_overlay(image, reading)), (image.shape[1], image.shape[0])
 
 
 def _jpeg(image: np.ndarray) -> bytes:
