@@ -123,7 +123,8 @@ def judge():
         400 if error else 200)
 
 
-def _api_words() -> tuple[list[str], str | None]:
+def _api_words() -> tuple[list[str], str | None, str, str]:
+    """Words, game, and for PDQ the cards and variant, from the query or a JSON body."""
     body = request.get_json(silent=True) if request.method == "POST" else None
     if request.method == "POST" and not isinstance(body, dict):
         raise CompanionError('Send a JSON object such as {"words": ["cat", "dog"]}.')
@@ -131,40 +132,49 @@ def _api_words() -> tuple[list[str], str | None]:
         raw = body.get("words", body.get("word"))
         if not isinstance(raw, list | str):
             raise CompanionError('"words" must be a list of words (or one word as a string).')
-        return words_from(raw), game_from(body.get("game"))
-    raw = request.args.get("words") or request.args.get("word")
-    if not raw:
-        raise CompanionError("Give a word: /api/check?word=WORD")
-    return words_from(raw), game_from(request.args.get("game"))
+        source = body
+    else:
+        raw = request.args.get("words") or request.args.get("word")
+        if not raw:
+            raise CompanionError("Give a word: /api/check?word=WORD")
+        source = request.args
+    cards, variant = source.get("cards") or "", source.get("variant") or ""
+    if not isinstance(cards, str) or not isinstance(variant, str):
+        raise CompanionError('"cards" and "variant" are strings, e.g. "PNA" and "regular".')
+    return words_from(raw), game_from(source.get("game")), cards[:12], variant[:40]
 
 
 @lru_cache(maxsize=8192)
 def _check_body(words: tuple[str, ...], game: str | None, lexicon_path: str | None,
-                single: bool) -> str:
+                single: bool, cards: str, variant: str) -> str:
     # The JSON answer is as pure as the verdicts, so it is remembered too (the hot path).
-    ruling = rule(list(words), game)
+    ruling = rule(list(words), game, cards=cards, variant=variant)
     data = ruling.verdicts[0].to_dict() if single else ruling.to_dict()
     return json.dumps(data, ensure_ascii=False, sort_keys=True)
 
 
 @bp.get("/api/check")
 def api_check():
-    words, game = _api_words()
+    words, game, cards, variant = _api_words()
     single = len(words) == 1 and "words" not in request.args
-    body = _check_body(tuple(words), game, current_app.config.get("LEXICON_PATH"), single)
+    body = _check_body(tuple(words), game, current_app.config.get("LEXICON_PATH"), single,
+                       cards, variant)
     return Response(body, mimetype="application/json")
 
 
 @bp.route("/api/judge", methods=["GET", "POST"])
 def api_judge():
-    words, game = _api_words()
-    return jsonify(rule(words, game, definitions=False).to_dict(judge=True))
+    words, game, cards, variant = _api_words()
+    ruling = rule(words, game, definitions=False, cards=cards, variant=variant)
+    return jsonify(ruling.to_dict(judge=True))
 
 
 _WORDS_SCHEMA = {"type": "object", "properties": {
     "words": {"oneOf": [{"type": "array", "items": {"type": "string"}, "maxItems": 20},
                         {"type": "string"}]},
     "game": {"type": "string", "enum": list(GAME_TITLES)},
+    "cards": {"type": "string", "description": "PDQ: the cards left to right"},
+    "variant": {"type": "string", "description": "PDQ: the variant (default regular)"},
 }, "required": ["words"]}
 _RULING_SCHEMA = {"type": "object", "properties": {
     "valid": {"type": "boolean"}, "reason": {"type": "string"},
@@ -174,6 +184,8 @@ _JUDGE_SCHEMA = {"type": "object", "properties": {
     "valid": {"type": "boolean"}, "lexicon": {"type": "string"}, "count": {"type": "integer"}}}
 _GAME_PARAM = openapi.query("game", "apply this game's rules (e.g. PDQ needs 4+ letters)",
                             schema={"type": "string", "enum": list(GAME_TITLES)})
+_PDQ_PARAMS = [openapi.query("cards", "PDQ (game=pdq): the cards left to right, e.g. PNA"),
+               openapi.query("variant", "PDQ: the variant (see /api/pdq/variants)")]
 
 openapi.add("/api/check", "get", {
     "summary": "Challenge a word (or several): verdict, reason and definitions",
@@ -181,7 +193,7 @@ openapi.add("/api/check", "get", {
         openapi.query("word", "one word: the answer is a single Verdict"),
         openapi.query("words", "several words separated by spaces or commas: the answer says "
                       "which failed"),
-        _GAME_PARAM,
+        _GAME_PARAM, *_PDQ_PARAMS,
     ],
     "responses": {
         "200": {"description": "a Verdict for `word`, a ruling for `words`", "content": {
@@ -196,6 +208,6 @@ _JUDGE_DOC = {
 openapi.add("/api/judge", "get", {
     **_JUDGE_DOC,
     "parameters": [openapi.query("words", "the words, separated by spaces or commas",
-                                 required=True), _GAME_PARAM],
+                                 required=True), _GAME_PARAM, *_PDQ_PARAMS],
 })
 openapi.add("/api/judge", "post", {**_JUDGE_DOC, "requestBody": openapi.json_body(_WORDS_SCHEMA)})

@@ -113,3 +113,15 @@ def test_pdq_api_bad_input(client, url, message):
     resp = client.get(url)
     assert resp.status_code == 400
     assert message in resp.get_json()["error"]
+
+
+def test_challenge_api_with_pdq_cards(client):
+    data = client.get("/api/check?word=pin&game=pdq&cards=PNA").get_json()
+    assert data["valid"] is False and "do not appear in order" in data["reason"]
+    judged = client.post("/api/judge", json={"words": ["pineapple"], "game": "pdq",
+                                             "cards": "PNA", "variant": "regular"}).get_json()
+    assert judged["valid"] is True
+    bad = client.post("/api/judge", json={"words": ["pine"], "game": "pdq", "cards": 5})
+    assert bad.status_code == 400 and "strings" in bad.get_json()["error"]
+    bad = client.get("/api/check?word=pine&game=pdq&cards=PN")
+    assert bad.status_code == 400 and "deals 3 cards" in bad.get_json()["error"]
