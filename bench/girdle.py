@@ -8,11 +8,16 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import statistics
+import sys
 import time
+from pathlib import Path
 
-from companion.girdle import play_all, puzzle_for
-from companion.girdle.solver import solve
-from companion.lexicon import default_lexicon
+# run the checkout this script belongs to, not an installed copy
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from companion.girdle import play_all, puzzle_for  # noqa: E402
+from companion.girdle.solver import solve  # noqa: E402
+from companion.lexicon import default_lexicon  # noqa: E402
 
 
 def main() -> None:

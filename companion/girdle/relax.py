@@ -199,6 +199,7 @@ class Relaxation:
         self.mu = {x: prices.get("mu", {}).get(x, np.zeros(26)).copy() for x in self.shared}
         self.rho = {x: float(prices.get("rho", {}).get(x, 0.0)) for x in self.shared}
         self.value = float("inf")
+        self.theta = 1.0
         self.best_vals: dict[int, np.ndarray] = {}
         self.line_max: dict[int, float] = {}
 
@@ -280,9 +281,11 @@ class Relaxation:
             grad["rho"][x] = 1.0 - (x in cover_first) - (x in new_second)
         return total, grad
 
-    def improve(self, target: float, iterations: int, theta: float = 1.0) -> float:
+    def improve(self, target: float, iterations: int) -> float:
         """Subgradient steps towards ``target`` (a score known to be reachable); returns the
-        lowest bound seen (the prices are left at that point)."""
+        lowest bound seen (the prices are left at that point). The step size carries over from
+        one call to the next."""
+        theta = self.theta
         best, grad = self.evaluate()
         if best <= NEG / 2:
             return best
@@ -310,6 +313,7 @@ class Relaxation:
                 if stall >= 5:
                     theta /= 2
                     stall = 0
+        self.theta = theta
         self.lam_a, self.lam_s = best_prices["lam_a"], best_prices["lam_s"]
         self.mu, self.rho = best_prices["mu"], best_prices["rho"]
         self.evaluate()

@@ -45,6 +45,12 @@ class Solution:
         }
 
 
+# Share of the time left after the first answers that the exhaustive search may use, and the
+# beam widths tried after it when it could not finish.
+DFS_SHARE = 0.3
+BEAM_WIDTHS = (60, 150, 400, 1000)
+
+
 class _OutOfTime(Exception):
     pass
 
@@ -183,7 +189,7 @@ def solve(
     def dfs() -> None:
         nonlocal best_score, best_moves, nodes
         nodes += 1
-        if deadline is not None and nodes % 64 == 0 and time.monotonic() > deadline:
+        if dfs_deadline is not None and nodes % 64 == 0 and time.monotonic() > dfs_deadline:
             raise _OutOfTime
         moves = legal_moves(pos, index)
         if pos.number == puzzle.words:
@@ -196,7 +202,7 @@ def solve(
             return
         scored = []
         for i, m in enumerate(moves):
-            if deadline is not None and i % 256 == 255 and time.monotonic() > deadline:
+            if dfs_deadline is not None and i % 256 == 255 and time.monotonic() > dfs_deadline:
                 raise _OutOfTime
             pos.play(m)
             b = upper_bound(pos)
@@ -223,6 +229,10 @@ def solve(
     # the Lagrangian bound of the whole puzzle: often far below the simple bound
     root_bound = _root_bound(puzzle, index, best_score, deadline)
     proven = True
+    # the exhaustive search gets part of the time; if it cannot finish, wider beams use the rest
+    dfs_deadline = None
+    if deadline is not None:
+        dfs_deadline = time.monotonic() + DFS_SHARE * max(0.0, deadline - time.monotonic())
     if best_moves and root_bound <= best_score:
         frontier.clear()
     else:
@@ -230,6 +240,14 @@ def solve(
             dfs()
         except _OutOfTime:
             proven = False
+    if not proven:
+        # the frontier's bounds stay valid however the best score improves from here
+        for width in BEAM_WIDTHS:
+            if deadline is not None and time.monotonic() > deadline:
+                break
+            for s, ms in _beam(puzzle, index, deadline, width):
+                if s > best_score:
+                    best_score, best_moves = s, ms
     if proven:
         ub = best_score
     elif frontier:
@@ -251,7 +269,7 @@ def solve(
 
 
 def _root_bound(puzzle: Puzzle, index, target: int, deadline: float | None,
-                iterations: int = 80) -> int:
+                iterations: int = 200) -> int:
     """The Lagrangian upper bound of the empty sheet (see :mod:`companion.girdle.relax`)."""
     pos = Position(puzzle)
     cands = {j: line_candidates(pos, index, j) for j in range(1, puzzle.words + 1)}
