@@ -21,7 +21,7 @@ from cad import coupon, placard
 from cad.mesh import Body, combine, to_mesh, write_3mf, write_step, write_stl
 from cad.params import SetParams
 from cad.plates import shelf_pack, tile_plates
-from cad.preview import render, save_preview
+from cad.preview import BASE_COLOR, TILE_COLOR, render_parts, save_preview
 from cad.progress import Progress
 from cad.quarter import quarter
 from cad.stickers import save_sticker_sheet
@@ -138,8 +138,25 @@ def build_quarter(params: SetParams, formats: tuple[str, ...], dest: Path, tick:
     _export(dest, "quarter", formats, _bed(params), solid, [Body("quarter", mesh, BODY_COLOR)])
     tick("quarter: files")
     save_preview(mesh, dest / "quarter.png")
-    save_preview(combine(quarter_rotations(mesh)), dest / "board.png", size=800)
+    parts = [(q, BASE_COLOR) for q in quarter_rotations(mesh)]
+    parts += [(t, TILE_COLOR) for t in _sample_play(params)]
+    render_parts(parts, 900).save(dest / "board.png", optimize=True)
     tick("quarter: previews")
+
+
+def _sample_play(params: SetParams) -> list[trimesh.Trimesh]:
+    """Tiles for the board preview: WERDUP across the beginning squares, and UP stacked on
+    its P to show a stack of three."""
+    lay, t = params.board.layout, params.tile
+    half = lay.size / 2
+    placed = []
+    word = [(4, 2 + i, letter, 0) for i, letter in enumerate("WERDUP")]
+    word += [(4, 7, "U", 1), (4, 7, "P", 2)]
+    for row, col, letter, level in word:
+        x, y = lay.cell_center(row, col)
+        mesh = to_mesh(tile(params, letter))
+        placed.append(_moved(mesh, (x - half, half - y, lay.floor_height + level * t.body_height)))
+    return placed
 
 
 def build_placard(params: SetParams, formats: tuple[str, ...], dest: Path, tick: Tick) -> None:
@@ -151,6 +168,17 @@ def build_placard(params: SetParams, formats: tuple[str, ...], dest: Path, tick:
         _export(dest, f"placard-{side}", formats, _bed(params), solid,
                 [Body(f"placard-{side}", mesh, BODY_COLOR)])
         tick(f"placard: {side} half")
+    # both halves on one plate: one print per player
+    bed = _bed(params)
+    corners = shelf_pack([tuple(m.extents[:2]) for m in meshes], params.printer.part_gap, bed)
+    pair = [_moved(m, (x - m.bounds[0][0], y - m.bounds[0][1], -m.bounds[0][2]))
+            for m, (x, y) in zip(meshes, corners, strict=True)]
+    if "stl" in formats:
+        write_stl(combine(pair), dest / "placard-pair.stl")
+    if "3mf" in formats:
+        write_3mf([Body(f"placard-{side}", m, BODY_COLOR)
+                   for side, m in zip(("left", "right"), pair, strict=True)],
+                  dest / "placard-pair.3mf", "placard-pair")
     save_preview(combine(meshes), dest / "placard.png")
     tick("placard: preview")
 
@@ -187,8 +215,8 @@ def build_tiles(params: SetParams, formats: tuple[str, ...], dest: Path, tick: T
                        Body("letters", inlays, LETTER_COLOR)], dest / f"{stem}.3mf", stem)
         tick(f"tiles: plate {plate + 1}")
     pitch = params.tile.size + 3.0
-    row = [_moved(bodies[t], (i * pitch, 0, 0)) for i, t in enumerate(PREVIEW_WORD)]
-    render(combine(row), 800).save(dest / "tiles.png", optimize=True)
+    row = [(_moved(bodies[t], (i * pitch, 0, 0)), TILE_COLOR) for i, t in enumerate(PREVIEW_WORD)]
+    render_parts(row, 800).save(dest / "tiles.png", optimize=True)
     tick("tiles: preview")
 
 

@@ -188,9 +188,12 @@ class SetParams:
         if abs(lay.seam - c) > 1e-9:
             raise ValueError(f"board seam {lay.seam} must equal the clearance {c} "
                              "(use SetParams.make)")
-        if lay.tile_size != tile.size:
-            raise ValueError(f"tile size {tile.size} differs from the board layout's "
-                             f"{lay.tile_size}")
+        for name, ours, shared in (("size", tile.size, lay.tile_size),
+                                   ("body_height", tile.body_height, lay.tile_body_height),
+                                   ("plateau_height", tile.plateau_height,
+                                    lay.tile_plateau_height)):
+            if ours != shared:
+                raise ValueError(f"tile {name} {ours} differs from the board layout's {shared}")
         rib = self.rib_width
         if rib < 2 * MIN_WALL + c:
             raise ValueError(f"cell_pitch {lay.cell_pitch} leaves ribs of {rib:.2f} mm for "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import cadquery as cq
@@ -48,6 +49,7 @@ def test_build_writes_the_whole_set(built: Path) -> None:
             assert (built / "tiles" / f"tile-{letter}.{ext}").exists()
     assert (built / "tiles" / "tile-Qu.stl").exists() and len(LETTERS) == 26
     for name in ("tiles-plate-1.stl", "tiles-plate-2.stl", "tiles-plate-1.3mf",
+                 "placard-pair.stl", "placard-pair.3mf",
                  "coupon.stl", "coupon.3mf", "coupon.step", "stickers.png",
                  "werdup-board.json", "build.json"):
         assert (built / name).exists(), name
@@ -215,8 +217,15 @@ def test_slicer_summary_parser() -> None:
 def test_prusaslicer_slices_every_part_and_reports(built: Path, cache: Path) -> None:
     if shutil.which("prusa-slicer") is None:
         pytest.fail("prusa-slicer is not installed (scripts/system-packages.txt lists it)")
-    result = build(SetParams(), built, ("quarter", "placard", "coupon", "tiles"),
-                   cache_dir=cache, slice_parts=True)
+    bed = (180.0, 180.0)
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        # every per-letter tile on one plate, and a two-body 3MF, beside the build's slicing
+        letters = pool.submit(slice_files, sorted((built / "tiles").glob("*.stl")), bed)
+        two_body = pool.submit(slice_files, [built / "tiles" / "tile-Qu.3mf"], bed)
+        result = build(SetParams(), built, ("quarter", "placard", "coupon", "tiles"),
+                       cache_dir=cache, slice_parts=True)
+        assert letters.result().filament_g > 26 * 0.5
+        assert two_body.result().seconds > 0
     names = {"quarter.stl", "placard-left.stl", "placard-right.stl", "coupon.stl",
              "tiles-plate-1.stl", "tiles-plate-2.stl"}
     assert set(result.slicer) == names
@@ -225,7 +234,3 @@ def test_prusaslicer_slices_every_part_and_reports(built: Path, cache: Path) -> 
     assert result.slicer["quarter.stl"]["filament_g"] > 20
     report = json.loads((built / "build.json").read_text())
     assert set(report["slicer"]) == names
-    # every per-letter tile, and a two-body 3MF, slice too
-    letters = slice_files(sorted((built / "tiles").glob("*.stl")), (180.0, 180.0))
-    assert letters.filament_g > 26 * 0.5
-    assert slice_files([built / "tiles" / "tile-Qu.3mf"], (180.0, 180.0)).seconds > 0

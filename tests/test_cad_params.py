@@ -54,6 +54,8 @@ def test_defaults_follow_the_shared_board_layout() -> None:
         (lambda: SetParams.make(0.2, board=BoardParams(layout=BoardLayout(cell_pitch=19.0))),
          "cell_pitch 19.0 leaves ribs"),
         (lambda: BoardLayout(cell_pitch=-1), "cell_pitch must be positive"),
+        (lambda: SetParams.make(0.2, tile=TileParams(body_height=4.0)),
+         "tile body_height 4.0 differs from the board layout's 3.5"),
     ],
 )
 def test_bad_values_raise_value_error_naming_them(make, message: str) -> None:
