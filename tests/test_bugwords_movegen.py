@@ -98,7 +98,7 @@ def positions(draw):
     return b, "".join(rack)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions())
 def test_generator_agrees_with_brute_force(pos):
     board, rack = pos

@@ -16,6 +16,7 @@ from operator import itemgetter
 
 from companion.board import Board, Placement, Position, tile_letters
 from companion.bugwords.rules import Rules, default_rules
+from companion.errors import UsageError
 from companion.lexicon import Lexicon
 from companion.tiles import BLANK
 
@@ -134,8 +135,6 @@ def _parse_rack(rack: str, rules: Rules) -> dict[str, int]:
     counts: dict[str, int] = {}
     for ch in rack.upper():
         if ch not in rules.tiles.counts and ch != BLANK:
-            from companion.errors import UsageError
-
             raise UsageError(f"{ch!r} is not a Bug Words tile: use letters A-Z and ? for a blank")
         counts[ch] = counts.get(ch, 0) + 1
     return counts
