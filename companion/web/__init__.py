@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 import secrets
 from pathlib import Path
@@ -39,8 +40,9 @@ def _secret_key(instance: Path) -> str:
     path = instance / "secret_key"
     if not path.exists():
         tmp = instance / f".secret_key.{os.getpid()}"
-        tmp.write_text(secrets.token_hex(32))
-        tmp.chmod(0o600)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as fh:
+            fh.write(secrets.token_hex(32))
         try:
             os.link(tmp, path)  # atomic: the first worker wins, the others read its key
         except FileExistsError:
@@ -77,8 +79,7 @@ def create_app(test_config: dict[str, Any] | None = None,
     csrf.init_app(app)
     errors.init_app(app)
     for name in AREAS:
-        module = __import__(f"companion.web.{name}", fromlist=["bp"])
-        app.register_blueprint(module.bp)
+        app.register_blueprint(importlib.import_module(f"companion.web.{name}").bp)
 
     @app.context_processor
     def _nav() -> dict[str, Any]:
