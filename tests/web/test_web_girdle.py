@@ -176,12 +176,12 @@ def test_girdle_api(sqlite_app):
         assert bad.status_code == 400 and message in bad.get_json()["error"]
 
 
-def test_par_is_found_once_kept_and_ranks_the_sheet(sqlite_app):
-    client = sqlite_app.test_client()
-    text = typed_solution(sqlite_app)
+def test_par_is_found_once_kept_and_ranks_the_sheet(app):
+    client = app.test_client()
+    text = typed_solution(app)
     result = client.post(f"/api/girdle/{DAY}/submissions", json={
         "solution": text, "player": "ranker"}).get_json()
-    with sqlite_app.app_context():
+    with app.app_context():
         row = session().get(GirdlePar, DAY)
         assert row is not None and result["par"] == row.par >= result["score"]
         _p, _s, card = play_solution(puzzle(DAY), parse_solution(result["best_solution"],
@@ -193,13 +193,13 @@ def test_par_is_found_once_kept_and_ranks_the_sheet(sqlite_app):
 
 
 @pytest.mark.parametrize(("proven", "raised"), [(False, True), (True, False)])
-def test_a_sheet_better_than_an_unproven_par_becomes_par(sqlite_app, proven, raised):
-    client = sqlite_app.test_client()
-    with sqlite_app.app_context():
+def test_a_sheet_better_than_an_unproven_par_becomes_par(app, proven, raised):
+    client = app.test_client()
+    with app.app_context():
         session().add(GirdlePar(puzzle_date=DAY, par=-100, proven=proven, solution=["X 1"]))
         session().commit()
     result = client.post(f"/api/girdle/{DAY}/submissions", json={
-        "solution": typed_solution(sqlite_app), "player": "climber"}).get_json()
+        "solution": typed_solution(app), "player": "climber"}).get_json()
     assert (result["par"] == result["score"]) is raised
     assert result["rank"] == ("Par!" if raised else "Unranked")
 
