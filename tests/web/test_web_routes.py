@@ -1,5 +1,6 @@
 """Every route of the app answers bad or odd requests with a 4xx and a sentence, never a 500."""
 
+import itertools
 import re
 import tempfile
 
@@ -35,13 +36,13 @@ def test_odd_requests_never_crash(sqlite_app, rule, methods):
         variants = [v.replace(f"<{conv + ':' if conv else ''}{name}>", val, 1)
                     for v in variants for val in ODD_VALUES.get(conv or "default",
                                                                  ODD_VALUES["default"])]
-    for url in variants:
-        for method in methods:
-            if "/prints/3d" in rule and method == "GET" and "<" not in rule:
-                continue  # builds a part: covered by test_web_prints3d
-            for query in ("", "?word=%ff&game=x&seed=-1&round=0&month=x&paper=x"):
-                resp = client.open(url + query, method=method, data=b"\x00\xff garbage")
-                assert resp.status_code < 500, (method, url + query, resp.status_code)
-                if resp.status_code >= 400:
-                    body = resp.get_data(as_text=True)
-                    assert "Traceback" not in body
+    queries = ("", "?word=%ff&game=x&seed=-1&round=0&month=x&paper=x")
+    ctypes = ("application/octet-stream", "application/json", "image/jpeg")
+    for url, method, query, ctype in itertools.product(variants, methods, queries, ctypes):
+        if "/prints/3d" in rule and method == "GET" and "<" not in rule:
+            continue  # builds a part: covered by test_web_prints3d
+        resp = client.open(url + query, method=method, data=b"\x00\xff garbage",
+                           content_type=ctype)
+        assert resp.status_code < 500, (method, url + query, ctype, resp.status_code)
+        if resp.status_code >= 400:
+            assert "Traceback" not in resp.get_data(as_text=True)
