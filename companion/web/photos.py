@@ -3,6 +3,7 @@ uncertain squares, and the new tiles are scored by the game's engine."""
 
 from __future__ import annotations
 
+import io
 from dataclasses import replace
 from typing import Any
 
@@ -33,11 +34,31 @@ def read_photo(kind: str, data: bytes, lexicon: Lexicon, max_pixels: int) -> tup
         raise UsageError("Choose a photo of the board first.")
     cfg = replace(DEFAULT, load=replace(DEFAULT.load,
                                         max_pixels=min(max_pixels, DEFAULT.load.max_pixels)))
-    image = decode_photo(cfg.load, data, name="That photo")
+    image = decode_photo(cfg.load, upright(data, cfg.load.max_pixels), name="That photo")
     reading = read_board(cfg, image, board_spec(kind), shipped_classifier(), lexicon)
     result = reading.to_dict()
     result["light"] = check_light(cfg.light, image, reading.located.corners).to_dict()
     return result, _jpeg(draw_overlay(image, reading)), (image.shape[1], image.shape[0])
+
+
+EXIF_ORIENTATION = 0x0112
+
+
+def upright(data: bytes, max_pixels: int) -> bytes:
+    """The photo turned the way the phone held it (phones store the turn as an EXIF tag);
+    unreadable or oversized files are passed on unchanged for the reader to refuse."""
+    from PIL import Image, ImageOps
+
+    try:
+        img = Image.open(io.BytesIO(data))
+        turned = img.getexif().get(EXIF_ORIENTATION, 1) not in (None, 1)
+        if not turned or img.width * img.height > max_pixels:
+            return data
+        out = io.BytesIO()
+        ImageOps.exif_transpose(img).convert("RGB").save(out, "JPEG", quality=92)
+        return out.getvalue()
+    except (OSError, ValueError, SyntaxError):
+        return data
 
 
 def _jpeg(image: np.ndarray) -> bytes:

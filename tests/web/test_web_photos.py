@@ -145,3 +145,16 @@ def test_werdup_photo_stacks_a_tile(client):
     resp = client.post(f"/api/games/{gid}/photos/{data['photo_id']}/score",
                        json={"grid": vanished})
     assert resp.status_code == 400 and "disappeared" in resp.get_json()["error"]
+
+
+def test_a_photo_taken_sideways_is_turned_upright(client, quiz_photo):
+    """Phones store the picture as the sensor saw it plus an EXIF orientation tag."""
+    img = Image.open(io.BytesIO(quiz_photo)).transpose(Image.Transpose.ROTATE_90)
+    exif = Image.Exif()
+    exif[0x0112] = 6  # "rotate 90 degrees clockwise to display"
+    buf = io.BytesIO()
+    img.save(buf, "JPEG", quality=92, exif=exif.tobytes())
+    gid = _game(client)["id"]
+    data = client.post(f"/api/games/{gid}/photos", data=buf.getvalue(),
+                       content_type="image/jpeg").get_json()
+    assert data["reading"]["grid"][7][7:11] == ["Q", "U", "I", "Z"]
