@@ -351,12 +351,38 @@ def _build_into_cache(params: SetParams, part: str, formats: tuple[str, ...], ca
         (work / ".done").write_text("ok\n")
         if not use_cache:
             return work
-        shutil.rmtree(stored, ignore_errors=True)
-        work.rename(stored)
+        try:
+            work.rename(stored)
+        except OSError:
+            # another build of the same part finished first: keep its copy
+            if not (stored / ".done").exists():
+                raise
+            shutil.rmtree(work, ignore_errors=True)
         return stored
     except BaseException:
         shutil.rmtree(work, ignore_errors=True)
         raise
+
+
+def build_coupons(clearances: list[float], out: Path, formats: tuple[str, ...] = ("stl", "3mf"),
+                  bed: tuple[float, float] | None = None, cache_dir: Path | None = None,
+                  progress: Progress | None = None) -> list[str]:
+    """One fit coupon per clearance, named by it (``coupon-0.2.stl`` ...), in ``out``."""
+    if not clearances:
+        raise UsageError("name at least one clearance to print a coupon for")
+    written = []
+    for c in clearances:
+        params = SetParams.make(c, bed=bed)
+        with tempfile.TemporaryDirectory() as tmp:
+            result = build(params, Path(tmp), ("coupon",), formats, cache_dir=cache_dir,
+                           progress=progress)
+            out.mkdir(parents=True, exist_ok=True)
+            label = f"{c:.2f}".rstrip("0").rstrip(".")
+            for name in result.files["coupon"]:
+                target = f"coupon-{label}{Path(name).suffix}"
+                shutil.copyfile(Path(tmp) / name, out / target)
+                written.append(target)
+    return written
 
 
 def slice_outputs(out: Path, bed: tuple[float, float], cache_dir: Path) -> dict[str, dict]:

@@ -1,8 +1,8 @@
-"""Small CadQuery helpers shared by the part models."""
+"""Small CadQuery building blocks shared by the part models."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import cadquery as cq
 
@@ -16,10 +16,9 @@ def prism(outline: Sequence[Point], z0: float, height: float) -> cq.Workplane:
 
 
 def chamfer_bottom_edges_on(part: cq.Workplane, amount: float,
-                            keep: callable) -> cq.Workplane:
+                            keep: Callable[[cq.Edge], bool]) -> cq.Workplane:
     """Chamfer the bottom-face edges for which ``keep(edge)`` is true (elephant's foot)."""
-    bottom = part.faces("<Z").val()
-    edges = [e for e in bottom.Edges() if keep(e)]
+    edges = [e for face in part.faces("<Z").vals() for e in face.Edges() if keep(e)]
     if not edges or amount <= 0:
         return part
     solid = part.val().chamfer(amount, None, edges)

@@ -187,6 +187,25 @@ def test_check_of_a_missing_or_empty_folder(tmp_path: Path, capsys) -> None:
     assert "run 'companion cad build' first" in capsys.readouterr().err
 
 
+def test_coupons_at_several_clearances(cache: Path, tmp_path: Path, capsys) -> None:
+    out = tmp_path / "coupons"
+    assert main(["cad", "coupons", "--clearances", "0.1,0.25", "-o", str(out),
+                 "--cache-dir", str(cache)]) == 0
+    assert "coupon-0.1.stl, coupon-0.25.stl" in capsys.readouterr().out
+    assert sorted(p.name for p in out.iterdir()) == [
+        "coupon-0.1.3mf", "coupon-0.1.png", "coupon-0.1.stl",
+        "coupon-0.25.3mf", "coupon-0.25.png", "coupon-0.25.stl"]
+    assert all(r.ok for r in check_directory(out))
+    # the two coupons differ: the joint and the cells follow the clearance
+    a = trimesh.load(out / "coupon-0.1.stl")
+    b = trimesh.load(out / "coupon-0.25.stl")
+    assert a.volume > b.volume
+    assert main(["cad", "coupons", "--clearances", "0.1,x", "-o", str(out)]) == 2
+    assert "clearances must be numbers" in capsys.readouterr().err
+    assert main(["cad", "coupons", "--clearances", "0.1,0.9", "-o", str(tmp_path / "n")]) == 2
+    assert not (tmp_path / "n").exists()
+
+
 def test_layout_command_prints_the_board(capsys) -> None:
     assert main(["cad", "layout", "--clearance", "0.3"]) == 0
     data = json.loads(capsys.readouterr().out)

@@ -172,3 +172,46 @@ def test_letter_strokes_are_thick_enough_to_print(params) -> None:
         opened = cv2.dilate(eroded, kernel)
         lost = np.count_nonzero(glyph & (1 - opened)) / np.count_nonzero(glyph)
         assert lost < 0.05, f"{letter}: {lost:.0%} of it is thinner than {MIN_WALL} mm"
+
+
+def test_bottom_edges_are_chamfered_against_elephants_foot(params, board_quarter, body):
+    ef = params.printer.elephant_foot
+    half = params.board.layout.size / 2
+    y = half / 2
+    assert not board_quarter.isInside(cq.Vector(-half + ef / 4, y, ef / 4))
+    assert board_quarter.isInside(cq.Vector(-half + ef / 4, y, ef * 1.5))
+    assert board_quarter.isInside(cq.Vector(-half + ef * 1.5, y, ef / 4))
+    s = params.tile.size / 2
+    assert not body.isInside(cq.Vector(s - ef / 4, 0, ef / 4))
+    assert body.isInside(cq.Vector(s - ef / 4, 0, ef * 1.5))
+    # the tabs are chamfered too, and their slots flare at the mouth
+    tab_tip = -params.clearance / 2 + params.joint.frame_tab_depth
+    t_frame = params.board.layout.size / 2 - params.board.layout.frame_width / 2
+    assert not board_quarter.isInside(cq.Vector(tab_tip - ef / 4, t_frame, ef / 4))
+    assert board_quarter.isInside(cq.Vector(tab_tip - ef / 4, t_frame, ef * 1.5))
+    slot_end = tab_tip + params.clearance  # the slot's far wall, on the bottom edge
+    assert not board_quarter.isInside(cq.Vector(-t_frame, slot_end + ef / 4, ef / 4))
+    assert board_quarter.isInside(cq.Vector(-t_frame, slot_end + ef / 4, ef * 1.5))
+
+
+def standing_tile(params: SetParams, body: cq.Shape, index: int, lift: float) -> cq.Shape:
+    """A tile standing in the placard slot at seat ``index``, letter to the front, leaning
+    back with the slot, ``lift`` mm off the slot floor and off its front wall."""
+    x, y0, z0, lean = placard.tile_seat(params, index)
+    half = params.tile.size / 2
+    upright = body.rotate((0, 0, 0), (1, 0, 0), 90)  # letter face towards -y
+    upright = upright.translate(cq.Vector(x, params.tile.height + lift, half + lift))
+    return upright.rotate((0, 0, 0), (1, 0, 0), -lean).translate(cq.Vector(0, y0, z0))
+
+
+def test_tiles_stand_in_the_placard_slot(params, body) -> None:
+    left = placard.placard_half(params, "left").val()
+    right = placard.placard_half(params, "right").val()
+    play = params.placard.slot_play
+    for index in (0, 3, params.placard.tiles - 1):  # seat 3 stands over the joint
+        t = standing_tile(params, body, index, lift=play)
+        gap = min(distance(t, left), distance(t, right))
+        assert gap == pytest.approx(play, abs=1e-6), index
+    # the letter face shows above the lip in front of the slot
+    bb = standing_tile(params, body, 0, lift=0.0).BoundingBox()
+    assert bb.zmax > params.placard.back_height

@@ -55,6 +55,21 @@ def register(sub: argparse._SubParsersAction) -> None:
     c.add_argument("--json", action="store_true", help="print one JSON object")
     c.set_defaults(func=run_check)
 
+    cp = cad_sub.add_parser("coupons", help="fit coupons at several clearances, to print first",
+                            description="Write one fit coupon per clearance (each has the "
+                            "clearance engraved). Print them, keep the one that slides "
+                            "together by hand without wobble, then build the set with that "
+                            "--clearance.")
+    cp.add_argument("--clearances", default="0.1,0.2,0.3", metavar="MM,MM",
+                    help="comma list of clearances in mm (default 0.1,0.2,0.3)")
+    cp.add_argument("--bed", default="180x180", metavar="WxD",
+                    help="printer bed width x depth in mm (default 180x180)")
+    cp.add_argument("-o", "--out", default="werdup-coupons", metavar="DIR",
+                    help="folder to write into (default ./werdup-coupons)")
+    cp.add_argument("--cache-dir", metavar="DIR",
+                    help="where built parts are cached (default ~/.cache/companion/cad)")
+    cp.set_defaults(func=run_coupons)
+
     lay = cad_sub.add_parser("layout", help="print the board layout (cells, marker ids and "
                              "positions) as JSON",
                              description="The assembled board's geometry in mm, as the photo "
@@ -96,6 +111,25 @@ def run_build(args: argparse.Namespace) -> int:
         for name, rep in result.slicer.items():
             print(f"  {name:<22} {rep['time']:>8}  {rep['filament_g']:7.1f} g")
     print("print quarter 4 times; one placard (left + right) per player; the tile plates once")
+    return 0
+
+
+def run_coupons(args: argparse.Namespace) -> int:
+    from cad.build import build_coupons, parse_bed
+
+    try:
+        clearances = [float(v) for v in args.clearances.split(",") if v.strip()]
+    except ValueError:
+        raise UsageError(f"clearances must be numbers in mm like 0.1,0.2,0.3, got "
+                         f"{args.clearances!r}") from None
+    bed = parse_bed(args.bed)
+    for c in clearances:
+        _params(c, bed)  # every value is checked before anything is built
+    files = build_coupons(clearances, Path(args.out), bed=bed,
+                          cache_dir=Path(args.cache_dir) if args.cache_dir else None)
+    print(f"wrote {len(files)} files to {args.out}: "
+          + ", ".join(f for f in files if f.endswith(".stl")))
+    print("print them, keep the one that fits best, then: companion cad build --clearance MM")
     return 0
 
 
