@@ -1,0 +1,236 @@
+"""``companion girdle show|solve|check``: the daily Word Girdle puzzle, its par, and scoring."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+from pathlib import Path
+
+from companion.cli.common import print_json
+from companion.errors import UsageError
+from companion.girdle import Placement, Puzzle, Sheet, puzzle_for
+from companion.girdle.cache import solve_cached
+from companion.girdle.engine import IllegalStep, ScoreCard
+from companion.girdle.solver import solve
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "girdle",
+        help="Word Girdle: show the daily puzzle, solve it (par), or score a filled sheet",
+        description="The daily Word Girdle puzzle: show it, find par, or check a filled sheet.",
+    )
+    actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
+
+    show = actions.add_parser("show", help="print the puzzle of a date",
+                              description="Print the puzzle of a date.")
+    _add_date(show)
+    show.add_argument("--json", action="store_true", help="print the puzzle model as JSON")
+    show.set_defaults(func=run_show)
+
+    sol = actions.add_parser("solve", help="find par (the best final score) and a solution",
+                             description="Find par and a solution that reaches it.")
+    _add_date(sol)
+    sol.add_argument("--time-budget", type=float, default=30.0, metavar="SECONDS",
+                     help="stop searching after this many seconds and report the best found "
+                     "with an upper bound (default: 30)")
+    sol.add_argument("--no-cache", action="store_true",
+                     help="search again even if this date was solved before")
+    sol.add_argument("--json", action="store_true", help="print the answer as JSON")
+    sol.set_defaults(func=run_solve)
+
+    chk = actions.add_parser(
+        "check", help="validate and score a filled sheet",
+        description="Validate a filled sheet (a JSON list of words in order, or an object "
+        "with a 'solution' list, as 'girdle solve --json' prints) and print its score. "
+        "Exit status: 0 legal, 1 illegal or unfinished, 2 bad usage.")
+    chk.add_argument("solution", metavar="SOLUTION.json",
+                     help="the filled sheet: words in order with activations and cross-outs")
+    chk.add_argument("--date", metavar="YYYY-MM-DD",
+                     help="the puzzle's date (default: the file's 'date', else today)")
+    chk.add_argument("--json", action="store_true", help="print the score card as JSON")
+    chk.set_defaults(func=run_check)
+
+
+def _add_date(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--date", metavar="YYYY-MM-DD", help="the puzzle's date (default: today)")
+
+
+def parse_date(text: str | None) -> dt.date:
+    if text is None:
+        return dt.date.today()
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError as exc:
+        raise UsageError(f"not a date: {text!r} (use YYYY-MM-DD, e.g. 2026-11-29)") from exc
+
+
+# -- show ------------------------------------------------------------------------------------
+def puzzle_text(pz: Puzzle) -> str:
+    """The puzzle as a player would read it: the Girdle with word icons, Supply and tables."""
+    title = f"Word Girdle #{pz.number}" + (f" - {pz.date.isoformat()}" if pz.date else "")
+    col_marks = {ln.index: str(k) for k, ln in enumerate(pz.lines, 1) if ln.kind == "col"}
+    row_marks = {ln.index: str(k) for k, ln in enumerate(pz.lines, 1) if ln.kind == "row"}
+    out = [title, ""]
+    out.append("      " + " ".join(col_marks.get(c, " ") for c in range(1, pz.size + 1))
+               + "   <- word icons of the columns")
+    out.append("      " + " ".join(str(c) for c in range(1, pz.size + 1)))
+    for r in range(1, pz.size + 1):
+        out.append(f"  {row_marks.get(r, ' ')} {r} " + " ".join("." for _ in range(pz.size)))
+    out.append("")
+    out.append("Word lines:")
+    for k, ln in enumerate(pz.lines, 1):
+        box = "  [checkbox]" if pz.has_checkbox(k) else ""
+        out.append(f"  {k}. {ln.label()} ({ln.direction}){box}")
+    out.append("A-Z:    " + " ".join(sorted(pz.vp)))
+    out.append("Supply: " + " ".join(pz.supply) + f"   (positions 1-{len(pz.supply)})")
+    by_vp: dict[int, list[str]] = {}
+    for ch, v in sorted(pz.vp.items()):
+        by_vp.setdefault(v, []).append(ch)
+    out.append("Victory Points: " + "; ".join(
+        f"{v} = {' '.join(chs)}" for v, chs in sorted(by_vp.items())))
+    out.append("Length bonus: " + ", ".join(
+        f"{n} letters {b:+d}" if b else f"{n} letters 0"
+        for n, b in sorted(pz.length_bonus.items())))
+    return "\n".join(out)
+
+
+def run_show(args: argparse.Namespace) -> int:
+    pz = puzzle_for(parse_date(args.date))
+    if args.json:
+        print_json(pz.to_dict())
+    else:
+        print(puzzle_text(pz))
+    return 0
+
+
+# -- solve -----------------------------------------------------------------------------------
+def run_solve(args: argparse.Namespace) -> int:
+    if args.time_budget is not None and args.time_budget <= 0:
+        raise UsageError("--time-budget must be a positive number of seconds")
+    pz = puzzle_for(parse_date(args.date))
+    if args.no_cache:
+        sol = solve(pz, time_budget=args.time_budget)
+    else:
+        sol = solve_cached(pz, time_budget=args.time_budget)
+    if args.json:
+        print_json(sol.to_dict(pz))
+        return 0
+    status = "proven optimal" if sol.proven else f"best found; no sheet beats {sol.upper_bound}"
+    print(f"Word Girdle #{pz.number}: par {sol.par} ({status}, {sol.seconds:.1f} s)")
+    sheet = Sheet(pz)
+    for p in sol.placements:
+        sheet.play(p)
+    print(card_text(sheet, sheet.score()))
+    return 0
+
+
+# -- check -----------------------------------------------------------------------------------
+def _placement(item: object, number: int) -> Placement:
+    if not isinstance(item, dict):
+        raise UsageError(f"word {number}: expected an object with row, col, direction, word")
+    try:
+        if "cells" in item:
+            cells = [(int(r), int(c)) for r, c in item["cells"]]
+            return _from_cells(cells, str(item["word"]), item, number)
+        return Placement(
+            row=int(item["row"]),
+            col=int(item["col"]),
+            direction=str(item["direction"]).lower(),
+            word=str(item["word"]).upper(),
+            activated=tuple(int(i) for i in item.get("activated", ())),
+            crossed_out=tuple(str(c).upper() for c in item.get("crossed_out", ())),
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise UsageError(f"word {number}: missing or bad field ({exc})") from exc
+
+
+def _from_cells(cells: list, word: str, item: dict, number: int) -> Placement:
+    if len(cells) != len(word):
+        raise IllegalStep(number, f"{word.upper()} has {len(word)} letters but "
+                          f"{len(cells)} squares are given")
+    rows = {r for r, _ in cells}
+    cols = {c for _, c in cells}
+    if len(rows) == 1 and [c for _, c in cells] == list(range(cells[0][1],
+                                                             cells[0][1] + len(cells))):
+        direction = "across"
+    elif len(cols) == 1 and [r for r, _ in cells] == list(range(cells[0][0],
+                                                               cells[0][0] + len(cells))):
+        direction = "down"
+    else:
+        raise IllegalStep(number, f"{word.upper()} is not contiguous: its squares must be "
+                          "one unbroken run, left to right or top to bottom")
+    return Placement(cells[0][0], cells[0][1], direction, word.upper(),
+                     tuple(int(i) for i in item.get("activated", ())),
+                     tuple(str(c).upper() for c in item.get("crossed_out", ())))
+
+
+def card_text(sheet: Sheet, card: ScoreCard) -> str:
+    """The score tracker laid out as on the sheet."""
+    out = [" #  Word      VP  Bonus       Total"]
+    for row in card.rows:
+        box = "[x]" if row["checked"] else ("[ ]" if row["checkbox"] else "   ")
+        out.append(f" {row['number']}  {row['word']:<8} {row['vp']:>3}  {row['bonus']:>+4} {box}"
+                   f"  {row['total']:>5}")
+    for k in range(len(card.rows) + 1, sheet.puzzle.words + 1):
+        box = "[ ]" if sheet.puzzle.has_checkbox(k) else "   "
+        out.append(f" {k}  {'-':<8} {'':>3}  {'':>4} {box}  {'':>5}")
+    out.append(f"Sub-total words: {card.subtotal}")
+    out.append("Crossed out: " + (" ".join(card.crossed_out) or "none"))
+    parts = [f"{v} VP: {n} x {v} = {n * v}" for v, n in card.unused_counts.items()]
+    out.append("Unused: " + "; ".join(parts) + f"; total {card.unused_total}")
+    out.append("Unused letters: " + (" ".join(card.unused_letters) or "none"))
+    out.append(f"Final score: {card.subtotal} - {card.unused_total} = {card.final}")
+    if not card.complete:
+        out.append(f"(unfinished: {len(card.rows)} of {sheet.puzzle.words} words)")
+    return "\n".join(out)
+
+
+def load_sheet_file(path: str) -> dict:
+    p = Path(path)
+    try:
+        data = json.loads(p.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise UsageError(f"no such file: {path}") from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"cannot read {path}: {exc}") from exc
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{path} is not JSON: {exc}") from exc
+    if isinstance(data, list):
+        data = {"solution": data}
+    if not isinstance(data, dict) or not isinstance(data.get("solution"), list):
+        raise UsageError(f"{path}: expected a list of words, or an object with 'solution'")
+    return data
+
+
+def run_check(args: argparse.Namespace) -> int:
+    data = load_sheet_file(args.solution)
+    if "puzzle" in data:
+        pz = Puzzle.from_dict(data["puzzle"])
+    else:
+        pz = puzzle_for(parse_date(args.date or data.get("date")))
+    sheet = Sheet(pz)
+    try:
+        for number, item in enumerate(data["solution"], 1):
+            if number > pz.words:
+                raise IllegalStep(number, f"there may never be more than {pz.words} words "
+                                  "in the Girdle")
+            p = _placement(item, number)
+            sheet.play(p)
+        card = sheet.score()
+    except IllegalStep as exc:
+        word = ""
+        items = data["solution"]
+        if 0 < exc.step <= len(items) and isinstance(items[exc.step - 1], dict):
+            word = f" ({str(items[exc.step - 1].get('word', '')).upper()})"
+        if args.json:
+            print_json({"legal": False, "step": exc.step, "reason": exc.reason})
+        else:
+            print(f"Illegal at word {exc.step}{word}: {exc.reason}")
+        return 1
+    if args.json:
+        print_json({"legal": True, **card.to_dict()})
+    else:
+        print(card_text(sheet, card))
+    return 0 if card.complete else 1

@@ -1,0 +1,24 @@
+"""Word Girdle: the daily paper solitaire (puzzle model, engine, generator and solver)."""
+
+from companion.girdle.engine import IllegalStep, Placement, ScoreCard, Sheet, play_all
+from companion.girdle.generator import puzzle_for, puzzle_number
+from companion.girdle.puzzle import Line, Puzzle, edition_puzzle
+from companion.girdle.rules import Edition, default_edition
+from companion.girdle.solver import Solution, solve
+
+__all__ = [
+    "Edition",
+    "IllegalStep",
+    "Line",
+    "Placement",
+    "Puzzle",
+    "ScoreCard",
+    "Sheet",
+    "Solution",
+    "default_edition",
+    "edition_puzzle",
+    "play_all",
+    "puzzle_for",
+    "puzzle_number",
+    "solve",
+]

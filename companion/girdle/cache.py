@@ -1,0 +1,74 @@
+"""A small on-disk cache of solved puzzles, so a date's par is searched for only once.
+
+Entries live in ``$COMPANION_CACHE_DIR/girdle`` (default ``~/.cache/companion/girdle``), one
+JSON file per edition, date and word list. The cache is never needed for correctness: an entry
+is used only if replaying its solution on the puzzle scores exactly its par, and an entry found
+with a smaller time budget than asked (and not proven) is searched again.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from companion.girdle.engine import IllegalStep, Placement, play_all
+from companion.girdle.puzzle import Puzzle
+from companion.girdle.solver import Solution, solve
+from companion.lexicon import Lexicon, default_lexicon
+
+
+def cache_dir() -> Path:
+    root = os.environ.get("COMPANION_CACHE_DIR")
+    base = Path(root) if root else Path.home() / ".cache" / "companion"
+    return base / "girdle"
+
+
+def _path(puzzle: Puzzle, lexicon: Lexicon) -> Path | None:
+    if puzzle.date is None:
+        return None
+    safe = "".join(ch if ch.isalnum() else "-" for ch in lexicon.name)
+    return cache_dir() / f"{puzzle.edition}-{puzzle.date.isoformat()}-{safe}.json"
+
+
+def _load(path: Path, puzzle: Puzzle, lexicon: Lexicon, budget: float | None) -> Solution | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data["puzzle"] != puzzle.to_dict():
+            return None
+        if not data["proven"] and (budget is None or data["time_budget"] < budget):
+            return None
+        steps = [Placement(s["row"], s["col"], s["direction"], s["word"],
+                           tuple(s["activated"]), tuple(s["crossed_out"]))
+                 for s in data["solution"]]
+        _, card = play_all(puzzle, steps, lexicon)
+    except (OSError, ValueError, KeyError, TypeError, IllegalStep):
+        return None
+    if not card.complete or card.final != data["par"]:
+        return None
+    return Solution(par=data["par"], proven=data["proven"], upper_bound=data["upper_bound"],
+                    placements=steps, nodes=data.get("nodes", 0), seconds=0.0)
+
+
+def solve_cached(
+    puzzle: Puzzle, time_budget: float | None = 30.0, lexicon: Lexicon | None = None
+) -> Solution:
+    """Like :func:`companion.girdle.solve`, reusing a cached answer for a dated puzzle."""
+    lex = lexicon if lexicon is not None else default_lexicon()
+    path = _path(puzzle, lex)
+    if path is not None and path.exists():
+        hit = _load(path, puzzle, lex, time_budget)
+        if hit is not None:
+            return hit
+    sol = solve(puzzle, time_budget=time_budget, lexicon=lex)
+    if path is not None and sol.placements:
+        data = {"puzzle": puzzle.to_dict(), "time_budget": time_budget, "nodes": sol.nodes,
+                **sol.to_dict(puzzle)}
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(".tmp")
+            tmp.write_text(json.dumps(data), encoding="utf-8")
+            tmp.replace(path)
+        except OSError:
+            pass  # a read-only home is fine: the cache is only a shortcut
+    return sol

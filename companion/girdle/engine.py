@@ -1,0 +1,350 @@
+"""The state of a Word Girdle sheet as a player fills it in, with validation and scoring.
+
+:class:`Sheet` applies :class:`Placement` steps in order. Each step is checked as the sheet's
+rules say (see GAMES.md, Word Girdle) and refused with a sentence a player understands.
+Letters a word needs are taken from the A-Z section first, then from the lowest-numbered active
+Supply letter: the two are interchangeable for scoring.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from companion.errors import CompanionError
+from companion.girdle.puzzle import Line, Puzzle
+from companion.lexicon import Lexicon, default_lexicon
+
+DIRECTIONS = ("across", "down")
+_STEP = {"across": (0, 1), "down": (1, 0)}
+_OTHER = {"across": "down", "down": "across"}
+
+
+class IllegalStep(CompanionError):
+    """A step the sheet's rules refuse; ``step`` is the word number (1-based)."""
+
+    def __init__(self, step: int, reason: str) -> None:
+        super().__init__(f"word {step}: {reason}")
+        self.step = step
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One step of a sheet: a word written from (row, col) across or down, then the Supply
+    positions activated for it and the letters crossed out for it (6/7-letter bonus)."""
+
+    row: int
+    col: int
+    direction: str
+    word: str
+    activated: tuple[int, ...] = ()
+    crossed_out: tuple[str, ...] = ()
+
+    def cells(self) -> list[tuple[int, int]]:
+        dr, dc = _STEP[self.direction]
+        return [(self.row + dr * i, self.col + dc * i) for i in range(len(self.word))]
+
+    def to_dict(self, line: int) -> dict:
+        return {
+            "line": line,
+            "row": self.row,
+            "col": self.col,
+            "direction": self.direction,
+            "word": self.word,
+            "activated": list(self.activated),
+            "crossed_out": list(self.crossed_out),
+        }
+
+
+@dataclass
+class PlacedWord:
+    """A word on the sheet with what it took: its new squares and where each letter came from."""
+
+    number: int
+    placement: Placement
+    new_cells: list[tuple[int, int]]
+    sources: list[str]  # per new cell: "A-Z" or "Supply N"
+    vp: int
+    bonus: int
+
+    @property
+    def total(self) -> int:
+        return self.vp + self.bonus
+
+
+@dataclass
+class ScoreCard:
+    """The score tracker as the sheet lays it out."""
+
+    rows: list[dict] = field(default_factory=list)
+    subtotal: int = 0
+    crossed_out: list[str] = field(default_factory=list)
+    unused_counts: dict[int, int] = field(default_factory=dict)
+    unused_letters: list[str] = field(default_factory=list)
+    unused_total: int = 0
+    final: int = 0
+    complete: bool = False
+
+    def to_dict(self) -> dict:
+        return {
+            "rows": self.rows,
+            "subtotal": self.subtotal,
+            "crossed_out": self.crossed_out,
+            "unused": {
+                "letters": self.unused_letters,
+                "counts": {str(k): v for k, v in self.unused_counts.items()},
+                "cost": {str(k): k * v for k, v in self.unused_counts.items()},
+                "total": self.unused_total,
+            },
+            "final": self.final,
+            "complete": self.complete,
+        }
+
+
+def _where(cell: tuple[int, int]) -> str:
+    return f"row {cell[0]}, column {cell[1]}"
+
+
+class Sheet:
+    """A Word Girdle sheet being filled in, one word at a time."""
+
+    def __init__(self, puzzle: Puzzle, lexicon: Lexicon | None = None) -> None:
+        self.puzzle = puzzle
+        self.lexicon = lexicon if lexicon is not None else default_lexicon()
+        self.grid: dict[tuple[int, int], str] = {}
+        self.words: list[PlacedWord] = []
+        self.az_used: set[str] = set()
+        # per Supply position: "inactive", "active" or "used"
+        self.supply_state: list[str] = ["inactive"] * len(puzzle.supply)
+        self.crossouts: list[tuple[int, str]] = []  # (word number, letter)
+
+    # -- queries -----------------------------------------------------------------------------
+    @property
+    def size(self) -> int:
+        return self.puzzle.size
+
+    def letter(self, cell: tuple[int, int]) -> str | None:
+        return self.grid.get(cell)
+
+    def available(self) -> Counter:
+        """Letters that can be written now: unused A-Z letters plus active Supply letters."""
+        out = Counter(ch for ch in self.puzzle.vp if ch not in self.az_used)
+        for ch, st in zip(self.puzzle.supply, self.supply_state, strict=True):
+            if st == "active":
+                out[ch] += 1
+        return out
+
+    def inactive_count(self) -> int:
+        return self.supply_state.count("inactive")
+
+    def _run(self, cell: tuple[int, int], direction: str, extra: dict) -> tuple[list, str]:
+        """The maximal run through ``cell`` in ``direction`` (with ``extra`` letters added)."""
+        dr, dc = _STEP[direction]
+
+        def at(c: tuple[int, int]) -> str | None:
+            return extra.get(c) or self.grid.get(c)
+
+        r, c = cell
+        while at((r - dr, c - dc)):
+            r, c = r - dr, c - dc
+        cells = []
+        while at((r, c)):
+            cells.append((r, c))
+            r, c = r + dr, c + dc
+        return cells, "".join(at(x) for x in cells)
+
+    # -- one step ----------------------------------------------------------------------------
+    def check(self, p: Placement) -> str | None:
+        """Why ``p`` cannot be the next word (a sentence), or None when it is legal."""
+        try:
+            self._validate(p)
+        except IllegalStep as exc:
+            return exc.reason
+        return None
+
+    def _validate(self, p: Placement) -> tuple[list, list[str]]:
+        pz = self.puzzle
+        number = len(self.words) + 1
+
+        def bad(reason: str) -> IllegalStep:
+            return IllegalStep(number, reason)
+
+        if number > pz.words:
+            raise bad(f"there may never be more than {pz.words} words in the Girdle")
+        word = p.word.upper()
+        if not word.isascii() or not word.isalpha():
+            raise bad(f"{p.word!r} is not a word of letters A-Z")
+        if not pz.min_length <= len(word) <= pz.max_length:
+            raise bad(
+                f"{word} has {len(word)} letters; a word must have "
+                f"{pz.min_length} to {pz.max_length}"
+            )
+        if p.direction not in DIRECTIONS:
+            raise bad(f"direction must be across or down, not {p.direction!r}")
+        line: Line = pz.lines[number - 1]
+        if p.direction != line.direction or (
+            (p.row if line.kind == "row" else p.col) != line.index
+        ):
+            raise bad(f"wrong line: word {number} must be written {line.direction} in "
+                      f"{line.label()}")
+        cells = p.cells()
+        if any(not (1 <= r <= self.size and 1 <= c <= self.size) for r, c in cells):
+            raise bad(f"{word} does not fit in {line.label()} starting at {_where(cells[0])}")
+        new_cells: list[tuple[int, int]] = []
+        crossing = 0
+        for cell, ch in zip(cells, word, strict=True):
+            have = self.grid.get(cell)
+            if have is None:
+                new_cells.append(cell)
+            elif have != ch:
+                raise bad(f"the square at {_where(cell)} already holds {have}, not {ch}")
+            else:
+                crossing += 1
+        if number > 1 and crossing == 0:
+            raise bad(f"{word} uses no letter of a word already in the Girdle")
+        if not new_cells:
+            raise bad(f"{word} is already in the Girdle: a word must add at least one letter")
+        if len(new_cells) > pz.max_length - (1 if number > 1 else 0):
+            raise bad(f"{word} places too many new letters")
+        extra = {cell: ch for cell, ch in zip(cells, word, strict=True)}
+        # The run along the word must be exactly the word.
+        run_cells, run = self._run(cells[0], p.direction, extra)
+        if run_cells != cells:
+            old = [w for w in self.words if w.placement.direction == p.direction
+                   and set(w.placement.cells()) <= set(run_cells)]
+            if old:
+                raise bad(f"{word} extends the word {old[0].placement.word}, making {run}; "
+                          "a word may not lengthen another")
+            raise bad(f"{word} touches other letters in {line.label()}, making {run}")
+        # New letters may not form words across the line.
+        for cell in new_cells:
+            cross_cells, cross = self._run(cell, _OTHER[p.direction], extra)
+            if len(cross_cells) > 1:
+                old = [w for w in self.words if w.placement.direction != p.direction
+                       and set(w.placement.cells()) < set(cross_cells)]
+                if old:
+                    raise bad(f"{word} extends the word {old[0].placement.word}, making "
+                              f"{cross}; a word may not lengthen another")
+                raise bad(f"{word} makes the extra word {cross} at {_where(cell)}; "
+                          "every run of letters must be a word placed in its line")
+        # Letters available.
+        need = Counter(word[cells.index(c)] for c in new_cells)
+        have = self.available()
+        for ch, n in sorted(need.items()):
+            if have[ch] < n:
+                where = "in the A-Z section" if number == 1 else \
+                    "in the A-Z section or among the active Supply letters"
+                left = "no" if have[ch] == 0 else f"only {have[ch]}"
+                raise bad(f"letter not available: {word} needs {n} x {ch}, and there is "
+                          f"{left} {ch} left {where}")
+        if word.lower() not in self.lexicon:
+            raise bad(f"{word} is not in the word list")
+        # Activations.
+        due = min(len(new_cells), self.inactive_count())
+        acts = list(p.activated)
+        if len(set(acts)) != len(acts):
+            raise bad("a Supply letter can be activated only once")
+        for i in acts:
+            if not 1 <= i <= len(pz.supply):
+                raise bad(f"there is no Supply position {i} (positions 1-{len(pz.supply)})")
+            if self.supply_state[i - 1] != "inactive":
+                raise bad(f"Supply position {i} ({pz.supply[i - 1]}) is already active")
+        if len(acts) != due:
+            raise bad(f"{word} placed {len(new_cells)} new letter(s), so activate {due} "
+                      f"Supply letter(s), not {len(acts)}")
+        # Cross-outs (which letters is checked when the sheet is scored).
+        if p.crossed_out:
+            if len(p.crossed_out) > 1:
+                raise bad("a 6- or 7-letter word lets you cross out only one letter")
+            if len(word) < pz.crossout_min_length or not pz.has_checkbox(number):
+                raise bad(f"only a word of {pz.crossout_min_length}+ letters in a checkbox "
+                          "row of the score tracker lets you cross out a letter")
+            ch = str(p.crossed_out[0]).upper()
+            if len(ch) != 1 or ch not in pz.vp:
+                raise bad(f"{p.crossed_out[0]!r} is not a letter to cross out")
+        return new_cells, [word[cells.index(c)] for c in new_cells]
+
+    def play(self, p: Placement) -> PlacedWord:
+        """Write the next word; raises :class:`IllegalStep` saying why it is not allowed."""
+        new_cells, letters = self._validate(p)
+        number = len(self.words) + 1
+        word = p.word.upper()
+        sources = []
+        for cell, ch in zip(new_cells, letters, strict=True):
+            self.grid[cell] = ch
+            if ch not in self.az_used:
+                self.az_used.add(ch)
+                sources.append("A-Z")
+            else:
+                i = next(i for i, (s, st) in enumerate(
+                    zip(self.puzzle.supply, self.supply_state, strict=True))
+                    if s == ch and st == "active")
+                self.supply_state[i] = "used"
+                sources.append(f"Supply {i + 1}")
+        for i in p.activated:
+            self.supply_state[i - 1] = "active"
+        for ch in p.crossed_out:
+            self.crossouts.append((number, str(ch).upper()))
+        placed = PlacedWord(
+            number=number,
+            placement=Placement(p.row, p.col, p.direction, word, tuple(p.activated),
+                                tuple(str(c).upper() for c in p.crossed_out)),
+            new_cells=new_cells,
+            sources=sources,
+            vp=sum(self.puzzle.vp[ch] for ch in word),
+            bonus=self.puzzle.bonus(len(word)),
+        )
+        self.words.append(placed)
+        return placed
+
+    # -- scoring -----------------------------------------------------------------------------
+    def score(self) -> ScoreCard:
+        """The score tracker: word rows, sub-total, cross-outs, unused letters, final score.
+
+        Raises :class:`IllegalStep` if a crossed-out letter is not an unused letter.
+        """
+        pz = self.puzzle
+        card = ScoreCard(complete=len(self.words) == pz.words)
+        for w in self.words:
+            card.rows.append({
+                "number": w.number,
+                "word": w.placement.word,
+                "vp": w.vp,
+                "bonus": w.bonus,
+                "checkbox": pz.has_checkbox(w.number),
+                "checked": bool(w.placement.crossed_out),
+                "total": w.total,
+            })
+        card.subtotal = sum(w.total for w in self.words)
+        unused_az = [ch for ch in sorted(pz.vp) if ch not in self.az_used]
+        unused_supply = [i for i, st in enumerate(self.supply_state) if st != "used"]
+        for number, ch in self.crossouts:
+            if ch in unused_az:
+                unused_az.remove(ch)
+            else:
+                pick = [i for i in unused_supply if pz.supply[i] == ch]
+                active = [i for i in pick if self.supply_state[i] == "active"]
+                if not pick:
+                    raise IllegalStep(number, f"{ch} cannot be crossed out: it is not an "
+                                      "unused letter of the A-Z section or the Supply")
+                unused_supply.remove((active or pick)[0])
+            card.crossed_out.append(ch)
+        letters = unused_az + [pz.supply[i] for i in unused_supply
+                               if self.supply_state[i] == "active"]
+        card.unused_letters = letters
+        values = sorted(set(pz.vp.values()))
+        card.unused_counts = {v: sum(1 for ch in letters if pz.vp[ch] == v) for v in values}
+        card.unused_total = sum(pz.vp[ch] for ch in letters)
+        card.final = card.subtotal - card.unused_total
+        return card
+
+
+def play_all(
+    puzzle: Puzzle, placements: list[Placement], lexicon: Lexicon | None = None
+) -> tuple[Sheet, ScoreCard]:
+    """Play every step in order and score the sheet; raises :class:`IllegalStep`."""
+    sheet = Sheet(puzzle, lexicon)
+    for p in placements:
+        sheet.play(p)
+    return sheet, sheet.score()

@@ -1,0 +1,185 @@
+"""The daily puzzle: ``puzzle_for(date)`` derives lines, Supply and checkbox rows from the date.
+
+All choices come from SHA-256 of the edition name, the date and an attempt number, so the same
+date gives the same puzzle on every machine. A candidate is kept only when a complete solution
+is found for it (it is proven solvable); otherwise the next attempt is drawn.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+
+from companion.errors import UsageError
+from companion.girdle.moves import Position, legal_moves, line_cells, word_index
+from companion.girdle.puzzle import Line, Puzzle
+from companion.girdle.rules import Edition, default_edition
+from companion.lexicon import Lexicon, default_lexicon
+
+VOWELS = "AEIOU"
+MAX_ATTEMPTS = 50
+
+
+class DateRandom:
+    """A small deterministic random source: SHA-256 in counter mode."""
+
+    def __init__(self, seed: str) -> None:
+        self.seed = seed.encode("utf-8")
+        self.counter = 0
+        self.pool = b""
+
+    def _bytes(self, n: int) -> bytes:
+        while len(self.pool) < n:
+            block = hashlib.sha256(self.seed + self.counter.to_bytes(8, "big")).digest()
+            self.pool += block
+            self.counter += 1
+        out, self.pool = self.pool[:n], self.pool[n:]
+        return out
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n)."""
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = int.from_bytes(self._bytes(8), "big")
+            if x < limit:
+                return x % n
+
+    def choice(self, items: list):
+        return items[self.below(len(items))]
+
+    def weighted(self, weights: dict[str, int]) -> str:
+        keys = [k for k in sorted(weights) if weights[k] > 0]
+        total = sum(weights[k] for k in keys)
+        x = self.below(total)
+        for k in keys:
+            x -= weights[k]
+            if x < 0:
+                return k
+        raise AssertionError("unreachable")
+
+    def shuffle(self, items: list) -> list:
+        items = list(items)
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+        return items
+
+
+def puzzle_number(date: dt.date, edition: Edition | None = None) -> int:
+    """Puzzle 1 is the edition's first date; one puzzle a day after that."""
+    ed = edition or default_edition()
+    return (date - ed.first_date).days + 1
+
+
+def _spread(rng: DateRandom, size: int, n: int) -> list[int]:
+    """``n`` distinct indexes 1..size, no two adjacent (parallel words then never touch)."""
+    return list(rng.choice(_subsets(size, n)))
+
+
+def _subsets(size: int, n: int, start: int = 1) -> list[tuple[int, ...]]:
+    if n == 0:
+        return [()]
+    out = []
+    for i in range(start, size + 1):
+        out += [(i, *rest) for rest in _subsets(size, n - 1, i + 2)]
+    return out
+
+
+def draw_lines(rng: DateRandom, ed: Edition) -> tuple[Line, ...]:
+    """Seven distinct lines, no two parallel lines adjacent, each line after the first crossing
+    an earlier one."""
+    size = ed.grid_size
+    rows = rng.below(2) + (ed.words - 1) // 2  # 3 or 4 rows of 7 lines
+    kinds = ["row"] * rows + ["col"] * (ed.words - rows)
+    kinds = rng.shuffle(kinds)
+    # the second line crosses the first
+    if kinds[1] == kinds[0]:
+        j = next(i for i in range(2, len(kinds)) if kinds[i] != kinds[0])
+        kinds[1], kinds[j] = kinds[j], kinds[1]
+    row_idx = rng.shuffle(_spread(rng, size, rows))
+    col_idx = rng.shuffle(_spread(rng, size, ed.words - rows))
+    out = []
+    for kind in kinds:
+        out.append(Line(kind, (row_idx if kind == "row" else col_idx).pop()))
+    return tuple(out)
+
+
+def draw_supply(rng: DateRandom, ed: Edition) -> str:
+    n = ed.supply_min + rng.below(ed.supply_max - ed.supply_min + 1)
+    vowels = {k: v for k, v in ed.supply_weights.items() if k in VOWELS}
+    letters = [rng.weighted(vowels) for _ in range(ed.supply_vowels_min)]
+    letters += [rng.weighted(ed.supply_weights) for _ in range(n - len(letters))]
+    return "".join(rng.shuffle(letters))
+
+
+def draw_checkbox_rows(rng: DateRandom, ed: Edition) -> tuple[int, ...]:
+    n = ed.checkbox_rows_min + rng.below(ed.checkbox_rows_max - ed.checkbox_rows_min + 1)
+    return tuple(sorted(rng.shuffle(list(range(1, ed.words + 1)))[:n]))
+
+
+def find_solution(puzzle: Puzzle, lexicon: Lexicon, node_limit: int = 5000) -> list | None:
+    """Some complete solution (a list of moves), or None if none was found within the limit.
+
+    Depth-first, trying first the words that cover most squares of later lines (so later words
+    can cross them), then the shortest (they block the fewest squares), then the best-scoring.
+    """
+    index = word_index(lexicon, puzzle.min_length, puzzle.max_length)
+    pos = Position(puzzle)
+    nodes = 0
+
+    def dfs() -> bool:
+        nodes_left = node_limit - nodes
+        if pos.number > puzzle.words:
+            return True
+        if nodes_left <= 0:
+            return False
+        moves = legal_moves(pos, index)
+        later = set()
+        for k in range(pos.number + 1, puzzle.words + 1):
+            later.update(line_cells(puzzle, k))
+        moves.sort(key=lambda m: (-len(later.intersection(m.cells)), len(m.word), -m.total,
+                                  m.word, m.start))
+        for m in moves[:8]:
+            nonlocal_count()
+            pos.play(m)
+            if dfs():
+                return True
+            pos.undo()
+        return False
+
+    def nonlocal_count() -> None:
+        nonlocal nodes
+        nodes += 1
+
+    return list(pos.moves) if dfs() else None
+
+
+def puzzle_for(
+    date: dt.date,
+    edition: Edition | None = None,
+    lexicon: Lexicon | None = None,
+) -> Puzzle:
+    """The Word Girdle puzzle of ``date`` (deterministic and proven solvable)."""
+    ed = edition or default_edition()
+    if not isinstance(date, dt.date):
+        raise UsageError(f"not a date: {date!r}")
+    if date < ed.first_date:
+        raise UsageError(f"Word Girdle puzzles start on {ed.first_date.isoformat()}")
+    lex = lexicon or default_lexicon()
+    for attempt in range(MAX_ATTEMPTS):
+        rng = DateRandom(f"word-girdle/{ed.name}/{date.isoformat()}/{attempt}")
+        puzzle = Puzzle(
+            lines=draw_lines(rng, ed),
+            supply=draw_supply(rng, ed),
+            checkbox_rows=draw_checkbox_rows(rng, ed),
+            vp=dict(ed.vp),
+            length_bonus=dict(ed.length_bonus),
+            number=puzzle_number(date, ed),
+            date=date,
+            size=ed.grid_size,
+            edition=ed.name,
+            crossout_min_length=ed.crossout_min_length,
+        )
+        if find_solution(puzzle, lex) is not None:
+            return puzzle
+    raise UsageError(f"no solvable Word Girdle puzzle found for {date.isoformat()}")

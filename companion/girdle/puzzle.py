@@ -1,0 +1,181 @@
+"""The Word Girdle puzzle: seven word lines, the Supply, the checkbox rows and the score tables.
+
+A puzzle is plain data and round-trips through JSON (:meth:`Puzzle.to_json`,
+:meth:`Puzzle.from_json`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from companion.errors import UsageError
+from companion.girdle.rules import ALPHABET, Edition, default_edition
+
+KINDS = ("row", "col")
+
+
+class Line(NamedTuple):
+    """A word line of the Girdle: ``kind`` is "row" or "col", ``index`` counts from 1."""
+
+    kind: str
+    index: int
+
+    def cells(self, size: int = 7) -> list[tuple[int, int]]:
+        """The (row, col) squares of the line, 1-based, left to right or top to bottom."""
+        if self.kind == "row":
+            return [(self.index, c) for c in range(1, size + 1)]
+        return [(r, self.index) for r in range(1, size + 1)]
+
+    @property
+    def direction(self) -> str:
+        """How a word in this line reads: "across" for a row, "down" for a column."""
+        return "across" if self.kind == "row" else "down"
+
+    def label(self) -> str:
+        return f"{'row' if self.kind == 'row' else 'column'} {self.index}"
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One Word Girdle puzzle.
+
+    ``lines[k]`` is where word k+1 must go; ``supply`` holds the Supply letters (positions 1..n
+    in order); ``checkbox_rows`` are the score-tracker rows (1..7) whose 6- or 7-letter word lets
+    the player cross out an unused letter.
+    """
+
+    lines: tuple[Line, ...]
+    supply: str
+    checkbox_rows: tuple[int, ...]
+    vp: dict[str, int] = field(default_factory=lambda: dict(default_edition().vp))
+    length_bonus: dict[int, int] = field(
+        default_factory=lambda: dict(default_edition().length_bonus)
+    )
+    number: int = 0
+    date: dt.date | None = None
+    size: int = 7
+    edition: str = "default"
+    crossout_min_length: int = 6
+
+    def __post_init__(self) -> None:
+        if not self.lines:
+            raise UsageError("a Word Girdle puzzle needs at least one word line")
+        for line in self.lines:
+            if line.kind not in KINDS or not 1 <= line.index <= self.size:
+                raise UsageError(f"bad word line {line!r}: use row or col 1-{self.size}")
+        if any(ch not in ALPHABET for ch in self.supply):
+            raise UsageError(f"the Supply must be letters A-Z, not {self.supply!r}")
+        for r in self.checkbox_rows:
+            if not 1 <= r <= len(self.lines):
+                raise UsageError(f"checkbox row {r} is not a score-tracker row")
+        if set(self.vp) != set(ALPHABET):
+            raise UsageError("the Victory Point table must give a value for every letter A-Z")
+
+    # -- derived facts -----------------------------------------------------------------------
+    @property
+    def words(self) -> int:
+        """How many words a finished sheet holds (one per line)."""
+        return len(self.lines)
+
+    @property
+    def min_length(self) -> int:
+        return min(self.length_bonus)
+
+    @property
+    def max_length(self) -> int:
+        return max(self.length_bonus)
+
+    def bonus(self, length: int) -> int:
+        """The length bonus (or penalty) of a word of ``length`` letters."""
+        return self.length_bonus[length]
+
+    def has_checkbox(self, word_number: int) -> bool:
+        return word_number in self.checkbox_rows
+
+    # -- JSON ------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "date": self.date.isoformat() if self.date else None,
+            "edition": self.edition,
+            "size": self.size,
+            "lines": [{"kind": ln.kind, "index": ln.index} for ln in self.lines],
+            "supply": self.supply,
+            "checkbox_rows": list(self.checkbox_rows),
+            "crossout_min_length": self.crossout_min_length,
+            "vp": dict(sorted(self.vp.items())),
+            "length_bonus": {str(k): v for k, v in sorted(self.length_bonus.items())},
+        }
+
+    def to_json(self) -> str:
+        """The puzzle as a JSON object (see :meth:`from_json`)."""
+        return json.dumps(self.to_dict(), indent=2)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Puzzle:
+        """Build a puzzle from :meth:`to_dict` output; a bad field is a :class:`UsageError`."""
+        try:
+            lines = []
+            for item in data["lines"]:
+                if isinstance(item, dict):
+                    lines.append(Line(str(item["kind"]), int(item["index"])))
+                else:
+                    kind, index = item
+                    lines.append(Line(str(kind), int(index)))
+            edition = default_edition()
+            vp = {str(k).upper(): int(v) for k, v in data.get("vp", edition.vp).items()}
+            bonus = {
+                int(k): int(v) for k, v in data.get("length_bonus", edition.length_bonus).items()
+            }
+            date = data.get("date")
+            return cls(
+                lines=tuple(lines),
+                supply=str(data["supply"]).upper(),
+                checkbox_rows=tuple(int(r) for r in data.get("checkbox_rows", ())),
+                vp=vp,
+                length_bonus=bonus,
+                number=int(data.get("number") or 0),
+                date=dt.date.fromisoformat(date) if date else None,
+                size=int(data.get("size", edition.grid_size)),
+                edition=str(data.get("edition", edition.name)),
+                crossout_min_length=int(
+                    data.get("crossout_min_length", edition.crossout_min_length)
+                ),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise UsageError(f"not a Word Girdle puzzle: {exc}") from exc
+
+    @classmethod
+    def from_json(cls, text: str) -> Puzzle:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise UsageError(f"not a Word Girdle puzzle: bad JSON ({exc})") from exc
+        if not isinstance(data, dict):
+            raise UsageError("not a Word Girdle puzzle: expected a JSON object")
+        return cls.from_dict(data)
+
+
+def edition_puzzle(
+    lines: list[tuple[str, int]],
+    supply: str,
+    checkbox_rows: tuple[int, ...],
+    edition: Edition | None = None,
+    **extra: Any,
+) -> Puzzle:
+    """A puzzle with the score tables of ``edition`` (the default one unless given)."""
+    ed = edition or default_edition()
+    return Puzzle(
+        lines=tuple(Line(k, i) for k, i in lines),
+        supply=supply.upper(),
+        checkbox_rows=tuple(checkbox_rows),
+        vp=dict(ed.vp),
+        length_bonus=dict(ed.length_bonus),
+        size=ed.grid_size,
+        edition=ed.name,
+        crossout_min_length=ed.crossout_min_length,
+        **extra,
+    )

@@ -1,0 +1,329 @@
+"""An upper bound on what the remaining lines of a sheet can still score (Lagrangian relaxation).
+
+Each remaining line chooses its word on its own, but pays a price for every letter it takes
+(so letters are not used twice over) and for every square it shares with another remaining line
+(so the two words agree on the shared letter and only one of them places it). For any
+non-negative prices the sum of the lines' best values plus the prices of the stock is an upper
+bound on the final score; subgradient steps lower the prices' bound towards the best sheet.
+
+Per candidate word, a line's value is: the VP of its letters + its length bonus + a cross-out it
+may earn + the VP of each A-Z letter it places (no longer unused). Activation costs are left out
+(they never add points), which keeps the bound valid.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from companion.girdle.moves import EMPTY, Position, WordIndex, line_cells
+from companion.girdle.rules import ALPHABET
+
+NONE = 26  # "square not covered" in a candidate's letter row
+NEG = -1e6
+
+
+@dataclass
+class Candidates:
+    """All words a line could still take: letters per line square (26 = not covered)."""
+
+    number: int
+    codes: np.ndarray  # (n, size) int64
+    base: np.ndarray  # (n,) float64
+    start: np.ndarray  # (n,) int64
+    length: np.ndarray  # (n,) int64
+    word_id: np.ndarray  # (n,) int64 index into WordIndex.words[length]
+
+    def __len__(self) -> int:
+        return len(self.base)
+
+    def take(self, keep: np.ndarray) -> Candidates:
+        return Candidates(self.number, self.codes[keep], self.base[keep], self.start[keep],
+                          self.length[keep], self.word_id[keep])
+
+
+def _blocked(pos: Position, number: int) -> list[bool]:
+    pz, size, grid = pos.pz, pos.size, pos.grid
+    line = pz.lines[number - 1]
+    out = []
+    for c in line_cells(pz, number):
+        b = False
+        if grid[c] == EMPTY:
+            r0 = c // size
+            for d in ((-size, size) if line.kind == "row" else (-1, 1)):
+                n = c + d
+                ok = 0 <= n < size * size if line.kind == "row" else n // size == r0
+                if ok and grid[n] != EMPTY:
+                    b = True
+        out.append(b)
+    return out
+
+
+def line_candidates(pos: Position, index: WordIndex, number: int) -> Candidates:
+    """Every word line ``number`` could take on the current grid (a superset of legal ones)."""
+    pz, size = pos.pz, pos.size
+    cells = line_cells(pz, number)
+    letters = [pos.grid[c] for c in cells]
+    blocked = _blocked(pos, number)
+    earlier = set()
+    for j in range(pos.number, number):
+        earlier.update(line_cells(pz, j))
+    have = np.array(pos.az, dtype=np.int16)
+    if number > 1:
+        have = have + np.array(pos.supply_left, dtype=np.int16)
+    vp = np.array([pz.vp[ch] for ch in ALPHABET], dtype=np.float64)
+    parts: list[tuple] = []
+    for n in range(pz.min_length, min(pz.max_length, size) + 1):
+        codes_all = index.codes[n]
+        if len(codes_all) == 0:
+            continue
+        for s in range(size - n + 1):
+            e = s + n
+            if (s > 0 and letters[s - 1] != EMPTY) or (e < size and letters[e] != EMPTY):
+                continue
+            fixed = [i for i in range(n) if letters[s + i] != EMPTY]
+            free = [i for i in range(n) if letters[s + i] == EMPTY]
+            if not free or any(blocked[s + i] for i in free):
+                continue
+            if any(letters[s + i] != EMPTY and letters[s + i + 1] != EMPTY for i in range(n - 1)):
+                continue
+            if number > 1 and not fixed and not any(cells[s + i] in earlier for i in free):
+                continue
+            mask = np.ones(len(codes_all), dtype=bool)
+            for i in fixed:
+                mask &= codes_all[:, i] == letters[s + i]
+            idx = np.flatnonzero(mask)
+            if len(idx) == 0:
+                continue
+            cnt = index.counts[n][idx].astype(np.int16)
+            for i in fixed:
+                cnt[:, letters[s + i]] -= 1
+            idx = idx[(cnt <= have).all(axis=1)]
+            if len(idx) == 0:
+                continue
+            codes = np.full((len(idx), size), NONE, dtype=np.int64)
+            codes[:, s:e] = codes_all[idx]
+            base = vp[codes_all[idx].astype(np.int64)].sum(axis=1) + pz.bonus(n)
+            parts.append((codes, base, np.full(len(idx), s), np.full(len(idx), n), idx))
+    if not parts:
+        z = np.zeros(0, dtype=np.int64)
+        return Candidates(number, np.zeros((0, size), np.int64), np.zeros(0), z, z, z)
+    return Candidates(
+        number,
+        np.concatenate([p[0] for p in parts]),
+        np.concatenate([p[1] for p in parts]).astype(np.float64),
+        np.concatenate([p[2] for p in parts]),
+        np.concatenate([p[3] for p in parts]),
+        np.concatenate([p[4] for p in parts]),
+    )
+
+
+def refilter(cands: Candidates, pos: Position) -> Candidates:
+    """Keep the candidates still possible on the grid of ``pos`` (after more words)."""
+    pz, size, grid = pos.pz, pos.size, pos.grid
+    number = cands.number
+    cells = line_cells(pz, number)
+    blocked = _blocked(pos, number)
+    have = np.array(pos.az, dtype=np.int16) + np.array(pos.supply_left, dtype=np.int16)
+    keep = np.ones(len(cands), dtype=bool)
+    codes = cands.codes
+    start, end = cands.start, cands.start + cands.length
+    for p, c in enumerate(cells):
+        g = grid[c]
+        if g != EMPTY:
+            keep &= (codes[:, p] == NONE) | (codes[:, p] == g)
+            keep &= (end != p) & (start != p + 1)
+            if p + 1 < size and grid[cells[p + 1]] != EMPTY:
+                keep &= (codes[:, p] == NONE) | (codes[:, p + 1] == NONE)
+        elif blocked[p]:
+            keep &= codes[:, p] == NONE
+    out = cands.take(keep)
+    # letters still in stock (counting only the squares still empty)
+    empty = np.array([grid[c] == EMPTY for c in cells])
+    if len(out):
+        used = np.zeros((len(out), 27), dtype=np.int16)
+        rows = np.arange(len(out))
+        for p in np.flatnonzero(empty):
+            np.add.at(used, (rows, out.codes[:, p]), 1)
+        out = out.take((used[:, :26] <= have).all(axis=1))
+    return out
+
+
+class Relaxation:
+    """The Lagrangian bound of a position's remaining lines, with its prices (multipliers)."""
+
+    def __init__(self, pos: Position, cands: dict[int, Candidates], prices: dict | None = None):
+        pz = pos.pz
+        self.pos = pos
+        self.cands = cands
+        self.lines = sorted(cands)
+        self.vp = np.array([pz.vp[ch] for ch in ALPHABET], dtype=np.float64)
+        self.az = np.array(pos.az, dtype=np.float64)
+        self.sup = np.array(pos.supply_left, dtype=np.float64)
+        # constant part: words so far, minus every A-Z letter still unused
+        self.const = sum(m.total for m in pos.moves) - float(self.vp[self.az > 0].sum())
+        unused_vp = [self.vp[c] for c in range(26) if pos.az[c] or pos.supply_left[c]]
+        cross_value = max(unused_vp, default=0.0)
+        done_crossouts = sum(1 for m in pos.moves if len(m.word) >= pz.crossout_min_length
+                             and pz.has_checkbox(m.number))
+        self.const += done_crossouts * cross_value
+        for j in self.lines:
+            c = cands[j]
+            if pz.has_checkbox(j):
+                c.base = c.base + np.where(c.length >= pz.crossout_min_length, cross_value, 0.0)
+        # square roles: per line and line square: ("fixed"|"private"|("first"|"second", x))
+        size = pos.size
+        owner: dict[int, list[int]] = {}
+        for j in self.lines:
+            for cell in line_cells(pz, j):
+                owner.setdefault(cell, []).append(j)
+        self.shared = sorted(c for c, js in owner.items() if len(js) > 1
+                             and pos.grid[c] == EMPTY)
+        self.roles: dict[int, list[tuple[str, int]]] = {}
+        for j in self.lines:
+            roles = []
+            for cell in line_cells(pz, j):
+                if pos.grid[cell] != EMPTY:
+                    roles.append(("fixed", cell))
+                elif cell in self.shared:
+                    roles.append(("first" if owner[cell][0] == j else "second", cell))
+                else:
+                    roles.append(("private", cell))
+            self.roles[j] = roles
+        del size
+        if prices is None:
+            prices = {}
+        self.lam_a = prices.get("lam_a", np.zeros(26)).copy()
+        self.lam_s = prices.get("lam_s", np.zeros(26)).copy()
+        self.mu = {x: prices.get("mu", {}).get(x, np.zeros(26)).copy() for x in self.shared}
+        self.rho = {x: float(prices.get("rho", {}).get(x, 0.0)) for x in self.shared}
+        self.value = float("inf")
+        self.theta = 1.0
+        self.best_vals: dict[int, np.ndarray] = {}
+        self.line_max: dict[int, float] = {}
+
+    def prices(self) -> dict:
+        return {"lam_a": self.lam_a, "lam_s": self.lam_s, "mu": self.mu, "rho": self.rho}
+
+    def _net(self) -> tuple[np.ndarray, np.ndarray]:
+        """Net value of taking one more of each letter, and whether it comes from A-Z."""
+        from_az = np.where(self.az > 0, self.vp - self.lam_a, NEG)
+        from_sup = np.where(self.sup > 0, -self.lam_s, NEG)
+        return np.maximum(from_az, from_sup), from_az >= from_sup
+
+    def evaluate(self) -> tuple[float, dict]:
+        """The bound at the current prices and the subgradient."""
+        net, az_first = self._net()
+        total = self.const + float(self.lam_a @ self.az + self.lam_s @ self.sup)
+        total += sum(self.rho.values())
+        use_a = np.zeros(26)
+        use_s = np.zeros(26)
+        cover_first: dict[int, int] = {}
+        cross_second: dict[int, int] = {}
+        new_second: dict[int, int] = {}
+        for j in self.lines:
+            c = self.cands[j]
+            if len(c) == 0:
+                self.value = NEG
+                return NEG, {}
+            vals = c.base.copy()
+            tables = []
+            for p, (role, x) in enumerate(self.roles[j]):
+                t = np.zeros(27)
+                if role == "private":
+                    t[:26] = net
+                elif role == "first":
+                    t[:26] = net + self.mu[x] - self.rho[x]
+                elif role == "second":
+                    t[:26] = np.maximum(-self.mu[x], net - self.rho[x])
+                else:
+                    tables.append(None)
+                    continue
+                tables.append(t)
+                vals += t[c.codes[:, p]]
+            i = int(np.argmax(vals))
+            self.best_vals[j] = vals
+            self.line_max[j] = float(vals[i])
+            total += float(vals[i])
+            for p, (role, x) in enumerate(self.roles[j]):
+                ch = int(c.codes[i, p])
+                if role == "fixed" or ch == NONE:
+                    continue
+                consume = True
+                if role == "first":
+                    cover_first[x] = ch
+                elif role == "second":
+                    if -self.mu[x][ch] >= net[ch] - self.rho[x]:
+                        cross_second[x] = ch
+                        consume = False
+                    else:
+                        new_second[x] = ch
+                if consume:
+                    if az_first[ch]:
+                        use_a[ch] += 1
+                    else:
+                        use_s[ch] += 1
+        self.value = total
+        grad = {
+            "lam_a": self.az - use_a,
+            "lam_s": self.sup - use_s,
+            "mu": {},
+            "rho": {},
+        }
+        for x in self.shared:
+            g = np.zeros(26)
+            if x in cover_first:
+                g[cover_first[x]] += 1
+            if x in cross_second:
+                g[cross_second[x]] -= 1
+            grad["mu"][x] = g
+            grad["rho"][x] = 1.0 - (x in cover_first) - (x in new_second)
+        return total, grad
+
+    def improve(self, target: float, iterations: int) -> float:
+        """Subgradient steps towards ``target`` (a score known to be reachable); returns the
+        lowest bound seen (the prices are left at that point). The step size carries over from
+        one call to the next."""
+        theta = self.theta
+        best, grad = self.evaluate()
+        if best <= NEG / 2:
+            return best
+        best_prices = _copy(self.prices())
+        stall = 0
+        for _ in range(iterations):
+            if best <= target:
+                break
+            norm = float(grad["lam_a"] @ grad["lam_a"] + grad["lam_s"] @ grad["lam_s"])
+            norm += sum(float(g @ g) for g in grad["mu"].values())
+            norm += sum(g * g for g in grad["rho"].values())
+            if norm == 0:
+                break
+            step = theta * (self.value - target) / norm
+            self.lam_a = np.maximum(0.0, self.lam_a - step * grad["lam_a"])
+            self.lam_s = np.maximum(0.0, self.lam_s - step * grad["lam_s"])
+            for x in self.shared:
+                self.mu[x] = np.maximum(0.0, self.mu[x] - step * grad["mu"][x])
+                self.rho[x] = max(0.0, self.rho[x] - step * grad["rho"][x])
+            value, grad = self.evaluate()
+            if value < best - 1e-9:
+                best, best_prices, stall = value, _copy(self.prices()), 0
+            else:
+                stall += 1
+                if stall >= 5:
+                    theta /= 2
+                    stall = 0
+        self.theta = theta
+        self.lam_a, self.lam_s = best_prices["lam_a"], best_prices["lam_s"]
+        self.mu, self.rho = best_prices["mu"], best_prices["rho"]
+        self.evaluate()
+        return self.value
+
+
+def _copy(prices: dict) -> dict:
+    return {
+        "lam_a": prices["lam_a"].copy(),
+        "lam_s": prices["lam_s"].copy(),
+        "mu": {x: v.copy() for x, v in prices["mu"].items()},
+        "rho": dict(prices["rho"]),
+    }

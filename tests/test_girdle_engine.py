@@ -1,0 +1,145 @@
+"""Word Girdle engine: the worked example of GAMES.md, each illegal step, JSON round trip."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.girdle import IllegalStep, Placement, Puzzle, Sheet, edition_puzzle, play_all
+
+P = Placement
+
+
+def example_puzzle() -> Puzzle:
+    """GAMES.md worked example: lines row 1, col 2, col 6, row 4, col 4, row 7, row 6;
+    Supply EEAOSTRN; checkbox rows 1 and 4."""
+    return edition_puzzle(
+        [("row", 1), ("col", 2), ("col", 6), ("row", 4), ("col", 4), ("row", 7), ("row", 6)],
+        "EEAOSTRN",
+        (1, 4),
+    )
+
+
+EXAMPLE = [
+    P(1, 1, "across", "JUMPING", (1, 2, 3, 4, 5, 6, 7), ("Z",)),  # 5+1+3+3+1+1+2=16, +7 = 23
+    P(1, 2, "down", "USE", (8,)),  # U crossing; S, E from A-Z. 3 - 1 = 2
+    P(1, 6, "down", "NOTE"),  # N crossing; O, T from A-Z; E from Supply 1. 4 + 0 = 4
+    P(4, 3, "across", "ACHE"),  # E crossing; A, C, H from A-Z. 9 + 0 = 9
+    P(4, 4, "down", "CLOD"),  # C crossing; L, D from A-Z; O from Supply 4. 7 + 0 = 7
+    P(7, 2, "across", "FED"),  # D crossing; F from A-Z; E from Supply 2. 7 - 1 = 6
+    P(6, 4, "across", "OX"),  # O crossing; X from A-Z. 6 - 3 = 3
+]
+
+
+def test_worked_example_scores_24():
+    sheet, card = play_all(example_puzzle(), EXAMPLE)
+    assert [r["total"] for r in card.rows] == [23, 2, 4, 9, 7, 6, 3]
+    assert card.subtotal == 54  # 23+2+4+9+7+6+3
+    assert card.crossed_out == ["Z"]
+    # A-Z unused: B K Q R V W Y = 3+4+5+1+4+4+4 = 25; active unused Supply A S T R N = 5
+    assert sorted(card.unused_letters) == sorted("BKQRVWY" + "ASTRN")
+    assert card.unused_counts == {1: 6, 2: 0, 3: 1, 4: 4, 5: 1}
+    assert card.unused_total == 30
+    assert card.final == 24  # 54 - 30
+    assert card.complete
+    # letters come from A-Z first, then the lowest active Supply position
+    assert sheet.words[2].sources == ["A-Z", "A-Z", "Supply 1"]
+    assert sheet.words[4].sources == ["A-Z", "Supply 4", "A-Z"]
+
+
+def test_without_the_cross_out_z_costs_five():
+    steps = [P(1, 1, "across", "JUMPING", (1, 2, 3, 4, 5, 6, 7))] + EXAMPLE[1:]
+    _, card = play_all(example_puzzle(), steps)
+    assert card.final == 24 - 5  # Z stays unused: unused total 35
+
+
+def test_used_instead_of_use_makes_ache_illegal():
+    sheet = Sheet(example_puzzle())
+    sheet.play(EXAMPLE[0])
+    sheet.play(P(1, 2, "down", "USED", (8,)))
+    sheet.play(EXAMPLE[2])
+    reason = sheet.check(EXAMPLE[3])
+    assert "touches other letters in row 4, making DACHE" in reason
+
+
+def first_words(n: int) -> Sheet:
+    sheet = Sheet(example_puzzle())
+    for p in EXAMPLE[:n]:
+        sheet.play(p)
+    return sheet
+
+
+@pytest.mark.parametrize(
+    "played, step, reason",
+    [
+        (0, P(2, 1, "across", "JUMPING", tuple(range(1, 8))), "wrong line"),
+        (0, P(1, 1, "down", "JUMPING", tuple(range(1, 8))), "wrong line"),
+        (1, P(1, 3, "down", "ME", (8,)), "wrong line"),
+        (0, P(1, 3, "across", "JUMPING", tuple(range(1, 8))), "does not fit"),
+        (0, P(1, 1, "across", "A", ()), "2 to 7"),
+        (0, P(1, 1, "across", "BALLS", (1, 2, 3, 4, 5)), "letter not available"),
+        (0, P(1, 1, "across", "QZXV", (1, 2, 3, 4)), "not in the word list"),
+        (1, P(3, 2, "down", "IT", (8,)), "uses no letter"),
+        (1, P(1, 2, "down", "USE", ()), "activate 1"),
+        (2, P(5, 6, "down", "AT", (8,)), "uses no letter"),
+        (2, P(1, 6, "down", "NOTE", (1, 2)), "already active"),
+        (2, P(1, 6, "down", "AT", (8,)), "already holds N"),
+        (3, P(4, 1, "across", "SHE", ()), "uses no letter"),
+        (3, P(4, 2, "across", "DANCE", ()), "extends the word USE, making USED"),
+        (5, P(7, 5, "across", "DOG", ()), "uses no letter"),
+        (5, P(7, 4, "across", "DX", ()), "not in the word list"),
+        (6, P(7, 2, "across", "FED", ()), "wrong line"),
+    ],
+)
+def test_illegal_steps(played, step, reason):
+    sheet = first_words(played)
+    got = sheet.check(step)
+    assert got is not None and reason in got, got
+    with pytest.raises(IllegalStep):
+        sheet.play(step)
+
+
+def test_extra_word_reason():
+    pz = edition_puzzle([("row", 2), ("col", 2), ("row", 3)], "EEAAOO", ())
+    sheet = Sheet(pz)
+    sheet.play(P(2, 1, "across", "BAT", (1, 2, 3)))
+    sheet.play(P(1, 2, "down", "CAN", (4, 5)))  # column 2, rows 1-3, crossing the A
+    got = sheet.check(P(3, 2, "across", "NO", (6,)))  # O under the T of BAT: TO
+    assert "extra word TO" in got
+
+
+def test_more_than_seven_words():
+    sheet = first_words(7)
+    got = sheet.check(P(6, 4, "across", "OX"))
+    assert "more than 7 words" in got
+
+
+def test_cross_out_needs_a_long_word_on_a_checkbox_row():
+    sheet = first_words(3)
+    got = sheet.check(P(4, 3, "across", "ACHE", (), ("Z",)))
+    assert "cross out" in got
+
+
+def test_cross_out_of_a_used_letter_is_refused():
+    steps = [P(1, 1, "across", "JUMPING", tuple(range(1, 8)), ("J",))] + EXAMPLE[1:]
+    sheet = Sheet(example_puzzle())
+    for p in steps:
+        sheet.play(p)
+    with pytest.raises(IllegalStep, match="cannot be crossed out"):
+        sheet.score()
+
+
+def test_puzzle_json_round_trip():
+    pz = example_puzzle()
+    back = Puzzle.from_json(pz.to_json())
+    assert back == pz
+    assert back.lines[0] == ("row", 1)
+    assert back.lines[1].kind == "col" and back.lines[1].index == 2
+
+
+def test_bad_puzzle_json_is_a_clear_error():
+    from companion.errors import UsageError
+
+    with pytest.raises(UsageError, match="not a Word Girdle puzzle"):
+        Puzzle.from_json("[1, 2]")
+    with pytest.raises(UsageError, match="row or col"):
+        Puzzle.from_dict({"lines": [["diag", 1]], "supply": "E"})

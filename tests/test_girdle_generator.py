@@ -1,0 +1,72 @@
+"""Word Girdle daily generator: deterministic, varied, well-formed and solvable."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from companion.errors import UsageError
+from companion.girdle import Puzzle, play_all, puzzle_for
+from companion.girdle.generator import DateRandom, find_solution
+from companion.girdle.solver import _placements
+from companion.lexicon import default_lexicon
+
+DAY = dt.date(2026, 12, 1)
+
+
+@pytest.fixture(scope="module")
+def puzzle() -> Puzzle:
+    return puzzle_for(DAY)
+
+
+def test_same_date_same_puzzle(puzzle):
+    again = puzzle_for(DAY)
+    assert again == puzzle
+    assert again.to_json() == puzzle.to_json()
+
+
+def test_dates_differ(puzzle):
+    other = puzzle_for(DAY + dt.timedelta(days=1))
+    assert (other.lines, other.supply) != (puzzle.lines, puzzle.supply)
+    assert other.number == puzzle.number + 1
+
+
+def test_puzzle_is_well_formed(puzzle):
+    assert len(puzzle.lines) == 7 and len(set(puzzle.lines)) == 7
+    assert puzzle.lines[1].kind != puzzle.lines[0].kind
+    for k in range(1, 7):  # every later line crosses an earlier one
+        assert any(puzzle.lines[j].kind != puzzle.lines[k].kind for j in range(k))
+    for kind in ("row", "col"):  # parallel lines never touch
+        idx = sorted(ln.index for ln in puzzle.lines if ln.kind == kind)
+        assert all(b - a >= 2 for a, b in zip(idx, idx[1:], strict=False))
+    assert 12 <= len(puzzle.supply) <= 16
+    assert sum(ch in "AEIOU" for ch in puzzle.supply) >= 4
+    assert 2 <= len(puzzle.checkbox_rows) <= 3
+    assert puzzle.number == (DAY - dt.date(2024, 1, 1)).days + 1
+
+
+def test_puzzle_is_solvable_and_the_solution_checks(puzzle):
+    moves = find_solution(puzzle, default_lexicon())
+    assert moves is not None and len(moves) == 7
+    sheet, card = play_all(puzzle, _placements(puzzle, moves))
+    assert card.complete
+
+
+def test_date_random_is_stable():
+    # SHA-256 based: these numbers are the same on every machine and Python version
+    rng = DateRandom("word-girdle/default/2026-12-01/0")
+    assert [rng.below(100) for _ in range(5)] == [rng2 for rng2 in _expected()]
+
+
+def _expected() -> list[int]:
+    import hashlib
+
+    block = hashlib.sha256(b"word-girdle/default/2026-12-01/0" + (0).to_bytes(8, "big")).digest()
+    block += hashlib.sha256(b"word-girdle/default/2026-12-01/0" + (1).to_bytes(8, "big")).digest()
+    return [int.from_bytes(block[i * 8:(i + 1) * 8], "big") % 100 for i in range(5)]
+
+
+def test_dates_before_the_first_puzzle_are_refused():
+    with pytest.raises(UsageError, match="start on 2024-01-01"):
+        puzzle_for(dt.date(2023, 12, 31))

@@ -1,0 +1,112 @@
+"""Word Girdle solver: brute force agrees on small puzzles; solutions check and score par."""
+
+from __future__ import annotations
+
+import datetime as dt
+from itertools import combinations
+
+import pytest
+
+from companion.girdle import Placement, Sheet, edition_puzzle, play_all, puzzle_for
+from companion.girdle.moves import Position, word_index
+from companion.girdle.solver import _root_bound, solve, upper_bound
+from companion.lexicon import Lexicon
+
+SMALL_WORDS = [
+    "at", "ta", "to", "ox", "ax", "ex", "be", "me", "no", "on", "ad",
+    "cat", "act", "tea", "eat", "toe", "ode", "dot", "jab", "jot", "tax", "zax", "box", "cab",
+    "east", "seat", "cast", "dote", "bead", "coat", "taco", "toad", "jade", "oxen",
+    "dozen", "cameo", "boast", "toast", "adobe", "coast", "taboo", "comet",
+]
+
+
+def brute_force(puzzle, lexicon) -> int | None:
+    """The best final score by trying every word at every start with every activation choice,
+    using only the engine (no solver code)."""
+    words = [w.upper() for w in lexicon]
+    best = None
+
+    def rec(steps: list[Placement]) -> None:
+        nonlocal best
+        sheet, card = play_all(puzzle, steps, lexicon)
+        if card.complete:
+            final = card.final + _best_crossouts(puzzle, sheet, card)
+            best = final if best is None else max(best, final)
+            return
+        line = puzzle.lines[len(steps)]
+        for w in words:
+            for s in range(1, puzzle.size - len(w) + 2):
+                r, c = (line.index, s) if line.kind == "row" else (s, line.index)
+                cells = Placement(r, c, line.direction, w).cells()
+                new = sum(1 for x in cells if x not in sheet.grid)
+                inactive = [i + 1 for i, st in enumerate(sheet.supply_state)
+                            if st == "inactive"]
+                due = min(new, len(inactive))
+                for acts in combinations(inactive, due):
+                    p = Placement(r, c, line.direction, w, acts)
+                    if sheet.check(p) is None:
+                        rec(steps + [p])
+
+    rec([])
+    return best
+
+
+def _best_crossouts(puzzle, sheet: Sheet, card) -> int:
+    """Points the cross-outs would save, crossing out the costliest unused letters."""
+    n = sum(1 for w in sheet.words if len(w.placement.word) >= puzzle.crossout_min_length
+            and puzzle.has_checkbox(w.number))
+    return sum(sorted((puzzle.vp[ch] for ch in card.unused_letters), reverse=True)[:n])
+
+
+SMALL_PUZZLES = [
+    # three lines: row 2, then column 3 crossing it, then row 5 crossing the column
+    edition_puzzle([("row", 2), ("col", 3), ("row", 5)], "EA", (2,)),
+    edition_puzzle([("col", 4), ("row", 3), ("col", 2)], "ET", (1, 3)),
+    edition_puzzle([("row", 4), ("col", 2), ("col", 5)], "OE", ()),
+]
+
+
+@pytest.mark.parametrize("puzzle", SMALL_PUZZLES)
+def test_brute_force_agrees_with_the_solver(puzzle):
+    lexicon = Lexicon(SMALL_WORDS, name="small")
+    expected = brute_force(puzzle, lexicon)
+    assert expected is not None
+    sol = solve(puzzle, time_budget=None, lexicon=lexicon)
+    # both bounds are at or above the true best score
+    index = word_index(lexicon, puzzle.min_length, puzzle.max_length)
+    assert _root_bound(puzzle, index, expected, None) >= expected
+    assert upper_bound(Position(puzzle)) >= expected
+    assert sol.proven
+    assert sol.par == expected == sol.upper_bound
+    _, card = play_all(puzzle, sol.placements, lexicon)
+    assert card.complete and card.final == sol.par
+
+
+def test_the_bound_is_above_the_worked_example():
+    from tests.test_girdle_engine import example_puzzle
+
+    pz = example_puzzle()
+    pos = Position(pz)
+    assert upper_bound(pos) >= 24
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("day", [dt.date(2026, 12, 1), dt.date(2027, 3, 14)])
+def test_daily_solution_checks_at_par(day):
+    pz = puzzle_for(day)
+    sol = solve(pz, time_budget=2)
+    assert sol.upper_bound >= sol.par
+    _, card = play_all(pz, sol.placements)
+    assert card.complete and card.final == sol.par
+
+
+@pytest.mark.slow
+def test_thirty_dates_solutions_check_at_par():
+    """30 consecutive dates: each solution is legal and scores exactly its par."""
+    start = dt.date(2026, 12, 1)
+    for d in range(30):
+        pz = puzzle_for(start + dt.timedelta(days=d))
+        sol = solve(pz, time_budget=0.5)
+        _, card = play_all(pz, sol.placements)
+        assert card.complete and card.final == sol.par, pz.date
+        assert sol.upper_bound >= sol.par
