@@ -17,8 +17,12 @@ ROTATION_AMBIGUOUS = frozenset({"M", "W", "N", "Z"})
 PT = 0.3528  # mm per point
 
 
-def deck_pdf(variant: str | None = None, paper: str = "letter") -> bytes:
-    """The PDQ deck (or a variant's deck, e.g. ``"four-score"``) as PDF bytes."""
+def deck_pdf(variant: str | None = None, paper: str = "letter", backs: bool = False) -> bytes:
+    """The PDQ deck (or a variant's deck, e.g. ``"four-score"``) as PDF bytes.
+
+    With ``backs``, every page of fronts is followed by a page of card backs placed for
+    double-sided printing (flip on the long edge).
+    """
     setup = page_setup(paper)
     cards = deck_cards(variant)
     title = "PDQ deck" if variant is None else f"PDQ deck - {get_variant(variant).title}"
@@ -42,6 +46,14 @@ def deck_pdf(variant: str | None = None, paper: str = "letter") -> bytes:
         ys = [y0 + k * CARD_H for k in range(used_rows + 1)]
         gang_marks(page, xs, ys)
         c.showPage()
+        if backs:
+            page = Page(c, setup.size)
+            for i in range(len(chunk)):
+                r, col = divmod(i, cols)
+                mirrored = cols - 1 - col  # the back of a card is behind it when flipped
+                draw_back(page, Rect(x0 + mirrored * CARD_W, y0 + r * CARD_H, CARD_W, CARD_H),
+                          tag)
+            c.showPage()
     c.save()
     return buf.getvalue()
 
@@ -65,6 +77,22 @@ def draw_card(page: Page, box: Rect, letter: str, points: int, tag: str = "") ->
     label = "PDQ" + (f"  -  {tag}" if tag else "")
     page.text(cx, inner.bottom - 3.2, label, size=5.5, font=FONT_BOLD, color=MUTED,
               align="center", spacing=1.0)
+
+
+def draw_back(page: Page, box: Rect, tag: str = "") -> None:
+    """A card back: the game's name on a field of its colour."""
+    accent = ACCENTS["pdq"]
+    inner = box.inset(3.2)
+    page.rect(inner, stroke=None, fill=accent, radius=3.0)
+    page.rect(inner.inset(2.2), stroke=WHITE, width=0.4, radius=2.0)
+    cx, cy = box.center
+    page.text(cx, cy + 6.0, "PDQ", size=40, font=FONT_BOLD, color=WHITE, align="center",
+              spacing=2.0)
+    page.text(cx, cy + 13.5, "PRETTY DARN QUICK", size=6.5, font=FONT_BOLD, color=WHITE,
+              align="center", spacing=1.2)
+    if tag:
+        page.text(cx, inner.bottom - 5.0, tag, size=5.5, font=FONT_BOLD, color=WHITE,
+                  align="center", spacing=1.0)
 
 
 def _index(page: Page, inner: Rect, letter: str, points: int) -> None:

@@ -60,7 +60,7 @@ SPECS: dict[str, ScoreSheetSpec] = {
         "werdup", "WerdUp", "Turn", "",
         (Column("Points", 1.0), Column("Total", 1.0, total=True)),
         (
-            EndRow("Tiles left", "x -5 each", (True, False)),
+            EndRow("Tiles left", "on the placard: -5 each", (True, False)),
             EndRow("Final score", "total less tiles", (False, True), strong=True),
         ),
         (1, 4, 4), 99, None,
@@ -83,9 +83,9 @@ SPECS: dict[str, ScoreSheetSpec] = {
         "pdq", "PDQ", "Round", "Cards",
         (Column("Cards", 1.0), Column("Alt.", 1.0, total=True)),
         (EndRow("Total", "cards won / alternate", (True, True), strong=True),),
-        (2, 6, 4), 99, 26,
-        "Write the number of cards each player won in the round. Alternate scoring: J K Q X Z "
-        "count twice.",
+        (2, 6, 4), 99, None,
+        "Write the cards dealt and the number each player won in the round. Alternate scoring: "
+        "{alternate}.",
     ),
 }
 
@@ -150,6 +150,8 @@ def score_sheet_pdf(game: str, players: int | None = None, paper: str = "letter"
     n = default if players is None else players
     if not lo <= n <= hi:
         raise UsageError(f"A {spec.title} score sheet is for {lo} to {hi} players, not {n}.")
+    if game == "pdq":
+        spec = _with_pdq_rules(spec)
     setup = page_setup(paper, landscape=n >= spec.landscape_from)
     c, buf = new_canvas(setup.size, f"{spec.title} score sheet", f"{n} players")
     page = Page(c, setup.size)
@@ -164,6 +166,23 @@ def score_sheet_pdf(game: str, players: int | None = None, paper: str = "letter"
     c.showPage()
     c.save()
     return buf.getvalue()
+
+
+def _with_pdq_rules(spec: ScoreSheetSpec) -> ScoreSheetSpec:
+    """The PDQ sheet with one row per round of the deck and the alternate scoring spelled out."""
+    from dataclasses import replace
+
+    from companion.pdq.deck import alternate_points, deck_cards
+    from companion.pdq.variants import get_variant
+
+    rounds = -(-len(deck_cards()) // get_variant("regular").cards)
+    by_points: dict[int, list[str]] = {}
+    for letter, points in sorted(alternate_points().items()):
+        by_points.setdefault(points, []).append(letter)
+    words = {2: "twice", 3: "three times"}
+    alternate = "; ".join(f"{' '.join(ls)} count {words.get(p, f'{p} times')}"
+                          for p, ls in sorted(by_points.items()))
+    return replace(spec, rows=rounds, note=spec.note.format(alternate=alternate))
 
 
 def _draw_table(page: Page, spec: ScoreSheetSpec, t: TableLayout, players: int,

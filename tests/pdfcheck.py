@@ -67,11 +67,16 @@ def qpdf_check(path: Path) -> str:
 
 
 def render(pdf_path: Path, dpi: int, page: int = 1) -> np.ndarray:
-    """One page rendered by pdftoppm as an RGB array (height x width x 3, uint8)."""
+    """One page rendered by pdftoppm as an RGB array (height x width x 3, uint8).
+
+    Any warning from the renderer fails the test.
+    """
     import cv2
 
     prefix = pdf_path.with_suffix("")
-    subprocess.run(["pdftoppm", "-r", str(dpi), "-f", str(page), "-l", str(page), "-png",
-                    "-singlefile", str(pdf_path), str(prefix)], check=True)
+    out = subprocess.run(["pdftoppm", "-r", str(dpi), "-f", str(page), "-l", str(page), "-png",
+                          "-singlefile", str(pdf_path), str(prefix)], capture_output=True,
+                         text=True, check=True)
+    assert out.stderr == "", f"pdftoppm warned: {out.stderr}"
     img = cv2.imread(str(prefix) + ".png", cv2.IMREAD_COLOR)
     return cv2.cvtColor(img, cv2.COLOR_BGR2RGB)

@@ -11,6 +11,8 @@ from companion.cli import main
 
 
 @pytest.mark.parametrize("argv,name,pages", [
+    (["girdle", "--date", "2026-11-29"], "girdle-2026-11-29-letter.pdf", 1),
+    (["girdle", "--date", "2026-11-29", "--paper", "a4"], "girdle-2026-11-29-a4.pdf", 1),
     (["score-sheet", "--game", "werdup"], "score-sheet-werdup-4p-letter.pdf", 1),
     (["score-sheet", "--game", "bugwords", "--players", "3", "--paper", "a4"],
      "score-sheet-bugwords-3p-a4.pdf", 1),
@@ -37,6 +39,9 @@ def test_output_option(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("argv,message", [
+    (["girdle", "--date", "29/11/2026"], "Dates look like 2026-11-29"),
+    (["girdle", "--date", "2026-02-30"], "Dates look like 2026-11-29"),
+    (["girdle", "--answers", "--solve-seconds", "0"], "--solve-seconds must be more than 0"),
     (["score-sheet", "--game", "pdq", "--players", "9"], "2 to 6 players, not 9"),
     (["score-sheet", "--game", "werdup", "--players", "0"], "1 to 4 players, not 0"),
     (["tiles", "--game", "werdup", "-o", "/nonexistent-folder/x.pdf"], "Cannot write"),

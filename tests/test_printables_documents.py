@@ -15,7 +15,7 @@ from companion.layout.sheets import board_sheet
 from companion.pdq.deck import alternate_points, deck_cards
 from companion.tiles import tile_set
 from printables.boards import board_pdf
-from printables.deck import deck_pdf
+from printables.deck import CARD_H, CARD_W, deck_pdf
 from printables.score_sheets import score_sheet_pdf
 from printables.style import PREMIUM_COLOURS
 from printables.tiles import tiles_pdf
@@ -52,6 +52,7 @@ def test_page_sizes_qpdf_and_golden_text(name: str, built: dict[str, bytes],
     path = tmp_path / f"{name}.pdf"
     path.write_bytes(pdf)
     assert "No syntax or stream encoding errors found" in qpdf_check(path)
+    assert render(path, 20).shape[2] == 3  # pdftoppm draws it without a warning
     assert_matches_golden(name, pdf)
 
 
@@ -117,3 +118,28 @@ def test_bad_requests_are_usage_errors() -> None:
         board_pdf("werdup", "legal")
     with pytest.raises(UsageError, match="No paper tiles"):
         tiles_pdf("pdq")
+
+
+def test_pdq_score_sheet_follows_the_deck(built: dict[str, bytes]) -> None:
+    texts = [t for t, _, _ in text_items(built["score-pdq-4"])[0]]
+    rounds = len(deck_cards()) // 3
+    assert [t for t in texts if t.isdigit()] == [str(n) for n in range(1, rounds + 1)]
+    assert any("J K Q X Z count twice" in t for t in texts)
+
+
+def test_deck_backs_sit_behind_their_cards() -> None:
+    pdf = deck_pdf("four-score", "letter", backs=True)
+    pages = text_items(pdf)
+    assert len(pages) == 18
+    fronts, backs = pages[-2], pages[-1]  # the last sheet holds the last four cards
+    pw, ph = 215.9, 279.4
+    x0, y0 = (pw - 3 * CARD_W) / 2, (ph - 3 * CARD_H) / 2
+
+    def slot(x: float, y: float) -> tuple[int, int]:
+        x_mm, y_mm = x / 72 * 25.4, ph - y / 72 * 25.4
+        return int((y_mm - y0) // CARD_H), int((x_mm - x0) // CARD_W)
+
+    front_slots = sorted({slot(x, y) for t, x, y in fronts if t.endswith("FOUR SCORE")})
+    back_slots = sorted(slot(x, y) for t, x, y in backs if t == "PDQ")
+    assert len(front_slots) == 76 - 8 * 9
+    assert back_slots == sorted((r, 2 - c) for r, c in front_slots)

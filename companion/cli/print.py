@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 from pathlib import Path
 
 from companion.errors import UsageError
@@ -21,6 +22,20 @@ def register(sub: argparse._SubParsersAction) -> None:
     docs = p.add_subparsers(dest="document", metavar="DOCUMENT")
     docs.required = True
 
+    g = docs.add_parser("girdle", help="the daily Word Girdle sheet (or its answer key)",
+                        description="The daily Word Girdle sheet for a date: the day's puzzle "
+                        "with markers for photo reading. With --answers, its answer key (par "
+                        "and a best solution) as a separate file.")
+    g.add_argument("--date", metavar="YYYY-MM-DD", help="the puzzle's date (default: today)")
+    _paper(g, ("letter", "a4"))
+    g.add_argument("--answers", action="store_true",
+                   help="write the answer key (par and a best solution) instead of the sheet")
+    g.add_argument("--solve-seconds", type=float, default=30.0, metavar="S",
+                   help="time the solver may take for the answer key (default: 30); if it "
+                   "runs out, the key gives the best score found and an upper bound")
+    _output(g)
+    g.set_defaults(func=run_girdle)
+
     s = docs.add_parser("score-sheet", help="a score sheet for WerdUp, Bug Words or PDQ")
     s.add_argument("--game", required=True, choices=SCORE_SHEET_GAMES,
                    help="which game's score sheet")
@@ -34,6 +49,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     d = docs.add_parser("pdq-deck", help="the PDQ deck as cut sheets (nine cards a page)")
     d.add_argument("--four-score", action="store_true",
                    help="the Four Score deck (without the Z and one X)")
+    d.add_argument("--backs", action="store_true",
+                   help="add a page of card backs after each page of cards, for double-sided "
+                   "printing (flip on the long edge)")
     _paper(d, ("letter", "a4"))
     _output(d)
     d.set_defaults(func=run_deck)
@@ -76,6 +94,31 @@ def _write(args: argparse.Namespace, default_name: str, data: bytes) -> int:
     return 0
 
 
+def parse_date(text: str | None) -> dt.date:
+    """``YYYY-MM-DD`` (or today when empty) as a date; anything else is a usage error."""
+    if not text:
+        return dt.date.today()
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError as exc:
+        raise UsageError(f"Dates look like 2026-11-29; {text!r} is not one.") from exc
+
+
+def run_girdle(args: argparse.Namespace) -> int:
+    from printables.girdle import girdle_sheet_pdf
+
+    day = parse_date(args.date)
+    if args.answers:
+        from printables.girdle_key import answer_key_pdf
+
+        if args.solve_seconds <= 0:
+            raise UsageError("--solve-seconds must be more than 0.")
+        return _write(args, f"girdle-{day.isoformat()}-answers-{args.paper}.pdf",
+                      answer_key_pdf(day, args.paper, time_budget=args.solve_seconds))
+    return _write(args, f"girdle-{day.isoformat()}-{args.paper}.pdf",
+                  girdle_sheet_pdf(day, args.paper))
+
+
 def run_score_sheet(args: argparse.Namespace) -> int:
     from printables.score_sheets import SPECS, score_sheet_pdf
 
@@ -89,7 +132,9 @@ def run_deck(args: argparse.Namespace) -> int:
 
     variant = "four-score" if args.four_score else None
     name = "pdq-deck-four-score" if variant else "pdq-deck"
-    return _write(args, f"{name}-{args.paper}.pdf", deck_pdf(variant, args.paper))
+    if args.backs:
+        name += "-backs"
+    return _write(args, f"{name}-{args.paper}.pdf", deck_pdf(variant, args.paper, args.backs))
 
 
 def run_board(args: argparse.Namespace) -> int:

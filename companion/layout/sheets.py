@@ -240,8 +240,8 @@ def girdle_sheet(paper: str = "letter") -> SheetLayout:
     # The Unused row (one count box and one points box per VP value), its total, final score.
     grids["unused_count"] = Grid(x0 + 22.0, 202.0, 1, 5, 26.0, 10.0)
     grids["unused_points"] = Grid(x0 + 22.0, 202.0, 1, 5, 26.0, 10.0)
-    boxes["unused_total"] = Rect(x0 + 22.0 + 5 * 26.0 + 2.0, 202.0, 16.0, 10.0)
-    boxes["final"] = Rect(x1 - 20.0, 200.0, 20.0, 14.0)
+    boxes["unused_total"] = Rect(x0 + 22.0 + 5 * 26.0 + 2.0, 202.0, 14.0, 10.0)
+    boxes["final"] = Rect(x1 - 18.0, 200.0, 18.0, 14.0)
 
     # Bottom band: difficulty rating and the length legend on the left, the sentence box right.
     grids["difficulty"] = Grid(x0, 226.0, 1, 5, 11.0, 9.0)

@@ -1,0 +1,177 @@
+"""The Word Girdle answer key: par and a best solution, written into a copy of the sheet.
+
+Printed as its own file, never on the player's page, and without markers so a photo of it
+cannot pass for a player's sheet.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from companion.errors import CompanionError
+from companion.girdle import Puzzle, ScoreCard, Sheet, play_all, puzzle_for
+from companion.girdle.engine import PlacedWord
+from companion.girdle.solver import Solution, solve
+from companion.layout.sheets import Rect, SheetLayout, girdle_sheet
+from printables.canvas import Page, new_canvas, text_width
+from printables.chrome import section_label
+from printables.girdle import ACCENT, draw_sheet, long_date
+from printables.style import FONT_BOLD, INK, page_setup
+
+PEN = "#1d4f91"  # the filled-in answers, like blue ink
+MARKED = "#c9b8e3"  # coloured-in letters and dots
+
+
+def answer_key_pdf(day: dt.date, paper: str = "letter", puzzle: Puzzle | None = None,
+                   time_budget: float | None = 30.0, solution: Solution | None = None) -> bytes:
+    """The answer key for ``day``: par and a best solution written into a copy of the sheet.
+
+    ``time_budget`` (seconds) bounds the solver; if it runs out, the key says the score is the
+    best found rather than proven par. A ``solution`` already found skips the solver.
+    """
+    page_setup(paper)
+    puzzle = puzzle or puzzle_for(day)
+    solution = solution or solve(puzzle, time_budget=time_budget)
+    if not solution.placements:
+        raise CompanionError(f"No solution was found in {time_budget:g} seconds; allow the "
+                             "solver more time.")
+    state, card = play_all(puzzle, solution.placements)
+    if card.final != solution.par:
+        raise ValueError(f"the solution scores {card.final}, not par {solution.par}")
+    layout = girdle_sheet(paper)
+    size = (layout.width, layout.height)
+    c, buf = new_canvas(size, f"Word Girdle No. {puzzle.number} - answer key", long_date(day))
+    page = Page(c, size)
+    draw_sheet(page, layout, puzzle, day, answer_key=True)
+    _fill_in(page, layout, puzzle, state, card)
+    _steps(page, layout, puzzle, state, solution)
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def _pen(page: Page, r: Rect, text: str, size: float = 11.0) -> None:
+    page.text_in(r, text, size=size, font=FONT_BOLD, color=PEN)
+
+
+def _fill_in(page: Page, layout: SheetLayout, puzzle: Puzzle, state: Sheet,
+             card: ScoreCard) -> None:
+    grid = layout.grids["girdle"]
+    for (row, col), letter in sorted(state.grid.items()):
+        _pen(page, grid.cell(row - 1, col - 1), letter, size=15)
+    for i, row in enumerate(card.rows):
+        _pen(page, layout.grids["tracker_word"].cell(i, 0), row["word"])
+        _pen(page, layout.grids["tracker_vp"].cell(i, 0), str(row["vp"]))
+        _pen(page, layout.grids["tracker_bonus"].cell(i, 0), f"{row['bonus']:+d}"
+             if row["bonus"] else "0")
+        _pen(page, layout.grids["tracker_total"].cell(i, 0), str(row["total"]))
+        if row["checked"]:
+            box = layout.boxes[f"checkbox_{i + 1}"]
+            page.rect(box, stroke=PEN, fill=PEN, width=0.35)
+    _pen(page, layout.boxes["subtotal"], str(card.subtotal), size=13)
+    az = layout.grids["az"]
+    crossed = list(card.crossed_out)
+    for i, (_, _, cell) in enumerate(az.cells()):
+        letter = chr(ord("A") + i)
+        box = cell.inset(1.0)
+        if letter in state.az_used:
+            _mark(page, box)
+        elif letter in crossed:
+            crossed.remove(letter)
+            _cross(page, box)
+    slots, dots = layout.grids["supply"], layout.grids["supply_dots"]
+    for i, st in enumerate(state.supply_state):
+        if st != "inactive":
+            cx, cy = dots.cell(0, i).center
+            page.circle(cx, cy, 1.7, stroke=INK, fill=PEN, width=0.35)
+        if st == "used":
+            _mark(page, slots.cell(0, i).inset(0.9))
+        elif puzzle.supply[i] in crossed:
+            crossed.remove(puzzle.supply[i])
+            _cross(page, slots.cell(0, i).inset(0.9))
+    grid_u = layout.grids["unused_count"]
+    for i, value in enumerate(sorted(card.unused_counts)):
+        n = card.unused_counts[value]
+        cell = grid_u.cell(0, i)
+        _pen(page, Rect(cell.x + 0.6, cell.y + 1.0, 8.0, 8.0), str(n), size=10)
+        _pen(page, Rect(cell.x + 16.2, cell.y + 1.0, 8.6, 8.0), str(n * value), size=10)
+    _pen(page, layout.boxes["unused_total"], str(card.unused_total), size=12)
+    _pen(page, layout.boxes["final"], str(card.final), size=16)
+
+
+def _mark(page: Page, box: Rect) -> None:
+    """A coloured-in letter: a translucent wash over the box, the letter still readable."""
+    page.rect(box, stroke=None, fill=MARKED, radius=1.2, alpha=0.7)
+
+
+def _cross(page: Page, box: Rect) -> None:
+    page.line(box.x + 1.0, box.y + 1.0, box.right - 1.0, box.bottom - 1.0, color=PEN, width=0.6)
+    page.line(box.x + 1.0, box.bottom - 1.0, box.right - 1.0, box.y + 1.0, color=PEN, width=0.6)
+
+
+def _steps(page: Page, layout: SheetLayout, puzzle: Puzzle, state: Sheet,
+           solution: Solution) -> None:
+    """Par and the solution step by step, where the player's sentence box would be."""
+    box = layout.boxes["sentence"]
+    if solution.proven:
+        label, note = f"Par {solution.par}", "the best possible final score, reached by:"
+    else:
+        label = f"Best found {solution.par}"
+        note = f"no sheet scores more than {solution.upper_bound}; reached by:"
+    section_label(page, box.x, box.y + 1.6, label, ACCENT, note)
+    bottom = layout.height - 10.0  # no markers on the key: the box may run to the foot
+    y = box.y + 7.5
+    for w in state.words:
+        for part in _wrap(step_text(state, w), box.w - 2.0, 6.8):
+            if y > bottom:
+                return
+            page.text(box.x + 1.0, y, part, size=6.8, color=INK)
+            y += 3.2
+        y += 0.8
+
+
+def step_text(state: Sheet, w: PlacedWord) -> str:
+    """One step of the solution in words: where it goes, where its letters come from."""
+    p = w.placement
+    groups: dict[str, list[str]] = {}
+    for letter, src in zip(_new_letters(state, w), w.sources, strict=True):
+        groups.setdefault(src, []).append(letter)
+    came = "; ".join(f"{' '.join(ls)} from {src}" for src, ls in groups.items())
+    text = f"{w.number}. {p.word}, {p.direction} from row {p.row}, column {p.col}: {came}"
+    if p.activated:
+        text += f"; activate Supply {_ranges(p.activated)}"
+    if p.crossed_out:
+        text += f"; cross out {', '.join(p.crossed_out)}"
+    return text + f". {w.total} points."
+
+
+def _ranges(numbers: tuple[int, ...]) -> str:
+    """``(1, 2, 3, 5)`` as ``1-3, 5``."""
+    out: list[str] = []
+    nums = sorted(numbers)
+    start = prev = nums[0]
+    for n in nums[1:] + [None]:
+        if n is not None and n == prev + 1:
+            prev = n
+            continue
+        out.append(str(start) if start == prev else f"{start}-{prev}")
+        if n is not None:
+            start = prev = n
+    return ", ".join(out)
+
+
+def _new_letters(state: Sheet, word: PlacedWord) -> list[str]:
+    return [state.grid[cell] for cell in word.new_cells]
+
+
+def _wrap(text: str, width: float, size: float) -> list[str]:
+    out, line = [], ""
+    for w in text.split():
+        trial = f"{line} {w}".strip()
+        if text_width(trial, size) > width and line:
+            out.append(line)
+            line = "   " + w
+        else:
+            line = trial
+    out.append(line)
+    return out

@@ -1,0 +1,190 @@
+"""The daily Girdle sheet matches the day's puzzle exactly and is read back by its markers;
+the answer key is a separate file."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from markerwarp import apply, locate, photograph, rectify
+from pdfcheck import assert_matches_golden, page_sizes_mm, qpdf_check, render, text_items
+
+from companion.girdle import Line, Placement, Puzzle, play_all, puzzle_for
+from companion.girdle.solver import Solution
+from companion.layout.sheets import girdle_sheet
+from printables.girdle import girdle_sheet_pdf
+from printables.girdle_key import answer_key_pdf, step_text
+
+DAY = dt.date(2026, 11, 29)
+PT_PER_MM = 72 / 25.4
+
+
+def worked_example() -> Puzzle:
+    """The puzzle of the worked example in the Word Girdle rules (GAMES.md)."""
+    lines = tuple(Line(k, i) for k, i in (("row", 1), ("col", 2), ("col", 6), ("row", 4),
+                                          ("col", 4), ("row", 7), ("row", 6)))
+    return Puzzle(lines=lines, supply="EEAOSTRN", checkbox_rows=(1, 4), number=1, date=DAY)
+
+
+@pytest.fixture(scope="module")
+def puzzle():
+    return puzzle_for(DAY)
+
+
+@pytest.fixture(scope="module")
+def sheets(puzzle) -> dict[str, bytes]:
+    return {paper: girdle_sheet_pdf(DAY, paper, puzzle) for paper in ("letter", "a4")}
+
+
+def _at(items: list[list], text: str, x_mm: float, y_mm: float, page_h_mm: float,
+        tol: float = 4.0) -> bool:
+    """Is ``text`` printed near (x_mm, y_mm) (sheet coordinates, y down)?"""
+    for t, x, y in items:
+        if t == text and abs(x / PT_PER_MM - x_mm) < tol \
+                and abs(page_h_mm - y / PT_PER_MM - y_mm) < tol:
+            return True
+    return False
+
+
+@pytest.mark.parametrize("paper,size", [("letter", (215.9, 279.4)), ("a4", (210.0, 297.0))])
+def test_sheet_pages_and_qpdf(paper: str, size: tuple[float, float], sheets, tmp_path: Path
+                              ) -> None:
+    pdf = sheets[paper]
+    assert page_sizes_mm(pdf) == [size]
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(pdf)
+    qpdf_check(path)
+    assert girdle_sheet_pdf(DAY, paper) == pdf  # byte-identical, and puzzle_for(DAY) by default
+    # the golden file uses the rulebook's worked example, which no generator change can alter
+    assert_matches_golden(f"girdle-worked-example-{paper}",
+                          girdle_sheet_pdf(DAY, paper, worked_example()))
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_sheet_matches_the_puzzle(paper: str, puzzle, sheets, tmp_path: Path) -> None:
+    layout = girdle_sheet(paper)
+    items = text_items(sheets[paper])[0]
+    h = layout.height
+    # each word icon sits at the start of its line
+    for number, line in enumerate(puzzle.lines, start=1):
+        cx, cy = layout.boxes[f"badge_{line.kind}_{line.index}"].center
+        assert _at(items, str(number), cx, cy, h), (number, line)
+    # no icon on the other lines
+    used = {f"badge_{ln.kind}_{ln.index}" for ln in puzzle.lines}
+    for name, box in layout.boxes.items():
+        if name.startswith("badge_") and name not in used:
+            assert not any(_at(items, str(n), *box.center, h, tol=2.0) for n in range(1, 8))
+    # the Supply, letter by letter, in its slots
+    slots = layout.grids["supply"]
+    for i, letter in enumerate(puzzle.supply):
+        assert _at(items, letter, *slots.cell(0, i).center, h), (i, letter)
+    assert not any(_at(items, chr(c), *slots.cell(0, len(puzzle.supply)).center, h, tol=2.0)
+                   for c in range(65, 91)) or len(puzzle.supply) == slots.cols
+    # checkboxes only on the day's checkbox rows: look for the box's ink in a render
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(sheets[paper])
+    dpi = 150
+    img = render(path, dpi).mean(axis=2)
+    px = dpi / 25.4
+    for row in range(1, 8):
+        box = layout.boxes[f"checkbox_{row}"]
+        edge = img[int(box.center[1] * px), int(box.x * px) - 1:int(box.x * px) + 2].min()
+        assert (edge < 120) == (row in puzzle.checkbox_rows), (row, edge)
+
+
+WORKED_STEPS = [
+    Placement(1, 1, "across", "JUMPING", (1, 2, 3, 4, 5, 6, 7), ("Z",)),
+    Placement(1, 2, "down", "USE", (8,)), Placement(1, 6, "down", "NOTE"),
+    Placement(4, 3, "across", "ACHE"), Placement(4, 4, "down", "CLOD"),
+    Placement(7, 2, "across", "FED"), Placement(6, 4, "across", "OX"),
+]
+
+
+def test_answer_key_writes_the_solution_into_the_sheet() -> None:
+    """The worked example's own solution (final score 24) as the key would print it."""
+    solution = Solution(par=24, proven=True, upper_bound=24, placements=WORKED_STEPS)
+    key = answer_key_pdf(DAY, "a4", worked_example(), solution=solution)
+    layout = girdle_sheet("a4")
+    items = text_items(key)[0]
+    texts = [t for t, _, _ in items]
+    assert "PAR 24" in texts
+    h = layout.height
+    assert _at(items, "24", *layout.boxes["final"].center, h)
+    assert _at(items, "54", *layout.boxes["subtotal"].center, h)
+    assert _at(items, "30", *layout.boxes["unused_total"].center, h)
+    grid = layout.grids["girdle"]
+    for col, letter in enumerate("JUMPING"):
+        assert _at(items, letter, *grid.cell(0, col).center, h)
+    for row, word in enumerate(("JUMPING", "USE", "NOTE", "ACHE", "CLOD", "FED", "OX")):
+        assert _at(items, word, *layout.grids["tracker_word"].cell(row, 0).center, h, tol=12)
+    assert sum(t[0].isdigit() and t[1:3] == ". " for t in texts) == 7
+    not_proven = Solution(par=24, proven=False, upper_bound=31, placements=WORKED_STEPS)
+    texts = [t for t, _, _ in text_items(answer_key_pdf(DAY, "a4", worked_example(),
+                                                        solution=not_proven))[0]]
+    assert "BEST FOUND 24" in texts and any("more than 31" in t for t in texts)
+
+
+@pytest.mark.slow
+def test_answer_key_is_a_separate_file_without_markers(sheets, tmp_path: Path) -> None:
+    puzzle = worked_example()
+    key = answer_key_pdf(DAY, "letter", puzzle, time_budget=0.5)
+    path = tmp_path / "key.pdf"
+    path.write_bytes(key)
+    qpdf_check(path)
+    assert page_sizes_mm(key) == [(215.9, 279.4)]
+    texts = [t for t, _, _ in text_items(key)[0]]
+    heading = next(t for t in texts if t.startswith(("PAR ", "BEST FOUND ")))
+    best = int(heading.split()[-1])
+    assert best >= 24  # the worked example's own solution scores 24
+    assert str(best) in texts  # written in the final score box
+    # the first step of the solution is spelled out, and the sheet itself has no answers
+    assert any(t.startswith("1. ") for t in texts)
+    sheet_texts = [t for t, _, _ in text_items(sheets["letter"])[0]]
+    assert not any(t.startswith(("PAR ", "BEST FOUND ", "1. ")) for t in sheet_texts)
+    # no markers on the key, so a photo of it is never read as a player's sheet
+    gray = render(path, 100).mean(axis=2).astype(np.uint8)
+    dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
+    _, ids, _ = cv2.aruco.ArucoDetector(dictionary).detectMarkers(gray)
+    assert ids is None
+
+
+def test_step_text_reads_like_the_rules() -> None:
+    puzzle = worked_example()
+    state, _ = play_all(puzzle, WORKED_STEPS)
+    assert step_text(state, state.words[0]) == (
+        "1. JUMPING, across from row 1, column 1: J U M P I N G from A-Z; activate Supply 1-7;"
+        " cross out Z. 23 points.")
+    assert step_text(state, state.words[2]) == (
+        "3. NOTE, down from row 1, column 6: O T from A-Z; E from Supply 1. 4 points.")
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_photographed_sheet_maps_back_to_its_cells(paper: str, sheets, tmp_path: Path) -> None:
+    layout = girdle_sheet(paper)
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(sheets[paper])
+    dpi = 100
+    photo, photo_h = photograph(render(path, dpi), dpi, seed=3)
+    est_h, found = locate(photo, layout)
+    assert found == sorted(m.id for m in layout.markers)
+    grid = layout.grids["girdle"]
+    mm = np.float32([pt for _, _, cell in grid.cells() for pt in cell.corners()])
+    err = np.linalg.norm(apply(est_h, apply(photo_h, mm)) - mm, axis=1)
+    assert err.max() < 1.0
+    # the rectified photo has the Girdle's ruled lines where the layout says they are: within
+    # 1 mm of each line the photo is clearly darker than 2-3 mm away from it
+    px = 8.0
+    flat = rectify(photo, est_h, layout, px).mean(axis=2)
+    x0, x1 = int((grid.x + 3) * px), int((grid.bounds.right - 3) * px)
+
+    def darkest(y0: float, y1: float) -> float:
+        return float(flat[int(y0 * px):int(y1 * px) + 1, x0:x1].min(axis=0).mean())
+
+    for k in range(1, grid.rows):
+        y = grid.y + k * grid.pitch_y
+        on_line = darkest(y - 1.0, y + 1.0)
+        beside = min(darkest(y + 2.0, y + 3.0), darkest(y - 3.0, y - 2.0))
+        assert on_line < beside - 40, (k, on_line, beside)
