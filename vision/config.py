@@ -33,7 +33,7 @@ class CellConfig:
     inset: float = 0.10                  # fraction of a cell trimmed off each side before reading
     ink_ratio: float = 0.62              # no ink unless the darkest pixels are below this share
     ink_depth: float = 0.35              # ink cut: this share of the way from face to darkest
-    max_ink_chroma: float = 24.0         # Lab chroma above this is coloured print, not ink
+    ink_chroma_ratio: float = 0.2        # chroma / (lightness + 20) above this: coloured print
     min_glyph_height: float = 0.30       # a letter is at least this fraction of the cell tall
     min_ink_fraction: float = 0.025      # less dark ink than this: no letter in the cell
     blank_chroma_margin: float = 4.0     # Lab a/b distance margin for calling a blank tile
