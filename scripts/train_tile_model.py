@@ -1,6 +1,6 @@
-"""Rebuild the tile classifier shipped in vision/data (deterministic for a given seed).
+"""Rebuild the letter models shipped in vision/data (deterministic for a given seed).
 
-    python scripts/train_tile_model.py [--out FOLDER] [--seed N] [--per-font N]
+    python scripts/train_tile_model.py [--model tile|hand|both] [--out FOLDER] [--seed N]
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from importlib import resources
 from pathlib import Path
 
 from vision.config import DEFAULT
-from vision.training import build
+from vision.training import build, build_hand
 
 
 def main() -> None:
@@ -21,12 +21,16 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=7, help="random seed for renders and training")
     ap.add_argument("--per-font", type=int, default=16,
                     help="distorted renders per letter and font")
+    ap.add_argument("--model", choices=("tile", "hand", "both"), default="both",
+                    help="which model to rebuild: tile letters, hand-writing, or both")
     args = ap.parse_args()
     t0 = time.perf_counter()
-    clf, meta = build(DEFAULT.cells, seed=args.seed, per_font=args.per_font)
     out = Path(args.out) if args.out else Path(str(resources.files("vision") / "data"))
-    clf.save(out, meta)
-    print(json.dumps(meta, indent=1))
+    for name, builder in (("tile", build), ("hand", build_hand)):
+        if args.model in (name, "both"):
+            clf, meta = builder(DEFAULT.cells, seed=args.seed, per_font=args.per_font)
+            clf.save(out, meta, prefix=name)
+            print(name, json.dumps(meta, indent=1))
     print(f"saved to {out} in {time.perf_counter() - t0:.1f} s")
 
 

@@ -57,9 +57,10 @@ def glyph_of(cfg: CellConfig, crop: np.ndarray) -> np.ndarray | None:
     if crop.ndim == 2:
         return glyph_from_mask(cfg, ink_mask(cfg, crop))
     gray = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
-    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB).astype(np.int16)
+    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB).astype(np.float32)
     chroma = np.hypot(lab[:, :, 1] - 128, lab[:, :, 2] - 128)
-    return glyph_from_mask(cfg, ink_mask(cfg, gray) & (chroma < cfg.max_ink_chroma))
+    colourless = chroma < cfg.ink_chroma_ratio * (lab[:, :, 0] + 20)  # holds in dim light too
+    return glyph_from_mask(cfg, ink_mask(cfg, gray) & colourless)
 
 
 def read_cells(cfg: CellConfig, canonical: np.ndarray, spec: BoardSpec, clf: TileClassifier,

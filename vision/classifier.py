@@ -17,8 +17,7 @@ import numpy as np
 from vision.errors import VisionError
 
 NO_LETTER = "*"  # the centre star or any mark that is not a letter
-MODEL_NAME = "tile-model.yml.gz"
-META_NAME = "tile-model.json"
+HAND_PREFIX = "hand"  # the hand-writing model: hand-model.yml.gz / hand-model.json
 
 
 @dataclass(frozen=True)
@@ -39,10 +38,11 @@ class TileClassifier:
         self.temperature = temperature
 
     @classmethod
-    def load(cls, folder: str | Path | None = None) -> TileClassifier:
-        """The shipped model (or the one saved in ``folder``)."""
+    def load(cls, folder: str | Path | None = None, prefix: str = "tile") -> TileClassifier:
+        """The shipped model (or the one saved in ``folder``); ``prefix`` "hand" for the
+        hand-writing one."""
         base = Path(folder) if folder else Path(str(resources.files("vision") / "data"))
-        model, meta = base / MODEL_NAME, base / META_NAME
+        model, meta = base / f"{prefix}-model.yml.gz", base / f"{prefix}-model.json"
         if not model.is_file() or not meta.is_file():
             raise VisionError(f"the tile model is missing from {base}: rebuild it with "
                               "'python scripts/train_tile_model.py'")
@@ -50,12 +50,13 @@ class TileClassifier:
         mlp = cv2.ml.ANN_MLP_load(str(model))
         return cls(mlp, info["classes"], float(info.get("temperature", 3.0)))
 
-    def save(self, folder: str | Path, meta: dict) -> None:
+    def save(self, folder: str | Path, meta: dict, prefix: str = "tile") -> None:
         base = Path(folder)
         base.mkdir(parents=True, exist_ok=True)
-        self.mlp.save(str(base / MODEL_NAME))
+        self.mlp.save(str(base / f"{prefix}-model.yml.gz"))
         info = {"classes": self.classes, "temperature": self.temperature, **meta}
-        (base / META_NAME).write_text(json.dumps(info, indent=1, sort_keys=True) + "\n")
+        (base / f"{prefix}-model.json").write_text(json.dumps(info, indent=1, sort_keys=True)
+                                                   + "\n")
 
     def probabilities(self, feats: np.ndarray, allowed: tuple[str, ...] | None = None
                       ) -> np.ndarray:
@@ -86,3 +87,9 @@ class TileClassifier:
 @cache
 def shipped_classifier() -> TileClassifier:
     return TileClassifier.load()
+
+
+@cache
+def hand_classifier() -> TileClassifier:
+    """The hand-writing model for Girdle sheets."""
+    return TileClassifier.load(prefix=HAND_PREFIX)

@@ -33,7 +33,7 @@ class CellConfig:
     inset: float = 0.10                  # fraction of a cell trimmed off each side before reading
     ink_ratio: float = 0.62              # no ink unless the darkest pixels are below this share
     ink_depth: float = 0.35              # ink cut: this share of the way from face to darkest
-    max_ink_chroma: float = 24.0         # Lab chroma above this is coloured print, not ink
+    ink_chroma_ratio: float = 0.2        # chroma / (lightness + 20) above this: coloured print
     min_glyph_height: float = 0.30       # a letter is at least this fraction of the cell tall
     min_ink_fraction: float = 0.025      # less dark ink than this: no letter in the cell
     blank_chroma_margin: float = 4.0     # Lab a/b distance margin for calling a blank tile
@@ -55,12 +55,26 @@ class LightConfig:
 
 
 @dataclass(frozen=True)
+class CardConfig:
+    width_mm: float = 63.0               # PDQ cards are poker size
+    height_mm: float = 88.0
+    min_aspect: float = 1.1              # long/short side of a card in the photo (1.40 flat;
+    max_aspect: float = 1.95             # a tilted camera squeezes or stretches it)
+    min_area: float = 0.01               # a card covers this share of the photo at least
+    max_area: float = 0.4
+    max_saturation: int = 70             # HSV saturation above this is table, not card
+    letter_margin_x: float = 0.08        # share of the card's width trimmed off left and right
+    letter_margin_y: float = 0.2         # and of its height top and bottom (corner indices)
+
+
+@dataclass(frozen=True)
 class VisionConfig:
     load: LoadConfig = field(default_factory=LoadConfig)
     locate: LocateConfig = field(default_factory=LocateConfig)
     cells: CellConfig = field(default_factory=CellConfig)
     classify: ClassifyConfig = field(default_factory=ClassifyConfig)
     light: LightConfig = field(default_factory=LightConfig)
+    cards: CardConfig = field(default_factory=CardConfig)
 
 
 DEFAULT = VisionConfig()

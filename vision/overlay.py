@@ -46,3 +46,20 @@ def draw_overlay(image: np.ndarray, reading: BoardReading) -> np.ndarray:
         cv2.putText(out, text, org, cv2.FONT_HERSHEY_SIMPLEX, size, colour, thick + 1,
                     cv2.LINE_AA)
     return out
+
+
+def draw_cards(image: np.ndarray, cards: list) -> np.ndarray:
+    """A copy of the BGR photo with each found card outlined and its letter written on it."""
+    out = image.copy()
+    thick = max(1, round(max(image.shape[:2]) / 600))
+    for i, card in enumerate(cards):
+        pts = np.round(card.corners).astype(np.int32)
+        cv2.polylines(out, [pts], True, GRID, thick + 1, cv2.LINE_AA)
+        text = f"{i + 1}:{card.letter or '?'}"
+        org = (int(pts[:, 0].min()), int(pts[:, 1].min()) - 8)
+        colour = GOOD if card.letter else DOUBT
+        cv2.putText(out, text, org, cv2.FONT_HERSHEY_SIMPLEX, thick * 0.8, (255, 255, 255),
+                    thick + 3, cv2.LINE_AA)
+        cv2.putText(out, text, org, cv2.FONT_HERSHEY_SIMPLEX, thick * 0.8, colour, thick + 1,
+                    cv2.LINE_AA)
+    return out

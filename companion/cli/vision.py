@@ -8,7 +8,7 @@ from pathlib import Path
 from companion.cli.common import add_lexicon_option, lexicon_from_args, print_json
 from companion.errors import UsageError
 
-READ_GAMES = ("werdup", "bugwords")
+READ_GAMES = ("werdup", "bugwords", "pdq")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -16,7 +16,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "read",
         help="read a photo of a board: letters, confidence, uncertain cells, the play's score",
         description="Read a phone photo of a WerdUp or Bug Words board (the companion's printed "
-        "boards by their markers, or a commercial board by its outline and grid lines).",
+        "boards by their markers, or a commercial board by its outline and grid lines), or a "
+        "PDQ deal (three or four cards, read left to right).",
     )
     p.add_argument("photo", help="the photo (JPEG or PNG)")
     p.add_argument("--game", required=True, choices=READ_GAMES, help="which game's board it is")
@@ -63,14 +64,18 @@ def run_read(args: argparse.Namespace) -> int:
 
     lexicon = lexicon_from_args(args)
     previous = None
-    spec = board_spec(args.game)
+    spec = board_spec(args.game) if args.game != "pdq" else None
     if args.previous:
         if args.game != "werdup":
             raise UsageError("--previous is for WerdUp photos (stack heights)")
         from vision.werdup_turn import load_state
 
         previous = load_state(args.previous, spec.rows)
+    if args.game == "pdq" and args.engine != "classifier":
+        raise UsageError("PDQ cards are read with the tile classifier only")
     image = load_photo(DEFAULT.load, args.photo)
+    if args.game == "pdq":
+        return _read_pdq(args, image)
     tess = Tesseract() if args.engine == "tesseract" else None
     reading = read_board(DEFAULT, image, spec, shipped_classifier(), lexicon, tesseract=tess)
     out = reading.to_dict()
@@ -87,6 +92,38 @@ def run_read(args: argparse.Namespace) -> int:
         print_json(out)
     else:
         _print_reading(out)
+    return 0
+
+
+def _read_pdq(args: argparse.Namespace, image) -> int:
+    import cv2
+
+    from vision.cards import read_deal
+    from vision.classifier import shipped_classifier
+    from vision.config import DEFAULT
+
+    letters = tuple(chr(ord("A") + i) for i in range(26))
+    cards = read_deal(DEFAULT.cards, DEFAULT.cells, shipped_classifier(), image, letters)
+    sure = DEFAULT.classify.min_confidence
+    out = {
+        "game": "pdq",
+        "letters": "".join(c.letter or "?" for c in cards),
+        "cards": [c.to_dict() for c in cards],
+        "uncertain": [i for i, c in enumerate(cards) if c.letter is None or c.confidence < sure],
+    }
+    if args.overlay:
+        from vision.overlay import draw_cards
+
+        if not cv2.imwrite(str(args.overlay), draw_cards(image, cards)):
+            raise UsageError(f"{args.overlay}: cannot write the overlay image there")
+    if args.json:
+        print_json(out)
+    else:
+        print(f"PDQ deal, left to right: {' '.join(out['letters'])}")
+        for i in out["uncertain"]:
+            alts = ", ".join(f"{a['letter']} ({a['p']:.0%})" for a in out["cards"][i]
+                             ["alternatives"])
+            print(f"  card {i + 1} is uncertain; it may be {alts or 'unreadable'}")
     return 0
 
 
