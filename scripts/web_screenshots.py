@@ -79,6 +79,8 @@ def main() -> None:
         page.set_input_files("#photo", str(board_photo(tmp)))
         page.click("#photo-upload button[type=submit]")
         shot("photo", full=True)
+        for c, letter in enumerate("QUIZ", start=7):  # what the player confirms
+            page.fill(f"#sq-7-{c}", letter)
         page.click("#photo-form button[type=submit]")
         page.fill("#play", "K8 .ANY")
         page.click("#turn-form button[type=submit]")

@@ -139,7 +139,8 @@ def test_upload_a_board_photo_correct_a_square_and_score(page, tmp_path):
     page.click("#photo-upload button[type=submit]")
     assert page.locator("#overlay").evaluate("img => img.complete && img.naturalWidth > 0")
     assert page.input_value("#sq-7-7") == "Q"
-    page.fill("#sq-7-10", "T")  # tap the square and fix it: QUIT
+    for square, letter in (("#sq-7-9", "I"), ("#sq-7-10", "T")):  # tap and fix: QUIT
+        page.fill(square, letter)
     page.click("#photo-form button[type=submit]")
     assert "QUIT" in page.inner_text("#last-play") and "26" in page.inner_text("#last-play")
     assert page.locator("#board .cell.new").count() == 4
