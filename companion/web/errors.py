@@ -7,6 +7,7 @@ Bad input never becomes a 500: views raise :class:`~companion.errors.CompanionEr
 from __future__ import annotations
 
 from flask import Flask, Response, jsonify, render_template, request
+from sqlalchemy.exc import IntegrityError, OperationalError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from companion.errors import CompanionError
@@ -44,6 +45,17 @@ def _companion_error(exc: CompanionError) -> tuple[Response | str, int]:
     return error_response(400, str(exc))
 
 
+def _conflict(_exc: IntegrityError) -> tuple[Response | str, int]:
+    return error_response(409, "Someone changed this at the same moment; reload and try again.")
+
+
+def _database_down(exc: OperationalError) -> tuple[Response | str, int]:
+    from flask import current_app
+
+    current_app.logger.error("database error: %s", exc)
+    return error_response(503, "The database is not answering; try again in a moment.")
+
+
 def _unexpected(exc: Exception) -> tuple[Response | str, int]:
     if isinstance(exc, HTTPException):
         return _http_error(exc)
@@ -57,5 +69,7 @@ def init_app(app: Flask) -> None:
     """Register the handlers."""
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(CompanionError, _companion_error)
+    app.register_error_handler(IntegrityError, _conflict)
+    app.register_error_handler(OperationalError, _database_down)
     app.register_error_handler(InternalServerError, _unexpected)
     app.register_error_handler(Exception, _unexpected)

@@ -173,3 +173,39 @@ def test_a_bad_play_is_refused_with_the_reason(client):
         assert resp.status_code == 400, play
         assert message in resp.get_json()["error"]
     assert client.get(f"/api/games/{gid}").get_json()["turns"] == []
+
+
+def test_two_turns_at_the_same_moment_conflict_cleanly(app, monkeypatch):
+    """A second phone adds a turn between this request's read and write: 409, not 500."""
+    client = app.test_client()
+    gid = _new_game(client)["id"]
+    real_next = scoresheet.next_seat
+
+    def sneak_in(game):
+        with app.app_context():  # the other phone's request, committed first
+            other = session()
+            g = scoresheet.get_game(other, gid)
+            scoresheet.add_turn(other, g, seat=0, action="pass")
+            other.commit()
+        return real_next(game)
+
+    monkeypatch.setattr(scoresheet, "next_seat", sneak_in)
+    resp = client.post(f"/api/games/{gid}/turns", json={"score": 5})
+    assert resp.status_code == 409 and "same moment" in resp.get_json()["error"]
+    monkeypatch.setattr(scoresheet, "next_seat", real_next)
+    turns = client.get(f"/api/games/{gid}").get_json()["turns"]
+    assert [t["action"] for t in turns] == ["pass"]
+
+
+def test_database_down_is_a_503(tmp_path):
+    from conftest import make_app
+
+    app = make_app(tmp_path)
+    from companion.web.db import engine_of
+
+    engine_of(app).dispose()
+    db_file = tmp_path / "instance" / "companion.sqlite3"
+    db_file.unlink()
+    db_file.mkdir()  # the file is replaced by a folder: nothing can open it
+    resp = app.test_client().get("/api/games/1")
+    assert resp.status_code == 503 and "not answering" in resp.get_json()["error"]
