@@ -10,7 +10,7 @@ import shutil
 import tempfile
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cadquery as cq
@@ -109,7 +109,7 @@ def _export(dest: Path, stem: str, formats: tuple[str, ...], bed: tuple[float, f
     if "stl" in formats:
         write_stl(_transformed(bodies[0].mesh, mat), dest / f"{stem}.stl")
     if "3mf" in formats:
-        write_3mf([Body(b.name, _transformed(b.mesh, mat), b.color) for b in bodies],
+        write_3mf([replace(b, mesh=_transformed(b.mesh, mat)) for b in bodies],
                   dest / f"{stem}.3mf", stem)
     if "step" in formats and solid is not None:
         turned = solid
@@ -198,7 +198,7 @@ def build_tiles(params: SetParams, formats: tuple[str, ...], dest: Path, tick: T
         letters[letter] = to_mesh(letter_solid(params, letter))
         _export(dest / "tiles", tile_file_stem(letter), formats, bed, solid,
                 [Body("tile", bodies[letter], BODY_COLOR),
-                 Body("letter", letters[letter], LETTER_COLOR)])
+                 Body("letter", letters[letter], LETTER_COLOR, extruder=2)])
         tick(f"tiles: {letter}")
     bag = tile_set("werdup").bag()
     spots = tile_plates(len(bag), params.tile.size, params.printer.part_gap, bed)
@@ -212,7 +212,8 @@ def build_tiles(params: SetParams, formats: tuple[str, ...], dest: Path, tick: T
             write_stl(tiles_mesh, dest / f"{stem}.stl")
         if "3mf" in formats:
             write_3mf([Body("tiles", tiles_mesh, BODY_COLOR),
-                       Body("letters", inlays, LETTER_COLOR)], dest / f"{stem}.3mf", stem)
+                       Body("letters", inlays, LETTER_COLOR, extruder=2)],
+                      dest / f"{stem}.3mf", stem)
         tick(f"tiles: plate {plate + 1}")
     pitch = params.tile.size + 3.0
     row = [(_moved(bodies[t], (i * pitch, 0, 0)), TILE_COLOR) for i, t in enumerate(PREVIEW_WORD)]

@@ -42,43 +42,57 @@ def write_stl(mesh: trimesh.Trimesh, path: Path) -> None:
 
 @dataclass(frozen=True)
 class Body:
-    """One body of a multi-body 3MF object: its mesh, name and display colour."""
+    """One body of a multi-body 3MF object: its mesh, name, display colour and the
+    extruder (filament) that prints it."""
 
     name: str
     mesh: trimesh.Trimesh
     color: str = "#D8D8D8"
+    extruder: int = 1
 
 
 def write_3mf(bodies: Sequence[Body], path: Path, object_name: str) -> None:
-    """A 3MF file whose one build item is an object made of ``bodies`` (each its own mesh
-    object with its own colour), so a two-colour printer assigns one filament per body."""
-    mats = "".join(f'<base name="{b.name}" displaycolor="{b.color}"/>' for b in bodies)
-    objects = []
-    for i, body in enumerate(bodies, start=1):
-        v = "".join(f'<vertex x="{x:.4f}" y="{y:.4f}" z="{z:.4f}"/>'
-                    for x, y, z in body.mesh.vertices)
-        t = "".join(f'<triangle v1="{a}" v2="{b}" v3="{c}"/>' for a, b, c in body.mesh.faces)
-        objects.append(f'<object id="{i + 1}" name="{body.name}" type="model" pid="1" '
-                       f'pindex="{i - 1}"><mesh><vertices>{v}</vertices>'
-                       f'<triangles>{t}</triangles></mesh></object>')
-    top = len(bodies) + 2
-    comps = "".join(f'<component objectid="{i + 1}"/>' for i in range(1, len(bodies) + 1))
+    """A 3MF file with one object made of ``bodies``: one mesh whose triangles carry their
+    body's material (3MF core), plus PrusaSlicer's volume table naming each body as a part
+    with its own extruder, so a two-colour printer gives each body its own filament."""
+    mats = "".join(f'<base name="{_xml(b.name)}" displaycolor="{b.color}"/>' for b in bodies)
+    verts, tris, ranges = [], [], []
+    offset = first = 0
+    for index, body in enumerate(bodies):
+        verts.append("".join(f'<vertex x="{x:.4f}" y="{y:.4f}" z="{z:.4f}"/>'
+                             for x, y, z in body.mesh.vertices))
+        tris.append("".join(f'<triangle v1="{a + offset}" v2="{b + offset}" v3="{c + offset}" '
+                            f'pid="1" p1="{index}"/>' for a, b, c in body.mesh.faces))
+        offset += len(body.mesh.vertices)
+        ranges.append((first, first + len(body.mesh.faces) - 1))
+        first += len(body.mesh.faces)
     model = (
         '<?xml version="1.0" encoding="UTF-8"?>\n'
         '<model unit="millimeter" xml:lang="en-US" '
         'xmlns="http://schemas.microsoft.com/3dmanufacturing/core/2015/02">'
-        f'<metadata name="Title">{object_name}</metadata>'
-        f'<resources><basematerials id="1">{mats}</basematerials>{"".join(objects)}'
-        f'<object id="{top}" name="{object_name}" type="model"><components>{comps}'
-        f'</components></object></resources>'
-        f'<build><item objectid="{top}"/></build></model>'
+        f'<metadata name="Title">{_xml(object_name)}</metadata>'
+        f'<resources><basematerials id="1">{mats}</basematerials>'
+        f'<object id="2" name="{_xml(object_name)}" type="model" pid="1" pindex="0"><mesh>'
+        f'<vertices>{"".join(verts)}</vertices><triangles>{"".join(tris)}</triangles>'
+        '</mesh></object></resources><build><item objectid="2"/></build></model>'
+    )
+    volumes = "".join(
+        f'<volume firstid="{a}" lastid="{b}">'
+        f'<metadata type="volume" key="name" value="{_xml(body.name)}"/>'
+        f'<metadata type="volume" key="extruder" value="{body.extruder}"/></volume>'
+        for body, (a, b) in zip(bodies, ranges, strict=True))
+    prusa_config = (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<config><object id="2" instances_count="1">'
+        f'<metadata type="object" key="name" value="{_xml(object_name)}"/>{volumes}'
+        '</object></config>'
     )
     content_types = (
         '<?xml version="1.0" encoding="UTF-8"?>\n'
         '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
         '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.'
         'relationships+xml"/><Default Extension="model" ContentType="application/'
-        'vnd.ms-package.3dmanufacturing-3dmodel+xml"/></Types>'
+        'vnd.ms-package.3dmanufacturing-3dmodel+xml"/>'
+        '<Default Extension="config" ContentType="text/xml"/></Types>'
     )
     rels = (
         '<?xml version="1.0" encoding="UTF-8"?>\n'
@@ -89,10 +103,16 @@ def write_3mf(bodies: Sequence[Body], path: Path, object_name: str) -> None:
     with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as zf:
         # fixed timestamps keep the file identical from build to build
         for name, text in (("[Content_Types].xml", content_types), ("_rels/.rels", rels),
-                           ("3D/3dmodel.model", model)):
+                           ("3D/3dmodel.model", model),
+                           ("Metadata/Slic3r_PE_model.config", prusa_config)):
             info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             zf.writestr(info, text)
+
+
+def _xml(text: str) -> str:
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;"))
 
 
 def write_step(shape: cq.Workplane, path: Path) -> None:
@@ -114,7 +134,8 @@ def _transform(text: str | None) -> np.ndarray:
 
 def read_3mf(path: Path) -> list[trimesh.Trimesh]:
     """The meshes of a 3MF file's build items, each placed as built (components and
-    transforms followed)."""
+    transforms followed); a mesh whose triangles carry different materials gives one mesh
+    per material."""
     import xml.etree.ElementTree as ET
 
     with zipfile.ZipFile(path) as zf:
@@ -132,11 +153,21 @@ def read_3mf(path: Path) -> list[trimesh.Trimesh]:
         if mesh is not None:
             verts = np.array([[float(v.get(a)) for a in "xyz"]
                               for v in mesh.iterfind("m:vertices/m:vertex", _NS)])
-            tris = np.array([[int(t.get(a)) for a in ("v1", "v2", "v3")]
-                             for t in mesh.iterfind("m:triangles/m:triangle", _NS)])
-            m = trimesh.Trimesh(verts, tris, process=True)
-            m.apply_transform(mat)
-            return [m]
+            default = obj.get("pindex", "0")
+            tris, props = [], []
+            for t in mesh.iterfind("m:triangles/m:triangle", _NS):
+                tris.append([int(t.get(a)) for a in ("v1", "v2", "v3")])
+                props.append(t.get("p1", default))
+            if not tris:
+                return []
+            tris_arr, props_arr = np.array(tris), np.array(props)
+            parts = []
+            for prop in dict.fromkeys(props):  # one mesh per material, in file order
+                m = trimesh.Trimesh(verts, tris_arr[props_arr == prop], process=True)
+                m.remove_unreferenced_vertices()
+                m.apply_transform(mat)
+                parts.append(m)
+            return parts
         out = []
         for comp in obj.iterfind("m:components/m:component", _NS):
             out += meshes_of(comp.get("objectid"), mat @ _transform(comp.get("transform")),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import zipfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -103,6 +104,12 @@ def test_two_body_3mf_holds_tile_and_letter(built: Path) -> None:
     assert np.all(letter.bounds[0][:2] > body.bounds[0][:2])
     plate_bodies = read_3mf(built / "tiles-plate-1.3mf")
     assert len(plate_bodies) == 2 and plate_bodies[1].body_count >= 50
+    # PrusaSlicer's volume table: one object, the letter is a second part on extruder 2
+    with zipfile.ZipFile(built / "tiles" / "tile-Qu.3mf") as zf:
+        config = zf.read("Metadata/Slic3r_PE_model.config").decode()
+    assert config.count("<volume ") == 2
+    assert 'key="name" value="letter"/><metadata type="volume" key="extruder" value="2"' \
+        in config
 
 
 def test_step_files_are_valid_solids(built: Path) -> None:
