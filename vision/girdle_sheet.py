@@ -38,6 +38,7 @@ class GirdleReading:
     dots_filled: list[int]           # Supply positions, 1-based
     boxes_ticked: list[int]          # score-tracker rows, 1-based
     homography: np.ndarray           # sheet mm -> photo pixels
+    raw: list[list[str]] = field(default_factory=list)  # the letters before the lexicon's help
     words: list[dict] = field(default_factory=list)
     score: dict | None = None
     problem: str = ""
@@ -125,6 +126,9 @@ def read_sheet(cfg: VisionConfig, image: np.ndarray, clf: TileClassifier, lexico
         alts = [(a if a != "*" else "", p) for a, p in gs.alternatives if p > 0.02]
         doubt = alts if gs.confidence < cfg.classify.min_confidence else []
         reads.append(CellRead(r, c, face, gs.confidence, doubt, face or None, alts))
+    raw = [[""] * 7 for _ in range(7)]
+    for rd in reads:
+        raw[rd.row][rd.col] = rd.face
     uncertain = resolve(reads, 7, 7, lexicon, LETTERS)
     az = [ch for (_, _, rect), ch in zip(layout.grids["az"].cells(), LETTERS, strict=True)
           if _dark_share(cfg, _crop(flat, rect.inset(1.6), s), paper) > cfg.sheet.coloured_in]
@@ -142,7 +146,8 @@ def read_sheet(cfg: VisionConfig, image: np.ndarray, clf: TileClassifier, lexico
         box = layout.boxes[f"checkbox_{n}"].inset(0.6)
         if _dark_share(cfg, _crop(flat, box, s), paper) > cfg.sheet.box_ticked:
             ticked.append(n)
-    reading = GirdleReading(layout.name.split("-")[1], reads, uncertain, az, dots, ticked, hom)
+    reading = GirdleReading(layout.name.split("-")[1], reads, uncertain, az, dots, ticked, hom,
+                            raw)
     if puzzle is not None:
         _decode_and_score(reading, puzzle, lexicon)
     return reading
