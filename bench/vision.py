@@ -30,6 +30,8 @@ from vision.scenes import crossword  # noqa: E402
 from vision.synth import Camera  # noqa: E402
 from vision.synthboards import synthetic_photo  # noqa: E402
 
+LETTERS = tuple(chr(ord("A") + i) for i in range(26))
+
 CASES = (  # (label, board kind, game, blank tiles per position)
     ("Bug Words, commercial board", "commercial", "bugwords", 1),
     ("Bug Words, printed paper board", "paper", "bugwords", 0),
@@ -111,6 +113,69 @@ def main() -> None:
     for name, t in totals.items():
         print(f"{'all boards':34} {name:11} {t[0] / t[1]:13.2%} {t[2] / t[3]:13.2%} "
               f"{t[4] / t[5]:8.2f}")
+    girdle(cam, lexicon)
+    pdq(cam, args.seed, 4 * args.photos)
+
+
+def girdle(cam: Camera, lexicon) -> None:
+    """One photo of the rules' worked example per hand-writing font."""
+    from dataclasses import replace
+
+    from vision.classifier import hand_classifier
+    from vision.fonts import hand_fonts
+    from vision.girdle_sheet import read_sheet
+    from vision.synth import photograph
+    from vision.synthgirdle import EXAMPLE_STEPS, example_puzzle, filled_sheet
+
+    puzzle = example_puzzle()
+    load = replace(DEFAULT.load, work_long_side=DEFAULT.sheet.work_long_side)
+    raw_ok = fixed_ok = letters = scored = 0
+    seconds = 0.0
+    fonts = hand_fonts()
+    for i, font in enumerate(fonts):
+        rng = np.random.default_rng(100 + i)
+        jpg, _, _ = photograph(filled_sheet(puzzle, list(EXAMPLE_STEPS), font, rng), cam, rng)
+        t0 = time.perf_counter()
+        reading = read_sheet(DEFAULT, decode_photo(load, jpg), hand_classifier(), lexicon, puzzle)
+        seconds += time.perf_counter() - t0
+        truth = [[""] * 7 for _ in range(7)]
+        for p in EXAMPLE_STEPS:
+            for (r, c), ch in zip(p.cells(), p.word, strict=True):
+                truth[r - 1][c - 1] = ch
+        for r in range(7):
+            for c in range(7):
+                if truth[r][c]:
+                    letters += 1
+                    raw_ok += reading.raw[r][c] == truth[r][c]
+                    fixed_ok += reading.grid()[r][c] == truth[r][c]
+        scored += bool(reading.score) and reading.score["final"] == 24
+    print(f"Word Girdle sheets ({len(fonts)} hand-writing fonts, one photo each): hand-written "
+          f"letters right {raw_ok / letters:.2%} before and {fixed_ok / letters:.2%} after "
+          f"the lexicon; scored exactly (24) {scored}/{len(fonts)}; "
+          f"{seconds / len(fonts):.2f} s/photo")
+
+
+def pdq(cam: Camera, seed: int, deals: int) -> None:
+    from vision.cards import read_deal
+    from vision.synthcards import deal_photo
+
+    rng = np.random.default_rng(seed)
+    right = total = 0
+    seconds = 0.0
+    for k in range(deals):
+        deal = [LETTERS[int(i)] for i in rng.integers(0, 26, 3 + k % 2)]
+        jpg = deal_photo(deal, rng, cam)
+        t0 = time.perf_counter()
+        try:
+            cards = read_deal(DEFAULT.cards, DEFAULT.cells, shipped_classifier(),
+                              decode_photo(DEFAULT.load, jpg), LETTERS)
+            right += sum(c.letter == t for c, t in zip(cards, deal, strict=False))
+        except VisionError:
+            pass
+        seconds += time.perf_counter() - t0
+        total += len(deal)
+    print(f"PDQ deals ({deals} photos of 3 or 4 printed cards): cards right "
+          f"{right / total:.2%}; {seconds / deals:.2f} s/photo")
 
 
 if __name__ == "__main__":

@@ -51,16 +51,17 @@ def cell_crops(cfg: CellConfig, canonical: np.ndarray, rows: int, cols: int
     return out
 
 
-def glyph_of(cfg: CellConfig, crop: np.ndarray) -> np.ndarray | None:
+def glyph_of(cfg: CellConfig, crop: np.ndarray, exclude_border: bool = True
+             ) -> np.ndarray | None:
     """The normalised glyph of a BGR or gray crop: dark, colourless ink only (the printed
     beginning-square rings and premium labels are coloured, tile letters are not)."""
     if crop.ndim == 2:
-        return glyph_from_mask(cfg, ink_mask(cfg, crop))
+        return glyph_from_mask(cfg, ink_mask(cfg, crop), exclude_border)
     gray = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
     lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB).astype(np.float32)
     chroma = np.hypot(lab[:, :, 1] - 128, lab[:, :, 2] - 128)
     colourless = chroma < cfg.ink_chroma_ratio * (lab[:, :, 0] + 20)  # holds in dim light too
-    return glyph_from_mask(cfg, ink_mask(cfg, gray) & colourless)
+    return glyph_from_mask(cfg, ink_mask(cfg, gray) & colourless, exclude_border)
 
 
 def read_cells(cfg: CellConfig, canonical: np.ndarray, spec: BoardSpec, clf: TileClassifier,

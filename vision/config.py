@@ -31,7 +31,7 @@ class LocateConfig:
 @dataclass(frozen=True)
 class CellConfig:
     inset: float = 0.10                  # fraction of a cell trimmed off each side before reading
-    ink_ratio: float = 0.62              # no ink unless the darkest pixels are below this share
+    ink_ratio: float = 0.45              # no ink unless the darkest pixels are below this share
     ink_depth: float = 0.35              # ink cut: this share of the way from face to darkest
     ink_chroma_ratio: float = 0.2        # chroma / (lightness + 20) above this: coloured print
     min_glyph_height: float = 0.30       # a letter is at least this fraction of the cell tall
@@ -68,6 +68,18 @@ class CardConfig:
 
 
 @dataclass(frozen=True)
+class SheetConfig:
+    px_per_mm: float = 4.0               # the Girdle sheet is warped to this resolution
+    pen_chroma_ratio: float = 2.0        # hand-writing may be in blue or black pen
+    pen_ink_ratio: float = 0.6           # pen lines are thinner and paler than tile letters
+    work_long_side: int = 2400           # sheets are read at a higher resolution than boards
+    coloured_in: float = 0.30            # an A-Z box this dark (share of pixels) is coloured in
+    dot_filled: float = 0.45             # a Supply dot this dark is filled in
+    box_ticked: float = 0.12             # a checkbox this dark is ticked
+    dark: float = 0.55                   # a pixel is dark below this share of the paper white
+
+
+@dataclass(frozen=True)
 class VisionConfig:
     load: LoadConfig = field(default_factory=LoadConfig)
     locate: LocateConfig = field(default_factory=LocateConfig)
@@ -75,6 +87,7 @@ class VisionConfig:
     classify: ClassifyConfig = field(default_factory=ClassifyConfig)
     light: LightConfig = field(default_factory=LightConfig)
     cards: CardConfig = field(default_factory=CardConfig)
+    sheet: SheetConfig = field(default_factory=SheetConfig)
 
 
 DEFAULT = VisionConfig()

@@ -16,7 +16,7 @@ def ink_mask(cfg: CellConfig, gray: np.ndarray) -> np.ndarray:
     is ``ink_depth`` of the way down to them (thin, blurred strokes survive); else no ink.
     """
     face = float(np.percentile(gray, 80))
-    dark = float(np.percentile(gray, 2))
+    dark = float(np.percentile(gray, 0.5))
     if dark >= face * cfg.ink_ratio:
         return np.zeros(gray.shape, bool)
     return gray < face - cfg.ink_depth * (face - dark)

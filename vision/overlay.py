@@ -63,3 +63,26 @@ def draw_cards(image: np.ndarray, cards: list) -> np.ndarray:
         cv2.putText(out, text, org, cv2.FONT_HERSHEY_SIMPLEX, thick * 0.8, colour, thick + 1,
                     cv2.LINE_AA)
     return out
+
+
+def draw_sheet(image: np.ndarray, reading) -> np.ndarray:
+    """A copy of the BGR photo with the Girdle's read letters drawn over their cells."""
+    from companion.layout.sheets import girdle_sheet
+
+    out = image.copy()
+    grid = girdle_sheet(reading.paper).grids["girdle"]
+    thick = max(1, round(max(image.shape[:2]) / 800))
+    doubt = {(rd.row, rd.col) for rd in reading.uncertain}
+    faces = reading.grid()
+    for r, c, rect in grid.cells():
+        corners = np.float32(rect.corners()).reshape(-1, 1, 2)
+        pts = cv2.perspectiveTransform(corners, reading.homography).reshape(-1, 2)
+        cv2.polylines(out, [np.round(pts).astype(np.int32)], True, GRID, thick, cv2.LINE_AA)
+        text = faces[r][c]
+        if text:
+            cx, cy = pts.mean(axis=0)
+            size = float(np.linalg.norm(pts[1] - pts[0])) / 40
+            colour = DOUBT if (r, c) in doubt else GOOD
+            cv2.putText(out, text, (int(cx + size * 8), int(cy - size * 8)),
+                        cv2.FONT_HERSHEY_SIMPLEX, size, colour, thick + 1, cv2.LINE_AA)
+    return out

@@ -8,7 +8,7 @@ from pathlib import Path
 from companion.cli.common import add_lexicon_option, lexicon_from_args, print_json
 from companion.errors import UsageError
 
-READ_GAMES = ("werdup", "bugwords", "pdq")
+READ_GAMES = ("werdup", "bugwords", "girdle", "pdq")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -16,8 +16,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "read",
         help="read a photo of a board: letters, confidence, uncertain cells, the play's score",
         description="Read a phone photo of a WerdUp or Bug Words board (the companion's printed "
-        "boards by their markers, or a commercial board by its outline and grid lines), or a "
-        "PDQ deal (three or four cards, read left to right).",
+        "boards by their markers, or a commercial board by its outline and grid lines), a "
+        "filled-in Word Girdle sheet, or a PDQ deal (three or four cards, left to right).",
     )
     p.add_argument("photo", help="the photo (JPEG or PNG)")
     p.add_argument("--game", required=True, choices=READ_GAMES, help="which game's board it is")
@@ -29,6 +29,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="also write the photo with the recognised grid and letters drawn on it")
     p.add_argument("--engine", choices=("classifier", "tesseract"), default="classifier",
                    help="letter reader: the built-in tile classifier (default) or Tesseract")
+    p.add_argument("--date", metavar="YYYY-MM-DD",
+                   help="Word Girdle: the day's puzzle the sheet is for (default: today)")
+    p.add_argument("--puzzle", metavar="PUZZLE.json",
+                   help="Word Girdle: a puzzle file (as 'companion girdle show --json' writes) "
+                   "instead of the day's puzzle")
     p.add_argument("--rules", default="werdup",
                    help="WerdUp rule set used to score the play (default: werdup)")
     add_lexicon_option(p)
@@ -64,7 +69,7 @@ def run_read(args: argparse.Namespace) -> int:
 
     lexicon = lexicon_from_args(args)
     previous = None
-    spec = board_spec(args.game) if args.game != "pdq" else None
+    spec = board_spec(args.game) if args.game in ("werdup", "bugwords") else None
     if args.previous:
         if args.game != "werdup":
             raise UsageError("--previous is for WerdUp photos (stack heights)")
@@ -73,6 +78,8 @@ def run_read(args: argparse.Namespace) -> int:
         previous = load_state(args.previous, spec.rows)
     if args.game == "pdq" and args.engine != "classifier":
         raise UsageError("PDQ cards are read with the tile classifier only")
+    if args.game == "girdle":
+        return _read_girdle(args, lexicon)
     image = load_photo(DEFAULT.load, args.photo)
     if args.game == "pdq":
         return _read_pdq(args, image)
@@ -92,6 +99,69 @@ def run_read(args: argparse.Namespace) -> int:
         print_json(out)
     else:
         _print_reading(out)
+    return 0
+
+
+def _puzzle(args: argparse.Namespace, lexicon):
+    import datetime as dt
+
+    from companion.girdle import Puzzle, puzzle_for
+
+    if args.puzzle:
+        try:
+            return Puzzle.from_json(Path(args.puzzle).read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise UsageError(f"{args.puzzle}: cannot read the puzzle file") from exc
+    try:
+        day = dt.date.fromisoformat(args.date) if args.date else dt.date.today()
+    except ValueError as exc:
+        raise UsageError(f"not a date: {args.date!r} (use YYYY-MM-DD)") from exc
+    return puzzle_for(day, lexicon=lexicon)
+
+
+def _read_girdle(args: argparse.Namespace, lexicon) -> int:
+    from dataclasses import replace
+
+    import cv2
+
+    from vision.classifier import hand_classifier
+    from vision.config import DEFAULT
+    from vision.girdle_sheet import read_sheet
+    from vision.imageio import load_photo
+
+    if args.engine != "classifier":
+        raise UsageError("Word Girdle sheets are read with the hand-writing classifier only")
+    puzzle = _puzzle(args, lexicon)
+    image = load_photo(replace(DEFAULT.load, work_long_side=DEFAULT.sheet.work_long_side),
+                       args.photo)
+    reading = read_sheet(DEFAULT, image, hand_classifier(), lexicon, puzzle)
+    out = reading.to_dict()
+    if args.overlay:
+        from vision.overlay import draw_sheet
+
+        if not cv2.imwrite(str(args.overlay), draw_sheet(image, reading)):
+            raise UsageError(f"{args.overlay}: cannot write the overlay image there")
+    if args.json:
+        print_json(out)
+        return 0
+    print(f"Word Girdle sheet ({out['paper']}):")
+    for row in out["grid"]:
+        print("  " + " ".join((t or ".") for t in row))
+    for w in out["words"]:
+        print(f"  word {w['number']}: {w['word']} ({w['direction']} from row {w['row']}, "
+              f"column {w['col']})")
+    for u in out["uncertain"]:
+        alts = ", ".join(f"{a['letter'] or 'empty'} ({a['p']:.0%})" for a in u["alternatives"])
+        print(f"  uncertain: row {u['row'] + 1}, column {u['col'] + 1}: {alts}")
+    print(f"  A-Z coloured in: {' '.join(out['az_coloured']) or 'none'}; Supply dots filled: "
+          f"{' '.join(map(str, out['supply_dots_filled'])) or 'none'}; ticked rows: "
+          f"{' '.join(map(str, out['checkboxes_ticked'])) or 'none'}")
+    if out["score"]:
+        sc = out["score"]
+        print(f"  sub-total {sc['subtotal']}, unused -{sc['unused']['total']}, "
+              f"final score {sc['final']}")
+    if out["problem"]:
+        print(f"  cannot score the sheet: {out['problem']}")
     return 0
 
 
