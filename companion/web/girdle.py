@@ -203,12 +203,30 @@ def _sheet_pdf(day: dt.date, paper: str) -> bytes:
                    lambda: girdle_sheet_pdf(day, paper, puzzle=puzzle(day)))
 
 
-def _page(day: dt.date, result=None, error=None, text="", status=200):
+def typed_from_reading(pz: Puzzle, reading: dict) -> str:
+    """The words a sheet photo shows, in the typed form (word and start square per line)."""
+    lines = []
+    for w in sorted(reading.get("words", []), key=lambda w: w["number"]):
+        line = pz.lines[w["number"] - 1]
+        lines.append(f"{w['word']} {w['col'] if line.kind == 'row' else w['row']}")
+    return "\n".join(lines)
+
+
+def read_sheet_photo(day: dt.date, data: bytes) -> tuple[dict, str]:
+    """What a photo of the day's filled-in sheet shows, and the words ready to submit."""
+    from companion.web.photos import read_girdle_sheet
+
+    pz = puzzle(day)
+    reading = read_girdle_sheet(data, pz, _lexicon(), current_app.config["MAX_IMAGE_PIXELS"])
+    return reading, typed_from_reading(pz, reading)
+
+
+def _page(day: dt.date, result=None, error=None, text="", status=200, sheet=None):
     pz = puzzle(day)
     show_hints = bool(request.args.get("hints"))
     return render_template(
         "girdle.html", day=day, pz=pz, lines=[ln.label() for ln in pz.lines],
-        result=result, error=error, text=text, streak=streak(player_id()),
+        result=result, error=error, text=text, streak=streak(player_id()), sheet=sheet,
         hints=hints(day) if show_hints else None, today=today_utc(),
         prev=day - dt.timedelta(days=1) if day > default_edition().first_date else None,
         next=day + dt.timedelta(days=1) if day < today_utc() else None), status
@@ -238,6 +256,22 @@ def day_page(day: str):
         return _page(when, error=str(exc), text=text, status=400)
     db().commit()
     return _page(when, result=result, text=text)
+
+
+@bp.post("/girdle/<day>/photo")
+def sheet_photo(day: str):
+    try:
+        when = check_date(day)
+    except UsageError as exc:
+        abort(404, description=str(exc))
+    upload = request.files.get("photo")
+    try:
+        if upload is None or not upload.filename:
+            raise UsageError("Choose a photo of your sheet first.")
+        reading, text = read_sheet_photo(when, upload.read())
+    except CompanionError as exc:
+        return _page(when, error=str(exc), status=400)
+    return _page(when, text=text, sheet=reading)
 
 
 @bp.get("/girdle/<day>.pdf")
@@ -324,6 +358,15 @@ def api_hints(day: str):
     return jsonify({"grid": ["".join(row) for row in hints(_api_day(day))]})
 
 
+@bp.post("/api/girdle/<day>/photo")
+def api_sheet_photo(day: str):
+    when = _api_day(day)
+    upload = request.files.get("photo")
+    data = upload.read() if upload is not None else request.get_data()
+    reading, text = read_sheet_photo(when, data)
+    return jsonify({"reading": reading, "solution": text})
+
+
 @bp.post("/api/girdle/<day>/submissions")
 def api_submit(day: str):
     when = _api_day(day)
@@ -348,6 +391,14 @@ openapi.add("/api/girdle/{day}", "get", {
 openapi.add("/api/girdle/{day}/hints", "get", {
     "summary": "A hints grid: first letters and squares of a good sheet's words",
     "parameters": [_DAY], "responses": openapi.ok("seven rows of seven characters")})
+openapi.add("/api/girdle/{day}/photo", "post", {
+    "summary": "Read a photo of a filled-in sheet: letters, words, dots, ticks, the score as "
+    "read, and the words as a solution to check and submit",
+    "parameters": [_DAY],
+    "requestBody": {"required": True, "content": {
+        "image/jpeg": {"schema": {"type": "string", "format": "binary"}},
+        "image/png": {"schema": {"type": "string", "format": "binary"}}}},
+    "responses": openapi.ok("the reading and the solution text")})
 openapi.add("/api/girdle/{day}/submissions", "post", {
     "summary": "Submit a solution: score breakdown, rank against par, best solution, streak",
     "parameters": [_DAY],

@@ -93,3 +93,20 @@ def grid_from_json(value: Any, rows: int, cols: int) -> list[list[str]]:
             for row in value)):
         raise UsageError(f'"grid" must be {rows} lists of {cols} letters ("" for empty).')
     return [[x.strip() for x in row] for row in value]
+
+
+def read_girdle_sheet(data: bytes, puzzle: Any, lexicon: Lexicon, max_pixels: int
+                      ) -> dict[str, Any]:
+    """Read a photo of a filled-in Word Girdle sheet (hand-written letters, coloured-in A-Z,
+    Supply dots, ticked boxes) with the vision package; decoded against ``puzzle``."""
+    from vision.classifier import hand_classifier
+    from vision.config import DEFAULT
+    from vision.girdle_sheet import read_sheet
+    from vision.imageio import decode_photo
+
+    if not data:
+        raise UsageError("Choose a photo of your sheet first.")
+    load = replace(DEFAULT.load, work_long_side=DEFAULT.sheet.work_long_side,
+                   max_pixels=min(max_pixels, DEFAULT.load.max_pixels))
+    image = decode_photo(load, upright(data, load.max_pixels), name="That photo")
+    return read_sheet(DEFAULT, image, hand_classifier(), lexicon, puzzle).to_dict()

@@ -216,3 +216,40 @@ def test_answer_key_pdf_uses_the_stored_par(sqlite_app):
     assert client.get("/girdle/1999-01-01/answers.pdf").status_code == 404
     archive = client.get("/girdle/archive?month=2026-11").get_data(as_text=True)
     assert f"/girdle/{DAY}/answers.pdf" in archive
+
+
+def _sheet_photo(app, day=DAY) -> tuple[bytes, list]:
+    """A phone photo of the day's sheet filled in by hand with a good solution."""
+    import numpy as np
+
+    from vision.fonts import available
+    from vision.synth import Camera, photograph
+    from vision.synthgirdle import filled_sheet
+
+    with app.app_context():
+        pz = puzzle(day)
+    placements, _sheet, _card = play_solution(pz, parse_solution(typed_solution(app, day), pz),
+                                              default_lexicon())
+    rng = np.random.default_rng(5)
+    flat = filled_sheet(pz, placements, available(("ComicNeue-Bold.otf",))[0], rng, day=day)
+    return photograph(flat, Camera(width=2400, height=1800, max_tilt=20), rng)[0], placements
+
+
+@pytest.mark.slow
+def test_a_photographed_sheet_fills_in_the_words_to_submit(sqlite_app):
+    client = sqlite_app.test_client()
+    photo, placements = _sheet_photo(sqlite_app)
+    data = client.post(f"/api/girdle/{DAY}/photo", data=photo,
+                       content_type="image/jpeg").get_json()
+    assert [w["word"] for w in data["reading"]["words"]] == [p.word for p in placements]
+    assert data["solution"] == typed_solution(sqlite_app)
+    page = client.post(f"/girdle/{DAY}/photo", data={
+        "photo": (io.BytesIO(photo), "sheet.jpg"), "csrf_token": token(client)},
+        content_type="multipart/form-data").get_data(as_text=True)
+    assert 'id="sheet-read"' in page and placements[0].word in page
+    bad = client.post(f"/api/girdle/{DAY}/photo", data=b"not a photo",
+                      content_type="image/jpeg")
+    assert bad.status_code == 400 and "not an image" in bad.get_json()["error"]
+    empty = client.post(f"/girdle/{DAY}/photo", data={"csrf_token": token(client)},
+                        content_type="multipart/form-data")
+    assert empty.status_code == 400 and "Choose a photo" in empty.get_data(as_text=True)
