@@ -1,8 +1,8 @@
 """Fixtures for the web app: a fresh app and database per test.
 
-``db_url`` is SQLite in a temporary instance folder, and additionally a real PostgreSQL server
-for tests that take the ``any_db_url`` fixture when ``DATABASE_URL_TEST`` is set (scripts/test.sh
-starts a throwaway cluster and sets it).
+``app`` runs each test on SQLite in a temporary instance folder, and again on a real
+PostgreSQL server when ``DATABASE_URL_TEST`` is set (scripts/test.sh starts a throwaway cluster
+and sets it).
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import os
 import re
 
 import pytest
+from appfactory import make_app
 from sqlalchemy import create_engine, text
 
-from companion.web import create_app
 from companion.web.db import database_url
 from companion.web.models import Base
 
@@ -43,12 +43,6 @@ def any_db_url(request, tmp_path):
     return PG_URL
 
 
-def make_app(tmp_path, db_url=None, **config):
-    cfg = {"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": db_url,
-           "GIRDLE_SOLVE_SECONDS": 1, **config}
-    return create_app(cfg, instance_path=str(tmp_path / "instance"))
-
-
 @pytest.fixture
 def app(tmp_path, any_db_url):
     application = make_app(tmp_path, any_db_url)
@@ -70,15 +64,7 @@ def client(sqlite_app):
     return sqlite_app.test_client()
 
 
-def token(client) -> str:
-    """The CSRF token of ``client``'s session (as a page's form would carry it)."""
-    page = client.get("/judge").get_data(as_text=True)
-    match = re.search(r'name="csrf_token" value="([^"]+)"', page)
-    assert match, "the judge form carries a CSRF token"
-    return match.group(1)
-
-
 @pytest.fixture(scope="session")
 def cad_cache(tmp_path_factory):
-    """One CAD build cache for the whole session (each part is built once)."""
+    """One CAD build cache for the whole test run (each part is built once)."""
     return str(tmp_path_factory.mktemp("cad-cache"))

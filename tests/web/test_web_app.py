@@ -3,7 +3,7 @@
 import json
 
 import pytest
-from conftest import make_app
+from appfactory import make_app
 
 from companion.web.api import served_paths
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from appfactory import make_app
 from browser import PHONE, chromium, live_server
-from conftest import make_app
 
 pytestmark = pytest.mark.browser
 

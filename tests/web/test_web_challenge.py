@@ -1,7 +1,7 @@
 """Challenge page, judge mode and their JSON API (Flask test client)."""
 
 import pytest
-from conftest import token
+from appfactory import token
 
 
 def test_challenge_page_shows_verdict_and_definitions(client):

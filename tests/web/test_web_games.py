@@ -1,7 +1,7 @@
 """Score-sheet games: pages, API, storage and transactions, on SQLite and PostgreSQL."""
 
 import pytest
-from conftest import token
+from appfactory import token
 
 from companion.web import scoresheet
 from companion.web.db import session
@@ -198,7 +198,7 @@ def test_two_turns_at_the_same_moment_conflict_cleanly(app, monkeypatch):
 
 
 def test_database_down_is_a_503(tmp_path):
-    from conftest import make_app
+    from appfactory import make_app
 
     app = make_app(tmp_path)
     from companion.web.db import engine_of

@@ -6,7 +6,7 @@ import io
 import re
 
 import pytest
-from conftest import token
+from appfactory import token
 from pypdf import PdfReader
 
 from companion.girdle import Line, Puzzle

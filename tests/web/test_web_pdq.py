@@ -3,7 +3,7 @@
 import re
 
 import pytest
-from conftest import token
+from appfactory import token
 
 from companion.web.pdq import deal
 

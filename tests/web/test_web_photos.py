@@ -4,8 +4,8 @@ import io
 import re
 
 import pytest
+from appfactory import token
 from boardphoto import board_photo, word_tiles
-from conftest import token
 from PIL import Image
 
 
@@ -89,7 +89,7 @@ def test_photo_bad_input(client, body, ctype, status, message):
 
 
 def test_photo_too_many_pixels(tmp_path):
-    from conftest import make_app
+    from appfactory import make_app
 
     client = make_app(tmp_path, MAX_IMAGE_PIXELS=100_000).test_client()
     gid = _game(client)["id"]
@@ -99,7 +99,7 @@ def test_photo_too_many_pixels(tmp_path):
 
 
 def test_photo_too_large_upload(tmp_path):
-    from conftest import make_app
+    from appfactory import make_app
 
     client = make_app(tmp_path, MAX_CONTENT_LENGTH=10_000).test_client()
     gid = _game(client)["id"]

@@ -4,7 +4,7 @@ import io
 
 import pytest
 import trimesh
-from conftest import make_app
+from appfactory import make_app
 
 
 @pytest.fixture
