@@ -178,10 +178,15 @@ def submit(day: dt.date, text: str, player: str, local: dt.date) -> dict:
 def hints(day: dt.date) -> list[list[str]]:
     """A 7x7 grid showing where a good sheet's words go: each word's first letter, ``#`` for
     its other squares, ``.`` for empty squares."""
+    return [list(row) for row in _hints(day, current_app.config.get("LEXICON_PATH"))]
+
+
+@lru_cache(maxsize=64)
+def _hints(day: dt.date, lexicon_path: str | None) -> tuple[str, ...]:
     from companion.girdle.generator import find_solution
 
-    pz = puzzle(day)
-    moves = find_solution(pz, _lexicon()) or []
+    pz = _puzzle(day, lexicon_path)
+    moves = find_solution(pz, load_lexicon(lexicon_path)) or []
     grid = [["."] * pz.size for _ in range(pz.size)]
     for m in moves:
         for k, cell in enumerate(m.cells):
@@ -190,7 +195,7 @@ def hints(day: dt.date) -> list[list[str]]:
                 grid[r][c] = m.word[0]
             elif grid[r][c] == ".":
                 grid[r][c] = "#"
-    return grid
+    return tuple("".join(row) for row in grid)
 
 
 def _sheet_pdf(day: dt.date, paper: str) -> bytes:
