@@ -102,8 +102,8 @@ def page():
     except CompanionError as exc:
         error = str(exc)
     return render_template("challenge.html", word=text, game=game, games=GAME_TITLES,
-                           ruling=ruling, error=error, all_words=all_words, **pdq), (
-        400 if error else 200)
+                           ruling=ruling, error=error, all_words=all_words,
+                           photo=request.args.get("photo"), **pdq), (400 if error else 200)
 
 
 @bp.route("/judge", methods=["GET", "POST"])

@@ -123,6 +123,24 @@ def new_deal():
                             round=1))
 
 
+def _cards_from_photo() -> dict:
+    from companion.web.photos import read_pdq_cards
+
+    upload = request.files.get("photo")
+    data = upload.read() if upload is not None else (
+        b"" if request.mimetype.startswith("multipart/") else request.get_data())
+    return read_pdq_cards(data, current_app.config["MAX_IMAGE_PIXELS"])
+
+
+@bp.post("/pdq/cards-photo")
+def cards_photo():
+    read = _cards_from_photo()
+    variant = request.form.get("variant") or "regular"
+    return redirect(url_for("challenge.page", game="pdq", cards=read["cards"],
+                            variant=variant, word=request.form.get("word") or None,
+                            photo="unsure" if read["uncertain"] else "read"))
+
+
 # -- JSON API --------------------------------------------------------------------------------
 
 @bp.get("/api/pdq/variants")
@@ -157,6 +175,11 @@ def api_judge():
                     "words": [v.to_dict() for v in verdicts]})
 
 
+@bp.post("/api/pdq/cards")
+def api_cards_photo():
+    return jsonify(_cards_from_photo())
+
+
 @bp.get("/api/pdq/words")
 def api_words():
     return jsonify(all_words(*_cards_variant()))
@@ -180,6 +203,12 @@ openapi.add("/api/pdq/judge", "get", {
                                  required=True), _CARDS, _VARIANT,
                    openapi.query("said", "PDL: words already said, separated by commas")],
     "responses": openapi.ok("a Verdict", {"$ref": "#/components/schemas/Verdict"})})
+openapi.add("/api/pdq/cards", "post", {
+    "summary": "Read the dealt cards from a photo, left to right",
+    "requestBody": {"required": True, "content": {
+        "image/jpeg": {"schema": {"type": "string", "format": "binary"}},
+        "image/png": {"schema": {"type": "string", "format": "binary"}}}},
+    "responses": openapi.ok("cards (? for a card not read) and the positions to check")})
 openapi.add("/api/pdq/words", "get", {
     "summary": "Every word for the cards, grouped by length, longest first",
     "parameters": [_CARDS, _VARIANT],

@@ -110,3 +110,23 @@ def read_girdle_sheet(data: bytes, puzzle: Any, lexicon: Lexicon, max_pixels: in
                    max_pixels=min(max_pixels, DEFAULT.load.max_pixels))
     image = decode_photo(load, upright(data, load.max_pixels), name="That photo")
     return read_sheet(DEFAULT, image, hand_classifier(), lexicon, puzzle).to_dict()
+
+
+def read_pdq_cards(data: bytes, max_pixels: int) -> dict[str, Any]:
+    """The PDQ cards dealt in a photo, left to right (``?`` for a card not read), with the
+    positions (0-based) of the ones to check."""
+    from vision.cards import read_deal
+    from vision.classifier import shipped_classifier
+    from vision.config import DEFAULT
+    from vision.imageio import decode_photo
+
+    if not data:
+        raise UsageError("Choose a photo of the cards first.")
+    load = replace(DEFAULT.load, max_pixels=min(max_pixels, DEFAULT.load.max_pixels))
+    image = decode_photo(load, upright(data, load.max_pixels), name="That photo")
+    letters = tuple(chr(ord("A") + i) for i in range(26))
+    cards = read_deal(DEFAULT.cards, DEFAULT.cells, shipped_classifier(), image, letters)
+    sure = DEFAULT.classify.min_confidence
+    return {"cards": "".join(c.letter or "?" for c in cards),
+            "uncertain": [i for i, c in enumerate(cards)
+                          if c.letter is None or c.confidence < sure]}

@@ -125,3 +125,29 @@ def test_challenge_api_with_pdq_cards(client):
     assert bad.status_code == 400 and "strings" in bad.get_json()["error"]
     bad = client.get("/api/check?word=pine&game=pdq&cards=PN")
     assert bad.status_code == 400 and "deals 3 cards" in bad.get_json()["error"]
+
+
+def _deal_photo(letters: str, seed: int = 1) -> bytes:
+    import numpy as np
+    from vision.synth import Camera
+    from vision.synthcards import deal_photo
+
+    return deal_photo(list(letters), np.random.default_rng(seed),
+                      Camera(width=1600, height=1200))
+
+
+def test_cards_read_from_a_photo(client):
+    import io
+
+    photo = _deal_photo("PNA")
+    data = client.post("/api/pdq/cards", data=photo, content_type="image/jpeg").get_json()
+    assert data == {"cards": "PNA", "uncertain": []}
+    resp = client.post("/pdq/cards-photo", data={
+        "photo": (io.BytesIO(photo), "deal.jpg"), "variant": "regular", "word": "pineapple",
+        "csrf_token": token(client)}, content_type="multipart/form-data")
+    assert resp.status_code == 302
+    page = client.get(resp.headers["Location"]).get_data(as_text=True)
+    assert "Cards read from your photo: PNA" in page and "PINEAPPLE: VALID" in page
+    for body, message in [(b"", "Choose a photo"), (b"junk", "not an image")]:
+        bad = client.post("/api/pdq/cards", data=body, content_type="image/jpeg")
+        assert bad.status_code == 400 and message in bad.get_json()["error"]
