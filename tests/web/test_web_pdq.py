@@ -129,6 +129,7 @@ def test_challenge_api_with_pdq_cards(client):
 
 def _deal_photo(letters: str, seed: int = 1) -> bytes:
     import numpy as np
+
     from vision.synth import Camera
     from vision.synthcards import deal_photo
 
