@@ -181,24 +181,24 @@ def preview(key: str):
 
 @bp.get("/prints/3d")
 def models_page():
-    from companion.web import models3d
+    from companion.web import prints3d
 
     built, error, req = None, None, None
     try:
-        req = models3d.parse_request(request.args.to_dict())
+        req = prints3d.parse_request(request.args.to_dict())
         if request.args.get("part"):
-            built = models3d.build(req)
+            built = prints3d.build(req)
     except CompanionError as exc:
         error = str(exc)
-    return render_template("prints_3d.html", parts=models3d.PARTS, formats=models3d.FORMATS,
+    return render_template("prints_3d.html", parts=prints3d.PARTS, formats=prints3d.FORMATS,
                            req=req, built=built, error=error), (400 if error else 200)
 
 
 @bp.get("/prints/3d/<key>/<name>")
 def model_file(key: str, name: str):
-    from companion.web import models3d
+    from companion.web import prints3d
 
-    path = models3d.file_path(key, name)
+    path = prints3d.file_path(key, name)
     if path is None:
         abort(404, description="That file is not built (any more); build it again.")
     mime = {"png": "image/png", "stl": "model/stl", "3mf": "model/3mf",
@@ -210,9 +210,9 @@ def model_file(key: str, name: str):
 
 @bp.get("/api/prints/3d")
 def api_models():
-    from companion.web import models3d
+    from companion.web import prints3d
 
-    built = models3d.build(models3d.parse_request(request.args.to_dict()))
+    built = prints3d.build(prints3d.parse_request(request.args.to_dict()))
     base = {n: url_for("prints.model_file", key=built["key"], name=n) for n in built["files"]}
     return jsonify({"downloads": [base[n] for n in built["downloads"]],
                     "previews": [base[n] for n in built["previews"]],
