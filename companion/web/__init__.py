@@ -81,6 +81,13 @@ def create_app(test_config: dict[str, Any] | None = None,
     for name in AREAS:
         app.register_blueprint(importlib.import_module(f"companion.web.{name}").bp)
 
+    @app.after_request
+    def _headers(resp):  # no framing by other sites (clickjacking), no type guessing
+        resp.headers.setdefault("X-Frame-Options", "DENY")
+        resp.headers.setdefault("X-Content-Type-Options", "nosniff")
+        resp.headers.setdefault("Referrer-Policy", "same-origin")
+        return resp
+
     @app.context_processor
     def _nav() -> dict[str, Any]:
         from flask import request

@@ -110,3 +110,9 @@ def test_openapi_document_lists_every_api_route(sqlite_app):
 def test_every_page_has_the_job_tabs(client):
     page = client.get("/").get_data(as_text=True)
     assert 'href="/judge"' in page and 'href="/games"' in page
+
+
+def test_pages_refuse_to_be_framed_by_other_sites(client):
+    resp = client.get("/judge")
+    assert resp.headers["X-Frame-Options"] == "DENY"
+    assert resp.headers["X-Content-Type-Options"] == "nosniff"
