@@ -49,8 +49,8 @@ class Solution:
 
 # Share of the time left after the first answers that the exhaustive search may use, and the
 # beam widths tried after it when it could not finish.
-DFS_SHARE = 0.3
-BEAM_WIDTHS = (60, 150, 400, 1000)
+DFS_SHARE = 0.1
+BEAM_WIDTHS = (60, 150, 400, 1000, 2500)
 
 
 class _OutOfTime(Exception):
