@@ -38,6 +38,7 @@ def order_corners(pts: np.ndarray) -> np.ndarray:
 def outline_candidates(cfg: LocateConfig, image: np.ndarray) -> list[np.ndarray]:
     """Large four-sided outlines in a BGR photo, each (4, 2) float32 TL, TR, BR, BL: from edges
     found at several strengths (a shadow can weaken one side) and from a brightness split.
+    The photo's own frame is not a board's outline.
 
     Raises :class:`VisionError` when there is none.
     """
@@ -60,7 +61,10 @@ def outline_candidates(cfg: LocateConfig, image: np.ndarray) -> list[np.ndarray]
                 continue
             quad = order_corners(_refine(quad.reshape(4, 2),
                                          cnt.reshape(-1, 2).astype(np.float32)))
-            if all(np.max(np.abs(quad - q)) > 4 for q in found):
+            h, w = gray.shape
+            inside = (quad[:, 0].min() > 2 and quad[:, 1].min() > 2
+                      and quad[:, 0].max() < w - 3 and quad[:, 1].max() < h - 3)
+            if inside and all(np.max(np.abs(quad - q)) > 4 for q in found):
                 found.append(quad)
     if not found:
         raise VisionError("no board outline found: photograph the whole board, filling most of "
@@ -90,7 +94,8 @@ def _refine(quad: np.ndarray, points: np.ndarray) -> np.ndarray:
         if n < 1:
             return quad
         t = ((points - a) @ d) / n**2
-        dist = np.abs(np.cross(d, points - a)) / n
+        rel = points - a
+        dist = np.abs(d[0] * rel[:, 1] - d[1] * rel[:, 0]) / n
         near = points[(dist < 0.02 * n) & (t > 0.1) & (t < 0.9)]
         if len(near) < 5:
             return quad
