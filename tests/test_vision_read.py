@@ -83,8 +83,8 @@ def test_grid_lines_found_in_an_edge_profile():
     for k in range(16):
         prof[round(31 + k * 22.5)] = 10
     prof[200:205] += 3  # clutter
-    offset, pitch = grid_lines(prof, 15, 0.6)
-    assert abs(offset - 31) <= 1 and abs(pitch - 22.5) <= 0.3
+    offset, pitch, contrast = grid_lines(prof, 15, 0.6)
+    assert abs(offset - 31) <= 1 and abs(pitch - 22.5) <= 0.3 and contrast > 5
 
 
 def test_cli_read_json_and_overlay(tmp_path, capsys):

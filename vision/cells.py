@@ -14,6 +14,9 @@ from vision.glyph import features, glyph_from_mask, ink_mask
 from vision.ocr import Tesseract, read_glyphs
 
 EMPTY, BLANK = "", "?"
+OPTIONS = 6          # runners-up kept per cell for the lexicon to try
+OPTION_MIN = 1e-4    # ... when at least this likely
+SHOWN_MIN = 0.02     # alternatives shown to the player are at least this likely
 
 
 @dataclass
@@ -79,7 +82,7 @@ def read_cells(cfg: CellConfig, canonical: np.ndarray, spec: BoardSpec, clf: Til
         guesses = _tesseract_guesses(tesseract, glyphs, spec)
     else:
         feats = np.array([features(glyphs[i]) for i in idx], np.float32)
-        guesses = dict(zip(idx, clf.guesses(feats, spec.letters, keep), strict=True))
+        guesses = dict(zip(idx, clf.guesses(feats, spec.letters, OPTIONS), strict=True))
     reads: list[CellRead] = []
     for i, (r, c, _) in enumerate(crops):
         g = guesses.get(i)
@@ -87,10 +90,11 @@ def read_cells(cfg: CellConfig, canonical: np.ndarray, spec: BoardSpec, clf: Til
             conf = 1.0 if g is None else g.confidence
             reads.append(CellRead(r, c, EMPTY, conf))
             continue
-        alts = [(a, p) for a, p in g.alternatives if p > 0.02]
-        alts = [(a if a != NO_LETTER else EMPTY, p) for a, p in alts]
+        options = [(a if a != NO_LETTER else EMPTY, p) for a, p in g.alternatives
+                   if p > OPTION_MIN]
+        shown = [(a, p) for a, p in options if p > SHOWN_MIN][:keep]
         reads.append(CellRead(r, c, g.letter, g.confidence,
-                              alts if g.confidence < min_confidence else [], g.letter, alts))
+                              shown if g.confidence < min_confidence else [], g.letter, options))
     _find_blanks(cfg, crops, reads, spec)
     return reads
 

@@ -24,6 +24,7 @@ class LocateConfig:
     approx_epsilon: float = 0.02         # polygon approximation, fraction of the perimeter
     outline_px: int = 900                # side of the square the outline is first warped to
     grid_search_min: float = 0.80        # grid spans at least this fraction of the outline
+    min_grid_contrast: float = 1.5       # grid-line edges at least this times the mean edge
     cell_px: int = 48                    # canonical cell size after the perspective warp
     min_markers: int = 3                 # markers needed for a marker fit
 

@@ -106,6 +106,15 @@ def resolve(reads: list[CellRead], rows: int, cols: int, lexicon: Lexicon,
         for rd in group:
             grid[rd.row][rd.col] = "x" if rd.face == BLANK and rd.letter is None else (
                 rd.letter or rd.face)
+    listed = {(rd.row, rd.col) for rd in unresolved}
+    for word, cells in runs(grid):  # still not a word: the player must look at it
+        if "x" not in word and word not in lexicon:
+            for cell in cells:
+                rd = by_cell[cell]
+                if cell not in listed:
+                    rd.alternatives = rd.alternatives or [(rd.face, rd.confidence)]
+                    unresolved.append(rd)
+                    listed.add(cell)
     return unresolved
 
 

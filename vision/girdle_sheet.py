@@ -12,10 +12,10 @@ import cv2
 import numpy as np
 
 from companion.errors import CompanionError
-from companion.girdle import Placement, Puzzle, play_all
+from companion.girdle import IllegalStep, Placement, Puzzle, play_all
 from companion.layout import sheets
 from companion.lexicon import Lexicon
-from vision.cells import CellRead, glyph_of
+from vision.cells import OPTION_MIN, OPTIONS, SHOWN_MIN, CellRead, glyph_of
 from vision.classifier import TileClassifier
 from vision.config import VisionConfig
 from vision.correct import resolve
@@ -115,7 +115,7 @@ def read_sheet(cfg: VisionConfig, image: np.ndarray, clf: TileClassifier, lexico
         # hand-writing may touch the crop's edge; the grid lines are outside it
         glyphs.append((r, c, glyph_of(pen, crop, exclude_border=False)))
     feats = np.array([features(g) for _, _, g in glyphs if g is not None], np.float32)
-    guesses = iter(clf.guesses(feats, LETTERS, cfg.classify.alternatives))
+    guesses = iter(clf.guesses(feats, LETTERS, OPTIONS))
     reads = []
     for r, c, g in glyphs:
         if g is None:
@@ -123,9 +123,10 @@ def read_sheet(cfg: VisionConfig, image: np.ndarray, clf: TileClassifier, lexico
             continue
         gs = next(guesses)
         face = gs.letter or ""
-        alts = [(a if a != "*" else "", p) for a, p in gs.alternatives if p > 0.02]
-        doubt = alts if gs.confidence < cfg.classify.min_confidence else []
-        reads.append(CellRead(r, c, face, gs.confidence, doubt, face or None, alts))
+        options = [(a if a != "*" else "", p) for a, p in gs.alternatives if p > OPTION_MIN]
+        shown = [(a, p) for a, p in options if p > SHOWN_MIN][: cfg.classify.alternatives]
+        doubt = shown if gs.confidence < cfg.classify.min_confidence else []
+        reads.append(CellRead(r, c, face, gs.confidence, doubt, face or None, options))
     raw = [[""] * 7 for _ in range(7)]
     for rd in reads:
         raw[rd.row][rd.col] = rd.face
@@ -154,9 +155,28 @@ def read_sheet(cfg: VisionConfig, image: np.ndarray, clf: TileClassifier, lexico
 
 
 def _decode_and_score(reading: GirdleReading, puzzle: Puzzle, lexicon: Lexicon) -> None:
-    """The words in the puzzle's line order, replayed and scored by the Girdle engine."""
+    """The words in the puzzle's line order, replayed and scored by the Girdle engine. When
+    the engine refuses a word (a letter already used, say), the word's cells' runners-up are
+    tried one at a time and the likeliest change that the engine accepts is kept, and listed."""
+    result = _score_grid(reading, reading.grid(), puzzle, lexicon)
+    if isinstance(result, IllegalStep):
+        fix = _engine_fix(reading, puzzle, lexicon, result.step)
+        if fix is not None:
+            rd, face, p = fix
+            rd.alternatives = [(face, p), (rd.face, rd.confidence)]
+            rd.face, rd.letter, rd.confidence = face, face, p
+            if rd not in reading.uncertain:
+                reading.uncertain.append(rd)
+            result = _score_grid(reading, reading.grid(), puzzle, lexicon)
+    if isinstance(result, CompanionError):
+        reading.problem = str(result)
+    elif result is not None:
+        reading.score = result
+
+
+def _words_by_line(grid: list[list[str]], puzzle: Puzzle) -> dict[int, Placement]:
     by_line: dict[int, Placement] = {}
-    for word, cells in runs(reading.grid()):
+    for word, cells in runs(grid):
         (r0, c0), (r1, _) = cells[0], cells[-1]
         direction = "down" if r1 != r0 else "across"
         for k, line in enumerate(puzzle.lines, start=1):
@@ -164,11 +184,17 @@ def _decode_and_score(reading: GirdleReading, puzzle: Puzzle, lexicon: Lexicon) 
             index = r0 + 1 if line.kind == "row" else c0 + 1
             if kind_ok and index == line.index:
                 by_line[k] = Placement(r0 + 1, c0 + 1, direction, word.upper())
+    return by_line
+
+
+def _score_grid(reading: GirdleReading, grid: list[list[str]], puzzle: Puzzle,
+                lexicon: Lexicon) -> dict | CompanionError | None:
+    """The engine's score card for the words in ``grid`` (or its refusal); sets the words."""
+    by_line = _words_by_line(grid, puzzle)
     reading.words = [{"number": k, "row": p.row, "col": p.col, "direction": p.direction,
                       "word": p.word} for k, p in sorted(by_line.items())]
     if sorted(by_line) != list(range(1, len(by_line) + 1)):
-        reading.problem = "the words do not fill the puzzle's lines in order"
-        return
+        return CompanionError("the words do not fill the puzzle's lines in order")
     steps = _with_activations(puzzle, [by_line[k] for k in sorted(by_line)], reading.dots_filled)
     try:
         _, card = play_all(puzzle, steps, lexicon)
@@ -179,9 +205,31 @@ def _decode_and_score(reading: GirdleReading, puzzle: Puzzle, lexicon: Lexicon) 
             k = crossing[0]
             steps[k - 1] = replace(steps[k - 1], crossed_out=(best,))
             _, card = play_all(puzzle, steps, lexicon)
-        reading.score = card.to_dict()
+        return card.to_dict()
     except CompanionError as exc:
-        reading.problem = str(exc)
+        return exc
+
+
+def _engine_fix(reading: GirdleReading, puzzle: Puzzle, lexicon: Lexicon, step: int
+                ) -> tuple[CellRead, str, float] | None:
+    """The likeliest single-letter change in word ``step`` that the engine accepts."""
+    by_line = _words_by_line(reading.grid(), puzzle)
+    if step not in by_line:
+        return None
+    cells = {(r - 1, c - 1) for r, c in by_line[step].cells()}
+    best = None
+    for rd in reading.cells:
+        if (rd.row, rd.col) not in cells:
+            continue
+        for face, p in rd.options:
+            if not face or face == rd.face or (best is not None and p <= best[2]):
+                continue
+            grid = reading.grid()
+            grid[rd.row][rd.col] = face
+            if all(w in lexicon for w, _ in runs(grid)) and isinstance(
+                    _score_grid(reading, grid, puzzle, lexicon), dict):
+                best = (rd, face, p)
+    return best
 
 
 def _with_activations(puzzle: Puzzle, steps: list[Placement], filled: list[int]
