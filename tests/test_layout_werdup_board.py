@@ -81,3 +81,13 @@ def test_unknown_cell_or_marker() -> None:
         WERDUP_BOARD.cell_center(10, 0)
     with pytest.raises(ValueError, match="marker id 29"):
         WERDUP_BOARD.marker(29)
+
+
+def test_heights_for_parallax() -> None:
+    b = WERDUP_BOARD
+    assert b.stack_top(0) == pytest.approx(3.0)
+    assert b.stack_top(1) == pytest.approx(3.0 + 4.5)
+    assert b.stack_top(5) == pytest.approx(3.0 + 4 * 3.5 + 4.5)
+    assert b.marker_height == pytest.approx(4.1)
+    with pytest.raises(ValueError, match="tiles"):
+        b.stack_top(-1)

@@ -15,7 +15,7 @@ from companion.errors import CompanionError, UsageError
 
 # Sub-command modules, in the order ``companion --help`` lists them. Importing them binds
 # their names here, and ``print`` is one of them: this module calls ``builtins.print``.
-COMMANDS = ("bugwords", "check", "girdle", "pdq", "print", "serve", "vision", "werdup")
+COMMANDS = ("bugwords", "cad", "check", "girdle", "pdq", "print", "serve", "vision", "werdup")
 
 
 def build_parser() -> argparse.ArgumentParser:

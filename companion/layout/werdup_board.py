@@ -138,6 +138,21 @@ class BoardLayout:
         x0, y0 = self.cell_origin(col), self.cell_origin(row)
         return (x0, y0, x0 + self.cell_pitch, y0 + self.cell_pitch)
 
+    def stack_top(self, tiles: int) -> float:
+        """Height above the table of the letter face of a stack ``tiles`` high (0: the cell
+        floor). Each tile nests over the one below, so a stack rises by the body height."""
+        if tiles < 0:
+            raise ValueError(f"tiles must not be negative, got {tiles!r}")
+        if tiles == 0:
+            return self.floor_height
+        return (self.floor_height + (tiles - 1) * self.tile_body_height + self.tile_body_height
+                + self.tile_plateau_height)
+
+    @property
+    def marker_height(self) -> float:
+        """Height of a sticker's face above the table (it sits in a pocket in the frame)."""
+        return self.frame_height - self.sticker_pocket_depth
+
     @property
     def beginning_cells(self) -> tuple[tuple[int, int], ...]:
         """The four centre cells marked with circles, as (row, col)."""
@@ -203,6 +218,8 @@ class BoardLayout:
             "tile_size": self.tile_size,
             "tile_body_height": self.tile_body_height,
             "floor_height": self.floor_height,
+            "marker_height": self.marker_height,
+            "stack_tops": [self.stack_top(n) for n in range(6)],
             "beginning_cells": [list(c) for c in self.beginning_cells],
             "aruco_dictionary": self.aruco_dictionary,
             "markers": [

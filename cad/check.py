@@ -1,0 +1,112 @@
+"""Checking exported meshes the way a slicer will: closed, manifold, positive volume, lying
+on the bed and inside it."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import manifold3d
+import numpy as np
+import trimesh
+
+from cad.mesh import read_3mf
+from companion.errors import UsageError
+
+EPS = 0.01  # mm
+
+
+@dataclass
+class MeshReport:
+    """The outcome for one file: its problems (empty when it passes) and a few figures."""
+
+    path: str
+    problems: list[str] = field(default_factory=list)
+    volume: float = 0.0
+    bodies: int = 0
+    extents: tuple[float, float, float] = (0.0, 0.0, 0.0)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def mesh_problems(mesh: trimesh.Trimesh, bed: tuple[float, float]) -> list[str]:
+    """Sentences naming what is wrong with ``mesh`` for printing on ``bed``; empty if fine."""
+    problems = []
+    if len(mesh.faces) == 0:
+        return ["it has no triangles"]
+    if not mesh.is_watertight:
+        problems.append("it is not watertight (it has open edges)")
+    if not mesh.is_winding_consistent:
+        problems.append("its triangles do not all face the same way")
+    if not problems:
+        bodies = mesh.split(only_watertight=False)
+        volumes = [b.volume for b in bodies]
+        if min(volumes) <= 0:
+            problems.append("a body has no or negative volume (inside out, or a hidden void)")
+        if not _is_manifold(mesh):
+            problems.append("it is not a manifold solid (edges shared by more than two faces "
+                            "or self-touching surfaces)")
+    lo, hi = mesh.bounds
+    if abs(lo[2]) > EPS:
+        problems.append(f"it does not lie on the bed (lowest point at z = {lo[2]:.2f} mm)")
+    if lo[0] < -EPS or lo[1] < -EPS or hi[0] > bed[0] + EPS or hi[1] > bed[1] + EPS:
+        problems.append(f"it leaves the {bed[0]:g} x {bed[1]:g} mm bed (spans x "
+                        f"{lo[0]:.1f}..{hi[0]:.1f}, y {lo[1]:.1f}..{hi[1]:.1f})")
+    return problems
+
+
+def _is_manifold(mesh: trimesh.Trimesh) -> bool:
+    m = manifold3d.Manifold(manifold3d.Mesh(
+        vert_properties=np.ascontiguousarray(mesh.vertices, dtype=np.float32),
+        tri_verts=np.ascontiguousarray(mesh.faces, dtype=np.uint32)))
+    return m.status() == manifold3d.Error.NoError
+
+
+def load_meshes(path: Path) -> trimesh.Trimesh:
+    """One mesh of everything in an STL or 3MF file (a 3MF's bodies are placed as built)."""
+    if path.suffix.lower() == ".3mf":
+        meshes = read_3mf(path)
+    else:
+        meshes = [trimesh.load(path, file_type="stl", force="mesh")]
+    if not meshes:
+        raise ValueError("no meshes inside")
+    return trimesh.util.concatenate(meshes)
+
+
+def bed_of(directory: Path) -> tuple[float, float] | None:
+    """The bed named in the directory's ``build.json``, if there is one."""
+    report = directory / "build.json"
+    if report.exists():
+        w, d = json.loads(report.read_text())["bed"]
+        return (float(w), float(d))
+    return None
+
+
+def check_directory(directory: Path, bed: tuple[float, float] | None = None,
+                    ) -> list[MeshReport]:
+    """Check every STL and 3MF under ``directory``."""
+    if not directory.is_dir():
+        raise UsageError(f"{directory} is not a folder of built parts")
+    bed = bed or bed_of(directory) or (180.0, 180.0)
+    files = sorted(p for p in directory.rglob("*") if p.suffix.lower() in (".stl", ".3mf"))
+    if not files:
+        raise UsageError(f"{directory} holds no STL or 3MF files: run 'companion cad build' "
+                         "first")
+    reports = []
+    for path in files:
+        rep = MeshReport(str(path.relative_to(directory)))
+        try:
+            mesh = load_meshes(path)
+        except Exception as exc:  # a corrupt file is a finding, not a crash
+            rep.problems.append(f"it cannot be read ({exc})")
+            reports.append(rep)
+            continue
+        rep.problems = mesh_problems(mesh, bed)
+        rep.volume = float(mesh.volume) if mesh.is_watertight else 0.0
+        rep.bodies = int(mesh.body_count)
+        rep.extents = tuple(float(v) for v in mesh.extents)
+        reports.append(rep)
+    return reports

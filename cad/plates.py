@@ -1,0 +1,76 @@
+"""Laying parts out on print plates that fit the bed: pure maths, no CAD kernel."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+BED_MARGIN = 3.0  # mm kept clear along the bed edges
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where one item goes: plate number (0-based) and the lower-left corner on the bed."""
+
+    plate: int
+    x: float
+    y: float
+
+
+def grid_capacity(item: float, gap: float, bed: float, margin: float = BED_MARGIN) -> int:
+    """How many square items of side ``item`` fit in a row across ``bed`` mm."""
+    usable = bed - 2 * margin
+    return max(0, math.floor((usable + gap) / (item + gap)))
+
+
+def tile_plates(count: int, item: float, gap: float, bed: tuple[float, float],
+                margin: float = BED_MARGIN) -> list[Placement]:
+    """Places ``count`` square tiles of side ``item`` on as few plates as possible, the same
+    number on each (give or take one), each plate's grid centred on the bed."""
+    cols = grid_capacity(item, gap, bed[0], margin)
+    rows_max = grid_capacity(item, gap, bed[1], margin)
+    if cols * rows_max == 0:
+        raise ValueError(f"a {item} mm tile does not fit on a {bed[0]} x {bed[1]} mm bed")
+    plates = math.ceil(count / (cols * rows_max))
+    per_plate = [count // plates + (1 if i < count % plates else 0) for i in range(plates)]
+    out: list[Placement] = []
+    for plate, n in enumerate(per_plate):
+        rows = math.ceil(n / cols)
+        used_cols = min(cols, n)
+        w = used_cols * item + (used_cols - 1) * gap
+        h = rows * item + (rows - 1) * gap
+        x0, y0 = (bed[0] - w) / 2, (bed[1] - h) / 2
+        for k in range(n):
+            r, c = divmod(k, cols)
+            out.append(Placement(plate, x0 + c * (item + gap), y0 + (rows - 1 - r) * (item + gap)))
+    return out
+
+
+def shelf_pack(sizes: list[tuple[float, float]], gap: float, bed: tuple[float, float],
+               margin: float = BED_MARGIN) -> list[tuple[float, float]]:
+    """Lower-left corners for rectangles of ``sizes`` (width, depth) on one plate, in rows;
+    the whole arrangement is centred on the bed. Raises ``ValueError`` if they do not fit."""
+    usable_w = bed[0] - 2 * margin
+    x = y = row_h = 0.0
+    corners = []
+    width = 0.0
+    for w, d in sizes:
+        if w > usable_w:
+            raise ValueError(f"a part {w:.1f} mm wide does not fit on a {bed[0]} mm bed")
+        if x > 0 and x + w > usable_w:
+            x, y, row_h = 0.0, y + row_h + gap, 0.0
+        corners.append((x, y))
+        x += w + gap
+        width = max(width, x - gap)
+        row_h = max(row_h, d)
+    height = y + row_h
+    if height > bed[1] - 2 * margin:
+        raise ValueError(f"these parts need {height:.1f} mm of a {bed[1]} mm deep bed")
+    dx, dy = (bed[0] - width) / 2, (bed[1] - height) / 2
+    return [(cx + dx, cy + dy) for cx, cy in corners]
+
+
+def fits_bed(size: tuple[float, float], bed: tuple[float, float]) -> bool:
+    """True if a footprint fits the bed as it is or turned a quarter turn."""
+    w, d = size
+    return (w <= bed[0] and d <= bed[1]) or (d <= bed[0] and w <= bed[1])

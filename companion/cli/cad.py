@@ -1,0 +1,170 @@
+"""``companion cad``: build the printable WerdUp set and check the files."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from companion.errors import UsageError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "cad",
+        help="make the 3D-printable WerdUp set (board quarters, placards, tiles)",
+        description="Build the WerdUp board quarters, tile placards, tiles and fit coupon as "
+        "STL/3MF/STEP, and check built files. Print the fit coupon first to choose "
+        "--clearance for your printer.",
+    )
+    cad_sub = p.add_subparsers(dest="cad_command", metavar="ACTION")
+
+    b = cad_sub.add_parser("build", help="write the parts' files, previews and a build report",
+                           description="Write the set into a folder. Parts whose parameters "
+                           "did not change come from the cache.")
+    b.add_argument("--part", default="all",
+                   help="what to build: all (default) or a comma list of quarter, placard, "
+                   "tiles, coupon, stickers")
+    b.add_argument("--format", default="stl,3mf,step",
+                   help="comma list of file formats: stl, 3mf, step (default: all three)")
+    b.add_argument("--clearance", type=float, default=0.2, metavar="MM",
+                   help="gap per side between parts that fit together, in mm (default 0.2; "
+                   "choose it with the fit coupon)")
+    b.add_argument("--bed", default="180x180", metavar="WxD",
+                   help="printer bed width x depth in mm (default 180x180)")
+    b.add_argument("-o", "--out", default="werdup-set", metavar="DIR",
+                   help="folder to write into (default ./werdup-set)")
+    b.add_argument("--slice", action="store_true",
+                   help="also slice each printable part with PrusaSlicer and report print "
+                   "time and filament")
+    b.add_argument("--no-cache", action="store_true",
+                   help="rebuild every part instead of reusing cached results")
+    b.add_argument("--cache-dir", metavar="DIR",
+                   help="where built parts are cached (default ~/.cache/companion/cad)")
+    b.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    b.set_defaults(func=run_build)
+
+    c = cad_sub.add_parser("check", help="check built files as a slicer would",
+                           description="Every STL and 3MF must be watertight, manifold, of "
+                           "positive volume and inside the bed. Exit status 1 if any fails.")
+    c.add_argument("dir", help="folder written by 'companion cad build'")
+    c.add_argument("--bed", metavar="WxD",
+                   help="printer bed in mm (default: the bed in the folder's build.json, "
+                   "else 180x180)")
+    c.add_argument("--json", action="store_true", help="print one JSON object")
+    c.set_defaults(func=run_check)
+
+    cp = cad_sub.add_parser("coupons", help="fit coupons at several clearances, to print first",
+                            description="Write one fit coupon per clearance (each has the "
+                            "clearance engraved). Print them, keep the one that slides "
+                            "together by hand without wobble, then build the set with that "
+                            "--clearance.")
+    cp.add_argument("--clearances", default="0.1,0.2,0.3", metavar="MM,MM",
+                    help="comma list of clearances in mm (default 0.1,0.2,0.3)")
+    cp.add_argument("--bed", default="180x180", metavar="WxD",
+                    help="printer bed width x depth in mm (default 180x180)")
+    cp.add_argument("-o", "--out", default="werdup-coupons", metavar="DIR",
+                    help="folder to write into (default ./werdup-coupons)")
+    cp.add_argument("--cache-dir", metavar="DIR",
+                    help="where built parts are cached (default ~/.cache/companion/cad)")
+    cp.set_defaults(func=run_coupons)
+
+    lay = cad_sub.add_parser("layout", help="print the board layout (cells, marker ids and "
+                             "positions) as JSON",
+                             description="The assembled board's geometry in mm, as the photo "
+                             "reader uses it.")
+    lay.add_argument("--clearance", type=float, default=0.2, metavar="MM",
+                     help="the clearance the board was printed with (default 0.2)")
+    lay.set_defaults(func=run_layout)
+    p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
+
+
+def _params(clearance: float, bed: tuple[float, float] | None = None):
+    from cad.params import SetParams
+
+    try:
+        return SetParams.make(clearance, bed=bed)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from exc
+
+
+def run_build(args: argparse.Namespace) -> int:
+    from cad.build import build, parse_bed, parse_formats, parse_parts, part_steps
+    from cad.progress import Progress
+
+    parts = parse_parts(args.part)
+    formats = parse_formats(args.format)
+    params = _params(args.clearance, parse_bed(args.bed))
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"{out} exists and is not a folder")
+    progress = Progress(sum(part_steps(p) for p in parts), quiet=args.quiet)
+    result = build(params, out, parts, formats,
+                   cache_dir=Path(args.cache_dir) if args.cache_dir else None,
+                   use_cache=not args.no_cache, slice_parts=args.slice, progress=progress)
+    total = sum(len(v) for v in result.files.values())
+    cached = f" ({', '.join(result.cached)} from the cache)" if result.cached else ""
+    print(f"wrote {total} files to {out}{cached}")
+    if result.slicer:
+        print("PrusaSlicer estimates (0.2 mm layers, 15% infill, PLA):")
+        for name, rep in result.slicer.items():
+            print(f"  {name:<22} {rep['time']:>8}  {rep['filament_g']:7.1f} g")
+    print("print quarter 4 times; one placard (left + right) per player; the tile plates once")
+    return 0
+
+
+def run_coupons(args: argparse.Namespace) -> int:
+    from cad.build import build_coupons, parse_bed
+
+    try:
+        clearances = [float(v) for v in args.clearances.split(",") if v.strip()]
+    except ValueError:
+        raise UsageError(f"clearances must be numbers in mm like 0.1,0.2,0.3, got "
+                         f"{args.clearances!r}") from None
+    bed = parse_bed(args.bed)
+    for c in clearances:
+        _params(c, bed)  # every value is checked before anything is built
+    files = build_coupons(clearances, Path(args.out), bed=bed,
+                          cache_dir=Path(args.cache_dir) if args.cache_dir else None)
+    print(f"wrote {len(files)} files to {args.out}: "
+          + ", ".join(f for f in files if f.endswith(".stl")))
+    print("print them, keep the one that fits best, then: companion cad build --clearance MM")
+    return 0
+
+
+def run_check(args: argparse.Namespace) -> int:
+    from cad.build import parse_bed
+    from cad.check import check_directory
+
+    bed = parse_bed(args.bed) if args.bed else None
+    reports = check_directory(Path(args.dir), bed)
+    failed = [r for r in reports if not r.ok]
+    if args.json:
+        json.dump({"ok": not failed, "files": [
+            {"file": r.path, "ok": r.ok, "problems": r.problems, "volume_mm3": r.volume,
+             "bodies": r.bodies, "extents_mm": list(r.extents)} for r in reports]},
+            sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        for r in reports:
+            status = "ok  " if r.ok else "FAIL"
+            size = " x ".join(f"{v:.1f}" for v in r.extents)
+            print(f"{status} {r.path:<28} {r.bodies:>3} bodies {r.volume / 1000:8.1f} cm3 "
+                  f"{size} mm")
+            for problem in r.problems:
+                print(f"       {problem}")
+        print(f"{len(reports) - len(failed)} of {len(reports)} files pass")
+    return 1 if failed else 0
+
+
+def run_layout(args: argparse.Namespace) -> int:
+    from companion.layout.werdup_board import BoardLayout
+
+    try:
+        layout = BoardLayout(seam=args.clearance)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from exc
+    json.dump(layout.to_dict(), sys.stdout, indent=2)
+    sys.stdout.write("\n")
+    return 0

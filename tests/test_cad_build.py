@@ -1,0 +1,262 @@
+"""``companion cad build`` and ``companion cad check`` end to end on real files."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import zipfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import cadquery as cq
+import cv2
+import numpy as np
+import pytest
+import trimesh
+from PIL import Image
+
+from cad.build import PARTS, build, parse_bed, parse_formats, parse_parts
+from cad.check import check_directory
+from cad.mesh import read_3mf
+from cad.params import SetParams
+from cad.slicer import SliceReport, parse_duration, parse_gcode_summary, slice_files
+from companion.cli import main
+from companion.errors import UsageError
+from companion.layout.werdup_board import BoardLayout
+from companion.tiles import tile_set
+
+LETTERS = list(tile_set("werdup").counts)
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("cad-cache")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory, cache: Path) -> Path:
+    """The whole set, built once by the command line at the default settings."""
+    out = tmp_path_factory.mktemp("set")
+    assert main(["cad", "build", "-o", str(out), "--cache-dir", str(cache), "-q"]) == 0
+    return out
+
+
+def test_build_writes_the_whole_set(built: Path) -> None:
+    for stem in ("quarter", "placard-left", "placard-right"):
+        for ext in ("stl", "3mf", "step"):
+            assert (built / f"{stem}.{ext}").stat().st_size > 1000
+    for letter in LETTERS:
+        for ext in ("stl", "3mf", "step"):
+            assert (built / "tiles" / f"tile-{letter}.{ext}").exists()
+    assert (built / "tiles" / "tile-Qu.stl").exists() and len(LETTERS) == 26
+    for name in ("tiles-plate-1.stl", "tiles-plate-2.stl", "tiles-plate-1.3mf",
+                 "placard-pair.stl", "placard-pair.3mf",
+                 "coupon.stl", "coupon.3mf", "coupon.step", "stickers.png",
+                 "werdup-board.json", "build.json"):
+        assert (built / name).exists(), name
+    report = json.loads((built / "build.json").read_text())
+    assert report["clearance"] == 0.2 and report["bed"] == [180.0, 180.0]
+    assert set(report["files"]) == set(PARTS)
+
+
+def test_plates_hold_the_hundred_tiles(built: Path) -> None:
+    bodies = sum(trimesh.load(built / f"tiles-plate-{i}.stl").body_count for i in (1, 2))
+    assert bodies == 100
+
+
+def test_check_passes_on_the_built_set(built: Path, capsys) -> None:
+    assert main(["cad", "check", str(built)]) == 0
+    out = capsys.readouterr().out
+    n = len(list(built.rglob("*.stl"))) + len(list(built.rglob("*.3mf")))
+    assert f"{n} of {n} files pass" in out
+
+
+def test_check_finds_open_and_misplaced_meshes(built: Path, tmp_path: Path, capsys) -> None:
+    mesh = trimesh.load(built / "tiles" / "tile-A.stl")
+    holed = mesh.copy()
+    holed.update_faces(np.arange(len(holed.faces)) > 3)
+    holed.export(tmp_path / "holed.stl")
+    off_bed = mesh.copy()
+    off_bed.apply_translation([150, 0, 0])
+    off_bed.export(tmp_path / "off-bed.stl")
+    floating = mesh.copy()
+    floating.apply_translation([0, 0, 2])
+    floating.export(tmp_path / "floating.stl")
+    (tmp_path / "broken.3mf").write_bytes(b"not a zip")
+    assert main(["cad", "check", str(tmp_path), "--json"]) == 1
+    found = {f["file"]: f for f in json.loads(capsys.readouterr().out)["files"]}
+    assert "not watertight" in found["holed.stl"]["problems"][0]
+    assert "leaves the 180 x 180 mm bed" in found["off-bed.stl"]["problems"][0]
+    assert "does not lie on the bed" in found["floating.stl"]["problems"][0]
+    assert "cannot be read" in found["broken.3mf"]["problems"][0]
+    # a smaller bed given on the command line
+    reports = check_directory(built, bed=(120.0, 120.0))
+    assert any("leaves" in p for r in reports if r.path == "quarter.stl" for p in r.problems)
+
+
+def test_two_body_3mf_holds_tile_and_letter(built: Path) -> None:
+    body, letter = read_3mf(built / "tiles" / "tile-Qu.3mf")
+    assert body.is_watertight and letter.is_watertight
+    plain = trimesh.load(built / "tiles" / "tile-Qu.stl")
+    assert np.allclose(body.bounds, plain.bounds, atol=1e-3)
+    # the letter fills the cavity: it sits inside the tile's outline, up to its top
+    assert letter.bounds[1][2] == pytest.approx(body.bounds[1][2], abs=1e-3)
+    assert np.all(letter.bounds[0][:2] > body.bounds[0][:2])
+    plate_bodies = read_3mf(built / "tiles-plate-1.3mf")
+    assert len(plate_bodies) == 2 and plate_bodies[1].body_count >= 50
+    # PrusaSlicer's volume table: one object, the letter is a second part on extruder 2
+    with zipfile.ZipFile(built / "tiles" / "tile-Qu.3mf") as zf:
+        config = zf.read("Metadata/Slic3r_PE_model.config").decode()
+    assert config.count("<volume ") == 2
+    assert 'key="name" value="letter"/><metadata type="volume" key="extruder" value="2"' \
+        in config
+
+
+def test_step_files_are_valid_solids(built: Path) -> None:
+    shape = cq.importers.importStep(str(built / "tiles" / "tile-W.step")).val()
+    assert shape.isValid()
+    mesh = trimesh.load(built / "tiles" / "tile-W.stl")
+    assert shape.Volume() == pytest.approx(mesh.volume, rel=0.01)
+    bb = shape.BoundingBox()
+    assert (bb.xmin + bb.xmax) / 2 == pytest.approx(90.0, abs=0.01)
+
+
+def test_stickers_carry_the_layout_markers_at_true_size(built: Path) -> None:
+    layout = BoardLayout()
+    data = json.loads((built / "werdup-board.json").read_text())
+    assert data == json.loads(json.dumps(layout.to_dict()))
+    img = Image.open(built / "stickers.png")
+    assert img.info["dpi"][0] == pytest.approx(762, abs=0.5)
+    grey = cv2.resize(np.asarray(img.convert("L")), None, fx=0.25, fy=0.25)
+    detector = cv2.aruco.ArucoDetector(
+        cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50))
+    corners, ids, _ = detector.detectMarkers(grey)
+    assert sorted(ids.ravel().tolist()) == list(layout.marker_ids)
+    side_px = np.linalg.norm(corners[0][0][0] - corners[0][0][1]) * 4
+    assert side_px / 30 == pytest.approx(layout.marker_size, abs=0.3)
+
+
+def test_previews_show_a_part(built: Path) -> None:
+    for name in ("quarter.png", "board.png", "placard.png", "tiles.png", "coupon.png"):
+        img = np.asarray(Image.open(built / name).convert("L"), dtype=float)
+        background = (img > 240).mean()
+        assert 0.2 < background < 0.95, name  # something is drawn, not everything
+        assert img.std() > 20, name
+
+
+def test_second_build_comes_from_the_cache(built: Path, cache: Path, tmp_path: Path,
+                                           capsys) -> None:
+    again = tmp_path / "again"
+    assert main(["cad", "build", "-o", str(again), "--cache-dir", str(cache), "-q",
+                 "--part", "quarter,tiles"]) == 0
+    assert "(quarter, tiles from the cache)" in capsys.readouterr().out
+    assert (again / "quarter.stl").read_bytes() == (built / "quarter.stl").read_bytes()
+
+
+def test_another_clearance_misses_the_cache(cache: Path, tmp_path: Path) -> None:
+    result = build(SetParams.make(0.3), tmp_path, ("coupon",), ("stl",), cache_dir=cache)
+    assert result.cached == ()
+    assert result.files["coupon"] == ["coupon.png", "coupon.stl"]
+    assert check_directory(tmp_path)[0].ok
+    again = build(SetParams.make(0.3), tmp_path, ("coupon",), ("stl",), cache_dir=cache)
+    assert again.cached == ("coupon",)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--clearance", "-1"], "clearance must be 0-1 mm"),
+        (["--part", "rack"], "unknown part 'rack'"),
+        (["--format", "obj"], "unknown format 'obj'"),
+        (["--bed", "big"], "bed must look like 180x180"),
+        (["--bed", "100x100"], "the board quarter (137 x 129 mm) does not fit"),
+    ],
+)
+def test_bad_build_options_are_usage_errors(argv, message, tmp_path, capsys) -> None:
+    assert main(["cad", "build", "-o", str(tmp_path / "x"), *argv]) == 2
+    assert message in capsys.readouterr().err
+    assert not (tmp_path / "x").exists()
+
+
+def test_parsers() -> None:
+    assert parse_parts("all") == PARTS
+    assert parse_parts("tiles, quarter") == ("tiles", "quarter")
+    assert parse_formats("STL,3mf") == ("stl", "3mf")
+    assert parse_bed("220x200") == (220.0, 200.0)
+    with pytest.raises(UsageError):
+        parse_formats("")
+
+
+def test_check_of_a_missing_or_empty_folder(tmp_path: Path, capsys) -> None:
+    assert main(["cad", "check", str(tmp_path / "nope")]) == 2
+    assert "is not a folder" in capsys.readouterr().err
+    assert main(["cad", "check", str(tmp_path)]) == 2
+    assert "run 'companion cad build' first" in capsys.readouterr().err
+
+
+def test_coupons_at_several_clearances(cache: Path, tmp_path: Path, capsys) -> None:
+    out = tmp_path / "coupons"
+    assert main(["cad", "coupons", "--clearances", "0.1,0.25", "-o", str(out),
+                 "--cache-dir", str(cache)]) == 0
+    assert "coupon-0.1.stl, coupon-0.25.stl" in capsys.readouterr().out
+    assert sorted(p.name for p in out.iterdir()) == [
+        "coupon-0.1.3mf", "coupon-0.1.png", "coupon-0.1.stl",
+        "coupon-0.25.3mf", "coupon-0.25.png", "coupon-0.25.stl"]
+    assert all(r.ok for r in check_directory(out))
+    # the two coupons differ: the joint and the cells follow the clearance
+    a = trimesh.load(out / "coupon-0.1.stl")
+    b = trimesh.load(out / "coupon-0.25.stl")
+    assert a.volume > b.volume
+    assert main(["cad", "coupons", "--clearances", "0.1,x", "-o", str(out)]) == 2
+    assert "clearances must be numbers" in capsys.readouterr().err
+    assert main(["cad", "coupons", "--clearances", "0.1,0.9", "-o", str(tmp_path / "n")]) == 2
+    assert not (tmp_path / "n").exists()
+
+
+def test_layout_command_prints_the_board(capsys) -> None:
+    assert main(["cad", "layout", "--clearance", "0.3"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["seam"] == 0.3 and len(data["markers"]) == 12
+
+
+RECORDED_GCODE_TAIL = """\
+; filament used [mm] = 16603.90
+; filament used [cm3] = 39.94
+; filament used [g] = 49.53
+; total filament used [g] = 49.53
+; total filament cost = 0.00
+; estimated printing time (normal mode) = 4h 16m 0s
+; estimated first layer printing time (normal mode) = 9m 1s
+"""
+
+
+def test_slicer_summary_parser() -> None:
+    rep = parse_gcode_summary(RECORDED_GCODE_TAIL)
+    assert rep == SliceReport(4 * 3600 + 16 * 60, 16603.90, 49.53)
+    assert rep.time_text == "4h 16m"
+    assert parse_duration("1d 2h 3m 4s") == 93784
+    with pytest.raises(ValueError, match="no PrusaSlicer summary"):
+        parse_gcode_summary("G1 X0\n")
+
+
+@pytest.mark.slow
+def test_prusaslicer_slices_every_part_and_reports(built: Path, cache: Path) -> None:
+    if shutil.which("prusa-slicer") is None:
+        pytest.fail("prusa-slicer is not installed (scripts/system-packages.txt lists it)")
+    bed = (180.0, 180.0)
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        # every per-letter tile on one plate, and a two-body 3MF, beside the build's slicing
+        letters = pool.submit(slice_files, sorted((built / "tiles").glob("*.stl")), bed)
+        two_body = pool.submit(slice_files, [built / "tiles" / "tile-Qu.3mf"], bed)
+        result = build(SetParams(), built, ("quarter", "placard", "coupon", "tiles"),
+                       cache_dir=cache, slice_parts=True)
+        assert letters.result().filament_g > 26 * 0.5
+        assert two_body.result().seconds > 0
+    names = {"quarter.stl", "placard-left.stl", "placard-right.stl", "coupon.stl",
+             "tiles-plate-1.stl", "tiles-plate-2.stl"}
+    assert set(result.slicer) == names
+    for name, rep in result.slicer.items():
+        assert rep["seconds"] > 60 and rep["filament_g"] > 0.5, name
+    assert result.slicer["quarter.stl"]["filament_g"] > 20
+    report = json.loads((built / "build.json").read_text())
+    assert set(report["slicer"]) == names

@@ -1,0 +1,155 @@
+"""Parameters of the printed set: defaults, validation before any geometry, pure fit maths."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from cad import fit, joints
+from cad.params import (
+    BoardParams,
+    JointParams,
+    PlacardParams,
+    PrinterParams,
+    SetParams,
+    TileParams,
+)
+from cad.plates import fits_bed, grid_capacity, shelf_pack, tile_plates
+from companion.layout.werdup_board import BoardLayout
+
+CLEARANCES = (0.1, 0.2, 0.4)
+
+
+def test_defaults_follow_the_shared_board_layout() -> None:
+    p = SetParams()
+    assert p.clearance == 0.2
+    assert p.board.layout.seam == p.clearance
+    assert p.board.layout.cell_pitch == 21.0
+    assert p.tile.size == p.board.layout.tile_size
+    assert (p.printer.bed_width, p.printer.bed_depth) == (180.0, 180.0)
+    assert p.tile.stack_limit == 5
+    assert p.tile.font.name == "DejaVuSans-Bold.ttf"
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: SetParams.make(-0.1), "clearance must be 0-1 mm, got -0.1"),
+        (lambda: SetParams.make(float("nan")), "clearance"),
+        (lambda: SetParams.make(1.5), "clearance must be 0-1 mm, got 1.5"),
+        (lambda: SetParams.make(0.2, bed=(120.0, 120.0)), "board quarter .* 120 x 120 mm bed"),
+        (lambda: PrinterParams(bed_width=0), "bed_width must be a positive number"),
+        (lambda: PrinterParams(elephant_foot=2.0), "elephant_foot"),
+        (lambda: TileParams(size=-18), "size must be a positive number of mm, got -18"),
+        (lambda: TileParams(plateau_size=16.0), "plateau_size 16.0"),
+        (lambda: TileParams(letter_depth=1.0), "letter_depth 1.0"),
+        (lambda: TileParams(stack_limit=0), "stack_limit"),
+        (lambda: TileParams(font="/no/such/font.ttf"), "font '/no/such/font.ttf'"),
+        (lambda: JointParams(tab_head=6.0), "tab_head 6.0 must be wider than tab_neck"),
+        (lambda: PlacardParams(lean=60.0), "lean must be 0-40 degrees, got 60.0"),
+        (lambda: PlacardParams(tiles=0), "tiles must be a whole number"),
+        (lambda: PlacardParams(front_height=20.0), "heights must rise"),
+        (lambda: SetParams.make(0.2, joint=JointParams(tab_depth=6.0)), "tab_depth 6.0"),
+        (lambda: SetParams.make(0.2, board=BoardParams(layout=BoardLayout(cell_pitch=19.0))),
+         "cell_pitch 19.0 leaves ribs"),
+        (lambda: BoardLayout(cell_pitch=-1), "cell_pitch must be positive"),
+        (lambda: SetParams.make(0.2, tile=TileParams(body_height=4.0)),
+         "tile body_height 4.0 differs from the board layout's 3.5"),
+    ],
+)
+def test_bad_values_raise_value_error_naming_them(make, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        make()
+
+
+def test_to_dict_is_plain_data_and_changes_with_clearance() -> None:
+    a, b = SetParams.make(0.2).to_dict(), SetParams.make(0.3).to_dict()
+    assert a != b
+    assert a["board"]["layout"]["seam"] == 0.2
+    assert isinstance(a["tile"]["font"], str)
+
+
+@pytest.mark.parametrize("c", CLEARANCES)
+def test_joint_clearance_equals_the_parameter(c: float) -> None:
+    p = SetParams.make(c)
+    tabs = joints.dovetails(p)
+    assert len(tabs) == 3  # two under the cells, one in the frame
+    for tab in tabs:
+        assert joints.min_gap_tab_to_slot(tab, c, c) == pytest.approx(c, abs=1e-9)
+
+
+def test_every_tab_meets_a_slot_when_the_quarter_is_turned() -> None:
+    """The slot on the bottom edge, turned clockwise onto the next quarter, lies exactly
+    where that quarter's tab reaches in."""
+    p = SetParams.make(0.2)
+    for tab in joints.dovetails(p):
+        slot_on_self = joints.slot_outline(tab, p.clearance, p.clearance)
+        expected = joints.slot_outline_at_neighbour(tab, p.clearance, p.clearance)
+        turned = joints.rotate_cw(slot_on_self)
+        assert [v for pt in turned for v in pt] == pytest.approx(
+            [v for pt in expected for v in pt])
+        # the slot is cut into the bottom edge's own side (y above the seam line)
+        assert min(y for _, y in slot_on_self) < p.clearance / 2
+        assert max(y for _, y in slot_on_self) > p.clearance / 2
+
+
+@pytest.mark.parametrize("c", CLEARANCES)
+def test_tiles_fit_cells_and_stack_with_the_clearance(c: float) -> None:
+    p = SetParams.make(c)
+    assert fit.tile_cell_gap(p) == pytest.approx(c)
+    assert fit.recess_gap(p) == pytest.approx(c)
+    assert fit.stack_drift(p) == pytest.approx(5 * c)
+    # a stack of five keeps its top tile within one rib width of its cell
+    assert fit.stack_drift(p) < p.rib_width + c
+    assert p.rib_width >= 1.6
+
+
+def test_stack_height_and_placard_figures() -> None:
+    p = SetParams()
+    assert fit.stack_height(p, 1) == pytest.approx(p.tile.height)
+    assert fit.stack_height(p) == pytest.approx(4 * 3.5 + 4.5)
+    assert fit.placard_slot_gap(p) == pytest.approx(p.placard.slot_play)
+    # the letter box shows above the lip in front of the slot
+    letter_bottom = p.placard.base_height + (p.tile.size - p.tile.letter_box) / 2 * math.cos(
+        math.radians(p.placard.lean))
+    assert letter_bottom + 1.0 > p.placard.front_height
+    assert fit.placard_tile_top(p) > p.placard.back_height
+
+
+def test_parts_fit_the_default_bed() -> None:
+    p = SetParams()
+    w, d = fit.quarter_footprint(p)
+    assert (w, d) == pytest.approx((137.0, 129.0))
+    assert fits_bed((w, d), (180, 180))
+    assert fits_bed(fit.placard_half_footprint(p), (180, 180))
+    assert fit.bed_problems(p) == []
+    # a bed that only takes the quarter turned is fine
+    assert SetParams.make(0.2, bed=(130.0, 140.0)).printer.bed_width == 130.0
+
+
+def test_tile_plates_hold_all_hundred_tiles_on_the_bed_without_overlap() -> None:
+    spots = tile_plates(100, 18.0, 4.0, (180.0, 180.0))
+    assert len(spots) == 100
+    plates = {s.plate for s in spots}
+    assert plates == {0, 1}
+    assert sum(s.plate == 0 for s in spots) == 50
+    for plate in plates:
+        mine = [s for s in spots if s.plate == plate]
+        for s in mine:
+            assert 0 <= s.x and s.x + 18 <= 180 and 0 <= s.y and s.y + 18 <= 180
+        corners = {(round(s.x, 6), round(s.y, 6)) for s in mine}
+        assert len(corners) == len(mine)
+        xs = sorted({s.x for s in mine})
+        assert min(b - a for a, b in zip(xs, xs[1:], strict=False)) >= 22 - 1e-9
+    assert grid_capacity(18, 4, 180) == 8
+    assert len({s.plate for s in tile_plates(100, 18.0, 4.0, (100.0, 100.0))}) == 7
+
+
+def test_shelf_pack_fits_or_says_why() -> None:
+    corners = shelf_pack([(30, 20), (30, 20), (100, 40)], 4, (180, 180))
+    assert corners[1][0] - corners[0][0] == pytest.approx(34)
+    with pytest.raises(ValueError, match="200.0 mm wide"):
+        shelf_pack([(200, 10)], 4, (180, 180))
+    with pytest.raises(ValueError, match="deep bed"):
+        shelf_pack([(170, 100), (170, 100)], 4, (180, 180))

@@ -1,0 +1,217 @@
+"""Fit checks on the real CadQuery solids: each solid is built once per module."""
+
+from __future__ import annotations
+
+import cadquery as cq
+import cv2
+import numpy as np
+import pytest
+from OCP.BRepExtrema import BRepExtrema_DistShapeShape
+from PIL import Image, ImageDraw, ImageFont
+
+from cad import coupon, placard
+from cad.mesh import to_mesh
+from cad.params import MIN_WALL, SetParams
+from cad.quarter import cell_centers, marker_pockets, quarter
+from cad.tile import _font_size, letter_solid, tile, tile_body
+from companion.tiles import tile_set
+
+
+def distance(a: cq.Shape, b: cq.Shape) -> float:
+    d = BRepExtrema_DistShapeShape(a.wrapped, b.wrapped)
+    d.Perform()
+    assert d.IsDone()
+    return d.Value()
+
+
+def turned(shape: cq.Shape, quarter_turns: int) -> cq.Shape:
+    """The quarter turned clockwise (seen from above) about the board centre."""
+    return shape.rotate((0, 0, 0), (0, 0, 1), -90 * quarter_turns)
+
+
+@pytest.fixture(scope="module")
+def params() -> SetParams:
+    return SetParams()
+
+
+@pytest.fixture(scope="module")
+def board_quarter(params: SetParams) -> cq.Shape:
+    return quarter(params).val()
+
+
+@pytest.fixture(scope="module")
+def body(params: SetParams) -> cq.Shape:
+    return tile_body(params).val()
+
+
+def test_quarter_is_one_valid_solid_of_the_expected_size(params, board_quarter) -> None:
+    assert board_quarter.isValid()
+    assert len(board_quarter.Solids()) == 1
+    bb = board_quarter.BoundingBox()
+    half = params.board.layout.size / 2
+    assert bb.xmin == pytest.approx(-half)
+    assert bb.ymax == pytest.approx(half)
+    assert bb.ymin == pytest.approx(params.clearance / 2)
+    assert bb.xmax == pytest.approx(-params.clearance / 2 + params.joint.frame_tab_depth)
+    assert bb.zmin == pytest.approx(0, abs=1e-6) and bb.zmax == pytest.approx(4.5)
+    # a slab with 25 cells cut into it: between 50 % and 90 % of the full block
+    block = (half - 0.1) ** 2 * 4.5
+    assert 0.5 * block < board_quarter.Volume() < 0.9 * block
+
+
+def test_assembled_quarters_do_not_intersect_and_keep_the_clearance(params, board_quarter):
+    q0, q1, q2 = (turned(board_quarter, k) for k in range(3))
+    # neighbours across a seam (every seam is this one turned about the centre)
+    assert distance(q0, q1) == pytest.approx(params.clearance, abs=1e-6)
+    assert q0.intersect(q1).Volume() == pytest.approx(0, abs=1e-6)
+    # diagonal neighbours meet only at the centre point, one clearance away on each axis
+    assert distance(q0, q2) == pytest.approx(params.clearance * 2 ** 0.5, abs=1e-6)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("c", [0.1, 0.4])
+def test_quarters_keep_other_clearances(c: float) -> None:
+    q = quarter(SetParams.make(c)).val()
+    assert q.isValid()
+    assert distance(q, turned(q, 1)) == pytest.approx(c, abs=1e-6)
+
+
+def test_sticker_pockets_and_beginning_circle_sit_where_the_layout_says(params, board_quarter):
+    lay = params.board.layout
+    top = lay.frame_height
+    for x, y in marker_pockets(params):
+        assert not board_quarter.isInside(cq.Vector(x, y, top - lay.sticker_pocket_depth / 2))
+        beside = x + params.board.pocket_size / 2 + 0.8
+        inside_frame = board_quarter.isInside(cq.Vector(beside, y, top - 0.1))
+        beside_y = y - params.board.pocket_size / 2 - 0.8
+        assert inside_frame or board_quarter.isInside(cq.Vector(x, beside_y, top - 0.1))
+    assert len(marker_pockets(params)) == 3
+    # the circle groove is in the cell next to the board centre only
+    cx, cy = max(cell_centers(params), key=lambda p: (p[0], -p[1]))
+    r = params.board.circle_diameter / 2 - params.board.circle_width / 2
+    z = lay.floor_height + params.tile.plateau_height - params.board.circle_depth / 2
+    assert not board_quarter.isInside(cq.Vector(cx + r, cy, z))
+    fx, fy = min(cell_centers(params), key=lambda p: (p[0], -p[1]))
+    assert board_quarter.isInside(cq.Vector(fx + r, fy, z))
+
+
+def test_a_tile_fits_a_cell_with_the_clearance(params, board_quarter, body) -> None:
+    lay = params.board.layout
+    x, y = cell_centers(params)[12]
+    resting = body.translate(cq.Vector(x, y, lay.floor_height))
+    assert board_quarter.intersect(resting).Volume() == pytest.approx(0, abs=1e-6)
+    lifted = body.translate(cq.Vector(x, y, lay.floor_height + params.clearance))
+    assert distance(lifted, board_quarter) == pytest.approx(params.clearance, abs=1e-6)
+
+
+def test_five_stacked_tiles_align(params, body) -> None:
+    t, c = params.tile, params.clearance
+    stack = [body.translate(cq.Vector(0, 0, k * t.body_height)) for k in range(t.stack_limit)]
+    for lower, upper in zip(stack, stack[1:], strict=False):
+        assert lower.intersect(upper).Volume() == pytest.approx(0, abs=1e-6)
+    # lifted by the clearance, a tile clears the one below by exactly the clearance
+    assert distance(stack[0], body.translate(cq.Vector(0, 0, t.body_height + c))) == \
+        pytest.approx(c, abs=1e-6)
+    # resting on it, it can slide no further than the clearance: the recess catches it
+    slid_ok = body.translate(cq.Vector(c - 0.05, 0, t.body_height))
+    assert stack[0].intersect(slid_ok).Volume() == pytest.approx(0, abs=1e-6)
+    slid_too_far = body.translate(cq.Vector(c + 0.1, 0, t.body_height))
+    assert stack[0].intersect(slid_too_far).Volume() > 0.01
+
+
+@pytest.mark.parametrize("c", [0.1, 0.2, 0.4])
+def test_placard_halves_mate(c: float) -> None:
+    p = SetParams.make(c)
+    left = placard.placard_half(p, "left").val()
+    right = placard.placard_half(p, "right").val()
+    assert left.isValid() and right.isValid()
+    assert distance(left, right) == pytest.approx(c, abs=1e-6)
+    assert left.intersect(right).Volume() == pytest.approx(0, abs=1e-6)
+    total = left.BoundingBox().xlen + right.BoundingBox().xlen
+    assert total > placard.length(p)  # the tab reaches into the right half
+
+
+def test_coupon_corners_mate_like_the_quarters() -> None:
+    p = SetParams.make(0.3)
+    piece = coupon.corner_piece(p).val()
+    assert distance(piece, turned(piece, 1)) == pytest.approx(0.3, abs=1e-6)
+    names = [n for n, _ in coupon.coupon_parts(p)]
+    assert names == ["corner-1", "corner-2", "tile-E", "tile-S", "slot"]
+
+
+@pytest.mark.parametrize("letter", ["Qu", "W", "I"])
+def test_tile_and_inlay_make_up_the_plain_tile(params, body, letter: str) -> None:
+    one_colour = tile(params, letter)
+    inlay = letter_solid(params, letter)
+    a, b = to_mesh(one_colour), to_mesh(inlay)
+    assert a.is_watertight and b.is_watertight and a.body_count == 1
+    assert a.volume + b.volume == pytest.approx(body.Volume(), rel=1e-3)
+    assert b.volume > 5.0
+    (x0, y0, z0), (x1, y1, z1) = b.bounds
+    assert z1 == pytest.approx(params.tile.height, abs=1e-3)
+    assert z0 == pytest.approx(params.tile.height - params.tile.letter_depth, abs=1e-3)
+    assert max(x1 - x0, y1 - y0) <= params.tile.letter_box + 0.05
+
+
+def test_letter_strokes_are_thick_enough_to_print(params) -> None:
+    """An opening with a disc as wide as the thinnest printable stroke keeps every part of
+    each letter and nearly all of its area (a thinner stroke would vanish)."""
+    px_per_mm = 20
+    radius = int(MIN_WALL / 2 * px_per_mm) - 1
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
+    for letter in tile_set("werdup").counts:
+        size = _font_size(params.tile, letter)
+        font = ImageFont.truetype(str(params.tile.font), round(size * px_per_mm))
+        img = Image.new("L", (600, 400), 0)
+        ImageDraw.Draw(img).text((50, 50), letter, fill=255, font=font)
+        glyph = (np.asarray(img) > 127).astype(np.uint8)
+        n_before, labels = cv2.connectedComponents(glyph)
+        eroded = cv2.erode(glyph, kernel)
+        for part in range(1, n_before):
+            assert eroded[labels == part].any(), f"{letter}: a stroke is under {MIN_WALL} mm"
+        opened = cv2.dilate(eroded, kernel)
+        lost = np.count_nonzero(glyph & (1 - opened)) / np.count_nonzero(glyph)
+        assert lost < 0.05, f"{letter}: {lost:.0%} of it is thinner than {MIN_WALL} mm"
+
+
+def test_bottom_edges_are_chamfered_against_elephants_foot(params, board_quarter, body):
+    ef = params.printer.elephant_foot
+    half = params.board.layout.size / 2
+    y = half / 2
+    assert not board_quarter.isInside(cq.Vector(-half + ef / 4, y, ef / 4))
+    assert board_quarter.isInside(cq.Vector(-half + ef / 4, y, ef * 1.5))
+    assert board_quarter.isInside(cq.Vector(-half + ef * 1.5, y, ef / 4))
+    s = params.tile.size / 2
+    assert not body.isInside(cq.Vector(s - ef / 4, 0, ef / 4))
+    assert body.isInside(cq.Vector(s - ef / 4, 0, ef * 1.5))
+    # the tabs are chamfered too, and their slots flare at the mouth
+    tab_tip = -params.clearance / 2 + params.joint.frame_tab_depth
+    t_frame = params.board.layout.size / 2 - params.board.layout.frame_width / 2
+    assert not board_quarter.isInside(cq.Vector(tab_tip - ef / 4, t_frame, ef / 4))
+    assert board_quarter.isInside(cq.Vector(tab_tip - ef / 4, t_frame, ef * 1.5))
+    slot_end = tab_tip + params.clearance  # the slot's far wall, on the bottom edge
+    assert not board_quarter.isInside(cq.Vector(-t_frame, slot_end + ef / 4, ef / 4))
+    assert board_quarter.isInside(cq.Vector(-t_frame, slot_end + ef / 4, ef * 1.5))
+
+
+def standing_tile(params: SetParams, body: cq.Shape, index: int, lift: float) -> cq.Shape:
+    """A tile standing in the placard slot at seat ``index``, letter to the front, leaning
+    back with the slot, ``lift`` mm off the slot floor and off its front wall."""
+    x, y0, z0, lean = placard.tile_seat(params, index)
+    half = params.tile.size / 2
+    upright = body.rotate((0, 0, 0), (1, 0, 0), 90)  # letter face towards -y
+    upright = upright.translate(cq.Vector(x, params.tile.height + lift, half + lift))
+    return upright.rotate((0, 0, 0), (1, 0, 0), -lean).translate(cq.Vector(0, y0, z0))
+
+
+def test_tiles_stand_in_the_placard_slot(params, body) -> None:
+    left = placard.placard_half(params, "left").val()
+    right = placard.placard_half(params, "right").val()
+    play = params.placard.slot_play
+    for index in (0, 3, params.placard.tiles - 1):  # seat 3 stands over the joint
+        t = standing_tile(params, body, index, lift=play)
+        gap = min(distance(t, left), distance(t, right))
+        assert gap == pytest.approx(play, abs=1e-6), index
+    # the letter face shows above the lip in front of the slot
+    bb = standing_tile(params, body, 0, lift=0.0).BoundingBox()
+    assert bb.zmax > params.placard.back_height
