@@ -7,6 +7,7 @@ import itertools
 from collections import Counter
 
 import pytest
+import werdup_positions as pos
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -16,7 +17,6 @@ from companion.werdup.movegen import generate_plays
 from companion.werdup.notation import parse_play
 from companion.werdup.rules import centre_squares, get_rules
 from companion.werdup.validate import judge_play
-from tests import werdup_positions as pos
 
 SIZE = 5
 TILES = ("A", "E", "S", "T", "R", "O", "Qu")

@@ -9,13 +9,13 @@ all its letters are one high (+2 if it holds the Qu tile), otherwise 1 per tile 
 from __future__ import annotations
 
 import pytest
+import werdup_positions as pos
 
 from companion.lexicon import default_lexicon
 from companion.werdup.notation import parse_play
 from companion.werdup.rules import get_rules
 from companion.werdup.scoring import explain_word, word_score
 from companion.werdup.validate import judge_play
-from tests import werdup_positions as pos
 
 
 def score(board, play: str, rules: str) -> tuple[int, dict[str, int]]:

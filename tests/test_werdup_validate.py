@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
+import werdup_positions as pos
 
 from companion.board import Placement
 from companion.lexicon import default_lexicon
 from companion.werdup.notation import parse_play
 from companion.werdup.rules import get_rules
 from companion.werdup.validate import IllegalPlay, judge_play, score_play
-from tests import werdup_positions as pos
 
 P = Placement  # 0-based (row, col): 5E is P(4, 4, ...)
 

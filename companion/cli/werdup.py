@@ -7,12 +7,13 @@ import random
 import sys
 from pathlib import Path
 
-from companion.board import Board, PlayError
+from companion.board import Board, PlayError, square_name
 from companion.cli.common import add_lexicon_option, lexicon_from_args, print_json
-from companion.errors import UsageError
+from companion.errors import CompanionError, UsageError
 from companion.werdup.game import Game
 from companion.werdup.movegen import generate_plays
-from companion.werdup.notation import parse_play
+from companion.werdup.notation import parse_play, play_notation
+from companion.werdup.observe import play_between, tops_of
 from companion.werdup.record import parse_tiles, replay, write_record
 from companion.werdup.rules import RULE_SET_NAMES, Rules, get_rules
 from companion.werdup.scoring import explain_word
@@ -55,6 +56,18 @@ def register(sub: argparse._SubParsersAction) -> None:
                     help="show the N best plays (default 10; 0 for all)")
     _common(mv)
     mv.set_defaults(func=run_moves)
+
+    tn = wsub.add_parser(
+        "turn",
+        help="work out and score the play between two positions",
+        description="Compare the board before and after a turn (only the top letters of the "
+        "second are read, as a photo shows them) and judge and score the play. Exit status: "
+        "0 legal, 1 illegal or not one play, 2 bad usage.",
+    )
+    tn.add_argument("before", help="board text file before the turn, with stack heights")
+    tn.add_argument("after", help="board text file after the turn (heights are ignored)")
+    _common(tn)
+    tn.set_defaults(func=run_turn)
 
     rp = wsub.add_parser(
         "replay",
@@ -133,6 +146,11 @@ def run_score(args: argparse.Namespace) -> int:
         placements = parse_play(board, text)
     except PlayError as exc:
         raise UsageError(str(exc)) from exc
+    return _report_play(args, board, placements, text)
+
+
+def _report_play(args: argparse.Namespace, board: Board, placements: list, text: str) -> int:
+    rules = get_rules(args.rules)
     j = judge_play(board, placements, rules, lexicon_from_args(args))
     words = [
         {
@@ -159,10 +177,26 @@ def run_score(args: argparse.Namespace) -> int:
     return 0 if j.legal else 1
 
 
+def run_turn(args: argparse.Namespace) -> int:
+    rules = get_rules(args.rules)
+    before = load_position(args.before, rules)
+    after = load_position(args.after, rules)
+    placements = play_between(before, tops_of(after))
+    try:
+        text = play_notation(before, placements)
+    except PlayError:
+        cells = " ".join(f"{square_name(p.row, p.col)}={p.tile}" for p in placements)
+        text = f"new tiles {cells}"
+    return _report_play(args, before, placements, text)
+
+
 def run_moves(args: argparse.Namespace) -> int:
     rules = get_rules(args.rules)
     board = load_position(args.position, rules)
-    rack = parse_tiles(args.rack) if args.rack else []
+    try:
+        rack = parse_tiles(args.rack) if args.rack else []
+    except CompanionError as exc:
+        raise UsageError(str(exc)) from exc
     bad = [t for t in rack if t not in rules.tile_set.counts]
     if not rack or bad or len(rack) > rules.rack_size:
         raise UsageError(

@@ -113,6 +113,11 @@ class Game:
         names = list(players)
         if not 1 <= len(names) <= 4 or len(set(names)) != len(names):
             raise CompanionError("WerdUp is for 1 to 4 players with different names.")
+        for name in names:
+            if not name or any(ch.isspace() or ch in ":#>()" for ch in name):
+                raise CompanionError(
+                    f"player name {name!r} must be one word without spaces or : # > ( )"
+                )
         bag = rules.tile_set.bag()
         first, draws = first_player_draw(names, bag, rng)
         rng.shuffle(bag)

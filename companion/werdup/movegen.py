@@ -31,20 +31,25 @@ class GeneratedPlay:
         return frozenset(self.placements)
 
 
-_PREFIX_MEMO: weakref.WeakKeyDictionary[Lexicon, dict[str, bool]] = weakref.WeakKeyDictionary()
+# Per lexicon, what each letter string is: 0 no word starts so, 1 a prefix, 3 also a word.
+_PREFIX_MEMO: weakref.WeakKeyDictionary[Lexicon, dict[str, int]] = weakref.WeakKeyDictionary()
+IS_PREFIX, IS_WORD = 1, 2
 
 
-def _prefix_test(lexicon: Lexicon) -> Callable[[str], bool]:
-    """``lexicon.has_prefix`` with answers remembered for the life of the lexicon."""
+def _prefix_memo(lexicon: Lexicon) -> Callable[[str], int]:
+    """Prefix-and-word flags of a lower-case string, remembered for the life of the lexicon."""
     memo = _PREFIX_MEMO.setdefault(lexicon, {})
 
-    def has_prefix(prefix: str) -> bool:
-        ans = memo.get(prefix)
+    def flags(text: str) -> int:
+        ans = memo.get(text)
         if ans is None:
-            ans = memo[prefix] = lexicon.has_prefix(prefix)
+            ans = (IS_PREFIX if lexicon.has_prefix(text) else 0) | (
+                IS_WORD if text in lexicon else 0
+            )
+            memo[text] = ans
         return ans
 
-    return has_prefix
+    return flags
 
 
 class _Cross:
@@ -130,7 +135,7 @@ class _LineWalker:
         self.word_heights: list[int] = []
         self.word_new: list[bool] = []
         self.placed: list[Placement] = []
-        self.has_prefix = _prefix_test(lexicon)
+        self.flags = _prefix_memo(lexicon)
         self.left = sum(rack_counts.values())
         # gap[k]: empty squares from k on before one that could join the play to the board
         # (a tile, or a square with tiles beside it; on the first play, a beginning square).
@@ -162,29 +167,34 @@ class _LineWalker:
     def _walk(
         self, k: int, start: int, prefix: str, cross_total: int, joined: bool, covers: bool
     ) -> None:
-        if not joined and not covers and self.gap[k] >= self.left + 1:
+        if not joined and not covers and self.gap[k] > self.left:
             return  # the rack runs out before the word can reach the board
         top, h = self.tops[k], self.heights[k]
         rack = self.rack_counts
-        options: list[tuple[str, bool]] = []
-        if top is not None:
-            options.append((top, False))
+        cross = self.cross_line[k]
+        last = k + 1 == self.n_len
+        ends_here = last or self.tops[k + 1] is None
+        go_on = not last and (self.tops[k + 1] is not None or self.left > 0)
+        options = [top] if top is not None else []
         if h < self.rules.max_height:
-            options.extend((t, True) for t, n in rack.items() if n and t != top)
-        for tile, new in options:
-            p2 = prefix + tile.lower()
-            if not self.has_prefix(p2):
-                continue
+            options.extend(t for t, n in rack.items() if n and t != top)
+        for tile in options:
+            new = tile is not top
             extra = 0
             joined2 = joined or top is not None
+            if new and cross is not None:
+                cs = cross.cache[tile] if tile in cross.cache else _cross_score(
+                    cross, tile, h + 1, self.rules, self.lexicon
+                )
+                if cs is None:
+                    continue
+                extra = cs
+                joined2 = True
+            p2 = prefix + tile.lower()
+            flags = self.flags(p2)
+            if not flags:
+                continue
             if new:
-                cross = self.cross_line[k]
-                if cross is not None:
-                    cs = _cross_score(cross, tile, h + 1, self.rules, self.lexicon)
-                    if cs is None:
-                        continue
-                    extra = cs
-                    joined2 = True
                 rack[tile] -= 1
                 self.left -= 1
                 r, c = self.cells[k]
@@ -193,15 +203,9 @@ class _LineWalker:
             self.word_heights.append(h + 1 if new else h)
             self.word_new.append(new)
             covers2 = covers or (new and self.begins[k])
-            last = k + 1 == self.n_len
-            if (
-                (last or self.tops[k + 1] is None)
-                and self.placed
-                and len(self.word_tiles) >= 2
-                and p2 in self.lexicon
-            ):
+            if ends_here and flags & IS_WORD and self.placed and len(self.word_tiles) >= 2:
                 self._record(k, start, cross_total + extra, joined2, covers2)
-            if not last and (self.tops[k + 1] is not None or self.left):
+            if go_on and flags & IS_PREFIX and (self.left > 0 or self.tops[k + 1] is not None):
                 self._walk(k + 1, start, p2, cross_total + extra, joined2, covers2)
             self.word_tiles.pop()
             self.word_heights.pop()

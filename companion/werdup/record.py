@@ -42,13 +42,11 @@ def tiles_text(tiles: list[str] | tuple[str, ...]) -> str:
 
 def parse_tiles(text: str) -> list[str]:
     """``AEQuRST`` -> ``["A", "E", "Qu", "R", "S", "T"]``."""
-    try:
-        tiles = split_word(text, DIGRAPHS)
-    except PlayError as exc:
-        raise CompanionError(f"cannot read the tiles {text!r}: {exc}") from exc
-    if any(t is None for t in tiles):
-        raise CompanionError(f"cannot read the tiles {text!r}: write letters only")
-    return [normalise_tile(t) for t in tiles if t is not None]
+    if not text.isalpha() or not text.isascii():
+        raise CompanionError(
+            f"cannot read the tiles {text!r}: write letters only (Qu for the Qu tile)"
+        )
+    return [normalise_tile(t) for t in split_word(text, DIGRAPHS) if t is not None]
 
 
 def write_record(game: Game) -> str:
@@ -178,16 +176,22 @@ def replay(text: str, lexicon: Lexicon, rules: Rules | None = None) -> Replay:
         def fail(reason: str, n: int = n) -> CompanionError:
             return CompanionError(f"record line {n}: {reason}")
 
+        def tiles(text: str, n: int = n) -> list[str]:
+            try:
+                return parse_tiles(text)
+            except CompanionError as exc:
+                raise UsageError(f"record line {n}: {exc}") from exc
+
         if rack_tok.startswith("("):
-            left = parse_tiles(rack_tok.strip("()"))
+            left = tiles(rack_tok.strip("()"))
             score = -end_penalty(len(left), rules)
             desc = f"{len(left)} tiles left ({tiles_text(left)})"
         else:
-            rack = parse_tiles(rack_tok)
+            rack = tiles(rack_tok)
             if body == ["-"]:
                 score, desc = 0, "pass"
             elif len(body) == 1 and body[0].startswith("-"):
-                tile = parse_tiles(body[0][1:])
+                tile = tiles(body[0][1:])
                 if len(tile) != 1:
                     raise fail("a swap is one tile, written -X")
                 if tile[0] not in rack:

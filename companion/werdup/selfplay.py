@@ -5,6 +5,9 @@ from __future__ import annotations
 from companion.werdup.game import Game
 from companion.werdup.movegen import generate_plays
 
+# Tiles that are hardest to play, swapped first when there is no play.
+HARD_TILES = frozenset({"J", "K", "Qu", "V", "X", "Z"})
+
 
 def take_turn(game: Game) -> str:
     """The player to move makes the best-scoring play, else swaps their worst tile, else passes.
@@ -17,7 +20,7 @@ def take_turn(game: Game) -> str:
         game.play(plays[0].placements)
         return "play"
     if game.bag:
-        game.swap(max(rack, key=lambda t: (t.upper() in "JKQUVXZ", t)))
+        game.swap(max(rack, key=lambda t: (t in HARD_TILES, t)))
         return "swap"
     game.pass_turn()
     return "pass"

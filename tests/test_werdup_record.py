@@ -1,0 +1,157 @@
+"""WerdUp game records: write, replay with checked scores, and the ``companion werdup`` CLI."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+import werdup_positions as pos
+
+from companion.cli import main
+from companion.errors import CompanionError
+from companion.lexicon import default_lexicon
+from companion.werdup.game import Game
+from companion.werdup.record import replay, write_record
+from companion.werdup.rules import get_rules
+from companion.werdup.selfplay import play_out
+
+DATA = Path(__file__).parent / "data"
+SHORT = DATA / "werdup-short-game.txt"
+
+
+def final_totals(text: str) -> dict[str, int]:
+    """The last total the record gives each player."""
+    totals = {}
+    for line in text.splitlines():
+        if line.startswith(">"):
+            name = line[1:].split(":")[0]
+            totals[name] = int(line.split()[-1])
+    return totals
+
+
+def test_hand_scored_game_replays_with_its_totals():
+    result = replay(SHORT.read_text(), default_lexicon())
+    assert result.ok, [ln.problems for ln in result.lines]
+    assert [ln.score for ln in result.lines] == [6, 6, 12, 14, 6, 7, 0, 0, -35, -35]
+    assert result.totals == {"ann": -11, "bob": -8} and result.winners() == ["bob"]
+    # the stacks the record describes: A3 at 5E (A on O on A), T2 at 6E (T on R)
+    assert result.board.get(4, 4) == "A" and result.board.height(4, 4) == 3
+    assert result.board.get(5, 4) == "T" and result.board.height(5, 4) == 2
+
+
+@pytest.mark.parametrize("name", ["werdup-selfplay-werdup.txt", "werdup-selfplay-upwords.txt"])
+def test_recorded_full_games_replay_with_the_right_totals(name):
+    text = (DATA / name).read_text()
+    result = replay(text, default_lexicon())
+    assert result.ok
+    assert result.totals == final_totals(text)
+    assert sum(1 for _ in result.board.squares()) > 30
+
+
+def test_written_record_replays_to_the_same_totals():
+    game = Game.start(["ann", "bob"], get_rules("upwords"), default_lexicon(), random.Random(11))
+    play_out(game)
+    assert game.over
+    result = replay(write_record(game), default_lexicon())
+    assert result.ok and result.totals == game.scores
+    assert result.board == game.board
+
+
+def test_a_wrong_score_or_height_is_reported():
+    text = SHORT.read_text().replace("+14 20", "+15 21").replace("[321]", "[311]")
+    result = replay(text, default_lexicon())
+    assert not result.ok
+    bad = {ln.line: ln.problems for ln in result.lines if not ln.ok}
+    assert any("score is +14, record says +15" in p for p in bad[15])
+    assert any("stack heights after the play are 321" in p for p in bad[19])
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (("5D CAT", "1A CAT"), "beginning square"),
+        (("ACDEHRT 5D", "ADEHRTX 5D"), "not on the rack"),
+        (("DEHHORU 7C HO(E)", "DEHXORU 7C XO(E)"), "XOE is not in the word list"),
+        ((">bob: DIOSSTY - +0 27", ">zed: DIOSSTY - +0 27"), "zed is not one of the players"),
+        ((">bob: DIOSSTY - +0 27", ">bob: DIOSSTY 27"), "expected RACK MOVE"),
+        ((">bob: DIOSSTY - +0 27", ">bob: DIO5STY - +0 27"), "line 21: cannot read the tiles"),
+    ],
+)
+def test_unreadable_or_illegal_records_name_the_line(change, message):
+    text = SHORT.read_text().replace(*change)
+    with pytest.raises(CompanionError, match=message):
+        replay(text, default_lexicon())
+
+
+# -- the command line ---------------------------------------------------------------------------
+
+
+def write_position(tmp_path, board) -> str:
+    path = tmp_path / "position.txt"
+    path.write_text("# test position\n" + board.to_text())
+    return str(path)
+
+
+def test_cli_replay(capsys, tmp_path):
+    assert main(["werdup", "replay", str(SHORT)]) == 0
+    out = capsys.readouterr().out
+    assert "Totals: ann -11, bob -8" in out and "Winner: bob" in out
+    assert main(["werdup", "replay", str(SHORT), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["ok"] and data["totals"] == {"ann": -11, "bob": -8}
+    assert data["moves"][3]["score"] == 14
+    bad = tmp_path / "bad.txt"
+    bad.write_text(SHORT.read_text().replace("+14 20", "+15 21"))
+    assert main(["werdup", "replay", str(bad)]) == 1
+    assert "record says +15" in capsys.readouterr().out
+    assert main(["werdup", "replay", str(tmp_path / "missing.txt")]) == 2
+
+
+def test_cli_score(capsys, tmp_path):
+    position = write_position(tmp_path, pos.CAT_ARE)
+    assert main(["werdup", "score", position, "5D (C)O(T)"]) == 0
+    out = capsys.readouterr().out
+    assert "14 points" in out and "COT: C 2 + O3 3 + T 2 = 7" in out
+    assert main(["werdup", "score", position, "5D", "(C)O(T)", "--rules", "upwords",
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["legal"] and data["score"] == 10
+    assert main(["werdup", "score", position, "5D (CAT)S"]) == 1
+    assert "Adding only an S to CAT" in capsys.readouterr().out
+    assert main(["werdup", "score", "empty", "1A CAT"]) == 1
+    assert main(["werdup", "score", position, "5Z CAT"]) == 2
+    assert "off the board" in capsys.readouterr().err
+
+
+def test_cli_moves(capsys, tmp_path):
+    position = write_position(tmp_path, pos.CAT_ARE)
+    assert main(["werdup", "moves", position, "SENODLQuA", "--top", "3"]) == 2  # 8 tiles
+    capsys.readouterr()
+    assert main(["werdup", "moves", position, "SENODLQu", "--top", "3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert len(data["plays"]) == 3 and data["count"] > 50
+    assert data["plays"][0]["score"] >= data["plays"][2]["score"]
+    assert main(["werdup", "moves", "empty", "AEIRST"]) == 0
+    assert "legal plays" in capsys.readouterr().out
+    assert main(["werdup", "moves", "empty", "A1"]) == 2
+    assert "cannot read the tiles" in capsys.readouterr().err
+
+
+def test_cli_rejects_bad_positions(capsys, tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("A B C\n")
+    assert main(["werdup", "moves", str(bad), "AE"]) == 2
+    assert "rows" in capsys.readouterr().err
+    tall = pos.CAT.copy()
+    tall.set(4, 4, "A", 6)
+    assert main(["werdup", "moves", write_position(tmp_path, tall), "AE"]) == 2
+    assert "the most is 5" in capsys.readouterr().err
+
+
+def test_cli_selfplay_record_replays(capsys, tmp_path):
+    assert main(["werdup", "selfplay", "--seed", "2", "--players", "ann,bob"]) == 0
+    record = tmp_path / "game.txt"
+    record.write_text(capsys.readouterr().out)
+    assert main(["werdup", "replay", str(record)]) == 0
