@@ -8,7 +8,8 @@ import pytest
 
 from companion.errors import UsageError
 from companion.girdle import Puzzle, play_all, puzzle_for
-from companion.girdle.generator import DateRandom, find_solution
+from companion.girdle.generator import DateRandom, _make_puzzle, find_solution
+from companion.girdle.rules import default_edition
 from companion.girdle.solver import _placements
 from companion.lexicon import default_lexicon
 
@@ -21,9 +22,11 @@ def puzzle() -> Puzzle:
 
 
 def test_same_date_same_puzzle(puzzle):
-    again = puzzle_for(DAY)
+    again = _make_puzzle(DAY, default_edition(), default_lexicon())  # computed afresh
+    assert again is not puzzle
     assert again == puzzle
     assert again.to_json() == puzzle.to_json()
+    assert puzzle_for(dt.datetime(2026, 12, 1, 23, 59)) == puzzle
 
 
 def test_dates_differ(puzzle):

@@ -90,7 +90,6 @@ def test_the_bound_is_above_the_worked_example():
     assert upper_bound(pos) >= 24
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("day", [dt.date(2026, 12, 1), dt.date(2027, 3, 14)])
 def test_daily_solution_checks_at_par(day):
     pz = puzzle_for(day)

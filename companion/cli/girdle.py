@@ -166,9 +166,19 @@ def _from_cells(cells: list, word: str, item: dict, number: int) -> Placement:
                      tuple(str(c).upper() for c in item.get("crossed_out", ())))
 
 
+def grid_text(sheet: Sheet) -> str:
+    """The Girdle as filled in so far."""
+    size = sheet.puzzle.size
+    rows = ["    " + " ".join(str(c) for c in range(1, size + 1))]
+    for r in range(1, size + 1):
+        rows.append(f" {r}  " + " ".join(sheet.grid.get((r, c), ".")
+                                         for c in range(1, size + 1)))
+    return "\n".join(rows)
+
+
 def card_text(sheet: Sheet, card: ScoreCard) -> str:
-    """The score tracker laid out as on the sheet."""
-    out = [" #  Word      VP  Bonus       Total"]
+    """The filled Girdle, then the score tracker laid out as on the sheet."""
+    out = [grid_text(sheet), "", " #  Word      VP  Bonus       Total"]
     for row in card.rows:
         box = "[x]" if row["checked"] else ("[ ]" if row["checkbox"] else "   ")
         out.append(f" {row['number']}  {row['word']:<8} {row['vp']:>3}  {row['bonus']:>+4} {box}"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+from functools import lru_cache
 
 from companion.errors import UsageError
 from companion.girdle.moves import Position, legal_moves, line_cells, word_index
@@ -160,12 +161,23 @@ def puzzle_for(
     lexicon: Lexicon | None = None,
 ) -> Puzzle:
     """The Word Girdle puzzle of ``date`` (deterministic and proven solvable)."""
-    ed = edition or default_edition()
+    if isinstance(date, dt.datetime):
+        date = date.date()
     if not isinstance(date, dt.date):
         raise UsageError(f"not a date: {date!r}")
+    if edition is None and lexicon is None:
+        return _default_puzzle(date)
+    return _make_puzzle(date, edition or default_edition(), lexicon or default_lexicon())
+
+
+@lru_cache(maxsize=64)
+def _default_puzzle(date: dt.date) -> Puzzle:
+    return _make_puzzle(date, default_edition(), default_lexicon())
+
+
+def _make_puzzle(date: dt.date, ed: Edition, lex: Lexicon) -> Puzzle:
     if date < ed.first_date:
         raise UsageError(f"Word Girdle puzzles start on {ed.first_date.isoformat()}")
-    lex = lexicon or default_lexicon()
     for attempt in range(MAX_ATTEMPTS):
         rng = DateRandom(f"word-girdle/{ed.name}/{date.isoformat()}/{attempt}")
         puzzle = Puzzle(

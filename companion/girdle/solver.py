@@ -1,10 +1,12 @@
 """The solver: the best final score of a puzzle ("par") and a solution that reaches it.
 
-Depth-first branch and bound over the seven lines in order. Each position is bounded from
-above by :func:`upper_bound` (letters left, room left in each line, cross-outs left); a
-subtree whose bound cannot beat the best score found so far is skipped. When the search ends
-inside the time budget, par is proven optimal; otherwise the best score found is reported with
-the highest bound of the positions not yet searched.
+1. Quick answers: any complete sheet (the generator's search), then a beam search.
+2. An upper bound for the whole puzzle from the Lagrangian relaxation in
+   :mod:`companion.girdle.relax`; if the best sheet reaches it, par is proven at once.
+3. Depth-first branch and bound over the seven lines in order, each position bounded by
+   :func:`upper_bound`; if it ends, par is proven optimal.
+4. If the budget stops the search, wider beams use the rest of the time, and the answer carries
+   the lowest valid upper bound known (the relaxation's, or the unsearched positions' bounds).
 """
 
 from __future__ import annotations
@@ -47,8 +49,8 @@ class Solution:
 
 # Share of the time left after the first answers that the exhaustive search may use, and the
 # beam widths tried after it when it could not finish.
-DFS_SHARE = 0.3
-BEAM_WIDTHS = (60, 150, 400, 1000)
+DFS_SHARE = 0.1
+BEAM_WIDTHS = (60, 150, 400, 1000, 2500)
 
 
 class _OutOfTime(Exception):
