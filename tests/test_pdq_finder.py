@@ -7,6 +7,8 @@ import re
 from itertools import permutations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.lexicon import Lexicon, default_lexicon
 from companion.pdq import all_variants, deck_cards, find_words, get_variant, judge
@@ -133,3 +135,25 @@ def test_words_longer_than_the_index_still_found():
     long_word = "p" + "n" * 70 + "a"
     lex = Lexicon([long_word, "pina", "apnea"])
     assert find_words("PNA", lexicon=lex).words == [long_word, "pina"]
+
+
+EX_WORDS = Lexicon(
+    ["exact", "excel", "exxon", "axe", "ex", "extra", "next", "text", "exec", "execute", "xenon",
+     "xerox", "annex", "examine", "example", "exile", "vex", "vexed", "expect", "except", "nexus"],
+    name="x-words",
+)
+
+
+@given(
+    name=st.sampled_from(sorted(all_variants())),
+    letters=st.lists(st.sampled_from("aecnptxo"), min_size=4, max_size=4),
+)
+@settings(max_examples=150, deadline=None)
+def test_finder_matches_the_rulebook_pattern_on_any_cards(name, letters):
+    """Repeated letters, X and E together, every variant: finder, judge and pattern agree."""
+    var = get_variant(name)
+    cards = "".join(letters[: var.cards])
+    got = find_words(cards, var, EX_WORDS, min_length=2)
+    assert got.words == expected_words(EX_WORDS, cards, name, 2)
+    for w in EX_WORDS:
+        assert judge(w, cards, var, EX_WORDS, min_length=2).valid == (w in got.words)

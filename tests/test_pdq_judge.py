@@ -163,9 +163,9 @@ def test_pdl_plural_and_suffixes_cannot_beat_the_word_said():
     assert not verdict.valid
     assert "PINEAPPLES is the plural of PINEAPPLE, already said" in verdict.reason
     for word, base, form in [
-        ("dreadfully", "dreadful", "-ly"),
-        ("unpardoned", "unpardon", "-ed"),
-        ("pretending", "pretend", "-ing"),
+        ("dreadfully", "dreadful", "-LY"),
+        ("unpardoned", "unpardon", "-ED"),
+        ("pretending", "pretend", "-ING"),
     ]:
         cards = (word[0] + word[len(word) // 2] + word[-1]).upper()
         lex = Lexicon([word, base])

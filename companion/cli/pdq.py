@@ -227,11 +227,20 @@ def _score(args, cards, variant, lexicon) -> int:
     return 0
 
 
+def _ask(prompt: str) -> str:
+    """A line from the player; the end of input counts as being stuck."""
+    try:
+        return input(prompt)
+    except EOFError:
+        print()
+        return ""
+
+
 def _solitaire(args, variant, deck, lexicon) -> int:
     if args.play:
         if args.json:
             raise UsageError("--play is interactive; it has no --json output.")
-        play_solitaire(input, print, args.seed, lexicon, variant, deck, args.min)
+        play_solitaire(_ask, print, args.seed, lexicon, variant, deck, args.min)
         return 0
     game = simulate_solitaire(args.seed, lexicon, variant, deck, args.min)
     if args.json:

@@ -150,6 +150,12 @@ class Lexicon:
         """Lengths of ``self.words`` as an int32 array (shares the ordered-letter index)."""
         return self._index[1]
 
+    @cached_property
+    def last_letters(self) -> np.ndarray:
+        """Each word's last letter as 0-25 (a uint8 array over ``self.words``)."""
+        last = "".join(w[-1] for w in self.words).encode("ascii")
+        return np.frombuffer(last, dtype=np.uint8) - np.uint8(ord("a"))
+
     def in_order_mask(
         self,
         letters: str,

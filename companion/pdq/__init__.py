@@ -2,7 +2,14 @@
 Count scoring, ties and the Solitaire dealer."""
 
 from companion.pdq.cards import parse_cards
-from companion.pdq.deck import Deck, card_points, deck_cards, default_deck, load_deck
+from companion.pdq.deck import (
+    Deck,
+    alternate_points,
+    card_points,
+    deck_cards,
+    default_deck,
+    load_deck,
+)
 from companion.pdq.finder import WordList, find_words
 from companion.pdq.judge import Judgement, judge
 from companion.pdq.pdl import derived_forms
@@ -15,6 +22,7 @@ __all__ = [
     "Variant",
     "WordList",
     "all_variants",
+    "alternate_points",
     "card_points",
     "deck_cards",
     "default_deck",

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from companion.lexicon import Lexicon
+from companion.lexicon import ALPHABET, Lexicon
 from companion.pdq.cards import card_letters
 from companion.pdq.variants import Variant, get_variant
 
@@ -69,21 +69,38 @@ def matching_indexes(
     """Sorted indexes into ``lexicon.words`` of the words that fit ``cards``."""
     cards = cards.lower()
     lengths = lexicon.word_lengths
-    found: list[np.ndarray] = []
+    by_slice: dict[tuple[int, int], np.ndarray] = {}
     for reading in variant.readings(cards):
         for start, stop in _slices(lexicon, reading[0], variant):
             if start >= stop:
                 continue
             ok = lexicon.in_order_mask(reading, start=start, stop=stop)
-            ok &= lengths[start:stop] >= min_length
-            hits = np.flatnonzero(ok) + start
             if variant.ends == "other-outside":
-                last = reading[-1]
-                hits = hits[[lexicon.words[i].endswith(last) for i in hits]]
-            found.append(hits)
+                last = ALPHABET.index(reading[-1])
+                ok &= lexicon.last_letters[start:stop] == last
+            if (start, stop) in by_slice:
+                by_slice[(start, stop)] |= ok
+            else:
+                by_slice[(start, stop)] = ok
+    found = []
+    for (start, stop), ok in sorted(by_slice.items()):
+        ok &= lengths[start:stop] >= min_length
+        found.append(np.flatnonzero(ok) + start)
     if not found:
         return np.zeros(0, dtype=np.int64)
+    if len(found) == 1:
+        return found[0]
+    ranges = sorted(by_slice)
+    if all(a[1] <= b[0] for a, b in zip(ranges, ranges[1:], strict=False)):
+        return np.concatenate(found)  # disjoint slices, in order: already sorted
     return np.unique(np.concatenate(found))
+
+
+def longest_first(lexicon: Lexicon, indexes: np.ndarray) -> list[str]:
+    """The words at ``indexes`` (sorted), longest first, then alphabetical."""
+    order = np.lexsort((indexes, -lexicon.word_lengths[indexes]))
+    words = lexicon.words
+    return [words[i] for i in indexes[order].tolist()]
 
 
 def find_words(
@@ -106,11 +123,10 @@ def find_words(
     cards = card_letters(cards, var)
     minimum = min_length if min_length is not None else var.minimum(player)
     idx = matching_indexes(lex, cards, var, minimum)
-    words = sorted((lex.words[i] for i in idx), key=lambda w: (-len(w), w))
+    words = longest_first(lex, idx)
     near: list[str] = []
     if not words and var.start != "anywhere" and near_miss_limit > 0:
         loose = replace(var, start="anywhere", ends="free")
         near_idx = matching_indexes(lex, cards, loose, minimum)
-        near = sorted((lex.words[i] for i in near_idx), key=lambda w: (-len(w), w))
-        near = near[:near_miss_limit]
+        near = longest_first(lex, near_idx)[:near_miss_limit]
     return WordList(cards.upper(), var.name, lex.name, minimum, words, near, len(lex))

@@ -66,7 +66,8 @@ def derived_forms(word: str, depth: int = 2) -> dict[str, str]:
             for rule in form_rules():
                 form = rule.apply(base)
                 if form and form != word and form not in out:
-                    name = "the plural" if rule.kind == "plural" else f"the {rule.kind} form"
+                    kind = rule.kind.upper()
+                    name = "the plural" if rule.kind == "plural" else f"the {kind} form"
                     desc = f"{name} of {how}" if how else f"{name} of"
                     nxt[form] = desc
                     out[form] = f"{desc} {word.upper()}"
