@@ -18,7 +18,7 @@ RECORDS = sorted(GCG_DIR.glob("*.gcg"))
 
 
 def test_there_are_several_records():
-    assert len(RECORDS) >= 4
+    assert len(RECORDS) >= 5
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=[p.name for p in RECORDS])
@@ -26,7 +26,7 @@ def test_replay_reproduces_every_placement_score(path):
     rec = parse_gcg(path.read_text(encoding="utf-8"))
     result = replay(rec)
     places = [m for m in result.moves if m.kind == "place"]
-    assert len(places) >= 8
+    assert len(places) >= 4
     assert result.mismatches == 0
     assert all(m.computed == m.recorded for m in places)
 
@@ -90,7 +90,7 @@ def test_write_then_read_round_trip():
 
 def _small_lexicon() -> Lexicon:
     words = ["at", "ta", "an", "na", "in", "it", "ti", "on", "no", "to", "so", "os", "is", "si",
-             "as", "es", "re", "er", "ne", "en", "oe", "ae", "ai", "ar", "or", "et", "te", "de",
+             "as", "es", "re", "er", "ne", "en", "oe", "ae", "ar", "or", "et", "te", "de",
              "ed", "do", "od", "id", "di", "ad", "da", "rat", "tar", "art", "ten", "net", "tin",
              "nit", "ant", "tan", "one", "eon", "neo", "toe", "tee", "ore", "roe", "red", "rod",
              "dot", "tod", "nod", "don", "and", "end", "den", "dos", "sod", "ids", "aid", "dais",
@@ -147,7 +147,29 @@ def test_record_without_player_lines_and_exchange_by_count():
     assert replay(rec).moves[0].computed == 66
 
 
+def test_placement_without_rack():
+    rec = parse_gcg(">X: 8B RETAINS +66 66\n")
+    assert rec.moves[0].rack == "" and rec.moves[0].word == "RETAINS"
+    assert replay(rec).mismatches == 0
+
+
 def test_rack_penalty_lines_follow_the_rulebook():
     text = "#player1 A A\n>A: AEINRST 8B RETAINS +66 66\n>A: QZ (QZ) -20 46\n"
     result = replay(parse_gcg(text))
     assert result.moves[1].computed == -20 and result.moves[1].note == ""
+
+
+def test_a_challenged_game_writes_and_replays():
+    lex = Lexicon(["cat", "cats", "at", "ta", "act"], name="tiny")
+    g = Game(["Ann", "Bob"], random.Random(0), lexicon=lex)
+    g.racks = [list("CATXYZQ"), list("TACEEEE")]
+    g.bag = list("ABCDEFGHIJKLMNOP")
+    g.play("8G", "CAT")
+    g.play("H7", "T.C")  # TAC: not in the list
+    assert g.challenge() == ["TAC"]
+    g.pass_turn()
+    text = write_gcg(record_from_game(g))
+    assert ">Bob: TACEEEE H7 T.C +5 5\n>Bob: TACEEEE -- -5 0\n>Ann: " in text
+    result = replay(parse_gcg(text), lexicon=lex)
+    assert result.mismatches == 0 and result.board == g.board
+    assert [m.kind for m in result.moves] == ["place", "place", "challenged", "pass"]

@@ -138,3 +138,8 @@ def test_legal_play_returns_words():
     b = board_with_cat()
     words = check_play(b, tiles(b, "8G", "...S"), default_rules(), LEX)
     assert [w.text for w in words] == ["CATS"]
+
+
+def test_first_play_needs_two_letters():
+    with pytest.raises(IllegalPlay, match="a word needs at least 2 letters"):
+        check_play(EMPTY, [Placement(7, 7, "A")], default_rules(), LEX)

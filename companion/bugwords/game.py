@@ -77,7 +77,7 @@ class Game:
         for rack in self.racks:
             self._refill(rack)
 
-    # -- helpers ------------------------------------------------------------------------------
+    # -- internals ----------------------------------------------------------------------------
     def _refill(self, rack: list[str]) -> None:
         while len(rack) < self.rules.rack_size and self.bag:
             rack.append(self.bag.pop())

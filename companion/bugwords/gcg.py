@@ -103,6 +103,8 @@ def _parse_move(lineno: int, text: str, nicks: list[str]) -> GcgMove:
         if not _RACK.match(tiles):
             raise _fail(lineno, text, "the letters in brackets should be a rack")
         return GcgMove(nick, "out_bonus", "", score, total, tiles=tiles, line=lineno)
+    if len(body) == 2 and _POSITION.match(body[0]):
+        body = ["", *body]  # a placement written without the rack
     if not body or not _RACK.match(body[0]):
         raise _fail(lineno, text, "the rack should be letters, with ? for a blank")
     rack, body = body[0], body[1:]

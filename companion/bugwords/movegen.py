@@ -9,16 +9,19 @@ tiles go down, so a play is scored the moment it is found.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from itertools import combinations
+from operator import itemgetter
 
-from companion.board import Board, Placement, Position, is_blank, tile_letters
+from companion.board import Board, Placement, Position, tile_letters
 from companion.bugwords.rules import Rules, default_rules
+from companion.errors import UsageError
 from companion.lexicon import Lexicon
 from companion.tiles import BLANK
 
-_END = "$"  # key marking the end of a word in a trie node
+_END = None  # key marking the end of a word in a trie node
+_NAMES = "abcdefghijklmnopqrstuvwxyz"  # stand-in names of the letters blanks stand for
 
 Trie = dict
 
@@ -52,27 +55,71 @@ def _walk(node: Trie | None, letters: Iterable[str]) -> Trie | None:
     return node
 
 
-@dataclass(frozen=True)
 class Move:
-    """A legal play: where its main word starts, the word, the new tiles and the score."""
+    """A legal play: where its main word starts, the word, the new tiles and the score.
 
-    position: Position
-    word: str  # the main word, lower case letters are blanks
-    placements: tuple[Placement, ...]
-    score: int
+    Built cheaply while searching; the word and the tiles are worked out when first asked for.
+    """
+
+    __slots__ = ("score", "across", "_line", "_start", "_end", "_tiles", "_blanks", "_letters")
+
+    def __init__(
+        self,
+        score: int,
+        across: bool,
+        line: int,
+        start: int,
+        end: int,
+        tiles: tuple[tuple[int, str], ...],
+        blanks: tuple[int, ...],
+        letters: list[str | None],
+    ) -> None:
+        self.score = score
+        self.across = across
+        self._line, self._start, self._end = line, start, end
+        self._tiles = tiles  # (index along the line, letter) of each new tile, left to right
+        self._blanks = blanks  # which of the new tiles are blanks
+        self._letters = letters  # the line's tiles before the play
+
+    @property
+    def _placed(self) -> list[tuple[int, str, bool]]:
+        return [(j, ch, k in self._blanks) for k, (j, ch) in enumerate(self._tiles)]
+
+    def _rc(self, j: int) -> tuple[int, int]:
+        return (self._line, j) if self.across else (j, self._line)
+
+    @property
+    def position(self) -> Position:
+        r, c = self._rc(self._start)
+        return Position(r, c, self.across)
+
+    @property
+    def placements(self) -> tuple[Placement, ...]:
+        return tuple(
+            Placement(*self._rc(j), ch.lower() if blank else ch) for j, ch, blank in self._placed
+        )
+
+    @property
+    def word(self) -> str:
+        """The main word, lower case letters for blanks."""
+        new = {j: (ch.lower() if blank else ch) for j, ch, blank in self._placed}
+        return "".join(
+            new[j] if j in new else self._letters[j] or "" for j in range(self._start, self._end)
+        )
 
     @property
     def record_word(self) -> str:
         """The word as a game record writes it: ``.`` for tiles already on the board."""
-        new = {(p.row, p.col) for p in self.placements}
-        return "".join(
-            ch if self.position.step(k) in new else "." for k, ch in enumerate(self.word)
-        )
+        new = {j: (ch.lower() if blank else ch) for j, ch, blank in self._placed}
+        return "".join(new.get(j, ".") for j in range(self._start, self._end))
 
     @property
     def tiles(self) -> str:
         """The tiles taken from the rack, ``?`` for each blank."""
-        return "".join(BLANK if is_blank(p.tile) else p.tile for p in self.placements)
+        return "".join(BLANK if blank else ch for _, ch, blank in self._placed)
+
+    def __repr__(self) -> str:
+        return f"Move({self.position} {self.record_word} {self.score})"
 
     def to_dict(self) -> dict:
         return {
@@ -88,8 +135,6 @@ def _parse_rack(rack: str, rules: Rules) -> dict[str, int]:
     counts: dict[str, int] = {}
     for ch in rack.upper():
         if ch not in rules.tiles.counts and ch != BLANK:
-            from companion.errors import UsageError
-
             raise UsageError(f"{ch!r} is not a Bug Words tile: use letters A-Z and ? for a blank")
         counts[ch] = counts.get(ch, 0) + 1
     return counts
@@ -131,10 +176,10 @@ def generate_moves(
     rack: str,
     lexicon: Lexicon,
     rules: Rules | None = None,
-) -> list[Move]:
+) -> Moves:
     """All legal plays of tiles from ``rack`` (``?`` = blank), best score first.
 
-    Ties are ordered by position and word so the list is the same on every run.
+    Plays with equal scores come in the same order on every run.
     """
     rules = rules or default_rules()
     if (board.rows, board.cols) != (rules.layout.rows, rules.layout.cols):
@@ -142,19 +187,48 @@ def generate_moves(
     counts = _parse_rack(rack, rules)
     trie = word_trie(lexicon, rules.min_word_length)
     values = {t: rules.tile_value(t) for t in rules.tiles.counts if t != BLANK}
-    found: list[Move] = []
+    for letter in values:
+        counts.setdefault(letter, 0)
+    counts.setdefault(BLANK, 0)
+    found: list[tuple] = []
     empty = board.is_empty()
+    lines = {}
     for across in (True, False):
-        lines = _Lines(board, rules, across)
-        cross = _Lines(board, rules, not across)
-        _generate_direction(board, lines, cross, across, empty, counts, trie, values, rules,
-                            found)
-    found.sort(key=lambda m: (-m.score, str(m.position), m.word))
-    return found
+        lines[across] = _Lines(board, rules, across)
+    for across in (True, False):
+        _generate_direction(lines[across], lines[not across], across, empty, counts, trie,
+                            values, rules, found)
+    found.sort(key=itemgetter(0))  # best first; ties stay in the (fixed) order found
+    return Moves(found, {ac: ln.letters for ac, ln in lines.items()})
+
+
+class Moves(Sequence):
+    """The plays found, best first; each :class:`Move` is made when it is looked at."""
+
+    def __init__(self, found: list[tuple], letters: dict[bool, list[list[str | None]]]) -> None:
+        self._found = found
+        self._letters = letters
+
+    def _move(self, f: tuple) -> Move:
+        neg, down, i, st, tiles, chosen, en = f
+        return Move(-neg, not down, i, st, en, tiles, chosen, self._letters[not down][i])
+
+    def __len__(self) -> int:
+        return len(self._found)
+
+    def __getitem__(self, k: int | slice) -> Move | list[Move]:  # type: ignore[override]
+        if isinstance(k, slice):
+            return [self._move(f) for f in self._found[k]]
+        return self._move(self._found[k])
+
+    def __eq__(self, other: object) -> bool:
+        return list(self) == other if isinstance(other, list) else NotImplemented
+
+    def __repr__(self) -> str:
+        return f"Moves({len(self)} plays)"
 
 
 def _generate_direction(
-    board: Board,
     lines: _Lines,
     cross: _Lines,
     across: bool,
@@ -163,7 +237,7 @@ def _generate_direction(
     trie: Trie,
     values: dict[str, int],
     rules: Rules,
-    found: list[Move],
+    found: list[tuple],
 ) -> None:
     n = lines.n_len
     starts = rules.layout.starts
@@ -192,7 +266,7 @@ def _generate_direction(
                 allowed = set()
                 if node is not None:
                     for ch, child in node.items():
-                        if ch != _END:
+                        if ch is not _END:
                             end = _walk(child, after)
                             if end is not None and _END in end:
                                 allowed.add(ch)
@@ -208,6 +282,31 @@ def _generate_direction(
             _generate_line(i, lines, across, anchors, CC, CS, rack, trie, values, rules, found)
 
 
+@lru_cache(maxsize=256)
+def _subsets(n: int, lo: int, hi: int) -> tuple[tuple[int, ...], ...]:
+    """Every set of ``lo`` to ``hi`` indexes out of ``range(n)``."""
+    return tuple(c for size in range(lo, min(hi, n) + 1) for c in combinations(range(n), size))
+
+
+@lru_cache(maxsize=65536)
+def _blank_pattern_choices(
+    pattern: tuple[str, ...], short: tuple[tuple[str, int], ...], blanks: int
+) -> tuple[tuple[int, ...], ...]:
+    """Blank choices for new tiles whose letters the rack lacks (``pattern``: "" for others).
+
+    ``short`` says how many more of each letter are needed than the rack holds.
+    """
+    total = sum(k for _, k in short)
+    out = []
+    for chosen in _subsets(len(pattern), total, blanks):
+        got: dict[str, int] = {}
+        for idx in chosen:
+            got[pattern[idx]] = got.get(pattern[idx], 0) + 1
+        if all(got.get(ch, 0) >= k for ch, k in short):
+            out.append(chosen)
+    return tuple(out)
+
+
 def _generate_line(
     i: int,
     lines: _Lines,
@@ -219,98 +318,149 @@ def _generate_line(
     trie: Trie,
     values: dict[str, int],
     rules: Rules,
-    found: list[Move],
+    found: list[tuple],
 ) -> None:
-    """Every play along line ``i`` through one of its ``anchors``."""
+    """Every play along line ``i`` through one of its ``anchors``.
+
+    The search spends rack letters first and blanks only for letters the rack lacks, so each
+    arrangement of letters is searched once; when one is found, every way of using blanks for
+    some of its letters is listed, each blank taking its letter's points off the score.
+    """
     L, V, LM, WM = lines.letters[i], lines.values[i], lines.lm[i], lines.wm[i]
     n = lines.n_len
-    rack_size = sum(rack.values())
+    rack = dict(rack)
+    blanks = rack.pop(BLANK, 0)
+    left = [blanks]  # blanks still unused
+    rack_size = sum(rack.values()) + blanks
     bingo_tiles, bingo_bonus = rules.bingo_tiles, rules.bingo_bonus
     anchor_set = set(anchors)
-    placed: list[tuple[int, str, bool]] = []
+    placed: list[tuple[int, str]] = []  # tiles put down from the anchor rightwards
+    prefix: list[str] = []  # the left part's letters
+    short: list[str] = []  # letters the rack lacked, so a blank stands for them
+    distinct = [ch for ch in values if rack.get(ch)]  # letters on the rack
+    for ch in values:
+        rack.setdefault(ch, 0)
 
     def record(start: int, end: int, msum: int, wmul: int, xsum: int) -> None:
-        n_tiles = len(placed)
-        if not across and n_tiles == 1:
-            j0 = placed[0][0]
-            # A lone tile with neighbours across the line is found by the across pass.
-            if (j0 > 0 and L[j0 - 1] is not None) or (j0 + 1 < n and L[j0 + 1] is not None):
+        n_tiles = len(prefix) + len(placed)
+        # A lone tile with tiles beside it across (a cross word here) is found by the
+        # across pass.
+        if n_tiles == 1 and not across and CC[placed[0][0]] is not None:
+            return
+        tiles = tuple([(start + k, ch) for k, ch in enumerate(prefix)] + placed)
+        base = msum * wmul + xsum + (bingo_bonus if n_tiles >= bingo_tiles else 0)
+        if not blanks:
+            found.append((-base, not across, i, start, tiles, (), end))
+            return
+        if not short:  # the rack's own letters sufficed: any tiles may be blanks
+            choices = _subsets(n_tiles, 0, blanks)
+        elif len(short) == 1:
+            s0 = short[0]
+            choices = _blank_pattern_choices(
+                tuple(["a" if ch == s0 else "" for _, ch in tiles]), (("a", 1),), blanks
+            )
+        else:
+            names: dict[str, str] = {}
+            need: dict[str, int] = {}
+            for ch in short:
+                name = names.setdefault(ch, _NAMES[len(names)])
+                need[name] = need.get(name, 0) + 1
+            choices = _blank_pattern_choices(
+                tuple([names.get(ch, "") for _, ch in tiles]), tuple(sorted(need.items())), blanks
+            )
+        neg_across = not across
+        if not choices[0]:
+            found.append((-base, neg_across, i, start, tiles, (), end))
+            choices = choices[1:]
+            if not choices:
                 return
-        score = msum * wmul + xsum + (bingo_bonus if n_tiles >= bingo_tiles else 0)
-        new = {j: (ch.lower() if blank else ch) for j, ch, blank in placed}
-        word = "".join(new[j] if j in new else L[j] for j in range(start, end))
-        pls = []
-        for j, ch, blank in placed:
-            r, c = lines.rc(i, j)
-            pls.append(Placement(r, c, ch.lower() if blank else ch))
-        pls.sort(key=lambda p: (p.row, p.col))
-        r0, c0 = lines.rc(i, start)
-        found.append(Move(Position(r0, c0, across), word, tuple(pls), score))
+        penalty = []
+        for j, ch in tiles:
+            lv = values[ch] * LM[j]
+            penalty.append(lv * wmul + (lv * WM[j] if CC[j] is not None else 0))
+        for chosen in choices:
+            score = base
+            for idx in chosen:
+                score -= penalty[idx]
+            found.append((-score, neg_across, i, start, tiles, chosen, end))
 
     def extend(node: Trie, j: int, anchor: int, start: int, msum: int, wmul: int,
                xsum: int) -> None:
-        if j < n:
+        while j < n:  # through the tiles already on the board
             letter = L[j]
-            if letter is not None:
-                child = node.get(letter)
-                if child is not None:
-                    extend(child, j + 1, anchor, start, msum + V[j], wmul, xsum)
+            if letter is None:
+                break
+            node = node.get(letter)
+            if node is None:
                 return
+            msum += V[j]
+            j += 1
+        if j >= n:
             if j > anchor and _END in node:
                 record(start, j, msum, wmul, xsum)
-            cc = CC[j]
-            lm, wmj = LM[j], WM[j]
-            blanks = rack.get(BLANK, 0)
-            for ch, child in node.items():
-                if ch == _END or (cc is not None and ch not in cc):
-                    continue
-                if rack.get(ch, 0) > 0:
-                    lv = values[ch] * lm
-                    x = (CS[j] + lv) * wmj if cc is not None else 0
-                    rack[ch] -= 1
-                    placed.append((j, ch, False))
-                    extend(child, j + 1, anchor, start, msum + lv, wmul * wmj, xsum + x)
-                    placed.pop()
-                    rack[ch] += 1
-                if blanks > 0:
-                    x = CS[j] * wmj if cc is not None else 0
-                    rack[BLANK] -= 1
-                    placed.append((j, ch, True))
-                    extend(child, j + 1, anchor, start, msum, wmul * wmj, xsum + x)
-                    placed.pop()
-                    rack[BLANK] += 1
-        elif _END in node and j > anchor:
+            return
+        if j > anchor and _END in node:
             record(start, j, msum, wmul, xsum)
+        cc = CC[j]
+        lm, wmj, cs = LM[j], WM[j], CS[j]
+        nxt = L[j + 1] if j + 1 < n else None
+        if left[0]:
+            candidates = node.items()
+        else:
+            candidates = [(ch, node[ch]) for ch in distinct if rack[ch] and ch in node]
+        for ch, child in candidates:
+            if ch is _END or (cc is not None and ch not in cc):
+                continue
+            if nxt is not None and nxt not in child:
+                continue
+            lv = values[ch] * lm
+            if rack[ch]:
+                rack[ch] -= 1
+                placed.append((j, ch))
+                extend(child, j + 1, anchor, start, msum + lv, wmul * wmj,
+                       xsum + ((cs + lv) * wmj if cc is not None else 0))
+                placed.pop()
+                rack[ch] += 1
+            else:
+                left[0] -= 1
+                short.append(ch)
+                placed.append((j, ch))
+                extend(child, j + 1, anchor, start, msum + lv, wmul * wmj,
+                       xsum + ((cs + lv) * wmj if cc is not None else 0))
+                placed.pop()
+                short.pop()
+                left[0] += 1
 
-    def left_part(node: Trie, anchor: int, limit: int, prefix: list[tuple[str, bool]]
-                  ) -> None:
-        start = anchor - len(prefix)
-        msum, wmul = 0, 1
-        for k, (ch, blank) in enumerate(prefix):
-            j = start + k
-            if not blank:
-                msum += values[ch] * LM[j]
-            wmul *= WM[j]
-            placed.append((j, ch, blank))
-        extend(node, anchor, anchor, start, msum, wmul, 0)
-        del placed[len(placed) - len(prefix) :]
+    def left_part(node: Trie, anchor: int, limit: int) -> None:
+        cc = CC[anchor]
+        if cc is None or not cc.isdisjoint(node):
+            start = anchor - len(prefix)
+            msum, wmul = 0, 1
+            for k, ch in enumerate(prefix):
+                msum += values[ch] * LM[start + k]
+                wmul *= WM[start + k]
+            extend(node, anchor, anchor, start, msum, wmul, 0)
         if limit <= 0:
             return
-        for ch, child in node.items():
-            if ch == _END:
+        if left[0]:
+            candidates = node.items()
+        else:
+            candidates = [(ch, node[ch]) for ch in distinct if rack[ch] and ch in node]
+        for ch, child in candidates:
+            if ch is _END:
                 continue
-            if rack.get(ch, 0) > 0:
+            prefix.append(ch)
+            if rack[ch]:
                 rack[ch] -= 1
-                prefix.append((ch, False))
-                left_part(child, anchor, limit - 1, prefix)
-                prefix.pop()
+                left_part(child, anchor, limit - 1)
                 rack[ch] += 1
-            if rack.get(BLANK, 0) > 0:
-                rack[BLANK] -= 1
-                prefix.append((ch, True))
-                left_part(child, anchor, limit - 1, prefix)
-                prefix.pop()
-                rack[BLANK] += 1
+            else:
+                left[0] -= 1
+                short.append(ch)
+                left_part(child, anchor, limit - 1)
+                short.pop()
+                left[0] += 1
+            prefix.pop()
 
     for a in anchors:
         if a > 0 and L[a - 1] is not None:
@@ -326,13 +476,11 @@ def _generate_line(
         while j >= 0 and L[j] is None and j not in anchor_set and limit < rack_size - 1:
             limit += 1
             j -= 1
-        left_part(trie, a, limit, [])
-
-
+        left_part(trie, a, limit)
 
 
 def best_moves(board: Board, rack: str, lexicon: Lexicon, rules: Rules | None = None,
                top: int = 10) -> list[Move]:
     """The ``top`` best plays (all of them when ``top`` is 0)."""
     moves = generate_moves(board, rack, lexicon, rules)
-    return moves if top <= 0 else moves[:top]
+    return list(moves) if top <= 0 else moves[:top]

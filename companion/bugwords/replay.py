@@ -33,6 +33,7 @@ class ReplayedMove:
     words: tuple[str, ...] = ()
     not_in_list: tuple[str, ...] = ()
     note: str = ""
+    best: str | None = None  # the top play for the recorded rack ("8D WORD 72"), if asked
 
     @property
     def mismatch(self) -> bool:
@@ -50,12 +51,13 @@ class ReplayedMove:
             "words": list(self.words),
             "not_in_list": list(self.not_in_list),
             "note": self.note,
+            "best": self.best,
         }
 
 
 @dataclass
 class Replay:
-    """The whole replay: every line, the final board, and the totals under the rulebook."""
+    """The whole replay: every line, the final board, and each player's sum of computed lines."""
 
     moves: list[ReplayedMove]
     board: Board
@@ -73,12 +75,33 @@ class Replay:
         }
 
 
+def _best_play(board: Board, rack: str, lexicon: Lexicon, rules: Rules) -> str | None:
+    """``"8D WORD 72"`` for the rack's top play, ``"no play"``, or None if the rack is unknown."""
+    from companion.bugwords.movegen import generate_moves
+
+    if not rack or len(rack) > rules.rack_size:
+        return None
+    moves = generate_moves(board, rack, lexicon, rules)
+    if not len(moves):
+        return "no play"
+    top = moves[0]
+    return f"{top.position} {top.record_word} {top.score}"
+
+
 def _error(mv: GcgMove, why: str) -> GcgError:
     return GcgError(f"game record line {mv.line}: {why}")
 
 
-def replay(record: GcgRecord, rules: Rules | None = None, lexicon: Lexicon | None = None) -> Replay:
+def replay(
+    record: GcgRecord,
+    rules: Rules | None = None,
+    lexicon: Lexicon | None = None,
+    best_from: Lexicon | None = None,
+) -> Replay:
     """Replay ``record`` on an empty board. Word validity is reported, never required.
+
+    With ``best_from`` (a word list), each play, pass or exchange whose rack the record shows
+    also gets the top-scoring play that rack had on the board before it.
 
     Raises :class:`GcgError` naming the line when a play cannot be made at all (off the board,
     over a different tile, not in one line...).
@@ -92,6 +115,8 @@ def replay(record: GcgRecord, rules: Rules | None = None, lexicon: Lexicon | Non
     for mv in record.moves:
         totals.setdefault(mv.player, 0)
         row = ReplayedMove(mv.line, mv.player, mv.kind, mv.position, mv.word, mv.score, None)
+        if best_from is not None and mv.kind in ("place", "pass", "exchange"):
+            row.best = _best_play(board, mv.rack, best_from, rules)
         if mv.kind == "place":
             try:
                 pos = parse_position(mv.position, board.rows, board.cols)

@@ -33,6 +33,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     r.add_argument("file", metavar="FILE.gcg", help="the game record (GCG text)")
     r.add_argument("--json", action="store_true", help="print one JSON object")
+    r.add_argument(
+        "--best",
+        action="store_true",
+        help="also show the top-scoring play each recorded rack had (slower)",
+    )
     add_lexicon_option(r)
     r.set_defaults(func=run_replay)
 
@@ -86,7 +91,7 @@ def _read_text(path: str) -> str:
 def run_replay(args: argparse.Namespace) -> int:
     lexicon = lexicon_from_args(args)
     record = parse_gcg(_read_text(args.file))
-    result = replay(record, default_rules(), lexicon)
+    result = replay(record, default_rules(), lexicon, best_from=lexicon if args.best else None)
     if args.json:
         print_json(result.to_dict())
     else:
@@ -110,6 +115,8 @@ def format_replay(result: Replay) -> str:
             mark.append("not in word list: " + ", ".join(m.not_in_list))
         if m.note:
             mark.append(m.note)
+        if m.best:
+            mark.append(f"best: {m.best}")
         computed = "-" if m.computed is None else f"{m.computed:+d}"
         rows.append((str(m.line), m.player, m.position, word, f"{m.recorded:+d}", computed,
                      "; ".join(mark)))
@@ -125,7 +132,7 @@ def format_replay(result: Replay) -> str:
     else:
         lines.append(f"All {placed} placement scores match the record.")
     totals = ", ".join(f"{p} {s}" for p, s in result.totals.items())
-    lines.append(f"Totals under this rulebook: {totals}")
+    lines.append(f"Totals of the recomputed lines: {totals}")
     return "\n".join(lines)
 
 

@@ -1,0 +1,144 @@
+"""``companion bugwords replay`` and ``companion bugwords moves``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+
+GCG_DIR = Path(__file__).parent / "data" / "gcg"
+HANDMADE = str(GCG_DIR / "handmade-features.gcg")
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def word_list(tmp_path):
+    path = tmp_path / "words.txt"
+    path.write_text("\n".join(["wreath", "hole", "end", "pan", "la", "work", "ax", "op", "zax",
+                               "cat", "cats", "act", "scat", "at", "ta", "tact"]))
+    return str(path)
+
+
+def test_replay_table(capsys, word_list):
+    code, out, _ = run(capsys, "bugwords", "replay", HANDMADE, "--lexicon", word_list)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].split() == ["line", "player", "position", "word", "recorded", "computed"]
+    assert any(ln.split()[:6] == ["10", "Kim", "8D", "WREATH", "+32", "+32"] for ln in lines)
+    assert any("not in word list: PAXE" in ln for ln in lines)
+    assert any("tournament end-of-game doubling" in ln for ln in lines)
+    assert "All 8 placement scores match the record." in out
+
+
+def test_replay_json(capsys):
+    code, out, _ = run(capsys, "bugwords", "replay", HANDMADE, "--json")
+    data = json.loads(out)
+    assert code == 0 and data["mismatches"] == 0
+    first = data["moves"][0]
+    assert {k: first[k] for k in ("player", "position", "word", "recorded", "computed")} == {
+        "player": "Kim", "position": "8D", "word": "WREATH", "recorded": 32, "computed": 32}
+
+
+def test_replay_mismatch_exits_1(capsys, tmp_path):
+    path = tmp_path / "wrong.gcg"
+    path.write_text("#player1 A A\n#player2 B B\n>A: CATSXYZ 8G CAT +12 12\n")
+    code, out, _ = run(capsys, "bugwords", "replay", str(path), "--json")
+    assert code == 1
+    data = json.loads(out)
+    assert data["mismatches"] == 1 and data["moves"][0]["computed"] == 10
+    code, out, _ = run(capsys, "bugwords", "replay", str(path))
+    assert code == 1 and "DIFFERS" in out and "1 of 1 placement scores differ" in out
+
+
+def test_replay_malformed_names_the_line(capsys, tmp_path):
+    path = tmp_path / "bad.gcg"
+    path.write_text("#player1 A A\n#player2 B B\n>A: CAT 8G CAT +10 10\n>B: DOG 8Z DOG +5\n")
+    code, _, err = run(capsys, "bugwords", "replay", str(path))
+    assert code == 1
+    assert "game record line 4" in err and "Traceback" not in err
+
+
+def test_replay_missing_file(capsys, tmp_path):
+    code, _, err = run(capsys, "bugwords", "replay", str(tmp_path / "nope.gcg"))
+    assert code == 2 and "file not found" in err
+
+
+def board_file(tmp_path, rows):
+    path = tmp_path / "board.txt"
+    grid = ["." * 15] * 15
+    for r, text in rows.items():
+        grid[r] = text
+    path.write_text("# a test position\n" + "\n".join(grid) + "\n")
+    return str(path)
+
+
+def test_moves_on_board_text(capsys, tmp_path, word_list):
+    path = board_file(tmp_path, {7: "......CAT......"})
+    code, out, _ = run(capsys, "bugwords", "moves", path, "S", "--lexicon", word_list)
+    assert code == 0
+    assert out.splitlines()[0] == "2 plays for S; best first:"
+    assert "8G   ...S" in out and "8F   S..." in out and "CATS" in out and "SCAT" in out
+
+
+def test_moves_json_and_top(capsys, tmp_path, word_list):
+    path = board_file(tmp_path, {7: "......CAT......"})
+    code, out, _ = run(capsys, "bugwords", "moves", path, "ST?", "--top", "3", "--json",
+                       "--lexicon", word_list)
+    data = json.loads(out)
+    assert code == 0 and data["rack"] == "ST?" and data["plays"] > 3
+    assert len(data["moves"]) == 3
+    scores = [m["score"] for m in data["moves"]]
+    assert scores == sorted(scores, reverse=True)
+    assert set(data["moves"][0]) >= {"position", "word", "record", "tiles", "score", "words"}
+
+
+def test_moves_from_a_game_record(capsys):
+    code, out, _ = run(capsys, "bugwords", "moves", HANDMADE, "EIRST", "--top", "1", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["plays"] > 10 and data["moves"][0]["score"] > 0
+
+
+def test_no_play_exists(capsys, tmp_path, word_list):
+    path = board_file(tmp_path, {7: "......CAT......"})
+    code, out, _ = run(capsys, "bugwords", "moves", path, "QQ", "--lexicon", word_list)
+    assert code == 1 and "No play exists for QQ" in out
+
+
+@pytest.mark.parametrize(
+    "rack, board_rows, message",
+    [
+        ("ABCDEFGH", {7: "......CAT......"}, "a rack holds 1 to 7 tiles"),
+        ("A1", {7: "......CAT......"}, "'1' is not a Bug Words tile"),
+        ("AB", {7: "......CAT..."}, "cannot read the position: board text row 8 has 12 squares"),
+    ],
+)
+def test_moves_bad_input(capsys, tmp_path, rack, board_rows, message):
+    path = board_file(tmp_path, board_rows)
+    code, _, err = run(capsys, "bugwords", "moves", path, rack)
+    assert code == 2 and message in err
+
+
+def test_bugwords_without_action_prints_help(capsys):
+    code, out, _ = run(capsys, "bugwords")
+    assert code == 2 and "replay" in out and "moves" in out
+
+
+def test_replay_best_play_for_each_rack(capsys, word_list):
+    code, out, _ = run(capsys, "bugwords", "replay", HANDMADE, "--best", "--json",
+                       "--lexicon", word_list)
+    data = json.loads(out)
+    assert code == 0
+    first = data["moves"][0]
+    # Kim's opening rack AEHRTW? with this word list: WREATH is the top play, 32 at 8D or
+    # elsewhere (8G puts the H on the 8L double letter instead of the W on 8D).
+    assert first["best"].endswith(" WREATH 32")
+    assert data["moves"][1]["kind"] == "exchange" and data["moves"][1]["best"]
+    assert data["moves"][-1]["best"] is None  # the going-out line shows no rack
