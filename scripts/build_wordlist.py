@@ -4,8 +4,11 @@ Reads Debian's ``scowl`` package (``/usr/share/dict/scowl``): the ``english-word
 ``american-words`` lists up to a size (default 70, SCOWL's "large" size), keeps lowercase a-z
 entries only (so no proper nouns, abbreviations, apostrophes or hyphens; those live in SCOWL's
 separate ``-upper``, ``-abbreviations`` and ``-contractions`` lists, which are not read), and
-writes a sorted, gzip-compressed list with a fixed timestamp so the output is byte-identical
-on every run. The SCOWL copyright notice is copied beside it.
+drops entries that are letter names, unit symbols or abbreviations in disguise (single letters
+other than "a", and vowel-less strings such as "rs", "kb", "csc" that are not in a short list of
+real vowel-less words such as "brr", "hmm", "nth", "crwth"), and writes a sorted,
+gzip-compressed list with a fixed timestamp so the output is byte-identical on every run.
+The SCOWL copyright notice is copied beside it.
 
     python scripts/build_wordlist.py [--size 70] [--scowl /usr/share/dict/scowl]
 """
@@ -20,6 +23,19 @@ import sys
 from pathlib import Path
 
 CATEGORIES = ("english-words", "american-words")
+VOWELS = set("aeiouy")
+# Real words without a vowel (SCOWL also lists symbols like "kb", "ms", "rs" that games reject).
+VOWELLESS_WORDS = {
+    "brr", "brrr", "crwth", "crwths", "cwm", "cwms", "hm", "hmm", "mm", "nth", "pfft", "psst",
+    "pst", "sh", "shh", "tsk", "tsks", "tsktsk", "zzz",
+}
+
+
+def keep(word: str) -> bool:
+    """False for letter names, symbols and abbreviations that SCOWL lists as words."""
+    if len(word) == 1:
+        return word == "a"
+    return bool(VOWELS & set(word)) or word in VOWELLESS_WORDS
 OUT_DIR = Path(__file__).resolve().parent.parent / "companion" / "lexicon" / "data"
 COPYRIGHT = Path("/usr/share/doc/scowl/copyright")
 
@@ -32,7 +48,7 @@ def collect(scowl: Path, size: int) -> list[str]:
                 continue
             for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
                 word = line.strip()
-                if re.fullmatch(r"[a-z]+", word):
+                if re.fullmatch(r"[a-z]+", word) and keep(word):
                     words.add(word)
     return sorted(words)
 

@@ -19,8 +19,10 @@ def test_default_list_is_clean_and_large():
     assert all(re.fullmatch(r"[a-z]+", w) for w in lex.words[::97])
     for word in ("qi", "xylophone", "cat", "jumping"):
         assert word in lex
-    for not_word in ("paris", "don't", "e-mail", "etc", "ibm"):
+    for not_word in ("paris", "don't", "e-mail", "etc", "ibm", "rs", "kb", "csc", "b"):
         assert not_word not in lex
+    for vowelless in ("brr", "hmm", "nth", "crwth", "shh"):
+        assert vowelless in lex
 
 
 def test_membership_ignores_case(small_lexicon):

@@ -73,3 +73,21 @@ def test_without_history_heights_are_unknown(tmp_path, capsys):
     assert out["grid"] == grid
     assert out["heights"][4][3:7] == [None] * 4 and out["heights"][0][0] == 0
     assert out["play"] is None
+
+
+def test_a_vanished_tile_or_no_change_is_reported():
+    import pytest
+
+    from companion.werdup.rules import get_rules
+    from vision.errors import VisionError
+    from vision.werdup_turn import infer_play
+
+    grid = [[""] * 10 for _ in range(10)]
+    grid[4][4], grid[4][5] = "A", "T"
+    before = BoardState(grid, [[1 if t else 0 for t in row] for row in grid])
+    same = infer_play(before, [row[:] for row in grid], get_rules("werdup"), default_lexicon())
+    assert not same.legal and "no new tile" in same.reason
+    gone = [row[:] for row in grid]
+    gone[4][5] = ""
+    with pytest.raises(VisionError, match="gone"):
+        infer_play(before, gone, get_rules("werdup"), default_lexicon())

@@ -7,8 +7,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.board import Board, Placement
+from companion.errors import CompanionError
 from companion.lexicon import Lexicon
 from companion.werdup.notation import normalise_tile, play_notation
+from companion.werdup.observe import play_between
 from companion.werdup.rules import Rules
 from companion.werdup.validate import judge_play
 from vision.errors import BadPhoto, VisionError
@@ -82,25 +84,22 @@ def engine_board(state: BoardState) -> Board:
 
 
 def infer_play(previous: BoardState, grid: Grid, rules: Rules, lexicon: Lexicon) -> ReadPlay:
-    """Cells whose top letter changed got one new tile; the engine judges and scores it."""
-    n = len(grid)
-    placements = []
-    heights: list[list[int | None]] = [row[:] for row in previous.heights]
-    for r in range(n):
-        for c in range(n):
-            before, now = previous.grid[r][c], grid[r][c]
-            if before.upper() == now.upper():
-                continue
-            if not now:
-                raise VisionError(f"a tile disappeared from row {r + 1}, column {c + 1}: "
-                                  "check the photo or the previous state")
-            placements.append(Placement(r, c, normalise_tile(now)))
-            h = previous.heights[r][c]
-            heights[r][c] = None if h is None else h + 1
+    """Cells whose top letter changed got one new tile (the engine's ``play_between``); the
+    engine judges and scores the play."""
     board = engine_board(previous)
+    tops = [[t or None for t in row] for row in grid]
+    heights: list[list[int | None]] = [row[:] for row in previous.heights]
+    try:
+        placements = play_between(board, tops)
+    except CompanionError as exc:
+        if "nothing changed" in str(exc):
+            after = BoardState(grid, heights)
+            return ReadPlay((), "", False, "no new tile since the previous photo", 0, (), after)
+        raise VisionError(f"{exc}: check the photo or the previous state") from exc
+    for p in placements:
+        h = previous.heights[p.row][p.col]
+        heights[p.row][p.col] = None if h is None else h + 1
     after = BoardState(grid, heights)
-    if not placements:
-        return ReadPlay((), "", False, "no new tile since the previous photo", 0, (), after)
     j = judge_play(board, placements, rules, lexicon)
     words = tuple((w.text, w.score) for w in j.words)
     return ReadPlay(tuple(placements), play_notation(board, placements), j.legal, j.reason,

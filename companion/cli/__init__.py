@@ -7,15 +7,24 @@ Each module in :data:`COMMANDS` has ``register(subparsers)``, which adds its par
 from __future__ import annotations
 
 import argparse
-import builtins
 import importlib
 import sys
 
 from companion.errors import CompanionError, UsageError
 
-# Sub-command modules, in the order ``companion --help`` lists them. Importing them binds
-# their names here, and ``print`` is one of them: this module calls ``builtins.print``.
-COMMANDS = ("check", "pdq", "girdle", "bugwords", "werdup", "print", "cad", "vision", "serve")
+# Sub-command modules, in the order ``companion --help`` lists them (``printing`` registers
+# the ``print`` command).
+COMMANDS = (
+    "check",
+    "bugwords",
+    "girdle",
+    "pdq",
+    "werdup",
+    "printing",
+    "cad",
+    "serve",
+    "vision",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -39,13 +48,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.func(args) or 0)
     except UsageError as exc:
-        builtins.print(f"companion: {exc}", file=sys.stderr)
+        print(f"companion: {exc}", file=sys.stderr)
         return 2
     except CompanionError as exc:
-        builtins.print(f"companion: {exc}", file=sys.stderr)
+        print(f"companion: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        builtins.print("companion: interrupted", file=sys.stderr)
+        print("companion: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
