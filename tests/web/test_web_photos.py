@@ -151,7 +151,7 @@ def test_werdup_photo_stacks_a_tile(client):
     vanished[4][4] = ""
     resp = client.post(f"/api/games/{gid}/photos/{data['photo_id']}/score",
                        json={"grid": vanished})
-    assert resp.status_code == 400 and "disappeared" in resp.get_json()["error"]
+    assert resp.status_code == 400 and "5E" in resp.get_json()["error"]  # names the square
 
 
 def test_a_photo_taken_sideways_is_turned_upright(client, quiz_photo):
