@@ -231,7 +231,8 @@ def _werdup_turn(board: Board, grid: list[list[str]]) -> list[Placement]:
         # only the new tiles are taken from it; the engine judges them with the app's list
         read = infer_play(before, faces, _werdup_rules(), default_lexicon())
     except VisionError as exc:
-        raise UsageError(str(exc)[:1].upper() + str(exc)[1:] + ".") from exc
+        text = str(exc).rstrip(".")
+        raise UsageError(text[:1].upper() + text[1:] + ".") from exc
     return list(read.placements)
 
 
