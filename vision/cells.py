@@ -61,8 +61,14 @@ def glyph_of(cfg: CellConfig, crop: np.ndarray, exclude_border: bool = True
     if crop.ndim == 2:
         return glyph_from_mask(cfg, ink_mask(cfg, crop), exclude_border)
     gray = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
-    colourless = colour_residual(crop, gray) < cfg.ink_chroma_ratio
-    return glyph_from_mask(cfg, ink_mask(cfg, gray) & colourless, exclude_border)
+    mask = ink_mask(cfg, gray)
+    n, labels = cv2.connectedComponents(mask.astype(np.uint8), connectivity=8)
+    if n > 1:  # each mark is judged as a whole: its blurred rim takes the face's colour
+        resid = colour_residual(crop, gray)
+        mean = (np.bincount(labels.ravel(), resid.ravel(), n)
+                / np.maximum(np.bincount(labels.ravel(), minlength=n), 1))
+        mask &= mean[labels] < cfg.ink_chroma_ratio
+    return glyph_from_mask(cfg, mask, exclude_border)
 
 
 def colour_residual(crop: np.ndarray, gray: np.ndarray) -> np.ndarray:

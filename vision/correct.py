@@ -51,10 +51,10 @@ def resolve(reads: list[CellRead], rows: int, cols: int, lexicon: Lexicon,
     grid = [[EMPTY] * cols for _ in range(rows)]
     by_cell = {(rd.row, rd.col): rd for rd in reads}
     for rd in reads:
-        grid[rd.row][rd.col] = "x" if rd.face == BLANK else rd.face
+        grid[rd.row][rd.col] = BLANK if rd.face == BLANK else rd.face
     todo = [rd for rd in reads if rd.face == BLANK or rd.alternatives]
     for word, cells in runs(grid):  # a non-word: its cells' runners-up are worth a look
-        if "x" not in word and word not in lexicon:
+        if BLANK not in word and word not in lexicon:
             for cell in cells:
                 rd = by_cell[cell]
                 letters_only = [(a, p) for a, p in rd.options if a != EMPTY]
@@ -114,11 +114,11 @@ def resolve(reads: list[CellRead], rows: int, cols: int, lexicon: Lexicon,
                 if rd.alternatives or rd.face == BLANK:
                     unresolved.append(rd)
         for rd in group:
-            grid[rd.row][rd.col] = "x" if rd.face == BLANK and rd.letter is None else (
+            grid[rd.row][rd.col] = BLANK if rd.face == BLANK and rd.letter is None else (
                 rd.letter or rd.face)
     listed = {(rd.row, rd.col) for rd in unresolved}
     for word, cells in runs(grid):  # still not a word: the player must look at it
-        if "x" not in word and word not in lexicon:
+        if BLANK not in word and word not in lexicon:
             for cell in cells:
                 rd = by_cell[cell]
                 if cell not in listed:
