@@ -55,3 +55,31 @@ def test_a_confident_misread_in_a_non_word_is_corrected_from_its_runners_up(smal
     u.face, u.letter, u.options = "I", "I", [("U", 0.03), ("L", 0.01)]  # "drim" is no word
     resolve(reads, 3, 4, small_lexicon, LETTERS)
     assert u.face == "U"
+
+
+def test_a_non_word_no_runner_up_can_mend_is_listed_with_the_classifiers_doubts(small_lexicon):
+    reads = _reads(["DRFM", "....", "...."])
+    f = _cell(reads, 0, 2)
+    f.confidence, f.options = 0.9, [("E", 0.05), ("K", 0.005)]  # no choice makes a word
+    left = resolve(reads, 3, 4, small_lexicon, LETTERS)
+    assert (0, 2) in [(u.row, u.col) for u in left]
+    assert f.face == "F" and f.confidence == 0.9 and f.alternatives == [("E", 0.05)]
+
+
+def test_a_mend_the_tile_hardly_looks_like_is_made_but_asked(small_lexicon):
+    reads = _reads(["DRIM", "....", "...."])
+    i = _cell(reads, 0, 2)
+    i.confidence, i.options = 0.99, [("L", 0.008), ("U", 0.001)]
+    left = resolve(reads, 3, 4, small_lexicon, LETTERS)
+    assert i.face == "U" and i.confidence <= 0.01  # "drum", but the player confirms it
+    assert [(u.row, u.col) for u in left] == [(0, 2)]
+    assert [a for a, _ in i.alternatives] == ["U", "I"]
+
+
+def test_a_clear_tile_is_never_mended_into_an_empty_square(small_lexicon):
+    reads = _reads(["CATS", "....", "...."])  # read "cats" where the photo shows "cat" + a tile
+    s = _cell(reads, 0, 3)
+    s.face, s.letter = "X", "X"
+    s.options = [("", 0.01), ("S", 0.005)]  # "catx": empty would leave "cat"
+    resolve(reads, 3, 4, small_lexicon, LETTERS)
+    assert s.face == "S"

@@ -61,10 +61,29 @@ def glyph_of(cfg: CellConfig, crop: np.ndarray, exclude_border: bool = True
     if crop.ndim == 2:
         return glyph_from_mask(cfg, ink_mask(cfg, crop), exclude_border)
     gray = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
-    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB).astype(np.float32)
-    chroma = np.hypot(lab[:, :, 1] - 128, lab[:, :, 2] - 128)
-    colourless = chroma < cfg.ink_chroma_ratio * (lab[:, :, 0] + 20)  # holds in dim light too
-    return glyph_from_mask(cfg, ink_mask(cfg, gray) & colourless, exclude_border)
+    mask = ink_mask(cfg, gray)
+    n, labels = cv2.connectedComponents(mask.astype(np.uint8), connectivity=8)
+    if n > 1:  # each mark is judged as a whole: its blurred rim takes the face's colour
+        resid = colour_residual(crop, gray)
+        mean = (np.bincount(labels.ravel(), resid.ravel(), n)
+                / np.maximum(np.bincount(labels.ravel(), minlength=n), 1))
+        mask &= mean[labels] < cfg.ink_chroma_ratio
+    return glyph_from_mask(cfg, mask, exclude_border)
+
+
+def colour_residual(crop: np.ndarray, gray: np.ndarray) -> np.ndarray:
+    """How far each pixel's colour is from a shade of the crop's face (its brightest fifth),
+    as a share of the face's brightness: (H, W) float32.
+
+    Black ink, however blurred into the face and under whatever tint of light, is a darker
+    shade of the face (near 0); coloured print (a blue ring on cream paper) is not.
+    """
+    px = crop.reshape(-1, 3).astype(np.float32)
+    face = np.median(px[gray.ravel() >= np.percentile(gray, 80)], axis=0)
+    norm = float(face @ face) or 1.0
+    shade = (px @ face / norm)[:, None] * face[None, :]
+    resid = np.linalg.norm(px - shade, axis=1) / max(float(face.mean()), 1.0)
+    return resid.reshape(gray.shape)
 
 
 def read_cells(cfg: CellConfig, canonical: np.ndarray, spec: BoardSpec, clf: TileClassifier,
@@ -116,10 +135,12 @@ def _tesseract_guesses(tess: Tesseract, glyphs: list[np.ndarray | None], spec: B
 
 
 def _face_colour(crop: np.ndarray) -> np.ndarray:
-    """Median Lab (a, b) of the brighter half of a crop (the face, not the ink)."""
-    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float32)
-    light = lab[lab[:, 0] >= np.median(lab[:, 0])]
-    return np.median(light[:, 1:], axis=0)
+    """The chromaticity (b, g shares of b + g + r, in per cent) of the brighter half of a
+    crop (the face, not the ink): a shadow or dimmer light leaves it alone."""
+    px = crop.reshape(-1, 3).astype(np.float32)
+    total = px.sum(axis=1)
+    face = np.median(px[total >= np.median(total)], axis=0)
+    return 100 * face[:2] / max(float(face.sum()), 1.0)
 
 
 def _find_blanks(cfg: CellConfig, crops: list, reads: list[CellRead], spec: BoardSpec) -> None:
@@ -137,7 +158,8 @@ def _find_blanks(cfg: CellConfig, crops: list, reads: list[CellRead], spec: Boar
         for i in members:
             d_tile = float(np.linalg.norm(colours[i] - tile))
             d_square = float(np.linalg.norm(colours[i] - square))
-            if d_tile + cfg.blank_chroma_margin < d_square:
+            if (d_tile + cfg.blank_chroma_margin < d_square
+                    and d_tile < cfg.blank_nearer * d_square):
                 rd = reads[i]
                 rd.face, rd.letter = BLANK, None
-                rd.confidence = min(1.0, (d_square - d_tile) / (4 * cfg.blank_chroma_margin))
+                rd.confidence = 1.0 - d_tile / d_square

@@ -32,12 +32,14 @@ class LocateConfig:
 @dataclass(frozen=True)
 class CellConfig:
     inset: float = 0.10                  # fraction of a cell trimmed off each side before reading
-    ink_ratio: float = 0.45              # no ink unless the darkest pixels are below this share
+    ink_ratio: float = 0.55              # no ink unless the darkest pixels are below this share
     ink_depth: float = 0.35              # ink cut: this share of the way from face to darkest
-    ink_chroma_ratio: float = 0.2        # chroma / (lightness + 20) above this: coloured print
+    ink_chroma_ratio: float = 0.09       # a mark's mean colour off the face's shades / face
+                                         # brightness above this: coloured print, not ink
     min_glyph_height: float = 0.30       # a letter is at least this fraction of the cell tall
     min_ink_fraction: float = 0.025      # less dark ink than this: no letter in the cell
-    blank_chroma_margin: float = 4.0     # Lab a/b distance margin for calling a blank tile
+    blank_chroma_margin: float = 1.0     # a blank's face is this much nearer the tiles' colour
+    blank_nearer: float = 0.5            # ... and this share of its distance to the squares'
     glyph_px: int = 24                   # glyphs are normalised to this square size
 
 

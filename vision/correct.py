@@ -8,7 +8,7 @@ import itertools
 import math
 
 from companion.lexicon import Lexicon
-from vision.cells import BLANK, EMPTY, CellRead
+from vision.cells import BLANK, EMPTY, SHOWN_MIN, CellRead
 from vision.words import runs
 
 Cell = tuple[int, int]
@@ -51,26 +51,24 @@ def resolve(reads: list[CellRead], rows: int, cols: int, lexicon: Lexicon,
     grid = [[EMPTY] * cols for _ in range(rows)]
     by_cell = {(rd.row, rd.col): rd for rd in reads}
     for rd in reads:
-        grid[rd.row][rd.col] = "x" if rd.face == BLANK else rd.face
+        grid[rd.row][rd.col] = BLANK if rd.face == BLANK else rd.face
     todo = [rd for rd in reads if rd.face == BLANK or rd.alternatives]
     for word, cells in runs(grid):  # a non-word: its cells' runners-up are worth a look
-        if "x" not in word and word not in lexicon:
+        if BLANK not in word and word not in lexicon:
             for cell in cells:
                 rd = by_cell[cell]
-                if not rd.alternatives and rd.options:
-                    rd.alternatives = list(rd.options)
+                letters_only = [(a, p) for a, p in rd.options if a != EMPTY]
+                if not rd.alternatives and letters_only:  # a clear tile stays a tile
+                    rd.alternatives = letters_only
                     todo.append(rd)
     unresolved: list[CellRead] = []
     for group in _groups(grid, todo, by_cell):
         options = [_candidates(rd, letters) for rd in group]
         while math.prod(len(o) for o in options) > MAX_COMBINATIONS:
-            widest = max(range(len(options)), key=lambda i: len(options[i]))
-            if len(options[widest]) > 2:
-                options[widest] = options[widest][: len(options[widest]) // 2]
-            else:  # keep only the best reading of the surest remaining cell
-                sure = max((i for i, o in enumerate(options) if len(o) > 1),
-                           key=lambda i: options[i][0][1] - options[i][1][1])
-                options[sure] = options[sure][:1]
+            # drop the least likely runner-up, judged against its own cell's best reading
+            weakest = min((i for i, o in enumerate(options) if len(o) > 1),
+                          key=lambda i: options[i][-1][1] / max(options[i][0][1], 1e-9))
+            options[weakest] = options[weakest][:-1]
         scored = []
         for combo in itertools.product(*options):
             for rd, (face, _) in zip(group, combo, strict=True):
@@ -84,10 +82,22 @@ def resolve(reads: list[CellRead], rows: int, cols: int, lexicon: Lexicon,
         good = [s for s in scored if s[0]]
         if good and (len(good) == 1 or good[0][1] > 4 * good[1][1]):
             best = good[0][2]
-            for rd, (face, _) in zip(group, best, strict=True):
-                _settle(rd, face)
+            share = good[0][1] / (sum(s[1] for s in good) or 1.0)
+            for rd, (face, p) in zip(group, best, strict=True):
+                was = (rd.face, rd.confidence)
+                _settle(rd, face, share)
+                if was[0] != BLANK and face != was[0] and p < SHOWN_MIN:
+                    # the words want a letter the tile hardly looks like: the player confirms
+                    rd.confidence = p
+                    rd.alternatives = [(face, share), was]
+                    unresolved.append(rd)
+        elif not good:  # no choice makes words: the classifier's own doubts go to the player
+            for rd in group:
+                if rd.face != BLANK:
+                    rd.alternatives = [(a, p) for a, p in rd.options if p > SHOWN_MIN][:3]
+                unresolved.append(rd)
         else:
-            pool = good or scored[:1]
+            pool = good
             for k, rd in enumerate(group):
                 seen: dict[str, float] = {}
                 for _, prob, combo in pool:
@@ -104,25 +114,31 @@ def resolve(reads: list[CellRead], rows: int, cols: int, lexicon: Lexicon,
                 if rd.alternatives or rd.face == BLANK:
                     unresolved.append(rd)
         for rd in group:
-            grid[rd.row][rd.col] = "x" if rd.face == BLANK and rd.letter is None else (
+            grid[rd.row][rd.col] = BLANK if rd.face == BLANK and rd.letter is None else (
                 rd.letter or rd.face)
     listed = {(rd.row, rd.col) for rd in unresolved}
     for word, cells in runs(grid):  # still not a word: the player must look at it
-        if "x" not in word and word not in lexicon:
+        if BLANK not in word and word not in lexicon:
             for cell in cells:
                 rd = by_cell[cell]
                 if cell not in listed:
-                    rd.alternatives = rd.alternatives or [(rd.face, rd.confidence)]
+                    rd.alternatives = (rd.alternatives or [(a, p) for a, p in rd.options
+                                                           if p > SHOWN_MIN][:3]
+                                       or [(rd.face, rd.confidence)])
                     unresolved.append(rd)
                     listed.add(cell)
     return unresolved
 
 
-def _settle(rd: CellRead, face: str) -> None:
+def _settle(rd: CellRead, face: str, share: float) -> None:
+    """Take ``face``; ``share`` is the chosen reading's share of all readings that make words
+    (for a blank tile, its letter's; the tile itself stays as sure as it was)."""
     if rd.face == BLANK:
         rd.letter = face.lower()
+        rd.confidence = min(rd.confidence, share)
     else:
         rd.face, rd.letter = face, face or None
+        rd.confidence = share
     rd.alternatives = []
 
 

@@ -49,6 +49,10 @@ def outline_candidates(cfg: LocateConfig, image: np.ndarray) -> list[np.ndarray]
     for lo, hi in ((30, 90), (60, 160), (12, 36)):
         masks.append(cv2.dilate(cv2.Canny(gray, lo, hi), np.ones((3, 3), np.uint8)))
     masks.append(cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)[1])
+    if image.ndim == 3:  # a board whose edge differs from the table in colour, not brightness
+        chans = cv2.split(cv2.GaussianBlur(image, (5, 5), 0))
+        colour = np.maximum.reduce([cv2.Canny(ch, 30, 90) for ch in chans])
+        masks.append(cv2.dilate(colour, np.ones((3, 3), np.uint8)))
     found: list[np.ndarray] = []
     for mask in masks:
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)

@@ -30,8 +30,9 @@ def crossword(spec: BoardSpec, lexicon: Lexicon, rng: np.random.Generator, words
               blanks: int = 0, max_len: int = 7) -> Scene:
     """A random position of up to ``words`` crossing words in which every run is a word."""
     pool = [w for w in lexicon if 3 <= len(w) <= max_len and w.isalpha()]
-    if spec.game == "werdup":
-        pool = [w for w in pool if "q" not in w or "qu" in w]
+    qu = "Qu" in spec.letters  # one tile stands for "qu": a word is placed tile by tile
+    if qu:
+        pool = [w.replace("qu", "q") for w in pool if "q" not in w.replace("qu", "")]
     grid = [[""] * spec.cols for _ in range(spec.rows)]
     first = pool[int(rng.integers(len(pool)))]
     r0 = spec.rows // 2
@@ -49,7 +50,7 @@ def crossword(spec: BoardSpec, lexicon: Lexicon, rng: np.random.Generator, words
         for w in cands[:20]:
             k = w.index(letter)
             sr, sc = r - dr * k, c - dc * k
-            if _fits(grid, spec, w, sr, sc, dr, dc, lexicon):
+            if _fits(grid, spec, w, sr, sc, dr, dc, lexicon, qu):
                 _place(grid, w, sr, sc, dr, dc)
                 placed += 1
                 break
@@ -71,7 +72,7 @@ def _place(grid: list[list[str]], word: str, r: int, c: int, dr: int, dc: int) -
 
 
 def _fits(grid: list[list[str]], spec: BoardSpec, word: str, r: int, c: int, dr: int, dc: int,
-          lexicon: Lexicon) -> bool:
+          lexicon: Lexicon, qu: bool = False) -> bool:
     end_r, end_c = r + dr * (len(word) - 1), c + dc * (len(word) - 1)
     if r < 0 or c < 0 or end_r >= spec.rows or end_c >= spec.cols:
         return False
@@ -85,4 +86,4 @@ def _fits(grid: list[list[str]], spec: BoardSpec, word: str, r: int, c: int, dr:
         return False
     trial = [row[:] for row in grid]
     _place(trial, word, r, c, dr, dc)
-    return all(w in lexicon for w, _ in runs(trial))
+    return all((w.replace("q", "qu") if qu else w) in lexicon for w, _ in runs(trial))
