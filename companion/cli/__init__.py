@@ -23,6 +23,7 @@ COMMANDS = (
     "printing",
     "cad",
     "serve",
+    "vision",
 )
 
 

@@ -2,29 +2,104 @@
 
 from __future__ import annotations
 
+import importlib
 import os
+import secrets
+from pathlib import Path
 from typing import Any
 
 from flask import Flask
 
+# Blueprint modules, one per area, registered in this order.
+AREAS = ("challenge", "games", "girdle", "prints", "pdq", "api")
 
-def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    """Build the app. Configuration comes from defaults, then ``instance/config.py``, then
-    ``COMPANION_*`` environment variables, then ``test_config`` (tests only)."""
-    app = Flask(__name__, instance_relative_config=True)
-    app.config.from_mapping(
-        SECRET_KEY="dev-only-change-me",
-        LEXICON_PATH=None,
-        MAX_CONTENT_LENGTH=16 * 1024 * 1024,
-    )
-    if test_config is None:
-        app.config.from_pyfile("config.py", silent=True)
-        app.config.from_prefixed_env("COMPANION")
-    else:
+# The job tabs at the top of every page: (endpoint, label); areas not installed are skipped.
+NAV = (
+    ("challenge.page", "Check"),
+    ("challenge.judge", "Judge"),
+    ("games.page", "Score"),
+    ("girdle.page", "Girdle"),
+    ("prints.page", "Print"),
+    ("pdq.page", "PDQ"),
+)
+
+DEFAULTS: dict[str, Any] = {
+    "LEXICON_PATH": None,
+    "DATABASE_URL": None,
+    "MAX_CONTENT_LENGTH": 8 * 1024 * 1024,  # bytes per request (photo uploads)
+    "MAX_IMAGE_PIXELS": 24_000_000,  # a 24-megapixel phone photo at most
+    "JUDGE_CLEAR_SECONDS": 8,  # judge mode: the verdict clears itself after this long
+    "GIRDLE_SOLVE_SECONDS": 10,  # search time for a day's par (once per day, then stored)
+    "SESSION_COOKIE_SAMESITE": "Lax",
+    "SESSION_COOKIE_HTTPONLY": True,
+}
+
+
+def _secret_key(instance: Path) -> str:
+    """A per-installation secret kept in the instance folder, shared by every worker."""
+    path = instance / "secret_key"
+    if not path.exists():
+        tmp = instance / f".secret_key.{os.getpid()}"
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as fh:
+            fh.write(secrets.token_hex(32))
+        try:
+            os.link(tmp, path)  # atomic: the first worker wins, the others read its key
+        except FileExistsError:
+            pass
+        finally:
+            tmp.unlink()
+    return path.read_text().strip()
+
+
+def create_app(test_config: dict[str, Any] | None = None,
+               instance_path: str | None = None) -> Flask:
+    """Build the app. Configuration comes from :data:`DEFAULTS`, then ``config.py`` in the
+    instance folder (``instance_path``, else ``$COMPANION_INSTANCE``, else ``./instance``),
+    then the environment (``DATABASE_URL`` and ``COMPANION_*`` variables, e.g.
+    ``COMPANION_LEXICON_PATH``), then ``test_config`` (tests)."""
+    instance_path = instance_path or os.environ.get("COMPANION_INSTANCE") or None
+    if instance_path:
+        instance_path = os.path.abspath(instance_path)
+    app = Flask(__name__, instance_relative_config=True, instance_path=instance_path)
+    app.config.from_mapping(DEFAULTS)
+    app.config.from_pyfile("config.py", silent=True)
+    if os.environ.get("DATABASE_URL"):
+        app.config["DATABASE_URL"] = os.environ["DATABASE_URL"]
+    app.config.from_prefixed_env("COMPANION")
+    if test_config is not None:
         app.config.from_mapping(test_config)
     os.makedirs(app.instance_path, exist_ok=True)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
 
-    from companion.web import challenge
+    from companion.web import csrf, db, errors
 
-    app.register_blueprint(challenge.bp)
+    db.init_app(app)
+    csrf.init_app(app)
+    errors.init_app(app)
+    for name in AREAS:
+        app.register_blueprint(importlib.import_module(f"companion.web.{name}").bp)
+
+    @app.after_request
+    def _headers(resp):  # no framing by other sites (clickjacking), no type guessing
+        resp.headers.setdefault("X-Frame-Options", "DENY")
+        resp.headers.setdefault("X-Content-Type-Options", "nosniff")
+        resp.headers.setdefault("Referrer-Policy", "same-origin")
+        return resp
+
+    @app.context_processor
+    def _nav() -> dict[str, Any]:
+        from flask import request
+
+        links = [(e, label) for e, label in NAV if e in app.view_functions]
+        here = request.endpoint or ""
+        current = here if any(e == here for e, _ in links) else next(
+            (e for e, _ in links if e.split(".")[0] == here.split(".")[0]), None)
+        return {"nav_links": links, "current_tab": current}
+
+    from companion.web.challenge import lexicon
+
+    with app.app_context():
+        lexicon()  # load the word list now: a bad LEXICON_PATH stops the start, not a request
     return app

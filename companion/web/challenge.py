@@ -1,45 +1,213 @@
-"""Challenge: is this word valid at the table, and what does it mean."""
+"""Challenge: is this word valid at the table, why not, and what does it mean; judge mode."""
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify, render_template, request
+import json
+from dataclasses import dataclass
+from functools import lru_cache
 
-from companion.judge import GAME_TITLES, GAMES, check_word
-from companion.lexicon import Lexicon, LexiconError, load_lexicon
+from flask import Blueprint, Response, current_app, jsonify, render_template, request
+
+from companion.errors import CompanionError
+from companion.judge import GAME_TITLES, Verdict, check_word
+from companion.lexicon import Lexicon, load_lexicon
+from companion.web import openapi
+from companion.web.inputs import game_from, words_from
 
 bp = Blueprint("challenge", __name__)
 
 
-def _lexicon() -> Lexicon:
+def lexicon() -> Lexicon:
+    """The word list this installation judges by (``LEXICON_PATH``, else the default)."""
     return load_lexicon(current_app.config.get("LEXICON_PATH"))
 
 
-def _game_arg() -> str | None:
-    game = request.args.get("game") or None
-    return game if game in GAMES else None
+@dataclass
+class Ruling:
+    """Verdicts for every word of one challenge; valid only if every word is."""
+
+    verdicts: list[Verdict]
+    lexicon: str
+
+    @property
+    def valid(self) -> bool:
+        return all(v.valid for v in self.verdicts)
+
+    @property
+    def failed(self) -> list[str]:
+        return [v.word for v in self.verdicts if not v.valid]
+
+    @property
+    def reason(self) -> str:
+        if self.valid:
+            return "Every word is valid." if len(self.verdicts) > 1 else self.verdicts[0].reason
+        if len(self.verdicts) == 1:
+            return self.verdicts[0].reason
+        return f"Not valid because of {', '.join(self.failed)}."
+
+    def to_dict(self, *, judge: bool = False) -> dict:
+        if judge:  # tournament style: one verdict, no word named, no definitions
+            return {"valid": self.valid, "lexicon": self.lexicon, "count": len(self.verdicts)}
+        return {
+            "valid": self.valid,
+            "reason": self.reason,
+            "failed": self.failed,
+            "lexicon": self.lexicon,
+            "words": [v.to_dict() for v in self.verdicts],
+        }
+
+
+@lru_cache(maxsize=8192)
+def _verdict(word: str, game: str | None, lexicon_path: str | None, definitions: bool) -> Verdict:
+    # Verdicts are pure functions of their arguments (word lists never change while the
+    # process runs), so each worker remembers recent ones; callers must not modify them.
+    return check_word(word, game=game, lexicon=load_lexicon(lexicon_path),
+                      with_definitions=definitions)
+
+
+def rule(words: list[str], game: str | None, *, definitions: bool = True,
+         cards: str = "", variant: str = "") -> Ruling:
+    """Judge every word of a challenge; for PDQ with ``cards``, by the cards and variant."""
+    path = current_app.config.get("LEXICON_PATH")
+    if game == "pdq" and cards.strip():
+        from companion.web.pdq import judge_words
+
+        verdicts = judge_words(words, cards, variant or "regular", definitions=definitions)
+    else:
+        verdicts = [_verdict(w, game, path, definitions) for w in words]
+    return Ruling(verdicts, load_lexicon(path).name)
+
+
+def _pdq_context() -> dict:
+    from companion.pdq import all_variants
+
+    return {"cards": request.values.get("cards", "").strip(),
+            "variant": request.values.get("variant", ""),
+            "variants": all_variants()}
 
 
 @bp.get("/")
 def page():
-    word = request.args.get("word", "").strip()
-    game = _game_arg()
-    verdict = check_word(word, game=game, lexicon=_lexicon()) if word else None
-    return render_template("challenge.html", word=word, game=game, games=GAME_TITLES,
-                           verdict=verdict)
+    text = request.args.get("word", "").strip()
+    game, ruling, error, all_words = None, None, None, None
+    pdq = _pdq_context()
+    try:
+        game = game_from(request.args.get("game"))
+        if text:
+            ruling = rule(words_from(text), game, cards=pdq["cards"], variant=pdq["variant"])
+        if game == "pdq" and pdq["cards"] and request.args.get("all"):
+            from companion.web.pdq import all_words as find_all
+
+            all_words = find_all(pdq["cards"], pdq["variant"] or "regular")
+    except CompanionError as exc:
+        error = str(exc)
+    return render_template("challenge.html", word=text, game=game, games=GAME_TITLES,
+                           ruling=ruling, error=error, all_words=all_words,
+                           photo=request.args.get("photo"), **pdq), (400 if error else 200)
+
+
+@bp.route("/judge", methods=["GET", "POST"])
+def judge():
+    ruling, error, game = None, None, None
+    pdq = _pdq_context()
+    try:
+        game = game_from(request.values.get("game"))
+        if request.method == "POST":
+            ruling = rule(words_from(request.form.get("words")), game, definitions=False,
+                          cards=pdq["cards"], variant=pdq["variant"])
+    except CompanionError as exc:
+        error = str(exc)
+    return render_template("judge.html", games=GAME_TITLES, game=game, ruling=ruling, **pdq,
+                           error=error, lexicon=lexicon().name,
+                           clear_after=current_app.config["JUDGE_CLEAR_SECONDS"]), (
+        400 if error else 200)
+
+
+def _api_words() -> tuple[list[str], str | None, str, str]:
+    """Words, game, and for PDQ the cards and variant, from the query or a JSON body."""
+    body = request.get_json(silent=True) if request.method == "POST" else None
+    if request.method == "POST" and not isinstance(body, dict):
+        raise CompanionError('Send a JSON object such as {"words": ["cat", "dog"]}.')
+    if body is not None:
+        raw = body.get("words", body.get("word"))
+        if not isinstance(raw, list | str):
+            raise CompanionError('"words" must be a list of words (or one word as a string).')
+        source = body
+    else:
+        raw = request.args.get("words") or request.args.get("word")
+        if not raw:
+            raise CompanionError("Give a word: /api/check?word=WORD")
+        source = request.args
+    cards, variant = source.get("cards") or "", source.get("variant") or ""
+    if not isinstance(cards, str) or not isinstance(variant, str):
+        raise CompanionError('"cards" and "variant" are strings, e.g. "PNA" and "regular".')
+    return words_from(raw), game_from(source.get("game")), cards[:12], variant[:40]
+
+
+@lru_cache(maxsize=8192)
+def _check_body(words: tuple[str, ...], game: str | None, lexicon_path: str | None,
+                single: bool, cards: str, variant: str) -> str:
+    # The JSON answer is as pure as the verdicts, so it is remembered too (the hot path).
+    ruling = rule(list(words), game, cards=cards, variant=variant)
+    data = ruling.verdicts[0].to_dict() if single else ruling.to_dict()
+    return json.dumps(data, ensure_ascii=False, sort_keys=True)
 
 
 @bp.get("/api/check")
 def api_check():
-    word = request.args.get("word", "").strip()
-    game = request.args.get("game") or None
-    if not word:
-        return jsonify(error="give a word: /api/check?word=WORD"), 400
-    if len(word) > 64:
-        return jsonify(error="that word is too long to judge (64 letters at most)"), 400
-    if game is not None and game not in GAMES:
-        return jsonify(error=f"unknown game {game!r}; choose one of {', '.join(GAMES)}"), 400
-    try:
-        lex = _lexicon()
-    except LexiconError as exc:
-        return jsonify(error=str(exc)), 500
-    return jsonify(check_word(word, game=game, lexicon=lex).to_dict())
+    words, game, cards, variant = _api_words()
+    single = len(words) == 1 and "words" not in request.args
+    body = _check_body(tuple(words), game, current_app.config.get("LEXICON_PATH"), single,
+                       cards, variant)
+    return Response(body, mimetype="application/json")
+
+
+@bp.route("/api/judge", methods=["GET", "POST"])
+def api_judge():
+    words, game, cards, variant = _api_words()
+    ruling = rule(words, game, definitions=False, cards=cards, variant=variant)
+    return jsonify(ruling.to_dict(judge=True))
+
+
+_WORDS_SCHEMA = {"type": "object", "properties": {
+    "words": {"oneOf": [{"type": "array", "items": {"type": "string"}, "maxItems": 20},
+                        {"type": "string"}]},
+    "game": {"type": "string", "enum": list(GAME_TITLES)},
+    "cards": {"type": "string", "description": "PDQ: the cards left to right"},
+    "variant": {"type": "string", "description": "PDQ: the variant (default regular)"},
+}, "required": ["words"]}
+_RULING_SCHEMA = {"type": "object", "properties": {
+    "valid": {"type": "boolean"}, "reason": {"type": "string"},
+    "failed": {"type": "array", "items": {"type": "string"}}, "lexicon": {"type": "string"},
+    "words": {"type": "array", "items": {"$ref": "#/components/schemas/Verdict"}}}}
+_JUDGE_SCHEMA = {"type": "object", "properties": {
+    "valid": {"type": "boolean"}, "lexicon": {"type": "string"}, "count": {"type": "integer"}}}
+_GAME_PARAM = openapi.query("game", "apply this game's rules (e.g. PDQ needs 4+ letters)",
+                            schema={"type": "string", "enum": list(GAME_TITLES)})
+_PDQ_PARAMS = [openapi.query("cards", "PDQ (game=pdq): the cards left to right, e.g. PNA"),
+               openapi.query("variant", "PDQ: the variant (see /api/pdq/variants)")]
+
+openapi.add("/api/check", "get", {
+    "summary": "Challenge a word (or several): verdict, reason and definitions",
+    "parameters": [
+        openapi.query("word", "one word: the answer is a single Verdict"),
+        openapi.query("words", "several words separated by spaces or commas: the answer says "
+                      "which failed"),
+        _GAME_PARAM, *_PDQ_PARAMS,
+    ],
+    "responses": {
+        "200": {"description": "a Verdict for `word`, a ruling for `words`", "content": {
+            "application/json": {"schema": {"oneOf": [
+                {"$ref": "#/components/schemas/Verdict"}, _RULING_SCHEMA]}}}},
+    },
+})
+_JUDGE_DOC = {
+    "summary": "Judge mode: one valid/not valid verdict for a play's words, naming none",
+    "responses": openapi.ok("the verdict and the word list in use", _JUDGE_SCHEMA),
+}
+openapi.add("/api/judge", "get", {
+    **_JUDGE_DOC,
+    "parameters": [openapi.query("words", "the words, separated by spaces or commas",
+                                 required=True), _GAME_PARAM, *_PDQ_PARAMS],
+})
+openapi.add("/api/judge", "post", {**_JUDGE_DOC, "requestBody": openapi.json_body(_WORDS_SCHEMA)})

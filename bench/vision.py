@@ -1,0 +1,182 @@
+"""Photo reading benchmark: synthetic 12-megapixel photos with ground truth.
+
+Prints cell accuracy and seconds per photo (decode + locate + read + lexicon), for the
+Tesseract-only letter reader and the pipeline's tile classifier, side by side.
+
+    python bench/vision.py [--photos N] [--seed S] [--small]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+# This file is named like the package it measures: keep its own folder off the import path.
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).parent.resolve()]
+
+import numpy as np  # noqa: E402
+
+from companion.lexicon import default_lexicon  # noqa: E402
+from vision.boards import board_spec  # noqa: E402
+from vision.classifier import shipped_classifier  # noqa: E402
+from vision.config import DEFAULT  # noqa: E402
+from vision.errors import VisionError  # noqa: E402
+from vision.imageio import decode_photo  # noqa: E402
+from vision.ocr import Tesseract  # noqa: E402
+from vision.reading import read_board  # noqa: E402
+from vision.scenes import crossword  # noqa: E402
+from vision.synth import Camera  # noqa: E402
+from vision.synthboards import synthetic_photo  # noqa: E402
+
+LETTERS = tuple(chr(ord("A") + i) for i in range(26))
+
+CASES = (  # (label, board kind, game, blank tiles per position)
+    ("Bug Words, commercial board", "commercial", "bugwords", 1),
+    ("Bug Words, printed paper board", "paper", "bugwords", 0),
+    ("WerdUp, printed paper board", "paper", "werdup", 0),
+    ("WerdUp, 3D-printed board", "3d", "werdup", 0),
+)
+
+
+def score(reading, scene) -> tuple[int, int, int, int]:
+    """(cells right, cells, tiles right, tiles); a blank counts right when its letter is
+    inferred, or when it is listed for the player with the true letter among the choices."""
+    grid = reading.grid()
+    asked = {(u.row, u.col): [a for a, _ in u.alternatives] for u in reading.uncertain}
+    right = tiles = tiles_right = 0
+    for r, row in enumerate(scene.letters):
+        for c, truth in enumerate(row):
+            got = grid[r][c]
+            if (r, c) in scene.blanks:
+                ok = got == truth.lower() or (got == "?" and truth.lower() in asked.get((r, c), []))
+            else:
+                ok = got == truth
+            right += ok
+            if truth:
+                tiles += 1
+                tiles_right += ok
+    return right, sum(len(r) for r in scene.letters), tiles_right, tiles
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description="photo reading benchmark")
+    ap.add_argument("--photos", type=int, default=5, help="photos per board kind")
+    ap.add_argument("--seed", type=int, default=2026, help="random seed")
+    ap.add_argument("--small", action="store_true", help="1600x1200 photos instead of 12 MP")
+    args = ap.parse_args()
+    cam = Camera(width=1600, height=1200) if args.small else Camera()
+    lexicon = default_lexicon()
+    clf = shipped_classifier()
+    tess = Tesseract()
+    print(f"{args.photos} photos per board, {cam.width}x{cam.height}, tilt up to "
+          f"{cam.max_tilt:.0f} deg, turned up to {cam.max_rotation:.0f} deg, uneven light, "
+          "shadow, blur, noise, JPEG")
+    print(f"{'board':34} {'reader':11} {'cells right':>13} {'tiles right':>13} {'s/photo':>8}")
+    totals: dict[str, list[float]] = {"tesseract": [0, 0, 0, 0, 0.0, 0], "classifier":
+                                      [0, 0, 0, 0, 0.0, 0]}
+    for label, kind, game, blanks in CASES:
+        spec = board_spec(game)
+        rng = np.random.default_rng(args.seed)
+        photos = []
+        for _ in range(args.photos):
+            scene = crossword(spec, lexicon, rng, words=14, blanks=blanks)
+            photos.append((scene, synthetic_photo(kind, spec, scene, rng, cam)))
+        for name, reader in (("tesseract", tess), ("classifier", None)):
+            acc = [0, 0, 0, 0]
+            seconds = 0.0
+            failed = 0
+            for scene, jpg in photos:
+                t0 = time.perf_counter()
+                try:
+                    image = decode_photo(DEFAULT.load, jpg)
+                    reading = read_board(DEFAULT, image, spec, clf, lexicon, tesseract=reader)
+                except VisionError:
+                    failed += 1
+                    n = spec.rows * spec.cols
+                    acc[1] += n
+                    acc[3] += sum(1 for row in scene.letters for t in row if t)
+                    continue
+                finally:
+                    seconds += time.perf_counter() - t0
+                for i, v in enumerate(score(reading, scene)):
+                    acc[i] += v
+            t = totals[name]
+            for i in range(4):
+                t[i] += acc[i]
+            t[4] += seconds
+            t[5] += len(photos)
+            note = f"  ({failed} not located)" if failed else ""
+            print(f"{label:34} {name:11} {acc[0] / acc[1]:13.2%} {acc[2] / acc[3]:13.2%} "
+                  f"{seconds / len(photos):8.2f}{note}")
+    for name, t in totals.items():
+        print(f"{'all boards':34} {name:11} {t[0] / t[1]:13.2%} {t[2] / t[3]:13.2%} "
+              f"{t[4] / t[5]:8.2f}")
+    girdle(cam, lexicon)
+    pdq(cam, args.seed, 4 * args.photos)
+
+
+def girdle(cam: Camera, lexicon) -> None:
+    """One photo of the rules' worked example per hand-writing font."""
+    from dataclasses import replace
+
+    from vision.classifier import hand_classifier
+    from vision.fonts import hand_fonts
+    from vision.girdle_sheet import read_sheet
+    from vision.synth import photograph
+    from vision.synthgirdle import EXAMPLE_STEPS, example_puzzle, filled_sheet
+
+    puzzle = example_puzzle()
+    load = replace(DEFAULT.load, work_long_side=DEFAULT.sheet.work_long_side)
+    raw_ok = fixed_ok = letters = scored = 0
+    seconds = 0.0
+    fonts = hand_fonts()
+    for i, font in enumerate(fonts):
+        rng = np.random.default_rng(100 + i)
+        jpg, _, _ = photograph(filled_sheet(puzzle, list(EXAMPLE_STEPS), font, rng), cam, rng)
+        t0 = time.perf_counter()
+        reading = read_sheet(DEFAULT, decode_photo(load, jpg), hand_classifier(), lexicon, puzzle)
+        seconds += time.perf_counter() - t0
+        truth = [[""] * 7 for _ in range(7)]
+        for p in EXAMPLE_STEPS:
+            for (r, c), ch in zip(p.cells(), p.word, strict=True):
+                truth[r - 1][c - 1] = ch
+        for r in range(7):
+            for c in range(7):
+                if truth[r][c]:
+                    letters += 1
+                    raw_ok += reading.raw[r][c] == truth[r][c]
+                    fixed_ok += reading.grid()[r][c] == truth[r][c]
+        scored += bool(reading.score) and reading.score["final"] == 24
+    print(f"Word Girdle sheets ({len(fonts)} hand-writing fonts, one photo each): hand-written "
+          f"letters right {raw_ok / letters:.2%} before and {fixed_ok / letters:.2%} after "
+          f"the lexicon; scored exactly (24) {scored}/{len(fonts)}; "
+          f"{seconds / len(fonts):.2f} s/photo")
+
+
+def pdq(cam: Camera, seed: int, deals: int) -> None:
+    from vision.cards import read_deal
+    from vision.synthcards import deal_photo
+
+    rng = np.random.default_rng(seed)
+    right = total = 0
+    seconds = 0.0
+    for k in range(deals):
+        deal = [LETTERS[int(i)] for i in rng.integers(0, 26, 3 + k % 2)]
+        jpg = deal_photo(deal, rng, cam)
+        t0 = time.perf_counter()
+        try:
+            cards = read_deal(DEFAULT.cards, DEFAULT.cells, shipped_classifier(),
+                              decode_photo(DEFAULT.load, jpg), LETTERS)
+            right += sum(c.letter == t for c, t in zip(cards, deal, strict=False))
+        except VisionError:
+            pass
+        seconds += time.perf_counter() - t0
+        total += len(deal)
+    print(f"PDQ deals ({deals} photos of 3 or 4 printed cards): cards right "
+          f"{right / total:.2%}; {seconds / deals:.2f} s/photo")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,294 @@
+"""``companion read PHOTO`` and ``companion vision ...``: reading photos of boards and tiles."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from companion.cli.common import add_lexicon_option, lexicon_from_args, print_json
+from companion.errors import UsageError
+
+READ_GAMES = ("werdup", "bugwords", "girdle", "pdq")
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "read",
+        help="read a photo of a board: letters, confidence, uncertain cells, the play's score",
+        description="Read a phone photo of a WerdUp or Bug Words board (the companion's printed "
+        "boards by their markers, or a commercial board by its outline and grid lines), a "
+        "filled-in Word Girdle sheet, or a PDQ deal (three or four cards, left to right).",
+    )
+    p.add_argument("photo", help="the photo (JPEG or PNG)")
+    p.add_argument("--game", required=True, choices=READ_GAMES, help="which game's board it is")
+    p.add_argument("--previous", metavar="STATE.json",
+                   help="WerdUp: the board before this turn (an earlier 'read --json' output); "
+                   "gives stack heights and the play with its score")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--overlay", metavar="OUT.png",
+                   help="also write the photo with the recognised grid and letters drawn on it")
+    p.add_argument("--engine", choices=("classifier", "tesseract"), default="classifier",
+                   help="letter reader: the built-in tile classifier (default) or Tesseract")
+    p.add_argument("--date", metavar="YYYY-MM-DD",
+                   help="Word Girdle: the day's puzzle the sheet is for (default: today)")
+    p.add_argument("--puzzle", metavar="PUZZLE.json",
+                   help="Word Girdle: a puzzle file (as 'companion girdle show --json' writes) "
+                   "instead of the day's puzzle")
+    p.add_argument("--rules", default="werdup",
+                   help="WerdUp rule set used to score the play (default: werdup)")
+    add_lexicon_option(p)
+    p.set_defaults(func=run_read)
+
+    v = sub.add_parser("vision", help="photo tools: classify tile crops, check the light",
+                       description="Photo tools for the board reader.")
+    vsub = v.add_subparsers(dest="vision_command", metavar="TOOL", required=True)
+    c = vsub.add_parser("classify", help="classify single tile crops (letter or none)",
+                        description="Classify images of single tiles: each gives its letter "
+                        "(null for a tile or square with no letter) and a confidence.")
+    c.add_argument("images", nargs="+", metavar="IMAGE", help="tile crop images")
+    c.add_argument("--json", action="store_true",
+                   help='print [{"file", "letter", "confidence"}]')
+    c.set_defaults(func=run_classify)
+    lt = vsub.add_parser("light", help="check the light on a test photo before a game",
+                         description="Warn about glare, shadow, darkness or blur on a photo.")
+    lt.add_argument("photo", help="a test photo of the board or table")
+    lt.add_argument("--json", action="store_true", help="print one JSON object")
+    lt.set_defaults(func=run_light)
+
+
+def run_read(args: argparse.Namespace) -> int:
+    import cv2
+
+    from vision.boards import board_spec
+    from vision.classifier import shipped_classifier
+    from vision.config import DEFAULT
+    from vision.imageio import load_photo
+    from vision.light import check_light
+    from vision.ocr import Tesseract
+    from vision.reading import read_board
+
+    lexicon = lexicon_from_args(args)
+    previous = None
+    spec = board_spec(args.game) if args.game in ("werdup", "bugwords") else None
+    if args.previous:
+        if args.game != "werdup":
+            raise UsageError("--previous is for WerdUp photos (stack heights)")
+        from vision.werdup_turn import load_state
+
+        previous = load_state(args.previous, spec.rows)
+    if args.game == "pdq" and args.engine != "classifier":
+        raise UsageError("PDQ cards are read with the tile classifier only")
+    if args.game == "girdle":
+        return _read_girdle(args, lexicon)
+    image = load_photo(DEFAULT.load, args.photo)
+    if args.game == "pdq":
+        return _read_pdq(args, image)
+    tess = Tesseract() if args.engine == "tesseract" else None
+    reading = read_board(DEFAULT, image, spec, shipped_classifier(), lexicon, tesseract=tess)
+    out = reading.to_dict()
+    out["light"] = check_light(DEFAULT.light, image, reading.located.corners).to_dict()
+    if args.game == "werdup":
+        out.update(_werdup(args, reading.grid(), previous, lexicon))
+    if args.overlay:
+        from vision.overlay import draw_overlay
+
+        path = Path(args.overlay)
+        if not cv2.imwrite(str(path), draw_overlay(image, reading)):
+            raise UsageError(f"{path}: cannot write the overlay image there")
+    if args.json:
+        print_json(out)
+    else:
+        _print_reading(out)
+    return 0
+
+
+def _puzzle(args: argparse.Namespace, lexicon):
+    import datetime as dt
+
+    from companion.girdle import Puzzle, puzzle_for
+
+    if args.puzzle:
+        try:
+            return Puzzle.from_json(Path(args.puzzle).read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise UsageError(f"{args.puzzle}: cannot read the puzzle file") from exc
+    try:
+        day = dt.date.fromisoformat(args.date) if args.date else dt.date.today()
+    except ValueError as exc:
+        raise UsageError(f"not a date: {args.date!r} (use YYYY-MM-DD)") from exc
+    return puzzle_for(day, lexicon=lexicon)
+
+
+def _read_girdle(args: argparse.Namespace, lexicon) -> int:
+    from dataclasses import replace
+
+    import cv2
+
+    from vision.classifier import hand_classifier
+    from vision.config import DEFAULT
+    from vision.girdle_sheet import read_sheet
+    from vision.imageio import load_photo
+
+    if args.engine != "classifier":
+        raise UsageError("Word Girdle sheets are read with the hand-writing classifier only")
+    puzzle = _puzzle(args, lexicon)
+    image = load_photo(replace(DEFAULT.load, work_long_side=DEFAULT.sheet.work_long_side),
+                       args.photo)
+    reading = read_sheet(DEFAULT, image, hand_classifier(), lexicon, puzzle)
+    out = reading.to_dict()
+    if args.overlay:
+        from vision.overlay import draw_sheet
+
+        if not cv2.imwrite(str(args.overlay), draw_sheet(image, reading)):
+            raise UsageError(f"{args.overlay}: cannot write the overlay image there")
+    if args.json:
+        print_json(out)
+        return 0
+    print(f"Word Girdle sheet ({out['paper']}):")
+    for row in out["grid"]:
+        print("  " + " ".join((t or ".") for t in row))
+    for w in out["words"]:
+        print(f"  word {w['number']}: {w['word']} ({w['direction']} from row {w['row']}, "
+              f"column {w['col']})")
+    for u in out["uncertain"]:
+        alts = ", ".join(f"{a['letter'] or 'empty'} ({a['p']:.0%})" for a in u["alternatives"])
+        print(f"  uncertain: row {u['row'] + 1}, column {u['col'] + 1}: {alts}")
+    print(f"  A-Z coloured in: {' '.join(out['az_coloured']) or 'none'}; Supply dots filled: "
+          f"{' '.join(map(str, out['supply_dots_filled'])) or 'none'}; ticked rows: "
+          f"{' '.join(map(str, out['checkboxes_ticked'])) or 'none'}")
+    if out["score"]:
+        sc = out["score"]
+        print(f"  sub-total {sc['subtotal']}, unused -{sc['unused']['total']}, "
+              f"final score {sc['final']}")
+    if out["problem"]:
+        print(f"  cannot score the sheet: {out['problem']}")
+    return 0
+
+
+def _read_pdq(args: argparse.Namespace, image) -> int:
+    import cv2
+
+    from vision.cards import read_deal
+    from vision.classifier import shipped_classifier
+    from vision.config import DEFAULT
+
+    letters = tuple(chr(ord("A") + i) for i in range(26))
+    cards = read_deal(DEFAULT.cards, DEFAULT.cells, shipped_classifier(), image, letters)
+    sure = DEFAULT.classify.min_confidence
+    out = {
+        "game": "pdq",
+        "letters": "".join(c.letter or "?" for c in cards),
+        "cards": [c.to_dict() for c in cards],
+        "uncertain": [i for i, c in enumerate(cards) if c.letter is None or c.confidence < sure],
+    }
+    if args.overlay:
+        from vision.overlay import draw_cards
+
+        if not cv2.imwrite(str(args.overlay), draw_cards(image, cards)):
+            raise UsageError(f"{args.overlay}: cannot write the overlay image there")
+    if args.json:
+        print_json(out)
+    else:
+        print(f"PDQ deal, left to right: {' '.join(out['letters'])}")
+        for i in out["uncertain"]:
+            alts = ", ".join(f"{a['letter']} ({a['p']:.0%})" for a in out["cards"][i]
+                             ["alternatives"])
+            print(f"  card {i + 1} is uncertain; it may be {alts or 'unreadable'}")
+    return 0
+
+
+def _werdup(args: argparse.Namespace, grid: list[list[str]], previous, lexicon) -> dict:
+    from companion.errors import CompanionError
+    from companion.werdup.rules import get_rules
+    from vision.werdup_turn import infer_play, unknown_heights
+
+    if previous is None:
+        return {"heights": unknown_heights(grid).heights, "play": None}
+    try:
+        rules = get_rules(args.rules)
+    except (KeyError, CompanionError) as exc:
+        raise UsageError(f"unknown WerdUp rule set {args.rules!r}") from exc
+    play = infer_play(previous, grid, rules, lexicon)
+    return {"heights": play.after.heights, "play": play.to_dict()}
+
+
+def _print_reading(out: dict) -> None:
+    print(f"{out['game']} board, found by {out['located_by']}:")
+    heights = out.get("heights")
+    for r, row in enumerate(out["grid"]):
+        cells = []
+        for c, t in enumerate(row):
+            face = (t or ".").ljust(2)
+            if heights and t:
+                h = heights[r][c]
+                face = f"{t}{'?' if h is None else h}".ljust(3)
+            cells.append(face.ljust(3))
+        print("  " + " ".join(cells))
+    for u in out["uncertain"]:
+        alts = ", ".join(f"{a['letter'] or 'empty'} ({a['p']:.0%})" for a in u["alternatives"])
+        what = "blank tile" if u["read"] == "?" else f"read {u['read'] or 'empty'}"
+        print(f"  uncertain: row {u['row'] + 1}, column {u['col'] + 1} ({what}): {alts}")
+    for w in out["light"]["warnings"]:
+        print(f"  light: {w}")
+    play = out.get("play")
+    if play:
+        verdict = f"+{play['score']}" if play["legal"] else f"not legal: {play['reason']}"
+        print(f"  play: {play['notation']} {verdict}")
+
+
+def run_classify(args: argparse.Namespace) -> int:
+    import cv2
+    import numpy as np
+
+    from vision.cells import glyph_of
+    from vision.classifier import shipped_classifier
+    from vision.config import DEFAULT
+    from vision.errors import BadPhoto
+    from vision.glyph import features
+
+    clf = shipped_classifier()
+    results = []
+    for name in args.images:
+        p = Path(name)
+        data = p.read_bytes() if p.is_file() else b""
+        img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR) if data else None
+        if img is None:
+            raise BadPhoto(f"{name}: not an image file")
+        glyph = glyph_of(DEFAULT.cells, _tile_crop(DEFAULT.cells.inset, img))
+        if glyph is None:
+            gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+            if gray.mean() < 110:  # white ink on black, like binarised crops
+                from vision.glyph import glyph_from_mask
+
+                glyph = glyph_from_mask(DEFAULT.cells, gray > 127, exclude_border=False)
+        if glyph is None:
+            results.append({"file": name, "letter": None, "confidence": 1.0})
+            continue
+        g = clf.guesses(np.array([features(glyph)]))[0]
+        results.append({"file": name, "letter": g.letter, "confidence": round(g.confidence, 3)})
+    if args.json:
+        print_json(results)
+    else:
+        for r in results:
+            print(f"{r['file']}: {r['letter'] or '(no letter)'} {r['confidence']:.0%}")
+    return 0
+
+
+def _tile_crop(inset: float, img):
+    h, w = img.shape[:2]
+    return img[round(h * inset): round(h * (1 - inset)), round(w * inset): round(w * (1 - inset))]
+
+
+def run_light(args: argparse.Namespace) -> int:
+    from vision.config import DEFAULT
+    from vision.imageio import load_photo
+    from vision.light import check_light
+
+    report = check_light(DEFAULT.light, load_photo(DEFAULT.load, args.photo))
+    if args.json:
+        print_json(report.to_dict())
+    else:
+        print("light: good" if report.ok else "light: needs attention")
+        for w in report.warnings:
+            print(f"  {w}")
+    return 0 if report.ok else 1

@@ -1,0 +1,90 @@
+"""Storage: one SQLAlchemy engine per app, one session per request.
+
+SQLite in the instance folder by default; ``DATABASE_URL`` (``postgresql://...``) switches to
+PostgreSQL. A request's changes are committed together by the view or not at all: the session
+is rolled back and closed when the request ends, so a failure half way leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Flask, current_app, g
+from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy.exc import OperationalError, ProgrammingError
+from sqlalchemy.orm import Session, sessionmaker
+
+from companion.web.models import Base
+
+_KEY = "companion_db"
+
+
+def database_url(app: Flask) -> str:
+    """The SQLAlchemy URL for ``app``: ``DATABASE_URL`` or SQLite in the instance folder."""
+    url = app.config.get("DATABASE_URL")
+    if not url:
+        return f"sqlite:///{Path(app.instance_path) / 'companion.sqlite3'}"
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def make_engine(url: str) -> Engine:
+    """An engine tuned for a few workers: WAL and a busy timeout on SQLite."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"timeout": 15})
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(conn, _record) -> None:  # pragma: no cover - trivial
+            cur = conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=5)
+
+
+def create_tables(engine: Engine) -> None:
+    """Create missing tables; safe when several workers start at once."""
+    if engine.dialect.name == "postgresql":
+        with engine.begin() as conn:
+            conn.execute(text("SELECT pg_advisory_xact_lock(727274)"))
+            Base.metadata.create_all(conn)
+        return
+    for _attempt in range(3):
+        try:
+            Base.metadata.create_all(engine)
+            return
+        except (OperationalError, ProgrammingError) as exc:  # created by a sibling meanwhile
+            if "already exists" not in str(exc):
+                raise
+    Base.metadata.create_all(engine)
+
+
+def init_app(app: Flask) -> None:
+    """Open the app's engine, create the tables, and close sessions after each request."""
+    engine = make_engine(database_url(app))
+    create_tables(engine)
+    app.extensions[_KEY] = sessionmaker(engine, expire_on_commit=False)
+    app.teardown_appcontext(_close_session)
+
+
+def session() -> Session:
+    """The current request's session (opened on first use)."""
+    if "db_session" not in g:
+        g.db_session = current_app.extensions[_KEY]()
+    return g.db_session
+
+
+def engine_of(app: Flask) -> Engine:
+    """The engine behind ``app``'s sessions."""
+    return app.extensions[_KEY].kw["bind"]
+
+
+def _close_session(_exc: BaseException | None) -> None:
+    sess = g.pop("db_session", None)
+    if sess is not None:
+        sess.rollback()  # anything not committed by the view is dropped
+        sess.close()

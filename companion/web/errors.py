@@ -1,0 +1,75 @@
+"""Errors shown as a sentence: a JSON ``{"error": ...}`` under ``/api/``, a page elsewhere.
+
+Bad input never becomes a 500: views raise :class:`~companion.errors.CompanionError` (or
+``abort(4xx, description=...)``) with a message a player understands.
+"""
+
+from __future__ import annotations
+
+from flask import Flask, Response, jsonify, render_template, request
+from sqlalchemy.exc import IntegrityError, OperationalError
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+from companion.errors import CompanionError
+
+MESSAGES = {
+    404: "There is no such page.",
+    405: "That page cannot be used this way.",
+    413: "That upload is too large.",
+}
+
+
+def wants_json() -> bool:
+    """Whether the current request is an API call."""
+    return request.path.startswith("/api/")
+
+
+def error_response(status: int, message: str) -> tuple[Response | str, int]:
+    """The error as JSON or as a page, with ``status``."""
+    if wants_json():
+        return jsonify(error=message, status=status), status
+    return render_template("error.html", status=status, message=message), status
+
+
+def _http_error(exc: HTTPException) -> tuple[Response | str, int]:
+    status = exc.code or 500
+    custom = exc.description if exc.description != type(exc).description else None
+    message = custom
+    if status == 413 and not custom:
+        limit = request.max_content_length or 0
+        message = f"That upload is too large: the limit is {limit // (1024 * 1024)} MB."
+    return error_response(status, message or MESSAGES.get(status, "That request was not valid."))
+
+
+def _companion_error(exc: CompanionError) -> tuple[Response | str, int]:
+    return error_response(400, str(exc))
+
+
+def _conflict(_exc: IntegrityError) -> tuple[Response | str, int]:
+    return error_response(409, "Someone changed this at the same moment; reload and try again.")
+
+
+def _database_down(exc: OperationalError) -> tuple[Response | str, int]:
+    from flask import current_app
+
+    current_app.logger.error("database error: %s", exc)
+    return error_response(503, "The database is not answering; try again in a moment.")
+
+
+def _unexpected(exc: Exception) -> tuple[Response | str, int]:
+    if isinstance(exc, HTTPException):
+        return _http_error(exc)
+    from flask import current_app
+
+    current_app.logger.exception("unexpected error", exc_info=exc)
+    return error_response(500, "Something went wrong on our side; nothing was saved.")
+
+
+def init_app(app: Flask) -> None:
+    """Register the handlers."""
+    app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(CompanionError, _companion_error)
+    app.register_error_handler(IntegrityError, _conflict)
+    app.register_error_handler(OperationalError, _database_down)
+    app.register_error_handler(InternalServerError, _unexpected)
+    app.register_error_handler(Exception, _unexpected)

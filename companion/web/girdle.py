@@ -1,0 +1,418 @@
+"""Daily Girdle: today's sheet as PDF, submit a solution, score breakdown and rank against
+par, a hints grid, streaks by the player's own date, and the archive of every puzzle."""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+from dataclasses import dataclass
+from functools import lru_cache
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from companion.errors import CompanionError, UsageError
+from companion.girdle import Puzzle, default_edition, puzzle_for, puzzle_number
+from companion.lexicon import load_lexicon
+from companion.web import openapi
+from companion.web.db import session as db
+from companion.web.girdle_play import parse_solution, play_solution, solution_text
+from companion.web.inputs import date_from
+from companion.web.models import GirdlePar, GirdleSubmission
+
+bp = Blueprint("girdle", __name__)
+
+# Ranks by share of par, best first (the first whose share the score reaches).
+RANKS: tuple[tuple[float, str], ...] = (
+    (1.00, "Par!"), (0.85, "Queen Girdle"), (0.70, "Genius"), (0.55, "Amazing"),
+    (0.40, "Great"), (0.25, "Good"), (0.10, "Solid"), (float("-inf"), "Beginner"),
+)
+PAPERS = ("letter", "a4")
+
+
+def rank(score: int, par: int | None) -> str:
+    """The rank name of ``score`` against ``par`` ("Unranked" while par is not known)."""
+    if not par or par <= 0:
+        return "Unranked"
+    share = score / par
+    return next(name for floor, name in RANKS if share >= floor)
+
+
+def today_utc() -> dt.date:
+    return dt.datetime.now(dt.UTC).date()
+
+
+def check_date(value: str | dt.date) -> dt.date:
+    """A puzzle date: from the first puzzle to today (anywhere on Earth)."""
+    day = value if isinstance(value, dt.date) else date_from(value)
+    first = default_edition().first_date
+    if day < first:
+        raise UsageError(f"The first Word Girdle is from {first.isoformat()}.")
+    if day > today_utc() + dt.timedelta(days=1):
+        raise UsageError(f"The Word Girdle of {day.isoformat()} is not out yet.")
+    return day
+
+
+@lru_cache(maxsize=64)
+def _puzzle(day: dt.date, lexicon_path: str | None) -> Puzzle:
+    return puzzle_for(day, lexicon=load_lexicon(lexicon_path))
+
+
+def puzzle(day: dt.date) -> Puzzle:
+    return _puzzle(day, current_app.config.get("LEXICON_PATH"))
+
+
+def _lexicon():
+    return load_lexicon(current_app.config.get("LEXICON_PATH"))
+
+
+@dataclass
+class Par:
+    """The best score known for a day, whether proven, and a sheet that reaches it."""
+
+    par: int
+    proven: bool
+    solution: str
+
+
+def par_for(day: dt.date) -> Par:
+    """Par of ``day``: found once by the solver within ``GIRDLE_SOLVE_SECONDS`` and kept in
+    the database for every worker (``proven`` says whether the search finished)."""
+    from companion.girdle import solve
+
+    row = db().get(GirdlePar, day)
+    if row is None:
+        pz = puzzle(day)
+        found = solve(pz, time_budget=current_app.config["GIRDLE_SOLVE_SECONDS"],
+                      lexicon=_lexicon())
+        row = GirdlePar(puzzle_date=day, par=found.par, proven=found.proven,
+                        solution=solution_text(pz, found.placements).splitlines())
+        try:
+            with db().begin_nested():
+                db().add(row)
+        except IntegrityError:  # another worker solved it at the same moment
+            row = db().get(GirdlePar, day)
+    return Par(row.par, row.proven, "\n".join(row.solution))
+
+
+def raise_par(day: dt.date, score: int, solution: str) -> None:
+    """A player's complete sheet beating an unproven par becomes the new par."""
+    row = db().get(GirdlePar, day)
+    if row is not None and not row.proven and score > row.par:
+        row.par, row.solution = score, solution.splitlines()
+
+
+def player_id() -> str:
+    """An anonymous id for this browser (kept in its session cookie) for streaks."""
+    if "player" not in session:
+        session["player"] = secrets.token_urlsafe(12)
+        session.permanent = True
+    return session["player"]
+
+
+def local_date(value: str | None, fallback: dt.date) -> dt.date:
+    """The player's own date (sent by the page); within a day of UTC, else ``fallback``."""
+    try:
+        day = dt.date.fromisoformat(str(value))
+    except ValueError:
+        return fallback
+    return day if abs((day - today_utc()).days) <= 1 else fallback
+
+
+def streak(player: str) -> int:
+    """Days in a row, by the player's own dates, ending on their latest day played."""
+    days = sorted(set(db().scalars(select(GirdleSubmission.local_date).where(
+        GirdleSubmission.player == player))), reverse=True)
+    if not days:
+        return 0
+    run = 1
+    for a, b in zip(days, days[1:], strict=False):
+        if (a - b).days != 1:
+            break
+        run += 1
+    return run
+
+
+def submit(day: dt.date, text: str, player: str, local: dt.date) -> dict:
+    """Score a typed solution, keep the player's best for the day, and report."""
+    pz = puzzle(day)
+    placements, _sheet, card = play_solution(pz, parse_solution(text, pz), _lexicon())
+    if not card.complete:
+        raise UsageError(f"A finished Girdle has {pz.words} words; this one has "
+                         f"{len(card.rows)}. Add the rest and submit again.")
+    typed = solution_text(pz, placements)
+    par_for(day)
+    raise_par(day, card.final, typed)
+    par = par_for(day)
+    result = {"date": day.isoformat(), "number": pz.number, "score": card.final,
+              "card": card.to_dict(), "solution": typed, "par": par.par,
+              "par_proven": par.proven, "best_solution": par.solution,
+              "rank": rank(card.final, par.par)}
+    old = db().scalars(select(GirdleSubmission).where(
+        GirdleSubmission.player == player, GirdleSubmission.puzzle_date == day)).first()
+    if old is None:
+        db().add(GirdleSubmission(player=player, puzzle_date=day, local_date=local,
+                                  words=result["solution"].splitlines(), score=card.final,
+                                  rank=result["rank"]))
+    elif card.final > old.score:
+        old.words, old.score, old.rank = result["solution"].splitlines(), card.final, \
+            result["rank"]
+    db().flush()
+    result["best_of_yours"] = max(card.final, old.score if old else card.final)
+    result["streak"] = streak(player)
+    return result
+
+
+def hints(day: dt.date) -> list[list[str]]:
+    """A 7x7 grid showing where a good sheet's words go: each word's first letter, ``#`` for
+    its other squares, ``.`` for empty squares."""
+    return [list(row) for row in _hints(day, current_app.config.get("LEXICON_PATH"))]
+
+
+@lru_cache(maxsize=64)
+def _hints(day: dt.date, lexicon_path: str | None) -> tuple[str, ...]:
+    from companion.girdle.generator import find_solution
+
+    pz = _puzzle(day, lexicon_path)
+    moves = find_solution(pz, load_lexicon(lexicon_path)) or []
+    grid = [["."] * pz.size for _ in range(pz.size)]
+    for m in moves:
+        for k, cell in enumerate(m.cells):
+            r, c = divmod(cell, pz.size)
+            if k == 0:
+                grid[r][c] = m.word[0]
+            elif grid[r][c] == ".":
+                grid[r][c] = "#"
+    return tuple("".join(row) for row in grid)
+
+
+def _sheet_pdf(day: dt.date, paper: str) -> bytes:
+    from companion.web.prints import _cached
+    from printables.girdle import girdle_sheet_pdf
+
+    if paper not in PAPERS:
+        raise UsageError(f"Paper must be letter or a4, not {paper!r}.")
+    return _cached(f"girdle-{day.isoformat()}-{paper}.pdf",
+                   lambda: girdle_sheet_pdf(day, paper, puzzle=puzzle(day)))
+
+
+def typed_from_reading(pz: Puzzle, reading: dict) -> str:
+    """The words a sheet photo shows, in the typed form (word and start square per line)."""
+    lines = []
+    for w in sorted(reading.get("words", []), key=lambda w: w["number"]):
+        line = pz.lines[w["number"] - 1]
+        lines.append(f"{w['word']} {w['col'] if line.kind == 'row' else w['row']}")
+    return "\n".join(lines)
+
+
+def read_sheet_photo(day: dt.date, data: bytes) -> tuple[dict, str]:
+    """What a photo of the day's filled-in sheet shows, and the words ready to submit."""
+    from companion.web.photos import read_girdle_sheet
+
+    pz = puzzle(day)
+    reading = read_girdle_sheet(data, pz, _lexicon(), current_app.config["MAX_IMAGE_PIXELS"])
+    return reading, typed_from_reading(pz, reading)
+
+
+def _page(day: dt.date, result=None, error=None, text="", status=200, sheet=None):
+    pz = puzzle(day)
+    show_hints = bool(request.args.get("hints"))
+    return render_template(
+        "girdle.html", day=day, pz=pz, lines=[ln.label() for ln in pz.lines],
+        result=result, error=error, text=text, streak=streak(player_id()), sheet=sheet,
+        hints=hints(day) if show_hints else None, today=today_utc(),
+        prev=day - dt.timedelta(days=1) if day > default_edition().first_date else None,
+        next=day + dt.timedelta(days=1) if day < today_utc() else None), status
+
+
+@bp.get("/girdle")
+def page():
+    return _page(today_utc())
+
+
+@bp.route("/girdle/<day>", methods=["GET", "POST"])
+def day_page(day: str):
+    try:
+        when = check_date(day)
+    except UsageError as exc:
+        abort(404, description=str(exc))
+    if request.method == "GET":
+        return _page(when)
+    text = request.form.get("solution", "")
+    try:
+        if len(text) > 1000:
+            raise UsageError("That is far too long for seven words.")
+        result = submit(when, text, player_id(),
+                        local_date(request.form.get("local_date"), when))
+    except CompanionError as exc:
+        db().rollback()
+        return _page(when, error=str(exc), text=text, status=400)
+    db().commit()
+    return _page(when, result=result, text=text)
+
+
+@bp.post("/girdle/<day>/photo")
+def sheet_photo(day: str):
+    try:
+        when = check_date(day)
+    except UsageError as exc:
+        abort(404, description=str(exc))
+    upload = request.files.get("photo")
+    try:
+        if upload is None or not upload.filename:
+            raise UsageError("Choose a photo of your sheet first.")
+        reading, text = read_sheet_photo(when, upload.read())
+    except CompanionError as exc:
+        return _page(when, error=str(exc), status=400)
+    return _page(when, text=text, sheet=reading)
+
+
+@bp.get("/girdle/<day>.pdf")
+def sheet_pdf(day: str):
+    try:
+        when = check_date(day)
+    except UsageError as exc:
+        abort(404, description=str(exc))
+    paper = request.args.get("paper", "letter")
+    return Response(_sheet_pdf(when, paper), mimetype="application/pdf", headers={
+        "Content-Disposition": f'attachment; filename="word-girdle-{when}-{paper}.pdf"'})
+
+
+@bp.get("/girdle/<day>/answers.pdf")
+def answers_pdf(day: str):
+    from companion.girdle import Solution
+    from printables.girdle_key import answer_key_pdf
+
+    try:
+        when = check_date(day)
+    except UsageError as exc:
+        abort(404, description=str(exc))
+    paper = request.args.get("paper", "letter")
+    if paper not in PAPERS:
+        raise UsageError(f"Paper must be letter or a4, not {paper!r}.")
+    pz = puzzle(when)
+    par = par_for(when)
+    db().commit()  # keep a newly found par even if drawing fails
+    placements, _sheet, _card = play_solution(pz, parse_solution(par.solution, pz), _lexicon())
+    best = Solution(par=par.par, proven=par.proven, upper_bound=par.par, placements=placements)
+    data = answer_key_pdf(when, paper, puzzle=pz, solution=best)
+    return Response(data, mimetype="application/pdf", headers={
+        "Content-Disposition":
+            f'attachment; filename="word-girdle-{when}-answers-{paper}.pdf"'})
+
+
+@bp.get("/girdle/archive")
+def archive():
+    month = request.args.get("month") or today_utc().strftime("%Y-%m")
+    try:
+        first_of = dt.date.fromisoformat(month + "-01")
+    except ValueError:
+        raise UsageError("The month is written YYYY-MM, e.g. 2026-01.") from None
+    start = max(first_of, default_edition().first_date)
+    end = min((first_of + dt.timedelta(days=32)).replace(day=1) - dt.timedelta(days=1),
+              today_utc())
+    if start > end:
+        raise UsageError(f"There are no Word Girdles in {month}.")
+    mine = {s.puzzle_date: s for s in db().scalars(select(GirdleSubmission).where(
+        GirdleSubmission.player == player_id(), GirdleSubmission.puzzle_date >= start,
+        GirdleSubmission.puzzle_date <= end))}
+    days = [start + dt.timedelta(days=i) for i in range((end - start).days + 1)][::-1]
+    prev_month = (first_of - dt.timedelta(days=1)).strftime("%Y-%m")
+    next_month = (first_of + dt.timedelta(days=32)).strftime("%Y-%m")
+    return render_template(
+        "girdle_archive.html", days=days, mine=mine, month=first_of, today=today_utc(),
+        number=puzzle_number,
+        prev_month=prev_month if first_of > default_edition().first_date else None,
+        next_month=next_month if end < today_utc() else None)
+
+
+@bp.get("/girdle/today")
+def today_redirect():
+    return redirect(url_for("girdle.page"))
+
+
+# -- JSON API --------------------------------------------------------------------------------
+
+def _api_day(day: str) -> dt.date:
+    return check_date(day)
+
+
+@bp.get("/api/girdle/<day>")
+def api_puzzle(day: str):
+    when = _api_day(day)
+    data = puzzle(when).to_dict()
+    data["sheet"] = {p: url_for("girdle.sheet_pdf", day=when.isoformat(), paper=p)
+                     for p in PAPERS}
+    return jsonify(data)
+
+
+@bp.get("/api/girdle/<day>/hints")
+def api_hints(day: str):
+    return jsonify({"grid": ["".join(row) for row in hints(_api_day(day))]})
+
+
+@bp.post("/api/girdle/<day>/photo")
+def api_sheet_photo(day: str):
+    when = _api_day(day)
+    upload = request.files.get("photo")
+    data = upload.read() if upload is not None else request.get_data()
+    reading, text = read_sheet_photo(when, data)
+    return jsonify({"reading": reading, "solution": text})
+
+
+@bp.post("/api/girdle/<day>/submissions")
+def api_submit(day: str):
+    when = _api_day(day)
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict) or not isinstance(body.get("solution"), str):
+        raise UsageError('Send {"solution": "WORD START\\n..."} as JSON.')
+    player = str(body.get("player") or "")
+    if not 4 <= len(player) <= 64:
+        raise UsageError('"player" is your own id (4 to 64 characters), used for streaks.')
+    result = submit(when, body["solution"][:1000], "api:" + player,
+                    local_date(body.get("local_date"), when))
+    db().commit()
+    return jsonify(result), 201
+
+
+_DAY = {"name": "day", "in": "path", "required": True, "description": "YYYY-MM-DD",
+        "schema": {"type": "string", "format": "date"}}
+openapi.add("/api/girdle/{day}", "get", {
+    "summary": "The Word Girdle puzzle of a day, with links to its printable sheet",
+    "parameters": [_DAY], "responses": openapi.ok("the puzzle (lines, Supply, checkbox rows, "
+                                                  "Victory Points, length bonus)")})
+openapi.add("/api/girdle/{day}/hints", "get", {
+    "summary": "A hints grid: first letters and squares of a good sheet's words",
+    "parameters": [_DAY], "responses": openapi.ok("seven rows of seven characters")})
+openapi.add("/api/girdle/{day}/photo", "post", {
+    "summary": "Read a photo of a filled-in sheet: letters, words, dots, ticks, the score as "
+    "read, and the words as a solution to check and submit",
+    "parameters": [_DAY],
+    "requestBody": {"required": True, "content": {
+        "image/jpeg": {"schema": {"type": "string", "format": "binary"}},
+        "image/png": {"schema": {"type": "string", "format": "binary"}}}},
+    "responses": openapi.ok("the reading and the solution text")})
+openapi.add("/api/girdle/{day}/submissions", "post", {
+    "summary": "Submit a solution: score breakdown, rank against par, best solution, streak",
+    "parameters": [_DAY],
+    "requestBody": openapi.json_body({"type": "object", "required": ["solution", "player"],
+                                      "properties": {
+        "solution": {"type": "string", "description": "one word per line: WORD START "
+                     "[+SUPPLY,...] [-CROSSED_OUT]"},
+        "player": {"type": "string", "description": "your own id, for streaks"},
+        "local_date": {"type": "string", "format": "date",
+                       "description": "your own date, for streaks"}}}),
+    "responses": {"201": {"description": "the score card and rank",
+                          "content": {"application/json": {"schema": {"type": "object"}}}}}})

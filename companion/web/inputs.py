@@ -1,0 +1,57 @@
+"""Reading request parameters into clean values, with player-readable errors."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from companion.errors import UsageError
+from companion.judge import GAMES
+
+MAX_WORD = 64
+MAX_WORDS = 20
+_SPLIT = re.compile(r"[\s,;/+]+")
+
+
+def words_from(text: str | list[str] | None) -> list[str]:
+    """Words typed in one box (spaces or commas between) or given as a list."""
+    parts = text if isinstance(text, list) else _SPLIT.split(text or "")
+    words = [str(w).strip() for w in parts if str(w).strip()]
+    if not words:
+        raise UsageError("Type a word to check.")
+    if len(words) > MAX_WORDS:
+        raise UsageError(f"Too many words at once: {MAX_WORDS} at most.")
+    for w in words:
+        if len(w) > MAX_WORD:
+            raise UsageError(f"That word is too long to judge ({MAX_WORD} letters at most).")
+    return words
+
+
+def game_from(value: str | None, allowed: tuple[str, ...] = GAMES) -> str | None:
+    """A game key, or None for "any game"."""
+    if not value:
+        return None
+    if value not in allowed:
+        raise UsageError(f"Unknown game {value!r}; choose one of {', '.join(allowed)}.")
+    return value
+
+
+def int_from(value: str | int | None, name: str, lo: int, hi: int, default: int) -> int:
+    """An integer parameter within ``lo..hi``."""
+    if value is None or value == "":
+        return default
+    try:
+        n = int(value)
+    except (TypeError, ValueError):
+        raise UsageError(f"{name} must be a whole number.") from None
+    if not lo <= n <= hi:
+        raise UsageError(f"{name} must be between {lo} and {hi}.")
+    return n
+
+
+def date_from(value: str | None, name: str = "date") -> dt.date:
+    """A date written YYYY-MM-DD."""
+    try:
+        return dt.date.fromisoformat(str(value))
+    except (TypeError, ValueError):
+        raise UsageError(f"Write the {name} as YYYY-MM-DD, e.g. 2026-01-31.") from None

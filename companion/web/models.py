@@ -1,0 +1,121 @@
+"""What the web app stores: score-sheet games with players and turns, board photos, and
+Daily Girdle submissions."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Date,
+    DateTime,
+    ForeignKey,
+    Integer,
+    LargeBinary,
+    String,
+    Text,
+    UniqueConstraint,
+    func,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+class Base(DeclarativeBase):
+    """Declarative base of every table."""
+
+
+class Game(Base):
+    """A WerdUp or Bug Words game kept on the phone: players, turns, running totals."""
+
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))  # "werdup" | "bugwords"
+    created: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())
+    finished: Mapped[bool] = mapped_column(default=False)
+    board: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)  # last position
+    players: Mapped[list[Player]] = relationship(
+        back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"
+    )
+    turns: Mapped[list[Turn]] = relationship(
+        back_populates="game", order_by="Turn.number", cascade="all, delete-orphan"
+    )
+
+
+class Player(Base):
+    """One seat at a game's table."""
+
+    __tablename__ = "players"
+    __table_args__ = (UniqueConstraint("game_id", "seat"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(40))
+    end_adjustment: Mapped[int] = mapped_column(default=0)  # tiles left on racks, going out
+    end_rack: Mapped[str] = mapped_column(String(16), default="")  # letters left at the end
+    game: Mapped[Game] = relationship(back_populates="players")
+
+
+class Turn(Base):
+    """One turn: a scored play, a pass or a swap. ``detail`` holds the score breakdown."""
+
+    __tablename__ = "turns"
+    __table_args__ = (UniqueConstraint("game_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    number: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(12), default="play")  # play | pass | swap
+    words: Mapped[str] = mapped_column(Text, default="")
+    score: Mapped[int] = mapped_column(default=0)
+    detail: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    photo_id: Mapped[int | None] = mapped_column(ForeignKey("photos.id"), default=None)
+    game: Mapped[Game] = relationship(back_populates="turns")
+
+
+class Photo(Base):
+    """An uploaded board photo (already checked to be a readable image) and what was read."""
+
+    __tablename__ = "photos"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    created: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())
+    game_kind: Mapped[str] = mapped_column(String(16))
+    mime: Mapped[str] = mapped_column(String(32))
+    width: Mapped[int] = mapped_column(Integer)  # of the image as read (working size)
+    height: Mapped[int] = mapped_column(Integer)
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"),
+                                                default=None)
+    data: Mapped[bytes] = mapped_column(LargeBinary)
+    overlay: Mapped[bytes] = mapped_column(LargeBinary)  # JPEG: the grid and letters read
+    reading: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+
+
+class GirdleSubmission(Base):
+    """A player's solution of one day's Girdle, with its score and rank."""
+
+    __tablename__ = "girdle_submissions"
+    __table_args__ = (UniqueConstraint("player", "puzzle_date"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    created: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())
+    player: Mapped[str] = mapped_column(String(64))  # anonymous id kept in the player's cookie
+    puzzle_date: Mapped[dt.date] = mapped_column(Date)
+    local_date: Mapped[dt.date] = mapped_column(Date)  # the player's own date when submitting
+    words: Mapped[list[Any]] = mapped_column(JSON)
+    score: Mapped[int] = mapped_column(Integer)
+    rank: Mapped[str] = mapped_column(String(24))
+
+
+class GirdlePar(Base):
+    """The best score of one day's Girdle (found once by the solver, then kept)."""
+
+    __tablename__ = "girdle_pars"
+
+    puzzle_date: Mapped[dt.date] = mapped_column(Date, primary_key=True)
+    par: Mapped[int] = mapped_column(Integer)
+    proven: Mapped[bool] = mapped_column(default=False)
+    solution: Mapped[list[Any]] = mapped_column(JSON)

@@ -1,0 +1,89 @@
+"""The OpenAPI 3.1 description of the JSON API, served at ``/api/openapi.json``.
+
+Each area adds its paths with :func:`add`; the document is assembled per app from the
+blueprints it registers, so it only lists what this installation serves.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+ERROR = {"$ref": "#/components/responses/Error"}
+
+COMPONENTS: dict[str, Any] = {
+    "schemas": {
+        "Error": {
+            "type": "object",
+            "required": ["error", "status"],
+            "properties": {
+                "error": {"type": "string", "description": "a sentence a player understands"},
+                "status": {"type": "integer"},
+            },
+        },
+        "Verdict": {
+            "type": "object",
+            "required": ["word", "valid", "reason", "lexicon", "definitions"],
+            "properties": {
+                "word": {"type": "string"},
+                "valid": {"type": "boolean"},
+                "reason": {"type": "string"},
+                "game": {"type": ["string", "null"]},
+                "lexicon": {"type": "string"},
+                "definitions": {"type": "array", "items": {"type": "string"}},
+            },
+        },
+    },
+    "responses": {
+        "Error": {
+            "description": "bad input (the message says what to fix)",
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+        }
+    },
+}
+
+# path -> {method -> operation}; filled by the area modules at import time of their blueprint.
+PATHS: dict[str, dict[str, Any]] = {}
+
+
+def add(path: str, method: str, operation: dict[str, Any]) -> None:
+    """Describe one operation; a 400 error response is added to every operation."""
+    op = dict(operation)
+    op.setdefault("responses", {})
+    op["responses"].setdefault("400", ERROR)
+    PATHS.setdefault(path, {})[method.lower()] = op
+
+
+def query(name: str, description: str, *, required: bool = False,
+          schema: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A query parameter."""
+    return {"name": name, "in": "query", "required": required, "description": description,
+            "schema": schema or {"type": "string"}}
+
+
+def json_body(schema: dict[str, Any], description: str = "") -> dict[str, Any]:
+    """A required JSON request body."""
+    return {"required": True, "description": description,
+            "content": {"application/json": {"schema": schema}}}
+
+
+def ok(description: str, schema: dict[str, Any] | None = None,
+       media: str = "application/json") -> dict[str, Any]:
+    """A 200 response."""
+    return {"200": {"description": description,
+                    "content": {media: {"schema": schema or {"type": "object"}}}}}
+
+
+def document(paths: set[str], version: str) -> dict[str, Any]:
+    """The OpenAPI document for the served ``paths`` (OpenAPI style, e.g. ``/api/x/{id}``)."""
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Companion API",
+            "version": version,
+            "description": "Word challenges, PDQ deals, the Daily Girdle, printables and board "
+            "photos for four word games. Errors are JSON objects with a sentence in `error` "
+            "and a 4xx status.",
+        },
+        "paths": {p: PATHS[p] for p in sorted(PATHS) if p in paths},
+        "components": COMPONENTS,
+    }

@@ -1,0 +1,215 @@
+"""PDQ dealer: deal rounds from a shuffled deck (for a table without cards, or Solitaire),
+judge words for the cards, and list every word for a deal.
+
+The deal is a pure function of (variant, seed, round), carried in the URL, so any worker can
+serve any round and a table can share the link.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass
+from functools import lru_cache
+
+from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
+
+from companion.errors import CompanionError, UsageError
+from companion.judge import Verdict
+from companion.lexicon import define, load_lexicon
+from companion.pdq import all_variants, default_deck, find_words, get_variant, judge, parse_cards
+from companion.pdq.solitaire import deals, shuffled
+from companion.web import openapi
+from companion.web.inputs import int_from, words_from
+
+bp = Blueprint("pdq", __name__)
+MAX_SEED = 2**53
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Round ``number`` (from 1) of the deck shuffled with ``seed``."""
+
+    variant: str
+    seed: int
+    number: int
+    cards: str | None  # None once the deck has run out
+    rounds: int
+
+    def to_dict(self) -> dict:
+        return {"variant": self.variant, "seed": self.seed, "round": self.number,
+                "cards": self.cards, "rounds": self.rounds, "deck_done": self.cards is None}
+
+
+@lru_cache(maxsize=256)
+def _all_rounds(variant: str, seed: int) -> tuple[str, ...]:
+    var = get_variant(variant)
+    pile = shuffled(default_deck().without(var.remove), random.Random(seed))
+    return tuple(deals(pile, var))
+
+
+def deal(variant: str, seed: int, number: int) -> Deal:
+    """The cards of one round."""
+    rounds = _all_rounds(get_variant(variant).name, seed)
+    cards = rounds[number - 1] if number <= len(rounds) else None
+    return Deal(get_variant(variant).name, seed, number, cards, len(rounds))
+
+
+def _lexicon():
+    return load_lexicon(current_app.config.get("LEXICON_PATH"))
+
+
+def _deal_args(values) -> tuple[str, int, int]:
+    variant = get_variant(values.get("variant") or "regular").name
+    seed = int_from(values.get("seed"), "Seed", 0, MAX_SEED, 0)
+    number = int_from(values.get("round"), "Round", 1, 100, 1)
+    return variant, seed, number
+
+
+def judge_words(words: list[str], cards: str, variant: str, said: list[str] | None = None,
+                *, definitions: bool = True) -> list[Verdict]:
+    """PDQ verdicts (fit to the cards, length, word list, PDL) as challenge verdicts."""
+    lex = _lexicon()
+    var = get_variant(variant)
+    cards = parse_cards(cards, var)
+    out = []
+    for w in words:
+        j = judge(w, cards, var, lex, said=said or ())
+        defs = [str(d) for d in define(w)] if definitions and w.isalpha() and w.isascii() else []
+        out.append(Verdict(j.word, j.valid, j.reason, "pdq", lex.name, defs))
+    return out
+
+
+def all_words(cards: str, variant: str) -> dict:
+    var = get_variant(variant)
+    return find_words(parse_cards(cards, var), var, _lexicon()).to_dict()
+
+
+@bp.get("/pdq")
+def page():
+    error = None
+    variants = all_variants()
+    try:
+        variant, seed, number = _deal_args(request.args)
+        if "seed" not in request.args:
+            return render_template("pdq.html", variants=variants, variant=variant, d=None,
+                                   error=None)
+        d = deal(variant, seed, number)
+        word = request.args.get("word", "").strip()
+        collected = int_from(request.args.get("collected"), "Collected", 0, 200, 0)
+        verdict = words = None
+        if word and d.cards:
+            verdict = judge_words(words_from(word)[:1], d.cards, variant, definitions=False)[0]
+        if request.args.get("show") and d.cards:
+            words = all_words(d.cards, variant)
+    except CompanionError as exc:
+        error = str(exc)
+        return render_template("pdq.html", variants=variants, variant="regular", d=None,
+                               error=error), 400
+    solo = variants[variant].goal == "solo"
+    if solo and verdict is not None and verdict.valid:  # Solitaire: collect and deal on
+        return redirect(url_for("pdq.page", variant=variant, seed=seed, round=number + 1,
+                                collected=collected + len(d.cards), last=verdict.word))
+    return render_template("pdq.html", variants=variants, variant=variant, d=d, word=word,
+                           verdict=verdict, words=words, solo=solo, collected=collected,
+                           stuck=bool(request.args.get("stuck")), last=request.args.get("last"),
+                           error=error)
+
+
+@bp.post("/pdq/deal")
+def new_deal():
+    variant = get_variant(request.form.get("variant") or "regular").name
+    return redirect(url_for("pdq.page", variant=variant, seed=secrets.randbelow(MAX_SEED),
+                            round=1))
+
+
+def _cards_from_photo() -> dict:
+    from companion.web.photos import read_pdq_cards
+
+    upload = request.files.get("photo")
+    data = upload.read() if upload is not None else (
+        b"" if request.mimetype.startswith("multipart/") else request.get_data())
+    return read_pdq_cards(data, current_app.config["MAX_IMAGE_PIXELS"])
+
+
+@bp.post("/pdq/cards-photo")
+def cards_photo():
+    read = _cards_from_photo()
+    variant = request.form.get("variant") or "regular"
+    return redirect(url_for("challenge.page", game="pdq", cards=read["cards"],
+                            variant=variant, word=request.form.get("word") or None,
+                            photo="unsure" if read["uncertain"] else "read"))
+
+
+# -- JSON API --------------------------------------------------------------------------------
+
+@bp.get("/api/pdq/variants")
+def api_variants():
+    return jsonify([{"name": v.name, "title": v.title, "cards": v.cards,
+                     "min_length": v.min_length, "summary": v.summary}
+                    for v in all_variants().values()])
+
+
+@bp.get("/api/pdq/deal")
+def api_deal():
+    args = request.args.to_dict()
+    if "seed" not in args:
+        args["seed"] = str(secrets.randbelow(MAX_SEED))
+    return jsonify(deal(*_deal_args(args)).to_dict())
+
+
+def _cards_variant() -> tuple[str, str]:
+    cards = request.args.get("cards", "")
+    if not cards:
+        raise UsageError("Give the cards left to right, e.g. cards=PNA.")
+    return cards, get_variant(request.args.get("variant") or "regular").name
+
+
+@bp.get("/api/pdq/judge")
+def api_judge():
+    cards, variant = _cards_variant()
+    said = words_from(request.args["said"]) if request.args.get("said") else []
+    verdicts = judge_words(words_from(request.args.get("word")), cards, variant, said)
+    return jsonify(verdicts[0].to_dict() if len(verdicts) == 1 else
+                   {"valid": all(v.valid for v in verdicts),
+                    "words": [v.to_dict() for v in verdicts]})
+
+
+@bp.post("/api/pdq/cards")
+def api_cards_photo():
+    return jsonify(_cards_from_photo())
+
+
+@bp.get("/api/pdq/words")
+def api_words():
+    return jsonify(all_words(*_cards_variant()))
+
+
+_VARIANT = openapi.query("variant", "a PDQ variant name (see /api/pdq/variants); default "
+                         "regular")
+_CARDS = openapi.query("cards", "the cards left to right, e.g. PNA", required=True)
+openapi.add("/api/pdq/variants", "get", {
+    "summary": "The PDQ variants", "responses": openapi.ok("name, title, cards, minimum")})
+openapi.add("/api/pdq/deal", "get", {
+    "summary": "One round dealt from a shuffled deck (the same seed gives the same deck)",
+    "parameters": [_VARIANT, openapi.query("seed", "shuffle number (random if absent)",
+                                           schema={"type": "integer", "minimum": 0}),
+                   openapi.query("round", "round number from 1",
+                                 schema={"type": "integer", "minimum": 1, "maximum": 100})],
+    "responses": openapi.ok("the cards (null once the deck has run out)")})
+openapi.add("/api/pdq/judge", "get", {
+    "summary": "Judge a word for the cards: fit, length, word list, PDL",
+    "parameters": [openapi.query("word", "the word (several: separated by spaces)",
+                                 required=True), _CARDS, _VARIANT,
+                   openapi.query("said", "PDL: words already said, separated by commas")],
+    "responses": openapi.ok("a Verdict", {"$ref": "#/components/schemas/Verdict"})})
+openapi.add("/api/pdq/cards", "post", {
+    "summary": "Read the dealt cards from a photo, left to right",
+    "requestBody": {"required": True, "content": {
+        "image/jpeg": {"schema": {"type": "string", "format": "binary"}},
+        "image/png": {"schema": {"type": "string", "format": "binary"}}}},
+    "responses": openapi.ok("cards (? for a card not read) and the positions to check")})
+openapi.add("/api/pdq/words", "get", {
+    "summary": "Every word for the cards, grouped by length, longest first",
+    "parameters": [_CARDS, _VARIANT],
+    "responses": openapi.ok("the words; no_word is true when none exists")})

@@ -1,0 +1,132 @@
+"""Reading a board photo for a game: the vision pipeline reads it, the player corrects the
+uncertain squares, and the new tiles are scored by the game's engine."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import replace
+from typing import Any
+
+import cv2
+import numpy as np
+
+from companion.errors import UsageError
+from companion.lexicon import Lexicon
+
+OVERLAY_WIDTH = 900
+
+
+def read_photo(kind: str, data: bytes, lexicon: Lexicon, max_pixels: int) -> tuple[
+        dict[str, Any], bytes, tuple[int, int]]:
+    """Read a photo of ``kind``'s board with the vision pipeline: the reading (grid,
+    confidences, uncertain squares with alternatives, light warnings), a JPEG overlay of
+    what was read, and the working image's (width, height). Bad photos raise a
+    player-readable error."""
+    from vision.boards import board_spec
+    from vision.classifier import shipped_classifier
+    from vision.config import DEFAULT
+    from vision.imageio import decode_photo
+    from vision.light import check_light
+    from vision.overlay import draw_overlay
+    from vision.reading import read_board
+
+    if not data:
+        raise UsageError("Choose a photo of the board first.")
+    cfg = replace(DEFAULT, load=replace(DEFAULT.load,
+                                        max_pixels=min(max_pixels, DEFAULT.load.max_pixels)))
+    image = decode_photo(cfg.load, upright(data, cfg.load.max_pixels), name="That photo")
+    reading = read_board(cfg, image, board_spec(kind), shipped_classifier(), lexicon)
+    result = reading.to_dict()
+    result["light"] = check_light(cfg.light, image, reading.located.corners).to_dict()
+    return result, _jpeg(draw_overlay(image, reading)), (image.shape[1], image.shape[0])
+
+
+EXIF_ORIENTATION = 0x0112
+
+
+def upright(data: bytes, max_pixels: int) -> bytes:
+    """The photo turned the way the phone held it (phones store the turn as an EXIF tag);
+    unreadable or oversized files are passed on unchanged for the reader to refuse."""
+    from PIL import Image, ImageOps
+
+    try:
+        img = Image.open(io.BytesIO(data))
+        turned = img.getexif().get(EXIF_ORIENTATION, 1) not in (None, 1)
+        if not turned or img.width * img.height > max_pixels:
+            return data
+        out = io.BytesIO()
+        ImageOps.exif_transpose(img).convert("RGB").save(out, "JPEG", quality=92)
+        return out.getvalue()
+    except (OSError, ValueError, SyntaxError):
+        return data
+
+
+def _jpeg(image: np.ndarray) -> bytes:
+    h, w = image.shape[:2]
+    if w > OVERLAY_WIDTH:
+        image = cv2.resize(image, (OVERLAY_WIDTH, round(h * OVERLAY_WIDTH / w)),
+                           interpolation=cv2.INTER_AREA)
+    ok, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 80])
+    if not ok:  # pragma: no cover - OpenCV encodes any 8-bit image
+        raise UsageError("Could not draw the overlay.")
+    return buf.tobytes()
+
+
+def grid_from_form(form: Any, rows: int, cols: int) -> list[list[str]]:
+    """The corrected grid from the photo page's squares (``sq-R-C`` fields)."""
+    grid = []
+    for r in range(rows):
+        row = []
+        for c in range(cols):
+            value = str(form.get(f"sq-{r}-{c}", "")).strip()
+            if len(value) > 2:
+                raise UsageError("Each square holds one letter (or Qu).")
+            row.append(value)
+        grid.append(row)
+    return grid
+
+
+def grid_from_json(value: Any, rows: int, cols: int) -> list[list[str]]:
+    """A grid sent to the API: ``rows`` lists of ``cols`` strings ("" for empty)."""
+    if not (isinstance(value, list) and len(value) == rows and all(
+            isinstance(row, list) and len(row) == cols and all(isinstance(x, str) for x in row)
+            for row in value)):
+        raise UsageError(f'"grid" must be {rows} lists of {cols} letters ("" for empty).')
+    return [[x.strip() for x in row] for row in value]
+
+
+def read_girdle_sheet(data: bytes, puzzle: Any, lexicon: Lexicon, max_pixels: int
+                      ) -> dict[str, Any]:
+    """Read a photo of a filled-in Word Girdle sheet (hand-written letters, coloured-in A-Z,
+    Supply dots, ticked boxes) with the vision package; decoded against ``puzzle``."""
+    from vision.classifier import hand_classifier
+    from vision.config import DEFAULT
+    from vision.girdle_sheet import read_sheet
+    from vision.imageio import decode_photo
+
+    if not data:
+        raise UsageError("Choose a photo of your sheet first.")
+    load = replace(DEFAULT.load, work_long_side=DEFAULT.sheet.work_long_side,
+                   max_pixels=min(max_pixels, DEFAULT.load.max_pixels))
+    image = decode_photo(load, upright(data, load.max_pixels), name="That photo")
+    return read_sheet(DEFAULT, image, hand_classifier(), lexicon, puzzle).to_dict()
+
+
+def read_pdq_cards(data: bytes, max_pixels: int) -> dict[str, Any]:
+    """The PDQ cards dealt in a photo, left to right (``?`` for a card not read), with the
+    positions (0-based) of the ones to check."""
+    from vision.cards import read_deal
+    from vision.classifier import shipped_classifier
+    from vision.config import DEFAULT
+    from vision.imageio import decode_photo
+
+    if not data:
+        raise UsageError("Choose a photo of the cards first.")
+    load = replace(DEFAULT.load, max_pixels=min(max_pixels, DEFAULT.load.max_pixels))
+    image = decode_photo(load, upright(data, load.max_pixels), name="That photo")
+    letters = tuple(chr(ord("A") + i) for i in range(26))
+    cards = read_deal(DEFAULT.cards, DEFAULT.cells, shipped_classifier(), image, letters)
+    sure = DEFAULT.classify.min_confidence
+    return {"cards": "".join(c.letter or "?" for c in cards),
+            "uncertain": [i for i, c in enumerate(cards)
+                          if c.letter is None or c.confidence < sure]}

@@ -1,0 +1,259 @@
+"""Print shop: every printable PDF (and, when the CAD models are installed, 3D-print files),
+with a preview of the first page. Documents are built by ``printables``; the same inputs give
+the same bytes, so each is built once and kept in the instance folder for every worker."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    jsonify,
+    render_template,
+    request,
+    send_file,
+    url_for,
+)
+
+from companion.errors import CompanionError, UsageError
+from companion.web import openapi
+
+bp = Blueprint("prints", __name__)
+
+PAPERS = ("letter", "a4")
+BOARD_PAPERS = ("letter", "a4", "tabloid", "a3", "full")
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option of a document: its name, label and allowed values (first is the default)."""
+
+    name: str
+    label: str
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Document:
+    """A printable: what it is, its options, and the function that builds it."""
+
+    key: str
+    title: str
+    blurb: str
+    choices: tuple[Choice, ...]
+    build: Callable[..., bytes]
+
+    def options(self, given: dict[str, str]) -> dict[str, str]:
+        """The options from a request, checked; defaults for the missing ones."""
+        out = {}
+        for c in self.choices:
+            value = given.get(c.name) or c.values[0]
+            if value not in c.values:
+                raise UsageError(f"{c.label} must be one of {', '.join(c.values)}, not {value!r}.")
+            out[c.name] = value
+        return out
+
+    def filename(self, opts: dict[str, str], ext: str) -> str:
+        return "-".join([self.key, *opts.values()]) + "." + ext
+
+
+def _score_sheet(game: str, players: str, paper: str) -> bytes:
+    from printables.score_sheets import SPECS, score_sheet_pdf
+
+    lo, hi, _default = SPECS[game].players
+    n = None if players == "default" else int(players)
+    if n is not None and not lo <= n <= hi:
+        raise UsageError(f"A {SPECS[game].title} score sheet is for {lo} to {hi} players.")
+    return score_sheet_pdf(game, n, paper)
+
+
+def _deck(deck: str, paper: str) -> bytes:
+    from printables.deck import deck_pdf
+
+    return deck_pdf(None if deck == "regular" else deck, paper)
+
+
+def _board(game: str, paper: str) -> bytes:
+    from printables.boards import board_pdf
+
+    return board_pdf(game, paper)
+
+
+def _tiles(game: str, paper: str) -> bytes:
+    from printables.tiles import tiles_pdf
+
+    return tiles_pdf(game, paper)
+
+
+GAME_LABELS = {"werdup": "WerdUp", "bugwords": "Bug Words", "pdq": "PDQ"}
+DOCUMENTS: dict[str, Document] = {d.key: d for d in (
+    Document("score-sheet", "Score sheet", "Pen-and-paper score sheet for a game night.",
+             (Choice("game", "Game", ("bugwords", "werdup", "pdq")),
+              Choice("players", "Players", ("default", "1", "2", "3", "4", "5", "6")),
+              Choice("paper", "Paper", PAPERS)), _score_sheet),
+    Document("pdq-deck", "PDQ deck", "78 letter cards as cut sheets, nine a page.",
+             (Choice("deck", "Deck", ("regular", "four-score")),
+              Choice("paper", "Paper", PAPERS)), _deck),
+    Document("board", "Paper board", "A print-and-play board with markers for photo "
+             "scoring; split over pages that glue together.",
+             (Choice("game", "Game", ("bugwords", "werdup")),
+              Choice("paper", "Paper", BOARD_PAPERS)), _board),
+    Document("tiles", "Paper tiles", "Letter tiles with the game's distribution.",
+             (Choice("game", "Game", ("bugwords", "werdup")),
+              Choice("paper", "Paper", PAPERS)), _tiles),
+)}
+
+
+def _document(key: str) -> Document:
+    if key not in DOCUMENTS:
+        abort(404, description=f"There is no printable called {key!r}.")
+    return DOCUMENTS[key]
+
+
+def _cache_dir() -> Path:
+    path = Path(current_app.instance_path) / "prints"
+    path.mkdir(exist_ok=True)
+    return path
+
+
+def _cached(name: str, make: Callable[[], bytes]) -> bytes:
+    """``make()``'s bytes, kept under ``name`` in the instance folder (atomic writes)."""
+    path = _cache_dir() / name
+    if path.exists():
+        return path.read_bytes()
+    data = make()
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+    return data
+
+
+def pdf_bytes(doc: Document, opts: dict[str, str]) -> bytes:
+    return _cached(doc.filename(opts, "pdf"), lambda: doc.build(**opts))
+
+
+def preview_png(doc: Document, opts: dict[str, str]) -> bytes:
+    """The first page at 40 dpi (poppler's ``pdftoppm``)."""
+    pdf = pdf_bytes(doc, opts)
+
+    def render() -> bytes:
+        try:
+            out = subprocess.run(["pdftoppm", "-r", "40", "-f", "1", "-l", "1", "-png"],
+                                 input=pdf, capture_output=True, check=True, timeout=60)
+        except (OSError, subprocess.SubprocessError) as exc:
+            raise CompanionError("Previews need poppler-utils (pdftoppm).") from exc
+        return out.stdout
+
+    return _cached(doc.filename(opts, "png"), render)
+
+
+def _download(key: str, ext: str):
+    doc = _document(key)
+    opts = doc.options(request.args.to_dict())
+    if ext == "png":
+        return Response(preview_png(doc, opts), mimetype="image/png",
+                        headers={"Cache-Control": "public, max-age=86400"})
+    return Response(pdf_bytes(doc, opts), mimetype="application/pdf", headers={
+        "Content-Disposition": f'attachment; filename="{doc.filename(opts, "pdf")}"'})
+
+
+@bp.get("/prints")
+def page():
+    return render_template("prints.html", documents=DOCUMENTS, labels=GAME_LABELS)
+
+
+@bp.get("/prints/<key>.pdf")
+def pdf(key: str):
+    return _download(key, "pdf")
+
+
+@bp.get("/prints/<key>.png")
+def preview(key: str):
+    return _download(key, "png")
+
+
+@bp.get("/prints/3d")
+def models_page():
+    from companion.web import prints3d
+
+    built, error, req = None, None, None
+    try:
+        req = prints3d.parse_request(request.args.to_dict())
+        if request.args.get("part"):
+            built = prints3d.build(req)
+    except CompanionError as exc:
+        error = str(exc)
+    return render_template("prints_3d.html", parts=prints3d.PARTS, formats=prints3d.FORMATS,
+                           req=req, built=built, error=error), (400 if error else 200)
+
+
+@bp.get("/prints/3d/<key>/<name>")
+def model_file(key: str, name: str):
+    from companion.web import prints3d
+
+    path = prints3d.file_path(key, name)
+    if path is None:
+        abort(404, description="That file is not built (any more); build it again.")
+    mime = {"png": "image/png", "stl": "model/stl", "3mf": "model/3mf",
+            "step": "model/step"}.get(name.rsplit(".", 1)[-1], "application/octet-stream")
+    resp = send_file(path, mimetype=mime, as_attachment=not name.endswith(".png"),
+                     download_name=name)
+    return resp
+
+
+@bp.get("/api/prints/3d")
+def api_models():
+    from companion.web import prints3d
+
+    built = prints3d.build(prints3d.parse_request(request.args.to_dict()))
+    base = {n: url_for("prints.model_file", key=built["key"], name=n) for n in built["files"]}
+    return jsonify({"downloads": [base[n] for n in built["downloads"]],
+                    "previews": [base[n] for n in built["previews"]],
+                    "slicer": built["slicer"], "clearance": built["report"].get("clearance"),
+                    "bed": built["report"].get("bed")})
+
+
+@bp.get("/api/prints")
+def api_catalogue():
+    return jsonify([{"key": d.key, "title": d.title, "description": d.blurb,
+                     "options": {c.name: list(c.values) for c in d.choices},
+                     "pdf": url_for("prints.api_pdf", key=d.key),
+                     "preview": url_for("prints.preview", key=d.key)}
+                    for d in DOCUMENTS.values()])
+
+
+@bp.get("/api/prints/<key>")
+def api_pdf(key: str):
+    return _download(key, "pdf")
+
+
+openapi.add("/api/prints", "get", {
+    "summary": "Every printable document and its options",
+    "responses": openapi.ok("the catalogue")})
+openapi.add("/api/prints/3d", "get", {
+    "summary": "Build the 3D-printed WerdUp set's files for a clearance and bed (cached); "
+    "the first build of a part takes up to a minute",
+    "parameters": [
+        openapi.query("part", "quarter, placard, tiles or coupon", required=True),
+        openapi.query("format", "stl (default), 3mf or step"),
+        openapi.query("clearance", "gap per side between fitting parts, mm (0-1, default 0.2)"),
+        openapi.query("bed", "printer bed, width x depth in mm (default 180x180)"),
+        openapi.query("estimate", "1 (default) to run PrusaSlicer for print time and filament")],
+    "responses": openapi.ok("download and preview addresses, slicer estimates")})
+openapi.add("/api/prints/{key}", "get", {
+    "summary": "A printable PDF (options as query parameters, see /api/prints)",
+    "parameters": [{"name": "key", "in": "path", "required": True, "schema": {
+        "type": "string", "enum": list(DOCUMENTS)}},
+        openapi.query("game", "werdup, bugwords or pdq (per document)"),
+        openapi.query("paper", "letter, a4 (boards also tabloid, a3, full)"),
+        openapi.query("players", "score sheets: number of players"),
+        openapi.query("deck", "PDQ deck: regular or four-score")],
+    "responses": {**openapi.ok("the PDF", {"type": "string", "format": "binary"},
+                               "application/pdf"), "404": openapi.ERROR}})

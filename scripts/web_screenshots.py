@@ -1,0 +1,110 @@
+"""Phone-size screenshots of every page of the web app for the README.
+
+    .venv/bin/python scripts/web_screenshots.py [-o docs/images]
+
+Serves the app from a temporary instance folder, walks through each job in Debian's Chromium
+(390 x 844 CSS pixels) and writes ``web-*.png``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import tempfile
+import threading
+from pathlib import Path
+
+import numpy as np
+from playwright.sync_api import sync_playwright
+from werkzeug.serving import make_server
+
+from companion.web import create_app
+
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def board_photo(tmp: Path) -> Path:
+    """A synthetic phone photo of a Bug Words board with QUIZ on it."""
+    from vision.boards import board_spec
+    from vision.fonts import tile_fonts
+    from vision.render import render_board
+    from vision.synth import Camera, photograph
+
+    spec = board_spec("bugwords")
+    letters = [[""] * spec.cols for _ in range(spec.rows)]
+    for i, ch in enumerate("QUIZ"):
+        letters[7][7 + i] = ch
+    flat, _ = render_board(spec, letters, 40, tile_fonts()[0])
+    jpeg, _, _ = photograph(flat, Camera(width=1600, height=1200, max_tilt=20, max_rotation=10,
+                                         max_blur=0.8), np.random.default_rng(3))
+    path = tmp / "board.jpg"
+    path.write_bytes(jpeg)
+    return path
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-o", "--out", default="docs/images", help="folder for the PNG files")
+    args = parser.parse_args()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp())
+    app = create_app({"JUDGE_CLEAR_SECONDS": 60}, instance_path=str(tmp / "instance"))
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_port}"
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        page = browser.new_context(base_url=base, viewport={"width": 390, "height": 844},
+                                   device_scale_factor=1, is_mobile=True,
+                                   has_touch=True).new_page()
+        page.set_default_timeout(120000)
+
+        def shot(name: str, full: bool = False) -> None:
+            page.screenshot(path=str(out / f"web-{name}.png"), full_page=full)
+            print(f"wrote {out / f'web-{name}.png'}")
+
+        page.goto("/?word=quixotic")
+        shot("challenge")
+        page.goto("/judge")
+        page.fill("#words", "QUIZ QI ZAX")
+        page.click("#judge-form button[type=submit]")
+        shot("judge")
+        page.goto("/games")
+        page.select_option("#game", "bugwords")
+        page.fill("input[aria-label='Player 1']", "Ann")
+        page.fill("input[aria-label='Player 2']", "Bob")
+        page.click("#new-game button[type=submit]")
+        page.set_input_files("#photo", str(board_photo(tmp)))
+        page.click("#photo-upload button[type=submit]")
+        shot("photo", full=True)
+        for c, letter in enumerate("QUIZ", start=7):  # what the player confirms
+            page.fill(f"#sq-7-{c}", letter)
+        page.click("#photo-form button[type=submit]")
+        page.fill("#play", "K8 .ANY")
+        page.click("#turn-form button[type=submit]")
+        page.locator("#last-play").scroll_into_view_if_needed()
+        shot("score")
+        day = (dt.date.today() - dt.timedelta(days=1)).isoformat()
+        page.goto(f"/girdle/{day}?hints=1")
+        from companion.girdle import puzzle_for
+        from companion.girdle.generator import find_solution
+        from companion.lexicon import default_lexicon
+
+        moves = find_solution(puzzle_for(dt.date.fromisoformat(day)), default_lexicon())
+        page.fill("#solution", "\n".join(f"{m.word} {m.start + 1}" for m in moves))
+        page.click("#girdle-form button[type=submit]")
+        page.locator("#result").scroll_into_view_if_needed()
+        shot("girdle")
+        page.goto("/prints")
+        page.wait_for_timeout(1500)
+        shot("prints")
+        page.goto("/pdq?variant=regular&seed=2026&round=1&show=1")
+        shot("pdq")
+        browser.close()
+    server.shutdown()
+
+
+if __name__ == "__main__":
+    main()

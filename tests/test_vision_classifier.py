@@ -1,0 +1,52 @@
+"""The shipped tile classifier: real camera samples, tile renders, the classify command."""
+
+from __future__ import annotations
+
+import json
+
+import cv2
+import numpy as np
+
+from companion.cli import main
+from vision.classifier import shipped_classifier
+from vision.config import DEFAULT
+from vision.fonts import tile_fonts
+from vision.render import tile_face
+from vision.training import accuracy, real_samples, rendered_set, sample_set, split_samples
+
+
+def test_held_out_real_samples_are_read():
+    _, held_out = split_samples(real_samples())
+    feats, labels = sample_set(DEFAULT.cells, held_out, np.random.default_rng(0))
+    assert len(labels) >= 250
+    assert accuracy(shipped_classifier(), feats, labels) >= 0.98
+
+
+def test_fresh_distorted_renders_are_read():
+    feats, labels = rendered_set(DEFAULT.cells, np.random.default_rng(12345), per_font=1)
+    assert accuracy(shipped_classifier(), feats, labels) >= 0.95
+
+
+def test_classify_command_json(tmp_path, capsys):
+    font = tile_fonts()[0]
+    files = []
+    for name, letter in (("k.png", "K"), ("blank.png", "")):
+        p = tmp_path / name
+        cv2.imwrite(str(p), tile_face(letter, 64, font, value=5 if letter else None))
+        files.append(str(p))
+    real = tmp_path / "real-x.png"
+    src = next(m for m, lab in real_samples() if lab == "X")
+    cv2.imwrite(str(real), src.astype(np.uint8) * 255)
+    files.append(str(real))
+    assert main(["vision", "classify", *files, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [r["letter"] for r in out] == ["K", None, "X"]
+    assert all(0 <= r["confidence"] <= 1 for r in out)
+    assert [r["file"] for r in out] == files
+
+
+def test_classify_rejects_a_non_image(tmp_path, capsys):
+    p = tmp_path / "notes.txt"
+    p.write_text("hello")
+    assert main(["vision", "classify", str(p)]) == 2
+    assert "not an image" in capsys.readouterr().err

@@ -1,0 +1,85 @@
+"""Using the words: uncertain cells and blanks settled by the lexicon, or listed."""
+
+from __future__ import annotations
+
+from vision.cells import BLANK, CellRead
+from vision.correct import resolve
+from vision.words import runs
+
+LETTERS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+def _reads(rows: list[str]) -> list[CellRead]:
+    out = []
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            face = "" if ch == "." else BLANK if ch == "?" else ch
+            out.append(CellRead(r, c, face, 1.0, letter=face if face not in ("", BLANK) else None))
+    return out
+
+
+def _cell(reads, r, c):
+    return next(rd for rd in reads if (rd.row, rd.col) == (r, c))
+
+
+def test_runs_across_and_down():
+    grid = [["C", "A", "T"], ["", "", "A"], ["", "", ""]]
+    assert runs(grid) == [("cat", [(0, 0), (0, 1), (0, 2)]), ("ta", [(0, 2), (1, 2)])]
+
+
+def test_an_uncertain_cell_takes_the_letter_that_makes_words(small_lexicon):
+    # Board text (made up for this test):  C A T / . . A  with the T read as I or T.
+    reads = _reads(["CAT", "..A", "..."])
+    t = _cell(reads, 0, 2)
+    t.face, t.confidence, t.alternatives = "I", 0.5, [("T", 0.45)]
+    assert resolve(reads, 3, 3, small_lexicon, LETTERS) == []
+    assert t.face == "T" and t.alternatives == []
+
+
+def test_a_blank_with_one_fitting_letter_is_inferred(small_lexicon):
+    reads = _reads(["C?T", "...", "..."])  # only "cat" fits C?T in the test list
+    assert resolve(reads, 3, 3, small_lexicon, LETTERS) == []
+    assert _cell(reads, 0, 1).letter == "a"
+
+
+def test_an_ambiguous_blank_is_listed_with_its_choices(small_lexicon):
+    reads = _reads(["?I", "..", ".."])  # "qi" and "xi" are both words
+    left = resolve(reads, 3, 2, small_lexicon, LETTERS)
+    assert [(u.row, u.col) for u in left] == [(0, 0)]
+    assert sorted(a for a, _ in left[0].alternatives) == ["q", "x"]
+
+
+def test_a_confident_misread_in_a_non_word_is_corrected_from_its_runners_up(small_lexicon):
+    reads = _reads(["DRUM", "....", "...."])
+    u = _cell(reads, 0, 2)
+    u.face, u.letter, u.options = "I", "I", [("U", 0.03), ("L", 0.01)]  # "drim" is no word
+    resolve(reads, 3, 4, small_lexicon, LETTERS)
+    assert u.face == "U"
+
+
+def test_a_non_word_no_runner_up_can_mend_is_listed_with_the_classifiers_doubts(small_lexicon):
+    reads = _reads(["DRFM", "....", "...."])
+    f = _cell(reads, 0, 2)
+    f.confidence, f.options = 0.9, [("E", 0.05), ("K", 0.005)]  # no choice makes a word
+    left = resolve(reads, 3, 4, small_lexicon, LETTERS)
+    assert (0, 2) in [(u.row, u.col) for u in left]
+    assert f.face == "F" and f.confidence == 0.9 and f.alternatives == [("E", 0.05)]
+
+
+def test_a_mend_the_tile_hardly_looks_like_is_made_but_asked(small_lexicon):
+    reads = _reads(["DRIM", "....", "...."])
+    i = _cell(reads, 0, 2)
+    i.confidence, i.options = 0.99, [("L", 0.008), ("U", 0.001)]
+    left = resolve(reads, 3, 4, small_lexicon, LETTERS)
+    assert i.face == "U" and i.confidence <= 0.01  # "drum", but the player confirms it
+    assert [(u.row, u.col) for u in left] == [(0, 2)]
+    assert [a for a, _ in i.alternatives] == ["U", "I"]
+
+
+def test_a_clear_tile_is_never_mended_into_an_empty_square(small_lexicon):
+    reads = _reads(["CATS", "....", "...."])  # read "cats" where the photo shows "cat" + a tile
+    s = _cell(reads, 0, 3)
+    s.face, s.letter = "X", "X"
+    s.options = [("", 0.01), ("S", 0.005)]  # "catx": empty would leave "cat"
+    resolve(reads, 3, 4, small_lexicon, LETTERS)
+    assert s.face == "S"

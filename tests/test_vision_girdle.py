@@ -1,0 +1,73 @@
+"""Word Girdle sheets: the rules' worked example, hand-written on the printed sheet and
+photographed, is read, decoded and scored like the engine (final score 24)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from companion.cli import main
+from companion.lexicon import default_lexicon
+from vision.classifier import hand_classifier
+from vision.config import DEFAULT
+from vision.errors import VisionError
+from vision.fonts import available
+from vision.girdle_sheet import _with_activations, read_sheet
+from vision.imageio import decode_photo
+from vision.synth import Camera, photograph
+from vision.synthgirdle import EXAMPLE_STEPS, example_puzzle, filled_sheet
+
+CAM = Camera(width=2400, height=1800, max_tilt=25)
+LOAD = replace(DEFAULT.load, work_long_side=DEFAULT.sheet.work_long_side)
+
+
+def _photo(font_name: str, seed: int) -> bytes:
+    font = available((font_name,))
+    if not font:
+        pytest.fail(f"hand-writing font {font_name} missing: see scripts/system-packages.txt")
+    rng = np.random.default_rng(seed)
+    flat = filled_sheet(example_puzzle(), list(EXAMPLE_STEPS), font[0], rng)
+    return photograph(flat, CAM, rng)[0]
+
+
+@pytest.mark.parametrize("font, seed", [("ComicNeue-Bold.otf", 1), ("SteveHand.ttf", 2)])
+def test_worked_example_sheet_scores_24(font, seed):
+    image = decode_photo(LOAD, _photo(font, seed))
+    reading = read_sheet(DEFAULT, image, hand_classifier(), default_lexicon(), example_puzzle())
+    assert [w["word"] for w in reading.words] == [p.word for p in EXAMPLE_STEPS]
+    assert reading.dots_filled == list(range(1, 9))
+    assert reading.boxes_ticked == [1]
+    assert sorted(reading.az_coloured) == sorted("JUMPINGSEOTACHLDFX")
+    assert reading.problem == ""
+    assert reading.score["final"] == 24
+    assert reading.score["crossed_out"] in (["Q"], ["Z"])  # the sheet cannot say which 5
+
+
+def test_activations_follow_the_filled_dots_and_need():
+    steps = [replace(p, activated=(), crossed_out=()) for p in EXAMPLE_STEPS]
+    out = _with_activations(example_puzzle(), steps, list(range(1, 9)))
+    assert [len(p.activated) for p in out] == [7, 1, 0, 0, 0, 0, 0]
+    assert sorted(a for p in out for a in p.activated) == list(range(1, 9))
+
+
+def test_a_photo_without_the_sheet_says_so():
+    rng = np.random.default_rng(0)
+    plain = np.full((900, 1200, 3), 200, np.uint8)
+    jpg = photograph(plain, Camera(width=1600, height=1200), rng)[0]
+    with pytest.raises(VisionError, match="only 0 of 4 markers"):
+        read_sheet(DEFAULT, decode_photo(LOAD, jpg), hand_classifier(), default_lexicon())
+
+
+def test_cli_read_girdle(tmp_path, capsys):
+    photo = tmp_path / "sheet.jpg"
+    photo.write_bytes(_photo("ComicNeue-Bold.otf", 3))
+    puzzle = tmp_path / "puzzle.json"
+    puzzle.write_text(example_puzzle().to_json())
+    assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(puzzle), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["score"]["final"] == 24
+    assert main(["read", str(photo), "--game", "girdle", "--date", "yesterday"]) == 2
+    assert "not a date" in capsys.readouterr().err

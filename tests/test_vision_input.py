@@ -1,0 +1,85 @@
+"""Bad input: every bad file is one clear sentence, never a traceback."""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from companion.cli import main
+from vision.config import LoadConfig
+from vision.errors import BadPhoto
+from vision.imageio import decode_photo, load_photo
+
+
+def _jpeg(w: int = 400, h: int = 300) -> bytes:
+    buf = io.BytesIO()
+    rng = np.random.default_rng(0)
+    Image.fromarray(rng.integers(0, 255, (h, w, 3), dtype=np.uint8)).save(buf, "JPEG")
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (b"", "the file is empty"),
+        (b"hello, this is text", "not an image"),
+        (_jpeg()[:20000], "damaged or truncated"),
+        (_jpeg(120, 90), "too small"),
+    ],
+)
+def test_bad_files(tmp_path, content, message):
+    p = tmp_path / "photo.jpg"
+    p.write_bytes(content)
+    with pytest.raises(BadPhoto, match=message):
+        load_photo(LoadConfig(), p)
+
+
+def test_missing_file(tmp_path):
+    with pytest.raises(BadPhoto, match="no such file"):
+        load_photo(LoadConfig(), tmp_path / "nope.jpg")
+
+
+def test_huge_file_and_huge_image_are_refused_before_decoding(tmp_path):
+    p = tmp_path / "big.jpg"
+    p.write_bytes(_jpeg())
+    with pytest.raises(BadPhoto, match="MB"):
+        load_photo(LoadConfig(max_bytes=100), p)
+    with pytest.raises(BadPhoto, match="megapixels"):
+        decode_photo(LoadConfig(max_pixels=1000), _jpeg())
+
+
+def test_large_photo_is_scaled_to_working_size():
+    img = decode_photo(LoadConfig(work_long_side=500), _jpeg(2000, 1500))
+    assert img.shape == (375, 500, 3)
+
+
+@pytest.mark.parametrize(
+    "content, status, message",
+    [
+        (b"not an image at all", 2, "not an image"),
+        (None, 1, "no board outline"),
+    ],
+)
+def test_cli_read_bad_input(tmp_path, capsys, content, status, message):
+    p = tmp_path / "photo.png"
+    if content is None:  # a real image of an empty, evenly grey table: no board in it
+        rng = np.random.default_rng(1)
+        noise = (120 + rng.normal(0, 3, (600, 800, 3))).clip(0, 255).astype(np.uint8)
+        Image.fromarray(noise).save(p)
+    else:
+        p.write_bytes(content)
+    assert main(["read", str(p), "--game", "bugwords"]) == status
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_cli_previous_state_must_be_a_state(tmp_path, capsys):
+    photo = tmp_path / "p.jpg"
+    photo.write_bytes(_jpeg(800, 600))
+    state = tmp_path / "state.json"
+    state.write_text("{not json")
+    assert main(["read", str(photo), "--game", "werdup", "--previous", str(state)]) == 2
+    assert "not a board state" in capsys.readouterr().err

@@ -1,0 +1,41 @@
+"""PDQ deals: the companion's printed cards photographed on a table, read left to right."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from companion.cli import main
+from vision.cards import read_deal
+from vision.classifier import shipped_classifier
+from vision.config import DEFAULT
+from vision.errors import VisionError
+from vision.imageio import decode_photo
+from vision.synth import Camera
+from vision.synthcards import deal_photo
+
+SMALL = Camera(width=1600, height=1200)
+LETTERS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+@pytest.mark.parametrize("deal, seed", [("MNW", 1), ("ZEST", 2), ("QXJ", 5)])
+def test_deal_is_read_left_to_right(deal, seed):
+    image = decode_photo(DEFAULT.load, deal_photo(list(deal), np.random.default_rng(seed), SMALL))
+    cards = read_deal(DEFAULT.cards, DEFAULT.cells, shipped_classifier(), image, LETTERS)
+    assert "".join(c.letter or "?" for c in cards) == deal
+
+
+def test_two_cards_is_not_a_deal():
+    image = decode_photo(DEFAULT.load, deal_photo(["A", "B"], np.random.default_rng(3), SMALL))
+    with pytest.raises(VisionError, match="found 2 cards, expected 3 or 4"):
+        read_deal(DEFAULT.cards, DEFAULT.cells, shipped_classifier(), image, LETTERS)
+
+
+def test_cli_read_pdq_json(tmp_path, capsys):
+    photo = tmp_path / "deal.jpg"
+    photo.write_bytes(deal_photo(list("PDQ"), np.random.default_rng(3), SMALL))
+    assert main(["read", str(photo), "--game", "pdq", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["letters"] == "PDQ" and len(out["cards"]) == 3

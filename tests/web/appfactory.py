@@ -1,0 +1,22 @@
+"""Building test apps and reading a page's CSRF token (imported by the web tests)."""
+
+from __future__ import annotations
+
+import re
+
+from companion.web import create_app
+
+
+def make_app(tmp_path, db_url=None, **config):
+    """A fresh app with its instance folder (and SQLite database) under ``tmp_path``."""
+    cfg = {"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": db_url,
+           "GIRDLE_SOLVE_SECONDS": 1, **config}
+    return create_app(cfg, instance_path=str(tmp_path / "instance"))
+
+
+def token(client) -> str:
+    """The CSRF token of ``client``'s cookie (as a page's form would carry it)."""
+    page = client.get("/judge").get_data(as_text=True)
+    match = re.search(r'name="csrf_token" value="([^"]+)"', page)
+    assert match, "the judge form carries a CSRF token"
+    return match.group(1)

@@ -1,0 +1,70 @@
+"""Fixtures for the web app: a fresh app and database per test.
+
+``app`` runs each test on SQLite in a temporary instance folder, and again on a real
+PostgreSQL server when ``DATABASE_URL_TEST`` is set (scripts/test.sh starts a throwaway cluster
+and sets it).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+from appfactory import make_app
+from sqlalchemy import create_engine, text
+
+from companion.web.db import database_url
+from companion.web.models import Base
+
+PG_URL = os.environ.get("DATABASE_URL_TEST")
+
+
+def _reset_postgres(url: str) -> None:
+    engine = create_engine(database_url_for(url))
+    with engine.begin() as conn:
+        conn.execute(text("SELECT pg_advisory_xact_lock(727274)"))
+        Base.metadata.drop_all(conn)
+    engine.dispose()
+
+
+def database_url_for(url: str) -> str:
+    return re.sub(r"^postgres(ql)?://", "postgresql+psycopg://", url)
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def any_db_url(request, tmp_path):
+    """None (SQLite in the instance folder), then the PostgreSQL test server."""
+    if request.param == "sqlite":
+        return None
+    if not PG_URL:
+        pytest.skip("DATABASE_URL_TEST is not set (scripts/test.sh starts a PostgreSQL server)")
+    _reset_postgres(PG_URL)
+    return PG_URL
+
+
+@pytest.fixture
+def app(tmp_path, any_db_url):
+    application = make_app(tmp_path, any_db_url)
+    yield application
+    from companion.web.db import engine_of
+
+    engine_of(application).dispose()
+
+
+@pytest.fixture
+def sqlite_app(tmp_path):
+    application = make_app(tmp_path)
+    assert database_url(application).startswith("sqlite")
+    return application
+
+
+@pytest.fixture
+def client(sqlite_app):
+    return sqlite_app.test_client()
+
+
+@pytest.fixture(scope="session")
+def cad_cache(tmp_path_factory):
+    """One CAD build cache for the whole test run (each part is built once)."""
+    return str(tmp_path_factory.mktemp("cad-cache"))

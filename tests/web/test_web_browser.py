@@ -1,0 +1,187 @@
+"""A player's walk through each page in a real headless Chromium at phone size."""
+
+from __future__ import annotations
+
+import pytest
+from appfactory import make_app
+from browser import PHONE, chromium, live_server
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory):
+    app = make_app(tmp_path_factory.mktemp("browser"), JUDGE_CLEAR_SECONDS=2)
+    with live_server(app) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with chromium() as b:
+        yield b
+
+
+@pytest.fixture
+def page(browser, base_url):
+    context = browser.new_context(base_url=base_url, **PHONE)
+    pg = context.new_page()
+    pg.set_default_timeout(15000)
+    yield pg
+    context.close()
+
+
+def test_check_a_word(page):
+    page.goto("/")
+    page.fill("#word", "xylophone")
+    page.click("main form button[type=submit]")
+    verdict = page.locator("#verdict")
+    assert "XYLOPHONE: VALID" in verdict.inner_text()
+    assert "percussion" in page.locator(".defs").inner_text()
+    page.fill("#word", "cat zzqx")
+    page.select_option("#game", "bugwords")
+    page.click("main form button[type=submit]")
+    assert "Not valid because of ZZQX." in page.locator("#verdict").inner_text()
+
+
+def test_judge_mode_gives_one_verdict_and_clears_itself(page):
+    page.goto("/judge")
+    assert "SCOWL-70" in page.locator("#lexicon").inner_text()
+    page.fill("#words", "cat zzqx")
+    page.click("main form button[type=submit]")
+    verdict = page.locator("#verdict")
+    assert "NOT VALID" in verdict.inner_text()
+    assert "ZZQX" not in page.content()
+    verdict.wait_for(state="detached")  # the screen clears itself
+    assert page.input_value("#words") == ""
+    assert page.url.endswith("/judge")
+
+
+def test_keep_score_of_a_game(page):
+    page.goto("/games")
+    page.select_option("#game", "bugwords")
+    page.fill("input[aria-label='Player 1']", "Ann")
+    page.fill("input[aria-label='Player 2']", "Bob")
+    page.click("#new-game button[type=submit]")
+    page.fill("#play", "8H QUIZ")  # scored by the rules: 44
+    page.click("#turn-form button[type=submit]")
+    page.click("#turn-form summary")  # Bob's score typed by hand
+    page.fill("input[aria-label='Score']", "8")
+    page.click("#turn-form button[type=submit]")
+    assert "QUIZ" in page.inner_text("#turns") and page.locator("#board").count() == 1
+
+    def row(name):
+        return page.locator("#totals tr", has_text=name).inner_text().split("\t")
+
+    assert row("Ann")[-1] == "44" and row("Bob")[-1] == "8"
+    page.click("#finish-form >> xpath=.. >> summary")
+    page.fill("#rack1", "QZ")
+    page.click("#finish-form button[type=submit]")
+    assert row("Ann") == ["Ann", "+20", "64"] and row("Bob") == ["Bob", "-20", "-12"]
+
+
+def test_fits_a_phone_screen(page):
+    page.goto("/?word=pineapple")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390  # nothing makes the page scroll sideways
+
+
+def test_deal_pdq_rounds_and_show_the_words(page):
+    page.goto("/pdq")
+    page.select_option("#variant", "regular")
+    page.click("#deal-form button[type=submit]")
+    assert "Round 1 of 26" in page.inner_text("h2")
+    cards = page.locator("#cards .card").all_inner_texts()
+    assert len(cards) == 3
+    page.click("#show-link")
+    assert f"for {''.join(cards)}" in page.inner_text("#all-words")
+    page.click("#next-link")
+    assert "Round 2 of 26" in page.inner_text("h2")
+
+
+def test_pdq_challenge_shows_card_fields_only_for_pdq(page):
+    page.goto("/")
+    assert not page.is_visible("#cards")
+    page.select_option("#game", "pdq")
+    page.fill("#cards", "PNA")
+    page.fill("#word", "pineapple")
+    page.click("main form button[type=submit]")
+    assert "PINEAPPLE: VALID" in page.inner_text("#verdict")
+    page.click("#all-link")
+    assert "words for PNA" in page.inner_text("#all-words")
+
+
+def test_download_a_pdf_from_the_print_shop(page):
+    page.goto("/prints")
+    page.locator("#doc-board img").scroll_into_view_if_needed()
+    page.wait_for_function("(img => img.complete && img.naturalWidth > 0)"
+                           "(document.querySelector('#doc-board img'))")  # the preview shows
+    page.select_option("#board-game", "werdup")
+    with page.expect_download() as info:
+        page.click("#doc-board button[type=submit]")
+    download = info.value
+    assert download.suggested_filename == "board-werdup-letter.pdf"
+    with open(download.path(), "rb") as fh:
+        assert fh.read(5) == b"%PDF-"
+
+
+def test_upload_a_board_photo_correct_a_square_and_score(page, tmp_path):
+    from boardphoto import board_photo, word_tiles
+
+    photo = tmp_path / "board.jpg"
+    photo.write_bytes(board_photo("bugwords", word_tiles(7, 7, "QUIZ")))
+    page.goto("/games")
+    page.select_option("#game", "bugwords")
+    page.fill("input[aria-label='Player 1']", "Ann")
+    page.fill("input[aria-label='Player 2']", "Bob")
+    page.click("#new-game button[type=submit]")
+    page.set_input_files("#photo", str(photo))
+    page.click("#photo-upload button[type=submit]")
+    assert page.locator("#overlay").evaluate("img => img.complete && img.naturalWidth > 0")
+    assert page.input_value("#sq-7-7") == "Q"
+    for square, letter in (("#sq-7-9", "I"), ("#sq-7-10", "T")):  # tap and fix: QUIT
+        page.fill(square, letter)
+    page.click("#photo-form button[type=submit]")
+    assert "QUIT" in page.inner_text("#last-play") and "26" in page.inner_text("#last-play")
+    assert page.locator("#board .cell.new").count() == 4
+
+
+@pytest.mark.slow
+def test_submit_a_girdle_sheet(page, base_url):
+    import datetime as dt
+
+    from companion.girdle import puzzle_for
+    from companion.girdle.generator import find_solution
+    from companion.lexicon import default_lexicon
+
+    day = "2026-11-02"
+    moves = find_solution(puzzle_for(dt.date.fromisoformat(day)), default_lexicon())
+    page.goto(f"/girdle/{day}")
+    with page.expect_download() as info:
+        page.click("#sheet-links a:first-child")
+    assert info.value.suggested_filename == f"word-girdle-{day}-letter.pdf"
+    page.fill("#solution", "\n".join(f"{m.word} {m.start + 1}" for m in moves))
+    page.click("#girdle-form button[type=submit]")
+    assert "points" in page.inner_text("#result")
+    assert page.locator("#card tr").count() == 1 + 7 + 3
+    assert "1 day" in page.inner_text("#result")
+
+
+@pytest.mark.slow
+def test_download_an_stl(browser, tmp_path, cad_cache):
+    app = make_app(tmp_path, CAD_CACHE_DIR=cad_cache)
+    with live_server(app) as url:
+        context = browser.new_context(base_url=url, **PHONE)
+        pg = context.new_page()
+        pg.set_default_timeout(120000)
+        pg.goto("/prints")
+        pg.click("#cad-link")
+        pg.select_option("#part", "coupon")
+        pg.uncheck("input[name=estimate][type=checkbox]")
+        pg.click("#cad-form button[type=submit]")
+        with pg.expect_download() as info:
+            pg.click("#downloads a")
+        assert info.value.suggested_filename == "coupon.stl"
+        with open(info.value.path(), "rb") as fh:
+            assert len(fh.read()) > 10000
+        context.close()

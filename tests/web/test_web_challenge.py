@@ -1,0 +1,121 @@
+"""Challenge page, judge mode and their JSON API (Flask test client)."""
+
+import pytest
+from appfactory import token
+
+
+def test_challenge_page_shows_verdict_and_definitions(client):
+    resp = client.get("/?word=xylophone")
+    assert resp.status_code == 200
+    assert b"XYLOPHONE: VALID" in resp.data
+    assert b"percussion" in resp.data
+
+
+def test_challenge_page_names_the_word_that_failed(client):
+    page = client.get("/?word=cat+zzqx+dog").get_data(as_text=True)
+    assert "NOT VALID" in page
+    assert "Not valid because of ZZQX." in page
+    assert "feline mammal" in page  # definitions of the valid words are still shown
+
+
+def test_challenge_page_game_rule(client):
+    page = client.get("/?word=cat&game=pdq").get_data(as_text=True)
+    assert "too short for PDQ" in page
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("word=" + "a" * 65, "too long to judge"),
+        ("word=cat&game=chess", "Unknown game"),
+        ("word=" + "+".join(["cat"] * 21), "Too many words"),
+    ],
+)
+def test_challenge_page_bad_input(client, query, message):
+    resp = client.get("/?" + query)
+    assert resp.status_code == 400
+    assert message in resp.get_data(as_text=True)
+
+
+def test_judge_page_shows_lexicon_and_a_form_with_token(client):
+    page = client.get("/judge").get_data(as_text=True)
+    assert "SCOWL-70" in page
+    assert 'name="csrf_token"' in page
+
+
+def test_judge_one_verdict_naming_no_word(client):
+    tok = token(client)
+    resp = client.post("/judge", data={"words": "cat zzqx", "csrf_token": tok})
+    page = resp.get_data(as_text=True)
+    assert resp.status_code == 200
+    assert "NOT VALID" in page
+    assert "ZZQX" not in page and "feline" not in page  # no word named, no definitions
+    assert 'data-clear-after="8"' in page
+    ok = client.post("/judge", data={"words": "cat dog", "csrf_token": tok}).get_data(as_text=True)
+    assert ">VALID<" in ok
+
+
+def test_judge_refuses_a_form_without_token(client):
+    resp = client.post("/judge", data={"words": "cat"})
+    assert resp.status_code == 400
+    assert "did not come from this site" in resp.get_data(as_text=True)
+
+
+def test_judge_bad_input_is_a_message(client):
+    resp = client.post("/judge", data={"words": "  ", "csrf_token": token(client)})
+    assert resp.status_code == 400
+    assert "Type a word" in resp.get_data(as_text=True)
+
+
+def test_api_check_one_word(client):
+    data = client.get("/api/check?word=cat&game=pdq").get_json()
+    assert data["valid"] is False
+    assert "too short" in data["reason"]
+    assert data["lexicon"].startswith("SCOWL")
+
+
+def test_api_check_several_words_names_the_failure(client):
+    data = client.get("/api/check?words=cat,zzqx").get_json()
+    assert data["valid"] is False
+    assert data["failed"] == ["ZZQX"]
+    assert [w["valid"] for w in data["words"]] == [True, False]
+
+
+def test_api_judge_get_and_post(client):
+    assert client.get("/api/judge?words=cat+zzqx").get_json() == {
+        "valid": False, "lexicon": "SCOWL-70 (companion default)", "count": 2}
+    data = client.post("/api/judge", json={"words": ["cat", "dog"], "game": "werdup"}).get_json()
+    assert data["valid"] is True and data["count"] == 2
+
+
+@pytest.mark.parametrize(
+    ("method", "url", "body", "message"),
+    [
+        ("get", "/api/check", None, "Give a word"),
+        ("get", "/api/check?word=" + "a" * 65, None, "too long"),
+        ("get", "/api/check?word=cat&game=chess", None, "Unknown game"),
+        ("get", "/api/judge", None, "Give a word"),
+        ("post", "/api/judge", [1, 2], "JSON object"),
+        ("post", "/api/judge", {"words": 5}, "must be a list"),
+        ("post", "/api/judge", {"words": []}, "Type a word"),
+        ("post", "/api/judge", {"words": ["cat"], "game": "go"}, "Unknown game"),
+    ],
+)
+def test_api_bad_input(client, method, url, body, message):
+    resp = getattr(client, method)(url, json=body) if body is not None else getattr(
+        client, method)(url)
+    assert resp.status_code == 400
+    data = resp.get_json()
+    assert message in data["error"] and data["status"] == 400
+
+
+def test_api_judge_post_form_needs_token(client):
+    resp = client.post("/api/judge", data={"words": "cat"})
+    assert resp.status_code == 400
+    assert "did not come from this site" in resp.get_json()["error"]
+
+
+def test_api_judge_post_broken_json(client):
+    resp = client.post("/api/judge", data="{not json", content_type="application/json")
+    assert resp.status_code == 400
+    assert "JSON object" in resp.get_json()["error"]

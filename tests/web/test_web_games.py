@@ -1,0 +1,211 @@
+"""Score-sheet games: pages, API, storage and transactions, on SQLite and PostgreSQL."""
+
+import pytest
+from appfactory import token
+
+from companion.web import scoresheet
+from companion.web.db import session
+from companion.web.models import Game, Turn
+
+
+def _new_game(client, kind="bugwords", players=("Ann", "Bob")):
+    resp = client.post("/api/games", json={"game": kind, "players": list(players)})
+    assert resp.status_code == 201
+    return resp.get_json()
+
+
+def test_game_api_round_trip(app):
+    client = app.test_client()
+    game = _new_game(client)
+    gid = game["id"]
+    client.post(f"/api/games/{gid}/turns", json={"words": "cat", "score": 10})
+    client.post(f"/api/games/{gid}/turns", json={"action": "pass"})
+    data = client.post(f"/api/games/{gid}/turns", json={"words": "dog", "score": 12}).get_json()
+    assert [t["total"] for t in data["turns"]] == [10, 0, 22]
+    assert data["next_seat"] == 1
+    # Bug Words end: Bob holds Q and Z (20); Ann went out and adds them.
+    done = client.post(f"/api/games/{gid}/finish", json={"racks": {"1": "QZ"}}).get_json()
+    assert [(p["name"], p["end_adjustment"], p["total"]) for p in done["players"]] == [
+        ("Ann", 20, 42), ("Bob", -20, -20)]
+    assert client.get(f"/api/games/{gid}").get_json() == done
+    again = client.post(f"/api/games/{gid}/turns", json={"score": 1})
+    assert again.status_code == 400 and "over" in again.get_json()["error"]
+
+
+def test_werdup_end_costs_five_per_tile(app):
+    client = app.test_client()
+    gid = _new_game(client, "werdup", ("A", "B", "C"))["id"]
+    client.post(f"/api/games/{gid}/turns", json={"score": 12})
+    done = client.post(f"/api/games/{gid}/finish",
+                       json={"racks": {"0": "", "1": "QUE", "2": "ST"}}).get_json()
+    assert [p["end_adjustment"] for p in done["players"]] == [0, -10, -10]
+
+
+@pytest.mark.parametrize(
+    ("url", "body", "status", "message"),
+    [
+        ("/api/games", {"game": "chess", "players": ["a", "b"]}, 400, "Unknown game"),
+        ("/api/games", {"game": "werdup", "players": ["a"]}, 400, "2 to 4 players"),
+        ("/api/games", {"game": "werdup", "players": "ab"}, 400, "list of names"),
+        ("/api/games", {"game": "werdup", "players": ["a" * 41, "b"]}, 400, "40 characters"),
+        ("/api/games/999/turns", {"score": 1}, 404, "no game number 999"),
+        ("/api/games/{id}/turns", {"score": 5000}, 400, "between 0 and 2000"),
+        ("/api/games/{id}/turns", {"score": "ten"}, 400, "whole number"),
+        ("/api/games/{id}/turns", {"seat": 7}, 400, "Choose one of this game's players"),
+        ("/api/games/{id}/turns", {"action": "cheat"}, 400, "one of: play, pass, swap"),
+        ("/api/games/{id}/turns", [1], 400, "JSON object"),
+        ("/api/games/{id}/finish", {"racks": {"0": "A1"}}, 400, "is not a Bug Words tile"),
+        ("/api/games/{id}/finish", {"racks": "AB"}, 400, "maps each seat"),
+    ],
+)
+def test_game_api_bad_input(client, url, body, status, message):
+    gid = _new_game(client)["id"]
+    resp = client.post(url.replace("{id}", str(gid)), json=body)
+    assert resp.status_code == status
+    assert message in resp.get_json()["error"]
+
+
+def test_game_pages_walk_through(app):
+    client = app.test_client()
+    tok = token(client)
+    resp = client.post("/games", data={"game": "werdup", "player": ["Ann", "Bob", ""],
+                                       "csrf_token": tok})
+    assert resp.status_code == 302
+    url = resp.headers["Location"]
+    page = client.get(url).get_data(as_text=True)
+    assert "WerdUp #" in page and "to play" in page
+    client.post(url + "/turns", data={"seat": "0", "action": "play", "words": "zap",
+                                      "score": "14", "csrf_token": tok})
+    client.post(url + "/turns", data={"seat": "1", "action": "play", "words": "qi",
+                                      "score": "9", "csrf_token": tok})
+    client.post(url + "/undo", data={"csrf_token": tok})
+    page = client.get(url).get_data(as_text=True)
+    assert "ZAP" in page and "QI" not in page
+    bad = client.post(url + "/turns", data={"score": "-3", "csrf_token": tok})
+    assert bad.status_code == 400 and "between 0 and 2000" in bad.get_data(as_text=True)
+    client.post(url + "/finish", data={"rack0": "", "rack1": "AB", "csrf_token": tok})
+    sheet = client.get(url + "/print").get_data(as_text=True)
+    assert "WerdUp - game #" in sheet and "ZAP 14" in sheet and "-10" in sheet
+    assert "Ann" in client.get("/games").get_data(as_text=True)
+
+
+def test_game_forms_need_the_token(client):
+    resp = client.post("/games", data={"game": "werdup", "player": ["a", "b"]})
+    assert resp.status_code == 400
+    assert client.get("/api/games/1").status_code == 404  # nothing was created
+
+
+def test_game_page_errors(client):
+    assert client.get("/games/12345").status_code == 404
+    tok = token(client)
+    resp = client.post("/games", data={"game": "werdup", "player": ["solo"], "csrf_token": tok})
+    assert resp.status_code == 400 and "2 to 4 players" in resp.get_data(as_text=True)
+    gid = _new_game(client)["id"]
+    resp = client.post(f"/games/{gid}/undo", data={"csrf_token": tok})
+    assert resp.status_code == 400 and "no turn to take back" in resp.get_data(as_text=True)
+
+
+def test_a_failure_half_way_saves_nothing(app, monkeypatch):
+    """The turn is added, then the request fails before committing: no trace remains."""
+    client = app.test_client()
+    gid = _new_game(client)["id"]
+    original = scoresheet.add_turn
+
+    def add_then_fail(db, game, **kw):
+        original(db, game, **kw)  # the turn is written to the database (flushed) ...
+        raise RuntimeError("disk unplugged")  # ... then the request dies before commit
+
+    monkeypatch.setattr(scoresheet, "add_turn", add_then_fail)
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    resp = client.post(f"/api/games/{gid}/turns", json={"score": 30})
+    assert resp.status_code == 500
+    with app.app_context():
+        assert session().query(Turn).count() == 0
+        assert session().get(Game, gid).turns == []
+
+
+def test_plays_are_scored_by_the_bugwords_rules_and_exported_as_gcg(app):
+    from companion.bugwords.gcg import parse_gcg
+    from companion.bugwords.replay import replay
+
+    client = app.test_client()
+    gid = _new_game(client)["id"]
+    first = client.post(f"/api/games/{gid}/turns", json={"play": "8H QUIZ"})
+    assert first.status_code == 201
+    turn = first.get_json()["turns"][0]
+    # Q10 U1 I1 Z10 = 22, doubled by the centre square
+    assert turn["score"] == 44 and turn["words"] == "QUIZ"
+    assert turn["detail"]["words"] == [{"word": "QUIZ", "score": 44,
+                                        "arithmetic": "QUIZ at 8H: 44"}]
+    bad = client.post(f"/api/games/{gid}/turns", json={"play": "8A XQZT"})
+    assert bad.status_code == 400 and "XQZT" in bad.get_json()["error"]
+    client.post(f"/api/games/{gid}/turns", json={"play": "K8 .ANY"})
+    client.post(f"/api/games/{gid}/turns", json={"action": "pass"})
+    client.post(f"/api/games/{gid}/finish", json={"racks": {"0": "", "1": "QV"}})
+    text = client.get(f"/api/games/{gid}/gcg").get_data(as_text=True)
+    rec = parse_gcg(text)
+    assert [m.kind for m in rec.moves] == ["place", "place", "rack_penalty", "out_bonus"]
+    result = replay(rec)
+    assert result.mismatches == 0  # the engine re-scores every play the same
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert 'id="board"' in page and 'id="gcg-link"' in page
+    dl = client.get(f"/games/{gid}.gcg")
+    assert dl.headers["Content-Disposition"].endswith(f'bugwords-{gid}.gcg"')
+
+
+def test_werdup_plays_stack_and_score(client):
+    gid = _new_game(client, "werdup")["id"]
+    client.post(f"/api/games/{gid}/turns", json={"play": "5E QUIZ"})
+    data = client.post(f"/api/games/{gid}/turns", json={"play": "5E QUIT"}).get_json()
+    assert [t["score"] for t in data["turns"]] == [6, 6]  # Qu 2 + I 2 + T-on-Z 2
+    assert "T2" in data["board"]["text"]
+    resp = client.get(f"/api/games/{gid}/gcg")
+    assert resp.status_code == 400 and "Bug Words" in resp.get_json()["error"]
+
+
+def test_a_bad_play_is_refused_with_the_reason(client):
+    gid = _new_game(client)["id"]
+    for play, message in [("QUIZ", "write a square and a word"),
+                          ("8A QUIZ", "centre square"),
+                          ("99Z QUIZ", ""),
+                          ("8H " + "Q" * 40, "too long")]:
+        resp = client.post(f"/api/games/{gid}/turns", json={"play": play})
+        assert resp.status_code == 400, play
+        assert message in resp.get_json()["error"]
+    assert client.get(f"/api/games/{gid}").get_json()["turns"] == []
+
+
+def test_two_turns_at_the_same_moment_conflict_cleanly(app, monkeypatch):
+    """A second phone adds a turn between this request's read and write: 409, not 500."""
+    client = app.test_client()
+    gid = _new_game(client)["id"]
+    real_next = scoresheet.next_seat
+
+    def sneak_in(game):
+        with app.app_context():  # the other phone's request, committed first
+            other = session()
+            g = scoresheet.get_game(other, gid)
+            scoresheet.add_turn(other, g, seat=0, action="pass")
+            other.commit()
+        return real_next(game)
+
+    monkeypatch.setattr(scoresheet, "next_seat", sneak_in)
+    resp = client.post(f"/api/games/{gid}/turns", json={"score": 5})
+    assert resp.status_code == 409 and "same moment" in resp.get_json()["error"]
+    monkeypatch.setattr(scoresheet, "next_seat", real_next)
+    turns = client.get(f"/api/games/{gid}").get_json()["turns"]
+    assert [t["action"] for t in turns] == ["pass"]
+
+
+def test_database_down_is_a_503(tmp_path):
+    from appfactory import make_app
+
+    app = make_app(tmp_path)
+    from companion.web.db import engine_of
+
+    engine_of(app).dispose()
+    db_file = tmp_path / "instance" / "companion.sqlite3"
+    db_file.unlink()
+    db_file.mkdir()  # the file is replaced by a folder: nothing can open it
+    resp = app.test_client().get("/api/games/1")
+    assert resp.status_code == 503 and "not answering" in resp.get_json()["error"]

@@ -1,0 +1,77 @@
+"""Production serving: gunicorn with several worker processes sharing one instance folder."""
+
+from __future__ import annotations
+
+import http.cookiejar
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def gunicorn_url(tmp_path):
+    port = _free_port()
+    env = dict(os.environ, COMPANION_INSTANCE=str(tmp_path / "instance"))
+    env.pop("DATABASE_URL", None)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "--workers", "3", "--bind", f"127.0.0.1:{port}",
+         "--log-level", "warning", "companion.web:create_app()"], cwd=ROOT, env=env)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(url + "/api/check?word=cat", timeout=2).read()
+                break
+            except OSError:
+                if proc.poll() is not None:
+                    pytest.fail(f"gunicorn exited with {proc.returncode}")
+                time.sleep(0.2)
+        yield url, proc.pid
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=30)
+
+
+@pytest.mark.slow
+def test_several_workers_share_sessions_and_storage(gunicorn_url):
+    url, master = gunicorn_url
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    page = opener.open(url + "/judge").read().decode()
+    tok = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    for _ in range(12):  # a new connection each time: gunicorn spreads them over workers
+        body = urllib.parse.urlencode({"words": "cat dog", "csrf_token": tok}).encode()
+        with opener.open(url + "/judge", data=body) as resp:
+            assert resp.status == 200 and ">VALID<" in resp.read().decode()
+    game = json.load(urllib.request.urlopen(urllib.request.Request(
+        url + "/api/games", data=json.dumps({"game": "werdup", "players": ["A", "B"]}).encode(),
+        headers={"Content-Type": "application/json"})))
+    for score in range(1, 11):
+        req = urllib.request.Request(
+            f"{url}/api/games/{game['id']}/turns", data=json.dumps({"score": score}).encode(),
+            headers={"Content-Type": "application/json"})
+        urllib.request.urlopen(req).read()
+    final = json.load(urllib.request.urlopen(f"{url}/api/games/{game['id']}"))
+    assert [p["total"] for p in final["players"]] == [1 + 3 + 5 + 7 + 9, 2 + 4 + 6 + 8 + 10]
+    assert len(final["turns"]) == 10
+    out = subprocess.run(["pgrep", "-P", str(master)], capture_output=True, text=True)
+    workers = out.stdout.split()
+    assert len(workers) == 3

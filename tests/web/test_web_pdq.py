@@ -1,0 +1,154 @@
+"""PDQ dealer page, PDQ challenges and the PDQ API (Flask test client)."""
+
+import re
+
+import pytest
+from appfactory import token
+
+from companion.web.pdq import deal
+
+
+def test_a_deal_is_a_pure_function_of_variant_seed_and_round():
+    a, b = deal("regular", 42, 3), deal("regular", 42, 3)
+    assert a == b and len(a.cards) == 3 and a.rounds == 26
+    assert deal("four-score", 42, 1).rounds == 19  # 76 cards, 4 per round
+    assert deal("regular", 42, 27).cards is None
+
+
+def test_dealer_page_deals_a_new_deck(client):
+    resp = client.post("/pdq/deal", data={"variant": "regular", "csrf_token": token(client)})
+    assert resp.status_code == 302
+    page = client.get(resp.headers["Location"]).get_data(as_text=True)
+    assert "Round 1 of 26" in page
+    cards = re.findall(r'<div class="card[^"]*">([A-Z])</div>', page)
+    assert len(cards) == 3
+
+
+def test_dealer_shows_all_words_and_checks_a_word(client):
+    d = deal("regular", 7, 1)
+    page = client.get("/pdq?variant=regular&seed=7&round=1&show=1").get_data(as_text=True)
+    assert f"for {d.cards}" in page
+    page = client.get("/pdq?variant=regular&seed=7&round=1&word=zzzzzz").get_data(as_text=True)
+    assert "NOT VALID" in page
+    nxt = client.get("/pdq?variant=regular&seed=7&round=2").get_data(as_text=True)
+    assert "Round 2 of 26" in nxt
+
+
+def test_solitaire_collects_cards_on_a_valid_word(client):
+    d = deal("solitaire", 11, 1)
+    words = client.get(f"/api/pdq/words?cards={d.cards}&variant=solitaire").get_json()["words"]
+    assert words, "seed 11 deals a first round with words"
+    resp = client.get(f"/pdq?variant=solitaire&seed=11&round=1&word={words[0]}")
+    assert resp.status_code == 302
+    assert "round=2" in resp.headers["Location"] and "collected=3" in resp.headers["Location"]
+    page = client.get(resp.headers["Location"]).get_data(as_text=True)
+    assert "collected 3" in page and "cards collected!" in page
+    stuck = client.get("/pdq?variant=solitaire&seed=11&round=2&collected=3&stuck=1&show=1")
+    assert "Stuck after 3 cards" in stuck.get_data(as_text=True)
+
+
+def test_deck_done(client):
+    page = client.get("/pdq?variant=regular&seed=1&round=27").get_data(as_text=True)
+    assert "Deck done!" in page
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("variant=chess&seed=1", "Unknown PDQ variant"),
+        ("variant=regular&seed=-1", "Seed must be between"),
+        ("variant=regular&seed=1&round=abc", "Round must be a whole number"),
+        ("variant=regular&seed=1&round=1000", "Round must be between 1 and 100"),
+    ],
+)
+def test_dealer_bad_input(client, query, message):
+    resp = client.get("/pdq?" + query)
+    assert resp.status_code == 400
+    assert message in resp.get_data(as_text=True)
+
+
+def test_challenge_page_judges_pdq_cards_and_lists_all_words(client):
+    page = client.get("/?word=pineapple+pin&game=pdq&cards=PNA&variant=regular").get_data(
+        as_text=True)
+    assert "Not valid because of PIN." in page
+    assert "do not appear in order in PIN" in page
+    assert "All words for PNA" in page
+    page = client.get("/?word=pineapple&game=pdq&cards=PNA&all=1").get_data(as_text=True)
+    assert re.search(r"\d+ words for PNA", page) and "pineapple" in page
+
+
+def test_judge_mode_with_pdq_cards(client):
+    page = client.post("/judge", data={"words": "pineapple", "game": "pdq", "cards": "PNA",
+                                       "csrf_token": token(client)}).get_data(as_text=True)
+    assert ">VALID<" in page
+
+
+def test_pdq_api(client):
+    assert len(client.get("/api/pdq/variants").get_json()) >= 10
+    d = client.get("/api/pdq/deal?variant=four-score&seed=5&round=2").get_json()
+    assert len(d["cards"]) == 4 and d["round"] == 2
+    assert client.get("/api/pdq/deal").get_json()["cards"]  # random seed
+    j = client.get("/api/pdq/judge?word=pineapple&cards=PNA").get_json()
+    assert j["valid"] is True and j["definitions"]
+    pdl = client.get("/api/pdq/judge?word=pines&cards=PNS&variant=pdl&said=pine").get_json()
+    assert pdl["valid"] is False and "PINE" in pdl["reason"]
+    words = client.get("/api/pdq/words?cards=PNA").get_json()
+    assert words["count"] == len(words["words"]) > 100
+    assert words["groups"][0]["length"] >= words["groups"][-1]["length"]
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("/api/pdq/words", "Give the cards"),
+        ("/api/pdq/words?cards=PN", "deals 3 cards"),
+        ("/api/pdq/words?cards=P9A", "is not a card"),
+        ("/api/pdq/words?cards=ZZZ", "has only 1 Z card"),
+        ("/api/pdq/judge?cards=PNA", "Type a word"),
+        ("/api/pdq/judge?cards=PNA&word=pine&variant=nope", "Unknown PDQ variant"),
+        ("/api/pdq/deal?seed=x", "Seed must be a whole number"),
+    ],
+)
+def test_pdq_api_bad_input(client, url, message):
+    resp = client.get(url)
+    assert resp.status_code == 400
+    assert message in resp.get_json()["error"]
+
+
+def test_challenge_api_with_pdq_cards(client):
+    data = client.get("/api/check?word=pin&game=pdq&cards=PNA").get_json()
+    assert data["valid"] is False and "do not appear in order" in data["reason"]
+    judged = client.post("/api/judge", json={"words": ["pineapple"], "game": "pdq",
+                                             "cards": "PNA", "variant": "regular"}).get_json()
+    assert judged["valid"] is True
+    bad = client.post("/api/judge", json={"words": ["pine"], "game": "pdq", "cards": 5})
+    assert bad.status_code == 400 and "strings" in bad.get_json()["error"]
+    bad = client.get("/api/check?word=pine&game=pdq&cards=PN")
+    assert bad.status_code == 400 and "deals 3 cards" in bad.get_json()["error"]
+
+
+def _deal_photo(letters: str, seed: int = 1) -> bytes:
+    import numpy as np
+
+    from vision.synth import Camera
+    from vision.synthcards import deal_photo
+
+    return deal_photo(list(letters), np.random.default_rng(seed),
+                      Camera(width=1600, height=1200))
+
+
+def test_cards_read_from_a_photo(client):
+    import io
+
+    photo = _deal_photo("PNA")
+    data = client.post("/api/pdq/cards", data=photo, content_type="image/jpeg").get_json()
+    assert data == {"cards": "PNA", "uncertain": []}
+    resp = client.post("/pdq/cards-photo", data={
+        "photo": (io.BytesIO(photo), "deal.jpg"), "variant": "regular", "word": "pineapple",
+        "csrf_token": token(client)}, content_type="multipart/form-data")
+    assert resp.status_code == 302
+    page = client.get(resp.headers["Location"]).get_data(as_text=True)
+    assert "Cards read from your photo: PNA" in page and "PINEAPPLE: VALID" in page
+    for body, message in [(b"", "Choose a photo"), (b"junk", "not an image")]:
+        bad = client.post("/api/pdq/cards", data=body, content_type="image/jpeg")
+        assert bad.status_code == 400 and message in bad.get_json()["error"]

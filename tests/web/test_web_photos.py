@@ -1,0 +1,167 @@
+"""Score a photo: upload, read by the vision pipeline, correct, score by the engine."""
+
+import io
+import re
+
+import pytest
+from appfactory import token
+from boardphoto import board_photo, word_tiles
+from PIL import Image
+
+
+@pytest.fixture(scope="module")
+def quiz_photo():
+    return board_photo("bugwords", word_tiles(7, 7, "QUIZ"))
+
+
+def _game(client, kind="bugwords"):
+    return client.post("/api/games", json={"game": kind, "players": ["Ann", "Bob"]}).get_json()
+
+
+def test_photo_is_read_corrected_and_scored(client, quiz_photo):
+    gid = _game(client)["id"]
+    tok = token(client)
+    resp = client.post(f"/games/{gid}/photos", data={
+        "photo": (io.BytesIO(quiz_photo), "board.jpg"), "csrf_token": tok},
+        content_type="multipart/form-data")
+    assert resp.status_code == 302, resp.get_data(as_text=True)[:500]
+    page_url = resp.headers["Location"]
+    page = client.get(page_url).get_data(as_text=True)
+    values = dict(re.findall(r'name="(sq-\d+-\d+)" id="[^"]+" value="([^"]*)"', page))
+    assert len(values) == 225
+    read = [values[f"sq-7-{c}"] for c in range(7, 11)]
+    assert [v.upper() for v in read] == ["Q", "U", "I", "Z"]  # (a blank's letter: lower case)
+    assert sum(bool(v) for v in values.values()) == 4
+    overlay = client.get(page_url + "/overlay.jpg")
+    assert overlay.mimetype == "image/jpeg" and Image.open(io.BytesIO(overlay.data)).width <= 900
+    values.update({"sq-7-7": "Q", "sq-7-8": "U", "sq-7-9": "I",
+                   "sq-7-10": "T"})  # the player corrects squares: QUIT, not QUIZ
+    resp = client.post(page_url + "/score", data={**values, "seat": "0", "csrf_token": tok})
+    assert resp.status_code == 302
+    game = client.get(f"/api/games/{gid}").get_json()
+    turn = game["turns"][0]
+    assert turn["words"] == "QUIT" and turn["score"] == 26  # (10 + 1 + 1 + 1) x 2
+
+
+def test_photo_api_reads_and_scores_as_read(client, quiz_photo):
+    gid = _game(client)["id"]
+    resp = client.post(f"/api/games/{gid}/photos", data=quiz_photo,
+                       content_type="image/jpeg")
+    assert resp.status_code == 201
+    data = resp.get_json()
+    grid = data["reading"]["grid"]
+    assert [g.upper() for g in grid[7][7:11]] == ["Q", "U", "I", "Z"]
+    assert data["reading"]["rows"] == 15
+    grid[7][7:11] = ["Q", "U", "I", "Z"]  # tiles, not blanks: the player's correction
+    scored = client.post(f"/api/games/{gid}/photos/{data['photo_id']}/score",
+                         json={"grid": grid})
+    assert scored.status_code == 201
+    assert scored.get_json()["turns"][0]["score"] == 44
+    again = client.post(f"/api/games/{gid}/photos/{data['photo_id']}/score", json={})
+    assert again.status_code == 400 and "no new tile" in again.get_json()["error"]
+
+
+def _png(w, h):
+    buf = io.BytesIO()
+    Image.new("RGB", (w, h), (200, 200, 200)).save(buf, "PNG")
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("body", "ctype", "status", "message"),
+    [
+        (b"", "image/jpeg", 400, "Choose a photo"),
+        (b"this is not an image", "image/jpeg", 400, "not an image"),
+        (b"\xff\xd8\xff\xe0" + b"\x00" * 200, "image/jpeg", 400, "not an image"),
+        (None, "image/png", 400, "too small"),
+        ("blank", "image/png", 400, ""),
+    ],
+)
+def test_photo_bad_input(client, body, ctype, status, message):
+    gid = _game(client)["id"]
+    if body is None:
+        body = _png(100, 80)
+    elif body == "blank":
+        body = _png(800, 600)  # an image, but no board in it
+    resp = client.post(f"/api/games/{gid}/photos", data=body, content_type=ctype)
+    assert resp.status_code == status
+    assert message in resp.get_json()["error"]
+
+
+def test_photo_too_many_pixels(tmp_path):
+    from appfactory import make_app
+
+    client = make_app(tmp_path, MAX_IMAGE_PIXELS=100_000).test_client()
+    gid = _game(client)["id"]
+    resp = client.post(f"/api/games/{gid}/photos", data=_png(640, 480),
+                       content_type="image/png")
+    assert resp.status_code == 400 and "megapixels" in resp.get_json()["error"]
+
+
+def test_photo_too_large_upload(tmp_path):
+    from appfactory import make_app
+
+    client = make_app(tmp_path, MAX_CONTENT_LENGTH=10_000).test_client()
+    gid = _game(client)["id"]
+    resp = client.post(f"/api/games/{gid}/photos", data=b"x" * 20_000,
+                       content_type="image/jpeg")
+    assert resp.status_code == 413 and "too large" in resp.get_json()["error"]
+
+
+def test_photo_page_errors(client, quiz_photo):
+    gid = _game(client)["id"]
+    tok = token(client)
+    resp = client.post(f"/games/{gid}/photos", data={"csrf_token": tok},
+                       content_type="multipart/form-data")
+    assert resp.status_code == 400 and "Choose a photo" in resp.get_data(as_text=True)
+    resp = client.post(f"/games/{gid}/photos", data={
+        "photo": (io.BytesIO(b"GIF89a nonsense"), "x.gif"), "csrf_token": tok},
+        content_type="multipart/form-data")
+    assert resp.status_code == 400 and "not an image" in resp.get_data(as_text=True)
+    no_token = client.post(f"/games/{gid}/photos", data={
+        "photo": (io.BytesIO(quiz_photo), "board.jpg")}, content_type="multipart/form-data")
+    assert no_token.status_code == 400
+    assert client.get(f"/games/{gid}/photos/999").status_code == 404
+    pid = client.post(f"/api/games/{gid}/photos", data=quiz_photo,
+                      content_type="image/jpeg").get_json()["photo_id"]
+    bad = client.post(f"/games/{gid}/photos/{pid}/score",
+                      data={"sq-7-7": "Q", "sq-7-8": "9", "csrf_token": tok})
+    assert bad.status_code == 400 and "is not a tile" in bad.get_data(as_text=True)
+    bad = client.post(f"/api/games/{gid}/photos/{pid}/score", json={"grid": [["A"]]})
+    assert bad.status_code == 400 and "15 lists of 15" in bad.get_json()["error"]
+    other = _game(client)["id"]
+    assert client.get(f"/games/{other}/photos/{pid}").status_code == 404
+
+
+def test_werdup_photo_stacks_a_tile(client):
+    """The second photo shows T on top of Z: one new tile on a stack, scored as such."""
+    gid = _game(client, "werdup")["id"]
+    client.post(f"/api/games/{gid}/turns", json={"play": "5E QUIZ"})
+    photo = board_photo("werdup", {**word_tiles(4, 4, ["Qu", "I", "T"])})
+    data = client.post(f"/api/games/{gid}/photos", data=photo,
+                       content_type="image/jpeg").get_json()
+    grid = data["reading"]["grid"]
+    assert grid[4][4:7] == ["Qu", "I", "T"], grid[4]
+    assert "light" in data["reading"]
+    game = client.post(f"/api/games/{gid}/photos/{data['photo_id']}/score", json={}).get_json()
+    turn = game["turns"][-1]
+    assert turn["detail"]["new_cells"] == [[4, 6]] and turn["score"] == 6
+    assert "T2" in game["board"]["text"]
+    vanished = [row[:] for row in grid]
+    vanished[4][4] = ""
+    resp = client.post(f"/api/games/{gid}/photos/{data['photo_id']}/score",
+                       json={"grid": vanished})
+    assert resp.status_code == 400 and "5E" in resp.get_json()["error"]  # names the square
+
+
+def test_a_photo_taken_sideways_is_turned_upright(client, quiz_photo):
+    """Phones store the picture as the sensor saw it plus an EXIF orientation tag."""
+    img = Image.open(io.BytesIO(quiz_photo)).transpose(Image.Transpose.ROTATE_90)
+    exif = Image.Exif()
+    exif[0x0112] = 6  # "rotate 90 degrees clockwise to display"
+    buf = io.BytesIO()
+    img.save(buf, "JPEG", quality=92, exif=exif.tobytes())
+    gid = _game(client)["id"]
+    data = client.post(f"/api/games/{gid}/photos", data=buf.getvalue(),
+                       content_type="image/jpeg").get_json()
+    assert [g.upper() for g in data["reading"]["grid"][7][7:11]] == ["Q", "U", "I", "Z"]

@@ -1,0 +1,133 @@
+"""Reading a PDQ deal: the cards on the table, left to right, each card's big letter."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.cells import glyph_of
+from vision.classifier import TileClassifier
+from vision.config import CardConfig, CellConfig
+from vision.errors import VisionError
+from vision.glyph import features, ink_mask
+from vision.locate import order_corners
+
+PX_PER_MM = 2.0
+ROTATION_AMBIGUOUS = ("M", "W", "N", "Z")  # printed with a bar under the letter
+
+
+@dataclass(frozen=True)
+class CardRead:
+    """One card: its letter, confidence, runners-up and corners in the photo (4, 2)."""
+
+    letter: str | None
+    confidence: float
+    alternatives: tuple[tuple[str, float], ...]
+    corners: np.ndarray
+
+    def to_dict(self) -> dict:
+        return {"letter": self.letter, "confidence": round(self.confidence, 3),
+                "alternatives": [{"letter": a, "p": round(p, 3)} for a, p in self.alternatives],
+                "corners": np.round(self.corners.astype(float), 1).tolist()}
+
+
+def find_cards(cfg: CardConfig, image: np.ndarray) -> list[np.ndarray]:
+    """Card outlines in a BGR photo: (4, 2) corners TL, TR, BR, BL each, left to right.
+
+    A card is a four-sided outline in a card's proportion, paler and less coloured than
+    what is around it; outlines nested inside a card (its printed border) are dropped.
+    """
+    hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
+    gray = cv2.GaussianBlur(hsv[:, :, 2], (5, 5), 0)
+    contours = []
+    for lo, hi in ((40, 120), (15, 45)):  # strong edges first, then faint ones (pale tables)
+        edges = cv2.dilate(cv2.Canny(gray, lo, hi), np.ones((3, 3), np.uint8))
+        contours += cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0]
+    area = gray.shape[0] * gray.shape[1]
+    quads = []
+    for cnt in contours:
+        a = cv2.contourArea(cnt)
+        if not cfg.min_area * area <= a <= cfg.max_area * area:
+            continue
+        hull = cv2.convexHull(cnt)
+        approx = cv2.approxPolyDP(hull, 0.03 * cv2.arcLength(hull, True), True)
+        if len(approx) != 4:
+            continue
+        (_, _), (w, h), _ = cv2.minAreaRect(approx)
+        if not cfg.min_aspect <= max(w, h) / max(1.0, min(w, h)) <= cfg.max_aspect:
+            continue
+        mask = np.zeros(gray.shape, np.uint8)
+        cv2.fillConvexPoly(mask, approx.astype(np.int32), 255)
+        if float(np.median(hsv[:, :, 1][mask > 0])) > cfg.max_saturation:
+            continue
+        quads.append((cv2.contourArea(approx), order_corners(approx.reshape(4, 2))))
+    cards: list[np.ndarray] = []
+    for _, quad in sorted(quads, key=lambda q: -q[0]):
+        centre = tuple(float(v) for v in quad.mean(axis=0))
+        if any(cv2.pointPolygonTest(k.astype(np.float32), centre, False) >= 0 for k in cards):
+            continue
+        cards.append(quad)
+    return sorted(cards, key=lambda c: float(c[:, 0].mean()))
+
+
+def card_face(cfg: CardConfig, image: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """The card warped upright-ish to (H, W) = card size at ``PX_PER_MM`` (portrait)."""
+    w, h = round(cfg.width_mm * PX_PER_MM), round(cfg.height_mm * PX_PER_MM)
+    c = np.asarray(corners, np.float32)
+    if np.linalg.norm(c[1] - c[0]) > np.linalg.norm(c[3] - c[0]):  # lying sideways
+        c = np.roll(c, -1, axis=0)
+    dst = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    return cv2.warpPerspective(image, cv2.getPerspectiveTransform(c, dst), (w, h))
+
+
+def read_card(cards: CardConfig, cells: CellConfig, clf: TileClassifier, face: np.ndarray,
+              corners: np.ndarray, letters: tuple[str, ...]) -> CardRead:
+    """The big letter of a card face, trying it both ways up."""
+    h, w = face.shape[:2]
+    mx, my = round(w * cards.letter_margin_x), round(h * cards.letter_margin_y)
+    best = None
+    for turn in (0, 2):
+        f = np.rot90(face, turn).copy()
+        crop = f[my: h - my, mx: w - mx]
+        glyph = glyph_of(cells, crop)
+        if glyph is None:
+            continue
+        g = clf.guesses(np.array([features(glyph)]), letters)[0]
+        score = g.confidence + (0.5 if _bar_below(cells, crop) else 0.0)
+        if best is None or score > best[0]:
+            best = (score, g)
+    if best is None:
+        return CardRead(None, 0.0, (), corners)
+    g = best[1]
+    return CardRead(g.letter, g.confidence, g.alternatives, corners)
+
+
+def _bar_below(cfg: CellConfig, crop: np.ndarray) -> bool:
+    """Is there a bar under the letter (the mark of an upright M, W, N or Z)?"""
+    gray = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
+    mask = ink_mask(cfg, gray).astype(np.uint8)
+    n, _, stats, _ = cv2.connectedComponentsWithStats(mask)
+    if n < 3:
+        return False
+    order = sorted(range(1, n), key=lambda i: -stats[i][4])
+    letter = stats[order[0]]
+    for i in order[1:]:
+        x, y, bw, bh, _ = stats[i]
+        if bw > 3 * bh and bw > 0.3 * letter[2]:
+            return y > letter[1] + letter[3] / 2
+    return False
+
+
+def read_deal(cards_cfg: CardConfig, cells_cfg: CellConfig, clf: TileClassifier,
+              image: np.ndarray, letters: tuple[str, ...], expected: tuple[int, ...] = (3, 4)
+              ) -> list[CardRead]:
+    """The dealt cards in a BGR photo, left to right."""
+    found = find_cards(cards_cfg, image)
+    if len(found) not in expected:
+        want = " or ".join(str(n) for n in expected)
+        raise VisionError(f"found {len(found)} cards, expected {want}: lay the cards apart, "
+                          "face up, on a darker table, all in the picture")
+    return [read_card(cards_cfg, cells_cfg, clf, card_face(cards_cfg, image, c), c, letters)
+            for c in found]

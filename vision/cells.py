@@ -1,0 +1,165 @@
+"""Reading the cells of a canonical board image: empty, blank tile, or a letter."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from vision.boards import BoardSpec
+from vision.classifier import NO_LETTER, Guess, TileClassifier
+from vision.config import CellConfig
+from vision.glyph import features, glyph_from_mask, ink_mask
+from vision.ocr import Tesseract, read_glyphs
+
+EMPTY, BLANK = "", "?"
+OPTIONS = 6          # runners-up kept per cell for the lexicon to try
+OPTION_MIN = 1e-4    # ... when at least this likely
+SHOWN_MIN = 0.02     # alternatives shown to the player are at least this likely
+
+
+@dataclass
+class CellRead:
+    """One cell: ``face`` is "" (empty), "?" (blank tile) or a letter ("Qu" for WerdUp).
+
+    ``letter`` is what the tile stands for (a blank's letter once inferred, else None for
+    empty); ``alternatives`` lists other likely faces with their probabilities.
+    """
+
+    row: int
+    col: int
+    face: str
+    confidence: float
+    alternatives: list[tuple[str, float]] = field(default_factory=list)
+    letter: str | None = None
+    options: list[tuple[str, float]] = field(default_factory=list)  # runners-up, always kept
+
+    @property
+    def uncertain(self) -> bool:
+        return bool(self.alternatives)
+
+
+def cell_crops(cfg: CellConfig, canonical: np.ndarray, rows: int, cols: int
+               ) -> list[tuple[int, int, np.ndarray]]:
+    """(row, col, inset BGR crop) for every cell of a canonical image."""
+    h, w = canonical.shape[:2]
+    ph, pw = h / rows, w / cols
+    out = []
+    for r in range(rows):
+        for c in range(cols):
+            y0, y1 = round(r * ph + cfg.inset * ph), round((r + 1) * ph - cfg.inset * ph)
+            x0, x1 = round(c * pw + cfg.inset * pw), round((c + 1) * pw - cfg.inset * pw)
+            out.append((r, c, canonical[y0:y1, x0:x1]))
+    return out
+
+
+def glyph_of(cfg: CellConfig, crop: np.ndarray, exclude_border: bool = True
+             ) -> np.ndarray | None:
+    """The normalised glyph of a BGR or gray crop: dark, colourless ink only (the printed
+    beginning-square rings and premium labels are coloured, tile letters are not)."""
+    if crop.ndim == 2:
+        return glyph_from_mask(cfg, ink_mask(cfg, crop), exclude_border)
+    gray = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
+    mask = ink_mask(cfg, gray)
+    n, labels = cv2.connectedComponents(mask.astype(np.uint8), connectivity=8)
+    if n > 1:  # each mark is judged as a whole: its blurred rim takes the face's colour
+        resid = colour_residual(crop, gray)
+        mean = (np.bincount(labels.ravel(), resid.ravel(), n)
+                / np.maximum(np.bincount(labels.ravel(), minlength=n), 1))
+        mask &= mean[labels] < cfg.ink_chroma_ratio
+    return glyph_from_mask(cfg, mask, exclude_border)
+
+
+def colour_residual(crop: np.ndarray, gray: np.ndarray) -> np.ndarray:
+    """How far each pixel's colour is from a shade of the crop's face (its brightest fifth),
+    as a share of the face's brightness: (H, W) float32.
+
+    Black ink, however blurred into the face and under whatever tint of light, is a darker
+    shade of the face (near 0); coloured print (a blue ring on cream paper) is not.
+    """
+    px = crop.reshape(-1, 3).astype(np.float32)
+    face = np.median(px[gray.ravel() >= np.percentile(gray, 80)], axis=0)
+    norm = float(face @ face) or 1.0
+    shade = (px @ face / norm)[:, None] * face[None, :]
+    resid = np.linalg.norm(px - shade, axis=1) / max(float(face.mean()), 1.0)
+    return resid.reshape(gray.shape)
+
+
+def read_cells(cfg: CellConfig, canonical: np.ndarray, spec: BoardSpec, clf: TileClassifier,
+               min_confidence: float, keep: int = 3, tesseract: Tesseract | None = None
+               ) -> list[CellRead]:
+    """Classify every cell of a canonical (rows*P, cols*P, 3) image, row by row.
+
+    Letters come from the classifier; a cell with no letter is a blank tile when its face
+    colour is nearer the letter tiles' face colour than the empty squares' of its kind.
+    """
+    crops = cell_crops(cfg, canonical, spec.rows, spec.cols)
+    glyphs = [glyph_of(cfg, crop) for _, _, crop in crops]
+    idx = [i for i, g in enumerate(glyphs) if g is not None]
+    if tesseract is not None:
+        guesses = _tesseract_guesses(tesseract, glyphs, spec)
+    else:
+        feats = np.array([features(glyphs[i]) for i in idx], np.float32)
+        guesses = dict(zip(idx, clf.guesses(feats, spec.letters, OPTIONS), strict=True))
+    reads: list[CellRead] = []
+    for i, (r, c, _) in enumerate(crops):
+        g = guesses.get(i)
+        if g is None or g.letter is None:
+            conf = 1.0 if g is None else g.confidence
+            reads.append(CellRead(r, c, EMPTY, conf))
+            continue
+        options = [(a if a != NO_LETTER else EMPTY, p) for a, p in g.alternatives
+                   if p > OPTION_MIN]
+        shown = [(a, p) for a, p in options if p > SHOWN_MIN][:keep]
+        reads.append(CellRead(r, c, g.letter, g.confidence,
+                              shown if g.confidence < min_confidence else [], g.letter, options))
+    _find_blanks(cfg, crops, reads, spec)
+    return reads
+
+
+def _tesseract_guesses(tess: Tesseract, glyphs: list[np.ndarray | None], spec: BoardSpec
+                       ) -> dict[int, Guess]:
+    """Tesseract's reading of every glyph, as guesses with no confidence figures."""
+    table = [glyphs[r * spec.cols: (r + 1) * spec.cols] for r in range(spec.rows)]
+    text = read_glyphs(tess, table)
+    out = {}
+    for i, g in enumerate(glyphs):
+        if g is None:
+            continue
+        t = text[i // spec.cols][i % spec.cols]
+        if t.startswith("Q") and "Qu" in spec.letters:
+            t = "Qu"
+        out[i] = Guess(t if t in spec.letters else None, 1.0, ())
+    return out
+
+
+def _face_colour(crop: np.ndarray) -> np.ndarray:
+    """The chromaticity (b, g shares of b + g + r, in per cent) of the brighter half of a
+    crop (the face, not the ink): a shadow or dimmer light leaves it alone."""
+    px = crop.reshape(-1, 3).astype(np.float32)
+    total = px.sum(axis=1)
+    face = np.median(px[total >= np.median(total)], axis=0)
+    return 100 * face[:2] / max(float(face.sum()), 1.0)
+
+
+def _find_blanks(cfg: CellConfig, crops: list, reads: list[CellRead], spec: BoardSpec) -> None:
+    letters = [i for i, rd in enumerate(reads) if rd.face not in (EMPTY, BLANK)]
+    if not letters:
+        return
+    colours = [_face_colour(crop) for _, _, crop in crops]
+    tile = np.median([colours[i] for i in letters], axis=0)
+    kinds: dict[str, list[int]] = {}
+    for i, rd in enumerate(reads):
+        if rd.face == EMPTY:
+            kinds.setdefault(spec.square(rd.row, rd.col), []).append(i)
+    for members in kinds.values():
+        square = np.median([colours[i] for i in members], axis=0)
+        for i in members:
+            d_tile = float(np.linalg.norm(colours[i] - tile))
+            d_square = float(np.linalg.norm(colours[i] - square))
+            if (d_tile + cfg.blank_chroma_margin < d_square
+                    and d_tile < cfg.blank_nearer * d_square):
+                rd = reads[i]
+                rd.face, rd.letter = BLANK, None
+                rd.confidence = 1.0 - d_tile / d_square

@@ -1,0 +1,96 @@
+"""Every threshold of the photo pipeline, in one place.
+
+Each stage receives only its own part (``cfg.locate``, ``cfg.cells`` ...). Sizes in pixels refer
+to the working image (the photo scaled so its long side is ``load.work_long_side``) or, for
+cells, to the canonical warped board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class LoadConfig:
+    max_bytes: int = 60_000_000          # bigger files are refused before decoding
+    max_pixels: int = 80_000_000         # 80 MP: more is a decompression bomb, not a phone photo
+    min_side: int = 200                  # smaller images cannot show a readable board
+    work_long_side: int = 1600           # photos are decoded/scaled to about this long side
+
+
+@dataclass(frozen=True)
+class LocateConfig:
+    min_board_fraction: float = 0.08     # the board outline covers at least this much of the photo
+    approx_epsilon: float = 0.02         # polygon approximation, fraction of the perimeter
+    outline_px: int = 900                # side of the square the outline is first warped to
+    grid_search_min: float = 0.80        # grid spans at least this fraction of the outline
+    min_grid_contrast: float = 1.5       # grid-line edges at least this times the mean edge
+    cell_px: int = 48                    # canonical cell size after the perspective warp
+    min_markers: int = 3                 # markers needed for a marker fit
+
+
+@dataclass(frozen=True)
+class CellConfig:
+    inset: float = 0.10                  # fraction of a cell trimmed off each side before reading
+    ink_ratio: float = 0.55              # no ink unless the darkest pixels are below this share
+    ink_depth: float = 0.35              # ink cut: this share of the way from face to darkest
+    ink_chroma_ratio: float = 0.09       # a mark's mean colour off the face's shades / face
+                                         # brightness above this: coloured print, not ink
+    min_glyph_height: float = 0.30       # a letter is at least this fraction of the cell tall
+    min_ink_fraction: float = 0.025      # less dark ink than this: no letter in the cell
+    blank_chroma_margin: float = 1.0     # a blank's face is this much nearer the tiles' colour
+    blank_nearer: float = 0.5            # ... and this share of its distance to the squares'
+    glyph_px: int = 24                   # glyphs are normalised to this square size
+
+
+@dataclass(frozen=True)
+class ClassifyConfig:
+    min_confidence: float = 0.80         # below this a cell is listed as uncertain
+    alternatives: int = 3                # alternatives kept for an uncertain cell
+
+
+@dataclass(frozen=True)
+class LightConfig:
+    glare_fraction: float = 0.01         # share of clipped-white pixels that means glare
+    shadow_ratio: float = 0.55           # darkest/brightest region brightness below this: shadow
+    min_sharpness: float = 60.0          # variance of the Laplacian (at 1000 px) below this: blur
+    min_brightness: float = 60.0         # mean brightness below this: too dark
+
+
+@dataclass(frozen=True)
+class CardConfig:
+    width_mm: float = 63.0               # PDQ cards are poker size
+    height_mm: float = 88.0
+    min_aspect: float = 1.1              # long/short side of a card in the photo (1.40 flat;
+    max_aspect: float = 1.95             # a tilted camera squeezes or stretches it)
+    min_area: float = 0.01               # a card covers this share of the photo at least
+    max_area: float = 0.4
+    max_saturation: int = 70             # HSV saturation above this is table, not card
+    letter_margin_x: float = 0.08        # share of the card's width trimmed off left and right
+    letter_margin_y: float = 0.2         # and of its height top and bottom (corner indices)
+
+
+@dataclass(frozen=True)
+class SheetConfig:
+    px_per_mm: float = 4.0               # the Girdle sheet is warped to this resolution
+    pen_chroma_ratio: float = 2.0        # hand-writing may be in blue or black pen
+    pen_ink_ratio: float = 0.6           # pen lines are thinner and paler than tile letters
+    work_long_side: int = 2400           # sheets are read at a higher resolution than boards
+    coloured_in: float = 0.30            # an A-Z box this dark (share of pixels) is coloured in
+    dot_filled: float = 0.45             # a Supply dot this dark is filled in
+    box_ticked: float = 0.12             # a checkbox this dark is ticked
+    dark: float = 0.55                   # a pixel is dark below this share of the paper white
+
+
+@dataclass(frozen=True)
+class VisionConfig:
+    load: LoadConfig = field(default_factory=LoadConfig)
+    locate: LocateConfig = field(default_factory=LocateConfig)
+    cells: CellConfig = field(default_factory=CellConfig)
+    classify: ClassifyConfig = field(default_factory=ClassifyConfig)
+    light: LightConfig = field(default_factory=LightConfig)
+    cards: CardConfig = field(default_factory=CardConfig)
+    sheet: SheetConfig = field(default_factory=SheetConfig)
+
+
+DEFAULT = VisionConfig()

@@ -1,0 +1,162 @@
+"""Using the words: pick, for uncertain cells and blank tiles, the letters that make every word
+through them a word of the lexicon; what stays ambiguous is listed for the player.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+from companion.lexicon import Lexicon
+from vision.cells import BLANK, EMPTY, SHOWN_MIN, CellRead
+from vision.words import runs
+
+Cell = tuple[int, int]
+MAX_COMBINATIONS = 4000
+
+
+def words_through(grid: list[list[str]], cell: Cell) -> list[tuple[str, list[Cell]]]:
+    """The across and down runs of 2+ tiles through ``cell`` (lower-case, "Qu" is "qu")."""
+    rows, cols = len(grid), len(grid[0])
+    out = []
+    r, c = cell
+    for dr, dc in ((0, 1), (1, 0)):
+        if not grid[r][c]:
+            continue
+        sr, sc = r, c
+        while 0 <= sr - dr and 0 <= sc - dc and grid[sr - dr][sc - dc]:
+            sr, sc = sr - dr, sc - dc
+        cells = []
+        while sr < rows and sc < cols and grid[sr][sc]:
+            cells.append((sr, sc))
+            sr, sc = sr + dr, sc + dc
+        if len(cells) >= 2:
+            out.append(("".join(grid[a][b].lower() for a, b in cells), cells))
+    return out
+
+
+def _candidates(rd: CellRead, letters: tuple[str, ...]) -> list[tuple[str, float]]:
+    if rd.face == BLANK:
+        return [(a.lower(), 1.0 / len(letters)) for a in letters]
+    cands = [(rd.face, rd.confidence)] + [(a, p) for a, p in rd.alternatives]
+    return cands
+
+
+def resolve(reads: list[CellRead], rows: int, cols: int, lexicon: Lexicon,
+            letters: tuple[str, ...]) -> list[CellRead]:
+    """Settle uncertain cells and blanks with the lexicon, in place; returns the still
+    uncertain cells (their ``alternatives`` keep only choices that make valid words, best
+    first). A blank's letter is stored lower-case in ``letter``.
+    """
+    grid = [[EMPTY] * cols for _ in range(rows)]
+    by_cell = {(rd.row, rd.col): rd for rd in reads}
+    for rd in reads:
+        grid[rd.row][rd.col] = BLANK if rd.face == BLANK else rd.face
+    todo = [rd for rd in reads if rd.face == BLANK or rd.alternatives]
+    for word, cells in runs(grid):  # a non-word: its cells' runners-up are worth a look
+        if BLANK not in word and word not in lexicon:
+            for cell in cells:
+                rd = by_cell[cell]
+                letters_only = [(a, p) for a, p in rd.options if a != EMPTY]
+                if not rd.alternatives and letters_only:  # a clear tile stays a tile
+                    rd.alternatives = letters_only
+                    todo.append(rd)
+    unresolved: list[CellRead] = []
+    for group in _groups(grid, todo, by_cell):
+        options = [_candidates(rd, letters) for rd in group]
+        while math.prod(len(o) for o in options) > MAX_COMBINATIONS:
+            # drop the least likely runner-up, judged against its own cell's best reading
+            weakest = min((i for i, o in enumerate(options) if len(o) > 1),
+                          key=lambda i: options[i][-1][1] / max(options[i][0][1], 1e-9))
+            options[weakest] = options[weakest][:-1]
+        scored = []
+        for combo in itertools.product(*options):
+            for rd, (face, _) in zip(group, combo, strict=True):
+                grid[rd.row][rd.col] = face
+            words = {tuple(cells): w for rd in group for w, cells in
+                     words_through(grid, (rd.row, rd.col))}
+            valid = all(w in lexicon for w in words.values())
+            prob = math.prod(p for _, p in combo)
+            scored.append((valid, prob, combo))
+        scored.sort(key=lambda s: (s[0], s[1]), reverse=True)
+        good = [s for s in scored if s[0]]
+        if good and (len(good) == 1 or good[0][1] > 4 * good[1][1]):
+            best = good[0][2]
+            share = good[0][1] / (sum(s[1] for s in good) or 1.0)
+            for rd, (face, p) in zip(group, best, strict=True):
+                was = (rd.face, rd.confidence)
+                _settle(rd, face, share)
+                if was[0] != BLANK and face != was[0] and p < SHOWN_MIN:
+                    # the words want a letter the tile hardly looks like: the player confirms
+                    rd.confidence = p
+                    rd.alternatives = [(face, share), was]
+                    unresolved.append(rd)
+        elif not good:  # no choice makes words: the classifier's own doubts go to the player
+            for rd in group:
+                if rd.face != BLANK:
+                    rd.alternatives = [(a, p) for a, p in rd.options if p > SHOWN_MIN][:3]
+                unresolved.append(rd)
+        else:
+            pool = good
+            for k, rd in enumerate(group):
+                seen: dict[str, float] = {}
+                for _, prob, combo in pool:
+                    seen[combo[k][0]] = seen.get(combo[k][0], 0.0) + prob
+                ranked = sorted(seen.items(), key=lambda kv: -kv[1])
+                total = sum(seen.values()) or 1.0
+                if rd.face != BLANK:
+                    rd.face = ranked[0][0] or EMPTY
+                    rd.letter = rd.face or None
+                    rd.confidence = ranked[0][1] / total
+                rd.alternatives = [(f, p / total) for f, p in ranked[: 8]]
+                if rd.face != BLANK and len(ranked) == 1:
+                    rd.alternatives = []
+                if rd.alternatives or rd.face == BLANK:
+                    unresolved.append(rd)
+        for rd in group:
+            grid[rd.row][rd.col] = BLANK if rd.face == BLANK and rd.letter is None else (
+                rd.letter or rd.face)
+    listed = {(rd.row, rd.col) for rd in unresolved}
+    for word, cells in runs(grid):  # still not a word: the player must look at it
+        if BLANK not in word and word not in lexicon:
+            for cell in cells:
+                rd = by_cell[cell]
+                if cell not in listed:
+                    rd.alternatives = (rd.alternatives or [(a, p) for a, p in rd.options
+                                                           if p > SHOWN_MIN][:3]
+                                       or [(rd.face, rd.confidence)])
+                    unresolved.append(rd)
+                    listed.add(cell)
+    return unresolved
+
+
+def _settle(rd: CellRead, face: str, share: float) -> None:
+    """Take ``face``; ``share`` is the chosen reading's share of all readings that make words
+    (for a blank tile, its letter's; the tile itself stays as sure as it was)."""
+    if rd.face == BLANK:
+        rd.letter = face.lower()
+        rd.confidence = min(rd.confidence, share)
+    else:
+        rd.face, rd.letter = face, face or None
+        rd.confidence = share
+    rd.alternatives = []
+
+
+def _groups(grid: list[list[str]], todo: list[CellRead], by_cell: dict[Cell, CellRead]
+            ) -> list[list[CellRead]]:
+    """Uncertain cells that share a word, grouped (they must be decided together)."""
+    pending = {(rd.row, rd.col) for rd in todo}
+    groups = []
+    while pending:
+        start = pending.pop()
+        group, stack = [start], [start]
+        while stack:
+            cell = stack.pop()
+            for _, cells in words_through(grid, cell):
+                for other in cells:
+                    if other in pending:
+                        pending.discard(other)
+                        group.append(other)
+                        stack.append(other)
+        groups.append([by_cell[c] for c in sorted(group)])
+    return groups

@@ -1,0 +1,264 @@
+"""Reading a filled-in Word Girdle sheet: hand-written capitals in the Girdle, coloured-in A-Z
+letters, filled Supply dots and ticked checkboxes; the seven words; the engine's score.
+
+The sheet's geometry comes from :func:`companion.layout.sheets.girdle_sheet`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+import cv2
+import numpy as np
+
+from companion.errors import CompanionError
+from companion.girdle import IllegalStep, Placement, Puzzle, play_all
+from companion.layout import sheets
+from companion.lexicon import Lexicon
+from vision.cells import OPTION_MIN, OPTIONS, SHOWN_MIN, CellRead, glyph_of
+from vision.classifier import TileClassifier
+from vision.config import VisionConfig
+from vision.correct import resolve
+from vision.errors import VisionError
+from vision.glyph import features
+from vision.markers import detect
+from vision.words import runs
+
+LETTERS = tuple(chr(ord("A") + i) for i in range(26))
+
+
+@dataclass
+class GirdleReading:
+    """What a photo of a Girdle sheet shows (rows and columns 1-based in ``words``)."""
+
+    paper: str
+    cells: list[CellRead]
+    uncertain: list[CellRead]
+    az_coloured: list[str]
+    dots_filled: list[int]           # Supply positions, 1-based
+    boxes_ticked: list[int]          # score-tracker rows, 1-based
+    homography: np.ndarray           # sheet mm -> photo pixels
+    raw: list[list[str]] = field(default_factory=list)  # the letters before the lexicon's help
+    words: list[dict] = field(default_factory=list)
+    score: dict | None = None
+    problem: str = ""
+
+    def grid(self) -> list[list[str]]:
+        out = [[""] * 7 for _ in range(7)]
+        for rd in self.cells:
+            out[rd.row][rd.col] = rd.face
+        return out
+
+    def to_dict(self) -> dict:
+        return {
+            "game": "girdle", "paper": self.paper, "grid": self.grid(),
+            "confidence": [[round(rd.confidence, 3) for rd in self.cells[r * 7:(r + 1) * 7]]
+                           for r in range(7)],
+            "uncertain": [{"row": rd.row, "col": rd.col, "read": rd.face,
+                           "alternatives": [{"letter": a or None, "p": round(p, 3)}
+                                            for a, p in rd.alternatives]}
+                          for rd in self.uncertain],
+            "words": self.words, "az_coloured": self.az_coloured,
+            "supply_dots_filled": self.dots_filled, "checkboxes_ticked": self.boxes_ticked,
+            "score": self.score, "problem": self.problem,
+        }
+
+
+def locate_sheet(cfg: VisionConfig, image: np.ndarray) -> tuple[sheets.SheetLayout, np.ndarray]:
+    """The Girdle sheet (Letter or A4) and its homography from sheet mm to photo pixels."""
+    layouts = [sheets.girdle_sheet(p) for p in ("letter", "a4")]
+    found = detect(image, layouts[0].dictionary)
+    best = max(layouts, key=lambda lay: sum(i in found for i in lay.marker_points()))
+    ids = [i for i in best.marker_points() if i in found]
+    if len(ids) < cfg.locate.min_markers:
+        raise VisionError(f"Word Girdle sheet not found: only {len(ids)} of 4 markers seen; "
+                          "keep the whole sheet in the picture")
+    src = np.array([p for i in ids for p in best.marker_points()[i]], np.float32)
+    dst = np.concatenate([found[i] for i in ids]).astype(np.float32)
+    hom, _ = cv2.findHomography(src, dst, cv2.RANSAC, 4.0)
+    if hom is None:
+        raise VisionError("the Word Girdle sheet's markers do not fit its shape")
+    return best, hom
+
+
+def flatten(cfg: VisionConfig, image: np.ndarray, layout: sheets.SheetLayout,
+            hom: np.ndarray) -> np.ndarray:
+    """The sheet seen flat: (height_mm * s, width_mm * s, 3), s = ``sheet.px_per_mm``."""
+    s = cfg.sheet.px_per_mm
+    scale = np.diag([s, s, 1.0])
+    size = (round(layout.width * s), round(layout.height * s))
+    return cv2.warpPerspective(image, scale @ np.linalg.inv(hom), size, flags=cv2.INTER_AREA)
+
+
+def _crop(flat: np.ndarray, rect: sheets.Rect, s: float) -> np.ndarray:
+    return flat[round(rect.y * s): round(rect.bottom * s), round(rect.x * s): round(rect.right * s)]
+
+
+def _dark_share(cfg: VisionConfig, crop: np.ndarray, paper: float) -> float:
+    gray = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
+    return float(np.mean(gray < cfg.sheet.dark * paper))
+
+
+def read_sheet(cfg: VisionConfig, image: np.ndarray, clf: TileClassifier, lexicon: Lexicon,
+               puzzle: Puzzle | None = None) -> GirdleReading:
+    """Read a BGR photo of a filled-in Girdle sheet; with ``puzzle``, decode and score it."""
+    layout, hom = locate_sheet(cfg, image)
+    flat = flatten(cfg, image, layout, hom)
+    s = cfg.sheet.px_per_mm
+    paper = float(np.percentile(cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY), 90))
+    pen = replace(cfg.cells, ink_chroma_ratio=cfg.sheet.pen_chroma_ratio,
+                  ink_ratio=cfg.sheet.pen_ink_ratio)
+    grid = layout.grids["girdle"]
+    glyphs = []
+    for r, c, rect in grid.cells():
+        crop = _crop(flat, rect.inset(rect.w * pen.inset), s)
+        # hand-writing may touch the crop's edge; the grid lines are outside it
+        glyphs.append((r, c, glyph_of(pen, crop, exclude_border=False)))
+    feats = np.array([features(g) for _, _, g in glyphs if g is not None], np.float32)
+    guesses = iter(clf.guesses(feats, LETTERS, OPTIONS))
+    reads = []
+    for r, c, g in glyphs:
+        if g is None:
+            reads.append(CellRead(r, c, "", 1.0))
+            continue
+        gs = next(guesses)
+        face = gs.letter or ""
+        options = [(a if a != "*" else "", p) for a, p in gs.alternatives if p > OPTION_MIN]
+        shown = [(a, p) for a, p in options if p > SHOWN_MIN][: cfg.classify.alternatives]
+        doubt = shown if gs.confidence < cfg.classify.min_confidence else []
+        reads.append(CellRead(r, c, face, gs.confidence, doubt, face or None, options))
+    raw = [[""] * 7 for _ in range(7)]
+    for rd in reads:
+        raw[rd.row][rd.col] = rd.face
+    uncertain = resolve(reads, 7, 7, lexicon, LETTERS)
+    az = [ch for (_, _, rect), ch in zip(layout.grids["az"].cells(), LETTERS, strict=True)
+          if _dark_share(cfg, _crop(flat, rect.inset(1.6), s), paper) > cfg.sheet.coloured_in]
+    slots = len(puzzle.supply) if puzzle else layout.grids["supply_dots"].cols
+    dots = []
+    for i in range(slots):
+        cx, cy = layout.grids["supply_dots"].cell(0, i).center
+        disc = sheets.Rect(cx - 1.1, cy - 1.1, 2.2, 2.2)
+        if _dark_share(cfg, _crop(flat, disc, s), paper) > cfg.sheet.dot_filled:
+            dots.append(i + 1)
+    ticked = []
+    for n in range(1, 8):
+        if puzzle is not None and not puzzle.has_checkbox(n):
+            continue
+        box = layout.boxes[f"checkbox_{n}"].inset(0.6)
+        if _dark_share(cfg, _crop(flat, box, s), paper) > cfg.sheet.box_ticked:
+            ticked.append(n)
+    reading = GirdleReading(layout.name.split("-")[1], reads, uncertain, az, dots, ticked, hom,
+                            raw)
+    if puzzle is not None:
+        _decode_and_score(reading, puzzle, lexicon)
+    return reading
+
+
+def _decode_and_score(reading: GirdleReading, puzzle: Puzzle, lexicon: Lexicon) -> None:
+    """The words in the puzzle's line order, replayed and scored by the Girdle engine. When
+    the engine refuses a word (a letter already used, say), the word's cells' runners-up are
+    tried one at a time and the likeliest change that the engine accepts is kept, and listed."""
+    result = _score_grid(reading, reading.grid(), puzzle, lexicon)
+    if isinstance(result, IllegalStep):
+        fix = _engine_fix(reading, puzzle, lexicon, result.step)
+        if fix is not None:
+            rd, face, p = fix
+            rd.alternatives = [(face, p), (rd.face, rd.confidence)]
+            rd.face, rd.letter, rd.confidence = face, face, p
+            if rd not in reading.uncertain:
+                reading.uncertain.append(rd)
+            result = _score_grid(reading, reading.grid(), puzzle, lexicon)
+    if isinstance(result, CompanionError):
+        reading.problem = str(result)
+    elif result is not None:
+        reading.score = result
+
+
+def _words_by_line(grid: list[list[str]], puzzle: Puzzle) -> dict[int, Placement]:
+    by_line: dict[int, Placement] = {}
+    for word, cells in runs(grid):
+        (r0, c0), (r1, _) = cells[0], cells[-1]
+        direction = "down" if r1 != r0 else "across"
+        for k, line in enumerate(puzzle.lines, start=1):
+            kind_ok = (line.kind == "row") == (direction == "across")
+            index = r0 + 1 if line.kind == "row" else c0 + 1
+            if kind_ok and index == line.index:
+                by_line[k] = Placement(r0 + 1, c0 + 1, direction, word.upper())
+    return by_line
+
+
+def _score_grid(reading: GirdleReading, grid: list[list[str]], puzzle: Puzzle,
+                lexicon: Lexicon) -> dict | CompanionError | None:
+    """The engine's score card for the words in ``grid`` (or its refusal); sets the words."""
+    by_line = _words_by_line(grid, puzzle)
+    reading.words = [{"number": k, "row": p.row, "col": p.col, "direction": p.direction,
+                      "word": p.word} for k, p in sorted(by_line.items())]
+    if sorted(by_line) != list(range(1, len(by_line) + 1)):
+        return CompanionError("the words do not fill the puzzle's lines in order")
+    steps = _with_activations(puzzle, [by_line[k] for k in sorted(by_line)], reading.dots_filled)
+    try:
+        _, card = play_all(puzzle, steps, lexicon)
+        crossing = [k for k in reading.boxes_ticked if k <= len(steps)
+                    and len(steps[k - 1].word) >= puzzle.crossout_min_length]
+        if crossing and card.unused_letters:
+            best = max(card.unused_letters, key=lambda ch: puzzle.vp[ch])
+            k = crossing[0]
+            steps[k - 1] = replace(steps[k - 1], crossed_out=(best,))
+            _, card = play_all(puzzle, steps, lexicon)
+        return card.to_dict()
+    except CompanionError as exc:
+        return exc
+
+
+def _engine_fix(reading: GirdleReading, puzzle: Puzzle, lexicon: Lexicon, step: int
+                ) -> tuple[CellRead, str, float] | None:
+    """The likeliest single-letter change in word ``step`` that the engine accepts."""
+    by_line = _words_by_line(reading.grid(), puzzle)
+    if step not in by_line:
+        return None
+    cells = {(r - 1, c - 1) for r, c in by_line[step].cells()}
+    best = None
+    for rd in reading.cells:
+        if (rd.row, rd.col) not in cells:
+            continue
+        for face, p in rd.options:
+            if not face or face == rd.face or (best is not None and p <= best[2]):
+                continue
+            grid = reading.grid()
+            grid[rd.row][rd.col] = face
+            if all(w in lexicon for w, _ in runs(grid)) and isinstance(
+                    _score_grid(reading, grid, puzzle, lexicon), dict):
+                best = (rd, face, p)
+    return best
+
+
+def _with_activations(puzzle: Puzzle, steps: list[Placement], filled: list[int]
+                      ) -> list[Placement]:
+    """Give each step its Supply activations: as many as its new letters, from the filled dots,
+    earliest-needed letters first (the sheet shows which dots, not when)."""
+    grid: dict[tuple[int, int], str] = {}
+    pool = list(filled)
+    out = []
+    news = []
+    for p in steps:
+        cells = p.cells()
+        new = [(cell, ch) for cell, ch in zip(cells, p.word, strict=True) if cell not in grid]
+        news.append([ch for _, ch in new])
+        for cell, ch in new:
+            grid[cell] = ch
+    az_left = set(LETTERS)
+    for k, p in enumerate(steps):
+        for ch in news[k]:
+            az_left.discard(ch)
+        later = [ch for n in news[k + 1:] for ch in n]
+
+        def need(pos: int, later: list[str] = later) -> tuple[int, int]:
+            ch = puzzle.supply[pos - 1]
+            first = later.index(ch) if ch in later and ch not in az_left else len(later) + 1
+            return (first, pos)
+
+        due = min(len(news[k]), len(pool))
+        pool.sort(key=need)
+        acts, pool = pool[:due], pool[due:]
+        out.append(replace(p, activated=tuple(sorted(acts))))
+    return out

@@ -1,0 +1,101 @@
+"""Synthetic photos of a filled-in Word Girdle sheet: the companion's printed sheet (its PDF,
+rasterised) with hand-written capitals in hand-writing fonts, coloured-in A-Z letters, filled
+Supply dots and ticked checkboxes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import subprocess
+import tempfile
+from pathlib import Path
+
+import cv2
+import numpy as np
+from PIL import Image, ImageDraw
+
+from companion.girdle import Placement, Puzzle, edition_puzzle, play_all
+from companion.layout.sheets import girdle_sheet
+from vision.errors import VisionError
+from vision.render import _font
+
+# The worked example of the rules (GAMES.md): lines, Supply, checkbox rows and the seven words.
+EXAMPLE_LINES = (("row", 1), ("col", 2), ("col", 6), ("row", 4), ("col", 4), ("row", 7),
+                 ("row", 6))
+EXAMPLE_STEPS = (
+    Placement(1, 1, "across", "JUMPING", (1, 2, 3, 4, 5, 6, 7), ("Z",)),
+    Placement(1, 2, "down", "USE", (8,)),
+    Placement(1, 6, "down", "NOTE"),
+    Placement(4, 3, "across", "ACHE"),
+    Placement(4, 4, "down", "CLOD"),
+    Placement(7, 2, "across", "FED"),
+    Placement(6, 4, "across", "OX"),
+)
+
+
+def example_puzzle() -> Puzzle:
+    return edition_puzzle(list(EXAMPLE_LINES), "EEAOSTRN", (1, 4))
+
+
+def printed_sheet(puzzle: Puzzle, day: dt.date, px_per_mm: float) -> np.ndarray:
+    """The day's printed Girdle sheet (Letter), BGR."""
+    from printables.girdle import girdle_sheet_pdf
+
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "sheet.pdf"
+        src.write_bytes(girdle_sheet_pdf(day, "letter", puzzle))
+        try:
+            subprocess.run(["pdftoppm", "-r", str(round(px_per_mm * 25.4)), "-png",
+                            "-singlefile", str(src), str(Path(tmp) / "sheet")], check=True,
+                           capture_output=True)
+        except (OSError, subprocess.CalledProcessError) as exc:
+            raise VisionError("pdftoppm (poppler-utils) is needed to render sheets") from exc
+        return cv2.imread(str(Path(tmp) / "sheet.png"), cv2.IMREAD_COLOR)
+
+
+def filled_sheet(puzzle: Puzzle, steps: list[Placement], font: Path, rng: np.random.Generator,
+                 day: dt.date = dt.date(2026, 11, 29), px_per_mm: float = 5.0) -> np.ndarray:
+    """The sheet after ``steps``, filled in by hand with ``font`` (a hand-writing font)."""
+    sheet, _ = play_all(puzzle, steps)
+    layout = girdle_sheet("letter")
+    base = printed_sheet(puzzle, day, px_per_mm)
+    sx = base.shape[1] / layout.width
+    img = Image.fromarray(base[:, :, ::-1].copy())
+    d = ImageDraw.Draw(img)
+    pen = tuple(int(v) for v in rng.choice([[20, 20, 30], [25, 40, 120], [40, 40, 40]]))
+    grid = layout.grids["girdle"]
+    for (r, c), ch in sheet.grid.items():
+        cx, cy = grid.cell(r - 1, c - 1).center
+        size = round(grid.pitch_x * sx * rng.uniform(0.6, 0.8))
+        d.text((cx * sx + rng.normal(0, 0.6) * sx, cy * sx + rng.normal(0, 0.6) * sx), ch,
+               fill=pen, font=_font(str(font), size), anchor="mm",
+               stroke_width=max(1, round(0.2 * sx)), stroke_fill=pen)  # a 0.5 mm pen line
+    az = layout.grids["az"]
+    for i, (_, _, rect) in enumerate(az.cells()):
+        if chr(ord("A") + i) in sheet.az_used:
+            box = rect.inset(1.4)
+            _scribble(d, box.x * sx, box.y * sx, box.right * sx, box.bottom * sx, pen, rng)
+    dots = layout.grids["supply_dots"]
+    for i, state in enumerate(sheet.supply_state):
+        if state != "inactive":
+            cx, cy = dots.cell(0, i).center
+            r = 1.6 * sx
+            d.ellipse([cx * sx - r, cy * sx - r, cx * sx + r, cy * sx + r], fill=pen)
+    for k, p in enumerate(steps, start=1):
+        if p.crossed_out:
+            b = layout.boxes[f"checkbox_{k}"]
+            w = max(2, round(0.5 * sx))
+            d.line([(b.x * sx, b.center[1] * sx), (b.center[0] * sx, b.bottom * sx),
+                    (b.right * sx + sx, b.y * sx - sx)], fill=pen, width=w)
+    return np.asarray(img)[:, :, ::-1].copy()
+
+
+def _scribble(d: ImageDraw.ImageDraw, x0: float, y0: float, x1: float, y1: float,
+              pen: tuple[int, int, int], rng: np.random.Generator) -> None:
+    """Colouring in a box with a pen: dense zig-zag strokes."""
+    w = max(2, round((y1 - y0) / 7))
+    y = y0
+    while y < y1:
+        d.line([(x0 + rng.uniform(0, 2), y), (x1 - rng.uniform(0, 2), y + w * 0.8)], fill=pen,
+               width=w)
+        y += w * 0.9

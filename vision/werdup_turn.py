@@ -1,0 +1,106 @@
+"""WerdUp stack heights from the previous board state: a new photo yields the play."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.board import Board, Placement
+from companion.errors import CompanionError
+from companion.lexicon import Lexicon
+from companion.werdup.notation import normalise_tile, play_notation
+from companion.werdup.observe import play_between
+from companion.werdup.rules import Rules
+from companion.werdup.validate import judge_play
+from vision.errors import BadPhoto, VisionError
+
+Grid = list[list[str]]
+
+
+@dataclass(frozen=True)
+class BoardState:
+    """Letters on top of each stack ("" empty) and stack heights (``None`` unknown)."""
+
+    grid: Grid
+    heights: list[list[int | None]]
+
+    def to_dict(self) -> dict:
+        return {"grid": self.grid, "heights": self.heights}
+
+
+def unknown_heights(grid: Grid) -> BoardState:
+    """A state read without history: occupied stacks have unknown height."""
+    return BoardState(grid, [[0 if not t else None for t in row] for row in grid])
+
+
+def load_state(path: str | Path, size: int) -> BoardState:
+    """A previous state: ``companion read --json`` output, or ``{"grid", "heights"}``."""
+    p = Path(path)
+    try:
+        data = json.loads(p.read_text(encoding="utf-8"))
+        grid = [[(t or "") for t in row] for row in data["grid"]]
+        heights = data.get("heights") or [[1 if t else 0 for t in row] for row in grid]
+        heights = [[h if h is None else int(h) for h in row] for row in heights]
+    except FileNotFoundError as exc:
+        raise BadPhoto(f"{p}: no such file") from exc
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise BadPhoto(f"{p}: not a board state (JSON with \"grid\" and \"heights\" "
+                       "expected)") from exc
+    if len(grid) != size or any(len(r) != size for r in grid) or len(heights) != size:
+        raise BadPhoto(f"{p}: the state is not a {size}x{size} board")
+    return BoardState(grid, heights)
+
+
+@dataclass(frozen=True)
+class ReadPlay:
+    """The play seen between two photos, judged by the WerdUp engine."""
+
+    placements: tuple[Placement, ...]
+    notation: str
+    legal: bool
+    reason: str
+    score: int
+    words: tuple[tuple[str, int], ...]
+    after: BoardState
+
+    def to_dict(self) -> dict:
+        return {"notation": self.notation, "legal": self.legal, "reason": self.reason,
+                "score": self.score, "words": [{"word": w, "score": s} for w, s in self.words],
+                "tiles": [{"row": p.row, "col": p.col, "tile": p.tile} for p in self.placements]}
+
+
+def engine_board(state: BoardState) -> Board:
+    n = len(state.grid)
+    board = Board(n, n)
+    for r, row in enumerate(state.grid):
+        for c, t in enumerate(row):
+            if t:
+                h = state.heights[r][c]
+                if h is None:
+                    raise VisionError("the previous state has stacks of unknown height")
+                board.set(r, c, normalise_tile(t), h)
+    return board
+
+
+def infer_play(previous: BoardState, grid: Grid, rules: Rules, lexicon: Lexicon) -> ReadPlay:
+    """Cells whose top letter changed got one new tile (the engine's ``play_between``); the
+    engine judges and scores the play."""
+    board = engine_board(previous)
+    tops = [[t or None for t in row] for row in grid]
+    heights: list[list[int | None]] = [row[:] for row in previous.heights]
+    try:
+        placements = play_between(board, tops)
+    except CompanionError as exc:
+        if "nothing changed" in str(exc):
+            after = BoardState(grid, heights)
+            return ReadPlay((), "", False, "no new tile since the previous photo", 0, (), after)
+        raise VisionError(f"{exc}: check the photo or the previous state") from exc
+    for p in placements:
+        h = previous.heights[p.row][p.col]
+        heights[p.row][p.col] = None if h is None else h + 1
+    after = BoardState(grid, heights)
+    j = judge_play(board, placements, rules, lexicon)
+    words = tuple((w.text, w.score) for w in j.words)
+    return ReadPlay(tuple(placements), play_notation(board, placements), j.legal, j.reason,
+                    j.score, words, after)
