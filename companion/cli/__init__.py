@@ -22,8 +22,8 @@ COMMANDS = (
     "werdup",
     "printing",
     "cad",
-    "serve",
     "vision",
+    "serve",
 )
 
 
