@@ -27,6 +27,8 @@ class LocateConfig:
     min_grid_contrast: float = 1.5       # grid-line edges at least this times the mean edge
     cell_px: int = 48                    # canonical cell size after the perspective warp
     min_markers: int = 3                 # markers needed for a marker fit
+    extra_blanks: int = 2                # more blank tiles than the set has, plus this: the
+                                         # grid is misplaced (another outline is tried)
 
 
 @dataclass(frozen=True)
