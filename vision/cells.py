@@ -157,7 +157,10 @@ def _find_blanks(cfg: CellConfig, crops: list, reads: list[CellRead], spec: Boar
         square = np.median([colours[i] for i in members], axis=0)
         for i in members:
             d_tile = float(np.linalg.norm(colours[i] - tile))
-            d_square = float(np.linalg.norm(colours[i] - square))
+            if len(members) < 3:  # a square of its own kind (the centre): the tiles' colour
+                d_square = 2 * cfg.blank_lone_distance
+            else:
+                d_square = float(np.linalg.norm(colours[i] - square))
             if (d_tile + cfg.blank_chroma_margin < d_square
                     and d_tile < cfg.blank_nearer * d_square):
                 rd = reads[i]

@@ -42,6 +42,8 @@ class CellConfig:
     min_ink_fraction: float = 0.025      # less dark ink than this: no letter in the cell
     blank_chroma_margin: float = 1.0     # a blank's face is this much nearer the tiles' colour
     blank_nearer: float = 0.5            # ... and this share of its distance to the squares'
+    blank_lone_distance: float = 1.5     # a square with no others of its kind: a blank tile
+                                         # when its colour is this near the tiles'
     glyph_px: int = 24                   # glyphs are normalised to this square size
 
 
