@@ -69,6 +69,8 @@ def main() -> None:
     ap.add_argument("--small", action="store_true", help="1600x1200 photos instead of 12 MP")
     ap.add_argument("--boards-only", action="store_true",
                     help="skip the Word Girdle sheets and PDQ deals")
+    ap.add_argument("--sheets-only", action="store_true",
+                    help="only the Word Girdle sheets and PDQ deals")
     ap.add_argument("--classifier-only", action="store_true",
                     help="skip the Tesseract reader (faster)")
     args = ap.parse_args()
@@ -79,12 +81,13 @@ def main() -> None:
     print(f"{args.photos} photos per board, {cam.width}x{cam.height}, tilt up to "
           f"{cam.max_tilt:.0f} deg, turned up to {cam.max_rotation:.0f} deg, uneven light, "
           "shadow, blur, noise, JPEG")
-    print(f"{'board':34} {'reader':11} {'cells right':>13} {'tiles right':>13} {'s/photo':>8}"
-          f" {'wrong, unlisted':>16}")
+    if not args.sheets_only:
+        print(f"{'board':34} {'reader':11} {'cells right':>13} {'tiles right':>13} "
+              f"{'s/photo':>8} {'wrong, unlisted':>16}")
     readers = (("classifier", None),) if args.classifier_only else (("tesseract", tess),
                                                                      ("classifier", None))
     totals: dict[str, list[float]] = {name: [0, 0, 0, 0, 0.0, 0, 0] for name, _ in readers}
-    for label, kind, game, blanks in CASES:
+    for label, kind, game, blanks in () if args.sheets_only else CASES:
         spec = board_spec(game)
         rng = np.random.default_rng(args.seed)
         photos = []
@@ -119,7 +122,7 @@ def main() -> None:
             note = f"  ({failed} not located)" if failed else ""
             print(f"{label:34} {name:11} {acc[0] / acc[1]:13.2%} {acc[2] / acc[3]:13.2%} "
                   f"{seconds / len(photos):8.2f} {acc[4]:16d}{note}")
-    for name, t in totals.items():
+    for name, t in totals.items() if not args.sheets_only else ():
         print(f"{'all boards':34} {name:11} {t[0] / t[1]:13.2%} {t[2] / t[3]:13.2%} "
               f"{t[4] / t[5]:8.2f} {t[6]:16d}")
     if args.boards_only:
