@@ -40,12 +40,13 @@ CASES = (  # (label, board kind, game, blank tiles per position)
 )
 
 
-def score(reading, scene) -> tuple[int, int, int, int]:
-    """(cells right, cells, tiles right, tiles); a blank counts right when its letter is
-    inferred, or when it is listed for the player with the true letter among the choices."""
+def score(reading, scene) -> tuple[int, int, int, int, int]:
+    """(cells right, cells, tiles right, tiles, cells wrong and not listed as uncertain); a
+    blank counts right when its letter is inferred, or when it is listed for the player with
+    the true letter among the choices."""
     grid = reading.grid()
     asked = {(u.row, u.col): [a for a, _ in u.alternatives] for u in reading.uncertain}
-    right = tiles = tiles_right = 0
+    right = tiles = tiles_right = unlisted = 0
     for r, row in enumerate(scene.letters):
         for c, truth in enumerate(row):
             got = grid[r][c]
@@ -54,10 +55,11 @@ def score(reading, scene) -> tuple[int, int, int, int]:
             else:
                 ok = got == truth
             right += ok
+            unlisted += not ok and (r, c) not in asked
             if truth:
                 tiles += 1
                 tiles_right += ok
-    return right, sum(len(r) for r in scene.letters), tiles_right, tiles
+    return right, sum(len(r) for r in scene.letters), tiles_right, tiles, unlisted
 
 
 def main() -> None:
@@ -65,6 +67,12 @@ def main() -> None:
     ap.add_argument("--photos", type=int, default=5, help="photos per board kind")
     ap.add_argument("--seed", type=int, default=2026, help="random seed")
     ap.add_argument("--small", action="store_true", help="1600x1200 photos instead of 12 MP")
+    ap.add_argument("--boards-only", action="store_true",
+                    help="skip the Word Girdle sheets and PDQ deals")
+    ap.add_argument("--sheets-only", action="store_true",
+                    help="only the Word Girdle sheets and PDQ deals")
+    ap.add_argument("--classifier-only", action="store_true",
+                    help="skip the Tesseract reader (faster)")
     args = ap.parse_args()
     cam = Camera(width=1600, height=1200) if args.small else Camera()
     lexicon = default_lexicon()
@@ -73,18 +81,21 @@ def main() -> None:
     print(f"{args.photos} photos per board, {cam.width}x{cam.height}, tilt up to "
           f"{cam.max_tilt:.0f} deg, turned up to {cam.max_rotation:.0f} deg, uneven light, "
           "shadow, blur, noise, JPEG")
-    print(f"{'board':34} {'reader':11} {'cells right':>13} {'tiles right':>13} {'s/photo':>8}")
-    totals: dict[str, list[float]] = {"tesseract": [0, 0, 0, 0, 0.0, 0], "classifier":
-                                      [0, 0, 0, 0, 0.0, 0]}
-    for label, kind, game, blanks in CASES:
+    if not args.sheets_only:
+        print(f"{'board':34} {'reader':11} {'cells right':>13} {'tiles right':>13} "
+              f"{'s/photo':>8} {'wrong, unlisted':>16}")
+    readers = (("classifier", None),) if args.classifier_only else (("tesseract", tess),
+                                                                     ("classifier", None))
+    totals: dict[str, list[float]] = {name: [0, 0, 0, 0, 0.0, 0, 0] for name, _ in readers}
+    for label, kind, game, blanks in () if args.sheets_only else CASES:
         spec = board_spec(game)
         rng = np.random.default_rng(args.seed)
         photos = []
         for _ in range(args.photos):
             scene = crossword(spec, lexicon, rng, words=14, blanks=blanks)
             photos.append((scene, synthetic_photo(kind, spec, scene, rng, cam)))
-        for name, reader in (("tesseract", tess), ("classifier", None)):
-            acc = [0, 0, 0, 0]
+        for name, reader in readers:
+            acc = [0, 0, 0, 0, 0]
             seconds = 0.0
             failed = 0
             for scene, jpg in photos:
@@ -107,12 +118,15 @@ def main() -> None:
                 t[i] += acc[i]
             t[4] += seconds
             t[5] += len(photos)
+            t[6] += acc[4]
             note = f"  ({failed} not located)" if failed else ""
             print(f"{label:34} {name:11} {acc[0] / acc[1]:13.2%} {acc[2] / acc[3]:13.2%} "
-                  f"{seconds / len(photos):8.2f}{note}")
-    for name, t in totals.items():
+                  f"{seconds / len(photos):8.2f} {acc[4]:16d}{note}")
+    for name, t in totals.items() if not args.sheets_only else ():
         print(f"{'all boards':34} {name:11} {t[0] / t[1]:13.2%} {t[2] / t[3]:13.2%} "
-              f"{t[4] / t[5]:8.2f}")
+              f"{t[4] / t[5]:8.2f} {t[6]:16d}")
+    if args.boards_only:
+        return
     girdle(cam, lexicon)
     pdq(cam, args.seed, 4 * args.photos)
 

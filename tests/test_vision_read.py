@@ -117,3 +117,13 @@ def test_cli_read_json_and_overlay(tmp_path, capsys):
     drawn = cv2.imread(str(overlay))
     assert drawn is not None and drawn.shape[:2] == decode_photo(
         DEFAULT.load, photo.read_bytes()).shape[:2]
+
+
+def test_a_coloured_beginning_ring_is_no_letter():
+    from vision.cells import glyph_of
+
+    ring = np.full((38, 38, 3), (190, 186, 200), np.uint8)  # BGR: a pale paper square
+    cv2.circle(ring, (19, 19), 14, (160, 110, 70), 2)         # a blue beginning ring
+    assert glyph_of(DEFAULT.cells, cv2.GaussianBlur(ring, (0, 0), 1.0)) is None
+    ring[11:28, 17:21] = 30                                    # a black stroke is still ink
+    assert glyph_of(DEFAULT.cells, cv2.GaussianBlur(ring, (0, 0), 1.0)) is not None

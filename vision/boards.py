@@ -19,6 +19,7 @@ class BoardSpec:
     cols: int
     squares: tuple[str, ...]
     letters: tuple[str, ...]  # the tile faces that can appear ("Qu" is one WerdUp tile)
+    blanks: int = 0           # blank tiles in the game's set
 
     def square(self, r: int, c: int) -> str:
         return self.squares[r][c]
@@ -31,7 +32,10 @@ def board_spec(game: str) -> BoardSpec:
     """The grid of a board game (``"bugwords"`` or ``"werdup"``)."""
     if game == "bugwords":
         rows = tuple(read_grid("bugwords-board.txt"))
-        return BoardSpec("bugwords", len(rows), len(rows[0]), rows, _ALPHA)
+        from companion.tiles import tile_set
+
+        return BoardSpec("bugwords", len(rows), len(rows[0]), rows, _ALPHA,
+                         tile_set("bugwords").counts.get("?", 0))
     if game == "werdup":
         n = 10
         rows = tuple(

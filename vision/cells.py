@@ -153,11 +153,15 @@ def _find_blanks(cfg: CellConfig, crops: list, reads: list[CellRead], spec: Boar
     for i, rd in enumerate(reads):
         if rd.face == EMPTY:
             kinds.setdefault(spec.square(rd.row, rd.col), []).append(i)
-    for members in kinds.values():
+    for kind, members in kinds.items():
         square = np.median([colours[i] for i in members], axis=0)
+        lone = sum(row.count(kind) for row in spec.squares) < 3
         for i in members:
             d_tile = float(np.linalg.norm(colours[i] - tile))
-            d_square = float(np.linalg.norm(colours[i] - square))
+            if lone:  # a square of its own kind (the centre): is it the tiles' colour?
+                d_square = 2 * cfg.blank_lone_distance
+            else:
+                d_square = float(np.linalg.norm(colours[i] - square))
             if (d_tile + cfg.blank_chroma_margin < d_square
                     and d_tile < cfg.blank_nearer * d_square):
                 rd = reads[i]

@@ -27,6 +27,8 @@ class LocateConfig:
     min_grid_contrast: float = 1.5       # grid-line edges at least this times the mean edge
     cell_px: int = 48                    # canonical cell size after the perspective warp
     min_markers: int = 3                 # markers needed for a marker fit
+    extra_blanks: int = 2                # more blank tiles than the set has, plus this: the
+                                         # grid is misplaced (another outline is tried)
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,8 @@ class CellConfig:
     min_ink_fraction: float = 0.025      # less dark ink than this: no letter in the cell
     blank_chroma_margin: float = 1.0     # a blank's face is this much nearer the tiles' colour
     blank_nearer: float = 0.5            # ... and this share of its distance to the squares'
+    blank_lone_distance: float = 1.5     # a square with no others of its kind: a blank tile
+                                         # when its colour is this near the tiles'
     glyph_px: int = 24                   # glyphs are normalised to this square size
 
 

@@ -94,7 +94,8 @@ def resolve(reads: list[CellRead], rows: int, cols: int, lexicon: Lexicon,
         elif not good:  # no choice makes words: the classifier's own doubts go to the player
             for rd in group:
                 if rd.face != BLANK:
-                    rd.alternatives = [(a, p) for a, p in rd.options if p > SHOWN_MIN][:3]
+                    rd.alternatives = ([(a, p) for a, p in rd.options if p > SHOWN_MIN][:3]
+                                       or [(rd.face, rd.confidence)])
                 unresolved.append(rd)
         else:
             pool = good

@@ -147,16 +147,22 @@ def grid_lines(profile: np.ndarray, n: int, min_span: float) -> tuple[float, flo
 def locate_by_outline(cfg: LocateConfig, image: np.ndarray, rows: int, cols: int) -> Located:
     """A board without markers: its outline, then its grid lines inside the outline; of
     several candidate outlines, the one whose grid lines stand out best."""
-    best: tuple[float, np.ndarray] | None = None
-    for outline in outline_candidates(cfg, image):
-        score, corners = _grid_in(cfg, image, outline, rows, cols)
-        if best is None or score > best[0]:
-            best = (score, corners)
-    assert best is not None
-    if best[0] < cfg.min_grid_contrast:
+    return outline_grids(cfg, image, rows, cols)[0]
+
+
+def outline_grids(cfg: LocateConfig, image: np.ndarray, rows: int, cols: int
+                  ) -> list[Located]:
+    """Every candidate outline's grid, the clearest grid lines first.
+
+    Raises :class:`VisionError` when no grid stands out clearly enough.
+    """
+    scored = [_grid_in(cfg, image, outline, rows, cols)
+              for outline in outline_candidates(cfg, image)]
+    if max(score for score, _ in scored) < cfg.min_grid_contrast:
         raise VisionError(f"a board outline was found but not its {rows}x{cols} grid lines: "
                           "photograph the whole board, in focus and evenly lit")
-    return _located(cfg, best[1], rows, cols, "outline")
+    scored.sort(key=lambda s: -s[0])
+    return [_located(cfg, corners, rows, cols, "outline") for _, corners in scored]
 
 
 def _grid_in(cfg: LocateConfig, image: np.ndarray, outline: np.ndarray, rows: int, cols: int

@@ -12,7 +12,8 @@ from vision.cells import BLANK, CellRead, read_cells
 from vision.classifier import TileClassifier
 from vision.config import VisionConfig
 from vision.correct import resolve
-from vision.locate import Located, locate_by_outline, warp
+from vision.errors import VisionError
+from vision.locate import Located, outline_grids, warp
 from vision.ocr import Tesseract
 
 
@@ -53,12 +54,17 @@ class BoardReading:
 
 def locate_board(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec) -> Located:
     """Markers when the board has them, else the outline and grid lines."""
+    return board_candidates(cfg, image, spec)[0]
+
+
+def board_candidates(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec) -> list[Located]:
+    """Where the grid may be, likeliest first: the markers' fit, else each outline's grid."""
     from vision import markers
 
     found = markers.try_locate(cfg.locate, image, spec)
     if found is not None:
-        return found
-    return locate_by_outline(cfg.locate, image, spec.rows, spec.cols)
+        return [found]
+    return outline_grids(cfg.locate, image, spec.rows, spec.cols)
 
 
 def read_board(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: TileClassifier,
@@ -67,13 +73,24 @@ def read_board(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: TileC
     """Read a BGR photo (H, W, 3) of a board into letters, with the lexicon's help if given.
 
     Letters come from the tile classifier, or from Tesseract when ``tesseract`` is given.
+    Of several places the grid may be, the first whose reading is plausible (no more blank
+    tiles than the set has, give or take ``locate.extra_blanks``) is taken.
     """
-    located = located or locate_board(cfg, image, spec)
-    canonical = warp(image, located)
-    reads = read_cells(cfg.cells, canonical, spec, clf, cfg.classify.min_confidence,
-                       cfg.classify.alternatives, tesseract)
+    candidates = [located] if located is not None else board_candidates(cfg, image, spec)
+    for where in candidates:
+        canonical = warp(image, where)
+        reads = read_cells(cfg.cells, canonical, spec, clf, cfg.classify.min_confidence,
+                           cfg.classify.alternatives, tesseract)
+        blanks = sum(rd.face == BLANK for rd in reads)
+        if (blanks <= spec.blanks + cfg.locate.extra_blanks or where.method != "outline"
+                or tesseract is not None):  # Tesseract leaves many letters unread: no test
+            break
+    else:
+        raise VisionError(f"the board's grid could not be lined up ({blanks} squares look like "
+                          "blank tiles): photograph the whole board, straight on, against a "
+                          "plainer background")
     if lexicon is not None:
         uncertain = resolve(reads, spec.rows, spec.cols, lexicon, spec.letters)
     else:
         uncertain = [rd for rd in reads if rd.alternatives or rd.face == BLANK]
-    return BoardReading(spec, located, reads, uncertain)
+    return BoardReading(spec, where, reads, uncertain)
