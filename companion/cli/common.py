@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import json
 import sys
 from typing import Any
@@ -30,3 +31,13 @@ def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
 def print_json(data: Any) -> None:
     json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
     sys.stdout.write("\n")
+
+
+def parse_date(text: str | None) -> dt.date:
+    """``YYYY-MM-DD`` as a date (today when empty); anything else is a usage error."""
+    if not text:
+        return dt.date.today()
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError as exc:
+        raise UsageError(f"{text!r} is not a date. Dates look like 2026-11-29.") from exc

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import json
 from pathlib import Path
 
-from companion.cli.common import print_json
+from companion.cli.common import parse_date, print_json
 from companion.errors import UsageError
 from companion.girdle import Placement, Puzzle, Sheet, puzzle_for
 from companion.girdle.cache import solve_cached
@@ -55,15 +54,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _add_date(p: argparse.ArgumentParser) -> None:
     p.add_argument("--date", metavar="YYYY-MM-DD", help="the puzzle's date (default: today)")
-
-
-def parse_date(text: str | None) -> dt.date:
-    if text is None:
-        return dt.date.today()
-    try:
-        return dt.date.fromisoformat(text)
-    except ValueError as exc:
-        raise UsageError(f"not a date: {text!r} (use YYYY-MM-DD, e.g. 2026-11-29)") from exc
 
 
 # -- show ------------------------------------------------------------------------------------

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 from pathlib import Path
 
+from companion.cli.common import parse_date
 from companion.errors import UsageError
 
 GAMES_WITH_BOARDS = ("werdup", "bugwords")
@@ -92,16 +92,6 @@ def _write(args: argparse.Namespace, default_name: str, data: bytes) -> int:
         raise UsageError(f"Cannot write {path}: {exc.strerror or exc}.") from exc
     print(f"wrote {path}")
     return 0
-
-
-def parse_date(text: str | None) -> dt.date:
-    """``YYYY-MM-DD`` (or today when empty) as a date; anything else is a usage error."""
-    if not text:
-        return dt.date.today()
-    try:
-        return dt.date.fromisoformat(text)
-    except ValueError as exc:
-        raise UsageError(f"Dates look like 2026-11-29; {text!r} is not one.") from exc
 
 
 def run_girdle(args: argparse.Namespace) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from companion.cli.common import add_lexicon_option, lexicon_from_args, print_json
+from companion.cli.common import add_lexicon_option, lexicon_from_args, parse_date, print_json
 from companion.errors import UsageError
 
 READ_GAMES = ("werdup", "bugwords", "girdle", "pdq")
@@ -103,7 +103,6 @@ def run_read(args: argparse.Namespace) -> int:
 
 
 def _puzzle(args: argparse.Namespace, lexicon):
-    import datetime as dt
 
     from companion.girdle import Puzzle, puzzle_for
 
@@ -112,11 +111,7 @@ def _puzzle(args: argparse.Namespace, lexicon):
             return Puzzle.from_json(Path(args.puzzle).read_text(encoding="utf-8"))
         except OSError as exc:
             raise UsageError(f"{args.puzzle}: cannot read the puzzle file") from exc
-    try:
-        day = dt.date.fromisoformat(args.date) if args.date else dt.date.today()
-    except ValueError as exc:
-        raise UsageError(f"not a date: {args.date!r} (use YYYY-MM-DD)") from exc
-    return puzzle_for(day, lexicon=lexicon)
+    return puzzle_for(parse_date(args.date), lexicon=lexicon)
 
 
 def _read_girdle(args: argparse.Namespace, lexicon) -> int:
