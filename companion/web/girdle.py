@@ -65,6 +65,14 @@ def check_date(value: str | dt.date) -> dt.date:
     return day
 
 
+def _page_date(day: str) -> dt.date:
+    """The puzzle date of a page address; a date with no puzzle is a 404 saying why."""
+    try:
+        return check_date(day)
+    except UsageError as exc:
+        abort(404, description=str(exc))
+
+
 @lru_cache(maxsize=64)
 def _puzzle(day: dt.date, lexicon_path: str | None) -> Puzzle:
     return puzzle_for(day, lexicon=load_lexicon(lexicon_path))
@@ -244,10 +252,7 @@ def page():
 
 @bp.route("/girdle/<day>", methods=["GET", "POST"])
 def day_page(day: str):
-    try:
-        when = check_date(day)
-    except UsageError as exc:
-        abort(404, description=str(exc))
+    when = _page_date(day)
     if request.method == "GET":
         return _page(when)
     text = request.form.get("solution", "")
@@ -265,10 +270,7 @@ def day_page(day: str):
 
 @bp.post("/girdle/<day>/photo")
 def sheet_photo(day: str):
-    try:
-        when = check_date(day)
-    except UsageError as exc:
-        abort(404, description=str(exc))
+    when = _page_date(day)
     upload = request.files.get("photo")
     try:
         if upload is None or not upload.filename:
@@ -281,10 +283,7 @@ def sheet_photo(day: str):
 
 @bp.get("/girdle/<day>.pdf")
 def sheet_pdf(day: str):
-    try:
-        when = check_date(day)
-    except UsageError as exc:
-        abort(404, description=str(exc))
+    when = _page_date(day)
     paper = request.args.get("paper", "letter")
     return Response(_sheet_pdf(when, paper), mimetype="application/pdf", headers={
         "Content-Disposition": f'attachment; filename="word-girdle-{when}-{paper}.pdf"'})
@@ -295,10 +294,7 @@ def answers_pdf(day: str):
     from companion.girdle import Solution
     from printables.girdle_key import answer_key_pdf
 
-    try:
-        when = check_date(day)
-    except UsageError as exc:
-        abort(404, description=str(exc))
+    when = _page_date(day)
     paper = request.args.get("paper", "letter")
     if paper not in PAPERS:
         raise UsageError(f"Paper must be letter or a4, not {paper!r}.")
