@@ -117,3 +117,21 @@ def test_definitions_for_plain_and_inflected_words():
     assert any(d.lemma == "run" and d.pos == "v" for d in define("running"))
     assert any(d.lemma == "stop" for d in define("stopped"))
     assert define("zzzqqq") == []
+
+
+def test_wordnet_index_table_agrees_with_binary_search() -> None:
+    """A busy process switches from binary search to an in-memory table of each index; both
+    must find exactly the same senses, including for the first and last lemmas of a file."""
+    from companion.lexicon.wordnet import INDEX_AFTER, WordNet, find_wordnet_dir
+
+    folder = find_wordnet_dir()
+    assert folder is not None, "WordNet is part of the project's set-up"
+    words = ["a", "aardvark", "zyrian", "zymurgy", "geese", "running", "stopped", "xylophone",
+             "well", "fast", "zzzqqq", "cats", "ran", "better", "abaca", "zoom"]
+    searched = {w: WordNet(folder).define(w) for w in words}  # fresh: binary search only
+    busy = WordNet(folder)
+    for _ in range(INDEX_AFTER + 1):
+        busy.define("cat")
+    assert busy._starts, "the busy reader built its tables"
+    assert {w: busy.define(w) for w in words} == searched
+    assert searched["aardvark"] and searched["zymurgy"] and not searched["zzzqqq"]
