@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 
 # Blueprint modules, one per area, registered in this order.
 AREAS = ("challenge", "games", "girdle", "prints", "pdq", "api")
@@ -52,6 +53,23 @@ def _secret_key(instance: Path) -> str:
     return path.read_text().strip()
 
 
+SECURITY_HEADERS = (
+    ("X-Frame-Options", "DENY"),
+    ("X-Content-Type-Options", "nosniff"),
+    ("Referrer-Policy", "same-origin"),
+)
+
+
+class _CookieSessions(SecureCookieSessionInterface):
+    """Flask's signed-cookie sessions, minus the signing work for requests that bring no
+    session cookie (most API calls): their session is empty either way."""
+
+    def open_session(self, app: Flask, request: Any) -> SecureCookieSession | None:
+        if self.get_cookie_name(app) not in request.cookies:
+            return self.session_class()
+        return super().open_session(app, request)
+
+
 def create_app(test_config: dict[str, Any] | None = None,
                instance_path: str | None = None) -> Flask:
     """Build the app. Configuration comes from :data:`DEFAULTS`, then ``config.py`` in the
@@ -81,11 +99,14 @@ def create_app(test_config: dict[str, Any] | None = None,
     for name in AREAS:
         app.register_blueprint(importlib.import_module(f"companion.web.{name}").bp)
 
+    app.session_interface = _CookieSessions()
+
     @app.after_request
     def _headers(resp):  # no framing by other sites (clickjacking), no type guessing
-        resp.headers.setdefault("X-Frame-Options", "DENY")
-        resp.headers.setdefault("X-Content-Type-Options", "nosniff")
-        resp.headers.setdefault("Referrer-Policy", "same-origin")
+        headers = resp.headers
+        for name, value in SECURITY_HEADERS:
+            if name not in headers:
+                headers[name] = value
         return resp
 
     @app.context_processor
