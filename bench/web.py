@@ -43,12 +43,14 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_gunicorn(port: int, workers: int, threads: int, instance: str) -> subprocess.Popen:
+def start_gunicorn(port: int, workers: int, threads: int, instance: str,
+                   worker_class: str = "gthread", connections: int = 1000) -> subprocess.Popen:
     env = dict(os.environ, COMPANION_INSTANCE=instance)
     env.pop("DATABASE_URL", None)
     cmd = [sys.executable, "-m", "gunicorn", "--workers", str(workers), "--threads",
-           str(threads), "--bind", f"127.0.0.1:{port}", "--log-level", "warning",
-           "companion.web:create_app()"]
+           str(threads), "--worker-class", worker_class,
+           "--worker-connections", str(connections), "--bind", f"127.0.0.1:{port}",
+           "--log-level", "warning", "companion.web:create_app()"]
     return subprocess.Popen(cmd, cwd=ROOT, env=env)
 
 
@@ -106,10 +108,10 @@ async def run_clients(host: str, port: int, clients: int, total: int, seconds: f
     return latencies, errors, time.perf_counter() - t0
 
 
-def warm_up(base: str, workers: int) -> None:
-    """Let every worker answer a few requests first (loading the word list and definitions)."""
-    for _ in range(workers * 8):
-        with urlopen(f"{base}/api/check?word=cat", timeout=30) as resp:
+def warm_up(base: str, workers: int, pool: list[str]) -> None:
+    """Let every worker answer some requests first (loading the word list and definitions)."""
+    for word in pool[: workers * 100]:
+        with urlopen(f"{base}/api/check?word={word}", timeout=30) as resp:
             resp.read()
 
 
@@ -145,10 +147,14 @@ def percentile(values: list[float], p: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=50, help="concurrent clients")
-    parser.add_argument("--requests", type=int, default=5000, help="requests to send at most")
+    parser.add_argument("--requests", type=int, default=20000, help="requests to send at most")
     parser.add_argument("--seconds", type=float, default=30, help="time limit for the run")
     parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
     parser.add_argument("--threads", type=int, default=4, help="threads per worker")
+    parser.add_argument("--worker-class", default="gthread",
+                        help="gunicorn worker class (gthread, gevent, sync)")
+    parser.add_argument("--worker-connections", type=int, default=1000,
+                        help="most connections one worker holds at once")
     parser.add_argument("--pool", type=int, default=2000,
                         help="distinct words to ask about (drawn from the default list)")
     args = parser.parse_args()
@@ -156,14 +162,17 @@ def main() -> None:
     cold, warm = in_process_cost(word_pool(args.pool))
     port = free_port()
     with tempfile.TemporaryDirectory() as instance:
-        proc = start_gunicorn(port, args.workers, args.threads, instance)
+        proc = start_gunicorn(port, args.workers, args.threads, instance, args.worker_class,
+                              args.worker_connections)
         try:
             base = f"http://127.0.0.1:{port}"
             wait_until_up(f"{base}/api/check?word=cat", proc)
-            warm_up(base, args.workers)
+            warm_up(base, args.workers, word_pool(args.pool, seed=8))
+            cpu0 = time.process_time()
             lat, errors, wall = asyncio.run(
                 run_clients("127.0.0.1", port, args.clients, args.requests, args.seconds,
                             word_pool(args.pool)))
+            client_cpu = (time.process_time() - cpu0) / wall
         finally:
             proc.terminate()
             proc.wait(timeout=30)
@@ -177,6 +186,7 @@ def main() -> None:
           f"p99 {percentile(ms, 99):.1f}  max {max(ms):.1f}")
     print(f"target p99 < 50 ms: {'met' if percentile(ms, 99) < 50 else 'NOT met'}")
     print(f"server work per request (in process): {cold:.2f} ms new word, {warm:.2f} ms repeated")
+    print(f"load generator's own CPU: {client_cpu:.2f} cores (of {os.cpu_count()})")
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"machine load average during the run: {load:.1f}")
 
