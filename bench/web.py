@@ -1,12 +1,12 @@
 """Web benchmark: requests per second and latency of the challenge API under concurrent
 clients, served by gunicorn on loopback (target: p99 under 50 ms with 50 clients).
 
-    .venv/bin/python bench/web.py [--clients 50] [--requests 5000] [--seconds 30]
-                                  [--workers 4] [--threads 4]
+    .venv/bin/python bench/web.py [--clients 50] [--requests 20000] [--seconds 30]
+                                  [--workers 2] [--threads 2] [--worker-connections N]
 
-Starts gunicorn with a throwaway instance folder, waits until it answers, sends at most
-``--requests`` requests (and for at most ``--seconds``) from ``--clients`` concurrent
-keep-alive connections, prints the figures, and stops the server.
+Starts gunicorn (with ``companion/web/gunicorn_conf.py``) and a throwaway instance folder,
+waits until it answers, sends at most ``--requests`` requests (and for at most ``--seconds``)
+from ``--clients`` concurrent keep-alive connections, prints the figures, and stops the server.
 """
 
 from __future__ import annotations
@@ -47,7 +47,8 @@ def start_gunicorn(port: int, workers: int, threads: int, instance: str,
                    worker_class: str = "gthread", connections: int = 1000) -> subprocess.Popen:
     env = dict(os.environ, COMPANION_INSTANCE=instance)
     env.pop("DATABASE_URL", None)
-    cmd = [sys.executable, "-m", "gunicorn", "--workers", str(workers), "--threads",
+    cmd = [sys.executable, "-m", "gunicorn", "-c", "python:companion.web.gunicorn_conf",
+           "--workers", str(workers), "--threads",
            str(threads), "--worker-class", worker_class,
            "--worker-connections", str(connections), "--bind", f"127.0.0.1:{port}",
            "--log-level", "warning", "companion.web:create_app()"]
@@ -149,15 +150,18 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=50, help="concurrent clients")
     parser.add_argument("--requests", type=int, default=20000, help="requests to send at most")
     parser.add_argument("--seconds", type=float, default=30, help="time limit for the run")
-    parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
-    parser.add_argument("--threads", type=int, default=4, help="threads per worker")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
+    parser.add_argument("--threads", type=int, default=2, help="threads per worker")
     parser.add_argument("--worker-class", default="gthread",
                         help="gunicorn worker class (gthread, gevent, sync)")
-    parser.add_argument("--worker-connections", type=int, default=1000,
-                        help="most connections one worker holds at once")
+    parser.add_argument("--worker-connections", type=int, default=None,
+                        help="most connections one worker holds at once (default: an even "
+                             "share of the clients plus 2)")
     parser.add_argument("--pool", type=int, default=2000,
                         help="distinct words to ask about (drawn from the default list)")
     args = parser.parse_args()
+    if args.worker_connections is None:
+        args.worker_connections = -(-args.clients // args.workers) + 2
 
     cold, warm = in_process_cost(word_pool(args.pool))
     port = free_port()
@@ -177,7 +181,8 @@ def main() -> None:
             proc.terminate()
             proc.wait(timeout=30)
     ms = [x * 1000 for x in lat]
-    print(f"challenge API /api/check, gunicorn {args.workers} workers x {args.threads} threads, "
+    print(f"challenge API /api/check, gunicorn {args.worker_class} {args.workers} workers x "
+          f"{args.threads} threads, at most {args.worker_connections} connections per worker, "
           f"{args.clients} concurrent clients, {args.pool} distinct words, "
           f"{os.cpu_count()} CPUs")
     print(f"requests: {len(ms)} in {wall:.2f} s, errors: {errors}")

@@ -103,10 +103,10 @@ def create_app(test_config: dict[str, Any] | None = None,
 
     @app.after_request
     def _headers(resp):  # no framing by other sites (clickjacking), no type guessing
-        headers = resp.headers
+        present = {name.lower() for name in resp.headers.keys()}
         for name, value in SECURITY_HEADERS:
-            if name not in headers:
-                headers[name] = value
+            if name.lower() not in present:
+                resp.headers.add(name, value)
         return resp
 
     @app.context_processor

@@ -32,7 +32,8 @@ def gunicorn_url(tmp_path):
     env = dict(os.environ, COMPANION_INSTANCE=str(tmp_path / "instance"))
     env.pop("DATABASE_URL", None)
     proc = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--workers", "3", "--bind", f"127.0.0.1:{port}",
+        [sys.executable, "-m", "gunicorn", "-c", "python:companion.web.gunicorn_conf",
+         "--workers", "3", "--threads", "2", "--bind", f"127.0.0.1:{port}",
          "--log-level", "warning", "companion.web:create_app()"], cwd=ROOT, env=env)
     url = f"http://127.0.0.1:{port}"
     try:
@@ -75,3 +76,19 @@ def test_several_workers_share_sessions_and_storage(gunicorn_url):
     out = subprocess.run(["pgrep", "-P", str(master)], capture_output=True, text=True)
     workers = out.stdout.split()
     assert len(workers) == 3
+
+
+def test_worker_hook_freezes_the_loaded_app():
+    import gc
+
+    from companion.web import gunicorn_conf
+
+    gc.unfreeze()
+    interval = sys.getswitchinterval()
+    try:
+        gunicorn_conf.post_worker_init(None)
+        assert gc.get_freeze_count() > 0
+        assert sys.getswitchinterval() == pytest.approx(gunicorn_conf.SWITCH_INTERVAL)
+    finally:
+        gc.unfreeze()
+        sys.setswitchinterval(interval)
