@@ -134,14 +134,11 @@ def _api_words() -> tuple[list[str], str | None, str, str]:
             raise CompanionError('"words" must be a list of words (or one word as a string).')
         source = body
     else:
-        args = request.args
-        raw = (args.get("words") if "words" in args else None) or (
-            args.get("word") if "word" in args else None)
+        raw = request.args.get("words") or request.args.get("word")
         if not raw:
             raise CompanionError("Give a word: /api/check?word=WORD")
-        source = args
-    cards = (source.get("cards") if "cards" in source else None) or ""
-    variant = (source.get("variant") if "variant" in source else None) or ""
+        source = request.args
+    cards, variant = source.get("cards") or "", source.get("variant") or ""
     if not isinstance(cards, str) or not isinstance(variant, str):
         raise CompanionError('"cards" and "variant" are strings, e.g. "PNA" and "regular".')
     return words_from(raw), game_from(source.get("game")), cards[:12], variant[:40]
