@@ -94,16 +94,7 @@ class WordNet:
         starts = self._line_starts(pos, data)
         if starts is not None:
             at = starts.get(key)
-            if at is None:
-                return None
-            end = data.find(b"\n", at)
-            return data[at:len(data) if end < 0 else end].decode("utf-8", "replace")
-
-        def line_at(start: int) -> tuple[bytes, int]:
-            """The line beginning at ``start`` and where the next one begins."""
-            end = data.find(b"\n", start)
-            end = len(data) if end < 0 else end
-            return data[start:end], end + 1
+            return None if at is None else _line_at(data, at)[0].decode("utf-8", "replace")
 
         def line_start(at: int) -> int:
             """Where the first line beginning at or after ``at`` starts."""
@@ -116,13 +107,13 @@ class WordNet:
         while lo < hi:
             mid = (lo + hi) // 2
             start = line_start(mid)
-            if start >= len(data) or lemma_of(line_at(start)[0]) >= key:
+            if start >= len(data) or lemma_of(_line_at(data, start)[0]) >= key:
                 hi = mid
             else:
                 lo = mid + 1
         at = line_start(lo)
         while at < len(data):
-            line, at = line_at(at)
+            line, at = _line_at(data, at)
             found = lemma_of(line)
             if found == key:
                 return line.decode("utf-8", "replace")
@@ -179,9 +170,7 @@ class WordNet:
         return seen
 
     def _gloss(self, pos: str, offset: int) -> str:
-        data = self._map(f"data.{POS_FILES[pos]}")
-        end = data.find(b"\n", offset)
-        line = data[offset:len(data) if end < 0 else end].decode("utf-8", "replace")
+        line = _line_at(self._map(f"data.{POS_FILES[pos]}"), offset)[0].decode("utf-8", "replace")
         _, _, gloss = line.partition(" | ")
         return gloss.strip()
 
@@ -209,6 +198,14 @@ class WordNet:
             ranked.append(((seen[d.pos], "nvar".index(d.pos)), d))
         ranked.sort(key=lambda pair: pair[0])
         return [d for _, d in ranked[:limit]]
+
+
+def _line_at(data: mmap.mmap, start: int) -> tuple[bytes, int]:
+    """The line of ``data`` beginning at ``start`` (without its newline) and where the next one
+    begins."""
+    end = data.find(b"\n", start)
+    end = len(data) if end < 0 else end
+    return data[start:end], end + 1
 
 
 @cache
