@@ -10,7 +10,7 @@ from PIL import Image
 
 from companion.cli import main
 from vision.config import LoadConfig
-from vision.errors import BadPhoto
+from vision.errors import BadPhoto, VisionError
 from vision.imageio import decode_photo, load_photo
 
 
@@ -83,3 +83,17 @@ def test_cli_previous_state_must_be_a_state(tmp_path, capsys):
     state.write_text("{not json")
     assert main(["read", str(photo), "--game", "werdup", "--previous", str(state)]) == 2
     assert "not a board state" in capsys.readouterr().err
+
+
+def test_synthetic_photos_need_every_font(monkeypatch):
+    """Fonts are drawn by index, so a missing one would change every picture of a seed: the
+    font lists refuse instead, naming what is missing."""
+    from vision import fonts
+
+    assert [p.name for p in fonts.tile_fonts()] == list(fonts.TILE_FONTS)
+    assert [p.name for p in fonts.hand_fonts()] == list(fonts.HAND_FONTS)
+    index = dict(fonts._index())
+    del index["liberationsansnarrow-bold.ttf"]
+    monkeypatch.setattr(fonts, "_index", lambda: index)
+    with pytest.raises(VisionError, match="LiberationSansNarrow-Bold.ttf"):
+        fonts.tile_fonts()

@@ -56,16 +56,23 @@ def available(names: tuple[str, ...]) -> list[Path]:
     return [idx[n.lower()] for n in names if n.lower() in idx]
 
 
-def tile_fonts() -> list[Path]:
-    fonts = available(TILE_FONTS)
-    if not fonts:
-        raise VisionError("no tile fonts found: install fonts-dejavu-core and fonts-liberation2")
+def _every(names: tuple[str, ...], what: str) -> list[Path]:
+    """All of ``names``, in order. Synthetic photos and training data draw fonts by index, so
+    a machine missing one would make different pictures from the same seed: refuse instead."""
+    fonts = available(names)
+    if len(fonts) < len(names):
+        found = {p.name.lower() for p in fonts}
+        missing = ", ".join(n for n in names if n.lower() not in found)
+        raise VisionError(f"{what} fonts missing: {missing} (install the font packages listed "
+                          "in scripts/system-packages.txt)")
     return fonts
+
+
+def tile_fonts() -> list[Path]:
+    """The tile fonts (Debian: fonts-dejavu-core, fonts-liberation, fonts-liberation2)."""
+    return _every(TILE_FONTS, "tile")
 
 
 def hand_fonts() -> list[Path]:
-    fonts = available(HAND_FONTS)
-    if not fonts:
-        raise VisionError("no hand-writing fonts found: install fonts-dkg-handwriting, "
-                          "fonts-breip, fonts-femkeklaver (see scripts/system-packages.txt)")
-    return fonts
+    """The hand-writing fonts."""
+    return _every(HAND_FONTS, "hand-writing")
