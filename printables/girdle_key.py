@@ -10,8 +10,9 @@ import datetime as dt
 
 from companion.errors import CompanionError
 from companion.girdle import Puzzle, ScoreCard, Sheet, play_all, puzzle_for
+from companion.girdle.cache import solve_cached
 from companion.girdle.engine import PlacedWord
-from companion.girdle.solver import Solution, solve
+from companion.girdle.solver import Solution
 from companion.layout.sheets import Rect, SheetLayout, girdle_sheet
 from printables.canvas import Page, new_canvas, text_width
 from printables.chrome import section_label
@@ -23,18 +24,19 @@ MARKED = "#c9b8e3"  # coloured-in letters and dots
 
 
 def answer_key_pdf(day: dt.date, paper: str = "letter", puzzle: Puzzle | None = None,
-                   time_budget: float | None = 30.0, solution: Solution | None = None) -> bytes:
+                   time_budget: float | None = None, solution: Solution | None = None) -> bytes:
     """The answer key for ``day``: par and a best solution written into a copy of the sheet.
 
-    ``time_budget`` (seconds) bounds the solver; if it runs out, the key says the score is the
-    best found rather than proven par. A ``solution`` already found skips the solver.
+    Par comes from the solver (through its cache, so the key agrees with ``companion girdle
+    solve``); ``time_budget`` seconds is its safety stop. Unless par is proven, the key says the
+    score is the best found. A ``solution`` already found skips the solver.
     """
     page_setup(paper)
     puzzle = puzzle or puzzle_for(day)
-    solution = solution or solve(puzzle, time_budget=time_budget)
+    solution = solution or solve_cached(puzzle, time_budget=time_budget)
     if not solution.placements:
-        raise CompanionError(f"No solution was found in {time_budget:g} seconds; allow the "
-                             "solver more time.")
+        raise CompanionError("No solution was found in the time allowed; allow the solver "
+                             "more time.")
     state, card = play_all(puzzle, solution.placements)
     if card.final != solution.par:
         raise ValueError(f"the solution scores {card.final}, not par {solution.par}")

@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from companion.lexicon import Lexicon
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _own_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Solver results go to a throwaway cache, never the user's."""
+    mp = pytest.MonkeyPatch()
+    mp.setenv("COMPANION_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+    yield
+    mp.undo()
 
 
 @pytest.fixture

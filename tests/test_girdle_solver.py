@@ -109,3 +109,55 @@ def test_thirty_dates_solutions_check_at_par():
         _, card = play_all(pz, sol.placements)
         assert card.complete and card.final == sol.par, pz.date
         assert sol.upper_bound >= sol.par
+
+
+class _SlowClock:
+    """The clock of a very slow machine: each reading is ``step`` seconds after the last."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def _short_word_search(monkeypatch):
+    """A daily puzzle with words of up to 3 letters and narrow beams: an unproven search that
+    takes a few seconds."""
+    from companion.girdle import solver
+    from companion.lexicon import default_lexicon
+
+    monkeypatch.setattr(solver, "BEAM_WIDTHS", (24, 60))
+    words = [w for w in default_lexicon().words if len(w) <= 3]
+    return puzzle_for(dt.date(2026, 12, 1)), Lexicon(words, name="short words")
+
+
+def test_par_does_not_depend_on_the_machine_speed(monkeypatch):
+    """The search is a fixed amount of work: on a machine whose every step takes a second, the
+    answer is the same (par, bound and sheet), only later."""
+    from companion.girdle import solver
+
+    pz, lexicon = _short_word_search(monkeypatch)
+    fast = solve(pz, lexicon=lexicon)
+    assert fast.complete and not fast.proven
+    monkeypatch.setattr(solver.time, "monotonic", _SlowClock(1.0))
+    slow = solve(pz, lexicon=lexicon)
+    assert slow.complete and slow.seconds >= 1
+    assert (slow.par, slow.upper_bound, slow.placements) == (
+        fast.par, fast.upper_bound, fast.placements)
+
+
+def test_a_time_budget_is_a_safety_stop_that_says_so(monkeypatch):
+    """A budget that runs out still gives a legal sheet at its score and a valid bound, marked
+    as cut short."""
+    from companion.girdle import solver
+
+    pz, lexicon = _short_word_search(monkeypatch)
+    full = solve(pz, lexicon=lexicon)
+    monkeypatch.setattr(solver.time, "monotonic", _SlowClock(1.0))
+    cut = solve(pz, time_budget=50, lexicon=lexicon)
+    assert not cut.complete and not cut.proven
+    assert cut.par <= full.par <= full.upper_bound <= cut.upper_bound
+    _, card = play_all(pz, cut.placements, lexicon)
+    assert card.complete and card.final == cut.par

@@ -2,8 +2,9 @@
 
 Entries live in ``$COMPANION_CACHE_DIR/girdle`` (default ``~/.cache/companion/girdle``), one
 JSON file per edition, date and word list. The cache is never needed for correctness: an entry
-is used only if replaying its solution on the puzzle scores exactly its par, and an entry found
-with a smaller time budget than asked (and not proven) is searched again.
+is used only if it comes from the same search (:data:`~companion.girdle.solver.SEARCH_VERSION`)
+and replaying its solution on the puzzle scores exactly its par. An entry whose search a time
+budget cut short is searched again when asked with a larger budget or none.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from pathlib import Path
 
 from companion.girdle.engine import IllegalStep, Placement, play_all
 from companion.girdle.puzzle import Puzzle
-from companion.girdle.solver import Solution, solve
+from companion.girdle.solver import SEARCH_VERSION, Solution, solve
 from companion.lexicon import Lexicon, default_lexicon
 
 
@@ -36,7 +37,10 @@ def _load(path: Path, puzzle: Puzzle, lexicon: Lexicon, budget: float | None) ->
         data = json.loads(path.read_text(encoding="utf-8"))
         if data["puzzle"] != puzzle.to_dict():
             return None
-        if not data["proven"] and (budget is None or data["time_budget"] < budget):
+        if data.get("search") != SEARCH_VERSION:
+            return None
+        if not data["proven"] and not data["complete"] and (
+                budget is None or data["time_budget"] is None or data["time_budget"] < budget):
             return None
         steps = [Placement(s["row"], s["col"], s["direction"], s["word"],
                            tuple(s["activated"]), tuple(s["crossed_out"]))
@@ -47,11 +51,12 @@ def _load(path: Path, puzzle: Puzzle, lexicon: Lexicon, budget: float | None) ->
     if not card.complete or card.final != data["par"]:
         return None
     return Solution(par=data["par"], proven=data["proven"], upper_bound=data["upper_bound"],
-                    placements=steps, nodes=data.get("nodes", 0), seconds=0.0)
+                    placements=steps, nodes=data.get("nodes", 0), seconds=0.0,
+                    complete=bool(data["complete"]))
 
 
 def solve_cached(
-    puzzle: Puzzle, time_budget: float | None = 30.0, lexicon: Lexicon | None = None
+    puzzle: Puzzle, time_budget: float | None = None, lexicon: Lexicon | None = None
 ) -> Solution:
     """Like :func:`companion.girdle.solve`, reusing a cached answer for a dated puzzle."""
     lex = lexicon if lexicon is not None else default_lexicon()
@@ -62,8 +67,8 @@ def solve_cached(
             return hit
     sol = solve(puzzle, time_budget=time_budget, lexicon=lex)
     if path is not None and sol.placements:
-        data = {"puzzle": puzzle.to_dict(), "time_budget": time_budget, "nodes": sol.nodes,
-                **sol.to_dict(puzzle)}
+        data = {"puzzle": puzzle.to_dict(), "search": SEARCH_VERSION, "complete": sol.complete,
+                "time_budget": time_budget, "nodes": sol.nodes, **sol.to_dict(puzzle)}
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             tmp = path.with_suffix(".tmp")

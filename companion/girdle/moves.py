@@ -12,7 +12,7 @@ from functools import cache
 
 import numpy as np
 
-from companion.girdle.puzzle import Puzzle
+from companion.girdle.puzzle import Line, Puzzle
 from companion.girdle.rules import ALPHABET
 from companion.lexicon import Lexicon
 
@@ -39,6 +39,22 @@ class WordIndex:
             for i in range(n):
                 np.add.at(counts, (np.arange(len(words)), codes[:, i]), 1)
             self.counts[n] = counts
+        # words with a given letter at a given position: by_letter[n][i][code]
+        self.by_letter: dict[int, list[list[np.ndarray]]] = {
+            n: [[np.flatnonzero(codes[:, i] == code) for code in range(26)] for i in range(n)]
+            for n, codes in self.codes.items()
+        }
+
+    def matching(self, n: int, fixed: dict[int, int]) -> np.ndarray:
+        """Indexes (ascending) of the words of length ``n`` with letter ``fixed[i]`` at each
+        position ``i``."""
+        if not fixed:
+            return np.arange(len(self.codes[n]))
+        found = sorted((self.by_letter[n][i][code] for i, code in fixed.items()), key=len)
+        idx = found[0]
+        for more in found[1:]:
+            idx = np.intersect1d(idx, more, assume_unique=True)
+        return idx
 
 
 @cache
@@ -140,13 +156,49 @@ class Position:
         return subtotal - sum(unused[crossouts:])
 
 
-def line_cells(puzzle: Puzzle, number: int) -> list[int]:
-    size = puzzle.size
-    return [(r - 1) * size + (c - 1) for r, c in puzzle.lines[number - 1].cells(size)]
+def line_cells(puzzle: Puzzle, number: int) -> tuple[int, ...]:
+    """Grid indexes (row * size + col, 0-based) of the squares of word ``number``'s line."""
+    return line_squares(puzzle.lines[number - 1], puzzle.size)
+
+
+@cache
+def line_squares(line: Line, size: int) -> tuple[int, ...]:
+    """Grid indexes of the squares of ``line`` on a ``size`` x ``size`` grid."""
+    return tuple((r - 1) * size + (c - 1) for r, c in line.cells(size))
+
+
+@dataclass(frozen=True)
+class MoveBlock:
+    """Every legal next word on one run of the line, as arrays (one row per word)."""
+
+    number: int
+    start: int
+    cells: tuple[int, ...]  # grid indexes of the run
+    new: tuple[int, ...]  # positions in the run that are empty (the new letters)
+    word_ids: np.ndarray  # (n,) indexes into ``WordIndex.words[len(cells)]``
+    codes: np.ndarray  # (n, len(cells)) letter codes
+    from_supply: np.ndarray  # (n, 26) how many of each letter come from the Supply
+    totals: np.ndarray  # (n,) word scores
+
+    def __len__(self) -> int:
+        return len(self.word_ids)
+
+    def move(self, k: int, index: WordIndex) -> Move:
+        """Row ``k`` as a :class:`Move`."""
+        sup = self.from_supply[k]
+        used = tuple(int(c) for c in np.flatnonzero(sup) for _ in range(int(sup[c])))
+        word = index.words[len(self.cells)][int(self.word_ids[k])]
+        return Move(self.number, self.start, word, self.cells, self.new, used,
+                    int(self.totals[k]))
 
 
 def legal_moves(pos: Position, index: WordIndex) -> list[Move]:
     """Every legal next word (any order)."""
+    return [b.move(k, index) for b in legal_blocks(pos, index) for k in range(len(b))]
+
+
+def legal_blocks(pos: Position, index: WordIndex) -> list[MoveBlock]:
+    """Every legal next word, grouped by run: by length, then by start."""
     pz = pos.pz
     number = pos.number
     if number > pz.words:
@@ -179,7 +231,7 @@ def legal_moves(pos: Position, index: WordIndex) -> list[Move]:
     supply = np.array(pos.supply_left, dtype=np.int8) if budget > 0 else np.zeros(26, np.int8)
     have = az + supply
     vp = np.array([pz.vp[ch] for ch in ALPHABET], dtype=np.int32)
-    out: list[Move] = []
+    out: list[MoveBlock] = []
     first = number == 1
     for n in range(pz.min_length, min(pz.max_length, size) + 1):
         codes_all = index.codes[n]
@@ -201,12 +253,9 @@ def legal_moves(pos: Position, index: WordIndex) -> list[Move]:
             if any(letters[s + i] != EMPTY and letters[s + i + 1] != EMPTY
                    for i in range(n - 1)):
                 continue
-            mask = np.ones(len(codes_all), dtype=bool)
-            for i in fixed:
-                mask &= codes_all[:, i] == letters[s + i]
-            if not mask.any():
+            idx = index.matching(n, {i: letters[s + i] for i in fixed})
+            if len(idx) == 0:
                 continue
-            idx = np.flatnonzero(mask)
             cnt = counts_all[idx].astype(np.int16)
             for i in fixed:
                 cnt[:, letters[s + i]] -= 1
@@ -216,14 +265,9 @@ def legal_moves(pos: Position, index: WordIndex) -> list[Move]:
             idx = idx[ok]
             if len(idx) == 0:
                 continue
-            from_supply = from_supply[ok]
             bonus = pz.bonus(n)
-            totals = vp[codes_all[idx].astype(np.int64)].sum(axis=1) + bonus
-            words = index.words[n]
-            run = tuple(cells[s:e])
-            new = tuple(free)
-            for k, wi in enumerate(idx.tolist()):
-                sup = from_supply[k]
-                used = tuple(int(c) for c in np.flatnonzero(sup) for _ in range(int(sup[c])))
-                out.append(Move(number, s, words[wi], run, new, used, int(totals[k])))
+            codes = codes_all[idx]
+            totals = vp[codes.astype(np.int64)].sum(axis=1) + bonus
+            out.append(MoveBlock(number, s, tuple(cells[s:e]), tuple(free), idx, codes,
+                                 from_supply[ok], totals))
     return out

@@ -1,12 +1,17 @@
 """The solver: the best final score of a puzzle ("par") and a solution that reaches it.
 
-1. Quick answers: any complete sheet (the generator's search), then a beam search.
+1. Quick answers: any complete sheet (the generator's search), then beam searches of growing
+   width.
 2. An upper bound for the whole puzzle from the Lagrangian relaxation in
    :mod:`companion.girdle.relax`; if the best sheet reaches it, par is proven at once.
 3. Depth-first branch and bound over the seven lines in order, each position bounded by
-   :func:`upper_bound`; if it ends, par is proven optimal.
-4. If the budget stops the search, wider beams use the rest of the time, and the answer carries
-   the lowest valid upper bound known (the relaxation's, or the unsearched positions' bounds).
+   :func:`upper_bound`; if it ends, par is proven optimal. If it reaches its node limit, the
+   answer carries the lowest valid upper bound known (the relaxation's, or the unsearched
+   positions' bounds).
+
+The search is a fixed amount of work (the beam widths, relaxation steps and node limit below),
+never "as much as fits in the time", so par is the same on every machine: a fast one only gets
+there sooner. A time budget is a safety stop; an answer it cut short says so (``complete``).
 """
 
 from __future__ import annotations
@@ -14,10 +19,23 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
+from functools import cache
+
+import numpy as np
 
 from companion.girdle.engine import Placement
 from companion.girdle.generator import find_solution
-from companion.girdle.moves import EMPTY, Move, Position, legal_moves, line_cells, word_index
+from companion.girdle.moves import (
+    EMPTY,
+    Move,
+    MoveBlock,
+    Position,
+    legal_blocks,
+    legal_moves,
+    line_cells,
+    line_squares,
+    word_index,
+)
 from companion.girdle.puzzle import Puzzle
 from companion.girdle.relax import Relaxation, line_candidates
 from companion.girdle.rules import ALPHABET
@@ -35,6 +53,7 @@ class Solution:
     placements: list[Placement] = field(default_factory=list)
     nodes: int = 0
     seconds: float = 0.0
+    complete: bool = True  # the whole standard search ran (False: the time budget stopped it)
 
     def to_dict(self, puzzle: Puzzle) -> dict:
         return {
@@ -47,14 +66,20 @@ class Solution:
         }
 
 
-# Share of the time left after the first answers that the exhaustive search may use, and the
-# beam widths tried after it when it could not finish.
-DFS_SHARE = 0.1
-BEAM_WIDTHS = (60, 150, 400, 1000, 2500)
+# The standard search: beam widths, relaxation steps and the exhaustive search's node limit.
+# Changing them changes unproven pars, so the cache keys its entries by SEARCH_VERSION.
+BEAM_WIDTHS = (24, 60, 150, 400, 1000)
+ROOT_ITERATIONS = 200
+DFS_NODES = 5_000
+SEARCH_VERSION = 2
 
 
-class _OutOfTime(Exception):
-    pass
+class _Stop(Exception):
+    """The exhaustive search stops: ``out_of_time`` (the safety stop) or its node limit."""
+
+    def __init__(self, out_of_time: bool) -> None:
+        super().__init__()
+        self.out_of_time = out_of_time
 
 
 def _line_room(pos: Position, number: int) -> tuple[int, list[int]]:
@@ -97,9 +122,7 @@ def upper_bound(pos: Position) -> int:
     slots = 0
     crossouts = sum(1 for m in pos.moves
                     if len(m.word) >= pz.crossout_min_length and pz.has_checkbox(m.number))
-    future_cells: set[int] = set()
-    for k in range(pos.number, pz.words + 1):
-        future_cells.update(line_cells(pz, k))
+    shared_by = _shared_cells(pz.lines, pz.size, pos.number)
     for k in range(pos.number, pz.words + 1):
         room, fixed_vps = _line_room(pos, k)
         if room < pz.min_length:
@@ -107,15 +130,10 @@ def upper_bound(pos: Position) -> int:
         room = min(room, pz.max_length)
         score += pz.bonus(room)
         # letters it crosses: existing ones, or squares another later line may fill
-        others = set()
-        for j in range(pos.number, pz.words + 1):
-            if j != k:
-                others.update(line_cells(pz, j))
-        shared = [c for c in line_cells(pz, k) if c in others and pos.grid[c] == EMPTY]
-        crossing = sorted(fixed_vps + [maxvp] * len(shared), reverse=True)
-        need = 0 if k == 1 else 1
+        shared = sum(1 for c in shared_by[k - pos.number] if pos.grid[c] == EMPTY)
+        crossing = sorted(fixed_vps + [maxvp] * shared, reverse=True)
         score += sum(crossing[:room - 1]) if k > 1 else 0
-        slots += room - need
+        slots += room - (0 if k == 1 else 1)
         if room >= pz.crossout_min_length and pz.has_checkbox(k):
             crossouts += 1
     # each new letter from A-Z counts twice (in its word, and no longer unused)
@@ -125,6 +143,17 @@ def upper_bound(pos: Position) -> int:
     score += sum(gains[:slots])
     score += crossouts * maxvp
     return score
+
+
+@cache
+def _shared_cells(lines: tuple, size: int, number: int) -> tuple[tuple[int, ...], ...]:
+    """For each line from word ``number`` on: its squares that another of those lines
+    crosses."""
+    cells = [line_squares(line, size) for line in lines[number - 1:]]
+    return tuple(
+        tuple(c for c in mine if any(c in other for j, other in enumerate(cells) if j != k))
+        for k, mine in enumerate(cells)
+    )
 
 
 def _placements(puzzle: Puzzle, moves: list[Move]) -> list[Placement]:
@@ -170,11 +199,13 @@ def _placements(puzzle: Puzzle, moves: list[Move]) -> list[Placement]:
 
 def solve(
     puzzle: Puzzle,
-    time_budget: float | None = 30.0,
+    time_budget: float | None = None,
     lexicon: Lexicon | None = None,
+    node_limit: int | None = DFS_NODES,
 ) -> Solution:
-    """Par of ``puzzle`` with a solution, proven optimal if the search ends in ``time_budget``
-    seconds (None: no limit)."""
+    """Par of ``puzzle`` with a solution, proven optimal if the exhaustive search ends within
+    ``node_limit`` positions (None: no limit). ``time_budget`` seconds (None: no limit) is a
+    safety stop: an answer it cuts short has ``complete`` False."""
     lex = lexicon if lexicon is not None else default_lexicon()
     index = word_index(lex, puzzle.min_length, puzzle.max_length)
     start = time.monotonic()
@@ -185,14 +216,19 @@ def solve(
     nodes = 0
     vp = [puzzle.vp[ch] for ch in ALPHABET]
 
+    def out_of_time() -> bool:
+        return deadline is not None and time.monotonic() > deadline
+
     def gain(m: Move) -> int:
         return m.total + sum(vp[ALPHABET.index(m.word[i])] for i in m.new) - len(m.supply_used)
 
     def dfs() -> None:
         nonlocal best_score, best_moves, nodes
         nodes += 1
-        if dfs_deadline is not None and nodes % 64 == 0 and time.monotonic() > dfs_deadline:
-            raise _OutOfTime
+        if node_limit is not None and nodes > node_limit:
+            raise _Stop(out_of_time=False)
+        if nodes % 64 == 0 and out_of_time():
+            raise _Stop(out_of_time=True)
         moves = legal_moves(pos, index)
         if pos.number == puzzle.words:
             for m in moves:
@@ -204,8 +240,8 @@ def solve(
             return
         scored = []
         for i, m in enumerate(moves):
-            if dfs_deadline is not None and i % 256 == 255 and time.monotonic() > dfs_deadline:
-                raise _OutOfTime
+            if i % 256 == 255 and out_of_time():
+                raise _Stop(out_of_time=True)
             pos.play(m)
             b = upper_bound(pos)
             pos.undo()
@@ -222,56 +258,48 @@ def solve(
         frontier.pop()
 
     frontier: list[list] = []
-    # quick first answers: any solution, then a beam search, give the search a score to beat
+    # quick first answers (any solution, then beams) give the search a score to beat
     first = find_solution(puzzle, lex)
     found = [(_score_of(puzzle, first), first)] if first else []
-    for s, ms in found + list(_beam(puzzle, index, deadline)):
+    for width in BEAM_WIDTHS:
+        found += _beam(puzzle, index, deadline, width)
+    for s, ms in found:
         if s > best_score:
             best_score, best_moves = s, ms
     # the Lagrangian bound of the whole puzzle: often far below the simple bound
-    root_bound = _root_bound(puzzle, index, best_score, deadline)
+    root_bound = _root_bound(puzzle, index, best_score, deadline, ROOT_ITERATIONS)
     proven = True
-    # the exhaustive search gets part of the time; if it cannot finish, wider beams use the rest
-    dfs_deadline = None
-    if deadline is not None:
-        dfs_deadline = time.monotonic() + DFS_SHARE * max(0.0, deadline - time.monotonic())
-    if best_moves and root_bound <= best_score:
-        frontier.clear()
-    else:
+    complete = not out_of_time()
+    if not (best_moves and root_bound <= best_score):
         try:
             dfs()
-        except _OutOfTime:
+        except _Stop as stop:
             proven = False
-    if not proven:
-        # the frontier's bounds stay valid however the best score improves from here
-        for width in BEAM_WIDTHS:
-            if deadline is not None and time.monotonic() > deadline:
-                break
-            for s, ms in _beam(puzzle, index, deadline, width):
-                if s > best_score:
-                    best_score, best_moves = s, ms
+            complete = complete and not stop.out_of_time
     if proven:
         ub = best_score
-    elif frontier:
+    elif frontier:  # the bounds of the positions left unsearched
         ub = max([best_score] + [b for level in frontier for b, _, _ in level])
     else:
         ub = max(best_score, upper_bound(Position(puzzle)))
     ub = max(best_score, min(ub, root_bound))
+    seconds = time.monotonic() - start
     if not best_moves:
-        return Solution(par=0, proven=proven, upper_bound=ub, nodes=nodes,
-                        seconds=time.monotonic() - start)
+        return Solution(par=0, proven=proven, upper_bound=ub, nodes=nodes, seconds=seconds,
+                        complete=complete)
     return Solution(
         par=best_score,
         proven=proven,
         upper_bound=ub,
         placements=_placements(puzzle, best_moves),
         nodes=nodes,
-        seconds=time.monotonic() - start,
+        seconds=seconds,
+        complete=complete,
     )
 
 
 def _root_bound(puzzle: Puzzle, index, target: int, deadline: float | None,
-                iterations: int = 200) -> int:
+                iterations: int = ROOT_ITERATIONS) -> int:
     """The Lagrangian upper bound of the empty sheet (see :mod:`companion.girdle.relax`)."""
     pos = Position(puzzle)
     cands = {j: line_candidates(pos, index, j) for j in range(1, puzzle.words + 1)}
@@ -317,32 +345,41 @@ def _has_room(pos: Position) -> bool:
 def _beam(puzzle: Puzzle, index, deadline: float | None, width: int = 24):
     """Beam search: the ``width`` best partial sheets (by their score if ended now) at each
     line; yields (final score, moves) of the complete sheets it reaches."""
-    vp = [puzzle.vp[ch] for ch in ALPHABET]
+    vp = np.array([puzzle.vp[ch] for ch in ALPHABET], dtype=np.int64)
     beam = [Position(puzzle)]
     for number in range(1, puzzle.words + 1):
         later: set[int] = set()
         for k in range(number + 1, puzzle.words + 1):
             later.update(line_cells(puzzle, k))
-        children = []
-        for parent in beam:
+        keys: list[np.ndarray] = []
+        blocks: list[tuple[int, MoveBlock]] = []
+        for p, parent in enumerate(beam):
             if deadline is not None and time.monotonic() > deadline:
                 return
-            for m in legal_moves(parent, index):
-                h = m.total + sum(vp[ALPHABET.index(m.word[i])] for i in m.new)
-                h -= len(m.supply_used)
-                h += 3 * len(later.intersection(m.cells))
-                children.append((h + sum(x.total for x in parent.moves), m, parent))
-        children.sort(key=lambda t: -t[0])
-        beam, seen = [], set()
-        for _, m, parent in children:
-            child = _clone(parent)
-            child.play(m)
+            so_far = sum(x.total for x in parent.moves)
+            for b in legal_blocks(parent, index):
+                h = b.totals + vp[b.codes[:, list(b.new)]].sum(axis=1)
+                h -= b.from_supply.sum(axis=1)
+                keys.append(h + 3 * len(later.intersection(b.cells)) + so_far)
+                blocks.append((p, b))
+        if not keys:
+            return
+        # children best first; ties keep the order they were generated in
+        which = np.repeat(np.arange(len(keys)), [len(h) for h in keys])
+        row = np.concatenate([np.arange(len(h)) for h in keys])
+        order = np.argsort(-np.concatenate(keys), kind="stable")
+        children, seen = [], set()
+        for t in order.tolist():
+            p, b = blocks[which[t]]
+            child = _clone(beam[p])
+            child.play(b.move(int(row[t]), index))
             key = tuple(child.grid)
             if key in seen or not _has_room(child):
                 continue
             seen.add(key)
-            beam.append(child)
-            if len(beam) >= width:
+            children.append(child)
+            if len(children) >= width:
                 break
+        beam = children
     for p in beam:
         yield p.final_score(), list(p.moves)

@@ -30,7 +30,7 @@ DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": 8 * 1024 * 1024,  # bytes per request (photo uploads)
     "MAX_IMAGE_PIXELS": 24_000_000,  # a 24-megapixel phone photo at most
     "JUDGE_CLEAR_SECONDS": 8,  # judge mode: the verdict clears itself after this long
-    "GIRDLE_SOLVE_SECONDS": 10,  # search time for a day's par (once per day, then stored)
+    "GIRDLE_SOLVE_SECONDS": 60,  # safety stop for the search for a day's par (once a day)
     "SESSION_COOKIE_SAMESITE": "Lax",
     "SESSION_COOKIE_HTTPONLY": True,
 }

@@ -96,8 +96,9 @@ class Par:
 
 
 def par_for(day: dt.date) -> Par:
-    """Par of ``day``: found once by the solver within ``GIRDLE_SOLVE_SECONDS`` and kept in
-    the database for every worker (``proven`` says whether the search finished)."""
+    """Par of ``day``: found once by the solver (the same search as ``companion girdle solve``,
+    with ``GIRDLE_SOLVE_SECONDS`` as its safety stop) and kept in the database for every
+    worker."""
     from companion.girdle import solve
 
     row = db().get(GirdlePar, day)
