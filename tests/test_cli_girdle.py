@@ -98,6 +98,7 @@ def test_unfinished_sheet_is_scored_but_flagged(capsys, tmp_path):
         (["girdle", "check", "/no/such/sheet.json"], "no such file"),
         (["girdle", "solve", "--date", "2026-12-01", "--time-budget", "0"], "positive"),
         (["girdle", "show", "--date", "2020-01-01"], "start on 2024-01-01"),
+        (["girdle", "solve", "--lexicon", "/no/such/words.txt"], "word list not found"),
     ],
 )
 def test_bad_usage(capsys, argv, message):

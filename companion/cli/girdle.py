@@ -6,7 +6,7 @@ import argparse
 import json
 from pathlib import Path
 
-from companion.cli.common import parse_date, print_json
+from companion.cli.common import add_lexicon_option, lexicon_from_args, parse_date, print_json
 from companion.errors import UsageError
 from companion.girdle import Placement, Puzzle, Sheet, puzzle_for
 from companion.girdle.cache import solve_cached
@@ -50,11 +50,21 @@ def register(sub: argparse._SubParsersAction) -> None:
     chk.add_argument("--date", metavar="YYYY-MM-DD",
                      help="the puzzle's date (default: the file's 'date', else today)")
     chk.add_argument("--json", action="store_true", help="print the score card as JSON")
+    add_lexicon_option(chk)
     chk.set_defaults(func=run_check)
 
 
 def _add_date(p: argparse.ArgumentParser) -> None:
     p.add_argument("--date", metavar="YYYY-MM-DD", help="the puzzle's date (default: today)")
+    add_lexicon_option(p)
+
+
+def _daily(args: argparse.Namespace, date: str | None) -> Puzzle:
+    """The puzzle of ``date`` (a string, or None for today) with the chosen word list."""
+    day = parse_date(date)
+    if getattr(args, "lexicon", None) is None:
+        return puzzle_for(day)
+    return puzzle_for(day, lexicon=lexicon_from_args(args))
 
 
 # -- show ------------------------------------------------------------------------------------
@@ -88,7 +98,7 @@ def puzzle_text(pz: Puzzle) -> str:
 
 
 def run_show(args: argparse.Namespace) -> int:
-    pz = puzzle_for(parse_date(args.date))
+    pz = _daily(args, args.date)
     if args.json:
         print_json(pz.to_dict())
     else:
@@ -100,11 +110,12 @@ def run_show(args: argparse.Namespace) -> int:
 def run_solve(args: argparse.Namespace) -> int:
     if args.time_budget is not None and args.time_budget <= 0:
         raise UsageError("--time-budget must be a positive number of seconds")
-    pz = puzzle_for(parse_date(args.date))
+    pz = _daily(args, args.date)
+    lex = lexicon_from_args(args)
     if args.no_cache:
-        sol = solve(pz, time_budget=args.time_budget)
+        sol = solve(pz, time_budget=args.time_budget, lexicon=lex)
     else:
-        sol = solve_cached(pz, time_budget=args.time_budget)
+        sol = solve_cached(pz, time_budget=args.time_budget, lexicon=lex)
     if args.json:
         print_json(sol.to_dict(pz))
         return 0
@@ -212,8 +223,8 @@ def run_check(args: argparse.Namespace) -> int:
     if "puzzle" in data:
         pz = Puzzle.from_dict(data["puzzle"])
     else:
-        pz = puzzle_for(parse_date(args.date or data.get("date")))
-    sheet = Sheet(pz)
+        pz = _daily(args, args.date or data.get("date"))
+    sheet = Sheet(pz, lexicon_from_args(args))
     try:
         for number, item in enumerate(data["solution"], 1):
             if number > pz.words:

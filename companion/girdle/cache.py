@@ -42,9 +42,7 @@ def _load(path: Path, puzzle: Puzzle, lexicon: Lexicon, budget: float | None) ->
         if not data["proven"] and not data["complete"] and (
                 budget is None or data["time_budget"] is None or data["time_budget"] < budget):
             return None
-        steps = [Placement(s["row"], s["col"], s["direction"], s["word"],
-                           tuple(s["activated"]), tuple(s["crossed_out"]))
-                 for s in data["solution"]]
+        steps = [Placement.from_dict(s) for s in data["solution"]]
         _, card = play_all(puzzle, steps, lexicon)
     except (OSError, ValueError, KeyError, TypeError, IllegalStep):
         return None

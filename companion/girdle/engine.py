@@ -45,6 +45,12 @@ class Placement:
         dr, dc = _STEP[self.direction]
         return [(self.row + dr * i, self.col + dc * i) for i in range(len(self.word))]
 
+    @classmethod
+    def from_dict(cls, data: dict) -> Placement:
+        """The inverse of :meth:`to_dict` (its ``line`` is not needed)."""
+        return cls(int(data["row"]), int(data["col"]), str(data["direction"]),
+                   str(data["word"]), tuple(data["activated"]), tuple(data["crossed_out"]))
+
     def to_dict(self, line: int) -> dict:
         return {
             "line": line,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
+from concurrent.futures import Future
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -24,9 +25,9 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from companion.errors import CompanionError, UsageError
-from companion.girdle import Puzzle, default_edition, puzzle_for, puzzle_number
+from companion.girdle import Placement, Puzzle, default_edition, puzzle_for, puzzle_number
 from companion.lexicon import load_lexicon
-from companion.web import openapi
+from companion.web import openapi, par_jobs
 from companion.web.db import session as db
 from companion.web.girdle_play import parse_solution, play_solution, solution_text
 from companion.web.inputs import date_from
@@ -97,23 +98,38 @@ class Par:
 
 def par_for(day: dt.date) -> Par:
     """Par of ``day``: found once by the solver (the same search as ``companion girdle solve``,
-    with ``GIRDLE_SOLVE_SECONDS`` as its safety stop) and kept in the database for every
-    worker."""
-    from companion.girdle import solve
-
+    see :mod:`companion.web.par_jobs`; ``GIRDLE_SOLVE_SECONDS`` is its safety stop) and kept
+    in the database for every worker."""
     row = db().get(GirdlePar, day)
     if row is None:
         pz = puzzle(day)
-        found = solve(pz, time_budget=current_app.config["GIRDLE_SOLVE_SECONDS"],
-                      lexicon=_lexicon())
-        row = GirdlePar(puzzle_date=day, par=found.par, proven=found.proven,
-                        solution=solution_text(pz, found.placements).splitlines())
+        path = current_app.config.get("LEXICON_PATH")
+        try:
+            found = start_par_search(day).result()
+            par, proven = int(found["par"]), bool(found["proven"])
+            placements = [Placement.from_dict(s) for s in found["solution"]]
+        except CompanionError as exc:
+            from companion.girdle import solve
+
+            current_app.logger.warning("%s; searching in this process instead", exc)
+            sol = solve(pz, time_budget=current_app.config["GIRDLE_SOLVE_SECONDS"],
+                        lexicon=_lexicon())
+            par, proven, placements = sol.par, sol.proven, sol.placements
+        row = GirdlePar(puzzle_date=day, par=par, proven=proven,
+                        solution=solution_text(pz, placements).splitlines())
         try:
             with db().begin_nested():
                 db().add(row)
         except IntegrityError:  # another worker solved it at the same moment
             row = db().get(GirdlePar, day)
+        par_jobs.forget(day, path)
     return Par(row.par, row.proven, "\n".join(row.solution))
+
+
+def start_par_search(day: dt.date) -> Future:
+    """The background search for ``day``'s par (started if it is not under way)."""
+    return par_jobs.start(day, current_app.config.get("LEXICON_PATH"),
+                          current_app.config["GIRDLE_SOLVE_SECONDS"])
 
 
 def raise_par(day: dt.date, score: int, solution: str) -> None:
@@ -237,6 +253,8 @@ def read_sheet_photo(day: dt.date, data: bytes) -> tuple[dict, str]:
 
 def _page(day: dt.date, result=None, error=None, text="", status=200, sheet=None):
     pz = puzzle(day)
+    if result is None and db().get(GirdlePar, day) is None:
+        start_par_search(day)  # ready by the time the player submits
     show_hints = bool(request.args.get("hints"))
     return render_template(
         "girdle.html", day=day, pz=pz, lines=[ln.label() for ln in pz.lines],

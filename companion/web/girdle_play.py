@@ -63,25 +63,46 @@ def _placement(puzzle: Puzzle, number: int, step: Step, acts: tuple[int, ...]) -
 
 def _choose_activations(sheet: Sheet, puzzle: Puzzle, number: int, step: Step,
                         later: list[Step]) -> tuple[int, ...]:
+    """Supply positions to activate after word ``number``: first the letters the later words
+    will have to take from the Supply, the soonest needed first, then the cheapest."""
     trial = _placement(puzzle, number, step, ())
-    new = [c for c in trial.cells() if sheet.letter(c) is None]
-    due = min(len(new), sheet.inactive_count())
+    due = min(sum(1 for c in trial.cells() if sheet.letter(c) is None), sheet.inactive_count())
     inactive = [i for i, st in enumerate(sheet.supply_state) if st == "inactive"]
-    az_left = Counter(ch for ch in puzzle.vp if ch not in sheet.az_used)
-    for ch in step.word:
-        if az_left[ch]:
-            az_left[ch] -= 1
-    need = Counter(ch for s in later for ch in s.word) - az_left
-    chosen = []
-    for i in inactive:
-        ch = puzzle.supply[i]
-        if need[ch] > 0 and len(chosen) < due:
-            chosen.append(i)
-            need[ch] -= 1
+    chosen: list[int] = []
+    for ch in _supply_needs(sheet, puzzle, number, [step, *later]):
+        spare = [i for i in inactive if puzzle.supply[i] == ch and i not in chosen]
+        if spare and len(chosen) < due:
+            chosen.append(spare[0])
     rest = sorted((i for i in inactive if i not in chosen),
                   key=lambda i: (puzzle.vp[puzzle.supply[i]], i))
     chosen += rest[: due - len(chosen)]
     return tuple(sorted(i + 1 for i in chosen))
+
+
+def _supply_needs(sheet: Sheet, puzzle: Puzzle, number: int, steps: list[Step]) -> list[str]:
+    """Playing ``steps`` from word ``number`` on, the letters the steps after the first will
+    need from Supply letters not active yet, in the order they are needed."""
+    grid = dict(sheet.grid)
+    az_left = set(puzzle.vp) - sheet.az_used
+    active = Counter(ch for ch, st in zip(puzzle.supply, sheet.supply_state, strict=True)
+                     if st == "active")
+    needs: list[str] = []
+    for k, step in enumerate(steps):
+        try:
+            cells = _placement(puzzle, number + k, step, ()).cells()
+        except UsageError:
+            break  # reported when that word is played
+        for cell, ch in zip(cells, step.word.upper(), strict=False):
+            if cell in grid:
+                continue
+            grid[cell] = ch
+            if ch in az_left:
+                az_left.discard(ch)
+            elif active[ch] > 0:
+                active[ch] -= 1
+            elif k > 0:
+                needs.append(ch)
+    return needs
 
 
 def play_solution(puzzle: Puzzle, steps: list[Step], lexicon: Lexicon

@@ -79,6 +79,22 @@ def test_submit_a_solution_see_the_breakdown_and_keep_the_best(sqlite_app):
         assert [(r.puzzle_date, r.score) for r in rows] == [(DAY, card.final)]
 
 
+@pytest.mark.parametrize("back", [3, 8, 9])
+def test_left_out_activations_serve_the_later_words_soonest_first(sqlite_app, back):
+    """Typed without activations, a legal sheet stays legal: on these days word 2 takes a
+    letter from the Supply, so word 1 must activate that letter (and not only the cheapest or
+    the first letters some later word contains)."""
+    day = DAY - dt.timedelta(days=back)
+    with sqlite_app.app_context():
+        pz = puzzle(day)
+    moves = find_solution(pz, default_lexicon())
+    assert moves[1].supply_used  # the case in point
+    placements, _sheet, card = play_solution(pz, parse_solution(typed_solution(sqlite_app, day),
+                                                                pz), default_lexicon())
+    assert card.complete
+    assert [p.word for p in placements] == [m.word for m in moves]
+
+
 def test_streak_counts_the_players_own_days(sqlite_app):
     with sqlite_app.app_context():
         db = session()
@@ -253,3 +269,39 @@ def test_a_photographed_sheet_fills_in_the_words_to_submit(sqlite_app):
     empty = client.post(f"/girdle/{DAY}/photo", data={"csrf_token": token(client)},
                         content_type="multipart/form-data")
     assert empty.status_code == 400 and "Choose a photo" in empty.get_data(as_text=True)
+
+
+def test_visiting_a_day_starts_its_par_search_beside_the_app(sqlite_app):
+    """The day's page starts ``companion girdle solve`` in a separate process; the submission
+    then takes par from it, stores it, and lets the finished search go."""
+    from companion.web import par_jobs
+
+    day = DAY - dt.timedelta(days=5)
+    client = sqlite_app.test_client()
+    assert client.get(f"/girdle/{day}").status_code == 200
+    job = par_jobs._jobs[(day, None)]
+    found = job.result(timeout=120)
+    assert found["date"] == day.isoformat() and found["solution"]
+    result = client.post(f"/api/girdle/{day}/submissions", json={
+        "solution": typed_solution(sqlite_app, day), "player": "early"}).get_json()
+    assert result["par"] == max(found["par"], result["score"])
+    assert (day, None) not in par_jobs._jobs
+    with sqlite_app.app_context():
+        assert session().get(GirdlePar, day) is not None
+
+
+def test_a_failed_par_search_falls_back_to_searching_in_the_app(sqlite_app, monkeypatch,
+                                                                caplog):
+    from companion.errors import CompanionError
+    from companion.web import par_jobs
+
+    def broken(*_args):
+        raise CompanionError("The search for par failed: no such command")
+
+    monkeypatch.setattr(par_jobs, "search", broken)
+    day = DAY - dt.timedelta(days=4)
+    client = sqlite_app.test_client()
+    result = client.post(f"/api/girdle/{day}/submissions", json={
+        "solution": typed_solution(sqlite_app, day), "player": "unlucky"}).get_json()
+    assert result["par"] >= result["score"] and result["best_solution"]
+    assert "searching in this process instead" in caplog.text
