@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion.errors import UsageError
 from companion.layout.sheets import Rect
@@ -60,12 +60,12 @@ SPECS: dict[str, ScoreSheetSpec] = {
         "werdup", "WerdUp", "Turn", "",
         (Column("Points", 1.0), Column("Total", 1.0, total=True)),
         (
-            EndRow("Tiles left", "on the placard: -5 each", (True, False)),
+            EndRow("Tiles left", "on the placard: -{tile_penalty} each", (True, False)),
             EndRow("Final score", "total less tiles", (False, True), strong=True),
         ),
         (1, 4, 4), 99, None,
-        "A letter one tile high scores 2; a stacked letter scores 1 per tile in its stack. "
-        "Every word formed scores.",
+        "A letter one tile high scores {flat_points}; a stacked letter scores {stack_points} "
+        "per tile in its stack. Every word formed scores.",
     ),
     "bugwords": ScoreSheetSpec(
         "bugwords", "Bug Words", "Turn", "",
@@ -152,6 +152,8 @@ def score_sheet_pdf(game: str, players: int | None = None, paper: str = "letter"
         raise UsageError(f"A {spec.title} score sheet is for {lo} to {hi} players, not {n}.")
     if game == "pdq":
         spec = _with_pdq_rules(spec)
+    elif game == "werdup":
+        spec = _with_werdup_rules(spec)
     setup = page_setup(paper, landscape=n >= spec.landscape_from)
     c, buf = new_canvas(setup.size, f"{spec.title} score sheet", f"{n} players")
     page = Page(c, setup.size)
@@ -168,10 +170,19 @@ def score_sheet_pdf(game: str, players: int | None = None, paper: str = "letter"
     return buf.getvalue()
 
 
+def _with_werdup_rules(spec: ScoreSheetSpec) -> ScoreSheetSpec:
+    """The WerdUp sheet with the default edition's points and tile penalty."""
+    from companion.werdup.rules import get_rules
+
+    rules = get_rules()
+    points = {"tile_penalty": rules.tile_penalty, "flat_points": rules.flat_points,
+              "stack_points": rules.stack_points}
+    rows = tuple(replace(r, note=r.note.format(**points)) for r in spec.end_rows)
+    return replace(spec, end_rows=rows, note=spec.note.format(**points))
+
+
 def _with_pdq_rules(spec: ScoreSheetSpec) -> ScoreSheetSpec:
     """The PDQ sheet with one row per round of the deck and the alternate scoring spelled out."""
-    from dataclasses import replace
-
     from companion.pdq.deck import alternate_points, deck_cards
     from companion.pdq.variants import get_variant
 

@@ -127,6 +127,19 @@ def test_pdq_score_sheet_follows_the_deck(built: dict[str, bytes]) -> None:
     assert any("J K Q X Z count twice" in t for t in texts)
 
 
+def test_werdup_score_sheet_follows_the_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tile penalty and letter points printed come from the rules data."""
+    from dataclasses import replace
+
+    from companion.werdup import rules
+
+    house = replace(rules.get_rules(), tile_penalty=7, flat_points=3)
+    monkeypatch.setattr(rules, "get_rules", lambda name="werdup": house)
+    texts = " ".join(t for t, _, _ in text_items(score_sheet_pdf("werdup", 2))[0])
+    assert "on the placard: -7 each" in texts
+    assert "one tile high scores 3" in texts
+
+
 def test_deck_backs_sit_behind_their_cards() -> None:
     pdf = deck_pdf("four-score", "letter", backs=True)
     pages = text_items(pdf)
