@@ -29,6 +29,7 @@ bp = Blueprint("prints", __name__)
 
 PAPERS = ("letter", "a4")
 BOARD_PAPERS = ("letter", "a4", "tabloid", "a3", "full")
+BUILD_POLL_SECONDS = 3  # how often a page (or API client) waiting for a 3D build asks again
 
 
 @dataclass(frozen=True)
@@ -183,15 +184,19 @@ def preview(key: str):
 def models_page():
     from companion.web import prints3d
 
-    built, error, req = None, None, None
+    built, error, req, status = None, None, None, 200
     try:
         req = prints3d.parse_request(request.args.to_dict())
         if request.args.get("part"):
             built = prints3d.build(req)
+    except prints3d.BuildFailed as exc:
+        error, status = f"{exc} Try again in a moment.", 503
     except CompanionError as exc:
-        error = str(exc)
+        error, status = str(exc), 400
+    building = bool(request.args.get("part")) and built is None and error is None
     return render_template("prints_3d.html", parts=prints3d.PARTS, formats=prints3d.FORMATS,
-                           req=req, built=built, error=error), (400 if error else 200)
+                           req=req, built=built, error=error, building=building,
+                           refresh=BUILD_POLL_SECONDS), status
 
 
 @bp.get("/prints/3d/<key>/<name>")
@@ -211,10 +216,18 @@ def model_file(key: str, name: str):
 @bp.get("/api/prints/3d")
 def api_models():
     from companion.web import prints3d
+    from companion.web.errors import error_response
 
-    built = prints3d.build(prints3d.parse_request(request.args.to_dict()))
+    try:
+        built = prints3d.build(prints3d.parse_request(request.args.to_dict()))
+    except prints3d.BuildFailed as exc:
+        return error_response(503, f"{exc} Try again in a moment.")
+    if built is None:
+        return jsonify({"status": "building", "retry_after": BUILD_POLL_SECONDS}), 202, {
+            "Retry-After": str(BUILD_POLL_SECONDS)}
     base = {n: url_for("prints.model_file", key=built["key"], name=n) for n in built["files"]}
-    return jsonify({"downloads": [base[n] for n in built["downloads"]],
+    return jsonify({"status": "built",
+                    "downloads": [base[n] for n in built["downloads"]],
                     "previews": [base[n] for n in built["previews"]],
                     "slicer": built["slicer"], "clearance": built["report"].get("clearance"),
                     "bed": built["report"].get("bed")})
@@ -238,15 +251,20 @@ openapi.add("/api/prints", "get", {
     "summary": "Every printable document and its options",
     "responses": openapi.ok("the catalogue")})
 openapi.add("/api/prints/3d", "get", {
-    "summary": "Build the 3D-printed WerdUp set's files for a clearance and bed (cached); "
-    "the first build of a part takes up to a minute",
+    "summary": "Build the 3D-printed WerdUp set's files for a clearance and bed (cached). "
+    "The first build of a part takes up to a minute: until it is done the answer is 202 "
+    "{\"status\": \"building\"} with Retry-After; ask again then",
     "parameters": [
         openapi.query("part", "quarter, placard, tiles or coupon", required=True),
         openapi.query("format", "stl (default), 3mf or step"),
         openapi.query("clearance", "gap per side between fitting parts, mm (0-1, default 0.2)"),
         openapi.query("bed", "printer bed, width x depth in mm (default 180x180)"),
         openapi.query("estimate", "1 (default) to run PrusaSlicer for print time and filament")],
-    "responses": openapi.ok("download and preview addresses, slicer estimates")})
+    "responses": {
+        **openapi.ok("download and preview addresses, slicer estimates"),
+        "202": {"description": "the build is under way; ask again after Retry-After seconds",
+                "content": {"application/json": {"schema": {"type": "object"}}}},
+        "503": openapi.ERROR}})
 openapi.add("/api/prints/{key}", "get", {
     "summary": "A printable PDF (options as query parameters, see /api/prints)",
     "parameters": [{"name": "key", "in": "path", "required": True, "schema": {

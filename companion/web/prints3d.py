@@ -1,20 +1,24 @@
 """Print shop, 3D: the WerdUp set's printable files (STL, 3MF, STEP) for a clearance and a
 printer bed, with previews and PrusaSlicer's print-time estimate. The ``cad`` package builds
-them (with its own parameter-keyed cache); each build is kept in the instance folder."""
+them (with its own parameter-keyed cache) in a separate process; each build is kept in the
+instance folder."""
 
 from __future__ import annotations
 
 import hashlib
 import json
 import math
+import os
 import shutil
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from flask import current_app
 
-from companion.errors import UsageError
+from companion.errors import CompanionError, UsageError
+from companion.web import jobs
 
 PARTS = {"quarter": "Board quarter (print 4)", "placard": "Tile placard, two halves",
          "tiles": "Tiles (plates for the whole set)", "coupon": "Fit test coupon"}
@@ -74,32 +78,78 @@ def _root() -> Path:
     return path
 
 
-def build(req: Request3D) -> dict:
-    """Build (or find) the files; returns the build report (files, slicer estimates)."""
-    done = _root() / req.key
-    if not (done / "build.json").exists():
-        from cad.build import build as cad_build
-        from cad.params import SetParams
+# A build lock older than this belongs to a worker that stopped half way: build again.
+STALE_BUILD_SECONDS = 15 * 60
+BUILD_TIMEOUT = 10 * 60  # seconds a build process may take
 
+
+def build(req: Request3D) -> dict | None:
+    """The build report (files, slicer estimates), or None while the files are being built:
+    the first request for them starts ``companion cad build`` as a separate process (see
+    :mod:`companion.web.jobs`), and later requests find it under way."""
+    from cad.params import SetParams
+
+    root = _root()
+    done = root / req.key
+    if (done / "build.json").exists():
+        return _report(req, done)
+    try:
+        SetParams.make(req.clearance, bed=req.bed)  # a set that cannot be made: say so now
+    except ValueError as exc:
+        raise UsageError(f"The set cannot be made that way: {exc}.") from exc
+    job = jobs.get(("cad", req.key))
+    if job is not None and job.done():
+        jobs.forget(("cad", req.key))
+        if job.exception() is not None:
+            raise BuildFailed(str(job.exception()))
+        return _report(req, done)
+    if job is None and _claim(root / f".{req.key}.lock"):
+        cache = str(current_app.config.get("CAD_CACHE_DIR") or root / "cache")
+        jobs.start(("cad", req.key), lambda: _build_files(req, root, cache))
+    return None
+
+
+class BuildFailed(CompanionError):
+    """The build process ended without its files."""
+
+
+def _claim(lock: Path) -> bool:
+    """Take the build lock (False: another worker holds it and is building)."""
+    for _attempt in range(2):
         try:
-            params = SetParams.make(req.clearance, bed=req.bed)
-        except ValueError as exc:
-            raise UsageError(f"The set cannot be made that way: {exc}.") from exc
-        cache = Path(current_app.config.get("CAD_CACHE_DIR") or _root() / "cache")
-        work = Path(tempfile.mkdtemp(prefix=".build-", dir=_root()))
-        try:
-            formats = (req.fmt,) if req.fmt == "stl" or not req.estimate else (req.fmt, "stl")
+            os.close(os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+            return True
+        except FileExistsError:
             try:
-                cad_build(params, work, (req.part,), formats, cache_dir=cache,
-                          slice_parts=req.estimate)  # the slicer reads STL
-            except ValueError as exc:
-                raise UsageError(f"The set cannot be made that way: {exc}.") from exc
-            try:
-                work.rename(done)  # another worker may have finished first: keep theirs
-            except OSError:
+                if time.time() - lock.stat().st_mtime < STALE_BUILD_SECONDS:
+                    return False
+                lock.unlink()
+            except FileNotFoundError:
                 pass
-        finally:
-            shutil.rmtree(work, ignore_errors=True)
+    return False
+
+
+def _build_files(req: Request3D, root: Path, cache: str) -> None:
+    """Run the build into a fresh folder and move it into place (the runner's thread)."""
+    work = Path(tempfile.mkdtemp(prefix=".build-", dir=root))
+    formats = (req.fmt,) if req.fmt == "stl" or not req.estimate else (req.fmt, "stl")
+    args = ["cad", "build", "--part", req.part, "--format", ",".join(formats),
+            "--clearance", f"{req.clearance:g}", "--bed", f"{req.bed[0]:g}x{req.bed[1]:g}",
+            "--out", str(work), "--cache-dir", cache, "--quiet"]
+    if req.estimate:
+        args.append("--slice")  # the slicer reads STL
+    try:
+        jobs.run_companion(args, "The 3D build", timeout=BUILD_TIMEOUT)
+        try:
+            work.rename(root / req.key)  # another worker may have finished first: keep theirs
+        except OSError:
+            pass
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+        (root / f".{req.key}.lock").unlink(missing_ok=True)
+
+
+def _report(req: Request3D, done: Path) -> dict:
     report = json.loads((done / "build.json").read_text())
     files = sorted(p.name for p in done.iterdir() if p.is_file() and p.name != "build.json")
     return {"key": req.key, "files": files, "report": report,

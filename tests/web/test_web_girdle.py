@@ -279,13 +279,12 @@ def test_visiting_a_day_starts_its_par_search_beside_the_app(sqlite_app):
     day = DAY - dt.timedelta(days=5)
     client = sqlite_app.test_client()
     assert client.get(f"/girdle/{day}").status_code == 200
-    job = par_jobs._jobs[(day, None)]
-    found = job.result(timeout=120)
+    found = par_jobs.job(day, None).result(timeout=120)
     assert found["date"] == day.isoformat() and found["solution"]
     result = client.post(f"/api/girdle/{day}/submissions", json={
         "solution": typed_solution(sqlite_app, day), "player": "early"}).get_json()
     assert result["par"] == max(found["par"], result["score"])
-    assert (day, None) not in par_jobs._jobs
+    assert par_jobs.job(day, None) is None
     with sqlite_app.app_context():
         assert session().get(GirdlePar, day) is not None
 

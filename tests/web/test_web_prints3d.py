@@ -1,10 +1,36 @@
 """Print shop, 3D: the WerdUp set's files built by the CAD models (Flask test client)."""
 
 import io
+import os
+import time
 
 import pytest
 import trimesh
 from appfactory import make_app
+
+
+def built_page(client, url: str, seconds: float = 300) -> str:
+    """The page at ``url`` once the build it starts is done (as its self-refresh would)."""
+    end = time.monotonic() + seconds
+    while True:
+        page = client.get(url).get_data(as_text=True)
+        if 'id="building"' not in page:
+            return page
+        assert 'http-equiv="refresh"' in page
+        assert time.monotonic() < end, "the build did not finish"
+        time.sleep(0.5)
+
+
+def built_api(client, url: str, seconds: float = 300):
+    """The API's answer once the build is done (202 and Retry-After until then)."""
+    end = time.monotonic() + seconds
+    while True:
+        resp = client.get(url)
+        if resp.status_code != 202:
+            return resp
+        assert resp.get_json()["status"] == "building" and int(resp.headers["Retry-After"]) > 0
+        assert time.monotonic() < end, "the build did not finish"
+        time.sleep(0.5)
 
 
 @pytest.fixture
@@ -21,11 +47,12 @@ def test_build_page_offers_every_part_and_format(client3d):
 
 
 def test_coupon_stl_download_is_a_watertight_mesh(client3d):
-    page = client3d.get("/prints/3d?part=coupon&format=stl&clearance=0.3&bed=200x200"
-                        "&estimate=0").get_data(as_text=True)
+    page = built_page(client3d, "/prints/3d?part=coupon&format=stl&clearance=0.3&bed=200x200"
+                      "&estimate=0")
     assert 'id="downloads"' in page
-    data = client3d.get("/api/prints/3d?part=coupon&clearance=0.3&bed=200x200&estimate=0"
-                        ).get_json()
+    data = built_api(client3d, "/api/prints/3d?part=coupon&clearance=0.3&bed=200x200"
+                     "&estimate=0").get_json()
+    assert data["status"] == "built"
     assert data["clearance"] == 0.3 and data["bed"] == [200.0, 200.0]
     (stl,) = data["downloads"]
     resp = client3d.get(stl)
@@ -38,8 +65,8 @@ def test_coupon_stl_download_is_a_watertight_mesh(client3d):
 
 @pytest.mark.slow
 def test_slicer_estimate_is_shown(client3d):
-    page = client3d.get("/prints/3d?part=coupon&format=3mf&clearance=0.2&bed=180x180"
-                        "&estimate=1").get_data(as_text=True)
+    page = built_page(client3d, "/prints/3d?part=coupon&format=3mf&clearance=0.2&bed=180x180"
+                      "&estimate=1")
     assert 'id="estimate"' in page and "coupon.3mf" in page and " g</li>" in page
 
 
@@ -66,3 +93,41 @@ def test_3d_files_that_do_not_exist(client3d):
     assert client3d.get("/prints/3d/0123456789abcdef/quarter.stl").status_code == 404
     assert client3d.get("/prints/3d/ab!c/x.stl").status_code == 404
     assert client3d.get("/prints/3d/0123456789abcdef/.done").status_code == 404
+
+
+def test_a_build_runs_beside_the_app_and_the_page_says_so(client3d):
+    """The first request starts the build and answers at once; the page refreshes itself and
+    the API says 202 until the files are there."""
+    url = "/prints/3d?part=coupon&format=stl&clearance=0.45&bed=190x190&estimate=0"
+    first = client3d.get(url)
+    assert first.status_code == 200
+    page = first.get_data(as_text=True)
+    assert 'id="building"' in page and 'http-equiv="refresh"' in page
+    api = client3d.get("/api/prints/3d?part=coupon&clearance=0.45&bed=190x190&estimate=0")
+    assert api.status_code in (200, 202)
+    assert 'id="downloads"' in built_page(client3d, url)
+
+
+def test_a_failed_build_says_so_and_the_next_request_tries_again(client3d, monkeypatch):
+    from companion.errors import CompanionError
+    from companion.web import jobs
+
+    def broken(*_args, **_kwargs):
+        raise CompanionError("The 3D build failed: out of memory")
+
+    monkeypatch.setattr(jobs, "run_companion", broken)
+    url = "/api/prints/3d?part=coupon&clearance=0.4&bed=190x190&estimate=0"
+    assert client3d.get(url).status_code == 202
+    failed = built_api(client3d, url, seconds=30)
+    assert failed.status_code == 503 and "out of memory" in failed.get_json()["error"]
+    assert client3d.get(url).status_code == 202  # started again
+
+
+def test_a_build_lock_left_by_a_stopped_worker_expires(tmp_path):
+    from companion.web.prints3d import STALE_BUILD_SECONDS, _claim
+
+    lock = tmp_path / ".key.lock"
+    assert _claim(lock) and not _claim(lock)  # held: another worker is building
+    old = time.time() - STALE_BUILD_SECONDS - 1
+    os.utime(lock, (old, old))
+    assert _claim(lock)
