@@ -39,11 +39,76 @@ class WordIndex:
             for i in range(n):
                 np.add.at(counts, (np.arange(len(words)), codes[:, i]), 1)
             self.counts[n] = counts
+        self._fitting: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
+        self._lines: dict[tuple, tuple | None] = {}
         # words with a given letter at a given position: by_letter[n][i][code]
         self.by_letter: dict[int, list[list[np.ndarray]]] = {
             n: [[np.flatnonzero(codes[:, i] == code) for code in range(26)] for i in range(n)]
             for n, codes in self.codes.items()
         }
+
+    FITTING_CACHE = 50_000  # runs remembered by :meth:`fitting`
+
+    def fitting(self, n: int, fixed: tuple[tuple[int, int], ...]) -> tuple[np.ndarray, np.ndarray]:
+        """For a run of ``n`` squares with letter ``code`` on square ``i`` for each ``(i, code)``
+        in ``fixed``: the matching words (indexes, ascending) and the letters each still needs
+        (counts per letter, the fixed ones taken off). Remembered: searches ask again often."""
+        key = (n, fixed)
+        hit = self._fitting.get(key)
+        if hit is None:
+            idx = self.matching(n, dict(fixed))
+            need = self.counts[n][idx].astype(np.int16)
+            for _i, code in fixed:
+                need[:, code] -= 1
+            if len(self._fitting) >= self.FITTING_CACHE:
+                self._fitting.clear()
+            hit = self._fitting[key] = (idx, need)
+        return hit
+
+    LINE_CACHE = 20_000  # lines remembered by :meth:`line_table`
+
+    def line_table(self, letters: tuple[int, ...], blocked: tuple[bool, ...], first: bool,
+                   lengths: range) -> tuple | None:
+        """Every word that fits a line with these letters (EMPTY where none) and blocked
+        squares, before counting the letters left: ``(runs, word_ids, need, run_of)`` where
+        ``runs`` lists ``(length, start, new squares)`` by length then start, and row ``k`` of
+        the arrays is word ``word_ids[k]`` of run ``runs[run_of[k]]`` needing ``need[k]`` more
+        of each letter. None if no word fits. ``first``: the first word (no crossing needed)."""
+        key = (letters, blocked, first, lengths)
+        if key in self._lines:
+            return self._lines[key]
+        size = len(letters)
+        runs: list[tuple[int, int, tuple[int, ...]]] = []
+        parts: list[tuple[np.ndarray, np.ndarray]] = []
+        for n in lengths:
+            if len(self.codes.get(n, ())) == 0:
+                continue
+            for s in range(size - n + 1):
+                e = s + n
+                if (s > 0 and letters[s - 1] != EMPTY) or (e < size and letters[e] != EMPTY):
+                    continue
+                fixed = tuple((i, letters[s + i]) for i in range(n) if letters[s + i] != EMPTY)
+                free = tuple(i for i in range(n) if letters[s + i] == EMPTY)
+                if not free or (not first and not fixed):
+                    continue
+                if any(blocked[s + i] for i in free):
+                    continue
+                if any(letters[s + i] != EMPTY and letters[s + i + 1] != EMPTY
+                       for i in range(n - 1)):
+                    continue
+                idx, need = self.fitting(n, fixed)
+                if len(idx):
+                    runs.append((n, s, free))
+                    parts.append((idx, need))
+        table = None
+        if runs:
+            run_of = np.repeat(np.arange(len(runs)), [len(p[0]) for p in parts])
+            table = (runs, np.concatenate([p[0] for p in parts]),
+                     np.concatenate([p[1] for p in parts]), run_of)
+        if len(self._lines) >= self.LINE_CACHE:
+            self._lines.clear()
+        self._lines[key] = table
+        return table
 
     def matching(self, n: int, fixed: dict[int, int]) -> np.ndarray:
         """Indexes (ascending) of the words of length ``n`` with letter ``fixed[i]`` at each
@@ -84,11 +149,13 @@ class Position:
     the end, which is never worse than any other choice.
     """
 
-    __slots__ = ("pz", "size", "grid", "az", "supply_left", "supply_used", "placed", "moves")
+    __slots__ = ("pz", "size", "vp", "grid", "az", "supply_left", "supply_used", "placed",
+                 "moves")
 
     def __init__(self, puzzle: Puzzle) -> None:
         self.pz = puzzle
         self.size = puzzle.size
+        self.vp = [puzzle.vp[ch] for ch in ALPHABET]  # Victory Points by letter code
         self.grid = [EMPTY] * (self.size * self.size)
         self.az = [1] * 26
         self.supply_left = [0] * 26
@@ -167,6 +234,20 @@ def line_squares(line: Line, size: int) -> tuple[int, ...]:
     return tuple((r - 1) * size + (c - 1) for r, c in line.cells(size))
 
 
+@cache
+def line_neighbours(line: Line, size: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Each square of ``line`` with the squares beside it across the line: a new letter there
+    would make an extra word with a letter on one of them."""
+    out = []
+    for c in line_squares(line, size):
+        if line.kind == "row":
+            near = tuple(n for n in (c - size, c + size) if 0 <= n < size * size)
+        else:
+            near = tuple(c + d for d in (-1, 1) if 0 <= c % size + d < size)
+        out.append((c, near))
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class MoveBlock:
     """Every legal next word on one run of the line, as arrays (one row per word)."""
@@ -207,67 +288,30 @@ def legal_blocks(pos: Position, index: WordIndex) -> list[MoveBlock]:
     line = pz.lines[number - 1]
     cells = line_cells(pz, number)
     grid = pos.grid
-    # perpendicular neighbours decide whether an empty square may take a letter
-    if line.kind == "row":
-        perp = (-size, size)
-    else:
-        perp = (-1, 1)
-    letters = [grid[c] for c in cells]
-    blocked = []
-    for c in cells:
-        r0, c0 = divmod(c, size)
-        b = False
-        for d in perp:
-            n = c + d
-            if line.kind == "row":
-                ok = 0 <= n < size * size
-            else:
-                ok = (n // size) == r0
-            if ok and grid[n] != EMPTY:
-                b = True
-        blocked.append(b)
-    az = np.array(pos.az, dtype=np.int8)
+    letters = tuple(grid[c] for c in cells)
+    # a letter beside a square, across the line, keeps a new letter off it
+    blocked = tuple(any(grid[n] != EMPTY for n in near)
+                    for _c, near in line_neighbours(line, size))
+    table = index.line_table(letters, blocked, number == 1,
+                             range(pz.min_length, min(pz.max_length, size) + 1))
+    if table is None:
+        return []
+    runs, word_ids, need, run_of = table
+    az = np.array(pos.az, dtype=np.int16)
     budget = pos.budget()
-    supply = np.array(pos.supply_left, dtype=np.int8) if budget > 0 else np.zeros(26, np.int8)
-    have = az + supply
-    vp = np.array([pz.vp[ch] for ch in ALPHABET], dtype=np.int32)
+    have = az + (np.array(pos.supply_left, dtype=np.int16) if budget > 0 else 0)
+    from_supply = np.maximum(need - az, 0)
+    rows = np.flatnonzero((need <= have).all(axis=1) & (from_supply.sum(axis=1) <= budget))
+    bounds = np.searchsorted(run_of[rows], np.arange(len(runs) + 1)).tolist()
+    vp = np.array(pos.vp, dtype=np.int64)
     out: list[MoveBlock] = []
-    first = number == 1
-    for n in range(pz.min_length, min(pz.max_length, size) + 1):
-        codes_all = index.codes[n]
-        if len(codes_all) == 0:
+    for r, (n, s, free) in enumerate(runs):
+        if bounds[r] == bounds[r + 1]:
             continue
-        counts_all = index.counts[n]
-        for s in range(size - n + 1):
-            e = s + n
-            if s > 0 and letters[s - 1] != EMPTY:
-                continue
-            if e < size and letters[e] != EMPTY:
-                continue
-            fixed = [i for i in range(n) if letters[s + i] != EMPTY]
-            free = [i for i in range(n) if letters[s + i] == EMPTY]
-            if not free or (not first and not fixed):
-                continue
-            if any(blocked[s + i] for i in free):
-                continue
-            if any(letters[s + i] != EMPTY and letters[s + i + 1] != EMPTY
-                   for i in range(n - 1)):
-                continue
-            idx = index.matching(n, {i: letters[s + i] for i in fixed})
-            if len(idx) == 0:
-                continue
-            cnt = counts_all[idx].astype(np.int16)
-            for i in fixed:
-                cnt[:, letters[s + i]] -= 1
-            ok = (cnt <= have).all(axis=1)
-            from_supply = np.maximum(cnt - az, 0)
-            ok &= from_supply.sum(axis=1) <= budget
-            idx = idx[ok]
-            if len(idx) == 0:
-                continue
-            bonus = pz.bonus(n)
-            codes = codes_all[idx]
-            totals = vp[codes.astype(np.int64)].sum(axis=1) + bonus
-            out.append(MoveBlock(number, s, tuple(cells[s:e]), tuple(free), idx, codes,
-                                 from_supply[ok], totals))
+        sel = rows[bounds[r]:bounds[r + 1]]
+        idx = word_ids[sel]
+        codes = index.codes[n][idx]
+        totals = vp[codes].sum(axis=1) + pz.bonus(n)
+        out.append(MoveBlock(number, s, tuple(cells[s:s + n]), free, idx, codes,
+                             from_supply[sel], totals))
     return out

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from companion.girdle.moves import EMPTY, Position, WordIndex, line_cells
+from companion.girdle.moves import EMPTY, Position, WordIndex, line_cells, line_neighbours
 from companion.girdle.rules import ALPHABET
 
 NONE = 26  # "square not covered" in a candidate's letter row
@@ -44,20 +44,10 @@ class Candidates:
 
 
 def _blocked(pos: Position, number: int) -> list[bool]:
-    pz, size, grid = pos.pz, pos.size, pos.grid
-    line = pz.lines[number - 1]
-    out = []
-    for c in line_cells(pz, number):
-        b = False
-        if grid[c] == EMPTY:
-            r0 = c // size
-            for d in ((-size, size) if line.kind == "row" else (-1, 1)):
-                n = c + d
-                ok = 0 <= n < size * size if line.kind == "row" else n // size == r0
-                if ok and grid[n] != EMPTY:
-                    b = True
-        out.append(b)
-    return out
+    """Per square of line ``number``: empty, with a letter beside it across the line."""
+    grid = pos.grid
+    return [grid[c] == EMPTY and any(grid[n] != EMPTY for n in near)
+            for c, near in line_neighbours(pos.pz.lines[number - 1], pos.size)]
 
 
 def line_candidates(pos: Position, index: WordIndex, number: int) -> Candidates:

@@ -33,6 +33,7 @@ from companion.girdle.moves import (
     legal_blocks,
     legal_moves,
     line_cells,
+    line_neighbours,
     line_squares,
     word_index,
 )
@@ -70,7 +71,7 @@ class Solution:
 # Changing them changes unproven pars, so the cache keys its entries by SEARCH_VERSION.
 BEAM_WIDTHS = (24, 60, 150, 400, 1000)
 ROOT_ITERATIONS = 200
-DFS_NODES = 5_000
+DFS_NODES = 2_000
 SEARCH_VERSION = 2
 
 
@@ -84,39 +85,26 @@ class _Stop(Exception):
 
 def _line_room(pos: Position, number: int) -> tuple[int, list[int]]:
     """(longest run a word in line ``number`` could still take, VPs of letters it could cross)."""
-    pz = pos.pz
-    size = pos.size
-    cells = line_cells(pz, number)
-    line = pz.lines[number - 1]
-    grid = pos.grid
-    perp = (-size, size) if line.kind == "row" else (-1, 1)
-    vp = [pz.vp[ch] for ch in ALPHABET]
+    grid, vp = pos.grid, pos.vp
     best = run = 0
     fixed_vps: list[int] = []
-    for c in cells:
-        free = grid[c] != EMPTY
-        if not free:
-            free = True
-            r0 = c // size
-            for d in perp:
-                n = c + d
-                ok = 0 <= n < size * size if line.kind == "row" else n // size == r0
-                if ok and grid[n] != EMPTY:
-                    free = False
-        if free:
-            run += 1
-            best = max(best, run)
-        else:
+    for c, near in line_neighbours(pos.pz.lines[number - 1], pos.size):
+        g = grid[c]
+        if g != EMPTY:
+            fixed_vps.append(vp[g])
+        elif any(grid[n] != EMPTY for n in near):
             run = 0
-        if grid[c] != EMPTY:
-            fixed_vps.append(vp[grid[c]])
+            continue
+        run += 1
+        if run > best:
+            best = run
     return best, fixed_vps
 
 
 def upper_bound(pos: Position) -> int:
     """No completion of ``pos`` scores more than this."""
     pz = pos.pz
-    vp = [pz.vp[ch] for ch in ALPHABET]
+    vp = pos.vp
     maxvp = max(vp)
     score = sum(m.total for m in pos.moves) - sum(vp[c] for c in range(26) if pos.az[c])
     slots = 0
@@ -321,7 +309,7 @@ def _score_of(puzzle: Puzzle, moves: list[Move]) -> int:
 
 def _clone(pos: Position) -> Position:
     new = Position.__new__(Position)
-    new.pz, new.size = pos.pz, pos.size
+    new.pz, new.size, new.vp = pos.pz, pos.size, pos.vp
     new.grid, new.az, new.supply_left = list(pos.grid), list(pos.az), list(pos.supply_left)
     new.supply_used, new.placed, new.moves = pos.supply_used, pos.placed, list(pos.moves)
     return new
