@@ -253,8 +253,9 @@ def read_sheet_photo(day: dt.date, data: bytes) -> tuple[dict, str]:
 
 def _page(day: dt.date, result=None, error=None, text="", status=200, sheet=None):
     pz = puzzle(day)
-    if result is None and db().get(GirdlePar, day) is None:
-        start_par_search(day)  # ready by the time the player submits
+    if result is None and abs((day - today_utc()).days) <= 1 \
+            and db().get(GirdlePar, day) is None:
+        start_par_search(day)  # the day's puzzle: par is ready by the time the player submits
     show_hints = bool(request.args.get("hints"))
     return render_template(
         "girdle.html", day=day, pz=pz, lines=[ln.label() for ln in pz.lines],

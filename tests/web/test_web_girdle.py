@@ -271,13 +271,18 @@ def test_a_photographed_sheet_fills_in_the_words_to_submit(sqlite_app):
     assert empty.status_code == 400 and "Choose a photo" in empty.get_data(as_text=True)
 
 
-def test_visiting_a_day_starts_its_par_search_beside_the_app(sqlite_app):
+def test_visiting_a_day_starts_its_par_search_beside_the_app(sqlite_app, monkeypatch):
     """The day's page starts ``companion girdle solve`` in a separate process; the submission
-    then takes par from it, stores it, and lets the finished search go."""
-    from companion.web import par_jobs
+    then takes par from it, stores it, and lets the finished search go. Pages of older days
+    start nothing (a visitor leafing through the archive must not start a search a page)."""
+    from companion.web import girdle, par_jobs
 
     day = DAY - dt.timedelta(days=5)
+    monkeypatch.setattr(girdle, "today_utc", lambda: day)
     client = sqlite_app.test_client()
+    older = day - dt.timedelta(days=2)
+    assert client.get(f"/girdle/{older}").status_code == 200
+    assert par_jobs.job(older, None) is None
     assert client.get(f"/girdle/{day}").status_code == 200
     found = par_jobs.job(day, None).result(timeout=120)
     assert found["date"] == day.isoformat() and found["solution"]
