@@ -72,7 +72,7 @@ class Solution:
 BEAM_WIDTHS = (24, 60, 150, 400, 1000)
 ROOT_ITERATIONS = 200
 DFS_NODES = 2_000
-SEARCH_VERSION = 2
+SEARCH_VERSION = 3
 
 
 class _Stop(Exception):

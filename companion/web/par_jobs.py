@@ -12,6 +12,7 @@ import json
 from concurrent.futures import Future
 from typing import Any
 
+from companion.errors import CompanionError
 from companion.web import jobs
 
 
@@ -43,4 +44,10 @@ def search(day: dt.date, lexicon_path: str | None, seconds: float | None) -> dic
         args += ["--time-budget", f"{seconds:g}"]
     out = jobs.run_companion(args, "The search for par",
                              timeout=None if not seconds else seconds + 120)
-    return json.loads(out)
+    try:
+        found = json.loads(out)
+        if not isinstance(found.get("par"), int) or not isinstance(found.get("solution"), list):
+            raise ValueError("no par and solution in it")
+    except (ValueError, AttributeError) as exc:
+        raise CompanionError(f"The search for par answered something else: {exc}") from exc
+    return found
