@@ -134,10 +134,10 @@ def _api_words() -> tuple[list[str], str | None, str, str]:
             raise CompanionError('"words" must be a list of words (or one word as a string).')
         source = body
     else:
-        raw = request.args.get("words") or request.args.get("word")
+        source = request.args.to_dict()  # a plain dict: a missing key costs no exception
+        raw = source.get("words") or source.get("word")
         if not raw:
             raise CompanionError("Give a word: /api/check?word=WORD")
-        source = request.args
     cards, variant = source.get("cards") or "", source.get("variant") or ""
     if not isinstance(cards, str) or not isinstance(variant, str):
         raise CompanionError('"cards" and "variant" are strings, e.g. "PNA" and "regular".')
