@@ -158,6 +158,7 @@ def test_a_time_budget_is_a_safety_stop_that_says_so(monkeypatch):
     monkeypatch.setattr(solver.time, "monotonic", _SlowClock(1.0))
     cut = solve(pz, time_budget=50, lexicon=lexicon)
     assert not cut.complete and not cut.proven
+    assert cut.to_dict(pz)["complete"] is False and full.to_dict(pz)["complete"] is True
     assert cut.par <= full.par <= full.upper_bound <= cut.upper_bound
     _, card = play_all(pz, cut.placements, lexicon)
     assert card.complete and card.final == cut.par

@@ -65,7 +65,7 @@ def solve_cached(
             return hit
     sol = solve(puzzle, time_budget=time_budget, lexicon=lex)
     if path is not None and sol.placements:
-        data = {"puzzle": puzzle.to_dict(), "search": SEARCH_VERSION, "complete": sol.complete,
+        data = {"puzzle": puzzle.to_dict(), "search": SEARCH_VERSION,
                 "time_budget": time_budget, "nodes": sol.nodes, **sol.to_dict(puzzle)}
         try:
             path.parent.mkdir(parents=True, exist_ok=True)

@@ -63,6 +63,7 @@ class Solution:
             "par": self.par,
             "proven": self.proven,
             "upper_bound": self.upper_bound,
+            "complete": self.complete,
             "solution": [p.to_dict(i + 1) for i, p in enumerate(self.placements)],
         }
 
