@@ -80,16 +80,10 @@ def line_candidates(pos: Position, index: WordIndex, number: int) -> Candidates:
                 continue
             if number > 1 and not fixed and not any(cells[s + i] in earlier for i in free):
                 continue
-            mask = np.ones(len(codes_all), dtype=bool)
-            for i in fixed:
-                mask &= codes_all[:, i] == letters[s + i]
-            idx = np.flatnonzero(mask)
+            idx, need = index.fitting(n, tuple((i, letters[s + i]) for i in fixed))
             if len(idx) == 0:
                 continue
-            cnt = index.counts[n][idx].astype(np.int16)
-            for i in fixed:
-                cnt[:, letters[s + i]] -= 1
-            idx = idx[(cnt <= have).all(axis=1)]
+            idx = idx[(need <= have).all(axis=1)]
             if len(idx) == 0:
                 continue
             codes = np.full((len(idx), size), NONE, dtype=np.int64)
