@@ -8,9 +8,10 @@ import pytest
 
 from companion.errors import UsageError
 from companion.girdle import Puzzle, play_all, puzzle_for
-from companion.girdle.generator import DateRandom, _make_puzzle, find_solution
+from companion.girdle.generator import DateRandom, _make_puzzle, find_solution, supply_limit
 from companion.girdle.rules import default_edition
 from companion.girdle.solver import _placements
+from companion.girdle.star import star_shape
 from companion.lexicon import default_lexicon
 
 DAY = dt.date(2026, 12, 1)
@@ -37,16 +38,26 @@ def test_dates_differ(puzzle):
 
 def test_puzzle_is_well_formed(puzzle):
     assert len(puzzle.lines) == 7 and len(set(puzzle.lines)) == 7
-    assert puzzle.lines[1].kind != puzzle.lines[0].kind
-    for k in range(1, 7):  # every later line crosses an earlier one
-        assert any(puzzle.lines[j].kind != puzzle.lines[k].kind for j in range(k))
-    for kind in ("row", "col"):  # parallel lines never touch
-        idx = sorted(ln.index for ln in puzzle.lines if ln.kind == kind)
-        assert all(b - a >= 2 for a, b in zip(idx, idx[1:], strict=False))
-    assert 12 <= len(puzzle.supply) <= 16
+    spine, branches = puzzle.lines[0], puzzle.lines[1:]
+    assert 2 <= spine.index <= 6  # room for words on both sides
+    assert all(ln.kind != spine.kind for ln in branches)  # a star: all across the spine
+    assert star_shape(puzzle) is not None
+    assert 12 <= len(puzzle.supply) <= supply_limit(puzzle.lines, default_edition())
     assert sum(ch in "AEIOU" for ch in puzzle.supply) >= 4
     assert 2 <= len(puzzle.checkbox_rows) <= 3
     assert puzzle.number == (DAY - dt.date(2024, 1, 1)).days + 1
+
+
+def test_a_month_of_stars_varies():
+    """Over 30 dates: spines across and down, at every allowed index, with every line left out
+    somewhere and the later words in many orders."""
+    puzzles = [puzzle_for(DAY + dt.timedelta(days=d)) for d in range(30)]
+    assert {p.lines[0].kind for p in puzzles} == {"row", "col"}
+    assert {p.lines[0].index for p in puzzles} == {2, 3, 4, 5, 6}
+    skipped = {({1, 2, 3, 4, 5, 6, 7} - {ln.index for ln in p.lines[1:]}).pop() for p in puzzles}
+    assert len(skipped) >= 5
+    assert len({tuple(ln.index for ln in p.lines[1:]) for p in puzzles}) == 30
+    assert len({p.checkbox_rows for p in puzzles}) >= 5
 
 
 def test_puzzle_is_solvable_and_the_solution_checks(puzzle):

@@ -122,15 +122,21 @@ class _SlowClock:
         return self.now
 
 
+# a lattice of three rows and four columns (not a star): the general search
+LATTICE = edition_puzzle(
+    [("row", 3), ("col", 3), ("col", 5), ("row", 1), ("row", 5), ("col", 7), ("col", 1)],
+    "TNSLOEGEIEHAIES", (1, 6))
+
+
 def _short_word_search(monkeypatch):
-    """A daily puzzle with words of up to 3 letters and narrow beams: an unproven search that
+    """A lattice puzzle with words of up to 3 letters and narrow beams: an unproven search that
     takes a few seconds."""
     from companion.girdle import solver
     from companion.lexicon import default_lexicon
 
     monkeypatch.setattr(solver, "BEAM_WIDTHS", (24, 60))
     words = [w for w in default_lexicon().words if len(w) <= 3]
-    return puzzle_for(dt.date(2026, 12, 1)), Lexicon(words, name="short words")
+    return LATTICE, Lexicon(words, name="short words")
 
 
 def test_par_does_not_depend_on_the_machine_speed(monkeypatch):

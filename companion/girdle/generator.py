@@ -72,41 +72,34 @@ def puzzle_number(date: dt.date, edition: Edition | None = None) -> int:
     return (date - ed.first_date).days + 1
 
 
-def _spread(rng: DateRandom, size: int, n: int) -> list[int]:
-    """``n`` distinct indexes 1..size, no two adjacent (parallel words then never touch)."""
-    return list(rng.choice(_subsets(size, n)))
-
-
-def _subsets(size: int, n: int, start: int = 1) -> list[tuple[int, ...]]:
-    if n == 0:
-        return [()]
-    out = []
-    for i in range(start, size + 1):
-        out += [(i, *rest) for rest in _subsets(size, n - 1, i + 2)]
-    return out
-
-
 def draw_lines(rng: DateRandom, ed: Edition) -> tuple[Line, ...]:
-    """Seven distinct lines, no two parallel lines adjacent, each line after the first crossing
-    an earlier one."""
+    """A star: word 1 in a spine line away from the edges, then the other words in lines across
+    it, in a shuffled order (all the lines across it but one, for the default edition).
+
+    Every later word must cross the spine, and words in neighbouring lines must run opposite
+    ways from it, which is what makes the day's choices interesting. The shape is also what
+    lets the solver prove par: see :mod:`companion.girdle.star`."""
     size = ed.grid_size
-    rows = rng.below(2) + (ed.words - 1) // 2  # 3 or 4 rows of 7 lines
-    kinds = ["row"] * rows + ["col"] * (ed.words - rows)
-    kinds = rng.shuffle(kinds)
-    # the second line crosses the first
-    if kinds[1] == kinds[0]:
-        j = next(i for i in range(2, len(kinds)) if kinds[i] != kinds[0])
-        kinds[1], kinds[j] = kinds[j], kinds[1]
-    row_idx = rng.shuffle(_spread(rng, size, rows))
-    col_idx = rng.shuffle(_spread(rng, size, ed.words - rows))
-    out = []
-    for kind in kinds:
-        out.append(Line(kind, (row_idx if kind == "row" else col_idx).pop()))
-    return tuple(out)
+    spine_kind = "row" if rng.below(2) == 0 else "col"
+    branch_kind = "col" if spine_kind == "row" else "row"
+    spine = 2 + rng.below(size - 2)  # 2..size-1: room for words on both sides
+    branches = sorted(rng.shuffle(list(range(1, size + 1)))[:ed.words - 1])
+    order = rng.shuffle(branches)
+    return (Line(spine_kind, spine), *(Line(branch_kind, i) for i in order))
 
 
-def draw_supply(rng: DateRandom, ed: Edition) -> str:
+def supply_limit(lines: tuple[Line, ...], ed: Edition) -> int:
+    """The longest Supply for which every Supply letter is active by the end of any finished
+    sheet: the fewest letters a sheet places (the spine across every branch line, and one new
+    letter per later word)."""
+    branches = [ln.index for ln in lines[1:]]
+    return (max(branches) - min(branches) + 1) + len(branches) * (ed.min_length - 1)
+
+
+def draw_supply(rng: DateRandom, ed: Edition, limit: int | None = None) -> str:
     n = ed.supply_min + rng.below(ed.supply_max - ed.supply_min + 1)
+    if limit is not None:
+        n = min(n, limit)
     vowels = {k: v for k, v in ed.supply_weights.items() if k in VOWELS}
     letters = [rng.weighted(vowels) for _ in range(ed.supply_vowels_min)]
     letters += [rng.weighted(ed.supply_weights) for _ in range(n - len(letters))]
@@ -180,9 +173,10 @@ def _make_puzzle(date: dt.date, ed: Edition, lex: Lexicon) -> Puzzle:
         raise UsageError(f"Word Girdle puzzles start on {ed.first_date.isoformat()}")
     for attempt in range(MAX_ATTEMPTS):
         rng = DateRandom(f"word-girdle/{ed.name}/{date.isoformat()}/{attempt}")
+        lines = draw_lines(rng, ed)
         puzzle = Puzzle(
-            lines=draw_lines(rng, ed),
-            supply=draw_supply(rng, ed),
+            lines=lines,
+            supply=draw_supply(rng, ed, supply_limit(lines, ed)),
             checkbox_rows=draw_checkbox_rows(rng, ed),
             vp=dict(ed.vp),
             length_bonus=dict(ed.length_bonus),

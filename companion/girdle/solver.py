@@ -1,5 +1,8 @@
 """The solver: the best final score of a puzzle ("par") and a solution that reaches it.
 
+Star puzzles (every daily puzzle: a spine word, then words across it) go to the exact search
+of :mod:`companion.girdle.star`, which proves par. Any other puzzle gets the general search:
+
 1. Quick answers: any complete sheet (the generator's search), then beam searches of growing
    width.
 2. An upper bound for the whole puzzle from the Lagrangian relaxation in
@@ -40,6 +43,7 @@ from companion.girdle.moves import (
 from companion.girdle.puzzle import Puzzle
 from companion.girdle.relax import Relaxation, line_candidates
 from companion.girdle.rules import ALPHABET
+from companion.girdle.star import solve_star, star_shape
 from companion.lexicon import Lexicon, default_lexicon
 
 
@@ -73,7 +77,7 @@ class Solution:
 BEAM_WIDTHS = (24, 60, 150, 400, 1000)
 ROOT_ITERATIONS = 200
 DFS_NODES = 2_000
-SEARCH_VERSION = 3
+SEARCH_VERSION = 4
 
 
 class _Stop(Exception):
@@ -208,6 +212,11 @@ def solve(
     def out_of_time() -> bool:
         return deadline is not None and time.monotonic() > deadline
 
+    longest = max((n for n, words in index.words.items() if words), default=0)
+    star = star_shape(puzzle, longest)
+    if star is not None:
+        return _solve_star(puzzle, index, star, out_of_time, start)
+
     def gain(m: Move) -> int:
         return m.total + sum(vp[ALPHABET.index(m.word[i])] for i in m.new) - len(m.supply_used)
 
@@ -285,6 +294,21 @@ def solve(
         seconds=seconds,
         complete=complete,
     )
+
+
+def _solve_star(puzzle: Puzzle, index, star, out_of_time, start: float) -> Solution:
+    """A star puzzle's exact search (see :mod:`companion.girdle.star`)."""
+    res = solve_star(puzzle, index, star, out_of_time)
+    seconds = time.monotonic() - start
+    if not res.moves:
+        return Solution(par=0, proven=res.complete, upper_bound=res.upper_bound,
+                        nodes=res.spines_searched, seconds=seconds, complete=res.complete)
+    score = _score_of(puzzle, res.moves)
+    if score != res.score:
+        raise AssertionError(f"star search scored {res.score}, the sheet scores {score}")
+    return Solution(par=score, proven=res.complete, upper_bound=res.upper_bound,
+                    placements=_placements(puzzle, res.moves), nodes=res.spines_searched,
+                    seconds=seconds, complete=res.complete)
 
 
 def _root_bound(puzzle: Puzzle, index, target: int, deadline: float | None,

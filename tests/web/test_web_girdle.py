@@ -11,10 +11,11 @@ from pypdf import PdfReader
 
 from companion.girdle import Line, Puzzle
 from companion.girdle.generator import find_solution
+from companion.girdle.solver import solve
 from companion.lexicon import default_lexicon
 from companion.web.db import session
 from companion.web.girdle import puzzle, rank, streak, today_utc
-from companion.web.girdle_play import parse_solution, play_solution
+from companion.web.girdle_play import parse_solution, play_solution, solution_text
 from companion.web.models import GirdlePar, GirdleSubmission
 
 DAY = dt.date(2026, 11, 1)
@@ -79,7 +80,7 @@ def test_submit_a_solution_see_the_breakdown_and_keep_the_best(sqlite_app):
         assert [(r.puzzle_date, r.score) for r in rows] == [(DAY, card.final)]
 
 
-@pytest.mark.parametrize("back", [3, 8, 9])
+@pytest.mark.parametrize("back", [2, 3, 5])
 def test_left_out_activations_serve_the_later_words_soonest_first(sqlite_app, back):
     """Typed without activations, a legal sheet stays legal: on these days word 2 takes a
     letter from the Supply, so word 1 must activate that letter (and not only the cheapest or
@@ -214,8 +215,12 @@ def test_a_sheet_better_than_an_unproven_par_becomes_par(app, proven, raised):
     with app.app_context():
         session().add(GirdlePar(puzzle_date=DAY, par=-100, proven=proven, solution=["X 1"]))
         session().commit()
+    with app.app_context():
+        pz = puzzle(DAY)
+    best = solution_text(pz, solve(pz).placements)  # a sheet that scores above zero
     result = client.post(f"/api/girdle/{DAY}/submissions", json={
-        "solution": typed_solution(app), "player": "climber"}).get_json()
+        "solution": best, "player": "climber"}).get_json()
+    assert result["score"] > 0
     assert (result["par"] == result["score"]) is raised
     assert result["rank"] == ("Par!" if raised else "Unranked")
 
