@@ -135,6 +135,7 @@ class StarSolver:
         r = star.spine
         self.spans = [(s, e) for s in range(0, r + 1) for e in range(r, self.size)
                       if e - s + 1 in self.lengths]
+        self._through: dict[int, tuple[np.ndarray, ...]] = {}
         self._spines()
 
     # -- the spine words -------------------------------------------------------------------
@@ -256,31 +257,40 @@ class StarSolver:
         return bounds, self.cap - use
 
     # -- one spine: its branches' words ---------------------------------------------------
-    def branch_options(self, k: int) -> list[BranchWords]:
-        """For spine ``k``: per branch, every word it could take ([] if a branch has none)."""
-        r = self.star.spine
-        left = self.cap - self.sp_counts[k]
-        out = []
-        for i, number in enumerate(self.star.numbers):
-            x = int(self.sp_cross[k, i])
-            credit = self.pz.has_checkbox(number)
+    def _words_through(self, x: int) -> tuple[np.ndarray, ...]:
+        """Every word a branch could take through spine letter ``x`` (the same for every
+        branch line): kind, value, new letters, start, length and word id, as arrays."""
+        hit = self._through.get(x)
+        if hit is None:
+            r = self.star.spine
             parts = []
             for s, e in self.spans:
                 n = e - s + 1
                 idx = self.index.by_letter[n][r - s][x]
-                new = self.counts[n][idx].copy()
+                idx = idx[self.fits[n][idx]]
+                new = self.counts[n][idx].astype(np.float64)
                 new[:, x] -= 1
-                ok = (new <= left).all(axis=1)
-                idx, new = idx[ok], new[ok]
-                if not len(idx):
-                    continue
                 value = self.wvalue[n][idx] - self.vp[x]
-                bonus = self.cross_credit if credit and n >= self.pz.crossout_min_length else 0.0
-                parts.append((np.full(len(idx), _span_kind(s, e, r)), value, value + bonus,
-                              new, np.full(len(idx), s), np.full(len(idx), n), idx))
-            if not parts:
+                parts.append((np.full(len(idx), _span_kind(s, e, r)), value, new,
+                              np.full(len(idx), s), np.full(len(idx), n), idx))
+            hit = self._through[x] = tuple(np.concatenate(z) for z in zip(*parts, strict=True))
+        return hit
+
+    def branch_options(self, k: int) -> list[BranchWords]:
+        """For spine ``k``: per branch, every word it could take ([] if a branch has none)."""
+        left = self.cap - self.sp_counts[k]
+        long = self.pz.crossout_min_length
+        out = []
+        for i, number in enumerate(self.star.numbers):
+            kind, value, new, start, length, wid = self._words_through(int(self.sp_cross[k, i]))
+            ok = np.flatnonzero((new <= left).all(axis=1))
+            if not len(ok):
                 return []
-            out.append(BranchWords(*(np.concatenate(z) for z in zip(*parts, strict=True))))
+            upper = value[ok]
+            if self.pz.has_checkbox(number):
+                upper = upper + np.where(length[ok] >= long, self.cross_credit, 0.0)
+            out.append(BranchWords(kind[ok], value[ok], upper, new[ok], start[ok], length[ok],
+                                   wid[ok]))
         return out
 
     def _tables(self, opts: list[BranchWords], lam: np.ndarray,
@@ -320,17 +330,16 @@ class StarSolver:
 
     def refine(self, k: int, opts: list[BranchWords], lam: np.ndarray, target: float,
                steps: int = 30) -> tuple[float, np.ndarray]:
-        """Subgradient steps on spine ``k``'s own prices; the lowest bound and its prices."""
-        best, g = self._spine_relaxation(k, opts, lam)
-        best_lam = lam
+        """Subgradient steps on spine ``k``'s own prices towards ``target``; the lowest bound
+        seen and its prices."""
+        value, g = self._spine_relaxation(k, opts, lam)
+        best, best_lam = value, lam
         theta = 1.0
         for _ in range(steps if np.isfinite(target) else 0):
-            if best <= target:
-                break
             norm = float(g @ g)
-            if norm == 0:
+            if best <= target or norm == 0:
                 break
-            lam = np.maximum(0.0, lam - theta * (best - target) / norm * g)
+            lam = np.maximum(0.0, lam - theta * (value - target) / norm * g)
             value, g = self._spine_relaxation(k, opts, lam)
             if value < best:
                 best, best_lam = value, lam
@@ -351,7 +360,7 @@ class StarSolver:
         nb = len(opts)
         rests = [self.chain(self._tables(opts, lam, i)[0], i) for i in range(1, nb)]
         rests.append(np.zeros(3))
-        used = self.sp_counts[k].copy()
+        used = self.sp_counts[k].astype(np.float64)
         found: list = []
         best = [target]
         base = self.const + float(self.sp_value[k])
@@ -416,7 +425,7 @@ class StarSolver:
             if self.pz.has_checkbox(self.star.numbers[i]) and opts[i].length[j] >= long:
                 crossouts += 1
         if crossouts:
-            unused = np.repeat(self.vp, np.maximum(self.cap - used, 0))
+            unused = np.repeat(self.vp, np.maximum(self.cap - used, 0).astype(np.int64))
             total += float(np.sort(unused)[::-1][:crossouts].sum())
         return total
 
