@@ -100,7 +100,7 @@ def par_for(day: dt.date) -> Par:
     """Par of ``day``: found once by the solver (the same search as ``companion girdle solve``,
     see :mod:`companion.web.par_jobs`; ``GIRDLE_SOLVE_SECONDS`` is its safety stop) and kept
     in the database for every worker."""
-    row = db().get(GirdlePar, day)
+    row = _stored_par(day)
     if row is None:
         pz = puzzle(day)
         path = current_app.config.get("LEXICON_PATH")
@@ -124,6 +124,28 @@ def par_for(day: dt.date) -> Par:
             row = db().get(GirdlePar, day)
         par_jobs.forget(day, path)
     return Par(row.par, row.proven, "\n".join(row.solution))
+
+
+def _stored_par(day: dt.date) -> GirdlePar | None:
+    """The stored par of ``day`` if its sheet still replays to it on the day's puzzle. A par
+    stored before the puzzle of a date changed (a new edition of the daily generator, or a
+    different word list) is dropped, so it is searched for again."""
+    row = db().get(GirdlePar, day)
+    if row is None:
+        return None
+    pz = puzzle(day)
+    try:
+        steps = parse_solution("\n".join(row.solution), pz)
+        _placements, _sheet, card = play_solution(pz, steps, _lexicon())
+        if card.complete and card.final == row.par:
+            return row
+    except CompanionError:
+        pass
+    current_app.logger.warning("the stored par of %s does not fit its puzzle; searching again",
+                               day.isoformat())
+    db().delete(row)
+    db().flush()
+    return None
 
 
 def start_par_search(day: dt.date) -> Future:

@@ -213,16 +213,40 @@ def test_par_is_found_once_kept_and_ranks_the_sheet(app):
 def test_a_sheet_better_than_an_unproven_par_becomes_par(app, proven, raised):
     client = app.test_client()
     with app.app_context():
-        session().add(GirdlePar(puzzle_date=DAY, par=-100, proven=proven, solution=["X 1"]))
-        session().commit()
-    with app.app_context():
         pz = puzzle(DAY)
+        # a poor sheet stored as par (as a search cut short might have left it)
+        poor = typed_solution(app)
+        _p, _s, card = play_solution(pz, parse_solution(poor, pz), default_lexicon())
+        session().add(GirdlePar(puzzle_date=DAY, par=card.final, proven=proven,
+                                solution=poor.splitlines()))
+        session().commit()
     best = solution_text(pz, solve(pz).placements)  # a sheet that scores above zero
     result = client.post(f"/api/girdle/{DAY}/submissions", json={
         "solution": best, "player": "climber"}).get_json()
-    assert result["score"] > 0
+    assert result["score"] > max(0, card.final)
     assert (result["par"] == result["score"]) is raised
-    assert result["rank"] == ("Par!" if raised else "Unranked")
+    assert result["rank"] == ("Par!" if raised else "Unranked" if card.final <= 0 else
+                              rank(result["score"], card.final))
+
+
+def test_a_stored_par_that_no_longer_fits_the_puzzle_is_searched_again(app):
+    """A par kept from before a date's puzzle changed (its sheet no longer replays to it) is
+    replaced by the search's."""
+    client = app.test_client()
+    with app.app_context():
+        session().add(GirdlePar(puzzle_date=DAY, par=143, proven=False,
+                                solution=["GAWKILY 1", "JEWFISH 1"]))
+        session().commit()
+    result = client.post(f"/api/girdle/{DAY}/submissions", json={
+        "solution": typed_solution(app), "player": "returning"}).get_json()
+    assert "par" in result, result
+    with app.app_context():
+        pz = puzzle(DAY)
+        row = session().get(GirdlePar, DAY)
+        assert row.par == result["par"] != 143
+        _p, _s, card = play_solution(pz, parse_solution("\n".join(row.solution), pz),
+                                     default_lexicon())
+        assert card.final == row.par
 
 
 def test_answer_key_pdf_uses_the_stored_par(sqlite_app):
