@@ -88,12 +88,13 @@ def main() -> None:
         shot("score")
         day = (dt.date.today() - dt.timedelta(days=1)).isoformat()
         page.goto(f"/girdle/{day}?hints=1")
-        from companion.girdle import puzzle_for
-        from companion.girdle.generator import find_solution
-        from companion.lexicon import default_lexicon
+        from companion.girdle import puzzle_for, solve
+        from companion.web.girdle_play import solution_text
 
-        moves = find_solution(puzzle_for(dt.date.fromisoformat(day)), default_lexicon())
-        page.fill("#solution", "\n".join(f"{m.word} {m.start + 1}" for m in moves))
+        pz = puzzle_for(dt.date.fromisoformat(day))
+        best = solve(pz).placements  # typed as a player would: words and start squares only
+        page.fill("#solution", "\n".join(line.split(" +")[0].split(" -")[0]
+                                          for line in solution_text(pz, best).splitlines()))
         page.click("#girdle-form button[type=submit]")
         page.locator("#result").scroll_into_view_if_needed()
         shot("girdle")
