@@ -246,15 +246,21 @@ class StarSolver:
         bounds = self.const + float(lam @ self.cap) + self.sp_value - self.sp_counts @ lam + rest
         k = int(np.argmax(bounds))
         use = self.sp_counts[k].astype(np.float64)
-        prev = -1
-        for i in range(nb):
-            row = d[i][k].copy()
-            if i > 0 and self.star.adjacent(i - 1):
-                row[BOTH] = NEG
-                row[prev] = NEG
-            prev = int(np.argmax(row))
-            use += words[i, self.sp_cross[k, i], prev]
+        for i, kind in enumerate(self._kinds([d[i][k] for i in range(nb)])):
+            use += words[i, self.sp_cross[k, i], kind]
         return bounds, self.cap - use
+
+    def _kinds(self, rows: list[np.ndarray]) -> list[int]:
+        """Which way each branch runs in the best choice, left to right, from the
+        :meth:`suffixes` rows of one spine."""
+        kinds: list[int] = []
+        for i, row in enumerate(rows):
+            if i > 0 and self.star.adjacent(i - 1):
+                row = row.copy()
+                row[BOTH] = NEG
+                row[kinds[-1]] = NEG
+            kinds.append(int(np.argmax(row)))
+        return kinds
 
     # -- one spine: its branches' words ---------------------------------------------------
     def _words_through(self, x: int) -> tuple[np.ndarray, ...]:
@@ -313,19 +319,9 @@ class StarSolver:
         left = self.cap - self.sp_counts[k]
         tables, arg = self._tables(opts, lam)
         d = self.suffixes(tables)
-        use = np.zeros(26)
-        prev = -1
-        value = self.const + float(self.sp_value[k]) + float(lam @ left)
-        for i in range(len(opts)):
-            row = d[i].copy()
-            if i > 0 and self.star.adjacent(i - 1):
-                row[BOTH] = NEG
-                row[prev] = NEG
-            kind = int(np.argmax(row))
-            if i == 0:
-                value += float(row[kind])
-            use += opts[i].new[arg[i, kind]]
-            prev = kind
+        kinds = self._kinds([d[i] for i in range(len(opts))])
+        value = self.const + float(self.sp_value[k]) + float(lam @ left) + float(d[0][kinds[0]])
+        use = sum(opts[i].new[arg[i, kind]] for i, kind in enumerate(kinds))
         return value, left - use
 
     def refine(self, k: int, opts: list[BranchWords], lam: np.ndarray, target: float,
