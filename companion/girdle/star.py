@@ -86,12 +86,12 @@ def _span_kind(s: int, e: int, r: int) -> int:
 @dataclass
 class BranchWords:
     """Every word one branch line could take under a given spine, as parallel arrays: which
-    way it runs (``kind``), its value in the final score, that value plus a possible cross-out
-    (``upper``), its new letters (counts per letter), start square, length and word id."""
+    way it runs (``kind``), its value in the final score, whether it earns a cross-out
+    (``crossout``), its new letters (counts per letter), start square, length and word id."""
 
     kind: np.ndarray
     value: np.ndarray
-    upper: np.ndarray
+    crossout: np.ndarray
     new: np.ndarray
     start: np.ndarray
     length: np.ndarray
@@ -100,9 +100,13 @@ class BranchWords:
     def __post_init__(self) -> None:
         self.by_kind = [np.flatnonzero(self.kind == t) for t in (UP, DOWN, BOTH)]
 
-    def priced(self, lam: np.ndarray) -> np.ndarray:
+    def upper(self, credit: float) -> np.ndarray:
+        """Each word's value plus ``credit`` if it earns a cross-out."""
+        return self.value + np.where(self.crossout, credit, 0.0)
+
+    def priced(self, lam: np.ndarray, credit: float) -> np.ndarray:
         """Each word's upper value less the prices of its new letters."""
-        return self.upper - self.new @ lam
+        return self.upper(credit) - self.new @ lam
 
 
 class _Enough(Exception):
@@ -123,7 +127,6 @@ class StarSolver:
             self.supply[ALPHABET.index(ch)] += 1
         self.cap = 1 + self.supply  # copies of each letter in stock
         self.const = -float(self.vp.sum()) - float(self.vp @ self.supply)
-        self.cross_credit = float(self.vp.max())
         n_lo, n_hi = puzzle.min_length, min(puzzle.max_length, self.size)
         self.lengths = range(n_lo, n_hi + 1)
         # per length: twice the VP of each word plus the bonus, and letter counts
@@ -157,9 +160,7 @@ class StarSolver:
         self.sp_len = np.concatenate([np.full(len(ok), n) for _, n, ok in rows])
         self.sp_id = np.concatenate([ok for _, _, ok in rows])
         self.sp_value = np.concatenate([self.wvalue[n][ok] for _, n, ok in rows])
-        if self.pz.has_checkbox(1):
-            long = self.sp_len >= self.pz.crossout_min_length
-            self.sp_value = self.sp_value + np.where(long, self.cross_credit, 0.0)
+        self.sp_crossout = self.pz.has_checkbox(1) & (self.sp_len >= self.pz.crossout_min_length)
         self.sp_counts = np.concatenate([self.counts[n][ok] for _, n, ok in rows])
         cross = np.zeros((len(self.sp_id), len(self.star.branches)), dtype=np.int64)
         for i, c in enumerate(self.star.branches):
@@ -203,7 +204,7 @@ class StarSolver:
                 # the spine letter is not new: VP once, not twice, and it is not bought
                 v = m - self.vp + lam
                 if credit and n >= self.pz.crossout_min_length:
-                    v = v + self.cross_credit
+                    v = v + self.credit(lam)
                 better = v > out[i, :, kind]
                 out[i, better, kind] = v[better]
                 words[i, better, kind] = self.counts[n][arg[better]] - eye[better]
@@ -243,12 +244,20 @@ class StarSolver:
         per = tables[np.arange(nb)[None, :], self.sp_cross, :]  # (spines, branches, 3)
         d = self.suffixes(per)
         rest = d[0].max(axis=-1)
-        bounds = self.const + float(lam @ self.cap) + self.sp_value - self.sp_counts @ lam + rest
+        credit = self.credit(lam)
+        bounds = (self.const + float(lam @ self.cap) + self.sp_value
+                  + np.where(self.sp_crossout, credit, 0.0) - self.sp_counts @ lam + rest)
         k = int(np.argmax(bounds))
         use = self.sp_counts[k].astype(np.float64)
         for i, kind in enumerate(self._kinds([d[i][k] for i in range(nb)])):
             use += words[i, self.sp_cross[k, i], kind]
         return bounds, self.cap - use
+
+    def credit(self, lam: np.ndarray) -> float:
+        """What a cross-out may add at prices ``lam``: the crossed-out letter is one more copy
+        of the stock left unused, so it is bought like a placed letter (the best VP less
+        price, or nothing)."""
+        return max(0.0, float((self.vp - lam).max()))
 
     def _kinds(self, rows: list[np.ndarray]) -> list[int]:
         """Which way each branch runs in the best choice, left to right, from the
@@ -292,11 +301,9 @@ class StarSolver:
             ok = np.flatnonzero((new <= left).all(axis=1))
             if not len(ok):
                 return []
-            upper = value[ok]
-            if self.pz.has_checkbox(number):
-                upper = upper + np.where(length[ok] >= long, self.cross_credit, 0.0)
-            out.append(BranchWords(kind[ok], value[ok], upper, new[ok], start[ok], length[ok],
-                                   wid[ok]))
+            crossout = self.pz.has_checkbox(number) & (length[ok] >= long)
+            out.append(BranchWords(kind[ok], value[ok], crossout, new[ok], start[ok],
+                                   length[ok], wid[ok]))
         return out
 
     def _tables(self, opts: list[BranchWords], lam: np.ndarray,
@@ -306,7 +313,7 @@ class StarSolver:
         tables = np.full((nb, 3), NEG)
         arg = np.zeros((nb, 3), dtype=np.int64)
         for i in range(first, nb):
-            pv = opts[i].priced(lam)
+            pv = opts[i].priced(lam, self.credit(lam))
             for kind, m in enumerate(opts[i].by_kind):
                 if len(m):
                     j = int(np.argmax(pv[m]))
@@ -320,12 +327,13 @@ class StarSolver:
         tables, arg = self._tables(opts, lam)
         d = self.suffixes(tables)
         kinds = self._kinds([d[i] for i in range(len(opts))])
-        value = self.const + float(self.sp_value[k]) + float(lam @ left) + float(d[0][kinds[0]])
+        value = (self.const + float(self.sp_value[k]) + self.sp_crossout[k] * self.credit(lam)
+                 + float(lam @ left) + float(d[0][kinds[0]]))
         use = sum(opts[i].new[arg[i, kind]] for i, kind in enumerate(kinds))
         return value, left - use
 
     def refine(self, k: int, opts: list[BranchWords], lam: np.ndarray, target: float,
-               steps: int = 30) -> tuple[float, np.ndarray]:
+               steps: int = 10) -> tuple[float, np.ndarray]:
         """Subgradient steps on spine ``k``'s own prices towards ``target``; the lowest bound
         seen and its prices."""
         value, g = self._spine_relaxation(k, opts, lam)
@@ -359,8 +367,10 @@ class StarSolver:
         used = self.sp_counts[k].astype(np.float64)
         found: list = []
         best = [target]
-        base = self.const + float(self.sp_value[k])
-        pv_all = [o.priced(lam) for o in opts]
+        credit = self.credit(lam)
+        base = self.const + float(self.sp_value[k]) + self.sp_crossout[k] * credit
+        upper = [o.upper(credit) for o in opts]
+        pv_all = [o.priced(lam, credit) for o in opts]
 
         nodes = [0]
 
@@ -396,7 +406,7 @@ class StarSolver:
                         best[0] = score
                         found[:] = [*chosen, (i, j)]
                 else:
-                    dfs(i + 1, int(o.kind[j]), sofar + float(o.upper[j]),
+                    dfs(i + 1, int(o.kind[j]), sofar + float(upper[i][j]),
                         [*chosen, (i, j)])
                 np.subtract(used, o.new[j], out=used)
 
@@ -411,15 +421,10 @@ class StarSolver:
     def _final(self, k: int, chosen: list, opts: list[BranchWords], used: np.ndarray) -> float:
         """The exact final score of spine ``k`` with these branch words."""
         total = self.const + float(self.sp_value[k])
-        long = self.pz.crossout_min_length
-        crossouts = 0
-        if self.pz.has_checkbox(1) and self.sp_len[k] >= long:
-            total -= self.cross_credit
-            crossouts += 1
+        crossouts = int(self.sp_crossout[k])
         for i, j in chosen:
             total += float(opts[i].value[j])
-            if self.pz.has_checkbox(self.star.numbers[i]) and opts[i].length[j] >= long:
-                crossouts += 1
+            crossouts += int(opts[i].crossout[j])
         if crossouts:
             unused = np.repeat(self.vp, np.maximum(self.cap - used, 0).astype(np.int64))
             total += float(np.sort(unused)[::-1][:crossouts].sum())
