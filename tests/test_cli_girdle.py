@@ -107,11 +107,11 @@ def test_bad_usage(capsys, argv, message):
 
 
 def test_solve_json_passes_check(capsys, tmp_path):
-    code, out, _ = run(capsys, "girdle", "solve", "--date", "2026-12-01", "--time-budget", "3",
-                       "--json")
+    code, out, _ = run(capsys, "girdle", "solve", "--date", "2026-12-02", "--json")
     data = json.loads(out)
     assert code == 0
-    assert data["date"] == "2026-12-01" and data["upper_bound"] >= data["par"]
+    assert data["date"] == "2026-12-02"
+    assert data["proven"] and data["complete"] and data["upper_bound"] == data["par"] > 0
     assert [w["line"] for w in data["solution"]] == list(range(1, 8))
     path = tmp_path / "solved.json"
     path.write_text(out)

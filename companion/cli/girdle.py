@@ -33,8 +33,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     _add_date(sol)
     sol.add_argument("--time-budget", type=float, default=None, metavar="SECONDS",
                      help="a safety stop: end the search after this many seconds and report "
-                     "the best found so far with an upper bound (default: no limit; the "
-                     "whole search takes about 20 s)")
+                     "the best found so far with an upper bound (default: no limit; "
+                     "proving par takes a few seconds, rarely more than 20)")
     sol.add_argument("--no-cache", action="store_true",
                      help="search again even if this date was solved before")
     sol.add_argument("--json", action="store_true", help="print the answer as JSON")

@@ -32,7 +32,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="write the answer key (par and a best solution) instead of the sheet")
     g.add_argument("--solve-seconds", type=float, default=None, metavar="S",
                    help="a safety stop for the solver behind the answer key (default: no "
-                   "limit; the whole search takes about 20 s, once per date)")
+                   "limit; proving par takes a few seconds, once per date)")
     _output(g)
     g.set_defaults(func=run_girdle)
 
