@@ -196,7 +196,8 @@ def solve(
     lexicon: Lexicon | None = None,
     node_limit: int | None = DFS_NODES,
 ) -> Solution:
-    """Par of ``puzzle`` with a solution, proven optimal if the exhaustive search ends within
+    """Par of ``puzzle`` with a solution. A star puzzle (every daily one) is searched to the
+    end and par proven; any other is proven if the general exhaustive search ends within
     ``node_limit`` positions (None: no limit). ``time_budget`` seconds (None: no limit) is a
     safety stop: an answer it cuts short has ``complete`` False."""
     lex = lexicon if lexicon is not None else default_lexicon()
