@@ -15,6 +15,7 @@ from companion.errors import UsageError
 from companion.girdle.moves import Position, legal_moves, line_cells, word_index
 from companion.girdle.puzzle import Line, Puzzle
 from companion.girdle.rules import Edition, default_edition
+from companion.girdle.star import fewest_letters
 from companion.lexicon import Lexicon, default_lexicon
 
 VOWELS = "AEIOU"
@@ -90,10 +91,8 @@ def draw_lines(rng: DateRandom, ed: Edition) -> tuple[Line, ...]:
 
 def supply_limit(lines: tuple[Line, ...], ed: Edition) -> int:
     """The longest Supply for which every Supply letter is active by the end of any finished
-    sheet: the fewest letters a sheet places (the spine across every branch line, and one new
-    letter per later word)."""
-    branches = [ln.index for ln in lines[1:]]
-    return (max(branches) - min(branches) + 1) + len(branches) * (ed.min_length - 1)
+    sheet (see :func:`companion.girdle.star.fewest_letters`)."""
+    return fewest_letters([ln.index for ln in lines[1:]], ed.min_length)
 
 
 def draw_supply(rng: DateRandom, ed: Edition, limit: int | None = None) -> str:

@@ -51,6 +51,13 @@ class Star:
         return self.branches[i + 1] == self.branches[i] + 1
 
 
+def fewest_letters(branch_indexes: list[int], min_length: int) -> int:
+    """The fewest letters a finished star sheet places: a spine across every branch line, and
+    one new letter per shortest later word. A Supply no longer than this ends all active."""
+    return (max(branch_indexes) - min(branch_indexes) + 1) + len(branch_indexes) * (
+        min_length - 1)
+
+
 def star_shape(puzzle: Puzzle, longest: int | None = None) -> Star | None:
     """The puzzle's star shape, or None if it is not a star the exact solver handles.
 
@@ -70,9 +77,9 @@ def star_shape(puzzle: Puzzle, longest: int | None = None) -> Star | None:
     branches = tuple(rest[k].index - 1 for k in order)
     numbers = tuple(k + 2 for k in order)
     shortest_spine = branches[-1] - branches[0] + 1
-    fewest = shortest_spine + len(branches) * (puzzle.min_length - 1)
     longest = min(longest or puzzle.max_length, puzzle.max_length, puzzle.size)
-    if len(puzzle.supply) > fewest or shortest_spine < longest - 1:
+    if (len(puzzle.supply) > fewest_letters(list(branches), puzzle.min_length)
+            or shortest_spine < longest - 1):
         return None
     return Star(spine.index - 1, branches, numbers)
 
