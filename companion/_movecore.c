@@ -76,14 +76,14 @@ static int Trie_init(TrieObject *self, PyObject *args, PyObject *kwds) {
     Py_ssize_t i = 0;
     while (i < size) {
         Py_ssize_t j = i;
-        int ok = 1;
-        while (j < size && text[j] != '\n') {
-            unsigned char ch = text[j];
-            if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z'))) ok = 0;
-            j++;
-        }
+        while (j < size && text[j] != '\n') j++;
         Py_ssize_t len = j - i;
-        if (j > i && text[j - 1] == '\r') len--;
+        if (len > 0 && text[j - 1] == '\r') len--;
+        int ok = 1;
+        for (Py_ssize_t k = i; k < i + len; k++) {
+            unsigned char ch = text[k];
+            if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z'))) ok = 0;
+        }
         if (ok && len > 0 && len >= min_length) {
             uint32_t node = 0;
             for (Py_ssize_t k = i; k < i + len; k++) {
