@@ -15,6 +15,11 @@
  * using the blanks for some of its new tiles is recorded, each blank taking its letter's
  * points off the score. Plays come back best first as fixed-size records (see PlayRecord);
  * plays with equal scores stay in the order they were found, which is the same on every run.
+ *
+ * stack_plays() finds every WerdUp play (companion.werdup.movegen): each row and column is
+ * walked from every square that starts a word; each square keeps its tile or takes a rack
+ * tile (on an empty square, or on a stack under the height limit showing another letter),
+ * pruned by the trie and by per-square tables of the perpendicular words.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -645,9 +650,345 @@ done:
     return result;
 }
 
+/* ---------------------------------------------------------------------------------------- */
+/* WerdUp: plays that may stack tiles (companion.werdup.movegen)                            */
+/* ---------------------------------------------------------------------------------------- */
+
+/* WerdUp tiles: 0-25 the letters A-Z, QU_TILE the one tile reading QU. */
+#define QU_TILE 26
+#define STACK_TILES 27
+#define LETTER_S 18
+
+/* One WerdUp play as handed back to Python (struct format "<iBBBBI32s", 44 bytes). */
+typedef struct {
+    int32_t score;
+    uint8_t down, line, start, end;  /* the main word covers squares start .. end - 1 */
+    uint32_t new_mask;               /* bit k: square start + k gets a new tile */
+    uint8_t tile[MAX_LINE];          /* the word's top tiles after the play (tile codes) */
+} StackRecord;
+
+/* The rule set's numbers (see companion/data/werdup-rules.tsv). */
+typedef struct {
+    int rack_size, max_height, min_first_word, flat_points, stack_points;
+    int flat_only_if_whole_word, qu_flat_bonus, full_rack_bonus, no_plural_s;
+    int no_cover_whole_word;
+} StackRules;
+
+typedef struct {
+    const TrieNode *trie;
+    int rows, cols;
+    const uint8_t *top;      /* rows * cols: the top tile's code, EMPTY or NO_LETTER */
+    const uint8_t *height;   /* rows * cols stack heights */
+    const uint8_t *begins;   /* rows * cols: a beginning square */
+    int first;               /* the board is empty: the first play */
+    StackRules rules;
+} StackBoard;
+
+/* One line along the play, with what each square's perpendicular word needs. */
+typedef struct {
+    int down, index, length;
+    uint8_t top[MAX_LINE + 1], height[MAX_LINE], begins[MAX_LINE];
+    uint8_t has_cross[MAX_LINE];
+    uint32_t cross_ok[MAX_LINE];             /* tiles whose perpendicular word is a word */
+    int cross_score[MAX_LINE][STACK_TILES];  /* that word's points with the new tile on top */
+    int gap[MAX_LINE + 1];  /* empty squares from k on before one that could join the play */
+} StackLine;
+
+typedef struct {
+    const StackBoard *b;
+    const StackLine *line;
+    int rack[STACK_TILES];
+    int left;                       /* tiles left on the rack */
+    int word_len;
+    uint8_t word_tile[MAX_LINE];    /* the word so far: top tiles, heights, new or kept */
+    uint8_t word_height[MAX_LINE];
+    uint8_t word_new[MAX_LINE];
+    int placed_at[MAX_LINE];        /* squares of the new tiles, left to right */
+    int n_placed;
+    StackRecord *plays;
+    Py_ssize_t n_plays, cap_plays;
+    int failed;
+} StackSearch;
+
+/* The trie node after reading one tile (QU reads two letters), or -1. */
+static inline int64_t step_tile(const TrieNode *trie, uint32_t node, int tile) {
+    if (tile == QU_TILE) {
+        if (!(trie[node].mask & (1u << ('Q' - 'A')))) return -1;
+        node = child_of(trie, node, 'Q' - 'A');
+        tile = 'U' - 'A';
+    }
+    if (tile >= LETTERS || !(trie[node].mask & (1u << tile))) return -1;
+    return child_of(trie, node, tile);
+}
+
+/* Points for one word: its top tiles and their heights after the play. */
+static int stack_word_score(const StackRules *r, const uint8_t *tile, const uint8_t *height,
+                            int n) {
+    int flat = 1, qu = 0, total = 0;
+    for (int k = 0; k < n; k++) {
+        if (height[k] != 1) flat = 0;
+        if (tile[k] == QU_TILE) qu = 1;
+    }
+    for (int k = 0; k < n; k++) {
+        if (r->flat_only_if_whole_word && !flat) total += r->stack_points * height[k];
+        else total += height[k] == 1 ? r->flat_points : r->stack_points * height[k];
+    }
+    if (flat && qu) total += r->qu_flat_bonus;
+    return total;
+}
+
+static inline int stack_square(const StackBoard *b, int down, int line, int k) {
+    return down ? k * b->cols + line : line * b->cols + k;
+}
+
+static void setup_stack_line(const StackBoard *b, int down, int index, StackLine *ln) {
+    int length = down ? b->rows : b->cols;
+    int n_cross = down ? b->cols : b->rows;
+    ln->down = down;
+    ln->index = index;
+    ln->length = length;
+    for (int k = 0; k < length; k++) {
+        int sq = stack_square(b, down, index, k);
+        ln->top[k] = b->top[sq];
+        ln->height[k] = b->height[sq];
+        ln->begins[k] = b->begins[sq];
+        ln->has_cross[k] = 0;
+        ln->cross_ok[k] = 0;
+        int lo = index, hi = index;
+        while (lo > 0 && b->top[stack_square(b, !down, k, lo - 1)] != EMPTY) lo--;
+        while (hi + 1 < n_cross && b->top[stack_square(b, !down, k, hi + 1)] != EMPTY) hi++;
+        if (lo == index && hi == index) continue;
+        ln->has_cross[k] = 1;
+        /* The perpendicular word with each possible new tile on square k. */
+        uint8_t tiles[MAX_LINE], heights[MAX_LINE];
+        int n = 0, at = index - lo;
+        for (int t = lo; t <= hi; t++, n++) {
+            int sq = stack_square(b, !down, k, t);
+            tiles[n] = b->top[sq];
+            heights[n] = b->height[sq];
+        }
+        heights[at] = (uint8_t)(b->height[stack_square(b, down, index, k)] + 1);
+        int64_t node = 0;
+        for (int t = 0; t < at && node >= 0; t++) node = step_tile(b->trie, (uint32_t)node, tiles[t]);
+        if (node < 0) continue;
+        for (int tile = 0; tile < STACK_TILES; tile++) {
+            int64_t end = step_tile(b->trie, (uint32_t)node, tile);
+            for (int t = at + 1; t < n && end >= 0; t++) end = step_tile(b->trie, (uint32_t)end, tiles[t]);
+            if (end < 0 || !(b->trie[end].mask & WORD_END)) continue;
+            tiles[at] = (uint8_t)tile;
+            ln->cross_ok[k] |= 1u << tile;
+            ln->cross_score[k][tile] = stack_word_score(&b->rules, tiles, heights, n);
+        }
+    }
+    ln->top[length] = EMPTY;
+    int big = length + 1;
+    ln->gap[length] = big;
+    for (int k = length - 1; k >= 0; k--) {
+        int hook = b->first ? ln->begins[k] : (ln->top[k] != EMPTY || ln->has_cross[k]);
+        ln->gap[k] = hook ? 0 : (ln->gap[k + 1] + 1 < big ? ln->gap[k + 1] + 1 : big);
+    }
+}
+
+/* True if every tile of an existing word along the line (2+ tiles) gets a new tile on top. */
+static int covers_whole_word(const StackSearch *s, int start, int end) {
+    const StackLine *ln = s->line;
+    int k = start;
+    while (k < end) {
+        if (ln->top[k] == EMPTY) { k++; continue; }
+        int j = k, all_covered = 1;
+        while (j < end && ln->top[j] != EMPTY) {
+            if (!s->word_new[j - start]) all_covered = 0;
+            j++;
+        }
+        if (j - k >= 2 && all_covered) return 1;
+        k = j;
+    }
+    return 0;
+}
+
+/* The word from `start` to `end` (exclusive) is complete: record it if the rules allow. */
+static void stack_record(StackSearch *s, int start, int end, int cross_total, int joined,
+                         int covers) {
+    const StackBoard *b = s->b;
+    const StackLine *ln = s->line;
+    if (b->first) {
+        if (!covers || s->word_len < b->rules.min_first_word) return;
+    } else if (!joined) {
+        return;
+    }
+    if (s->n_placed == 1) {
+        int k = s->placed_at[0];
+        if (ln->down && ln->has_cross[k]) return;  /* the same play is found reading across */
+        /* An S alone on the end of a word, making no other word, is not a play. */
+        if (b->rules.no_plural_s && s->word_tile[k - start] == LETTER_S && ln->top[k] == EMPTY
+            && k == end - 1 && !ln->has_cross[k] && s->word_len >= 3) {
+            return;
+        }
+    }
+    if (b->rules.no_cover_whole_word && covers_whole_word(s, start, end)) return;
+    if (s->n_plays == s->cap_plays) {
+        Py_ssize_t cap = s->cap_plays ? s->cap_plays * 2 : 256;
+        StackRecord *grown = PyMem_RawRealloc(s->plays, (size_t)cap * sizeof(StackRecord));
+        if (!grown) { s->failed = 1; return; }
+        s->plays = grown;
+        s->cap_plays = cap;
+    }
+    StackRecord *rec = &s->plays[s->n_plays++];
+    memset(rec, 0, sizeof *rec);
+    rec->score = stack_word_score(&b->rules, s->word_tile, s->word_height, s->word_len)
+                 + cross_total + (s->n_placed == b->rules.rack_size ? b->rules.full_rack_bonus : 0);
+    rec->down = (uint8_t)ln->down;
+    rec->line = (uint8_t)ln->index;
+    rec->start = (uint8_t)start;
+    rec->end = (uint8_t)end;
+    for (int t = 0; t < s->word_len; t++) {
+        rec->tile[t] = s->word_tile[t];
+        if (s->word_new[t]) rec->new_mask |= 1u << t;
+    }
+}
+
+static void stack_walk(StackSearch *s, int k, int start, uint32_t node, int cross_total,
+                       int joined, int covers);
+
+/* Put `tile` on square k (a new tile, or the one already there) and go on. */
+static void stack_try(StackSearch *s, int k, int start, uint32_t node, int cross_total,
+                      int joined, int covers, int tile, int is_new) {
+    const StackLine *ln = s->line;
+    int extra = 0;
+    if (ln->top[k] != EMPTY) joined = 1;
+    if (is_new && ln->has_cross[k]) {
+        if (!(ln->cross_ok[k] & (1u << tile))) return;
+        extra = ln->cross_score[k][tile];
+        joined = 1;
+    }
+    int64_t next = step_tile(s->b->trie, node, tile);
+    if (next < 0) return;
+    if (is_new) {
+        s->rack[tile]--;
+        s->left--;
+        s->placed_at[s->n_placed++] = k;
+        covers = covers || ln->begins[k];
+    }
+    int w = s->word_len++;
+    s->word_tile[w] = (uint8_t)tile;
+    s->word_height[w] = (uint8_t)(is_new ? ln->height[k] + 1 : ln->height[k]);
+    s->word_new[w] = (uint8_t)is_new;
+    const TrieNode *trie = s->b->trie;
+    int last = k + 1 == ln->length;
+    if ((last || ln->top[k + 1] == EMPTY) && (trie[next].mask & WORD_END) && s->n_placed
+        && s->word_len >= 2) {
+        stack_record(s, start, k + 1, cross_total + extra, joined, covers);
+    }
+    if (!last && (s->left > 0 || ln->top[k + 1] != EMPTY) && (trie[next].mask & LETTER_BITS)
+        && !s->failed) {
+        stack_walk(s, k + 1, start, (uint32_t)next, cross_total + extra, joined, covers);
+    }
+    s->word_len--;
+    if (is_new) {
+        s->n_placed--;
+        s->left++;
+        s->rack[tile]++;
+    }
+}
+
+static void stack_walk(StackSearch *s, int k, int start, uint32_t node, int cross_total,
+                       int joined, int covers) {
+    const StackLine *ln = s->line;
+    if (!joined && !covers && ln->gap[k] > s->left) return;  /* the rack runs out first */
+    int top = ln->top[k];
+    if (top != EMPTY) stack_try(s, k, start, node, cross_total, joined, covers, top, 0);
+    if (ln->height[k] >= s->b->rules.max_height) return;
+    for (int tile = 0; tile < STACK_TILES && !s->failed; tile++) {
+        if (s->rack[tile] && tile != top) {
+            stack_try(s, k, start, node, cross_total, joined, covers, tile, 1);
+        }
+    }
+}
+
+/* stack_plays(trie, rows, cols, tops, heights, begins, rack, rules) -> (count, records):
+   every WerdUp play, in no particular order. `rack` is a count per tile code (A-Z, then QU);
+   `rules` is the tuple of StackRules fields. */
+static PyObject *stack_plays(PyObject *module, PyObject *args) {
+    PyObject *trie_obj, *rack_seq;
+    Py_buffer top_buf, height_buf, begins_buf;
+    StackBoard b;
+    memset(&b, 0, sizeof b);
+    StackRules *r = &b.rules;
+    if (!PyArg_ParseTuple(args, "O!iiy*y*y*O(iiiiiiiiii)", &TrieType, &trie_obj, &b.rows, &b.cols,
+                          &top_buf, &height_buf, &begins_buf, &rack_seq, &r->rack_size,
+                          &r->max_height, &r->min_first_word, &r->flat_points, &r->stack_points,
+                          &r->flat_only_if_whole_word, &r->qu_flat_bonus, &r->full_rack_bonus,
+                          &r->no_plural_s, &r->no_cover_whole_word)) {
+        return NULL;
+    }
+    PyObject *result = NULL;
+    StackSearch s;
+    memset(&s, 0, sizeof s);
+    StackLine *ln = NULL;
+    Py_ssize_t n_sq = (Py_ssize_t)b.rows * b.cols;
+    int32_t rack[STACK_TILES];
+    if (b.rows < 1 || b.cols < 1 || b.rows > MAX_LINE || b.cols > MAX_LINE) {
+        PyErr_Format(PyExc_ValueError, "the move generator handles boards up to %d squares a side",
+                     MAX_LINE);
+        goto done;
+    }
+    if (top_buf.len != n_sq || height_buf.len != n_sq || begins_buf.len != n_sq) {
+        PyErr_SetString(PyExc_ValueError, "tiles, heights and beginning squares must cover the board");
+        goto done;
+    }
+    if (read_ints(rack_seq, rack, STACK_TILES, "rack tiles") < 0) goto done;
+    ln = PyMem_RawMalloc(sizeof(StackLine));
+    if (!ln) { PyErr_NoMemory(); goto done; }
+    b.trie = ((TrieObject *)trie_obj)->nodes;
+    b.top = top_buf.buf;
+    b.height = height_buf.buf;
+    b.begins = begins_buf.buf;
+    b.first = 1;
+    for (Py_ssize_t k = 0; k < n_sq; k++) {
+        if (b.top[k] != EMPTY) { b.first = 0; break; }
+    }
+    s.b = &b;
+    for (int t = 0; t < STACK_TILES; t++) {
+        s.rack[t] = rack[t];
+        s.left += rack[t];
+    }
+    Py_BEGIN_ALLOW_THREADS
+    for (int down = 0; down < 2 && !s.failed; down++) {
+        int n_lines = down ? b.cols : b.rows;
+        for (int index = 0; index < n_lines && !s.failed; index++) {
+            setup_stack_line(&b, down, index, ln);
+            int worth = 0;  /* a line with no tile on or beside it has no play (after the first) */
+            for (int k = 0; k < ln->length; k++) {
+                if (b.first ? ln->begins[k] : (ln->top[k] != EMPTY || ln->has_cross[k])) worth = 1;
+            }
+            if (!worth) continue;
+            s.line = ln;
+            for (int start = 0; start < ln->length && !s.failed; start++) {
+                if (start > 0 && ln->top[start - 1] != EMPTY) continue;
+                stack_walk(&s, start, start, 0, 0, 0, 0);
+            }
+        }
+    }
+    Py_END_ALLOW_THREADS
+    if (s.failed) { PyErr_NoMemory(); goto done; }
+    PyObject *records = PyBytes_FromStringAndSize(s.n_plays ? (const char *)s.plays : "",
+                                                  s.n_plays * (Py_ssize_t)sizeof(StackRecord));
+    if (records) result = Py_BuildValue("(nN)", s.n_plays, records);
+
+done:
+    PyMem_RawFree(ln);
+    PyMem_RawFree(s.plays);
+    PyBuffer_Release(&top_buf);
+    PyBuffer_Release(&height_buf);
+    PyBuffer_Release(&begins_buf);
+    return result;
+}
+
 static PyMethodDef module_methods[] = {
     {"generate", generate, METH_VARARGS,
      "Every play for a rack on a board, best first: (count, records)."},
+    {"stack_plays", stack_plays, METH_VARARGS,
+     "Every WerdUp play (stacking allowed) for a rack: (count, records)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -670,6 +1011,8 @@ PyMODINIT_FUNC PyInit__movecore(void) {
         return NULL;
     }
     if (PyModule_AddIntConstant(m, "RECORD_SIZE", (long)sizeof(PlayRecord)) < 0
+        || PyModule_AddIntConstant(m, "STACK_RECORD_SIZE", (long)sizeof(StackRecord)) < 0
+        || PyModule_AddIntConstant(m, "QU_TILE", QU_TILE) < 0
         || PyModule_AddIntConstant(m, "MAX_LINE", MAX_LINE) < 0
         || PyModule_AddIntConstant(m, "EMPTY", EMPTY) < 0
         || PyModule_AddIntConstant(m, "NO_LETTER", NO_LETTER) < 0) {

@@ -5,7 +5,7 @@ board) the generator grows a left part from the rack through empty squares that 
 nothing, then extends right through the anchor, following the trie and the cross-checks of
 each square (the letters whose perpendicular word is in the list). A blank is only searched
 for letters the rack lacks; when a word is found, every way of using the blanks for some of
-its new tiles is listed. The search runs in the compiled core ``companion/_movecore.c``; this
+its new tiles is listed. The search runs in the compiled core ``companion/movecore.c``; this
 module turns a position into its inputs and its records into :class:`Move` objects.
 """
 
@@ -19,37 +19,17 @@ from companion.board import Board, Placement, Position, tile_letters
 from companion.bugwords.rules import Rules, default_rules
 from companion.errors import UsageError
 from companion.lexicon import Lexicon
+from companion.lexicon.trie import Trie, movecore, word_trie
 from companion.tiles import BLANK
 
-try:
-    from companion import _movecore
-except ImportError as exc:  # pragma: no cover - only without a build
-    raise ImportError(
-        "the compiled move generator (companion._movecore) is not built: run `make setup`, "
-        "or `python setup.py build_ext --inplace` in a source checkout"
-    ) from exc
+__all__ = ["Move", "Moves", "Trie", "best_moves", "generate_moves", "word_trie"]
 
-Trie = _movecore.Trie
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _CODE = {ch: k for k, ch in enumerate(LETTERS)}
 # One play record of the core: score, down, line, start, end (exclusive), bit masks of the new
 # tiles and of the blanks among them (bit k: square start + k), the word's letters.
 _RECORD = struct.Struct("<iBBBBII32s")
-assert _RECORD.size == _movecore.RECORD_SIZE
-
-
-@lru_cache(maxsize=4)
-def _trie(lexicon: Lexicon, min_length: int) -> Trie:
-    return Trie("\n".join(lexicon.words).encode("ascii", "replace"), min_length)
-
-
-def word_trie(lexicon: Lexicon, min_length: int = 2) -> Trie:
-    """The lexicon's words of ``min_length``+ letters as a compiled letter trie; cached.
-
-    The trie lives in one block of memory outside Python's objects, so the garbage collector
-    never walks it.
-    """
-    return _trie(lexicon, min_length)
+assert _RECORD.size == movecore.RECORD_SIZE
 
 
 class Move:
@@ -195,7 +175,7 @@ def _board_arrays(board: Board, rules: Rules) -> tuple[bytes, list[int]]:
     """Each square's letter code (0-25, or the core's EMPTY / NO_LETTER) and tile value."""
     codes = bytearray()
     values = []
-    empty, other = _movecore.EMPTY, _movecore.NO_LETTER
+    empty, other = movecore.EMPTY, movecore.NO_LETTER
     for row in board._tiles:
         for t in row:
             if t is None:
@@ -224,7 +204,7 @@ def generate_moves(
     trie = word_trie(lexicon, rules.min_word_length)
     letter_mult, word_mult, starts, letter_values = _layout(_ById(rules))
     codes, values = _board_arrays(board, rules)
-    count, records = _movecore.generate(
+    count, records = movecore.generate(
         trie, board.rows, board.cols, codes, values, letter_mult, word_mult, starts,
         counts, blanks, letter_values, rules.bingo_tiles, rules.bingo_bonus,
     )
