@@ -225,7 +225,7 @@ typedef struct {
     int rack_blanks;
     int rack_size;               /* all tiles on the rack */
     int bingo_tiles, bingo_bonus;
-} Position;
+} BoardRack;
 
 /* One line (row or column) of the board, seen along the play, with its cross-checks. */
 typedef struct {
@@ -241,7 +241,7 @@ typedef struct {
 
 /* The search state while one line is searched. */
 typedef struct {
-    const Position *pos;
+    const BoardRack *pos;
     const Line *line;
     int rack[LETTERS];            /* rack tiles left */
     int blanks_left;
@@ -254,7 +254,7 @@ typedef struct {
     int failed;                   /* out of memory */
 } Search;
 
-static inline int square(const Position *pos, int down, int line, int k) {
+static inline int square(const BoardRack *pos, int down, int line, int k) {
     return down ? k * pos->cols + line : line * pos->cols + k;
 }
 
@@ -268,7 +268,7 @@ static int64_t walk(const TrieNode *trie, uint32_t node, const uint8_t *codes, i
     return node;
 }
 
-static void setup_line(const Position *pos, int down, int index, Line *ln) {
+static void setup_line(const BoardRack *pos, int down, int index, Line *ln) {
     int length = down ? pos->rows : pos->cols;
     int n_cross = down ? pos->cols : pos->rows;  /* length of a perpendicular line */
     ln->down = down;
@@ -345,7 +345,7 @@ static PlayRecord *new_record(Search *s) {
    `word_mult`, `cross_total` the perpendicular words' points. */
 static void record(Search *s, int start, int end, int main_sum, int word_mult, int cross_total) {
     const Line *ln = s->line;
-    const Position *pos = s->pos;
+    const BoardRack *pos = s->pos;
     int n_tiles = 0;
     int tile_at[MAX_LINE], tile_letter[MAX_LINE];
     int counts[LETTERS] = {0};
@@ -555,7 +555,7 @@ static int read_ints(PyObject *seq, int32_t *out, Py_ssize_t n, const char *what
 static PyObject *generate(PyObject *module, PyObject *args) {
     PyObject *trie_obj, *values_seq, *lm_seq, *wm_seq, *rack_seq, *letter_values_seq;
     Py_buffer board_buf, starts_buf;
-    Position pos;
+    BoardRack pos;
     memset(&pos, 0, sizeof pos);
     if (!PyArg_ParseTuple(args, "O!iiy*OOOy*OiOii", &TrieType, &trie_obj, &pos.rows, &pos.cols,
                           &board_buf, &values_seq, &lm_seq, &wm_seq, &starts_buf, &rack_seq,
