@@ -53,6 +53,13 @@ static inline uint32_t child_of(const TrieNode *nodes, uint32_t node, int letter
     return nodes[node].first + (uint32_t)__builtin_popcount(nodes[node].mask & ((1u << letter) - 1u));
 }
 
+/* The nodes of a trie argument, or NULL (with an error set) if it was never built. */
+static const TrieNode *trie_nodes(PyObject *trie) {
+    const TrieNode *nodes = ((TrieObject *)trie)->nodes;
+    if (!nodes) PyErr_SetString(PyExc_ValueError, "the word trie was never built");
+    return nodes;
+}
+
 /* A build-time node: children as a sorted sibling list. */
 typedef struct {
     uint32_t first_child, next_sibling;  /* 0 = none (node 0 is the root, never a child) */
@@ -146,7 +153,7 @@ static int Trie_init(TrieObject *self, PyObject *args, PyObject *kwds) {
 static PyObject *Trie_contains(TrieObject *self, PyObject *arg) {
     Py_ssize_t len;
     const char *s = PyUnicode_AsUTF8AndSize(arg, &len);
-    if (!s) return NULL;
+    if (!s || !trie_nodes((PyObject *)self)) return NULL;
     uint32_t node = 0;
     for (Py_ssize_t k = 0; k < len; k++) {
         unsigned char ch = (unsigned char)s[k] | 0x20;
@@ -588,7 +595,8 @@ static PyObject *generate(PyObject *module, PyObject *args) {
         || read_ints(letter_values_seq, letter_values, LETTERS, "letter values") < 0) {
         goto done;
     }
-    pos.trie = ((TrieObject *)trie_obj)->nodes;
+    pos.trie = trie_nodes(trie_obj);
+    if (!pos.trie) goto done;
     pos.board = board_buf.buf;
     pos.tile_value = values;
     pos.letter_mult = lm;
@@ -939,7 +947,8 @@ static PyObject *stack_plays(PyObject *module, PyObject *args) {
     if (read_ints(rack_seq, rack, STACK_TILES, "rack tiles") < 0) goto done;
     ln = PyMem_RawMalloc(sizeof(StackLine));
     if (!ln) { PyErr_NoMemory(); goto done; }
-    b.trie = ((TrieObject *)trie_obj)->nodes;
+    b.trie = trie_nodes(trie_obj);
+    if (!b.trie) goto done;
     b.top = top_buf.buf;
     b.height = height_buf.buf;
     b.begins = begins_buf.buf;
