@@ -173,17 +173,11 @@ def _layout(key: _ById) -> tuple[list[int], list[int], bytes, list[int]]:
 
 def _board_arrays(board: Board, rules: Rules) -> tuple[bytes, list[int]]:
     """Each square's letter code (0-25, or the core's EMPTY / NO_LETTER) and tile value."""
-    codes = bytearray()
-    values = []
-    empty, other = movecore.EMPTY, movecore.NO_LETTER
-    for row in board._tiles:
-        for t in row:
-            if t is None:
-                codes.append(empty)
-                values.append(0)
-            else:
-                codes.append(_CODE.get(tile_letters(t), other))
-                values.append(rules.tile_value(t))
+    codes = bytearray([movecore.EMPTY]) * (board.rows * board.cols)
+    values = [0] * (board.rows * board.cols)
+    for r, c, t in board.squares():
+        codes[r * board.cols + c] = _CODE.get(tile_letters(t), movecore.NO_LETTER)
+        values[r * board.cols + c] = rules.tile_value(t)
     return bytes(codes), values
 
 

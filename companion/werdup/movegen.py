@@ -70,17 +70,18 @@ def generate_plays(
             raise UsageError(f"{tile!r} is not a WerdUp tile: use letters A-Z and Qu")
         tile_of.setdefault(code, tile)
         counts[code] += n
-    grid = [[board.get(r, c) for c in range(board.cols)] for r in range(board.rows)]
-    empty = movecore.EMPTY
-    tops = bytes(empty if t is None else _code(t) for row in grid for t in row)
-    heights = bytes(
-        min(board.height(r, c), 255) for r in range(board.rows) for c in range(board.cols)
-    )
+    grid: list[list[str | None]] = [[None] * board.cols for _ in range(board.rows)]
+    tops = bytearray([movecore.EMPTY]) * (board.rows * board.cols)
+    heights = bytearray(board.rows * board.cols)
+    for r, c, t in board.squares():
+        grid[r][c] = t
+        tops[r * board.cols + c] = _code(t)
+        heights[r * board.cols + c] = min(board.height(r, c), 255)
     begins = bytes(
         (r, c) in rules.beginning for r in range(board.rows) for c in range(board.cols)
     )
     count, records = movecore.stack_plays(
-        word_trie(lexicon), board.rows, board.cols, tops, heights, begins, counts,
+        word_trie(lexicon), board.rows, board.cols, bytes(tops), bytes(heights), begins, counts,
         _rules_tuple(rules),
     )
     # Squares and tiles along each line: lines[down][line] = [(row, col, tile or None), ...]
