@@ -85,7 +85,10 @@ def prepare_peer() -> Path:
         sys.exit(f"movegen_peers: npm pack failed: {done.stderr.strip()}")
     tarball = root / done.stdout.strip().splitlines()[-1]
     with tarfile.open(tarball) as tar:
-        tar.extractall(root, filter="data")
+        if hasattr(tarfile, "data_filter"):  # Python 3.11.4+: refuse odd paths in the archive
+            tar.extractall(root, filter="data")
+        else:
+            tar.extractall(root)
     tarball.unlink()
     for module, folder in PEER_MODULES.items():
         target = root / "package" / "packages" / folder / "build" / "index.js"
@@ -198,10 +201,12 @@ def main() -> None:
             "cases": [{"board": board_rows(b), "rack": rack} for _, b, rack in cases],
         }
         (Path(tmp) / "in.json").write_text(json.dumps(request))
-        subprocess.run(
+        done = subprocess.run(
             ["node", str(RUNNER), str(peer_root), f"{tmp}/in.json", f"{tmp}/out.json"],
-            check=True,
+            check=False,
         )
+        if done.returncode != 0:
+            sys.exit(f"movegen_peers: the {PEER} run failed (exit {done.returncode})")
         peer = json.loads((Path(tmp) / "out.json").read_text())
 
     diffs = same_game(peer, rules)
