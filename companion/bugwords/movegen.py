@@ -12,7 +12,7 @@ module turns a position into its inputs and its records into :class:`Move` objec
 from __future__ import annotations
 
 import struct
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from companion.board import Board, Placement, Position, tile_letters
@@ -33,30 +33,36 @@ assert _RECORD.size == movecore.RECORD_SIZE
 
 
 class Move:
-    """A legal play: where its main word starts, the word, the new tiles and the score."""
+    """A legal play: where its main word starts, the word, the new tiles and the score.
 
-    __slots__ = ("score", "across", "_line", "_start", "_word", "_new")
+    Made from one record of the core; the word and the tiles are worked out when asked for.
+    """
 
-    def __init__(
-        self, score: int, across: bool, line: int, start: int, word: str, new: tuple[int, ...]
-    ) -> None:
+    __slots__ = ("score", "across", "_line", "_start", "_end", "_new_mask", "_blank_mask",
+                 "_letters")
+
+    def __init__(self, score: int, down: int, line: int, start: int, end: int, new_mask: int,
+                 blank_mask: int, letters: bytes) -> None:
         self.score = score
-        self.across = across
-        self._line, self._start = line, start
-        self._word = word  # the main word, lower case for the blanks just played
-        self._new = new  # offsets into the word of the new tiles
+        self.across = not down
+        self._line, self._start, self._end = line, start, end
+        self._new_mask = new_mask  # bit k: square start + k gets a new tile
+        self._blank_mask = blank_mask  # bit k: that new tile is a blank
+        self._letters = letters  # the main word's letters, upper case (NUL padded)
 
-    @classmethod
-    def from_record(cls, record: tuple) -> Move:
-        score, down, line, start, end, new_mask, blank_mask, letters = record
-        length = end - start
-        word = letters[:length].decode("ascii")
-        if blank_mask:
+    @property
+    def _word(self) -> str:
+        word = self._letters[: self._end - self._start].decode("ascii")
+        if self._blank_mask:
             word = "".join(
-                ch.lower() if blank_mask >> k & 1 else ch for k, ch in enumerate(word)
+                ch.lower() if self._blank_mask >> k & 1 else ch for k, ch in enumerate(word)
             )
-        new = tuple(k for k in range(length) if new_mask >> k & 1)
-        return cls(score, not down, line, start, word, new)
+        return word
+
+    @property
+    def _new(self) -> list[int]:
+        """Offsets into the word of the new tiles."""
+        return [k for k in range(self._end - self._start) if self._new_mask >> k & 1]
 
     def _rc(self, j: int) -> tuple[int, int]:
         return (self._line, j) if self.across else (j, self._line)
@@ -68,7 +74,8 @@ class Move:
 
     @property
     def placements(self) -> tuple[Placement, ...]:
-        return tuple(Placement(*self._rc(self._start + k), self._word[k]) for k in self._new)
+        word = self._word
+        return tuple(Placement(*self._rc(self._start + k), word[k]) for k in self._new)
 
     @property
     def word(self) -> str:
@@ -78,13 +85,15 @@ class Move:
     @property
     def record_word(self) -> str:
         """The word as a game record writes it: ``.`` for tiles already on the board."""
-        new = set(self._new)
-        return "".join(ch if k in new else "." for k, ch in enumerate(self._word))
+        return "".join(
+            ch if self._new_mask >> k & 1 else "." for k, ch in enumerate(self._word)
+        )
 
     @property
     def tiles(self) -> str:
         """The tiles taken from the rack, ``?`` for each blank."""
-        return "".join(BLANK if self._word[k].islower() else self._word[k] for k in self._new)
+        word = self._word
+        return "".join(BLANK if word[k].islower() else word[k] for k in self._new)
 
     def __repr__(self) -> str:
         return f"Move({self.position} {self.record_word} {self.score})"
@@ -107,7 +116,11 @@ class Moves(Sequence):
         self._records = records
 
     def _move(self, k: int) -> Move:
-        return Move.from_record(_RECORD.unpack_from(self._records, k * _RECORD.size))
+        return Move(*_RECORD.unpack_from(self._records, k * _RECORD.size))
+
+    def __iter__(self) -> Iterator[Move]:
+        for record in _RECORD.iter_unpack(self._records):
+            yield Move(*record)
 
     def __len__(self) -> int:
         return self._count
