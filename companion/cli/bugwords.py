@@ -11,7 +11,7 @@ from companion.bugwords.movegen import Move, generate_moves
 from companion.bugwords.replay import Replay, replay
 from companion.bugwords.rules import default_rules
 from companion.cli.common import add_lexicon_option, lexicon_from_args, print_json
-from companion.errors import UsageError
+from companion.errors import CompanionError, UsageError
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 
@@ -89,9 +89,17 @@ def _read_text(path: str) -> str:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    lexicon = lexicon_from_args(args)
-    record = parse_gcg(_read_text(args.file))
-    result = replay(record, default_rules(), lexicon, best_from=lexicon if args.best else None)
+    try:
+        lexicon = lexicon_from_args(args)
+        record = parse_gcg(_read_text(args.file))
+        result = replay(record, default_rules(), lexicon,
+                        best_from=lexicon if args.best else None)
+    except CompanionError as exc:
+        # A record that cannot be read is bad input (2), never "a score differs" (1).
+        if args.json:
+            print_json({"error": str(exc), "status": 2})
+            return 2
+        raise UsageError(str(exc)) from exc
     if args.json:
         print_json(result.to_dict())
     else:
