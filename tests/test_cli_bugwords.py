@@ -167,3 +167,17 @@ def test_replay_best_play_for_each_rack(capsys, word_list):
     assert first["best"].endswith(" WREATH 32")
     assert data["moves"][1]["kind"] == "exchange" and data["moves"][1]["best"]
     assert data["moves"][-1]["best"] is None  # the going-out line shows no rack
+
+
+def test_replay_challenge_rule_option(capsys, tmp_path):
+    path = tmp_path / "bonus.gcg"
+    path.write_text("#player1 A A\n#player2 B B\n>A: CATSXYZ 8G CAT +10 10\n"
+                    ">A: SXYZ (challenge) +10 20\n")
+    code, out, _ = run(capsys, "bugwords", "replay", str(path))
+    assert code == 1 and "1 of 1 challenge and clock lines differ" in out  # read as points 5
+    code, out, _ = run(capsys, "bugwords", "replay", str(path), "--challenge-rule", "points 10",
+                       "--json")
+    assert code == 0 and json.loads(out)["challenge_rule"] == "points 10"
+    code, out, _ = run(capsys, "bugwords", "replay", str(path), "--challenge-rule", "maybe",
+                       "--json")
+    assert code == 2 and "unknown challenge rule" in json.loads(out)["error"]

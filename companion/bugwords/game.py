@@ -11,6 +11,7 @@ from companion.board import Board, FormedWord, Position, is_blank, parse_positio
 from companion.bugwords.rules import Rules, default_rules
 from companion.bugwords.scoring import score_words
 from companion.bugwords.validation import IllegalPlay, check_play, words_not_in_list
+from companion.challenges import ChallengeOutcome
 from companion.errors import CompanionError
 from companion.lexicon import Lexicon
 from companion.tiles import BLANK
@@ -25,8 +26,10 @@ class Turn:
     """One line of the game's history, as a game record writes it.
 
     ``kind`` is ``place``, ``exchange``, ``pass``, ``challenged`` (a play taken back after a
-    challenge), ``out_bonus`` (the player who went out adds the others' letters) or
-    ``rack_penalty`` (unplayed letters subtracted at the end).
+    challenge), ``challenge_bonus`` (a valid play challenged, under the ``points`` rule),
+    ``lost_turn`` (the challenger's turn lost under the ``double`` rule), ``time_penalty``
+    (overtime on the game clock), ``out_bonus`` (the player who went out adds the others'
+    letters) or ``rack_penalty`` (unplayed letters subtracted at the end).
     """
 
     player: int
@@ -74,6 +77,7 @@ class Game:
         self.passes = 0  # passes in a row
         self.over = False
         self._undo: _Snapshot | None = None
+        self._lost_turns: set[int] = set()
         for rack in self.racks:
             self._refill(rack)
 
@@ -100,6 +104,15 @@ class Game:
 
     def _next(self) -> None:
         self.current = (self.current + 1) % len(self.players)
+        self._skip_lost_turns()
+
+    def _skip_lost_turns(self) -> None:
+        """A player who lost a turn to a challenge (double rule) is passed over, once."""
+        while self.current in self._lost_turns:
+            self._lost_turns.discard(self.current)
+            self.history.append(Turn(self.current, "lost_turn", self.rack_text(),
+                                     0, self.scores[self.current]))
+            self.current = (self.current + 1) % len(self.players)
 
     def rack_text(self, player: int | None = None) -> str:
         """A rack as letters, ``?`` for a blank."""
@@ -108,7 +121,7 @@ class Game:
     # -- turns --------------------------------------------------------------------------------
     def play(self, position: str | Position, word: str) -> Turn:
         """Place a word: ``play("8D", "WORD")``; ``.`` for tiles already down, lower case for
-        blanks. With challenges off (and a word list) an invalid word is refused."""
+        blanks. With the ``none`` challenge rule (and a word list) an invalid word is refused."""
         self._check_open()
         pos = position if isinstance(position, Position) else parse_position(
             position, self.board.rows, self.board.cols
@@ -122,7 +135,7 @@ class Game:
         if missing:
             shown = "".join(sorted(missing.elements())).replace(BLANK, "a blank")
             raise GameError(f"{self.players[self.current]} does not have {shown} on the rack")
-        strict = self.lexicon if self.rules.challenges == "off" else None
+        strict = self.lexicon if self.rules.challenge_rule.judged_at_play else None
         words = check_play(self.board, placements, self.rules, strict)
         score = score_words(words, len(placements), self.rules)
         self._undo = self._snapshot()
@@ -192,37 +205,55 @@ class Game:
             self._next()
         return turn
 
-    def challenge(self, lexicon: Lexicon | None = None) -> list[str]:
-        """Challenge the last play (expert mode). Returns the words not in the list.
+    def challenge(
+        self, lexicon: Lexicon | None = None, challenger: int | None = None
+    ) -> ChallengeOutcome:
+        """Challenge the last play under the table's challenge rule (``rules.challenges``).
 
-        If any word is not in the list, the play comes off the board, its score is deducted,
-        its tiles go back to the player's rack (the tiles drawn go back to the bag), and the
-        player's turn is lost. An acceptable play stands.
+        ``challenger`` is a player index (default: the next player). If any word is not in
+        the list, the play comes off the board, its score is deducted, its tiles go back to
+        the player's rack (the tiles drawn go back to the bag), and the player's turn is
+        lost. A valid play stands; under ``double`` the challenger loses their next turn,
+        under ``points`` the player earns the bonus.
         """
-        if self.rules.challenges != "expert":
-            raise GameError("challenges are only part of expert mode")
+        rule = self.rules.challenge_rule
+        if not rule.allows_challenges:
+            raise GameError("challenges are off at this table: each play is judged as it is made")
         lex = lexicon if lexicon is not None else self.lexicon
         if lex is None:
             raise GameError("a challenge needs a word list")
         if self._undo is None or not self.history or self.history[-1].kind == "challenged":
             raise GameError("there is no play to challenge: only the last play can be")
         place = self.history[self._undo.history_len]
+        player = place.player
+        if challenger is None:
+            challenger = (player + 1) % len(self.players)
+        if not 0 <= challenger < len(self.players) or challenger == player:
+            raise GameError("the challenger must be another player at the table")
         placements = self._undo.board.tiles_for_play(
             parse_position(place.position, self.board.rows, self.board.cols), place.word
         )
-        bad = words_not_in_list(self._undo.board.words_formed(placements), lex)
-        if not bad:
-            return []
-        self._restore(self._undo)
+        outcome = rule.resolve(words_not_in_list(self._undo.board.words_formed(placements), lex))
+        if not outcome.play_stands:
+            self._restore(self._undo)
+            self._undo = None
+            self.history.append(place)
+            self.history.append(
+                Turn(player, "challenged", place.rack, -place.score, self.scores[player])
+            )
+            self.current = player
+            self.passes = 0
+            self._next()
+            return outcome
         self._undo = None
-        self.history.append(place)
-        self.history.append(
-            Turn(place.player, "challenged", place.rack, -place.score, self.scores[place.player])
-        )
-        self.current = place.player
-        self.passes = 0
-        self._next()
-        return bad
+        if outcome.bonus:
+            self.scores[player] += outcome.bonus
+            self.history.append(Turn(player, "challenge_bonus", self.rack_text(player),
+                                     outcome.bonus, self.scores[player]))
+        if outcome.challenger_loses_turn and not self.over:
+            self._lost_turns.add(challenger)
+            self._skip_lost_turns()
+        return outcome
 
     # -- the end ------------------------------------------------------------------------------
     def _finish(self, out_player: int | None) -> None:

@@ -34,6 +34,10 @@ KINDS = (
 )
 
 
+# ``#note ChallengeRule: points 5``: the table's challenge rule, written in the record's header.
+CHALLENGE_RULE_NOTE = "ChallengeRule"
+
+
 class GcgError(CompanionError):
     """A game record that cannot be read; the message names the line."""
 
@@ -64,6 +68,15 @@ class GcgRecord:
 
     def player_names(self) -> list[str]:
         return [nick for nick, _ in self.players]
+
+    def setting(self, key: str) -> str | None:
+        """The value of a ``#note Key: value`` line (how records carry the table's settings,
+        such as ``#note ChallengeRule: double``), or None."""
+        prefix = key.lower() + ":"
+        for note in self.notes:
+            if note.lower().startswith(prefix):
+                return note[len(prefix):].strip()
+        return None
 
 
 _MOVE = re.compile(r"^>\s*([^:]+?)\s*:\s*(.*?)\s*$")
@@ -225,9 +238,12 @@ def record_from_game(game: object, title: str = "") -> GcgRecord:
     rec = GcgRecord(players=[(n, p) for n, p in zip(nicks, game.players, strict=True)])
     if title:
         rec.pragmas["title"] = title
+    rec.notes.append(f"{CHALLENGE_RULE_NOTE}: {game.rules.challenge_rule.label()}")
     for t in game.history:
+        # A turn lost to a challenge is written as a pass, as real GCG records do.
+        kind = "pass" if t.kind == "lost_turn" else t.kind
         rec.moves.append(
-            GcgMove(nicks[t.player], t.kind, t.rack, t.score, t.total, t.position, t.word,
+            GcgMove(nicks[t.player], kind, t.rack, t.score, t.total, t.position, t.word,
                     t.tiles)
         )
     return rec

@@ -5,14 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion.board import Board, Placement, PlayError, parse_position
-from companion.bugwords.gcg import GcgError, GcgMove, GcgRecord
+from companion.bugwords.gcg import CHALLENGE_RULE_NOTE, GcgError, GcgMove, GcgRecord
 from companion.bugwords.rules import Rules, default_rules
 from companion.bugwords.scoring import score_words
 from companion.bugwords.validation import check_placement, words_not_in_list
+from companion.challenges import ChallengeRule, get_challenge_rule
+from companion.errors import UsageError
 from companion.lexicon import Lexicon
 
-# Move kinds whose score the comparison counts (tile placements and plays taken back).
-COUNTED = ("place", "challenged")
+# Move kinds whose score the comparison counts: tile placements, plays taken back, challenge
+# bonuses (and time penalties, when the record has the clock's times).
+COUNTED = ("place", "challenged", "challenge_bonus", "time_penalty")
 
 
 @dataclass
@@ -37,7 +40,9 @@ class ReplayedMove:
 
     @property
     def mismatch(self) -> bool:
-        return self.kind in COUNTED and self.computed != self.recorded
+        return self.kind in COUNTED and self.computed is not None and (
+            self.computed != self.recorded
+        )
 
     def to_dict(self) -> dict:
         return {
@@ -62,6 +67,7 @@ class Replay:
     moves: list[ReplayedMove]
     board: Board
     totals: dict[str, int] = field(default_factory=dict)
+    challenge_rule: str = ""
 
     @property
     def mismatches(self) -> int:
@@ -72,6 +78,7 @@ class Replay:
             "moves": [m.to_dict() for m in self.moves],
             "mismatches": self.mismatches,
             "totals": self.totals,
+            "challenge_rule": self.challenge_rule,
         }
 
 
@@ -92,13 +99,32 @@ def _error(mv: GcgMove, why: str) -> GcgError:
     return GcgError(f"game record line {mv.line}: {why}")
 
 
+def record_challenge_rule(record: GcgRecord, rules: Rules) -> ChallengeRule:
+    """The challenge rule a record was played under: its ``#note ChallengeRule:`` line, else
+    ``points`` (5) when it has challenge-bonus lines, else the rules' own."""
+    named = record.setting(CHALLENGE_RULE_NOTE)
+    if named:
+        try:
+            return get_challenge_rule(named)
+        except UsageError as exc:
+            raise GcgError(f"game record: {exc}") from exc
+    if any(mv.kind == "challenge_bonus" for mv in record.moves):
+        return get_challenge_rule("points")
+    return rules.challenge_rule
+
+
 def replay(
     record: GcgRecord,
     rules: Rules | None = None,
     lexicon: Lexicon | None = None,
     best_from: Lexicon | None = None,
+    challenge_rule: ChallengeRule | None = None,
 ) -> Replay:
     """Replay ``record`` on an empty board. Word validity is reported, never required.
+
+    Challenge lines are checked against ``challenge_rule`` (default: the record's, see
+    :func:`record_challenge_rule`): a play taken back (``--``) loses exactly its score, and a
+    challenge bonus is the rule's bonus for the play just made.
 
     With ``best_from`` (a word list), each play, pass or exchange whose rack the record shows
     also gets the top-scoring play that rack had on the board before it.
@@ -107,11 +133,12 @@ def replay(
     over a different tile, not in one line...).
     """
     rules = rules or default_rules()
+    rule = challenge_rule or record_challenge_rule(record, rules)
     board = Board(rules.layout.rows, rules.layout.cols)
     out: list[ReplayedMove] = []
     totals = {nick: 0 for nick in record.player_names()}
     last_play: dict[str, tuple[list[Placement], int]] = {}
-    last_kind = ""
+    last_kind = last_player = ""
     for mv in record.moves:
         totals.setdefault(mv.player, 0)
         row = ReplayedMove(mv.line, mv.player, mv.kind, mv.position, mv.word, mv.score, None)
@@ -134,7 +161,7 @@ def replay(
             board.place(placements)
             last_play[mv.player] = (placements, score.total)
         elif mv.kind == "challenged":
-            if last_kind != "place" or mv.player not in last_play:
+            if last_kind != "place" or last_player != mv.player or mv.player not in last_play:
                 raise _error(mv, "'--' takes back a play, but the line before is not a play "
                              f"by {mv.player}")
             placements, score_taken = last_play.pop(mv.player)
@@ -144,8 +171,12 @@ def replay(
         elif mv.kind in ("pass", "exchange"):
             row.computed = 0
         elif mv.kind == "challenge_bonus":
-            row.computed = 0
-            row.note = "challenge bonus: not part of this rulebook, not counted"
+            if last_kind != "place" or last_player != mv.player:
+                raise _error(mv, "a challenge bonus goes to the player whose play was just "
+                             f"challenged, but the line before is not a play by {mv.player}")
+            row.computed = rule.valid_bonus
+            row.note = (f"challenge bonus ({rule.label()} rule)" if rule.valid_bonus else
+                        f"a challenge bonus, but the {rule.name} challenge rule has none")
         elif mv.kind == "time_penalty":
             row.note = "time penalty: not part of this rulebook, not counted"
         elif mv.kind == "rack_penalty":
@@ -163,8 +194,8 @@ def replay(
                 row.note = "going-out bonus recorded differently from this rulebook"
         totals[mv.player] += row.computed if row.computed is not None else 0
         if mv.kind != "challenged":
-            last_kind = mv.kind
+            last_kind, last_player = mv.kind, mv.player
         else:
-            last_kind = ""
+            last_kind, last_player = "", ""
         out.append(row)
-    return Replay(out, board, totals)
+    return Replay(out, board, totals, rule.label())
