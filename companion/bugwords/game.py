@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 
 from companion.board import Board, FormedWord, Position, is_blank, parse_position
 from companion.bugwords.rules import Rules, default_rules
 from companion.bugwords.scoring import score_words
 from companion.bugwords.validation import IllegalPlay, check_play, words_not_in_list
 from companion.challenges import ChallengeOutcome
+from companion.clock import ClockSettings, ClockState
 from companion.errors import CompanionError
 from companion.lexicon import Lexicon
 from companion.tiles import BLANK
@@ -41,6 +43,7 @@ class Turn:
     word: str = ""
     tiles: str = ""
     words: tuple[str, ...] = ()
+    time_left: float | None = None  # the mover's bank after the turn, with a game clock
 
 
 @dataclass
@@ -63,6 +66,8 @@ class Game:
     rng: random.Random
     rules: Rules = field(default_factory=default_rules)
     lexicon: Lexicon | None = None
+    clock_settings: ClockSettings | None = None  # a game clock (None: no clock)
+    now: Callable[[], float] = time.monotonic  # the clock's time source (a fake one in tests)
 
     def __post_init__(self) -> None:
         if not 1 <= len(self.players) <= 4:
@@ -80,6 +85,10 @@ class Game:
         self._lost_turns: set[int] = set()
         for rack in self.racks:
             self._refill(rack)
+        self.clock: ClockState | None = None
+        if self.clock_settings is not None:
+            self.clock = ClockState.new(len(self.players), self.clock_settings).start(
+                self.current, self.now())
 
     # -- internals ----------------------------------------------------------------------------
     def _refill(self, rack: list[str]) -> None:
@@ -110,9 +119,33 @@ class Game:
         """A player who lost a turn to a challenge (double rule) is passed over, once."""
         while self.current in self._lost_turns:
             self._lost_turns.discard(self.current)
-            self.history.append(Turn(self.current, "lost_turn", self.rack_text(),
-                                     0, self.scores[self.current]))
+            self._record(Turn(self.current, "lost_turn", self.rack_text(),
+                              0, self.scores[self.current]))
             self.current = (self.current + 1) % len(self.players)
+
+    def _record(self, turn: Turn) -> Turn:
+        """Add a turn to the history, with the mover's time left when there is a clock."""
+        if self.clock is not None and turn.kind in ("place", "exchange", "pass", "lost_turn"):
+            turn = replace(turn, time_left=self.clock.remaining(turn.player, self.now()))
+        self.history.append(turn)
+        return turn
+
+    def _sync_clock(self) -> None:
+        """The clock runs for the player to move; it stops when the game is over."""
+        if self.clock is None:
+            return
+        if self.over:
+            self.clock = self.clock.stop(self.now())
+        elif self.clock.running != self.current:
+            self.clock = self.clock.start(self.current, self.now())
+
+    def pause_clock(self) -> None:
+        if self.clock is not None:
+            self.clock = self.clock.pause(self.now())
+
+    def resume_clock(self) -> None:
+        if self.clock is not None:
+            self.clock = self.clock.resume(self.now())
 
     def rack_text(self, player: int | None = None) -> str:
         """A rack as letters, ``?`` for a blank."""
@@ -152,12 +185,13 @@ class Game:
             str(main), self._record_word(words[0]), "".join(p.tile for p in placements),
             tuple(w.word for w in score.words),
         )
-        self.history.append(turn)
+        turn = self._record(turn)
         self.passes = 0
         if not rack and not self.bag:
             self._finish(self.current)
         else:
             self._next()
+        self._sync_clock()
         return turn
 
     @staticmethod
@@ -186,23 +220,25 @@ class Game:
         self.rng.shuffle(self.bag)
         turn = Turn(self.current, "exchange", rack_before, 0, self.scores[self.current],
                     tiles="".join(wanted.elements()))
-        self.history.append(turn)
+        turn = self._record(turn)
         self._undo = None
         self.passes = 0
         self._next()
+        self._sync_clock()
         return turn
 
     def pass_turn(self) -> Turn:
         """Pass; when every player has passed ``rules.passes_to_end`` times in a row, it ends."""
         self._check_open()
         turn = Turn(self.current, "pass", self.rack_text(), 0, self.scores[self.current])
-        self.history.append(turn)
+        turn = self._record(turn)
         self._undo = None
         self.passes += 1
         if self.passes >= self.rules.passes_to_end * len(self.players):
             self._finish(None)
         else:
             self._next()
+        self._sync_clock()
         return turn
 
     def challenge(
@@ -244,6 +280,7 @@ class Game:
             self.current = player
             self.passes = 0
             self._next()
+            self._sync_clock()
             return outcome
         self._undo = None
         if outcome.bonus:
@@ -253,11 +290,13 @@ class Game:
         if outcome.challenger_loses_turn and not self.over:
             self._lost_turns.add(challenger)
             self._skip_lost_turns()
+        self._sync_clock()
         return outcome
 
     # -- the end ------------------------------------------------------------------------------
     def _finish(self, out_player: int | None) -> None:
-        """Subtract unplayed letters; the player who went out adds the others' total."""
+        """Subtract unplayed letters; the player who went out adds the others' total; with a
+        clock, each player over their bank loses the overtime penalty."""
         self.over = True
         left_total = 0
         for i, rack in enumerate(self.racks):
@@ -277,6 +316,14 @@ class Game:
             self.history.append(
                 Turn(out_player, "out_bonus", "", bonus, self.scores[out_player], tiles=others)
             )
+        if self.clock is not None:
+            self.clock = self.clock.stop(self.now())
+            for i in range(len(self.players)):
+                penalty = self.clock.penalty(i, self.now())
+                if penalty:
+                    self.scores[i] -= penalty
+                    self._record(Turn(i, "time_penalty", self.rack_text(i), -penalty,
+                                      self.scores[i]))
 
     def winners(self) -> list[str]:
         """The player(s) with the highest score."""

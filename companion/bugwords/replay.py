@@ -10,6 +10,7 @@ from companion.bugwords.rules import Rules, default_rules
 from companion.bugwords.scoring import score_words
 from companion.bugwords.validation import check_placement, words_not_in_list
 from companion.challenges import ChallengeRule, get_challenge_rule
+from companion.clock import CLOCK_NOTE, ClockSettings, format_time, settings_from_label
 from companion.errors import UsageError
 from companion.lexicon import Lexicon
 
@@ -37,6 +38,7 @@ class ReplayedMove:
     not_in_list: tuple[str, ...] = ()
     note: str = ""
     best: str | None = None  # the top play for the recorded rack ("8D WORD 72"), if asked
+    time_left: str = ""  # the mover's clock after the move ("21:05"), when recorded
 
     @property
     def mismatch(self) -> bool:
@@ -57,6 +59,7 @@ class ReplayedMove:
             "not_in_list": list(self.not_in_list),
             "note": self.note,
             "best": self.best,
+            "time_left": self.time_left,
         }
 
 
@@ -68,6 +71,7 @@ class Replay:
     board: Board
     totals: dict[str, int] = field(default_factory=dict)
     challenge_rule: str = ""
+    clock: str = ""  # the clock settings the times were checked against, if any
 
     @property
     def mismatches(self) -> int:
@@ -79,6 +83,7 @@ class Replay:
             "mismatches": self.mismatches,
             "totals": self.totals,
             "challenge_rule": self.challenge_rule,
+            "clock": self.clock,
         }
 
 
@@ -113,18 +118,33 @@ def record_challenge_rule(record: GcgRecord, rules: Rules) -> ChallengeRule:
     return rules.challenge_rule
 
 
+def record_clock(record: GcgRecord) -> ClockSettings | None:
+    """The game clock's settings from a record's ``#note Clock:`` line, if it has one."""
+    label = record.setting(CLOCK_NOTE)
+    if not label:
+        return None
+    try:
+        return settings_from_label(label)
+    except UsageError as exc:
+        raise GcgError(f"game record: {exc}") from exc
+
+
 def replay(
     record: GcgRecord,
     rules: Rules | None = None,
     lexicon: Lexicon | None = None,
     best_from: Lexicon | None = None,
     challenge_rule: ChallengeRule | None = None,
+    clock: ClockSettings | None = None,
 ) -> Replay:
     """Replay ``record`` on an empty board. Word validity is reported, never required.
 
     Challenge lines are checked against ``challenge_rule`` (default: the record's, see
     :func:`record_challenge_rule`): a play taken back (``--``) loses exactly its score, and a
-    challenge bonus is the rule's bonus for the play just made.
+    challenge bonus is the rule's bonus for the play just made. With a game clock (``clock``,
+    default: the record's ``#note Clock:`` line) and the times left after each move, a time
+    penalty is worked out from the player's last time; a player over time at the end of a
+    finished game with no penalty line is a mismatch too.
 
     With ``best_from`` (a word list), each play, pass or exchange whose rack the record shows
     also gets the top-scoring play that rack had on the board before it.
@@ -134,6 +154,8 @@ def replay(
     """
     rules = rules or default_rules()
     rule = challenge_rule or record_challenge_rule(record, rules)
+    clock = clock or record_clock(record)
+    last_time: dict[str, int] = {}
     board = Board(rules.layout.rows, rules.layout.cols)
     out: list[ReplayedMove] = []
     totals = {nick: 0 for nick in record.player_names()}
@@ -142,6 +164,9 @@ def replay(
     for mv in record.moves:
         totals.setdefault(mv.player, 0)
         row = ReplayedMove(mv.line, mv.player, mv.kind, mv.position, mv.word, mv.score, None)
+        if mv.time_left is not None:
+            last_time[mv.player] = mv.time_left
+            row.time_left = format_time(mv.time_left)
         if best_from is not None and mv.kind in ("place", "pass", "exchange"):
             row.best = _best_play(board, mv.rack, best_from, rules)
         if mv.kind == "place":
@@ -178,7 +203,13 @@ def replay(
             row.note = (f"challenge bonus ({rule.label()} rule)" if rule.valid_bonus else
                         f"a challenge bonus, but the {rule.name} challenge rule has none")
         elif mv.kind == "time_penalty":
-            row.note = "time penalty: not part of this rulebook, not counted"
+            if clock is None or mv.player not in last_time:
+                row.note = "time penalty: the record has no clock times, not checked"
+            else:
+                over = max(0, -last_time[mv.player])
+                row.computed = -clock.overtime_penalty(over)
+                row.note = (f"time penalty: {format_time(over)} over, "
+                            f"{clock.penalty} a started minute")
         elif mv.kind == "rack_penalty":
             row.computed = -rules.rack_value(mv.tiles)
             if row.computed != mv.score:
@@ -198,4 +229,13 @@ def replay(
         else:
             last_kind, last_player = "", ""
         out.append(row)
-    return Replay(out, board, totals, rule.label())
+    if clock is not None and any(m.kind in ("rack_penalty", "out_bonus") for m in out):
+        penalised = {m.player for m in out if m.kind == "time_penalty"}
+        for nick, seconds in last_time.items():
+            points = clock.overtime_penalty(max(0, -seconds))
+            if points and nick not in penalised:
+                out.append(ReplayedMove(0, nick, "time_penalty", "", "", 0, -points,
+                                        note=f"over time ({format_time(seconds)}) but the "
+                                        "record has no time penalty line"))
+                totals[nick] -= points
+    return Replay(out, board, totals, rule.label(), clock.label() if clock else "")

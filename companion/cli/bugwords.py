@@ -133,9 +133,11 @@ def format_replay(result: Replay) -> str:
             mark.append(m.note)
         if m.best:
             mark.append(f"best: {m.best}")
+        if m.time_left:
+            mark.append(f"clock {m.time_left}")
         computed = "-" if m.computed is None else f"{m.computed:+d}"
-        rows.append((str(m.line), m.player, m.position, word, f"{m.recorded:+d}", computed,
-                     "; ".join(mark)))
+        rows.append((str(m.line) if m.line else "end", m.player, m.position, word,
+                     f"{m.recorded:+d}", computed, "; ".join(mark)))
     widths = [max(len(r[i]) for r in rows) for i in range(6)]
     lines = []
     for r in rows:
@@ -153,10 +155,10 @@ def format_replay(result: Replay) -> str:
     if others:
         bad = sum(1 for m in others if m.mismatch)
         what = "challenge and clock lines"
-        lines.append(f"{bad} of {len(others)} {what} differ from the rules ({result.challenge_rule}"
-                     " challenge rule)." if bad else
-                     f"All {len(others)} {what} agree with the rules "
-                     f"({result.challenge_rule} challenge rule).")
+        table = f"{result.challenge_rule} challenge rule" + (
+            f"; clock {result.clock}" if result.clock else "")
+        lines.append(f"{bad} of {len(others)} {what} differ from the rules ({table})." if bad
+                     else f"All {len(others)} {what} agree with the rules ({table}).")
     totals = ", ".join(f"{p} {s}" for p, s in result.totals.items())
     lines.append(f"Totals of the recomputed lines: {totals}")
     return "\n".join(lines)
