@@ -132,6 +132,9 @@ def test_a_clocked_game_records_times_and_the_overtime_penalty():
     assert result.ok and result.totals == g.scores == {"ann": -4, "bob": -10}
     wrong = replay(text.replace("(time) -10 -4", "(time) -20 -14"), LEX)
     assert not wrong.ok
+    missing = replay(text.replace(">ann: (time) -10 -4\n", ""), LEX)
+    assert not missing.ok and missing.totals["ann"] == -4
+    assert "no time penalty line" in missing.lines[-1].problems[0]
 
 
 def test_cli_replay_with_a_challenge_rule(tmp_path, capsys):

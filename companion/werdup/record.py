@@ -315,4 +315,16 @@ def replay(
         out.append(
             ReplayLine(n, player, desc, recorded, score, recorded_total, totals[player], problems)
         )
+    ended = "#end" in text or any(ln.move.endswith(")") and "tiles left" in ln.move
+                                  for ln in out)
+    if clock is not None and ended:
+        penalised = {ln.player for ln in out if ln.move.startswith("time penalty")}
+        for nick, seconds in last_time.items():
+            points = clock.overtime_penalty(max(0, -seconds))
+            if points and nick not in penalised:
+                totals[nick] -= points
+                out.append(ReplayLine(
+                    0, nick, "time penalty", 0, -points, totals[nick] + points, totals[nick],
+                    [f"over time ({format_time(seconds)}) but the record has no time penalty "
+                     "line"]))
     return Replay(rules.name, out, totals, board)
