@@ -17,6 +17,7 @@ from functools import cache
 
 from companion.datafiles import read_table
 from companion.errors import CompanionError, UsageError
+from companion.lexicon import Lexicon
 
 RULES_FILE = "challenge-rules.tsv"
 # Other names a table may use for a rule: the Bug Words rulebook's "expert mode" is a single
@@ -90,6 +91,11 @@ class ChallengeRule:
     def label(self) -> str:
         """``points 5``, ``double``...: the form records and settings use."""
         return f"{self.name} {self.valid_bonus}" if self.valid_bonus else self.name
+
+    def judge(self, words: Sequence[str], lexicon: Lexicon) -> ChallengeOutcome:
+        """The outcome of a challenge of a play that formed ``words``, judged by ``lexicon``
+        (for a score sheet that keeps the words, not a whole game)."""
+        return self.resolve(list(dict.fromkeys(w for w in words if w not in lexicon)))
 
     def resolve(self, invalid_words: Sequence[str]) -> ChallengeOutcome:
         """The outcome of a challenge of a play whose words not in the list are given."""

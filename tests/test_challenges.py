@@ -76,3 +76,12 @@ def test_rules_table_and_aliases():
 def test_bad_rules(text, message):
     with pytest.raises(UsageError, match=message):
         get_challenge_rule(text)
+
+
+def test_judge_a_score_sheet_play_by_its_words():
+    from companion.lexicon import Lexicon
+
+    lex = Lexicon(["cat", "at"], name="tiny")
+    outcome = get_challenge_rule("double").judge(["CAT", "QAT", "AT", "QAT"], lex)
+    assert not outcome.play_stands and outcome.invalid_words == ("QAT",)
+    assert get_challenge_rule("double").judge(["CAT", "AT"], lex).challenger_loses_turn
