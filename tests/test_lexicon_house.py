@@ -119,3 +119,48 @@ def test_bad_house_files(tmp_path, make, message):
 def test_an_empty_house_file_changes_nothing(tmp_path):
     lex = house_lexicon(BASE, WordListSpec(add=(words_file(tmp_path, "empty.txt"),)))
     assert set(lex) == set(BASE) and lex.name == "base list + empty.txt"
+
+
+def _builder():
+    import importlib.util
+
+    path = Path(__file__).parent.parent / "scripts" / "build_offensive_list.py"
+    spec = importlib.util.spec_from_file_location("build_offensive_list", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _package(tmp_path: Path, licence: str = "CC-BY-4.0") -> Path:
+    """A made-up npm package in the naughty-words layout."""
+    import io
+    import json
+    import tarfile
+
+    tgz = tmp_path / "naughty-words-9.9.9.tgz"
+    files = {
+        "package/package.json": json.dumps({"name": "naughty-words", "version": "9.9.9",
+                                            "license": licence}),
+        "package/en.json": json.dumps(["Zonk", "two words", "b4d", "arg", "zonk", "Ärger"]),
+        "package/LICENSE": "Attribution 4.0 International\n",
+    }
+    with tarfile.open(tgz, "w:gz") as tar:
+        for name, text in files.items():
+            data = text.encode("utf-8")
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            tar.addfile(info, io.BytesIO(data))
+    return tgz
+
+
+def test_offensive_list_builder(tmp_path):
+    builder = _builder()
+    out = tmp_path / "out"
+    out.mkdir()
+    assert builder.build(_package(tmp_path), out) == 2
+    text = (out / "offensive-en.txt").read_text()
+    assert text.splitlines()[-2:] == ["arg", "zonk"]
+    assert "npm package naughty-words 9.9.9" in text and "kept (of 6)" in text
+    assert (out / "LDNOOBW-LICENSE.txt").read_text().startswith("Attribution 4.0")
+    with pytest.raises(SystemExit, match="unexpected licence"):
+        builder.build(_package(tmp_path, "MIT"), out)
