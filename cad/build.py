@@ -24,7 +24,7 @@ from cad.plates import shelf_pack, tile_plates
 from cad.preview import BASE_COLOR, TILE_COLOR, render_parts, save_preview
 from cad.progress import Progress
 from cad.quarter import quarter
-from cad.stickers import save_sticker_sheet
+from cad.stickers import PAPERS, save_sticker_sheet, sticker_pdf
 from cad.tile import letter_solid, tile, tile_file_stem
 from companion.errors import UsageError
 from companion.tiles import tile_set
@@ -35,6 +35,8 @@ LETTER_COLOR = "#1E1E1E"
 BODY_COLOR = "#F2EBD9"
 # Files the slicer reports on: one per thing a maker prints (per-letter tiles are on plates).
 SLICED = ("quarter.stl", "placard-left.stl", "placard-right.stl", "coupon.stl")
+PRINT_COUNTS = {"quarter.stl": 4, "placard-left.stl": "1 per player",
+                "placard-right.stl": "1 per player"}
 PREVIEW_WORD = ("W", "E", "R", "D", "U", "P", "Qu")
 
 Tick = Callable[[str], None]
@@ -250,6 +252,8 @@ def build_coupon(params: SetParams, formats: tuple[str, ...], dest: Path, tick: 
 def build_stickers(params: SetParams, formats: tuple[str, ...], dest: Path, tick: Tick) -> None:
     layout = params.board.layout
     save_sticker_sheet(layout, params.tile.font, dest / "stickers.png")
+    for paper in PAPERS:
+        sticker_pdf(layout, dest / f"stickers-{paper}.pdf", paper)
     (dest / "werdup-board.json").write_text(json.dumps(layout.to_dict(), indent=2) + "\n")
     tick("stickers")
 
@@ -417,8 +421,8 @@ def _write_report(params: SetParams, result: BuildResult) -> None:
     report = {
         "clearance": params.clearance,
         "bed": [params.printer.bed_width, params.printer.bed_depth],
-        "print_counts": {"quarter.stl": 4, "placard-left.stl": "1 per player",
-                         "placard-right.stl": "1 per player"},
+        "print_counts": {name: count for name, count in PRINT_COUNTS.items()
+                         if any(name in names for names in files.values())},
         "files": files,
         "slicer": slicer,
         "params": params.to_dict(),

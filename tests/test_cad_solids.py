@@ -9,7 +9,7 @@ import pytest
 from OCP.BRepExtrema import BRepExtrema_DistShapeShape
 from PIL import Image, ImageDraw, ImageFont
 
-from cad import coupon, placard
+from cad import coupon, joints, placard, snapfit
 from cad.mesh import to_mesh
 from cad.params import MIN_WALL, SetParams
 from cad.quarter import cell_centers, marker_pockets, quarter
@@ -76,6 +76,78 @@ def test_quarters_keep_other_clearances(c: float) -> None:
     assert distance(q, turned(q, 1)) == pytest.approx(c, abs=1e-6)
 
 
+def lifted(shape: cq.Shape, dz: float) -> cq.Shape:
+    return shape.translate(cq.Vector(0, 0, dz))
+
+
+def near_seam(shape: cq.Shape, params: SetParams) -> cq.Shape:
+    """The part of a quarter within reach of the seam between quarters 0 and 1 (x = 0): the
+    sweeps below intersect these strips, which gives the same answer much faster."""
+    reach = params.joint.frame_tab_depth + 2.0
+    half = params.board.layout.size / 2
+    strip = cq.Solid.makeBox(2 * reach, half + 1, 10, cq.Vector(-reach, -1, -3))
+    return shape.intersect(strip)
+
+
+def test_four_quarters_clip_together_and_lift_as_one(params, board_quarter) -> None:
+    qs = [turned(board_quarter, k) for k in range(4)]
+    for i in range(4):
+        for k in range(i + 1, 4):
+            assert qs[i].intersect(qs[k]).Volume() == pytest.approx(0, abs=1e-6), (i, k)
+    # lifting any one quarter (or the board by it: the others hang) is blocked by its clips
+    for k in range(4):
+        for dz in (1.0, -1.0):
+            others = [qs[(k + 1) % 4], qs[(k + 3) % 4]]  # its two neighbours
+            assert all(lifted(qs[k], dz).intersect(o).Volume() > 0.5 for o in others), (k, dz)
+
+
+def test_a_quarter_cannot_be_lifted_past_its_catches(params, board_quarter) -> None:
+    """Every lift from just past the catch's play until the catch would be clear above the
+    window hits the neighbour: a straight pull upwards (or downwards) cannot part them."""
+    q0, q1 = (near_seam(q, params) for q in (board_quarter, turned(board_quarter, 1)))
+    # the 45 degree faces sit one clearance apart: the play up or down is clearance * sqrt 2
+    play = params.clearance * 2 ** 0.5
+    assert q0.intersect(lifted(q1, play - 0.03)).Volume() == pytest.approx(0, abs=1e-6)
+    catch_top = snapfit.catch_outline(params, params.clip.catch_z)[-1][1]
+    for dz in np.arange(play + 0.03, catch_top - 0.3, 0.25):
+        assert q0.intersect(lifted(q1, dz)).Volume() > 1e-3, dz
+        assert q0.intersect(lifted(q1, -dz)).Volume() > 1e-3, -dz
+    # a sideways pull is held by the dovetails, along the seam or across it
+    for move in ((0.5, 0, 0), (0, 0.5, 0), (0, -0.5, 0)):
+        assert q0.intersect(q1.translate(cq.Vector(*move))).Volume() > 0.1, move
+
+
+@pytest.fixture(scope="module")
+def bent_quarter(params: SetParams) -> cq.Shape:
+    """The quarter with its clip arms bent just past what the catch needs to pass the lip."""
+    return quarter(params, clip_deflection=snapfit.bend_to_pass(params) + 0.05).val()
+
+
+def test_bent_arms_let_the_neighbour_slide_past(params, board_quarter, bent_quarter) -> None:
+    assert bent_quarter.isValid()
+    bent = near_seam(bent_quarter, params)
+    neighbour = near_seam(turned(board_quarter, 1), params)
+    for dz in np.arange(0.0, params.board.layout.frame_height + 0.01, 0.25):
+        assert bent.intersect(lifted(neighbour, dz)).Volume() == pytest.approx(0, abs=1e-6), dz
+    # bent less than the equations say, the catch still catches
+    short = quarter(params, cells=2, frame=False,
+                    clip_deflection=snapfit.bend_to_pass(params) - 0.1).val()
+    assert short.intersect(lifted(turned(short, 1), 1.0)).Volume() > 1e-3
+
+
+def test_the_catch_holds_at_every_clearance_the_coupons_offer() -> None:
+    for c in (0.1, 0.3):
+        p = SetParams.make(c)
+        piece = quarter(p, cells=2, frame=False).val()
+        other = turned(piece, 1)
+        assert distance(piece, other) == pytest.approx(c, abs=1e-6)
+        assert piece.intersect(lifted(other, c * 2 ** 0.5 + 0.1)).Volume() > 1e-3
+        bent = quarter(p, cells=2, frame=False,
+                       clip_deflection=snapfit.bend_to_pass(p) + 0.05).val()
+        assert all(bent.intersect(lifted(other, dz)).Volume() == pytest.approx(0, abs=1e-6)
+                   for dz in (0.5, 1.0, 1.5, 2.0, 2.5))
+
+
 def test_sticker_pockets_and_beginning_circle_sit_where_the_layout_says(params, board_quarter):
     lay = params.board.layout
     top = lay.frame_height
@@ -131,12 +203,57 @@ def test_placard_halves_mate(c: float) -> None:
     assert total > placard.length(p)  # the tab reaches into the right half
 
 
-def test_coupon_corners_mate_like_the_quarters() -> None:
+@pytest.fixture(scope="module")
+def placard_halves(params: SetParams) -> tuple[cq.Shape, cq.Shape]:
+    return (placard.placard_half(params, "left").val(),
+            placard.placard_half(params, "right").val())
+
+
+def test_placard_halves_clip_together(params, placard_halves) -> None:
+    left, right = placard_halves
+    play = params.clearance * 2 ** 0.5
+    assert left.intersect(lifted(right, play - 0.03)).Volume() == pytest.approx(0, abs=1e-6)
+    arm = snapfit.placard_clip_arm(params)
+    catch_top = snapfit.catch_outline(params, arm.catch_z)[-1][1]
+    # lifted by one end, the other half hangs on the catch; pushed down, on the arm
+    for dz in np.arange(play + 0.03, catch_top - arm.catch_z - 0.3, 0.25):
+        assert left.intersect(lifted(right, dz)).Volume() > 1e-3, dz
+        assert left.intersect(lifted(right, -dz)).Volume() > 1e-3, -dz
+    for move in ((0.5, 0, 0), (0, 0.5, 0), (0, -0.5, 0)):
+        assert left.intersect(right.translate(cq.Vector(*move))).Volume() > 0.1, move
+    # with the arm bent as the equations say, the right half slides down over it
+    bent = placard.placard_half(params, "left",
+                                clip_deflection=snapfit.bend_to_pass(params) + 0.05).val()
+    assert bent.isValid()
+    for dz in np.arange(0.0, arm.height + 0.5, 0.25):
+        assert bent.intersect(lifted(right, dz)).Volume() == pytest.approx(0, abs=1e-6), dz
+
+
+def test_coupon_holds_one_of_each_joint_and_they_mate() -> None:
     p = SetParams.make(0.3)
-    piece = coupon.corner_piece(p).val()
-    assert distance(piece, turned(piece, 1)) == pytest.approx(0.3, abs=1e-6)
     names = [n for n, _ in coupon.coupon_parts(p)]
-    assert names == ["corner-1", "corner-2", "tile-E", "tile-S", "slot"]
+    assert names == ["corner-1", "corner-2", "placard-left", "placard-right", "tile-E", "tile-S"]
+    piece = coupon.corner_piece(p).val()
+    other = turned(piece, 1)
+    assert distance(piece, other) == pytest.approx(0.3, abs=1e-6)
+    assert len(snapfit.quarter_clips(p, coupon.CORNER_CELLS)) == 1
+    assert len(joints.dovetails(p, coupon.CORNER_CELLS, frame=False)) == 1
+    # the corners' clip holds like the quarters': lifting one past the catch's play is blocked
+    assert piece.intersect(other.translate(cq.Vector(0, 0, 0.8))).Volume() > 0.1
+    left = coupon.placard_piece(p, "left").val()
+    right = coupon.placard_piece(p, "right").val()
+    assert left.isValid() and right.isValid()
+    assert distance(left, right) == pytest.approx(0.3, abs=1e-6)
+    assert left.intersect(right.translate(cq.Vector(0, 0, 0.8))).Volume() > 0.1
+    # full height: the coupon's joints stand as tall as the set's
+    assert left.BoundingBox().zmax == pytest.approx(p.placard.back_height)
+    assert piece.BoundingBox().zmax == pytest.approx(p.board.layout.frame_height)
+    # the clearance is engraved on the left half's back: its top is lower there
+    label_at = cq.Vector(placard.length(coupon.short_placard(p)) / 4,
+                         (placard.slot_back_at(p, p.placard.back_height) + p.placard.depth) / 2,
+                         p.placard.back_height - 0.3)
+    assert any(not left.isInside(label_at + cq.Vector(dx, dy, 0))
+               for dx in (-1.5, -0.5, 0.5, 1.5) for dy in (-2, 0, 2))
 
 
 @pytest.mark.parametrize("letter", ["Qu", "W", "I"])
