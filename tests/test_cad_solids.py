@@ -14,7 +14,7 @@ from cad.mesh import to_mesh
 from cad.params import MIN_WALL, SetParams
 from cad.quarter import cell_centers, marker_pockets, quarter
 from cad.tile import _font_size, letter_solid, tile, tile_body
-from companion.tiles import tile_set
+from companion.tiles import ROTATION_AMBIGUOUS, tile_set
 
 
 def distance(a: cq.Shape, b: cq.Shape) -> float:
@@ -268,6 +268,19 @@ def test_tile_and_inlay_make_up_the_plain_tile(params, body, letter: str) -> Non
     assert z1 == pytest.approx(params.tile.height, abs=1e-3)
     assert z0 == pytest.approx(params.tile.height - params.tile.letter_depth, abs=1e-3)
     assert max(x1 - x0, y1 - y0) <= params.tile.letter_box + 0.05
+
+
+def test_3d_and_paper_tiles_mark_which_way_is_up_alike(params) -> None:
+    """Only letters that read as another letter turned round (M/W, N/Z) get the bar under
+    them, on the 3D tiles as on the paper ones."""
+    import printables.tiles
+
+    assert printables.tiles.ROTATION_AMBIGUOUS is ROTATION_AMBIGUOUS
+    for letter in ("M", "W", "N", "Z", "A", "E", "Qu"):
+        solids = letter_solid(params, letter).val().Solids()
+        bars = [b for b in (s.BoundingBox() for s in solids)
+                if b.ylen == pytest.approx(1.0) and b.xlen <= params.tile.letter_box * 0.55 + 1e-6]
+        assert len(bars) == (letter in ROTATION_AMBIGUOUS), letter
 
 
 def test_letter_strokes_are_thick_enough_to_print(params) -> None:
