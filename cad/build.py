@@ -17,7 +17,7 @@ import cadquery as cq
 import numpy as np
 import trimesh
 
-from cad import coupon, placard
+from cad import coupon, placard, snapfit
 from cad.mesh import Body, combine, to_mesh, write_3mf, write_step, write_stl
 from cad.params import SetParams
 from cad.plates import shelf_pack, tile_plates
@@ -377,7 +377,7 @@ def build_coupons(clearances: list[float], out: Path, formats: tuple[str, ...] =
         raise UsageError("name at least one clearance to print a coupon for")
     written = []
     for c in clearances:
-        params = SetParams.make(c, bed=bed)
+        params = SetParams.make(c, bed=bed, parts=("coupon",))
         with tempfile.TemporaryDirectory() as tmp:
             result = build(params, Path(tmp), ("coupon",), formats, cache_dir=cache_dir,
                            progress=progress)
@@ -425,6 +425,8 @@ def _write_report(params: SetParams, result: BuildResult) -> None:
                          if any(name in names for names in files.values())},
         "files": files,
         "slicer": slicer,
+        "clips": {"quarter": snapfit.quarter_clip(params).to_dict(),
+                  "placard": snapfit.placard_clip(params).to_dict()},
         "params": params.to_dict(),
     }
     report_path.write_text(json.dumps(report, indent=2) + "\n")

@@ -60,6 +60,11 @@ def test_build_writes_the_whole_set(built: Path) -> None:
     report = json.loads((built / "build.json").read_text())
     assert report["clearance"] == 0.2 and report["bed"] == [180.0, 180.0]
     assert set(report["files"]) == set(PARTS)
+    for clip in ("quarter", "placard"):
+        figures = report["clips"][clip]
+        assert figures["strain"] < figures["permissible_strain"] == 0.02
+        assert figures["push_force_n"] > 1.0
+    assert report["print_counts"]["quarter.stl"] == 4
 
 
 def test_plates_hold_the_hundred_tiles(built: Path) -> None:
