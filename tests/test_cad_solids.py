@@ -348,3 +348,27 @@ def test_tiles_stand_in_the_placard_slot(params, body) -> None:
     # the letter face shows above the lip in front of the slot
     bb = standing_tile(params, body, 0, lift=0.0).BoundingBox()
     assert bb.zmax > params.placard.back_height
+
+
+def overhangs(shape: cq.Shape) -> tuple[float, set[float]]:
+    """Area (mm^2) and heights of the faces that look down more steeply than 45 degrees
+    from the vertical, above the bed: what a slicer would need supports or a bridge for."""
+    mesh = to_mesh(shape)
+    down = (mesh.face_normals[:, 2] < -0.72) & (mesh.triangles_center[:, 2] > 0.01)
+    return float(mesh.area_faces[down].sum()), set(np.round(mesh.triangles_center[down, 2], 3))
+
+
+def test_clipped_parts_print_without_supports(params, board_quarter, placard_halves) -> None:
+    """The quarter and the placard's left half (arms, catches, windows, dovetails) have no
+    face looking down more steeply than 45 degrees; the right half's only one is the roof of
+    the arm's pocket, a short bridge between the pocket's side walls."""
+    left, right = placard_halves
+    assert overhangs(board_quarter)[0] == 0
+    assert overhangs(left)[0] == 0
+    area, heights = overhangs(right)
+    arm = snapfit.placard_clip_arm(params)
+    c = params.clearance
+    span = arm.y1 + c - (arm.y0 - params.clip.arm_gap)
+    assert heights == {round(arm.height + c, 3)}
+    assert area == pytest.approx(span * arm.length, rel=0.01)  # from the seam face to its end
+    assert span < 5.0  # bridged by any printer
