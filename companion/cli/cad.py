@@ -29,8 +29,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--format", default="stl,3mf,step",
                    help="comma list of file formats: stl, 3mf, step (default: all three)")
     b.add_argument("--clearance", type=float, default=0.2, metavar="MM",
-                   help="gap per side between parts that fit together, in mm (default 0.2; "
-                   "choose it with the fit coupon)")
+                   help="gap per side between parts that fit together, in mm (0.1-1, default "
+                   "0.2; choose it with the fit coupon)")
     b.add_argument("--bed", default="180x180", metavar="WxD",
                    help="printer bed width x depth in mm (default 180x180)")
     b.add_argument("-o", "--out", default="werdup-set", metavar="DIR",
@@ -57,8 +57,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     cp = cad_sub.add_parser("coupons", help="fit coupons at several clearances, to print first",
                             description="Write one fit coupon per clearance (each has the "
-                            "clearance engraved). Print them, keep the one that slides "
-                            "together by hand without wobble, then build the set with that "
+                            "clearance engraved): board corners and a short placard that join "
+                            "with the set's dovetails and snap-fit clips, and two tiles. Print "
+                            "them, keep the one whose clips click together by hand and hold, "
+                            "and whose tiles sit without wobble, then build the set with that "
                             "--clearance.")
     cp.add_argument("--clearances", default="0.1,0.2,0.3", metavar="MM,MM",
                     help="comma list of clearances in mm (default 0.1,0.2,0.3)")
