@@ -172,11 +172,13 @@ def test_sticker_pockets_and_beginning_circle_sit_where_the_layout_says(params, 
 
 def test_a_tile_fits_a_cell_with_the_clearance(params, board_quarter, body) -> None:
     lay = params.board.layout
-    x, y = cell_centers(params)[12]
-    resting = body.translate(cq.Vector(x, y, lay.floor_height))
-    assert board_quarter.intersect(resting).Volume() == pytest.approx(0, abs=1e-6)
-    lifted = body.translate(cq.Vector(x, y, lay.floor_height + params.clearance))
-    assert distance(lifted, board_quarter) == pytest.approx(params.clearance, abs=1e-6)
+    # a middle cell, and two cells beside the seam whose seam-side rib rides on a clip arm
+    for index in (12, 0, 2):
+        x, y = cell_centers(params)[index]
+        resting = body.translate(cq.Vector(x, y, lay.floor_height))
+        assert board_quarter.intersect(resting).Volume() == pytest.approx(0, abs=1e-6)
+        up = body.translate(cq.Vector(x, y, lay.floor_height + params.clearance))
+        assert distance(up, board_quarter) == pytest.approx(params.clearance, abs=1e-6)
 
 
 def test_five_stacked_tiles_align(params, body) -> None:
