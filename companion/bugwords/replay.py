@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from companion.board import Board, Placement, PlayError, parse_position
 from companion.bugwords.gcg import CHALLENGE_RULE_NOTE, GcgError, GcgMove, GcgRecord
 from companion.bugwords.rules import Rules, default_rules
-from companion.bugwords.scoring import score_words
+from companion.bugwords.scoring import out_bonus, rack_penalty, score_words
 from companion.bugwords.validation import check_placement, words_not_in_list
 from companion.challenges import ChallengeRule, get_challenge_rule
 from companion.clock import CLOCK_NOTE, ClockSettings, format_time, settings_from_label
@@ -211,12 +211,12 @@ def replay(
                 row.note = (f"time penalty: {format_time(over)} over, "
                             f"{clock.penalty} a started minute")
         elif mv.kind == "rack_penalty":
-            row.computed = -rules.rack_value(mv.tiles)
+            row.computed = rack_penalty(mv.tiles, rules)
             if row.computed != mv.score:
                 row.note = "unplayed letters: recorded differently from this rulebook"
         elif mv.kind == "out_bonus":
             face = rules.rack_value(mv.tiles)
-            row.computed = face * rules.out_bonus_factor
+            row.computed = out_bonus(mv.tiles, rules)
             if mv.score == 2 * face and row.computed != mv.score:
                 row.note = (
                     "tournament end-of-game doubling: this rulebook adds the letters once"

@@ -19,6 +19,8 @@ class Rules:
     layout: Layout
     tiles: TileSet
     rack_size: int = 7
+    min_players: int = 2
+    max_players: int = 4
     bingo_tiles: int = 7
     bingo_bonus: int = 50
     min_word_length: int = 2
@@ -55,6 +57,8 @@ class Rules:
 
 _INT_SETTINGS = (
     "rack_size",
+    "min_players",
+    "max_players",
     "bingo_tiles",
     "bingo_bonus",
     "min_word_length",

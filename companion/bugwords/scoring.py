@@ -51,3 +51,26 @@ def score_words(words: Sequence[FormedWord], n_tiles: int, rules: Rules) -> Play
 def score_play(board: Board, placements: Sequence[Placement], rules: Rules) -> PlayScore:
     """Score new tiles on ``board`` (the board before the play); no word-list check."""
     return score_words(board.words_formed(placements), len(placements), rules)
+
+
+def rack_penalty(rack: str | Sequence[str], rules: Rules) -> int:
+    """What unplayed letters cost at the end (a negative number, or 0)."""
+    return -rules.rack_value(list(rack))
+
+
+def out_bonus(others: str | Sequence[str], rules: Rules) -> int:
+    """What the player who went out adds: the others' unplayed letters, times the rules'
+    ``out_bonus_factor``."""
+    return rules.rack_value(list(others)) * rules.out_bonus_factor
+
+
+def end_adjustments(racks: Sequence[str | Sequence[str]], rules: Rules,
+                    out_player: int | None) -> list[int]:
+    """Each player's end-of-game adjustment: unplayed letters are subtracted; the player who
+    went out (``out_player``, or ``None`` when no one did) adds the others' letters instead."""
+    adjustments = [0 if i == out_player else rack_penalty(rack, rules)
+                   for i, rack in enumerate(racks)]
+    if out_player is not None:
+        others = [t for i, rack in enumerate(racks) if i != out_player for t in rack]
+        adjustments[out_player] = out_bonus(others, rules)
+    return adjustments

@@ -160,8 +160,10 @@ class Game:
         """Draw for first player, shuffle the bag and deal full racks; with
         ``clock_settings``, the first player's clock starts (``now`` is the time source)."""
         names = list(players)
-        if not 1 <= len(names) <= 4 or len(set(names)) != len(names):
-            raise CompanionError("WerdUp is for 1 to 4 players with different names.")
+        fewest, most = rules.min_players, rules.max_players
+        if not fewest <= len(names) <= most or len(set(names)) != len(names):
+            raise CompanionError(
+                f"WerdUp is for {fewest} to {most} players with different names.")
         for name in names:
             if not name or any(ch.isspace() or ch in ":#>()" for ch in name):
                 raise CompanionError(

@@ -27,6 +27,8 @@ class Rules:
     beginning: frozenset[tuple[int, int]]
     tiles: str
     rack_size: int
+    min_players: int
+    max_players: int
     max_height: int
     min_first_word: int
     flat_points: int
@@ -101,6 +103,8 @@ def rule_sets() -> dict[str, Rules]:
             beginning=beginning,
             tiles=v["tiles"],
             rack_size=int(v["rack_size"]),
+            min_players=int(v["min_players"]),
+            max_players=int(v["max_players"]),
             max_height=int(v["max_height"]),
             min_first_word=int(v["min_first_word"]),
             flat_points=int(v["flat_points"]),
