@@ -14,6 +14,7 @@ from pathlib import Path
 
 from companion.layout import werdup_board as wb
 from companion.layout.werdup_board import BoardLayout
+from companion.werdup.rules import get_rules
 
 MM = 1.0
 DEG = 1.0
@@ -70,7 +71,8 @@ class TileParams:
     font_size: float = 10.0 * MM
     letter_box: float = 11.0 * MM  # longest side a letter (or "Qu") may take on the plateau
     font: Path = DEFAULT_FONT
-    stack_limit: int = 5
+    # the tallest stack, from the rules data
+    stack_limit: int = field(default_factory=lambda: get_rules().max_height)
 
     def __post_init__(self) -> None:
         _positive(self, "size", "body_height", "plateau_size", "plateau_height",

@@ -16,7 +16,9 @@ from companion.layout.sheets import (
     SheetLayout,
     board_sheet,
 )
+from companion.werdup.rules import get_rules
 from printables.canvas import Page, new_canvas
+from printables.chrome import number_word
 from printables.markers import draw_marker
 from printables.style import (
     ACCENTS,
@@ -62,9 +64,9 @@ def bugwords_squares() -> list[list[Square]]:
 
 
 def werdup_squares(size: int) -> list[list[Square]]:
-    """The WerdUp board: plain squares, with the middle 2x2 as the beginning squares."""
-    mid = {size // 2 - 1, size // 2}
-    return [[Square("begin" if r in mid and c in mid else "plain", ()) for c in range(size)]
+    """The WerdUp board: plain squares, with the rules' beginning squares marked."""
+    begin = get_rules().beginning
+    return [[Square("begin" if (r, c) in begin else "plain", ()) for c in range(size)]
             for r in range(size)]
 
 
@@ -145,7 +147,8 @@ def draw_board(page: Page, sheet: SheetLayout, game: str, title: str,
         _premium_key(page, sheet)
     else:
         page.text(sheet.width / 2, sheet.height - BOARD_MARGIN / 2 + 4.2,
-                  "The first word covers at least one of the four beginning squares.", size=7,
+                  "The first word covers at least one of the "
+                  f"{number_word(len(get_rules().beginning))} beginning squares.", size=7,
                   color=MUTED, align="center")
     for x in seam_xs:
         for y in (BOARD_MARGIN / 2, sheet.height - BOARD_MARGIN / 2):

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from companion.errors import UsageError
 from companion.layout.sheets import Rect
 from printables.canvas import Page, new_canvas, text_width
-from printables.chrome import footer, title_band
+from printables.chrome import footer, number_word, title_band
 from printables.style import (
     ACCENTS,
     FONT,
@@ -188,21 +188,13 @@ def player_range(spec: ScoreSheetSpec) -> tuple[int, int]:
     return bugwords.min_players, bugwords.max_players
 
 
-_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-                 "ten")
-
-
-def _count(n: int) -> str:
-    return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
-
-
 def _with_bugwords_rules(spec: ScoreSheetSpec) -> ScoreSheetSpec:
     """The Bug Words sheet with the default edition's bingo bonus."""
     from companion.bugwords.rules import default_rules
 
     rules = default_rules()
-    tiles = (f"all {_count(rules.rack_size)} tiles" if rules.bingo_tiles >= rules.rack_size
-             else f"{_count(rules.bingo_tiles)} tiles or more in one turn")
+    tiles = (f"all {number_word(rules.rack_size)} tiles" if rules.bingo_tiles >= rules.rack_size
+             else f"{number_word(rules.bingo_tiles)} tiles or more in one turn")
     return replace(spec, note=spec.note.format(bingo_bonus=rules.bingo_bonus, bingo_tiles=tiles))
 
 
