@@ -56,7 +56,7 @@ class SheetTurn:
 
 
 @dataclass(frozen=True)
-class Sheet:
+class ScoreSheet:
     """A score sheet's game: players by seat, turns, and (once over) the racks left and each
     seat's end-of-game adjustment."""
 
@@ -123,7 +123,7 @@ class Table(Protocol):
         """Each seat's end-of-game adjustment from the letters left on the racks."""
         ...
 
-    def write_record(self, sheet: Sheet) -> str:
+    def write_record(self, sheet: ScoreSheet) -> str:
         """The game's record (GCG for Bug Words, the WerdUp record for WerdUp)."""
         ...
 

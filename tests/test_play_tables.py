@@ -13,7 +13,7 @@ from companion.bugwords.replay import replay as replay_gcg
 from companion.bugwords.table import BugWordsTable
 from companion.errors import UsageError
 from companion.lexicon import Lexicon
-from companion.play import Sheet, SheetTurn, table_for
+from companion.play import ScoreSheet, SheetTurn, table_for
 from companion.werdup.record import replay as replay_werdup
 from companion.werdup.table import WerdUpTable
 
@@ -116,7 +116,7 @@ def test_end_of_game_adjustments() -> None:
     assert WerdUpTable().rack_cost("Qu E") == (2, 10)
 
 
-def _sheet(table: BugWordsTable | WerdUpTable, plays: list[str], racks: list[str]) -> Sheet:
+def _sheet(table: BugWordsTable | WerdUpTable, plays: list[str], racks: list[str]) -> ScoreSheet:
     board: str | None = None
     turns = []
     for k, notation in enumerate(plays):
@@ -126,7 +126,7 @@ def _sheet(table: BugWordsTable | WerdUpTable, plays: list[str], racks: list[str
         turns.append(SheetTurn(k + 1, k % 2, "play", scored.score,
                                " ".join(w["word"] for w in scored.words), scored.to_dict()))
     turns.append(SheetTurn(len(plays) + 1, len(plays) % 2, "pass", 0))
-    return Sheet("a test game", ["Ann Lee", "Bob"], turns, True, racks, table.finish(racks))
+    return ScoreSheet("a test game", ["Ann Lee", "Bob"], turns, True, racks, table.finish(racks))
 
 
 def test_bugwords_record_replays_with_no_mismatch() -> None:

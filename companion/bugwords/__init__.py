@@ -12,7 +12,7 @@ from typing import Any
 _HOMES = {
     "IllegalPlay": "validation", "check_play": "validation",
     "PlayScore": "scoring", "WordScore": "scoring", "score_play": "scoring",
-    "Rules": "rules", "default_rules": "rules",
+    "BugWordsRules": "rules", "default_rules": "rules",
 }
 
 __all__ = sorted(_HOMES)

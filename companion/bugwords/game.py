@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from companion.board import Board, FormedWord, Position, is_blank, parse_position
-from companion.bugwords.rules import Rules, default_rules
+from companion.bugwords.rules import BugWordsRules, default_rules
 from companion.bugwords.scoring import end_adjustments, score_words
 from companion.bugwords.validation import IllegalPlay, check_play, words_not_in_list
 from companion.challenges import ChallengeOutcome
@@ -66,7 +66,7 @@ class Game:
 
     players: Sequence[str]
     rng: random.Random
-    rules: Rules = field(default_factory=default_rules)
+    rules: BugWordsRules = field(default_factory=default_rules)
     lexicon: Lexicon | None = None
     clock_settings: ClockSettings | None = None  # a game clock (None: no clock)
     now: Callable[[], float] = time.monotonic  # the clock's time source (a fake one in tests)

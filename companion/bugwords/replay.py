@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from companion.board import Board, Placement, PlayError, parse_position
 from companion.bugwords.gcg import CHALLENGE_RULE_NOTE, GcgError, GcgMove, GcgRecord
-from companion.bugwords.rules import Rules, default_rules
+from companion.bugwords.rules import BugWordsRules, default_rules
 from companion.bugwords.scoring import out_bonus, rack_penalty, score_words
 from companion.bugwords.validation import check_placement, words_not_in_list
 from companion.challenges import ChallengeRule, get_challenge_rule
@@ -87,7 +87,7 @@ class Replay:
         }
 
 
-def _best_play(board: Board, rack: str, lexicon: Lexicon, rules: Rules) -> str | None:
+def _best_play(board: Board, rack: str, lexicon: Lexicon, rules: BugWordsRules) -> str | None:
     """``"8D WORD 72"`` for the rack's top play, ``"no play"``, or None if the rack is unknown."""
     from companion.bugwords.movegen import generate_moves
 
@@ -104,7 +104,7 @@ def _error(mv: GcgMove, why: str) -> GcgError:
     return GcgError(f"game record line {mv.line}: {why}")
 
 
-def record_challenge_rule(record: GcgRecord, rules: Rules) -> ChallengeRule:
+def record_challenge_rule(record: GcgRecord, rules: BugWordsRules) -> ChallengeRule:
     """The challenge rule a record was played under: its ``#note ChallengeRule:`` line, else
     ``points`` (5) when it has challenge-bonus lines, else the rules' own."""
     named = record.setting(CHALLENGE_RULE_NOTE)
@@ -131,7 +131,7 @@ def record_clock(record: GcgRecord) -> ClockSettings | None:
 
 def replay(
     record: GcgRecord,
-    rules: Rules | None = None,
+    rules: BugWordsRules | None = None,
     lexicon: Lexicon | None = None,
     best_from: Lexicon | None = None,
     challenge_rule: ChallengeRule | None = None,

@@ -13,7 +13,7 @@ from companion.tiles import TileSet, tile_set
 
 
 @dataclass(frozen=True)
-class Rules:
+class BugWordsRules:
     """One edition of Bug Words: board, tiles and every setting the rulebook leaves open."""
 
     layout: Layout
@@ -50,7 +50,7 @@ class Rules:
         """Sum of the face values of unplayed tiles."""
         return sum(self.tile_value(t) for t in rack)
 
-    def with_settings(self, **changes: object) -> Rules:
+    def with_settings(self, **changes: object) -> BugWordsRules:
         """A copy with some settings changed (a house rule)."""
         return replace(self, **changes)
 
@@ -68,7 +68,7 @@ _INT_SETTINGS = (
 )
 
 
-def rules_from_table(rows: list[dict[str, str]]) -> Rules:
+def rules_from_table(rows: list[dict[str, str]]) -> BugWordsRules:
     """Rules from ``setting``/``value`` rows; unknown or bad settings raise ``ValueError``."""
     settings = {r["setting"]: r["value"] for r in rows}
     known = {"board", "tiles", "challenges", *_INT_SETTINGS}
@@ -77,7 +77,7 @@ def rules_from_table(rows: list[dict[str, str]]) -> Rules:
         raise ValueError(f"unknown Bug Words settings: {', '.join(sorted(unknown))}")
     kwargs: dict[str, object] = {k: int(settings[k]) for k in _INT_SETTINGS if k in settings}
     challenges = settings.get("challenges", "single")
-    return Rules(
+    return BugWordsRules(
         layout=Layout.from_data(settings.get("board", "bugwords-board.txt")),
         tiles=tile_set(settings.get("tiles", "bugwords")),
         challenges=challenges,
@@ -86,6 +86,6 @@ def rules_from_table(rows: list[dict[str, str]]) -> Rules:
 
 
 @cache
-def default_rules() -> Rules:
+def default_rules() -> BugWordsRules:
     """The default edition (standard 15x15 board, 100 tiles, 7-tile racks, 50 bingo)."""
     return rules_from_table(read_table("bugwords-rules.tsv"))

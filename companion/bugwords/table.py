@@ -6,14 +6,14 @@ from collections.abc import Sequence
 
 from companion.board import Board, Placement, PlayError, parse_position, square_name
 from companion.bugwords.gcg import GcgMove, GcgRecord, write_gcg
-from companion.bugwords.rules import Rules, default_rules
+from companion.bugwords.rules import BugWordsRules, default_rules
 from companion.bugwords.scoring import end_adjustments, score_word, score_words
 from companion.bugwords.validation import IllegalPlay, check_play
 from companion.errors import UsageError
 from companion.lexicon import Lexicon
 from companion.play import (
     ScoredPlay,
-    Sheet,
+    ScoreSheet,
     check_grid,
     check_notation,
     check_player_names,
@@ -30,7 +30,7 @@ class BugWordsTable:
     game = "bugwords"
     title = "Bug Words"
 
-    def __init__(self, rules: Rules | None = None) -> None:
+    def __init__(self, rules: BugWordsRules | None = None) -> None:
         self.rules = rules or default_rules()
         self.min_players = self.rules.min_players
         self.max_players = self.rules.max_players
@@ -127,7 +127,7 @@ class BugWordsTable:
         out = [i for i, r in enumerate(texts) if not r]
         return end_adjustments(texts, self.rules, out[0] if len(out) == 1 else None)
 
-    def write_record(self, sheet: Sheet) -> str:
+    def write_record(self, sheet: ScoreSheet) -> str:
         """The sheet as a GCG record. The sheet does not know whole racks, so a play's rack is
         written as the tiles it placed; passes, swaps and plays entered without a square are
         written as notes (their points still count in the running totals)."""
@@ -155,7 +155,7 @@ class BugWordsTable:
         return write_gcg(rec)
 
     @staticmethod
-    def _write_end(sheet: Sheet, nicks: list[str], so_far: list[int], rec: GcgRecord) -> None:
+    def _write_end(sheet: ScoreSheet, nicks: list[str], so_far: list[int], rec: GcgRecord) -> None:
         out = "".join(sheet.end_racks)
         seats = sorted(range(len(sheet.players)),
                        key=lambda s: sheet.end_adjustments[s] > 0)  # penalties first

@@ -261,7 +261,7 @@ BOARD_MARKER_INSET = 4.0
 
 
 @dataclass(frozen=True)
-class BoardSpec:
+class PaperBoardSpec:
     """A paper board's grid: cells per side and the cell pitch (a paper tile is a bit smaller)."""
 
     game: str
@@ -280,10 +280,10 @@ class BoardSpec:
         return default_rules().layout.rows
 
 
-BOARD_SPECS: dict[str, BoardSpec] = {
+BOARD_SPECS: dict[str, PaperBoardSpec] = {
     # WerdUp's 3D-printed tiles are about 19 mm; the paper board takes them as well as paper ones.
-    "werdup": BoardSpec("werdup", 20.0, 18.0),
-    "bugwords": BoardSpec("bugwords", 19.0, 17.0),
+    "werdup": PaperBoardSpec("werdup", 20.0, 18.0),
+    "bugwords": PaperBoardSpec("bugwords", 19.0, 17.0),
 }
 
 

@@ -20,7 +20,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from companion.werdup.rules import Rules
+    from companion.werdup.rules import WerdUpRules
 
 MM = 1.0  # all lengths are in millimetres
 
@@ -51,7 +51,7 @@ _QUARTER0_SPOTS = (
 )
 
 
-def _rules() -> Rules:
+def _rules() -> WerdUpRules:
     """The default WerdUp rules: the board's size and beginning squares are theirs."""
     from companion.werdup.rules import get_rules
 

@@ -15,7 +15,7 @@ _HOMES = {
     "parse_play": "notation", "play_notation": "notation",
     "play_between": "observe",
     "replay": "record", "write_record": "record",
-    "Rules": "rules", "get_rules": "rules",
+    "WerdUpRules": "rules", "get_rules": "rules",
     "IllegalPlay": "validate", "Judgement": "validate", "judge_play": "validate",
     "score_play": "validate",
 }

@@ -15,7 +15,7 @@ from companion.errors import CompanionError
 from companion.lexicon import Lexicon
 from companion.werdup.movegen import generate_plays
 from companion.werdup.notation import main_heights, play_notation
-from companion.werdup.rules import Rules
+from companion.werdup.rules import WerdUpRules
 from companion.werdup.scoring import end_penalty
 from companion.werdup.validate import score_play
 
@@ -54,7 +54,7 @@ class LostTurn:
     """A turn lost to an unsuccessful challenge (the ``double`` rule; written as a pass)."""
 
 
-Move = Play | Swap | Pass | TakenBack | ChallengeBonus | LostTurn
+WerdUpMove = Play | Swap | Pass | TakenBack | ChallengeBonus | LostTurn
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,7 @@ class Turn:
 
     player: str
     rack: tuple[str, ...]
-    move: Move
+    move: WerdUpMove
     score: int
     total: int
     notation: str = ""
@@ -126,7 +126,7 @@ class _Snapshot:
 class Game:
     """A game in progress. Build one with :meth:`start`; the random generator is passed in."""
 
-    rules: Rules
+    rules: WerdUpRules
     lexicon: Lexicon
     players: list[str]
     rng: random.Random
@@ -151,7 +151,7 @@ class Game:
     def start(
         cls,
         players: Sequence[str],
-        rules: Rules,
+        rules: WerdUpRules,
         lexicon: Lexicon,
         rng: random.Random,
         clock_settings: ClockSettings | None = None,

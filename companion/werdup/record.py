@@ -35,7 +35,7 @@ from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
 from companion.werdup.game import ChallengeBonus, Game, Play, Swap, TakenBack
 from companion.werdup.notation import DIGRAPHS, main_heights, normalise_tile, parse_play
-from companion.werdup.rules import Rules, get_rules
+from companion.werdup.rules import WerdUpRules, get_rules
 from companion.werdup.scoring import end_penalty
 from companion.werdup.validate import judge_play
 
@@ -147,7 +147,7 @@ _TOTAL = re.compile(r"^-?\d+$")
 def replay(
     text: str,
     lexicon: Lexicon,
-    rules: Rules | None = None,
+    rules: WerdUpRules | None = None,
     challenge_rule: ChallengeRule | None = None,
 ) -> Replay:
     """Replay a record: check every play, recompute scores, totals and stack heights.

@@ -19,7 +19,7 @@ RULES_FILE = "werdup-rules.tsv"
 
 
 @dataclass(frozen=True)
-class Rules:
+class WerdUpRules:
     """One WerdUp rule set. Coordinates are 0-based ``(row, col)``."""
 
     name: str
@@ -53,7 +53,7 @@ class Rules:
         except UsageError as exc:
             raise ValueError(f"challenges: {exc}") from exc
 
-    def with_settings(self, **changes: object) -> Rules:
+    def with_settings(self, **changes: object) -> WerdUpRules:
         """A copy with some settings changed (a house rule, e.g. ``challenges="double"``)."""
         return replace(self, **changes)
 
@@ -85,7 +85,7 @@ def _flag(value: str) -> bool:
 
 
 @cache
-def rule_sets() -> dict[str, Rules]:
+def rule_sets() -> dict[str, WerdUpRules]:
     """Every rule set in the data table, by name."""
     rows = read_table(RULES_FILE)
     names = [k for k in rows[0] if k not in ("setting", "meaning")]
@@ -97,7 +97,7 @@ def rule_sets() -> dict[str, Rules]:
             beginning = centre_squares(size)
         else:
             beginning = frozenset(_square(s, size) for s in v["beginning"].split())
-        out[name] = Rules(
+        out[name] = WerdUpRules(
             name=name,
             board_size=size,
             beginning=beginning,
@@ -124,9 +124,13 @@ def rule_sets() -> dict[str, Rules]:
 RULE_SET_NAMES = ("werdup", "upwords")
 
 
-def get_rules(name: str = "werdup") -> Rules:
+def get_rules(name: str = "werdup") -> WerdUpRules:
     """The rule set called ``name`` (``werdup``, the default edition, or ``upwords``)."""
     sets = rule_sets()
     if name not in sets:
         raise UsageError(f"unknown rule set {name!r}; choose one of {', '.join(sets)}.")
     return sets[name]
+
+
+# The old name, still imported by vision/werdup_turn.py; remove once it says WerdUpRules.
+Rules = WerdUpRules

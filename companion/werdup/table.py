@@ -9,7 +9,7 @@ from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
 from companion.play import (
     ScoredPlay,
-    Sheet,
+    ScoreSheet,
     check_grid,
     check_notation,
     check_player_names,
@@ -20,7 +20,7 @@ from companion.play import (
 from companion.werdup.notation import parse_play, play_notation
 from companion.werdup.observe import play_between
 from companion.werdup.record import FORMAT_LINE, parse_tiles, tiles_text
-from companion.werdup.rules import Rules, get_rules
+from companion.werdup.rules import WerdUpRules, get_rules
 from companion.werdup.scoring import end_penalty, explain_word
 from companion.werdup.validate import judge_play
 
@@ -31,7 +31,7 @@ class WerdUpTable:
     game = "werdup"
     title = "WerdUp"
 
-    def __init__(self, rules: Rules | None = None) -> None:
+    def __init__(self, rules: WerdUpRules | None = None) -> None:
         self.rules = rules or get_rules("werdup")
         self.min_players = self.rules.min_players
         self.max_players = self.rules.max_players
@@ -113,7 +113,7 @@ class WerdUpTable:
         nothing more."""
         return [-end_penalty(len(self._rack(r)), self.rules) for r in racks]
 
-    def write_record(self, sheet: Sheet) -> str:
+    def write_record(self, sheet: ScoreSheet) -> str:
         """The sheet as a WerdUp record. The sheet does not know whole racks, so a play's rack
         is written as the tiles it placed; passes, swaps and plays entered without a square
         are written as notes (their points still count in the running totals)."""
