@@ -316,7 +316,7 @@ class Board:
             if not line or line.startswith("#"):
                 continue
             tokens = line.split() if " " in line else list(line)
-            row = []
+            row: list[tuple[str | None, int]] = []
             for tok in tokens:
                 if tok in (".", "-", "_"):
                     row.append((None, 0))

@@ -128,22 +128,6 @@ class Table(Protocol):
         ...
 
 
-def table_for(game: str) -> Table:
-    """The facade of ``game`` (``werdup`` or ``bugwords``) with its default rules."""
-    if game == "werdup":
-        from companion.werdup.table import WerdUpTable
-
-        return WerdUpTable()
-    if game == "bugwords":
-        from companion.bugwords.table import BugWordsTable
-
-        return BugWordsTable()
-    raise UsageError(f"Unknown game {game!r}; choose one of {', '.join(TABLE_GAMES)}.")
-
-
-TABLE_GAMES = ("werdup", "bugwords")
-
-
 # -- shared by the facades ---------------------------------------------------------------------
 def sentence(exc: Exception) -> str:
     """An engine's message as a sentence: capital first letter."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reportlab.lib.units import mm
@@ -115,7 +116,7 @@ def _draw_piece(page: Page, piece: Piece, sheet: SheetLayout, game: str, title: 
 
 
 def draw_board(page: Page, sheet: SheetLayout, game: str, title: str,
-               seam_xs: list[float] = (), seam_ys: list[float] = ()) -> None:
+               seam_xs: Sequence[float] = (), seam_ys: Sequence[float] = ()) -> None:
     """The whole board in sheet coordinates (the caller clips and shifts it onto a page)."""
     accent = ACCENTS[game]
     grid = sheet.grids["board"]

@@ -276,7 +276,13 @@ def _draw_table(page: Page, spec: ScoreSheetSpec, t: TableLayout, players: int,
         page.line(t.lead_extra.x, t.body_top, t.lead_extra.x, body_bottom, color=RULE, width=0.2)
     page.rect(Rect(left, t.sub_top, right - left, body_bottom - t.sub_top), stroke=INK,
               width=0.5)
-    # end-of-game rows
+    _draw_end_rows(page, spec, t, players, accent)
+
+
+def _draw_end_rows(page: Page, spec: ScoreSheetSpec, t: TableLayout, players: int,
+                   accent: str) -> None:
+    """The rows after the turns (tiles left, final score...), with boxes to fill in."""
+    left = t.lead.x
     for k, row in enumerate(spec.end_rows):
         y = t.end_top + k * END_ROW
         label_w = t.player_x[0] - left

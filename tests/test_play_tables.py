@@ -13,7 +13,8 @@ from companion.bugwords.replay import replay as replay_gcg
 from companion.bugwords.table import BugWordsTable
 from companion.errors import UsageError
 from companion.lexicon import Lexicon
-from companion.play import ScoreSheet, SheetTurn, table_for
+from companion.play import ScoreSheet, SheetTurn
+from companion.tables import table_for
 from companion.werdup.record import replay as replay_werdup
 from companion.werdup.table import WerdUpTable
 
@@ -21,7 +22,7 @@ WORDS = Lexicon(["quiz", "quit", "any", "cat", "cats", "at", "zany"], name="tabl
 
 
 def test_the_facades_import_without_flask() -> None:
-    code = ("import sys, companion.play, companion.werdup.table, companion.bugwords.table\n"
+    code = ("import sys, companion.tables, companion.werdup.table, companion.bugwords.table\n"
             "assert 'flask' not in sys.modules, 'flask was imported'\n"
             "assert not any(m.startswith('vision') for m in sys.modules), 'vision was imported'")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

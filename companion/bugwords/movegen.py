@@ -14,6 +14,7 @@ from __future__ import annotations
 import struct
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from typing import overload
 
 from companion.board import Board, Placement, Position, tile_letters
 from companion.bugwords.rules import BugWordsRules, default_rules
@@ -108,7 +109,7 @@ class GeneratedMove:
         }
 
 
-class Moves(Sequence):
+class Moves(Sequence[GeneratedMove]):
     """The plays found, best first; each :class:`GeneratedMove` is made when it is looked at."""
 
     def __init__(self, count: int, records: bytes) -> None:
@@ -125,7 +126,13 @@ class Moves(Sequence):
     def __len__(self) -> int:
         return self._count
 
-    def __getitem__(self, k: int | slice) -> GeneratedMove | list[GeneratedMove]:  # type: ignore[override]
+    @overload
+    def __getitem__(self, k: int) -> GeneratedMove: ...
+
+    @overload
+    def __getitem__(self, k: slice) -> list[GeneratedMove]: ...
+
+    def __getitem__(self, k: int | slice) -> GeneratedMove | list[GeneratedMove]:
         if isinstance(k, slice):
             return [self._move(i) for i in range(*k.indices(self._count))]
         if k < 0:

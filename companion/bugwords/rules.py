@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cache
+from typing import Any
 
 from companion.board import Layout, is_blank
 from companion.challenges import ChallengeRule, get_challenge_rule
@@ -50,7 +51,7 @@ class BugWordsRules:
         """Sum of the face values of unplayed tiles."""
         return sum(self.tile_value(t) for t in rack)
 
-    def with_settings(self, **changes: object) -> BugWordsRules:
+    def with_settings(self, **changes: Any) -> BugWordsRules:
         """A copy with some settings changed (a house rule)."""
         return replace(self, **changes)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cache
+from typing import Any
 
 from companion.board import Layout, PlayError, parse_position
 from companion.challenges import ChallengeRule, get_challenge_rule
@@ -53,7 +54,7 @@ class WerdUpRules:
         except UsageError as exc:
             raise ValueError(f"challenges: {exc}") from exc
 
-    def with_settings(self, **changes: object) -> WerdUpRules:
+    def with_settings(self, **changes: Any) -> WerdUpRules:
         """A copy with some settings changed (a house rule, e.g. ``challenges="double"``)."""
         return replace(self, **changes)
 
