@@ -33,7 +33,7 @@ from companion.challenges import ChallengeRule, get_challenge_rule
 from companion.clock import CLOCK_NOTE, ClockSettings, format_time, parse_time, settings_from_label
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
-from companion.werdup.game import ChallengeBonus, Game, Play, Swap, TakenBack
+from companion.werdup.game import ChallengeBonus, Game, Play, Swap, TakenBack, Turn
 from companion.werdup.notation import DIGRAPHS, main_heights, normalise_tile, parse_play
 from companion.werdup.rules import WerdUpRules, get_rules
 from companion.werdup.scoring import end_penalty
@@ -58,6 +58,19 @@ def parse_tiles(text: str) -> list[str]:
     return [normalise_tile(t) for t in split_word(text, DIGRAPHS) if t is not None]
 
 
+def _move_text(t: Turn) -> str:
+    """A turn's move as a record line writes it."""
+    if isinstance(t.move, Play):
+        return f"{t.notation} [{t.heights}]"
+    if isinstance(t.move, Swap):
+        return f"-{t.move.tile}"
+    if isinstance(t.move, TakenBack):
+        return "--"
+    if isinstance(t.move, ChallengeBonus):
+        return "(challenge)"
+    return "-"  # a pass, or a turn lost to a challenge
+
+
 def write_record(game: Game) -> str:
     """The record of a game so far (finished or not)."""
     lines = [FORMAT_LINE, f"#rules {game.rules.name}"]
@@ -71,17 +84,7 @@ def write_record(game: Game) -> str:
         lines.append("#draw " + " ".join(f"{p}:{t}" for p, t in rnd.items()))
     for t in game.history:
         rack = tiles_text(t.rack)
-        if isinstance(t.move, Play):
-            move = f"{t.notation} [{t.heights}]"
-        elif isinstance(t.move, Swap):
-            move = f"-{t.move.tile}"
-        elif isinstance(t.move, TakenBack):
-            move = "--"
-        elif isinstance(t.move, ChallengeBonus):
-            move = "(challenge)"
-        else:  # a pass, or a turn lost to a challenge
-            move = "-"
-        lines.append(f">{t.player}: {rack} {move} {t.score:+d} {t.total}")
+        lines.append(f">{t.player}: {rack} {_move_text(t)} {t.score:+d} {t.total}")
         if t.time_left is not None:
             lines.append(f"#note Time left: {format_time(t.time_left)}")
     for pen in game.penalties:
