@@ -75,6 +75,8 @@ class Table(Protocol):
     title: str
     min_players: int
     max_players: int
+    record_format: str  # what :meth:`write_record` writes ("GCG", "WerdUp record")
+    record_suffix: str  # its file name ending (".gcg", ".txt")
 
     def new_board(self) -> Board:
         """The empty board."""

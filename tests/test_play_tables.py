@@ -33,6 +33,8 @@ def test_the_facades_import_without_flask() -> None:
 def test_table_for_names_each_game() -> None:
     assert isinstance(table_for("werdup"), WerdUpTable)
     assert isinstance(table_for("bugwords"), BugWordsTable)
+    assert (table_for("bugwords").record_suffix, table_for("werdup").record_suffix) == (
+        ".gcg", ".txt")
     with pytest.raises(UsageError, match="Unknown game 'chess'"):
         table_for("chess")
 

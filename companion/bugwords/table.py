@@ -29,6 +29,8 @@ class BugWordsTable:
 
     game = "bugwords"
     title = "Bug Words"
+    record_format = "GCG"
+    record_suffix = ".gcg"
 
     def __init__(self, rules: BugWordsRules | None = None) -> None:
         self.rules = rules or default_rules()

@@ -30,6 +30,8 @@ class WerdUpTable:
 
     game = "werdup"
     title = "WerdUp"
+    record_format = "WerdUp record"
+    record_suffix = ".txt"
 
     def __init__(self, rules: WerdUpRules | None = None) -> None:
         self.rules = rules or get_rules("werdup")
