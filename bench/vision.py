@@ -4,6 +4,11 @@ Prints cell accuracy and seconds per photo (decode + locate + read + lexicon), f
 Tesseract-only letter reader and the pipeline's tile classifier, side by side.
 
     python bench/vision.py [--photos N] [--seed S] [--small]
+    python bench/vision.py --real [FOLDER]   # labelled real photos (labels.json in FOLDER)
+
+With ``--real`` the labelled real photos are read instead (the project's reduced copies by
+default, or any folder of photos, full size or not, with a ``labels.json`` beside them): one
+line per photo, then the totals; seconds are CPU seconds (decode included).
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from vision.scenes import crossword  # noqa: E402
 from vision.synth import Camera  # noqa: E402
 from vision.synthboards import synthetic_photo  # noqa: E402
 
+REAL = Path(__file__).resolve().parent.parent / "tests" / "data" / "vision" / "real"
 LETTERS = tuple(chr(ord("A") + i) for i in range(26))
 
 CASES = (  # (label, board kind, game, blank tiles per position)
@@ -73,7 +79,12 @@ def main() -> None:
                     help="only the Word Girdle sheets and PDQ deals")
     ap.add_argument("--classifier-only", action="store_true",
                     help="skip the Tesseract reader (faster)")
+    ap.add_argument("--real", nargs="?", const=str(REAL), metavar="FOLDER",
+                    help="read the labelled real photos (default: the test data's)")
     args = ap.parse_args()
+    if args.real:
+        real(Path(args.real))
+        return
     cam = Camera(width=1600, height=1200) if args.small else Camera()
     lexicon = default_lexicon()
     clf = shipped_classifier()
@@ -129,6 +140,43 @@ def main() -> None:
         return
     girdle(cam, lexicon)
     pdq(cam, args.seed, 4 * args.photos)
+
+
+def real(folder: Path) -> None:
+    """One line per labelled real photo of a commercial board, then the totals."""
+    from vision.evaluate import load_labels, score
+    from vision.imageio import load_photo
+
+    labels = load_labels(folder / "labels.json")
+    spec = board_spec("bugwords")
+    lexicon = default_lexicon()
+    clf = shipped_classifier()
+    print(f"{len(labels)} real photos of commercial boards ({folder})")
+    print(f"{'photo':26} {'cells right':>11} {'tiles right':>11} {'wrong, unlisted':>15} "
+          f"{'listed':>6} {'CPU s':>6}  result")
+    tot = [0, 0, 0, 0, 0, 0]
+    cpu = 0.0
+    refused = 0
+    for lab in labels:
+        t0 = time.process_time()
+        try:
+            reading = read_board(DEFAULT, load_photo(DEFAULT.load, lab.photo), spec, clf,
+                                 lexicon)
+            result = f"found by {reading.located.method}"
+        except VisionError as exc:
+            reading, result = None, f"refused: {exc}"
+            refused += 1
+        dt = time.process_time() - t0
+        cpu += dt
+        s = score(lab, reading)
+        listed = len(reading.uncertain) if reading else 0
+        for i, v in enumerate((s.cells_right, s.cells, s.tiles_right, s.tiles, s.wrong_unlisted,
+                               listed)):
+            tot[i] += v
+        print(f"{lab.photo.name:26} {s.cells_right:>4}/{s.cells:<6} {s.tiles_right:>4}/"
+              f"{s.tiles:<6} {s.wrong_unlisted:>15} {listed:>6} {dt:6.2f}  {result[:70]}")
+    print(f"{'all photos':26} {tot[0] / tot[1]:>11.2%} {tot[2] / max(tot[3], 1):>11.2%} "
+          f"{tot[4]:>15} {tot[5]:>6} {cpu / len(labels):6.2f}  {refused} refused")
 
 
 def girdle(cam: Camera, lexicon) -> None:

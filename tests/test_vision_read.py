@@ -36,7 +36,7 @@ KINDS = [("commercial", "bugwords"), ("paper", "bugwords"), ("paper", "werdup"),
 @pytest.mark.parametrize("kind, game, seed", [(k, g, s) for k, g in KINDS for s in range(1, 5)])
 def test_every_cell_of_a_tilted_photo_is_read(kind, game, seed):
     scene, reading = _read(kind, game, seed)
-    assert reading.located.method.startswith("outline" if kind == "commercial" else "markers")
+    assert reading.located.method.startswith("premium" if kind == "commercial" else "markers")
     assert reading.grid() == scene.letters
     assert reading.uncertain == []
 

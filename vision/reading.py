@@ -8,13 +8,15 @@ import numpy as np
 
 from companion.lexicon import Lexicon
 from vision.boards import BoardSpec
-from vision.cells import BLANK, CellRead, read_cells
-from vision.classifier import TileClassifier
+from vision.cells import BLANK, EMPTY, OPTION_MIN, SHOWN_MIN, CellRead, read_cells
+from vision.classifier import NO_LETTER, TileClassifier
 from vision.config import VisionConfig
 from vision.correct import resolve
 from vision.errors import VisionError
 from vision.locate import Located, outline_grids, warp
 from vision.ocr import Tesseract
+from vision.premium import PremiumFit, find_blobs, fit_layout, project
+from vision.woodtiles import read_wood
 
 
 @dataclass
@@ -76,6 +78,10 @@ def read_board(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: TileC
     Of several places the grid may be, the first whose reading is plausible (no more blank
     tiles than the set has, give or take ``locate.extra_blanks``) is taken.
     """
+    if located is None and tesseract is None:
+        wood = read_commercial(cfg, image, spec, clf, lexicon)
+        if wood is not None:
+            return wood
     candidates = [located] if located is not None else board_candidates(cfg, image, spec)
     for where in candidates:
         canonical = warp(image, where)
@@ -93,4 +99,65 @@ def read_board(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: TileC
         uncertain = resolve(reads, spec.rows, spec.cols, lexicon, spec.letters)
     else:
         uncertain = [rd for rd in reads if rd.alternatives or rd.face == BLANK]
+    return BoardReading(spec, where, reads, uncertain)
+
+
+def premium_fit(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec) -> PremiumFit | None:
+    """The board's grid from its premium squares, when enough of them fit the layout."""
+    pc = cfg.premium
+    if not any(ch != "." for row in spec.squares for ch in row) or spec.rows != 15:
+        return None
+    fit = fit_layout(pc, find_blobs(pc, image), spec.squares, (image.shape[1], image.shape[0]))
+    if (fit is None or fit.matched < pc.min_matched or fit.fraction < pc.min_fraction
+            or fit.wrong > pc.max_wrong_share * fit.matched):
+        return None
+    return fit
+
+
+def read_commercial(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: TileClassifier,
+                    lexicon: Lexicon | None = None) -> BoardReading | None:
+    """A commercial board found by its premium squares, its wooden tiles read; ``None`` when
+    the premium squares do not show the layout (the board may be of another kind)."""
+    markers_found = None
+    from vision import markers
+
+    markers_found = markers.try_locate(cfg.locate, image, spec)
+    if markers_found is not None:
+        return None
+    fit = premium_fit(cfg, image, spec)
+    if fit is None:
+        return None
+    wc = cfg.wood
+    wood = read_wood(wc, image, fit.homography, spec.squares, clf, spec.letters)
+    if wood.guesses and wood.legibility < wc.min_legible:
+        raise VisionError("the board was found but its letters are too blurred to read "
+                          "(the phone moved, or the focus missed): hold still and take "
+                          "the photo again")
+    unsure_turn = wood.turn_margin < wc.turn_margin
+    reads = []
+    for r in range(spec.rows):
+        for c in range(spec.cols):
+            g = wood.guesses.get((r, c))
+            if g is not None:
+                options = [(a if a != NO_LETTER else EMPTY, p) for a, p in g.alternatives
+                           if p > OPTION_MIN]
+                face = g.letter or EMPTY
+                shown = [(a, p) for a, p in options if p > SHOWN_MIN][: cfg.classify.alternatives]
+                sure = g.confidence >= wc.min_confidence and not unsure_turn
+                reads.append(CellRead(r, c, face, g.confidence,
+                                      [] if sure else (shown or [(face, g.confidence)]),
+                                      face or None, options))
+            elif (r, c) in wood.blanks:
+                reads.append(CellRead(r, c, BLANK, wood.blanks[(r, c)]))
+            else:
+                reads.append(CellRead(r, c, EMPTY, 1.0))
+    if lexicon is not None:
+        uncertain = resolve(reads, spec.rows, spec.cols, lexicon, spec.letters)
+    else:
+        uncertain = [rd for rd in reads if rd.alternatives or rd.face == BLANK]
+    p = cfg.locate.cell_px
+    corners = project(wood.grid_to_photo, np.array([[0, 0], [15, 0], [15, 15], [0, 15]], float))
+    to_canon = np.linalg.inv(wood.grid_to_photo @ np.diag([1 / p, 1 / p, 1.0]))
+    where = Located(corners.astype(np.float32), to_canon, (spec.cols * p, spec.rows * p),
+                    "premium squares")
     return BoardReading(spec, where, reads, uncertain)

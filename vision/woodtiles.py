@@ -1,0 +1,227 @@
+"""Reading the cells of a commercial board found by its premium squares: wooden tiles with a
+black letter and a small point value, sitting loose on the squares.
+
+The board is warped flat with a margin of one cell all round. A tile's top face stands above
+the board, so in a tilted photo it moves toward the camera; its letter is looked for in a
+window larger than the cell, as the largest dark mark there, and the face's shift is measured
+over all letters and allowed for in a second look. A cell with no letter holds a blank tile when
+its face has the colour of the letter tiles' faces rather than that of its own kind of square.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.config import WoodConfig
+from vision.glyph import normalise
+
+
+@dataclass
+class Mark:
+    """The letter-sized dark mark of one cell: its glyph (S, S) and where it sits (cells, from
+    the cell's centre)."""
+
+    glyph: np.ndarray
+    offset: tuple[float, float]
+    contrast: float
+
+
+def flat_board(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray) -> np.ndarray:
+    """The board warped flat: (17 P, 17 P, 3) with the 15x15 grid at (P, P) .. (16 P, 16 P)."""
+    p = cfg.cell_px
+    canon_to_grid = np.array([[1 / p, 0, -1], [0, 1 / p, -1], [0, 0, 1]], np.float64)
+    size = 17 * p
+    return cv2.warpPerspective(image, grid_to_photo @ canon_to_grid, (size, size),
+                               flags=cv2.WARP_INVERSE_MAP | cv2.INTER_AREA,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+def find_mark(cfg: WoodConfig, gray: np.ndarray, r: int, c: int,
+              shift: tuple[float, float] = (0.0, 0.0)) -> Mark | None:
+    """The letter of cell (r, c) of a flat board's gray image, looked for around the cell's
+    centre moved by ``shift`` (cells); ``None`` when the cell shows no letter-sized dark mark."""
+    p = cfg.cell_px
+    cx, cy = (c + 1.5 + shift[0]) * p, (r + 1.5 + shift[1]) * p
+    half = (0.5 + cfg.search_margin) * p
+    x0, y0 = max(0, round(cx - half)), max(0, round(cy - half))
+    x1, y1 = min(gray.shape[1], round(cx + half)), min(gray.shape[0], round(cy + half))
+    win = gray[y0:y1, x0:x1]
+    inner = gray[max(0, round(cy - 0.45 * p)): round(cy + 0.45 * p),
+                 max(0, round(cx - 0.45 * p)): round(cx + 0.45 * p)]
+    face = float(np.percentile(inner, 75))
+    dark = float(np.percentile(inner, 1))
+    if face - dark < cfg.min_contrast * max(face, 1.0):
+        return None
+    mask = (win < face - cfg.ink_depth * (face - dark)).astype(np.uint8)
+    n, labels, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    best, best_key = -1, 0.0
+    for i in range(1, n):
+        x, y, bw, bh, area = stats[i]
+        # the board may lie any way round: a letter's long side is its height
+        if not cfg.min_height * p <= max(bw, bh) <= cfg.max_height * p:
+            continue
+        if x == 0 or y == 0 or x + bw >= win.shape[1] or y + bh >= win.shape[0]:
+            continue
+        ox = (x0 + cents[i][0]) / p - (c + 1.5)
+        oy = (y0 + cents[i][1]) / p - (r + 1.5)
+        if max(abs(ox - shift[0]), abs(oy - shift[1])) > cfg.max_offset:
+            continue
+        if area < cfg.min_ink * p * p:
+            continue
+        key = bh * bw  # the letter is the largest mark: a point value is smaller
+        if key > best_key:
+            best, best_key = i, key
+    if best < 0:
+        return None
+    x, y, bw, bh, _ = stats[best]
+    sel = labels == best
+    # broken-off parts of the letter inside its box (not the point value beside it)
+    for i in range(1, n):
+        xi, yi, wi, hi, _ = stats[i]
+        if i != best and xi >= x and yi >= y and xi + wi <= x + bw and yi + hi <= y + bh:
+            sel |= labels == i
+    crop = sel[y: y + bh, x: x + bw].astype(np.float32)
+    ox = (x0 + x + bw / 2) / p - (c + 1.5)
+    oy = (y0 + y + bh / 2) / p - (r + 1.5)
+    return Mark(normalise(cfg.glyph_px, crop), (ox, oy), (face - dark) / max(face, 1.0))
+
+
+def face_colour(cfg: WoodConfig, flat: np.ndarray, r: int, c: int,
+                shift: tuple[float, float] = (0.0, 0.0)) -> np.ndarray:
+    """Chromaticity and brightness (b, g shares in per cent, brightness / 4) of the bright
+    part of a cell's face (the letter and print left out)."""
+    p = cfg.cell_px
+    cx, cy = (c + 1.5 + shift[0]) * p, (r + 1.5 + shift[1]) * p
+    h = cfg.face_share * p / 2
+    crop = flat[round(cy - h): round(cy + h), round(cx - h): round(cx + h)]
+    px = crop.reshape(-1, 3).astype(np.float32)
+    total = px.sum(axis=1)
+    f = np.median(px[total >= np.percentile(total, 50)], axis=0)
+    s = max(float(f.sum()), 1.0)
+    return np.array([100 * f[0] / s, 100 * f[1] / s])
+
+
+def cell_colours(cfg: WoodConfig, flat: np.ndarray) -> np.ndarray:
+    """(15, 15, 2) median Lab a, b of each cell's middle on the flat board."""
+    p = cfg.cell_px
+    lab = cv2.cvtColor(flat, cv2.COLOR_BGR2Lab)
+    m = round(p * (1 - cfg.face_share) / 2)
+    out = np.zeros((15, 15, 2))
+    for r in range(15):
+        for c in range(15):
+            y, x = (r + 1) * p, (c + 1) * p
+            cell = lab[y + m: y + p - m, x + m: x + p - m, 1:].reshape(-1, 2)
+            out[r, c] = np.median(cell, axis=0)
+    return out
+
+
+def print_showing(cfg: WoodConfig, colours: np.ndarray, squares: tuple[str, ...]) -> np.ndarray:
+    """(15, 15) bool: premium squares whose own print shows (their colour is that of most
+    squares of their kind, far from the plain squares'), so no tile covers them."""
+    kinds = np.array([[("D" if ch == "*" else ch) for ch in row] for row in squares])
+    plain = np.median(colours[kinds == "."], axis=0)
+    out = np.zeros((15, 15), bool)
+    for kind in set(kinds.ravel()) - {"."}:
+        sel = kinds == kind
+        typical = np.median(colours[sel], axis=0)
+        reach = cfg.print_near * float(np.linalg.norm(typical - plain))
+        out |= sel & (np.linalg.norm(colours - typical, axis=2) < reach)
+    return out
+
+
+TURN = np.array([[0, -1, 15], [1, 0, 0], [0, 0, 1]], np.float64)  # a quarter turn of the grid
+
+
+def turned(r: int, c: int, k: int) -> tuple[int, int]:
+    """Where cell (r, c) of the fitted grid is once the board is turned ``k`` quarter turns
+    (the way :func:`numpy.rot90` turns an array)."""
+    for _ in range(k):
+        r, c = 14 - c, r
+    return r, c
+
+
+@dataclass
+class WoodReading:
+    """Every cell of the upright board: ``faces`` "" / "?" / letter, with the classifier's
+    guesses; ``grid_to_photo`` maps upright grid units to photo pixels."""
+
+    grid_to_photo: np.ndarray
+    guesses: dict[tuple[int, int], object]
+    blanks: dict[tuple[int, int], float]
+    legibility: float
+    turn_margin: float
+
+
+def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
+              squares: tuple[str, ...], clf, letters: tuple[str, ...]) -> WoodReading:
+    """Find the letters and blank tiles of a commercial board whose grid is known (up to a
+    quarter turn, which the letters decide: the turn that makes them read best)."""
+    from vision.glyph import features
+
+    flat = flat_board(cfg, image, grid_to_photo)
+    gray = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY)
+    colours = cell_colours(cfg, flat)
+    showing = print_showing(cfg, colours, squares)
+    cells = [(r, c) for r in range(15) for c in range(15) if not showing[r, c]]
+    marks = {rc: m for rc in cells if (m := find_mark(cfg, gray, *rc)) is not None}
+    if len(marks) >= 3:  # the faces stand above the board: look again where they sit
+        shift = tuple(np.median([m.offset for m in marks.values()], axis=0))
+        if max(abs(shift[0]), abs(shift[1])) > cfg.shift_min:
+            again = {rc: find_mark(cfg, gray, *rc, shift=shift) for rc in cells}
+            marks = {rc: m for rc, m in again.items() if m is not None}
+    keys = list(marks)
+    best = None
+    scores = []
+    for k in range(4):
+        feats = np.array([features(np.rot90(marks[rc].glyph, k).copy()) for rc in keys],
+                         np.float32)
+        guesses = clf.guesses(feats, letters, 6) if keys else []
+        lp = float(np.mean([np.log(max(g.confidence, 1e-6)) for g in guesses])) if keys else 0.0
+        scores.append(lp)
+        if best is None or lp > best[0]:
+            best = (lp, k, guesses)
+    lp, k, guesses = best
+    margin = lp - max(s for i, s in enumerate(scores) if i != k) if keys else 1.0
+    hom = grid_to_photo.copy()
+    for _ in range(k):
+        hom = hom @ TURN  # upright grid units -> the fitted grid's
+    blanks = _blank_tiles(cfg, colours, showing, squares, set(keys))
+    return WoodReading(
+        hom,
+        {turned(*rc, k): g for rc, g in zip(keys, guesses, strict=True)},
+        {turned(*rc, k): v for rc, v in blanks.items()},
+        float(np.exp(lp)), margin)
+
+
+def _blank_tiles(cfg: WoodConfig, colours: np.ndarray, showing: np.ndarray,
+                 squares: tuple[str, ...], lettered: set) -> dict[tuple[int, int], float]:
+    """Cells with no letter whose middle has the colour of the letter tiles' faces rather
+    than that of the squares of its kind: blank tiles, with how sure that is (0..1)."""
+    if not lettered:
+        return {}
+    tile = np.median([colours[rc] for rc in lettered], axis=0)
+    out = {}
+    kinds: dict[str, list[tuple[int, int]]] = {}
+    for r in range(15):
+        for c in range(15):
+            if (r, c) not in lettered:
+                kinds.setdefault(squares[r][c], []).append((r, c))
+    for kind, members in kinds.items():
+        if kind == ".":
+            own = np.median([colours[rc] for rc in members], axis=0)
+        else:  # premium squares that show their print give their colour
+            shown = [colours[rc] for rc in members if showing[rc]]
+            if not shown:
+                continue
+            own = np.median(shown, axis=0)
+        for rc in members:
+            if showing[rc]:
+                continue
+            d_tile = float(np.linalg.norm(colours[rc] - tile))
+            d_own = float(np.linalg.norm(colours[rc] - own))
+            if d_tile < cfg.blank_nearer * d_own:
+                out[rc] = 1.0 - d_tile / max(d_own, 1e-6)
+    return out
