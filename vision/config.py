@@ -80,8 +80,16 @@ class WoodConfig:
                                          # distance to its own kind of square): a blank tile
     min_legible: float = 0.70            # letters read this well on average (geometric mean
                                          # confidence), else the photo is too blurred to read
-    turn_margin: float = 0.05            # the board's turn must beat the next by this (mean
-                                         # log-probability), else the letters decide nothing
+    off_tile: float = 1.8                # a mark whose surroundings are more than this times
+                                         # farther from the tiles' colour than from its own
+                                         # square's lies on a bare square
+    value_min_ink: float = 0.004         # a point value's mark covers this share of a cell
+    value_reach: float = 0.6             # ... and sits within this (cells) of its letter
+    value_vote: float = 2.0              # each value below-right of its letter: this many nats
+                                         # for the turn that puts it there
+    turn_margin: float = 3.0             # the board's turn must beat the next by this (nats:
+                                         # letters' log-probabilities plus value votes), else
+                                         # every letter is listed as uncertain
 
 
 @dataclass(frozen=True)

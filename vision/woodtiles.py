@@ -27,6 +27,7 @@ class Mark:
     glyph: np.ndarray
     offset: tuple[float, float]
     contrast: float
+    value: tuple[float, float] | None = None  # where the point value sits from the letter
 
 
 def flat_board(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray) -> np.ndarray:
@@ -86,7 +87,31 @@ def find_mark(cfg: WoodConfig, gray: np.ndarray, r: int, c: int,
     crop = sel[y: y + bh, x: x + bw].astype(np.float32)
     ox = (x0 + x + bw / 2) / p - (c + 1.5)
     oy = (y0 + y + bh / 2) / p - (r + 1.5)
-    return Mark(normalise(cfg.glyph_px, crop), (ox, oy), (face - dark) / max(face, 1.0))
+    return Mark(normalise(cfg.glyph_px, crop), (ox, oy), (face - dark) / max(face, 1.0),
+                _value_mark(cfg, stats, cents, best, n))
+
+
+def _value_mark(cfg: WoodConfig, stats: np.ndarray, cents: np.ndarray, letter: int, n: int
+                ) -> tuple[float, float] | None:
+    """Where the tile's point value (a smaller mark beside the letter, outside its box) sits
+    from the letter's centre, in cells; ``None`` when there is no such mark."""
+    p = cfg.cell_px
+    x, y, bw, bh, _ = stats[letter]
+    lx, ly = x + bw / 2, y + bh / 2
+    best, best_area = None, 0
+    for i in range(1, n):
+        xi, yi, wi, hi, area = stats[i]
+        if i == letter or area < cfg.value_min_ink * p * p or max(wi, hi) > 0.8 * max(bw, bh):
+            continue
+        inside_x = xi >= x and xi + wi <= x + bw
+        inside_y = yi >= y and yi + hi <= y + bh
+        if inside_x and inside_y:
+            continue
+        dx, dy = (cents[i][0] - lx) / p, (cents[i][1] - ly) / p
+        if np.hypot(dx, dy) > cfg.value_reach or area <= best_area:
+            continue
+        best, best_area = (float(dx), float(dy)), area
+    return best
 
 
 def face_colour(cfg: WoodConfig, flat: np.ndarray, r: int, c: int,
@@ -118,9 +143,11 @@ def cell_colours(cfg: WoodConfig, flat: np.ndarray) -> np.ndarray:
     return out
 
 
-def print_showing(cfg: WoodConfig, colours: np.ndarray, squares: tuple[str, ...]) -> np.ndarray:
+def print_showing(cfg: WoodConfig, colours: np.ndarray, squares: tuple[str, ...],
+                  tile: np.ndarray | None = None) -> np.ndarray:
     """(15, 15) bool: premium squares whose own print shows (their colour is that of most
-    squares of their kind, far from the plain squares'), so no tile covers them."""
+    squares of their kind, far from the plain squares' and, when known, nearer their kind's
+    than the letter tiles' colour ``tile``), so no tile covers them."""
     kinds = np.array([[("D" if ch == "*" else ch) for ch in row] for row in squares])
     plain = np.median(colours[kinds == "."], axis=0)
     out = np.zeros((15, 15), bool)
@@ -128,7 +155,11 @@ def print_showing(cfg: WoodConfig, colours: np.ndarray, squares: tuple[str, ...]
         sel = kinds == kind
         typical = np.median(colours[sel], axis=0)
         reach = cfg.print_near * float(np.linalg.norm(typical - plain))
-        out |= sel & (np.linalg.norm(colours - typical, axis=2) < reach)
+        d_own = np.linalg.norm(colours - typical, axis=2)
+        near = d_own < reach
+        if tile is not None:
+            near &= d_own < np.linalg.norm(colours - tile, axis=2)
+        out |= sel & near
     return out
 
 
@@ -167,24 +198,35 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
     showing = print_showing(cfg, colours, squares)
     cells = [(r, c) for r in range(15) for c in range(15) if not showing[r, c]]
     marks = {rc: m for rc in cells if (m := find_mark(cfg, gray, *rc)) is not None}
+    if marks:  # a tile on a premium square may share its colour: the letter tiles' decides
+        tile = np.median([colours[rc] for rc in marks], axis=0)
+        showing = print_showing(cfg, colours, squares, tile)
+        more = [(r, c) for r in range(15) for c in range(15)
+                if not showing[r, c] and (r, c) not in cells]
+        marks.update({rc: m for rc in more if (m := find_mark(cfg, gray, *rc)) is not None})
+        cells += more
     if len(marks) >= 3:  # the faces stand above the board: look again where they sit
         shift = tuple(np.median([m.offset for m in marks.values()], axis=0))
         if max(abs(shift[0]), abs(shift[1])) > cfg.shift_min:
             again = {rc: find_mark(cfg, gray, *rc, shift=shift) for rc in cells}
             marks = {rc: m for rc, m in again.items() if m is not None}
+    if len(marks) >= 2:
+        marks = _on_tiles(cfg, flat, marks, squares, showing)
     keys = list(marks)
-    best = None
-    scores = []
+    values = [m.value for m in marks.values() if m.value is not None]
+    options = []
     for k in range(4):
         feats = np.array([features(np.rot90(marks[rc].glyph, k).copy()) for rc in keys],
                          np.float32)
         guesses = clf.guesses(feats, letters, 6) if keys else []
-        lp = float(np.mean([np.log(max(g.confidence, 1e-6)) for g in guesses])) if keys else 0.0
-        scores.append(lp)
-        if best is None or lp > best[0]:
-            best = (lp, k, guesses)
-    lp, k, guesses = best
-    margin = lp - max(s for i, s in enumerate(scores) if i != k) if keys else 1.0
+        logp = [float(np.log(max(g.confidence, 1e-6))) for g in guesses]
+        # a tile's point value sits below and right of its letter, the right way up
+        votes = sum(1 for v in values if min(_turn_vector(v, k)) > 0)
+        options.append((sum(logp) + cfg.value_vote * votes, k, guesses, logp))
+    options.sort(key=lambda o: -o[0])
+    score, k, guesses, logp = options[0]
+    margin = score - options[1][0] if keys else np.inf
+    lp = float(np.mean(logp)) if logp else 0.0
     hom = grid_to_photo.copy()
     for _ in range(k):
         hom = hom @ TURN  # upright grid units -> the fitted grid's
@@ -194,6 +236,48 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
         {turned(*rc, k): g for rc, g in zip(keys, guesses, strict=True)},
         {turned(*rc, k): v for rc, v in blanks.items()},
         float(np.exp(lp)), margin)
+
+
+def _on_tiles(cfg: WoodConfig, flat: np.ndarray, marks: dict, squares: tuple[str, ...],
+              showing: np.ndarray) -> dict:
+    """The marks that sit on a tile's face: a mark whose surroundings are clearly nearer the
+    colour of the cell's own kind of square than the letter tiles' is on a bare square (a
+    hinge line, a printed label, a shadow), not a letter."""
+    p = cfg.cell_px
+    lab = cv2.cvtColor(flat, cv2.COLOR_BGR2Lab)
+    h = round(cfg.face_share * p / 2)
+
+    def colour_at(rc: tuple[int, int], off: tuple[float, float]) -> np.ndarray:
+        cx = round((rc[1] + 1.5 + off[0]) * p)
+        cy = round((rc[0] + 1.5 + off[1]) * p)
+        px = lab[cy - h: cy + h, cx - h: cx + h].reshape(-1, 3).astype(np.float32)
+        bright = px[px[:, 0] >= np.percentile(px[:, 0], 50)]
+        return np.median(bright[:, 1:], axis=0)
+
+    at = {rc: colour_at(rc, m.offset) for rc, m in marks.items()}
+    tile = np.median(list(at.values()), axis=0)
+    kinds: dict[str, np.ndarray] = {}
+    for kind in {ch for row in squares for ch in row}:
+        cells = [(r, c) for r in range(15) for c in range(15) if squares[r][c] == kind
+                 and (r, c) not in marks and (kind == "." or showing[r, c])]
+        if cells:
+            kinds[kind] = np.median([colour_at(rc, (0.0, 0.0)) for rc in cells], axis=0)
+    out = {}
+    for rc, m in marks.items():
+        own = kinds.get(squares[rc[0]][rc[1]])
+        if own is None or (np.linalg.norm(at[rc] - tile)
+                           <= cfg.off_tile * np.linalg.norm(at[rc] - own)):
+            out[rc] = m
+    return out
+
+
+def _turn_vector(v: tuple[float, float], k: int) -> tuple[float, float]:
+    """A direction on the flat board as it points once the board is turned ``k`` quarter
+    turns the way :func:`numpy.rot90` turns an image (counter-clockwise on screen)."""
+    x, y = v
+    for _ in range(k):
+        x, y = y, -x
+    return x, y
 
 
 def _blank_tiles(cfg: WoodConfig, colours: np.ndarray, showing: np.ndarray,
