@@ -82,7 +82,9 @@ class WoodConfig:
                                          # confidence), else the photo is too blurred to read
     off_tile: float = 1.8                # a mark whose surroundings are more than this times
                                          # farther from the tiles' colour than from its own
-                                         # square's lies on a bare square
+                                         # square's lies on a bare square ...
+    tile_colour_spread: float = 10.0     # ... unless within this (Lab a, b) of the tiles'
+
     value_min_ink: float = 0.004         # a point value's mark covers this share of a cell
     value_reach: float = 0.6             # ... and sits within this (cells) of its letter
     value_vote: float = 2.0              # each value below-right of its letter: this many nats

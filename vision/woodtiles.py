@@ -265,8 +265,9 @@ def _on_tiles(cfg: WoodConfig, flat: np.ndarray, marks: dict, squares: tuple[str
     out = {}
     for rc, m in marks.items():
         own = kinds.get(squares[rc[0]][rc[1]])
-        if own is None or (np.linalg.norm(at[rc] - tile)
-                           <= cfg.off_tile * np.linalg.norm(at[rc] - own)):
+        d_tile = float(np.linalg.norm(at[rc] - tile))
+        if own is None or d_tile <= max(cfg.off_tile * float(np.linalg.norm(at[rc] - own)),
+                                        cfg.tile_colour_spread):
             out[rc] = m
     return out
 
