@@ -81,9 +81,11 @@ def main() -> None:
                     help="skip the Tesseract reader (faster)")
     ap.add_argument("--real", nargs="?", const=str(REAL), metavar="FOLDER",
                     help="read the labelled real photos (default: the test data's)")
+    ap.add_argument("--labels", metavar="LABELS.json",
+                    help="with --real: the labels file (default: labels.json in FOLDER)")
     args = ap.parse_args()
     if args.real:
-        real(Path(args.real))
+        real(Path(args.real), Path(args.labels) if args.labels else None)
         return
     cam = Camera(width=1600, height=1200) if args.small else Camera()
     lexicon = default_lexicon()
@@ -142,12 +144,15 @@ def main() -> None:
     pdq(cam, args.seed, 4 * args.photos)
 
 
-def real(folder: Path) -> None:
+def real(folder: Path, labels_file: Path | None = None) -> None:
     """One line per labelled real photo of a commercial board, then the totals."""
+    from dataclasses import replace
+
     from vision.evaluate import load_labels, score
     from vision.imageio import load_photo
 
-    labels = load_labels(folder / "labels.json")
+    labels = [replace(lab, photo=folder / lab.photo.name)
+              for lab in load_labels(labels_file or folder / "labels.json")]
     spec = board_spec("bugwords")
     lexicon = default_lexicon()
     clf = shipped_classifier()
@@ -155,6 +160,7 @@ def real(folder: Path) -> None:
     print(f"{'photo':26} {'cells right':>11} {'tiles right':>11} {'wrong, unlisted':>15} "
           f"{'listed':>6} {'CPU s':>6}  result")
     tot = [0, 0, 0, 0, 0, 0]
+    seen = [0, 0, 0, 0]  # cells right, cells, tiles right, tiles of the photos not refused
     cpu = 0.0
     refused = 0
     for lab in labels:
@@ -173,10 +179,15 @@ def real(folder: Path) -> None:
         for i, v in enumerate((s.cells_right, s.cells, s.tiles_right, s.tiles, s.wrong_unlisted,
                                listed)):
             tot[i] += v
+        if reading is not None:
+            for i, v in enumerate((s.cells_right, s.cells, s.tiles_right, s.tiles)):
+                seen[i] += v
         print(f"{lab.photo.name:26} {s.cells_right:>4}/{s.cells:<6} {s.tiles_right:>4}/"
               f"{s.tiles:<6} {s.wrong_unlisted:>15} {listed:>6} {dt:6.2f}  {result[:70]}")
     print(f"{'all photos':26} {tot[0] / tot[1]:>11.2%} {tot[2] / max(tot[3], 1):>11.2%} "
           f"{tot[4]:>15} {tot[5]:>6} {cpu / len(labels):6.2f}  {refused} refused")
+    print(f"{'photos read (not refused)':26} {seen[0] / max(seen[1], 1):>11.2%} "
+          f"{seen[2] / max(seen[3], 1):>11.2%}")
 
 
 def girdle(cam: Camera, lexicon) -> None:

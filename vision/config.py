@@ -87,6 +87,10 @@ class WoodConfig:
 
     value_min_ink: float = 0.004         # a point value's mark covers this share of a cell
     value_reach: float = 0.6             # ... and sits within this (cells) of its letter
+    split_min_width: float = 0.75        # a mark this wide for its height may hold its value:
+    value_top: float = 0.5               # the letter's columns are those inked in this top
+                                         # share, and what stands right of them at least
+    value_split: float = 0.3             # this share of the mark's height is the value
     value_vote: float = 2.0              # each value below-right of its letter: this many nats
                                          # for the turn that puts it there
     turn_margin: float = 3.0             # the board's turn must beat the next by this (nats:

@@ -152,7 +152,14 @@ def read_commercial(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: 
             else:
                 reads.append(CellRead(r, c, EMPTY, 1.0))
     if lexicon is not None:
+        doubted = {(rd.row, rd.col) for rd in reads if rd.alternatives}
         uncertain = resolve(reads, spec.rows, spec.cols, lexicon, spec.letters)
+        listed = {(rd.row, rd.col) for rd in uncertain}
+        for rd in reads:  # the words suggest a letter for a doubtful tile; the player confirms
+            if (rd.row, rd.col) in doubted - listed:
+                rd.alternatives = [(rd.face, rd.confidence)] + [
+                    (a, q) for a, q in rd.options if a not in (rd.face, EMPTY) and q > SHOWN_MIN]
+                uncertain.append(rd)
     else:
         uncertain = [rd for rd in reads if rd.alternatives or rd.face == BLANK]
     p = cfg.locate.cell_px

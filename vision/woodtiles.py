@@ -28,6 +28,7 @@ class Mark:
     offset: tuple[float, float]
     contrast: float
     value: tuple[float, float] | None = None  # where the point value sits from the letter
+    mask: np.ndarray | None = None  # the mark's own pixels (its bounding box), bool
 
 
 def flat_board(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray) -> np.ndarray:
@@ -88,7 +89,7 @@ def find_mark(cfg: WoodConfig, gray: np.ndarray, r: int, c: int,
     ox = (x0 + x + bw / 2) / p - (c + 1.5)
     oy = (y0 + y + bh / 2) / p - (r + 1.5)
     return Mark(normalise(cfg.glyph_px, crop), (ox, oy), (face - dark) / max(face, 1.0),
-                _value_mark(cfg, stats, cents, best, n))
+                _value_mark(cfg, stats, cents, best, n), crop > 0)
 
 
 def _value_mark(cfg: WoodConfig, stats: np.ndarray, cents: np.ndarray, letter: int, n: int
@@ -226,6 +227,16 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
     options.sort(key=lambda o: -o[0])
     score, k, guesses, logp = options[0]
     margin = score - options[1][0] if keys else np.inf
+    # a point value that touches its letter (Q10, D2) is cut off, the board the right way up
+    split = {i: g for i, rc in enumerate(keys) if marks[rc].value is None
+             and (g := split_value(cfg, np.rot90(marks[rc].mask, k))) is not None}
+    if split:
+        again = clf.guesses(np.array([features(g) for g in split.values()], np.float32),
+                            letters, 6)
+        guesses = list(guesses)
+        for i, g in zip(split, again, strict=True):
+            guesses[i] = g
+            logp[i] = float(np.log(max(g.confidence, 1e-6)))
     lp = float(np.mean(logp)) if logp else 0.0
     hom = grid_to_photo.copy()
     for _ in range(k):
@@ -270,6 +281,37 @@ def _on_tiles(cfg: WoodConfig, flat: np.ndarray, marks: dict, squares: tuple[str
                                         cfg.tile_colour_spread):
             out[rc] = m
     return out
+
+
+def split_value(cfg: WoodConfig, mask: np.ndarray) -> np.ndarray | None:
+    """The letter of an upright mark whose point value touches it at the bottom right, as a
+    normalised glyph; ``None`` when no such value is attached.
+
+    The letter spans the columns inked in the mark's upper part (a value is printed low); what
+    lies right of them and stands at least ``value_split`` of the mark's height is the value
+    (a letter's own foot, as in L, is flatter)."""
+    h, w = mask.shape
+    if w < cfg.split_min_width * h:
+        return None
+    upper = mask[: round(h * cfg.value_top)].any(axis=0)
+    cols = np.flatnonzero(upper)
+    if len(cols) == 0:
+        return None
+    right = cols.max() + 1
+    rest = mask[:, right:]
+    if rest.size == 0 or not rest.any():
+        return None
+    rows = np.flatnonzero(rest.any(axis=1))
+    if rows.max() - rows.min() + 1 < cfg.value_split * h:
+        return None
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask[:, :right].astype(np.uint8),
+                                                           connectivity=8)
+    if n < 2:
+        return None
+    big = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))  # the value's cut-off remnant goes
+    x, y, bw, bh, _ = stats[big]
+    letter = labels[y: y + bh, x: x + bw] == big
+    return normalise(cfg.glyph_px, letter.astype(np.float32))
 
 
 def _turn_vector(v: tuple[float, float], k: int) -> tuple[float, float]:
