@@ -140,11 +140,9 @@ def fit_layout(cfg: PremiumConfig, blobs: Blobs, squares: tuple[str, ...],
     if not hyps:
         return None
     best: PremiumFit | None = None
-    scored = []
-    for hom, seed in hyps:
-        matched, wrong, _ = _matches(cfg, hom, model, mfam, pts, fam, seed=seed)
-        scored.append((matched - cfg.wrong_weight * wrong, hom))
-    scored.sort(key=lambda s: -s[0])
+    local = _local_scores(cfg, hyps, squares, pts, fam)
+    order = np.argsort(-local, kind="stable")
+    scored = [(float(local[i]), hyps[i][0]) for i in order]
     seen: list[np.ndarray] = []
     w, h = image_size
     for _, hom in scored[: cfg.refine_top]:
@@ -191,6 +189,33 @@ def _hypotheses(cfg: PremiumConfig, blobs: Blobs, mfam: np.ndarray, model: np.nd
                             out.append((_similarity(model[[m, q]], pts[[i, j]]),
                                         (model[m] + model[q]) / 2))
     return out
+
+
+def _local_scores(cfg: PremiumConfig, hyps: list[tuple[np.ndarray, np.ndarray]],
+                  squares: tuple[str, ...], pts: np.ndarray, fam: np.ndarray) -> np.ndarray:
+    """Every hypothesis judged near the pair it came from, at once: blobs on a square of
+    their family, less ``wrong_weight`` times blobs on the grid where none of theirs is."""
+    table = np.zeros((15, 15), np.int8)  # the layout's family per cell
+    for r, row in enumerate(squares):
+        for c, ch in enumerate(row):
+            if ch != ".":
+                table[r, c] = LETTER if ch.islower() else WORD
+    homs = np.array([h for h, _ in hyps])            # (H, 3, 3) similarities
+    seeds = np.array([sd for _, sd in hyps])         # (H, 2) grid units
+    a, b = homs[:, 0, 0], homs[:, 1, 0]
+    t = homs[:, :2, 2]
+    scale2 = a * a + b * b
+    rel = pts[None] - t[:, None]                     # (H, N, 2)
+    gx = (a[:, None] * rel[..., 0] + b[:, None] * rel[..., 1]) / scale2[:, None]
+    gy = (-b[:, None] * rel[..., 0] + a[:, None] * rel[..., 1]) / scale2[:, None]
+    cx, cy = np.floor(gx).astype(int), np.floor(gy).astype(int)
+    inside = (cx >= 0) & (cy >= 0) & (cx < 15) & (cy < 15)
+    inside &= np.maximum(np.abs(gx - seeds[:, 0:1]), np.abs(gy - seeds[:, 1:2])) < cfg.seed_radius
+    kind = table[np.clip(cy, 0, 14), np.clip(cx, 0, 14)]
+    near = np.hypot(gx - cx - 0.5, gy - cy - 0.5) < cfg.match_radius
+    good = inside & (kind == fam[None]) & near
+    wrong = inside & (kind != fam[None])
+    return good.sum(axis=1) - cfg.wrong_weight * wrong.sum(axis=1)
 
 
 def _matches(cfg: PremiumConfig, hom: np.ndarray, model: np.ndarray, mfam: np.ndarray,
