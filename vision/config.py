@@ -66,7 +66,7 @@ class WoodConfig:
     search_margin: float = 0.35          # a letter is looked for this far (cells) past the cell
     max_offset: float = 0.42             # ... its centre at most this far from the expected one
     min_contrast: float = 0.30           # darkest ink at least this share below the face
-    ink_depth: float = 0.45              # ink cut: this share of the way from face to darkest
+    ink_depth: float = 0.35              # ink cut: this share of the way from face to darkest
     min_height: float = 0.28             # a letter is this share of a cell tall or more
     max_height: float = 0.85             # ... and no taller (tile edges, the hinge line)
     min_ink: float = 0.02                # and covers at least this share of a cell
