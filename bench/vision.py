@@ -40,6 +40,7 @@ LETTERS = tuple(chr(ord("A") + i) for i in range(26))
 
 CASES = (  # (label, board kind, game, blank tiles per position)
     ("Bug Words, commercial board", "commercial", "bugwords", 1),
+    ("Bug Words, wooden tiles at home", "wooden", "bugwords", 1),
     ("Bug Words, printed paper board", "paper", "bugwords", 0),
     ("WerdUp, printed paper board", "paper", "werdup", 0),
     ("WerdUp, 3D-printed board", "3d", "werdup", 0),

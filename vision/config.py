@@ -77,7 +77,8 @@ class WoodConfig:
     min_confidence: float = 0.80         # a letter below this is listed as uncertain
     shift_min: float = 0.06              # a median face shift above this (cells): look again
     blank_nearer: float = 0.5            # no letter, colour this near the tiles' (share of its
-                                         # distance to its own kind of square): a blank tile
+                                         # distance to its own kind of square): a blank tile;
+    maybe_nearer: float = 1.0            # this near: perhaps a tile, the cell is listed
     min_legible: float = 0.70            # letters read this well on average (geometric mean
                                          # confidence), else the photo is too blurred to read
     off_tile: float = 1.8                # a mark whose surroundings are more than this times

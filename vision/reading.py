@@ -162,6 +162,11 @@ def read_commercial(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: 
                 uncertain.append(rd)
     else:
         uncertain = [rd for rd in reads if rd.alternatives or rd.face == BLANK]
+    for rd in reads:  # bare-looking cells with a tile's colour: the player looks
+        share = wood.maybe.get((rd.row, rd.col))
+        if share is not None and rd.face == EMPTY and not rd.alternatives:
+            rd.alternatives = [(EMPTY, 1.0 - share), (BLANK, share)]
+            uncertain.append(rd)
     p = cfg.locate.cell_px
     corners = project(wood.grid_to_photo, np.array([[0, 0], [15, 0], [15, 15], [0, 15]], float))
     to_canon = np.linalg.inv(wood.grid_to_photo @ np.diag([1 / p, 1 / p, 1.0]))

@@ -137,7 +137,26 @@ def werdup_3d_image(scene: Scene, rng: np.random.Generator,
     return img, corners
 
 
-KINDS = ("commercial", "paper", "3d")
+def wooden_board_image(spec: BoardSpec, scene: Scene, rng: np.random.Generator,
+                       cell_px: int = 90) -> tuple[np.ndarray, np.ndarray]:
+    """A commercial board as players own it (see :func:`vision.render.wooden_board`), turned
+    0, 90, 180 or 270 degrees on the table; the corners stay those of the upright grid."""
+    from vision.render import wooden_board
+
+    fonts = tile_fonts()
+    font = fonts[int(rng.integers(len(fonts)))]
+    img, corners = wooden_board(spec, scene.faces(), cell_px, font, tile_set("bugwords").values,
+                                rng)
+    k = int(rng.integers(4))
+    h, w = img.shape[:2]
+    for _ in range(k):  # a quarter turn counter-clockwise: (x, y) -> (y, w - x)
+        img = np.ascontiguousarray(np.rot90(img))
+        corners = np.stack([corners[:, 1], w - corners[:, 0]], axis=1).astype(np.float32)
+        h, w = img.shape[:2]
+    return img, corners
+
+
+KINDS = ("commercial", "wooden", "paper", "3d")
 
 
 def flat_board(kind: str, spec: BoardSpec, scene: Scene, rng: np.random.Generator
@@ -145,6 +164,8 @@ def flat_board(kind: str, spec: BoardSpec, scene: Scene, rng: np.random.Generato
     """The flat image of a board of ``kind`` (commercial, paper or 3d) showing ``scene``."""
     if kind == "commercial":
         return commercial_board_image(spec, scene, rng)
+    if kind == "wooden":
+        return wooden_board_image(spec, scene, rng)
     if kind == "paper":
         return paper_board_image(spec, scene, rng)
     if kind == "3d":
@@ -155,8 +176,13 @@ def flat_board(kind: str, spec: BoardSpec, scene: Scene, rng: np.random.Generato
 def synthetic_photo(kind: str, spec: BoardSpec, scene: Scene, rng: np.random.Generator,
                     camera=None) -> bytes:
     """A JPEG photo of ``scene`` on a board of ``kind`` (see :mod:`vision.synth`)."""
+    from dataclasses import replace
+
     from vision.synth import Camera, photograph
 
     img, corners = flat_board(kind, spec, scene, rng)
-    jpg, _, _ = photograph(img, camera or Camera(), rng, corners)
+    cam = camera or Camera()
+    if kind == "wooden":  # photographed at home: carpet or a patterned cloth, warm dim light
+        cam = replace(cam, home=True)
+    jpg, _, _ = photograph(img, cam, rng, corners)
     return jpg

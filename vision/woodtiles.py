@@ -185,6 +185,7 @@ class WoodReading:
     blanks: dict[tuple[int, int], float]
     legibility: float
     turn_margin: float
+    maybe: dict[tuple[int, int], float]  # bare-looking cells whose colour is near the tiles'
 
 
 def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
@@ -241,12 +242,13 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
     hom = grid_to_photo.copy()
     for _ in range(k):
         hom = hom @ TURN  # upright grid units -> the fitted grid's
-    blanks = _blank_tiles(cfg, colours, showing, squares, set(keys))
+    near = _tile_coloured(cfg, colours, showing, squares, set(keys))
     return WoodReading(
         hom,
         {turned(*rc, k): g for rc, g in zip(keys, guesses, strict=True)},
-        {turned(*rc, k): v for rc, v in blanks.items()},
-        float(np.exp(lp)), margin)
+        {turned(*rc, k): 1.0 - v for rc, v in near.items() if v < cfg.blank_nearer},
+        float(np.exp(lp)), margin,
+        {turned(*rc, k): 1.0 - v for rc, v in near.items() if v >= cfg.blank_nearer})
 
 
 def _on_tiles(cfg: WoodConfig, flat: np.ndarray, marks: dict, squares: tuple[str, ...],
@@ -323,10 +325,11 @@ def _turn_vector(v: tuple[float, float], k: int) -> tuple[float, float]:
     return x, y
 
 
-def _blank_tiles(cfg: WoodConfig, colours: np.ndarray, showing: np.ndarray,
-                 squares: tuple[str, ...], lettered: set) -> dict[tuple[int, int], float]:
-    """Cells with no letter whose middle has the colour of the letter tiles' faces rather
-    than that of the squares of its kind: blank tiles, with how sure that is (0..1)."""
+def _tile_coloured(cfg: WoodConfig, colours: np.ndarray, showing: np.ndarray,
+                   squares: tuple[str, ...], lettered: set) -> dict[tuple[int, int], float]:
+    """Cells with no letter whose middle is nearer the letter tiles' face colour than that of
+    the squares of its kind, each with that ratio (distance to the tiles' over distance to
+    its kind's): well below 1, a blank tile; near 1, perhaps a tile whose letter was missed."""
     if not lettered:
         return {}
     tile = np.median([colours[rc] for rc in lettered], axis=0)
@@ -349,6 +352,6 @@ def _blank_tiles(cfg: WoodConfig, colours: np.ndarray, showing: np.ndarray,
                 continue
             d_tile = float(np.linalg.norm(colours[rc] - tile))
             d_own = float(np.linalg.norm(colours[rc] - own))
-            if d_tile < cfg.blank_nearer * d_own:
-                out[rc] = 1.0 - d_tile / max(d_own, 1e-6)
+            if d_tile < cfg.maybe_nearer * d_own:
+                out[rc] = d_tile / max(d_own, 1e-6)
     return out
