@@ -117,3 +117,28 @@ def test_premium_blobs_fix_the_grid_of_an_empty_board():
     assert (corners > 0).all() and (corners[:, 0] < image.shape[1]).all()
     side = np.linalg.norm(corners[1] - corners[0]) / 15
     assert 20 < side < 80
+
+
+def test_a_board_cut_off_by_the_frame_is_read_where_it_shows():
+    """The printed margin cut off: read as before. About two columns of the (tilted) grid cut
+    off too: those squares are listed for the player, the rest read. Most of the grid cut off:
+    refused."""
+    name = "IMG_20151016_165401.jpg"
+    image = load_photo(DEFAULT.load, LABELS[name].photo)
+    spec = board_spec("bugwords")
+    whole = read_board(DEFAULT, image, spec, shipped_classifier(), default_lexicon())
+    x = whole.located.corners[:, 0]
+    pitch = (x.max() - x.min()) / 15
+    rows = list(LABELS[name].rows)
+    for cut, unseen in ((x.min() - 0.3 * pitch, 0), (x.min() + 2.2 * pitch, 2)):
+        part = np.ascontiguousarray(image[:, max(0, round(cut)):])
+        reading = read_board(DEFAULT, part, spec, shipped_classifier(), default_lexicon())
+        grid = ["".join(c or "." for c in row) for row in reading.grid()]
+        listed = {(u.row, u.col) for u in reading.uncertain}
+        wrong = [(r, c) for r in range(15) for c in range(15) if grid[r][c] != rows[r][c]]
+        assert all(cell in listed for cell in wrong)
+        assert all(c < 3 for _, c in listed) and len(listed) >= 5 * unseen
+        assert grid == rows if not unseen else [g[3:] for g in grid] == [g[3:] for g in rows]
+    with pytest.raises(VisionError, match="outside the photo"):
+        read_board(DEFAULT, np.ascontiguousarray(image[:, round(x.min() + 7 * pitch):]), spec,
+                   shipped_classifier(), default_lexicon())

@@ -94,6 +94,7 @@ class WoodConfig:
     value_split: float = 0.3             # this share of the mark's height is the value
     value_vote: float = 2.0              # each value below-right of its letter: this many nats
                                          # for the turn that puts it there
+    max_unseen: float = 0.34             # more of the grid's cells outside the photo: refused
     turn_margin: float = 3.0             # the board's turn must beat the next by this (nats:
                                          # letters' log-probabilities plus value votes), else
                                          # every letter is listed as uncertain

@@ -128,17 +128,23 @@ def read_commercial(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: 
     if fit is None:
         return None
     wc = cfg.wood
+    if len(_out_of_frame(fit.homography, image.shape, spec)) > wc.max_unseen * spec.rows ** 2:
+        raise VisionError("most of the board's grid is outside the photo: step back so the "
+                          "whole board is in the frame")
     wood = read_wood(wc, image, fit.homography, spec.squares, clf, spec.letters)
     if wood.guesses and wood.legibility < wc.min_legible:
         raise VisionError("the board was found but its letters are too blurred to read "
                           "(the phone moved, or the focus missed): hold still and take "
                           "the photo again")
     unsure_turn = wood.turn_margin < wc.turn_margin
+    unseen = _out_of_frame(wood.grid_to_photo, image.shape, spec)
     reads = []
     for r in range(spec.rows):
         for c in range(spec.cols):
             g = wood.guesses.get((r, c))
-            if g is not None:
+            if (r, c) in unseen:
+                reads.append(CellRead(r, c, EMPTY, 0.0))
+            elif g is not None:
                 options = [(a if a != NO_LETTER else EMPTY, p) for a, p in g.alternatives
                            if p > OPTION_MIN]
                 face = g.letter or EMPTY
@@ -162,6 +168,12 @@ def read_commercial(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: 
                 uncertain.append(rd)
     else:
         uncertain = [rd for rd in reads if rd.alternatives or rd.face == BLANK]
+    for rd in reads:  # squares outside the photo: the player says what is there
+        if (rd.row, rd.col) in unseen:
+            rd.face, rd.letter, rd.confidence = EMPTY, None, 0.0
+            rd.alternatives = [(EMPTY, 0.5), (BLANK, 0.5)]
+            if rd not in uncertain:
+                uncertain.append(rd)
     for rd in reads:  # bare-looking cells with a tile's colour: the player looks
         share = wood.maybe.get((rd.row, rd.col))
         if share is not None and rd.face == EMPTY and not rd.alternatives:
@@ -173,3 +185,13 @@ def read_commercial(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: 
     where = Located(corners.astype(np.float32), to_canon, (spec.cols * p, spec.rows * p),
                     "premium squares")
     return BoardReading(spec, where, reads, uncertain)
+
+
+def _out_of_frame(grid_to_photo: np.ndarray, shape: tuple[int, ...], spec: BoardSpec
+                  ) -> set[tuple[int, int]]:
+    """The grid's cells whose middle lies outside the photo (a board cut off by the frame)."""
+    h, w = shape[:2]
+    centres = np.array([[c + 0.5, r + 0.5] for r in range(spec.rows) for c in range(spec.cols)])
+    at = project(grid_to_photo, centres)
+    inside = (at[:, 0] >= 0) & (at[:, 1] >= 0) & (at[:, 0] < w) & (at[:, 1] < h)
+    return {(i // spec.cols, i % spec.cols) for i in np.flatnonzero(~inside)}
