@@ -46,6 +46,7 @@ class PremiumConfig:
     size_spread: float = 2.2             # blobs within this factor of the median side
     side_share: float = 0.88             # a premium blob's side over the cell pitch
     neighbours: int = 4                  # nearest blobs paired with each blob
+    max_step: int = 4                    # ... at most this many cells apart along each axis
     step_tolerance: float = 0.22         # cell distance of a pair within this of a layout step
     seed_radius: float = 4.0             # a hypothesis is first judged this many cells around
     match_radius: float = 0.30           # a blob within this (cells) of a square's centre
@@ -53,6 +54,7 @@ class PremiumConfig:
     refine_top: int = 12                 # best hypotheses grown and refitted
     grow_radii: tuple[float, ...] = (0.45, 0.4, 0.35, 0.3, 0.3)
     min_for_homography: int = 8          # matched squares before a homography is fitted
+    ransac_share: float = 0.3            # its RANSAC tolerance, share of a cell
     min_matched: int = 12                # fewer premium squares on blobs: no grid found
     min_fraction: float = 0.25           # ... or fewer than this share of those in view
     max_wrong_share: float = 0.5         # ... or more wrong blobs than this share of matches
@@ -65,6 +67,9 @@ class WoodConfig:
     cell_px: int = 48                    # the flat board's cell size
     search_margin: float = 0.35          # a letter is looked for this far (cells) past the cell
     max_offset: float = 0.42             # ... its centre at most this far from the expected one
+    face_window: float = 0.45            # the face is judged this far (cells) round the middle:
+    face_percentile: float = 75          # its brightness this percentile, its darkest ink
+    dark_percentile: float = 1           # ... this one
     min_contrast: float = 0.30           # darkest ink at least this share below the face
     ink_depth: float = 0.35              # ink cut: this share of the way from face to darkest
     min_height: float = 0.28             # a letter is this share of a cell tall or more
@@ -88,6 +93,7 @@ class WoodConfig:
 
     value_min_ink: float = 0.004         # a point value's mark covers this share of a cell
     value_reach: float = 0.6             # ... and sits within this (cells) of its letter
+    value_max_size: float = 0.8          # ... and is smaller than this share of the letter
     split_min_width: float = 0.75        # a mark this wide for its height may hold its value:
     value_top: float = 0.5               # the letter's columns are those inked in this top
                                          # share, and what stands right of them at least

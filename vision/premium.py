@@ -167,15 +167,14 @@ def _hypotheses(cfg: PremiumConfig, blobs: Blobs, mfam: np.ndarray, model: np.nd
     size) says which steps between premium squares they may be; each such pair of layout
     squares of the right families gives a similarity."""
     pts, fam = blobs.centres, blobs.family
+    steps = [(a, b) for a in range(cfg.max_step + 1) for b in range(a + 1) if a]
     out = []
     for i in range(len(pts)):
         pitch = blobs.side[i] / cfg.side_share
         for j in np.argsort(d[i])[: cfg.neighbours]:
             vec = pts[j] - pts[i]
             dist = float(np.linalg.norm(vec)) / pitch
-            for step in ((1, 0), (2, 0), (3, 0), (4, 0), (1, 1), (2, 2), (3, 3), (4, 4),
-                         (2, 1), (1, 2), (3, 1), (1, 3), (4, 2), (2, 4), (3, 2), (2, 3),
-                         (4, 1), (1, 4), (4, 3), (3, 4)):
+            for step in steps:
                 if abs(np.hypot(*step) - dist) > cfg.step_tolerance * max(1.0, dist / 2):
                     continue
                 for m in np.flatnonzero(mfam == fam[i]):
@@ -271,7 +270,8 @@ def _grow(cfg: PremiumConfig, hom: np.ndarray, model: np.ndarray, mfam: np.ndarr
             return None
         src, dst = model[ok], pts[j[ok]]
         if ok.sum() >= cfg.min_for_homography:
-            new, _ = cv2.findHomography(src, dst, cv2.RANSAC, float(np.median(pitch)) * 0.3)
+            new, _ = cv2.findHomography(src, dst, cv2.RANSAC,
+                                        float(np.median(pitch)) * cfg.ransac_share)
         else:
             new = cv2.estimateAffinePartial2D(src, dst)[0]
             new = None if new is None else np.vstack([new, [0, 0, 1]])

@@ -75,14 +75,23 @@ def read_board(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: TileC
     """Read a BGR photo (H, W, 3) of a board into letters, with the lexicon's help if given.
 
     Letters come from the tile classifier, or from Tesseract when ``tesseract`` is given.
-    Of several places the grid may be, the first whose reading is plausible (no more blank
-    tiles than the set has, give or take ``locate.extra_blanks``) is taken.
+    The companion's boards are found by their markers; a commercial board by its premium
+    squares (:func:`read_commercial`, classifier only); failing both, of the outlines' grids
+    the first whose reading is plausible (no more blank tiles than the set has, give or take
+    ``locate.extra_blanks``) is taken.
     """
-    if located is None and tesseract is None:
-        wood = read_commercial(cfg, image, spec, clf, lexicon)
-        if wood is not None:
-            return wood
-    candidates = [located] if located is not None else board_candidates(cfg, image, spec)
+    if located is not None:
+        candidates = [located]
+    else:
+        from vision import markers
+
+        found = markers.try_locate(cfg.locate, image, spec)
+        if found is None and tesseract is None:  # a commercial board: its premium squares
+            wood = read_commercial(cfg, image, spec, clf, lexicon)
+            if wood is not None:
+                return wood
+        candidates = ([found] if found is not None
+                      else outline_grids(cfg.locate, image, spec.rows, spec.cols))
     for where in candidates:
         canonical = warp(image, where)
         reads = read_cells(cfg.cells, canonical, spec, clf, cfg.classify.min_confidence,
@@ -118,12 +127,6 @@ def read_commercial(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: 
                     lexicon: Lexicon | None = None) -> BoardReading | None:
     """A commercial board found by its premium squares, its wooden tiles read; ``None`` when
     the premium squares do not show the layout (the board may be of another kind)."""
-    markers_found = None
-    from vision import markers
-
-    markers_found = markers.try_locate(cfg.locate, image, spec)
-    if markers_found is not None:
-        return None
     fit = premium_fit(cfg, image, spec)
     if fit is None:
         return None

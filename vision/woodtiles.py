@@ -51,10 +51,10 @@ def find_mark(cfg: WoodConfig, gray: np.ndarray, r: int, c: int,
     x0, y0 = max(0, round(cx - half)), max(0, round(cy - half))
     x1, y1 = min(gray.shape[1], round(cx + half)), min(gray.shape[0], round(cy + half))
     win = gray[y0:y1, x0:x1]
-    inner = gray[max(0, round(cy - 0.45 * p)): round(cy + 0.45 * p),
-                 max(0, round(cx - 0.45 * p)): round(cx + 0.45 * p)]
-    face = float(np.percentile(inner, 75))
-    dark = float(np.percentile(inner, 1))
+    f = cfg.face_window * p
+    inner = gray[max(0, round(cy - f)): round(cy + f), max(0, round(cx - f)): round(cx + f)]
+    face = float(np.percentile(inner, cfg.face_percentile))
+    dark = float(np.percentile(inner, cfg.dark_percentile))
     if face - dark < cfg.min_contrast * max(face, 1.0):
         return None
     mask = (win < face - cfg.ink_depth * (face - dark)).astype(np.uint8)
@@ -102,7 +102,8 @@ def _value_mark(cfg: WoodConfig, stats: np.ndarray, cents: np.ndarray, letter: i
     best, best_area = None, 0
     for i in range(1, n):
         xi, yi, wi, hi, area = stats[i]
-        if i == letter or area < cfg.value_min_ink * p * p or max(wi, hi) > 0.8 * max(bw, bh):
+        if (i == letter or area < cfg.value_min_ink * p * p
+                or max(wi, hi) > cfg.value_max_size * max(bw, bh)):
             continue
         inside_x = xi >= x and xi + wi <= x + bw
         inside_y = yi >= y and yi + hi <= y + bh
