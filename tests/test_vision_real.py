@@ -142,3 +142,15 @@ def test_a_board_cut_off_by_the_frame_is_read_where_it_shows():
     with pytest.raises(VisionError, match="outside the photo"):
         read_board(DEFAULT, np.ascontiguousarray(image[:, round(x.min() + 7 * pitch):]), spec,
                    shipped_classifier(), default_lexicon())
+
+
+def test_a_board_whose_turn_the_tiles_cannot_settle_is_refused():
+    from dataclasses import replace
+
+    cfg = replace(DEFAULT, wood=replace(DEFAULT.wood, turn_margin=1e9))
+    image = load_photo(DEFAULT.load, LABELS["IMG_20151016_165401.jpg"].photo)
+    with pytest.raises(VisionError, match="which way up"):
+        read_board(cfg, image, board_spec("bugwords"), shipped_classifier(), default_lexicon())
+    empty = load_photo(DEFAULT.load, LABELS["IMG_20151016_165303.jpg"].photo)
+    reading = read_board(cfg, empty, board_spec("bugwords"), shipped_classifier())
+    assert all(rd.face == "" for rd in reading.cells)  # no tiles: any turn reads the same

@@ -103,7 +103,7 @@ class WoodConfig:
     max_unseen: float = 0.34             # more of the grid's cells outside the photo: refused
     turn_margin: float = 3.0             # the board's turn must beat the next by this (nats:
                                          # letters' log-probabilities plus value votes), else
-                                         # every letter is listed as uncertain
+                                         # the photo is refused
 
 
 @dataclass(frozen=True)

@@ -139,7 +139,9 @@ def read_commercial(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: 
         raise VisionError("the board was found but its letters are too blurred to read "
                           "(the phone moved, or the focus missed): hold still and take "
                           "the photo again")
-    unsure_turn = wood.turn_margin < wc.turn_margin
+    if wood.turn_margin < wc.turn_margin:  # a wrong turn would misplace every tile
+        raise VisionError("the board was found but its tiles do not show which way up it is: "
+                          "take the photo from the side its letters read the right way up")
     unseen = _out_of_frame(wood.grid_to_photo, image.shape, spec)
     reads = []
     for r in range(spec.rows):
@@ -152,7 +154,7 @@ def read_commercial(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: 
                            if p > OPTION_MIN]
                 face = g.letter or EMPTY
                 shown = [(a, p) for a, p in options if p > SHOWN_MIN][: cfg.classify.alternatives]
-                sure = g.confidence >= wc.min_confidence and not unsure_turn
+                sure = g.confidence >= wc.min_confidence
                 reads.append(CellRead(r, c, face, g.confidence,
                                       [] if sure else (shown or [(face, g.confidence)]),
                                       face or None, options))
