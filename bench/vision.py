@@ -24,6 +24,9 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__)
 import numpy as np  # noqa: E402
 
 from companion.lexicon import default_lexicon  # noqa: E402
+from synthetic.boards import synthetic_photo  # noqa: E402
+from synthetic.camera import Camera  # noqa: E402
+from synthetic.scenes import crossword  # noqa: E402
 from vision.boards import board_spec  # noqa: E402
 from vision.classifier import shipped_classifier  # noqa: E402
 from vision.config import DEFAULT  # noqa: E402
@@ -31,9 +34,6 @@ from vision.errors import VisionError  # noqa: E402
 from vision.imageio import decode_photo  # noqa: E402
 from vision.ocr import Tesseract  # noqa: E402
 from vision.reading import read_board  # noqa: E402
-from vision.scenes import crossword  # noqa: E402
-from vision.synth import Camera  # noqa: E402
-from vision.synthboards import synthetic_photo  # noqa: E402
 
 REAL = Path(__file__).resolve().parent.parent / "tests" / "data" / "vision" / "real"
 LETTERS = tuple(chr(ord("A") + i) for i in range(26))
@@ -195,11 +195,11 @@ def girdle(cam: Camera, lexicon) -> None:
     """One photo of the rules' worked example per hand-writing font."""
     from dataclasses import replace
 
+    from synthetic.camera import photograph
+    from synthetic.fonts import hand_fonts
+    from synthetic.girdle import EXAMPLE_STEPS, example_puzzle, filled_sheet
     from vision.classifier import hand_classifier
-    from vision.fonts import hand_fonts
     from vision.girdle_sheet import read_sheet
-    from vision.synth import photograph
-    from vision.synthgirdle import EXAMPLE_STEPS, example_puzzle, filled_sheet
 
     puzzle = example_puzzle()
     load = replace(DEFAULT.load, work_long_side=DEFAULT.sheet.work_long_side)
@@ -230,8 +230,8 @@ def girdle(cam: Camera, lexicon) -> None:
 
 
 def pdq(cam: Camera, seed: int, deals: int) -> None:
+    from synthetic.cards import deal_photo
     from vision.cards import read_deal
-    from vision.synthcards import deal_photo
 
     rng = np.random.default_rng(seed)
     right = total = 0

@@ -8,6 +8,9 @@ import pytest
 
 from companion.cli import main
 from companion.lexicon import default_lexicon
+from synthetic.boards import flat_board, synthetic_photo
+from synthetic.camera import Camera, photograph
+from synthetic.scenes import crossword
 from vision.boards import board_spec
 from vision.classifier import shipped_classifier
 from vision.config import DEFAULT
@@ -15,9 +18,6 @@ from vision.errors import VisionError
 from vision.imageio import decode_photo
 from vision.locate import grid_lines, order_corners
 from vision.reading import read_board
-from vision.scenes import crossword
-from vision.synth import Camera, photograph
-from vision.synthboards import flat_board, synthetic_photo
 
 SMALL = Camera(width=1600, height=1200, fill=(0.7, 0.85))
 

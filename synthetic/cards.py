@@ -10,8 +10,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from synthetic.camera import Camera, photograph, table_background
 from vision.errors import VisionError
-from vision.synth import Camera, photograph, table_background
 
 
 @cache

@@ -16,8 +16,8 @@ from PIL import Image, ImageDraw
 
 from companion.girdle import Placement, Puzzle, edition_puzzle, play_all
 from companion.layout.sheets import girdle_sheet
+from synthetic.render import _font
 from vision.errors import VisionError
-from vision.render import _font
 
 # The worked example of the rules (GAMES.md): lines, Supply, checkbox rows and the seven words.
 EXAMPLE_LINES = (("row", 1), ("col", 2), ("col", 6), ("row", 4), ("col", 4), ("row", 7),

@@ -14,11 +14,11 @@ import numpy as np
 
 from companion.layout.sheets import board_sheet
 from companion.tiles import tile_set
+from synthetic.fonts import available, tile_fonts
+from synthetic.render import COMMERCIAL, BoardStyle, render_board, tile_face
+from synthetic.scenes import Scene
 from vision.boards import BoardSpec
 from vision.errors import VisionError
-from vision.fonts import available, tile_fonts
-from vision.render import COMMERCIAL, BoardStyle, render_board, tile_face
-from vision.scenes import Scene
 
 # The companion's paper tiles: cream face, Helvetica Bold ink (Liberation Sans is its clone).
 PAPER_TILE = BoardStyle(tile=(246, 239, 220), ink=(31, 35, 40), letter_size=0.66,
@@ -139,9 +139,9 @@ def werdup_3d_image(scene: Scene, rng: np.random.Generator,
 
 def wooden_board_image(spec: BoardSpec, scene: Scene, rng: np.random.Generator,
                        cell_px: int = 90) -> tuple[np.ndarray, np.ndarray]:
-    """A commercial board as players own it (see :func:`vision.render.wooden_board`), turned
+    """A commercial board as players own it (see :func:`synthetic.render.wooden_board`), turned
     0, 90, 180 or 270 degrees on the table; the corners stay those of the upright grid."""
-    from vision.render import wooden_board
+    from synthetic.render import wooden_board
 
     fonts = tile_fonts()
     font = fonts[int(rng.integers(len(fonts)))]
@@ -175,10 +175,10 @@ def flat_board(kind: str, spec: BoardSpec, scene: Scene, rng: np.random.Generato
 
 def synthetic_photo(kind: str, spec: BoardSpec, scene: Scene, rng: np.random.Generator,
                     camera=None) -> bytes:
-    """A JPEG photo of ``scene`` on a board of ``kind`` (see :mod:`vision.synth`)."""
+    """A JPEG photo of ``scene`` on a board of ``kind`` (see :mod:`synthetic.camera`)."""
     from dataclasses import replace
 
-    from vision.synth import Camera, photograph
+    from synthetic.camera import Camera, photograph
 
     img, corners = flat_board(kind, spec, scene, rng)
     cam = camera or Camera()
