@@ -4,16 +4,14 @@ paper boards (its own PDF, rasterised with poppler's ``pdftoppm``) and a commerc
 
 from __future__ import annotations
 
-import subprocess
-import tempfile
 from functools import cache
-from pathlib import Path
 
 import cv2
 import numpy as np
 
 from companion.layout.sheets import board_sheet
 from companion.tiles import tile_set
+from printables.raster import pdf_page_image
 from synthetic.fonts import available, tile_fonts
 from synthetic.render import COMMERCIAL, BoardStyle, render_board, tile_face
 from synthetic.scenes import Scene
@@ -31,15 +29,7 @@ def printed_board(game: str, px_per_mm: float) -> np.ndarray:
     from printables.boards import board_pdf
 
     pdf = board_pdf(game, "full")
-    with tempfile.TemporaryDirectory() as tmp:
-        src = Path(tmp) / "board.pdf"
-        src.write_bytes(pdf)
-        try:
-            subprocess.run(["pdftoppm", "-r", str(round(px_per_mm * 25.4)), "-png", "-singlefile",
-                            str(src), str(Path(tmp) / "board")], check=True, capture_output=True)
-        except (OSError, subprocess.CalledProcessError) as exc:
-            raise VisionError("pdftoppm (poppler-utils) is needed to render boards") from exc
-        img = cv2.imread(str(Path(tmp) / "board.png"), cv2.IMREAD_COLOR)
+    img = pdf_page_image(pdf, px_per_mm * 25.4)
     return img
 
 
