@@ -213,8 +213,11 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
         if max(abs(shift[0]), abs(shift[1])) > cfg.shift_min:
             again = {rc: find_mark(cfg, gray, *rc, shift=shift) for rc in cells}
             marks = {rc: m for rc, m in again.items() if m is not None}
+    doubtful: set[tuple[int, int]] = set()
     if len(marks) >= 2:
-        marks = _on_tiles(cfg, flat, marks, squares, showing)
+        kept = _on_tiles(cfg, flat, marks, squares, showing)
+        doubtful = set(marks) - set(kept)  # dropped, but the player is asked
+        marks = kept
     keys = list(marks)
     values = [m.value for m in marks.values() if m.value is not None]
     options = []
@@ -249,7 +252,8 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
         {turned(*rc, k): g for rc, g in zip(keys, guesses, strict=True)},
         {turned(*rc, k): 1.0 - v for rc, v in near.items() if v < cfg.blank_nearer},
         float(np.exp(lp)), margin,
-        {turned(*rc, k): 1.0 - v for rc, v in near.items() if v >= cfg.blank_nearer})
+        {turned(*rc, k): 1.0 - v for rc, v in near.items() if v >= cfg.blank_nearer}
+        | {turned(*rc, k): 0.5 for rc in doubtful if rc not in near})
 
 
 def _on_tiles(cfg: WoodConfig, flat: np.ndarray, marks: dict, squares: tuple[str, ...],
