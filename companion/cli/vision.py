@@ -60,12 +60,9 @@ def run_read(args: argparse.Namespace) -> int:
     import cv2
 
     from vision.boards import board_spec
-    from vision.classifier import shipped_classifier
     from vision.config import DEFAULT
     from vision.imageio import load_photo
-    from vision.light import check_light
-    from vision.ocr import Tesseract
-    from vision.reading import read_board
+    from vision.photo import read_photo
 
     lexicon = lexicon_from_args(args)
     previous = None
@@ -80,13 +77,11 @@ def run_read(args: argparse.Namespace) -> int:
         raise UsageError("PDQ cards are read with the tile classifier only")
     if args.game == "girdle":
         return _read_girdle(args, lexicon)
-    image = load_photo(DEFAULT.load, args.photo)
     if args.game == "pdq":
-        return _read_pdq(args, image)
-    tess = Tesseract() if args.engine == "tesseract" else None
-    reading = read_board(DEFAULT, image, spec, shipped_classifier(), lexicon, tesseract=tess)
-    out = reading.to_dict()
-    out["light"] = check_light(DEFAULT.light, image, reading.located.corners).to_dict()
+        return _read_pdq(args, load_photo(DEFAULT.load, args.photo))
+    photo = read_photo(args.photo, args.game, lexicon, tesseract=args.engine == "tesseract")
+    image, reading = photo.image, photo.reading
+    out = photo.to_dict()
     if args.game == "werdup":
         out.update(_werdup(args, reading.grid(), previous, lexicon))
     if args.overlay:
