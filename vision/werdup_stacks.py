@@ -63,6 +63,10 @@ class StackConfig:
     min_face_share: float = 0.6       # a letter on a face darker (Lab L) than this share of
                                       # the sure tiles' faces is a mark on the board
     max_face_chroma: float = 16.0     # ... or one this far from their colour (Lab a, b)
+    min_tile_contrast: float = 12.0   # Lab distance of tiles and board needed to tell an
+                                      # unread tile from an empty cell by colour
+    tile_nearer: float = 0.4          # a face this much nearer the tiles' colour than the
+                                      # board's (Lab) is a tile's
 
 
 @dataclass(frozen=True)
@@ -153,6 +157,8 @@ class StackRead:
     scores: list[float] = field(default_factory=list)  # per height 0..max
     margin: float = float("inf")  # the height's score over the runner-up's
     bar: bool = False  # the orientation bar under the letter was seen
+    tile_face: bool = False  # an empty read whose lone tile's face looks like a tile's
+    unreadable: bool = False  # ... in the open: a tile may stand here, its letter not read
 
 
 @dataclass
@@ -183,8 +189,10 @@ class StacksReading:
     def heights(self) -> list[list[int | None]]:
         out: list[list[int | None]] = [[0] * self.size for _ in range(self.size)]
         for s in self.stacks:
-            out[s.row][s.col] = s.height if self.heights_seen or not s.letter.face else (
-                None if s.letter.face else 0)
+            if not s.seen or s.unreadable:
+                out[s.row][s.col] = None
+            elif s.letter.face:
+                out[s.row][s.col] = s.height if self.heights_seen else None
         return out
 
     def to_dict(self) -> dict:
@@ -212,7 +220,8 @@ class StacksReading:
                 for rd in self.uncertain
             ],
             "doubtful_heights": [{"row": r, "col": c} for r, c in self.doubtful_heights],
-            "not_seen": [{"row": r, "col": c} for r, c in self.not_seen],
+            "not_seen": [{"row": r, "col": c, "why": "unreadable" if self.stacks[
+                r * self.size + c].unreadable else "hidden"} for r, c in self.not_seen],
         }
 
 
@@ -453,11 +462,23 @@ def read_stacks(cfg: StackConfig, cells: CellConfig, classify: ClassifyConfig,
             continue
         taken[(r, c)] = k
         spots.append((spot, radius))
+    floor = [found[k][2][0] for k in found if k not in taken]
+    board_colour = np.median(floor, axis=0) if floor else None
+
+    def tile_not_board(face: np.ndarray) -> bool:
+        """A face much nearer the tiles' colour than the board's."""
+        if tile is None or board_colour is None:
+            return False
+        to_tile = float(np.linalg.norm(face - tile))
+        to_board = float(np.linalg.norm(face - board_colour))
+        apart = float(np.linalg.norm(tile - board_colour))
+        return apart >= cfg.min_tile_contrast and to_tile < cfg.tile_nearer * to_board
+
     stacks: list[StackRead] = []
-    for (r, c), (scores, glyphs, _, bars) in found.items():
+    for (r, c), (scores, glyphs, faces, bars) in found.items():
         if (r, c) not in taken:
             stacks.append(StackRead(r, c, 0, 1.0 - max(scores), CellRead(r, c, EMPTY, 1.0),
-                                    scores=[0.0, *scores]))
+                                    scores=[0.0, *scores], tile_face=tile_not_board(faces[0])))
             continue
         best = taken[(r, c)]
         runner = max([x for i, x in enumerate(scores) if i != best] or [0.0])
@@ -477,7 +498,7 @@ def read_stacks(cfg: StackConfig, cells: CellConfig, classify: ClassifyConfig,
     else:
         reading.uncertain = [rd for rd in reads if rd.alternatives]
     for s in stacks:
-        if not s.seen:
+        if not s.seen or s.unreadable:
             reading.not_seen.append((s.row, s.col))
         elif s.letter.face and heights_seen and s.margin < cfg.min_height_margin:
             reading.doubtful_heights.append((s.row, s.col))
@@ -508,3 +529,8 @@ def _mark_hidden(cfg: StackConfig, reading: StacksReading, board: BoardLayout) -
             s.seen = False
             s.height = None
             s.letter = CellRead(s.row, s.col, EMPTY, 0.0)
+        elif s.tile_face and not s.letter.face:
+            near = [polys[k] for k in polys if max(abs(k[0] - s.row), abs(k[1] - s.col)) <= 2]
+            if _covered_share(face, near) < cfg.hidden_share / 2:
+                s.unreadable = True  # a tile's face with no letter made out on it
+                s.height = None

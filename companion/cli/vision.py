@@ -251,8 +251,9 @@ def _print_reading(out: dict) -> None:
         what = "blank tile" if u["read"] == "?" else f"read {u['read'] or 'empty'}"
         print(f"  uncertain: row {u['row'] + 1}, column {u['col'] + 1} ({what}): {alts}")
     for cell in out.get("not_seen", []):
-        print(f"  not seen: row {cell['row'] + 1}, column {cell['col'] + 1} (hidden behind a "
-              "taller stack)")
+        why = ("a tile may stand here; its letter cannot be made out" if cell["why"] ==
+               "unreadable" else "hidden behind a taller stack")
+        print(f"  not seen: row {cell['row'] + 1}, column {cell['col'] + 1} ({why})")
     for cell in out.get("doubtful_heights", []):
         print(f"  height uncertain: row {cell['row'] + 1}, column {cell['col'] + 1}")
     if out.get("heights_note"):
