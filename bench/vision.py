@@ -4,6 +4,7 @@ Prints cell accuracy and seconds per photo (decode + locate + read + lexicon), f
 Tesseract-only letter reader and the pipeline's tile classifier, side by side.
 
     python bench/vision.py [--photos N] [--seed S] [--small]
+    python bench/vision.py --werdup-renders    # stacks on renders of the printed set
 """
 
 from __future__ import annotations
@@ -73,7 +74,15 @@ def main() -> None:
                     help="only the Word Girdle sheets and PDQ deals")
     ap.add_argument("--classifier-only", action="store_true",
                     help="skip the Tesseract reader (faster)")
+    ap.add_argument("--werdup-renders", action="store_true",
+                    help="only the held-back renders of the 3D-printed WerdUp set: stack "
+                    "heights and letters (bench/werdup_renders.py)")
+    ap.add_argument("--renders", type=Path, help="folder of the held-back renders")
+    ap.add_argument("--render-seeds", default=None, help="held-back seeds (default 9001-9042)")
     args = ap.parse_args()
+    if args.werdup_renders:
+        werdup_renders(args.renders, args.render_seeds)
+        return
     cam = Camera(width=1600, height=1200) if args.small else Camera()
     lexicon = default_lexicon()
     clf = shipped_classifier()
@@ -129,6 +138,17 @@ def main() -> None:
         return
     girdle(cam, lexicon)
     pdq(cam, args.seed, 4 * args.photos)
+
+
+def werdup_renders(folder: Path | None, seeds: str | None) -> None:
+    """The held-back renders of the printed WerdUp set (see bench/werdup_renders.py)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "werdup_renders_bench", Path(__file__).with_name("werdup_renders.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.run(folder, seeds or module.HELD_BACK, lexicon=default_lexicon())
 
 
 def girdle(cam: Camera, lexicon) -> None:
