@@ -3,12 +3,12 @@
 The board's markers give the camera's pose (the focal length too, when the photo is taken
 at an angle). Knowing the board exactly (:mod:`companion.layout.werdup_board`), every cell's
 top face is predicted for each height 1-5: seen at an angle, a taller stack's face sits
-further from the cell's flat place. The height whose predicted face holds a whole letter,
-centred where the face's centre should be, with the tile's top edge along the predicted
-outline, is chosen; the letter is read there. A photo taken straight down shows no height
-(the faces barely move): it says so and reports no heights. A face hidden by a taller stack
-in front of it is reported as not seen.
-"""
+further from the cell's flat place. The height whose predicted face holds a letter of the
+tile font's size, with the orientation bar under it, centred where the letter should be (the
+tile's top edge along the predicted outline helps), is chosen, and the letter is read there.
+A photo taken straight down shows no height (the faces barely move): it says so and reports
+no heights. A face hidden by a taller stack in front of it is reported as not seen; a tile's
+face with no letter made out is listed, never read as an empty cell."""
 
 from __future__ import annotations
 
@@ -55,6 +55,7 @@ class StackConfig:
     min_height_margin: float = 1.6    # best height's score over the runner-up's below this:
                                       # the height is uncertain
     min_letter_score: float = 0.25    # a best letter score below this: no tile seen
+    sure_score: float = 0.6           # letters this sure give the tiles' face colour
     hidden_share: float = 0.35        # a face this much covered by a nearer stack: not seen
     ink_ratio: float = 0.6            # ink is darker than this share of the face around it
                                       # (a shadow darkens both, the black inlay only itself)
@@ -317,19 +318,27 @@ def _edge_strength(grad: np.ndarray, pose: BoardPose, centre: tuple[float, float
     return float(grad[yi, xi].mean())
 
 
-def _candidate_scores(cfg: StackConfig, cells: CellConfig, image: np.ndarray, grad: np.ndarray,
-                      pose: BoardPose, board: BoardLayout, clf: TileClassifier,
-                      letters: tuple[str, ...], row: int, col: int
-                      ) -> tuple[list[float], list[np.ndarray | None], list[np.ndarray],
-                                 list[float]]:
-    """For heights 1..max: how well a letter sits on the predicted face (0-1: centred where
-    the letter's centre should be, looking like a letter), mixed with the tile's top edge
-    strength there; the glyph found, the face's colour and the bar's darkness at each
-    height."""
+@dataclass
+class Candidates:
+    """One cell's evidence for each height 1..max (index 0 is height 1)."""
+
+    scores: list[float]                 # 0-1: a letter centred on the predicted face
+    glyphs: list[np.ndarray | None]     # the normalised glyph found there
+    faces: list[np.ndarray]             # the face's colour (CIE Lab)
+    bars: list[float]                   # how dark the orientation bar's place is
+
+
+def _candidates(cfg: StackConfig, cells: CellConfig, image: np.ndarray, grad: np.ndarray,
+                pose: BoardPose, board: BoardLayout, clf: TileClassifier,
+                letters: tuple[str, ...], row: int, col: int) -> Candidates:
+    """For heights 1..max: how well a letter sits on the predicted face (centred where the
+    letter's centre should be, the font's size, its bar under it, looking like a letter),
+    mixed with the tile's top edge strength there."""
     centre = board.cell_center(row, col)
     mm = cfg.face_mm / cfg.face_px
     want = (cfg.face_px / 2, cfg.face_px / 2 - cfg.letter_rise / mm)
-    letter_scores, glyphs, edges, faces, bars = [], [], [], [], []
+    out = Candidates([], [], [], [])
+    edges = []
     for h in range(1, cfg.max_stack + 1):
         z = board.stack_top(h)
         colour = _face_crop(cfg, image, pose, centre, z)
@@ -338,35 +347,30 @@ def _candidate_scores(cfg: StackConfig, cells: CellConfig, image: np.ndarray, gr
         mask = letter_ink(cfg, ratio)
         glyph = glyph_from_mask(cells, mask)
         found = _letter_box(mask) if glyph is not None else None
-        faces.append(_face_lab(colour, ratio))
-        bars.append(0.0)
-        if found is None:
-            letter_scores.append(0.0)
-            glyphs.append(None)
-        else:
+        out.faces.append(_face_lab(colour, ratio))
+        score, bar = 0.0, 0.0
+        if found is not None:
             box, rest = found
             tall_mm, wide_mm = (box[3] - box[1]) * mm, (box[2] - box[0]) * mm
-            if not (cfg.letter_height[0] <= tall_mm <= cfg.letter_height[1]
-                    and wide_mm >= cfg.min_letter_width):
-                letter_scores.append(0.0)  # not the size of a tile's letter
-                glyphs.append(None)
-                edges.append(0.0)
-                continue
-            off = np.hypot((box[0] + box[2]) / 2 - want[0], (box[1] + box[3]) / 2 - want[1]) * mm
-            bars[-1] = _bar_darkness(cfg, ratio, mask & ~rest, box)
-            bar = min(1.0, bars[-1] / cfg.bar_dark)
-            p = clf.probabilities(np.array([features(glyph)], np.float32), letters)[0]
-            p_letter = 1.0 - float(p[clf.classes.index(NO_LETTER)]) \
-                if NO_LETTER in clf.classes else 1.0
-            letter_scores.append(float(np.exp(-(off / cfg.centre_sigma) ** 2)) * p_letter * bar)
-            glyphs.append(glyph)
+            if (cfg.letter_height[0] <= tall_mm <= cfg.letter_height[1]
+                    and wide_mm >= cfg.min_letter_width):  # the size of a tile's letter
+                off = np.hypot((box[0] + box[2]) / 2 - want[0],
+                               (box[1] + box[3]) / 2 - want[1]) * mm
+                bar = _bar_darkness(cfg, ratio, mask & ~rest, box)
+                p = clf.probabilities(np.array([features(glyph)], np.float32), letters)[0]
+                p_letter = (1.0 - float(p[clf.classes.index(NO_LETTER)])
+                            if NO_LETTER in clf.classes else 1.0)
+                score = (float(np.exp(-(off / cfg.centre_sigma) ** 2)) * p_letter
+                         * min(1.0, bar / cfg.bar_dark))
+        out.scores.append(score)
+        out.glyphs.append(glyph if score > 0 else None)
+        out.bars.append(bar)
         edges.append(_edge_strength(grad, pose, centre, z - board.tile_plateau_height,
-                                    board.tile_size) if letter_scores[-1] > 0 else 0.0)
-    e = np.array(edges)
-    e = e / max(float(e.max()), 1e-6)
-    scores = [ls * (1 - cfg.edge_weight + cfg.edge_weight * ev)
-              for ls, ev in zip(letter_scores, e, strict=True)]
-    return scores, glyphs, faces, bars
+                                    board.tile_size) if score > 0 else 0.0)
+    e = np.array(edges) / max(float(max(edges)), 1e-6)
+    out.scores = [ls * (1 - cfg.edge_weight + cfg.edge_weight * ev)
+                  for ls, ev in zip(out.scores, e, strict=True)]
+    return out
 
 
 def _stack_polygon(pose: BoardPose, board: BoardLayout, row: int, col: int, height: int
@@ -418,39 +422,42 @@ def _letter_read(row: int, col: int, glyph: np.ndarray | None, clf: TileClassifi
                     shown if g.confidence < classify.min_confidence else [], g.letter, options)
 
 
-def read_stacks(cfg: StackConfig, cells: CellConfig, classify: ClassifyConfig,
-                image: np.ndarray, clf: TileClassifier, lexicon: Lexicon | None = None,
-                board: BoardLayout = WERDUP_BOARD) -> StacksReading:
-    """Heights and top letters of every cell of the 3D-printed board in a BGR photo."""
-    from vision.correct import resolve
+@dataclass(frozen=True)
+class FaceColours:
+    """The tiles' face colour and the board's (CIE Lab), as this photo shows them."""
 
-    pose = board_pose(cfg, image, board)
-    heights_seen = pose.tilt >= cfg.min_tilt
-    spec = board_spec("werdup")
-    gray = cv2.GaussianBlur(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (3, 3), 0)
-    grad = cv2.magnitude(cv2.Sobel(gray, cv2.CV_32F, 1, 0), cv2.Sobel(gray, cv2.CV_32F, 0, 1))
-    found = {}
-    for r in range(board.cells):
-        for c in range(board.cells):
-            found[(r, c)] = _candidate_scores(cfg, cells, image, grad, pose, board, clf,
-                                              spec.letters, r, c)
-    sure = [faces[int(np.argmax(scores))] for scores, _, faces, _ in found.values()
-            if max(scores) >= 0.6]
-    tile = np.median(sure, axis=0) if sure else None  # the tiles' face colour
+    tile: np.ndarray | None
+    board: np.ndarray | None
 
-    def tile_like(face: np.ndarray) -> bool:
-        return tile is None or (face[0] >= cfg.min_face_share * tile[0] and float(
-            np.hypot(face[1] - tile[1], face[2] - tile[2])) <= cfg.max_face_chroma)
+    def tile_like(self, cfg: StackConfig, face: np.ndarray) -> bool:
+        """Bright enough and of the tiles' hue to be a tile's face."""
+        if self.tile is None:
+            return True
+        chroma = float(np.hypot(face[1] - self.tile[1], face[2] - self.tile[2]))
+        return face[0] >= cfg.min_face_share * self.tile[0] and chroma <= cfg.max_face_chroma
 
-    claims = []  # (score, row, col, height index) of every face that holds a letter
-    for (r, c), (scores, _, faces, _) in found.items():
-        for k, (sc, f) in enumerate(zip(scores, faces, strict=True)):
-            if sc >= cfg.min_letter_score and tile_like(f):
-                claims.append((sc, r, c, k))
-    claims.sort(reverse=True)
+    def tile_not_board(self, cfg: StackConfig, face: np.ndarray) -> bool:
+        """Much nearer the tiles' colour than the board's (and the two differ)."""
+        if self.tile is None or self.board is None:
+            return False
+        apart = float(np.linalg.norm(self.tile - self.board))
+        to_tile = float(np.linalg.norm(face - self.tile))
+        return (apart >= cfg.min_tile_contrast
+                and to_tile < cfg.tile_nearer * float(np.linalg.norm(face - self.board)))
+
+
+def _assign(cfg: StackConfig, found: dict[tuple[int, int], Candidates], pose: BoardPose,
+            board: BoardLayout, colours: FaceColours) -> dict[tuple[int, int], int]:
+    """Each cell's height index, for cells showing a letter: the likeliest claims first,
+    and a letter in the photo belongs to one stack only (a tall stack's face may sit where
+    a neighbour's would at another height)."""
+    claims = sorted(((sc, r, c, k) for (r, c), cand in found.items()
+                     for k, (sc, face) in enumerate(zip(cand.scores, cand.faces, strict=True))
+                     if sc >= cfg.min_letter_score and colours.tile_like(cfg, face)),
+                    reverse=True)
     taken: dict[tuple[int, int], int] = {}
-    spots: list[tuple[np.ndarray, float]] = []
-    for _, r, c, k in claims:  # a letter in the photo belongs to one stack: the likeliest
+    spots: list[tuple[np.ndarray, float]] = []  # where accepted letters are, and their size
+    for _, r, c, k in claims:
         if (r, c) in taken:
             continue
         cx, cy = board.cell_center(r, c)
@@ -462,37 +469,49 @@ def read_stacks(cfg: StackConfig, cells: CellConfig, classify: ClassifyConfig,
             continue
         taken[(r, c)] = k
         spots.append((spot, radius))
-    floor = [found[k][2][0] for k in found if k not in taken]
-    board_colour = np.median(floor, axis=0) if floor else None
+    return taken
 
-    def tile_not_board(face: np.ndarray) -> bool:
-        """A face much nearer the tiles' colour than the board's."""
-        if tile is None or board_colour is None:
-            return False
-        to_tile = float(np.linalg.norm(face - tile))
-        to_board = float(np.linalg.norm(face - board_colour))
-        apart = float(np.linalg.norm(tile - board_colour))
-        return apart >= cfg.min_tile_contrast and to_tile < cfg.tile_nearer * to_board
 
+def read_stacks(cfg: StackConfig, cells: CellConfig, classify: ClassifyConfig,
+                image: np.ndarray, clf: TileClassifier, lexicon: Lexicon | None = None,
+                board: BoardLayout = WERDUP_BOARD) -> StacksReading:
+    """Heights and top letters of every cell of the 3D-printed board in a BGR photo
+    (H, W, 3); the lexicon, when given, settles uncertain letters as for flat boards."""
+    from vision.correct import resolve
+
+    pose = board_pose(cfg, image, board)
+    heights_seen = pose.tilt >= cfg.min_tilt
+    spec = board_spec("werdup")
+    gray = cv2.GaussianBlur(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (3, 3), 0)
+    grad = cv2.magnitude(cv2.Sobel(gray, cv2.CV_32F, 1, 0), cv2.Sobel(gray, cv2.CV_32F, 0, 1))
+    found = {(r, c): _candidates(cfg, cells, image, grad, pose, board, clf, spec.letters, r, c)
+             for r in range(board.cells) for c in range(board.cells)}
+    sure = [cand.faces[int(np.argmax(cand.scores))] for cand in found.values()
+            if max(cand.scores) >= cfg.sure_score]
+    colours = FaceColours(np.median(sure, axis=0) if sure else None, None)
+    taken = _assign(cfg, found, pose, board, colours)
+    floor = [found[k].faces[0] for k in found if k not in taken]
+    colours = FaceColours(colours.tile, np.median(floor, axis=0) if floor else None)
     stacks: list[StackRead] = []
-    for (r, c), (scores, glyphs, faces, bars) in found.items():
+    for (r, c), cand in found.items():
+        scores = cand.scores
         if (r, c) not in taken:
             stacks.append(StackRead(r, c, 0, 1.0 - max(scores), CellRead(r, c, EMPTY, 1.0),
-                                    scores=[0.0, *scores], tile_face=tile_not_board(faces[0])))
+                                    scores=[0.0, *scores],
+                                    tile_face=colours.tile_not_board(cfg, cand.faces[0])))
             continue
         best = taken[(r, c)]
         runner = max([x for i, x in enumerate(scores) if i != best] or [0.0])
-        margin = scores[best] / max(runner, 1e-3)
-        conf = float(scores[best] / (scores[best] + runner))
-        read = _letter_read(r, c, glyphs[best], clf, spec.letters, classify)
+        read = _letter_read(r, c, cand.glyphs[best], clf, spec.letters, classify)
         if not read.face:  # a mark, not a letter: an empty cell
             stacks.append(StackRead(r, c, 0, 0.5, read, scores=[0.0, *scores]))
             continue
-        stacks.append(StackRead(r, c, best + 1, conf, read, scores=[0.0, *scores],
-                                margin=margin, bar=bars[best] >= cfg.bar_dark))
+        stacks.append(StackRead(r, c, best + 1, scores[best] / (scores[best] + runner), read,
+                                scores=[0.0, *scores], margin=scores[best] / max(runner, 1e-3),
+                                bar=cand.bars[best] >= cfg.bar_dark))
     reading = StacksReading(pose, stacks, heights_seen, size=board.cells)
     _mark_hidden(cfg, reading, board)
-    reads = [s.letter for s in stacks if s.seen]
+    reads = [s.letter for s in stacks if s.seen and not s.unreadable]
     if lexicon is not None:
         reading.uncertain = resolve(reads, board.cells, board.cells, lexicon, spec.letters)
     else:
