@@ -20,7 +20,7 @@ import numpy as np
 from companion.layout.werdup_board import WERDUP_BOARD, BoardLayout
 from companion.lexicon import Lexicon
 from vision.boards import board_spec
-from vision.cells import EMPTY, OPTION_MIN, OPTIONS, SHOWN_MIN, CellRead
+from vision.cells import BLANK, EMPTY, OPTION_MIN, OPTIONS, SHOWN_MIN, CellRead
 from vision.classifier import NO_LETTER, TileClassifier
 from vision.config import CellConfig, ClassifyConfig
 from vision.errors import VisionError
@@ -160,6 +160,7 @@ class StackRead:
     bar: bool = False  # the orientation bar under the letter was seen
     tile_face: bool = False  # an empty read whose lone tile's face looks like a tile's
     unreadable: bool = False  # ... in the open: a tile may stand here, its letter not read
+    suggestion: str | None = None  # the letter the words would want there (never taken)
 
 
 @dataclass
@@ -196,6 +197,11 @@ class StacksReading:
                 out[s.row][s.col] = s.height if self.heights_seen else None
         return out
 
+    def _not_seen(self, r: int, c: int) -> dict:
+        s = self.stacks[r * self.size + c]
+        return {"row": r, "col": c, "why": "unreadable" if s.unreadable else "hidden",
+                "words_suggest": s.suggestion}
+
     def to_dict(self) -> dict:
         return {
             "game": "werdup",
@@ -221,8 +227,7 @@ class StacksReading:
                 for rd in self.uncertain
             ],
             "doubtful_heights": [{"row": r, "col": c} for r, c in self.doubtful_heights],
-            "not_seen": [{"row": r, "col": c, "why": "unreadable" if self.stacks[
-                r * self.size + c].unreadable else "hidden"} for r, c in self.not_seen],
+            "not_seen": [self._not_seen(r, c) for r, c in self.not_seen],
         }
 
 
@@ -409,6 +414,11 @@ def _covered_share(face: np.ndarray, blockers: list[np.ndarray]) -> float:
     return float((a & b).sum()) / area if area else 0.0
 
 
+def normalise_face(letter: str) -> str:
+    """A letter as the WerdUp tile shows it ("q" -> "Qu", "e" -> "E")."""
+    return "Qu" if letter.lower() in ("q", "qu") else letter.upper()
+
+
 def _letter_read(row: int, col: int, glyph: np.ndarray | None, clf: TileClassifier,
                  letters: tuple[str, ...], classify: ClassifyConfig) -> CellRead:
     if glyph is None:
@@ -511,11 +521,20 @@ def read_stacks(cfg: StackConfig, cells: CellConfig, classify: ClassifyConfig,
                                 bar=cand.bars[best] >= cfg.bar_dark))
     reading = StacksReading(pose, stacks, heights_seen, size=board.cells)
     _mark_hidden(cfg, reading, board)
-    reads = [s.letter for s in stacks if s.seen and not s.unreadable]
+    for s in stacks:  # to the words, an unread tile is a tile of unknown letter
+        if s.unreadable:
+            s.letter = CellRead(s.row, s.col, BLANK, 0.0)
+    reads = [s.letter for s in stacks if s.seen]
     if lexicon is not None:
-        reading.uncertain = resolve(reads, board.cells, board.cells, lexicon, spec.letters)
+        uncertain = resolve(reads, board.cells, board.cells, lexicon, spec.letters)
     else:
-        reading.uncertain = [rd for rd in reads if rd.alternatives]
+        uncertain = [rd for rd in reads if rd.alternatives]
+    for s in stacks:
+        if s.unreadable:  # never guessed: the words' choice is only offered
+            guess = s.letter.letter
+            s.suggestion = normalise_face(guess) if guess else None
+            s.letter = CellRead(s.row, s.col, EMPTY, 0.0)
+    reading.uncertain = [rd for rd in uncertain if rd.face != BLANK]
     for s in stacks:
         if not s.seen or s.unreadable:
             reading.not_seen.append((s.row, s.col))

@@ -253,6 +253,8 @@ def _print_reading(out: dict) -> None:
     for cell in out.get("not_seen", []):
         why = ("a tile may stand here; its letter cannot be made out" if cell["why"] ==
                "unreadable" else "hidden behind a taller stack")
+        if cell.get("words_suggest"):
+            why += f"; the words would make it {cell['words_suggest']}"
         print(f"  not seen: row {cell['row'] + 1}, column {cell['col'] + 1} ({why})")
     for cell in out.get("doubtful_heights", []):
         print(f"  height uncertain: row {cell['row'] + 1}, column {cell['col'] + 1}")
