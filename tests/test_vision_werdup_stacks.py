@@ -101,6 +101,11 @@ def test_straight_down_the_heights_are_not_guessed():
         assert out["heights"][r][c] is None
     letters = sum(out["grid"][r][c] == t for r, c, t in board.squares())
     assert letters >= 0.85 * sum(1 for _ in board.squares())
+    # a tile whose letter is not made out is listed as such, never read as an empty cell
+    unread = {(n["row"], n["col"]) for n in out["not_seen"] if n["why"] == "unreadable"}
+    for r, c, t in board.squares():
+        assert out["grid"][r][c] == t or (r, c) in unread
+    assert all(out["grid"][r][c] == "" for r, c in unread)
 
 
 def test_a_photo_without_the_board_is_a_sentence():
