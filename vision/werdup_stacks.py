@@ -43,6 +43,9 @@ class StackConfig:
     letter_rise: float = 0.95         # mm: the letter's centre above the face's (the
                                       # orientation bar sits under it)
     letter_height: tuple[float, float] = (5.5, 10.5)  # mm: capitals are 7.3 (J, Q 9)
+    cap_height: float = 7.3           # mm: a capital letter on a tile
+    min_letter_px: float = 14.0       # a letter seen smaller than this (pixels tall, in the
+                                      # working image) is listed, however sure it looks
     min_letter_width: float = 1.3     # mm: the I's stem is 1.9
     bar_gap: float = 0.9              # mm between the letter and the orientation bar under it
     bar_height: float = 1.0           # mm: the bar's height
@@ -414,6 +417,17 @@ def _covered_share(face: np.ndarray, blockers: list[np.ndarray]) -> float:
     return float((a & b).sum()) / area if area else 0.0
 
 
+def _letter_px(cfg: StackConfig, pose: BoardPose, board: BoardLayout, row: int, col: int,
+               height: int) -> float:
+    """How tall (pixels) a capital on the stack's top face appears in the photo."""
+    cx, cy = board.cell_center(row, col)
+    z = board.stack_top(height)
+    half = cfg.cap_height / 2
+    ends = pose.project(np.array([(cx, cy - cfg.letter_rise - half, z),
+                                  (cx, cy - cfg.letter_rise + half, z)]))
+    return float(np.linalg.norm(ends[1] - ends[0]))
+
+
 def normalise_face(letter: str) -> str:
     """A letter as the WerdUp tile shows it ("q" -> "Qu", "e" -> "E")."""
     return "Qu" if letter.lower() in ("q", "qu") else letter.upper()
@@ -513,6 +527,10 @@ def read_stacks(cfg: StackConfig, cells: CellConfig, classify: ClassifyConfig,
         best = taken[(r, c)]
         runner = max([x for i, x in enumerate(scores) if i != best] or [0.0])
         read = _letter_read(r, c, cand.glyphs[best], clf, spec.letters, classify)
+        if read.face and _letter_px(cfg, pose, board, r, c, best + 1) < cfg.min_letter_px:
+            read.alternatives = (read.alternatives or [(a, p) for a, p in read.options
+                                                       if p > SHOWN_MIN][:3]
+                                 or [(read.face, read.confidence)])  # too small to be sure
         if not read.face:  # a mark, not a letter: an empty cell
             stacks.append(StackRead(r, c, 0, 0.5, read, scores=[0.0, *scores]))
             continue
@@ -547,6 +565,7 @@ def _mark_hidden(cfg: StackConfig, reading: StacksReading, board: BoardLayout) -
     """Cells whose face (at their read height, or a lone tile's for empty ones) is mostly
     behind a nearer, taller stack: not seen, whatever was read there."""
     eye_depth = {}
+    read_height = {(s.row, s.col): s.height or 0 for s in reading.stacks}
     tall = [s for s in reading.stacks if s.letter.face and s.height]
     polys = {(s.row, s.col): _stack_polygon(reading.pose, board, s.row, s.col, s.height)
              for s in tall}
@@ -562,7 +581,7 @@ def _mark_hidden(cfg: StackConfig, reading: StacksReading, board: BoardLayout) -
         face = _face_polygon(reading.pose, board, s.row, s.col, z, board.tile_size * 0.7)
         blockers = [polys[k] for k in polys if k != (s.row, s.col) and eye_depth[k] < depth
                     and max(abs(k[0] - s.row), abs(k[1] - s.col)) <= 2
-                    and reading.stacks[k[0] * board.cells + k[1]].height > h]
+                    and read_height[k] > h]
         if _covered_share(face, blockers) >= cfg.hidden_share:
             s.seen = False
             s.height = None
