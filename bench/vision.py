@@ -78,7 +78,7 @@ def main() -> None:
                     help="only the held-back renders of the 3D-printed WerdUp set: stack "
                     "heights and letters (bench/werdup_renders.py)")
     ap.add_argument("--renders", type=Path, help="folder of the held-back renders")
-    ap.add_argument("--render-seeds", default=None, help="held-back seeds (default 9001-9042)")
+    ap.add_argument("--render-seeds", default=None, help="held-back seeds (default 9001-9058)")
     args = ap.parse_args()
     if args.werdup_renders:
         werdup_renders(args.renders, args.render_seeds)

@@ -1,11 +1,11 @@
 """WerdUp stacks from one photo, on held-back renders of the printed set (tools/render).
 
-The renders are made with seeds no test and no tuning uses (9001-9042 by default, 9041 and
+The renders are made with seeds no test and no tuning uses (9001-9058 by default, 9041 and
 9042 straight down) and kept in a cache folder; missing ones are rendered first (Blender,
 about half a minute each). Each is scaled up to a 12-megapixel JPEG, as a phone would save
 it, and timed from the JPEG's bytes to the reading (CPU seconds of this process).
 
-    python bench/vision.py --werdup-renders [--renders DIR] [--seeds 9001-9042]
+    python bench/vision.py --werdup-renders [--renders DIR] [--render-seeds 9001-9058]
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-HELD_BACK = "9001-9042"
+HELD_BACK = "9001-9058"
 STRAIGHT_DOWN = "9041,9042"
 
 
@@ -46,7 +46,10 @@ def score(reading, board) -> dict:
     listed = ({(u.row, u.col) for u in reading.uncertain} | set(reading.not_seen)
               | set(reading.doubtful_heights)
               | {(r, c) for r in range(10) for c in range(10) if heights[r][c] is None})
-    out = {"stacks": 0, "heights": 0, "letters": 0, "unlisted": 0}
+    out = {"stacks": 0, "heights": 0, "letters": 0, "unlisted": 0, "not seen": 0,
+           "doubtful height": 0, "uncertain letter": 0}
+    doubtful = set(reading.doubtful_heights)
+    unsure = {(u.row, u.col) for u in reading.uncertain}
     for r in range(10):
         for c in range(10):
             truth = board.get(r, c) or ""
@@ -56,6 +59,12 @@ def score(reading, board) -> dict:
                 out["stacks"] += 1
                 out["heights"] += ok_height
                 out["letters"] += ok_letter
+                if (r, c) in reading.not_seen:
+                    out["not seen"] += 1
+                elif not ok_height and (r, c) in doubtful and reading.heights_seen:
+                    out["doubtful height"] += 1
+                elif not ok_letter and (r, c) in unsure:
+                    out["uncertain letter"] += 1
             if not (ok_letter and ok_height) and (r, c) not in listed:
                 out["unlisted"] += 1
     return out
@@ -82,7 +91,8 @@ def run(folder: Path | None = None, seeds: str = HELD_BACK, straight_down: str =
           "a 12-megapixel JPEG")
     print(f"{'photo':16} {'tilt':>5} {'light':10} {'stacks':>6} {'heights':>8} {'letters':>8} "
           f"{'wrong,unlisted':>14} {'CPU s':>6} {'wall s':>6}")
-    seen = {"stacks": 0, "heights": 0, "letters": 0, "unlisted": 0}
+    seen = {"stacks": 0, "heights": 0, "letters": 0, "unlisted": 0, "not seen": 0,
+            "doubtful height": 0, "uncertain letter": 0}
     flat = dict(seen)
     seconds, walls = [], []
     down_said = down = 0
@@ -109,6 +119,9 @@ def run(folder: Path | None = None, seeds: str = HELD_BACK, straight_down: str =
     print(f"photos at an angle (heights seen): {seen['stacks']} stacks, heights right "
           f"{seen['heights'] / max(seen['stacks'], 1):.2%}, letters right "
           f"{seen['letters'] / max(seen['stacks'], 1):.2%}, wrong and unlisted {seen['unlisted']}")
+    print(f"  stacks read wrong there: {seen['not seen']} listed as not seen (hidden or "
+          f"letter not made out), {seen['doubtful height']} with a doubtful height, "
+          f"{seen['uncertain letter']} with an uncertain letter")
     print(f"photos nearly straight down (tilt under {STACKS.min_tilt:.0f} degrees): {down}, "
           f"of which {down_said} say the heights cannot be seen; letters right "
           f"{flat['letters'] / max(flat['stacks'], 1):.2%} of {flat['stacks']} stacks, "
