@@ -52,6 +52,8 @@ class StackConfig:
     bar_width: float = 6.0            # mm: the bar's width
     bar_dark: float = 0.15            # the bar's place this much darker than the face: the
                                       # bar is there
+    no_bar: float = 0.4               # a letter with no bar seen under it keeps this share of
+                                      # its score (a faint bar may not show)
     centre_sigma: float = 1.3         # mm: a letter this far off its face's centre halves
                                       # its score
     edge_weight: float = 0.35         # share of the score from the tile's top edge
@@ -369,7 +371,7 @@ def _candidates(cfg: StackConfig, cells: CellConfig, image: np.ndarray, grad: np
                 p_letter = (1.0 - float(p[clf.classes.index(NO_LETTER)])
                             if NO_LETTER in clf.classes else 1.0)
                 score = (float(np.exp(-(off / cfg.centre_sigma) ** 2)) * p_letter
-                         * min(1.0, bar / cfg.bar_dark))
+                         * (cfg.no_bar + (1 - cfg.no_bar) * min(1.0, bar / cfg.bar_dark)))
         out.scores.append(score)
         out.glyphs.append(glyph if score > 0 else None)
         out.bars.append(bar)
