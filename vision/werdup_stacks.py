@@ -4,8 +4,8 @@ The board's markers give the camera's pose (the focal length too, when the photo
 at an angle). Knowing the board exactly (:mod:`companion.layout.werdup_board`), every cell's
 top face is predicted for each height 1-5: seen at an angle, a taller stack's face sits
 further from the cell's flat place. The height whose predicted face holds a letter of the
-tile font's size, with the orientation bar under it, centred where the letter should be (the
-tile's top edge along the predicted outline helps), is chosen, and the letter is read there.
+tile font's size centred where the letter should be (the orientation bar under it and the
+tile's top edge along the predicted outline help) is chosen, and the letter is read there.
 A photo taken straight down shows no height (the faces barely move): it says so and reports
 no heights. A face hidden by a taller stack in front of it is reported as not seen; a tile's
 face with no letter made out is listed, never read as an empty cell."""
