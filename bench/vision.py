@@ -9,6 +9,7 @@ Tesseract-only letter reader and the pipeline's tile classifier, side by side.
 With ``--real`` the labelled real photos are read instead (the project's reduced copies by
 default, or any folder of photos, full size or not, with a ``labels.json`` beside them): one
 line per photo, then the totals; seconds are CPU seconds (decode included).
+    python bench/vision.py --werdup-renders    # stacks on renders of the printed set
 """
 
 from __future__ import annotations
@@ -69,6 +70,17 @@ def score(reading, scene) -> tuple[int, int, int, int, int]:
     return right, sum(len(r) for r in scene.letters), tiles_right, tiles, unlisted
 
 
+def _other_benchmark(args: argparse.Namespace) -> bool:
+    """Run the real-photo or render benchmark if asked for; whether one ran."""
+    if args.werdup_renders:
+        werdup_renders(args.renders, args.render_seeds)
+        return True
+    if args.real:
+        real(Path(args.real), Path(args.labels) if args.labels else None)
+        return True
+    return False
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description="photo reading benchmark")
     ap.add_argument("--photos", type=int, default=5, help="photos per board kind")
@@ -84,9 +96,13 @@ def main() -> None:
                     help="read the labelled real photos (default: the test data's)")
     ap.add_argument("--labels", metavar="LABELS.json",
                     help="with --real: the labels file (default: labels.json in FOLDER)")
+    ap.add_argument("--werdup-renders", action="store_true",
+                    help="only the held-back renders of the 3D-printed WerdUp set: stack "
+                    "heights and letters (bench/werdup_renders.py)")
+    ap.add_argument("--renders", type=Path, help="folder of the held-back renders")
+    ap.add_argument("--render-seeds", default=None, help="held-back seeds (default 9001-9058)")
     args = ap.parse_args()
-    if args.real:
-        real(Path(args.real), Path(args.labels) if args.labels else None)
+    if _other_benchmark(args):
         return
     cam = Camera(width=1600, height=1200) if args.small else Camera()
     lexicon = default_lexicon()
@@ -189,6 +205,17 @@ def real(folder: Path, labels_file: Path | None = None) -> None:
           f"{tot[4]:>15} {tot[5]:>6} {cpu / len(labels):6.2f}  {refused} refused")
     print(f"{'photos read (not refused)':26} {seen[0] / max(seen[1], 1):>11.2%} "
           f"{seen[2] / max(seen[3], 1):>11.2%}")
+
+
+def werdup_renders(folder: Path | None, seeds: str | None) -> None:
+    """The held-back renders of the printed WerdUp set (see bench/werdup_renders.py)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "werdup_renders_bench", Path(__file__).with_name("werdup_renders.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.run(folder, seeds or module.HELD_BACK, lexicon=default_lexicon())
 
 
 def girdle(cam: Camera, lexicon) -> None:
