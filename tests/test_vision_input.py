@@ -88,7 +88,7 @@ def test_cli_previous_state_must_be_a_state(tmp_path, capsys):
 def test_synthetic_photos_need_every_font(monkeypatch):
     """Fonts are drawn by index, so a missing one would change every picture of a seed: the
     font lists refuse instead, naming what is missing."""
-    from vision import fonts
+    from synthetic import fonts
 
     assert [p.name for p in fonts.tile_fonts()] == list(fonts.TILE_FONTS)
     assert [p.name for p in fonts.hand_fonts()] == list(fonts.HAND_FONTS)
