@@ -10,6 +10,7 @@ from typing import Any
 
 from flask import Flask
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
+from werkzeug.routing import IntegerConverter
 
 # Blueprint modules, one per area, registered in this order.
 AREAS = ("challenge", "games", "girdle", "prints", "pdq", "api")
@@ -30,6 +31,7 @@ DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": 8 * 1024 * 1024,  # bytes per request (photo uploads)
     "MAX_IMAGE_PIXELS": 24_000_000,  # a 24-megapixel phone photo at most
     "JUDGE_CLEAR_SECONDS": 8,  # judge mode: the verdict clears itself after this long
+    "PHOTO_RETENTION_DAYS": 30,  # board photos and their overlays are deleted after this
     "GIRDLE_SOLVE_SECONDS": 60,  # safety stop for the search for a day's par (once a day)
     "SESSION_COOKIE_SAMESITE": "Lax",
     "SESSION_COOKIE_HTTPONLY": True,
@@ -58,6 +60,13 @@ SECURITY_HEADERS = (
     ("X-Content-Type-Options", "nosniff"),
     ("Referrer-Policy", "same-origin"),
 )
+
+
+class RowId(IntegerConverter):
+    """A row id in a path: 1 to 2^31 - 1 (what every database stores); others are 404."""
+
+    def __init__(self, url_map: Any) -> None:
+        super().__init__(url_map, min=1, max=2**31 - 1)
 
 
 class _CookieSessions(SecureCookieSessionInterface):
@@ -93,6 +102,7 @@ def create_app(test_config: dict[str, Any] | None = None,
 
     from companion.web import csrf, db, errors
 
+    app.url_map.converters["id"] = RowId
     db.init_app(app)
     csrf.init_app(app)
     errors.init_app(app)

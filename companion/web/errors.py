@@ -42,7 +42,7 @@ def _http_error(exc: HTTPException) -> tuple[Response | str, int]:
 
 
 def _companion_error(exc: CompanionError) -> tuple[Response | str, int]:
-    return error_response(400, str(exc))
+    return error_response(getattr(exc, "status", 400), str(exc))
 
 
 def _conflict(_exc: IntegrityError) -> tuple[Response | str, int]:

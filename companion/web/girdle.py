@@ -3,7 +3,10 @@ par, a hints grid, streaks by the player's own date, and the archive of every pu
 
 from __future__ import annotations
 
+import base64
 import datetime as dt
+import hashlib
+import hmac
 import secrets
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -410,21 +413,55 @@ def api_sheet_photo(day: str):
     return jsonify({"reading": reading, "solution": text})
 
 
+def issue_player_id() -> str:
+    """A new API player id: random, signed with the installation's secret (any worker can
+    check it; nobody can choose one)."""
+    raw = secrets.token_urlsafe(12)
+    return f"{raw}.{_player_signature(raw)}"
+
+
+def _player_signature(raw: str) -> str:
+    mac = hmac.new(current_app.secret_key.encode() if isinstance(current_app.secret_key, str)
+                   else current_app.secret_key, b"girdle-player:" + raw.encode(),
+                   hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()[:12]).decode()
+
+
+def checked_player_id(value: object) -> str:
+    """An API player id issued by :func:`issue_player_id`, else a sentence saying how to get
+    one."""
+    text = value if isinstance(value, str) else ""
+    raw, _, sig = text.partition(".")
+    if not (len(text) <= 40 and raw and sig
+            and hmac.compare_digest(sig, _player_signature(raw))):
+        raise UsageError('"player" must be an id this server issued: POST /api/girdle/players '
+                         "once and keep the id it answers.")
+    return text
+
+
+@bp.post("/api/girdle/players")
+def api_new_player():
+    return jsonify({"player": issue_player_id()}), 201
+
+
 @bp.post("/api/girdle/<day>/submissions")
 def api_submit(day: str):
     when = _api_day(day)
     body = request.get_json(silent=True)
     if not isinstance(body, dict) or not isinstance(body.get("solution"), str):
         raise UsageError('Send {"solution": "WORD START\\n..."} as JSON.')
-    player = str(body.get("player") or "")
-    if not 4 <= len(player) <= 64:
-        raise UsageError('"player" is your own id (4 to 64 characters), used for streaks.')
+    player = checked_player_id(body.get("player"))
     result = submit(when, body["solution"][:1000], "api:" + player,
                     local_date(body.get("local_date"), when))
     db().commit()
     return jsonify(result), 201
 
 
+openapi.add("/api/girdle/players", "post", {
+    "summary": "A new player id for submissions (keep it: your streak follows it)",
+    "responses": {"201": {"description": "the id", "content": {"application/json": {
+        "schema": {"type": "object", "required": ["player"],
+                   "properties": {"player": {"type": "string"}}}}}}}})
 _DAY = {"name": "day", "in": "path", "required": True, "description": "YYYY-MM-DD",
         "schema": {"type": "string", "format": "date"}}
 openapi.add("/api/girdle/{day}", "get", {
@@ -449,7 +486,8 @@ openapi.add("/api/girdle/{day}/submissions", "post", {
                                       "properties": {
         "solution": {"type": "string", "description": "one word per line: WORD START "
                      "[+SUPPLY,...] [-CROSSED_OUT]"},
-        "player": {"type": "string", "description": "your own id, for streaks"},
+        "player": {"type": "string", "description": "your player id from POST "
+                   "/api/girdle/players, for streaks"},
         "local_date": {"type": "string", "format": "date",
                        "description": "your own date, for streaks"}}}),
     "responses": {"201": {"description": "the score card and rank",

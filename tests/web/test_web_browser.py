@@ -137,7 +137,8 @@ def test_upload_a_board_photo_correct_a_square_and_score(page, tmp_path):
     page.click("#new-game button[type=submit]")
     page.set_input_files("#photo", str(photo))
     page.click("#photo-upload button[type=submit]")
-    assert page.locator("#overlay").evaluate("img => img.complete && img.naturalWidth > 0")
+    page.wait_for_function("() => { const i = document.getElementById('overlay');"
+                           " return i && i.complete && i.naturalWidth > 0; }")
     assert page.input_value("#sq-7-7") == "Q"
     for square, letter in (("#sq-7-9", "I"), ("#sq-7-10", "T")):  # tap and fix: QUIT
         page.fill(square, letter)

@@ -21,6 +21,13 @@ from companion.web.models import GirdlePar, GirdleSubmission
 DAY = dt.date(2026, 11, 1)
 
 
+def new_player(client) -> str:
+    """A player id issued by the server (as an API client asks for one)."""
+    resp = client.post("/api/girdle/players", json={})
+    assert resp.status_code == 201
+    return resp.get_json()["player"]
+
+
 def typed_solution(app, day=DAY) -> str:
     """A complete sheet for ``day`` found by the engine, typed as a player would."""
     with app.app_context():
@@ -180,14 +187,16 @@ def test_girdle_api(sqlite_app):
     data = client.get(f"/api/girdle/{DAY}").get_json()
     assert len(data["lines"]) == 7 and data["sheet"]["a4"].endswith("paper=a4")
     resp = client.post(f"/api/girdle/{DAY}/submissions", json={
-        "solution": typed_solution(sqlite_app), "player": "tester",
+        "solution": typed_solution(sqlite_app), "player": new_player(client),
         "local_date": today_utc().isoformat()})
     assert resp.status_code == 201
     result = resp.get_json()
     assert result["card"]["complete"] and result["streak"] == 1
     assert result["score"] == result["card"]["final"]
-    for body, message in [({"player": "tester"}, "solution"),
-                          ({"solution": "CAT 1", "player": "x"}, "4 to 64"),
+    for body, message in [({"player": new_player(client)}, "solution"),
+                          ({"solution": "CAT 1", "player": "x"}, "this server issued"),
+                          ({"solution": "CAT 1", "player": "a" * 64}, "this server issued"),
+                          ({"solution": "CAT 1", "player": "abc.def"}, "this server issued"),
                           ([1], "solution")]:
         bad = client.post(f"/api/girdle/{DAY}/submissions", json=body)
         assert bad.status_code == 400 and message in bad.get_json()["error"]
@@ -197,7 +206,7 @@ def test_par_is_found_once_kept_and_ranks_the_sheet(app):
     client = app.test_client()
     text = typed_solution(app)
     result = client.post(f"/api/girdle/{DAY}/submissions", json={
-        "solution": text, "player": "ranker"}).get_json()
+        "solution": text, "player": new_player(client)}).get_json()
     with app.app_context():
         row = session().get(GirdlePar, DAY)
         assert row is not None and result["par"] == row.par >= result["score"]
@@ -222,7 +231,7 @@ def test_a_sheet_better_than_an_unproven_par_becomes_par(app, proven, raised):
         session().commit()
     best = solution_text(pz, solve(pz).placements)  # a sheet that scores above zero
     result = client.post(f"/api/girdle/{DAY}/submissions", json={
-        "solution": best, "player": "climber"}).get_json()
+        "solution": best, "player": new_player(client)}).get_json()
     assert result["score"] > max(0, card.final)
     assert (result["par"] == result["score"]) is raised
     assert result["rank"] == ("Par!" if raised else "Unranked" if card.final <= 0 else
@@ -238,7 +247,7 @@ def test_a_stored_par_that_no_longer_fits_the_puzzle_is_searched_again(app):
                                 solution=["GAWKILY 1", "JEWFISH 1"]))
         session().commit()
     result = client.post(f"/api/girdle/{DAY}/submissions", json={
-        "solution": typed_solution(app), "player": "returning"}).get_json()
+        "solution": typed_solution(app), "player": new_player(client)}).get_json()
     assert "par" in result, result
     with app.app_context():
         pz = puzzle(DAY)
@@ -316,7 +325,7 @@ def test_visiting_a_day_starts_its_par_search_beside_the_app(sqlite_app, monkeyp
     found = par_jobs.job(day, None).result(timeout=120)
     assert found["date"] == day.isoformat() and found["solution"]
     result = client.post(f"/api/girdle/{day}/submissions", json={
-        "solution": typed_solution(sqlite_app, day), "player": "early"}).get_json()
+        "solution": typed_solution(sqlite_app, day), "player": new_player(client)}).get_json()
     assert result["par"] == max(found["par"], result["score"])
     assert par_jobs.job(day, None) is None
     with sqlite_app.app_context():
@@ -335,6 +344,6 @@ def test_a_failed_par_search_falls_back_to_searching_in_the_app(sqlite_app, monk
     day = DAY - dt.timedelta(days=4)
     client = sqlite_app.test_client()
     result = client.post(f"/api/girdle/{day}/submissions", json={
-        "solution": typed_solution(sqlite_app, day), "player": "unlucky"}).get_json()
+        "solution": typed_solution(sqlite_app, day), "player": new_player(client)}).get_json()
     assert result["par"] >= result["score"] and result["best_solution"]
     assert "searching in this process instead" in caplog.text

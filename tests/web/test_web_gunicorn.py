@@ -67,10 +67,11 @@ def test_several_workers_share_sessions_and_storage(gunicorn_url):
         headers={"Content-Type": "application/json"})))
     for score in range(1, 11):
         req = urllib.request.Request(
-            f"{url}/api/games/{game['id']}/turns", data=json.dumps({"score": score}).encode(),
+            f"{url}/api/games/{game['table_key']}/turns",
+            data=json.dumps({"score": score}).encode(),
             headers={"Content-Type": "application/json"})
         urllib.request.urlopen(req).read()
-    final = json.load(urllib.request.urlopen(f"{url}/api/games/{game['id']}"))
+    final = json.load(urllib.request.urlopen(f"{url}/api/games/{game['table_key']}"))
     assert [p["total"] for p in final["players"]] == [1 + 3 + 5 + 7 + 9, 2 + 4 + 6 + 8 + 10]
     assert len(final["turns"]) == 10
     out = subprocess.run(["pgrep", "-P", str(master)], capture_output=True, text=True)
