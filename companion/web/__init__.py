@@ -100,9 +100,10 @@ def create_app(test_config: dict[str, Any] | None = None,
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
 
-    from companion.web import csrf, db, errors
+    from companion.web import csrf, db, errors, limits
 
     app.url_map.converters["id"] = RowId
+    limits.init_app(app)
     db.init_app(app)
     csrf.init_app(app)
     errors.init_app(app)

@@ -33,6 +33,7 @@ from companion.lexicon import load_lexicon
 from companion.web import openapi, par_jobs
 from companion.web.db import session as db
 from companion.web.girdle_play import parse_solution, play_solution, solution_text
+from companion.web.imagesize import check_image_size
 from companion.web.inputs import date_from
 from companion.web.models import GirdlePar, GirdleSubmission
 
@@ -271,6 +272,7 @@ def read_sheet_photo(day: dt.date, data: bytes) -> tuple[dict, str]:
     """What a photo of the day's filled-in sheet shows, and the words ready to submit."""
     from companion.web.photos import read_girdle_sheet
 
+    check_image_size(data, current_app.config["MAX_IMAGE_PIXELS"])
     pz = puzzle(day)
     reading = read_girdle_sheet(data, pz, _lexicon(), current_app.config["MAX_IMAGE_PIXELS"])
     return reading, typed_from_reading(pz, reading)
@@ -361,6 +363,8 @@ def archive():
         first_of = dt.date.fromisoformat(month + "-01")
     except ValueError:
         raise UsageError("The month is written YYYY-MM, e.g. 2026-01.") from None
+    if first_of > today_utc() or first_of < default_edition().first_date.replace(day=1):
+        raise UsageError(f"There are no Word Girdles in {month}.")
     start = max(first_of, default_edition().first_date)
     end = min((first_of + dt.timedelta(days=32)).replace(day=1) - dt.timedelta(days=1),
               today_utc())

@@ -249,7 +249,8 @@ def api_pdf(key: str):
 
 openapi.add("/api/prints", "get", {
     "summary": "Every printable document and its options",
-    "responses": openapi.ok("the catalogue")})
+    "responses": openapi.ok("the catalogue", {
+        "type": "array", "items": {"type": "object", "required": ["key", "title", "pdf"]}})})
 openapi.add("/api/prints/3d", "get", {
     "summary": "Build the 3D-printed WerdUp set's files for a clearance and bed (cached). "
     "The first build of a part takes up to a minute: until it is done the answer is 202 "
