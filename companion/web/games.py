@@ -155,9 +155,16 @@ def add_turn(key: str):
     return _act(key, lambda db, g: sheet.add_turn(db, g, **_turn_fields(request.form)))
 
 
+def _undo(db, game: Game, values) -> None:
+    if _seen(values) is None:
+        raise UsageError("Say which version of the game the turn is taken back from "
+                         '("version"): reload the page and try again.')
+    sheet.undo_turn(db, game)
+
+
 @bp.post("/games/<key>/undo")
 def undo(key: str):
-    return _act(key, sheet.undo_turn)
+    return _act(key, lambda db, g: _undo(db, g, request.form))
 
 
 @bp.post("/games/<key>/finish")
@@ -381,8 +388,9 @@ def api_turn(key: str):
 @bp.post("/api/games/<key>/undo")
 def api_undo(key: str):
     body = request.get_json(silent=True)
-    game = _locked(key, body if isinstance(body, dict) else {})
-    sheet.undo_turn(session(), game)
+    body = body if isinstance(body, dict) else {}
+    game = _locked(key, body)
+    _undo(session(), game, body)
     session().commit()
     return jsonify(_api_game(game, key))
 
@@ -472,8 +480,8 @@ openapi.add("/api/games/{key}/turns", "post", {
 })
 openapi.add("/api/games/{key}/undo", "post", {
     "summary": "Take back the last turn", "parameters": [_ID],
-    "requestBody": {"required": False, "content": {"application/json": {"schema": {
-        "type": "object", "properties": {"version": _VERSION}}}}},
+    "requestBody": openapi.json_body({"type": "object", "required": ["version"],
+                                      "properties": {"version": _VERSION}}),
     "responses": {**openapi.ok("the game after taking back", _GAME), **_REFUSED},
 })
 openapi.add("/api/games/{key}/finish", "post", {

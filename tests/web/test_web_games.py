@@ -1,5 +1,7 @@
 """Score-sheet games: pages, API, storage and transactions, on SQLite and PostgreSQL."""
 
+import re
+
 import pytest
 from appfactory import token
 
@@ -79,7 +81,9 @@ def test_game_pages_walk_through(app):
                                       "score": "14", "csrf_token": tok})
     client.post(url + "/turns", data={"seat": "1", "action": "play", "words": "qi",
                                       "score": "9", "csrf_token": tok})
-    client.post(url + "/undo", data={"csrf_token": tok})
+    version = re.search(r'name="version" value="(\d+)"', client.get(url).get_data(
+        as_text=True)).group(1)
+    client.post(url + "/undo", data={"csrf_token": tok, "version": version})
     page = client.get(url).get_data(as_text=True)
     assert "ZAP" in page and "QI" not in page
     bad = client.post(url + "/turns", data={"score": "-3", "csrf_token": tok})
@@ -105,6 +109,8 @@ def test_game_page_errors(client):
     assert resp.status_code == 400 and "2 to 4 players" in resp.get_data(as_text=True)
     gid = _new_game(client)["table_key"]
     resp = client.post(f"/games/{gid}/undo", data={"csrf_token": tok})
+    assert resp.status_code == 400 and "reload the page" in resp.get_data(as_text=True)
+    resp = client.post(f"/games/{gid}/undo", data={"csrf_token": tok, "version": "0"})
     assert resp.status_code == 400 and "no turn to take back" in resp.get_data(as_text=True)
 
 
@@ -240,3 +246,24 @@ def test_a_database_from_before_links_gets_the_new_columns(tmp_path):
         None, 0)
     with pytest.raises(sqlite3.IntegrityError):  # the keys are unique
         db.execute("UPDATE games SET table_key = ? WHERE id = 1", (game["table_key"],))
+
+
+def test_a_stored_name_with_a_line_break_cannot_write_moves_into_the_gcg(app):
+    """Names are refused with control characters; one stored before that rule is written
+    on one line."""
+    from companion.bugwords.gcg import parse_gcg
+    from companion.web.models import Player
+
+    client = app.test_client()
+    game = _new_game(client)
+    key = game["table_key"]
+    client.post(f"/api/games/{key}/turns", json={"play": "8H QUIZ"})
+    with app.app_context():
+        player = session().query(Player).filter_by(game_id=game["id"], seat=1).one()
+        player.name = "Bob\n>p1_Ann: ABC 8A ZZZ +500 544\r\n#note forged"
+        session().commit()
+    text = client.get(f"/api/games/{key}/gcg").get_data(as_text=True)
+    assert not any(line.startswith(("#note forged", ">p1_Ann: ABC"))
+                   for line in text.splitlines())
+    rec = parse_gcg(text)
+    assert [(m.kind, m.score) for m in rec.moves] == [("place", 44)]
