@@ -59,6 +59,29 @@ def today_utc() -> dt.date:
     return dt.datetime.now(dt.UTC).date()
 
 
+AFTER_BEST = "After the best sheet"  # the rank of a sheet sent after seeing the best one
+
+
+class NotYet(UsageError):
+    """Answers asked for before the day is over everywhere (HTTP 403)."""
+
+    status = 403
+
+
+def revealed(day: dt.date, now: dt.datetime | None = None) -> bool:
+    """Whether ``day`` is over everywhere on Earth (its last hour, at UTC-12, has passed):
+    from then on its answer key and hints are no spoiler."""
+    now = now or dt.datetime.now(dt.UTC)
+    return now >= dt.datetime.combine(day + dt.timedelta(days=1), dt.time(12), tzinfo=dt.UTC)
+
+
+def has_submitted(player: str, day: dt.date) -> bool:
+    """Whether ``player`` has submitted a sheet for ``day``."""
+    return db().scalars(select(GirdleSubmission.id).where(
+        GirdleSubmission.player == player, GirdleSubmission.puzzle_date == day)).first() \
+        is not None
+
+
 def check_date(value: str | dt.date) -> dt.date:
     """A puzzle date: from the first puzzle to today (anywhere on Earth)."""
     day = value if isinstance(value, dt.date) else date_from(value)
@@ -213,13 +236,20 @@ def submit(day: dt.date, text: str, player: str, local: dt.date) -> dict:
               "rank": rank(card.final, par.par)}
     old = db().scalars(select(GirdleSubmission).where(
         GirdleSubmission.player == player, GirdleSubmission.puzzle_date == day)).first()
+    # Every answer to a submission shows the best sheet: a later sheet for the same day is
+    # marked as sent after seeing it, and keeps no rank of its own.
+    result["after_best"] = old is not None and bool(old.saw_best)
+    if result["after_best"]:
+        result["rank"] = AFTER_BEST
     if old is None:
         db().add(GirdleSubmission(player=player, puzzle_date=day, local_date=local,
                                   words=result["solution"].splitlines(), score=card.final,
-                                  rank=result["rank"]))
-    elif card.final > old.score:
+                                  rank=result["rank"], saw_best=True))
+    elif card.final > old.score and not result["after_best"]:
         old.words, old.score, old.rank = result["solution"].splitlines(), card.final, \
             result["rank"]
+    if old is not None:
+        old.saw_best = True
     db().flush()
     result["best_of_yours"] = max(card.final, old.score if old else card.final)
     result["streak"] = streak(player)
@@ -228,7 +258,10 @@ def submit(day: dt.date, text: str, player: str, local: dt.date) -> dict:
 
 def hints(day: dt.date) -> list[list[str]]:
     """A 7x7 grid showing where a good sheet's words go: each word's first letter, ``#`` for
-    its other squares, ``.`` for empty squares."""
+    its other squares, ``.`` for empty squares. Only once the day is over everywhere."""
+    if not revealed(day):
+        raise NotYet(f"Hints for {day.isoformat()} are given once that day is over "
+                     "everywhere on Earth.")
     return [list(row) for row in _hints(day, current_app.config.get("LEXICON_PATH"))]
 
 
@@ -283,10 +316,11 @@ def _page(day: dt.date, result=None, error=None, text="", status=200, sheet=None
     if result is None and abs((day - today_utc()).days) <= 1 \
             and db().get(GirdlePar, day) is None:
         start_par_search(day)  # the day's puzzle: par is ready by the time the player submits
-    show_hints = bool(request.args.get("hints"))
+    show_hints = bool(request.args.get("hints")) and revealed(day)
     return render_template(
         "girdle.html", day=day, pz=pz, lines=[ln.label() for ln in pz.lines],
         result=result, error=error, text=text, streak=streak(player_id()), sheet=sheet,
+        revealed=revealed(day),
         hints=hints(day) if show_hints else None, today=today_utc(),
         prev=day - dt.timedelta(days=1) if day > default_edition().first_date else None,
         next=day + dt.timedelta(days=1) if day < today_utc() else None), status
@@ -345,6 +379,9 @@ def answers_pdf(day: str):
     paper = request.args.get("paper", "letter")
     if paper not in PAPERS:
         raise UsageError(f"Paper must be letter or a4, not {paper!r}.")
+    if not revealed(when) and not has_submitted(player_id(), when):
+        raise NotYet(f"The answer key of {when.isoformat()} is served once that day is over "
+                     "everywhere on Earth, or after you submit a sheet for it.")
     pz = puzzle(when)
     par = par_for(when)
     db().commit()  # keep a newly found par even if drawing fails
@@ -378,6 +415,7 @@ def archive():
     next_month = (first_of + dt.timedelta(days=32)).strftime("%Y-%m")
     return render_template(
         "girdle_archive.html", days=days, mine=mine, month=first_of, today=today_utc(),
+        revealed=revealed,
         number=puzzle_number,
         prev_month=prev_month if first_of > default_edition().first_date else None,
         next_month=next_month if end < today_utc() else None)
@@ -473,8 +511,10 @@ openapi.add("/api/girdle/{day}", "get", {
     "parameters": [_DAY], "responses": openapi.ok("the puzzle (lines, Supply, checkbox rows, "
                                                   "Victory Points, length bonus)")})
 openapi.add("/api/girdle/{day}/hints", "get", {
-    "summary": "A hints grid: first letters and squares of a good sheet's words",
-    "parameters": [_DAY], "responses": openapi.ok("seven rows of seven characters")})
+    "summary": "A hints grid: first letters and squares of a good sheet's words (once the "
+    "day is over everywhere)",
+    "parameters": [_DAY], "responses": {**openapi.ok("seven rows of seven characters"),
+                                        "403": openapi.ERROR}})
 openapi.add("/api/girdle/{day}/photo", "post", {
     "summary": "Read a photo of a filled-in sheet: letters, words, dots, ticks, the score as "
     "read, and the words as a solution to check and submit",

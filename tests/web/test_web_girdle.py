@@ -347,3 +347,51 @@ def test_a_failed_par_search_falls_back_to_searching_in_the_app(sqlite_app, monk
         "solution": typed_solution(sqlite_app, day), "player": new_player(client)}).get_json()
     assert result["par"] >= result["score"] and result["best_solution"]
     assert "searching in this process instead" in caplog.text
+
+
+def test_answers_and_hints_wait_until_the_day_is_over_everywhere(sqlite_app, monkeypatch):
+    from companion.web import girdle
+
+    day = today_utc()
+    monkeypatch.setattr(girdle, "today_utc", lambda: day)
+    client = sqlite_app.test_client()
+    for url in (f"/api/girdle/{day}/hints", f"/girdle/{day}/answers.pdf",
+                f"/api/girdle/{day + dt.timedelta(days=1)}/hints"):
+        resp = client.get(url)
+        assert resp.status_code == 403 and "over everywhere" in resp.get_data(as_text=True)
+    page = client.get(f"/girdle/{day}?hints=1").get_data(as_text=True)
+    assert 'id="hints"' not in page and 'id="no-hints"' in page
+    # the last time zone leaves a day at noon UTC the next day
+    noon = dt.datetime.combine(day + dt.timedelta(days=1), dt.time(12), tzinfo=dt.UTC)
+    assert not girdle.revealed(day, noon - dt.timedelta(seconds=1))
+    assert girdle.revealed(day, noon)
+    assert client.get(f"/api/girdle/{DAY}/hints").status_code == 200  # a past day
+
+
+def test_the_best_sheet_is_shown_after_a_submission_and_marks_later_ones(sqlite_app,
+                                                                       monkeypatch):
+    from companion.web import girdle
+
+    monkeypatch.setattr(girdle, "revealed", lambda day, now=None: False)  # still today
+    client = sqlite_app.test_client()
+    assert client.get(f"/girdle/{DAY}/answers.pdf").status_code == 403
+    player = new_player(client)
+    text = typed_solution(sqlite_app)
+    first = client.post(f"/api/girdle/{DAY}/submissions", json={
+        "solution": text, "player": player}).get_json()
+    assert first["best_solution"] and not first["after_best"]
+    assert first["rank"] != girdle.AFTER_BEST
+    again = client.post(f"/api/girdle/{DAY}/submissions", json={
+        "solution": first["best_solution"], "player": player}).get_json()
+    assert again["after_best"] and again["rank"] == girdle.AFTER_BEST != "Par!"
+    assert again["best_of_yours"] >= first["score"]
+    with sqlite_app.app_context():
+        from companion.web.models import GirdleSubmission
+
+        kept = session().query(GirdleSubmission).one()
+        assert kept.score == first["score"] and kept.saw_best  # the first sheet counts
+    # the page's own player: answer key after submitting, not before
+    tok = token(client)
+    assert client.get(f"/girdle/{DAY}/answers.pdf").status_code == 403
+    client.post(f"/girdle/{DAY}", data={"solution": text, "csrf_token": tok})
+    assert client.get(f"/girdle/{DAY}/answers.pdf").status_code == 200
