@@ -130,3 +130,13 @@ class GirdlePar(Base):
     par: Mapped[int] = mapped_column(Integer)
     proven: Mapped[bool] = mapped_column(default=False)
     solution: Mapped[list[Any]] = mapped_column(JSON)
+
+
+class BuildRequest(Base):
+    """A new 3D build started for a client (its address), for the hourly limit."""
+
+    __tablename__ = "build_requests"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    client: Mapped[str] = mapped_column(String(64), index=True)
+    created: Mapped[dt.datetime] = mapped_column(DateTime)
