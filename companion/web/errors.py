@@ -24,11 +24,15 @@ def wants_json() -> bool:
     return request.path.startswith("/api/")
 
 
-def error_response(status: int, message: str) -> tuple[Response | str, int]:
-    """The error as JSON or as a page, with ``status``."""
+def error_response(status: int, message: str, retry_after: int | None = None
+                   ) -> tuple[Response | str, int] | tuple[Response | str, int, dict]:
+    """The error as JSON or as a page, with ``status`` (and ``Retry-After`` when the answer
+    is "not yet": the page then looks again by itself)."""
+    headers = {"Retry-After": str(retry_after)} if retry_after else {}
     if wants_json():
-        return jsonify(error=message, status=status), status
-    return render_template("error.html", status=status, message=message), status
+        return jsonify(error=message, status=status), status, headers
+    return render_template("error.html", status=status, message=message,
+                           retry_after=retry_after), status, headers
 
 
 def _http_error(exc: HTTPException) -> tuple[Response | str, int]:
@@ -41,8 +45,9 @@ def _http_error(exc: HTTPException) -> tuple[Response | str, int]:
     return error_response(status, message or MESSAGES.get(status, "That request was not valid."))
 
 
-def _companion_error(exc: CompanionError) -> tuple[Response | str, int]:
-    return error_response(getattr(exc, "status", 400), str(exc))
+def _companion_error(exc: CompanionError):
+    return error_response(getattr(exc, "status", 400), str(exc),
+                          getattr(exc, "retry_after", None))
 
 
 def _conflict(_exc: IntegrityError) -> tuple[Response | str, int]:

@@ -114,43 +114,91 @@ def _lexicon():
     return load_lexicon(current_app.config.get("LEXICON_PATH"))
 
 
+PAR_POLL_SECONDS = 3  # how often a page (or API client) waiting for par asks again
+
+
 @dataclass
 class Par:
     """The best score known for a day, whether proven, and a sheet that reaches it."""
 
     par: int
     proven: bool
-    solution: str
+    placements: list[Placement]
+    solution: str  # the sheet in the typed form
 
 
-def par_for(day: dt.date) -> Par:
-    """Par of ``day``: found once by the solver (the same search as ``companion girdle solve``,
-    see :mod:`companion.web.par_jobs`; ``GIRDLE_SOLVE_SECONDS`` is its safety stop) and kept
-    in the database for every worker."""
+class ParFailed(CompanionError):
+    """The search for par ended without an answer (HTTP 503; the next request retries)."""
+
+    status = 503
+
+
+class ParPending(CompanionError):
+    """Par is being searched for: ask again after :data:`PAR_POLL_SECONDS` (HTTP 202)."""
+
+    status = 202
+    retry_after = PAR_POLL_SECONDS
+
+
+def known_par(day: dt.date) -> Par | None:
+    """Par of ``day`` if it is known, else None with the search under way. The search runs
+    beside the app (see :mod:`companion.web.par_jobs`; ``GIRDLE_SOLVE_SECONDS`` is its
+    safety stop) and is never waited for; its answer is kept in the database (as JSON
+    placements) for every worker."""
     row = _stored_par(day)
     if row is None:
-        pz = puzzle(day)
         path = current_app.config.get("LEXICON_PATH")
+        job = par_jobs.job(day, path)  # a search that failed is reported once, not restarted
+        if job is None or not job.done():
+            job = start_par_search(day)
+        if not job.done():
+            return None
+        par_jobs.forget(day, path)
         try:
-            found = start_par_search(day).result()
-            par, proven = int(found["par"]), bool(found["proven"])
-            placements = [Placement.from_dict(s) for s in found["solution"]]
+            found = job.result()
         except CompanionError as exc:
-            from companion.girdle import solve
-
-            current_app.logger.warning("%s; searching in this process instead", exc)
-            sol = solve(pz, time_budget=current_app.config["GIRDLE_SOLVE_SECONDS"],
-                        lexicon=_lexicon())
-            par, proven, placements = sol.par, sol.proven, sol.placements
-        row = GirdlePar(puzzle_date=day, par=par, proven=proven,
-                        solution=solution_text(pz, placements).splitlines())
+            raise ParFailed(f"{exc}. Try again in a moment.") from exc
+        row = GirdlePar(puzzle_date=day, par=int(found["par"]), proven=bool(found["proven"]),
+                        solution=[Placement.from_dict(s).to_dict(n) for n, s in
+                                  enumerate(found["solution"], 1)])
         try:
             with db().begin_nested():
                 db().add(row)
-        except IntegrityError:  # another worker solved it at the same moment
+        except IntegrityError:  # another worker stored it at the same moment
             row = db().get(GirdlePar, day)
-        par_jobs.forget(day, path)
-    return Par(row.par, row.proven, "\n".join(row.solution))
+    placements = _placements(row.solution, puzzle(day))
+    return Par(row.par, row.proven, placements, solution_text(puzzle(day), placements))
+
+
+def par_or_pending(day: dt.date) -> Par:
+    """Par of ``day``, or :class:`ParPending` while it is being searched for."""
+    par = known_par(day)
+    if par is None:
+        raise ParPending("The best score of this day is being worked out: ask again in "
+                         f"{PAR_POLL_SECONDS} seconds.")
+    return par
+
+
+def _placements(stored: list, pz: Puzzle) -> list[Placement]:
+    """A stored best sheet: JSON placements (or, stored by older versions, typed lines)."""
+    if stored and all(isinstance(x, str) for x in stored):
+        placements, _sheet, _card = play_solution(pz, parse_solution("\n".join(stored), pz),
+                                                  _lexicon())
+        return placements
+    return [Placement.from_dict(x) for x in stored]
+
+
+def _replays_to(pz: Puzzle, placements: list[Placement], score: int) -> bool:
+    from companion.girdle import IllegalStep, Sheet
+
+    sheet = Sheet(pz, _lexicon())
+    try:
+        for p in placements:
+            sheet.play(p)
+    except IllegalStep:
+        return False
+    card = sheet.score()
+    return card.complete and card.final == score
 
 
 def _stored_par(day: dt.date) -> GirdlePar | None:
@@ -162,11 +210,9 @@ def _stored_par(day: dt.date) -> GirdlePar | None:
         return None
     pz = puzzle(day)
     try:
-        steps = parse_solution("\n".join(row.solution), pz)
-        _placements, _sheet, card = play_solution(pz, steps, _lexicon())
-        if card.complete and card.final == row.par:
+        if _replays_to(pz, _placements(row.solution, pz), row.par):
             return row
-    except CompanionError:
+    except (CompanionError, KeyError, TypeError, ValueError):
         pass
     current_app.logger.warning("the stored par of %s does not fit its puzzle; searching again",
                                day.isoformat())
@@ -181,11 +227,12 @@ def start_par_search(day: dt.date) -> Future:
                           current_app.config["GIRDLE_SOLVE_SECONDS"])
 
 
-def raise_par(day: dt.date, score: int, solution: str) -> None:
+def raise_par(day: dt.date, score: int, placements: list[Placement]) -> None:
     """A player's complete sheet beating an unproven par becomes the new par."""
     row = db().get(GirdlePar, day)
     if row is not None and not row.proven and score > row.par:
-        row.par, row.solution = score, solution.splitlines()
+        row.par = score
+        row.solution = [p.to_dict(n) for n, p in enumerate(placements, 1)]
 
 
 def player_id() -> str:
@@ -220,36 +267,41 @@ def streak(player: str) -> int:
 
 
 def submit(day: dt.date, text: str, player: str, local: dt.date) -> dict:
-    """Score a typed solution, keep the player's best for the day, and report."""
+    """Score a typed solution, keep the player's best for the day, and report. While par is
+    being searched for the sheet is scored and kept but not ranked (``par_pending``): send
+    it again to rank it; the best sheet is shown only with a rank."""
     pz = puzzle(day)
     placements, _sheet, card = play_solution(pz, parse_solution(text, pz), _lexicon())
     if not card.complete:
         raise UsageError(f"A finished Girdle has {pz.words} words; this one has "
                          f"{len(card.rows)}. Add the rest and submit again.")
     typed = solution_text(pz, placements)
-    par_for(day)
-    raise_par(day, card.final, typed)
-    par = par_for(day)
+    par = known_par(day)
+    if par is not None:
+        raise_par(day, card.final, placements)
+        par = known_par(day)
     result = {"date": day.isoformat(), "number": pz.number, "score": card.final,
-              "card": card.to_dict(), "solution": typed, "par": par.par,
-              "par_proven": par.proven, "best_solution": par.solution,
-              "rank": rank(card.final, par.par)}
+              "card": card.to_dict(), "solution": typed,
+              "par": par.par if par else None, "par_proven": par.proven if par else False,
+              "par_pending": par is None,
+              "best_solution": par.solution if par else None,
+              "rank": rank(card.final, par.par if par else None)}
     old = db().scalars(select(GirdleSubmission).where(
         GirdleSubmission.player == player, GirdleSubmission.puzzle_date == day)).first()
-    # Every answer to a submission shows the best sheet: a later sheet for the same day is
-    # marked as sent after seeing it, and keeps no rank of its own.
+    # Every ranked answer shows the best sheet: a later sheet for the same day is marked as
+    # sent after seeing it, and keeps no rank of its own.
     result["after_best"] = old is not None and bool(old.saw_best)
     if result["after_best"]:
         result["rank"] = AFTER_BEST
     if old is None:
         db().add(GirdleSubmission(player=player, puzzle_date=day, local_date=local,
                                   words=result["solution"].splitlines(), score=card.final,
-                                  rank=result["rank"], saw_best=True))
-    elif card.final > old.score and not result["after_best"]:
-        old.words, old.score, old.rank = result["solution"].splitlines(), card.final, \
-            result["rank"]
-    if old is not None:
-        old.saw_best = True
+                                  rank=result["rank"], saw_best=par is not None))
+    else:
+        if card.final > old.score and not result["after_best"]:
+            old.words, old.score = result["solution"].splitlines(), card.final
+        if not old.saw_best and par is not None:
+            old.rank, old.saw_best = rank(old.score, par.par), True
     db().flush()
     result["best_of_yours"] = max(card.final, old.score if old else card.final)
     result["streak"] = streak(player)
@@ -257,29 +309,21 @@ def submit(day: dt.date, text: str, player: str, local: dt.date) -> dict:
 
 
 def hints(day: dt.date) -> list[list[str]]:
-    """A 7x7 grid showing where a good sheet's words go: each word's first letter, ``#`` for
-    its other squares, ``.`` for empty squares. Only once the day is over everywhere."""
+    """A grid showing where the best sheet's words go: each word's first letter, ``#`` for
+    its other squares, ``.`` for empty squares. Only once the day is over everywhere; raises
+    :class:`ParPending` while the best sheet is being searched for."""
     if not revealed(day):
         raise NotYet(f"Hints for {day.isoformat()} are given once that day is over "
                      "everywhere on Earth.")
-    return [list(row) for row in _hints(day, current_app.config.get("LEXICON_PATH"))]
-
-
-@lru_cache(maxsize=64)
-def _hints(day: dt.date, lexicon_path: str | None) -> tuple[str, ...]:
-    from companion.girdle.generator import find_solution
-
-    pz = _puzzle(day, lexicon_path)
-    moves = find_solution(pz, load_lexicon(lexicon_path)) or []
-    grid = [["."] * pz.size for _ in range(pz.size)]
-    for m in moves:
-        for k, cell in enumerate(m.cells):
-            r, c = divmod(cell, pz.size)
+    size = puzzle(day).size
+    grid = [["."] * size for _ in range(size)]
+    for p in par_or_pending(day).placements:
+        for k, (r, c) in enumerate(p.cells()):
             if k == 0:
-                grid[r][c] = m.word[0]
-            elif grid[r][c] == ".":
-                grid[r][c] = "#"
-    return tuple("".join(row) for row in grid)
+                grid[r - 1][c - 1] = p.word[0]
+            elif grid[r - 1][c - 1] == ".":
+                grid[r - 1][c - 1] = "#"
+    return grid
 
 
 def _sheet_pdf(day: dt.date, paper: str) -> bytes:
@@ -316,12 +360,17 @@ def _page(day: dt.date, result=None, error=None, text="", status=200, sheet=None
     if result is None and abs((day - today_utc()).days) <= 1 \
             and db().get(GirdlePar, day) is None:
         start_par_search(day)  # the day's puzzle: par is ready by the time the player submits
-    show_hints = bool(request.args.get("hints")) and revealed(day)
+    grid = hints_pending = None
+    if request.args.get("hints") and revealed(day):
+        try:
+            grid = hints(day)
+        except ParPending:
+            hints_pending = PAR_POLL_SECONDS
     return render_template(
         "girdle.html", day=day, pz=pz, lines=[ln.label() for ln in pz.lines],
         result=result, error=error, text=text, streak=streak(player_id()), sheet=sheet,
         revealed=revealed(day),
-        hints=hints(day) if show_hints else None, today=today_utc(),
+        hints=grid, hints_pending=hints_pending, today=today_utc(),
         prev=day - dt.timedelta(days=1) if day > default_edition().first_date else None,
         next=day + dt.timedelta(days=1) if day < today_utc() else None), status
 
@@ -383,10 +432,10 @@ def answers_pdf(day: str):
         raise NotYet(f"The answer key of {when.isoformat()} is served once that day is over "
                      "everywhere on Earth, or after you submit a sheet for it.")
     pz = puzzle(when)
-    par = par_for(when)
+    par = par_or_pending(when)
     db().commit()  # keep a newly found par even if drawing fails
-    placements, _sheet, _card = play_solution(pz, parse_solution(par.solution, pz), _lexicon())
-    best = Solution(par=par.par, proven=par.proven, upper_bound=par.par, placements=placements)
+    best = Solution(par=par.par, proven=par.proven, upper_bound=par.par,
+                    placements=par.placements)
     data = answer_key_pdf(when, paper, puzzle=pz, solution=best)
     return Response(data, mimetype="application/pdf", headers={
         "Content-Disposition":
@@ -443,7 +492,9 @@ def api_puzzle(day: str):
 
 @bp.get("/api/girdle/<day>/hints")
 def api_hints(day: str):
-    return jsonify({"grid": ["".join(row) for row in hints(_api_day(day))]})
+    grid = hints(_api_day(day))
+    db().commit()  # keep a newly found par
+    return jsonify({"grid": ["".join(row) for row in grid]})
 
 
 @bp.post("/api/girdle/<day>/photo")
@@ -496,6 +547,8 @@ def api_submit(day: str):
     result = submit(when, body["solution"][:1000], "api:" + player,
                     local_date(body.get("local_date"), when))
     db().commit()
+    if result["par_pending"]:  # kept, not ranked yet: send it again after Retry-After
+        return jsonify(result), 202, {"Retry-After": str(PAR_POLL_SECONDS)}
     return jsonify(result), 201
 
 
@@ -514,7 +567,8 @@ openapi.add("/api/girdle/{day}/hints", "get", {
     "summary": "A hints grid: first letters and squares of a good sheet's words (once the "
     "day is over everywhere)",
     "parameters": [_DAY], "responses": {**openapi.ok("seven rows of seven characters"),
-                                        "403": openapi.ERROR}})
+                                        "202": openapi.ERROR, "403": openapi.ERROR,
+                                        "503": openapi.ERROR}})
 openapi.add("/api/girdle/{day}/photo", "post", {
     "summary": "Read a photo of a filled-in sheet: letters, words, dots, ticks, the score as "
     "read, and the words as a solution to check and submit",
@@ -535,4 +589,8 @@ openapi.add("/api/girdle/{day}/submissions", "post", {
         "local_date": {"type": "string", "format": "date",
                        "description": "your own date, for streaks"}}}),
     "responses": {"201": {"description": "the score card and rank",
-                          "content": {"application/json": {"schema": {"type": "object"}}}}}})
+                          "content": {"application/json": {"schema": {"type": "object"}}}},
+                  "202": {"description": "scored and kept, but par is still being worked "
+                          "out: send the sheet again after Retry-After seconds for the rank",
+                          "content": {"application/json": {"schema": {"type": "object"}}}},
+                  "503": openapi.ERROR}})
