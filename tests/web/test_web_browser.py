@@ -114,8 +114,8 @@ def test_pdq_challenge_shows_card_fields_only_for_pdq(page):
 def test_download_a_pdf_from_the_print_shop(page):
     page.goto("/prints")
     page.locator("#doc-board img").scroll_into_view_if_needed()
-    page.wait_for_function("(img => img.complete && img.naturalWidth > 0)"
-                           "(document.querySelector('#doc-board img'))")  # the preview shows
+    page.wait_for_function("() => { const img = document.querySelector('#doc-board img');"
+                           " return img.complete && img.naturalWidth > 0; }")  # the preview
     page.select_option("#board-game", "werdup")
     with page.expect_download() as info:
         page.click("#doc-board button[type=submit]")

@@ -93,3 +93,20 @@ def test_worker_hook_freezes_the_loaded_app():
     finally:
         gc.unfreeze()
         sys.setswitchinterval(interval)
+
+
+@pytest.mark.slow
+def test_gunicorn_names_no_server_version_and_sends_the_security_headers(gunicorn_url):
+    url, _master = gunicorn_url
+    with urllib.request.urlopen(url + "/girdle/archive") as resp:
+        headers = resp.headers
+    assert headers["Server"] == "companion"  # not "gunicorn" nor its version
+    assert "script-src 'self' 'nonce-" in headers["Content-Security-Policy"]
+    assert "camera=()" in headers["Permissions-Policy"]
+    # behind a proxy that says the phone came over HTTPS, the session cookie is Secure
+    req = urllib.request.Request(url + "/judge", headers={"X-Forwarded-Proto": "https"})
+    with urllib.request.urlopen(req) as resp:
+        cookie = resp.headers["Set-Cookie"]
+    assert "Secure" in cookie and "HttpOnly" in cookie
+    with urllib.request.urlopen(url + "/judge") as resp:  # plain HTTP (a home network)
+        assert "Secure" not in resp.headers["Set-Cookie"]
