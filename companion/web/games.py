@@ -128,7 +128,7 @@ def _sheet_page(game: Game, key: str, error: str | None = None, status: int = 20
     board = game.board or {}
     cells = plays.board_cells(game.kind, board.get("text"), board.get("new"))
     last = game.turns[-1] if game.turns else None
-    return render_template("game.html", game=game, key=key,
+    return render_template("game.html", game=game, key=key, standings=sheet.standings,
                            table=sheet.can_change(game, key), rows=sheet.running(game),
                            totals=sheet.totals(game), next_seat=sheet.next_seat(game),
                            cells=cells, last=last, error=error, typed=typed or {},

@@ -232,6 +232,16 @@ def totals(game: Game) -> dict[int, int]:
     return result
 
 
+def standings(game: Game) -> dict[str, Any]:
+    """The final order: ``ranking`` (name, total) best first, ``best`` and the ``winners``
+    (more than one on a tie)."""
+    tot = totals(game)
+    ranking = sorted(((p.name, tot[p.seat]) for p in game.players), key=lambda x: -x[1])
+    best = ranking[0][1] if ranking else 0
+    return {"ranking": ranking, "best": best,
+            "winners": [name for name, total in ranking if total == best]}
+
+
 def running(game: Game) -> list[dict[str, Any]]:
     """The sheet's rows: each turn with the player's running total after it."""
     so_far = {p.seat: 0 for p in game.players}
@@ -257,6 +267,7 @@ def game_dict(game: Game) -> dict[str, Any]:
                      "total": tot[p.seat]} for p in game.players],
         "turns": running(game),
         "next_seat": None if game.finished else next_seat(game),
+        "winners": standings(game)["winners"] if game.finished else [],
         "board": game.board,
     }
 
