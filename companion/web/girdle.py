@@ -32,7 +32,12 @@ from companion.girdle import Placement, Puzzle, default_edition, puzzle_for, puz
 from companion.lexicon import load_lexicon
 from companion.web import openapi, par_jobs
 from companion.web.db import session as db
-from companion.web.girdle_play import parse_solution, play_solution, solution_text
+from companion.web.girdle_play import (
+    parse_solution,
+    play_solution,
+    solution_text,
+    step_from_squares,
+)
 from companion.web.imagesize import check_image_size
 from companion.web.inputs import date_from
 from companion.web.models import GirdlePar, GirdleSubmission
@@ -396,6 +401,49 @@ def day_page(day: str):
         return _page(when, error=str(exc), text=text, status=400)
     db().commit()
     return _page(when, result=result, text=text)
+
+
+def _play_state(day: dt.date, text: str) -> dict:
+    """The sheet after the typed words ``text`` (replayed by the engine): grid letters,
+    A-Z used, Supply states, the tracker."""
+    from companion.girdle import Sheet
+
+    pz = puzzle(day)
+    if text.strip():
+        placements, sheet, card = play_solution(pz, parse_solution(text, pz), _lexicon())
+        text = solution_text(pz, placements)
+    else:
+        sheet = Sheet(pz, _lexicon())
+        card = sheet.score()
+    return {"pz": pz, "sheet": sheet, "card": card.to_dict(), "text": text,
+            "number": len(sheet.words) + 1, "done": card.complete}
+
+
+@bp.route("/girdle/<day>/play", methods=["GET", "POST"])
+def play(day: str):
+    """Play the day's Girdle on the phone: each word typed into its line's squares, judged and
+    scored by the engine word by word; the finished sheet is submitted like a typed one."""
+    when = _page_date(day)
+    text = request.form.get("sheet", "") if request.method == "POST" else ""
+    if len(text) > 1000:
+        raise UsageError("That is far too long for a Girdle sheet.")
+    state, error, typed = _play_state(when, text), None, {}
+    if request.method == "POST" and request.form.get("undo"):
+        lines = state["text"].splitlines()[:-1]
+        state = _play_state(when, "\n".join(lines))
+    elif request.method == "POST" and not state["done"]:
+        pz = state["pz"]
+        typed = {pos: str(request.form.get(f"sq-{pos}", ""))[:2]
+                 for pos in range(1, pz.size + 1)}
+        try:
+            step = step_from_squares(pz, state["sheet"], state["number"], typed)
+            line = f"{step.word} {step.start}"
+            state = _play_state(when, "\n".join([*state["text"].splitlines(), line]))
+            typed = {}
+        except CompanionError as exc:
+            error = str(exc)
+    return render_template("girdle_play.html", day=when, error=error, typed=typed,
+                           **state), 400 if error else 200
 
 
 @bp.post("/girdle/<day>/photo")
