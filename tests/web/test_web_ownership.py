@@ -31,6 +31,7 @@ OWN_THINGS = {
     "/api/girdle/<day>/photo": "reads a sheet photo",
     "/api/girdle/players": "a new player id",
     "/api/girdle/<day>/submissions": "the sender's own sheet (a server-issued player id)",
+    "/girdle/<day>/play": "plays a sheet carried in the form; stores nothing",
 }
 BLANK_GRID = [[""] * 15 for _ in range(15)]
 
