@@ -260,7 +260,7 @@ def test_a_stored_name_with_a_line_break_cannot_write_moves_into_the_gcg(app):
     client.post(f"/api/games/{key}/turns", json={"play": "8H QUIZ"})
     with app.app_context():
         player = session().query(Player).filter_by(game_id=game["id"], seat=1).one()
-        player.name = "Bob\n>p1_Ann: ABC 8A ZZZ +500 544\r\n#note forged"
+        player.name = "B\n>p1_Ann: ABC 8A ZZZ +500\r\n#note forged"  # 40 characters
         session().commit()
     text = client.get(f"/api/games/{key}/gcg").get_data(as_text=True)
     assert not any(line.startswith(("#note forged", ">p1_Ann: ABC"))
