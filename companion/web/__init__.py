@@ -150,7 +150,7 @@ def create_app(test_config: dict[str, Any] | None = None,
         for name, value in SECURITY_HEADERS:
             if name.lower() not in present:
                 resp.headers.add(name, value)
-        if "content-security-policy" not in present:
+        if "content-security-policy" not in present and resp.mimetype == "text/html":
             resp.headers["Content-Security-Policy"] = content_security_policy(csp_nonce())
         return resp
 
