@@ -30,7 +30,7 @@ from sqlalchemy.exc import IntegrityError
 from companion.errors import CompanionError, UsageError
 from companion.girdle import Placement, Puzzle, default_edition, puzzle_for, puzzle_number
 from companion.lexicon import load_lexicon
-from companion.web import openapi, par_jobs
+from companion.web import jobs, openapi, par_jobs
 from companion.web.db import session as db
 from companion.web.girdle_play import (
     parse_solution,
@@ -364,7 +364,10 @@ def _page(day: dt.date, result=None, error=None, text="", status=200, sheet=None
     pz = puzzle(day)
     if result is None and abs((day - today_utc()).days) <= 1 \
             and db().get(GirdlePar, day) is None:
-        start_par_search(day)  # the day's puzzle: par is ready by the time the player submits
+        try:
+            start_par_search(day)  # the day's puzzle: par is ready when the player submits
+        except jobs.Busy:
+            pass  # started by a later request
     grid = hints_pending = None
     if request.args.get("hints") and revealed(day):
         try:

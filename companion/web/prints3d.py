@@ -153,7 +153,11 @@ def build(req: Request3D, client: str = "local") -> dict | None:
         count_new_build(client)
     if job is None and _claim(root / f".{req.key}.lock"):
         cache = str(current_app.config.get("CAD_CACHE_DIR") or root / "cache")
-        jobs.start(("cad", req.key), lambda: _build_files(req, root, cache))
+        try:
+            jobs.start(("cad", req.key), lambda: _build_files(req, root, cache))
+        except jobs.Busy:
+            (root / f".{req.key}.lock").unlink(missing_ok=True)
+            raise
     return None
 
 

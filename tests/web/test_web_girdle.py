@@ -461,3 +461,17 @@ def test_requests_never_wait_for_the_par_search(sqlite_app, monkeypatch):
     result = ranked(client, day, body)
     assert result["best_solution"] and not result["after_best"]  # not seen before
     assert answered(lambda: client.get(f"/api/girdle/{day}/hints")).status_code == 200
+
+
+def test_long_work_is_refused_when_too_much_is_under_way(sqlite_app, monkeypatch):
+    """Links (on a foreign page, say) cannot queue up searches without end: past
+    ``MAX_PENDING`` jobs a new one is a 503 with Retry-After; the day's page still shows."""
+    from companion.web import jobs
+
+    monkeypatch.setattr(jobs, "MAX_PENDING", 0)
+    client = sqlite_app.test_client()
+    day = DAY - dt.timedelta(days=6)
+    resp = client.get(f"/api/girdle/{day}/hints")
+    assert resp.status_code == 503 and resp.headers["Retry-After"] == "30"
+    assert "busy" in resp.get_json()["error"]
+    assert client.get(f"/girdle/{day}").status_code == 200

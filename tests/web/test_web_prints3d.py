@@ -176,3 +176,14 @@ def test_builds_only_for_offered_values_and_a_few_new_ones_per_client(tmp_path, 
         raise AssertionError("the stand-in build did not end")
     form = client.get("/prints/3d").get_data(as_text=True)
     assert '<select id="bed" name="bed">' in form and 'value="190x190"' in form
+
+
+def test_a_build_refused_as_busy_leaves_no_lock(tmp_path, monkeypatch):
+    from companion.web import jobs
+
+    monkeypatch.setattr(jobs, "MAX_PENDING", 0)
+    client = make_app(tmp_path).test_client()
+    url = "/api/prints/3d?part=coupon&bed=190x190&estimate=0&clearance=0.1"
+    resp = client.get(url)
+    assert resp.status_code == 503 and resp.headers["Retry-After"] == "30"
+    assert not list((tmp_path / "instance" / "cad").glob(".*.lock"))
