@@ -17,14 +17,14 @@ import cadquery as cq
 import numpy as np
 import trimesh
 
-from cad import coupon, placard
+from cad import coupon, placard, snapfit
 from cad.mesh import Body, combine, to_mesh, write_3mf, write_step, write_stl
 from cad.params import SetParams
 from cad.plates import shelf_pack, tile_plates
 from cad.preview import BASE_COLOR, TILE_COLOR, render_parts, save_preview
 from cad.progress import Progress
 from cad.quarter import quarter
-from cad.stickers import save_sticker_sheet
+from cad.stickers import PAPERS, save_sticker_sheet, sticker_pdf
 from cad.tile import letter_solid, tile, tile_file_stem
 from companion.errors import UsageError
 from companion.tiles import tile_set
@@ -35,6 +35,8 @@ LETTER_COLOR = "#1E1E1E"
 BODY_COLOR = "#F2EBD9"
 # Files the slicer reports on: one per thing a maker prints (per-letter tiles are on plates).
 SLICED = ("quarter.stl", "placard-left.stl", "placard-right.stl", "coupon.stl")
+PRINT_COUNTS = {"quarter.stl": 4, "placard-left.stl": "1 per player",
+                "placard-right.stl": "1 per player"}
 PREVIEW_WORD = ("W", "E", "R", "D", "U", "P", "Qu")
 
 Tick = Callable[[str], None]
@@ -250,6 +252,8 @@ def build_coupon(params: SetParams, formats: tuple[str, ...], dest: Path, tick: 
 def build_stickers(params: SetParams, formats: tuple[str, ...], dest: Path, tick: Tick) -> None:
     layout = params.board.layout
     save_sticker_sheet(layout, params.tile.font, dest / "stickers.png")
+    for paper in PAPERS:
+        sticker_pdf(layout, dest / f"stickers-{paper}.pdf", paper)
     (dest / "werdup-board.json").write_text(json.dumps(layout.to_dict(), indent=2) + "\n")
     tick("stickers")
 
@@ -373,7 +377,7 @@ def build_coupons(clearances: list[float], out: Path, formats: tuple[str, ...] =
         raise UsageError("name at least one clearance to print a coupon for")
     written = []
     for c in clearances:
-        params = SetParams.make(c, bed=bed)
+        params = SetParams.make(c, bed=bed, parts=("coupon",))
         with tempfile.TemporaryDirectory() as tmp:
             result = build(params, Path(tmp), ("coupon",), formats, cache_dir=cache_dir,
                            progress=progress)
@@ -417,10 +421,12 @@ def _write_report(params: SetParams, result: BuildResult) -> None:
     report = {
         "clearance": params.clearance,
         "bed": [params.printer.bed_width, params.printer.bed_depth],
-        "print_counts": {"quarter.stl": 4, "placard-left.stl": "1 per player",
-                         "placard-right.stl": "1 per player"},
+        "print_counts": {name: count for name, count in PRINT_COUNTS.items()
+                         if any(name in names for names in files.values())},
         "files": files,
         "slicer": slicer,
+        "clips": {"quarter": snapfit.quarter_clip(params).to_dict(),
+                  "placard": snapfit.placard_clip(params).to_dict()},
         "params": params.to_dict(),
     }
     report_path.write_text(json.dumps(report, indent=2) + "\n")

@@ -12,6 +12,7 @@ from functools import lru_cache
 import cadquery as cq
 
 from cad.params import SetParams, TileParams
+from companion.tiles import ROTATION_AMBIGUOUS
 
 
 @lru_cache(maxsize=8)
@@ -32,7 +33,8 @@ def tile_body(params: SetParams) -> cq.Workplane:
 
 
 def letter_solid(params: SetParams, letter: str, overshoot: float = 0.0) -> cq.Workplane:
-    """The letter (and the orientation bar under it) as the solid sunk into the plateau:
+    """The letter (and, for M, W, N and Z, the bar under it that shows which way is up, as
+    on the paper tiles) as the solid sunk into the plateau:
     the inlay of the two-colour tile; with ``overshoot`` it pokes out of the top, which makes
     it the cutter for the one-colour tile's cavity."""
     t = params.tile
@@ -42,6 +44,9 @@ def letter_solid(params: SetParams, letter: str, overshoot: float = 0.0) -> cq.W
                                     t.letter_depth + overshoot, fontPath=str(t.font), combine=False,
                                     halign="center", valign="center")
     bb = glyph.val().BoundingBox()
+    if letter.upper() not in ROTATION_AMBIGUOUS:
+        return glyph.translate((-(bb.xmin + bb.xmax) / 2, -(bb.ymin + bb.ymax) / 2,
+                                top - t.letter_depth))
     bar_h, bar_gap = 1.0, 0.9
     total = bb.ylen + bar_gap + bar_h
     # centre letter plus bar on the plateau

@@ -5,14 +5,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion.board import Board, Placement, PlayError, parse_position
-from companion.bugwords.gcg import GcgError, GcgMove, GcgRecord
+from companion.bugwords.gcg import CHALLENGE_RULE_NOTE, GcgError, GcgMove, GcgRecord
 from companion.bugwords.rules import Rules, default_rules
 from companion.bugwords.scoring import score_words
 from companion.bugwords.validation import check_placement, words_not_in_list
+from companion.challenges import ChallengeRule, get_challenge_rule
+from companion.clock import CLOCK_NOTE, ClockSettings, format_time, settings_from_label
+from companion.errors import UsageError
 from companion.lexicon import Lexicon
 
-# Move kinds whose score the comparison counts (tile placements and plays taken back).
-COUNTED = ("place", "challenged")
+# Move kinds whose score the comparison counts: tile placements, plays taken back, challenge
+# bonuses (and time penalties, when the record has the clock's times).
+COUNTED = ("place", "challenged", "challenge_bonus", "time_penalty")
 
 
 @dataclass
@@ -34,10 +38,13 @@ class ReplayedMove:
     not_in_list: tuple[str, ...] = ()
     note: str = ""
     best: str | None = None  # the top play for the recorded rack ("8D WORD 72"), if asked
+    time_left: str = ""  # the mover's clock after the move ("21:05"), when recorded
 
     @property
     def mismatch(self) -> bool:
-        return self.kind in COUNTED and self.computed != self.recorded
+        return self.kind in COUNTED and self.computed is not None and (
+            self.computed != self.recorded
+        )
 
     def to_dict(self) -> dict:
         return {
@@ -52,6 +59,7 @@ class ReplayedMove:
             "not_in_list": list(self.not_in_list),
             "note": self.note,
             "best": self.best,
+            "time_left": self.time_left,
         }
 
 
@@ -62,6 +70,8 @@ class Replay:
     moves: list[ReplayedMove]
     board: Board
     totals: dict[str, int] = field(default_factory=dict)
+    challenge_rule: str = ""
+    clock: str = ""  # the clock settings the times were checked against, if any
 
     @property
     def mismatches(self) -> int:
@@ -72,6 +82,8 @@ class Replay:
             "moves": [m.to_dict() for m in self.moves],
             "mismatches": self.mismatches,
             "totals": self.totals,
+            "challenge_rule": self.challenge_rule,
+            "clock": self.clock,
         }
 
 
@@ -92,13 +104,47 @@ def _error(mv: GcgMove, why: str) -> GcgError:
     return GcgError(f"game record line {mv.line}: {why}")
 
 
+def record_challenge_rule(record: GcgRecord, rules: Rules) -> ChallengeRule:
+    """The challenge rule a record was played under: its ``#note ChallengeRule:`` line, else
+    ``points`` (5) when it has challenge-bonus lines, else the rules' own."""
+    named = record.setting(CHALLENGE_RULE_NOTE)
+    if named:
+        try:
+            return get_challenge_rule(named)
+        except UsageError as exc:
+            raise GcgError(f"game record: {exc}") from exc
+    if any(mv.kind == "challenge_bonus" for mv in record.moves):
+        return get_challenge_rule("points")
+    return rules.challenge_rule
+
+
+def record_clock(record: GcgRecord) -> ClockSettings | None:
+    """The game clock's settings from a record's ``#note Clock:`` line, if it has one."""
+    label = record.setting(CLOCK_NOTE)
+    if not label:
+        return None
+    try:
+        return settings_from_label(label)
+    except UsageError as exc:
+        raise GcgError(f"game record: {exc}") from exc
+
+
 def replay(
     record: GcgRecord,
     rules: Rules | None = None,
     lexicon: Lexicon | None = None,
     best_from: Lexicon | None = None,
+    challenge_rule: ChallengeRule | None = None,
+    clock: ClockSettings | None = None,
 ) -> Replay:
     """Replay ``record`` on an empty board. Word validity is reported, never required.
+
+    Challenge lines are checked against ``challenge_rule`` (default: the record's, see
+    :func:`record_challenge_rule`): a play taken back (``--``) loses exactly its score, and a
+    challenge bonus is the rule's bonus for the play just made. With a game clock (``clock``,
+    default: the record's ``#note Clock:`` line) and the times left after each move, a time
+    penalty is worked out from the player's last time; a player over time at the end of a
+    finished game with no penalty line is a mismatch too.
 
     With ``best_from`` (a word list), each play, pass or exchange whose rack the record shows
     also gets the top-scoring play that rack had on the board before it.
@@ -107,14 +153,20 @@ def replay(
     over a different tile, not in one line...).
     """
     rules = rules or default_rules()
+    rule = challenge_rule or record_challenge_rule(record, rules)
+    clock = clock or record_clock(record)
+    last_time: dict[str, int] = {}
     board = Board(rules.layout.rows, rules.layout.cols)
     out: list[ReplayedMove] = []
     totals = {nick: 0 for nick in record.player_names()}
     last_play: dict[str, tuple[list[Placement], int]] = {}
-    last_kind = ""
+    last_kind = last_player = ""
     for mv in record.moves:
         totals.setdefault(mv.player, 0)
         row = ReplayedMove(mv.line, mv.player, mv.kind, mv.position, mv.word, mv.score, None)
+        if mv.time_left is not None:
+            last_time[mv.player] = mv.time_left
+            row.time_left = format_time(mv.time_left)
         if best_from is not None and mv.kind in ("place", "pass", "exchange"):
             row.best = _best_play(board, mv.rack, best_from, rules)
         if mv.kind == "place":
@@ -134,7 +186,7 @@ def replay(
             board.place(placements)
             last_play[mv.player] = (placements, score.total)
         elif mv.kind == "challenged":
-            if last_kind != "place" or mv.player not in last_play:
+            if last_kind != "place" or last_player != mv.player or mv.player not in last_play:
                 raise _error(mv, "'--' takes back a play, but the line before is not a play "
                              f"by {mv.player}")
             placements, score_taken = last_play.pop(mv.player)
@@ -144,10 +196,20 @@ def replay(
         elif mv.kind in ("pass", "exchange"):
             row.computed = 0
         elif mv.kind == "challenge_bonus":
-            row.computed = 0
-            row.note = "challenge bonus: not part of this rulebook, not counted"
+            if last_kind != "place" or last_player != mv.player:
+                raise _error(mv, "a challenge bonus goes to the player whose play was just "
+                             f"challenged, but the line before is not a play by {mv.player}")
+            row.computed = rule.valid_bonus
+            row.note = (f"challenge bonus ({rule.label()} rule)" if rule.valid_bonus else
+                        f"a challenge bonus, but the {rule.name} challenge rule has none")
         elif mv.kind == "time_penalty":
-            row.note = "time penalty: not part of this rulebook, not counted"
+            if clock is None or mv.player not in last_time:
+                row.note = "time penalty: the record has no clock times, not checked"
+            else:
+                over = max(0, -last_time[mv.player])
+                row.computed = -clock.overtime_penalty(over)
+                row.note = (f"time penalty: {format_time(over)} over, "
+                            f"{clock.penalty} a started minute")
         elif mv.kind == "rack_penalty":
             row.computed = -rules.rack_value(mv.tiles)
             if row.computed != mv.score:
@@ -163,8 +225,17 @@ def replay(
                 row.note = "going-out bonus recorded differently from this rulebook"
         totals[mv.player] += row.computed if row.computed is not None else 0
         if mv.kind != "challenged":
-            last_kind = mv.kind
+            last_kind, last_player = mv.kind, mv.player
         else:
-            last_kind = ""
+            last_kind, last_player = "", ""
         out.append(row)
-    return Replay(out, board, totals)
+    if clock is not None and any(m.kind in ("rack_penalty", "out_bonus") for m in out):
+        penalised = {m.player for m in out if m.kind == "time_penalty"}
+        for nick, seconds in last_time.items():
+            points = clock.overtime_penalty(max(0, -seconds))
+            if points and nick not in penalised:
+                out.append(ReplayedMove(0, nick, "time_penalty", "", "", 0, -points,
+                                        note=f"over time ({format_time(seconds)}) but the "
+                                        "record has no time penalty line"))
+                totals[nick] -= points
+    return Replay(out, board, totals, rule.label(), clock.label() if clock else "")

@@ -6,10 +6,10 @@ from dataclasses import dataclass, replace
 from functools import cache
 
 from companion.board import Layout, is_blank
+from companion.challenges import ChallengeRule, get_challenge_rule
 from companion.datafiles import read_table
+from companion.errors import UsageError
 from companion.tiles import TileSet, tile_set
-
-CHALLENGE_MODES = ("expert", "off")
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,18 @@ class Rules:
     out_bonus_factor: int = 1
     passes_to_end: int = 2
     min_bag_to_exchange: int = 7
-    challenges: str = "expert"
+    challenges: str = "single"
+
+    def __post_init__(self) -> None:
+        self.challenge_rule  # noqa: B018 - an unknown challenge rule fails here
+
+    @property
+    def challenge_rule(self) -> ChallengeRule:
+        """The table's challenge rule (``none``, ``single``, ``double``, ``points [N]``)."""
+        try:
+            return get_challenge_rule(self.challenges)
+        except UsageError as exc:
+            raise ValueError(f"challenges: {exc}") from exc
 
     def tile_value(self, tile: str) -> int:
         """Face value of a tile on the board or a rack; blanks (lower case or ``?``) score 0."""
@@ -61,9 +72,7 @@ def rules_from_table(rows: list[dict[str, str]]) -> Rules:
     if unknown:
         raise ValueError(f"unknown Bug Words settings: {', '.join(sorted(unknown))}")
     kwargs: dict[str, object] = {k: int(settings[k]) for k in _INT_SETTINGS if k in settings}
-    challenges = settings.get("challenges", "expert")
-    if challenges not in CHALLENGE_MODES:
-        raise ValueError(f"challenges must be one of {', '.join(CHALLENGE_MODES)}")
+    challenges = settings.get("challenges", "single")
     return Rules(
         layout=Layout.from_data(settings.get("board", "bugwords-board.txt")),
         tiles=tile_set(settings.get("tiles", "bugwords")),

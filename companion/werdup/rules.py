@@ -6,10 +6,11 @@ is one cell of that table.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from companion.board import Layout, PlayError, parse_position
+from companion.challenges import ChallengeRule, get_challenge_rule
 from companion.datafiles import read_table
 from companion.errors import UsageError
 from companion.tiles import TileSet, tile_set
@@ -37,6 +38,22 @@ class Rules:
     no_cover_whole_word: bool
     tile_penalty: int
     game_ends_when: str
+    challenges: str = "none"
+
+    def __post_init__(self) -> None:
+        self.challenge_rule  # noqa: B018 - an unknown challenge rule fails here
+
+    @property
+    def challenge_rule(self) -> ChallengeRule:
+        """The table's challenge rule (``none``: the companion judges each play)."""
+        try:
+            return get_challenge_rule(self.challenges)
+        except UsageError as exc:
+            raise ValueError(f"challenges: {exc}") from exc
+
+    def with_settings(self, **changes: object) -> Rules:
+        """A copy with some settings changed (a house rule, e.g. ``challenges="double"``)."""
+        return replace(self, **changes)
 
     @property
     def tile_set(self) -> TileSet:
@@ -95,6 +112,7 @@ def rule_sets() -> dict[str, Rules]:
             no_cover_whole_word=_flag(v["no_cover_whole_word"]),
             tile_penalty=int(v["tile_penalty"]),
             game_ends_when=v["game_ends_when"].strip(),
+            challenges=v.get("challenges", "none").strip(),
         )
     return out
 
