@@ -33,7 +33,7 @@ from companion.board import Board, is_blank, tile_letters
 from companion.bugwords.gcg import parse_gcg
 from companion.bugwords.movegen import generate_moves, word_trie
 from companion.bugwords.replay import replay
-from companion.bugwords.rules import Rules, default_rules
+from companion.bugwords.rules import BugWordsRules, default_rules
 from companion.lexicon import Lexicon, default_lexicon, load_lexicon
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -126,7 +126,7 @@ def board_rows(board: Board) -> list[list[dict | None]]:
     ]
 
 
-def same_game(peer: dict, rules: Rules) -> list[str]:
+def same_game(peer: dict, rules: BugWordsRules) -> list[str]:
     """Where the peer's board, letter values or bingo differ from ours (empty: none)."""
     lay = rules.layout
     diffs = []
@@ -152,14 +152,14 @@ def same_game(peer: dict, rules: Rules) -> list[str]:
     return diffs
 
 
-def our_plays(board: Board, rack: str, lexicon: Lexicon, rules: Rules) -> Counter:
+def our_plays(board: Board, rack: str, lexicon: Lexicon, rules: BugWordsRules) -> Counter:
     return Counter(
         (m.across, m.position.row, m.position.col, "".join(p.tile for p in m.placements), m.score)
         for m in generate_moves(board, rack, lexicon, rules)
     )
 
 
-def time_ours(board: Board, rack: str, lexicon: Lexicon, rules: Rules, runs: int
+def time_ours(board: Board, rack: str, lexicon: Lexicon, rules: BugWordsRules, runs: int
               ) -> tuple[float, float]:
     """Median CPU milliseconds of ``generate_moves`` after a warm-up run: the ranked plays as
     returned (a ``Move`` is made when looked at), and with every ``Move`` made."""

@@ -24,6 +24,7 @@ from cad.plates import shelf_pack, tile_plates
 from cad.preview import BASE_COLOR, TILE_COLOR, render_parts, save_preview
 from cad.progress import Progress
 from cad.quarter import quarter
+from cad.solids import shape_of
 from cad.stickers import PAPERS, save_sticker_sheet, sticker_pdf
 from cad.tile import letter_solid, tile, tile_file_stem
 from companion.errors import UsageError
@@ -117,7 +118,8 @@ def _export(dest: Path, stem: str, formats: tuple[str, ...], bed: tuple[float, f
         turned = solid
         if not np.allclose(mat[:3, :3], np.eye(3)):
             turned = solid.rotate((0, 0, 0), (0, 0, 1), 90)
-        write_step(turned.translate(tuple(float(v) for v in mat[:3, 3])), dest / f"{stem}.step")
+        dx, dy, dz = (float(v) for v in mat[:3, 3])
+        write_step(turned.translate((dx, dy, dz)), dest / f"{stem}.step")
 
 
 # ---------------------------------------------------------------------------- parts
@@ -240,7 +242,7 @@ def build_coupon(params: SetParams, formats: tuple[str, ...], dest: Path, tick: 
         write_3mf([Body(name, m, BODY_COLOR) for (name, _), m in zip(pieces, placed, strict=True)],
                   dest / "coupon.3mf", "coupon")
     if "step" in formats:
-        moved = [s.translate(tuple(float(v) for v in mv)).val()
+        moved = [shape_of(s.translate((float(mv[0]), float(mv[1]), float(mv[2]))))
                  for (_, s), mv in zip(pieces, moves, strict=True)]
         write_step(cq.Workplane("XY").newObject([cq.Compound.makeCompound(moved)]),
                    dest / "coupon.step")

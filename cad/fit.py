@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from typing import TYPE_CHECKING
 
 from cad import joints
-from cad.params import SetParams
 from cad.plates import BED_MARGIN, fits_bed, shelf_pack
+
+if TYPE_CHECKING:
+    from cad.params import SetParams
 
 
 def quarter_footprint(params: SetParams, cells: int | None = None, frame: bool = True,

@@ -11,17 +11,16 @@ import dataclasses
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
+from cad.units import DEG, MIN_WALL, MM
 from companion.layout import werdup_board as wb
 from companion.layout.werdup_board import BoardLayout
-
-MM = 1.0
-DEG = 1.0
+from companion.werdup.rules import get_rules
 
 MIN_CLEARANCE = 0.1 * MM  # the tightest fit the coupons offer; below it parts fuse or jam
 MAX_CLEARANCE = 1.0 * MM
 DEFAULT_FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
-MIN_WALL = 0.8 * MM  # thinnest wall or stroke an FDM nozzle of 0.4 mm prints well (2 lines)
 
 
 def check_clearance(c: object) -> None:
@@ -70,7 +69,8 @@ class TileParams:
     font_size: float = 10.0 * MM
     letter_box: float = 11.0 * MM  # longest side a letter (or "Qu") may take on the plateau
     font: Path = DEFAULT_FONT
-    stack_limit: int = 5
+    # the tallest stack, from the rules data
+    stack_limit: int = field(default_factory=lambda: get_rules().max_height)
 
     def __post_init__(self) -> None:
         _positive(self, "size", "body_height", "plateau_size", "plateau_height",
@@ -281,7 +281,7 @@ class SetParams:
 
     @classmethod
     def make(cls, clearance: float = wb.DEFAULT_SEAM, bed: tuple[float, float] | None = None,
-             parts: tuple[str, ...] | None = None, **groups: object) -> SetParams:
+             parts: tuple[str, ...] | None = None, **groups: Any) -> SetParams:
         """The default set with another clearance and/or bed; the board seam follows the
         clearance. With a ``bed``, the ``parts`` to be printed (default: all) must fit it."""
         check_clearance(clearance)
@@ -307,7 +307,7 @@ class SetParams:
 
     def to_dict(self) -> dict:
         """All values as JSON-ready data (the build cache is keyed on this)."""
-        def plain(v: object) -> object:
+        def plain(v: Any) -> Any:
             if dataclasses.is_dataclass(v):
                 return {f.name: plain(getattr(v, f.name)) for f in dataclasses.fields(v)}
             if isinstance(v, Path):

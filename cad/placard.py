@@ -109,9 +109,9 @@ def placard_half(params: SetParams, side: str, clip_deflection: float = 0.0) -> 
         body = body.cut(prism(slot_xy, -1.0, pl.back_height + 2.0))
         body = body.cut(clips.placard_pocket(params))
         reach = mid + c / 2 + tab.depth + 2 * c
-        arm = snapfit.placard_clip_arm(params)
-        pocket_reach = arm.tip + c + 0.01
-        pocket_y = (arm.y0 - params.clip.arm_gap - 0.01, arm.y1 + c + 0.01)
+        clip_arm = snapfit.placard_clip_arm(params)
+        pocket_reach = clip_arm.tip + c + 0.01
+        pocket_y = (clip_arm.y0 - params.clip.arm_gap - 0.01, clip_arm.y1 + c + 0.01)
 
         def keep_right(e: cq.Edge) -> bool:
             mid_pt = e.Center()

@@ -14,7 +14,7 @@ import cadquery as cq
 
 from cad import clips, joints
 from cad.params import SetParams
-from cad.solids import chamfer_bottom_edges_on, on_line, prism
+from cad.solids import chamfer_bottom_edges_on, off_line, on_line, prism
 
 
 def cell_centers(params: SetParams, cells: int | None = None) -> list[tuple[float, float]]:
@@ -82,7 +82,7 @@ def quarter(params: SetParams, cells: int | None = None, frame: bool = True,
         outline = joints.tab_outline(tab, c)
         tab_solid = chamfer_bottom_edges_on(
             prism(outline, 0.0, tab.height), ef,
-            lambda e, x_root=outline[0][0]: not on_line(e, "x", x_root))
+            off_line("x", outline[0][0]))
         body = body.union(tab_solid)
         body = body.cut(prism(joints.slot_outline(tab, c, c), -1.0, top + 2.0))
 

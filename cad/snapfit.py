@@ -23,9 +23,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from cad import fit, joints
-from cad.params import MIN_WALL, SetParams
+from cad.units import MIN_WALL
+
+if TYPE_CHECKING:
+    from cad.params import SetParams
 
 Point = tuple[float, float]
 Rect = tuple[float, float, float, float]  # (u0, u1, z0, z1): a strip of the arm's section

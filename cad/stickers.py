@@ -130,12 +130,12 @@ def sticker_pdf(layout: BoardLayout, path: Path, paper: str = "a4") -> None:
         # the arrow in the quiet zone above the marker: this edge faces the board's top
         ax, ay = x0 + side / 2, y0 + 0.35
         c.setFillColorRGB(0.45, 0.45, 0.45)
-        path = c.beginPath()
-        path.moveTo(*at(ax, ay))
-        path.lineTo(*at(ax - 1.2, my - 0.35))
-        path.lineTo(*at(ax + 1.2, my - 0.35))
-        path.close()
-        c.drawPath(path, stroke=0, fill=1)
+        arrow = c.beginPath()
+        arrow.moveTo(*at(ax, ay))
+        arrow.lineTo(*at(ax - 1.2, my - 0.35))
+        arrow.lineTo(*at(ax + 1.2, my - 0.35))
+        arrow.close()
+        c.drawPath(arrow, stroke=0, fill=1)
         c.setFillColorRGB(0, 0, 0)
         c.setFont("Helvetica", 7)
         c.drawString(*at(x0, y0 + side + 3.5), f"id {spot.id}, quarter {spot.quarter}")

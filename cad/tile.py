@@ -12,6 +12,7 @@ from functools import lru_cache
 import cadquery as cq
 
 from cad.params import SetParams, TileParams
+from cad.solids import shape_of
 from companion.tiles import ROTATION_AMBIGUOUS
 
 
@@ -43,7 +44,7 @@ def letter_solid(params: SetParams, letter: str, overshoot: float = 0.0) -> cq.W
     glyph = cq.Workplane("XY").text(letter.upper() if len(letter) == 1 else letter, size,
                                     t.letter_depth + overshoot, fontPath=str(t.font), combine=False,
                                     halign="center", valign="center")
-    bb = glyph.val().BoundingBox()
+    bb = shape_of(glyph).BoundingBox()
     if letter.upper() not in ROTATION_AMBIGUOUS:
         return glyph.translate((-(bb.xmin + bb.xmax) / 2, -(bb.ymin + bb.ymax) / 2,
                                 top - t.letter_depth))
@@ -61,7 +62,7 @@ def letter_solid(params: SetParams, letter: str, overshoot: float = 0.0) -> cq.W
 @lru_cache(maxsize=64)
 def _font_size_cached(font: str, font_size: float, box: float, letter: str) -> float:
     glyph = cq.Workplane("XY").text(letter, font_size, 1.0, fontPath=font, combine=False)
-    bb = glyph.val().BoundingBox()
+    bb = shape_of(glyph).BoundingBox()
     longest = max(bb.xlen, bb.ylen + 1.9)  # room for the orientation bar under the letter
     return font_size if longest <= box else font_size * box / longest
 

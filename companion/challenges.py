@@ -14,10 +14,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from functools import cache
+from typing import TYPE_CHECKING
 
 from companion.datafiles import read_table
 from companion.errors import CompanionError, UsageError
-from companion.lexicon import Lexicon
+
+if TYPE_CHECKING:
+    from companion.lexicon import Lexicon
 
 RULES_FILE = "challenge-rules.tsv"
 # Other names a table may use for a rule: the Bug Words rulebook's "expert mode" is a single

@@ -9,14 +9,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from companion.board import Board, FormedWord, Position, is_blank, parse_position
-from companion.bugwords.rules import Rules, default_rules
-from companion.bugwords.scoring import score_words
+from companion.bugwords.rules import BugWordsRules, default_rules
+from companion.bugwords.scoring import end_adjustments, score_words
 from companion.bugwords.validation import IllegalPlay, check_play, words_not_in_list
 from companion.challenges import ChallengeOutcome
 from companion.clock import ClockSettings, ClockState
 from companion.errors import CompanionError
 from companion.lexicon import Lexicon
 from companion.tiles import BLANK
+
+_NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 class GameError(CompanionError):
@@ -64,14 +66,15 @@ class Game:
 
     players: Sequence[str]
     rng: random.Random
-    rules: Rules = field(default_factory=default_rules)
+    rules: BugWordsRules = field(default_factory=default_rules)
     lexicon: Lexicon | None = None
     clock_settings: ClockSettings | None = None  # a game clock (None: no clock)
     now: Callable[[], float] = time.monotonic  # the clock's time source (a fake one in tests)
 
     def __post_init__(self) -> None:
-        if not 1 <= len(self.players) <= 4:
-            raise GameError("Bug Words is for one to four players")
+        most = self.rules.max_players
+        if not 1 <= len(self.players) <= most:  # one player may practise alone
+            raise GameError(f"Bug Words is for one to {_NUMBERS.get(most, most)} players")
         self.board = Board(self.rules.layout.rows, self.rules.layout.cols)
         self.bag: list[str] = self.rules.tiles.bag()
         self.rng.shuffle(self.bag)
@@ -298,19 +301,18 @@ class Game:
         """Subtract unplayed letters; the player who went out adds the others' total; with a
         clock, each player over their bank loses the overtime penalty."""
         self.over = True
-        left_total = 0
+        adjustments = end_adjustments(self.racks, self.rules, out_player)
         for i, rack in enumerate(self.racks):
             if i == out_player or not rack:
                 continue
-            value = self.rules.rack_value(rack)
-            left_total += value
-            self.scores[i] -= value
+            self.scores[i] += adjustments[i]
             rack_text = "".join(rack)
             self.history.append(
-                Turn(i, "rack_penalty", rack_text, -value, self.scores[i], tiles=rack_text)
+                Turn(i, "rack_penalty", rack_text, adjustments[i], self.scores[i],
+                     tiles=rack_text)
             )
         if out_player is not None:
-            bonus = left_total * self.rules.out_bonus_factor
+            bonus = adjustments[out_player]
             self.scores[out_player] += bonus
             others = "".join(t for i, r in enumerate(self.racks) if i != out_player for t in r)
             self.history.append(

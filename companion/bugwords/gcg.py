@@ -114,17 +114,8 @@ def _parse_move(lineno: int, text: str, nicks: list[str]) -> GcgMove:
     nick, rest = m.group(1), m.group(2).split()
     if nicks and nick not in nicks:
         raise _fail(lineno, text, f"{nick!r} is not one of the players ({', '.join(nicks)})")
-    if len(rest) < 2:
-        raise _fail(lineno, text, "the move has no score and total")
-    score_s, total_s, body = rest[-2], rest[-1], rest[:-2]
-    if not _TOTAL.match(total_s) and not _SCORE.match(score_s):
-        raise _fail(lineno, text, "the move should end with its score and the running total, "
-                    "like '+24 150'")
-    if not _SCORE.match(score_s):
-        raise _fail(lineno, text, f"the score {score_s!r} should be like +24 or -8")
-    if not _TOTAL.match(total_s):
-        raise _fail(lineno, text, f"the running total {total_s!r} should be a whole number")
-    score, total = int(score_s), int(total_s)
+    score, total = _score_and_total(lineno, text, rest)
+    body = rest[:-2]
     if len(body) == 1 and body[0].lower() in ("(challenge)", "(time)"):
         body = ["", *body]  # a bonus or penalty line written without the rack
     if body and body[0].startswith("(") and body[0].endswith(")") and len(body) == 1:
@@ -144,10 +135,32 @@ def _parse_move(lineno: int, text: str, nicks: list[str]) -> GcgMove:
         return GcgMove(nick, "place", rack, score, total, body[0].upper(), body[1], line=lineno)
     if len(body) != 1:
         raise _fail(lineno, text, "cannot tell what move this is")
-    move = body[0]
+    return _one_word_move(lineno, text, GcgMove(nick, "pass", rack, score, total, line=lineno),
+                          body[0])
+
+
+def _score_and_total(lineno: int, text: str, rest: list[str]) -> tuple[int, int]:
+    """A move line's last two tokens: its score and the running total."""
+    if len(rest) < 2:
+        raise _fail(lineno, text, "the move has no score and total")
+    score_s, total_s = rest[-2], rest[-1]
+    if not _TOTAL.match(total_s) and not _SCORE.match(score_s):
+        raise _fail(lineno, text, "the move should end with its score and the running total, "
+                    "like '+24 150'")
+    if not _SCORE.match(score_s):
+        raise _fail(lineno, text, f"the score {score_s!r} should be like +24 or -8")
+    if not _TOTAL.match(total_s):
+        raise _fail(lineno, text, f"the running total {total_s!r} should be a whole number")
+    return int(score_s), int(total_s)
+
+
+def _one_word_move(lineno: int, text: str, mv: GcgMove, move: str) -> GcgMove:
+    """A move written as one token (``-``, ``--``, ``(challenge)``, ``-TILES``...): ``mv``
+    (a pass) with its kind and tiles set."""
+    nick, rack, score, total = mv.player, mv.rack, mv.score, mv.total
     low = move.lower()
     if move == "-":
-        return GcgMove(nick, "pass", rack, score, total, line=lineno)
+        return mv
     if move == "--":
         return GcgMove(nick, "challenged", rack, score, total, line=lineno)
     if low == "(challenge)":
@@ -163,6 +176,31 @@ def _parse_move(lineno: int, text: str, nicks: list[str]) -> GcgMove:
     raise _fail(lineno, text, f"cannot tell what move {move!r} is")
 
 
+def _read_pragma(rec: GcgRecord, lineno: int, line: str) -> bool:
+    """Add a ``#`` line to ``rec``; True if it opens a note (later lines may continue it)."""
+    key, _, value = line[1:].partition(" ")
+    value = value.strip()
+    if key in ("player1", "player2", "player3", "player4"):
+        nick, _, name = value.partition(" ")
+        if not nick:
+            raise _fail(lineno, line, "a player line reads '#player1 nick Full Name'")
+        if nick in rec.player_names():
+            raise _fail(lineno, line, f"player {nick!r} is named twice")
+        rec.players.append((nick, name.strip() or nick))
+    elif key == "note" and rec.moves and value.lower().startswith(TIME_NOTE_PREFIX):
+        try:
+            seconds = parse_time(value[len(TIME_NOTE_PREFIX):].strip())
+        except UsageError as exc:
+            raise _fail(lineno, line, str(exc)) from exc
+        rec.moves[-1] = replace(rec.moves[-1], time_left=seconds)
+    elif key == "note":
+        rec.notes.append(value)
+        return True
+    else:
+        rec.pragmas[key] = value
+    return False
+
+
 def parse_gcg(text: str) -> GcgRecord:
     """Read a GCG record; raises :class:`GcgError` naming the first bad line."""
     rec = GcgRecord()
@@ -173,27 +211,7 @@ def parse_gcg(text: str) -> GcgRecord:
             in_note = False
             continue
         if line.startswith("#"):
-            in_note = False
-            key, _, value = line[1:].partition(" ")
-            value = value.strip()
-            if key in ("player1", "player2", "player3", "player4"):
-                nick, _, name = value.partition(" ")
-                if not nick:
-                    raise _fail(lineno, line, "a player line reads '#player1 nick Full Name'")
-                if nick in rec.player_names():
-                    raise _fail(lineno, line, f"player {nick!r} is named twice")
-                rec.players.append((nick, name.strip() or nick))
-            elif key == "note" and rec.moves and value.lower().startswith(TIME_NOTE_PREFIX):
-                try:
-                    seconds = parse_time(value[len(TIME_NOTE_PREFIX):].strip())
-                except UsageError as exc:
-                    raise _fail(lineno, line, str(exc)) from exc
-                rec.moves[-1] = replace(rec.moves[-1], time_left=seconds)
-            elif key == "note":
-                rec.notes.append(value)
-                in_note = True
-            else:
-                rec.pragmas[key] = value
+            in_note = _read_pragma(rec, lineno, line)
             continue
         if line.startswith(">"):
             in_note = False

@@ -6,7 +6,7 @@ nothing, then extends right through the anchor, following the trie and the cross
 each square (the letters whose perpendicular word is in the list). A blank is only searched
 for letters the rack lacks; when a word is found, every way of using the blanks for some of
 its new tiles is listed. The search runs in the compiled core ``companion/movecore.c``; this
-module turns a position into its inputs and its records into :class:`Move` objects.
+module turns a position into its inputs and its records into :class:`GeneratedMove` objects.
 """
 
 from __future__ import annotations
@@ -14,15 +14,16 @@ from __future__ import annotations
 import struct
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from typing import overload
 
 from companion.board import Board, Placement, Position, tile_letters
-from companion.bugwords.rules import Rules, default_rules
+from companion.bugwords.rules import BugWordsRules, default_rules
 from companion.errors import UsageError
 from companion.lexicon import Lexicon
 from companion.lexicon.trie import Trie, movecore, word_trie
 from companion.tiles import BLANK
 
-__all__ = ["Move", "Moves", "Trie", "best_moves", "generate_moves", "word_trie"]
+__all__ = ["GeneratedMove", "Moves", "Trie", "best_moves", "generate_moves", "word_trie"]
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _CODE = {ch: k for k, ch in enumerate(LETTERS)}
@@ -32,7 +33,7 @@ _RECORD = struct.Struct("<iBBBBII32s")
 assert _RECORD.size == movecore.RECORD_SIZE
 
 
-class Move:
+class GeneratedMove:
     """A legal play: where its main word starts, the word, the new tiles and the score.
 
     Made from one record of the core; the word and the tiles are worked out when asked for.
@@ -96,7 +97,7 @@ class Move:
         return "".join(BLANK if word[k].islower() else word[k] for k in self._new)
 
     def __repr__(self) -> str:
-        return f"Move({self.position} {self.record_word} {self.score})"
+        return f"GeneratedMove({self.position} {self.record_word} {self.score})"
 
     def to_dict(self) -> dict:
         return {
@@ -108,24 +109,30 @@ class Move:
         }
 
 
-class Moves(Sequence):
-    """The plays found, best first; each :class:`Move` is made when it is looked at."""
+class Moves(Sequence[GeneratedMove]):
+    """The plays found, best first; each :class:`GeneratedMove` is made when it is looked at."""
 
     def __init__(self, count: int, records: bytes) -> None:
         self._count = count
         self._records = records
 
-    def _move(self, k: int) -> Move:
-        return Move(*_RECORD.unpack_from(self._records, k * _RECORD.size))
+    def _move(self, k: int) -> GeneratedMove:
+        return GeneratedMove(*_RECORD.unpack_from(self._records, k * _RECORD.size))
 
-    def __iter__(self) -> Iterator[Move]:
+    def __iter__(self) -> Iterator[GeneratedMove]:
         for record in _RECORD.iter_unpack(self._records):
-            yield Move(*record)
+            yield GeneratedMove(*record)
 
     def __len__(self) -> int:
         return self._count
 
-    def __getitem__(self, k: int | slice) -> Move | list[Move]:  # type: ignore[override]
+    @overload
+    def __getitem__(self, k: int) -> GeneratedMove: ...
+
+    @overload
+    def __getitem__(self, k: slice) -> list[GeneratedMove]: ...
+
+    def __getitem__(self, k: int | slice) -> GeneratedMove | list[GeneratedMove]:
         if isinstance(k, slice):
             return [self._move(i) for i in range(*k.indices(self._count))]
         if k < 0:
@@ -141,7 +148,7 @@ class Moves(Sequence):
         return f"Moves({len(self)} plays)"
 
 
-def _parse_rack(rack: str, rules: Rules) -> tuple[list[int], int]:
+def _parse_rack(rack: str, rules: BugWordsRules) -> tuple[list[int], int]:
     """The rack as a count per letter A-Z and a number of blanks."""
     counts = [0] * len(LETTERS)
     blanks = 0
@@ -160,7 +167,7 @@ class _ById:
 
     __slots__ = ("rules",)
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: BugWordsRules) -> None:
         self.rules = rules
 
     def __hash__(self) -> int:
@@ -184,7 +191,7 @@ def _layout(key: _ById) -> tuple[list[int], list[int], bytes, list[int]]:
     )
 
 
-def _board_arrays(board: Board, rules: Rules) -> tuple[bytes, list[int]]:
+def _board_arrays(board: Board, rules: BugWordsRules) -> tuple[bytes, list[int]]:
     """Each square's letter code (0-25, or the core's EMPTY / NO_LETTER) and tile value."""
     codes = bytearray([movecore.EMPTY]) * (board.rows * board.cols)
     values = [0] * (board.rows * board.cols)
@@ -198,7 +205,7 @@ def generate_moves(
     board: Board,
     rack: str,
     lexicon: Lexicon,
-    rules: Rules | None = None,
+    rules: BugWordsRules | None = None,
 ) -> Moves:
     """All legal plays of tiles from ``rack`` (``?`` = blank), best score first.
 
@@ -218,8 +225,8 @@ def generate_moves(
     return Moves(count, records)
 
 
-def best_moves(board: Board, rack: str, lexicon: Lexicon, rules: Rules | None = None,
-               top: int = 10) -> list[Move]:
+def best_moves(board: Board, rack: str, lexicon: Lexicon, rules: BugWordsRules | None = None,
+               top: int = 10) -> list[GeneratedMove]:
     """The ``top`` best plays (all of them when ``top`` is 0)."""
     moves = generate_moves(board, rack, lexicon, rules)
     return list(moves) if top <= 0 else moves[:top]

@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 
 from companion.board import Board, Placement, PlayError, parse_position
 from companion.bugwords.gcg import CHALLENGE_RULE_NOTE, GcgError, GcgMove, GcgRecord
-from companion.bugwords.rules import Rules, default_rules
-from companion.bugwords.scoring import score_words
+from companion.bugwords.rules import BugWordsRules, default_rules
+from companion.bugwords.scoring import out_bonus, rack_penalty, score_words
 from companion.bugwords.validation import check_placement, words_not_in_list
 from companion.challenges import ChallengeRule, get_challenge_rule
 from companion.clock import CLOCK_NOTE, ClockSettings, format_time, settings_from_label
@@ -87,7 +87,7 @@ class Replay:
         }
 
 
-def _best_play(board: Board, rack: str, lexicon: Lexicon, rules: Rules) -> str | None:
+def _best_play(board: Board, rack: str, lexicon: Lexicon, rules: BugWordsRules) -> str | None:
     """``"8D WORD 72"`` for the rack's top play, ``"no play"``, or None if the rack is unknown."""
     from companion.bugwords.movegen import generate_moves
 
@@ -104,7 +104,7 @@ def _error(mv: GcgMove, why: str) -> GcgError:
     return GcgError(f"game record line {mv.line}: {why}")
 
 
-def record_challenge_rule(record: GcgRecord, rules: Rules) -> ChallengeRule:
+def record_challenge_rule(record: GcgRecord, rules: BugWordsRules) -> ChallengeRule:
     """The challenge rule a record was played under: its ``#note ChallengeRule:`` line, else
     ``points`` (5) when it has challenge-bonus lines, else the rules' own."""
     named = record.setting(CHALLENGE_RULE_NOTE)
@@ -131,7 +131,7 @@ def record_clock(record: GcgRecord) -> ClockSettings | None:
 
 def replay(
     record: GcgRecord,
-    rules: Rules | None = None,
+    rules: BugWordsRules | None = None,
     lexicon: Lexicon | None = None,
     best_from: Lexicon | None = None,
     challenge_rule: ChallengeRule | None = None,
@@ -155,87 +155,140 @@ def replay(
     rules = rules or default_rules()
     rule = challenge_rule or record_challenge_rule(record, rules)
     clock = clock or record_clock(record)
-    last_time: dict[str, int] = {}
-    board = Board(rules.layout.rows, rules.layout.cols)
+    state = _State(Board(rules.layout.rows, rules.layout.cols), rules, rule, clock, lexicon)
     out: list[ReplayedMove] = []
     totals = {nick: 0 for nick in record.player_names()}
-    last_play: dict[str, tuple[list[Placement], int]] = {}
-    last_kind = last_player = ""
     for mv in record.moves:
         totals.setdefault(mv.player, 0)
         row = ReplayedMove(mv.line, mv.player, mv.kind, mv.position, mv.word, mv.score, None)
         if mv.time_left is not None:
-            last_time[mv.player] = mv.time_left
+            state.last_time[mv.player] = mv.time_left
             row.time_left = format_time(mv.time_left)
         if best_from is not None and mv.kind in ("place", "pass", "exchange"):
-            row.best = _best_play(board, mv.rack, best_from, rules)
-        if mv.kind == "place":
-            try:
-                pos = parse_position(mv.position, board.rows, board.cols)
-                placements = board.tiles_for_play(pos, mv.word)
-                if not placements:
-                    raise PlayError(f"{mv.word} at {pos} puts no new tile on the board")
-                words = check_placement(board, placements, rules)
-            except PlayError as exc:
-                raise _error(mv, str(exc)) from exc
-            score = score_words(words, len(placements), rules)
-            row.computed = score.total
-            row.words = tuple(w.word for w in score.words)
-            if lexicon is not None:
-                row.not_in_list = tuple(words_not_in_list(words, lexicon))
-            board.place(placements)
-            last_play[mv.player] = (placements, score.total)
-        elif mv.kind == "challenged":
-            if last_kind != "place" or last_player != mv.player or mv.player not in last_play:
-                raise _error(mv, "'--' takes back a play, but the line before is not a play "
-                             f"by {mv.player}")
-            placements, score_taken = last_play.pop(mv.player)
-            board.remove(placements)
-            row.computed = -score_taken
-            row.note = "play taken back after a challenge"
-        elif mv.kind in ("pass", "exchange"):
-            row.computed = 0
-        elif mv.kind == "challenge_bonus":
-            if last_kind != "place" or last_player != mv.player:
-                raise _error(mv, "a challenge bonus goes to the player whose play was just "
-                             f"challenged, but the line before is not a play by {mv.player}")
-            row.computed = rule.valid_bonus
-            row.note = (f"challenge bonus ({rule.label()} rule)" if rule.valid_bonus else
-                        f"a challenge bonus, but the {rule.name} challenge rule has none")
-        elif mv.kind == "time_penalty":
-            if clock is None or mv.player not in last_time:
-                row.note = "time penalty: the record has no clock times, not checked"
-            else:
-                over = max(0, -last_time[mv.player])
-                row.computed = -clock.overtime_penalty(over)
-                row.note = (f"time penalty: {format_time(over)} over, "
-                            f"{clock.penalty} a started minute")
-        elif mv.kind == "rack_penalty":
-            row.computed = -rules.rack_value(mv.tiles)
-            if row.computed != mv.score:
-                row.note = "unplayed letters: recorded differently from this rulebook"
-        elif mv.kind == "out_bonus":
-            face = rules.rack_value(mv.tiles)
-            row.computed = face * rules.out_bonus_factor
-            if mv.score == 2 * face and row.computed != mv.score:
-                row.note = (
-                    "tournament end-of-game doubling: this rulebook adds the letters once"
-                )
-            elif mv.score != row.computed:
-                row.note = "going-out bonus recorded differently from this rulebook"
+            row.best = _best_play(state.board, mv.rack, best_from, rules)
+        _SCORERS.get(mv.kind, _unscored)(state, mv, row)
         totals[mv.player] += row.computed if row.computed is not None else 0
         if mv.kind != "challenged":
-            last_kind, last_player = mv.kind, mv.player
+            state.last_kind, state.last_player = mv.kind, mv.player
         else:
-            last_kind, last_player = "", ""
+            state.last_kind, state.last_player = "", ""
         out.append(row)
     if clock is not None and any(m.kind in ("rack_penalty", "out_bonus") for m in out):
-        penalised = {m.player for m in out if m.kind == "time_penalty"}
-        for nick, seconds in last_time.items():
-            points = clock.overtime_penalty(max(0, -seconds))
-            if points and nick not in penalised:
-                out.append(ReplayedMove(0, nick, "time_penalty", "", "", 0, -points,
-                                        note=f"over time ({format_time(seconds)}) but the "
-                                        "record has no time penalty line"))
-                totals[nick] -= points
+        out += _missing_time_penalties(out, state.last_time, clock, totals)
+    board = state.board
     return Replay(out, board, totals, rule.label(), clock.label() if clock else "")
+
+
+@dataclass
+class _State:
+    """The position while a record is replayed, and what the next line may refer to."""
+
+    board: Board
+    rules: BugWordsRules
+    rule: ChallengeRule
+    clock: ClockSettings | None
+    lexicon: Lexicon | None
+    last_play: dict[str, tuple[list[Placement], int]] = field(default_factory=dict)
+    last_time: dict[str, int] = field(default_factory=dict)
+    last_kind: str = ""
+    last_player: str = ""
+
+
+def _place(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
+    board, rules = state.board, state.rules
+    try:
+        pos = parse_position(mv.position, board.rows, board.cols)
+        placements = board.tiles_for_play(pos, mv.word)
+        if not placements:
+            raise PlayError(f"{mv.word} at {pos} puts no new tile on the board")
+        words = check_placement(board, placements, rules)
+    except PlayError as exc:
+        raise _error(mv, str(exc)) from exc
+    score = score_words(words, len(placements), rules)
+    row.computed = score.total
+    row.words = tuple(w.word for w in score.words)
+    if state.lexicon is not None:
+        row.not_in_list = tuple(words_not_in_list(words, state.lexicon))
+    board.place(placements)
+    state.last_play[mv.player] = (placements, score.total)
+
+
+def _challenged(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
+    if (state.last_kind != "place" or state.last_player != mv.player
+            or mv.player not in state.last_play):
+        raise _error(mv, "'--' takes back a play, but the line before is not a play "
+                     f"by {mv.player}")
+    placements, score_taken = state.last_play.pop(mv.player)
+    state.board.remove(placements)
+    row.computed = -score_taken
+    row.note = "play taken back after a challenge"
+
+
+def _no_score(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
+    row.computed = 0
+
+
+def _challenge_bonus(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
+    if state.last_kind != "place" or state.last_player != mv.player:
+        raise _error(mv, "a challenge bonus goes to the player whose play was just "
+                     f"challenged, but the line before is not a play by {mv.player}")
+    rule = state.rule
+    row.computed = rule.valid_bonus
+    row.note = (f"challenge bonus ({rule.label()} rule)" if rule.valid_bonus else
+                f"a challenge bonus, but the {rule.name} challenge rule has none")
+
+
+def _time_penalty(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
+    clock = state.clock
+    if clock is None or mv.player not in state.last_time:
+        row.note = "time penalty: the record has no clock times, not checked"
+        return
+    over = max(0, -state.last_time[mv.player])
+    row.computed = -clock.overtime_penalty(over)
+    row.note = f"time penalty: {format_time(over)} over, {clock.penalty} a started minute"
+
+
+def _rack_penalty(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
+    row.computed = rack_penalty(mv.tiles, state.rules)
+    if row.computed != mv.score:
+        row.note = "unplayed letters: recorded differently from this rulebook"
+
+
+def _out_bonus(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
+    face = state.rules.rack_value(mv.tiles)
+    row.computed = out_bonus(mv.tiles, state.rules)
+    if mv.score == 2 * face and row.computed != mv.score:
+        row.note = "tournament end-of-game doubling: this rulebook adds the letters once"
+    elif mv.score != row.computed:
+        row.note = "going-out bonus recorded differently from this rulebook"
+
+
+def _unscored(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
+    """A line the rulebook gives no score (``computed`` stays ``None``)."""
+
+
+_SCORERS = {
+    "place": _place,
+    "challenged": _challenged,
+    "pass": _no_score,
+    "exchange": _no_score,
+    "challenge_bonus": _challenge_bonus,
+    "time_penalty": _time_penalty,
+    "rack_penalty": _rack_penalty,
+    "out_bonus": _out_bonus,
+}
+
+
+def _missing_time_penalties(out: list[ReplayedMove], last_time: dict[str, int],
+                            clock: ClockSettings, totals: dict[str, int]) -> list[ReplayedMove]:
+    """A line for each player over time at the end whose penalty the record lacks."""
+    penalised = {m.player for m in out if m.kind == "time_penalty"}
+    extra = []
+    for nick, seconds in last_time.items():
+        points = clock.overtime_penalty(max(0, -seconds))
+        if points and nick not in penalised:
+            extra.append(ReplayedMove(0, nick, "time_penalty", "", "", 0, -points,
+                                      note=f"over time ({format_time(seconds)}) but the "
+                                      "record has no time penalty line"))
+            totals[nick] -= points
+    return extra

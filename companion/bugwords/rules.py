@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cache
+from typing import Any
 
 from companion.board import Layout, is_blank
 from companion.challenges import ChallengeRule, get_challenge_rule
@@ -13,12 +14,14 @@ from companion.tiles import TileSet, tile_set
 
 
 @dataclass(frozen=True)
-class Rules:
+class BugWordsRules:
     """One edition of Bug Words: board, tiles and every setting the rulebook leaves open."""
 
     layout: Layout
     tiles: TileSet
     rack_size: int = 7
+    min_players: int = 2
+    max_players: int = 4
     bingo_tiles: int = 7
     bingo_bonus: int = 50
     min_word_length: int = 2
@@ -48,13 +51,15 @@ class Rules:
         """Sum of the face values of unplayed tiles."""
         return sum(self.tile_value(t) for t in rack)
 
-    def with_settings(self, **changes: object) -> Rules:
+    def with_settings(self, **changes: Any) -> BugWordsRules:
         """A copy with some settings changed (a house rule)."""
         return replace(self, **changes)
 
 
 _INT_SETTINGS = (
     "rack_size",
+    "min_players",
+    "max_players",
     "bingo_tiles",
     "bingo_bonus",
     "min_word_length",
@@ -64,7 +69,7 @@ _INT_SETTINGS = (
 )
 
 
-def rules_from_table(rows: list[dict[str, str]]) -> Rules:
+def rules_from_table(rows: list[dict[str, str]]) -> BugWordsRules:
     """Rules from ``setting``/``value`` rows; unknown or bad settings raise ``ValueError``."""
     settings = {r["setting"]: r["value"] for r in rows}
     known = {"board", "tiles", "challenges", *_INT_SETTINGS}
@@ -73,7 +78,7 @@ def rules_from_table(rows: list[dict[str, str]]) -> Rules:
         raise ValueError(f"unknown Bug Words settings: {', '.join(sorted(unknown))}")
     kwargs: dict[str, object] = {k: int(settings[k]) for k in _INT_SETTINGS if k in settings}
     challenges = settings.get("challenges", "single")
-    return Rules(
+    return BugWordsRules(
         layout=Layout.from_data(settings.get("board", "bugwords-board.txt")),
         tiles=tile_set(settings.get("tiles", "bugwords")),
         challenges=challenges,
@@ -82,6 +87,6 @@ def rules_from_table(rows: list[dict[str, str]]) -> Rules:
 
 
 @cache
-def default_rules() -> Rules:
+def default_rules() -> BugWordsRules:
     """The default edition (standard 15x15 board, 100 tiles, 7-tile racks, 50 bingo)."""
     return rules_from_table(read_table("bugwords-rules.tsv"))

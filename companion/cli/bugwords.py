@@ -7,7 +7,7 @@ from pathlib import Path
 
 from companion.board import Board, PlayError
 from companion.bugwords.gcg import parse_gcg
-from companion.bugwords.movegen import Move, generate_moves
+from companion.bugwords.movegen import GeneratedMove, generate_moves
 from companion.bugwords.replay import COUNTED, Replay, replay
 from companion.bugwords.rules import default_rules
 from companion.challenges import get_challenge_rule
@@ -206,5 +206,5 @@ def run_moves(args: argparse.Namespace) -> int:
     return 0 if moves else 1
 
 
-def _words(board: Board, move: Move) -> list[str]:
+def _words(board: Board, move: GeneratedMove) -> list[str]:
     return [w.text for w in board.words_formed(move.placements)]

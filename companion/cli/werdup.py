@@ -16,7 +16,7 @@ from companion.werdup.movegen import generate_plays
 from companion.werdup.notation import parse_play, play_notation
 from companion.werdup.observe import play_between, tops_of
 from companion.werdup.record import parse_tiles, replay, write_record
-from companion.werdup.rules import RULE_SET_NAMES, Rules, get_rules
+from companion.werdup.rules import RULE_SET_NAMES, WerdUpRules, get_rules
 from companion.werdup.scoring import explain_word
 from companion.werdup.selfplay import play_out
 from companion.werdup.validate import judge_play
@@ -122,7 +122,7 @@ def _read_text(name: str, what: str) -> str:
         raise UsageError(f"cannot read {what} file {name}: {exc}") from exc
 
 
-def load_position(name: str, rules: Rules) -> Board:
+def load_position(name: str, rules: WerdUpRules) -> Board:
     """A board from a board text file (``empty`` for an empty board)."""
     size = rules.board_size
     if name == "empty":

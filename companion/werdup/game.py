@@ -15,7 +15,7 @@ from companion.errors import CompanionError
 from companion.lexicon import Lexicon
 from companion.werdup.movegen import generate_plays
 from companion.werdup.notation import main_heights, play_notation
-from companion.werdup.rules import Rules
+from companion.werdup.rules import WerdUpRules
 from companion.werdup.scoring import end_penalty
 from companion.werdup.validate import score_play
 
@@ -54,7 +54,7 @@ class LostTurn:
     """A turn lost to an unsuccessful challenge (the ``double`` rule; written as a pass)."""
 
 
-Move = Play | Swap | Pass | TakenBack | ChallengeBonus | LostTurn
+WerdUpMove = Play | Swap | Pass | TakenBack | ChallengeBonus | LostTurn
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,7 @@ class Turn:
 
     player: str
     rack: tuple[str, ...]
-    move: Move
+    move: WerdUpMove
     score: int
     total: int
     notation: str = ""
@@ -126,7 +126,7 @@ class _Snapshot:
 class Game:
     """A game in progress. Build one with :meth:`start`; the random generator is passed in."""
 
-    rules: Rules
+    rules: WerdUpRules
     lexicon: Lexicon
     players: list[str]
     rng: random.Random
@@ -151,7 +151,7 @@ class Game:
     def start(
         cls,
         players: Sequence[str],
-        rules: Rules,
+        rules: WerdUpRules,
         lexicon: Lexicon,
         rng: random.Random,
         clock_settings: ClockSettings | None = None,
@@ -160,8 +160,10 @@ class Game:
         """Draw for first player, shuffle the bag and deal full racks; with
         ``clock_settings``, the first player's clock starts (``now`` is the time source)."""
         names = list(players)
-        if not 1 <= len(names) <= 4 or len(set(names)) != len(names):
-            raise CompanionError("WerdUp is for 1 to 4 players with different names.")
+        fewest, most = rules.min_players, rules.max_players
+        if not fewest <= len(names) <= most or len(set(names)) != len(names):
+            raise CompanionError(
+                f"WerdUp is for {fewest} to {most} players with different names.")
         for name in names:
             if not name or any(ch.isspace() or ch in ":#>()" for ch in name):
                 raise CompanionError(

@@ -19,7 +19,7 @@ from companion.board import Board, Placement, Position
 from companion.errors import UsageError
 from companion.lexicon import Lexicon
 from companion.lexicon.trie import movecore, word_trie
-from companion.werdup.rules import Rules
+from companion.werdup.rules import WerdUpRules
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 QU = "QU"  # what the Qu tile reads (any case)
@@ -49,7 +49,7 @@ def _code(tile: str) -> int:
     return movecore.QU_TILE if t == QU else movecore.NO_LETTER
 
 
-def _rules_tuple(rules: Rules) -> tuple[int, ...]:
+def _rules_tuple(rules: WerdUpRules) -> tuple[int, ...]:
     return (
         rules.rack_size, rules.max_height, rules.min_first_word, rules.flat_points,
         rules.stack_points, rules.flat_only_if_whole_word, rules.qu_flat_bonus,
@@ -58,7 +58,7 @@ def _rules_tuple(rules: Rules) -> tuple[int, ...]:
 
 
 def generate_plays(
-    board: Board, rack: Iterable[str], rules: Rules, lexicon: Lexicon
+    board: Board, rack: Iterable[str], rules: WerdUpRules, lexicon: Lexicon
 ) -> list[GeneratedPlay]:
     """All legal plays of tiles from ``rack`` on ``board``, best score first."""
     rack_counts = Counter(rack)
@@ -119,7 +119,7 @@ def generate_plays(
 
 
 def best_plays(
-    board: Board, rack: Sequence[str], rules: Rules, lexicon: Lexicon, top: int = 10
+    board: Board, rack: Sequence[str], rules: WerdUpRules, lexicon: Lexicon, top: int = 10
 ) -> list[GeneratedPlay]:
     """The ``top`` highest-scoring plays."""
     return generate_plays(board, rack, rules, lexicon)[:top]

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from companion.board import Board, FormedWord, Placement, PlayError, square_name
 from companion.lexicon import Lexicon
-from companion.werdup.rules import Rules
+from companion.werdup.rules import WerdUpRules
 from companion.werdup.scoring import play_bonus, word_score
 
 
@@ -48,7 +48,7 @@ def _tile_name(tile: str) -> str:
 
 
 def structural_problem(
-    board: Board, placements: Sequence[Placement], rules: Rules
+    board: Board, placements: Sequence[Placement], rules: WerdUpRules
 ) -> str | None:
     """The first rule about where tiles go that the play breaks, or ``None``."""
     if not placements:
@@ -112,7 +112,7 @@ def _is_plain_plural(board: Board, placements: Sequence[Placement], words: list)
 def judge_play(
     board: Board,
     placements: Sequence[Placement],
-    rules: Rules,
+    rules: WerdUpRules,
     lexicon: Lexicon,
     check_words: bool = True,
 ) -> Judgement:
@@ -169,7 +169,7 @@ def judge_play(
 def score_play(
     board: Board,
     placements: Sequence[Placement],
-    rules: Rules,
+    rules: WerdUpRules,
     lexicon: Lexicon,
     check_words: bool = True,
 ) -> Judgement:
