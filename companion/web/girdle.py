@@ -170,7 +170,10 @@ def known_par(day: dt.date) -> Par | None:
             with db().begin_nested():
                 db().add(row)
         except IntegrityError:  # another worker stored it at the same moment
-            row = db().get(GirdlePar, day)
+            stored = db().get(GirdlePar, day)
+            if stored is None:
+                return None
+            row = stored
     placements = _placements(row.solution, puzzle(day))
     return Par(row.par, row.proven, placements, solution_text(puzzle(day), placements))
 
@@ -300,11 +303,11 @@ def submit(day: dt.date, text: str, player: str, local: dt.date) -> dict:
         result["rank"] = AFTER_BEST
     if old is None:
         db().add(GirdleSubmission(player=player, puzzle_date=day, local_date=local,
-                                  words=result["solution"].splitlines(), score=card.final,
+                                  words=typed.splitlines(), score=card.final,
                                   rank=result["rank"], saw_best=par is not None))
     else:
         if card.final > old.score and not result["after_best"]:
-            old.words, old.score = result["solution"].splitlines(), card.final
+            old.words, old.score = typed.splitlines(), card.final
         if not old.saw_best and par is not None:
             old.rank, old.saw_best = rank(old.score, par.par), True
     db().flush()
@@ -565,9 +568,9 @@ def issue_player_id() -> str:
 
 
 def _player_signature(raw: str) -> str:
-    mac = hmac.new(current_app.secret_key.encode() if isinstance(current_app.secret_key, str)
-                   else current_app.secret_key, b"girdle-player:" + raw.encode(),
-                   hashlib.sha256)
+    key = current_app.secret_key
+    secret = key.encode() if isinstance(key, str) else bytes(key or b"")
+    mac = hmac.new(secret, b"girdle-player:" + raw.encode(), hashlib.sha256)
     return base64.urlsafe_b64encode(mac.digest()[:12]).decode()
 
 

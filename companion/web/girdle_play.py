@@ -163,8 +163,11 @@ def step_from_squares(puzzle: Puzzle, sheet: Sheet, number: int,
     already there on either side, read in order."""
     line = puzzle.lines[number - 1]
     cells = line.cells(puzzle.size)
-    fixed = {pos: sheet.letter(cell) for pos, cell in enumerate(cells, 1)
-             if sheet.letter(cell)}
+    fixed: dict[int, str] = {}
+    for pos, cell in enumerate(cells, 1):
+        letter = sheet.letter(cell)
+        if letter:
+            fixed[pos] = letter
     letters = {pos: ch.strip().upper() for pos, ch in typed.items()
                if ch.strip() and pos not in fixed}
     for pos, ch in letters.items():

@@ -115,7 +115,7 @@ def count_new_build(client: str) -> None:
     db = session()
     db.execute(delete(BuildRequest).where(BuildRequest.created < hour_ago))
     recent = db.scalar(select(func.count()).select_from(BuildRequest).where(
-        BuildRequest.client == client[:64]))
+        BuildRequest.client == client[:64])) or 0
     if recent >= limit:
         db.commit()
         raise TooManyBuilds(f"That is {limit} new builds in an hour from here: the files "

@@ -16,4 +16,5 @@ def forget_old_photos(db: Session, days: int, now: dt.datetime | None = None) ->
     cutoff = now - dt.timedelta(days=days)
     old = select(Photo.id).where(Photo.created < cutoff).scalar_subquery()
     db.execute(update(Turn).where(Turn.photo_id.in_(old)).values(photo_id=None))
-    return db.execute(delete(Photo).where(Photo.created < cutoff)).rowcount or 0
+    gone = db.execute(delete(Photo).where(Photo.created < cutoff))
+    return int(getattr(gone, "rowcount", 0) or 0)

@@ -140,13 +140,39 @@ def lock_game(db: Session, key: str, seen: int | None = None,
             return game
         raise GameMoved("The game has changed since this page was shown (another phone at "
                         "the table?); here it is as it stands now.")
-    game = _load(db, Game.id == moved[0])
-    assert game is not None
-    return game
+    locked = _load(db, Game.id == moved[0])
+    if locked is None:  # pragma: no cover - the row was just updated in this transaction
+        raise LookupError(NO_GAME)
+    return locked
 
 
 def next_seat(game: Game) -> int:
     return (game.turns[-1].seat + 1) % len(game.players) if game.turns else 0
+
+
+def _sent_before(game: Game, request_key: str | None) -> Turn | None:
+    """The turn already recorded under ``request_key`` (a double tap), if any."""
+    if not request_key:
+        return None
+    if len(request_key) > 32:
+        raise UsageError("The turn's form key is too long; reload the page.")
+    return next((t for t in game.turns if t.request_key == request_key), None)
+
+
+def _check_turn(game: Game, seat: int, action: str, score: int, words: str) -> None:
+    """Refuse a turn the sheet cannot take, with the reason."""
+    if game.finished:
+        raise UsageError("This game is over; start a new one.")
+    if action not in ACTIONS:
+        raise UsageError(f"A turn is one of: {', '.join(ACTIONS)}.")
+    if len(game.turns) >= MAX_TURNS:
+        raise UsageError("This game has reached the turn limit.")
+    if not 0 <= seat < len(game.players):
+        raise UsageError("Choose one of this game's players.")
+    if not 0 <= score <= MAX_TURN_SCORE:
+        raise UsageError(f"A turn's score must be between 0 and {MAX_TURN_SCORE}.")
+    if len(words) > 200:
+        raise UsageError("Too many words for one turn.")
 
 
 def add_turn(db: Session, game: Game, *, seat: int | None, action: str, score: int = 0,
@@ -157,12 +183,9 @@ def add_turn(db: Session, game: Game, *, seat: int | None, action: str, score: i
     """Record one turn and the new position: a play (typed as ``8D WORD`` and scored by the
     engine, or just words and a score), a pass or a swap. A turn sent again with the same
     ``request_key`` is not recorded twice: the first one is returned."""
-    if request_key:
-        if len(request_key) > 32:
-            raise UsageError("The turn's form key is too long; reload the page.")
-        for t in game.turns:
-            if t.request_key == request_key:
-                return t
+    earlier = _sent_before(game, request_key)
+    if earlier is not None:
+        return earlier
     if play.strip() and action == "play" and not game.finished:
         scored = plays.score_play(game.kind, (game.board or {}).get("text"), play.strip(),
                                   lexicon or default_lexicon())
@@ -171,21 +194,10 @@ def add_turn(db: Session, game: Game, *, seat: int | None, action: str, score: i
         score, words = scored.score, " ".join(w["word"] for w in scored.words)
         detail = scored.to_dict()
         board = {"text": scored.board, "new": scored.new_cells}
-    if game.finished:
-        raise UsageError("This game is over; start a new one.")
-    if action not in ACTIONS:
-        raise UsageError(f"A turn is one of: {', '.join(ACTIONS)}.")
-    if len(game.turns) >= MAX_TURNS:
-        raise UsageError("This game has reached the turn limit.")
     seat = next_seat(game) if seat is None else seat
-    if not 0 <= seat < len(game.players):
-        raise UsageError("Choose one of this game's players.")
     if action != "play":
         score, words = 0, ""
-    if not 0 <= score <= MAX_TURN_SCORE:
-        raise UsageError(f"A turn's score must be between 0 and {MAX_TURN_SCORE}.")
-    if len(words) > 200:
-        raise UsageError("Too many words for one turn.")
+    _check_turn(game, seat, action, score, words)
     number = game.turns[-1].number + 1 if game.turns else 1
     turn = Turn(number=number, seat=seat, action=action, score=score, words=words.upper(),
                 detail=detail, photo_id=photo_id, request_key=request_key or None)
