@@ -86,7 +86,7 @@ def main() -> None:
         page.click("#turn-form button[type=submit]")
         page.locator("#last-play").scroll_into_view_if_needed()
         shot("score")
-        day = (dt.date.today() - dt.timedelta(days=1)).isoformat()
+        day = (dt.date.today() - dt.timedelta(days=2)).isoformat()  # its hints are out
         page.goto(f"/girdle/{day}?hints=1")
         from companion.girdle import puzzle_for, solve
         from companion.web.girdle_play import solution_text
@@ -96,6 +96,11 @@ def main() -> None:
         page.fill("#solution", "\n".join(line.split(" +")[0].split(" -")[0]
                                           for line in solution_text(pz, best).splitlines()))
         page.click("#girdle-form button[type=submit]")
+        for _ in range(60):  # par is worked out beside the app: send the sheet again for a rank
+            if not page.locator("#par-pending").count():
+                break
+            page.wait_for_timeout(2000)
+            page.click("#girdle-form button[type=submit]")
         page.locator("#result").scroll_into_view_if_needed()
         shot("girdle")
         page.goto("/prints")

@@ -10,6 +10,7 @@ from typing import Any
 
 from flask import Flask
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
+from werkzeug.routing import IntegerConverter
 
 # Blueprint modules, one per area, registered in this order.
 AREAS = ("challenge", "games", "girdle", "prints", "pdq", "api")
@@ -30,7 +31,9 @@ DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": 8 * 1024 * 1024,  # bytes per request (photo uploads)
     "MAX_IMAGE_PIXELS": 24_000_000,  # a 24-megapixel phone photo at most
     "JUDGE_CLEAR_SECONDS": 8,  # judge mode: the verdict clears itself after this long
+    "PHOTO_RETENTION_DAYS": 30,  # board photos and their overlays are deleted after this
     "GIRDLE_SOLVE_SECONDS": 60,  # safety stop for the search for a day's par (once a day)
+    "BUILDS_PER_HOUR": 12,  # new 3D builds one client address may start in an hour
     "SESSION_COOKIE_SAMESITE": "Lax",
     "SESSION_COOKIE_HTTPONLY": True,
 }
@@ -57,12 +60,49 @@ SECURITY_HEADERS = (
     ("X-Frame-Options", "DENY"),
     ("X-Content-Type-Options", "nosniff"),
     ("Referrer-Policy", "same-origin"),
+    # The page never asks for the camera API (a photo is taken through the file input),
+    # the microphone, the location or payments.
+    ("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), "
+                           "interest-cohort=()"),
 )
+
+
+def content_security_policy(nonce: str) -> str:
+    """Only this site's own files, plus inline scripts and styles carrying ``nonce``."""
+    return ("default-src 'self'; "
+            f"script-src 'self' 'nonce-{nonce}'; "
+            f"style-src 'self' 'nonce-{nonce}'; "
+            "img-src 'self' data: blob:; "
+            "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+
+
+def csp_nonce() -> str:
+    """This response's nonce for inline ``<script>`` and ``<style>`` tags."""
+    from flask import g
+
+    if "csp_nonce" not in g:
+        g.csp_nonce = secrets.token_urlsafe(16)
+    return g.csp_nonce
+
+
+class RowId(IntegerConverter):
+    """A row id in a path: 1 to 2^31 - 1 (what every database stores); others are 404."""
+
+    def __init__(self, url_map: Any) -> None:
+        super().__init__(url_map, min=1, max=2**31 - 1)
 
 
 class _CookieSessions(SecureCookieSessionInterface):
     """Flask's signed-cookie sessions, minus the signing work for requests that bring no
-    session cookie (most API calls): their session is empty either way."""
+    session cookie (most API calls): their session is empty either way. The cookie is
+    ``Secure`` whenever the request came over HTTPS (directly or, behind a trusted proxy,
+    as the proxy reports)."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        from flask import has_request_context, request
+
+        return bool(app.config.get("SESSION_COOKIE_SECURE")) or (
+            has_request_context() and request.is_secure)
 
     def open_session(self, app: Flask, request: Any) -> SecureCookieSession | None:
         if self.get_cookie_name(app) not in request.cookies:
@@ -91,8 +131,10 @@ def create_app(test_config: dict[str, Any] | None = None,
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
 
-    from companion.web import csrf, db, errors
+    from companion.web import csrf, db, errors, limits
 
+    app.url_map.converters["id"] = RowId
+    limits.init_app(app)
     db.init_app(app)
     csrf.init_app(app)
     errors.init_app(app)
@@ -100,6 +142,7 @@ def create_app(test_config: dict[str, Any] | None = None,
         app.register_blueprint(importlib.import_module(f"companion.web.{name}").bp)
 
     app.session_interface = _CookieSessions()
+    app.jinja_env.globals["csp_nonce"] = csp_nonce
 
     @app.after_request
     def _headers(resp):  # no framing by other sites (clickjacking), no type guessing
@@ -107,6 +150,8 @@ def create_app(test_config: dict[str, Any] | None = None,
         for name, value in SECURITY_HEADERS:
             if name.lower() not in present:
                 resp.headers.add(name, value)
+        if "content-security-policy" not in present and resp.mimetype == "text/html":
+            resp.headers["Content-Security-Policy"] = content_security_policy(csp_nonce())
         return resp
 
     @app.context_processor

@@ -206,7 +206,8 @@ _WORDS_SCHEMA = {"type": "object", "properties": {
 _RULING_SCHEMA = {"type": "object", "properties": {
     "valid": {"type": "boolean"}, "reason": {"type": "string"},
     "failed": {"type": "array", "items": {"type": "string"}}, "lexicon": {"type": "string"},
-    "words": {"type": "array", "items": {"$ref": "#/components/schemas/Verdict"}}}}
+    "words": {"type": "array", "items": {"$ref": "#/components/schemas/Verdict"}}},
+    "required": ["valid", "words"]}
 _JUDGE_SCHEMA = {"type": "object", "properties": {
     "valid": {"type": "boolean"}, "lexicon": {"type": "string"}, "count": {"type": "integer"}}}
 _GAME_PARAM = openapi.query("game", "apply this game's rules (e.g. PDQ needs 4+ letters)",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from flask import Flask, current_app, g
-from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.exc import OperationalError, ProgrammingError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -46,19 +46,42 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=5)
 
 
+def add_missing_columns(conn: Connection) -> None:
+    """Columns added to a table since a database was made are added to it (all of them
+    nullable or with a default), with their indexes; nothing is ever dropped or changed."""
+    have = inspect(conn)
+    for table in Base.metadata.sorted_tables:
+        present = {c["name"] for c in have.get_columns(table.name)}
+        missing = [c for c in table.columns if c.name not in present]
+        for column in missing:
+            kind = column.type.compile(conn.dialect)
+            arg = getattr(column.server_default, "arg", None)
+            default = f" DEFAULT '{arg}'" if isinstance(arg, str) else ""
+            conn.execute(text(f'ALTER TABLE {table.name} ADD COLUMN "{column.name}" '
+                              f"{kind}{default}"))
+        for column in missing:
+            if column.unique:
+                conn.execute(text(f"CREATE UNIQUE INDEX IF NOT EXISTS "
+                                  f"uq_{table.name}_{column.name} ON {table.name} "
+                                  f'("{column.name}")'))
+
+
 def create_tables(engine: Engine) -> None:
-    """Create missing tables; safe when several workers start at once."""
+    """Create missing tables and columns; safe when several workers start at once."""
     if engine.dialect.name == "postgresql":
         with engine.begin() as conn:
             conn.execute(text("SELECT pg_advisory_xact_lock(727274)"))
             Base.metadata.create_all(conn)
+            add_missing_columns(conn)
         return
     for _attempt in range(3):
         try:
-            Base.metadata.create_all(engine)
+            with engine.begin() as conn:
+                Base.metadata.create_all(conn)
+                add_missing_columns(conn)
             return
         except (OperationalError, ProgrammingError) as exc:  # created by a sibling meanwhile
-            if "already exists" not in str(exc):
+            if "already exists" not in str(exc) and "duplicate column" not in str(exc):
                 raise
     Base.metadata.create_all(engine)
 

@@ -24,14 +24,21 @@ def wants_json() -> bool:
     return request.path.startswith("/api/")
 
 
-def error_response(status: int, message: str) -> tuple[Response | str, int]:
-    """The error as JSON or as a page, with ``status``."""
+# A view's answer to an error: body and status, with headers when there are any.
+ErrorAnswer = tuple[Response | str, int] | tuple[Response | str, int, dict[str, str]]
+
+
+def error_response(status: int, message: str, retry_after: int | None = None) -> ErrorAnswer:
+    """The error as JSON or as a page, with ``status`` (and ``Retry-After`` when the answer
+    is "not yet": the page then looks again by itself)."""
+    headers: dict[str, str] = {"Retry-After": str(retry_after)} if retry_after else {}
     if wants_json():
-        return jsonify(error=message, status=status), status
-    return render_template("error.html", status=status, message=message), status
+        return jsonify(error=message, status=status), status, headers
+    return render_template("error.html", status=status, message=message,
+                           retry_after=retry_after), status, headers
 
 
-def _http_error(exc: HTTPException) -> tuple[Response | str, int]:
+def _http_error(exc: HTTPException) -> ErrorAnswer:
     status = exc.code or 500
     custom = exc.description if exc.description != type(exc).description else None
     message = custom
@@ -41,22 +48,23 @@ def _http_error(exc: HTTPException) -> tuple[Response | str, int]:
     return error_response(status, message or MESSAGES.get(status, "That request was not valid."))
 
 
-def _companion_error(exc: CompanionError) -> tuple[Response | str, int]:
-    return error_response(400, str(exc))
+def _companion_error(exc: CompanionError) -> ErrorAnswer:
+    return error_response(getattr(exc, "status", 400), str(exc),
+                          getattr(exc, "retry_after", None))
 
 
-def _conflict(_exc: IntegrityError) -> tuple[Response | str, int]:
+def _conflict(_exc: IntegrityError) -> ErrorAnswer:
     return error_response(409, "Someone changed this at the same moment; reload and try again.")
 
 
-def _database_down(exc: OperationalError) -> tuple[Response | str, int]:
+def _database_down(exc: OperationalError) -> ErrorAnswer:
     from flask import current_app
 
     current_app.logger.error("database error: %s", exc)
     return error_response(503, "The database is not answering; try again in a moment.")
 
 
-def _unexpected(exc: Exception) -> tuple[Response | str, int]:
+def _unexpected(exc: Exception) -> ErrorAnswer:
     if isinstance(exc, HTTPException):
         return _http_error(exc)
     from flask import current_app

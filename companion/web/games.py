@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 from flask import (
     Blueprint,
     Response,
@@ -13,21 +15,66 @@ from flask import (
     request,
     url_for,
 )
+from flask import session as flask_session
+from sqlalchemy import or_
 
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import load_lexicon
 from companion.web import openapi, photos, plays
 from companion.web import scoresheet as sheet
 from companion.web.db import session
+from companion.web.imagesize import check_image_size
 from companion.web.inputs import int_from
 from companion.web.models import Game, Photo
+from companion.web.qr import qr_svg
+from companion.web.retention import forget_old_photos
 
 bp = Blueprint("games", __name__)
 
+# Games this browser created or opened (their keys, newest first), kept in its cookie.
+REMEMBERED = 20
+MAX_ID = 2**31 - 1
 
-def _game_or_404(game_id: int) -> Game:
+
+def _remember(key: str) -> None:
+    known = [k for k in flask_session.get("games", []) if k != key]
+    flask_session["games"] = [key, *known][:REMEMBERED]
+
+
+def _game_or_404(key: str) -> Game:
     try:
-        return sheet.get_game(session(), game_id)
+        return sheet.get_game(session(), key)
+    except LookupError as exc:
+        abort(404, description=str(exc))
+
+
+def _seen(values) -> int | None:
+    """The game version the sending page showed (None: not sent)."""
+    value = values.get("version")
+    return None if value in (None, "") else int_from(value, "Version", 0, MAX_ID, 0)
+
+
+def _request_key(values) -> str | None:
+    value = values.get("request_key")
+    if value in (None, ""):
+        return None
+    if not isinstance(value, str) or len(value) > 32:
+        raise UsageError('"request_key" is a string of at most 32 characters.')
+    return value
+
+
+def _writable(key: str) -> Game:
+    """The game of table key ``key``, read (not locked): for slow work before a change."""
+    game = _game_or_404(key)
+    if not sheet.can_change(game, key):
+        raise sheet.NotYourTable("This is the spectators' link: only the players' table "
+                                 "link can change the game.")
+    return game
+
+
+def _locked(key: str, values) -> Game:
+    try:
+        return sheet.lock_game(session(), key, _seen(values), _request_key(values))
     except LookupError as exc:
         abort(404, description=str(exc))
 
@@ -42,13 +89,18 @@ def _turn_fields(values) -> dict:
         "words": str(values.get("words") or ""),
         "play": str(values.get("play") or ""),
         "lexicon": load_lexicon(current_app.config.get("LEXICON_PATH")),
+        "request_key": _request_key(values),
     }
 
 
 @bp.get("/games")
 def page():
-    games = session().query(Game).order_by(Game.id.desc()).limit(20).all()
-    return render_template("games.html", games=games, tables=sheet.TABLES)
+    keys = [k for k in flask_session.get("games", []) if sheet.key_shape_ok(str(k))]
+    games = session().query(Game).filter(
+        or_(Game.table_key.in_(keys), Game.view_key.in_(keys))).all() if keys else []
+    games.sort(key=lambda g: -g.id)
+    return render_template("games.html", games=games, tables=sheet.TABLES,
+                           mine={k for k in keys})
 
 
 @bp.post("/games")
@@ -60,63 +112,96 @@ def create():
         return render_template("games.html", games=[], tables=sheet.TABLES,
                                error=str(exc)), 400
     session().commit()
-    return redirect(url_for("games.show", game_id=game.id))
+    _remember(game.table_key)
+    return redirect(url_for("games.show", key=game.table_key))
 
 
-@bp.get("/games/<int:game_id>")
-def show(game_id: int):
-    return _sheet_page(_game_or_404(game_id))
+@bp.get("/games/<key>")
+def show(key: str):
+    game = _game_or_404(key)
+    _remember(key)
+    return _sheet_page(game, key)
 
 
-def _sheet_page(game: Game, error: str | None = None, status: int = 200):
+def _sheet_page(game: Game, key: str, error: str | None = None, status: int = 200,
+                typed: dict | None = None):
     board = game.board or {}
     cells = plays.board_cells(game.kind, board.get("text"), board.get("new"))
     last = game.turns[-1] if game.turns else None
-    return render_template("game.html", game=game, rows=sheet.running(game),
+    return render_template("game.html", game=game, key=key, standings=sheet.standings,
+                           table=sheet.can_change(game, key), rows=sheet.running(game),
                            totals=sheet.totals(game), next_seat=sheet.next_seat(game),
-                           cells=cells, last=last, error=error), status
+                           cells=cells, last=last, error=error, typed=typed or {},
+                           request_key=secrets.token_urlsafe(12)), status
 
 
-def _act(game_id: int, action) -> object:
+def _act(key: str, action) -> object:
     db = session()
-    game = _game_or_404(game_id)
     try:
+        game = _locked(key, request.form)
         action(db, game)
     except CompanionError as exc:
         db.rollback()
-        return _sheet_page(_game_or_404(game_id), str(exc), 400)
+        typed = {k: request.form.get(k, "") for k in ("play", "words", "score", "action",
+                                                       "seat")}
+        return _sheet_page(_game_or_404(key), key, str(exc), getattr(exc, "status", 400),
+                           typed)
     db.commit()
-    return redirect(url_for("games.show", game_id=game_id))
+    return redirect(url_for("games.show", key=key))
 
 
-@bp.post("/games/<int:game_id>/turns")
-def add_turn(game_id: int):
-    return _act(game_id, lambda db, g: sheet.add_turn(db, g, **_turn_fields(request.form)))
+@bp.post("/games/<key>/turns")
+def add_turn(key: str):
+    return _act(key, lambda db, g: sheet.add_turn(db, g, **_turn_fields(request.form)))
 
 
-@bp.post("/games/<int:game_id>/undo")
-def undo(game_id: int):
-    return _act(game_id, sheet.undo_turn)
+def _undo(db, game: Game, values) -> None:
+    if _seen(values) is None:
+        raise UsageError("Say which version of the game the turn is taken back from "
+                         '("version"): reload the page and try again.')
+    sheet.undo_turn(db, game)
 
 
-@bp.post("/games/<int:game_id>/finish")
-def finish(game_id: int):
+@bp.post("/games/<key>/undo")
+def undo(key: str):
+    return _act(key, lambda db, g: _undo(db, g, request.form))
+
+
+@bp.post("/games/<key>/finish")
+def finish(key: str):
     racks = {p: request.form.get(f"rack{p}", "") for p in range(10)}
-    return _act(game_id, lambda db, g: sheet.finish_game(db, g, racks))
+    return _act(key, lambda db, g: sheet.finish_game(db, g, racks))
 
 
-@bp.get("/games/<int:game_id>/print")
-def printable(game_id: int):
-    game = _game_or_404(game_id)
-    return render_template("game_print.html", game=game, rows=sheet.running(game),
+@bp.get("/games/<key>/turns")
+@bp.get("/games/<key>/undo")
+@bp.get("/games/<key>/finish")
+def back_to_game(key: str):
+    """A form's address opened again (reload, back button): the game's page."""
+    return redirect(url_for("games.show", key=key))
+
+
+@bp.get("/games/<key>/print")
+def printable(key: str):
+    game = _game_or_404(key)
+    return render_template("game_print.html", game=game, key=key, rows=sheet.running(game),
                            totals=sheet.totals(game), title=sheet.TABLES[game.kind].title)
 
 
-@bp.get("/games/<int:game_id>.gcg")
-def gcg(game_id: int):
-    text = sheet.gcg_text(_game_or_404(game_id))
+@bp.get("/games/<key>.gcg")
+def gcg(key: str):
+    game = _game_or_404(key)
+    text = sheet.gcg_text(game)
     return Response(text, mimetype="text/plain", headers={
-        "Content-Disposition": f'attachment; filename="bugwords-{game_id}.gcg"'})
+        "Content-Disposition": f'attachment; filename="bugwords-{game.id}.gcg"'})
+
+
+@bp.get("/games/<key>/link.svg")
+def link_qr(key: str):
+    """The QR code of the link ``key`` (the table's or the spectators')."""
+    _game_or_404(key)
+    return Response(qr_svg(url_for("games.show", key=key, _external=True)),
+                    mimetype="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
 
 
 # -- photos ---------------------------------------------------------------------------------
@@ -128,6 +213,7 @@ def _lexicon():
 def _store_photo(game: Game, data: bytes) -> Photo:
     if game.finished:
         raise UsageError("This game is over; start a new one.")
+    check_image_size(data, current_app.config["MAX_IMAGE_PIXELS"])
     reading, overlay_jpeg, (width, height) = photos.read_photo(
         game.kind, data, _lexicon(), current_app.config["MAX_IMAGE_PIXELS"])
     mime = "image/png" if data.startswith(b"\x89PNG") else (
@@ -135,6 +221,7 @@ def _store_photo(game: Game, data: bytes) -> Photo:
     photo = Photo(game_kind=game.kind, game_id=game.id, mime=mime, width=width,
                   height=height, data=data, overlay=overlay_jpeg, reading=reading)
     session().add(photo)
+    forget_old_photos(session(), current_app.config["PHOTO_RETENTION_DAYS"])
     session().flush()
     return photo
 
@@ -142,7 +229,8 @@ def _store_photo(game: Game, data: bytes) -> Photo:
 def _photo_or_404(game: Game, photo_id: int) -> Photo:
     photo = session().get(Photo, photo_id)
     if photo is None or photo.game_id != game.id:
-        abort(404, description=f"Game {game.id} has no photo number {photo_id}.")
+        abort(404, description="This game has no such photo (photos are kept "
+                               f"{current_app.config['PHOTO_RETENTION_DAYS']} days).")
     return photo
 
 
@@ -153,37 +241,37 @@ def _uploaded() -> bytes:
     return upload.read()
 
 
-def _photo_page(game: Game, photo: Photo, grid=None, error=None, status=200):
+def _photo_page(game: Game, key: str, photo: Photo, grid=None, error=None, status=200):
     reading = photo.reading or {}
     board = plays.stored_board(game.kind, (game.board or {}).get("text"))
     before = [[board.get(r, c) or "" for c in range(board.cols)] for r in range(board.rows)]
     unsure = {(u["row"], u["col"]): u["alternatives"] for u in reading.get("uncertain", [])}
-    return render_template("photo.html", game=game, photo=photo, grid=grid or reading["grid"],
+    return render_template("photo.html", game=game, key=key, photo=photo,
+                           table=sheet.can_change(game, key), grid=grid or reading["grid"],
                            before=before, unsure=unsure, error=error,
                            next_seat=sheet.next_seat(game)), status
 
 
-@bp.post("/games/<int:game_id>/photos")
-def upload_photo(game_id: int):
-    game = _game_or_404(game_id)
+@bp.post("/games/<key>/photos")
+def upload_photo(key: str):
     try:
-        photo = _store_photo(game, _uploaded())
+        photo = _store_photo(_writable(key), _uploaded())
     except CompanionError as exc:
         session().rollback()
-        return _sheet_page(_game_or_404(game_id), str(exc), 400)
+        return _sheet_page(_game_or_404(key), key, str(exc), getattr(exc, "status", 400))
     session().commit()
-    return redirect(url_for("games.photo", game_id=game_id, photo_id=photo.id))
+    return redirect(url_for("games.photo", key=key, photo_id=photo.id))
 
 
-@bp.get("/games/<int:game_id>/photos/<int:photo_id>")
-def photo(game_id: int, photo_id: int):
-    game = _game_or_404(game_id)
-    return _photo_page(game, _photo_or_404(game, photo_id))
+@bp.get("/games/<key>/photos/<id:photo_id>")
+def photo(key: str, photo_id: int):
+    game = _game_or_404(key)
+    return _photo_page(game, key, _photo_or_404(game, photo_id))
 
 
-@bp.get("/games/<int:game_id>/photos/<int:photo_id>/overlay.jpg")
-def overlay(game_id: int, photo_id: int):
-    game = _game_or_404(game_id)
+@bp.get("/games/<key>/photos/<id:photo_id>/overlay.jpg")
+def overlay(key: str, photo_id: int):
+    game = _game_or_404(key)
     return Response(_photo_or_404(game, photo_id).overlay, mimetype="image/jpeg",
                     headers={"Cache-Control": "private, max-age=3600"})
 
@@ -202,23 +290,24 @@ def _score_photo(game: Game, photo: Photo, grid: list[list[str]], seat: int | No
                           photo_id=photo.id)
 
 
-@bp.post("/games/<int:game_id>/photos/<int:photo_id>/score")
-def score_photo(game_id: int, photo_id: int):
-    game = _game_or_404(game_id)
-    photo = _photo_or_404(game, photo_id)
-    reading = photo.reading or {}
+@bp.post("/games/<key>/photos/<id:photo_id>/score")
+def score_photo(key: str, photo_id: int):
     grid = None
     try:
+        game = _locked(key, request.form)
+        photo = _photo_or_404(game, photo_id)
+        reading = photo.reading or {}
         grid = photos.grid_from_form(request.form, reading["rows"], reading["cols"])
         seat = request.form.get("seat")
         _score_photo(game, photo, grid,
                      None if not seat else int_from(seat, "Player", 0, 9, 0))
     except CompanionError as exc:
         session().rollback()
-        game = _game_or_404(game_id)
-        return _photo_page(game, _photo_or_404(game, photo_id), grid, str(exc), 400)
+        game = _game_or_404(key)
+        return _photo_page(game, key, _photo_or_404(game, photo_id), grid, str(exc),
+                           getattr(exc, "status", 400))
     session().commit()
-    return redirect(url_for("games.show", game_id=game_id))
+    return redirect(url_for("games.show", key=key))
 
 
 # -- JSON API --------------------------------------------------------------------------------
@@ -230,31 +319,40 @@ def _json_body() -> dict:
     return body
 
 
-@bp.get("/api/games/<int:game_id>")
-def api_show(game_id: int):
-    return jsonify(sheet.game_dict(_game_or_404(game_id)))
+def _api_game(game: Game, key: str) -> dict:
+    data = sheet.game_dict(game)
+    data["links"] = {"view": url_for("games.show", key=game.view_key)}
+    if sheet.can_change(game, key):
+        data["table_key"] = game.table_key
+        data["links"]["table"] = url_for("games.show", key=game.table_key)
+    return data
 
 
-@bp.get("/api/games/<int:game_id>/gcg")
-def api_gcg(game_id: int):
-    return Response(sheet.gcg_text(_game_or_404(game_id)), mimetype="text/plain")
+@bp.get("/api/games/<key>")
+def api_show(key: str):
+    return jsonify(_api_game(_game_or_404(key), key))
 
 
-@bp.post("/api/games/<int:game_id>/photos")
-def api_photo(game_id: int):
-    game = _game_or_404(game_id)
+@bp.get("/api/games/<key>/gcg")
+def api_gcg(key: str):
+    return Response(sheet.gcg_text(_game_or_404(key)), mimetype="text/plain")
+
+
+@bp.post("/api/games/<key>/photos")
+def api_photo(key: str):
+    game = _writable(key)
     data = _uploaded() if request.files else request.get_data()
     photo = _store_photo(game, data)
     session().commit()
     return jsonify({"photo_id": photo.id, "reading": photo.reading,
-                    "overlay": url_for("games.overlay", game_id=game_id, photo_id=photo.id)}), 201
+                    "overlay": url_for("games.overlay", key=key, photo_id=photo.id)}), 201
 
 
-@bp.post("/api/games/<int:game_id>/photos/<int:photo_id>/score")
-def api_score_photo(game_id: int, photo_id: int):
+@bp.post("/api/games/<key>/photos/<id:photo_id>/score")
+def api_score_photo(key: str, photo_id: int):
     body = request.get_json(silent=True)
     body = body if isinstance(body, dict) else {}
-    game = _game_or_404(game_id)
+    game = _locked(key, body)
     photo = _photo_or_404(game, photo_id)
     reading = photo.reading or {}
     grid = photos.grid_from_json(body["grid"], reading["rows"], reading["cols"]) \
@@ -262,7 +360,7 @@ def api_score_photo(game_id: int, photo_id: int):
     seat = body.get("seat")
     _score_photo(game, photo, grid, None if seat is None else int_from(seat, "Seat", 0, 9, 0))
     session().commit()
-    return jsonify(sheet.game_dict(game)), 201
+    return jsonify(_api_game(game, key)), 201
 
 
 @bp.post("/api/games")
@@ -273,36 +371,56 @@ def api_create():
         raise UsageError('"players" must be a list of names.')
     game = sheet.create_game(session(), str(body.get("game", "")), players)
     session().commit()
-    return jsonify(sheet.game_dict(game)), 201
+    _remember(game.table_key)
+    return jsonify(_api_game(game, game.table_key)), 201
 
 
-@bp.post("/api/games/<int:game_id>/turns")
-def api_turn(game_id: int):
+@bp.post("/api/games/<key>/turns")
+def api_turn(key: str):
     body = _json_body()
-    game = _game_or_404(game_id)
-    sheet.add_turn(session(), game, **_turn_fields(body))
+    fields = _turn_fields(body)
+    game = _locked(key, body)
+    sheet.add_turn(session(), game, **fields)
     session().commit()
-    return jsonify(sheet.game_dict(game)), 201
+    return jsonify(_api_game(game, key)), 201
 
 
-@bp.post("/api/games/<int:game_id>/finish")
-def api_finish(game_id: int):
+@bp.post("/api/games/<key>/undo")
+def api_undo(key: str):
+    body = request.get_json(silent=True)
+    body = body if isinstance(body, dict) else {}
+    game = _locked(key, body)
+    _undo(session(), game, body)
+    session().commit()
+    return jsonify(_api_game(game, key))
+
+
+@bp.post("/api/games/<key>/finish")
+def api_finish(key: str):
     body = _json_body()
     racks = body.get("racks", {})
-    if not isinstance(racks, dict):
+    if not isinstance(racks, dict) or not all(isinstance(v, str) for v in racks.values()):
         raise UsageError('"racks" maps each seat number to the letters left on that rack.')
-    game = _game_or_404(game_id)
-    sheet.finish_game(session(), game, {int_from(k, "Seat", 0, 9, 0): str(v)
-                                        for k, v in racks.items()})
+    racks = {int_from(k, "Seat", 0, 9, 0): v for k, v in racks.items()}
+    game = _locked(key, body)
+    sheet.finish_game(session(), game, racks)
     session().commit()
-    return jsonify(sheet.game_dict(game))
+    return jsonify(_api_game(game, key))
 
 
-_GAME = {"type": "object", "description": "a game with players, turns and running totals"}
-_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "integer"}}
+_GAME = {"type": "object", "description": "a game with players, turns and running totals; "
+         "`table_key` (the players' capability) only for its holders",
+         "properties": {"version": {"type": "integer"}, "view_key": {"type": "string"},
+                        "table_key": {"type": "string"}}}
+_ID = {"name": "key", "in": "path", "required": True, "description": "the game's table key "
+       "(players: may change it) or spectators' key (read only)", "schema": {"type": "string"}}
 _NOT_FOUND = {"404": openapi.ERROR}
+_REFUSED = {"403": openapi.ERROR, "404": openapi.ERROR, "409": openapi.ERROR}
+_VERSION = {"type": "integer", "minimum": 0, "description": "the game's version as you last "
+            "saw it: the change is refused (409) if the game has moved on since"}
 openapi.add("/api/games", "post", {
-    "summary": "Start a WerdUp or Bug Words game",
+    "summary": "Start a WerdUp or Bug Words game: its table key (keep it: whoever holds it "
+    "can change the game) and spectators' key",
     "requestBody": openapi.json_body({"type": "object", "required": ["game", "players"],
                                       "properties": {
         "game": {"type": "string", "enum": list(sheet.TABLES)},
@@ -311,16 +429,17 @@ openapi.add("/api/games", "post", {
     "responses": {"201": {"description": "the new game",
                           "content": {"application/json": {"schema": _GAME}}}},
 })
-openapi.add("/api/games/{game_id}", "get", {
+openapi.add("/api/games/{key}", "get", {
     "summary": "A game's score sheet", "parameters": [_ID],
     "responses": {**openapi.ok("the game", _GAME), **_NOT_FOUND},
 })
-openapi.add("/api/games/{game_id}/gcg", "get", {
+openapi.add("/api/games/{key}/gcg", "get", {
     "summary": "A Bug Words game as a GCG record", "parameters": [_ID],
     "responses": {**openapi.ok("the record", {"type": "string"}, "text/plain"), **_NOT_FOUND},
 })
-_PID = {"name": "photo_id", "in": "path", "required": True, "schema": {"type": "integer"}}
-openapi.add("/api/games/{game_id}/photos", "post", {
+_PID = {"name": "photo_id", "in": "path", "required": True,
+        "schema": {"type": "integer", "minimum": 1, "maximum": MAX_ID}}
+openapi.add("/api/games/{key}/photos", "post", {
     "summary": "Read a photo of the game's board: letters, confidences, uncertain squares",
     "description": "Send the image as the request body (Content-Type image/jpeg or image/png), "
     "or as multipart field `photo` with an X-CSRF-Token header.",
@@ -330,20 +449,19 @@ openapi.add("/api/games/{game_id}/photos", "post", {
         "image/png": {"schema": {"type": "string", "format": "binary"}}}},
     "responses": {"201": {"description": "the reading and the overlay's address",
                           "content": {"application/json": {"schema": {"type": "object"}}}},
-                  "404": openapi.ERROR, "413": openapi.ERROR},
+                  **_REFUSED, "413": openapi.ERROR},
 })
-openapi.add("/api/games/{game_id}/photos/{photo_id}/score", "post", {
+openapi.add("/api/games/{key}/photos/{photo_id}/score", "post", {
     "summary": "Score the new tiles a photo shows (optionally with a corrected grid)",
     "parameters": [_ID, _PID],
     "requestBody": openapi.json_body({"type": "object", "properties": {
         "grid": {"type": "array", "items": {"type": "array", "items": {"type": "string"}},
                  "description": "row by row; \"\" for an empty square"},
-        "seat": {"type": "integer"}}}),
+        "seat": {"type": "integer"}, "version": _VERSION}}),
     "responses": {"201": {"description": "the game after the turn",
-                          "content": {"application/json": {"schema": _GAME}}},
-                  "404": openapi.ERROR},
+                          "content": {"application/json": {"schema": _GAME}}}, **_REFUSED},
 })
-openapi.add("/api/games/{game_id}/turns", "post", {
+openapi.add("/api/games/{key}/turns", "post", {
     "summary": "Record a turn: a play with its score, a pass or a swap", "parameters": [_ID],
     "requestBody": openapi.json_body({"type": "object", "properties": {
         "seat": {"type": "integer", "description": "default: the next player"},
@@ -353,14 +471,24 @@ openapi.add("/api/games/{game_id}/turns", "post", {
                  "of stacks): judged and scored by the game's rules"},
         "score": {"type": "integer", "minimum": 0, "maximum": sheet.MAX_TURN_SCORE,
                   "description": "the score, when no play is given"},
-        "words": {"type": "string"}}}),
+        "words": {"type": "string"},
+        "version": _VERSION,
+        "request_key": {"type": "string", "maxLength": 32, "description": "any one-time "
+                        "string: the same turn sent twice with it is recorded once"}}}),
     "responses": {"201": {"description": "the game after the turn",
-                          "content": {"application/json": {"schema": _GAME}}}, **_NOT_FOUND},
+                          "content": {"application/json": {"schema": _GAME}}}, **_REFUSED},
 })
-openapi.add("/api/games/{game_id}/finish", "post", {
+openapi.add("/api/games/{key}/undo", "post", {
+    "summary": "Take back the last turn", "parameters": [_ID],
+    "requestBody": openapi.json_body({"type": "object", "required": ["version"],
+                                      "properties": {"version": _VERSION}}),
+    "responses": {**openapi.ok("the game after taking back", _GAME), **_REFUSED},
+})
+openapi.add("/api/games/{key}/finish", "post", {
     "summary": "End the game: letters left on each rack are subtracted", "parameters": [_ID],
     "requestBody": openapi.json_body({"type": "object", "properties": {
         "racks": {"type": "object", "additionalProperties": {"type": "string"},
-                  "description": "seat number -> letters left on that rack"}}}),
-    "responses": {**openapi.ok("the finished game", _GAME), **_NOT_FOUND},
+                  "description": "seat number -> letters left on that rack"},
+        "version": _VERSION}}),
+    "responses": {**openapi.ok("the finished game", _GAME), **_REFUSED},
 })

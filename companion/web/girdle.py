@@ -3,7 +3,10 @@ par, a hints grid, streaks by the player's own date, and the archive of every pu
 
 from __future__ import annotations
 
+import base64
 import datetime as dt
+import hashlib
+import hmac
 import secrets
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -27,9 +30,15 @@ from sqlalchemy.exc import IntegrityError
 from companion.errors import CompanionError, UsageError
 from companion.girdle import Placement, Puzzle, default_edition, puzzle_for, puzzle_number
 from companion.lexicon import load_lexicon
-from companion.web import openapi, par_jobs
+from companion.web import jobs, openapi, par_jobs
 from companion.web.db import session as db
-from companion.web.girdle_play import parse_solution, play_solution, solution_text
+from companion.web.girdle_play import (
+    parse_solution,
+    play_solution,
+    solution_text,
+    step_from_squares,
+)
+from companion.web.imagesize import check_image_size
 from companion.web.inputs import date_from
 from companion.web.models import GirdlePar, GirdleSubmission
 
@@ -53,6 +62,29 @@ def rank(score: int, par: int | None) -> str:
 
 def today_utc() -> dt.date:
     return dt.datetime.now(dt.UTC).date()
+
+
+AFTER_BEST = "After the best sheet"  # the rank of a sheet sent after seeing the best one
+
+
+class NotYet(UsageError):
+    """Answers asked for before the day is over everywhere (HTTP 403)."""
+
+    status = 403
+
+
+def revealed(day: dt.date, now: dt.datetime | None = None) -> bool:
+    """Whether ``day`` is over everywhere on Earth (its last hour, at UTC-12, has passed):
+    from then on its answer key and hints are no spoiler."""
+    now = now or dt.datetime.now(dt.UTC)
+    return now >= dt.datetime.combine(day + dt.timedelta(days=1), dt.time(12), tzinfo=dt.UTC)
+
+
+def has_submitted(player: str, day: dt.date) -> bool:
+    """Whether ``player`` has submitted a sheet for ``day``."""
+    return db().scalars(select(GirdleSubmission.id).where(
+        GirdleSubmission.player == player, GirdleSubmission.puzzle_date == day)).first() \
+        is not None
 
 
 def check_date(value: str | dt.date) -> dt.date:
@@ -87,43 +119,94 @@ def _lexicon():
     return load_lexicon(current_app.config.get("LEXICON_PATH"))
 
 
+PAR_POLL_SECONDS = 3  # how often a page (or API client) waiting for par asks again
+
+
 @dataclass
 class Par:
     """The best score known for a day, whether proven, and a sheet that reaches it."""
 
     par: int
     proven: bool
-    solution: str
+    placements: list[Placement]
+    solution: str  # the sheet in the typed form
 
 
-def par_for(day: dt.date) -> Par:
-    """Par of ``day``: found once by the solver (the same search as ``companion girdle solve``,
-    see :mod:`companion.web.par_jobs`; ``GIRDLE_SOLVE_SECONDS`` is its safety stop) and kept
-    in the database for every worker."""
+class ParFailed(CompanionError):
+    """The search for par ended without an answer (HTTP 503; the next request retries)."""
+
+    status = 503
+
+
+class ParPending(CompanionError):
+    """Par is being searched for: ask again after :data:`PAR_POLL_SECONDS` (HTTP 202)."""
+
+    status = 202
+    retry_after = PAR_POLL_SECONDS
+
+
+def known_par(day: dt.date) -> Par | None:
+    """Par of ``day`` if it is known, else None with the search under way. The search runs
+    beside the app (see :mod:`companion.web.par_jobs`; ``GIRDLE_SOLVE_SECONDS`` is its
+    safety stop) and is never waited for; its answer is kept in the database (as JSON
+    placements) for every worker."""
     row = _stored_par(day)
     if row is None:
-        pz = puzzle(day)
         path = current_app.config.get("LEXICON_PATH")
+        job = par_jobs.job(day, path)  # a search that failed is reported once, not restarted
+        if job is None or not job.done():
+            job = start_par_search(day)
+        if not job.done():
+            return None
+        par_jobs.forget(day, path)
         try:
-            found = start_par_search(day).result()
-            par, proven = int(found["par"]), bool(found["proven"])
-            placements = [Placement.from_dict(s) for s in found["solution"]]
+            found = job.result()
         except CompanionError as exc:
-            from companion.girdle import solve
-
-            current_app.logger.warning("%s; searching in this process instead", exc)
-            sol = solve(pz, time_budget=current_app.config["GIRDLE_SOLVE_SECONDS"],
-                        lexicon=_lexicon())
-            par, proven, placements = sol.par, sol.proven, sol.placements
-        row = GirdlePar(puzzle_date=day, par=par, proven=proven,
-                        solution=solution_text(pz, placements).splitlines())
+            raise ParFailed(f"{exc}. Try again in a moment.") from exc
+        row = GirdlePar(puzzle_date=day, par=int(found["par"]), proven=bool(found["proven"]),
+                        solution=[Placement.from_dict(s).to_dict(n) for n, s in
+                                  enumerate(found["solution"], 1)])
         try:
             with db().begin_nested():
                 db().add(row)
-        except IntegrityError:  # another worker solved it at the same moment
-            row = db().get(GirdlePar, day)
-        par_jobs.forget(day, path)
-    return Par(row.par, row.proven, "\n".join(row.solution))
+        except IntegrityError:  # another worker stored it at the same moment
+            stored = db().get(GirdlePar, day)
+            if stored is None:
+                return None
+            row = stored
+    placements = _placements(row.solution, puzzle(day))
+    return Par(row.par, row.proven, placements, solution_text(puzzle(day), placements))
+
+
+def par_or_pending(day: dt.date) -> Par:
+    """Par of ``day``, or :class:`ParPending` while it is being searched for."""
+    par = known_par(day)
+    if par is None:
+        raise ParPending("The best score of this day is being worked out: ask again in "
+                         f"{PAR_POLL_SECONDS} seconds.")
+    return par
+
+
+def _placements(stored: list, pz: Puzzle) -> list[Placement]:
+    """A stored best sheet: JSON placements (or, stored by older versions, typed lines)."""
+    if stored and all(isinstance(x, str) for x in stored):
+        placements, _sheet, _card = play_solution(pz, parse_solution("\n".join(stored), pz),
+                                                  _lexicon())
+        return placements
+    return [Placement.from_dict(x) for x in stored]
+
+
+def _replays_to(pz: Puzzle, placements: list[Placement], score: int) -> bool:
+    from companion.girdle import IllegalStep, Sheet
+
+    sheet = Sheet(pz, _lexicon())
+    try:
+        for p in placements:
+            sheet.play(p)
+    except IllegalStep:
+        return False
+    card = sheet.score()
+    return card.complete and card.final == score
 
 
 def _stored_par(day: dt.date) -> GirdlePar | None:
@@ -135,11 +218,9 @@ def _stored_par(day: dt.date) -> GirdlePar | None:
         return None
     pz = puzzle(day)
     try:
-        steps = parse_solution("\n".join(row.solution), pz)
-        _placements, _sheet, card = play_solution(pz, steps, _lexicon())
-        if card.complete and card.final == row.par:
+        if _replays_to(pz, _placements(row.solution, pz), row.par):
             return row
-    except CompanionError:
+    except (CompanionError, KeyError, TypeError, ValueError):
         pass
     current_app.logger.warning("the stored par of %s does not fit its puzzle; searching again",
                                day.isoformat())
@@ -154,11 +235,12 @@ def start_par_search(day: dt.date) -> Future:
                           current_app.config["GIRDLE_SOLVE_SECONDS"])
 
 
-def raise_par(day: dt.date, score: int, solution: str) -> None:
+def raise_par(day: dt.date, score: int, placements: list[Placement]) -> None:
     """A player's complete sheet beating an unproven par becomes the new par."""
     row = db().get(GirdlePar, day)
     if row is not None and not row.proven and score > row.par:
-        row.par, row.solution = score, solution.splitlines()
+        row.par = score
+        row.solution = [p.to_dict(n) for n, p in enumerate(placements, 1)]
 
 
 def player_id() -> str:
@@ -193,29 +275,41 @@ def streak(player: str) -> int:
 
 
 def submit(day: dt.date, text: str, player: str, local: dt.date) -> dict:
-    """Score a typed solution, keep the player's best for the day, and report."""
+    """Score a typed solution, keep the player's best for the day, and report. While par is
+    being searched for the sheet is scored and kept but not ranked (``par_pending``): send
+    it again to rank it; the best sheet is shown only with a rank."""
     pz = puzzle(day)
     placements, _sheet, card = play_solution(pz, parse_solution(text, pz), _lexicon())
     if not card.complete:
         raise UsageError(f"A finished Girdle has {pz.words} words; this one has "
                          f"{len(card.rows)}. Add the rest and submit again.")
     typed = solution_text(pz, placements)
-    par_for(day)
-    raise_par(day, card.final, typed)
-    par = par_for(day)
+    par = known_par(day)
+    if par is not None:
+        raise_par(day, card.final, placements)
+        par = known_par(day)
     result = {"date": day.isoformat(), "number": pz.number, "score": card.final,
-              "card": card.to_dict(), "solution": typed, "par": par.par,
-              "par_proven": par.proven, "best_solution": par.solution,
-              "rank": rank(card.final, par.par)}
+              "card": card.to_dict(), "solution": typed,
+              "par": par.par if par else None, "par_proven": par.proven if par else False,
+              "par_pending": par is None,
+              "best_solution": par.solution if par else None,
+              "rank": rank(card.final, par.par if par else None)}
     old = db().scalars(select(GirdleSubmission).where(
         GirdleSubmission.player == player, GirdleSubmission.puzzle_date == day)).first()
+    # Every ranked answer shows the best sheet: a later sheet for the same day is marked as
+    # sent after seeing it, and keeps no rank of its own.
+    result["after_best"] = old is not None and bool(old.saw_best)
+    if result["after_best"]:
+        result["rank"] = AFTER_BEST
     if old is None:
         db().add(GirdleSubmission(player=player, puzzle_date=day, local_date=local,
-                                  words=result["solution"].splitlines(), score=card.final,
-                                  rank=result["rank"]))
-    elif card.final > old.score:
-        old.words, old.score, old.rank = result["solution"].splitlines(), card.final, \
-            result["rank"]
+                                  words=typed.splitlines(), score=card.final,
+                                  rank=result["rank"], saw_best=par is not None))
+    else:
+        if card.final > old.score and not result["after_best"]:
+            old.words, old.score = typed.splitlines(), card.final
+        if not old.saw_best and par is not None:
+            old.rank, old.saw_best = rank(old.score, par.par), True
     db().flush()
     result["best_of_yours"] = max(card.final, old.score if old else card.final)
     result["streak"] = streak(player)
@@ -223,26 +317,21 @@ def submit(day: dt.date, text: str, player: str, local: dt.date) -> dict:
 
 
 def hints(day: dt.date) -> list[list[str]]:
-    """A 7x7 grid showing where a good sheet's words go: each word's first letter, ``#`` for
-    its other squares, ``.`` for empty squares."""
-    return [list(row) for row in _hints(day, current_app.config.get("LEXICON_PATH"))]
-
-
-@lru_cache(maxsize=64)
-def _hints(day: dt.date, lexicon_path: str | None) -> tuple[str, ...]:
-    from companion.girdle.generator import find_solution
-
-    pz = _puzzle(day, lexicon_path)
-    moves = find_solution(pz, load_lexicon(lexicon_path)) or []
-    grid = [["."] * pz.size for _ in range(pz.size)]
-    for m in moves:
-        for k, cell in enumerate(m.cells):
-            r, c = divmod(cell, pz.size)
+    """A grid showing where the best sheet's words go: each word's first letter, ``#`` for
+    its other squares, ``.`` for empty squares. Only once the day is over everywhere; raises
+    :class:`ParPending` while the best sheet is being searched for."""
+    if not revealed(day):
+        raise NotYet(f"Hints for {day.isoformat()} are given once that day is over "
+                     "everywhere on Earth.")
+    size = puzzle(day).size
+    grid = [["."] * size for _ in range(size)]
+    for p in par_or_pending(day).placements:
+        for k, (r, c) in enumerate(p.cells()):
             if k == 0:
-                grid[r][c] = m.word[0]
-            elif grid[r][c] == ".":
-                grid[r][c] = "#"
-    return tuple("".join(row) for row in grid)
+                grid[r - 1][c - 1] = p.word[0]
+            elif grid[r - 1][c - 1] == ".":
+                grid[r - 1][c - 1] = "#"
+    return grid
 
 
 def _sheet_pdf(day: dt.date, paper: str) -> bytes:
@@ -268,6 +357,7 @@ def read_sheet_photo(day: dt.date, data: bytes) -> tuple[dict, str]:
     """What a photo of the day's filled-in sheet shows, and the words ready to submit."""
     from companion.web.photos import read_girdle_sheet
 
+    check_image_size(data, current_app.config["MAX_IMAGE_PIXELS"])
     pz = puzzle(day)
     reading = read_girdle_sheet(data, pz, _lexicon(), current_app.config["MAX_IMAGE_PIXELS"])
     return reading, typed_from_reading(pz, reading)
@@ -277,12 +367,21 @@ def _page(day: dt.date, result=None, error=None, text="", status=200, sheet=None
     pz = puzzle(day)
     if result is None and abs((day - today_utc()).days) <= 1 \
             and db().get(GirdlePar, day) is None:
-        start_par_search(day)  # the day's puzzle: par is ready by the time the player submits
-    show_hints = bool(request.args.get("hints"))
+        try:
+            start_par_search(day)  # the day's puzzle: par is ready when the player submits
+        except jobs.Busy:
+            pass  # started by a later request
+    grid = hints_pending = None
+    if request.args.get("hints") and revealed(day):
+        try:
+            grid = hints(day)
+        except ParPending:
+            hints_pending = PAR_POLL_SECONDS
     return render_template(
         "girdle.html", day=day, pz=pz, lines=[ln.label() for ln in pz.lines],
         result=result, error=error, text=text, streak=streak(player_id()), sheet=sheet,
-        hints=hints(day) if show_hints else None, today=today_utc(),
+        revealed=revealed(day),
+        hints=grid, hints_pending=hints_pending, today=today_utc(),
         prev=day - dt.timedelta(days=1) if day > default_edition().first_date else None,
         next=day + dt.timedelta(days=1) if day < today_utc() else None), status
 
@@ -308,6 +407,49 @@ def day_page(day: str):
         return _page(when, error=str(exc), text=text, status=400)
     db().commit()
     return _page(when, result=result, text=text)
+
+
+def _play_state(day: dt.date, text: str) -> dict:
+    """The sheet after the typed words ``text`` (replayed by the engine): grid letters,
+    A-Z used, Supply states, the tracker."""
+    from companion.girdle import Sheet
+
+    pz = puzzle(day)
+    if text.strip():
+        placements, sheet, card = play_solution(pz, parse_solution(text, pz), _lexicon())
+        text = solution_text(pz, placements)
+    else:
+        sheet = Sheet(pz, _lexicon())
+        card = sheet.score()
+    return {"pz": pz, "sheet": sheet, "card": card.to_dict(), "text": text,
+            "number": len(sheet.words) + 1, "done": card.complete}
+
+
+@bp.route("/girdle/<day>/play", methods=["GET", "POST"])
+def play(day: str):
+    """Play the day's Girdle on the phone: each word typed into its line's squares, judged and
+    scored by the engine word by word; the finished sheet is submitted like a typed one."""
+    when = _page_date(day)
+    text = request.form.get("sheet", "") if request.method == "POST" else ""
+    if len(text) > 1000:
+        raise UsageError("That is far too long for a Girdle sheet.")
+    state, error, typed = _play_state(when, text), None, {}
+    if request.method == "POST" and request.form.get("undo"):
+        lines = state["text"].splitlines()[:-1]
+        state = _play_state(when, "\n".join(lines))
+    elif request.method == "POST" and not state["done"]:
+        pz = state["pz"]
+        typed = {pos: str(request.form.get(f"sq-{pos}", ""))[:2]
+                 for pos in range(1, pz.size + 1)}
+        try:
+            step = step_from_squares(pz, state["sheet"], state["number"], typed)
+            line = f"{step.word} {step.start}"
+            state = _play_state(when, "\n".join([*state["text"].splitlines(), line]))
+            typed = {}
+        except CompanionError as exc:
+            error = str(exc)
+    return render_template("girdle_play.html", day=when, error=error, typed=typed,
+                           **state), 400 if error else 200
 
 
 @bp.post("/girdle/<day>/photo")
@@ -340,11 +482,14 @@ def answers_pdf(day: str):
     paper = request.args.get("paper", "letter")
     if paper not in PAPERS:
         raise UsageError(f"Paper must be letter or a4, not {paper!r}.")
+    if not revealed(when) and not has_submitted(player_id(), when):
+        raise NotYet(f"The answer key of {when.isoformat()} is served once that day is over "
+                     "everywhere on Earth, or after you submit a sheet for it.")
     pz = puzzle(when)
-    par = par_for(when)
+    par = par_or_pending(when)
     db().commit()  # keep a newly found par even if drawing fails
-    placements, _sheet, _card = play_solution(pz, parse_solution(par.solution, pz), _lexicon())
-    best = Solution(par=par.par, proven=par.proven, upper_bound=par.par, placements=placements)
+    best = Solution(par=par.par, proven=par.proven, upper_bound=par.par,
+                    placements=par.placements)
     data = answer_key_pdf(when, paper, puzzle=pz, solution=best)
     return Response(data, mimetype="application/pdf", headers={
         "Content-Disposition":
@@ -358,6 +503,8 @@ def archive():
         first_of = dt.date.fromisoformat(month + "-01")
     except ValueError:
         raise UsageError("The month is written YYYY-MM, e.g. 2026-01.") from None
+    if first_of > today_utc() or first_of < default_edition().first_date.replace(day=1):
+        raise UsageError(f"There are no Word Girdles in {month}.")
     start = max(first_of, default_edition().first_date)
     end = min((first_of + dt.timedelta(days=32)).replace(day=1) - dt.timedelta(days=1),
               today_utc())
@@ -371,6 +518,7 @@ def archive():
     next_month = (first_of + dt.timedelta(days=32)).strftime("%Y-%m")
     return render_template(
         "girdle_archive.html", days=days, mine=mine, month=first_of, today=today_utc(),
+        revealed=revealed,
         number=puzzle_number,
         prev_month=prev_month if first_of > default_edition().first_date else None,
         next_month=next_month if end < today_utc() else None)
@@ -398,7 +546,9 @@ def api_puzzle(day: str):
 
 @bp.get("/api/girdle/<day>/hints")
 def api_hints(day: str):
-    return jsonify({"grid": ["".join(row) for row in hints(_api_day(day))]})
+    grid = hints(_api_day(day))
+    db().commit()  # keep a newly found par
+    return jsonify({"grid": ["".join(row) for row in grid]})
 
 
 @bp.post("/api/girdle/<day>/photo")
@@ -410,21 +560,57 @@ def api_sheet_photo(day: str):
     return jsonify({"reading": reading, "solution": text})
 
 
+def issue_player_id() -> str:
+    """A new API player id: random, signed with the installation's secret (any worker can
+    check it; nobody can choose one)."""
+    raw = secrets.token_urlsafe(12)
+    return f"{raw}.{_player_signature(raw)}"
+
+
+def _player_signature(raw: str) -> str:
+    key = current_app.secret_key
+    secret = key.encode() if isinstance(key, str) else bytes(key or b"")
+    mac = hmac.new(secret, b"girdle-player:" + raw.encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()[:12]).decode()
+
+
+def checked_player_id(value: object) -> str:
+    """An API player id issued by :func:`issue_player_id`, else a sentence saying how to get
+    one."""
+    text = value if isinstance(value, str) else ""
+    raw, _, sig = text.partition(".")
+    if not (len(text) <= 40 and raw and sig
+            and hmac.compare_digest(sig, _player_signature(raw))):
+        raise UsageError('"player" must be an id this server issued: POST /api/girdle/players '
+                         "once and keep the id it answers.")
+    return text
+
+
+@bp.post("/api/girdle/players")
+def api_new_player():
+    return jsonify({"player": issue_player_id()}), 201
+
+
 @bp.post("/api/girdle/<day>/submissions")
 def api_submit(day: str):
     when = _api_day(day)
     body = request.get_json(silent=True)
     if not isinstance(body, dict) or not isinstance(body.get("solution"), str):
         raise UsageError('Send {"solution": "WORD START\\n..."} as JSON.')
-    player = str(body.get("player") or "")
-    if not 4 <= len(player) <= 64:
-        raise UsageError('"player" is your own id (4 to 64 characters), used for streaks.')
+    player = checked_player_id(body.get("player"))
     result = submit(when, body["solution"][:1000], "api:" + player,
                     local_date(body.get("local_date"), when))
     db().commit()
+    if result["par_pending"]:  # kept, not ranked yet: send it again after Retry-After
+        return jsonify(result), 202, {"Retry-After": str(PAR_POLL_SECONDS)}
     return jsonify(result), 201
 
 
+openapi.add("/api/girdle/players", "post", {
+    "summary": "A new player id for submissions (keep it: your streak follows it)",
+    "responses": {"201": {"description": "the id", "content": {"application/json": {
+        "schema": {"type": "object", "required": ["player"],
+                   "properties": {"player": {"type": "string"}}}}}}}})
 _DAY = {"name": "day", "in": "path", "required": True, "description": "YYYY-MM-DD",
         "schema": {"type": "string", "format": "date"}}
 openapi.add("/api/girdle/{day}", "get", {
@@ -432,8 +618,11 @@ openapi.add("/api/girdle/{day}", "get", {
     "parameters": [_DAY], "responses": openapi.ok("the puzzle (lines, Supply, checkbox rows, "
                                                   "Victory Points, length bonus)")})
 openapi.add("/api/girdle/{day}/hints", "get", {
-    "summary": "A hints grid: first letters and squares of a good sheet's words",
-    "parameters": [_DAY], "responses": openapi.ok("seven rows of seven characters")})
+    "summary": "A hints grid: first letters and squares of a good sheet's words (once the "
+    "day is over everywhere)",
+    "parameters": [_DAY], "responses": {**openapi.ok("seven rows of seven characters"),
+                                        "202": openapi.ERROR, "403": openapi.ERROR,
+                                        "503": openapi.ERROR}})
 openapi.add("/api/girdle/{day}/photo", "post", {
     "summary": "Read a photo of a filled-in sheet: letters, words, dots, ticks, the score as "
     "read, and the words as a solution to check and submit",
@@ -449,8 +638,13 @@ openapi.add("/api/girdle/{day}/submissions", "post", {
                                       "properties": {
         "solution": {"type": "string", "description": "one word per line: WORD START "
                      "[+SUPPLY,...] [-CROSSED_OUT]"},
-        "player": {"type": "string", "description": "your own id, for streaks"},
+        "player": {"type": "string", "description": "your player id from POST "
+                   "/api/girdle/players, for streaks"},
         "local_date": {"type": "string", "format": "date",
                        "description": "your own date, for streaks"}}}),
     "responses": {"201": {"description": "the score card and rank",
-                          "content": {"application/json": {"schema": {"type": "object"}}}}}})
+                          "content": {"application/json": {"schema": {"type": "object"}}}},
+                  "202": {"description": "scored and kept, but par is still being worked "
+                          "out: send the sheet again after Retry-After seconds for the rank",
+                          "content": {"application/json": {"schema": {"type": "object"}}}},
+                  "503": openapi.ERROR}})

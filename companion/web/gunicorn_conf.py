@@ -18,6 +18,14 @@ timeout = 180
 SWITCH_INTERVAL = 0.05
 
 
+def on_starting(server: Any) -> None:
+    """Answer without naming the server software or its version (``Server: companion``)."""
+    import gunicorn.http.wsgi as gunicorn_wsgi
+
+    gunicorn_wsgi.SERVER = "companion"
+    gunicorn_wsgi.SERVER_SOFTWARE = "companion"
+
+
 def post_worker_init(worker: Any) -> None:
     """Once a worker has loaded the app (word list, definitions, templates), move everything it
     holds out of the cyclic garbage collector's reach: a full collection over those objects

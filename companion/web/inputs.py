@@ -36,13 +36,15 @@ def game_from(value: str | None, allowed: tuple[str, ...] = GAMES) -> str | None
     return value
 
 
-def int_from(value: str | int | None, name: str, lo: int, hi: int, default: int) -> int:
+def int_from(value: str | int | float | None, name: str, lo: int, hi: int, default: int) -> int:
     """An integer parameter within ``lo..hi``."""
     if value is None or value == "":
         return default
+    if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
+        raise UsageError(f"{name} must be a whole number.")
     try:
         n = int(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise UsageError(f"{name} must be a whole number.") from None
     if not lo <= n <= hi:
         raise UsageError(f"{name} must be between {lo} and {hi}.")

@@ -23,12 +23,28 @@ _jobs: dict[Hashable, Future] = {}
 _pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="companion-job")
 
 
+# Jobs waiting or running at once in one process; past this a new one is refused (503 with
+# Retry-After), so links on a foreign page cannot queue up hours of work.
+MAX_PENDING = 8
+
+
+class Busy(CompanionError):
+    """Too much long work is under way already (HTTP 503)."""
+
+    status = 503
+    retry_after = 30
+
+
 def start(key: Hashable, work: Callable[[], Any]) -> Future:
     """The job ``key``: under way or finished, else ``work`` started now in the pool (a job
-    that failed is started again)."""
+    that failed is started again); :class:`Busy` when :data:`MAX_PENDING` jobs are under
+    way."""
     with _lock:
         job = _jobs.get(key)
         if job is None or (job.done() and job.exception() is not None):
+            if sum(1 for j in _jobs.values() if not j.done()) >= MAX_PENDING:
+                raise Busy("The companion is busy with long work (3D builds, searches for "
+                           "par); try again in half a minute.")
             job = _jobs[key] = _pool.submit(work)
         return job
 

@@ -34,6 +34,12 @@ class Game(Base):
     kind: Mapped[str] = mapped_column(String(16))  # "werdup" | "bugwords"
     created: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())
     finished: Mapped[bool] = mapped_column(default=False)
+    # The capabilities: the table link (add, take back, finish) and the spectators' link.
+    # Games stored before links existed have none and can no longer be opened.
+    table_key: Mapped[str | None] = mapped_column(String(32), unique=True, default=None)
+    view_key: Mapped[str | None] = mapped_column(String(32), unique=True, default=None)
+    # Bumped by every change; a change names the version it saw (optimistic check).
+    version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     board: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)  # last position
     players: Mapped[list[Player]] = relationship(
         back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"
@@ -72,7 +78,10 @@ class Turn(Base):
     words: Mapped[str] = mapped_column(Text, default="")
     score: Mapped[int] = mapped_column(default=0)
     detail: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
-    photo_id: Mapped[int | None] = mapped_column(ForeignKey("photos.id"), default=None)
+    photo_id: Mapped[int | None] = mapped_column(ForeignKey("photos.id", ondelete="SET NULL"),
+                                                 default=None)
+    # The turn form's one-time key: a second post with the same key records nothing.
+    request_key: Mapped[str | None] = mapped_column(String(32), default=None)
     game: Mapped[Game] = relationship(back_populates="turns")
 
 
@@ -108,6 +117,8 @@ class GirdleSubmission(Base):
     words: Mapped[list[Any]] = mapped_column(JSON)
     score: Mapped[int] = mapped_column(Integer)
     rank: Mapped[str] = mapped_column(String(24))
+    # The player has been shown the day's best sheet: later sheets rank no higher than second.
+    saw_best: Mapped[bool] = mapped_column(default=False, server_default="0")
 
 
 class GirdlePar(Base):
@@ -119,3 +130,13 @@ class GirdlePar(Base):
     par: Mapped[int] = mapped_column(Integer)
     proven: Mapped[bool] = mapped_column(default=False)
     solution: Mapped[list[Any]] = mapped_column(JSON)
+
+
+class BuildRequest(Base):
+    """A new 3D build started for a client (its address), for the hourly limit."""
+
+    __tablename__ = "build_requests"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    client: Mapped[str] = mapped_column(String(64), index=True)
+    created: Mapped[dt.datetime] = mapped_column(DateTime)

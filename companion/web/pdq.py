@@ -20,6 +20,7 @@ from companion.lexicon import define, load_lexicon
 from companion.pdq import all_variants, default_deck, find_words, get_variant, judge, parse_cards
 from companion.pdq.solitaire import deals, shuffled
 from companion.web import openapi
+from companion.web.imagesize import check_image_size
 from companion.web.inputs import int_from, words_from
 
 bp = Blueprint("pdq", __name__)
@@ -129,6 +130,7 @@ def _cards_from_photo() -> dict:
     upload = request.files.get("photo")
     data = upload.read() if upload is not None else (
         b"" if request.mimetype.startswith("multipart/") else request.get_data())
+    check_image_size(data, current_app.config["MAX_IMAGE_PIXELS"])
     return read_pdq_cards(data, current_app.config["MAX_IMAGE_PIXELS"])
 
 
@@ -189,7 +191,8 @@ _VARIANT = openapi.query("variant", "a PDQ variant name (see /api/pdq/variants);
                          "regular")
 _CARDS = openapi.query("cards", "the cards left to right, e.g. PNA", required=True)
 openapi.add("/api/pdq/variants", "get", {
-    "summary": "The PDQ variants", "responses": openapi.ok("name, title, cards, minimum")})
+    "summary": "The PDQ variants", "responses": openapi.ok("name, title, cards, minimum", {
+        "type": "array", "items": {"type": "object", "required": ["name", "title"]}})})
 openapi.add("/api/pdq/deal", "get", {
     "summary": "One round dealt from a shuffled deck (the same seed gives the same deck)",
     "parameters": [_VARIANT, openapi.query("seed", "shuffle number (random if absent)",

@@ -236,9 +236,36 @@ def _werdup_turn(board: Board, grid: list[list[str]]) -> list[Placement]:
     return list(read.placements)
 
 
+PREMIUM_NAMES = {("word", 3): "TW", ("word", 2): "DW", ("letter", 3): "TL",
+                 ("letter", 2): "DL"}
+
+
+def premium(kind: str, row: int, col: int) -> str:
+    """A square's premium as printed on the board: ``TW``/``DW``/``TL``/``DL`` (Bug Words),
+    or ``""``."""
+    if kind == "werdup":
+        return ""
+    layout = _bugwords_rules().layout
+    word, letter = layout.word_mult[row][col], layout.letter_mult[row][col]
+    if word > 1 or letter > 1:
+        return PREMIUM_NAMES.get(("word", word) if word > 1 else ("letter", letter), "")
+    return ""
+
+
+def start_squares(kind: str) -> frozenset[tuple[int, int]]:
+    """Where the first word must go."""
+    if kind == "werdup":
+        return frozenset(_werdup_rules().beginning)
+    return frozenset(_bugwords_rules().layout.starts)
+
+
 def board_cells(kind: str, text: str | None, new: list | None = None) -> list[list[dict]]:
-    """Rows of squares for drawing: ``tile``, ``height`` and whether it was just placed."""
+    """Rows of squares for drawing: ``tile``, ``height``, whether it was just placed, its
+    name (``8H``), its premium (see :func:`premium`) and whether the first word goes there."""
     board = load_board(kind, text)
     fresh = {tuple(x) for x in new or []}
-    return [[{"tile": board.get(r, c), "height": board.height(r, c), "new": (r, c) in fresh}
+    starts = start_squares(kind)
+    return [[{"tile": board.get(r, c), "height": board.height(r, c), "new": (r, c) in fresh,
+              "name": square_name(r, c), "premium": premium(kind, r, c),
+              "start": (r, c) in starts}
              for c in range(board.cols)] for r in range(board.rows)]

@@ -188,14 +188,14 @@ def models_page():
     try:
         req = prints3d.parse_request(request.args.to_dict())
         if request.args.get("part"):
-            built = prints3d.build(req)
+            built = prints3d.build(req, request.remote_addr or "local")
     except prints3d.BuildFailed as exc:
         error, status = f"{exc} Try again in a moment.", 503
     except CompanionError as exc:
-        error, status = str(exc), 400
+        error, status = str(exc), getattr(exc, "status", 400)
     building = bool(request.args.get("part")) and built is None and error is None
     return render_template("prints_3d.html", parts=prints3d.PARTS, formats=prints3d.FORMATS,
-                           req=req, built=built, error=error, building=building,
+                           beds=prints3d.BEDS, req=req, built=built, error=error, building=building,
                            refresh=BUILD_POLL_SECONDS), status
 
 
@@ -219,7 +219,8 @@ def api_models():
     from companion.web.errors import error_response
 
     try:
-        built = prints3d.build(prints3d.parse_request(request.args.to_dict()))
+        built = prints3d.build(prints3d.parse_request(request.args.to_dict()),
+                               request.remote_addr or "local")
     except prints3d.BuildFailed as exc:
         return error_response(503, f"{exc} Try again in a moment.")
     if built is None:
@@ -249,7 +250,8 @@ def api_pdf(key: str):
 
 openapi.add("/api/prints", "get", {
     "summary": "Every printable document and its options",
-    "responses": openapi.ok("the catalogue")})
+    "responses": openapi.ok("the catalogue", {
+        "type": "array", "items": {"type": "object", "required": ["key", "title", "pdf"]}})})
 openapi.add("/api/prints/3d", "get", {
     "summary": "Build the 3D-printed WerdUp set's files for a clearance and bed (cached). "
     "The first build of a part takes up to a minute: until it is done the answer is 202 "
@@ -264,7 +266,7 @@ openapi.add("/api/prints/3d", "get", {
         **openapi.ok("download and preview addresses, slicer estimates"),
         "202": {"description": "the build is under way; ask again after Retry-After seconds",
                 "content": {"application/json": {"schema": {"type": "object"}}}},
-        "503": openapi.ERROR}})
+        "429": openapi.ERROR, "503": openapi.ERROR}})
 openapi.add("/api/prints/{key}", "get", {
     "summary": "A printable PDF (options as query parameters, see /api/prints)",
     "parameters": [{"name": "key", "in": "path", "required": True, "schema": {

@@ -24,7 +24,11 @@ PARTS = {"quarter": "Board quarter (print 4)", "placard": "Tile placard, two hal
          "tiles": "Tiles (plates for the whole set)", "coupon": "Fit test coupon"}
 FORMATS = ("stl", "3mf", "step")
 CLEARANCE_MM = (0.0, 1.0)
+CLEARANCE_STEP_MM = 0.05  # the form offers clearances in these steps
 BED_MM = (50.0, 1000.0)
+# The printer beds the form offers (width x depth, mm); a build is only made for these.
+BEDS = ((180, 180), (190, 190), (200, 200), (220, 220), (235, 235), (250, 210), (256, 256),
+        (300, 300), (350, 350))
 
 
 @dataclass(frozen=True)
@@ -69,6 +73,12 @@ def parse_request(args: dict[str, str]) -> Request3D:
         raise UsageError("Bed size is width x depth in mm, e.g. 180x180.") from None
     if not all(math.isfinite(v) and BED_MM[0] <= v <= BED_MM[1] for v in (w, d)):
         raise UsageError(f"Bed sides must be {BED_MM[0]:g} to {BED_MM[1]:g} mm.")
+    steps = clearance / CLEARANCE_STEP_MM
+    if abs(steps - round(steps)) > 1e-6:
+        raise UsageError(f"Clearance goes in steps of {CLEARANCE_STEP_MM:g} mm, e.g. 0.2.")
+    if (w, d) not in BEDS:
+        raise UsageError("Choose one of the printer beds offered: "
+                         + ", ".join(f"{a}x{b}" for a, b in BEDS) + ".")
     return Request3D(part, fmt, round(clearance, 3), (w, d), args.get("estimate", "1") != "0")
 
 
@@ -83,7 +93,38 @@ STALE_BUILD_SECONDS = 15 * 60
 BUILD_TIMEOUT = 10 * 60  # seconds a build process may take
 
 
-def build(req: Request3D) -> dict | None:
+class TooManyBuilds(UsageError):
+    """A client asked for more new builds than the hourly limit (HTTP 429)."""
+
+    status = 429
+
+
+def count_new_build(client: str) -> None:
+    """Count a new build for ``client`` (its address), refusing one past
+    ``BUILDS_PER_HOUR`` in the last hour (kept in the database: every worker sees it)."""
+    import datetime as dt
+
+    from sqlalchemy import delete, func, select
+
+    from companion.web.db import session
+    from companion.web.models import BuildRequest
+
+    limit = int(current_app.config["BUILDS_PER_HOUR"])
+    now = dt.datetime.now(dt.UTC).replace(tzinfo=None)
+    hour_ago = now - dt.timedelta(hours=1)
+    db = session()
+    db.execute(delete(BuildRequest).where(BuildRequest.created < hour_ago))
+    recent = db.scalar(select(func.count()).select_from(BuildRequest).where(
+        BuildRequest.client == client[:64])) or 0
+    if recent >= limit:
+        db.commit()
+        raise TooManyBuilds(f"That is {limit} new builds in an hour from here: the files "
+                            "already built are still there; try a new one later.")
+    db.add(BuildRequest(client=client[:64], created=now))
+    db.commit()
+
+
+def build(req: Request3D, client: str = "local") -> dict | None:
     """The build report (files, slicer estimates), or None while the files are being built:
     the first request for them starts ``companion cad build`` as a separate process (see
     :mod:`companion.web.jobs`), and later requests find it under way."""
@@ -102,15 +143,33 @@ def build(req: Request3D) -> dict | None:
         jobs.forget(("cad", req.key))
         if job.exception() is not None:
             raise BuildFailed(str(job.exception()))
+        if not (done / "build.json").exists():
+            raise BuildFailed("The 3D build ended without its files.")
         return _report(req, done)
+    if job is None and (root / f".{req.key}.lock").exists() and not _stale(
+            root / f".{req.key}.lock"):
+        return None  # another worker is building it
+    if job is None:
+        count_new_build(client)
     if job is None and _claim(root / f".{req.key}.lock"):
         cache = str(current_app.config.get("CAD_CACHE_DIR") or root / "cache")
-        jobs.start(("cad", req.key), lambda: _build_files(req, root, cache))
+        try:
+            jobs.start(("cad", req.key), lambda: _build_files(req, root, cache))
+        except jobs.Busy:
+            (root / f".{req.key}.lock").unlink(missing_ok=True)
+            raise
     return None
 
 
 class BuildFailed(CompanionError):
     """The build process ended without its files."""
+
+
+def _stale(lock: Path) -> bool:
+    try:
+        return time.time() - lock.stat().st_mtime >= STALE_BUILD_SECONDS
+    except FileNotFoundError:
+        return True
 
 
 def _claim(lock: Path) -> bool:

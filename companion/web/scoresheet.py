@@ -6,10 +6,11 @@ commit: every function only adds to the session, so one request is one transacti
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import or_, select, update
 from sqlalchemy.orm import Session, selectinload
 
 from companion.errors import UsageError
@@ -34,6 +35,41 @@ TABLES: dict[str, TableRules] = {
 ACTIONS = ("play", "pass", "swap")
 MAX_TURN_SCORE = 2000
 MAX_TURNS = 400
+MAX_NAME = 40
+MAX_RACK = 16  # letters left on one rack that the sheet can store
+KEY_LENGTH = 22  # characters of a table or spectators' key (128 random bits)
+
+
+class GameMoved(UsageError):
+    """The game changed since the page that sent this was drawn (HTTP 409)."""
+
+    status = 409
+
+
+class NotYourTable(UsageError):
+    """A spectators' link used to change the game (HTTP 403)."""
+
+    status = 403
+
+
+def new_key() -> str:
+    """An unguessable key for a table or spectators' link."""
+    return secrets.token_urlsafe(16)
+
+
+def key_shape_ok(key: str) -> bool:
+    """Whether ``key`` could be a key at all (checked before the database is asked)."""
+    return len(key) == KEY_LENGTH and all(ch.isalnum() or ch in "-_" for ch in key)
+
+
+def check_name(name: str) -> str:
+    """A player's name as stored: trimmed, printable, at most :data:`MAX_NAME` characters."""
+    name = name.strip()
+    if any(not ch.isprintable() for ch in name):
+        raise UsageError("Player names cannot hold line breaks or control characters.")
+    if len(name) > MAX_NAME:
+        raise UsageError(f"Player names can have {MAX_NAME} characters at most.")
+    return name
 
 
 def rules_for(kind: str) -> TableRules:
@@ -45,36 +81,111 @@ def rules_for(kind: str) -> TableRules:
 def create_game(db: Session, kind: str, names: list[str]) -> Game:
     """A new game with players seated in the order given."""
     rules = rules_for(kind)
-    names = [n.strip() for n in names if n and n.strip()]
+    names = [check_name(n) for n in names if n and n.strip()]
     if not rules.min_players <= len(names) <= rules.max_players:
         raise UsageError(f"{rules.title} needs {rules.min_players} to {rules.max_players} "
                          "players: type one name per box.")
-    if any(len(n) > 40 for n in names):
-        raise UsageError("Player names can have 40 characters at most.")
-    game = Game(kind=kind, players=[Player(seat=i, name=n) for i, n in enumerate(names)])
+    game = Game(kind=kind, players=[Player(seat=i, name=n) for i, n in enumerate(names)],
+                table_key=new_key(), view_key=new_key(), version=0)
     db.add(game)
     db.flush()
     return game
 
 
-def get_game(db: Session, game_id: int) -> Game:
-    game = db.scalars(select(Game).where(Game.id == game_id).options(
-        selectinload(Game.players), selectinload(Game.turns))).first()
+NO_GAME = "There is no game at this link: check that it was copied whole."
+
+
+def _load(db: Session, condition) -> Game | None:
+    return db.scalars(select(Game).where(condition).options(
+        selectinload(Game.players), selectinload(Game.turns)).execution_options(
+        populate_existing=True)).first()
+
+
+def get_game(db: Session, key: str) -> Game:
+    """The game whose table or spectators' key is ``key``."""
+    game = _load(db, or_(Game.table_key == key, Game.view_key == key)) \
+        if key_shape_ok(key) else None
     if game is None:
-        raise LookupError(f"There is no game number {game_id}.")
+        raise LookupError(NO_GAME)
     return game
+
+
+def can_change(game: Game, key: str) -> bool:
+    """Whether ``key`` is the game's table key (the spectators' key only reads)."""
+    return game.table_key is not None and secrets.compare_digest(game.table_key, key)
+
+
+def lock_game(db: Session, key: str, seen: int | None = None,
+              request_key: str | None = None) -> Game:
+    """The game of table key ``key``, locked for a change: its version is moved on first
+    (the write waits for any change under way), so two changes made from the same view of
+    the game cannot both pass. ``seen`` is the version the sender saw (None: any).
+
+    Raises :class:`LookupError` (no such game), :class:`NotYourTable` (a spectators' key),
+    :class:`GameMoved` (the game changed since ``seen``; not raised when the change was
+    a turn already recorded under ``request_key``)."""
+    if not key_shape_ok(key):
+        raise LookupError(NO_GAME)
+    where = [Game.table_key == key]
+    if seen is not None:
+        where.append(Game.version == seen)
+    moved = db.execute(update(Game).where(*where).values(version=Game.version + 1)
+                       .returning(Game.id)).first()
+    if moved is None:
+        game = get_game(db, key)  # LookupError for a stranger
+        if not can_change(game, key):
+            raise NotYourTable("This is the spectators' link: only the players' table link "
+                               "can change the game.")
+        if request_key and any(t.request_key == request_key for t in game.turns):
+            return game
+        raise GameMoved("The game has changed since this page was shown (another phone at "
+                        "the table?); here it is as it stands now.")
+    locked = _load(db, Game.id == moved[0])
+    if locked is None:  # pragma: no cover - the row was just updated in this transaction
+        raise LookupError(NO_GAME)
+    return locked
 
 
 def next_seat(game: Game) -> int:
     return (game.turns[-1].seat + 1) % len(game.players) if game.turns else 0
 
 
+def _sent_before(game: Game, request_key: str | None) -> Turn | None:
+    """The turn already recorded under ``request_key`` (a double tap), if any."""
+    if not request_key:
+        return None
+    if len(request_key) > 32:
+        raise UsageError("The turn's form key is too long; reload the page.")
+    return next((t for t in game.turns if t.request_key == request_key), None)
+
+
+def _check_turn(game: Game, seat: int, action: str, score: int, words: str) -> None:
+    """Refuse a turn the sheet cannot take, with the reason."""
+    if game.finished:
+        raise UsageError("This game is over; start a new one.")
+    if action not in ACTIONS:
+        raise UsageError(f"A turn is one of: {', '.join(ACTIONS)}.")
+    if len(game.turns) >= MAX_TURNS:
+        raise UsageError("This game has reached the turn limit.")
+    if not 0 <= seat < len(game.players):
+        raise UsageError("Choose one of this game's players.")
+    if not 0 <= score <= MAX_TURN_SCORE:
+        raise UsageError(f"A turn's score must be between 0 and {MAX_TURN_SCORE}.")
+    if len(words) > 200:
+        raise UsageError("Too many words for one turn.")
+
+
 def add_turn(db: Session, game: Game, *, seat: int | None, action: str, score: int = 0,
              words: str = "", detail: dict[str, Any] | None = None,
              board: dict[str, Any] | None = None, photo_id: int | None = None,
-             play: str = "", lexicon: Lexicon | None = None) -> Turn:
+             play: str = "", lexicon: Lexicon | None = None,
+             request_key: str | None = None) -> Turn:
     """Record one turn and the new position: a play (typed as ``8D WORD`` and scored by the
-    engine, or just words and a score), a pass or a swap."""
+    engine, or just words and a score), a pass or a swap. A turn sent again with the same
+    ``request_key`` is not recorded twice: the first one is returned."""
+    earlier = _sent_before(game, request_key)
+    if earlier is not None:
+        return earlier
     if play.strip() and action == "play" and not game.finished:
         scored = plays.score_play(game.kind, (game.board or {}).get("text"), play.strip(),
                                   lexicon or default_lexicon())
@@ -83,24 +194,13 @@ def add_turn(db: Session, game: Game, *, seat: int | None, action: str, score: i
         score, words = scored.score, " ".join(w["word"] for w in scored.words)
         detail = scored.to_dict()
         board = {"text": scored.board, "new": scored.new_cells}
-    if game.finished:
-        raise UsageError("This game is over; start a new one.")
-    if action not in ACTIONS:
-        raise UsageError(f"A turn is one of: {', '.join(ACTIONS)}.")
-    if len(game.turns) >= MAX_TURNS:
-        raise UsageError("This game has reached the turn limit.")
     seat = next_seat(game) if seat is None else seat
-    if not 0 <= seat < len(game.players):
-        raise UsageError("Choose one of this game's players.")
     if action != "play":
         score, words = 0, ""
-    if not 0 <= score <= MAX_TURN_SCORE:
-        raise UsageError(f"A turn's score must be between 0 and {MAX_TURN_SCORE}.")
-    if len(words) > 200:
-        raise UsageError("Too many words for one turn.")
+    _check_turn(game, seat, action, score, words)
     number = game.turns[-1].number + 1 if game.turns else 1
     turn = Turn(number=number, seat=seat, action=action, score=score, words=words.upper(),
-                detail=detail, photo_id=photo_id)
+                detail=detail, photo_id=photo_id, request_key=request_key or None)
     game.turns.append(turn)
     if board is not None:
         game.board = board
@@ -123,6 +223,8 @@ def finish_game(db: Session, game: Game, racks: dict[int, str]) -> None:
     the one player who went out (empty rack) adds the others' total."""
     if game.finished:
         raise UsageError("This game is already over.")
+    if any(len("".join(r.split())) > MAX_RACK for r in racks.values()):
+        raise UsageError(f"A rack holds a few tiles, not more than {MAX_RACK}.")
     costs = {p.seat: plays.rack_cost(game.kind, racks.get(p.seat, ""))[1] for p in game.players}
     out = [p.seat for p in game.players if not racks.get(p.seat, "").strip()]
     for p in game.players:
@@ -142,6 +244,16 @@ def totals(game: Game) -> dict[int, int]:
     return result
 
 
+def standings(game: Game) -> dict[str, Any]:
+    """The final order: ``ranking`` (name, total) best first, ``best`` and the ``winners``
+    (more than one on a tie)."""
+    tot = totals(game)
+    ranking = sorted(((p.name, tot[p.seat]) for p in game.players), key=lambda x: -x[1])
+    best = ranking[0][1] if ranking else 0
+    return {"ranking": ranking, "best": best,
+            "winners": [name for name, total in ranking if total == best]}
+
+
 def running(game: Game) -> list[dict[str, Any]]:
     """The sheet's rows: each turn with the player's running total after it."""
     so_far = {p.seat: 0 for p in game.players}
@@ -159,14 +271,23 @@ def game_dict(game: Game) -> dict[str, Any]:
     tot = totals(game)
     return {
         "id": game.id,
+        "view_key": game.view_key,
+        "version": game.version,
         "game": game.kind,
         "finished": game.finished,
         "players": [{"seat": p.seat, "name": p.name, "end_adjustment": p.end_adjustment,
                      "total": tot[p.seat]} for p in game.players],
         "turns": running(game),
         "next_seat": None if game.finished else next_seat(game),
+        "winners": standings(game)["winners"] if game.finished else [],
         "board": game.board,
     }
+
+
+def record_name(name: str) -> str:
+    """A name as a one-line record field: control characters (line breaks above all, which
+    would start a new record line) become spaces."""
+    return "".join(ch if ch.isprintable() else " " for ch in name).strip()
 
 
 def gcg_text(game: Game) -> str:
@@ -179,13 +300,14 @@ def gcg_text(game: Game) -> str:
         raise UsageError("GCG records are for Bug Words games.")
     nicks = [f"p{p.seat + 1}_{''.join(ch for ch in p.name if ch.isalnum())[:16]}"
              for p in game.players]
-    rec = GcgRecord(players=[(n, p.name) for n, p in zip(nicks, game.players, strict=True)])
+    rec = GcgRecord(players=[(n, record_name(p.name))
+                             for n, p in zip(nicks, game.players, strict=True)])
     rec.pragmas["title"] = f"Bug Words game {game.id}"
     so_far = {p.seat: 0 for p in game.players}
     for t in game.turns:
         so_far[t.seat] += t.score
         d = t.detail or {}
-        name = game.players[t.seat].name
+        name = record_name(game.players[t.seat].name)
         if t.action == "play" and d.get("position"):
             placed = "".join("?" if ch.islower() else ch for ch in d["record_word"]
                              if ch != ".")

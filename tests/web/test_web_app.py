@@ -116,3 +116,24 @@ def test_pages_refuse_to_be_framed_by_other_sites(client):
     resp = client.get("/judge")
     assert resp.headers["X-Frame-Options"] == "DENY"
     assert resp.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_pages_carry_a_csp_whose_nonce_their_scripts_use(client):
+    import re as _re
+
+    resp = client.get("/judge")
+    csp = resp.headers["Content-Security-Policy"]
+    nonce = _re.search(r"'nonce-([^']+)'", csp).group(1)
+    assert "default-src 'self'" in csp and "unsafe-inline" not in csp
+    assert "frame-ancestors 'none'" in csp and "object-src 'none'" in csp
+    page = resp.get_data(as_text=True)
+    scripts = _re.findall(r"<script([^>]*)>", page)
+    assert scripts and all(f'nonce="{nonce}"' in s for s in scripts)
+    assert " style=" not in page and "onclick" not in page
+    again = client.get("/judge").headers["Content-Security-Policy"]
+    assert again != csp  # a fresh nonce per response
+    assert "camera=()" in resp.headers["Permissions-Policy"]
+    assert "Secure" not in resp.headers.get("Set-Cookie", "")
+    fresh = client.application.test_client()
+    secure = fresh.get("/judge", base_url="https://localhost").headers["Set-Cookie"]
+    assert "Secure" in secure

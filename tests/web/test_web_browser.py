@@ -114,8 +114,8 @@ def test_pdq_challenge_shows_card_fields_only_for_pdq(page):
 def test_download_a_pdf_from_the_print_shop(page):
     page.goto("/prints")
     page.locator("#doc-board img").scroll_into_view_if_needed()
-    page.wait_for_function("(img => img.complete && img.naturalWidth > 0)"
-                           "(document.querySelector('#doc-board img'))")  # the preview shows
+    page.wait_for_function("() => { const img = document.querySelector('#doc-board img');"
+                           " return img.complete && img.naturalWidth > 0; }")  # the preview
     page.select_option("#board-game", "werdup")
     with page.expect_download() as info:
         page.click("#doc-board button[type=submit]")
@@ -137,7 +137,8 @@ def test_upload_a_board_photo_correct_a_square_and_score(page, tmp_path):
     page.click("#new-game button[type=submit]")
     page.set_input_files("#photo", str(photo))
     page.click("#photo-upload button[type=submit]")
-    assert page.locator("#overlay").evaluate("img => img.complete && img.naturalWidth > 0")
+    page.wait_for_function("() => { const i = document.getElementById('overlay');"
+                           " return i && i.complete && i.naturalWidth > 0; }")
     assert page.input_value("#sq-7-7") == "Q"
     for square, letter in (("#sq-7-9", "I"), ("#sq-7-10", "T")):  # tap and fix: QUIT
         page.fill(square, letter)

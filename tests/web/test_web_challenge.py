@@ -1,5 +1,7 @@
 """Challenge page, judge mode and their JSON API (Flask test client)."""
 
+import re
+
 import pytest
 from appfactory import token
 
@@ -120,3 +122,23 @@ def test_api_judge_post_broken_json(client):
     resp = client.post("/api/judge", data="{not json", content_type="application/json")
     assert resp.status_code == 400
     assert "JSON object" in resp.get_json()["error"]
+
+
+def test_no_definition_under_not_valid(client):
+    """A word the game's rules refuse is NOT VALID with no definition under it, even when
+    the dictionary has one (CAT is a word, but too short for PDQ)."""
+    page = client.get("/?word=cat&game=pdq&cards=CAT").get_data(as_text=True)
+    assert "NOT VALID" in page and 'class="defs"' not in page
+    valid = client.get("/?word=cat").get_data(as_text=True)
+    assert "VALID" in valid and 'class="defs"' in valid
+
+
+def test_all_words_show_short_ones_first_and_fold_the_longer(client):
+    page = client.get("/?word=pant&game=pdq&cards=PNA&all=1").get_data(as_text=True)
+    section = page[page.index('id="all-words"'):]
+    lengths = [int(n) for n in re.findall(r'<h3 class="len">(\d+) letters', section)]
+    assert lengths == sorted(lengths) and len(lengths) > 3  # the shortest words first
+    folded = section[section.index('id="longer-words"'):]
+    assert "<details" in section and "Longer words" in folded
+    assert "pneumonoultramicroscopicsilicovolcanoconiosis" in folded  # all of them, folded
+    assert 'class="word-list"' in section

@@ -1,5 +1,7 @@
 """Score-sheet games: pages, API, storage and transactions, on SQLite and PostgreSQL."""
 
+import re
+
 import pytest
 from appfactory import token
 
@@ -17,7 +19,7 @@ def _new_game(client, kind="bugwords", players=("Ann", "Bob")):
 def test_game_api_round_trip(app):
     client = app.test_client()
     game = _new_game(client)
-    gid = game["id"]
+    gid = game["table_key"]
     client.post(f"/api/games/{gid}/turns", json={"words": "cat", "score": 10})
     client.post(f"/api/games/{gid}/turns", json={"action": "pass"})
     data = client.post(f"/api/games/{gid}/turns", json={"words": "dog", "score": 12}).get_json()
@@ -34,7 +36,7 @@ def test_game_api_round_trip(app):
 
 def test_werdup_end_costs_five_per_tile(app):
     client = app.test_client()
-    gid = _new_game(client, "werdup", ("A", "B", "C"))["id"]
+    gid = _new_game(client, "werdup", ("A", "B", "C"))["table_key"]
     client.post(f"/api/games/{gid}/turns", json={"score": 12})
     done = client.post(f"/api/games/{gid}/finish",
                        json={"racks": {"0": "", "1": "QUE", "2": "ST"}}).get_json()
@@ -48,7 +50,8 @@ def test_werdup_end_costs_five_per_tile(app):
         ("/api/games", {"game": "werdup", "players": ["a"]}, 400, "2 to 4 players"),
         ("/api/games", {"game": "werdup", "players": "ab"}, 400, "list of names"),
         ("/api/games", {"game": "werdup", "players": ["a" * 41, "b"]}, 400, "40 characters"),
-        ("/api/games/999/turns", {"score": 1}, 404, "no game number 999"),
+        ("/api/games/999/turns", {"score": 1}, 404, "no game at this link"),
+        ("/api/games/" + "x" * 22 + "/turns", {"score": 1}, 404, "no game at this link"),
         ("/api/games/{id}/turns", {"score": 5000}, 400, "between 0 and 2000"),
         ("/api/games/{id}/turns", {"score": "ten"}, 400, "whole number"),
         ("/api/games/{id}/turns", {"seat": 7}, 400, "Choose one of this game's players"),
@@ -59,7 +62,7 @@ def test_werdup_end_costs_five_per_tile(app):
     ],
 )
 def test_game_api_bad_input(client, url, body, status, message):
-    gid = _new_game(client)["id"]
+    gid = _new_game(client)["table_key"]
     resp = client.post(url.replace("{id}", str(gid)), json=body)
     assert resp.status_code == status
     assert message in resp.get_json()["error"]
@@ -78,9 +81,12 @@ def test_game_pages_walk_through(app):
                                       "score": "14", "csrf_token": tok})
     client.post(url + "/turns", data={"seat": "1", "action": "play", "words": "qi",
                                       "score": "9", "csrf_token": tok})
-    client.post(url + "/undo", data={"csrf_token": tok})
+    version = re.search(r'name="version" value="(\d+)"', client.get(url).get_data(
+        as_text=True)).group(1)
+    client.post(url + "/undo", data={"csrf_token": tok, "version": version})
     page = client.get(url).get_data(as_text=True)
-    assert "ZAP" in page and "QI" not in page
+    turns = page[page.index('id="turns"'):page.index("</table>", page.index('id="turns"'))]
+    assert "ZAP" in turns and "QI" not in turns  # (not in the page: a random key may hold it)
     bad = client.post(url + "/turns", data={"score": "-3", "csrf_token": tok})
     assert bad.status_code == 400 and "between 0 and 2000" in bad.get_data(as_text=True)
     client.post(url + "/finish", data={"rack0": "", "rack1": "AB", "csrf_token": tok})
@@ -92,23 +98,28 @@ def test_game_pages_walk_through(app):
 def test_game_forms_need_the_token(client):
     resp = client.post("/games", data={"game": "werdup", "player": ["a", "b"]})
     assert resp.status_code == 400
-    assert client.get("/api/games/1").status_code == 404  # nothing was created
+    with client.application.app_context():
+        assert session().query(Game).count() == 0  # nothing was created
 
 
 def test_game_page_errors(client):
     assert client.get("/games/12345").status_code == 404
+    assert client.get("/games/" + "A" * 22).status_code == 404
     tok = token(client)
     resp = client.post("/games", data={"game": "werdup", "player": ["solo"], "csrf_token": tok})
     assert resp.status_code == 400 and "2 to 4 players" in resp.get_data(as_text=True)
-    gid = _new_game(client)["id"]
+    gid = _new_game(client)["table_key"]
     resp = client.post(f"/games/{gid}/undo", data={"csrf_token": tok})
+    assert resp.status_code == 400 and "reload the page" in resp.get_data(as_text=True)
+    resp = client.post(f"/games/{gid}/undo", data={"csrf_token": tok, "version": "0"})
     assert resp.status_code == 400 and "no turn to take back" in resp.get_data(as_text=True)
 
 
 def test_a_failure_half_way_saves_nothing(app, monkeypatch):
     """The turn is added, then the request fails before committing: no trace remains."""
     client = app.test_client()
-    gid = _new_game(client)["id"]
+    game = _new_game(client)
+    gid = game["table_key"]
     original = scoresheet.add_turn
 
     def add_then_fail(db, game, **kw):
@@ -121,7 +132,7 @@ def test_a_failure_half_way_saves_nothing(app, monkeypatch):
     assert resp.status_code == 500
     with app.app_context():
         assert session().query(Turn).count() == 0
-        assert session().get(Game, gid).turns == []
+        assert session().get(Game, game["id"]).turns == []
 
 
 def test_plays_are_scored_by_the_bugwords_rules_and_exported_as_gcg(app):
@@ -129,7 +140,8 @@ def test_plays_are_scored_by_the_bugwords_rules_and_exported_as_gcg(app):
     from companion.bugwords.replay import replay
 
     client = app.test_client()
-    gid = _new_game(client)["id"]
+    game = _new_game(client)
+    gid = game["table_key"]
     first = client.post(f"/api/games/{gid}/turns", json={"play": "8H QUIZ"})
     assert first.status_code == 201
     turn = first.get_json()["turns"][0]
@@ -150,11 +162,11 @@ def test_plays_are_scored_by_the_bugwords_rules_and_exported_as_gcg(app):
     page = client.get(f"/games/{gid}").get_data(as_text=True)
     assert 'id="board"' in page and 'id="gcg-link"' in page
     dl = client.get(f"/games/{gid}.gcg")
-    assert dl.headers["Content-Disposition"].endswith(f'bugwords-{gid}.gcg"')
+    assert dl.headers["Content-Disposition"].endswith(f'bugwords-{game["id"]}.gcg"')
 
 
 def test_werdup_plays_stack_and_score(client):
-    gid = _new_game(client, "werdup")["id"]
+    gid = _new_game(client, "werdup")["table_key"]
     client.post(f"/api/games/{gid}/turns", json={"play": "5E QUIZ"})
     data = client.post(f"/api/games/{gid}/turns", json={"play": "5E QUIT"}).get_json()
     assert [t["score"] for t in data["turns"]] == [6, 6]  # Qu 2 + I 2 + T-on-Z 2
@@ -164,7 +176,7 @@ def test_werdup_plays_stack_and_score(client):
 
 
 def test_a_bad_play_is_refused_with_the_reason(client):
-    gid = _new_game(client)["id"]
+    gid = _new_game(client)["table_key"]
     for play, message in [("QUIZ", "write a square and a word"),
                           ("8A QUIZ", "centre square"),
                           ("99Z QUIZ", ""),
@@ -175,26 +187,24 @@ def test_a_bad_play_is_refused_with_the_reason(client):
     assert client.get(f"/api/games/{gid}").get_json()["turns"] == []
 
 
-def test_two_turns_at_the_same_moment_conflict_cleanly(app, monkeypatch):
-    """A second phone adds a turn between this request's read and write: 409, not 500."""
+def test_a_change_from_a_stale_page_is_a_409(app):
+    """A second phone added a turn after this phone's page was drawn: the change this page
+    sends names the version it saw, and is refused with 409 rather than applied blindly."""
     client = app.test_client()
-    gid = _new_game(client)["id"]
-    real_next = scoresheet.next_seat
-
-    def sneak_in(game):
-        with app.app_context():  # the other phone's request, committed first
-            other = session()
-            g = scoresheet.get_game(other, gid)
-            scoresheet.add_turn(other, g, seat=0, action="pass")
-            other.commit()
-        return real_next(game)
-
-    monkeypatch.setattr(scoresheet, "next_seat", sneak_in)
-    resp = client.post(f"/api/games/{gid}/turns", json={"score": 5})
-    assert resp.status_code == 409 and "same moment" in resp.get_json()["error"]
-    monkeypatch.setattr(scoresheet, "next_seat", real_next)
-    turns = client.get(f"/api/games/{gid}").get_json()["turns"]
-    assert [t["action"] for t in turns] == ["pass"]
+    game = _new_game(client)
+    gid, seen = game["table_key"], game["version"]
+    other = app.test_client()
+    assert other.post(f"/api/games/{gid}/turns", json={"action": "pass"}).status_code == 201
+    for url, body in [("turns", {"score": 5}), ("undo", {}), ("finish", {"racks": {}})]:
+        resp = client.post(f"/api/games/{gid}/{url}", json={**body, "version": seen})
+        assert resp.status_code == 409, url
+        assert "has changed" in resp.get_json()["error"]
+    now = client.get(f"/api/games/{gid}").get_json()
+    assert [t["action"] for t in now["turns"]] == ["pass"] and not now["finished"]
+    tok = token(client)
+    page = client.post(f"/games/{gid}/undo", data={"csrf_token": tok, "version": str(seen)})
+    assert page.status_code == 409 and "has changed" in page.get_data(as_text=True)
+    assert 'id="turns"' in page.get_data(as_text=True)  # the game's page, as it stands
 
 
 def test_database_down_is_a_503(tmp_path):
@@ -207,5 +217,54 @@ def test_database_down_is_a_503(tmp_path):
     db_file = tmp_path / "instance" / "companion.sqlite3"
     db_file.unlink()
     db_file.mkdir()  # the file is replaced by a folder: nothing can open it
-    resp = app.test_client().get("/api/games/1")
+    resp = app.test_client().get("/api/games/" + "a" * 22)
     assert resp.status_code == 503 and "not answering" in resp.get_json()["error"]
+
+
+def test_a_database_from_before_links_gets_the_new_columns(tmp_path):
+    """An installation's database made before games had links: the new columns are added
+    at start; its old games have no link and cannot be opened, new games work."""
+    import sqlite3
+
+    from appfactory import make_app
+
+    (tmp_path / "instance").mkdir()
+    db = sqlite3.connect(tmp_path / "instance" / "companion.sqlite3")
+    db.executescript("""
+        CREATE TABLE games (id INTEGER PRIMARY KEY, kind VARCHAR(16), created DATETIME,
+                            finished BOOLEAN, board JSON);
+        INSERT INTO games (id, kind, finished) VALUES (1, 'werdup', 0);
+    """)
+    db.commit()
+    db.close()
+    client = make_app(tmp_path).test_client()
+    game = _new_game(client)
+    assert game["id"] == 2 and game["version"] == 0
+    assert client.post(f"/api/games/{game['table_key']}/turns",
+                       json={"action": "pass"}).status_code == 201
+    db = sqlite3.connect(tmp_path / "instance" / "companion.sqlite3")
+    assert db.execute("SELECT table_key, version FROM games WHERE id = 1").fetchone() == (
+        None, 0)
+    with pytest.raises(sqlite3.IntegrityError):  # the keys are unique
+        db.execute("UPDATE games SET table_key = ? WHERE id = 1", (game["table_key"],))
+
+
+def test_a_stored_name_with_a_line_break_cannot_write_moves_into_the_gcg(app):
+    """Names are refused with control characters; one stored before that rule is written
+    on one line."""
+    from companion.bugwords.gcg import parse_gcg
+    from companion.web.models import Player
+
+    client = app.test_client()
+    game = _new_game(client)
+    key = game["table_key"]
+    client.post(f"/api/games/{key}/turns", json={"play": "8H QUIZ"})
+    with app.app_context():
+        player = session().query(Player).filter_by(game_id=game["id"], seat=1).one()
+        player.name = "B\n>p1_Ann: ABC 8A ZZZ +500\r\n#note forged"  # 40 characters
+        session().commit()
+    text = client.get(f"/api/games/{key}/gcg").get_data(as_text=True)
+    assert not any(line.startswith(("#note forged", ">p1_Ann: ABC"))
+                   for line in text.splitlines())
+    rec = parse_gcg(text)
+    assert [(m.kind, m.score) for m in rec.moves] == [("place", 44)]

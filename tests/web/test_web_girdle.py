@@ -4,6 +4,7 @@ streaks by the player's own date, hints and the archive (Flask test client)."""
 import datetime as dt
 import io
 import re
+import time
 
 import pytest
 from appfactory import token
@@ -19,6 +20,33 @@ from companion.web.girdle_play import parse_solution, play_solution, solution_te
 from companion.web.models import GirdlePar, GirdleSubmission
 
 DAY = dt.date(2026, 11, 1)
+
+
+def new_player(client) -> str:
+    """A player id issued by the server (as an API client asks for one)."""
+    resp = client.post("/api/girdle/players", json={})
+    assert resp.status_code == 201
+    return resp.get_json()["player"]
+
+
+def answered(send, seconds: float = 180):
+    """The answer of ``send()`` once it is not 202 (par being worked out): sent again after
+    a pause, as a client honouring Retry-After would."""
+    end = time.monotonic() + seconds
+    while True:
+        resp = send()
+        if resp.status_code != 202:
+            return resp
+        assert int(resp.headers["Retry-After"]) > 0
+        assert time.monotonic() < end, "par was not found in time"
+        time.sleep(0.3)
+
+
+def ranked(client, day, body: dict) -> dict:
+    """A submission's answer once it is ranked."""
+    resp = answered(lambda: client.post(f"/api/girdle/{day}/submissions", json=body))
+    assert resp.status_code == 201, resp.get_json()
+    return resp.get_json()
 
 
 def typed_solution(app, day=DAY) -> str:
@@ -150,18 +178,25 @@ def test_girdle_bad_dates(client, url, status, message):
 
 
 def test_hints_grid(sqlite_app):
+    """The hints grid shows where the best sheet's words go (the par search's sheet, found
+    beside the app: the first answers are 202 and the page looks again by itself)."""
+    from companion.web import girdle
+
     client = sqlite_app.test_client()
-    page = client.get(f"/girdle/{DAY}?hints=1").get_data(as_text=True)
-    assert 'id="hints"' in page
-    grid = client.get(f"/api/girdle/{DAY}/hints").get_json()["grid"]
+    first = client.get(f"/girdle/{DAY}?hints=1").get_data(as_text=True)
+    assert 'id="hints"' in first or ('id="hints-pending"' in first
+                                     and 'http-equiv="refresh"' in first)
+    grid = answered(lambda: client.get(f"/api/girdle/{DAY}/hints")).get_json()["grid"]
     assert len(grid) == 7 and all(len(row) == 7 for row in grid)
+    assert 'id="hints"' in client.get(f"/girdle/{DAY}?hints=1").get_data(as_text=True)
     with sqlite_app.app_context():
-        moves = find_solution(puzzle(DAY), default_lexicon())
-    covered = {cell for m in moves for cell in m.cells}
-    firsts = {m.cells[0]: m.word[0] for m in moves}
-    for cell in range(49):
-        ch = grid[cell // 7][cell % 7]
-        assert ch == (firsts.get(cell) or ("#" if cell in covered else "."))
+        placements = girdle.known_par(DAY).placements
+    covered = {cell for p in placements for cell in p.cells()}
+    firsts = {p.cells()[0]: p.word[0] for p in placements}
+    for r in range(1, 8):
+        for c in range(1, 8):
+            ch = grid[r - 1][c - 1]
+            assert ch == (firsts.get((r, c)) or ("#" if (r, c) in covered else "."))
 
 
 def test_archive_lists_every_day_with_print_links_and_my_scores(sqlite_app):
@@ -179,15 +214,15 @@ def test_girdle_api(sqlite_app):
     client = sqlite_app.test_client()
     data = client.get(f"/api/girdle/{DAY}").get_json()
     assert len(data["lines"]) == 7 and data["sheet"]["a4"].endswith("paper=a4")
-    resp = client.post(f"/api/girdle/{DAY}/submissions", json={
-        "solution": typed_solution(sqlite_app), "player": "tester",
-        "local_date": today_utc().isoformat()})
-    assert resp.status_code == 201
-    result = resp.get_json()
+    player = new_player(client)
+    result = ranked(client, DAY, {"solution": typed_solution(sqlite_app), "player": player,
+                                  "local_date": today_utc().isoformat()})
     assert result["card"]["complete"] and result["streak"] == 1
     assert result["score"] == result["card"]["final"]
-    for body, message in [({"player": "tester"}, "solution"),
-                          ({"solution": "CAT 1", "player": "x"}, "4 to 64"),
+    for body, message in [({"player": new_player(client)}, "solution"),
+                          ({"solution": "CAT 1", "player": "x"}, "this server issued"),
+                          ({"solution": "CAT 1", "player": "a" * 64}, "this server issued"),
+                          ({"solution": "CAT 1", "player": "abc.def"}, "this server issued"),
                           ([1], "solution")]:
         bad = client.post(f"/api/girdle/{DAY}/submissions", json=body)
         assert bad.status_code == 400 and message in bad.get_json()["error"]
@@ -196,8 +231,8 @@ def test_girdle_api(sqlite_app):
 def test_par_is_found_once_kept_and_ranks_the_sheet(app):
     client = app.test_client()
     text = typed_solution(app)
-    result = client.post(f"/api/girdle/{DAY}/submissions", json={
-        "solution": text, "player": "ranker"}).get_json()
+    result = ranked(client, DAY, {
+        "solution": text, "player": new_player(client)})
     with app.app_context():
         row = session().get(GirdlePar, DAY)
         assert row is not None and result["par"] == row.par >= result["score"]
@@ -221,8 +256,8 @@ def test_a_sheet_better_than_an_unproven_par_becomes_par(app, proven, raised):
                                 solution=poor.splitlines()))
         session().commit()
     best = solution_text(pz, solve(pz).placements)  # a sheet that scores above zero
-    result = client.post(f"/api/girdle/{DAY}/submissions", json={
-        "solution": best, "player": "climber"}).get_json()
+    result = ranked(client, DAY, {
+        "solution": best, "player": new_player(client)})
     assert result["score"] > max(0, card.final)
     assert (result["par"] == result["score"]) is raised
     assert result["rank"] == ("Par!" if raised else "Unranked" if card.final <= 0 else
@@ -237,21 +272,22 @@ def test_a_stored_par_that_no_longer_fits_the_puzzle_is_searched_again(app):
         session().add(GirdlePar(puzzle_date=DAY, par=143, proven=False,
                                 solution=["GAWKILY 1", "JEWFISH 1"]))
         session().commit()
-    result = client.post(f"/api/girdle/{DAY}/submissions", json={
-        "solution": typed_solution(app), "player": "returning"}).get_json()
+    result = ranked(client, DAY, {
+        "solution": typed_solution(app), "player": new_player(client)})
     assert "par" in result, result
     with app.app_context():
         pz = puzzle(DAY)
         row = session().get(GirdlePar, DAY)
         assert row.par == result["par"] != 143
-        _p, _s, card = play_solution(pz, parse_solution("\n".join(row.solution), pz),
+        assert all(isinstance(p, dict) for p in row.solution)  # kept as JSON placements
+        _p, _s, card = play_solution(pz, parse_solution(result["best_solution"], pz),
                                      default_lexicon())
         assert card.final == row.par
 
 
 def test_answer_key_pdf_uses_the_stored_par(sqlite_app):
     client = sqlite_app.test_client()
-    resp = client.get(f"/girdle/{DAY}/answers.pdf?paper=a4")
+    resp = answered(lambda: client.get(f"/girdle/{DAY}/answers.pdf?paper=a4"))
     assert resp.status_code == 200 and resp.mimetype == "application/pdf"
     with sqlite_app.app_context():
         par = session().get(GirdlePar, DAY).par
@@ -315,18 +351,22 @@ def test_visiting_a_day_starts_its_par_search_beside_the_app(sqlite_app, monkeyp
     assert client.get(f"/girdle/{day}").status_code == 200
     found = par_jobs.job(day, None).result(timeout=120)
     assert found["date"] == day.isoformat() and found["solution"]
-    result = client.post(f"/api/girdle/{day}/submissions", json={
-        "solution": typed_solution(sqlite_app, day), "player": "early"}).get_json()
+    result = ranked(client, day, {
+        "solution": typed_solution(sqlite_app, day), "player": new_player(client)})
     assert result["par"] == max(found["par"], result["score"])
     assert par_jobs.job(day, None) is None
     with sqlite_app.app_context():
         assert session().get(GirdlePar, day) is not None
 
 
-def test_a_failed_par_search_falls_back_to_searching_in_the_app(sqlite_app, monkeypatch,
-                                                                caplog):
+def test_a_failed_par_search_says_so_and_the_next_request_searches_again(sqlite_app,
+                                                                         monkeypatch):
+    """Nothing is solved inside a request: a failed search is a 503 with a sentence, and
+    the next request starts the search again."""
     from companion.errors import CompanionError
     from companion.web import par_jobs
+
+    real = par_jobs.search
 
     def broken(*_args):
         raise CompanionError("The search for par failed: no such command")
@@ -334,7 +374,104 @@ def test_a_failed_par_search_falls_back_to_searching_in_the_app(sqlite_app, monk
     monkeypatch.setattr(par_jobs, "search", broken)
     day = DAY - dt.timedelta(days=4)
     client = sqlite_app.test_client()
-    result = client.post(f"/api/girdle/{day}/submissions", json={
-        "solution": typed_solution(sqlite_app, day), "player": "unlucky"}).get_json()
+    body = {"solution": typed_solution(sqlite_app, day), "player": new_player(client)}
+    failed = answered(lambda: client.post(f"/api/girdle/{day}/submissions", json=body))
+    assert failed.status_code == 503 and "no such command" in failed.get_json()["error"]
+    monkeypatch.setattr(par_jobs, "search", real)
+    result = ranked(client, day, body)
     assert result["par"] >= result["score"] and result["best_solution"]
-    assert "searching in this process instead" in caplog.text
+
+
+def test_answers_and_hints_wait_until_the_day_is_over_everywhere(sqlite_app, monkeypatch):
+    from companion.web import girdle
+
+    day = today_utc()
+    monkeypatch.setattr(girdle, "today_utc", lambda: day)
+    client = sqlite_app.test_client()
+    for url in (f"/api/girdle/{day}/hints", f"/girdle/{day}/answers.pdf",
+                f"/api/girdle/{day + dt.timedelta(days=1)}/hints"):
+        resp = client.get(url)
+        assert resp.status_code == 403 and "over everywhere" in resp.get_data(as_text=True)
+    page = client.get(f"/girdle/{day}?hints=1").get_data(as_text=True)
+    assert 'id="hints"' not in page and 'id="no-hints"' in page
+    # the last time zone leaves a day at noon UTC the next day
+    noon = dt.datetime.combine(day + dt.timedelta(days=1), dt.time(12), tzinfo=dt.UTC)
+    assert not girdle.revealed(day, noon - dt.timedelta(seconds=1))
+    assert girdle.revealed(day, noon)
+    assert client.get(f"/api/girdle/{DAY}/hints").status_code in (200, 202)  # a past day
+
+
+def test_the_best_sheet_is_shown_after_a_submission_and_marks_later_ones(sqlite_app,
+                                                                       monkeypatch):
+    from companion.web import girdle
+
+    monkeypatch.setattr(girdle, "revealed", lambda day, now=None: False)  # still today
+    client = sqlite_app.test_client()
+    assert client.get(f"/girdle/{DAY}/answers.pdf").status_code == 403
+    player = new_player(client)
+    text = typed_solution(sqlite_app)
+    first = ranked(client, DAY, {
+        "solution": text, "player": player})
+    assert first["best_solution"] and not first["after_best"]
+    assert first["rank"] != girdle.AFTER_BEST
+    again = ranked(client, DAY, {
+        "solution": first["best_solution"], "player": player})
+    assert again["after_best"] and again["rank"] == girdle.AFTER_BEST != "Par!"
+    assert again["best_of_yours"] >= first["score"]
+    with sqlite_app.app_context():
+        from companion.web.models import GirdleSubmission
+
+        kept = session().query(GirdleSubmission).one()
+        assert kept.score == first["score"] and kept.saw_best  # the first sheet counts
+    # the page's own player: answer key after submitting, not before
+    tok = token(client)
+    assert client.get(f"/girdle/{DAY}/answers.pdf").status_code == 403
+    client.post(f"/girdle/{DAY}", data={"solution": text, "csrf_token": tok})
+    assert client.get(f"/girdle/{DAY}/answers.pdf").status_code == 200
+
+
+def test_requests_never_wait_for_the_par_search(sqlite_app, monkeypatch):
+    """While the search is under way (here: held until the test lets it go), a submission,
+    the hints and the answer key answer at once: 202 with Retry-After, nothing solved in the
+    request; once the search is done they answer in full."""
+    import threading
+
+    from companion.web import par_jobs
+
+    real, gate = par_jobs.search, threading.Event()
+
+    def held(*args):
+        assert gate.wait(60)
+        return real(*args)
+
+    monkeypatch.setattr(par_jobs, "search", held)
+    day = DAY - dt.timedelta(days=3)
+    client = sqlite_app.test_client()
+    body = {"solution": typed_solution(sqlite_app, day), "player": new_player(client)}
+    for resp in (client.post(f"/api/girdle/{day}/submissions", json=body),
+                 client.get(f"/api/girdle/{day}/hints"),
+                 client.get(f"/girdle/{day}/answers.pdf")):
+        assert resp.status_code == 202 and resp.headers["Retry-After"] == "3"
+    pending = client.post(f"/api/girdle/{day}/submissions", json=body).get_json()
+    assert pending["par_pending"] and pending["best_solution"] is None
+    assert pending["rank"] == "Unranked" and not gate.is_set()
+    page = client.get(f"/girdle/{day}/answers.pdf").get_data(as_text=True)
+    assert 'http-equiv="refresh"' in page and "Nearly ready" in page
+    gate.set()
+    result = ranked(client, day, body)
+    assert result["best_solution"] and not result["after_best"]  # not seen before
+    assert answered(lambda: client.get(f"/api/girdle/{day}/hints")).status_code == 200
+
+
+def test_long_work_is_refused_when_too_much_is_under_way(sqlite_app, monkeypatch):
+    """Links (on a foreign page, say) cannot queue up searches without end: past
+    ``MAX_PENDING`` jobs a new one is a 503 with Retry-After; the day's page still shows."""
+    from companion.web import jobs
+
+    monkeypatch.setattr(jobs, "MAX_PENDING", 0)
+    client = sqlite_app.test_client()
+    day = DAY - dt.timedelta(days=6)
+    resp = client.get(f"/api/girdle/{day}/hints")
+    assert resp.status_code == 503 and resp.headers["Retry-After"] == "30"
+    assert "busy" in resp.get_json()["error"]
+    assert client.get(f"/girdle/{day}").status_code == 200

@@ -67,10 +67,11 @@ def test_several_workers_share_sessions_and_storage(gunicorn_url):
         headers={"Content-Type": "application/json"})))
     for score in range(1, 11):
         req = urllib.request.Request(
-            f"{url}/api/games/{game['id']}/turns", data=json.dumps({"score": score}).encode(),
+            f"{url}/api/games/{game['table_key']}/turns",
+            data=json.dumps({"score": score}).encode(),
             headers={"Content-Type": "application/json"})
         urllib.request.urlopen(req).read()
-    final = json.load(urllib.request.urlopen(f"{url}/api/games/{game['id']}"))
+    final = json.load(urllib.request.urlopen(f"{url}/api/games/{game['table_key']}"))
     assert [p["total"] for p in final["players"]] == [1 + 3 + 5 + 7 + 9, 2 + 4 + 6 + 8 + 10]
     assert len(final["turns"]) == 10
     out = subprocess.run(["pgrep", "-P", str(master)], capture_output=True, text=True)
@@ -92,3 +93,20 @@ def test_worker_hook_freezes_the_loaded_app():
     finally:
         gc.unfreeze()
         sys.setswitchinterval(interval)
+
+
+@pytest.mark.slow
+def test_gunicorn_names_no_server_version_and_sends_the_security_headers(gunicorn_url):
+    url, _master = gunicorn_url
+    with urllib.request.urlopen(url + "/girdle/archive") as resp:
+        headers = resp.headers
+    assert headers["Server"] == "companion"  # not "gunicorn" nor its version
+    assert "script-src 'self' 'nonce-" in headers["Content-Security-Policy"]
+    assert "camera=()" in headers["Permissions-Policy"]
+    # behind a proxy that says the phone came over HTTPS, the session cookie is Secure
+    req = urllib.request.Request(url + "/judge", headers={"X-Forwarded-Proto": "https"})
+    with urllib.request.urlopen(req) as resp:
+        cookie = resp.headers["Set-Cookie"]
+    assert "Secure" in cookie and "HttpOnly" in cookie
+    with urllib.request.urlopen(url + "/judge") as resp:  # plain HTTP (a home network)
+        assert "Secure" not in resp.headers["Set-Cookie"]

@@ -19,7 +19,7 @@ def _game(client, kind="bugwords"):
 
 
 def test_photo_is_read_corrected_and_scored(client, quiz_photo):
-    gid = _game(client)["id"]
+    gid = _game(client)["table_key"]
     tok = token(client)
     resp = client.post(f"/games/{gid}/photos", data={
         "photo": (io.BytesIO(quiz_photo), "board.jpg"), "csrf_token": tok},
@@ -44,7 +44,7 @@ def test_photo_is_read_corrected_and_scored(client, quiz_photo):
 
 
 def test_photo_api_reads_and_scores_as_read(client, quiz_photo):
-    gid = _game(client)["id"]
+    gid = _game(client)["table_key"]
     resp = client.post(f"/api/games/{gid}/photos", data=quiz_photo,
                        content_type="image/jpeg")
     assert resp.status_code == 201
@@ -78,7 +78,7 @@ def _png(w, h):
     ],
 )
 def test_photo_bad_input(client, body, ctype, status, message):
-    gid = _game(client)["id"]
+    gid = _game(client)["table_key"]
     if body is None:
         body = _png(100, 80)
     elif body == "blank":
@@ -92,7 +92,7 @@ def test_photo_too_many_pixels(tmp_path):
     from appfactory import make_app
 
     client = make_app(tmp_path, MAX_IMAGE_PIXELS=100_000).test_client()
-    gid = _game(client)["id"]
+    gid = _game(client)["table_key"]
     resp = client.post(f"/api/games/{gid}/photos", data=_png(640, 480),
                        content_type="image/png")
     assert resp.status_code == 400 and "megapixels" in resp.get_json()["error"]
@@ -102,14 +102,14 @@ def test_photo_too_large_upload(tmp_path):
     from appfactory import make_app
 
     client = make_app(tmp_path, MAX_CONTENT_LENGTH=10_000).test_client()
-    gid = _game(client)["id"]
+    gid = _game(client)["table_key"]
     resp = client.post(f"/api/games/{gid}/photos", data=b"x" * 20_000,
                        content_type="image/jpeg")
     assert resp.status_code == 413 and "too large" in resp.get_json()["error"]
 
 
 def test_photo_page_errors(client, quiz_photo):
-    gid = _game(client)["id"]
+    gid = _game(client)["table_key"]
     tok = token(client)
     resp = client.post(f"/games/{gid}/photos", data={"csrf_token": tok},
                        content_type="multipart/form-data")
@@ -129,13 +129,13 @@ def test_photo_page_errors(client, quiz_photo):
     assert bad.status_code == 400 and "is not a tile" in bad.get_data(as_text=True)
     bad = client.post(f"/api/games/{gid}/photos/{pid}/score", json={"grid": [["A"]]})
     assert bad.status_code == 400 and "15 lists of 15" in bad.get_json()["error"]
-    other = _game(client)["id"]
+    other = _game(client)["table_key"]
     assert client.get(f"/games/{other}/photos/{pid}").status_code == 404
 
 
 def test_werdup_photo_stacks_a_tile(client):
     """The second photo shows T on top of Z: one new tile on a stack, scored as such."""
-    gid = _game(client, "werdup")["id"]
+    gid = _game(client, "werdup")["table_key"]
     client.post(f"/api/games/{gid}/turns", json={"play": "5E QUIZ"})
     photo = board_photo("werdup", {**word_tiles(4, 4, ["Qu", "I", "T"])})
     data = client.post(f"/api/games/{gid}/photos", data=photo,
@@ -161,7 +161,7 @@ def test_a_photo_taken_sideways_is_turned_upright(client, quiz_photo):
     exif[0x0112] = 6  # "rotate 90 degrees clockwise to display"
     buf = io.BytesIO()
     img.save(buf, "JPEG", quality=92, exif=exif.tobytes())
-    gid = _game(client)["id"]
+    gid = _game(client)["table_key"]
     data = client.post(f"/api/games/{gid}/photos", data=buf.getvalue(),
                        content_type="image/jpeg").get_json()
     assert [g.upper() for g in data["reading"]["grid"][7][7:11]] == ["Q", "U", "I", "Z"]

@@ -80,6 +80,9 @@ def test_slicer_estimate_is_shown(client3d):
         ("part=coupon&clearance=nan", "between 0 and 1 mm"),
         ("part=coupon&bed=big", "width x depth"),
         ("part=coupon&bed=20x20", "50 to 1000 mm"),
+        ("part=coupon&clearance=0.33", "steps of 0.05 mm"),
+        ("part=coupon&clearance=0.2000001", "steps of 0.05 mm"),
+        ("part=coupon&bed=201x201", "printer beds offered"),
     ],
 )
 def test_3d_bad_options(client3d, query, message):
@@ -131,3 +134,59 @@ def test_a_build_lock_left_by_a_stopped_worker_expires(tmp_path):
     old = time.time() - STALE_BUILD_SECONDS - 1
     os.utime(lock, (old, old))
     assert _claim(lock)
+
+
+def test_builds_only_for_offered_values_and_a_few_new_ones_per_client(tmp_path, monkeypatch):
+    """A link on a foreign page cannot start builds for any value it likes, nor many."""
+    import threading
+
+    from companion.web import prints3d
+
+    started, release = [], threading.Event()
+    real = prints3d._build_files
+
+    def stand_in(req, root, cache):  # a build that lasts until the test is done
+        if tmp_path not in root.parents:  # an earlier test's build, run late by the pool
+            return real(req, root, cache)
+        started.append(req.clearance)
+        release.wait(30)
+        (root / f".{req.key}.lock").unlink(missing_ok=True)
+
+    monkeypatch.setattr(prints3d, "_build_files", stand_in)
+    client = make_app(tmp_path, BUILDS_PER_HOUR=2).test_client()
+    base = "/api/prints/3d?part=coupon&bed=190x190&estimate=0&clearance="
+    assert client.get(base + "0.15").status_code == 202
+    assert client.get(base + "0.25").status_code == 202
+    refused = client.get(base + "0.35")
+    assert refused.status_code == 429 and "2 new builds in an hour" in refused.get_json()["error"]
+    assert client.get(base + "0.15").status_code == 202  # under way: not a new build
+    page = client.get("/prints/3d?part=coupon&bed=190x190&estimate=0&clearance=0.3")
+    assert page.status_code == 429
+    assert client.get(base + "0.123").status_code == 400  # not a value the form offers
+    from companion.web import jobs
+
+    keys = [prints3d.parse_request({"part": "coupon", "bed": "190x190", "estimate": "0",
+                                    "clearance": c}).key for c in ("0.15", "0.25", "0.35")]
+    assert [jobs.get(("cad", k)) is not None for k in keys] == [True, True, False]
+    release.set()  # (the pool may still be busy with an earlier test's real build)
+    jobs.get(("cad", keys[0])).result(timeout=300)
+    assert set(started) <= {0.15, 0.25}
+    for _ in range(50):
+        if client.get(base + "0.15").status_code == 503:  # ended without its files: says so
+            break
+        time.sleep(0.05)
+    else:
+        raise AssertionError("the stand-in build did not end")
+    form = client.get("/prints/3d").get_data(as_text=True)
+    assert '<select id="bed" name="bed">' in form and 'value="190x190"' in form
+
+
+def test_a_build_refused_as_busy_leaves_no_lock(tmp_path, monkeypatch):
+    from companion.web import jobs
+
+    monkeypatch.setattr(jobs, "MAX_PENDING", 0)
+    client = make_app(tmp_path).test_client()
+    url = "/api/prints/3d?part=coupon&bed=190x190&estimate=0&clearance=0.1"
+    resp = client.get(url)
+    assert resp.status_code == 503 and resp.headers["Retry-After"] == "30"
+    assert not list((tmp_path / "instance" / "cad").glob(".*.lock"))

@@ -8,7 +8,8 @@ import pytest
 
 from companion.web import create_app
 
-ODD_VALUES = {"int": ["0", "999999"], "default": ["x", "2026-02-30", "%00", "a" * 300]}
+ODD_VALUES = {"int": ["0", "999999"], "id": ["0", "999999", "9" * 25],
+              "default": ["x", "2026-02-30", "%00", "a" * 300]}
 
 
 def _routes():

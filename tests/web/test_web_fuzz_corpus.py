@@ -1,0 +1,156 @@
+"""The project's own fuzz corpus: requests that once made the app answer 5xx, each now a 4xx
+with a sentence, on SQLite and on PostgreSQL."""
+
+from __future__ import annotations
+
+import datetime as dt
+import struct
+import zlib
+
+import pytest
+from appfactory import token
+
+DAY = dt.date(2026, 1, 5).isoformat()
+
+
+def _png_chunk(kind: bytes, data: bytes) -> bytes:
+    return (struct.pack(">I", len(data)) + kind + data
+            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+
+
+@pytest.fixture(scope="module")
+def bomb_png() -> bytes:
+    """A PNG of 20000 x 20000 black pixels (1 bit each) in about 50 KB: 400 megapixels once
+    decoded."""
+    side = 20_000
+    row = b"\x00" + b"\x00" * (side // 8)
+    squeeze = zlib.compressobj(9)
+    body = b"".join(squeeze.compress(row) for _ in range(side)) + squeeze.flush()
+    header = struct.pack(">IIBBBBB", side, side, 1, 0, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + _png_chunk(b"IHDR", header) + _png_chunk(b"IDAT", body)
+            + _png_chunk(b"IEND", b""))
+
+
+@pytest.fixture
+def table(app):
+    client = app.test_client()
+    game = client.post("/api/games", json={"game": "bugwords",
+                                           "players": ["Ann", "Bob"]}).get_json()
+    return client, game
+
+
+def _sentence(resp) -> str:
+    data = resp.get_json(silent=True)
+    return data["error"] if isinstance(data, dict) else resp.get_data(as_text=True)
+
+
+def _refused(resp, *words: str) -> None:
+    assert 400 <= resp.status_code < 500, (resp.status_code, _sentence(resp)[:300])
+    text = _sentence(resp)
+    assert "Traceback" not in text
+    for w in words:
+        assert w in text, (w, text[:300])
+
+
+def test_the_bomb_is_small_and_huge(bomb_png):
+    assert len(bomb_png) < 100_000
+
+
+def test_a_decompression_bomb_is_refused_before_decoding_on_every_photo_route(table,
+                                                                               bomb_png):
+    client, game = table
+    key = game["table_key"]
+    tok = token(client)
+    for url in (f"/api/games/{key}/photos", f"/api/girdle/{DAY}/photo", "/api/pdq/cards"):
+        _refused(client.post(url, data=bomb_png, content_type="image/png"), "too large")
+    for url in (f"/games/{key}/photos", f"/girdle/{DAY}/photo", "/pdq/cards-photo"):
+        import io
+
+        resp = client.post(url, data={"photo": (io.BytesIO(bomb_png), "bomb.png"),
+                                      "csrf_token": tok}, content_type="multipart/form-data")
+        _refused(resp, "too large")
+
+
+@pytest.mark.parametrize("score", ["1e999", "-1e999", "Infinity", "NaN", "1.5", "true",
+                                   "9" * 5000, "1e308"])
+def test_numbers_that_are_not_whole_or_finite(table, score):
+    client, game = table
+    resp = client.post(f"/api/games/{game['table_key']}/turns",
+                       data='{"score": ' + score + '}', content_type="application/json")
+    _refused(resp)
+
+
+def test_json_nested_deeply_is_refused(table):
+    client, game = table
+    for depth in (50_000, 100):
+        body = "[" * depth + "]" * depth
+        for url in ("/api/games", f"/api/games/{game['table_key']}/turns",
+                    f"/api/girdle/{DAY}/submissions", f"/api/games/{game['table_key']}/finish"):
+            _refused(client.post(url, data=body, content_type="application/json"))
+        nested = '{"players": ' + "[" * depth + "]" * depth + ', "game": "werdup"}'
+        _refused(client.post("/api/games", data=nested, content_type="application/json"))
+
+
+@pytest.mark.parametrize(("url", "body"), [
+    ("/api/games", {"game": "werdup", "players": ["A\x00nn", "Bob"]}),
+    ("/api/games", {"game": "werdup\x00", "players": ["Ann", "Bob"]}),
+    ("/api/games/{key}/turns", {"words": "CAT\x00", "score": 3}),
+    ("/api/games/{key}/turns", {"play": "8H QU\x00IZ"}),
+    ("/api/games/{key}/finish", {"racks": {"0": "Q\x00"}}),
+    ("/api/games/{key}/finish", {"racks": {"0\x00": ""}}),
+    (f"/api/girdle/{DAY}/submissions", {"solution": "CAT 1\x00", "player": "x"}),
+])
+def test_nul_characters_are_refused(table, url, body):
+    client, game = table
+    _refused(client.post(url.replace("{key}", game["table_key"]), json=body), "NUL")
+
+
+def test_nul_in_forms_and_queries(table):
+    client, game = table
+    tok = token(client)
+    _refused(client.post("/games", data={"game": "werdup", "player": ["A\x00", "B"],
+                                         "csrf_token": tok}), "NUL")
+    _refused(client.get("/api/check?word=CA%00T"), "NUL")
+    _refused(client.post(f"/games/{game['table_key']}/turns",
+                         data={"words": "A\x00", "score": "2", "csrf_token": tok}), "NUL")
+
+
+def test_column_lengths_are_checked_before_the_database(table):
+    client, game = table
+    key = game["table_key"]
+    _refused(client.post(f"/api/games/{key}/finish", json={"racks": {"0": "A" * 17}}),
+             "rack")
+    _refused(client.post("/api/games", json={"game": "werdup", "players": ["a" * 41, "b"]}),
+             "40 characters")
+    _refused(client.post(f"/api/games/{key}/turns", json={"words": "W " * 150, "score": 1}),
+             "Too many words")
+    _refused(client.post(f"/api/games/{key}/turns", json={"action": "x" * 40}), "one of")
+    _refused(client.post(f"/api/games/{key}/turns", json={"request_key": "k" * 33}), "32")
+    _refused(client.post(f"/api/girdle/{DAY}/submissions",
+                         json={"solution": "CAT 1", "player": "p" * 64}), "issued")
+    assert client.get(f"/api/games/{key}").get_json()["turns"] == []
+
+
+@pytest.mark.parametrize("month", ["9999-12", "0001-01", "2026-13", "10000-01", "x"])
+def test_archive_months_out_of_range(table, month):
+    client, _game = table
+    _refused(client.get(f"/girdle/archive?month={month}"))
+
+
+@pytest.mark.parametrize("photo_id", [2**31, 2**63, 2**64 + 1, 10**30])
+def test_ids_past_what_a_database_stores(table, photo_id):
+    client, game = table
+    key = game["table_key"]
+    for url in (f"/games/{key}/photos/{photo_id}", f"/games/{key}/photos/{photo_id}/overlay.jpg"):
+        assert client.get(url).status_code == 404
+    resp = client.post(f"/api/games/{key}/photos/{photo_id}/score", json={})
+    assert resp.status_code == 404
+    if photo_id > 2**53:  # past the largest shuffle number
+        _refused(client.get(f"/api/pdq/deal?seed={photo_id}"), "Seed")
+
+
+def test_an_odd_key_is_a_404(table):
+    client, _game = table
+    for key in ("x" * 5000, "../../etc/passwd", "A" * 21 + "\u00e9", "A" * 21 + "="):
+        assert client.get(f"/api/games/{key}").status_code == 404
+    _refused(client.get("/api/games/" + "%00" * 22), "NUL")

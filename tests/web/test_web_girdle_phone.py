@@ -1,0 +1,107 @@
+"""Playing the Daily Girdle on the phone, without the printed sheet: each word typed into
+the squares of its line, judged and scored by the engine as it goes."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import pytest
+from appfactory import make_app, token
+from browser import PHONE, chromium, live_server
+
+from companion.girdle import puzzle_for
+from companion.girdle.generator import find_solution
+from companion.lexicon import default_lexicon
+from companion.web.girdle_play import parse_solution, play_solution
+
+DAY = dt.date(2026, 11, 1)
+
+
+def _moves(day=DAY):
+    pz = puzzle_for(day, lexicon=default_lexicon())
+    moves = find_solution(pz, default_lexicon())
+    text = "\n".join(f"{m.word} {m.start + 1}" for m in moves)
+    _p, _s, card = play_solution(pz, parse_solution(text, pz), default_lexicon())
+    return pz, moves, card.final
+
+
+def _squares(page_html: str) -> set[int]:
+    return {int(n) for n in re.findall(r'name="sq-(\d+)"', page_html)}
+
+
+def test_a_whole_girdle_through_the_play_page(sqlite_app):
+    client = sqlite_app.test_client()
+    tok = token(client)
+    pz, moves, engine_score = _moves()
+    page = client.get(f"/girdle/{DAY}/play").get_data(as_text=True)
+    sheet = ""
+    for number, m in enumerate(moves, 1):
+        assert f"Word {number} of {pz.words}" in page
+        empty = _squares(page)
+        form = {"csrf_token": tok, "sheet": sheet}
+        for k, ch in enumerate(m.word):
+            if m.start + 1 + k in empty:  # squares already holding a letter are not typed
+                form[f"sq-{m.start + 1 + k}"] = ch
+        resp = client.post(f"/girdle/{DAY}/play", data=form)
+        page = resp.get_data(as_text=True)
+        assert resp.status_code == 200, re.findall(r'id="error"[^>]*>([^<]*)', page)
+        sheet = re.search(r'name="sheet" id="sheet" value="([^"]*)"', page).group(1)
+        sheet = sheet.replace("&#10;", "\n")
+        assert f"<td>{m.word}</td>" in page  # the tracker fills in
+    assert f"Sheet complete: {engine_score} points." in page
+    assert re.search(rf'id="score">{engine_score}<', page)
+    solution = re.search(r'name="solution" value="([^"]*)"', page).group(1).replace("&#10;",
+                                                                                   "\n")
+    result = client.post(f"/girdle/{DAY}", data={"csrf_token": tok, "solution": solution})
+    assert f"{engine_score} points" in result.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(("squares", "message"), [
+    ({}, "letters into the squares"),
+    ({"sq-1": "C", "sq-3": "T"}, "gap at square 2"),
+    ({"sq-1": "7"}, "one letter A-Z"),
+    ({"sq-1": "Q", "sq-2": "Q", "sq-3": "Q"}, "Word 1"),
+])
+def test_a_word_that_cannot_go_keeps_what_was_typed(client, squares, message):
+    resp = client.post(f"/girdle/{DAY}/play", data={"csrf_token": token(client), "sheet": "",
+                                                     **squares})
+    page = resp.get_data(as_text=True)
+    assert resp.status_code == 400 and message in page
+    for name, ch in squares.items():
+        assert f'name="{name}" id="{name}" maxlength="1" value="{ch}"' in page
+
+
+@pytest.mark.browser
+def test_a_whole_girdle_played_on_a_phone_scores_as_the_engine(tmp_path):
+    pz, moves, engine_score = _moves()
+    app = make_app(tmp_path)
+    with live_server(app) as url, chromium() as browser:
+        context = browser.new_context(base_url=url, **PHONE)
+        page = context.new_page()
+        page.set_default_timeout(15000)
+        page.goto(f"/girdle/{DAY}")
+        with page.expect_navigation():
+            page.tap("#play-link")
+        for number, m in enumerate(moves, 1):
+            assert f"Word {number} of {pz.words}" in page.inner_text("#prompt")
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390
+            boxes = [page.locator(f"#sq-{m.start + 1 + k}") for k in range(len(m.word))]
+            next(b for b in boxes if b.count()).tap()  # the word's first empty square
+            for k, ch in enumerate(m.word):  # typed in order: the focus moves on by itself
+                if page.locator(f"#sq-{m.start + 1 + k}").count():
+                    page.keyboard.type(ch)
+            with page.expect_navigation():
+                page.tap("#play-word")
+            assert page.locator("#error").count() == 0, page.inner_text("#error")
+            rows = page.locator("#card tr").all_inner_texts()
+            assert any(m.word in r for r in rows)
+        assert page.inner_text("#score") == str(engine_score)
+        assert f"{engine_score} points" in page.inner_text("#final")
+        used = page.locator("#az li.used").count()
+        assert used > 0 and page.locator("#supply .supply").count() == len(pz.supply)
+        with page.expect_navigation():
+            page.tap("#submit-sheet button[type=submit]")
+        assert f"{engine_score} points" in page.inner_text("#result")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        context.close()
