@@ -27,6 +27,7 @@ from functools import cache
 import numpy as np
 
 from companion.girdle.engine import Placement
+from companion.girdle.finish import complete_sheet
 from companion.girdle.generator import find_solution
 from companion.girdle.moves import (
     EMPTY,
@@ -149,45 +150,15 @@ def _shared_cells(lines: tuple, size: int, number: int) -> tuple[tuple[int, ...]
     )
 
 
-def _placements(puzzle: Puzzle, moves: list[Move]) -> list[Placement]:
-    """Turn solver moves into sheet steps with explicit activations and cross-outs."""
-    pos = Position(puzzle)
-    for m in moves:
-        pos.play(m)
+def _placements(puzzle: Puzzle, moves: list[Move], lexicon: Lexicon) -> list[Placement]:
+    """Solver moves as sheet steps, finished by :func:`complete_sheet` (activations and
+    cross-outs), as a typed or photographed sheet of the same words would be."""
     size = puzzle.size
-    supply = puzzle.supply
-    # Supply positions in the order they must be active: those used by each word (in word
-    # order), then the cheapest unused ones.
-    taken: list[int] = []
-    order: list[int] = []
+    words = []
     for m in moves:
-        for code in m.supply_used:
-            ch = ALPHABET[code]
-            i = next(i for i in range(len(supply)) if supply[i] == ch and i not in taken)
-            taken.append(i)
-            order.append(i)
-    rest = sorted((i for i in range(len(supply)) if i not in taken),
-                  key=lambda i: (puzzle.vp[supply[i]], i))
-    order += rest
-    # which letters are unused at the end, for cross-outs (highest value first)
-    az_unused = [ALPHABET[c] for c in range(26) if pos.az[c]]
-    total_active = min(pos.placed, len(supply))
-    active_unused = [supply[i] for i in order[len(taken):total_active]]
-    unused = sorted(az_unused + active_unused, key=lambda ch: -puzzle.vp[ch])
-    out = []
-    placed = activated = 0
-    for m in moves:
-        placed += len(m.new)
-        due = min(placed, len(supply)) - activated
-        acts = tuple(sorted(i + 1 for i in order[activated:activated + due]))
-        activated += due
-        cross: tuple[str, ...] = ()
-        if len(m.word) >= puzzle.crossout_min_length and puzzle.has_checkbox(m.number) and unused:
-            cross = (unused.pop(0),)
         r, c = divmod(m.cells[0], size)
-        direction = puzzle.lines[m.number - 1].direction
-        out.append(Placement(r + 1, c + 1, direction, m.word, acts, cross))
-    return out
+        words.append(Placement(r + 1, c + 1, puzzle.lines[m.number - 1].direction, m.word))
+    return complete_sheet(puzzle, words, lexicon=lexicon)[0]
 
 
 def solve(
@@ -216,7 +187,7 @@ def solve(
     longest = max((n for n, words in index.words.items() if words), default=0)
     star = star_shape(puzzle, longest)
     if star is not None:
-        return _solve_star(puzzle, index, star, out_of_time, start)
+        return _solve_star(puzzle, index, star, out_of_time, start, lex)
 
     def gain(m: Move) -> int:
         return m.total + sum(vp[ALPHABET.index(m.word[i])] for i in m.new) - len(m.supply_used)
@@ -290,14 +261,15 @@ def solve(
         par=best_score,
         proven=proven,
         upper_bound=ub,
-        placements=_placements(puzzle, best_moves),
+        placements=_placements(puzzle, best_moves, lex),
         nodes=nodes,
         seconds=seconds,
         complete=complete,
     )
 
 
-def _solve_star(puzzle: Puzzle, index, star, out_of_time, start: float) -> Solution:
+def _solve_star(puzzle: Puzzle, index, star, out_of_time, start: float,
+                lexicon: Lexicon) -> Solution:
     """A star puzzle's exact search (see :mod:`companion.girdle.star`)."""
     res = solve_star(puzzle, index, star, out_of_time)
     seconds = time.monotonic() - start
@@ -308,7 +280,7 @@ def _solve_star(puzzle: Puzzle, index, star, out_of_time, start: float) -> Solut
     if score != res.score:
         raise AssertionError(f"star search scored {res.score}, the sheet scores {score}")
     return Solution(par=score, proven=res.complete, upper_bound=res.upper_bound,
-                    placements=_placements(puzzle, res.moves), nodes=res.spines_searched,
+                    placements=_placements(puzzle, res.moves, lexicon), nodes=res.spines_searched,
                     seconds=seconds, complete=res.complete)
 
 
