@@ -47,6 +47,7 @@ class ExactResult:
     words: list[Placement]
     work: float  # deterministic time used
     feasible: bool = True  # False: proven that no complete sheet exists
+    cut: bool = False  # the safety stop in seconds ended the search
 
 
 @dataclass
@@ -347,13 +348,14 @@ def build(puzzle: Puzzle, index: WordIndex) -> _Sheet | None:
 
 def solve_exact(puzzle: Puzzle, index: WordIndex, hint: list[Placement] | None = None,
                 bound: int | None = None, work_limit: float | None = WORK_LIMIT,
-                workers: int = WORKERS) -> ExactResult:
+                workers: int = WORKERS, seconds: float | None = None) -> ExactResult:
     """The best sheet of ``puzzle`` by CP-SAT, proven when the search ends within
     ``work_limit`` (deterministic time; None: no limit).
 
     ``hint``: a sheet found by a quicker search, where CP-SAT starts; ``bound``: a proven upper
     bound on the final score (e.g. the Lagrangian bound of :mod:`companion.girdle.relax`), added
-    as a cut."""
+    as a cut. ``seconds``: a safety stop in wall-clock time (an answer it cuts short is
+    ``cut``: it may differ between machines)."""
     sheet = build(puzzle, index)
     if sheet is None:
         return ExactResult(0, True, 0, [], 0.0, feasible=False)
@@ -369,13 +371,17 @@ def solve_exact(puzzle: Puzzle, index: WordIndex, hint: list[Placement] | None =
     params.interleave_search = True
     if work_limit is not None:
         params.max_deterministic_time = work_limit
+    if seconds is not None:
+        params.max_time_in_seconds = seconds
     params.random_seed = 1
     status = solver.solve(m)
     work = float(solver.deterministic_time)
+    cut = (seconds is not None and status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
+           and solver.wall_time >= seconds * 0.99)
     if status == cp_model.INFEASIBLE:
         return ExactResult(0, True, 0, [], work, feasible=False)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return ExactResult(0, False, bound if bound is not None else 10**6, [], work)
+        return ExactResult(0, False, bound if bound is not None else 10**6, [], work, cut=cut)
     words = []
     for k, cols in enumerate(sheet.x):
         i = next(i for i, v in enumerate(cols.tolist()) if solver.boolean_value(cp[v]))
@@ -383,7 +389,7 @@ def solve_exact(puzzle: Puzzle, index: WordIndex, hint: list[Placement] | None =
     score = int(round(solver.objective_value))
     proven = status == cp_model.OPTIMAL
     upper = score if proven else max(score, int(math.floor(solver.best_objective_bound + 1e-6)))
-    return ExactResult(score, proven, upper, words, work)
+    return ExactResult(score, proven, upper, words, work, cut=cut)
 
 
 def _find(puzzle: Puzzle, cd: _Cands, k: int, p: Placement) -> int | None:
