@@ -168,13 +168,22 @@ def _default_puzzle(date: dt.date) -> Puzzle:
     return _make_puzzle(date, default_edition(), default_lexicon())
 
 
-def family_puzzle(date: dt.date, family: str, attempt: int = 0,
-                  edition: Edition | None = None) -> Puzzle:
+def family_puzzle(date: dt.date, family: str, edition: Edition | None = None,
+                  lexicon: Lexicon | None = None) -> Puzzle:
     """A puzzle of layout ``family`` (see :mod:`companion.girdle.layouts`) drawn from the date
-    and ``attempt`` like the daily one: the family's lines turned, mirrored and ordered, a
-    Supply and checkbox rows. Not checked for a solution; the daily puzzle is
-    :func:`puzzle_for`."""
+    like the daily one: the family's lines turned, mirrored and ordered, a Supply and checkbox
+    rows; the first attempt for which a complete sheet is found. Its par is not known to be
+    provable; the daily puzzle is :func:`puzzle_for`."""
     ed = edition or default_edition()
+    lex = lexicon or default_lexicon()
+    for attempt in range(MAX_ATTEMPTS):
+        pz = _family_candidate(date, family, attempt, ed)
+        if find_solution(pz, lex) is not None:
+            return pz
+    raise UsageError(f"no solvable {family} puzzle found for {date.isoformat()}")
+
+
+def _family_candidate(date: dt.date, family: str, attempt: int, ed: Edition) -> Puzzle:
     rng = DateRandom(f"word-girdle/{ed.name}/{family}/{date.isoformat()}/{attempt}")
     lines = (draw_lines(rng, ed) if family == "star"
              else layouts.draw(rng, layouts.family(family), ed.grid_size))
