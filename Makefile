@@ -14,3 +14,4 @@ test: setup
 
 lint: setup
 	.venv/bin/ruff check .
+	.venv/bin/mypy

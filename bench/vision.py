@@ -4,6 +4,12 @@ Prints cell accuracy and seconds per photo (decode + locate + read + lexicon), f
 Tesseract-only letter reader and the pipeline's tile classifier, side by side.
 
     python bench/vision.py [--photos N] [--seed S] [--small]
+    python bench/vision.py --real [FOLDER]   # labelled real photos (labels.json in FOLDER)
+
+With ``--real`` the labelled real photos are read instead (the project's reduced copies by
+default, or any folder of photos, full size or not, with a ``labels.json`` beside them): one
+line per photo, then the totals; seconds are CPU seconds (decode included).
+    python bench/vision.py --werdup-renders    # stacks on renders of the printed set
 """
 
 from __future__ import annotations
@@ -19,6 +25,9 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__)
 import numpy as np  # noqa: E402
 
 from companion.lexicon import default_lexicon  # noqa: E402
+from synthetic.boards import synthetic_photo  # noqa: E402
+from synthetic.camera import Camera  # noqa: E402
+from synthetic.scenes import crossword  # noqa: E402
 from vision.boards import board_spec  # noqa: E402
 from vision.classifier import shipped_classifier  # noqa: E402
 from vision.config import DEFAULT  # noqa: E402
@@ -26,14 +35,13 @@ from vision.errors import VisionError  # noqa: E402
 from vision.imageio import decode_photo  # noqa: E402
 from vision.ocr import Tesseract  # noqa: E402
 from vision.reading import read_board  # noqa: E402
-from vision.scenes import crossword  # noqa: E402
-from vision.synth import Camera  # noqa: E402
-from vision.synthboards import synthetic_photo  # noqa: E402
 
+REAL = Path(__file__).resolve().parent.parent / "tests" / "data" / "vision" / "real"
 LETTERS = tuple(chr(ord("A") + i) for i in range(26))
 
 CASES = (  # (label, board kind, game, blank tiles per position)
     ("Bug Words, commercial board", "commercial", "bugwords", 1),
+    ("Bug Words, wooden tiles at home", "wooden", "bugwords", 1),
     ("Bug Words, printed paper board", "paper", "bugwords", 0),
     ("WerdUp, printed paper board", "paper", "werdup", 0),
     ("WerdUp, 3D-printed board", "3d", "werdup", 0),
@@ -62,6 +70,17 @@ def score(reading, scene) -> tuple[int, int, int, int, int]:
     return right, sum(len(r) for r in scene.letters), tiles_right, tiles, unlisted
 
 
+def _other_benchmark(args: argparse.Namespace) -> bool:
+    """Run the real-photo or render benchmark if asked for; whether one ran."""
+    if args.werdup_renders:
+        werdup_renders(args.renders, args.render_seeds)
+        return True
+    if args.real:
+        real(Path(args.real), Path(args.labels) if args.labels else None)
+        return True
+    return False
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description="photo reading benchmark")
     ap.add_argument("--photos", type=int, default=5, help="photos per board kind")
@@ -73,7 +92,18 @@ def main() -> None:
                     help="only the Word Girdle sheets and PDQ deals")
     ap.add_argument("--classifier-only", action="store_true",
                     help="skip the Tesseract reader (faster)")
+    ap.add_argument("--real", nargs="?", const=str(REAL), metavar="FOLDER",
+                    help="read the labelled real photos (default: the test data's)")
+    ap.add_argument("--labels", metavar="LABELS.json",
+                    help="with --real: the labels file (default: labels.json in FOLDER)")
+    ap.add_argument("--werdup-renders", action="store_true",
+                    help="only the held-back renders of the 3D-printed WerdUp set: stack "
+                    "heights and letters (bench/werdup_renders.py)")
+    ap.add_argument("--renders", type=Path, help="folder of the held-back renders")
+    ap.add_argument("--render-seeds", default=None, help="held-back seeds (default 9001-9058)")
     args = ap.parse_args()
+    if _other_benchmark(args):
+        return
     cam = Camera(width=1600, height=1200) if args.small else Camera()
     lexicon = default_lexicon()
     clf = shipped_classifier()
@@ -131,15 +161,72 @@ def main() -> None:
     pdq(cam, args.seed, 4 * args.photos)
 
 
+def real(folder: Path, labels_file: Path | None = None) -> None:
+    """One line per labelled real photo of a commercial board, then the totals."""
+    from dataclasses import replace
+
+    from vision.evaluate import load_labels, score
+    from vision.imageio import load_photo
+
+    labels = [replace(lab, photo=folder / lab.photo.name)
+              for lab in load_labels(labels_file or folder / "labels.json")]
+    spec = board_spec("bugwords")
+    lexicon = default_lexicon()
+    clf = shipped_classifier()
+    print(f"{len(labels)} real photos of commercial boards ({folder})")
+    print(f"{'photo':26} {'cells right':>11} {'tiles right':>11} {'wrong, unlisted':>15} "
+          f"{'listed':>6} {'CPU s':>6}  result")
+    tot = [0, 0, 0, 0, 0, 0]
+    seen = [0, 0, 0, 0]  # cells right, cells, tiles right, tiles of the photos not refused
+    cpu = 0.0
+    refused = 0
+    for lab in labels:
+        t0 = time.process_time()
+        try:
+            reading = read_board(DEFAULT, load_photo(DEFAULT.load, lab.photo), spec, clf,
+                                 lexicon)
+            result = f"found by {reading.located.method}"
+        except VisionError as exc:
+            reading, result = None, f"refused: {exc}"
+            refused += 1
+        dt = time.process_time() - t0
+        cpu += dt
+        s = score(lab, reading)
+        listed = len(reading.uncertain) if reading else 0
+        for i, v in enumerate((s.cells_right, s.cells, s.tiles_right, s.tiles, s.wrong_unlisted,
+                               listed)):
+            tot[i] += v
+        if reading is not None:
+            for i, v in enumerate((s.cells_right, s.cells, s.tiles_right, s.tiles)):
+                seen[i] += v
+        print(f"{lab.photo.name:26} {s.cells_right:>4}/{s.cells:<6} {s.tiles_right:>4}/"
+              f"{s.tiles:<6} {s.wrong_unlisted:>15} {listed:>6} {dt:6.2f}  {result[:70]}")
+    print(f"{'all photos':26} {tot[0] / tot[1]:>11.2%} {tot[2] / max(tot[3], 1):>11.2%} "
+          f"{tot[4]:>15} {tot[5]:>6} {cpu / len(labels):6.2f}  {refused} refused")
+    print(f"{'photos read (not refused)':26} {seen[0] / max(seen[1], 1):>11.2%} "
+          f"{seen[2] / max(seen[3], 1):>11.2%}")
+
+
+def werdup_renders(folder: Path | None, seeds: str | None) -> None:
+    """The held-back renders of the printed WerdUp set (see bench/werdup_renders.py)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "werdup_renders_bench", Path(__file__).with_name("werdup_renders.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.run(folder, seeds or module.HELD_BACK, lexicon=default_lexicon())
+
+
 def girdle(cam: Camera, lexicon) -> None:
     """One photo of the rules' worked example per hand-writing font."""
     from dataclasses import replace
 
+    from synthetic.camera import photograph
+    from synthetic.fonts import hand_fonts
+    from synthetic.girdle import EXAMPLE_STEPS, example_puzzle, filled_sheet
     from vision.classifier import hand_classifier
-    from vision.fonts import hand_fonts
     from vision.girdle_sheet import read_sheet
-    from vision.synth import photograph
-    from vision.synthgirdle import EXAMPLE_STEPS, example_puzzle, filled_sheet
 
     puzzle = example_puzzle()
     load = replace(DEFAULT.load, work_long_side=DEFAULT.sheet.work_long_side)
@@ -170,8 +257,8 @@ def girdle(cam: Camera, lexicon) -> None:
 
 
 def pdq(cam: Camera, seed: int, deals: int) -> None:
+    from synthetic.cards import deal_photo
     from vision.cards import read_deal
-    from vision.synthcards import deal_photo
 
     rng = np.random.default_rng(seed)
     right = total = 0

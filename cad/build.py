@@ -17,14 +17,15 @@ import cadquery as cq
 import numpy as np
 import trimesh
 
-from cad import coupon, placard
+from cad import coupon, placard, snapfit
 from cad.mesh import Body, combine, to_mesh, write_3mf, write_step, write_stl
 from cad.params import SetParams
 from cad.plates import shelf_pack, tile_plates
 from cad.preview import BASE_COLOR, TILE_COLOR, render_parts, save_preview
 from cad.progress import Progress
 from cad.quarter import quarter
-from cad.stickers import save_sticker_sheet
+from cad.solids import shape_of
+from cad.stickers import PAPERS, save_sticker_sheet, sticker_pdf
 from cad.tile import letter_solid, tile, tile_file_stem
 from companion.errors import UsageError
 from companion.tiles import tile_set
@@ -35,6 +36,8 @@ LETTER_COLOR = "#1E1E1E"
 BODY_COLOR = "#F2EBD9"
 # Files the slicer reports on: one per thing a maker prints (per-letter tiles are on plates).
 SLICED = ("quarter.stl", "placard-left.stl", "placard-right.stl", "coupon.stl")
+PRINT_COUNTS = {"quarter.stl": 4, "placard-left.stl": "1 per player",
+                "placard-right.stl": "1 per player"}
 PREVIEW_WORD = ("W", "E", "R", "D", "U", "P", "Qu")
 
 Tick = Callable[[str], None]
@@ -115,7 +118,8 @@ def _export(dest: Path, stem: str, formats: tuple[str, ...], bed: tuple[float, f
         turned = solid
         if not np.allclose(mat[:3, :3], np.eye(3)):
             turned = solid.rotate((0, 0, 0), (0, 0, 1), 90)
-        write_step(turned.translate(tuple(float(v) for v in mat[:3, 3])), dest / f"{stem}.step")
+        dx, dy, dz = (float(v) for v in mat[:3, 3])
+        write_step(turned.translate((dx, dy, dz)), dest / f"{stem}.step")
 
 
 # ---------------------------------------------------------------------------- parts
@@ -238,7 +242,7 @@ def build_coupon(params: SetParams, formats: tuple[str, ...], dest: Path, tick: 
         write_3mf([Body(name, m, BODY_COLOR) for (name, _), m in zip(pieces, placed, strict=True)],
                   dest / "coupon.3mf", "coupon")
     if "step" in formats:
-        moved = [s.translate(tuple(float(v) for v in mv)).val()
+        moved = [shape_of(s.translate((float(mv[0]), float(mv[1]), float(mv[2]))))
                  for (_, s), mv in zip(pieces, moves, strict=True)]
         write_step(cq.Workplane("XY").newObject([cq.Compound.makeCompound(moved)]),
                    dest / "coupon.step")
@@ -250,6 +254,8 @@ def build_coupon(params: SetParams, formats: tuple[str, ...], dest: Path, tick: 
 def build_stickers(params: SetParams, formats: tuple[str, ...], dest: Path, tick: Tick) -> None:
     layout = params.board.layout
     save_sticker_sheet(layout, params.tile.font, dest / "stickers.png")
+    for paper in PAPERS:
+        sticker_pdf(layout, dest / f"stickers-{paper}.pdf", paper)
     (dest / "werdup-board.json").write_text(json.dumps(layout.to_dict(), indent=2) + "\n")
     tick("stickers")
 
@@ -373,7 +379,7 @@ def build_coupons(clearances: list[float], out: Path, formats: tuple[str, ...] =
         raise UsageError("name at least one clearance to print a coupon for")
     written = []
     for c in clearances:
-        params = SetParams.make(c, bed=bed)
+        params = SetParams.make(c, bed=bed, parts=("coupon",))
         with tempfile.TemporaryDirectory() as tmp:
             result = build(params, Path(tmp), ("coupon",), formats, cache_dir=cache_dir,
                            progress=progress)
@@ -417,10 +423,12 @@ def _write_report(params: SetParams, result: BuildResult) -> None:
     report = {
         "clearance": params.clearance,
         "bed": [params.printer.bed_width, params.printer.bed_depth],
-        "print_counts": {"quarter.stl": 4, "placard-left.stl": "1 per player",
-                         "placard-right.stl": "1 per player"},
+        "print_counts": {name: count for name, count in PRINT_COUNTS.items()
+                         if any(name in names for names in files.values())},
         "files": files,
         "slicer": slicer,
+        "clips": {"quarter": snapfit.quarter_clip(params).to_dict(),
+                  "placard": snapfit.placard_clip(params).to_dict()},
         "params": params.to_dict(),
     }
     report_path.write_text(json.dumps(report, indent=2) + "\n")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 import manifold3d
 import numpy as np
@@ -70,10 +71,10 @@ def load_meshes(path: Path) -> trimesh.Trimesh:
     if path.suffix.lower() == ".3mf":
         meshes = read_3mf(path)
     else:
-        meshes = [trimesh.load(path, file_type="stl", force="mesh")]
+        meshes = [cast(trimesh.Trimesh, trimesh.load(path, file_type="stl", force="mesh"))]
     if not meshes:
         raise ValueError("no meshes inside")
-    return trimesh.util.concatenate(meshes)
+    return cast(trimesh.Trimesh, trimesh.util.concatenate(meshes))
 
 
 def bed_of(directory: Path) -> tuple[float, float] | None:
@@ -107,6 +108,7 @@ def check_directory(directory: Path, bed: tuple[float, float] | None = None,
         rep.problems = mesh_problems(mesh, bed)
         rep.volume = float(mesh.volume) if mesh.is_watertight else 0.0
         rep.bodies = int(mesh.body_count)
-        rep.extents = tuple(float(v) for v in mesh.extents)
+        x, y, z = (float(v) for v in mesh.extents)
+        rep.extents = (x, y, z)
         reports.append(rep)
     return reports

@@ -12,8 +12,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from cad.params import SetParams
+if TYPE_CHECKING:
+    from cad.params import SetParams
+
 
 Point = tuple[float, float]
 

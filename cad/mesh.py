@@ -6,10 +6,13 @@ import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, cast
 
 import cadquery as cq
 import numpy as np
 import trimesh
+
+from cad.solids import shape_of, shapes_of
 
 MESH_TOLERANCE = 0.03  # mm: largest distance between the true surface and a triangle
 ANGULAR_TOLERANCE = 0.2  # radians
@@ -19,7 +22,8 @@ MERGE_DIGITS = 5  # vertices closer than 1e-5 mm are one vertex
 def to_mesh(shape: cq.Workplane | cq.Shape) -> trimesh.Trimesh:
     """A clean triangle mesh of ``shape`` (shared vertices, no zero-area triangles)."""
     if isinstance(shape, cq.Workplane):
-        shape = cq.Compound.makeCompound(shape.vals()) if len(shape.vals()) > 1 else shape.val()
+        parts = shapes_of(shape)
+        shape = cq.Compound.makeCompound(parts) if len(parts) > 1 else shape_of(shape)
     verts, faces = shape.tessellate(MESH_TOLERANCE, ANGULAR_TOLERANCE)
     mesh = trimesh.Trimesh(np.array([v.toTuple() for v in verts], dtype=float),
                            np.array(faces, dtype=np.int64), process=False)
@@ -33,11 +37,12 @@ def to_mesh(shape: cq.Workplane | cq.Shape) -> trimesh.Trimesh:
 
 def combine(meshes: Sequence[trimesh.Trimesh]) -> trimesh.Trimesh:
     """Several meshes as one mesh of separate bodies."""
-    return trimesh.util.concatenate(list(meshes))
+    return cast(trimesh.Trimesh, trimesh.util.concatenate(list(meshes)))
 
 
 def write_stl(mesh: trimesh.Trimesh, path: Path) -> None:
-    path.write_bytes(mesh.export(file_type="stl"))
+    data = mesh.export(file_type="stl")
+    path.write_bytes(data if isinstance(data, bytes) else str(data).encode())
 
 
 @dataclass(frozen=True)
@@ -132,6 +137,14 @@ def _transform(text: str | None) -> np.ndarray:
     return mat
 
 
+def _attr(element: Any, name: str) -> str:
+    """A 3MF element's attribute that must be there."""
+    value = element.get(name)
+    if value is None:
+        raise ValueError(f"a 3MF {element.tag.split('}')[-1]} has no {name}")
+    return str(value)
+
+
 def read_3mf(path: Path) -> list[trimesh.Trimesh]:
     """The meshes of a 3MF file's build items, each placed as built (components and
     transforms followed); a mesh whose triangles carry different materials gives one mesh
@@ -151,12 +164,12 @@ def read_3mf(path: Path) -> list[trimesh.Trimesh]:
         obj = objects[obj_id]
         mesh = obj.find("m:mesh", _NS)
         if mesh is not None:
-            verts = np.array([[float(v.get(a)) for a in "xyz"]
+            verts = np.array([[float(_attr(v, a)) for a in "xyz"]
                               for v in mesh.iterfind("m:vertices/m:vertex", _NS)])
             default = obj.get("pindex", "0")
             tris, props = [], []
             for t in mesh.iterfind("m:triangles/m:triangle", _NS):
-                tris.append([int(t.get(a)) for a in ("v1", "v2", "v3")])
+                tris.append([int(_attr(t, a)) for a in ("v1", "v2", "v3")])
                 props.append(t.get("p1", default))
             if not tris:
                 return []
@@ -170,11 +183,11 @@ def read_3mf(path: Path) -> list[trimesh.Trimesh]:
             return parts
         out = []
         for comp in obj.iterfind("m:components/m:component", _NS):
-            out += meshes_of(comp.get("objectid"), mat @ _transform(comp.get("transform")),
+            out += meshes_of(_attr(comp, "objectid"), mat @ _transform(comp.get("transform")),
                              depth + 1)
         return out
 
     result = []
     for item in root.iterfind("m:build/m:item", _NS):
-        result += meshes_of(item.get("objectid"), _transform(item.get("transform")))
+        result += meshes_of(_attr(item, "objectid"), _transform(item.get("transform")))
     return result

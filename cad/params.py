@@ -11,15 +11,25 @@ import dataclasses
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
+from cad.units import DEG, MIN_WALL, MM
 from companion.layout import werdup_board as wb
 from companion.layout.werdup_board import BoardLayout
+from companion.werdup.rules import get_rules
 
-MM = 1.0
-DEG = 1.0
-
+MIN_CLEARANCE = 0.1 * MM  # the tightest fit the coupons offer; below it parts fuse or jam
+MAX_CLEARANCE = 1.0 * MM
 DEFAULT_FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
-MIN_WALL = 0.8 * MM  # thinnest wall or stroke an FDM nozzle of 0.4 mm prints well (2 lines)
+
+
+def check_clearance(c: object) -> None:
+    """Raise ``ValueError`` unless ``c`` is a clearance the coupons can test."""
+    if not (isinstance(c, int | float) and math.isfinite(c)
+            and MIN_CLEARANCE <= c <= MAX_CLEARANCE):
+        raise ValueError(f"clearance must be {MIN_CLEARANCE:g}-{MAX_CLEARANCE:g} mm, got {c!r} "
+                         f"(below {MIN_CLEARANCE:g} mm, the tightest fit coupon, parts fuse "
+                         "or jam)")
 
 
 def _positive(obj: object, *names: str) -> None:
@@ -40,9 +50,6 @@ class PrinterParams:
 
     def __post_init__(self) -> None:
         _positive(self, "bed_width", "bed_depth", "elephant_foot", "part_gap")
-        if self.bed_width < 60 or self.bed_depth < 60:
-            raise ValueError(f"bed {self.bed_width} x {self.bed_depth} mm is too small: "
-                             "the set needs at least 60 x 60 mm")
         if self.elephant_foot > 1.0:
             raise ValueError(f"elephant_foot must be at most 1 mm, got {self.elephant_foot!r}")
 
@@ -62,7 +69,8 @@ class TileParams:
     font_size: float = 10.0 * MM
     letter_box: float = 11.0 * MM  # longest side a letter (or "Qu") may take on the plateau
     font: Path = DEFAULT_FONT
-    stack_limit: int = 5
+    # the tallest stack, from the rules data
+    stack_limit: int = field(default_factory=lambda: get_rules().max_height)
 
     def __post_init__(self) -> None:
         _positive(self, "size", "body_height", "plateau_size", "plateau_height",
@@ -114,6 +122,63 @@ class JointParams:
                                  f"{getattr(self, neck)} (a dovetail widens outwards)")
             if getattr(self, neck) < 3 * MIN_WALL:
                 raise ValueError(f"{neck} {getattr(self, neck)} is too thin to print")
+
+
+@dataclass(frozen=True)
+class ClipParams:
+    """Snap-fit clips: a cantilever arm printed flat (its length along the layer lines, bending
+    sideways in the layer plane) with a catch at its free end that snaps into a window in the
+    neighbouring part. The catch has a 45 degree face above and below, so it clicks in from
+    either side, holds both ways, and prints without supports (window roofs included).
+
+    The catch stands ``engagement`` + clearance proud of the arm, so it overlaps the window's
+    lip by ``engagement`` at any clearance: that is how far the arm bends when pushed home."""
+
+    engagement: float = 0.6 * MM  # overlap of catch and window lip = deflection to pass it
+    catch_width: float = 3.0 * MM  # along the arm, at its free end
+    catch_land: float = 0.4 * MM  # flat tip of the catch
+    lead_angle: float = 45.0 * DEG  # upper catch face, from the push direction (vertical)
+    return_angle: float = 45.0 * DEG  # lower catch face, from the vertical
+    arm_gap: float = 1.0 * MM  # room beside the arm to bend into
+    end_gap: float = 1.0 * MM  # between the free end and the part
+    # board quarter: an arm along the seam in the floor, under the seam-side rib
+    arm_length: float = 14.5 * MM
+    arm_thickness: float = 1.6 * MM
+    catch_z: float = 0.7 * MM  # lowest point of the catch above the table
+    # placard: an arm reaching across the seam into a pocket in the other half
+    placard_arm_length: float = 14.0 * MM
+    placard_arm_thickness: float = 1.6 * MM
+    placard_arm_height: float = 6.0 * MM
+    placard_catch_z: float = 1.5 * MM
+    # printed PLA, stressed along the extrusion lines
+    modulus: float = 2300.0  # N/mm^2 (MPa), tensile modulus of printed PLA along the lines
+    permissible_strain: float = 0.02  # 2 %: about 2/3 of PLA's ~3 % yield strain, repeated use
+    friction: float = 0.3  # PLA on PLA
+
+    def __post_init__(self) -> None:
+        _positive(self, "engagement", "catch_width", "catch_land", "lead_angle",
+                  "return_angle", "arm_gap", "end_gap", "arm_length", "arm_thickness",
+                  "catch_z", "placard_arm_length", "placard_arm_thickness",
+                  "placard_arm_height", "placard_catch_z", "modulus", "friction")
+        if not 0 < self.permissible_strain < 0.1:
+            raise ValueError(f"permissible_strain is a fraction (0.02 = 2 %), got "
+                             f"{self.permissible_strain!r}")
+        for name in ("lead_angle", "return_angle"):
+            angle = getattr(self, name)
+            if not 10 <= angle <= 45:
+                raise ValueError(f"{name} must be 10-45 degrees (steeper faces would need "
+                                 f"supports under the catch or the window roof), got {angle!r}")
+            if self.friction * math.tan(math.radians(angle)) >= 1:
+                raise ValueError(f"{name} {angle} locks solid at friction {self.friction}")
+        for name in ("arm_thickness", "placard_arm_thickness"):
+            if getattr(self, name) < 2 * MIN_WALL:
+                raise ValueError(f"{name} {getattr(self, name)} is under two walls "
+                                 f"({2 * MIN_WALL} mm)")
+        if self.arm_gap < self.engagement + 0.2:
+            raise ValueError(f"arm_gap {self.arm_gap} leaves the arm no room to bend "
+                             f"{self.engagement} mm (needs at least {self.engagement + 0.2} mm)")
+        if self.catch_width > min(self.arm_length, self.placard_arm_length) / 2:
+            raise ValueError(f"catch_width {self.catch_width} is more than half an arm")
 
 
 @dataclass(frozen=True)
@@ -177,13 +242,13 @@ class SetParams:
     printer: PrinterParams = field(default_factory=PrinterParams)
     tile: TileParams = field(default_factory=TileParams)
     joint: JointParams = field(default_factory=JointParams)
+    clip: ClipParams = field(default_factory=ClipParams)
     board: BoardParams = field(default_factory=BoardParams)
     placard: PlacardParams = field(default_factory=PlacardParams)
 
     def __post_init__(self) -> None:
         c = self.clearance
-        if not (isinstance(c, int | float) and math.isfinite(c) and 0 <= c <= 1.0):
-            raise ValueError(f"clearance must be 0-1 mm, got {c!r}")
+        check_clearance(c)
         lay, tile, j = self.board.layout, self.tile, self.joint
         if abs(lay.seam - c) > 1e-9:
             raise ValueError(f"board seam {lay.seam} must equal the clearance {c} "
@@ -208,27 +273,32 @@ class SetParams:
         if lay.frame_height < lay.floor_height + self.board.rib_height:
             raise ValueError(f"frame_height {lay.frame_height} must be at least the rib top "
                              f"({lay.floor_height + self.board.rib_height})")
-        from cad.fit import bed_problems  # the fit maths needs a finished parameter set
+        from cad.snapfit import clip_problems  # the clip maths needs a finished parameter set
 
-        problems = bed_problems(self)
+        problems = clip_problems(self)
         if problems:
-            raise ValueError(f"bed: {'; '.join(problems)}")
+            raise ValueError(f"clips: {'; '.join(problems)}")
 
     @classmethod
     def make(cls, clearance: float = wb.DEFAULT_SEAM, bed: tuple[float, float] | None = None,
-             **groups: object) -> SetParams:
+             parts: tuple[str, ...] | None = None, **groups: Any) -> SetParams:
         """The default set with another clearance and/or bed; the board seam follows the
-        clearance."""
-        if not (isinstance(clearance, int | float) and math.isfinite(clearance)
-                and 0 <= clearance <= 1.0):
-            raise ValueError(f"clearance must be 0-1 mm, got {clearance!r}")
+        clearance. With a ``bed``, the ``parts`` to be printed (default: all) must fit it."""
+        check_clearance(clearance)
         board = groups.pop("board", BoardParams())
         board = dataclasses.replace(board, layout=dataclasses.replace(board.layout,
                                                                       seam=clearance))
         if bed is not None:
             printer = groups.pop("printer", PrinterParams())
             groups["printer"] = dataclasses.replace(printer, bed_width=bed[0], bed_depth=bed[1])
-        return cls(clearance=clearance, board=board, **groups)
+        made = cls(clearance=clearance, board=board, **groups)
+        if bed is not None:
+            from cad.fit import bed_problems
+
+            problems = bed_problems(made, parts)
+            if problems:
+                raise ValueError(f"bed: {'; '.join(problems)}")
+        return made
 
     @property
     def rib_width(self) -> float:
@@ -237,7 +307,7 @@ class SetParams:
 
     def to_dict(self) -> dict:
         """All values as JSON-ready data (the build cache is keyed on this)."""
-        def plain(v: object) -> object:
+        def plain(v: Any) -> Any:
             if dataclasses.is_dataclass(v):
                 return {f.name: plain(getattr(v, f.name)) for f in dataclasses.fields(v)}
             if isinstance(v, Path):

@@ -1,5 +1,7 @@
 """The tile placard (rack): a wedge with a slot that leans back, so seven tiles stand facing
-their owner. It prints as two halves, joined in the middle by a full-height dovetail.
+their owner. It prints as two halves, joined in the middle by a full-height dovetail and a
+snap-fit clip: an arm on the left half reaches into a pocket in the right one and its catch
+clicks into a window there (:mod:`cad.clips`).
 
 Frame: x along the placard (0 at the left end of the assembled placard), y from the front
 (the owner's side, y = 0) to the back, z up from the table. Both halves lie flat as printed.
@@ -11,7 +13,7 @@ import math
 
 import cadquery as cq
 
-from cad import joints
+from cad import clips, fit, joints, snapfit
 from cad.params import SetParams
 from cad.solids import chamfer_bottom_edges_on, on_line, prism
 
@@ -25,7 +27,7 @@ def length(params: SetParams) -> float:
 
 
 def slot_width(params: SetParams) -> float:
-    return params.tile.height + 2 * params.placard.slot_play
+    return fit.placard_slot_width(params)
 
 
 def _slot_profile(params: SetParams) -> list[Point]:
@@ -41,9 +43,7 @@ def _slot_profile(params: SetParams) -> list[Point]:
 
 def slot_back_at(params: SetParams, z: float) -> float:
     """y of the slot's back wall at height ``z``."""
-    pl = params.placard
-    th = math.radians(pl.lean)
-    return pl.slot_front + (z - pl.base_height) * math.tan(th) + slot_width(params) / math.cos(th)
+    return fit.placard_slot_back_at(params, z)
 
 
 def _profile(params: SetParams) -> list[Point]:
@@ -67,10 +67,7 @@ def section(params: SetParams, span: float) -> cq.Workplane:
 
 def dovetail(params: SetParams) -> joints.Dovetail:
     """The joint between the halves, centred in the solid back block."""
-    pl, j = params.placard, params.joint
-    back_start = slot_back_at(params, pl.back_height)
-    return joints.Dovetail((back_start + pl.depth) / 2, j.frame_tab_neck, j.frame_tab_head,
-                           j.frame_tab_depth, pl.back_height)
+    return snapfit.placard_dovetail(params)
 
 
 def _extrude_profile(points: list[Point], x0: float, x1: float) -> cq.Workplane:
@@ -78,8 +75,9 @@ def _extrude_profile(points: list[Point], x0: float, x1: float) -> cq.Workplane:
             .extrude(x1 - x0))
 
 
-def placard_half(params: SetParams, side: str) -> cq.Workplane:
-    """The ``"left"`` or ``"right"`` half, in assembled position."""
+def placard_half(params: SetParams, side: str, clip_deflection: float = 0.0) -> cq.Workplane:
+    """The ``"left"`` or ``"right"`` half, in assembled position (``clip_deflection``: the
+    left half's clip arm bent that far, as while clicking in)."""
     if side not in ("left", "right"):
         raise ValueError(f"side must be 'left' or 'right', got {side!r}")
     pl, c = params.placard, params.clearance
@@ -102,17 +100,26 @@ def placard_half(params: SetParams, side: str) -> cq.Workplane:
         tab_solid = prism(outline, 0.0, tab.height)
         tab_solid = chamfer_bottom_edges_on(
             tab_solid, ef, lambda e: not on_line(e, "x", outline[0][0]))
-        body = chamfer_bottom_edges_on(body, ef, keep).union(tab_solid)
+        arm = clips.placard_arm(params, clip_deflection)
+        root = snapfit.placard_clip_arm(params).x_root - snapfit.ROOT_OVERLAP
+        arm = chamfer_bottom_edges_on(arm, ef, lambda e: not on_line(e, "x", root))
+        body = chamfer_bottom_edges_on(body, ef, keep).union(tab_solid).union(arm)
     else:
         slot_xy = [(x + mid, y) for x, y in joints.slot_outline_at_neighbour(tab, c, c)]
         body = body.cut(prism(slot_xy, -1.0, pl.back_height + 2.0))
+        body = body.cut(clips.placard_pocket(params))
         reach = mid + c / 2 + tab.depth + 2 * c
+        clip_arm = snapfit.placard_clip_arm(params)
+        pocket_reach = clip_arm.tip + c + 0.01
+        pocket_y = (clip_arm.y0 - params.clip.arm_gap - 0.01, clip_arm.y1 + c + 0.01)
 
         def keep_right(e: cq.Edge) -> bool:
             mid_pt = e.Center()
-            in_slot = (mid_pt.x < reach and not on_line(e, "x", mid + c / 2)
-                       and abs(mid_pt.y - tab.t) < tab.head)
-            return keep(e) or in_slot
+            if on_line(e, "x", mid + c / 2):
+                return False
+            in_slot = mid_pt.x < reach and abs(mid_pt.y - tab.t) < tab.head / 2 + 2 * c + 0.5
+            in_pocket = mid_pt.x < pocket_reach and pocket_y[0] < mid_pt.y < pocket_y[1]
+            return keep(e) or in_slot or in_pocket
 
         body = chamfer_bottom_edges_on(body, ef, keep_right)
     return body

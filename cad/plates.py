@@ -9,7 +9,7 @@ BED_MARGIN = 3.0  # mm kept clear along the bed edges
 
 
 @dataclass(frozen=True)
-class Placement:
+class PlateSpot:
     """Where one item goes: plate number (0-based) and the lower-left corner on the bed."""
 
     plate: int
@@ -24,7 +24,7 @@ def grid_capacity(item: float, gap: float, bed: float, margin: float = BED_MARGI
 
 
 def tile_plates(count: int, item: float, gap: float, bed: tuple[float, float],
-                margin: float = BED_MARGIN) -> list[Placement]:
+                margin: float = BED_MARGIN) -> list[PlateSpot]:
     """Places ``count`` square tiles of side ``item`` on as few plates as possible, the same
     number on each (give or take one), each plate's grid centred on the bed."""
     cols = grid_capacity(item, gap, bed[0], margin)
@@ -33,7 +33,7 @@ def tile_plates(count: int, item: float, gap: float, bed: tuple[float, float],
         raise ValueError(f"a {item} mm tile does not fit on a {bed[0]} x {bed[1]} mm bed")
     plates = math.ceil(count / (cols * rows_max))
     per_plate = [count // plates + (1 if i < count % plates else 0) for i in range(plates)]
-    out: list[Placement] = []
+    out: list[PlateSpot] = []
     for plate, n in enumerate(per_plate):
         rows = math.ceil(n / cols)
         used_cols = min(cols, n)
@@ -42,7 +42,7 @@ def tile_plates(count: int, item: float, gap: float, bed: tuple[float, float],
         x0, y0 = (bed[0] - w) / 2, (bed[1] - h) / 2
         for k in range(n):
             r, c = divmod(k, cols)
-            out.append(Placement(plate, x0 + c * (item + gap), y0 + (rows - 1 - r) * (item + gap)))
+            out.append(PlateSpot(plate, x0 + c * (item + gap), y0 + (rows - 1 - r) * (item + gap)))
     return out
 
 

@@ -4,17 +4,17 @@ Built in the quarter frame of :mod:`cad.joints` (the top-left quarter, board cen
 origin). A full-height block is cut down to the cell floor in each cell opening, leaving grid
 ribs and the raised frame; every cell gets a boss that the bottom tile's recess drops onto (the
 same fit as tile on tile), the cell next to the board centre gets the beginning circle, the frame
-gets square pockets for the ArUco stickers, the right edge grows dovetail tabs and the bottom
-edge gets the matching slots.
+gets square pockets for the ArUco stickers, the right edge grows dovetail tabs and snap-fit
+clip arms (:mod:`cad.clips`), and the bottom edge gets the matching slots and catch windows.
 """
 
 from __future__ import annotations
 
 import cadquery as cq
 
-from cad import joints
+from cad import clips, joints
 from cad.params import SetParams
-from cad.solids import chamfer_bottom_edges_on, on_line, prism
+from cad.solids import chamfer_bottom_edges_on, off_line, on_line, prism
 
 
 def cell_centers(params: SetParams, cells: int | None = None) -> list[tuple[float, float]]:
@@ -41,8 +41,10 @@ def boss(params: SetParams, centers: list[tuple[float, float]], z0: float) -> cq
             .faces(">Z").edges().chamfer(t.plateau_chamfer))
 
 
-def quarter(params: SetParams, cells: int | None = None, frame: bool = True) -> cq.Workplane:
-    """The quarter solid (``cells`` and ``frame`` shrink it for the fit coupon)."""
+def quarter(params: SetParams, cells: int | None = None, frame: bool = True,
+            clip_deflection: float = 0.0) -> cq.Workplane:
+    """The quarter solid (``cells`` and ``frame`` shrink it for the fit coupon;
+    ``clip_deflection`` shows its clip arms bent that far, as while clicking in)."""
     lay, t, b = params.board.layout, params.tile, params.board
     c = params.clearance
     half = joints.quarter_half(params, cells, frame)
@@ -80,20 +82,33 @@ def quarter(params: SetParams, cells: int | None = None, frame: bool = True) -> 
         outline = joints.tab_outline(tab, c)
         tab_solid = chamfer_bottom_edges_on(
             prism(outline, 0.0, tab.height), ef,
-            lambda e, x_root=outline[0][0]: not on_line(e, "x", x_root))
+            off_line("x", outline[0][0]))
         body = body.union(tab_solid)
         body = body.cut(prism(joints.slot_outline(tab, c, c), -1.0, top + 2.0))
 
-    # Elephant's foot: chamfer the outer bottom edges and the slot mouths (the tabs were
-    # chamfered on their own); the straight seam edges stay square.
+    body = clips.add_quarter_clips(body, params, cells, clip_deflection)
+
+    # Elephant's foot: chamfer the outer bottom edges, the slot mouths (the tabs were
+    # chamfered on their own) and the gaps that free the clip arms, so a squashed first
+    # layer cannot weld an arm to the floor; the straight seam edges stay square.
     reach = inner + max(t.depth for t in tabs) + 2 * c + 0.01
+    gaps = clips.quarter_arm_gaps(params, cells)
 
     def chamfered(e: cq.Edge) -> bool:
         if on_line(e, "x", -half) or on_line(e, "y", half):
             return True
         mid = e.Center()
-        return mid.y < reach and mid.x < -inner and not on_line(e, "y", inner)
+        if on_line(e, "x", -inner) or on_line(e, "y", inner):
+            return False
+        if any(x0 - 0.01 < mid.x < x1 and y0 - 0.01 < mid.y < y1 + 0.01
+               for x0, x1, y0, y1 in gaps):
+            return True
+        return mid.y < reach and mid.x < -inner
 
+    if clip_deflection:
+        # a bent arm is only ever checked against the neighbour, never printed: without the
+        # chamfers there is only more material in the way, so the check is on the safe side
+        return body
     body = chamfer_bottom_edges_on(body, ef, chamfered)
     return body
 

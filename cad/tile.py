@@ -12,6 +12,8 @@ from functools import lru_cache
 import cadquery as cq
 
 from cad.params import SetParams, TileParams
+from cad.solids import shape_of
+from companion.tiles import ROTATION_AMBIGUOUS
 
 
 @lru_cache(maxsize=8)
@@ -32,7 +34,8 @@ def tile_body(params: SetParams) -> cq.Workplane:
 
 
 def letter_solid(params: SetParams, letter: str, overshoot: float = 0.0) -> cq.Workplane:
-    """The letter (and the orientation bar under it) as the solid sunk into the plateau:
+    """The letter (and, for M, W, N and Z, the bar under it that shows which way is up, as
+    on the paper tiles) as the solid sunk into the plateau:
     the inlay of the two-colour tile; with ``overshoot`` it pokes out of the top, which makes
     it the cutter for the one-colour tile's cavity."""
     t = params.tile
@@ -41,7 +44,10 @@ def letter_solid(params: SetParams, letter: str, overshoot: float = 0.0) -> cq.W
     glyph = cq.Workplane("XY").text(letter.upper() if len(letter) == 1 else letter, size,
                                     t.letter_depth + overshoot, fontPath=str(t.font), combine=False,
                                     halign="center", valign="center")
-    bb = glyph.val().BoundingBox()
+    bb = shape_of(glyph).BoundingBox()
+    if letter.upper() not in ROTATION_AMBIGUOUS:
+        return glyph.translate((-(bb.xmin + bb.xmax) / 2, -(bb.ymin + bb.ymax) / 2,
+                                top - t.letter_depth))
     bar_h, bar_gap = 1.0, 0.9
     total = bb.ylen + bar_gap + bar_h
     # centre letter plus bar on the plateau
@@ -56,7 +62,7 @@ def letter_solid(params: SetParams, letter: str, overshoot: float = 0.0) -> cq.W
 @lru_cache(maxsize=64)
 def _font_size_cached(font: str, font_size: float, box: float, letter: str) -> float:
     glyph = cq.Workplane("XY").text(letter, font_size, 1.0, fontPath=font, combine=False)
-    bb = glyph.val().BoundingBox()
+    bb = shape_of(glyph).BoundingBox()
     longest = max(bb.xlen, bb.ylen + 1.9)  # room for the orientation bar under the letter
     return font_size if longest <= box else font_size * box / longest
 

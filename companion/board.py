@@ -233,6 +233,19 @@ def split_word(word: str, digraphs: Collection[str] = ()) -> list[str | None]:
     return out
 
 
+def _read_square(tok: str, lineno: int) -> tuple[str | None, int]:
+    """One square of board text: ``(tile, stack height)``, ``(None, 0)`` when empty."""
+    if tok in (".", "-", "_"):
+        return None, 0
+    m = re.fullmatch(r"([A-Za-z]+)(\d*)", tok)
+    if not m:
+        raise PlayError(f"board text line {lineno}: cannot read square {tok!r}")
+    h = int(m.group(2)) if m.group(2) else 1
+    if h < 1:
+        raise PlayError(f"board text line {lineno}: stack height of {tok!r} is 0")
+    return m.group(1), h
+
+
 class Board:
     """A grid of squares, each with a top tile (or ``None``) and a stack height."""
 
@@ -316,19 +329,7 @@ class Board:
             if not line or line.startswith("#"):
                 continue
             tokens = line.split() if " " in line else list(line)
-            row = []
-            for tok in tokens:
-                if tok in (".", "-", "_"):
-                    row.append((None, 0))
-                    continue
-                m = re.fullmatch(r"([A-Za-z]+)(\d*)", tok)
-                if not m:
-                    raise PlayError(f"board text line {lineno}: cannot read square {tok!r}")
-                h = int(m.group(2)) if m.group(2) else 1
-                if h < 1:
-                    raise PlayError(f"board text line {lineno}: stack height of {tok!r} is 0")
-                row.append((m.group(1), h))
-            grid.append(row)
+            grid.append([_read_square(tok, lineno) for tok in tokens])
         if not grid:
             raise PlayError("the board text is empty")
         width = len(grid[0])

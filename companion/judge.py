@@ -25,6 +25,7 @@ class Verdict:
     game: str | None = None
     lexicon: str = ""
     definitions: list[str] = field(default_factory=list)
+    decided_by: str = ""  # the list (or house layer) that decided: a word added or removed
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -43,9 +44,9 @@ def check_word(
     if game is not None and game not in GAME_MIN_LENGTH:
         raise ValueError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
 
-    def verdict(valid: bool, reason: str) -> Verdict:
+    def verdict(valid: bool, reason: str, decided_by: str = "") -> Verdict:
         defs = [str(d) for d in define(raw)] if with_definitions and _LETTERS.match(raw) else []
-        return Verdict(shown, valid, reason, game, lex.name, defs)
+        return Verdict(shown, valid, reason, game, lex.name, defs, decided_by)
 
     if not raw:
         return verdict(False, "No word given.")
@@ -62,10 +63,15 @@ def check_word(
             False,
             f"{shown} is too short for {GAME_TITLES[game]}: words need at least {n} letters.",
         )
+    decided_by, change = lex.decided_by(lower), lex.change(lower)
     if lower not in lex:
         reason = f"{shown} is not in the word list ({lex.name})."
-        if raw[0].isupper() and not raw.isupper():
+        if change == "removed":
+            reason = f"{shown} is not in the word list ({lex.name}): {decided_by} removes it."
+        elif raw[0].isupper() and not raw.isupper():
             reason += " Proper nouns (names of people and places) are not allowed."
-        return verdict(False, reason)
+        return verdict(False, reason, decided_by)
     where = f" for {GAME_TITLES[game]}" if game else ""
-    return verdict(True, f"{shown} is in the word list ({lex.name}) and is valid{where}.")
+    added = f": {decided_by} adds it" if change == "added" else ""
+    return verdict(True, f"{shown} is in the word list ({lex.name}) and is valid{where}{added}.",
+                   decided_by)

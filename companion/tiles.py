@@ -8,6 +8,9 @@ from functools import cache
 from companion.datafiles import read_table
 
 BLANK = "?"
+# Letters that read as another letter when turned round: every printed tile (paper or 3D)
+# marks them with a bar under the letter.
+ROTATION_AMBIGUOUS = frozenset({"M", "W", "N", "Z"})
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reportlab.lib.units import mm
@@ -16,7 +17,9 @@ from companion.layout.sheets import (
     SheetLayout,
     board_sheet,
 )
+from companion.werdup.rules import get_rules
 from printables.canvas import Page, new_canvas
+from printables.chrome import number_word
 from printables.markers import draw_marker
 from printables.style import (
     ACCENTS,
@@ -62,9 +65,9 @@ def bugwords_squares() -> list[list[Square]]:
 
 
 def werdup_squares(size: int) -> list[list[Square]]:
-    """The WerdUp board: plain squares, with the middle 2x2 as the beginning squares."""
-    mid = {size // 2 - 1, size // 2}
-    return [[Square("begin" if r in mid and c in mid else "plain", ()) for c in range(size)]
+    """The WerdUp board: plain squares, with the rules' beginning squares marked."""
+    begin = get_rules().beginning
+    return [[Square("begin" if (r, c) in begin else "plain", ()) for c in range(size)]
             for r in range(size)]
 
 
@@ -113,7 +116,7 @@ def _draw_piece(page: Page, piece: Piece, sheet: SheetLayout, game: str, title: 
 
 
 def draw_board(page: Page, sheet: SheetLayout, game: str, title: str,
-               seam_xs: list[float] = (), seam_ys: list[float] = ()) -> None:
+               seam_xs: Sequence[float] = (), seam_ys: Sequence[float] = ()) -> None:
     """The whole board in sheet coordinates (the caller clips and shifts it onto a page)."""
     accent = ACCENTS[game]
     grid = sheet.grids["board"]
@@ -145,7 +148,8 @@ def draw_board(page: Page, sheet: SheetLayout, game: str, title: str,
         _premium_key(page, sheet)
     else:
         page.text(sheet.width / 2, sheet.height - BOARD_MARGIN / 2 + 4.2,
-                  "The first word covers at least one of the four beginning squares.", size=7,
+                  "The first word covers at least one of the "
+                  f"{number_word(len(get_rules().beginning))} beginning squares.", size=7,
                   color=MUTED, align="center")
     for x in seam_xs:
         for y in (BOARD_MARGIN / 2, sheet.height - BOARD_MARGIN / 2):

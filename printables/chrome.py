@@ -80,3 +80,12 @@ def gang_marks(page: Page, xs: Sequence[float], ys: Sequence[float], length: flo
     for y in ys:
         page.line(left - offset, y, left - offset - length, y, color=INK, width=0.2)
         page.line(right + offset, y, right + offset + length, y, color=INK, width=0.2)
+
+
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                 "ten")
+
+
+def number_word(n: int) -> str:
+    """A small count as printed text: ``7`` -> ``"seven"`` (digits from eleven on)."""
+    return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)

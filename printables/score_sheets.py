@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from companion.errors import UsageError
 from companion.layout.sheets import Rect
 from printables.canvas import Page, new_canvas, text_width
-from printables.chrome import footer, title_band
+from printables.chrome import footer, number_word, title_band
 from printables.style import (
     ACCENTS,
     FONT,
@@ -49,10 +49,16 @@ class ScoreSheetSpec:
     lead_extra: str  # heading of an optional write-in column after it ("" for none)
     columns: tuple[Column, ...]
     end_rows: tuple[EndRow, ...]
-    players: tuple[int, int, int]  # fewest, most, default
+    fixed_range: tuple[int, int] | None  # fewest, most players; None: from the game's rules
+    default_players: int
     landscape_from: int  # this many players or more: landscape pages
     rows: int | None  # body rows; None fills the page
     note: str
+
+    @property
+    def players(self) -> tuple[int, int, int]:
+        """Fewest, most and default players."""
+        return (*player_range(self), self.default_players)
 
 
 SPECS: dict[str, ScoreSheetSpec] = {
@@ -63,7 +69,7 @@ SPECS: dict[str, ScoreSheetSpec] = {
             EndRow("Tiles left", "on the placard: -{tile_penalty} each", (True, False)),
             EndRow("Final score", "total less tiles", (False, True), strong=True),
         ),
-        (1, 4, 4), 99, None,
+        None, 4, 99, None,
         "A letter one tile high scores {flat_points}; a stacked letter scores {stack_points} "
         "per tile in its stack. Every word formed scores.",
     ),
@@ -75,15 +81,15 @@ SPECS: dict[str, ScoreSheetSpec] = {
             EndRow("Went out", "plus the others' unplayed", (False, True, False)),
             EndRow("Final score", "", (False, False, True), strong=True),
         ),
-        (2, 4, 2), 3, None,
+        None, 2, 3, None,
         "Letter premiums before word premiums; premiums count only on the turn they are "
-        "covered; 50 extra for playing all seven tiles.",
+        "covered; {bingo_bonus} extra for playing {bingo_tiles}.",
     ),
     "pdq": ScoreSheetSpec(
         "pdq", "PDQ", "Round", "Cards",
         (Column("Cards", 1.0), Column("Alt.", 1.0, total=True)),
         (EndRow("Total", "cards won / alternate", (True, True), strong=True),),
-        (2, 6, 4), 99, None,
+        (2, 6), 4, 99, None,
         "Write the cards dealt and the number each player won in the round. Alternate scoring: "
         "{alternate}.",
     ),
@@ -146,14 +152,11 @@ def score_sheet_pdf(game: str, players: int | None = None, paper: str = "letter"
     if game not in SPECS:
         raise UsageError(f"No score sheet for {game!r}; choose werdup, bugwords or pdq.")
     spec = SPECS[game]
-    lo, hi, default = spec.players
-    n = default if players is None else players
+    lo, hi = player_range(spec)
+    n = spec.default_players if players is None else players
     if not lo <= n <= hi:
         raise UsageError(f"A {spec.title} score sheet is for {lo} to {hi} players, not {n}.")
-    if game == "pdq":
-        spec = _with_pdq_rules(spec)
-    elif game == "werdup":
-        spec = _with_werdup_rules(spec)
+    spec = _WITH_RULES[game](spec)
     setup = page_setup(paper, landscape=n >= spec.landscape_from)
     c, buf = new_canvas(setup.size, f"{spec.title} score sheet", f"{n} players")
     page = Page(c, setup.size)
@@ -168,6 +171,31 @@ def score_sheet_pdf(game: str, players: int | None = None, paper: str = "letter"
     c.showPage()
     c.save()
     return buf.getvalue()
+
+
+def player_range(spec: ScoreSheetSpec) -> tuple[int, int]:
+    """The fewest and most players a sheet is for (WerdUp and Bug Words: from their rules)."""
+    if spec.fixed_range is not None:
+        return spec.fixed_range
+    if spec.game == "werdup":
+        from companion.werdup.rules import get_rules
+
+        werdup = get_rules()
+        return werdup.min_players, werdup.max_players
+    from companion.bugwords.rules import default_rules
+
+    bugwords = default_rules()
+    return bugwords.min_players, bugwords.max_players
+
+
+def _with_bugwords_rules(spec: ScoreSheetSpec) -> ScoreSheetSpec:
+    """The Bug Words sheet with the default edition's bingo bonus."""
+    from companion.bugwords.rules import default_rules
+
+    rules = default_rules()
+    tiles = (f"all {number_word(rules.rack_size)} tiles" if rules.bingo_tiles >= rules.rack_size
+             else f"{number_word(rules.bingo_tiles)} tiles or more in one turn")
+    return replace(spec, note=spec.note.format(bingo_bonus=rules.bingo_bonus, bingo_tiles=tiles))
 
 
 def _with_werdup_rules(spec: ScoreSheetSpec) -> ScoreSheetSpec:
@@ -194,6 +222,10 @@ def _with_pdq_rules(spec: ScoreSheetSpec) -> ScoreSheetSpec:
     alternate = "; ".join(f"{' '.join(ls)} count {words.get(p, f'{p} times')}"
                           for p, ls in sorted(by_points.items()))
     return replace(spec, rows=rounds, note=spec.note.format(alternate=alternate))
+
+
+_WITH_RULES = {"werdup": _with_werdup_rules, "bugwords": _with_bugwords_rules,
+               "pdq": _with_pdq_rules}
 
 
 def _draw_table(page: Page, spec: ScoreSheetSpec, t: TableLayout, players: int,
@@ -244,7 +276,13 @@ def _draw_table(page: Page, spec: ScoreSheetSpec, t: TableLayout, players: int,
         page.line(t.lead_extra.x, t.body_top, t.lead_extra.x, body_bottom, color=RULE, width=0.2)
     page.rect(Rect(left, t.sub_top, right - left, body_bottom - t.sub_top), stroke=INK,
               width=0.5)
-    # end-of-game rows
+    _draw_end_rows(page, spec, t, players, accent)
+
+
+def _draw_end_rows(page: Page, spec: ScoreSheetSpec, t: TableLayout, players: int,
+                   accent: str) -> None:
+    """The rows after the turns (tiles left, final score...), with boxes to fill in."""
+    left = t.lead.x
     for k, row in enumerate(spec.end_rows):
         y = t.end_top + k * END_ROW
         label_w = t.player_x[0] - left

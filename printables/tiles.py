@@ -6,14 +6,12 @@ from dataclasses import dataclass
 
 from companion.errors import UsageError
 from companion.layout.sheets import BOARD_SPECS, Rect
-from companion.tiles import BLANK, TileSet, tile_set
+from companion.tiles import BLANK, ROTATION_AMBIGUOUS, TileSet, tile_set
 from printables.canvas import CAP_HEIGHT, Page, new_canvas
 from printables.chrome import crop_marks, cut_lines, footer, section_label
 from printables.style import ACCENTS, CUT, FONT_BOLD, INK, MUTED, PAGE_MARGIN, page_setup
 
 TILE_FACE = "#f6efdc"
-# Letters that read as another letter when turned round get a bar under them.
-ROTATION_AMBIGUOUS = frozenset({"M", "W", "N", "Z"})
 HEAD = 18.0  # mm for the heading above the tiles
 
 

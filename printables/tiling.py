@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from companion.layout.sheets import Rect
@@ -77,6 +77,10 @@ def tile_sheet(sheet_w: float, sheet_h: float, page_w: float, page_h: float, mar
     return pieces
 
 
+def _distance_from(ideal: float) -> Callable[[float], float]:
+    return lambda s: abs(s - ideal)
+
+
 def _cuts(length: float, avail: float, overlap: float, snap: Sequence[float]) -> list[float]:
     """Piece boundaries along one side: 0, the seams, ``length``."""
     if length <= avail:
@@ -84,7 +88,7 @@ def _cuts(length: float, avail: float, overlap: float, snap: Sequence[float]) ->
     n = math.ceil((length - overlap) / (avail - overlap))
     cuts = [0.0] + [length * k / n for k in range(1, n)] + [length]
     for k in range(1, n):
-        near = sorted(snap, key=lambda s, ideal=cuts[k]: abs(s - ideal))
+        near = sorted(snap, key=_distance_from(cuts[k]))
         for s in near[:3]:
             trial = cuts[:k] + [s] + cuts[k + 1:]
             widths_ok = all(

@@ -34,7 +34,8 @@ if [[ ! -x "$VENV/bin/python" ]]; then
     "$PY" -m venv "$VENV"
 fi
 
-want=$(cat pyproject.toml | sha256sum | cut -c1-16)
+# Reinstall when the dependencies or the compiled core (setup.py, companion/*.c) change.
+want=$(cat pyproject.toml setup.py companion/*.c | sha256sum | cut -c1-16)
 if [[ ! -f "$STAMP" || "$(cat "$STAMP")" != "$want" ]]; then
     echo "setup: installing Python dependencies (first run takes a few minutes)"
     "$VENV/bin/python" -m pip install -q --upgrade pip

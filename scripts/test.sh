@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Run the whole test suite (after scripts/setup.sh): lint, then pytest.
+# Run the whole test suite (after scripts/setup.sh): lint (ruff, with its complexity limit),
+# type checks (mypy, configured in pyproject.toml), then pytest.
 # Unless DATABASE_URL_TEST is already set, a throwaway PostgreSQL cluster is started in a
 # temporary folder on a free loopback port for the tests marked `postgres`, and removed after.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 .venv/bin/ruff check .
+.venv/bin/mypy
 source scripts/pg-throwaway.sh
 start_throwaway_postgres
 .venv/bin/python -m pytest "$@"

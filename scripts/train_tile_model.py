@@ -11,8 +11,8 @@ import time
 from importlib import resources
 from pathlib import Path
 
+from synthetic.training import build, build_hand
 from vision.config import DEFAULT
-from vision.training import build, build_hand
 
 
 def main() -> None:

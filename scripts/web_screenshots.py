@@ -26,10 +26,10 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
 
 def board_photo(tmp: Path) -> Path:
     """A synthetic phone photo of a Bug Words board with QUIZ on it."""
+    from synthetic.camera import Camera, photograph
+    from synthetic.fonts import tile_fonts
+    from synthetic.render import render_board
     from vision.boards import board_spec
-    from vision.fonts import tile_fonts
-    from vision.render import render_board
-    from vision.synth import Camera, photograph
 
     spec = board_spec("bugwords")
     letters = [[""] * spec.cols for _ in range(spec.rows)]

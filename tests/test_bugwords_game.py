@@ -55,8 +55,9 @@ def test_tiles_not_on_the_rack():
         g.play("8G", "caT")
 
 
-def test_challenges_off_refuses_invalid_words():
-    g = rigged(["CATXYZQ", "EEEEEEE"], bag="ABCDEFGHIJKLMNOP", challenges="off")
+@pytest.mark.parametrize("rule", ["none", "off"])
+def test_challenges_off_refuses_invalid_words(rule):
+    g = rigged(["CATXYZQ", "EEEEEEE"], bag="ABCDEFGHIJKLMNOP", challenges=rule)
     with pytest.raises(IllegalPlay, match="TAC is not in the word list"):
         g.play("8G", "TAC")
 
@@ -103,8 +104,8 @@ def test_challenge_removes_the_play_and_its_score():
     g.play("8G", "CAT")
     g.play("H7", "T.C")  # TAC down: not in the tiny list
     assert g.scores == [10, 5] and g.current == 0  # T1 A1 C3, no premiums
-    bad = g.challenge()
-    assert bad == ["TAC"]
+    outcome = g.challenge()
+    assert outcome.invalid_words == ("TAC",) and not outcome.play_stands
     assert g.scores == [10, 0] and g.current == 0
     assert g.board.get(6, 7) is None and g.board.get(7, 7) == "A"
     assert sorted(g.racks[1]) == sorted("TACEEEE")
@@ -117,7 +118,7 @@ def test_challenge_removes_the_play_and_its_score():
 def test_challenge_of_a_good_play_stands():
     g = rigged(["CATXYZQ", "EEEEEEE"], bag="ABCDEFGHIJKLMNOP")
     g.play("8G", "CAT")
-    assert g.challenge() == []
+    assert g.challenge().play_stands
     assert g.scores == [10, 0] and g.current == 1
 
 
@@ -125,16 +126,63 @@ def test_challenge_undoes_a_phony_that_went_out():
     g = rigged(["TAC", "QZE"])
     g.play("8G", "TAC")
     assert g.over
-    assert g.challenge() == ["TAC"]
+    assert g.challenge().invalid_words == ("TAC",)
     assert not g.over and g.scores == [0, 0] and g.current == 1
     assert sorted(g.racks[0]) == ["A", "C", "T"]
 
 
-def test_challenges_only_in_expert_mode():
-    g = rigged(["CATXYZQ", "EEEEEEE"], bag="ABCDEFGHIJKLMNOP", challenges="off")
+def test_no_challenges_under_the_none_rule():
+    g = rigged(["CATXYZQ", "EEEEEEE"], bag="ABCDEFGHIJKLMNOP", challenges="none")
     g.play("8G", "CAT")
-    with pytest.raises(GameError, match="expert mode"):
+    with pytest.raises(GameError, match="challenges are off at this table"):
         g.challenge()
+
+
+# Each rule's outcome, for a phony (TAC) and a valid play (CAT) challenged by Bob:
+# (rule, word, Ann's score, Bob's score, whose turn next, history kinds after the play).
+CHALLENGE_TABLE = [
+    ("single", "TAC", 0, 0, 1, ["place", "challenged"]),
+    ("single", "CAT", 10, 0, 1, ["place"]),
+    ("double", "TAC", 0, 0, 1, ["place", "challenged"]),
+    ("double", "CAT", 10, 0, 0, ["place", "lost_turn"]),
+    ("points", "TAC", 0, 0, 1, ["place", "challenged"]),
+    ("points", "CAT", 15, 0, 1, ["place", "challenge_bonus"]),
+    ("points 10", "CAT", 20, 0, 1, ["place", "challenge_bonus"]),
+    ("expert", "TAC", 0, 0, 1, ["place", "challenged"]),
+]
+
+
+@pytest.mark.parametrize(("rule", "word", "ann", "bob", "current", "kinds"), CHALLENGE_TABLE)
+def test_challenge_outcome_per_rule(rule, word, ann, bob, current, kinds):
+    g = rigged(["CATXYZQ", "EEEEEEE"], bag="ABCDEFGHIJKLMNOP", challenges=rule)
+    g.play("8G", word)
+    outcome = g.challenge()
+    assert outcome.play_stands is (word == "CAT")
+    assert g.scores == [ann, bob] and g.current == current
+    assert [t.kind for t in g.history] == kinds
+    assert [t.total for t in g.history][-1] == (ann if kinds[-1] != "lost_turn" else bob)
+    with pytest.raises(GameError, match="no play to challenge"):
+        g.challenge()
+
+
+def test_double_challenge_lost_turn_in_a_three_player_game():
+    g = Game(["Ann", "Bob", "Cy"], random.Random(0), lexicon=LEX)
+    g.rules = g.rules.with_settings(challenges="double")
+    g.racks = [list("CATXYZQ"), list("EEEEEEE"), list("EEEEEEE")]
+    g.bag = list("ABCDEFGHIJKLMNOP")
+    g.play("8G", "CAT")
+    g.challenge(challenger=2)  # Cy challenges a valid play: Cy's next turn is lost
+    assert g.current == 1
+    g.pass_turn()  # Bob
+    assert g.current == 0 and [t.kind for t in g.history][-2:] == ["pass", "lost_turn"]
+    assert g.history[-1].player == 2
+
+
+def test_a_player_cannot_challenge_their_own_play():
+    g = rigged(["CATXYZQ", "EEEEEEE"], bag="ABCDEFGHIJKLMNOP")
+    g.play("8G", "CAT")
+    with pytest.raises(GameError, match="another player"):
+        g.challenge(challenger=0)
 
 
 def test_player_count():

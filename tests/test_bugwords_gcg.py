@@ -11,6 +11,7 @@ from companion.bugwords.autoplay import play_out
 from companion.bugwords.game import Game
 from companion.bugwords.gcg import GcgError, format_move, parse_gcg, record_from_game, write_gcg
 from companion.bugwords.replay import replay
+from companion.challenges import get_challenge_rule
 from companion.lexicon import Lexicon
 
 GCG_DIR = Path(__file__).parent / "data" / "gcg"
@@ -57,11 +58,13 @@ def test_handmade_record_lines_and_notes():
     assert by_line[13].not_in_list == ("PAXE",)
     assert by_line[14].computed == -13 and not by_line[14].mismatch
     assert by_line[16].words == ("PAN", "OP", "LA") and by_line[16].not_in_list == ("OP",)
-    assert by_line[18].computed == 0 and "challenge bonus" in by_line[18].note
+    # No ChallengeRule note, but a challenge bonus: the record is read as the points rule (5).
+    assert result.challenge_rule == "points 5"
+    assert by_line[18].computed == 5 and "challenge bonus (points 5 rule)" in by_line[18].note
     assert by_line[21].computed is None and "time penalty" in by_line[21].note
     assert by_line[22].computed == 10 and "tournament end-of-game doubling" in by_line[22].note
     assert result.mismatches == 0
-    assert result.totals == {"Kim": 32 + 8 + 4 + 11 + 29 + 10, "Lee": 15 + 17}
+    assert result.totals == {"Kim": 32 + 8 + 4 + 11 + 5 + 29 + 10, "Lee": 15 + 17}
     # The board after the record: PAX came off again.
     assert result.board.get(10, 5) is None and result.board.get(10, 10) == "d"
 
@@ -166,10 +169,71 @@ def test_a_challenged_game_writes_and_replays():
     g.bag = list("ABCDEFGHIJKLMNOP")
     g.play("8G", "CAT")
     g.play("H7", "T.C")  # TAC: not in the list
-    assert g.challenge() == ["TAC"]
+    assert g.challenge().invalid_words == ("TAC",)
     g.pass_turn()
     text = write_gcg(record_from_game(g))
     assert ">Bob: TACEEEE H7 T.C +5 5\n>Bob: TACEEEE -- -5 0\n>Ann: " in text
     result = replay(parse_gcg(text), lexicon=lex)
     assert result.mismatches == 0 and result.board == g.board
     assert [m.kind for m in result.moves] == ["place", "place", "challenged", "pass"]
+
+
+# A valid play (CAT) or a phony (TAC; both 10 on the centre) challenged under each rule: the
+# record's challenge
+# lines, read back and replayed with every score accounted.
+RECORD_TABLE = [
+    ("single", "TAC", [">Ann: CATXYZQ -- -10 0"], 0),
+    ("single", "CAT", [], 0),
+    ("double", "CAT", [">Bob: EEEEEEE - +0 0"], 0),
+    ("double", "TAC", [">Ann: CATXYZQ -- -10 0"], 0),
+    ("points", "CAT", [">Ann: XYZQPON (challenge) +5 15"], 0),
+    ("points 10", "CAT", [">Ann: XYZQPON (challenge) +10 20"], 0),
+]
+
+
+@pytest.mark.parametrize(("rule", "word", "lines", "mismatches"), RECORD_TABLE)
+def test_each_challenge_rule_writes_real_gcg_lines_and_replays(rule, word, lines, mismatches):
+    lex = Lexicon(["cat", "cats", "at", "ta", "act"], name="tiny")
+    g = Game(["Ann", "Bob"], random.Random(0), lexicon=lex)
+    g.rules = g.rules.with_settings(challenges=rule)
+    g.racks = [list("CATXYZQ"), list("EEEEEEE")]
+    g.bag = list("ABCDEFGHIJKLMNOP")
+    g.play("8G", word)
+    g.challenge()
+    text = write_gcg(record_from_game(g))
+    label = get_challenge_rule(rule).label()  # "points" is written "points 5"
+    assert f"#note ChallengeRule: {label}\n" in text
+    moves = text.splitlines()[text.splitlines().index(f">Ann: CATXYZQ 8G {word} +10 10") + 1:]
+    assert moves == lines
+    result = replay(parse_gcg(text), lexicon=lex)
+    assert result.mismatches == mismatches and result.challenge_rule == label
+    assert result.totals == dict(zip(["Ann", "Bob"], g.scores, strict=True))
+
+
+def test_a_challenge_bonus_that_differs_from_the_rule_is_a_mismatch():
+    text = ("#player1 Ann Ann\n#player2 Bob Bob\n#note ChallengeRule: points 5\n"
+            ">Ann: CATXYZQ 8G CAT +10 10\n>Ann: XYZQPON (challenge) +10 20\n")
+    result = replay(parse_gcg(text))
+    assert result.mismatches == 1 and result.moves[1].computed == 5
+    single = replay(parse_gcg(text.replace("points 5", "single")))
+    assert single.mismatches == 1 and "single challenge rule has none" in single.moves[1].note
+    assert replay(parse_gcg(text), challenge_rule=get_challenge_rule("points 10")).mismatches == 0
+
+
+@pytest.mark.parametrize(
+    ("moves", "message"),
+    [
+        (">Ann: CATXYZQ 8G CAT +10 10\n>Bob: EEE (challenge) +5 5\n",
+         "line 4: a challenge bonus goes to the player whose play was just challenged"),
+        (">Ann: CATXYZQ 8G CAT +10 10\n>Bob: EEE -- -10 0\n", "line 4: '--' takes back"),
+    ],
+)
+def test_challenge_lines_out_of_place(moves, message):
+    with pytest.raises(GcgError, match=message):
+        replay(parse_gcg("#player1 Ann Ann\n#player2 Bob Bob\n" + moves))
+
+
+def test_an_unknown_challenge_rule_in_a_record():
+    with pytest.raises(GcgError, match="unknown challenge rule 'sometimes'"):
+        replay(parse_gcg("#player1 Ann Ann\n#note ChallengeRule: sometimes\n"
+                         ">Ann: CAT 8G CAT +10 10\n"))

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from companion.board import Board, Layout, Placement, PlayError, parse_position
 from companion.bugwords import default_rules
 from companion.bugwords.movegen import generate_moves
-from companion.bugwords.rules import Rules
+from companion.bugwords.rules import BugWordsRules
 from companion.bugwords.scoring import score_words
 from companion.bugwords.validation import check_play
 from companion.lexicon import Lexicon
@@ -35,11 +35,11 @@ SMALL_LAYOUT = Layout.from_lines([
     ".d..D.",
     "D..t.T",
 ])
-SMALL_RULES = Rules(SMALL_LAYOUT, tile_set("bugwords"), rack_size=4, bingo_tiles=4,
+SMALL_RULES = BugWordsRules(SMALL_LAYOUT, tile_set("bugwords"), rack_size=4, bingo_tiles=4,
                     bingo_bonus=50)
 
 
-def brute_force(board: Board, rack: str, lexicon: Lexicon, rules: Rules) -> dict:
+def brute_force(board: Board, rack: str, lexicon: Lexicon, rules: BugWordsRules) -> dict:
     """Every legal play by trying every run of empty squares and every arrangement."""
     found: dict[frozenset, int] = {}
     n_lines = board.rows
@@ -68,7 +68,7 @@ def brute_force(board: Board, rack: str, lexicon: Lexicon, rules: Rules) -> dict
     return found
 
 
-def generated(board: Board, rack: str, lexicon: Lexicon, rules: Rules) -> dict:
+def generated(board: Board, rack: str, lexicon: Lexicon, rules: BugWordsRules) -> dict:
     moves = generate_moves(board, rack, lexicon, rules)
     keys = [frozenset(m.placements) for m in moves]
     assert len(keys) == len(set(keys)), "a play was generated twice"

@@ -27,7 +27,9 @@ def test_default_rules_from_data():
     r = default_rules()
     assert (r.rack_size, r.bingo_tiles, r.bingo_bonus) == (7, 7, 50)
     assert r.layout.starts == {(7, 7)} and r.tiles.total == 100
-    assert r.out_bonus_factor == 1 and r.challenges == "expert"
+    assert r.out_bonus_factor == 1 and r.challenges == "single"  # the rulebook's expert mode
+    assert r.challenge_rule.name == "single"
+    assert r.with_settings(challenges="expert").challenge_rule.name == "single"
     assert r.tile_value("Q") == 10 and r.tile_value("q") == 0 and r.tile_value("?") == 0
     assert r.rack_value("QZ?") == 20
     assert r.with_settings(bingo_bonus=35).bingo_bonus == 35

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
+import subprocess
 import zipfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -52,11 +54,17 @@ def test_build_writes_the_whole_set(built: Path) -> None:
     for name in ("tiles-plate-1.stl", "tiles-plate-2.stl", "tiles-plate-1.3mf",
                  "placard-pair.stl", "placard-pair.3mf",
                  "coupon.stl", "coupon.3mf", "coupon.step", "stickers.png",
+                 "stickers-a4.pdf", "stickers-letter.pdf",
                  "werdup-board.json", "build.json"):
         assert (built / name).exists(), name
     report = json.loads((built / "build.json").read_text())
     assert report["clearance"] == 0.2 and report["bed"] == [180.0, 180.0]
     assert set(report["files"]) == set(PARTS)
+    for clip in ("quarter", "placard"):
+        figures = report["clips"][clip]
+        assert figures["strain"] < figures["permissible_strain"] == 0.02
+        assert figures["push_force_n"] > 1.0
+    assert report["print_counts"]["quarter.stl"] == 4
 
 
 def test_plates_hold_the_hundred_tiles(built: Path) -> None:
@@ -136,6 +144,41 @@ def test_stickers_carry_the_layout_markers_at_true_size(built: Path) -> None:
     assert side_px / 30 == pytest.approx(layout.marker_size, abs=0.3)
 
 
+@pytest.mark.parametrize(("paper", "size_pt"), [("a4", (595.3, 841.9)),
+                                                 ("letter", (612.0, 792.0))])
+def test_sticker_pdf_is_true_size_with_a_scale_bar(built: Path, tmp_path: Path, paper: str,
+                                                   size_pt: tuple[float, float]) -> None:
+    layout = BoardLayout()
+    pdf = built / f"stickers-{paper}.pdf"
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True)
+    w, h = (float(v) for v in re.search(r"Page size:\s+([\d.]+) x ([\d.]+)", info.stdout)
+            .groups())
+    assert (w, h) == pytest.approx(size_pt, abs=0.2)
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    assert "measure this: 50 mm" in text and "100 %" in text
+    dpi = 200
+    subprocess.run(["pdftoppm", "-r", str(dpi), "-gray", "-png", str(pdf),
+                    str(tmp_path / "page")], check=True)
+    grey = np.asarray(Image.open(next(tmp_path.glob("page*.png"))).convert("L"))
+    px_per_mm = dpi / 25.4
+    detector = cv2.aruco.ArucoDetector(
+        cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50))
+    corners, ids, _ = detector.detectMarkers(grey)
+    assert sorted(ids.ravel().tolist()) == list(layout.marker_ids)
+    for quad in corners:
+        side = np.linalg.norm(quad[0][0] - quad[0][1]) / px_per_mm
+        assert side == pytest.approx(layout.marker_size, abs=0.2)
+    # the scale bar: the longest black run in any row is 50 mm
+    dark = grey < 100
+    longest = 0
+    for row in dark[: len(dark) // 3]:
+        edges = np.flatnonzero(np.diff(np.concatenate([[0], row.astype(int), [0]])))
+        if len(edges):
+            longest = max(longest, int((edges[1::2] - edges[::2]).max()))
+    assert longest / px_per_mm == pytest.approx(50.0, abs=0.3)
+
+
 def test_previews_show_a_part(built: Path) -> None:
     for name in ("quarter.png", "board.png", "placard.png", "tiles.png", "coupon.png"):
         img = np.asarray(Image.open(built / name).convert("L"), dtype=float)
@@ -149,8 +192,22 @@ def test_second_build_comes_from_the_cache(built: Path, cache: Path, tmp_path: P
     again = tmp_path / "again"
     assert main(["cad", "build", "-o", str(again), "--cache-dir", str(cache), "-q",
                  "--part", "quarter,tiles"]) == 0
-    assert "(quarter, tiles from the cache)" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "(quarter, tiles from the cache)" in out
+    assert "print quarter 4 times" in out and "placard" not in out
     assert (again / "quarter.stl").read_bytes() == (built / "quarter.stl").read_bytes()
+
+
+def test_a_small_bed_builds_the_parts_that_fit_it(cache: Path, tmp_path: Path,
+                                                  capsys) -> None:
+    """Stickers for a 120 mm bed: the quarter, not asked for, does not get in the way, and
+    the reminder speaks only of what was built."""
+    assert main(["cad", "build", "-o", str(tmp_path), "--cache-dir", str(cache), "-q",
+                 "--part", "stickers", "--bed", "120x120"]) == 0
+    out = capsys.readouterr().out
+    assert "quarter" not in out and "stickers" in out
+    assert (tmp_path / "stickers-a4.pdf").exists()
+    assert json.loads((tmp_path / "build.json").read_text())["bed"] == [120.0, 120.0]
 
 
 def test_another_clearance_misses_the_cache(cache: Path, tmp_path: Path) -> None:
@@ -165,11 +222,16 @@ def test_another_clearance_misses_the_cache(cache: Path, tmp_path: Path) -> None
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--clearance", "-1"], "clearance must be 0-1 mm"),
+        (["--clearance", "-1"], "clearance must be 0.1-1 mm"),
+        (["--clearance", "0"], "below 0.1 mm, the tightest fit coupon, parts fuse or jam"),
+        (["--clearance", "0.05", "--part", "tiles"], "clearance must be 0.1-1 mm, got 0.05"),
         (["--part", "rack"], "unknown part 'rack'"),
         (["--format", "obj"], "unknown format 'obj'"),
         (["--bed", "big"], "bed must look like 180x180"),
         (["--bed", "100x100"], "the board quarter (137 x 129 mm) does not fit"),
+        (["--bed", "120x120", "--part", "quarter,tiles"],
+         "does not fit the 120 x 120 mm bed: it needs at least 129 x 137 mm"),
+        (["--bed", "60x60", "--part", "placard"], "the placard half (86 x 34 mm)"),
     ],
 )
 def test_bad_build_options_are_usage_errors(argv, message, tmp_path, capsys) -> None:
@@ -197,8 +259,10 @@ def test_check_of_a_missing_or_empty_folder(tmp_path: Path, capsys) -> None:
 def test_coupons_at_several_clearances(cache: Path, tmp_path: Path, capsys) -> None:
     out = tmp_path / "coupons"
     assert main(["cad", "coupons", "--clearances", "0.1,0.25", "-o", str(out),
-                 "--cache-dir", str(cache)]) == 0
-    assert "coupon-0.1.stl, coupon-0.25.stl" in capsys.readouterr().out
+                 "--cache-dir", str(cache), "-q"]) == 0
+    printed = capsys.readouterr()
+    assert "coupon-0.1.stl, coupon-0.25.stl" in printed.out
+    assert printed.err == ""  # -q: no progress bar
     assert sorted(p.name for p in out.iterdir()) == [
         "coupon-0.1.3mf", "coupon-0.1.png", "coupon-0.1.stl",
         "coupon-0.25.3mf", "coupon-0.25.png", "coupon-0.25.stl"]
@@ -210,6 +274,9 @@ def test_coupons_at_several_clearances(cache: Path, tmp_path: Path, capsys) -> N
     assert main(["cad", "coupons", "--clearances", "0.1,x", "-o", str(out)]) == 2
     assert "clearances must be numbers" in capsys.readouterr().err
     assert main(["cad", "coupons", "--clearances", "0.1,0.9", "-o", str(tmp_path / "n")]) == 2
+    assert not (tmp_path / "n").exists()
+    assert main(["cad", "coupons", "--clearances", "0,0.1", "-o", str(tmp_path / "n")]) == 2
+    assert "clearance must be 0.1-1 mm, got 0.0" in capsys.readouterr().err
     assert not (tmp_path / "n").exists()
 
 

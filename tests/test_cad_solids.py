@@ -9,12 +9,12 @@ import pytest
 from OCP.BRepExtrema import BRepExtrema_DistShapeShape
 from PIL import Image, ImageDraw, ImageFont
 
-from cad import coupon, placard
+from cad import coupon, joints, placard, snapfit
 from cad.mesh import to_mesh
 from cad.params import MIN_WALL, SetParams
 from cad.quarter import cell_centers, marker_pockets, quarter
 from cad.tile import _font_size, letter_solid, tile, tile_body
-from companion.tiles import tile_set
+from companion.tiles import ROTATION_AMBIGUOUS, tile_set
 
 
 def distance(a: cq.Shape, b: cq.Shape) -> float:
@@ -27,6 +27,10 @@ def distance(a: cq.Shape, b: cq.Shape) -> float:
 def turned(shape: cq.Shape, quarter_turns: int) -> cq.Shape:
     """The quarter turned clockwise (seen from above) about the board centre."""
     return shape.rotate((0, 0, 0), (0, 0, 1), -90 * quarter_turns)
+
+
+def lifted(shape: cq.Shape, dz: float) -> cq.Shape:
+    return shape.translate(cq.Vector(0, 0, dz))
 
 
 @pytest.fixture(scope="module")
@@ -73,7 +77,78 @@ def test_assembled_quarters_do_not_intersect_and_keep_the_clearance(params, boar
 def test_quarters_keep_other_clearances(c: float) -> None:
     q = quarter(SetParams.make(c)).val()
     assert q.isValid()
-    assert distance(q, turned(q, 1)) == pytest.approx(c, abs=1e-6)
+    neighbour = turned(q, 1)
+    assert distance(q, neighbour) == pytest.approx(c, abs=1e-6)
+    # the catch grows with the clearance: it holds just past its play at every clearance
+    assert q.intersect(lifted(neighbour, c * 2 ** 0.5 + 0.1)).Volume() > 1e-3
+
+
+def near_seam(shape: cq.Shape, params: SetParams) -> cq.Shape:
+    """The part of a quarter within reach of the seam between quarters 0 and 1 (x = 0): the
+    sweeps below intersect these strips, which gives the same answer much faster."""
+    reach = params.joint.frame_tab_depth + 2.0
+    half = params.board.layout.size / 2
+    strip = cq.Solid.makeBox(2 * reach, half + 1, 10, cq.Vector(-reach, -1, -3))
+    return shape.intersect(strip)
+
+
+def test_four_quarters_clip_together_and_lift_as_one(params, board_quarter) -> None:
+    qs = [turned(board_quarter, k) for k in range(4)]
+    for i in range(4):
+        for k in range(i + 1, 4):
+            assert qs[i].intersect(qs[k]).Volume() == pytest.approx(0, abs=1e-6), (i, k)
+    # lifting any one quarter (or the board by it: the others hang) is blocked by its clips
+    for k in range(4):
+        for dz in (1.0, -1.0):
+            others = [qs[(k + 1) % 4], qs[(k + 3) % 4]]  # its two neighbours
+            assert all(lifted(qs[k], dz).intersect(o).Volume() > 0.5 for o in others), (k, dz)
+
+
+def test_a_quarter_cannot_be_lifted_past_its_catches(params, board_quarter) -> None:
+    """Every lift from just past the catch's play until the catch would be clear above the
+    window hits the neighbour: a straight pull upwards (or downwards) cannot part them."""
+    q0, q1 = (near_seam(q, params) for q in (board_quarter, turned(board_quarter, 1)))
+    # the 45 degree faces sit one clearance apart: the play up or down is clearance * sqrt 2
+    play = params.clearance * 2 ** 0.5
+    assert q0.intersect(lifted(q1, play - 0.03)).Volume() == pytest.approx(0, abs=1e-6)
+    catch_top = snapfit.catch_outline(params, params.clip.catch_z)[-1][1]
+    for dz in np.arange(play + 0.03, catch_top - 0.3, 0.25):
+        assert q0.intersect(lifted(q1, dz)).Volume() > 1e-3, dz
+        assert q0.intersect(lifted(q1, -dz)).Volume() > 1e-3, -dz
+    # a sideways pull is held by the dovetails, along the seam or across it
+    for move in ((0.5, 0, 0), (0, 0.5, 0), (0, -0.5, 0)):
+        assert q0.intersect(q1.translate(cq.Vector(*move))).Volume() > 0.1, move
+
+
+@pytest.fixture(scope="module")
+def bent_quarter(params: SetParams) -> cq.Shape:
+    """The quarter with its clip arms bent just past what the catch needs to pass the lip."""
+    return quarter(params, clip_deflection=snapfit.bend_to_pass(params) + 0.05).val()
+
+
+def test_bent_arms_let_the_neighbour_slide_past(params, board_quarter, bent_quarter) -> None:
+    assert bent_quarter.isValid()
+    bent = near_seam(bent_quarter, params)
+    neighbour = near_seam(turned(board_quarter, 1), params)
+    # from above, and from below (the last quarter of the ring goes in one seam each way)
+    top = params.board.layout.frame_height
+    for dz in np.arange(-top, top + 0.01, 0.25):
+        assert bent.intersect(lifted(neighbour, dz)).Volume() == pytest.approx(0, abs=1e-6), dz
+    # bent less than the equations say, the catch still catches
+    short = quarter(params, cells=2, frame=False,
+                    clip_deflection=snapfit.bend_to_pass(params) - 0.1).val()
+    assert short.intersect(lifted(turned(short, 1), 1.0)).Volume() > 1e-3
+
+
+def test_the_tightest_coupon_clip_bends_clear_too() -> None:
+    p = SetParams.make(0.1)
+    piece = quarter(p, cells=2, frame=False).val()
+    other = turned(piece, 1)
+    assert piece.intersect(lifted(other, 0.1 * 2 ** 0.5 + 0.1)).Volume() > 1e-3
+    bent = quarter(p, cells=2, frame=False,
+                   clip_deflection=snapfit.bend_to_pass(p) + 0.05).val()
+    assert all(bent.intersect(lifted(other, dz)).Volume() == pytest.approx(0, abs=1e-6)
+               for dz in (-2.0, -1.0, 0.5, 1.0, 1.5, 2.0, 2.5))
 
 
 def test_sticker_pockets_and_beginning_circle_sit_where_the_layout_says(params, board_quarter):
@@ -97,11 +172,13 @@ def test_sticker_pockets_and_beginning_circle_sit_where_the_layout_says(params, 
 
 def test_a_tile_fits_a_cell_with_the_clearance(params, board_quarter, body) -> None:
     lay = params.board.layout
-    x, y = cell_centers(params)[12]
-    resting = body.translate(cq.Vector(x, y, lay.floor_height))
-    assert board_quarter.intersect(resting).Volume() == pytest.approx(0, abs=1e-6)
-    lifted = body.translate(cq.Vector(x, y, lay.floor_height + params.clearance))
-    assert distance(lifted, board_quarter) == pytest.approx(params.clearance, abs=1e-6)
+    # a middle cell, and two cells beside the seam whose seam-side rib rides on a clip arm
+    for index in (12, 0, 2):
+        x, y = cell_centers(params)[index]
+        resting = body.translate(cq.Vector(x, y, lay.floor_height))
+        assert board_quarter.intersect(resting).Volume() == pytest.approx(0, abs=1e-6)
+        up = body.translate(cq.Vector(x, y, lay.floor_height + params.clearance))
+        assert distance(up, board_quarter) == pytest.approx(params.clearance, abs=1e-6)
 
 
 def test_five_stacked_tiles_align(params, body) -> None:
@@ -131,12 +208,57 @@ def test_placard_halves_mate(c: float) -> None:
     assert total > placard.length(p)  # the tab reaches into the right half
 
 
-def test_coupon_corners_mate_like_the_quarters() -> None:
+@pytest.fixture(scope="module")
+def placard_halves(params: SetParams) -> tuple[cq.Shape, cq.Shape]:
+    return (placard.placard_half(params, "left").val(),
+            placard.placard_half(params, "right").val())
+
+
+def test_placard_halves_clip_together(params, placard_halves) -> None:
+    left, right = placard_halves
+    play = params.clearance * 2 ** 0.5
+    assert left.intersect(lifted(right, play - 0.03)).Volume() == pytest.approx(0, abs=1e-6)
+    arm = snapfit.placard_clip_arm(params)
+    catch_top = snapfit.catch_outline(params, arm.catch_z)[-1][1]
+    # lifted by one end, the other half hangs on the catch; pushed down, on the arm
+    for dz in np.arange(play + 0.03, catch_top - arm.catch_z - 0.3, 0.25):
+        assert left.intersect(lifted(right, dz)).Volume() > 1e-3, dz
+        assert left.intersect(lifted(right, -dz)).Volume() > 1e-3, -dz
+    for move in ((0.5, 0, 0), (0, 0.5, 0), (0, -0.5, 0)):
+        assert left.intersect(right.translate(cq.Vector(*move))).Volume() > 0.1, move
+    # with the arm bent as the equations say, the right half slides down over it
+    bent = placard.placard_half(params, "left",
+                                clip_deflection=snapfit.bend_to_pass(params) + 0.05).val()
+    assert bent.isValid()
+    for dz in np.arange(0.0, arm.height + 0.5, 0.25):
+        assert bent.intersect(lifted(right, dz)).Volume() == pytest.approx(0, abs=1e-6), dz
+
+
+def test_coupon_holds_one_of_each_joint_and_they_mate() -> None:
     p = SetParams.make(0.3)
-    piece = coupon.corner_piece(p).val()
-    assert distance(piece, turned(piece, 1)) == pytest.approx(0.3, abs=1e-6)
     names = [n for n, _ in coupon.coupon_parts(p)]
-    assert names == ["corner-1", "corner-2", "tile-E", "tile-S", "slot"]
+    assert names == ["corner-1", "corner-2", "placard-left", "placard-right", "tile-E", "tile-S"]
+    piece = coupon.corner_piece(p).val()
+    other = turned(piece, 1)
+    assert distance(piece, other) == pytest.approx(0.3, abs=1e-6)
+    assert len(snapfit.quarter_clips(p, coupon.CORNER_CELLS)) == 1
+    assert len(joints.dovetails(p, coupon.CORNER_CELLS, frame=False)) == 1
+    # the corners' clip holds like the quarters': lifting one past the catch's play is blocked
+    assert piece.intersect(other.translate(cq.Vector(0, 0, 0.8))).Volume() > 0.1
+    left = coupon.placard_piece(p, "left").val()
+    right = coupon.placard_piece(p, "right").val()
+    assert left.isValid() and right.isValid()
+    assert distance(left, right) == pytest.approx(0.3, abs=1e-6)
+    assert left.intersect(right.translate(cq.Vector(0, 0, 0.8))).Volume() > 0.1
+    # full height: the coupon's joints stand as tall as the set's
+    assert left.BoundingBox().zmax == pytest.approx(p.placard.back_height)
+    assert piece.BoundingBox().zmax == pytest.approx(p.board.layout.frame_height)
+    # the clearance is engraved on the left half's back: its top is lower there
+    label_at = cq.Vector(placard.length(coupon.short_placard(p)) / 4,
+                         (placard.slot_back_at(p, p.placard.back_height) + p.placard.depth) / 2,
+                         p.placard.back_height - 0.3)
+    assert any(not left.isInside(label_at + cq.Vector(dx, dy, 0))
+               for dx in (-1.5, -0.5, 0.5, 1.5) for dy in (-2, 0, 2))
 
 
 @pytest.mark.parametrize("letter", ["Qu", "W", "I"])
@@ -151,6 +273,19 @@ def test_tile_and_inlay_make_up_the_plain_tile(params, body, letter: str) -> Non
     assert z1 == pytest.approx(params.tile.height, abs=1e-3)
     assert z0 == pytest.approx(params.tile.height - params.tile.letter_depth, abs=1e-3)
     assert max(x1 - x0, y1 - y0) <= params.tile.letter_box + 0.05
+
+
+def test_3d_and_paper_tiles_mark_which_way_is_up_alike(params) -> None:
+    """Only letters that read as another letter turned round (M/W, N/Z) get the bar under
+    them, on the 3D tiles as on the paper ones."""
+    import printables.tiles
+
+    assert printables.tiles.ROTATION_AMBIGUOUS is ROTATION_AMBIGUOUS
+    for letter in ("M", "W", "N", "Z", "A", "E", "Qu"):
+        solids = letter_solid(params, letter).val().Solids()
+        bars = [b for b in (s.BoundingBox() for s in solids)
+                if b.ylen == pytest.approx(1.0) and b.xlen <= params.tile.letter_box * 0.55 + 1e-6]
+        assert len(bars) == (letter in ROTATION_AMBIGUOUS), letter
 
 
 def test_letter_strokes_are_thick_enough_to_print(params) -> None:
@@ -215,3 +350,27 @@ def test_tiles_stand_in_the_placard_slot(params, body) -> None:
     # the letter face shows above the lip in front of the slot
     bb = standing_tile(params, body, 0, lift=0.0).BoundingBox()
     assert bb.zmax > params.placard.back_height
+
+
+def overhangs(shape: cq.Shape) -> tuple[float, set[float]]:
+    """Area (mm^2) and heights of the faces that look down more steeply than 45 degrees
+    from the vertical, above the bed: what a slicer would need supports or a bridge for."""
+    mesh = to_mesh(shape)
+    down = (mesh.face_normals[:, 2] < -0.72) & (mesh.triangles_center[:, 2] > 0.01)
+    return float(mesh.area_faces[down].sum()), set(np.round(mesh.triangles_center[down, 2], 3))
+
+
+def test_clipped_parts_print_without_supports(params, board_quarter, placard_halves) -> None:
+    """The quarter and the placard's left half (arms, catches, windows, dovetails) have no
+    face looking down more steeply than 45 degrees; the right half's only one is the roof of
+    the arm's pocket, a short bridge between the pocket's side walls."""
+    left, right = placard_halves
+    assert overhangs(board_quarter)[0] == 0
+    assert overhangs(left)[0] == 0
+    area, heights = overhangs(right)
+    arm = snapfit.placard_clip_arm(params)
+    c = params.clearance
+    span = arm.y1 + c - (arm.y0 - params.clip.arm_gap)
+    assert heights == {round(arm.height + c, 3)}
+    assert area == pytest.approx(span * arm.length, rel=0.01)  # from the seam face to its end
+    assert span < 5.0  # bridged by any printer

@@ -62,8 +62,33 @@ def test_replay_malformed_names_the_line(capsys, tmp_path):
     path = tmp_path / "bad.gcg"
     path.write_text("#player1 A A\n#player2 B B\n>A: CAT 8G CAT +10 10\n>B: DOG 8Z DOG +5\n")
     code, _, err = run(capsys, "bugwords", "replay", str(path))
-    assert code == 1
+    assert code == 2  # bad input, not "a score differs"
     assert "game record line 4" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("#player1 A A\n#player2 B B\n>A: CAT 8G CAT +10 10\n>B: DOG 8Z DOG +5\n",
+         "game record line 4"),
+        ("#player1 A A\n>A: CAT 8G CAT +10 10\n>A: CAT -- -10 0\n>A: CAT -- -10 0\n",
+         "game record line 4: '--' takes back a play"),
+        ("hello\n", "game record line 1"),
+        ("", "no players and no moves"),
+    ],
+)
+def test_replay_json_unreadable_record_is_a_json_error(capsys, tmp_path, text, message):
+    path = tmp_path / "bad.gcg"
+    path.write_text(text)
+    code, out, err = run(capsys, "bugwords", "replay", str(path), "--json")
+    assert code == 2 and err == ""
+    data = json.loads(out)
+    assert data["status"] == 2 and message in data["error"]
+
+
+def test_replay_json_missing_file_is_a_json_error(capsys, tmp_path):
+    code, out, _ = run(capsys, "bugwords", "replay", str(tmp_path / "nope.gcg"), "--json")
+    assert code == 2 and "file not found" in json.loads(out)["error"]
 
 
 def test_replay_missing_file(capsys, tmp_path):
@@ -142,3 +167,17 @@ def test_replay_best_play_for_each_rack(capsys, word_list):
     assert first["best"].endswith(" WREATH 32")
     assert data["moves"][1]["kind"] == "exchange" and data["moves"][1]["best"]
     assert data["moves"][-1]["best"] is None  # the going-out line shows no rack
+
+
+def test_replay_challenge_rule_option(capsys, tmp_path):
+    path = tmp_path / "bonus.gcg"
+    path.write_text("#player1 A A\n#player2 B B\n>A: CATSXYZ 8G CAT +10 10\n"
+                    ">A: SXYZ (challenge) +10 20\n")
+    code, out, _ = run(capsys, "bugwords", "replay", str(path))
+    assert code == 1 and "1 of 1 challenge and clock lines differ" in out  # read as points 5
+    code, out, _ = run(capsys, "bugwords", "replay", str(path), "--challenge-rule", "points 10",
+                       "--json")
+    assert code == 0 and json.loads(out)["challenge_rule"] == "points 10"
+    code, out, _ = run(capsys, "bugwords", "replay", str(path), "--challenge-rule", "maybe",
+                       "--json")
+    assert code == 2 and "unknown challenge rule" in json.loads(out)["error"]

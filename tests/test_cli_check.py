@@ -87,3 +87,26 @@ def test_console_script_runs(tmp_path):
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["valid"] is True
+
+
+def test_house_list_options(capsys, tmp_path):
+    add = tmp_path / "family.txt"
+    add.write_text("zyzzyx\nbooyah\n")
+    remove = tmp_path / "no.txt"
+    remove.write_text("booyah\ncat\n")
+    code, out, _ = run(capsys, "check", "zyzzyx", "--add", str(add), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["decided_by"] == "family.txt"
+    assert data["lexicon"] == "SCOWL-70 (companion default) + family.txt"
+    code, out, _ = run(capsys, "check", "booyah", "--add", str(add), "--remove", str(remove))
+    assert code == 1 and "BOOYAH: NOT VALID" in out and "no.txt removes it" in out
+    assert "Word list: SCOWL-70 (companion default) + family.txt - no.txt" in out
+    code, out, _ = run(capsys, "check", "cat", "--remove", str(remove), "--remove", str(add))
+    assert code == 1
+    code, out, _ = run(capsys, "check", "dog", "--remove-offensive")
+    assert code == 0 and "Word list: SCOWL-70 (companion default) - offensive words" in out
+
+
+def test_house_list_missing_file_is_bad_usage(capsys, tmp_path):
+    code, _, err = run(capsys, "check", "cat", "--add", str(tmp_path / "nope.txt"))
+    assert code == 2 and "house list of additions: word list not found" in err

@@ -13,13 +13,13 @@ import pytest
 from companion.girdle import Placement, Puzzle, complete_sheet, solve
 from companion.lexicon import default_lexicon
 from companion.web.girdle_play import parse_solution, play_solution, solution_text
+from synthetic.camera import Camera, photograph
+from synthetic.fonts import available
+from synthetic.girdle import EXAMPLE_STEPS, example_puzzle, filled_sheet
 from vision.classifier import hand_classifier
 from vision.config import DEFAULT
-from vision.fonts import available
 from vision.girdle_sheet import read_sheet
 from vision.imageio import decode_photo
-from vision.synth import Camera, photograph
-from vision.synthgirdle import EXAMPLE_STEPS, example_puzzle, filled_sheet
 
 CASE = json.loads((Path(__file__).parent / "data" / "girdle" / "star-2026-12-08.json")
                   .read_text(encoding="utf-8"))

@@ -20,12 +20,13 @@ def rulebook_pattern(cards: str, name: str) -> re.Pattern[str]:
     c = cards.lower()
     var = get_variant(name)
 
-    def first(letter: str) -> str:
-        return "(?:x|ex)" if letter == "x" else letter
+    def first(letter: str, outside: bool = True) -> str:
+        """An X dealt as an outside card may be begun as EX (in every variant)."""
+        return "(?:x|ex)" if letter == "x" and outside else letter
 
     if var.start == "any-card":
         alts = [
-            first(c[i]) + "".join(".*" + x for x in perm)
+            first(c[i], i in (0, len(c) - 1)) + "".join(".*" + x for x in perm)
             for i in range(len(c))
             for perm in permutations(c[:i] + c[i + 1 :])
         ]

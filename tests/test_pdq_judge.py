@@ -78,6 +78,23 @@ def test_x_rule_only_applies_to_an_outside_x():
     assert "must start with X or N (or EX for X)" in judge("unconvex", "XCN").reason
 
 
+@pytest.mark.parametrize(
+    ("cards", "word", "valid"),
+    [
+        ("NXO", "exon", False),  # a centre X may begin the word, but not as EX
+        ("NXO", "xenon", True),
+        ("XNO", "exon", True),  # an outside X may be begun as EX
+        ("ONX", "exon", True),
+    ],
+)
+def test_any_which_way_ex_only_for_an_outside_x(cards, word, valid):
+    lex = Lexicon(["exon", "xenon"], name="x-words")
+    verdict = judge(word, cards, "any-which-way", lex)
+    assert verdict.valid is valid, verdict.reason
+    if not valid:
+        assert "(or EX for X)" not in verdict.reason
+
+
 def test_too_short_and_not_a_word():
     assert "at least 4 letters" in judge("cat", "CAT").reason
     assert "A-Z only" in judge("pi-na", "PNA").reason

@@ -8,11 +8,11 @@ import cv2
 import numpy as np
 
 from companion.cli import main
+from synthetic.fonts import tile_fonts
+from synthetic.render import tile_face
+from synthetic.training import accuracy, real_samples, rendered_set, sample_set, split_samples
 from vision.classifier import shipped_classifier
 from vision.config import DEFAULT
-from vision.fonts import tile_fonts
-from vision.render import tile_face
-from vision.training import accuracy, real_samples, rendered_set, sample_set, split_samples
 
 
 def test_held_out_real_samples_are_read():

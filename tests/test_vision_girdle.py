@@ -11,14 +11,14 @@ import pytest
 
 from companion.cli import main
 from companion.lexicon import default_lexicon
+from synthetic.camera import Camera, photograph
+from synthetic.fonts import available
+from synthetic.girdle import EXAMPLE_STEPS, example_puzzle, filled_sheet
 from vision.classifier import hand_classifier
 from vision.config import DEFAULT
 from vision.errors import VisionError
-from vision.fonts import available
 from vision.girdle_sheet import read_sheet
 from vision.imageio import decode_photo
-from vision.synth import Camera, photograph
-from vision.synthgirdle import EXAMPLE_STEPS, example_puzzle, filled_sheet
 
 CAM = Camera(width=2400, height=1800, max_tilt=25)
 LOAD = replace(DEFAULT.load, work_long_side=DEFAULT.sheet.work_long_side)

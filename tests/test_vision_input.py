@@ -97,3 +97,17 @@ def test_synthetic_photos_need_every_font(monkeypatch):
     monkeypatch.setattr(fonts, "_index", lambda: index)
     with pytest.raises(VisionError, match="LiberationSansNarrow-Bold.ttf"):
         fonts.tile_fonts()
+
+
+def test_vision_imports_neither_printables_nor_the_synthetic_factories():
+    import ast
+    from pathlib import Path
+
+    import vision
+
+    for path in Path(vision.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            for name in names:
+                assert not name.startswith(("printables", "synthetic")), (path.name, name)

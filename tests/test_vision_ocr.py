@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
+from synthetic.fonts import tile_fonts
+from synthetic.render import tile_face
 from vision.cells import glyph_of
 from vision.config import DEFAULT
 from vision.errors import VisionError
-from vision.fonts import tile_fonts
 from vision.ocr import Tesseract, mosaic, parse_boxes, read_glyphs, slot_of
-from vision.render import tile_face
 
 RECORDED = Path(__file__).parent / "data" / "vision" / "tesseract-makebox.txt"
 

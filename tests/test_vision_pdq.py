@@ -8,13 +8,13 @@ import numpy as np
 import pytest
 
 from companion.cli import main
+from synthetic.camera import Camera
+from synthetic.cards import deal_photo
 from vision.cards import read_deal
 from vision.classifier import shipped_classifier
 from vision.config import DEFAULT
 from vision.errors import VisionError
 from vision.imageio import decode_photo
-from vision.synth import Camera
-from vision.synthcards import deal_photo
 
 SMALL = Camera(width=1600, height=1200)
 LETTERS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")

@@ -12,10 +12,10 @@ from companion.lexicon import default_lexicon
 from companion.werdup.game import Game, Play
 from companion.werdup.rules import get_rules
 from companion.werdup.selfplay import take_turn
+from synthetic.boards import synthetic_photo
+from synthetic.camera import Camera
+from synthetic.scenes import Scene
 from vision.boards import board_spec
-from vision.scenes import Scene
-from vision.synth import Camera
-from vision.synthboards import synthetic_photo
 from vision.werdup_turn import BoardState
 
 SMALL = Camera(width=1600, height=1200, fill=(0.7, 0.85), max_tilt=25)

@@ -1,6 +1,6 @@
 """The tile-letter classifier: a small OpenCV MLP on glyph features, shipped in ``data/``.
 
-Rebuild it with ``python scripts/train_tile_model.py`` (see :mod:`vision.training`).
+Rebuild it with ``python scripts/train_tile_model.py`` (see :mod:`synthetic.training`).
 """
 
 from __future__ import annotations

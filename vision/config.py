@@ -32,6 +32,81 @@ class LocateConfig:
 
 
 @dataclass(frozen=True)
+class PremiumConfig:
+    """Fitting a commercial board's premium-square layout (see :mod:`vision.premium`)."""
+
+    work_px: int = 1000                  # blobs are found on a copy this size (long side)
+    background_px: int = 61              # median window giving the plain squares' colour
+    min_shift: int = 12                  # Lab a/b units a premium differs from that colour
+    min_lightness: int = 40              # darker pixels are shadow or ink, not print
+    min_blob_px: int = 25                # smaller blobs are specks
+    max_blob_share: float = 0.12         # a blob wider than this share of the photo: no square
+    max_aspect: float = 1.6              # a square's blob is at most this elongated
+    min_fill: float = 0.65               # ... and fills its least rectangle at least this
+    size_spread: float = 2.2             # blobs within this factor of the median side
+    side_share: float = 0.88             # a premium blob's side over the cell pitch
+    neighbours: int = 4                  # nearest blobs paired with each blob
+    max_step: int = 4                    # ... at most this many cells apart along each axis
+    step_tolerance: float = 0.22         # cell distance of a pair within this of a layout step
+    seed_radius: float = 4.0             # a hypothesis is first judged this many cells around
+    match_radius: float = 0.30           # a blob within this (cells) of a square's centre
+    wrong_weight: float = 1.0            # score = matched - this * wrong
+    refine_top: int = 12                 # best hypotheses grown and refitted
+    grow_radii: tuple[float, ...] = (0.45, 0.4, 0.35, 0.3, 0.3)
+    min_for_homography: int = 8          # matched squares before a homography is fitted
+    ransac_share: float = 0.3            # its RANSAC tolerance, share of a cell
+    min_matched: int = 12                # fewer premium squares on blobs: no grid found
+    min_fraction: float = 0.25           # ... or fewer than this share of those in view
+    max_wrong_share: float = 0.5         # ... or more wrong blobs than this share of matches
+
+
+@dataclass(frozen=True)
+class WoodConfig:
+    """Reading wooden tiles on a commercial board (see :mod:`vision.woodtiles`)."""
+
+    cell_px: int = 48                    # the flat board's cell size
+    search_margin: float = 0.35          # a letter is looked for this far (cells) past the cell
+    max_offset: float = 0.42             # ... its centre at most this far from the expected one
+    face_window: float = 0.45            # the face is judged this far (cells) round the middle:
+    face_percentile: float = 75          # its brightness this percentile, its darkest ink
+    dark_percentile: float = 1           # ... this one
+    min_contrast: float = 0.30           # darkest ink at least this share below the face
+    ink_depth: float = 0.35              # ink cut: this share of the way from face to darkest
+    min_height: float = 0.28             # a letter is this share of a cell tall or more
+    max_height: float = 0.85             # ... and no taller (tile edges, the hinge line)
+    min_ink: float = 0.02                # and covers at least this share of a cell
+    glyph_px: int = 24                   # glyphs are normalised to this square size
+    face_share: float = 0.6              # the central share of a cell whose colour is its face
+    print_near: float = 0.5              # a premium square's colour this near (share of its
+                                         # distance to the plain squares') to its kind's: shows
+    min_confidence: float = 0.80         # a letter below this is listed as uncertain
+    shift_min: float = 0.06              # a median face shift above this (cells): look again
+    blank_nearer: float = 0.5            # no letter, colour this near the tiles' (share of its
+                                         # distance to its own kind of square): a blank tile;
+    maybe_nearer: float = 1.0            # this near: perhaps a tile, the cell is listed
+    min_legible: float = 0.70            # letters read this well on average (geometric mean
+                                         # confidence), else the photo is too blurred to read
+    off_tile: float = 1.8                # a mark whose surroundings are more than this times
+                                         # farther from the tiles' colour than from its own
+                                         # square's lies on a bare square ...
+    tile_colour_spread: float = 10.0     # ... unless within this (Lab a, b) of the tiles'
+
+    value_min_ink: float = 0.004         # a point value's mark covers this share of a cell
+    value_reach: float = 0.6             # ... and sits within this (cells) of its letter
+    value_max_size: float = 0.8          # ... and is smaller than this share of the letter
+    split_min_width: float = 0.75        # a mark this wide for its height may hold its value:
+    value_top: float = 0.5               # the letter's columns are those inked in this top
+                                         # share, and what stands right of them at least
+    value_split: float = 0.3             # this share of the mark's height is the value
+    value_vote: float = 2.0              # each value below-right of its letter: this many nats
+                                         # for the turn that puts it there
+    max_unseen: float = 0.34             # more of the grid's cells outside the photo: refused
+    turn_margin: float = 3.0             # the board's turn must beat the next by this (nats:
+                                         # letters' log-probabilities plus value votes), else
+                                         # the photo is refused
+
+
+@dataclass(frozen=True)
 class CellConfig:
     inset: float = 0.10                  # fraction of a cell trimmed off each side before reading
     ink_ratio: float = 0.55              # no ink unless the darkest pixels are below this share
@@ -90,6 +165,8 @@ class SheetConfig:
 class VisionConfig:
     load: LoadConfig = field(default_factory=LoadConfig)
     locate: LocateConfig = field(default_factory=LocateConfig)
+    premium: PremiumConfig = field(default_factory=PremiumConfig)
+    wood: WoodConfig = field(default_factory=WoodConfig)
     cells: CellConfig = field(default_factory=CellConfig)
     classify: ClassifyConfig = field(default_factory=ClassifyConfig)
     light: LightConfig = field(default_factory=LightConfig)

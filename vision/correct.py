@@ -119,7 +119,7 @@ def resolve(reads: list[CellRead], rows: int, cols: int, lexicon: Lexicon,
                 rd.letter or rd.face)
     listed = {(rd.row, rd.col) for rd in unresolved}
     for word, cells in runs(grid):  # still not a word: the player must look at it
-        if BLANK not in word and word not in lexicon:
+        if not _may_be_word(word, lexicon):
             for cell in cells:
                 rd = by_cell[cell]
                 if cell not in listed:
@@ -129,6 +129,17 @@ def resolve(reads: list[CellRead], rows: int, cols: int, lexicon: Lexicon,
                     unresolved.append(rd)
                     listed.add(cell)
     return unresolved
+
+
+def _may_be_word(word: str, lexicon: Lexicon) -> bool:
+    """Whether a run is a word, some letters for its unresolved blanks ("?") included."""
+    if BLANK not in word:
+        return word in lexicon
+    if word.count(BLANK) > 2:
+        return True  # too many unknowns to judge
+    alphabet = "abcdefghijklmnopqrstuvwxyz"
+    i = word.index(BLANK)
+    return any(_may_be_word(word[:i] + a + word[i + 1:], lexicon) for a in alphabet)
 
 
 def _settle(rd: CellRead, face: str, share: float) -> None:

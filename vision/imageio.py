@@ -47,11 +47,21 @@ def decode_photo(cfg: LoadConfig, data: bytes, name: str = "photo") -> np.ndarra
         img.draft("RGB", (int(w * scale) + 1, int(h * scale) + 1))
     try:
         img.load()
-        rgb = img.convert("RGB")
+        rgb = upright(img).convert("RGB")
     except (OSError, ValueError, SyntaxError) as exc:
         raise BadPhoto(f"{name}: the image file is damaged or truncated") from exc
     arr = np.asarray(rgb)[:, :, ::-1]
     return fit_working_size(cfg, np.ascontiguousarray(arr))
+
+
+def upright(img: Image.Image) -> Image.Image:
+    """The photo turned the way the phone was held (phones store the turn as an EXIF tag)."""
+    from PIL import ImageOps
+
+    try:
+        return ImageOps.exif_transpose(img)
+    except (OSError, ValueError, SyntaxError, KeyError):
+        return img  # a damaged tag: the pixels as stored
 
 
 def fit_working_size(cfg: LoadConfig, image: np.ndarray) -> np.ndarray:

@@ -8,13 +8,15 @@ import numpy as np
 
 from companion.lexicon import Lexicon
 from vision.boards import BoardSpec
-from vision.cells import BLANK, CellRead, read_cells
-from vision.classifier import TileClassifier
+from vision.cells import BLANK, EMPTY, OPTION_MIN, SHOWN_MIN, CellRead, read_cells
+from vision.classifier import NO_LETTER, TileClassifier
 from vision.config import VisionConfig
 from vision.correct import resolve
 from vision.errors import VisionError
 from vision.locate import Located, outline_grids, warp
 from vision.ocr import Tesseract
+from vision.premium import PremiumFit, find_blobs, fit_layout, project
+from vision.woodtiles import read_wood
 
 
 @dataclass
@@ -73,10 +75,23 @@ def read_board(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: TileC
     """Read a BGR photo (H, W, 3) of a board into letters, with the lexicon's help if given.
 
     Letters come from the tile classifier, or from Tesseract when ``tesseract`` is given.
-    Of several places the grid may be, the first whose reading is plausible (no more blank
-    tiles than the set has, give or take ``locate.extra_blanks``) is taken.
+    The companion's boards are found by their markers; a commercial board by its premium
+    squares (:func:`read_commercial`, classifier only); failing both, of the outlines' grids
+    the first whose reading is plausible (no more blank tiles than the set has, give or take
+    ``locate.extra_blanks``) is taken.
     """
-    candidates = [located] if located is not None else board_candidates(cfg, image, spec)
+    if located is not None:
+        candidates = [located]
+    else:
+        from vision import markers
+
+        found = markers.try_locate(cfg.locate, image, spec)
+        if found is None and tesseract is None:  # a commercial board: its premium squares
+            wood = read_commercial(cfg, image, spec, clf, lexicon)
+            if wood is not None:
+                return wood
+        candidates = ([found] if found is not None
+                      else outline_grids(cfg.locate, image, spec.rows, spec.cols))
     for where in candidates:
         canonical = warp(image, where)
         reads = read_cells(cfg.cells, canonical, spec, clf, cfg.classify.min_confidence,
@@ -94,3 +109,94 @@ def read_board(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: TileC
     else:
         uncertain = [rd for rd in reads if rd.alternatives or rd.face == BLANK]
     return BoardReading(spec, where, reads, uncertain)
+
+
+def premium_fit(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec) -> PremiumFit | None:
+    """The board's grid from its premium squares, when enough of them fit the layout."""
+    pc = cfg.premium
+    if not any(ch != "." for row in spec.squares for ch in row) or spec.rows != 15:
+        return None
+    fit = fit_layout(pc, find_blobs(pc, image), spec.squares, (image.shape[1], image.shape[0]))
+    if (fit is None or fit.matched < pc.min_matched or fit.fraction < pc.min_fraction
+            or fit.wrong > pc.max_wrong_share * fit.matched):
+        return None
+    return fit
+
+
+def read_commercial(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: TileClassifier,
+                    lexicon: Lexicon | None = None) -> BoardReading | None:
+    """A commercial board found by its premium squares, its wooden tiles read; ``None`` when
+    the premium squares do not show the layout (the board may be of another kind)."""
+    fit = premium_fit(cfg, image, spec)
+    if fit is None:
+        return None
+    wc = cfg.wood
+    if len(_out_of_frame(fit.homography, image.shape, spec)) > wc.max_unseen * spec.rows ** 2:
+        raise VisionError("most of the board's grid is outside the photo: step back so the "
+                          "whole board is in the frame")
+    wood = read_wood(wc, image, fit.homography, spec.squares, clf, spec.letters)
+    if wood.guesses and wood.legibility < wc.min_legible:
+        raise VisionError("the board was found but its letters are too blurred to read "
+                          "(the phone moved, or the focus missed): hold still and take "
+                          "the photo again")
+    if wood.turn_margin < wc.turn_margin:  # a wrong turn would misplace every tile
+        raise VisionError("the board was found but its tiles do not show which way up it is: "
+                          "take the photo from the side its letters read the right way up")
+    unseen = _out_of_frame(wood.grid_to_photo, image.shape, spec)
+    reads = []
+    for r in range(spec.rows):
+        for c in range(spec.cols):
+            g = wood.guesses.get((r, c))
+            if (r, c) in unseen:
+                reads.append(CellRead(r, c, EMPTY, 0.0))
+            elif g is not None:
+                options = [(a if a != NO_LETTER else EMPTY, p) for a, p in g.alternatives
+                           if p > OPTION_MIN]
+                face = g.letter or EMPTY
+                shown = [(a, p) for a, p in options if p > SHOWN_MIN][: cfg.classify.alternatives]
+                sure = g.confidence >= wc.min_confidence
+                reads.append(CellRead(r, c, face, g.confidence,
+                                      [] if sure else (shown or [(face, g.confidence)]),
+                                      face or None, options))
+            elif (r, c) in wood.blanks:
+                reads.append(CellRead(r, c, BLANK, wood.blanks[(r, c)]))
+            else:
+                reads.append(CellRead(r, c, EMPTY, 1.0))
+    if lexicon is not None:
+        doubted = {(rd.row, rd.col) for rd in reads if rd.alternatives}
+        uncertain = resolve(reads, spec.rows, spec.cols, lexicon, spec.letters)
+        listed = {(rd.row, rd.col) for rd in uncertain}
+        for rd in reads:  # the words suggest a letter for a doubtful tile; the player confirms
+            if (rd.row, rd.col) in doubted - listed:
+                rd.alternatives = [(rd.face, rd.confidence)] + [
+                    (a, q) for a, q in rd.options if a not in (rd.face, EMPTY) and q > SHOWN_MIN]
+                uncertain.append(rd)
+    else:
+        uncertain = [rd for rd in reads if rd.alternatives or rd.face == BLANK]
+    for rd in reads:  # squares outside the photo: the player says what is there
+        if (rd.row, rd.col) in unseen:
+            rd.face, rd.letter, rd.confidence = EMPTY, None, 0.0
+            rd.alternatives = [(EMPTY, 0.5), (BLANK, 0.5)]
+            if rd not in uncertain:
+                uncertain.append(rd)
+    for rd in reads:  # bare-looking cells with a tile's colour: the player looks
+        share = wood.maybe.get((rd.row, rd.col))
+        if share is not None and rd.face == EMPTY and not rd.alternatives:
+            rd.alternatives = [(EMPTY, 1.0 - share), (BLANK, share)]
+            uncertain.append(rd)
+    p = cfg.locate.cell_px
+    corners = project(wood.grid_to_photo, np.array([[0, 0], [15, 0], [15, 15], [0, 15]], float))
+    to_canon = np.linalg.inv(wood.grid_to_photo @ np.diag([1 / p, 1 / p, 1.0]))
+    where = Located(corners.astype(np.float32), to_canon, (spec.cols * p, spec.rows * p),
+                    "premium squares")
+    return BoardReading(spec, where, reads, uncertain)
+
+
+def _out_of_frame(grid_to_photo: np.ndarray, shape: tuple[int, ...], spec: BoardSpec
+                  ) -> set[tuple[int, int]]:
+    """The grid's cells whose middle lies outside the photo (a board cut off by the frame)."""
+    h, w = shape[:2]
+    centres = np.array([[c + 0.5, r + 0.5] for r in range(spec.rows) for c in range(spec.cols)])
+    at = project(grid_to_photo, centres)
+    inside = (at[:, 0] >= 0) & (at[:, 1] >= 0) & (at[:, 0] < w) & (at[:, 1] < h)
+    return {(i // spec.cols, i % spec.cols) for i in np.flatnonzero(~inside)}

@@ -104,3 +104,24 @@ def infer_play(previous: BoardState, grid: Grid, rules: Rules, lexicon: Lexicon)
     words = tuple((w.text, w.score) for w in j.words)
     return ReadPlay(tuple(placements), play_notation(board, placements), j.legal, j.reason,
                     j.score, words, after)
+
+
+def height_mismatches(previous: BoardState, play: ReadPlay,
+                      seen: list[list[int | None]]) -> list[dict]:
+    """Cells where the heights seen in the photo disagree with the previous state plus the
+    play: a changed letter whose stack did not grow by one, or an unchanged one that did.
+    Cells whose height was not seen are not judged."""
+    out = []
+    new = {(p.row, p.col) for p in play.placements}
+    for r, row in enumerate(seen):
+        for c, h in enumerate(row):
+            before = previous.heights[r][c]
+            if h is None or before is None:
+                continue
+            want = before + 1 if (r, c) in new else before
+            if h != want:
+                what = ("a new tile here should make the stack" if (r, c) in new
+                        else "no tile was added here, so the stack should stay")
+                out.append({"row": r, "col": c, "seen": h, "expected": want,
+                            "reason": f"the photo shows a stack of {h}; {what} {want} high"})
+    return out

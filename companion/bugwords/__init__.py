@@ -1,17 +1,24 @@
-"""Bug Words, the Scrabble-style game: rules, scoring, validation, games, GCG records, moves."""
+"""Bug Words, the Scrabble-style game: rules, scoring, validation, games, GCG records, moves.
+
+The names below are loaded on first use, so that importing only the rules (the board's size,
+say, from the layout code) does not load the word list's machinery.
+"""
 
 from __future__ import annotations
 
-from companion.bugwords.rules import Rules, default_rules
-from companion.bugwords.scoring import PlayScore, WordScore, score_play
-from companion.bugwords.validation import IllegalPlay, check_play
+import importlib
+from typing import Any
 
-__all__ = [
-    "IllegalPlay",
-    "PlayScore",
-    "Rules",
-    "WordScore",
-    "check_play",
-    "default_rules",
-    "score_play",
-]
+_HOMES = {
+    "IllegalPlay": "validation", "check_play": "validation",
+    "PlayScore": "scoring", "WordScore": "scoring", "score_play": "scoring",
+    "BugWordsRules": "rules", "default_rules": "rules",
+}
+
+__all__ = sorted(_HOMES)
+
+
+def __getattr__(name: str) -> Any:
+    if name in _HOMES:
+        return getattr(importlib.import_module(f"{__name__}.{_HOMES[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

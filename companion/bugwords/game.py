@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 
 from companion.board import Board, FormedWord, Position, is_blank, parse_position
-from companion.bugwords.rules import Rules, default_rules
-from companion.bugwords.scoring import score_words
+from companion.bugwords.rules import BugWordsRules, default_rules
+from companion.bugwords.scoring import end_adjustments, score_words
 from companion.bugwords.validation import IllegalPlay, check_play, words_not_in_list
+from companion.challenges import ChallengeOutcome
+from companion.clock import ClockSettings, ClockState
 from companion.errors import CompanionError
 from companion.lexicon import Lexicon
 from companion.tiles import BLANK
+
+_NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 class GameError(CompanionError):
@@ -25,8 +30,10 @@ class Turn:
     """One line of the game's history, as a game record writes it.
 
     ``kind`` is ``place``, ``exchange``, ``pass``, ``challenged`` (a play taken back after a
-    challenge), ``out_bonus`` (the player who went out adds the others' letters) or
-    ``rack_penalty`` (unplayed letters subtracted at the end).
+    challenge), ``challenge_bonus`` (a valid play challenged, under the ``points`` rule),
+    ``lost_turn`` (the challenger's turn lost under the ``double`` rule), ``time_penalty``
+    (overtime on the game clock), ``out_bonus`` (the player who went out adds the others'
+    letters) or ``rack_penalty`` (unplayed letters subtracted at the end).
     """
 
     player: int
@@ -38,6 +45,7 @@ class Turn:
     word: str = ""
     tiles: str = ""
     words: tuple[str, ...] = ()
+    time_left: float | None = None  # the mover's bank after the turn, with a game clock
 
 
 @dataclass
@@ -58,12 +66,15 @@ class Game:
 
     players: Sequence[str]
     rng: random.Random
-    rules: Rules = field(default_factory=default_rules)
+    rules: BugWordsRules = field(default_factory=default_rules)
     lexicon: Lexicon | None = None
+    clock_settings: ClockSettings | None = None  # a game clock (None: no clock)
+    now: Callable[[], float] = time.monotonic  # the clock's time source (a fake one in tests)
 
     def __post_init__(self) -> None:
-        if not 1 <= len(self.players) <= 4:
-            raise GameError("Bug Words is for one to four players")
+        most = self.rules.max_players
+        if not 1 <= len(self.players) <= most:  # one player may practise alone
+            raise GameError(f"Bug Words is for one to {_NUMBERS.get(most, most)} players")
         self.board = Board(self.rules.layout.rows, self.rules.layout.cols)
         self.bag: list[str] = self.rules.tiles.bag()
         self.rng.shuffle(self.bag)
@@ -74,8 +85,13 @@ class Game:
         self.passes = 0  # passes in a row
         self.over = False
         self._undo: _Snapshot | None = None
+        self._lost_turns: set[int] = set()
         for rack in self.racks:
             self._refill(rack)
+        self.clock: ClockState | None = None
+        if self.clock_settings is not None:
+            self.clock = ClockState.new(len(self.players), self.clock_settings).start(
+                self.current, self.now())
 
     # -- internals ----------------------------------------------------------------------------
     def _refill(self, rack: list[str]) -> None:
@@ -100,6 +116,39 @@ class Game:
 
     def _next(self) -> None:
         self.current = (self.current + 1) % len(self.players)
+        self._skip_lost_turns()
+
+    def _skip_lost_turns(self) -> None:
+        """A player who lost a turn to a challenge (double rule) is passed over, once."""
+        while self.current in self._lost_turns:
+            self._lost_turns.discard(self.current)
+            self._record(Turn(self.current, "lost_turn", self.rack_text(),
+                              0, self.scores[self.current]))
+            self.current = (self.current + 1) % len(self.players)
+
+    def _record(self, turn: Turn) -> Turn:
+        """Add a turn to the history, with the mover's time left when there is a clock."""
+        if self.clock is not None and turn.kind in ("place", "exchange", "pass", "lost_turn"):
+            turn = replace(turn, time_left=self.clock.remaining(turn.player, self.now()))
+        self.history.append(turn)
+        return turn
+
+    def _sync_clock(self) -> None:
+        """The clock runs for the player to move; it stops when the game is over."""
+        if self.clock is None:
+            return
+        if self.over:
+            self.clock = self.clock.stop(self.now())
+        elif self.clock.running != self.current:
+            self.clock = self.clock.start(self.current, self.now())
+
+    def pause_clock(self) -> None:
+        if self.clock is not None:
+            self.clock = self.clock.pause(self.now())
+
+    def resume_clock(self) -> None:
+        if self.clock is not None:
+            self.clock = self.clock.resume(self.now())
 
     def rack_text(self, player: int | None = None) -> str:
         """A rack as letters, ``?`` for a blank."""
@@ -108,7 +157,7 @@ class Game:
     # -- turns --------------------------------------------------------------------------------
     def play(self, position: str | Position, word: str) -> Turn:
         """Place a word: ``play("8D", "WORD")``; ``.`` for tiles already down, lower case for
-        blanks. With challenges off (and a word list) an invalid word is refused."""
+        blanks. With the ``none`` challenge rule (and a word list) an invalid word is refused."""
         self._check_open()
         pos = position if isinstance(position, Position) else parse_position(
             position, self.board.rows, self.board.cols
@@ -122,7 +171,7 @@ class Game:
         if missing:
             shown = "".join(sorted(missing.elements())).replace(BLANK, "a blank")
             raise GameError(f"{self.players[self.current]} does not have {shown} on the rack")
-        strict = self.lexicon if self.rules.challenges == "off" else None
+        strict = self.lexicon if self.rules.challenge_rule.judged_at_play else None
         words = check_play(self.board, placements, self.rules, strict)
         score = score_words(words, len(placements), self.rules)
         self._undo = self._snapshot()
@@ -139,12 +188,13 @@ class Game:
             str(main), self._record_word(words[0]), "".join(p.tile for p in placements),
             tuple(w.word for w in score.words),
         )
-        self.history.append(turn)
+        turn = self._record(turn)
         self.passes = 0
         if not rack and not self.bag:
             self._finish(self.current)
         else:
             self._next()
+        self._sync_clock()
         return turn
 
     @staticmethod
@@ -173,79 +223,109 @@ class Game:
         self.rng.shuffle(self.bag)
         turn = Turn(self.current, "exchange", rack_before, 0, self.scores[self.current],
                     tiles="".join(wanted.elements()))
-        self.history.append(turn)
+        turn = self._record(turn)
         self._undo = None
         self.passes = 0
         self._next()
+        self._sync_clock()
         return turn
 
     def pass_turn(self) -> Turn:
         """Pass; when every player has passed ``rules.passes_to_end`` times in a row, it ends."""
         self._check_open()
         turn = Turn(self.current, "pass", self.rack_text(), 0, self.scores[self.current])
-        self.history.append(turn)
+        turn = self._record(turn)
         self._undo = None
         self.passes += 1
         if self.passes >= self.rules.passes_to_end * len(self.players):
             self._finish(None)
         else:
             self._next()
+        self._sync_clock()
         return turn
 
-    def challenge(self, lexicon: Lexicon | None = None) -> list[str]:
-        """Challenge the last play (expert mode). Returns the words not in the list.
+    def challenge(
+        self, lexicon: Lexicon | None = None, challenger: int | None = None
+    ) -> ChallengeOutcome:
+        """Challenge the last play under the table's challenge rule (``rules.challenges``).
 
-        If any word is not in the list, the play comes off the board, its score is deducted,
-        its tiles go back to the player's rack (the tiles drawn go back to the bag), and the
-        player's turn is lost. An acceptable play stands.
+        ``challenger`` is a player index (default: the next player). If any word is not in
+        the list, the play comes off the board, its score is deducted, its tiles go back to
+        the player's rack (the tiles drawn go back to the bag), and the player's turn is
+        lost. A valid play stands; under ``double`` the challenger loses their next turn,
+        under ``points`` the player earns the bonus.
         """
-        if self.rules.challenges != "expert":
-            raise GameError("challenges are only part of expert mode")
+        rule = self.rules.challenge_rule
+        if not rule.allows_challenges:
+            raise GameError("challenges are off at this table: each play is judged as it is made")
         lex = lexicon if lexicon is not None else self.lexicon
         if lex is None:
             raise GameError("a challenge needs a word list")
         if self._undo is None or not self.history or self.history[-1].kind == "challenged":
             raise GameError("there is no play to challenge: only the last play can be")
         place = self.history[self._undo.history_len]
+        player = place.player
+        if challenger is None:
+            challenger = (player + 1) % len(self.players)
+        if not 0 <= challenger < len(self.players) or challenger == player:
+            raise GameError("the challenger must be another player at the table")
         placements = self._undo.board.tiles_for_play(
             parse_position(place.position, self.board.rows, self.board.cols), place.word
         )
-        bad = words_not_in_list(self._undo.board.words_formed(placements), lex)
-        if not bad:
-            return []
-        self._restore(self._undo)
+        outcome = rule.resolve(words_not_in_list(self._undo.board.words_formed(placements), lex))
+        if not outcome.play_stands:
+            self._restore(self._undo)
+            self._undo = None
+            self.history.append(place)
+            self.history.append(
+                Turn(player, "challenged", place.rack, -place.score, self.scores[player])
+            )
+            self.current = player
+            self.passes = 0
+            self._next()
+            self._sync_clock()
+            return outcome
         self._undo = None
-        self.history.append(place)
-        self.history.append(
-            Turn(place.player, "challenged", place.rack, -place.score, self.scores[place.player])
-        )
-        self.current = place.player
-        self.passes = 0
-        self._next()
-        return bad
+        if outcome.bonus:
+            self.scores[player] += outcome.bonus
+            self.history.append(Turn(player, "challenge_bonus", self.rack_text(player),
+                                     outcome.bonus, self.scores[player]))
+        if outcome.challenger_loses_turn and not self.over:
+            self._lost_turns.add(challenger)
+            self._skip_lost_turns()
+        self._sync_clock()
+        return outcome
 
     # -- the end ------------------------------------------------------------------------------
     def _finish(self, out_player: int | None) -> None:
-        """Subtract unplayed letters; the player who went out adds the others' total."""
+        """Subtract unplayed letters; the player who went out adds the others' total; with a
+        clock, each player over their bank loses the overtime penalty."""
         self.over = True
-        left_total = 0
+        adjustments = end_adjustments(self.racks, self.rules, out_player)
         for i, rack in enumerate(self.racks):
             if i == out_player or not rack:
                 continue
-            value = self.rules.rack_value(rack)
-            left_total += value
-            self.scores[i] -= value
+            self.scores[i] += adjustments[i]
             rack_text = "".join(rack)
             self.history.append(
-                Turn(i, "rack_penalty", rack_text, -value, self.scores[i], tiles=rack_text)
+                Turn(i, "rack_penalty", rack_text, adjustments[i], self.scores[i],
+                     tiles=rack_text)
             )
         if out_player is not None:
-            bonus = left_total * self.rules.out_bonus_factor
+            bonus = adjustments[out_player]
             self.scores[out_player] += bonus
             others = "".join(t for i, r in enumerate(self.racks) if i != out_player for t in r)
             self.history.append(
                 Turn(out_player, "out_bonus", "", bonus, self.scores[out_player], tiles=others)
             )
+        if self.clock is not None:
+            self.clock = self.clock.stop(self.now())
+            for i in range(len(self.players)):
+                penalty = self.clock.penalty(i, self.now())
+                if penalty:
+                    self.scores[i] -= penalty
+                    self._record(Turn(i, "time_penalty", self.rack_text(i), -penalty,
+                                      self.scores[i]))
 
     def winners(self) -> list[str]:
         """The player(s) with the highest score."""

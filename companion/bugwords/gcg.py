@@ -13,14 +13,21 @@ A record has pragma lines (``#player1 nick Full Name``, ``#title``, ``#lexicon``
 ``>Ann: (EGR) +8 400``                 letters on the other racks, added when going out
 ``>Ann: EGR (EGR) -4 396``             unplayed letters subtracted at the end
 =====================================  ==========================================
+
+The table's settings travel as header notes (``#note ChallengeRule: double``, ``#note Clock:
+25 minutes, 10 points a started minute over``), and with a game clock each move is followed
+by ``#note Time left: 21:05`` (the mover's bank after it, ``-1:05`` when over): plain notes,
+so other GCG readers keep them as comments.
 """
 
 from __future__ import annotations
 
+import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from companion.errors import CompanionError
+from companion.clock import CLOCK_NOTE, format_time, parse_time
+from companion.errors import CompanionError, UsageError
 
 KINDS = (
     "place",
@@ -32,6 +39,17 @@ KINDS = (
     "out_bonus",
     "rack_penalty",
 )
+
+
+# ``#note ChallengeRule: points 5``: the table's challenge rule, written in the record's header.
+CHALLENGE_RULE_NOTE = "ChallengeRule"
+# ``#note Time left: 21:05`` after a move: the mover's time bank after it (game clock).
+TIME_NOTE_PREFIX = "time left:"
+
+
+def _whole_seconds(seconds: float) -> int:
+    """Seconds as written (a part second counts as a whole one, as on the clock's face)."""
+    return math.ceil(seconds) if seconds >= 0 else -math.ceil(-seconds)
 
 
 class GcgError(CompanionError):
@@ -51,6 +69,7 @@ class GcgMove:
     word: str = ""
     tiles: str = ""
     line: int = 0
+    time_left: int | None = None  # seconds in the mover's bank after it (``#note Time left:``)
 
 
 @dataclass
@@ -64,6 +83,15 @@ class GcgRecord:
 
     def player_names(self) -> list[str]:
         return [nick for nick, _ in self.players]
+
+    def setting(self, key: str) -> str | None:
+        """The value of a ``#note Key: value`` line (how records carry the table's settings,
+        such as ``#note ChallengeRule: double``), or None."""
+        prefix = key.lower() + ":"
+        for note in self.notes:
+            if note.lower().startswith(prefix):
+                return note[len(prefix):].strip()
+        return None
 
 
 _MOVE = re.compile(r"^>\s*([^:]+?)\s*:\s*(.*?)\s*$")
@@ -86,17 +114,10 @@ def _parse_move(lineno: int, text: str, nicks: list[str]) -> GcgMove:
     nick, rest = m.group(1), m.group(2).split()
     if nicks and nick not in nicks:
         raise _fail(lineno, text, f"{nick!r} is not one of the players ({', '.join(nicks)})")
-    if len(rest) < 2:
-        raise _fail(lineno, text, "the move has no score and total")
-    score_s, total_s, body = rest[-2], rest[-1], rest[:-2]
-    if not _TOTAL.match(total_s) and not _SCORE.match(score_s):
-        raise _fail(lineno, text, "the move should end with its score and the running total, "
-                    "like '+24 150'")
-    if not _SCORE.match(score_s):
-        raise _fail(lineno, text, f"the score {score_s!r} should be like +24 or -8")
-    if not _TOTAL.match(total_s):
-        raise _fail(lineno, text, f"the running total {total_s!r} should be a whole number")
-    score, total = int(score_s), int(total_s)
+    score, total = _score_and_total(lineno, text, rest)
+    body = rest[:-2]
+    if len(body) == 1 and body[0].lower() in ("(challenge)", "(time)"):
+        body = ["", *body]  # a bonus or penalty line written without the rack
     if body and body[0].startswith("(") and body[0].endswith(")") and len(body) == 1:
         # >nick: (RACK) +score total  - the other racks, added when going out
         tiles = body[0][1:-1]
@@ -114,10 +135,32 @@ def _parse_move(lineno: int, text: str, nicks: list[str]) -> GcgMove:
         return GcgMove(nick, "place", rack, score, total, body[0].upper(), body[1], line=lineno)
     if len(body) != 1:
         raise _fail(lineno, text, "cannot tell what move this is")
-    move = body[0]
+    return _one_word_move(lineno, text, GcgMove(nick, "pass", rack, score, total, line=lineno),
+                          body[0])
+
+
+def _score_and_total(lineno: int, text: str, rest: list[str]) -> tuple[int, int]:
+    """A move line's last two tokens: its score and the running total."""
+    if len(rest) < 2:
+        raise _fail(lineno, text, "the move has no score and total")
+    score_s, total_s = rest[-2], rest[-1]
+    if not _TOTAL.match(total_s) and not _SCORE.match(score_s):
+        raise _fail(lineno, text, "the move should end with its score and the running total, "
+                    "like '+24 150'")
+    if not _SCORE.match(score_s):
+        raise _fail(lineno, text, f"the score {score_s!r} should be like +24 or -8")
+    if not _TOTAL.match(total_s):
+        raise _fail(lineno, text, f"the running total {total_s!r} should be a whole number")
+    return int(score_s), int(total_s)
+
+
+def _one_word_move(lineno: int, text: str, mv: GcgMove, move: str) -> GcgMove:
+    """A move written as one token (``-``, ``--``, ``(challenge)``, ``-TILES``...): ``mv``
+    (a pass) with its kind and tiles set."""
+    nick, rack, score, total = mv.player, mv.rack, mv.score, mv.total
     low = move.lower()
     if move == "-":
-        return GcgMove(nick, "pass", rack, score, total, line=lineno)
+        return mv
     if move == "--":
         return GcgMove(nick, "challenged", rack, score, total, line=lineno)
     if low == "(challenge)":
@@ -133,6 +176,31 @@ def _parse_move(lineno: int, text: str, nicks: list[str]) -> GcgMove:
     raise _fail(lineno, text, f"cannot tell what move {move!r} is")
 
 
+def _read_pragma(rec: GcgRecord, lineno: int, line: str) -> bool:
+    """Add a ``#`` line to ``rec``; True if it opens a note (later lines may continue it)."""
+    key, _, value = line[1:].partition(" ")
+    value = value.strip()
+    if key in ("player1", "player2", "player3", "player4"):
+        nick, _, name = value.partition(" ")
+        if not nick:
+            raise _fail(lineno, line, "a player line reads '#player1 nick Full Name'")
+        if nick in rec.player_names():
+            raise _fail(lineno, line, f"player {nick!r} is named twice")
+        rec.players.append((nick, name.strip() or nick))
+    elif key == "note" and rec.moves and value.lower().startswith(TIME_NOTE_PREFIX):
+        try:
+            seconds = parse_time(value[len(TIME_NOTE_PREFIX):].strip())
+        except UsageError as exc:
+            raise _fail(lineno, line, str(exc)) from exc
+        rec.moves[-1] = replace(rec.moves[-1], time_left=seconds)
+    elif key == "note":
+        rec.notes.append(value)
+        return True
+    else:
+        rec.pragmas[key] = value
+    return False
+
+
 def parse_gcg(text: str) -> GcgRecord:
     """Read a GCG record; raises :class:`GcgError` naming the first bad line."""
     rec = GcgRecord()
@@ -143,21 +211,7 @@ def parse_gcg(text: str) -> GcgRecord:
             in_note = False
             continue
         if line.startswith("#"):
-            in_note = False
-            key, _, value = line[1:].partition(" ")
-            value = value.strip()
-            if key in ("player1", "player2", "player3", "player4"):
-                nick, _, name = value.partition(" ")
-                if not nick:
-                    raise _fail(lineno, line, "a player line reads '#player1 nick Full Name'")
-                if nick in rec.player_names():
-                    raise _fail(lineno, line, f"player {nick!r} is named twice")
-                rec.players.append((nick, name.strip() or nick))
-            elif key == "note":
-                rec.notes.append(value)
-                in_note = True
-            else:
-                rec.pragmas[key] = value
+            in_note = _read_pragma(rec, lineno, line)
             continue
         if line.startswith(">"):
             in_note = False
@@ -198,7 +252,7 @@ def format_move(mv: GcgMove) -> str:
         body = f"{mv.rack} ({mv.tiles})"
     else:
         raise ValueError(f"unknown move kind {mv.kind!r}")
-    return f">{mv.player}: {body} {mv.score:+d} {mv.total}"
+    return f">{mv.player}: {body.strip()} {mv.score:+d} {mv.total}"
 
 
 def write_gcg(rec: GcgRecord) -> str:
@@ -211,7 +265,10 @@ def write_gcg(rec: GcgRecord) -> str:
             lines.append(f"#{key} {value}".rstrip())
     for note in rec.notes:
         lines.append(f"#note {note}")
-    lines.extend(format_move(mv) for mv in rec.moves)
+    for mv in rec.moves:
+        lines.append(format_move(mv))
+        if mv.time_left is not None:
+            lines.append(f"#note Time left: {format_time(mv.time_left)}")
     return "\n".join(lines) + "\n"
 
 
@@ -225,9 +282,15 @@ def record_from_game(game: object, title: str = "") -> GcgRecord:
     rec = GcgRecord(players=[(n, p) for n, p in zip(nicks, game.players, strict=True)])
     if title:
         rec.pragmas["title"] = title
+    rec.notes.append(f"{CHALLENGE_RULE_NOTE}: {game.rules.challenge_rule.label()}")
+    if game.clock is not None:
+        rec.notes.append(f"{CLOCK_NOTE}: {game.clock.settings.label()}")
     for t in game.history:
+        # A turn lost to a challenge is written as a pass, as real GCG records do.
+        kind = "pass" if t.kind == "lost_turn" else t.kind
+        time_left = None if t.time_left is None else _whole_seconds(t.time_left)
         rec.moves.append(
-            GcgMove(nicks[t.player], t.kind, t.rack, t.score, t.total, t.position, t.word,
-                    t.tiles)
+            GcgMove(nicks[t.player], kind, t.rack, t.score, t.total, t.position, t.word,
+                    t.tiles, time_left=time_left)
         )
     return rec

@@ -5,14 +5,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion.board import Board, Placement, PlayError, parse_position
-from companion.bugwords.gcg import GcgError, GcgMove, GcgRecord
-from companion.bugwords.rules import Rules, default_rules
-from companion.bugwords.scoring import score_words
+from companion.bugwords.gcg import CHALLENGE_RULE_NOTE, GcgError, GcgMove, GcgRecord
+from companion.bugwords.rules import BugWordsRules, default_rules
+from companion.bugwords.scoring import out_bonus, rack_penalty, score_words
 from companion.bugwords.validation import check_placement, words_not_in_list
+from companion.challenges import ChallengeRule, get_challenge_rule
+from companion.clock import CLOCK_NOTE, ClockSettings, format_time, settings_from_label
+from companion.errors import UsageError
 from companion.lexicon import Lexicon
 
-# Move kinds whose score the comparison counts (tile placements and plays taken back).
-COUNTED = ("place", "challenged")
+# Move kinds whose score the comparison counts: tile placements, plays taken back, challenge
+# bonuses (and time penalties, when the record has the clock's times).
+COUNTED = ("place", "challenged", "challenge_bonus", "time_penalty")
 
 
 @dataclass
@@ -34,10 +38,13 @@ class ReplayedMove:
     not_in_list: tuple[str, ...] = ()
     note: str = ""
     best: str | None = None  # the top play for the recorded rack ("8D WORD 72"), if asked
+    time_left: str = ""  # the mover's clock after the move ("21:05"), when recorded
 
     @property
     def mismatch(self) -> bool:
-        return self.kind in COUNTED and self.computed != self.recorded
+        return self.kind in COUNTED and self.computed is not None and (
+            self.computed != self.recorded
+        )
 
     def to_dict(self) -> dict:
         return {
@@ -52,6 +59,7 @@ class ReplayedMove:
             "not_in_list": list(self.not_in_list),
             "note": self.note,
             "best": self.best,
+            "time_left": self.time_left,
         }
 
 
@@ -62,6 +70,8 @@ class Replay:
     moves: list[ReplayedMove]
     board: Board
     totals: dict[str, int] = field(default_factory=dict)
+    challenge_rule: str = ""
+    clock: str = ""  # the clock settings the times were checked against, if any
 
     @property
     def mismatches(self) -> int:
@@ -72,10 +82,12 @@ class Replay:
             "moves": [m.to_dict() for m in self.moves],
             "mismatches": self.mismatches,
             "totals": self.totals,
+            "challenge_rule": self.challenge_rule,
+            "clock": self.clock,
         }
 
 
-def _best_play(board: Board, rack: str, lexicon: Lexicon, rules: Rules) -> str | None:
+def _best_play(board: Board, rack: str, lexicon: Lexicon, rules: BugWordsRules) -> str | None:
     """``"8D WORD 72"`` for the rack's top play, ``"no play"``, or None if the rack is unknown."""
     from companion.bugwords.movegen import generate_moves
 
@@ -92,13 +104,47 @@ def _error(mv: GcgMove, why: str) -> GcgError:
     return GcgError(f"game record line {mv.line}: {why}")
 
 
+def record_challenge_rule(record: GcgRecord, rules: BugWordsRules) -> ChallengeRule:
+    """The challenge rule a record was played under: its ``#note ChallengeRule:`` line, else
+    ``points`` (5) when it has challenge-bonus lines, else the rules' own."""
+    named = record.setting(CHALLENGE_RULE_NOTE)
+    if named:
+        try:
+            return get_challenge_rule(named)
+        except UsageError as exc:
+            raise GcgError(f"game record: {exc}") from exc
+    if any(mv.kind == "challenge_bonus" for mv in record.moves):
+        return get_challenge_rule("points")
+    return rules.challenge_rule
+
+
+def record_clock(record: GcgRecord) -> ClockSettings | None:
+    """The game clock's settings from a record's ``#note Clock:`` line, if it has one."""
+    label = record.setting(CLOCK_NOTE)
+    if not label:
+        return None
+    try:
+        return settings_from_label(label)
+    except UsageError as exc:
+        raise GcgError(f"game record: {exc}") from exc
+
+
 def replay(
     record: GcgRecord,
-    rules: Rules | None = None,
+    rules: BugWordsRules | None = None,
     lexicon: Lexicon | None = None,
     best_from: Lexicon | None = None,
+    challenge_rule: ChallengeRule | None = None,
+    clock: ClockSettings | None = None,
 ) -> Replay:
     """Replay ``record`` on an empty board. Word validity is reported, never required.
+
+    Challenge lines are checked against ``challenge_rule`` (default: the record's, see
+    :func:`record_challenge_rule`): a play taken back (``--``) loses exactly its score, and a
+    challenge bonus is the rule's bonus for the play just made. With a game clock (``clock``,
+    default: the record's ``#note Clock:`` line) and the times left after each move, a time
+    penalty is worked out from the player's last time; a player over time at the end of a
+    finished game with no penalty line is a mismatch too.
 
     With ``best_from`` (a word list), each play, pass or exchange whose rack the record shows
     also gets the top-scoring play that rack had on the board before it.
@@ -107,64 +153,142 @@ def replay(
     over a different tile, not in one line...).
     """
     rules = rules or default_rules()
-    board = Board(rules.layout.rows, rules.layout.cols)
+    rule = challenge_rule or record_challenge_rule(record, rules)
+    clock = clock or record_clock(record)
+    state = _State(Board(rules.layout.rows, rules.layout.cols), rules, rule, clock, lexicon)
     out: list[ReplayedMove] = []
     totals = {nick: 0 for nick in record.player_names()}
-    last_play: dict[str, tuple[list[Placement], int]] = {}
-    last_kind = ""
     for mv in record.moves:
         totals.setdefault(mv.player, 0)
         row = ReplayedMove(mv.line, mv.player, mv.kind, mv.position, mv.word, mv.score, None)
+        if mv.time_left is not None:
+            state.last_time[mv.player] = mv.time_left
+            row.time_left = format_time(mv.time_left)
         if best_from is not None and mv.kind in ("place", "pass", "exchange"):
-            row.best = _best_play(board, mv.rack, best_from, rules)
-        if mv.kind == "place":
-            try:
-                pos = parse_position(mv.position, board.rows, board.cols)
-                placements = board.tiles_for_play(pos, mv.word)
-                if not placements:
-                    raise PlayError(f"{mv.word} at {pos} puts no new tile on the board")
-                words = check_placement(board, placements, rules)
-            except PlayError as exc:
-                raise _error(mv, str(exc)) from exc
-            score = score_words(words, len(placements), rules)
-            row.computed = score.total
-            row.words = tuple(w.word for w in score.words)
-            if lexicon is not None:
-                row.not_in_list = tuple(words_not_in_list(words, lexicon))
-            board.place(placements)
-            last_play[mv.player] = (placements, score.total)
-        elif mv.kind == "challenged":
-            if last_kind != "place" or mv.player not in last_play:
-                raise _error(mv, "'--' takes back a play, but the line before is not a play "
-                             f"by {mv.player}")
-            placements, score_taken = last_play.pop(mv.player)
-            board.remove(placements)
-            row.computed = -score_taken
-            row.note = "play taken back after a challenge"
-        elif mv.kind in ("pass", "exchange"):
-            row.computed = 0
-        elif mv.kind == "challenge_bonus":
-            row.computed = 0
-            row.note = "challenge bonus: not part of this rulebook, not counted"
-        elif mv.kind == "time_penalty":
-            row.note = "time penalty: not part of this rulebook, not counted"
-        elif mv.kind == "rack_penalty":
-            row.computed = -rules.rack_value(mv.tiles)
-            if row.computed != mv.score:
-                row.note = "unplayed letters: recorded differently from this rulebook"
-        elif mv.kind == "out_bonus":
-            face = rules.rack_value(mv.tiles)
-            row.computed = face * rules.out_bonus_factor
-            if mv.score == 2 * face and row.computed != mv.score:
-                row.note = (
-                    "tournament end-of-game doubling: this rulebook adds the letters once"
-                )
-            elif mv.score != row.computed:
-                row.note = "going-out bonus recorded differently from this rulebook"
+            row.best = _best_play(state.board, mv.rack, best_from, rules)
+        _SCORERS.get(mv.kind, _unscored)(state, mv, row)
         totals[mv.player] += row.computed if row.computed is not None else 0
         if mv.kind != "challenged":
-            last_kind = mv.kind
+            state.last_kind, state.last_player = mv.kind, mv.player
         else:
-            last_kind = ""
+            state.last_kind, state.last_player = "", ""
         out.append(row)
-    return Replay(out, board, totals)
+    if clock is not None and any(m.kind in ("rack_penalty", "out_bonus") for m in out):
+        out += _missing_time_penalties(out, state.last_time, clock, totals)
+    board = state.board
+    return Replay(out, board, totals, rule.label(), clock.label() if clock else "")
+
+
+@dataclass
+class _State:
+    """The position while a record is replayed, and what the next line may refer to."""
+
+    board: Board
+    rules: BugWordsRules
+    rule: ChallengeRule
+    clock: ClockSettings | None
+    lexicon: Lexicon | None
+    last_play: dict[str, tuple[list[Placement], int]] = field(default_factory=dict)
+    last_time: dict[str, int] = field(default_factory=dict)
+    last_kind: str = ""
+    last_player: str = ""
+
+
+def _place(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
+    board, rules = state.board, state.rules
+    try:
+        pos = parse_position(mv.position, board.rows, board.cols)
+        placements = board.tiles_for_play(pos, mv.word)
+        if not placements:
+            raise PlayError(f"{mv.word} at {pos} puts no new tile on the board")
+        words = check_placement(board, placements, rules)
+    except PlayError as exc:
+        raise _error(mv, str(exc)) from exc
+    score = score_words(words, len(placements), rules)
+    row.computed = score.total
+    row.words = tuple(w.word for w in score.words)
+    if state.lexicon is not None:
+        row.not_in_list = tuple(words_not_in_list(words, state.lexicon))
+    board.place(placements)
+    state.last_play[mv.player] = (placements, score.total)
+
+
+def _challenged(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
+    if (state.last_kind != "place" or state.last_player != mv.player
+            or mv.player not in state.last_play):
+        raise _error(mv, "'--' takes back a play, but the line before is not a play "
+                     f"by {mv.player}")
+    placements, score_taken = state.last_play.pop(mv.player)
+    state.board.remove(placements)
+    row.computed = -score_taken
+    row.note = "play taken back after a challenge"
+
+
+def _no_score(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
+    row.computed = 0
+
+
+def _challenge_bonus(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
+    if state.last_kind != "place" or state.last_player != mv.player:
+        raise _error(mv, "a challenge bonus goes to the player whose play was just "
+                     f"challenged, but the line before is not a play by {mv.player}")
+    rule = state.rule
+    row.computed = rule.valid_bonus
+    row.note = (f"challenge bonus ({rule.label()} rule)" if rule.valid_bonus else
+                f"a challenge bonus, but the {rule.name} challenge rule has none")
+
+
+def _time_penalty(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
+    clock = state.clock
+    if clock is None or mv.player not in state.last_time:
+        row.note = "time penalty: the record has no clock times, not checked"
+        return
+    over = max(0, -state.last_time[mv.player])
+    row.computed = -clock.overtime_penalty(over)
+    row.note = f"time penalty: {format_time(over)} over, {clock.penalty} a started minute"
+
+
+def _rack_penalty(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
+    row.computed = rack_penalty(mv.tiles, state.rules)
+    if row.computed != mv.score:
+        row.note = "unplayed letters: recorded differently from this rulebook"
+
+
+def _out_bonus(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
+    face = state.rules.rack_value(mv.tiles)
+    row.computed = out_bonus(mv.tiles, state.rules)
+    if mv.score == 2 * face and row.computed != mv.score:
+        row.note = "tournament end-of-game doubling: this rulebook adds the letters once"
+    elif mv.score != row.computed:
+        row.note = "going-out bonus recorded differently from this rulebook"
+
+
+def _unscored(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
+    """A line the rulebook gives no score (``computed`` stays ``None``)."""
+
+
+_SCORERS = {
+    "place": _place,
+    "challenged": _challenged,
+    "pass": _no_score,
+    "exchange": _no_score,
+    "challenge_bonus": _challenge_bonus,
+    "time_penalty": _time_penalty,
+    "rack_penalty": _rack_penalty,
+    "out_bonus": _out_bonus,
+}
+
+
+def _missing_time_penalties(out: list[ReplayedMove], last_time: dict[str, int],
+                            clock: ClockSettings, totals: dict[str, int]) -> list[ReplayedMove]:
+    """A line for each player over time at the end whose penalty the record lacks."""
+    penalised = {m.player for m in out if m.kind == "time_penalty"}
+    extra = []
+    for nick, seconds in last_time.items():
+        points = clock.overtime_penalty(max(0, -seconds))
+        if points and nick not in penalised:
+            extra.append(ReplayedMove(0, nick, "time_penalty", "", "", 0, -points,
+                                      note=f"over time ({format_time(seconds)}) but the "
+                                      "record has no time penalty line"))
+            totals[nick] -= points
+    return extra

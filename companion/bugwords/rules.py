@@ -4,28 +4,42 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cache
+from typing import Any
 
 from companion.board import Layout, is_blank
+from companion.challenges import ChallengeRule, get_challenge_rule
 from companion.datafiles import read_table
+from companion.errors import UsageError
 from companion.tiles import TileSet, tile_set
-
-CHALLENGE_MODES = ("expert", "off")
 
 
 @dataclass(frozen=True)
-class Rules:
+class BugWordsRules:
     """One edition of Bug Words: board, tiles and every setting the rulebook leaves open."""
 
     layout: Layout
     tiles: TileSet
     rack_size: int = 7
+    min_players: int = 2
+    max_players: int = 4
     bingo_tiles: int = 7
     bingo_bonus: int = 50
     min_word_length: int = 2
     out_bonus_factor: int = 1
     passes_to_end: int = 2
     min_bag_to_exchange: int = 7
-    challenges: str = "expert"
+    challenges: str = "single"
+
+    def __post_init__(self) -> None:
+        self.challenge_rule  # noqa: B018 - an unknown challenge rule fails here
+
+    @property
+    def challenge_rule(self) -> ChallengeRule:
+        """The table's challenge rule (``none``, ``single``, ``double``, ``points [N]``)."""
+        try:
+            return get_challenge_rule(self.challenges)
+        except UsageError as exc:
+            raise ValueError(f"challenges: {exc}") from exc
 
     def tile_value(self, tile: str) -> int:
         """Face value of a tile on the board or a rack; blanks (lower case or ``?``) score 0."""
@@ -37,13 +51,15 @@ class Rules:
         """Sum of the face values of unplayed tiles."""
         return sum(self.tile_value(t) for t in rack)
 
-    def with_settings(self, **changes: object) -> Rules:
+    def with_settings(self, **changes: Any) -> BugWordsRules:
         """A copy with some settings changed (a house rule)."""
         return replace(self, **changes)
 
 
 _INT_SETTINGS = (
     "rack_size",
+    "min_players",
+    "max_players",
     "bingo_tiles",
     "bingo_bonus",
     "min_word_length",
@@ -53,7 +69,7 @@ _INT_SETTINGS = (
 )
 
 
-def rules_from_table(rows: list[dict[str, str]]) -> Rules:
+def rules_from_table(rows: list[dict[str, str]]) -> BugWordsRules:
     """Rules from ``setting``/``value`` rows; unknown or bad settings raise ``ValueError``."""
     settings = {r["setting"]: r["value"] for r in rows}
     known = {"board", "tiles", "challenges", *_INT_SETTINGS}
@@ -61,10 +77,8 @@ def rules_from_table(rows: list[dict[str, str]]) -> Rules:
     if unknown:
         raise ValueError(f"unknown Bug Words settings: {', '.join(sorted(unknown))}")
     kwargs: dict[str, object] = {k: int(settings[k]) for k in _INT_SETTINGS if k in settings}
-    challenges = settings.get("challenges", "expert")
-    if challenges not in CHALLENGE_MODES:
-        raise ValueError(f"challenges must be one of {', '.join(CHALLENGE_MODES)}")
-    return Rules(
+    challenges = settings.get("challenges", "single")
+    return BugWordsRules(
         layout=Layout.from_data(settings.get("board", "bugwords-board.txt")),
         tiles=tile_set(settings.get("tiles", "bugwords")),
         challenges=challenges,
@@ -73,6 +87,6 @@ def rules_from_table(rows: list[dict[str, str]]) -> Rules:
 
 
 @cache
-def default_rules() -> Rules:
+def default_rules() -> BugWordsRules:
     """The default edition (standard 15x15 board, 100 tiles, 7-tile racks, 50 bingo)."""
     return rules_from_table(read_table("bugwords-rules.tsv"))

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.board import Board, FormedWord, Placement
-from companion.bugwords.rules import Rules
+from companion.bugwords.rules import BugWordsRules
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class PlayScore:
     total: int
 
 
-def score_word(word: FormedWord, rules: Rules) -> int:
+def score_word(word: FormedWord, rules: BugWordsRules) -> int:
     """One word's score: premiums apply only to its new squares."""
     letters, mult = 0, 1
     lm, wm = rules.layout.letter_mult, rules.layout.word_mult
@@ -41,13 +41,36 @@ def score_word(word: FormedWord, rules: Rules) -> int:
     return letters * mult
 
 
-def score_words(words: Sequence[FormedWord], n_tiles: int, rules: Rules) -> PlayScore:
+def score_words(words: Sequence[FormedWord], n_tiles: int, rules: BugWordsRules) -> PlayScore:
     """Score already-found words for a play of ``n_tiles`` new tiles."""
     scored = tuple(WordScore(w.text, str(w.position), score_word(w, rules)) for w in words)
     bingo = rules.bingo_bonus if n_tiles >= rules.bingo_tiles else 0
     return PlayScore(scored, bingo, sum(w.score for w in scored) + bingo)
 
 
-def score_play(board: Board, placements: Sequence[Placement], rules: Rules) -> PlayScore:
+def score_play(board: Board, placements: Sequence[Placement], rules: BugWordsRules) -> PlayScore:
     """Score new tiles on ``board`` (the board before the play); no word-list check."""
     return score_words(board.words_formed(placements), len(placements), rules)
+
+
+def rack_penalty(rack: str | Sequence[str], rules: BugWordsRules) -> int:
+    """What unplayed letters cost at the end (a negative number, or 0)."""
+    return -rules.rack_value(list(rack))
+
+
+def out_bonus(others: str | Sequence[str], rules: BugWordsRules) -> int:
+    """What the player who went out adds: the others' unplayed letters, times the rules'
+    ``out_bonus_factor``."""
+    return rules.rack_value(list(others)) * rules.out_bonus_factor
+
+
+def end_adjustments(racks: Sequence[str | Sequence[str]], rules: BugWordsRules,
+                    out_player: int | None) -> list[int]:
+    """Each player's end-of-game adjustment: unplayed letters are subtracted; the player who
+    went out (``out_player``, or ``None`` when no one did) adds the others' letters instead."""
+    adjustments = [0 if i == out_player else rack_penalty(rack, rules)
+                   for i, rack in enumerate(racks)]
+    if out_player is not None:
+        others = [t for i, rack in enumerate(racks) if i != out_player for t in rack]
+        adjustments[out_player] = out_bonus(others, rules)
+    return adjustments

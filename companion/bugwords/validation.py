@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.board import Board, FormedWord, Placement, PlayError, square_name
-from companion.bugwords.rules import Rules
+from companion.bugwords.rules import BugWordsRules
 from companion.lexicon import Lexicon
 
 
@@ -14,7 +14,7 @@ class IllegalPlay(PlayError):
 
 
 def check_placement(
-    board: Board, placements: Sequence[Placement], rules: Rules
+    board: Board, placements: Sequence[Placement], rules: BugWordsRules
 ) -> list[FormedWord]:
     """Check the shape of a play (no word list): returns the words it forms.
 
@@ -51,7 +51,10 @@ def words_not_in_list(words: Sequence[FormedWord], lexicon: Lexicon) -> list[str
 
 
 def check_play(
-    board: Board, placements: Sequence[Placement], rules: Rules, lexicon: Lexicon | None = None
+    board: Board,
+    placements: Sequence[Placement],
+    rules: BugWordsRules,
+    lexicon: Lexicon | None = None,
 ) -> list[FormedWord]:
     """Check a play fully: shape, then (given a word list) every word it forms."""
     words = check_placement(board, placements, rules)

@@ -7,11 +7,12 @@ from pathlib import Path
 
 from companion.board import Board, PlayError
 from companion.bugwords.gcg import parse_gcg
-from companion.bugwords.movegen import Move, generate_moves
-from companion.bugwords.replay import Replay, replay
+from companion.bugwords.movegen import GeneratedMove, generate_moves
+from companion.bugwords.replay import COUNTED, Replay, replay
 from companion.bugwords.rules import default_rules
+from companion.challenges import get_challenge_rule
 from companion.cli.common import add_lexicon_option, lexicon_from_args, print_json
-from companion.errors import UsageError
+from companion.errors import CompanionError, UsageError
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 
@@ -37,6 +38,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--best",
         action="store_true",
         help="also show the top-scoring play each recorded rack had (slower)",
+    )
+    r.add_argument(
+        "--challenge-rule", metavar="RULE",
+        help="the challenge rule the game was played under: none, single, double, points or "
+        "'points N' (default: the record's '#note ChallengeRule:' line; 'points' when it "
+        "has challenge bonuses; else single)",
     )
     add_lexicon_option(r)
     r.set_defaults(func=run_replay)
@@ -89,9 +96,18 @@ def _read_text(path: str) -> str:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    lexicon = lexicon_from_args(args)
-    record = parse_gcg(_read_text(args.file))
-    result = replay(record, default_rules(), lexicon, best_from=lexicon if args.best else None)
+    try:
+        lexicon = lexicon_from_args(args)
+        rule = get_challenge_rule(args.challenge_rule) if args.challenge_rule else None
+        record = parse_gcg(_read_text(args.file))
+        result = replay(record, default_rules(), lexicon,
+                        best_from=lexicon if args.best else None, challenge_rule=rule)
+    except CompanionError as exc:
+        # A record that cannot be read is bad input (2), never "a score differs" (1).
+        if args.json:
+            print_json({"error": str(exc), "status": 2})
+            return 2
+        raise UsageError(str(exc)) from exc
     if args.json:
         print_json(result.to_dict())
     else:
@@ -117,20 +133,32 @@ def format_replay(result: Replay) -> str:
             mark.append(m.note)
         if m.best:
             mark.append(f"best: {m.best}")
+        if m.time_left:
+            mark.append(f"clock {m.time_left}")
         computed = "-" if m.computed is None else f"{m.computed:+d}"
-        rows.append((str(m.line), m.player, m.position, word, f"{m.recorded:+d}", computed,
-                     "; ".join(mark)))
+        rows.append((str(m.line) if m.line else "end", m.player, m.position, word,
+                     f"{m.recorded:+d}", computed, "; ".join(mark)))
     widths = [max(len(r[i]) for r in rows) for i in range(6)]
     lines = []
     for r in rows:
         cells = [r[0].rjust(widths[0]), r[1].ljust(widths[1]), r[2].ljust(widths[2]),
                  r[3].ljust(widths[3]), r[4].rjust(widths[4]), r[5].rjust(widths[5])]
         lines.append("  ".join(cells + ([r[6]] if r[6] else [])).rstrip())
-    placed = sum(1 for m in result.moves if m.kind == "place")
-    if result.mismatches:
-        lines.append(f"{result.mismatches} of {placed} placement scores differ from the record.")
+    placed = [m for m in result.moves if m.kind == "place"]
+    others = [m for m in result.moves
+              if m.kind != "place" and m.kind in COUNTED and m.computed is not None]
+    differ = sum(1 for m in placed if m.mismatch)
+    if differ:
+        lines.append(f"{differ} of {len(placed)} placement scores differ from the record.")
     else:
-        lines.append(f"All {placed} placement scores match the record.")
+        lines.append(f"All {len(placed)} placement scores match the record.")
+    if others:
+        bad = sum(1 for m in others if m.mismatch)
+        what = "challenge and clock lines"
+        table = f"{result.challenge_rule} challenge rule" + (
+            f"; clock {result.clock}" if result.clock else "")
+        lines.append(f"{bad} of {len(others)} {what} differ from the rules ({table})." if bad
+                     else f"All {len(others)} {what} agree with the rules ({table}).")
     totals = ", ".join(f"{p} {s}" for p, s in result.totals.items())
     lines.append(f"Totals of the recomputed lines: {totals}")
     return "\n".join(lines)
@@ -178,5 +206,5 @@ def run_moves(args: argparse.Namespace) -> int:
     return 0 if moves else 1
 
 
-def _words(board: Board, move: Move) -> list[str]:
+def _words(board: Board, move: GeneratedMove) -> list[str]:
     return [w.text for w in board.words_formed(move.placements)]

@@ -29,8 +29,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--format", default="stl,3mf,step",
                    help="comma list of file formats: stl, 3mf, step (default: all three)")
     b.add_argument("--clearance", type=float, default=0.2, metavar="MM",
-                   help="gap per side between parts that fit together, in mm (default 0.2; "
-                   "choose it with the fit coupon)")
+                   help="gap per side between parts that fit together, in mm (0.1-1, default "
+                   "0.2; choose it with the fit coupon)")
     b.add_argument("--bed", default="180x180", metavar="WxD",
                    help="printer bed width x depth in mm (default 180x180)")
     b.add_argument("-o", "--out", default="werdup-set", metavar="DIR",
@@ -57,8 +57,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     cp = cad_sub.add_parser("coupons", help="fit coupons at several clearances, to print first",
                             description="Write one fit coupon per clearance (each has the "
-                            "clearance engraved). Print them, keep the one that slides "
-                            "together by hand without wobble, then build the set with that "
+                            "clearance engraved): board corners and a short placard that join "
+                            "with the set's dovetails and snap-fit clips, and two tiles. Print "
+                            "them, keep the one whose clips click together by hand and hold, "
+                            "and whose tiles sit without wobble, then build the set with that "
                             "--clearance.")
     cp.add_argument("--clearances", default="0.1,0.2,0.3", metavar="MM,MM",
                     help="comma list of clearances in mm (default 0.1,0.2,0.3)")
@@ -68,6 +70,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                     help="folder to write into (default ./werdup-coupons)")
     cp.add_argument("--cache-dir", metavar="DIR",
                     help="where built parts are cached (default ~/.cache/companion/cad)")
+    cp.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     cp.set_defaults(func=run_coupons)
 
     lay = cad_sub.add_parser("layout", help="print the board layout (cells, marker ids and "
@@ -80,11 +83,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
 
 
-def _params(clearance: float, bed: tuple[float, float] | None = None):
+def _params(clearance: float, bed: tuple[float, float] | None = None,
+            parts: tuple[str, ...] | None = None):
     from cad.params import SetParams
 
     try:
-        return SetParams.make(clearance, bed=bed)
+        return SetParams.make(clearance, bed=bed, parts=parts)
     except ValueError as exc:
         raise UsageError(str(exc)) from exc
 
@@ -95,7 +99,7 @@ def run_build(args: argparse.Namespace) -> int:
 
     parts = parse_parts(args.part)
     formats = parse_formats(args.format)
-    params = _params(args.clearance, parse_bed(args.bed))
+    params = _params(args.clearance, parse_bed(args.bed), parts)
     out = Path(args.out)
     if out.exists() and not out.is_dir():
         raise UsageError(f"{out} exists and is not a folder")
@@ -110,12 +114,19 @@ def run_build(args: argparse.Namespace) -> int:
         print("PrusaSlicer estimates (0.2 mm layers, 15% infill, PLA):")
         for name, rep in result.slicer.items():
             print(f"  {name:<22} {rep['time']:>8}  {rep['filament_g']:7.1f} g")
-    print("print quarter 4 times; one placard (left + right) per player; the tile plates once")
+    reminders = {"quarter": "print quarter 4 times",
+                 "placard": "one placard (left + right) per player",
+                 "tiles": "the tile plates once",
+                 "coupon": "print the coupon first to choose --clearance",
+                 "stickers": "print stickers.pdf at 100 % and check its 50 mm bar"}
+    wanted = [text for part, text in reminders.items() if part in parts]
+    print("; ".join(wanted))
     return 0
 
 
 def run_coupons(args: argparse.Namespace) -> int:
-    from cad.build import build_coupons, parse_bed
+    from cad.build import build_coupons, parse_bed, part_steps
+    from cad.progress import Progress
 
     try:
         clearances = [float(v) for v in args.clearances.split(",") if v.strip()]
@@ -124,9 +135,12 @@ def run_coupons(args: argparse.Namespace) -> int:
                          f"{args.clearances!r}") from None
     bed = parse_bed(args.bed)
     for c in clearances:
-        _params(c, bed)  # every value is checked before anything is built
+        _params(c, bed, ("coupon",))  # every value is checked before anything is built
+    progress = Progress(len(clearances) * part_steps("coupon"), quiet=args.quiet)
     files = build_coupons(clearances, Path(args.out), bed=bed,
-                          cache_dir=Path(args.cache_dir) if args.cache_dir else None)
+                          cache_dir=Path(args.cache_dir) if args.cache_dir else None,
+                          progress=progress)
+    progress.close()
     print(f"wrote {len(files)} files to {args.out}: "
           + ", ".join(f for f in files if f.endswith(".stl")))
     print("print them, keep the one that fits best, then: companion cad build --clearance MM")

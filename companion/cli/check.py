@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import argparse
 
-from companion.cli.common import add_lexicon_option, lexicon_from_args, print_json
+from companion.cli.common import (
+    add_house_list_options,
+    add_lexicon_option,
+    lexicon_from_args,
+    print_json,
+)
 from companion.judge import GAMES, check_word
 
 
@@ -18,6 +23,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("word", help="the word to judge")
     p.add_argument("--game", choices=GAMES, help="apply this game's rules (e.g. minimum length)")
     add_lexicon_option(p)
+    add_house_list_options(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
 
@@ -29,6 +35,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(f"{verdict.word}: {'VALID' if verdict.valid else 'NOT VALID'}")
         print(f"  {verdict.reason}")
+        print(f"  Word list: {verdict.lexicon}")
         for d in verdict.definitions:
             print(f"  - {d}")
     return 0 if verdict.valid else 1

@@ -9,7 +9,7 @@ import sys
 from typing import Any
 
 from companion.errors import UsageError
-from companion.lexicon import Lexicon, LexiconError, load_lexicon
+from companion.lexicon import Lexicon, LexiconError, WordListSpec, load_lexicon, load_word_list
 
 
 def add_lexicon_option(parser: argparse.ArgumentParser) -> None:
@@ -20,10 +20,36 @@ def add_lexicon_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_house_list_options(parser: argparse.ArgumentParser) -> None:
+    """``--add FILE`` / ``--remove FILE`` (repeatable) and ``--remove-offensive``: a house list
+    on top of the ``--lexicon`` (or default) list."""
+    parser.add_argument(
+        "--add", action="append", default=[], metavar="FILE",
+        help="house list: also accept the words in FILE (one a line; repeatable)",
+    )
+    parser.add_argument(
+        "--remove", action="append", default=[], metavar="FILE",
+        help="house list: refuse the words in FILE (one a line; repeatable; a removal wins "
+        "over every addition)",
+    )
+    parser.add_argument(
+        "--remove-offensive", action="store_true",
+        help="house list: refuse the shipped list of offensive words (LDNOOBW, CC BY 4.0); "
+        "an --add file can accept some back",
+    )
+
+
 def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
-    """The lexicon named by ``--lexicon``, or the default; a bad file is a usage error."""
+    """The lexicon named by ``--lexicon`` (or the default) with any house additions and
+    removals; a bad file is a usage error."""
+    spec = WordListSpec(
+        getattr(args, "lexicon", None),
+        tuple(getattr(args, "add", None) or ()),
+        tuple(getattr(args, "remove", None) or ()),
+        bool(getattr(args, "remove_offensive", False)),
+    )
     try:
-        return load_lexicon(getattr(args, "lexicon", None))
+        return load_lexicon(spec.base) if spec.is_plain else load_word_list(spec)
     except LexiconError as exc:
         raise UsageError(str(exc)) from exc
 

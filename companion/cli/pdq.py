@@ -11,6 +11,7 @@ from companion.errors import UsageError
 from companion.pdq import all_variants, find_words, get_variant, judge, load_deck, parse_cards
 from companion.pdq.solitaire import play_solitaire, simulate_solitaire
 from companion.pdq.ties import settle_tie
+from companion.pdq.variants import Variant
 from companion.pdq.wordcount import score_word_count
 
 
@@ -100,17 +101,7 @@ def run(args: argparse.Namespace) -> int:
     if args.player:
         variant.minimum(args.player)  # a clear error for an unknown role
     deck = load_deck(args.deck)
-    modes = [m for m in ("word", "tie", "score", "solitaire") if getattr(args, m)]
-    if len(modes) > 1:
-        raise UsageError("Use only one of --word, --tie, --score and --solitaire at a time.")
-    if args.said and not args.word:
-        raise UsageError("--said needs --word: the word that tries to beat them.")
-    if args.said and variant.goal != "longest":
-        raise UsageError(f"--said is for PDL (--variant pdl), not {variant.title}.")
-    if args.play and not args.solitaire:
-        raise UsageError("--play goes with --solitaire.")
-    if args.seed is not None and not args.solitaire:
-        raise UsageError("--seed goes with --solitaire.")
+    _check_modes(args, variant)
     lexicon = lexicon_from_args(args)
     if args.solitaire:
         if args.cards:
@@ -126,6 +117,21 @@ def run(args: argparse.Namespace) -> int:
     if args.score:
         return _score(args, cards, variant, lexicon)
     return _list_words(args, cards, variant, lexicon)
+
+
+def _check_modes(args: argparse.Namespace, variant: Variant) -> None:
+    """One mode at a time, and each option only with the mode it belongs to."""
+    modes = [m for m in ("word", "tie", "score", "solitaire") if getattr(args, m)]
+    if len(modes) > 1:
+        raise UsageError("Use only one of --word, --tie, --score and --solitaire at a time.")
+    if args.said and not args.word:
+        raise UsageError("--said needs --word: the word that tries to beat them.")
+    if args.said and variant.goal != "longest":
+        raise UsageError(f"--said is for PDL (--variant pdl), not {variant.title}.")
+    if args.play and not args.solitaire:
+        raise UsageError("--play goes with --solitaire.")
+    if args.seed is not None and not args.solitaire:
+        raise UsageError("--seed goes with --solitaire.")
 
 
 def _list_variants(args: argparse.Namespace) -> int:

@@ -113,7 +113,7 @@ def run_score_sheet(args: argparse.Namespace) -> int:
     from printables.score_sheets import SPECS, score_sheet_pdf
 
     data = score_sheet_pdf(args.game, args.players, args.paper)
-    n = args.players or SPECS[args.game].players[2]
+    n = args.players or SPECS[args.game].default_players
     return _write(args, f"score-sheet-{args.game}-{n}p-{args.paper}.pdf", data)
 
 

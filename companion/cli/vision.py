@@ -60,12 +60,9 @@ def run_read(args: argparse.Namespace) -> int:
     import cv2
 
     from vision.boards import board_spec
-    from vision.classifier import shipped_classifier
     from vision.config import DEFAULT
     from vision.imageio import load_photo
-    from vision.light import check_light
-    from vision.ocr import Tesseract
-    from vision.reading import read_board
+    from vision.photo import read_photo
 
     lexicon = lexicon_from_args(args)
     previous = None
@@ -80,13 +77,17 @@ def run_read(args: argparse.Namespace) -> int:
         raise UsageError("PDQ cards are read with the tile classifier only")
     if args.game == "girdle":
         return _read_girdle(args, lexicon)
-    image = load_photo(DEFAULT.load, args.photo)
     if args.game == "pdq":
-        return _read_pdq(args, image)
-    tess = Tesseract() if args.engine == "tesseract" else None
-    reading = read_board(DEFAULT, image, spec, shipped_classifier(), lexicon, tesseract=tess)
-    out = reading.to_dict()
-    out["light"] = check_light(DEFAULT.light, image, reading.located.corners).to_dict()
+        return _read_pdq(args, load_photo(DEFAULT.load, args.photo))
+    if args.game == "werdup" and args.engine == "classifier":
+        from vision.werdup_read import printed_board_in
+
+        image = load_photo(DEFAULT.load, args.photo)
+        if printed_board_in(image) and _read_werdup_stacks(args, image, lexicon, previous):
+            return 0
+    photo = read_photo(args.photo, args.game, lexicon, tesseract=args.engine == "tesseract")
+    image, reading = photo.image, photo.reading
+    out = photo.to_dict()
     if args.game == "werdup":
         out.update(_werdup(args, reading.grid(), previous, lexicon))
     if args.overlay:
@@ -207,6 +208,28 @@ def _werdup(args: argparse.Namespace, grid: list[list[str]], previous, lexicon) 
     return {"heights": play.after.heights, "play": play.to_dict()}
 
 
+def _read_werdup_stacks(args: argparse.Namespace, image, lexicon, previous) -> bool:
+    """The 3D-printed board: stack heights and letters from the photo itself. False when the
+    tiles are not the printed ones (a flat picture of the board is read flat, heights
+    unknown)."""
+    import cv2
+
+    from vision.werdup_read import read_printed_board
+
+    found = read_printed_board(image, lexicon, previous, args.rules,
+                               want_overlay=bool(args.overlay))
+    if found is None:
+        return False
+    out, overlay = found
+    if args.overlay and not cv2.imwrite(str(args.overlay), overlay):
+        raise UsageError(f"{args.overlay}: cannot write the overlay image there")
+    if args.json:
+        print_json(out)
+    else:
+        _print_reading(out)
+    return True
+
+
 def _print_reading(out: dict) -> None:
     print(f"{out['game']} board, found by {out['located_by']}:")
     heights = out.get("heights")
@@ -223,12 +246,24 @@ def _print_reading(out: dict) -> None:
         alts = ", ".join(f"{a['letter'] or 'empty'} ({a['p']:.0%})" for a in u["alternatives"])
         what = "blank tile" if u["read"] == "?" else f"read {u['read'] or 'empty'}"
         print(f"  uncertain: row {u['row'] + 1}, column {u['col'] + 1} ({what}): {alts}")
+    for cell in out.get("not_seen", []):
+        why = ("a tile may stand here; its letter cannot be made out" if cell["why"] ==
+               "unreadable" else "hidden behind a taller stack")
+        if cell.get("words_suggest"):
+            why += f"; the words would make it {cell['words_suggest']}"
+        print(f"  not seen: row {cell['row'] + 1}, column {cell['col'] + 1} ({why})")
+    for cell in out.get("doubtful_heights", []):
+        print(f"  height uncertain: row {cell['row'] + 1}, column {cell['col'] + 1}")
+    if out.get("heights_note"):
+        print(f"  heights: {out['heights_note']}")
     for w in out["light"]["warnings"]:
         print(f"  light: {w}")
     play = out.get("play")
     if play:
         verdict = f"+{play['score']}" if play["legal"] else f"not legal: {play['reason']}"
         print(f"  play: {play['notation']} {verdict}")
+    for m in out.get("height_mismatches", []):
+        print(f"  check: row {m['row'] + 1}, column {m['col'] + 1}: {m['reason']}")
 
 
 def run_classify(args: argparse.Namespace) -> int:

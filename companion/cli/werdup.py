@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from companion.board import Board, PlayError, square_name
+from companion.challenges import get_challenge_rule
 from companion.cli.common import add_lexicon_option, lexicon_from_args, print_json
 from companion.errors import CompanionError, UsageError
 from companion.werdup.game import Game
@@ -15,7 +16,7 @@ from companion.werdup.movegen import generate_plays
 from companion.werdup.notation import parse_play, play_notation
 from companion.werdup.observe import play_between, tops_of
 from companion.werdup.record import parse_tiles, replay, write_record
-from companion.werdup.rules import RULE_SET_NAMES, Rules, get_rules
+from companion.werdup.rules import RULE_SET_NAMES, WerdUpRules, get_rules
 from companion.werdup.scoring import explain_word
 from companion.werdup.selfplay import play_out
 from companion.werdup.validate import judge_play
@@ -79,6 +80,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     rp.add_argument("file", help="the game record ('-' for standard input)")
     rp.add_argument("--rules", choices=RULE_SET_NAMES,
                     help="rule set (default: the record's #rules line, else werdup)")
+    rp.add_argument("--challenge-rule", metavar="RULE",
+                    help="the challenge rule the game was played under: none, single, double, "
+                    "points or 'points N' (default: the record's '#note ChallengeRule:' line, "
+                    "else none)")
     add_lexicon_option(rp)
     rp.add_argument("--json", action="store_true", help="print one JSON object")
     rp.set_defaults(func=run_replay)
@@ -117,7 +122,7 @@ def _read_text(name: str, what: str) -> str:
         raise UsageError(f"cannot read {what} file {name}: {exc}") from exc
 
 
-def load_position(name: str, rules: Rules) -> Board:
+def load_position(name: str, rules: WerdUpRules) -> Board:
     """A board from a board text file (``empty`` for an empty board)."""
     size = rules.board_size
     if name == "empty":
@@ -223,7 +228,8 @@ def run_moves(args: argparse.Namespace) -> int:
 def run_replay(args: argparse.Namespace) -> int:
     text = _read_text(args.file, "record")
     rules = get_rules(args.rules) if args.rules else None
-    result = replay(text, lexicon_from_args(args), rules)
+    rule = get_challenge_rule(args.challenge_rule) if args.challenge_rule else None
+    result = replay(text, lexicon_from_args(args), rules, challenge_rule=rule)
     if args.json:
         print_json(result.to_dict())
         return 0 if result.ok else 1

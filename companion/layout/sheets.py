@@ -261,19 +261,29 @@ BOARD_MARKER_INSET = 4.0
 
 
 @dataclass(frozen=True)
-class BoardSpec:
+class PaperBoardSpec:
     """A paper board's grid: cells per side and the cell pitch (a paper tile is a bit smaller)."""
 
     game: str
-    size: int
     pitch: float
     tile: float
 
+    @property
+    def size(self) -> int:
+        """Cells per side, from the game's rules data."""
+        if self.game == "werdup":
+            from companion.werdup.rules import get_rules
 
-BOARD_SPECS: dict[str, BoardSpec] = {
+            return get_rules().board_size
+        from companion.bugwords.rules import default_rules
+
+        return default_rules().layout.rows
+
+
+BOARD_SPECS: dict[str, PaperBoardSpec] = {
     # WerdUp's 3D-printed tiles are about 19 mm; the paper board takes them as well as paper ones.
-    "werdup": BoardSpec("werdup", 10, 20.0, 18.0),
-    "bugwords": BoardSpec("bugwords", 15, 19.0, 17.0),
+    "werdup": PaperBoardSpec("werdup", 20.0, 18.0),
+    "bugwords": PaperBoardSpec("bugwords", 19.0, 17.0),
 }
 
 

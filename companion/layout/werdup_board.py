@@ -15,8 +15,12 @@ each upright: the top of the marker towards the board's top edge (row 0).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from companion.werdup.rules import WerdUpRules
 
 MM = 1.0  # all lengths are in millimetres
 
@@ -24,8 +28,7 @@ ARUCO_DICTIONARY = "DICT_4X4_50"
 FIRST_MARKER_ID = 30
 LAST_MARKER_ID = 49  # ids 30-49 are reserved for the WerdUp board
 
-BOARD_CELLS = 10
-QUARTER_CELLS = 5
+QUARTER_CELLS = 5  # the printed quarter is 5 x 5 cells; the board's size is the rules' board_size
 CELL_PITCH = 21.0 * MM
 TILE_SIZE = 18.0 * MM
 TILE_BODY_HEIGHT = 3.5 * MM  # a stacked tile rises by this much
@@ -46,6 +49,13 @@ _QUARTER0_SPOTS = (
     ((1.0, 2.5), (0.5, 0.0)),
     ((0.5, 0.0), (1.0, 2.5)),
 )
+
+
+def _rules() -> WerdUpRules:
+    """The default WerdUp rules: the board's size and beginning squares are theirs."""
+    from companion.werdup.rules import get_rules
+
+    return get_rules()
 
 
 @dataclass(frozen=True)
@@ -82,7 +92,7 @@ class BoardLayout:
     marker_size: float = MARKER_SIZE
     sticker_size: float = STICKER_SIZE
     sticker_pocket_depth: float = STICKER_POCKET_DEPTH
-    cells: int = BOARD_CELLS
+    cells: int = field(default_factory=lambda: _rules().board_size)
     aruco_dictionary: str = ARUCO_DICTIONARY
     first_marker_id: int = FIRST_MARKER_ID
 
@@ -156,8 +166,7 @@ class BoardLayout:
     @property
     def beginning_cells(self) -> tuple[tuple[int, int], ...]:
         """The four centre cells marked with circles, as (row, col)."""
-        a, b = self.quarter_cells - 1, self.quarter_cells
-        return ((a, a), (a, b), (b, a), (b, b))
+        return tuple(sorted(_rules().beginning))
 
     def rotate_cw(self, point: tuple[float, float], turns: int) -> tuple[float, float]:
         """``point`` turned ``turns`` quarter-turns clockwise (seen from above) about the

@@ -7,17 +7,32 @@ from importlib import resources
 from pathlib import Path
 
 from companion.lexicon.core import ALPHABET, Lexicon, LexiconError, is_subsequence
+from companion.lexicon.house import (
+    OFFENSIVE_LIST_NAME,
+    HouseLexicon,
+    Layer,
+    WordListSpec,
+    house_lexicon,
+    offensive_words,
+)
 from companion.lexicon.wordnet import Definition, define
 
 __all__ = [
     "ALPHABET",
+    "OFFENSIVE_LIST_NAME",
     "Definition",
+    "HouseLexicon",
+    "Layer",
     "Lexicon",
     "LexiconError",
+    "WordListSpec",
     "default_lexicon",
     "define",
+    "house_lexicon",
     "is_subsequence",
     "load_lexicon",
+    "load_word_list",
+    "offensive_words",
 ]
 
 DEFAULT_NAME = "SCOWL-70 (companion default)"
@@ -44,3 +59,25 @@ def load_lexicon(path: str | Path | None = None) -> Lexicon:
     if path is None:
         return default_lexicon()
     return _load_path(str(Path(path).expanduser().resolve()))
+
+
+@cache
+def _load_spec(spec: WordListSpec) -> Lexicon:
+    return house_lexicon(load_lexicon(spec.base), spec)
+
+
+def load_word_list(spec: WordListSpec) -> Lexicon:
+    """The list a table judges by: a base list with its house additions and removals.
+
+    Paths are resolved first, so the same files give the same cached list.
+    """
+    def resolved(path: str) -> str:
+        return str(Path(path).expanduser().resolve())
+
+    spec = WordListSpec(
+        resolved(spec.base) if spec.base else None,
+        tuple(resolved(p) for p in spec.add),
+        tuple(resolved(p) for p in spec.remove),
+        spec.remove_offensive,
+    )
+    return _load_spec(spec)

@@ -39,6 +39,43 @@ def is_subsequence(letters: str, word: str) -> bool:
     return True
 
 
+def read_word_file(path: str | Path) -> list[str]:
+    """The words of a file with one word per line (any case; ``.gz`` allowed; may be empty).
+
+    Lines that are not a single word of letters a-z (after lowercasing) are ignored, as are
+    blank lines and ``#`` comments. Raises :class:`LexiconError` for a missing, unreadable or
+    binary file.
+    """
+    p = Path(path)
+    if not p.exists():
+        raise LexiconError(f"word list not found: {p}")
+    if p.is_dir():
+        raise LexiconError(f"word list is a folder, not a file: {p}")
+    try:
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise LexiconError(f"cannot read word list {p}: {exc.strerror}") from exc
+    if len(raw) > _MAX_FILE_BYTES:
+        raise LexiconError(f"word list {p} is too large ({len(raw)} bytes)")
+    if raw[:2] == b"\x1f\x8b":
+        try:
+            raw = gzip.decompress(raw)
+        except (OSError, EOFError) as exc:
+            raise LexiconError(f"word list {p} is a broken gzip file") from exc
+    if b"\x00" in raw[:4096]:
+        raise LexiconError(f"word list {p} looks binary, not one word per line")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        text = raw.decode("latin-1")
+    words = []
+    for line in text.splitlines():
+        w = line.strip().lower()
+        if w and not w.startswith("#") and _WORD_RE.match(w):
+            words.append(w)
+    return words
+
+
 class Lexicon:
     """An immutable word list with fast queries.
 
@@ -60,35 +97,18 @@ class Lexicon:
         binary or empty file.
         """
         p = Path(path)
-        if not p.exists():
-            raise LexiconError(f"word list not found: {p}")
-        if p.is_dir():
-            raise LexiconError(f"word list is a folder, not a file: {p}")
-        try:
-            raw = p.read_bytes()
-        except OSError as exc:
-            raise LexiconError(f"cannot read word list {p}: {exc.strerror}") from exc
-        if len(raw) > _MAX_FILE_BYTES:
-            raise LexiconError(f"word list {p} is too large ({len(raw)} bytes)")
-        if raw[:2] == b"\x1f\x8b":
-            try:
-                raw = gzip.decompress(raw)
-            except (OSError, EOFError) as exc:
-                raise LexiconError(f"word list {p} is a broken gzip file") from exc
-        if b"\x00" in raw[:4096]:
-            raise LexiconError(f"word list {p} looks binary, not one word per line")
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            text = raw.decode("latin-1")
-        words = []
-        for line in text.splitlines():
-            w = line.strip().lower()
-            if w and not w.startswith("#") and _WORD_RE.match(w):
-                words.append(w)
+        words = read_word_file(p)
         if not words:
             raise LexiconError(f"word list {p} has no words (one word of letters a-z per line)")
         return cls(words, name or p.name)
+
+    def decided_by(self, word: str) -> str:
+        """The name of the list whose say decides ``word`` (a house list names its layer)."""
+        return self.name
+
+    def change(self, word: str) -> str:
+        """``added`` or ``removed`` when a house layer decided ``word``; ``""`` here."""
+        return ""
 
     # -- basic queries ----------------------------------------------------------------------
     def __contains__(self, word: object) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -29,7 +30,7 @@ class Deck:
         """Every card once per copy, in alphabetical order (shuffle with a seeded generator)."""
         return [letter for letter in sorted(self.counts) for _ in range(self.counts[letter])]
 
-    def without(self, letters: str | list[str]) -> Deck:
+    def without(self, letters: str | Sequence[str]) -> Deck:
         """This deck with one card of each of ``letters`` taken out."""
         counts = dict(self.counts)
         for letter in letters:

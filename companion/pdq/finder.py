@@ -53,12 +53,14 @@ class WordList:
         }
 
 
-def _slices(lexicon: Lexicon, first: str, variant: Variant) -> list[tuple[int, int]]:
+def _slices(
+    lexicon: Lexicon, first: str, variant: Variant, cards: str
+) -> list[tuple[int, int]]:
     """Slices of the sorted word list where a word following a reading may lie."""
     if variant.start == "anywhere":
         return [(0, len(lexicon))]
     out = [lexicon.prefix_range(first)]
-    if variant.x_as_ex and first == "x":
+    if variant.ex_start(cards, first):
         out.append(lexicon.prefix_range("ex"))
     return out
 
@@ -71,7 +73,7 @@ def matching_indexes(
     lengths = lexicon.word_lengths
     by_slice: dict[tuple[int, int], np.ndarray] = {}
     for reading in variant.readings(cards):
-        for start, stop in _slices(lexicon, reading[0], variant):
+        for start, stop in _slices(lexicon, reading[0], variant, cards):
             if start >= stop:
                 continue
             ok = lexicon.in_order_mask(reading, start=start, stop=stop)

@@ -19,21 +19,21 @@ class Fit:
     reason: str = ""
 
 
-def start_offsets(word: str, first: str, variant: Variant) -> list[int]:
+def start_offsets(word: str, first: str, variant: Variant, cards: str) -> list[int]:
     """Where the rest of the cards may begin in ``word`` if it starts correctly (else [])."""
     if word.startswith(first):
         return [1]
-    if variant.x_as_ex and first == "x" and word.startswith("ex"):
+    if variant.ex_start(cards, first) and word.startswith("ex"):
         return [2]
     return []
 
 
-def match_level(word: str, reading: str, variant: Variant) -> int:
-    """How well ``word`` follows one reading of the cards (a level constant above)."""
+def match_level(word: str, reading: str, variant: Variant, cards: str) -> int:
+    """How well ``word`` follows one reading of ``cards`` (a level constant above)."""
     if variant.start == "anywhere":
         level = FITS if is_subsequence(reading, word) else NOT_IN_ORDER
     else:
-        offsets = start_offsets(word, reading[0], variant)
+        offsets = start_offsets(word, reading[0], variant, cards)
         if any(is_subsequence(reading[1:], word[k:]) for k in offsets):
             level = FITS
         elif is_subsequence(reading, word):
@@ -52,7 +52,7 @@ def _letters(cards: str) -> str:
 def fit(word: str, cards: str, variant: Variant) -> Fit:
     """Whether lowercase ``word`` uses ``cards`` as ``variant`` requires."""
     cards = cards.lower()
-    levels = {r: match_level(word, r, variant) for r in variant.readings(cards)}
+    levels = {r: match_level(word, r, variant, cards) for r in variant.readings(cards)}
     best = min(levels.values())
     if best == FITS:
         return Fit(True)
@@ -60,7 +60,7 @@ def fit(word: str, cards: str, variant: Variant) -> Fit:
     outside = sorted({r[0].upper() for r in levels}, key=cards.upper().index)
     outside_text = outside[0] if len(outside) == 1 else (
         f"{', '.join(outside[:-1])} or {outside[-1]}")
-    ex = " (or EX for X)" if variant.x_as_ex and "X" in outside else ""
+    ex = " (or EX for X)" if variant.ex_start(cards, "x") and "X" in outside else ""
     if best == BAD_END:
         return Fit(False, f"{shown} does not end with the other card's letter: a word that "
                           f"starts with one card must end with the other ({_letters(cards)}).")

@@ -57,6 +57,15 @@ class Variant:
             )
         return self.player_min[player]
 
+    def ex_start(self, cards: str, first: str) -> bool:
+        """True if a word following a reading that begins with ``first`` may begin with EX.
+
+        Only an X dealt as an outside card (leftmost or rightmost) may be begun as EX, in every
+        variant: in Any-Which-Way a centre X may begin the word, but only as X.
+        """
+        cards = cards.lower()
+        return self.x_as_ex and first.lower() == "x" and "x" in (cards[:1], cards[-1:])
+
     def readings(self, cards: str) -> list[str]:
         """The letter sequences a word may follow, each starting with the letter it begins with."""
         if self.start == "any-card":

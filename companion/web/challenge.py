@@ -5,21 +5,40 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 
 from companion.errors import CompanionError
 from companion.judge import GAME_TITLES, Verdict, check_word
-from companion.lexicon import Lexicon, load_lexicon
+from companion.lexicon import Lexicon, WordListSpec, load_word_list
 from companion.web import openapi
 from companion.web.inputs import game_from, words_from
 
 bp = Blueprint("challenge", __name__)
 
 
+def word_list_spec() -> WordListSpec:
+    """The installation's word list: ``LEXICON_PATH`` (else the default list) with the house
+    list's ``LEXICON_ADD`` / ``LEXICON_REMOVE`` files (one path or a list; relative paths
+    are in the instance folder) and ``LEXICON_REMOVE_OFFENSIVE`` (the shipped list)."""
+    cfg = current_app.config
+
+    def paths(key: str) -> tuple[str, ...]:
+        value = cfg.get(key) or ()
+        items = [value] if isinstance(value, str) else list(value)
+        return tuple(str(Path(current_app.instance_path) / p) for p in items)
+
+    offensive = cfg.get("LEXICON_REMOVE_OFFENSIVE")
+    if isinstance(offensive, str):
+        offensive = offensive.strip().lower() in ("1", "true", "yes", "on")
+    return WordListSpec(cfg.get("LEXICON_PATH"), paths("LEXICON_ADD"),
+                        paths("LEXICON_REMOVE"), bool(offensive))
+
+
 def lexicon() -> Lexicon:
-    """The word list this installation judges by (``LEXICON_PATH``, else the default)."""
-    return load_lexicon(current_app.config.get("LEXICON_PATH"))
+    """The word list this installation judges by (see :func:`word_list_spec`)."""
+    return load_word_list(word_list_spec())
 
 
 @dataclass
@@ -28,6 +47,12 @@ class Ruling:
 
     verdicts: list[Verdict]
     lexicon: str
+
+    @property
+    def decided_by(self) -> list[str]:
+        """The lists that decided: those of the failing words, or of every word if valid."""
+        judged = [v for v in self.verdicts if not v.valid] or self.verdicts
+        return list(dict.fromkeys(v.decided_by for v in judged if v.decided_by))
 
     @property
     def valid(self) -> bool:
@@ -47,35 +72,37 @@ class Ruling:
 
     def to_dict(self, *, judge: bool = False) -> dict:
         if judge:  # tournament style: one verdict, no word named, no definitions
-            return {"valid": self.valid, "lexicon": self.lexicon, "count": len(self.verdicts)}
+            return {"valid": self.valid, "lexicon": self.lexicon, "count": len(self.verdicts),
+                    "decided_by": self.decided_by}
         return {
             "valid": self.valid,
             "reason": self.reason,
             "failed": self.failed,
             "lexicon": self.lexicon,
+            "decided_by": self.decided_by,
             "words": [v.to_dict() for v in self.verdicts],
         }
 
 
 @lru_cache(maxsize=8192)
-def _verdict(word: str, game: str | None, lexicon_path: str | None, definitions: bool) -> Verdict:
+def _verdict(word: str, game: str | None, spec: WordListSpec, definitions: bool) -> Verdict:
     # Verdicts are pure functions of their arguments (word lists never change while the
     # process runs), so each worker remembers recent ones; callers must not modify them.
-    return check_word(word, game=game, lexicon=load_lexicon(lexicon_path),
+    return check_word(word, game=game, lexicon=load_word_list(spec),
                       with_definitions=definitions)
 
 
 def rule(words: list[str], game: str | None, *, definitions: bool = True,
          cards: str = "", variant: str = "") -> Ruling:
     """Judge every word of a challenge; for PDQ with ``cards``, by the cards and variant."""
-    path = current_app.config.get("LEXICON_PATH")
+    spec = word_list_spec()
     if game == "pdq" and cards.strip():
         from companion.web.pdq import judge_words
 
         verdicts = judge_words(words, cards, variant or "regular", definitions=definitions)
     else:
-        verdicts = [_verdict(w, game, path, definitions) for w in words]
-    return Ruling(verdicts, load_lexicon(path).name)
+        verdicts = [_verdict(w, game, spec, definitions) for w in words]
+    return Ruling(verdicts, load_word_list(spec).name)
 
 
 def _pdq_context() -> dict:

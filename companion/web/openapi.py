@@ -30,6 +30,8 @@ COMPONENTS: dict[str, Any] = {
                 "game": {"type": ["string", "null"]},
                 "lexicon": {"type": "string"},
                 "definitions": {"type": "array", "items": {"type": "string"}},
+                "decided_by": {"type": "string",
+                               "description": "the list (or house list) that decided"},
             },
         },
     },

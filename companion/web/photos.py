@@ -22,23 +22,18 @@ def read_photo(kind: str, data: bytes, lexicon: Lexicon, max_pixels: int) -> tup
     confidences, uncertain squares with alternatives, light warnings), a JPEG overlay of
     what was read, and the working image's (width, height). Bad photos raise a
     player-readable error."""
-    from vision.boards import board_spec
-    from vision.classifier import shipped_classifier
     from vision.config import DEFAULT
-    from vision.imageio import decode_photo
-    from vision.light import check_light
     from vision.overlay import draw_overlay
-    from vision.reading import read_board
+    from vision.photo import read_photo as read_board_photo
 
     if not data:
         raise UsageError("Choose a photo of the board first.")
     cfg = replace(DEFAULT, load=replace(DEFAULT.load,
                                         max_pixels=min(max_pixels, DEFAULT.load.max_pixels)))
-    image = decode_photo(cfg.load, upright(data, cfg.load.max_pixels), name="That photo")
-    reading = read_board(cfg, image, board_spec(kind), shipped_classifier(), lexicon)
-    result = reading.to_dict()
-    result["light"] = check_light(cfg.light, image, reading.located.corners).to_dict()
-    return result, _jpeg(draw_overlay(image, reading)), (image.shape[1], image.shape[0])
+    photo = read_board_photo(data, kind, lexicon, cfg, name="That photo")
+    image = photo.image
+    return photo.to_dict(), _jpeg(draw_overlay(image, photo.reading)), (image.shape[1],
+                                                                         image.shape[0])
 
 
 EXIF_ORIENTATION = 0x0112

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 
 from companion.board import Board, Placement
+from companion.challenges import ChallengeOutcome
+from companion.clock import ClockSettings, ClockState
 from companion.errors import CompanionError
 from companion.lexicon import Lexicon
 from companion.werdup.movegen import generate_plays
 from companion.werdup.notation import main_heights, play_notation
-from companion.werdup.rules import Rules
+from companion.werdup.rules import WerdUpRules
 from companion.werdup.scoring import end_penalty
 from companion.werdup.validate import score_play
 
@@ -36,7 +39,22 @@ class Pass:
     """Do nothing this turn."""
 
 
-Move = Play | Swap | Pass
+@dataclass(frozen=True)
+class TakenBack:
+    """The play before, taken back after a successful challenge (GCG ``--``)."""
+
+
+@dataclass(frozen=True)
+class ChallengeBonus:
+    """Points for a valid play that was challenged (the ``points`` rule; GCG ``(challenge)``)."""
+
+
+@dataclass(frozen=True)
+class LostTurn:
+    """A turn lost to an unsuccessful challenge (the ``double`` rule; written as a pass)."""
+
+
+WerdUpMove = Play | Swap | Pass | TakenBack | ChallengeBonus | LostTurn
 
 
 @dataclass(frozen=True)
@@ -45,16 +63,18 @@ class Turn:
 
     player: str
     rack: tuple[str, ...]
-    move: Move
+    move: WerdUpMove
     score: int
     total: int
     notation: str = ""
     heights: str = ""
+    time_left: float | None = None  # the mover's bank after the turn, with a game clock
 
 
 @dataclass(frozen=True)
 class Penalty:
-    """Tiles left on a rack at the end, and the points they cost."""
+    """Tiles left on a rack at the end (or time over the clock's bank: no tiles), and the
+    points they cost."""
 
     player: str
     tiles: tuple[str, ...]
@@ -86,10 +106,27 @@ def first_player_draw(
 
 
 @dataclass
+class _Snapshot:
+    """The game just before a play, to take it back after a successful challenge."""
+
+    board: Board
+    bag: list[str]
+    racks: dict[str, list[str]]
+    scores: dict[str, int]
+    current: int
+    passes: int
+    over: bool
+    end_reason: str
+    history_len: int
+    penalties_len: int
+    time_penalties_len: int
+
+
+@dataclass
 class Game:
     """A game in progress. Build one with :meth:`start`; the random generator is passed in."""
 
-    rules: Rules
+    rules: WerdUpRules
     lexicon: Lexicon
     players: list[str]
     rng: random.Random
@@ -104,15 +141,29 @@ class Game:
     draws: list[dict[str, str]] = field(default_factory=list)
     history: list[Turn] = field(default_factory=list)
     penalties: list[Penalty] = field(default_factory=list)
+    time_penalties: list[Penalty] = field(default_factory=list)
+    clock: ClockState | None = None
+    now: Callable[[], float] = time.monotonic
+    _undo: _Snapshot | None = None
+    _lost_turns: set[str] = field(default_factory=set)
 
     @classmethod
     def start(
-        cls, players: Sequence[str], rules: Rules, lexicon: Lexicon, rng: random.Random
+        cls,
+        players: Sequence[str],
+        rules: WerdUpRules,
+        lexicon: Lexicon,
+        rng: random.Random,
+        clock_settings: ClockSettings | None = None,
+        now: Callable[[], float] = time.monotonic,
     ) -> Game:
-        """Draw for first player, shuffle the bag and deal full racks."""
+        """Draw for first player, shuffle the bag and deal full racks; with
+        ``clock_settings``, the first player's clock starts (``now`` is the time source)."""
         names = list(players)
-        if not 1 <= len(names) <= 4 or len(set(names)) != len(names):
-            raise CompanionError("WerdUp is for 1 to 4 players with different names.")
+        fewest, most = rules.min_players, rules.max_players
+        if not fewest <= len(names) <= most or len(set(names)) != len(names):
+            raise CompanionError(
+                f"WerdUp is for {fewest} to {most} players with different names.")
         for name in names:
             if not name or any(ch.isspace() or ch in ":#>()" for ch in name):
                 raise CompanionError(
@@ -127,6 +178,9 @@ class Game:
         )
         for k in range(len(names)):
             game._refill(names[(first + k) % len(names)])
+        game.now = now
+        if clock_settings is not None:
+            game.clock = ClockState.new(len(names), clock_settings).start(first, now())
         return game
 
     @property
@@ -156,9 +210,11 @@ class Game:
         if missing:
             shown = " ".join(sorted(missing.elements()))
             raise CompanionError(f"{player} does not have {shown} on the rack.")
-        judgement = score_play(self.board, placements, self.rules, self.lexicon)
+        judgement = score_play(self.board, placements, self.rules, self.lexicon,
+                               check_words=self.rules.challenge_rule.judged_at_play)
         notation = play_notation(self.board, placements)
         heights = main_heights(self.board, placements)
+        self._undo = self._snapshot()
         before = tuple(rack)
         for p in placements:
             rack.remove(p.tile)
@@ -166,7 +222,7 @@ class Game:
         self.scores[player] += judgement.score
         self._refill(player)
         self.passes_in_a_row = 0
-        self.history.append(
+        self._record(
             Turn(player, before, Play(placements), judgement.score, self.scores[player],
                  notation, heights)
         )
@@ -188,7 +244,8 @@ class Game:
         self.bag.append(tile)
         self.rng.shuffle(self.bag)
         self.passes_in_a_row = 0
-        self.history.append(Turn(player, before, Swap(tile), 0, self.scores[player]))
+        self._undo = None
+        self._record(Turn(player, before, Swap(tile), 0, self.scores[player]))
         self._after_turn()
         return drawn
 
@@ -197,9 +254,8 @@ class Game:
         self._check_open()
         player = self.player
         self.passes_in_a_row += 1
-        self.history.append(
-            Turn(player, tuple(self.racks[player]), Pass(), 0, self.scores[player])
-        )
+        self._undo = None
+        self._record(Turn(player, tuple(self.racks[player]), Pass(), 0, self.scores[player]))
         self._after_turn()
 
     # -- the end ------------------------------------------------------------------------------
@@ -216,13 +272,108 @@ class Game:
         active = self._active()
         if self.passes_in_a_row >= len(active):
             return self._finish("every player passed in a row")
+        self._advance()
+        return None
+
+    def _advance(self) -> None:
+        """The turn goes to the next player with tiles; one who lost a turn to a challenge
+        (``double`` rule) is passed over, once."""
+        active = self._active()
         n = len(self.players)
         for step in range(1, n + 1):
             nxt = (self.current + step) % n
             if nxt in active:
                 self.current = nxt
-                return None
-        return None
+                break
+        name = self.player
+        if name in self._lost_turns:
+            self._lost_turns.discard(name)
+            self._record(Turn(name, tuple(self.racks[name]), LostTurn(), 0, self.scores[name]))
+            self._advance()
+            return
+        self._sync_clock()
+
+    # -- challenges and the clock -------------------------------------------------------------
+    def _snapshot(self) -> _Snapshot:
+        return _Snapshot(self.board.copy(), self.bag[:], {p: r[:] for p, r in self.racks.items()},
+                         dict(self.scores), self.current, self.passes_in_a_row, self.over,
+                         self.end_reason, len(self.history), len(self.penalties),
+                         len(self.time_penalties))
+
+    def _restore(self, s: _Snapshot) -> None:
+        self.board, self.bag, self.racks, self.scores = s.board, s.bag, s.racks, s.scores
+        self.current, self.passes_in_a_row = s.current, s.passes
+        self.over, self.end_reason = s.over, s.end_reason
+        del self.history[s.history_len:]
+        del self.penalties[s.penalties_len:]
+        del self.time_penalties[s.time_penalties_len:]
+
+    def _record(self, turn: Turn) -> None:
+        if self.clock is not None:
+            turn = replace(turn, time_left=self.clock.remaining(
+                self.players.index(turn.player), self.now()))
+        self.history.append(turn)
+
+    def _sync_clock(self) -> None:
+        if self.clock is None:
+            return
+        if self.over:
+            self.clock = self.clock.stop(self.now())
+        elif self.clock.running != self.current:
+            self.clock = self.clock.start(self.current, self.now())
+
+    def challenge(self, challenger: str | None = None) -> ChallengeOutcome:
+        """Challenge the last play under the table's challenge rule (``rules.challenges``).
+
+        A play with a word not in the list comes off (the board, racks and bag go back to how
+        they were before it, its score is taken back) and the player's turn is over. A valid
+        play stands: under ``double`` the challenger (default: the next player) loses their
+        next turn, under ``points`` the player earns the bonus.
+        """
+        rule = self.rules.challenge_rule
+        if not rule.allows_challenges:
+            raise CompanionError("Challenges are off at this table: each play is judged as it "
+                                 "is made.")
+        if self._undo is None:
+            raise CompanionError("There is no play to challenge: only the last play can be.")
+        snap = self._undo
+        made = self.history[snap.history_len]
+        player = made.player
+        if challenger is None:
+            challenger = self.players[(self.players.index(player) + 1) % len(self.players)]
+        if challenger not in self.players or challenger == player:
+            raise CompanionError("The challenger must be another player at the table.")
+        assert isinstance(made.move, Play)
+        words = snap.board.words_formed(list(made.move.placements))
+        outcome = rule.resolve([w.text for w in words if w.text not in self.lexicon])
+        self._undo = None
+        if not outcome.play_stands:
+            self._restore(snap)
+            self.history.append(made)
+            self._record(Turn(player, made.rack, TakenBack(), -made.score,
+                              self.scores[player]))
+            self.passes_in_a_row = 0
+            self._advance()
+            return outcome
+        if outcome.bonus:
+            bonus = outcome.bonus
+            self.scores[player] += bonus
+            # The record writes the end-of-game lines after the history: when the play ended
+            # the game, the bonus comes before them and their totals move up by it.
+            self._record(Turn(player, tuple(self.racks[player]), ChallengeBonus(), bonus,
+                              made.total + bonus if self.over else self.scores[player]))
+            self.penalties = [replace(p, total=p.total + bonus) if p.player == player else p
+                              for p in self.penalties]
+            self.time_penalties = [replace(p, total=p.total + bonus) if p.player == player
+                                   else p for p in self.time_penalties]
+        if outcome.challenger_loses_turn and not self.over:
+            self._lost_turns.add(challenger)
+            if self.player == challenger:
+                self._lost_turns.discard(challenger)
+                self._record(Turn(challenger, tuple(self.racks[challenger]), LostTurn(), 0,
+                                  self.scores[challenger]))
+                self._advance()
+        return outcome
 
     def can_play(self, player: str) -> bool:
         """True if ``player`` has at least one legal play with the tiles on the rack."""
@@ -246,6 +397,13 @@ class Game:
                 points = end_penalty(len(left), self.rules)
                 self.scores[p] -= points
                 self.penalties.append(Penalty(p, left, points, self.scores[p]))
+        if self.clock is not None:
+            self.clock = self.clock.stop(self.now())
+            for i, p in enumerate(self.players):
+                points = self.clock.penalty(i, self.now())
+                if points:
+                    self.scores[p] -= points
+                    self.time_penalties.append(Penalty(p, (), points, self.scores[p]))
 
     def winners(self) -> list[str]:
         """The player(s) with the most points."""

@@ -14,7 +14,12 @@
     #end every player passed in a row
 
 A move line is ``>PLAYER: RACK MOVE +SCORE TOTAL``. MOVE is a play ``POSITION WORD
-[HEIGHTS]``, a swap ``-TILE``, or a pass ``-``. See the README for the details.
+[HEIGHTS]``, a swap ``-TILE``, or a pass ``-``; with a challenge rule, ``--`` takes the play
+before back and ``(challenge)`` is a bonus for a valid play challenged (the lines GCG uses),
+and a turn lost to a challenge is a pass. With a game clock, ``#note Time left: 21:05`` follows
+each move and ``>ann: (time) -10 TOTAL`` is an overtime penalty. The table's settings are
+header notes (``#note ChallengeRule: double``, ``#note Clock: 25 minutes, ...``), as in Bug
+Words' GCG records. See the README for the details.
 """
 
 from __future__ import annotations
@@ -24,15 +29,19 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 
 from companion.board import Board, PlayError, split_word
+from companion.challenges import ChallengeRule, get_challenge_rule
+from companion.clock import CLOCK_NOTE, ClockSettings, format_time, parse_time, settings_from_label
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
-from companion.werdup.game import Game, Play, Swap
+from companion.werdup.game import ChallengeBonus, Game, Play, Swap, TakenBack, Turn
 from companion.werdup.notation import DIGRAPHS, main_heights, normalise_tile, parse_play
-from companion.werdup.rules import Rules, get_rules
+from companion.werdup.rules import WerdUpRules, get_rules
 from companion.werdup.scoring import end_penalty
 from companion.werdup.validate import judge_play
 
 FORMAT_LINE = "#werdup-record 1"
+CHALLENGE_RULE_NOTE = "ChallengeRule"
+_TIME_NOTE = "time left:"
 
 
 def tiles_text(tiles: list[str] | tuple[str, ...]) -> str:
@@ -49,24 +58,39 @@ def parse_tiles(text: str) -> list[str]:
     return [normalise_tile(t) for t in split_word(text, DIGRAPHS) if t is not None]
 
 
+def _move_text(t: Turn) -> str:
+    """A turn's move as a record line writes it."""
+    if isinstance(t.move, Play):
+        return f"{t.notation} [{t.heights}]"
+    if isinstance(t.move, Swap):
+        return f"-{t.move.tile}"
+    if isinstance(t.move, TakenBack):
+        return "--"
+    if isinstance(t.move, ChallengeBonus):
+        return "(challenge)"
+    return "-"  # a pass, or a turn lost to a challenge
+
+
 def write_record(game: Game) -> str:
     """The record of a game so far (finished or not)."""
     lines = [FORMAT_LINE, f"#rules {game.rules.name}"]
     for i, p in enumerate(game.players, 1):
         lines.append(f"#player{i} {p} {p}")
+    if game.rules.challenges != "none":
+        lines.append(f"#note {CHALLENGE_RULE_NOTE}: {game.rules.challenge_rule.label()}")
+    if game.clock is not None:
+        lines.append(f"#note {CLOCK_NOTE}: {game.clock.settings.label()}")
     for rnd in game.draws:
         lines.append("#draw " + " ".join(f"{p}:{t}" for p, t in rnd.items()))
     for t in game.history:
         rack = tiles_text(t.rack)
-        if isinstance(t.move, Play):
-            move = f"{t.notation} [{t.heights}]"
-        elif isinstance(t.move, Swap):
-            move = f"-{t.move.tile}"
-        else:
-            move = "-"
-        lines.append(f">{t.player}: {rack} {move} +{t.score} {t.total}")
+        lines.append(f">{t.player}: {rack} {_move_text(t)} {t.score:+d} {t.total}")
+        if t.time_left is not None:
+            lines.append(f"#note Time left: {format_time(t.time_left)}")
     for pen in game.penalties:
         lines.append(f">{pen.player}: ({tiles_text(pen.tiles)}) -{pen.points} {pen.total}")
+    for pen in game.time_penalties:
+        lines.append(f">{pen.player}: (time) -{pen.points} {pen.total}")
     if game.over:
         lines.append(f"#end {game.end_reason}")
     return "\n".join(lines) + "\n"
@@ -123,112 +147,246 @@ _SCORE = re.compile(r"^[+-]\d+$")
 _TOTAL = re.compile(r"^-?\d+$")
 
 
-def replay(text: str, lexicon: Lexicon, rules: Rules | None = None) -> Replay:
+def replay(
+    text: str,
+    lexicon: Lexicon,
+    rules: WerdUpRules | None = None,
+    challenge_rule: ChallengeRule | None = None,
+) -> Replay:
     """Replay a record: check every play, recompute scores, totals and stack heights.
 
-    Disagreements are listed per line (see :attr:`Replay.ok`); a record that cannot be read
-    or holds an illegal play raises :class:`CompanionError` naming the line.
+    The challenge rule is ``challenge_rule``, else the record's ``#note ChallengeRule:``
+    line, else the rule set's. Under ``none`` a word not in the list makes a play illegal;
+    under the others such a play stands unless a ``--`` line takes it back. A ``(challenge)``
+    bonus is the rule's; with a ``#note Clock:`` line and the times left, a ``(time)``
+    penalty is worked out from the player's last time. Disagreements are listed per line
+    (see :attr:`Replay.ok`); a record that cannot be read or holds an illegal play raises
+    :class:`CompanionError` naming the line.
     """
-    players: list[str] = []
-    rule_name = None
-    moves: list[tuple[int, str]] = []
+    record = _read_record(text)
+    if rules is None:
+        rules = get_rules(record.rule_name or "werdup")
+    if not record.players:
+        raise UsageError("the record names no players (#player1 NAME ...)")
+    try:
+        if challenge_rule is None:
+            named = record.notes.get(CHALLENGE_RULE_NOTE.lower())
+            challenge_rule = get_challenge_rule(named) if named else rules.challenge_rule
+        clock_label = record.notes.get(CLOCK_NOTE.lower())
+        clock: ClockSettings | None = settings_from_label(clock_label) if clock_label else None
+    except UsageError as exc:
+        raise UsageError(f"the record's settings: {exc}") from exc
+    state = _Replayer(rules, lexicon, challenge_rule, clock, record.players)
+    out = [state.line(n, line, time_left) for n, line, time_left in record.moves]
+    ended = "#end" in text or any(ln.move.endswith(")") and "tiles left" in ln.move
+                                  for ln in out)
+    if clock is not None and ended:
+        out += state.missing_time_penalties(out, clock)
+    return Replay(rules.name, out, state.totals, state.board)
+
+
+@dataclass
+class _Record:
+    """A record's header and its move lines (line number, text, time left or None)."""
+
+    players: list[str] = field(default_factory=list)
+    rule_name: str | None = None
+    notes: dict[str, str] = field(default_factory=dict)
+    moves: list[list] = field(default_factory=list)
+
+
+def _read_record(text: str) -> _Record:
+    rec = _Record()
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line:
             continue
         if line.startswith("#"):
-            key, _, rest = line[1:].partition(" ")
-            if key == "rules":
-                rule_name = rest.strip()
-            elif re.fullmatch(r"player\d+", key):
-                nick = rest.split()[0] if rest.split() else ""
-                if not nick:
-                    raise UsageError(f"record line {n}: #{key} needs a player name")
-                players.append(nick)
+            _read_header(rec, n, line)
             continue
         if not line.startswith(">"):
             raise UsageError(f"record line {n}: cannot read {line!r} (moves start with '>')")
-        moves.append((n, line))
-    if rules is None:
-        rules = get_rules(rule_name or "werdup")
-    if not players:
-        raise UsageError("the record names no players (#player1 NAME ...)")
+        rec.moves.append([n, line, None])
+    return rec
 
-    board = Board(rules.board_size, rules.board_size)
-    totals = {p: 0 for p in players}
-    used: Counter[str] = Counter()
-    out: list[ReplayLine] = []
-    for n, line in moves:
+
+def _read_header(rec: _Record, n: int, line: str) -> None:
+    key, _, rest = line[1:].partition(" ")
+    if key == "rules":
+        rec.rule_name = rest.strip()
+    elif re.fullmatch(r"player\d+", key):
+        nick = rest.split()[0] if rest.split() else ""
+        if not nick:
+            raise UsageError(f"record line {n}: #{key} needs a player name")
+        rec.players.append(nick)
+    elif key == "note" and rec.moves and rest.strip().lower().startswith(_TIME_NOTE):
+        try:
+            rec.moves[-1][2] = parse_time(rest.strip()[len(_TIME_NOTE):])
+        except UsageError as exc:
+            raise UsageError(f"record line {n}: {exc}") from exc
+    elif key == "note" and ":" in rest:
+        name, _, value = rest.partition(":")
+        rec.notes.setdefault(name.strip().lower(), value.strip())
+
+
+class _Replayer:
+    """The position while a record is replayed, one move line at a time."""
+
+    def __init__(self, rules: WerdUpRules, lexicon: Lexicon, challenge_rule: ChallengeRule,
+                 clock: ClockSettings | None, players: list[str]) -> None:
+        self.rules, self.lexicon = rules, lexicon
+        self.challenge_rule, self.clock = challenge_rule, clock
+        self.board = Board(rules.board_size, rules.board_size)
+        self.totals = {p: 0 for p in players}
+        self.used: Counter[str] = Counter()
+        # the play just made: player, board before, tiles, score
+        self.last_play: tuple[str, Board, list, int] | None = None
+        self.last_time: dict[str, int] = {}
+
+    def line(self, n: int, line: str, time_left: int | None) -> ReplayLine:
         m = _MOVE_LINE.match(line)
         if not m:
             raise UsageError(f"record line {n}: cannot read {line!r}")
         player, tokens = m.group(1), m.group(2).split()
-        if player not in totals:
+        if player not in self.totals:
             raise UsageError(f"record line {n}: {player} is not one of the players")
         if len(tokens) < 3 or not _SCORE.match(tokens[-2]) or not _TOTAL.match(tokens[-1]):
             raise UsageError(
                 f"record line {n}: expected RACK MOVE +SCORE TOTAL, got {m.group(2)!r}"
             )
+        if time_left is not None:
+            self.last_time[player] = time_left
         recorded, recorded_total = int(tokens[-2]), int(tokens[-1])
         rack_tok, body = tokens[0], tokens[1:-2]
+        if rack_tok.lower() in ("(time)", "(challenge)", "--"):
+            rack_tok, body = "", [rack_tok, *body]  # a line written without the rack
         problems: list[str] = []
-
-        def fail(reason: str, n: int = n) -> CompanionError:
-            return CompanionError(f"record line {n}: {reason}")
-
-        def tiles(text: str, n: int = n) -> list[str]:
-            try:
-                return parse_tiles(text)
-            except CompanionError as exc:
-                raise UsageError(f"record line {n}: {exc}") from exc
-
-        if rack_tok.startswith("("):
-            left = tiles(rack_tok.strip("()"))
-            score = -end_penalty(len(left), rules)
-            desc = f"{len(left)} tiles left ({tiles_text(left)})"
-        else:
-            rack = tiles(rack_tok)
-            if body == ["-"]:
-                score, desc = 0, "pass"
-            elif len(body) == 1 and body[0].startswith("-"):
-                tile = tiles(body[0][1:])
-                if len(tile) != 1:
-                    raise fail("a swap is one tile, written -X")
-                if tile[0] not in rack:
-                    raise fail(f"{player} swaps {tile[0]}, which is not on the rack {rack_tok}")
-                score, desc = 0, f"swap {tile[0]}"
-            elif len(body) in (2, 3):
-                try:
-                    placements = parse_play(board, " ".join(body[:2]))
-                except PlayError as exc:
-                    raise fail(str(exc)) from exc
-                missing = Counter(p.tile for p in placements) - Counter(rack)
-                if missing:
-                    shown = " ".join(sorted(missing.elements()))
-                    raise fail(f"{player} plays {shown}, not on the rack {rack_tok}")
-                judgement = judge_play(board, placements, rules, lexicon)
-                if not judgement.legal:
-                    raise fail(f"{' '.join(body[:2])} is not a legal play: {judgement.reason}")
-                heights = main_heights(board, placements)
-                if len(body) == 3 and body[2].strip("[]") != heights:
-                    problems.append(
-                        f"stack heights after the play are {heights}, record says {body[2]}"
-                    )
-                board.place(placements)
-                used.update(p.tile for p in placements)
-                over = [t for t, k in used.items() if k > rules.tile_set.counts.get(t, 0)]
-                if over:
-                    raise fail(f"more {' '.join(over)} tiles played than the set has")
-                score = judgement.score
-                desc = " ".join(body[:2])
-            else:
-                raise fail(f"cannot read the move {' '.join(body)!r}")
-        totals[player] += score
+        just_played, self.last_play = self.last_play, None
+        score, desc = self._move(_Line(n, player, rack_tok, body, recorded, problems),
+                                 just_played)
+        self.totals[player] += score
         if score != recorded:
             problems.append(f"score is {score:+d}, record says {recorded:+d}")
-        if totals[player] != recorded_total:
-            problems.append(f"total is {totals[player]}, record says {recorded_total}")
-        out.append(
-            ReplayLine(n, player, desc, recorded, score, recorded_total, totals[player], problems)
-        )
-    return Replay(rules.name, out, totals, board)
+        if self.totals[player] != recorded_total:
+            problems.append(f"total is {self.totals[player]}, record says {recorded_total}")
+        return ReplayLine(n, player, desc, recorded, score, recorded_total,
+                          self.totals[player], problems)
+
+    def _move(self, ln: _Line, just_played: tuple[str, Board, list, int] | None
+              ) -> tuple[int, str]:
+        """The move's score by the rules and how it reads."""
+        body = ln.body
+        if len(body) == 1 and body[0].lower() == "(time)":
+            return self._time_penalty(ln)
+        if len(body) == 1 and body[0] == "--":
+            if just_played is None or just_played[0] != ln.player:
+                raise ln.fail(f"'--' takes back a play, but the line before is not a play by "
+                              f"{ln.player}")
+            _, before, placements, taken = just_played
+            self.board = before
+            self.used.subtract(p.tile for p in placements)
+            return -taken, "play taken back after a challenge"
+        if len(body) == 1 and body[0].lower() == "(challenge)":
+            if just_played is None or just_played[0] != ln.player:
+                raise ln.fail("a challenge bonus goes to the player whose play was just "
+                              f"challenged, but the line before is not a play by {ln.player}")
+            rule = self.challenge_rule
+            if not rule.valid_bonus:
+                ln.problems.append(f"the {rule.name} challenge rule has no bonus")
+            return rule.valid_bonus, f"challenge bonus ({rule.label()} rule)"
+        if ln.rack.startswith("("):
+            left = ln.tiles(ln.rack.strip("()"))
+            return (-end_penalty(len(left), self.rules),
+                    f"{len(left)} tiles left ({tiles_text(left)})")
+        return self._turn(ln)
+
+    def _time_penalty(self, ln: _Line) -> tuple[int, str]:
+        if self.clock is None or ln.player not in self.last_time:
+            return ln.recorded, "time penalty (no clock times in the record: as recorded)"
+        over = max(0, -self.last_time[ln.player])
+        return -self.clock.overtime_penalty(over), f"time penalty ({format_time(over)} over)"
+
+    def _turn(self, ln: _Line) -> tuple[int, str]:
+        """A pass, a swap or a play, from a rack."""
+        rack, body = ln.tiles(ln.rack), ln.body
+        if body == ["-"]:
+            return 0, "pass"
+        if len(body) == 1 and body[0].startswith("-"):
+            tile = ln.tiles(body[0][1:])
+            if len(tile) != 1:
+                raise ln.fail("a swap is one tile, written -X")
+            if tile[0] not in rack:
+                raise ln.fail(f"{ln.player} swaps {tile[0]}, which is not on the rack {ln.rack}")
+            return 0, f"swap {tile[0]}"
+        if len(body) in (2, 3):
+            return self._play(ln, rack)
+        raise ln.fail(f"cannot read the move {' '.join(body)!r}")
+
+    def _play(self, ln: _Line, rack: list[str]) -> tuple[int, str]:
+        body, board, rules = ln.body, self.board, self.rules
+        try:
+            placements = parse_play(board, " ".join(body[:2]))
+        except PlayError as exc:
+            raise ln.fail(str(exc)) from exc
+        missing = Counter(p.tile for p in placements) - Counter(rack)
+        if missing:
+            shown = " ".join(sorted(missing.elements()))
+            raise ln.fail(f"{ln.player} plays {shown}, not on the rack {ln.rack}")
+        judgement = judge_play(board, placements, rules, self.lexicon,
+                               check_words=self.challenge_rule.judged_at_play)
+        if not judgement.legal:
+            raise ln.fail(f"{' '.join(body[:2])} is not a legal play: {judgement.reason}")
+        heights = main_heights(board, placements)
+        if len(body) == 3 and body[2].strip("[]") != heights:
+            ln.problems.append(
+                f"stack heights after the play are {heights}, record says {body[2]}"
+            )
+        before = board.copy()
+        board.place(placements)
+        self.used.update(p.tile for p in placements)
+        too_many = [t for t, k in self.used.items() if k > rules.tile_set.counts.get(t, 0)]
+        if too_many:
+            raise ln.fail(f"more {' '.join(too_many)} tiles played than the set has")
+        desc = " ".join(body[:2])
+        if judgement.not_in_list:
+            desc += f" (not in word list: {', '.join(judgement.not_in_list)})"
+        self.last_play = (ln.player, before, placements, judgement.score)
+        return judgement.score, desc
+
+    def missing_time_penalties(self, out: list[ReplayLine], clock: ClockSettings
+                               ) -> list[ReplayLine]:
+        """A line for each player over time at the end whose penalty the record lacks."""
+        penalised = {ln.player for ln in out if ln.move.startswith("time penalty")}
+        extra = []
+        for nick, seconds in self.last_time.items():
+            points = clock.overtime_penalty(max(0, -seconds))
+            if points and nick not in penalised:
+                self.totals[nick] -= points
+                extra.append(ReplayLine(
+                    0, nick, "time penalty", 0, -points, self.totals[nick] + points,
+                    self.totals[nick],
+                    [f"over time ({format_time(seconds)}) but the record has no time penalty "
+                     "line"]))
+        return extra
+
+
+@dataclass
+class _Line:
+    """One move line being replayed: who, the rack token, the move's tokens, the score it
+    records, and the disagreements found so far."""
+
+    n: int
+    player: str
+    rack: str
+    body: list[str]
+    recorded: int
+    problems: list[str]
+
+    def fail(self, reason: str) -> CompanionError:
+        return CompanionError(f"record line {self.n}: {reason}")
+
+    def tiles(self, text: str) -> list[str]:
+        try:
+            return parse_tiles(text)
+        except CompanionError as exc:
+            raise UsageError(f"record line {self.n}: {exc}") from exc

@@ -6,10 +6,12 @@ is one cell of that table.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
+from typing import Any
 
 from companion.board import Layout, PlayError, parse_position
+from companion.challenges import ChallengeRule, get_challenge_rule
 from companion.datafiles import read_table
 from companion.errors import UsageError
 from companion.tiles import TileSet, tile_set
@@ -18,7 +20,7 @@ RULES_FILE = "werdup-rules.tsv"
 
 
 @dataclass(frozen=True)
-class Rules:
+class WerdUpRules:
     """One WerdUp rule set. Coordinates are 0-based ``(row, col)``."""
 
     name: str
@@ -26,6 +28,8 @@ class Rules:
     beginning: frozenset[tuple[int, int]]
     tiles: str
     rack_size: int
+    min_players: int
+    max_players: int
     max_height: int
     min_first_word: int
     flat_points: int
@@ -37,6 +41,22 @@ class Rules:
     no_cover_whole_word: bool
     tile_penalty: int
     game_ends_when: str
+    challenges: str = "none"
+
+    def __post_init__(self) -> None:
+        self.challenge_rule  # noqa: B018 - an unknown challenge rule fails here
+
+    @property
+    def challenge_rule(self) -> ChallengeRule:
+        """The table's challenge rule (``none``: the companion judges each play)."""
+        try:
+            return get_challenge_rule(self.challenges)
+        except UsageError as exc:
+            raise ValueError(f"challenges: {exc}") from exc
+
+    def with_settings(self, **changes: Any) -> WerdUpRules:
+        """A copy with some settings changed (a house rule, e.g. ``challenges="double"``)."""
+        return replace(self, **changes)
 
     @property
     def tile_set(self) -> TileSet:
@@ -66,7 +86,7 @@ def _flag(value: str) -> bool:
 
 
 @cache
-def rule_sets() -> dict[str, Rules]:
+def rule_sets() -> dict[str, WerdUpRules]:
     """Every rule set in the data table, by name."""
     rows = read_table(RULES_FILE)
     names = [k for k in rows[0] if k not in ("setting", "meaning")]
@@ -78,12 +98,14 @@ def rule_sets() -> dict[str, Rules]:
             beginning = centre_squares(size)
         else:
             beginning = frozenset(_square(s, size) for s in v["beginning"].split())
-        out[name] = Rules(
+        out[name] = WerdUpRules(
             name=name,
             board_size=size,
             beginning=beginning,
             tiles=v["tiles"],
             rack_size=int(v["rack_size"]),
+            min_players=int(v["min_players"]),
+            max_players=int(v["max_players"]),
             max_height=int(v["max_height"]),
             min_first_word=int(v["min_first_word"]),
             flat_points=int(v["flat_points"]),
@@ -95,6 +117,7 @@ def rule_sets() -> dict[str, Rules]:
             no_cover_whole_word=_flag(v["no_cover_whole_word"]),
             tile_penalty=int(v["tile_penalty"]),
             game_ends_when=v["game_ends_when"].strip(),
+            challenges=v.get("challenges", "none").strip(),
         )
     return out
 
@@ -102,9 +125,13 @@ def rule_sets() -> dict[str, Rules]:
 RULE_SET_NAMES = ("werdup", "upwords")
 
 
-def get_rules(name: str = "werdup") -> Rules:
+def get_rules(name: str = "werdup") -> WerdUpRules:
     """The rule set called ``name`` (``werdup``, the default edition, or ``upwords``)."""
     sets = rule_sets()
     if name not in sets:
         raise UsageError(f"unknown rule set {name!r}; choose one of {', '.join(sets)}.")
     return sets[name]
+
+
+# The old name, still imported by vision/werdup_turn.py; remove once it says WerdUpRules.
+Rules = WerdUpRules

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.werdup.rules import Rules
+from companion.werdup.rules import WerdUpRules
 
 QU = "Qu"
 
 
-def letter_points(height: int, rules: Rules) -> int:
+def letter_points(height: int, rules: WerdUpRules) -> int:
     """Points for one letter scored on its own: flat, or per tile in its stack."""
     return rules.flat_points if height == 1 else rules.stack_points * height
 
 
-def word_score(tiles: Sequence[str], heights: Sequence[int], rules: Rules) -> int:
+def word_score(tiles: Sequence[str], heights: Sequence[int], rules: WerdUpRules) -> int:
     """Points for one word formed: its top tiles and their stack heights after the play.
 
     ``werdup``: each one-high letter scores 2, each stacked letter 1 per tile in its stack.
@@ -30,17 +30,17 @@ def word_score(tiles: Sequence[str], heights: Sequence[int], rules: Rules) -> in
     return total
 
 
-def play_bonus(tiles_played: int, rules: Rules) -> int:
+def play_bonus(tiles_played: int, rules: WerdUpRules) -> int:
     """Bonus for the play as a whole (``upwords``: 20 for using a full rack)."""
     return rules.full_rack_bonus if tiles_played == rules.rack_size else 0
 
 
-def end_penalty(tiles_left: int, rules: Rules) -> int:
+def end_penalty(tiles_left: int, rules: WerdUpRules) -> int:
     """Points lost at the end for tiles still on a rack (a positive number)."""
     return rules.tile_penalty * tiles_left
 
 
-def explain_word(tiles: Sequence[str], heights: Sequence[int], rules: Rules) -> str:
+def explain_word(tiles: Sequence[str], heights: Sequence[int], rules: WerdUpRules) -> str:
     """The arithmetic of :func:`word_score`: ``"R 2 + E 2 + A3 3 + D 2 = 9"``."""
     flat = all(h == 1 for h in heights)
     by_stack = rules.flat_only_if_whole_word and not flat

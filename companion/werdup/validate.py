@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from companion.board import Board, FormedWord, Placement, PlayError, square_name
 from companion.lexicon import Lexicon
-from companion.werdup.rules import Rules
+from companion.werdup.rules import WerdUpRules
 from companion.werdup.scoring import play_bonus, word_score
 
 
@@ -32,6 +32,7 @@ class Judgement:
     reason: str = ""
     words: tuple[ScoredWord, ...] = field(default_factory=tuple)
     bonus: int = 0
+    not_in_list: tuple[str, ...] = ()  # words not in the list, when words were not checked
 
     @property
     def score(self) -> int:
@@ -47,7 +48,7 @@ def _tile_name(tile: str) -> str:
 
 
 def structural_problem(
-    board: Board, placements: Sequence[Placement], rules: Rules
+    board: Board, placements: Sequence[Placement], rules: WerdUpRules
 ) -> str | None:
     """The first rule about where tiles go that the play breaks, or ``None``."""
     if not placements:
@@ -109,9 +110,17 @@ def _is_plain_plural(board: Board, placements: Sequence[Placement], words: list)
 
 
 def judge_play(
-    board: Board, placements: Sequence[Placement], rules: Rules, lexicon: Lexicon
+    board: Board,
+    placements: Sequence[Placement],
+    rules: WerdUpRules,
+    lexicon: Lexicon,
+    check_words: bool = True,
 ) -> Judgement:
-    """Judge a play on ``board`` (not changed) under ``rules``, words from ``lexicon``."""
+    """Judge a play on ``board`` (not changed) under ``rules``, words from ``lexicon``.
+
+    With ``check_words`` False (a table that challenges), words not in the list do not make
+    the play illegal; they are listed in ``not_in_list`` for a challenge to decide.
+    """
     placements = tuple(placements)
 
     def illegal(reason: str) -> Judgement:
@@ -136,7 +145,7 @@ def judge_play(
     if not words:
         return illegal("the play makes no word of two or more letters")
     bad = [w.text for w in words if w.text not in lexicon]
-    if bad:
+    if bad and check_words:
         names = ", ".join(dict.fromkeys(bad))
         verb = "is" if len(set(bad)) == 1 else "are"
         return illegal(f"{names} {verb} not in the word list ({lexicon.name})")
@@ -153,14 +162,19 @@ def judge_play(
         ScoredWord(w, word_score([c.tile for c in w.cells], [c.height for c in w.cells], rules))
         for w in words
     )
-    return Judgement(placements, True, "", scored, play_bonus(len(placements), rules))
+    return Judgement(placements, True, "", scored, play_bonus(len(placements), rules),
+                     tuple(dict.fromkeys(bad)))
 
 
 def score_play(
-    board: Board, placements: Sequence[Placement], rules: Rules, lexicon: Lexicon
+    board: Board,
+    placements: Sequence[Placement],
+    rules: WerdUpRules,
+    lexicon: Lexicon,
+    check_words: bool = True,
 ) -> Judgement:
     """Like :func:`judge_play`, but an illegal play raises :class:`IllegalPlay`."""
-    j = judge_play(board, placements, rules, lexicon)
+    j = judge_play(board, placements, rules, lexicon, check_words)
     if not j.legal:
         raise IllegalPlay(j.reason)
     return j

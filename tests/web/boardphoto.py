@@ -9,10 +9,10 @@ def board_photo(kind: str, tiles: dict[tuple[int, int], str], seed: int = 3,
                 board: str | None = None) -> bytes:
     """A JPEG of ``kind``'s board with ``tiles`` ((row, col) -> letter), taken at an angle:
     a commercial Bug Words board, or the 3D-printed WerdUp board with its markers."""
+    from synthetic.boards import synthetic_photo
+    from synthetic.camera import Camera
+    from synthetic.scenes import Scene
     from vision.boards import board_spec
-    from vision.scenes import Scene
-    from vision.synth import Camera
-    from vision.synthboards import synthetic_photo
 
     spec = board_spec(kind)
     letters = [[""] * spec.cols for _ in range(spec.rows)]

@@ -267,9 +267,9 @@ def _sheet_photo(app, day=DAY) -> tuple[bytes, list]:
     """A phone photo of the day's sheet filled in by hand with a good solution."""
     import numpy as np
 
-    from vision.fonts import available
-    from vision.synth import Camera, photograph
-    from vision.synthgirdle import filled_sheet
+    from synthetic.camera import Camera, photograph
+    from synthetic.fonts import available
+    from synthetic.girdle import filled_sheet
 
     with app.app_context():
         pz = puzzle(day)

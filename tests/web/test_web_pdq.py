@@ -130,8 +130,8 @@ def test_challenge_api_with_pdq_cards(client):
 def _deal_photo(letters: str, seed: int = 1) -> bytes:
     import numpy as np
 
-    from vision.synth import Camera
-    from vision.synthcards import deal_photo
+    from synthetic.camera import Camera
+    from synthetic.cards import deal_photo
 
     return deal_photo(list(letters), np.random.default_rng(seed),
                       Camera(width=1600, height=1200))

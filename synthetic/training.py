@@ -13,11 +13,11 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from synthetic.fonts import tile_fonts
+from synthetic.render import COMMERCIAL, BoardStyle, tile_face
 from vision.classifier import NO_LETTER, TileClassifier
 from vision.config import CellConfig
-from vision.fonts import tile_fonts
 from vision.glyph import features, glyph_from_mask, ink_mask
-from vision.render import COMMERCIAL, BoardStyle, tile_face
 
 CLASSES = [chr(ord("A") + i) for i in range(26)] + ["Qu", NO_LETTER]
 SAMPLES = "tile-samples"
@@ -92,7 +92,7 @@ def rendered_set(cfg: CellConfig, rng: np.random.Generator, per_font: int = 12,
 def star_cell(px: int) -> np.ndarray:
     from PIL import Image, ImageDraw
 
-    from vision.render import _star
+    from synthetic.render import _star
 
     img = Image.new("RGB", (px, px), COMMERCIAL.square_colour("*"))
     _star(ImageDraw.Draw(img), px / 2, px / 2, px * 0.3, (30, 20, 20))
@@ -177,7 +177,7 @@ def hand_cell(letter: str, px: int, font, rng: np.random.Generator,
     pen line about 4% of the cell wide (0.5 mm in an 11 mm cell)."""
     from PIL import Image, ImageDraw
 
-    from vision.render import _font
+    from synthetic.render import _font
 
     img = Image.new("RGB", (px, px), paper[::-1])
     d = ImageDraw.Draw(img)
@@ -203,8 +203,8 @@ def hand_set(cfg: CellConfig, rng: np.random.Generator, per_font: int = 16
              ) -> tuple[list[np.ndarray], list[str]]:
     """Features and labels of distorted hand-written capitals in every hand-writing font,
     cut out as a Girdle sheet's cells are."""
+    from synthetic.fonts import hand_fonts
     from vision.cells import glyph_of
-    from vision.fonts import hand_fonts
 
     pen = pen_config(cfg)
     feats, labels = [], []

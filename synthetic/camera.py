@@ -24,6 +24,8 @@ class Camera:
     jpeg_quality: tuple[int, int] = (72, 92)
     light_gradient: float = 0.35      # brightness falls by up to this share across the frame
     shadow: float = 0.35              # a soft shadow darkens by up to this share
+    home: bool = False                # carpet or a patterned cloth with glare, warm dim light
+                                      # with vignetting
 
 
 def project_corners(size: tuple[int, int], cam: Camera, rng: np.random.Generator) -> np.ndarray:
@@ -53,13 +55,40 @@ def project_corners(size: tuple[int, int], cam: Camera, rng: np.random.Generator
 
 
 def table_background(cam: Camera, rng: np.random.Generator) -> np.ndarray:
-    """A wood-ish or cloth-ish table top: (H, W, 3) uint8 BGR."""
+    """A wood-ish or cloth-ish table top: (H, W, 3) uint8 BGR (with ``cam.home``, a carpet or
+    a patterned cloth)."""
     h, w = cam.height, cam.width
+    if cam.home:
+        return _home_floor(cam, rng)
     base = np.array(rng.choice([[70, 110, 150], [50, 80, 120], [120, 120, 115],
                                 [60, 95, 60], [170, 175, 180]]), np.float32)
     small = rng.normal(0, 1, (h // 16 + 1, w // 64 + 1)).astype(np.float32)
     grain = cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)[:, :, None]
     img = base[None, None, :] * (1 + 0.08 * grain)
+    return np.clip(img, 0, 255).astype(np.uint8)
+
+
+def _home_floor(cam: Camera, rng: np.random.Generator) -> np.ndarray:
+    """A beige carpet (fine, busy texture) or a pale cloth with a dark flower pattern and a
+    streak of glare: (H, W, 3) uint8 BGR."""
+    h, w = cam.height, cam.width
+    if rng.random() < 0.5:
+        base = np.array([120, 140, 160], np.float32) * rng.uniform(0.8, 1.1)
+        fine = rng.normal(0, 1, (h // 4 + 1, w // 4 + 1)).astype(np.float32)
+        fine = cv2.resize(fine, (w, h), interpolation=cv2.INTER_LINEAR)[:, :, None]
+        return np.clip(base * (1 + 0.18 * fine), 0, 255).astype(np.uint8)
+    img = np.full((h, w, 3), rng.uniform(200, 235), np.float32)
+    img *= np.array([0.9, 0.97, 1.0], np.float32)
+    for _ in range(int(rng.integers(20, 60))):
+        cx, cy = int(rng.integers(0, w)), int(rng.integers(0, h))
+        r = int(rng.uniform(0.005, 0.02) * w)
+        colour = tuple(float(v) for v in rng.uniform(30, 120, 3))
+        cv2.ellipse(img, (cx, cy), (r, r // 2), float(rng.uniform(0, 180)), 0, 360, colour, -1)
+    glare = np.zeros((h, w), np.float32)
+    cv2.ellipse(glare, (int(rng.integers(0, w)), int(rng.integers(0, h))),
+                (w // 4, h // 12), float(rng.uniform(0, 180)), 0, 360, 1.0, -1)
+    glare = cv2.GaussianBlur(glare, (0, 0), w * 0.02)
+    img = img + 60 * glare[:, :, None]
     return np.clip(img, 0, 255).astype(np.uint8)
 
 
@@ -111,5 +140,10 @@ def _light(photo: np.ndarray, cam: Camera, rng: np.random.Generator) -> np.ndarr
         gain *= 1.0 - cam.shadow * rng.uniform(0.4, 1.0) * mask
     gain = cv2.resize(gain, (w, h), interpolation=cv2.INTER_LINEAR)
     tint = rng.uniform(0.92, 1.05, 3).astype(np.float32)
+    if cam.home:  # warm, dim evening light, darker toward the corners
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        r2 = ((xx - w / 2) / (w / 2)) ** 2 + ((yy - h / 2) / (h / 2)) ** 2
+        gain = gain * (1 - 0.25 * rng.uniform(0.5, 1.0) * np.clip(r2 / 2, 0, 1))
+        tint = np.array([0.72, 0.88, 1.0], np.float32) * rng.uniform(0.6, 0.9)
     out = photo.astype(np.float32) * gain[:, :, None] * tint[None, None, :]
     return np.clip(out, 0, 255).astype(np.uint8)

@@ -4,21 +4,19 @@ paper boards (its own PDF, rasterised with poppler's ``pdftoppm``) and a commerc
 
 from __future__ import annotations
 
-import subprocess
-import tempfile
 from functools import cache
-from pathlib import Path
 
 import cv2
 import numpy as np
 
 from companion.layout.sheets import board_sheet
 from companion.tiles import tile_set
+from printables.raster import pdf_page_image
+from synthetic.fonts import available, tile_fonts
+from synthetic.render import COMMERCIAL, BoardStyle, render_board, tile_face
+from synthetic.scenes import Scene
 from vision.boards import BoardSpec
 from vision.errors import VisionError
-from vision.fonts import available, tile_fonts
-from vision.render import COMMERCIAL, BoardStyle, render_board, tile_face
-from vision.scenes import Scene
 
 # The companion's paper tiles: cream face, Helvetica Bold ink (Liberation Sans is its clone).
 PAPER_TILE = BoardStyle(tile=(246, 239, 220), ink=(31, 35, 40), letter_size=0.66,
@@ -31,15 +29,7 @@ def printed_board(game: str, px_per_mm: float) -> np.ndarray:
     from printables.boards import board_pdf
 
     pdf = board_pdf(game, "full")
-    with tempfile.TemporaryDirectory() as tmp:
-        src = Path(tmp) / "board.pdf"
-        src.write_bytes(pdf)
-        try:
-            subprocess.run(["pdftoppm", "-r", str(round(px_per_mm * 25.4)), "-png", "-singlefile",
-                            str(src), str(Path(tmp) / "board")], check=True, capture_output=True)
-        except (OSError, subprocess.CalledProcessError) as exc:
-            raise VisionError("pdftoppm (poppler-utils) is needed to render boards") from exc
-        img = cv2.imread(str(Path(tmp) / "board.png"), cv2.IMREAD_COLOR)
+    img = pdf_page_image(pdf, px_per_mm * 25.4)
     return img
 
 
@@ -137,7 +127,26 @@ def werdup_3d_image(scene: Scene, rng: np.random.Generator,
     return img, corners
 
 
-KINDS = ("commercial", "paper", "3d")
+def wooden_board_image(spec: BoardSpec, scene: Scene, rng: np.random.Generator,
+                       cell_px: int = 90) -> tuple[np.ndarray, np.ndarray]:
+    """A commercial board as players own it (see :func:`synthetic.render.wooden_board`), turned
+    0, 90, 180 or 270 degrees on the table; the corners stay those of the upright grid."""
+    from synthetic.render import wooden_board
+
+    fonts = tile_fonts()
+    font = fonts[int(rng.integers(len(fonts)))]
+    img, corners = wooden_board(spec, scene.faces(), cell_px, font, tile_set("bugwords").values,
+                                rng)
+    k = int(rng.integers(4))
+    h, w = img.shape[:2]
+    for _ in range(k):  # a quarter turn counter-clockwise: (x, y) -> (y, w - x)
+        img = np.ascontiguousarray(np.rot90(img))
+        corners = np.stack([corners[:, 1], w - corners[:, 0]], axis=1).astype(np.float32)
+        h, w = img.shape[:2]
+    return img, corners
+
+
+KINDS = ("commercial", "wooden", "paper", "3d")
 
 
 def flat_board(kind: str, spec: BoardSpec, scene: Scene, rng: np.random.Generator
@@ -145,6 +154,8 @@ def flat_board(kind: str, spec: BoardSpec, scene: Scene, rng: np.random.Generato
     """The flat image of a board of ``kind`` (commercial, paper or 3d) showing ``scene``."""
     if kind == "commercial":
         return commercial_board_image(spec, scene, rng)
+    if kind == "wooden":
+        return wooden_board_image(spec, scene, rng)
     if kind == "paper":
         return paper_board_image(spec, scene, rng)
     if kind == "3d":
@@ -154,9 +165,14 @@ def flat_board(kind: str, spec: BoardSpec, scene: Scene, rng: np.random.Generato
 
 def synthetic_photo(kind: str, spec: BoardSpec, scene: Scene, rng: np.random.Generator,
                     camera=None) -> bytes:
-    """A JPEG photo of ``scene`` on a board of ``kind`` (see :mod:`vision.synth`)."""
-    from vision.synth import Camera, photograph
+    """A JPEG photo of ``scene`` on a board of ``kind`` (see :mod:`synthetic.camera`)."""
+    from dataclasses import replace
+
+    from synthetic.camera import Camera, photograph
 
     img, corners = flat_board(kind, spec, scene, rng)
-    jpg, _, _ = photograph(img, camera or Camera(), rng, corners)
+    cam = camera or Camera()
+    if kind == "wooden":  # photographed at home: carpet or a patterned cloth, warm dim light
+        cam = replace(cam, home=True)
+    jpg, _, _ = photograph(img, cam, rng, corners)
     return jpg

@@ -6,18 +6,15 @@ Supply dots and ticked checkboxes.
 from __future__ import annotations
 
 import datetime as dt
-import subprocess
-import tempfile
 from pathlib import Path
 
-import cv2
 import numpy as np
 from PIL import Image, ImageDraw
 
 from companion.girdle import Placement, Puzzle, edition_puzzle, play_all
 from companion.layout.sheets import girdle_sheet
-from vision.errors import VisionError
-from vision.render import _font
+from printables.raster import pdf_page_image
+from synthetic.render import _font
 
 # The worked example of the rules (GAMES.md): lines, Supply, checkbox rows and the seven words.
 EXAMPLE_LINES = (("row", 1), ("col", 2), ("col", 6), ("row", 4), ("col", 4), ("row", 7),
@@ -41,16 +38,7 @@ def printed_sheet(puzzle: Puzzle, day: dt.date, px_per_mm: float) -> np.ndarray:
     """The day's printed Girdle sheet (Letter), BGR."""
     from printables.girdle import girdle_sheet_pdf
 
-    with tempfile.TemporaryDirectory() as tmp:
-        src = Path(tmp) / "sheet.pdf"
-        src.write_bytes(girdle_sheet_pdf(day, "letter", puzzle))
-        try:
-            subprocess.run(["pdftoppm", "-r", str(round(px_per_mm * 25.4)), "-png",
-                            "-singlefile", str(src), str(Path(tmp) / "sheet")], check=True,
-                           capture_output=True)
-        except (OSError, subprocess.CalledProcessError) as exc:
-            raise VisionError("pdftoppm (poppler-utils) is needed to render sheets") from exc
-        return cv2.imread(str(Path(tmp) / "sheet.png"), cv2.IMREAD_COLOR)
+    return pdf_page_image(girdle_sheet_pdf(day, "letter", puzzle), px_per_mm * 25.4)
 
 
 def filled_sheet(puzzle: Puzzle, steps: list[Placement], font: Path, rng: np.random.Generator,

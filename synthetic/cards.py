@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import subprocess
-import tempfile
 from functools import cache
-from pathlib import Path
 
 import cv2
 import numpy as np
 
-from vision.errors import VisionError
-from vision.synth import Camera, photograph, table_background
+from printables.raster import pdf_page_image
+from synthetic.camera import Camera, photograph, table_background
 
 
 @cache
@@ -27,16 +24,7 @@ def card_image(letter: str, px_per_mm: float = 6.0) -> np.ndarray:
               alternate_points().get(letter, 1))
     c.showPage()
     c.save()
-    with tempfile.TemporaryDirectory() as tmp:
-        src = Path(tmp) / "card.pdf"
-        src.write_bytes(buf.getvalue())
-        try:
-            subprocess.run(["pdftoppm", "-r", str(round(px_per_mm * 25.4)), "-png",
-                            "-singlefile", str(src), str(Path(tmp) / "card")], check=True,
-                           capture_output=True)
-        except (OSError, subprocess.CalledProcessError) as exc:
-            raise VisionError("pdftoppm (poppler-utils) is needed to render cards") from exc
-        return cv2.imread(str(Path(tmp) / "card.png"), cv2.IMREAD_COLOR)
+    return pdf_page_image(buf.getvalue(), px_per_mm * 25.4)
 
 
 def deal_photo(letters: list[str], rng: np.random.Generator, camera: Camera | None = None

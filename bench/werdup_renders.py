@@ -1,0 +1,133 @@
+"""WerdUp stacks from one photo, on held-back renders of the printed set (tools/render).
+
+The renders are made with seeds no test and no tuning uses (9001-9058 by default, 9041 and
+9042 straight down) and kept in a cache folder; missing ones are rendered first (Blender,
+about half a minute each). Each is scaled up to a 12-megapixel JPEG, as a phone would save
+it, and timed from the JPEG's bytes to the reading (CPU seconds of this process).
+
+    python bench/vision.py --werdup-renders [--renders DIR] [--render-seeds 9001-9058]
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+HELD_BACK = "9001-9058"
+STRAIGHT_DOWN = "9041,9042"
+
+
+def default_folder() -> Path:
+    if os.environ.get("COMPANION_RENDER_CACHE"):
+        return Path(os.environ["COMPANION_RENDER_CACHE"]) / "held-back"
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "companion" / "render" / "held-back"
+
+
+def twelve_megapixels(path: Path) -> bytes:
+    """The render scaled up to 4000 x 3000 and saved as a JPEG (quality 90)."""
+    img = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    big = cv2.resize(img, (4000, 3000), interpolation=cv2.INTER_CUBIC)
+    ok, buf = cv2.imencode(".jpg", big, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    if not ok:
+        raise ValueError(f"{path}: cannot encode")
+    return buf.tobytes()
+
+
+def score(reading, board) -> dict:
+    """Per photo: occupied cells, heights right, letters right, and wrong cells not listed
+    (a cell is listed when its letter is uncertain, its height doubtful, its face not seen,
+    or its height not given)."""
+    grid, heights = reading.grid(), reading.heights()
+    listed = ({(u.row, u.col) for u in reading.uncertain} | set(reading.not_seen)
+              | set(reading.doubtful_heights)
+              | {(r, c) for r in range(10) for c in range(10) if heights[r][c] is None})
+    out = {"stacks": 0, "heights": 0, "letters": 0, "unlisted": 0, "not seen": 0,
+           "doubtful height": 0, "uncertain letter": 0}
+    doubtful = set(reading.doubtful_heights)
+    unsure = {(u.row, u.col) for u in reading.uncertain}
+    for r in range(10):
+        for c in range(10):
+            truth = board.get(r, c) or ""
+            ok_letter = grid[r][c] == truth
+            ok_height = heights[r][c] == board.height(r, c)
+            if truth:
+                out["stacks"] += 1
+                out["heights"] += ok_height
+                out["letters"] += ok_letter
+                if (r, c) in reading.not_seen:
+                    out["not seen"] += 1
+                elif not ok_height and (r, c) in doubtful and reading.heights_seen:
+                    out["doubtful height"] += 1
+                elif not ok_letter and (r, c) in unsure:
+                    out["uncertain letter"] += 1
+            if not (ok_letter and ok_height) and (r, c) not in listed:
+                out["unlisted"] += 1
+    return out
+
+
+def run(folder: Path | None = None, seeds: str = HELD_BACK, straight_down: str = STRAIGHT_DOWN,
+        lexicon=None) -> None:
+    from tools.render.__main__ import seed_list
+    from tools.render.rig import load_truth, make_set
+    from vision.classifier import shipped_classifier
+    from vision.config import DEFAULT
+    from vision.imageio import decode_photo
+    from vision.werdup_read import STACKS
+    from vision.werdup_stacks import read_stacks
+
+    folder = folder or default_folder()
+    wanted = seed_list(seeds)
+    missing = [s for s in wanted if not (folder / f"render-{s}.jpg").is_file()]
+    if missing:
+        print(f"rendering {len(missing)} held-back photos into {folder} (Blender)...")
+        make_set(missing, folder, tilts={s: 0.0 for s in seed_list(straight_down)})
+    clf = shipped_classifier()
+    print(f"{len(wanted)} held-back renders of the 3D-printed set ({folder}), each scaled to "
+          "a 12-megapixel JPEG")
+    print(f"{'photo':16} {'tilt':>5} {'light':10} {'stacks':>6} {'heights':>8} {'letters':>8} "
+          f"{'wrong,unlisted':>14} {'CPU s':>6} {'wall s':>6}")
+    seen = {"stacks": 0, "heights": 0, "letters": 0, "unlisted": 0, "not seen": 0,
+            "doubtful height": 0, "uncertain letter": 0}
+    flat = dict(seen)
+    seconds, walls = [], []
+    down_said = down = 0
+    for seed in wanted:
+        path = folder / f"render-{seed}.jpg"
+        board, info = load_truth(path)
+        data = twelve_megapixels(path)
+        t0, w0 = time.process_time(), time.perf_counter()
+        image = decode_photo(DEFAULT.load, data)
+        reading = read_stacks(STACKS, DEFAULT.cells, DEFAULT.classify, image, clf, lexicon)
+        seconds.append(time.process_time() - t0)
+        walls.append(time.perf_counter() - w0)
+        s = score(reading, board)
+        into = seen if reading.heights_seen else flat
+        for k in s:
+            into[k] += s[k]
+        if info["tilt"] < STACKS.min_tilt:
+            down += 1
+            down_said += not reading.heights_seen
+        heights = f"{s['heights']}" if reading.heights_seen else "not seen"
+        print(f"{path.name:16} {info['tilt']:5.0f} {info['light']:10} {s['stacks']:6d} "
+              f"{heights:>8} {s['letters']:8d} {s['unlisted']:14d} {seconds[-1]:6.2f} "
+              f"{walls[-1]:6.2f}")
+    print(f"photos at an angle (heights seen): {seen['stacks']} stacks, heights right "
+          f"{seen['heights'] / max(seen['stacks'], 1):.2%}, letters right "
+          f"{seen['letters'] / max(seen['stacks'], 1):.2%}, wrong and unlisted {seen['unlisted']}")
+    print(f"  stacks read wrong there: {seen['not seen']} listed as not seen (hidden or "
+          f"letter not made out), {seen['doubtful height']} with a doubtful height, "
+          f"{seen['uncertain letter']} with an uncertain letter")
+    print(f"photos nearly straight down (tilt under {STACKS.min_tilt:.0f} degrees): {down}, "
+          f"of which {down_said} say the heights cannot be seen; letters right "
+          f"{flat['letters'] / max(flat['stacks'], 1):.2%} of {flat['stacks']} stacks, "
+          f"wrong and unlisted {flat['unlisted']}")
+    total = {k: seen[k] + flat[k] for k in seen}
+    print(f"all photos: heights right {total['heights'] / max(total['stacks'], 1):.2%} (not "
+          f"seen counts as wrong), letters right {total['letters'] / max(total['stacks'], 1):.2%}"
+          f"; CPU per 12-MP photo: median {np.median(seconds):.2f} s, max {max(seconds):.2f} s "
+          f"(wall: median {np.median(walls):.2f} s on a shared machine)")

@@ -1,0 +1,175 @@
+"""Bug Words at the table: the engine's facade for a score sheet (see :mod:`companion.play`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.board import Board, Placement, PlayError, parse_position, square_name
+from companion.bugwords.gcg import GcgMove, GcgRecord, write_gcg
+from companion.bugwords.rules import BugWordsRules, default_rules
+from companion.bugwords.scoring import end_adjustments, score_word, score_words
+from companion.bugwords.validation import IllegalPlay, check_play
+from companion.errors import UsageError
+from companion.lexicon import Lexicon
+from companion.play import (
+    ScoredPlay,
+    ScoreSheet,
+    check_grid,
+    check_notation,
+    check_player_names,
+    no_play,
+    sentence,
+    split_notation,
+    stored_board,
+)
+
+
+class BugWordsTable:
+    """Bug Words played on a real board, kept on a score sheet."""
+
+    game = "bugwords"
+    title = "Bug Words"
+    record_format = "GCG"
+    record_suffix = ".gcg"
+
+    def __init__(self, rules: BugWordsRules | None = None) -> None:
+        self.rules = rules or default_rules()
+        self.min_players = self.rules.min_players
+        self.max_players = self.rules.max_players
+
+    def new_board(self) -> Board:
+        return Board(self.rules.layout.rows, self.rules.layout.cols)
+
+    def load_board(self, text: str | None) -> Board:
+        return stored_board(text, self.rules.layout.rows)
+
+    def check_players(self, names: Sequence[str]) -> list[str]:
+        return check_player_names(names, self.title, self.min_players, self.max_players)
+
+    def parse_play(self, board: Board, notation: str) -> list[Placement]:
+        square, word = split_notation(notation)
+        return board.tiles_for_play(parse_position(square, board.rows, board.cols), word)
+
+    def judge(self, board: Board, placements: Sequence[Placement], lexicon: Lexicon,
+              written: str = "") -> ScoredPlay:
+        rules = self.rules
+        try:
+            if not placements:
+                raise PlayError("the play puts no new tile on the board")
+            formed = check_play(board, placements, rules, lexicon)
+        except (PlayError, IllegalPlay) as exc:
+            return ScoredPlay(written, False, sentence(exc))
+        total = score_words(formed, len(placements), rules)
+        words = [{"word": w.text, "score": score_word(w, rules),
+                  "arithmetic": f"{w.text} at {w.position}: {score_word(w, rules)}"}
+                 for w in formed]
+        after = board.copy()
+        after.place(placements)
+        main = formed[0]
+        record = "".join(c.tile if c.new else "." for c in main.cells)
+        return ScoredPlay(written or f"{main.position} {record}", True,
+                          f"Legal: {total.total} points.", total.total, words, total.bingo,
+                          after.to_text(), [(p.row, p.col) for p in placements],
+                          str(main.position), record)
+
+    def score_play(self, board_text: str | None, notation: str, lexicon: Lexicon) -> ScoredPlay:
+        notation = check_notation(notation)
+        board = self.load_board(board_text)
+        try:
+            placements = self.parse_play(board, notation)
+        except PlayError as exc:
+            return ScoredPlay(notation, False, sentence(exc))
+        square, word = notation.split()  # the word keeps its case: lower case letters are blanks
+        return self.judge(board, placements, lexicon, f"{square.upper()} {word}")
+
+    def observed_play(self, board: Board, grid: Sequence[Sequence[str | None]]) -> list[Placement]:
+        """A square that shows a letter it did not have got a new tile; in Bug Words a tile
+        never changes or leaves the board, so either is reported."""
+        out = []
+        for r, row in enumerate(check_grid(board, grid)):
+            for c, face in enumerate(row):
+                before = board.get(r, c)
+                if not face:
+                    if before is not None:
+                        raise UsageError(f"The tile {before} at {square_name(r, c)} has gone "
+                                         "from the board: tiles never leave it.")
+                    continue
+                tile = face[0].lower() if face.islower() else face[0].upper()
+                if before is not None and before.upper() == tile.upper():
+                    continue
+                if before is not None:
+                    raise UsageError(f"{square_name(r, c)} held {before} and now shows {tile}: "
+                                     "in Bug Words tiles never change. Correct that square.")
+                out.append(Placement(r, c, tile))
+        return out
+
+    def score_observed(self, board_text: str | None, grid: Sequence[Sequence[str | None]],
+                       lexicon: Lexicon) -> ScoredPlay:
+        board = self.load_board(board_text)
+        return self.judge(board, self.observed_play(board, grid), lexicon)
+
+    def no_play(self, action: str) -> ScoredPlay:
+        return no_play(action)
+
+    def _rack(self, letters: str) -> str:
+        text = "".join(letters.split()).upper()
+        for t in text:
+            if t != "?" and t not in self.rules.tiles.counts:
+                raise UsageError(f"{t!r} is not a Bug Words tile (use ? for a blank).")
+        return text
+
+    def rack_cost(self, letters: str) -> tuple[int, int]:
+        text = self._rack(letters)
+        return len(text), self.rules.rack_value(text)
+
+    def finish(self, racks: Sequence[str]) -> list[int]:
+        """Unplayed letters are subtracted; when exactly one rack is empty, that player went
+        out and adds the others' letters."""
+        texts = [self._rack(r) for r in racks]
+        out = [i for i, r in enumerate(texts) if not r]
+        return end_adjustments(texts, self.rules, out[0] if len(out) == 1 else None)
+
+    def write_record(self, sheet: ScoreSheet) -> str:
+        """The sheet as a GCG record. The sheet does not know whole racks, so a play's rack is
+        written as the tiles it placed; passes, swaps and plays entered without a square are
+        written as notes (their points still count in the running totals)."""
+        nicks = [f"p{i + 1}_{''.join(ch for ch in name if ch.isalnum())[:16]}"
+                 for i, name in enumerate(sheet.players)]
+        rec = GcgRecord(players=list(zip(nicks, sheet.players, strict=True)))
+        rec.pragmas["title"] = sheet.title
+        so_far = [0 for _ in sheet.players]
+        for t in sheet.turns:
+            so_far[t.seat] += t.score
+            d = t.detail or {}
+            name = sheet.players[t.seat]
+            if t.action == "play" and d.get("position"):
+                placed = "".join("?" if ch.islower() else ch for ch in d["record_word"]
+                                 if ch != ".")
+                rec.moves.append(GcgMove(nicks[t.seat], "place", placed, t.score,
+                                         so_far[t.seat], d["position"], d["record_word"]))
+            elif t.action == "play":
+                rec.notes.append(f"turn {t.number}: {name} scored {t.score} for "
+                                 f"{t.words or 'a play'} (square not recorded)")
+            else:
+                rec.notes.append(f"turn {t.number}: {name} chose to {t.action}")
+        if sheet.finished:
+            self._write_end(sheet, nicks, so_far, rec)
+        return write_gcg(rec)
+
+    @staticmethod
+    def _write_end(sheet: ScoreSheet, nicks: list[str], so_far: list[int], rec: GcgRecord) -> None:
+        out = "".join(sheet.end_racks)
+        seats = sorted(range(len(sheet.players)),
+                       key=lambda s: sheet.end_adjustments[s] > 0)  # penalties first
+        for seat in seats:
+            points = sheet.end_adjustments[seat]
+            if not points:
+                continue
+            so_far[seat] += points
+            if points > 0:
+                rec.moves.append(GcgMove(nicks[seat], "out_bonus", "", points, so_far[seat],
+                                         tiles=out))
+            else:
+                rack = sheet.end_racks[seat]
+                rec.moves.append(GcgMove(nicks[seat], "rack_penalty", rack, points,
+                                         so_far[seat], tiles=rack))

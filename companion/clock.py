@@ -1,0 +1,201 @@
+"""The game clock: a time bank per player, a tap passes the turn, overtime costs points.
+
+Pure: no function reads the time of day. Every method takes ``now`` (seconds from any fixed
+origin, e.g. ``time.time()``) and returns a new :class:`ClockState`, so a web page can keep
+the state in its database (:meth:`ClockState.to_dict`) and any worker or a second phone can
+show the same clock, and tests can run it on a fake clock.
+
+Tournament convention (the default): 25 minutes a player; a player whose bank runs out loses
+10 points for every minute or part of a minute over, counted when the game ends.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from companion.errors import UsageError
+
+DEFAULT_BANK_MINUTES = 25
+DEFAULT_PENALTY = 10
+# How a record writes the settings: "#note Clock: 25 minutes, 10 points a started minute over".
+CLOCK_NOTE = "Clock"
+_LABEL = re.compile(r"^\s*(\d+)\s+minutes?,\s*(\d+)\s+points?\b")
+_TIME = re.compile(r"^(-?)(\d+):([0-5]\d)$")
+
+
+def format_time(seconds: float) -> str:
+    """``24:31``; time over the bank is negative: ``-1:05``. A part second counts as a whole
+    one on either side (0.4 s left shows ``0:01``, 0.2 s over shows ``-0:01``), so the penalty
+    worked out from a written time is the same as from the exact one."""
+    whole = math.ceil(seconds) if seconds >= 0 else -math.ceil(-seconds)
+    sign = "-" if whole < 0 else ""
+    m, s = divmod(abs(whole), 60)
+    return f"{sign}{m}:{s:02d}"
+
+
+def parse_time(text: str) -> int:
+    """Seconds from ``M:SS`` (``-M:SS`` over the bank); a clear error otherwise."""
+    text = text.strip()
+    m = _TIME.match(text)
+    if not m:
+        raise UsageError(f"{text!r} is not a clock time: write minutes and seconds, like 21:05")
+    seconds = int(m.group(2)) * 60 + int(m.group(3))
+    return -seconds if m.group(1) else seconds
+
+
+@dataclass(frozen=True)
+class ClockSettings:
+    """A bank of ``bank_seconds`` per player; ``penalty`` points per started minute over."""
+
+    bank_seconds: int = DEFAULT_BANK_MINUTES * 60
+    penalty: int = DEFAULT_PENALTY
+
+    def __post_init__(self) -> None:
+        if not 60 <= self.bank_seconds <= 24 * 3600:
+            raise UsageError("a player's time bank is 1 minute to 24 hours")
+        if not 0 <= self.penalty <= 1000:
+            raise UsageError("the overtime penalty is 0 to 1000 points a minute")
+
+    def overtime_penalty(self, overtime_seconds: float) -> int:
+        """Points lost for ``overtime_seconds`` over the bank: ``penalty`` per started minute."""
+        if overtime_seconds <= 0:
+            return 0
+        return math.ceil(overtime_seconds / 60) * self.penalty
+
+    def label(self) -> str:
+        """How a record writes the settings (see :func:`settings_from_label`)."""
+        minutes = self.bank_seconds // 60
+        return (f"{minutes} minute{'s' if minutes != 1 else ''}, {self.penalty} points a "
+                "started minute over")
+
+
+def settings_from_label(text: str) -> ClockSettings:
+    """Settings from :meth:`ClockSettings.label` text (``25 minutes, 10 points ...``)."""
+    m = _LABEL.match(text)
+    if not m:
+        raise UsageError(f"cannot read the clock settings {text!r}: write them like "
+                         "'25 minutes, 10 points a started minute over'")
+    return ClockSettings(int(m.group(1)) * 60, int(m.group(2)))
+
+
+@dataclass(frozen=True)
+class ClockState:
+    """Every player's time used so far, and whose clock runs (``running``, since ``since``).
+
+    ``running`` is None before the first start and while paused.
+    """
+
+    settings: ClockSettings
+    used: tuple[float, ...]
+    running: int | None = None
+    since: float | None = None
+    paused: bool = field(default=False)
+
+    @classmethod
+    def new(cls, players: int, settings: ClockSettings | None = None) -> ClockState:
+        if not 1 <= players <= 8:
+            raise UsageError("a game clock is for 1 to 8 players")
+        return cls(settings or ClockSettings(), tuple(0.0 for _ in range(players)))
+
+    @property
+    def players(self) -> int:
+        return len(self.used)
+
+    def _check_time(self, now: float) -> None:
+        if self.since is not None and now < self.since:
+            raise UsageError("the clock cannot go back in time")
+
+    def _stopped(self, now: float) -> tuple[float, ...]:
+        """Used times with the running player's current stretch added."""
+        if self.running is None or self.since is None:
+            return self.used
+        self._check_time(now)
+        used = list(self.used)
+        used[self.running] += now - self.since
+        return tuple(used)
+
+    def start(self, player: int, now: float) -> ClockState:
+        """Start ``player``'s clock (stopping whichever was running)."""
+        if not 0 <= player < self.players:
+            raise UsageError(f"there is no player {player + 1} on this clock")
+        return replace(self, used=self._stopped(now), running=player, since=now, paused=False)
+
+    def press(self, now: float, next_player: int | None = None) -> ClockState:
+        """The player to move taps: their clock stops and the next player's starts (the next
+        seat, unless ``next_player`` is given). Before the first start, starts player 1."""
+        if self.paused:
+            raise UsageError("the clock is paused: resume it first")
+        if self.running is None:
+            return self.start(0 if next_player is None else next_player, now)
+        nxt = (self.running + 1) % self.players if next_player is None else next_player
+        return self.start(nxt, now)
+
+    def pause(self, now: float) -> ClockState:
+        """Stop every clock (a dispute, a break); :meth:`resume` starts the same player's."""
+        if self.running is None:
+            return self
+        return replace(self, used=self._stopped(now), since=None, paused=True)
+
+    def resume(self, now: float) -> ClockState:
+        if not self.paused or self.running is None:
+            return self
+        return replace(self, since=now, paused=False)
+
+    def stop(self, now: float) -> ClockState:
+        """Stop for good (the game is over): nothing runs any more."""
+        return replace(self, used=self._stopped(now), running=None, since=None, paused=False)
+
+    # -- reading the clock ----------------------------------------------------------------
+    def remaining(self, player: int, now: float) -> float:
+        """Seconds left in ``player``'s bank (negative once over)."""
+        return self.settings.bank_seconds - self._stopped(now)[player]
+
+    def overtime(self, player: int, now: float) -> float:
+        return max(0.0, -self.remaining(player, now))
+
+    def penalty(self, player: int, now: float) -> int:
+        """Points ``player`` loses for overtime if the game ended ``now``."""
+        return self.settings.overtime_penalty(self.overtime(player, now))
+
+    def view(self, now: float, names: Sequence[str] | None = None) -> dict[str, Any]:
+        """What a clock page shows: each player's time left (``M:SS``), overtime, penalty."""
+        names = list(names) if names is not None else [f"player {i + 1}"
+                                                       for i in range(self.players)]
+        return {
+            "running": self.running,
+            "paused": self.paused,
+            "settings": {"bank_seconds": self.settings.bank_seconds,
+                         "penalty": self.settings.penalty, "label": self.settings.label()},
+            "players": [
+                {"name": names[i], "remaining": round(self.remaining(i, now), 3),
+                 "shown": format_time(self.remaining(i, now)),
+                 "overtime": self.overtime(i, now) > 0, "penalty": self.penalty(i, now)}
+                for i in range(self.players)
+            ],
+        }
+
+    # -- storage --------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """JSON for storage; :meth:`from_dict` gives the same state back."""
+        return {"bank_seconds": self.settings.bank_seconds, "penalty": self.settings.penalty,
+                "used": list(self.used), "running": self.running, "since": self.since,
+                "paused": self.paused}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ClockState:
+        try:
+            settings = ClockSettings(int(data["bank_seconds"]), int(data["penalty"]))
+            used = tuple(float(u) for u in data["used"])
+            running = data.get("running")
+            since = data.get("since")
+            state = cls(settings, used, None if running is None else int(running),
+                        None if since is None else float(since), bool(data.get("paused")))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise UsageError("the stored clock cannot be read") from exc
+        if not used or (state.running is not None and not 0 <= state.running < len(used)):
+            raise UsageError("the stored clock cannot be read")
+        return state

@@ -1,0 +1,118 @@
+"""House word lists: a base list, plus words a table adds, minus words it removes.
+
+A house list is built in layers, each later layer winning over the ones before it:
+
+1. the base list (the default list, or a club list by path);
+2. the shipped offensive-word removal list, when the table turns it on;
+3. the table's additions (e.g. family words);
+4. the table's removals (a house removal always wins, even over its own additions).
+
+So a family may add back a word the offensive list removed (COCK, the bird), but nothing can
+add back what the house itself removes. :meth:`HouseLexicon.decided_by` names the layer that
+decided a word, so a verdict can say which list ruled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from companion.lexicon.core import Lexicon, LexiconError, read_word_file
+
+OFFENSIVE_LIST_NAME = "offensive words (LDNOOBW)"
+
+
+@dataclass(frozen=True)
+class Layer:
+    """Words one list adds to or removes from the layers under it."""
+
+    name: str
+    action: str  # "add" or "remove"
+    words: frozenset[str]
+
+    def __post_init__(self) -> None:
+        if self.action not in ("add", "remove"):
+            raise ValueError(f"a layer adds or removes words, not {self.action!r}")
+
+
+class HouseLexicon(Lexicon):
+    """A base list changed by layers of additions and removals (see the module's docs)."""
+
+    def __init__(self, base: Lexicon, layers: Iterable[Layer]) -> None:
+        self.base = base
+        self.layers = tuple(layers)
+        words = set(base.words)
+        for layer in self.layers:
+            if layer.action == "add":
+                words |= layer.words
+            else:
+                words -= layer.words
+        parts = [base.name] + [
+            f"{'+' if layer.action == 'add' else '-'} {layer.name}" for layer in self.layers
+        ]
+        super().__init__(words, name=" ".join(parts))
+
+    def decided_by(self, word: str) -> str:
+        """The last layer that names ``word``, else the base list's name."""
+        w = word.lower()
+        for layer in reversed(self.layers):
+            if w in layer.words:
+                return layer.name
+        return self.base.name
+
+    def change(self, word: str) -> str:
+        """``added``, ``removed`` or ``""`` (the base list decided) for ``word``."""
+        w = word.lower()
+        for layer in reversed(self.layers):
+            if w in layer.words:
+                return "added" if layer.action == "add" else "removed"
+        return ""
+
+
+@cache
+def offensive_words() -> frozenset[str]:
+    """The shipped offensive-word list (LDNOOBW, CC BY 4.0; see the file's header)."""
+    ref = resources.files("companion.lexicon") / "data" / "offensive-en.txt"
+    with resources.as_file(ref) as path:
+        return frozenset(read_word_file(path))
+
+
+@dataclass(frozen=True)
+class WordListSpec:
+    """Which list to judge by: a base (path, or None for the default list), files of words to
+    add and to remove, and whether the shipped offensive-word list is removed. Hashable, so
+    a loaded list is cached per spec."""
+
+    base: str | None = None
+    add: tuple[str, ...] = ()
+    remove: tuple[str, ...] = ()
+    remove_offensive: bool = False
+
+    @property
+    def is_plain(self) -> bool:
+        return not (self.add or self.remove or self.remove_offensive)
+
+
+def _layer_from_file(path: str, action: str) -> Layer:
+    p = Path(path).expanduser()
+    try:
+        words = read_word_file(p)
+    except LexiconError as exc:
+        verb = "additions" if action == "add" else "removals"
+        raise LexiconError(f"house list of {verb}: {exc}") from exc
+    return Layer(p.name, action, frozenset(words))
+
+
+def house_lexicon(base: Lexicon, spec: WordListSpec) -> Lexicon:
+    """``base`` changed by the spec's layers (``base`` itself when the spec changes nothing)."""
+    if spec.is_plain:
+        return base
+    layers = []
+    if spec.remove_offensive:
+        layers.append(Layer(OFFENSIVE_LIST_NAME, "remove", offensive_words()))
+    layers += [_layer_from_file(p, "add") for p in spec.add]
+    layers += [_layer_from_file(p, "remove") for p in spec.remove]
+    return HouseLexicon(base, layers)

@@ -1,0 +1,190 @@
+"""One way to drive a board game at the table, whichever game it is (WerdUp or Bug Words).
+
+Each game's engine has a facade (``companion/werdup/table.py``, ``companion/bugwords/table.py``)
+that does everything a score sheet needs: start a board, judge and score a typed play or a board
+read from a photo, take a pass or a swap, finish the game with the rules' end-of-game
+adjustment, and write the game's record. Callers (the web app, the CLI) parse input, call a
+facade, and show the result; they never branch on the game's name. The word list is always a
+parameter: a facade never falls back to a default list on its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any, Protocol
+
+from companion.board import Board, Placement, PlayError, square_name
+from companion.errors import UsageError
+from companion.lexicon import Lexicon
+
+# what a turn on a score sheet can be
+ACTIONS = ("play", "pass", "swap")
+MAX_NOTATION = 40  # characters: longer is not a play
+
+
+@dataclass
+class ScoredPlay:
+    """A play's verdict: legal or not (why), words with their arithmetic, score, new board."""
+
+    notation: str
+    legal: bool
+    reason: str
+    score: int = 0
+    words: list[dict[str, Any]] = field(default_factory=list)
+    bonus: int = 0
+    board: str = ""  # the board text after the play (empty when not legal)
+    new_cells: list[tuple[int, int]] = field(default_factory=list)
+    position: str = ""  # where the main word starts (``8D`` across, ``D8`` down)
+    record_word: str = ""  # the main word as a record writes it, ``.`` for tiles already down
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class SheetTurn:
+    """One turn as a score sheet keeps it (``detail`` is a :class:`ScoredPlay` as a dict, or
+    ``None`` for a play entered as words and a score)."""
+
+    number: int
+    seat: int
+    action: str
+    score: int
+    words: str = ""
+    detail: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """A score sheet's game: players by seat, turns, and (once over) the racks left and each
+    seat's end-of-game adjustment."""
+
+    title: str
+    players: Sequence[str]
+    turns: Sequence[SheetTurn]
+    finished: bool = False
+    end_racks: Sequence[str] = ()
+    end_adjustments: Sequence[int] = ()
+
+
+class Table(Protocol):
+    """A game's facade for the score sheet (see the module's docstring)."""
+
+    game: str
+    title: str
+    min_players: int
+    max_players: int
+    record_format: str  # what :meth:`write_record` writes ("GCG", "WerdUp record")
+    record_suffix: str  # its file name ending (".gcg", ".txt")
+
+    def new_board(self) -> Board:
+        """The empty board."""
+        ...
+
+    def load_board(self, text: str | None) -> Board:
+        """The board from its stored text (empty when there is none); bad text is a
+        :class:`UsageError`."""
+        ...
+
+    def check_players(self, names: Sequence[str]) -> list[str]:
+        """The players' names, stripped, if the table seats that many (else :class:`UsageError`)."""
+        ...
+
+    def parse_play(self, board: Board, notation: str) -> list[Placement]:
+        """The new tiles of a play written ``SQUARE WORD`` (raises :class:`PlayError`)."""
+        ...
+
+    def judge(self, board: Board, placements: Sequence[Placement], lexicon: Lexicon,
+              written: str = "") -> ScoredPlay:
+        """Judge and score new tiles on ``board`` (the board before the play)."""
+        ...
+
+    def score_play(self, board_text: str | None, notation: str, lexicon: Lexicon) -> ScoredPlay:
+        """Judge and score a typed play on the stored board."""
+        ...
+
+    def observed_play(self, board: Board, grid: Sequence[Sequence[str | None]]) -> list[Placement]:
+        """The new tiles that turn ``board`` into ``grid`` (a photo's reading, corrected)."""
+        ...
+
+    def score_observed(self, board_text: str | None, grid: Sequence[Sequence[str | None]],
+                       lexicon: Lexicon) -> ScoredPlay:
+        """Judge and score the play a photo shows, against the stored board before it."""
+        ...
+
+    def no_play(self, action: str) -> ScoredPlay:
+        """A pass or a swap: no tile goes down, no points."""
+        ...
+
+    def rack_cost(self, letters: str) -> tuple[int, int]:
+        """``(tiles, cost)`` of the letters left on one rack at the end."""
+        ...
+
+    def finish(self, racks: Sequence[str]) -> list[int]:
+        """Each seat's end-of-game adjustment from the letters left on the racks."""
+        ...
+
+    def write_record(self, sheet: ScoreSheet) -> str:
+        """The game's record (GCG for Bug Words, the WerdUp record for WerdUp)."""
+        ...
+
+
+# -- shared by the facades ---------------------------------------------------------------------
+def sentence(exc: Exception) -> str:
+    """An engine's message as a sentence: capital first letter."""
+    text = str(exc)
+    return text[:1].upper() + text[1:]
+
+
+def check_notation(notation: str) -> str:
+    notation = notation.strip()
+    if len(notation) > MAX_NOTATION:
+        raise UsageError("That play is too long to be a play.")
+    return notation
+
+
+def split_notation(notation: str) -> tuple[str, str]:
+    """``"8D QUIZ"`` -> ``("8D", "QUIZ")``."""
+    parts = notation.split()
+    if len(parts) != 2:
+        raise UsageError(f"{notation!r} is not a play: write a square and a word, e.g. 8D QUIZ "
+                         "(8D reads across from row 8, column D; D8 reads down).")
+    return parts[0], parts[1]
+
+
+def stored_board(text: str | None, size: int) -> Board:
+    """A square board from its stored text; unreadable text is a :class:`UsageError`."""
+    try:
+        return Board.from_text(text, size, size) if text else Board(size, size)
+    except PlayError as exc:
+        raise UsageError(f"The stored board cannot be read: {exc}") from exc
+
+
+def check_player_names(names: Sequence[str], title: str, fewest: int, most: int) -> list[str]:
+    names = [n.strip() for n in names if n and n.strip()]
+    if not fewest <= len(names) <= most:
+        raise UsageError(f"{title} needs {fewest} to {most} players: type one name per box.")
+    if any(len(n) > 40 for n in names):
+        raise UsageError("Player names can have 40 characters at most.")
+    return names
+
+
+def check_grid(board: Board, grid: Sequence[Sequence[str | None]]) -> list[list[str]]:
+    """A photo's grid, each square stripped (``""`` for empty), checked against the board's
+    size and for faces that cannot be tiles."""
+    if len(grid) != board.rows or any(len(row) != board.cols for row in grid):
+        raise UsageError(f"The board has {board.rows} rows of {board.cols} squares.")
+    faces = [[(face or "").strip() for face in row] for row in grid]
+    for r, row in enumerate(faces):
+        for c, face in enumerate(row):
+            if face and (not face.isalpha() or len(face) > 2):
+                raise UsageError(f"{face!r} at {square_name(r, c)} is not a tile.")
+    return faces
+
+
+def no_play(action: str) -> ScoredPlay:
+    """A pass or a swap: legal, no points, the board unchanged (``board`` stays empty)."""
+    if action not in ACTIONS or action == "play":
+        raise UsageError("A turn without a play is a pass or a swap.")
+    return ScoredPlay(action, True, f"{action.capitalize()}: no points.")

@@ -1,0 +1,150 @@
+"""WerdUp at the table: the engine's facade for a score sheet (see :mod:`companion.play`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.board import Board, Placement, PlayError
+from companion.errors import CompanionError, UsageError
+from companion.lexicon import Lexicon
+from companion.play import (
+    ScoredPlay,
+    ScoreSheet,
+    check_grid,
+    check_notation,
+    check_player_names,
+    no_play,
+    sentence,
+    stored_board,
+)
+from companion.werdup.notation import parse_play, play_notation
+from companion.werdup.observe import play_between
+from companion.werdup.record import FORMAT_LINE, parse_tiles, tiles_text
+from companion.werdup.rules import WerdUpRules, get_rules
+from companion.werdup.scoring import end_penalty, explain_word
+from companion.werdup.validate import judge_play
+
+
+class WerdUpTable:
+    """WerdUp played on a real board, kept on a score sheet."""
+
+    game = "werdup"
+    title = "WerdUp"
+    record_format = "WerdUp record"
+    record_suffix = ".txt"
+
+    def __init__(self, rules: WerdUpRules | None = None) -> None:
+        self.rules = rules or get_rules("werdup")
+        self.min_players = self.rules.min_players
+        self.max_players = self.rules.max_players
+
+    def new_board(self) -> Board:
+        return Board(self.rules.board_size, self.rules.board_size)
+
+    def load_board(self, text: str | None) -> Board:
+        return stored_board(text, self.rules.board_size)
+
+    def check_players(self, names: Sequence[str]) -> list[str]:
+        return check_player_names(names, self.title, self.min_players, self.max_players)
+
+    def parse_play(self, board: Board, notation: str) -> list[Placement]:
+        return parse_play(board, notation)
+
+    def judge(self, board: Board, placements: Sequence[Placement], lexicon: Lexicon,
+              written: str = "") -> ScoredPlay:
+        rules = self.rules
+        j = judge_play(board, placements, rules, lexicon)
+        try:
+            written = play_notation(board, placements)
+        except PlayError:
+            written = "(no word)"
+        if not j.legal:
+            return ScoredPlay(written, False, j.reason)
+        words = [{"word": w.text, "score": w.score, "arithmetic": explain_word(
+            [c.tile for c in w.word.cells], [c.height for c in w.word.cells], rules)}
+            for w in j.words]
+        after = board.copy()
+        after.place(placements)
+        return ScoredPlay(written, True, f"Legal: {j.score} points.", j.score, words, j.bonus,
+                          after.to_text(), [(p.row, p.col) for p in placements])
+
+    def score_play(self, board_text: str | None, notation: str, lexicon: Lexicon) -> ScoredPlay:
+        notation = check_notation(notation)
+        board = self.load_board(board_text)
+        try:
+            placements = self.parse_play(board, notation)
+        except PlayError as exc:
+            return ScoredPlay(notation, False, sentence(exc))
+        return self.judge(board, placements, lexicon)
+
+    def observed_play(self, board: Board, grid: Sequence[Sequence[str | None]]) -> list[Placement]:
+        """A square whose top letter changed got one new tile, on top of its stack
+        (:func:`companion.werdup.observe.play_between`)."""
+        faces = check_grid(board, grid)
+        try:
+            return play_between(board, [[f or None for f in row] for row in faces])
+        except CompanionError as exc:
+            text = str(exc).rstrip(".")
+            raise UsageError(text[:1].upper() + text[1:] + ".") from exc
+
+    def score_observed(self, board_text: str | None, grid: Sequence[Sequence[str | None]],
+                       lexicon: Lexicon) -> ScoredPlay:
+        board = self.load_board(board_text)
+        return self.judge(board, self.observed_play(board, grid), lexicon)
+
+    def no_play(self, action: str) -> ScoredPlay:
+        return no_play(action)
+
+    def _rack(self, letters: str) -> list[str]:
+        text = "".join(letters.split())
+        try:
+            tiles = parse_tiles(text) if text else []
+        except CompanionError as exc:
+            raise UsageError(sentence(exc)) from exc
+        for t in tiles:
+            if t not in self.rules.tile_set.counts:
+                raise UsageError(f"{t!r} is not a WerdUp tile.")
+        return tiles
+
+    def rack_cost(self, letters: str) -> tuple[int, int]:
+        tiles = self._rack(letters)
+        return len(tiles), end_penalty(len(tiles), self.rules)
+
+    def finish(self, racks: Sequence[str]) -> list[int]:
+        """Every tile left on a rack costs the rules' ``tile_penalty``; going out earns
+        nothing more."""
+        return [-end_penalty(len(self._rack(r)), self.rules) for r in racks]
+
+    def write_record(self, sheet: ScoreSheet) -> str:
+        """The sheet as a WerdUp record. The sheet does not know whole racks, so a play's rack
+        is written as the tiles it placed; passes, swaps and plays entered without a square
+        are written as notes (their points still count in the running totals)."""
+        nicks = [f"p{i + 1}_{''.join(ch for ch in name if ch.isalnum())[:16]}"
+                 for i, name in enumerate(sheet.players)]
+        lines = [FORMAT_LINE, f"#rules {self.rules.name}", f"#note Title: {sheet.title}"]
+        lines += [f"#player{i + 1} {nick} {name}"
+                  for i, (nick, name) in enumerate(zip(nicks, sheet.players, strict=True))]
+        so_far = [0 for _ in sheet.players]
+        for t in sheet.turns:
+            so_far[t.seat] += t.score
+            d = t.detail or {}
+            name = sheet.players[t.seat]
+            if t.action == "play" and d.get("board") and d.get("new_cells"):
+                after = Board.from_text(d["board"], self.rules.board_size,
+                                        self.rules.board_size)
+                placed = [after.get(r, c) or "" for r, c in d["new_cells"]]
+                lines.append(f">{nicks[t.seat]}: {tiles_text(placed)} {d['notation']} "
+                             f"{t.score:+d} {so_far[t.seat]}")
+            elif t.action == "play":
+                lines.append(f"#note turn {t.number}: {name} scored {t.score} for "
+                             f"{t.words or 'a play'} (square not recorded)")
+            else:
+                lines.append(f"#note turn {t.number}: {name} chose to {t.action}")
+        if sheet.finished:
+            for seat, points in enumerate(sheet.end_adjustments):
+                if points:
+                    so_far[seat] += points
+                    left = tiles_text(self._rack(sheet.end_racks[seat]))
+                    lines.append(f">{nicks[seat]}: ({left}) {points:+d} {so_far[seat]}")
+            lines.append("#end the game is over")
+        return "\n".join(lines) + "\n"

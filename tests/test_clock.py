@@ -1,0 +1,105 @@
+"""The game clock on a fake clock: banks, passing the turn, pause, overtime penalties."""
+
+from __future__ import annotations
+
+import pytest
+from fakeclock import FakeClock
+
+from companion.clock import (
+    ClockSettings,
+    ClockState,
+    format_time,
+    parse_time,
+    settings_from_label,
+)
+from companion.errors import UsageError
+
+# Overtime in seconds -> points lost at 10 a started minute (tournament convention).
+PENALTIES = [(0, 0), (-5, 0), (0.2, 10), (1, 10), (59.9, 10), (60, 10), (60.1, 20), (125, 30),
+             (600, 100)]
+
+
+@pytest.mark.parametrize(("over", "points"), PENALTIES)
+def test_penalty_per_started_minute(over, points):
+    assert ClockSettings().overtime_penalty(over) == points
+
+
+def test_banks_run_only_for_the_player_to_move():
+    now = FakeClock()
+    c = ClockState.new(2, ClockSettings(bank_seconds=25 * 60))
+    assert c.remaining(0, now()) == 1500 and c.running is None
+    c = c.press(now())  # the first tap starts player 1
+    now.advance(90)
+    c = c.press(now())  # player 1 ends the turn after 1:30
+    now.advance(30)
+    assert c.running == 1
+    assert (c.remaining(0, now()), c.remaining(1, now())) == (1410, 1470)
+    c = c.pause(now())
+    now.advance(600)  # a break: no one's clock runs
+    assert c.remaining(1, now()) == 1470
+    with pytest.raises(UsageError, match="paused"):
+        c.press(now())
+    c = c.resume(now())
+    now.advance(10)
+    assert c.remaining(1, now()) == 1460 and c.running == 1
+
+
+def test_overtime_and_the_view():
+    now = FakeClock()
+    c = ClockState.new(3, ClockSettings(bank_seconds=60, penalty=10)).start(2, now())
+    now.advance(125)  # 65 s over: two started minutes
+    view = c.view(now(), ["Ann", "Bob", "Cy"])
+    assert view["running"] == 2
+    assert [p["shown"] for p in view["players"]] == ["1:00", "1:00", "-1:05"]
+    assert view["players"][2]["overtime"] and view["players"][2]["penalty"] == 20
+    assert view["settings"]["label"] == "1 minute, 10 points a started minute over"
+    stopped = c.stop(now())
+    now.advance(1000)
+    assert stopped.penalty(2, now()) == 20 and stopped.running is None
+
+
+def test_press_to_a_chosen_player_and_bad_input():
+    now = FakeClock()
+    c = ClockState.new(4).press(now(), next_player=2)
+    assert c.running == 2
+    assert c.press(now()).running == 3 and c.press(now()).press(now()).running == 0
+    with pytest.raises(UsageError, match="no player 5"):
+        c.start(4, now())
+    with pytest.raises(UsageError, match="back in time"):
+        c.remaining(2, now() - 1)
+    with pytest.raises(UsageError, match="1 to 8 players"):
+        ClockState.new(0)
+    with pytest.raises(UsageError, match="1 minute to 24 hours"):
+        ClockSettings(bank_seconds=10)
+
+
+def test_state_survives_storage():
+    """A page reload or a second phone reads the stored state and shows the same clock."""
+    now = FakeClock()
+    c = ClockState.new(2).press(now())
+    now.advance(42.5)
+    again = ClockState.from_dict(c.to_dict())
+    assert again == c and again.remaining(0, now()) == c.remaining(0, now()) == 1457.5
+    with pytest.raises(UsageError, match="stored clock cannot be read"):
+        ClockState.from_dict({"bank_seconds": "x"})
+    with pytest.raises(UsageError, match="stored clock cannot be read"):
+        ClockState.from_dict(dict(c.to_dict(), running=7))
+
+
+@pytest.mark.parametrize(
+    ("seconds", "shown"),
+    [(1500, "25:00"), (61, "1:01"), (0.4, "0:01"), (0, "0:00"), (-0.2, "-0:01"), (-65, "-1:05")],
+)
+def test_time_text(seconds, shown):
+    assert format_time(seconds) == shown
+    if seconds == int(seconds):
+        assert parse_time(shown) == seconds
+
+
+def test_settings_label_round_trip_and_bad_text():
+    s = ClockSettings(bank_seconds=20 * 60, penalty=5)
+    assert settings_from_label(s.label()) == s
+    with pytest.raises(UsageError, match="cannot read the clock settings"):
+        settings_from_label("soon")
+    with pytest.raises(UsageError, match="not a clock time"):
+        parse_time("5 minutes")

@@ -1,0 +1,152 @@
+"""The game facades a score sheet drives (companion/play.py and each game's table.py)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from companion.board import Board
+from companion.bugwords.gcg import parse_gcg
+from companion.bugwords.replay import replay as replay_gcg
+from companion.bugwords.table import BugWordsTable
+from companion.errors import UsageError
+from companion.lexicon import Lexicon
+from companion.play import ScoreSheet, SheetTurn
+from companion.tables import table_for
+from companion.werdup.record import replay as replay_werdup
+from companion.werdup.table import WerdUpTable
+
+WORDS = Lexicon(["quiz", "quit", "any", "cat", "cats", "at", "zany"], name="table-test")
+
+
+def test_the_facades_import_without_flask() -> None:
+    code = ("import sys, companion.tables, companion.werdup.table, companion.bugwords.table\n"
+            "assert 'flask' not in sys.modules, 'flask was imported'\n"
+            "assert not any(m.startswith('vision') for m in sys.modules), 'vision was imported'")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+
+
+def test_table_for_names_each_game() -> None:
+    assert isinstance(table_for("werdup"), WerdUpTable)
+    assert isinstance(table_for("bugwords"), BugWordsTable)
+    assert (table_for("bugwords").record_suffix, table_for("werdup").record_suffix) == (
+        ".gcg", ".txt")
+    with pytest.raises(UsageError, match="Unknown game 'chess'"):
+        table_for("chess")
+
+
+def test_player_ranges_come_from_the_rules_data() -> None:
+    assert (WerdUpTable().min_players, WerdUpTable().max_players) == (1, 4)
+    assert (BugWordsTable().min_players, BugWordsTable().max_players) == (2, 4)
+    assert BugWordsTable().check_players([" Ann ", "", "Bob"]) == ["Ann", "Bob"]
+    with pytest.raises(UsageError, match="Bug Words needs 2 to 4 players"):
+        BugWordsTable().check_players(["Ann"])
+    with pytest.raises(UsageError, match="40 characters"):
+        WerdUpTable().check_players(["a" * 41])
+
+
+def test_bugwords_typed_play_is_judged_with_the_list_given() -> None:
+    table = BugWordsTable()
+    blanks = table.score_play(None, "8h quiz", WORDS)  # lower case letters are blanks
+    assert blanks.legal and blanks.score == 0 and blanks.notation == "8H quiz"
+    assert (blanks.position, blanks.record_word) == ("8H", "quiz")
+    upper = table.score_play(None, "8H QUIZ", WORDS)
+    # Q10 U1 I1 Z10 = 22, doubled by the centre square
+    assert upper.legal and upper.score == 44
+    assert upper.words == [{"word": "QUIZ", "score": 44, "arithmetic": "QUIZ at 8H: 44"}]
+    other = Lexicon(["cat"], name="other")
+    refused = table.score_play(None, "8H QUIZ", other)
+    assert not refused.legal and "QUIZ" in refused.reason
+    with pytest.raises(UsageError, match="write a square and a word"):
+        table.score_play(None, "QUIZ", WORDS)
+    with pytest.raises(UsageError, match="too long"):
+        table.score_play(None, "8H " + "A" * 40, WORDS)
+
+
+def test_bugwords_photo_play_matches_the_typed_one() -> None:
+    table = BugWordsTable()
+    typed = table.score_play(None, "8H QUIZ", WORDS)
+    grid = [list(row) for row in [[""] * 15 for _ in range(15)]]
+    for k, letter in enumerate("QUIZ"):
+        grid[7][7 + k] = letter
+    seen = table.score_observed(None, grid, WORDS)
+    assert (seen.legal, seen.score, seen.board) == (True, typed.score, typed.board)
+    grid[7][7] = "X"
+    with pytest.raises(UsageError, match="tiles never change"):
+        table.score_observed(typed.board, grid, WORDS)
+    grid[7][7] = ""
+    with pytest.raises(UsageError, match="has gone from the board"):
+        table.score_observed(typed.board, grid, WORDS)
+    with pytest.raises(UsageError, match="15 rows of 15 squares"):
+        table.score_observed(None, grid[:3], WORDS)
+
+
+def test_werdup_typed_and_photo_plays_stack_and_score() -> None:
+    table = WerdUpTable()
+    first = table.score_play(None, "5E QUIZ", WORDS)
+    assert first.legal and first.score == 6
+    second = table.score_play(first.board, "5E QUIT", WORDS)
+    assert second.legal and second.score == 6 and "T2" in second.board
+    after = Board.from_text(second.board, 10, 10)
+    grid = [[after.get(r, c) or "" for c in range(10)] for r in range(10)]
+    seen = table.score_observed(first.board, grid, WORDS)
+    assert (seen.score, seen.board, seen.new_cells) == (6, second.board, second.new_cells)
+    with pytest.raises(UsageError, match="Nothing changed on the board"):
+        table.score_observed(second.board, grid, WORDS)
+
+
+def test_a_pass_or_a_swap_scores_nothing() -> None:
+    for table in (WerdUpTable(), BugWordsTable()):
+        swap = table.no_play("swap")
+        assert swap.legal and swap.score == 0 and swap.board == ""
+        with pytest.raises(UsageError, match="pass or a swap"):
+            table.no_play("play")
+
+
+def test_end_of_game_adjustments() -> None:
+    # Bug Words: Bob holds Q and Z (20); Ann went out and adds them.
+    assert BugWordsTable().finish(["", "QZ"]) == [20, -20]
+    assert BugWordsTable().finish(["A", "QZ"]) == [-1, -20]  # no one went out
+    assert BugWordsTable().rack_cost("q ?") == (2, 10)
+    with pytest.raises(UsageError, match="is not a Bug Words tile"):
+        BugWordsTable().finish(["A1", ""])
+    # WerdUp: five a tile, and going out adds nothing
+    assert WerdUpTable().finish(["", "QUE", "ST"]) == [0, -10, -10]
+    assert WerdUpTable().rack_cost("Qu E") == (2, 10)
+
+
+def _sheet(table: BugWordsTable | WerdUpTable, plays: list[str], racks: list[str]) -> ScoreSheet:
+    board: str | None = None
+    turns = []
+    for k, notation in enumerate(plays):
+        scored = table.score_play(board, notation, WORDS)
+        assert scored.legal, scored.reason
+        board = scored.board
+        turns.append(SheetTurn(k + 1, k % 2, "play", scored.score,
+                               " ".join(w["word"] for w in scored.words), scored.to_dict()))
+    turns.append(SheetTurn(len(plays) + 1, len(plays) % 2, "pass", 0))
+    return ScoreSheet("a test game", ["Ann Lee", "Bob"], turns, True, racks, table.finish(racks))
+
+
+def test_bugwords_record_replays_with_no_mismatch() -> None:
+    text = BugWordsTable().write_record(_sheet(BugWordsTable(), ["8H QUIZ", "K8 .ANY"],
+                                               ["", "QV"]))
+    rec = parse_gcg(text)
+    assert [m.kind for m in rec.moves] == ["place", "place", "rack_penalty", "out_bonus"]
+    result = replay_gcg(rec)
+    assert result.mismatches == 0
+    assert "chose to pass" in text
+
+
+def test_werdup_record_replays_with_no_mismatch() -> None:
+    table = WerdUpTable()
+    text = table.write_record(_sheet(table, ["5E QUIZ", "5E QUIT"], ["AB", ""]))
+    result = replay_werdup(text, WORDS)
+    assert result.ok, [ln.problems for ln in result.lines]
+    assert result.totals == {"p1_AnnLee": 6 - 10, "p2_Bob": 6}
+    assert result.board.to_text() == table.score_play(
+        table.score_play(None, "5E QUIZ", WORDS).board, "5E QUIT", WORDS).board

@@ -1,0 +1,1 @@
+"""Tooling beside the product: generators of test data (never imported by the product)."""

@@ -1,0 +1,54 @@
+"""The one way into the board reader, for the command line and the web app alike: photo bytes
+or a file in, the reading with its light check out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from companion.lexicon import Lexicon
+from vision.config import DEFAULT, VisionConfig
+from vision.reading import BoardReading
+
+
+@dataclass
+class PhotoReading:
+    """A board photo read: the working image (BGR), the reading and the light check's dict."""
+
+    image: np.ndarray
+    reading: BoardReading
+    light: dict
+
+    def to_dict(self) -> dict:
+        out = self.reading.to_dict()
+        out["light"] = self.light
+        return out
+
+
+def read_photo(photo: bytes | str | Path, game: str, lexicon: Lexicon | None = None,
+               cfg: VisionConfig = DEFAULT, tesseract: bool = False,
+               name: str = "photo") -> PhotoReading:
+    """Read a photo of a ``game``'s board (``"bugwords"`` or ``"werdup"``): a commercial board
+    by its premium squares, the companion's boards by their markers, others by their outline.
+
+    Bad files raise :class:`vision.errors.BadPhoto`, unreadable boards
+    :class:`vision.errors.VisionError`, each with a sentence for the player.
+    """
+    from vision.boards import board_spec
+    from vision.classifier import shipped_classifier
+    from vision.imageio import decode_photo, load_photo
+    from vision.light import check_light
+    from vision.ocr import Tesseract
+    from vision.reading import read_board
+
+    spec = board_spec(game)
+    if isinstance(photo, bytes):
+        image = decode_photo(cfg.load, photo, name=name)
+    else:
+        image = load_photo(cfg.load, photo)
+    reading = read_board(cfg, image, spec, shipped_classifier(), lexicon,
+                         tesseract=Tesseract() if tesseract else None)
+    light = check_light(cfg.light, image, reading.located.corners).to_dict()
+    return PhotoReading(image, reading, light)

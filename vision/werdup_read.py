@@ -1,0 +1,123 @@
+"""Reading a photo of the 3D-printed WerdUp board end to end: stacks, letters, the light, the
+play since a previous state (checked against the heights seen), and the overlay picture."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from companion.layout.werdup_board import WERDUP_BOARD, BoardLayout
+from companion.lexicon import Lexicon
+from vision.classifier import shipped_classifier
+from vision.config import DEFAULT
+from vision.errors import VisionError
+from vision.light import check_light
+from vision.markers import detect
+from vision.werdup_stacks import StackConfig, StacksReading, read_stacks
+from vision.werdup_turn import BoardState, height_mismatches, infer_play
+
+STACKS = StackConfig()
+GOOD = (40, 170, 40)
+DOUBT = (0, 140, 255)
+GRID = (255, 160, 0)
+
+
+def printed_board_in(image: np.ndarray, cfg: StackConfig = STACKS,
+                     board: BoardLayout = WERDUP_BOARD) -> bool:
+    """Whether the photo shows enough of the 3D-printed board's own markers to read it."""
+    found = detect(image, board.aruco_dictionary)
+    return sum(i in board.marker_ids for i in found) >= cfg.min_markers
+
+
+def grid_corners(reading: StacksReading, board: BoardLayout = WERDUP_BOARD) -> np.ndarray:
+    """The cell grid's corners on the board's floor, in the photo: (4, 2) TL, TR, BR, BL."""
+    x0, y0, _, _ = board.cell_rect(0, 0)
+    _, _, x1, y1 = board.cell_rect(board.cells - 1, board.cells - 1)
+    z = board.floor_height
+    return reading.pose.project(np.array([(x0, y0, z), (x1, y0, z), (x1, y1, z),
+                                          (x0, y1, z)])).astype(np.float32)
+
+
+def read_printed_board(image: np.ndarray, lexicon: Lexicon | None,
+                       previous: BoardState | None = None, rules_name: str = "werdup",
+                       want_overlay: bool = False, cfg: StackConfig = STACKS
+                       ) -> tuple[dict, np.ndarray | None] | None:
+    """The JSON-ready reading of a BGR photo of the 3D-printed board, and its overlay;
+    ``None`` when the letters seen are not on the printed tiles (no orientation bars under
+    them: a flat picture of the board, read flat instead)."""
+    from companion.errors import CompanionError, UsageError
+    from companion.werdup.rules import get_rules
+
+    reading = read_stacks(cfg, DEFAULT.cells, DEFAULT.classify, image, shipped_classifier(),
+                          lexicon)
+    if not reading.printed_tiles:
+        return None
+    out = reading.to_dict()
+    out["light"] = check_light(DEFAULT.light, image, grid_corners(reading)).to_dict()
+    out["play"] = None
+    if previous is not None:
+        try:
+            rules = get_rules(rules_name)
+        except (KeyError, CompanionError) as exc:
+            raise UsageError(f"unknown WerdUp rule set {rules_name!r}") from exc
+        if lexicon is None:
+            raise VisionError("the play since the previous photo is judged with a lexicon")
+        grid = reading.grid()
+        play = infer_play(previous, grid, rules, lexicon)
+        seen = out["heights"] if reading.heights_seen else [[None] * 10 for _ in range(10)]
+        out["height_mismatches"] = height_mismatches(previous, play, seen)
+        out["heights_seen_in_photo"] = out["heights"]
+        out["heights"] = play.after.heights
+        out["play"] = play.to_dict()
+    overlay = draw_stacks(image, reading) if want_overlay else None
+    return out, overlay
+
+
+def draw_stacks(image: np.ndarray, reading: StacksReading,
+                board: BoardLayout = WERDUP_BOARD) -> np.ndarray:
+    """A copy of the BGR photo with the grid on the floor and, on each stack's top face as
+    read, its letter and height (orange where in doubt)."""
+    out = image.copy()
+    pose = reading.pose
+    thick = max(1, round(max(image.shape[:2]) / 900))
+    z = board.floor_height
+    for i in range(board.cells + 1):
+        a = board.cell_origin(min(i, board.cells - 1)) + (board.cell_pitch if i == board.cells
+                                                           else 0.0)
+        lo = board.cell_origin(0)
+        hi = board.cell_origin(board.cells - 1) + board.cell_pitch
+        for p, q in (((a, lo, z), (a, hi, z)), ((lo, a, z), (hi, a, z))):
+            pts = pose.project(np.array([p, q]))
+            cv2.line(out, tuple(np.round(pts[0]).astype(int)),
+                     tuple(np.round(pts[1]).astype(int)), GRID, thick, cv2.LINE_AA)
+    doubt = ({(u.row, u.col) for u in reading.uncertain} | set(reading.doubtful_heights))
+    for s in reading.stacks:
+        if not s.seen:
+            centre = pose.project(np.array([[*board.cell_center(s.row, s.col),
+                                             board.stack_top(1)]]))[0]
+            _label(out, centre, "hidden", DOUBT, thick, 0.4)
+            continue
+        if not s.letter.face:
+            continue
+        h = s.height or 1
+        cx, cy = board.cell_center(s.row, s.col)
+        top = board.stack_top(h)
+        half = board.tile_size / 2
+        face = pose.project(np.array([(cx - half, cy - half, top), (cx + half, cy - half, top),
+                                      (cx + half, cy + half, top), (cx - half, cy + half, top)]))
+        colour = DOUBT if (s.row, s.col) in doubt else GOOD
+        cv2.polylines(out, [np.round(face).astype(np.int32)], True, colour, thick, cv2.LINE_AA)
+        text = f"{s.letter.face}{s.height if reading.heights_seen else '?'}"
+        side = float(np.linalg.norm(face[1] - face[0]))
+        _label(out, face.mean(axis=0), text, colour, thick, side / 45)
+    return out
+
+
+def _label(img: np.ndarray, centre: np.ndarray, text: str, colour: tuple, thick: int,
+           size: float) -> None:
+    size = max(0.35, size)
+    (tw, th), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, size, thick + 1)
+    org = (int(centre[0] - tw / 2), int(centre[1] + th / 2))
+    cv2.putText(img, text, org, cv2.FONT_HERSHEY_SIMPLEX, size, (255, 255, 255), thick + 3,
+                cv2.LINE_AA)
+    cv2.putText(img, text, org, cv2.FONT_HERSHEY_SIMPLEX, size, colour, thick + 1, cv2.LINE_AA)

@@ -1,0 +1,595 @@
+"""WerdUp stacks from one photo of the 3D-printed board: each stack's height and top letter.
+
+The board's markers give the camera's pose (the focal length too, when the photo is taken
+at an angle). Knowing the board exactly (:mod:`companion.layout.werdup_board`), every cell's
+top face is predicted for each height 1-5: seen at an angle, a taller stack's face sits
+further from the cell's flat place. The height whose predicted face holds a letter of the
+tile font's size centred where the letter should be (the orientation bar under it and the
+tile's top edge along the predicted outline help) is chosen, and the letter is read there.
+A photo taken straight down shows no height (the faces barely move): it says so and reports
+no heights. A face hidden by a taller stack in front of it is reported as not seen; a tile's
+face with no letter made out is listed, never read as an empty cell."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from companion.layout.werdup_board import WERDUP_BOARD, BoardLayout
+from companion.lexicon import Lexicon
+from vision.boards import board_spec
+from vision.cells import BLANK, EMPTY, OPTION_MIN, OPTIONS, SHOWN_MIN, CellRead
+from vision.classifier import NO_LETTER, TileClassifier
+from vision.config import CellConfig, ClassifyConfig
+from vision.errors import VisionError
+from vision.glyph import features, glyph_from_mask
+from vision.markers import detect
+
+
+@dataclass(frozen=True)
+class StackConfig:
+    """Thresholds of the stack reader (kept here, beside the reader that uses them)."""
+
+    max_stack: int = 5
+    min_markers: int = 3              # markers needed for the board's pose
+    min_tilt: float = 12.0            # degrees from straight down below which heights
+                                      # cannot be told apart
+    default_focal: float = 0.85       # focal length / long side when it cannot be measured
+    focal_range: tuple[float, float] = (0.35, 4.0)   # plausible measured focal / long side
+    face_mm: float = 12.6             # side of the top-face square read for a letter
+    face_px: int = 63                 # ... warped to this many pixels
+    letter_rise: float = 0.95         # mm: the letter's centre above the face's (the
+                                      # orientation bar sits under it)
+    letter_height: tuple[float, float] = (5.5, 10.5)  # mm: capitals are 7.3 (J, Q 9)
+    cap_height: float = 7.3           # mm: a capital letter on a tile
+    min_letter_px: float = 14.0       # a letter seen smaller than this (pixels tall, in the
+                                      # working image) is listed, however sure it looks
+    min_letter_width: float = 1.3     # mm: the I's stem is 1.9
+    bar_gap: float = 0.9              # mm between the letter and the orientation bar under it
+    bar_height: float = 1.0           # mm: the bar's height
+    bar_width: float = 6.0            # mm: the bar's width
+    bar_dark: float = 0.15            # the bar's place this much darker than the face: the
+                                      # bar is there
+    no_bar: float = 0.4               # a letter with no bar seen under it keeps this share of
+                                      # its score (a faint bar may not show)
+    centre_sigma: float = 1.3         # mm: a letter this far off its face's centre halves
+                                      # its score
+    edge_weight: float = 0.35         # share of the score from the tile's top edge
+    min_height_margin: float = 1.6    # best height's score over the runner-up's below this:
+                                      # the height is uncertain
+    min_letter_score: float = 0.25    # a best letter score below this: no tile seen
+    sure_score: float = 0.6           # letters this sure give the tiles' face colour
+    hidden_share: float = 0.35        # a face this much covered by a nearer stack: not seen
+    ink_ratio: float = 0.6            # ink is darker than this share of the face around it
+                                      # (a shadow darkens both, the black inlay only itself)
+    faintest_ink: float = 0.75        # no ink when nothing is darker than this share
+    face_kernel: float = 2.4          # mm: the face around a pixel is the brightest within
+    min_face_share: float = 0.6       # a letter on a face darker (Lab L) than this share of
+                                      # the sure tiles' faces is a mark on the board
+    max_face_chroma: float = 16.0     # ... or one this far from their colour (Lab a, b)
+    min_tile_contrast: float = 12.0   # Lab distance of tiles and board needed to tell an
+                                      # unread tile from an empty cell by colour
+    tile_nearer: float = 0.4          # a face this much nearer the tiles' colour than the
+                                      # board's (Lab) is a tile's
+
+
+@dataclass(frozen=True)
+class BoardPose:
+    """The camera seen from the board: intrinsics and pose (board mm, z up is -Z)."""
+
+    camera: np.ndarray      # (3, 3)
+    rvec: np.ndarray        # (3, 1)
+    tvec: np.ndarray        # (3, 1)
+    tilt: float             # degrees between the camera's axis and the board's normal
+    focal_measured: bool
+    markers: int
+
+    def project(self, points: np.ndarray) -> np.ndarray:
+        """Board points (N, 3) as x right, y down, z up in mm -> photo pixels (N, 2)."""
+        obj = np.asarray(points, np.float64).reshape(-1, 3) * np.array([1.0, 1.0, -1.0])
+        px, _ = cv2.projectPoints(obj, self.rvec, self.tvec, self.camera, None)
+        return px.reshape(-1, 2)
+
+    def depth(self, points: np.ndarray) -> np.ndarray:
+        """Distance along the camera's axis (mm) of board points (N, 3)."""
+        obj = np.asarray(points, np.float64).reshape(-1, 3) * np.array([1.0, 1.0, -1.0])
+        rot, _ = cv2.Rodrigues(self.rvec)
+        return (obj @ rot.T + self.tvec.reshape(1, 3))[:, 2]
+
+    def plane_homography(self, z: float) -> np.ndarray:
+        """3x3 map from board (x, y) on the plane at height ``z`` mm to photo pixels."""
+        rot, _ = cv2.Rodrigues(self.rvec)
+        m = np.column_stack([rot[:, 0], rot[:, 1], rot[:, 2] * -z + self.tvec.ravel()])
+        return self.camera @ m
+
+
+def board_pose(cfg: StackConfig, image: np.ndarray, board: BoardLayout = WERDUP_BOARD
+               ) -> BoardPose:
+    """The pose of the 3D-printed board from its markers in a BGR photo (H, W, 3).
+
+    Raises :class:`VisionError` when too few of the board's markers are seen.
+    """
+    found = {i: c for i, c in detect(image, board.aruco_dictionary).items()
+             if i in board.marker_ids}
+    if len(found) < cfg.min_markers:
+        raise VisionError(f"the 3D-printed WerdUp board was not found: {len(found)} of "
+                          f"{len(board.markers)} markers seen (at least {cfg.min_markers} "
+                          "needed); keep the board's frame in the picture and out of glare")
+    obj = np.array([(x, y, -board.marker_height) for i in found
+                    for x, y in board.marker(i).corners], np.float32)
+    img = np.concatenate([found[i] for i in found]).astype(np.float32)
+    h, w = image.shape[:2]
+    long_side = max(h, w)
+    guess = np.array([[cfg.default_focal * long_side, 0, w / 2],
+                      [0, cfg.default_focal * long_side, h / 2], [0, 0, 1]], np.float64)
+    flags = (cv2.CALIB_USE_INTRINSIC_GUESS | cv2.CALIB_FIX_PRINCIPAL_POINT
+             | cv2.CALIB_FIX_ASPECT_RATIO | cv2.CALIB_ZERO_TANGENT_DIST | cv2.CALIB_FIX_K1
+             | cv2.CALIB_FIX_K2 | cv2.CALIB_FIX_K3)
+    measured = False
+    camera = guess
+    try:
+        _, cam, _, _, _ = cv2.calibrateCamera([obj], [img], (w, h), guess.copy(), None,
+                                              flags=flags)
+        f = cam[0, 0] / long_side
+        if cfg.focal_range[0] <= f <= cfg.focal_range[1]:
+            camera, measured = cam, True
+    except cv2.error:
+        pass
+    ok, rvec, tvec = cv2.solvePnP(obj, img, camera, None, flags=cv2.SOLVEPNP_ITERATIVE)
+    if not ok:
+        raise VisionError("the board's markers do not fit its shape: photograph it again")
+    rot, _ = cv2.Rodrigues(rvec)
+    tilt = float(np.degrees(np.arccos(min(1.0, abs(rot[2, 2])))))
+    if measured and tilt < cfg.min_tilt:  # straight down, the focal length is a guess
+        camera, measured = guess, False
+        ok, rvec, tvec = cv2.solvePnP(obj, img, camera, None)
+        rot, _ = cv2.Rodrigues(rvec)
+        tilt = float(np.degrees(np.arccos(min(1.0, abs(rot[2, 2])))))
+    return BoardPose(camera, rvec, tvec, tilt, measured, len(found))
+
+
+@dataclass
+class StackRead:
+    """One cell: its height (0 empty, None not seen) and top letter ("" empty)."""
+
+    row: int
+    col: int
+    height: int | None
+    height_confidence: float
+    letter: CellRead
+    seen: bool = True
+    scores: list[float] = field(default_factory=list)  # per height 0..max
+    margin: float = float("inf")  # the height's score over the runner-up's
+    bar: bool = False  # the orientation bar under the letter was seen
+    tile_face: bool = False  # an empty read whose lone tile's face looks like a tile's
+    unreadable: bool = False  # ... in the open: a tile may stand here, its letter not read
+    suggestion: str | None = None  # the letter the words would want there (never taken)
+
+
+@dataclass
+class StacksReading:
+    """What a photo of the 3D-printed board shows: stacks row by row."""
+
+    pose: BoardPose
+    stacks: list[StackRead]
+    heights_seen: bool
+    uncertain: list[CellRead] = field(default_factory=list)
+    doubtful_heights: list[tuple[int, int]] = field(default_factory=list)
+    not_seen: list[tuple[int, int]] = field(default_factory=list)
+    size: int = 10
+
+    @property
+    def printed_tiles(self) -> bool:
+        """Whether the letters read are on the printed set's tiles: most show the
+        orientation bar under them (a flat picture of the board shows none)."""
+        letters = [s for s in self.stacks if s.letter.face]
+        return bool(letters) and sum(s.bar for s in letters) >= 0.5 * len(letters)
+
+    def grid(self) -> list[list[str]]:
+        out = [[""] * self.size for _ in range(self.size)]
+        for s in self.stacks:
+            out[s.row][s.col] = s.letter.face
+        return out
+
+    def heights(self) -> list[list[int | None]]:
+        out: list[list[int | None]] = [[0] * self.size for _ in range(self.size)]
+        for s in self.stacks:
+            if not s.seen or s.unreadable:
+                out[s.row][s.col] = None
+            elif s.letter.face:
+                out[s.row][s.col] = s.height if self.heights_seen else None
+        return out
+
+    def _not_seen(self, r: int, c: int) -> dict:
+        s = self.stacks[r * self.size + c]
+        return {"row": r, "col": c, "why": "unreadable" if s.unreadable else "hidden",
+                "words_suggest": s.suggestion}
+
+    def to_dict(self) -> dict:
+        return {
+            "game": "werdup",
+            "rows": self.size,
+            "cols": self.size,
+            "located_by": f"markers (werdup-3d, {self.pose.markers} seen)",
+            "camera_tilt": round(self.pose.tilt, 1),
+            "heights_seen": self.heights_seen,
+            "heights_note": "" if self.heights_seen else (
+                f"the photo is taken nearly straight down ({self.pose.tilt:.0f} degrees): "
+                "stack heights cannot be seen; photograph the board at an angle (20-50 "
+                "degrees) or give --previous"),
+            "grid": self.grid(),
+            "heights": self.heights(),
+            "confidence": [[round(s.letter.confidence, 3) for s in self.stacks[r * self.size:
+                           (r + 1) * self.size]] for r in range(self.size)],
+            "height_confidence": [[round(s.height_confidence, 3) for s in self.stacks[
+                r * self.size: (r + 1) * self.size]] for r in range(self.size)],
+            "uncertain": [
+                {"row": rd.row, "col": rd.col, "read": rd.face,
+                 "alternatives": [{"letter": a or None, "p": round(p, 3)}
+                                  for a, p in rd.alternatives]}
+                for rd in self.uncertain
+            ],
+            "doubtful_heights": [{"row": r, "col": c} for r, c in self.doubtful_heights],
+            "not_seen": [self._not_seen(r, c) for r, c in self.not_seen],
+        }
+
+
+def _face_crop(cfg: StackConfig, image: np.ndarray, pose: BoardPose, centre: tuple[float, float],
+               z: float) -> np.ndarray:
+    """The upright square of the plane at height ``z`` centred on ``centre`` (board mm):
+    (face_px, face_px, 3), letter's top towards the board's top edge."""
+    n, half = cfg.face_px, cfg.face_mm / 2
+    s = cfg.face_mm / n
+    to_board = np.array([[s, 0, centre[0] - half], [0, s, centre[1] - half], [0, 0, 1]])
+    hom = pose.plane_homography(z) @ to_board
+    return cv2.warpPerspective(image, hom, (n, n), flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+def face_ratio(cfg: StackConfig, crop: np.ndarray) -> np.ndarray:
+    """Each pixel of a grey face crop (H, W) uint8 over the brightest face near it:
+    (H, W) float32, about 1 on the face and low on the inlay, even in a shadow."""
+    k = max(3, round(cfg.face_kernel * cfg.face_px / cfg.face_mm) | 1)
+    face = cv2.dilate(crop, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    face = cv2.GaussianBlur(face.astype(np.float32), (0, 0), k / 4)
+    return crop.astype(np.float32) / np.maximum(face, 1.0)
+
+
+def letter_ink(cfg: StackConfig, ratio: np.ndarray) -> np.ndarray:
+    """The inlay's ink (H, W) bool in a face-ratio image: darker than half way between the
+    darkest marks and the face around them (a blurred, small letter is paler); none when
+    nothing is dark."""
+    darkest = float(np.percentile(ratio, 1))
+    if darkest > cfg.faintest_ink:
+        return np.zeros(ratio.shape, bool)
+    return ratio < max(cfg.ink_ratio, (1.0 + darkest) / 2)
+
+
+def _letter_box(mask: np.ndarray) -> tuple[tuple[int, int, int, int], np.ndarray] | None:
+    """The letter's box (x0, y0, x1, y1) in pixels in an ink mask: the tall marks not
+    touching the crop's edge; and the mask without them (where the orientation bar under the
+    letter, a mark of its own, is looked for)."""
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8),
+                                                           connectivity=8)
+    h, w = mask.shape
+    inside = [i for i in range(1, n) if stats[i][4] >= 4 and stats[i][0] > 0
+              and stats[i][1] > 0 and stats[i][0] + stats[i][2] < w
+              and stats[i][1] + stats[i][3] < h]
+    if not inside:
+        return None
+    tallest = max(stats[i][3] for i in inside)
+    tall = [i for i in inside if stats[i][3] >= 0.5 * tallest]
+    box = (min(stats[i][0] for i in tall), min(stats[i][1] for i in tall),
+           max(stats[i][0] + stats[i][2] for i in tall),
+           max(stats[i][1] + stats[i][3] for i in tall))
+    return box, mask & ~np.isin(labels, tall)
+
+
+def _bar_darkness(cfg: StackConfig, ratio: np.ndarray, letter: np.ndarray,
+                  box: tuple[int, int, int, int]) -> float:
+    """How dark (0-1) the orientation bar's place under the letter is, the letter itself
+    left out; a groove or an edge of the board that looks like a letter has no bar."""
+    px = cfg.face_px / cfg.face_mm
+    x0, _, x1, y1 = box
+    cx = (x0 + x1) / 2
+    top = y1 + cfg.bar_gap * px
+    half = cfg.bar_width * px * 0.35
+    ya, yb = round(top + 0.1 * cfg.bar_height * px), round(top + 0.9 * cfg.bar_height * px)
+    xa, xb = round(cx - half), round(cx + half)
+    ya, xa = max(0, ya), max(0, xa)
+    region = np.where(letter[ya: yb + 1, xa: xb + 1], 1.0, ratio[ya: yb + 1, xa: xb + 1])
+    return float(1.0 - region.mean()) if region.size else 0.0
+
+
+def _face_lab(colour: np.ndarray, ratio: np.ndarray) -> np.ndarray:
+    """The face's colour in CIE Lab (L 0-100) from its bright pixels (not the letter)."""
+    bright = colour[ratio > 0.9]
+    bgr = np.median(bright, axis=0) if len(bright) else np.median(colour.reshape(-1, 3), axis=0)
+    lab = cv2.cvtColor(np.uint8(np.round(bgr)).reshape(1, 1, 3), cv2.COLOR_BGR2LAB)[0, 0]
+    return np.array([float(lab[0]) * 100 / 255, float(lab[1]) - 128, float(lab[2]) - 128])
+
+
+def _edge_strength(grad: np.ndarray, pose: BoardPose, centre: tuple[float, float], z: float,
+                   side: float) -> float:
+    """Mean gradient along the middle of a square's four sides on the plane at ``z``."""
+    cx, cy = centre
+    h = side / 2
+    t = np.linspace(-0.6 * h, 0.6 * h, 9)
+    pts = np.concatenate([np.stack([cx + t, np.full_like(t, cy - h)], 1),
+                          np.stack([cx + t, np.full_like(t, cy + h)], 1),
+                          np.stack([np.full_like(t, cx - h), cy + t], 1),
+                          np.stack([np.full_like(t, cx + h), cy + t], 1)])
+    px = pose.project(np.column_stack([pts, np.full(len(pts), z)]))
+    gh, gw = grad.shape
+    xi = np.clip(np.round(px[:, 0]).astype(int), 0, gw - 1)
+    yi = np.clip(np.round(px[:, 1]).astype(int), 0, gh - 1)
+    return float(grad[yi, xi].mean())
+
+
+@dataclass
+class Candidates:
+    """One cell's evidence for each height 1..max (index 0 is height 1)."""
+
+    scores: list[float]                 # 0-1: a letter centred on the predicted face
+    glyphs: list[np.ndarray | None]     # the normalised glyph found there
+    faces: list[np.ndarray]             # the face's colour (CIE Lab)
+    bars: list[float]                   # how dark the orientation bar's place is
+
+
+def _candidates(cfg: StackConfig, cells: CellConfig, image: np.ndarray, grad: np.ndarray,
+                pose: BoardPose, board: BoardLayout, clf: TileClassifier,
+                letters: tuple[str, ...], row: int, col: int) -> Candidates:
+    """For heights 1..max: how well a letter sits on the predicted face (centred where the
+    letter's centre should be, the font's size, its bar under it, looking like a letter),
+    mixed with the tile's top edge strength there."""
+    centre = board.cell_center(row, col)
+    mm = cfg.face_mm / cfg.face_px
+    want = (cfg.face_px / 2, cfg.face_px / 2 - cfg.letter_rise / mm)
+    out = Candidates([], [], [], [])
+    edges = []
+    for h in range(1, cfg.max_stack + 1):
+        z = board.stack_top(h)
+        colour = _face_crop(cfg, image, pose, centre, z)
+        crop = cv2.GaussianBlur(cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY), (0, 0), 0.8)
+        ratio = face_ratio(cfg, crop)  # grey only: the inlays come in dark colours
+        mask = letter_ink(cfg, ratio)
+        glyph = glyph_from_mask(cells, mask)
+        found = _letter_box(mask) if glyph is not None else None
+        out.faces.append(_face_lab(colour, ratio))
+        score, bar = 0.0, 0.0
+        if found is not None:
+            box, rest = found
+            tall_mm, wide_mm = (box[3] - box[1]) * mm, (box[2] - box[0]) * mm
+            if (cfg.letter_height[0] <= tall_mm <= cfg.letter_height[1]
+                    and wide_mm >= cfg.min_letter_width):  # the size of a tile's letter
+                off = np.hypot((box[0] + box[2]) / 2 - want[0],
+                               (box[1] + box[3]) / 2 - want[1]) * mm
+                bar = _bar_darkness(cfg, ratio, mask & ~rest, box)
+                p = clf.probabilities(np.array([features(glyph)], np.float32), letters)[0]
+                p_letter = (1.0 - float(p[clf.classes.index(NO_LETTER)])
+                            if NO_LETTER in clf.classes else 1.0)
+                score = (float(np.exp(-(off / cfg.centre_sigma) ** 2)) * p_letter
+                         * (cfg.no_bar + (1 - cfg.no_bar) * min(1.0, bar / cfg.bar_dark)))
+        out.scores.append(score)
+        out.glyphs.append(glyph if score > 0 else None)
+        out.bars.append(bar)
+        edges.append(_edge_strength(grad, pose, centre, z - board.tile_plateau_height,
+                                    board.tile_size) if score > 0 else 0.0)
+    e = np.array(edges) / max(float(max(edges)), 1e-6)
+    out.scores = [ls * (1 - cfg.edge_weight + cfg.edge_weight * ev)
+                  for ls, ev in zip(out.scores, e, strict=True)]
+    return out
+
+
+def _stack_polygon(pose: BoardPose, board: BoardLayout, row: int, col: int, height: int
+                   ) -> np.ndarray:
+    """The photo outline (convex hull) of a stack's box, floor to top face."""
+    cx, cy = board.cell_center(row, col)
+    h = board.tile_size / 2
+    top = board.stack_top(height)
+    pts = [(cx + dx, cy + dy, z) for dx in (-h, h) for dy in (-h, h)
+           for z in (board.floor_height, top)]
+    return cv2.convexHull(pose.project(np.array(pts)).astype(np.float32)).reshape(-1, 2)
+
+
+def _face_polygon(pose: BoardPose, board: BoardLayout, row: int, col: int, z: float,
+                  side: float) -> np.ndarray:
+    cx, cy = board.cell_center(row, col)
+    h = side / 2
+    pts = [(cx - h, cy - h, z), (cx + h, cy - h, z), (cx + h, cy + h, z), (cx - h, cy + h, z)]
+    return pose.project(np.array(pts)).astype(np.float32)
+
+
+def _covered_share(face: np.ndarray, blockers: list[np.ndarray]) -> float:
+    """How much of a convex face polygon the blocker polygons cover (0-1)."""
+    if not blockers:
+        return 0.0
+    x0, y0 = np.floor(face.min(0)).astype(int) - 1
+    x1, y1 = np.ceil(face.max(0)).astype(int) + 2
+    w, h = max(2, x1 - x0), max(2, y1 - y0)
+    off = np.array([x0, y0], np.float32)
+    a = np.zeros((h, w), np.uint8)
+    cv2.fillConvexPoly(a, np.round(face - off).astype(np.int32), 1)
+    b = np.zeros_like(a)
+    for poly in blockers:
+        cv2.fillConvexPoly(b, np.round(poly - off).astype(np.int32), 1)
+    area = int(a.sum())
+    return float((a & b).sum()) / area if area else 0.0
+
+
+def _letter_px(cfg: StackConfig, pose: BoardPose, board: BoardLayout, row: int, col: int,
+               height: int) -> float:
+    """How tall (pixels) a capital on the stack's top face appears in the photo."""
+    cx, cy = board.cell_center(row, col)
+    z = board.stack_top(height)
+    half = cfg.cap_height / 2
+    ends = pose.project(np.array([(cx, cy - cfg.letter_rise - half, z),
+                                  (cx, cy - cfg.letter_rise + half, z)]))
+    return float(np.linalg.norm(ends[1] - ends[0]))
+
+
+def normalise_face(letter: str) -> str:
+    """A letter as the WerdUp tile shows it ("q" -> "Qu", "e" -> "E")."""
+    return "Qu" if letter.lower() in ("q", "qu") else letter.upper()
+
+
+def _letter_read(row: int, col: int, glyph: np.ndarray | None, clf: TileClassifier,
+                 letters: tuple[str, ...], classify: ClassifyConfig) -> CellRead:
+    if glyph is None:
+        return CellRead(row, col, EMPTY, 1.0)
+    g = clf.guesses(np.array([features(glyph)], np.float32), letters, OPTIONS)[0]
+    if g.letter is None:
+        return CellRead(row, col, EMPTY, g.confidence)
+    options = [(a if a != NO_LETTER else EMPTY, p) for a, p in g.alternatives if p > OPTION_MIN]
+    shown = [(a, p) for a, p in options if p > SHOWN_MIN][:classify.alternatives]
+    return CellRead(row, col, g.letter, g.confidence,
+                    shown if g.confidence < classify.min_confidence else [], g.letter, options)
+
+
+@dataclass(frozen=True)
+class FaceColours:
+    """The tiles' face colour and the board's (CIE Lab), as this photo shows them."""
+
+    tile: np.ndarray | None
+    board: np.ndarray | None
+
+    def tile_like(self, cfg: StackConfig, face: np.ndarray) -> bool:
+        """Bright enough and of the tiles' hue to be a tile's face."""
+        if self.tile is None:
+            return True
+        chroma = float(np.hypot(face[1] - self.tile[1], face[2] - self.tile[2]))
+        return face[0] >= cfg.min_face_share * self.tile[0] and chroma <= cfg.max_face_chroma
+
+    def tile_not_board(self, cfg: StackConfig, face: np.ndarray) -> bool:
+        """Much nearer the tiles' colour than the board's (and the two differ)."""
+        if self.tile is None or self.board is None:
+            return False
+        apart = float(np.linalg.norm(self.tile - self.board))
+        to_tile = float(np.linalg.norm(face - self.tile))
+        return (apart >= cfg.min_tile_contrast
+                and to_tile < cfg.tile_nearer * float(np.linalg.norm(face - self.board)))
+
+
+def _assign(cfg: StackConfig, found: dict[tuple[int, int], Candidates], pose: BoardPose,
+            board: BoardLayout, colours: FaceColours) -> dict[tuple[int, int], int]:
+    """Each cell's height index, for cells showing a letter: the likeliest claims first,
+    and a letter in the photo belongs to one stack only (a tall stack's face may sit where
+    a neighbour's would at another height)."""
+    claims = sorted(((sc, r, c, k) for (r, c), cand in found.items()
+                     for k, (sc, face) in enumerate(zip(cand.scores, cand.faces, strict=True))
+                     if sc >= cfg.min_letter_score and colours.tile_like(cfg, face)),
+                    reverse=True)
+    taken: dict[tuple[int, int], int] = {}
+    spots: list[tuple[np.ndarray, float]] = []  # where accepted letters are, and their size
+    for _, r, c, k in claims:
+        if (r, c) in taken:
+            continue
+        cx, cy = board.cell_center(r, c)
+        z = board.stack_top(k + 1)
+        ends = pose.project(np.array([(cx - 4.0, cy - cfg.letter_rise, z),
+                                      (cx + 4.0, cy - cfg.letter_rise, z)]))
+        spot, radius = ends.mean(axis=0), float(np.linalg.norm(ends[1] - ends[0]))
+        if any(np.linalg.norm(spot - p) < max(radius, q) for p, q in spots):
+            continue
+        taken[(r, c)] = k
+        spots.append((spot, radius))
+    return taken
+
+
+def read_stacks(cfg: StackConfig, cells: CellConfig, classify: ClassifyConfig,
+                image: np.ndarray, clf: TileClassifier, lexicon: Lexicon | None = None,
+                board: BoardLayout = WERDUP_BOARD) -> StacksReading:
+    """Heights and top letters of every cell of the 3D-printed board in a BGR photo
+    (H, W, 3); the lexicon, when given, settles uncertain letters as for flat boards."""
+    from vision.correct import resolve
+
+    pose = board_pose(cfg, image, board)
+    heights_seen = pose.tilt >= cfg.min_tilt
+    spec = board_spec("werdup")
+    gray = cv2.GaussianBlur(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (3, 3), 0)
+    grad = cv2.magnitude(cv2.Sobel(gray, cv2.CV_32F, 1, 0), cv2.Sobel(gray, cv2.CV_32F, 0, 1))
+    found = {(r, c): _candidates(cfg, cells, image, grad, pose, board, clf, spec.letters, r, c)
+             for r in range(board.cells) for c in range(board.cells)}
+    sure = [cand.faces[int(np.argmax(cand.scores))] for cand in found.values()
+            if max(cand.scores) >= cfg.sure_score]
+    colours = FaceColours(np.median(sure, axis=0) if sure else None, None)
+    taken = _assign(cfg, found, pose, board, colours)
+    floor = [found[k].faces[0] for k in found if k not in taken]
+    colours = FaceColours(colours.tile, np.median(floor, axis=0) if floor else None)
+    stacks: list[StackRead] = []
+    for (r, c), cand in found.items():
+        scores = cand.scores
+        if (r, c) not in taken:
+            stacks.append(StackRead(r, c, 0, 1.0 - max(scores), CellRead(r, c, EMPTY, 1.0),
+                                    scores=[0.0, *scores],
+                                    tile_face=colours.tile_not_board(cfg, cand.faces[0])))
+            continue
+        best = taken[(r, c)]
+        runner = max([x for i, x in enumerate(scores) if i != best] or [0.0])
+        read = _letter_read(r, c, cand.glyphs[best], clf, spec.letters, classify)
+        if read.face and _letter_px(cfg, pose, board, r, c, best + 1) < cfg.min_letter_px:
+            read.alternatives = (read.alternatives or [(a, p) for a, p in read.options
+                                                       if p > SHOWN_MIN][:3]
+                                 or [(read.face, read.confidence)])  # too small to be sure
+        if not read.face:  # a mark, not a letter: an empty cell
+            stacks.append(StackRead(r, c, 0, 0.5, read, scores=[0.0, *scores]))
+            continue
+        stacks.append(StackRead(r, c, best + 1, scores[best] / (scores[best] + runner), read,
+                                scores=[0.0, *scores], margin=scores[best] / max(runner, 1e-3),
+                                bar=cand.bars[best] >= cfg.bar_dark))
+    reading = StacksReading(pose, stacks, heights_seen, size=board.cells)
+    _mark_hidden(cfg, reading, board)
+    for s in stacks:  # to the words, an unread tile is a tile of unknown letter
+        if s.unreadable:
+            s.letter = CellRead(s.row, s.col, BLANK, 0.0)
+    reads = [s.letter for s in stacks if s.seen]
+    if lexicon is not None:
+        uncertain = resolve(reads, board.cells, board.cells, lexicon, spec.letters)
+    else:
+        uncertain = [rd for rd in reads if rd.alternatives]
+    for s in stacks:
+        if s.unreadable:  # never guessed: the words' choice is only offered
+            guess = s.letter.letter
+            s.suggestion = normalise_face(guess) if guess else None
+            s.letter = CellRead(s.row, s.col, EMPTY, 0.0)
+    reading.uncertain = [rd for rd in uncertain if rd.face != BLANK]
+    for s in stacks:
+        if not s.seen or s.unreadable:
+            reading.not_seen.append((s.row, s.col))
+        elif s.letter.face and heights_seen and s.margin < cfg.min_height_margin:
+            reading.doubtful_heights.append((s.row, s.col))
+    return reading
+
+
+def _mark_hidden(cfg: StackConfig, reading: StacksReading, board: BoardLayout) -> None:
+    """Cells whose face (at their read height, or a lone tile's for empty ones) is mostly
+    behind a nearer, taller stack: not seen, whatever was read there."""
+    eye_depth = {}
+    read_height = {(s.row, s.col): s.height or 0 for s in reading.stacks}
+    tall = [s for s in reading.stacks if s.letter.face and s.height]
+    polys = {(s.row, s.col): _stack_polygon(reading.pose, board, s.row, s.col, s.height)
+             for s in tall}
+    for s in tall:
+        cx, cy = board.cell_center(s.row, s.col)
+        eye_depth[(s.row, s.col)] = float(reading.pose.depth(
+            np.array([[cx, cy, board.stack_top(s.height)]]))[0])
+    for s in reading.stacks:
+        h = s.height if s.letter.face and s.height else 1
+        z = board.stack_top(h)
+        cx, cy = board.cell_center(s.row, s.col)
+        depth = float(reading.pose.depth(np.array([[cx, cy, z]]))[0])
+        face = _face_polygon(reading.pose, board, s.row, s.col, z, board.tile_size * 0.7)
+        blockers = [polys[k] for k in polys if k != (s.row, s.col) and eye_depth[k] < depth
+                    and max(abs(k[0] - s.row), abs(k[1] - s.col)) <= 2
+                    and read_height[k] > h]
+        if _covered_share(face, blockers) >= cfg.hidden_share:
+            s.seen = False
+            s.height = None
+            s.letter = CellRead(s.row, s.col, EMPTY, 0.0)
+        elif s.tile_face and not s.letter.face:
+            near = [polys[k] for k in polys if max(abs(k[0] - s.row), abs(k[1] - s.col)) <= 2]
+            if _covered_share(face, near) < cfg.hidden_share / 2:
+                s.unreadable = True  # a tile's face with no letter made out on it
+                s.height = None

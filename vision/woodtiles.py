@@ -1,0 +1,362 @@
+"""Reading the cells of a commercial board found by its premium squares: wooden tiles with a
+black letter and a small point value, sitting loose on the squares.
+
+The board is warped flat with a margin of one cell all round. A tile's top face stands above
+the board, so in a tilted photo it moves toward the camera; its letter is looked for in a
+window larger than the cell, as the largest dark mark there, and the face's shift is measured
+over all letters and allowed for in a second look. A cell with no letter holds a blank tile when
+its face has the colour of the letter tiles' faces rather than that of its own kind of square.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.config import WoodConfig
+from vision.glyph import normalise
+
+
+@dataclass
+class Mark:
+    """The letter-sized dark mark of one cell: its glyph (S, S) and where it sits (cells, from
+    the cell's centre)."""
+
+    glyph: np.ndarray
+    offset: tuple[float, float]
+    contrast: float
+    value: tuple[float, float] | None = None  # where the point value sits from the letter
+    mask: np.ndarray | None = None  # the mark's own pixels (its bounding box), bool
+
+
+def flat_board(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray) -> np.ndarray:
+    """The board warped flat: (17 P, 17 P, 3) with the 15x15 grid at (P, P) .. (16 P, 16 P)."""
+    p = cfg.cell_px
+    canon_to_grid = np.array([[1 / p, 0, -1], [0, 1 / p, -1], [0, 0, 1]], np.float64)
+    size = 17 * p
+    return cv2.warpPerspective(image, grid_to_photo @ canon_to_grid, (size, size),
+                               flags=cv2.WARP_INVERSE_MAP | cv2.INTER_AREA,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+def find_mark(cfg: WoodConfig, gray: np.ndarray, r: int, c: int,
+              shift: tuple[float, float] = (0.0, 0.0)) -> Mark | None:
+    """The letter of cell (r, c) of a flat board's gray image, looked for around the cell's
+    centre moved by ``shift`` (cells); ``None`` when the cell shows no letter-sized dark mark."""
+    p = cfg.cell_px
+    cx, cy = (c + 1.5 + shift[0]) * p, (r + 1.5 + shift[1]) * p
+    half = (0.5 + cfg.search_margin) * p
+    x0, y0 = max(0, round(cx - half)), max(0, round(cy - half))
+    x1, y1 = min(gray.shape[1], round(cx + half)), min(gray.shape[0], round(cy + half))
+    win = gray[y0:y1, x0:x1]
+    f = cfg.face_window * p
+    inner = gray[max(0, round(cy - f)): round(cy + f), max(0, round(cx - f)): round(cx + f)]
+    face = float(np.percentile(inner, cfg.face_percentile))
+    dark = float(np.percentile(inner, cfg.dark_percentile))
+    if face - dark < cfg.min_contrast * max(face, 1.0):
+        return None
+    mask = (win < face - cfg.ink_depth * (face - dark)).astype(np.uint8)
+    n, labels, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    best, best_key = -1, 0.0
+    for i in range(1, n):
+        x, y, bw, bh, area = stats[i]
+        # the board may lie any way round: a letter's long side is its height
+        if not cfg.min_height * p <= max(bw, bh) <= cfg.max_height * p:
+            continue
+        if x == 0 or y == 0 or x + bw >= win.shape[1] or y + bh >= win.shape[0]:
+            continue
+        ox = (x0 + cents[i][0]) / p - (c + 1.5)
+        oy = (y0 + cents[i][1]) / p - (r + 1.5)
+        if max(abs(ox - shift[0]), abs(oy - shift[1])) > cfg.max_offset:
+            continue
+        if area < cfg.min_ink * p * p:
+            continue
+        key = bh * bw  # the letter is the largest mark: a point value is smaller
+        if key > best_key:
+            best, best_key = i, key
+    if best < 0:
+        return None
+    x, y, bw, bh, _ = stats[best]
+    sel = labels == best
+    # broken-off parts of the letter inside its box (not the point value beside it)
+    for i in range(1, n):
+        xi, yi, wi, hi, _ = stats[i]
+        if i != best and xi >= x and yi >= y and xi + wi <= x + bw and yi + hi <= y + bh:
+            sel |= labels == i
+    crop = sel[y: y + bh, x: x + bw].astype(np.float32)
+    ox = (x0 + x + bw / 2) / p - (c + 1.5)
+    oy = (y0 + y + bh / 2) / p - (r + 1.5)
+    return Mark(normalise(cfg.glyph_px, crop), (ox, oy), (face - dark) / max(face, 1.0),
+                _value_mark(cfg, stats, cents, best, n), crop > 0)
+
+
+def _value_mark(cfg: WoodConfig, stats: np.ndarray, cents: np.ndarray, letter: int, n: int
+                ) -> tuple[float, float] | None:
+    """Where the tile's point value (a smaller mark beside the letter, outside its box) sits
+    from the letter's centre, in cells; ``None`` when there is no such mark."""
+    p = cfg.cell_px
+    x, y, bw, bh, _ = stats[letter]
+    lx, ly = x + bw / 2, y + bh / 2
+    best, best_area = None, 0
+    for i in range(1, n):
+        xi, yi, wi, hi, area = stats[i]
+        if (i == letter or area < cfg.value_min_ink * p * p
+                or max(wi, hi) > cfg.value_max_size * max(bw, bh)):
+            continue
+        inside_x = xi >= x and xi + wi <= x + bw
+        inside_y = yi >= y and yi + hi <= y + bh
+        if inside_x and inside_y:
+            continue
+        dx, dy = (cents[i][0] - lx) / p, (cents[i][1] - ly) / p
+        if np.hypot(dx, dy) > cfg.value_reach or area <= best_area:
+            continue
+        best, best_area = (float(dx), float(dy)), area
+    return best
+
+
+def face_colour(cfg: WoodConfig, flat: np.ndarray, r: int, c: int,
+                shift: tuple[float, float] = (0.0, 0.0)) -> np.ndarray:
+    """Chromaticity and brightness (b, g shares in per cent, brightness / 4) of the bright
+    part of a cell's face (the letter and print left out)."""
+    p = cfg.cell_px
+    cx, cy = (c + 1.5 + shift[0]) * p, (r + 1.5 + shift[1]) * p
+    h = cfg.face_share * p / 2
+    crop = flat[round(cy - h): round(cy + h), round(cx - h): round(cx + h)]
+    px = crop.reshape(-1, 3).astype(np.float32)
+    total = px.sum(axis=1)
+    f = np.median(px[total >= np.percentile(total, 50)], axis=0)
+    s = max(float(f.sum()), 1.0)
+    return np.array([100 * f[0] / s, 100 * f[1] / s])
+
+
+def cell_colours(cfg: WoodConfig, flat: np.ndarray) -> np.ndarray:
+    """(15, 15, 2) median Lab a, b of each cell's middle on the flat board."""
+    p = cfg.cell_px
+    lab = cv2.cvtColor(flat, cv2.COLOR_BGR2Lab)
+    m = round(p * (1 - cfg.face_share) / 2)
+    out = np.zeros((15, 15, 2))
+    for r in range(15):
+        for c in range(15):
+            y, x = (r + 1) * p, (c + 1) * p
+            cell = lab[y + m: y + p - m, x + m: x + p - m, 1:].reshape(-1, 2)
+            out[r, c] = np.median(cell, axis=0)
+    return out
+
+
+def print_showing(cfg: WoodConfig, colours: np.ndarray, squares: tuple[str, ...],
+                  tile: np.ndarray | None = None) -> np.ndarray:
+    """(15, 15) bool: premium squares whose own print shows (their colour is that of most
+    squares of their kind, far from the plain squares' and, when known, nearer their kind's
+    than the letter tiles' colour ``tile``), so no tile covers them."""
+    kinds = np.array([[("D" if ch == "*" else ch) for ch in row] for row in squares])
+    plain = np.median(colours[kinds == "."], axis=0)
+    out = np.zeros((15, 15), bool)
+    for kind in set(kinds.ravel()) - {"."}:
+        sel = kinds == kind
+        typical = np.median(colours[sel], axis=0)
+        reach = cfg.print_near * float(np.linalg.norm(typical - plain))
+        d_own = np.linalg.norm(colours - typical, axis=2)
+        near = d_own < reach
+        if tile is not None:
+            near &= d_own < np.linalg.norm(colours - tile, axis=2)
+        out |= sel & near
+    return out
+
+
+TURN = np.array([[0, -1, 15], [1, 0, 0], [0, 0, 1]], np.float64)  # a quarter turn of the grid
+
+
+def turned(r: int, c: int, k: int) -> tuple[int, int]:
+    """Where cell (r, c) of the fitted grid is once the board is turned ``k`` quarter turns
+    (the way :func:`numpy.rot90` turns an array)."""
+    for _ in range(k):
+        r, c = 14 - c, r
+    return r, c
+
+
+@dataclass
+class WoodReading:
+    """Every cell of the upright board: ``faces`` "" / "?" / letter, with the classifier's
+    guesses; ``grid_to_photo`` maps upright grid units to photo pixels."""
+
+    grid_to_photo: np.ndarray
+    guesses: dict[tuple[int, int], object]
+    blanks: dict[tuple[int, int], float]
+    legibility: float
+    turn_margin: float
+    maybe: dict[tuple[int, int], float]  # bare-looking cells whose colour is near the tiles'
+
+
+def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
+              squares: tuple[str, ...], clf, letters: tuple[str, ...]) -> WoodReading:
+    """Find the letters and blank tiles of a commercial board whose grid is known (up to a
+    quarter turn, which the letters decide: the turn that makes them read best)."""
+    from vision.glyph import features
+
+    flat = flat_board(cfg, image, grid_to_photo)
+    gray = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY)
+    colours = cell_colours(cfg, flat)
+    showing = print_showing(cfg, colours, squares)
+    cells = [(r, c) for r in range(15) for c in range(15) if not showing[r, c]]
+    marks = {rc: m for rc in cells if (m := find_mark(cfg, gray, *rc)) is not None}
+    if marks:  # a tile on a premium square may share its colour: the letter tiles' decides
+        tile = np.median([colours[rc] for rc in marks], axis=0)
+        showing = print_showing(cfg, colours, squares, tile)
+        more = [(r, c) for r in range(15) for c in range(15)
+                if not showing[r, c] and (r, c) not in cells]
+        marks.update({rc: m for rc in more if (m := find_mark(cfg, gray, *rc)) is not None})
+        cells += more
+    if len(marks) >= 3:  # the faces stand above the board: look again where they sit
+        shift = tuple(np.median([m.offset for m in marks.values()], axis=0))
+        if max(abs(shift[0]), abs(shift[1])) > cfg.shift_min:
+            again = {rc: find_mark(cfg, gray, *rc, shift=shift) for rc in cells}
+            marks = {rc: m for rc, m in again.items() if m is not None}
+    doubtful: set[tuple[int, int]] = set()
+    if len(marks) >= 2:
+        kept = _on_tiles(cfg, flat, marks, squares, showing)
+        doubtful = set(marks) - set(kept)  # dropped, but the player is asked
+        marks = kept
+    keys = list(marks)
+    values = [m.value for m in marks.values() if m.value is not None]
+    options = []
+    for k in range(4):
+        feats = np.array([features(np.rot90(marks[rc].glyph, k).copy()) for rc in keys],
+                         np.float32)
+        guesses = clf.guesses(feats, letters, 6) if keys else []
+        logp = [float(np.log(max(g.confidence, 1e-6))) for g in guesses]
+        # a tile's point value sits below and right of its letter, the right way up
+        votes = sum(1 for v in values if min(_turn_vector(v, k)) > 0)
+        options.append((sum(logp) + cfg.value_vote * votes, k, guesses, logp))
+    options.sort(key=lambda o: -o[0])
+    score, k, guesses, logp = options[0]
+    margin = score - options[1][0] if keys else np.inf
+    # a point value that touches its letter (Q10, D2) is cut off, the board the right way up
+    split = {i: g for i, rc in enumerate(keys) if marks[rc].value is None
+             and (g := split_value(cfg, np.rot90(marks[rc].mask, k))) is not None}
+    if split:
+        again = clf.guesses(np.array([features(g) for g in split.values()], np.float32),
+                            letters, 6)
+        guesses = list(guesses)
+        for i, g in zip(split, again, strict=True):
+            guesses[i] = g
+            logp[i] = float(np.log(max(g.confidence, 1e-6)))
+    lp = float(np.mean(logp)) if logp else 0.0
+    hom = grid_to_photo.copy()
+    for _ in range(k):
+        hom = hom @ TURN  # upright grid units -> the fitted grid's
+    near = _tile_coloured(cfg, colours, showing, squares, set(keys))
+    return WoodReading(
+        hom,
+        {turned(*rc, k): g for rc, g in zip(keys, guesses, strict=True)},
+        {turned(*rc, k): 1.0 - v for rc, v in near.items() if v < cfg.blank_nearer},
+        float(np.exp(lp)), margin,
+        {turned(*rc, k): 1.0 - v for rc, v in near.items() if v >= cfg.blank_nearer}
+        | {turned(*rc, k): 0.5 for rc in doubtful if rc not in near})
+
+
+def _on_tiles(cfg: WoodConfig, flat: np.ndarray, marks: dict, squares: tuple[str, ...],
+              showing: np.ndarray) -> dict:
+    """The marks that sit on a tile's face: a mark whose surroundings are clearly nearer the
+    colour of the cell's own kind of square than the letter tiles' is on a bare square (a
+    hinge line, a printed label, a shadow), not a letter."""
+    p = cfg.cell_px
+    lab = cv2.cvtColor(flat, cv2.COLOR_BGR2Lab)
+    h = round(cfg.face_share * p / 2)
+
+    def colour_at(rc: tuple[int, int], off: tuple[float, float]) -> np.ndarray:
+        cx = round((rc[1] + 1.5 + off[0]) * p)
+        cy = round((rc[0] + 1.5 + off[1]) * p)
+        px = lab[cy - h: cy + h, cx - h: cx + h].reshape(-1, 3).astype(np.float32)
+        bright = px[px[:, 0] >= np.percentile(px[:, 0], 50)]
+        return np.median(bright[:, 1:], axis=0)
+
+    at = {rc: colour_at(rc, m.offset) for rc, m in marks.items()}
+    tile = np.median(list(at.values()), axis=0)
+    kinds: dict[str, np.ndarray] = {}
+    for kind in {ch for row in squares for ch in row}:
+        cells = [(r, c) for r in range(15) for c in range(15) if squares[r][c] == kind
+                 and (r, c) not in marks and (kind == "." or showing[r, c])]
+        if cells:
+            kinds[kind] = np.median([colour_at(rc, (0.0, 0.0)) for rc in cells], axis=0)
+    out = {}
+    for rc, m in marks.items():
+        own = kinds.get(squares[rc[0]][rc[1]])
+        d_tile = float(np.linalg.norm(at[rc] - tile))
+        if own is None or d_tile <= max(cfg.off_tile * float(np.linalg.norm(at[rc] - own)),
+                                        cfg.tile_colour_spread):
+            out[rc] = m
+    return out
+
+
+def split_value(cfg: WoodConfig, mask: np.ndarray) -> np.ndarray | None:
+    """The letter of an upright mark whose point value touches it at the bottom right, as a
+    normalised glyph; ``None`` when no such value is attached.
+
+    The letter spans the columns inked in the mark's upper part (a value is printed low); what
+    lies right of them and stands at least ``value_split`` of the mark's height is the value
+    (a letter's own foot, as in L, is flatter)."""
+    h, w = mask.shape
+    if w < cfg.split_min_width * h:
+        return None
+    upper = mask[: round(h * cfg.value_top)].any(axis=0)
+    cols = np.flatnonzero(upper)
+    if len(cols) == 0:
+        return None
+    right = cols.max() + 1
+    rest = mask[:, right:]
+    if rest.size == 0 or not rest.any():
+        return None
+    rows = np.flatnonzero(rest.any(axis=1))
+    if rows.max() - rows.min() + 1 < cfg.value_split * h:
+        return None
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask[:, :right].astype(np.uint8),
+                                                           connectivity=8)
+    if n < 2:
+        return None
+    big = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))  # the value's cut-off remnant goes
+    x, y, bw, bh, _ = stats[big]
+    letter = labels[y: y + bh, x: x + bw] == big
+    return normalise(cfg.glyph_px, letter.astype(np.float32))
+
+
+def _turn_vector(v: tuple[float, float], k: int) -> tuple[float, float]:
+    """A direction on the flat board as it points once the board is turned ``k`` quarter
+    turns the way :func:`numpy.rot90` turns an image (counter-clockwise on screen)."""
+    x, y = v
+    for _ in range(k):
+        x, y = y, -x
+    return x, y
+
+
+def _tile_coloured(cfg: WoodConfig, colours: np.ndarray, showing: np.ndarray,
+                   squares: tuple[str, ...], lettered: set) -> dict[tuple[int, int], float]:
+    """Cells with no letter whose middle is nearer the letter tiles' face colour than that of
+    the squares of its kind, each with that ratio (distance to the tiles' over distance to
+    its kind's): well below 1, a blank tile; near 1, perhaps a tile whose letter was missed."""
+    if not lettered:
+        return {}
+    tile = np.median([colours[rc] for rc in lettered], axis=0)
+    out = {}
+    kinds: dict[str, list[tuple[int, int]]] = {}
+    for r in range(15):
+        for c in range(15):
+            if (r, c) not in lettered:
+                kinds.setdefault(squares[r][c], []).append((r, c))
+    for kind, members in kinds.items():
+        if kind == ".":
+            own = np.median([colours[rc] for rc in members], axis=0)
+        else:  # premium squares that show their print give their colour
+            shown = [colours[rc] for rc in members if showing[rc]]
+            if not shown:
+                continue
+            own = np.median(shown, axis=0)
+        for rc in members:
+            if showing[rc]:
+                continue
+            d_tile = float(np.linalg.norm(colours[rc] - tile))
+            d_own = float(np.linalg.norm(colours[rc] - own))
+            if d_tile < cfg.maybe_nearer * d_own:
+                out[rc] = d_tile / max(d_own, 1e-6)
+    return out
