@@ -1,15 +1,19 @@
-"""Word Girdle benchmark: generate and solve consecutive daily puzzles; print time, par, proof.
+"""Word Girdle benchmark: puzzles of each layout family over consecutive dates, solved the
+standard way; prints per date the time, par, bound and proof, then per family proven/total,
+median and max solve time and the gap of the old (Lagrangian) bound above par.
 
-Usage: python bench/girdle.py [--start 2026-12-01] [--days 30] [--time-budget S]
+Usage: python bench/girdle.py [--start 2026-12-01] [--days 30] [--families star,frame,...]
+                              [--daily] [--time-budget S]
 
-Each date gets the standard search (the same work on every machine); ``--time-budget`` is only
-a safety stop, and a date it cuts short is marked "cut".
+``--daily`` solves the daily puzzles (``puzzle_for``) instead of one puzzle per family and date.
+Note the machine's load (``uptime``) beside the figures: the machine is shared.
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime as dt
+import os
 import statistics
 import sys
 import time
@@ -18,8 +22,11 @@ from pathlib import Path
 # run the checkout this script belongs to, not an installed copy
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.girdle import play_all, puzzle_for  # noqa: E402
-from companion.girdle.solver import solve  # noqa: E402
+from companion.girdle import complete_sheet, puzzle_for  # noqa: E402
+from companion.girdle.generator import family_puzzle  # noqa: E402
+from companion.girdle.layouts import layouts  # noqa: E402
+from companion.girdle.moves import word_index  # noqa: E402
+from companion.girdle.solver import _root_bound, solve  # noqa: E402
 from companion.lexicon import default_lexicon  # noqa: E402
 
 
@@ -27,35 +34,44 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--start", default="2026-12-01", help="first date (YYYY-MM-DD)")
     ap.add_argument("--days", type=int, default=30, help="how many consecutive dates")
+    ap.add_argument("--families", default=",".join(layouts()),
+                    help="comma-separated layout families (default: all)")
+    ap.add_argument("--daily", action="store_true", help="the daily puzzles instead")
     ap.add_argument("--time-budget", type=float, default=None,
-                    help="safety stop per date, seconds (default: none)")
+                    help="safety stop per puzzle, seconds (default: none)")
     args = ap.parse_args()
-    default_lexicon()
+    lex = default_lexicon()
+    index = word_index(lex, 2, 7)
     start = dt.date.fromisoformat(args.start)
-    gen_times, solve_times, proven = [], [], 0
-    print(f"{'date':<11} {'#':>5} {'gen s':>6} {'solve s':>8} {'par':>4} {'bound':>5} "
-          f"{'proven':>6} {'nodes':>8}")
-    cut = 0
-    for d in range(args.days):
-        day = start + dt.timedelta(days=d)
-        t0 = time.perf_counter()
-        pz = puzzle_for(day)
-        t1 = time.perf_counter()
-        sol = solve(pz, time_budget=args.time_budget)
-        t2 = time.perf_counter()
-        _, card = play_all(pz, sol.placements)
-        assert card.final == sol.par, (day, card.final, sol.par)
-        gen_times.append(t1 - t0)
-        solve_times.append(t2 - t1)
-        proven += sol.proven
-        cut += not sol.complete
-        print(f"{day.isoformat():<11} {pz.number:>5} {t1 - t0:>6.1f} {t2 - t1:>8.1f} "
-              f"{sol.par:>4} {sol.upper_bound:>5} {'yes' if sol.proven else 'no':>6} "
-              f"{sol.nodes:>8}{'' if sol.complete else ' cut'}", flush=True)
-    print(f"proven {proven}/{args.days}; cut short {cut}; solve time median "
-          f"{statistics.median(solve_times):.1f} s, max {max(solve_times):.1f} s; "
-          "generation median "
-          f"{statistics.median(gen_times):.1f} s")
+    families = ["daily"] if args.daily else args.families.split(",")
+    print(f"load average at start: {os.getloadavg()[0]:.1f} (2 cores, shared)")
+    print(f"{'family':<8} {'date':<11} {'solve s':>8} {'par':>4} {'bound':>5} {'old':>5} "
+          f"{'proven':>6}")
+    summary = {}
+    for fam in families:
+        times, gaps, proven = [], [], 0
+        for d in range(args.days):
+            day = start + dt.timedelta(days=d)
+            pz = puzzle_for(day) if fam == "daily" else family_puzzle(day, fam)
+            t0 = time.perf_counter()
+            sol = solve(pz, time_budget=args.time_budget, lexicon=lex)
+            t1 = time.perf_counter()
+            if sol.placements:
+                card = complete_sheet(pz, sol.placements, lexicon=lex)[2]
+                assert card.final == sol.par, (fam, day, card.final, sol.par)
+            old = _root_bound(pz, index, sol.par, None)
+            times.append(t1 - t0)
+            gaps.append(old - sol.par)
+            proven += sol.proven
+            print(f"{fam:<8} {day.isoformat():<11} {t1 - t0:>8.1f} {sol.par:>4} "
+                  f"{sol.upper_bound:>5} {old:>5} {'yes' if sol.proven else 'no':>6}"
+                  f"{'' if sol.complete else ' cut'}", flush=True)
+        summary[fam] = (proven, len(times), statistics.median(times), max(times),
+                        statistics.median(gaps))
+    print(f"load average at end: {os.getloadavg()[0]:.1f}")
+    for fam, (p, n, med, mx, gap) in summary.items():
+        print(f"{fam}: proven {p}/{n}; solve time median {med:.1f} s, max {mx:.1f} s; "
+              f"old bound above par by {gap:.0f} (median)")
 
 
 if __name__ == "__main__":

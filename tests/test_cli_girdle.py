@@ -47,6 +47,25 @@ def test_show_text(capsys):
     assert "Supply:" in out and "Word lines:" in out
 
 
+@pytest.mark.parametrize("family", ["star", "frame", "lattice", "ladder", "comb"])
+def test_show_a_layout_family(capsys, family):
+    import datetime as dt
+
+    from companion.girdle.generator import family_puzzle
+
+    code, out, _ = run(capsys, "girdle", "show", "--date", "2026-12-05", "--family", family,
+                       "--json")
+    assert code == 0
+    want = family_puzzle(dt.date(2026, 12, 5), family)
+    assert [(ln["kind"], ln["index"]) for ln in json.loads(out)["lines"]] == \
+        [tuple(ln) for ln in want.lines]
+
+
+def test_an_unknown_family_is_a_clear_error(capsys):
+    code, _, err = run(capsys, "girdle", "show", "--family", "zigzag")
+    assert code == 2 and "no Word Girdle layout family 'zigzag'" in err
+
+
 def test_check_prints_the_worked_example(capsys, tmp_path):
     code, out, _ = run(capsys, "girdle", "check", str(example_file(tmp_path)))
     assert code == 0, out

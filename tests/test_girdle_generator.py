@@ -63,7 +63,7 @@ def test_a_month_of_stars_varies():
 def test_puzzle_is_solvable_and_the_solution_checks(puzzle):
     moves = find_solution(puzzle, default_lexicon())
     assert moves is not None and len(moves) == 7
-    sheet, card = play_all(puzzle, _placements(puzzle, moves))
+    sheet, card = play_all(puzzle, _placements(puzzle, moves, default_lexicon()))
     assert card.complete
 
 
@@ -84,3 +84,19 @@ def _expected() -> list[int]:
 def test_dates_before_the_first_puzzle_are_refused():
     with pytest.raises(UsageError, match="start on 2024-01-01"):
         puzzle_for(dt.date(2023, 12, 31))
+
+
+def test_family_puzzles_take_their_family_shape():
+    from companion.girdle.generator import family_puzzle
+    from companion.girdle.layouts import layouts
+
+    day = dt.date(2026, 12, 3)
+    for name, lay in layouts().items():
+        pz = family_puzzle(day, name)
+        assert pz == family_puzzle(day, name)
+        assert len(pz.lines) == 7 and len(set(pz.lines)) == 7
+        kinds = sorted(ln.kind for ln in pz.lines)
+        assert kinds in (sorted(ln.kind for ln in lay.lines),
+                         sorted("row" if ln.kind == "col" else "col" for ln in lay.lines))
+    assert star_shape(family_puzzle(day, "star")) is not None
+    assert find_solution(family_puzzle(day, "frame"), default_lexicon()) is not None

@@ -62,8 +62,8 @@ def _random_stars(seed: int, count: int, branches: int):
 
 @pytest.mark.slow
 def test_the_star_solver_agrees_with_the_general_search(monkeypatch):
-    """On star puzzles over a 400-word sample of the word list, the exhaustive general search
-    (run to its end) finds the same par."""
+    """On star puzzles over a 400-word sample of the word list, the general search (CP-SAT run
+    to its end) finds the same par."""
     rnd = random.Random(7)
     words = [w for w in default_lexicon().words if 2 <= len(w) <= 5]
     lexicon = Lexicon(rnd.sample(words, 400), name="sample")
@@ -72,7 +72,7 @@ def test_the_star_solver_agrees_with_the_general_search(monkeypatch):
         star = solve(pz, lexicon=lexicon)
         with monkeypatch.context() as m:
             m.setattr(solver_module, "star_shape", lambda *a: None)
-            general = solve(pz, lexicon=lexicon, node_limit=None)
+            general = solve(pz, lexicon=lexicon, work_limit=None)
         assert star.proven and general.proven
         assert star.par == general.par, pz.lines
         if star.placements:

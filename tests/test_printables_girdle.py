@@ -188,3 +188,16 @@ def test_photographed_sheet_maps_back_to_its_cells(paper: str, sheets, tmp_path:
         on_line = darkest(y - 1.0, y + 1.0)
         beside = min(darkest(y + 2.0, y + 3.0), darkest(y - 3.0, y - 2.0))
         assert on_line < beside - 40, (k, on_line, beside)
+
+
+@pytest.mark.parametrize("family", ["star", "frame", "lattice", "ladder", "comb"])
+def test_every_layout_family_prints_its_lines(family: str, tmp_path: Path) -> None:
+    """A puzzle of each layout family: its word icons on its lines (golden text and places)."""
+    from companion.girdle.generator import family_puzzle
+
+    pz = family_puzzle(DAY, family)
+    pdf = girdle_sheet_pdf(DAY, "letter", pz)
+    assert_matches_golden(f"girdle-family-{family}-letter", pdf)
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(pdf)
+    qpdf_check(path)

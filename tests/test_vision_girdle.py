@@ -17,7 +17,7 @@ from synthetic.girdle import EXAMPLE_STEPS, example_puzzle, filled_sheet
 from vision.classifier import hand_classifier
 from vision.config import DEFAULT
 from vision.errors import VisionError
-from vision.girdle_sheet import _with_activations, read_sheet
+from vision.girdle_sheet import read_sheet
 from vision.imageio import decode_photo
 
 CAM = Camera(width=2400, height=1800, max_tilt=25)
@@ -44,13 +44,6 @@ def test_worked_example_sheet_scores_24(font, seed):
     assert reading.problem == ""
     assert reading.score["final"] == 24
     assert reading.score["crossed_out"] in (["Q"], ["Z"])  # the sheet cannot say which 5
-
-
-def test_activations_follow_the_filled_dots_and_need():
-    steps = [replace(p, activated=(), crossed_out=()) for p in EXAMPLE_STEPS]
-    out = _with_activations(example_puzzle(), steps, list(range(1, 9)))
-    assert [len(p.activated) for p in out] == [7, 1, 0, 0, 0, 0, 0]
-    assert sorted(a for p in out for a in p.activated) == list(range(1, 9))
 
 
 def test_a_photo_without_the_sheet_says_so():

@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 
 from companion.errors import CompanionError
-from companion.girdle import IllegalStep, Placement, Puzzle, play_all
+from companion.girdle import IllegalStep, Placement, Puzzle, complete_sheet
 from companion.layout import sheets
 from companion.lexicon import Lexicon
 from vision.cells import OPTION_MIN, OPTIONS, SHOWN_MIN, CellRead, glyph_of
@@ -195,16 +195,10 @@ def _score_grid(reading: GirdleReading, grid: list[list[str]], puzzle: Puzzle,
                       "word": p.word} for k, p in sorted(by_line.items())]
     if sorted(by_line) != list(range(1, len(by_line) + 1)):
         return CompanionError("the words do not fill the puzzle's lines in order")
-    steps = _with_activations(puzzle, [by_line[k] for k in sorted(by_line)], reading.dots_filled)
     try:
-        _, card = play_all(puzzle, steps, lexicon)
-        crossing = [k for k in reading.boxes_ticked if k <= len(steps)
-                    and len(steps[k - 1].word) >= puzzle.crossout_min_length]
-        if crossing and card.unused_letters:
-            best = max(card.unused_letters, key=lambda ch: puzzle.vp[ch])
-            k = crossing[0]
-            steps[k - 1] = replace(steps[k - 1], crossed_out=(best,))
-            _, card = play_all(puzzle, steps, lexicon)
+        _, _, card = complete_sheet(puzzle, [by_line[k] for k in sorted(by_line)],
+                                    dots=reading.dots_filled, ticks=reading.boxes_ticked,
+                                    lexicon=lexicon)
         return card.to_dict()
     except CompanionError as exc:
         return exc
@@ -230,35 +224,3 @@ def _engine_fix(reading: GirdleReading, puzzle: Puzzle, lexicon: Lexicon, step: 
                     _score_grid(reading, grid, puzzle, lexicon), dict):
                 best = (rd, face, p)
     return best
-
-
-def _with_activations(puzzle: Puzzle, steps: list[Placement], filled: list[int]
-                      ) -> list[Placement]:
-    """Give each step its Supply activations: as many as its new letters, from the filled dots,
-    earliest-needed letters first (the sheet shows which dots, not when)."""
-    grid: dict[tuple[int, int], str] = {}
-    pool = list(filled)
-    out = []
-    news = []
-    for p in steps:
-        cells = p.cells()
-        new = [(cell, ch) for cell, ch in zip(cells, p.word, strict=True) if cell not in grid]
-        news.append([ch for _, ch in new])
-        for cell, ch in new:
-            grid[cell] = ch
-    az_left = set(LETTERS)
-    for k, p in enumerate(steps):
-        for ch in news[k]:
-            az_left.discard(ch)
-        later = [ch for n in news[k + 1:] for ch in n]
-
-        def need(pos: int, later: list[str] = later) -> tuple[int, int]:
-            ch = puzzle.supply[pos - 1]
-            first = later.index(ch) if ch in later and ch not in az_left else len(later) + 1
-            return (first, pos)
-
-        due = min(len(news[k]), len(pool))
-        pool.sort(key=need)
-        acts, pool = pool[:due], pool[due:]
-        out.append(replace(p, activated=tuple(sorted(acts))))
-    return out

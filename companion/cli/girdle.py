@@ -11,6 +11,8 @@ from companion.errors import UsageError
 from companion.girdle import Placement, Puzzle, Sheet, puzzle_for
 from companion.girdle.cache import solve_cached
 from companion.girdle.engine import IllegalStep, ScoreCard
+from companion.girdle.generator import family_puzzle
+from companion.girdle.layouts import layouts
 from companion.girdle.solver import solve
 
 
@@ -56,12 +58,17 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _add_date(p: argparse.ArgumentParser) -> None:
     p.add_argument("--date", metavar="YYYY-MM-DD", help="the puzzle's date (default: today)")
+    p.add_argument("--family", metavar="NAME",
+                   help="instead of the daily puzzle, the date's puzzle of a layout family: "
+                   + ", ".join(layouts()))
     add_lexicon_option(p)
 
 
 def _daily(args: argparse.Namespace, date: str | None) -> Puzzle:
     """The puzzle of ``date`` (a string, or None for today) with the chosen word list."""
     day = parse_date(date)
+    if getattr(args, "family", None):
+        return family_puzzle(day, args.family)
     if getattr(args, "lexicon", None) is None:
         return puzzle_for(day)
     return puzzle_for(day, lexicon=lexicon_from_args(args))
@@ -112,7 +119,7 @@ def run_solve(args: argparse.Namespace) -> int:
         raise UsageError("--time-budget must be a positive number of seconds")
     pz = _daily(args, args.date)
     lex = lexicon_from_args(args)
-    if args.no_cache:
+    if args.no_cache or args.family:
         sol = solve(pz, time_budget=args.time_budget, lexicon=lex)
     else:
         sol = solve_cached(pz, time_budget=args.time_budget, lexicon=lex)

@@ -1,6 +1,7 @@
 """Word Girdle: the daily paper solitaire (puzzle model, engine, generator and solver)."""
 
 from companion.girdle.engine import IllegalStep, Placement, ScoreCard, Sheet, play_all
+from companion.girdle.finish import complete_sheet
 from companion.girdle.generator import puzzle_for, puzzle_number
 from companion.girdle.puzzle import Line, Puzzle, edition_puzzle
 from companion.girdle.rules import Edition, default_edition
@@ -15,6 +16,7 @@ __all__ = [
     "ScoreCard",
     "Sheet",
     "Solution",
+    "complete_sheet",
     "default_edition",
     "edition_puzzle",
     "play_all",

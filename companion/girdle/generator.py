@@ -12,6 +12,7 @@ import hashlib
 from functools import lru_cache
 
 from companion.errors import UsageError
+from companion.girdle import layouts
 from companion.girdle.moves import Position, legal_moves, line_cells, word_index
 from companion.girdle.puzzle import Line, Puzzle
 from companion.girdle.rules import Edition, default_edition
@@ -165,6 +166,40 @@ def puzzle_for(
 @lru_cache(maxsize=64)
 def _default_puzzle(date: dt.date) -> Puzzle:
     return _make_puzzle(date, default_edition(), default_lexicon())
+
+
+def family_puzzle(date: dt.date, family: str, edition: Edition | None = None,
+                  lexicon: Lexicon | None = None) -> Puzzle:
+    """A puzzle of layout ``family`` (see :mod:`companion.girdle.layouts`) drawn from the date
+    like the daily one: the family's lines turned, mirrored and ordered, a Supply and checkbox
+    rows; the first attempt for which a complete sheet is found. Its par is not known to be
+    provable; the daily puzzle is :func:`puzzle_for`."""
+    ed = edition or default_edition()
+    lex = lexicon or default_lexicon()
+    for attempt in range(MAX_ATTEMPTS):
+        pz = _family_candidate(date, family, attempt, ed)
+        if find_solution(pz, lex) is not None:
+            return pz
+    raise UsageError(f"no solvable {family} puzzle found for {date.isoformat()}")
+
+
+def _family_candidate(date: dt.date, family: str, attempt: int, ed: Edition) -> Puzzle:
+    rng = DateRandom(f"word-girdle/{ed.name}/{family}/{date.isoformat()}/{attempt}")
+    lines = (draw_lines(rng, ed) if family == "star"
+             else layouts.draw(rng, layouts.family(family), ed.grid_size))
+    limit = supply_limit(lines, ed) if family == "star" else None
+    return Puzzle(
+        lines=lines,
+        supply=draw_supply(rng, ed, limit),
+        checkbox_rows=draw_checkbox_rows(rng, ed),
+        vp=dict(ed.vp),
+        length_bonus=dict(ed.length_bonus),
+        number=puzzle_number(date, ed),
+        date=date,
+        size=ed.grid_size,
+        edition=ed.name,
+        crossout_min_length=ed.crossout_min_length,
+    )
 
 
 def _make_puzzle(date: dt.date, ed: Edition, lex: Lexicon) -> Puzzle:

@@ -1,20 +1,21 @@
 """The solver: the best final score of a puzzle ("par") and a solution that reaches it.
 
 Star puzzles (every daily puzzle: a spine word, then words across it) go to the exact search
-of :mod:`companion.girdle.star`, which proves par. Any other puzzle gets the general search:
+of :mod:`companion.girdle.star`, which proves par (measured: a daily star in about 2 s, where
+CP-SAT found no sheet in two minutes). Any other puzzle:
 
 1. Quick answers: any complete sheet (the generator's search), then beam searches of growing
    width.
 2. An upper bound for the whole puzzle from the Lagrangian relaxation in
    :mod:`companion.girdle.relax`; if the best sheet reaches it, par is proven at once.
-3. Depth-first branch and bound over the seven lines in order, each position bounded by
-   :func:`upper_bound`; if it ends, par is proven optimal. If it reaches its node limit, the
-   answer carries the lowest valid upper bound known (the relaxation's, or the unsearched
-   positions' bounds).
+3. CP-SAT (:mod:`companion.girdle.exact`) on the whole sheet, started from the best sheet
+   (a hint) with the Lagrangian bound as a cut; par is proven if it ends. If its work limit
+   stops it, the answer carries the lowest valid upper bound known.
 
-The search is a fixed amount of work (the beam widths, relaxation steps and node limit below),
-never "as much as fits in the time", so par is the same on every machine: a fast one only gets
-there sooner. A time budget is a safety stop; an answer it cut short says so (``complete``).
+The search is a fixed amount of work (the beam widths, relaxation steps and CP-SAT's
+deterministic work limit), never "as much as fits in the time", so par is the same on every
+machine: a fast one only gets there sooner. A time budget is a safety stop; an answer it cut
+short says so (``complete``).
 """
 
 from __future__ import annotations
@@ -22,11 +23,12 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
-from functools import cache
 
 import numpy as np
 
 from companion.girdle.engine import Placement
+from companion.girdle.exact import solve_exact
+from companion.girdle.finish import complete_sheet
 from companion.girdle.generator import find_solution
 from companion.girdle.moves import (
     EMPTY,
@@ -34,10 +36,8 @@ from companion.girdle.moves import (
     MoveBlock,
     Position,
     legal_blocks,
-    legal_moves,
     line_cells,
     line_neighbours,
-    line_squares,
     word_index,
 )
 from companion.girdle.puzzle import Puzzle
@@ -72,20 +72,12 @@ class Solution:
         }
 
 
-# The standard search: beam widths, relaxation steps and the exhaustive search's node limit.
+# The standard search: beam widths, relaxation steps and CP-SAT's work limit.
 # Changing them changes unproven pars, so the cache keys its entries by SEARCH_VERSION.
 BEAM_WIDTHS = (24, 60, 150, 400, 1000)
 ROOT_ITERATIONS = 200
-DFS_NODES = 2_000
-SEARCH_VERSION = 4
-
-
-class _Stop(Exception):
-    """The exhaustive search stops: ``out_of_time`` (the safety stop) or its node limit."""
-
-    def __init__(self, out_of_time: bool) -> None:
-        super().__init__()
-        self.out_of_time = out_of_time
+EXACT_WORK = 60.0  # CP-SAT's deterministic time for a puzzle that is not a star
+SEARCH_VERSION = 5
 
 
 def _line_room(pos: Position, number: int) -> tuple[int, list[int]]:
@@ -106,109 +98,32 @@ def _line_room(pos: Position, number: int) -> tuple[int, list[int]]:
     return best, fixed_vps
 
 
-def upper_bound(pos: Position) -> int:
-    """No completion of ``pos`` scores more than this."""
-    pz = pos.pz
-    vp = pos.vp
-    maxvp = max(vp)
-    score = sum(m.total for m in pos.moves) - sum(vp[c] for c in range(26) if pos.az[c])
-    slots = 0
-    crossouts = sum(1 for m in pos.moves
-                    if len(m.word) >= pz.crossout_min_length and pz.has_checkbox(m.number))
-    shared_by = _shared_cells(pz.lines, pz.size, pos.number)
-    for k in range(pos.number, pz.words + 1):
-        room, fixed_vps = _line_room(pos, k)
-        if room < pz.min_length:
-            return -10**6  # a line with no room: no complete sheet
-        room = min(room, pz.max_length)
-        score += pz.bonus(room)
-        # letters it crosses: existing ones, or squares another later line may fill
-        shared = sum(1 for c in shared_by[k - pos.number] if pos.grid[c] == EMPTY)
-        crossing = sorted(fixed_vps + [maxvp] * shared, reverse=True)
-        score += sum(crossing[:room - 1]) if k > 1 else 0
-        slots += room - (0 if k == 1 else 1)
-        if room >= pz.crossout_min_length and pz.has_checkbox(k):
-            crossouts += 1
-    # each new letter from A-Z counts twice (in its word, and no longer unused)
-    gains = [2 * vp[c] for c in range(26) if pos.az[c]]
-    gains += [vp[c] for c in range(26) for _ in range(pos.supply_left[c])]
-    gains.sort(reverse=True)
-    score += sum(gains[:slots])
-    score += crossouts * maxvp
-    return score
-
-
-@cache
-def _shared_cells(lines: tuple, size: int, number: int) -> tuple[tuple[int, ...], ...]:
-    """For each line from word ``number`` on: its squares that another of those lines
-    crosses."""
-    cells = [line_squares(line, size) for line in lines[number - 1:]]
-    return tuple(
-        tuple(c for c in mine if any(c in other for j, other in enumerate(cells) if j != k))
-        for k, mine in enumerate(cells)
-    )
-
-
-def _placements(puzzle: Puzzle, moves: list[Move]) -> list[Placement]:
-    """Turn solver moves into sheet steps with explicit activations and cross-outs."""
-    pos = Position(puzzle)
-    for m in moves:
-        pos.play(m)
+def _placements(puzzle: Puzzle, moves: list[Move], lexicon: Lexicon) -> list[Placement]:
+    """Solver moves as sheet steps, finished by :func:`complete_sheet` (activations and
+    cross-outs), as a typed or photographed sheet of the same words would be."""
     size = puzzle.size
-    supply = puzzle.supply
-    # Supply positions in the order they must be active: those used by each word (in word
-    # order), then the cheapest unused ones.
-    taken: list[int] = []
-    order: list[int] = []
+    words = []
     for m in moves:
-        for code in m.supply_used:
-            ch = ALPHABET[code]
-            i = next(i for i in range(len(supply)) if supply[i] == ch and i not in taken)
-            taken.append(i)
-            order.append(i)
-    rest = sorted((i for i in range(len(supply)) if i not in taken),
-                  key=lambda i: (puzzle.vp[supply[i]], i))
-    order += rest
-    # which letters are unused at the end, for cross-outs (highest value first)
-    az_unused = [ALPHABET[c] for c in range(26) if pos.az[c]]
-    total_active = min(pos.placed, len(supply))
-    active_unused = [supply[i] for i in order[len(taken):total_active]]
-    unused = sorted(az_unused + active_unused, key=lambda ch: -puzzle.vp[ch])
-    out = []
-    placed = activated = 0
-    for m in moves:
-        placed += len(m.new)
-        due = min(placed, len(supply)) - activated
-        acts = tuple(sorted(i + 1 for i in order[activated:activated + due]))
-        activated += due
-        cross: tuple[str, ...] = ()
-        if len(m.word) >= puzzle.crossout_min_length and puzzle.has_checkbox(m.number) and unused:
-            cross = (unused.pop(0),)
         r, c = divmod(m.cells[0], size)
-        direction = puzzle.lines[m.number - 1].direction
-        out.append(Placement(r + 1, c + 1, direction, m.word, acts, cross))
-    return out
+        words.append(Placement(r + 1, c + 1, puzzle.lines[m.number - 1].direction, m.word))
+    return complete_sheet(puzzle, words, lexicon=lexicon)[0]
 
 
 def solve(
     puzzle: Puzzle,
     time_budget: float | None = None,
     lexicon: Lexicon | None = None,
-    node_limit: int | None = DFS_NODES,
+    work_limit: float | None | str = "standard",
 ) -> Solution:
     """Par of ``puzzle`` with a solution. A star puzzle (every daily one) is searched to the
-    end and par proven; any other is proven if the general exhaustive search ends within
-    ``node_limit`` positions (None: no limit). ``time_budget`` seconds (None: no limit) is a
-    safety stop: an answer it cuts short has ``complete`` False."""
+    end and par proven; any other is proven if CP-SAT ends within ``work_limit`` (its
+    deterministic time; "standard": :data:`EXACT_WORK`; None: no limit). ``time_budget``
+    seconds (None: no limit) is a safety stop: an answer it cuts short has ``complete``
+    False."""
     lex = lexicon if lexicon is not None else default_lexicon()
     index = word_index(lex, puzzle.min_length, puzzle.max_length)
     start = time.monotonic()
     deadline = None if time_budget is None else start + time_budget
-    pos = Position(puzzle)
-    best_score = -10**9
-    best_moves: list[Move] = []
-    nodes = 0
-    vp = [puzzle.vp[ch] for ch in ALPHABET]
 
     def out_of_time() -> bool:
         return deadline is not None and time.monotonic() > deadline
@@ -216,48 +131,10 @@ def solve(
     longest = max((n for n, words in index.words.items() if words), default=0)
     star = star_shape(puzzle, longest)
     if star is not None:
-        return _solve_star(puzzle, index, star, out_of_time, start)
-
-    def gain(m: Move) -> int:
-        return m.total + sum(vp[ALPHABET.index(m.word[i])] for i in m.new) - len(m.supply_used)
-
-    def dfs() -> None:
-        nonlocal best_score, best_moves, nodes
-        nodes += 1
-        if node_limit is not None and nodes > node_limit:
-            raise _Stop(out_of_time=False)
-        if nodes % 64 == 0 and out_of_time():
-            raise _Stop(out_of_time=True)
-        moves = legal_moves(pos, index)
-        if pos.number == puzzle.words:
-            for m in moves:
-                pos.play(m)
-                s = pos.final_score()
-                if s > best_score:
-                    best_score, best_moves = s, list(pos.moves)
-                pos.undo()
-            return
-        scored = []
-        for i, m in enumerate(moves):
-            if i % 256 == 255 and out_of_time():
-                raise _Stop(out_of_time=True)
-            pos.play(m)
-            b = upper_bound(pos)
-            pos.undo()
-            if b > best_score:
-                scored.append((b, gain(m), m))
-        scored.sort(key=lambda t: (-t[1], -t[0]))
-        frontier.append(scored)
-        for b, _, m in scored:
-            if b <= best_score:
-                continue
-            pos.play(m)
-            dfs()
-            pos.undo()
-        frontier.pop()
-
-    frontier: list[list] = []
-    # quick first answers (any solution, then beams) give the search a score to beat
+        return _solve_star(puzzle, index, star, out_of_time, start, lex)
+    # quick first answers (any solution, then beams): CP-SAT starts from the best of them
+    best_score = -10**9
+    best_moves: list[Move] = []
     first = find_solution(puzzle, lex)
     found = [(_score_of(puzzle, first), first)] if first else []
     for width in BEAM_WIDTHS:
@@ -265,39 +142,34 @@ def solve(
     for s, ms in found:
         if s > best_score:
             best_score, best_moves = s, ms
-    # the Lagrangian bound of the whole puzzle: often far below the simple bound
+    hint = _placements(puzzle, best_moves, lex) if best_moves else None
+    # the Lagrangian bound of the whole puzzle, a cut for CP-SAT
     root_bound = _root_bound(puzzle, index, best_score, deadline, ROOT_ITERATIONS)
-    proven = True
-    complete = not out_of_time()
-    if not (best_moves and root_bound <= best_score):
-        try:
-            dfs()
-        except _Stop as stop:
-            proven = False
-            complete = complete and not stop.out_of_time
-    if proven:
-        ub = best_score
-    elif frontier:  # the bounds of the positions left unsearched
-        ub = max([best_score] + [b for level in frontier for b, _, _ in level])
-    else:
-        ub = max(best_score, upper_bound(Position(puzzle)))
-    ub = max(best_score, min(ub, root_bound))
+    if hint and root_bound <= best_score:
+        return Solution(par=best_score, proven=True, upper_bound=best_score, placements=hint,
+                        seconds=time.monotonic() - start, complete=not out_of_time())
+    left = None if deadline is None else max(0.0, deadline - time.monotonic())
+    limit = EXACT_WORK if work_limit == "standard" else work_limit
+    res = solve_exact(puzzle, index, hint=hint, bound=root_bound,
+                      work_limit=None if limit is None else float(limit), seconds=left)
     seconds = time.monotonic() - start
-    if not best_moves:
-        return Solution(par=0, proven=proven, upper_bound=ub, nodes=nodes, seconds=seconds,
-                        complete=complete)
-    return Solution(
-        par=best_score,
-        proven=proven,
-        upper_bound=ub,
-        placements=_placements(puzzle, best_moves),
-        nodes=nodes,
-        seconds=seconds,
-        complete=complete,
-    )
+    complete = not res.cut
+    if res.words and (not hint or res.score >= best_score):
+        placements = complete_sheet(puzzle, res.words, lexicon=lex)[0]
+        par = res.score
+    elif hint:
+        placements, par = hint, best_score
+    else:
+        return Solution(par=0, proven=res.proven, upper_bound=min(res.upper_bound, root_bound),
+                        nodes=0, seconds=seconds, complete=complete)
+    ub = max(par, min(res.upper_bound, root_bound))
+    return Solution(par=par, proven=res.proven, upper_bound=par if res.proven else ub,
+                    placements=placements, seconds=seconds, complete=complete,
+                    nodes=int(res.work))
 
 
-def _solve_star(puzzle: Puzzle, index, star, out_of_time, start: float) -> Solution:
+def _solve_star(puzzle: Puzzle, index, star, out_of_time, start: float,
+                lexicon: Lexicon) -> Solution:
     """A star puzzle's exact search (see :mod:`companion.girdle.star`)."""
     res = solve_star(puzzle, index, star, out_of_time)
     seconds = time.monotonic() - start
@@ -308,7 +180,7 @@ def _solve_star(puzzle: Puzzle, index, star, out_of_time, start: float) -> Solut
     if score != res.score:
         raise AssertionError(f"star search scored {res.score}, the sheet scores {score}")
     return Solution(par=score, proven=res.complete, upper_bound=res.upper_bound,
-                    placements=_placements(puzzle, res.moves), nodes=res.spines_searched,
+                    placements=_placements(puzzle, res.moves, lexicon), nodes=res.spines_searched,
                     seconds=seconds, complete=res.complete)
 
 

@@ -3,18 +3,17 @@
 One word per line, in order: ``WORD START [+A,B,...] [-X]`` - START is the square along the
 word's line where it begins (the column for a row, the row for a column), ``+`` lists the
 Supply positions activated after it, ``-X`` a letter crossed out for a 6/7-letter word in a
-checkbox row. Left out, activations go first to Supply letters the later words need, then to
-the cheapest; cross-outs take the most valuable unused letters. Scoring is the engine's.
+checkbox row. What is left out is chosen by the engine (:func:`companion.girdle.complete_sheet`),
+which also scores the sheet.
 """
 
 from __future__ import annotations
 
 import re
-from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from companion.errors import UsageError
-from companion.girdle import IllegalStep, Placement, Puzzle, ScoreCard, Sheet
+from companion.girdle import IllegalStep, Placement, Puzzle, ScoreCard, Sheet, complete_sheet
 from companion.lexicon import Lexicon
 
 _LINE = re.compile(r"^([A-Za-z]+)\s+(\d)(?:\s+\+\s*([\d,\s]+?))?(?:\s+-\s*([A-Za-z]))?\s*$")
@@ -61,84 +60,17 @@ def _placement(puzzle: Puzzle, number: int, step: Step, acts: tuple[int, ...]) -
     return Placement(row, col, line.direction, step.word, acts, cross)
 
 
-def _choose_activations(sheet: Sheet, puzzle: Puzzle, number: int, step: Step,
-                        later: list[Step]) -> tuple[int, ...]:
-    """Supply positions to activate after word ``number``: first the letters the later words
-    will have to take from the Supply, the soonest needed first, then the cheapest."""
-    trial = _placement(puzzle, number, step, ())
-    due = min(sum(1 for c in trial.cells() if sheet.letter(c) is None), sheet.inactive_count())
-    inactive = [i for i, st in enumerate(sheet.supply_state) if st == "inactive"]
-    chosen: list[int] = []
-    for ch in _supply_needs(sheet, puzzle, number, [step, *later]):
-        spare = [i for i in inactive if puzzle.supply[i] == ch and i not in chosen]
-        if spare and len(chosen) < due:
-            chosen.append(spare[0])
-    rest = sorted((i for i in inactive if i not in chosen),
-                  key=lambda i: (puzzle.vp[puzzle.supply[i]], i))
-    chosen += rest[: due - len(chosen)]
-    return tuple(sorted(i + 1 for i in chosen))
-
-
-def _supply_needs(sheet: Sheet, puzzle: Puzzle, number: int, steps: list[Step]) -> list[str]:
-    """Playing ``steps`` from word ``number`` on, the letters the steps after the first will
-    need from Supply letters not active yet, in the order they are needed."""
-    grid = dict(sheet.grid)
-    az_left = set(puzzle.vp) - sheet.az_used
-    active = Counter(ch for ch, st in zip(puzzle.supply, sheet.supply_state, strict=True)
-                     if st == "active")
-    needs: list[str] = []
-    for k, step in enumerate(steps):
-        try:
-            cells = _placement(puzzle, number + k, step, ()).cells()
-        except UsageError:
-            break  # reported when that word is played
-        for cell, ch in zip(cells, step.word.upper(), strict=False):
-            if cell in grid:
-                continue
-            grid[cell] = ch
-            if ch in az_left:
-                az_left.discard(ch)
-            elif active[ch] > 0:
-                active[ch] -= 1
-            elif k > 0:
-                needs.append(ch)
-    return needs
-
-
 def play_solution(puzzle: Puzzle, steps: list[Step], lexicon: Lexicon
                   ) -> tuple[list[Placement], Sheet, ScoreCard]:
-    """Play the steps on a fresh sheet and score it; an illegal word raises a sentence."""
-    sheet = Sheet(puzzle, lexicon)
-    placements = []
+    """Play the steps on a fresh sheet and score it (the engine's
+    :func:`~companion.girdle.complete_sheet` chooses what they leave open); an illegal word
+    raises a sentence."""
+    words = [_placement(puzzle, number, step, step.activated or ())
+             for number, step in enumerate(steps, 1)]
     try:
-        for number, step in enumerate(steps, 1):
-            acts = step.activated
-            if acts is None:
-                acts = _choose_activations(sheet, puzzle, number, step, steps[number:])
-            p = _placement(puzzle, number, step, acts)
-            sheet.play(p)
-            placements.append(p)
-        card = sheet.score()
-        if len(steps) == puzzle.words and not any(s.crossed_out for s in steps):
-            placements = _best_crossouts(puzzle, placements, card)
-            sheet = Sheet(puzzle, lexicon)
-            for p in placements:
-                sheet.play(p)
-            card = sheet.score()
+        return complete_sheet(puzzle, words, lexicon=lexicon)
     except IllegalStep as exc:
         raise UsageError(f"Word {exc.step}: {exc.reason}.") from exc
-    return placements, sheet, card
-
-
-def _best_crossouts(puzzle: Puzzle, placements: list[Placement], card: ScoreCard
-                    ) -> list[Placement]:
-    unused = sorted(card.unused_letters, key=lambda ch: -puzzle.vp[ch])
-    out = []
-    for number, p in enumerate(placements, 1):
-        if unused and len(p.word) >= puzzle.crossout_min_length and puzzle.has_checkbox(number):
-            p = replace(p, crossed_out=(unused.pop(0),))
-        out.append(p)
-    return out
 
 
 def solution_text(puzzle: Puzzle, placements: list[Placement]) -> str:

@@ -1,0 +1,138 @@
+"""Finishing a Word Girdle sheet from its words: which Supply dots are filled after each word,
+and which unused letters the earned cross-outs remove.
+
+The typed sheet, the photographed sheet and the solver's sheet all go through
+:func:`complete_sheet`, so the same words score the same however they reach the companion.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+
+from companion.girdle.engine import Placement, ScoreCard, Sheet
+from companion.girdle.puzzle import Puzzle
+from companion.lexicon import Lexicon
+
+
+def complete_sheet(
+    puzzle: Puzzle,
+    words: Sequence[Placement],
+    dots: Iterable[int] | None = None,
+    ticks: Iterable[int] | None = None,
+    lexicon: Lexicon | None = None,
+) -> tuple[list[Placement], Sheet, ScoreCard]:
+    """Play ``words`` (in word order) on a fresh sheet, choosing what the words leave open, and
+    score it; raises :class:`~companion.girdle.engine.IllegalStep` for an illegal word.
+
+    Activations a word gives are kept. For a word without them, the Supply positions to
+    activate are chosen: first the letters later words must take from the Supply, the soonest
+    needed first, then the cheapest (Victory Points, then position). ``dots`` (1-based Supply
+    positions seen filled on a sheet) limits the choice to those positions.
+
+    Cross-outs a word gives are kept. Every other word that earns one (a word of
+    ``crossout_min_length`` letters or more in a checkbox row) crosses out the most valuable
+    unused letter (ties: A before Z); ``ticks`` (score-tracker rows seen ticked) limits that to
+    those rows.
+    """
+    words = list(words)
+    acts = _activations(puzzle, words, None if dots is None else sorted(set(dots)))
+    steps = [replace(p, activated=a) for p, a in zip(words, acts, strict=True)]
+    sheet = _play(puzzle, steps, lexicon)
+    card = sheet.score()
+    ticked = None if ticks is None else set(ticks)
+    earned = [k for k, p in enumerate(steps, start=1)
+              if not p.crossed_out and len(p.word) >= puzzle.crossout_min_length
+              and puzzle.has_checkbox(k) and (ticked is None or k in ticked)]
+    if earned and card.unused_letters:
+        unused = sorted(card.unused_letters, key=lambda ch: (-puzzle.vp[ch], ch))
+        for k in earned:
+            if not unused:
+                break
+            steps[k - 1] = replace(steps[k - 1], crossed_out=(unused.pop(0),))
+        sheet = _play(puzzle, steps, lexicon)
+        card = sheet.score()
+    return steps, sheet, card
+
+
+def _play(puzzle: Puzzle, steps: list[Placement], lexicon: Lexicon | None) -> Sheet:
+    sheet = Sheet(puzzle, lexicon)
+    for p in steps:
+        sheet.play(p)
+    return sheet
+
+
+def _supply_needs(puzzle: Puzzle, words: list[Placement]) -> list[list[str]]:
+    """Per word, the letters it must take from the Supply: the A-Z section has one of each
+    letter, and the engine takes a letter from there first."""
+    grid: dict[tuple[int, int], str] = {}
+    az_left = set(puzzle.vp)
+    out = []
+    for p in words:
+        need = []
+        for cell, ch in zip(p.cells(), p.word.upper(), strict=True):
+            if cell in grid:
+                continue
+            grid[cell] = ch
+            if ch in az_left:
+                az_left.discard(ch)
+            else:
+                need.append(ch)
+        out.append(need)
+    return out
+
+
+def _new_letters(puzzle: Puzzle, words: list[Placement]) -> list[int]:
+    grid: set[tuple[int, int]] = set()
+    out = []
+    for p in words:
+        cells = [c for c in p.cells() if c not in grid]
+        grid.update(cells)
+        out.append(len(cells))
+    return out
+
+
+def _activations(puzzle: Puzzle, words: list[Placement], dots: list[int] | None
+                 ) -> list[tuple[int, ...]]:
+    """Each word's Supply activations (1-based positions): its own if it gives them, else
+    chosen as :func:`complete_sheet` says."""
+    supply = puzzle.supply
+    explicit = {i for p in words for i in p.activated}
+    pool = [i for i in (dots if dots is not None else range(1, len(supply) + 1))
+            if i not in explicit and 1 <= i <= len(supply)]
+    needs = _supply_needs(puzzle, words)
+    news = _new_letters(puzzle, words)
+    inactive = len(supply)
+    active_spare: list[str] = []  # active Supply letters no word has taken yet
+    out: list[tuple[int, ...]] = []
+    for k, p in enumerate(words):
+        for ch in needs[k]:
+            if ch in active_spare:
+                active_spare.remove(ch)
+        if p.activated:
+            chosen = list(p.activated)
+        else:
+            due = min(news[k], inactive, len(pool))
+            # later needs not met by letters already active, in the order they come
+            spare = list(active_spare)
+            wanted = []
+            for ch in (c for n in needs[k + 1:] for c in n):
+                if ch in spare:
+                    spare.remove(ch)
+                else:
+                    wanted.append(ch)
+            chosen = []
+            for ch in wanted:
+                if len(chosen) == due:
+                    break
+                hit = [i for i in pool if supply[i - 1] == ch and i not in chosen]
+                if hit:
+                    chosen.append(hit[0])
+            rest = sorted((i for i in pool if i not in chosen),
+                          key=lambda i: (puzzle.vp[supply[i - 1]], i))
+            chosen += rest[: due - len(chosen)]
+            pool = [i for i in pool if i not in chosen]
+        inactive -= len(chosen)
+        active_spare += [supply[i - 1] for i in chosen if 1 <= i <= len(supply)]
+        out.append(tuple(sorted(chosen)))
+    return out

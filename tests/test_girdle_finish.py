@@ -1,0 +1,96 @@
+"""One way to finish a Girdle sheet: the same words score the same typed, photographed and
+solved (the 2026-12-08 star puzzle's best sheet, two cross-outs earned: 78)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from companion.girdle import Placement, Puzzle, complete_sheet, solve
+from companion.lexicon import default_lexicon
+from companion.web.girdle_play import parse_solution, play_solution, solution_text
+from synthetic.camera import Camera, photograph
+from synthetic.fonts import available
+from synthetic.girdle import EXAMPLE_STEPS, example_puzzle, filled_sheet
+from vision.classifier import hand_classifier
+from vision.config import DEFAULT
+from vision.girdle_sheet import read_sheet
+from vision.imageio import decode_photo
+
+CASE = json.loads((Path(__file__).parent / "data" / "girdle" / "star-2026-12-08.json")
+                  .read_text(encoding="utf-8"))
+PUZZLE = Puzzle.from_dict(CASE["puzzle"])
+BEST = [Placement.from_dict(s) for s in CASE["solution"]]
+BARE = [replace(p, activated=(), crossed_out=()) for p in BEST]
+
+
+def test_the_case_earns_two_cross_outs():
+    assert CASE["par"] == 78
+    assert sum(1 for p in BEST if p.crossed_out) == 2
+
+
+def test_solved():
+    sol = solve(PUZZLE)
+    assert (sol.par, sol.proven) == (78, True)
+    _, _, card = complete_sheet(PUZZLE, sol.placements)
+    assert card.final == 78 and len(card.crossed_out) == 2
+
+
+def test_typed_without_choices():
+    text = solution_text(PUZZLE, BARE)
+    assert "+" not in text and "-" not in text
+    _, _, card = play_solution(PUZZLE, parse_solution(text, PUZZLE), default_lexicon())
+    assert card.final == 78 and len(card.crossed_out) == 2
+
+
+def test_photographed():
+    font = available(("ComicNeue-Bold.otf",))
+    if not font:
+        pytest.fail("hand-writing font ComicNeue-Bold.otf missing: see scripts/system-packages.txt")
+    rng = np.random.default_rng(8)
+    flat = filled_sheet(PUZZLE, BEST, font[0], rng)
+    photo = photograph(flat, Camera(width=2400, height=1800, max_tilt=25), rng)[0]
+    load = replace(DEFAULT.load, work_long_side=DEFAULT.sheet.work_long_side)
+    reading = read_sheet(DEFAULT, decode_photo(load, photo), hand_classifier(),
+                         default_lexicon(), PUZZLE)
+    assert [w["word"] for w in reading.words] == [p.word for p in BEST]
+    assert reading.boxes_ticked == [5, 6]
+    assert reading.problem == ""
+    assert reading.score["final"] == 78
+    assert len(reading.score["crossed_out"]) == 2
+
+
+def test_every_earned_tick_crosses_out_a_letter_and_only_ticked_ones():
+    _, _, card = complete_sheet(PUZZLE, BARE, ticks=[6])
+    assert card.final == 78 - 4 and len(card.crossed_out) == 1
+    _, _, card = complete_sheet(PUZZLE, BARE, ticks=[])
+    assert card.crossed_out == []
+
+
+def test_activations_follow_the_filled_dots_and_need():
+    """GAMES.md's worked example: eight dots filled, seven after word 1 (the Supply letters
+    later words need come first), the last after word 2."""
+    bare = [replace(p, activated=(), crossed_out=()) for p in EXAMPLE_STEPS]
+    steps, _, card = complete_sheet(example_puzzle(), bare, dots=range(1, 9))
+    assert [len(p.activated) for p in steps] == [7, 1, 0, 0, 0, 0, 0]
+    assert sorted(a for p in steps for a in p.activated) == list(range(1, 9))
+    assert card.final == 24
+
+
+def test_explicit_choices_are_kept():
+    steps, _, card = complete_sheet(example_puzzle(), list(EXAMPLE_STEPS))
+    assert steps == list(EXAMPLE_STEPS)
+    assert card.final == 24 and card.crossed_out == ["Z"]
+
+
+def test_chosen_activations_leave_the_cheapest_letters_unused():
+    """Without dots, a word's activations go to the letters later words need, then to the
+    cheapest: the finished sheet scores what the solver says, whatever the order typed."""
+    steps, _, card = complete_sheet(PUZZLE, BARE)
+    assert card.final == 78
+    needed = {a for p in steps for a in p.activated}
+    assert len(needed) == len(PUZZLE.supply)
