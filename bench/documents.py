@@ -6,9 +6,7 @@
 from __future__ import annotations
 
 import datetime as dt
-import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -25,6 +23,7 @@ from companion.layout.sheets import board_sheet  # noqa: E402
 from printables.boards import board_pdf  # noqa: E402
 from printables.deck import deck_pdf  # noqa: E402
 from printables.girdle import girdle_sheet_pdf  # noqa: E402
+from printables.raster import pdf_page_image  # noqa: E402
 from printables.score_sheets import score_sheet_pdf  # noqa: E402
 from printables.tiles import tiles_pdf  # noqa: E402
 
@@ -64,26 +63,22 @@ def main() -> None:
     print()
     print("Bug Words board photographed at an angle (simulated), located by its markers:")
     sheet = board_sheet("bugwords")
-    with tempfile.TemporaryDirectory() as tmp:
-        pdf = Path(tmp) / "board.pdf"
-        pdf.write_bytes(board_pdf("bugwords", "full"))
-        for dpi in (50, 75, 100, 150):
-            subprocess.run(["pdftoppm", "-r", str(dpi), "-png", "-singlefile", str(pdf),
-                            str(pdf.with_suffix(""))], check=True)
-            img = cv2.cvtColor(cv2.imread(str(pdf.with_suffix(".png"))), cv2.COLOR_BGR2RGB)
-            photo, truth = photograph(img, dpi)
-            t0 = time.perf_counter()
-            try:
-                est, found = locate(photo, sheet)
-            except AssertionError as exc:
-                print(f"  {dpi:3d} dpi render: not located ({exc})")
-                continue
-            ms = (time.perf_counter() - t0) * 1000
-            mm = np.float32([p for _, _, c in sheet.grids["board"].cells() for p in c.corners()])
-            err = np.linalg.norm(apply(est, apply(truth, mm)) - mm, axis=1)
-            print(f"  {dpi:3d} dpi render ({photo.shape[1]}x{photo.shape[0]} photo): "
-                  f"{len(found)} markers in {ms:.0f} ms, cell-corner error "
-                  f"mean {err.mean():.2f} mm, max {err.max():.2f} mm")
+    pdf = board_pdf("bugwords", "full")
+    for dpi in (50, 75, 100, 150):
+        img = cv2.cvtColor(pdf_page_image(pdf, dpi), cv2.COLOR_BGR2RGB)
+        photo, truth = photograph(img, dpi)
+        t0 = time.perf_counter()
+        try:
+            est, found = locate(photo, sheet)
+        except AssertionError as exc:
+            print(f"  {dpi:3d} dpi render: not located ({exc})")
+            continue
+        ms = (time.perf_counter() - t0) * 1000
+        mm = np.float32([p for _, _, c in sheet.grids["board"].cells() for p in c.corners()])
+        err = np.linalg.norm(apply(est, apply(truth, mm)) - mm, axis=1)
+        print(f"  {dpi:3d} dpi render ({photo.shape[1]}x{photo.shape[0]} photo): "
+              f"{len(found)} markers in {ms:.0f} ms, cell-corner error "
+              f"mean {err.mean():.2f} mm, max {err.max():.2f} mm")
 
 
 if __name__ == "__main__":

@@ -73,10 +73,7 @@ def render(pdf_path: Path, dpi: int, page: int = 1) -> np.ndarray:
     """
     import cv2
 
-    prefix = pdf_path.with_suffix("")
-    out = subprocess.run(["pdftoppm", "-r", str(dpi), "-f", str(page), "-l", str(page), "-png",
-                          "-singlefile", str(pdf_path), str(prefix)], capture_output=True,
-                         text=True, check=True)
-    assert out.stderr == "", f"pdftoppm warned: {out.stderr}"
-    img = cv2.imread(str(prefix) + ".png", cv2.IMREAD_COLOR)
+    from printables.raster import pdf_page_image
+
+    img = pdf_page_image(pdf_path.read_bytes(), dpi, page, strict=True)
     return cv2.cvtColor(img, cv2.COLOR_BGR2RGB)

@@ -26,6 +26,7 @@ from companion.cli import main
 from companion.errors import UsageError
 from companion.layout.werdup_board import BoardLayout
 from companion.tiles import tile_set
+from printables.raster import pdf_page_image
 
 LETTERS = list(tile_set("werdup").counts)
 
@@ -158,9 +159,7 @@ def test_sticker_pdf_is_true_size_with_a_scale_bar(built: Path, tmp_path: Path, 
                           check=True).stdout
     assert "measure this: 50 mm" in text and "100 %" in text
     dpi = 200
-    subprocess.run(["pdftoppm", "-r", str(dpi), "-gray", "-png", str(pdf),
-                    str(tmp_path / "page")], check=True)
-    grey = np.asarray(Image.open(next(tmp_path.glob("page*.png"))).convert("L"))
+    grey = cv2.cvtColor(pdf_page_image(pdf.read_bytes(), dpi), cv2.COLOR_BGR2GRAY)
     px_per_mm = dpi / 25.4
     detector = cv2.aruco.ArucoDetector(
         cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50))

@@ -1,4 +1,4 @@
-"""Word Girdle engine: the worked example of GAMES.md, each illegal step, JSON round trip."""
+"""Word Girdle engine: the worked example of docs/girdle.md, each illegal step, JSON round trip."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ P = Placement
 
 
 def example_puzzle() -> Puzzle:
-    """GAMES.md worked example: lines row 1, col 2, col 6, row 4, col 4, row 7, row 6;
+    """The worked example of docs/girdle.md: lines row 1, col 2, col 6, row 4, col 4, row 7, row 6;
     Supply EEAOSTRN; checkbox rows 1 and 4."""
     return edition_puzzle(
         [("row", 1), ("col", 2), ("col", 6), ("row", 4), ("col", 4), ("row", 7), ("row", 6)],

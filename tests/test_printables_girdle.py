@@ -23,7 +23,7 @@ PT_PER_MM = 72 / 25.4
 
 
 def worked_example() -> Puzzle:
-    """The puzzle of the worked example in the Word Girdle rules (GAMES.md)."""
+    """The puzzle of the worked example in the Word Girdle rules (docs/girdle.md)."""
     lines = tuple(Line(k, i) for k, i in (("row", 1), ("col", 2), ("col", 6), ("row", 4),
                                           ("col", 4), ("row", 7), ("row", 6)))
     return Puzzle(lines=lines, supply="EEAOSTRN", checkbox_rows=(1, 4), number=1, date=DAY)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.datafiles import read_grid
+from companion.tiles import BLANK, tile_set
+from companion.werdup.rules import get_rules
 from vision.errors import VisionError
 
 GAMES = ("werdup", "bugwords", "girdle", "pdq")
@@ -25,21 +27,19 @@ class BoardSpec:
         return self.squares[r][c]
 
 
-_ALPHA = tuple(chr(ord("A") + i) for i in range(26))
-
-
 def board_spec(game: str) -> BoardSpec:
     """The grid of a board game (``"bugwords"`` or ``"werdup"``)."""
     if game == "bugwords":
         rows = tuple(read_grid("bugwords-board.txt"))
-        from companion.tiles import tile_set
-
-        return BoardSpec("bugwords", len(rows), len(rows[0]), rows, _ALPHA,
-                         tile_set("bugwords").counts.get("?", 0))
+        tiles = tile_set("bugwords")
+        faces = tuple(sorted(t for t in tiles.counts if t != BLANK))
+        return BoardSpec("bugwords", len(rows), len(rows[0]), rows, faces,
+                         tiles.counts.get(BLANK, 0))
     if game == "werdup":
-        n = 10
-        rows = tuple(
-            "".join("o" if r in (4, 5) and c in (4, 5) else "." for c in range(n)) for r in range(n)
-        )
-        return BoardSpec("werdup", n, n, rows, tuple(a if a != "Q" else "Qu" for a in _ALPHA))
+        rules = get_rules()
+        n = rules.board_size
+        rows = tuple("".join("o" if (r, c) in rules.beginning else "." for c in range(n))
+                     for r in range(n))
+        faces = tuple(sorted(t for t in rules.tile_set.counts if t != BLANK))
+        return BoardSpec("werdup", n, n, rows, faces)
     raise VisionError(f"{game!r} has no board grid to read (boards: bugwords, werdup)")

@@ -1,7 +1,7 @@
 """The state of a Word Girdle sheet as a player fills it in, with validation and scoring.
 
 :class:`Sheet` applies :class:`Placement` steps in order. Each step is checked as the sheet's
-rules say (see GAMES.md, Word Girdle) and refused with a sentence a player understands.
+rules say (see docs/girdle.md) and refused with a sentence a player understands.
 Letters a word needs are taken from the A-Z section first, then from the lowest-numbered active
 Supply letter: the two are interchangeable for scoring.
 """

@@ -43,7 +43,7 @@ class Edition:
 
 @cache
 def default_edition() -> Edition:
-    """The companion's default edition (see GAMES.md, Word Girdle)."""
+    """The companion's default edition (see docs/girdle.md)."""
     letters = read_table("girdle-letters.tsv")
     lengths = read_table("girdle-lengths.tsv")
     settings = {r["setting"]: r["value"] for r in read_table("girdle-edition.tsv")}
