@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
-from companion.board import Board, Placement, PlayError, square_name
+from companion.board import Board, Layout, Placement, PlayError, square_name
 from companion.errors import UsageError
 from companion.lexicon import Lexicon
 
@@ -77,6 +77,7 @@ class Table(Protocol):
     max_players: int
     record_format: str  # what :meth:`write_record` writes ("GCG", "WerdUp record")
     record_suffix: str  # its file name ending (".gcg", ".txt")
+    layout: Layout  # the board's squares: premiums and where the first word goes
 
     def new_board(self) -> Board:
         """The empty board."""

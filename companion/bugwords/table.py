@@ -36,6 +36,7 @@ class BugWordsTable:
         self.rules = rules or default_rules()
         self.min_players = self.rules.min_players
         self.max_players = self.rules.max_players
+        self.layout = self.rules.layout
 
     def new_board(self) -> Board:
         return Board(self.rules.layout.rows, self.rules.layout.cols)

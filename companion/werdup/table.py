@@ -37,6 +37,7 @@ class WerdUpTable:
         self.rules = rules or get_rules("werdup")
         self.min_players = self.rules.min_players
         self.max_players = self.rules.max_players
+        self.layout = self.rules.layout()
 
     def new_board(self) -> Board:
         return Board(self.rules.board_size, self.rules.board_size)
