@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw
 
-from companion.girdle import Placement, Puzzle, edition_puzzle, play_all
+from companion.girdle import Puzzle, SheetStep, edition_puzzle, play_all
 from companion.layout.sheets import girdle_sheet
 from printables.raster import pdf_page_image
 from synthetic.render import _font
@@ -20,13 +20,13 @@ from synthetic.render import _font
 EXAMPLE_LINES = (("row", 1), ("col", 2), ("col", 6), ("row", 4), ("col", 4), ("row", 7),
                  ("row", 6))
 EXAMPLE_STEPS = (
-    Placement(1, 1, "across", "JUMPING", (1, 2, 3, 4, 5, 6, 7), ("Z",)),
-    Placement(1, 2, "down", "USE", (8,)),
-    Placement(1, 6, "down", "NOTE"),
-    Placement(4, 3, "across", "ACHE"),
-    Placement(4, 4, "down", "CLOD"),
-    Placement(7, 2, "across", "FED"),
-    Placement(6, 4, "across", "OX"),
+    SheetStep(1, 1, "across", "JUMPING", (1, 2, 3, 4, 5, 6, 7), ("Z",)),
+    SheetStep(1, 2, "down", "USE", (8,)),
+    SheetStep(1, 6, "down", "NOTE"),
+    SheetStep(4, 3, "across", "ACHE"),
+    SheetStep(4, 4, "down", "CLOD"),
+    SheetStep(7, 2, "across", "FED"),
+    SheetStep(6, 4, "across", "OX"),
 )
 
 
@@ -41,7 +41,7 @@ def printed_sheet(puzzle: Puzzle, day: dt.date, px_per_mm: float) -> np.ndarray:
     return pdf_page_image(girdle_sheet_pdf(day, "letter", puzzle), px_per_mm * 25.4)
 
 
-def filled_sheet(puzzle: Puzzle, steps: list[Placement], font: Path, rng: np.random.Generator,
+def filled_sheet(puzzle: Puzzle, steps: list[SheetStep], font: Path, rng: np.random.Generator,
                  day: dt.date = dt.date(2026, 11, 29), px_per_mm: float = 5.0) -> np.ndarray:
     """The sheet after ``steps``, filled in by hand with ``font`` (a hand-writing font)."""
     sheet, _ = play_all(puzzle, steps)

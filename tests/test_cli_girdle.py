@@ -83,10 +83,10 @@ def test_check_json(capsys, tmp_path):
 
 
 def test_check_reports_the_first_illegal_step(capsys, tmp_path):
-    from companion.girdle import Placement
+    from companion.girdle import SheetStep
 
     steps = list(EXAMPLE)
-    steps[1] = Placement(1, 2, "down", "USED", (8,))
+    steps[1] = SheetStep(1, 2, "down", "USED", (8,))
     code, out, _ = run(capsys, "girdle", "check", str(example_file(tmp_path, steps)))
     assert code == 1
     assert "Illegal at word 4 (ACHE)" in out and "DACHE" in out

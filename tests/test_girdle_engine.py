@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.girdle import IllegalStep, Placement, Puzzle, Sheet, edition_puzzle, play_all
+from companion.girdle import IllegalStep, Puzzle, Sheet, SheetStep, edition_puzzle, play_all
 
-P = Placement
+P = SheetStep
 
 
 def example_puzzle() -> Puzzle:

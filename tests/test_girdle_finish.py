@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from companion.girdle import Placement, Puzzle, complete_sheet, solve
+from companion.girdle import Puzzle, SheetStep, complete_sheet, solve
 from companion.lexicon import default_lexicon
 from companion.web.girdle_play import parse_solution, play_solution, solution_text
 from synthetic.camera import Camera, photograph
@@ -24,7 +24,7 @@ from vision.imageio import decode_photo
 CASE = json.loads((Path(__file__).parent / "data" / "girdle" / "star-2026-12-08.json")
                   .read_text(encoding="utf-8"))
 PUZZLE = Puzzle.from_dict(CASE["puzzle"])
-BEST = [Placement.from_dict(s) for s in CASE["solution"]]
+BEST = [SheetStep.from_dict(s) for s in CASE["solution"]]
 BARE = [replace(p, activated=(), crossed_out=()) for p in BEST]
 
 

@@ -7,7 +7,7 @@ from itertools import combinations
 
 import pytest
 
-from companion.girdle import Placement, Sheet, edition_puzzle, play_all, puzzle_for
+from companion.girdle import Sheet, SheetStep, edition_puzzle, play_all, puzzle_for
 from companion.girdle.moves import word_index
 from companion.girdle.solver import _root_bound, solve
 from companion.lexicon import Lexicon, default_lexicon
@@ -26,7 +26,7 @@ def brute_force(puzzle, lexicon) -> int | None:
     words = [w.upper() for w in lexicon]
     best = None
 
-    def rec(steps: list[Placement]) -> None:
+    def rec(steps: list[SheetStep]) -> None:
         nonlocal best
         sheet, card = play_all(puzzle, steps, lexicon)
         if card.complete:
@@ -37,13 +37,13 @@ def brute_force(puzzle, lexicon) -> int | None:
         for w in words:
             for s in range(1, puzzle.size - len(w) + 2):
                 r, c = (line.index, s) if line.kind == "row" else (s, line.index)
-                cells = Placement(r, c, line.direction, w).cells()
+                cells = SheetStep(r, c, line.direction, w).cells()
                 new = sum(1 for x in cells if x not in sheet.grid)
                 inactive = [i + 1 for i, st in enumerate(sheet.supply_state)
                             if st == "inactive"]
                 due = min(new, len(inactive))
                 for acts in combinations(inactive, due):
-                    p = Placement(r, c, line.direction, w, acts)
+                    p = SheetStep(r, c, line.direction, w, acts)
                     if sheet.check(p) is None:
                         rec(steps + [p])
 

@@ -12,7 +12,7 @@ import pytest
 from markerwarp import apply, locate, photograph, rectify
 from pdfcheck import assert_matches_golden, page_sizes_mm, qpdf_check, render, text_items
 
-from companion.girdle import Line, Placement, Puzzle, play_all, puzzle_for
+from companion.girdle import Line, Puzzle, SheetStep, play_all, puzzle_for
 from companion.girdle.solver import Solution
 from companion.layout.sheets import girdle_sheet
 from printables.girdle import girdle_sheet_pdf
@@ -96,10 +96,10 @@ def test_sheet_matches_the_puzzle(paper: str, puzzle, sheets, tmp_path: Path) ->
 
 
 WORKED_STEPS = [
-    Placement(1, 1, "across", "JUMPING", (1, 2, 3, 4, 5, 6, 7), ("Z",)),
-    Placement(1, 2, "down", "USE", (8,)), Placement(1, 6, "down", "NOTE"),
-    Placement(4, 3, "across", "ACHE"), Placement(4, 4, "down", "CLOD"),
-    Placement(7, 2, "across", "FED"), Placement(6, 4, "across", "OX"),
+    SheetStep(1, 1, "across", "JUMPING", (1, 2, 3, 4, 5, 6, 7), ("Z",)),
+    SheetStep(1, 2, "down", "USE", (8,)), SheetStep(1, 6, "down", "NOTE"),
+    SheetStep(4, 3, "across", "ACHE"), SheetStep(4, 4, "down", "CLOD"),
+    SheetStep(7, 2, "across", "FED"), SheetStep(6, 4, "across", "OX"),
 ]
 
 

@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 
 from companion.errors import CompanionError
-from companion.girdle import IllegalStep, Placement, Puzzle, complete_sheet
+from companion.girdle import IllegalStep, Puzzle, SheetStep, complete_sheet
 from companion.layout import sheets
 from companion.lexicon import Lexicon
 from vision.cells import OPTION_MIN, OPTIONS, SHOWN_MIN, CellRead, glyph_of
@@ -174,8 +174,8 @@ def _decode_and_score(reading: GirdleReading, puzzle: Puzzle, lexicon: Lexicon) 
         reading.score = result
 
 
-def _words_by_line(grid: list[list[str]], puzzle: Puzzle) -> dict[int, Placement]:
-    by_line: dict[int, Placement] = {}
+def _words_by_line(grid: list[list[str]], puzzle: Puzzle) -> dict[int, SheetStep]:
+    by_line: dict[int, SheetStep] = {}
     for word, cells in runs(grid):
         (r0, c0), (r1, _) = cells[0], cells[-1]
         direction = "down" if r1 != r0 else "across"
@@ -183,7 +183,7 @@ def _words_by_line(grid: list[list[str]], puzzle: Puzzle) -> dict[int, Placement
             kind_ok = (line.kind == "row") == (direction == "across")
             index = r0 + 1 if line.kind == "row" else c0 + 1
             if kind_ok and index == line.index:
-                by_line[k] = Placement(r0 + 1, c0 + 1, direction, word.upper())
+                by_line[k] = SheetStep(r0 + 1, c0 + 1, direction, word.upper())
     return by_line
 
 

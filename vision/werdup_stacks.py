@@ -329,7 +329,7 @@ def _edge_strength(grad: np.ndarray, pose: BoardPose, centre: tuple[float, float
 
 
 @dataclass
-class Candidates:
+class HeightEvidence:
     """One cell's evidence for each height 1..max (index 0 is height 1)."""
 
     scores: list[float]                 # 0-1: a letter centred on the predicted face
@@ -340,14 +340,14 @@ class Candidates:
 
 def _candidates(cfg: StackConfig, cells: CellConfig, image: np.ndarray, grad: np.ndarray,
                 pose: BoardPose, board: BoardLayout, clf: TileClassifier,
-                letters: tuple[str, ...], row: int, col: int) -> Candidates:
+                letters: tuple[str, ...], row: int, col: int) -> HeightEvidence:
     """For heights 1..max: how well a letter sits on the predicted face (centred where the
     letter's centre should be, the font's size, its bar under it, looking like a letter),
     mixed with the tile's top edge strength there."""
     centre = board.cell_center(row, col)
     mm = cfg.face_mm / cfg.face_px
     want = (cfg.face_px / 2, cfg.face_px / 2 - cfg.letter_rise / mm)
-    out = Candidates([], [], [], [])
+    out = HeightEvidence([], [], [], [])
     edges = []
     for h in range(1, cfg.max_stack + 1):
         z = board.stack_top(h)
@@ -472,7 +472,7 @@ class FaceColours:
                 and to_tile < cfg.tile_nearer * float(np.linalg.norm(face - self.board)))
 
 
-def _assign(cfg: StackConfig, found: dict[tuple[int, int], Candidates], pose: BoardPose,
+def _assign(cfg: StackConfig, found: dict[tuple[int, int], HeightEvidence], pose: BoardPose,
             board: BoardLayout, colours: FaceColours) -> dict[tuple[int, int], int]:
     """Each cell's height index, for cells showing a letter: the likeliest claims first,
     and a letter in the photo belongs to one stack only (a tall stack's face may sit where
@@ -500,7 +500,7 @@ def _assign(cfg: StackConfig, found: dict[tuple[int, int], Candidates], pose: Bo
 
 def _stack_read(cfg: StackConfig, classify: ClassifyConfig, pose: BoardPose, board: BoardLayout,
                 clf: TileClassifier, letters: tuple[str, ...], colours: FaceColours, r: int,
-                c: int, cand: Candidates, best: int | None) -> StackRead:
+                c: int, cand: HeightEvidence, best: int | None) -> StackRead:
     """The stack of cell (r, c) from its candidate heights: ``best`` is the one assigned to it
     (its index; None: the cell is empty)."""
     scores = cand.scores

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from companion.cli.common import add_lexicon_option, lexicon_from_args, parse_date, print_json
 from companion.errors import UsageError
-from companion.girdle import Placement, Puzzle, Sheet, puzzle_for
+from companion.girdle import Puzzle, Sheet, SheetStep, puzzle_for
 from companion.girdle.cache import solve_cached
 from companion.girdle.engine import IllegalStep, ScoreCard
 from companion.girdle.generator import family_puzzle
@@ -138,14 +138,14 @@ def run_solve(args: argparse.Namespace) -> int:
 
 
 # -- check -----------------------------------------------------------------------------------
-def _placement(item: object, number: int) -> Placement:
+def _placement(item: object, number: int) -> SheetStep:
     if not isinstance(item, dict):
         raise UsageError(f"word {number}: expected an object with row, col, direction, word")
     try:
         if "cells" in item:
             cells = [(int(r), int(c)) for r, c in item["cells"]]
             return _from_cells(cells, str(item["word"]), item, number)
-        return Placement(
+        return SheetStep(
             row=int(item["row"]),
             col=int(item["col"]),
             direction=str(item["direction"]).lower(),
@@ -157,7 +157,7 @@ def _placement(item: object, number: int) -> Placement:
         raise UsageError(f"word {number}: missing or bad field ({exc})") from exc
 
 
-def _from_cells(cells: list, word: str, item: dict, number: int) -> Placement:
+def _from_cells(cells: list, word: str, item: dict, number: int) -> SheetStep:
     if len(cells) != len(word):
         raise IllegalStep(number, f"{word.upper()} has {len(word)} letters but "
                           f"{len(cells)} squares are given")
@@ -172,7 +172,7 @@ def _from_cells(cells: list, word: str, item: dict, number: int) -> Placement:
     else:
         raise IllegalStep(number, f"{word.upper()} is not contiguous: its squares must be "
                           "one unbroken run, left to right or top to bottom")
-    return Placement(cells[0][0], cells[0][1], direction, word.upper(),
+    return SheetStep(cells[0][0], cells[0][1], direction, word.upper(),
                      tuple(int(i) for i in item.get("activated", ())),
                      tuple(str(c).upper() for c in item.get("crossed_out", ())))
 

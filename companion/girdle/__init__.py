@@ -1,6 +1,6 @@
 """Word Girdle: the daily paper solitaire (puzzle model, engine, generator and solver)."""
 
-from companion.girdle.engine import IllegalStep, Placement, ScoreCard, Sheet, play_all
+from companion.girdle.engine import IllegalStep, ScoreCard, Sheet, SheetStep, play_all
 from companion.girdle.finish import complete_sheet
 from companion.girdle.generator import puzzle_for, puzzle_number
 from companion.girdle.puzzle import Line, Puzzle, edition_puzzle
@@ -11,7 +11,7 @@ __all__ = [
     "Edition",
     "IllegalStep",
     "Line",
-    "Placement",
+    "SheetStep",
     "Puzzle",
     "ScoreCard",
     "Sheet",

@@ -13,7 +13,7 @@ import json
 import os
 from pathlib import Path
 
-from companion.girdle.engine import IllegalStep, Placement, play_all
+from companion.girdle.engine import IllegalStep, SheetStep, play_all
 from companion.girdle.puzzle import Puzzle
 from companion.girdle.solver import SEARCH_VERSION, Solution, solve
 from companion.lexicon import Lexicon, default_lexicon
@@ -42,7 +42,7 @@ def _load(path: Path, puzzle: Puzzle, lexicon: Lexicon, budget: float | None) ->
         if not data["proven"] and not data["complete"] and (
                 budget is None or data["time_budget"] is None or data["time_budget"] < budget):
             return None
-        steps = [Placement.from_dict(s) for s in data["solution"]]
+        steps = [SheetStep.from_dict(s) for s in data["solution"]]
         _, card = play_all(puzzle, steps, lexicon)
     except (OSError, ValueError, KeyError, TypeError, IllegalStep):
         return None

@@ -1,6 +1,6 @@
 """The state of a Word Girdle sheet as a player fills it in, with validation and scoring.
 
-:class:`Sheet` applies :class:`Placement` steps in order. Each step is checked as the sheet's
+:class:`Sheet` applies :class:`SheetStep` steps in order. Each step is checked as the sheet's
 rules say (see docs/girdle.md) and refused with a sentence a player understands.
 Letters a word needs are taken from the A-Z section first, then from the lowest-numbered active
 Supply letter: the two are interchangeable for scoring.
@@ -30,7 +30,7 @@ class IllegalStep(CompanionError):
 
 
 @dataclass(frozen=True)
-class Placement:
+class SheetStep:
     """One step of a sheet: a word written from (row, col) across or down, then the Supply
     positions activated for it and the letters crossed out for it (6/7-letter bonus)."""
 
@@ -46,7 +46,7 @@ class Placement:
         return [(self.row + dr * i, self.col + dc * i) for i in range(len(self.word))]
 
     @classmethod
-    def from_dict(cls, data: dict) -> Placement:
+    def from_dict(cls, data: dict) -> SheetStep:
         """The inverse of :meth:`to_dict` (its ``line`` is not needed)."""
         return cls(int(data["row"]), int(data["col"]), str(data["direction"]),
                    str(data["word"]), tuple(data["activated"]), tuple(data["crossed_out"]))
@@ -68,7 +68,7 @@ class PlacedWord:
     """A word on the sheet with what it took: its new squares and where each letter came from."""
 
     number: int
-    placement: Placement
+    placement: SheetStep
     new_cells: list[tuple[int, int]]
     sources: list[str]  # per new cell: "A-Z" or "Supply N"
     vp: int
@@ -163,7 +163,7 @@ class Sheet:
         return cells, "".join(letters)
 
     # -- one step ----------------------------------------------------------------------------
-    def check(self, p: Placement) -> str | None:
+    def check(self, p: SheetStep) -> str | None:
         """Why ``p`` cannot be the next word (a sentence), or None when it is legal."""
         try:
             self._validate(p)
@@ -171,7 +171,7 @@ class Sheet:
             return exc.reason
         return None
 
-    def _validate(self, p: Placement) -> tuple[list, list[str]]:
+    def _validate(self, p: SheetStep) -> tuple[list, list[str]]:
         """The new squares of ``p`` and their letters; raises :class:`IllegalStep` when the
         sheet's rules refuse it (checked in the order a player would notice)."""
         number = len(self.words) + 1
@@ -191,7 +191,7 @@ class Sheet:
         self._check_crossout(number, p, word)
         return new_cells, [word[cells.index(c)] for c in new_cells]
 
-    def _check_word_and_line(self, number: int, p: Placement, word: str) -> Line:
+    def _check_word_and_line(self, number: int, p: SheetStep, word: str) -> Line:
         """The line word ``number`` goes in, once the word and its direction suit it."""
         pz = self.puzzle
         if number > pz.words:
@@ -235,7 +235,7 @@ class Sheet:
             raise IllegalStep(number, f"{word} places too many new letters")
         return new_cells
 
-    def _check_runs(self, number: int, p: Placement, word: str, line: Line,
+    def _check_runs(self, number: int, p: SheetStep, word: str, line: Line,
                     cells: list[tuple[int, int]], new_cells: list[tuple[int, int]],
                     extra: dict[tuple[int, int], str]) -> None:
         """The run along the word must be exactly the word, and its new letters may not form
@@ -275,7 +275,7 @@ class Sheet:
                 raise IllegalStep(number, f"letter not available: {word} needs {n} x {ch}, "
                                   f"and there is {left} {ch} left {where}")
 
-    def _check_activations(self, number: int, p: Placement, word: str,
+    def _check_activations(self, number: int, p: SheetStep, word: str,
                            new_cells: list[tuple[int, int]]) -> None:
         """One inactive Supply letter is activated per new letter, while any are left."""
         pz = self.puzzle
@@ -294,7 +294,7 @@ class Sheet:
             raise IllegalStep(number, f"{word} placed {len(new_cells)} new letter(s), so "
                               f"activate {due} Supply letter(s), not {len(acts)}")
 
-    def _check_crossout(self, number: int, p: Placement, word: str) -> None:
+    def _check_crossout(self, number: int, p: SheetStep, word: str) -> None:
         """At most one cross-out, for a long word in a checkbox row (which letter is checked
         when the sheet is scored)."""
         pz = self.puzzle
@@ -310,7 +310,7 @@ class Sheet:
         if len(ch) != 1 or ch not in pz.vp:
             raise IllegalStep(number, f"{p.crossed_out[0]!r} is not a letter to cross out")
 
-    def play(self, p: Placement) -> PlacedWord:
+    def play(self, p: SheetStep) -> PlacedWord:
         """Write the next word; raises :class:`IllegalStep` saying why it is not allowed."""
         new_cells, letters = self._validate(p)
         number = len(self.words) + 1
@@ -333,7 +333,7 @@ class Sheet:
             self.crossouts.append((number, str(ch).upper()))
         placed = PlacedWord(
             number=number,
-            placement=Placement(p.row, p.col, p.direction, word, tuple(p.activated),
+            placement=SheetStep(p.row, p.col, p.direction, word, tuple(p.activated),
                                 tuple(str(c).upper() for c in p.crossed_out)),
             new_cells=new_cells,
             sources=sources,
@@ -386,7 +386,7 @@ class Sheet:
 
 
 def play_all(
-    puzzle: Puzzle, placements: list[Placement], lexicon: Lexicon | None = None
+    puzzle: Puzzle, placements: list[SheetStep], lexicon: Lexicon | None = None
 ) -> tuple[Sheet, ScoreCard]:
     """Play every step in order and score the sheet; raises :class:`IllegalStep`."""
     sheet = Sheet(puzzle, lexicon)

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 from ortools.sat.python import cp_model
 
-from companion.girdle.engine import Placement
+from companion.girdle.engine import SheetStep
 from companion.girdle.moves import WordIndex
 from companion.girdle.puzzle import Puzzle
 from companion.girdle.rules import ALPHABET
@@ -44,7 +44,7 @@ class ExactResult:
     score: int
     proven: bool
     upper_bound: int
-    words: list[Placement]
+    words: list[SheetStep]
     work: float  # deterministic time used
     feasible: bool = True  # False: proven that no complete sheet exists
     cut: bool = False  # the safety stop in seconds ended the search
@@ -420,7 +420,7 @@ def _final_score(pr: Programme, puzzle: Puzzle, spans: list[dict[Cell, int]],
     pr.offset = -float(sum(vp))
 
 
-def solve_exact(puzzle: Puzzle, index: WordIndex, hint: list[Placement] | None = None,
+def solve_exact(puzzle: Puzzle, index: WordIndex, hint: list[SheetStep] | None = None,
                 bound: int | None = None, work_limit: float | None = WORK_LIMIT,
                 workers: int = WORKERS, seconds: float | None = None) -> ExactResult:
     """The best sheet of ``puzzle`` by CP-SAT, proven when the search ends within
@@ -466,7 +466,7 @@ def solve_exact(puzzle: Puzzle, index: WordIndex, hint: list[Placement] | None =
     return ExactResult(score, proven, upper, words, work, cut=cut)
 
 
-def _find(puzzle: Puzzle, cd: _Cands, k: int, p: Placement) -> int | None:
+def _find(puzzle: Puzzle, cd: _Cands, k: int, p: SheetStep) -> int | None:
     """The row of ``cd`` that is placement ``p`` (None if it is not a candidate)."""
     line = puzzle.lines[k]
     s = (p.col if line.kind == "row" else p.row) - 1
@@ -477,9 +477,9 @@ def _find(puzzle: Puzzle, cd: _Cands, k: int, p: Placement) -> int | None:
     return int(hit[0]) if len(hit) else None
 
 
-def _placement(puzzle: Puzzle, index: WordIndex, cd: _Cands, k: int, i: int) -> Placement:
+def _placement(puzzle: Puzzle, index: WordIndex, cd: _Cands, k: int, i: int) -> SheetStep:
     line = puzzle.lines[k]
     s, n = int(cd.start[i]), int(cd.length[i])
     word = index.words[n][int(cd.wid[i])]
     row, col = (line.index, s + 1) if line.kind == "row" else (s + 1, line.index)
-    return Placement(row, col, line.direction, word)
+    return SheetStep(row, col, line.direction, word)

@@ -10,18 +10,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from companion.girdle.engine import Placement, ScoreCard, Sheet
+from companion.girdle.engine import ScoreCard, Sheet, SheetStep
 from companion.girdle.puzzle import Puzzle
 from companion.lexicon import Lexicon
 
 
 def complete_sheet(
     puzzle: Puzzle,
-    words: Sequence[Placement],
+    words: Sequence[SheetStep],
     dots: Iterable[int] | None = None,
     ticks: Iterable[int] | None = None,
     lexicon: Lexicon | None = None,
-) -> tuple[list[Placement], Sheet, ScoreCard]:
+) -> tuple[list[SheetStep], Sheet, ScoreCard]:
     """Play ``words`` (in word order) on a fresh sheet, choosing what the words leave open, and
     score it; raises :class:`~companion.girdle.engine.IllegalStep` for an illegal word.
 
@@ -55,14 +55,14 @@ def complete_sheet(
     return steps, sheet, card
 
 
-def _play(puzzle: Puzzle, steps: list[Placement], lexicon: Lexicon | None) -> Sheet:
+def _play(puzzle: Puzzle, steps: list[SheetStep], lexicon: Lexicon | None) -> Sheet:
     sheet = Sheet(puzzle, lexicon)
     for p in steps:
         sheet.play(p)
     return sheet
 
 
-def _supply_needs(puzzle: Puzzle, words: list[Placement]) -> list[list[str]]:
+def _supply_needs(puzzle: Puzzle, words: list[SheetStep]) -> list[list[str]]:
     """Per word, the letters it must take from the Supply: the A-Z section has one of each
     letter, and the engine takes a letter from there first."""
     grid: dict[tuple[int, int], str] = {}
@@ -82,7 +82,7 @@ def _supply_needs(puzzle: Puzzle, words: list[Placement]) -> list[list[str]]:
     return out
 
 
-def _new_letters(puzzle: Puzzle, words: list[Placement]) -> list[int]:
+def _new_letters(puzzle: Puzzle, words: list[SheetStep]) -> list[int]:
     grid: set[tuple[int, int]] = set()
     out = []
     for p in words:
@@ -92,7 +92,7 @@ def _new_letters(puzzle: Puzzle, words: list[Placement]) -> list[int]:
     return out
 
 
-def _activations(puzzle: Puzzle, words: list[Placement], dots: list[int] | None
+def _activations(puzzle: Puzzle, words: list[SheetStep], dots: list[int] | None
                  ) -> list[tuple[int, ...]]:
     """Each word's Supply activations (1-based positions): its own if it gives them, else
     chosen as :func:`complete_sheet` says."""

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from companion.errors import UsageError
 from companion.girdle import layouts
-from companion.girdle.moves import Position, legal_moves, line_cells, word_index
+from companion.girdle.moves import SearchState, legal_moves, line_cells, word_index
 from companion.girdle.puzzle import Line, Puzzle
 from companion.girdle.rules import Edition, default_edition
 from companion.girdle.star import fewest_letters
@@ -118,7 +118,7 @@ def find_solution(puzzle: Puzzle, lexicon: Lexicon, node_limit: int = 5000) -> l
     can cross them), then the shortest (they block the fewest squares), then the best-scoring.
     """
     index = word_index(lexicon, puzzle.min_length, puzzle.max_length)
-    pos = Position(puzzle)
+    pos = SearchState(puzzle)
     nodes = 0
 
     def dfs() -> bool:

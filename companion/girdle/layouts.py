@@ -1,4 +1,4 @@
-"""Layout families: the shapes a puzzle's word lines may take (``girdle-layouts.tsv``).
+"""FamilyLayout families: the shapes a puzzle's word lines may take (``girdle-layouts.tsv``).
 
 A family's shape is turned and mirrored, and its lines put in a word order where every word
 after the first crosses an earlier line (which the sheet's rules need), all drawn from a
@@ -21,7 +21,7 @@ class Random(Protocol):
 
 
 @dataclass(frozen=True)
-class Layout:
+class FamilyLayout:
     """One family's shape: its lines (word 1's first, if the family fixes it)."""
 
     family: str
@@ -38,17 +38,17 @@ def _line(text: str) -> Line:
 
 
 @cache
-def layouts() -> dict[str, Layout]:
+def layouts() -> dict[str, FamilyLayout]:
     """Every family by name, in the order of the data file."""
     out = {}
     for row in read_table("girdle-layouts.tsv"):
         first = None if row["first"] == "-" else _line(row["first"])
-        out[row["family"]] = Layout(row["family"], tuple(_line(t) for t in row["lines"].split()),
-                                    first, row["description"])
+        lines = tuple(_line(t) for t in row["lines"].split())
+        out[row["family"]] = FamilyLayout(row["family"], lines, first, row["description"])
     return out
 
 
-def family(name: str) -> Layout:
+def family(name: str) -> FamilyLayout:
     """The family called ``name``; an unknown name is a :class:`UsageError`."""
     known = layouts()
     if name not in known:
@@ -72,7 +72,7 @@ def turned(line: Line, turn: bool, flip_rows: bool, flip_cols: bool, size: int) 
     return Line(kind, index)
 
 
-def draw(rng: Random, layout: Layout, size: int = 7) -> tuple[Line, ...]:
+def draw(rng: Random, layout: FamilyLayout, size: int = 7) -> tuple[Line, ...]:
     """The family's lines turned, mirrored and in a word order drawn from ``rng``."""
     turn, flip_r, flip_c = (rng.below(2) == 1 for _ in range(3))
 

@@ -1,6 +1,6 @@
 """Legal words for the next line of a sheet: the move generator shared by generator and solver.
 
-A :class:`Position` is a compact search state (grid, letters left, Supply use). Candidate words
+A :class:`SearchState` is a compact search state (grid, letters left, Supply use). Candidate words
 come from a per-length index of the word list (:class:`WordIndex`) filtered with NumPy by the
 fixed letters of each run and by the letters still available.
 """
@@ -140,7 +140,7 @@ class Move:
     total: int  # the word's score: VP of its letters + length bonus
 
 
-class Position:
+class SearchState:
     """A search state: the grid, the A-Z letters used and the Supply letters used.
 
     Supply letters are activated lazily: a word may take a Supply letter if, counting it, no
@@ -273,12 +273,12 @@ class MoveBlock:
                     int(self.totals[k]))
 
 
-def legal_moves(pos: Position, index: WordIndex) -> list[Move]:
+def legal_moves(pos: SearchState, index: WordIndex) -> list[Move]:
     """Every legal next word (any order)."""
     return [b.move(k, index) for b in legal_blocks(pos, index) for k in range(len(b))]
 
 
-def legal_blocks(pos: Position, index: WordIndex) -> list[MoveBlock]:
+def legal_blocks(pos: SearchState, index: WordIndex) -> list[MoveBlock]:
     """Every legal next word, grouped by run: by length, then by start."""
     pz = pos.pz
     number = pos.number

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from companion.girdle.moves import EMPTY, Position, WordIndex, line_cells, line_neighbours
+from companion.girdle.moves import EMPTY, SearchState, WordIndex, line_cells, line_neighbours
 from companion.girdle.rules import ALPHABET
 
 NONE = 26  # "square not covered" in a candidate's letter row
@@ -43,14 +43,14 @@ class Candidates:
                           self.length[keep], self.word_id[keep])
 
 
-def _blocked(pos: Position, number: int) -> list[bool]:
+def _blocked(pos: SearchState, number: int) -> list[bool]:
     """Per square of line ``number``: empty, with a letter beside it across the line."""
     grid = pos.grid
     return [grid[c] == EMPTY and any(grid[n] != EMPTY for n in near)
             for c, near in line_neighbours(pos.pz.lines[number - 1], pos.size)]
 
 
-def line_candidates(pos: Position, index: WordIndex, number: int) -> Candidates:
+def line_candidates(pos: SearchState, index: WordIndex, number: int) -> Candidates:
     """Every word line ``number`` could take on the current grid (a superset of legal ones)."""
     pz, size = pos.pz, pos.size
     cells = line_cells(pz, number)
@@ -117,7 +117,7 @@ def _open_span(letters: list[int], blocked: list[bool], cells: tuple[int, ...],
     return fixed
 
 
-def refilter(cands: Candidates, pos: Position) -> Candidates:
+def refilter(cands: Candidates, pos: SearchState) -> Candidates:
     """Keep the candidates still possible on the grid of ``pos`` (after more words)."""
     pz, size, grid = pos.pz, pos.size, pos.grid
     number = cands.number
@@ -164,7 +164,7 @@ class _Use:
 class Relaxation:
     """The Lagrangian bound of a position's remaining lines, with its prices (multipliers)."""
 
-    def __init__(self, pos: Position, cands: dict[int, Candidates], prices: dict | None = None):
+    def __init__(self, pos: SearchState, cands: dict[int, Candidates], prices: dict | None = None):
         pz = pos.pz
         self.pos = pos
         self.cands = cands

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from companion.girdle.engine import Placement
+from companion.girdle.engine import SheetStep
 from companion.girdle.exact import solve_exact
 from companion.girdle.finish import complete_sheet
 from companion.girdle.generator import find_solution
@@ -34,7 +34,7 @@ from companion.girdle.moves import (
     EMPTY,
     Move,
     MoveBlock,
-    Position,
+    SearchState,
     legal_blocks,
     line_cells,
     line_neighbours,
@@ -55,7 +55,7 @@ class Solution:
     par: int
     proven: bool
     upper_bound: int
-    placements: list[Placement] = field(default_factory=list)
+    placements: list[SheetStep] = field(default_factory=list)
     nodes: int = 0
     seconds: float = 0.0
     complete: bool = True  # the whole standard search ran (False: the time budget stopped it)
@@ -80,7 +80,7 @@ EXACT_WORK = 60.0  # CP-SAT's deterministic time for a puzzle that is not a star
 SEARCH_VERSION = 5
 
 
-def _line_room(pos: Position, number: int) -> tuple[int, list[int]]:
+def _line_room(pos: SearchState, number: int) -> tuple[int, list[int]]:
     """(longest run a word in line ``number`` could still take, VPs of letters it could cross)."""
     grid, vp = pos.grid, pos.vp
     best = run = 0
@@ -98,14 +98,14 @@ def _line_room(pos: Position, number: int) -> tuple[int, list[int]]:
     return best, fixed_vps
 
 
-def _placements(puzzle: Puzzle, moves: list[Move], lexicon: Lexicon) -> list[Placement]:
+def _placements(puzzle: Puzzle, moves: list[Move], lexicon: Lexicon) -> list[SheetStep]:
     """Solver moves as sheet steps, finished by :func:`complete_sheet` (activations and
     cross-outs), as a typed or photographed sheet of the same words would be."""
     size = puzzle.size
     words = []
     for m in moves:
         r, c = divmod(m.cells[0], size)
-        words.append(Placement(r + 1, c + 1, puzzle.lines[m.number - 1].direction, m.word))
+        words.append(SheetStep(r + 1, c + 1, puzzle.lines[m.number - 1].direction, m.word))
     return complete_sheet(puzzle, words, lexicon=lexicon)[0]
 
 
@@ -187,7 +187,7 @@ def _solve_star(puzzle: Puzzle, index, star, out_of_time, start: float,
 def _root_bound(puzzle: Puzzle, index, target: int, deadline: float | None,
                 iterations: int = ROOT_ITERATIONS) -> int:
     """The Lagrangian upper bound of the empty sheet (see :mod:`companion.girdle.relax`)."""
-    pos = Position(puzzle)
+    pos = SearchState(puzzle)
     cands = {j: line_candidates(pos, index, j) for j in range(1, puzzle.words + 1)}
     relaxation = Relaxation(pos, cands)
     value, _ = relaxation.evaluate()
@@ -199,21 +199,21 @@ def _root_bound(puzzle: Puzzle, index, target: int, deadline: float | None,
 
 
 def _score_of(puzzle: Puzzle, moves: list[Move]) -> int:
-    pos = Position(puzzle)
+    pos = SearchState(puzzle)
     for m in moves:
         pos.play(m)
     return pos.final_score()
 
 
-def _clone(pos: Position) -> Position:
-    new = Position.__new__(Position)
+def _clone(pos: SearchState) -> SearchState:
+    new = SearchState.__new__(SearchState)
     new.pz, new.size, new.vp = pos.pz, pos.size, pos.vp
     new.grid, new.az, new.supply_left = list(pos.grid), list(pos.az), list(pos.supply_left)
     new.supply_used, new.placed, new.moves = pos.supply_used, pos.placed, list(pos.moves)
     return new
 
 
-def _has_room(pos: Position) -> bool:
+def _has_room(pos: SearchState) -> bool:
     """Every later line can still take a word that crosses something."""
     pz = pos.pz
     for k in range(pos.number, pz.words + 1):
@@ -232,7 +232,7 @@ def _beam(puzzle: Puzzle, index, deadline: float | None, width: int = 24):
     """Beam search: the ``width`` best partial sheets (by their score if ended now) at each
     line; yields (final score, moves) of the complete sheets it reaches."""
     vp = np.array([puzzle.vp[ch] for ch in ALPHABET], dtype=np.int64)
-    beam = [Position(puzzle)]
+    beam = [SearchState(puzzle)]
     for number in range(1, puzzle.words + 1):
         later: set[int] = set()
         for k in range(number + 1, puzzle.words + 1):

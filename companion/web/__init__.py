@@ -164,7 +164,7 @@ def create_app(test_config: dict[str, Any] | None = None,
             (e for e, _ in links if e.split(".")[0] == here.split(".")[0]), None)
         return {"nav_links": links, "current_tab": current}
 
-    from companion.web.challenge import lexicon
+    from companion.web.wordlist import lexicon
 
     with app.app_context():
         lexicon()  # load the word list now: a bad LEXICON_PATH stops the start, not a request

@@ -22,13 +22,13 @@ from companion.errors import CompanionError, UsageError
 from companion.tables import TABLE_GAMES, table_for
 from companion.web import openapi, photos, plays
 from companion.web import scoresheet as sheet
-from companion.web.challenge import lexicon
 from companion.web.db import session
 from companion.web.imagesize import check_image_size
 from companion.web.inputs import int_from
 from companion.web.models import Game, Photo
 from companion.web.qr import qr_svg
 from companion.web.retention import forget_old_photos
+from companion.web.wordlist import lexicon
 
 bp = Blueprint("games", __name__)
 

@@ -28,7 +28,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from companion.errors import CompanionError, UsageError
-from companion.girdle import Placement, Puzzle, default_edition, puzzle_for, puzzle_number
+from companion.girdle import Puzzle, SheetStep, default_edition, puzzle_for, puzzle_number
 from companion.lexicon import load_lexicon
 from companion.web import jobs, openapi, par_jobs
 from companion.web.db import session as db
@@ -128,7 +128,7 @@ class Par:
 
     par: int
     proven: bool
-    placements: list[Placement]
+    placements: list[SheetStep]
     solution: str  # the sheet in the typed form
 
 
@@ -164,7 +164,7 @@ def known_par(day: dt.date) -> Par | None:
         except CompanionError as exc:
             raise ParFailed(f"{exc}. Try again in a moment.") from exc
         row = GirdlePar(puzzle_date=day, par=int(found["par"]), proven=bool(found["proven"]),
-                        solution=[Placement.from_dict(s).to_dict(n) for n, s in
+                        solution=[SheetStep.from_dict(s).to_dict(n) for n, s in
                                   enumerate(found["solution"], 1)])
         try:
             with db().begin_nested():
@@ -187,16 +187,16 @@ def par_or_pending(day: dt.date) -> Par:
     return par
 
 
-def _placements(stored: list, pz: Puzzle) -> list[Placement]:
+def _placements(stored: list, pz: Puzzle) -> list[SheetStep]:
     """A stored best sheet: JSON placements (or, stored by older versions, typed lines)."""
     if stored and all(isinstance(x, str) for x in stored):
         placements, _sheet, _card = play_solution(pz, parse_solution("\n".join(stored), pz),
                                                   _lexicon())
         return placements
-    return [Placement.from_dict(x) for x in stored]
+    return [SheetStep.from_dict(x) for x in stored]
 
 
-def _replays_to(pz: Puzzle, placements: list[Placement], score: int) -> bool:
+def _replays_to(pz: Puzzle, placements: list[SheetStep], score: int) -> bool:
     from companion.girdle import IllegalStep, Sheet
 
     sheet = Sheet(pz, _lexicon())
@@ -235,7 +235,7 @@ def start_par_search(day: dt.date) -> Future:
                           current_app.config["GIRDLE_SOLVE_SECONDS"])
 
 
-def raise_par(day: dt.date, score: int, placements: list[Placement]) -> None:
+def raise_par(day: dt.date, score: int, placements: list[SheetStep]) -> None:
     """A player's complete sheet beating an unproven par becomes the new par."""
     row = db().get(GirdlePar, day)
     if row is not None and not row.proven and score > row.par:

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from companion.errors import UsageError
-from companion.girdle import IllegalStep, Placement, Puzzle, ScoreCard, Sheet, complete_sheet
+from companion.girdle import IllegalStep, Puzzle, ScoreCard, Sheet, SheetStep, complete_sheet
 from companion.lexicon import Lexicon
 
 _LINE = re.compile(r"^([A-Za-z]+)\s+(\d)(?:\s+\+\s*([\d,\s]+?))?(?:\s+-\s*([A-Za-z]))?\s*$")
@@ -51,17 +51,17 @@ def parse_solution(text: str, puzzle: Puzzle) -> list[Step]:
     return steps
 
 
-def _placement(puzzle: Puzzle, number: int, step: Step, acts: tuple[int, ...]) -> Placement:
+def _placement(puzzle: Puzzle, number: int, step: Step, acts: tuple[int, ...]) -> SheetStep:
     line = puzzle.lines[number - 1]
     if not 1 <= step.start <= puzzle.size:
         raise UsageError(f"Word {number}: the start square must be 1 to {puzzle.size}.")
     row, col = (line.index, step.start) if line.kind == "row" else (step.start, line.index)
     cross = (step.crossed_out,) if step.crossed_out else ()
-    return Placement(row, col, line.direction, step.word, acts, cross)
+    return SheetStep(row, col, line.direction, step.word, acts, cross)
 
 
 def play_solution(puzzle: Puzzle, steps: list[Step], lexicon: Lexicon
-                  ) -> tuple[list[Placement], Sheet, ScoreCard]:
+                  ) -> tuple[list[SheetStep], Sheet, ScoreCard]:
     """Play the steps on a fresh sheet and score it (the engine's
     :func:`~companion.girdle.complete_sheet` chooses what they leave open); an illegal word
     raises a sentence."""
@@ -73,7 +73,7 @@ def play_solution(puzzle: Puzzle, steps: list[Step], lexicon: Lexicon
         raise UsageError(f"Word {exc.step}: {exc.reason}.") from exc
 
 
-def solution_text(puzzle: Puzzle, placements: list[Placement]) -> str:
+def solution_text(puzzle: Puzzle, placements: list[SheetStep]) -> str:
     """Placements written back in the typed format."""
     out = []
     for number, p in enumerate(placements, 1):

@@ -20,9 +20,9 @@ from companion.lexicon import define
 from companion.pdq import all_variants, default_deck, find_words, get_variant, judge, parse_cards
 from companion.pdq.solitaire import deals, shuffled
 from companion.web import openapi
-from companion.web.challenge import lexicon
 from companion.web.imagesize import check_image_size
 from companion.web.inputs import int_from, words_from
+from companion.web.wordlist import lexicon
 
 bp = Blueprint("pdq", __name__)
 MAX_SEED = 2**53
