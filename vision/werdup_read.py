@@ -9,14 +9,14 @@ import numpy as np
 from companion.layout.werdup_board import WERDUP_BOARD, BoardLayout
 from companion.lexicon import Lexicon
 from vision.classifier import shipped_classifier
-from vision.config import DEFAULT
+from vision.config import DEFAULT, StackConfig
 from vision.errors import VisionError
 from vision.light import check_light
 from vision.markers import detect
-from vision.werdup_stacks import StackConfig, StacksReading, read_stacks
+from vision.werdup_stacks import StacksReading, read_stacks
 from vision.werdup_turn import BoardState, height_mismatches, infer_play
 
-STACKS = StackConfig()
+STACKS = DEFAULT.stacks
 GOOD = (40, 170, 40)
 DOUBT = (0, 140, 255)
 GRID = (255, 160, 0)

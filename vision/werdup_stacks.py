@@ -22,57 +22,10 @@ from companion.lexicon import Lexicon
 from vision.boards import board_spec
 from vision.cells import BLANK, EMPTY, OPTION_MIN, OPTIONS, SHOWN_MIN, CellRead
 from vision.classifier import NO_LETTER, TileClassifier
-from vision.config import CellConfig, ClassifyConfig
+from vision.config import CellConfig, ClassifyConfig, StackConfig
 from vision.errors import VisionError
 from vision.glyph import features, glyph_from_mask
 from vision.markers import detect
-
-
-@dataclass(frozen=True)
-class StackConfig:
-    """Thresholds of the stack reader (kept here, beside the reader that uses them)."""
-
-    max_stack: int = 5
-    min_markers: int = 3              # markers needed for the board's pose
-    min_tilt: float = 12.0            # degrees from straight down below which heights
-                                      # cannot be told apart
-    default_focal: float = 0.85       # focal length / long side when it cannot be measured
-    focal_range: tuple[float, float] = (0.35, 4.0)   # plausible measured focal / long side
-    face_mm: float = 12.6             # side of the top-face square read for a letter
-    face_px: int = 63                 # ... warped to this many pixels
-    letter_rise: float = 0.95         # mm: the letter's centre above the face's (the
-                                      # orientation bar sits under it)
-    letter_height: tuple[float, float] = (5.5, 10.5)  # mm: capitals are 7.3 (J, Q 9)
-    cap_height: float = 7.3           # mm: a capital letter on a tile
-    min_letter_px: float = 14.0       # a letter seen smaller than this (pixels tall, in the
-                                      # working image) is listed, however sure it looks
-    min_letter_width: float = 1.3     # mm: the I's stem is 1.9
-    bar_gap: float = 0.9              # mm between the letter and the orientation bar under it
-    bar_height: float = 1.0           # mm: the bar's height
-    bar_width: float = 6.0            # mm: the bar's width
-    bar_dark: float = 0.15            # the bar's place this much darker than the face: the
-                                      # bar is there
-    no_bar: float = 0.4               # a letter with no bar seen under it keeps this share of
-                                      # its score (a faint bar may not show)
-    centre_sigma: float = 1.3         # mm: a letter this far off its face's centre halves
-                                      # its score
-    edge_weight: float = 0.35         # share of the score from the tile's top edge
-    min_height_margin: float = 1.6    # best height's score over the runner-up's below this:
-                                      # the height is uncertain
-    min_letter_score: float = 0.25    # a best letter score below this: no tile seen
-    sure_score: float = 0.6           # letters this sure give the tiles' face colour
-    hidden_share: float = 0.35        # a face this much covered by a nearer stack: not seen
-    ink_ratio: float = 0.6            # ink is darker than this share of the face around it
-                                      # (a shadow darkens both, the black inlay only itself)
-    faintest_ink: float = 0.75        # no ink when nothing is darker than this share
-    face_kernel: float = 2.4          # mm: the face around a pixel is the brightest within
-    min_face_share: float = 0.6       # a letter on a face darker (Lab L) than this share of
-                                      # the sure tiles' faces is a mark on the board
-    max_face_chroma: float = 16.0     # ... or one this far from their colour (Lab a, b)
-    min_tile_contrast: float = 12.0   # Lab distance of tiles and board needed to tell an
-                                      # unread tile from an empty cell by colour
-    tile_nearer: float = 0.4          # a face this much nearer the tiles' colour than the
-                                      # board's (Lab) is a tile's
 
 
 @dataclass(frozen=True)

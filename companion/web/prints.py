@@ -5,7 +5,6 @@ the same bytes, so each is built once and kept in the instance folder for every 
 from __future__ import annotations
 
 import os
-import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +24,7 @@ from flask import (
 from companion.errors import CompanionError, UsageError
 from companion.judge import GAME_TITLES
 from companion.web import openapi
+from printables.raster import pdf_page_png
 
 bp = Blueprint("prints", __name__)
 
@@ -141,18 +141,10 @@ def pdf_bytes(doc: Document, opts: dict[str, str]) -> bytes:
 
 
 def preview_png(doc: Document, opts: dict[str, str]) -> bytes:
-    """The first page at 40 dpi (poppler's ``pdftoppm``)."""
+    """The first page at 40 dpi (poppler's ``pdftoppm`` through :mod:`printables.raster`)."""
     pdf = pdf_bytes(doc, opts)
 
-    def render() -> bytes:
-        try:
-            out = subprocess.run(["pdftoppm", "-r", "40", "-f", "1", "-l", "1", "-png"],
-                                 input=pdf, capture_output=True, check=True, timeout=60)
-        except (OSError, subprocess.SubprocessError) as exc:
-            raise CompanionError("Previews need poppler-utils (pdftoppm).") from exc
-        return out.stdout
-
-    return _cached(doc.filename(opts, "png"), render)
+    return _cached(doc.filename(opts, "png"), lambda: pdf_page_png(pdf, 40))
 
 
 def _download(key: str, ext: str):
