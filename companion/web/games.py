@@ -20,7 +20,7 @@ from sqlalchemy import or_
 
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import load_lexicon
-from companion.web import openapi, photos, plays
+from companion.web import openapi, photos, plays, table_rules
 from companion.web import scoresheet as sheet
 from companion.web.db import session
 from companion.web.imagesize import check_image_size
@@ -108,6 +108,7 @@ def create():
     try:
         game = sheet.create_game(session(), request.form.get("game", ""),
                                  request.form.getlist("player"))
+        table_rules.apply_settings(game, request.form)
     except CompanionError as exc:
         return render_template("games.html", games=[], tables=sheet.TABLES,
                                error=str(exc)), 400
@@ -132,7 +133,10 @@ def _sheet_page(game: Game, key: str, error: str | None = None, status: int = 20
                            table=sheet.can_change(game, key), rows=sheet.running(game),
                            totals=sheet.totals(game), next_seat=sheet.next_seat(game),
                            cells=cells, last=last, error=error, typed=typed or {},
-                           request_key=secrets.token_urlsafe(12)), status
+                           request_key=secrets.token_urlsafe(12),
+                           open_play=table_rules.open_play(game),
+                           rule=table_rules.rule_of(game),
+                           clock=table_rules.time_left(game, table_rules.now())), status
 
 
 def _act(key: str, action) -> object:
@@ -152,7 +156,13 @@ def _act(key: str, action) -> object:
 
 @bp.post("/games/<key>/turns")
 def add_turn(key: str):
-    return _act(key, lambda db, g: sheet.add_turn(db, g, **_turn_fields(request.form)))
+    return _act(key, lambda db, g: table_rules.record_turn(db, g, _turn_fields(request.form),
+                                                            table_rules.now()))
+
+
+@bp.post("/games/<key>/challenge")
+def challenge(key: str):
+    return _act(key, lambda db, g: table_rules.challenge(db, g, _lexicon()))
 
 
 def _undo(db, game: Game, values) -> None:
@@ -170,12 +180,14 @@ def undo(key: str):
 @bp.post("/games/<key>/finish")
 def finish(key: str):
     racks = {p: request.form.get(f"rack{p}", "") for p in range(10)}
-    return _act(key, lambda db, g: sheet.finish_game(db, g, racks))
+    return _act(key, lambda db, g: (sheet.finish_game(db, g, racks),
+                                    table_rules.finish_clock(db, g, table_rules.now())))
 
 
 @bp.get("/games/<key>/turns")
 @bp.get("/games/<key>/undo")
 @bp.get("/games/<key>/finish")
+@bp.get("/games/<key>/challenge")
 def back_to_game(key: str):
     """A form's address opened again (reload, back button): the game's page."""
     return redirect(url_for("games.show", key=key))
@@ -370,6 +382,7 @@ def api_create():
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise UsageError('"players" must be a list of names.')
     game = sheet.create_game(session(), str(body.get("game", "")), players)
+    table_rules.apply_settings(game, body)
     session().commit()
     _remember(game.table_key)
     return jsonify(_api_game(game, game.table_key)), 201
@@ -380,7 +393,7 @@ def api_turn(key: str):
     body = _json_body()
     fields = _turn_fields(body)
     game = _locked(key, body)
-    sheet.add_turn(session(), game, **fields)
+    table_rules.record_turn(session(), game, fields, table_rules.now())
     session().commit()
     return jsonify(_api_game(game, key)), 201
 
@@ -404,6 +417,7 @@ def api_finish(key: str):
     racks = {int_from(k, "Seat", 0, 9, 0): v for k, v in racks.items()}
     game = _locked(key, body)
     sheet.finish_game(session(), game, racks)
+    table_rules.finish_clock(session(), game, table_rules.now())
     session().commit()
     return jsonify(_api_game(game, key))
 

@@ -66,14 +66,17 @@ def _split(notation: str) -> tuple[str, str]:
     return parts[0], parts[1]
 
 
-def score_werdup(board: Board, placements: list[Placement], lexicon: Lexicon) -> ScoredPlay:
+def score_werdup(board: Board, placements: list[Placement],
+                 lexicon: Lexicon | None) -> ScoredPlay:
     """Judge and score new WerdUp tiles on ``board`` (the board before the play)."""
     from companion.werdup.notation import play_notation
     from companion.werdup.scoring import explain_word
     from companion.werdup.validate import judge_play
 
     rules = _werdup_rules()
-    j = judge_play(board, placements, rules, lexicon)
+    # no word list: a table that challenges; the words are judged when challenged
+    j = judge_play(board, placements, rules, lexicon or default_lexicon(),
+                   check_words=lexicon is not None)
     try:
         written = play_notation(board, placements)
     except PlayError:
@@ -89,7 +92,7 @@ def score_werdup(board: Board, placements: list[Placement], lexicon: Lexicon) ->
                       after.to_text(), [(p.row, p.col) for p in placements])
 
 
-def score_bugwords(board: Board, placements: list[Placement], lexicon: Lexicon,
+def score_bugwords(board: Board, placements: list[Placement], lexicon: Lexicon | None,
                    written: str = "") -> ScoredPlay:
     """Judge and score new Bug Words tiles on ``board`` (the board before the play)."""
     from companion.bugwords import IllegalPlay, check_play
@@ -125,16 +128,18 @@ def parse_notation(kind: str, board: Board, notation: str) -> list[Placement]:
     return board.tiles_for_play(parse_position(square, board.rows, board.cols), word)
 
 
-def score_placements(kind: str, board: Board, placements: list[Placement], lexicon: Lexicon,
-                     written: str = "") -> ScoredPlay:
-    """Judge and score a play given as its new tiles."""
+def score_placements(kind: str, board: Board, placements: list[Placement],
+                     lexicon: Lexicon | None, written: str = "") -> ScoredPlay:
+    """Judge and score a play given as its new tiles (``lexicon`` None: words unchecked)."""
     if kind == "werdup":
         return score_werdup(board, placements, lexicon)
     return score_bugwords(board, placements, lexicon, written)
 
 
-def score_play(kind: str, board_text: str | None, notation: str, lexicon: Lexicon) -> ScoredPlay:
-    """Judge and score ``notation`` on the game's current board."""
+def score_play(kind: str, board_text: str | None, notation: str,
+               lexicon: Lexicon | None) -> ScoredPlay:
+    """Judge and score ``notation`` on the game's current board (``lexicon`` None: words
+    unchecked, for a table that challenges)."""
     if len(notation) > 40:
         raise UsageError("That play is too long to be a play.")
     board = stored_board(kind, board_text)

@@ -295,6 +295,7 @@ def gcg_text(game: Game) -> str:
     is written as the tiles it placed; passes, swaps and plays entered without a square are
     written as notes (their points still count in the running totals)."""
     from companion.bugwords.gcg import GcgMove, GcgRecord, write_gcg
+    from companion.web import table_rules
 
     if game.kind != "bugwords":
         raise UsageError("GCG records are for Bug Words games.")
@@ -303,9 +304,14 @@ def gcg_text(game: Game) -> str:
     rec = GcgRecord(players=[(n, record_name(p.name))
                              for n, p in zip(nicks, game.players, strict=True)])
     rec.pragmas["title"] = f"Bug Words game {game.id}"
+    rec.notes.extend(table_rules.record_notes(game))
     so_far = {p.seat: 0 for p in game.players}
     for t in game.turns:
         so_far[t.seat] += t.score
+        ruled = table_rules.record_moves(t, nicks[t.seat], so_far[t.seat])
+        if ruled is not None:  # the table's challenge and clock lines
+            rec.moves.extend(ruled)
+            continue
         d = t.detail or {}
         name = record_name(game.players[t.seat].name)
         if t.action == "play" and d.get("position"):
