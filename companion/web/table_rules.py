@@ -191,11 +191,10 @@ def record_moves(turn: Turn, nick: str, total: int) -> list[Any] | None:
     left = None if seconds is None else _whole(seconds)
     if turn.action == "time":
         return [GcgMove(nick, "time_penalty", "", turn.score, total, time_left=left)]
-    if turn.action == "pass" and d.get("lost_turn"):
-        return [GcgMove(nick, "pass", "", 0, total)]
     if turn.action != "play" or not d.get("position"):
-        return None if left is None or turn.action != "pass" else [
-            GcgMove(nick, "pass", "", 0, total, time_left=left)]
+        # passes (a turn lost to a challenge too) and swaps: the sheet writes them as notes,
+        # since a GCG move line needs the rack, which the sheet never sees
+        return None
     placed = "".join("?" if ch.islower() else ch for ch in d["record_word"] if ch != ".")
     ch = d.get("challenge")
     played = ch["play_score"] if ch else turn.score

@@ -214,3 +214,35 @@ def test_the_record_replays_with_challenges_and_time(tapp, fake, tmp_path, capsy
     path = tmp_path / "game.gcg"
     path.write_text(text)
     assert main(["bugwords", "replay", str(path)]) == 0
+
+
+def test_a_double_challenge_record_replays(tapp, tmp_path):
+    """A valid play challenged under the double rule: the challenger's lost turn is written
+    as a pass, as real GCG records do, and the record replays with no difference."""
+    client = tapp.test_client()
+    key = _start(client, "double")
+    _play(client, key, "8G CAT")
+    _form(client, key, "challenge")
+    _play(client, key, "H7 B.T")  # Ann again: Bob lost his turn
+    text = client.get(f"/games/{key}.gcg").get_data(as_text=True)
+    assert "#note ChallengeRule: double" in text
+    lines = [ln for ln in text.splitlines() if ln.startswith(">")]
+    assert len(lines) == 2 and lines[1].startswith(">p1_Ann: BT H7 B.T")
+    assert "#note turn 2: Bob chose to pass" in text  # the lost turn (no rack to write)
+    result = replay(parse_gcg(text))
+    assert result.mismatches == 0 and result.challenge_rule == "double"
+
+
+@pytest.mark.parametrize(("play", "stands"), [("5E CAT", True), ("5E QXZ", False)])
+def test_a_werdup_play_is_challenged_too(tapp, play, stands):
+    client = tapp.test_client()
+    resp = client.post("/games", data={"csrf_token": token(client), "game": "werdup",
+                                       "player": ["Ann", "Bob"], "challenge_rule": "points"})
+    key = resp.headers["Location"].rsplit("/", 1)[1]
+    _play(client, key, play)
+    scored = _api(client, key)["turns"][0]["score"]
+    assert scored > 0
+    _form(client, key, "challenge")
+    game = _api(client, key)
+    assert game["turns"][0]["score"] == (scored + 5 if stands else 0)
+    assert game["turns"][0]["detail"]["challenge"]["play_stands"] is stands
