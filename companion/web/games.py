@@ -333,6 +333,7 @@ def _json_body() -> dict:
 
 def _api_game(game: Game, key: str) -> dict:
     data = sheet.game_dict(game)
+    data |= table_rules.settings_dict(game, table_rules.now())
     data["links"] = {"view": url_for("games.show", key=game.view_key)}
     if sheet.can_change(game, key):
         data["table_key"] = game.table_key

@@ -166,6 +166,15 @@ def time_left(game: Game, at: float) -> list[dict[str, Any]] | None:
     return clock.view(at, [p.name for p in game.players])["players"]
 
 
+def settings_dict(game: Game, at: float) -> dict[str, Any]:
+    """The table's rules as JSON: the challenge rule's label, the clock as its page shows it
+    (None without one), and whether the last play can still be challenged."""
+    clock = clock_of(game)
+    return {"challenge_rule": rule_of(game).label(),
+            "clock": None if clock is None else clock.view(at, [p.name for p in game.players]),
+            "challengeable": open_play(game) is not None}
+
+
 # -- the record ---------------------------------------------------------------------------------
 
 def record_notes(game: Game) -> list[str]:

@@ -78,7 +78,8 @@ def test_each_rule_decides_a_challenge(tapp, rule, play, stands, scores, after):
     page = client.get(f"/games/{key}").get_data(as_text=True)
     assert "Challenge?" in page
     before = _api(client, key)
-    assert before["turns"][0]["score"] > 0
+    assert before["turns"][0]["score"] > 0 and before["challengeable"] is True
+    assert before["challenge_rule"] == ("points 5" if rule == "points" else rule)
     resp = _form(client, key, "challenge")
     assert resp.status_code == 302
     game = _api(client, key)
@@ -140,6 +141,8 @@ def test_the_clock_runs_on_the_fake_time_and_survives_a_reload(tapp, fake):
     state = client.get(f"/games/{key}/clock.json").get_json()
     assert state["running"] == 1 and state["table"] is True
     assert [p["shown"] for p in state["players"]] == ["0:10", "0:40"]
+    api = client.get(f"/api/games/{key}").get_json()
+    assert api["clock"]["running"] == 1 and api["challenge_rule"] == "none"
     # a second phone with the spectators' link sees the same clock, and cannot press it
     other = tapp.test_client()
     seen = other.get(f"/games/{view}/clock.json").get_json()
