@@ -55,7 +55,9 @@ def state(key: str):
 @bp.post("/games/<key>/clock")
 def press(key: str):
     """``action``: ``press`` (the player to move passes the turn; ``seat`` names whose clock
-    starts, default the next seat), ``pause`` or ``resume``."""
+    starts, default the next seat), ``pause`` or ``resume``. ``running`` (optional) is the
+    seat whose clock the page showed running (-1: none): a press made on an older view of the
+    clock (a double tap) is refused (409)."""
     game = _game(key, writing=True)
     if game.finished:
         raise UsageError("This game is over: its clock has stopped.")
@@ -66,6 +68,11 @@ def press(key: str):
         raise UsageError(f"A clock action is one of: {', '.join(ACTIONS)}.")
     clock = table_rules.clock_of(game)
     assert clock is not None
+    seen = values.get("running")
+    if seen not in (None, "") and int_from(seen, "Running clock", -1, 7, -1) != (
+            -1 if clock.running is None else clock.running):
+        raise sheet.GameMoved("The clock was pressed meanwhile (a double tap, or another "
+                              "phone): here it is as it stands now.")
     at = table_rules.now()
     if action == "press":
         seat = values.get("seat")

@@ -136,7 +136,8 @@ def test_the_clock_runs_on_the_fake_time_and_survives_a_reload(tapp, fake):
     view = client.get(f"/api/games/{key}").get_json()["view_key"]
     assert _press(client, key, seat="0").status_code == 302  # Ann's clock starts
     fake.t += 50
-    _press(client, key)  # Ann taps: Bob's turn
+    _press(client, key, running="0")  # Ann taps: Bob's turn
+    assert _press(client, key, running="0").status_code == 409  # a double tap: refused
     fake.t += 20
     state = client.get(f"/games/{key}/clock.json").get_json()
     assert state["running"] == 1 and state["table"] is True
