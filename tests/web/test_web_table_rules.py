@@ -28,8 +28,13 @@ def fake():
 
 
 @pytest.fixture
-def tapp(tmp_path, fake):
-    return make_app(tmp_path, CLOCK=fake)
+def tapp(tmp_path, fake, any_db_url):
+    """The app on a fake clock, on SQLite and (when it is set up) PostgreSQL."""
+    application = make_app(tmp_path, any_db_url, CLOCK=fake)
+    yield application
+    from companion.web.db import engine_of
+
+    engine_of(application).dispose()
 
 
 def _start(client, rule="none", minutes="", penalty="10", players=("Ann", "Bob")):
