@@ -255,3 +255,21 @@ def test_a_werdup_play_is_challenged_too(tapp, play, stands):
     game = _api(client, key)
     assert game["turns"][0]["score"] == (scored + 5 if stands else 0)
     assert game["turns"][0]["detail"]["challenge"]["play_stands"] is stands
+
+
+def test_an_older_database_gets_the_new_columns(tmp_path, fake):
+    """A database made before games had table rules is given the columns at start-up."""
+    import sqlite3
+
+    make_app(tmp_path, CLOCK=fake)
+    path = tmp_path / "instance" / "companion.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.execute("ALTER TABLE games DROP COLUMN challenge_rule")
+        db.execute("ALTER TABLE games DROP COLUMN clock")
+    app = make_app(tmp_path, CLOCK=fake)
+    with sqlite3.connect(path) as db:
+        columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
+    assert {"challenge_rule", "clock"} <= columns
+    client = app.test_client()
+    key = _start(client, "double", minutes="25")
+    assert _api(client, key)["challenge_rule"] == "double"
