@@ -409,6 +409,16 @@ def api_undo(key: str):
     return jsonify(_api_game(game, key))
 
 
+@bp.post("/api/games/<key>/challenge")
+def api_challenge(key: str):
+    body = request.get_json(silent=True)
+    body = body if isinstance(body, dict) else {}
+    game = _locked(key, body)
+    table_rules.challenge(session(), game, _lexicon())
+    session().commit()
+    return jsonify(_api_game(game, key))
+
+
 @bp.post("/api/games/<key>/finish")
 def api_finish(key: str):
     body = _json_body()
@@ -440,7 +450,15 @@ openapi.add("/api/games", "post", {
                                       "properties": {
         "game": {"type": "string", "enum": list(sheet.TABLES)},
         "players": {"type": "array", "items": {"type": "string"}, "minItems": 2,
-                    "maxItems": 4}}}),
+                    "maxItems": 4},
+        "challenge_rule": {"type": "string", "enum": list(table_rules.RULE_CHOICES),
+                           "description": "default none: the companion refuses words not "
+                           "in the list"},
+        "clock_minutes": {"type": "integer", "minimum": 1,
+                          "maximum": table_rules.MAX_BANK_MINUTES,
+                          "description": "a game clock: minutes for each player"},
+        "clock_penalty": {"type": "integer", "minimum": 0, "maximum": 1000,
+                          "description": "points lost per started minute over (10)"}}}),
     "responses": {"201": {"description": "the new game",
                           "content": {"application/json": {"schema": _GAME}}}},
 })
@@ -498,6 +516,12 @@ openapi.add("/api/games/{key}/undo", "post", {
     "requestBody": openapi.json_body({"type": "object", "required": ["version"],
                                       "properties": {"version": _VERSION}}),
     "responses": {**openapi.ok("the game after taking back", _GAME), **_REFUSED},
+})
+openapi.add("/api/games/{key}/challenge", "post", {
+    "summary": "Challenge the last play (a table with a challenge rule, before the next "
+    "turn): the rule's outcome is applied and kept with the play", "parameters": [_ID],
+    "requestBody": openapi.json_body({"type": "object", "properties": {"version": _VERSION}}),
+    "responses": {**openapi.ok("the game after the challenge", _GAME), **_REFUSED},
 })
 openapi.add("/api/games/{key}/finish", "post", {
     "summary": "End the game: letters left on each rack are subtracted", "parameters": [_ID],

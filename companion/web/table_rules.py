@@ -23,7 +23,7 @@ from flask import current_app
 from sqlalchemy.orm import Session
 
 from companion.challenges import ChallengeOutcome, ChallengeRule, get_challenge_rule
-from companion.clock import ClockSettings, ClockState
+from companion.clock import DEFAULT_PENALTY, ClockSettings, ClockState
 from companion.errors import UsageError
 from companion.lexicon import Lexicon
 from companion.web import plays
@@ -54,10 +54,12 @@ def rule_from_form(values: Mapping[str, Any]) -> ChallengeRule:
 def clock_from_form(values: Mapping[str, Any]) -> ClockSettings | None:
     """The clock a new-game form asked for (None: no clock)."""
     minutes = values.get("clock_minutes")
-    if minutes in (None, "", "0"):
+    if minutes in (None, "", "0", 0):
         return None
     bank = int_from(minutes, "Minutes on each clock", 1, MAX_BANK_MINUTES, 25)
-    penalty = int_from(values.get("clock_penalty") or "10", "Overtime penalty", 0, 1000, 10)
+    given = values.get("clock_penalty")
+    penalty = DEFAULT_PENALTY if given in (None, "") else int_from(
+        given, "Overtime penalty", 0, 1000, DEFAULT_PENALTY)
     return ClockSettings(bank * 60, penalty)
 
 

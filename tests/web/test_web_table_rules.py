@@ -273,3 +273,28 @@ def test_an_older_database_gets_the_new_columns(tmp_path, fake):
     client = app.test_client()
     key = _start(client, "double", minutes="25")
     assert _api(client, key)["challenge_rule"] == "double"
+
+
+def test_the_api_challenges_the_last_play(tapp):
+    client = tapp.test_client()
+    game = client.post("/api/games", json={"game": "bugwords", "players": ["A", "B"],
+                                           "challenge_rule": "single"}).get_json()
+    key = game["table_key"]
+    played = client.post(f"/api/games/{key}/turns", json={"play": "8G QXZ"}).get_json()
+    assert played["challengeable"] and played["turns"][0]["score"] > 0
+    done = client.post(f"/api/games/{key}/challenge", json={"version": played["version"]})
+    assert done.status_code == 200
+    assert done.get_json()["turns"][0]["score"] == 0 and not done.get_json()["challengeable"]
+    view = client.post(f"/api/games/{game['view_key']}/challenge", json={})
+    assert view.status_code == 403
+
+
+def test_api_settings_take_numbers(tapp):
+    client = tapp.test_client()
+    game = client.post("/api/games", json={"game": "bugwords", "players": ["A", "B"],
+                                           "clock_minutes": 30, "clock_penalty": 0}).get_json()
+    assert game["clock"]["settings"] == {"bank_seconds": 1800, "penalty": 0,
+                                         "label": "30 minutes, 0 points a started minute over"}
+    none = client.post("/api/games", json={"game": "bugwords", "players": ["A", "B"],
+                                           "clock_minutes": 0}).get_json()
+    assert none["clock"] is None and none["challenge_rule"] == "none"
