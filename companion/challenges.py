@@ -162,3 +162,12 @@ def get_challenge_rule(text: str) -> ChallengeRule:
             raise UsageError(f"the challenge bonus {parts[1]!r} should be a whole number")
         rule = rule.with_bonus(int(parts[1]))
     return rule
+
+
+def challenge_setting(text: str) -> ChallengeRule:
+    """The rule a rules file's ``challenges`` setting names; a bad name is a ``ValueError``
+    (a broken rules file), not a player's usage error."""
+    try:
+        return get_challenge_rule(text)
+    except UsageError as exc:
+        raise ValueError(f"challenges: {exc}") from exc

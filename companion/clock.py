@@ -145,6 +145,15 @@ class ClockState:
             return self
         return replace(self, since=now, paused=False)
 
+    def follow(self, to_move: int, over: bool, now: float) -> ClockState:
+        """The clock as a game engine keeps it: running for the player ``to_move``, stopped
+        for good once the game is ``over``."""
+        if over:
+            return self.stop(now)
+        if self.running != to_move:
+            return self.start(to_move, now)
+        return self
+
     def stop(self, now: float) -> ClockState:
         """Stop for good (the game is over): nothing runs any more."""
         return replace(self, used=self._stopped(now), running=None, since=None, paused=False)

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
-from companion.board import Board, Placement, PlayError, square_name
+from companion.board import Board, Layout, Placement, PlayError, square_name
 from companion.errors import UsageError
 from companion.lexicon import Lexicon
 
@@ -66,6 +66,7 @@ class ScoreSheet:
     finished: bool = False
     end_racks: Sequence[str] = ()
     end_adjustments: Sequence[int] = ()
+    notes: Sequence[str] = ()  # the table's settings, as record notes (``ChallengeRule: single``)
 
 
 class Table(Protocol):
@@ -77,6 +78,7 @@ class Table(Protocol):
     max_players: int
     record_format: str  # what :meth:`write_record` writes ("GCG", "WerdUp record")
     record_suffix: str  # its file name ending (".gcg", ".txt")
+    layout: Layout  # the board's squares: premiums and where the first word goes
 
     def new_board(self) -> Board:
         """The empty board."""
@@ -95,12 +97,14 @@ class Table(Protocol):
         """The new tiles of a play written ``SQUARE WORD`` (raises :class:`PlayError`)."""
         ...
 
-    def judge(self, board: Board, placements: Sequence[Placement], lexicon: Lexicon,
+    def judge(self, board: Board, placements: Sequence[Placement], lexicon: Lexicon | None,
               written: str = "") -> ScoredPlay:
-        """Judge and score new tiles on ``board`` (the board before the play)."""
+        """Judge and score new tiles on ``board`` (the board before the play); ``lexicon``
+        None: the words are not checked (a table that challenges judges them later)."""
         ...
 
-    def score_play(self, board_text: str | None, notation: str, lexicon: Lexicon) -> ScoredPlay:
+    def score_play(self, board_text: str | None, notation: str,
+                   lexicon: Lexicon | None) -> ScoredPlay:
         """Judge and score a typed play on the stored board."""
         ...
 

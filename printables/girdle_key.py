@@ -61,13 +61,13 @@ def _fill_in(page: Page, layout: SheetLayout, puzzle: Puzzle, state: Sheet,
     grid = layout.grids["girdle"]
     for (row, col), letter in sorted(state.grid.items()):
         _pen(page, grid.cell(row - 1, col - 1), letter, size=15)
-    for i, row in enumerate(card.rows):
-        _pen(page, layout.grids["tracker_word"].cell(i, 0), row["word"])
-        _pen(page, layout.grids["tracker_vp"].cell(i, 0), str(row["vp"]))
-        _pen(page, layout.grids["tracker_bonus"].cell(i, 0), f"{row['bonus']:+d}"
-             if row["bonus"] else "0")
-        _pen(page, layout.grids["tracker_total"].cell(i, 0), str(row["total"]))
-        if row["checked"]:
+    for i, line in enumerate(card.rows):
+        _pen(page, layout.grids["tracker_word"].cell(i, 0), line["word"])
+        _pen(page, layout.grids["tracker_vp"].cell(i, 0), str(line["vp"]))
+        _pen(page, layout.grids["tracker_bonus"].cell(i, 0), f"{line['bonus']:+d}"
+             if line["bonus"] else "0")
+        _pen(page, layout.grids["tracker_total"].cell(i, 0), str(line["total"]))
+        if line["checked"]:
             box = layout.boxes[f"checkbox_{i + 1}"]
             page.rect(box, stroke=PEN, fill=PEN, width=0.35)
     _pen(page, layout.boxes["subtotal"], str(card.subtotal), size=13)

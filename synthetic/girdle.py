@@ -16,7 +16,7 @@ from companion.layout.sheets import girdle_sheet
 from printables.raster import pdf_page_image
 from synthetic.render import _font
 
-# The worked example of the rules (docs/girdle.md): lines, Supply, checkbox rows and the seven words.
+# The worked example of the rules (docs/girdle.md): lines, Supply, checkbox rows, seven words.
 EXAMPLE_LINES = (("row", 1), ("col", 2), ("col", 6), ("row", 4), ("col", 4), ("row", 7),
                  ("row", 6))
 EXAMPLE_STEPS = (

@@ -103,3 +103,14 @@ def test_settings_label_round_trip_and_bad_text():
         settings_from_label("soon")
     with pytest.raises(UsageError, match="not a clock time"):
         parse_time("5 minutes")
+
+
+def test_follow_runs_for_the_player_to_move_and_stops_at_the_end():
+    c = ClockState.new(2, ClockSettings(bank_seconds=60))
+    c = c.follow(0, over=False, now=0.0)
+    assert c.running == 0
+    assert c.follow(0, over=False, now=10.0) is c  # same player: nothing changes
+    c = c.follow(1, over=False, now=10.0)
+    assert c.running == 1 and c.remaining(0, 10.0) == 50
+    c = c.follow(1, over=True, now=30.0)
+    assert c.running is None and c.remaining(1, 99.0) == 40

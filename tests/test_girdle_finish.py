@@ -72,8 +72,8 @@ def test_every_earned_tick_crosses_out_a_letter_and_only_ticked_ones():
 
 
 def test_activations_follow_the_filled_dots_and_need():
-    """the worked example in docs/girdle.md: eight dots filled, seven after word 1 (the Supply letters
-    later words need come first), the last after word 2."""
+    """The worked example in docs/girdle.md: eight dots filled, seven after word 1 (the Supply
+    letters later words need come first), the last after word 2."""
     bare = [replace(p, activated=(), crossed_out=()) for p in EXAMPLE_STEPS]
     steps, _, card = complete_sheet(example_puzzle(), bare, dots=range(1, 9))
     assert [len(p.activated) for p in steps] == [7, 1, 0, 0, 0, 0, 0]

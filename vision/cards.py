@@ -41,7 +41,7 @@ def find_cards(cfg: CardConfig, image: np.ndarray) -> list[np.ndarray]:
     """
     hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
     gray = cv2.GaussianBlur(hsv[:, :, 2], (5, 5), 0)
-    contours = []
+    contours: list[np.ndarray] = []
     for lo, hi in ((40, 120), (15, 45)):  # strong edges first, then faint ones (pale tables)
         edges = cv2.dilate(cv2.Canny(gray, lo, hi), np.ones((3, 3), np.uint8))
         contours += cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0]
@@ -78,7 +78,7 @@ def card_face(cfg: CardConfig, image: np.ndarray, corners: np.ndarray) -> np.nda
     c = np.asarray(corners, np.float32)
     if np.linalg.norm(c[1] - c[0]) > np.linalg.norm(c[3] - c[0]):  # lying sideways
         c = np.roll(c, -1, axis=0)
-    dst = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    dst = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
     return cv2.warpPerspective(image, cv2.getPerspectiveTransform(c, dst), (w, h))
 
 

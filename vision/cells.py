@@ -100,7 +100,7 @@ def read_cells(cfg: CellConfig, canonical: np.ndarray, spec: BoardSpec, clf: Til
     if tesseract is not None:
         guesses = _tesseract_guesses(tesseract, glyphs, spec)
     else:
-        feats = np.array([features(glyphs[i]) for i in idx], np.float32)
+        feats = np.array([features(g) for g in glyphs if g is not None], np.float32)
         guesses = dict(zip(idx, clf.guesses(feats, spec.letters, OPTIONS), strict=True))
     reads: list[CellRead] = []
     for i, (r, c, _) in enumerate(crops):

@@ -47,7 +47,7 @@ class TileClassifier:
             raise VisionError(f"the tile model is missing from {base}: rebuild it with "
                               "'python scripts/train_tile_model.py'")
         info = json.loads(meta.read_text())
-        mlp = cv2.ml.ANN_MLP_load(str(model))
+        mlp = cv2.ml.ANN_MLP_load(str(model))  # type: ignore[attr-defined]  # not in cv2's stubs
         return cls(mlp, info["classes"], float(info.get("temperature", 3.0)))
 
     def save(self, folder: str | Path, meta: dict, prefix: str = "tile") -> None:

@@ -42,6 +42,9 @@ def _candidates(rd: CellRead, letters: tuple[str, ...]) -> list[tuple[str, float
     return cands
 
 
+Scored = tuple[bool, float, tuple[tuple[str, float], ...]]
+
+
 def resolve(reads: list[CellRead], rows: int, cols: int, lexicon: Lexicon,
             letters: tuple[str, ...]) -> list[CellRead]:
     """Settle uncertain cells and blanks with the lexicon, in place; returns the still
@@ -53,44 +56,13 @@ def resolve(reads: list[CellRead], rows: int, cols: int, lexicon: Lexicon,
     for rd in reads:
         grid[rd.row][rd.col] = BLANK if rd.face == BLANK else rd.face
     todo = [rd for rd in reads if rd.face == BLANK or rd.alternatives]
-    for word, cells in runs(grid):  # a non-word: its cells' runners-up are worth a look
-        if BLANK not in word and word not in lexicon:
-            for cell in cells:
-                rd = by_cell[cell]
-                letters_only = [(a, p) for a, p in rd.options if a != EMPTY]
-                if not rd.alternatives and letters_only:  # a clear tile stays a tile
-                    rd.alternatives = letters_only
-                    todo.append(rd)
+    _add_cells_of_non_words(grid, by_cell, lexicon, todo)
     unresolved: list[CellRead] = []
     for group in _groups(grid, todo, by_cell):
-        options = [_candidates(rd, letters) for rd in group]
-        while math.prod(len(o) for o in options) > MAX_COMBINATIONS:
-            # drop the least likely runner-up, judged against its own cell's best reading
-            weakest = min((i for i, o in enumerate(options) if len(o) > 1),
-                          key=lambda i: options[i][-1][1] / max(options[i][0][1], 1e-9))
-            options[weakest] = options[weakest][:-1]
-        scored = []
-        for combo in itertools.product(*options):
-            for rd, (face, _) in zip(group, combo, strict=True):
-                grid[rd.row][rd.col] = face
-            words = {tuple(cells): w for rd in group for w, cells in
-                     words_through(grid, (rd.row, rd.col))}
-            valid = all(w in lexicon for w in words.values())
-            prob = math.prod(p for _, p in combo)
-            scored.append((valid, prob, combo))
-        scored.sort(key=lambda s: (s[0], s[1]), reverse=True)
-        good = [s for s in scored if s[0]]
+        scored = _score_choices(grid, group, _trimmed_options(group, letters), lexicon)
+        good = [sc for sc in scored if sc[0]]
         if good and (len(good) == 1 or good[0][1] > 4 * good[1][1]):
-            best = good[0][2]
-            share = good[0][1] / (sum(s[1] for s in good) or 1.0)
-            for rd, (face, p) in zip(group, best, strict=True):
-                was = (rd.face, rd.confidence)
-                _settle(rd, face, share)
-                if was[0] != BLANK and face != was[0] and p < SHOWN_MIN:
-                    # the words want a letter the tile hardly looks like: the player confirms
-                    rd.confidence = p
-                    rd.alternatives = [(face, share), was]
-                    unresolved.append(rd)
+            _settle_best(group, good, unresolved)
         elif not good:  # no choice makes words: the classifier's own doubts go to the player
             for rd in group:
                 if rd.face != BLANK:
@@ -98,27 +70,99 @@ def resolve(reads: list[CellRead], rows: int, cols: int, lexicon: Lexicon,
                                        or [(rd.face, rd.confidence)])
                 unresolved.append(rd)
         else:
-            pool = good
-            for k, rd in enumerate(group):
-                seen: dict[str, float] = {}
-                for _, prob, combo in pool:
-                    seen[combo[k][0]] = seen.get(combo[k][0], 0.0) + prob
-                ranked = sorted(seen.items(), key=lambda kv: -kv[1])
-                total = sum(seen.values()) or 1.0
-                if rd.face != BLANK:
-                    rd.face = ranked[0][0] or EMPTY
-                    rd.letter = rd.face or None
-                    rd.confidence = ranked[0][1] / total
-                rd.alternatives = [(f, p / total) for f, p in ranked[: 8]]
-                if rd.face != BLANK and len(ranked) == 1:
-                    rd.alternatives = []
-                if rd.alternatives or rd.face == BLANK:
-                    unresolved.append(rd)
+            _share_out(group, good, unresolved)
         for rd in group:
             grid[rd.row][rd.col] = BLANK if rd.face == BLANK and rd.letter is None else (
                 rd.letter or rd.face)
+    _list_non_words(grid, by_cell, lexicon, unresolved)
+    return unresolved
+
+
+def _add_cells_of_non_words(grid: list[list[str]], by_cell: dict[Cell, CellRead],
+                            lexicon: Lexicon, todo: list[CellRead]) -> None:
+    """A non-word: its cells' runners-up are worth a look (added to ``todo``)."""
+    for word, cells in runs(grid):
+        if BLANK not in word and word not in lexicon:
+            for cell in cells:
+                rd = by_cell[cell]
+                letters_only = [(a, p) for a, p in rd.options if a != EMPTY]
+                if not rd.alternatives and letters_only:  # a clear tile stays a tile
+                    rd.alternatives = letters_only
+                    todo.append(rd)
+
+
+def _trimmed_options(group: list[CellRead],
+                     letters: tuple[str, ...]) -> list[list[tuple[str, float]]]:
+    """Each cell's choices, the least likely runners-up dropped until the combinations are
+    few enough to try."""
+    options = [_candidates(rd, letters) for rd in group]
+    while math.prod(len(o) for o in options) > MAX_COMBINATIONS:
+        # drop the least likely runner-up, judged against its own cell's best reading
+        weakest = min((i for i, o in enumerate(options) if len(o) > 1),
+                      key=lambda i: options[i][-1][1] / max(options[i][0][1], 1e-9))
+        options[weakest] = options[weakest][:-1]
+    return options
+
+
+def _score_choices(grid: list[list[str]], group: list[CellRead],
+                   options: list[list[tuple[str, float]]], lexicon: Lexicon) -> list[Scored]:
+    """Every combination of the cells' choices: whether all the words through them are words,
+    and how likely it is; valid first, then most likely first."""
+    scored: list[Scored] = []
+    for combo in itertools.product(*options):
+        for rd, (face, _) in zip(group, combo, strict=True):
+            grid[rd.row][rd.col] = face
+        words = {tuple(cells): w for rd in group for w, cells in
+                 words_through(grid, (rd.row, rd.col))}
+        valid = all(w in lexicon for w in words.values())
+        prob = math.prod(p for _, p in combo)
+        scored.append((valid, prob, combo))
+    scored.sort(key=lambda sc: (sc[0], sc[1]), reverse=True)
+    return scored
+
+
+def _settle_best(group: list[CellRead], good: list[Scored],
+                 unresolved: list[CellRead]) -> None:
+    """One choice makes words and clearly leads: the cells take it (a letter the tile hardly
+    looks like is still confirmed by the player)."""
+    best = good[0][2]
+    share = good[0][1] / (sum(sc[1] for sc in good) or 1.0)
+    for rd, (face, p) in zip(group, best, strict=True):
+        was = (rd.face, rd.confidence)
+        _settle(rd, face, share)
+        if was[0] != BLANK and face != was[0] and p < SHOWN_MIN:
+            # the words want a letter the tile hardly looks like: the player confirms
+            rd.confidence = p
+            rd.alternatives = [(face, share), was]
+            unresolved.append(rd)
+
+
+def _share_out(group: list[CellRead], good: list[Scored],
+               unresolved: list[CellRead]) -> None:
+    """Several choices make words: each cell takes its likeliest letter among them, the
+    others listed for the player."""
+    for k, rd in enumerate(group):
+        seen: dict[str, float] = {}
+        for _, prob, combo in good:
+            seen[combo[k][0]] = seen.get(combo[k][0], 0.0) + prob
+        ranked = sorted(seen.items(), key=lambda kv: -kv[1])
+        total = sum(seen.values()) or 1.0
+        if rd.face != BLANK:
+            rd.face = ranked[0][0] or EMPTY
+            rd.letter = rd.face or None
+            rd.confidence = ranked[0][1] / total
+        rd.alternatives = [(f, p / total) for f, p in ranked[: 8]]
+        if rd.face != BLANK and len(ranked) == 1:
+            rd.alternatives = []
+        if rd.alternatives or rd.face == BLANK:
+            unresolved.append(rd)
+
+
+def _list_non_words(grid: list[list[str]], by_cell: dict[Cell, CellRead], lexicon: Lexicon,
+                    unresolved: list[CellRead]) -> None:
+    """A run still not a word: the player must look at its cells (added to ``unresolved``)."""
     listed = {(rd.row, rd.col) for rd in unresolved}
-    for word, cells in runs(grid):  # still not a word: the player must look at it
+    for word, cells in runs(grid):
         if not _may_be_word(word, lexicon):
             for cell in cells:
                 rd = by_cell[cell]
@@ -128,7 +172,6 @@ def resolve(reads: list[CellRead], rows: int, cols: int, lexicon: Lexicon,
                                        or [(rd.face, rd.confidence)])
                     unresolved.append(rd)
                     listed.add(cell)
-    return unresolved
 
 
 def _may_be_word(word: str, lexicon: Lexicon) -> bool:

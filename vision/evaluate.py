@@ -29,14 +29,19 @@ class Score:
     wrong_unlisted: int
 
 
+def _cell(key: str) -> tuple[int, int]:
+    """A cell written "row,col"."""
+    row, col = key.split(",")
+    return int(row), int(col)
+
+
 def load_labels(path: str | Path) -> list[Labelled]:
     """The photos of a ``labels.json`` (``{"photos": {name: {"rows": [...]}}}``) in its folder."""
     path = Path(path)
     data = json.loads(path.read_text(encoding="utf-8"))
     out = []
     for name, entry in sorted(data["photos"].items()):
-        blanks = {tuple(int(x) for x in k.split(",")): v.upper()
-                  for k, v in entry.get("blanks", {}).items()}
+        blanks = {_cell(k): v.upper() for k, v in entry.get("blanks", {}).items()}
         out.append(Labelled(path.parent / name, tuple(entry["rows"]), blanks,
                             entry.get("note", "")))
     return out

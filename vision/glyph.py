@@ -90,6 +90,6 @@ def features(glyph: np.ndarray) -> np.ndarray:
     """(S, S) float glyph -> 1-D float32 features: HOG, an 8x8 thumbnail and the ink share."""
     size = glyph.shape[0]
     u8 = (glyph * 255).astype(np.uint8)
-    hog = _hog(size).compute(u8).ravel()
+    hog = np.asarray(_hog(size).compute(u8)).ravel()
     thumb = cv2.resize(glyph, (8, 8), interpolation=cv2.INTER_AREA).ravel()
     return np.concatenate([hog, thumb, [glyph.mean()]]).astype(np.float32)

@@ -169,7 +169,7 @@ def _grid_in(cfg: LocateConfig, image: np.ndarray, outline: np.ndarray, rows: in
              ) -> tuple[float, np.ndarray]:
     """How clearly a grid shows inside ``outline``, and the grid's corners in the photo."""
     n = cfg.outline_px
-    square = np.float32([[0, 0], [n, 0], [n, n], [0, n]])
+    square = np.array([[0, 0], [n, 0], [n, n], [0, n]], np.float32)
     to_square = cv2.getPerspectiveTransform(outline, square)
     flat = cv2.warpPerspective(image, to_square, (n, n))
     gray = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY).astype(np.float32)
@@ -177,8 +177,8 @@ def _grid_in(cfg: LocateConfig, image: np.ndarray, outline: np.ndarray, rows: in
     gy = np.abs(cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3))
     x0, px, sx = grid_lines(np.median(gx, axis=0) + gx.mean(axis=0), cols, cfg.grid_search_min)
     y0, py, sy = grid_lines(np.median(gy, axis=1) + gy.mean(axis=1), rows, cfg.grid_search_min)
-    grid_sq = np.float32([[x0, y0], [x0 + cols * px, y0], [x0 + cols * px, y0 + rows * py],
-                          [x0, y0 + rows * py]])
+    grid_sq = np.array([[x0, y0], [x0 + cols * px, y0], [x0 + cols * px, y0 + rows * py],
+                          [x0, y0 + rows * py]], np.float32)
     corners = cv2.perspectiveTransform(grid_sq.reshape(-1, 1, 2), np.linalg.inv(to_square))
     return min(sx, sy), corners.reshape(4, 2)
 
@@ -186,7 +186,7 @@ def _grid_in(cfg: LocateConfig, image: np.ndarray, outline: np.ndarray, rows: in
 def _located(cfg: LocateConfig, corners: np.ndarray, rows: int, cols: int,
              method: str) -> Located:
     w, h = cols * cfg.cell_px, rows * cfg.cell_px
-    dst = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    dst = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
     hom = cv2.getPerspectiveTransform(np.asarray(corners, np.float32), dst)
     return Located(np.asarray(corners, np.float32), hom, (w, h), method)
 

@@ -18,14 +18,15 @@ def draw_overlay(image: np.ndarray, reading: BoardReading) -> np.ndarray:
     inv = np.linalg.inv(reading.located.homography)
     w, h = reading.located.size
     rows, cols = reading.spec.rows, reading.spec.cols
-    lines = []
+    lines: list[list[tuple[float, float]]] = []
     for i in range(cols + 1):
         lines.append([(i * w / cols, 0), (i * w / cols, h)])
     for j in range(rows + 1):
         lines.append([(0, j * h / rows), (w, j * h / rows)])
     thick = max(1, round(max(image.shape[:2]) / 800))
     for a, b in lines:
-        pts = cv2.perspectiveTransform(np.float32([a, b]).reshape(-1, 1, 2), inv).reshape(-1, 2)
+        ends = np.array([a, b], np.float32).reshape(-1, 1, 2)
+        pts = cv2.perspectiveTransform(ends, inv).reshape(-1, 2)
         cv2.line(out, tuple(np.round(pts[0]).astype(int)), tuple(np.round(pts[1]).astype(int)),
                  GRID, thick, cv2.LINE_AA)
     doubt = {(rd.row, rd.col) for rd in reading.uncertain}
@@ -36,7 +37,8 @@ def draw_overlay(image: np.ndarray, reading: BoardReading) -> np.ndarray:
         if not text:
             continue
         cx, cy = (rd.col + 0.5) * w / cols, (rd.row + 0.5) * h / rows
-        p = cv2.perspectiveTransform(np.float32([[[cx, cy]], [[cx, cy - cell_h / 2]]]), inv)
+        p = cv2.perspectiveTransform(np.array([[[cx, cy]], [[cx, cy - cell_h / 2]]], np.float32),
+                                     inv)
         size = float(np.linalg.norm(p[0, 0] - p[1, 0])) / 14
         colour = DOUBT if (rd.row, rd.col) in doubt else GOOD
         (tw, th), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, size, thick + 1)
@@ -75,7 +77,7 @@ def draw_sheet(image: np.ndarray, reading) -> np.ndarray:
     doubt = {(rd.row, rd.col) for rd in reading.uncertain}
     faces = reading.grid()
     for r, c, rect in grid.cells():
-        corners = np.float32(rect.corners()).reshape(-1, 1, 2)
+        corners = np.array(rect.corners(), np.float32).reshape(-1, 1, 2)
         pts = cv2.perspectiveTransform(corners, reading.homography).reshape(-1, 2)
         cv2.polylines(out, [np.round(pts).astype(np.int32)], True, GRID, thick, cv2.LINE_AA)
         text = faces[r][c]

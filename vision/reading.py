@@ -10,13 +10,13 @@ from companion.lexicon import Lexicon
 from vision.boards import BoardSpec
 from vision.cells import BLANK, EMPTY, OPTION_MIN, SHOWN_MIN, CellRead, read_cells
 from vision.classifier import NO_LETTER, TileClassifier
-from vision.config import VisionConfig
+from vision.config import VisionConfig, WoodConfig
 from vision.correct import resolve
 from vision.errors import VisionError
 from vision.locate import Located, outline_grids, warp
 from vision.ocr import Tesseract
 from vision.premium import PremiumFit, find_blobs, fit_layout, project
-from vision.woodtiles import read_wood
+from vision.woodtiles import WoodReading, read_wood
 
 
 @dataclass
@@ -135,6 +135,24 @@ def read_commercial(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: 
         raise VisionError("most of the board's grid is outside the photo: step back so the "
                           "whole board is in the frame")
     wood = read_wood(wc, image, fit.homography, spec.squares, clf, spec.letters)
+    _check_wood(wc, wood)
+    unseen = _out_of_frame(wood.grid_to_photo, image.shape, spec)
+    reads = _wood_cells(cfg, wood, spec, unseen)
+    if lexicon is not None:
+        uncertain = _resolve_with_words(reads, spec, lexicon)
+    else:
+        uncertain = [rd for rd in reads if rd.alternatives or rd.face == BLANK]
+    _ask_the_player(reads, unseen, wood.maybe, uncertain)
+    p = cfg.locate.cell_px
+    corners = project(wood.grid_to_photo, np.array([[0, 0], [15, 0], [15, 15], [0, 15]], float))
+    to_canon = np.linalg.inv(wood.grid_to_photo @ np.diag([1 / p, 1 / p, 1.0]))
+    where = Located(corners.astype(np.float32), to_canon, (spec.cols * p, spec.rows * p),
+                    "premium squares")
+    return BoardReading(spec, where, reads, uncertain)
+
+
+def _check_wood(wc: WoodConfig, wood: WoodReading) -> None:
+    """Refuse a board whose letters are too blurred to read or whose way up is unclear."""
     if wood.guesses and wood.legibility < wc.min_legible:
         raise VisionError("the board was found but its letters are too blurred to read "
                           "(the phone moved, or the focus missed): hold still and take "
@@ -142,7 +160,13 @@ def read_commercial(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: 
     if wood.turn_margin < wc.turn_margin:  # a wrong turn would misplace every tile
         raise VisionError("the board was found but its tiles do not show which way up it is: "
                           "take the photo from the side its letters read the right way up")
-    unseen = _out_of_frame(wood.grid_to_photo, image.shape, spec)
+
+
+def _wood_cells(cfg: VisionConfig, wood: WoodReading, spec: BoardSpec,
+                unseen: set[tuple[int, int]]) -> list[CellRead]:
+    """Every cell of the board as read, row by row (a cell outside the photo reads empty with
+    no confidence)."""
+    wc = cfg.wood
     reads = []
     for r in range(spec.rows):
         for c in range(spec.cols):
@@ -162,17 +186,28 @@ def read_commercial(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: 
                 reads.append(CellRead(r, c, BLANK, wood.blanks[(r, c)]))
             else:
                 reads.append(CellRead(r, c, EMPTY, 1.0))
-    if lexicon is not None:
-        doubted = {(rd.row, rd.col) for rd in reads if rd.alternatives}
-        uncertain = resolve(reads, spec.rows, spec.cols, lexicon, spec.letters)
-        listed = {(rd.row, rd.col) for rd in uncertain}
-        for rd in reads:  # the words suggest a letter for a doubtful tile; the player confirms
-            if (rd.row, rd.col) in doubted - listed:
-                rd.alternatives = [(rd.face, rd.confidence)] + [
-                    (a, q) for a, q in rd.options if a not in (rd.face, EMPTY) and q > SHOWN_MIN]
-                uncertain.append(rd)
-    else:
-        uncertain = [rd for rd in reads if rd.alternatives or rd.face == BLANK]
+    return reads
+
+
+def _resolve_with_words(reads: list[CellRead], spec: BoardSpec,
+                        lexicon: Lexicon) -> list[CellRead]:
+    """The cells still uncertain once the words have settled what they can (a doubtful tile
+    the words chose a letter for is still confirmed by the player)."""
+    doubted = {(rd.row, rd.col) for rd in reads if rd.alternatives}
+    uncertain = resolve(reads, spec.rows, spec.cols, lexicon, spec.letters)
+    listed = {(rd.row, rd.col) for rd in uncertain}
+    for rd in reads:  # the words suggest a letter for a doubtful tile; the player confirms
+        if (rd.row, rd.col) in doubted - listed:
+            rd.alternatives = [(rd.face, rd.confidence)] + [
+                (a, q) for a, q in rd.options if a not in (rd.face, EMPTY) and q > SHOWN_MIN]
+            uncertain.append(rd)
+    return uncertain
+
+
+def _ask_the_player(reads: list[CellRead], unseen: set[tuple[int, int]],
+                    maybe: dict[tuple[int, int], float], uncertain: list[CellRead]) -> None:
+    """Add to ``uncertain`` the squares outside the photo and the bare-looking cells with a
+    tile's colour: the player says what is there."""
     for rd in reads:  # squares outside the photo: the player says what is there
         if (rd.row, rd.col) in unseen:
             rd.face, rd.letter, rd.confidence = EMPTY, None, 0.0
@@ -180,16 +215,10 @@ def read_commercial(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: 
             if rd not in uncertain:
                 uncertain.append(rd)
     for rd in reads:  # bare-looking cells with a tile's colour: the player looks
-        share = wood.maybe.get((rd.row, rd.col))
+        share = maybe.get((rd.row, rd.col))
         if share is not None and rd.face == EMPTY and not rd.alternatives:
             rd.alternatives = [(EMPTY, 1.0 - share), (BLANK, share)]
             uncertain.append(rd)
-    p = cfg.locate.cell_px
-    corners = project(wood.grid_to_photo, np.array([[0, 0], [15, 0], [15, 15], [0, 15]], float))
-    to_canon = np.linalg.inv(wood.grid_to_photo @ np.diag([1 / p, 1 / p, 1.0]))
-    where = Located(corners.astype(np.float32), to_canon, (spec.cols * p, spec.rows * p),
-                    "premium squares")
-    return BoardReading(spec, where, reads, uncertain)
 
 
 def _out_of_frame(grid_to_photo: np.ndarray, shape: tuple[int, ...], spec: BoardSpec
@@ -199,4 +228,4 @@ def _out_of_frame(grid_to_photo: np.ndarray, shape: tuple[int, ...], spec: Board
     centres = np.array([[c + 0.5, r + 0.5] for r in range(spec.rows) for c in range(spec.cols)])
     at = project(grid_to_photo, centres)
     inside = (at[:, 0] >= 0) & (at[:, 1] >= 0) & (at[:, 0] < w) & (at[:, 1] < h)
-    return {(i // spec.cols, i % spec.cols) for i in np.flatnonzero(~inside)}
+    return {(int(i) // spec.cols, int(i) % spec.cols) for i in np.flatnonzero(~inside)}

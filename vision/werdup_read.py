@@ -64,7 +64,8 @@ def read_printed_board(image: np.ndarray, lexicon: Lexicon | None,
             raise VisionError("the play since the previous photo is judged with a lexicon")
         grid = reading.grid()
         play = infer_play(previous, grid, rules, lexicon)
-        seen = out["heights"] if reading.heights_seen else [[None] * 10 for _ in range(10)]
+        seen: list[list[int | None]] = (out["heights"] if reading.heights_seen
+                                         else [[None] * 10 for _ in range(10)])
         out["height_mismatches"] = height_mismatches(previous, play, seen)
         out["heights_seen_in_photo"] = out["heights"]
         out["heights"] = play.after.heights

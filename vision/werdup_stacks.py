@@ -134,7 +134,7 @@ def board_pose(cfg: StackConfig, image: np.ndarray, board: BoardLayout = WERDUP_
                                               flags=flags)
         f = cam[0, 0] / long_side
         if cfg.focal_range[0] <= f <= cfg.focal_range[1]:
-            camera, measured = cam, True
+            camera, measured = np.asarray(cam), True
     except cv2.error:
         pass
     ok, rvec, tvec = cv2.solvePnP(obj, img, camera, None, flags=cv2.SOLVEPNP_ITERATIVE)
@@ -359,7 +359,7 @@ def _candidates(cfg: StackConfig, cells: CellConfig, image: np.ndarray, grad: np
         found = _letter_box(mask) if glyph is not None else None
         out.faces.append(_face_lab(colour, ratio))
         score, bar = 0.0, 0.0
-        if found is not None:
+        if found is not None and glyph is not None:  # a box is looked for only with a glyph
             box, rest = found
             tall_mm, wide_mm = (box[3] - box[1]) * mm, (box[2] - box[0]) * mm
             if (cfg.letter_height[0] <= tall_mm <= cfg.letter_height[1]
@@ -498,6 +498,29 @@ def _assign(cfg: StackConfig, found: dict[tuple[int, int], Candidates], pose: Bo
     return taken
 
 
+def _stack_read(cfg: StackConfig, classify: ClassifyConfig, pose: BoardPose, board: BoardLayout,
+                clf: TileClassifier, letters: tuple[str, ...], colours: FaceColours, r: int,
+                c: int, cand: Candidates, best: int | None) -> StackRead:
+    """The stack of cell (r, c) from its candidate heights: ``best`` is the one assigned to it
+    (its index; None: the cell is empty)."""
+    scores = cand.scores
+    if best is None:
+        return StackRead(r, c, 0, 1.0 - max(scores), CellRead(r, c, EMPTY, 1.0),
+                         scores=[0.0, *scores],
+                         tile_face=colours.tile_not_board(cfg, cand.faces[0]))
+    runner = max([x for i, x in enumerate(scores) if i != best] or [0.0])
+    read = _letter_read(r, c, cand.glyphs[best], clf, letters, classify)
+    if read.face and _letter_px(cfg, pose, board, r, c, best + 1) < cfg.min_letter_px:
+        read.alternatives = (read.alternatives or [(a, p) for a, p in read.options
+                                                   if p > SHOWN_MIN][:3]
+                             or [(read.face, read.confidence)])  # too small to be sure
+    if not read.face:  # a mark, not a letter: an empty cell
+        return StackRead(r, c, 0, 0.5, read, scores=[0.0, *scores])
+    return StackRead(r, c, best + 1, scores[best] / (scores[best] + runner), read,
+                     scores=[0.0, *scores], margin=scores[best] / max(runner, 1e-3),
+                     bar=cand.bars[best] >= cfg.bar_dark)
+
+
 def read_stacks(cfg: StackConfig, cells: CellConfig, classify: ClassifyConfig,
                 image: np.ndarray, clf: TileClassifier, lexicon: Lexicon | None = None,
                 board: BoardLayout = WERDUP_BOARD) -> StacksReading:
@@ -518,27 +541,9 @@ def read_stacks(cfg: StackConfig, cells: CellConfig, classify: ClassifyConfig,
     taken = _assign(cfg, found, pose, board, colours)
     floor = [found[k].faces[0] for k in found if k not in taken]
     colours = FaceColours(colours.tile, np.median(floor, axis=0) if floor else None)
-    stacks: list[StackRead] = []
-    for (r, c), cand in found.items():
-        scores = cand.scores
-        if (r, c) not in taken:
-            stacks.append(StackRead(r, c, 0, 1.0 - max(scores), CellRead(r, c, EMPTY, 1.0),
-                                    scores=[0.0, *scores],
-                                    tile_face=colours.tile_not_board(cfg, cand.faces[0])))
-            continue
-        best = taken[(r, c)]
-        runner = max([x for i, x in enumerate(scores) if i != best] or [0.0])
-        read = _letter_read(r, c, cand.glyphs[best], clf, spec.letters, classify)
-        if read.face and _letter_px(cfg, pose, board, r, c, best + 1) < cfg.min_letter_px:
-            read.alternatives = (read.alternatives or [(a, p) for a, p in read.options
-                                                       if p > SHOWN_MIN][:3]
-                                 or [(read.face, read.confidence)])  # too small to be sure
-        if not read.face:  # a mark, not a letter: an empty cell
-            stacks.append(StackRead(r, c, 0, 0.5, read, scores=[0.0, *scores]))
-            continue
-        stacks.append(StackRead(r, c, best + 1, scores[best] / (scores[best] + runner), read,
-                                scores=[0.0, *scores], margin=scores[best] / max(runner, 1e-3),
-                                bar=cand.bars[best] >= cfg.bar_dark))
+    stacks = [_stack_read(cfg, classify, pose, board, clf, spec.letters, colours, r, c, cand,
+                          taken.get((r, c)))
+              for (r, c), cand in found.items()]
     reading = StacksReading(pose, stacks, heights_seen, size=board.cells)
     _mark_hidden(cfg, reading, board)
     for s in stacks:  # to the words, an unread tile is a tile of unknown letter
@@ -568,13 +573,16 @@ def _mark_hidden(cfg: StackConfig, reading: StacksReading, board: BoardLayout) -
     behind a nearer, taller stack: not seen, whatever was read there."""
     eye_depth = {}
     read_height = {(s.row, s.col): s.height or 0 for s in reading.stacks}
-    tall = [s for s in reading.stacks if s.letter.face and s.height]
-    polys = {(s.row, s.col): _stack_polygon(reading.pose, board, s.row, s.col, s.height)
-             for s in tall}
-    for s in tall:
-        cx, cy = board.cell_center(s.row, s.col)
-        eye_depth[(s.row, s.col)] = float(reading.pose.depth(
-            np.array([[cx, cy, board.stack_top(s.height)]]))[0])
+    tall: dict[tuple[int, int], int] = {}  # the stacks with a letter read on top: heights
+    for s in reading.stacks:
+        if s.letter.face and s.height:
+            tall[(s.row, s.col)] = s.height
+    polys = {(r, c): _stack_polygon(reading.pose, board, r, c, height)
+             for (r, c), height in tall.items()}
+    for (r, c), height in tall.items():
+        cx, cy = board.cell_center(r, c)
+        eye_depth[(r, c)] = float(reading.pose.depth(
+            np.array([[cx, cy, board.stack_top(height)]]))[0])
     for s in reading.stacks:
         h = s.height if s.letter.face and s.height else 1
         z = board.stack_top(h)

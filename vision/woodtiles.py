@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.classifier import Guess
 from vision.config import WoodConfig
 from vision.glyph import normalise
 
@@ -27,8 +28,8 @@ class Mark:
     glyph: np.ndarray
     offset: tuple[float, float]
     contrast: float
-    value: tuple[float, float] | None = None  # where the point value sits from the letter
-    mask: np.ndarray | None = None  # the mark's own pixels (its bounding box), bool
+    value: tuple[float, float] | None  # where the point value sits from the letter
+    mask: np.ndarray  # the mark's own pixels (its bounding box), bool
 
 
 def flat_board(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray) -> np.ndarray:
@@ -182,7 +183,7 @@ class WoodReading:
     guesses; ``grid_to_photo`` maps upright grid units to photo pixels."""
 
     grid_to_photo: np.ndarray
-    guesses: dict[tuple[int, int], object]
+    guesses: dict[tuple[int, int], Guess]
     blanks: dict[tuple[int, int], float]
     legibility: float
     turn_margin: float

@@ -7,9 +7,8 @@ from functools import cache
 from typing import Any
 
 from companion.board import Layout, is_blank
-from companion.challenges import ChallengeRule, get_challenge_rule
+from companion.challenges import ChallengeRule, challenge_setting
 from companion.datafiles import read_table
-from companion.errors import UsageError
 from companion.tiles import TileSet, tile_set
 
 
@@ -36,10 +35,7 @@ class BugWordsRules:
     @property
     def challenge_rule(self) -> ChallengeRule:
         """The table's challenge rule (``none``, ``single``, ``double``, ``points [N]``)."""
-        try:
-            return get_challenge_rule(self.challenges)
-        except UsageError as exc:
-            raise ValueError(f"challenges: {exc}") from exc
+        return challenge_setting(self.challenges)
 
     def tile_value(self, tile: str) -> int:
         """Face value of a tile on the board or a rack; blanks (lower case or ``?``) score 0."""

@@ -66,13 +66,12 @@ def run_read(args: argparse.Namespace) -> int:
 
     lexicon = lexicon_from_args(args)
     previous = None
-    spec = board_spec(args.game) if args.game in ("werdup", "bugwords") else None
     if args.previous:
         if args.game != "werdup":
             raise UsageError("--previous is for WerdUp photos (stack heights)")
         from vision.werdup_turn import load_state
 
-        previous = load_state(args.previous, spec.rows)
+        previous = load_state(args.previous, board_spec("werdup").rows)
     if args.game == "pdq" and args.engine != "classifier":
         raise UsageError("PDQ cards are read with the tile classifier only")
     if args.game == "girdle":
@@ -171,11 +170,14 @@ def _read_pdq(args: argparse.Namespace, image) -> int:
     letters = tuple(chr(ord("A") + i) for i in range(26))
     cards = read_deal(DEFAULT.cards, DEFAULT.cells, shipped_classifier(), image, letters)
     sure = DEFAULT.classify.min_confidence
+    letters_read = "".join(c.letter or "?" for c in cards)
+    uncertain = [i for i, c in enumerate(cards) if c.letter is None or c.confidence < sure]
+    cards_out = [c.to_dict() for c in cards]
     out = {
         "game": "pdq",
-        "letters": "".join(c.letter or "?" for c in cards),
-        "cards": [c.to_dict() for c in cards],
-        "uncertain": [i for i, c in enumerate(cards) if c.letter is None or c.confidence < sure],
+        "letters": letters_read,
+        "cards": cards_out,
+        "uncertain": uncertain,
     }
     if args.overlay:
         from vision.overlay import draw_cards
@@ -185,10 +187,10 @@ def _read_pdq(args: argparse.Namespace, image) -> int:
     if args.json:
         print_json(out)
     else:
-        print(f"PDQ deal, left to right: {' '.join(out['letters'])}")
-        for i in out["uncertain"]:
-            alts = ", ".join(f"{a['letter']} ({a['p']:.0%})" for a in out["cards"][i]
-                             ["alternatives"])
+        print(f"PDQ deal, left to right: {' '.join(letters_read)}")
+        for i in uncertain:
+            alts = ", ".join(f"{a['letter']} ({a['p']:.0%})"
+                             for a in cards_out[i]["alternatives"])
             print(f"  card {i + 1} is uncertain; it may be {alts or 'unreadable'}")
     return 0
 
@@ -221,7 +223,8 @@ def _read_werdup_stacks(args: argparse.Namespace, image, lexicon, previous) -> b
     if found is None:
         return False
     out, overlay = found
-    if args.overlay and not cv2.imwrite(str(args.overlay), overlay):
+    # The overlay is drawn exactly when one was asked for.
+    if overlay is not None and not cv2.imwrite(str(args.overlay), overlay):
         raise UsageError(f"{args.overlay}: cannot write the overlay image there")
     if args.json:
         print_json(out)

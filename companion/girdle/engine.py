@@ -154,11 +154,13 @@ class Sheet:
         r, c = cell
         while at((r - dr, c - dc)):
             r, c = r - dr, c - dc
-        cells = []
-        while at((r, c)):
+        cells: list[tuple[int, int]] = []
+        letters: list[str] = []
+        while ch := at((r, c)):
             cells.append((r, c))
+            letters.append(ch)
             r, c = r + dr, c + dc
-        return cells, "".join(at(x) for x in cells)
+        return cells, "".join(letters)
 
     # -- one step ----------------------------------------------------------------------------
     def check(self, p: Placement) -> str | None:
@@ -170,33 +172,49 @@ class Sheet:
         return None
 
     def _validate(self, p: Placement) -> tuple[list, list[str]]:
-        pz = self.puzzle
+        """The new squares of ``p`` and their letters; raises :class:`IllegalStep` when the
+        sheet's rules refuse it (checked in the order a player would notice)."""
         number = len(self.words) + 1
-
-        def bad(reason: str) -> IllegalStep:
-            return IllegalStep(number, reason)
-
-        if number > pz.words:
-            raise bad(f"there may never be more than {pz.words} words in the Girdle")
         word = p.word.upper()
+        line = self._check_word_and_line(number, p, word)
+        cells = p.cells()
+        if any(not (1 <= r <= self.size and 1 <= c <= self.size) for r, c in cells):
+            raise IllegalStep(number, f"{word} does not fit in {line.label()} starting at "
+                              f"{_where(cells[0])}")
+        new_cells = self._new_cells(number, word, cells)
+        extra = {cell: ch for cell, ch in zip(cells, word, strict=True)}
+        self._check_runs(number, p, word, line, cells, new_cells, extra)
+        self._check_letters(number, word, cells, new_cells)
+        if word.lower() not in self.lexicon:
+            raise IllegalStep(number, f"{word} is not in the word list")
+        self._check_activations(number, p, word, new_cells)
+        self._check_crossout(number, p, word)
+        return new_cells, [word[cells.index(c)] for c in new_cells]
+
+    def _check_word_and_line(self, number: int, p: Placement, word: str) -> Line:
+        """The line word ``number`` goes in, once the word and its direction suit it."""
+        pz = self.puzzle
+        if number > pz.words:
+            raise IllegalStep(number, f"there may never be more than {pz.words} words in the "
+                              "Girdle")
         if not word.isascii() or not word.isalpha():
-            raise bad(f"{p.word!r} is not a word of letters A-Z")
+            raise IllegalStep(number, f"{p.word!r} is not a word of letters A-Z")
         if not pz.min_length <= len(word) <= pz.max_length:
-            raise bad(
-                f"{word} has {len(word)} letters; a word must have "
-                f"{pz.min_length} to {pz.max_length}"
-            )
+            raise IllegalStep(number, f"{word} has {len(word)} letters; a word must have "
+                              f"{pz.min_length} to {pz.max_length}")
         if p.direction not in DIRECTIONS:
-            raise bad(f"direction must be across or down, not {p.direction!r}")
+            raise IllegalStep(number, f"direction must be across or down, not {p.direction!r}")
         line: Line = pz.lines[number - 1]
         if p.direction != line.direction or (
             (p.row if line.kind == "row" else p.col) != line.index
         ):
-            raise bad(f"wrong line: word {number} must be written {line.direction} in "
-                      f"{line.label()}")
-        cells = p.cells()
-        if any(not (1 <= r <= self.size and 1 <= c <= self.size) for r, c in cells):
-            raise bad(f"{word} does not fit in {line.label()} starting at {_where(cells[0])}")
+            raise IllegalStep(number, f"wrong line: word {number} must be written "
+                              f"{line.direction} in {line.label()}")
+        return line
+
+    def _new_cells(self, number: int, word: str,
+                   cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """The empty squares ``word`` fills, once it agrees with the letters it crosses."""
         new_cells: list[tuple[int, int]] = []
         crossing = 0
         for cell, ch in zip(cells, word, strict=True):
@@ -204,72 +222,93 @@ class Sheet:
             if have is None:
                 new_cells.append(cell)
             elif have != ch:
-                raise bad(f"the square at {_where(cell)} already holds {have}, not {ch}")
+                raise IllegalStep(number, f"the square at {_where(cell)} already holds {have}, "
+                                  f"not {ch}")
             else:
                 crossing += 1
         if number > 1 and crossing == 0:
-            raise bad(f"{word} uses no letter of a word already in the Girdle")
+            raise IllegalStep(number, f"{word} uses no letter of a word already in the Girdle")
         if not new_cells:
-            raise bad(f"{word} is already in the Girdle: a word must add at least one letter")
-        if len(new_cells) > pz.max_length - (1 if number > 1 else 0):
-            raise bad(f"{word} places too many new letters")
-        extra = {cell: ch for cell, ch in zip(cells, word, strict=True)}
-        # The run along the word must be exactly the word.
+            raise IllegalStep(number, f"{word} is already in the Girdle: a word must add at "
+                              "least one letter")
+        if len(new_cells) > self.puzzle.max_length - (1 if number > 1 else 0):
+            raise IllegalStep(number, f"{word} places too many new letters")
+        return new_cells
+
+    def _check_runs(self, number: int, p: Placement, word: str, line: Line,
+                    cells: list[tuple[int, int]], new_cells: list[tuple[int, int]],
+                    extra: dict[tuple[int, int], str]) -> None:
+        """The run along the word must be exactly the word, and its new letters may not form
+        words across the line."""
         run_cells, run = self._run(cells[0], p.direction, extra)
         if run_cells != cells:
             old = [w for w in self.words if w.placement.direction == p.direction
                    and set(w.placement.cells()) <= set(run_cells)]
             if old:
-                raise bad(f"{word} extends the word {old[0].placement.word}, making {run}; "
-                          "a word may not lengthen another")
-            raise bad(f"{word} touches other letters in {line.label()}, making {run}")
-        # New letters may not form words across the line.
+                raise IllegalStep(number, f"{word} extends the word {old[0].placement.word}, "
+                                  f"making {run}; a word may not lengthen another")
+            raise IllegalStep(number, f"{word} touches other letters in {line.label()}, "
+                              f"making {run}")
         for cell in new_cells:
             cross_cells, cross = self._run(cell, _OTHER[p.direction], extra)
             if len(cross_cells) > 1:
                 old = [w for w in self.words if w.placement.direction != p.direction
                        and set(w.placement.cells()) < set(cross_cells)]
                 if old:
-                    raise bad(f"{word} extends the word {old[0].placement.word}, making "
-                              f"{cross}; a word may not lengthen another")
-                raise bad(f"{word} makes the extra word {cross} at {_where(cell)}; "
-                          "every run of letters must be a word placed in its line")
-        # Letters available.
+                    raise IllegalStep(number, f"{word} extends the word "
+                                      f"{old[0].placement.word}, making {cross}; a word may "
+                                      "not lengthen another")
+                raise IllegalStep(number, f"{word} makes the extra word {cross} at "
+                                  f"{_where(cell)}; every run of letters must be a word "
+                                  "placed in its line")
+
+    def _check_letters(self, number: int, word: str, cells: list[tuple[int, int]],
+                       new_cells: list[tuple[int, int]]) -> None:
+        """The letters of the new squares must be available now."""
         need = Counter(word[cells.index(c)] for c in new_cells)
-        have = self.available()
+        stock = self.available()
         for ch, n in sorted(need.items()):
-            if have[ch] < n:
+            if stock[ch] < n:
                 where = "in the A-Z section" if number == 1 else \
                     "in the A-Z section or among the active Supply letters"
-                left = "no" if have[ch] == 0 else f"only {have[ch]}"
-                raise bad(f"letter not available: {word} needs {n} x {ch}, and there is "
-                          f"{left} {ch} left {where}")
-        if word.lower() not in self.lexicon:
-            raise bad(f"{word} is not in the word list")
-        # Activations.
+                left = "no" if stock[ch] == 0 else f"only {stock[ch]}"
+                raise IllegalStep(number, f"letter not available: {word} needs {n} x {ch}, "
+                                  f"and there is {left} {ch} left {where}")
+
+    def _check_activations(self, number: int, p: Placement, word: str,
+                           new_cells: list[tuple[int, int]]) -> None:
+        """One inactive Supply letter is activated per new letter, while any are left."""
+        pz = self.puzzle
         due = min(len(new_cells), self.inactive_count())
         acts = list(p.activated)
         if len(set(acts)) != len(acts):
-            raise bad("a Supply letter can be activated only once")
+            raise IllegalStep(number, "a Supply letter can be activated only once")
         for i in acts:
             if not 1 <= i <= len(pz.supply):
-                raise bad(f"there is no Supply position {i} (positions 1-{len(pz.supply)})")
+                raise IllegalStep(number, f"there is no Supply position {i} (positions "
+                                  f"1-{len(pz.supply)})")
             if self.supply_state[i - 1] != "inactive":
-                raise bad(f"Supply position {i} ({pz.supply[i - 1]}) is already active")
+                raise IllegalStep(number, f"Supply position {i} ({pz.supply[i - 1]}) is "
+                                  "already active")
         if len(acts) != due:
-            raise bad(f"{word} placed {len(new_cells)} new letter(s), so activate {due} "
-                      f"Supply letter(s), not {len(acts)}")
-        # Cross-outs (which letters is checked when the sheet is scored).
-        if p.crossed_out:
-            if len(p.crossed_out) > 1:
-                raise bad("a 6- or 7-letter word lets you cross out only one letter")
-            if len(word) < pz.crossout_min_length or not pz.has_checkbox(number):
-                raise bad(f"only a word of {pz.crossout_min_length}+ letters in a checkbox "
-                          "row of the score tracker lets you cross out a letter")
-            ch = str(p.crossed_out[0]).upper()
-            if len(ch) != 1 or ch not in pz.vp:
-                raise bad(f"{p.crossed_out[0]!r} is not a letter to cross out")
-        return new_cells, [word[cells.index(c)] for c in new_cells]
+            raise IllegalStep(number, f"{word} placed {len(new_cells)} new letter(s), so "
+                              f"activate {due} Supply letter(s), not {len(acts)}")
+
+    def _check_crossout(self, number: int, p: Placement, word: str) -> None:
+        """At most one cross-out, for a long word in a checkbox row (which letter is checked
+        when the sheet is scored)."""
+        pz = self.puzzle
+        if not p.crossed_out:
+            return
+        if len(p.crossed_out) > 1:
+            raise IllegalStep(number, "a 6- or 7-letter word lets you cross out only one "
+                              "letter")
+        if len(word) < pz.crossout_min_length or not pz.has_checkbox(number):
+            raise IllegalStep(number, f"only a word of {pz.crossout_min_length}+ letters in a "
+                              "checkbox row of the score tracker lets you cross out a letter")
+        ch = str(p.crossed_out[0]).upper()
+        if len(ch) != 1 or ch not in pz.vp:
+            raise IllegalStep(number, f"{p.crossed_out[0]!r} is not a letter to cross out")
 
     def play(self, p: Placement) -> PlacedWord:
         """Write the next word; raises :class:`IllegalStep` saying why it is not allowed."""

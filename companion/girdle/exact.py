@@ -150,11 +150,12 @@ class Programme:
         for v, (lo, hi) in enumerate(zip(self.lo, self.hi, strict=True)):
             cp.append(m.new_bool_var(f"v{v}") if (lo, hi) == (0, 1)
                       else m.new_int_var(lo, hi, f"v{v}"))
-        for (cols, coefs), lo, hi in zip(self.rows, self.row_lo, self.row_hi, strict=True):
+        for (cols, coefs), row_lo, row_hi in zip(self.rows, self.row_lo, self.row_hi,
+                                                 strict=True):
             expr = cp_model.LinearExpr.weighted_sum([cp[v] for v in cols.tolist()],
                                                     [int(c) for c in coefs.tolist()])
-            lo_i = -cp_model.INT_MAX if math.isinf(lo) else math.ceil(lo - 1e-9)
-            hi_i = cp_model.INT_MAX if math.isinf(hi) else math.floor(hi + 1e-9)
+            lo_i = -cp_model.INT_MAX if math.isinf(row_lo) else math.ceil(row_lo - 1e-9)
+            hi_i = cp_model.INT_MAX if math.isinf(row_hi) else math.floor(row_hi + 1e-9)
             m.add_linear_constraint(expr, lo_i, hi_i)
         score = cp_model.LinearExpr.weighted_sum(
             [cp[v] for v in self.objective], [int(w) for w in self.objective.values()]
@@ -174,22 +175,51 @@ class _Sheet:
     x: list[np.ndarray]  # per line: the column of each candidate
 
 
+Cell = tuple[int, int]
+Terms = list[tuple[int, float]]
+
+
+@dataclass
+class _Shared:
+    """The squares two lines share: ``z`` is 1 when both words cover one, ``q`` the letter the
+    later word crosses there, ``later_of`` that word's line; ``filled`` the terms that are 1
+    when a square holds a letter (every square some line covers)."""
+
+    z: dict[Cell, int]
+    q: dict[Cell, np.ndarray]
+    later_of: dict[Cell, int]
+    filled: dict[Cell, Terms]
+
+
 def build(puzzle: Puzzle, index: WordIndex) -> _Sheet | None:
     """The puzzle as an integer programme (see the module docstring); None if some line has
     no word at all."""
-    size = puzzle.size
-    nl = len(puzzle.lines)
-    vp = [puzzle.vp[ch] for ch in ALPHABET]
     sup = [puzzle.supply.count(ch) for ch in ALPHABET]
     pr = Programme()
-    owners: dict[tuple[int, int], list[tuple[int, int]]] = {}
-    for k in range(nl):
+    owners: dict[Cell, list[tuple[int, int]]] = {}
+    for k in range(len(puzzle.lines)):
         for p, c in enumerate(_line_cells(puzzle, k)):
             owners.setdefault(c, []).append((k, p))
+    choices = _word_choices(pr, puzzle, index)
+    if choices is None:
+        return None
+    cands, xs = choices
+    spans = _spans(pr, cands, xs)
+    shared = _shared_squares(pr, owners, cands, xs, spans)
+    _no_incidental_words(pr, puzzle, owners, shared.filled, spans)
+    counts, places = _word_order_and_letters(pr, puzzle, cands, xs, spans, shared, sup)
+    _final_score(pr, puzzle, spans, counts[-1], places[-1], sup)
+    return _Sheet(pr, cands, xs)
+
+
+def _word_choices(pr: Programme, puzzle: Puzzle,
+                  index: WordIndex) -> tuple[list[_Cands], list[np.ndarray]] | None:
+    """Per line: its placements and one 0/1 variable each, worth the word's value; None if
+    some line has no word at all."""
     cands: list[_Cands] = []
     xs: list[np.ndarray] = []
-    earlier: set = set()
-    for k in range(nl):
+    earlier: set[Cell] = set()
+    for k in range(len(puzzle.lines)):
         cd = _candidates(puzzle, index, k, earlier)
         if not len(cd.wid):
             return None
@@ -198,10 +228,13 @@ def build(puzzle: Puzzle, index: WordIndex) -> _Sheet | None:
         xs.append(pr.vars(len(cd.wid), 0, 1))
         for v, w in zip(xs[k].tolist(), cd.value.tolist(), strict=True):
             pr.objective[v] = float(w)
-    # spans: y[k][(s, n)] = the sum of line k's candidates there; one span per line
-    spans: list[dict[tuple[int, int], int]] = []
-    for k in range(nl):
-        cd = cands[k]
+    return cands, xs
+
+
+def _spans(pr: Programme, cands: list[_Cands], xs: list[np.ndarray]) -> list[dict[Cell, int]]:
+    """Spans: y[k][(s, n)] = the sum of line k's candidates there; one span per line."""
+    spans: list[dict[Cell, int]] = []
+    for k, cd in enumerate(cands):
         key = cd.start * 16 + cd.length
         order = np.argsort(key, kind="stable")
         uniq, first = np.unique(key[order], return_index=True)
@@ -214,21 +247,27 @@ def build(puzzle: Puzzle, index: WordIndex) -> _Sheet | None:
             ys[(u // 16, u % 16)] = y
         pr.add([(y, 1) for y in ys.values()], 1, 1)
         spans.append(ys)
+    return spans
 
-    def cover(k: int, p: int) -> list[tuple[int, float]]:
-        return [(y, 1.0) for (s, n), y in spans[k].items() if s <= p < s + n]
 
-    def both(k: int, p: int) -> list[tuple[int, float]]:
-        return [(y, 1.0) for (s, n), y in spans[k].items() if s <= p and p + 1 < s + n]
+def _cover(spans: list[dict[Cell, int]], k: int, p: int) -> Terms:
+    """Line ``k``'s word covers its square ``p``."""
+    return [(y, 1.0) for (s, n), y in spans[k].items() if s <= p < s + n]
 
-    # shared squares
-    z: dict[tuple[int, int], int] = {}
-    q: dict[tuple[int, int], np.ndarray] = {}
-    later_of: dict[tuple[int, int], int] = {}
-    filled: dict[tuple[int, int], list[tuple[int, float]]] = {}
+
+def _covers_both(spans: list[dict[Cell, int]], k: int, p: int) -> Terms:
+    """Line ``k``'s word covers its squares ``p`` and ``p + 1``."""
+    return [(y, 1.0) for (s, n), y in spans[k].items() if s <= p and p + 1 < s + n]
+
+
+def _shared_squares(pr: Programme, owners: dict[Cell, list[tuple[int, int]]],
+                    cands: list[_Cands], xs: list[np.ndarray],
+                    spans: list[dict[Cell, int]]) -> _Shared:
+    """Squares two lines share hold one letter when both words cover them."""
+    out = _Shared({}, {}, {}, {})
     for c, own in owners.items():
         if len(own) == 1:
-            filled[c] = cover(*own[0])
+            out.filled[c] = _cover(spans, *own[0])
             continue
         (k1, p1), (k2, p2) = sorted(own)[:2]
         letter = pr.vars(26, 0, 1)
@@ -240,17 +279,25 @@ def build(puzzle: Puzzle, index: WordIndex) -> _Sheet | None:
                 if len(on):
                     pr.add_arrays(np.append(on, letter[a]), np.append(np.ones(len(on)), -1.0),
                                   hi=0)
+        first, second = _cover(spans, k1, p1), _cover(spans, k2, p2)
         zc = pr.var(0, 1)
-        pr.add([(zc, 1), *[(y, -w) for y, w in cover(k1, p1)]], hi=0)
-        pr.add([(zc, 1), *[(y, -w) for y, w in cover(k2, p2)]], hi=0)
-        pr.add([(zc, -1), *cover(k1, p1), *cover(k2, p2)], hi=1)
+        pr.add([(zc, 1), *[(y, -w) for y, w in first]], hi=0)
+        pr.add([(zc, 1), *[(y, -w) for y, w in second]], hi=0)
+        pr.add([(zc, -1), *first, *second], hi=1)
         qc = pr.vars(26, 0, 1)
         for a in range(26):
             pr.add([(qc[a], 1), (letter[a], -1)], hi=0)
         pr.add([*[(v, 1) for v in qc.tolist()], (zc, -1)], 0, 0)
-        z[c], q[c], later_of[c] = zc, qc, k2
-        filled[c] = [*cover(k1, p1), *cover(k2, p2), (zc, -1.0)]
-    # no incidental words
+        out.z[c], out.q[c], out.later_of[c] = zc, qc, k2
+        out.filled[c] = [*first, *second, (zc, -1.0)]
+    return out
+
+
+def _no_incidental_words(pr: Programme, puzzle: Puzzle,
+                         owners: dict[Cell, list[tuple[int, int]]], filled: dict[Cell, Terms],
+                         spans: list[dict[Cell, int]]) -> None:
+    """Two letters side by side along a row or column belong to that line's word."""
+    size = puzzle.size
     line_of = {(ln.kind, ln.index): k for k, ln in enumerate(puzzle.lines)}
     for kind in ("row", "col"):
         for i in range(1, size + 1):
@@ -266,13 +313,21 @@ def build(puzzle: Puzzle, index: WordIndex) -> _Sheet | None:
                 if k is None:
                     pr.add(terms, hi=1)
                 else:
-                    pr.add([*terms, *[(y, -w) for y, w in both(k, p)]], hi=1)
-    # word order, letters placed, and the letters each word places
-    placed_before = None
-    cnt_prev = None
-    counts = []
-    places = []
-    for k in range(nl):
+                    pr.add([*terms, *[(y, -w) for y, w in _covers_both(spans, k, p)]], hi=1)
+
+
+def _word_order_and_letters(pr: Programme, puzzle: Puzzle, cands: list[_Cands],
+                            xs: list[np.ndarray], spans: list[dict[Cell, int]], shared: _Shared,
+                            sup: list[int]) -> tuple[list[np.ndarray], list[int]]:
+    """Word order, letters placed, and the letters each word places: per line, the count of
+    each letter placed by words 1..k and the number of letters placed by them."""
+    size = puzzle.size
+    z, later_of = shared.z, shared.later_of
+    placed_before: int | None = None
+    cnt_prev: np.ndarray | None = None
+    counts: list[np.ndarray] = []
+    places: list[int] = []
+    for k in range(len(puzzle.lines)):
         cells = _line_cells(puzzle, k)
         crossed = [z[c] for c in cells if later_of.get(c) == k]
         length = [(y, float(n)) for (_, n), y in spans[k].items()]
@@ -287,32 +342,52 @@ def build(puzzle: Puzzle, index: WordIndex) -> _Sheet | None:
         pr.add([(placed, 1), *[(y, -w) for y, w in length], *[(v, 1) for v in crossed],
                 *([(placed_before, -1)] if placed_before is not None else [])], 0, 0)
         places.append(placed)
-        cd = cands[k]
-        cnt = pr.vars(26, 0, 1 + max(sup))
-        for a in range(26):
-            per = np.count_nonzero(cd.codes == a, axis=1)
-            on = np.flatnonzero(per)
-            cols = [xs[k][on], [cnt[a]], [q[c][a] for c in cells if later_of.get(c) == k]]
-            coefs = [-per[on].astype(float), [1.0], [1.0] * len(cols[2])]
-            if cnt_prev is not None:
-                cols.append([cnt_prev[a]])
-                coefs.append([-1.0])
-            pr.add_arrays(np.concatenate([np.asarray(c, dtype=np.int64) for c in cols]),
-                          np.concatenate([np.asarray(c, dtype=np.float64) for c in coefs]), 0, 0)
-        if k > 0:  # before word k+1: Supply letters in use <= letters placed so far
-            extra = []
-            for a in range(26):
-                if sup[a] == 0:
-                    pr.add([(cnt[a], 1)], hi=1)
-                    continue
-                u = pr.var(0, sup[a])
-                pr.add([(u, 1), (cnt[a], -1)], lo=-1)
-                extra.append(u)
-            pr.add([*[(u, 1) for u in extra], (places[k - 1], -1)], hi=0)
+        cnt = _letters_placed(pr, cands[k], xs[k], cells, k, shared, cnt_prev, sup)
+        if k > 0:
+            _supply_in_use(pr, cnt, places[k - 1], sup)
         counts.append(cnt)
         cnt_prev = cnt
         placed_before = placed
-    total = counts[-1]
+    return counts, places
+
+
+def _letters_placed(pr: Programme, cd: _Cands, x: np.ndarray, cells: list[Cell], k: int,
+                    shared: _Shared, cnt_prev: np.ndarray | None, sup: list[int]) -> np.ndarray:
+    """The count of each letter placed by words 1..k: those before, plus line ``k``'s word's
+    letters, less those it crosses."""
+    cnt = pr.vars(26, 0, 1 + max(sup))
+    for a in range(26):
+        per = np.count_nonzero(cd.codes == a, axis=1)
+        on = np.flatnonzero(per)
+        crossing = [shared.q[c][a] for c in cells if shared.later_of.get(c) == k]
+        cols = [x[on], [cnt[a]], crossing]
+        coefs = [-per[on].astype(float), [1.0], [1.0] * len(crossing)]
+        if cnt_prev is not None:
+            cols.append([cnt_prev[a]])
+            coefs.append([-1.0])
+        pr.add_arrays(np.concatenate([np.asarray(c, dtype=np.int64) for c in cols]),
+                      np.concatenate([np.asarray(c, dtype=np.float64) for c in coefs]), 0, 0)
+    return cnt
+
+
+def _supply_in_use(pr: Programme, cnt: np.ndarray, placed_before: int, sup: list[int]) -> None:
+    """Before the next word: Supply letters in use <= letters placed so far."""
+    extra = []
+    for a in range(26):
+        if sup[a] == 0:
+            pr.add([(cnt[a], 1)], hi=1)
+            continue
+        u = pr.var(0, sup[a])
+        pr.add([(u, 1), (cnt[a], -1)], lo=-1)
+        extra.append(u)
+    pr.add([*[(u, 1) for u in extra], (placed_before, -1)], hi=0)
+
+
+def _final_score(pr: Programme, puzzle: Puzzle, spans: list[dict[Cell, int]],
+                 total: np.ndarray, placed: int, sup: list[int]) -> None:
+    """The objective's penalties and cross-outs: unused A-Z letters, active Supply letters
+    left unused (the cheapest ones activated), the most valuable unused letters crossed out."""
+    vp = [puzzle.vp[ch] for ch in ALPHABET]
     g = pr.vars(26, 0, 1)
     for a in range(26):
         pr.add([(total[a], 1)], hi=1 + sup[a])
@@ -321,17 +396,17 @@ def build(puzzle: Puzzle, index: WordIndex) -> _Sheet | None:
     n_sup = len(puzzle.supply)
     active = pr.var(0, n_sup)
     pick = pr.var(0, 1)
-    big = size * size + n_sup
-    pr.add([(active, 1), (places[-1], -1)], hi=0)
-    pr.add([(active, 1), (places[-1], -1), (pick, big)], lo=0)
+    big = puzzle.size * puzzle.size + n_sup
+    pr.add([(active, 1), (placed, -1)], hi=0)
+    pr.add([(active, 1), (placed, -1), (pick, big)], lo=0)
     pr.add([(active, 1), (pick, -big)], lo=n_sup - big)
     idle = [pr.var(0, sup[a]) for a in range(26)]
     for a in range(26):
         pr.add([(idle[a], 1), (total[a], 1), (g[a], -1)], hi=sup[a])
     pr.add([*[(v, 1) for v in idle], (active, -1), *[(total[a], 1) for a in range(26)],
             *[(g[a], -1) for a in range(26)]], 0, 0)
-    earned = []
-    for k in range(nl):
+    earned: Terms = []
+    for k in range(len(puzzle.lines)):
         if puzzle.has_checkbox(k + 1):
             earned += [(y, -1.0) for (_, n), y in spans[k].items()
                        if n >= puzzle.crossout_min_length]
@@ -343,7 +418,6 @@ def build(puzzle: Puzzle, index: WordIndex) -> _Sheet | None:
         for v, w in ((g[a], vp[a]), (idle[a], -vp[a]), (out[a], vp[a])):
             pr.objective[int(v)] = pr.objective.get(int(v), 0.0) + w
     pr.offset = -float(sum(vp))
-    return _Sheet(pr, cands, xs)
 
 
 def solve_exact(puzzle: Puzzle, index: WordIndex, hint: list[Placement] | None = None,

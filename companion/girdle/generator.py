@@ -128,7 +128,7 @@ def find_solution(puzzle: Puzzle, lexicon: Lexicon, node_limit: int = 5000) -> l
         if nodes_left <= 0:
             return False
         moves = legal_moves(pos, index)
-        later = set()
+        later: set[int] = set()
         for k in range(pos.number + 1, puzzle.words + 1):
             later.update(line_cells(puzzle, k))
         moves.sort(key=lambda m: (-len(later.intersection(m.cells)), len(m.word), -m.total,

@@ -21,7 +21,8 @@ class Line(NamedTuple):
     """A word line of the Girdle: ``kind`` is "row" or "col", ``index`` counts from 1."""
 
     kind: str
-    index: int
+    # Shadows tuple.index (never called on a line); the name is the sheet's own word.
+    index: int  # type: ignore[assignment]
 
     def cells(self, size: int = 7) -> list[tuple[int, int]]:
         """The (row, col) squares of the line, 1-based, left to right or top to bottom."""

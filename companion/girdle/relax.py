@@ -56,7 +56,7 @@ def line_candidates(pos: Position, index: WordIndex, number: int) -> Candidates:
     cells = line_cells(pz, number)
     letters = [pos.grid[c] for c in cells]
     blocked = _blocked(pos, number)
-    earlier = set()
+    earlier: set[int] = set()
     for j in range(pos.number, number):
         earlier.update(line_cells(pz, j))
     have = np.array(pos.az, dtype=np.int16)
@@ -70,15 +70,8 @@ def line_candidates(pos: Position, index: WordIndex, number: int) -> Candidates:
             continue
         for s in range(size - n + 1):
             e = s + n
-            if (s > 0 and letters[s - 1] != EMPTY) or (e < size and letters[e] != EMPTY):
-                continue
-            fixed = [i for i in range(n) if letters[s + i] != EMPTY]
-            free = [i for i in range(n) if letters[s + i] == EMPTY]
-            if not free or any(blocked[s + i] for i in free):
-                continue
-            if any(letters[s + i] != EMPTY and letters[s + i + 1] != EMPTY for i in range(n - 1)):
-                continue
-            if number > 1 and not fixed and not any(cells[s + i] in earlier for i in free):
+            fixed = _open_span(letters, blocked, cells, earlier, number > 1, s, n)
+            if fixed is None:
                 continue
             idx, need = index.fitting(n, tuple((i, letters[s + i]) for i in fixed))
             if len(idx) == 0:
@@ -101,6 +94,27 @@ def line_candidates(pos: Position, index: WordIndex, number: int) -> Candidates:
         np.concatenate([p[3] for p in parts]),
         np.concatenate([p[4] for p in parts]),
     )
+
+
+def _open_span(letters: list[int], blocked: list[bool], cells: tuple[int, ...],
+               earlier: set[int], crossing: bool, s: int, n: int) -> list[int] | None:
+    """The positions of the letters already in the span of ``n`` squares from ``s`` when a
+    word could go there (None when it cannot): nothing touching its ends, a new letter on a
+    square not blocked, no two old letters side by side, and (``crossing``: not the first
+    word) an old letter or a square an earlier word could fill."""
+    e = s + n
+    size = len(letters)
+    if (s > 0 and letters[s - 1] != EMPTY) or (e < size and letters[e] != EMPTY):
+        return None
+    fixed = [i for i in range(n) if letters[s + i] != EMPTY]
+    free = [i for i in range(n) if letters[s + i] == EMPTY]
+    if not free or any(blocked[s + i] for i in free):
+        return None
+    if any(letters[s + i] != EMPTY and letters[s + i + 1] != EMPTY for i in range(n - 1)):
+        return None
+    if crossing and not fixed and not any(cells[s + i] in earlier for i in free):
+        return None
+    return fixed
 
 
 def refilter(cands: Candidates, pos: Position) -> Candidates:
@@ -128,10 +142,23 @@ def refilter(cands: Candidates, pos: Position) -> Candidates:
     if len(out):
         used = np.zeros((len(out), 27), dtype=np.int16)
         rows = np.arange(len(out))
-        for p in np.flatnonzero(empty):
-            np.add.at(used, (rows, out.codes[:, p]), 1)
-        out = out.take((used[:, :26] <= have).all(axis=1))
+        for sq in np.flatnonzero(empty):
+            np.add.at(used, (rows, out.codes[:, sq]), 1)
+        out = out.take(np.all(used[:, :26] <= have, axis=1))
     return out
+
+
+@dataclass
+class _Use:
+    """What the best words take at the current prices: letters from A-Z and from the Supply,
+    and per shared square the letter the first word covers it with, the second word crosses
+    there, or the second word places there."""
+
+    az: np.ndarray
+    sup: np.ndarray
+    cover_first: dict[int, int]
+    cross_second: dict[int, int]
+    new_second: dict[int, int]
 
 
 class Relaxation:
@@ -201,69 +228,72 @@ class Relaxation:
         net, az_first = self._net()
         total = self.const + float(self.lam_a @ self.az + self.lam_s @ self.sup)
         total += sum(self.rho.values())
-        use_a = np.zeros(26)
-        use_s = np.zeros(26)
-        cover_first: dict[int, int] = {}
-        cross_second: dict[int, int] = {}
-        new_second: dict[int, int] = {}
+        use = _Use(np.zeros(26), np.zeros(26), {}, {}, {})
         for j in self.lines:
             c = self.cands[j]
             if len(c) == 0:
                 self.value = NEG
                 return NEG, {}
-            vals = c.base.copy()
-            tables = []
-            for p, (role, x) in enumerate(self.roles[j]):
-                t = np.zeros(27)
-                if role == "private":
-                    t[:26] = net
-                elif role == "first":
-                    t[:26] = net + self.mu[x] - self.rho[x]
-                elif role == "second":
-                    t[:26] = np.maximum(-self.mu[x], net - self.rho[x])
-                else:
-                    tables.append(None)
-                    continue
-                tables.append(t)
-                vals += t[c.codes[:, p]]
+            vals = self._line_values(j, c, net)
             i = int(np.argmax(vals))
             self.best_vals[j] = vals
             self.line_max[j] = float(vals[i])
             total += float(vals[i])
-            for p, (role, x) in enumerate(self.roles[j]):
-                ch = int(c.codes[i, p])
-                if role == "fixed" or ch == NONE:
-                    continue
-                consume = True
-                if role == "first":
-                    cover_first[x] = ch
-                elif role == "second":
-                    if -self.mu[x][ch] >= net[ch] - self.rho[x]:
-                        cross_second[x] = ch
-                        consume = False
-                    else:
-                        new_second[x] = ch
-                if consume:
-                    if az_first[ch]:
-                        use_a[ch] += 1
-                    else:
-                        use_s[ch] += 1
+            self._count_use(j, c.codes[i], net, az_first, use)
         self.value = total
-        grad = {
-            "lam_a": self.az - use_a,
-            "lam_s": self.sup - use_s,
-            "mu": {},
-            "rho": {},
-        }
+        return total, self._gradient(use)
+
+    def _line_values(self, j: int, c: Candidates, net: np.ndarray) -> np.ndarray:
+        """The priced value of each candidate of line ``j``."""
+        vals = c.base.copy()
+        for p, (role, x) in enumerate(self.roles[j]):
+            t = np.zeros(27)
+            if role == "private":
+                t[:26] = net
+            elif role == "first":
+                t[:26] = net + self.mu[x] - self.rho[x]
+            elif role == "second":
+                t[:26] = np.maximum(-self.mu[x], net - self.rho[x])
+            else:
+                continue
+            vals += t[c.codes[:, p]]
+        return vals
+
+    def _count_use(self, j: int, codes: np.ndarray, net: np.ndarray, az_first: np.ndarray,
+                   use: _Use) -> None:
+        """Add the letters the best word of line ``j`` (its ``codes``) takes to ``use``."""
+        for p, (role, x) in enumerate(self.roles[j]):
+            ch = int(codes[p])
+            if role == "fixed" or ch == NONE:
+                continue
+            consume = True
+            if role == "first":
+                use.cover_first[x] = ch
+            elif role == "second":
+                if -self.mu[x][ch] >= net[ch] - self.rho[x]:
+                    use.cross_second[x] = ch
+                    consume = False
+                else:
+                    use.new_second[x] = ch
+            if consume:
+                if az_first[ch]:
+                    use.az[ch] += 1
+                else:
+                    use.sup[ch] += 1
+
+    def _gradient(self, use: _Use) -> dict:
+        """The subgradient of the bound at the current prices, given the letters used."""
+        mu: dict[int, np.ndarray] = {}
+        rho: dict[int, float] = {}
         for x in self.shared:
             g = np.zeros(26)
-            if x in cover_first:
-                g[cover_first[x]] += 1
-            if x in cross_second:
-                g[cross_second[x]] -= 1
-            grad["mu"][x] = g
-            grad["rho"][x] = 1.0 - (x in cover_first) - (x in new_second)
-        return total, grad
+            if x in use.cover_first:
+                g[use.cover_first[x]] += 1
+            if x in use.cross_second:
+                g[use.cross_second[x]] -= 1
+            mu[x] = g
+            rho[x] = 1.0 - (x in use.cover_first) - (x in use.new_second)
+        return {"lam_a": self.az - use.az, "lam_s": self.sup - use.sup, "mu": mu, "rho": rho}
 
     def improve(self, target: float, iterations: int) -> float:
         """Subgradient steps towards ``target`` (a score known to be reachable); returns the

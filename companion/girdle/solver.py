@@ -267,5 +267,5 @@ def _beam(puzzle: Puzzle, index, deadline: float | None, width: int = 24):
             if len(children) >= width:
                 break
         beam = children
-    for p in beam:
-        yield p.final_score(), list(p.moves)
+    for pos in beam:
+        yield pos.final_score(), list(pos.moves)

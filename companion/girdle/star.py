@@ -141,7 +141,7 @@ class StarSolver:
                        + puzzle.bonus(n) for n in self.lengths}
         self.counts = {n: index.counts[n].astype(np.int64) for n in self.lengths}
         # stock filter: no word needs more of a letter than there is
-        self.fits = {n: (self.counts[n] <= self.cap).all(axis=1) for n in self.lengths}
+        self.fits = {n: np.all(self.counts[n] <= self.cap, axis=1) for n in self.lengths}
         r = star.spine
         self.spans = [(s, e) for s in range(0, r + 1) for e in range(r, self.size)
                       if e - s + 1 in self.lengths]
@@ -386,15 +386,7 @@ class StarSolver:
             if limit is not None and nodes[0] > limit:
                 raise _Enough
             o = opts[i]
-            nxt = rests[i]
-            if i + 1 < nb and self.star.adjacent(i):
-                after = np.array([nxt[DOWN], nxt[UP], NEG])
-            else:
-                after = np.full(3, nxt.max() if i + 1 < nb else 0.0)
-            if i > 0 and self.star.adjacent(i - 1):
-                after = after.copy()
-                after[BOTH] = NEG
-                after[prev] = NEG
+            after = self._after(rests[i], i, nb, prev)
             slack = float(lam @ (self.cap - used))
             bound = sofar + pv_all[i] + after[o.kind] + slack
             # NEG marks a direction the neighbours rule out (or no word at all after it)
@@ -424,6 +416,20 @@ class StarSolver:
         if not found:
             return None
         return best[0], found
+
+    def _after(self, nxt: np.ndarray, i: int, nb: int, prev: int) -> np.ndarray:
+        """Per direction of branch ``i``'s word (down, up, both): the best the branches after
+        it can add (``nxt``: theirs per direction of the next one), NEG where the neighbours
+        rule it out (``prev``: the direction of branch ``i - 1``'s word)."""
+        if i + 1 < nb and self.star.adjacent(i):
+            after = np.array([nxt[DOWN], nxt[UP], NEG])
+        else:
+            after = np.full(3, nxt.max() if i + 1 < nb else 0.0)
+        if i > 0 and self.star.adjacent(i - 1):
+            after = after.copy()
+            after[BOTH] = NEG
+            after[prev] = NEG
+        return after
 
     def _final(self, k: int, chosen: list, opts: list[BranchWords], used: np.ndarray) -> float:
         """The exact final score of spine ``k`` with these branch words."""
@@ -467,22 +473,7 @@ def solve_star(puzzle: Puzzle, index: WordIndex, star: Star,
         if res:
             best, answer = res[0], (k, res[1])
     # letter prices that bring the spines' bounds down towards that sheet (subgradient steps)
-    best_lam, best_val = lam, np.inf
-    theta, stall = 1.0, 0
-    for _ in range(ROOT_STEPS if answer else 0):
-        bounds, g = solver.spine_bounds(lam)
-        val = float(bounds.max())
-        if val < best_val - 1e-9:
-            best_val, best_lam, stall = val, lam, 0
-        else:
-            stall += 1
-            if stall >= 5:
-                theta, stall = theta / 2, 0
-        norm = float(g @ g)
-        if val <= best or norm == 0:
-            break
-        lam = np.maximum(0.0, lam - theta * (val - best) / norm * g)
-    lam = best_lam
+    lam = _root_prices(solver, lam, best, ROOT_STEPS if answer else 0)
     bounds, _ = solver.spine_bounds(lam)
     # every spine the bound cannot rule out, searched to the end, most promising first
     searched = 0
@@ -504,6 +495,27 @@ def solve_star(puzzle: Puzzle, index: WordIndex, star: Star,
         return StarResult(0, [], upper, complete, searched)
     moves = star_moves(solver, *answer)
     return StarResult(int(round(best)), moves, upper, complete, searched)
+
+
+def _root_prices(solver: StarSolver, lam: np.ndarray, best: float, steps: int) -> np.ndarray:
+    """The best letter prices of up to ``steps`` subgradient steps from ``lam`` bringing the
+    spines' bounds down towards a sheet scoring ``best``."""
+    best_lam, best_val = lam, np.inf
+    theta, stall = 1.0, 0
+    for _ in range(steps):
+        bounds, g = solver.spine_bounds(lam)
+        val = float(bounds.max())
+        if val < best_val - 1e-9:
+            best_val, best_lam, stall = val, lam, 0
+        else:
+            stall += 1
+            if stall >= 5:
+                theta, stall = theta / 2, 0
+        norm = float(g @ g)
+        if val <= best or norm == 0:
+            break
+        lam = np.maximum(0.0, lam - theta * (val - best) / norm * g)
+    return best_lam
 
 
 def star_moves(solver: StarSolver, k: int, chosen: list) -> list[Move]:

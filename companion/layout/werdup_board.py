@@ -69,7 +69,8 @@ class MarkerSpot:
     size: float
 
     @property
-    def corners(self) -> tuple[tuple[float, float], ...]:
+    def corners(self) -> tuple[tuple[float, float], tuple[float, float], tuple[float, float],
+                               tuple[float, float]]:
         """The marker's corners in ArUco order (top-left, top-right, bottom-right,
         bottom-left) for an upright sticker, in board coordinates."""
         cx, cy = self.center

@@ -8,6 +8,9 @@ time comes from :func:`companion.web.table_rules.now` (``app.config["CLOCK"]`` i
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
 
 from companion.errors import UsageError
@@ -61,8 +64,8 @@ def press(key: str):
     game = _game(key, writing=True)
     if game.finished:
         raise UsageError("This game is over: its clock has stopped.")
-    values = request.get_json(silent=True) if request.is_json else request.form
-    values = values if isinstance(values, dict) or hasattr(values, "get") else {}
+    body = request.get_json(silent=True) if request.is_json else None
+    values: Mapping[str, Any] = body if isinstance(body, dict) else request.form
     action = str(values.get("action") or "press")
     if action not in ACTIONS:
         raise UsageError(f"A clock action is one of: {', '.join(ACTIONS)}.")

@@ -19,9 +19,10 @@ from flask import session as flask_session
 from sqlalchemy import or_
 
 from companion.errors import CompanionError, UsageError
-from companion.lexicon import load_lexicon
+from companion.tables import TABLE_GAMES, table_for
 from companion.web import openapi, photos, plays, table_rules
 from companion.web import scoresheet as sheet
+from companion.web.challenge import lexicon
 from companion.web.db import session
 from companion.web.imagesize import check_image_size
 from companion.web.inputs import int_from
@@ -88,9 +89,14 @@ def _turn_fields(values) -> dict:
         "score": int_from(values.get("score"), "Score", -99999, 99999, 0),
         "words": str(values.get("words") or ""),
         "play": str(values.get("play") or ""),
-        "lexicon": load_lexicon(current_app.config.get("LEXICON_PATH")),
+        "lexicon": lexicon(),
         "request_key": _request_key(values),
     }
+
+
+def _tables() -> dict:
+    """Each table game's facade by name, for the pages (titles, the choice of game)."""
+    return {name: table_for(name) for name in TABLE_GAMES}
 
 
 @bp.get("/games")
@@ -99,7 +105,7 @@ def page():
     games = session().query(Game).filter(
         or_(Game.table_key.in_(keys), Game.view_key.in_(keys))).all() if keys else []
     games.sort(key=lambda g: -g.id)
-    return render_template("games.html", games=games, tables=sheet.TABLES,
+    return render_template("games.html", games=games, tables=_tables(),
                            mine={k for k in keys})
 
 
@@ -110,7 +116,7 @@ def create():
                                  request.form.getlist("player"))
         table_rules.apply_settings(game, request.form)
     except CompanionError as exc:
-        return render_template("games.html", games=[], tables=sheet.TABLES,
+        return render_template("games.html", games=[], tables=_tables(),
                                error=str(exc)), 400
     session().commit()
     _remember(game.table_key)
@@ -127,12 +133,14 @@ def show(key: str):
 def _sheet_page(game: Game, key: str, error: str | None = None, status: int = 200,
                 typed: dict | None = None):
     board = game.board or {}
-    cells = plays.board_cells(game.kind, board.get("text"), board.get("new"))
+    rules = sheet.table(game)
+    cells = plays.board_cells(rules, board.get("text"), board.get("new"))
     last = game.turns[-1] if game.turns else None
     return render_template("game.html", game=game, key=key, standings=sheet.standings,
                            table=sheet.can_change(game, key), rows=sheet.running(game),
                            totals=sheet.totals(game), next_seat=sheet.next_seat(game),
                            cells=cells, last=last, error=error, typed=typed or {},
+                           rules=rules, example=plays.example_play(rules),
                            request_key=secrets.token_urlsafe(12),
                            open_play=table_rules.open_play(game),
                            rule=table_rules.rule_of(game),
@@ -162,7 +170,7 @@ def add_turn(key: str):
 
 @bp.post("/games/<key>/challenge")
 def challenge(key: str):
-    return _act(key, lambda db, g: table_rules.challenge(db, g, _lexicon()))
+    return _act(key, lambda db, g: table_rules.challenge(db, g, lexicon()))
 
 
 def _undo(db, game: Game, values) -> None:
@@ -180,8 +188,12 @@ def undo(key: str):
 @bp.post("/games/<key>/finish")
 def finish(key: str):
     racks = {p: request.form.get(f"rack{p}", "") for p in range(10)}
-    return _act(key, lambda db, g: (sheet.finish_game(db, g, racks),
-                                    table_rules.finish_clock(db, g, table_rules.now())))
+
+    def end(db, game: Game) -> None:
+        sheet.finish_game(db, game, racks)
+        table_rules.finish_clock(db, game, table_rules.now())
+
+    return _act(key, end)
 
 
 @bp.get("/games/<key>/turns")
@@ -197,15 +209,15 @@ def back_to_game(key: str):
 def printable(key: str):
     game = _game_or_404(key)
     return render_template("game_print.html", game=game, key=key, rows=sheet.running(game),
-                           totals=sheet.totals(game), title=sheet.TABLES[game.kind].title)
+                           totals=sheet.totals(game), title=sheet.table(game).title)
 
 
 @bp.get("/games/<key>.gcg")
 def gcg(key: str):
     game = _game_or_404(key)
-    text = sheet.gcg_text(game)
+    text = sheet.record_text(game)
     return Response(text, mimetype="text/plain", headers={
-        "Content-Disposition": f'attachment; filename="bugwords-{game.id}.gcg"'})
+        "Content-Disposition": f'attachment; filename="{sheet.record_file_name(game)}"'})
 
 
 @bp.get("/games/<key>/link.svg")
@@ -218,16 +230,12 @@ def link_qr(key: str):
 
 # -- photos ---------------------------------------------------------------------------------
 
-def _lexicon():
-    return load_lexicon(current_app.config.get("LEXICON_PATH"))
-
-
 def _store_photo(game: Game, data: bytes) -> Photo:
     if game.finished:
         raise UsageError("This game is over; start a new one.")
     check_image_size(data, current_app.config["MAX_IMAGE_PIXELS"])
     reading, overlay_jpeg, (width, height) = photos.read_photo(
-        game.kind, data, _lexicon(), current_app.config["MAX_IMAGE_PIXELS"])
+        game.kind, data, lexicon(), current_app.config["MAX_IMAGE_PIXELS"])
     mime = "image/png" if data.startswith(b"\x89PNG") else (
         "image/jpeg" if data.startswith(b"\xff\xd8") else "image/*")
     photo = Photo(game_kind=game.kind, game_id=game.id, mime=mime, width=width,
@@ -255,7 +263,7 @@ def _uploaded() -> bytes:
 
 def _photo_page(game: Game, key: str, photo: Photo, grid=None, error=None, status=200):
     reading = photo.reading or {}
-    board = plays.stored_board(game.kind, (game.board or {}).get("text"))
+    board = sheet.table(game).load_board((game.board or {}).get("text"))
     before = [[board.get(r, c) or "" for c in range(board.cols)] for r in range(board.rows)]
     unsure = {(u["row"], u["col"]): u["alternatives"] for u in reading.get("uncertain", [])}
     return render_template("photo.html", game=game, key=key, photo=photo,
@@ -289,9 +297,7 @@ def overlay(key: str, photo_id: int):
 
 
 def _score_photo(game: Game, photo: Photo, grid: list[list[str]], seat: int | None):
-    board = plays.stored_board(game.kind, (game.board or {}).get("text"))
-    placements = plays.placements_from_grid(game.kind, board, grid)
-    scored = plays.score_placements(game.kind, board, placements, _lexicon())
+    scored = sheet.table(game).score_observed((game.board or {}).get("text"), grid, lexicon())
     if not scored.legal:
         raise UsageError(f"{scored.notation}: {scored.reason}" if scored.notation
                          else scored.reason)
@@ -348,7 +354,7 @@ def api_show(key: str):
 
 @bp.get("/api/games/<key>/gcg")
 def api_gcg(key: str):
-    return Response(sheet.gcg_text(_game_or_404(key)), mimetype="text/plain")
+    return Response(sheet.record_text(_game_or_404(key)), mimetype="text/plain")
 
 
 @bp.post("/api/games/<key>/photos")
@@ -414,7 +420,7 @@ def api_challenge(key: str):
     body = request.get_json(silent=True)
     body = body if isinstance(body, dict) else {}
     game = _locked(key, body)
-    table_rules.challenge(session(), game, _lexicon())
+    table_rules.challenge(session(), game, lexicon())
     session().commit()
     return jsonify(_api_game(game, key))
 
@@ -448,9 +454,10 @@ openapi.add("/api/games", "post", {
     "can change the game) and spectators' key",
     "requestBody": openapi.json_body({"type": "object", "required": ["game", "players"],
                                       "properties": {
-        "game": {"type": "string", "enum": list(sheet.TABLES)},
-        "players": {"type": "array", "items": {"type": "string"}, "minItems": 2,
-                    "maxItems": 4},
+        "game": {"type": "string", "enum": list(TABLE_GAMES)},
+        "players": {"type": "array", "items": {"type": "string"},
+                    "minItems": min(t.min_players for t in _tables().values()),
+                    "maxItems": max(t.max_players for t in _tables().values())},
         "challenge_rule": {"type": "string", "enum": list(table_rules.RULE_CHOICES),
                            "description": "default none: the companion refuses words not "
                            "in the list"},
@@ -467,7 +474,8 @@ openapi.add("/api/games/{key}", "get", {
     "responses": {**openapi.ok("the game", _GAME), **_NOT_FOUND},
 })
 openapi.add("/api/games/{key}/gcg", "get", {
-    "summary": "A Bug Words game as a GCG record", "parameters": [_ID],
+    "summary": "The game's record (GCG for Bug Words, the WerdUp record for WerdUp)",
+    "parameters": [_ID],
     "responses": {**openapi.ok("the record", {"type": "string"}, "text/plain"), **_NOT_FOUND},
 })
 _PID = {"name": "photo_id", "in": "path", "required": True,

@@ -16,10 +16,11 @@ from flask import Blueprint, current_app, jsonify, redirect, render_template, re
 
 from companion.errors import CompanionError, UsageError
 from companion.judge import Verdict
-from companion.lexicon import define, load_lexicon
+from companion.lexicon import define
 from companion.pdq import all_variants, default_deck, find_words, get_variant, judge, parse_cards
 from companion.pdq.solitaire import deals, shuffled
 from companion.web import openapi
+from companion.web.challenge import lexicon
 from companion.web.imagesize import check_image_size
 from companion.web.inputs import int_from, words_from
 
@@ -57,7 +58,7 @@ def deal(variant: str, seed: int, number: int) -> Deal:
 
 
 def _lexicon():
-    return load_lexicon(current_app.config.get("LEXICON_PATH"))
+    return lexicon()
 
 
 def _deal_args(values) -> tuple[str, int, int]:

@@ -23,6 +23,7 @@ from flask import (
 )
 
 from companion.errors import CompanionError, UsageError
+from companion.judge import GAME_TITLES
 from companion.web import openapi
 
 bp = Blueprint("prints", __name__)
@@ -93,7 +94,6 @@ def _tiles(game: str, paper: str) -> bytes:
     return tiles_pdf(game, paper)
 
 
-GAME_LABELS = {"werdup": "WerdUp", "bugwords": "Bug Words", "pdq": "PDQ"}
 DOCUMENTS: dict[str, Document] = {d.key: d for d in (
     Document("score-sheet", "Score sheet", "Pen-and-paper score sheet for a game night.",
              (Choice("game", "Game", ("bugwords", "werdup", "pdq")),
@@ -167,7 +167,7 @@ def _download(key: str, ext: str):
 
 @bp.get("/prints")
 def page():
-    return render_template("prints.html", documents=DOCUMENTS, labels=GAME_LABELS)
+    return render_template("prints.html", documents=DOCUMENTS, labels=GAME_TITLES)
 
 
 @bp.get("/prints/<key>.pdf")

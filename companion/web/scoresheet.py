@@ -7,32 +7,17 @@ commit: every function only adds to the session, so one request is one transacti
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import or_, select, update
 from sqlalchemy.orm import Session, selectinload
 
 from companion.errors import UsageError
-from companion.lexicon import Lexicon, default_lexicon
-from companion.web import plays
+from companion.lexicon import Lexicon
+from companion.play import ACTIONS, ScoreSheet, SheetTurn, Table
+from companion.tables import table_for
 from companion.web.models import Game, Player, Turn
 
-
-@dataclass(frozen=True)
-class TableRules:
-    """Who sits at a game's table (scoring and end-of-game rules come from the engines)."""
-
-    title: str
-    min_players: int
-    max_players: int
-
-
-TABLES: dict[str, TableRules] = {
-    "werdup": TableRules("WerdUp", 2, 4),
-    "bugwords": TableRules("Bug Words", 2, 4),
-}
-ACTIONS = ("play", "pass", "swap")
 MAX_TURN_SCORE = 2000
 MAX_TURNS = 400
 MAX_NAME = 40
@@ -72,19 +57,15 @@ def check_name(name: str) -> str:
     return name
 
 
-def rules_for(kind: str) -> TableRules:
-    if kind not in TABLES:
-        raise UsageError(f"Unknown game {kind!r}; choose one of {', '.join(TABLES)}.")
-    return TABLES[kind]
+def table(game: Game) -> Table:
+    """The facade of the game's rules (it judges, scores and finishes the game)."""
+    return table_for(game.kind)
 
 
 def create_game(db: Session, kind: str, names: list[str]) -> Game:
     """A new game with players seated in the order given."""
-    rules = rules_for(kind)
-    names = [check_name(n) for n in names if n and n.strip()]
-    if not rules.min_players <= len(names) <= rules.max_players:
-        raise UsageError(f"{rules.title} needs {rules.min_players} to {rules.max_players} "
-                         "players: type one name per box.")
+    rules = table_for(kind)
+    names = rules.check_players([check_name(n) for n in names if n and n.strip()])
     game = Game(kind=kind, players=[Player(seat=i, name=n) for i, n in enumerate(names)],
                 table_key=new_key(), view_key=new_key(), version=0)
     db.add(game)
@@ -187,8 +168,10 @@ def add_turn(db: Session, game: Game, *, seat: int | None, action: str, score: i
     if earlier is not None:
         return earlier
     if play.strip() and action == "play" and not game.finished:
-        scored = plays.score_play(game.kind, (game.board or {}).get("text"), play.strip(),
-                                  lexicon or default_lexicon())
+        if lexicon is None:
+            raise ValueError("A typed play is judged by the installation's word list: "
+                             "pass it as lexicon.")
+        scored = table(game).score_play((game.board or {}).get("text"), play.strip(), lexicon)
         if not scored.legal:
             raise UsageError(f"{scored.notation}: {scored.reason}")
         score, words = scored.score, " ".join(w["word"] for w in scored.words)
@@ -198,6 +181,8 @@ def add_turn(db: Session, game: Game, *, seat: int | None, action: str, score: i
     if action != "play":
         score, words = 0, ""
     _check_turn(game, seat, action, score, words)
+    if action != "play":
+        score = table(game).no_play(action).score
     number = game.turns[-1].number + 1 if game.turns else 1
     turn = Turn(number=number, seat=seat, action=action, score=score, words=words.upper(),
                 detail=detail, photo_id=photo_id, request_key=request_key or None)
@@ -225,13 +210,11 @@ def finish_game(db: Session, game: Game, racks: dict[int, str]) -> None:
         raise UsageError("This game is already over.")
     if any(len("".join(r.split())) > MAX_RACK for r in racks.values()):
         raise UsageError(f"A rack holds a few tiles, not more than {MAX_RACK}.")
-    costs = {p.seat: plays.rack_cost(game.kind, racks.get(p.seat, ""))[1] for p in game.players}
-    out = [p.seat for p in game.players if not racks.get(p.seat, "").strip()]
-    for p in game.players:
-        p.end_rack = "".join(racks.get(p.seat, "").split()).upper()
-        p.end_adjustment = -costs[p.seat]
-        if len(out) == 1 and p.seat == out[0]:
-            p.end_adjustment = plays.out_bonus(game.kind, sum(costs.values()))
+    left = [racks.get(p.seat, "") for p in game.players]
+    adjustments = table(game).finish(left)
+    for p, rack, points in zip(game.players, left, adjustments, strict=True):
+        p.end_rack = "".join(rack.split()).upper()
+        p.end_adjustment = points
     game.finished = True
     db.flush()
 
@@ -290,50 +273,26 @@ def record_name(name: str) -> str:
     return "".join(ch if ch.isprintable() else " " for ch in name).strip()
 
 
-def gcg_text(game: Game) -> str:
-    """A Bug Words game as a GCG record. The sheet does not know whole racks, so a play's rack
-    is written as the tiles it placed; passes, swaps and plays entered without a square are
-    written as notes (their points still count in the running totals)."""
-    from companion.bugwords.gcg import GcgMove, GcgRecord, write_gcg
+def score_sheet(game: Game) -> ScoreSheet:
+    """The game as the facade's score sheet (names made safe for a one-line record field)."""
     from companion.web import table_rules
+    return ScoreSheet(
+        title=f"{table(game).title} game {game.id}",
+        players=[record_name(p.name) for p in game.players],
+        turns=[SheetTurn(t.number, t.seat, t.action, t.score, t.words, t.detail)
+               for t in game.turns],
+        finished=game.finished,
+        end_racks=[p.end_rack or "" for p in game.players],
+        end_adjustments=[p.end_adjustment or 0 for p in game.players],
+        notes=table_rules.record_notes(game))
 
-    if game.kind != "bugwords":
-        raise UsageError("GCG records are for Bug Words games.")
-    nicks = [f"p{p.seat + 1}_{''.join(ch for ch in p.name if ch.isalnum())[:16]}"
-             for p in game.players]
-    rec = GcgRecord(players=[(n, record_name(p.name))
-                             for n, p in zip(nicks, game.players, strict=True)])
-    rec.pragmas["title"] = f"Bug Words game {game.id}"
-    rec.notes.extend(table_rules.record_notes(game))
-    so_far = {p.seat: 0 for p in game.players}
-    for t in game.turns:
-        so_far[t.seat] += t.score
-        ruled = table_rules.record_moves(t, nicks[t.seat], so_far[t.seat])
-        if ruled is not None:  # the table's challenge and clock lines
-            rec.moves.extend(ruled)
-            continue
-        d = t.detail or {}
-        name = record_name(game.players[t.seat].name)
-        if t.action == "play" and d.get("position"):
-            placed = "".join("?" if ch.islower() else ch for ch in d["record_word"]
-                             if ch != ".")
-            rec.moves.append(GcgMove(nicks[t.seat], "place", placed, t.score, so_far[t.seat],
-                                     d["position"], d["record_word"]))
-        elif t.action == "play":
-            rec.notes.append(f"turn {t.number}: {name} scored {t.score} for "
-                             f"{t.words or 'a play'} (square not recorded)")
-        else:
-            rec.notes.append(f"turn {t.number}: {name} chose to {t.action}")
-    if game.finished:
-        out = "".join(p.end_rack for p in game.players)
-        for p in sorted(game.players, key=lambda p: p.end_adjustment > 0):  # penalties first
-            if not p.end_adjustment:
-                continue
-            so_far[p.seat] += p.end_adjustment
-            if p.end_adjustment > 0:
-                rec.moves.append(GcgMove(nicks[p.seat], "out_bonus", "", p.end_adjustment,
-                                         so_far[p.seat], tiles=out))
-            else:
-                rec.moves.append(GcgMove(nicks[p.seat], "rack_penalty", p.end_rack,
-                                         p.end_adjustment, so_far[p.seat], tiles=p.end_rack))
-    return write_gcg(rec)
+
+def record_text(game: Game) -> str:
+    """The game's record in its game's format (GCG for Bug Words, the WerdUp record for
+    WerdUp); plays entered without a square, passes and swaps are written as notes."""
+    return table(game).write_record(score_sheet(game))
+
+
+def record_file_name(game: Game) -> str:
+    """The record's file name, e.g. ``bugwords-12.gcg``."""
+    return f"{game.kind}-{game.id}{table(game).record_suffix}"

@@ -26,7 +26,6 @@ from companion.challenges import ChallengeOutcome, ChallengeRule, get_challenge_
 from companion.clock import DEFAULT_PENALTY, ClockSettings, ClockState
 from companion.errors import UsageError
 from companion.lexicon import Lexicon
-from companion.web import plays
 from companion.web import scoresheet as sheet
 from companion.web.inputs import int_from
 from companion.web.models import Game, Turn
@@ -91,7 +90,7 @@ def record_turn(db: Session, game: Game, fields: dict[str, Any], at: float) -> T
     if rule.allows_challenges and play and fields.get("action", "play") == "play" \
             and not game.finished and not sheet._sent_before(game, fields.get("request_key")):
         before = game.board
-        scored = plays.score_play(game.kind, (before or {}).get("text"), play, None)
+        scored = sheet.table(game).score_play((before or {}).get("text"), play, None)
         if not scored.legal:
             raise UsageError(f"{scored.notation}: {scored.reason}")
         detail = scored.to_dict() | {"challengeable": True, "board_before": before}
@@ -189,39 +188,3 @@ def record_notes(game: Game) -> list[str]:
     if clock is not None:
         notes.append(f"{CLOCK_NOTE}: {clock.settings.label()}")
     return notes
-
-
-def record_moves(turn: Turn, nick: str, total: int) -> list[Any] | None:
-    """The GCG lines of one turn when the table's rules add to it (a challenged play, a lost
-    turn, a time penalty, a time left), else None (the score sheet writes it as usual).
-    ``total`` is the player's running total after the turn."""
-    from companion.bugwords.gcg import GcgMove
-
-    d = turn.detail or {}
-    seconds = d.get("time_left")
-    left = None if seconds is None else _whole(seconds)
-    if turn.action == "time":
-        return [GcgMove(nick, "time_penalty", "", turn.score, total, time_left=left)]
-    if turn.action != "play" or not d.get("position"):
-        # passes (a turn lost to a challenge too) and swaps: the sheet writes them as notes,
-        # since a GCG move line needs the rack, which the sheet never sees
-        return None
-    placed = "".join("?" if ch.islower() else ch for ch in d["record_word"] if ch != ".")
-    ch = d.get("challenge")
-    played = ch["play_score"] if ch else turn.score
-    extra = turn.score - played
-    place = GcgMove(nick, "place", placed, played, total - extra, d["position"],
-                    d["record_word"], time_left=left)
-    if not ch:
-        return [place]
-    if not ch["play_stands"]:
-        return [place, GcgMove(nick, "challenged", placed, -played, total)]
-    if ch["bonus"]:
-        return [place, GcgMove(nick, "challenge_bonus", placed, ch["bonus"], total)]
-    return [place]
-
-
-def _whole(seconds: float) -> int:
-    import math
-
-    return math.ceil(seconds) if seconds >= 0 else -math.ceil(-seconds)

@@ -315,12 +315,9 @@ class Game:
         self.history.append(turn)
 
     def _sync_clock(self) -> None:
-        if self.clock is None:
-            return
-        if self.over:
-            self.clock = self.clock.stop(self.now())
-        elif self.clock.running != self.current:
-            self.clock = self.clock.start(self.current, self.now())
+        """The clock runs for the player to move; it stops when the game is over."""
+        if self.clock is not None:
+            self.clock = self.clock.follow(self.current, self.over, self.now())
 
     def challenge(self, challenger: str | None = None) -> ChallengeOutcome:
         """Challenge the last play under the table's challenge rule (``rules.challenges``).

@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any
 
 from companion.board import Layout, PlayError, parse_position
-from companion.challenges import ChallengeRule, get_challenge_rule
+from companion.challenges import ChallengeRule, challenge_setting
 from companion.datafiles import read_table
 from companion.errors import UsageError
 from companion.tiles import TileSet, tile_set
@@ -49,10 +49,7 @@ class WerdUpRules:
     @property
     def challenge_rule(self) -> ChallengeRule:
         """The table's challenge rule (``none``: the companion judges each play)."""
-        try:
-            return get_challenge_rule(self.challenges)
-        except UsageError as exc:
-            raise ValueError(f"challenges: {exc}") from exc
+        return challenge_setting(self.challenges)
 
     def with_settings(self, **changes: Any) -> WerdUpRules:
         """A copy with some settings changed (a house rule, e.g. ``challenges="double"``)."""

@@ -47,7 +47,8 @@ def test_werdup_end_costs_five_per_tile(app):
     ("url", "body", "status", "message"),
     [
         ("/api/games", {"game": "chess", "players": ["a", "b"]}, 400, "Unknown game"),
-        ("/api/games", {"game": "werdup", "players": ["a"]}, 400, "2 to 4 players"),
+        ("/api/games", {"game": "bugwords", "players": ["a"]}, 400, "2 to 4 players"),
+        ("/api/games", {"game": "werdup", "players": list("abcde")}, 400, "1 to 4 players"),
         ("/api/games", {"game": "werdup", "players": "ab"}, 400, "list of names"),
         ("/api/games", {"game": "werdup", "players": ["a" * 41, "b"]}, 400, "40 characters"),
         ("/api/games/999/turns", {"score": 1}, 404, "no game at this link"),
@@ -106,7 +107,7 @@ def test_game_page_errors(client):
     assert client.get("/games/12345").status_code == 404
     assert client.get("/games/" + "A" * 22).status_code == 404
     tok = token(client)
-    resp = client.post("/games", data={"game": "werdup", "player": ["solo"], "csrf_token": tok})
+    resp = client.post("/games", data={"game": "bugwords", "player": ["solo"], "csrf_token": tok})
     assert resp.status_code == 400 and "2 to 4 players" in resp.get_data(as_text=True)
     gid = _new_game(client)["table_key"]
     resp = client.post(f"/games/{gid}/undo", data={"csrf_token": tok})
@@ -171,8 +172,19 @@ def test_werdup_plays_stack_and_score(client):
     data = client.post(f"/api/games/{gid}/turns", json={"play": "5E QUIT"}).get_json()
     assert [t["score"] for t in data["turns"]] == [6, 6]  # Qu 2 + I 2 + T-on-Z 2
     assert "T2" in data["board"]["text"]
-    resp = client.get(f"/api/games/{gid}/gcg")
-    assert resp.status_code == 400 and "Bug Words" in resp.get_json()["error"]
+    client.post(f"/api/games/{gid}/finish", json={"racks": {"0": "AB", "1": ""}})
+    # the game's record is a WerdUp record that replays to the sheet's totals and board
+    from companion.lexicon import default_lexicon
+    from companion.werdup.record import replay
+
+    text = client.get(f"/api/games/{gid}/gcg").get_data(as_text=True)
+    result = replay(text, default_lexicon())
+    assert result.ok, [ln.problems for ln in result.lines]
+    assert result.totals == {"p1_Ann": 6 - 10, "p2_Bob": 6}
+    assert result.board.to_text() == data["board"]["text"]
+    dl = client.get(f"/games/{gid}.gcg")
+    assert dl.headers["Content-Disposition"].endswith(f'werdup-{data["id"]}.txt"')
+    assert 'Game record (WerdUp record)' in client.get(f"/games/{gid}").get_data(as_text=True)
 
 
 def test_a_bad_play_is_refused_with_the_reason(client):

@@ -58,7 +58,8 @@ def typed_solution(app, day=DAY) -> str:
 
 
 def test_worked_example_of_the_rules_scores_24():
-    """the worked example in docs/girdle.md, typed without activations or cross-outs: 54 - 30 = 24."""
+    """the worked example in docs/girdle.md, typed without activations or cross-outs:
+    54 - 30 = 24."""
     pz = Puzzle(lines=(Line("row", 1), Line("col", 2), Line("col", 6), Line("row", 4),
                        Line("col", 4), Line("row", 7), Line("row", 6)),
                 supply="EEAOSTRN", checkbox_rows=(1, 4))

@@ -45,3 +45,34 @@ def test_a_missing_house_file_stops_the_start(tmp_path):
 
     with pytest.raises(LexiconError, match="house list of additions: word list not found"):
         make_app(tmp_path, LEXICON_ADD="missing.txt")
+
+
+def test_a_typed_play_at_the_table_is_judged_by_the_house_list(tmp_path):
+    from appfactory import make_app as plain_app
+
+    def play(client, word: str):
+        key = client.post("/api/games", json={"game": "bugwords", "players": ["Ann", "Bob"]}
+                          ).get_json()["table_key"]
+        return client.post(f"/api/games/{key}/turns", json={"play": f"8H {word}"})
+
+    house = house_app(tmp_path).test_client()
+    refused = play(house, "DOG")
+    assert refused.status_code == 400 and "DOG" in refused.get_json()["error"]
+    assert play(house, "CAT").status_code == 201
+    other = tmp_path / "other"
+    other.mkdir()
+    assert play(plain_app(other).test_client(), "DOG").status_code == 201
+
+
+def test_pdq_judging_with_cards_uses_the_house_list(tmp_path):
+    folder = tmp_path / "instance"
+    folder.mkdir()
+    (folder / "no.txt").write_text("pant\n")
+    house = make_app(tmp_path, LEXICON_REMOVE="no.txt").test_client()
+    page = house.get("/?word=pant&game=pdq&cards=PAT").get_data(as_text=True)
+    assert "NOT VALID" in page and "PANT is not in the word list" in page
+    other = tmp_path / "other"
+    other.mkdir()
+    plain = make_app(other).test_client().get("/?word=pant&game=pdq&cards=PAT")
+    page = plain.get_data(as_text=True)
+    assert "NOT VALID" not in page and "PANT fits PAT" in page
