@@ -66,6 +66,7 @@ class ScoreSheet:
     finished: bool = False
     end_racks: Sequence[str] = ()
     end_adjustments: Sequence[int] = ()
+    notes: Sequence[str] = ()  # the table's settings, as record notes (``ChallengeRule: single``)
 
 
 class Table(Protocol):
@@ -96,12 +97,14 @@ class Table(Protocol):
         """The new tiles of a play written ``SQUARE WORD`` (raises :class:`PlayError`)."""
         ...
 
-    def judge(self, board: Board, placements: Sequence[Placement], lexicon: Lexicon,
+    def judge(self, board: Board, placements: Sequence[Placement], lexicon: Lexicon | None,
               written: str = "") -> ScoredPlay:
-        """Judge and score new tiles on ``board`` (the board before the play)."""
+        """Judge and score new tiles on ``board`` (the board before the play); ``lexicon``
+        None: the words are not checked (a table that challenges judges them later)."""
         ...
 
-    def score_play(self, board_text: str | None, notation: str, lexicon: Lexicon) -> ScoredPlay:
+    def score_play(self, board_text: str | None, notation: str,
+                   lexicon: Lexicon | None) -> ScoredPlay:
         """Judge and score a typed play on the stored board."""
         ...
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from companion.board import Board, Placement, PlayError, parse_position, square_name
@@ -14,6 +15,7 @@ from companion.lexicon import Lexicon
 from companion.play import (
     ScoredPlay,
     ScoreSheet,
+    SheetTurn,
     check_grid,
     check_notation,
     check_player_names,
@@ -51,7 +53,7 @@ class BugWordsTable:
         square, word = split_notation(notation)
         return board.tiles_for_play(parse_position(square, board.rows, board.cols), word)
 
-    def judge(self, board: Board, placements: Sequence[Placement], lexicon: Lexicon,
+    def judge(self, board: Board, placements: Sequence[Placement], lexicon: Lexicon | None,
               written: str = "") -> ScoredPlay:
         rules = self.rules
         try:
@@ -73,7 +75,8 @@ class BugWordsTable:
                           after.to_text(), [(p.row, p.col) for p in placements],
                           str(main.position), record)
 
-    def score_play(self, board_text: str | None, notation: str, lexicon: Lexicon) -> ScoredPlay:
+    def score_play(self, board_text: str | None, notation: str,
+                   lexicon: Lexicon | None) -> ScoredPlay:
         notation = check_notation(notation)
         board = self.load_board(board_text)
         try:
@@ -138,16 +141,14 @@ class BugWordsTable:
                  for i, name in enumerate(sheet.players)]
         rec = GcgRecord(players=list(zip(nicks, sheet.players, strict=True)))
         rec.pragmas["title"] = sheet.title
+        rec.notes.extend(sheet.notes)
         so_far = [0 for _ in sheet.players]
         for t in sheet.turns:
             so_far[t.seat] += t.score
             d = t.detail or {}
             name = sheet.players[t.seat]
-            if t.action == "play" and d.get("position"):
-                placed = "".join("?" if ch.islower() else ch for ch in d["record_word"]
-                                 if ch != ".")
-                rec.moves.append(GcgMove(nicks[t.seat], "place", placed, t.score,
-                                         so_far[t.seat], d["position"], d["record_word"]))
+            if t.action == "time" or (t.action == "play" and d.get("position")):
+                rec.moves.extend(_sheet_moves(t, nicks[t.seat], so_far[t.seat]))
             elif t.action == "play":
                 rec.notes.append(f"turn {t.number}: {name} scored {t.score} for "
                                  f"{t.words or 'a play'} (square not recorded)")
@@ -174,3 +175,30 @@ class BugWordsTable:
                 rack = sheet.end_racks[seat]
                 rec.moves.append(GcgMove(nicks[seat], "rack_penalty", rack, points,
                                          so_far[seat], tiles=rack))
+
+
+def _whole_seconds(seconds: float) -> int:
+    return math.ceil(seconds) if seconds >= 0 else -math.ceil(-seconds)
+
+
+def _sheet_moves(turn: SheetTurn, nick: str, total: int) -> list[GcgMove]:
+    """The record lines of a placed play or a time penalty on a score sheet: the play (with
+    the mover's time left, when a clock ran), then what a challenge of it decided (``--`` for
+    a play taken off, ``(challenge)`` for a bonus: ``detail["challenge"]`` is the
+    :class:`~companion.challenges.ChallengeOutcome` with the play's own score); a ``time``
+    turn is a ``(time)`` line. ``total`` is the player's total after the turn."""
+    d = turn.detail or {}
+    seconds = d.get("time_left")
+    left = None if seconds is None else _whole_seconds(seconds)
+    if turn.action == "time":
+        return [GcgMove(nick, "time_penalty", "", turn.score, total, time_left=left)]
+    placed = "".join("?" if ch.islower() else ch for ch in d["record_word"] if ch != ".")
+    challenge = d.get("challenge")
+    played = challenge["play_score"] if challenge else turn.score
+    place = GcgMove(nick, "place", placed, played, total - (turn.score - played),
+                    d["position"], d["record_word"], time_left=left)
+    if challenge and not challenge["play_stands"]:
+        return [place, GcgMove(nick, "challenged", placed, -played, total)]
+    if challenge and challenge["bonus"]:
+        return [place, GcgMove(nick, "challenge_bonus", placed, challenge["bonus"], total)]
+    return [place]

@@ -13,7 +13,7 @@ from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from werkzeug.routing import IntegerConverter
 
 # Blueprint modules, one per area, registered in this order.
-AREAS = ("challenge", "games", "girdle", "prints", "pdq", "api")
+AREAS = ("challenge", "games", "clock", "girdle", "prints", "pdq", "api")
 
 # The job tabs at the top of every page: (endpoint, label); areas not installed are skipped.
 NAV = (
@@ -34,6 +34,7 @@ DEFAULTS: dict[str, Any] = {
     "PHOTO_RETENTION_DAYS": 30,  # board photos and their overlays are deleted after this
     "GIRDLE_SOLVE_SECONDS": 60,  # safety stop for the search for a day's par (once a day)
     "BUILDS_PER_HOUR": 12,  # new 3D builds one client address may start in an hour
+    "CLOCK": None,  # the game clock's time source (seconds); None: time.time
     "SESSION_COOKIE_SAMESITE": "Lax",
     "SESSION_COOKIE_HTTPONLY": True,
 }

@@ -20,7 +20,7 @@ from sqlalchemy import or_
 
 from companion.errors import CompanionError, UsageError
 from companion.tables import TABLE_GAMES, table_for
-from companion.web import openapi, photos, plays
+from companion.web import openapi, photos, plays, table_rules
 from companion.web import scoresheet as sheet
 from companion.web.db import session
 from companion.web.imagesize import check_image_size
@@ -114,6 +114,7 @@ def create():
     try:
         game = sheet.create_game(session(), request.form.get("game", ""),
                                  request.form.getlist("player"))
+        table_rules.apply_settings(game, request.form)
     except CompanionError as exc:
         return render_template("games.html", games=[], tables=_tables(),
                                error=str(exc)), 400
@@ -140,7 +141,10 @@ def _sheet_page(game: Game, key: str, error: str | None = None, status: int = 20
                            totals=sheet.totals(game), next_seat=sheet.next_seat(game),
                            cells=cells, last=last, error=error, typed=typed or {},
                            rules=rules, example=plays.example_play(rules),
-                           request_key=secrets.token_urlsafe(12)), status
+                           request_key=secrets.token_urlsafe(12),
+                           open_play=table_rules.open_play(game),
+                           rule=table_rules.rule_of(game),
+                           clock=table_rules.time_left(game, table_rules.now())), status
 
 
 def _act(key: str, action) -> object:
@@ -160,7 +164,13 @@ def _act(key: str, action) -> object:
 
 @bp.post("/games/<key>/turns")
 def add_turn(key: str):
-    return _act(key, lambda db, g: sheet.add_turn(db, g, **_turn_fields(request.form)))
+    return _act(key, lambda db, g: table_rules.record_turn(db, g, _turn_fields(request.form),
+                                                            table_rules.now()))
+
+
+@bp.post("/games/<key>/challenge")
+def challenge(key: str):
+    return _act(key, lambda db, g: table_rules.challenge(db, g, lexicon()))
 
 
 def _undo(db, game: Game, values) -> None:
@@ -178,12 +188,18 @@ def undo(key: str):
 @bp.post("/games/<key>/finish")
 def finish(key: str):
     racks = {p: request.form.get(f"rack{p}", "") for p in range(10)}
-    return _act(key, lambda db, g: sheet.finish_game(db, g, racks))
+
+    def end(db, game: Game) -> None:
+        sheet.finish_game(db, game, racks)
+        table_rules.finish_clock(db, game, table_rules.now())
+
+    return _act(key, end)
 
 
 @bp.get("/games/<key>/turns")
 @bp.get("/games/<key>/undo")
 @bp.get("/games/<key>/finish")
+@bp.get("/games/<key>/challenge")
 def back_to_game(key: str):
     """A form's address opened again (reload, back button): the game's page."""
     return redirect(url_for("games.show", key=key))
@@ -323,6 +339,7 @@ def _json_body() -> dict:
 
 def _api_game(game: Game, key: str) -> dict:
     data = sheet.game_dict(game)
+    data |= table_rules.settings_dict(game, table_rules.now())
     data["links"] = {"view": url_for("games.show", key=game.view_key)}
     if sheet.can_change(game, key):
         data["table_key"] = game.table_key
@@ -372,6 +389,7 @@ def api_create():
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise UsageError('"players" must be a list of names.')
     game = sheet.create_game(session(), str(body.get("game", "")), players)
+    table_rules.apply_settings(game, body)
     session().commit()
     _remember(game.table_key)
     return jsonify(_api_game(game, game.table_key)), 201
@@ -382,7 +400,7 @@ def api_turn(key: str):
     body = _json_body()
     fields = _turn_fields(body)
     game = _locked(key, body)
-    sheet.add_turn(session(), game, **fields)
+    table_rules.record_turn(session(), game, fields, table_rules.now())
     session().commit()
     return jsonify(_api_game(game, key)), 201
 
@@ -397,6 +415,16 @@ def api_undo(key: str):
     return jsonify(_api_game(game, key))
 
 
+@bp.post("/api/games/<key>/challenge")
+def api_challenge(key: str):
+    body = request.get_json(silent=True)
+    body = body if isinstance(body, dict) else {}
+    game = _locked(key, body)
+    table_rules.challenge(session(), game, lexicon())
+    session().commit()
+    return jsonify(_api_game(game, key))
+
+
 @bp.post("/api/games/<key>/finish")
 def api_finish(key: str):
     body = _json_body()
@@ -406,6 +434,7 @@ def api_finish(key: str):
     racks = {int_from(k, "Seat", 0, 9, 0): v for k, v in racks.items()}
     game = _locked(key, body)
     sheet.finish_game(session(), game, racks)
+    table_rules.finish_clock(session(), game, table_rules.now())
     session().commit()
     return jsonify(_api_game(game, key))
 
@@ -428,7 +457,15 @@ openapi.add("/api/games", "post", {
         "game": {"type": "string", "enum": list(TABLE_GAMES)},
         "players": {"type": "array", "items": {"type": "string"},
                     "minItems": min(t.min_players for t in _tables().values()),
-                    "maxItems": max(t.max_players for t in _tables().values())}}}),
+                    "maxItems": max(t.max_players for t in _tables().values())},
+        "challenge_rule": {"type": "string", "enum": list(table_rules.RULE_CHOICES),
+                           "description": "default none: the companion refuses words not "
+                           "in the list"},
+        "clock_minutes": {"type": "integer", "minimum": 1,
+                          "maximum": table_rules.MAX_BANK_MINUTES,
+                          "description": "a game clock: minutes for each player"},
+        "clock_penalty": {"type": "integer", "minimum": 0, "maximum": 1000,
+                          "description": "points lost per started minute over (10)"}}}),
     "responses": {"201": {"description": "the new game",
                           "content": {"application/json": {"schema": _GAME}}}},
 })
@@ -487,6 +524,12 @@ openapi.add("/api/games/{key}/undo", "post", {
     "requestBody": openapi.json_body({"type": "object", "required": ["version"],
                                       "properties": {"version": _VERSION}}),
     "responses": {**openapi.ok("the game after taking back", _GAME), **_REFUSED},
+})
+openapi.add("/api/games/{key}/challenge", "post", {
+    "summary": "Challenge the last play (a table with a challenge rule, before the next "
+    "turn): the rule's outcome is applied and kept with the play", "parameters": [_ID],
+    "requestBody": openapi.json_body({"type": "object", "properties": {"version": _VERSION}}),
+    "responses": {**openapi.ok("the game after the challenge", _GAME), **_REFUSED},
 })
 openapi.add("/api/games/{key}/finish", "post", {
     "summary": "End the game: letters left on each rack are subtracted", "parameters": [_ID],

@@ -41,6 +41,10 @@ class Game(Base):
     # Bumped by every change; a change names the version it saw (optimistic check).
     version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     board: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)  # last position
+    # The table's settings: a challenge rule label (``single``, ``points 5``...; None is
+    # ``none``: the companion judges each play) and the game clock (``ClockState.to_dict()``).
+    challenge_rule: Mapped[str | None] = mapped_column(String(16), default=None)
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
     players: Mapped[list[Player]] = relationship(
         back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"
     )

@@ -275,6 +275,7 @@ def record_name(name: str) -> str:
 
 def score_sheet(game: Game) -> ScoreSheet:
     """The game as the facade's score sheet (names made safe for a one-line record field)."""
+    from companion.web import table_rules
     return ScoreSheet(
         title=f"{table(game).title} game {game.id}",
         players=[record_name(p.name) for p in game.players],
@@ -282,7 +283,8 @@ def score_sheet(game: Game) -> ScoreSheet:
                for t in game.turns],
         finished=game.finished,
         end_racks=[p.end_rack or "" for p in game.players],
-        end_adjustments=[p.end_adjustment or 0 for p in game.players])
+        end_adjustments=[p.end_adjustment or 0 for p in game.players],
+        notes=table_rules.record_notes(game))
 
 
 def record_text(game: Game) -> str:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from companion.board import Board, Placement, PlayError
 from companion.errors import CompanionError, UsageError
-from companion.lexicon import Lexicon
+from companion.lexicon import Lexicon, default_lexicon
 from companion.play import (
     ScoredPlay,
     ScoreSheet,
@@ -51,10 +51,11 @@ class WerdUpTable:
     def parse_play(self, board: Board, notation: str) -> list[Placement]:
         return parse_play(board, notation)
 
-    def judge(self, board: Board, placements: Sequence[Placement], lexicon: Lexicon,
+    def judge(self, board: Board, placements: Sequence[Placement], lexicon: Lexicon | None,
               written: str = "") -> ScoredPlay:
         rules = self.rules
-        j = judge_play(board, placements, rules, lexicon)
+        j = judge_play(board, placements, rules, lexicon or default_lexicon(),
+                       check_words=lexicon is not None)
         try:
             written = play_notation(board, placements)
         except PlayError:
@@ -69,7 +70,8 @@ class WerdUpTable:
         return ScoredPlay(written, True, f"Legal: {j.score} points.", j.score, words, j.bonus,
                           after.to_text(), [(p.row, p.col) for p in placements])
 
-    def score_play(self, board_text: str | None, notation: str, lexicon: Lexicon) -> ScoredPlay:
+    def score_play(self, board_text: str | None, notation: str,
+                   lexicon: Lexicon | None) -> ScoredPlay:
         notation = check_notation(notation)
         board = self.load_board(board_text)
         try:

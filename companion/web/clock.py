@@ -1,0 +1,90 @@
+"""The game clock page: one big button per player, a tap passes the turn.
+
+The clock's state is the engine's :class:`~companion.clock.ClockState`, stored with the game
+(``Game.clock``), so a reload or a second phone (the spectators' link) shows the same clock;
+the page asks for it every second. Only the table link can press, pause or resume it; the
+time comes from :func:`companion.web.table_rules.now` (``app.config["CLOCK"]`` in tests).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
+
+from companion.errors import UsageError
+from companion.web import scoresheet as sheet
+from companion.web import table_rules
+from companion.web.db import session
+from companion.web.inputs import int_from
+from companion.web.models import Game
+
+bp = Blueprint("clock", __name__)
+ACTIONS = ("press", "pause", "resume")
+
+
+def _game(key: str, writing: bool = False) -> Game:
+    try:
+        game = sheet.get_game(session(), key)
+    except LookupError as exc:
+        abort(404, description=str(exc))
+    if writing and not sheet.can_change(game, key):
+        raise sheet.NotYourTable("This is the spectators' link: only the players' table link "
+                                 "can run the clock.")
+    if game.clock is None:
+        abort(404, description="This game has no clock: choose one when starting a game.")
+    return game
+
+
+def _state(game: Game, key: str) -> dict:
+    clock = table_rules.clock_of(game)
+    assert clock is not None
+    view = clock.view(table_rules.now(), [p.name for p in game.players])
+    return view | {"table": sheet.can_change(game, key), "finished": game.finished}
+
+
+@bp.get("/games/<key>/clock")
+def page(key: str):
+    game = _game(key)
+    return render_template("clock.html", game=game, key=key, state=_state(game, key))
+
+
+@bp.get("/games/<key>/clock.json")
+def state(key: str):
+    return jsonify(_state(_game(key), key))
+
+
+@bp.post("/games/<key>/clock")
+def press(key: str):
+    """``action``: ``press`` (the player to move passes the turn; ``seat`` names whose clock
+    starts, default the next seat), ``pause`` or ``resume``. ``running`` (optional) is the
+    seat whose clock the page showed running (-1: none): a press made on an older view of the
+    clock (a double tap) is refused (409)."""
+    game = _game(key, writing=True)
+    if game.finished:
+        raise UsageError("This game is over: its clock has stopped.")
+    body = request.get_json(silent=True) if request.is_json else None
+    values: Mapping[str, Any] = body if isinstance(body, dict) else request.form
+    action = str(values.get("action") or "press")
+    if action not in ACTIONS:
+        raise UsageError(f"A clock action is one of: {', '.join(ACTIONS)}.")
+    clock = table_rules.clock_of(game)
+    assert clock is not None
+    seen = values.get("running")
+    if seen not in (None, "") and int_from(seen, "Running clock", -1, 7, -1) != (
+            -1 if clock.running is None else clock.running):
+        raise sheet.GameMoved("The clock was pressed meanwhile (a double tap, or another "
+                              "phone): here it is as it stands now.")
+    at = table_rules.now()
+    if action == "press":
+        seat = values.get("seat")
+        nxt = None if seat in (None, "") else int_from(seat, "Player", 0, clock.players - 1, 0)
+        clock = clock.press(at, nxt)
+    else:
+        clock = clock.pause(at) if action == "pause" else clock.resume(at)
+    game.clock = clock.to_dict()
+    session().commit()
+    if request.is_json:
+        return jsonify(_state(game, key))
+    return redirect(url_for("clock.page", key=key))

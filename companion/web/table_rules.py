@@ -1,0 +1,190 @@
+"""The table's own rules on the phone: a challenge rule and a game clock, kept per game.
+
+The rules themselves live in the engines (:mod:`companion.challenges`, :mod:`companion.clock`);
+this module only stores their settings and state with a game, applies an outcome to the score
+sheet's turns, and writes the record lines they add.
+
+A play typed at a table that challenges is scored without consulting the word list and marked
+``challengeable`` (with the board before it). Until the next turn, the phone offers to challenge
+it; :func:`challenge` asks ``ChallengeRule.judge`` and applies the outcome: a play that comes
+off scores nothing and the board goes back, a bonus is added to the play's score, a lost turn
+is recorded as a pass by the challenger (the next player). With a clock, each turn keeps the
+mover's time left, and finishing the game stops the clock and adds a ``time`` turn for each
+player over time.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from flask import current_app
+from sqlalchemy.orm import Session
+
+from companion.challenges import ChallengeOutcome, ChallengeRule, get_challenge_rule
+from companion.clock import DEFAULT_PENALTY, ClockSettings, ClockState
+from companion.errors import UsageError
+from companion.lexicon import Lexicon
+from companion.web import scoresheet as sheet
+from companion.web.inputs import int_from
+from companion.web.models import Game, Turn
+
+RULE_CHOICES = ("none", "single", "double", "points")
+MAX_BANK_MINUTES = 180
+
+
+def now() -> float:
+    """The clock's time: ``app.config["CLOCK"]()`` (tests set a fake one), else the time."""
+    source: Callable[[], float] | None = current_app.config.get("CLOCK")
+    return float(source()) if source is not None else time.time()
+
+
+# -- settings ---------------------------------------------------------------------------------
+
+def rule_from_form(values: Mapping[str, Any]) -> ChallengeRule:
+    """The challenge rule a new-game form chose (``none`` when it chose none)."""
+    name = str(values.get("challenge_rule") or "none").strip().lower()
+    if name not in RULE_CHOICES:
+        raise UsageError(f"Choose a challenge rule: {', '.join(RULE_CHOICES)}.")
+    return get_challenge_rule(name)
+
+
+def clock_from_form(values: Mapping[str, Any]) -> ClockSettings | None:
+    """The clock a new-game form asked for (None: no clock)."""
+    minutes = values.get("clock_minutes")
+    if minutes in (None, "", "0", 0):
+        return None
+    bank = int_from(minutes, "Minutes on each clock", 1, MAX_BANK_MINUTES, 25)
+    given = values.get("clock_penalty")
+    penalty = DEFAULT_PENALTY if given in (None, "") else int_from(
+        given, "Overtime penalty", 0, 1000, DEFAULT_PENALTY)
+    return ClockSettings(bank * 60, penalty)
+
+
+def apply_settings(game: Game, values: Mapping[str, Any]) -> None:
+    """Store a new game's challenge rule and clock from its form (or JSON body)."""
+    rule = rule_from_form(values)
+    game.challenge_rule = None if rule.judged_at_play else rule.label()
+    settings = clock_from_form(values)
+    game.clock = None if settings is None else ClockState.new(len(game.players),
+                                                               settings).to_dict()
+
+
+def rule_of(game: Game) -> ChallengeRule:
+    return get_challenge_rule(game.challenge_rule or "none")
+
+
+def clock_of(game: Game) -> ClockState | None:
+    return None if game.clock is None else ClockState.from_dict(game.clock)
+
+
+# -- turns --------------------------------------------------------------------------------------
+
+def record_turn(db: Session, game: Game, fields: dict[str, Any], at: float) -> Turn:
+    """Record a turn (the score sheet's ``add_turn``): at a table that challenges, a typed play
+    is scored without the word list and left open to a challenge; with a clock, the mover's
+    time left is kept with the turn."""
+    rule = rule_of(game)
+    play = str(fields.get("play") or "").strip()
+    if rule.allows_challenges and play and fields.get("action", "play") == "play" \
+            and not game.finished and not sheet._sent_before(game, fields.get("request_key")):
+        before = game.board
+        scored = sheet.table(game).score_play((before or {}).get("text"), play, None)
+        if not scored.legal:
+            raise UsageError(f"{scored.notation}: {scored.reason}")
+        detail = scored.to_dict() | {"challengeable": True, "board_before": before}
+        fields = fields | {"play": "", "score": scored.score, "detail": detail,
+                           "words": " ".join(w["word"] for w in scored.words),
+                           "board": {"text": scored.board, "new": scored.new_cells}}
+    turn = sheet.add_turn(db, game, **fields)
+    clock = clock_of(game)
+    if clock is not None and turn.action in ("play", "pass", "swap"):
+        turn.detail = (turn.detail or {}) | {"time_left": clock.remaining(turn.seat, at)}
+    db.flush()
+    return turn
+
+
+def open_play(game: Game) -> Turn | None:
+    """The play that can still be challenged: the last turn, a play scored unjudged."""
+    if game.finished or not game.turns:
+        return None
+    last = game.turns[-1]
+    d = last.detail or {}
+    if last.action == "play" and d.get("challengeable") and "challenge" not in d:
+        return last
+    return None
+
+
+def challenge(db: Session, game: Game, lexicon: Lexicon) -> ChallengeOutcome:
+    """Challenge the last play: the rule's outcome, applied to the sheet."""
+    turn = open_play(game)
+    if turn is None:
+        raise UsageError("There is no play to challenge: only the last play, before the next "
+                         "turn, can be challenged.")
+    rule = rule_of(game)
+    d = dict(turn.detail or {})
+    outcome = rule.judge([w["word"] for w in d.get("words", [])], lexicon)
+    played = turn.score
+    d["challenge"] = outcome.to_dict() | {"play_score": played, "lexicon": lexicon.name}
+    if not outcome.play_stands:
+        turn.score = 0
+        game.board = d.get("board_before")
+    else:
+        turn.score = played + outcome.bonus
+    turn.detail = d
+    challenger = (turn.seat + 1) % len(game.players)
+    if outcome.challenger_loses_turn:
+        lost = sheet.add_turn(db, game, seat=challenger, action="pass")
+        lost.detail = {"lost_turn": True}
+    db.flush()
+    return outcome
+
+
+def finish_clock(db: Session, game: Game, at: float) -> None:
+    """At the end of the game: stop the clock and take each overtime penalty off as a
+    ``time`` turn (the time it was worked out from is kept with it)."""
+    clock = clock_of(game)
+    if clock is None:
+        return
+    clock = clock.stop(at)
+    game.clock = clock.to_dict()
+    number = game.turns[-1].number if game.turns else 0
+    for p in game.players:
+        points = clock.penalty(p.seat, at)
+        if points:
+            number += 1
+            game.turns.append(Turn(number=number, seat=p.seat, action="time", score=-points,
+                                   words="", detail={"time_left": clock.remaining(p.seat, at)}))
+    db.flush()
+
+
+def time_left(game: Game, at: float) -> list[dict[str, Any]] | None:
+    """What the score sheet shows of the clock: each player's time left and penalty so far."""
+    clock = clock_of(game)
+    if clock is None:
+        return None
+    return clock.view(at, [p.name for p in game.players])["players"]
+
+
+def settings_dict(game: Game, at: float) -> dict[str, Any]:
+    """The table's rules as JSON: the challenge rule's label, the clock as its page shows it
+    (None without one), and whether the last play can still be challenged."""
+    clock = clock_of(game)
+    return {"challenge_rule": rule_of(game).label(),
+            "clock": None if clock is None else clock.view(at, [p.name for p in game.players]),
+            "challengeable": open_play(game) is not None}
+
+
+# -- the record ---------------------------------------------------------------------------------
+
+def record_notes(game: Game) -> list[str]:
+    """The record's header notes for the table's settings."""
+    from companion.bugwords.gcg import CHALLENGE_RULE_NOTE
+    from companion.clock import CLOCK_NOTE
+
+    notes = [f"{CHALLENGE_RULE_NOTE}: {rule_of(game).label()}"]
+    clock = clock_of(game)
+    if clock is not None:
+        notes.append(f"{CLOCK_NOTE}: {clock.settings.label()}")
+    return notes

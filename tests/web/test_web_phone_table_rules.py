@@ -1,0 +1,81 @@
+"""A challenged turn and the game clock on a phone (390 x 844, real Chromium), with a
+second phone watching the clock through the spectators' link."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from appfactory import make_app
+from browser import PHONE, chromium, live_server
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+
+class FakeTime:
+    def __init__(self) -> None:
+        self.t = 5000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def _submit(page, button: str) -> None:
+    with page.expect_navigation():
+        page.tap(button)
+
+
+def _fits(page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
+
+
+def test_a_challenged_turn_and_the_clock_on_two_phones(tmp_path):
+    fake = FakeTime()
+    app = make_app(tmp_path, CLOCK=fake)
+    with live_server(app) as url, chromium() as browser:
+        table = browser.new_context(base_url=url, **PHONE).new_page()
+        table.set_default_timeout(15000)
+        table.goto("/games")
+        table.select_option("#game", "bugwords")
+        table.fill("input[aria-label='Player 1']", "Ann")
+        table.fill("input[aria-label='Player 2']", "Bob")
+        table.locator("#table-settings summary").tap()
+        table.select_option("#challenge_rule", "single")
+        table.fill("#clock_minutes", "1")
+        _submit(table, "#new-game button[type=submit]")
+        sheet_url = table.url
+        assert "Challenges: Single" in table.inner_text("#table-rules")
+
+        _submit(table, "#clock-link")
+        _fits(table)
+        _submit(table, "#clock-0")  # Ann's clock starts
+        fake.t += 12
+        view_key = app.test_client().get(
+            "/api/games/" + sheet_url.rsplit("/", 1)[1]).get_json()["view_key"]
+        watcher = browser.new_context(base_url=url, **PHONE).new_page()
+        watcher.set_default_timeout(15000)
+        watcher.goto(f"/games/{view_key}/clock")
+        assert watcher.locator("#clock-0").is_disabled()  # watching only
+        assert watcher.inner_text("#clock-0 .clock-time") == "0:48"
+        fake.t += 20  # both phones poll: the time moves on without a reload
+        expect(table.locator("#clock-0 .clock-time")).to_have_text("0:28")
+        expect(watcher.locator("#clock-0 .clock-time")).to_have_text("0:28")
+        table.screenshot(path=str(tmp_path / "clock.png"))
+        _submit(table, "#clock-0")  # Ann taps: Bob's clock runs
+        assert "running" in (table.get_attribute("#clock-1", "class") or "")
+        expect(watcher.locator("#clock-1")).to_have_class(re.compile(r"\brunning\b"))
+
+        table.goto(sheet_url)
+        table.tap('#board [data-square="8G"]')
+        table.locator("#play").press_sequentially("QXZ")
+        _submit(table, "#turn-form button[type=submit]")
+        assert "Challenge?" in table.inner_text("#challenge-form")
+        _fits(table)
+        _submit(table, "#challenge-form button[type=submit]")
+        outcome = table.inner_text("#challenge-outcome")
+        assert "QXZ is not in the word list" in outcome
+        assert table.locator("#challenge-form").count() == 0
+        assert table.inner_text('#board [data-square="8G"]') == ""  # the tiles came off
+        table.screenshot(path=str(tmp_path / "sheet.png"), full_page=True)
+        _fits(table)

@@ -1,0 +1,300 @@
+"""The table's rules on the phone: each challenge rule's outcome, the game clock on a fake
+time source, who may run the clock, and the record these games write (replayed)."""
+
+from __future__ import annotations
+
+import pytest
+from appfactory import make_app, token
+
+from companion.bugwords.gcg import parse_gcg
+from companion.bugwords.replay import replay
+from companion.cli import main
+from companion.lexicon import default_lexicon
+
+
+class FakeTime:
+    """A time source the tests move by hand."""
+
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+@pytest.fixture
+def fake():
+    return FakeTime()
+
+
+@pytest.fixture
+def tapp(tmp_path, fake, any_db_url):
+    """The app on a fake clock, on SQLite and (when it is set up) PostgreSQL."""
+    application = make_app(tmp_path, any_db_url, CLOCK=fake)
+    yield application
+    from companion.web.db import engine_of
+
+    engine_of(application).dispose()
+
+
+def _start(client, rule="none", minutes="", penalty="10", players=("Ann", "Bob")):
+    resp = client.post("/games", data={"csrf_token": token(client), "game": "bugwords",
+                                       "player": list(players), "challenge_rule": rule,
+                                       "clock_minutes": minutes, "clock_penalty": penalty})
+    assert resp.status_code == 302, resp.get_data(as_text=True)
+    return resp.headers["Location"].rsplit("/", 1)[1]
+
+
+def _api(client, key):
+    return client.get(f"/api/games/{key}").get_json()
+
+
+def _form(client, key, path, **fields):
+    data = {"csrf_token": token(client), "version": _api(client, key)["version"], **fields}
+    return client.post(f"/games/{key}/{path}", data=data)
+
+
+def _play(client, key, play):
+    resp = _form(client, key, "turns", play=play, action="play")
+    assert resp.status_code == 302, resp.get_data(as_text=True)
+
+
+def test_the_word_list_knows_the_test_words():
+    lex = default_lexicon()
+    assert "CAT" in lex and "QXZ" not in lex
+
+
+# rule, play, stands, scores for Ann, Bob's turns after the challenge
+CASES = [
+    ("single", "8G QXZ", False, [0], []),
+    ("single", "8G CAT", True, [10], []),
+    ("double", "8G QXZ", False, [0], []),
+    ("double", "8G CAT", True, [10], ["pass"]),
+    ("points", "8G QXZ", False, [0], []),
+    ("points", "8G CAT", True, [15], []),
+]
+
+
+@pytest.mark.parametrize(("rule", "play", "stands", "scores", "after"), CASES)
+def test_each_rule_decides_a_challenge(tapp, rule, play, stands, scores, after):
+    client = tapp.test_client()
+    key = _start(client, rule)
+    _play(client, key, play)  # a phony is scored, not refused, at a table that challenges
+    page = client.get(f"/games/{key}").get_data(as_text=True)
+    assert "Challenge?" in page
+    before = _api(client, key)
+    assert before["turns"][0]["score"] > 0 and before["challengeable"] is True
+    assert before["challenge_rule"] == ("points 5" if rule == "points" else rule)
+    resp = _form(client, key, "challenge")
+    assert resp.status_code == 302
+    game = _api(client, key)
+    assert [t["score"] for t in game["turns"] if t["seat"] == 0] == scores
+    assert [t["action"] for t in game["turns"] if t["seat"] == 1] == after
+    outcome = game["turns"][0]["detail"]["challenge"]
+    assert outcome["play_stands"] is stands and outcome["rule"] == rule
+    if stands:
+        assert game["board"]["text"] == before["board"]["text"]
+        assert game["next_seat"] == (0 if after else 1)
+    else:
+        assert outcome["invalid_words"] == ["QXZ"]
+        assert not (game["board"] or {}).get("text")  # the tiles came off
+    page = client.get(f"/games/{key}").get_data(as_text=True)
+    assert "Challenge?" not in page and 'id="challenge-outcome"' in page
+    again = _form(client, key, "challenge")  # a play is challenged once
+    assert again.status_code == 400
+
+
+def test_without_challenges_the_companion_refuses_a_phony(tapp):
+    client = tapp.test_client()
+    key = _start(client, "none")
+    resp = _form(client, key, "turns", play="8G QXZ", action="play")
+    assert resp.status_code == 400 and "QXZ" in resp.get_data(as_text=True)
+    assert _api(client, key)["turns"] == []
+    assert _form(client, key, "challenge").status_code == 400
+
+
+def test_a_challenge_names_the_version_it_saw(tapp):
+    client = tapp.test_client()
+    key = _start(client, "single")
+    _play(client, key, "8G CAT")
+    stale = client.post(f"/games/{key}/challenge",
+                        data={"csrf_token": token(client), "version": 0})
+    assert stale.status_code == 409
+    assert "challenge" not in _api(client, key)["turns"][0]["detail"]
+
+
+def test_the_next_turn_closes_the_challenge(tapp):
+    client = tapp.test_client()
+    key = _start(client, "single")
+    _play(client, key, "8G CAT")
+    _form(client, key, "turns", action="pass")
+    assert _form(client, key, "challenge").status_code == 400
+
+
+def _press(client, key, **fields):
+    return client.post(f"/games/{key}/clock", data={"csrf_token": token(client), **fields})
+
+
+def test_the_clock_runs_on_the_fake_time_and_survives_a_reload(tapp, fake):
+    client = tapp.test_client()
+    key = _start(client, "none", minutes="1", penalty="10")
+    view = client.get(f"/api/games/{key}").get_json()["view_key"]
+    assert _press(client, key, seat="0").status_code == 302  # Ann's clock starts
+    fake.t += 50
+    _press(client, key, running="0")  # Ann taps: Bob's turn
+    assert _press(client, key, running="0").status_code == 409  # a double tap: refused
+    fake.t += 20
+    state = client.get(f"/games/{key}/clock.json").get_json()
+    assert state["running"] == 1 and state["table"] is True
+    assert [p["shown"] for p in state["players"]] == ["0:10", "0:40"]
+    api = client.get(f"/api/games/{key}").get_json()
+    assert api["clock"]["running"] == 1 and api["challenge_rule"] == "none"
+    # a second phone with the spectators' link sees the same clock, and cannot press it
+    other = tapp.test_client()
+    seen = other.get(f"/games/{view}/clock.json").get_json()
+    assert [p["shown"] for p in seen["players"]] == ["0:10", "0:40"] and seen["table"] is False
+    page = other.get(f"/games/{view}/clock").get_data(as_text=True)
+    assert "0:40" in page and "Watching" in page
+    assert _press(other, view).status_code == 403
+    _press(client, key, action="pause")
+    fake.t += 500
+    assert client.get(f"/games/{key}/clock.json").get_json()["players"][1]["shown"] == "0:40"
+    _press(client, key, action="resume")
+    fake.t += 61  # Bob is 21 s over: one started minute
+    sheet = client.get(f"/games/{key}").get_data(as_text=True)
+    assert "-0:21" in sheet and "(-10)" in sheet
+
+
+def test_a_stranger_cannot_touch_the_clock(tapp):
+    client = tapp.test_client()
+    key = _start(client, "none", minutes="25")
+    stranger = "A" * 22
+    assert _press(client, stranger).status_code == 404
+    assert client.get(f"/games/{stranger}/clock.json").status_code == 404
+    no_clock = _start(client, "none")
+    assert client.get(f"/games/{no_clock}/clock").status_code == 404
+    assert client.get(f"/games/{key}/clock").status_code == 200
+
+
+def test_bad_settings_are_refused_with_a_sentence(tapp):
+    client = tapp.test_client()
+    resp = client.post("/games", data={"csrf_token": token(client), "game": "bugwords",
+                                       "player": ["A", "B"], "challenge_rule": "triple"})
+    assert resp.status_code == 400 and "challenge rule" in resp.get_data(as_text=True)
+    resp = client.post("/games", data={"csrf_token": token(client), "game": "bugwords",
+                                       "player": ["A", "B"], "clock_minutes": "999"})
+    assert resp.status_code == 400
+
+
+def test_the_record_replays_with_challenges_and_time(tapp, fake, tmp_path, capsys):
+    """A points-rule game on 1-minute clocks: a phony taken off, a valid play challenged (the
+    bonus), a player over time at the end; the GCG replays with every line accounted."""
+    client = tapp.test_client()
+    key = _start(client, "points", minutes="1", penalty="10")
+    _press(client, key, seat="0")
+    fake.t += 20
+    _play(client, key, "8G QXZ")  # Ann's phony
+    _form(client, key, "challenge")
+    _press(client, key)
+    fake.t += 30
+    _play(client, key, "8G CAT")  # Bob
+    _form(client, key, "challenge")  # Ann challenges a good word: Bob earns 5
+    _press(client, key)
+    fake.t += 55  # Ann is 15 s over
+    _play(client, key, "H7 B.T")  # BAT, through the A of CAT
+    _press(client, key)
+    resp = _form(client, key, "finish", rack0="E", rack1="QI")
+    assert resp.status_code == 302, resp.get_data(as_text=True)
+    game = _api(client, key)
+    assert [t["action"] for t in game["turns"]][-1] == "time"
+    text = client.get(f"/games/{key}.gcg").get_data(as_text=True)
+    assert "#note ChallengeRule: points 5" in text
+    assert "#note Clock: 1 minute, 10 points a started minute over" in text
+    assert " -- " in text and "(challenge) +5" in text and "(time) -10" in text
+    assert "#note Time left: -0:15" in text
+    result = replay(parse_gcg(text))
+    assert result.mismatches == 0
+    assert result.challenge_rule == "points 5" and result.clock.startswith("1 minute")
+    kinds = [m.kind for m in result.moves]
+    assert kinds.count("challenged") == 1 and kinds.count("challenge_bonus") == 1
+    assert [m.computed for m in result.moves if m.kind == "time_penalty"] == [-10]
+    totals = {p["name"]: p["total"] for p in game["players"]}
+    assert sorted(result.totals.values()) == sorted(totals.values())
+    path = tmp_path / "game.gcg"
+    path.write_text(text)
+    assert main(["bugwords", "replay", str(path)]) == 0
+
+
+def test_a_double_challenge_record_replays(tapp, tmp_path):
+    """A valid play challenged under the double rule: the challenger's lost turn is written
+    as a pass, as real GCG records do, and the record replays with no difference."""
+    client = tapp.test_client()
+    key = _start(client, "double")
+    _play(client, key, "8G CAT")
+    _form(client, key, "challenge")
+    _play(client, key, "H7 B.T")  # Ann again: Bob lost his turn
+    text = client.get(f"/games/{key}.gcg").get_data(as_text=True)
+    assert "#note ChallengeRule: double" in text
+    lines = [ln for ln in text.splitlines() if ln.startswith(">")]
+    assert len(lines) == 2 and lines[1].startswith(">p1_Ann: BT H7 B.T")
+    assert "#note turn 2: Bob chose to pass" in text  # the lost turn (no rack to write)
+    result = replay(parse_gcg(text))
+    assert result.mismatches == 0 and result.challenge_rule == "double"
+
+
+@pytest.mark.parametrize(("play", "stands"), [("5E CAT", True), ("5E QXZ", False)])
+def test_a_werdup_play_is_challenged_too(tapp, play, stands):
+    client = tapp.test_client()
+    resp = client.post("/games", data={"csrf_token": token(client), "game": "werdup",
+                                       "player": ["Ann", "Bob"], "challenge_rule": "points"})
+    key = resp.headers["Location"].rsplit("/", 1)[1]
+    _play(client, key, play)
+    scored = _api(client, key)["turns"][0]["score"]
+    assert scored > 0
+    _form(client, key, "challenge")
+    game = _api(client, key)
+    assert game["turns"][0]["score"] == (scored + 5 if stands else 0)
+    assert game["turns"][0]["detail"]["challenge"]["play_stands"] is stands
+
+
+def test_an_older_database_gets_the_new_columns(tmp_path, fake):
+    """A database made before games had table rules is given the columns at start-up."""
+    import sqlite3
+
+    make_app(tmp_path, CLOCK=fake)
+    path = tmp_path / "instance" / "companion.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.execute("ALTER TABLE games DROP COLUMN challenge_rule")
+        db.execute("ALTER TABLE games DROP COLUMN clock")
+    app = make_app(tmp_path, CLOCK=fake)
+    with sqlite3.connect(path) as db:
+        columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
+    assert {"challenge_rule", "clock"} <= columns
+    client = app.test_client()
+    key = _start(client, "double", minutes="25")
+    assert _api(client, key)["challenge_rule"] == "double"
+
+
+def test_the_api_challenges_the_last_play(tapp):
+    client = tapp.test_client()
+    game = client.post("/api/games", json={"game": "bugwords", "players": ["A", "B"],
+                                           "challenge_rule": "single"}).get_json()
+    key = game["table_key"]
+    played = client.post(f"/api/games/{key}/turns", json={"play": "8G QXZ"}).get_json()
+    assert played["challengeable"] and played["turns"][0]["score"] > 0
+    done = client.post(f"/api/games/{key}/challenge", json={"version": played["version"]})
+    assert done.status_code == 200
+    assert done.get_json()["turns"][0]["score"] == 0 and not done.get_json()["challengeable"]
+    view = client.post(f"/api/games/{game['view_key']}/challenge", json={})
+    assert view.status_code == 403
+
+
+def test_api_settings_take_numbers(tapp):
+    client = tapp.test_client()
+    game = client.post("/api/games", json={"game": "bugwords", "players": ["A", "B"],
+                                           "clock_minutes": 30, "clock_penalty": 0}).get_json()
+    assert game["clock"]["settings"] == {"bank_seconds": 1800, "penalty": 0,
+                                         "label": "30 minutes, 0 points a started minute over"}
+    none = client.post("/api/games", json={"game": "bugwords", "players": ["A", "B"],
+                                           "clock_minutes": 0}).get_json()
+    assert none["clock"] is None and none["challenge_rule"] == "none"
