@@ -174,6 +174,24 @@ def check_player_names(names: Sequence[str], title: str, fewest: int, most: int)
     return names
 
 
+class TableBasics:
+    """What every table facade does the same way, from its layout and its player range."""
+
+    title: str
+    layout: Layout
+    min_players: int
+    max_players: int
+
+    def new_board(self) -> Board:
+        return Board(self.layout.rows, self.layout.cols)
+
+    def load_board(self, text: str | None) -> Board:
+        return stored_board(text, self.layout.rows)
+
+    def check_players(self, names: Sequence[str]) -> list[str]:
+        return check_player_names(names, self.title, self.min_players, self.max_players)
+
+
 def check_grid(board: Board, grid: Sequence[Sequence[str | None]]) -> list[list[str]]:
     """A photo's grid, each square stripped (``""`` for empty), checked against the board's
     size and for faces that cannot be tiles."""

@@ -16,17 +16,16 @@ from companion.play import (
     ScoredPlay,
     ScoreSheet,
     SheetTurn,
+    TableBasics,
     check_grid,
     check_notation,
-    check_player_names,
     no_play,
     sentence,
     split_notation,
-    stored_board,
 )
 
 
-class BugWordsTable:
+class BugWordsTable(TableBasics):
     """Bug Words played on a real board, kept on a score sheet."""
 
     game = "bugwords"
@@ -39,15 +38,6 @@ class BugWordsTable:
         self.min_players = self.rules.min_players
         self.max_players = self.rules.max_players
         self.layout = self.rules.layout
-
-    def new_board(self) -> Board:
-        return Board(self.rules.layout.rows, self.rules.layout.cols)
-
-    def load_board(self, text: str | None) -> Board:
-        return stored_board(text, self.rules.layout.rows)
-
-    def check_players(self, names: Sequence[str]) -> list[str]:
-        return check_player_names(names, self.title, self.min_players, self.max_players)
 
     def parse_play(self, board: Board, notation: str) -> list[Placement]:
         square, word = split_notation(notation)

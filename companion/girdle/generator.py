@@ -188,6 +188,12 @@ def _family_candidate(date: dt.date, family: str, attempt: int, ed: Edition) -> 
     lines = (draw_lines(rng, ed) if family == "star"
              else layouts.draw(rng, layouts.family(family), ed.grid_size))
     limit = supply_limit(lines, ed) if family == "star" else None
+    return _puzzle(rng, lines, limit, date, ed)
+
+
+def _puzzle(rng: DateRandom, lines: tuple[Line, ...], limit: int | None, date: dt.date,
+            ed: Edition) -> Puzzle:
+    """A puzzle on ``lines``: its Supply, then its checkbox rows, drawn from ``rng``."""
     return Puzzle(
         lines=lines,
         supply=draw_supply(rng, ed, limit),
@@ -208,18 +214,7 @@ def _make_puzzle(date: dt.date, ed: Edition, lex: Lexicon) -> Puzzle:
     for attempt in range(MAX_ATTEMPTS):
         rng = DateRandom(f"word-girdle/{ed.name}/{date.isoformat()}/{attempt}")
         lines = draw_lines(rng, ed)
-        puzzle = Puzzle(
-            lines=lines,
-            supply=draw_supply(rng, ed, supply_limit(lines, ed)),
-            checkbox_rows=draw_checkbox_rows(rng, ed),
-            vp=dict(ed.vp),
-            length_bonus=dict(ed.length_bonus),
-            number=puzzle_number(date, ed),
-            date=date,
-            size=ed.grid_size,
-            edition=ed.name,
-            crossout_min_length=ed.crossout_min_length,
-        )
+        puzzle = _puzzle(rng, lines, supply_limit(lines, ed), date, ed)
         if find_solution(puzzle, lex) is not None:
             return puzzle
     raise UsageError(f"no solvable Word Girdle puzzle found for {date.isoformat()}")

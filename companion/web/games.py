@@ -20,7 +20,7 @@ from sqlalchemy import or_
 
 from companion.errors import CompanionError, UsageError
 from companion.tables import TABLE_GAMES, table_for
-from companion.web import openapi, photos, plays, table_rules
+from companion.web import openapi, photos, plays, records, table_rules
 from companion.web import scoresheet as sheet
 from companion.web.db import session
 from companion.web.imagesize import check_image_size
@@ -215,9 +215,9 @@ def printable(key: str):
 @bp.get("/games/<key>.gcg")
 def gcg(key: str):
     game = _game_or_404(key)
-    text = sheet.record_text(game)
+    text = records.record_text(game)
     return Response(text, mimetype="text/plain", headers={
-        "Content-Disposition": f'attachment; filename="{sheet.record_file_name(game)}"'})
+        "Content-Disposition": f'attachment; filename="{records.record_file_name(game)}"'})
 
 
 @bp.get("/games/<key>/link.svg")
@@ -354,7 +354,7 @@ def api_show(key: str):
 
 @bp.get("/api/games/<key>/gcg")
 def api_gcg(key: str):
-    return Response(sheet.record_text(_game_or_404(key)), mimetype="text/plain")
+    return Response(records.record_text(_game_or_404(key)), mimetype="text/plain")
 
 
 @bp.post("/api/games/<key>/photos")

@@ -10,12 +10,11 @@ from companion.lexicon import Lexicon, default_lexicon
 from companion.play import (
     ScoredPlay,
     ScoreSheet,
+    TableBasics,
     check_grid,
     check_notation,
-    check_player_names,
     no_play,
     sentence,
-    stored_board,
 )
 from companion.werdup.notation import parse_play, play_notation
 from companion.werdup.observe import play_between
@@ -25,7 +24,7 @@ from companion.werdup.scoring import end_penalty, explain_word
 from companion.werdup.validate import judge_play
 
 
-class WerdUpTable:
+class WerdUpTable(TableBasics):
     """WerdUp played on a real board, kept on a score sheet."""
 
     game = "werdup"
@@ -38,15 +37,6 @@ class WerdUpTable:
         self.min_players = self.rules.min_players
         self.max_players = self.rules.max_players
         self.layout = self.rules.layout()
-
-    def new_board(self) -> Board:
-        return Board(self.rules.board_size, self.rules.board_size)
-
-    def load_board(self, text: str | None) -> Board:
-        return stored_board(text, self.rules.board_size)
-
-    def check_players(self, names: Sequence[str]) -> list[str]:
-        return check_player_names(names, self.title, self.min_players, self.max_players)
 
     def parse_play(self, board: Board, notation: str) -> list[Placement]:
         return parse_play(board, notation)
