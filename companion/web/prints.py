@@ -187,7 +187,8 @@ def models_page():
         error, status = str(exc), getattr(exc, "status", 400)
     building = bool(request.args.get("part")) and built is None and error is None
     return render_template("prints_3d.html", parts=prints3d.PARTS, formats=prints3d.FORMATS,
-                           beds=prints3d.BEDS, req=req, built=built, error=error, building=building,
+                           beds=prints3d.BEDS, clearance_range=prints3d.CLEARANCE_MM, req=req,
+                           built=built, error=error, building=building,
                            refresh=BUILD_POLL_SECONDS), status
 
 
@@ -251,7 +252,7 @@ openapi.add("/api/prints/3d", "get", {
     "parameters": [
         openapi.query("part", "quarter, placard, tiles or coupon", required=True),
         openapi.query("format", "stl (default), 3mf or step"),
-        openapi.query("clearance", "gap per side between fitting parts, mm (0-1, default 0.2)"),
+        openapi.query("clearance", "gap per side between fitting parts, mm (0.1-1 in steps of 0.05, default 0.2)"),
         openapi.query("bed", "printer bed, width x depth in mm (default 180x180)"),
         openapi.query("estimate", "1 (default) to run PrusaSlicer for print time and filament")],
     "responses": {

@@ -17,13 +17,14 @@ from pathlib import Path
 
 from flask import current_app
 
+from cad.params import MAX_CLEARANCE, MIN_CLEARANCE
 from companion.errors import CompanionError, UsageError
 from companion.web import jobs
 
 PARTS = {"quarter": "Board quarter (print 4)", "placard": "Tile placard, two halves",
          "tiles": "Tiles (plates for the whole set)", "coupon": "Fit test coupon"}
 FORMATS = ("stl", "3mf", "step")
-CLEARANCE_MM = (0.0, 1.0)
+CLEARANCE_MM = (MIN_CLEARANCE, MAX_CLEARANCE)  # the set's own limits (cad/params.py)
 CLEARANCE_STEP_MM = 0.05  # the form offers clearances in these steps
 BED_MM = (50.0, 1000.0)
 # The printer beds the form offers (width x depth, mm); a build is only made for these.
@@ -65,7 +66,9 @@ def parse_request(args: dict[str, str]) -> Request3D:
     except ValueError:
         raise UsageError("Clearance is a number of millimetres, e.g. 0.2.") from None
     if not (math.isfinite(clearance) and CLEARANCE_MM[0] <= clearance <= CLEARANCE_MM[1]):
-        raise UsageError("Clearance must be between 0 and 1 mm.")
+        raise UsageError(f"Clearance must be between {CLEARANCE_MM[0]:g} and "
+                         f"{CLEARANCE_MM[1]:g} mm (below {CLEARANCE_MM[0]:g} mm, the tightest "
+                         "fit coupon, parts fuse or jam).")
     bed_text = (args.get("bed") or "180x180").lower().replace(" ", "")
     try:
         w, d = (float(v) for v in bed_text.split("x"))

@@ -75,9 +75,11 @@ def test_slicer_estimate_is_shown(client3d):
     [
         ("part=rocket", "Part must be one of"),
         ("part=coupon&format=obj", "Format must be one of"),
-        ("part=coupon&clearance=2", "between 0 and 1 mm"),
+        ("part=coupon&clearance=2", "between 0.1 and 1 mm"),
+        ("part=coupon&clearance=0", "between 0.1 and 1 mm"),
+        ("part=coupon&clearance=0.05", "tightest fit coupon"),
         ("part=coupon&clearance=abc", "number of millimetres"),
-        ("part=coupon&clearance=nan", "between 0 and 1 mm"),
+        ("part=coupon&clearance=nan", "between 0.1 and 1 mm"),
         ("part=coupon&bed=big", "width x depth"),
         ("part=coupon&bed=20x20", "50 to 1000 mm"),
         ("part=coupon&clearance=0.33", "steps of 0.05 mm"),
