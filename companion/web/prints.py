@@ -252,7 +252,8 @@ openapi.add("/api/prints/3d", "get", {
     "parameters": [
         openapi.query("part", "quarter, placard, tiles or coupon", required=True),
         openapi.query("format", "stl (default), 3mf or step"),
-        openapi.query("clearance", "gap per side between fitting parts, mm (0.1-1 in steps of 0.05, default 0.2)"),
+        openapi.query("clearance", "gap per side between fitting parts, mm "
+                      "(0.1-1 in steps of 0.05, default 0.2)"),
         openapi.query("bed", "printer bed, width x depth in mm (default 180x180)"),
         openapi.query("estimate", "1 (default) to run PrusaSlicer for print time and filament")],
     "responses": {
