@@ -19,7 +19,7 @@ from companion.play import (
     TableBasics,
     check_grid,
     check_notation,
-    no_play,
+    record_nicks,
     sentence,
     split_notation,
 )
@@ -97,14 +97,6 @@ class BugWordsTable(TableBasics):
                 out.append(Placement(r, c, tile))
         return out
 
-    def score_observed(self, board_text: str | None, grid: Sequence[Sequence[str | None]],
-                       lexicon: Lexicon) -> ScoredPlay:
-        board = self.load_board(board_text)
-        return self.judge(board, self.observed_play(board, grid), lexicon)
-
-    def no_play(self, action: str) -> ScoredPlay:
-        return no_play(action)
-
     def _rack(self, letters: str) -> str:
         text = "".join(letters.split()).upper()
         for t in text:
@@ -127,8 +119,7 @@ class BugWordsTable(TableBasics):
         """The sheet as a GCG record. The sheet does not know whole racks, so a play's rack is
         written as the tiles it placed; passes, swaps and plays entered without a square are
         written as notes (their points still count in the running totals)."""
-        nicks = [f"p{i + 1}_{''.join(ch for ch in name if ch.isalnum())[:16]}"
-                 for i, name in enumerate(sheet.players)]
+        nicks = record_nicks(sheet.players)
         rec = GcgRecord(players=list(zip(nicks, sheet.players, strict=True)))
         rec.pragmas["title"] = sheet.title
         rec.notes.extend(sheet.notes)

@@ -13,7 +13,7 @@ from companion.play import (
     TableBasics,
     check_grid,
     check_notation,
-    no_play,
+    record_nicks,
     sentence,
 )
 from companion.werdup.notation import parse_play, play_notation
@@ -80,14 +80,6 @@ class WerdUpTable(TableBasics):
             text = str(exc).rstrip(".")
             raise UsageError(text[:1].upper() + text[1:] + ".") from exc
 
-    def score_observed(self, board_text: str | None, grid: Sequence[Sequence[str | None]],
-                       lexicon: Lexicon) -> ScoredPlay:
-        board = self.load_board(board_text)
-        return self.judge(board, self.observed_play(board, grid), lexicon)
-
-    def no_play(self, action: str) -> ScoredPlay:
-        return no_play(action)
-
     def _rack(self, letters: str) -> list[str]:
         text = "".join(letters.split())
         try:
@@ -112,8 +104,7 @@ class WerdUpTable(TableBasics):
         """The sheet as a WerdUp record. The sheet does not know whole racks, so a play's rack
         is written as the tiles it placed; passes, swaps and plays entered without a square
         are written as notes (their points still count in the running totals)."""
-        nicks = [f"p{i + 1}_{''.join(ch for ch in name if ch.isalnum())[:16]}"
-                 for i, name in enumerate(sheet.players)]
+        nicks = record_nicks(sheet.players)
         lines = [FORMAT_LINE, f"#rules {self.rules.name}", f"#note Title: {sheet.title}"]
         lines += [f"#player{i + 1} {nick} {name}"
                   for i, (nick, name) in enumerate(zip(nicks, sheet.players, strict=True))]
