@@ -27,11 +27,17 @@ _LABEL = re.compile(r"^\s*(\d+)\s+minutes?,\s*(\d+)\s+points?\b")
 _TIME = re.compile(r"^(-?)(\d+):([0-5]\d)$")
 
 
+def whole_seconds(seconds: float) -> int:
+    """Seconds as the clock's face and a record write them: a part second counts as a whole
+    one on either side (0.4 s left is 1, 0.2 s over is -1), so the penalty worked out from a
+    written time is the same as from the exact one."""
+    return math.ceil(seconds) if seconds >= 0 else -math.ceil(-seconds)
+
+
 def format_time(seconds: float) -> str:
-    """``24:31``; time over the bank is negative: ``-1:05``. A part second counts as a whole
-    one on either side (0.4 s left shows ``0:01``, 0.2 s over shows ``-0:01``), so the penalty
-    worked out from a written time is the same as from the exact one."""
-    whole = math.ceil(seconds) if seconds >= 0 else -math.ceil(-seconds)
+    """``24:31``; time over the bank is negative: ``-1:05`` (whole seconds, see
+    :func:`whole_seconds`)."""
+    whole = whole_seconds(seconds)
     sign = "-" if whole < 0 else ""
     m, s = divmod(abs(whole), 60)
     return f"{sign}{m}:{s:02d}"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 from companion.board import Board, Placement, PlayError, parse_position, square_name
@@ -10,6 +9,7 @@ from companion.bugwords.gcg import GcgMove, GcgRecord, write_gcg
 from companion.bugwords.rules import BugWordsRules, default_rules
 from companion.bugwords.scoring import end_adjustments, score_word, score_words
 from companion.bugwords.validation import IllegalPlay, check_play
+from companion.clock import whole_seconds
 from companion.errors import UsageError
 from companion.lexicon import Lexicon
 from companion.play import (
@@ -158,10 +158,6 @@ class BugWordsTable(TableBasics):
                                          so_far[seat], tiles=rack))
 
 
-def _whole_seconds(seconds: float) -> int:
-    return math.ceil(seconds) if seconds >= 0 else -math.ceil(-seconds)
-
-
 def _sheet_moves(turn: SheetTurn, nick: str, total: int) -> list[GcgMove]:
     """The record lines of a placed play or a time penalty on a score sheet: the play (with
     the mover's time left, when a clock ran), then what a challenge of it decided (``--`` for
@@ -170,7 +166,7 @@ def _sheet_moves(turn: SheetTurn, nick: str, total: int) -> list[GcgMove]:
     turn is a ``(time)`` line. ``total`` is the player's total after the turn."""
     d = turn.detail or {}
     seconds = d.get("time_left")
-    left = None if seconds is None else _whole_seconds(seconds)
+    left = None if seconds is None else whole_seconds(seconds)
     if turn.action == "time":
         return [GcgMove(nick, "time_penalty", "", turn.score, total, time_left=left)]
     placed = "".join("?" if ch.islower() else ch for ch in d["record_word"] if ch != ".")
