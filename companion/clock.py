@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -71,6 +71,18 @@ class ClockSettings:
         if overtime_seconds <= 0:
             return 0
         return math.ceil(overtime_seconds / 60) * self.penalty
+
+    def unpaid_penalties(self, times_left: Mapping[str, float], penalised: Collection[str]
+                         ) -> list[tuple[str, float, int]]:
+        """``(player, time left, points)`` for each player over time at the end (by their last
+        time left) whose penalty is not among ``penalised``: what a finished game's record
+        still owes."""
+        out = []
+        for player, left in times_left.items():
+            points = self.overtime_penalty(-left)
+            if points and player not in penalised:
+                out.append((player, left, points))
+        return out
 
     def label(self) -> str:
         """How a record writes the settings (see :func:`settings_from_label`)."""
