@@ -185,6 +185,9 @@ class TableBasics(ABC):
     max_players: int
 
     @abstractmethod
+    def parse_play(self, board: Board, notation: str) -> list[Placement]: ...
+
+    @abstractmethod
     def judge(self, board: Board, placements: Sequence[Placement], lexicon: Lexicon | None,
               written: str = "") -> ScoredPlay: ...
 
@@ -200,6 +203,16 @@ class TableBasics(ABC):
 
     def check_players(self, names: Sequence[str]) -> list[str]:
         return check_player_names(names, self.title, self.min_players, self.max_players)
+
+    def score_play(self, board_text: str | None, notation: str,
+                   lexicon: Lexicon | None) -> ScoredPlay:
+        notation = check_notation(notation)
+        board = self.load_board(board_text)
+        try:
+            placements = self.parse_play(board, notation)
+        except PlayError as exc:
+            return ScoredPlay(notation, False, sentence(exc))
+        return self.judge(board, placements, lexicon, notation)
 
     def score_observed(self, board_text: str | None, grid: Sequence[Sequence[str | None]],
                        lexicon: Lexicon) -> ScoredPlay:

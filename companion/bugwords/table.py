@@ -18,7 +18,6 @@ from companion.play import (
     SheetTurn,
     TableBasics,
     check_grid,
-    check_notation,
     record_nicks,
     sentence,
     split_notation,
@@ -46,6 +45,9 @@ class BugWordsTable(TableBasics):
     def judge(self, board: Board, placements: Sequence[Placement], lexicon: Lexicon | None,
               written: str = "") -> ScoredPlay:
         rules = self.rules
+        if written:  # a typed play: the square in capitals, the word as typed (lower = blank)
+            square, word = split_notation(written)
+            written = f"{square.upper()} {word}"
         try:
             if not placements:
                 raise PlayError("the play puts no new tile on the board")
@@ -64,17 +66,6 @@ class BugWordsTable(TableBasics):
                           f"Legal: {total.total} points.", total.total, words, total.bingo,
                           after.to_text(), [(p.row, p.col) for p in placements],
                           str(main.position), record)
-
-    def score_play(self, board_text: str | None, notation: str,
-                   lexicon: Lexicon | None) -> ScoredPlay:
-        notation = check_notation(notation)
-        board = self.load_board(board_text)
-        try:
-            placements = self.parse_play(board, notation)
-        except PlayError as exc:
-            return ScoredPlay(notation, False, sentence(exc))
-        square, word = notation.split()  # the word keeps its case: lower case letters are blanks
-        return self.judge(board, placements, lexicon, f"{square.upper()} {word}")
 
     def observed_play(self, board: Board, grid: Sequence[Sequence[str | None]]) -> list[Placement]:
         """A square that shows a letter it did not have got a new tile; in Bug Words a tile

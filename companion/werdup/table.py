@@ -12,7 +12,6 @@ from companion.play import (
     ScoreSheet,
     TableBasics,
     check_grid,
-    check_notation,
     record_nicks,
     sentence,
 )
@@ -59,16 +58,6 @@ class WerdUpTable(TableBasics):
         after.place(placements)
         return ScoredPlay(written, True, f"Legal: {j.score} points.", j.score, words, j.bonus,
                           after.to_text(), [(p.row, p.col) for p in placements])
-
-    def score_play(self, board_text: str | None, notation: str,
-                   lexicon: Lexicon | None) -> ScoredPlay:
-        notation = check_notation(notation)
-        board = self.load_board(board_text)
-        try:
-            placements = self.parse_play(board, notation)
-        except PlayError as exc:
-            return ScoredPlay(notation, False, sentence(exc))
-        return self.judge(board, placements, lexicon)
 
     def observed_play(self, board: Board, grid: Sequence[Sequence[str | None]]) -> list[Placement]:
         """A square whose top letter changed got one new tile, on top of its stack
