@@ -171,3 +171,19 @@ def challenge_setting(text: str) -> ChallengeRule:
         return get_challenge_rule(text)
     except UsageError as exc:
         raise ValueError(f"challenges: {exc}") from exc
+
+
+class ChallengeSetting:
+    """For a game's rules dataclass: its ``challenges`` text as a :class:`ChallengeRule`,
+    checked when the rules are made (an unknown rule is a ``ValueError``)."""
+
+    challenges: str
+
+    def __post_init__(self) -> None:
+        self.challenge_rule  # noqa: B018 - an unknown challenge rule fails here
+
+    @property
+    def challenge_rule(self) -> ChallengeRule:
+        """The table's challenge rule (``none``: the companion judges each play; ``single``,
+        ``double``, ``points [N]``)."""
+        return challenge_setting(self.challenges)

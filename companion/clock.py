@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -27,11 +27,17 @@ _LABEL = re.compile(r"^\s*(\d+)\s+minutes?,\s*(\d+)\s+points?\b")
 _TIME = re.compile(r"^(-?)(\d+):([0-5]\d)$")
 
 
+def whole_seconds(seconds: float) -> int:
+    """Seconds as the clock's face and a record write them: a part second counts as a whole
+    one on either side (0.4 s left is 1, 0.2 s over is -1), so the penalty worked out from a
+    written time is the same as from the exact one."""
+    return math.ceil(seconds) if seconds >= 0 else -math.ceil(-seconds)
+
+
 def format_time(seconds: float) -> str:
-    """``24:31``; time over the bank is negative: ``-1:05``. A part second counts as a whole
-    one on either side (0.4 s left shows ``0:01``, 0.2 s over shows ``-0:01``), so the penalty
-    worked out from a written time is the same as from the exact one."""
-    whole = math.ceil(seconds) if seconds >= 0 else -math.ceil(-seconds)
+    """``24:31``; time over the bank is negative: ``-1:05`` (whole seconds, see
+    :func:`whole_seconds`)."""
+    whole = whole_seconds(seconds)
     sign = "-" if whole < 0 else ""
     m, s = divmod(abs(whole), 60)
     return f"{sign}{m}:{s:02d}"
@@ -65,6 +71,18 @@ class ClockSettings:
         if overtime_seconds <= 0:
             return 0
         return math.ceil(overtime_seconds / 60) * self.penalty
+
+    def unpaid_penalties(self, times_left: Mapping[str, float], penalised: Collection[str]
+                         ) -> list[tuple[str, float, int]]:
+        """``(player, time left, points)`` for each player over time at the end (by their last
+        time left) whose penalty is not among ``penalised``: what a finished game's record
+        still owes."""
+        out = []
+        for player, left in times_left.items():
+            points = self.overtime_penalty(-left)
+            if points and player not in penalised:
+                out.append((player, left, points))
+        return out
 
     def label(self) -> str:
         """How a record writes the settings (see :func:`settings_from_label`)."""

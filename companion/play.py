@@ -10,6 +10,7 @@ parameter: a facade never falls back to a default list on its own.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
@@ -174,13 +175,25 @@ def check_player_names(names: Sequence[str], title: str, fewest: int, most: int)
     return names
 
 
-class TableBasics:
-    """What every table facade does the same way, from its layout and its player range."""
+class TableBasics(ABC):
+    """What every table facade does the same way, from its layout, its player range and its
+    own :meth:`judge` and :meth:`observed_play`."""
 
     title: str
     layout: Layout
     min_players: int
     max_players: int
+
+    @abstractmethod
+    def parse_play(self, board: Board, notation: str) -> list[Placement]: ...
+
+    @abstractmethod
+    def judge(self, board: Board, placements: Sequence[Placement], lexicon: Lexicon | None,
+              written: str = "") -> ScoredPlay: ...
+
+    @abstractmethod
+    def observed_play(self, board: Board,
+                      grid: Sequence[Sequence[str | None]]) -> list[Placement]: ...
 
     def new_board(self) -> Board:
         return Board(self.layout.rows, self.layout.cols)
@@ -190,6 +203,30 @@ class TableBasics:
 
     def check_players(self, names: Sequence[str]) -> list[str]:
         return check_player_names(names, self.title, self.min_players, self.max_players)
+
+    def score_play(self, board_text: str | None, notation: str,
+                   lexicon: Lexicon | None) -> ScoredPlay:
+        notation = check_notation(notation)
+        board = self.load_board(board_text)
+        try:
+            placements = self.parse_play(board, notation)
+        except PlayError as exc:
+            return ScoredPlay(notation, False, sentence(exc))
+        return self.judge(board, placements, lexicon, notation)
+
+    def score_observed(self, board_text: str | None, grid: Sequence[Sequence[str | None]],
+                       lexicon: Lexicon) -> ScoredPlay:
+        board = self.load_board(board_text)
+        return self.judge(board, self.observed_play(board, grid), lexicon)
+
+    def no_play(self, action: str) -> ScoredPlay:
+        return no_play(action)
+
+
+def record_nicks(players: Sequence[str]) -> list[str]:
+    """Each seat's short name in a record: ``p1_`` and up to 16 letters or digits of the name."""
+    return [f"p{i + 1}_{''.join(ch for ch in name if ch.isalnum())[:16]}"
+            for i, name in enumerate(players)]
 
 
 def check_grid(board: Board, grid: Sequence[Sequence[str | None]]) -> list[list[str]]:

@@ -22,11 +22,10 @@ so other GCG readers keep them as comments.
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field, replace
 
-from companion.clock import CLOCK_NOTE, format_time, parse_time
+from companion.clock import CLOCK_NOTE, format_time, parse_time, whole_seconds
 from companion.errors import CompanionError, UsageError
 
 KINDS = (
@@ -45,11 +44,6 @@ KINDS = (
 CHALLENGE_RULE_NOTE = "ChallengeRule"
 # ``#note Time left: 21:05`` after a move: the mover's time bank after it (game clock).
 TIME_NOTE_PREFIX = "time left:"
-
-
-def _whole_seconds(seconds: float) -> int:
-    """Seconds as written (a part second counts as a whole one, as on the clock's face)."""
-    return math.ceil(seconds) if seconds >= 0 else -math.ceil(-seconds)
 
 
 class GcgError(CompanionError):
@@ -288,7 +282,7 @@ def record_from_game(game: object, title: str = "") -> GcgRecord:
     for t in game.history:
         # A turn lost to a challenge is written as a pass, as real GCG records do.
         kind = "pass" if t.kind == "lost_turn" else t.kind
-        time_left = None if t.time_left is None else _whole_seconds(t.time_left)
+        time_left = None if t.time_left is None else whole_seconds(t.time_left)
         rec.moves.append(
             GcgMove(nicks[t.player], kind, t.rack, t.score, t.total, t.position, t.word,
                     t.tiles, time_left=time_left)

@@ -5,7 +5,7 @@ board) the generator grows a left part from the rack through empty squares that 
 nothing, then extends right through the anchor, following the trie and the cross-checks of
 each square (the letters whose perpendicular word is in the list). A blank is only searched
 for letters the rack lacks; when a word is found, every way of using the blanks for some of
-its new tiles is listed. The search runs in the compiled core ``companion/movecore.c``; this
+its new tiles is listed. The search runs in the compiled core ``companion/_movecore.c``; this
 module turns a position into its inputs and its records into :class:`GeneratedMove` objects.
 """
 

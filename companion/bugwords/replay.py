@@ -284,11 +284,9 @@ def _missing_time_penalties(out: list[ReplayedMove], last_time: dict[str, int],
     """A line for each player over time at the end whose penalty the record lacks."""
     penalised = {m.player for m in out if m.kind == "time_penalty"}
     extra = []
-    for nick, seconds in last_time.items():
-        points = clock.overtime_penalty(max(0, -seconds))
-        if points and nick not in penalised:
-            extra.append(ReplayedMove(0, nick, "time_penalty", "", "", 0, -points,
-                                      note=f"over time ({format_time(seconds)}) but the "
-                                      "record has no time penalty line"))
-            totals[nick] -= points
+    for nick, seconds, points in clock.unpaid_penalties(last_time, penalised):
+        extra.append(ReplayedMove(0, nick, "time_penalty", "", "", 0, -points,
+                                  note=f"over time ({format_time(seconds)}) but the "
+                                  "record has no time penalty line"))
+        totals[nick] -= points
     return extra

@@ -7,13 +7,13 @@ from functools import cache
 from typing import Any
 
 from companion.board import Layout, is_blank
-from companion.challenges import ChallengeRule, challenge_setting
+from companion.challenges import ChallengeSetting
 from companion.datafiles import read_table
 from companion.tiles import TileSet, tile_set
 
 
 @dataclass(frozen=True)
-class BugWordsRules:
+class BugWordsRules(ChallengeSetting):
     """One edition of Bug Words: board, tiles and every setting the rulebook leaves open."""
 
     layout: Layout
@@ -28,14 +28,6 @@ class BugWordsRules:
     passes_to_end: int = 2
     min_bag_to_exchange: int = 7
     challenges: str = "single"
-
-    def __post_init__(self) -> None:
-        self.challenge_rule  # noqa: B018 - an unknown challenge rule fails here
-
-    @property
-    def challenge_rule(self) -> ChallengeRule:
-        """The table's challenge rule (``none``, ``single``, ``double``, ``points [N]``)."""
-        return challenge_setting(self.challenges)
 
     def tile_value(self, tile: str) -> int:
         """Face value of a tile on the board or a rack; blanks (lower case or ``?``) score 0."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 from companion.board import Board, Placement, PlayError, parse_position, square_name
@@ -10,6 +9,7 @@ from companion.bugwords.gcg import GcgMove, GcgRecord, write_gcg
 from companion.bugwords.rules import BugWordsRules, default_rules
 from companion.bugwords.scoring import end_adjustments, score_word, score_words
 from companion.bugwords.validation import IllegalPlay, check_play
+from companion.clock import whole_seconds
 from companion.errors import UsageError
 from companion.lexicon import Lexicon
 from companion.play import (
@@ -18,8 +18,7 @@ from companion.play import (
     SheetTurn,
     TableBasics,
     check_grid,
-    check_notation,
-    no_play,
+    record_nicks,
     sentence,
     split_notation,
 )
@@ -46,6 +45,9 @@ class BugWordsTable(TableBasics):
     def judge(self, board: Board, placements: Sequence[Placement], lexicon: Lexicon | None,
               written: str = "") -> ScoredPlay:
         rules = self.rules
+        if written:  # a typed play: the square in capitals, the word as typed (lower = blank)
+            square, word = split_notation(written)
+            written = f"{square.upper()} {word}"
         try:
             if not placements:
                 raise PlayError("the play puts no new tile on the board")
@@ -64,17 +66,6 @@ class BugWordsTable(TableBasics):
                           f"Legal: {total.total} points.", total.total, words, total.bingo,
                           after.to_text(), [(p.row, p.col) for p in placements],
                           str(main.position), record)
-
-    def score_play(self, board_text: str | None, notation: str,
-                   lexicon: Lexicon | None) -> ScoredPlay:
-        notation = check_notation(notation)
-        board = self.load_board(board_text)
-        try:
-            placements = self.parse_play(board, notation)
-        except PlayError as exc:
-            return ScoredPlay(notation, False, sentence(exc))
-        square, word = notation.split()  # the word keeps its case: lower case letters are blanks
-        return self.judge(board, placements, lexicon, f"{square.upper()} {word}")
 
     def observed_play(self, board: Board, grid: Sequence[Sequence[str | None]]) -> list[Placement]:
         """A square that shows a letter it did not have got a new tile; in Bug Words a tile
@@ -96,14 +87,6 @@ class BugWordsTable(TableBasics):
                                      "in Bug Words tiles never change. Correct that square.")
                 out.append(Placement(r, c, tile))
         return out
-
-    def score_observed(self, board_text: str | None, grid: Sequence[Sequence[str | None]],
-                       lexicon: Lexicon) -> ScoredPlay:
-        board = self.load_board(board_text)
-        return self.judge(board, self.observed_play(board, grid), lexicon)
-
-    def no_play(self, action: str) -> ScoredPlay:
-        return no_play(action)
 
     def _rack(self, letters: str) -> str:
         text = "".join(letters.split()).upper()
@@ -127,8 +110,7 @@ class BugWordsTable(TableBasics):
         """The sheet as a GCG record. The sheet does not know whole racks, so a play's rack is
         written as the tiles it placed; passes, swaps and plays entered without a square are
         written as notes (their points still count in the running totals)."""
-        nicks = [f"p{i + 1}_{''.join(ch for ch in name if ch.isalnum())[:16]}"
-                 for i, name in enumerate(sheet.players)]
+        nicks = record_nicks(sheet.players)
         rec = GcgRecord(players=list(zip(nicks, sheet.players, strict=True)))
         rec.pragmas["title"] = sheet.title
         rec.notes.extend(sheet.notes)
@@ -167,10 +149,6 @@ class BugWordsTable(TableBasics):
                                          so_far[seat], tiles=rack))
 
 
-def _whole_seconds(seconds: float) -> int:
-    return math.ceil(seconds) if seconds >= 0 else -math.ceil(-seconds)
-
-
 def _sheet_moves(turn: SheetTurn, nick: str, total: int) -> list[GcgMove]:
     """The record lines of a placed play or a time penalty on a score sheet: the play (with
     the mover's time left, when a clock ran), then what a challenge of it decided (``--`` for
@@ -179,7 +157,7 @@ def _sheet_moves(turn: SheetTurn, nick: str, total: int) -> list[GcgMove]:
     turn is a ``(time)`` line. ``total`` is the player's total after the turn."""
     d = turn.detail or {}
     seconds = d.get("time_left")
-    left = None if seconds is None else _whole_seconds(seconds)
+    left = None if seconds is None else whole_seconds(seconds)
     if turn.action == "time":
         return [GcgMove(nick, "time_penalty", "", turn.score, total, time_left=left)]
     placed = "".join("?" if ch.islower() else ch for ch in d["record_word"] if ch != ".")

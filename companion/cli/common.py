@@ -9,7 +9,7 @@ import sys
 from typing import Any
 
 from companion.errors import UsageError
-from companion.lexicon import Lexicon, LexiconError, WordListSpec, load_lexicon, load_word_list
+from companion.lexicon import Lexicon, LexiconError, WordListSpec, load_word_list
 
 
 def add_lexicon_option(parser: argparse.ArgumentParser) -> None:
@@ -49,7 +49,7 @@ def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
         bool(getattr(args, "remove_offensive", False)),
     )
     try:
-        return load_lexicon(spec.base) if spec.is_plain else load_word_list(spec)
+        return load_word_list(spec)
     except LexiconError as exc:
         raise UsageError(str(exc)) from exc
 

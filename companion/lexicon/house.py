@@ -55,21 +55,22 @@ class HouseLexicon(Lexicon):
         ]
         super().__init__(words, name=" ".join(parts))
 
+    def _deciding_layer(self, word: str) -> Layer | None:
+        """The last layer that names ``word`` (None: the base list decides)."""
+        w = word.lower()
+        return next((layer for layer in reversed(self.layers) if w in layer.words), None)
+
     def decided_by(self, word: str) -> str:
         """The last layer that names ``word``, else the base list's name."""
-        w = word.lower()
-        for layer in reversed(self.layers):
-            if w in layer.words:
-                return layer.name
-        return self.base.name
+        layer = self._deciding_layer(word)
+        return layer.name if layer else self.base.name
 
     def change(self, word: str) -> str:
         """``added``, ``removed`` or ``""`` (the base list decided) for ``word``."""
-        w = word.lower()
-        for layer in reversed(self.layers):
-            if w in layer.words:
-                return "added" if layer.action == "add" else "removed"
-        return ""
+        layer = self._deciding_layer(word)
+        if layer is None:
+            return ""
+        return "added" if layer.action == "add" else "removed"
 
 
 @cache

@@ -4,7 +4,7 @@ Each row and column is walked from every square that starts a word (the square b
 empty or off the board). Along the way each square either keeps its tile, or takes a rack tile
 (on an empty square, or on top of a stack that is not full and shows a different letter). The
 lexicon's letter trie prunes the walk; words across the line are checked against per-square
-tables. The walk runs in the compiled core ``companion/movecore.c`` (shared with Bug Words);
+tables. The walk runs in the compiled core ``companion/_movecore.c`` (shared with Bug Words);
 this module turns a position into its inputs and its records into plays.
 """
 

@@ -358,15 +358,13 @@ class _Replayer:
         """A line for each player over time at the end whose penalty the record lacks."""
         penalised = {ln.player for ln in out if ln.move.startswith("time penalty")}
         extra = []
-        for nick, seconds in self.last_time.items():
-            points = clock.overtime_penalty(max(0, -seconds))
-            if points and nick not in penalised:
-                self.totals[nick] -= points
-                extra.append(ReplayLine(
-                    0, nick, "time penalty", 0, -points, self.totals[nick] + points,
-                    self.totals[nick],
-                    [f"over time ({format_time(seconds)}) but the record has no time penalty "
-                     "line"]))
+        for nick, seconds, points in clock.unpaid_penalties(self.last_time, penalised):
+            self.totals[nick] -= points
+            extra.append(ReplayLine(
+                0, nick, "time penalty", 0, -points, self.totals[nick] + points,
+                self.totals[nick],
+                [f"over time ({format_time(seconds)}) but the record has no time penalty "
+                 "line"]))
         return extra
 
 

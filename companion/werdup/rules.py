@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any
 
 from companion.board import Layout, PlayError, parse_position
-from companion.challenges import ChallengeRule, challenge_setting
+from companion.challenges import ChallengeSetting
 from companion.datafiles import read_table
 from companion.errors import UsageError
 from companion.tiles import TileSet, tile_set
@@ -20,7 +20,7 @@ RULES_FILE = "werdup-rules.tsv"
 
 
 @dataclass(frozen=True)
-class WerdUpRules:
+class WerdUpRules(ChallengeSetting):
     """One WerdUp rule set. Coordinates are 0-based ``(row, col)``."""
 
     name: str
@@ -42,14 +42,6 @@ class WerdUpRules:
     tile_penalty: int
     game_ends_when: str
     challenges: str = "none"
-
-    def __post_init__(self) -> None:
-        self.challenge_rule  # noqa: B018 - an unknown challenge rule fails here
-
-    @property
-    def challenge_rule(self) -> ChallengeRule:
-        """The table's challenge rule (``none``: the companion judges each play)."""
-        return challenge_setting(self.challenges)
 
     def with_settings(self, **changes: Any) -> WerdUpRules:
         """A copy with some settings changed (a house rule, e.g. ``challenges="double"``)."""

@@ -12,8 +12,7 @@ from companion.play import (
     ScoreSheet,
     TableBasics,
     check_grid,
-    check_notation,
-    no_play,
+    record_nicks,
     sentence,
 )
 from companion.werdup.notation import parse_play, play_notation
@@ -60,16 +59,6 @@ class WerdUpTable(TableBasics):
         return ScoredPlay(written, True, f"Legal: {j.score} points.", j.score, words, j.bonus,
                           after.to_text(), [(p.row, p.col) for p in placements])
 
-    def score_play(self, board_text: str | None, notation: str,
-                   lexicon: Lexicon | None) -> ScoredPlay:
-        notation = check_notation(notation)
-        board = self.load_board(board_text)
-        try:
-            placements = self.parse_play(board, notation)
-        except PlayError as exc:
-            return ScoredPlay(notation, False, sentence(exc))
-        return self.judge(board, placements, lexicon)
-
     def observed_play(self, board: Board, grid: Sequence[Sequence[str | None]]) -> list[Placement]:
         """A square whose top letter changed got one new tile, on top of its stack
         (:func:`companion.werdup.observe.play_between`)."""
@@ -79,14 +68,6 @@ class WerdUpTable(TableBasics):
         except CompanionError as exc:
             text = str(exc).rstrip(".")
             raise UsageError(text[:1].upper() + text[1:] + ".") from exc
-
-    def score_observed(self, board_text: str | None, grid: Sequence[Sequence[str | None]],
-                       lexicon: Lexicon) -> ScoredPlay:
-        board = self.load_board(board_text)
-        return self.judge(board, self.observed_play(board, grid), lexicon)
-
-    def no_play(self, action: str) -> ScoredPlay:
-        return no_play(action)
 
     def _rack(self, letters: str) -> list[str]:
         text = "".join(letters.split())
@@ -112,8 +93,7 @@ class WerdUpTable(TableBasics):
         """The sheet as a WerdUp record. The sheet does not know whole racks, so a play's rack
         is written as the tiles it placed; passes, swaps and plays entered without a square
         are written as notes (their points still count in the running totals)."""
-        nicks = [f"p{i + 1}_{''.join(ch for ch in name if ch.isalnum())[:16]}"
-                 for i, name in enumerate(sheet.players)]
+        nicks = record_nicks(sheet.players)
         lines = [FORMAT_LINE, f"#rules {self.rules.name}", f"#note Title: {sheet.title}"]
         lines += [f"#player{i + 1} {nick} {name}"
                   for i, (nick, name) in enumerate(zip(nicks, sheet.players, strict=True))]
