@@ -27,27 +27,36 @@ class PhotoReading:
         return out
 
 
-def read_photo(photo: bytes | str | Path, game: str, lexicon: Lexicon | None = None,
-               cfg: VisionConfig = DEFAULT, tesseract: bool = False,
-               name: str = "photo") -> PhotoReading:
+def load(photo: bytes | str | Path, cfg: VisionConfig = DEFAULT,
+         name: str = "photo") -> np.ndarray:
+    """The working image (BGR) of photo bytes or a file; bad files raise
+    :class:`vision.errors.BadPhoto`."""
+    from vision.imageio import decode_photo, load_photo
+
+    if isinstance(photo, bytes):
+        return decode_photo(cfg.load, photo, name=name)
+    return load_photo(cfg.load, photo)
+
+
+def read_photo(photo: bytes | str | Path | np.ndarray, game: str,
+               lexicon: Lexicon | None = None, cfg: VisionConfig = DEFAULT,
+               tesseract: bool = False, name: str = "photo") -> PhotoReading:
     """Read a photo of a ``game``'s board (``"bugwords"`` or ``"werdup"``): a commercial board
     by its premium squares, the companion's boards by their markers, others by their outline.
+    ``photo`` is bytes, a file, or a working image already made by :func:`load` (so a caller
+    that looked at it first does not decode it again).
 
     Bad files raise :class:`vision.errors.BadPhoto`, unreadable boards
     :class:`vision.errors.VisionError`, each with a sentence for the player.
     """
     from vision.boards import board_spec
     from vision.classifier import shipped_classifier
-    from vision.imageio import decode_photo, load_photo
     from vision.light import check_light
     from vision.ocr import Tesseract
     from vision.reading import read_board
 
     spec = board_spec(game)
-    if isinstance(photo, bytes):
-        image = decode_photo(cfg.load, photo, name=name)
-    else:
-        image = load_photo(cfg.load, photo)
+    image = photo if isinstance(photo, np.ndarray) else load(photo, cfg, name)
     reading = read_board(cfg, image, spec, shipped_classifier(), lexicon,
                          tesseract=Tesseract() if tesseract else None)
     light = check_light(cfg.light, image, reading.located.corners).to_dict()

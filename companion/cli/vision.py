@@ -60,9 +60,7 @@ def run_read(args: argparse.Namespace) -> int:
     import cv2
 
     from vision.boards import board_spec
-    from vision.config import DEFAULT
-    from vision.imageio import load_photo
-    from vision.photo import read_photo
+    from vision.photo import load, read_photo
 
     lexicon = lexicon_from_args(args)
     previous = None
@@ -76,15 +74,15 @@ def run_read(args: argparse.Namespace) -> int:
         raise UsageError("PDQ cards are read with the tile classifier only")
     if args.game == "girdle":
         return _read_girdle(args, lexicon)
+    image = load(args.photo)
     if args.game == "pdq":
-        return _read_pdq(args, load_photo(DEFAULT.load, args.photo))
+        return _read_pdq(args, image)
     if args.game == "werdup" and args.engine == "classifier":
         from vision.werdup_read import printed_board_in
 
-        image = load_photo(DEFAULT.load, args.photo)
         if printed_board_in(image) and _read_werdup_stacks(args, image, lexicon, previous):
             return 0
-    photo = read_photo(args.photo, args.game, lexicon, tesseract=args.engine == "tesseract")
+    photo = read_photo(image, args.game, lexicon, tesseract=args.engine == "tesseract")
     image, reading = photo.image, photo.reading
     out = photo.to_dict()
     if args.game == "werdup":
