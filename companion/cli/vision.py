@@ -194,17 +194,11 @@ def _read_pdq(args: argparse.Namespace, image) -> int:
 
 
 def _werdup(args: argparse.Namespace, grid: list[list[str]], previous, lexicon) -> dict:
-    from companion.errors import CompanionError
-    from companion.werdup.rules import get_rules
-    from vision.werdup_turn import infer_play, unknown_heights
+    from vision.werdup_turn import play_under, unknown_heights
 
     if previous is None:
         return {"heights": unknown_heights(grid).heights, "play": None}
-    try:
-        rules = get_rules(args.rules)
-    except (KeyError, CompanionError) as exc:
-        raise UsageError(f"unknown WerdUp rule set {args.rules!r}") from exc
-    play = infer_play(previous, grid, rules, lexicon)
+    play = play_under(previous, grid, args.rules, lexicon)
     return {"heights": play.after.heights, "play": play.to_dict()}
 
 
