@@ -11,6 +11,7 @@ import numpy as np
 from companion.lexicon import Lexicon
 from vision.config import DEFAULT, VisionConfig
 from vision.reading import BoardReading
+from vision.werdup_turn import BoardState
 
 
 @dataclass
@@ -61,3 +62,31 @@ def read_photo(photo: bytes | str | Path | np.ndarray, game: str,
                          tesseract=Tesseract() if tesseract else None)
     light = check_light(cfg.light, image, reading.located.corners).to_dict()
     return PhotoReading(image, reading, light)
+
+
+def read_werdup_photo(image: np.ndarray, lexicon: Lexicon | None,
+                      previous: BoardState | None = None, rules_name: str = "werdup",
+                      tesseract: bool = False, want_overlay: bool = False,
+                      cfg: VisionConfig = DEFAULT) -> tuple[dict, np.ndarray | None]:
+    """A WerdUp photo (a working image from :func:`load`), whichever board it shows: the
+    3D-printed board's stacks, heights and letters from the photo, when its markers and
+    tiles are seen (not with Tesseract); otherwise the board read flat, heights from
+    ``previous`` (unknown without it). The JSON-ready reading with the play since
+    ``previous`` under the rule set ``rules_name``, and the overlay when wanted."""
+    from vision.overlay import draw_overlay
+    from vision.werdup_read import printed_board_in, read_printed_board
+    from vision.werdup_turn import play_under, unknown_heights
+
+    if not tesseract and printed_board_in(image):
+        found = read_printed_board(image, lexicon, previous, rules_name, want_overlay)
+        if found is not None:
+            return found
+    photo = read_photo(image, "werdup", lexicon, cfg, tesseract)
+    out = photo.to_dict()
+    grid = photo.reading.grid()
+    if previous is None:
+        out.update({"heights": unknown_heights(grid).heights, "play": None})
+    else:
+        play = play_under(previous, grid, rules_name, lexicon)
+        out.update({"heights": play.after.heights, "play": play.to_dict()})
+    return out, draw_overlay(photo.image, photo.reading) if want_overlay else None
