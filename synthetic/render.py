@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
@@ -142,10 +141,6 @@ def _star(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB) -> 
         a = -np.pi / 2 + i * np.pi / 5
         pts.append((cx + rad * np.cos(a), cy + rad * np.sin(a)))
     d.polygon(pts, fill=fill)
-
-
-def to_gray(bgr: np.ndarray) -> np.ndarray:
-    return cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY)
 
 
 # Real commercial boards differ: plain squares brown or beige, double words pink or orange.

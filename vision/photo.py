@@ -11,6 +11,7 @@ import numpy as np
 from companion.lexicon import Lexicon
 from vision.config import DEFAULT, VisionConfig
 from vision.reading import BoardReading
+from vision.werdup_turn import BoardState
 
 
 @dataclass
@@ -27,28 +28,65 @@ class PhotoReading:
         return out
 
 
-def read_photo(photo: bytes | str | Path, game: str, lexicon: Lexicon | None = None,
-               cfg: VisionConfig = DEFAULT, tesseract: bool = False,
-               name: str = "photo") -> PhotoReading:
+def load(photo: bytes | str | Path, cfg: VisionConfig = DEFAULT,
+         name: str = "photo") -> np.ndarray:
+    """The working image (BGR) of photo bytes or a file; bad files raise
+    :class:`vision.errors.BadPhoto`."""
+    from vision.imageio import decode_photo, load_photo
+
+    if isinstance(photo, bytes):
+        return decode_photo(cfg.load, photo, name=name)
+    return load_photo(cfg.load, photo)
+
+
+def read_photo(photo: bytes | str | Path | np.ndarray, game: str,
+               lexicon: Lexicon | None = None, cfg: VisionConfig = DEFAULT,
+               tesseract: bool = False, name: str = "photo") -> PhotoReading:
     """Read a photo of a ``game``'s board (``"bugwords"`` or ``"werdup"``): a commercial board
     by its premium squares, the companion's boards by their markers, others by their outline.
+    ``photo`` is bytes, a file, or a working image already made by :func:`load` (so a caller
+    that looked at it first does not decode it again).
 
     Bad files raise :class:`vision.errors.BadPhoto`, unreadable boards
     :class:`vision.errors.VisionError`, each with a sentence for the player.
     """
     from vision.boards import board_spec
     from vision.classifier import shipped_classifier
-    from vision.imageio import decode_photo, load_photo
     from vision.light import check_light
     from vision.ocr import Tesseract
     from vision.reading import read_board
 
     spec = board_spec(game)
-    if isinstance(photo, bytes):
-        image = decode_photo(cfg.load, photo, name=name)
-    else:
-        image = load_photo(cfg.load, photo)
+    image = photo if isinstance(photo, np.ndarray) else load(photo, cfg, name)
     reading = read_board(cfg, image, spec, shipped_classifier(), lexicon,
                          tesseract=Tesseract() if tesseract else None)
     light = check_light(cfg.light, image, reading.located.corners).to_dict()
     return PhotoReading(image, reading, light)
+
+
+def read_werdup_photo(image: np.ndarray, lexicon: Lexicon | None,
+                      previous: BoardState | None = None, rules_name: str = "werdup",
+                      tesseract: bool = False, want_overlay: bool = False,
+                      cfg: VisionConfig = DEFAULT) -> tuple[dict, np.ndarray | None]:
+    """A WerdUp photo (a working image from :func:`load`), whichever board it shows: the
+    3D-printed board's stacks, heights and letters from the photo, when its markers and
+    tiles are seen (not with Tesseract); otherwise the board read flat, heights from
+    ``previous`` (unknown without it). The JSON-ready reading with the play since
+    ``previous`` under the rule set ``rules_name``, and the overlay when wanted."""
+    from vision.overlay import draw_overlay
+    from vision.werdup_read import printed_board_in, read_printed_board
+    from vision.werdup_turn import play_under, unknown_heights
+
+    if not tesseract and printed_board_in(image):
+        found = read_printed_board(image, lexicon, previous, rules_name, want_overlay)
+        if found is not None:
+            return found
+    photo = read_photo(image, "werdup", lexicon, cfg, tesseract)
+    out = photo.to_dict()
+    grid = photo.reading.grid()
+    if previous is None:
+        out.update({"heights": unknown_heights(grid).heights, "play": None})
+    else:
+        play = play_under(previous, grid, rules_name, lexicon)
+        out.update({"heights": play.after.heights, "play": play.to_dict()})
+    return out, draw_overlay(photo.image, photo.reading) if want_overlay else None

@@ -10,11 +10,10 @@ from companion.layout.werdup_board import WERDUP_BOARD, BoardLayout
 from companion.lexicon import Lexicon
 from vision.classifier import shipped_classifier
 from vision.config import DEFAULT, StackConfig
-from vision.errors import VisionError
 from vision.light import check_light
 from vision.markers import detect
 from vision.werdup_stacks import StacksReading, read_stacks
-from vision.werdup_turn import BoardState, height_mismatches, infer_play
+from vision.werdup_turn import BoardState, height_mismatches, play_under
 
 STACKS = DEFAULT.stacks
 GOOD = (40, 170, 40)
@@ -45,9 +44,6 @@ def read_printed_board(image: np.ndarray, lexicon: Lexicon | None,
     """The JSON-ready reading of a BGR photo of the 3D-printed board, and its overlay;
     ``None`` when the letters seen are not on the printed tiles (no orientation bars under
     them: a flat picture of the board, read flat instead)."""
-    from companion.errors import CompanionError, UsageError
-    from companion.werdup.rules import get_rules
-
     reading = read_stacks(cfg, DEFAULT.cells, DEFAULT.classify, image, shipped_classifier(),
                           lexicon)
     if not reading.printed_tiles:
@@ -56,14 +52,7 @@ def read_printed_board(image: np.ndarray, lexicon: Lexicon | None,
     out["light"] = check_light(DEFAULT.light, image, grid_corners(reading)).to_dict()
     out["play"] = None
     if previous is not None:
-        try:
-            rules = get_rules(rules_name)
-        except (KeyError, CompanionError) as exc:
-            raise UsageError(f"unknown WerdUp rule set {rules_name!r}") from exc
-        if lexicon is None:
-            raise VisionError("the play since the previous photo is judged with a lexicon")
-        grid = reading.grid()
-        play = infer_play(previous, grid, rules, lexicon)
+        play = play_under(previous, reading.grid(), rules_name, lexicon)
         seen: list[list[int | None]] = (out["heights"] if reading.heights_seen
                                          else [[None] * 10 for _ in range(10)])
         out["height_mismatches"] = height_mismatches(previous, play, seen)

@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.board import Board, Placement
-from companion.errors import CompanionError
+from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
 from companion.werdup.notation import normalise_tile, play_notation
 from companion.werdup.observe import play_between
-from companion.werdup.rules import Rules
+from companion.werdup.rules import Rules, get_rules
 from companion.werdup.validate import judge_play
 from vision.errors import BadPhoto, VisionError
 
@@ -104,6 +104,19 @@ def infer_play(previous: BoardState, grid: Grid, rules: Rules, lexicon: Lexicon)
     words = tuple((w.text, w.score) for w in j.words)
     return ReadPlay(tuple(placements), play_notation(board, placements), j.legal, j.reason,
                     j.score, words, after)
+
+
+def play_under(previous: BoardState, grid: Grid, rules_name: str,
+               lexicon: Lexicon | None) -> ReadPlay:
+    """:func:`infer_play` under the rule set named ``rules_name``; an unknown rule set is a
+    usage error, and the play cannot be judged without a lexicon."""
+    try:
+        rules = get_rules(rules_name)
+    except (KeyError, CompanionError) as exc:
+        raise UsageError(f"unknown WerdUp rule set {rules_name!r}") from exc
+    if lexicon is None:
+        raise VisionError("the play since the previous photo is judged with a lexicon")
+    return infer_play(previous, grid, rules, lexicon)
 
 
 def height_mismatches(previous: BoardState, play: ReadPlay,

@@ -60,9 +60,7 @@ def run_read(args: argparse.Namespace) -> int:
     import cv2
 
     from vision.boards import board_spec
-    from vision.config import DEFAULT
-    from vision.imageio import load_photo
-    from vision.photo import read_photo
+    from vision.photo import load, read_photo, read_werdup_photo
 
     lexicon = lexicon_from_args(args)
     previous = None
@@ -76,25 +74,22 @@ def run_read(args: argparse.Namespace) -> int:
         raise UsageError("PDQ cards are read with the tile classifier only")
     if args.game == "girdle":
         return _read_girdle(args, lexicon)
+    image = load(args.photo)
     if args.game == "pdq":
-        return _read_pdq(args, load_photo(DEFAULT.load, args.photo))
-    if args.game == "werdup" and args.engine == "classifier":
-        from vision.werdup_read import printed_board_in
-
-        image = load_photo(DEFAULT.load, args.photo)
-        if printed_board_in(image) and _read_werdup_stacks(args, image, lexicon, previous):
-            return 0
-    photo = read_photo(args.photo, args.game, lexicon, tesseract=args.engine == "tesseract")
-    image, reading = photo.image, photo.reading
-    out = photo.to_dict()
+        return _read_pdq(args, image)
+    tesseract = args.engine == "tesseract"
     if args.game == "werdup":
-        out.update(_werdup(args, reading.grid(), previous, lexicon))
-    if args.overlay:
+        out, overlay = read_werdup_photo(image, lexicon, previous, args.rules, tesseract,
+                                         want_overlay=bool(args.overlay))
+    else:
         from vision.overlay import draw_overlay
 
-        path = Path(args.overlay)
-        if not cv2.imwrite(str(path), draw_overlay(image, reading)):
-            raise UsageError(f"{path}: cannot write the overlay image there")
+        photo = read_photo(image, args.game, lexicon, tesseract=tesseract)
+        out = photo.to_dict()
+        overlay = draw_overlay(photo.image, photo.reading) if args.overlay else None
+    # The overlay is drawn exactly when one was asked for.
+    if overlay is not None and not cv2.imwrite(str(args.overlay), overlay):
+        raise UsageError(f"{args.overlay}: cannot write the overlay image there")
     if args.json:
         print_json(out)
     else:
@@ -193,44 +188,6 @@ def _read_pdq(args: argparse.Namespace, image) -> int:
                              for a in cards_out[i]["alternatives"])
             print(f"  card {i + 1} is uncertain; it may be {alts or 'unreadable'}")
     return 0
-
-
-def _werdup(args: argparse.Namespace, grid: list[list[str]], previous, lexicon) -> dict:
-    from companion.errors import CompanionError
-    from companion.werdup.rules import get_rules
-    from vision.werdup_turn import infer_play, unknown_heights
-
-    if previous is None:
-        return {"heights": unknown_heights(grid).heights, "play": None}
-    try:
-        rules = get_rules(args.rules)
-    except (KeyError, CompanionError) as exc:
-        raise UsageError(f"unknown WerdUp rule set {args.rules!r}") from exc
-    play = infer_play(previous, grid, rules, lexicon)
-    return {"heights": play.after.heights, "play": play.to_dict()}
-
-
-def _read_werdup_stacks(args: argparse.Namespace, image, lexicon, previous) -> bool:
-    """The 3D-printed board: stack heights and letters from the photo itself. False when the
-    tiles are not the printed ones (a flat picture of the board is read flat, heights
-    unknown)."""
-    import cv2
-
-    from vision.werdup_read import read_printed_board
-
-    found = read_printed_board(image, lexicon, previous, args.rules,
-                               want_overlay=bool(args.overlay))
-    if found is None:
-        return False
-    out, overlay = found
-    # The overlay is drawn exactly when one was asked for.
-    if overlay is not None and not cv2.imwrite(str(args.overlay), overlay):
-        raise UsageError(f"{args.overlay}: cannot write the overlay image there")
-    if args.json:
-        print_json(out)
-    else:
-        _print_reading(out)
-    return True
 
 
 def _print_reading(out: dict) -> None:
