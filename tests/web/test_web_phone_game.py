@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from appfactory import make_app
-from browser import PHONE, chromium, live_server
+from browser import PHONE, live_server
 
 pytestmark = pytest.mark.browser
 
@@ -15,16 +15,6 @@ def base_url(tmp_path_factory):
     app = make_app(tmp_path_factory.mktemp("phone-game"))
     with live_server(app) as url:
         yield url
-
-
-@pytest.fixture
-def page(base_url):
-    with chromium() as browser:
-        context = browser.new_context(base_url=base_url, **PHONE)
-        pg = context.new_page()
-        pg.set_default_timeout(15000)
-        yield pg
-        context.close()
 
 
 def _fits(page) -> None:
