@@ -18,6 +18,7 @@ from flask import (
 from flask import session as flask_session
 from sqlalchemy import or_
 
+from companion.challenges import CHALLENGE_RULE_NAMES
 from companion.errors import CompanionError, UsageError
 from companion.tables import TABLE_GAMES, table_for
 from companion.web import openapi, photos, plays, records, table_rules
@@ -458,7 +459,7 @@ openapi.add("/api/games", "post", {
         "players": {"type": "array", "items": {"type": "string"},
                     "minItems": min(t.min_players for t in _tables().values()),
                     "maxItems": max(t.max_players for t in _tables().values())},
-        "challenge_rule": {"type": "string", "enum": list(table_rules.RULE_CHOICES),
+        "challenge_rule": {"type": "string", "enum": list(CHALLENGE_RULE_NAMES),
                            "description": "default none: the companion refuses words not "
                            "in the list"},
         "clock_minutes": {"type": "integer", "minimum": 1,
