@@ -24,7 +24,6 @@ from companion.tables import TABLE_GAMES, table_for
 from companion.web import openapi, photos, plays, records, table_rules
 from companion.web import scoresheet as sheet
 from companion.web.db import session
-from companion.web.imagesize import check_image_size
 from companion.web.inputs import int_from
 from companion.web.models import Game, Photo
 from companion.web.qr import qr_svg
@@ -234,7 +233,6 @@ def link_qr(key: str):
 def _store_photo(game: Game, data: bytes) -> Photo:
     if game.finished:
         raise UsageError("This game is over; start a new one.")
-    check_image_size(data, current_app.config["MAX_IMAGE_PIXELS"])
     reading, overlay_jpeg, (width, height) = photos.read_photo(
         game.kind, data, lexicon(), current_app.config["MAX_IMAGE_PIXELS"])
     mime = "image/png" if data.startswith(b"\x89PNG") else (

@@ -11,6 +11,7 @@ import numpy as np
 
 from companion.errors import UsageError
 from companion.lexicon import Lexicon
+from companion.web.imagesize import check_image_size
 
 OVERLAY_WIDTH = 900
 
@@ -27,6 +28,7 @@ def read_photo(kind: str, data: bytes, lexicon: Lexicon, max_pixels: int) -> tup
 
     if not data:
         raise UsageError("Choose a photo of the board first.")
+    check_image_size(data, max_pixels)
     cfg = replace(DEFAULT, load=replace(DEFAULT.load,
                                         max_pixels=min(max_pixels, DEFAULT.load.max_pixels)))
     photo = read_board_photo(data, kind, lexicon, cfg, name="That photo")
@@ -80,6 +82,7 @@ def read_girdle_sheet(data: bytes, puzzle: Any, lexicon: Lexicon, max_pixels: in
 
     if not data:
         raise UsageError("Choose a photo of your sheet first.")
+    check_image_size(data, max_pixels)
     load = replace(DEFAULT.load, work_long_side=DEFAULT.sheet.work_long_side,
                    max_pixels=min(max_pixels, DEFAULT.load.max_pixels))
     image = decode_photo(load, data, name="That photo")
@@ -96,6 +99,7 @@ def read_pdq_cards(data: bytes, max_pixels: int) -> dict[str, Any]:
 
     if not data:
         raise UsageError("Choose a photo of the cards first.")
+    check_image_size(data, max_pixels)
     load = replace(DEFAULT.load, max_pixels=min(max_pixels, DEFAULT.load.max_pixels))
     image = decode_photo(load, data, name="That photo")
     letters = tuple(chr(ord("A") + i) for i in range(26))
