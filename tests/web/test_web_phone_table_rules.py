@@ -8,21 +8,14 @@ import re
 import pytest
 from appfactory import make_app
 from browser import PHONE, chromium, fits_phone, live_server, tap_and_wait
+from fakeclock import FakeClock
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
 
-class FakeTime:
-    def __init__(self) -> None:
-        self.t = 5000.0
-
-    def __call__(self) -> float:
-        return self.t
-
-
 def test_a_challenged_turn_and_the_clock_on_two_phones(tmp_path):
-    fake = FakeTime()
+    fake = FakeClock(5000.0)
     app = make_app(tmp_path, CLOCK=fake)
     with live_server(app) as url, chromium() as browser:
         table = browser.new_context(base_url=url, **PHONE).new_page()
