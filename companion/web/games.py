@@ -18,12 +18,12 @@ from flask import (
 from flask import session as flask_session
 from sqlalchemy import or_
 
+from companion.challenges import CHALLENGE_RULE_NAMES
 from companion.errors import CompanionError, UsageError
 from companion.tables import TABLE_GAMES, table_for
 from companion.web import openapi, photos, plays, records, table_rules
 from companion.web import scoresheet as sheet
 from companion.web.db import session
-from companion.web.imagesize import check_image_size
 from companion.web.inputs import int_from
 from companion.web.models import Game, Photo
 from companion.web.qr import qr_svg
@@ -233,7 +233,6 @@ def link_qr(key: str):
 def _store_photo(game: Game, data: bytes) -> Photo:
     if game.finished:
         raise UsageError("This game is over; start a new one.")
-    check_image_size(data, current_app.config["MAX_IMAGE_PIXELS"])
     reading, overlay_jpeg, (width, height) = photos.read_photo(
         game.kind, data, lexicon(), current_app.config["MAX_IMAGE_PIXELS"])
     mime = "image/png" if data.startswith(b"\x89PNG") else (
@@ -458,7 +457,7 @@ openapi.add("/api/games", "post", {
         "players": {"type": "array", "items": {"type": "string"},
                     "minItems": min(t.min_players for t in _tables().values()),
                     "maxItems": max(t.max_players for t in _tables().values())},
-        "challenge_rule": {"type": "string", "enum": list(table_rules.RULE_CHOICES),
+        "challenge_rule": {"type": "string", "enum": list(CHALLENGE_RULE_NAMES),
                            "description": "default none: the companion refuses words not "
                            "in the list"},
         "clock_minutes": {"type": "integer", "minimum": 1,

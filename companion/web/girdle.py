@@ -38,7 +38,6 @@ from companion.web.girdle_play import (
     solution_text,
     step_from_squares,
 )
-from companion.web.imagesize import check_image_size
 from companion.web.inputs import date_from
 from companion.web.models import GirdlePar, GirdleSubmission
 
@@ -357,7 +356,6 @@ def read_sheet_photo(day: dt.date, data: bytes) -> tuple[dict, str]:
     """What a photo of the day's filled-in sheet shows, and the words ready to submit."""
     from companion.web.photos import read_girdle_sheet
 
-    check_image_size(data, current_app.config["MAX_IMAGE_PIXELS"])
     pz = puzzle(day)
     reading = read_girdle_sheet(data, pz, _lexicon(), current_app.config["MAX_IMAGE_PIXELS"])
     return reading, typed_from_reading(pz, reading)

@@ -20,7 +20,6 @@ from companion.lexicon import define
 from companion.pdq import all_variants, default_deck, find_words, get_variant, judge, parse_cards
 from companion.pdq.solitaire import deals, shuffled
 from companion.web import openapi
-from companion.web.imagesize import check_image_size
 from companion.web.inputs import int_from, words_from
 from companion.web.wordlist import lexicon
 
@@ -131,7 +130,6 @@ def _cards_from_photo() -> dict:
     upload = request.files.get("photo")
     data = upload.read() if upload is not None else (
         b"" if request.mimetype.startswith("multipart/") else request.get_data())
-    check_image_size(data, current_app.config["MAX_IMAGE_PIXELS"])
     return read_pdq_cards(data, current_app.config["MAX_IMAGE_PIXELS"])
 
 

@@ -3,7 +3,6 @@ uncertain squares, and the new tiles are scored by the game's engine."""
 
 from __future__ import annotations
 
-import io
 from dataclasses import replace
 from typing import Any
 
@@ -12,6 +11,7 @@ import numpy as np
 
 from companion.errors import UsageError
 from companion.lexicon import Lexicon
+from companion.web.imagesize import check_image_size
 
 OVERLAY_WIDTH = 900
 
@@ -28,32 +28,13 @@ def read_photo(kind: str, data: bytes, lexicon: Lexicon, max_pixels: int) -> tup
 
     if not data:
         raise UsageError("Choose a photo of the board first.")
+    check_image_size(data, max_pixels)
     cfg = replace(DEFAULT, load=replace(DEFAULT.load,
                                         max_pixels=min(max_pixels, DEFAULT.load.max_pixels)))
     photo = read_board_photo(data, kind, lexicon, cfg, name="That photo")
     image = photo.image
     return photo.to_dict(), _jpeg(draw_overlay(image, photo.reading)), (image.shape[1],
                                                                          image.shape[0])
-
-
-EXIF_ORIENTATION = 0x0112
-
-
-def upright(data: bytes, max_pixels: int) -> bytes:
-    """The photo turned the way the phone held it (phones store the turn as an EXIF tag);
-    unreadable or oversized files are passed on unchanged for the reader to refuse."""
-    from PIL import Image, ImageOps
-
-    try:
-        img = Image.open(io.BytesIO(data))
-        turned = img.getexif().get(EXIF_ORIENTATION, 1) not in (None, 1)
-        if not turned or img.width * img.height > max_pixels:
-            return data
-        out = io.BytesIO()
-        ImageOps.exif_transpose(img).convert("RGB").save(out, "JPEG", quality=92)
-        return out.getvalue()
-    except (OSError, ValueError, SyntaxError):
-        return data
 
 
 def _jpeg(image: np.ndarray) -> bytes:
@@ -101,9 +82,10 @@ def read_girdle_sheet(data: bytes, puzzle: Any, lexicon: Lexicon, max_pixels: in
 
     if not data:
         raise UsageError("Choose a photo of your sheet first.")
+    check_image_size(data, max_pixels)
     load = replace(DEFAULT.load, work_long_side=DEFAULT.sheet.work_long_side,
                    max_pixels=min(max_pixels, DEFAULT.load.max_pixels))
-    image = decode_photo(load, upright(data, load.max_pixels), name="That photo")
+    image = decode_photo(load, data, name="That photo")
     return read_sheet(DEFAULT, image, hand_classifier(), lexicon, puzzle).to_dict()
 
 
@@ -117,8 +99,9 @@ def read_pdq_cards(data: bytes, max_pixels: int) -> dict[str, Any]:
 
     if not data:
         raise UsageError("Choose a photo of the cards first.")
+    check_image_size(data, max_pixels)
     load = replace(DEFAULT.load, max_pixels=min(max_pixels, DEFAULT.load.max_pixels))
-    image = decode_photo(load, upright(data, load.max_pixels), name="That photo")
+    image = decode_photo(load, data, name="That photo")
     letters = tuple(chr(ord("A") + i) for i in range(26))
     cards = read_deal(DEFAULT.cards, DEFAULT.cells, shipped_classifier(), image, letters)
     sure = DEFAULT.classify.min_confidence

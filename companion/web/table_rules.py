@@ -22,7 +22,12 @@ from typing import Any
 from flask import current_app
 from sqlalchemy.orm import Session
 
-from companion.challenges import ChallengeOutcome, ChallengeRule, get_challenge_rule
+from companion.challenges import (
+    CHALLENGE_RULE_NAMES,
+    ChallengeOutcome,
+    ChallengeRule,
+    get_challenge_rule,
+)
 from companion.clock import DEFAULT_PENALTY, ClockSettings, ClockState
 from companion.errors import UsageError
 from companion.lexicon import Lexicon
@@ -30,7 +35,6 @@ from companion.web import scoresheet as sheet
 from companion.web.inputs import int_from
 from companion.web.models import Game, Turn
 
-RULE_CHOICES = ("none", "single", "double", "points")
 MAX_BANK_MINUTES = 180
 
 
@@ -45,8 +49,8 @@ def now() -> float:
 def rule_from_form(values: Mapping[str, Any]) -> ChallengeRule:
     """The challenge rule a new-game form chose (``none`` when it chose none)."""
     name = str(values.get("challenge_rule") or "none").strip().lower()
-    if name not in RULE_CHOICES:
-        raise UsageError(f"Choose a challenge rule: {', '.join(RULE_CHOICES)}.")
+    if name not in CHALLENGE_RULE_NAMES:
+        raise UsageError(f"Choose a challenge rule: {', '.join(CHALLENGE_RULE_NAMES)}.")
     return get_challenge_rule(name)
 
 

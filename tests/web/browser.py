@@ -40,3 +40,14 @@ def chromium() -> Iterator[object]:
             yield browser
         finally:
             browser.close()
+
+
+def fits_phone(page) -> None:
+    """Nothing on ``page`` is wider than the phone's screen."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
+
+
+def tap_and_wait(page, button: str) -> None:
+    """Tap ``button`` and wait for the page it leads to."""
+    with page.expect_navigation():
+        page.tap(button)

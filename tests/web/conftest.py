@@ -12,6 +12,7 @@ import re
 
 import pytest
 from appfactory import make_app
+from browser import PHONE, chromium
 from sqlalchemy import create_engine, text
 
 from companion.web.db import database_url
@@ -65,6 +66,31 @@ def sqlite_app(tmp_path):
 @pytest.fixture
 def client(sqlite_app):
     return sqlite_app.test_client()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One headless Chromium per test module (browser tests)."""
+    with chromium() as b:
+        yield b
+
+
+@pytest.fixture
+def page_init_script() -> str | None:
+    """Script run in every page before its own; a module overrides this to watch pages."""
+    return None
+
+
+@pytest.fixture
+def page(browser, base_url, page_init_script):
+    """A fresh phone-sized page on the module's live ``base_url``."""
+    context = browser.new_context(base_url=base_url, **PHONE)
+    if page_init_script:
+        context.add_init_script(page_init_script)
+    pg = context.new_page()
+    pg.set_default_timeout(15000)
+    yield pg
+    context.close()
 
 
 @pytest.fixture(scope="session")

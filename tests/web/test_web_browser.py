@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from appfactory import make_app
-from browser import PHONE, chromium, live_server
+from browser import PHONE, live_server
 
 pytestmark = pytest.mark.browser
 
@@ -14,21 +14,6 @@ def base_url(tmp_path_factory):
     app = make_app(tmp_path_factory.mktemp("browser"), JUDGE_CLEAR_SECONDS=2)
     with live_server(app) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as b:
-        yield b
-
-
-@pytest.fixture
-def page(browser, base_url):
-    context = browser.new_context(base_url=base_url, **PHONE)
-    pg = context.new_page()
-    pg.set_default_timeout(15000)
-    yield pg
-    context.close()
 
 
 def test_check_a_word(page):

@@ -8,7 +8,7 @@ import urllib.request
 
 import pytest
 from appfactory import make_app
-from browser import PHONE, chromium, live_server
+from browser import PHONE, live_server
 
 pytestmark = pytest.mark.browser
 
@@ -27,20 +27,9 @@ def base_url(tmp_path_factory):
         yield url
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as b:
-        yield b
-
-
 @pytest.fixture
-def page(browser, base_url):
-    context = browser.new_context(base_url=base_url, **PHONE)
-    context.add_init_script(WATCH_CSP)
-    pg = context.new_page()
-    pg.set_default_timeout(15000)
-    yield pg
-    context.close()
+def page_init_script() -> str:
+    return WATCH_CSP
 
 
 def _game(base_url: str) -> dict:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from appfactory import make_app
-from browser import PHONE, chromium, live_server
+from browser import fits_phone, live_server, tap_and_wait
 
 pytestmark = pytest.mark.browser
 
@@ -17,30 +17,11 @@ def base_url(tmp_path_factory):
         yield url
 
 
-@pytest.fixture
-def page(base_url):
-    with chromium() as browser:
-        context = browser.new_context(base_url=base_url, **PHONE)
-        pg = context.new_page()
-        pg.set_default_timeout(15000)
-        yield pg
-        context.close()
-
-
-def _fits(page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
-
-
 def _tap_and_type(page, square: str, taps: int, word: str) -> None:
     for _ in range(taps):
         page.tap(f'#board [data-square="{square}"]')
     page.locator("#play").press_sequentially(word)
-    _submit(page, "#turn-form button[type=submit]")
-
-
-def _submit(page, button: str) -> None:
-    with page.expect_navigation():
-        page.tap(button)
+    tap_and_wait(page, "#turn-form button[type=submit]")
 
 
 def test_a_whole_bug_words_game_by_tapping_squares(page):
@@ -48,13 +29,13 @@ def test_a_whole_bug_words_game_by_tapping_squares(page):
     page.select_option("#game", "bugwords")
     page.fill("input[aria-label='Player 1']", "Ann")
     page.fill("input[aria-label='Player 2']", "Bob")
-    _submit(page, "#new-game button[type=submit]")
+    tap_and_wait(page, "#new-game button[type=submit]")
     game_url = page.url
     board = page.locator("#board")
     assert "H" in board.inner_text() and "15" in board.inner_text()  # coordinates round it
     assert page.locator('#board [data-square="1A"]').inner_text() == "TW"  # premiums shown
     assert page.locator('#board [data-square="8H"].p-start').count() == 1
-    _fits(page)
+    fits_phone(page)
 
     page.tap('#board [data-square="8H"]')
     assert page.input_value("#play") == "8H "
@@ -63,13 +44,13 @@ def test_a_whole_bug_words_game_by_tapping_squares(page):
     assert page.input_value("#play") == "H8 "
     page.tap('#board [data-square="8H"]')  # and back across
     page.locator("#play").press_sequentially("QUIZ")
-    _submit(page, "#turn-form button[type=submit]")
+    tap_and_wait(page, "#turn-form button[type=submit]")
     assert "QUIZ" in page.inner_text("#last-play") and "44" in page.inner_text("#last-play")
     assert page.locator('#board [data-square="8K"]').inner_text().startswith("Z")
 
     _tap_and_type(page, "8K", 2, ".ANY")  # Bob, down from the Z: ZANY
     assert "ZANY" in page.inner_text("#last-play")
-    _fits(page)
+    fits_phone(page)
 
     _tap_and_type(page, "1A", 1, "XQZT")  # not a play: the text stays, so does the page
     assert page.locator("#error").is_visible()
@@ -86,16 +67,16 @@ def test_a_whole_bug_words_game_by_tapping_squares(page):
     page.tap("#undo-form button[type=submit]")
     assert page.locator("#turns tr").count() - 1 == played  # dismissed: nothing taken back
     page.once("dialog", lambda dialog: dialog.accept())
-    _submit(page, "#undo-form button[type=submit]")
+    tap_and_wait(page, "#undo-form button[type=submit]")
     assert page.locator("#turns tr").count() - 1 == played - 1
 
     page.tap("details:has(#finish-form) summary")
     page.fill("#rack0", "")
     page.fill("#rack1", "QV")
-    _submit(page, "#finish-form button[type=submit]")
+    tap_and_wait(page, "#finish-form button[type=submit]")
     winner = page.inner_text("#winner")
     ranking = page.locator("#ranking li").all_inner_texts()
     assert len(ranking) == 2 and ranking[0].split(":")[0] in winner
     assert "wins with" in winner or "tie" in winner
     assert page.locator("#turn-form").count() == 0  # the game is over
-    _fits(page)
+    fits_phone(page)

@@ -7,31 +7,15 @@ import re
 
 import pytest
 from appfactory import make_app
-from browser import PHONE, chromium, live_server
+from browser import PHONE, chromium, fits_phone, live_server, tap_and_wait
+from fakeclock import FakeClock
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
 
-class FakeTime:
-    def __init__(self) -> None:
-        self.t = 5000.0
-
-    def __call__(self) -> float:
-        return self.t
-
-
-def _submit(page, button: str) -> None:
-    with page.expect_navigation():
-        page.tap(button)
-
-
-def _fits(page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
-
-
 def test_a_challenged_turn_and_the_clock_on_two_phones(tmp_path):
-    fake = FakeTime()
+    fake = FakeClock(5000.0)
     app = make_app(tmp_path, CLOCK=fake)
     with live_server(app) as url, chromium() as browser:
         table = browser.new_context(base_url=url, **PHONE).new_page()
@@ -43,13 +27,13 @@ def test_a_challenged_turn_and_the_clock_on_two_phones(tmp_path):
         table.locator("#table-settings summary").tap()
         table.select_option("#challenge_rule", "single")
         table.fill("#clock_minutes", "1")
-        _submit(table, "#new-game button[type=submit]")
+        tap_and_wait(table, "#new-game button[type=submit]")
         sheet_url = table.url
         assert "Challenges: Single" in table.inner_text("#table-rules")
 
-        _submit(table, "#clock-link")
-        _fits(table)
-        _submit(table, "#clock-0")  # Ann's clock starts
+        tap_and_wait(table, "#clock-link")
+        fits_phone(table)
+        tap_and_wait(table, "#clock-0")  # Ann's clock starts
         fake.t += 12
         view_key = app.test_client().get(
             "/api/games/" + sheet_url.rsplit("/", 1)[1]).get_json()["view_key"]
@@ -62,20 +46,20 @@ def test_a_challenged_turn_and_the_clock_on_two_phones(tmp_path):
         expect(table.locator("#clock-0 .clock-time")).to_have_text("0:28")
         expect(watcher.locator("#clock-0 .clock-time")).to_have_text("0:28")
         table.screenshot(path=str(tmp_path / "clock.png"))
-        _submit(table, "#clock-0")  # Ann taps: Bob's clock runs
+        tap_and_wait(table, "#clock-0")  # Ann taps: Bob's clock runs
         assert "running" in (table.get_attribute("#clock-1", "class") or "")
         expect(watcher.locator("#clock-1")).to_have_class(re.compile(r"\brunning\b"))
 
         table.goto(sheet_url)
         table.tap('#board [data-square="8G"]')
         table.locator("#play").press_sequentially("QXZ")
-        _submit(table, "#turn-form button[type=submit]")
+        tap_and_wait(table, "#turn-form button[type=submit]")
         assert "Challenge?" in table.inner_text("#challenge-form")
-        _fits(table)
-        _submit(table, "#challenge-form button[type=submit]")
+        fits_phone(table)
+        tap_and_wait(table, "#challenge-form button[type=submit]")
         outcome = table.inner_text("#challenge-outcome")
         assert "QXZ is not in the word list" in outcome
         assert table.locator("#challenge-form").count() == 0
         assert table.inner_text('#board [data-square="8G"]') == ""  # the tiles came off
         table.screenshot(path=str(tmp_path / "sheet.png"), full_page=True)
-        _fits(table)
+        fits_phone(table)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from appfactory import make_app, token
+from fakeclock import FakeClock
 
 from companion.bugwords.gcg import parse_gcg
 from companion.bugwords.replay import replay
@@ -12,19 +13,9 @@ from companion.cli import main
 from companion.lexicon import default_lexicon
 
 
-class FakeTime:
-    """A time source the tests move by hand."""
-
-    def __init__(self) -> None:
-        self.t = 1000.0
-
-    def __call__(self) -> float:
-        return self.t
-
-
 @pytest.fixture
 def fake():
-    return FakeTime()
+    return FakeClock(1000.0)
 
 
 @pytest.fixture
