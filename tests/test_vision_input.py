@@ -111,3 +111,19 @@ def test_vision_imports_neither_printables_nor_the_synthetic_factories():
                      else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
             for name in names:
                 assert not name.startswith(("printables", "synthetic")), (path.name, name)
+
+
+def test_a_decompression_bomb_is_a_sentence_not_a_crash():
+    """Pillow refuses a header claiming 400 megapixels as it opens the file; that is a bad
+    photo with a sentence (only the header is read: nothing is decoded)."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+
+    header = struct.pack(">IIBBBBB", 20_000, 20_000, 1, 0, 0, 0, 0)
+    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IEND", b"")
+    with pytest.raises(BadPhoto, match="too many pixels"):
+        decode_photo(LoadConfig(), png)

@@ -33,6 +33,8 @@ def decode_photo(cfg: LoadConfig, data: bytes, name: str = "photo") -> np.ndarra
     """Decode image bytes (JPEG, PNG, ...) to a BGR array; see :func:`load_photo`."""
     try:
         img = Image.open(io.BytesIO(data))
+    except Image.DecompressionBombError as exc:
+        raise BadPhoto(f"{name}: far too many pixels to be a photo of a board") from exc
     except (UnidentifiedImageError, OSError, ValueError) as exc:
         raise BadPhoto(f"{name}: not an image (JPEG or PNG photo expected)") from exc
     w, h = img.size
