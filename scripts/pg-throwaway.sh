@@ -1,7 +1,8 @@
 # shellcheck shell=bash
 # start_throwaway_postgres: start a private PostgreSQL cluster in a temporary folder on a free
 # loopback port, export DATABASE_URL_TEST, and stop + delete it when the calling shell exits.
-# Does nothing if DATABASE_URL_TEST is already set; warns if PostgreSQL is not installed.
+# Does nothing if DATABASE_URL_TEST is already set; fails if PostgreSQL is not installed (the
+# set-up installs it), so the tests marked postgres never skip under the test command.
 
 start_throwaway_postgres() {
     if [[ -n "${DATABASE_URL_TEST:-}" ]]; then
@@ -10,8 +11,8 @@ start_throwaway_postgres() {
     local bin
     bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
     if [[ -z "$bin" || ! -x "$bin/initdb" ]]; then
-        echo "test: PostgreSQL is not installed; tests marked postgres will be skipped" >&2
-        return 0
+        echo "test: PostgreSQL is not installed; run scripts/setup.sh (it installs it)" >&2
+        return 1
     fi
     PG_THROWAWAY_DIR=$(mktemp -d /tmp/companion-pg.XXXXXX)
     local port as=()

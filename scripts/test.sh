@@ -9,4 +9,5 @@ cd "$(dirname "$0")/.."
 .venv/bin/mypy
 source scripts/pg-throwaway.sh
 start_throwaway_postgres
+export COMPANION_REQUIRE_POSTGRES=1  # the postgres tests must run here, never skip
 .venv/bin/python -m pytest "$@"

@@ -8,6 +8,9 @@ import pytest
 
 from companion.lexicon import Lexicon
 
+# Plain asserts in the browser helpers report their values like those in the tests.
+pytest.register_assert_rewrite("browser")
+
 
 @pytest.fixture(autouse=True, scope="session")
 def _own_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
