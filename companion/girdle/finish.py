@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from companion.girdle.engine import ScoreCard, Sheet, SheetStep
+from companion.girdle.engine import ScoreCard, Sheet, SheetStep, play_all
 from companion.girdle.puzzle import Puzzle
 from companion.lexicon import Lexicon
 
@@ -38,8 +38,7 @@ def complete_sheet(
     words = list(words)
     acts = _activations(puzzle, words, None if dots is None else sorted(set(dots)))
     steps = [replace(p, activated=a) for p, a in zip(words, acts, strict=True)]
-    sheet = _play(puzzle, steps, lexicon)
-    card = sheet.score()
+    sheet, card = play_all(puzzle, steps, lexicon)
     ticked = None if ticks is None else set(ticks)
     earned = [k for k, p in enumerate(steps, start=1)
               if not p.crossed_out and len(p.word) >= puzzle.crossout_min_length
@@ -50,16 +49,8 @@ def complete_sheet(
             if not unused:
                 break
             steps[k - 1] = replace(steps[k - 1], crossed_out=(unused.pop(0),))
-        sheet = _play(puzzle, steps, lexicon)
-        card = sheet.score()
+        sheet, card = play_all(puzzle, steps, lexicon)
     return steps, sheet, card
-
-
-def _play(puzzle: Puzzle, steps: list[SheetStep], lexicon: Lexicon | None) -> Sheet:
-    sheet = Sheet(puzzle, lexicon)
-    for p in steps:
-        sheet.play(p)
-    return sheet
 
 
 def _supply_needs(puzzle: Puzzle, words: list[SheetStep]) -> list[list[str]]:
