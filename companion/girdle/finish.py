@@ -53,34 +53,28 @@ def complete_sheet(
     return steps, sheet, card
 
 
-def _supply_needs(puzzle: Puzzle, words: list[SheetStep]) -> list[list[str]]:
-    """Per word, the letters it must take from the Supply: the A-Z section has one of each
-    letter, and the engine takes a letter from there first."""
+def _new_letters(puzzle: Puzzle, words: list[SheetStep]) -> tuple[list[list[str]], list[int]]:
+    """Per word, the letters it must take from the Supply (the A-Z section has one of each
+    letter, and the engine takes a letter from there first) and how many squares it fills."""
     grid: dict[tuple[int, int], str] = {}
     az_left = set(puzzle.vp)
-    out = []
+    needs: list[list[str]] = []
+    news: list[int] = []
     for p in words:
         need = []
+        new = 0
         for cell, ch in zip(p.cells(), p.word.upper(), strict=True):
             if cell in grid:
                 continue
             grid[cell] = ch
+            new += 1
             if ch in az_left:
                 az_left.discard(ch)
             else:
                 need.append(ch)
-        out.append(need)
-    return out
-
-
-def _new_letters(puzzle: Puzzle, words: list[SheetStep]) -> list[int]:
-    grid: set[tuple[int, int]] = set()
-    out = []
-    for p in words:
-        cells = [c for c in p.cells() if c not in grid]
-        grid.update(cells)
-        out.append(len(cells))
-    return out
+        needs.append(need)
+        news.append(new)
+    return needs, news
 
 
 def _activations(puzzle: Puzzle, words: list[SheetStep], dots: list[int] | None
@@ -91,8 +85,7 @@ def _activations(puzzle: Puzzle, words: list[SheetStep], dots: list[int] | None
     explicit = {i for p in words for i in p.activated}
     pool = [i for i in (dots if dots is not None else range(1, len(supply) + 1))
             if i not in explicit and 1 <= i <= len(supply)]
-    needs = _supply_needs(puzzle, words)
-    news = _new_letters(puzzle, words)
+    needs, news = _new_letters(puzzle, words)
     inactive = len(supply)
     active_spare: list[str] = []  # active Supply letters no word has taken yet
     out: list[tuple[int, ...]] = []
