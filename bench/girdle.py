@@ -41,7 +41,6 @@ def main() -> None:
                     help="safety stop per puzzle, seconds (default: none)")
     args = ap.parse_args()
     lex = default_lexicon()
-    index = word_index(lex, 2, 7)
     start = dt.date.fromisoformat(args.start)
     families = ["daily"] if args.daily else args.families.split(",")
     print(f"load average at start: {os.getloadavg()[0]:.1f} (2 cores, shared)")
@@ -59,6 +58,7 @@ def main() -> None:
             if sol.placements:
                 card = complete_sheet(pz, sol.placements, lexicon=lex)[2]
                 assert card.final == sol.par, (fam, day, card.final, sol.par)
+            index = word_index(lex, pz.min_length, pz.max_length)  # the solver's (cached)
             old = _root_bound(pz, index, sol.par, None)
             times.append(t1 - t0)
             gaps.append(old - sol.par)

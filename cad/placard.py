@@ -22,8 +22,7 @@ Point = tuple[float, float]
 
 def length(params: SetParams) -> float:
     """Length of the assembled placard."""
-    pl, t = params.placard, params.tile
-    return 2 * pl.end_wall + pl.tiles * t.size + (pl.tiles + 1) * pl.tile_gap
+    return fit.placard_length(params)
 
 
 def slot_width(params: SetParams) -> float:

@@ -11,11 +11,13 @@ from PIL import Image, ImageDraw, ImageFont
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from companion.layout.sheets import PAPER_SIZES
 from companion.layout.werdup_board import BoardLayout
+from printables.markers import marker_bits
 
 PX_PER_MM = 30  # 762 dpi: every marker module is a whole number of pixels
 MM_PER_INCH = 25.4
-PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}  # mm, portrait
+PAPERS = {paper: PAPER_SIZES[paper] for paper in ("a4", "letter")}  # mm, portrait
 SCALE_BAR = 50.0  # mm: the printed check bar
 
 
@@ -65,9 +67,7 @@ def save_sticker_sheet(layout: BoardLayout, font: Path, path: Path) -> None:
 
 def marker_modules(layout: BoardLayout, marker_id: int) -> np.ndarray:
     """The marker's modules (border included) as a boolean array, True for black."""
-    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, layout.aruco_dictionary))
-    size = dictionary.markerSize + 2
-    return cv2.aruco.generateImageMarker(dictionary, marker_id, size) < 128
+    return np.array(marker_bits(marker_id, layout.aruco_dictionary), dtype=bool)
 
 
 def sticker_pdf(layout: BoardLayout, path: Path, paper: str = "a4") -> None:

@@ -177,15 +177,10 @@ def player_range(spec: ScoreSheetSpec) -> tuple[int, int]:
     """The fewest and most players a sheet is for (WerdUp and Bug Words: from their rules)."""
     if spec.fixed_range is not None:
         return spec.fixed_range
-    if spec.game == "werdup":
-        from companion.werdup.rules import get_rules
+    from companion.tables import table_for
 
-        werdup = get_rules()
-        return werdup.min_players, werdup.max_players
-    from companion.bugwords.rules import default_rules
-
-    bugwords = default_rules()
-    return bugwords.min_players, bugwords.max_players
+    table = table_for(spec.game)
+    return table.min_players, table.max_players
 
 
 def _with_bugwords_rules(spec: ScoreSheetSpec) -> ScoreSheetSpec:

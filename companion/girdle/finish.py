@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from companion.girdle.engine import ScoreCard, Sheet, SheetStep
+from companion.girdle.engine import ScoreCard, Sheet, SheetStep, play_all
 from companion.girdle.puzzle import Puzzle
 from companion.lexicon import Lexicon
 
@@ -38,8 +38,7 @@ def complete_sheet(
     words = list(words)
     acts = _activations(puzzle, words, None if dots is None else sorted(set(dots)))
     steps = [replace(p, activated=a) for p, a in zip(words, acts, strict=True)]
-    sheet = _play(puzzle, steps, lexicon)
-    card = sheet.score()
+    sheet, card = play_all(puzzle, steps, lexicon)
     ticked = None if ticks is None else set(ticks)
     earned = [k for k, p in enumerate(steps, start=1)
               if not p.crossed_out and len(p.word) >= puzzle.crossout_min_length
@@ -50,46 +49,32 @@ def complete_sheet(
             if not unused:
                 break
             steps[k - 1] = replace(steps[k - 1], crossed_out=(unused.pop(0),))
-        sheet = _play(puzzle, steps, lexicon)
-        card = sheet.score()
+        sheet, card = play_all(puzzle, steps, lexicon)
     return steps, sheet, card
 
 
-def _play(puzzle: Puzzle, steps: list[SheetStep], lexicon: Lexicon | None) -> Sheet:
-    sheet = Sheet(puzzle, lexicon)
-    for p in steps:
-        sheet.play(p)
-    return sheet
-
-
-def _supply_needs(puzzle: Puzzle, words: list[SheetStep]) -> list[list[str]]:
-    """Per word, the letters it must take from the Supply: the A-Z section has one of each
-    letter, and the engine takes a letter from there first."""
+def _new_letters(puzzle: Puzzle, words: list[SheetStep]) -> tuple[list[list[str]], list[int]]:
+    """Per word, the letters it must take from the Supply (the A-Z section has one of each
+    letter, and the engine takes a letter from there first) and how many squares it fills."""
     grid: dict[tuple[int, int], str] = {}
     az_left = set(puzzle.vp)
-    out = []
+    needs: list[list[str]] = []
+    news: list[int] = []
     for p in words:
         need = []
+        new = 0
         for cell, ch in zip(p.cells(), p.word.upper(), strict=True):
             if cell in grid:
                 continue
             grid[cell] = ch
+            new += 1
             if ch in az_left:
                 az_left.discard(ch)
             else:
                 need.append(ch)
-        out.append(need)
-    return out
-
-
-def _new_letters(puzzle: Puzzle, words: list[SheetStep]) -> list[int]:
-    grid: set[tuple[int, int]] = set()
-    out = []
-    for p in words:
-        cells = [c for c in p.cells() if c not in grid]
-        grid.update(cells)
-        out.append(len(cells))
-    return out
+        needs.append(need)
+        news.append(new)
+    return needs, news
 
 
 def _activations(puzzle: Puzzle, words: list[SheetStep], dots: list[int] | None
@@ -100,8 +85,7 @@ def _activations(puzzle: Puzzle, words: list[SheetStep], dots: list[int] | None
     explicit = {i for p in words for i in p.activated}
     pool = [i for i in (dots if dots is not None else range(1, len(supply) + 1))
             if i not in explicit and 1 <= i <= len(supply)]
-    needs = _supply_needs(puzzle, words)
-    news = _new_letters(puzzle, words)
+    needs, news = _new_letters(puzzle, words)
     inactive = len(supply)
     active_spare: list[str] = []  # active Supply letters no word has taken yet
     out: list[tuple[int, ...]] = []
