@@ -7,11 +7,13 @@ is rolled back and closed when the request ends, so a failure half way leaves no
 
 from __future__ import annotations
 
+import fcntl
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from flask import Flask, current_app, g
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
-from sqlalchemy.exc import OperationalError, ProgrammingError
 from sqlalchemy.orm import Session, sessionmaker
 
 from companion.web.models import Base
@@ -74,16 +76,26 @@ def create_tables(engine: Engine) -> None:
             Base.metadata.create_all(conn)
             add_missing_columns(conn)
         return
-    for _attempt in range(3):
+    with _startup_lock(engine), engine.begin() as conn:
+        Base.metadata.create_all(conn)
+        add_missing_columns(conn)
+
+
+@contextmanager
+def _startup_lock(engine: Engine) -> Iterator[None]:
+    """Workers starting at once on one SQLite file take turns (a lock file beside it): the
+    first connection to a new file switches it to WAL and creates the tables, which SQLite
+    refuses ("database is locked", without waiting) while a sibling is doing the same."""
+    database = engine.url.database
+    if not database or database == ":memory:":
+        yield
+        return
+    with open(f"{database}.startup-lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
         try:
-            with engine.begin() as conn:
-                Base.metadata.create_all(conn)
-                add_missing_columns(conn)
-            return
-        except (OperationalError, ProgrammingError) as exc:  # created by a sibling meanwhile
-            if "already exists" not in str(exc) and "duplicate column" not in str(exc):
-                raise
-    Base.metadata.create_all(engine)
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def init_app(app: Flask) -> None:
