@@ -75,6 +75,9 @@ def create_tables(engine: Engine) -> None:
             conn.execute(text("SELECT pg_advisory_xact_lock(727274)"))
             Base.metadata.create_all(conn)
             add_missing_columns(conn)
+            from companion.web import pgqueue
+
+            pgqueue.create_schema(conn)
         return
     with _startup_lock(engine), engine.begin() as conn:
         Base.metadata.create_all(conn)
@@ -104,6 +107,11 @@ def init_app(app: Flask) -> None:
     create_tables(engine)
     app.extensions[_KEY] = sessionmaker(engine, expire_on_commit=False)
     app.teardown_appcontext(_close_session)
+
+
+def sessions(app: Flask) -> sessionmaker[Session]:
+    """``app``'s session factory (for work outside a request: jobs, the worker)."""
+    return app.extensions[_KEY]
 
 
 def session() -> Session:
