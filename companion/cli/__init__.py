@@ -24,6 +24,7 @@ COMMANDS = (
     "cad",
     "vision",
     "serve",
+    "worker",
 )
 
 

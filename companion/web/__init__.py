@@ -12,8 +12,10 @@ from flask import Flask
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from werkzeug.routing import IntegerConverter
 
+from companion.errors import UsageError
+
 # Blueprint modules, one per area, registered in this order.
-AREAS = ("challenge", "games", "clock", "girdle", "prints", "pdq", "api")
+AREAS = ("challenge", "games", "clock", "girdle", "prints", "pdq", "api", "health")
 
 # The job tabs at the top of every page: (endpoint, label); areas not installed are skipped.
 NAV = (
@@ -38,6 +40,15 @@ DEFAULTS: dict[str, Any] = {
     "SESSION_COOKIE_SAMESITE": "Lax",
     "SESSION_COOKIE_HTTPONLY": True,
 }
+
+
+class ConfigError(UsageError):
+    """The app cannot start with this configuration (said in a sentence)."""
+
+
+def _uses_postgres(url: str | None) -> bool:
+    return bool(url) and str(url).startswith(("postgres://", "postgresql://",
+                                              "postgresql+"))
 
 
 def _secret_key(instance: Path) -> str:
@@ -111,12 +122,8 @@ class _CookieSessions(SecureCookieSessionInterface):
         return super().open_session(app, request)
 
 
-def create_app(test_config: dict[str, Any] | None = None,
-               instance_path: str | None = None) -> Flask:
-    """Build the app. Configuration comes from :data:`DEFAULTS`, then ``config.py`` in the
-    instance folder (``instance_path``, else ``$COMPANION_INSTANCE``, else ``./instance``),
-    then the environment (``DATABASE_URL`` and ``COMPANION_*`` variables, e.g.
-    ``COMPANION_LEXICON_PATH``), then ``test_config`` (tests)."""
+def _configured(test_config: dict[str, Any] | None, instance_path: str | None) -> Flask:
+    """A Flask app with its configuration read and checked (nothing else set up yet)."""
     instance_path = instance_path or os.environ.get("COMPANION_INSTANCE") or None
     if instance_path:
         instance_path = os.path.abspath(instance_path)
@@ -130,8 +137,30 @@ def create_app(test_config: dict[str, Any] | None = None,
         app.config.from_mapping(test_config)
     os.makedirs(app.instance_path, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
+        if _uses_postgres(app.config.get("DATABASE_URL")):
+            # Several app servers share PostgreSQL: a key made here would differ per host,
+            # and a session signed by one would be refused by the next.
+            raise ConfigError("With PostgreSQL every app server must sign with the same key: "
+                              "set COMPANION_SECRET_KEY to one long random value on every "
+                              "host (e.g. the output of: python3 -c 'import secrets; "
+                              "print(secrets.token_hex(32))').")
         app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
+    return app
 
+
+def check_config(instance_path: str | None = None) -> None:
+    """Raise :class:`ConfigError` if the app would refuse to start (read from the instance
+    folder and the environment as :func:`create_app` does; nothing else is touched)."""
+    _configured(None, instance_path)
+
+
+def create_app(test_config: dict[str, Any] | None = None,
+               instance_path: str | None = None) -> Flask:
+    """Build the app. Configuration comes from :data:`DEFAULTS`, then ``config.py`` in the
+    instance folder (``instance_path``, else ``$COMPANION_INSTANCE``, else ``./instance``),
+    then the environment (``DATABASE_URL`` and ``COMPANION_*`` variables, e.g.
+    ``COMPANION_LEXICON_PATH``), then ``test_config`` (tests)."""
+    app = _configured(test_config, instance_path)
     from companion.web import csrf, db, errors, limits
 
     app.url_map.converters["id"] = RowId
