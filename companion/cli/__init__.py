@@ -25,6 +25,7 @@ COMMANDS = (
     "vision",
     "serve",
     "worker",
+    "dbcmd",
 )
 
 

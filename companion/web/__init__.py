@@ -148,10 +148,16 @@ def _configured(test_config: dict[str, Any] | None, instance_path: str | None) -
     return app
 
 
+def configured(instance_path: str | None = None) -> Flask:
+    """The app's configuration read and checked as :func:`create_app` does (from the instance
+    folder and the environment), with nothing else set up: :class:`ConfigError` if the app
+    would refuse to start."""
+    return _configured(None, instance_path)
+
+
 def check_config(instance_path: str | None = None) -> None:
-    """Raise :class:`ConfigError` if the app would refuse to start (read from the instance
-    folder and the environment as :func:`create_app` does; nothing else is touched)."""
-    _configured(None, instance_path)
+    """Raise :class:`ConfigError` if the app would refuse to start."""
+    configured(instance_path)
 
 
 def create_app(test_config: dict[str, Any] | None = None,

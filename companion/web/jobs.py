@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Flask, current_app
-from sqlalchemy import func, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
@@ -131,16 +131,16 @@ def submit(db: Session, kind: str, inputs: dict[str, Any]) -> Job:
                        "try again in half a minute.")
         now = _now()
         insert = pg_insert if db.get_bind().dialect.name == "postgresql" else sqlite_insert
-        added = db.execute(insert(Job).values(
+        added = _rowcount(db.execute(insert(Job).values(
             key=key, kind=kind, inputs=inputs, state=QUEUED, attempts=0, created=now,
-            updated=now).on_conflict_do_nothing()).rowcount
+            updated=now).on_conflict_do_nothing()))
         db.commit()
         if added:
             _enqueue(key)
     elif row.state in (QUEUED, RUNNING) and row.updated < _now() - dt.timedelta(
             seconds=STALE_SECONDS):
-        took = db.execute(update(Job).where(Job.key == key, Job.updated == row.updated)
-                          .values(state=QUEUED, updated=_now())).rowcount
+        took = _rowcount(db.execute(update(Job).where(
+            Job.key == key, Job.updated == row.updated).values(state=QUEUED, updated=_now())))
         db.commit()
         if took:
             log.warning("job %s (%s) was left half way; queued again", key[:12], kind)
@@ -151,6 +151,10 @@ def submit(db: Session, kind: str, inputs: dict[str, Any]) -> Job:
     return found
 
 
+def _rowcount(result: Any) -> int:
+    return int(result.rowcount)
+
+
 def status(db: Session, kind: str, inputs: dict[str, Any]) -> Job | None:
     """The job for ``inputs`` if anyone asked for it (no new job is started)."""
     return db.get(Job, key_of(kind, inputs))
@@ -158,7 +162,7 @@ def status(db: Session, kind: str, inputs: dict[str, Any]) -> Job | None:
 
 def forget(db: Session, key: str) -> None:
     """Drop a failed job once its error was reported: the next request queues it again."""
-    db.execute(Job.__table__.delete().where(Job.key == key, Job.state == FAILED))
+    db.execute(delete(Job).where(Job.key == key, Job.state == FAILED))
     db.commit()
 
 

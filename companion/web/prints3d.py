@@ -173,7 +173,7 @@ class BuildFailed(CompanionError):
 def _build_files(inputs: dict) -> jobs.Output:
     """Run the build into a fresh folder and read its files (the job's runner)."""
     req = Request3D(inputs["part"], inputs["format"], inputs["clearance"],
-                    tuple(inputs["bed"]), inputs["estimate"])  # type: ignore[arg-type]
+                    (inputs["bed"][0], inputs["bed"][1]), inputs["estimate"])
     formats = (req.fmt,) if req.fmt == "stl" or not req.estimate else (req.fmt, "stl")
     with tempfile.TemporaryDirectory(prefix="companion-build-") as work:
         args = ["cad", "build", "--part", req.part, "--format", ",".join(formats),

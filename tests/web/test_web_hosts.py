@@ -44,11 +44,9 @@ def _pg(url: str) -> str:
 @pytest.fixture(scope="module")
 def database():
     """A fresh database on the test server, dropped afterwards."""
-    if not PG_URL:
-        message = "DATABASE_URL_TEST is not set (scripts/test.sh starts a PostgreSQL server)"
-        if os.environ.get("CI") or os.environ.get("COMPANION_REQUIRE_POSTGRES"):
-            pytest.fail(message)
-        pytest.skip(message)
+    from conftest import need_postgres
+
+    need_postgres()
     name = f"companion_hosts_{uuid.uuid4().hex[:8]}"
     with psycopg.connect(_pg(PG_URL), autocommit=True) as conn:
         conn.execute(f"CREATE DATABASE {name}")
