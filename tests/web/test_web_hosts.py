@@ -81,9 +81,11 @@ class Hosts:
 
     def worker(self) -> subprocess.Popen:
         env = dict(self.env, COMPANION_INSTANCE=str(self.tmp / "worker"))
+        log = open(self.tmp / f"worker-{len(self.workers)}.log", "w")  # noqa: SIM115
         proc = subprocess.Popen(
             [sys.executable, "-m", "companion", "worker", "--stalled-seconds", str(STALLED)],
-            cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True)
+            cwd=ROOT, env=env, stderr=log)
+        log.close()  # the worker holds its own copy
         self.workers.append(proc)
         return proc
 
