@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
                          "its own jobs, no worker needed).")
     print("companion: worker running jobs from the PostgreSQL queue (SIGTERM or Ctrl+C "
           "stops it once the jobs under way are done)", file=sys.stderr, flush=True)
-    pgqueue.run_worker(app, concurrency=args.concurrency,
+    pgqueue.run_worker(app, jobs.execute, concurrency=args.concurrency,
                        stalled=args.stalled_seconds or pgqueue.STALLED_SECONDS,
                        wait=not args.once)
     return 0

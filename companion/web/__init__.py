@@ -160,6 +160,17 @@ def check_config(instance_path: str | None = None) -> None:
     configured(instance_path)
 
 
+def _load_job_kinds() -> None:
+    """Load the modules that register the kinds of long job (run by this process or a
+    worker): the search for par, and the 3D builds when the CAD models are installed."""
+    from companion.web import par_jobs  # noqa: F401
+
+    try:
+        from companion.web import prints3d  # noqa: F401
+    except ImportError:  # pragma: no cover - the cad package is not installed
+        pass
+
+
 def create_app(test_config: dict[str, Any] | None = None,
                instance_path: str | None = None) -> Flask:
     """Build the app. Configuration comes from :data:`DEFAULTS`, then ``config.py`` in the
@@ -176,6 +187,7 @@ def create_app(test_config: dict[str, Any] | None = None,
     errors.init_app(app)
     for name in AREAS:
         app.register_blueprint(importlib.import_module(f"companion.web.{name}").bp)
+    _load_job_kinds()
 
     app.session_interface = _CookieSessions()
     app.jinja_env.globals["csp_nonce"] = csp_nonce

@@ -118,6 +118,18 @@ def _upgrade(conn: Connection) -> None:
     command.upgrade(_alembic(conn), "head")
 
 
+def _create_queue_schema(conn: Connection) -> None:
+    """Create the jobs queue's tables and functions (procrastinate's own schema, see
+    :mod:`companion.web.pgqueue`) if the database has none, inside the caller's transaction."""
+    from procrastinate.schema import SchemaManager
+
+    if inspect(conn).has_table("procrastinate_jobs"):
+        return
+    raw = conn.connection.driver_connection
+    assert raw is not None
+    raw.execute(SchemaManager.get_schema())  # no parameters: a % in it is literal
+
+
 def migrate(engine: Engine) -> None:
     """Run the migrations (and, on PostgreSQL, create the jobs queue's tables) once: app
     servers and workers starting at once, on one host or several, take turns (a PostgreSQL
@@ -127,9 +139,7 @@ def migrate(engine: Engine) -> None:
         with engine.begin() as conn:
             conn.execute(text("SELECT pg_advisory_xact_lock(727274)"))
             _upgrade(conn)
-            from companion.web import pgqueue
-
-            pgqueue.create_schema(conn)
+            _create_queue_schema(conn)
         return
     with _startup_lock(engine), engine.begin() as conn:
         _upgrade(conn)

@@ -90,11 +90,11 @@ def register(name: str, packages: tuple[str, ...],
 
 
 def kind_of(name: str) -> Kind:
-    """The kind ``name`` (the modules that register the kinds are loaded on first use)."""
-    if name not in KINDS:
-        import companion.web.par_jobs  # noqa: F401
-        import companion.web.prints3d  # noqa: F401
-    return KINDS[name]
+    """The kind ``name``, registered by the module that does it (the app loads them all)."""
+    try:
+        return KINDS[name]
+    except KeyError:
+        raise CompanionError(f"There is no kind of job called {name!r}.") from None
 
 
 def key_of(kind: str, inputs: dict[str, Any]) -> str:

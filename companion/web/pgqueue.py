@@ -16,13 +16,12 @@ import logging
 import os
 import re
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import procrastinate
 from flask import Flask
 from procrastinate.exceptions import AlreadyEnqueued
-from procrastinate.schema import SchemaManager
-from sqlalchemy import Connection, inspect
 
 log = logging.getLogger(__name__)
 
@@ -36,16 +35,6 @@ STALLED_SECONDS = 30.0
 def libpq_url(url: str) -> str:
     """A ``postgresql://`` address for psycopg from a SQLAlchemy one."""
     return re.sub(r"^postgres(ql)?(\+psycopg)?://", "postgresql://", url)
-
-
-def create_schema(conn: Connection) -> None:
-    """Create procrastinate's tables and functions if the database has none (inside the
-    caller's transaction, which holds the startup lock)."""
-    if inspect(conn).has_table("procrastinate_jobs"):
-        return
-    raw = conn.connection.driver_connection
-    assert raw is not None
-    raw.execute(SchemaManager.get_schema())  # no parameters: % is literal
 
 
 _lock = threading.Lock()
@@ -76,9 +65,9 @@ def enqueue(app: Flask, key: str) -> None:
         pass
 
 
-def worker_app(flask_app: Flask) -> procrastinate.App:
-    """A procrastinate app whose one task runs a job of ``flask_app``."""
-    from companion.web import jobs
+def worker_app(flask_app: Flask, execute: Callable[[Flask, str], None]) -> procrastinate.App:
+    """A procrastinate app whose one task runs a job of ``flask_app`` (``execute(app, key)``:
+    :func:`companion.web.jobs.execute`)."""
     from companion.web.db import database_url
 
     app = procrastinate.App(connector=procrastinate.PsycopgConnector(
@@ -86,7 +75,7 @@ def worker_app(flask_app: Flask) -> procrastinate.App:
 
     @app.task(name=TASK, queue=QUEUE)
     def run_job(key: str) -> None:
-        jobs.execute(flask_app, key)
+        execute(flask_app, key)
 
     return app
 
@@ -108,11 +97,11 @@ async def _retry_stalled(app: procrastinate.App, stalled: float, stop: asyncio.E
             pass
 
 
-def run_worker(flask_app: Flask, concurrency: int = 1, stalled: float = STALLED_SECONDS,
-               wait: bool = True, **options: Any) -> None:
-    """Run jobs until SIGTERM or SIGINT (then finish the jobs under way and stop), or, with
-    ``wait=False``, until the queue is empty."""
-    app = worker_app(flask_app)
+def run_worker(flask_app: Flask, execute: Callable[[Flask, str], None], concurrency: int = 1,
+               stalled: float = STALLED_SECONDS, wait: bool = True, **options: Any) -> None:
+    """Run jobs with ``execute`` until SIGTERM or SIGINT (then finish the jobs under way and
+    stop), or, with ``wait=False``, until the queue is empty."""
+    app = worker_app(flask_app, execute)
 
     async def main() -> None:
         async with app.open_async():
