@@ -160,6 +160,12 @@ def test_the_worker_command_says_it_serves_postgresql_only(tmp_path):
                           cwd=str(jobs.artifacts.ROOT))
     assert done.returncode == 2 and "runs the jobs queued in PostgreSQL" in done.stderr
     assert "Traceback" not in done.stderr
+    env.update(DATABASE_URL="postgresql://nobody@127.0.0.1:1/none", COMPANION_SECRET_KEY="k")
+    done = subprocess.run([sys.executable, "-m", "companion", "worker", "--once"],
+                          capture_output=True, text=True, timeout=60, env=env,
+                          cwd=str(jobs.artifacts.ROOT))
+    assert done.returncode == 1 and "The database does not answer" in done.stderr
+    assert "Traceback" not in done.stderr
 
 
 def test_health_and_readiness(sqlite_app):
