@@ -34,6 +34,8 @@ DEFAULTS: dict[str, Any] = {
     "MAX_IMAGE_PIXELS": 24_000_000,  # a 24-megapixel phone photo at most
     "JUDGE_CLEAR_SECONDS": 8,  # judge mode: the verdict clears itself after this long
     "PHOTO_RETENTION_DAYS": 30,  # board photos and their overlays are deleted after this
+    "ARTIFACT_RETENTION_DAYS": 90,  # built files and finished jobs (built again if asked for)
+    "JOB_QUEUE": None,  # "postgres" (companion worker) or "embedded"; None: by the database
     "GIRDLE_SOLVE_SECONDS": 60,  # safety stop for the search for a day's par (once a day)
     "BUILDS_PER_HOUR": 12,  # new 3D builds one client address may start in an hour
     "CLOCK": None,  # the game clock's time source (seconds); None: time.time

@@ -41,6 +41,7 @@ from sqlalchemy.orm import Session
 from companion.errors import CompanionError
 from companion.web import artifacts
 from companion.web.models import Job
+from companion.web.retention import forget_old_artifacts
 
 log = logging.getLogger(__name__)
 
@@ -129,6 +130,7 @@ def submit(db: Session, kind: str, inputs: dict[str, Any]) -> Job:
         if pending >= MAX_PENDING:
             raise Busy("The companion is busy with long work (3D builds, searches for par); "
                        "try again in half a minute.")
+        forget_old_artifacts(db, int(current_app.config["ARTIFACT_RETENTION_DAYS"]))
         now = _now()
         insert = pg_insert if db.get_bind().dialect.name == "postgresql" else sqlite_insert
         added = _rowcount(db.execute(insert(Job).values(

@@ -12,6 +12,7 @@ from flask import (
     Blueprint,
     Response,
     abort,
+    current_app,
     jsonify,
     render_template,
     request,
@@ -125,10 +126,14 @@ def _cached(name: str, make: Callable[[], bytes], **inputs: Any) -> bytes:
     :mod:`companion.web.artifacts`), keyed by the name, ``inputs`` and the drawing code."""
     from companion.web import artifacts
     from companion.web.db import session
+    from companion.web.retention import forget_old_artifacts
 
     key = artifacts.make_key("print", {"name": name, **inputs}, PACKAGES)
     mime = MIMES.get(name.rsplit(".", 1)[-1], "application/octet-stream")
-    return artifacts.cached(session(), key, name, mime, make)
+    db = session()
+    if artifacts.get(db, key, name) is None:  # a new file: the old ones go first
+        forget_old_artifacts(db, int(current_app.config["ARTIFACT_RETENTION_DAYS"]))
+    return artifacts.cached(db, key, name, mime, make)
 
 
 def pdf_bytes(doc: Document, opts: dict[str, str]) -> bytes:

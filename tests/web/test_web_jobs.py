@@ -194,3 +194,29 @@ def test_readiness_says_when_the_database_does_not_answer(tmp_path):
     resp = app.test_client().get("/readyz")
     assert resp.status_code == 503
     assert resp.get_json() == {"status": "unready", "reason": "the database does not answer"}
+
+
+def test_old_files_and_finished_jobs_are_forgotten_together(tmp_path):
+    """Past ARTIFACT_RETENTION_DAYS a finished job goes with its files (asked again, it is
+    built again), and so do old files no job made; newer ones and jobs under way stay."""
+    from companion.web.retention import forget_old_artifacts
+
+    app = make_app(tmp_path)
+    now = dt.datetime(2026, 12, 1)
+    old, new = now - dt.timedelta(days=100), now - dt.timedelta(days=10)
+    with app.app_context():
+        db = session()
+        for key, state, when in (("a" * 64, jobs.DONE, old), ("b" * 64, jobs.DONE, new),
+                                 ("c" * 64, jobs.RUNNING, old)):
+            db.add(Job(key=key, kind="cad-build", inputs={}, state=state, attempts=1,
+                       created=when, updated=when))
+        db.flush()
+        # the old job's file was stored a moment before it ended (just inside the window)
+        for key, name, when in (("a" * 64, "a.stl", new), ("b" * 64, "b.stl", old),
+                                ("d" * 64, "old.pdf", old), ("e" * 64, "new.pdf", new)):
+            db.add(Artifact(key=key, name=name, mime="x/y", data=b"1", created=when))
+        db.commit()
+        assert forget_old_artifacts(db, 90, now) == 2
+        db.commit()
+        assert sorted(a.name for a in db.query(Artifact)) == ["b.stl", "new.pdf"]
+        assert sorted(j.key[0] for j in db.query(Job)) == ["b", "c"]
