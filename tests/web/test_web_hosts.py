@@ -160,6 +160,7 @@ def test_a_job_asked_of_both_servers_at_once_runs_once(hosts):
     _until(lambda: _get(urls[0])[0] == 200 and _get(urls[1])[0] == 200, 90, "par")
     grid_a, grid_b = (json.loads(_get(u)[1]) for u in urls[:2])
     assert grid_a == grid_b
+    assert json.loads(_get(b + "/readyz")[1])["workers"] == 1
     rows = hosts.sql("SELECT key, state, attempts FROM jobs WHERE kind = 'girdle-par'")
     assert len(rows) == 1 and rows[0][1:] == ("done", 1)  # searched once
     queued = hosts.sql("SELECT status FROM procrastinate_jobs WHERE args->>'key' = %s",
