@@ -197,10 +197,12 @@ def execute(app: Flask, key: str) -> None:
         try:
             out = kind_of(kind).run(inputs)
         except Exception as exc:  # noqa: BLE001 - every failure is the job's answer
-            if not isinstance(exc, CompanionError):
+            message = str(exc)
+            if not isinstance(exc, CompanionError):  # a fault: logged; the user gets a sentence
                 log.exception("job %s (%s) failed", key[:12], kind)
+                message = f"The work stopped on an unexpected error ({type(exc).__name__})"
             db.execute(update(Job).where(Job.key == key).values(
-                state=FAILED, error=str(exc) or type(exc).__name__, updated=_now()))
+                state=FAILED, error=message, updated=_now()))
             db.commit()
             return
         for name, data, mime in out.files:
