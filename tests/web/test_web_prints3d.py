@@ -135,8 +135,11 @@ def test_builds_only_for_offered_values_and_a_few_new_ones_per_client(tmp_path, 
     from companion.web.db import session
 
     started, release = [], threading.Event()
+    real = prints3d._build_files
 
     def stand_in(inputs):  # a build that lasts until the test is done, then gives nothing
+        if inputs["clearance"] not in (0.15, 0.25, 0.35):  # an earlier test's, run late
+            return real(inputs)
         started.append(inputs["clearance"])
         release.wait(30)
         raise prints3d.BuildFailed("The 3D build ended without its files.")
