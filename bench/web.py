@@ -3,6 +3,9 @@ clients, served by gunicorn on loopback (target: p99 under 50 ms with 50 clients
 
     .venv/bin/python bench/web.py [--clients 50] [--requests 20000] [--seconds 30]
                                   [--workers 2] [--threads 2] [--worker-connections N]
+    .venv/bin/python bench/web.py --hosts 2 [--database-url postgresql://...]
+        (a day of Girdle traffic across two app servers sharing PostgreSQL, next to one:
+        see bench/web_hosts.py)
 
 Starts gunicorn (with ``companion/web/gunicorn_conf.py``) and a throwaway instance folder,
 waits until it answers, sends at most ``--requests`` requests (and for at most ``--seconds``)
@@ -159,7 +162,19 @@ def main() -> None:
                              "share of the clients plus 2)")
     parser.add_argument("--pool", type=int, default=2000,
                         help="distinct words to ask about (drawn from the default list)")
+    parser.add_argument("--hosts", type=int, default=None,
+                        help="a day of Girdle traffic across this many app servers sharing "
+                             "PostgreSQL, next to one server (bench/web_hosts.py)")
+    parser.add_argument("--database-url", default=None,
+                        help="with --hosts: the PostgreSQL server to make the rounds' "
+                             "databases on (default $DATABASE_URL_TEST)")
     args = parser.parse_args()
+    if args.hosts:
+        import web_hosts
+
+        web_hosts.run(args.hosts, args.workers, args.threads, args.clients, args.seconds,
+                      database_url=args.database_url)
+        return
     if args.worker_connections is None:
         args.worker_connections = -(-args.clients // args.workers) + 2
 

@@ -24,6 +24,8 @@ COMMANDS = (
     "cad",
     "vision",
     "serve",
+    "worker",
+    "dbcmd",
 )
 
 

@@ -12,8 +12,10 @@ from flask import Flask
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from werkzeug.routing import IntegerConverter
 
+from companion.errors import UsageError
+
 # Blueprint modules, one per area, registered in this order.
-AREAS = ("challenge", "games", "clock", "girdle", "prints", "pdq", "api")
+AREAS = ("challenge", "games", "clock", "girdle", "prints", "pdq", "api", "health")
 
 # The job tabs at the top of every page: (endpoint, label); areas not installed are skipped.
 NAV = (
@@ -32,12 +34,23 @@ DEFAULTS: dict[str, Any] = {
     "MAX_IMAGE_PIXELS": 24_000_000,  # a 24-megapixel phone photo at most
     "JUDGE_CLEAR_SECONDS": 8,  # judge mode: the verdict clears itself after this long
     "PHOTO_RETENTION_DAYS": 30,  # board photos and their overlays are deleted after this
+    "ARTIFACT_RETENTION_DAYS": 90,  # built files and finished jobs (built again if asked for)
+    "JOB_QUEUE": None,  # "postgres" (companion worker) or "embedded"; None: by the database
     "GIRDLE_SOLVE_SECONDS": 60,  # safety stop for the search for a day's par (once a day)
     "BUILDS_PER_HOUR": 12,  # new 3D builds one client address may start in an hour
     "CLOCK": None,  # the game clock's time source (seconds); None: time.time
     "SESSION_COOKIE_SAMESITE": "Lax",
     "SESSION_COOKIE_HTTPONLY": True,
 }
+
+
+class ConfigError(UsageError):
+    """The app cannot start with this configuration (said in a sentence)."""
+
+
+def _uses_postgres(url: str | None) -> bool:
+    return bool(url) and str(url).startswith(("postgres://", "postgresql://",
+                                              "postgresql+"))
 
 
 def _secret_key(instance: Path) -> str:
@@ -111,12 +124,8 @@ class _CookieSessions(SecureCookieSessionInterface):
         return super().open_session(app, request)
 
 
-def create_app(test_config: dict[str, Any] | None = None,
-               instance_path: str | None = None) -> Flask:
-    """Build the app. Configuration comes from :data:`DEFAULTS`, then ``config.py`` in the
-    instance folder (``instance_path``, else ``$COMPANION_INSTANCE``, else ``./instance``),
-    then the environment (``DATABASE_URL`` and ``COMPANION_*`` variables, e.g.
-    ``COMPANION_LEXICON_PATH``), then ``test_config`` (tests)."""
+def _configured(test_config: dict[str, Any] | None, instance_path: str | None) -> Flask:
+    """A Flask app with its configuration read and checked (nothing else set up yet)."""
     instance_path = instance_path or os.environ.get("COMPANION_INSTANCE") or None
     if instance_path:
         instance_path = os.path.abspath(instance_path)
@@ -130,8 +139,47 @@ def create_app(test_config: dict[str, Any] | None = None,
         app.config.from_mapping(test_config)
     os.makedirs(app.instance_path, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
+        if _uses_postgres(app.config.get("DATABASE_URL")):
+            # Several app servers share PostgreSQL: a key made here would differ per host,
+            # and a session signed by one would be refused by the next.
+            raise ConfigError("With PostgreSQL every app server must sign with the same key: "
+                              "set COMPANION_SECRET_KEY to one long random value on every "
+                              "host (e.g. the output of: python3 -c 'import secrets; "
+                              "print(secrets.token_hex(32))').")
         app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
+    return app
 
+
+def configured(instance_path: str | None = None) -> Flask:
+    """The app's configuration read and checked as :func:`create_app` does (from the instance
+    folder and the environment), with nothing else set up: :class:`ConfigError` if the app
+    would refuse to start."""
+    return _configured(None, instance_path)
+
+
+def check_config(instance_path: str | None = None) -> None:
+    """Raise :class:`ConfigError` if the app would refuse to start."""
+    configured(instance_path)
+
+
+def _load_job_kinds() -> None:
+    """Load the modules that register the kinds of long job (run by this process or a
+    worker): the search for par, and the 3D builds when the CAD models are installed."""
+    from companion.web import par_jobs  # noqa: F401
+
+    try:
+        from companion.web import prints3d  # noqa: F401
+    except ImportError:  # pragma: no cover - the cad package is not installed
+        pass
+
+
+def create_app(test_config: dict[str, Any] | None = None,
+               instance_path: str | None = None) -> Flask:
+    """Build the app. Configuration comes from :data:`DEFAULTS`, then ``config.py`` in the
+    instance folder (``instance_path``, else ``$COMPANION_INSTANCE``, else ``./instance``),
+    then the environment (``DATABASE_URL`` and ``COMPANION_*`` variables, e.g.
+    ``COMPANION_LEXICON_PATH``), then ``test_config`` (tests)."""
+    app = _configured(test_config, instance_path)
     from companion.web import csrf, db, errors, limits
 
     app.url_map.converters["id"] = RowId
@@ -141,6 +189,7 @@ def create_app(test_config: dict[str, Any] | None = None,
     errors.init_app(app)
     for name in AREAS:
         app.register_blueprint(importlib.import_module(f"companion.web.{name}").bp)
+    _load_job_kinds()
 
     app.session_interface = _CookieSessions()
     app.jinja_env.globals["csp_nonce"] = csp_nonce

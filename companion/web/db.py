@@ -3,14 +3,18 @@
 SQLite in the instance folder by default; ``DATABASE_URL`` (``postgresql://...``) switches to
 PostgreSQL. A request's changes are committed together by the view or not at all: the session
 is rolled back and closed when the request ends, so a failure half way leaves nothing behind.
+The schema is Alembic's (``migrations/``): every start brings it to the newest revision, once.
 """
 
 from __future__ import annotations
 
 import fcntl
+import importlib
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 from flask import Flask, current_app, g
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
@@ -48,11 +52,17 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=5)
 
 
-def add_missing_columns(conn: Connection) -> None:
-    """Columns added to a table since a database was made are added to it (all of them
-    nullable or with a default), with their indexes; nothing is ever dropped or changed."""
+MIGRATIONS = Path(__file__).with_name("migrations")
+INITIAL = "0001"  # the revision of the schema made before migrations (see migrate)
+
+
+def add_missing_columns(conn: Connection, tables: tuple[str, ...]) -> None:
+    """Columns added to ``tables`` in the models since a database was made (by the code
+    before migrations) are added (all nullable or with a default), with their indexes."""
     have = inspect(conn)
     for table in Base.metadata.sorted_tables:
+        if table.name not in tables or not have.has_table(table.name):
+            continue
         present = {c["name"] for c in have.get_columns(table.name)}
         missing = [c for c in table.columns if c.name not in present]
         for column in missing:
@@ -68,17 +78,71 @@ def add_missing_columns(conn: Connection) -> None:
                                   f'("{column.name}")'))
 
 
-def create_tables(engine: Engine) -> None:
-    """Create missing tables and columns; safe when several workers start at once."""
+def _alembic(conn: Connection) -> Any:
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.attributes["connection"] = conn
+    return cfg
+
+
+@cache
+def _head() -> str | None:
+    from alembic.script import ScriptDirectory
+
+    return ScriptDirectory(str(MIGRATIONS)).get_current_head()
+
+
+def revision(conn: Connection) -> str | None:
+    """The schema revision of the database behind ``conn`` (None: none recorded)."""
+    from alembic.migration import MigrationContext
+
+    return MigrationContext.configure(conn).get_current_revision()
+
+
+def _upgrade(conn: Connection) -> None:
+    """Bring the schema to the newest revision. A database made before migrations (tables,
+    no revision) is first brought to the initial revision's schema as the code of then did
+    (missing tables and columns added, nothing dropped) and marked with it; its data stays."""
+    from alembic import command
+
+    if revision(conn) == _head():
+        return
+    if revision(conn) is None and inspect(conn).has_table("games"):
+        initial = importlib.import_module(
+            "companion.web.migrations.versions.0001_initial").TABLES
+        Base.metadata.create_all(conn, tables=[Base.metadata.tables[t] for t in initial])
+        add_missing_columns(conn, initial)
+        command.stamp(_alembic(conn), INITIAL)
+    command.upgrade(_alembic(conn), "head")
+
+
+def _create_queue_schema(conn: Connection) -> None:
+    """Create the jobs queue's tables and functions (procrastinate's own schema, see
+    :mod:`companion.web.pgqueue`) if the database has none, inside the caller's transaction."""
+    from procrastinate.schema import SchemaManager
+
+    if inspect(conn).has_table("procrastinate_jobs"):
+        return
+    raw = conn.connection.driver_connection
+    assert raw is not None
+    raw.execute(SchemaManager.get_schema())  # no parameters: a % in it is literal
+
+
+def migrate(engine: Engine) -> None:
+    """Run the migrations (and, on PostgreSQL, create the jobs queue's tables) once: app
+    servers and workers starting at once, on one host or several, take turns (a PostgreSQL
+    advisory lock, or a lock file beside a SQLite database), and the later ones find the
+    schema up to date."""
     if engine.dialect.name == "postgresql":
         with engine.begin() as conn:
             conn.execute(text("SELECT pg_advisory_xact_lock(727274)"))
-            Base.metadata.create_all(conn)
-            add_missing_columns(conn)
+            _upgrade(conn)
+            _create_queue_schema(conn)
         return
     with _startup_lock(engine), engine.begin() as conn:
-        Base.metadata.create_all(conn)
-        add_missing_columns(conn)
+        _upgrade(conn)
 
 
 @contextmanager
@@ -101,9 +165,14 @@ def _startup_lock(engine: Engine) -> Iterator[None]:
 def init_app(app: Flask) -> None:
     """Open the app's engine, create the tables, and close sessions after each request."""
     engine = make_engine(database_url(app))
-    create_tables(engine)
+    migrate(engine)
     app.extensions[_KEY] = sessionmaker(engine, expire_on_commit=False)
     app.teardown_appcontext(_close_session)
+
+
+def sessions(app: Flask) -> sessionmaker[Session]:
+    """``app``'s session factory (for work outside a request: jobs, the worker)."""
+    return app.extensions[_KEY]
 
 
 def session() -> Session:

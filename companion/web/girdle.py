@@ -8,7 +8,6 @@ import datetime as dt
 import hashlib
 import hmac
 import secrets
-from concurrent.futures import Future
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -39,7 +38,7 @@ from companion.web.girdle_play import (
     step_from_squares,
 )
 from companion.web.inputs import date_from
-from companion.web.models import GirdlePar, GirdleSubmission
+from companion.web.models import GirdlePar, GirdleSubmission, Job
 
 bp = Blueprint("girdle", __name__)
 
@@ -151,17 +150,13 @@ def known_par(day: dt.date) -> Par | None:
     placements) for every worker."""
     row = _stored_par(day)
     if row is None:
-        path = current_app.config.get("LEXICON_PATH")
-        job = par_jobs.job(day, path)  # a search that failed is reported once, not restarted
-        if job is None or not job.done():
-            job = start_par_search(day)
-        if not job.done():
+        job = start_par_search(day)  # a search that failed is reported once, not restarted
+        if job.state not in (jobs.DONE, jobs.FAILED):
             return None
-        par_jobs.forget(day, path)
-        try:
-            found = job.result()
-        except CompanionError as exc:
-            raise ParFailed(f"{exc}. Try again in a moment.") from exc
+        if job.state == jobs.FAILED:
+            jobs.forget(db(), job.key)
+            raise ParFailed(f"{job.error}. Try again in a moment.")
+        found = job.result or {}
         row = GirdlePar(puzzle_date=day, par=int(found["par"]), proven=bool(found["proven"]),
                         solution=[SheetStep.from_dict(s).to_dict(n) for n, s in
                                   enumerate(found["solution"], 1)])
@@ -228,9 +223,9 @@ def _stored_par(day: dt.date) -> GirdlePar | None:
     return None
 
 
-def start_par_search(day: dt.date) -> Future:
-    """The background search for ``day``'s par (started if it is not under way)."""
-    return par_jobs.start(day, current_app.config.get("LEXICON_PATH"),
+def start_par_search(day: dt.date) -> Job:
+    """The search for ``day``'s par, beside the app (queued if nobody asked for it yet)."""
+    return par_jobs.start(db(), day, current_app.config.get("LEXICON_PATH"),
                           current_app.config["GIRDLE_SOLVE_SECONDS"])
 
 
@@ -340,7 +335,8 @@ def _sheet_pdf(day: dt.date, paper: str) -> bytes:
     if paper not in PAPERS:
         raise UsageError(f"Paper must be letter or a4, not {paper!r}.")
     return _cached(f"girdle-{day.isoformat()}-{paper}.pdf",
-                   lambda: girdle_sheet_pdf(day, paper, puzzle=puzzle(day)))
+                   lambda: girdle_sheet_pdf(day, paper, puzzle=puzzle(day)),
+                   lexicon=current_app.config.get("LEXICON_PATH"))
 
 
 def typed_from_reading(pz: Puzzle, reading: dict) -> str:

@@ -6,11 +6,15 @@ Command-line flags (workers, threads, bind) still apply on top of these.
 from __future__ import annotations
 
 import gc
+import signal
 import sys
 from typing import Any
 
 # The worker timeout allows for a 3D model built inside a request.
 timeout = 180
+# Asked to stop (SIGTERM), a worker stops taking connections, says "not ready" on /readyz and
+# finishes the requests under way, for up to this many seconds.
+graceful_timeout = 30
 # How long a thread may hold the interpreter lock before another thread waiting for it is let
 # in. A request needs about a millisecond, so with Python's default (5 ms) requests mostly end
 # before a switch anyway; a longer interval saves the forced hand-overs between the worker's
@@ -19,17 +23,41 @@ SWITCH_INTERVAL = 0.05
 
 
 def on_starting(server: Any) -> None:
-    """Answer without naming the server software or its version (``Server: companion``)."""
+    """Answer without naming the server software or its version (``Server: companion``), and
+    refuse to start, in a sentence, with a configuration the app would refuse."""
     import gunicorn.http.wsgi as gunicorn_wsgi
 
     gunicorn_wsgi.SERVER = "companion"
     gunicorn_wsgi.SERVER_SOFTWARE = "companion"
+    from companion.web import ConfigError, check_config
+
+    try:
+        check_config()  # a configuration the app refuses: one sentence, not a worker's traceback
+    except ConfigError as exc:
+        print(f"companion: {exc}", file=sys.stderr, flush=True)
+        raise SystemExit(2) from None
 
 
 def post_worker_init(worker: Any) -> None:
     """Once a worker has loaded the app (word list, definitions, templates), move everything it
     holds out of the cyclic garbage collector's reach: a full collection over those objects
     takes tens of milliseconds, a pause every request in flight would wait for. Then set the
-    thread switch interval."""
+    thread switch interval, and have a graceful stop say so on /readyz."""
     gc.freeze()
     sys.setswitchinterval(SWITCH_INTERVAL)
+    _say_stopping_on(signal.SIGTERM)
+
+
+def _say_stopping_on(signum: int) -> None:
+    """Before gunicorn's own handler of ``signum`` (a graceful stop) runs, mark this worker
+    as stopping, so /readyz answers 503 for the requests it still serves."""
+    from companion.web import health
+
+    previous = signal.getsignal(signum)
+
+    def handler(sig: int, frame: Any) -> None:
+        health.stopping()
+        if callable(previous):
+            previous(sig, frame)
+
+    signal.signal(signum, handler)

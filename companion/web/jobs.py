@@ -1,31 +1,58 @@
-"""Long work beside the web app: a command of the companion run as a separate process.
+"""Long work beside the web app: one interface (submit, status, forget), two runners.
 
-Finding a day's Girdle par or building a 3D part takes up to a minute of one core. Inside a
-request it would hold the worker's interpreter lock, slowing every other request that worker
-serves, and leave the phone waiting with no word of progress. So such work runs as a separate
-process, watched by a small thread pool in each worker process; a job is known by a key, so a
-second request for the same work finds the job already under way.
+Finding a day's Girdle par or building a 3D part takes up to a minute of one core; inside a
+request it would hold a worker's interpreter lock and leave the phone waiting. So such work is
+a job: a row in the ``jobs`` table keyed by the hash of its kind, its inputs and the version of
+the code that does it (:func:`companion.web.artifacts.make_key`). Whichever app server is asked
+first inserts the row and queues the job; every other request, on any server, finds the row
+and reads its state. The job's files go to the ``artifacts`` table and its answer to the row,
+so any server can send them.
+
+Two runners carry the jobs out, chosen by ``JOB_QUEUE``:
+
+- ``postgres`` (the default with PostgreSQL): the job is queued in procrastinate's PostgreSQL
+  queue, and ``companion worker`` processes, on any host, run it. A worker killed half way
+  leaves the job to be retried by the next worker (see :mod:`companion.web.queue`).
+- ``embedded`` (the default with SQLite, one machine, no other service): a small thread pool in
+  each app process runs the jobs it queued.
+
+Either way the work itself is a command of the companion run as a separate process.
 """
 
 from __future__ import annotations
 
+import ctypes
+import datetime as dt
+import logging
+import signal
 import subprocess
 import sys
-import threading
-from collections.abc import Callable, Hashable
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from typing import Any
 
+from flask import Flask, current_app
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.orm import Session
+
 from companion.errors import CompanionError
+from companion.web import artifacts
+from companion.web.models import Job
+from companion.web.retention import forget_old_artifacts
 
-_lock = threading.Lock()
-_jobs: dict[Hashable, Future] = {}
-_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="companion-job")
+log = logging.getLogger(__name__)
 
-
-# Jobs waiting or running at once in one process; past this a new one is refused (503 with
-# Retry-After), so links on a foreign page cannot queue up hours of work.
+# Jobs waiting or running at once (the whole installation); past this a new one is refused
+# (503 with Retry-After), so links on a foreign page cannot queue up hours of work.
 MAX_PENDING = 8
+# A job queued or running this long without an end belongs to a runner that stopped half
+# way (a process killed with the embedded runner): it is queued again.
+STALE_SECONDS = 15 * 60
+
+QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
 
 
 class Busy(CompanionError):
@@ -35,30 +62,166 @@ class Busy(CompanionError):
     retry_after = 30
 
 
-def start(key: Hashable, work: Callable[[], Any]) -> Future:
-    """The job ``key``: under way or finished, else ``work`` started now in the pool (a job
-    that failed is started again); :class:`Busy` when :data:`MAX_PENDING` jobs are under
-    way."""
-    with _lock:
-        job = _jobs.get(key)
-        if job is None or (job.done() and job.exception() is not None):
-            if sum(1 for j in _jobs.values() if not j.done()) >= MAX_PENDING:
-                raise Busy("The companion is busy with long work (3D builds, searches for "
-                           "par); try again in half a minute.")
-            job = _jobs[key] = _pool.submit(work)
-        return job
+@dataclass
+class Output:
+    """What a job made: its answer (JSON) and its files (name, bytes, media type)."""
+
+    result: dict[str, Any] = field(default_factory=dict)
+    files: list[tuple[str, bytes, str]] = field(default_factory=list)
 
 
-def get(key: Hashable) -> Future | None:
-    """The job ``key`` if this process started it and has not forgotten it."""
-    with _lock:
-        return _jobs.get(key)
+@dataclass(frozen=True)
+class Kind:
+    """A kind of job: the packages whose code does it (part of its key) and the function
+    that does it, given the job's inputs (called inside the app's context)."""
+
+    name: str
+    packages: tuple[str, ...]
+    run: Callable[[dict[str, Any]], Output]
 
 
-def forget(key: Hashable) -> None:
-    """Drop a finished job once its result is stored elsewhere."""
-    with _lock:
-        _jobs.pop(key, None)
+KINDS: dict[str, Kind] = {}
+
+
+def register(name: str, packages: tuple[str, ...],
+             run: Callable[[dict[str, Any]], Output]) -> Kind:
+    """Make a kind of job known (by the module that does it)."""
+    kind = KINDS[name] = Kind(name, packages, run)
+    return kind
+
+
+def kind_of(name: str) -> Kind:
+    """The kind ``name``, registered by the module that does it (the app loads them all)."""
+    try:
+        return KINDS[name]
+    except KeyError:
+        raise CompanionError(f"There is no kind of job called {name!r}.") from None
+
+
+def key_of(kind: str, inputs: dict[str, Any]) -> str:
+    """The job's key: its kind, inputs and the code version of the kind's packages."""
+    return artifacts.make_key(kind, inputs, kind_of(kind).packages)
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
+
+
+def runner(app: Flask) -> str:
+    """``postgres`` or ``embedded``: who runs ``app``'s jobs (``JOB_QUEUE``, else by database)."""
+    from companion.web.db import engine_of
+
+    chosen = app.config.get("JOB_QUEUE")
+    if chosen:
+        return str(chosen)
+    return "postgres" if engine_of(app).dialect.name == "postgresql" else "embedded"
+
+
+def submit(db: Session, kind: str, inputs: dict[str, Any]) -> Job:
+    """The job for ``inputs``: queued now if nobody asked for it yet (or its runner stopped
+    half way), else as it stands: queued, running, done (with its answer) or failed (with
+    its error, until :func:`forget`). :class:`Busy` when too many jobs are under way."""
+    key = key_of(kind, inputs)
+    row = db.get(Job, key)
+    if row is None:
+        pending = db.scalar(select(func.count()).select_from(Job).where(
+            Job.state.in_((QUEUED, RUNNING)), Job.updated >= _now() - dt.timedelta(
+                seconds=STALE_SECONDS))) or 0
+        if pending >= MAX_PENDING:
+            raise Busy("The companion is busy with long work (3D builds, searches for par); "
+                       "try again in half a minute.")
+        forget_old_artifacts(db, int(current_app.config["ARTIFACT_RETENTION_DAYS"]))
+        now = _now()
+        insert = pg_insert if db.get_bind().dialect.name == "postgresql" else sqlite_insert
+        added = _rowcount(db.execute(insert(Job).values(
+            key=key, kind=kind, inputs=inputs, state=QUEUED, attempts=0, created=now,
+            updated=now).on_conflict_do_nothing()))
+        db.commit()
+        if added:
+            _enqueue(key)
+    elif row.state in (QUEUED, RUNNING) and row.updated < _now() - dt.timedelta(
+            seconds=STALE_SECONDS):
+        took = _rowcount(db.execute(update(Job).where(
+            Job.key == key, Job.updated == row.updated).values(state=QUEUED, updated=_now())))
+        db.commit()
+        if took:
+            log.warning("job %s (%s) was left half way; queued again", key[:12], kind)
+            _enqueue(key)
+    db.expire_all()
+    found = db.get(Job, key)
+    assert found is not None
+    return found
+
+
+def _rowcount(result: Any) -> int:
+    return int(result.rowcount)
+
+
+def status(db: Session, kind: str, inputs: dict[str, Any]) -> Job | None:
+    """The job for ``inputs`` if anyone asked for it (no new job is started)."""
+    return db.get(Job, key_of(kind, inputs))
+
+
+def forget(db: Session, key: str) -> None:
+    """Drop a failed job once its error was reported: the next request queues it again."""
+    db.execute(delete(Job).where(Job.key == key, Job.state == FAILED))
+    db.commit()
+
+
+def _enqueue(key: str) -> None:
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    if runner(app) == "postgres":
+        from companion.web import pgqueue
+
+        pgqueue.enqueue(app, key)
+    else:
+        _pool.submit(execute, app, key)
+
+
+_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="companion-job")
+
+
+def execute(app: Flask, key: str) -> None:
+    """Run the job ``key`` here and now (a runner's thread or a worker): its files and answer
+    are stored, or its error; a job already done is left alone."""
+    from companion.web.db import sessions
+
+    with app.app_context(), sessions(app)() as db:
+        row = db.get(Job, key, with_for_update=db.get_bind().dialect.name == "postgresql")
+        if row is None or row.state in (DONE, FAILED):
+            db.rollback()
+            return
+        row.state, row.attempts, row.updated = RUNNING, row.attempts + 1, _now()
+        kind, inputs = row.kind, dict(row.inputs)
+        db.commit()
+        try:
+            out = kind_of(kind).run(inputs)
+        except Exception as exc:  # noqa: BLE001 - every failure is the job's answer
+            message = str(exc)
+            if not isinstance(exc, CompanionError):  # a fault: logged; the user gets a sentence
+                log.exception("job %s (%s) failed", key[:12], kind)
+                message = f"The work stopped on an unexpected error ({type(exc).__name__})"
+            db.execute(update(Job).where(Job.key == key).values(
+                state=FAILED, error=message, updated=_now()))
+            db.commit()
+            return
+        for name, data, mime in out.files:
+            artifacts.put(db, key, name, data, mime)
+        db.execute(update(Job).where(Job.key == key).values(
+            state=DONE, result=out.result, error=None, updated=_now()))
+        db.commit()
+
+
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent() -> None:  # pragma: no cover - runs in the child before exec
+    """The command is killed if the worker thread that started it dies (a worker killed half
+    way leaves no orphan computing for nobody)."""
+    try:
+        ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):
+        pass
 
 
 def run_companion(args: list[str], what: str, timeout: float | None = None) -> str:
@@ -67,7 +230,7 @@ def run_companion(args: list[str], what: str, timeout: float | None = None) -> s
     cmd = [sys.executable, "-m", "companion", *args]
     try:
         done = subprocess.run(cmd, capture_output=True, text=True, check=False,
-                              timeout=timeout)
+                              timeout=timeout, preexec_fn=_die_with_parent)
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise CompanionError(f"{what} could not run: {exc}") from exc
     if done.returncode != 0:

@@ -144,3 +144,35 @@ class BuildRequest(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     client: Mapped[str] = mapped_column(String(64), index=True)
     created: Mapped[dt.datetime] = mapped_column(DateTime)
+
+
+class Job(Base):
+    """Long work beside the web app (a search for par, a 3D build), known by the hash of
+    its kind, inputs and the code that does it: one row, so the work is queued once
+    whichever app server was asked for it."""
+
+    __tablename__ = "jobs"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(32))
+    inputs: Mapped[dict[str, Any]] = mapped_column(JSON)
+    state: Mapped[str] = mapped_column(String(12), default="queued")  # queued|running|done|failed
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    error: Mapped[str | None] = mapped_column(Text, default=None)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    created: Mapped[dt.datetime] = mapped_column(DateTime)
+    updated: Mapped[dt.datetime] = mapped_column(DateTime)
+
+
+class Artifact(Base):
+    """A built file (PDF, preview, STL/3MF/STEP, a build's report) kept in the database, so
+    every app server can send it. ``key`` is the hash of what made it: its kind, inputs and
+    the version of the code that built it; one build may give several named files."""
+
+    __tablename__ = "artifacts"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str] = mapped_column(String(100), primary_key=True)
+    mime: Mapped[str] = mapped_column(String(64))
+    data: Mapped[bytes] = mapped_column(LargeBinary)
+    created: Mapped[dt.datetime] = mapped_column(DateTime)

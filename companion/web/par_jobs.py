@@ -1,38 +1,48 @@
-"""The search for a day's Girdle par, run beside the web app (see :mod:`companion.web.jobs`).
+"""The search for a day's Girdle par, a job beside the web app (see :mod:`companion.web.jobs`).
 
-The first visit to a day's page starts ``companion girdle solve`` for that day (sharing the
-command line's on-disk cache); by the time a player submits a sheet, par is usually known. A
-submission that needs par sooner waits for the same search.
+The first visit to a day's page queues ``companion girdle solve`` for that day; by the time a
+player submits a sheet, par is usually known. The job's answer (par, proven, the sheet) is kept
+with the job, keyed by the day, the word list and the solver's code, for every app server.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import json
-from concurrent.futures import Future
 from typing import Any
+
+from sqlalchemy.orm import Session
 
 from companion.errors import CompanionError
 from companion.web import jobs
+from companion.web.models import Job
+
+KIND = "girdle-par"
+# The code that decides a day's puzzle and its par: a change to it makes a new job.
+PACKAGES = ("companion/girdle", "companion/lexicon", "companion/data")
 
 
-def _key(day: dt.date, lexicon_path: str | None) -> tuple:
-    return ("girdle-par", day, lexicon_path)
+def _inputs(day: dt.date, lexicon_path: str | None, seconds: float | None) -> dict[str, Any]:
+    return {"day": day.isoformat(), "lexicon": lexicon_path, "seconds": seconds}
 
 
-def start(day: dt.date, lexicon_path: str | None, seconds: float | None) -> Future:
-    """The search for ``day``'s par: started now, or the one already under way."""
-    return jobs.start(_key(day, lexicon_path), lambda: search(day, lexicon_path, seconds))
+def start(db: Session, day: dt.date, lexicon_path: str | None, seconds: float | None) -> Job:
+    """The search for ``day``'s par: queued now, or as it stands."""
+    return jobs.submit(db, KIND, _inputs(day, lexicon_path, seconds))
 
 
-def job(day: dt.date, lexicon_path: str | None) -> Future | None:
-    """The search for ``day``'s par if this process has one under way (or finished)."""
-    return jobs.get(_key(day, lexicon_path))
+def job(db: Session, day: dt.date, lexicon_path: str | None,
+        seconds: float | None) -> Job | None:
+    """The search for ``day``'s par if anyone asked for it."""
+    return jobs.status(db, KIND, _inputs(day, lexicon_path, seconds))
 
 
-def forget(day: dt.date, lexicon_path: str | None) -> None:
-    """Drop a finished search once its answer is stored."""
-    jobs.forget(_key(day, lexicon_path))
+def _run(inputs: dict[str, Any]) -> jobs.Output:
+    return jobs.Output(result=search(dt.date.fromisoformat(inputs["day"]), inputs["lexicon"],
+                                     inputs["seconds"]))
+
+
+jobs.register(KIND, PACKAGES, _run)
 
 
 def search(day: dt.date, lexicon_path: str | None, seconds: float | None) -> dict[str, Any]:

@@ -1,13 +1,12 @@
 """Print shop: every printable PDF (and, when the CAD models are installed, 3D-print files),
 with a preview of the first page. Documents are built by ``printables``; the same inputs give
-the same bytes, so each is built once and kept in the instance folder for every worker."""
+the same bytes, so each is built once and kept in the database for every app server."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
+from typing import Any
 
 from flask import (
     Blueprint,
@@ -17,7 +16,6 @@ from flask import (
     jsonify,
     render_template,
     request,
-    send_file,
     url_for,
 )
 
@@ -118,22 +116,24 @@ def _document(key: str) -> Document:
     return DOCUMENTS[key]
 
 
-def _cache_dir() -> Path:
-    path = Path(current_app.instance_path) / "prints"
-    path.mkdir(exist_ok=True)
-    return path
+# The code that draws the printables: a change to it makes new files.
+PACKAGES = ("printables", "companion")
+MIMES = {"pdf": "application/pdf", "png": "image/png"}
 
 
-def _cached(name: str, make: Callable[[], bytes]) -> bytes:
-    """``make()``'s bytes, kept under ``name`` in the instance folder (atomic writes)."""
-    path = _cache_dir() / name
-    if path.exists():
-        return path.read_bytes()
-    data = make()
-    tmp = path.with_suffix(f".{os.getpid()}.tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
-    return data
+def _cached(name: str, make: Callable[[], bytes], **inputs: Any) -> bytes:
+    """``make()``'s bytes, kept as ``name`` in the database for every app server (see
+    :mod:`companion.web.artifacts`), keyed by the name, ``inputs`` and the drawing code."""
+    from companion.web import artifacts
+    from companion.web.db import session
+    from companion.web.retention import forget_old_artifacts
+
+    key = artifacts.make_key("print", {"name": name, **inputs}, PACKAGES)
+    mime = MIMES.get(name.rsplit(".", 1)[-1], "application/octet-stream")
+    db = session()
+    if artifacts.get(db, key, name) is None:  # a new file: the old ones go first
+        forget_old_artifacts(db, int(current_app.config["ARTIFACT_RETENTION_DAYS"]))
+    return artifacts.cached(db, key, name, mime, make)
 
 
 def pdf_bytes(doc: Document, opts: dict[str, str]) -> bytes:
@@ -196,14 +196,13 @@ def models_page():
 def model_file(key: str, name: str):
     from companion.web import prints3d
 
-    path = prints3d.file_path(key, name)
-    if path is None:
+    found = prints3d.stored_file(key, name)
+    if found is None:
         abort(404, description="That file is not built (any more); build it again.")
-    mime = {"png": "image/png", "stl": "model/stl", "3mf": "model/3mf",
-            "step": "model/step"}.get(name.rsplit(".", 1)[-1], "application/octet-stream")
-    resp = send_file(path, mimetype=mime, as_attachment=not name.endswith(".png"),
-                     download_name=name)
-    return resp
+    data, mime = found
+    disposition = "inline" if name.endswith(".png") else "attachment"
+    return Response(data, mimetype=mime, headers={
+        "Content-Disposition": f'{disposition}; filename="{name}"'})
 
 
 @bp.get("/api/prints/3d")

@@ -1,17 +1,13 @@
 """Print shop, 3D: the WerdUp set's printable files (STL, 3MF, STEP) for a clearance and a
 printer bed, with previews and PrusaSlicer's print-time estimate. The ``cad`` package builds
-them (with its own parameter-keyed cache) in a separate process; each build is kept in the
-instance folder."""
+them (with its own parameter-keyed cache) as a job (see :mod:`companion.web.jobs`); each
+build's files are kept in the database for every app server."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
-import os
-import shutil
 import tempfile
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -44,8 +40,7 @@ class Request3D:
 
     @property
     def key(self) -> str:
-        text = json.dumps([self.part, self.fmt, self.clearance, self.bed, self.estimate])
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
+        return build_key(self)
 
     def query(self) -> dict[str, str]:
         return {"part": self.part, "format": self.fmt, "clearance": f"{self.clearance:g}",
@@ -85,15 +80,24 @@ def parse_request(args: dict[str, str]) -> Request3D:
     return Request3D(part, fmt, round(clearance, 3), (w, d), args.get("estimate", "1") != "0")
 
 
-def _root() -> Path:
-    path = Path(current_app.instance_path) / "cad"
+def _cache_root() -> str:
+    """The CAD models' own cache of solids (a speed-up of this host only: any host can
+    build without it)."""
+    configured = current_app.config.get("CAD_CACHE_DIR")
+    if configured:
+        return str(configured)
+    path = Path(current_app.instance_path) / "cad-cache"
     path.mkdir(exist_ok=True)
-    return path
+    return str(path)
 
 
-# A build lock older than this belongs to a worker that stopped half way: build again.
-STALE_BUILD_SECONDS = 15 * 60
+KIND = "cad-build"
+# The code that makes the files: a change to it makes new builds.
+PACKAGES = ("cad", "companion/layout", "companion/tiles.py", "companion/werdup",
+            "companion/data")
 BUILD_TIMEOUT = 10 * 60  # seconds a build process may take
+MIMES = {"png": "image/png", "stl": "model/stl", "3mf": "model/3mf", "step": "model/step",
+         "json": "application/json"}
 
 
 class TooManyBuilds(UsageError):
@@ -127,103 +131,85 @@ def count_new_build(client: str) -> None:
     db.commit()
 
 
+def _inputs(req: Request3D) -> dict:
+    return {"part": req.part, "format": req.fmt, "clearance": req.clearance,
+            "bed": list(req.bed), "estimate": req.estimate}
+
+
+def build_key(req: Request3D) -> str:
+    """The build's key (its files are kept under it in the database)."""
+    return jobs.key_of(KIND, _inputs(req))
+
+
 def build(req: Request3D, client: str = "local") -> dict | None:
     """The build report (files, slicer estimates), or None while the files are being built:
-    the first request for them starts ``companion cad build`` as a separate process (see
-    :mod:`companion.web.jobs`), and later requests find it under way."""
+    the first request for them queues ``companion cad build`` as a job (see
+    :mod:`companion.web.jobs`), and later requests, on any app server, find it under way."""
     from cad.params import SetParams
+    from companion.web.db import session
 
-    root = _root()
-    done = root / req.key
-    if (done / "build.json").exists():
-        return _report(req, done)
-    try:
-        SetParams.make(req.clearance, bed=req.bed)  # a set that cannot be made: say so now
-    except ValueError as exc:
-        raise UsageError(f"The set cannot be made that way: {exc}.") from exc
-    job = jobs.get(("cad", req.key))
-    if job is not None and job.done():
-        jobs.forget(("cad", req.key))
-        if job.exception() is not None:
-            raise BuildFailed(str(job.exception()))
-        if not (done / "build.json").exists():
-            raise BuildFailed("The 3D build ended without its files.")
-        return _report(req, done)
-    if job is None and (root / f".{req.key}.lock").exists() and not _stale(
-            root / f".{req.key}.lock"):
-        return None  # another worker is building it
+    db = session()
+    job = jobs.status(db, KIND, _inputs(req))
     if job is None:
-        count_new_build(client)
-    if job is None and _claim(root / f".{req.key}.lock"):
-        cache = str(current_app.config.get("CAD_CACHE_DIR") or root / "cache")
         try:
-            jobs.start(("cad", req.key), lambda: _build_files(req, root, cache))
-        except jobs.Busy:
-            (root / f".{req.key}.lock").unlink(missing_ok=True)
-            raise
-    return None
+            SetParams.make(req.clearance, bed=req.bed)  # a set that cannot be made: say so now
+        except ValueError as exc:
+            raise UsageError(f"The set cannot be made that way: {exc}.") from exc
+        count_new_build(client)
+        job = jobs.submit(db, KIND, _inputs(req))
+    if job.state == jobs.FAILED:
+        error = job.error
+        jobs.forget(db, job.key)
+        raise BuildFailed(str(error))
+    if job.state != jobs.DONE:
+        return None
+    return _report(job.key, req, job.result or {})
 
 
 class BuildFailed(CompanionError):
     """The build process ended without its files."""
 
 
-def _stale(lock: Path) -> bool:
-    try:
-        return time.time() - lock.stat().st_mtime >= STALE_BUILD_SECONDS
-    except FileNotFoundError:
-        return True
-
-
-def _claim(lock: Path) -> bool:
-    """Take the build lock (False: another worker holds it and is building)."""
-    for _attempt in range(2):
-        try:
-            os.close(os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
-            return True
-        except FileExistsError:
-            try:
-                if time.time() - lock.stat().st_mtime < STALE_BUILD_SECONDS:
-                    return False
-                lock.unlink()
-            except FileNotFoundError:
-                pass
-    return False
-
-
-def _build_files(req: Request3D, root: Path, cache: str) -> None:
-    """Run the build into a fresh folder and move it into place (the runner's thread)."""
-    work = Path(tempfile.mkdtemp(prefix=".build-", dir=root))
+def _build_files(inputs: dict) -> jobs.Output:
+    """Run the build into a fresh folder and read its files (the job's runner)."""
+    req = Request3D(inputs["part"], inputs["format"], inputs["clearance"],
+                    (inputs["bed"][0], inputs["bed"][1]), inputs["estimate"])
     formats = (req.fmt,) if req.fmt == "stl" or not req.estimate else (req.fmt, "stl")
-    args = ["cad", "build", "--part", req.part, "--format", ",".join(formats),
-            "--clearance", f"{req.clearance:g}", "--bed", f"{req.bed[0]:g}x{req.bed[1]:g}",
-            "--out", str(work), "--cache-dir", cache, "--quiet"]
-    if req.estimate:
-        args.append("--slice")  # the slicer reads STL
-    try:
+    with tempfile.TemporaryDirectory(prefix="companion-build-") as work:
+        args = ["cad", "build", "--part", req.part, "--format", ",".join(formats),
+                "--clearance", f"{req.clearance:g}", "--bed", f"{req.bed[0]:g}x{req.bed[1]:g}",
+                "--out", work, "--cache-dir", _cache_root(), "--quiet"]
+        if req.estimate:
+            args.append("--slice")  # the slicer reads STL
         jobs.run_companion(args, "The 3D build", timeout=BUILD_TIMEOUT)
-        try:
-            work.rename(root / req.key)  # another worker may have finished first: keep theirs
-        except OSError:
-            pass
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
-        (root / f".{req.key}.lock").unlink(missing_ok=True)
+        folder = Path(work)
+        if not (folder / "build.json").exists():
+            raise BuildFailed("The 3D build ended without its files.")
+        report = json.loads((folder / "build.json").read_text())
+        files = [(p.name, p.read_bytes(), MIMES.get(p.suffix[1:], "application/octet-stream"))
+                 for p in sorted(folder.iterdir()) if p.is_file() and p.name != "build.json"]
+    return jobs.Output(result={"report": report, "files": [name for name, _, _ in files]},
+                       files=files)
 
 
-def _report(req: Request3D, done: Path) -> dict:
-    report = json.loads((done / "build.json").read_text())
-    files = sorted(p.name for p in done.iterdir() if p.is_file() and p.name != "build.json")
-    return {"key": req.key, "files": files, "report": report,
+jobs.register(KIND, PACKAGES, lambda inputs: _build_files(inputs))
+
+
+def _report(key: str, req: Request3D, result: dict) -> dict:
+    report, files = result.get("report", {}), list(result.get("files", []))
+    return {"key": key, "files": files, "report": report,
             "previews": [f for f in files if f.endswith(".png")],
             "downloads": [f for f in files if f.rsplit(".", 1)[-1] == req.fmt],
             "slicer": report.get("slicer", {})}
 
 
-def file_path(key: str, name: str) -> Path | None:
-    """A built file by build key and name (None if there is no such file)."""
-    if not (len(key) == 16 and key.isalnum()) or len(name) > 100 or "/" in name \
-            or name.startswith("."):
+def stored_file(key: str, name: str) -> tuple[bytes, str] | None:
+    """A built file by build key and name: its bytes and media type (None if there is no
+    such file)."""
+    from companion.web import artifacts
+    from companion.web.db import session
+
+    if not (len(key) == 64 and all(c in "0123456789abcdef" for c in key)) or len(name) > 100:
         return None
-    path = _root() / key / name
-    return path if path.is_file() else None
+    row = artifacts.get(session(), key, name)
+    return None if row is None else (row.data, row.mime)

@@ -8,9 +8,12 @@ from companion.web import create_app
 
 
 def make_app(tmp_path, db_url=None, **config):
-    """A fresh app with its instance folder (and SQLite database) under ``tmp_path``."""
+    """A fresh app with its instance folder (and SQLite database) under ``tmp_path``. Its
+    jobs run in the app's own process (the embedded runner) on either database; the queue
+    shared with ``companion worker`` processes is tested with real processes
+    (test_web_hosts.py)."""
     cfg = {"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": db_url,
-           "GIRDLE_SOLVE_SECONDS": 1, **config}
+           "GIRDLE_SOLVE_SECONDS": 1, "JOB_QUEUE": "embedded", **config}
     return create_app(cfg, instance_path=str(tmp_path / "instance"))
 
 

@@ -26,6 +26,7 @@ def _reset_postgres(url: str) -> None:
     with engine.begin() as conn:
         conn.execute(text("SELECT pg_advisory_xact_lock(727274)"))
         Base.metadata.drop_all(conn)
+        conn.execute(text("DROP TABLE IF EXISTS alembic_version"))
     engine.dispose()
 
 
@@ -38,6 +39,12 @@ def any_db_url(request, tmp_path):
     """None (SQLite in the instance folder), then the PostgreSQL test server."""
     if request.param == "sqlite":
         return None
+    return need_postgres()
+
+
+def need_postgres() -> str:
+    """The PostgreSQL test server's address, its companion tables dropped; without one the
+    test fails under the test command and is skipped in a bare ``pytest`` run."""
     if not PG_URL:
         message = "DATABASE_URL_TEST is not set (scripts/test.sh starts a PostgreSQL server)"
         if os.environ.get("CI") or os.environ.get("COMPANION_REQUIRE_POSTGRES"):
@@ -45,6 +52,12 @@ def any_db_url(request, tmp_path):
         pytest.skip(message)  # a bare `pytest` run without a server: the SQLite half still runs
     _reset_postgres(PG_URL)
     return PG_URL
+
+
+@pytest.fixture
+def pg_url() -> str:
+    """The PostgreSQL test server (see :func:`need_postgres`)."""
+    return need_postgres()
 
 
 @pytest.fixture

@@ -82,15 +82,22 @@ def test_several_workers_share_sessions_and_storage(gunicorn_url):
 def test_worker_hook_freezes_the_loaded_app():
     import gc
 
-    from companion.web import gunicorn_conf
+    from companion.web import gunicorn_conf, health
 
     gc.unfreeze()
     interval = sys.getswitchinterval()
+    seen = []
+    before = signal.signal(signal.SIGTERM, lambda *_a: seen.append("gunicorn's own"))
     try:
         gunicorn_conf.post_worker_init(None)
         assert gc.get_freeze_count() > 0
         assert sys.getswitchinterval() == pytest.approx(gunicorn_conf.SWITCH_INTERVAL)
+        # a graceful stop marks the worker as stopping, then runs gunicorn's handler
+        signal.getsignal(signal.SIGTERM)(signal.SIGTERM, None)
+        assert seen == ["gunicorn's own"] and health._stopping.is_set()
     finally:
+        health._stopping.clear()
+        signal.signal(signal.SIGTERM, before)
         gc.unfreeze()
         sys.setswitchinterval(interval)
 

@@ -32,15 +32,31 @@ def test_pdf_downloads_are_real_pdfs(client, query, text):
         assert text in reader.pages[0].extract_text()
 
 
-def test_pdf_is_built_once_and_kept_in_the_instance_folder(sqlite_app):
+def test_pdf_is_built_once_and_kept_in_the_database(sqlite_app, monkeypatch):
+    import printables.score_sheets as sheets
+    from companion.web.db import session
+    from companion.web.models import Artifact
+
+    calls = []
+    real = sheets.score_sheet_pdf
+
+    def counted(*args):
+        calls.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(sheets, "score_sheet_pdf", counted)
     client = sqlite_app.test_client()
     a = client.get("/prints/score-sheet.pdf?game=werdup&paper=letter").data
     b = client.get("/prints/score-sheet.pdf?game=werdup&paper=letter").data
-    assert a == b
+    assert a == b and a.startswith(b"%PDF") and len(calls) == 1
+    with sqlite_app.app_context():
+        (row,) = session().query(Artifact).all()
+        assert row.name == "score-sheet-werdup-default-letter.pdf" and row.data == a
+        assert row.mime == "application/pdf" and len(row.key) == 64
     from pathlib import Path
 
-    kept = sorted(p.name for p in (Path(sqlite_app.instance_path) / "prints").iterdir())
-    assert kept == ["score-sheet-werdup-default-letter.pdf"]
+    # nothing another host would need is left in the instance folder
+    assert not (Path(sqlite_app.instance_path) / "prints").exists()
 
 
 def test_preview_is_a_png_of_the_first_page(client):

@@ -1,7 +1,6 @@
 """Print shop, 3D: the WerdUp set's files built by the CAD models (Flask test client)."""
 
 import io
-import os
 import time
 
 import pytest
@@ -95,9 +94,9 @@ def test_3d_bad_options(client3d, query, message):
 
 
 def test_3d_files_that_do_not_exist(client3d):
-    assert client3d.get("/prints/3d/0123456789abcdef/quarter.stl").status_code == 404
+    assert client3d.get(f"/prints/3d/{'0' * 64}/quarter.stl").status_code == 404
     assert client3d.get("/prints/3d/ab!c/x.stl").status_code == 404
-    assert client3d.get("/prints/3d/0123456789abcdef/.done").status_code == 404
+    assert client3d.get(f"/prints/3d/{'0' * 64}/.done").status_code == 404
 
 
 def test_a_build_runs_beside_the_app_and_the_page_says_so(client3d):
@@ -128,34 +127,26 @@ def test_a_failed_build_says_so_and_the_next_request_tries_again(client3d, monke
     assert client3d.get(url).status_code == 202  # started again
 
 
-def test_a_build_lock_left_by_a_stopped_worker_expires(tmp_path):
-    from companion.web.prints3d import STALE_BUILD_SECONDS, _claim
-
-    lock = tmp_path / ".key.lock"
-    assert _claim(lock) and not _claim(lock)  # held: another worker is building
-    old = time.time() - STALE_BUILD_SECONDS - 1
-    os.utime(lock, (old, old))
-    assert _claim(lock)
-
-
 def test_builds_only_for_offered_values_and_a_few_new_ones_per_client(tmp_path, monkeypatch):
     """A link on a foreign page cannot start builds for any value it likes, nor many."""
     import threading
 
-    from companion.web import prints3d
+    from companion.web import jobs, prints3d
+    from companion.web.db import session
 
     started, release = [], threading.Event()
     real = prints3d._build_files
 
-    def stand_in(req, root, cache):  # a build that lasts until the test is done
-        if tmp_path not in root.parents:  # an earlier test's build, run late by the pool
-            return real(req, root, cache)
-        started.append(req.clearance)
+    def stand_in(inputs):  # a build that lasts until the test is done, then gives nothing
+        if inputs["clearance"] not in (0.15, 0.25, 0.35):  # an earlier test's, run late
+            return real(inputs)
+        started.append(inputs["clearance"])
         release.wait(30)
-        (root / f".{req.key}.lock").unlink(missing_ok=True)
+        raise prints3d.BuildFailed("The 3D build ended without its files.")
 
     monkeypatch.setattr(prints3d, "_build_files", stand_in)
-    client = make_app(tmp_path, BUILDS_PER_HOUR=2).test_client()
+    app = make_app(tmp_path, BUILDS_PER_HOUR=2)
+    client = app.test_client()
     base = "/api/prints/3d?part=coupon&bed=190x190&estimate=0&clearance="
     assert client.get(base + "0.15").status_code == 202
     assert client.get(base + "0.25").status_code == 202
@@ -165,20 +156,23 @@ def test_builds_only_for_offered_values_and_a_few_new_ones_per_client(tmp_path, 
     page = client.get("/prints/3d?part=coupon&bed=190x190&estimate=0&clearance=0.3")
     assert page.status_code == 429
     assert client.get(base + "0.123").status_code == 400  # not a value the form offers
-    from companion.web import jobs
 
-    keys = [prints3d.parse_request({"part": "coupon", "bed": "190x190", "estimate": "0",
-                                    "clearance": c}).key for c in ("0.15", "0.25", "0.35")]
-    assert [jobs.get(("cad", k)) is not None for k in keys] == [True, True, False]
-    release.set()  # (the pool may still be busy with an earlier test's real build)
-    jobs.get(("cad", keys[0])).result(timeout=300)
-    assert set(started) <= {0.15, 0.25}
-    for _ in range(50):
-        if client.get(base + "0.15").status_code == 503:  # ended without its files: says so
+    def job(clearance):
+        req = prints3d.parse_request({"part": "coupon", "bed": "190x190", "estimate": "0",
+                                      "clearance": clearance})
+        with app.app_context():
+            row = session().get(jobs.Job, req.key)
+            return row and row.state
+
+    assert [job(c) is not None for c in ("0.15", "0.25", "0.35")] == [True, True, False]
+    release.set()
+    for _ in range(200):
+        if job("0.15") == jobs.FAILED:
             break
         time.sleep(0.05)
-    else:
-        raise AssertionError("the stand-in build did not end")
+    assert set(started) == {0.15, 0.25}
+    resp = client.get(base + "0.15")  # ended without its files: says so, once
+    assert resp.status_code == 503 and "without its files" in resp.get_json()["error"]
     form = client.get("/prints/3d").get_data(as_text=True)
     assert '<select id="bed" name="bed">' in form and 'value="190x190"' in form
 
@@ -191,4 +185,8 @@ def test_a_build_refused_as_busy_leaves_no_lock(tmp_path, monkeypatch):
     url = "/api/prints/3d?part=coupon&bed=190x190&estimate=0&clearance=0.1"
     resp = client.get(url)
     assert resp.status_code == 503 and resp.headers["Retry-After"] == "30"
-    assert not list((tmp_path / "instance" / "cad").glob(".*.lock"))
+    with client.application.app_context():
+        from companion.web.db import session
+
+        assert session().query(jobs.Job).count() == 0  # nothing queued
+    assert not (tmp_path / "instance" / "cad").exists()

@@ -249,7 +249,8 @@ def test_a_werdup_play_is_challenged_too(tapp, play, stands):
 
 
 def test_an_older_database_gets_the_new_columns(tmp_path, fake):
-    """A database made before games had table rules is given the columns at start-up."""
+    """A database made before games had table rules (and before migrations) is given the
+    columns at start-up."""
     import sqlite3
 
     make_app(tmp_path, CLOCK=fake)
@@ -257,6 +258,8 @@ def test_an_older_database_gets_the_new_columns(tmp_path, fake):
     with sqlite3.connect(path) as db:
         db.execute("ALTER TABLE games DROP COLUMN challenge_rule")
         db.execute("ALTER TABLE games DROP COLUMN clock")
+        for table in ("alembic_version", "jobs", "artifacts"):
+            db.execute(f"DROP TABLE {table}")
     app = make_app(tmp_path, CLOCK=fake)
     with sqlite3.connect(path) as db:
         columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}

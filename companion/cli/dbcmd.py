@@ -1,0 +1,34 @@
+"""``companion db``: the web app's database schema (Alembic migrations)."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("db", help="the web app's database: schema revision, upgrade")
+    p.add_argument("action", choices=("upgrade", "current"),
+                   help="upgrade: bring the schema to the newest revision (once, whichever "
+                        "host runs it; app servers also do it when they start); current: "
+                        "print the schema's revision")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from sqlalchemy.exc import OperationalError
+
+    from companion.errors import CompanionError
+    from companion.web import configured
+    from companion.web.db import database_url, make_engine, migrate, revision
+
+    engine = make_engine(database_url(configured()))
+    try:
+        if args.action == "upgrade":
+            migrate(engine)
+        with engine.connect() as conn:
+            print(revision(conn) or "none (`companion db upgrade` brings it to the newest)")
+    except OperationalError as exc:
+        raise CompanionError(f"The database does not answer: {exc.orig}") from None
+    finally:
+        engine.dispose()
+    return 0

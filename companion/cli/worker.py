@@ -1,0 +1,50 @@
+"""``companion worker``: run the web app's long jobs (par searches, 3D builds) from the
+PostgreSQL queue, on any host that reaches the database."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+
+from companion.errors import CompanionError, UsageError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("worker", help="run the web app's jobs from the PostgreSQL queue")
+    p.add_argument("--concurrency", type=int, default=1,
+                   help="jobs run at once by this worker (default 1; each uses a core)")
+    p.add_argument("--stalled-seconds", type=float, default=None,
+                   help="a worker silent this long is taken for dead and its job is run "
+                        "again (default 30)")
+    p.add_argument("--once", action="store_true",
+                   help="stop once the queue is empty instead of waiting for more")
+    p.add_argument("--verbose", action="store_true", help="log every job")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from companion.web import create_app, jobs, pgqueue
+
+    if args.concurrency < 1:
+        raise UsageError("--concurrency is at least 1.")
+    if args.stalled_seconds is not None and args.stalled_seconds <= 0:
+        raise UsageError("--stalled-seconds must be above zero.")
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
+                        format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    from sqlalchemy.exc import OperationalError
+
+    try:
+        app = create_app()
+    except OperationalError as exc:
+        raise CompanionError(f"The database does not answer: {exc.orig}") from None
+    if jobs.runner(app) != "postgres":
+        raise UsageError("companion worker runs the jobs queued in PostgreSQL: set "
+                         "DATABASE_URL=postgresql://... (with SQLite each app server runs "
+                         "its own jobs, no worker needed).")
+    print("companion: worker running jobs from the PostgreSQL queue (SIGTERM or Ctrl+C "
+          "stops it once the jobs under way are done)", file=sys.stderr, flush=True)
+    pgqueue.run_worker(app, jobs.execute, concurrency=args.concurrency,
+                       stalled=args.stalled_seconds or pgqueue.STALLED_SECONDS,
+                       wait=not args.once)
+    return 0

@@ -1,0 +1,55 @@
+"""Health and readiness for a load balancer or an orchestrator.
+
+``/healthz``: the process answers (no database work). ``/readyz``: this app server can serve:
+its database answers (and, with the PostgreSQL queue, the queue's tables are there; the
+answer also counts the live ``companion worker`` processes). It says 503 with the reason
+otherwise, and from the moment the server is asked to stop, so the balancer sends new
+requests to the other servers while this one finishes its own.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from flask import Blueprint, current_app, jsonify
+from sqlalchemy import inspect, text
+from sqlalchemy.exc import SQLAlchemyError
+
+bp = Blueprint("health", __name__)
+
+_stopping = threading.Event()
+
+
+def stopping() -> None:
+    """This server was asked to stop: it is no longer ready (gunicorn's stop hooks)."""
+    _stopping.set()
+
+
+@bp.get("/healthz")
+def healthz():
+    return jsonify({"status": "ok"})
+
+
+@bp.get("/readyz")
+def readyz():
+    from companion.web import jobs
+    from companion.web.db import engine_of
+
+    if _stopping.is_set():
+        return jsonify({"status": "stopping"}), 503
+    answer: dict[str, object] = {"status": "ready", "jobs": jobs.runner(current_app)}
+    try:
+        with engine_of(current_app).connect() as conn:
+            conn.execute(text("SELECT 1"))
+            if answer["jobs"] == "postgres":
+                if not inspect(conn).has_table("procrastinate_jobs"):
+                    return jsonify({"status": "unready", "reason": "the jobs queue has no "
+                                    "tables"}), 503
+                # for the operator: long jobs wait until a companion worker runs somewhere
+                answer["workers"] = conn.execute(text(
+                    "SELECT count(*) FROM procrastinate_workers WHERE last_heartbeat > "
+                    "now() - interval '2 minutes'")).scalar()
+    except SQLAlchemyError as exc:
+        current_app.logger.warning("not ready: %s", exc)
+        return jsonify({"status": "unready", "reason": "the database does not answer"}), 503
+    return jsonify(answer)

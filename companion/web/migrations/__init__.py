@@ -1,0 +1,1 @@
+"""The database schema's migrations (Alembic): ``versions/`` holds one revision a change."""
