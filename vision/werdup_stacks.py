@@ -440,6 +440,16 @@ class FaceColours:
         chroma = float(np.hypot(face[1] - self.tile[1], face[2] - self.tile[2]))
         return face[0] >= cfg.min_face_share * self.tile[0] and chroma <= cfg.max_face_chroma
 
+    def board_like(self, cfg: StackConfig, face: np.ndarray) -> bool:
+        """Much nearer the board's colour than the tiles' (and the two differ): a mark on
+        a light board (a beginning cell's ring) or a tile in a deep shadow."""
+        if self.tile is None or self.board is None:
+            return False
+        apart = float(np.linalg.norm(self.tile - self.board))
+        to_board = float(np.linalg.norm(face - self.board))
+        return (apart >= cfg.min_tile_contrast
+                and to_board < cfg.tile_nearer * float(np.linalg.norm(face - self.tile)))
+
     def tile_not_board(self, cfg: StackConfig, face: np.ndarray) -> bool:
         """Much nearer the tiles' colour than the board's (and the two differ)."""
         if self.tile is None or self.board is None:
@@ -525,6 +535,9 @@ def _stack_read(cfg: StackConfig, classify: ClassifyConfig, pose: BoardPose, boa
                              or [(read.face, read.confidence)])  # too small to be sure
     if not read.face:  # a mark, not a letter: an empty cell
         return StackRead(r, c, 0, 0.5, read, scores=[0.0, *scores])
+    if colours.board_like(cfg, cand.faces[best]):  # a mark on the board, or a tile in shadow
+        read.alternatives = [*(read.alternatives or [(read.face, read.confidence)]),
+                             (EMPTY, 0.5)]
     return StackRead(r, c, best + 1, scores[best] / (scores[best] + runner), read,
                      scores=[0.0, *scores], margin=scores[best] / max(runner, 1e-3),
                      bar=cand.bars[best] >= cfg.bar_dark,
