@@ -226,3 +226,16 @@ def test_printed_tiles_are_told_from_a_flat_picture_of_the_board():
                            decode_photo(DEFAULT.load, data), shipped_classifier())
         assert faces is grid or flat.pose.tilt >= cfg.min_tilt
         assert not flat.printed_tiles(cfg)
+
+
+def test_a_hard_shadow_across_a_face_is_not_ink():
+    from vision.werdup_stacks import face_ratio, letter_ink
+
+    cfg = StackConfig()
+    crop = np.full((cfg.face_px, cfg.face_px), 210, np.uint8)
+    crop[:, 32:] = 90  # the right half in a hard shadow
+    crop[20:44, 14:19] = 30  # a stroke in the light ...
+    crop[20:44, 44:49] = 12  # ... and one in the shadow
+    ink = letter_ink(cfg, face_ratio(cfg, crop))
+    assert ink[30, 16] and ink[30, 46]
+    assert not ink[:, 26:40].any()  # along the shadow's edge: face, on both sides

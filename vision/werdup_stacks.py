@@ -209,10 +209,13 @@ def _face_crop(cfg: StackConfig, image: np.ndarray, pose: BoardPose, centre: tup
 
 
 def face_ratio(cfg: StackConfig, crop: np.ndarray) -> np.ndarray:
-    """Each pixel of a grey face crop (H, W) uint8 over the brightest face near it:
-    (H, W) float32, about 1 on the face and low on the inlay, even in a shadow."""
+    """Each pixel of a grey face crop (H, W) uint8 over the face around it: (H, W) float32,
+    about 1 on the face and low on the inlay, even in a shadow, and on both sides of a hard
+    shadow's edge across the face (the face is the crop with its thin dark strokes closed,
+    which keeps a step in the light a step)."""
     k = max(3, round(cfg.face_kernel * cfg.face_px / cfg.face_mm) | 1)
-    face = cv2.dilate(crop, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    face = cv2.morphologyEx(crop, cv2.MORPH_CLOSE,
+                            cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
     face = cv2.GaussianBlur(face.astype(np.float32), (0, 0), k / 4)
     return crop.astype(np.float32) / np.maximum(face, 1.0)
 
@@ -360,6 +363,20 @@ def _candidates(cfg: StackConfig, cells: CellConfig, image: np.ndarray, grad: np
     out.scores = [ls * (1 - cfg.edge_weight + cfg.edge_weight * ev)
                   for ls, ev in zip(out.letter_scores, e, strict=True)]
     return out
+
+
+def _body_lab(image: np.ndarray, pose: BoardPose, board: BoardLayout, row: int, col: int,
+              height: int) -> np.ndarray:
+    """The colour (CIE Lab) the photo shows along a stack's axis, from just above the board
+    to under its top face: the stack's own sides when it stands there."""
+    cx, cy = board.cell_center(row, col)
+    zs = np.linspace(board.floor_height + 1.0, board.stack_top(height) - 3.0, 7)
+    px = np.round(pose.project(np.array([(cx, cy, z) for z in zs]))).astype(int)
+    h, w = image.shape[:2]
+    bgr = image[np.clip(px[:, 1], 0, h - 1), np.clip(px[:, 0], 0, w - 1)]
+    lab = cv2.cvtColor(np.uint8(np.median(bgr, axis=0)).reshape(1, 1, 3),
+                       cv2.COLOR_BGR2LAB)[0, 0]
+    return np.array([float(lab[0]) * 100 / 255, float(lab[1]) - 128, float(lab[2]) - 128])
 
 
 def _stack_polygon(pose: BoardPose, board: BoardLayout, row: int, col: int, height: int
@@ -571,6 +588,11 @@ def read_stacks(cfg: StackConfig, cells: CellConfig, classify: ClassifyConfig,
     stacks = [_stack_read(cfg, classify, pose, board, clf, spec.letters, colours, r, c, cand,
                           taken.get((r, c)))
               for (r, c), cand in found.items()]
+    if heights_seen:
+        for s in stacks:  # a tall stack's body must show between its face and the board
+            if s.letter.face and s.height and s.height > 1 and colours.board_like(
+                    cfg, _body_lab(image, pose, board, s.row, s.col, s.height)):
+                s.margin = 0.0
     reading = StacksReading(pose, stacks, heights_seen, size=board.cells)
     _mark_hidden(cfg, reading, board)
     for s in stacks:  # to the words, an unread tile is a tile of unknown letter
