@@ -1,9 +1,10 @@
 """WerdUp stacks from one photo, on held-back renders of the printed set (tools/render).
 
 The renders are made with seeds no test and no tuning uses (9001-9058 by default, 9041 and
-9042 straight down) and kept in a cache folder; missing ones are rendered first (Blender,
-about half a minute each). Each is scaled up to a 12-megapixel JPEG, as a phone would save
-it, and timed from the JPEG's bytes to the reading (CPU seconds of this process).
+9042 straight down) and kept in a cache folder; missing ones, and those made from older CAD
+meshes (the tiles changed since), are rendered first (Blender, about half a minute each).
+Each is scaled up to a 12-megapixel JPEG, as a phone would save it, and timed from the
+JPEG's bytes to the reading (CPU seconds of this process).
 
     python bench/vision.py --werdup-renders [--renders DIR] [--render-seeds 9001-9058]
 """
@@ -73,7 +74,7 @@ def score(reading, board) -> dict:
 def run(folder: Path | None = None, seeds: str = HELD_BACK, straight_down: str = STRAIGHT_DOWN,
         lexicon=None) -> None:
     from tools.render.__main__ import seed_list
-    from tools.render.rig import load_truth, make_set
+    from tools.render.rig import load_truth, make_set, stale
     from vision.classifier import shipped_classifier
     from vision.config import DEFAULT
     from vision.imageio import decode_photo
@@ -82,9 +83,10 @@ def run(folder: Path | None = None, seeds: str = HELD_BACK, straight_down: str =
 
     folder = folder or default_folder()
     wanted = seed_list(seeds)
-    missing = [s for s in wanted if not (folder / f"render-{s}.jpg").is_file()]
+    missing = stale(wanted, folder)
     if missing:
-        print(f"rendering {len(missing)} held-back photos into {folder} (Blender)...")
+        print(f"rendering {len(missing)} held-back photos (missing, or made from older CAD "
+              f"meshes) into {folder} (Blender)...")
         make_set(missing, folder, tilts={s: 0.0 for s in seed_list(straight_down)})
     clf = shipped_classifier()
     print(f"{len(wanted)} held-back renders of the 3D-printed set ({folder}), each scaled to "

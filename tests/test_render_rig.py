@@ -16,7 +16,7 @@ from companion.board import Board
 from companion.layout.werdup_board import WERDUP_BOARD as B
 from tools.render.__main__ import seed_list
 from tools.render.blender import Blender, BlenderError, parse_log
-from tools.render.rig import finish_photo, load_truth, sticker_texture, truth
+from tools.render.rig import finish_photo, load_truth, made_from, sticker_texture, truth
 from tools.render.scene import RigLimits, look_at, plan, project, world
 
 DATA = Path(__file__).parent / "data"
@@ -144,6 +144,17 @@ def test_cached_renders_carry_their_truth():
         board, info = load_truth(jpg)
         assert info["seed"] == int(jpg.stem.split("-")[1])
         assert any(True for _ in board.squares())
+        assert made_from(jpg)  # the mesh set they were made from is known
+
+
+def test_a_render_knows_the_meshes_it_was_made_from(tmp_path):
+    jpg = tmp_path / "render-5.jpg"
+    assert made_from(jpg) is None  # not made yet
+    jpg.write_bytes(b"\xff\xd8")
+    jpg.with_suffix(".json").write_text(json.dumps({"seed": 5}))
+    assert made_from(jpg) is None  # made before the rig kept it: re-rendered
+    jpg.with_suffix(".json").write_text(json.dumps({"seed": 5, "meshes": "ab12"}))
+    assert made_from(jpg) == "ab12"
 
 
 def test_blender_log_is_parsed_from_a_recorded_run():

@@ -172,3 +172,70 @@ def test_height_mismatches_judge_changed_and_unchanged_cells():
         (4, 4, 2, 3), (4, 5, 3, 2)]
     seen[4][4] = seen[4][5] = None  # not seen: not judged
     assert height_mismatches(before, play, seen) == []
+
+
+def test_the_web_photo_route_reads_the_printed_boards_stacks():
+    from companion.lexicon import default_lexicon
+    from companion.web.photos import read_photo
+
+    photo = RENDERS / "render-109.jpg"
+    board, _ = load_truth(photo)
+    reading, overlay, (width, height) = read_photo("werdup", photo.read_bytes(),
+                                                   default_lexicon(), 50_000_000)
+    assert reading["located_by"].startswith("markers (werdup-3d")
+    assert reading["heights_seen"]
+    for r, c, t in board.squares():
+        assert reading["grid"][r][c] == t and reading["heights"][r][c] == board.height(r, c)
+    assert overlay.startswith(b"\xff\xd8") and (width, height) == (1200, 900)
+
+
+def test_the_web_lists_a_stack_not_seen_for_the_player_to_check():
+    from companion.lexicon import default_lexicon
+    from companion.web.photos import read_photo
+
+    reading, _, _ = read_photo("werdup", (RENDERS / f"render-{STRAIGHT_DOWN}.jpg").read_bytes(),
+                               default_lexicon(), 50_000_000)
+    unsure = {(u["row"], u["col"]) for u in reading["uncertain"]}
+    assert {(n["row"], n["col"]) for n in reading["not_seen"]} <= unsure
+
+
+def test_printed_tiles_are_told_from_a_flat_picture_of_the_board():
+    from synthetic.boards import synthetic_photo
+    from synthetic.camera import Camera
+    from synthetic.scenes import Scene
+    from vision.boards import board_spec
+    from vision.imageio import decode_photo
+
+    cfg = StackConfig()
+    assert _reading(102).printed_tiles(cfg)  # M, W, N or Z with their bar
+    assert _reading(STRAIGHT_DOWN).printed_tiles(cfg)
+    grid = [[""] * 10 for _ in range(10)]
+    for i, ch in enumerate("MOWING"):
+        grid[4][2 + i] = ch
+    rote = [[""] * 10 for _ in range(10)]
+    for i, ch in enumerate("ROTE"):
+        grid[6][3 + i] = rote[6][3 + i] = ch
+    # a flat picture: M, W and N without their bar (any angle); without those letters, at
+    # an angle, letters away from where the printed tiles put them (straight down the two
+    # cannot be told apart: the letters are read either way, heights not at all)
+    for seed, faces in ((5, grid), (11, rote)):
+        data = synthetic_photo("3d", board_spec("werdup"), Scene(faces, set()),
+                               np.random.default_rng(seed), Camera(width=1600, height=1200,
+                                                                     fill=(0.7, 0.85)))
+        flat = read_stacks(cfg, DEFAULT.cells, DEFAULT.classify,
+                           decode_photo(DEFAULT.load, data), shipped_classifier())
+        assert faces is grid or flat.pose.tilt >= cfg.min_tilt
+        assert not flat.printed_tiles(cfg)
+
+
+def test_a_hard_shadow_across_a_face_is_not_ink():
+    from vision.werdup_stacks import face_ratio, letter_ink
+
+    cfg = StackConfig()
+    crop = np.full((cfg.face_px, cfg.face_px), 210, np.uint8)
+    crop[:, 32:] = 90  # the right half in a hard shadow
+    crop[20:44, 14:19] = 30  # a stroke in the light ...
+    crop[20:44, 44:49] = 12  # ... and one in the shadow
+    ink = letter_ink(cfg, face_ratio(cfg, crop))
+    assert ink[30, 16] and ink[30, 46]
+    assert not ink[:, 26:40].any()  # along the shadow's edge: face, on both sides

@@ -173,8 +173,9 @@ class StackConfig:
     focal_range: tuple[float, float] = (0.35, 4.0)   # plausible measured focal / long side
     face_mm: float = 12.6             # side of the top-face square read for a letter
     face_px: int = 63                 # ... warped to this many pixels
-    letter_rise: float = 0.95         # mm: the letter's centre above the face's (the
-                                      # orientation bar sits under it)
+    letter_rise: float = 0.95         # mm: M, W, N and Z's centre above the face's (the
+                                      # bar showing which way is up sits under them; the
+                                      # other letters are centred)
     letter_height: tuple[float, float] = (5.5, 10.5)  # mm: capitals are 7.3 (J, Q 9)
     cap_height: float = 7.3           # mm: a capital letter on a tile
     min_letter_px: float = 14.0       # a letter seen smaller than this (pixels tall, in the
@@ -185,15 +186,19 @@ class StackConfig:
     bar_width: float = 6.0            # mm: the bar's width
     bar_dark: float = 0.15            # the bar's place this much darker than the face: the
                                       # bar is there
-    no_bar: float = 0.4               # a letter with no bar seen under it keeps this share of
-                                      # its score (a faint bar may not show)
-    centre_sigma: float = 1.3         # mm: a letter this far off its face's centre halves
+    no_bar: float = 0.4               # an M, W, N or Z with no bar seen under it keeps
+                                      # this share of its score (a faint bar may not show)
+    centre_sigma: float = 1.3         # mm: a letter this far off its place keeps a third of
                                       # its score
+    flat_centre_sigma: float = 2.6    # mm: the same in a photo taken straight down (the
+                                      # focal length is guessed; heights are not told)
     edge_weight: float = 0.35         # share of the score from the tile's top edge
     min_height_margin: float = 1.6    # best height's score over the runner-up's below this:
                                       # the height is uncertain
     min_letter_score: float = 0.25    # a best letter score below this: no tile seen
     sure_score: float = 0.6           # letters this sure give the tiles' face colour
+    printed_score: float = 0.9        # with no M, W, N or Z read (their bar tells printed
+                                      # tiles), the letters' median score on printed tiles
     hidden_share: float = 0.35        # a face this much covered by a nearer stack: not seen
     ink_ratio: float = 0.6            # ink is darker than this share of the face around it
                                       # (a shadow darkens both, the black inlay only itself)

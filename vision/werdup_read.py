@@ -42,11 +42,11 @@ def read_printed_board(image: np.ndarray, lexicon: Lexicon | None,
                        want_overlay: bool = False, cfg: StackConfig = STACKS
                        ) -> tuple[dict, np.ndarray | None] | None:
     """The JSON-ready reading of a BGR photo of the 3D-printed board, and its overlay;
-    ``None`` when the letters seen are not on the printed tiles (no orientation bars under
-    them: a flat picture of the board, read flat instead)."""
+    ``None`` when the letters seen are not on the printed tiles (a flat picture of the
+    board, read flat instead)."""
     reading = read_stacks(cfg, DEFAULT.cells, DEFAULT.classify, image, shipped_classifier(),
                           lexicon)
-    if not reading.printed_tiles:
+    if not reading.printed_tiles(cfg):
         return None
     out = reading.to_dict()
     out["light"] = check_light(DEFAULT.light, image, grid_corners(reading)).to_dict()

@@ -19,6 +19,7 @@ import numpy as np
 
 from companion.layout.werdup_board import WERDUP_BOARD, BoardLayout
 from companion.lexicon import Lexicon
+from companion.tiles import ROTATION_AMBIGUOUS
 from vision.boards import board_spec
 from vision.cells import BLANK, EMPTY, OPTION_MIN, OPTIONS, SHOWN_MIN, CellRead
 from vision.classifier import NO_LETTER, TileClassifier
@@ -115,7 +116,8 @@ class StackRead:
     seen: bool = True
     scores: list[float] = field(default_factory=list)  # per height 0..max
     margin: float = float("inf")  # the height's score over the runner-up's
-    bar: bool = False  # the orientation bar under the letter was seen
+    bar: bool = False  # the bar under the letter (M, W, N and Z have one) was seen
+    letter_score: float = 0.0  # how well the letter sits where a printed tile puts it (0-1)
     tile_face: bool = False  # an empty read whose lone tile's face looks like a tile's
     unreadable: bool = False  # ... in the open: a tile may stand here, its letter not read
     suggestion: str | None = None  # the letter the words would want there (never taken)
@@ -133,12 +135,17 @@ class StacksReading:
     not_seen: list[tuple[int, int]] = field(default_factory=list)
     size: int = 10
 
-    @property
-    def printed_tiles(self) -> bool:
-        """Whether the letters read are on the printed set's tiles: most show the
-        orientation bar under them (a flat picture of the board shows none)."""
+    def printed_tiles(self, cfg: StackConfig) -> bool:
+        """Whether the letters read are on the printed set's tiles (a flat picture of the
+        board is read flat instead): most M, W, N and Z read show the bar under them, or,
+        with none of those, the letters sit where the printed tiles put them (telling at
+        an angle; straight down a flat picture may pass, its letters read all the same)."""
         letters = [s for s in self.stacks if s.letter.face]
-        return bool(letters) and sum(s.bar for s in letters) >= 0.5 * len(letters)
+        barred = [s for s in letters if s.letter.face in ROTATION_AMBIGUOUS]
+        if barred:
+            return sum(s.bar for s in barred) >= 0.5 * len(barred)
+        return bool(letters) and float(np.median([s.letter_score for s in letters])
+                                       ) >= cfg.printed_score
 
     def grid(self) -> list[list[str]]:
         out = [[""] * self.size for _ in range(self.size)]
@@ -202,10 +209,13 @@ def _face_crop(cfg: StackConfig, image: np.ndarray, pose: BoardPose, centre: tup
 
 
 def face_ratio(cfg: StackConfig, crop: np.ndarray) -> np.ndarray:
-    """Each pixel of a grey face crop (H, W) uint8 over the brightest face near it:
-    (H, W) float32, about 1 on the face and low on the inlay, even in a shadow."""
+    """Each pixel of a grey face crop (H, W) uint8 over the face around it: (H, W) float32,
+    about 1 on the face and low on the inlay, even in a shadow, and on both sides of a hard
+    shadow's edge across the face (the face is the crop with its thin dark strokes closed,
+    which keeps a step in the light a step)."""
     k = max(3, round(cfg.face_kernel * cfg.face_px / cfg.face_mm) | 1)
-    face = cv2.dilate(crop, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    face = cv2.morphologyEx(crop, cv2.MORPH_CLOSE,
+                            cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
     face = cv2.GaussianBlur(face.astype(np.float32), (0, 0), k / 4)
     return crop.astype(np.float32) / np.maximum(face, 1.0)
 
@@ -285,55 +295,88 @@ def _edge_strength(grad: np.ndarray, pose: BoardPose, centre: tuple[float, float
 class HeightEvidence:
     """One cell's evidence for each height 1..max (index 0 is height 1)."""
 
-    scores: list[float]                 # 0-1: a letter centred on the predicted face
+    scores: list[float]                 # 0-1: the letter's score and the tile's edge
     glyphs: list[np.ndarray | None]     # the normalised glyph found there
     faces: list[np.ndarray]             # the face's colour (CIE Lab)
-    bars: list[float]                   # how dark the orientation bar's place is
+    bars: list[float]                   # how dark the bar's place under the letter is
+    letter_scores: list[float]          # 0-1: a letter centred on the predicted face
+
+
+def _letter_on_plane(cfg: StackConfig, cells: CellConfig, image: np.ndarray, pose: BoardPose,
+                     clf: TileClassifier, letters: tuple[str, ...], centre: tuple[float, float],
+                     z: float, sigma: float) -> tuple[float, np.ndarray | None, np.ndarray, float]:
+    """How well a letter sits on the square of the plane at height ``z`` centred on
+    ``centre`` (0-1: centred where the letter's centre should be, the font's size, looking
+    like a letter; M, W, N and Z a little higher with their bar under them); the glyph found
+    there, the face's colour (CIE Lab) and how dark the bar's place is. A letter ``sigma``
+    mm off its place keeps a third of its score."""
+    mm = cfg.face_mm / cfg.face_px
+    middle = cfg.face_px / 2
+    colour = _face_crop(cfg, image, pose, centre, z)
+    crop = cv2.GaussianBlur(cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY), (0, 0), 0.8)
+    ratio = face_ratio(cfg, crop)  # grey only: the inlays come in dark colours
+    mask = letter_ink(cfg, ratio)
+    glyph = glyph_from_mask(cells, mask)
+    found = _letter_box(mask) if glyph is not None else None
+    face = _face_lab(colour, ratio)
+    if found is None or glyph is None:  # a box is looked for only with a glyph
+        return 0.0, None, face, 0.0
+    box, rest = found
+    tall_mm, wide_mm = (box[3] - box[1]) * mm, (box[2] - box[0]) * mm
+    if not (cfg.letter_height[0] <= tall_mm <= cfg.letter_height[1]
+            and wide_mm >= cfg.min_letter_width):  # not the size of a tile's letter
+        return 0.0, None, face, 0.0
+    x, y = (box[0] + box[2]) / 2 - middle, (box[1] + box[3]) / 2 - middle
+    bar = _bar_darkness(cfg, ratio, mask & ~rest, box)
+    p = clf.probabilities(np.array([features(glyph)], np.float32), letters)[0]
+    p_letter = (1.0 - float(p[clf.classes.index(NO_LETTER)])
+                if NO_LETTER in clf.classes else 1.0)
+    # M, W, N and Z sit higher, a bar under them; the other letters are centred
+    barred = np.array([c in ROTATION_AMBIGUOUS for c in clf.classes])
+    q = float(p[barred].sum()) / max(p_letter, 1e-6)
+    plain = np.exp(-(np.hypot(x, y) * mm / sigma) ** 2)
+    risen = (np.exp(-(np.hypot(x, y + cfg.letter_rise / mm) * mm / sigma) ** 2)
+             * (cfg.no_bar + (1 - cfg.no_bar) * min(1.0, bar / cfg.bar_dark)))
+    score = float((1 - q) * plain + q * risen) * p_letter
+    return score, (glyph if score > 0 else None), face, bar
 
 
 def _candidates(cfg: StackConfig, cells: CellConfig, image: np.ndarray, grad: np.ndarray,
                 pose: BoardPose, board: BoardLayout, clf: TileClassifier,
-                letters: tuple[str, ...], row: int, col: int) -> HeightEvidence:
-    """For heights 1..max: how well a letter sits on the predicted face (centred where the
-    letter's centre should be, the font's size, its bar under it, looking like a letter),
-    mixed with the tile's top edge strength there."""
+                letters: tuple[str, ...], row: int, col: int, sigma: float) -> HeightEvidence:
+    """For heights 1..max: how well a letter sits on the predicted face
+    (:func:`_letter_on_plane`), mixed with the tile's top edge strength there."""
     centre = board.cell_center(row, col)
-    mm = cfg.face_mm / cfg.face_px
-    want = (cfg.face_px / 2, cfg.face_px / 2 - cfg.letter_rise / mm)
-    out = HeightEvidence([], [], [], [])
+    out = HeightEvidence([], [], [], [], [])
     edges = []
     for h in range(1, cfg.max_stack + 1):
         z = board.stack_top(h)
-        colour = _face_crop(cfg, image, pose, centre, z)
-        crop = cv2.GaussianBlur(cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY), (0, 0), 0.8)
-        ratio = face_ratio(cfg, crop)  # grey only: the inlays come in dark colours
-        mask = letter_ink(cfg, ratio)
-        glyph = glyph_from_mask(cells, mask)
-        found = _letter_box(mask) if glyph is not None else None
-        out.faces.append(_face_lab(colour, ratio))
-        score, bar = 0.0, 0.0
-        if found is not None and glyph is not None:  # a box is looked for only with a glyph
-            box, rest = found
-            tall_mm, wide_mm = (box[3] - box[1]) * mm, (box[2] - box[0]) * mm
-            if (cfg.letter_height[0] <= tall_mm <= cfg.letter_height[1]
-                    and wide_mm >= cfg.min_letter_width):  # the size of a tile's letter
-                off = np.hypot((box[0] + box[2]) / 2 - want[0],
-                               (box[1] + box[3]) / 2 - want[1]) * mm
-                bar = _bar_darkness(cfg, ratio, mask & ~rest, box)
-                p = clf.probabilities(np.array([features(glyph)], np.float32), letters)[0]
-                p_letter = (1.0 - float(p[clf.classes.index(NO_LETTER)])
-                            if NO_LETTER in clf.classes else 1.0)
-                score = (float(np.exp(-(off / cfg.centre_sigma) ** 2)) * p_letter
-                         * (cfg.no_bar + (1 - cfg.no_bar) * min(1.0, bar / cfg.bar_dark)))
-        out.scores.append(score)
-        out.glyphs.append(glyph if score > 0 else None)
+        score, glyph, face, bar = _letter_on_plane(cfg, cells, image, pose, clf, letters,
+                                                   centre, z, sigma)
+        out.letter_scores.append(score)
+        out.glyphs.append(glyph)
+        out.faces.append(face)
         out.bars.append(bar)
         edges.append(_edge_strength(grad, pose, centre, z - board.tile_plateau_height,
                                     board.tile_size) if score > 0 else 0.0)
     e = np.array(edges) / max(float(max(edges)), 1e-6)
     out.scores = [ls * (1 - cfg.edge_weight + cfg.edge_weight * ev)
-                  for ls, ev in zip(out.scores, e, strict=True)]
+                  for ls, ev in zip(out.letter_scores, e, strict=True)]
     return out
+
+
+def _body_lab(image: np.ndarray, pose: BoardPose, board: BoardLayout, row: int, col: int,
+              height: int) -> np.ndarray:
+    """The colour (CIE Lab) the photo shows along a stack's axis, from just above the board
+    to under its top face: the stack's own sides when it stands there."""
+    cx, cy = board.cell_center(row, col)
+    zs = np.linspace(board.floor_height + 1.0, board.stack_top(height) - 3.0, 7)
+    px = np.round(pose.project(np.array([(cx, cy, z) for z in zs]))).astype(int)
+    h, w = image.shape[:2]
+    bgr = image[np.clip(px[:, 1], 0, h - 1), np.clip(px[:, 0], 0, w - 1)]
+    lab = cv2.cvtColor(np.uint8(np.median(bgr, axis=0)).reshape(1, 1, 3),
+                       cv2.COLOR_BGR2LAB)[0, 0]
+    return np.array([float(lab[0]) * 100 / 255, float(lab[1]) - 128, float(lab[2]) - 128])
 
 
 def _stack_polygon(pose: BoardPose, board: BoardLayout, row: int, col: int, height: int
@@ -378,8 +421,7 @@ def _letter_px(cfg: StackConfig, pose: BoardPose, board: BoardLayout, row: int, 
     cx, cy = board.cell_center(row, col)
     z = board.stack_top(height)
     half = cfg.cap_height / 2
-    ends = pose.project(np.array([(cx, cy - cfg.letter_rise - half, z),
-                                  (cx, cy - cfg.letter_rise + half, z)]))
+    ends = pose.project(np.array([(cx, cy - half, z), (cx, cy + half, z)]))
     return float(np.linalg.norm(ends[1] - ends[0]))
 
 
@@ -415,6 +457,16 @@ class FaceColours:
         chroma = float(np.hypot(face[1] - self.tile[1], face[2] - self.tile[2]))
         return face[0] >= cfg.min_face_share * self.tile[0] and chroma <= cfg.max_face_chroma
 
+    def board_like(self, cfg: StackConfig, face: np.ndarray) -> bool:
+        """Much nearer the board's colour than the tiles' (and the two differ): a mark on
+        a light board (a beginning cell's ring) or a tile in a deep shadow."""
+        if self.tile is None or self.board is None:
+            return False
+        apart = float(np.linalg.norm(self.tile - self.board))
+        to_board = float(np.linalg.norm(face - self.board))
+        return (apart >= cfg.min_tile_contrast
+                and to_board < cfg.tile_nearer * float(np.linalg.norm(face - self.tile)))
+
     def tile_not_board(self, cfg: StackConfig, face: np.ndarray) -> bool:
         """Much nearer the tiles' colour than the board's (and the two differ)."""
         if self.tile is None or self.board is None:
@@ -435,20 +487,50 @@ def _assign(cfg: StackConfig, found: dict[tuple[int, int], HeightEvidence], pose
                      if sc >= cfg.min_letter_score and colours.tile_like(cfg, face)),
                     reverse=True)
     taken: dict[tuple[int, int], int] = {}
-    spots: list[tuple[np.ndarray, float]] = []  # where accepted letters are, and their size
+    accepted: list[_Claim] = []
     for _, r, c, k in claims:
         if (r, c) in taken:
             continue
-        cx, cy = board.cell_center(r, c)
-        z = board.stack_top(k + 1)
-        ends = pose.project(np.array([(cx - 4.0, cy - cfg.letter_rise, z),
-                                      (cx + 4.0, cy - cfg.letter_rise, z)]))
-        spot, radius = ends.mean(axis=0), float(np.linalg.norm(ends[1] - ends[0]))
-        if any(np.linalg.norm(spot - p) < max(radius, q) for p, q in spots):
+        claim = _Claim.of(pose, board, r, c, k + 1)
+        if any(claim.clashes(other) for other in accepted):
             continue
         taken[(r, c)] = k
-        spots.append((spot, radius))
+        accepted.append(claim)
     return taken
+
+
+@dataclass(frozen=True)
+class _Claim:
+    """A stack as claimed in the photo: where its letter is (and its size, pixels), its
+    outline floor to top and how far its cell is from the camera."""
+
+    spot: np.ndarray
+    radius: float
+    outline: np.ndarray
+    depth: float
+
+    @classmethod
+    def of(cls, pose: BoardPose, board: BoardLayout, row: int, col: int, height: int
+           ) -> _Claim:
+        cx, cy = board.cell_center(row, col)
+        z = board.stack_top(height)
+        ends = pose.project(np.array([(cx - 4.0, cy, z), (cx + 4.0, cy, z)]))
+        depth = float(pose.depth(np.array([[cx, cy, board.floor_height]]))[0])
+        return cls(ends.mean(axis=0), float(np.linalg.norm(ends[1] - ends[0])),
+                   _stack_polygon(pose, board, row, col, height), depth)
+
+    def covers(self, spot: np.ndarray, margin: float) -> bool:
+        inside = cv2.pointPolygonTest(self.outline.astype(np.float32),
+                                      (float(spot[0]), float(spot[1])), True)
+        return inside > margin
+
+    def clashes(self, other: _Claim) -> bool:
+        """Both cannot be: one letter seen for two stacks, or one stack standing in front of
+        the other's letter (which would then be hidden)."""
+        if np.linalg.norm(self.spot - other.spot) < max(self.radius, other.radius):
+            return True
+        front, back = (self, other) if self.depth < other.depth else (other, self)
+        return front.covers(back.spot, 0.25 * back.radius)
 
 
 def _stack_read(cfg: StackConfig, classify: ClassifyConfig, pose: BoardPose, board: BoardLayout,
@@ -460,7 +542,8 @@ def _stack_read(cfg: StackConfig, classify: ClassifyConfig, pose: BoardPose, boa
     if best is None:
         return StackRead(r, c, 0, 1.0 - max(scores), CellRead(r, c, EMPTY, 1.0),
                          scores=[0.0, *scores],
-                         tile_face=colours.tile_not_board(cfg, cand.faces[0]))
+                         tile_face=(colours.tile_not_board(cfg, cand.faces[0])
+                                    or max(cand.letter_scores) >= cfg.sure_score))
     runner = max([x for i, x in enumerate(scores) if i != best] or [0.0])
     read = _letter_read(r, c, cand.glyphs[best], clf, letters, classify)
     if read.face and _letter_px(cfg, pose, board, r, c, best + 1) < cfg.min_letter_px:
@@ -469,9 +552,13 @@ def _stack_read(cfg: StackConfig, classify: ClassifyConfig, pose: BoardPose, boa
                              or [(read.face, read.confidence)])  # too small to be sure
     if not read.face:  # a mark, not a letter: an empty cell
         return StackRead(r, c, 0, 0.5, read, scores=[0.0, *scores])
+    if colours.board_like(cfg, cand.faces[best]):  # a mark on the board, or a tile in shadow
+        read.alternatives = [*(read.alternatives or [(read.face, read.confidence)]),
+                             (EMPTY, 0.5)]
     return StackRead(r, c, best + 1, scores[best] / (scores[best] + runner), read,
                      scores=[0.0, *scores], margin=scores[best] / max(runner, 1e-3),
-                     bar=cand.bars[best] >= cfg.bar_dark)
+                     bar=cand.bars[best] >= cfg.bar_dark,
+                     letter_score=cand.letter_scores[best])
 
 
 def read_stacks(cfg: StackConfig, cells: CellConfig, classify: ClassifyConfig,
@@ -486,7 +573,11 @@ def read_stacks(cfg: StackConfig, cells: CellConfig, classify: ClassifyConfig,
     spec = board_spec("werdup")
     gray = cv2.GaussianBlur(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (3, 3), 0)
     grad = cv2.magnitude(cv2.Sobel(gray, cv2.CV_32F, 1, 0), cv2.Sobel(gray, cv2.CV_32F, 0, 1))
-    found = {(r, c): _candidates(cfg, cells, image, grad, pose, board, clf, spec.letters, r, c)
+    # straight down the faces barely move with the height, but the focal length is a guess:
+    # a tall stack's face may sit further from where it is predicted
+    sigma = cfg.centre_sigma if heights_seen else cfg.flat_centre_sigma
+    found = {(r, c): _candidates(cfg, cells, image, grad, pose, board, clf, spec.letters, r, c,
+                                 sigma)
              for r in range(board.cells) for c in range(board.cells)}
     sure = [cand.faces[int(np.argmax(cand.scores))] for cand in found.values()
             if max(cand.scores) >= cfg.sure_score]
@@ -497,6 +588,11 @@ def read_stacks(cfg: StackConfig, cells: CellConfig, classify: ClassifyConfig,
     stacks = [_stack_read(cfg, classify, pose, board, clf, spec.letters, colours, r, c, cand,
                           taken.get((r, c)))
               for (r, c), cand in found.items()]
+    if heights_seen:
+        for s in stacks:  # a tall stack's body must show between its face and the board
+            if s.letter.face and s.height and s.height > 1 and colours.board_like(
+                    cfg, _body_lab(image, pose, board, s.row, s.col, s.height)):
+                s.margin = 0.0
     reading = StacksReading(pose, stacks, heights_seen, size=board.cells)
     _mark_hidden(cfg, reading, board)
     for s in stacks:  # to the words, an unread tile is a tile of unknown letter

@@ -82,22 +82,39 @@ def truth(scene: dict) -> dict:
                                            "height")}}
 
 
+def made_from(jpg: Path) -> str | None:
+    """The mesh set (its CAD key) a render in a folder was made from; None when unknown."""
+    truth_file = jpg.with_suffix(".json")
+    if not (jpg.is_file() and truth_file.is_file()):
+        return None
+    return json.loads(truth_file.read_text(encoding="utf-8")).get("meshes")
+
+
+def stale(seeds: list[int], out: Path) -> list[int]:
+    """The seeds whose render in ``out`` is missing or was made from other CAD meshes than
+    the current ones (the tiles or the board changed since)."""
+    key = ensure_meshes().name
+    return [s for s in seeds if made_from(out / f"render-{s}.jpg") != key]
+
+
 def make_set(seeds: list[int], out: Path, limits: RigLimits | None = None,
              tilts: dict[int, float] | None = None, threads: int = 1,
              lexicon=None) -> list[Path]:
-    """Render every seed missing from ``out`` as ``render-SEED.jpg`` with ``render-SEED.json``
-    (its truth); returns the JPEG paths, in seed order."""
+    """Render every seed missing from ``out``, or made there from older CAD meshes, as
+    ``render-SEED.jpg`` with ``render-SEED.json`` (its truth); returns the JPEG paths, in
+    seed order."""
     from companion.lexicon import default_lexicon
     from tools.render.positions import played_position
 
     out.mkdir(parents=True, exist_ok=True)
     lexicon = lexicon or default_lexicon()
     blender = Blender()
+    key = ensure_meshes().name
     paths = []
     for seed in seeds:
         jpg = out / f"render-{seed}.jpg"
         paths.append(jpg)
-        if jpg.is_file() and jpg.with_suffix(".json").is_file():
+        if made_from(jpg) == key:
             continue
         position = played_position(seed, lexicon)
         scene = plan(position, seed, limits, (tilts or {}).get(seed))
@@ -105,6 +122,7 @@ def make_set(seeds: list[int], out: Path, limits: RigLimits | None = None,
         jpg.write_bytes(data)
         info = truth(scene)
         info["render_seconds"] = log.seconds
+        info["meshes"] = key
         jpg.with_suffix(".json").write_text(json.dumps(info, indent=1) + "\n", encoding="utf-8")
         print(f"{jpg.name}: tilt {info['tilt']:.0f} deg, {info['light']}, "
               f"{log.seconds or 0:.0f} s", flush=True)
