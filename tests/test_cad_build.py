@@ -326,3 +326,21 @@ def test_prusaslicer_slices_every_part_and_reports(built: Path, cache: Path) -> 
     assert result.slicer["quarter.stl"]["filament_g"] > 20
     report = json.loads((built / "build.json").read_text())
     assert set(report["slicer"]) == names
+
+
+def test_previews_show_the_nearest_face_where_faces_overlap() -> None:
+    """A small flat face in front of a long sloping one whose middle is nearer the viewer:
+    drawing far faces first by their middles would paint the sloping face over it."""
+    import trimesh
+
+    from cad.preview import render_parts
+
+    sloping = trimesh.Trimesh([[0, 0, -5], [10, 0, 5], [0, 10, 5]], [[0, 1, 2]], process=False)
+    flat = trimesh.Trimesh([[0.5, 0.5, 0], [2, 0.5, 0], [0.5, 2, 0]], [[0, 1, 2]],
+                           process=False)
+    img = np.asarray(render_parts([(sloping, (0, 0, 255)), (flat, (255, 0, 0))], 200,
+                                  top_down=True))
+    r, _, b = img[170, 30].astype(int)  # the flat face's middle, (1, 1) on the part
+    assert r > 100 and b < 30
+    r, _, b = img[135, 100].astype(int)  # the sloping face alone, (5, 3)
+    assert b > 100 and r < 30
