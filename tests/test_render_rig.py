@@ -157,6 +157,29 @@ def test_a_render_knows_the_meshes_it_was_made_from(tmp_path):
     assert made_from(jpg) == "ab12"
 
 
+def test_renders_are_stale_only_when_their_meshes_differ(tmp_path, monkeypatch):
+    """A render made from another mesh set with the same files (the CAD code changed, the
+    meshes did not) is kept; one from different meshes, or of unknown origin, is made again."""
+    from tools.render import rig
+
+    meshes = tmp_path / "meshes"
+    for name, data in (("new", b"solid a"), ("same", b"solid a"), ("other", b"solid b"),
+                       ("unfinished", b"solid a")):
+        (meshes / name).mkdir(parents=True)
+        (meshes / name / "quarter.stl").write_bytes(data)
+        if name != "unfinished":
+            (meshes / name / "complete").write_text("")
+    monkeypatch.setattr(rig, "ensure_meshes", lambda: meshes / "new")
+    out = tmp_path / "renders"
+    out.mkdir()
+    for seed, key in ((1, "same"), (2, "other"), (3, None), (4, "new"), (5, "unfinished"),
+                      (6, "gone")):
+        (out / f"render-{seed}.jpg").write_bytes(b"\xff\xd8")
+        info = {"seed": seed} if key is None else {"seed": seed, "meshes": key}
+        (out / f"render-{seed}.json").write_text(json.dumps(info))
+    assert rig.stale([1, 2, 3, 4, 5, 6, 7], out) == [2, 3, 5, 6, 7]
+
+
 def test_blender_log_is_parsed_from_a_recorded_run():
     log = parse_log((DATA / "blender-render.log").read_text())
     assert log.version == "3.4.1"

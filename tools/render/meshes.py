@@ -42,6 +42,17 @@ def _key() -> str:
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
 
 
+def mesh_digest(folder: Path) -> str | None:
+    """A digest of a finished mesh set's files (None if it is missing or unfinished)."""
+    if not (folder / "complete").is_file():
+        return None
+    h = hashlib.sha256()
+    for path in sorted(folder.glob("*.stl")):
+        h.update(path.name.encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()
+
+
 def ensure_meshes(folder: Path | None = None) -> Path:
     """The folder holding every mesh for the default set, built by the CAD models when
     missing or made from other model code (a few minutes, once)."""

@@ -15,7 +15,7 @@ import numpy as np
 
 from companion.board import Board
 from tools.render.blender import Blender, RenderLog
-from tools.render.meshes import ensure_meshes
+from tools.render.meshes import ensure_meshes, mesh_digest
 from tools.render.scene import SENSOR_WIDTH, RigLimits, plan
 
 
@@ -92,9 +92,19 @@ def made_from(jpg: Path) -> str | None:
 
 def stale(seeds: list[int], out: Path) -> list[int]:
     """The seeds whose render in ``out`` is missing or was made from other CAD meshes than
-    the current ones (the tiles or the board changed since)."""
-    key = ensure_meshes().name
-    return [s for s in seeds if made_from(out / f"render-{s}.jpg") != key]
+    the current ones (the tiles or the board changed since). A change of the CAD code that
+    leaves the meshes as they were (a preview, an export) makes nothing stale."""
+    current = ensure_meshes()
+    digest = mesh_digest(current)
+    same = {current.name}
+    out_of_date = []
+    for s in seeds:
+        key = made_from(out / f"render-{s}.jpg")
+        if key is not None and key not in same and mesh_digest(current.parent / key) == digest:
+            same.add(key)
+        if key not in same:
+            out_of_date.append(s)
+    return out_of_date
 
 
 def make_set(seeds: list[int], out: Path, limits: RigLimits | None = None,
