@@ -38,7 +38,7 @@ fi
 want=$(cat pyproject.toml setup.py companion/*.c | sha256sum | cut -c1-16)
 if [[ ! -f "$STAMP" || "$(cat "$STAMP")" != "$want" ]]; then
     echo "setup: installing Python dependencies (first run takes a few minutes)"
-    "$VENV/bin/python" -m pip install -q --upgrade pip
+    "$VENV/bin/python" -m pip install -q --upgrade pip "setuptools>=77"
     "$VENV/bin/python" -m pip install -q -e '.[test]'
     echo "$want" > "$STAMP"
 fi
