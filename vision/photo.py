@@ -90,3 +90,24 @@ def read_werdup_photo(image: np.ndarray, lexicon: Lexicon | None,
         play = play_under(previous, grid, rules_name, lexicon)
         out.update({"heights": play.after.heights, "play": play.to_dict()})
     return out, draw_overlay(photo.image, photo.reading) if want_overlay else None
+
+
+def read_for_table(photo: bytes | str | Path, game: str, lexicon: Lexicon | None,
+                   cfg: VisionConfig = DEFAULT, name: str = "photo"
+                   ) -> tuple[dict, np.ndarray, tuple[int, int]]:
+    """A photo of a ``game``'s board read for the player to check at the table: the JSON-ready
+    reading, the overlay of what was read and the working image's (width, height). On
+    WerdUp's printed board the stacks and heights come too (:func:`read_werdup_photo`), and a
+    stack not seen is one more uncertain square for the player to fill in."""
+    from vision.overlay import draw_overlay
+
+    image = load(photo, cfg, name)
+    size = (image.shape[1], image.shape[0])
+    if game == "werdup":
+        reading, overlay = read_werdup_photo(image, lexicon, want_overlay=True, cfg=cfg)
+        reading["uncertain"] = reading["uncertain"] + [
+            {"row": n["row"], "col": n["col"], "read": "", "alternatives": []}
+            for n in reading.get("not_seen", [])]
+        return reading, image if overlay is None else overlay, size
+    found = read_photo(image, game, lexicon, cfg)
+    return found.to_dict(), draw_overlay(found.image, found.reading), size

@@ -23,29 +23,15 @@ def read_photo(kind: str, data: bytes, lexicon: Lexicon, max_pixels: int) -> tup
     what was read, and the working image's (width, height). Bad photos raise a
     player-readable error."""
     from vision.config import DEFAULT
-    from vision.overlay import draw_overlay
-    from vision.photo import read_photo as read_board_photo
+    from vision.photo import read_for_table
 
     if not data:
         raise UsageError("Choose a photo of the board first.")
     check_image_size(data, max_pixels)
     cfg = replace(DEFAULT, load=replace(DEFAULT.load,
                                         max_pixels=min(max_pixels, DEFAULT.load.max_pixels)))
-    if kind == "werdup":  # the printed board's stacks and heights too, when it is that board
-        from vision.photo import load, read_werdup_photo
-
-        image = load(data, cfg, name="That photo")
-        reading, overlay = read_werdup_photo(image, lexicon, want_overlay=True, cfg=cfg)
-        # a stack hidden or not made out is a square for the player to check, like a doubt
-        reading["uncertain"] = reading["uncertain"] + [
-            {"row": n["row"], "col": n["col"], "read": "", "alternatives": []}
-            for n in reading.get("not_seen", [])]
-        return reading, _jpeg(image if overlay is None else overlay), (image.shape[1],
-                                                                       image.shape[0])
-    photo = read_board_photo(data, kind, lexicon, cfg, name="That photo")
-    image = photo.image
-    return photo.to_dict(), _jpeg(draw_overlay(image, photo.reading)), (image.shape[1],
-                                                                         image.shape[0])
+    reading, overlay, size = read_for_table(data, kind, lexicon, cfg, name="That photo")
+    return reading, _jpeg(overlay), size
 
 
 def _jpeg(image: np.ndarray) -> bytes:
