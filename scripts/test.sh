@@ -10,4 +10,4 @@ cd "$(dirname "$0")/.."
 source scripts/pg-throwaway.sh
 start_throwaway_postgres
 export COMPANION_REQUIRE_POSTGRES=1  # the postgres tests must run here, never skip
-.venv/bin/python -m pytest "$@"
+.venv/bin/python -m pytest --durations=15 "$@"  # the slowest tests listed at the end
