@@ -239,3 +239,20 @@ def test_a_hard_shadow_across_a_face_is_not_ink():
     ink = letter_ink(cfg, face_ratio(cfg, crop))
     assert ink[30, 16] and ink[30, 46]
     assert not ink[:, 26:40].any()  # along the shadow's edge: face, on both sides
+
+
+def test_a_face_half_in_a_neighbours_shadow_has_the_tiles_colour():
+    from vision.werdup_stacks import FaceColours, _face_lab, face_ratio
+
+    cfg = StackConfig()
+    tile = np.array([70.0, -3.0, 4.0])
+    colours = FaceColours(tile, None)
+    crop = np.zeros((cfg.face_px, cfg.face_px, 3), np.uint8)
+    crop[:] = (190, 178, 172)           # the tile's face in the light
+    crop[:, 24:] = (80, 75, 72)         # most of it in a taller neighbour's shadow
+    crop[20:44, 30:35] = (20, 20, 20)   # the letter's stroke
+    grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
+    ratio = face_ratio(cfg, grey)
+    lit = _face_lab(crop, ratio, cfg.lit_share)
+    assert not colours.tile_like(cfg, _face_lab(crop, ratio))  # its median is the shadow's
+    assert colours.tile_like(cfg, lit)  # its lit part's is the tile's

@@ -266,9 +266,14 @@ def _bar_darkness(cfg: StackConfig, ratio: np.ndarray, letter: np.ndarray,
     return float(1.0 - region.mean()) if region.size else 0.0
 
 
-def _face_lab(colour: np.ndarray, ratio: np.ndarray) -> np.ndarray:
-    """The face's colour in CIE Lab (L 0-100) from its bright pixels (not the letter)."""
+def _face_lab(colour: np.ndarray, ratio: np.ndarray, lit: float = 0.0) -> np.ndarray:
+    """The face's colour in CIE Lab (L 0-100) from its bright pixels (not the letter); with
+    ``lit`` (0-1) from the brightest share ``1 - lit`` of them only: the part of a face half
+    in a taller neighbour's shadow that the light reaches."""
     bright = colour[ratio > 0.9]
+    if lit > 0 and len(bright) >= 8:
+        grey = bright.astype(np.float32).sum(axis=1)
+        bright = bright[grey >= np.quantile(grey, lit)]
     bgr = np.median(bright, axis=0) if len(bright) else np.median(colour.reshape(-1, 3), axis=0)
     lab = cv2.cvtColor(np.uint8(np.round(bgr)).reshape(1, 1, 3), cv2.COLOR_BGR2LAB)[0, 0]
     return np.array([float(lab[0]) * 100 / 255, float(lab[1]) - 128, float(lab[2]) - 128])
@@ -300,16 +305,18 @@ class HeightEvidence:
     faces: list[np.ndarray]             # the face's colour (CIE Lab)
     bars: list[float]                   # how dark the bar's place under the letter is
     letter_scores: list[float]          # 0-1: a letter centred on the predicted face
+    lit: list[np.ndarray] = field(default_factory=list)  # the face's lit part's colour
 
 
 def _letter_on_plane(cfg: StackConfig, cells: CellConfig, image: np.ndarray, pose: BoardPose,
                      clf: TileClassifier, letters: tuple[str, ...], centre: tuple[float, float],
-                     z: float, sigma: float) -> tuple[float, np.ndarray | None, np.ndarray, float]:
+                     z: float, sigma: float
+                     ) -> tuple[float, np.ndarray | None, np.ndarray, float, np.ndarray]:
     """How well a letter sits on the square of the plane at height ``z`` centred on
     ``centre`` (0-1: centred where the letter's centre should be, the font's size, looking
     like a letter; M, W, N and Z a little higher with their bar under them); the glyph found
-    there, the face's colour (CIE Lab) and how dark the bar's place is. A letter ``sigma``
-    mm off its place keeps a third of its score."""
+    there, the face's colour (CIE Lab), how dark the bar's place is and the colour of the
+    face's lit part. A letter ``sigma`` mm off its place keeps a third of its score."""
     mm = cfg.face_mm / cfg.face_px
     middle = cfg.face_px / 2
     colour = _face_crop(cfg, image, pose, centre, z)
@@ -319,13 +326,14 @@ def _letter_on_plane(cfg: StackConfig, cells: CellConfig, image: np.ndarray, pos
     glyph = glyph_from_mask(cells, mask)
     found = _letter_box(mask) if glyph is not None else None
     face = _face_lab(colour, ratio)
+    lit = _face_lab(colour, ratio, cfg.lit_share)
     if found is None or glyph is None:  # a box is looked for only with a glyph
-        return 0.0, None, face, 0.0
+        return 0.0, None, face, 0.0, lit
     box, rest = found
     tall_mm, wide_mm = (box[3] - box[1]) * mm, (box[2] - box[0]) * mm
     if not (cfg.letter_height[0] <= tall_mm <= cfg.letter_height[1]
             and wide_mm >= cfg.min_letter_width):  # not the size of a tile's letter
-        return 0.0, None, face, 0.0
+        return 0.0, None, face, 0.0, lit
     x, y = (box[0] + box[2]) / 2 - middle, (box[1] + box[3]) / 2 - middle
     bar = _bar_darkness(cfg, ratio, mask & ~rest, box)
     p = clf.probabilities(np.array([features(glyph)], np.float32), letters)[0]
@@ -338,7 +346,7 @@ def _letter_on_plane(cfg: StackConfig, cells: CellConfig, image: np.ndarray, pos
     risen = (np.exp(-(np.hypot(x, y + cfg.letter_rise / mm) * mm / sigma) ** 2)
              * (cfg.no_bar + (1 - cfg.no_bar) * min(1.0, bar / cfg.bar_dark)))
     score = float((1 - q) * plain + q * risen) * p_letter
-    return score, (glyph if score > 0 else None), face, bar
+    return score, (glyph if score > 0 else None), face, bar, lit
 
 
 def _candidates(cfg: StackConfig, cells: CellConfig, image: np.ndarray, grad: np.ndarray,
@@ -351,11 +359,12 @@ def _candidates(cfg: StackConfig, cells: CellConfig, image: np.ndarray, grad: np
     edges = []
     for h in range(1, cfg.max_stack + 1):
         z = board.stack_top(h)
-        score, glyph, face, bar = _letter_on_plane(cfg, cells, image, pose, clf, letters,
+        score, glyph, face, bar, lit = _letter_on_plane(cfg, cells, image, pose, clf, letters,
                                                    centre, z, sigma)
         out.letter_scores.append(score)
         out.glyphs.append(glyph)
         out.faces.append(face)
+        out.lit.append(lit)
         out.bars.append(bar)
         edges.append(_edge_strength(grad, pose, centre, z - board.tile_plateau_height,
                                     board.tile_size) if score > 0 else 0.0)
@@ -483,9 +492,10 @@ def _assign(cfg: StackConfig, found: dict[tuple[int, int], HeightEvidence], pose
     and a letter in the photo belongs to one stack only (a tall stack's face may sit where
     a neighbour's would at another height)."""
     claims = sorted(((sc, r, c, k) for (r, c), cand in found.items()
-                     for k, (sc, face) in enumerate(zip(cand.scores, cand.faces, strict=True))
-                     if sc >= cfg.min_letter_score and colours.tile_like(cfg, face)),
-                    reverse=True)
+                     for k, sc in enumerate(cand.scores)
+                     if sc >= cfg.min_letter_score and colours.tile_like(cfg, cand.faces[k])
+                     or sc >= cfg.min_letter_score and k == 0
+                     and colours.tile_like(cfg, cand.lit[k])), reverse=True)
     taken: dict[tuple[int, int], int] = {}
     accepted: list[_Claim] = []
     for _, r, c, k in claims:
