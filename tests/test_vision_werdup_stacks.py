@@ -256,3 +256,27 @@ def test_a_face_half_in_a_neighbours_shadow_has_the_tiles_colour():
     lit = _face_lab(crop, ratio, cfg.lit_share)
     assert not colours.tile_like(cfg, _face_lab(crop, ratio))  # its median is the shadow's
     assert colours.tile_like(cfg, lit)  # its lit part's is the tile's
+
+
+def test_a_stacks_outline_is_its_bodies_and_the_smaller_plateau_on_top():
+    from companion.layout.werdup_board import WERDUP_BOARD as board
+    from vision.werdup_stacks import PLATEAU_SIZE, _stack_polygon
+
+    pose = _reading(TILTED[0]).pose
+    outline = _stack_polygon(pose, board, 4, 4, 3).astype(np.float32)
+    cx, cy = board.cell_center(4, 4)
+    top = board.stack_top(3)
+    body = board.tile_size / 2
+
+    def inside(x: float, y: float, z: float) -> bool:
+        px = pose.project(np.array([[x, y, z]]))[0]
+        return cv2.pointPolygonTest(outline, (float(px[0]), float(px[1])), False) >= 0
+
+    turns = [(-1, -1), (-1, 1), (1, -1), (1, 1)]
+    h = PLATEAU_SIZE / 2 - 0.3
+    assert all(inside(cx + dx * h, cy + dy * h, top) for dx, dy in turns)
+    # the body's square stops 1 mm under the face: at the face's height, the far corners of
+    # a body-sized square stand out of the outline (a box-shaped one would hold them all)
+    assert not all(inside(cx + dx * body, cy + dy * body, top) for dx, dy in turns)
+    assert all(inside(cx + dx * (body - 0.3), cy + dy * (body - 0.3),
+                      top - board.tile_plateau_height - 0.3) for dx, dy in turns)

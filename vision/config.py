@@ -200,6 +200,9 @@ class StackConfig:
     printed_score: float = 0.9        # with no M, W, N or Z read (their bar tells printed
                                       # tiles), the letters' median score on printed tiles
     hidden_share: float = 0.35        # a face this much covered by a nearer stack: not seen
+    letter_box: float = 8.0           # mm: the square on a face that its letter (and bar) fill
+    letter_hidden_share: float = 0.1  # ... this much of it behind a nearer stack: a cell read
+                                      # empty there is not seen (a letter cut off is not read)
     ink_ratio: float = 0.6            # ink is darker than this share of the face around it
                                       # (a shadow darkens both, the black inlay only itself)
     faintest_ink: float = 0.75        # no ink when nothing is darker than this share

@@ -28,6 +28,8 @@ from vision.errors import VisionError
 from vision.glyph import features, glyph_from_mask
 from vision.markers import detect
 
+PLATEAU_SIZE = 13.0  # mm: the raised square on a tile's top that carries the letter (cad)
+
 
 @dataclass(frozen=True)
 class BoardPose:
@@ -390,12 +392,15 @@ def _body_lab(image: np.ndarray, pose: BoardPose, board: BoardLayout, row: int, 
 
 def _stack_polygon(pose: BoardPose, board: BoardLayout, row: int, col: int, height: int
                    ) -> np.ndarray:
-    """The photo outline (convex hull) of a stack's box, floor to top face."""
+    """The photo outline (convex hull) of a stack: its tiles' bodies from the floor up, and
+    the top tile's plateau (smaller, the letter's face) on them."""
     cx, cy = board.cell_center(row, col)
-    h = board.tile_size / 2
+    h, p = board.tile_size / 2, PLATEAU_SIZE / 2
     top = board.stack_top(height)
+    body = top - board.tile_plateau_height
     pts = [(cx + dx, cy + dy, z) for dx in (-h, h) for dy in (-h, h)
-           for z in (board.floor_height, top)]
+           for z in (board.floor_height, body)]
+    pts += [(cx + dx, cy + dy, top) for dx in (-p, p) for dy in (-p, p)]
     return cv2.convexHull(pose.project(np.array(pts)).astype(np.float32)).reshape(-1, 2)
 
 
@@ -629,7 +634,9 @@ def read_stacks(cfg: StackConfig, cells: CellConfig, classify: ClassifyConfig,
 
 def _mark_hidden(cfg: StackConfig, reading: StacksReading, board: BoardLayout) -> None:
     """Cells whose face (at their read height, or a lone tile's for empty ones) is mostly
-    behind a nearer, taller stack: not seen, whatever was read there."""
+    behind a nearer, taller stack: not seen, whatever was read there; and cells read empty
+    whose lone tile's letter would be partly behind one (a letter cut off is not made out,
+    so none seen there proves nothing)."""
     eye_depth = {}
     read_height = {(s.row, s.col): s.height or 0 for s in reading.stacks}
     tall: dict[tuple[int, int], int] = {}  # the stacks with a letter read on top: heights
@@ -651,7 +658,10 @@ def _mark_hidden(cfg: StackConfig, reading: StacksReading, board: BoardLayout) -
         blockers = [polys[k] for k in polys if k != (s.row, s.col) and eye_depth[k] < depth
                     and max(abs(k[0] - s.row), abs(k[1] - s.col)) <= 2
                     and read_height[k] > h]
-        if _covered_share(face, blockers) >= cfg.hidden_share:
+        if _covered_share(face, blockers) >= cfg.hidden_share or not s.letter.face and (
+                _covered_share(_face_polygon(reading.pose, board, s.row, s.col, z,
+                                             cfg.letter_box), blockers)
+                >= cfg.letter_hidden_share):
             s.seen = False
             s.height = None
             s.letter = CellRead(s.row, s.col, EMPTY, 0.0)
