@@ -280,3 +280,39 @@ def test_a_stacks_outline_is_its_bodies_and_the_smaller_plateau_on_top():
     assert not all(inside(cx + dx * body, cy + dy * body, top) for dx, dy in turns)
     assert all(inside(cx + dx * (body - 0.3), cy + dy * (body - 0.3),
                       top - board.tile_plateau_height - 0.3) for dx, dy in turns)
+
+
+def test_a_partly_hidden_letter_is_told_only_when_no_other_letter_fits_what_shows():
+    from vision.werdup_glyphs import face_templates, match_visible
+
+    cfg = StackConfig()
+    templates = face_templates(cfg.face_px, cfg.face_mm)
+    assert set(templates) == {*"ABCDEFGHIJKLMNOPRSTUVWXYZ", "Qu"}
+    n = cfg.face_px
+    ink = templates["E"] > 0.5
+    visible = np.ones((n, n), bool)
+    visible[: n // 2 - 2] = False  # the upper half behind a taller stack: E, F? no, E or L
+    found = match_visible(ink, visible, templates, 2)
+    assert found[0][0] == "E" and found[0][1] > 0.95
+    assert found[1][0] in "LBZ" and found[1][1] < 0.9
+    visible[:] = True
+    visible[n // 2 + 6:] = False  # the lower part hidden: an E is an F there
+    found = match_visible(ink, visible, templates, 2)
+    assert {found[0][0], found[1][0]} == {"E", "F"}
+    assert found[0][1] - found[1][1] < StackConfig().partial_margin
+
+
+def test_a_letter_whose_face_is_partly_behind_a_taller_stack_is_read_from_what_shows():
+    """The ink of a face whose lower third a nearer stack hides, with speckle."""
+    from vision.werdup_glyphs import face_templates, match_visible
+
+    cfg = StackConfig()
+    templates = face_templates(cfg.face_px, cfg.face_mm)
+    rng = np.random.default_rng(3)
+    for letter in ("S", "R", "Qu", "M"):
+        ink = templates[letter] > 0.5
+        noisy = ink ^ (rng.random(ink.shape) < 0.02)
+        visible = np.ones_like(ink)
+        visible[40:] = False
+        found = match_visible(noisy, visible, templates, 3)
+        assert found[0][0] == letter

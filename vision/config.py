@@ -203,6 +203,20 @@ class StackConfig:
     letter_box: float = 8.0           # mm: the square on a face that its letter (and bar) fill
     letter_hidden_share: float = 0.1  # ... this much of it behind a nearer stack: a cell read
                                       # empty there is not seen (a letter cut off is not read)
+    partial_region: float = 10.0      # mm: the square of a partly hidden face whose ink is
+                                      # matched against the tile font's letters
+    partial_most: float = 0.95        # ... only where less than this share of it shows (a
+                                      # face in full sight has been read as any face is)
+    partial_edge_px: int = 2          # ... kept this many pixels clear of a blocker's edge
+    partial_shift: int = 3            # ... each letter tried this many pixels off its place
+    partial_agree: float = 0.5        # the best letter's agreement (intersection over union
+                                      # of the ink seen and the letter, where it shows) ...
+    partial_share: float = 0.4        # ... with this share of its ink in sight ...
+    partial_margin: float = 0.12      # ... this far above any other letter's: read (and a
+                                      # height this far above the letter's other heights: sure)
+    partial_listed: tuple[float, float] = (0.4, 0.06)  # ... less sure, down to this agreement
+                                      # and margin: read, listed with its alternatives and a
+                                      # doubtful height
     ink_ratio: float = 0.6            # ink is darker than this share of the face around it
                                       # (a shadow darkens both, the black inlay only itself)
     faintest_ink: float = 0.75        # no ink when nothing is darker than this share

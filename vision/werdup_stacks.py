@@ -27,6 +27,7 @@ from vision.config import CellConfig, ClassifyConfig, StackConfig
 from vision.errors import VisionError
 from vision.glyph import features, glyph_from_mask
 from vision.markers import detect
+from vision.werdup_glyphs import face_templates, match_visible
 
 PLATEAU_SIZE = 13.0  # mm: the raised square on a tile's top that carries the letter (cad)
 
@@ -610,6 +611,7 @@ def read_stacks(cfg: StackConfig, cells: CellConfig, classify: ClassifyConfig,
                 s.margin = 0.0
     reading = StacksReading(pose, stacks, heights_seen, size=board.cells)
     _mark_hidden(cfg, reading, board)
+    _read_partly_hidden(cfg, image, reading, board, colours)
     for s in stacks:  # to the words, an unread tile is a tile of unknown letter
         if s.unreadable:
             s.letter = CellRead(s.row, s.col, BLANK, 0.0)
@@ -670,3 +672,132 @@ def _mark_hidden(cfg: StackConfig, reading: StacksReading, board: BoardLayout) -
             if _covered_share(face, near) < cfg.hidden_share / 2:
                 s.unreadable = True  # a tile's face with no letter made out on it
                 s.height = None
+
+
+def _visible_face(cfg: StackConfig, pose: BoardPose, board: BoardLayout, row: int, col: int,
+                  z: float, blockers: list[np.ndarray]) -> np.ndarray:
+    """Which pixels of the face crop (:func:`_face_crop`) at height ``z`` are in sight: on
+    the letter's part of the face and not behind the blockers' outlines (photo pixels);
+    (face_px, face_px) bool, kept clear of the blockers' edges by a pixel or two."""
+    n, half = cfg.face_px, cfg.face_mm / 2
+    step = cfg.face_mm / n
+    centre = board.cell_center(row, col)
+    to_board = np.array([[step, 0, centre[0] - half], [0, step, centre[1] - half], [0, 0, 1]])
+    to_crop = np.linalg.inv(pose.plane_homography(z) @ to_board)
+    hidden = np.zeros((n, n), np.uint8)
+    for poly in blockers:
+        pts = cv2.perspectiveTransform(poly.reshape(-1, 1, 2).astype(np.float64), to_crop)
+        cv2.fillPoly(hidden, [np.round(pts.reshape(-1, 2)).astype(np.int32)], 1)
+    k = 2 * cfg.partial_edge_px + 1
+    hidden = cv2.dilate(hidden, np.ones((k, k), np.uint8))
+    visible = hidden == 0
+    m = round((cfg.face_mm - cfg.partial_region) / 2 / step)
+    region = np.zeros((n, n), bool)
+    region[m: n - m, m: n - m] = True
+    return visible & region
+
+
+def _inner_marks(mask: np.ndarray) -> np.ndarray:
+    """An ink mask without the marks touching the crop's edge (a tile's edge or a groove
+    running across the face, not its letter)."""
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8),
+                                                           connectivity=8)
+    h, w = mask.shape
+    edge = [i for i in range(1, n) if stats[i][0] == 0 or stats[i][1] == 0
+            or stats[i][0] + stats[i][2] >= w or stats[i][1] + stats[i][3] >= h]
+    return mask & ~np.isin(labels, edge)
+
+
+@dataclass(frozen=True)
+class _InSight:
+    """The stacks read in a photo, as they hide the faces behind them."""
+
+    tall: dict[tuple[int, int], int]            # cell -> height
+    polys: dict[tuple[int, int], np.ndarray]    # cell -> outline (photo pixels)
+    eye: dict[tuple[int, int], float]           # cell -> its face's distance from the camera
+    claims: list[_Claim]
+
+    @classmethod
+    def of(cls, reading: StacksReading, board: BoardLayout) -> _InSight:
+        pose = reading.pose
+        tall = {(s.row, s.col): s.height for s in reading.stacks
+                if s.seen and s.letter.face and s.height}
+        return cls(tall, {k: _stack_polygon(pose, board, k[0], k[1], h) for k, h in tall.items()},
+                   {k: float(pose.depth(np.array([[*board.cell_center(*k),
+                                                   board.stack_top(h)]]))[0])
+                    for k, h in tall.items()},
+                   [_Claim.of(pose, board, k[0], k[1], h) for k, h in tall.items()])
+
+
+def _partial_matches(cfg: StackConfig, image: np.ndarray, pose: BoardPose, board: BoardLayout,
+                     colours: FaceColours, sight: _InSight, row: int, col: int
+                     ) -> list[tuple[float, str, int, float]]:
+    """For each height at which the cell's face would be partly in sight, of the tiles'
+    colour and hiding no letter seen: the two letters best fitting the ink that shows, as
+    (agreement, letter, height, share of the letter in sight), best first."""
+    templates = face_templates(cfg.face_px, cfg.face_mm)
+    centre = board.cell_center(row, col)
+    best = []
+    for h in range(1, cfg.max_stack + 1):
+        z = board.stack_top(h)
+        depth = float(pose.depth(np.array([[*centre, z]]))[0])
+        blockers = [sight.polys[k] for k in sight.polys if sight.tall[k] > h
+                    and sight.eye[k] < depth and max(abs(k[0] - row), abs(k[1] - col)) <= 2]
+        visible = _visible_face(cfg, pose, board, row, col, z, blockers)
+        region = _visible_face(cfg, pose, board, row, col, z, [])
+        if not 0.05 * region.sum() < visible.sum() < cfg.partial_most * region.sum():
+            continue  # nothing in sight, or nothing hidden (then read as any face is)
+        if any(_Claim.of(pose, board, row, col, h).clashes(c) for c in sight.claims):
+            continue
+        colour = _face_crop(cfg, image, pose, centre, z)
+        crop = cv2.GaussianBlur(cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY), (0, 0), 0.8)
+        ratio = face_ratio(cfg, crop)
+        if not colours.tile_like(cfg, _face_lab(colour[visible], ratio[visible],
+                                                cfg.lit_share)):
+            continue
+        ink = _inner_marks(letter_ink(cfg, ratio))
+        for letter, agree, share in match_visible(ink, visible, templates,
+                                                  cfg.partial_shift)[:2]:
+            best.append((agree, letter, h, share))
+    return sorted(best, reverse=True)
+
+
+def _read_partly_hidden(cfg: StackConfig, image: np.ndarray, reading: StacksReading,
+                        board: BoardLayout, colours: FaceColours) -> None:
+    """A stack not seen whose face is partly in sight: its letter is read from the part
+    that shows, against the tile font's letters drawn as the tiles carry them, when only one
+    letter (at one height or more) fits what shows, on a face of the tiles' colour, and a
+    stack that high there would hide no letter seen; its height, when one height fits much
+    better than the others and the stack's body shows, else it is doubtful. A less sure fit
+    is read but listed (its letter's alternatives, a doubtful height); none stays not seen."""
+    if not reading.heights_seen:
+        return
+    sight = _InSight.of(reading, board)
+    for s in reading.stacks:
+        if s.seen or s.unreadable:
+            continue
+        best = _partial_matches(cfg, image, reading.pose, board, colours, sight, s.row, s.col)
+        if not best:
+            continue
+        agree, letter, h, share = best[0]
+        rival = max([a for a, x, _, _ in best if x != letter] or [0.0])
+        other_h = max([a for a, x, k, _ in best if x == letter and k != h] or [0.0])
+        if share < cfg.partial_share or agree < cfg.partial_listed[0] or (
+                agree - rival < cfg.partial_listed[1]):
+            continue
+        sure = agree >= cfg.partial_agree and agree - rival >= cfg.partial_margin
+        s.seen = True
+        s.height = h
+        s.height_confidence = agree / (agree + other_h)
+        s.margin = float("inf") if sure and agree - other_h >= cfg.partial_margin else 0.0
+        if h > 1 and colours.board_like(cfg, _body_lab(image, reading.pose, board, s.row,
+                                                       s.col, h)):
+            s.margin = 0.0
+        face = normalise_face(letter)
+        options: list[tuple[str, float]] = []
+        for a, x, _, _ in best:
+            if normalise_face(x) not in [o for o, _ in options]:
+                options.append((normalise_face(x), a))
+        s.letter = CellRead(s.row, s.col, face, agree, [] if sure else options[:3], face,
+                            options)
+        s.letter_score = agree
