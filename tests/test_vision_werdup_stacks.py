@@ -239,3 +239,80 @@ def test_a_hard_shadow_across_a_face_is_not_ink():
     ink = letter_ink(cfg, face_ratio(cfg, crop))
     assert ink[30, 16] and ink[30, 46]
     assert not ink[:, 26:40].any()  # along the shadow's edge: face, on both sides
+
+
+def test_a_face_half_in_a_neighbours_shadow_has_the_tiles_colour():
+    from vision.werdup_stacks import FaceColours, _face_lab, face_ratio
+
+    cfg = StackConfig()
+    tile = np.array([70.0, -3.0, 4.0])
+    colours = FaceColours(tile, None)
+    crop = np.zeros((cfg.face_px, cfg.face_px, 3), np.uint8)
+    crop[:] = (190, 178, 172)           # the tile's face in the light
+    crop[:, 24:] = (80, 75, 72)         # most of it in a taller neighbour's shadow
+    crop[20:44, 30:35] = (20, 20, 20)   # the letter's stroke
+    grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
+    ratio = face_ratio(cfg, grey)
+    lit = _face_lab(crop, ratio, cfg.lit_share)
+    assert not colours.tile_like(cfg, _face_lab(crop, ratio))  # its median is the shadow's
+    assert colours.tile_like(cfg, lit)  # its lit part's is the tile's
+
+
+def test_a_stacks_outline_is_its_bodies_and_the_smaller_plateau_on_top():
+    from companion.layout.werdup_board import WERDUP_BOARD as board
+    from vision.werdup_stacks import PLATEAU_SIZE, _stack_polygon
+
+    pose = _reading(TILTED[0]).pose
+    outline = _stack_polygon(pose, board, 4, 4, 3).astype(np.float32)
+    cx, cy = board.cell_center(4, 4)
+    top = board.stack_top(3)
+    body = board.tile_size / 2
+
+    def inside(x: float, y: float, z: float) -> bool:
+        px = pose.project(np.array([[x, y, z]]))[0]
+        return cv2.pointPolygonTest(outline, (float(px[0]), float(px[1])), False) >= 0
+
+    turns = [(-1, -1), (-1, 1), (1, -1), (1, 1)]
+    h = PLATEAU_SIZE / 2 - 0.3
+    assert all(inside(cx + dx * h, cy + dy * h, top) for dx, dy in turns)
+    # the body's square stops 1 mm under the face: at the face's height, the far corners of
+    # a body-sized square stand out of the outline (a box-shaped one would hold them all)
+    assert not all(inside(cx + dx * body, cy + dy * body, top) for dx, dy in turns)
+    assert all(inside(cx + dx * (body - 0.3), cy + dy * (body - 0.3),
+                      top - board.tile_plateau_height - 0.3) for dx, dy in turns)
+
+
+def test_a_partly_hidden_letter_is_told_only_when_no_other_letter_fits_what_shows():
+    from vision.werdup_glyphs import face_templates, match_visible
+
+    cfg = StackConfig()
+    templates = face_templates(cfg.face_px, cfg.face_mm)
+    assert set(templates) == {*"ABCDEFGHIJKLMNOPRSTUVWXYZ", "Qu"}
+    n = cfg.face_px
+    ink = templates["E"] > 0.5
+    visible = np.ones((n, n), bool)
+    visible[: n // 2 - 2] = False  # the upper half behind a taller stack: E, F? no, E or L
+    found = match_visible(ink, visible, templates, 2)
+    assert found[0][0] == "E" and found[0][1] > 0.95
+    assert found[1][0] in "LBZ" and found[1][1] < 0.9
+    visible[:] = True
+    visible[n // 2 + 6:] = False  # the lower part hidden: an E is an F there
+    found = match_visible(ink, visible, templates, 2)
+    assert {found[0][0], found[1][0]} == {"E", "F"}
+    assert found[0][1] - found[1][1] < StackConfig().partial_margin
+
+
+def test_a_letter_whose_face_is_partly_behind_a_taller_stack_is_read_from_what_shows():
+    """The ink of a face whose lower third a nearer stack hides, with speckle."""
+    from vision.werdup_glyphs import face_templates, match_visible
+
+    cfg = StackConfig()
+    templates = face_templates(cfg.face_px, cfg.face_mm)
+    rng = np.random.default_rng(3)
+    for letter in ("S", "R", "Qu", "M"):
+        ink = templates[letter] > 0.5
+        noisy = ink ^ (rng.random(ink.shape) < 0.02)
+        visible = np.ones_like(ink)
+        visible[40:] = False
+        found = match_visible(noisy, visible, templates, 3)
+        assert found[0][0] == letter

@@ -200,6 +200,23 @@ class StackConfig:
     printed_score: float = 0.9        # with no M, W, N or Z read (their bar tells printed
                                       # tiles), the letters' median score on printed tiles
     hidden_share: float = 0.35        # a face this much covered by a nearer stack: not seen
+    letter_box: float = 8.0           # mm: the square on a face that its letter (and bar) fill
+    letter_hidden_share: float = 0.1  # ... this much of it behind a nearer stack: a cell read
+                                      # empty there is not seen (a letter cut off is not read)
+    partial_region: float = 10.0      # mm: the square of a partly hidden face whose ink is
+                                      # matched against the tile font's letters
+    partial_most: float = 0.95        # ... only where less than this share of it shows (a
+                                      # face in full sight has been read as any face is)
+    partial_edge_px: int = 2          # ... kept this many pixels clear of a blocker's edge
+    partial_shift: int = 3            # ... each letter tried this many pixels off its place
+    partial_agree: float = 0.5        # the best letter's agreement (intersection over union
+                                      # of the ink seen and the letter, where it shows) ...
+    partial_share: float = 0.4        # ... with this share of its ink in sight ...
+    partial_margin: float = 0.12      # ... this far above any other letter's: read (and a
+                                      # height this far above the letter's other heights: sure)
+    partial_listed: tuple[float, float] = (0.4, 0.06)  # ... less sure, down to this agreement
+                                      # and margin: read, listed with its alternatives and a
+                                      # doubtful height
     ink_ratio: float = 0.6            # ink is darker than this share of the face around it
                                       # (a shadow darkens both, the black inlay only itself)
     faintest_ink: float = 0.75        # no ink when nothing is darker than this share
@@ -209,6 +226,8 @@ class StackConfig:
     max_face_chroma: float = 16.0     # ... or one this far from their colour (Lab a, b)
     min_tile_contrast: float = 12.0   # Lab distance of tiles and board needed to tell an
                                       # unread tile from an empty cell by colour
+    lit_share: float = 0.7            # a face's lit part: its brightest 30% (a face half in
+                                      # a taller neighbour's shadow is a tile's face)
     tile_nearer: float = 0.4          # a face this much nearer the tiles' colour than the
                                       # board's (Lab) is a tile's
 

@@ -27,6 +27,9 @@ from vision.config import CellConfig, ClassifyConfig, StackConfig
 from vision.errors import VisionError
 from vision.glyph import features, glyph_from_mask
 from vision.markers import detect
+from vision.werdup_glyphs import face_templates, match_visible
+
+PLATEAU_SIZE = 13.0  # mm: the raised square on a tile's top that carries the letter (cad)
 
 
 @dataclass(frozen=True)
@@ -266,9 +269,14 @@ def _bar_darkness(cfg: StackConfig, ratio: np.ndarray, letter: np.ndarray,
     return float(1.0 - region.mean()) if region.size else 0.0
 
 
-def _face_lab(colour: np.ndarray, ratio: np.ndarray) -> np.ndarray:
-    """The face's colour in CIE Lab (L 0-100) from its bright pixels (not the letter)."""
+def _face_lab(colour: np.ndarray, ratio: np.ndarray, lit: float = 0.0) -> np.ndarray:
+    """The face's colour in CIE Lab (L 0-100) from its bright pixels (not the letter); with
+    ``lit`` (0-1) from the brightest share ``1 - lit`` of them only: the part of a face half
+    in a taller neighbour's shadow that the light reaches."""
     bright = colour[ratio > 0.9]
+    if lit > 0 and len(bright) >= 8:
+        grey = bright.astype(np.float32).sum(axis=1)
+        bright = bright[grey >= np.quantile(grey, lit)]
     bgr = np.median(bright, axis=0) if len(bright) else np.median(colour.reshape(-1, 3), axis=0)
     lab = cv2.cvtColor(np.uint8(np.round(bgr)).reshape(1, 1, 3), cv2.COLOR_BGR2LAB)[0, 0]
     return np.array([float(lab[0]) * 100 / 255, float(lab[1]) - 128, float(lab[2]) - 128])
@@ -300,16 +308,18 @@ class HeightEvidence:
     faces: list[np.ndarray]             # the face's colour (CIE Lab)
     bars: list[float]                   # how dark the bar's place under the letter is
     letter_scores: list[float]          # 0-1: a letter centred on the predicted face
+    lit: list[np.ndarray] = field(default_factory=list)  # the face's lit part's colour
 
 
 def _letter_on_plane(cfg: StackConfig, cells: CellConfig, image: np.ndarray, pose: BoardPose,
                      clf: TileClassifier, letters: tuple[str, ...], centre: tuple[float, float],
-                     z: float, sigma: float) -> tuple[float, np.ndarray | None, np.ndarray, float]:
+                     z: float, sigma: float
+                     ) -> tuple[float, np.ndarray | None, np.ndarray, float, np.ndarray]:
     """How well a letter sits on the square of the plane at height ``z`` centred on
     ``centre`` (0-1: centred where the letter's centre should be, the font's size, looking
     like a letter; M, W, N and Z a little higher with their bar under them); the glyph found
-    there, the face's colour (CIE Lab) and how dark the bar's place is. A letter ``sigma``
-    mm off its place keeps a third of its score."""
+    there, the face's colour (CIE Lab), how dark the bar's place is and the colour of the
+    face's lit part. A letter ``sigma`` mm off its place keeps a third of its score."""
     mm = cfg.face_mm / cfg.face_px
     middle = cfg.face_px / 2
     colour = _face_crop(cfg, image, pose, centre, z)
@@ -319,13 +329,14 @@ def _letter_on_plane(cfg: StackConfig, cells: CellConfig, image: np.ndarray, pos
     glyph = glyph_from_mask(cells, mask)
     found = _letter_box(mask) if glyph is not None else None
     face = _face_lab(colour, ratio)
+    lit = _face_lab(colour, ratio, cfg.lit_share)
     if found is None or glyph is None:  # a box is looked for only with a glyph
-        return 0.0, None, face, 0.0
+        return 0.0, None, face, 0.0, lit
     box, rest = found
     tall_mm, wide_mm = (box[3] - box[1]) * mm, (box[2] - box[0]) * mm
     if not (cfg.letter_height[0] <= tall_mm <= cfg.letter_height[1]
             and wide_mm >= cfg.min_letter_width):  # not the size of a tile's letter
-        return 0.0, None, face, 0.0
+        return 0.0, None, face, 0.0, lit
     x, y = (box[0] + box[2]) / 2 - middle, (box[1] + box[3]) / 2 - middle
     bar = _bar_darkness(cfg, ratio, mask & ~rest, box)
     p = clf.probabilities(np.array([features(glyph)], np.float32), letters)[0]
@@ -338,7 +349,7 @@ def _letter_on_plane(cfg: StackConfig, cells: CellConfig, image: np.ndarray, pos
     risen = (np.exp(-(np.hypot(x, y + cfg.letter_rise / mm) * mm / sigma) ** 2)
              * (cfg.no_bar + (1 - cfg.no_bar) * min(1.0, bar / cfg.bar_dark)))
     score = float((1 - q) * plain + q * risen) * p_letter
-    return score, (glyph if score > 0 else None), face, bar
+    return score, (glyph if score > 0 else None), face, bar, lit
 
 
 def _candidates(cfg: StackConfig, cells: CellConfig, image: np.ndarray, grad: np.ndarray,
@@ -351,11 +362,12 @@ def _candidates(cfg: StackConfig, cells: CellConfig, image: np.ndarray, grad: np
     edges = []
     for h in range(1, cfg.max_stack + 1):
         z = board.stack_top(h)
-        score, glyph, face, bar = _letter_on_plane(cfg, cells, image, pose, clf, letters,
+        score, glyph, face, bar, lit = _letter_on_plane(cfg, cells, image, pose, clf, letters,
                                                    centre, z, sigma)
         out.letter_scores.append(score)
         out.glyphs.append(glyph)
         out.faces.append(face)
+        out.lit.append(lit)
         out.bars.append(bar)
         edges.append(_edge_strength(grad, pose, centre, z - board.tile_plateau_height,
                                     board.tile_size) if score > 0 else 0.0)
@@ -381,12 +393,15 @@ def _body_lab(image: np.ndarray, pose: BoardPose, board: BoardLayout, row: int, 
 
 def _stack_polygon(pose: BoardPose, board: BoardLayout, row: int, col: int, height: int
                    ) -> np.ndarray:
-    """The photo outline (convex hull) of a stack's box, floor to top face."""
+    """The photo outline (convex hull) of a stack: its tiles' bodies from the floor up, and
+    the top tile's plateau (smaller, the letter's face) on them."""
     cx, cy = board.cell_center(row, col)
-    h = board.tile_size / 2
+    h, p = board.tile_size / 2, PLATEAU_SIZE / 2
     top = board.stack_top(height)
+    body = top - board.tile_plateau_height
     pts = [(cx + dx, cy + dy, z) for dx in (-h, h) for dy in (-h, h)
-           for z in (board.floor_height, top)]
+           for z in (board.floor_height, body)]
+    pts += [(cx + dx, cy + dy, top) for dx in (-p, p) for dy in (-p, p)]
     return cv2.convexHull(pose.project(np.array(pts)).astype(np.float32)).reshape(-1, 2)
 
 
@@ -483,9 +498,10 @@ def _assign(cfg: StackConfig, found: dict[tuple[int, int], HeightEvidence], pose
     and a letter in the photo belongs to one stack only (a tall stack's face may sit where
     a neighbour's would at another height)."""
     claims = sorted(((sc, r, c, k) for (r, c), cand in found.items()
-                     for k, (sc, face) in enumerate(zip(cand.scores, cand.faces, strict=True))
-                     if sc >= cfg.min_letter_score and colours.tile_like(cfg, face)),
-                    reverse=True)
+                     for k, sc in enumerate(cand.scores)
+                     if sc >= cfg.min_letter_score and colours.tile_like(cfg, cand.faces[k])
+                     or sc >= cfg.min_letter_score and k == 0
+                     and colours.tile_like(cfg, cand.lit[k])), reverse=True)
     taken: dict[tuple[int, int], int] = {}
     accepted: list[_Claim] = []
     for _, r, c, k in claims:
@@ -595,6 +611,7 @@ def read_stacks(cfg: StackConfig, cells: CellConfig, classify: ClassifyConfig,
                 s.margin = 0.0
     reading = StacksReading(pose, stacks, heights_seen, size=board.cells)
     _mark_hidden(cfg, reading, board)
+    _read_partly_hidden(cfg, image, reading, board, colours)
     for s in stacks:  # to the words, an unread tile is a tile of unknown letter
         if s.unreadable:
             s.letter = CellRead(s.row, s.col, BLANK, 0.0)
@@ -619,7 +636,9 @@ def read_stacks(cfg: StackConfig, cells: CellConfig, classify: ClassifyConfig,
 
 def _mark_hidden(cfg: StackConfig, reading: StacksReading, board: BoardLayout) -> None:
     """Cells whose face (at their read height, or a lone tile's for empty ones) is mostly
-    behind a nearer, taller stack: not seen, whatever was read there."""
+    behind a nearer, taller stack: not seen, whatever was read there; and cells read empty
+    whose lone tile's letter would be partly behind one (a letter cut off is not made out,
+    so none seen there proves nothing)."""
     eye_depth = {}
     read_height = {(s.row, s.col): s.height or 0 for s in reading.stacks}
     tall: dict[tuple[int, int], int] = {}  # the stacks with a letter read on top: heights
@@ -641,7 +660,10 @@ def _mark_hidden(cfg: StackConfig, reading: StacksReading, board: BoardLayout) -
         blockers = [polys[k] for k in polys if k != (s.row, s.col) and eye_depth[k] < depth
                     and max(abs(k[0] - s.row), abs(k[1] - s.col)) <= 2
                     and read_height[k] > h]
-        if _covered_share(face, blockers) >= cfg.hidden_share:
+        if _covered_share(face, blockers) >= cfg.hidden_share or not s.letter.face and (
+                _covered_share(_face_polygon(reading.pose, board, s.row, s.col, z,
+                                             cfg.letter_box), blockers)
+                >= cfg.letter_hidden_share):
             s.seen = False
             s.height = None
             s.letter = CellRead(s.row, s.col, EMPTY, 0.0)
@@ -650,3 +672,132 @@ def _mark_hidden(cfg: StackConfig, reading: StacksReading, board: BoardLayout) -
             if _covered_share(face, near) < cfg.hidden_share / 2:
                 s.unreadable = True  # a tile's face with no letter made out on it
                 s.height = None
+
+
+def _visible_face(cfg: StackConfig, pose: BoardPose, board: BoardLayout, row: int, col: int,
+                  z: float, blockers: list[np.ndarray]) -> np.ndarray:
+    """Which pixels of the face crop (:func:`_face_crop`) at height ``z`` are in sight: on
+    the letter's part of the face and not behind the blockers' outlines (photo pixels);
+    (face_px, face_px) bool, kept clear of the blockers' edges by a pixel or two."""
+    n, half = cfg.face_px, cfg.face_mm / 2
+    step = cfg.face_mm / n
+    centre = board.cell_center(row, col)
+    to_board = np.array([[step, 0, centre[0] - half], [0, step, centre[1] - half], [0, 0, 1]])
+    to_crop = np.linalg.inv(pose.plane_homography(z) @ to_board)
+    hidden = np.zeros((n, n), np.uint8)
+    for poly in blockers:
+        pts = cv2.perspectiveTransform(poly.reshape(-1, 1, 2).astype(np.float64), to_crop)
+        cv2.fillPoly(hidden, [np.round(pts.reshape(-1, 2)).astype(np.int32)], 1)
+    k = 2 * cfg.partial_edge_px + 1
+    hidden = cv2.dilate(hidden, np.ones((k, k), np.uint8))
+    visible = hidden == 0
+    m = round((cfg.face_mm - cfg.partial_region) / 2 / step)
+    region = np.zeros((n, n), bool)
+    region[m: n - m, m: n - m] = True
+    return visible & region
+
+
+def _inner_marks(mask: np.ndarray) -> np.ndarray:
+    """An ink mask without the marks touching the crop's edge (a tile's edge or a groove
+    running across the face, not its letter)."""
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8),
+                                                           connectivity=8)
+    h, w = mask.shape
+    edge = [i for i in range(1, n) if stats[i][0] == 0 or stats[i][1] == 0
+            or stats[i][0] + stats[i][2] >= w or stats[i][1] + stats[i][3] >= h]
+    return mask & ~np.isin(labels, edge)
+
+
+@dataclass(frozen=True)
+class _InSight:
+    """The stacks read in a photo, as they hide the faces behind them."""
+
+    tall: dict[tuple[int, int], int]            # cell -> height
+    polys: dict[tuple[int, int], np.ndarray]    # cell -> outline (photo pixels)
+    eye: dict[tuple[int, int], float]           # cell -> its face's distance from the camera
+    claims: list[_Claim]
+
+    @classmethod
+    def of(cls, reading: StacksReading, board: BoardLayout) -> _InSight:
+        pose = reading.pose
+        tall = {(s.row, s.col): s.height for s in reading.stacks
+                if s.seen and s.letter.face and s.height}
+        return cls(tall, {k: _stack_polygon(pose, board, k[0], k[1], h) for k, h in tall.items()},
+                   {k: float(pose.depth(np.array([[*board.cell_center(*k),
+                                                   board.stack_top(h)]]))[0])
+                    for k, h in tall.items()},
+                   [_Claim.of(pose, board, k[0], k[1], h) for k, h in tall.items()])
+
+
+def _partial_matches(cfg: StackConfig, image: np.ndarray, pose: BoardPose, board: BoardLayout,
+                     colours: FaceColours, sight: _InSight, row: int, col: int
+                     ) -> list[tuple[float, str, int, float]]:
+    """For each height at which the cell's face would be partly in sight, of the tiles'
+    colour and hiding no letter seen: the two letters best fitting the ink that shows, as
+    (agreement, letter, height, share of the letter in sight), best first."""
+    templates = face_templates(cfg.face_px, cfg.face_mm)
+    centre = board.cell_center(row, col)
+    best = []
+    for h in range(1, cfg.max_stack + 1):
+        z = board.stack_top(h)
+        depth = float(pose.depth(np.array([[*centre, z]]))[0])
+        blockers = [sight.polys[k] for k in sight.polys if sight.tall[k] > h
+                    and sight.eye[k] < depth and max(abs(k[0] - row), abs(k[1] - col)) <= 2]
+        visible = _visible_face(cfg, pose, board, row, col, z, blockers)
+        region = _visible_face(cfg, pose, board, row, col, z, [])
+        if not 0.05 * region.sum() < visible.sum() < cfg.partial_most * region.sum():
+            continue  # nothing in sight, or nothing hidden (then read as any face is)
+        if any(_Claim.of(pose, board, row, col, h).clashes(c) for c in sight.claims):
+            continue
+        colour = _face_crop(cfg, image, pose, centre, z)
+        crop = cv2.GaussianBlur(cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY), (0, 0), 0.8)
+        ratio = face_ratio(cfg, crop)
+        if not colours.tile_like(cfg, _face_lab(colour[visible], ratio[visible],
+                                                cfg.lit_share)):
+            continue
+        ink = _inner_marks(letter_ink(cfg, ratio))
+        for letter, agree, share in match_visible(ink, visible, templates,
+                                                  cfg.partial_shift)[:2]:
+            best.append((agree, letter, h, share))
+    return sorted(best, reverse=True)
+
+
+def _read_partly_hidden(cfg: StackConfig, image: np.ndarray, reading: StacksReading,
+                        board: BoardLayout, colours: FaceColours) -> None:
+    """A stack not seen whose face is partly in sight: its letter is read from the part
+    that shows, against the tile font's letters drawn as the tiles carry them, when only one
+    letter (at one height or more) fits what shows, on a face of the tiles' colour, and a
+    stack that high there would hide no letter seen; its height, when one height fits much
+    better than the others and the stack's body shows, else it is doubtful. A less sure fit
+    is read but listed (its letter's alternatives, a doubtful height); none stays not seen."""
+    if not reading.heights_seen:
+        return
+    sight = _InSight.of(reading, board)
+    for s in reading.stacks:
+        if s.seen or s.unreadable:
+            continue
+        best = _partial_matches(cfg, image, reading.pose, board, colours, sight, s.row, s.col)
+        if not best:
+            continue
+        agree, letter, h, share = best[0]
+        rival = max([a for a, x, _, _ in best if x != letter] or [0.0])
+        other_h = max([a for a, x, k, _ in best if x == letter and k != h] or [0.0])
+        if share < cfg.partial_share or agree < cfg.partial_listed[0] or (
+                agree - rival < cfg.partial_listed[1]):
+            continue
+        sure = agree >= cfg.partial_agree and agree - rival >= cfg.partial_margin
+        s.seen = True
+        s.height = h
+        s.height_confidence = agree / (agree + other_h)
+        s.margin = float("inf") if sure and agree - other_h >= cfg.partial_margin else 0.0
+        if h > 1 and colours.board_like(cfg, _body_lab(image, reading.pose, board, s.row,
+                                                       s.col, h)):
+            s.margin = 0.0
+        face = normalise_face(letter)
+        options: list[tuple[str, float]] = []
+        for a, x, _, _ in best:
+            if normalise_face(x) not in [o for o, _ in options]:
+                options.append((normalise_face(x), a))
+        s.letter = CellRead(s.row, s.col, face, agree, [] if sure else options[:3], face,
+                            options)
+        s.letter_score = agree

@@ -1,0 +1,89 @@
+"""The printed WerdUp tiles' letters as they sit on a tile's face, drawn from the tile font,
+for reading a letter of which only part is in sight (the rest behind a taller stack).
+
+The letters are placed as the CAD model places them (:func:`cad.tile.letter_solid`): the
+font's em is 10 mm, each letter is centred on the face by its outline's box, and M, W, N and
+Z sit 0.95 mm higher with a 6 x 1 mm bar 0.9 mm under them. The font is the tiles' own
+(DejaVu Sans Bold, the Debian package ``fonts-dejavu-core``)."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+from companion.tiles import ROTATION_AMBIGUOUS
+
+TILE_FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
+EM_MM = 10.0          # the tile font's size
+LETTER_BOX_MM = 11.0  # the longest side a letter (with room for a bar) may take
+BAR_MM = (6.0, 1.0, 0.9)  # the bar's width, height and gap under the letter
+SUPER = 4             # drawn this many times finer, then reduced
+
+
+def _glyph(text: str, px_per_mm: float) -> np.ndarray:
+    """The ink of ``text`` at the tile font's size (cropped to its box), bool."""
+    em = EM_MM * px_per_mm * SUPER
+    font = ImageFont.truetype(str(TILE_FONT), round(em))
+    x0, y0, x1, y1 = font.getbbox(text)
+    long_mm = max(x1 - x0, y1 - y0 + 1.9 * px_per_mm * SUPER) / (px_per_mm * SUPER)
+    if long_mm > LETTER_BOX_MM:  # shrunk to fit the face, as "Qu" is
+        font = ImageFont.truetype(str(TILE_FONT), round(em * LETTER_BOX_MM / long_mm))
+        x0, y0, x1, y1 = font.getbbox(text)
+    img = Image.new("L", (x1 - x0 + 4, y1 - y0 + 4), 0)
+    ImageDraw.Draw(img).text((2 - x0, 2 - y0), text, fill=255, font=font)
+    a = np.asarray(img) > 127
+    ys, xs = np.nonzero(a)
+    return a[ys.min(): ys.max() + 1, xs.min(): xs.max() + 1]
+
+
+@cache
+def face_templates(size_px: int, face_mm: float) -> dict[str, np.ndarray]:
+    """Each tile face (A-Z and "Qu") as ink on the upright face square of ``face_mm`` drawn
+    ``size_px`` pixels wide, centred as in :func:`vision.werdup_stacks._face_crop`: letter
+    -> (size_px, size_px) float32 in 0-1."""
+    px = size_px / face_mm
+    out = {}
+    for letter in [chr(c) for c in range(ord("A"), ord("Z") + 1) if chr(c) != "Q"] + ["Qu"]:
+        g = _glyph(letter, px)
+        n = size_px * SUPER
+        canvas = np.zeros((n, n), np.uint8)
+        gh, gw = g.shape
+        cy = n / 2 - (BAR_MM[1] + BAR_MM[2]) / 2 * px * SUPER * (letter in ROTATION_AMBIGUOUS)
+        y0, x0 = round(cy - gh / 2), round(n / 2 - gw / 2)
+        canvas[y0: y0 + gh, x0: x0 + gw] = g * 255
+        if letter in ROTATION_AMBIGUOUS:
+            bw, bh = BAR_MM[0] * px * SUPER, BAR_MM[1] * px * SUPER
+            top = y0 + gh + BAR_MM[2] * px * SUPER
+            canvas[round(top): round(top + bh), round(n / 2 - bw / 2): round(n / 2 + bw / 2)] = 255
+        small = cv2.resize(canvas, (size_px, size_px), interpolation=cv2.INTER_AREA)
+        out[letter] = small.astype(np.float32) / 255.0
+    return out
+
+
+def match_visible(ink: np.ndarray, visible: np.ndarray, templates: dict[str, np.ndarray],
+                  shift: int) -> list[tuple[str, float, float]]:
+    """How well each letter's template agrees with the ink seen (both (N, N)) where the face
+    is in sight (``visible``, bool), over shifts of up to ``shift`` pixels: (letter, agreement
+    0-1 as intersection over union on the visible part, share of the letter's ink in sight),
+    best first."""
+    seen = ink & visible
+    out = []
+    for letter, tmpl in templates.items():
+        t = tmpl > 0.5
+        best, share = 0.0, 0.0
+        for dy in range(-shift, shift + 1):
+            for dx in range(-shift, shift + 1):
+                ts = np.roll(t, (dy, dx), axis=(0, 1))
+                tv = ts & visible
+                union = int((tv | seen).sum())
+                if not union:
+                    continue
+                iou = int((tv & seen).sum()) / union
+                if iou > best:
+                    best, share = iou, int(tv.sum()) / max(int(ts.sum()), 1)
+        out.append((letter, best, share))
+    return sorted(out, key=lambda x: -x[1])
