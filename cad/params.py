@@ -20,7 +20,7 @@ from companion.werdup.rules import get_rules
 
 MIN_CLEARANCE = 0.1 * MM  # the tightest fit the coupons offer; below it parts fuse or jam
 MAX_CLEARANCE = 1.0 * MM
-DEFAULT_FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
+DEFAULT_FONT = wb.TILE_FONT
 
 
 def check_clearance(c: object) -> None:
@@ -61,13 +61,13 @@ class TileParams:
 
     size: float = wb.TILE_SIZE
     body_height: float = wb.TILE_BODY_HEIGHT
-    plateau_size: float = 13.0 * MM
+    plateau_size: float = wb.TILE_PLATEAU_SIZE
     plateau_height: float = wb.TILE_PLATEAU_HEIGHT
     plateau_chamfer: float = 0.4 * MM  # lead-in so a tile drops onto the one below
     corner_radius: float = 1.0 * MM
     letter_depth: float = 0.6 * MM
-    font_size: float = 10.0 * MM
-    letter_box: float = 11.0 * MM  # longest side a letter (or "Qu") may take on the plateau
+    font_size: float = wb.TILE_FONT_SIZE
+    letter_box: float = wb.TILE_LETTER_BOX  # longest side a letter (or "Qu") may take
     font: Path = DEFAULT_FONT
     # the tallest stack, from the rules data
     stack_limit: int = field(default_factory=lambda: get_rules().max_height)

@@ -13,6 +13,7 @@ import cadquery as cq
 
 from cad.params import SetParams, TileParams
 from cad.solids import shape_of
+from companion.layout import werdup_board as wb
 from companion.tiles import ROTATION_AMBIGUOUS
 
 
@@ -48,14 +49,15 @@ def letter_solid(params: SetParams, letter: str, overshoot: float = 0.0) -> cq.W
     if letter.upper() not in ROTATION_AMBIGUOUS:
         return glyph.translate((-(bb.xmin + bb.xmax) / 2, -(bb.ymin + bb.ymax) / 2,
                                 top - t.letter_depth))
-    bar_h, bar_gap = 1.0, 0.9
+    bar_h, bar_gap = wb.TILE_BAR_HEIGHT, wb.TILE_BAR_GAP
     total = bb.ylen + bar_gap + bar_h
     # centre letter plus bar on the plateau
     dy = -(bb.ymin + bb.ymax) / 2 + (bar_gap + bar_h) / 2
     glyph = glyph.translate((-(bb.xmin + bb.xmax) / 2, dy, top - t.letter_depth))
     bar_y = -total / 2 + bar_h / 2
+    bar_w = min(wb.TILE_BAR_WIDTH, t.letter_box * 0.55)
     bar = (cq.Workplane("XY").workplane(offset=top - t.letter_depth).center(0, bar_y)
-           .rect(min(6.0, t.letter_box * 0.55), bar_h).extrude(t.letter_depth + overshoot))
+           .rect(bar_w, bar_h).extrude(t.letter_depth + overshoot))
     return glyph.union(bar)
 
 
@@ -63,7 +65,8 @@ def letter_solid(params: SetParams, letter: str, overshoot: float = 0.0) -> cq.W
 def _font_size_cached(font: str, font_size: float, box: float, letter: str) -> float:
     glyph = cq.Workplane("XY").text(letter, font_size, 1.0, fontPath=font, combine=False)
     bb = shape_of(glyph).BoundingBox()
-    longest = max(bb.xlen, bb.ylen + 1.9)  # room for the orientation bar under the letter
+    # room for the orientation bar under the letter
+    longest = max(bb.xlen, bb.ylen + wb.TILE_BAR_GAP + wb.TILE_BAR_HEIGHT)
     return font_size if longest <= box else font_size * box / longest
 
 

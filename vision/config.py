@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from companion.layout import werdup_board as wb
+
 
 @dataclass(frozen=True)
 class LoadConfig:
@@ -173,17 +175,17 @@ class StackConfig:
     focal_range: tuple[float, float] = (0.35, 4.0)   # plausible measured focal / long side
     face_mm: float = 12.6             # side of the top-face square read for a letter
     face_px: int = 63                 # ... warped to this many pixels
-    letter_rise: float = 0.95         # mm: M, W, N and Z's centre above the face's (the
-                                      # bar showing which way is up sits under them; the
-                                      # other letters are centred)
+    letter_rise: float = (wb.TILE_BAR_GAP + wb.TILE_BAR_HEIGHT) / 2  # mm: M, W, N and Z's
+                                      # centre above the face's (the bar showing which way is
+                                      # up sits under them; the other letters are centred)
     letter_height: tuple[float, float] = (5.5, 10.5)  # mm: capitals are 7.3 (J, Q 9)
     cap_height: float = 7.3           # mm: a capital letter on a tile
     min_letter_px: float = 14.0       # a letter seen smaller than this (pixels tall, in the
                                       # working image) is listed, however sure it looks
     min_letter_width: float = 1.3     # mm: the I's stem is 1.9
-    bar_gap: float = 0.9              # mm between the letter and the orientation bar under it
-    bar_height: float = 1.0           # mm: the bar's height
-    bar_width: float = 6.0            # mm: the bar's width
+    bar_gap: float = wb.TILE_BAR_GAP  # mm between the letter and the orientation bar under it
+    bar_height: float = wb.TILE_BAR_HEIGHT  # mm: the bar's height
+    bar_width: float = wb.TILE_BAR_WIDTH    # mm: the bar's width
     bar_dark: float = 0.15            # the bar's place this much darker than the face: the
                                       # bar is there
     no_bar: float = 0.4               # an M, W, N or Z with no bar seen under it keeps

@@ -9,31 +9,41 @@ Z sit 0.95 mm higher with a 6 x 1 mm bar 0.9 mm under them. The font is the tile
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 
 import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
+from companion.layout import werdup_board as wb
 from companion.tiles import ROTATION_AMBIGUOUS
+from vision.errors import VisionError
 
-TILE_FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
-EM_MM = 10.0          # the tile font's size
-LETTER_BOX_MM = 11.0  # the longest side a letter (with room for a bar) may take
-BAR_MM = (6.0, 1.0, 0.9)  # the bar's width, height and gap under the letter
+EM_MM = wb.TILE_FONT_SIZE
+LETTER_BOX_MM = wb.TILE_LETTER_BOX
+BAR_MM = (wb.TILE_BAR_WIDTH, wb.TILE_BAR_HEIGHT, wb.TILE_BAR_GAP)  # width, height, gap
 SUPER = 4             # drawn this many times finer, then reduced
+
+
+def _font(size: int) -> ImageFont.FreeTypeFont:
+    """The tile font at ``size`` pixels; a missing font is a sentence, not a traceback."""
+    try:
+        return ImageFont.truetype(str(wb.TILE_FONT), size)
+    except OSError:
+        raise VisionError(f"The tiles' font {wb.TILE_FONT} is missing: install the Debian "
+                          "package fonts-dejavu-core (scripts/setup.sh does).") from None
 
 
 def _glyph(text: str, px_per_mm: float) -> np.ndarray:
     """The ink of ``text`` at the tile font's size (cropped to its box), bool."""
     em = EM_MM * px_per_mm * SUPER
-    font = ImageFont.truetype(str(TILE_FONT), round(em))
+    font = _font(round(em))
     x0, y0, x1, y1 = font.getbbox(text)
-    long_mm = max(x1 - x0, y1 - y0 + 1.9 * px_per_mm * SUPER) / (px_per_mm * SUPER)
+    bar = (BAR_MM[1] + BAR_MM[2]) * px_per_mm * SUPER
+    long_mm = max(x1 - x0, y1 - y0 + bar) / (px_per_mm * SUPER)
     if long_mm > LETTER_BOX_MM:  # shrunk to fit the face, as "Qu" is
-        font = ImageFont.truetype(str(TILE_FONT), round(em * LETTER_BOX_MM / long_mm))
+        font = _font(round(em * LETTER_BOX_MM / long_mm))
         x0, y0, x1, y1 = font.getbbox(text)
-    img = Image.new("L", (x1 - x0 + 4, y1 - y0 + 4), 0)
+    img = Image.new("L", (int(x1 - x0) + 4, int(y1 - y0) + 4), 0)
     ImageDraw.Draw(img).text((2 - x0, 2 - y0), text, fill=255, font=font)
     a = np.asarray(img) > 127
     ys, xs = np.nonzero(a)

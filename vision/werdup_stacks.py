@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from companion.layout import werdup_board as wb
 from companion.layout.werdup_board import WERDUP_BOARD, BoardLayout
 from companion.lexicon import Lexicon
 from companion.tiles import ROTATION_AMBIGUOUS
@@ -29,7 +30,7 @@ from vision.glyph import features, glyph_from_mask
 from vision.markers import detect
 from vision.werdup_glyphs import face_templates, match_visible
 
-PLATEAU_SIZE = 13.0  # mm: the raised square on a tile's top that carries the letter (cad)
+PLATEAU_SIZE = wb.TILE_PLATEAU_SIZE  # the raised square on a tile's top carrying the letter
 
 
 @dataclass(frozen=True)
@@ -689,8 +690,7 @@ def _visible_face(cfg: StackConfig, pose: BoardPose, board: BoardLayout, row: in
         pts = cv2.perspectiveTransform(poly.reshape(-1, 1, 2).astype(np.float64), to_crop)
         cv2.fillPoly(hidden, [np.round(pts.reshape(-1, 2)).astype(np.int32)], 1)
     k = 2 * cfg.partial_edge_px + 1
-    hidden = cv2.dilate(hidden, np.ones((k, k), np.uint8))
-    visible = hidden == 0
+    visible = cv2.dilate(hidden, np.ones((k, k), np.uint8)) == 0
     m = round((cfg.face_mm - cfg.partial_region) / 2 / step)
     region = np.zeros((n, n), bool)
     region[m: n - m, m: n - m] = True

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -33,6 +34,15 @@ CELL_PITCH = 21.0 * MM
 TILE_SIZE = 18.0 * MM
 TILE_BODY_HEIGHT = 3.5 * MM  # a stacked tile rises by this much
 TILE_PLATEAU_HEIGHT = 1.0 * MM  # the raised top that nests into the tile above
+TILE_PLATEAU_SIZE = 13.0 * MM  # the raised top's side: it carries the letter
+TILE_FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")  # fonts-dejavu-core
+TILE_FONT_SIZE = 10.0 * MM  # the letters' em
+TILE_LETTER_BOX = 11.0 * MM  # the longest side a letter (or "Qu", with any bar) may take
+# M, W, N and Z carry a bar under the letter showing which way is up (as the paper tiles do);
+# the letter and its bar are centred together, so those letters sit (gap + height) / 2 higher
+TILE_BAR_WIDTH = 6.0 * MM
+TILE_BAR_HEIGHT = 1.0 * MM
+TILE_BAR_GAP = 0.9 * MM  # between the letter and its bar
 FLOOR_HEIGHT = 3.0 * MM  # cell floor above the table
 FRAME_WIDTH = 24.0 * MM
 FRAME_HEIGHT = 4.5 * MM  # frame top above the table
