@@ -316,3 +316,13 @@ def test_a_letter_whose_face_is_partly_behind_a_taller_stack_is_read_from_what_s
         visible[40:] = False
         found = match_visible(noisy, visible, templates, 3)
         assert found[0][0] == letter
+
+
+def test_a_missing_tile_font_is_a_sentence(monkeypatch, tmp_path):
+    from companion.layout import werdup_board
+    from vision import werdup_glyphs
+    from vision.errors import VisionError
+
+    monkeypatch.setattr(werdup_board, "TILE_FONT", tmp_path / "no-such-font.ttf")
+    with pytest.raises(VisionError, match="fonts-dejavu-core"):
+        werdup_glyphs._glyph("A", 5.0)
