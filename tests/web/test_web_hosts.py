@@ -17,6 +17,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
+import warnings
 from pathlib import Path
 
 import psycopg
@@ -114,6 +115,11 @@ class Hosts:
                 proc.kill()
                 proc.wait()
 
+    def worker_log(self) -> str:
+        """The end of the workers' logs (for a failing test's message)."""
+        logs = sorted(self.tmp.glob("worker-*.log"))
+        return "\n".join(p.read_text(errors="replace")[-3000:] for p in logs)
+
     def sql(self, query: str, *args):
         with psycopg.connect(self.db_url) as conn:
             return conn.execute(query, args).fetchall()
@@ -154,10 +160,18 @@ def test_a_job_asked_of_both_servers_at_once_runs_once(hosts):
     a, b = hosts.urls
     day = "2026-11-20"
     urls = [f"{(a, b)[i % 2]}/api/girdle/{day}/hints" for i in range(16)]
+    other: list[tuple[int, bytes]] = []  # answers other than 200 and 202
+
+    def ask(url: str) -> int:
+        code, body, _ = _get(url)
+        if code not in (200, 202):
+            other.append((code, body))
+        return code
+
     with concurrent.futures.ThreadPoolExecutor(8) as pool:
-        first = list(pool.map(lambda u: _get(u)[0], urls))
-    assert set(first) <= {200, 202} and 202 in first
-    _until(lambda: _get(urls[0])[0] == 200 and _get(urls[1])[0] == 200, 90, "par")
+        first = list(pool.map(ask, urls))
+    assert 202 in first
+    _until(lambda: ask(urls[0]) == 200 and ask(urls[1]) == 200, 90, "par")
     grid_a, grid_b = (json.loads(_get(u)[1]) for u in urls[:2])
     assert grid_a == grid_b
     assert json.loads(_get(b + "/readyz")[1])["workers"] == 1
@@ -165,7 +179,13 @@ def test_a_job_asked_of_both_servers_at_once_runs_once(hosts):
     assert len(rows) == 1 and rows[0][1:] == ("done", 1)  # searched once
     queued = hosts.sql("SELECT status FROM procrastinate_jobs WHERE args->>'key' = %s",
                        rows[0][0])
-    assert queued == [("succeeded",)]  # queued once, whichever server was asked
+    # queued once, whichever server was asked; a search that failed is reported to one
+    # request (503 with its reason) and queued again by the next, and only then
+    failed = [body.decode(errors="replace") for code, body in other if code == 503]
+    assert all(code == 503 for code, _ in other), other
+    assert queued == [("succeeded",)] * (1 + len(failed)), (failed, hosts.worker_log())
+    if failed:
+        warnings.warn(f"a par search failed and was searched again: {failed}", stacklevel=1)
     assert hosts.sql("SELECT count(*) FROM girdle_pars") == [(1,)]
 
 
