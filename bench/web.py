@@ -58,18 +58,22 @@ def start_gunicorn(port: int, workers: int, threads: int, instance: str,
     return subprocess.Popen(cmd, cwd=ROOT, env=env)
 
 
-def wait_until_up(url: str, proc: subprocess.Popen, timeout: float = 60) -> None:
+def wait_until_up(url: str, procs: subprocess.Popen | list[subprocess.Popen],
+                  timeout: float = 60) -> None:
+    """Wait until ``url`` answers 200; stop if one of ``procs`` (the servers) exits first."""
+    procs = procs if isinstance(procs, list) else [procs]
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        if proc.poll() is not None:
-            raise SystemExit(f"gunicorn exited with status {proc.returncode}")
+        for proc in procs:
+            if proc.poll() is not None:
+                raise SystemExit(f"a server exited with status {proc.returncode}")
         try:
             with urlopen(url, timeout=2) as resp:
                 if resp.status == 200:
                     return
         except (URLError, OSError):
             time.sleep(0.2)
-    raise SystemExit("gunicorn did not answer in time")
+    raise SystemExit(f"{url} did not answer in time")
 
 
 _LENGTH = re.compile(rb"(?i)\r\ncontent-length:\s*(\d+)")

@@ -29,22 +29,14 @@ from pathlib import Path
 from urllib.error import URLError
 from urllib.request import Request, urlopen
 
+from web import free_port, percentile, wait_until_up
+
+from companion.web.pgqueue import libpq_url
+
 ROOT = Path(__file__).resolve().parent.parent
 DAY = "2026-11-20"
 MIX = (("page", 0.70), ("submit", 0.20), ("pdf", 0.10))  # a day's share of each request
 _LENGTH = re.compile(rb"(?i)\r\ncontent-length:\s*(\d+)")
-
-
-def _libpq(url: str) -> str:
-    return re.sub(r"^postgres(ql)?(\+psycopg)?://", "postgresql://", url)
-
-
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @dataclass
@@ -65,7 +57,7 @@ class Site:
 
     def start(self) -> None:
         for n in range(self.hosts):
-            port = _free_port()
+            port = free_port()
             self.ports.append(port)
             self.procs.append(subprocess.Popen(
                 [sys.executable, "-m", "gunicorn", "-c", "python:companion.web.gunicorn_conf",
@@ -75,7 +67,7 @@ class Site:
         self.procs.append(subprocess.Popen([sys.executable, "-m", "companion", "worker"],
                                            cwd=ROOT, env=self.env("worker")))
         for port in self.ports:
-            _wait(f"http://127.0.0.1:{port}/readyz", self.procs)
+            wait_until_up(f"http://127.0.0.1:{port}/readyz", self.procs, timeout=120)
 
     def stop(self) -> None:
         for proc in self.procs:
@@ -85,20 +77,6 @@ class Site:
                 proc.wait(timeout=60)
             except subprocess.TimeoutExpired:
                 proc.kill()
-
-
-def _wait(url: str, procs: list[subprocess.Popen], timeout: float = 120) -> None:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if any(p.poll() is not None for p in procs):
-            raise SystemExit("bench: a server or the worker stopped while starting")
-        try:
-            with urlopen(url, timeout=2) as resp:
-                if resp.status == 200:
-                    return
-        except (URLError, OSError):
-            time.sleep(0.2)
-    raise SystemExit(f"bench: {url} did not answer in time")
 
 
 def _post_json(url: str, body: dict) -> dict:
@@ -197,20 +175,15 @@ async def _load(ports: list[int], clients: int, seconds: float, players: list[st
     return latencies, errors, time.perf_counter() - t0
 
 
-def _percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))] * 1000
-
-
 def one_round(base_url: str, hosts: int, workers: int, threads: int, clients: int,
               seconds: float, players: int, sheets: list[str]) -> dict:
     """Start ``hosts`` servers and a worker on a fresh database, send the day's mix, stop."""
     import psycopg
 
     name = f"companion_bench_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(_libpq(base_url), autocommit=True) as conn:
+    with psycopg.connect(libpq_url(base_url), autocommit=True) as conn:
         conn.execute(f"CREATE DATABASE {name}")
-    db_url = re.sub(r"/[^/]+$", f"/{name}", _libpq(base_url))
+    db_url = re.sub(r"/[^/]+$", f"/{name}", libpq_url(base_url))
     try:
         with tempfile.TemporaryDirectory() as tmp:
             site = Site(db_url, hosts, workers, threads, Path(tmp))
@@ -222,13 +195,13 @@ def one_round(base_url: str, hosts: int, workers: int, threads: int, clients: in
             finally:
                 site.stop()
     finally:
-        with psycopg.connect(_libpq(base_url), autocommit=True) as conn:
+        with psycopg.connect(libpq_url(base_url), autocommit=True) as conn:
             conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
     every = [x for values in lat.values() for x in values]
     return {"hosts": hosts, "requests": len(every), "errors": errors, "wall": wall,
-            "rps": len(every) / wall, "p50": _percentile(every, 50),
-            "p99": _percentile(every, 99),
-            "kinds": {k: (len(v), _percentile(v, 50), _percentile(v, 99))
+            "rps": len(every) / wall, "p50": 1000 * percentile(every, 50),
+            "p99": 1000 * percentile(every, 99),
+            "kinds": {k: (len(v), 1000 * percentile(v, 50), 1000 * percentile(v, 99))
                       for k, v in lat.items() if v}}
 
 

@@ -476,21 +476,19 @@ class FaceColours:
     def board_like(self, cfg: StackConfig, face: np.ndarray) -> bool:
         """Much nearer the board's colour than the tiles' (and the two differ): a mark on
         a light board (a beginning cell's ring) or a tile in a deep shadow."""
-        if self.tile is None or self.board is None:
-            return False
-        apart = float(np.linalg.norm(self.tile - self.board))
-        to_board = float(np.linalg.norm(face - self.board))
-        return (apart >= cfg.min_tile_contrast
-                and to_board < cfg.tile_nearer * float(np.linalg.norm(face - self.tile)))
+        return self._much_nearer(cfg, face, to_board=True)
 
     def tile_not_board(self, cfg: StackConfig, face: np.ndarray) -> bool:
         """Much nearer the tiles' colour than the board's (and the two differ)."""
+        return self._much_nearer(cfg, face, to_board=False)
+
+    def _much_nearer(self, cfg: StackConfig, face: np.ndarray, to_board: bool) -> bool:
         if self.tile is None or self.board is None:
             return False
-        apart = float(np.linalg.norm(self.tile - self.board))
-        to_tile = float(np.linalg.norm(face - self.tile))
-        return (apart >= cfg.min_tile_contrast
-                and to_tile < cfg.tile_nearer * float(np.linalg.norm(face - self.board)))
+        near, far = (self.board, self.tile) if to_board else (self.tile, self.board)
+        return (float(np.linalg.norm(self.tile - self.board)) >= cfg.min_tile_contrast
+                and float(np.linalg.norm(face - near))
+                < cfg.tile_nearer * float(np.linalg.norm(face - far)))
 
 
 def _assign(cfg: StackConfig, found: dict[tuple[int, int], HeightEvidence], pose: BoardPose,

@@ -8,7 +8,6 @@ same inputs give the same bytes, so two servers building the same file at once s
 
 from __future__ import annotations
 
-import datetime as dt
 import hashlib
 import json
 from collections.abc import Callable, Iterable
@@ -17,11 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
-from companion.web.models import Artifact
+from companion.web.db import insert_if_absent
+from companion.web.models import Artifact, utc_now
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -49,10 +47,6 @@ def make_key(kind: str, inputs: dict[str, Any], packages: Iterable[str]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def _now() -> dt.datetime:
-    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
-
-
 def get(db: Session, key: str, name: str) -> Artifact | None:
     """The stored file ``name`` of ``key``, if it was built."""
     return db.get(Artifact, (key, name))
@@ -66,10 +60,8 @@ def names(db: Session, key: str) -> list[str]:
 def put(db: Session, key: str, name: str, data: bytes, mime: str) -> None:
     """Store a file; one built at the same moment by another server is kept instead (the
     same inputs give the same bytes). Not committed: the caller commits."""
-    values = {"key": key, "name": name, "mime": mime, "data": data, "created": _now()}
-    dialect = db.get_bind().dialect.name
-    insert = pg_insert if dialect == "postgresql" else sqlite_insert
-    db.execute(insert(Artifact).values(**values).on_conflict_do_nothing())
+    insert_if_absent(db, Artifact, {"key": key, "name": name, "mime": mime, "data": data,
+                                    "created": utc_now()})
 
 
 def cached(db: Session, key: str, name: str, mime: str, make: Callable[[], bytes]) -> bytes:

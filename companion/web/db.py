@@ -36,6 +36,17 @@ def database_url(app: Flask) -> str:
     return url
 
 
+def insert_if_absent(db: Session, model: type[Base], values: dict[str, Any]) -> bool:
+    """Insert a row unless one with its key is there (another server's, maybe at the same
+    moment): whether this one was added. Not committed: the caller commits."""
+    from sqlalchemy.dialects.postgresql import insert as pg_insert
+    from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+    insert = pg_insert if db.get_bind().dialect.name == "postgresql" else sqlite_insert
+    result: Any = db.execute(insert(model).values(**values).on_conflict_do_nothing())
+    return bool(result.rowcount)
+
+
 def make_engine(url: str) -> Engine:
     """An engine tuned for a few workers: WAL and a busy timeout on SQLite."""
     if url.startswith("sqlite"):

@@ -34,13 +34,12 @@ from typing import Any
 
 from flask import Flask, current_app
 from sqlalchemy import delete, func, select, update
-from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
 from companion.errors import CompanionError
 from companion.web import artifacts
-from companion.web.models import Job
+from companion.web.db import insert_if_absent
+from companion.web.models import Job, utc_now
 from companion.web.retention import forget_old_artifacts
 
 log = logging.getLogger(__name__)
@@ -103,10 +102,6 @@ def key_of(kind: str, inputs: dict[str, Any]) -> str:
     return artifacts.make_key(kind, inputs, kind_of(kind).packages)
 
 
-def _now() -> dt.datetime:
-    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
-
-
 def runner(app: Flask) -> str:
     """``postgres`` or ``embedded``: who runs ``app``'s jobs (``JOB_QUEUE``, else by database)."""
     from companion.web.db import engine_of
@@ -125,24 +120,23 @@ def submit(db: Session, kind: str, inputs: dict[str, Any]) -> Job:
     row = db.get(Job, key)
     if row is None:
         pending = db.scalar(select(func.count()).select_from(Job).where(
-            Job.state.in_((QUEUED, RUNNING)), Job.updated >= _now() - dt.timedelta(
+            Job.state.in_((QUEUED, RUNNING)), Job.updated >= utc_now() - dt.timedelta(
                 seconds=STALE_SECONDS))) or 0
         if pending >= MAX_PENDING:
             raise Busy("The companion is busy with long work (3D builds, searches for par); "
                        "try again in half a minute.")
         forget_old_artifacts(db, int(current_app.config["ARTIFACT_RETENTION_DAYS"]))
-        now = _now()
-        insert = pg_insert if db.get_bind().dialect.name == "postgresql" else sqlite_insert
-        added = _rowcount(db.execute(insert(Job).values(
-            key=key, kind=kind, inputs=inputs, state=QUEUED, attempts=0, created=now,
-            updated=now).on_conflict_do_nothing()))
+        now = utc_now()
+        added = insert_if_absent(db, Job, {
+            "key": key, "kind": kind, "inputs": inputs, "state": QUEUED, "attempts": 0,
+            "created": now, "updated": now})
         db.commit()
         if added:
             _enqueue(key)
-    elif row.state in (QUEUED, RUNNING) and row.updated < _now() - dt.timedelta(
+    elif row.state in (QUEUED, RUNNING) and row.updated < utc_now() - dt.timedelta(
             seconds=STALE_SECONDS):
         took = _rowcount(db.execute(update(Job).where(
-            Job.key == key, Job.updated == row.updated).values(state=QUEUED, updated=_now())))
+            Job.key == key, Job.updated == row.updated).values(state=QUEUED, updated=utc_now())))
         db.commit()
         if took:
             log.warning("job %s (%s) was left half way; queued again", key[:12], kind)
@@ -191,7 +185,7 @@ def execute(app: Flask, key: str) -> None:
         if row is None or row.state in (DONE, FAILED):
             db.rollback()
             return
-        row.state, row.attempts, row.updated = RUNNING, row.attempts + 1, _now()
+        row.state, row.attempts, row.updated = RUNNING, row.attempts + 1, utc_now()
         kind, inputs = row.kind, dict(row.inputs)
         db.commit()
         try:
@@ -202,13 +196,13 @@ def execute(app: Flask, key: str) -> None:
                 log.exception("job %s (%s) failed", key[:12], kind)
                 message = f"The work stopped on an unexpected error ({type(exc).__name__})"
             db.execute(update(Job).where(Job.key == key).values(
-                state=FAILED, error=message, updated=_now()))
+                state=FAILED, error=message, updated=utc_now()))
             db.commit()
             return
         for name, data, mime in out.files:
             artifacts.put(db, key, name, data, mime)
         db.execute(update(Job).where(Job.key == key).values(
-            state=DONE, result=out.result, error=None, updated=_now()))
+            state=DONE, result=out.result, error=None, updated=utc_now()))
         db.commit()
 
 

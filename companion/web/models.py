@@ -21,6 +21,11 @@ from sqlalchemy import (
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
+def utc_now() -> dt.datetime:
+    """Now as the tables keep times: UTC, without a zone."""
+    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
+
+
 class Base(DeclarativeBase):
     """Declarative base of every table."""
 

@@ -114,10 +114,10 @@ def count_new_build(client: str) -> None:
     from sqlalchemy import delete, func, select
 
     from companion.web.db import session
-    from companion.web.models import BuildRequest
+    from companion.web.models import BuildRequest, utc_now
 
     limit = int(current_app.config["BUILDS_PER_HOUR"])
-    now = dt.datetime.now(dt.UTC).replace(tzinfo=None)
+    now = utc_now()
     hour_ago = now - dt.timedelta(hours=1)
     db = session()
     db.execute(delete(BuildRequest).where(BuildRequest.created < hour_ago))

@@ -9,12 +9,12 @@ import datetime as dt
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
-from companion.web.models import Artifact, Job, Photo, Turn
+from companion.web.models import Artifact, Job, Photo, Turn, utc_now
 
 
 def forget_old_photos(db: Session, days: int, now: dt.datetime | None = None) -> int:
     """Delete photos older than ``days`` days (their turns keep their scores); how many."""
-    now = now or dt.datetime.now(dt.UTC).replace(tzinfo=None)
+    now = now or utc_now()
     cutoff = now - dt.timedelta(days=days)
     old = select(Photo.id).where(Photo.created < cutoff).scalar_subquery()
     db.execute(update(Turn).where(Turn.photo_id.in_(old)).values(photo_id=None))
@@ -27,7 +27,7 @@ def forget_old_artifacts(db: Session, days: int, now: dt.datetime | None = None)
     files older than that made by no job (PDFs); how many files. Files of an older edition of
     the code are never asked for again and go this way; a file still wanted is built again.
     Not committed: the caller commits."""
-    now = now or dt.datetime.now(dt.UTC).replace(tzinfo=None)
+    now = now or utc_now()
     cutoff = now - dt.timedelta(days=days)
     ended = select(Job.key).where(Job.state.in_(("done", "failed")), Job.updated < cutoff)
     gone = db.execute(delete(Artifact).where(

@@ -238,13 +238,19 @@ def test_a_game_played_through_both_servers_stays_one_game(hosts):
         assert resp.status == 200 and ">VALID<" in resp.read().decode()
 
 
-def test_a_worker_killed_mid_job_leaves_the_job_to_the_next_worker(hosts):
-    a, b = hosts.urls
-    query = "/api/prints/3d?part=coupon&clearance=0.25&bed=190x190&estimate=0"
-    assert _get(b + query)[0] == 202
+def _start_build(hosts, server: str, clearance: str) -> tuple[str, str]:
+    """Ask ``server`` for a coupon build; its query and job key once a worker runs it."""
+    query = f"/api/prints/3d?part=coupon&clearance={clearance}&bed=190x190&estimate=0"
+    assert _get(server + query)[0] == 202
     key = _until(lambda: hosts.sql(
         "SELECT key FROM jobs WHERE kind = 'cad-build' AND state = 'running' "
-        "AND inputs->>'clearance' = '0.25'"), 60, "the build starting")[0][0]
+        "AND inputs->>'clearance' = %s", clearance), 60, "the build starting")[0][0]
+    return query, key
+
+
+def test_a_worker_killed_mid_job_leaves_the_job_to_the_next_worker(hosts):
+    a, b = hosts.urls
+    query, key = _start_build(hosts, b, "0.25")
     time.sleep(1.0)  # half way through the build
     (first,) = hosts.workers
     first.send_signal(signal.SIGKILL)
@@ -267,11 +273,7 @@ def test_the_instance_folders_hold_nothing_another_host_needs(hosts):
 
 def test_a_graceful_stop_lets_the_worker_finish_its_job(hosts):
     a, _b = hosts.urls
-    query = "/api/prints/3d?part=coupon&clearance=0.35&bed=190x190&estimate=0"
-    assert _get(a + query)[0] == 202
-    key = _until(lambda: hosts.sql(
-        "SELECT key FROM jobs WHERE kind = 'cad-build' AND state = 'running' "
-        "AND inputs->>'clearance' = '0.35'"), 60, "the build starting")[0][0]
+    _query, key = _start_build(hosts, a, "0.35")
     worker = hosts.workers[-1]
     worker.send_signal(signal.SIGTERM)
     assert worker.wait(timeout=120) == 0
