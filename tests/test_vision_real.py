@@ -154,3 +154,34 @@ def test_a_board_whose_turn_the_tiles_cannot_settle_is_refused():
     empty = load_photo(DEFAULT.load, LABELS["IMG_20151016_165303.jpg"].photo)
     reading = read_board(cfg, empty, board_spec("bugwords"), shipped_classifier())
     assert all(rd.face == "" for rd in reading.cells)  # no tiles: any turn reads the same
+
+
+def test_one_smudged_tile_is_listed_not_the_photo_refused():
+    """A sharp photo with one tile smudged past reading (a thumb, a drop, glare): the board is
+    read and that tile listed for the player; "too blurred" is for a photo whose letters are
+    mostly unreadable (the phone moved), not for its hardest tile."""
+    import cv2
+
+    name = "IMG_20151016_165401.jpg"  # five tiles
+    image = load_photo(DEFAULT.load, LABELS[name].photo)
+    spec, clf, lex = board_spec("bugwords"), shipped_classifier(), default_lexicon()
+    clean = read_board(DEFAULT, image, spec, clf, lex)
+    r, c = 7, 5
+    assert LABELS[name].rows[r][c] == "N" and clean.grid()[r][c] == "N"
+    p = DEFAULT.locate.cell_px
+    to_photo = np.linalg.inv(clean.located.homography)
+
+    def at(x: float, y: float) -> np.ndarray:
+        v = to_photo @ np.array([x, y, 1.0])
+        return v[:2] / v[2]
+
+    centre = at((c + 0.5) * p, (r + 0.5) * p)
+    half = int(np.linalg.norm(at((c + 1) * p, (r + 0.5) * p) - centre))
+    x0, y0 = (int(v) - half for v in centre)
+    smudged = image.copy()
+    square = smudged[y0:y0 + 2 * half, x0:x0 + 2 * half]
+    smudged[y0:y0 + 2 * half, x0:x0 + 2 * half] = cv2.GaussianBlur(square, (0, 0), half / 4)
+    reading = read_board(DEFAULT, smudged, spec, clf, lex)
+    assert (r, c) in {(u.row, u.col) for u in reading.uncertain}
+    got = score(LABELS[name], reading)
+    assert got.wrong_unlisted == 0 and got.tiles_right >= 4

@@ -86,8 +86,8 @@ class WoodConfig:
     blank_nearer: float = 0.5            # no letter, colour this near the tiles' (share of its
                                          # distance to its own kind of square): a blank tile;
     maybe_nearer: float = 1.0            # this near: perhaps a tile, the cell is listed
-    min_legible: float = 0.70            # letters read this well on average (geometric mean
-                                         # confidence), else the photo is too blurred to read
+    min_legible: float = 0.70            # three letters in four read at least this well
+                                         # (confidence), else the photo is too blurred to read
     off_tile: float = 1.8                # a mark whose surroundings are more than this times
                                          # farther from the tiles' colour than from its own
                                          # square's lies on a bare square ...

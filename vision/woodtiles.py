@@ -185,7 +185,7 @@ class WoodReading:
     grid_to_photo: np.ndarray
     guesses: dict[tuple[int, int], Guess]
     blanks: dict[tuple[int, int], float]
-    legibility: float
+    legibility: float  # the confidence that three letters in four reach
     turn_margin: float
     maybe: dict[tuple[int, int], float]  # bare-looking cells whose colour is near the tiles'
 
@@ -243,7 +243,9 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
         for i, g in zip(split, again, strict=True):
             guesses[i] = g
             logp[i] = float(np.log(max(g.confidence, 1e-6)))
-    lp = float(np.mean(logp)) if logp else 0.0
+    # too blurred to read is a state of most letters, not of the hardest one (which is
+    # listed for the player): the confidence that three letters in four reach
+    legible = float(np.percentile(np.exp(logp), 25, method="higher")) if logp else 1.0
     hom = grid_to_photo.copy()
     for _ in range(k):
         hom = hom @ TURN  # upright grid units -> the fitted grid's
@@ -252,7 +254,7 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
         hom,
         {turned(*rc, k): g for rc, g in zip(keys, guesses, strict=True)},
         {turned(*rc, k): 1.0 - v for rc, v in near.items() if v < cfg.blank_nearer},
-        float(np.exp(lp)), margin,
+        legible, margin,
         {turned(*rc, k): 1.0 - v for rc, v in near.items() if v >= cfg.blank_nearer}
         | {turned(*rc, k): 0.5 for rc in doubtful if rc not in near})
 
