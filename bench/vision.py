@@ -10,6 +10,8 @@ With ``--real`` the labelled real photos are read instead (the project's reduced
 default, or any folder of photos, full size or not, with a ``labels.json`` beside them): one
 line per photo, then the totals; seconds are CPU seconds (decode included).
     python bench/vision.py --werdup-renders    # stacks on renders of the printed set
+    python bench/vision.py --real [FOLDER] --variants   # the real photos re-made as other
+                                                        # phones and rooms would take them
 """
 
 from __future__ import annotations
@@ -75,6 +77,10 @@ def _other_benchmark(args: argparse.Namespace) -> bool:
     if args.werdup_renders:
         werdup_renders(args.renders, args.render_seeds)
         return True
+    if args.real and args.variants:
+        _sibling("vision_variants").run(Path(args.real),
+                                        Path(args.labels) if args.labels else None)
+        return True
     if args.real:
         real(Path(args.real), Path(args.labels) if args.labels else None)
         return True
@@ -96,6 +102,9 @@ def main() -> None:
                     help="read the labelled real photos (default: the test data's)")
     ap.add_argument("--labels", metavar="LABELS.json",
                     help="with --real: the labels file (default: labels.json in FOLDER)")
+    ap.add_argument("--variants", action="store_true",
+                    help="with --real: read each photo again as other phones and rooms would "
+                    "have taken it (bench/vision_variants.py), one line per variation")
     ap.add_argument("--werdup-renders", action="store_true",
                     help="only the held-back renders of the 3D-printed WerdUp set: stack "
                     "heights and letters (bench/werdup_renders.py)")
@@ -207,14 +216,21 @@ def real(folder: Path, labels_file: Path | None = None) -> None:
           f"{seen[2] / max(seen[3], 1):>11.2%}")
 
 
-def werdup_renders(folder: Path | None, seeds: str | None) -> None:
-    """The held-back renders of the printed WerdUp set (see bench/werdup_renders.py)."""
+def _sibling(name: str):
+    """The benchmark module ``name`` beside this file (bench/ is not a package)."""
     import importlib.util
 
     spec = importlib.util.spec_from_file_location(
-        "werdup_renders_bench", Path(__file__).with_name("werdup_renders.py"))
+        f"{name}_bench", Path(__file__).with_name(f"{name}.py"))
+    assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    return module
+
+
+def werdup_renders(folder: Path | None, seeds: str | None) -> None:
+    """The held-back renders of the printed WerdUp set (see bench/werdup_renders.py)."""
+    module = _sibling("werdup_renders")
     module.run(folder, seeds or module.HELD_BACK, lexicon=default_lexicon())
 
 
