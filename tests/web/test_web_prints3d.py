@@ -166,8 +166,10 @@ def test_builds_only_for_offered_values_and_a_few_new_ones_per_client(tmp_path, 
 
     assert [job(c) is not None for c in ("0.15", "0.25", "0.35")] == [True, True, False]
     release.set()
-    for _ in range(200):
-        if job("0.15") == jobs.FAILED:
+    # both builds end (the runner's two threads may still hold an earlier test's job, so the
+    # second build can start only after the first has ended)
+    for _ in range(600):
+        if job("0.15") == jobs.FAILED and job("0.25") == jobs.FAILED:
             break
         time.sleep(0.05)
     assert set(started) == {0.15, 0.25}
