@@ -228,13 +228,15 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
         guesses = clf.guesses(feats, letters, 6) if keys else []
         logp = [float(np.log(max(g.confidence, 1e-6))) for g in guesses]
         # a tile's point value sits below and right of its letter, the right way up
-        votes = sum(1 for v in values if min(_turn_vector(v, k)) > 0)
+        votes = sum(1 for v in values if _value_apart(v, k))
         options.append((sum(logp) + cfg.value_vote * votes, k, guesses, logp))
     options.sort(key=lambda o: -o[0])
     score, k, guesses, logp = options[0]
     margin = score - options[1][0] if keys else np.inf
     # a point value that touches its letter (Q10, D2) is cut off, the board the right way up
-    split = {i: g for i, rc in enumerate(keys) if marks[rc].value is None
+    # (unless the tile's value was seen apart, below and right of it: a mark elsewhere, a
+    # neighbour's edge, is not its value)
+    split = {i: g for i, rc in enumerate(keys) if not _value_apart(marks[rc].value, k)
              and (g := split_value(cfg, np.rot90(marks[rc].mask, k))) is not None}
     if split:
         again = clf.guesses(np.array([features(g) for g in split.values()], np.float32),
@@ -322,6 +324,12 @@ def split_value(cfg: WoodConfig, mask: np.ndarray) -> np.ndarray | None:
     x, y, bw, bh, _ = stats[big]
     letter = labels[y: y + bh, x: x + bw] == big
     return normalise(cfg.glyph_px, letter.astype(np.float32))
+
+
+def _value_apart(value: tuple[float, float] | None, k: int) -> bool:
+    """A mark's separate value mark (its offset from the letter) sits below and right of the
+    letter once the board is turned ``k`` quarter turns, where a tile's value is printed."""
+    return value is not None and min(_turn_vector(value, k)) > 0
 
 
 def _turn_vector(v: tuple[float, float], k: int) -> tuple[float, float]:
