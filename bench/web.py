@@ -18,15 +18,14 @@ import argparse
 import asyncio
 import os
 import random
-import re
-import socket
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
-from urllib.error import URLError
 from urllib.request import urlopen
+
+from servers import CONTENT_LENGTH, free_port, percentile, wait_until_up
 
 ROOT = Path(__file__).resolve().parent.parent
 NON_WORDS = ["zyzzyva", "pdqx", "Paris", "qwerty", "xqz", "aaaaaa", "cat5", "nonwordish"]
@@ -40,12 +39,6 @@ def word_pool(size: int, seed: int = 7) -> list[str]:
     return random.Random(seed).sample(words, size) + NON_WORDS
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def start_gunicorn(port: int, workers: int, threads: int, instance: str,
                    worker_class: str = "gthread", connections: int = 1000) -> subprocess.Popen:
     env = dict(os.environ, COMPANION_INSTANCE=instance)
@@ -56,27 +49,6 @@ def start_gunicorn(port: int, workers: int, threads: int, instance: str,
            "--worker-connections", str(connections), "--bind", f"127.0.0.1:{port}",
            "--log-level", "warning", "companion.web:create_app()"]
     return subprocess.Popen(cmd, cwd=ROOT, env=env)
-
-
-def wait_until_up(url: str, procs: subprocess.Popen | list[subprocess.Popen],
-                  timeout: float = 60) -> None:
-    """Wait until ``url`` answers 200; stop if one of ``procs`` (the servers) exits first."""
-    procs = procs if isinstance(procs, list) else [procs]
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        for proc in procs:
-            if proc.poll() is not None:
-                raise SystemExit(f"a server exited with status {proc.returncode}")
-        try:
-            with urlopen(url, timeout=2) as resp:
-                if resp.status == 200:
-                    return
-        except (URLError, OSError):
-            time.sleep(0.2)
-    raise SystemExit(f"{url} did not answer in time")
-
-
-_LENGTH = re.compile(rb"(?i)\r\ncontent-length:\s*(\d+)")
 
 
 async def run_clients(host: str, port: int, clients: int, total: int, seconds: float,
@@ -100,7 +72,7 @@ async def run_clients(host: str, port: int, clients: int, total: int, seconds: f
             try:
                 writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}\r\n\r\n".encode())
                 head = await reader.readuntil(b"\r\n\r\n")
-                length = _LENGTH.search(head)
+                length = CONTENT_LENGTH.search(head)
                 await reader.readexactly(int(length.group(1)) if length else 0)
                 ok = head.startswith(b"HTTP/1.1 200")
             except (OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError):
@@ -145,11 +117,6 @@ def in_process_cost(pool: list[str], n: int = 2000) -> tuple[float, float]:
             return (time.perf_counter() - t0) / len(environs) * 1000
 
         return run(), run()
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
 def main() -> None:

@@ -29,14 +29,13 @@ from pathlib import Path
 from urllib.error import URLError
 from urllib.request import Request, urlopen
 
-from web import free_port, percentile, wait_until_up
+from servers import CONTENT_LENGTH, free_port, percentile, wait_until_up
 
 from companion.web.pgqueue import libpq_url
 
 ROOT = Path(__file__).resolve().parent.parent
 DAY = "2026-11-20"
 MIX = (("page", 0.70), ("submit", 0.20), ("pdf", 0.10))  # a day's share of each request
-_LENGTH = re.compile(rb"(?i)\r\ncontent-length:\s*(\d+)")
 
 
 @dataclass
@@ -154,7 +153,7 @@ async def _load(ports: list[int], clients: int, seconds: float, players: list[st
             try:
                 writer.write(_request(kind, rng, mine, sheets, "127.0.0.1"))
                 head = await reader.readuntil(b"\r\n\r\n")
-                length = _LENGTH.search(head)
+                length = CONTENT_LENGTH.search(head)
                 await reader.readexactly(int(length.group(1)) if length else 0)
                 ok = head.startswith((b"HTTP/1.1 200", b"HTTP/1.1 201"))
                 if not ok:
