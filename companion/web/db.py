@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import fcntl
 import importlib
+import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
@@ -21,6 +22,8 @@ from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.orm import Session, sessionmaker
 
 from companion.web.models import Base
+
+log = logging.getLogger(__name__)
 
 _KEY = "companion_db"
 
@@ -129,16 +132,43 @@ def _upgrade(conn: Connection) -> None:
     command.upgrade(_alembic(conn), "head")
 
 
-def _create_queue_schema(conn: Connection) -> None:
-    """Create the jobs queue's tables and functions (procrastinate's own schema, see
-    :mod:`companion.web.pgqueue`) if the database has none, inside the caller's transaction."""
+QUEUE_LEDGER = "companion_queue_migrations"  # procrastinate's migration files in place
+
+
+def queue_migrations() -> list[tuple[str, str]]:
+    """The migration files of the installed procrastinate, in order: (name, SQL)."""
     from procrastinate.schema import SchemaManager
 
-    if inspect(conn).has_table("procrastinate_jobs"):
-        return
+    folder = Path(SchemaManager.get_migrations_path())
+    return [(f.name, f.read_text(encoding="utf-8")) for f in sorted(folder.glob("*.sql"))]
+
+
+def _create_queue_schema(conn: Connection) -> None:
+    """Create the jobs queue's tables and functions (procrastinate's own schema, see
+    :mod:`companion.web.pgqueue`), or bring them up to the installed procrastinate, inside
+    the caller's transaction. A ledger table names the migration files in place: a new queue
+    is made from the newest schema with every file recorded; after an upgrade of
+    procrastinate, its new files are applied in order. (A queue made before the ledger is
+    taken to be of the installed version.)"""
+    from procrastinate.schema import SchemaManager
+
     raw = conn.connection.driver_connection
     assert raw is not None
-    raw.execute(SchemaManager.get_schema())  # no parameters: a % in it is literal
+    raw.execute(f"CREATE TABLE IF NOT EXISTS {QUEUE_LEDGER} "
+                "(name text PRIMARY KEY, applied timestamp NOT NULL DEFAULT now())")
+    done = {row[0] for row in raw.execute(f"SELECT name FROM {QUEUE_LEDGER}")}
+    shipped = queue_migrations()
+    pending: list[tuple[str, str]] = []
+    if not inspect(conn).has_table("procrastinate_jobs"):
+        raw.execute(SchemaManager.get_schema())  # no parameters: a % in it is literal
+    elif done:
+        pending = [(name, sql) for name, sql in shipped if name not in done]
+    for name, sql in pending:
+        log.warning("jobs queue: applying procrastinate's migration %s", name)
+        raw.execute(sql)  # procrastinate's own SQL, no parameters
+    for name, _ in shipped:
+        if name not in done:
+            raw.execute(f"INSERT INTO {QUEUE_LEDGER} (name) VALUES (%s)", (name,))
 
 
 def migrate(engine: Engine) -> None:

@@ -9,7 +9,11 @@ from __future__ import annotations
 
 import os
 import re
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 
+import psycopg
 import pytest
 from appfactory import make_app
 from browser import PHONE, chromium
@@ -52,6 +56,21 @@ def need_postgres() -> str:
         pytest.skip(message)  # a bare `pytest` run without a server: the SQLite half still runs
     _reset_postgres(PG_URL)
     return PG_URL
+
+
+@contextmanager
+def fresh_database(prefix: str) -> Iterator[str]:
+    """A new, empty database on the PostgreSQL test server (its libpq address), dropped
+    afterwards."""
+    server = re.sub(r"^postgres(ql)?(\+psycopg)?://", "postgresql://", need_postgres())
+    name = f"{prefix}_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(server, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    try:
+        yield re.sub(r"/[^/]+$", f"/{name}", server)
+    finally:
+        with psycopg.connect(server, autocommit=True) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
 @pytest.fixture

@@ -16,7 +16,6 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-import uuid
 import warnings
 from pathlib import Path
 
@@ -24,7 +23,6 @@ import psycopg
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PG_URL = os.environ.get("DATABASE_URL_TEST")
 STALLED = 3  # seconds of silence after which a worker is taken for dead (the test's setting)
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
@@ -38,22 +36,13 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _pg(url: str) -> str:
-    return re.sub(r"^postgres(ql)?(\+psycopg)?://", "postgresql://", url)
-
-
 @pytest.fixture(scope="module")
 def database():
     """A fresh database on the test server, dropped afterwards."""
-    from conftest import need_postgres
+    from conftest import fresh_database
 
-    need_postgres()
-    name = f"companion_hosts_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(_pg(PG_URL), autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
-    yield re.sub(r"/[^/]+$", f"/{name}", _pg(PG_URL))
-    with psycopg.connect(_pg(PG_URL), autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    with fresh_database("companion_hosts") as url:
+        yield url
 
 
 class Hosts:

@@ -101,3 +101,37 @@ def test_the_db_command_reports_and_upgrades_the_schema(tmp_path, capsys, monkey
     with engine.connect() as conn:
         assert conn.execute(text("SELECT count(*) FROM turns")).scalar() == 3
     engine.dispose()
+
+
+@pytest.mark.postgres
+def test_the_jobs_queue_follows_an_upgrade_of_procrastinate(tmp_path, monkeypatch):
+    """A new queue is procrastinate's newest schema with every migration file recorded; when
+    an upgrade of procrastinate ships a new file, the next start applies it, once."""
+    from conftest import fresh_database
+    from procrastinate.schema import SchemaManager
+
+    with fresh_database("companion_queue") as url:
+        engine = create_engine(database_url_for(url))
+
+        def ledger() -> set[str]:
+            with engine.connect() as conn:
+                return {row[0] for row in conn.execute(
+                    text(f"SELECT name FROM {dbmod.QUEUE_LEDGER}"))}
+
+        dbmod.migrate(engine)
+        shipped = {name for name, _ in dbmod.queue_migrations()}
+        assert len(shipped) > 10 and ledger() == shipped
+        assert inspect(engine).has_table("procrastinate_jobs")
+
+        newer = tmp_path / "migrations"
+        newer.mkdir()
+        for name, sql in dbmod.queue_migrations():
+            (newer / name).write_text(sql, encoding="utf-8")
+        (newer / "99.00.00_01_add_probe.sql").write_text(
+            "CREATE TABLE procrastinate_probe (x integer);", encoding="utf-8")
+        monkeypatch.setattr(SchemaManager, "get_migrations_path", staticmethod(lambda: str(newer)))
+        dbmod.migrate(engine)
+        assert inspect(engine).has_table("procrastinate_probe")
+        assert ledger() == shipped | {"99.00.00_01_add_probe.sql"}
+        dbmod.migrate(engine)  # applied once: a second CREATE TABLE would fail
+        engine.dispose()
