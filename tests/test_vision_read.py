@@ -144,3 +144,24 @@ def test_a_home_photo_of_a_wooden_board_lists_whatever_it_misreads(seed):
     assert all(cell in listed for cell in wrong), wrong
     tiles = sum(1 for row in scene.letters for t in row if t)
     assert len(wrong) <= tiles // 4
+
+
+def test_a_bare_squares_dark_edges_are_not_a_letter():
+    """Under a darker tone curve the shadowed edges of a bare square (its top and left, where
+    the grid lines are) pass the contrast test; thin lines round an empty box are no letter,
+    while a letter's strokes in the same place are still found."""
+    from vision.woodtiles import find_mark
+
+    cfg = DEFAULT.wood
+    p = cfg.cell_px
+    r, c = 6, 1
+    x0, y0 = round((c + 1.1) * p), round((r + 1.1) * p)
+    side = round(0.75 * p)
+    edges = np.full((17 * p, 17 * p), 190, np.uint8)
+    edges[y0:y0 + 2, x0:x0 + side] = 60  # the top edge
+    edges[y0:y0 + side, x0:x0 + 2] = 60  # the left edge
+    assert find_mark(cfg, edges, r, c) is None
+    letter = np.full((17 * p, 17 * p), 190, np.uint8)
+    cv2.putText(letter, "N", (round((c + 1.25) * p), round((r + 1.8) * p)),
+                cv2.FONT_HERSHEY_SIMPLEX, p / 40, 40, max(2, p // 12))
+    assert find_mark(cfg, letter, r, c) is not None

@@ -77,6 +77,8 @@ class WoodConfig:
     min_height: float = 0.28             # a letter is this share of a cell tall or more
     max_height: float = 0.85             # ... and no taller (tile edges, the hinge line)
     min_ink: float = 0.02                # and covers at least this share of a cell
+    min_fill: float = 0.12               # and at least this share of its own box (a letter's
+                                         # strokes do; a square's dark outline does not)
     glyph_px: int = 24                   # glyphs are normalised to this square size
     face_share: float = 0.6              # the central share of a cell whose colour is its face
     print_near: float = 0.5              # a premium square's colour this near (share of its

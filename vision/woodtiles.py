@@ -72,8 +72,8 @@ def find_mark(cfg: WoodConfig, gray: np.ndarray, r: int, c: int,
         oy = (y0 + cents[i][1]) / p - (r + 1.5)
         if max(abs(ox - shift[0]), abs(oy - shift[1])) > cfg.max_offset:
             continue
-        if area < cfg.min_ink * p * p:
-            continue
+        if area < cfg.min_ink * p * p or area < cfg.min_fill * bw * bh:
+            continue  # too little ink, or thin lines round an empty box (a square's outline)
         key = bh * bw  # the letter is the largest mark: a point value is smaller
         if key > best_key:
             best, best_key = i, key
