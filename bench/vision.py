@@ -172,48 +172,27 @@ def main() -> None:
 
 def real(folder: Path, labels_file: Path | None = None) -> None:
     """One line per labelled real photo of a commercial board, then the totals."""
-    from dataclasses import replace
 
-    from vision.evaluate import load_labels, score
+    from vision.evaluate import Totals, load_labels, read_and_score
     from vision.imageio import load_photo
 
-    labels = [replace(lab, photo=folder / lab.photo.name)
-              for lab in load_labels(labels_file or folder / "labels.json")]
+    labels = load_labels(labels_file or folder / "labels.json", folder)
     spec = board_spec("bugwords")
     lexicon = default_lexicon()
     clf = shipped_classifier()
     print(f"{len(labels)} real photos of commercial boards ({folder})")
     print(f"{'photo':26} {'cells right':>11} {'tiles right':>11} {'wrong, unlisted':>15} "
           f"{'listed':>6} {'CPU s':>6}  result")
-    tot = [0, 0, 0, 0, 0, 0]
-    seen = [0, 0, 0, 0]  # cells right, cells, tiles right, tiles of the photos not refused
-    cpu = 0.0
-    refused = 0
+    tot = Totals()
     for lab in labels:
-        t0 = time.process_time()
-        try:
-            reading = read_board(DEFAULT, load_photo(DEFAULT.load, lab.photo), spec, clf,
-                                 lexicon)
-            result = f"found by {reading.located.method}"
-        except VisionError as exc:
-            reading, result = None, f"refused: {exc}"
-            refused += 1
-        dt = time.process_time() - t0
-        cpu += dt
-        s = score(lab, reading)
-        listed = len(reading.uncertain) if reading else 0
-        for i, v in enumerate((s.cells_right, s.cells, s.tiles_right, s.tiles, s.wrong_unlisted,
-                               listed)):
-            tot[i] += v
-        if reading is not None:
-            for i, v in enumerate((s.cells_right, s.cells, s.tiles_right, s.tiles)):
-                seen[i] += v
+        s, listed, dt, result = read_and_score(
+            lab, lambda lab=lab: load_photo(DEFAULT.load, lab.photo), spec, clf, lexicon, tot)
         print(f"{lab.photo.name:26} {s.cells_right:>4}/{s.cells:<6} {s.tiles_right:>4}/"
               f"{s.tiles:<6} {s.wrong_unlisted:>15} {listed:>6} {dt:6.2f}  {result[:70]}")
-    print(f"{'all photos':26} {tot[0] / tot[1]:>11.2%} {tot[2] / max(tot[3], 1):>11.2%} "
-          f"{tot[4]:>15} {tot[5]:>6} {cpu / len(labels):6.2f}  {refused} refused")
-    print(f"{'photos read (not refused)':26} {seen[0] / max(seen[1], 1):>11.2%} "
-          f"{seen[2] / max(seen[3], 1):>11.2%}")
+    cells, tiles, read_cells, read_tiles = tot.shares
+    print(f"{'all photos':26} {cells:>11.2%} {tiles:>11.2%} {tot.wrong_unlisted:>15} "
+          f"{tot.listed:>6} {tot.cpu / len(labels):6.2f}  {tot.refused} refused")
+    print(f"{'photos read (not refused)':26} {read_cells:>11.2%} {read_tiles:>11.2%}")
 
 
 def _sibling(name: str):

@@ -11,9 +11,7 @@ other cameras; the figures that hold are those of the photos as taken.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -23,10 +21,8 @@ from companion.lexicon import default_lexicon
 from vision.boards import board_spec
 from vision.classifier import shipped_classifier
 from vision.config import DEFAULT
-from vision.errors import VisionError
-from vision.evaluate import load_labels, score
+from vision.evaluate import Totals, load_labels, read_and_score
 from vision.imageio import decode_photo
-from vision.reading import read_board
 
 Variation = Callable[[np.ndarray], tuple[np.ndarray, int]]  # image -> (image, JPEG quality)
 
@@ -86,35 +82,21 @@ VARIATIONS: list[tuple[str, Variation]] = [
 def run(folder: Path, labels_file: Path | None = None) -> None:
     """One line per variation: cells and tiles right over all photos, cells wrong and not
     listed, cells listed, photos refused, then cells and tiles right over the photos read."""
-    labels = [replace(lab, photo=folder / lab.photo.name)
-              for lab in load_labels(labels_file or folder / "labels.json")]
+    labels = load_labels(labels_file or folder / "labels.json", folder)
     spec, clf, lexicon = board_spec("bugwords"), shipped_classifier(), default_lexicon()
     originals = {lab.photo: cv2.imread(str(lab.photo), cv2.IMREAD_COLOR) for lab in labels}
     print(f"{len(labels)} real photos of commercial boards ({folder}), each re-made per line")
     print(f"{'variation':44} {'cells':>7} {'tiles':>7} {'wrong, unlisted':>15} {'listed':>6} "
           f"{'refused':>7} {'read: cells':>11} {'tiles':>7} {'CPU s':>6}")
     for name, vary in VARIATIONS:
-        tot = np.zeros(6, np.int64)  # cells right, cells, tiles right, tiles, unlisted, listed
-        seen = np.zeros(4, np.int64)
-        refused, cpu = 0, 0.0
+        tot = Totals()
         for lab in labels:
             image, quality = vary(originals[lab.photo])
             ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
             assert ok
-            t0 = time.process_time()
-            try:
-                reading = read_board(DEFAULT, decode_photo(DEFAULT.load, jpeg.tobytes()), spec,
-                                     clf, lexicon)
-            except VisionError:
-                reading = None
-                refused += 1
-            cpu += time.process_time() - t0
-            s = score(lab, reading)
-            row = (s.cells_right, s.cells, s.tiles_right, s.tiles, s.wrong_unlisted,
-                   len(reading.uncertain) if reading else 0)
-            tot += row
-            if reading is not None:
-                seen += row[:4]
-        print(f"{name:44} {tot[0] / tot[1]:>7.2%} {tot[2] / max(tot[3], 1):>7.2%} "
-              f"{tot[4]:>15} {tot[5]:>6} {refused:>7} {seen[0] / max(seen[1], 1):>11.2%} "
-              f"{seen[2] / max(seen[3], 1):>7.2%} {cpu / len(labels):>6.2f}", flush=True)
+            read_and_score(lab, lambda jpeg=jpeg: decode_photo(DEFAULT.load, jpeg.tobytes()),
+                           spec, clf, lexicon, tot)
+        cells, tiles, read_cells, read_tiles = tot.shares
+        print(f"{name:44} {cells:>7.2%} {tiles:>7.2%} {tot.wrong_unlisted:>15} {tot.listed:>6} "
+              f"{tot.refused:>7} {read_cells:>11.2%} {read_tiles:>7.2%} "
+              f"{tot.cpu / len(labels):>6.2f}", flush=True)

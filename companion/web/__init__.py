@@ -157,11 +157,6 @@ def configured(instance_path: str | None = None) -> Flask:
     return _configured(None, instance_path)
 
 
-def check_config(instance_path: str | None = None) -> None:
-    """Raise :class:`ConfigError` if the app would refuse to start."""
-    configured(instance_path)
-
-
 def _load_job_kinds() -> None:
     """Load the modules that register the kinds of long job (run by this process or a
     worker): the search for par, and the 3D builds when the CAD models are installed."""

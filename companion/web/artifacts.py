@@ -22,6 +22,14 @@ from companion.web.db import insert_if_absent
 from companion.web.models import Artifact, utc_now
 
 ROOT = Path(__file__).resolve().parents[2]
+# The media types of the files the app builds, by their ending.
+MIMES = {"pdf": "application/pdf", "png": "image/png", "stl": "model/stl", "3mf": "model/3mf",
+         "step": "model/step", "json": "application/json"}
+
+
+def mime_of(name: str) -> str:
+    """The media type of a built file called ``name``."""
+    return MIMES.get(name.rsplit(".", 1)[-1].lower(), "application/octet-stream")
 
 
 @cache

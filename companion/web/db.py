@@ -157,18 +157,18 @@ def _create_queue_schema(conn: Connection) -> None:
     raw.execute(f"CREATE TABLE IF NOT EXISTS {QUEUE_LEDGER} "
                 "(name text PRIMARY KEY, applied timestamp NOT NULL DEFAULT now())")
     done = {row[0] for row in raw.execute(f"SELECT name FROM {QUEUE_LEDGER}")}
-    shipped = queue_migrations()
-    pending: list[tuple[str, str]] = []
+    # a new queue is the newest schema; one made before the ledger, the installed version's
+    apply = bool(done)
     if not inspect(conn).has_table("procrastinate_jobs"):
         raw.execute(SchemaManager.get_schema())  # no parameters: a % in it is literal
-    elif done:
-        pending = [(name, sql) for name, sql in shipped if name not in done]
-    for name, sql in pending:
-        log.warning("jobs queue: applying procrastinate's migration %s", name)
-        raw.execute(sql)  # procrastinate's own SQL, no parameters
-    for name, _ in shipped:
-        if name not in done:
-            raw.execute(f"INSERT INTO {QUEUE_LEDGER} (name) VALUES (%s)", (name,))
+        apply = False
+    for name, sql in queue_migrations():
+        if name in done:
+            continue
+        if apply:
+            log.warning("jobs queue: applying procrastinate's migration %s", name)
+            raw.execute(sql)  # procrastinate's own SQL, no parameters
+        raw.execute(f"INSERT INTO {QUEUE_LEDGER} (name) VALUES (%s)", (name,))
 
 
 def migrate(engine: Engine) -> None:

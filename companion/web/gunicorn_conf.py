@@ -29,10 +29,10 @@ def on_starting(server: Any) -> None:
 
     gunicorn_wsgi.SERVER = "companion"
     gunicorn_wsgi.SERVER_SOFTWARE = "companion"
-    from companion.web import ConfigError, check_config
+    from companion.web import ConfigError, configured
 
     try:
-        check_config()  # a configuration the app refuses: one sentence, not a worker's traceback
+        configured()  # a configuration the app refuses: one sentence, not a worker's traceback
     except ConfigError as exc:
         print(f"companion: {exc}", file=sys.stderr, flush=True)
         raise SystemExit(2) from None

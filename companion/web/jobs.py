@@ -39,7 +39,7 @@ from sqlalchemy.orm import Session
 from companion.errors import CompanionError
 from companion.web import artifacts
 from companion.web.db import insert_if_absent
-from companion.web.models import Job, utc_now
+from companion.web.models import DONE, FAILED, QUEUED, RUNNING, Job, utc_now
 from companion.web.retention import forget_old_artifacts
 
 log = logging.getLogger(__name__)
@@ -51,7 +51,6 @@ MAX_PENDING = 8
 # way (a process killed with the embedded runner): it is queued again.
 STALE_SECONDS = 15 * 60
 
-QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
 
 
 class Busy(CompanionError):

@@ -151,6 +151,10 @@ class BuildRequest(Base):
     created: Mapped[dt.datetime] = mapped_column(DateTime)
 
 
+# A job's states (``Job.state``).
+QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
+
+
 class Job(Base):
     """Long work beside the web app (a search for par, a 3D build), known by the hash of
     its kind, inputs and the code that does it: one row, so the work is queued once
@@ -161,7 +165,7 @@ class Job(Base):
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
     kind: Mapped[str] = mapped_column(String(32))
     inputs: Mapped[dict[str, Any]] = mapped_column(JSON)
-    state: Mapped[str] = mapped_column(String(12), default="queued")  # queued|running|done|failed
+    state: Mapped[str] = mapped_column(String(12), default=QUEUED)
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     error: Mapped[str | None] = mapped_column(Text, default=None)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)

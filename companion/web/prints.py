@@ -118,7 +118,6 @@ def _document(key: str) -> Document:
 
 # The code that draws the printables: a change to it makes new files.
 PACKAGES = ("printables", "companion")
-MIMES = {"pdf": "application/pdf", "png": "image/png"}
 
 
 def _cached(name: str, make: Callable[[], bytes], **inputs: Any) -> bytes:
@@ -129,7 +128,7 @@ def _cached(name: str, make: Callable[[], bytes], **inputs: Any) -> bytes:
     from companion.web.retention import forget_old_artifacts
 
     key = artifacts.make_key("print", {"name": name, **inputs}, PACKAGES)
-    mime = MIMES.get(name.rsplit(".", 1)[-1], "application/octet-stream")
+    mime = artifacts.mime_of(name)
     db = session()
     if artifacts.get(db, key, name) is None:  # a new file: the old ones go first
         forget_old_artifacts(db, int(current_app.config["ARTIFACT_RETENTION_DAYS"]))

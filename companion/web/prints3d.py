@@ -15,7 +15,7 @@ from flask import current_app
 
 from cad.params import MAX_CLEARANCE, MIN_CLEARANCE
 from companion.errors import CompanionError, UsageError
-from companion.web import jobs
+from companion.web import artifacts, jobs
 
 PARTS = {"quarter": "Board quarter (print 4)", "placard": "Tile placard, two halves",
          "tiles": "Tiles (plates for the whole set)", "coupon": "Fit test coupon"}
@@ -96,8 +96,6 @@ KIND = "cad-build"
 PACKAGES = ("cad", "companion/layout", "companion/tiles.py", "companion/werdup",
             "companion/data")
 BUILD_TIMEOUT = 10 * 60  # seconds a build process may take
-MIMES = {"png": "image/png", "stl": "model/stl", "3mf": "model/3mf", "step": "model/step",
-         "json": "application/json"}
 
 
 class TooManyBuilds(UsageError):
@@ -186,7 +184,7 @@ def _build_files(inputs: dict) -> jobs.Output:
         if not (folder / "build.json").exists():
             raise BuildFailed("The 3D build ended without its files.")
         report = json.loads((folder / "build.json").read_text())
-        files = [(p.name, p.read_bytes(), MIMES.get(p.suffix[1:], "application/octet-stream"))
+        files = [(p.name, p.read_bytes(), artifacts.mime_of(p.name))
                  for p in sorted(folder.iterdir()) if p.is_file() and p.name != "build.json"]
     return jobs.Output(result={"report": report, "files": [name for name, _, _ in files]},
                        files=files)
@@ -206,7 +204,6 @@ def _report(key: str, req: Request3D, result: dict) -> dict:
 def stored_file(key: str, name: str) -> tuple[bytes, str] | None:
     """A built file by build key and name: its bytes and media type (None if there is no
     such file)."""
-    from companion.web import artifacts
     from companion.web.db import session
 
     if not (len(key) == 64 and all(c in "0123456789abcdef" for c in key)) or len(name) > 100:

@@ -9,7 +9,7 @@ import datetime as dt
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
-from companion.web.models import Artifact, Job, Photo, Turn, utc_now
+from companion.web.models import DONE, FAILED, Artifact, Job, Photo, Turn, utc_now
 
 
 def forget_old_photos(db: Session, days: int, now: dt.datetime | None = None) -> int:
@@ -29,7 +29,7 @@ def forget_old_artifacts(db: Session, days: int, now: dt.datetime | None = None)
     Not committed: the caller commits."""
     now = now or utc_now()
     cutoff = now - dt.timedelta(days=days)
-    ended = select(Job.key).where(Job.state.in_(("done", "failed")), Job.updated < cutoff)
+    ended = select(Job.key).where(Job.state.in_((DONE, FAILED)), Job.updated < cutoff)
     gone = db.execute(delete(Artifact).where(
         Artifact.key.in_(ended.scalar_subquery())
         | ((Artifact.created < cutoff) & Artifact.key.not_in(select(Job.key).scalar_subquery()))))
