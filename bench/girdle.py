@@ -5,7 +5,8 @@ median and max solve time and the gap of the old (Lagrangian) bound above par.
 Usage: python bench/girdle.py [--start 2026-12-01] [--days 30] [--families star,frame,...]
                               [--daily] [--time-budget S]
 
-``--daily`` solves the daily puzzles (``puzzle_for``) instead of one puzzle per family and date.
+``--daily`` solves the daily puzzles (``puzzle_for``, whose family changes from day to day)
+instead of one puzzle per family and date; the summary is then per family of the days.
 Note the machine's load (``uptime``) beside the figures: the machine is shared.
 """
 
@@ -23,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.girdle import complete_sheet, puzzle_for  # noqa: E402
-from companion.girdle.generator import family_puzzle  # noqa: E402
+from companion.girdle.generator import daily_family, family_puzzle  # noqa: E402
 from companion.girdle.layouts import layouts  # noqa: E402
 from companion.girdle.moves import word_index  # noqa: E402
 from companion.girdle.solver import _root_bound, solve  # noqa: E402
@@ -46,12 +47,12 @@ def main() -> None:
     print(f"load average at start: {os.getloadavg()[0]:.1f} (2 cores, shared)")
     print(f"{'family':<8} {'date':<11} {'solve s':>8} {'par':>4} {'bound':>5} {'old':>5} "
           f"{'proven':>6}")
-    summary = {}
+    rows: dict[str, list[tuple[float, int, bool]]] = {}
     for fam in families:
-        times, gaps, proven = [], [], 0
         for d in range(args.days):
             day = start + dt.timedelta(days=d)
             pz = puzzle_for(day) if fam == "daily" else family_puzzle(day, fam)
+            name = f"daily {daily_family(day)}" if fam == "daily" else fam
             t0 = time.perf_counter()
             sol = solve(pz, time_budget=args.time_budget, lexicon=lex)
             t1 = time.perf_counter()
@@ -60,18 +61,16 @@ def main() -> None:
                 assert card.final == sol.par, (fam, day, card.final, sol.par)
             index = word_index(lex, pz.min_length, pz.max_length)  # the solver's (cached)
             old = _root_bound(pz, index, sol.par, None)
-            times.append(t1 - t0)
-            gaps.append(old - sol.par)
-            proven += sol.proven
-            print(f"{fam:<8} {day.isoformat():<11} {t1 - t0:>8.1f} {sol.par:>4} "
+            rows.setdefault(name, []).append((t1 - t0, old - sol.par, sol.proven))
+            print(f"{name:<8} {day.isoformat():<11} {t1 - t0:>8.1f} {sol.par:>4} "
                   f"{sol.upper_bound:>5} {old:>5} {'yes' if sol.proven else 'no':>6}"
                   f"{'' if sol.complete else ' cut'}", flush=True)
-        summary[fam] = (proven, len(times), statistics.median(times), max(times),
-                        statistics.median(gaps))
     print(f"load average at end: {os.getloadavg()[0]:.1f}")
-    for fam, (p, n, med, mx, gap) in summary.items():
-        print(f"{fam}: proven {p}/{n}; solve time median {med:.1f} s, max {mx:.1f} s; "
-              f"old bound above par by {gap:.0f} (median)")
+    for name, got in rows.items():
+        times = [t for t, _, _ in got]
+        print(f"{name}: proven {sum(p for _, _, p in got)}/{len(got)}; solve time median "
+              f"{statistics.median(times):.1f} s, max {max(times):.1f} s; old bound above par "
+              f"by {statistics.median(g for _, g, _ in got):.0f} (median)")
 
 
 if __name__ == "__main__":

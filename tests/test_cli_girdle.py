@@ -38,13 +38,17 @@ def test_show_json_has_the_model(capsys):
     assert len(data["lines"]) == 7 and data["lines"][0]["kind"] in ("row", "col")
     assert {"supply", "checkbox_rows", "vp", "length_bonus"} <= set(data)
     assert data["vp"]["Z"] == 5 and data["length_bonus"]["7"] == 7
+    assert data["family"] == "star"
 
 
 def test_show_text(capsys):
     code, out, _ = run(capsys, "girdle", "show", "--date", "2026-12-01")
     assert code == 0
     assert "Word Girdle #1066 - 2026-12-01" in out
+    assert "Shape: star (one spine word, six words hanging from it)" in out
     assert "Supply:" in out and "Word lines:" in out
+    code, out, _ = run(capsys, "girdle", "show", "--date", "2026-12-03")  # the next shapes
+    assert "Shape: lattice (three rows crossing four columns)" in out
 
 
 @pytest.mark.parametrize("family", ["star", "frame", "lattice", "ladder", "comb"])
@@ -59,6 +63,7 @@ def test_show_a_layout_family(capsys, family):
     want = family_puzzle(dt.date(2026, 12, 5), family)
     assert [(ln["kind"], ln["index"]) for ln in json.loads(out)["lines"]] == \
         [tuple(ln) for ln in want.lines]
+    assert json.loads(out)["family"] == family
 
 
 def test_an_unknown_family_is_a_clear_error(capsys):
@@ -126,10 +131,10 @@ def test_bad_usage(capsys, argv, message):
 
 
 def test_solve_json_passes_check(capsys, tmp_path):
-    code, out, _ = run(capsys, "girdle", "solve", "--date", "2026-12-02", "--json")
+    code, out, _ = run(capsys, "girdle", "solve", "--date", "2026-12-06", "--json")  # a star
     data = json.loads(out)
     assert code == 0
-    assert data["date"] == "2026-12-02"
+    assert data["date"] == "2026-12-06"
     assert data["proven"] and data["complete"] and data["upper_bound"] == data["par"] > 0
     assert [w["line"] for w in data["solution"]] == list(range(1, 8))
     path = tmp_path / "solved.json"
@@ -140,12 +145,14 @@ def test_solve_json_passes_check(capsys, tmp_path):
 
 def test_solve_uses_the_cache_and_ignores_a_tampered_entry(capsys, tmp_path):
     argv = ("girdle", "solve", "--date", "2026-12-03", "--time-budget", "2", "--json")
-    code, first, _ = run(capsys, *argv)
+    code, first, err = run(capsys, *argv)
     assert code == 0
+    assert "Searching for the par of this lattice layout" in err  # a minute or two in full
+    assert json.loads(first)["upper_bound"] >= json.loads(first)["par"]
     entries = list((tmp_path / "cache" / "girdle").glob("*.json"))
     assert len(entries) == 1
-    code, again, _ = run(capsys, *argv)
-    assert json.loads(again) == json.loads(first)
+    code, again, err = run(capsys, *argv)
+    assert json.loads(again) == json.loads(first) and err == ""  # no search: the cache
     # a wrong par in the cache is caught by replaying the solution, and solved again
     data = json.loads(entries[0].read_text())
     data["par"] += 50

@@ -8,7 +8,14 @@ import pytest
 
 from companion.errors import UsageError
 from companion.girdle import Puzzle, play_all, puzzle_for
-from companion.girdle.generator import DateRandom, _make_puzzle, find_solution, supply_limit
+from companion.girdle.generator import (
+    DateRandom,
+    daily_family,
+    family_puzzle,
+    find_solution,
+    supply_limit,
+)
+from companion.girdle.layouts import family_of, layouts
 from companion.girdle.rules import default_edition
 from companion.girdle.solver import _placements
 from companion.girdle.star import star_shape
@@ -23,7 +30,7 @@ def puzzle() -> Puzzle:
 
 
 def test_same_date_same_puzzle(puzzle):
-    again = _make_puzzle(DAY, default_edition(), default_lexicon())  # computed afresh
+    again = family_puzzle(DAY, "star", default_edition(), default_lexicon())  # afresh
     assert again is not puzzle
     assert again == puzzle
     assert again.to_json() == puzzle.to_json()
@@ -48,10 +55,35 @@ def test_puzzle_is_well_formed(puzzle):
     assert puzzle.number == (DAY - dt.date(2024, 1, 1)).days + 1
 
 
+def test_the_days_take_the_families_in_turn():
+    """30 consecutive days: every week shows all five shapes, each day's puzzle has its
+    family's shape, and each family comes turned, mirrored and ordered in different ways."""
+    days = [DAY + dt.timedelta(days=d) for d in range(30)]
+    puzzles = [puzzle_for(d) for d in days]
+    names = [family_of(p.lines) for p in puzzles]
+    assert names == [daily_family(d) for d in days]
+    assert names[0] == "star"  # 2026-12-01
+    for start in range(len(days) - 6):
+        assert set(names[start:start + 7]) == set(layouts())  # a week shows every family
+    for name in layouts():
+        shapes = {frozenset(p.lines) for p, n in zip(puzzles, names, strict=True) if n == name}
+        orders = {p.lines for p, n in zip(puzzles, names, strict=True) if n == name}
+        assert len(orders) == 6 and len(shapes) >= 2, name  # a lattice has only two
+    assert len({p.checkbox_rows for p in puzzles}) >= 5
+    for day in days[1:5]:  # the day's family asked for by name is the day's puzzle
+        assert family_puzzle(day, daily_family(day)) == puzzle_for(day)
+
+
+def test_the_families_are_different_shapes():
+    """No family's shape is another's turned or mirrored (a lattice turned is no ladder)."""
+    for name, lay in layouts().items():
+        assert family_of(lay.lines) == name
+
+
 def test_a_month_of_stars_varies():
-    """Over 30 dates: spines across and down, at every allowed index, with every line left out
-    somewhere and the later words in many orders."""
-    puzzles = [puzzle_for(DAY + dt.timedelta(days=d)) for d in range(30)]
+    """The star drawn for 30 dates: spines across and down, at every allowed index, with
+    every line left out somewhere and the later words in many orders."""
+    puzzles = [family_puzzle(DAY + dt.timedelta(days=d), "star") for d in range(30)]
     assert {p.lines[0].kind for p in puzzles} == {"row", "col"}
     assert {p.lines[0].index for p in puzzles} == {2, 3, 4, 5, 6}
     skipped = {({1, 2, 3, 4, 5, 6, 7} - {ln.index for ln in p.lines[1:]}).pop() for p in puzzles}
@@ -87,9 +119,6 @@ def test_dates_before_the_first_puzzle_are_refused():
 
 
 def test_family_puzzles_take_their_family_shape():
-    from companion.girdle.generator import family_puzzle
-    from companion.girdle.layouts import layouts
-
     day = dt.date(2026, 12, 3)
     for name, lay in layouts().items():
         pz = family_puzzle(day, name)

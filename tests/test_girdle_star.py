@@ -10,6 +10,7 @@ import pytest
 
 from companion.girdle import edition_puzzle, play_all, puzzle_for
 from companion.girdle import solver as solver_module
+from companion.girdle.generator import daily_family, family_puzzle
 from companion.girdle.solver import solve
 from companion.girdle.star import star_shape
 from companion.lexicon import Lexicon, default_lexicon
@@ -99,10 +100,10 @@ def test_which_puzzles_are_stars():
     assert star_shape(edition_puzzle([("row", 4), ("col", 3), ("col", 5)], "E", ())) is None
 
 
-@pytest.mark.parametrize("day", [dt.date(2026, 12, 2), dt.date(2026, 12, 19)])
-def test_daily_puzzles_are_stars_with_proven_par(day):
+@pytest.mark.parametrize("day", [dt.date(2026, 12, 6), dt.date(2026, 12, 21)])
+def test_star_days_have_a_proven_par(day):
     pz = puzzle_for(day)
-    assert star_shape(pz) is not None
+    assert daily_family(day) == "star" and star_shape(pz) is not None
     sol = solve(pz)
     assert sol.complete and sol.proven and sol.upper_bound == sol.par
     _, card = play_all(pz, sol.placements)
@@ -112,7 +113,7 @@ def test_daily_puzzles_are_stars_with_proven_par(day):
 def test_a_safety_stop_on_a_star_says_so(monkeypatch):
     """A budget that runs out mid-search: a legal sheet at its score, a valid bound, and not
     proven; with room to finish, the same search proves par."""
-    pz = puzzle_for(dt.date(2026, 12, 4))
+    pz = family_puzzle(dt.date(2026, 12, 4), "star")
     full = solve(pz)
     assert full.proven
     monkeypatch.setattr(solver_module.time, "monotonic", _SlowClock(1.0))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 from companion.cli.common import add_lexicon_option, lexicon_from_args, parse_date, print_json
@@ -12,7 +13,7 @@ from companion.girdle import Puzzle, Sheet, SheetStep, puzzle_for
 from companion.girdle.cache import solve_cached
 from companion.girdle.engine import IllegalStep, ScoreCard
 from companion.girdle.generator import family_puzzle
-from companion.girdle.layouts import layouts
+from companion.girdle.layouts import family_of, layouts, shape_text
 from companion.girdle.solver import solve
 
 
@@ -35,8 +36,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     _add_date(sol)
     sol.add_argument("--time-budget", type=float, default=None, metavar="SECONDS",
                      help="a safety stop: end the search after this many seconds and report "
-                     "the best found so far with an upper bound (default: no limit; "
-                     "proving par takes a few seconds, rarely more than 20)")
+                     "the best found so far with an upper bound (default: no limit; a "
+                     "star's par is proven in seconds, the other shapes' search takes a "
+                     "minute or two)")
     sol.add_argument("--no-cache", action="store_true",
                      help="search again even if this date was solved before")
     sol.add_argument("--json", action="store_true", help="print the answer as JSON")
@@ -67,11 +69,10 @@ def _add_date(p: argparse.ArgumentParser) -> None:
 def _daily(args: argparse.Namespace, date: str | None) -> Puzzle:
     """The puzzle of ``date`` (a string, or None for today) with the chosen word list."""
     day = parse_date(date)
+    lexicon = None if getattr(args, "lexicon", None) is None else lexicon_from_args(args)
     if getattr(args, "family", None):
-        return family_puzzle(day, args.family)
-    if getattr(args, "lexicon", None) is None:
-        return puzzle_for(day)
-    return puzzle_for(day, lexicon=lexicon_from_args(args))
+        return family_puzzle(day, args.family, lexicon=lexicon)
+    return puzzle_for(day, lexicon=lexicon)
 
 
 # -- show ------------------------------------------------------------------------------------
@@ -80,7 +81,11 @@ def puzzle_text(pz: Puzzle) -> str:
     title = f"Word Girdle #{pz.number}" + (f" - {pz.date.isoformat()}" if pz.date else "")
     col_marks = {ln.index: str(k) for k, ln in enumerate(pz.lines, 1) if ln.kind == "col"}
     row_marks = {ln.index: str(k) for k, ln in enumerate(pz.lines, 1) if ln.kind == "row"}
-    out = [title, ""]
+    out = [title]
+    shape = shape_text(pz.lines, pz.size)
+    if shape is not None:
+        out.append(f"Shape: {shape}")
+    out.append("")
     out.append("      " + " ".join(col_marks.get(c, " ") for c in range(1, pz.size + 1))
                + "   <- word icons of the columns")
     out.append("      " + " ".join(str(c) for c in range(1, pz.size + 1)))
@@ -107,7 +112,7 @@ def puzzle_text(pz: Puzzle) -> str:
 def run_show(args: argparse.Namespace) -> int:
     pz = _daily(args, args.date)
     if args.json:
-        print_json(pz.to_dict())
+        print_json({**pz.to_dict(), "family": family_of(pz.lines, pz.size)})
     else:
         print(puzzle_text(pz))
     return 0
@@ -119,10 +124,18 @@ def run_solve(args: argparse.Namespace) -> int:
         raise UsageError("--time-budget must be a positive number of seconds")
     pz = _daily(args, args.date)
     lex = lexicon_from_args(args)
+    family = family_of(pz.lines, pz.size)
+
+    def notice() -> None:
+        if family != "star":
+            print(f"Searching for the par of this {family or 'puzzle'} layout: this takes a "
+                  "minute or two ...", file=sys.stderr, flush=True)
+
     if args.no_cache or args.family:
+        notice()
         sol = solve(pz, time_budget=args.time_budget, lexicon=lex)
     else:
-        sol = solve_cached(pz, time_budget=args.time_budget, lexicon=lex)
+        sol = solve_cached(pz, time_budget=args.time_budget, lexicon=lex, before_search=notice)
     if args.json:
         print_json(sol.to_dict(pz))
         return 0

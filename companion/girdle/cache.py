@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from companion.girdle.engine import IllegalStep, SheetStep, play_all
@@ -54,15 +55,19 @@ def _load(path: Path, puzzle: Puzzle, lexicon: Lexicon, budget: float | None) ->
 
 
 def solve_cached(
-    puzzle: Puzzle, time_budget: float | None = None, lexicon: Lexicon | None = None
+    puzzle: Puzzle, time_budget: float | None = None, lexicon: Lexicon | None = None,
+    before_search: Callable[[], None] | None = None,
 ) -> Solution:
-    """Like :func:`companion.girdle.solve`, reusing a cached answer for a dated puzzle."""
+    """Like :func:`companion.girdle.solve`, reusing a cached answer for a dated puzzle;
+    ``before_search`` is called when there is none and the search starts."""
     lex = lexicon if lexicon is not None else default_lexicon()
     path = _path(puzzle, lex)
     if path is not None and path.exists():
         hit = _load(path, puzzle, lex, time_budget)
         if hit is not None:
             return hit
+    if before_search is not None:
+        before_search()
     sol = solve(puzzle, time_budget=time_budget, lexicon=lex)
     if path is not None and sol.placements:
         data = {"puzzle": puzzle.to_dict(), "search": SEARCH_VERSION,

@@ -1,8 +1,11 @@
 """The daily puzzle: ``puzzle_for(date)`` derives lines, Supply and checkbox rows from the date.
 
-All choices come from SHA-256 of the edition name, the date and an attempt number, so the same
-date gives the same puzzle on every machine. A candidate is kept only when a complete solution
-is found for it (it is proven solvable); otherwise the next attempt is drawn.
+The days take the edition's layout families in turn (star, frame, lattice, ladder, comb in the
+default edition: :func:`daily_family`), and the family's shape is turned, mirrored and put in a
+word order drawn from the date. All choices come from SHA-256 of the edition name, the family,
+the date and an attempt number, so the same date gives the same puzzle on every machine. A
+candidate is kept only when a complete solution is found for it (it is proven solvable);
+otherwise the next attempt is drawn.
 """
 
 from __future__ import annotations
@@ -148,47 +151,62 @@ def find_solution(puzzle: Puzzle, lexicon: Lexicon, node_limit: int = 5000) -> l
     return list(pos.moves) if dfs() else None
 
 
+def daily_family(date: dt.date, edition: Edition | None = None) -> str:
+    """The layout family of ``date``'s daily puzzle: the edition's ``daily_families`` in turn,
+    one a day from puzzle 1, so any week shows every family (five in the default edition)."""
+    ed = edition or default_edition()
+    return ed.daily_families[(puzzle_number(date, ed) - 1) % len(ed.daily_families)]
+
+
 def puzzle_for(
     date: dt.date,
     edition: Edition | None = None,
     lexicon: Lexicon | None = None,
 ) -> Puzzle:
-    """The Word Girdle puzzle of ``date`` (deterministic and proven solvable)."""
+    """The Word Girdle puzzle of ``date`` (deterministic and proven solvable), in the layout
+    family of the day (:func:`daily_family`)."""
     if isinstance(date, dt.datetime):
         date = date.date()
     if not isinstance(date, dt.date):
         raise UsageError(f"not a date: {date!r}")
     if edition is None and lexicon is None:
         return _default_puzzle(date)
-    return _make_puzzle(date, edition or default_edition(), lexicon or default_lexicon())
+    ed = edition or default_edition()
+    return family_puzzle(date, daily_family(date, ed), ed, lexicon or default_lexicon())
 
 
 @lru_cache(maxsize=64)
 def _default_puzzle(date: dt.date) -> Puzzle:
-    return _make_puzzle(date, default_edition(), default_lexicon())
+    ed = default_edition()
+    return family_puzzle(date, daily_family(date, ed), ed, default_lexicon())
 
 
 def family_puzzle(date: dt.date, family: str, edition: Edition | None = None,
                   lexicon: Lexicon | None = None) -> Puzzle:
-    """A puzzle of layout ``family`` (see :mod:`companion.girdle.layouts`) drawn from the date
-    like the daily one: the family's lines turned, mirrored and ordered, a Supply and checkbox
-    rows; the first attempt for which a complete sheet is found. Its par is not known to be
-    provable; the daily puzzle is :func:`puzzle_for`."""
+    """The puzzle of layout ``family`` (see :mod:`companion.girdle.layouts`) for ``date``: the
+    family's lines turned, mirrored and ordered, a Supply and checkbox rows, all drawn from
+    the date; the first attempt for which a complete sheet is found. On a day of that family
+    it is the daily puzzle."""
     ed = edition or default_edition()
     lex = lexicon or default_lexicon()
+    if date < ed.first_date:
+        raise UsageError(f"Word Girdle puzzles start on {ed.first_date.isoformat()}")
+    layouts.family(family)  # an unknown family is a UsageError
     for attempt in range(MAX_ATTEMPTS):
         pz = _family_candidate(date, family, attempt, ed)
         if find_solution(pz, lex) is not None:
             return pz
-    raise UsageError(f"no solvable {family} puzzle found for {date.isoformat()}")
+    raise UsageError(f"no solvable {family} Word Girdle puzzle found for {date.isoformat()}")
 
 
 def _family_candidate(date: dt.date, family: str, attempt: int, ed: Edition) -> Puzzle:
+    if family == "star":  # the stars keep the seeds of the days when every puzzle was one
+        rng = DateRandom(f"word-girdle/{ed.name}/{date.isoformat()}/{attempt}")
+        lines = draw_lines(rng, ed)
+        return _puzzle(rng, lines, supply_limit(lines, ed), date, ed)
     rng = DateRandom(f"word-girdle/{ed.name}/{family}/{date.isoformat()}/{attempt}")
-    lines = (draw_lines(rng, ed) if family == "star"
-             else layouts.draw(rng, layouts.family(family), ed.grid_size))
-    limit = supply_limit(lines, ed) if family == "star" else None
-    return _puzzle(rng, lines, limit, date, ed)
+    lines = layouts.draw(rng, layouts.family(family), ed.grid_size)
+    return _puzzle(rng, lines, None, date, ed)
 
 
 def _puzzle(rng: DateRandom, lines: tuple[Line, ...], limit: int | None, date: dt.date,
@@ -206,15 +224,3 @@ def _puzzle(rng: DateRandom, lines: tuple[Line, ...], limit: int | None, date: d
         edition=ed.name,
         crossout_min_length=ed.crossout_min_length,
     )
-
-
-def _make_puzzle(date: dt.date, ed: Edition, lex: Lexicon) -> Puzzle:
-    if date < ed.first_date:
-        raise UsageError(f"Word Girdle puzzles start on {ed.first_date.isoformat()}")
-    for attempt in range(MAX_ATTEMPTS):
-        rng = DateRandom(f"word-girdle/{ed.name}/{date.isoformat()}/{attempt}")
-        lines = draw_lines(rng, ed)
-        puzzle = _puzzle(rng, lines, supply_limit(lines, ed), date, ed)
-        if find_solution(puzzle, lex) is not None:
-            return puzzle
-    raise UsageError(f"no solvable Word Girdle puzzle found for {date.isoformat()}")

@@ -57,6 +57,28 @@ def family(name: str) -> FamilyLayout:
     return known[name]
 
 
+def family_of(lines: tuple[Line, ...], size: int = 7) -> str | None:
+    """The family whose shape ``lines`` are (turned, mirrored, in any order), or None. Any
+    one line with all the others across it is a star."""
+    kinds = [ln.kind for ln in lines]
+    if len(lines) > 1 and min(kinds.count("row"), kinds.count("col")) == 1:
+        return "star" if "star" in layouts() else None
+    given = set(lines)
+    for name, layout in layouts().items():
+        for turn in (False, True):
+            for flip_r in (False, True):
+                for flip_c in (False, True):
+                    if {turned(ln, turn, flip_r, flip_c, size) for ln in layout.lines} == given:
+                        return name
+    return None
+
+
+def shape_text(lines: tuple[Line, ...], size: int = 7) -> str | None:
+    """The family of ``lines`` for a player: "lattice (three rows crossing four columns)"."""
+    name = family_of(lines, size)
+    return None if name is None else f"{name} ({layouts()[name].description})"
+
+
 def crosses(a: Line, b: Line) -> bool:
     """Two lines share a square (a row and a column always do)."""
     return a.kind != b.kind

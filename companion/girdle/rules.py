@@ -31,6 +31,7 @@ class Edition:
     checkbox_rows_max: int
     crossout_min_length: int
     first_date: dt.date
+    daily_families: tuple[str, ...] = ("star",)  # the layout families the days take in turn
 
     @property
     def min_length(self) -> int:
@@ -61,4 +62,5 @@ def default_edition() -> Edition:
         checkbox_rows_max=int(settings["checkbox_rows_max"]),
         crossout_min_length=int(settings["crossout_min_length"]),
         first_date=dt.date.fromisoformat(settings["first_date"]),
+        daily_families=tuple(settings.get("daily_families", "star").split()),
     )

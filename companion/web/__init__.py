@@ -36,7 +36,7 @@ DEFAULTS: dict[str, Any] = {
     "PHOTO_RETENTION_DAYS": 30,  # board photos and their overlays are deleted after this
     "ARTIFACT_RETENTION_DAYS": 90,  # built files and finished jobs (built again if asked for)
     "JOB_QUEUE": None,  # "postgres" (companion worker) or "embedded"; None: by the database
-    "GIRDLE_SOLVE_SECONDS": 60,  # safety stop for the search for a day's par (once a day)
+    "GIRDLE_SOLVE_SECONDS": 900,  # safety stop for the search for a day's par (once a day)
     "BUILDS_PER_HOUR": 12,  # new 3D builds one client address may start in an hour
     "CLOCK": None,  # the game clock's time source (seconds); None: time.time
     "SESSION_COOKIE_SAMESITE": "Lax",

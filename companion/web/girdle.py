@@ -28,6 +28,7 @@ from sqlalchemy.exc import IntegrityError
 
 from companion.errors import CompanionError, UsageError
 from companion.girdle import Puzzle, SheetStep, default_edition, puzzle_for, puzzle_number
+from companion.girdle.layouts import shape_text
 from companion.lexicon import load_lexicon
 from companion.web import jobs, openapi, par_jobs
 from companion.web.db import session as db
@@ -373,6 +374,7 @@ def _page(day: dt.date, result=None, error=None, text="", status=200, sheet=None
             hints_pending = PAR_POLL_SECONDS
     return render_template(
         "girdle.html", day=day, pz=pz, lines=[ln.label() for ln in pz.lines],
+        shape=shape_text(pz.lines, pz.size),
         result=result, error=error, text=text, streak=streak(player_id()), sheet=sheet,
         revealed=revealed(day),
         hints=grid, hints_pending=hints_pending, today=today_utc(),

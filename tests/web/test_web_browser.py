@@ -140,7 +140,7 @@ def test_submit_a_girdle_sheet(page, base_url):
     from companion.girdle.generator import find_solution
     from companion.lexicon import default_lexicon
 
-    day = "2026-11-02"
+    day = "2026-11-06"
     moves = find_solution(puzzle_for(dt.date.fromisoformat(day)), default_lexicon())
     page.goto(f"/girdle/{day}")
     with page.expect_download() as info:

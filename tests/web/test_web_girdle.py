@@ -394,7 +394,7 @@ def test_a_failed_par_search_says_so_and_the_next_request_searches_again(sqlite_
         raise CompanionError("The search for par failed: no such command")
 
     monkeypatch.setattr(par_jobs, "search", broken)
-    day = DAY - dt.timedelta(days=4)
+    day = DAY - dt.timedelta(days=10)  # a star: its par is proven in seconds
     client = sqlite_app.test_client()
     body = {"solution": typed_solution(sqlite_app, day), "player": new_player(client)}
     failed = answered(lambda: client.post(f"/api/girdle/{day}/submissions", json=body))
@@ -467,7 +467,7 @@ def test_requests_never_wait_for_the_par_search(sqlite_app, monkeypatch):
         return real(*args)
 
     monkeypatch.setattr(par_jobs, "search", held)
-    day = DAY - dt.timedelta(days=3)
+    day = DAY - dt.timedelta(days=15)  # a star: its par is proven in seconds
     client = sqlite_app.test_client()
     body = {"solution": typed_solution(sqlite_app, day), "player": new_player(client)}
     for resp in (client.post(f"/api/girdle/{day}/submissions", json=body),
@@ -497,3 +497,15 @@ def test_long_work_is_refused_when_too_much_is_under_way(sqlite_app, monkeypatch
     assert resp.status_code == 503 and resp.headers["Retry-After"] == "30"
     assert "busy" in resp.get_json()["error"]
     assert client.get(f"/girdle/{day}").status_code == 200
+
+
+def test_the_days_page_names_its_shape(sqlite_app):
+    """The days take the layout families in turn; each day's page says which it is."""
+    client = sqlite_app.test_client()
+    shapes = {}
+    for n in range(5):
+        day = DAY + dt.timedelta(days=n)
+        page = client.get(f"/girdle/{day}").get_data(as_text=True)
+        shapes[day] = re.search(r'<p id="shape">Shape: (\w+) \(', page).group(1)
+    assert sorted(shapes.values()) == ["comb", "frame", "ladder", "lattice", "star"]
+    assert shapes[DAY] == "star"  # 2026-11-01
