@@ -1,6 +1,6 @@
 """The solver: the best final score of a puzzle ("par") and a solution that reaches it.
 
-Star puzzles (every daily puzzle: a spine word, then words across it) go to the exact search
+Star puzzles (one day in five: a spine word, then words across it) go to the exact search
 of :mod:`companion.girdle.star`, which proves par (measured: a daily star in about 2 s, where
 CP-SAT found no sheet in two minutes). Any other puzzle:
 
@@ -115,7 +115,7 @@ def solve(
     lexicon: Lexicon | None = None,
     work_limit: float | None | str = "standard",
 ) -> Solution:
-    """Par of ``puzzle`` with a solution. A star puzzle (every daily one) is searched to the
+    """Par of ``puzzle`` with a solution. A star puzzle (one day in five) is searched to the
     end and par proven; any other is proven if CP-SAT ends within ``work_limit`` (its
     deterministic time; "standard": :data:`EXACT_WORK`; None: no limit). ``time_budget``
     seconds (None: no limit) is a safety stop: an answer it cuts short has ``complete``
