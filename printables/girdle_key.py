@@ -7,6 +7,7 @@ cannot pass for a player's sheet.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 
 from companion.errors import CompanionError
 from companion.girdle import Puzzle, ScoreCard, Sheet, play_all, puzzle_for
@@ -24,16 +25,19 @@ MARKED = "#c9b8e3"  # coloured-in letters and dots
 
 
 def answer_key_pdf(day: dt.date, paper: str = "letter", puzzle: Puzzle | None = None,
-                   time_budget: float | None = None, solution: Solution | None = None) -> bytes:
+                   time_budget: float | None = None, solution: Solution | None = None,
+                   before_search: Callable[[], None] | None = None) -> bytes:
     """The answer key for ``day``: par and a best solution written into a copy of the sheet.
 
     Par comes from the solver (through its cache, so the key agrees with ``companion girdle
-    solve``); ``time_budget`` seconds is its safety stop. Unless par is proven, the key says the
-    score is the best found. A ``solution`` already found skips the solver.
+    solve``); ``time_budget`` seconds is its safety stop and ``before_search`` is called if the
+    search runs. Unless par is proven, the key says the score is the best found. A
+    ``solution`` already found skips the solver.
     """
     page_setup(paper)
     puzzle = puzzle or puzzle_for(day)
-    solution = solution or solve_cached(puzzle, time_budget=time_budget)
+    solution = solution or solve_cached(puzzle, time_budget=time_budget,
+                                        before_search=before_search)
     if not solution.placements:
         raise CompanionError("No solution was found in the time allowed; allow the solver "
                              "more time.")

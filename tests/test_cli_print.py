@@ -57,3 +57,18 @@ def test_unknown_game_is_rejected_by_the_parser(capsys) -> None:
         main(["print", "board", "--game", "chess"])
     assert exc.value.code == 2
     assert "invalid choice" in capsys.readouterr().err
+
+
+def test_an_answer_key_of_a_crossed_shape_says_its_search_and_best_found(
+        tmp_path: Path, capsys) -> None:
+    """A lattice day's key: the long search is announced, and the key calls its score the best
+    found (only a star's par is proven); a safety stop keeps the test short."""
+    from pdfcheck import text_items
+
+    assert main(["print", "girdle", "--answers", "--date", "2026-12-03", "--solve-seconds",
+                 "1", "-o", str(tmp_path)]) == 0
+    out, err = capsys.readouterr()
+    assert "Searching for the par of this lattice layout" in err
+    pdf = (tmp_path / "girdle-2026-12-03-answers-letter.pdf").read_bytes()
+    texts = " ".join(t for page in text_items(pdf) for t, _, _ in page)
+    assert "BEST FOUND" in texts and "no sheet scores more than" in texts

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from companion.cli.common import add_lexicon_option, lexicon_from_args, parse_date, print_json
@@ -119,11 +120,9 @@ def run_show(args: argparse.Namespace) -> int:
 
 
 # -- solve -----------------------------------------------------------------------------------
-def run_solve(args: argparse.Namespace) -> int:
-    if args.time_budget is not None and args.time_budget <= 0:
-        raise UsageError("--time-budget must be a positive number of seconds")
-    pz = _daily(args, args.date)
-    lex = lexicon_from_args(args)
+def search_notice(pz: Puzzle) -> Callable[[], None]:
+    """What to say on stderr when the search for ``pz``'s par starts: nothing for a star (a
+    few seconds), a line for the other shapes (a minute or two)."""
     family = family_of(pz.lines, pz.size)
 
     def notice() -> None:
@@ -131,6 +130,15 @@ def run_solve(args: argparse.Namespace) -> int:
             print(f"Searching for the par of this {family or 'puzzle'} layout: this takes a "
                   "minute or two ...", file=sys.stderr, flush=True)
 
+    return notice
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    if args.time_budget is not None and args.time_budget <= 0:
+        raise UsageError("--time-budget must be a positive number of seconds")
+    pz = _daily(args, args.date)
+    lex = lexicon_from_args(args)
+    notice = search_notice(pz)
     if args.no_cache or args.family:
         notice()
         sol = solve(pz, time_budget=args.time_budget, lexicon=lex)

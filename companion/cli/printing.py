@@ -32,7 +32,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="write the answer key (par and a best solution) instead of the sheet")
     g.add_argument("--solve-seconds", type=float, default=None, metavar="S",
                    help="a safety stop for the solver behind the answer key (default: no "
-                   "limit; proving par takes a few seconds, once per date)")
+                   "limit; a star's par is proven in seconds, the other shapes' search "
+                   "takes a minute or two; once per date)")
     _output(g)
     g.set_defaults(func=run_girdle)
 
@@ -99,12 +100,15 @@ def run_girdle(args: argparse.Namespace) -> int:
 
     day = parse_date(args.date)
     if args.answers:
+        from companion.cli.girdle import search_notice
+        from companion.girdle import puzzle_for
         from printables.girdle_key import answer_key_pdf
 
         if args.solve_seconds is not None and args.solve_seconds <= 0:
             raise UsageError("--solve-seconds must be more than 0.")
         return _write(args, f"girdle-{day.isoformat()}-answers-{args.paper}.pdf",
-                      answer_key_pdf(day, args.paper, time_budget=args.solve_seconds))
+                      answer_key_pdf(day, args.paper, time_budget=args.solve_seconds,
+                                     before_search=search_notice(puzzle_for(day))))
     return _write(args, f"girdle-{day.isoformat()}-{args.paper}.pdf",
                   girdle_sheet_pdf(day, args.paper))
 
