@@ -45,7 +45,7 @@ def main() -> None:
     start = dt.date.fromisoformat(args.start)
     families = ["daily"] if args.daily else args.families.split(",")
     print(f"load average at start: {os.getloadavg()[0]:.1f} (2 cores, shared)")
-    print(f"{'family':<8} {'date':<11} {'solve s':>8} {'par':>4} {'bound':>5} {'old':>5} "
+    print(f"{'family':<13} {'date':<11} {'solve s':>8} {'par':>4} {'bound':>5} {'old':>5} "
           f"{'proven':>6}")
     rows: dict[str, list[tuple[float, int, bool]]] = {}
     for fam in families:
@@ -62,7 +62,7 @@ def main() -> None:
             index = word_index(lex, pz.min_length, pz.max_length)  # the solver's (cached)
             old = _root_bound(pz, index, sol.par, None)
             rows.setdefault(name, []).append((t1 - t0, old - sol.par, sol.proven))
-            print(f"{name:<8} {day.isoformat():<11} {t1 - t0:>8.1f} {sol.par:>4} "
+            print(f"{name:<13} {day.isoformat():<11} {t1 - t0:>8.1f} {sol.par:>4} "
                   f"{sol.upper_bound:>5} {old:>5} {'yes' if sol.proven else 'no':>6}"
                   f"{'' if sol.complete else ' cut'}", flush=True)
     print(f"load average at end: {os.getloadavg()[0]:.1f}")
