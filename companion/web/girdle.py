@@ -28,7 +28,7 @@ from sqlalchemy.exc import IntegrityError
 
 from companion.errors import CompanionError, UsageError
 from companion.girdle import Puzzle, SheetStep, default_edition, puzzle_for, puzzle_number
-from companion.girdle.layouts import shape_text
+from companion.girdle.layouts import family_of, shape_text
 from companion.lexicon import load_lexicon
 from companion.web import jobs, openapi, par_jobs
 from companion.web.db import session as db
@@ -534,7 +534,9 @@ def _api_day(day: str) -> dt.date:
 @bp.get("/api/girdle/<day>")
 def api_puzzle(day: str):
     when = _api_day(day)
-    data = puzzle(when).to_dict()
+    pz = puzzle(when)
+    data = pz.to_dict()
+    data["family"] = family_of(pz.lines, pz.size)
     data["sheet"] = {p: url_for("girdle.sheet_pdf", day=when.isoformat(), paper=p)
                      for p in PAPERS}
     return jsonify(data)
@@ -612,7 +614,8 @@ _DAY = {"name": "day", "in": "path", "required": True, "description": "YYYY-MM-D
 openapi.add("/api/girdle/{day}", "get", {
     "summary": "The Word Girdle puzzle of a day, with links to its printable sheet",
     "parameters": [_DAY], "responses": openapi.ok("the puzzle (lines, Supply, checkbox rows, "
-                                                  "Victory Points, length bonus)")})
+                                                  "Victory Points, length bonus) and its "
+                                                  "layout family")})
 openapi.add("/api/girdle/{day}/hints", "get", {
     "summary": "A hints grid: first letters and squares of a good sheet's words (once the "
     "day is over everywhere)",

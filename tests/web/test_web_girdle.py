@@ -215,6 +215,7 @@ def test_girdle_api(sqlite_app):
     client = sqlite_app.test_client()
     data = client.get(f"/api/girdle/{DAY}").get_json()
     assert len(data["lines"]) == 7 and data["sheet"]["a4"].endswith("paper=a4")
+    assert data["family"] == "star"
     player = new_player(client)
     result = ranked(client, DAY, {"solution": typed_solution(sqlite_app), "player": player,
                                   "local_date": today_utc().isoformat()})
