@@ -144,11 +144,9 @@ def test_solve_json_passes_check(capsys, tmp_path):
 
 
 def test_solve_uses_the_cache_and_ignores_a_tampered_entry(capsys, tmp_path):
-    argv = ("girdle", "solve", "--date", "2026-12-03", "--time-budget", "2", "--json")
+    argv = ("girdle", "solve", "--date", "2026-12-11", "--time-budget", "2", "--json")
     code, first, err = run(capsys, *argv)
-    assert code == 0
-    assert "Searching for the par of this lattice layout" in err  # a minute or two in full
-    assert json.loads(first)["upper_bound"] >= json.loads(first)["par"]
+    assert code == 0 and err == ""  # a star: its search is a matter of seconds
     entries = list((tmp_path / "cache" / "girdle").glob("*.json"))
     assert len(entries) == 1
     code, again, err = run(capsys, *argv)
