@@ -28,6 +28,7 @@ from sqlalchemy.exc import IntegrityError
 
 from companion.errors import CompanionError, UsageError
 from companion.girdle import Puzzle, SheetStep, default_edition, puzzle_for, puzzle_number
+from companion.girdle.generator import daily_family
 from companion.girdle.layouts import family_of, shape_text
 from companion.lexicon import load_lexicon
 from companion.web import jobs, openapi, par_jobs
@@ -515,7 +516,7 @@ def archive():
     return render_template(
         "girdle_archive.html", days=days, mine=mine, month=first_of, today=today_utc(),
         revealed=revealed,
-        number=puzzle_number,
+        number=puzzle_number, family=daily_family,
         prev_month=prev_month if first_of > default_edition().first_date else None,
         next_month=next_month if end < today_utc() else None)
 
