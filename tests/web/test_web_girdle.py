@@ -209,7 +209,7 @@ def test_archive_lists_every_day_with_print_links_and_my_scores(sqlite_app):
     days = re.findall(r'href="/girdle/(2026-11-\d\d)"', page)
     assert days[-1] == "2026-11-01" and len(days) == min(30, (today_utc() - DAY).days + 1)
     assert re.search(r"<td class=\"num\">-?\d+ <span class=\"muted\">", page)
-    shapes = re.findall(r"</a></td>\s*<td>(\w+)</td>", page)
+    shapes = re.findall(r'<span class="muted shape">(\w+)</span>', page)
     assert len(shapes) == len(days) and shapes[-1] == "star"  # 2026-11-01
     assert set(shapes) == {"star", "frame", "lattice", "ladder", "comb"}
 
