@@ -14,7 +14,7 @@ from companion.girdle import Puzzle, Sheet, SheetStep, puzzle_for
 from companion.girdle.cache import solve_cached
 from companion.girdle.engine import IllegalStep, ScoreCard
 from companion.girdle.generator import family_puzzle
-from companion.girdle.layouts import family_of, layouts, shape_text
+from companion.girdle.layouts import family_of, layouts, puzzle_model, shape_text
 from companion.girdle.solver import solve
 
 
@@ -113,7 +113,7 @@ def puzzle_text(pz: Puzzle) -> str:
 def run_show(args: argparse.Namespace) -> int:
     pz = _daily(args, args.date)
     if args.json:
-        print_json({**pz.to_dict(), "family": family_of(pz.lines, pz.size)})
+        print_json(puzzle_model(pz))
     else:
         print(puzzle_text(pz))
     return 0

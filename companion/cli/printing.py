@@ -106,9 +106,10 @@ def run_girdle(args: argparse.Namespace) -> int:
 
         if args.solve_seconds is not None and args.solve_seconds <= 0:
             raise UsageError("--solve-seconds must be more than 0.")
+        pz = puzzle_for(day)
         return _write(args, f"girdle-{day.isoformat()}-answers-{args.paper}.pdf",
-                      answer_key_pdf(day, args.paper, time_budget=args.solve_seconds,
-                                     before_search=search_notice(puzzle_for(day))))
+                      answer_key_pdf(day, args.paper, pz, time_budget=args.solve_seconds,
+                                     before_search=search_notice(pz)))
     return _write(args, f"girdle-{day.isoformat()}-{args.paper}.pdf",
                   girdle_sheet_pdf(day, args.paper))
 

@@ -171,14 +171,16 @@ def puzzle_for(
         raise UsageError(f"not a date: {date!r}")
     if edition is None and lexicon is None:
         return _default_puzzle(date)
-    ed = edition or default_edition()
-    return family_puzzle(date, daily_family(date, ed), ed, lexicon or default_lexicon())
+    return _daily_puzzle(date, edition or default_edition(), lexicon or default_lexicon())
 
 
 @lru_cache(maxsize=64)
 def _default_puzzle(date: dt.date) -> Puzzle:
-    ed = default_edition()
-    return family_puzzle(date, daily_family(date, ed), ed, default_lexicon())
+    return _daily_puzzle(date, default_edition(), default_lexicon())
+
+
+def _daily_puzzle(date: dt.date, ed: Edition, lex: Lexicon) -> Puzzle:
+    return family_puzzle(date, daily_family(date, ed), ed, lex)
 
 
 def family_puzzle(date: dt.date, family: str, edition: Edition | None = None,

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Protocol
+from itertools import product
+from typing import Any, Protocol
 
 from companion.datafiles import read_table
 from companion.errors import UsageError
-from companion.girdle.puzzle import Line
+from companion.girdle.puzzle import Line, Puzzle
 
 
 class Random(Protocol):
@@ -65,12 +66,15 @@ def family_of(lines: tuple[Line, ...], size: int = 7) -> str | None:
         return "star" if "star" in layouts() else None
     given = set(lines)
     for name, layout in layouts().items():
-        for turn in (False, True):
-            for flip_r in (False, True):
-                for flip_c in (False, True):
-                    if {turned(ln, turn, flip_r, flip_c, size) for ln in layout.lines} == given:
-                        return name
+        for turn, flip_r, flip_c in product((False, True), repeat=3):
+            if {turned(ln, turn, flip_r, flip_c, size) for ln in layout.lines} == given:
+                return name
     return None
+
+
+def puzzle_model(pz: Puzzle) -> dict[str, Any]:
+    """The puzzle's JSON model (:meth:`Puzzle.to_dict`) with its layout family."""
+    return {**pz.to_dict(), "family": family_of(pz.lines, pz.size)}
 
 
 def shape_text(lines: tuple[Line, ...], size: int = 7) -> str | None:

@@ -29,7 +29,7 @@ from sqlalchemy.exc import IntegrityError
 from companion.errors import CompanionError, UsageError
 from companion.girdle import Puzzle, SheetStep, default_edition, puzzle_for, puzzle_number
 from companion.girdle.generator import daily_family
-from companion.girdle.layouts import family_of, shape_text
+from companion.girdle.layouts import puzzle_model, shape_text
 from companion.lexicon import load_lexicon
 from companion.web import jobs, openapi, par_jobs
 from companion.web.db import session as db
@@ -535,9 +535,7 @@ def _api_day(day: str) -> dt.date:
 @bp.get("/api/girdle/<day>")
 def api_puzzle(day: str):
     when = _api_day(day)
-    pz = puzzle(when)
-    data = pz.to_dict()
-    data["family"] = family_of(pz.lines, pz.size)
+    data = puzzle_model(puzzle(when))
     data["sheet"] = {p: url_for("girdle.sheet_pdf", day=when.isoformat(), paper=p)
                      for p in PAPERS}
     return jsonify(data)
