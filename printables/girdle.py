@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 from companion.girdle import Puzzle, puzzle_for
+from companion.girdle.layouts import family_of
 from companion.layout.sheets import GIRDLE_SUPPLY_SLOTS, Rect, SheetLayout, girdle_sheet
 from printables.canvas import Page, new_canvas, text_width
 from printables.chrome import section_label
@@ -81,6 +82,9 @@ def _header(page: Page, layout: SheetLayout, puzzle: Puzzle, day: dt.date,
         box = Rect(layout.markers[0].box.x, box.y, layout.markers[1].box.right
                    - layout.markers[0].box.x, box.h)
     kicker = "ANSWER KEY - DO NOT SHOW THE PLAYER" if answer_key else "DAILY WORD SOLITAIRE"
+    family = family_of(puzzle.lines, puzzle.size)
+    if family is not None and not answer_key:
+        kicker += f" - {family.upper()}"  # the day's shape
     page.text(box.x, box.y + 3.0, kicker, size=7, font=FONT_BOLD,
               color="#b23a2e" if answer_key else MUTED, spacing=1.2)
     page.text(box.x, box.y + 12.8, "WORD GIRDLE", size=24, font=FONT_BOLD, color=ACCENT,

@@ -4,6 +4,7 @@ the answer key is a separate file."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 from pathlib import Path
 
 import cv2
@@ -19,6 +20,7 @@ from printables.girdle import girdle_sheet_pdf
 from printables.girdle_key import answer_key_pdf, step_text
 
 DAY = dt.date(2026, 11, 29)
+KEY_CASES = Path(__file__).parent / "data" / "girdle" / "key-cases.json"
 PT_PER_MM = 72 / 25.4
 
 
@@ -201,3 +203,24 @@ def test_every_layout_family_prints_its_lines(family: str, tmp_path: Path) -> No
     path = tmp_path / "sheet.pdf"
     path.write_bytes(pdf)
     qpdf_check(path)
+
+
+@pytest.mark.parametrize("family", ["star", "frame", "lattice", "ladder", "comb"])
+def test_every_layout_family_has_its_answer_key(family: str) -> None:
+    """The answer key of each family's puzzle, from the sheet the standard search found for it
+    (kept in ``data/girdle/key-cases.json`` by ``scripts/make_girdle_key_cases.py``): the
+    engine scores the sheet at its par, and the key matches its golden file."""
+    from companion.girdle import Puzzle
+    from companion.girdle.generator import family_puzzle
+
+    case = json.loads(KEY_CASES.read_text(encoding="utf-8"))["cases"][family]
+    puzzle = Puzzle.from_dict(case["puzzle"])
+    assert puzzle == family_puzzle(DAY, family), "the generator changed: remake the key cases"
+    steps = [SheetStep.from_dict(w) for w in case["solution"]]
+    assert play_all(puzzle, steps)[1].final == case["par"]
+    solution = Solution(par=case["par"], proven=case["proven"],
+                        upper_bound=case["upper_bound"], placements=steps)
+    key = answer_key_pdf(DAY, "letter", puzzle, solution=solution)
+    assert_matches_golden(f"girdle-key-{family}-letter", key)
+    texts = [t for t, _, _ in text_items(key)[0]]
+    assert (f"PAR {case['par']}" if case["proven"] else f"BEST FOUND {case['par']}") in texts

@@ -80,8 +80,8 @@ def _daily(args: argparse.Namespace, date: str | None) -> Puzzle:
 def puzzle_text(pz: Puzzle) -> str:
     """The puzzle as a player would read it: the Girdle with word icons, Supply and tables."""
     title = f"Word Girdle #{pz.number}" + (f" - {pz.date.isoformat()}" if pz.date else "")
-    col_marks = {ln.index: str(k) for k, ln in enumerate(pz.lines, 1) if ln.kind == "col"}
-    row_marks = {ln.index: str(k) for k, ln in enumerate(pz.lines, 1) if ln.kind == "row"}
+    col_marks = {i: str(k) for i, k in pz.icons("col").items()}
+    row_marks = {i: str(k) for i, k in pz.icons("row").items()}
     out = [title]
     shape = shape_text(pz.lines, pz.size)
     if shape is not None:

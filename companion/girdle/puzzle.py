@@ -96,6 +96,11 @@ class Puzzle:
     def has_checkbox(self, word_number: int) -> bool:
         return word_number in self.checkbox_rows
 
+    def icons(self, kind: str) -> dict[int, int]:
+        """The word icons beside the rows (``kind`` "row") or above the columns ("col"):
+        line index -> word number."""
+        return {ln.index: k for k, ln in enumerate(self.lines, 1) if ln.kind == kind}
+
     # -- JSON ------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -374,8 +374,7 @@ def _page(day: dt.date, result=None, error=None, text="", status=200, sheet=None
         except ParPending:
             hints_pending = PAR_POLL_SECONDS
     return render_template(
-        "girdle.html", day=day, pz=pz, lines=[ln.label() for ln in pz.lines],
-        shape=shape_text(pz.lines, pz.size),
+        "girdle.html", day=day, pz=pz, shape=shape_text(pz.lines, pz.size),
         result=result, error=error, text=text, streak=streak(player_id()), sheet=sheet,
         revealed=revealed(day),
         hints=grid, hints_pending=hints_pending, today=today_utc(),

@@ -9,6 +9,7 @@ import time
 import pytest
 from appfactory import token
 from pypdf import PdfReader
+from textgolden import assert_matches_text_golden
 
 from companion.girdle import Line, Puzzle
 from companion.girdle.generator import find_solution
@@ -82,7 +83,9 @@ def test_rank_relative_to_par(score, par, name):
 
 def test_day_page_and_sheet_pdfs(client):
     page = client.get(f"/girdle/{DAY}").get_data(as_text=True)
-    assert "Word Girdle #" in page and "Word 7:" in page
+    assert "Word Girdle #" in page
+    lines = re.search(r'<ol class="list" id="lines">(.*?)</ol>', page, re.S).group(1)
+    assert len(re.findall(r"<li>(?:Row|Column) \d \((?:across|down)\)", lines)) == 7
     for paper in ("letter", "a4"):
         resp = client.get(f"/girdle/{DAY}.pdf?paper={paper}")
         assert resp.mimetype == "application/pdf"
@@ -513,3 +516,24 @@ def test_the_days_page_names_its_shape(sqlite_app):
         shapes[day] = re.search(r'<p id="shape">Shape: (\w+) \(', page).group(1)
     assert sorted(shapes.values()) == ["comb", "frame", "ladder", "lattice", "star"]
     assert shapes[DAY] == "star"  # 2026-11-01
+
+
+def test_the_days_page_draws_each_shape(sqlite_app):
+    """Each family's day page draws its lines as the printed sheet does: the word icons beside
+    the rows and above the columns, the squares of the lines tinted (golden HTML)."""
+    client = sqlite_app.test_client()
+    for n in range(5):
+        day = DAY + dt.timedelta(days=n)
+        page = client.get(f"/girdle/{day}").get_data(as_text=True)
+        section = re.search(r'<section id="puzzle">.*?</section>', page, re.S).group(0)
+        family = re.search(r'<p id="shape">Shape: (\w+) \(', section).group(1)
+        assert_matches_text_golden(f"web/girdle-day-{family}.html", section + "\n")
+        grid = re.search(r'<div class="shape-grid[^>]*>(.*?)</div>', section, re.S).group(1)
+        cells = re.findall(r'<span class="(corner|icon|sq on|sq)">(?:<b>(\d)</b>)?</span>', grid)
+        assert len(cells) == 8 * 8
+        icons = sorted(int(k) for kind, k in cells if kind == "icon" and k)
+        assert icons == list(range(1, 8))  # seven word icons, each once
+        with sqlite_app.app_context():
+            pz = puzzle(day)
+        on = {(i // 8, i % 8) for i, (kind, _) in enumerate(cells) if kind == "sq on"}
+        assert on == {cell for line in pz.lines for cell in line.cells(pz.size)}
