@@ -38,8 +38,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     sol.add_argument("--time-budget", type=float, default=None, metavar="SECONDS",
                      help="a safety stop: end the search after this many seconds and report "
                      "the best found so far with an upper bound (default: no limit; a "
-                     "star's par is proven in seconds, the other shapes' search takes a "
-                     "minute or two)")
+                     "star's par is proven in seconds, the other shapes' search takes "
+                     "about half a minute)")
     sol.add_argument("--no-cache", action="store_true",
                      help="search again even if this date was solved before")
     sol.add_argument("--json", action="store_true", help="print the answer as JSON")
@@ -122,13 +122,13 @@ def run_show(args: argparse.Namespace) -> int:
 # -- solve -----------------------------------------------------------------------------------
 def search_notice(pz: Puzzle) -> Callable[[], None]:
     """What to say on stderr when the search for ``pz``'s par starts: nothing for a star (a
-    few seconds), a line for the other shapes (a minute or two)."""
+    few seconds), a line for the other shapes (about half a minute)."""
     family = family_of(pz.lines, pz.size)
 
     def notice() -> None:
         if family != "star":
-            print(f"Searching for the par of this {family or 'puzzle'} layout: this takes a "
-                  "minute or two ...", file=sys.stderr, flush=True)
+            print(f"Searching for the par of this {family or 'puzzle'} layout: this takes "
+                  "about half a minute ...", file=sys.stderr, flush=True)
 
     return notice
 

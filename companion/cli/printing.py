@@ -33,7 +33,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     g.add_argument("--solve-seconds", type=float, default=None, metavar="S",
                    help="a safety stop for the solver behind the answer key (default: no "
                    "limit; a star's par is proven in seconds, the other shapes' search "
-                   "takes a minute or two; once per date)")
+                   "takes about half a minute; once per date)")
     _output(g)
     g.set_defaults(func=run_girdle)
 

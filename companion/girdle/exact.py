@@ -212,19 +212,30 @@ def build(puzzle: Puzzle, index: WordIndex) -> _Sheet | None:
     return _Sheet(pr, cands, xs)
 
 
+def _all_candidates(puzzle: Puzzle, index: WordIndex) -> list[_Cands]:
+    """Every line's placements, before the other lines are known."""
+    cands: list[_Cands] = []
+    earlier: set[Cell] = set()
+    for k in range(len(puzzle.lines)):
+        cands.append(_candidates(puzzle, index, k, earlier))
+        earlier.update(_line_cells(puzzle, k))
+    return cands
+
+
+def programme_size(puzzle: Puzzle, index: WordIndex) -> int:
+    """How many placements (one 0/1 variable each) the programme of ``puzzle`` has."""
+    return sum(len(cd.wid) for cd in _all_candidates(puzzle, index))
+
+
 def _word_choices(pr: Programme, puzzle: Puzzle,
                   index: WordIndex) -> tuple[list[_Cands], list[np.ndarray]] | None:
     """Per line: its placements and one 0/1 variable each, worth the word's value; None if
     some line has no word at all."""
-    cands: list[_Cands] = []
+    cands = _all_candidates(puzzle, index)
+    if any(not len(cd.wid) for cd in cands):
+        return None
     xs: list[np.ndarray] = []
-    earlier: set[Cell] = set()
-    for k in range(len(puzzle.lines)):
-        cd = _candidates(puzzle, index, k, earlier)
-        if not len(cd.wid):
-            return None
-        cands.append(cd)
-        earlier.update(_line_cells(puzzle, k))
+    for k, cd in enumerate(cands):
         xs.append(pr.vars(len(cd.wid), 0, 1))
         for v, w in zip(xs[k].tolist(), cd.value.tolist(), strict=True):
             pr.objective[v] = float(w)

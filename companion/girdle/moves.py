@@ -41,22 +41,32 @@ class WordIndex:
             self.counts[n] = counts
         self._fitting: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
         self._lines: dict[tuple, tuple | None] = {}
+        self._ids: dict[int, dict[str, int]] = {}
         # words with a given letter at a given position: by_letter[n][i][code]
         self.by_letter: dict[int, list[list[np.ndarray]]] = {
             n: [[np.flatnonzero(codes[:, i] == code) for code in range(26)] for i in range(n)]
             for n, codes in self.codes.items()
         }
 
+    def word_id(self, word: str) -> int:
+        """The index of ``word`` in ``words[len(word)]`` (-1 if it is not a word)."""
+        ids = self._ids.get(len(word))
+        if ids is None:
+            ids = self._ids[len(word)] = {w: i for i, w in enumerate(self.words[len(word)])}
+        return ids.get(word, -1)
+
     FITTING_CACHE = 50_000  # runs remembered by :meth:`fitting`
 
-    def fitting(self, n: int, fixed: tuple[tuple[int, int], ...]) -> tuple[np.ndarray, np.ndarray]:
+    def fitting(self, n: int, fixed: tuple[tuple[int, int], ...],
+                also: tuple[tuple[int, int], ...] = ()) -> tuple[np.ndarray, np.ndarray]:
         """For a run of ``n`` squares with letter ``code`` on square ``i`` for each ``(i, code)``
         in ``fixed``: the matching words (indexes, ascending) and the letters each still needs
-        (counts per letter, the fixed ones taken off). Remembered: searches ask again often."""
-        key = (n, fixed)
+        (counts per letter, the fixed ones taken off). ``also``: more ``(i, code)`` the words
+        must have, letters they place themselves. Remembered: searches ask again often."""
+        key = (n, fixed, also)
         hit = self._fitting.get(key)
         if hit is None:
-            idx = self.matching(n, dict(fixed))
+            idx = self.matching(n, dict(fixed + also))
             need = self.counts[n][idx].astype(np.int16)
             for _i, code in fixed:
                 need[:, code] -= 1
@@ -68,16 +78,20 @@ class WordIndex:
     LINE_CACHE = 20_000  # lines remembered by :meth:`line_table`
 
     def line_table(self, letters: tuple[int, ...], blocked: tuple[bool, ...], first: bool,
-                   lengths: range) -> tuple | None:
+                   lengths: range, kept: tuple[int, ...] | None = None) -> tuple | None:
         """Every word that fits a line with these letters (EMPTY where none) and blocked
         squares, before counting the letters left: ``(runs, word_ids, need, run_of)`` where
         ``runs`` lists ``(length, start, new squares)`` by length then start, and row ``k`` of
         the arrays is word ``word_ids[k]`` of run ``runs[run_of[k]]`` needing ``need[k]`` more
-        of each letter. None if no word fits. ``first``: the first word (no crossing needed)."""
-        key = (letters, blocked, first, lengths)
+        of each letter. None if no word fits. ``first``: the first word (no crossing needed).
+        ``kept``: letters later words will place (EMPTY where none): a word here must agree
+        with them and may not end beside one."""
+        key = (letters, blocked, first, lengths, kept)
         if key in self._lines:
             return self._lines[key]
         size = len(letters)
+        ahead = letters if kept is None else tuple(
+            a if a != EMPTY else b for a, b in zip(letters, kept, strict=True))
         runs: list[tuple[int, int, tuple[int, ...]]] = []
         parts: list[tuple[np.ndarray, np.ndarray]] = []
         for n in lengths:
@@ -85,7 +99,7 @@ class WordIndex:
                 continue
             for s in range(size - n + 1):
                 e = s + n
-                if (s > 0 and letters[s - 1] != EMPTY) or (e < size and letters[e] != EMPTY):
+                if (s > 0 and ahead[s - 1] != EMPTY) or (e < size and ahead[e] != EMPTY):
                     continue
                 fixed = tuple((i, letters[s + i]) for i in range(n) if letters[s + i] != EMPTY)
                 free = tuple(i for i in range(n) if letters[s + i] == EMPTY)
@@ -96,7 +110,9 @@ class WordIndex:
                 if any(letters[s + i] != EMPTY and letters[s + i + 1] != EMPTY
                        for i in range(n - 1)):
                     continue
-                idx, need = self.fitting(n, fixed)
+                also = () if kept is None else tuple(
+                    (i, kept[s + i]) for i in free if kept[s + i] != EMPTY)
+                idx, need = self.fitting(n, fixed, also)
                 if len(idx):
                     runs.append((n, s, free))
                     parts.append((idx, need))
@@ -278,8 +294,28 @@ def legal_moves(pos: SearchState, index: WordIndex) -> list[Move]:
     return [b.move(k, index) for b in legal_blocks(pos, index) for k in range(len(b))]
 
 
-def legal_blocks(pos: SearchState, index: WordIndex) -> list[MoveBlock]:
-    """Every legal next word, grouped by run: by length, then by start."""
+class KeptWords:
+    """Words a search keeps in place on lines it fills later: their letters by square, and
+    the squares that must stay empty for them (just before and after each along its line)."""
+
+    def __init__(self, puzzle: Puzzle, kept: dict[int, tuple[int, str]]) -> None:
+        """``kept``: word number -> (its first square in the line, the word)."""
+        self.letters: dict[int, int] = {}
+        self.ends: set[int] = set()
+        for k, (start, word) in kept.items():
+            cells = line_cells(puzzle, k)
+            for c, ch in zip(cells[start:start + len(word)], word, strict=True):
+                self.letters[c] = ALPHABET.index(ch)
+            if start > 0:
+                self.ends.add(cells[start - 1])
+            if start + len(word) < len(cells):
+                self.ends.add(cells[start + len(word)])
+
+
+def legal_blocks(pos: SearchState, index: WordIndex,
+                 kept: KeptWords | None = None) -> list[MoveBlock]:
+    """Every legal next word, grouped by run: by length, then by start. With ``kept``, only
+    the words that leave the kept words legal when they are played."""
     pz = pos.pz
     number = pos.number
     if number > pz.words:
@@ -292,8 +328,16 @@ def legal_blocks(pos: SearchState, index: WordIndex) -> list[MoveBlock]:
     # a letter beside a square, across the line, keeps a new letter off it
     blocked = tuple(any(grid[n] != EMPTY for n in near)
                     for _c, near in line_neighbours(line, size))
+    ahead = None
+    if kept is not None:
+        ahead = tuple(kept.letters.get(c, EMPTY) if grid[c] == EMPTY else EMPTY for c in cells)
+        # nor may a new letter lengthen a kept word, or sit beside a kept letter off its own
+        blocked = tuple(
+            b or c in kept.ends or (a == EMPTY and any(n in kept.letters for n in near))
+            for b, a, (c, near) in zip(blocked, ahead, line_neighbours(line, size),
+                                       strict=True))
     table = index.line_table(letters, blocked, number == 1,
-                             range(pz.min_length, min(pz.max_length, size) + 1))
+                             range(pz.min_length, min(pz.max_length, size) + 1), ahead)
     if table is None:
         return []
     runs, word_ids, need, run_of = table

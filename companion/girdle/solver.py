@@ -5,17 +5,22 @@ of :mod:`companion.girdle.star`, which proves par (measured: a daily star in abo
 CP-SAT found no sheet in two minutes). Any other puzzle:
 
 1. Quick answers: any complete sheet (the generator's search), then beam searches of growing
-   width.
+   width, then a large-neighbourhood search from the best of them
+   (:mod:`companion.girdle.beam`).
 2. An upper bound for the whole puzzle from the Lagrangian relaxation in
    :mod:`companion.girdle.relax`; if the best sheet reaches it, par is proven at once.
 3. CP-SAT (:mod:`companion.girdle.exact`) on the whole sheet, started from the best sheet
-   (a hint) with the Lagrangian bound as a cut; par is proven if it ends. If its work limit
-   stops it, the answer carries the lowest valid upper bound known.
+   (a hint) with the Lagrangian bound as a cut, when the programme is small enough for it
+   (:data:`EXACT_MAX_PLACEMENTS`); par is proven if it ends. If its work limit stops it, the
+   answer carries the lowest valid upper bound known. On a daily puzzle with the full word list
+   (about 340,000-380,000 placements) 60 units of its work never found a better sheet than the
+   beams nor a lower bound than the Lagrangian one (21 days of 21 measured), so it is not run
+   there: the neighbourhood search finds better sheets in a third of the time.
 
-The search is a fixed amount of work (the beam widths, relaxation steps and CP-SAT's
-deterministic work limit), never "as much as fits in the time", so par is the same on every
-machine: a fast one only gets there sooner. A time budget is a safety stop; an answer it cut
-short says so (``complete``).
+The search is a fixed amount of work (the beam widths, neighbourhoods, relaxation steps and
+CP-SAT's deterministic work limit), never "as much as fits in the time", so par is the same
+on every machine: a fast one only gets there sooner. A time budget is a safety stop; an answer
+it cut short says so (``complete``).
 """
 
 from __future__ import annotations
@@ -24,25 +29,14 @@ import math
 import time
 from dataclasses import dataclass, field
 
-import numpy as np
-
+from companion.girdle.beam import beam_search, improve, score_of
 from companion.girdle.engine import SheetStep
-from companion.girdle.exact import solve_exact
+from companion.girdle.exact import programme_size, solve_exact
 from companion.girdle.finish import complete_sheet
 from companion.girdle.generator import find_solution
-from companion.girdle.moves import (
-    EMPTY,
-    Move,
-    MoveBlock,
-    SearchState,
-    legal_blocks,
-    line_cells,
-    line_neighbours,
-    word_index,
-)
+from companion.girdle.moves import Move, SearchState, word_index
 from companion.girdle.puzzle import Puzzle
 from companion.girdle.relax import Relaxation, line_candidates
-from companion.girdle.rules import ALPHABET
 from companion.girdle.star import solve_star, star_shape
 from companion.lexicon import Lexicon, default_lexicon
 
@@ -72,30 +66,18 @@ class Solution:
         }
 
 
-# The standard search: beam widths, relaxation steps and CP-SAT's work limit.
+# The standard search: beam widths (and the neighbourhoods of companion.girdle.beam),
+# relaxation steps, and CP-SAT's work limit and the largest programme it is given.
 # Changing them changes unproven pars, so the cache keys its entries by SEARCH_VERSION.
 BEAM_WIDTHS = (24, 60, 150, 400, 1000)
 ROOT_ITERATIONS = 200
 EXACT_WORK = 60.0  # CP-SAT's deterministic time for a puzzle that is not a star
-SEARCH_VERSION = 5
-
-
-def _line_room(pos: SearchState, number: int) -> tuple[int, list[int]]:
-    """(longest run a word in line ``number`` could still take, VPs of letters it could cross)."""
-    grid, vp = pos.grid, pos.vp
-    best = run = 0
-    fixed_vps: list[int] = []
-    for c, near in line_neighbours(pos.pz.lines[number - 1], pos.size):
-        g = grid[c]
-        if g != EMPTY:
-            fixed_vps.append(vp[g])
-        elif any(grid[n] != EMPTY for n in near):
-            run = 0
-            continue
-        run += 1
-        if run > best:
-            best = run
-    return best, fixed_vps
+# CP-SAT is run on programmes of up to this many placements (all lines' candidate words).
+# Measured: 400-odd (three lines, a small list) are proven in under a second; 25,000 (a
+# lattice of words of up to three letters) get a bound of 29 in 60 units, against the
+# Lagrangian 51; 340,000 and more (the daily puzzles) get nothing in 60 units.
+EXACT_MAX_PLACEMENTS = 100_000
+SEARCH_VERSION = 6
 
 
 def _placements(puzzle: Puzzle, moves: list[Move], lexicon: Lexicon) -> list[SheetStep]:
@@ -132,22 +114,29 @@ def solve(
     star = star_shape(puzzle, longest)
     if star is not None:
         return _solve_star(puzzle, index, star, out_of_time, start, lex)
-    # quick first answers (any solution, then beams): CP-SAT starts from the best of them
+    # quick first answers (any solution, then beams, then their best improved): CP-SAT
+    # starts from the best of them
     best_score = -10**9
     best_moves: list[Move] = []
     first = find_solution(puzzle, lex)
-    found = [(_score_of(puzzle, first), first)] if first else []
+    found = [(score_of(puzzle, first), first)] if first else []
     for width in BEAM_WIDTHS:
-        found += _beam(puzzle, index, deadline, width)
+        found += beam_search(puzzle, index, width, out_of_time)
     for s, ms in found:
         if s > best_score:
             best_score, best_moves = s, ms
+    if best_moves:
+        best_score, best_moves = improve(puzzle, index, best_moves, out_of_time)
     hint = _placements(puzzle, best_moves, lex) if best_moves else None
     # the Lagrangian bound of the whole puzzle, a cut for CP-SAT
     root_bound = _root_bound(puzzle, index, best_score, deadline, ROOT_ITERATIONS)
     if hint and root_bound <= best_score:
         return Solution(par=best_score, proven=True, upper_bound=best_score, placements=hint,
                         seconds=time.monotonic() - start, complete=not out_of_time())
+    if hint and programme_size(puzzle, index) > EXACT_MAX_PLACEMENTS:
+        return Solution(par=best_score, proven=False, upper_bound=max(best_score, root_bound),
+                        placements=hint, seconds=time.monotonic() - start,
+                        complete=not out_of_time())
     left = None if deadline is None else max(0.0, deadline - time.monotonic())
     limit = EXACT_WORK if work_limit == "standard" else work_limit
     res = solve_exact(puzzle, index, hint=hint, bound=root_bound,
@@ -176,7 +165,7 @@ def _solve_star(puzzle: Puzzle, index, star, out_of_time, start: float,
     if not res.moves:
         return Solution(par=0, proven=res.complete, upper_bound=res.upper_bound,
                         nodes=res.spines_searched, seconds=seconds, complete=res.complete)
-    score = _score_of(puzzle, res.moves)
+    score = score_of(puzzle, res.moves)
     if score != res.score:
         raise AssertionError(f"star search scored {res.score}, the sheet scores {score}")
     return Solution(par=score, proven=res.complete, upper_bound=res.upper_bound,
@@ -196,76 +185,3 @@ def _root_bound(puzzle: Puzzle, index, target: int, deadline: float | None,
             break
         value = relaxation.improve(target, 10)
     return int(math.floor(value + 1e-6))
-
-
-def _score_of(puzzle: Puzzle, moves: list[Move]) -> int:
-    pos = SearchState(puzzle)
-    for m in moves:
-        pos.play(m)
-    return pos.final_score()
-
-
-def _clone(pos: SearchState) -> SearchState:
-    new = SearchState.__new__(SearchState)
-    new.pz, new.size, new.vp = pos.pz, pos.size, pos.vp
-    new.grid, new.az, new.supply_left = list(pos.grid), list(pos.az), list(pos.supply_left)
-    new.supply_used, new.placed, new.moves = pos.supply_used, pos.placed, list(pos.moves)
-    return new
-
-
-def _has_room(pos: SearchState) -> bool:
-    """Every later line can still take a word that crosses something."""
-    pz = pos.pz
-    for k in range(pos.number, pz.words + 1):
-        room, fixed = _line_room(pos, k)
-        if room < pz.min_length:
-            return False
-        if not fixed:
-            cells = set(line_cells(pz, k))
-            if not any(cells.intersection(line_cells(pz, j))
-                       for j in range(pos.number, k)):
-                return False
-    return True
-
-
-def _beam(puzzle: Puzzle, index, deadline: float | None, width: int = 24):
-    """Beam search: the ``width`` best partial sheets (by their score if ended now) at each
-    line; yields (final score, moves) of the complete sheets it reaches."""
-    vp = np.array([puzzle.vp[ch] for ch in ALPHABET], dtype=np.int64)
-    beam = [SearchState(puzzle)]
-    for number in range(1, puzzle.words + 1):
-        later: set[int] = set()
-        for k in range(number + 1, puzzle.words + 1):
-            later.update(line_cells(puzzle, k))
-        keys: list[np.ndarray] = []
-        blocks: list[tuple[int, MoveBlock]] = []
-        for p, parent in enumerate(beam):
-            if deadline is not None and time.monotonic() > deadline:
-                return
-            so_far = sum(x.total for x in parent.moves)
-            for b in legal_blocks(parent, index):
-                h = b.totals + vp[b.codes[:, list(b.new)]].sum(axis=1)
-                h -= b.from_supply.sum(axis=1)
-                keys.append(h + 3 * len(later.intersection(b.cells)) + so_far)
-                blocks.append((p, b))
-        if not keys:
-            return
-        # children best first; ties keep the order they were generated in
-        which = np.repeat(np.arange(len(keys)), [len(h) for h in keys])
-        row = np.concatenate([np.arange(len(h)) for h in keys])
-        order = np.argsort(-np.concatenate(keys), kind="stable")
-        children, seen = [], set()
-        for t in order.tolist():
-            p, b = blocks[which[t]]
-            child = _clone(beam[p])
-            child.play(b.move(int(row[t]), index))
-            key = tuple(child.grid)
-            if key in seen or not _has_room(child):
-                continue
-            seen.add(key)
-            children.append(child)
-            if len(children) >= width:
-                break
-        beam = children
-    for pos in beam:
-        yield pos.final_score(), list(pos.moves)
