@@ -79,6 +79,9 @@ class WoodConfig:
     min_ink: float = 0.02                # and covers at least this share of a cell
     min_fill: float = 0.12               # and at least this share of its own box (a letter's
                                          # strokes do; a square's dark outline does not)
+    faint_ink: float = 0.35              # a mark whose ink (log of face over ink) is under
+                                         # this share of the photo's marks' median is faint
+                                         # print, no letter (letters: 0.6 and more)
     glyph_px: int = 24                   # glyphs are normalised to this square size
     face_share: float = 0.6              # the central share of a cell whose colour is its face
     print_near: float = 0.5              # a premium square's colour this near (share of its

@@ -30,6 +30,7 @@ class Mark:
     contrast: float
     value: tuple[float, float] | None  # where the point value sits from the letter
     mask: np.ndarray  # the mark's own pixels (its bounding box), bool
+    ink: float = 0.0  # how dark its ink is: log(face / the ink's median brightness)
 
 
 def flat_board(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray) -> np.ndarray:
@@ -89,8 +90,9 @@ def find_mark(cfg: WoodConfig, gray: np.ndarray, r: int, c: int,
     crop = sel[y: y + bh, x: x + bw].astype(np.float32)
     ox = (x0 + x + bw / 2) / p - (c + 1.5)
     oy = (y0 + y + bh / 2) / p - (r + 1.5)
+    ink = float(np.log(max(face, 1.0) / max(float(np.median(win[sel])), 1.0)))
     return Mark(normalise(cfg.glyph_px, crop), (ox, oy), (face - dark) / max(face, 1.0),
-                _value_mark(cfg, stats, cents, best, n), crop > 0)
+                _value_mark(cfg, stats, cents, best, n), crop > 0, ink)
 
 
 def _value_mark(cfg: WoodConfig, stats: np.ndarray, cents: np.ndarray, letter: int, n: int
@@ -214,6 +216,8 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
         if max(abs(shift[0]), abs(shift[1])) > cfg.shift_min:
             again = {rc: find_mark(cfg, gray, *rc, shift=shift) for rc in cells}
             marks = {rc: m for rc, m in again.items() if m is not None}
+    if len(marks) >= 3:
+        marks = _inked(cfg, marks)
     doubtful: set[tuple[int, int]] = set()
     if len(marks) >= 2:
         kept = _on_tiles(cfg, flat, marks, squares, showing)
@@ -259,6 +263,16 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
         legible, margin,
         {turned(*rc, k): 1.0 - v for rc, v in near.items() if v >= cfg.blank_nearer}
         | {turned(*rc, k): 0.5 for rc in doubtful if rc not in near})
+
+
+def _inked(cfg: WoodConfig, marks: dict) -> dict:
+    """The marks whose ink is about as dark as the photo's letters': a bare square's printed
+    outline is far fainter, but a darker tone curve lifts its contrast past the fixed test
+    (and a bare square's top edge, in the window looked at again where the tiles' faces sit,
+    is then read as an I). Ink is judged as log(face / ink), which a tone curve (a power)
+    scales alike for every mark of the photo and a shadow leaves alone."""
+    typical = float(np.median([m.ink for m in marks.values()]))
+    return {rc: m for rc, m in marks.items() if m.ink >= cfg.faint_ink * typical}
 
 
 def _on_tiles(cfg: WoodConfig, flat: np.ndarray, marks: dict, squares: tuple[str, ...],
