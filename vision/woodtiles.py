@@ -279,17 +279,23 @@ def _on_tiles(cfg: WoodConfig, flat: np.ndarray, marks: dict, squares: tuple[str
               showing: np.ndarray) -> dict:
     """The marks that sit on a tile's face: a mark whose surroundings are clearly nearer the
     colour of the cell's own kind of square than the letter tiles' is on a bare square (a
-    hinge line, a printed label, a shadow), not a letter."""
+    hinge line, a printed label, a shadow), not a letter.
+
+    Colours are log-chromaticities (:func:`log_chroma`): Lab's a and b shrink with a
+    surface's lightness, the more so the darker the tone curve, so a darker tile's colour
+    slid toward the plain squares' and its letter was dropped; log-chromaticity does not
+    change with the light's level, and a tone curve (a power) scales all its distances
+    alike, so the ratios judged here do not move."""
     p = cfg.cell_px
-    lab = cv2.cvtColor(flat, cv2.COLOR_BGR2Lab)
+    lightness = cv2.cvtColor(flat, cv2.COLOR_BGR2Lab)[:, :, 0]
     h = round(cfg.face_share * p / 2)
 
     def colour_at(rc: tuple[int, int], off: tuple[float, float]) -> np.ndarray:
         cx = round((rc[1] + 1.5 + off[0]) * p)
         cy = round((rc[0] + 1.5 + off[1]) * p)
-        px = lab[cy - h: cy + h, cx - h: cx + h].reshape(-1, 3).astype(np.float32)
-        bright = px[px[:, 0] >= np.percentile(px[:, 0], 50)]
-        return np.median(bright[:, 1:], axis=0)
+        px = flat[cy - h: cy + h, cx - h: cx + h].reshape(-1, 3).astype(np.float32)
+        lit = lightness[cy - h: cy + h, cx - h: cx + h].ravel()
+        return log_chroma(np.median(px[lit >= np.percentile(lit, 50)], axis=0))
 
     at = {rc: colour_at(rc, m.offset) for rc, m in marks.items()}
     tile = np.median(list(at.values()), axis=0)
@@ -299,14 +305,22 @@ def _on_tiles(cfg: WoodConfig, flat: np.ndarray, marks: dict, squares: tuple[str
                  and (r, c) not in marks and (kind == "." or showing[r, c])]
         if cells:
             kinds[kind] = np.median([colour_at(rc, (0.0, 0.0)) for rc in cells], axis=0)
+    d_tile = {rc: float(np.linalg.norm(at[rc] - tile)) for rc in marks}
+    # the tiles' own spread of colour in this photo: a mark this near them is on a tile
+    near = cfg.tile_spread * float(np.median(list(d_tile.values())))
     out = {}
     for rc, m in marks.items():
         own = kinds.get(squares[rc[0]][rc[1]])
-        d_tile = float(np.linalg.norm(at[rc] - tile))
-        if own is None or d_tile <= max(cfg.off_tile * float(np.linalg.norm(at[rc] - own)),
-                                        cfg.tile_colour_spread):
+        if own is None or d_tile[rc] <= max(
+                cfg.off_tile * float(np.linalg.norm(at[rc] - own)), near):
             out[rc] = m
     return out
+
+
+def log_chroma(bgr: np.ndarray) -> np.ndarray:
+    """A colour's log-chromaticity: 100 log(blue / green), 100 log(red / green)."""
+    b, g, r = np.maximum(np.asarray(bgr, np.float64), 0.5)
+    return 100 * np.log(np.array([b / g, r / g]))
 
 
 def split_value(cfg: WoodConfig, mask: np.ndarray) -> np.ndarray | None:
