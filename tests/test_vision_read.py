@@ -191,3 +191,27 @@ def test_a_bare_squares_faint_outline_is_not_a_letter_where_the_letters_are_blac
                         spec.letters)
     assert {(7, 5), (7, 6), (7, 7), (8, 7), (9, 7)} <= set(reading.guesses)
     assert (3, 3) not in reading.guesses
+
+
+def test_with_two_marks_the_one_on_a_bare_square_is_still_no_letter():
+    """The tiles' spread of colour is measured over three marks or more (two marks are each
+    as far from their middle); with one tile and one dark mark on a bare square, the mark
+    whose surroundings have the square's colour is dropped and listed for the player."""
+    from vision.woodtiles import read_wood
+
+    cfg = DEFAULT.wood
+    p = cfg.cell_px
+    spec = board_spec("bugwords")
+    board = np.full((17 * p, 17 * p, 3), (150, 170, 190), np.uint8)
+    tile, bare = (7, 7), next((r, c) for r in range(1, 14) for c in range(1, 14)
+                              if spec.squares[r][c] == "." and abs(r - 7) + abs(c - 7) > 4)
+    tr, tc = tile
+    board[(tr + 1) * p + 2: (tr + 2) * p - 2, (tc + 1) * p + 2: (tc + 2) * p - 2] = (60, 140, 220)
+    for (r, c), ch in ((tile, "A"), (bare, "X")):
+        cv2.putText(board, ch, (round((c + 1.25) * p), round((r + 1.78) * p)),
+                    cv2.FONT_HERSHEY_SIMPLEX, p / 40, (25, 25, 25), max(2, p // 12))
+    grid_to_photo = np.array([[p, 0, p], [0, p, p], [0, 0, 1]], np.float64)
+    reading = read_wood(cfg, board, grid_to_photo, spec.squares, shipped_classifier(),
+                        spec.letters)
+    assert tile in reading.guesses
+    assert bare not in reading.guesses and bare in reading.maybe

@@ -306,8 +306,10 @@ def _on_tiles(cfg: WoodConfig, flat: np.ndarray, marks: dict, squares: tuple[str
         if cells:
             kinds[kind] = np.median([colour_at(rc, (0.0, 0.0)) for rc in cells], axis=0)
     d_tile = {rc: float(np.linalg.norm(at[rc] - tile)) for rc in marks}
-    # the tiles' own spread of colour in this photo: a mark this near them is on a tile
-    near = cfg.tile_spread * float(np.median(list(d_tile.values())))
+    # the tiles' own spread of colour in this photo: a mark this near them is on a tile (two
+    # marks are each as far from their middle, which tells nothing)
+    near = (cfg.tile_spread * float(np.median(list(d_tile.values()))) if len(marks) >= 3
+            else 0.0)
     out = {}
     for rc, m in marks.items():
         own = kinds.get(squares[rc[0]][rc[1]])
