@@ -83,3 +83,17 @@ def test_a_clear_tile_is_never_mended_into_an_empty_square(small_lexicon):
     s.options = [("", 0.01), ("S", 0.005)]  # "catx": empty would leave "cat"
     resolve(reads, 3, 4, small_lexicon, LETTERS)
     assert s.face == "S"
+
+
+def test_a_letter_every_word_choice_forces_is_asked_when_the_tile_hardly_looks_like_it(
+        small_lexicon):
+    # read "CAVS": the S may be no tile ("cat") or an S ("cats"), so several choices make
+    # words, and all of them want a T for the V, which the tile hardly looks like
+    reads = _reads(["CAVS", "....", "...."])
+    v, s = _cell(reads, 0, 2), _cell(reads, 0, 3)
+    v.confidence, v.options = 0.99, [("T", 0.0003)]
+    s.confidence, s.alternatives = 0.5, [("", 0.45)]
+    left = {(u.row, u.col): u for u in resolve(reads, 3, 4, small_lexicon, LETTERS)}
+    assert v.face == "T" and v.confidence < 0.01  # the words' choice, but not a sure one
+    assert (0, 2) in left and [a for a, _ in v.alternatives] == ["T", "V"]
+    assert (0, 3) in left

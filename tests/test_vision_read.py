@@ -165,3 +165,53 @@ def test_a_bare_squares_dark_edges_are_not_a_letter():
     cv2.putText(letter, "N", (round((c + 1.25) * p), round((r + 1.8) * p)),
                 cv2.FONT_HERSHEY_SIMPLEX, p / 40, 40, max(2, p // 12))
     assert find_mark(cfg, letter, r, c) is not None
+
+
+def test_a_bare_squares_faint_outline_is_not_a_letter_where_the_letters_are_black():
+    """Under a much darker tone curve the faint printed outline round a bare square passes
+    the contrast test, and a line along its edge is as thin as an I; its ink is far fainter
+    than the photo's letters' (judged as log(face / ink), which a tone curve scales alike for
+    every mark), so it is no letter, while a black I of the same size is one."""
+    from vision.woodtiles import read_wood
+
+    cfg = DEFAULT.wood
+    p = cfg.cell_px
+    spec = board_spec("bugwords")
+    board = np.full((17 * p, 17 * p, 3), (150, 170, 190), np.uint8)  # tiles like squares
+    for r, c, ch in [(7, 5, "C"), (7, 6, "A"), (7, 7, "T"), (8, 7, "O")]:
+        cv2.putText(board, ch, (round((c + 1.25) * p), round((r + 1.78) * p)),
+                    cv2.FONT_HERSHEY_SIMPLEX, p / 40, (25, 25, 25), max(2, p // 12))
+    x, y = 8 * p, 10 * p  # cell (9, 7): a black I
+    board[y + round(0.2 * p): y + round(0.8 * p), x + round(0.46 * p): x + round(0.53 * p)] = 25
+    x, y = 4 * p, 4 * p  # cell (3, 3): a bare square's bottom outline, faint and thin
+    board[y + round(0.85 * p): y + round(0.85 * p) + 3,
+          x + round(0.15 * p): x + round(0.85 * p)] = (95, 108, 122)
+    grid_to_photo = np.array([[p, 0, p], [0, p, p], [0, 0, 1]], np.float64)  # board = flat
+    reading = read_wood(cfg, board, grid_to_photo, spec.squares, shipped_classifier(),
+                        spec.letters)
+    assert {(7, 5), (7, 6), (7, 7), (8, 7), (9, 7)} <= set(reading.guesses)
+    assert (3, 3) not in reading.guesses
+
+
+def test_with_two_marks_the_one_on_a_bare_square_is_still_no_letter():
+    """The tiles' spread of colour is measured over three marks or more (two marks are each
+    as far from their middle); with one tile and one dark mark on a bare square, the mark
+    whose surroundings have the square's colour is dropped and listed for the player."""
+    from vision.woodtiles import read_wood
+
+    cfg = DEFAULT.wood
+    p = cfg.cell_px
+    spec = board_spec("bugwords")
+    board = np.full((17 * p, 17 * p, 3), (150, 170, 190), np.uint8)
+    tile, bare = (7, 7), next((r, c) for r in range(1, 14) for c in range(1, 14)
+                              if spec.squares[r][c] == "." and abs(r - 7) + abs(c - 7) > 4)
+    tr, tc = tile
+    board[(tr + 1) * p + 2: (tr + 2) * p - 2, (tc + 1) * p + 2: (tc + 2) * p - 2] = (60, 140, 220)
+    for (r, c), ch in ((tile, "A"), (bare, "X")):
+        cv2.putText(board, ch, (round((c + 1.25) * p), round((r + 1.78) * p)),
+                    cv2.FONT_HERSHEY_SIMPLEX, p / 40, (25, 25, 25), max(2, p // 12))
+    grid_to_photo = np.array([[p, 0, p], [0, p, p], [0, 0, 1]], np.float64)
+    reading = read_wood(cfg, board, grid_to_photo, spec.squares, shipped_classifier(),
+                        spec.letters)
+    assert tile in reading.guesses
+    assert bare not in reading.guesses and bare in reading.maybe

@@ -185,3 +185,30 @@ def test_one_smudged_tile_is_listed_not_the_photo_refused():
     assert (r, c) in {(u.row, u.col) for u in reading.uncertain}
     got = score(LABELS[name], reading)
     assert got.wrong_unlisted == 0 and got.tiles_right >= 4
+
+
+def test_a_darker_tiles_letter_is_kept_under_a_much_darker_tone_curve():
+    """A phone in a dim room darkens with a steep tone curve (gamma 1.6 here). Lab's a and b
+    shrink with a surface's lightness, the more so the steeper the curve, so the colour round
+    the S of a darker tile slid toward the plain squares' and the S was dropped as a mark on
+    a bare square; the tiles' colour is judged in log-chromaticity, which the curve scales
+    alike for every square, and every tile of the photo keeps its letter."""
+    import cv2
+
+    from vision.reading import premium_fit
+    from vision.woodtiles import read_wood
+
+    name = "IMG_20141025_164052.jpg"
+    photo = cv2.imread(str(LABELS[name].photo))
+    curve = (255.0 * (np.arange(256) / 255.0) ** 1.6).astype(np.uint8)
+    ok, jpeg = cv2.imencode(".jpg", cv2.LUT(photo, curve), [cv2.IMWRITE_JPEG_QUALITY, 88])
+    image = decode_photo(DEFAULT.load, jpeg.tobytes())
+    spec = board_spec("bugwords")
+    fit = premium_fit(DEFAULT, image, spec)
+    assert fit is not None
+    wood = read_wood(DEFAULT.wood, image, fit.homography, spec.squares, shipped_classifier(),
+                     spec.letters)
+    rows = LABELS[name].rows
+    letters = {(r, c) for r in range(15) for c in range(15) if rows[r][c] not in ".?"}
+    assert letters <= set(wood.guesses)
+    assert wood.guesses[(9, 4)].letter == rows[9][4] == "S"

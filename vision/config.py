@@ -79,6 +79,9 @@ class WoodConfig:
     min_ink: float = 0.02                # and covers at least this share of a cell
     min_fill: float = 0.12               # and at least this share of its own box (a letter's
                                          # strokes do; a square's dark outline does not)
+    faint_ink: float = 0.35              # a mark whose ink (log of face over ink) is under
+                                         # this share of the photo's marks' median is faint
+                                         # print, no letter (letters: 0.6 and more)
     glyph_px: int = 24                   # glyphs are normalised to this square size
     face_share: float = 0.6              # the central share of a cell whose colour is its face
     print_near: float = 0.5              # a premium square's colour this near (share of its
@@ -92,8 +95,10 @@ class WoodConfig:
                                          # (confidence), else the photo is too blurred to read
     off_tile: float = 1.8                # a mark whose surroundings are more than this times
                                          # farther from the tiles' colour than from its own
-                                         # square's lies on a bare square ...
-    tile_colour_spread: float = 10.0     # ... unless within this (Lab a, b) of the tiles'
+                                         # square's (log-chromaticity) lies on a bare square
+    tile_spread: float = 3.5             # ... unless within this many times the marks'
+                                         # median distance from the tiles' colour (letters
+                                         # 2.9 at most, marks on bare squares 3.9 or more)
 
     value_min_ink: float = 0.004         # a point value's mark covers this share of a cell
     value_reach: float = 0.6             # ... and sits within this (cells) of its letter

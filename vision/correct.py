@@ -140,13 +140,17 @@ def _settle_best(group: list[CellRead], good: list[Scored],
 def _share_out(group: list[CellRead], good: list[Scored],
                unresolved: list[CellRead]) -> None:
     """Several choices make words: each cell takes its likeliest letter among them, the
-    others listed for the player."""
+    others listed for the player (and so is a cell that every choice gives a letter its
+    tile hardly looks like)."""
     for k, rd in enumerate(group):
         seen: dict[str, float] = {}
+        looks: dict[str, float] = {}  # how much the tile looks like each face
         for _, prob, combo in good:
             seen[combo[k][0]] = seen.get(combo[k][0], 0.0) + prob
+            looks[combo[k][0]] = combo[k][1]
         ranked = sorted(seen.items(), key=lambda kv: -kv[1])
         total = sum(seen.values()) or 1.0
+        was = (rd.face, rd.confidence)
         if rd.face != BLANK:
             rd.face = ranked[0][0] or EMPTY
             rd.letter = rd.face or None
@@ -154,6 +158,10 @@ def _share_out(group: list[CellRead], good: list[Scored],
         rd.alternatives = [(f, p / total) for f, p in ranked[: 8]]
         if rd.face != BLANK and len(ranked) == 1:
             rd.alternatives = []
+            if rd.face != was[0] and looks[ranked[0][0]] < SHOWN_MIN:
+                # the words want a letter the tile hardly looks like: the player confirms
+                rd.confidence = looks[ranked[0][0]]
+                rd.alternatives = [(rd.face, 1.0), was]
         if rd.alternatives or rd.face == BLANK:
             unresolved.append(rd)
 

@@ -30,6 +30,7 @@ class Mark:
     contrast: float
     value: tuple[float, float] | None  # where the point value sits from the letter
     mask: np.ndarray  # the mark's own pixels (its bounding box), bool
+    ink: float = 0.0  # how dark its ink is: log(face / the ink's median brightness)
 
 
 def flat_board(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray) -> np.ndarray:
@@ -89,8 +90,9 @@ def find_mark(cfg: WoodConfig, gray: np.ndarray, r: int, c: int,
     crop = sel[y: y + bh, x: x + bw].astype(np.float32)
     ox = (x0 + x + bw / 2) / p - (c + 1.5)
     oy = (y0 + y + bh / 2) / p - (r + 1.5)
+    ink = float(np.log(max(face, 1.0) / max(float(np.median(win[sel])), 1.0)))
     return Mark(normalise(cfg.glyph_px, crop), (ox, oy), (face - dark) / max(face, 1.0),
-                _value_mark(cfg, stats, cents, best, n), crop > 0)
+                _value_mark(cfg, stats, cents, best, n), crop > 0, ink)
 
 
 def _value_mark(cfg: WoodConfig, stats: np.ndarray, cents: np.ndarray, letter: int, n: int
@@ -214,6 +216,8 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
         if max(abs(shift[0]), abs(shift[1])) > cfg.shift_min:
             again = {rc: find_mark(cfg, gray, *rc, shift=shift) for rc in cells}
             marks = {rc: m for rc, m in again.items() if m is not None}
+    if len(marks) >= 3:
+        marks = _inked(cfg, marks)
     doubtful: set[tuple[int, int]] = set()
     if len(marks) >= 2:
         kept = _on_tiles(cfg, flat, marks, squares, showing)
@@ -261,21 +265,37 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
         | {turned(*rc, k): 0.5 for rc in doubtful if rc not in near})
 
 
+def _inked(cfg: WoodConfig, marks: dict) -> dict:
+    """The marks whose ink is about as dark as the photo's letters': a bare square's printed
+    outline is far fainter, but a darker tone curve lifts its contrast past the fixed test
+    (and a bare square's top edge, in the window looked at again where the tiles' faces sit,
+    is then read as an I). Ink is judged as log(face / ink), which a tone curve (a power)
+    scales alike for every mark of the photo and a shadow leaves alone."""
+    typical = float(np.median([m.ink for m in marks.values()]))
+    return {rc: m for rc, m in marks.items() if m.ink >= cfg.faint_ink * typical}
+
+
 def _on_tiles(cfg: WoodConfig, flat: np.ndarray, marks: dict, squares: tuple[str, ...],
               showing: np.ndarray) -> dict:
     """The marks that sit on a tile's face: a mark whose surroundings are clearly nearer the
     colour of the cell's own kind of square than the letter tiles' is on a bare square (a
-    hinge line, a printed label, a shadow), not a letter."""
+    hinge line, a printed label, a shadow), not a letter.
+
+    Colours are log-chromaticities (:func:`log_chroma`): Lab's a and b shrink with a
+    surface's lightness, the more so the darker the tone curve, so a darker tile's colour
+    slid toward the plain squares' and its letter was dropped; log-chromaticity does not
+    change with the light's level, and a tone curve (a power) scales all its distances
+    alike, so the ratios judged here do not move."""
     p = cfg.cell_px
-    lab = cv2.cvtColor(flat, cv2.COLOR_BGR2Lab)
+    lightness = cv2.cvtColor(flat, cv2.COLOR_BGR2Lab)[:, :, 0]
     h = round(cfg.face_share * p / 2)
 
     def colour_at(rc: tuple[int, int], off: tuple[float, float]) -> np.ndarray:
         cx = round((rc[1] + 1.5 + off[0]) * p)
         cy = round((rc[0] + 1.5 + off[1]) * p)
-        px = lab[cy - h: cy + h, cx - h: cx + h].reshape(-1, 3).astype(np.float32)
-        bright = px[px[:, 0] >= np.percentile(px[:, 0], 50)]
-        return np.median(bright[:, 1:], axis=0)
+        px = flat[cy - h: cy + h, cx - h: cx + h].reshape(-1, 3).astype(np.float32)
+        lit = lightness[cy - h: cy + h, cx - h: cx + h].ravel()
+        return log_chroma(np.median(px[lit >= np.percentile(lit, 50)], axis=0))
 
     at = {rc: colour_at(rc, m.offset) for rc, m in marks.items()}
     tile = np.median(list(at.values()), axis=0)
@@ -285,14 +305,24 @@ def _on_tiles(cfg: WoodConfig, flat: np.ndarray, marks: dict, squares: tuple[str
                  and (r, c) not in marks and (kind == "." or showing[r, c])]
         if cells:
             kinds[kind] = np.median([colour_at(rc, (0.0, 0.0)) for rc in cells], axis=0)
+    d_tile = {rc: float(np.linalg.norm(at[rc] - tile)) for rc in marks}
+    # the tiles' own spread of colour in this photo: a mark this near them is on a tile (two
+    # marks are each as far from their middle, which tells nothing)
+    near = (cfg.tile_spread * float(np.median(list(d_tile.values()))) if len(marks) >= 3
+            else 0.0)
     out = {}
     for rc, m in marks.items():
         own = kinds.get(squares[rc[0]][rc[1]])
-        d_tile = float(np.linalg.norm(at[rc] - tile))
-        if own is None or d_tile <= max(cfg.off_tile * float(np.linalg.norm(at[rc] - own)),
-                                        cfg.tile_colour_spread):
+        if own is None or d_tile[rc] <= max(
+                cfg.off_tile * float(np.linalg.norm(at[rc] - own)), near):
             out[rc] = m
     return out
+
+
+def log_chroma(bgr: np.ndarray) -> np.ndarray:
+    """A colour's log-chromaticity: 100 log(blue / green), 100 log(red / green)."""
+    b, g, r = np.maximum(np.asarray(bgr, np.float64), 0.5)
+    return 100 * np.log(np.array([b / g, r / g]))
 
 
 def split_value(cfg: WoodConfig, mask: np.ndarray) -> np.ndarray | None:
