@@ -3,9 +3,10 @@
 :func:`beam_search` fills the lines in order, keeping the ``width`` most promising partial
 sheets at each line. :func:`improve` is a large-neighbourhood search from a finished sheet:
 it keeps one of its words, searches the six other lines again with a beam around it, and
-moves to any better sheet it finds, until keeping each word in turn gives no better one. A kept word
-shapes the search: a word of a searched line must agree with the kept words' letters on its
-squares and may not touch them where that would make an extra word.
+moves to any better sheet it finds, until keeping each word in turn gives no better one. A
+kept word shapes the search: a word of a searched line must agree with the kept words'
+letters on its squares and may not touch them where that would make an extra word
+(:class:`companion.girdle.moves.KeptWords`).
 
 Both are a fixed amount of work (no decision depends on the clock), so they give the same
 sheet on every machine; ``out_of_time`` is only a safety stop.
