@@ -97,7 +97,7 @@ def _header(page: Page, layout: SheetLayout, puzzle: Puzzle, day: dt.date,
 
 def _girdle(page: Page, layout: SheetLayout, puzzle: Puzzle) -> None:
     grid = layout.grids["girdle"]
-    on_line = {cell for line in puzzle.lines for cell in line.cells(puzzle.size)}
+    on_line = puzzle.squares_on_lines()
     for r, c, cell in grid.cells():
         fill = TINT if (r + 1, c + 1) in on_line else DEAD
         page.rect(cell, stroke=None, fill=fill)

@@ -7,10 +7,10 @@ import datetime as dt
 
 import pytest
 
-from companion.girdle import beam, complete_sheet, puzzle_for
-from companion.girdle.engine import SheetStep
+from companion.girdle import beam, play_all, puzzle_for
 from companion.girdle.generator import daily_family
 from companion.girdle.moves import word_index
+from companion.girdle.solver import _placements
 from companion.lexicon import default_lexicon
 
 DAY = dt.date(2026, 12, 3)  # a lattice: three rows crossing four columns
@@ -27,10 +27,8 @@ def start():
 
 
 def _engine_score(pz, moves) -> int:
-    size = pz.size
-    words = [SheetStep(m.cells[0] // size + 1, m.cells[0] % size + 1,
-                       pz.lines[m.number - 1].direction, m.word) for m in moves]
-    _, _, card = complete_sheet(pz, words, lexicon=default_lexicon())
+    """The final score the engine gives the sheet, finished as the solver finishes it."""
+    _, card = play_all(pz, _placements(pz, moves, default_lexicon()))
     assert card.complete
     return card.final
 

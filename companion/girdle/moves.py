@@ -325,17 +325,16 @@ def legal_blocks(pos: SearchState, index: WordIndex,
     cells = line_cells(pz, number)
     grid = pos.grid
     letters = tuple(grid[c] for c in cells)
+    squares = line_neighbours(line, size)
     # a letter beside a square, across the line, keeps a new letter off it
-    blocked = tuple(any(grid[n] != EMPTY for n in near)
-                    for _c, near in line_neighbours(line, size))
+    blocked = tuple(any(grid[n] != EMPTY for n in near) for _c, near in squares)
     ahead = None
     if kept is not None:
         ahead = tuple(kept.letters.get(c, EMPTY) if grid[c] == EMPTY else EMPTY for c in cells)
         # nor may a new letter lengthen a kept word, or sit beside a kept letter off its own
         blocked = tuple(
             b or c in kept.ends or (a == EMPTY and any(n in kept.letters for n in near))
-            for b, a, (c, near) in zip(blocked, ahead, line_neighbours(line, size),
-                                       strict=True))
+            for b, a, (c, near) in zip(blocked, ahead, squares, strict=True))
     table = index.line_table(letters, blocked, number == 1,
                              range(pz.min_length, min(pz.max_length, size) + 1), ahead)
     if table is None:

@@ -96,6 +96,11 @@ class Puzzle:
     def has_checkbox(self, word_number: int) -> bool:
         return word_number in self.checkbox_rows
 
+    def squares_on_lines(self) -> set[tuple[int, int]]:
+        """The (row, col) squares, 1-based, that some word line crosses (the sheet tints
+        them; the others are grey)."""
+        return {cell for line in self.lines for cell in line.cells(self.size)}
+
     def icons(self, kind: str) -> dict[int, int]:
         """The word icons beside the rows (``kind`` "row") or above the columns ("col"):
         line index -> word number."""
