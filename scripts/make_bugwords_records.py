@@ -1,6 +1,7 @@
 """Write the example Bug Words game records in tests/data/gcg (engine self-play, seeded).
 
-Run: python scripts/make_bugwords_records.py   (the output is the same on every run)
+Run: python scripts/make_bugwords_records.py [FOLDER]   (default tests/data/gcg; the output
+is the same on every run, and a test checks that it is the checked-in records byte for byte)
 
 One game is played at a table with the ``points`` challenge rule and a game clock: the players
 think for a seeded random time on a made-up clock, and now and then the next player challenges
@@ -10,6 +11,7 @@ a (valid) play, which earns its player the bonus.
 from __future__ import annotations
 
 import random
+import sys
 from pathlib import Path
 
 from companion.bugwords.autoplay import play_out, take_best_turn
@@ -52,8 +54,10 @@ def clocked_game(players: list[str], seed: int, lex: Lexicon) -> Game:
     return game
 
 
-def main() -> None:
-    out = Path(__file__).resolve().parent.parent / "tests" / "data" / "gcg"
+def main(out: Path | None = None) -> None:
+    """Write the records into ``out`` (default: the tests' folder)."""
+    if out is None:
+        out = Path(__file__).resolve().parent.parent / "tests" / "data" / "gcg"
     out.mkdir(parents=True, exist_ok=True)
     lex = default_lexicon()
     for name, players, seed in GAMES:
@@ -76,4 +80,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else None)

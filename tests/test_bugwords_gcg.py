@@ -237,3 +237,20 @@ def test_an_unknown_challenge_rule_in_a_record():
     with pytest.raises(GcgError, match="unknown challenge rule 'sometimes'"):
         replay(parse_gcg("#player1 Ann Ann\n#note ChallengeRule: sometimes\n"
                          ">Ann: CAT 8G CAT +10 10\n"))
+
+
+def test_the_self_play_records_are_what_their_script_writes(tmp_path):
+    # The records are engine self-play; if the engine's choice of play changes, this says so
+    # and the script writes them again (python scripts/make_bugwords_records.py).
+    import importlib.util
+
+    path = Path(__file__).parent.parent / "scripts" / "make_bugwords_records.py"
+    spec = importlib.util.spec_from_file_location("make_bugwords_records", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.main(tmp_path)
+    written = sorted(p.name for p in tmp_path.glob("*.gcg"))
+    assert written == sorted(p.name for p in RECORDS if p.name.startswith("selfplay"))
+    for name in written:
+        assert (tmp_path / name).read_text(encoding="utf-8") == \
+            (GCG_DIR / name).read_text(encoding="utf-8"), name
