@@ -144,12 +144,6 @@ def grid_lines(profile: np.ndarray, n: int, min_span: float) -> tuple[float, flo
     return best[1], best[2], best[0] / max(1e-6, float(profile.mean()))
 
 
-def locate_by_outline(cfg: LocateConfig, image: np.ndarray, rows: int, cols: int) -> Located:
-    """A board without markers: its outline, then its grid lines inside the outline; of
-    several candidate outlines, the one whose grid lines stand out best."""
-    return outline_grids(cfg, image, rows, cols)[0]
-
-
 def outline_grids(cfg: LocateConfig, image: np.ndarray, rows: int, cols: int
                   ) -> list[Located]:
     """Every candidate outline's grid, the clearest grid lines first.

@@ -54,11 +54,6 @@ class BoardReading:
         }
 
 
-def locate_board(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec) -> Located:
-    """Markers when the board has them, else the outline and grid lines."""
-    return board_candidates(cfg, image, spec)[0]
-
-
 def board_candidates(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec) -> list[Located]:
     """Where the grid may be, likeliest first: the markers' fit, else each outline's grid."""
     from vision import markers

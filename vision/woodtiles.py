@@ -119,21 +119,6 @@ def _value_mark(cfg: WoodConfig, stats: np.ndarray, cents: np.ndarray, letter: i
     return best
 
 
-def face_colour(cfg: WoodConfig, flat: np.ndarray, r: int, c: int,
-                shift: tuple[float, float] = (0.0, 0.0)) -> np.ndarray:
-    """Chromaticity and brightness (b, g shares in per cent, brightness / 4) of the bright
-    part of a cell's face (the letter and print left out)."""
-    p = cfg.cell_px
-    cx, cy = (c + 1.5 + shift[0]) * p, (r + 1.5 + shift[1]) * p
-    h = cfg.face_share * p / 2
-    crop = flat[round(cy - h): round(cy + h), round(cx - h): round(cx + h)]
-    px = crop.reshape(-1, 3).astype(np.float32)
-    total = px.sum(axis=1)
-    f = np.median(px[total >= np.percentile(total, 50)], axis=0)
-    s = max(float(f.sum()), 1.0)
-    return np.array([100 * f[0] / s, 100 * f[1] / s])
-
-
 def cell_colours(cfg: WoodConfig, flat: np.ndarray) -> np.ndarray:
     """(15, 15, 2) median Lab a, b of each cell's middle on the flat board."""
     p = cfg.cell_px

@@ -117,37 +117,6 @@ def _open_span(letters: list[int], blocked: list[bool], cells: tuple[int, ...],
     return fixed
 
 
-def refilter(cands: Candidates, pos: SearchState) -> Candidates:
-    """Keep the candidates still possible on the grid of ``pos`` (after more words)."""
-    pz, size, grid = pos.pz, pos.size, pos.grid
-    number = cands.number
-    cells = line_cells(pz, number)
-    blocked = _blocked(pos, number)
-    have = np.array(pos.az, dtype=np.int16) + np.array(pos.supply_left, dtype=np.int16)
-    keep = np.ones(len(cands), dtype=bool)
-    codes = cands.codes
-    start, end = cands.start, cands.start + cands.length
-    for p, c in enumerate(cells):
-        g = grid[c]
-        if g != EMPTY:
-            keep &= (codes[:, p] == NONE) | (codes[:, p] == g)
-            keep &= (end != p) & (start != p + 1)
-            if p + 1 < size and grid[cells[p + 1]] != EMPTY:
-                keep &= (codes[:, p] == NONE) | (codes[:, p + 1] == NONE)
-        elif blocked[p]:
-            keep &= codes[:, p] == NONE
-    out = cands.take(keep)
-    # letters still in stock (counting only the squares still empty)
-    empty = np.array([grid[c] == EMPTY for c in cells])
-    if len(out):
-        used = np.zeros((len(out), 27), dtype=np.int16)
-        rows = np.arange(len(out))
-        for sq in np.flatnonzero(empty):
-            np.add.at(used, (rows, out.codes[:, sq]), 1)
-        out = out.take(np.all(used[:, :26] <= have, axis=1))
-    return out
-
-
 @dataclass
 class _Use:
     """What the best words take at the current prices: letters from A-Z and from the Supply,

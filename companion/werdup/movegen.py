@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import struct
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from companion.board import Board, Placement, Position
@@ -116,10 +116,3 @@ def generate_plays(
         plays.append(GeneratedPlay(tuple(placements), score, notation))
     plays.sort(key=lambda p: (-p.score, p.notation))
     return plays
-
-
-def best_plays(
-    board: Board, rack: Sequence[str], rules: WerdUpRules, lexicon: Lexicon, top: int = 10
-) -> list[GeneratedPlay]:
-    """The ``top`` highest-scoring plays."""
-    return generate_plays(board, rack, rules, lexicon)[:top]
