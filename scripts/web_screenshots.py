@@ -25,7 +25,9 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
 
 
 def board_photo(tmp: Path) -> Path:
-    """A synthetic phone photo of a Bug Words board with QUIZ on it."""
+    """A synthetic phone photo of a Bug Words board with QUIZ on it (the tiles show their
+    point values, as a real set's do)."""
+    from companion.tiles import tile_set
     from synthetic.camera import Camera, photograph
     from synthetic.fonts import tile_fonts
     from synthetic.render import render_board
@@ -35,7 +37,8 @@ def board_photo(tmp: Path) -> Path:
     letters = [[""] * spec.cols for _ in range(spec.rows)]
     for i, ch in enumerate("QUIZ"):
         letters[7][7 + i] = ch
-    flat, _ = render_board(spec, letters, 40, tile_fonts()[0])
+    flat, _ = render_board(spec, letters, 40, tile_fonts()[0],
+                            values=tile_set("bugwords").values)
     jpeg, _, _ = photograph(flat, Camera(width=1600, height=1200, max_tilt=20, max_rotation=10,
                                          max_blur=0.8), np.random.default_rng(3))
     path = tmp / "board.jpg"
@@ -88,6 +91,8 @@ def main() -> None:
         shot("score")
         day = (dt.date.today() - dt.timedelta(days=2)).isoformat()  # its hints are out
         page.goto(f"/girdle/{day}?hints=1")
+        page.evaluate("document.getElementById('shape').scrollIntoView(); window.scrollBy(0, -130)")
+        shot("girdle-day")  # the day's shape and its word icons
         from companion.girdle import puzzle_for, solve
         from companion.web.girdle_play import solution_text
 
