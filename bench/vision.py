@@ -82,7 +82,7 @@ def _other_benchmark(args: argparse.Namespace) -> bool:
                                         Path(args.labels) if args.labels else None)
         return True
     if args.real:
-        real(Path(args.real), Path(args.labels) if args.labels else None)
+        real(Path(args.real), Path(args.labels) if args.labels else None, args.no_values)
         return True
     return False
 
@@ -105,6 +105,9 @@ def main() -> None:
     ap.add_argument("--variants", action="store_true",
                     help="with --real: read each photo again as other phones and rooms would "
                     "have taken it (bench/vision_variants.py), one line per variation")
+    ap.add_argument("--no-values", action="store_true",
+                    help="with --real: read as if no tile's point value were seen (a set "
+                    "printed otherwise, glare): the letters and words alone decide the turn")
     ap.add_argument("--werdup-renders", action="store_true",
                     help="only the held-back renders of the 3D-printed WerdUp set: stack "
                     "heights and letters (bench/werdup_renders.py)")
@@ -170,8 +173,10 @@ def main() -> None:
     pdq(cam, args.seed, 4 * args.photos)
 
 
-def real(folder: Path, labels_file: Path | None = None) -> None:
-    """One line per labelled real photo of a commercial board, then the totals."""
+def real(folder: Path, labels_file: Path | None = None, no_values: bool = False) -> None:
+    """One line per labelled real photo of a commercial board, then the totals; with
+    ``no_values``, as if no tile showed its point value."""
+    from dataclasses import replace
 
     from vision.evaluate import Totals, load_labels, read_and_score
     from vision.imageio import load_photo
@@ -180,13 +185,16 @@ def real(folder: Path, labels_file: Path | None = None) -> None:
     spec = board_spec("bugwords")
     lexicon = default_lexicon()
     clf = shipped_classifier()
-    print(f"{len(labels)} real photos of commercial boards ({folder})")
+    cfg = replace(DEFAULT, wood=replace(DEFAULT.wood, value_vote=0.0)) if no_values else DEFAULT
+    print(f"{len(labels)} real photos of commercial boards ({folder})"
+          + (", point values ignored" if no_values else ""))
     print(f"{'photo':26} {'cells right':>11} {'tiles right':>11} {'wrong, unlisted':>15} "
           f"{'listed':>6} {'CPU s':>6}  result")
     tot = Totals()
     for lab in labels:
         s, listed, dt, result = read_and_score(
-            lab, lambda lab=lab: load_photo(DEFAULT.load, lab.photo), spec, clf, lexicon, tot)
+            lab, lambda lab=lab: load_photo(DEFAULT.load, lab.photo), spec, clf, lexicon, tot,
+            cfg)
         print(f"{lab.photo.name:26} {s.cells_right:>4}/{s.cells:<6} {s.tiles_right:>4}/"
               f"{s.tiles:<6} {s.wrong_unlisted:>15} {listed:>6} {dt:6.2f}  {result[:70]}")
     cells, tiles, read_cells, read_tiles = tot.shares

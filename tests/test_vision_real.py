@@ -156,6 +156,24 @@ def test_a_board_whose_turn_the_tiles_cannot_settle_is_refused():
     assert all(rd.face == "" for rd in reading.cells)  # no tiles: any turn reads the same
 
 
+@pytest.mark.parametrize("name", ["IMG_20151016_165412.jpg", "IMG_20151016_165517.jpg",
+                                  "IMG_20151016_165601.jpg"])
+def test_the_words_tell_the_way_up_when_the_values_do_not(name):
+    """Tiles whose point values are not seen (another set, glare on the corners): the letter
+    model alone hardly tells a tile from one turned over, but the runs make words only the
+    right way up. Without the word list the turn stays unsettled and the photo is refused."""
+    from dataclasses import replace
+
+    cfg = replace(DEFAULT, wood=replace(DEFAULT.wood, value_vote=0.0))
+    image = load_photo(DEFAULT.load, LABELS[name].photo)
+    with pytest.raises(VisionError, match="which way up"):
+        read_board(cfg, image, board_spec("bugwords"), shipped_classifier())
+    reading = read_board(cfg, image, board_spec("bugwords"), shipped_classifier(),
+                         default_lexicon())
+    got = score(LABELS[name], reading)
+    assert got.wrong_unlisted == 0 and got.tiles_right == got.tiles
+
+
 def test_one_smudged_tile_is_listed_not_the_photo_refused():
     """A sharp photo with one tile smudged past reading (a thumb, a drop, glare): the board is
     read and that tile listed for the player; "too blurred" is for a photo whose letters are

@@ -109,6 +109,9 @@ class WoodConfig:
     value_split: float = 0.3             # this share of the mark's height is the value
     value_vote: float = 2.0              # each value below-right of its letter: this many nats
                                          # for the turn that puts it there
+    word_vote: float = 1.0               # with a word list: each letter in a run that is a
+                                         # word adds this many nats to the turn, each in a
+                                         # run that is not takes them away
     max_unseen: float = 0.34             # more of the grid's cells outside the photo: refused
     turn_margin: float = 3.0             # the board's turn must beat the next by this (nats:
                                          # letters' log-probabilities plus value votes), else

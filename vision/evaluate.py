@@ -5,8 +5,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from vision.cells import BLANK, EMPTY
+
+if TYPE_CHECKING:
+    from vision.config import VisionConfig
 
 
 @dataclass(frozen=True)
@@ -125,11 +129,12 @@ class Totals:
             self.read_tiles += s.tiles
 
 
-def read_and_score(label: Labelled, load, spec, clf, lexicon, totals: Totals
-                   ) -> tuple[Score, int, float, str]:
+def read_and_score(label: Labelled, load, spec, clf, lexicon, totals: Totals,
+                   cfg: VisionConfig | None = None) -> tuple[Score, int, float, str]:
     """Read one labelled photo (``load()`` gives its image; decoding counts in the CPU time)
-    and score it, adding to ``totals``: its score, cells listed, CPU seconds and how the grid
-    was found or why the photo was refused."""
+    with ``cfg`` (default: the shipped settings) and score it, adding to ``totals``: its
+    score, cells listed, CPU seconds and how the grid was found or why the photo was
+    refused."""
     import time
 
     from vision.config import DEFAULT
@@ -138,7 +143,7 @@ def read_and_score(label: Labelled, load, spec, clf, lexicon, totals: Totals
 
     t0 = time.process_time()
     try:
-        reading = read_board(DEFAULT, load(), spec, clf, lexicon)
+        reading = read_board(cfg or DEFAULT, load(), spec, clf, lexicon)
         result = f"found by {reading.located.method}"
     except VisionError as exc:
         reading, result = None, f"refused: {exc}"

@@ -129,7 +129,7 @@ def read_commercial(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: 
     if len(_out_of_frame(fit.homography, image.shape, spec)) > wc.max_unseen * spec.rows ** 2:
         raise VisionError("most of the board's grid is outside the photo: step back so the "
                           "whole board is in the frame")
-    wood = read_wood(wc, image, fit.homography, spec.squares, clf, spec.letters)
+    wood = read_wood(wc, image, fit.homography, spec.squares, clf, spec.letters, lexicon)
     _check_wood(wc, wood)
     unseen = _out_of_frame(wood.grid_to_photo, image.shape, spec)
     reads = _wood_cells(cfg, wood, spec, unseen)

@@ -11,6 +11,7 @@ its face has the colour of the letter tiles' faces rather than that of its own k
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
@@ -18,6 +19,9 @@ import numpy as np
 from vision.classifier import Guess
 from vision.config import WoodConfig
 from vision.glyph import normalise
+
+if TYPE_CHECKING:
+    from companion.lexicon import Lexicon
 
 
 @dataclass
@@ -178,9 +182,11 @@ class WoodReading:
 
 
 def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
-              squares: tuple[str, ...], clf, letters: tuple[str, ...]) -> WoodReading:
+              squares: tuple[str, ...], clf, letters: tuple[str, ...],
+              lexicon: Lexicon | None = None) -> WoodReading:
     """Find the letters and blank tiles of a commercial board whose grid is known (up to a
-    quarter turn, which the letters decide: the turn that makes them read best)."""
+    quarter turn, which the letters decide: the turn that makes them read best, their point
+    values sit below and right of them, and, with a ``lexicon``, their runs are words)."""
     from vision.glyph import features
 
     flat = flat_board(cfg, image, grid_to_photo)
@@ -218,22 +224,16 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
         logp = [float(np.log(max(g.confidence, 1e-6))) for g in guesses]
         # a tile's point value sits below and right of its letter, the right way up
         votes = sum(1 for v in values if _value_apart(v, k))
-        options.append((sum(logp) + cfg.value_vote * votes, k, guesses, logp))
+        score = sum(logp) + cfg.value_vote * votes
+        guesses, logp = _split_values(cfg, clf, letters, marks, keys, k, guesses, logp)
+        # the letter model reads most letters turned over as some letter, sure of it, so
+        # without the values the words are what tell the board's way up
+        if lexicon is not None:
+            score += cfg.word_vote * _word_votes(keys, guesses, k, lexicon)
+        options.append((score, k, guesses, logp))
     options.sort(key=lambda o: -o[0])
     score, k, guesses, logp = options[0]
     margin = score - options[1][0] if keys else np.inf
-    # a point value that touches its letter (Q10, D2) is cut off, the board the right way up
-    # (unless the tile's value was seen apart, below and right of it: a mark elsewhere, a
-    # neighbour's edge, is not its value)
-    split = {i: g for i, rc in enumerate(keys) if not _value_apart(marks[rc].value, k)
-             and (g := split_value(cfg, np.rot90(marks[rc].mask, k))) is not None}
-    if split:
-        again = clf.guesses(np.array([features(g) for g in split.values()], np.float32),
-                            letters, 6)
-        guesses = list(guesses)
-        for i, g in zip(split, again, strict=True):
-            guesses[i] = g
-            logp[i] = float(np.log(max(g.confidence, 1e-6)))
     # too blurred to read is a state of most letters, not of the hardest one (which is
     # listed for the player): the confidence that three letters in four reach
     legible = float(np.percentile(np.exp(logp), 25, method="higher")) if logp else 1.0
@@ -248,6 +248,42 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
         legible, margin,
         {turned(*rc, k): 1.0 - v for rc, v in near.items() if v >= cfg.blank_nearer}
         | {turned(*rc, k): 0.5 for rc in doubtful if rc not in near})
+
+
+def _split_values(cfg: WoodConfig, clf, letters: tuple[str, ...], marks: dict,
+                  keys: list[tuple[int, int]], k: int, guesses: list[Guess], logp: list[float]
+                  ) -> tuple[list[Guess], list[float]]:
+    """The guesses and their log-probabilities with each point value that touches its letter
+    (Q10, D2) cut off, the board turned ``k`` quarter turns (unless the tile's value was
+    seen apart, below and right of it: a mark elsewhere, a neighbour's edge, is not its
+    value)."""
+    from vision.glyph import features
+
+    split = {i: g for i, rc in enumerate(keys) if not _value_apart(marks[rc].value, k)
+             and (g := split_value(cfg, np.rot90(marks[rc].mask, k))) is not None}
+    if not split:
+        return guesses, logp
+    again = clf.guesses(np.array([features(g) for g in split.values()], np.float32),
+                        letters, 6)
+    guesses, logp = list(guesses), list(logp)
+    for i, g in zip(split, again, strict=True):
+        guesses[i] = g
+        logp[i] = float(np.log(max(g.confidence, 1e-6)))
+    return guesses, logp
+
+
+def _word_votes(keys: list[tuple[int, int]], guesses: list, k: int, lexicon: Lexicon) -> int:
+    """Letters in runs that are words less letters in runs that are not, once the board is
+    turned ``k`` quarter turns: read the wrong way up, runs come out backwards and their
+    letters turned over, which seldom makes words."""
+    from vision.words import runs
+
+    grid = [[""] * 15 for _ in range(15)]
+    for rc, g in zip(keys, guesses, strict=True):
+        if g.letter:
+            r, c = turned(*rc, k)
+            grid[r][c] = g.letter
+    return sum(len(cells) if word in lexicon else -len(cells) for word, cells in runs(grid))
 
 
 def _inked(cfg: WoodConfig, marks: dict) -> dict:
