@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import calendar
 import datetime as dt
 import re
 
@@ -51,9 +52,23 @@ def int_from(value: str | int | float | None, name: str, lo: int, hi: int, defau
     return n
 
 
+_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
+
+
 def date_from(value: str | None, name: str = "date") -> dt.date:
-    """A date written YYYY-MM-DD."""
-    try:
-        return dt.date.fromisoformat(str(value))
-    except (TypeError, ValueError):
-        raise UsageError(f"Write the {name} as YYYY-MM-DD, e.g. 2026-01-31.") from None
+    """A date written YYYY-MM-DD (only that way: one address per day); a day the calendar
+    does not have is named as such."""
+    text = value if isinstance(value, str) else ""
+    m = _DATE.fullmatch(text)
+    if not m:
+        raise UsageError(f"Write the {name} as YYYY-MM-DD, e.g. 2026-01-31.")
+    year, month, day = (int(g) for g in m.groups())
+    if year < 1:
+        raise UsageError(f"{text} is not a date: the calendar starts in year 1.")
+    if not 1 <= month <= 12:
+        raise UsageError(f"{text} is not a date: there is no month {month}.")
+    days = calendar.monthrange(year, month)[1]
+    if not 1 <= day <= days:
+        raise UsageError(f"{text} is not a date: {calendar.month_name[month]} {year} has "
+                         f"{days} days.")
+    return dt.date(year, month, day)

@@ -152,6 +152,7 @@ def test_streak_counts_the_players_own_days(sqlite_app):
         ("\n".join(["CAT 1"] * 8), "holds 7 words"),
         ("x" * 1001, "far too long"),
         ("CAT 9", "start square must be 1 to 7"),
+        ("CAT 12", "start square must be 1 to 7"),
     ],
 )
 def test_bad_solutions_are_explained(client, solution, message):
@@ -167,7 +168,13 @@ def test_bad_solutions_are_explained(client, solution, message):
         ("/girdle/2023-12-31", 404, "The first Word Girdle is from 2024-01-01."),
         ("/girdle/3000-01-01", 404, "is not out yet"),
         ("/girdle/yesterday", 404, "YYYY-MM-DD"),
-        ("/girdle/2026-13-40.pdf", 404, "YYYY-MM-DD"),
+        ("/girdle/2026-02-30", 404, "2026-02-30 is not a date: February 2026 has 28 days."),
+        ("/girdle/2026-02-30/play", 404, "February 2026 has 28 days"),
+        ("/girdle/0000-01-01", 404, "the calendar starts in year 1"),
+        ("/girdle/99999-01-01", 404, "YYYY-MM-DD"),
+        ("/girdle/20260105", 404, "YYYY-MM-DD"),  # one address per day
+        ("/api/girdle/2026-W02-1", 400, "YYYY-MM-DD"),
+        ("/girdle/2026-13-40.pdf", 404, "2026-13-40 is not a date: there is no month 13."),
         (f"/girdle/{DAY}.pdf?paper=a5", 400, "letter or a4"),
         ("/girdle/archive?month=13", 400, "YYYY-MM"),
         ("/girdle/archive?month=2019-05", 400, "no Word Girdles in 2019-05"),
