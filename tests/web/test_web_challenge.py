@@ -100,6 +100,8 @@ def test_api_judge_get_and_post(client):
         ("get", "/api/judge", None, "Give a word"),
         ("post", "/api/judge", [1, 2], "JSON object"),
         ("post", "/api/judge", {"words": 5}, "must be a list"),
+        ("post", "/api/judge", {"words": [1, 2]}, "must be a list of words"),
+        ("post", "/api/judge", {"words": ["cat", None]}, "must be a list of words"),
         ("post", "/api/judge", {"words": []}, "Type a word"),
         ("post", "/api/judge", {"words": ["cat"], "game": "go"}, "Unknown game"),
     ],
