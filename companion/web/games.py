@@ -219,6 +219,7 @@ def finish(key: str):
 @bp.get("/games/<key>/undo")
 @bp.get("/games/<key>/finish")
 @bp.get("/games/<key>/challenge")
+@bp.get("/games/<key>/photos")
 def back_to_game(key: str):
     """A form's address opened again (reload, back button): the game's page."""
     return redirect(url_for("games.show", key=key))
@@ -305,6 +306,12 @@ def upload_photo(key: str):
 def photo(key: str, photo_id: int):
     game = _game_or_404(key)
     return _photo_page(game, key, _photo_or_404(game, photo_id))
+
+
+@bp.get("/games/<key>/photos/<id:photo_id>/score")
+def back_to_photo(key: str, photo_id: int):
+    """The photo's scoring form opened again (reload, back button): the photo's page."""
+    return redirect(url_for("games.photo", key=key, photo_id=photo_id))
 
 
 @bp.get("/games/<key>/photos/<id:photo_id>/overlay.jpg")

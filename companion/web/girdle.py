@@ -461,6 +461,13 @@ def sheet_photo(day: str):
     return _page(when, text=text, sheet=reading)
 
 
+@bp.get("/girdle/<day>/photo")
+def back_to_day(day: str):
+    """The photo form's address opened again (reload, back button, a shared link): the
+    day's page."""
+    return redirect(url_for("girdle.day_page", day=day))
+
+
 @bp.get("/girdle/<day>.pdf")
 def sheet_pdf(day: str):
     when = _page_date(day)

@@ -124,6 +124,18 @@ def new_deal():
                             round=1))
 
 
+@bp.get("/pdq/deal")
+def back_to_page():
+    """The deal form's address opened again (reload, back button): the dealer."""
+    return redirect(url_for("pdq.page"))
+
+
+@bp.get("/pdq/cards-photo")
+def back_to_check():
+    """The cards photo form's address opened again: the check page, set for PDQ."""
+    return redirect(url_for("challenge.page", game="pdq"))
+
+
 def _cards_from_photo() -> dict:
     from companion.web.photos import read_pdq_cards
 
