@@ -544,3 +544,16 @@ def test_the_days_page_draws_each_shape(sqlite_app):
             pz = puzzle(day)
         on = {(i // 8, i % 8) for i, (kind, _) in enumerate(cells) if kind == "sq on"}
         assert on == {cell for line in pz.lines for cell in line.cells(pz.size)}
+
+
+def test_crawlers_are_kept_from_starting_searches_for_par(client):
+    """A past day's answer key and hints grid start that day's search for par (up to half a
+    minute of a core): robots.txt keeps crawlers off them (and off the API, table links and
+    3D builds), and the archive's links to them say nofollow."""
+    robots = client.get("/robots.txt")
+    assert robots.status_code == 200 and robots.mimetype == "text/plain"
+    for path in ("/girdle/*/answers.pdf", "/girdle/*?hints", "/api/", "/games/", "/prints/3d"):
+        assert f"Disallow: {path}\n" in robots.get_data(as_text=True)
+    page = client.get("/girdle/archive?month=2026-11").get_data(as_text=True)
+    links = re.findall(r"<a [^>]*answers\.pdf[^>]*>", page)
+    assert links and all('rel="nofollow"' in a for a in links)
