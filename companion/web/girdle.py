@@ -270,10 +270,15 @@ def streak(player: str) -> int:
     return run
 
 
+MAX_SOLUTION = 1000  # characters of a typed sheet: seven words and their choices, with room
+
+
 def submit(day: dt.date, text: str, player: str, local: dt.date) -> dict:
     """Score a typed solution, keep the player's best for the day, and report. While par is
     being searched for the sheet is scored and kept but not ranked (``par_pending``): send
     it again to rank it; the best sheet is shown only with a rank."""
+    if len(text) > MAX_SOLUTION:
+        raise UsageError("That is far too long for seven words.")
     pz = puzzle(day)
     placements, _sheet, card = play_solution(pz, parse_solution(text, pz), _lexicon())
     if not card.complete:
@@ -394,8 +399,6 @@ def day_page(day: str):
         return _page(when)
     text = request.form.get("solution", "")
     try:
-        if len(text) > 1000:
-            raise UsageError("That is far too long for seven words.")
         result = submit(when, text, player_id(),
                         local_date(request.form.get("local_date"), when))
     except CompanionError as exc:
@@ -601,7 +604,7 @@ def api_submit(day: str):
     if not isinstance(body, dict) or not isinstance(body.get("solution"), str):
         raise UsageError('Send {"solution": "WORD START\\n..."} as JSON.')
     player = checked_player_id(body.get("player"))
-    result = submit(when, body["solution"][:1000], "api:" + player,
+    result = submit(when, body["solution"], "api:" + player,
                     local_date(body.get("local_date"), when))
     db().commit()
     if result["par_pending"]:  # kept, not ranked yet: send it again after Retry-After

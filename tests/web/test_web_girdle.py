@@ -243,6 +243,15 @@ def test_girdle_api(sqlite_app):
         assert bad.status_code == 400 and message in bad.get_json()["error"]
 
 
+def test_an_api_sheet_too_long_is_refused_not_cut(client):
+    """The API refuses a sheet of more than 1000 characters as the page does; it used to cut
+    it and score what was left (a sheet missing its last lines)."""
+    text = "CAT 1" + " " * 1000 + "\nDOG 2"
+    resp = client.post(f"/api/girdle/{DAY}/submissions",
+                       json={"solution": text, "player": new_player(client)})
+    assert resp.status_code == 400 and "far too long" in resp.get_json()["error"]
+
+
 def test_par_is_found_once_kept_and_ranks_the_sheet(app):
     client = app.test_client()
     text = typed_solution(app)
