@@ -173,8 +173,10 @@ def _act(key: str, action) -> object:
         action(db, game)
     except CompanionError as exc:
         db.rollback()
-        typed = {k: request.form.get(k, "") for k in ("play", "words", "score", "action",
-                                                       "seat")}
+        typed: dict = {k: request.form.get(k, "") for k in ("play", "words", "score",
+                                                             "action", "seat")}
+        typed["racks"] = {int(k[4:]): v for k, v in request.form.items()
+                          if k.startswith("rack") and k[4:].isdigit() and v}
         return _sheet_page(_game_or_404(key), key, str(exc), getattr(exc, "status", 400),
                            typed)
     db.commit()

@@ -107,6 +107,22 @@ def test_a_refused_new_game_form_keeps_what_was_typed(client):
     assert "Cy, Di" in page  # the list of this phone's games is still there
 
 
+def test_a_refused_finish_keeps_the_racks_typed(client):
+    """A rack with a typo (A1) is named, and every rack comes back as typed, the form open."""
+    game = _new_game(client)
+    key = game["table_key"]
+    resp = client.post(f"/games/{key}/finish", data={
+        "csrf_token": token(client), "version": game["version"], "rack0": "A1",
+        "rack1": "QZ"})
+    assert resp.status_code == 400
+    page = resp.get_data(as_text=True)
+    assert "is not a Bug Words tile" in page
+    assert re.search(r'id="rack0"[^>]*value="A1"', page)
+    assert re.search(r'id="rack1"[^>]*value="QZ"', page)
+    assert re.search(r"<details open>\s*<summary>End the game", page)
+    assert client.get(f"/api/games/{key}").get_json()["finished"] is False
+
+
 def test_game_pages_walk_through(app):
     client = app.test_client()
     tok = token(client)
