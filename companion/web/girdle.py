@@ -381,7 +381,7 @@ def _page(day: dt.date, result=None, error=None, text="", status=200, sheet=None
     return render_template(
         "girdle.html", day=day, pz=pz, shape=shape_text(pz.lines, pz.size),
         result=result, error=error, text=text, streak=streak(player_id()), sheet=sheet,
-        revealed=revealed(day),
+        revealed=revealed(day), submitted=has_submitted(player_id(), day),
         hints=grid, hints_pending=hints_pending, today=today_utc(),
         prev=day - dt.timedelta(days=1) if day > default_edition().first_date else None,
         next=day + dt.timedelta(days=1) if day < today_utc() else None), status

@@ -566,3 +566,28 @@ def test_crawlers_are_kept_from_starting_searches_for_par(client):
     page = client.get("/girdle/archive?month=2026-11").get_data(as_text=True)
     links = re.findall(r"<a [^>]*answers\.pdf[^>]*>", page)
     assert links and all('rel="nofollow"' in a for a in links)
+
+
+def test_the_days_page_links_the_answer_key_once_it_is_open_to_the_player(sqlite_app,
+                                                                          monkeypatch):
+    """The day's page links the answer key for a player who sent a sheet that day (it said
+    the key opens once the day is over, which it already had for them), and for any player
+    once the day is over everywhere."""
+    from companion.web import girdle
+
+    client = sqlite_app.test_client()
+    with client.session_transaction() as sess:
+        sess["player"] = "page-player"
+    monkeypatch.setattr(girdle, "revealed", lambda day, now=None: False)  # still that day
+    page = client.get(f"/girdle/{DAY}").get_data(as_text=True)
+    assert "day-answers-link" not in page and "the answer key open once" in page
+    with sqlite_app.app_context():
+        session().add(GirdleSubmission(player="page-player", puzzle_date=DAY, local_date=DAY,
+                                       words=[], score=1, rank="Good"))
+        session().commit()
+    page = client.get(f"/girdle/{DAY}").get_data(as_text=True)
+    link = re.search(r'<a href="([^"]+)" id="day-answers-link" rel="nofollow">', page)
+    assert link and link.group(1) == f"/girdle/{DAY}/answers.pdf?paper=letter"
+    monkeypatch.setattr(girdle, "revealed", lambda day, now=None: True)  # the day is over
+    other = sqlite_app.test_client().get(f"/girdle/{DAY}").get_data(as_text=True)
+    assert 'id="day-answers-link"' in other and 'id="hints-link"' in other
