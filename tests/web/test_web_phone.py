@@ -1,5 +1,5 @@
 """Every page at phone size (390 x 844) in a real Chromium: no Content-Security-Policy
-violation, nothing wider than the screen."""
+violation, nothing wider than the screen, every text readable against what is behind it."""
 
 from __future__ import annotations
 
@@ -48,7 +48,8 @@ def _pages(base_url: str) -> list[str]:
     game = _game(base_url)
     return ["/", "/?word=qi&game=bugwords", "/judge", "/games", f"/games/{game['table_key']}",
             f"/games/{game['view_key']}", f"/games/{game['table_key']}/print",
-            "/girdle/2026-11-01", "/girdle/archive?month=2026-11", "/prints", "/prints/3d",
+            "/girdle/2026-11-01", "/girdle/2026-11-01/play", "/girdle/archive?month=2026-11",
+            "/prints", "/prints/3d",
             "/pdq", "/pdq?variant=regular&seed=7&round=1&show=1", "/api/", "/no-such-page"]
 
 
@@ -63,4 +64,61 @@ def test_every_page_passes_the_csp_and_fits_the_phone(page, base_url):
             problems.append(f"{path}: CSP {csp}")
         if width > PHONE["viewport"]["width"]:
             problems.append(f"{path}: {width} px wide")
+    assert problems == []
+
+
+# The contrast of each visible text with the colours behind it (see-through layers and
+# opacity included), against WCAG's AA minimum: 4.5:1, or 3:1 for large text.
+LOW_CONTRAST = r"""
+() => {
+  const rgba = s => {
+    const p = s.match(/rgba?\(([^)]+)\)/)[1].split(",").map(Number);
+    return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+  };
+  const lum = c => {
+    const f = v => (v /= 255) <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
+  };
+  const mix = (fg, bg, a) => [0, 1, 2].map(i => fg[i] * a + bg[i] * (1 - a));
+  const behind = el => {  // the backgrounds from the page down to el, laid over white
+    const chain = [];
+    for (let e = el; e; e = e.parentElement) chain.unshift(e);
+    let bg = [255, 255, 255];
+    for (const e of chain) {
+      const c = rgba(getComputedStyle(e).backgroundColor);
+      if (c[3] > 0) bg = mix(c, bg, c[3]);
+    }
+    return bg;
+  };
+  const opacity = el => {
+    let o = 1;
+    for (let e = el; e; e = e.parentElement) o *= Number(getComputedStyle(e).opacity);
+    return o;
+  };
+  const out = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const el = n.parentElement, st = getComputedStyle(el);
+    if (!n.textContent.trim() || !el.getClientRects().length) continue;
+    if (st.visibility === "hidden" || el.closest("option, select")) continue;
+    const bg = behind(el), c = rgba(st.color);
+    const [hi, lo] = [lum(mix(c, bg, c[3] * opacity(el))), lum(bg)].sort((x, y) => y - x);
+    const ratio = (hi + 0.05) / (lo + 0.05), size = parseFloat(st.fontSize);
+    const large = size >= 24 || (Number(st.fontWeight) >= 700 && size >= 18.66);
+    if (ratio < (large ? 3 : 4.5)) {
+      const what = n.textContent.trim().slice(0, 20);
+      out.push(`${ratio.toFixed(2)}:1 "${what}" in <${el.tagName} class="${el.className}">`);
+    }
+  }
+  return out;
+}
+"""
+
+
+def test_every_page_is_readable(page, base_url):
+    problems = []
+    for path in _pages(base_url):
+        page.goto(path)
+        page.wait_for_load_state("load")
+        problems += [f"{path}: {text}" for text in page.evaluate(LOW_CONTRAST)]
     assert problems == []
