@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 
-from flask import Blueprint, Response, current_app, jsonify
+from flask import Blueprint, Response, current_app, jsonify, redirect, url_for
 from sqlalchemy import inspect, text
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -40,6 +40,12 @@ Disallow: /prints/3d
 @bp.get("/robots.txt")
 def robots():
     return Response(ROBOTS, mimetype="text/plain")
+
+
+@bp.get("/favicon.ico")
+def favicon():
+    """Browsers ask for it whatever the page says (a PDF, a JSON answer): the app's icon."""
+    return redirect(url_for("static", filename="icon.svg"))
 
 
 @bp.get("/healthz")

@@ -122,3 +122,17 @@ def test_every_page_is_readable(page, base_url):
         page.wait_for_load_state("load")
         problems += [f"{path}: {text}" for text in page.evaluate(LOW_CONTRAST)]
     assert problems == []
+
+
+def test_no_page_asks_for_a_missing_file(page, base_url):
+    """No page logs an error: no file it asks for is missing (the browser's icon,
+    /favicon.ico, was a 404 on the first page a phone opened), no script fails."""
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(f"{m.text} {m.location.get('url')}")
+            if m.type == "error" else None)
+    for path in _pages(base_url):
+        if path != "/no-such-page":  # (its own 404 is logged)
+            page.goto(path)
+            page.wait_for_load_state("load")
+            page.wait_for_timeout(300)  # the icon is asked for after the page's load
+    assert errors == []
