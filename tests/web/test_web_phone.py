@@ -32,9 +32,12 @@ def page_init_script() -> str:
     return WATCH_CSP
 
 
+LONG_NAME = "Wolfeschlegelsteinhausenbergerdorffwelche"[:40]  # the longest name a seat takes
+
+
 def _game(base_url: str) -> dict:
     req = urllib.request.Request(base_url + "/api/games", data=json.dumps(
-        {"game": "bugwords", "players": ["Ann", "Bob"]}).encode(),
+        {"game": "bugwords", "players": ["Ann", LONG_NAME], "clock_minutes": 25}).encode(),
         headers={"Content-Type": "application/json"})
     game = json.load(urllib.request.urlopen(req))
     req = urllib.request.Request(base_url + f"/api/games/{game['table_key']}/turns",
@@ -48,6 +51,7 @@ def _pages(base_url: str) -> list[str]:
     game = _game(base_url)
     return ["/", "/?word=qi&game=bugwords", "/judge", "/games", f"/games/{game['table_key']}",
             f"/games/{game['view_key']}", f"/games/{game['table_key']}/print",
+            f"/games/{game['table_key']}/clock",
             "/girdle/2026-11-01", "/girdle/2026-11-01/play", "/girdle/archive?month=2026-11",
             "/prints", "/prints/3d",
             "/pdq", "/pdq?variant=regular&seed=7&round=1&show=1", "/api/", "/no-such-page"]
