@@ -33,6 +33,7 @@ def page_init_script() -> str:
 
 
 LONG_NAME = "Wolfeschlegelsteinhausenbergerdorffwelche"[:40]  # the longest name a seat takes
+MIDDLE_NAME = "Wolfeschlegelsteinhausen"  # leaves its "to play" label at the end of a line
 
 
 def _game(base_url: str) -> dict:
@@ -49,7 +50,15 @@ def _game(base_url: str) -> dict:
 
 def _pages(base_url: str) -> list[str]:
     game = _game(base_url)
-    return ["/", "/?word=qi&game=bugwords", "/judge", "/games", f"/games/{game['table_key']}",
+    other = json.load(urllib.request.urlopen(urllib.request.Request(
+        base_url + "/api/games", data=json.dumps(
+            {"game": "bugwords", "players": ["Bartholomew-Alexandros", MIDDLE_NAME]}).encode(),
+        headers={"Content-Type": "application/json"})))
+    urllib.request.urlopen(urllib.request.Request(
+        base_url + f"/api/games/{other['table_key']}/turns", data=b'{"play": "8H QUIZ"}',
+        headers={"Content-Type": "application/json"})).read()
+    return [f"/games/{other['table_key']}", "/", "/?word=qi&game=bugwords", "/judge", "/games",
+            f"/games/{game['table_key']}",
             f"/games/{game['view_key']}", f"/games/{game['table_key']}/print",
             f"/games/{game['table_key']}/clock",
             "/girdle/2026-11-01", "/girdle/2026-11-01/play", "/girdle/archive?month=2026-11",
@@ -68,6 +77,15 @@ def test_every_page_passes_the_csp_and_fits_the_phone(page, base_url):
             problems.append(f"{path}: CSP {csp}")
         if width > PHONE["viewport"]["width"]:
             problems.append(f"{path}: {width} px wide")
+        split = page.evaluate("""Array.from(document.querySelectorAll('.pill'))
+            .filter(e => e.getClientRects().length > 1).map(e => e.textContent)""")
+        if split:  # a label such as "to play" beside a long name
+            problems.append(f"{path}: labels split over two lines: {split}")
+        broken = page.evaluate("""Array.from(document.querySelectorAll('#turns td:nth-child(3)'))
+            .filter(td => { const r = document.createRange(); r.selectNodeContents(td);
+                            return r.getClientRects().length > 1; }).map(td => td.textContent)""")
+        if broken:  # QUIZ read as QUI / Z
+            problems.append(f"{path}: plays broken over two lines: {broken}")
     assert problems == []
 
 
