@@ -276,10 +276,7 @@ def _photo_or_404(game: Game, photo_id: int) -> Photo:
 
 
 def _uploaded() -> bytes:
-    upload = request.files.get("photo")
-    if upload is None or not upload.filename:
-        raise UsageError("Choose a photo of the board first.")
-    return upload.read()
+    return photos.chosen_photo(request.files.get("photo"), "the board")
 
 
 def _photo_page(game: Game, key: str, photo: Photo, grid=None, error=None, status=200):

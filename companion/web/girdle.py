@@ -454,11 +454,11 @@ def play(day: str):
 @bp.post("/girdle/<day>/photo")
 def sheet_photo(day: str):
     when = _page_date(day)
-    upload = request.files.get("photo")
+    from companion.web.photos import chosen_photo
+
     try:
-        if upload is None or not upload.filename:
-            raise UsageError("Choose a photo of your sheet first.")
-        reading, text = read_sheet_photo(when, upload.read())
+        data = chosen_photo(request.files.get("photo"), "your sheet")
+        reading, text = read_sheet_photo(when, data)
     except CompanionError as exc:
         return _page(when, error=str(exc), status=400)
     return _page(when, text=text, sheet=reading)
@@ -560,8 +560,10 @@ def api_hints(day: str):
 @bp.post("/api/girdle/<day>/photo")
 def api_sheet_photo(day: str):
     when = _api_day(day)
+    from companion.web.photos import chosen_photo
+
     upload = request.files.get("photo")
-    data = upload.read() if upload is not None else request.get_data()
+    data = chosen_photo(upload, "your sheet") if upload is not None else request.get_data()
     reading, text = read_sheet_photo(when, data)
     return jsonify({"reading": reading, "solution": text})
 

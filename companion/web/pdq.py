@@ -137,10 +137,10 @@ def back_to_check():
 
 
 def _cards_from_photo() -> dict:
-    from companion.web.photos import read_pdq_cards
+    from companion.web.photos import chosen_photo, read_pdq_cards
 
     upload = request.files.get("photo")
-    data = upload.read() if upload is not None else (
+    data = chosen_photo(upload, "the cards") if upload is not None else (
         b"" if request.mimetype.startswith("multipart/") else request.get_data())
     return read_pdq_cards(data, current_app.config["MAX_IMAGE_PIXELS"])
 

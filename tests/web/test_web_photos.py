@@ -184,3 +184,19 @@ def test_a_photo_taken_sideways_is_turned_upright(client, quiz_photo):
     data = client.post(f"/api/games/{gid}/photos", data=buf.getvalue(),
                        content_type="image/jpeg").get_json()
     assert [g.upper() for g in data["reading"]["grid"][7][7:11]] == ["Q", "U", "I", "Z"]
+
+
+def test_an_empty_photo_file_is_named_as_such(client):
+    """A file chosen but empty (0 bytes: a phone camera that gave up) is said to be empty,
+    not "choose a photo first" (one was chosen)."""
+    key = _game(client)["table_key"]
+    tok = token(client)
+    for url, extra in [(f"/games/{key}/photos", {}), ("/girdle/2026-11-06/photo", {}),
+                       ("/pdq/cards-photo", {"variant": "regular"}),
+                       (f"/api/games/{key}/photos", {}), ("/api/girdle/2026-11-06/photo", {}),
+                       ("/api/pdq/cards", {})]:
+        resp = client.post(url, data={"photo": (io.BytesIO(b""), "IMG_0001.jpg"),
+                                      "csrf_token": tok, **extra},
+                           content_type="multipart/form-data")
+        assert resp.status_code == 400, url
+        assert "That photo file is empty (0 bytes)" in resp.get_data(as_text=True), url
