@@ -591,3 +591,14 @@ def test_the_days_page_links_the_answer_key_once_it_is_open_to_the_player(sqlite
     monkeypatch.setattr(girdle, "revealed", lambda day, now=None: True)  # the day is over
     other = sqlite_app.test_client().get(f"/girdle/{DAY}").get_data(as_text=True)
     assert 'id="day-answers-link"' in other and 'id="hints-link"' in other
+
+
+def test_only_the_current_puzzle_says_today(sqlite_app, monkeypatch):
+    """A past day's page says "The day's lines", not "Today's lines"."""
+    from companion.web import girdle
+
+    client = sqlite_app.test_client()
+    assert "<h2>The day's lines</h2>" in client.get(f"/girdle/{DAY}").get_data(as_text=True)
+    monkeypatch.setattr(girdle, "today_utc", lambda: DAY)
+    monkeypatch.setattr(girdle, "start_par_search", lambda day: None)  # no search here
+    assert "<h2>Today's lines</h2>" in client.get(f"/girdle/{DAY}").get_data(as_text=True)
