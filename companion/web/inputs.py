@@ -5,6 +5,7 @@ from __future__ import annotations
 import calendar
 import datetime as dt
 import re
+import unicodedata
 
 from companion.errors import UsageError
 from companion.judge import GAMES
@@ -14,10 +15,18 @@ MAX_WORDS = 20
 _SPLIT = re.compile(r"[\s,;/+]+")
 
 
+def plain_text(text: str) -> str:
+    """Text as a phone or a pasted message may send it, in plain characters: full-width
+    letters and spaces (Asian keyboards) become A-Z and spaces, letters and their accents
+    typed apart are joined, invisible characters (zero-width spaces, direction marks) go."""
+    text = unicodedata.normalize("NFKC", text)
+    return "".join(c for c in text if unicodedata.category(c) != "Cf")
+
+
 def words_from(text: str | list[str] | None) -> list[str]:
     """Words typed in one box (spaces or commas between) or given as a list."""
-    parts = text if isinstance(text, list) else _SPLIT.split(text or "")
-    words = [str(w).strip() for w in parts if str(w).strip()]
+    parts = text if isinstance(text, list) else _SPLIT.split(plain_text(text or ""))
+    words = [plain_text(str(w)).strip() for w in parts if plain_text(str(w)).strip()]
     if not words:
         raise UsageError("Type a word to check.")
     if len(words) > MAX_WORDS:
