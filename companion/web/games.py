@@ -24,7 +24,7 @@ from companion.tables import TABLE_GAMES, table_for
 from companion.web import openapi, photos, plays, records, table_rules
 from companion.web import scoresheet as sheet
 from companion.web.db import session
-from companion.web.inputs import int_from
+from companion.web.inputs import int_from, plain_text
 from companion.web.models import Game, Photo
 from companion.web.qr import qr_svg
 from companion.web.retention import forget_old_photos
@@ -97,8 +97,8 @@ def _turn_fields(values) -> dict:
         "seat": None if seat in (None, "") else int_from(seat, "Player", 0, 9, 0),
         "action": _text(values, "action") or "play",
         "score": int_from(values.get("score"), "Score", -99999, 99999, 0),
-        "words": _text(values, "words"),
-        "play": _text(values, "play"),
+        "words": plain_text(_text(values, "words")),
+        "play": plain_text(_text(values, "play")),
         "lexicon": lexicon(),
         "request_key": _request_key(values),
     }

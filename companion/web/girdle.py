@@ -39,7 +39,7 @@ from companion.web.girdle_play import (
     solution_text,
     step_from_squares,
 )
-from companion.web.inputs import date_from
+from companion.web.inputs import date_from, plain_text
 from companion.web.models import GirdlePar, GirdleSubmission, Job
 
 bp = Blueprint("girdle", __name__)
@@ -279,6 +279,7 @@ def submit(day: dt.date, text: str, player: str, local: dt.date) -> dict:
     it again to rank it; the best sheet is shown only with a rank."""
     if len(text) > MAX_SOLUTION:
         raise UsageError("That is far too long for seven words.")
+    text = plain_text(text)
     pz = puzzle(day)
     placements, _sheet, card = play_solution(pz, parse_solution(text, pz), _lexicon())
     if not card.complete:

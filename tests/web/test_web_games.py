@@ -334,3 +334,10 @@ def test_a_stored_name_with_a_line_break_cannot_write_moves_into_the_gcg(app):
                    for line in text.splitlines())
     rec = parse_gcg(text)
     assert [(m.kind, m.score) for m in rec.moves] == [("place", 44)]
+
+
+def test_a_play_typed_with_full_width_letters_is_scored(client):
+    """A play typed on an Asian keyboard (full-width letters and digits) is the play."""
+    key = _new_game(client)["table_key"]
+    data = client.post(f"/api/games/{key}/turns", json={"play": "８Ｈ ＱＵＩＺ"}).get_json()
+    assert data["turns"][0]["words"] == "QUIZ" and data["turns"][0]["score"] == 44

@@ -153,6 +153,7 @@ def test_streak_counts_the_players_own_days(sqlite_app):
         ("x" * 1001, "far too long"),
         ("CAT 9", "start square must be 1 to 7"),
         ("CAT 12", "start square must be 1 to 7"),
+        ("ＣＡＴ　１２", "start square must be 1 to 7"),  # full-width: read, not "Line 1"
     ],
 )
 def test_bad_solutions_are_explained(client, solution, message):
