@@ -439,7 +439,7 @@ def play(day: str):
         state = _play_state(when, "\n".join(lines))
     elif request.method == "POST" and not state["done"]:
         pz = state["pz"]
-        typed = {pos: str(request.form.get(f"sq-{pos}", ""))[:2]
+        typed = {pos: plain_text(str(request.form.get(f"sq-{pos}", ""))[:2])
                  for pos in range(1, pz.size + 1)}
         try:
             step = step_from_squares(pz, state["sheet"], state["number"], typed)
