@@ -25,22 +25,20 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
 
 
 def board_photo(tmp: Path) -> Path:
-    """A synthetic phone photo of a Bug Words board with QUIZ on it (the tiles show their
-    point values, as a real set's do)."""
-    from companion.tiles import tile_set
-    from synthetic.camera import Camera, photograph
-    from synthetic.fonts import tile_fonts
-    from synthetic.render import render_board
+    """A synthetic phone photo of a commercial Bug Words board with QUIZ on it (its tiles show
+    their point values, as a real set's do)."""
+    from synthetic.boards import synthetic_photo
+    from synthetic.camera import Camera
+    from synthetic.scenes import Scene
     from vision.boards import board_spec
 
     spec = board_spec("bugwords")
     letters = [[""] * spec.cols for _ in range(spec.rows)]
     for i, ch in enumerate("QUIZ"):
         letters[7][7 + i] = ch
-    flat, _ = render_board(spec, letters, 40, tile_fonts()[0],
-                            values=tile_set("bugwords").values)
-    jpeg, _, _ = photograph(flat, Camera(width=1600, height=1200, max_tilt=20, max_rotation=10,
-                                         max_blur=0.8), np.random.default_rng(3))
+    jpeg = synthetic_photo("commercial", spec, Scene(letters, set()), np.random.default_rng(3),
+                           Camera(width=1600, height=1200, max_tilt=20, max_rotation=10,
+                                  max_blur=0.8))
     path = tmp / "board.jpg"
     path.write_bytes(jpeg)
     return path

@@ -78,6 +78,9 @@ def test_bugwords_photo_play_matches_the_typed_one() -> None:
     grid[7][7] = "X"
     with pytest.raises(UsageError, match="tiles never change"):
         table.score_observed(typed.board, grid, WORDS)
+    grid[7][7] = "QU"  # a square holds one tile of one letter: not read as Q
+    with pytest.raises(UsageError, match="'QU' at 8H: a Bug Words tile carries one letter"):
+        table.score_observed(None, grid, WORDS)
     grid[7][7] = ""
     with pytest.raises(UsageError, match="has gone from the board"):
         table.score_observed(typed.board, grid, WORDS)

@@ -79,7 +79,10 @@ class BugWordsTable(TableBasics):
                         raise UsageError(f"The tile {before} at {square_name(r, c)} has gone "
                                          "from the board: tiles never leave it.")
                     continue
-                tile = face[0].lower() if face.islower() else face[0].upper()
+                if len(face) != 1:
+                    raise UsageError(f"{face!r} at {square_name(r, c)}: a Bug Words tile "
+                                     "carries one letter.")
+                tile = face.lower() if face.islower() else face.upper()
                 if before is not None and before.upper() == tile.upper():
                     continue
                 if before is not None:

@@ -134,7 +134,8 @@ def _api_words() -> tuple[list[str], str | None, str, str]:
         raise CompanionError('Send a JSON object such as {"words": ["cat", "dog"]}.')
     if body is not None:
         raw = body.get("words", body.get("word"))
-        if not isinstance(raw, list | str):
+        if not (isinstance(raw, str) or isinstance(raw, list)
+                and all(isinstance(w, str) for w in raw)):
             raise CompanionError('"words" must be a list of words (or one word as a string).')
         source = body
     else:

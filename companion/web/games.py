@@ -24,7 +24,7 @@ from companion.tables import TABLE_GAMES, table_for
 from companion.web import openapi, photos, plays, records, table_rules
 from companion.web import scoresheet as sheet
 from companion.web.db import session
-from companion.web.inputs import int_from
+from companion.web.inputs import int_from, plain_text
 from companion.web.models import Game, Photo
 from companion.web.qr import qr_svg
 from companion.web.retention import forget_old_photos
@@ -80,15 +80,25 @@ def _locked(key: str, values) -> Game:
         abort(404, description=str(exc))
 
 
+def _text(values, name: str) -> str:
+    """A text field of a turn ("" when left out); a JSON list or number is refused."""
+    value = values.get(name)
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise UsageError(f'"{name}" is text, e.g. "8H QUIZ" for a play or "QUIZ QI" for '
+                         "words.")
+    return value
+
+
 def _turn_fields(values) -> dict:
-    action = values.get("action") or "play"
     seat = values.get("seat")
     return {
         "seat": None if seat in (None, "") else int_from(seat, "Player", 0, 9, 0),
-        "action": str(action),
+        "action": _text(values, "action") or "play",
         "score": int_from(values.get("score"), "Score", -99999, 99999, 0),
-        "words": str(values.get("words") or ""),
-        "play": str(values.get("play") or ""),
+        "words": plain_text(_text(values, "words")),
+        "play": plain_text(_text(values, "play")),
         "lexicon": lexicon(),
         "request_key": _request_key(values),
     }
@@ -99,14 +109,20 @@ def _tables() -> dict:
     return {name: table_for(name) for name in TABLE_GAMES}
 
 
-@bp.get("/games")
-def page():
+def _games_page(error: str | None = None, typed: dict | None = None, status: int = 200):
+    """The Score page: the new-game form (filled in again with ``typed`` after an error) and
+    the games this browser started or opened."""
     keys = [k for k in flask_session.get("games", []) if sheet.key_shape_ok(str(k))]
     games = session().query(Game).filter(
         or_(Game.table_key.in_(keys), Game.view_key.in_(keys))).all() if keys else []
     games.sort(key=lambda g: -g.id)
     return render_template("games.html", games=games, tables=_tables(),
-                           mine={k for k in keys})
+                           mine={k for k in keys}, error=error, typed=typed or {}), status
+
+
+@bp.get("/games")
+def page():
+    return _games_page()
 
 
 @bp.post("/games")
@@ -116,8 +132,11 @@ def create():
                                  request.form.getlist("player"))
         table_rules.apply_settings(game, request.form)
     except CompanionError as exc:
-        return render_template("games.html", games=[], tables=_tables(),
-                               error=str(exc)), 400
+        session().rollback()
+        typed = {k: request.form.get(k, "") for k in ("game", "challenge_rule",
+                                                       "clock_minutes", "clock_penalty")}
+        typed["players"] = request.form.getlist("player")
+        return _games_page(str(exc), typed, 400)
     session().commit()
     _remember(game.table_key)
     return redirect(url_for("games.show", key=game.table_key))
@@ -154,8 +173,10 @@ def _act(key: str, action) -> object:
         action(db, game)
     except CompanionError as exc:
         db.rollback()
-        typed = {k: request.form.get(k, "") for k in ("play", "words", "score", "action",
-                                                       "seat")}
+        typed: dict = {k: request.form.get(k, "") for k in ("play", "words", "score",
+                                                             "action", "seat")}
+        typed["racks"] = {int(k[4:]): v for k, v in request.form.items()
+                          if k.startswith("rack") and k[4:].isdigit() and v}
         return _sheet_page(_game_or_404(key), key, str(exc), getattr(exc, "status", 400),
                            typed)
     db.commit()
@@ -200,6 +221,7 @@ def finish(key: str):
 @bp.get("/games/<key>/undo")
 @bp.get("/games/<key>/finish")
 @bp.get("/games/<key>/challenge")
+@bp.get("/games/<key>/photos")
 def back_to_game(key: str):
     """A form's address opened again (reload, back button): the game's page."""
     return redirect(url_for("games.show", key=key))
@@ -254,10 +276,7 @@ def _photo_or_404(game: Game, photo_id: int) -> Photo:
 
 
 def _uploaded() -> bytes:
-    upload = request.files.get("photo")
-    if upload is None or not upload.filename:
-        raise UsageError("Choose a photo of the board first.")
-    return upload.read()
+    return photos.chosen_photo(request.files.get("photo"), "the board")
 
 
 def _photo_page(game: Game, key: str, photo: Photo, grid=None, error=None, status=200):
@@ -286,6 +305,12 @@ def upload_photo(key: str):
 def photo(key: str, photo_id: int):
     game = _game_or_404(key)
     return _photo_page(game, key, _photo_or_404(game, photo_id))
+
+
+@bp.get("/games/<key>/photos/<id:photo_id>/score")
+def back_to_photo(key: str, photo_id: int):
+    """The photo's scoring form opened again (reload, back button): the photo's page."""
+    return redirect(url_for("games.photo", key=key, photo_id=photo_id))
 
 
 @bp.get("/games/<key>/photos/<id:photo_id>/overlay.jpg")

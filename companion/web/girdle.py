@@ -39,7 +39,7 @@ from companion.web.girdle_play import (
     solution_text,
     step_from_squares,
 )
-from companion.web.inputs import date_from
+from companion.web.inputs import date_from, plain_text
 from companion.web.models import GirdlePar, GirdleSubmission, Job
 
 bp = Blueprint("girdle", __name__)
@@ -270,10 +270,16 @@ def streak(player: str) -> int:
     return run
 
 
+MAX_SOLUTION = 1000  # characters of a typed sheet: seven words and their choices, with room
+
+
 def submit(day: dt.date, text: str, player: str, local: dt.date) -> dict:
     """Score a typed solution, keep the player's best for the day, and report. While par is
     being searched for the sheet is scored and kept but not ranked (``par_pending``): send
     it again to rank it; the best sheet is shown only with a rank."""
+    if len(text) > MAX_SOLUTION:
+        raise UsageError("That is far too long for seven words.")
+    text = plain_text(text)
     pz = puzzle(day)
     placements, _sheet, card = play_solution(pz, parse_solution(text, pz), _lexicon())
     if not card.complete:
@@ -376,7 +382,7 @@ def _page(day: dt.date, result=None, error=None, text="", status=200, sheet=None
     return render_template(
         "girdle.html", day=day, pz=pz, shape=shape_text(pz.lines, pz.size),
         result=result, error=error, text=text, streak=streak(player_id()), sheet=sheet,
-        revealed=revealed(day),
+        revealed=revealed(day), submitted=has_submitted(player_id(), day),
         hints=grid, hints_pending=hints_pending, today=today_utc(),
         prev=day - dt.timedelta(days=1) if day > default_edition().first_date else None,
         next=day + dt.timedelta(days=1) if day < today_utc() else None), status
@@ -394,8 +400,6 @@ def day_page(day: str):
         return _page(when)
     text = request.form.get("solution", "")
     try:
-        if len(text) > 1000:
-            raise UsageError("That is far too long for seven words.")
         result = submit(when, text, player_id(),
                         local_date(request.form.get("local_date"), when))
     except CompanionError as exc:
@@ -435,7 +439,7 @@ def play(day: str):
         state = _play_state(when, "\n".join(lines))
     elif request.method == "POST" and not state["done"]:
         pz = state["pz"]
-        typed = {pos: str(request.form.get(f"sq-{pos}", ""))[:2]
+        typed = {pos: plain_text(str(request.form.get(f"sq-{pos}", ""))[:2])
                  for pos in range(1, pz.size + 1)}
         try:
             step = step_from_squares(pz, state["sheet"], state["number"], typed)
@@ -451,14 +455,21 @@ def play(day: str):
 @bp.post("/girdle/<day>/photo")
 def sheet_photo(day: str):
     when = _page_date(day)
-    upload = request.files.get("photo")
+    from companion.web.photos import chosen_photo
+
     try:
-        if upload is None or not upload.filename:
-            raise UsageError("Choose a photo of your sheet first.")
-        reading, text = read_sheet_photo(when, upload.read())
+        data = chosen_photo(request.files.get("photo"), "your sheet")
+        reading, text = read_sheet_photo(when, data)
     except CompanionError as exc:
         return _page(when, error=str(exc), status=400)
     return _page(when, text=text, sheet=reading)
+
+
+@bp.get("/girdle/<day>/photo")
+def back_to_day(day: str):
+    """The photo form's address opened again (reload, back button, a shared link): the
+    day's page."""
+    return redirect(url_for("girdle.day_page", day=day))
 
 
 @bp.get("/girdle/<day>.pdf")
@@ -550,8 +561,10 @@ def api_hints(day: str):
 @bp.post("/api/girdle/<day>/photo")
 def api_sheet_photo(day: str):
     when = _api_day(day)
+    from companion.web.photos import chosen_photo
+
     upload = request.files.get("photo")
-    data = upload.read() if upload is not None else request.get_data()
+    data = chosen_photo(upload, "your sheet") if upload is not None else request.get_data()
     reading, text = read_sheet_photo(when, data)
     return jsonify({"reading": reading, "solution": text})
 
@@ -594,7 +607,7 @@ def api_submit(day: str):
     if not isinstance(body, dict) or not isinstance(body.get("solution"), str):
         raise UsageError('Send {"solution": "WORD START\\n..."} as JSON.')
     player = checked_player_id(body.get("player"))
-    result = submit(when, body["solution"][:1000], "api:" + player,
+    result = submit(when, body["solution"], "api:" + player,
                     local_date(body.get("local_date"), when))
     db().commit()
     if result["par_pending"]:  # kept, not ranked yet: send it again after Retry-After

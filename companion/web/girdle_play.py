@@ -16,7 +16,7 @@ from companion.errors import UsageError
 from companion.girdle import IllegalStep, Puzzle, ScoreCard, Sheet, SheetStep, complete_sheet
 from companion.lexicon import Lexicon
 
-_LINE = re.compile(r"^([A-Za-z]+)\s+(\d)(?:\s+\+\s*([\d,\s]+?))?(?:\s+-\s*([A-Za-z]))?\s*$")
+_LINE = re.compile(r"^([A-Za-z]+)\s+([0-9]{1,3})(?:\s+\+\s*([\d,\s]+?))?(?:\s+-\s*([A-Za-z]))?\s*$")
 
 
 @dataclass

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 
-from flask import Blueprint, current_app, jsonify
+from flask import Blueprint, Response, current_app, jsonify, redirect, url_for
 from sqlalchemy import inspect, text
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -23,6 +23,29 @@ _stopping = threading.Event()
 def stopping() -> None:
     """This server was asked to stop: it is no longer ready (gunicorn's stop hooks)."""
     _stopping.set()
+
+
+# Long work a crawler must not start page by page: each day's answer key and hints grid needs
+# that day's par (a search of up to half a minute of a core), a 3D file a build. Table links
+# are private to their players.
+ROBOTS = """User-agent: *
+Disallow: /api/
+Disallow: /games/
+Disallow: /girdle/*/answers.pdf
+Disallow: /girdle/*?hints
+Disallow: /prints/3d
+"""
+
+
+@bp.get("/robots.txt")
+def robots():
+    return Response(ROBOTS, mimetype="text/plain")
+
+
+@bp.get("/favicon.ico")
+def favicon():
+    """Browsers ask for it whatever the page says (a PDF, a JSON answer): the app's icon."""
+    return redirect(url_for("static", filename="icon.svg"))
 
 
 @bp.get("/healthz")

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import calendar
 import datetime as dt
 import re
+import unicodedata
 
 from companion.errors import UsageError
 from companion.judge import GAMES
@@ -13,10 +15,18 @@ MAX_WORDS = 20
 _SPLIT = re.compile(r"[\s,;/+]+")
 
 
+def plain_text(text: str) -> str:
+    """Text as a phone or a pasted message may send it, in plain characters: full-width
+    letters and spaces (Asian keyboards) become A-Z and spaces, letters and their accents
+    typed apart are joined, invisible characters (zero-width spaces, direction marks) go."""
+    text = unicodedata.normalize("NFKC", text)
+    return "".join(c for c in text if unicodedata.category(c) != "Cf")
+
+
 def words_from(text: str | list[str] | None) -> list[str]:
     """Words typed in one box (spaces or commas between) or given as a list."""
-    parts = text if isinstance(text, list) else _SPLIT.split(text or "")
-    words = [str(w).strip() for w in parts if str(w).strip()]
+    parts = text if isinstance(text, list) else _SPLIT.split(plain_text(text or ""))
+    words = [plain_text(str(w)).strip() for w in parts if plain_text(str(w)).strip()]
     if not words:
         raise UsageError("Type a word to check.")
     if len(words) > MAX_WORDS:
@@ -51,9 +61,23 @@ def int_from(value: str | int | float | None, name: str, lo: int, hi: int, defau
     return n
 
 
+_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
+
+
 def date_from(value: str | None, name: str = "date") -> dt.date:
-    """A date written YYYY-MM-DD."""
-    try:
-        return dt.date.fromisoformat(str(value))
-    except (TypeError, ValueError):
-        raise UsageError(f"Write the {name} as YYYY-MM-DD, e.g. 2026-01-31.") from None
+    """A date written YYYY-MM-DD (only that way: one address per day); a day the calendar
+    does not have is named as such."""
+    text = value if isinstance(value, str) else ""
+    m = _DATE.fullmatch(text)
+    if not m:
+        raise UsageError(f"Write the {name} as YYYY-MM-DD, e.g. 2026-01-31.")
+    year, month, day = (int(g) for g in m.groups())
+    if year < 1:
+        raise UsageError(f"{text} is not a date: the calendar starts in year 1.")
+    if not 1 <= month <= 12:
+        raise UsageError(f"{text} is not a date: there is no month {month}.")
+    days = calendar.monthrange(year, month)[1]
+    if not 1 <= day <= days:
+        raise UsageError(f"{text} is not a date: {calendar.month_name[month]} {year} has "
+                         f"{days} days.")
+    return dt.date(year, month, day)

@@ -96,17 +96,22 @@ def page():
             return render_template("pdq.html", variants=variants, variant=variant, d=None,
                                    error=None)
         d = deal(variant, seed, number)
-        word = request.args.get("word", "").strip()
         collected = int_from(request.args.get("collected"), "Collected", 0, 200, 0)
-        verdict = words = None
+    except CompanionError as exc:
+        return render_template("pdq.html", variants=variants, variant="regular", d=None,
+                               error=str(exc)), 400
+    word = request.args.get("word", "").strip()
+    verdict = words = None
+    try:  # a word that cannot be judged is said beside the round, which stays on the table
         if word and d.cards:
-            verdict = judge_words(words_from(word)[:1], d.cards, variant, definitions=False)[0]
+            typed = words_from(word)
+            if len(typed) > 1:
+                raise UsageError(f"Check one word at a time ({len(typed)} were typed).")
+            verdict = judge_words(typed, d.cards, variant, definitions=False)[0]
         if request.args.get("show") and d.cards:
             words = all_words(d.cards, variant)
     except CompanionError as exc:
         error = str(exc)
-        return render_template("pdq.html", variants=variants, variant="regular", d=None,
-                               error=error), 400
     solo = variants[variant].goal == "solo"
     if solo and verdict is not None and verdict.valid:  # Solitaire: collect and deal on
         return redirect(url_for("pdq.page", variant=variant, seed=seed, round=number + 1,
@@ -114,7 +119,7 @@ def page():
     return render_template("pdq.html", variants=variants, variant=variant, d=d, word=word,
                            verdict=verdict, words=words, solo=solo, collected=collected,
                            stuck=bool(request.args.get("stuck")), last=request.args.get("last"),
-                           error=error)
+                           error=error), 400 if error else 200
 
 
 @bp.post("/pdq/deal")
@@ -124,11 +129,23 @@ def new_deal():
                             round=1))
 
 
+@bp.get("/pdq/deal")
+def back_to_page():
+    """The deal form's address opened again (reload, back button): the dealer."""
+    return redirect(url_for("pdq.page"))
+
+
+@bp.get("/pdq/cards-photo")
+def back_to_check():
+    """The cards photo form's address opened again: the check page, set for PDQ."""
+    return redirect(url_for("challenge.page", game="pdq"))
+
+
 def _cards_from_photo() -> dict:
-    from companion.web.photos import read_pdq_cards
+    from companion.web.photos import chosen_photo, read_pdq_cards
 
     upload = request.files.get("photo")
-    data = upload.read() if upload is not None else (
+    data = chosen_photo(upload, "the cards") if upload is not None else (
         b"" if request.mimetype.startswith("multipart/") else request.get_data())
     return read_pdq_cards(data, current_app.config["MAX_IMAGE_PIXELS"])
 

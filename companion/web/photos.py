@@ -16,6 +16,18 @@ from companion.web.imagesize import check_image_size
 OVERLAY_WIDTH = 900
 
 
+def chosen_photo(upload: Any, what: str) -> bytes:
+    """The bytes of a photo sent with a form (``what``: "the board", "your sheet"...); a
+    file chosen but empty (a camera that gave up) is named as such."""
+    if upload is None or not upload.filename:
+        raise UsageError(f"Choose a photo of {what} first.")
+    data: bytes = upload.read()
+    if not data:
+        raise UsageError("That photo file is empty (0 bytes): take the photo again, or choose "
+                         "another.")
+    return data
+
+
 def read_photo(kind: str, data: bytes, lexicon: Lexicon, max_pixels: int) -> tuple[
         dict[str, Any], bytes, tuple[int, int]]:
     """Read a photo of ``kind``'s board with the vision pipeline: the reading (grid,

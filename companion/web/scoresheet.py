@@ -154,6 +154,9 @@ def _check_turn(game: Game, seat: int, action: str, score: int, words: str) -> N
         raise UsageError(f"A turn's score must be between 0 and {MAX_TURN_SCORE}.")
     if len(words) > 200:
         raise UsageError("Too many words for one turn.")
+    if action == "play" and score == 0 and not words.strip():
+        raise UsageError("Nothing to record: type the play (e.g. 8H QUIZ) or its words and "
+                         "score, or choose Pass.")
 
 
 def add_turn(db: Session, game: Game, *, seat: int | None, action: str, score: int = 0,

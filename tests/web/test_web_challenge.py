@@ -100,6 +100,8 @@ def test_api_judge_get_and_post(client):
         ("get", "/api/judge", None, "Give a word"),
         ("post", "/api/judge", [1, 2], "JSON object"),
         ("post", "/api/judge", {"words": 5}, "must be a list"),
+        ("post", "/api/judge", {"words": [1, 2]}, "must be a list of words"),
+        ("post", "/api/judge", {"words": ["cat", None]}, "must be a list of words"),
         ("post", "/api/judge", {"words": []}, "Type a word"),
         ("post", "/api/judge", {"words": ["cat"], "game": "go"}, "Unknown game"),
     ],
@@ -142,3 +144,17 @@ def test_all_words_show_short_ones_first_and_fold_the_longer(client):
     assert "<details" in section and "Longer words" in folded
     assert "pneumonoultramicroscopicsilicovolcanoconiosis" in folded  # all of them, folded
     assert 'class="word-list"' in section
+
+
+@pytest.mark.parametrize(("typed", "words"), [
+    ("ＣＡＴ", ["CAT"]),  # full-width letters from an Asian keyboard
+    ("CAT\u200b", ["CAT"]),  # a zero-width space pasted with the word
+    ("\ufeffcat\u3000dog", ["CAT", "DOG"]),  # a byte-order mark; a full-width space
+])
+def test_words_typed_in_other_forms_of_the_letters_are_judged_as_letters(client, typed, words):
+    data = client.get("/api/check", query_string={"words": typed}).get_json()
+    assert [w["word"] for w in data["words"]] == words and data["valid"] is True
+    page = client.get("/", query_string={"word": typed}).get_data(as_text=True)
+    assert "use letters A-Z only" not in page
+    pdq = client.get("/api/pdq/judge", query_string={"word": "ｐｉｎｅａｐｐｌｅ", "cards": "PNA"})
+    assert pdq.get_json()["valid"] is True

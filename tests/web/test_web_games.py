@@ -58,6 +58,10 @@ def test_werdup_end_costs_five_per_tile(app):
         ("/api/games/{id}/turns", {"seat": 7}, 400, "Choose one of this game's players"),
         ("/api/games/{id}/turns", {"action": "cheat"}, 400, "one of: play, pass, swap"),
         ("/api/games/{id}/turns", [1], 400, "JSON object"),
+        ("/api/games/{id}/turns", {}, 400, "Nothing to record"),
+        ("/api/games/{id}/turns", {"action": None, "score": 0}, 400, "Nothing to record"),
+        ("/api/games/{id}/turns", {"words": ["cat"], "score": 5}, 400, '"words" is text'),
+        ("/api/games/{id}/turns", {"play": 8}, 400, '"play" is text'),
         ("/api/games/{id}/finish", {"racks": {"0": "A1"}}, 400, "is not a Bug Words tile"),
         ("/api/games/{id}/finish", {"racks": "AB"}, 400, "maps each seat"),
     ],
@@ -67,6 +71,56 @@ def test_game_api_bad_input(client, url, body, status, message):
     resp = client.post(url.replace("{id}", str(gid)), json=body)
     assert resp.status_code == status
     assert message in resp.get_json()["error"]
+
+
+def test_an_empty_turn_form_records_nothing(client):
+    """Tapping "Add turn" with nothing typed is a message, not a 0-point play that moves the
+    game on to the next player."""
+    game = _new_game(client)
+    key = game["table_key"]
+    resp = client.post(f"/games/{key}/turns", data={
+        "csrf_token": token(client), "version": game["version"], "action": "play",
+        "play": "", "words": "", "score": ""})
+    assert resp.status_code == 400
+    assert "Nothing to record" in resp.get_data(as_text=True)
+    after = client.get(f"/api/games/{key}").get_json()
+    assert after["turns"] == [] and after["next_seat"] == 0
+
+
+def test_a_refused_new_game_form_keeps_what_was_typed(client):
+    """A new game refused (here: Bug Words with one player) comes back with the game, the
+    names and the table rules as typed, and the games this phone already has."""
+    first = _new_game(client, players=("Cy", "Di"))
+    client.get(f"/games/{first['table_key']}")  # remembered by this phone
+    resp = client.post("/games", data={
+        "csrf_token": token(client), "game": "bugwords", "player": ["Ann", "", ""],
+        "challenge_rule": "double", "clock_minutes": "25", "clock_penalty": "5"})
+    assert resp.status_code == 400
+    page = resp.get_data(as_text=True)
+    assert "Bug Words needs 2 to 4 players" in page
+    assert re.search(r'<option value="bugwords"\s+selected>', page)
+    assert re.search(r'name="player"[^>]*value="Ann"', page)
+    assert re.search(r'<option value="double"\s+selected>', page)
+    assert re.search(r'id="clock_minutes"[^>]*value="25"', page)
+    assert re.search(r'id="clock_penalty"[^>]*value="5"', page)
+    assert '<details id="table-settings" open>' in page
+    assert "Cy, Di" in page  # the list of this phone's games is still there
+
+
+def test_a_refused_finish_keeps_the_racks_typed(client):
+    """A rack with a typo (A1) is named, and every rack comes back as typed, the form open."""
+    game = _new_game(client)
+    key = game["table_key"]
+    resp = client.post(f"/games/{key}/finish", data={
+        "csrf_token": token(client), "version": game["version"], "rack0": "A1",
+        "rack1": "QZ"})
+    assert resp.status_code == 400
+    page = resp.get_data(as_text=True)
+    assert "is not a Bug Words tile" in page
+    assert re.search(r'id="rack0"[^>]*value="A1"', page)
+    assert re.search(r'id="rack1"[^>]*value="QZ"', page)
+    assert re.search(r"<details open>\s*<summary>End the game", page)
+    assert client.get(f"/api/games/{key}").get_json()["finished"] is False
 
 
 def test_game_pages_walk_through(app):
@@ -280,3 +334,10 @@ def test_a_stored_name_with_a_line_break_cannot_write_moves_into_the_gcg(app):
                    for line in text.splitlines())
     rec = parse_gcg(text)
     assert [(m.kind, m.score) for m in rec.moves] == [("place", 44)]
+
+
+def test_a_play_typed_with_full_width_letters_is_scored(client):
+    """A play typed on an Asian keyboard (full-width letters and digits) is the play."""
+    key = _new_game(client)["table_key"]
+    data = client.post(f"/api/games/{key}/turns", json={"play": "８Ｈ ＱＵＩＺ"}).get_json()
+    assert data["turns"][0]["words"] == "QUIZ" and data["turns"][0]["score"] == 44

@@ -152,6 +152,8 @@ def test_streak_counts_the_players_own_days(sqlite_app):
         ("\n".join(["CAT 1"] * 8), "holds 7 words"),
         ("x" * 1001, "far too long"),
         ("CAT 9", "start square must be 1 to 7"),
+        ("CAT 12", "start square must be 1 to 7"),
+        ("ＣＡＴ　１２", "start square must be 1 to 7"),  # full-width: read, not "Line 1"
     ],
 )
 def test_bad_solutions_are_explained(client, solution, message):
@@ -167,7 +169,13 @@ def test_bad_solutions_are_explained(client, solution, message):
         ("/girdle/2023-12-31", 404, "The first Word Girdle is from 2024-01-01."),
         ("/girdle/3000-01-01", 404, "is not out yet"),
         ("/girdle/yesterday", 404, "YYYY-MM-DD"),
-        ("/girdle/2026-13-40.pdf", 404, "YYYY-MM-DD"),
+        ("/girdle/2026-02-30", 404, "2026-02-30 is not a date: February 2026 has 28 days."),
+        ("/girdle/2026-02-30/play", 404, "February 2026 has 28 days"),
+        ("/girdle/0000-01-01", 404, "the calendar starts in year 1"),
+        ("/girdle/99999-01-01", 404, "YYYY-MM-DD"),
+        ("/girdle/20260105", 404, "YYYY-MM-DD"),  # one address per day
+        ("/api/girdle/2026-W02-1", 400, "YYYY-MM-DD"),
+        ("/girdle/2026-13-40.pdf", 404, "2026-13-40 is not a date: there is no month 13."),
         (f"/girdle/{DAY}.pdf?paper=a5", 400, "letter or a4"),
         ("/girdle/archive?month=13", 400, "YYYY-MM"),
         ("/girdle/archive?month=2019-05", 400, "no Word Girdles in 2019-05"),
@@ -234,6 +242,15 @@ def test_girdle_api(sqlite_app):
                           ([1], "solution")]:
         bad = client.post(f"/api/girdle/{DAY}/submissions", json=body)
         assert bad.status_code == 400 and message in bad.get_json()["error"]
+
+
+def test_an_api_sheet_too_long_is_refused_not_cut(client):
+    """The API refuses a sheet of more than 1000 characters as the page does; it used to cut
+    it and score what was left (a sheet missing its last lines)."""
+    text = "CAT 1" + " " * 1000 + "\nDOG 2"
+    resp = client.post(f"/api/girdle/{DAY}/submissions",
+                       json={"solution": text, "player": new_player(client)})
+    assert resp.status_code == 400 and "far too long" in resp.get_json()["error"]
 
 
 def test_par_is_found_once_kept_and_ranks_the_sheet(app):
@@ -537,3 +554,52 @@ def test_the_days_page_draws_each_shape(sqlite_app):
             pz = puzzle(day)
         on = {(i // 8, i % 8) for i, (kind, _) in enumerate(cells) if kind == "sq on"}
         assert on == {cell for line in pz.lines for cell in line.cells(pz.size)}
+
+
+def test_crawlers_are_kept_from_starting_searches_for_par(client):
+    """A past day's answer key and hints grid start that day's search for par (up to half a
+    minute of a core): robots.txt keeps crawlers off them (and off the API, table links and
+    3D builds), and the archive's links to them say nofollow."""
+    robots = client.get("/robots.txt")
+    assert robots.status_code == 200 and robots.mimetype == "text/plain"
+    for path in ("/girdle/*/answers.pdf", "/girdle/*?hints", "/api/", "/games/", "/prints/3d"):
+        assert f"Disallow: {path}\n" in robots.get_data(as_text=True)
+    page = client.get("/girdle/archive?month=2026-11").get_data(as_text=True)
+    links = re.findall(r"<a [^>]*answers\.pdf[^>]*>", page)
+    assert links and all('rel="nofollow"' in a for a in links)
+
+
+def test_the_days_page_links_the_answer_key_once_it_is_open_to_the_player(sqlite_app,
+                                                                          monkeypatch):
+    """The day's page links the answer key for a player who sent a sheet that day (it said
+    the key opens once the day is over, which it already had for them), and for any player
+    once the day is over everywhere."""
+    from companion.web import girdle
+
+    client = sqlite_app.test_client()
+    with client.session_transaction() as sess:
+        sess["player"] = "page-player"
+    monkeypatch.setattr(girdle, "revealed", lambda day, now=None: False)  # still that day
+    page = client.get(f"/girdle/{DAY}").get_data(as_text=True)
+    assert "day-answers-link" not in page and "the answer key open once" in page
+    with sqlite_app.app_context():
+        session().add(GirdleSubmission(player="page-player", puzzle_date=DAY, local_date=DAY,
+                                       words=[], score=1, rank="Good"))
+        session().commit()
+    page = client.get(f"/girdle/{DAY}").get_data(as_text=True)
+    link = re.search(r'<a href="([^"]+)" id="day-answers-link" rel="nofollow">', page)
+    assert link and link.group(1) == f"/girdle/{DAY}/answers.pdf?paper=letter"
+    monkeypatch.setattr(girdle, "revealed", lambda day, now=None: True)  # the day is over
+    other = sqlite_app.test_client().get(f"/girdle/{DAY}").get_data(as_text=True)
+    assert 'id="day-answers-link"' in other and 'id="hints-link"' in other
+
+
+def test_only_the_current_puzzle_says_today(sqlite_app, monkeypatch):
+    """A past day's page says "The day's lines", not "Today's lines"."""
+    from companion.web import girdle
+
+    client = sqlite_app.test_client()
+    assert "<h2>The day's lines</h2>" in client.get(f"/girdle/{DAY}").get_data(as_text=True)
+    monkeypatch.setattr(girdle, "today_utc", lambda: DAY)
+    monkeypatch.setattr(girdle, "start_par_search", lambda day: None)  # no search here
+    assert "<h2>Today's lines</h2>" in client.get(f"/girdle/{DAY}").get_data(as_text=True)

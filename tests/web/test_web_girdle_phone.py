@@ -72,6 +72,17 @@ def test_a_word_that_cannot_go_keeps_what_was_typed(client, squares, message):
         assert f'name="{name}" id="{name}" maxlength="1" value="{ch}"' in page
 
 
+def test_a_word_typed_with_full_width_letters_is_played(client):
+    """An Asian keyboard's full-width letters in the squares are the letters."""
+    _pz, moves, _score = _moves()
+    first = moves[0]
+    wide = {f"sq-{first.start + 1 + k}": chr(ord(ch) - ord("A") + ord("Ａ"))
+            for k, ch in enumerate(first.word)}
+    resp = client.post(f"/girdle/{DAY}/play", data={"csrf_token": token(client), "sheet": "",
+                                                     **wide})
+    assert resp.status_code == 200 and f"<td>{first.word}</td>" in resp.get_data(as_text=True)
+
+
 @pytest.mark.browser
 def test_a_whole_girdle_played_on_a_phone_scores_as_the_engine(tmp_path):
     pz, moves, engine_score = _moves()

@@ -67,6 +67,20 @@ def test_dealer_bad_input(client, query, message):
     assert message in resp.get_data(as_text=True)
 
 
+@pytest.mark.parametrize(("word", "message"), [
+    ("cat dog", "Check one word at a time (2 were typed)."),  # only CAT was judged
+    ("a" * 65, "too long to judge"),  # the round's cards disappeared with the message
+])
+def test_a_word_that_cannot_be_judged_keeps_the_round_on_the_table(client, word, message):
+    round_url = "/pdq?variant=solitaire&seed=11&round=3&collected=6"
+    cards = re.findall(r'class="card[^"]*">(\w)<', client.get(round_url).get_data(as_text=True))
+    resp = client.get(round_url + "&word=" + word.replace(" ", "+"))
+    page = resp.get_data(as_text=True)
+    assert resp.status_code == 400 and message in page
+    assert cards and re.findall(r'class="card[^"]*">(\w)<', page) == cards
+    assert "Round 3 of" in page
+
+
 def test_challenge_page_judges_pdq_cards_and_lists_all_words(client):
     page = client.get("/?word=pineapple+pin&game=pdq&cards=PNA&variant=regular").get_data(
         as_text=True)

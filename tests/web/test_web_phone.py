@@ -1,5 +1,5 @@
 """Every page at phone size (390 x 844) in a real Chromium: no Content-Security-Policy
-violation, nothing wider than the screen."""
+violation, nothing wider than the screen, every text readable against what is behind it."""
 
 from __future__ import annotations
 
@@ -32,9 +32,13 @@ def page_init_script() -> str:
     return WATCH_CSP
 
 
+LONG_NAME = "Wolfeschlegelsteinhausenbergerdorffwelche"[:40]  # the longest name a seat takes
+MIDDLE_NAME = "Wolfeschlegelsteinhausen"  # leaves its "to play" label at the end of a line
+
+
 def _game(base_url: str) -> dict:
     req = urllib.request.Request(base_url + "/api/games", data=json.dumps(
-        {"game": "bugwords", "players": ["Ann", "Bob"]}).encode(),
+        {"game": "bugwords", "players": ["Ann", LONG_NAME], "clock_minutes": 25}).encode(),
         headers={"Content-Type": "application/json"})
     game = json.load(urllib.request.urlopen(req))
     req = urllib.request.Request(base_url + f"/api/games/{game['table_key']}/turns",
@@ -46,9 +50,19 @@ def _game(base_url: str) -> dict:
 
 def _pages(base_url: str) -> list[str]:
     game = _game(base_url)
-    return ["/", "/?word=qi&game=bugwords", "/judge", "/games", f"/games/{game['table_key']}",
+    other = json.load(urllib.request.urlopen(urllib.request.Request(
+        base_url + "/api/games", data=json.dumps(
+            {"game": "bugwords", "players": ["Bartholomew-Alexandros", MIDDLE_NAME]}).encode(),
+        headers={"Content-Type": "application/json"})))
+    urllib.request.urlopen(urllib.request.Request(
+        base_url + f"/api/games/{other['table_key']}/turns", data=b'{"play": "8H QUIZ"}',
+        headers={"Content-Type": "application/json"})).read()
+    return [f"/games/{other['table_key']}", "/", "/?word=qi&game=bugwords", "/judge", "/games",
+            f"/games/{game['table_key']}",
             f"/games/{game['view_key']}", f"/games/{game['table_key']}/print",
-            "/girdle/2026-11-01", "/girdle/archive?month=2026-11", "/prints", "/prints/3d",
+            f"/games/{game['table_key']}/clock",
+            "/girdle/2026-11-01", "/girdle/2026-11-01/play", "/girdle/archive?month=2026-11",
+            "/prints", "/prints/3d",
             "/pdq", "/pdq?variant=regular&seed=7&round=1&show=1", "/api/", "/no-such-page"]
 
 
@@ -63,4 +77,84 @@ def test_every_page_passes_the_csp_and_fits_the_phone(page, base_url):
             problems.append(f"{path}: CSP {csp}")
         if width > PHONE["viewport"]["width"]:
             problems.append(f"{path}: {width} px wide")
+        split = page.evaluate("""Array.from(document.querySelectorAll('.pill'))
+            .filter(e => e.getClientRects().length > 1).map(e => e.textContent)""")
+        if split:  # a label such as "to play" beside a long name
+            problems.append(f"{path}: labels split over two lines: {split}")
+        broken = page.evaluate("""Array.from(document.querySelectorAll('#turns td:nth-child(3)'))
+            .filter(td => { const r = document.createRange(); r.selectNodeContents(td);
+                            return r.getClientRects().length > 1; }).map(td => td.textContent)""")
+        if broken:  # QUIZ read as QUI / Z
+            problems.append(f"{path}: plays broken over two lines: {broken}")
     assert problems == []
+
+
+# The contrast of each visible text with the colours behind it (see-through layers and
+# opacity included), against WCAG's AA minimum: 4.5:1, or 3:1 for large text.
+LOW_CONTRAST = r"""
+() => {
+  const rgba = s => {
+    const p = s.match(/rgba?\(([^)]+)\)/)[1].split(",").map(Number);
+    return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+  };
+  const lum = c => {
+    const f = v => (v /= 255) <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
+  };
+  const mix = (fg, bg, a) => [0, 1, 2].map(i => fg[i] * a + bg[i] * (1 - a));
+  const behind = el => {  // the backgrounds from the page down to el, laid over white
+    const chain = [];
+    for (let e = el; e; e = e.parentElement) chain.unshift(e);
+    let bg = [255, 255, 255];
+    for (const e of chain) {
+      const c = rgba(getComputedStyle(e).backgroundColor);
+      if (c[3] > 0) bg = mix(c, bg, c[3]);
+    }
+    return bg;
+  };
+  const opacity = el => {
+    let o = 1;
+    for (let e = el; e; e = e.parentElement) o *= Number(getComputedStyle(e).opacity);
+    return o;
+  };
+  const out = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const el = n.parentElement, st = getComputedStyle(el);
+    if (!n.textContent.trim() || !el.getClientRects().length) continue;
+    if (st.visibility === "hidden" || el.closest("option, select")) continue;
+    const bg = behind(el), c = rgba(st.color);
+    const [hi, lo] = [lum(mix(c, bg, c[3] * opacity(el))), lum(bg)].sort((x, y) => y - x);
+    const ratio = (hi + 0.05) / (lo + 0.05), size = parseFloat(st.fontSize);
+    const large = size >= 24 || (Number(st.fontWeight) >= 700 && size >= 18.66);
+    if (ratio < (large ? 3 : 4.5)) {
+      const what = n.textContent.trim().slice(0, 20);
+      out.push(`${ratio.toFixed(2)}:1 "${what}" in <${el.tagName} class="${el.className}">`);
+    }
+  }
+  return out;
+}
+"""
+
+
+def test_every_page_is_readable(page, base_url):
+    problems = []
+    for path in _pages(base_url):
+        page.goto(path)
+        page.wait_for_load_state("load")
+        problems += [f"{path}: {text}" for text in page.evaluate(LOW_CONTRAST)]
+    assert problems == []
+
+
+def test_no_page_asks_for_a_missing_file(page, base_url):
+    """No page logs an error: no file it asks for is missing (the browser's icon,
+    /favicon.ico, was a 404 on the first page a phone opened), no script fails."""
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(f"{m.text} {m.location.get('url')}")
+            if m.type == "error" else None)
+    for path in _pages(base_url):
+        if path != "/no-such-page":  # (its own 404 is logged)
+            page.goto(path)
+            page.wait_for_load_state("load")
+            page.wait_for_timeout(300)  # the icon is asked for after the page's load
+    assert errors == []

@@ -43,6 +43,25 @@ def test_photo_is_read_corrected_and_scored(client, quiz_photo):
     assert turn["words"] == "QUIT" and turn["score"] == 26  # (10 + 1 + 1 + 1) x 2
 
 
+def test_the_screenshot_scripts_board_photo_is_read(client, tmp_path):
+    """scripts/web_screenshots.py photographs QUIZ on a board for docs/images: the app reads
+    it (a bare rendered board was refused as showing no way up, and the script stopped)."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parents[2] / "scripts"))
+    try:
+        from web_screenshots import board_photo as script_photo
+    finally:
+        sys.path.pop(0)
+    gid = _game(client)["table_key"]
+    resp = client.post(f"/api/games/{gid}/photos", data=script_photo(tmp_path).read_bytes(),
+                       content_type="image/jpeg")
+    assert resp.status_code == 201, resp.get_json()
+    grid = resp.get_json()["reading"]["grid"]
+    assert [grid[7][c].upper() for c in range(7, 11)] == ["Q", "U", "I", "Z"]
+
+
 def test_photo_api_reads_and_scores_as_read(client, quiz_photo):
     gid = _game(client)["table_key"]
     resp = client.post(f"/api/games/{gid}/photos", data=quiz_photo,
@@ -165,3 +184,19 @@ def test_a_photo_taken_sideways_is_turned_upright(client, quiz_photo):
     data = client.post(f"/api/games/{gid}/photos", data=buf.getvalue(),
                        content_type="image/jpeg").get_json()
     assert [g.upper() for g in data["reading"]["grid"][7][7:11]] == ["Q", "U", "I", "Z"]
+
+
+def test_an_empty_photo_file_is_named_as_such(client):
+    """A file chosen but empty (0 bytes: a phone camera that gave up) is said to be empty,
+    not "choose a photo first" (one was chosen)."""
+    key = _game(client)["table_key"]
+    tok = token(client)
+    for url, extra in [(f"/games/{key}/photos", {}), ("/girdle/2026-11-06/photo", {}),
+                       ("/pdq/cards-photo", {"variant": "regular"}),
+                       (f"/api/games/{key}/photos", {}), ("/api/girdle/2026-11-06/photo", {}),
+                       ("/api/pdq/cards", {})]:
+        resp = client.post(url, data={"photo": (io.BytesIO(b""), "IMG_0001.jpg"),
+                                      "csrf_token": tok, **extra},
+                           content_type="multipart/form-data")
+        assert resp.status_code == 400, url
+        assert "That photo file is empty (0 bytes)" in resp.get_data(as_text=True), url

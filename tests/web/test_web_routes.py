@@ -47,3 +47,21 @@ def test_odd_requests_never_crash(sqlite_app, rule, methods):
         assert resp.status_code < 500, (method, url + query, ctype, resp.status_code)
         if resp.status_code >= 400:
             assert "Traceback" not in resp.get_data(as_text=True)
+
+
+
+def test_no_page_form_address_is_a_dead_end(client):
+    """A page form's address opened with GET (a reload after the answer, the back button, a
+    shared link) leads back to the page of the form, not to "That page cannot be used this
+    way" (405)."""
+    readable = {rule for rule, methods in ROUTES if "GET" in methods}
+    post_only = {rule for rule, methods in ROUTES if "POST" in methods} - readable
+    assert sorted(r for r in post_only if not r.startswith("/api/")) == []
+    key = client.post("/api/games", json={"game": "bugwords",
+                                          "players": ["Ann", "Bob"]}).get_json()["table_key"]
+    for url, page in [("/girdle/2026-11-06/photo", "/girdle/2026-11-06"),
+                      ("/pdq/deal", "/pdq"), ("/pdq/cards-photo", "/?game=pdq"),
+                      (f"/games/{key}/photos", f"/games/{key}"),
+                      (f"/games/{key}/photos/7/score", f"/games/{key}/photos/7")]:
+        resp = client.get(url)
+        assert (resp.status_code, resp.headers.get("Location")) == (302, page), url
