@@ -96,6 +96,11 @@ def test_replay_missing_file(capsys, tmp_path):
     assert code == 2 and "file not found" in err
 
 
+def test_a_folder_is_not_a_record(capsys, tmp_path):
+    code, _, err = run(capsys, "bugwords", "replay", str(tmp_path))
+    assert code == 2 and "is a folder, not a file" in err
+
+
 def board_file(tmp_path, rows):
     path = tmp_path / "board.txt"
     grid = ["." * 15] * 15

@@ -42,6 +42,7 @@ def test_output_option(tmp_path: Path) -> None:
     (["girdle", "--date", "29/11/2026"], "Dates look like 2026-11-29"),
     (["girdle", "--date", "2026-02-30"], "Dates look like 2026-11-29"),
     (["girdle", "--answers", "--solve-seconds", "0"], "--solve-seconds must be more than 0"),
+    (["girdle", "--answers", "--solve-seconds", "nan"], "--solve-seconds must be more than 0"),
     (["score-sheet", "--game", "pdq", "--players", "9"], "2 to 6 players, not 9"),
     (["score-sheet", "--game", "werdup", "--players", "0"], "1 to 4 players, not 0"),
     (["tiles", "--game", "werdup", "-o", "/nonexistent-folder/x.pdf"], "Cannot write"),

@@ -79,6 +79,8 @@ def _missing_action(parser: argparse.ArgumentParser) -> int:
 
 def _read_text(path: str) -> str:
     p = Path(path)
+    if p.is_dir():
+        raise UsageError(f"{path} is a folder, not a file")
     if not p.is_file():
         raise UsageError(f"file not found: {path}")
     if p.stat().st_size > MAX_FILE_BYTES:

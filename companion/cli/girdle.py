@@ -6,9 +6,14 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
-from pathlib import Path
 
-from companion.cli.common import add_lexicon_option, lexicon_from_args, parse_date, print_json
+from companion.cli.common import (
+    add_lexicon_option,
+    lexicon_from_args,
+    parse_date,
+    print_json,
+    read_text_file,
+)
 from companion.errors import UsageError
 from companion.girdle import Puzzle, Sheet, SheetStep, puzzle_for
 from companion.girdle.cache import solve_cached
@@ -134,7 +139,7 @@ def search_notice(pz: Puzzle) -> Callable[[], None]:
 
 
 def run_solve(args: argparse.Namespace) -> int:
-    if args.time_budget is not None and args.time_budget <= 0:
+    if args.time_budget is not None and not args.time_budget > 0:  # NaN too
         raise UsageError("--time-budget must be a positive number of seconds")
     pz = _daily(args, args.date)
     lex = lexicon_from_args(args)
@@ -230,13 +235,9 @@ def card_text(sheet: Sheet, card: ScoreCard) -> str:
 
 
 def load_sheet_file(path: str) -> dict:
-    p = Path(path)
+    text = read_text_file(path, "sheet")
     try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise UsageError(f"no such file: {path}") from exc
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read {path}: {exc}") from exc
+        data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise UsageError(f"{path} is not JSON: {exc}") from exc
     if isinstance(data, list):

@@ -104,7 +104,7 @@ def run_girdle(args: argparse.Namespace) -> int:
         from companion.girdle import puzzle_for
         from printables.girdle_key import answer_key_pdf
 
-        if args.solve_seconds is not None and args.solve_seconds <= 0:
+        if args.solve_seconds is not None and not args.solve_seconds > 0:  # NaN too
             raise UsageError("--solve-seconds must be more than 0.")
         pz = puzzle_for(day)
         return _write(args, f"girdle-{day.isoformat()}-answers-{args.paper}.pdf",

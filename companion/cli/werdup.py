@@ -5,11 +5,15 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from pathlib import Path
 
 from companion.board import Board, PlayError, square_name
 from companion.challenges import get_challenge_rule
-from companion.cli.common import add_lexicon_option, lexicon_from_args, print_json
+from companion.cli.common import (
+    add_lexicon_option,
+    lexicon_from_args,
+    print_json,
+    read_text_file,
+)
 from companion.errors import CompanionError, UsageError
 from companion.werdup.game import Game
 from companion.werdup.movegen import generate_plays
@@ -110,25 +114,13 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
-def _read_text(name: str, what: str) -> str:
-    if name == "-":
-        return sys.stdin.read()
-    path = Path(name)
-    if not path.is_file():
-        raise UsageError(f"{what} file not found: {name}")
-    try:
-        return path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read {what} file {name}: {exc}") from exc
-
-
 def load_position(name: str, rules: WerdUpRules) -> Board:
     """A board from a board text file (``empty`` for an empty board)."""
     size = rules.board_size
     if name == "empty":
         return Board(size, size)
     try:
-        board = Board.from_text(_read_text(name, "position"), size, size)
+        board = Board.from_text(read_text_file(name, "position"), size, size)
     except PlayError as exc:
         raise UsageError(f"position {name}: {exc}") from exc
     known = rules.tile_set.counts
@@ -226,7 +218,7 @@ def run_moves(args: argparse.Namespace) -> int:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    text = _read_text(args.file, "record")
+    text = read_text_file(args.file, "record")
     rules = get_rules(args.rules) if args.rules else None
     rule = get_challenge_rule(args.challenge_rule) if args.challenge_rule else None
     result = replay(text, lexicon_from_args(args), rules, challenge_rule=rule)

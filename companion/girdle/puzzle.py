@@ -128,6 +128,8 @@ class Puzzle:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Puzzle:
         """Build a puzzle from :meth:`to_dict` output; a bad field is a :class:`UsageError`."""
+        if not isinstance(data, dict):
+            raise UsageError("not a Word Girdle puzzle: expected a JSON object")
         try:
             lines = []
             for item in data["lines"]:
@@ -156,8 +158,11 @@ class Puzzle:
                     data.get("crossout_min_length", edition.crossout_min_length)
                 ),
             )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise UsageError(f"not a Word Girdle puzzle: {exc}") from exc
+        except KeyError as exc:
+            raise UsageError(f"not a Word Girdle puzzle: the field {exc} is missing") from exc
+        except (TypeError, ValueError, AttributeError) as exc:
+            raise UsageError(f"not a Word Girdle puzzle: a field has the wrong form ({exc})"
+                             ) from exc
 
     @classmethod
     def from_json(cls, text: str) -> Puzzle:

@@ -1,0 +1,60 @@
+"""``companion werdup ...``: bad input is a sentence and exit status 2."""
+
+from __future__ import annotations
+
+import io
+import sys
+
+import pytest
+
+from companion.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_a_folder_is_not_a_position(capsys, tmp_path):
+    code, _, err = run(capsys, "werdup", "score", str(tmp_path), "5D CAT")
+    assert code == 2 and f"position {tmp_path} is a folder, not a file" in err
+
+
+def test_a_binary_position_file_is_named_as_not_text(capsys, tmp_path):
+    photo = tmp_path / "board.png"
+    photo.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    code, _, err = run(capsys, "werdup", "moves", str(photo), "AEIRST")
+    assert code == 2 and "is not a text file (UTF-8 expected)" in err
+    assert "codec" not in err
+
+
+def test_a_record_on_standard_input_that_is_not_text(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"\xff\xfe#player1\n"),
+                                                       encoding="utf-8"))
+    code, out, err = run(capsys, "werdup", "replay", "-")
+    assert code == 2 and out == ""
+    assert "the record on standard input is not UTF-8 text" in err
+
+
+def test_a_position_on_standard_input(capsys, monkeypatch):
+    rows = ["." * 10] * 4 + ["...CAT...."] + ["." * 10] * 5
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO("\n".join(rows).encode()),
+                                                       encoding="utf-8"))
+    code, out, _ = run(capsys, "werdup", "score", "-", "5D (C)O(T)")
+    assert code == 0 and "COT: C 2 + O2 2 + T 2 = 6" in out
+
+
+@pytest.mark.parametrize(
+    ("players", "message"),
+    [
+        ("ann,ann", "1 to 4 players with different names"),
+        ("a,b,c,d,e", "1 to 4 players with different names"),
+        ("", "1 to 4 players with different names"),
+        ("ann lee,bob", "must be one word"),
+    ],
+)
+def test_selfplay_with_bad_players_is_bad_usage(capsys, players, message):
+    code, out, err = run(capsys, "werdup", "selfplay", "--players", players)
+    assert code == 2 and out == ""
+    assert message in err
