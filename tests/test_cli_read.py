@@ -1,0 +1,48 @@
+"""``companion read`` and ``companion vision``: bad paths and options are usage errors found
+before the photo is read, never a traceback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+
+PHOTO = Path(__file__).parent / "data" / "vision" / "real" / "IMG_20141025_163920.jpg"
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("name", ["overlay.txt", "overlay", "missing-folder/overlay.png", "."])
+def test_an_overlay_that_cannot_be_an_image_is_refused(capsys, tmp_path, monkeypatch, name):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "read", str(PHOTO), "--game", "werdup", "--overlay", name)
+    assert code == 2 and out == ""
+    assert err.startswith(f"companion: --overlay {name}")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_puzzle_file_that_is_not_text(capsys, tmp_path):
+    puzzle = tmp_path / "puzzle.json"
+    puzzle.write_bytes(b"\xff\xd8\xff\xe0 a jpeg")
+    code, _, err = run(capsys, "read", str(PHOTO), "--game", "girdle", "--puzzle", str(puzzle))
+    assert code == 2 and "is not a text file" in err
+
+
+def test_an_unknown_rule_set_is_refused_by_the_parser(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["read", str(PHOTO), "--game", "werdup", "--rules", "scrabble"])
+    assert exc.value.code == 2
+    assert "invalid choice: 'scrabble'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [["read", "{}", "--game", "werdup"], ["vision", "light", "{}"],
+                                  ["vision", "classify", "{}"]])
+def test_a_folder_is_not_a_photo(capsys, tmp_path, argv):
+    code, _, err = run(capsys, *[str(tmp_path) if a == "{}" else a for a in argv])
+    assert code == 2 and "a folder, not" in err
