@@ -285,6 +285,33 @@ def test_layout_command_prints_the_board(capsys) -> None:
     assert data["seam"] == 0.3 and len(data["markers"]) == 12
 
 
+@pytest.mark.parametrize(("clearance", "message"), [
+    ("nan", "got nan (a clearance is a number of mm)"),
+    ("inf", "got inf (a clearance is a number of mm)"),
+    ("5", "got 5.0 (1 mm is the loosest fit the set is made for)"),
+    ("0", "got 0.0 (below 0.1 mm"),
+    ("-1", "clearance must be 0.1-1 mm, got -1.0"),
+])
+def test_layout_takes_only_clearances_a_set_is_built_with(capsys, clearance, message) -> None:
+    assert main(["cad", "layout", "--clearance", clearance]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and message in err
+
+
+def test_layout_refuses_a_seam_that_is_not_a_width() -> None:
+    for seam in (float("nan"), float("inf"), -0.1):
+        with pytest.raises(ValueError, match="seam must be a finite width"):
+            BoardLayout(seam=seam)
+
+
+@pytest.mark.parametrize("command", ["build", "coupons"])
+def test_an_output_folder_that_cannot_be_made_is_bad_usage(command, tmp_path, capsys) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    assert main(["cad", command, "-o", str(blocker / "set"), "-q"]) == 2
+    assert f"cannot make the folder {blocker / 'set'}" in capsys.readouterr().err
+
+
 RECORDED_GCODE_TAIL = """\
 ; filament used [mm] = 16603.90
 ; filament used [cm3] = 39.94

@@ -93,6 +93,18 @@ def _params(clearance: float, bed: tuple[float, float] | None = None,
         raise UsageError(str(exc)) from exc
 
 
+def _out_dir(name: str) -> Path:
+    """The output folder, made now so a path that cannot be one fails before any building."""
+    out = Path(name)
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"{out} exists and is not a folder")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"cannot make the folder {out}: {exc.strerror or exc}") from exc
+    return out
+
+
 def run_build(args: argparse.Namespace) -> int:
     from cad.build import build, parse_bed, parse_formats, parse_parts, part_steps
     from cad.progress import Progress
@@ -100,9 +112,7 @@ def run_build(args: argparse.Namespace) -> int:
     parts = parse_parts(args.part)
     formats = parse_formats(args.format)
     params = _params(args.clearance, parse_bed(args.bed), parts)
-    out = Path(args.out)
-    if out.exists() and not out.is_dir():
-        raise UsageError(f"{out} exists and is not a folder")
+    out = _out_dir(args.out)
     progress = Progress(sum(part_steps(p) for p in parts), quiet=args.quiet)
     result = build(params, out, parts, formats,
                    cache_dir=Path(args.cache_dir) if args.cache_dir else None,
@@ -136,8 +146,9 @@ def run_coupons(args: argparse.Namespace) -> int:
     bed = parse_bed(args.bed)
     for c in clearances:
         _params(c, bed, ("coupon",))  # every value is checked before anything is built
+    out = _out_dir(args.out)
     progress = Progress(len(clearances) * part_steps("coupon"), quiet=args.quiet)
-    files = build_coupons(clearances, Path(args.out), bed=bed,
+    files = build_coupons(clearances, out, bed=bed,
                           cache_dir=Path(args.cache_dir) if args.cache_dir else None,
                           progress=progress)
     progress.close()
@@ -173,9 +184,11 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def run_layout(args: argparse.Namespace) -> int:
+    from cad.params import check_clearance
     from companion.layout.werdup_board import BoardLayout
 
     try:
+        check_clearance(args.clearance)  # the clearances a set can be built with
         layout = BoardLayout(seam=args.clearance)
     except ValueError as exc:
         raise UsageError(str(exc)) from exc
