@@ -14,8 +14,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from companion.errors import UsageError
     from companion.web import create_app
 
+    if not 1 <= args.port <= 65535:
+        raise UsageError(f"--port must be 1 to 65535, not {args.port}")
     app = create_app()
     print(f"companion: serving on http://{args.host}:{args.port}/ (Ctrl+C to stop)")
     app.run(host=args.host, port=args.port, debug=args.debug)

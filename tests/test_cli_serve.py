@@ -1,0 +1,14 @@
+"""``companion serve``: a port outside 1-65535 is bad usage, said before anything starts."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.cli import main
+
+
+@pytest.mark.parametrize("port", ["-1", "65536", "99999"])
+def test_a_port_out_of_range_is_bad_usage(capsys, port):
+    assert main(["serve", "--port", port]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and f"--port must be 1 to 65535, not {port}" in err
