@@ -110,3 +110,10 @@ def test_house_list_options(capsys, tmp_path):
 def test_house_list_missing_file_is_bad_usage(capsys, tmp_path):
     code, _, err = run(capsys, "check", "cat", "--add", str(tmp_path / "nope.txt"))
     assert code == 2 and "house list of additions: word list not found" in err
+
+
+@pytest.mark.parametrize("word", ["", "  "])
+def test_no_word_is_bad_usage(capsys, word):
+    code, out, err = run(capsys, "check", word)
+    assert code == 2 and out == ""
+    assert "give a word to check" in err

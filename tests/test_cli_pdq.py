@@ -133,6 +133,8 @@ def test_variants_list(capsys):
         (("PNA", "--solitaire"), "give no CARDS"),
         (("--play",), "--play goes with --solitaire"),
         (("PNA", "--deck", "/nonexistent/deck.tsv"), "Deck file not found"),
+        (("PNA", "--deck", "/"), "Deck file / is a folder"),
+        (("PNA", "--word", ""), "--word needs the word to judge"),
     ],
 )
 def test_bad_input_is_explained_without_a_traceback(capsys, argv, message):

@@ -85,6 +85,8 @@ def load_deck(path: str | Path | None = None) -> Deck:
     if path is None:
         return default_deck()
     p = Path(path)
+    if p.is_dir():
+        raise UsageError(f"Deck file {p} is a folder, not a file.")
     try:
         text = p.read_text(encoding="utf-8")
     except FileNotFoundError as exc:
