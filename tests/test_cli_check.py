@@ -117,3 +117,11 @@ def test_no_word_is_bad_usage(capsys, word):
     code, out, err = run(capsys, "check", word)
     assert code == 2 and out == ""
     assert "give a word to check" in err
+
+
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16"])
+def test_a_word_list_saved_by_a_windows_editor(capsys, tmp_path, encoding):
+    club = tmp_path / "club.txt"
+    club.write_bytes("zzqx\r\nqi\r\n".encode(encoding))  # the byte-order mark comes first
+    code, out, _ = run(capsys, "check", "zzqx", "--lexicon", str(club))
+    assert code == 0 and "ZZQX: VALID" in out

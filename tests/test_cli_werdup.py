@@ -58,3 +58,11 @@ def test_selfplay_with_bad_players_is_bad_usage(capsys, players, message):
     code, out, err = run(capsys, "werdup", "selfplay", "--players", players)
     assert code == 2 and out == ""
     assert message in err
+
+
+def test_a_position_saved_with_a_byte_order_mark(capsys, tmp_path):
+    rows = ["." * 10] * 4 + ["...CAT...."] + ["." * 10] * 5
+    path = tmp_path / "position.txt"
+    path.write_bytes("\r\n".join(rows).encode("utf-8-sig"))
+    code, out, _ = run(capsys, "werdup", "score", str(path), "5D (C)O(T)")
+    assert code == 0 and "COT: C 2 + O2 2 + T 2 = 6" in out

@@ -89,7 +89,7 @@ def _read_text(path: str) -> str:
     if b"\x00" in raw[:4096]:
         raise UsageError(f"{path} looks binary, not a text file")
     try:
-        return raw.decode("utf-8")
+        return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         return raw.decode("latin-1")
 

@@ -76,7 +76,7 @@ def read_text_file(name: str, what: str) -> str:
         except OSError as exc:
             raise UsageError(f"cannot read {what} file {name}: {exc.strerror or exc}") from exc
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")  # a byte-order mark, as Windows editors write, is skipped
     except UnicodeDecodeError:
         if name == "-":
             raise UsageError(f"the {what} on standard input is not UTF-8 text") from None
