@@ -96,6 +96,15 @@ def test_replay_missing_file(capsys, tmp_path):
     assert code == 2 and "file not found" in err
 
 
+@pytest.mark.parametrize(("rack", "message"), [
+    ("QQQ", "3 Q tiles, the set has 1"),
+    ("AB???", "3 blanks (?), the set has 2"),
+])
+def test_a_rack_the_set_cannot_make_is_bad_usage(capsys, rack, message):
+    code, out, err = run(capsys, "bugwords", "moves", str(GCG_DIR / "selfplay-2p-seed1.gcg"), rack)
+    assert code == 2 and out == "" and message in err
+
+
 def test_a_folder_is_not_a_record(capsys, tmp_path):
     code, _, err = run(capsys, "bugwords", "replay", str(tmp_path))
     assert code == 2 and "is a folder, not a file" in err
@@ -138,8 +147,8 @@ def test_moves_from_a_game_record(capsys):
 
 def test_no_play_exists(capsys, tmp_path, word_list):
     path = board_file(tmp_path, {7: "......CAT......"})
-    code, out, _ = run(capsys, "bugwords", "moves", path, "QQ", "--lexicon", word_list)
-    assert code == 1 and "No play exists for QQ" in out
+    code, out, _ = run(capsys, "bugwords", "moves", path, "QJ", "--lexicon", word_list)
+    assert code == 1 and "No play exists for QJ" in out
 
 
 @pytest.mark.parametrize(

@@ -66,3 +66,17 @@ def test_a_position_saved_with_a_byte_order_mark(capsys, tmp_path):
     path.write_bytes("\r\n".join(rows).encode("utf-8-sig"))
     code, out, _ = run(capsys, "werdup", "score", str(path), "5D (C)O(T)")
     assert code == 0 and "COT: C 2 + O2 2 + T 2 = 6" in out
+
+
+def test_a_rack_the_set_cannot_make_is_bad_usage(capsys):
+    code, out, err = run(capsys, "werdup", "moves", "empty", "QuQuQuE")
+    assert code == 2 and out == ""
+    assert "3 Qu tiles, the set has 1" in err
+
+
+@pytest.mark.parametrize("json_flag", [[], ["--json"]])
+def test_moves_without_a_play_exit_1(capsys, json_flag):
+    code, out, _ = run(capsys, "werdup", "moves", "empty", "XQZ", *json_flag)
+    assert code == 1
+    assert ("No legal play with this rack." in out) if not json_flag else (
+        '"count": 0' in out)

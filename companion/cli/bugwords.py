@@ -185,6 +185,9 @@ def run_moves(args: argparse.Namespace) -> int:
     rack = args.rack.strip()
     if not rack or len(rack) > rules.rack_size:
         raise UsageError(f"a rack holds 1 to {rules.rack_size} tiles, not {len(rack)}")
+    over = rules.tiles.over_count(rack.upper())
+    if over:
+        raise UsageError(f"{rack.upper()} is not a rack: {over}")
     if args.top < 0:
         raise UsageError("--top must be 0 (all) or more")
     board = position_from_text(_read_text(args.position))

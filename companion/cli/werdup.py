@@ -52,7 +52,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     mv = wsub.add_parser(
         "moves",
         help="list the legal plays for a rack, best first",
-        description="Every legal play for a rack on a position (stacking included), ranked.",
+        description="Every legal play for a rack on a position (stacking included), ranked. "
+        "Exit status: 0 plays exist, 1 no play exists, 2 bad usage.",
     )
     mv.add_argument("position", help="board text file ('-' for standard input, 'empty' for "
                     "an empty board)")
@@ -199,6 +200,9 @@ def run_moves(args: argparse.Namespace) -> int:
         raise UsageError(
             f"{args.rack!r} is not a rack: give 1 to {rules.rack_size} tiles, like AEQuRST"
         )
+    over = rules.tile_set.over_count(rack)
+    if over:
+        raise UsageError(f"{args.rack!r} is not a rack: {over}")
     if args.top < 0:
         raise UsageError("--top must be 0 (all) or more")
     plays = generate_plays(board, rack, rules, lexicon_from_args(args))
@@ -207,10 +211,10 @@ def run_moves(args: argparse.Namespace) -> int:
         print_json({"rules": rules.name, "rack": args.rack, "count": len(plays),
                     "plays": [{"play": p.notation, "score": p.score,
                                "tiles": len(p.placements)} for p in shown]})
-        return 0
+        return 0 if plays else 1
     if not plays:
         print("No legal play with this rack.")
-        return 0
+        return 1
     print(f"{len(plays)} legal plays; best {len(shown)}:")
     for p in shown:
         print(f"  {p.score:4d}  {p.notation}")
