@@ -80,3 +80,15 @@ def test_moves_without_a_play_exit_1(capsys, json_flag):
     assert code == 1
     assert ("No legal play with this rack." in out) if not json_flag else (
         '"count": 0' in out)
+
+
+@pytest.mark.parametrize(("row", "message"), [
+    ("...C3AT...", "a stack height (E3) needs the squares of its line separated by spaces"),
+    ("...QuIT...", "the Qu tile is written Qu, with the squares of its row separated by spaces"),
+])
+def test_a_compact_row_with_a_stack_or_the_qu_tile_says_how_to_write_it(
+        capsys, tmp_path, row, message):
+    path = tmp_path / "position.txt"
+    path.write_text("\n".join(["." * 10] * 4 + [row] + ["." * 10] * 5))
+    code, _, err = run(capsys, "werdup", "score", str(path), "4E AT")
+    assert code == 2 and message in err

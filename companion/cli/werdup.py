@@ -127,7 +127,10 @@ def load_position(name: str, rules: WerdUpRules) -> Board:
     known = rules.tile_set.counts
     for r, c, tile in board.squares():
         if tile not in known:
-            raise UsageError(f"position {name}: {tile!r} at row {r + 1} is not a WerdUp tile")
+            hint = (" (the Qu tile is written Qu, with the squares of its row separated by "
+                    "spaces, like '. Qu I T .')" if tile == "Q" else "")
+            raise UsageError(f"position {name}: {tile!r} at row {r + 1} is not a WerdUp "
+                             f"tile{hint}")
         if board.height(r, c) > rules.max_height:
             raise UsageError(
                 f"position {name}: a stack at row {r + 1} is {board.height(r, c)} high; "
