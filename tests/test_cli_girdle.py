@@ -178,6 +178,9 @@ def test_solve_uses_the_cache_and_ignores_a_tampered_entry(capsys, tmp_path):
         (b'{"solution": [], "puzzle": {"supply": "AB"}}', "the field 'lines' is missing"),
         (b'{"solution": [], "puzzle": {"lines": [], "supply": "AB", "vp": [1]}}',
          "a field has the wrong form"),
+        (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+        (b'[{"row": 1e400, "col": 1, "direction": "across", "word": "CAT"}]', "too large"),
+        (b'[{"row": NaN, "col": 1, "direction": "across", "word": "CAT"}]', "NaN is not"),
     ],
 )
 def test_check_of_a_bad_sheet_file(capsys, tmp_path, content, message):

@@ -46,3 +46,12 @@ def test_an_unknown_rule_set_is_refused_by_the_parser(capsys):
 def test_a_folder_is_not_a_photo(capsys, tmp_path, argv):
     code, _, err = run(capsys, *[str(tmp_path) if a == "{}" else a for a in argv])
     assert code == 2 and "a folder, not" in err
+
+
+@pytest.mark.parametrize("option", ["--previous", "--puzzle"])
+def test_json_nested_too_deeply_is_bad_input(capsys, tmp_path, option):
+    deep = tmp_path / "state.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    game = "werdup" if option == "--previous" else "girdle"
+    code, _, err = run(capsys, "read", str(PHOTO), "--game", game, option, str(deep))
+    assert code == 2 and "Traceback" not in err

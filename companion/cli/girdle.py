@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable
 
+from companion import jsonfile
 from companion.cli.common import (
     add_lexicon_option,
     lexicon_from_args,
@@ -179,7 +179,7 @@ def _placement(item: object, number: int) -> SheetStep:
             activated=tuple(int(i) for i in item.get("activated", ())),
             crossed_out=tuple(str(c).upper() for c in item.get("crossed_out", ())),
         )
-    except (KeyError, TypeError, ValueError) as exc:
+    except (KeyError, TypeError, ValueError, OverflowError) as exc:
         raise UsageError(f"word {number}: missing or bad field ({exc})") from exc
 
 
@@ -237,8 +237,8 @@ def card_text(sheet: Sheet, card: ScoreCard) -> str:
 def load_sheet_file(path: str) -> dict:
     text = read_text_file(path, "sheet")
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
+        data = jsonfile.loads(text)
+    except ValueError as exc:
         raise UsageError(f"{path} is not JSON: {exc}") from exc
     if isinstance(data, list):
         data = {"solution": data}

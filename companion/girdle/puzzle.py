@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from companion import jsonfile
 from companion.errors import UsageError
 from companion.girdle.rules import ALPHABET, Edition, default_edition
 
@@ -160,15 +161,15 @@ class Puzzle:
             )
         except KeyError as exc:
             raise UsageError(f"not a Word Girdle puzzle: the field {exc} is missing") from exc
-        except (TypeError, ValueError, AttributeError) as exc:
+        except (TypeError, ValueError, AttributeError, OverflowError) as exc:
             raise UsageError(f"not a Word Girdle puzzle: a field has the wrong form ({exc})"
                              ) from exc
 
     @classmethod
     def from_json(cls, text: str) -> Puzzle:
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
+            data = jsonfile.loads(text)
+        except ValueError as exc:
             raise UsageError(f"not a Word Girdle puzzle: bad JSON ({exc})") from exc
         if not isinstance(data, dict):
             raise UsageError("not a Word Girdle puzzle: expected a JSON object")
