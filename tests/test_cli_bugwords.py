@@ -195,3 +195,24 @@ def test_replay_challenge_rule_option(capsys, tmp_path):
     code, out, _ = run(capsys, "bugwords", "replay", str(path), "--challenge-rule", "maybe",
                        "--json")
     assert code == 2 and "unknown challenge rule" in json.loads(out)["error"]
+
+
+@pytest.mark.parametrize(("moves", "message"), [
+    (">A: AET 8G CAT +10 10\n", "game record line 3: A plays C, not on the rack AET"),
+    (">A: AET 8G ATe +3 3\n", "A plays ?, not on the rack AET"),  # a blank needs a ?
+    (">A: AZT 8G ZA +22 22\n>B: OZ 9G ZO +11 11\n",
+     "game record line 4: more tiles on the board than the set has: 2 Z tiles, the set has 1"),
+    (">A: AZT -ZQ +0 0\n", "A exchanges Q, not on the rack AZT"),
+])
+def test_tiles_played_must_come_from_the_recorded_rack(capsys, tmp_path, moves, message):
+    path = tmp_path / "game.gcg"
+    path.write_text("#player1 A A\n#player2 B B\n" + moves)
+    code, _, err = run(capsys, "bugwords", "replay", str(path))
+    assert code == 2 and message in err
+
+
+def test_a_record_without_racks_is_not_checked_against_them(capsys, tmp_path):
+    path = tmp_path / "game.gcg"
+    path.write_text("#player1 A A\n#player2 B B\n>A: 8G CAT +10 10\n")
+    code, out, _ = run(capsys, "bugwords", "replay", str(path))
+    assert code == 0 and "All 1 placement scores match" in out
