@@ -371,3 +371,29 @@ def test_previews_show_the_nearest_face_where_faces_overlap() -> None:
     assert r > 100 and b < 30
     r, _, b = img[135, 100].astype(int)  # the sloping face alone, (5, 3)
     assert b > 100 and r < 30
+
+
+def test_check_reports_an_empty_or_junk_mesh_as_a_finding(tmp_path: Path, capsys) -> None:
+    (tmp_path / "empty.stl").write_bytes(b"")
+    (tmp_path / "junk.stl").write_bytes(bytes(range(256)) * 8)
+    assert main(["cad", "check", str(tmp_path), "--json"]) == 1
+    files = json.loads(capsys.readouterr().out)["files"]
+    assert [(f["file"], f["problems"]) for f in files] == [
+        ("empty.stl", ["it has no triangles"]), ("junk.stl", ["it has no triangles"])]
+
+
+@pytest.mark.parametrize("report", ['{"bed": "big"}', '{"bed": [0, 180]}', "not json", "{}"])
+def test_check_with_a_build_report_that_names_no_bed(report: str, tmp_path: Path,
+                                                     capsys) -> None:
+    (tmp_path / "part.stl").write_bytes(b"")
+    (tmp_path / "build.json").write_text(report)
+    assert main(["cad", "check", str(tmp_path)]) == 2
+    assert "does not name a printer bed" in capsys.readouterr().err
+    assert main(["cad", "check", str(tmp_path), "--bed", "180x180"]) == 1  # --bed is enough
+
+
+@pytest.mark.parametrize("bed", ["0x0", "-5x100", "nanx180", "infx180"])
+def test_a_bed_must_have_a_size(bed: str, tmp_path: Path, capsys) -> None:
+    (tmp_path / "part.stl").write_bytes(b"")
+    assert main(["cad", "check", str(tmp_path), f"--bed={bed}"]) == 2
+    assert "bed must be a width and depth above 0 mm" in capsys.readouterr().err
