@@ -125,3 +125,15 @@ def test_a_word_list_saved_by_a_windows_editor(capsys, tmp_path, encoding):
     club.write_bytes("zzqx\r\nqi\r\n".encode(encoding))  # the byte-order mark comes first
     code, out, _ = run(capsys, "check", "zzqx", "--lexicon", str(club))
     assert code == 0 and "ZZQX: VALID" in out
+
+
+@pytest.mark.parametrize("argv", [["check", "qi", "--json"], ["pdq", "P", "N", "A"]])
+def test_output_to_a_full_disk_is_a_sentence(argv):
+    import subprocess
+    import sys
+
+    with open("/dev/full", "wb") as full:
+        proc = subprocess.run([sys.executable, "-m", "companion", *argv], stdout=full,
+                              stderr=subprocess.PIPE, text=True, timeout=120)
+    assert proc.returncode == 2
+    assert proc.stderr == "companion: No space left on device\n"
