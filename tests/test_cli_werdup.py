@@ -92,3 +92,11 @@ def test_a_compact_row_with_a_stack_or_the_qu_tile_says_how_to_write_it(
     path.write_text("\n".join(["." * 10] * 4 + [row] + ["." * 10] * 5))
     code, _, err = run(capsys, "werdup", "score", str(path), "4E AT")
     assert code == 2 and message in err
+
+
+def test_a_file_far_too_large_to_be_a_record_is_not_read(capsys, tmp_path):
+    huge = tmp_path / "video.txt"
+    with huge.open("wb") as f:
+        f.truncate(50_000_000)  # sparse: no disk used
+    code, _, err = run(capsys, "werdup", "replay", str(huge))
+    assert code == 2 and "is too large (50,000,000 bytes)" in err

@@ -60,6 +60,9 @@ def print_json(data: Any) -> None:
     sys.stdout.write("\n")
 
 
+MAX_TEXT_BYTES = 10_000_000  # far more than any position, record, sheet or puzzle
+
+
 def read_text_file(name: str, what: str) -> str:
     """The UTF-8 text of the file ``name`` (``-``: standard input); a missing file, a folder,
     a file that cannot be read or one that is not text is a usage error naming ``what``."""
@@ -71,6 +74,9 @@ def read_text_file(name: str, what: str) -> str:
             raise UsageError(f"{what} {name} is a folder, not a file")
         if not path.exists():
             raise UsageError(f"{what} file not found: {name}")
+        if path.is_file() and path.stat().st_size > MAX_TEXT_BYTES:
+            raise UsageError(f"{what} file {name} is too large ({path.stat().st_size:,} bytes) "
+                             "to be one; is it the right file?")
         try:
             data = path.read_bytes()
         except OSError as exc:
