@@ -189,3 +189,10 @@ def test_check_of_a_bad_sheet_file(capsys, tmp_path, content, message):
     code, out, err = run(capsys, "girdle", "check", str(path))
     assert code == 2 and out == ""
     assert message in err
+
+
+def test_a_word_list_too_small_for_any_sheet_is_named(capsys, tmp_path):
+    words = tmp_path / "two.txt"
+    words.write_text("cat\ndog\n")
+    code, _, err = run(capsys, "girdle", "show", "--date", "2026-12-06", "--lexicon", str(words))
+    assert code == 2 and "with the word list two.txt (2 words)" in err
