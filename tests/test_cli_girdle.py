@@ -196,3 +196,13 @@ def test_a_word_list_too_small_for_any_sheet_is_named(capsys, tmp_path):
     words.write_text("cat\ndog\n")
     code, _, err = run(capsys, "girdle", "show", "--date", "2026-12-06", "--lexicon", str(words))
     assert code == 2 and "with the word list two.txt (2 words)" in err
+
+
+def test_check_reads_a_sheet_on_standard_input(capsys, tmp_path, monkeypatch):
+    import io
+    import sys
+
+    text = example_file(tmp_path).read_text()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+    code, out, _ = run(capsys, "girdle", "check", "-")
+    assert code == 0 and "Final score:" in out

@@ -56,7 +56,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "with a 'solution' list, as 'girdle solve --json' prints) and print its score. "
         "Exit status: 0 legal, 1 illegal or unfinished, 2 bad usage.")
     chk.add_argument("solution", metavar="SOLUTION.json",
-                     help="the filled sheet: words in order with activations and cross-outs")
+                     help="the filled sheet: words in order with activations and cross-outs "
+                     "('-' for standard input)")
     chk.add_argument("--date", metavar="YYYY-MM-DD",
                      help="the puzzle's date (default: the file's 'date', else today)")
     chk.add_argument("--json", action="store_true", help="print the score card as JSON")
