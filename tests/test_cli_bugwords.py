@@ -216,3 +216,13 @@ def test_a_record_without_racks_is_not_checked_against_them(capsys, tmp_path):
     path.write_text("#player1 A A\n#player2 B B\n>A: 8G CAT +10 10\n")
     code, out, _ = run(capsys, "bugwords", "replay", str(path))
     assert code == 0 and "All 1 placement scores match" in out
+
+
+def test_replay_reads_a_record_on_standard_input(capsys, monkeypatch):
+    import io
+    import sys
+
+    text = (GCG_DIR / "handmade-features.gcg").read_bytes()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text)))
+    code, out, _ = run(capsys, "bugwords", "replay", "-")
+    assert code == 0 and "WREATH" in out
