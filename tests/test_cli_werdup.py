@@ -100,3 +100,9 @@ def test_a_file_far_too_large_to_be_a_record_is_not_read(capsys, tmp_path):
         f.truncate(50_000_000)  # sparse: no disk used
     code, _, err = run(capsys, "werdup", "replay", str(huge))
     assert code == 2 and "is too large (50,000,000 bytes)" in err
+
+
+def test_a_letter_no_tile_carries_is_bad_usage(capsys):
+    code, out, err = run(capsys, "werdup", "score", "empty", "5D ÉTÉ", "--json")
+    assert code == 2 and out == ""
+    assert "'É' is not a WerdUp tile" in err

@@ -147,6 +147,9 @@ def run_score(args: argparse.Namespace) -> int:
         placements = parse_play(board, text)
     except PlayError as exc:
         raise UsageError(str(exc)) from exc
+    for p in placements:  # a letter no tile carries is a typing slip, not an illegal play
+        if p.tile not in rules.tile_set.counts:
+            raise UsageError(f"{p.tile!r} is not a WerdUp tile: use letters A-Z and Qu")
     return _report_play(args, board, placements, text)
 
 
