@@ -55,3 +55,11 @@ def test_json_nested_too_deeply_is_bad_input(capsys, tmp_path, option):
     game = "werdup" if option == "--previous" else "girdle"
     code, _, err = run(capsys, "read", str(PHOTO), "--game", game, option, str(deep))
     assert code == 2 and "Traceback" not in err
+
+
+def test_the_command_list_says_read_takes_sheets_and_deals_too(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    listing = capsys.readouterr().out
+    line = listing[listing.index("    read"):].split("    vision")[0]
+    assert "Word Girdle sheet" in line and "PDQ deal" in line

@@ -21,13 +21,15 @@ READ_GAMES = ("werdup", "bugwords", "girdle", "pdq")
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "read",
-        help="read a photo of a board: letters, confidence, uncertain cells, the play's score",
+        help="read a photo of a board, a Word Girdle sheet or a PDQ deal: letters, "
+        "confidence, uncertain cells, the score",
         description="Read a phone photo of a WerdUp or Bug Words board (the companion's printed "
         "boards by their markers, or a commercial board by its outline and grid lines), a "
         "filled-in Word Girdle sheet, or a PDQ deal (three or four cards, left to right).",
     )
     p.add_argument("photo", help="the photo (JPEG or PNG)")
-    p.add_argument("--game", required=True, choices=READ_GAMES, help="which game's board it is")
+    p.add_argument("--game", required=True, choices=READ_GAMES,
+                   help="which game's board, sheet or cards the photo shows")
     p.add_argument("--previous", metavar="STATE.json",
                    help="WerdUp: the board before this turn (an earlier 'read --json' output); "
                    "gives stack heights and the play with its score")
