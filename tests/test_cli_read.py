@@ -63,3 +63,27 @@ def test_the_command_list_says_read_takes_sheets_and_deals_too(capsys):
     listing = capsys.readouterr().out
     line = listing[listing.index("    read"):].split("    vision")[0]
     assert "Word Girdle sheet" in line and "PDQ deal" in line
+
+
+def _state(tile, height):
+    grid = [[""] * 10 for _ in range(10)]
+    heights = [[0] * 10 for _ in range(10)]
+    grid[4][4], heights[4][4] = tile, height
+    return {"grid": grid, "heights": heights}
+
+
+@pytest.mark.parametrize(("tile", "height", "message"), [
+    ("ZZ", 1, "row 5, column 5: 'ZZ' is not a WerdUp tile"),
+    (5, 1, "row 5, column 5: 5 is not a tile"),
+    ("A", -4, "a stack height of -4"),
+    ("A", 6, "a stack height of 6"),
+    ("", 2, "a stack height of 2"),
+])
+def test_a_previous_state_with_impossible_squares_is_bad_input(capsys, tmp_path, tile, height,
+                                                               message):
+    import json
+
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps(_state(tile, height)))
+    code, _, err = run(capsys, "read", str(PHOTO), "--game", "werdup", "--previous", str(state))
+    assert code == 2 and message in err
