@@ -179,6 +179,10 @@ def test_solve_uses_the_cache_and_ignores_a_tampered_entry(capsys, tmp_path):
         (b'{"solution": [], "puzzle": {"lines": [], "supply": "AB", "vp": [1]}}',
          "a field has the wrong form"),
         (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+        (b'{"solution": [], "puzzle": {"lines": [["row", 1]], "supply": "AB", "size": 1000000}}',
+         "a Word Girdle grid is 2 to 15 squares a side, not 1000000"),
+        (b'{"solution": [], "puzzle": {"lines": [["row", 1]], "supply": "AB", '
+         b'"length_bonus": {}}}', "the length bonus table must name the word lengths"),
         (b'[{"row": 1e400, "col": 1, "direction": "across", "word": "CAT"}]', "too large"),
         (b'[{"row": NaN, "col": 1, "direction": "across", "word": "CAT"}]', "NaN is not"),
     ],

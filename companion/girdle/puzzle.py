@@ -15,6 +15,8 @@ from companion import jsonfile
 from companion.errors import UsageError
 from companion.girdle.rules import ALPHABET, Edition, default_edition
 
+MAX_GRID_SIZE = 15  # a sheet's grid; the edition's is 7
+
 KINDS = ("row", "col")
 
 
@@ -63,6 +65,9 @@ class Puzzle:
     crossout_min_length: int = 6
 
     def __post_init__(self) -> None:
+        if not 2 <= self.size <= MAX_GRID_SIZE:
+            raise UsageError(f"a Word Girdle grid is 2 to {MAX_GRID_SIZE} squares a side, "
+                             f"not {self.size}")
         if not self.lines:
             raise UsageError("a Word Girdle puzzle needs at least one word line")
         for line in self.lines:
@@ -75,6 +80,11 @@ class Puzzle:
                 raise UsageError(f"checkbox row {r} is not a score-tracker row")
         if set(self.vp) != set(ALPHABET):
             raise UsageError("the Victory Point table must give a value for every letter A-Z")
+        if any(v < 0 for v in self.vp.values()):
+            raise UsageError("a letter's Victory Points are 0 or more")
+        if not self.length_bonus or min(self.length_bonus) < 1:
+            raise UsageError("the length bonus table must name the word lengths allowed "
+                             "(1 letter or more)")
 
     # -- derived facts -----------------------------------------------------------------------
     @property
