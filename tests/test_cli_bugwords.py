@@ -211,6 +211,13 @@ def test_tiles_played_must_come_from_the_recorded_rack(capsys, tmp_path, moves, 
     assert code == 2 and message in err
 
 
+def test_an_exchange_count_in_superscript_digits_is_not_a_move(capsys, tmp_path):
+    path = tmp_path / "game.gcg"
+    path.write_text("#player1 A A\n#player2 B B\n>A: AZT -\u00b2 +0 0\n")
+    code, _, err = run(capsys, "bugwords", "replay", str(path))
+    assert code == 2 and "cannot tell what move" in err
+
+
 def test_a_record_without_racks_is_not_checked_against_them(capsys, tmp_path):
     path = tmp_path / "game.gcg"
     path.write_text("#player1 A A\n#player2 B B\n>A: 8G CAT +10 10\n")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -106,3 +107,9 @@ def test_a_letter_no_tile_carries_is_bad_usage(capsys):
     code, out, err = run(capsys, "werdup", "score", "empty", "5D ÉTÉ", "--json")
     assert code == 2 and out == ""
     assert "'É' is not a WerdUp tile" in err
+
+
+def test_a_challenge_bonus_in_superscript_digits_is_bad_usage(capsys):
+    record = str(Path(__file__).parent / "data" / "werdup-short-game.txt")
+    code, _, err = run(capsys, "werdup", "replay", record, "--challenge-rule", "points \u00b2")
+    assert code == 2 and "the challenge bonus '\u00b2' should be a whole number" in err
