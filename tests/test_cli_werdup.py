@@ -113,3 +113,11 @@ def test_a_challenge_bonus_in_superscript_digits_is_bad_usage(capsys):
     record = str(Path(__file__).parent / "data" / "werdup-short-game.txt")
     code, _, err = run(capsys, "werdup", "replay", record, "--challenge-rule", "points \u00b2")
     assert code == 2 and "the challenge bonus '\u00b2' should be a whole number" in err
+
+
+def test_selfplay_that_never_ends_says_so(capsys, tmp_path):
+    words = tmp_path / "two.txt"
+    words.write_text("cat\ndog\n")
+    code, out, err = run(capsys, "werdup", "selfplay", "--seed", "3", "--lexicon", str(words))
+    assert code == 1 and out.startswith("#werdup-record")
+    assert "the game had not ended after 500 turns" in err

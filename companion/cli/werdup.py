@@ -25,6 +25,8 @@ from companion.werdup.scoring import explain_word
 from companion.werdup.selfplay import play_out
 from companion.werdup.validate import judge_play
 
+SELFPLAY_TURNS = 500
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
@@ -97,7 +99,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "selfplay",
         help="play a whole game with the move generator and print its record",
         description="Play a seeded game where every player makes the best-scoring play; "
-        "print the game record.",
+        f"print the game record. Exit status: 0 the game ended, 1 it had not ended after "
+        f"{SELFPLAY_TURNS} turns, 2 bad usage.",
     )
     sp.add_argument("--seed", type=int, default=1, help="random seed for the bag (default 1)")
     sp.add_argument("--players", default="ann,bob",
@@ -250,6 +253,10 @@ def run_selfplay(args: argparse.Namespace) -> int:
     names = [n.strip() for n in args.players.split(",") if n.strip()]
     game = Game.start(names, get_rules(args.rules), lexicon_from_args(args),
                       random.Random(args.seed))
-    play_out(game)
+    play_out(game, max_turns=SELFPLAY_TURNS)
     sys.stdout.write(write_record(game))
+    if not game.over:  # a word list too small for the tiles: the players only swap
+        print(f"companion: the game had not ended after {SELFPLAY_TURNS} turns; the record "
+              "stops there (with this word list the players can seldom play)", file=sys.stderr)
+        return 1
     return 0
