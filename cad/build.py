@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import shutil
 import tempfile
@@ -72,6 +73,8 @@ def parse_bed(text: str) -> tuple[float, float]:
     except ValueError:
         raise UsageError(f"bed must look like 180x180 (width x depth in mm), got {text!r}"
                          ) from None
+    if not all(math.isfinite(v) and v > 0 for v in (w, d)):
+        raise UsageError(f"bed must be a width and depth above 0 mm, like 180x180, got {text!r}")
     return (w, d)
 
 

@@ -4,6 +4,7 @@ on the bed and inside it."""
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import cast
@@ -80,10 +81,17 @@ def load_meshes(path: Path) -> trimesh.Trimesh:
 def bed_of(directory: Path) -> tuple[float, float] | None:
     """The bed named in the directory's ``build.json``, if there is one."""
     report = directory / "build.json"
-    if report.exists():
-        w, d = json.loads(report.read_text())["bed"]
-        return (float(w), float(d))
-    return None
+    if not report.exists():
+        return None
+    try:
+        w, d = json.loads(report.read_text(encoding="utf-8"))["bed"]
+        bed = (float(w), float(d))
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+        bed = (0.0, 0.0)
+    if not all(math.isfinite(v) and v > 0 for v in bed):
+        raise UsageError(f"{report} does not name a printer bed (\"bed\": [width, depth] in "
+                         "mm); give one with --bed WxD")
+    return bed
 
 
 def check_directory(directory: Path, bed: tuple[float, float] | None = None,
@@ -106,6 +114,9 @@ def check_directory(directory: Path, bed: tuple[float, float] | None = None,
             reports.append(rep)
             continue
         rep.problems = mesh_problems(mesh, bed)
+        if len(mesh.faces) == 0:  # nothing to measure
+            reports.append(rep)
+            continue
         rep.volume = float(mesh.volume) if mesh.is_watertight else 0.0
         rep.bodies = int(mesh.body_count)
         x, y, z = (float(v) for v in mesh.extents)

@@ -27,9 +27,14 @@ def check_clearance(c: object) -> None:
     """Raise ``ValueError`` unless ``c`` is a clearance the coupons can test."""
     if not (isinstance(c, int | float) and math.isfinite(c)
             and MIN_CLEARANCE <= c <= MAX_CLEARANCE):
+        if not (isinstance(c, int | float) and math.isfinite(c)):
+            why = "a clearance is a number of mm"
+        elif c > MAX_CLEARANCE:
+            why = f"{MAX_CLEARANCE:g} mm is the loosest fit the set is made for"
+        else:
+            why = f"below {MIN_CLEARANCE:g} mm, the tightest fit coupon, parts fuse or jam"
         raise ValueError(f"clearance must be {MIN_CLEARANCE:g}-{MAX_CLEARANCE:g} mm, got {c!r} "
-                         f"(below {MIN_CLEARANCE:g} mm, the tightest fit coupon, parts fuse "
-                         "or jam)")
+                         f"({why})")
 
 
 def _positive(obj: object, *names: str) -> None:

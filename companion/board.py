@@ -329,6 +329,9 @@ class Board:
             if not line or line.startswith("#"):
                 continue
             tokens = line.split() if " " in line else list(line)
+            if " " not in line and any(ch.isdigit() for ch in line):
+                raise PlayError(f"board text line {lineno}: a stack height (E3) needs the "
+                                "squares of its line separated by spaces, like '. E3 A .'")
             grid.append([_read_square(tok, lineno) for tok in tokens])
         if not grid:
             raise PlayError("the board text is empty")

@@ -158,7 +158,7 @@ def get_challenge_rule(text: str) -> ChallengeRule:
                          f"{', '.join(CHALLENGE_RULE_NAMES)}")
     rule = rules[name]
     if len(parts) == 2:
-        if not parts[1].isdigit():
+        if not (parts[1].isascii() and parts[1].isdigit()):
             raise UsageError(f"the challenge bonus {parts[1]!r} should be a whole number")
         rule = rule.with_bonus(int(parts[1]))
     return rule

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -34,6 +36,16 @@ class TileSet:
 
     def value(self, tile: str) -> int:
         return self.values.get(tile, 0)
+
+    def over_count(self, tiles: Iterable[str]) -> str:
+        """A sentence naming the tiles of ``tiles`` (a rack) that the set does not hold that
+        many of, or ``""`` when the set could hold them all; tiles not in the set are left to
+        the caller."""
+        have = Counter(tiles)
+        over = [f"{n} {'blanks (?)' if t == BLANK else t + ' tiles'}, the set has "
+                f"{self.counts[t]}" for t, n in have.items()
+                if t in self.counts and n > self.counts[t]]
+        return "; ".join(over)
 
 
 @cache

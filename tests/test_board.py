@@ -90,8 +90,8 @@ def test_board_text_round_trip_compact_and_stacks():
 
 @pytest.mark.parametrize(
     "text, message",
-    [("", "empty"), ("...\n..", "row 2 has 2 squares"), ("..3\n...", "cannot read square"),
-     ("A0 .\n. .", "height")],
+    [("", "empty"), ("...\n..", "row 2 has 2 squares"), ("..3\n...", "separated by spaces"),
+     ("..&\n...", "cannot read square"), ("A0 .\n. .", "height")],
 )
 def test_bad_board_text(text, message):
     with pytest.raises(PlayError, match=message):

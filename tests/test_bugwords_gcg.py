@@ -70,7 +70,7 @@ def test_handmade_record_lines_and_notes():
 
 
 def test_a_wrong_score_is_a_mismatch():
-    text = "#player1 A A\n#player2 B B\n>A: CATSXYZ 8G CAT +12 12\n>B: AAAAAAA 8G ...S +6 6\n"
+    text = "#player1 A A\n#player2 B B\n>A: CATSXYZ 8G CAT +12 12\n>B: AAAAAAS 8G ...S +6 6\n"
     result = replay(parse_gcg(text))
     assert [m.computed for m in result.moves] == [10, 6]
     assert result.mismatches == 1 and result.moves[0].mismatch

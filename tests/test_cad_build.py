@@ -285,6 +285,37 @@ def test_layout_command_prints_the_board(capsys) -> None:
     assert data["seam"] == 0.3 and len(data["markers"]) == 12
 
 
+@pytest.mark.parametrize(("clearance", "message"), [
+    ("nan", "got nan (a clearance is a number of mm)"),
+    ("inf", "got inf (a clearance is a number of mm)"),
+    ("5", "got 5.0 (1 mm is the loosest fit the set is made for)"),
+    ("0", "got 0.0 (below 0.1 mm"),
+    ("-1", "clearance must be 0.1-1 mm, got -1.0"),
+])
+def test_layout_takes_only_clearances_a_set_is_built_with(capsys, clearance, message) -> None:
+    assert main(["cad", "layout", "--clearance", clearance]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and message in err
+
+
+def test_layout_refuses_a_seam_that_is_not_a_width() -> None:
+    for seam in (float("nan"), float("inf"), -0.1):
+        with pytest.raises(ValueError, match="seam must be a finite width"):
+            BoardLayout(seam=seam)
+
+
+@pytest.mark.parametrize("command", ["build", "coupons"])
+def test_an_output_folder_that_cannot_be_made_is_bad_usage(command, tmp_path, capsys) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    assert main(["cad", command, "-o", str(blocker / "set"), "-q"]) == 2
+    assert f"cannot make the folder {blocker / 'set'}" in capsys.readouterr().err
+    assert main(["cad", command, "-o", str(tmp_path / "out"), "--cache-dir",
+                 str(blocker / "cache"), "-q"]) == 2
+    assert f"cannot use {blocker / 'cache'} as the cache folder" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()
+
+
 RECORDED_GCODE_TAIL = """\
 ; filament used [mm] = 16603.90
 ; filament used [cm3] = 39.94
@@ -344,3 +375,29 @@ def test_previews_show_the_nearest_face_where_faces_overlap() -> None:
     assert r > 100 and b < 30
     r, _, b = img[135, 100].astype(int)  # the sloping face alone, (5, 3)
     assert b > 100 and r < 30
+
+
+def test_check_reports_an_empty_or_junk_mesh_as_a_finding(tmp_path: Path, capsys) -> None:
+    (tmp_path / "empty.stl").write_bytes(b"")
+    (tmp_path / "junk.stl").write_bytes(bytes(range(256)) * 8)
+    assert main(["cad", "check", str(tmp_path), "--json"]) == 1
+    files = json.loads(capsys.readouterr().out)["files"]
+    assert [(f["file"], f["problems"]) for f in files] == [
+        ("empty.stl", ["it has no triangles"]), ("junk.stl", ["it has no triangles"])]
+
+
+@pytest.mark.parametrize("report", ['{"bed": "big"}', '{"bed": [0, 180]}', "not json", "{}"])
+def test_check_with_a_build_report_that_names_no_bed(report: str, tmp_path: Path,
+                                                     capsys) -> None:
+    (tmp_path / "part.stl").write_bytes(b"")
+    (tmp_path / "build.json").write_text(report)
+    assert main(["cad", "check", str(tmp_path)]) == 2
+    assert "does not name a printer bed" in capsys.readouterr().err
+    assert main(["cad", "check", str(tmp_path), "--bed", "180x180"]) == 1  # --bed is enough
+
+
+@pytest.mark.parametrize("bed", ["0x0", "-5x100", "nanx180", "infx180"])
+def test_a_bed_must_have_a_size(bed: str, tmp_path: Path, capsys) -> None:
+    (tmp_path / "part.stl").write_bytes(b"")
+    assert main(["cad", "check", str(tmp_path), f"--bed={bed}"]) == 2
+    assert "bed must be a width and depth above 0 mm" in capsys.readouterr().err

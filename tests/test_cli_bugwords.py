@@ -96,6 +96,20 @@ def test_replay_missing_file(capsys, tmp_path):
     assert code == 2 and "file not found" in err
 
 
+@pytest.mark.parametrize(("rack", "message"), [
+    ("QQQ", "3 Q tiles, the set has 1"),
+    ("AB???", "3 blanks (?), the set has 2"),
+])
+def test_a_rack_the_set_cannot_make_is_bad_usage(capsys, rack, message):
+    code, out, err = run(capsys, "bugwords", "moves", str(GCG_DIR / "selfplay-2p-seed1.gcg"), rack)
+    assert code == 2 and out == "" and message in err
+
+
+def test_a_folder_is_not_a_record(capsys, tmp_path):
+    code, _, err = run(capsys, "bugwords", "replay", str(tmp_path))
+    assert code == 2 and "is a folder, not a file" in err
+
+
 def board_file(tmp_path, rows):
     path = tmp_path / "board.txt"
     grid = ["." * 15] * 15
@@ -133,8 +147,8 @@ def test_moves_from_a_game_record(capsys):
 
 def test_no_play_exists(capsys, tmp_path, word_list):
     path = board_file(tmp_path, {7: "......CAT......"})
-    code, out, _ = run(capsys, "bugwords", "moves", path, "QQ", "--lexicon", word_list)
-    assert code == 1 and "No play exists for QQ" in out
+    code, out, _ = run(capsys, "bugwords", "moves", path, "QJ", "--lexicon", word_list)
+    assert code == 1 and "No play exists for QJ" in out
 
 
 @pytest.mark.parametrize(
@@ -181,3 +195,41 @@ def test_replay_challenge_rule_option(capsys, tmp_path):
     code, out, _ = run(capsys, "bugwords", "replay", str(path), "--challenge-rule", "maybe",
                        "--json")
     assert code == 2 and "unknown challenge rule" in json.loads(out)["error"]
+
+
+@pytest.mark.parametrize(("moves", "message"), [
+    (">A: AET 8G CAT +10 10\n", "game record line 3: A plays C, not on the rack AET"),
+    (">A: AET 8G ATe +3 3\n", "A plays ?, not on the rack AET"),  # a blank needs a ?
+    (">A: AZT 8G ZA +22 22\n>B: OZ 9G ZO +11 11\n",
+     "game record line 4: more tiles on the board than the set has: 2 Z tiles, the set has 1"),
+    (">A: AZT -ZQ +0 0\n", "A exchanges Q, not on the rack AZT"),
+])
+def test_tiles_played_must_come_from_the_recorded_rack(capsys, tmp_path, moves, message):
+    path = tmp_path / "game.gcg"
+    path.write_text("#player1 A A\n#player2 B B\n" + moves)
+    code, _, err = run(capsys, "bugwords", "replay", str(path))
+    assert code == 2 and message in err
+
+
+def test_an_exchange_count_in_superscript_digits_is_not_a_move(capsys, tmp_path):
+    path = tmp_path / "game.gcg"
+    path.write_text("#player1 A A\n#player2 B B\n>A: AZT -\u00b2 +0 0\n")
+    code, _, err = run(capsys, "bugwords", "replay", str(path))
+    assert code == 2 and "cannot tell what move" in err
+
+
+def test_a_record_without_racks_is_not_checked_against_them(capsys, tmp_path):
+    path = tmp_path / "game.gcg"
+    path.write_text("#player1 A A\n#player2 B B\n>A: 8G CAT +10 10\n")
+    code, out, _ = run(capsys, "bugwords", "replay", str(path))
+    assert code == 0 and "All 1 placement scores match" in out
+
+
+def test_replay_reads_a_record_on_standard_input(capsys, monkeypatch):
+    import io
+    import sys
+
+    text = (GCG_DIR / "handmade-features.gcg").read_bytes()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text)))
+    code, out, _ = run(capsys, "bugwords", "replay", "-")
+    assert code == 0 and "WREATH" in out

@@ -110,3 +110,30 @@ def test_house_list_options(capsys, tmp_path):
 def test_house_list_missing_file_is_bad_usage(capsys, tmp_path):
     code, _, err = run(capsys, "check", "cat", "--add", str(tmp_path / "nope.txt"))
     assert code == 2 and "house list of additions: word list not found" in err
+
+
+@pytest.mark.parametrize("word", ["", "  "])
+def test_no_word_is_bad_usage(capsys, word):
+    code, out, err = run(capsys, "check", word)
+    assert code == 2 and out == ""
+    assert "give a word to check" in err
+
+
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16"])
+def test_a_word_list_saved_by_a_windows_editor(capsys, tmp_path, encoding):
+    club = tmp_path / "club.txt"
+    club.write_bytes("zzqx\r\nqi\r\n".encode(encoding))  # the byte-order mark comes first
+    code, out, _ = run(capsys, "check", "zzqx", "--lexicon", str(club))
+    assert code == 0 and "ZZQX: VALID" in out
+
+
+@pytest.mark.parametrize("argv", [["check", "qi", "--json"], ["pdq", "P", "N", "A"]])
+def test_output_to_a_full_disk_is_a_sentence(argv):
+    import subprocess
+    import sys
+
+    with open("/dev/full", "wb") as full:
+        proc = subprocess.run([sys.executable, "-m", "companion", *argv], stdout=full,
+                              stderr=subprocess.PIPE, text=True, timeout=120)
+    assert proc.returncode == 2
+    assert proc.stderr == "companion: No space left on device\n"

@@ -119,8 +119,11 @@ def test_unfinished_sheet_is_scored_but_flagged(capsys, tmp_path):
     "argv, message",
     [
         (["girdle", "show", "--date", "yesterday"], "not a date"),
-        (["girdle", "check", "/no/such/sheet.json"], "no such file"),
+        (["girdle", "check", "/no/such/sheet.json"], "not found"),
         (["girdle", "solve", "--date", "2026-12-01", "--time-budget", "0"], "positive"),
+        (["girdle", "solve", "--date", "2026-12-01", "--time-budget", "nan"], "positive"),
+        (["girdle", "show", "--date", ""], "not a date"),
+        (["girdle", "check", "/"], "is a folder"),
         (["girdle", "show", "--date", "2020-01-01"], "start on 2024-01-01"),
         (["girdle", "solve", "--lexicon", "/no/such/words.txt"], "word list not found"),
     ],
@@ -163,3 +166,47 @@ def test_solve_uses_the_cache_and_ignores_a_tampered_entry(capsys, tmp_path):
     solved.write_text(third)
     code, out, _ = run(capsys, "girdle", "check", str(solved))
     assert code == 0 and f"= {json.loads(third)['par']}" in out
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b'{"solution": [], "date": 5}', "5 is not a date"),
+        (b'{"solution": [], "date": "2026-02-30"}', "is not a date"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "not a text file"),
+        (b'{"solution": [], "puzzle": []}', "expected a JSON object"),
+        (b'{"solution": [], "puzzle": {"supply": "AB"}}', "the field 'lines' is missing"),
+        (b'{"solution": [], "puzzle": {"lines": [], "supply": "AB", "vp": [1]}}',
+         "a field has the wrong form"),
+        (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+        (b'{"solution": [], "puzzle": {"lines": [["row", 1]], "supply": "AB", "size": 1000000}}',
+         "a Word Girdle grid is 2 to 15 squares a side, not 1000000"),
+        (b'{"solution": [], "puzzle": {"lines": [["row", 1]], "supply": "AB", '
+         b'"length_bonus": {}}}', "the length bonus table must name the word lengths"),
+        (b'[{"row": 1e400, "col": 1, "direction": "across", "word": "CAT"}]', "too large"),
+        (b'[{"row": NaN, "col": 1, "direction": "across", "word": "CAT"}]', "NaN is not"),
+    ],
+)
+def test_check_of_a_bad_sheet_file(capsys, tmp_path, content, message):
+    path = tmp_path / "sheet.json"
+    path.write_bytes(content)
+    code, out, err = run(capsys, "girdle", "check", str(path))
+    assert code == 2 and out == ""
+    assert message in err
+
+
+def test_a_word_list_too_small_for_any_sheet_is_named(capsys, tmp_path):
+    words = tmp_path / "two.txt"
+    words.write_text("cat\ndog\n")
+    code, _, err = run(capsys, "girdle", "show", "--date", "2026-12-06", "--lexicon", str(words))
+    assert code == 2 and "with the word list two.txt (2 words)" in err
+
+
+def test_check_reads_a_sheet_on_standard_input(capsys, tmp_path, monkeypatch):
+    import io
+    import sys
+
+    text = example_file(tmp_path).read_text()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+    code, out, _ = run(capsys, "girdle", "check", "-")
+    assert code == 0 and "Final score:" in out

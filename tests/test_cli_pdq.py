@@ -133,6 +133,8 @@ def test_variants_list(capsys):
         (("PNA", "--solitaire"), "give no CARDS"),
         (("--play",), "--play goes with --solitaire"),
         (("PNA", "--deck", "/nonexistent/deck.tsv"), "Deck file not found"),
+        (("PNA", "--deck", "/"), "Deck file / is a folder"),
+        (("PNA", "--word", ""), "--word needs the word to judge"),
     ],
 )
 def test_bad_input_is_explained_without_a_traceback(capsys, argv, message):
@@ -140,6 +142,17 @@ def test_bad_input_is_explained_without_a_traceback(capsys, argv, message):
     assert code == 2
     assert message in err
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(("count", "message"), [
+    ("99999999999", "has 100,000,000,001 cards; a deck has at most 10,000"),
+    ("\u00b2", "expected a letter and a count"),
+])
+def test_a_deck_file_with_an_impossible_count(capsys, tmp_path, count, message):
+    deck = tmp_path / "deck.tsv"
+    deck.write_text(f"letter\tcount\nA\t{count}\nP\t1\nN\t1\n")
+    code, _, err = run(capsys, "--solitaire", "--seed", "1", "--deck", str(deck))
+    assert code == 2 and message in err
 
 
 def test_interactive_solitaire_through_a_real_process():

@@ -42,6 +42,7 @@ def test_output_option(tmp_path: Path) -> None:
     (["girdle", "--date", "29/11/2026"], "Dates look like 2026-11-29"),
     (["girdle", "--date", "2026-02-30"], "Dates look like 2026-11-29"),
     (["girdle", "--answers", "--solve-seconds", "0"], "--solve-seconds must be more than 0"),
+    (["girdle", "--answers", "--solve-seconds", "nan"], "--solve-seconds must be more than 0"),
     (["score-sheet", "--game", "pdq", "--players", "9"], "2 to 6 players, not 9"),
     (["score-sheet", "--game", "werdup", "--players", "0"], "1 to 4 players, not 0"),
     (["tiles", "--game", "werdup", "-o", "/nonexistent-folder/x.pdf"], "Cannot write"),
@@ -72,3 +73,17 @@ def test_an_answer_key_of_a_crossed_shape_says_its_search_and_best_found(
     pdf = (tmp_path / "girdle-2026-12-03-answers-letter.pdf").read_bytes()
     texts = " ".join(t for page in text_items(pdf) for t, _, _ in page)
     assert "BEST FOUND" in texts and "no sheet scores more than" in texts
+
+
+def test_dash_writes_the_pdf_to_standard_output(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    checkout = str(Path(__file__).resolve().parent.parent)
+    proc = subprocess.run([sys.executable, "-m", "companion", "print", "score-sheet", "--game",
+                           "pdq", "-o", "-"], capture_output=True, timeout=120, cwd=tmp_path,
+                          env={**os.environ, "PYTHONPATH": checkout})
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith(b"%PDF-") and len(page_sizes_mm(proc.stdout)) == 1
+    assert list(tmp_path.iterdir()) == []  # no file called '-'

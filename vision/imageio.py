@@ -18,6 +18,8 @@ def load_photo(cfg: LoadConfig, path: str | Path) -> np.ndarray:
     JPEGs are decoded at a reduced scale directly (fast for 12-megapixel photos).
     """
     p = Path(path)
+    if p.is_dir():
+        raise BadPhoto(f"{p}: a folder, not a photo")
     if not p.is_file():
         raise BadPhoto(f"{p}: no such file")
     size = p.stat().st_size

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion import jsonfile
 from companion.board import Board, Placement
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
@@ -38,17 +38,31 @@ def load_state(path: str | Path, size: int) -> BoardState:
     """A previous state: ``companion read --json`` output, or ``{"grid", "heights"}``."""
     p = Path(path)
     try:
-        data = json.loads(p.read_text(encoding="utf-8"))
+        data = jsonfile.loads(p.read_text(encoding="utf-8"))
         grid = [[(t or "") for t in row] for row in data["grid"]]
         heights = data.get("heights") or [[1 if t else 0 for t in row] for row in grid]
         heights = [[h if h is None else int(h) for h in row] for row in heights]
     except FileNotFoundError as exc:
         raise BadPhoto(f"{p}: no such file") from exc
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+    except (OSError, ValueError, KeyError, TypeError, OverflowError) as exc:
         raise BadPhoto(f"{p}: not a board state (JSON with \"grid\" and \"heights\" "
                        "expected)") from exc
-    if len(grid) != size or any(len(r) != size for r in grid) or len(heights) != size:
+    if (len(grid) != size or any(len(r) != size for r in grid) or len(heights) != size
+            or any(len(r) != size for r in heights)):
         raise BadPhoto(f"{p}: the state is not a {size}x{size} board")
+    rules = get_rules()
+    for r in range(size):
+        for c in range(size):
+            tile, h = grid[r][c], heights[r][c]
+            where = f"{p}: row {r + 1}, column {c + 1}"
+            if not isinstance(tile, str):
+                raise BadPhoto(f"{where}: {tile!r} is not a tile (letters, or \"\" for empty)")
+            if tile and normalise_tile(tile) not in rules.tile_set.counts:
+                raise BadPhoto(f"{where}: {tile!r} is not a WerdUp tile")
+            top = rules.max_height if tile else 0
+            if h is not None and not (1 if tile else 0) <= h <= top:
+                raise BadPhoto(f"{where}: a stack height of {h} (0 for an empty square, "
+                               f"1-{rules.max_height} under a tile, null if not known)")
     return BoardState(grid, heights)
 
 

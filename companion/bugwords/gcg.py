@@ -164,7 +164,7 @@ def _one_word_move(lineno: int, text: str, mv: GcgMove, move: str) -> GcgMove:
     if move.startswith("(") and move.endswith(")") and _RACK.match(move[1:-1]):
         return GcgMove(nick, "rack_penalty", rack, score, total, tiles=move[1:-1], line=lineno)
     if move.startswith("-") and (
-        _RACK.match(move[1:]) or move[1:].isdigit()
+        _RACK.match(move[1:]) or (move[1:].isascii() and move[1:].isdigit())
     ):
         return GcgMove(nick, "exchange", rack, score, total, tiles=move[1:], line=lineno)
     raise _fail(lineno, text, f"cannot tell what move {move!r} is")

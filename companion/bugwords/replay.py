@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from companion.board import Board, Placement, PlayError, parse_position
@@ -13,6 +14,7 @@ from companion.challenges import ChallengeRule, get_challenge_rule
 from companion.clock import CLOCK_NOTE, ClockSettings, format_time, settings_from_label
 from companion.errors import UsageError
 from companion.lexicon import Lexicon
+from companion.tiles import BLANK
 
 # Move kinds whose score the comparison counts: tile placements, plays taken back, challenge
 # bonuses (and time penalties, when the record has the clock's times).
@@ -192,6 +194,18 @@ class _State:
     last_time: dict[str, int] = field(default_factory=dict)
     last_kind: str = ""
     last_player: str = ""
+    used: Counter = field(default_factory=Counter)  # tiles on the board (a blank as ?)
+
+
+def _from_rack(mv: GcgMove, tiles: list[str], verb: str = "plays") -> None:
+    """Refuse a play or exchange of tiles the recorded rack does not hold (a record without
+    the rack is not checked)."""
+    if not mv.rack:
+        return
+    missing = Counter(tiles) - Counter(mv.rack.upper())
+    if missing:
+        raise _error(mv, f"{mv.player} {verb} {' '.join(sorted(missing.elements()))}, not on "
+                     f"the rack {mv.rack}")
 
 
 def _place(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
@@ -204,6 +218,12 @@ def _place(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
         words = check_placement(board, placements, rules)
     except PlayError as exc:
         raise _error(mv, str(exc)) from exc
+    tiles = [BLANK if p.tile.islower() else p.tile for p in placements]
+    _from_rack(mv, tiles)
+    state.used.update(tiles)
+    over = rules.tiles.over_count(state.used.elements())
+    if over:
+        raise _error(mv, f"more tiles on the board than the set has: {over}")
     score = score_words(words, len(placements), rules)
     row.computed = score.total
     row.words = tuple(w.word for w in score.words)
@@ -220,11 +240,18 @@ def _challenged(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
                      f"by {mv.player}")
     placements, score_taken = state.last_play.pop(mv.player)
     state.board.remove(placements)
+    state.used.subtract(BLANK if p.tile.islower() else p.tile for p in placements)
     row.computed = -score_taken
     row.note = "play taken back after a challenge"
 
 
 def _no_score(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
+    row.computed = 0
+
+
+def _exchange(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
+    if mv.tiles.isalpha() or BLANK in mv.tiles:  # ``-7`` records only how many
+        _from_rack(mv, list(mv.tiles.upper()), "exchanges")
     row.computed = 0
 
 
@@ -271,7 +298,7 @@ _SCORERS = {
     "place": _place,
     "challenged": _challenged,
     "pass": _no_score,
-    "exchange": _no_score,
+    "exchange": _exchange,
     "challenge_bonus": _challenge_bonus,
     "time_penalty": _time_penalty,
     "rack_penalty": _rack_penalty,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from companion.errors import CompanionError, UsageError
@@ -48,7 +49,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        return int(args.func(args) or 0)
+        status = int(args.func(args) or 0)
+        sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
+        return status
     except UsageError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 2
@@ -58,5 +61,24 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("companion: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
+    except BrokenPipeError:  # the reader stopped (``| head``): not an error
+        _drop_stdout()
         return 0
+    except OSError as exc:  # most often the output cannot be written (a full disk)
+        try:
+            sys.stdout.flush()
+        except OSError:
+            _drop_stdout()
+        where = f" ({exc.filename})" if exc.filename else ""
+        print(f"companion: {exc.strerror or exc}{where}", file=sys.stderr)
+        return 2
+
+
+def _drop_stdout() -> None:
+    """Point standard output at the null device so the exit's final flush cannot fail again."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):  # no real file behind it (a test's capture)
+        pass

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from companion.board import Board, PlayError
@@ -32,7 +33,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "score and compare it with the recorded one. Exit status: 0 all match, 1 some differ, "
         "2 bad usage.",
     )
-    r.add_argument("file", metavar="FILE.gcg", help="the game record (GCG text)")
+    r.add_argument("file", metavar="FILE.gcg",
+                   help="the game record (GCG text; '-' for standard input)")
     r.add_argument("--json", action="store_true", help="print one JSON object")
     r.add_argument(
         "--best",
@@ -58,7 +60,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "position",
         metavar="POSITION",
         help="a GCG record (the position after its last move) or a 15-line board text "
-        "('.' empty, letters, lower case for blanks)",
+        "('.' empty, letters, lower case for blanks); '-' for standard input",
     )
     m.add_argument("rack", metavar="RACK", help="the rack, e.g. AEINRS? (? is a blank)")
     m.add_argument(
@@ -78,16 +80,26 @@ def _missing_action(parser: argparse.ArgumentParser) -> int:
 
 
 def _read_text(path: str) -> str:
+    if path == "-":
+        raw = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+        if len(raw) > MAX_FILE_BYTES:
+            raise UsageError("standard input is too large to be a game record")
+        return _decode(raw, "standard input")
     p = Path(path)
+    if p.is_dir():
+        raise UsageError(f"{path} is a folder, not a file")
     if not p.is_file():
         raise UsageError(f"file not found: {path}")
     if p.stat().st_size > MAX_FILE_BYTES:
         raise UsageError(f"{path} is too large to be a game record")
-    raw = p.read_bytes()
+    return _decode(p.read_bytes(), path)
+
+
+def _decode(raw: bytes, path: str) -> str:
     if b"\x00" in raw[:4096]:
         raise UsageError(f"{path} looks binary, not a text file")
     try:
-        return raw.decode("utf-8")
+        return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         return raw.decode("latin-1")
 
@@ -183,6 +195,9 @@ def run_moves(args: argparse.Namespace) -> int:
     rack = args.rack.strip()
     if not rack or len(rack) > rules.rack_size:
         raise UsageError(f"a rack holds 1 to {rules.rack_size} tiles, not {len(rack)}")
+    over = rules.tiles.over_count(rack.upper())
+    if over:
+        raise UsageError(f"{rack.upper()} is not a rack: {over}")
     if args.top < 0:
         raise UsageError("--top must be 0 (all) or more")
     board = position_from_text(_read_text(args.position))

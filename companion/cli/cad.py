@@ -93,6 +93,31 @@ def _params(clearance: float, bed: tuple[float, float] | None = None,
         raise UsageError(str(exc)) from exc
 
 
+def _cache_dir(name: str | None) -> Path | None:
+    """``--cache-dir``, made now so a folder that cannot be one fails before any building."""
+    if not name:
+        return None
+    path = Path(name)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"cannot use {path} as the cache folder: {exc.strerror or exc}"
+                         ) from exc
+    return path
+
+
+def _out_dir(name: str) -> Path:
+    """The output folder, made now so a path that cannot be one fails before any building."""
+    out = Path(name)
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"{out} exists and is not a folder")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"cannot make the folder {out}: {exc.strerror or exc}") from exc
+    return out
+
+
 def run_build(args: argparse.Namespace) -> int:
     from cad.build import build, parse_bed, parse_formats, parse_parts, part_steps
     from cad.progress import Progress
@@ -100,12 +125,11 @@ def run_build(args: argparse.Namespace) -> int:
     parts = parse_parts(args.part)
     formats = parse_formats(args.format)
     params = _params(args.clearance, parse_bed(args.bed), parts)
-    out = Path(args.out)
-    if out.exists() and not out.is_dir():
-        raise UsageError(f"{out} exists and is not a folder")
+    cache = _cache_dir(args.cache_dir)
+    out = _out_dir(args.out)
     progress = Progress(sum(part_steps(p) for p in parts), quiet=args.quiet)
     result = build(params, out, parts, formats,
-                   cache_dir=Path(args.cache_dir) if args.cache_dir else None,
+                   cache_dir=cache,
                    use_cache=not args.no_cache, slice_parts=args.slice, progress=progress)
     total = sum(len(v) for v in result.files.values())
     cached = f" ({', '.join(result.cached)} from the cache)" if result.cached else ""
@@ -136,9 +160,11 @@ def run_coupons(args: argparse.Namespace) -> int:
     bed = parse_bed(args.bed)
     for c in clearances:
         _params(c, bed, ("coupon",))  # every value is checked before anything is built
+    cache = _cache_dir(args.cache_dir)
+    out = _out_dir(args.out)
     progress = Progress(len(clearances) * part_steps("coupon"), quiet=args.quiet)
-    files = build_coupons(clearances, Path(args.out), bed=bed,
-                          cache_dir=Path(args.cache_dir) if args.cache_dir else None,
+    files = build_coupons(clearances, out, bed=bed,
+                          cache_dir=cache,
                           progress=progress)
     progress.close()
     print(f"wrote {len(files)} files to {args.out}: "
@@ -173,9 +199,11 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def run_layout(args: argparse.Namespace) -> int:
+    from cad.params import check_clearance
     from companion.layout.werdup_board import BoardLayout
 
     try:
+        check_clearance(args.clearance)  # the clearances a set can be built with
         layout = BoardLayout(seam=args.clearance)
     except ValueError as exc:
         raise UsageError(str(exc)) from exc

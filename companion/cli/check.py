@@ -10,6 +10,7 @@ from companion.cli.common import (
     lexicon_from_args,
     print_json,
 )
+from companion.errors import UsageError
 from companion.judge import GAMES, check_word
 
 
@@ -29,6 +30,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if not args.word.strip():
+        raise UsageError("give a word to check, e.g. 'companion check qi'")
     verdict = check_word(args.word, game=args.game, lexicon=lexicon_from_args(args))
     if args.json:
         print_json(verdict.to_dict())

@@ -6,6 +6,7 @@ import argparse
 import datetime as dt
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from companion.errors import UsageError
@@ -59,10 +60,42 @@ def print_json(data: Any) -> None:
     sys.stdout.write("\n")
 
 
-def parse_date(text: str | None) -> dt.date:
-    """``YYYY-MM-DD`` as a date (today when empty); anything else is a usage error."""
-    if not text:
+MAX_TEXT_BYTES = 10_000_000  # far more than any position, record, sheet or puzzle
+
+
+def read_text_file(name: str, what: str) -> str:
+    """The UTF-8 text of the file ``name`` (``-``: standard input); a missing file, a folder,
+    a file that cannot be read or one that is not text is a usage error naming ``what``."""
+    if name == "-":
+        data = sys.stdin.buffer.read()
+    else:
+        path = Path(name)
+        if path.is_dir():
+            raise UsageError(f"{what} {name} is a folder, not a file")
+        if not path.exists():
+            raise UsageError(f"{what} file not found: {name}")
+        if path.is_file() and path.stat().st_size > MAX_TEXT_BYTES:
+            raise UsageError(f"{what} file {name} is too large ({path.stat().st_size:,} bytes) "
+                             "to be one; is it the right file?")
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise UsageError(f"cannot read {what} file {name}: {exc.strerror or exc}") from exc
+    try:
+        return data.decode("utf-8-sig")  # a byte-order mark, as Windows editors write, is skipped
+    except UnicodeDecodeError:
+        if name == "-":
+            raise UsageError(f"the {what} on standard input is not UTF-8 text") from None
+        raise UsageError(f"{what} {name} is not a text file (UTF-8 expected); "
+                         "is it the right file?") from None
+
+
+def parse_date(text: object) -> dt.date:
+    """``YYYY-MM-DD`` as a date (today when not given); anything else is a usage error."""
+    if text is None:
         return dt.date.today()
+    if not isinstance(text, str) or not text:
+        raise UsageError(f"{text!r} is not a date. Dates look like 2026-11-29.")
     try:
         return dt.date.fromisoformat(text)
     except ValueError as exc:

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable
-from pathlib import Path
 
-from companion.cli.common import add_lexicon_option, lexicon_from_args, parse_date, print_json
+from companion import jsonfile
+from companion.cli.common import (
+    add_lexicon_option,
+    lexicon_from_args,
+    parse_date,
+    print_json,
+    read_text_file,
+)
 from companion.errors import UsageError
 from companion.girdle import Puzzle, Sheet, SheetStep, puzzle_for
 from companion.girdle.cache import solve_cached
@@ -51,7 +56,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "with a 'solution' list, as 'girdle solve --json' prints) and print its score. "
         "Exit status: 0 legal, 1 illegal or unfinished, 2 bad usage.")
     chk.add_argument("solution", metavar="SOLUTION.json",
-                     help="the filled sheet: words in order with activations and cross-outs")
+                     help="the filled sheet: words in order with activations and cross-outs "
+                     "('-' for standard input)")
     chk.add_argument("--date", metavar="YYYY-MM-DD",
                      help="the puzzle's date (default: the file's 'date', else today)")
     chk.add_argument("--json", action="store_true", help="print the score card as JSON")
@@ -134,7 +140,7 @@ def search_notice(pz: Puzzle) -> Callable[[], None]:
 
 
 def run_solve(args: argparse.Namespace) -> int:
-    if args.time_budget is not None and args.time_budget <= 0:
+    if args.time_budget is not None and not args.time_budget > 0:  # NaN too
         raise UsageError("--time-budget must be a positive number of seconds")
     pz = _daily(args, args.date)
     lex = lexicon_from_args(args)
@@ -174,7 +180,7 @@ def _placement(item: object, number: int) -> SheetStep:
             activated=tuple(int(i) for i in item.get("activated", ())),
             crossed_out=tuple(str(c).upper() for c in item.get("crossed_out", ())),
         )
-    except (KeyError, TypeError, ValueError) as exc:
+    except (KeyError, TypeError, ValueError, OverflowError) as exc:
         raise UsageError(f"word {number}: missing or bad field ({exc})") from exc
 
 
@@ -230,14 +236,10 @@ def card_text(sheet: Sheet, card: ScoreCard) -> str:
 
 
 def load_sheet_file(path: str) -> dict:
-    p = Path(path)
+    text = read_text_file(path, "sheet")
     try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise UsageError(f"no such file: {path}") from exc
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read {path}: {exc}") from exc
-    except json.JSONDecodeError as exc:
+        data = jsonfile.loads(text)
+    except ValueError as exc:
         raise UsageError(f"{path} is not JSON: {exc}") from exc
     if isinstance(data, list):
         data = {"solution": data}

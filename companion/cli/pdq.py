@@ -121,6 +121,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _check_modes(args: argparse.Namespace, variant: Variant) -> None:
     """One mode at a time, and each option only with the mode it belongs to."""
+    if args.word is not None and not args.word.strip():
+        raise UsageError("--word needs the word to judge, e.g. --word PAIN.")
     modes = [m for m in ("word", "tie", "score", "solitaire") if getattr(args, m)]
     if len(modes) > 1:
         raise UsageError("Use only one of --word, --tie, --score and --solitaire at a time.")

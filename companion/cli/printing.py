@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from companion.cli.common import parse_date
@@ -80,10 +81,18 @@ def _paper(p: argparse.ArgumentParser, choices: tuple[str, ...]) -> None:
 
 def _output(p: argparse.ArgumentParser) -> None:
     p.add_argument("-o", "--output", metavar="FILE",
-                   help="PDF file to write (default: a descriptive name in the current folder)")
+                   help="PDF file to write (default: a descriptive name in the current folder; "
+                   "'-' for standard output)")
 
 
 def _write(args: argparse.Namespace, default_name: str, data: bytes) -> int:
+    if args.output == "-":  # standard output, for a pipe (| lp) or a redirection
+        if sys.stdout.isatty():
+            raise UsageError("-o - writes the PDF to standard output; send it to a file "
+                             "(> sheet.pdf) or a program (| lp), not the terminal.")
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        return 0
     path = Path(args.output or default_name)
     if path.is_dir():
         path = path / default_name
@@ -104,7 +113,7 @@ def run_girdle(args: argparse.Namespace) -> int:
         from companion.girdle import puzzle_for
         from printables.girdle_key import answer_key_pdf
 
-        if args.solve_seconds is not None and args.solve_seconds <= 0:
+        if args.solve_seconds is not None and not args.solve_seconds > 0:  # NaN too
             raise UsageError("--solve-seconds must be more than 0.")
         pz = puzzle_for(day)
         return _write(args, f"girdle-{day.isoformat()}-answers-{args.paper}.pdf",

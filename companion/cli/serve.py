@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import socket
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -14,8 +15,16 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from companion.errors import UsageError
     from companion.web import create_app
 
+    if not 1 <= args.port <= 65535:
+        raise UsageError(f"--port must be 1 to 65535, not {args.port}")
+    try:  # before the app starts and says it is serving
+        socket.getaddrinfo(args.host, args.port)
+    except (socket.gaierror, UnicodeError) as exc:
+        raise UsageError(f"--host {args.host!r} is not an address to listen on "
+                         f"({getattr(exc, 'strerror', None) or exc})") from exc
     app = create_app()
     print(f"companion: serving on http://{args.host}:{args.port}/ (Ctrl+C to stop)")
     app.run(host=args.host, port=args.port, debug=args.debug)

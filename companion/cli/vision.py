@@ -5,8 +5,15 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from companion.cli.common import add_lexicon_option, lexicon_from_args, parse_date, print_json
+from companion.cli.common import (
+    add_lexicon_option,
+    lexicon_from_args,
+    parse_date,
+    print_json,
+    read_text_file,
+)
 from companion.errors import UsageError
+from companion.werdup.rules import RULE_SET_NAMES
 
 READ_GAMES = ("werdup", "bugwords", "girdle", "pdq")
 
@@ -14,13 +21,15 @@ READ_GAMES = ("werdup", "bugwords", "girdle", "pdq")
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "read",
-        help="read a photo of a board: letters, confidence, uncertain cells, the play's score",
+        help="read a photo of a board, a Word Girdle sheet or a PDQ deal: letters, "
+        "confidence, uncertain cells, the score",
         description="Read a phone photo of a WerdUp or Bug Words board (the companion's printed "
         "boards by their markers, or a commercial board by its outline and grid lines), a "
         "filled-in Word Girdle sheet, or a PDQ deal (three or four cards, left to right).",
     )
     p.add_argument("photo", help="the photo (JPEG or PNG)")
-    p.add_argument("--game", required=True, choices=READ_GAMES, help="which game's board it is")
+    p.add_argument("--game", required=True, choices=READ_GAMES,
+                   help="which game's board, sheet or cards the photo shows")
     p.add_argument("--previous", metavar="STATE.json",
                    help="WerdUp: the board before this turn (an earlier 'read --json' output); "
                    "gives stack heights and the play with its score")
@@ -34,7 +43,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--puzzle", metavar="PUZZLE.json",
                    help="Word Girdle: a puzzle file (as 'companion girdle show --json' writes) "
                    "instead of the day's puzzle")
-    p.add_argument("--rules", default="werdup",
+    p.add_argument("--rules", default="werdup", choices=RULE_SET_NAMES,
                    help="WerdUp rule set used to score the play (default: werdup)")
     add_lexicon_option(p)
     p.set_defaults(func=run_read)
@@ -57,11 +66,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run_read(args: argparse.Namespace) -> int:
-    import cv2
 
     from vision.boards import board_spec
     from vision.photo import load, read_photo, read_werdup_photo
 
+    if args.overlay:
+        _check_overlay_path(args.overlay)
     lexicon = lexicon_from_args(args)
     previous = None
     if args.previous:
@@ -88,8 +98,8 @@ def run_read(args: argparse.Namespace) -> int:
         out = photo.to_dict()
         overlay = draw_overlay(photo.image, photo.reading) if args.overlay else None
     # The overlay is drawn exactly when one was asked for.
-    if overlay is not None and not cv2.imwrite(str(args.overlay), overlay):
-        raise UsageError(f"{args.overlay}: cannot write the overlay image there")
+    if overlay is not None:
+        _write_overlay(args.overlay, overlay)
     if args.json:
         print_json(out)
     else:
@@ -97,22 +107,43 @@ def run_read(args: argparse.Namespace) -> int:
     return 0
 
 
+OVERLAY_SUFFIXES = (".png", ".jpg", ".jpeg")
+
+
+def _check_overlay_path(name: str) -> None:
+    """Refuse an ``--overlay`` path that cannot take an image before reading the photo."""
+    path = Path(name)
+    if path.is_dir():
+        raise UsageError(f"--overlay {name} is a folder; name an image file, like overlay.png")
+    if path.suffix.lower() not in OVERLAY_SUFFIXES:
+        raise UsageError(f"--overlay {name}: the overlay is written as an image; give the "
+                         "file name an ending of .png or .jpg")
+    if not path.resolve().parent.is_dir():
+        raise UsageError(f"--overlay {name}: the folder {path.parent} does not exist")
+
+
+def _write_overlay(name: str, image) -> None:
+    import cv2
+
+    try:
+        written = cv2.imwrite(str(name), image)
+    except cv2.error:
+        written = False
+    if not written:
+        raise UsageError(f"{name}: cannot write the overlay image there")
+
+
 def _puzzle(args: argparse.Namespace, lexicon):
 
     from companion.girdle import Puzzle, puzzle_for
 
     if args.puzzle:
-        try:
-            return Puzzle.from_json(Path(args.puzzle).read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise UsageError(f"{args.puzzle}: cannot read the puzzle file") from exc
+        return Puzzle.from_json(read_text_file(args.puzzle, "puzzle"))
     return puzzle_for(parse_date(args.date), lexicon=lexicon)
 
 
 def _read_girdle(args: argparse.Namespace, lexicon) -> int:
     from dataclasses import replace
-
-    import cv2
 
     from vision.classifier import hand_classifier
     from vision.config import DEFAULT
@@ -129,8 +160,7 @@ def _read_girdle(args: argparse.Namespace, lexicon) -> int:
     if args.overlay:
         from vision.overlay import draw_sheet
 
-        if not cv2.imwrite(str(args.overlay), draw_sheet(image, reading)):
-            raise UsageError(f"{args.overlay}: cannot write the overlay image there")
+        _write_overlay(args.overlay, draw_sheet(image, reading))
     if args.json:
         print_json(out)
         return 0
@@ -156,7 +186,6 @@ def _read_girdle(args: argparse.Namespace, lexicon) -> int:
 
 
 def _read_pdq(args: argparse.Namespace, image) -> int:
-    import cv2
 
     from vision.cards import read_deal
     from vision.classifier import shipped_classifier
@@ -177,8 +206,7 @@ def _read_pdq(args: argparse.Namespace, image) -> int:
     if args.overlay:
         from vision.overlay import draw_cards
 
-        if not cv2.imwrite(str(args.overlay), draw_cards(image, cards)):
-            raise UsageError(f"{args.overlay}: cannot write the overlay image there")
+        _write_overlay(args.overlay, draw_cards(image, cards))
     if args.json:
         print_json(out)
     else:
@@ -240,6 +268,10 @@ def run_classify(args: argparse.Namespace) -> int:
     results = []
     for name in args.images:
         p = Path(name)
+        if p.is_dir():
+            raise BadPhoto(f"{name}: a folder, not an image file")
+        if not p.exists():
+            raise BadPhoto(f"{name}: no such file")
         data = p.read_bytes() if p.is_file() else b""
         img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR) if data else None
         if img is None:

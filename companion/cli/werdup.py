@@ -5,11 +5,15 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from pathlib import Path
 
 from companion.board import Board, PlayError, square_name
 from companion.challenges import get_challenge_rule
-from companion.cli.common import add_lexicon_option, lexicon_from_args, print_json
+from companion.cli.common import (
+    add_lexicon_option,
+    lexicon_from_args,
+    print_json,
+    read_text_file,
+)
 from companion.errors import CompanionError, UsageError
 from companion.werdup.game import Game
 from companion.werdup.movegen import generate_plays
@@ -20,6 +24,8 @@ from companion.werdup.rules import RULE_SET_NAMES, WerdUpRules, get_rules
 from companion.werdup.scoring import explain_word
 from companion.werdup.selfplay import play_out
 from companion.werdup.validate import judge_play
+
+SELFPLAY_TURNS = 500
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -48,7 +54,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     mv = wsub.add_parser(
         "moves",
         help="list the legal plays for a rack, best first",
-        description="Every legal play for a rack on a position (stacking included), ranked.",
+        description="Every legal play for a rack on a position (stacking included), ranked. "
+        "Exit status: 0 plays exist, 1 no play exists, 2 bad usage.",
     )
     mv.add_argument("position", help="board text file ('-' for standard input, 'empty' for "
                     "an empty board)")
@@ -92,7 +99,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "selfplay",
         help="play a whole game with the move generator and print its record",
         description="Play a seeded game where every player makes the best-scoring play; "
-        "print the game record.",
+        f"print the game record. Exit status: 0 the game ended, 1 it had not ended after "
+        f"{SELFPLAY_TURNS} turns, 2 bad usage.",
     )
     sp.add_argument("--seed", type=int, default=1, help="random seed for the bag (default 1)")
     sp.add_argument("--players", default="ann,bob",
@@ -110,31 +118,22 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
-def _read_text(name: str, what: str) -> str:
-    if name == "-":
-        return sys.stdin.read()
-    path = Path(name)
-    if not path.is_file():
-        raise UsageError(f"{what} file not found: {name}")
-    try:
-        return path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read {what} file {name}: {exc}") from exc
-
-
 def load_position(name: str, rules: WerdUpRules) -> Board:
     """A board from a board text file (``empty`` for an empty board)."""
     size = rules.board_size
     if name == "empty":
         return Board(size, size)
     try:
-        board = Board.from_text(_read_text(name, "position"), size, size)
+        board = Board.from_text(read_text_file(name, "position"), size, size)
     except PlayError as exc:
         raise UsageError(f"position {name}: {exc}") from exc
     known = rules.tile_set.counts
     for r, c, tile in board.squares():
         if tile not in known:
-            raise UsageError(f"position {name}: {tile!r} at row {r + 1} is not a WerdUp tile")
+            hint = (" (the Qu tile is written Qu, with the squares of its row separated by "
+                    "spaces, like '. Qu I T .')" if tile == "Q" else "")
+            raise UsageError(f"position {name}: {tile!r} at row {r + 1} is not a WerdUp "
+                             f"tile{hint}")
         if board.height(r, c) > rules.max_height:
             raise UsageError(
                 f"position {name}: a stack at row {r + 1} is {board.height(r, c)} high; "
@@ -151,6 +150,9 @@ def run_score(args: argparse.Namespace) -> int:
         placements = parse_play(board, text)
     except PlayError as exc:
         raise UsageError(str(exc)) from exc
+    for p in placements:  # a letter no tile carries is a typing slip, not an illegal play
+        if p.tile not in rules.tile_set.counts:
+            raise UsageError(f"{p.tile!r} is not a WerdUp tile: use letters A-Z and Qu")
     return _report_play(args, board, placements, text)
 
 
@@ -207,6 +209,9 @@ def run_moves(args: argparse.Namespace) -> int:
         raise UsageError(
             f"{args.rack!r} is not a rack: give 1 to {rules.rack_size} tiles, like AEQuRST"
         )
+    over = rules.tile_set.over_count(rack)
+    if over:
+        raise UsageError(f"{args.rack!r} is not a rack: {over}")
     if args.top < 0:
         raise UsageError("--top must be 0 (all) or more")
     plays = generate_plays(board, rack, rules, lexicon_from_args(args))
@@ -215,10 +220,10 @@ def run_moves(args: argparse.Namespace) -> int:
         print_json({"rules": rules.name, "rack": args.rack, "count": len(plays),
                     "plays": [{"play": p.notation, "score": p.score,
                                "tiles": len(p.placements)} for p in shown]})
-        return 0
+        return 0 if plays else 1
     if not plays:
         print("No legal play with this rack.")
-        return 0
+        return 1
     print(f"{len(plays)} legal plays; best {len(shown)}:")
     for p in shown:
         print(f"  {p.score:4d}  {p.notation}")
@@ -226,7 +231,7 @@ def run_moves(args: argparse.Namespace) -> int:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    text = _read_text(args.file, "record")
+    text = read_text_file(args.file, "record")
     rules = get_rules(args.rules) if args.rules else None
     rule = get_challenge_rule(args.challenge_rule) if args.challenge_rule else None
     result = replay(text, lexicon_from_args(args), rules, challenge_rule=rule)
@@ -248,6 +253,10 @@ def run_selfplay(args: argparse.Namespace) -> int:
     names = [n.strip() for n in args.players.split(",") if n.strip()]
     game = Game.start(names, get_rules(args.rules), lexicon_from_args(args),
                       random.Random(args.seed))
-    play_out(game)
+    play_out(game, max_turns=SELFPLAY_TURNS)
     sys.stdout.write(write_record(game))
+    if not game.over:  # a word list too small for the tiles: the players only swap
+        print(f"companion: the game had not ended after {SELFPLAY_TURNS} turns; the record "
+              "stops there (with this word list the players can seldom play)", file=sys.stderr)
+        return 1
     return 0

@@ -28,8 +28,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.concurrency < 1:
         raise UsageError("--concurrency is at least 1.")
-    if args.stalled_seconds is not None and args.stalled_seconds <= 0:
-        raise UsageError("--stalled-seconds must be above zero.")
+    if args.stalled_seconds is not None and not 0 < args.stalled_seconds < float("inf"):
+        raise UsageError("--stalled-seconds must be a number of seconds above zero.")
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")
     from sqlalchemy.exc import OperationalError

@@ -198,7 +198,9 @@ def family_puzzle(date: dt.date, family: str, edition: Edition | None = None,
         pz = _family_candidate(date, family, attempt, ed)
         if find_solution(pz, lex) is not None:
             return pz
-    raise UsageError(f"no solvable {family} Word Girdle puzzle found for {date.isoformat()}")
+    raise UsageError(f"no solvable {family} Word Girdle puzzle found for {date.isoformat()} "
+                     f"with the word list {lex.name} ({len(lex.words):,} words): a sheet "
+                     "needs enough words to fill every line")
 
 
 def _family_candidate(date: dt.date, family: str, attempt: int, ed: Edition) -> Puzzle:

@@ -11,8 +11,11 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from companion import jsonfile
 from companion.errors import UsageError
 from companion.girdle.rules import ALPHABET, Edition, default_edition
+
+MAX_GRID_SIZE = 15  # a sheet's grid; the edition's is 7
 
 KINDS = ("row", "col")
 
@@ -62,6 +65,9 @@ class Puzzle:
     crossout_min_length: int = 6
 
     def __post_init__(self) -> None:
+        if not 2 <= self.size <= MAX_GRID_SIZE:
+            raise UsageError(f"a Word Girdle grid is 2 to {MAX_GRID_SIZE} squares a side, "
+                             f"not {self.size}")
         if not self.lines:
             raise UsageError("a Word Girdle puzzle needs at least one word line")
         for line in self.lines:
@@ -74,6 +80,11 @@ class Puzzle:
                 raise UsageError(f"checkbox row {r} is not a score-tracker row")
         if set(self.vp) != set(ALPHABET):
             raise UsageError("the Victory Point table must give a value for every letter A-Z")
+        if any(v < 0 for v in self.vp.values()):
+            raise UsageError("a letter's Victory Points are 0 or more")
+        if not self.length_bonus or min(self.length_bonus) < 1:
+            raise UsageError("the length bonus table must name the word lengths allowed "
+                             "(1 letter or more)")
 
     # -- derived facts -----------------------------------------------------------------------
     @property
@@ -128,6 +139,8 @@ class Puzzle:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Puzzle:
         """Build a puzzle from :meth:`to_dict` output; a bad field is a :class:`UsageError`."""
+        if not isinstance(data, dict):
+            raise UsageError("not a Word Girdle puzzle: expected a JSON object")
         try:
             lines = []
             for item in data["lines"]:
@@ -156,14 +169,17 @@ class Puzzle:
                     data.get("crossout_min_length", edition.crossout_min_length)
                 ),
             )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise UsageError(f"not a Word Girdle puzzle: {exc}") from exc
+        except KeyError as exc:
+            raise UsageError(f"not a Word Girdle puzzle: the field {exc} is missing") from exc
+        except (TypeError, ValueError, AttributeError, OverflowError) as exc:
+            raise UsageError(f"not a Word Girdle puzzle: a field has the wrong form ({exc})"
+                             ) from exc
 
     @classmethod
     def from_json(cls, text: str) -> Puzzle:
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
+            data = jsonfile.loads(text)
+        except ValueError as exc:
             raise UsageError(f"not a Word Girdle puzzle: bad JSON ({exc})") from exc
         if not isinstance(data, dict):
             raise UsageError("not a Word Girdle puzzle: expected a JSON object")

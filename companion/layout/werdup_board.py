@@ -113,8 +113,8 @@ class BoardLayout:
                      "sticker_size", "sticker_pocket_depth"):
             if not getattr(self, name) > 0:
                 raise ValueError(f"{name} must be positive, got {getattr(self, name)!r}")
-        if self.seam < 0:
-            raise ValueError(f"seam must not be negative, got {self.seam!r}")
+        if not self.seam >= 0 or self.seam == float("inf"):  # NaN and infinity too
+            raise ValueError(f"seam must be a finite width of 0 mm or more, got {self.seam!r}")
         if self.cells != 2 * QUARTER_CELLS:
             raise ValueError(f"cells must be {2 * QUARTER_CELLS} (four 5 x 5 quarters), "
                              f"got {self.cells!r}")

@@ -39,6 +39,22 @@ def is_subsequence(letters: str, word: str) -> bool:
     return True
 
 
+def _decode_word_file(p: Path, raw: bytes) -> str:
+    """The text of a word list: UTF-8 with or without a byte-order mark (as Windows editors
+    save it), UTF-16 with one, else Latin-1; a file with NUL bytes otherwise is binary."""
+    if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        try:
+            return raw.decode("utf-16")
+        except UnicodeDecodeError as exc:
+            raise LexiconError(f"word list {p} is broken UTF-16 text") from exc
+    if b"\x00" in raw[:4096]:
+        raise LexiconError(f"word list {p} looks binary, not one word per line")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
+
+
 def read_word_file(path: str | Path) -> list[str]:
     """The words of a file with one word per line (any case; ``.gz`` allowed; may be empty).
 
@@ -62,12 +78,7 @@ def read_word_file(path: str | Path) -> list[str]:
             raw = gzip.decompress(raw)
         except (OSError, EOFError) as exc:
             raise LexiconError(f"word list {p} is a broken gzip file") from exc
-    if b"\x00" in raw[:4096]:
-        raise LexiconError(f"word list {p} looks binary, not one word per line")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        text = raw.decode("latin-1")
+    text = _decode_word_file(p, raw)
     words = []
     for line in text.splitlines():
         w = line.strip().lower()

@@ -52,6 +52,9 @@ class Deck:
                 )
 
 
+MAX_DECK_CARDS = 10_000  # the printed deck has 78; far more is a typing slip
+
+
 def parse_deck_table(text: str, name: str) -> Deck:
     """A deck from a ``letter<TAB>count`` table (header line, ``#`` comments allowed)."""
     counts: dict[str, int] = {}
@@ -61,7 +64,7 @@ def parse_deck_table(text: str, name: str) -> Deck:
         raise UsageError(f"Deck file {name} must start with the header line 'letter<TAB>count'.")
     for n, row in enumerate(rows[1:], start=2):
         parts = row.split()
-        if len(parts) != 2 or not parts[1].isdigit():
+        if len(parts) != 2 or not (parts[1].isascii() and parts[1].isdigit()):
             raise UsageError(f"Deck file {name}, row {n}: expected a letter and a count: {row!r}.")
         letter = parts[0].upper()
         if len(letter) != 1 or not ("A" <= letter <= "Z"):
@@ -71,6 +74,9 @@ def parse_deck_table(text: str, name: str) -> Deck:
         counts[letter] = int(parts[1])
     if sum(counts.values()) == 0:
         raise UsageError(f"Deck file {name} has no cards.")
+    if sum(counts.values()) > MAX_DECK_CARDS:
+        raise UsageError(f"Deck file {name} has {sum(counts.values()):,} cards; a deck has at "
+                         f"most {MAX_DECK_CARDS:,}.")
     return Deck({k: v for k, v in counts.items() if v > 0}, name)
 
 
@@ -85,6 +91,8 @@ def load_deck(path: str | Path | None = None) -> Deck:
     if path is None:
         return default_deck()
     p = Path(path)
+    if p.is_dir():
+        raise UsageError(f"Deck file {p} is a folder, not a file.")
     try:
         text = p.read_text(encoding="utf-8")
     except FileNotFoundError as exc:

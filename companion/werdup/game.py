@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from companion.board import Board, Placement
 from companion.challenges import ChallengeOutcome
 from companion.clock import ClockSettings, ClockState
-from companion.errors import CompanionError
+from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
 from companion.werdup.movegen import generate_plays
 from companion.werdup.notation import main_heights, play_notation
@@ -162,11 +162,11 @@ class Game:
         names = list(players)
         fewest, most = rules.min_players, rules.max_players
         if not fewest <= len(names) <= most or len(set(names)) != len(names):
-            raise CompanionError(
+            raise UsageError(
                 f"WerdUp is for {fewest} to {most} players with different names.")
         for name in names:
             if not name or any(ch.isspace() or ch in ":#>()" for ch in name):
-                raise CompanionError(
+                raise UsageError(
                     f"player name {name!r} must be one word without spaces or : # > ( )"
                 )
         bag = rules.tile_set.bag()

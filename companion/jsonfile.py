@@ -1,0 +1,28 @@
+"""Reading JSON a user hands in (a filled sheet, a puzzle, a board state) without surprises."""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text[:20]} is too large")
+    return value
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def loads(text: str) -> Any:
+    """``json.loads`` for finite, reasonably nested documents; anything else (bad syntax,
+    NaN or Infinity, a number too large, nesting deeper than Python can follow) raises
+    ``ValueError`` with a sentence."""
+    try:
+        return json.loads(text, parse_float=_finite, parse_constant=_no_constant)
+    except RecursionError:
+        raise ValueError("the JSON is nested too deeply") from None

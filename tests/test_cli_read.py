@@ -1,0 +1,89 @@
+"""``companion read`` and ``companion vision``: bad paths and options are usage errors found
+before the photo is read, never a traceback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+
+PHOTO = Path(__file__).parent / "data" / "vision" / "real" / "IMG_20141025_163920.jpg"
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("name", ["overlay.txt", "overlay", "missing-folder/overlay.png", "."])
+def test_an_overlay_that_cannot_be_an_image_is_refused(capsys, tmp_path, monkeypatch, name):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "read", str(PHOTO), "--game", "werdup", "--overlay", name)
+    assert code == 2 and out == ""
+    assert err.startswith(f"companion: --overlay {name}")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_puzzle_file_that_is_not_text(capsys, tmp_path):
+    puzzle = tmp_path / "puzzle.json"
+    puzzle.write_bytes(b"\xff\xd8\xff\xe0 a jpeg")
+    code, _, err = run(capsys, "read", str(PHOTO), "--game", "girdle", "--puzzle", str(puzzle))
+    assert code == 2 and "is not a text file" in err
+
+
+def test_an_unknown_rule_set_is_refused_by_the_parser(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["read", str(PHOTO), "--game", "werdup", "--rules", "scrabble"])
+    assert exc.value.code == 2
+    assert "invalid choice: 'scrabble'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [["read", "{}", "--game", "werdup"], ["vision", "light", "{}"],
+                                  ["vision", "classify", "{}"]])
+def test_a_folder_is_not_a_photo(capsys, tmp_path, argv):
+    code, _, err = run(capsys, *[str(tmp_path) if a == "{}" else a for a in argv])
+    assert code == 2 and "a folder, not" in err
+
+
+@pytest.mark.parametrize("option", ["--previous", "--puzzle"])
+def test_json_nested_too_deeply_is_bad_input(capsys, tmp_path, option):
+    deep = tmp_path / "state.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    game = "werdup" if option == "--previous" else "girdle"
+    code, _, err = run(capsys, "read", str(PHOTO), "--game", game, option, str(deep))
+    assert code == 2 and "Traceback" not in err
+
+
+def test_the_command_list_says_read_takes_sheets_and_deals_too(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    listing = capsys.readouterr().out
+    line = listing[listing.index("    read"):].split("    vision")[0]
+    assert "Word Girdle sheet" in line and "PDQ deal" in line
+
+
+def _state(tile, height):
+    grid = [[""] * 10 for _ in range(10)]
+    heights = [[0] * 10 for _ in range(10)]
+    grid[4][4], heights[4][4] = tile, height
+    return {"grid": grid, "heights": heights}
+
+
+@pytest.mark.parametrize(("tile", "height", "message"), [
+    ("ZZ", 1, "row 5, column 5: 'ZZ' is not a WerdUp tile"),
+    (5, 1, "row 5, column 5: 5 is not a tile"),
+    ("A", -4, "a stack height of -4"),
+    ("A", 6, "a stack height of 6"),
+    ("", 2, "a stack height of 2"),
+])
+def test_a_previous_state_with_impossible_squares_is_bad_input(capsys, tmp_path, tile, height,
+                                                               message):
+    import json
+
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps(_state(tile, height)))
+    code, _, err = run(capsys, "read", str(PHOTO), "--game", "werdup", "--previous", str(state))
+    assert code == 2 and message in err

@@ -1,0 +1,20 @@
+"""``companion serve``: a port outside 1-65535 is bad usage, said before anything starts."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.cli import main
+
+
+@pytest.mark.parametrize("port", ["-1", "65536", "99999"])
+def test_a_port_out_of_range_is_bad_usage(capsys, port):
+    assert main(["serve", "--port", port]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and f"--port must be 1 to 65535, not {port}" in err
+
+
+def test_a_host_that_is_no_address_is_bad_usage(capsys):
+    assert main(["serve", "--host", "256.1.1.1", "--port", "5999"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "--host '256.1.1.1' is not an address to listen on" in err

@@ -1,0 +1,123 @@
+"""``companion werdup ...``: bad input is a sentence and exit status 2."""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_a_folder_is_not_a_position(capsys, tmp_path):
+    code, _, err = run(capsys, "werdup", "score", str(tmp_path), "5D CAT")
+    assert code == 2 and f"position {tmp_path} is a folder, not a file" in err
+
+
+def test_a_binary_position_file_is_named_as_not_text(capsys, tmp_path):
+    photo = tmp_path / "board.png"
+    photo.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    code, _, err = run(capsys, "werdup", "moves", str(photo), "AEIRST")
+    assert code == 2 and "is not a text file (UTF-8 expected)" in err
+    assert "codec" not in err
+
+
+def test_a_record_on_standard_input_that_is_not_text(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"\xff\xfe#player1\n"),
+                                                       encoding="utf-8"))
+    code, out, err = run(capsys, "werdup", "replay", "-")
+    assert code == 2 and out == ""
+    assert "the record on standard input is not UTF-8 text" in err
+
+
+def test_a_position_on_standard_input(capsys, monkeypatch):
+    rows = ["." * 10] * 4 + ["...CAT...."] + ["." * 10] * 5
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO("\n".join(rows).encode()),
+                                                       encoding="utf-8"))
+    code, out, _ = run(capsys, "werdup", "score", "-", "5D (C)O(T)")
+    assert code == 0 and "COT: C 2 + O2 2 + T 2 = 6" in out
+
+
+@pytest.mark.parametrize(
+    ("players", "message"),
+    [
+        ("ann,ann", "1 to 4 players with different names"),
+        ("a,b,c,d,e", "1 to 4 players with different names"),
+        ("", "1 to 4 players with different names"),
+        ("ann lee,bob", "must be one word"),
+    ],
+)
+def test_selfplay_with_bad_players_is_bad_usage(capsys, players, message):
+    code, out, err = run(capsys, "werdup", "selfplay", "--players", players)
+    assert code == 2 and out == ""
+    assert message in err
+
+
+def test_a_position_saved_with_a_byte_order_mark(capsys, tmp_path):
+    rows = ["." * 10] * 4 + ["...CAT...."] + ["." * 10] * 5
+    path = tmp_path / "position.txt"
+    path.write_bytes("\r\n".join(rows).encode("utf-8-sig"))
+    code, out, _ = run(capsys, "werdup", "score", str(path), "5D (C)O(T)")
+    assert code == 0 and "COT: C 2 + O2 2 + T 2 = 6" in out
+
+
+def test_a_rack_the_set_cannot_make_is_bad_usage(capsys):
+    code, out, err = run(capsys, "werdup", "moves", "empty", "QuQuQuE")
+    assert code == 2 and out == ""
+    assert "3 Qu tiles, the set has 1" in err
+
+
+@pytest.mark.parametrize("json_flag", [[], ["--json"]])
+def test_moves_without_a_play_exit_1(capsys, json_flag):
+    code, out, _ = run(capsys, "werdup", "moves", "empty", "XQZ", *json_flag)
+    assert code == 1
+    assert ("No legal play with this rack." in out) if not json_flag else (
+        '"count": 0' in out)
+
+
+@pytest.mark.parametrize(("row", "message"), [
+    ("...C3AT...", "a stack height (E3) needs the squares of its line separated by spaces"),
+    ("...QuIT...", "the Qu tile is written Qu, with the squares of its row separated by spaces"),
+])
+def test_a_compact_row_with_a_stack_or_the_qu_tile_says_how_to_write_it(
+        capsys, tmp_path, row, message):
+    path = tmp_path / "position.txt"
+    path.write_text("\n".join(["." * 10] * 4 + [row] + ["." * 10] * 5))
+    code, _, err = run(capsys, "werdup", "score", str(path), "4E AT")
+    assert code == 2 and message in err
+
+
+def test_a_file_far_too_large_to_be_a_record_is_not_read(capsys, tmp_path):
+    huge = tmp_path / "video.txt"
+    with huge.open("wb") as f:
+        f.truncate(50_000_000)  # sparse: no disk used
+    code, _, err = run(capsys, "werdup", "replay", str(huge))
+    assert code == 2 and "is too large (50,000,000 bytes)" in err
+
+
+def test_a_letter_no_tile_carries_is_bad_usage(capsys):
+    code, out, err = run(capsys, "werdup", "score", "empty", "5D ÉTÉ", "--json")
+    assert code == 2 and out == ""
+    assert "'É' is not a WerdUp tile" in err
+
+
+def test_a_challenge_bonus_in_superscript_digits_is_bad_usage(capsys):
+    record = str(Path(__file__).parent / "data" / "werdup-short-game.txt")
+    code, _, err = run(capsys, "werdup", "replay", record, "--challenge-rule", "points \u00b2")
+    assert code == 2 and "the challenge bonus '\u00b2' should be a whole number" in err
+
+
+def test_selfplay_that_never_ends_says_so(capsys, tmp_path):
+    words = tmp_path / "two.txt"
+    words.write_text("cat\ndog\n")
+    code, out, err = run(capsys, "werdup", "selfplay", "--seed", "3", "--lexicon", str(words))
+    assert code == 1 and out.startswith("#werdup-record")
+    assert "the game had not ended after 500 turns" in err
