@@ -185,6 +185,12 @@ def test_solve_uses_the_cache_and_ignores_a_tampered_entry(capsys, tmp_path):
          b'"length_bonus": {}}}', "the length bonus table must name the word lengths"),
         (b'[{"row": 1e400, "col": 1, "direction": "across", "word": "CAT"}]', "too large"),
         (b'[{"row": NaN, "col": 1, "direction": "across", "word": "CAT"}]', "NaN is not"),
+        # a square between rows is no square (it was read as row 1)
+        (b'[{"row": 1.5, "col": 1, "direction": "across", "word": "CAT"}]',
+         "1.5 is not a whole number"),
+        (b'[{"cells": [[1, 1], [1, 2.5]], "word": "AT"}]', "2.5 is not a whole number"),
+        (b'[{"row": true, "col": 1, "direction": "across", "word": "CAT"}]',
+         "True is not a whole number"),
     ],
 )
 def test_check_of_a_bad_sheet_file(capsys, tmp_path, content, message):

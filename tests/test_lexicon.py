@@ -135,3 +135,16 @@ def test_wordnet_index_table_agrees_with_binary_search() -> None:
     assert busy._starts, "the busy reader built its tables"
     assert {w: busy.define(w) for w in words} == searched
     assert searched["aardvark"] and searched["zymurgy"] and not searched["zzzqqq"]
+
+
+def test_an_endless_or_swelling_word_list_is_refused_not_read_forever(tmp_path):
+    from companion.lexicon.core import read_word_file
+
+    # /dev/zero never ends: the old loader read it until the machine ran out of memory
+    with pytest.raises(LexiconError, match="too large"):
+        read_word_file("/dev/zero")
+    bomb = tmp_path / "words.gz"  # 70 MB of text packed into a few kilobytes
+    bomb.write_bytes(gzip.compress(b"cat\n" * (70 * 1024 * 1024 // 4), 9))
+    assert bomb.stat().st_size < 1_000_000
+    with pytest.raises(LexiconError, match="unpacks to over"):
+        read_word_file(bomb)

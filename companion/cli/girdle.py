@@ -165,19 +165,30 @@ def run_solve(args: argparse.Namespace) -> int:
 
 
 # -- check -----------------------------------------------------------------------------------
+def _whole(value: object) -> int:
+    """A square or Supply position from a sheet file: a whole number (1.5 is not row 1)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value)
+    raise ValueError(f"{value!r} is not a whole number")
+
+
 def _placement(item: object, number: int) -> SheetStep:
     if not isinstance(item, dict):
         raise UsageError(f"word {number}: expected an object with row, col, direction, word")
     try:
         if "cells" in item:
-            cells = [(int(r), int(c)) for r, c in item["cells"]]
+            cells = [(_whole(r), _whole(c)) for r, c in item["cells"]]
             return _from_cells(cells, str(item["word"]), item, number)
         return SheetStep(
-            row=int(item["row"]),
-            col=int(item["col"]),
+            row=_whole(item["row"]),
+            col=_whole(item["col"]),
             direction=str(item["direction"]).lower(),
             word=str(item["word"]).upper(),
-            activated=tuple(int(i) for i in item.get("activated", ())),
+            activated=tuple(_whole(i) for i in item.get("activated", ())),
             crossed_out=tuple(str(c).upper() for c in item.get("crossed_out", ())),
         )
     except (KeyError, TypeError, ValueError, OverflowError) as exc:
@@ -200,7 +211,7 @@ def _from_cells(cells: list, word: str, item: dict, number: int) -> SheetStep:
         raise IllegalStep(number, f"{word.upper()} is not contiguous: its squares must be "
                           "one unbroken run, left to right or top to bottom")
     return SheetStep(cells[0][0], cells[0][1], direction, word.upper(),
-                     tuple(int(i) for i in item.get("activated", ())),
+                     tuple(_whole(i) for i in item.get("activated", ())),
                      tuple(str(c).upper() for c in item.get("crossed_out", ())))
 
 

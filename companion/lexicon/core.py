@@ -9,6 +9,7 @@ loading a list costs little until the index is needed.
 from __future__ import annotations
 
 import gzip
+import io
 import re
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator
@@ -68,16 +69,20 @@ def read_word_file(path: str | Path) -> list[str]:
     if p.is_dir():
         raise LexiconError(f"word list is a folder, not a file: {p}")
     try:
-        raw = p.read_bytes()
+        with p.open("rb") as f:  # at most one byte past the limit: /dev/zero or a pipe ends
+            raw = f.read(_MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise LexiconError(f"cannot read word list {p}: {exc.strerror}") from exc
     if len(raw) > _MAX_FILE_BYTES:
-        raise LexiconError(f"word list {p} is too large ({len(raw)} bytes)")
+        raise LexiconError(f"word list {p} is too large (over {_MAX_FILE_BYTES} bytes)")
     if raw[:2] == b"\x1f\x8b":
         try:
-            raw = gzip.decompress(raw)
+            with gzip.GzipFile(fileobj=io.BytesIO(raw)) as z:
+                raw = z.read(_MAX_FILE_BYTES + 1)
         except (OSError, EOFError) as exc:
             raise LexiconError(f"word list {p} is a broken gzip file") from exc
+        if len(raw) > _MAX_FILE_BYTES:
+            raise LexiconError(f"word list {p} unpacks to over {_MAX_FILE_BYTES} bytes")
     text = _decode_word_file(p, raw)
     words = []
     for line in text.splitlines():
