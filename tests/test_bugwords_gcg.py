@@ -117,6 +117,8 @@ def _small_lexicon() -> Lexicon:
         ("#player1 A A\n>A +0 0\n", "line 2: a move line reads"),
         ("#player1 A A\nhello\n", "line 2: lines start with '#'"),
         ("#player1 A A\n#player2 A B\n", "line 2: player 'A' is named twice"),
+        ("#player1 A A\n#player1 B B\n", "line 2: the player lines go #player1, #player2"),
+        ("#player2 A A\n#player1 B B\n", "line 1: the player lines go #player1, #player2"),
         ("", "no players and no moves"),
     ],
 )

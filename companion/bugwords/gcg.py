@@ -180,6 +180,9 @@ def _read_pragma(rec: GcgRecord, lineno: int, line: str) -> bool:
             raise _fail(lineno, line, "a player line reads '#player1 nick Full Name'")
         if nick in rec.player_names():
             raise _fail(lineno, line, f"player {nick!r} is named twice")
+        if int(key[-1]) != len(rec.players) + 1:  # a second #player1 was read as a third player
+            raise _fail(lineno, line, "the player lines go #player1, #player2, ... in order, "
+                        "each once")
         rec.players.append((nick, name.strip() or nick))
     elif key == "note" and rec.moves and value.lower().startswith(TIME_NOTE_PREFIX):
         try:
