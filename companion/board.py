@@ -209,12 +209,11 @@ def split_word(word: str, digraphs: Collection[str] = ()) -> list[str | None]:
     by_len = sorted(digraphs, key=len, reverse=True)
     while i < len(word):
         ch = word[i]
-        if ch == "(":
-            through = True
-            i += 1
-            continue
-        if ch == ")":
-            through = False
+        if ch == "(" or ch == ")":
+            if through != (ch == ")"):  # C(A, CA), C((A)): a bracket left open or never opened
+                raise PlayError(f"{word!r} has an unmatched {ch!r}: put the letters already "
+                                "on the board in brackets, as WO(R)D")
+            through = ch == "("
             i += 1
             continue
         if ch == ".":
@@ -230,6 +229,9 @@ def split_word(word: str, digraphs: Collection[str] = ()) -> list[str | None]:
                 break
         out.append(None if through else tile)
         i += len(tile)
+    if through:
+        raise PlayError(f"{word!r} has an unmatched '(': put the letters already on the board "
+                        "in brackets, as WO(R)D")
     return out
 
 

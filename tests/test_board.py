@@ -110,6 +110,10 @@ def test_split_word():
     assert split_word("cAT") == ["c", "A", "T"]
     with pytest.raises(PlayError, match="'3'"):
         split_word("A3")
+    assert split_word("(WO)R(D)") == [None, None, "R", None]
+    for lopsided in ("C(A", "CA)T", "C((A))T", "(CA"):  # were read as if the bracket were not
+        with pytest.raises(PlayError, match="unmatched"):
+            split_word(lopsided)
 
 
 def test_tiles_for_play_through_existing_tiles():
