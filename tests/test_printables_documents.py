@@ -17,7 +17,7 @@ from companion.tiles import tile_set
 from printables.boards import board_pdf
 from printables.deck import CARD_H, CARD_W, deck_pdf
 from printables.score_sheets import score_sheet_pdf
-from printables.style import PREMIUM_COLOURS
+from printables.style import PREMIUM_COLOURS, UNPRINTABLE
 from printables.tiles import tiles_pdf
 
 LETTER, A4 = (215.9, 279.4), (210.0, 297.0)
@@ -156,3 +156,44 @@ def test_deck_backs_sit_behind_their_cards() -> None:
     back_slots = sorted(slot(x, y) for t, x, y in backs if t == "PDQ")
     assert len(front_slots) == 76 - 8 * 9
     assert back_slots == sorted((r, 2 - c) for r, c in front_slots)
+
+
+def _ink_margins_mm(pdf: bytes, tmp_path: Path, page: int = 1, dpi: int = 100
+                    ) -> tuple[float, float, float, float]:
+    """How near the page's left, top, right and bottom edges anything is drawn (mm)."""
+    path = tmp_path / "page.pdf"
+    path.write_bytes(pdf)
+    ink = render(path, dpi, page).min(axis=2) < 235
+    rows, cols = ink.any(axis=1).nonzero()[0], ink.any(axis=0).nonzero()[0]
+    px = 25.4 / dpi
+    h, w = ink.shape
+    return (cols[0] * px, rows[0] * px, (w - 1 - cols[-1]) * px, (h - 1 - rows[-1]) * px)
+
+
+@pytest.mark.parametrize("make", [
+    lambda: deck_pdf(paper="letter"), lambda: deck_pdf("four-score", "a4", backs=True),
+    lambda: tiles_pdf("werdup", "a4"), lambda: tiles_pdf("bugwords", "a4"),
+    lambda: tiles_pdf("bugwords", "letter"), lambda: score_sheet_pdf("bugwords", 4, "a4"),
+], ids=["deck-letter", "deck-a4", "tiles-werdup-a4", "tiles-bugwords-a4",
+        "tiles-bugwords-letter", "score-bugwords-4-a4"])
+def test_nothing_is_drawn_in_the_unprintable_edge(make: Callable[[], bytes],
+                                                  tmp_path: Path) -> None:
+    # Printers lose the outer 4-6 mm: a crop mark drawn there is not on the print.
+    margins = _ink_margins_mm(make(), tmp_path)
+    assert min(margins) >= UNPRINTABLE - 0.3, margins
+
+
+def test_deck_keeps_crop_marks_where_the_edge_is_near(tmp_path: Path) -> None:
+    # Letter leaves 7.7 mm above and below three cards: the marks there are short, not gone.
+    pdf = deck_pdf(paper="letter")
+    path = tmp_path / "deck.pdf"
+    path.write_bytes(pdf)
+    dpi = 200
+    img = render(path, dpi).min(axis=2)
+    px = dpi / 25.4
+    y0 = (279.4 - 3 * CARD_H) / 2
+    x0 = (215.9 - 3 * CARD_W) / 2
+    band = img[int(UNPRINTABLE * px):int((y0 - 0.2) * px)]
+    for k in range(4):
+        x = int((x0 + k * CARD_W) * px)
+        assert (band[:, x - 2:x + 3] < 128).any(), f"no crop mark above cut {k}"
