@@ -151,12 +151,24 @@ def draw_board(page: Page, sheet: SheetLayout, game: str, title: str,
                   "The first word covers at least one of the "
                   f"{number_word(len(get_rules().beginning))} beginning squares.", size=7,
                   color=MUTED, align="center")
+    for x, y, arm in registration_targets(sheet, seam_xs, seam_ys):
+        _registration(page, x, y, arm)
+
+
+def registration_targets(sheet: SheetLayout, seam_xs: Sequence[float] = (),
+                         seam_ys: Sequence[float] = ()) -> list[tuple[float, float, float]]:
+    """Where the seam targets go (sheet mm): ``(x, y, arm)``, ``arm`` the cross's half-length.
+
+    A vertical seam runs through the middle of the board, where the title stands in the top
+    margin and the colour key or the note in the bottom one: its targets sit above the title and
+    below the note, clear of the text. A horizontal seam's targets sit in the side margins.
+    """
+    out = []
     for x in seam_xs:
-        for y in (BOARD_MARGIN / 2, sheet.height - BOARD_MARGIN / 2):
-            _registration(page, x, y)
+        out += [(x, 5.0, 4.2), (x, sheet.height - 3.6, 3.0)]
     for y in seam_ys:
-        for x in (BOARD_MARGIN / 2, sheet.width - BOARD_MARGIN / 2):
-            _registration(page, x, y)
+        out += [(BOARD_MARGIN / 2, y, 4.2), (sheet.width - BOARD_MARGIN / 2, y, 4.2)]
+    return out
 
 
 def _draw_square(page: Page, r: Rect, sq: Square, game: str) -> None:
@@ -206,11 +218,11 @@ def _premium_key(page: Page, sheet: SheetLayout) -> None:
         x += w
 
 
-def _registration(page: Page, x: float, y: float) -> None:
+def _registration(page: Page, x: float, y: float, arm: float = 4.2) -> None:
     """A registration target on a seam: the halves line up when the pieces are aligned."""
     page.circle(x, y, 2.6, stroke=INK, width=0.25)
-    page.line(x - 4.2, y, x + 4.2, y, color=INK, width=0.25)
-    page.line(x, y - 4.2, x, y + 4.2, color=INK, width=0.25)
+    page.line(x - arm, y, x + arm, y, color=INK, width=0.25)
+    page.line(x, y - arm, x, y + arm, color=INK, width=0.25)
 
 
 def _draw_piece_furniture(page: Page, piece: Piece, title: str) -> None:

@@ -197,3 +197,69 @@ def test_deck_keeps_crop_marks_where_the_edge_is_near(tmp_path: Path) -> None:
     for k in range(4):
         x = int((x0 + k * CARD_W) * px)
         assert (band[:, x - 2:x + 3] < 128).any(), f"no crop mark above cut {k}"
+
+
+def _text_boxes_mm(pdf: bytes) -> list[list[tuple[float, float, float, float]]]:
+    """Per page, each text run's box (left, top, right, bottom) in mm from the top-left."""
+    import io
+
+    from pypdf import PdfReader
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    pages = []
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        ph = float(page.mediabox.height)
+        boxes: list[tuple[float, float, float, float]] = []
+
+        def visit(text, cm, tm, font, size, boxes=boxes, ph=ph):
+            if not text.strip():
+                return
+            scale = abs(tm[0] * cm[0]) or abs(tm[1] * cm[1]) or 1.0
+            pt = size * scale
+            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+            y = ph - (tm[4] * cm[1] + tm[5] * cm[3] + cm[5])
+            name = str(font["/BaseFont"]).lstrip("/") if font else "Helvetica"
+            # letter-spaced headings run wider than the plain width: allow 1 mm a letter
+            w = stringWidth(text, name, pt) / 72 * 25.4 + len(text) * 1.0
+            k = 25.4 / 72
+            boxes.append((x * k, (y - 0.75 * pt) * k, x * k + w, (y + 0.25 * pt) * k))
+
+        page.extract_text(visitor_text=visit)
+        pages.append(boxes)
+    return pages
+
+
+@pytest.mark.parametrize("game,paper", [("bugwords", "letter"), ("werdup", "letter"),
+                                        ("bugwords", "a4"), ("werdup", "a4")])
+def test_seam_targets_do_not_cover_the_board_text(game: str, paper: str) -> None:
+    # The vertical seam runs through the title and the note under the board: a target drawn
+    # there hid a letter of the title ("BUG WORDS" read "BU WORDS" with a cross on the G).
+    from companion.layout.sheets import PAPER_SIZES
+    from printables.boards import CAPTION, registration_targets
+    from printables.style import PAGE_MARGIN
+    from printables.tiling import seams, tile_sheet
+
+    sheet = board_sheet(game)
+    grid = sheet.grids["board"]
+    pieces = tile_sheet(sheet.width, sheet.height, *PAPER_SIZES[paper], margin=PAGE_MARGIN,
+                        reserve_bottom=CAPTION,
+                        snap_x=[grid.x + i * grid.pitch_x for i in range(grid.cols + 1)],
+                        snap_y=[grid.y + i * grid.pitch_y for i in range(grid.rows + 1)])
+    xs, ys = seams(pieces)
+    targets = registration_targets(sheet, xs, ys)
+    assert len(targets) == 2 * (len(xs) + len(ys)) and xs
+    pages = _text_boxes_mm(board_pdf(game, paper))
+    assert len(pages) == len(pieces)
+    checked = 0
+    for piece, boxes in zip(pieces, pages, strict=True):
+        for tx, ty, arm in targets:
+            r = piece.region
+            if not (r.x - arm <= tx <= r.right + arm and r.y - arm <= ty <= r.bottom + arm):
+                continue
+            px, py = piece.to_page(tx, ty)
+            reach = max(arm, 2.6) + 0.3
+            for left, top, right, bottom in boxes:
+                assert (right < px - reach or left > px + reach or bottom < py - reach
+                        or top > py + reach), (piece.number, (tx, ty), (left, top, right, bottom))
+            checked += 1
+    assert checked >= 2 * len(targets)  # each target shows on the pieces on both sides
