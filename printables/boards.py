@@ -78,16 +78,7 @@ def board_pdf(game: str, paper: str = "letter") -> bytes:
     if paper not in BOARD_PAPERS:
         raise UsageError(f"Paper must be one of {', '.join(BOARD_PAPERS)}, not {paper!r}.")
     sheet = board_sheet(game)
-    if paper == "full":
-        page_size = (sheet.width, sheet.height)
-        pieces = tile_sheet(sheet.width, sheet.height, *page_size, margin=0.0)
-    else:
-        page_size = PAPER_SIZES[paper]
-        grid = sheet.grids["board"]
-        lines_x = [grid.x + i * grid.pitch_x for i in range(grid.cols + 1)]
-        lines_y = [grid.y + i * grid.pitch_y for i in range(grid.rows + 1)]
-        pieces = tile_sheet(sheet.width, sheet.height, *page_size, margin=PAGE_MARGIN,
-                            reserve_bottom=CAPTION, snap_x=lines_x, snap_y=lines_y)
+    page_size, pieces = board_pieces(sheet, paper)
     title = {"werdup": "WerdUp", "bugwords": "Bug Words"}[game]
     c, buf = new_canvas(page_size, f"{title} paper board", f"{len(pieces)} page(s)")
     xs, ys = seams(pieces)
@@ -99,6 +90,29 @@ def board_pdf(game: str, paper: str = "letter") -> bytes:
         c.showPage()
     c.save()
     return buf.getvalue()
+
+
+def board_pieces(sheet: SheetLayout, paper: str) -> tuple[tuple[float, float], list[Piece]]:
+    """The page size (mm, portrait or landscape) and the pieces of ``sheet`` on ``paper``.
+
+    The paper is turned to landscape when that takes fewer pages (the 248 mm WerdUp board is
+    two Letter pages on its side instead of four upright).
+    """
+    if paper == "full":
+        page_size = (sheet.width, sheet.height)
+        return page_size, tile_sheet(sheet.width, sheet.height, *page_size, margin=0.0)
+    grid = sheet.grids["board"]
+    lines_x = [grid.x + i * grid.pitch_x for i in range(grid.cols + 1)]
+    lines_y = [grid.y + i * grid.pitch_y for i in range(grid.rows + 1)]
+    w, h = PAPER_SIZES[paper]
+    best: tuple[tuple[float, float], list[Piece]] | None = None
+    for size in ((w, h), (h, w)):
+        pieces = tile_sheet(sheet.width, sheet.height, *size, margin=PAGE_MARGIN,
+                            reserve_bottom=CAPTION, snap_x=lines_x, snap_y=lines_y)
+        if best is None or len(pieces) < len(best[1]):
+            best = (size, pieces)
+    assert best is not None
+    return best
 
 
 def _draw_piece(page: Page, piece: Piece, sheet: SheetLayout, game: str, title: str,

@@ -30,7 +30,8 @@ DOCUMENTS: dict[str, tuple[Callable[[], bytes], list[tuple[float, float]]]] = {
     "score-pdq-4": (lambda: score_sheet_pdf("pdq", 4), [LETTER]),
     "pdq-deck": (lambda: deck_pdf(), [LETTER] * 9),
     "pdq-deck-four-score-a4": (lambda: deck_pdf("four-score", "a4"), [A4] * 9),
-    "board-werdup-letter": (lambda: board_pdf("werdup", "letter"), [LETTER] * 4),
+    # the 248 mm board is two Letter pages on their side (four upright)
+    "board-werdup-letter": (lambda: board_pdf("werdup", "letter"), [LETTER[::-1]] * 2),
     "board-bugwords-a4": (lambda: board_pdf("bugwords", "a4"), [A4] * 4),
     "board-bugwords-full": (lambda: board_pdf("bugwords", "full"), [(333.0, 333.0)]),
     "board-werdup-a3": (lambda: board_pdf("werdup", "a3"), [(297.0, 420.0)]),
@@ -230,24 +231,19 @@ def _text_boxes_mm(pdf: bytes) -> list[list[tuple[float, float, float, float]]]:
 
 
 @pytest.mark.parametrize("game,paper", [("bugwords", "letter"), ("werdup", "letter"),
-                                        ("bugwords", "a4"), ("werdup", "a4")])
+                                        ("bugwords", "a4"), ("werdup", "a4"),
+                                        ("bugwords", "tabloid")])
 def test_seam_targets_do_not_cover_the_board_text(game: str, paper: str) -> None:
     # The vertical seam runs through the title and the note under the board: a target drawn
     # there hid a letter of the title ("BUG WORDS" read "BU WORDS" with a cross on the G).
-    from companion.layout.sheets import PAPER_SIZES
-    from printables.boards import CAPTION, registration_targets
-    from printables.style import PAGE_MARGIN
-    from printables.tiling import seams, tile_sheet
+    from printables.boards import board_pieces, registration_targets
+    from printables.tiling import seams
 
     sheet = board_sheet(game)
-    grid = sheet.grids["board"]
-    pieces = tile_sheet(sheet.width, sheet.height, *PAPER_SIZES[paper], margin=PAGE_MARGIN,
-                        reserve_bottom=CAPTION,
-                        snap_x=[grid.x + i * grid.pitch_x for i in range(grid.cols + 1)],
-                        snap_y=[grid.y + i * grid.pitch_y for i in range(grid.rows + 1)])
+    _, pieces = board_pieces(sheet, paper)
     xs, ys = seams(pieces)
     targets = registration_targets(sheet, xs, ys)
-    assert len(targets) == 2 * (len(xs) + len(ys)) and xs
+    assert len(targets) == 2 * (len(xs) + len(ys)) and (xs or ys)
     pages = _text_boxes_mm(board_pdf(game, paper))
     assert len(pages) == len(pieces)
     checked = 0
@@ -263,3 +259,20 @@ def test_seam_targets_do_not_cover_the_board_text(game: str, paper: str) -> None
                         or top > py + reach), (piece.number, (tx, ty), (left, top, right, bottom))
             checked += 1
     assert checked >= 2 * len(targets)  # each target shows on the pieces on both sides
+
+
+@pytest.mark.parametrize("game", ["werdup", "bugwords"])
+@pytest.mark.parametrize("paper", ["letter", "a4", "tabloid", "a3"])
+def test_a_board_takes_the_fewest_pages_either_way_up(game: str, paper: str) -> None:
+    from companion.layout.sheets import PAPER_SIZES
+    from printables.boards import CAPTION
+    from printables.style import PAGE_MARGIN
+    from printables.tiling import tile_sheet
+
+    sheet = board_sheet(game)
+    w, h = PAPER_SIZES[paper]
+    fewest = min(len(tile_sheet(sheet.width, sheet.height, *size, margin=PAGE_MARGIN,
+                                reserve_bottom=CAPTION)) for size in ((w, h), (h, w)))
+    sizes = page_sizes_mm(board_pdf(game, paper))
+    assert len(sizes) == fewest
+    assert {tuple(sorted(s)) for s in sizes} == {tuple(sorted((round(w, 1), round(h, 1))))}
