@@ -266,7 +266,8 @@ def _draw_piece_furniture(page: Page, piece: Piece, title: str) -> None:
         how.append(f"Cut along the dashed {' and '.join(sides)} edge")
     if piece.col < piece.cols - 1 or piece.row < piece.rows - 1:
         how.append("the grey strips go under the next piece; line up the targets and glue")
-    page.text(cap_x, y + 4.5, "; ".join(how) + ".", size=7, color=MUTED)
+    sentence = "; ".join(how)
+    page.text(cap_x, y + 4.5, sentence[:1].upper() + sentence[1:] + ".", size=7, color=MUTED)
     cell = 4.0
     mx = ox + r.w - piece.cols * cell
     for rr in range(piece.rows):

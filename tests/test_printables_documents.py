@@ -276,3 +276,13 @@ def test_a_board_takes_the_fewest_pages_either_way_up(game: str, paper: str) -> 
     sizes = page_sizes_mm(board_pdf(game, paper))
     assert len(sizes) == fewest
     assert {tuple(sorted(s)) for s in sizes} == {tuple(sorted((round(w, 1), round(h, 1))))}
+
+
+@pytest.mark.parametrize("game,paper", [("bugwords", "letter"), ("werdup", "letter")])
+def test_piece_captions_are_sentences(game: str, paper: str) -> None:
+    # piece 1 has nothing to cut, and its caption began "the grey strips go under ..."
+    pages = text_items(board_pdf(game, paper))
+    captions = [t for page in pages for t, _, _ in page
+                if "grey strips" in t or t.startswith("Cut along")]
+    assert len(captions) == len(pages)
+    assert all(t[0].isupper() and t.endswith(".") for t in captions), captions
