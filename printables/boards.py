@@ -78,16 +78,7 @@ def board_pdf(game: str, paper: str = "letter") -> bytes:
     if paper not in BOARD_PAPERS:
         raise UsageError(f"Paper must be one of {', '.join(BOARD_PAPERS)}, not {paper!r}.")
     sheet = board_sheet(game)
-    if paper == "full":
-        page_size = (sheet.width, sheet.height)
-        pieces = tile_sheet(sheet.width, sheet.height, *page_size, margin=0.0)
-    else:
-        page_size = PAPER_SIZES[paper]
-        grid = sheet.grids["board"]
-        lines_x = [grid.x + i * grid.pitch_x for i in range(grid.cols + 1)]
-        lines_y = [grid.y + i * grid.pitch_y for i in range(grid.rows + 1)]
-        pieces = tile_sheet(sheet.width, sheet.height, *page_size, margin=PAGE_MARGIN,
-                            reserve_bottom=CAPTION, snap_x=lines_x, snap_y=lines_y)
+    page_size, pieces = board_pieces(sheet, paper)
     title = {"werdup": "WerdUp", "bugwords": "Bug Words"}[game]
     c, buf = new_canvas(page_size, f"{title} paper board", f"{len(pieces)} page(s)")
     xs, ys = seams(pieces)
@@ -99,6 +90,29 @@ def board_pdf(game: str, paper: str = "letter") -> bytes:
         c.showPage()
     c.save()
     return buf.getvalue()
+
+
+def board_pieces(sheet: SheetLayout, paper: str) -> tuple[tuple[float, float], list[Piece]]:
+    """The page size (mm, portrait or landscape) and the pieces of ``sheet`` on ``paper``.
+
+    The paper is turned to landscape when that takes fewer pages (the 248 mm WerdUp board is
+    two Letter pages on its side instead of four upright).
+    """
+    if paper == "full":
+        page_size = (sheet.width, sheet.height)
+        return page_size, tile_sheet(sheet.width, sheet.height, *page_size, margin=0.0)
+    grid = sheet.grids["board"]
+    lines_x = [grid.x + i * grid.pitch_x for i in range(grid.cols + 1)]
+    lines_y = [grid.y + i * grid.pitch_y for i in range(grid.rows + 1)]
+    w, h = PAPER_SIZES[paper]
+    best: tuple[tuple[float, float], list[Piece]] | None = None
+    for size in ((w, h), (h, w)):
+        pieces = tile_sheet(sheet.width, sheet.height, *size, margin=PAGE_MARGIN,
+                            reserve_bottom=CAPTION, snap_x=lines_x, snap_y=lines_y)
+        if best is None or len(pieces) < len(best[1]):
+            best = (size, pieces)
+    assert best is not None
+    return best
 
 
 def _draw_piece(page: Page, piece: Piece, sheet: SheetLayout, game: str, title: str,
@@ -151,12 +165,24 @@ def draw_board(page: Page, sheet: SheetLayout, game: str, title: str,
                   "The first word covers at least one of the "
                   f"{number_word(len(get_rules().beginning))} beginning squares.", size=7,
                   color=MUTED, align="center")
+    for x, y, arm in registration_targets(sheet, seam_xs, seam_ys):
+        _registration(page, x, y, arm)
+
+
+def registration_targets(sheet: SheetLayout, seam_xs: Sequence[float] = (),
+                         seam_ys: Sequence[float] = ()) -> list[tuple[float, float, float]]:
+    """Where the seam targets go (sheet mm): ``(x, y, arm)``, ``arm`` the cross's half-length.
+
+    A vertical seam runs through the middle of the board, where the title stands in the top
+    margin and the colour key or the note in the bottom one: its targets sit above the title and
+    below the note, clear of the text. A horizontal seam's targets sit in the side margins.
+    """
+    out = []
     for x in seam_xs:
-        for y in (BOARD_MARGIN / 2, sheet.height - BOARD_MARGIN / 2):
-            _registration(page, x, y)
+        out += [(x, 5.0, 4.2), (x, sheet.height - 3.6, 3.0)]
     for y in seam_ys:
-        for x in (BOARD_MARGIN / 2, sheet.width - BOARD_MARGIN / 2):
-            _registration(page, x, y)
+        out += [(BOARD_MARGIN / 2, y, 4.2), (sheet.width - BOARD_MARGIN / 2, y, 4.2)]
+    return out
 
 
 def _draw_square(page: Page, r: Rect, sq: Square, game: str) -> None:
@@ -206,11 +232,11 @@ def _premium_key(page: Page, sheet: SheetLayout) -> None:
         x += w
 
 
-def _registration(page: Page, x: float, y: float) -> None:
+def _registration(page: Page, x: float, y: float, arm: float = 4.2) -> None:
     """A registration target on a seam: the halves line up when the pieces are aligned."""
     page.circle(x, y, 2.6, stroke=INK, width=0.25)
-    page.line(x - 4.2, y, x + 4.2, y, color=INK, width=0.25)
-    page.line(x, y - 4.2, x, y + 4.2, color=INK, width=0.25)
+    page.line(x - arm, y, x + arm, y, color=INK, width=0.25)
+    page.line(x, y - arm, x, y + arm, color=INK, width=0.25)
 
 
 def _draw_piece_furniture(page: Page, piece: Piece, title: str) -> None:
@@ -240,7 +266,8 @@ def _draw_piece_furniture(page: Page, piece: Piece, title: str) -> None:
         how.append(f"Cut along the dashed {' and '.join(sides)} edge")
     if piece.col < piece.cols - 1 or piece.row < piece.rows - 1:
         how.append("the grey strips go under the next piece; line up the targets and glue")
-    page.text(cap_x, y + 4.5, "; ".join(how) + ".", size=7, color=MUTED)
+    sentence = "; ".join(how)
+    page.text(cap_x, y + 4.5, sentence[:1].upper() + sentence[1:] + ".", size=7, color=MUTED)
     cell = 4.0
     mx = ox + r.w - piece.cols * cell
     for rr in range(piece.rows):

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from companion.layout.sheets import Rect
 from printables.canvas import Page, text_width
-from printables.style import CUT, FONT, FONT_BOLD, INK, MUTED, PAGE_MARGIN, RULE
+from printables.style import CUT, FONT, FONT_BOLD, INK, MUTED, PAGE_MARGIN, RULE, UNPRINTABLE
 
 
 def title_band(page: Page, title: str, kicker: str, accent: str,
@@ -52,13 +52,34 @@ def section_label(page: Page, x: float, y: float, label: str, accent: str,
 
 
 def crop_marks(page: Page, r: Rect, length: float = 4.0, offset: float = 1.5) -> None:
-    """Printer's crop marks just outside the corners of ``r``."""
+    """Printer's crop marks just outside the corners of ``r`` (kept off the unprintable edge)."""
     for x in (r.x, r.right):
         for y in (r.y, r.bottom):
             sx = -1 if x == r.x else 1
             sy = -1 if y == r.y else 1
-            page.line(x + sx * offset, y, x + sx * (offset + length), y, color=INK, width=0.2)
-            page.line(x, y + sy * offset, x, y + sy * (offset + length), color=INK, width=0.2)
+            _tick(page, x, y, sx, 0, length, offset)
+            _tick(page, x, y, 0, sy, length, offset)
+
+
+def _tick(page: Page, x: float, y: float, dx: int, dy: int, length: float,
+          offset: float) -> None:
+    """A crop mark from (``x``, ``y``) outwards along (``dx``, ``dy``), ``offset`` clear of it.
+
+    Where the page edge is too near for the full mark, the gap and the mark shrink so that it
+    still ends :data:`UNPRINTABLE` mm inside the edge (a printer would lose the rest); a mark
+    with no room left is not drawn.
+    """
+    if dx:
+        room = (x if dx < 0 else page.width - x) - UNPRINTABLE
+    else:
+        room = (y if dy < 0 else page.height - y) - UNPRINTABLE
+    if room < offset + length:
+        offset = min(offset, room / 3)
+        length = room - offset
+    if length < 0.8:
+        return
+    page.line(x + dx * offset, y + dy * offset, x + dx * (offset + length),
+              y + dy * (offset + length), color=INK, width=0.2)
 
 
 def cut_lines(page: Page, xs: Sequence[float], ys: Sequence[float], top: float, bottom: float,
@@ -75,11 +96,11 @@ def gang_marks(page: Page, xs: Sequence[float], ys: Sequence[float], length: flo
     """Crop marks for a block of cards butted together: a tick outside the block on every cut."""
     top, bottom, left, right = ys[0], ys[-1], xs[0], xs[-1]
     for x in xs:
-        page.line(x, top - offset, x, top - offset - length, color=INK, width=0.2)
-        page.line(x, bottom + offset, x, bottom + offset + length, color=INK, width=0.2)
+        _tick(page, x, top, 0, -1, length, offset)
+        _tick(page, x, bottom, 0, 1, length, offset)
     for y in ys:
-        page.line(left - offset, y, left - offset - length, y, color=INK, width=0.2)
-        page.line(right + offset, y, right + offset + length, y, color=INK, width=0.2)
+        _tick(page, left, y, -1, 0, length, offset)
+        _tick(page, right, y, 1, 0, length, offset)
 
 
 _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",

@@ -254,9 +254,17 @@ def _sentence(page: Page, box: Rect) -> None:
     section_label(page, box.x, box.y + 1.6, "Your sentence or haiku", ACCENT,
                   "using today's seven words")
     page.rect(Rect(box.x, box.y + 4.0, box.w, box.h - 4.0), stroke=RULE, width=0.3, radius=1.5)
-    y = box.y + 4.0 + 8.5
-    while y < box.bottom - 2.0:
+    for y in sentence_lines(box):
         page.line(box.x + 3.0, y, box.right - 3.0, y, color=RULE, width=0.2)
-        y += 8.0
+
+
+def sentence_lines(box: Rect, first: float = 8.5, pitch: float = 8.0,
+                   at_least: int = 3) -> list[float]:
+    """The writing lines' y in the sentence box: 8 mm apart, closer if that is what it takes
+    to give a haiku its three lines (Letter's box is shorter than A4's)."""
+    top, last = box.y + 4.0 + first, box.bottom - 2.5
+    n = max(at_least, int((last - top) // pitch) + 1)
+    step = min(pitch, (last - top) / (n - 1))
+    return [top + i * step for i in range(n)]
 
 

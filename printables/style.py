@@ -40,6 +40,8 @@ PREMIUM_COLOURS: dict[str, str] = {
 }
 
 PAGE_MARGIN = 10.0  # mm kept clear on every edge (most printers cannot print the outer 4-6 mm)
+# Nothing at all is drawn nearer the page edge than this (crop marks are cut short instead).
+UNPRINTABLE = 6.0
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,21 @@ def test_output_option(tmp_path: Path) -> None:
     assert (tmp_path / "tiles-werdup-letter.pdf").exists()
 
 
+def test_output_ending_in_a_slash_is_a_folder(tmp_path: Path, capsys) -> None:
+    # "-o prints/" once wrote a PDF file called "prints"
+    folder = tmp_path / "prints" / "werdup"
+    assert main(["print", "tiles", "--game", "werdup", "-o", f"{folder}/"]) == 0
+    assert folder.is_dir()
+    out = folder / "tiles-werdup-letter.pdf"
+    assert out.read_bytes().startswith(b"%PDF-")
+    assert f"wrote {out}" in capsys.readouterr().out
+    blocker = tmp_path / "taken"
+    blocker.write_text("keep me", encoding="utf-8")
+    assert main(["print", "tiles", "--game", "werdup", "-o", f"{blocker}/"]) == 2
+    assert "Cannot make the folder" in capsys.readouterr().err
+    assert blocker.read_text(encoding="utf-8") == "keep me"
+
+
 @pytest.mark.parametrize("argv,message", [
     (["girdle", "--date", "29/11/2026"], "Dates look like 2026-11-29"),
     (["girdle", "--date", "2026-02-30"], "Dates look like 2026-11-29"),

@@ -17,7 +17,7 @@ from companion.tiles import tile_set
 from printables.boards import board_pdf
 from printables.deck import CARD_H, CARD_W, deck_pdf
 from printables.score_sheets import score_sheet_pdf
-from printables.style import PREMIUM_COLOURS
+from printables.style import PREMIUM_COLOURS, UNPRINTABLE
 from printables.tiles import tiles_pdf
 
 LETTER, A4 = (215.9, 279.4), (210.0, 297.0)
@@ -30,7 +30,8 @@ DOCUMENTS: dict[str, tuple[Callable[[], bytes], list[tuple[float, float]]]] = {
     "score-pdq-4": (lambda: score_sheet_pdf("pdq", 4), [LETTER]),
     "pdq-deck": (lambda: deck_pdf(), [LETTER] * 9),
     "pdq-deck-four-score-a4": (lambda: deck_pdf("four-score", "a4"), [A4] * 9),
-    "board-werdup-letter": (lambda: board_pdf("werdup", "letter"), [LETTER] * 4),
+    # the 248 mm board is two Letter pages on their side (four upright)
+    "board-werdup-letter": (lambda: board_pdf("werdup", "letter"), [LETTER[::-1]] * 2),
     "board-bugwords-a4": (lambda: board_pdf("bugwords", "a4"), [A4] * 4),
     "board-bugwords-full": (lambda: board_pdf("bugwords", "full"), [(333.0, 333.0)]),
     "board-werdup-a3": (lambda: board_pdf("werdup", "a3"), [(297.0, 420.0)]),
@@ -156,3 +157,132 @@ def test_deck_backs_sit_behind_their_cards() -> None:
     back_slots = sorted(slot(x, y) for t, x, y in backs if t == "PDQ")
     assert len(front_slots) == 76 - 8 * 9
     assert back_slots == sorted((r, 2 - c) for r, c in front_slots)
+
+
+def _ink_margins_mm(pdf: bytes, tmp_path: Path, page: int = 1, dpi: int = 100
+                    ) -> tuple[float, float, float, float]:
+    """How near the page's left, top, right and bottom edges anything is drawn (mm)."""
+    path = tmp_path / "page.pdf"
+    path.write_bytes(pdf)
+    ink = render(path, dpi, page).min(axis=2) < 235
+    rows, cols = ink.any(axis=1).nonzero()[0], ink.any(axis=0).nonzero()[0]
+    px = 25.4 / dpi
+    h, w = ink.shape
+    return (cols[0] * px, rows[0] * px, (w - 1 - cols[-1]) * px, (h - 1 - rows[-1]) * px)
+
+
+@pytest.mark.parametrize("make", [
+    lambda: deck_pdf(paper="letter"), lambda: deck_pdf("four-score", "a4", backs=True),
+    lambda: tiles_pdf("werdup", "a4"), lambda: tiles_pdf("bugwords", "a4"),
+    lambda: tiles_pdf("bugwords", "letter"), lambda: score_sheet_pdf("bugwords", 4, "a4"),
+], ids=["deck-letter", "deck-a4", "tiles-werdup-a4", "tiles-bugwords-a4",
+        "tiles-bugwords-letter", "score-bugwords-4-a4"])
+def test_nothing_is_drawn_in_the_unprintable_edge(make: Callable[[], bytes],
+                                                  tmp_path: Path) -> None:
+    # Printers lose the outer 4-6 mm: a crop mark drawn there is not on the print.
+    margins = _ink_margins_mm(make(), tmp_path)
+    assert min(margins) >= UNPRINTABLE - 0.3, margins
+
+
+def test_deck_keeps_crop_marks_where_the_edge_is_near(tmp_path: Path) -> None:
+    # Letter leaves 7.7 mm above and below three cards: the marks there are short, not gone.
+    pdf = deck_pdf(paper="letter")
+    path = tmp_path / "deck.pdf"
+    path.write_bytes(pdf)
+    dpi = 200
+    img = render(path, dpi).min(axis=2)
+    px = dpi / 25.4
+    y0 = (279.4 - 3 * CARD_H) / 2
+    x0 = (215.9 - 3 * CARD_W) / 2
+    band = img[int(UNPRINTABLE * px):int((y0 - 0.2) * px)]
+    for k in range(4):
+        x = int((x0 + k * CARD_W) * px)
+        assert (band[:, x - 2:x + 3] < 128).any(), f"no crop mark above cut {k}"
+
+
+def _text_boxes_mm(pdf: bytes) -> list[list[tuple[float, float, float, float]]]:
+    """Per page, each text run's box (left, top, right, bottom) in mm from the top-left."""
+    import io
+
+    from pypdf import PdfReader
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    pages = []
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        ph = float(page.mediabox.height)
+        boxes: list[tuple[float, float, float, float]] = []
+
+        def visit(text, cm, tm, font, size, boxes=boxes, ph=ph):
+            if not text.strip():
+                return
+            scale = abs(tm[0] * cm[0]) or abs(tm[1] * cm[1]) or 1.0
+            pt = size * scale
+            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+            y = ph - (tm[4] * cm[1] + tm[5] * cm[3] + cm[5])
+            name = str(font["/BaseFont"]).lstrip("/") if font else "Helvetica"
+            # letter-spaced headings run wider than the plain width: allow 1 mm a letter
+            w = stringWidth(text, name, pt) / 72 * 25.4 + len(text) * 1.0
+            k = 25.4 / 72
+            boxes.append((x * k, (y - 0.75 * pt) * k, x * k + w, (y + 0.25 * pt) * k))
+
+        page.extract_text(visitor_text=visit)
+        pages.append(boxes)
+    return pages
+
+
+@pytest.mark.parametrize("game,paper", [("bugwords", "letter"), ("werdup", "letter"),
+                                        ("bugwords", "a4"), ("werdup", "a4"),
+                                        ("bugwords", "tabloid")])
+def test_seam_targets_do_not_cover_the_board_text(game: str, paper: str) -> None:
+    # The vertical seam runs through the title and the note under the board: a target drawn
+    # there hid a letter of the title ("BUG WORDS" read "BU WORDS" with a cross on the G).
+    from printables.boards import board_pieces, registration_targets
+    from printables.tiling import seams
+
+    sheet = board_sheet(game)
+    _, pieces = board_pieces(sheet, paper)
+    xs, ys = seams(pieces)
+    targets = registration_targets(sheet, xs, ys)
+    assert len(targets) == 2 * (len(xs) + len(ys)) and (xs or ys)
+    pages = _text_boxes_mm(board_pdf(game, paper))
+    assert len(pages) == len(pieces)
+    checked = 0
+    for piece, boxes in zip(pieces, pages, strict=True):
+        for tx, ty, arm in targets:
+            r = piece.region
+            if not (r.x - arm <= tx <= r.right + arm and r.y - arm <= ty <= r.bottom + arm):
+                continue
+            px, py = piece.to_page(tx, ty)
+            reach = max(arm, 2.6) + 0.3
+            for left, top, right, bottom in boxes:
+                assert (right < px - reach or left > px + reach or bottom < py - reach
+                        or top > py + reach), (piece.number, (tx, ty), (left, top, right, bottom))
+            checked += 1
+    assert checked >= 2 * len(targets)  # each target shows on the pieces on both sides
+
+
+@pytest.mark.parametrize("game", ["werdup", "bugwords"])
+@pytest.mark.parametrize("paper", ["letter", "a4", "tabloid", "a3"])
+def test_a_board_takes_the_fewest_pages_either_way_up(game: str, paper: str) -> None:
+    from companion.layout.sheets import PAPER_SIZES
+    from printables.boards import CAPTION
+    from printables.style import PAGE_MARGIN
+    from printables.tiling import tile_sheet
+
+    sheet = board_sheet(game)
+    w, h = PAPER_SIZES[paper]
+    fewest = min(len(tile_sheet(sheet.width, sheet.height, *size, margin=PAGE_MARGIN,
+                                reserve_bottom=CAPTION)) for size in ((w, h), (h, w)))
+    sizes = page_sizes_mm(board_pdf(game, paper))
+    assert len(sizes) == fewest
+    assert {tuple(sorted(s)) for s in sizes} == {tuple(sorted((round(w, 1), round(h, 1))))}
+
+
+@pytest.mark.parametrize("game,paper", [("bugwords", "letter"), ("werdup", "letter")])
+def test_piece_captions_are_sentences(game: str, paper: str) -> None:
+    # piece 1 has nothing to cut, and its caption began "the grey strips go under ..."
+    pages = text_items(board_pdf(game, paper))
+    captions = [t for page in pages for t, _, _ in page
+                if "grey strips" in t or t.startswith("Cut along")]
+    assert len(captions) == len(pages)
+    assert all(t[0].isupper() and t.endswith(".") for t in captions), captions

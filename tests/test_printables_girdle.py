@@ -224,3 +224,20 @@ def test_every_layout_family_has_its_answer_key(family: str) -> None:
     assert_matches_golden(f"girdle-key-{family}-letter", key)
     texts = [t for t, _, _ in text_items(key)[0]]
     assert (f"PAR {case['par']}" if case["proven"] else f"BEST FOUND {case['par']}") in texts
+
+
+@pytest.mark.parametrize("paper,lines", [("letter", 3), ("a4", 5)])
+def test_sentence_box_has_three_lines_for_a_haiku(paper: str, lines: int, sheets,
+                                                   tmp_path: Path) -> None:
+    # The sheet asks for a sentence or a haiku; Letter's shorter box had two lines.
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(sheets[paper])
+    dpi = 150
+    px = dpi / 25.4
+    box = girdle_sheet(paper).boxes["sentence"]
+    img = render(path, dpi).mean(axis=2)
+    inside = img[int((box.y + 5.0) * px):int((box.bottom - 1.0) * px),
+                 int((box.x + 10.0) * px):int((box.right - 10.0) * px)]
+    ruled = (inside < 235).mean(axis=1) > 0.9  # rows crossed by a rule from side to side
+    runs = int(ruled[0]) + int(np.count_nonzero(ruled[1:] & ~ruled[:-1]))
+    assert runs == lines

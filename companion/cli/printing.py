@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -81,8 +82,9 @@ def _paper(p: argparse.ArgumentParser, choices: tuple[str, ...]) -> None:
 
 def _output(p: argparse.ArgumentParser) -> None:
     p.add_argument("-o", "--output", metavar="FILE",
-                   help="PDF file to write (default: a descriptive name in the current folder; "
-                   "'-' for standard output)")
+                   help="PDF file to write, or a folder for the descriptive name (a name "
+                   "ending in / makes the folder; default: the current folder; '-' for "
+                   "standard output)")
 
 
 def _write(args: argparse.Namespace, default_name: str, data: bytes) -> int:
@@ -94,6 +96,12 @@ def _write(args: argparse.Namespace, default_name: str, data: bytes) -> int:
         sys.stdout.buffer.write(data)
         return 0
     path = Path(args.output or default_name)
+    if args.output and args.output.endswith(("/", os.sep)):
+        # "-o prints/" names a folder (Path drops the slash: it would have become a file)
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UsageError(f"Cannot make the folder {path}: {exc.strerror or exc}.") from exc
     if path.is_dir():
         path = path / default_name
     try:
