@@ -257,9 +257,9 @@ def _store_photo(game: Game, data: bytes) -> Photo:
         raise UsageError("This game is over; start a new one.")
     reading, overlay_jpeg, (width, height) = photos.read_photo(
         game.kind, data, lexicon(), current_app.config["MAX_IMAGE_PIXELS"])
-    mime = "image/png" if data.startswith(b"\x89PNG") else (
-        "image/jpeg" if data.startswith(b"\xff\xd8") else "image/*")
-    photo = Photo(game_kind=game.kind, game_id=game.id, mime=mime, width=width,
+    from vision.imageio import photo_mime
+
+    photo = Photo(game_kind=game.kind, game_id=game.id, mime=photo_mime(data), width=width,
                   height=height, data=data, overlay=overlay_jpeg, reading=reading)
     session().add(photo)
     forget_old_photos(session(), current_app.config["PHOTO_RETENTION_DAYS"])
