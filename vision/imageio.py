@@ -55,11 +55,11 @@ def what_it_is(data: bytes) -> str:
     if head[4:8] == b"ftyp":
         brand = head[8:12]
         if brand in _HEIF_BRANDS:
-            kind = "AVIF" if brand.startswith(b"avi") else "HEIC"
-            if kind == "HEIC" and not heic_supported():
+            kind = "an AVIF" if brand.startswith(b"avi") else "a HEIC"
+            if kind == "a HEIC" and not heic_supported():
                 return ("a HEIC photo, and HEIC decoding (the pillow-heif package) is not "
                         "installed here: send the photo as JPEG")
-            return f"a {kind} photo that is damaged or truncated"
+            return f"{kind} photo that is damaged or truncated"
         if brand in _VIDEO_BRANDS or brand.startswith((b"mp4", b"3g")):
             return f"a video, not a photo {expected}"
     for magic, kind in _NOT_PHOTOS:
@@ -176,3 +176,11 @@ def photo_mime(data: bytes) -> str:
     except (OSError, ValueError, SyntaxError, RuntimeError):
         return "image/*"
     return Image.MIME.get(fmt, "image/heic" if fmt == "HEIF" else "image/*")
+
+
+def colourless(image: np.ndarray) -> bool:
+    """Whether a BGR image has no colour at all (a black-and-white photo): fewer than 1 pixel
+    in 200 has channels more than 16 apart (a colour photo of a board: most of them)."""
+    sample = image[::4, ::4].astype(np.int16)
+    spread = sample.max(axis=2) - sample.min(axis=2)
+    return bool((spread > 16).mean() < 0.005)

@@ -27,7 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "boards by their markers, or a commercial board by its outline and grid lines), a "
         "filled-in Word Girdle sheet, or a PDQ deal (three or four cards, left to right).",
     )
-    p.add_argument("photo", help="the photo (JPEG or PNG)")
+    p.add_argument("photo", help="the photo (JPEG, HEIC, PNG, WebP or AVIF)")
     p.add_argument("--game", required=True, choices=READ_GAMES,
                    help="which game's board, sheet or cards the photo shows")
     p.add_argument("--previous", metavar="STATE.json",
