@@ -121,11 +121,22 @@ def decode_photo(cfg: LoadConfig, data: bytes, name: str = "photo") -> np.ndarra
         img.draft("RGB", (int(w * scale) + 1, int(h * scale) + 1))
     try:
         img.load()
+        img = _shrink(img, cfg.work_long_side)
         rgb = to_rgb(upright(img))
     except (OSError, ValueError, SyntaxError, RuntimeError) as exc:
         raise BadPhoto(f"{name}: the image file is damaged or truncated") from exc
     arr = np.asarray(rgb)[:, :, ::-1]
     return fit_working_size(cfg, np.ascontiguousarray(arr))
+
+
+def _shrink(img: Image.Image, long_side: int) -> Image.Image:
+    """A large decoded picture (a 48 MP HEIC, PNG, WebP...) box-reduced by a whole factor at
+    once, staying at least the working size, so the turns and conversions after it handle
+    megabytes, not hundreds (a JPEG, already decoded at a reduced scale, is left as it is)."""
+    factor = max(img.size) // max(long_side, 1)
+    if factor < 2 or img.mode not in ("RGB", "RGBA", "L", "LA", "CMYK"):
+        return img
+    return img.reduce(factor)
 
 
 def to_rgb(img: Image.Image) -> Image.Image:
