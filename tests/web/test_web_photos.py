@@ -236,3 +236,11 @@ def test_a_24_megapixel_iphone_photo_is_not_too_large(client):
                        content_type="image/jpeg")
     assert resp.status_code == 400 and "megapixels" not in resp.get_json()["error"]
     assert "board" in resp.get_json()["error"]  # read, and no board found in a plain picture
+
+
+def test_the_api_description_names_every_photo_format(client):
+    spec = client.get("/api/openapi.json").get_json()
+    for path in ("/api/games/{key}/photos", "/api/girdle/{day}/photo", "/api/pdq/cards"):
+        content = spec["paths"][path]["post"]["requestBody"]["content"]
+        assert {"image/jpeg", "image/heic", "image/png", "image/webp", "image/avif"} <= set(
+            content), path
