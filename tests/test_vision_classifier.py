@@ -50,3 +50,22 @@ def test_classify_rejects_a_non_image(tmp_path, capsys):
     p.write_text("hello")
     assert main(["vision", "classify", str(p)]) == 2
     assert "not an image" in capsys.readouterr().err
+
+
+def test_classify_reads_a_tile_in_any_photo_format(tmp_path, capsys):
+    """A tile cropped on a phone comes back as HEIC or WebP: read like its PNG."""
+    import pillow_heif
+    from PIL import Image
+
+    face = tile_face("K", 64, tile_fonts()[0], value=5)
+    rgb = Image.fromarray(np.ascontiguousarray(face[:, :, ::-1]) if face.ndim == 3 else face)
+    files = []
+    for name in ("k.png", "k.webp", "k.heic"):
+        p = tmp_path / name
+        if name.endswith(".heic"):
+            pillow_heif.from_pillow(rgb.convert("RGB")).save(p, quality=95)
+        else:
+            rgb.save(p, quality=95)  # (PNG: lossless, the quality unused)
+        files.append(str(p))
+    assert main(["vision", "classify", *files, "--json"]) == 0
+    assert [r["letter"] for r in json.loads(capsys.readouterr().out)] == ["K", "K", "K"]

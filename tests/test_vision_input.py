@@ -65,9 +65,9 @@ def test_large_photo_is_scaled_to_working_size():
 )
 def test_cli_read_bad_input(tmp_path, capsys, content, status, message):
     p = tmp_path / "photo.png"
-    if content is None:  # a real image of an empty, evenly grey table: no board in it
+    if content is None:  # a real image of an empty, evenly coloured table: no board in it
         rng = np.random.default_rng(1)
-        noise = (120 + rng.normal(0, 3, (600, 800, 3))).clip(0, 255).astype(np.uint8)
+        noise = ((90, 120, 150) + rng.normal(0, 3, (600, 800, 3))).clip(0, 255).astype(np.uint8)
         Image.fromarray(noise).save(p)
     else:
         p.write_bytes(content)

@@ -1,4 +1,9 @@
-"""Loading photos safely: every bad file becomes a sentence, never a traceback."""
+"""Loading photos safely: every bad file becomes a sentence, never a traceback.
+
+This is the one place photos are opened, for the command line and the web app alike. It reads
+what phones save and send: JPEG (progressive, greyscale, CMYK, turned by the EXIF tag), HEIC /
+HEIF (iPhones), WebP, AVIF, and PNG (screenshots, with alpha, 16 bits a channel).
+"""
 
 from __future__ import annotations
 
@@ -10,6 +15,70 @@ from PIL import Image, UnidentifiedImageError
 
 from vision.config import LoadConfig
 from vision.errors import BadPhoto
+
+PHOTO_FORMATS = "a JPEG, HEIC, PNG, WebP or AVIF photo"
+
+# What a file that is not a readable image most likely is, by its first bytes.
+_NOT_PHOTOS = (
+    (b"%PDF", "a PDF document"),
+    (b"PK\x03\x04", "a ZIP archive"),
+    (b"<svg", "an SVG drawing"),
+    (b"<?xml", "an XML file"),
+    (b"RIFF", "a RIFF file (a video or sound?)"),
+)
+_VIDEO_BRANDS = (b"qt  ", b"isom", b"iso2", b"mp41", b"mp42", b"M4V ", b"3gp4", b"3gp5",
+                 b"3g2a", b"avc1", b"MSNV")
+_HEIF_BRANDS = (b"heic", b"heix", b"heim", b"heis", b"hevc", b"hevx", b"mif1", b"msf1",
+                b"mif2", b"avif", b"avis")
+_registered = False
+
+
+def _register_decoders() -> None:
+    """Teach Pillow HEIC / HEIF (pillow-heif); AVIF, WebP, JPEG and PNG are Pillow's own."""
+    global _registered
+    if _registered:
+        return
+    _registered = True
+    try:
+        from pillow_heif import register_heif_opener
+    except ImportError:  # pragma: no cover - a dependency; the sentence below says what is missing
+        return
+    # Only the main picture: no thumbnails, depth maps or other auxiliary images.
+    register_heif_opener(thumbnails=False, depth_images=False, aux_images=False)
+
+
+def what_it_is(data: bytes) -> str:
+    """What ``data``, which no decoder could open, is, as words that follow "is" or a file's
+    name and a colon ("a video, not a photo", "not an image (... expected)")."""
+    head = data[:64]
+    expected = f"({PHOTO_FORMATS} expected)"
+    if head[4:8] == b"ftyp":
+        brand = head[8:12]
+        if brand in _HEIF_BRANDS:
+            kind = "an AVIF" if brand.startswith(b"avi") else "a HEIC"
+            if kind == "a HEIC" and not heic_supported():
+                return ("a HEIC photo, and HEIC decoding (the pillow-heif package) is not "
+                        "installed here: send the photo as JPEG")
+            return f"{kind} photo that is damaged or truncated"
+        if brand in _VIDEO_BRANDS or brand.startswith((b"mp4", b"3g")):
+            return f"a video, not a photo {expected}"
+    for magic, kind in _NOT_PHOTOS:
+        if head.lstrip().startswith(magic):
+            return f"{kind}, not a photo {expected}"
+    return f"not an image {expected}"
+
+
+def heic_supported() -> bool:
+    """Whether HEIC / HEIF photos can be decoded here."""
+    _register_decoders()
+    return "HEIF" in Image.registered_extensions().values()
+
+
+def open_image(data: bytes) -> Image.Image:
+    """Pillow's lazy image of ``data``, opened with every decoder this reader knows; raises
+    what :func:`PIL.Image.open` raises."""
+    _register_decoders()
+    return Image.open(io.BytesIO(data))
 
 
 def load_photo(cfg: LoadConfig, path: str | Path) -> np.ndarray:
@@ -32,13 +101,14 @@ def load_photo(cfg: LoadConfig, path: str | Path) -> np.ndarray:
 
 
 def decode_photo(cfg: LoadConfig, data: bytes, name: str = "photo") -> np.ndarray:
-    """Decode image bytes (JPEG, PNG, ...) to a BGR array; see :func:`load_photo`."""
+    """Decode image bytes (any format of the module's list) to a BGR array; see
+    :func:`load_photo`."""
     try:
-        img = Image.open(io.BytesIO(data))
+        img = open_image(data)
     except Image.DecompressionBombError as exc:
         raise BadPhoto(f"{name}: far too many pixels to be a photo of a board") from exc
-    except (UnidentifiedImageError, OSError, ValueError) as exc:
-        raise BadPhoto(f"{name}: not an image (JPEG or PNG photo expected)") from exc
+    except (UnidentifiedImageError, OSError, ValueError, RuntimeError) as exc:
+        raise BadPhoto(f"{name}: {what_it_is(data)}") from exc
     w, h = img.size
     if w * h > cfg.max_pixels:
         raise BadPhoto(f"{name}: {w}x{h} is {w * h / 1e6:.0f} megapixels; at most "
@@ -47,15 +117,44 @@ def decode_photo(cfg: LoadConfig, data: bytes, name: str = "photo") -> np.ndarra
         raise BadPhoto(f"{name}: {w}x{h} is too small to show a board (at least "
                        f"{cfg.min_side} pixels a side)")
     scale = cfg.work_long_side / max(w, h)
-    if img.format == "JPEG" and scale < 0.5:
+    if img.format in ("JPEG", "MPO") and scale < 0.5:
         img.draft("RGB", (int(w * scale) + 1, int(h * scale) + 1))
     try:
         img.load()
-        rgb = upright(img).convert("RGB")
-    except (OSError, ValueError, SyntaxError) as exc:
+        img = _shrink(img, cfg.work_long_side)
+        rgb = to_rgb(upright(img))
+    except (OSError, ValueError, SyntaxError, RuntimeError) as exc:
         raise BadPhoto(f"{name}: the image file is damaged or truncated") from exc
     arr = np.asarray(rgb)[:, :, ::-1]
     return fit_working_size(cfg, np.ascontiguousarray(arr))
+
+
+def _shrink(img: Image.Image, long_side: int) -> Image.Image:
+    """A large decoded picture (a 48 MP HEIC, PNG, WebP...) box-reduced by a whole factor at
+    once, staying at least the working size, so the turns and conversions after it handle
+    megabytes, not hundreds (a JPEG, already decoded at a reduced scale, is left as it is)."""
+    factor = max(img.size) // max(long_side, 1)
+    if factor < 2 or img.mode not in ("RGB", "RGBA", "L", "LA", "CMYK"):
+        return img
+    return img.reduce(factor)
+
+
+def to_rgb(img: Image.Image) -> Image.Image:
+    """8-bit RGB of any mode: 16- and 32-bit greys scaled (not clipped) to 8 bits, transparent
+    parts laid on white, CMYK and palettes converted."""
+    if img.mode in ("I", "I;16", "I;16L", "I;16B", "I;16N", "F"):
+        values = np.asarray(img, dtype=np.float64)
+        top = 1.0 if img.mode == "F" and values.max(initial=0) <= 1.0 else 65535.0
+        grey = np.clip(values * (255.0 / top) + 0.5, 0, 255).astype(np.uint8)
+        return Image.fromarray(grey).convert("RGB")
+    if img.mode in ("RGBA", "LA", "PA", "RGBa", "La") or (
+            img.mode == "P" and "transparency" in img.info):
+        rgba = img.convert("RGBA")
+        if int(np.asarray(rgba)[:, :, 3].min()) < 255:  # some of it is see-through
+            white = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
+            return Image.alpha_composite(white, rgba).convert("RGB")
+        return rgba.convert("RGB")
+    return img.convert("RGB")
 
 
 def upright(img: Image.Image) -> Image.Image:
@@ -77,3 +176,22 @@ def fit_working_size(cfg: LoadConfig, image: np.ndarray) -> np.ndarray:
     if scale >= 1:
         return image
     return cv2.resize(image, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA)
+
+
+def photo_mime(data: bytes) -> str:
+    """The media type of image bytes ("image/heic", "image/webp", ...), from the decoder that
+    opens them; ``image/*`` when none does."""
+    try:
+        with open_image(data) as img:
+            fmt = img.format or ""
+    except (OSError, ValueError, SyntaxError, RuntimeError):
+        return "image/*"
+    return Image.MIME.get(fmt, "image/heic" if fmt == "HEIF" else "image/*")
+
+
+def colourless(image: np.ndarray) -> bool:
+    """Whether a BGR image has no colour at all (a black-and-white photo): fewer than 1 pixel
+    in 200 has channels more than 16 apart (a colour photo of a board: most of them)."""
+    sample = image[::4, ::4].astype(np.int16)
+    spread = sample.max(axis=2) - sample.min(axis=2)
+    return bool((spread > 16).mean() < 0.005)

@@ -31,12 +31,20 @@ class PhotoReading:
 def load(photo: bytes | str | Path, cfg: VisionConfig = DEFAULT,
          name: str = "photo") -> np.ndarray:
     """The working image (BGR) of photo bytes or a file; bad files raise
-    :class:`vision.errors.BadPhoto`."""
-    from vision.imageio import decode_photo, load_photo
+    :class:`vision.errors.BadPhoto`, and so does a black-and-white photo: tiles are told from
+    the board's squares by their colour, so read in grey many would be missed silently."""
+    from vision.errors import BadPhoto
+    from vision.imageio import colourless, decode_photo, load_photo
 
     if isinstance(photo, bytes):
-        return decode_photo(cfg.load, photo, name=name)
-    return load_photo(cfg.load, photo)
+        image = decode_photo(cfg.load, photo, name=name)
+    else:
+        image = load_photo(cfg.load, photo)
+        name = str(photo)
+    if colourless(image):
+        raise BadPhoto(f"{name}: a black-and-white photo; the board is read by its colours "
+                       "(tiles against squares): take the photo in colour")
+    return image
 
 
 def read_photo(photo: bytes | str | Path | np.ndarray, game: str,

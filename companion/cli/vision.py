@@ -27,7 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "boards by their markers, or a commercial board by its outline and grid lines), a "
         "filled-in Word Girdle sheet, or a PDQ deal (three or four cards, left to right).",
     )
-    p.add_argument("photo", help="the photo (JPEG or PNG)")
+    p.add_argument("photo", help="the photo (JPEG, HEIC, PNG, WebP or AVIF)")
     p.add_argument("--game", required=True, choices=READ_GAMES,
                    help="which game's board, sheet or cards the photo shows")
     p.add_argument("--previous", metavar="STATE.json",
@@ -255,27 +255,22 @@ def _print_reading(out: dict) -> None:
 
 
 def run_classify(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
     import cv2
     import numpy as np
 
     from vision.cells import glyph_of
     from vision.classifier import shipped_classifier
     from vision.config import DEFAULT
-    from vision.errors import BadPhoto
     from vision.glyph import features
+    from vision.imageio import load_photo
 
     clf = shipped_classifier()
+    load = replace(DEFAULT.load, min_side=1)  # a tile's crop: any size, any photo format
     results = []
     for name in args.images:
-        p = Path(name)
-        if p.is_dir():
-            raise BadPhoto(f"{name}: a folder, not an image file")
-        if not p.exists():
-            raise BadPhoto(f"{name}: no such file")
-        data = p.read_bytes() if p.is_file() else b""
-        img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR) if data else None
-        if img is None:
-            raise BadPhoto(f"{name}: not an image file")
+        img = load_photo(load, name)
         glyph = glyph_of(DEFAULT.cells, _tile_crop(DEFAULT.cells.inset, img))
         if glyph is None:
             gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)

@@ -30,8 +30,9 @@ NAV = (
 DEFAULTS: dict[str, Any] = {
     "LEXICON_PATH": None,
     "DATABASE_URL": None,
-    "MAX_CONTENT_LENGTH": 8 * 1024 * 1024,  # bytes per request (photo uploads)
-    "MAX_IMAGE_PIXELS": 24_000_000,  # a 24-megapixel phone photo at most
+    "MAX_CONTENT_LENGTH": 20 * 1024 * 1024,  # bytes per request (a 48 MP phone photo)
+    # Phones' 48 and 50 MP modes (8064 x 6048, 8160 x 6120); their 24 MP is 5712 x 4284.
+    "MAX_IMAGE_PIXELS": 50_000_000,
     "JUDGE_CLEAR_SECONDS": 8,  # judge mode: the verdict clears itself after this long
     "PHOTO_RETENTION_DAYS": 30,  # board photos and their overlays are deleted after this
     "ARTIFACT_RETENTION_DAYS": 90,  # built files and finished jobs (built again if asked for)

@@ -257,9 +257,9 @@ def _store_photo(game: Game, data: bytes) -> Photo:
         raise UsageError("This game is over; start a new one.")
     reading, overlay_jpeg, (width, height) = photos.read_photo(
         game.kind, data, lexicon(), current_app.config["MAX_IMAGE_PIXELS"])
-    mime = "image/png" if data.startswith(b"\x89PNG") else (
-        "image/jpeg" if data.startswith(b"\xff\xd8") else "image/*")
-    photo = Photo(game_kind=game.kind, game_id=game.id, mime=mime, width=width,
+    from vision.imageio import photo_mime
+
+    photo = Photo(game_kind=game.kind, game_id=game.id, mime=photo_mime(data), width=width,
                   height=height, data=data, overlay=overlay_jpeg, reading=reading)
     session().add(photo)
     forget_old_photos(session(), current_app.config["PHOTO_RETENTION_DAYS"])
@@ -506,12 +506,11 @@ _PID = {"name": "photo_id", "in": "path", "required": True,
         "schema": {"type": "integer", "minimum": 1, "maximum": MAX_ID}}
 openapi.add("/api/games/{key}/photos", "post", {
     "summary": "Read a photo of the game's board: letters, confidences, uncertain squares",
-    "description": "Send the image as the request body (Content-Type image/jpeg or image/png), "
-    "or as multipart field `photo` with an X-CSRF-Token header.",
+    "description": "Send the photo as the request body (Content-Type image/jpeg, image/heic, "
+    "image/png, image/webp or image/avif), or as multipart field `photo` with an X-CSRF-Token "
+    "header.",
     "parameters": [_ID],
-    "requestBody": {"required": True, "content": {
-        "image/jpeg": {"schema": {"type": "string", "format": "binary"}},
-        "image/png": {"schema": {"type": "string", "format": "binary"}}}},
+    "requestBody": openapi.photo_body(),
     "responses": {"201": {"description": "the reading and the overlay's address",
                           "content": {"application/json": {"schema": {"type": "object"}}}},
                   **_REFUSED, "413": openapi.ERROR},

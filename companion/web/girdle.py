@@ -637,9 +637,7 @@ openapi.add("/api/girdle/{day}/photo", "post", {
     "summary": "Read a photo of a filled-in sheet: letters, words, dots, ticks, the score as "
     "read, and the words as a solution to check and submit",
     "parameters": [_DAY],
-    "requestBody": {"required": True, "content": {
-        "image/jpeg": {"schema": {"type": "string", "format": "binary"}},
-        "image/png": {"schema": {"type": "string", "format": "binary"}}}},
+    "requestBody": openapi.photo_body(),
     "responses": openapi.ok("the reading and the solution text")})
 openapi.add("/api/girdle/{day}/submissions", "post", {
     "summary": "Submit a solution: score breakdown, rank against par, best solution, streak",

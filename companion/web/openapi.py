@@ -67,6 +67,12 @@ def json_body(schema: dict[str, Any], description: str = "") -> dict[str, Any]:
     return {"required": True, "description": description,
             "content": {"application/json": {"schema": schema}}}
 
+def photo_body() -> dict[str, Any]:
+    """A request body that is a photo, in any format the photo reader reads."""
+    binary = {"schema": {"type": "string", "format": "binary"}}
+    return {"required": True, "content": {mime: binary for mime in (
+        "image/jpeg", "image/heic", "image/heif", "image/png", "image/webp", "image/avif")}}
+
 
 def ok(description: str, schema: dict[str, Any] | None = None,
        media: str = "application/json") -> dict[str, Any]:

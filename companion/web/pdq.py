@@ -224,9 +224,7 @@ openapi.add("/api/pdq/judge", "get", {
     "responses": openapi.ok("a Verdict", {"$ref": "#/components/schemas/Verdict"})})
 openapi.add("/api/pdq/cards", "post", {
     "summary": "Read the dealt cards from a photo, left to right",
-    "requestBody": {"required": True, "content": {
-        "image/jpeg": {"schema": {"type": "string", "format": "binary"}},
-        "image/png": {"schema": {"type": "string", "format": "binary"}}}},
+    "requestBody": openapi.photo_body(),
     "responses": openapi.ok("cards (? for a card not read) and the positions to check")})
 openapi.add("/api/pdq/words", "get", {
     "summary": "Every word for the cards, grouped by length, longest first",

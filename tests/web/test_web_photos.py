@@ -200,3 +200,47 @@ def test_an_empty_photo_file_is_named_as_such(client):
                            content_type="multipart/form-data")
         assert resp.status_code == 400, url
         assert "That photo file is empty (0 bytes)" in resp.get_data(as_text=True), url
+
+
+def test_an_iphone_heic_reads_as_its_jpeg_and_is_stored_as_heic(client):
+    """iPhones send HEIC: the same real photo as HEIC gives the JPEG's grid."""
+    from pathlib import Path
+
+    import pillow_heif
+
+    from companion.web.db import session
+    from companion.web.models import Photo
+
+    jpeg = (Path(__file__).parents[1] / "data" / "vision" / "real"
+            / "IMG_20141025_164035.jpg").read_bytes()
+    buf = io.BytesIO()
+    pillow_heif.from_pillow(Image.open(io.BytesIO(jpeg)).convert("RGB")).save(buf, quality=90)
+    grids = []
+    for data, ctype in ((jpeg, "image/jpeg"), (buf.getvalue(), "image/heic")):
+        gid = _game(client)["table_key"]
+        resp = client.post(f"/api/games/{gid}/photos", data=data, content_type=ctype)
+        assert resp.status_code == 201, resp.get_json()
+        grids.append(resp.get_json()["reading"]["grid"])
+        with client.application.app_context():
+            assert session().get(Photo, resp.get_json()["photo_id"]).mime == ctype.replace(
+                "heic", "heif")
+    assert sum(bool(x) for row in grids[0] for x in row) == 21 and grids[1] == grids[0]
+
+
+def test_a_24_megapixel_iphone_photo_is_not_too_large(client):
+    """An iPhone 15's or 16's photo is 5712 x 4284 pixels (24.5 MP) by default."""
+    buf = io.BytesIO()
+    Image.new("RGB", (5712, 4284), (90, 120, 60)).save(buf, "JPEG", quality=50)
+    gid = _game(client)["table_key"]
+    resp = client.post(f"/api/games/{gid}/photos", data=buf.getvalue(),
+                       content_type="image/jpeg")
+    assert resp.status_code == 400 and "megapixels" not in resp.get_json()["error"]
+    assert "board" in resp.get_json()["error"]  # read, and no board found in a plain picture
+
+
+def test_the_api_description_names_every_photo_format(client):
+    spec = client.get("/api/openapi.json").get_json()
+    for path in ("/api/games/{key}/photos", "/api/girdle/{day}/photo", "/api/pdq/cards"):
+        content = spec["paths"][path]["post"]["requestBody"]["content"]
+        assert {"image/jpeg", "image/heic", "image/png", "image/webp", "image/avif"} <= set(
+            content), path
