@@ -233,3 +233,11 @@ def test_replay_reads_a_record_on_standard_input(capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text)))
     code, out, _ = run(capsys, "bugwords", "replay", "-")
     assert code == 0 and "WREATH" in out
+
+
+def test_a_record_saved_as_utf16_by_a_windows_editor_is_replayed(capsys, tmp_path):
+    text = (GCG_DIR / "selfplay-2p-seed7.gcg").read_text(encoding="utf-8")
+    path = tmp_path / "notepad.gcg"
+    path.write_bytes(text.encode("utf-16"))  # with its byte-order mark; it was 'looks binary'
+    code, out, _ = run(capsys, "bugwords", "replay", str(path), "--json")
+    assert code == 0 and json.loads(out)["mismatches"] == 0

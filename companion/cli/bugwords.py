@@ -14,6 +14,7 @@ from companion.bugwords.rules import default_rules
 from companion.challenges import get_challenge_rule
 from companion.cli.common import add_lexicon_option, lexicon_from_args, print_json
 from companion.errors import CompanionError, UsageError
+from companion.textfile import decode_text
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 
@@ -96,12 +97,10 @@ def _read_text(path: str) -> str:
 
 
 def _decode(raw: bytes, path: str) -> str:
-    if b"\x00" in raw[:4096]:
-        raise UsageError(f"{path} looks binary, not a text file")
     try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return raw.decode("latin-1")
+        return decode_text(raw)
+    except ValueError as exc:
+        raise UsageError(f"{path} {exc}, not a text file") from exc
 
 
 # -- replay -----------------------------------------------------------------------------------

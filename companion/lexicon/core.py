@@ -18,6 +18,8 @@ from pathlib import Path
 
 import numpy as np
 
+from companion.textfile import decode_text
+
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 _WORD_RE = re.compile(r"^[a-z]+$")
 # Words longer than this are not in the bitmask index; they are checked one by one.
@@ -41,19 +43,11 @@ def is_subsequence(letters: str, word: str) -> bool:
 
 
 def _decode_word_file(p: Path, raw: bytes) -> str:
-    """The text of a word list: UTF-8 with or without a byte-order mark (as Windows editors
-    save it), UTF-16 with one, else Latin-1; a file with NUL bytes otherwise is binary."""
-    if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        try:
-            return raw.decode("utf-16")
-        except UnicodeDecodeError as exc:
-            raise LexiconError(f"word list {p} is broken UTF-16 text") from exc
-    if b"\x00" in raw[:4096]:
-        raise LexiconError(f"word list {p} looks binary, not one word per line")
+    """The text of a word list (:func:`companion.textfile.decode_text`)."""
     try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return raw.decode("latin-1")
+        return decode_text(raw)
+    except ValueError as exc:
+        raise LexiconError(f"word list {p} {exc}, not one word per line") from exc
 
 
 def read_word_file(path: str | Path) -> list[str]:

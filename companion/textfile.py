@@ -1,0 +1,20 @@
+"""Decoding text files a user hands in (word lists, game records) as editors save them."""
+
+from __future__ import annotations
+
+
+def decode_text(raw: bytes) -> str:
+    """The text of ``raw``: UTF-16 with its byte-order mark, UTF-8 with or without one (as
+    Windows editors save it), else Latin-1 (older record files). Raises ``ValueError`` with
+    a phrase for a file that is binary (NUL bytes) or broken UTF-16."""
+    if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        try:
+            return raw.decode("utf-16")
+        except UnicodeDecodeError as exc:
+            raise ValueError("is broken UTF-16 text") from exc
+    if b"\x00" in raw[:4096]:
+        raise ValueError("looks binary")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
