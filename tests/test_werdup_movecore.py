@@ -7,10 +7,12 @@ import werdup_positions as pos
 from hypothesis import HealthCheck, given, settings
 from test_werdup_movegen import WORDS, positions, small_rules
 
+from companion.board import Placement
 from companion.errors import UsageError
 from companion.lexicon import default_lexicon
 from companion.werdup.movegen import generate_plays
 from companion.werdup.rules import get_rules
+from companion.werdup.validate import judge_play
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -38,3 +40,15 @@ def test_qu_tile_reads_two_letters_and_keeps_the_racks_spelling():
 def test_a_tile_that_is_not_werdup_says_so():
     with pytest.raises(UsageError, match="'1' is not a WerdUp tile"):
         generate_plays(pos.CAT, ["A", "1"], get_rules(), default_lexicon())
+
+
+@pytest.mark.parametrize("tile", ["Q", "q", "a"])
+def test_a_tile_the_set_lacks_is_refused_as_the_judge_refuses_it(tile):
+    # The set has a Qu tile but no Q, and tiles are written in capitals: the judge refuses a
+    # play of such a tile, so the generator must not offer one.
+    board = pos.CAT
+    rules, lexicon = get_rules(), default_lexicon()
+    p = Placement(3, 3, tile)
+    assert not judge_play(board, [p], rules, lexicon).legal
+    with pytest.raises(UsageError, match="is not a WerdUp tile"):
+        generate_plays(board, [tile, "I", "T"], rules, lexicon)

@@ -66,7 +66,9 @@ def generate_plays(
     counts = [0] * (movecore.QU_TILE + 1)
     for tile, n in rack_counts.items():
         code = _code(tile)
-        if code == movecore.NO_LETTER:
+        if tile not in rules.tile_set.counts or code == movecore.NO_LETTER:
+            # The rules' tile set is the one list of tiles: a bare Q (the set has only Qu) or
+            # a lower-case letter would give plays that judge_play refuses.
             raise UsageError(f"{tile!r} is not a WerdUp tile: use letters A-Z and Qu")
         tile_of.setdefault(code, tile)
         counts[code] += n
