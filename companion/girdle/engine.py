@@ -370,10 +370,13 @@ class Sheet:
             else:
                 pick = [i for i in unused_supply if pz.supply[i] == ch]
                 active = [i for i in pick if self.supply_state[i] == "active"]
-                if not pick:
+                if not active:
+                    inactive = " (an inactive Supply letter costs nothing, so crossing it " \
+                        "out would gain nothing)" if pick else ""
                     raise IllegalStep(number, f"{ch} cannot be crossed out: it is not an "
-                                      "unused letter of the A-Z section or the Supply")
-                unused_supply.remove((active or pick)[0])
+                                      "unused letter of the A-Z section or an active unused "
+                                      f"Supply letter{inactive}")
+                unused_supply.remove(active[0])
             card.crossed_out.append(ch)
         letters = unused_az + [pz.supply[i] for i in unused_supply
                                if self.supply_state[i] == "active"]
