@@ -216,3 +216,32 @@ def test_check_reads_a_sheet_on_standard_input(capsys, tmp_path, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
     code, out, _ = run(capsys, "girdle", "check", "-")
     assert code == 0 and "Final score:" in out
+
+
+def _check_one_changed(capsys, tmp_path, number, item):
+    data = json.loads(example_file(tmp_path).read_text())
+    data["solution"][number - 1] = item
+    path = tmp_path / "changed.json"
+    path.write_text(json.dumps(data))
+    return run(capsys, "girdle", "check", str(path))
+
+
+def test_check_activated_must_be_a_list(capsys, tmp_path):
+    """"activated": "12" was read digit by digit as Supply positions 1 and 2."""
+    item = EXAMPLE[0].to_dict(1) | {"activated": "1234567"}
+    code, out, err = _check_one_changed(capsys, tmp_path, 1, item)
+    assert code == 2 and "activated must be a list of Supply positions" in err
+    assert "Traceback" not in out + err
+
+
+def test_check_word_must_be_text(capsys, tmp_path):
+    """A null word was read as the word NONE."""
+    code, out, err = _check_one_changed(capsys, tmp_path, 2, EXAMPLE[1].to_dict(2) | {"word": None})
+    assert code == 2 and "word must be text" in err and "NONE" not in out
+
+
+def test_check_squares_given_backwards(capsys, tmp_path):
+    """Squares in the right line but bottom to top are a word read backwards, not a broken run."""
+    item = {"word": "ESU", "cells": [[3, 2], [2, 2], [1, 2]], "activated": [8]}
+    code, out, _ = _check_one_changed(capsys, tmp_path, 2, item)
+    assert code == 1 and "ESU reads backwards" in out and "not contiguous" not in out
