@@ -291,7 +291,10 @@ class Sheet:
                 raise IllegalStep(number, f"Supply position {i} ({pz.supply[i - 1]}) is "
                                   "already active")
         if len(acts) != due:
-            raise IllegalStep(number, f"{word} placed {len(new_cells)} new letter(s), so "
+            left = "" if due == len(new_cells) else (
+                f" and {'no' if due == 0 else f'only {due}'} Supply letter(s) are still "
+                "inactive")
+            raise IllegalStep(number, f"{word} placed {len(new_cells)} new letter(s){left}, so "
                               f"activate {due} Supply letter(s), not {len(acts)}")
 
     def _check_crossout(self, number: int, p: SheetStep, word: str) -> None:
