@@ -245,3 +245,19 @@ def test_check_squares_given_backwards(capsys, tmp_path):
     item = {"word": "ESU", "cells": [[3, 2], [2, 2], [1, 2]], "activated": [8]}
     code, out, _ = _check_one_changed(capsys, tmp_path, 2, item)
     assert code == 1 and "ESU reads backwards" in out and "not contiguous" not in out
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda pz: pz["length_bonus"].pop("4"), "no bonus for 4-letter words"),
+    (lambda pz: pz["lines"].__setitem__(1, {"kind": "row", "index": 1}),
+     "row 1 carries two word icons"),
+])
+def test_check_refuses_a_puzzle_the_sheet_cannot_have(capsys, tmp_path, change, message):
+    """A length table with a gap ended in a KeyError traceback at the first 4-letter word; two
+    icons on one line were taken as a puzzle."""
+    data = json.loads(example_file(tmp_path).read_text())
+    change(data["puzzle"])
+    path = tmp_path / "odd.json"
+    path.write_text(json.dumps(data))
+    code, out, err = run(capsys, "girdle", "check", str(path))
+    assert code == 2 and message in err and "Traceback" not in out + err
