@@ -53,6 +53,8 @@ def test_same_length_is_a_tie_and_invalid_words_never_win():
     result = settle_tie(["drum", "drub", "drux"], "DRU")
     assert result.winners == ["DRUM", "DRUB"]
     assert "deal new cards for the tied players only" in result.outcome
+    same = settle_tie(["drum", "drum", "drux"], "DRU")  # was "DRUM wins the cards"
+    assert same.winners == ["DRUM", "DRUM"] and "Tie: 2 players shouted DRUM" in same.outcome
     none = settle_tie(["during", "under"], "DRU")
     assert none.winners == [] and "No valid word" in none.outcome
 
