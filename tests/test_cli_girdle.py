@@ -216,3 +216,48 @@ def test_check_reads_a_sheet_on_standard_input(capsys, tmp_path, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
     code, out, _ = run(capsys, "girdle", "check", "-")
     assert code == 0 and "Final score:" in out
+
+
+def _check_one_changed(capsys, tmp_path, number, item):
+    data = json.loads(example_file(tmp_path).read_text())
+    data["solution"][number - 1] = item
+    path = tmp_path / "changed.json"
+    path.write_text(json.dumps(data))
+    return run(capsys, "girdle", "check", str(path))
+
+
+def test_check_activated_must_be_a_list(capsys, tmp_path):
+    """"activated": "12" was read digit by digit as Supply positions 1 and 2."""
+    item = EXAMPLE[0].to_dict(1) | {"activated": "1234567"}
+    code, out, err = _check_one_changed(capsys, tmp_path, 1, item)
+    assert code == 2 and "activated must be a list of Supply positions" in err
+    assert "Traceback" not in out + err
+
+
+def test_check_word_must_be_text(capsys, tmp_path):
+    """A null word was read as the word NONE."""
+    code, out, err = _check_one_changed(capsys, tmp_path, 2, EXAMPLE[1].to_dict(2) | {"word": None})
+    assert code == 2 and "word must be text" in err and "NONE" not in out
+
+
+def test_check_squares_given_backwards(capsys, tmp_path):
+    """Squares in the right line but bottom to top are a word read backwards, not a broken run."""
+    item = {"word": "ESU", "cells": [[3, 2], [2, 2], [1, 2]], "activated": [8]}
+    code, out, _ = _check_one_changed(capsys, tmp_path, 2, item)
+    assert code == 1 and "ESU reads backwards" in out and "not contiguous" not in out
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda pz: pz["length_bonus"].pop("4"), "no bonus for 4-letter words"),
+    (lambda pz: pz["lines"].__setitem__(1, {"kind": "row", "index": 1}),
+     "row 1 carries two word icons"),
+])
+def test_check_refuses_a_puzzle_the_sheet_cannot_have(capsys, tmp_path, change, message):
+    """A length table with a gap ended in a KeyError traceback at the first 4-letter word; two
+    icons on one line were taken as a puzzle."""
+    data = json.loads(example_file(tmp_path).read_text())
+    change(data["puzzle"])
+    path = tmp_path / "odd.json"
+    path.write_text(json.dumps(data))
+    code, out, err = run(capsys, "girdle", "check", str(path))
+    assert code == 2 and message in err and "Traceback" not in out + err

@@ -79,7 +79,8 @@ def first_words(n: int) -> Sheet:
         (0, P(1, 1, "across", "BALLS", (1, 2, 3, 4, 5)), "letter not available"),
         (0, P(1, 1, "across", "QZXV", (1, 2, 3, 4)), "not in the word list"),
         (1, P(3, 2, "down", "IT", (8,)), "uses no letter"),
-        (1, P(1, 2, "down", "USE", ()), "activate 1"),
+        (1, P(1, 2, "down", "USE", ()), "USE placed 2 new letter(s) and only 1 Supply letter(s) "
+         "are still inactive, so activate 1 Supply letter(s), not 0"),
         (2, P(5, 6, "down", "AT", (8,)), "uses no letter"),
         (2, P(1, 6, "down", "NOTE", (1, 2)), "already active"),
         (2, P(1, 6, "down", "AT", (8,)), "already holds N"),
@@ -143,3 +144,27 @@ def test_bad_puzzle_json_is_a_clear_error():
         Puzzle.from_json("[1, 2]")
     with pytest.raises(UsageError, match="row or col"):
         Puzzle.from_dict({"lines": [["diag", 1]], "supply": "E"})
+
+
+def test_cross_out_of_an_inactive_supply_letter_is_refused():
+    """An inactive Supply letter is not an unused letter (it costs nothing), so a cross-out may
+    not be spent on it: the U at Supply 10 is never activated, the A-Z U is used by JUMPING."""
+    pz = edition_puzzle([("row", 1), ("col", 2)], "EEAOSTRNEU", (1,))
+    use = P(1, 2, "down", "USE", (8, 9))
+    _, card = play_all(pz, [EXAMPLE[0], use])
+    assert "U" not in card.unused_letters and card.crossed_out == ["Z"]
+    sheet = Sheet(pz)
+    sheet.play(P(1, 1, "across", "JUMPING", tuple(range(1, 8)), ("U",)))
+    sheet.play(use)
+    with pytest.raises(IllegalStep, match="U cannot be crossed out.*inactive Supply letter"):
+        sheet.score()
+
+
+def test_cross_out_of_an_active_unused_supply_letter_counts_like_an_a_z_letter():
+    """A (used from A-Z by ACHE) is still active and unused at Supply 3: crossing it out takes 1
+    off the unused total, crossing out the unused A-Z letter B takes 3."""
+    for letter, unused in (("A", 35 - 1), ("B", 35 - 3), ("Z", 35 - 5)):
+        steps = [P(1, 1, "across", "JUMPING", tuple(range(1, 8)), (letter,))] + EXAMPLE[1:]
+        _, card = play_all(example_puzzle(), steps)
+        assert card.crossed_out == [letter]
+        assert card.unused_total == unused and card.final == 54 - unused

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
+
+import pytest
 
 from companion.lexicon import Lexicon
 from companion.pdq import deck_cards, find_words, get_variant, judge
@@ -50,6 +53,8 @@ def test_same_length_is_a_tie_and_invalid_words_never_win():
     result = settle_tie(["drum", "drub", "drux"], "DRU")
     assert result.winners == ["DRUM", "DRUB"]
     assert "deal new cards for the tied players only" in result.outcome
+    same = settle_tie(["drum", "drum", "drux"], "DRU")  # was "DRUM wins the cards"
+    assert same.winners == ["DRUM", "DRUM"] and "Tie: 2 players shouted DRUM" in same.outcome
     none = settle_tie(["during", "under"], "DRU")
     assert none.winners == [] and "No valid word" in none.outcome
 
@@ -108,3 +113,26 @@ def test_interactive_solitaire_judges_typed_words():
     assert "No: " in text and "Yes! " in text
     assert f"Stuck. There were {game0.rounds[1].word_count} words" in text
     assert "Cards collected: 3" in text
+
+
+@pytest.mark.parametrize("name", ["four-score", "stuck-in-the-middle", "experts"])
+def test_solitaire_reads_left_to_right_in_every_variant(name):
+    """Solitaire's rule (words read from left to right only) holds when it is played with
+    another variant's cards: seed 7's Four Score game took ULTRACENTRIFUGES for F I L U."""
+    ltr = replace(get_variant(name), read="ltr")
+    for seed in (1, 2, 7):
+        game = simulate_solitaire(seed, variant=name)
+        assert game.variant == name
+        for r in game.rounds:
+            if r.word is not None:
+                assert judge(r.word, r.cards, ltr).valid, (seed, r.cards, r.word)
+            else:
+                assert find_words(r.cards, ltr).no_word
+
+
+def test_solitaire_rules_keep_any_which_way():
+    """Any-Which-Way takes the other letters in any order, so Solitaire leaves it as it is."""
+    from companion.pdq.solitaire import solitaire_rules
+
+    assert "left to right" in solitaire_rules(get_variant("four-score")).summary
+    assert solitaire_rules(get_variant("any-which-way")) == get_variant("any-which-way")

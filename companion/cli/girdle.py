@@ -176,19 +176,31 @@ def _whole(value: object) -> int:
     raise ValueError(f"{value!r} is not a whole number")
 
 
+def _activated(item: dict) -> tuple[int, ...]:
+    """A word's ``activated`` Supply positions: a list of whole numbers (a string such as "12"
+    is not read digit by digit as positions 1 and 2)."""
+    acts = item.get("activated", [])
+    if not isinstance(acts, list):
+        raise ValueError(f"activated must be a list of Supply positions, not {acts!r}")
+    return tuple(_whole(i) for i in acts)
+
+
 def _placement(item: object, number: int) -> SheetStep:
     if not isinstance(item, dict):
         raise UsageError(f"word {number}: expected an object with row, col, direction, word")
     try:
+        word = item["word"]
+        if not isinstance(word, str):
+            raise ValueError(f"word must be text, not {word!r}")
         if "cells" in item:
             cells = [(_whole(r), _whole(c)) for r, c in item["cells"]]
-            return _from_cells(cells, str(item["word"]), item, number)
+            return _from_cells(cells, word, item, number)
         return SheetStep(
             row=_whole(item["row"]),
             col=_whole(item["col"]),
             direction=str(item["direction"]).lower(),
-            word=str(item["word"]).upper(),
-            activated=tuple(_whole(i) for i in item.get("activated", ())),
+            word=word.upper(),
+            activated=_activated(item),
             crossed_out=tuple(str(c).upper() for c in item.get("crossed_out", ())),
         )
     except (KeyError, TypeError, ValueError, OverflowError) as exc:
@@ -207,11 +219,14 @@ def _from_cells(cells: list, word: str, item: dict, number: int) -> SheetStep:
     elif len(cols) == 1 and [r for r, _ in cells] == list(range(cells[0][0],
                                                                cells[0][0] + len(cells))):
         direction = "down"
+    elif sorted(cells) in ([(r, cells[0][1]) for r in range(min(rows), min(rows) + len(cells))],
+                           [(cells[0][0], c) for c in range(min(cols), min(cols) + len(cells))]):
+        raise IllegalStep(number, f"{word.upper()} reads backwards: a word is written left to "
+                          "right or top to bottom, so give its squares in that order")
     else:
         raise IllegalStep(number, f"{word.upper()} is not contiguous: its squares must be "
                           "one unbroken run, left to right or top to bottom")
-    return SheetStep(cells[0][0], cells[0][1], direction, word.upper(),
-                     tuple(_whole(i) for i in item.get("activated", ())),
+    return SheetStep(cells[0][0], cells[0][1], direction, word.upper(), _activated(item),
                      tuple(str(c).upper() for c in item.get("crossed_out", ())))
 
 

@@ -49,7 +49,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--tie",
         metavar="W1,W2",
-        help="words shouted at the same moment: the longest valid word wins",
+        help="words shouted at the same moment, one per player: the longest valid word wins",
     )
     p.add_argument(
         "--score",

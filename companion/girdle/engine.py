@@ -291,7 +291,10 @@ class Sheet:
                 raise IllegalStep(number, f"Supply position {i} ({pz.supply[i - 1]}) is "
                                   "already active")
         if len(acts) != due:
-            raise IllegalStep(number, f"{word} placed {len(new_cells)} new letter(s), so "
+            left = "" if due == len(new_cells) else (
+                f" and {'no' if due == 0 else f'only {due}'} Supply letter(s) are still "
+                "inactive")
+            raise IllegalStep(number, f"{word} placed {len(new_cells)} new letter(s){left}, so "
                               f"activate {due} Supply letter(s), not {len(acts)}")
 
     def _check_crossout(self, number: int, p: SheetStep, word: str) -> None:
@@ -370,10 +373,13 @@ class Sheet:
             else:
                 pick = [i for i in unused_supply if pz.supply[i] == ch]
                 active = [i for i in pick if self.supply_state[i] == "active"]
-                if not pick:
+                if not active:
+                    inactive = " (an inactive Supply letter costs nothing, so crossing it " \
+                        "out would gain nothing)" if pick else ""
                     raise IllegalStep(number, f"{ch} cannot be crossed out: it is not an "
-                                      "unused letter of the A-Z section or the Supply")
-                unused_supply.remove((active or pick)[0])
+                                      "unused letter of the A-Z section or an active unused "
+                                      f"Supply letter{inactive}")
+                unused_supply.remove(active[0])
             card.crossed_out.append(ch)
         letters = unused_az + [pz.supply[i] for i in unused_supply
                                if self.supply_state[i] == "active"]

@@ -85,6 +85,21 @@ class Puzzle:
         if not self.length_bonus or min(self.length_bonus) < 1:
             raise UsageError("the length bonus table must name the word lengths allowed "
                              "(1 letter or more)")
+        self._check_lengths_and_lines()
+
+    def _check_lengths_and_lines(self) -> None:
+        """Every word length from the shortest to the longest has a bonus, and every word has
+        a line of its own."""
+        gaps = [n for n in range(min(self.length_bonus), max(self.length_bonus))
+                if n not in self.length_bonus]
+        if gaps:
+            raise UsageError(f"the length bonus table has no bonus for {gaps[0]}-letter words: "
+                             "it must give one for every length from the shortest to the "
+                             "longest")
+        repeated = [line for k, line in enumerate(self.lines) if line in self.lines[:k]]
+        if repeated:
+            raise UsageError(f"{repeated[0].label()} carries two word icons: each word has a "
+                             "line of its own")
 
     # -- derived facts -----------------------------------------------------------------------
     @property

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from companion.lexicon import Lexicon, default_lexicon
 from companion.pdq.deck import Deck, card_points, default_deck
@@ -90,8 +90,19 @@ def deals(pile: list[str], variant: Variant) -> Iterator[str]:
         yield "".join(row)
 
 
+def solitaire_rules(variant: Variant) -> Variant:
+    """``variant`` played as Solitaire: the rulebook's Solitaire reads words from left to right
+    only, so a variant that reads both ways (Four Score, Stuck in the Middle, ...) keeps its
+    cards and minimum but reads left to right. Any-Which-Way (the other letters in any order)
+    is left as it is."""
+    if variant.read == "ltr" or variant.start == "any-card":
+        return variant
+    return replace(variant, read="ltr", title=f"{variant.title} Solitaire",
+                   summary=f"{variant.summary} Solitaire: words read from left to right only.")
+
+
 def _setup(variant: Variant | str, deck: Deck | None) -> tuple[Variant, Deck]:
-    var = get_variant(variant) if isinstance(variant, str) else variant
+    var = solitaire_rules(get_variant(variant) if isinstance(variant, str) else variant)
     return var, (deck or default_deck()).without(var.remove)
 
 

@@ -35,17 +35,25 @@ def settle_tie(
 ) -> TieResult:
     """Judge words shouted at the same moment; the longest valid word wins the cards.
 
-    Valid words of the same greatest length tie: the rulebook sets the cards aside and deals
-    three new ones that only the tied players may play for.
+    ``words`` holds one word per player. Valid words of the same greatest length tie (the same
+    word shouted by two players too): the rulebook sets the cards aside and deals three new
+    ones that only the tied players may play for.
     """
     judged = [judge(w, cards, variant, lexicon, min_length=min_length) for w in words]
     valid = [j for j in judged if j.valid]
     if not valid:
         return TieResult(judged, [], "No valid word was shouted: play on with the same cards.")
     longest = max(len(j.word) for j in valid)
-    winners = list(dict.fromkeys(j.word for j in valid if len(j.word) == longest))
+    # one word per player: two players shouting the same word tie as any equal lengths do
+    winners = [j.word for j in valid if len(j.word) == longest]
     if len(winners) == 1:
         outcome = f"{winners[0]} wins the cards: the longest valid word ({longest} letters)."
+    elif len(set(winners)) == 1:
+        outcome = (
+            f"Tie: {len(winners)} players shouted {winners[0]} ({longest} letters): set the "
+            "cards aside and deal new cards for the tied players only; the winner also takes "
+            "the set-aside cards."
+        )
     else:
         outcome = (
             f"Tie between {', '.join(winners)} ({longest} letters each): set the cards aside "
