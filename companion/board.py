@@ -332,8 +332,11 @@ class Board:
                 continue
             tokens = line.split() if " " in line else list(line)
             if " " not in line and any(ch.isdigit() for ch in line):
-                raise PlayError(f"board text line {lineno}: a stack height (E3) needs the "
-                                "squares of its line separated by spaces, like '. E3 A .'")
+                digit = next(ch for ch in line if ch.isdigit())
+                raise PlayError(f"board text line {lineno} has the digit {digit!r}: squares "
+                                "hold letters, '.' when empty (a WerdUp stack height, as in "
+                                "E3, needs the squares of its line separated by spaces, like "
+                                "'. E3 A .')")
             grid.append([_read_square(tok, lineno) for tok in tokens])
         if not grid:
             raise PlayError("the board text is empty")

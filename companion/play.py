@@ -81,10 +81,6 @@ class Table(Protocol):
     record_suffix: str  # its file name ending (".gcg", ".txt")
     layout: Layout  # the board's squares: premiums and where the first word goes
 
-    def new_board(self) -> Board:
-        """The empty board."""
-        ...
-
     def load_board(self, text: str | None) -> Board:
         """The board from its stored text (empty when there is none); bad text is a
         :class:`UsageError`."""
@@ -194,9 +190,6 @@ class TableBasics(ABC):
     @abstractmethod
     def observed_play(self, board: Board,
                       grid: Sequence[Sequence[str | None]]) -> list[Placement]: ...
-
-    def new_board(self) -> Board:
-        return Board(self.layout.rows, self.layout.cols)
 
     def load_board(self, text: str | None) -> Board:
         return stored_board(text, self.layout.rows)

@@ -257,9 +257,10 @@ def test_check_of_a_missing_or_empty_folder(tmp_path: Path, capsys) -> None:
 
 def test_coupons_at_several_clearances(cache: Path, tmp_path: Path, capsys) -> None:
     out = tmp_path / "coupons"
-    assert main(["cad", "coupons", "--clearances", "0.1,0.25", "-o", str(out),
+    assert main(["cad", "coupons", "--clearances", "0.1,0.25,0.10", "-o", str(out),
                  "--cache-dir", str(cache), "-q"]) == 0
     printed = capsys.readouterr()
+    assert "wrote 6 files" in printed.out  # 0.10 is the 0.1 coupon, not built twice
     assert "coupon-0.1.stl, coupon-0.25.stl" in printed.out
     assert printed.err == ""  # -q: no progress bar
     assert sorted(p.name for p in out.iterdir()) == [
@@ -272,6 +273,8 @@ def test_coupons_at_several_clearances(cache: Path, tmp_path: Path, capsys) -> N
     assert a.volume > b.volume
     assert main(["cad", "coupons", "--clearances", "0.1,x", "-o", str(out)]) == 2
     assert "clearances must be numbers" in capsys.readouterr().err
+    assert main(["cad", "coupons", "--clearances", ",", "-o", str(tmp_path / "n")]) == 2
+    assert "at least one clearance" in capsys.readouterr().err
     assert main(["cad", "coupons", "--clearances", "0.1,0.9", "-o", str(tmp_path / "n")]) == 2
     assert not (tmp_path / "n").exists()
     assert main(["cad", "coupons", "--clearances", "0,0.1", "-o", str(tmp_path / "n")]) == 2

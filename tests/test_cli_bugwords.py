@@ -157,6 +157,9 @@ def test_no_play_exists(capsys, tmp_path, word_list):
         ("ABCDEFGH", {7: "......CAT......"}, "a rack holds 1 to 7 tiles"),
         ("A1", {7: "......CAT......"}, "'1' is not a Bug Words tile"),
         ("AB", {7: "......CAT..."}, "cannot read the position: board text row 8 has 12 squares"),
+        # a digit in a row: it spoke only of a stack height, which Bug Words has not
+        ("AB", {7: "......CA1......"}, "board text line 9 has the digit '1': squares hold "
+                                        "letters, '.' when empty"),
     ],
 )
 def test_moves_bad_input(capsys, tmp_path, rack, board_rows, message):

@@ -84,7 +84,8 @@ def test_moves_without_a_play_exit_1(capsys, json_flag):
 
 
 @pytest.mark.parametrize(("row", "message"), [
-    ("...C3AT...", "a stack height (E3) needs the squares of its line separated by spaces"),
+    ("...C3AT...", "a WerdUp stack height, as in E3, needs the squares of its line "
+                   "separated by spaces"),
     ("...QuIT...", "the Qu tile is written Qu, with the squares of its row separated by spaces"),
 ])
 def test_a_compact_row_with_a_stack_or_the_qu_tile_says_how_to_write_it(

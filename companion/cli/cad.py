@@ -157,6 +157,9 @@ def run_coupons(args: argparse.Namespace) -> int:
     except ValueError:
         raise UsageError(f"clearances must be numbers in mm like 0.1,0.2,0.3, got "
                          f"{args.clearances!r}") from None
+    clearances = list(dict.fromkeys(clearances))  # 0.1,0.10 is one coupon, built once
+    if not clearances:
+        raise UsageError("give at least one clearance in mm, like 0.1,0.2,0.3")
     bed = parse_bed(args.bed)
     for c in clearances:
         _params(c, bed, ("coupon",))  # every value is checked before anything is built
