@@ -1,6 +1,20 @@
-"""Decoding text files a user hands in (word lists, game records) as editors save them."""
+"""Text files a user hands in (word lists, game records, sheets, positions, decks): read
+without trusting their size, and decoded as editors save them."""
 
 from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+
+def read_at_most(name: str | Path, limit: int) -> bytes:
+    """The bytes of the file ``name`` (``"-"``: standard input), at most ``limit`` + 1 of them:
+    more than ``limit`` tells the caller the file is too large, and a file that never ends
+    (/dev/zero, a pipe left open) is not read forever. Raises ``OSError`` as ``open`` does."""
+    if str(name) == "-":
+        return sys.stdin.buffer.read(limit + 1)
+    with open(name, "rb") as f:
+        return f.read(limit + 1)
 
 
 def decode_text(raw: bytes) -> str:

@@ -261,3 +261,11 @@ def test_check_refuses_a_puzzle_the_sheet_cannot_have(capsys, tmp_path, change, 
     path.write_text(json.dumps(data))
     code, out, err = run(capsys, "girdle", "check", str(path))
     assert code == 2 and message in err and "Traceback" not in out + err
+
+
+def test_a_file_that_never_ends_is_refused_not_read_forever(capsys):
+    # /dev/zero (or a pipe left open) passed every check of a file's size and was read until
+    # memory ran out; every text file the command line takes is read through one bounded
+    # reader (companion.textfile.read_at_most)
+    code, out, err = run(capsys, "girdle", "check", "/dev/zero")
+    assert code == 2 and out == "" and "is too large" in err

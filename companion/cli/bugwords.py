@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 from companion.board import Board, PlayError
@@ -14,7 +13,7 @@ from companion.bugwords.rules import default_rules
 from companion.challenges import get_challenge_rule
 from companion.cli.common import add_lexicon_option, lexicon_from_args, print_json
 from companion.errors import CompanionError, UsageError
-from companion.textfile import decode_text
+from companion.textfile import decode_text, read_at_most
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 
@@ -81,19 +80,20 @@ def _missing_action(parser: argparse.ArgumentParser) -> int:
 
 
 def _read_text(path: str) -> str:
-    if path == "-":
-        raw = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
-        if len(raw) > MAX_FILE_BYTES:
-            raise UsageError("standard input is too large to be a game record")
-        return _decode(raw, "standard input")
-    p = Path(path)
-    if p.is_dir():
-        raise UsageError(f"{path} is a folder, not a file")
-    if not p.is_file():
-        raise UsageError(f"file not found: {path}")
-    if p.stat().st_size > MAX_FILE_BYTES:
-        raise UsageError(f"{path} is too large to be a game record")
-    return _decode(p.read_bytes(), path)
+    if path != "-":
+        p = Path(path)
+        if p.is_dir():
+            raise UsageError(f"{path} is a folder, not a file")
+        if not p.is_file():
+            raise UsageError(f"file not found: {path}")
+    where = "standard input" if path == "-" else path
+    try:
+        raw = read_at_most(path, MAX_FILE_BYTES)
+    except OSError as exc:
+        raise UsageError(f"cannot read {where}: {exc.strerror or exc}") from exc
+    if len(raw) > MAX_FILE_BYTES:
+        raise UsageError(f"{where} is too large to be a game record")
+    return _decode(raw, where)
 
 
 def _decode(raw: bytes, path: str) -> str:

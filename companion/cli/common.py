@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.errors import UsageError
 from companion.lexicon import Lexicon, LexiconError, WordListSpec, load_word_list
+from companion.textfile import read_at_most
 
 
 def add_lexicon_option(parser: argparse.ArgumentParser) -> None:
@@ -66,9 +67,7 @@ MAX_TEXT_BYTES = 10_000_000  # far more than any position, record, sheet or puzz
 def read_text_file(name: str, what: str) -> str:
     """The UTF-8 text of the file ``name`` (``-``: standard input); a missing file, a folder,
     a file that cannot be read or one that is not text is a usage error naming ``what``."""
-    if name == "-":
-        data = sys.stdin.buffer.read()
-    else:
+    if name != "-":
         path = Path(name)
         if path.is_dir():
             raise UsageError(f"{what} {name} is a folder, not a file")
@@ -77,10 +76,14 @@ def read_text_file(name: str, what: str) -> str:
         if path.is_file() and path.stat().st_size > MAX_TEXT_BYTES:
             raise UsageError(f"{what} file {name} is too large ({path.stat().st_size:,} bytes) "
                              "to be one; is it the right file?")
-        try:
-            data = path.read_bytes()
-        except OSError as exc:
-            raise UsageError(f"cannot read {what} file {name}: {exc.strerror or exc}") from exc
+    try:
+        data = read_at_most(name, MAX_TEXT_BYTES)
+    except OSError as exc:
+        raise UsageError(f"cannot read {what} file {name}: {exc.strerror or exc}") from exc
+    if len(data) > MAX_TEXT_BYTES:  # standard input or a device that does not end
+        where = "on standard input" if name == "-" else name
+        raise UsageError(f"the {what} {where} is too large (over {MAX_TEXT_BYTES:,} bytes) "
+                         "to be one; is it the right file?")
     try:
         return data.decode("utf-8-sig")  # a byte-order mark, as Windows editors write, is skipped
     except UnicodeDecodeError:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from companion.textfile import decode_text
+from companion.textfile import decode_text, read_at_most
 
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 _WORD_RE = re.compile(r"^[a-z]+$")
@@ -63,8 +63,7 @@ def read_word_file(path: str | Path) -> list[str]:
     if p.is_dir():
         raise LexiconError(f"word list is a folder, not a file: {p}")
     try:
-        with p.open("rb") as f:  # at most one byte past the limit: /dev/zero or a pipe ends
-            raw = f.read(_MAX_FILE_BYTES + 1)
+        raw = read_at_most(p, _MAX_FILE_BYTES)
     except OSError as exc:
         raise LexiconError(f"cannot read word list {p}: {exc.strerror}") from exc
     if len(raw) > _MAX_FILE_BYTES:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from companion.datafiles import read_data_text
 from companion.errors import UsageError
+from companion.textfile import read_at_most
 
 DECK_FILE = "pdq-deck.tsv"
 ALTERNATE_SCORING_FILE = "pdq-scoring.tsv"
@@ -53,6 +54,7 @@ class Deck:
 
 
 MAX_DECK_CARDS = 10_000  # the printed deck has 78; far more is a typing slip
+MAX_DECK_BYTES = 1_000_000
 
 
 def parse_deck_table(text: str, name: str) -> Deck:
@@ -94,7 +96,10 @@ def load_deck(path: str | Path | None = None) -> Deck:
     if p.is_dir():
         raise UsageError(f"Deck file {p} is a folder, not a file.")
     try:
-        text = p.read_text(encoding="utf-8")
+        raw = read_at_most(p, MAX_DECK_BYTES)  # a deck table is a few hundred bytes
+        if len(raw) > MAX_DECK_BYTES:
+            raise UsageError(f"Cannot read deck file {p}: it must be a text table.")
+        text = raw.decode("utf-8")
     except FileNotFoundError as exc:
         raise UsageError(f"Deck file not found: {p}") from exc
     except (OSError, UnicodeDecodeError) as exc:
