@@ -9,6 +9,7 @@ from companion import jsonfile
 from companion.board import Board, Placement
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
+from companion.textfile import read_at_most
 from companion.werdup.notation import normalise_tile, play_notation
 from companion.werdup.observe import play_between
 from companion.werdup.rules import Rules, get_rules
@@ -17,6 +18,8 @@ from vision.errors import BadPhoto, VisionError
 
 Grid = list[list[str]]
 
+
+MAX_STATE_BYTES = 10_000_000  # a 10 x 10 board state is a few kilobytes
 
 @dataclass(frozen=True)
 class BoardState:
@@ -38,7 +41,10 @@ def load_state(path: str | Path, size: int) -> BoardState:
     """A previous state: ``companion read --json`` output, or ``{"grid", "heights"}``."""
     p = Path(path)
     try:
-        data = jsonfile.loads(p.read_text(encoding="utf-8"))
+        raw = read_at_most(p, MAX_STATE_BYTES)  # /dev/zero is no state, and never ends
+        if len(raw) > MAX_STATE_BYTES:
+            raise ValueError("far too large to be a board state")
+        data = jsonfile.loads(raw.decode("utf-8"))
         grid = [[(t or "") for t in row] for row in data["grid"]]
         heights = data.get("heights") or [[1 if t else 0 for t in row] for row in grid]
         heights = [[h if h is None else int(h) for h in row] for row in heights]
