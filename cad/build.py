@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import os
 import shutil
 import tempfile
@@ -21,7 +20,7 @@ import trimesh
 from cad import coupon, placard, snapfit
 from cad.mesh import Body, combine, to_mesh, write_3mf, write_step, write_stl
 from cad.params import SetParams
-from cad.plates import shelf_pack, tile_plates
+from cad.plates import shelf_pack, tile_plates, usable_bed
 from cad.preview import BASE_COLOR, TILE_COLOR, render_parts, save_preview
 from cad.progress import Progress
 from cad.quarter import quarter
@@ -73,7 +72,7 @@ def parse_bed(text: str) -> tuple[float, float]:
     except ValueError:
         raise UsageError(f"bed must look like 180x180 (width x depth in mm), got {text!r}"
                          ) from None
-    if not all(math.isfinite(v) and v > 0 for v in (w, d)):
+    if not usable_bed(w, d):
         raise UsageError(f"bed must be a width and depth above 0 mm, like 180x180, got {text!r}")
     return (w, d)
 

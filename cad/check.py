@@ -4,7 +4,6 @@ on the bed and inside it."""
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import cast
@@ -14,6 +13,7 @@ import numpy as np
 import trimesh
 
 from cad.mesh import read_3mf
+from cad.plates import usable_bed
 from companion.errors import UsageError
 
 EPS = 0.01  # mm
@@ -88,7 +88,7 @@ def bed_of(directory: Path) -> tuple[float, float] | None:
         bed = (float(w), float(d))
     except (OSError, ValueError, KeyError, TypeError, RecursionError):
         bed = (0.0, 0.0)
-    if not all(math.isfinite(v) and v > 0 for v in bed):
+    if not usable_bed(*bed):
         raise UsageError(f"{report} does not name a printer bed (\"bed\": [width, depth] in "
                          "mm); give one with --bed WxD")
     return bed

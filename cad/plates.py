@@ -8,6 +8,11 @@ from dataclasses import dataclass
 BED_MARGIN = 3.0  # mm kept clear along the bed edges
 
 
+def usable_bed(width: float, depth: float) -> bool:
+    """Whether ``width`` x ``depth`` mm can be a printer bed (finite, above 0)."""
+    return all(math.isfinite(v) and v > 0 for v in (width, depth))
+
+
 @dataclass(frozen=True)
 class PlateSpot:
     """Where one item goes: plate number (0-based) and the lower-left corner on the bed."""
