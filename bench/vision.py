@@ -114,8 +114,11 @@ def main() -> None:
     ap.add_argument("--renders", type=Path, help="folder of the held-back renders")
     ap.add_argument("--render-seeds", default=None, help="held-back seeds (default 9001-9058)")
     args = ap.parse_args()
-    if _other_benchmark(args):
-        return
+    try:
+        if _other_benchmark(args):
+            return
+    except (FileNotFoundError, KeyError, ValueError) as exc:  # a wrong folder or labels file
+        sys.exit(f"vision benchmark: {exc}")
     cam = Camera(width=1600, height=1200) if args.small else Camera()
     lexicon = default_lexicon()
     clf = shipped_classifier()
