@@ -77,13 +77,16 @@ def _other_benchmark(args: argparse.Namespace) -> bool:
     if args.werdup_renders:
         werdup_renders(args.renders, args.render_seeds)
         return True
-    if args.real and args.variants:
-        _sibling("vision_variants").run(Path(args.real),
-                                        Path(args.labels) if args.labels else None)
-        return True
-    if args.real:
-        real(Path(args.real), Path(args.labels) if args.labels else None, args.no_values)
-        return True
+    try:
+        if args.real and args.variants:
+            _sibling("vision_variants").run(Path(args.real),
+                                            Path(args.labels) if args.labels else None)
+            return True
+        if args.real:
+            real(Path(args.real), Path(args.labels) if args.labels else None, args.no_values)
+            return True
+    except (FileNotFoundError, KeyError, ValueError) as exc:  # a wrong folder or labels file
+        sys.exit(f"vision benchmark: {exc}")
     return False
 
 
@@ -114,11 +117,8 @@ def main() -> None:
     ap.add_argument("--renders", type=Path, help="folder of the held-back renders")
     ap.add_argument("--render-seeds", default=None, help="held-back seeds (default 9001-9058)")
     args = ap.parse_args()
-    try:
-        if _other_benchmark(args):
-            return
-    except (FileNotFoundError, KeyError, ValueError) as exc:  # a wrong folder or labels file
-        sys.exit(f"vision benchmark: {exc}")
+    if _other_benchmark(args):
+        return
     cam = Camera(width=1600, height=1200) if args.small else Camera()
     lexicon = default_lexicon()
     clf = shipped_classifier()
