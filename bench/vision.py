@@ -77,13 +77,16 @@ def _other_benchmark(args: argparse.Namespace) -> bool:
     if args.werdup_renders:
         werdup_renders(args.renders, args.render_seeds)
         return True
-    if args.real and args.variants:
-        _sibling("vision_variants").run(Path(args.real),
-                                        Path(args.labels) if args.labels else None)
-        return True
-    if args.real:
-        real(Path(args.real), Path(args.labels) if args.labels else None, args.no_values)
-        return True
+    try:
+        if args.real and args.variants:
+            _sibling("vision_variants").run(Path(args.real),
+                                            Path(args.labels) if args.labels else None)
+            return True
+        if args.real:
+            real(Path(args.real), Path(args.labels) if args.labels else None, args.no_values)
+            return True
+    except (FileNotFoundError, KeyError, ValueError) as exc:  # a wrong folder or labels file
+        sys.exit(f"vision benchmark: {exc}")
     return False
 
 

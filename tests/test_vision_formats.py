@@ -147,3 +147,62 @@ def test_damaged_heic_is_a_sentence():
     data = _save(Image.open(PHOTO).convert("RGB"), "HEIF", quality=60)
     with pytest.raises(BadPhoto, match="damaged or truncated"):
         decode_photo(LoadConfig(), data[: len(data) // 3])
+
+
+# Display P3 (an iPhone's colour space): its primaries adapted to D50, as a profile's
+# colorant tags hold them; its white point and tone curve are sRGB's.
+P3_COLORANTS = {b"rXYZ": (0.5151, 0.2412, -0.0011), b"gXYZ": (0.2919, 0.6922, 0.0419),
+                b"bXYZ": (0.1571, 0.0666, 0.7841)}
+
+
+def _display_p3_profile() -> bytes:
+    """An ICC profile of Display P3, made from the built-in sRGB one by giving it P3's
+    colorants (only those differ)."""
+    import struct
+
+    from PIL import ImageCms
+
+    data = bytearray(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
+    for i in range(struct.unpack(">I", data[128:132])[0]):
+        sig, offset, _ = struct.unpack(">4sII", data[132 + 12 * i: 144 + 12 * i])
+        if sig in P3_COLORANTS:
+            fixed = [round(v * 65536) for v in P3_COLORANTS[sig]]
+            data[offset + 8: offset + 20] = struct.pack(">3i", *fixed)
+    return bytes(data)
+
+
+def test_a_display_p3_photo_is_read_in_its_own_colours(tmp_path, capsys):
+    """An iPhone stores Display P3 numbers and tags the file with that profile; read as sRGB,
+    the red and blue premium squares come out duller than they are."""
+    from PIL import ImageCms
+
+    p3 = _display_p3_profile()
+    srgb = Image.open(PHOTO).convert("RGB")
+    as_p3 = ImageCms.profileToProfile(srgb, ImageCms.createProfile("sRGB"),
+                                      ImageCms.ImageCmsProfile(io.BytesIO(p3)))
+    assert as_p3 is not None
+    data = _save(as_p3, "JPEG", quality=95, icc_profile=p3)
+    cfg = LoadConfig(work_long_side=max(srgb.size))
+    want = decode_photo(cfg, _save(srgb, "JPEG", quality=95)).astype(int)
+    untagged = decode_photo(cfg, _save(as_p3, "JPEG", quality=95)).astype(int)
+    got = decode_photo(cfg, data).astype(int)
+    saturated = (want.max(axis=2) - want.min(axis=2)) > 120  # the premium squares
+    assert saturated.sum() > 10_000
+    assert np.abs(untagged - want)[saturated].mean() > 8  # the numbers differ...
+    assert np.abs(got - want)[saturated].mean() < 4  # ...and the profile puts them back
+    path = tmp_path / "board-p3.jpg"
+    path.write_bytes(data)
+    assert _grid(path, capsys) == _grid(PHOTO, capsys)
+    heic = tmp_path / "board-p3.heic"
+    heic.write_bytes(_save(as_p3, "HEIF", quality=90, icc_profile=p3))
+    got_heic = decode_photo(cfg, heic.read_bytes()).astype(int)
+    assert np.abs(got_heic - want)[saturated].mean() < 5
+
+
+def test_a_damaged_or_grey_profile_leaves_the_colours_as_they_are():
+    rgb = Image.open(PHOTO).convert("RGB")
+    cfg = LoadConfig(work_long_side=max(rgb.size))
+    plain = decode_photo(cfg, _save(rgb, "JPEG", quality=95))
+    for profile in (b"not a profile at all", _display_p3_profile()[:200]):
+        tagged = decode_photo(cfg, _save(rgb, "JPEG", quality=95, icc_profile=profile))
+        assert np.array_equal(tagged, plain)

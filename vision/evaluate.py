@@ -45,6 +45,10 @@ def load_labels(path: str | Path, photos: str | Path | None = None) -> list[Labe
     path = Path(path)
     folder = Path(photos) if photos is not None else path.parent
     data = json.loads(path.read_text(encoding="utf-8"))
+    missing = sorted(name for name in data["photos"] if not (folder / name).is_file())
+    if missing:
+        raise FileNotFoundError(f"{len(missing)} labelled photo(s) not in {folder}, e.g. "
+                                f"{missing[0]}")
     out = []
     for name, entry in sorted(data["photos"].items()):
         blanks = {_cell(k): v.upper() for k, v in entry.get("blanks", {}).items()}

@@ -121,8 +121,9 @@ def decode_photo(cfg: LoadConfig, data: bytes, name: str = "photo") -> np.ndarra
         img.draft("RGB", (int(w * scale) + 1, int(h * scale) + 1))
     try:
         img.load()
+        profile = img.info.get("icc_profile")
         img = _shrink(img, cfg.work_long_side)
-        rgb = to_rgb(upright(img))
+        rgb = in_srgb(to_rgb(upright(img)), profile)
     except (OSError, ValueError, SyntaxError, RuntimeError) as exc:
         raise BadPhoto(f"{name}: the image file is damaged or truncated") from exc
     arr = np.asarray(rgb)[:, :, ::-1]
@@ -155,6 +156,50 @@ def to_rgb(img: Image.Image) -> Image.Image:
             return Image.alpha_composite(white, rgba).convert("RGB")
         return rgba.convert("RGB")
     return img.convert("RGB")
+
+
+def in_srgb(rgb: Image.Image, profile: bytes | None) -> Image.Image:
+    """An RGB picture's colours as sRGB, the space the reader's colours are measured in.
+
+    Phones tag their photos with the colour space the numbers are in: an iPhone's Display P3
+    numbers read as sRGB make the premium squares' reds and blues duller than they are. A
+    photo without a profile, with an sRGB one, or with one that cannot be used (damaged, or
+    not for RGB) is taken as sRGB.
+    """
+    if not profile or rgb.mode != "RGB":
+        return rgb
+    from PIL import ImageCms
+
+    try:
+        source = ImageCms.ImageCmsProfile(io.BytesIO(profile))
+        if source.profile.xcolor_space.strip() != "RGB" or _is_srgb(source):
+            return rgb
+        out = ImageCms.profileToProfile(rgb, source, _srgb(), outputMode="RGB")
+    except (ImageCms.PyCMSError, OSError, ValueError, TypeError):
+        return rgb
+    return out if out is not None else rgb
+
+
+def _srgb():
+    from PIL import ImageCms
+
+    return ImageCms.createProfile("sRGB")
+
+
+def _is_srgb(profile) -> bool:
+    """Whether a profile's primaries are sRGB's (its name may say anything), so the common case
+    skips the conversion."""
+    from PIL import ImageCms
+
+    ours = ImageCms.ImageCmsProfile(_srgb()).profile
+    theirs = profile.profile
+    try:
+        return all(
+            abs(a - b) < 2e-3
+            for tag in ("red_colorant", "green_colorant", "blue_colorant")
+            for a, b in zip(getattr(theirs, tag)[0], getattr(ours, tag)[0], strict=True))
+    except (TypeError, IndexError, AttributeError):
+        return False
 
 
 def upright(img: Image.Image) -> Image.Image:
