@@ -142,7 +142,8 @@ def run_build(args: argparse.Namespace) -> int:
                  "placard": "one placard (left + right) per player",
                  "tiles": "the tile plates once",
                  "coupon": "print the coupon first to choose --clearance",
-                 "stickers": "print stickers.pdf at 100 % and check its 50 mm bar"}
+                 "stickers": "print stickers-a4.pdf or stickers-letter.pdf at 100 % and "
+                             "check its 50 mm bar"}
     wanted = [text for part, text in reminders.items() if part in parts]
     print("; ".join(wanted))
     return 0
