@@ -107,6 +107,8 @@ def board_pieces(sheet: SheetLayout, paper: str, full_border: float = PAGE_MARGI
     corner markers and its outline stay out of the edge band that printers cannot print).
     """
     if paper == "full":
+        if not full_border >= 0:
+            raise ValueError(f"full_border must be 0 mm or more, got {full_border!r}")
         page_size = (sheet.width + 2 * full_border, sheet.height + 2 * full_border)
         return page_size, tile_sheet(sheet.width, sheet.height, *page_size, margin=full_border)
     grid = sheet.grids["board"]
