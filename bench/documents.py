@@ -63,7 +63,7 @@ def main() -> None:
     print()
     print("Bug Words board photographed at an angle (simulated), located by its markers:")
     sheet = board_sheet("bugwords")
-    pdf = board_pdf("bugwords", "full")
+    pdf = board_pdf("bugwords", "full", full_border=0.0)  # the trimmed board
     for dpi in (50, 75, 100, 150):
         img = cv2.cvtColor(pdf_page_image(pdf, dpi), cv2.COLOR_BGR2RGB)
         photo, truth = photograph(img, dpi)

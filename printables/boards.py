@@ -71,14 +71,19 @@ def werdup_squares(size: int) -> list[list[Square]]:
             for r in range(size)]
 
 
-def board_pdf(game: str, paper: str = "letter") -> bytes:
-    """The paper board of ``game`` as PDF bytes, over as many pages as ``paper`` needs."""
+def board_pdf(game: str, paper: str = "letter", full_border: float = PAGE_MARGIN) -> bytes:
+    """The paper board of ``game`` as PDF bytes, over as many pages as ``paper`` needs.
+
+    ``full_border`` is the blank border around a ``"full"`` page's board; 0 draws the board as
+    it is once trimmed (for pictures of it: the outline and markers fall where no printer
+    prints).
+    """
     if game not in BOARD_SPECS:
         raise UsageError(f"No paper board for {game!r}; choose werdup or bugwords.")
     if paper not in BOARD_PAPERS:
         raise UsageError(f"Paper must be one of {', '.join(BOARD_PAPERS)}, not {paper!r}.")
     sheet = board_sheet(game)
-    page_size, pieces = board_pieces(sheet, paper)
+    page_size, pieces = board_pieces(sheet, paper, full_border)
     title = {"werdup": "WerdUp", "bugwords": "Bug Words"}[game]
     c, buf = new_canvas(page_size, f"{title} paper board", f"{len(pieces)} page(s)")
     xs, ys = seams(pieces)
@@ -92,15 +97,20 @@ def board_pdf(game: str, paper: str = "letter") -> bytes:
     return buf.getvalue()
 
 
-def board_pieces(sheet: SheetLayout, paper: str) -> tuple[tuple[float, float], list[Piece]]:
+def board_pieces(sheet: SheetLayout, paper: str, full_border: float = PAGE_MARGIN
+                 ) -> tuple[tuple[float, float], list[Piece]]:
     """The page size (mm, portrait or landscape) and the pieces of ``sheet`` on ``paper``.
 
     The paper is turned to landscape when that takes fewer pages (the 248 mm WerdUp board is
-    two Letter pages on its side instead of four upright).
+    two Letter pages on its side instead of four upright). ``"full"`` is one page the size of
+    the board with a ``full_border`` all round (by default :data:`PAGE_MARGIN`: the board's
+    corner markers and its outline stay out of the edge band that printers cannot print).
     """
     if paper == "full":
-        page_size = (sheet.width, sheet.height)
-        return page_size, tile_sheet(sheet.width, sheet.height, *page_size, margin=0.0)
+        if not full_border >= 0:
+            raise ValueError(f"full_border must be 0 mm or more, got {full_border!r}")
+        page_size = (sheet.width + 2 * full_border, sheet.height + 2 * full_border)
+        return page_size, tile_sheet(sheet.width, sheet.height, *page_size, margin=full_border)
     grid = sheet.grids["board"]
     lines_x = [grid.x + i * grid.pitch_x for i in range(grid.cols + 1)]
     lines_y = [grid.y + i * grid.pitch_y for i in range(grid.rows + 1)]

@@ -25,10 +25,11 @@ PAPER_TILE = BoardStyle(tile=(246, 239, 220), ink=(31, 35, 40), letter_size=0.66
 
 @cache
 def printed_board(game: str, px_per_mm: float) -> np.ndarray:
-    """The companion's paper board for ``game`` as printed (one page), BGR."""
+    """The companion's paper board for ``game`` as printed (one page) and trimmed along its
+    outline, BGR."""
     from printables.boards import board_pdf
 
-    pdf = board_pdf(game, "full")
+    pdf = board_pdf(game, "full", full_border=0.0)
     img = pdf_page_image(pdf, px_per_mm * 25.4)
     return img
 

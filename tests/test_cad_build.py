@@ -206,6 +206,9 @@ def test_a_small_bed_builds_the_parts_that_fit_it(cache: Path, tmp_path: Path,
     out = capsys.readouterr().out
     assert "quarter" not in out and "stickers" in out
     assert (tmp_path / "stickers-a4.pdf").exists()
+    # every file the reminder tells the maker to print is there
+    named = re.findall(r"[\w-]+\.(?:pdf|png|stl|3mf)", out)
+    assert named and all((tmp_path / name).exists() for name in named), named
     assert json.loads((tmp_path / "build.json").read_text())["bed"] == [120.0, 120.0]
 
 

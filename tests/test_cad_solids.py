@@ -234,19 +234,25 @@ def test_placard_halves_clip_together(params, placard_halves) -> None:
         assert bent.intersect(lifted(right, dz)).Volume() == pytest.approx(0, abs=1e-6), dz
 
 
-def test_coupon_holds_one_of_each_joint_and_they_mate() -> None:
+@pytest.fixture(scope="module")
+def coupon_03() -> dict[str, cq.Workplane]:
+    """The pieces of the 0.3 mm fit coupon, as built."""
+    return dict(coupon.coupon_parts(SetParams.make(0.3)))
+
+
+def test_coupon_holds_one_of_each_joint_and_they_mate(coupon_03) -> None:
     p = SetParams.make(0.3)
-    names = [n for n, _ in coupon.coupon_parts(p)]
-    assert names == ["corner-1", "corner-2", "placard-left", "placard-right", "tile-E", "tile-S"]
-    piece = coupon.corner_piece(p).val()
+    assert list(coupon_03) == ["corner-1", "corner-2", "placard-left", "placard-right",
+                               "tile-E", "tile-S"]
+    piece = coupon_03["corner-1"].val()
     other = turned(piece, 1)
     assert distance(piece, other) == pytest.approx(0.3, abs=1e-6)
     assert len(snapfit.quarter_clips(p, coupon.CORNER_CELLS)) == 1
     assert len(joints.dovetails(p, coupon.CORNER_CELLS, frame=False)) == 1
     # the corners' clip holds like the quarters': lifting one past the catch's play is blocked
     assert piece.intersect(other.translate(cq.Vector(0, 0, 0.8))).Volume() > 0.1
-    left = coupon.placard_piece(p, "left").val()
-    right = coupon.placard_piece(p, "right").val()
+    left = coupon_03["placard-left"].val()
+    right = coupon_03["placard-right"].val()
     assert left.isValid() and right.isValid()
     assert distance(left, right) == pytest.approx(0.3, abs=1e-6)
     assert left.intersect(right.translate(cq.Vector(0, 0, 0.8))).Volume() > 0.1
@@ -259,6 +265,55 @@ def test_coupon_holds_one_of_each_joint_and_they_mate() -> None:
                          p.placard.back_height - 0.3)
     assert any(not left.isInside(label_at + cq.Vector(dx, dy, 0))
                for dx in (-1.5, -0.5, 0.5, 1.5) for dy in (-2, 0, 2))
+
+
+def test_every_coupon_piece_carries_its_clearance(coupon_03) -> None:
+    """Separated after the test fit, each piece still says which coupon it came from: the
+    clearance is cut LABEL_DEPTH deep into one face of every piece (the piece without it is
+    the plain part), and it stays one watertight solid."""
+    p = SetParams.make(0.3)
+    short = coupon.short_placard(p)
+    corner = quarter(p, cells=coupon.CORNER_CELLS, frame=False)
+    plain = {"corner-1": corner, "corner-2": corner,
+             "placard-left": placard.placard_half(short, "left"),
+             "placard-right": placard.placard_half(short, "right"),
+             "tile-E": tile(p, "E"), "tile-S": tile(p, "S")}
+    assert set(plain) == set(coupon_03)
+    labels = {name: coupon.short_label(p) if name.startswith("tile") else
+              coupon.clearance_label(p) for name in plain}
+    assert set(labels.values()) == {"0.3", ".3"}
+    for name, piece in coupon_03.items():
+        solid, blank = piece.val(), plain[name].val()
+        assert solid.isValid() and len(solid.Solids()) == 1, name
+        cut = blank.cut(solid)
+        text = coupon.label_solid(p, labels[name]).val()
+        # what is missing is the label: its volume, as deep as the engraving
+        assert cut.Volume() == pytest.approx(text.Volume(), rel=0.02), name
+        assert blank.Volume() - solid.Volume() == pytest.approx(text.Volume(), rel=0.02), name
+        bb, want = cut.BoundingBox(), text.BoundingBox()
+        assert bb.zlen == pytest.approx(coupon.LABEL_DEPTH, abs=0.05), name
+        assert sorted((bb.xlen, bb.ylen)) == pytest.approx(sorted((want.xlen, want.ylen)),
+                                                           abs=0.05), name
+        assert len(solid.Faces()) > len(blank.Faces()) + 20, name
+        mesh = to_mesh(piece)
+        assert mesh.is_watertight and mesh.body_count == 1 and mesh.volume > 0, name
+    # the corners are marked underneath, the tiles in the roof of their recess
+    assert blank_cut_z(plain["corner-1"], coupon_03["corner-1"]) == pytest.approx(0, abs=0.05)
+    assert blank_cut_z(plain["tile-E"], coupon_03["tile-E"]) == pytest.approx(
+        p.tile.plateau_height + p.clearance, abs=0.05)
+
+
+def blank_cut_z(blank: cq.Workplane, piece: cq.Workplane) -> float:
+    """The lowest z of what ``piece`` lacks against ``blank``."""
+    return blank.val().cut(piece.val()).BoundingBox().zmin
+
+
+def test_coupon_labels_are_thick_enough_to_print() -> None:
+    """The engraved clearances, measured like the tile letters: no stroke under MIN_WALL."""
+    font = SetParams().tile.font
+    for text in ("0.15", "0.88", "0.1", "1", ".15", ".88", ".4"):
+        share = thin_share(text, coupon.LABEL_SIZE, str(font))
+        assert share < 0.05, f"{text}: {share:.0%} of it is thinner than {MIN_WALL} mm"
 
 
 @pytest.mark.parametrize("letter", ["Qu", "W", "I"])
@@ -288,25 +343,30 @@ def test_3d_and_paper_tiles_mark_which_way_is_up_alike(params) -> None:
         assert len(bars) == (letter in ROTATION_AMBIGUOUS), letter
 
 
-def test_letter_strokes_are_thick_enough_to_print(params) -> None:
-    """An opening with a disc as wide as the thinnest printable stroke keeps every part of
-    each letter and nearly all of its area (a thinner stroke would vanish)."""
+def thin_share(text: str, size: float, font_path: str) -> float:
+    """The share of ``text`` (``size`` mm font) thinner than MIN_WALL: an opening with a disc
+    that wide keeps what a nozzle can print (1.0 if a whole stroke vanishes)."""
     px_per_mm = 20
     radius = int(MIN_WALL / 2 * px_per_mm) - 1
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
+    font = ImageFont.truetype(font_path, round(size * px_per_mm))
+    img = Image.new("L", (800, 400), 0)
+    ImageDraw.Draw(img).text((50, 50), text, fill=255, font=font)
+    glyph = (np.asarray(img) > 127).astype(np.uint8)
+    n_before, labels = cv2.connectedComponents(glyph)
+    eroded = cv2.erode(glyph, kernel)
+    if not all(eroded[labels == part].any() for part in range(1, n_before)):
+        return 1.0
+    opened = cv2.dilate(eroded, kernel)
+    return np.count_nonzero(glyph & (1 - opened)) / np.count_nonzero(glyph)
+
+
+def test_letter_strokes_are_thick_enough_to_print(params) -> None:
+    """An opening with a disc as wide as the thinnest printable stroke keeps every part of
+    each letter and nearly all of its area (a thinner stroke would vanish)."""
     for letter in tile_set("werdup").counts:
-        size = _font_size(params.tile, letter)
-        font = ImageFont.truetype(str(params.tile.font), round(size * px_per_mm))
-        img = Image.new("L", (600, 400), 0)
-        ImageDraw.Draw(img).text((50, 50), letter, fill=255, font=font)
-        glyph = (np.asarray(img) > 127).astype(np.uint8)
-        n_before, labels = cv2.connectedComponents(glyph)
-        eroded = cv2.erode(glyph, kernel)
-        for part in range(1, n_before):
-            assert eroded[labels == part].any(), f"{letter}: a stroke is under {MIN_WALL} mm"
-        opened = cv2.dilate(eroded, kernel)
-        lost = np.count_nonzero(glyph & (1 - opened)) / np.count_nonzero(glyph)
-        assert lost < 0.05, f"{letter}: {lost:.0%} of it is thinner than {MIN_WALL} mm"
+        share = thin_share(letter, _font_size(params.tile, letter), str(params.tile.font))
+        assert share < 0.05, f"{letter}: {share:.0%} of it is thinner than {MIN_WALL} mm"
 
 
 def test_bottom_edges_are_chamfered_against_elephants_foot(params, board_quarter, body):

@@ -12,7 +12,7 @@ from pdfcheck import render
 
 from companion.datafiles import read_grid
 from companion.layout.sheets import MARKER_MODULES, board_sheet
-from printables.boards import board_pdf
+from printables.boards import board_pdf, board_pieces
 from printables.markers import marker_bits
 from printables.style import PREMIUM_COLOURS
 
@@ -39,7 +39,11 @@ def test_board_photo_maps_back_to_cells(game: str, tmp_path: Path) -> None:
     sheet = board_sheet(game)
     pdf = tmp_path / "board.pdf"
     pdf.write_bytes(board_pdf(game, "full"))
-    photo, photo_h = photograph(render(pdf, DPI), DPI)
+    photo, page_h = photograph(render(pdf, DPI), DPI)
+    # the board lies on the page inside a border: sheet mm -> page mm -> photo
+    (piece,) = board_pieces(sheet, "full")[1]
+    photo_h = page_h @ np.array([[1.0, 0.0, piece.origin[0]], [0.0, 1.0, piece.origin[1]],
+                                 [0.0, 0.0, 1.0]])
     est_h, found = locate(photo, sheet)
     assert found == sorted(m.id for m in sheet.markers)
     assert _cell_corner_error(sheet, photo_h, est_h) < 1.0

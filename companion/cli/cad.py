@@ -56,9 +56,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     c.set_defaults(func=run_check)
 
     cp = cad_sub.add_parser("coupons", help="fit coupons at several clearances, to print first",
-                            description="Write one fit coupon per clearance (each has the "
-                            "clearance engraved): board corners and a short placard that join "
-                            "with the set's dovetails and snap-fit clips, and two tiles. Print "
+                            description="Write one fit coupon per clearance (every piece "
+                            "has its clearance engraved): board corners and a short placard "
+                            "that join with the set's dovetails and snap-fit clips, and two "
+                            "tiles. Print "
                             "them, keep the one whose clips click together by hand and hold, "
                             "and whose tiles sit without wobble, then build the set with that "
                             "--clearance.")
@@ -142,7 +143,8 @@ def run_build(args: argparse.Namespace) -> int:
                  "placard": "one placard (left + right) per player",
                  "tiles": "the tile plates once",
                  "coupon": "print the coupon first to choose --clearance",
-                 "stickers": "print stickers.pdf at 100 % and check its 50 mm bar"}
+                 "stickers": "print stickers-a4.pdf or stickers-letter.pdf at 100 % and "
+                             "check its 50 mm bar"}
     wanted = [text for part, text in reminders.items() if part in parts]
     print("; ".join(wanted))
     return 0

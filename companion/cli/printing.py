@@ -62,7 +62,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     b = docs.add_parser("board", help="a print-and-play paper board, over several pages",
                         description="A paper board with markers for photo reading. On pages "
                         "smaller than the board it is split into pieces that glue together; "
-                        "'full' makes one page the size of the board (for large-format printing).")
+                        "'full' makes one page of the board with a 10 mm border (for "
+                        "large-format printing).")
     b.add_argument("--game", required=True, choices=GAMES_WITH_BOARDS, help="which board")
     _paper(b, ("letter", "a4", "tabloid", "a3", "full"))
     _output(b)
