@@ -7,10 +7,11 @@ sheet's turns, and writes the record lines they add.
 A play typed at a table that challenges is scored without consulting the word list and marked
 ``challengeable`` (with the board before it). Until the next turn, the phone offers to challenge
 it; :func:`challenge` asks ``ChallengeRule.judge`` and applies the outcome: a play that comes
-off scores nothing and the board goes back, a bonus is added to the play's score, a lost turn
-is recorded as a pass by the challenger (the next player). With a clock, each turn keeps the
-mover's time left, and finishing the game stops the clock and adds a ``time`` turn for each
-player over time.
+off scores nothing and the board goes back (and when the game's rules give the player another
+try, as WerdUp's do once a turn, the same player is next to move), a bonus is added to the
+play's score, a lost turn is recorded as a pass by the challenger (the next player). With a
+clock, each turn keeps the mover's time left, and finishing the game stops the clock and adds
+a ``time`` turn for each player over time.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from companion.challenges import (
     ChallengeOutcome,
     ChallengeRule,
     get_challenge_rule,
+    tries_left,
 )
 from companion.clock import DEFAULT_PENALTY, ClockSettings, ClockState
 from companion.errors import UsageError
@@ -120,6 +122,18 @@ def open_play(game: Game) -> Turn | None:
     return None
 
 
+def taken_back_before(game: Game, turn: Turn) -> int:
+    """How many plays of ``turn``'s player came off earlier in the same turn: the turns just
+    before it that were challenged off with another try left."""
+    count = 0
+    for earlier in reversed(game.turns[:game.turns.index(turn)]):
+        outcome = (earlier.detail or {}).get("challenge") or {}
+        if earlier.seat != turn.seat or not outcome.get("plays_again"):
+            break
+        count += 1
+    return count
+
+
 def challenge(db: Session, game: Game, lexicon: Lexicon) -> ChallengeOutcome:
     """Challenge the last play: the rule's outcome, applied to the sheet."""
     turn = open_play(game)
@@ -128,7 +142,9 @@ def challenge(db: Session, game: Game, lexicon: Lexicon) -> ChallengeOutcome:
                          "turn, can be challenged.")
     rule = rule_of(game)
     d = dict(turn.detail or {})
-    outcome = rule.judge([w["word"] for w in d.get("words", [])], lexicon)
+    outcome = rule.judge([w["word"] for w in d.get("words", [])], lexicon,
+                         tries_left(sheet.table(game).challenge_retries,
+                                    taken_back_before(game, turn) + 1))
     played = turn.score
     d["challenge"] = outcome.to_dict() | {"play_score": played, "lexicon": lexicon.name}
     if not outcome.play_stands:
