@@ -65,13 +65,13 @@ def check_word(
         )
     decided_by, change = lex.decided_by(lower), lex.change(lower)
     if lower not in lex:
-        reason = f"{shown} is not in the word list ({lex.name})."
+        reason = f"{shown} is not in {lex.in_the_list()}."
         if change == "removed":
-            reason = f"{shown} is not in the word list ({lex.name}): {decided_by} removes it."
+            reason = f"{shown} is not in {lex.in_the_list()}: {decided_by} removes it."
         elif raw[0].isupper() and not raw.isupper():
             reason += " Proper nouns (names of people and places) are not allowed."
         return verdict(False, reason, decided_by)
     where = f" for {GAME_TITLES[game]}" if game else ""
-    added = f": {decided_by} adds it" if change == "added" else ""
-    return verdict(True, f"{shown} is in the word list ({lex.name}) and is valid{where}{added}.",
+    added = f"; {decided_by} adds it" if change == "added" else ""
+    return verdict(True, f"{shown} is valid{where}: it is in {lex.in_the_list()}{added}.",
                    decided_by)

@@ -208,4 +208,4 @@ def test_pdl_longer_word_wins_and_ties_do_not_beat():
 def test_custom_word_list_is_used(small_lexicon):
     assert judge("pineapple", "PNA", lexicon=small_lexicon).valid
     verdict = judge("pinball", "PNA", lexicon=small_lexicon)
-    assert "not in the word list (test-list)" in verdict.reason
+    assert "not in the word list test-list." in verdict.reason

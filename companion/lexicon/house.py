@@ -53,7 +53,12 @@ class HouseLexicon(Lexicon):
         parts = [base.name] + [
             f"{'+' if layer.action == 'add' else '-'} {layer.name}" for layer in self.layers
         ]
-        super().__init__(words, name=" ".join(parts))
+        changes = [f"{layer.name} {'added' if layer.action == 'add' else 'removed'}"
+                   for layer in self.layers]
+        shown = ", ".join(changes[:-1]) + f" and {changes[-1]}" if len(changes) > 1 \
+            else "".join(changes)
+        super().__init__(words, name=" ".join(parts),
+                         display=f"{base.display}, with {shown}" if shown else base.display)
 
     def _deciding_layer(self, word: str) -> Layer | None:
         """The last layer that names ``word`` (None: the base list decides)."""

@@ -77,7 +77,7 @@ def judge(
             f"{shown} is too short: {var.title} words need at least {minimum} letters{who}.",
         )
     if lower not in lex:
-        reason = f"{shown} is not in the word list ({lex.name})."
+        reason = f"{shown} is not in {lex.in_the_list()}."
         if raw[0].isupper() and raw[1:].islower():
             reason += " Proper nouns (names of people and places) are not allowed."
         return verdict(False, reason)
