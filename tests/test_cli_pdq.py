@@ -77,6 +77,9 @@ def test_variants_through_the_cli(capsys):
     code, out, _ = run(capsys, "DRU", "--word", "drum", "--variant", "intergenerational",
                        "--player", "adult")
     assert code == 1 and "for adults" in out
+    code, out, _ = run(capsys, "DRU", "--word", "drum", "--variant", "intergenerational")
+    assert code == 1 and out.startswith("DRUM: VALID FOR CHILDREN ONLY\n")
+    assert "valid for a child but too short for an adult" in out
 
 
 def test_pdl_with_said_words(capsys):

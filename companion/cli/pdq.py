@@ -9,6 +9,7 @@ import textwrap
 from companion.cli.common import add_lexicon_option, lexicon_from_args, print_json
 from companion.errors import UsageError
 from companion.pdq import all_variants, find_words, get_variant, judge, load_deck, parse_cards
+from companion.pdq.judge import plural
 from companion.pdq.solitaire import play_solitaire, simulate_solitaire
 from companion.pdq.ties import settle_tie
 from companion.pdq.variants import Variant
@@ -35,7 +36,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--player",
         metavar="ROLE",
-        help="use this player's minimum length (intergenerational: adult or child)",
+        help="use this player's minimum length (intergenerational: adult or child; without "
+        "it a word is judged for every player, and one too short for some is valid for the "
+        "others only, exit status 1)",
     )
     add_lexicon_option(p)
     p.add_argument("--deck", metavar="FILE", help="deck distribution table (letter<TAB>count)")
@@ -158,7 +161,10 @@ def _judge(args, cards, variant, lexicon) -> int:
     if args.json:
         print_json(verdict.to_dict())
     else:
-        print(f"{verdict.word}: {'VALID' if verdict.valid else 'NOT VALID'}")
+        status = "VALID" if verdict.valid else "NOT VALID"
+        if verdict.valid_for:
+            status = f"VALID FOR {' OR '.join(plural(r).upper() for r in verdict.valid_for)} ONLY"
+        print(f"{verdict.word}: {status}")
         print(f"  {verdict.reason}")
     return 0 if verdict.valid else 1
 
