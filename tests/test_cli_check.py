@@ -107,6 +107,18 @@ def test_house_list_options(capsys, tmp_path):
     assert code == 0 and "Word list: SCOWL-70 (companion default) - offensive words" in out
 
 
+@pytest.mark.parametrize(("option", "text"), [("--add", ""), ("--remove", "# no words yet\n\n"),
+                                              ("--add", "Two words\n-\n")])
+def test_a_house_list_with_no_words_is_refused(capsys, tmp_path, option, text):
+    empty = tmp_path / "house.txt"
+    empty.write_text(text)
+    code, out, err = run(capsys, "check", "cat", option, str(empty))
+    verb = "additions" if option == "--add" else "removals"
+    assert code == 2 and not out
+    assert err.strip() == f"companion: house list of {verb}: {empty} has no words (one word " \
+        "of letters a-z per line)"
+
+
 def test_house_list_missing_file_is_bad_usage(capsys, tmp_path):
     code, _, err = run(capsys, "check", "cat", "--add", str(tmp_path / "nope.txt"))
     assert code == 2 and "house list of additions: word list not found" in err

@@ -119,9 +119,11 @@ def test_bad_house_files(tmp_path, make, message):
         load_word_list(make(tmp_path))
 
 
-def test_an_empty_house_file_changes_nothing(tmp_path):
-    lex = house_lexicon(BASE, WordListSpec(add=(words_file(tmp_path, "empty.txt"),)))
-    assert set(lex) == set(BASE) and lex.name == "base list + empty.txt"
+def test_an_empty_house_file_is_refused(tmp_path):
+    """A house list with no word in it is a wrong file (not saved yet, the wrong one), not a
+    rule that changes nothing."""
+    with pytest.raises(LexiconError, match="house list of additions: .*empty.txt has no words"):
+        house_lexicon(BASE, WordListSpec(add=(words_file(tmp_path, "empty.txt"),)))
 
 
 def _builder():
