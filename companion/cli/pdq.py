@@ -133,6 +133,9 @@ def _check_modes(args: argparse.Namespace, variant: Variant) -> None:
         raise UsageError("--said needs --word: the word that tries to beat them.")
     if args.said and variant.goal != "longest":
         raise UsageError(f"--said is for PDL (--variant pdl), not {variant.title}.")
+    if args.player and modes and modes != ["word"]:
+        raise UsageError(f"--player goes with --word or the word list, not --{modes[0]}: "
+                         "it names the role of the one player judged.")
     if args.play and not args.solitaire:
         raise UsageError("--play goes with --solitaire.")
     if args.seed is not None and not args.solitaire:
