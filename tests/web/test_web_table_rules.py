@@ -325,3 +325,32 @@ def test_api_settings_take_numbers(tapp):
     none = client.post("/api/games", json={"game": "bugwords", "players": ["A", "B"],
                                            "clock_minutes": 0}).get_json()
     assert none["clock"] is None and none["challenge_rule"] == "none"
+
+
+def test_a_werdup_record_replays_with_challenges_and_time(tapp, fake):
+    """A WerdUp sheet at a points-rule table on 1-minute clocks: a phony taken off (and the
+    player's second try), a valid play challenged (the bonus), a player over time at the
+    end; the WerdUp record carries every line and replays with no difference."""
+    client = tapp.test_client()
+    key = _start(client, "points", minutes="1", penalty="10", game="werdup")
+    _press(client, key, seat="0")
+    fake.t += 20
+    _play(client, key, "5E ZXK")  # Ann's phony, taken off: she plays again
+    _form(client, key, "challenge")
+    _play(client, key, "5E CAT")
+    _form(client, key, "challenge")  # a good word: Ann earns 5
+    _press(client, key)
+    fake.t += 70  # Bob is 10 s over
+    _play(client, key, "G3 OA.")  # OAT down, through the T of CAT
+    _press(client, key)
+    assert _form(client, key, "finish", rack0="", rack1="").status_code == 302
+    game = _api(client, key)
+    text = client.get(f"/games/{key}.gcg").get_data(as_text=True)
+    for line in ("#note ChallengeRule: points 5", "#note Clock: 1 minute", " -- -",
+                 "(challenge) +5", "#note Time left: -0:10", "(time) -10"):
+        assert line in text, line
+    result = werdup_replay(text, default_lexicon())
+    assert result.ok, [ln.problems for ln in result.lines]
+    assert "not in word list" not in result.lines[-2].move  # OAT is a word
+    totals = {p["name"]: p["total"] for p in game["players"]}
+    assert sorted(result.totals.values()) == sorted(totals.values())
