@@ -9,7 +9,7 @@ import textwrap
 from companion.cli.common import add_lexicon_option, lexicon_from_args, print_json
 from companion.errors import UsageError
 from companion.pdq import all_variants, find_words, get_variant, judge, load_deck, parse_cards
-from companion.pdq.judge import plural
+from companion.pdq.judge import Judgement, plural
 from companion.pdq.solitaire import play_solitaire, simulate_solitaire
 from companion.pdq.ties import settle_tie
 from companion.pdq.variants import Variant
@@ -158,16 +158,21 @@ def _list_variants(args: argparse.Namespace) -> int:
     return 0
 
 
+def _status(verdict: Judgement) -> str:
+    """``VALID``, ``NOT VALID``, or ``VALID FOR CHILDREN ONLY`` (a word judged for every
+    player of a variant with a minimum per player)."""
+    if verdict.valid_for:
+        return f"VALID FOR {' OR '.join(plural(r).upper() for r in verdict.valid_for)} ONLY"
+    return "VALID" if verdict.valid else "NOT VALID"
+
+
 def _judge(args, cards, variant, lexicon) -> int:
     verdict = judge(args.word, cards, variant, lexicon, min_length=args.min,
                     player=args.player, said=_split(args.said or ""))
     if args.json:
         print_json(verdict.to_dict())
     else:
-        status = "VALID" if verdict.valid else "NOT VALID"
-        if verdict.valid_for:
-            status = f"VALID FOR {' OR '.join(plural(r).upper() for r in verdict.valid_for)} ONLY"
-        print(f"{verdict.word}: {status}")
+        print(f"{verdict.word}: {_status(verdict)}")
         print(f"  {verdict.reason}")
     return 0 if verdict.valid else 1
 
@@ -201,7 +206,7 @@ def _tie(args, cards, variant, lexicon) -> int:
         print_json(result.to_dict())
         return 0
     for j in result.judgements:
-        print(f"{j.word}: {'VALID' if j.valid else 'NOT VALID'} - {j.reason}")
+        print(f"{j.word}: {_status(j)} - {j.reason}")
     print(result.outcome)
     return 0
 

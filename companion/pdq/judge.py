@@ -46,7 +46,8 @@ def plural(role: str) -> str:
     return "children" if role == "child" else f"{role}s"
 
 
-def _a(role: str) -> str:
+def a_role(role: str) -> str:
+    """``an adult``, ``a child``: a player role with its article."""
     return f"{'an' if role[:1] in 'aeiou' else 'a'} {role}"
 
 
@@ -105,8 +106,8 @@ def judge(
             fits = tuple(r for r in var.player_min if r not in short_for)
             return Judgement(
                 shown, False,
-                f"{shown} is valid for {' or '.join(_a(r) for r in fits)} but too short for "
-                f"{' or '.join(_a(r) for r in short_for)}: {var.title} words need at least "
+                f"{shown} is valid for {' or '.join(a_role(r) for r in fits)} but too short for "
+                f"{' or '.join(a_role(r) for r in short_for)}: {var.title} words need at least "
                 f"{_minimums(var)}.",
                 cards, var.name, fits)
         return Judgement(shown, valid, reason, cards, var.name)
