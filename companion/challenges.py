@@ -94,6 +94,11 @@ class ChallengeRule:
             raise UsageError(f"a challenge bonus is 1 to 100 points, not {bonus}")
         return replace(self, valid_bonus=bonus)
 
+    def at_table(self, players: int) -> ChallengeRule:
+        """The rule as a table of ``players`` plays it: only another player can challenge a
+        play, so for a player alone the companion judges each play as it is made (``none``)."""
+        return self if players >= 2 or self.judged_at_play else challenge_rules()["none"]
+
     def label(self) -> str:
         """``points 5``, ``double``...: the form records and settings use."""
         return f"{self.name} {self.valid_bonus}" if self.valid_bonus else self.name

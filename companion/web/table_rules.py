@@ -71,6 +71,9 @@ def clock_from_form(values: Mapping[str, Any]) -> ClockSettings | None:
 def apply_settings(game: Game, values: Mapping[str, Any]) -> None:
     """Store a new game's challenge rule and clock from its form (or JSON body)."""
     rule = rule_from_form(values)
+    if rule.allows_challenges and not rule.at_table(len(game.players)).allows_challenges:
+        raise UsageError("A player alone has no one to challenge their plays: choose no "
+                         "challenges, and the companion judges each play.")
     game.challenge_rule = None if rule.judged_at_play else rule.label()
     settings = clock_from_form(values)
     game.clock = None if settings is None else ClockState.new(len(game.players),
@@ -112,8 +115,9 @@ def record_turn(db: Session, game: Game, fields: dict[str, Any], at: float) -> T
 
 
 def open_play(game: Game) -> Turn | None:
-    """The play that can still be challenged: the last turn, a play scored unjudged."""
-    if game.finished or not game.turns:
+    """The play that can still be challenged: the last turn, a play scored unjudged (never in
+    a game of one player: only another player challenges)."""
+    if game.finished or not game.turns or len(game.players) < 2:
         return None
     last = game.turns[-1]
     d = last.detail or {}
@@ -136,6 +140,9 @@ def taken_back_before(game: Game, turn: Turn) -> int:
 
 def challenge(db: Session, game: Game, lexicon: Lexicon) -> ChallengeOutcome:
     """Challenge the last play: the rule's outcome, applied to the sheet."""
+    if len(game.players) < 2:
+        raise UsageError("Only another player can challenge a play, and this game has one "
+                         "player.")
     turn = open_play(game)
     if turn is None:
         raise UsageError("There is no play to challenge: only the last play, before the next "

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from companion.board import Board, Placement
-from companion.challenges import ChallengeOutcome, tries_left
+from companion.challenges import ChallengeOutcome, ChallengeRule, tries_left
 from companion.clock import ClockSettings, ClockState
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
@@ -186,6 +186,12 @@ class Game:
         return game
 
     @property
+    def challenge_rule(self) -> ChallengeRule:
+        """The table's challenge rule (``rules.challenges``); a player alone has no one to
+        challenge them, so each play is judged as it is made."""
+        return self.rules.challenge_rule.at_table(len(self.players))
+
+    @property
     def player(self) -> str:
         """Whose turn it is."""
         return self.players[self.current]
@@ -213,7 +219,7 @@ class Game:
             shown = " ".join(sorted(missing.elements()))
             raise CompanionError(f"{player} does not have {shown} on the rack.")
         judgement = score_play(self.board, placements, self.rules, self.lexicon,
-                               check_words=self.rules.challenge_rule.judged_at_play)
+                               check_words=self.challenge_rule.judged_at_play)
         notation = play_notation(self.board, placements)
         heights = main_heights(self.board, placements)
         self._undo = self._snapshot()
@@ -333,7 +339,7 @@ class Game:
         ``double`` the challenger (default: the next player) loses their next turn, under
         ``points`` the player earns the bonus.
         """
-        rule = self.rules.challenge_rule
+        rule = self.challenge_rule
         if not rule.allows_challenges:
             raise CompanionError("Challenges are off at this table: each play is judged as it "
                                  "is made.")

@@ -354,3 +354,19 @@ def test_a_werdup_record_replays_with_challenges_and_time(tapp, fake):
     assert "not in word list" not in result.lines[-2].move  # OAT is a word
     totals = {p["name"]: p["total"] for p in game["players"]}
     assert sorted(result.totals.values()) == sorted(totals.values())
+
+
+def test_a_player_alone_plays_without_challenges(tapp):
+    """Only another player challenges a play: a game of one is judged as each play is made,
+    so a phony is refused rather than left standing for want of a challenger."""
+    client = tapp.test_client()
+    resp = client.post("/games", data={"csrf_token": token(client), "game": "werdup",
+                                       "player": ["Ann"], "challenge_rule": "single"})
+    assert resp.status_code == 400
+    assert "A player alone has no one to challenge" in resp.get_data(as_text=True)
+    api = client.post("/api/games", json={"game": "werdup", "players": ["Ann"],
+                                          "challenge_rule": "double"})
+    assert api.status_code == 400
+    key = _start(client, "none", players=("Ann",), game="werdup")
+    refused = _form(client, key, "turns", play="5E ZXK", action="play")
+    assert refused.status_code == 400 and "ZXK" in refused.get_data(as_text=True)
