@@ -113,8 +113,9 @@ class Table(Protocol):
         ...
 
     def score_observed(self, board_text: str | None, grid: Sequence[Sequence[str | None]],
-                       lexicon: Lexicon) -> ScoredPlay:
-        """Judge and score the play a photo shows, against the stored board before it."""
+                       lexicon: Lexicon | None) -> ScoredPlay:
+        """Judge and score the play a photo shows, against the stored board before it
+        (``lexicon`` None: the words are not checked, as for :meth:`judge`)."""
         ...
 
     def no_play(self, action: str) -> ScoredPlay:
@@ -212,7 +213,7 @@ class TableBasics(ABC):
         return self.judge(board, placements, lexicon, notation)
 
     def score_observed(self, board_text: str | None, grid: Sequence[Sequence[str | None]],
-                       lexicon: Lexicon) -> ScoredPlay:
+                       lexicon: Lexicon | None) -> ScoredPlay:
         board = self.load_board(board_text)
         return self.judge(board, self.observed_play(board, grid), lexicon)
 

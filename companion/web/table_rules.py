@@ -4,14 +4,14 @@ The rules themselves live in the engines (:mod:`companion.challenges`, :mod:`com
 this module only stores their settings and state with a game, applies an outcome to the score
 sheet's turns, and writes the record lines they add.
 
-A play typed at a table that challenges is scored without consulting the word list and marked
-``challengeable`` (with the board before it). Until the next turn, the phone offers to challenge
-it; :func:`challenge` asks ``ChallengeRule.judge`` and applies the outcome: a play that comes
-off scores nothing and the board goes back (and when the game's rules give the player another
-try, as WerdUp's do once a turn, the same player is next to move), a bonus is added to the
-play's score, a lost turn is recorded as a pass by the challenger (the next player). With a
-clock, each turn keeps the mover's time left, and finishing the game stops the clock and adds
-a ``time`` turn for each player over time.
+A play typed (or read from a photo) at a table that challenges is scored without consulting the
+word list and marked ``challengeable`` (with the board before it). Until the next turn, the
+phone offers to challenge it; :func:`challenge` asks ``ChallengeRule.judge`` and applies the
+outcome: a play that comes off scores nothing and the board goes back (and when the game's
+rules give the player another try, as WerdUp's do once a turn, the same player is next to
+move), a bonus is added to the play's score, a lost turn is recorded as a pass by the
+challenger (the next player). With a clock, each turn keeps the mover's time left, and
+finishing the game stops the clock and adds a ``time`` turn for each player over time.
 """
 
 from __future__ import annotations
@@ -107,11 +107,38 @@ def record_turn(db: Session, game: Game, fields: dict[str, Any], at: float) -> T
                            "words": " ".join(w["word"] for w in scored.words),
                            "board": {"text": scored.board, "new": scored.new_cells}}
     turn = sheet.add_turn(db, game, **fields)
+    _keep_time(db, game, turn, at)
+    return turn
+
+
+def record_photo_turn(db: Session, game: Game, grid: list[list[str]], seat: int | None,
+                      photo_id: int, lexicon: Lexicon, at: float) -> Turn:
+    """Record the play a photo shows (its reading, corrected) as a typed play is: at a table
+    that challenges, scored without the word list and left open to a challenge; with a
+    clock, the mover's time left is kept with the turn."""
+    rule = rule_of(game)
+    before = game.board
+    scored = sheet.table(game).score_observed((before or {}).get("text"), grid,
+                                              None if rule.allows_challenges else lexicon)
+    if not scored.legal:
+        raise UsageError(f"{scored.notation}: {scored.reason}" if scored.notation
+                         else scored.reason)
+    detail = scored.to_dict()
+    if rule.allows_challenges:
+        detail |= {"challengeable": True, "board_before": before}
+    turn = sheet.add_turn(db, game, seat=seat, action="play", score=scored.score,
+                          words=" ".join(w["word"] for w in scored.words), detail=detail,
+                          board={"text": scored.board, "new": scored.new_cells},
+                          photo_id=photo_id)
+    _keep_time(db, game, turn, at)
+    return turn
+
+
+def _keep_time(db: Session, game: Game, turn: Turn, at: float) -> None:
     clock = clock_of(game)
     if clock is not None and turn.action in ("play", "pass", "swap"):
         turn.detail = (turn.detail or {}) | {"time_left": clock.remaining(turn.seat, at)}
     db.flush()
-    return turn
 
 
 def open_play(game: Game) -> Turn | None:
