@@ -37,8 +37,10 @@ class ChallengeOutcome:
     """What a challenge decided, under ``rule``.
 
     ``play_stands`` is False when a word was not in the list (``invalid_words``): the play
-    comes off and its score is taken back. For a valid play, ``challenger_loses_turn`` and
-    ``bonus`` (points to the player) say what the rule gives.
+    comes off and its score is taken back; ``plays_again`` then says whether the same player
+    may play another word (or pass) in the same turn, as the WerdUp rulebook allows once,
+    or whether the turn is over. For a valid play, ``challenger_loses_turn`` and ``bonus``
+    (points to the player) say what the rule gives.
     """
 
     rule: str
@@ -47,6 +49,7 @@ class ChallengeOutcome:
     challenger_loses_turn: bool
     bonus: int
     reason: str
+    plays_again: bool = False
 
     def record_lines(self, play_score: int) -> list[tuple[str, str, int]]:
         """The record lines the outcome adds: ``(who, kind, points)``.
@@ -91,17 +94,29 @@ class ChallengeRule:
             raise UsageError(f"a challenge bonus is 1 to 100 points, not {bonus}")
         return replace(self, valid_bonus=bonus)
 
+    def at_table(self, players: int) -> ChallengeRule:
+        """The rule as a table of ``players`` plays it: only another player can challenge a
+        play, so for a player alone the companion judges each play as it is made (``none``)."""
+        return self if players >= 2 or self.judged_at_play else challenge_rules()["none"]
+
     def label(self) -> str:
         """``points 5``, ``double``...: the form records and settings use."""
         return f"{self.name} {self.valid_bonus}" if self.valid_bonus else self.name
 
-    def judge(self, words: Sequence[str], lexicon: Lexicon) -> ChallengeOutcome:
+    def judge(self, words: Sequence[str], lexicon: Lexicon,
+              tries_left: int = 0) -> ChallengeOutcome:
         """The outcome of a challenge of a play that formed ``words``, judged by ``lexicon``
-        (for a score sheet that keeps the words, not a whole game)."""
-        return self.resolve(list(dict.fromkeys(w for w in words if w not in lexicon)))
+        (for a score sheet that keeps the words, not a whole game); ``tries_left`` as for
+        :meth:`resolve`."""
+        return self.resolve(list(dict.fromkeys(w for w in words if w not in lexicon)),
+                            tries_left)
 
-    def resolve(self, invalid_words: Sequence[str]) -> ChallengeOutcome:
-        """The outcome of a challenge of a play whose words not in the list are given."""
+    def resolve(self, invalid_words: Sequence[str], tries_left: int = 0) -> ChallengeOutcome:
+        """The outcome of a challenge of a play whose words not in the list are given.
+
+        ``tries_left`` is how many more plays the game's rules still allow the player in this
+        turn after a play challenged off (:func:`tries_left`): with one or more, the player
+        plays again or passes; with none, the turn is over."""
         if self.judged_at_play:
             raise ChallengeError(
                 "challenges are off at this table: the companion judges each play as it is made"
@@ -110,10 +125,13 @@ class ChallengeRule:
         if bad:
             named = " and ".join(bad) if len(bad) <= 2 else ", ".join(bad)
             verb = "is" if len(bad) == 1 else "are"
+            then = ("the same player may play another word or pass" if tries_left > 0
+                    else "the turn is over")
             return ChallengeOutcome(
                 self.name, False, bad, False, 0,
                 f"{named} {verb} not in the word list: the play comes off the board and "
-                "scores nothing.",
+                f"scores nothing, and {then}.",
+                plays_again=tries_left > 0,
             )
         if self.valid_loses_turn:
             reason = "The play is valid and stands: the challenger loses their next turn."
@@ -124,6 +142,14 @@ class ChallengeRule:
             reason = "The play is valid and stands; the challenger loses nothing."
         return ChallengeOutcome(self.name, True, (), self.valid_loses_turn, self.valid_bonus,
                                 reason)
+
+
+def tries_left(retries: int, taken_back: int) -> int:
+    """How many more plays a player may make in this turn after a play challenged off:
+    ``retries`` is what the game's rules allow after one (WerdUp's rulebook: 1, so a second
+    play challenged off ends the turn; Bug Words: 0), ``taken_back`` how many of the
+    player's plays this turn have come off already (the one just challenged included)."""
+    return max(0, retries + 1 - taken_back)
 
 
 def _flag(value: str) -> bool:

@@ -4,13 +4,57 @@ from __future__ import annotations
 
 import re
 from dataclasses import asdict, dataclass, field
+from functools import cache
 
 from companion.lexicon import Lexicon, default_lexicon, define
 
-# The shortest word each game accepts (the rulebooks' defaults; variants may raise them).
-GAME_MIN_LENGTH = {"werdup": 2, "bugwords": 2, "girdle": 2, "pdq": 4}
 GAME_TITLES = {"werdup": "WerdUp", "bugwords": "Bug Words", "girdle": "Word Girdle", "pdq": "PDQ"}
-GAMES = tuple(GAME_MIN_LENGTH)
+GAMES = tuple(GAME_TITLES)
+
+
+@dataclass(frozen=True)
+class WordLimits:
+    """How long a word a game takes under its default edition, from the game's own rules:
+    ``shortest`` letters, and at most ``longest`` squares (None: no longest) when a rule of
+    word lengths or the board (``board``: how many squares across) sets one. A square holds
+    one letter, or one of the ``digraphs`` tiles (WerdUp's Qu)."""
+
+    shortest: int
+    longest: int | None = None
+    board: int = 0
+    digraphs: tuple[str, ...] = ()
+
+    def squares(self, word: str) -> int:
+        from companion.board import split_word
+
+        return len(split_word(word.upper(), self.digraphs))
+
+
+@cache
+def word_limits(game: str) -> WordLimits:
+    """The :class:`WordLimits` of ``game``, asked of its rules."""
+    if game == "werdup":
+        from companion.werdup.notation import DIGRAPHS
+        from companion.werdup.rules import get_rules
+
+        size = get_rules("werdup").board_size
+        return WordLimits(2, size, size, tuple(DIGRAPHS))
+    if game == "bugwords":
+        from companion.bugwords import default_rules
+
+        rules = default_rules()
+        size = max(rules.layout.rows, rules.layout.cols)
+        return WordLimits(rules.min_word_length, size, size)
+    if game == "girdle":
+        from companion.girdle.rules import default_edition
+
+        ed = default_edition()
+        return WordLimits(ed.min_length, ed.max_length)
+    if game == "pdq":
+        from companion.pdq.variants import get_variant
+
+        return WordLimits(get_variant("regular").min_length)
+    raise ValueError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
 
 _LETTERS = re.compile(r"^[A-Za-z]+$")
 
@@ -41,7 +85,7 @@ def check_word(
     lex = lexicon if lexicon is not None else default_lexicon()
     raw = word.strip()
     shown = raw.upper()
-    if game is not None and game not in GAME_MIN_LENGTH:
+    if game is not None and game not in GAME_TITLES:
         raise ValueError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
 
     def verdict(valid: bool, reason: str, decided_by: str = "") -> Verdict:
@@ -57,21 +101,24 @@ def check_word(
             False, f"{shown} is not a word: it contains {shown_bad}; use letters A-Z only."
         )
     lower = raw.lower()
-    if game is not None and len(lower) < GAME_MIN_LENGTH[game]:
-        n = GAME_MIN_LENGTH[game]
-        return verdict(
-            False,
-            f"{shown} is too short for {GAME_TITLES[game]}: words need at least {n} letters.",
-        )
+    if game is not None:
+        limits = word_limits(game)
+        if len(lower) < limits.shortest:
+            return verdict(False, f"{shown} is too short for {GAME_TITLES[game]}: words need "
+                                  f"at least {limits.shortest} letters.")
+        if limits.longest is not None and limits.squares(lower) > limits.longest:
+            why = (f"the board is {limits.board} squares across" if limits.board
+                   else f"words have at most {limits.longest} letters")
+            return verdict(False, f"{shown} is too long for {GAME_TITLES[game]}: {why}.")
     decided_by, change = lex.decided_by(lower), lex.change(lower)
     if lower not in lex:
-        reason = f"{shown} is not in the word list ({lex.name})."
+        reason = f"{shown} is not in {lex.in_the_list()}."
         if change == "removed":
-            reason = f"{shown} is not in the word list ({lex.name}): {decided_by} removes it."
+            reason = f"{shown} is not in {lex.in_the_list()}: {decided_by} removes it."
         elif raw[0].isupper() and not raw.isupper():
             reason += " Proper nouns (names of people and places) are not allowed."
         return verdict(False, reason, decided_by)
     where = f" for {GAME_TITLES[game]}" if game else ""
-    added = f": {decided_by} adds it" if change == "added" else ""
-    return verdict(True, f"{shown} is in the word list ({lex.name}) and is valid{where}{added}.",
+    added = f"; {decided_by} adds it" if change == "added" else ""
+    return verdict(True, f"{shown} is valid{where}: it is in {lex.in_the_list()}{added}.",
                    decided_by)

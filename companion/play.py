@@ -80,6 +80,9 @@ class Table(Protocol):
     record_format: str  # what :meth:`write_record` writes ("GCG", "WerdUp record")
     record_suffix: str  # its file name ending (".gcg", ".txt")
     layout: Layout  # the board's squares: premiums and where the first word goes
+    # plays a player may make again in the same turn after one is challenged off (WerdUp's
+    # rulebook: 1; Bug Words: 0), for :func:`companion.challenges.tries_left`
+    challenge_retries: int
 
     def load_board(self, text: str | None) -> Board:
         """The board from its stored text (empty when there is none); bad text is a
@@ -110,8 +113,9 @@ class Table(Protocol):
         ...
 
     def score_observed(self, board_text: str | None, grid: Sequence[Sequence[str | None]],
-                       lexicon: Lexicon) -> ScoredPlay:
-        """Judge and score the play a photo shows, against the stored board before it."""
+                       lexicon: Lexicon | None) -> ScoredPlay:
+        """Judge and score the play a photo shows, against the stored board before it
+        (``lexicon`` None: the words are not checked, as for :meth:`judge`)."""
         ...
 
     def no_play(self, action: str) -> ScoredPlay:
@@ -179,6 +183,7 @@ class TableBasics(ABC):
     layout: Layout
     min_players: int
     max_players: int
+    challenge_retries: int = 0
 
     @abstractmethod
     def parse_play(self, board: Board, notation: str) -> list[Placement]: ...
@@ -208,7 +213,7 @@ class TableBasics(ABC):
         return self.judge(board, placements, lexicon, notation)
 
     def score_observed(self, board_text: str | None, grid: Sequence[Sequence[str | None]],
-                       lexicon: Lexicon) -> ScoredPlay:
+                       lexicon: Lexicon | None) -> ScoredPlay:
         board = self.load_board(board_text)
         return self.judge(board, self.observed_play(board, grid), lexicon)
 

@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from companion.board import Board
+from companion.bugwords import IllegalPlay
+from companion.bugwords.game import Game as BugWordsGame
+from companion.bugwords.gcg import record_from_game, write_gcg
 from companion.challenges import (
     CHALLENGE_RULE_NAMES,
     ChallengeError,
     challenge_rules,
     get_challenge_rule,
 )
-from companion.errors import UsageError
+from companion.errors import CompanionError, UsageError
+from companion.lexicon import Lexicon
+from companion.werdup.game import Game as WerdUpGame
+from companion.werdup.notation import parse_play
+from companion.werdup.record import write_record
+from companion.werdup.rules import get_rules
 
 # (rule, words not in the list, play stands, challenger loses a turn, bonus, record lines)
 OUTCOMES = [
@@ -85,3 +96,32 @@ def test_judge_a_score_sheet_play_by_its_words():
     outcome = get_challenge_rule("double").judge(["CAT", "QAT", "AT", "QAT"], lex)
     assert not outcome.play_stands and outcome.invalid_words == ("QAT",)
     assert get_challenge_rule("double").judge(["CAT", "AT"], lex).challenger_loses_turn
+
+
+def test_a_player_alone_is_judged_at_each_play():
+    """Only another player can challenge: a player alone (Bug Words practice, WerdUp for one)
+    has every play judged as it is made, whatever the table's rule."""
+    assert get_challenge_rule("single").at_table(1).name == "none"
+    assert get_challenge_rule("double").at_table(2).name == "double"
+    lex = Lexicon(["cat", "act"], name="tiny list")
+    solo = BugWordsGame(["ann"], random.Random(1), lexicon=lex)
+    assert solo.rules.challenges == "single" and solo.challenge_rule.name == "none"
+    solo.racks[0] = list("TACXYZE")
+    with pytest.raises(IllegalPlay, match="TAC is not in the word list tiny list"):
+        solo.play("8G", "TAC")
+    solo.play("8G", "CAT")
+    with pytest.raises(CompanionError, match="challenges are off"):
+        solo.challenge()
+    assert "#note ChallengeRule: none" in write_gcg(record_from_game(solo))
+    pair = BugWordsGame(["ann", "bob"], random.Random(1), lexicon=lex)
+    pair.racks[0] = list("TACXYZE")
+    pair.play("8G", "TAC")  # two players: a phony stands until challenged
+    assert not pair.challenge().play_stands
+
+    alone = WerdUpGame(get_rules("werdup").with_settings(challenges="single"), lex, ["ann"],
+                       random.Random(1), Board(10, 10), list("NML"), {"ann": list("CATXYZE")},
+                       {"ann": 0})
+    with pytest.raises(CompanionError, match="TAC is not in the word list"):
+        alone.play(parse_play(alone.board, "5D TAC"))
+    alone.play(parse_play(alone.board, "5D CAT"))
+    assert "ChallengeRule" not in write_record(alone)

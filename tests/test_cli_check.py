@@ -45,6 +45,26 @@ def test_too_short_for_pdq(capsys):
     assert run(capsys, "check", "cat", "--game", "bugwords")[0] == 0
 
 
+@pytest.mark.parametrize(("word", "game", "valid", "reason"), [
+    # Word Girdle words are 2 to 7 letters (its rulebook, rule 2)
+    ("elephants", "girdle", False, "ELEPHANTS is too long for Word Girdle: words have at most 7 "
+     "letters."),
+    ("elephant", "girdle", False, "too long for Word Girdle"),
+    ("abscond", "girdle", True, "valid for Word Girdle"),
+    # a word longer than the board cannot be played; WerdUp's Qu tile is one square
+    ("earthquakes", "werdup", True, "valid for WerdUp"),
+    ("electroencephalographs", "werdup", False, "too long for WerdUp: the board is 10 squares "
+     "across."),
+    ("internationalization", "bugwords", False, "too long for Bug Words: the board is 15 "
+     "squares across."),
+    ("internationalization", None, True, "is valid: it is in the word list"),
+])
+def test_too_long_for_the_game(capsys, word, game, valid, reason):
+    code, out, _ = run(capsys, "check", word, *(["--game", game] if game else []), "--json")
+    data = json.loads(out)
+    assert (code == 0) is valid and data["valid"] is valid and reason in data["reason"]
+
+
 def test_not_letters(capsys):
     code, out, _ = run(capsys, "check", "c4t")
     assert code == 1
@@ -105,6 +125,18 @@ def test_house_list_options(capsys, tmp_path):
     assert code == 1
     code, out, _ = run(capsys, "check", "dog", "--remove-offensive")
     assert code == 0 and "Word list: SCOWL-70 (companion default) - offensive words" in out
+
+
+@pytest.mark.parametrize(("option", "text"), [("--add", ""), ("--remove", "# no words yet\n\n"),
+                                              ("--add", "Two words\n-\n")])
+def test_a_house_list_with_no_words_is_refused(capsys, tmp_path, option, text):
+    empty = tmp_path / "house.txt"
+    empty.write_text(text)
+    code, out, err = run(capsys, "check", "cat", option, str(empty))
+    verb = "additions" if option == "--add" else "removals"
+    assert code == 2 and not out
+    assert err.strip() == f"companion: house list of {verb}: {empty} has no words (one word " \
+        "of letters a-z per line)"
 
 
 def test_house_list_missing_file_is_bad_usage(capsys, tmp_path):

@@ -77,6 +77,19 @@ def test_variants_through_the_cli(capsys):
     code, out, _ = run(capsys, "DRU", "--word", "drum", "--variant", "intergenerational",
                        "--player", "adult")
     assert code == 1 and "for adults" in out
+    code, out, _ = run(capsys, "DRU", "--word", "drum", "--variant", "intergenerational")
+    assert code == 1 and out.startswith("DRUM: VALID FOR CHILDREN ONLY\n")
+    assert "valid for a child but too short for an adult" in out
+
+
+@pytest.mark.parametrize("mode", [["--tie", "drum,drub"], ["--score", "ann=drum"],
+                                  ["--solitaire"]])
+def test_player_is_refused_where_it_would_be_ignored(capsys, mode):
+    cards = [] if mode == ["--solitaire"] else ["DRU"]
+    code, out, err = run(capsys, *cards, *mode, "--variant", "intergenerational",
+                         "--player", "adult")
+    assert code == 2 and not out and f"--player goes with --word or the word list, not " \
+        f"{mode[0]}" in err
 
 
 def test_pdl_with_said_words(capsys):

@@ -81,10 +81,13 @@ def test_verdicts_name_the_list_that_decided(tmp_path):
     assert lex is load_word_list(spec)  # cached per spec
     added = check_word("zyzzyx", lexicon=lex, with_definitions=False)
     assert added.valid and added.decided_by == "family.txt"
-    assert added.reason.endswith("and is valid: family.txt adds it.")
+    assert added.reason == ("ZYZZYX is valid: it is in the word list SCOWL-70, the companion "
+                            "default, with family.txt added and no.txt removed; family.txt "
+                            "adds it.")
     removed = check_word("cat", lexicon=lex, with_definitions=False)
     assert not removed.valid and removed.decided_by == "no.txt"
-    assert removed.reason.endswith(": no.txt removes it.")
+    assert removed.reason.endswith("SCOWL-70, the companion default, with family.txt added and "
+                                   "no.txt removed: no.txt removes it.")
     assert removed.lexicon == lex.name == "SCOWL-70 (companion default) + family.txt - no.txt"
     base = check_word("dog", lexicon=lex, with_definitions=False)
     assert base.valid and base.decided_by == "SCOWL-70 (companion default)"
@@ -116,9 +119,11 @@ def test_bad_house_files(tmp_path, make, message):
         load_word_list(make(tmp_path))
 
 
-def test_an_empty_house_file_changes_nothing(tmp_path):
-    lex = house_lexicon(BASE, WordListSpec(add=(words_file(tmp_path, "empty.txt"),)))
-    assert set(lex) == set(BASE) and lex.name == "base list + empty.txt"
+def test_an_empty_house_file_is_refused(tmp_path):
+    """A house list with no word in it is a wrong file (not saved yet, the wrong one), not a
+    rule that changes nothing."""
+    with pytest.raises(LexiconError, match="house list of additions: .*empty.txt has no words"):
+        house_lexicon(BASE, WordListSpec(add=(words_file(tmp_path, "empty.txt"),)))
 
 
 def _builder():

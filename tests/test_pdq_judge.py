@@ -133,7 +133,25 @@ def test_intergenerational_minimum_per_player():
     adult = judge("drum", "DRU", "intergenerational", player="adult")
     assert not adult.valid and "at least 5 letters for adults" in adult.reason
     assert judge("drums", "DRU", "intergenerational", player="adult").valid
-    assert judge("drum", "DRU", "intergenerational").valid  # no role: the children's minimum
+    child = judge("drum", "DRU", "intergenerational", player="child")
+    assert "for childs" not in child.reason
+
+
+def test_intergenerational_without_the_player_judges_for_every_player():
+    """The rulebook raises the adults' minimum only: a word long enough for the children
+    alone is not simply valid when the judge is not told who said it."""
+    drum = judge("drum", "DRU", "intergenerational")
+    assert not drum.valid and drum.valid_for == ("child",)
+    assert drum.reason == ("DRUM is valid for a child but too short for an adult: "
+                           "Intergenerational PDQ words need at least 5 letters for adults "
+                           "and 4 for children.")
+    drums = judge("drums", "DRU", "intergenerational")
+    assert drums.valid and drums.valid_for == ()
+    dru = judge("dru", "DRU", "intergenerational")
+    assert not dru.valid and dru.valid_for == () and "too short" in dru.reason
+    phony = judge("drxm", "DRU", "intergenerational")
+    assert not phony.valid and phony.valid_for == ()
+    assert judge("drum", "DRU", "intergenerational", min_length=4).valid  # --min decides
 
 
 def test_solitaire_reads_left_to_right_only():
@@ -208,4 +226,4 @@ def test_pdl_longer_word_wins_and_ties_do_not_beat():
 def test_custom_word_list_is_used(small_lexicon):
     assert judge("pineapple", "PNA", lexicon=small_lexicon).valid
     verdict = judge("pinball", "PNA", lexicon=small_lexicon)
-    assert "not in the word list (test-list)" in verdict.reason
+    assert "not in the word list test-list." in verdict.reason

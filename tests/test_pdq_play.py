@@ -136,3 +136,15 @@ def test_solitaire_rules_keep_any_which_way():
 
     assert "left to right" in solitaire_rules(get_variant("four-score")).summary
     assert solitaire_rules(get_variant("any-which-way")) == get_variant("any-which-way")
+
+
+def test_an_intergenerational_tie_says_whose_word_would_count():
+    """A tie is not told who shouted which word: a word long enough for a child only is not
+    dropped as invalid, the outcome says it counts if a child said it."""
+    result = settle_tie(["drum", "drub"], "DRU", "intergenerational")
+    assert result.winners == []
+    assert result.outcome == ("No word shouted is valid for every player: DRUM counts only if a "
+                              "child said it; DRUB counts only if a child said it.")
+    assert [j.valid_for for j in result.judgements] == [("child",), ("child",)]
+    longer = settle_tie(["drum", "dreadful"], "DRU", "intergenerational")
+    assert longer.winners == ["DREADFUL"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -44,14 +45,15 @@ def test_the_none_rule_refuses_a_phony_and_has_no_challenges():
 
 
 # (rule, word, ann's score, bob's score, who is to move, the moves in the record after the
-# play): CAT and TAC both score 6 (three flat letters, 2 each).
+# play): CAT and TAC both score 6 (three flat letters, 2 each). A play challenged off leaves
+# Ann to move: the rulebook lets her play another word or pass.
 OUTCOMES = [
-    ("single", "TAC", 0, 0, "bob", [">ann: ACETXYZ -- -6 0"]),
+    ("single", "TAC", 0, 0, "ann", [">ann: ACETXYZ -- -6 0"]),
     ("single", "CAT", 6, 0, "bob", []),
-    ("double", "TAC", 0, 0, "bob", [">ann: ACETXYZ -- -6 0"]),
+    ("double", "TAC", 0, 0, "ann", [">ann: ACETXYZ -- -6 0"]),
     ("double", "CAT", 6, 0, "ann", [">bob: ABEORST - +0 0"]),
     ("points", "CAT", 11, 0, "bob", [">ann: ELMNXYZ (challenge) +5 11"]),
-    ("points 10", "TAC", 0, 0, "bob", [">ann: ACETXYZ -- -6 0"]),
+    ("points 10", "TAC", 0, 0, "ann", [">ann: ACETXYZ -- -6 0"]),
 ]
 
 
@@ -74,6 +76,64 @@ def test_each_rule_applied_recorded_and_replayed(rule, word, ann, bob, to_move, 
     result = replay(text, LEX)
     assert result.ok, [ln.problems for ln in result.lines]
     assert result.totals == g.scores and result.board == g.board
+
+
+@pytest.mark.parametrize("rule", ["single", "double", "points"])
+def test_a_word_challenged_off_leaves_one_more_try_in_the_same_turn(rule):
+    """The rulebook: the player takes the tiles back and plays another word or passes; a
+    second word challenged off misses the turn."""
+    g = table(rule)
+    g.play(parse_play(g.board, "5D TAC"))
+    first = g.challenge()
+    assert not first.play_stands and first.plays_again
+    assert "may play another word or pass" in first.reason
+    assert g.player == "ann" and g.board.is_empty()
+    g.play(parse_play(g.board, "5D TCA"))
+    second = g.challenge()
+    assert not second.play_stands and not second.plays_again
+    assert "the turn is over" in second.reason
+    assert g.player == "bob" and g.board.is_empty() and g.scores == {"ann": 0, "bob": 0}
+    g.play(parse_play(g.board, "5D OAT"))  # Bob's turn starts with its own try
+    assert g.challenge().play_stands
+    text = write_record(g)
+    moves = [ln for ln in text.splitlines() if ln.startswith(">")]
+    assert [m.split()[0] for m in moves[:4]] == [">ann:"] * 4
+    result = replay(text, LEX)
+    assert result.ok, [ln.problems for ln in result.lines]
+    assert result.totals == g.scores and result.board == g.board
+
+
+def test_after_a_word_challenged_off_a_good_word_or_a_pass_ends_the_turn():
+    g = table("single")
+    g.play(parse_play(g.board, "5D TAC"))
+    g.challenge()
+    assert g.play(parse_play(g.board, "5D CAT")) == 6 and g.player == "bob"
+    assert g.challenge().play_stands and g.scores["ann"] == 6
+    h = table("single")
+    h.play(parse_play(h.board, "5D TAC"))
+    h.challenge()
+    h.pass_turn()
+    assert h.player == "bob" and not h.over
+
+
+def test_the_upwords_rules_end_the_turn_at_the_first_word_challenged_off():
+    racks = {"ann": "CATXYZE", "bob": "ORESTAB"}
+    g = Game(get_rules("upwords").with_settings(challenges="single"), LEX, list(racks),
+             random.Random(1), Board(10, 10), list("NML"),
+             {p: list(r) for p, r in racks.items()}, {p: 0 for p in racks})
+    g.play(parse_play(g.board, "5D TAC"))
+    outcome = g.challenge()
+    assert not outcome.play_stands and not outcome.plays_again and g.player == "bob"
+
+
+def test_the_retry_is_handed_back_on_the_clock():
+    now = FakeClock()
+    g = table("single", ClockSettings(bank_seconds=600, penalty=10), now)
+    now.advance(10)
+    g.play(parse_play(g.board, "5D TAC"))
+    now.advance(5)  # Bob's clock runs while the word is looked up
+    g.challenge()
+    assert g.clock is not None and g.clock.running == 0
 
 
 def test_a_phony_stands_unless_challenged_and_replay_lists_it():
@@ -152,3 +212,20 @@ def test_cli_replay_with_a_challenge_rule(tmp_path, capsys):
     code = main(["werdup", "replay", str(path), "--lexicon", str(words),
                  "--challenge-rule", "points 10"])
     assert code == 1 and "score is +10, record says +5" in capsys.readouterr().out
+
+
+def test_cli_replays_a_turn_with_a_second_try(tmp_path, capsys):
+    from companion.cli import main
+
+    g = table("single")
+    g.play(parse_play(g.board, "5D TAC"))
+    g.challenge()
+    g.play(parse_play(g.board, "5D CAT"))
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(LEX))
+    path = tmp_path / "game.txt"
+    path.write_text(write_record(g))
+    assert main(["werdup", "replay", str(path), "--lexicon", str(words), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert [m["player"] for m in result["moves"]] == ["ann", "ann", "ann"]
+    assert result["totals"] == {"ann": 6, "bob": 0}

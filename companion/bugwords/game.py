@@ -12,7 +12,7 @@ from companion.board import Board, FormedWord, Position, is_blank, parse_positio
 from companion.bugwords.rules import BugWordsRules, default_rules
 from companion.bugwords.scoring import end_adjustments, score_words
 from companion.bugwords.validation import IllegalPlay, check_play, words_not_in_list
-from companion.challenges import ChallengeOutcome
+from companion.challenges import ChallengeOutcome, ChallengeRule
 from companion.clock import ClockSettings, ClockState
 from companion.errors import CompanionError
 from companion.lexicon import Lexicon
@@ -93,6 +93,12 @@ class Game:
             self.clock = ClockState.new(len(self.players), self.clock_settings).start(
                 self.current, self.now())
 
+    @property
+    def challenge_rule(self) -> ChallengeRule:
+        """The table's challenge rule (``rules.challenges``); a player practising alone has no
+        one to challenge them, so each play is judged as it is made."""
+        return self.rules.challenge_rule.at_table(len(self.players))
+
     # -- internals ----------------------------------------------------------------------------
     def _refill(self, rack: list[str]) -> None:
         while len(rack) < self.rules.rack_size and self.bag:
@@ -167,7 +173,7 @@ class Game:
         if missing:
             shown = "".join(sorted(missing.elements())).replace(BLANK, "a blank")
             raise GameError(f"{self.players[self.current]} does not have {shown} on the rack")
-        strict = self.lexicon if self.rules.challenge_rule.judged_at_play else None
+        strict = self.lexicon if self.challenge_rule.judged_at_play else None
         words = check_play(self.board, placements, self.rules, strict)
         score = score_words(words, len(placements), self.rules)
         self._undo = self._snapshot()
@@ -251,7 +257,7 @@ class Game:
         lost. A valid play stands; under ``double`` the challenger loses their next turn,
         under ``points`` the player earns the bonus.
         """
-        rule = self.rules.challenge_rule
+        rule = self.challenge_rule
         if not rule.allows_challenges:
             raise GameError("challenges are off at this table: each play is judged as it is made")
         lex = lexicon if lexicon is not None else self.lexicon

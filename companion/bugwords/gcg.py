@@ -279,7 +279,7 @@ def record_from_game(game: object, title: str = "") -> GcgRecord:
     rec = GcgRecord(players=[(n, p) for n, p in zip(nicks, game.players, strict=True)])
     if title:
         rec.pragmas["title"] = title
-    rec.notes.append(f"{CHALLENGE_RULE_NOTE}: {game.rules.challenge_rule.label()}")
+    rec.notes.append(f"{CHALLENGE_RULE_NOTE}: {game.challenge_rule.label()}")
     if game.clock is not None:
         rec.notes.append(f"{CLOCK_NOTE}: {game.clock.settings.label()}")
     for t in game.history:

@@ -63,5 +63,5 @@ def check_play(
         if bad:
             listed = " and ".join(", ".join(bad).rsplit(", ", 1))
             verb = "is" if len(bad) == 1 else "are"
-            raise IllegalPlay(f"{listed} {verb} not in the word list ({lexicon.name})")
+            raise IllegalPlay(f"{listed} {verb} not in {lexicon.in_the_list()}")
     return words

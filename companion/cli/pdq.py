@@ -9,6 +9,7 @@ import textwrap
 from companion.cli.common import add_lexicon_option, lexicon_from_args, print_json
 from companion.errors import UsageError
 from companion.pdq import all_variants, find_words, get_variant, judge, load_deck, parse_cards
+from companion.pdq.judge import Judgement, plural
 from companion.pdq.solitaire import play_solitaire, simulate_solitaire
 from companion.pdq.ties import settle_tie
 from companion.pdq.variants import Variant
@@ -35,7 +36,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--player",
         metavar="ROLE",
-        help="use this player's minimum length (intergenerational: adult or child)",
+        help="use this player's minimum length (intergenerational: adult or child; without "
+        "it a word is judged for every player, and one too short for some is valid for the "
+        "others only, exit status 1)",
     )
     add_lexicon_option(p)
     p.add_argument("--deck", metavar="FILE", help="deck distribution table (letter<TAB>count)")
@@ -130,6 +133,9 @@ def _check_modes(args: argparse.Namespace, variant: Variant) -> None:
         raise UsageError("--said needs --word: the word that tries to beat them.")
     if args.said and variant.goal != "longest":
         raise UsageError(f"--said is for PDL (--variant pdl), not {variant.title}.")
+    if args.player and modes and modes != ["word"]:
+        raise UsageError(f"--player goes with --word or the word list, not --{modes[0]}: "
+                         "it names the role of the one player judged.")
     if args.play and not args.solitaire:
         raise UsageError("--play goes with --solitaire.")
     if args.seed is not None and not args.solitaire:
@@ -152,13 +158,21 @@ def _list_variants(args: argparse.Namespace) -> int:
     return 0
 
 
+def _status(verdict: Judgement) -> str:
+    """``VALID``, ``NOT VALID``, or ``VALID FOR CHILDREN ONLY`` (a word judged for every
+    player of a variant with a minimum per player)."""
+    if verdict.valid_for:
+        return f"VALID FOR {' OR '.join(plural(r).upper() for r in verdict.valid_for)} ONLY"
+    return "VALID" if verdict.valid else "NOT VALID"
+
+
 def _judge(args, cards, variant, lexicon) -> int:
     verdict = judge(args.word, cards, variant, lexicon, min_length=args.min,
                     player=args.player, said=_split(args.said or ""))
     if args.json:
         print_json(verdict.to_dict())
     else:
-        print(f"{verdict.word}: {'VALID' if verdict.valid else 'NOT VALID'}")
+        print(f"{verdict.word}: {_status(verdict)}")
         print(f"  {verdict.reason}")
     return 0 if verdict.valid else 1
 
@@ -192,7 +206,7 @@ def _tie(args, cards, variant, lexicon) -> int:
         print_json(result.to_dict())
         return 0
     for j in result.judgements:
-        print(f"{j.word}: {'VALID' if j.valid else 'NOT VALID'} - {j.reason}")
+        print(f"{j.word}: {_status(j)} - {j.reason}")
     print(result.outcome)
     return 0
 

@@ -199,7 +199,7 @@ def family_puzzle(date: dt.date, family: str, edition: Edition | None = None,
         if find_solution(pz, lex) is not None:
             return pz
     raise UsageError(f"no solvable {family} Word Girdle puzzle found for {date.isoformat()} "
-                     f"with the word list {lex.name} ({len(lex.words):,} words): a sheet "
+                     f"with {lex.in_the_list()} ({len(lex.words):,} words): a sheet "
                      "needs enough words to fill every line")
 
 

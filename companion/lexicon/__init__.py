@@ -36,6 +36,7 @@ __all__ = [
 ]
 
 DEFAULT_NAME = "SCOWL-70 (companion default)"
+DEFAULT_DISPLAY = "SCOWL-70, the companion default"  # as a verdict's sentence names it
 
 
 @cache
@@ -43,7 +44,7 @@ def default_lexicon() -> Lexicon:
     """The English word list shipped with the package (built from SCOWL; see README)."""
     ref = resources.files("companion.lexicon") / "data" / "words.txt.gz"
     with resources.as_file(ref) as path:
-        return Lexicon.from_path(path, name=DEFAULT_NAME)
+        return Lexicon.from_path(path, name=DEFAULT_NAME, display=DEFAULT_DISPLAY)
 
 
 @cache

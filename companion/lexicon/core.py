@@ -88,17 +88,23 @@ def read_word_file(path: str | Path) -> list[str]:
 class Lexicon:
     """An immutable word list with fast queries.
 
-    ``name`` says where the list came from (shown to players in judge mode).
+    ``name`` says where the list came from (shown to players in judge mode, and kept with a
+    verdict); ``display`` is the same as a verdict's sentence writes it after "the word list"
+    (``SCOWL-70, the companion default``: no brackets inside the brackets a reason may add).
+    It is ``name`` unless given.
     """
 
-    def __init__(self, words: Iterable[str], name: str = "custom") -> None:
+    def __init__(self, words: Iterable[str], name: str = "custom",
+                 display: str | None = None) -> None:
         self.name = name
+        self.display = display or name
         self.words: tuple[str, ...] = tuple(sorted(set(words)))
         self._set = frozenset(self.words)
 
     # -- construction -----------------------------------------------------------------------
     @classmethod
-    def from_path(cls, path: str | Path, name: str | None = None) -> Lexicon:
+    def from_path(cls, path: str | Path, name: str | None = None,
+                  display: str | None = None) -> Lexicon:
         """Load a list with one word per line (any case; ``.gz`` allowed).
 
         Lines that are not a single word of letters a-z (after lowercasing) are ignored, as are
@@ -109,7 +115,11 @@ class Lexicon:
         words = read_word_file(p)
         if not words:
             raise LexiconError(f"word list {p} has no words (one word of letters a-z per line)")
-        return cls(words, name or p.name)
+        return cls(words, name or p.name, display)
+
+    def in_the_list(self) -> str:
+        """``the word list NAME``, the words every verdict uses to name the list."""
+        return f"the word list {self.display}"
 
     def decided_by(self, word: str) -> str:
         """The name of the list whose say decides ``word`` (a house list names its layer)."""

@@ -53,7 +53,12 @@ class HouseLexicon(Lexicon):
         parts = [base.name] + [
             f"{'+' if layer.action == 'add' else '-'} {layer.name}" for layer in self.layers
         ]
-        super().__init__(words, name=" ".join(parts))
+        changes = [f"{layer.name} {'added' if layer.action == 'add' else 'removed'}"
+                   for layer in self.layers]
+        shown = ", ".join(changes[:-1]) + f" and {changes[-1]}" if len(changes) > 1 \
+            else "".join(changes)
+        super().__init__(words, name=" ".join(parts),
+                         display=f"{base.display}, with {shown}" if shown else base.display)
 
     def _deciding_layer(self, word: str) -> Layer | None:
         """The last layer that names ``word`` (None: the base list decides)."""
@@ -98,12 +103,18 @@ class WordListSpec:
 
 
 def _layer_from_file(path: str, action: str) -> Layer:
+    """A house list's words, from a file of one word a line; a file that cannot be read, or
+    holds no word (empty, or only comments and lines that are not words), is refused: a list
+    that changes nothing is a wrong file, not a house rule."""
     p = Path(path).expanduser()
+    verb = "additions" if action == "add" else "removals"
     try:
         words = read_word_file(p)
     except LexiconError as exc:
-        verb = "additions" if action == "add" else "removals"
         raise LexiconError(f"house list of {verb}: {exc}") from exc
+    if not words:
+        raise LexiconError(f"house list of {verb}: {p} has no words (one word of letters a-z "
+                           "per line)")
     return Layer(p.name, action, frozenset(words))
 
 

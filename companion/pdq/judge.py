@@ -17,13 +17,18 @@ _LETTERS = re.compile(r"^[a-z]+$")
 
 @dataclass
 class Judgement:
-    """The verdict on one word: ``valid`` and a sentence a player can read."""
+    """The verdict on one word: ``valid`` and a sentence a player can read.
+
+    Under a variant with a minimum per player (Intergenerational) judged without naming the
+    player, a word long enough for some players only is not ``valid`` (not for everyone), and
+    ``valid_for`` names the players it is valid for; it is empty otherwise."""
 
     word: str
     valid: bool
     reason: str
     cards: str
     variant: str
+    valid_for: tuple[str, ...] = ()
 
     def to_dict(self) -> dict:
         return {
@@ -32,7 +37,42 @@ class Judgement:
             "reason": self.reason,
             "cards": self.cards,
             "variant": self.variant,
+            "valid_for": list(self.valid_for),
         }
+
+
+def plural(role: str) -> str:
+    """``adults``, ``children``: a player role in the plural."""
+    return "children" if role == "child" else f"{role}s"
+
+
+def a_role(role: str) -> str:
+    """``an adult``, ``a child``: a player role with its article."""
+    return f"{'an' if role[:1] in 'aeiou' else 'a'} {role}"
+
+
+def _minimums(var: Variant) -> str:
+    """``5 letters for adults and 4 for children``, longest first."""
+    need = sorted(var.player_min.items(), key=lambda kv: -kv[1])
+    first, rest = need[0], need[1:]
+    return f"{first[1]} letters for {plural(first[0])}" + "".join(
+        f" and {n} for {plural(role)}" for role, n in rest)
+
+
+def _length(shown: str, var: Variant, min_length: int | None,
+            player: str | None) -> tuple[str, list[str]]:
+    """Why ``shown`` is too short for everyone (``""``: it is not), and the players it is too
+    short for when the variant has per-player minimums and ``player`` is not named."""
+    if min_length is None and player is None and var.player_min:
+        short_for = [r for r, n in var.player_min.items() if len(shown) < n]
+        if len(short_for) == len(var.player_min):
+            return f"{shown} is too short: {var.title} words need at least {_minimums(var)}.", []
+        return "", short_for
+    minimum = min_length if min_length is not None else var.minimum(player)
+    if len(shown) >= minimum:
+        return "", []
+    who = f" for {plural(player)}" if player and min_length is None else ""
+    return f"{shown} is too short: {var.title} words need at least {minimum} letters{who}.", []
 
 
 def judge(
@@ -50,7 +90,9 @@ def judge(
     Checks, in order: letters only, fit to the cards, minimum length (``min_length`` overrides
     the variant's; ``player`` picks a per-player minimum), the word list, and under PDL with
     words already ``said``: not said before, not a plural/-LY/-ED/-ING form of one of them,
-    and longer than the longest of them.
+    and longer than the longest of them. Under a variant with per-player minimums and no
+    ``player``, the word is judged for every player: one long enough for some of them only
+    is valid for them alone (``valid_for``), and the reason says for whom it is too short.
     """
     var = get_variant(variant) if isinstance(variant, str) else variant
     lex = lexicon if lexicon is not None else default_lexicon()
@@ -60,6 +102,14 @@ def judge(
     cards = card_letters(cards, var)
 
     def verdict(valid: bool, reason: str) -> Judgement:
+        if valid and short_for:
+            fits = tuple(r for r in var.player_min if r not in short_for)
+            return Judgement(
+                shown, False,
+                f"{shown} is valid for {' or '.join(a_role(r) for r in fits)} but too short for "
+                f"{' or '.join(a_role(r) for r in short_for)}: {var.title} words need at least "
+                f"{_minimums(var)}.",
+                cards, var.name, fits)
         return Judgement(shown, valid, reason, cards, var.name)
 
     if not raw:
@@ -69,41 +119,35 @@ def judge(
     shape = fit(lower, cards, var)
     if not shape.ok:
         return verdict(False, shape.reason)
-    minimum = min_length if min_length is not None else var.minimum(player)
-    if len(lower) < minimum:
-        who = f" for {player}s" if player and min_length is None else ""
-        return verdict(
-            False,
-            f"{shown} is too short: {var.title} words need at least {minimum} letters{who}.",
-        )
+    too_short, short_for = _length(shown, var, min_length, player)
+    if too_short:
+        return verdict(False, too_short)
     if lower not in lex:
-        reason = f"{shown} is not in the word list ({lex.name})."
+        reason = f"{shown} is not in {lex.in_the_list()}."
         if raw[0].isupper() and raw[1:].islower():
             reason += " Proper nouns (names of people and places) are not allowed."
         return verdict(False, reason)
     said_words = [s.strip().lower() for s in said if s.strip()]
     if said_words:
-        if lower in said_words:
-            return verdict(False, f"{shown} has already been said.")
-        beaten = beaten_by_said(lower, said_words)
-        if beaten:
-            base, how = beaten
-            return verdict(
-                False,
-                f"{shown} is {how}, already said: under PDL a plural or an -LY, -ED or -ING "
-                f"form cannot beat the word it comes from.",
-            )
-        best = max(said_words, key=len)
-        if len(lower) <= len(best):
-            tie = "only ties with" if len(lower) == len(best) else "is shorter than"
-            return verdict(
-                False,
-                f"{shown} ({len(lower)} letters) {tie} {best.upper()} ({len(best)} letters), "
-                f"already said: the longer word wins.",
-            )
-        return verdict(
-            True,
-            f"{shown} fits {cards} and beats {best.upper()}: {len(lower)} letters "
-            f"against {len(best)}.",
-        )
+        return verdict(*_against_said(shown, cards, said_words))
     return verdict(True, f"{shown} fits {cards} under {var.title} rules and is in the word list.")
+
+
+def _against_said(shown: str, cards: str, said_words: list[str]) -> tuple[bool, str]:
+    """PDL: whether ``shown`` (in the list, long enough) beats the words already said, and
+    why."""
+    lower = shown.lower()
+    if lower in said_words:
+        return False, f"{shown} has already been said."
+    beaten = beaten_by_said(lower, said_words)
+    if beaten:
+        _base, how = beaten
+        return False, (f"{shown} is {how}, already said: under PDL a plural or an -LY, -ED or "
+                       "-ING form cannot beat the word it comes from.")
+    best = max(said_words, key=len)
+    if len(lower) <= len(best):
+        tie = "only ties with" if len(lower) == len(best) else "is shorter than"
+        return False, (f"{shown} ({len(lower)} letters) {tie} {best.upper()} ({len(best)} "
+                       "letters), already said: the longer word wins.")
+    return True, (f"{shown} fits {cards} and beats {best.upper()}: {len(lower)} letters "
+                  f"against {len(best)}.")

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.lexicon import Lexicon
-from companion.pdq.judge import Judgement, judge
+from companion.pdq.judge import Judgement, a_role, judge
 from companion.pdq.variants import Variant
 
 
@@ -41,6 +41,12 @@ def settle_tie(
     """
     judged = [judge(w, cards, variant, lexicon, min_length=min_length) for w in words]
     valid = [j for j in judged if j.valid]
+    some = [j for j in judged if j.valid_for]
+    if not valid and some:
+        # Intergenerational: who said a word decides whether it counts, and a tie is not told
+        counts = "; ".join(f"{j.word} counts only if "
+                           f"{' or '.join(a_role(r) for r in j.valid_for)} said it" for j in some)
+        return TieResult(judged, [], f"No word shouted is valid for every player: {counts}.")
     if not valid:
         return TieResult(judged, [], "No valid word was shouted: play on with the same cards.")
     longest = max(len(j.word) for j in valid)

@@ -321,15 +321,8 @@ def overlay(key: str, photo_id: int):
 
 
 def _score_photo(game: Game, photo: Photo, grid: list[list[str]], seat: int | None):
-    scored = sheet.table(game).score_observed((game.board or {}).get("text"), grid, lexicon())
-    if not scored.legal:
-        raise UsageError(f"{scored.notation}: {scored.reason}" if scored.notation
-                         else scored.reason)
-    return sheet.add_turn(session(), game, seat=seat, action="play", score=scored.score,
-                          words=" ".join(w["word"] for w in scored.words),
-                          detail=scored.to_dict(),
-                          board={"text": scored.board, "new": scored.new_cells},
-                          photo_id=photo.id)
+    return table_rules.record_photo_turn(session(), game, grid, seat, photo.id, lexicon(),
+                                         table_rules.now())
 
 
 @bp.post("/games/<key>/photos/<id:photo_id>/score")

@@ -128,7 +128,14 @@ def lock_game(db: Session, key: str, seen: int | None = None,
 
 
 def next_seat(game: Game) -> int:
-    return (game.turns[-1].seat + 1) % len(game.players) if game.turns else 0
+    """The seat to move: the next one, or the same one when its play was just challenged off
+    and the rules give it another try in the same turn."""
+    if not game.turns:
+        return 0
+    last = game.turns[-1]
+    if ((last.detail or {}).get("challenge") or {}).get("plays_again"):
+        return last.seat
+    return (last.seat + 1) % len(game.players)
 
 
 def _sent_before(game: Game, request_key: str | None) -> Turn | None:

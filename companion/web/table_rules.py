@@ -4,13 +4,14 @@ The rules themselves live in the engines (:mod:`companion.challenges`, :mod:`com
 this module only stores their settings and state with a game, applies an outcome to the score
 sheet's turns, and writes the record lines they add.
 
-A play typed at a table that challenges is scored without consulting the word list and marked
-``challengeable`` (with the board before it). Until the next turn, the phone offers to challenge
-it; :func:`challenge` asks ``ChallengeRule.judge`` and applies the outcome: a play that comes
-off scores nothing and the board goes back, a bonus is added to the play's score, a lost turn
-is recorded as a pass by the challenger (the next player). With a clock, each turn keeps the
-mover's time left, and finishing the game stops the clock and adds a ``time`` turn for each
-player over time.
+A play typed (or read from a photo) at a table that challenges is scored without consulting the
+word list and marked ``challengeable`` (with the board before it). Until the next turn, the
+phone offers to challenge it; :func:`challenge` asks ``ChallengeRule.judge`` and applies the
+outcome: a play that comes off scores nothing and the board goes back (and when the game's
+rules give the player another try, as WerdUp's do once a turn, the same player is next to
+move), a bonus is added to the play's score, a lost turn is recorded as a pass by the
+challenger (the next player). With a clock, each turn keeps the mover's time left, and
+finishing the game stops the clock and adds a ``time`` turn for each player over time.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from companion.challenges import (
     ChallengeOutcome,
     ChallengeRule,
     get_challenge_rule,
+    tries_left,
 )
 from companion.clock import DEFAULT_PENALTY, ClockSettings, ClockState
 from companion.errors import UsageError
@@ -69,6 +71,9 @@ def clock_from_form(values: Mapping[str, Any]) -> ClockSettings | None:
 def apply_settings(game: Game, values: Mapping[str, Any]) -> None:
     """Store a new game's challenge rule and clock from its form (or JSON body)."""
     rule = rule_from_form(values)
+    if rule.allows_challenges and not rule.at_table(len(game.players)).allows_challenges:
+        raise UsageError("A player alone has no one to challenge their plays: choose no "
+                         "challenges, and the companion judges each play.")
     game.challenge_rule = None if rule.judged_at_play else rule.label()
     settings = clock_from_form(values)
     game.clock = None if settings is None else ClockState.new(len(game.players),
@@ -102,16 +107,44 @@ def record_turn(db: Session, game: Game, fields: dict[str, Any], at: float) -> T
                            "words": " ".join(w["word"] for w in scored.words),
                            "board": {"text": scored.board, "new": scored.new_cells}}
     turn = sheet.add_turn(db, game, **fields)
+    _keep_time(db, game, turn, at)
+    return turn
+
+
+def record_photo_turn(db: Session, game: Game, grid: list[list[str]], seat: int | None,
+                      photo_id: int, lexicon: Lexicon, at: float) -> Turn:
+    """Record the play a photo shows (its reading, corrected) as a typed play is: at a table
+    that challenges, scored without the word list and left open to a challenge; with a
+    clock, the mover's time left is kept with the turn."""
+    rule = rule_of(game)
+    before = game.board
+    scored = sheet.table(game).score_observed((before or {}).get("text"), grid,
+                                              None if rule.allows_challenges else lexicon)
+    if not scored.legal:
+        raise UsageError(f"{scored.notation}: {scored.reason}" if scored.notation
+                         else scored.reason)
+    detail = scored.to_dict()
+    if rule.allows_challenges:
+        detail |= {"challengeable": True, "board_before": before}
+    turn = sheet.add_turn(db, game, seat=seat, action="play", score=scored.score,
+                          words=" ".join(w["word"] for w in scored.words), detail=detail,
+                          board={"text": scored.board, "new": scored.new_cells},
+                          photo_id=photo_id)
+    _keep_time(db, game, turn, at)
+    return turn
+
+
+def _keep_time(db: Session, game: Game, turn: Turn, at: float) -> None:
     clock = clock_of(game)
     if clock is not None and turn.action in ("play", "pass", "swap"):
         turn.detail = (turn.detail or {}) | {"time_left": clock.remaining(turn.seat, at)}
     db.flush()
-    return turn
 
 
 def open_play(game: Game) -> Turn | None:
-    """The play that can still be challenged: the last turn, a play scored unjudged."""
-    if game.finished or not game.turns:
+    """The play that can still be challenged: the last turn, a play scored unjudged (never in
+    a game of one player: only another player challenges)."""
+    if game.finished or not game.turns or len(game.players) < 2:
         return None
     last = game.turns[-1]
     d = last.detail or {}
@@ -120,15 +153,32 @@ def open_play(game: Game) -> Turn | None:
     return None
 
 
+def taken_back_before(game: Game, turn: Turn) -> int:
+    """How many plays of ``turn``'s player came off earlier in the same turn: the turns just
+    before it that were challenged off with another try left."""
+    count = 0
+    for earlier in reversed(game.turns[:game.turns.index(turn)]):
+        outcome = (earlier.detail or {}).get("challenge") or {}
+        if earlier.seat != turn.seat or not outcome.get("plays_again"):
+            break
+        count += 1
+    return count
+
+
 def challenge(db: Session, game: Game, lexicon: Lexicon) -> ChallengeOutcome:
     """Challenge the last play: the rule's outcome, applied to the sheet."""
+    if len(game.players) < 2:
+        raise UsageError("Only another player can challenge a play, and this game has one "
+                         "player.")
     turn = open_play(game)
     if turn is None:
         raise UsageError("There is no play to challenge: only the last play, before the next "
                          "turn, can be challenged.")
     rule = rule_of(game)
     d = dict(turn.detail or {})
-    outcome = rule.judge([w["word"] for w in d.get("words", [])], lexicon)
+    outcome = rule.judge([w["word"] for w in d.get("words", [])], lexicon,
+                         tries_left(sheet.table(game).challenge_retries,
+                                    taken_back_before(game, turn) + 1))
     played = turn.score
     d["challenge"] = outcome.to_dict() | {"play_score": played, "lexicon": lexicon.name}
     if not outcome.play_stands:

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from companion.board import Board, Placement
-from companion.challenges import ChallengeOutcome
+from companion.challenges import ChallengeOutcome, ChallengeRule, tries_left
 from companion.clock import ClockSettings, ClockState
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
@@ -120,6 +120,7 @@ class _Snapshot:
     history_len: int
     penalties_len: int
     time_penalties_len: int
+    taken_back: int
 
 
 @dataclass
@@ -146,6 +147,7 @@ class Game:
     now: Callable[[], float] = time.monotonic
     _undo: _Snapshot | None = None
     _lost_turns: set[str] = field(default_factory=set)
+    _taken_back: int = 0  # plays of the player to move challenged off in this turn
 
     @classmethod
     def start(
@@ -184,6 +186,12 @@ class Game:
         return game
 
     @property
+    def challenge_rule(self) -> ChallengeRule:
+        """The table's challenge rule (``rules.challenges``); a player alone has no one to
+        challenge them, so each play is judged as it is made."""
+        return self.rules.challenge_rule.at_table(len(self.players))
+
+    @property
     def player(self) -> str:
         """Whose turn it is."""
         return self.players[self.current]
@@ -211,7 +219,7 @@ class Game:
             shown = " ".join(sorted(missing.elements()))
             raise CompanionError(f"{player} does not have {shown} on the rack.")
         judgement = score_play(self.board, placements, self.rules, self.lexicon,
-                               check_words=self.rules.challenge_rule.judged_at_play)
+                               check_words=self.challenge_rule.judged_at_play)
         notation = play_notation(self.board, placements)
         heights = main_heights(self.board, placements)
         self._undo = self._snapshot()
@@ -280,6 +288,7 @@ class Game:
         (``double`` rule) is passed over, once."""
         active = self._active()
         n = len(self.players)
+        self._taken_back = 0
         for step in range(1, n + 1):
             nxt = (self.current + step) % n
             if nxt in active:
@@ -298,7 +307,7 @@ class Game:
         return _Snapshot(self.board.copy(), self.bag[:], {p: r[:] for p, r in self.racks.items()},
                          dict(self.scores), self.current, self.passes_in_a_row, self.over,
                          self.end_reason, len(self.history), len(self.penalties),
-                         len(self.time_penalties))
+                         len(self.time_penalties), self._taken_back)
 
     def _restore(self, s: _Snapshot) -> None:
         self.board, self.bag, self.racks, self.scores = s.board, s.bag, s.racks, s.scores
@@ -323,11 +332,14 @@ class Game:
         """Challenge the last play under the table's challenge rule (``rules.challenges``).
 
         A play with a word not in the list comes off (the board, racks and bag go back to how
-        they were before it, its score is taken back) and the player's turn is over. A valid
-        play stands: under ``double`` the challenger (default: the next player) loses their
-        next turn, under ``points`` the player earns the bonus.
+        they were before it, its score is taken back). The rule set's ``challenge_retries``
+        says what comes next: in the default edition (the rulebook) the same player then plays
+        another word or passes, and only a second play challenged off in the same turn ends
+        the turn; with none (the Hasbro rules), the turn is over. A valid play stands: under
+        ``double`` the challenger (default: the next player) loses their next turn, under
+        ``points`` the player earns the bonus.
         """
-        rule = self.rules.challenge_rule
+        rule = self.challenge_rule
         if not rule.allows_challenges:
             raise CompanionError("Challenges are off at this table: each play is judged as it "
                                  "is made.")
@@ -342,7 +354,9 @@ class Game:
             raise CompanionError("The challenger must be another player at the table.")
         assert isinstance(made.move, Play)
         words = snap.board.words_formed(list(made.move.placements))
-        outcome = rule.resolve([w.text for w in words if w.text not in self.lexicon])
+        taken_back = snap.taken_back + 1
+        outcome = rule.resolve([w.text for w in words if w.text not in self.lexicon],
+                               tries_left(self.rules.challenge_retries, taken_back))
         self._undo = None
         if not outcome.play_stands:
             self._restore(snap)
@@ -350,7 +364,11 @@ class Game:
             self._record(Turn(player, made.rack, TakenBack(), -made.score,
                               self.scores[player]))
             self.passes_in_a_row = 0
-            self._advance()
+            if outcome.plays_again:
+                self._taken_back = taken_back
+                self._sync_clock()
+            else:
+                self._advance()
             return outcome
         if outcome.bonus:
             bonus = outcome.bonus

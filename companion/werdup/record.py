@@ -76,8 +76,8 @@ def write_record(game: Game) -> str:
     lines = [FORMAT_LINE, f"#rules {game.rules.name}"]
     for i, p in enumerate(game.players, 1):
         lines.append(f"#player{i} {p} {p}")
-    if game.rules.challenges != "none":
-        lines.append(f"#note {CHALLENGE_RULE_NOTE}: {game.rules.challenge_rule.label()}")
+    if game.challenge_rule.allows_challenges:
+        lines.append(f"#note {CHALLENGE_RULE_NOTE}: {game.challenge_rule.label()}")
     if game.clock is not None:
         lines.append(f"#note {CLOCK_NOTE}: {game.clock.settings.label()}")
     for rnd in game.draws:

@@ -42,6 +42,12 @@ class WerdUpRules(ChallengeSetting):
     tile_penalty: int
     game_ends_when: str
     challenges: str = "none"
+    challenge_retries: int = 0
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.challenge_retries < 0:
+            raise ValueError(f"challenge_retries: {self.challenge_retries} is below 0")
 
     def with_settings(self, **changes: Any) -> WerdUpRules:
         """A copy with some settings changed (a house rule, e.g. ``challenges="double"``)."""
@@ -107,6 +113,7 @@ def rule_sets() -> dict[str, WerdUpRules]:
             tile_penalty=int(v["tile_penalty"]),
             game_ends_when=v["game_ends_when"].strip(),
             challenges=v.get("challenges", "none").strip(),
+            challenge_retries=int(v.get("challenge_retries", "0")),
         )
     return out
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.board import Board, Placement, PlayError
+from companion.clock import format_time
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon, default_lexicon
 from companion.play import (
     ScoredPlay,
     ScoreSheet,
+    SheetTurn,
     TableBasics,
     check_grid,
     record_nicks,
@@ -36,6 +38,7 @@ class WerdUpTable(TableBasics):
         self.min_players = self.rules.min_players
         self.max_players = self.rules.max_players
         self.layout = self.rules.layout()
+        self.challenge_retries = self.rules.challenge_retries
 
     def parse_play(self, board: Board, notation: str) -> list[Placement]:
         return parse_play(board, notation)
@@ -92,9 +95,12 @@ class WerdUpTable(TableBasics):
     def write_record(self, sheet: ScoreSheet) -> str:
         """The sheet as a WerdUp record. The sheet does not know whole racks, so a play's rack
         is written as the tiles it placed; passes, swaps and plays entered without a square
-        are written as notes (their points still count in the running totals)."""
+        are written as notes (their points still count in the running totals). The table's
+        settings are header notes; a challenge of a play adds its ``--`` or ``(challenge)``
+        line, a clock its ``#note Time left`` lines and ``(time)`` penalties."""
         nicks = record_nicks(sheet.players)
         lines = [FORMAT_LINE, f"#rules {self.rules.name}", f"#note Title: {sheet.title}"]
+        lines += [f"#note {note}" for note in sheet.notes]
         lines += [f"#player{i + 1} {nick} {name}"
                   for i, (nick, name) in enumerate(zip(nicks, sheet.players, strict=True))]
         so_far = [0 for _ in sheet.players]
@@ -103,11 +109,9 @@ class WerdUpTable(TableBasics):
             d = t.detail or {}
             name = sheet.players[t.seat]
             if t.action == "play" and d.get("board") and d.get("new_cells"):
-                after = Board.from_text(d["board"], self.rules.board_size,
-                                        self.rules.board_size)
-                placed = [after.get(r, c) or "" for r, c in d["new_cells"]]
-                lines.append(f">{nicks[t.seat]}: {tiles_text(placed)} {d['notation']} "
-                             f"{t.score:+d} {so_far[t.seat]}")
+                lines += self._play_lines(t, nicks[t.seat], so_far[t.seat])
+            elif t.action == "time":
+                lines.append(f">{nicks[t.seat]}: (time) {t.score:+d} {so_far[t.seat]}")
             elif t.action == "play":
                 lines.append(f"#note turn {t.number}: {name} scored {t.score} for "
                              f"{t.words or 'a play'} (square not recorded)")
@@ -121,3 +125,20 @@ class WerdUpTable(TableBasics):
                     lines.append(f">{nicks[seat]}: ({left}) {points:+d} {so_far[seat]}")
             lines.append("#end the game is over")
         return "\n".join(lines) + "\n"
+
+    def _play_lines(self, t: SheetTurn, nick: str, total: int) -> list[str]:
+        """A placed play's record lines: the play at its own score (with the time left, when
+        a clock ran), then what a challenge of it decided. ``total`` is after the turn."""
+        d = t.detail or {}
+        after = Board.from_text(d["board"], self.rules.board_size, self.rules.board_size)
+        placed = tiles_text([after.get(r, c) or "" for r, c in d["new_cells"]])
+        challenge = d.get("challenge")
+        played = challenge["play_score"] if challenge else t.score
+        out = [f">{nick}: {placed} {d['notation']} {played:+d} {total - (t.score - played)}"]
+        if d.get("time_left") is not None:
+            out.append(f"#note Time left: {format_time(d['time_left'])}")
+        if challenge and not challenge["play_stands"]:
+            out.append(f">{nick}: {placed} -- {-played:+d} {total}")
+        elif challenge and challenge["bonus"]:
+            out.append(f">{nick}: {placed} (challenge) {challenge['bonus']:+d} {total}")
+        return out

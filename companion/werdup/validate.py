@@ -148,7 +148,7 @@ def judge_play(
     if bad and check_words:
         names = ", ".join(dict.fromkeys(bad))
         verb = "is" if len(set(bad)) == 1 else "are"
-        return illegal(f"{names} {verb} not in the word list ({lexicon.name})")
+        return illegal(f"{names} {verb} not in {lexicon.in_the_list()}")
     if rules.no_plural_s and _is_plain_plural(board, placements, words):
         base = words[0].text[:-1]
         return illegal(

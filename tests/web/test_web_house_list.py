@@ -47,6 +47,18 @@ def test_a_missing_house_file_stops_the_start(tmp_path):
         make_app(tmp_path, LEXICON_ADD="missing.txt")
 
 
+def test_a_house_file_with_no_words_stops_the_start(tmp_path):
+    import pytest
+
+    from companion.lexicon import LexiconError
+
+    folder = tmp_path / "instance"
+    folder.mkdir()
+    (folder / "no.txt").write_text("# to fill in\n")
+    with pytest.raises(LexiconError, match="house list of removals: .*no.txt has no words"):
+        make_app(tmp_path, LEXICON_REMOVE="no.txt")
+
+
 def test_a_typed_play_at_the_table_is_judged_by_the_house_list(tmp_path):
     from appfactory import make_app as plain_app
 

@@ -166,3 +166,19 @@ def test_cards_read_from_a_photo(client):
     for body, message in [(b"", "Choose a photo"), (b"junk", "not an image")]:
         bad = client.post("/api/pdq/cards", data=body, content_type="image/jpeg")
         assert bad.status_code == 400 and message in bad.get_json()["error"]
+
+
+def test_cli_and_web_judge_intergenerational_alike(capsys, client):
+    """Without the player's role, both judge the word for every player (the engine decides):
+    DRUM is long enough for a child, not for an adult."""
+    import json
+
+    from companion.cli import main
+
+    assert main(["pdq", "DRU", "--word", "drum", "--variant", "intergenerational",
+                 "--json"]) == 1
+    cli = json.loads(capsys.readouterr().out)
+    web = client.get("/api/pdq/judge?word=drum&cards=DRU&variant=intergenerational").get_json()
+    assert cli["valid"] is web["valid"] is False and cli["reason"] == web["reason"]
+    assert "valid for a child but too short for an adult" in web["reason"]
+    assert cli["valid_for"] == ["child"]

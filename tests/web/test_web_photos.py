@@ -244,3 +244,25 @@ def test_the_api_description_names_every_photo_format(client):
         content = spec["paths"][path]["post"]["requestBody"]["content"]
         assert {"image/jpeg", "image/heic", "image/png", "image/webp", "image/avif"} <= set(
             content), path
+
+
+def test_a_photo_play_at_a_table_that_challenges_is_open_to_a_challenge(client, quiz_photo):
+    """A play read from a photo is taken as a typed one is: at a table that challenges, a
+    phony is scored and stands until it is challenged off."""
+    game = client.post("/api/games", json={"game": "bugwords", "players": ["Ann", "Bob"],
+                                           "challenge_rule": "single"}).get_json()
+    gid = game["table_key"]
+    data = client.post(f"/api/games/{gid}/photos", data=quiz_photo,
+                       content_type="image/jpeg").get_json()
+    grid = data["reading"]["grid"]
+    grid[7][7:11] = ["Z", "X", "Q", "J"]  # not a word
+    scored = client.post(f"/api/games/{gid}/photos/{data['photo_id']}/score",
+                         json={"grid": grid})
+    assert scored.status_code == 201, scored.get_json()
+    after = scored.get_json()
+    assert after["challengeable"] is True and after["turns"][0]["score"] > 0
+    done = client.post(f"/api/games/{gid}/challenge", json={"version": after["version"]})
+    assert done.status_code == 200
+    turn = done.get_json()["turns"][0]
+    assert turn["score"] == 0 and turn["detail"]["challenge"]["invalid_words"] == ["ZXQJ"]
+    assert not (done.get_json()["board"] or {}).get("text")

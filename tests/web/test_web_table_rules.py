@@ -11,6 +11,7 @@ from companion.bugwords.gcg import parse_gcg
 from companion.bugwords.replay import replay
 from companion.cli import main
 from companion.lexicon import default_lexicon
+from companion.werdup.record import replay as werdup_replay
 
 
 @pytest.fixture
@@ -28,8 +29,9 @@ def tapp(tmp_path, fake, any_db_url):
     engine_of(application).dispose()
 
 
-def _start(client, rule="none", minutes="", penalty="10", players=("Ann", "Bob")):
-    resp = client.post("/games", data={"csrf_token": token(client), "game": "bugwords",
+def _start(client, rule="none", minutes="", penalty="10", players=("Ann", "Bob"),
+           game="bugwords"):
+    resp = client.post("/games", data={"csrf_token": token(client), "game": game,
                                        "player": list(players), "challenge_rule": rule,
                                        "clock_minutes": minutes, "clock_penalty": penalty})
     assert resp.status_code == 302, resp.get_data(as_text=True)
@@ -89,10 +91,41 @@ def test_each_rule_decides_a_challenge(tapp, rule, play, stands, scores, after):
     else:
         assert outcome["invalid_words"] == ["QXZ"]
         assert not (game["board"] or {}).get("text")  # the tiles came off
+        assert outcome["plays_again"] is False and game["next_seat"] == 1  # Bug Words
     page = client.get(f"/games/{key}").get_data(as_text=True)
     assert "Challenge?" not in page and 'id="challenge-outcome"' in page
     again = _form(client, key, "challenge")  # a play is challenged once
     assert again.status_code == 400
+
+
+def test_werdup_gives_one_more_try_after_a_word_challenged_off(tapp):
+    """The WerdUp rulebook: the player takes the tiles back and plays another word or passes;
+    a second word challenged off misses the turn."""
+    client = tapp.test_client()
+    key = _start(client, "single", game="werdup")
+    _play(client, key, "5E ZXK")
+    assert _form(client, key, "challenge").status_code == 302
+    game = _api(client, key)
+    assert game["turns"][0]["detail"]["challenge"]["plays_again"] is True
+    assert game["next_seat"] == 0 and not (game["board"] or {}).get("text")
+    _play(client, key, "5E KZX")
+    assert _api(client, key)["turns"][1]["seat"] == 0
+    assert _form(client, key, "challenge").status_code == 302
+    game = _api(client, key)
+    assert game["turns"][1]["detail"]["challenge"]["plays_again"] is False
+    assert game["next_seat"] == 1
+    _play(client, key, "5E CAT")  # Bob's turn, with a try of its own
+    assert _form(client, key, "challenge").status_code == 302
+    game = _api(client, key)
+    assert [t["seat"] for t in game["turns"]] == [0, 0, 1]
+    assert game["turns"][2]["score"] > 0 and game["next_seat"] == 0
+    text = client.get(f"/games/{key}.gcg").get_data(as_text=True)
+    assert "#note ChallengeRule: single" in text
+    moves = [ln.split()[2:] for ln in text.splitlines() if ln.startswith(">")]
+    assert [m[0] for m in moves] == ["5E", "--", "5E", "--", "5E"]
+    result = werdup_replay(text, default_lexicon())
+    assert result.ok, [ln.problems for ln in result.lines]
+    assert sorted(result.totals.values()) == sorted(p["total"] for p in game["players"])
 
 
 def test_without_challenges_the_companion_refuses_a_phony(tapp):
@@ -292,3 +325,48 @@ def test_api_settings_take_numbers(tapp):
     none = client.post("/api/games", json={"game": "bugwords", "players": ["A", "B"],
                                            "clock_minutes": 0}).get_json()
     assert none["clock"] is None and none["challenge_rule"] == "none"
+
+
+def test_a_werdup_record_replays_with_challenges_and_time(tapp, fake):
+    """A WerdUp sheet at a points-rule table on 1-minute clocks: a phony taken off (and the
+    player's second try), a valid play challenged (the bonus), a player over time at the
+    end; the WerdUp record carries every line and replays with no difference."""
+    client = tapp.test_client()
+    key = _start(client, "points", minutes="1", penalty="10", game="werdup")
+    _press(client, key, seat="0")
+    fake.t += 20
+    _play(client, key, "5E ZXK")  # Ann's phony, taken off: she plays again
+    _form(client, key, "challenge")
+    _play(client, key, "5E CAT")
+    _form(client, key, "challenge")  # a good word: Ann earns 5
+    _press(client, key)
+    fake.t += 70  # Bob is 10 s over
+    _play(client, key, "G3 OA.")  # OAT down, through the T of CAT
+    _press(client, key)
+    assert _form(client, key, "finish", rack0="", rack1="").status_code == 302
+    game = _api(client, key)
+    text = client.get(f"/games/{key}.gcg").get_data(as_text=True)
+    for line in ("#note ChallengeRule: points 5", "#note Clock: 1 minute", " -- -",
+                 "(challenge) +5", "#note Time left: -0:10", "(time) -10"):
+        assert line in text, line
+    result = werdup_replay(text, default_lexicon())
+    assert result.ok, [ln.problems for ln in result.lines]
+    assert "not in word list" not in result.lines[-2].move  # OAT is a word
+    totals = {p["name"]: p["total"] for p in game["players"]}
+    assert sorted(result.totals.values()) == sorted(totals.values())
+
+
+def test_a_player_alone_plays_without_challenges(tapp):
+    """Only another player challenges a play: a game of one is judged as each play is made,
+    so a phony is refused rather than left standing for want of a challenger."""
+    client = tapp.test_client()
+    resp = client.post("/games", data={"csrf_token": token(client), "game": "werdup",
+                                       "player": ["Ann"], "challenge_rule": "single"})
+    assert resp.status_code == 400
+    assert "A player alone has no one to challenge" in resp.get_data(as_text=True)
+    api = client.post("/api/games", json={"game": "werdup", "players": ["Ann"],
+                                          "challenge_rule": "double"})
+    assert api.status_code == 400
+    key = _start(client, "none", players=("Ann",), game="werdup")
+    refused = _form(client, key, "turns", play="5E ZXK", action="play")
+    assert refused.status_code == 400 and "ZXK" in refused.get_data(as_text=True)
