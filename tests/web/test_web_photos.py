@@ -43,6 +43,18 @@ def test_photo_is_read_corrected_and_scored(client, quiz_photo):
     assert turn["words"] == "QUIT" and turn["score"] == 26  # (10 + 1 + 1 + 1) x 2
 
 
+def test_the_squares_to_correct_are_named_as_the_board_names_them(client, quiz_photo):
+    """A screen reader says each square of the photo's grid as the board and the plays name
+    it (8H: row 8, column H), not "column 8", which is the board's column H."""
+    gid = _game(client)["table_key"]
+    resp = client.post(f"/api/games/{gid}/photos", data=quiz_photo, content_type="image/jpeg")
+    page = client.get(f"/games/{gid}/photos/{resp.get_json()['photo_id']}")
+    labels = dict(re.findall(r'name="(sq-\d+-\d+)"[^>]*aria-label="([^"]+)"', page.get_data(
+        as_text=True)))
+    assert labels["sq-7-7"] == "Row 8, column H" and labels["sq-14-0"] == "Row 15, column A"
+    assert len(set(labels.values())) == 225
+
+
 def test_the_screenshot_scripts_board_photo_is_read(client, tmp_path):
     """scripts/web_screenshots.py photographs QUIZ on a board for docs/images: the app reads
     it (a bare rendered board was refused as showing no way up, and the script stopped)."""
