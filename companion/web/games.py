@@ -104,6 +104,20 @@ def _turn_fields(values) -> dict:
     }
 
 
+def _turn_field(values) -> str:
+    """The field of the turn form a refusal is about: the play if one was typed (or nothing
+    was), else the score if it is not one (a whole number, 0 to the most a turn scores), else
+    the words."""
+    if str(values.get("play", "")).strip() or not (
+            str(values.get("words", "")).strip() or str(values.get("score", "")).strip()):
+        return "play"
+    try:
+        int_from(values.get("score"), "Score", 0, sheet.MAX_TURN_SCORE, 0)
+    except UsageError:
+        return "score"
+    return "words"
+
+
 def _tables() -> dict:
     """Each table game's facade by name, for the pages (titles, the choice of game)."""
     return {name: table_for(name) for name in TABLE_GAMES}
@@ -199,11 +213,9 @@ def _act(key: str, action, field: str = "") -> object:
 
 @bp.post("/games/<key>/turns")
 def add_turn(key: str):
-    typed = request.form
-    field = "words" if not typed.get("play", "").strip() and (
-        typed.get("words", "").strip() or typed.get("score", "").strip()) else "play"
     return _act(key, lambda db, g: table_rules.record_turn(db, g, _turn_fields(request.form),
-                                                            table_rules.now()), field)
+                                                            table_rules.now()),
+                _turn_field(request.form))
 
 
 @bp.post("/games/<key>/challenge")
