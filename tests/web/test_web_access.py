@@ -284,3 +284,27 @@ def test_girdle_letters_say_their_state_in_words(narrow):
     supply = [" ".join(t.split()) for t in narrow.locator("#supply .supply").all_inner_texts()]
     assert any(t.endswith(" active") and "not yet" not in t for t in supply), supply
     assert any(t.endswith("not yet active") for t in supply), supply
+
+
+def test_the_first_tab_skips_to_the_page(narrow, site):
+    """On every page that does not start in a field of its own, the first Tab stop is a link
+    past the header's seven links, shown when it has the focus, and following it puts the
+    focus on the page's own content."""
+    problems = []
+    for path in _pages(site):
+        narrow.goto(path)
+        if not narrow.locator("header.top").count():
+            continue  # the printable score sheet: no header to skip
+        if narrow.evaluate("!!document.activeElement.closest('main')"):
+            continue  # the page puts the focus in its own field (Check, Judge)
+        narrow.keyboard.press("Tab")
+        first = narrow.evaluate("""() => { const e = document.activeElement, r =
+            e.getBoundingClientRect(); return {href: e.getAttribute("href"),
+            shown: r.top >= 0 && r.bottom <= innerHeight && r.width > 0}; }""")
+        if first["href"] != "#main" or not first["shown"]:
+            problems.append(f"{path}: the first Tab reaches {first}")
+            continue
+        narrow.keyboard.press("Enter")
+        if narrow.evaluate("document.activeElement.tagName") != "MAIN":
+            problems.append(f"{path}: the skip link leaves the focus in the header")
+    assert problems == []
