@@ -308,3 +308,28 @@ def test_the_first_tab_skips_to_the_page(narrow, site):
         if narrow.evaluate("document.activeElement.tagName") != "MAIN":
             problems.append(f"{path}: the skip link leaves the focus in the header")
     assert problems == []
+
+
+def test_a_girdle_word_by_keyboard_alone(narrow):
+    """Tab to the line's first square, type the word (the focus moves on by itself), Enter:
+    the word is played and the keyboard is in the next line's first empty square, ready for
+    the next word; a refused word leaves it in the squares too."""
+    pz = puzzle_for(dt.date.fromisoformat(DAY), lexicon=default_lexicon())
+    first = find_solution(pz, default_lexicon())[0]
+    narrow.goto(f"/girdle/{DAY}/play")
+    for _ in range(10):
+        narrow.keyboard.press("Tab")
+        if narrow.evaluate("document.activeElement.id") == "sq-1":
+            break
+    for _ in range(first.start):
+        narrow.keyboard.press("Tab")
+    narrow.keyboard.type(first.word)
+    with narrow.expect_navigation():
+        narrow.keyboard.press("Enter")
+    assert "Word 2 of" in narrow.inner_text("#prompt")
+    assert narrow.evaluate("document.activeElement.matches('input.cell.line')")
+    narrow.keyboard.type("7")
+    with narrow.expect_navigation():
+        narrow.keyboard.press("Enter")
+    assert narrow.locator("#error").count() == 1
+    assert narrow.evaluate("document.activeElement.matches('input.cell.line')")
