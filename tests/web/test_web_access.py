@@ -203,6 +203,22 @@ def test_titles_say_where_you_are(narrow, site):
     assert titles[f"/girdle/{DAY}"] == f"Word Girdle {DAY} - Companion"
 
 
+def test_the_tabs_say_which_job_a_page_belongs_to(narrow, site):
+    """The header's tab of the page's job is marked current (aria-current), so the header says
+    where you are: a game's clock and photo check are part of keeping score."""
+    current = {}
+    for path in _pages(site):
+        narrow.goto(path)
+        tab = narrow.locator('.tabs a[aria-current="page"]')
+        current[path] = tab.inner_text() if tab.count() else None
+    _url, game, _w = site
+    assert current[f"/games/{game['table_key']}/clock"] == "Score"
+    assert current[f"/games/{game['table_key']}"] == "Score"
+    assert current["/girdle/archive?month=2026-11"] == "Girdle"
+    assert current["/prints/3d"] == "Print"
+    assert current["/judge"] == "Judge"
+
+
 TARGETS = r"""
 () => {
   const out = [];
