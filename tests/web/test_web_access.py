@@ -87,12 +87,25 @@ def _refused_forms(page, site) -> list[str]:
     yield "a judge's cards refused"
 
 
+def _sheet_text() -> str:
+    pz = puzzle_for(dt.date.fromisoformat(DAY), lexicon=default_lexicon())
+    return "\n".join(f"{m.word} {m.start + 1}" for m in find_solution(pz, default_lexicon()))
+
+
 def _every_state(page, site):
     for path in _pages(site):
         page.goto(path)
         page.wait_for_load_state("load")
         yield path
     yield from _refused_forms(page, site)
+    page.goto(f"/girdle/{DAY}")
+    page.fill("#solution", _sheet_text())
+    with page.expect_navigation():
+        page.click("#girdle-form button[type=submit]")
+    assert page.locator("#result").count() == 1
+    yield "a Girdle sheet scored"
+    page.goto("/girdle/archive?month=2026-11")
+    yield "the archive with a score of yours"
 
 
 @pytest.fixture(params=WIDTHS)
