@@ -16,6 +16,7 @@ from companion.web.inputs import game_from, words_from
 from companion.web.wordlist import lexicon, word_list_spec
 
 bp = Blueprint("challenge", __name__)
+MAX_JUDGE_TEXT = 1400  # characters of the judge's box (its maxlength)
 
 
 @dataclass
@@ -157,8 +158,11 @@ def judge():
                           variant=pdq["variant"])
     except CompanionError as exc:
         error = str(exc)
+    # A refused play comes back as typed; a judged one is never shown again (no hints).
+    typed = request.form.get("words", "")[:MAX_JUDGE_TEXT] if error else ""
     return render_template("judge.html", games=GAME_TITLES, game=game, ruling=ruling, **pdq,
-                           error=error, error_field=reading.field, lexicon=lexicon().name,
+                           words=typed, error=error, error_field=reading.field,
+                           lexicon=lexicon().name,
                            clear_after=current_app.config["JUDGE_CLEAR_SECONDS"]), (
         400 if error else 200)
 
