@@ -308,7 +308,10 @@ def _uploaded() -> bytes:
     return photos.chosen_photo(request.files.get("photo"), "the board")
 
 
-def _photo_page(game: Game, key: str, photo: Photo, grid=None, error=None, status=200):
+def _photo_page(game: Game, key: str, photo: Photo, grid=None, error=None, status=200,
+                seat: int | None = None):
+    """The photo check page: the squares as read (or as sent, after a refusal) and the player
+    who played (the one whose turn it is unless ``seat`` was chosen)."""
     reading = photo.reading or {}
     board = sheet.table(game).load_board((game.board or {}).get("text"))
     before = [[board.get(r, c) or "" for c in range(board.cols)] for r in range(board.rows)]
@@ -316,7 +319,7 @@ def _photo_page(game: Game, key: str, photo: Photo, grid=None, error=None, statu
     return render_template("photo.html", game=game, key=key, photo=photo,
                            table=sheet.can_change(game, key), grid=grid or reading["grid"],
                            before=before, unsure=unsure, error=error,
-                           next_seat=sheet.next_seat(game)), status
+                           chosen_seat=sheet.next_seat(game) if seat is None else seat), status
 
 
 @bp.post("/games/<key>/photos")
@@ -376,8 +379,10 @@ def score_photo(key: str, photo_id: int):
     except CompanionError as exc:
         session().rollback()
         game = _game_or_404(key)
+        chosen = str(request.form.get("seat", ""))
         return _photo_page(game, key, _photo_or_404(game, photo_id), grid, str(exc),
-                           getattr(exc, "status", 400))
+                           getattr(exc, "status", 400),
+                           int(chosen) if chosen.isdigit() and len(chosen) < 3 else None)
     session().commit()
     return redirect(url_for("games.show", key=key))
 
