@@ -10,12 +10,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from companion.girdle import Puzzle, SheetStep, complete_sheet, solve
+from companion.girdle import Puzzle, SheetStep, complete_sheet, edition_puzzle, solve
 from companion.lexicon import default_lexicon
 from companion.web.girdle_play import parse_solution, play_solution, solution_text
 from synthetic.camera import Camera, photograph
 from synthetic.fonts import available
-from synthetic.girdle import EXAMPLE_STEPS, example_puzzle, filled_sheet
+from synthetic.girdle import EXAMPLE_LINES, EXAMPLE_STEPS, example_puzzle, filled_sheet
 from vision.classifier import hand_classifier
 from vision.config import DEFAULT
 from vision.girdle_sheet import read_sheet
@@ -94,3 +94,22 @@ def test_chosen_activations_leave_the_cheapest_letters_unused():
     assert card.final == 78
     needed = {a for p in steps for a in p.activated}
     assert len(needed) == len(PUZZLE.supply)
+
+
+def test_a_typed_cross_out_of_a_supply_letter_is_activated_for_it():
+    """A puzzle from a file whose Supply is longer than the words fill (25 letters, 21 new
+    squares), so not every dot ends filled: the typed -U (the A-Z U is used by JUMPING and
+    USE's U crosses it) needs an active Supply U, and the activations choose one for it
+    rather than the sheet being refused."""
+    supply = "EEAOSTRN" + "EAIO" * 4 + "U"
+    pz = Puzzle.from_json(edition_puzzle(list(EXAMPLE_LINES), supply, (1, 4)).to_json())
+    words = solution_text(pz, [replace(p, activated=(), crossed_out=())
+                               for p in EXAMPLE_STEPS]).splitlines()
+    plain = play_solution(pz, parse_solution("\n".join(words), pz), default_lexicon())[2]
+    words[0] += " -U"
+    steps, _, card = play_solution(pz, parse_solution("\n".join(words), pz), default_lexicon())
+    assert card.crossed_out == ["U"] and "U" not in card.unused_letters
+    assert any(len(supply) in p.activated for p in steps)
+    assert sum(len(p.activated) for p in steps) < len(supply)
+    # left out, the earned cross-out takes the Q (5, before Z); the U instead saves its 1
+    assert plain.crossed_out == ["Q"] and card.final == plain.final - 5 + 1

@@ -27,7 +27,9 @@ def complete_sheet(
 
     Activations a word gives are kept. For a word without them, the Supply positions to
     activate are chosen: first the letters later words must take from the Supply, the soonest
-    needed first, then the cheapest (Victory Points, then position). ``dots`` (1-based Supply
+    needed first, then a letter a word crosses out that no unused A-Z letter is left for (it
+    can only be crossed out as an active, unused Supply letter), then the cheapest (Victory
+    Points, then position). ``dots`` (1-based Supply
     positions seen filled on a sheet) limits the choice to those positions.
 
     Cross-outs a word gives are kept. Every other word that earns one (a word of
@@ -53,9 +55,11 @@ def complete_sheet(
     return steps, sheet, card
 
 
-def _new_letters(puzzle: Puzzle, words: list[SheetStep]) -> tuple[list[list[str]], list[int]]:
+def _new_letters(puzzle: Puzzle, words: list[SheetStep]
+                 ) -> tuple[list[list[str]], list[int], set[str]]:
     """Per word, the letters it must take from the Supply (the A-Z section has one of each
-    letter, and the engine takes a letter from there first) and how many squares it fills."""
+    letter, and the engine takes a letter from there first) and how many squares it fills;
+    then the A-Z letters no word uses."""
     grid: dict[tuple[int, int], str] = {}
     az_left = set(puzzle.vp)
     needs: list[list[str]] = []
@@ -74,7 +78,7 @@ def _new_letters(puzzle: Puzzle, words: list[SheetStep]) -> tuple[list[list[str]
                 need.append(ch)
         needs.append(need)
         news.append(new)
-    return needs, news
+    return needs, news, az_left
 
 
 def _activations(puzzle: Puzzle, words: list[SheetStep], dots: list[int] | None
@@ -85,7 +89,15 @@ def _activations(puzzle: Puzzle, words: list[SheetStep], dots: list[int] | None
     explicit = {i for p in words for i in p.activated}
     pool = [i for i in (dots if dots is not None else range(1, len(supply) + 1))
             if i not in explicit and 1 <= i <= len(supply)]
-    needs, news = _new_letters(puzzle, words)
+    needs, news, az_left = _new_letters(puzzle, words)
+    # A letter the player crosses out that no A-Z letter is left for must be an active
+    # Supply letter no word takes: it is wanted after every letter the words need.
+    crossed = []
+    for ch in (str(c).upper() for p in words for c in p.crossed_out):
+        if ch in az_left:
+            az_left.discard(ch)
+        else:
+            crossed.append(ch)
     inactive = len(supply)
     active_spare: list[str] = []  # active Supply letters no word has taken yet
     out: list[tuple[int, ...]] = []
@@ -97,10 +109,10 @@ def _activations(puzzle: Puzzle, words: list[SheetStep], dots: list[int] | None
             chosen = list(p.activated)
         else:
             due = min(news[k], inactive, len(pool))
-            # later needs not met by letters already active, in the order they come
+            # later needs, then cross-outs, not met by letters already active, in order
             spare = list(active_spare)
             wanted = []
-            for ch in (c for n in needs[k + 1:] for c in n):
+            for ch in [*(c for n in needs[k + 1:] for c in n), *crossed]:
                 if ch in spare:
                     spare.remove(ch)
                 else:

@@ -26,6 +26,8 @@ NAV = (
     ("prints.page", "Print"),
     ("pdq.page", "PDQ"),
 )
+# Pages served by another blueprint than their tab's: a game's clock is part of keeping score.
+NAV_SECTION = {"clock": "games"}
 
 DEFAULTS: dict[str, Any] = {
     "LEXICON_PATH": None,
@@ -206,8 +208,10 @@ def create_app(test_config: dict[str, Any] | None = None,
 
         links = [(e, label) for e, label in NAV if e in app.view_functions]
         here = request.endpoint or ""
+        section = here.split(".")[0]
+        section = NAV_SECTION.get(section, section)
         current = here if any(e == here for e, _ in links) else next(
-            (e for e, _ in links if e.split(".")[0] == here.split(".")[0]), None)
+            (e for e, _ in links if e.split(".")[0] == section), None)
         return {"nav_links": links, "current_tab": current}
 
     from companion.web.wordlist import lexicon

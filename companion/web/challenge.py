@@ -16,6 +16,7 @@ from companion.web.inputs import game_from, words_from
 from companion.web.wordlist import lexicon, word_list_spec
 
 bp = Blueprint("challenge", __name__)
+MAX_JUDGE_TEXT = 1400  # characters of the judge's box (its maxlength)
 
 
 @dataclass
@@ -90,39 +91,78 @@ def _pdq_context() -> dict:
             "variants": all_variants()}
 
 
+class _Reading:
+    """Which field of a form is being read, so that a refusal is tied to it on the page."""
+
+    def __init__(self) -> None:
+        self.field = ""
+
+    def game(self) -> str | None:
+        self.field = "game"
+        return game_from(request.values.get("game"))
+
+    def words(self, name: str, text: str | None) -> list[str]:
+        self.field = name
+        return words_from(text)
+
+    def cards(self, game: str | None, pdq: dict) -> None:
+        """PDQ's variant and cards, read before any word is judged by them (a later refusal
+        is about the words again)."""
+        if game != "pdq" or not pdq["cards"]:
+            return
+        from companion.pdq import get_variant, parse_cards
+
+        words, self.field = self.field, "variant"
+        variant = get_variant(pdq["variant"] or "regular")
+        self.field = "cards"
+        parse_cards(pdq["cards"], variant)
+        self.field = words
+
+
 @bp.get("/")
 def page():
     text = request.args.get("word", "").strip()
     game, ruling, error, all_words = None, None, None, None
     pdq = _pdq_context()
+    reading = _Reading()
     try:
-        game = game_from(request.args.get("game"))
+        game = reading.game()
         if text:
-            ruling = rule(words_from(text), game, cards=pdq["cards"], variant=pdq["variant"])
+            words = reading.words("word", text)
+            reading.cards(game, pdq)
+            ruling = rule(words, game, cards=pdq["cards"], variant=pdq["variant"])
         if game == "pdq" and pdq["cards"] and request.args.get("all"):
+            reading.cards(game, pdq)
             from companion.web.pdq import all_words as find_all
 
             all_words = find_all(pdq["cards"], pdq["variant"] or "regular")
     except CompanionError as exc:
         error = str(exc)
     return render_template("challenge.html", word=text, game=game, games=GAME_TITLES,
-                           ruling=ruling, error=error, all_words=all_words,
-                           photo=request.args.get("photo"), **pdq), (400 if error else 200)
+                           ruling=ruling, error=error, error_field=reading.field,
+                           all_words=all_words, photo=request.args.get("photo"), **pdq), (
+        400 if error else 200)
 
 
 @bp.route("/judge", methods=["GET", "POST"])
 def judge():
     ruling, error, game = None, None, None
     pdq = _pdq_context()
+    reading = _Reading()
     try:
-        game = game_from(request.values.get("game"))
+        game = reading.game()
         if request.method == "POST":
-            ruling = rule(words_from(request.form.get("words")), game, definitions=False,
-                          cards=pdq["cards"], variant=pdq["variant"])
+            words = reading.words("words", request.form.get("words"))
+            reading.cards(game, pdq)
+            ruling = rule(words, game, definitions=False, cards=pdq["cards"],
+                          variant=pdq["variant"])
     except CompanionError as exc:
         error = str(exc)
+    # A refused play comes back as typed; a judged one is never shown again (no hints).
+    typed = request.form.get("words", "")[:MAX_JUDGE_TEXT] if error else ""
     return render_template("judge.html", games=GAME_TITLES, game=game, ruling=ruling, **pdq,
-                           error=error, lexicon=lexicon().name,
+                           words=typed, error=error, error_field=reading.field,
+                           lexicon=lexicon().name,
                            clear_after=current_app.config["JUDGE_CLEAR_SECONDS"]), (
         400 if error else 200)
 

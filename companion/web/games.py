@@ -104,20 +104,36 @@ def _turn_fields(values) -> dict:
     }
 
 
+def _turn_field(values) -> str:
+    """The field of the turn form a refusal is about: the play if one was typed (or nothing
+    was), else the score if it is not one (a whole number, 0 to the most a turn scores), else
+    the words."""
+    if str(values.get("play", "")).strip() or not (
+            str(values.get("words", "")).strip() or str(values.get("score", "")).strip()):
+        return "play"
+    try:
+        int_from(values.get("score"), "Score", 0, sheet.MAX_TURN_SCORE, 0)
+    except UsageError:
+        return "score"
+    return "words"
+
+
 def _tables() -> dict:
     """Each table game's facade by name, for the pages (titles, the choice of game)."""
     return {name: table_for(name) for name in TABLE_GAMES}
 
 
-def _games_page(error: str | None = None, typed: dict | None = None, status: int = 200):
-    """The Score page: the new-game form (filled in again with ``typed`` after an error) and
-    the games this browser started or opened."""
+def _games_page(error: str | None = None, typed: dict | None = None, status: int = 200,
+                field: str = ""):
+    """The Score page: the new-game form (filled in again with ``typed`` after an error, which
+    is tied to ``field``) and the games this browser started or opened."""
     keys = [k for k in flask_session.get("games", []) if sheet.key_shape_ok(str(k))]
     games = session().query(Game).filter(
         or_(Game.table_key.in_(keys), Game.view_key.in_(keys))).all() if keys else []
     games.sort(key=lambda g: -g.id)
     return render_template("games.html", games=games, tables=_tables(),
-                           mine={k for k in keys}, error=error, typed=typed or {}), status
+                           mine={k for k in keys}, error=error, error_field=field,
+                           typed=typed or {}), status
 
 
 @bp.get("/games")
@@ -127,16 +143,24 @@ def page():
 
 @bp.post("/games")
 def create():
+    field = "game"
     try:
+        table_for(request.form.get("game", ""))
+        field = "player-1"
         game = sheet.create_game(session(), request.form.get("game", ""),
                                  request.form.getlist("player"))
+        field = "challenge_rule"
+        table_rules.rule_from_form(request.form)
+        field = "clock_minutes"
+        table_rules.clock_from_form({"clock_minutes": request.form.get("clock_minutes")})
+        field = "clock_penalty"
         table_rules.apply_settings(game, request.form)
     except CompanionError as exc:
         session().rollback()
         typed = {k: request.form.get(k, "") for k in ("game", "challenge_rule",
                                                        "clock_minutes", "clock_penalty")}
         typed["players"] = request.form.getlist("player")
-        return _games_page(str(exc), typed, 400)
+        return _games_page(str(exc), typed, 400, field)
     session().commit()
     _remember(game.table_key)
     return redirect(url_for("games.show", key=game.table_key))
@@ -150,7 +174,7 @@ def show(key: str):
 
 
 def _sheet_page(game: Game, key: str, error: str | None = None, status: int = 200,
-                typed: dict | None = None):
+                typed: dict | None = None, field: str = ""):
     board = game.board or {}
     rules = sheet.table(game)
     cells = plays.board_cells(rules, board.get("text"), board.get("new"))
@@ -158,7 +182,8 @@ def _sheet_page(game: Game, key: str, error: str | None = None, status: int = 20
     return render_template("game.html", game=game, key=key, standings=sheet.standings,
                            table=sheet.can_change(game, key), rows=sheet.running(game),
                            totals=sheet.totals(game), next_seat=sheet.next_seat(game),
-                           cells=cells, last=last, error=error, typed=typed or {},
+                           cells=cells, last=last, error=error, error_field=field,
+                           typed=typed or {},
                            rules=rules, example=plays.example_play(rules),
                            request_key=secrets.token_urlsafe(12),
                            open_play=table_rules.open_play(game),
@@ -166,7 +191,9 @@ def _sheet_page(game: Game, key: str, error: str | None = None, status: int = 20
                            clock=table_rules.time_left(game, table_rules.now())), status
 
 
-def _act(key: str, action) -> object:
+def _act(key: str, action, field: str = "") -> object:
+    """Run ``action`` on the game under the version check; a refusal shows the sheet with the
+    form filled in again and the error tied to ``field`` (none when the game had changed)."""
     db = session()
     try:
         game = _locked(key, request.form)
@@ -177,8 +204,9 @@ def _act(key: str, action) -> object:
                                                              "action", "seat")}
         typed["racks"] = {int(k[4:]): v for k, v in request.form.items()
                           if k.startswith("rack") and k[4:].isdigit() and v}
-        return _sheet_page(_game_or_404(key), key, str(exc), getattr(exc, "status", 400),
-                           typed)
+        status = getattr(exc, "status", 400)
+        return _sheet_page(_game_or_404(key), key, str(exc), status, typed,
+                           "" if status == 409 else field)
     db.commit()
     return redirect(url_for("games.show", key=key))
 
@@ -186,7 +214,8 @@ def _act(key: str, action) -> object:
 @bp.post("/games/<key>/turns")
 def add_turn(key: str):
     return _act(key, lambda db, g: table_rules.record_turn(db, g, _turn_fields(request.form),
-                                                            table_rules.now()))
+                                                            table_rules.now()),
+                _turn_field(request.form))
 
 
 @bp.post("/games/<key>/challenge")
@@ -214,7 +243,7 @@ def finish(key: str):
         sheet.finish_game(db, game, racks)
         table_rules.finish_clock(db, game, table_rules.now())
 
-    return _act(key, end)
+    return _act(key, end, "racks")
 
 
 @bp.get("/games/<key>/turns")
@@ -279,7 +308,10 @@ def _uploaded() -> bytes:
     return photos.chosen_photo(request.files.get("photo"), "the board")
 
 
-def _photo_page(game: Game, key: str, photo: Photo, grid=None, error=None, status=200):
+def _photo_page(game: Game, key: str, photo: Photo, grid=None, error=None, status=200,
+                seat: int | None = None):
+    """The photo check page: the squares as read (or as sent, after a refusal) and the player
+    who played (the one whose turn it is unless ``seat`` was chosen)."""
     reading = photo.reading or {}
     board = sheet.table(game).load_board((game.board or {}).get("text"))
     before = [[board.get(r, c) or "" for c in range(board.cols)] for r in range(board.rows)]
@@ -287,7 +319,7 @@ def _photo_page(game: Game, key: str, photo: Photo, grid=None, error=None, statu
     return render_template("photo.html", game=game, key=key, photo=photo,
                            table=sheet.can_change(game, key), grid=grid or reading["grid"],
                            before=before, unsure=unsure, error=error,
-                           next_seat=sheet.next_seat(game)), status
+                           chosen_seat=sheet.next_seat(game) if seat is None else seat), status
 
 
 @bp.post("/games/<key>/photos")
@@ -296,7 +328,8 @@ def upload_photo(key: str):
         photo = _store_photo(_writable(key), _uploaded())
     except CompanionError as exc:
         session().rollback()
-        return _sheet_page(_game_or_404(key), key, str(exc), getattr(exc, "status", 400))
+        return _sheet_page(_game_or_404(key), key, str(exc), getattr(exc, "status", 400),
+                           field="photo")
     session().commit()
     return redirect(url_for("games.photo", key=key, photo_id=photo.id))
 
@@ -339,8 +372,10 @@ def score_photo(key: str, photo_id: int):
     except CompanionError as exc:
         session().rollback()
         game = _game_or_404(key)
+        chosen = str(request.form.get("seat", ""))
         return _photo_page(game, key, _photo_or_404(game, photo_id), grid, str(exc),
-                           getattr(exc, "status", 400))
+                           getattr(exc, "status", 400),
+                           int(chosen) if chosen.isdigit() and len(chosen) < 3 else None)
     session().commit()
     return redirect(url_for("games.show", key=key))
 

@@ -365,7 +365,9 @@ def read_sheet_photo(day: dt.date, data: bytes) -> tuple[dict, str]:
     return reading, typed_from_reading(pz, reading)
 
 
-def _page(day: dt.date, result=None, error=None, text="", status=200, sheet=None):
+def _page(day: dt.date, result=None, error=None, text="", status=200, sheet=None,
+          field="solution"):
+    """The day's page; an error is tied to ``field``, the form input it is about."""
     pz = puzzle(day)
     if result is None and abs((day - today_utc()).days) <= 1 \
             and db().get(GirdlePar, day) is None:
@@ -381,7 +383,8 @@ def _page(day: dt.date, result=None, error=None, text="", status=200, sheet=None
             hints_pending = PAR_POLL_SECONDS
     return render_template(
         "girdle.html", day=day, pz=pz, shape=shape_text(pz.lines, pz.size),
-        result=result, error=error, text=text, streak=streak(player_id()), sheet=sheet,
+        result=result, error=error, error_field=field, text=text, streak=streak(player_id()),
+        sheet=sheet,
         revealed=revealed(day), submitted=has_submitted(player_id(), day),
         hints=grid, hints_pending=hints_pending, today=today_utc(),
         prev=day - dt.timedelta(days=1) if day > default_edition().first_date else None,
@@ -461,7 +464,7 @@ def sheet_photo(day: str):
         data = chosen_photo(request.files.get("photo"), "your sheet")
         reading, text = read_sheet_photo(when, data)
     except CompanionError as exc:
-        return _page(when, error=str(exc), status=400)
+        return _page(when, error=str(exc), status=400, field="sheet-photo")
     return _page(when, text=text, sheet=reading)
 
 

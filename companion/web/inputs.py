@@ -15,6 +15,15 @@ MAX_WORDS = 20
 _SPLIT = re.compile(r"[\s,;/+]+")
 
 
+class FieldError(UsageError):
+    """Bad input in one field of a form; ``field`` is that field's id on the page, so the page
+    can tie the sentence to it."""
+
+    def __init__(self, message: str, field: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
 def plain_text(text: str) -> str:
     """Text as a phone or a pasted message may send it, in plain characters: full-width
     letters and spaces (Asian keyboards) become A-Z and spaces, letters and their accents

@@ -119,7 +119,7 @@ def page():
     return render_template("pdq.html", variants=variants, variant=variant, d=d, word=word,
                            verdict=verdict, words=words, solo=solo, collected=collected,
                            stuck=bool(request.args.get("stuck")), last=request.args.get("last"),
-                           error=error), 400 if error else 200
+                           error=error, error_field="word"), 400 if error else 200
 
 
 @bp.post("/pdq/deal")

@@ -175,7 +175,7 @@ def preview(key: str):
 def models_page():
     from companion.web import prints3d
 
-    built, error, req, status = None, None, None, 200
+    built, error, req, status, field = None, None, None, 200, ""
     try:
         req = prints3d.parse_request(request.args.to_dict())
         if request.args.get("part"):
@@ -184,10 +184,11 @@ def models_page():
         error, status = f"{exc} Try again in a moment.", 503
     except CompanionError as exc:
         error, status = str(exc), getattr(exc, "status", 400)
+        field = getattr(exc, "field", "")
     building = bool(request.args.get("part")) and built is None and error is None
     return render_template("prints_3d.html", parts=prints3d.PARTS, formats=prints3d.FORMATS,
                            beds=prints3d.BEDS, clearance_range=prints3d.CLEARANCE_MM, req=req,
-                           built=built, error=error, building=building,
+                           built=built, error=error, error_field=field, building=building,
                            refresh=BUILD_POLL_SECONDS), status
 
 

@@ -16,6 +16,7 @@ from flask import current_app
 from cad.params import MAX_CLEARANCE, MIN_CLEARANCE
 from companion.errors import CompanionError, UsageError
 from companion.web import artifacts, jobs
+from companion.web.inputs import FieldError
 
 PARTS = {"quarter": "Board quarter (print 4)", "placard": "Tile placard, two halves",
          "tiles": "Tiles (plates for the whole set)", "coupon": "Fit test coupon"}
@@ -52,31 +53,32 @@ def parse_request(args: dict[str, str]) -> Request3D:
     """Checked options (defaults: the board quarter, STL, 0.2 mm, a 180 x 180 mm bed)."""
     part = args.get("part") or "quarter"
     if part not in PARTS:
-        raise UsageError(f"Part must be one of {', '.join(PARTS)}, not {part!r}.")
+        raise FieldError(f"Part must be one of {', '.join(PARTS)}, not {part!r}.", "part")
     fmt = (args.get("format") or "stl").lower()
     if fmt not in FORMATS:
-        raise UsageError(f"Format must be one of {', '.join(FORMATS)}, not {fmt!r}.")
+        raise FieldError(f"Format must be one of {', '.join(FORMATS)}, not {fmt!r}.", "format")
     try:
         clearance = float(args.get("clearance") or 0.2)
     except ValueError:
-        raise UsageError("Clearance is a number of millimetres, e.g. 0.2.") from None
+        raise FieldError("Clearance is a number of millimetres, e.g. 0.2.", "clearance") from None
     if not (math.isfinite(clearance) and CLEARANCE_MM[0] <= clearance <= CLEARANCE_MM[1]):
-        raise UsageError(f"Clearance must be between {CLEARANCE_MM[0]:g} and "
+        raise FieldError(f"Clearance must be between {CLEARANCE_MM[0]:g} and "
                          f"{CLEARANCE_MM[1]:g} mm (below {CLEARANCE_MM[0]:g} mm, the tightest "
-                         "fit coupon, parts fuse or jam).")
+                         "fit coupon, parts fuse or jam).", "clearance")
     bed_text = (args.get("bed") or "180x180").lower().replace(" ", "")
     try:
         w, d = (float(v) for v in bed_text.split("x"))
     except ValueError:
-        raise UsageError("Bed size is width x depth in mm, e.g. 180x180.") from None
+        raise FieldError("Bed size is width x depth in mm, e.g. 180x180.", "bed") from None
     if not all(math.isfinite(v) and BED_MM[0] <= v <= BED_MM[1] for v in (w, d)):
-        raise UsageError(f"Bed sides must be {BED_MM[0]:g} to {BED_MM[1]:g} mm.")
+        raise FieldError(f"Bed sides must be {BED_MM[0]:g} to {BED_MM[1]:g} mm.", "bed")
     steps = clearance / CLEARANCE_STEP_MM
     if abs(steps - round(steps)) > 1e-6:
-        raise UsageError(f"Clearance goes in steps of {CLEARANCE_STEP_MM:g} mm, e.g. 0.2.")
+        raise FieldError(f"Clearance goes in steps of {CLEARANCE_STEP_MM:g} mm, e.g. 0.2.",
+                         "clearance")
     if (w, d) not in BEDS:
-        raise UsageError("Choose one of the printer beds offered: "
-                         + ", ".join(f"{a}x{b}" for a, b in BEDS) + ".")
+        raise FieldError("Choose one of the printer beds offered: "
+                         + ", ".join(f"{a}x{b}" for a, b in BEDS) + ".", "bed")
     return Request3D(part, fmt, round(clearance, 3), (w, d), args.get("estimate", "1") != "0")
 
 

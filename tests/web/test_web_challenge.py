@@ -57,6 +57,21 @@ def test_judge_one_verdict_naming_no_word(client):
     assert ">VALID<" in ok
 
 
+def test_a_refused_judge_form_keeps_the_words_typed_and_a_verdict_does_not(client):
+    """Cards with a typo refuse the form: the play's words come back as typed, tied to no
+    verdict; a judged play is never shown again."""
+    tok = token(client)
+    resp = client.post("/judge", data={"words": "pans pan", "game": "pdq", "cards": "P!A",
+                                       "csrf_token": tok})
+    assert resp.status_code == 400
+    page = resp.get_data(as_text=True)
+    assert re.search(r'<textarea id="words"[^>]*>pans pan</textarea>', page)
+    assert re.search(r'id="cards"[^>]*aria-invalid="true"', page)
+    judged = client.post("/judge", data={"words": "pans", "game": "pdq", "cards": "PNA",
+                                         "csrf_token": tok}).get_data(as_text=True)
+    assert re.search(r'<textarea id="words"[^>]*></textarea>', judged)
+
+
 def test_judge_refuses_a_form_without_token(client):
     resp = client.post("/judge", data={"words": "cat"})
     assert resp.status_code == 400

@@ -87,6 +87,35 @@ def test_an_empty_turn_form_records_nothing(client):
     assert after["turns"] == [] and after["next_seat"] == 0
 
 
+@pytest.mark.parametrize("score", ["abc", "2001", "-3"])
+def test_a_refused_hand_scored_turn_keeps_the_words_and_score_typed(client, score):
+    """Words scored by hand with a score that is not one come back as typed, the score box
+    marked as the field at fault (the words and score were dropped)."""
+    game = _new_game(client)
+    resp = client.post(f"/games/{game['table_key']}/turns", data={
+        "csrf_token": token(client), "version": game["version"], "action": "play",
+        "play": "", "words": "QUIZ QI", "score": score})
+    assert resp.status_code == 400
+    page = resp.get_data(as_text=True)
+    assert re.search(r'name="words"[^>]*value="QUIZ QI"', page)
+    assert re.search(rf'name="score"[^>]*value="{score}"[^>]*aria-invalid="true"', page)
+    assert client.get(f"/api/games/{game['table_key']}").get_json()["turns"] == []
+
+
+def test_a_refused_turn_keeps_the_player_and_action_chosen(client):
+    """A turn for the second player refused comes back with that player and the action still
+    chosen, not the player whose turn it is."""
+    game = _new_game(client)
+    resp = client.post(f"/games/{game['table_key']}/turns", data={
+        "csrf_token": token(client), "version": game["version"], "action": "play",
+        "seat": "1", "play": "A1 QQQQ"})
+    assert resp.status_code == 400
+    page = resp.get_data(as_text=True)
+    assert re.search(r'<option value="1"\s+selected>', page)
+    assert not re.search(r'<option value="0"\s+selected>', page)
+    assert re.search(r'<option value="play"\s+selected>Play', page)
+
+
 def test_a_refused_new_game_form_keeps_what_was_typed(client):
     """A new game refused (here: Bug Words with one player) comes back with the game, the
     names and the table rules as typed, and the games this phone already has."""

@@ -43,6 +43,35 @@ def test_photo_is_read_corrected_and_scored(client, quiz_photo):
     assert turn["words"] == "QUIT" and turn["score"] == 26  # (10 + 1 + 1 + 1) x 2
 
 
+def test_the_squares_to_correct_are_named_as_the_board_names_them(client, quiz_photo):
+    """A screen reader says each square of the photo's grid as the board and the plays name
+    it (8H: row 8, column H), not "column 8", which is the board's column H."""
+    gid = _game(client)["table_key"]
+    resp = client.post(f"/api/games/{gid}/photos", data=quiz_photo, content_type="image/jpeg")
+    page = client.get(f"/games/{gid}/photos/{resp.get_json()['photo_id']}")
+    labels = dict(re.findall(r'name="(sq-\d+-\d+)"[^>]*aria-label="([^"]+)"', page.get_data(
+        as_text=True)))
+    assert labels["sq-7-7"] == "Row 8, column H" and labels["sq-14-0"] == "Row 15, column A"
+    assert len(set(labels.values())) == 225
+
+
+def test_a_refused_photo_score_keeps_the_player_chosen(client, quiz_photo):
+    """Scoring the photo's squares for the second player, refused (a square holding a digit),
+    comes back with the squares as sent and that player still chosen."""
+    gid = _game(client)["table_key"]
+    resp = client.post(f"/api/games/{gid}/photos", data=quiz_photo, content_type="image/jpeg")
+    url = f"/games/{gid}/photos/{resp.get_json()['photo_id']}"
+    page = client.get(url).get_data(as_text=True)
+    values = dict(re.findall(r'name="(sq-\d+-\d+)" id="[^"]+" value="([^"]*)"', page))
+    values["sq-7-10"] = "7"
+    resp = client.post(url + "/score", data={**values, "seat": "1", "version": "0",
+                                              "csrf_token": token(client)})
+    assert resp.status_code == 400
+    page = resp.get_data(as_text=True)
+    assert re.search(r'name="sq-7-10" id="[^"]+" value="7"', page)
+    assert re.search(r'<option value="1"\s+selected>Bob', page)
+
+
 def test_the_screenshot_scripts_board_photo_is_read(client, tmp_path):
     """scripts/web_screenshots.py photographs QUIZ on a board for docs/images: the app reads
     it (a bare rendered board was refused as showing no way up, and the script stopped)."""

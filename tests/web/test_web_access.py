@@ -1,0 +1,364 @@
+"""Every page as players on small phones, keyboards and screen readers use it, in a real
+Chromium at 320 and 375 CSS px wide: nothing scrolls sideways, every control is named and
+every label names one, errors are announced and tied to their field, the page title says
+where you are, every keyboard stop shows a focus ring, and tap targets are 24 x 24 px or
+more."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import urllib.request
+
+import pytest
+from appfactory import make_app
+from browser import live_server
+
+from companion.girdle import puzzle_for
+from companion.girdle.generator import find_solution
+from companion.lexicon import default_lexicon
+
+pytestmark = pytest.mark.browser
+
+WIDTHS = (320, 375)
+DAY = "2026-11-01"
+
+
+def _post(base: str, path: str, body: dict) -> dict:
+    req = urllib.request.Request(base + path, data=json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json"})
+    return json.load(urllib.request.urlopen(req))
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    app = make_app(tmp_path_factory.mktemp("access"))
+    with live_server(app) as url:
+        game = _post(url, "/api/games", {"game": "bugwords", "players": ["Ann", "Bob"],
+                                         "clock_minutes": 25, "challenge_rule": "single"})
+        _post(url, f"/api/games/{game['table_key']}/turns", {"play": "8H QUIZ"})
+        werdup = _post(url, "/api/games", {"game": "werdup", "players": ["Ann", "Bob"]})
+        yield url, game, werdup
+
+
+@pytest.fixture(scope="module")
+def base_url(site):
+    return site[0]
+
+
+def _pages(site) -> list[str]:
+    _url, game, werdup = site
+    table = game["table_key"]
+    return ["/", "/?word=qi+zzqx&game=bugwords", "/?game=pdq&cards=PNA&word=pan&all=1",
+            "/?word=qi&game=pdq&cards=P!A", "/judge", "/games", f"/games/{table}",
+            f"/games/{game['view_key']}", f"/games/{table}/print", f"/games/{table}/clock",
+            f"/games/{werdup['table_key']}", f"/girdle/{DAY}", f"/girdle/{DAY}/play",
+            "/girdle/archive?month=2026-11", "/prints", "/prints/3d",
+            "/prints/3d?part=coupon&clearance=9", "/pdq",
+            "/pdq?variant=regular&seed=7&round=1&show=1",
+            "/pdq?variant=regular&seed=7&round=1&word=zz+top", "/pdq?variant=nope", "/api/",
+            "/no-such-page", "/girdle/2026-02-30"]
+
+
+def _refused_forms(page, site) -> list[str]:
+    """Forms sent with bad input, each page left as the answer shows it; yields a name."""
+    _url, game, _w = site
+    page.goto(f"/girdle/{DAY}")
+    page.fill("#solution", "ZZZZ 1")
+    with page.expect_navigation():
+        page.click("#girdle-form button[type=submit]")
+    yield "a typed Girdle sheet refused"
+    page.goto(f"/girdle/{DAY}/play")
+    page.fill("#sq-1", "7")
+    with page.expect_navigation():
+        page.click("#play-word")
+    yield "a Girdle square refused"
+    page.goto(f"/games/{game['table_key']}")
+    page.fill("#play", "A1 QQQQ")
+    with page.expect_navigation():
+        page.click("#turn-form button[type=submit]")
+    yield "a play refused"
+    page.goto("/judge")
+    page.fill("#words", "cat")
+    page.select_option("#game", "pdq")
+    page.fill("#cards", "P!A")
+    with page.expect_navigation():
+        page.click("#judge-form button[type=submit]")
+    yield "a judge's cards refused"
+
+
+def _sheet_text() -> str:
+    pz = puzzle_for(dt.date.fromisoformat(DAY), lexicon=default_lexicon())
+    return "\n".join(f"{m.word} {m.start + 1}" for m in find_solution(pz, default_lexicon()))
+
+
+def _every_state(page, site):
+    for path in _pages(site):
+        page.goto(path)
+        page.wait_for_load_state("load")
+        yield path
+    yield from _refused_forms(page, site)
+    page.goto(f"/girdle/{DAY}")
+    page.fill("#solution", _sheet_text())
+    with page.expect_navigation():
+        page.click("#girdle-form button[type=submit]")
+    assert page.locator("#result").count() == 1
+    yield "a Girdle sheet scored"
+    page.goto("/girdle/archive?month=2026-11")
+    yield "the archive with a score of yours"
+
+
+@pytest.fixture(params=WIDTHS)
+def narrow(request, browser, base_url):
+    context = browser.new_context(base_url=base_url, is_mobile=True, has_touch=True,
+                                  viewport={"width": request.param, "height": 740})
+    pg = context.new_page()
+    pg.set_default_timeout(15000)
+    yield pg
+    context.close()
+
+
+STRUCTURE = r"""
+() => {
+  const out = [];
+  if (!document.documentElement.lang) out.push("no lang on <html>");
+  if (document.documentElement.scrollWidth > innerWidth)
+    out.push(`${document.documentElement.scrollWidth} px wide`);
+  for (const el of document.querySelectorAll("input, select, textarea")) {
+    if (el.type === "hidden") continue;
+    if (!(el.labels && el.labels.length) && !el.getAttribute("aria-label")
+        && !el.getAttribute("aria-labelledby"))
+      out.push("unnamed " + el.outerHTML.slice(0, 80));
+  }
+  for (const label of document.querySelectorAll("label"))
+    if (!label.control) out.push("a label naming no control: " + label.textContent.trim());
+  // a name on an element that has no role ignores it (ARIA: generic elements are not named)
+  const named = "a, button, input, select, textarea, nav, form, section, main, img, details, "
+    + "summary, aside, header, footer, fieldset, table, [role]";
+  for (const el of document.querySelectorAll("[aria-label], [aria-labelledby]"))
+    if (!el.matches(named)) out.push(`aria-label on a <${el.tagName}> with no role`);
+  for (const el of document.querySelectorAll('[role="grid"]'))
+    if (!el.querySelector('[role="row"]')) out.push("a grid with no rows: #" + el.id);
+  let level = 0;
+  const ones = document.querySelectorAll("h1").length;
+  if (ones !== 1) out.push(`${ones} h1 headings`);
+  for (const h of document.querySelectorAll("h1, h2, h3, h4, h5, h6")) {
+    const l = Number(h.tagName[1]);
+    if (l > level + 1) out.push(`h${l} after h${level}: ${h.textContent.trim()}`);
+    level = l;
+  }
+  for (const img of document.querySelectorAll("img"))
+    if (!img.getAttribute("alt")) out.push("an image without alt text: " + img.src);
+  return out;
+}
+"""
+
+
+def test_every_page_fits_and_names_its_controls(narrow, site):
+    """Nothing wider than the screen, every control named, every label naming a control, a
+    name only where a role takes it, one h1 and no skipped heading, images with alt text."""
+    problems = []
+    for state in _every_state(narrow, site):
+        problems += [f"{state}: {p}" for p in narrow.evaluate(STRUCTURE)]
+    assert problems == []
+
+
+ERRORS = r"""
+() => {
+  const error = document.getElementById("error");
+  if (!error) return null;
+  const field = document.querySelector('[aria-describedby~="error"]');
+  return {role: error.getAttribute("role"), live: error.getAttribute("aria-live"),
+          field: field ? field.id || field.name : null,
+          invalid: field ? field.getAttribute("aria-invalid") : null};
+}
+"""
+NO_FIELD = ("/no-such-page", "/girdle/2026-02-30", "/pdq?variant=nope")  # nothing was typed
+
+
+def test_errors_are_announced_and_tied_to_their_field(narrow, site):
+    """A refusal is read out when the page opens (an alert) and, where the player typed
+    something, is the description of the field it is about, which is marked invalid."""
+    problems, seen = [], 0
+    for state in _every_state(narrow, site):
+        error = narrow.evaluate(ERRORS)
+        if error is None:
+            continue
+        seen += 1
+        if error["role"] != "alert" and error["live"] not in ("assertive", "polite"):
+            problems.append(f"{state}: the error is not announced")
+        if state not in NO_FIELD and (error["field"] is None or error["invalid"] != "true"):
+            problems.append(f"{state}: the error is tied to no field")
+    assert seen >= 10
+    assert problems == []
+
+
+def test_refused_fields_are_the_ones_at_fault(narrow, site):
+    """Each refusal describes the field the player has to change."""
+    fields = {}
+    for state in _refused_forms(narrow, site):
+        fields[state] = narrow.evaluate(ERRORS)["field"]
+    assert fields == {"a typed Girdle sheet refused": "solution",
+                      "a Girdle square refused": "sq-1", "a play refused": "play",
+                      "a judge's cards refused": "cards"}
+
+
+def test_titles_say_where_you_are(narrow, site):
+    """Every title names the page and the site; an error page's title says what went wrong,
+    and a page sent back with an error says so first."""
+    titles = {}
+    for state in _every_state(narrow, site):
+        titles[state] = narrow.title()
+    assert all(t.endswith(" - Companion") for t in titles.values()), titles
+    assert titles["/no-such-page"] == "Not found - Companion"
+    assert titles["/pdq?variant=nope"].startswith("Error: PDQ")
+    assert titles["a typed Girdle sheet refused"].startswith("Error: Word Girdle")
+    assert titles[f"/girdle/{DAY}"] == f"Word Girdle {DAY} - Companion"
+
+
+def test_the_tabs_say_which_job_a_page_belongs_to(narrow, site):
+    """The header's tab of the page's job is marked current (aria-current), so the header says
+    where you are: a game's clock and photo check are part of keeping score."""
+    current = {}
+    for path in _pages(site):
+        narrow.goto(path)
+        tab = narrow.locator('.tabs a[aria-current="page"]')
+        current[path] = tab.inner_text() if tab.count() else None
+    _url, game, _w = site
+    assert current[f"/games/{game['table_key']}/clock"] == "Score"
+    assert current[f"/games/{game['table_key']}"] == "Score"
+    assert current["/girdle/archive?month=2026-11"] == "Girdle"
+    assert current["/prints/3d"] == "Print"
+    assert current["/judge"] == "Judge"
+
+
+TARGETS = r"""
+() => {
+  const out = [];
+  const inText = el => {  // a link inside a sentence may be as small as the text around it
+    if (el.tagName !== "A" || getComputedStyle(el).display !== "inline") return false;
+    const block = el.parentElement;
+    return block.textContent.trim() !== el.textContent.trim();
+  };
+  const small = "a[href], button, input, select, textarea, summary";
+  for (const el of document.querySelectorAll(small)) {
+    if (el.type === "hidden" || !el.getClientRects().length || inText(el)) continue;
+    if (el.closest("#board")) continue;  // tapping a square is a shortcut for typing the play
+    const r = el.getBoundingClientRect();
+    if (r.width < 24 || r.height < 24)
+      out.push(`${Math.round(r.width)}x${Math.round(r.height)} <${el.tagName} `
+               + `${el.id || el.name || ""}> ${(el.textContent || el.value).trim()}`);
+  }
+  return out;
+}
+"""
+
+
+def test_tap_targets_are_at_least_24_px(narrow, site):
+    problems = []
+    for state in _every_state(narrow, site):
+        problems += [f"{state}: {p}" for p in narrow.evaluate(TARGETS)]
+    assert problems == []
+
+
+FOCUS = r"""
+() => {
+  const e = document.activeElement;
+  if (!e || e === document.body) return null;
+  const look = () => { const s = getComputedStyle(e);
+    return [s.outlineStyle, s.outlineWidth, s.outlineColor, s.boxShadow,
+            s.backgroundColor].join(" "); };
+  const focused = look(), width = parseFloat(getComputedStyle(e).outlineWidth);
+  const shadow = getComputedStyle(e).boxShadow !== "none";
+  e.blur();
+  const unfocused = look();
+  e.focus();
+  return {what: `<${e.tagName} ${e.id || e.name || ""}> ${(e.textContent || e.value || "")
+            .trim().slice(0, 20)}`, changed: focused !== unfocused,
+          ring: width >= 2 || shadow};
+}
+"""
+
+
+def test_every_keyboard_stop_shows_a_focus_ring(narrow, site):
+    """Tab from the top of each page through all of it: every stop is drawn differently when
+    it has the focus, with a ring at least 2 px wide."""
+    problems = []
+    for state in _every_state(narrow, site):
+        if not state.startswith("/"):
+            continue
+        narrow.evaluate("document.activeElement && document.activeElement.blur()")
+        for _ in range(60):
+            narrow.keyboard.press("Tab")
+            stop = narrow.evaluate(FOCUS)
+            if stop is None:
+                break
+            if not (stop["changed"] and stop["ring"]):
+                problems.append(f"{state}: no focus ring on {stop['what']}")
+    assert sorted(set(problems)) == []
+
+
+def test_girdle_letters_say_their_state_in_words(narrow):
+    """After word 1, a used A-Z letter and each Supply letter's state are told in words as
+    well as by colour, border and strike, so a screen reader says them too."""
+    pz = puzzle_for(dt.date.fromisoformat(DAY), lexicon=default_lexicon())
+    first = find_solution(pz, default_lexicon())[0]
+    narrow.goto(f"/girdle/{DAY}/play")
+    for i, ch in enumerate(first.word):
+        narrow.fill(f"#sq-{first.start + 1 + i}", ch)
+    with narrow.expect_navigation():
+        narrow.click("#play-word")
+    used = narrow.locator("#az li.used").all_inner_texts()
+    assert used and all(" used" in t.replace("\n", " ") for t in used)
+    supply = [" ".join(t.split()) for t in narrow.locator("#supply .supply").all_inner_texts()]
+    assert any(t.endswith(" active") and "not yet" not in t for t in supply), supply
+    assert any(t.endswith("not yet active") for t in supply), supply
+
+
+def test_the_first_tab_skips_to_the_page(narrow, site):
+    """On every page that does not start in a field of its own, the first Tab stop is a link
+    past the header's seven links, shown when it has the focus, and following it puts the
+    focus on the page's own content."""
+    problems = []
+    for path in _pages(site):
+        narrow.goto(path)
+        if not narrow.locator("header.top").count():
+            continue  # the printable score sheet: no header to skip
+        if narrow.evaluate("!!document.activeElement.closest('main')"):
+            continue  # the page puts the focus in its own field (Check, Judge)
+        narrow.keyboard.press("Tab")
+        first = narrow.evaluate("""() => { const e = document.activeElement, r =
+            e.getBoundingClientRect(); return {href: e.getAttribute("href"),
+            shown: r.top >= 0 && r.bottom <= innerHeight && r.width > 0}; }""")
+        if first["href"] != "#main" or not first["shown"]:
+            problems.append(f"{path}: the first Tab reaches {first}")
+            continue
+        narrow.keyboard.press("Enter")
+        if narrow.evaluate("document.activeElement.tagName") != "MAIN":
+            problems.append(f"{path}: the skip link leaves the focus in the header")
+    assert problems == []
+
+
+def test_a_girdle_word_by_keyboard_alone(narrow):
+    """Tab to the line's first square, type the word (the focus moves on by itself), Enter:
+    the word is played and the keyboard is in the next line's first empty square, ready for
+    the next word; a refused word leaves it in the squares too."""
+    pz = puzzle_for(dt.date.fromisoformat(DAY), lexicon=default_lexicon())
+    first = find_solution(pz, default_lexicon())[0]
+    narrow.goto(f"/girdle/{DAY}/play")
+    for _ in range(10):
+        narrow.keyboard.press("Tab")
+        if narrow.evaluate("document.activeElement.id") == "sq-1":
+            break
+    for _ in range(first.start):
+        narrow.keyboard.press("Tab")
+    narrow.keyboard.type(first.word)
+    with narrow.expect_navigation():
+        narrow.keyboard.press("Enter")
+    assert "Word 2 of" in narrow.inner_text("#prompt")
+    assert narrow.evaluate("document.activeElement.matches('input.cell.line')")
+    narrow.keyboard.type("7")
+    with narrow.expect_navigation():
+        narrow.keyboard.press("Enter")
+    assert narrow.locator("#error").count() == 1
+    assert narrow.evaluate("document.activeElement.matches('input.cell.line')")
