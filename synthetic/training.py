@@ -15,11 +15,16 @@ import numpy as np
 
 from synthetic.fonts import tile_fonts
 from synthetic.render import COMMERCIAL, BoardStyle, tile_face
-from vision.classifier import NO_LETTER, TileClassifier
+from vision.classifier import NO_LETTER, TURNED, TileClassifier
 from vision.config import CellConfig
 from vision.glyph import features, glyph_from_mask, ink_mask
 
 CLASSES = [chr(ord("A") + i) for i in range(26)] + ["Qu", NO_LETTER]
+TILE_CLASSES = [*CLASSES, TURNED]  # the tile model also knows a letter seen turned over
+# Letters that, turned this many quarter turns, look like themselves or another letter, so
+# are not taught as "turned": a half turn leaves H I N O S X Z as they are and makes M a W;
+# a quarter turn leaves O X, makes N a Z, C a U, and E M W one another, and H a serifed I.
+LOOK_ALIKE_TURNED = {1: set("CEHMNOUWXZ"), 2: set("HIMNOSWXZ"), 3: set("CEHMNOUWXZ")}
 SAMPLES = "tile-samples"
 
 
@@ -116,21 +121,38 @@ def sample_set(cfg: CellConfig, samples: list[tuple[np.ndarray, str]], rng: np.r
     return feats, labels
 
 
+def turned_set(cfg: CellConfig, samples: list[tuple[np.ndarray, str]],
+               rng: np.random.Generator) -> tuple[list[np.ndarray], list[str]]:
+    """Features of real letters seen turned a quarter, half or three quarters over, as a board
+    read the wrong way up shows them (one turn per sample, drawn), labelled :data:`TURNED`;
+    letters that turned look like a letter (:data:`LOOK_ALIKE_TURNED`) are left out."""
+    feats, labels = [], []
+    for mask, label in samples:
+        k = int(rng.integers(1, 4))
+        if len(label) != 1 or label == NO_LETTER or label in LOOK_ALIKE_TURNED[k]:
+            continue
+        g = glyph_from_mask(cfg, mask, exclude_border=False)
+        if g is not None:
+            feats.append(features(np.rot90(g, k).copy()))
+            labels.append(TURNED)
+    return feats, labels
+
+
 def fit(feats: list[np.ndarray], labels: list[str], hidden: int = 64,
-        iterations: int = 1500, seed: int = 1) -> TileClassifier:
+        iterations: int = 1500, seed: int = 1, classes: list[str] = CLASSES) -> TileClassifier:
     """Train an MLP (one hidden layer) on features and labels."""
     x = np.asarray(feats, np.float32)
-    y = np.full((len(labels), len(CLASSES)), -1.0, np.float32)
+    y = np.full((len(labels), len(classes)), -1.0, np.float32)
     for i, lab in enumerate(labels):
-        y[i, CLASSES.index(lab)] = 1.0
+        y[i, classes.index(lab)] = 1.0
     cv2.setRNGSeed(seed)
     mlp = cv2.ml.ANN_MLP_create()
-    mlp.setLayerSizes(np.array([x.shape[1], hidden, len(CLASSES)]))
+    mlp.setLayerSizes(np.array([x.shape[1], hidden, len(classes)]))
     mlp.setActivationFunction(cv2.ml.ANN_MLP_SIGMOID_SYM, 1, 1)
     mlp.setTrainMethod(cv2.ml.ANN_MLP_BACKPROP, 0.001, 0.1)
     mlp.setTermCriteria((cv2.TERM_CRITERIA_MAX_ITER + cv2.TERM_CRITERIA_EPS, iterations, 1e-6))
     mlp.train(cv2.ml.TrainData_create(x, cv2.ml.ROW_SAMPLE, y))
-    return TileClassifier(mlp, list(CLASSES), temperature=4.0)
+    return TileClassifier(mlp, list(classes), temperature=4.0)
 
 
 def accuracy(clf: TileClassifier, feats: list[np.ndarray], labels: list[str]) -> float:
@@ -139,6 +161,13 @@ def accuracy(clf: TileClassifier, feats: list[np.ndarray], labels: list[str]) ->
     p = clf.probabilities(np.asarray(feats, np.float32))
     pred = [clf.classes[i] for i in p.argmax(axis=1)]
     return float(np.mean([a == b for a, b in zip(pred, labels, strict=True)]))
+
+
+def _share_turned(clf: TileClassifier, feats: list[np.ndarray]) -> float:
+    """The share of turned letters the model calls turned (more likely turned than not)."""
+    if not feats:
+        return float("nan")
+    return float(np.mean(clf.turned_over(np.asarray(feats, np.float32)) > 0.5))
 
 
 def split_samples(samples: list[tuple[np.ndarray, str]], every: int = 4
@@ -154,13 +183,17 @@ def build(cfg: CellConfig, seed: int = 7, per_font: int = 16) -> tuple[TileClass
     train_real, test_real = split_samples(real_samples())
     rf, rl = rendered_set(cfg, rng, per_font)
     sf, sl = sample_set(cfg, train_real, rng, copies=3)
-    clf = fit(rf + sf, rl + sl)
+    uf, ul = turned_set(cfg, train_real, rng)
+    clf = fit(rf + sf + uf, rl + sl + ul, classes=TILE_CLASSES)
     tf, tl = sample_set(cfg, test_real, rng)
+    hf, _ = turned_set(cfg, test_real, rng)
     vf, vl = rendered_set(cfg, np.random.default_rng(seed + 1), 2)
     meta = {
         "trained_on": {"renders": len(rl), "real_samples": len(sl)},
         "held_out_real_accuracy": round(accuracy(clf, tf, tl), 4),
         "held_out_real_count": len(tl),
+        "held_out_turned_recognised": round(_share_turned(clf, hf), 4),
+        "held_out_turned_count": len(hf),
         "fresh_render_accuracy": round(accuracy(clf, vf, vl), 4),
         "fresh_render_count": len(vl),
         "seed": seed,
