@@ -51,7 +51,7 @@ def test_no_misread_cell_goes_unlisted(kind, game, seed):
     listed = {(u.row, u.col) for u in reading.uncertain}
     wrong = [rd for rd in reading.cells if rd.face != scene.letters[rd.row][rd.col]]
     assert all((rd.row, rd.col) in listed for rd in wrong), wrong
-    assert len(wrong) <= 3  # the heavily blurred paper board: 3 of its 225, all listed
+    assert len(wrong) <= 2
 
 
 def test_a_blank_tile_takes_the_letter_its_words_need_or_is_asked():

@@ -14,7 +14,7 @@ from PIL import Image
 
 from companion.lexicon import default_lexicon
 from vision.boards import board_spec
-from vision.classifier import Guess, shipped_classifier
+from vision.classifier import shipped_classifier
 from vision.config import DEFAULT
 from vision.errors import VisionError
 from vision.evaluate import load_labels, score
@@ -71,7 +71,7 @@ def test_real_photo_totals():
     refused = sum(_read(n)[0] is None for n in FIGURES)
     assert sum(s.wrong_unlisted for s in scores) == 0
     assert refused <= 2
-    assert cells >= 0.940 and tiles >= 0.884
+    assert cells >= 0.940 and tiles >= 0.886
 
 
 def _jpeg(image: np.ndarray, **save) -> bytes:
@@ -159,58 +159,57 @@ def test_a_board_whose_turn_the_tiles_cannot_settle_is_refused():
 @pytest.mark.parametrize("name", ["IMG_20151016_165412.jpg", "IMG_20151016_165517.jpg",
                                   "IMG_20151016_165601.jpg"])
 def test_the_words_tell_the_way_up_when_the_values_do_not(name):
-    """Tiles whose point values are not seen (another set, glare on the corners): the runs
-    make words only the right way up, and with the word list the board is read entirely
-    right (read the wrong way up, runs come out backwards with their letters turned over)."""
+    """Tiles whose point values are not seen (another set, glare on the corners), and the
+    turned-letter model set aside: the letter model alone hardly tells a tile from one turned
+    over, but the runs make words only the right way up. Without the word list the turn stays
+    unsettled and the photo is refused."""
     from dataclasses import replace
 
-    from vision.woodtiles import _word_votes
-
-    cfg = replace(DEFAULT, wood=replace(DEFAULT.wood, value_vote=0.0))
+    cfg = replace(DEFAULT, wood=replace(DEFAULT.wood, value_vote=0.0, turned_vote=0.0))
     image = load_photo(DEFAULT.load, LABELS[name].photo)
+    with pytest.raises(VisionError, match="which way up"):
+        read_board(cfg, image, board_spec("bugwords"), shipped_classifier())
     reading = read_board(cfg, image, board_spec("bugwords"), shipped_classifier(),
                          default_lexicon())
     got = score(LABELS[name], reading)
     assert got.wrong_unlisted == 0 and got.tiles_right == got.tiles
-    # the runs the right way up are words; the same letters a half turn over are not
-    rows = LABELS[name].rows
-    keys = [(r, c) for r in range(15) for c in range(15) if rows[r][c] not in ".?"]
-    guesses = [Guess(rows[r][c], 1.0, ()) for r, c in keys]
-    assert _word_votes(keys, guesses, 0, default_lexicon()) > 0
-    assert _word_votes(keys, guesses, 2, default_lexicon()) < 0
 
 
 @pytest.mark.parametrize("name", ["IMG_20141025_163920.jpg", "IMG_20141025_164035.jpg",
-                                  "IMG_20151016_165412.jpg", "IMG_20151016_165900.jpg"])
+                                  "IMG_20151016_165412.jpg", "IMG_20141025_164052.jpg"])
 def test_letters_seen_turned_over_tell_the_way_up_without_values_or_words(name):
-    """The letter model is taught letters turned over, so with no point value seen and no word
-    list (a set without values, a game whose runs are not words: the 2014 game's RIEA, SSEVD)
-    the wrong turns read as turned letters and the board is read the right way up; the model
-    without that knowledge read them as other letters, sure of it, and the photo was refused."""
+    """With no point value seen and no word list (a set without values, a game whose runs are
+    not words: the 2014 game's RIEA, SSEVD), the turned-letter model sees the wrong turns'
+    glyphs as letters turned over, and the board is read the right way up; without it the
+    photo is refused (the letter model reads turned letters as other letters, sure of it)."""
     from dataclasses import replace
 
     cfg = replace(DEFAULT, wood=replace(DEFAULT.wood, value_vote=0.0))
     image = load_photo(DEFAULT.load, LABELS[name].photo)
     reading = read_board(cfg, image, board_spec("bugwords"), shipped_classifier())
     got = score(LABELS[name], reading)
-    assert got.wrong_unlisted == 0 and got.tiles_right >= 0.9 * got.tiles
+    assert got.tiles_right >= 0.9 * got.tiles and got.wrong_unlisted <= 1
+    with_words = read_board(cfg, image, board_spec("bugwords"), shipped_classifier(),
+                            default_lexicon())
+    got = score(LABELS[name], with_words)
+    assert got.wrong_unlisted == 0 and got.tiles_right == got.tiles
+    blind = replace(cfg, wood=replace(cfg.wood, turned_vote=0.0))
+    with pytest.raises(VisionError, match="which way up"):
+        read_board(blind, image, board_spec("bugwords"), shipped_classifier())
 
 
-def test_the_model_knows_turned_letters_but_never_answers_with_one():
-    """Turned letters are for deciding the board's turn: a guess is always an upright letter
-    or no letter, whatever the glyph."""
-    from vision.classifier import TURNED
-    from vision.glyph import features
+def test_the_turned_letter_model_tells_real_letters_from_turned_ones():
+    """On the real crops held out of its training (every fourth), as they stand and turned
+    over: the shipped turned-letter model sees almost every one as it is."""
+    from synthetic.training import real_glyphs, real_samples, split_samples, turn_set
+    from vision.classifier import TURNED, turn_classifier
 
-    clf = shipped_classifier()
-    assert TURNED in clf.classes
-    rng = np.random.default_rng(1)
-    glyphs = [(rng.random((24, 24)) > 0.6).astype(np.float32) for _ in range(20)]
-    feats = np.array([features(g) for g in glyphs], np.float32)
-    assert all(g.letter != TURNED and all(a != TURNED for a, _ in g.alternatives)
-               for g in clf.guesses(feats, keep=30))
-    assert np.all(clf.probabilities(feats)[:, clf.classes.index(TURNED)] == 0)
-    assert clf.turned_over(feats).shape == (20,)
+    _, held_out = split_samples(real_samples())
+    feats, labels = turn_set(DEFAULT.cells, real_glyphs(DEFAULT.cells, held_out))
+    seen = turn_classifier().turned_over(np.asarray(feats, np.float32)) > 0.5
+    turned = np.array([lab == TURNED for lab in labels])
+    assert turned.sum() > 400 and (~turned).sum() > 200
+    assert seen[turned].mean() >= 0.98 and seen[~turned].mean() <= 0.02
 
 
 def test_one_smudged_tile_is_listed_not_the_photo_refused():

@@ -17,8 +17,9 @@ import numpy as np
 from vision.errors import VisionError
 
 NO_LETTER = "*"  # the centre star or any mark that is not a letter
-TURNED = "~"  # a letter seen turned over (the board read the wrong way up): never an answer
 HAND_PREFIX = "hand"  # the hand-writing model: hand-model.yml.gz / hand-model.json
+TURN_PREFIX = "turn"  # the turned-letter model: turn-model.yml.gz / turn-model.json
+UPRIGHT, TURNED = "^", "~"  # its classes: a mark as it stands, a letter turned over
 
 
 @dataclass(frozen=True)
@@ -66,23 +67,19 @@ class TileClassifier:
             return np.zeros((0, len(self.classes)), np.float32)
         _, out = self.mlp.predict(np.asarray(feats, np.float32))
         z = out * self.temperature
-        keep = np.array([c != TURNED and (allowed is None or c in allowed or c == NO_LETTER)
-                         for c in self.classes])
-        z[:, ~keep] = -1e9
+        if allowed is not None:
+            keep = np.array([c in allowed or c == NO_LETTER for c in self.classes])
+            z[:, ~keep] = -1e9
         z -= z.max(axis=1, keepdims=True)
         p = np.exp(z)
         return p / p.sum(axis=1, keepdims=True)
 
     def turned_over(self, feats: np.ndarray) -> np.ndarray:
-        """(N, D) features -> (N,) how likely each glyph is a letter turned over rather than
-        any upright mark (zeros for a model that does not know turned letters)."""
+        """(N, D) features -> (N,) how likely each glyph is a letter turned over (the turned
+        model's answer; zeros from a model without that class)."""
         if len(feats) == 0 or TURNED not in self.classes:
             return np.zeros(len(feats), np.float32)
-        _, out = self.mlp.predict(np.asarray(feats, np.float32))
-        z = out * self.temperature
-        z -= z.max(axis=1, keepdims=True)
-        p = np.exp(z)
-        return (p / p.sum(axis=1, keepdims=True))[:, self.classes.index(TURNED)]
+        return self.probabilities(feats)[:, self.classes.index(TURNED)]
 
     def guesses(self, feats: np.ndarray, allowed: tuple[str, ...] | None = None,
                 keep: int = 3) -> list[Guess]:
@@ -91,8 +88,7 @@ class TileClassifier:
         for row in self.probabilities(feats, allowed):
             order = np.argsort(-row)
             best = self.classes[order[0]]
-            alts = tuple((self.classes[i], float(row[i]))
-                         for i in order[1:] if self.classes[i] != TURNED)[:keep]
+            alts = tuple((self.classes[i], float(row[i])) for i in order[1: keep + 1])
             out.append(Guess(None if best == NO_LETTER else best, float(row[order[0]]), alts))
         return out
 
@@ -106,3 +102,10 @@ def shipped_classifier() -> TileClassifier:
 def hand_classifier() -> TileClassifier:
     """The hand-writing model for Girdle sheets."""
     return TileClassifier.load(prefix=HAND_PREFIX)
+
+
+@cache
+def turn_classifier() -> TileClassifier:
+    """The model that tells a tile letter as it stands from one turned a quarter, half or
+    three quarters over: it decides which way up a board is when the point values do not."""
+    return TileClassifier.load(prefix=TURN_PREFIX)
