@@ -1,6 +1,6 @@
 """Rebuild the letter models shipped in vision/data (deterministic for a given seed).
 
-    python scripts/train_tile_model.py [--model tile|hand|both] [--out FOLDER] [--seed N]
+    python scripts/train_tile_model.py [--model tile|hand|turn|all] [--out FOLDER] [--seed N]
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import time
 from importlib import resources
 from pathlib import Path
 
-from synthetic.training import build, build_hand
+from synthetic.training import build, build_hand, build_turn
 from vision.config import DEFAULT
 
 
@@ -21,13 +21,14 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=7, help="random seed for renders and training")
     ap.add_argument("--per-font", type=int, default=16,
                     help="distorted renders per letter and font")
-    ap.add_argument("--model", choices=("tile", "hand", "both"), default="both",
-                    help="which model to rebuild: tile letters, hand-writing, or both")
+    ap.add_argument("--model", choices=("tile", "hand", "turn", "all"), default="all",
+                    help="which model to rebuild: tile letters, hand-writing, turned tile "
+                    "letters, or all three")
     args = ap.parse_args()
     t0 = time.perf_counter()
     out = Path(args.out) if args.out else Path(str(resources.files("vision") / "data"))
-    for name, builder in (("tile", build), ("hand", build_hand)):
-        if args.model in (name, "both"):
+    for name, builder in (("tile", build), ("hand", build_hand), ("turn", build_turn)):
+        if args.model in (name, "all"):
             clf, meta = builder(DEFAULT.cells, seed=args.seed, per_font=args.per_font)
             clf.save(out, meta, prefix=name)
             print(name, json.dumps(meta, indent=1))

@@ -15,12 +15,17 @@ import numpy as np
 
 from synthetic.fonts import tile_fonts
 from synthetic.render import COMMERCIAL, BoardStyle, tile_face
-from vision.classifier import NO_LETTER, TileClassifier
+from vision.classifier import NO_LETTER, TURNED, UPRIGHT, TileClassifier
 from vision.config import CellConfig
 from vision.glyph import features, glyph_from_mask, ink_mask
 
 CLASSES = [chr(ord("A") + i) for i in range(26)] + ["Qu", NO_LETTER]
 SAMPLES = "tile-samples"
+TURN_CLASSES = [UPRIGHT, TURNED]
+# Letters that, turned this many quarter turns, look like themselves or another letter, so are
+# not taught as turned: a half turn leaves H I N O S X Z as they are and makes M a W; a quarter
+# turn leaves O X, makes N a Z, C a U, E M W one another, and H a serifed I.
+LOOK_ALIKE_TURNED = {1: set("CEHMNOUWXZ"), 2: set("HIMNOSWXZ"), 3: set("CEHMNOUWXZ")}
 
 
 def samples_dir() -> Path:
@@ -69,7 +74,14 @@ def cell_glyph(cfg: CellConfig, cell: np.ndarray) -> np.ndarray | None:
 def rendered_set(cfg: CellConfig, rng: np.random.Generator, per_font: int = 12,
                  style: BoardStyle = COMMERCIAL) -> tuple[list[np.ndarray], list[str]]:
     """Features and labels from distorted tile renders of every class in every tile font."""
-    feats, labels = [], []
+    glyphs = rendered_glyphs(cfg, rng, per_font, style)
+    return [features(g) for g, _ in glyphs], [label for _, label in glyphs]
+
+
+def rendered_glyphs(cfg: CellConfig, rng: np.random.Generator, per_font: int = 12,
+                    style: BoardStyle = COMMERCIAL) -> list[tuple[np.ndarray, str]]:
+    """Glyphs and labels of distorted tile renders of every class in every tile font."""
+    out = []
     for font in tile_fonts():
         for label in CLASSES:
             for _ in range(per_font):
@@ -84,9 +96,8 @@ def rendered_set(cfg: CellConfig, rng: np.random.Generator, per_font: int = 12,
                 k = round(px * cfg.inset)
                 g = cell_glyph(cfg, cell[k: px - k, k: px - k])
                 if g is not None:
-                    feats.append(features(g))
-                    labels.append(label)
-    return feats, labels
+                    out.append((g, label))
+    return out
 
 
 def star_cell(px: int) -> np.ndarray:
@@ -116,21 +127,50 @@ def sample_set(cfg: CellConfig, samples: list[tuple[np.ndarray, str]], rng: np.r
     return feats, labels
 
 
+def turn_set(cfg: CellConfig, glyphs: list[tuple[np.ndarray, str]]
+             ) -> tuple[list[np.ndarray], list[str]]:
+    """Features of marks as they stand (:data:`UPRIGHT`) and of their letters turned a
+    quarter, half and three quarters over, as a board read the wrong way up shows them
+    (:data:`TURNED`; turns that look like a letter, :data:`LOOK_ALIKE_TURNED`, left out)."""
+    feats, labels = [], []
+    for g, label in glyphs:
+        feats.append(features(g))
+        labels.append(UPRIGHT)
+        if len(label) != 1 or label == NO_LETTER:
+            continue
+        for k in (1, 2, 3):
+            if label not in LOOK_ALIKE_TURNED[k]:
+                feats.append(features(np.rot90(g, k).copy()))
+                labels.append(TURNED)
+    return feats, labels
+
+
+def real_glyphs(cfg: CellConfig, samples: list[tuple[np.ndarray, str]]
+                ) -> list[tuple[np.ndarray, str]]:
+    """The glyphs of real binarised crops, with their labels."""
+    out = []
+    for mask, label in samples:
+        g = glyph_from_mask(cfg, mask, exclude_border=False)
+        if g is not None:
+            out.append((g, label))
+    return out
+
+
 def fit(feats: list[np.ndarray], labels: list[str], hidden: int = 64,
-        iterations: int = 1500, seed: int = 1) -> TileClassifier:
+        iterations: int = 1500, seed: int = 1, classes: list[str] = CLASSES) -> TileClassifier:
     """Train an MLP (one hidden layer) on features and labels."""
     x = np.asarray(feats, np.float32)
-    y = np.full((len(labels), len(CLASSES)), -1.0, np.float32)
+    y = np.full((len(labels), len(classes)), -1.0, np.float32)
     for i, lab in enumerate(labels):
-        y[i, CLASSES.index(lab)] = 1.0
+        y[i, classes.index(lab)] = 1.0
     cv2.setRNGSeed(seed)
     mlp = cv2.ml.ANN_MLP_create()
-    mlp.setLayerSizes(np.array([x.shape[1], hidden, len(CLASSES)]))
+    mlp.setLayerSizes(np.array([x.shape[1], hidden, len(classes)]))
     mlp.setActivationFunction(cv2.ml.ANN_MLP_SIGMOID_SYM, 1, 1)
     mlp.setTrainMethod(cv2.ml.ANN_MLP_BACKPROP, 0.001, 0.1)
     mlp.setTermCriteria((cv2.TERM_CRITERIA_MAX_ITER + cv2.TERM_CRITERIA_EPS, iterations, 1e-6))
     mlp.train(cv2.ml.TrainData_create(x, cv2.ml.ROW_SAMPLE, y))
-    return TileClassifier(mlp, list(CLASSES), temperature=4.0)
+    return TileClassifier(mlp, list(classes), temperature=4.0)
 
 
 def accuracy(clf: TileClassifier, feats: list[np.ndarray], labels: list[str]) -> float:
@@ -230,4 +270,27 @@ def build_hand(cfg: CellConfig, seed: int = 7, per_font: int = 16) -> tuple[Tile
     meta = {"trained_on": {"hand_renders": len(lab)},
             "fresh_render_accuracy": round(accuracy(clf, vf, vl), 4),
             "fresh_render_count": len(vl), "seed": seed}
+    return clf, meta
+
+
+def build_turn(cfg: CellConfig, seed: int = 7, per_font: int = 16
+               ) -> tuple[TileClassifier, dict]:
+    """Train the turned-letter model on the real crops and tile renders in six fonts (as they
+    stand, and turned over), and measure it on the held-out real quarter and fresh renders."""
+    train_real, test_real = split_samples(real_samples())
+    rng = np.random.default_rng(seed)
+    f, lab = turn_set(cfg, real_glyphs(cfg, train_real)
+                      + rendered_glyphs(cfg, rng, max(1, per_font // 4)))
+    clf = fit(f, lab, hidden=32, classes=TURN_CLASSES, seed=seed)
+    meta: dict = {"trained_on": {"upright": lab.count(UPRIGHT), "turned": lab.count(TURNED)},
+                  "seed": seed}
+    for name, glyphs in (("held_out_real", real_glyphs(cfg, test_real)),
+                         ("fresh_render", rendered_glyphs(cfg, np.random.default_rng(seed + 1),
+                                                          2))):
+        tf, tl = turn_set(cfg, glyphs)
+        p = clf.turned_over(np.asarray(tf, np.float32))
+        turned = np.array([t == TURNED for t in tl])
+        meta[f"{name}_turned_seen_turned"] = round(float(np.mean(p[turned] > 0.5)), 4)
+        meta[f"{name}_upright_seen_turned"] = round(float(np.mean(p[~turned] > 0.5)), 4)
+        meta[f"{name}_count"] = len(tl)
     return clf, meta

@@ -159,12 +159,13 @@ def test_a_board_whose_turn_the_tiles_cannot_settle_is_refused():
 @pytest.mark.parametrize("name", ["IMG_20151016_165412.jpg", "IMG_20151016_165517.jpg",
                                   "IMG_20151016_165601.jpg"])
 def test_the_words_tell_the_way_up_when_the_values_do_not(name):
-    """Tiles whose point values are not seen (another set, glare on the corners): the letter
-    model alone hardly tells a tile from one turned over, but the runs make words only the
-    right way up. Without the word list the turn stays unsettled and the photo is refused."""
+    """Tiles whose point values are not seen (another set, glare on the corners), and the
+    turned-letter model set aside: the letter model alone hardly tells a tile from one turned
+    over, but the runs make words only the right way up. Without the word list the turn stays
+    unsettled and the photo is refused."""
     from dataclasses import replace
 
-    cfg = replace(DEFAULT, wood=replace(DEFAULT.wood, value_vote=0.0))
+    cfg = replace(DEFAULT, wood=replace(DEFAULT.wood, value_vote=0.0, turned_vote=0.0))
     image = load_photo(DEFAULT.load, LABELS[name].photo)
     with pytest.raises(VisionError, match="which way up"):
         read_board(cfg, image, board_spec("bugwords"), shipped_classifier())
@@ -172,6 +173,43 @@ def test_the_words_tell_the_way_up_when_the_values_do_not(name):
                          default_lexicon())
     got = score(LABELS[name], reading)
     assert got.wrong_unlisted == 0 and got.tiles_right == got.tiles
+
+
+@pytest.mark.parametrize("name", ["IMG_20141025_163920.jpg", "IMG_20141025_164035.jpg",
+                                  "IMG_20151016_165412.jpg", "IMG_20141025_164052.jpg"])
+def test_letters_seen_turned_over_tell_the_way_up_without_values_or_words(name):
+    """With no point value seen and no word list (a set without values, a game whose runs are
+    not words: the 2014 game's RIEA, SSEVD), the turned-letter model sees the wrong turns'
+    glyphs as letters turned over, and the board is read the right way up; without it the
+    photo is refused (the letter model reads turned letters as other letters, sure of it)."""
+    from dataclasses import replace
+
+    cfg = replace(DEFAULT, wood=replace(DEFAULT.wood, value_vote=0.0))
+    image = load_photo(DEFAULT.load, LABELS[name].photo)
+    reading = read_board(cfg, image, board_spec("bugwords"), shipped_classifier())
+    got = score(LABELS[name], reading)
+    assert got.tiles_right >= 0.9 * got.tiles and got.wrong_unlisted <= 1
+    with_words = read_board(cfg, image, board_spec("bugwords"), shipped_classifier(),
+                            default_lexicon())
+    got = score(LABELS[name], with_words)
+    assert got.wrong_unlisted == 0 and got.tiles_right == got.tiles
+    blind = replace(cfg, wood=replace(cfg.wood, turned_vote=0.0))
+    with pytest.raises(VisionError, match="which way up"):
+        read_board(blind, image, board_spec("bugwords"), shipped_classifier())
+
+
+def test_the_turned_letter_model_tells_real_letters_from_turned_ones():
+    """On the real crops held out of its training (every fourth), as they stand and turned
+    over: the shipped turned-letter model sees almost every one as it is."""
+    from synthetic.training import real_glyphs, real_samples, split_samples, turn_set
+    from vision.classifier import TURNED, turn_classifier
+
+    _, held_out = split_samples(real_samples())
+    feats, labels = turn_set(DEFAULT.cells, real_glyphs(DEFAULT.cells, held_out))
+    seen = turn_classifier().turned_over(np.asarray(feats, np.float32)) > 0.5
+    turned = np.array([lab == TURNED for lab in labels])
+    assert turned.sum() > 400 and (~turned).sum() > 200
+    assert seen[turned].mean() >= 0.98 and seen[~turned].mean() <= 0.02
 
 
 def test_one_smudged_tile_is_listed_not_the_photo_refused():

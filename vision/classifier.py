@@ -18,6 +18,8 @@ from vision.errors import VisionError
 
 NO_LETTER = "*"  # the centre star or any mark that is not a letter
 HAND_PREFIX = "hand"  # the hand-writing model: hand-model.yml.gz / hand-model.json
+TURN_PREFIX = "turn"  # the turned-letter model: turn-model.yml.gz / turn-model.json
+UPRIGHT, TURNED = "^", "~"  # its classes: a mark as it stands, a letter turned over
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,13 @@ class TileClassifier:
         p = np.exp(z)
         return p / p.sum(axis=1, keepdims=True)
 
+    def turned_over(self, feats: np.ndarray) -> np.ndarray:
+        """(N, D) features -> (N,) how likely each glyph is a letter turned over (the turned
+        model's answer; zeros from a model without that class)."""
+        if len(feats) == 0 or TURNED not in self.classes:
+            return np.zeros(len(feats), np.float32)
+        return self.probabilities(feats)[:, self.classes.index(TURNED)]
+
     def guesses(self, feats: np.ndarray, allowed: tuple[str, ...] | None = None,
                 keep: int = 3) -> list[Guess]:
         """The best label per row, with up to ``keep`` alternatives."""
@@ -93,3 +102,10 @@ def shipped_classifier() -> TileClassifier:
 def hand_classifier() -> TileClassifier:
     """The hand-writing model for Girdle sheets."""
     return TileClassifier.load(prefix=HAND_PREFIX)
+
+
+@cache
+def turn_classifier() -> TileClassifier:
+    """The model that tells a tile letter as it stands from one turned a quarter, half or
+    three quarters over: it decides which way up a board is when the point values do not."""
+    return TileClassifier.load(prefix=TURN_PREFIX)

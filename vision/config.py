@@ -112,6 +112,8 @@ class WoodConfig:
     word_vote: float = 1.0               # with a word list: each letter in a run that is a
                                          # word adds this many nats to the turn, each in a
                                          # run that is not takes them away
+    turned_vote: float = 1.0             # each letter the model sees turned over takes this
+                                         # many nats (times log of how sure) from the turn
     max_unseen: float = 0.34             # more of the grid's cells outside the photo: refused
     turn_margin: float = 3.0             # the board's turn must beat the next by this (nats:
                                          # letters' log-probabilities plus value votes), else

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
-from vision.classifier import Guess
+from vision.classifier import Guess, turn_classifier
 from vision.config import WoodConfig
 from vision.glyph import normalise
 
@@ -222,9 +222,13 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
                          np.float32)
         guesses = clf.guesses(feats, letters, 6) if keys else []
         logp = [float(np.log(max(g.confidence, 1e-6))) for g in guesses]
+        # the letter model reads most letters turned over as some letter, sure of it: the
+        # turned-letter model tells them apart
+        upright = float(np.log(np.maximum(1.0 - turn_classifier().turned_over(feats),
+                                          1e-3)).sum())
         # a tile's point value sits below and right of its letter, the right way up
         votes = sum(1 for v in values if _value_apart(v, k))
-        score = sum(logp) + cfg.value_vote * votes
+        score = sum(logp) + cfg.value_vote * votes + cfg.turned_vote * upright
         guesses, logp = _split_values(cfg, clf, letters, marks, keys, k, guesses, logp)
         # the letter model reads most letters turned over as some letter, sure of it, so
         # without the values the words are what tell the board's way up
