@@ -35,7 +35,7 @@ __all__ = [
     "offensive_words",
 ]
 
-DEFAULT_NAME = "SCOWL-70 (companion default)"
+DEFAULT_NAME = "SCOWL-70 US/UK/CA/AU (companion default)"
 
 
 @cache
