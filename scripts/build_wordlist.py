@@ -1,16 +1,19 @@
 """Build the default word list shipped in ``companion/lexicon/data`` from SCOWL.
 
-Reads Debian's ``scowl`` package (``/usr/share/dict/scowl``): the ``english-words`` and
-``american-words`` lists up to a size (default 70, SCOWL's "large" size), keeps lowercase a-z
-entries only (so no proper nouns, abbreviations, apostrophes or hyphens; those live in SCOWL's
-separate ``-upper``, ``-abbreviations`` and ``-contractions`` lists, which are not read), and
-drops entries that are letter names, unit symbols or abbreviations in disguise (single letters
-other than "a", and vowel-less strings such as "rs", "kb", "csc" that are not in a short list of
-real vowel-less words such as "brr", "hmm", "nth", "crwth"), and writes a sorted,
-gzip-compressed list with a fixed timestamp so the output is byte-identical on every run.
-The SCOWL copyright notice is copied beside it.
+Reads Debian's ``scowl`` package (``/usr/share/dict/scowl``): the union of the ``-words``
+lists of every spelling SCOWL has (``english``, ``american``, ``british``, ``british_z``,
+``canadian``, ``australian``) and of its common variant spellings (``variant_1``,
+``variant_2``; not ``variant_3``, which SCOWL calls seldom used) up to a size (default 70,
+SCOWL's "large" size), so GREY and GRAY, COLOUR and COLOR, AXE and AX are all words. It
+keeps lowercase a-z entries only (so no proper nouns, abbreviations, apostrophes or hyphens;
+those live in SCOWL's separate ``-upper``, ``-abbreviations`` and ``-contractions`` lists,
+which are not read), and drops entries that are letter names, unit symbols or abbreviations
+in disguise (single letters other than "a", and vowel-less strings such as "rs", "kb", "csc"
+that are not in a short list of real vowel-less words such as "brr", "hmm", "nth",
+"crwth"), and writes a sorted, gzip-compressed list with a fixed timestamp so the output is
+byte-identical on every run. The SCOWL copyright notice is copied beside it.
 
-    python scripts/build_wordlist.py [--size 70] [--scowl /usr/share/dict/scowl]
+    python scripts/build_wordlist.py [--size 70] [--scowl /usr/share/dict/scowl] [--out DIR]
 """
 
 from __future__ import annotations
@@ -22,7 +25,10 @@ import shutil
 import sys
 from pathlib import Path
 
-CATEGORIES = ("english-words", "american-words")
+CATEGORIES = (
+    "english-words", "american-words", "british-words", "british_z-words", "canadian-words",
+    "australian-words", "variant_1-words", "variant_2-words",
+)
 VOWELS = set("aeiouy")
 # Real words without a vowel (SCOWL also lists symbols like "kb", "ms", "rs" that games reject).
 VOWELLESS_WORDS = {
@@ -36,11 +42,14 @@ def keep(word: str) -> bool:
     if len(word) == 1:
         return word == "a"
     return bool(VOWELS & set(word)) or word in VOWELLESS_WORDS
+
+
 OUT_DIR = Path(__file__).resolve().parent.parent / "companion" / "lexicon" / "data"
 COPYRIGHT = Path("/usr/share/doc/scowl/copyright")
 
 
 def collect(scowl: Path, size: int) -> list[str]:
+    """The sorted, filtered union of the ``CATEGORIES`` lists of ``scowl`` up to ``size``."""
     words: set[str] = set()
     for category in CATEGORIES:
         for path in sorted(scowl.glob(f"{category}.*")):
@@ -57,19 +66,22 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=70, help="largest SCOWL size to include")
     parser.add_argument("--scowl", type=Path, default=Path("/usr/share/dict/scowl"))
+    parser.add_argument("--out", type=Path, default=OUT_DIR,
+                        help="folder to write words.txt.gz and SCOWL-LICENSE.txt to")
     args = parser.parse_args(argv)
     if not args.scowl.is_dir():
         print(f"SCOWL lists not found in {args.scowl}: apt-get install scowl", file=sys.stderr)
         return 1
     words = collect(args.scowl, args.size)
-    OUT_DIR.mkdir(parents=True, exist_ok=True)
+    out: Path = args.out
+    out.mkdir(parents=True, exist_ok=True)
     payload = ("\n".join(words) + "\n").encode("ascii")
-    with open(OUT_DIR / "words.txt.gz", "wb") as fh:
+    with open(out / "words.txt.gz", "wb") as fh:
         with gzip.GzipFile(filename="words.txt", mode="wb", fileobj=fh, mtime=0) as gz:
             gz.write(payload)
     if COPYRIGHT.exists():
-        shutil.copyfile(COPYRIGHT, OUT_DIR / "SCOWL-LICENSE.txt")
-    print(f"wrote {len(words)} words (SCOWL size {args.size}) to {OUT_DIR / 'words.txt.gz'}")
+        shutil.copyfile(COPYRIGHT, out / "SCOWL-LICENSE.txt")
+    print(f"wrote {len(words)} words (SCOWL size {args.size}) to {out / 'words.txt.gz'}")
     return 0
 
 

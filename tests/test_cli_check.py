@@ -17,6 +17,12 @@ def test_qi_is_valid(capsys):
     assert "QI: VALID" in out
 
 
+@pytest.mark.parametrize("word", ["grey", "AXE", "colour", "Theatre", "realise"])
+def test_british_spellings_are_valid(capsys, word):
+    code, out, _ = run(capsys, "check", word)
+    assert code == 0 and f"{word.upper()}: VALID" in out
+
+
 def test_xylophone_json(capsys):
     code, out, _ = run(capsys, "check", "xylophone", "--json")
     data = json.loads(out)
@@ -117,14 +123,15 @@ def test_house_list_options(capsys, tmp_path):
     code, out, _ = run(capsys, "check", "zyzzyx", "--add", str(add), "--json")
     data = json.loads(out)
     assert code == 0 and data["decided_by"] == "family.txt"
-    assert data["lexicon"] == "SCOWL-70 (companion default) + family.txt"
+    assert data["lexicon"] == "SCOWL-70 US/UK/CA/AU (companion default) + family.txt"
     code, out, _ = run(capsys, "check", "booyah", "--add", str(add), "--remove", str(remove))
     assert code == 1 and "BOOYAH: NOT VALID" in out and "no.txt removes it" in out
-    assert "Word list: SCOWL-70 (companion default) + family.txt - no.txt" in out
+    assert "Word list: SCOWL-70 US/UK/CA/AU (companion default) + family.txt - no.txt" in out
     code, out, _ = run(capsys, "check", "cat", "--remove", str(remove), "--remove", str(add))
     assert code == 1
     code, out, _ = run(capsys, "check", "dog", "--remove-offensive")
-    assert code == 0 and "Word list: SCOWL-70 (companion default) - offensive words" in out
+    assert code == 0
+    assert "Word list: SCOWL-70 US/UK/CA/AU (companion default) - offensive words" in out
 
 
 @pytest.mark.parametrize(("option", "text"), [("--add", ""), ("--remove", "# no words yet\n\n"),

@@ -178,3 +178,24 @@ def test_a_time_budget_is_a_safety_stop_that_says_so(monkeypatch):
     if cut.placements:
         _, card = play_all(pz, cut.placements, lexicon)
         assert card.complete and card.final == cut.par
+
+
+def test_the_cache_does_not_answer_for_a_changed_list_of_the_same_name(tmp_path, monkeypatch):
+    """A club list edited in place (same name, more words) gets its own search, not the
+    par the cache kept for the old words, whose sheet still replays under the new list."""
+    from dataclasses import replace
+
+    from companion.girdle.cache import solve_cached
+
+    monkeypatch.setenv("COMPANION_CACHE_DIR", str(tmp_path))
+    pz = replace(SMALL_PUZZLES[0], date=dt.date(2026, 12, 1))
+    before = Lexicon([w for w in SMALL_WORDS if len(w) < 5], name="club.txt")
+    after = Lexicon(SMALL_WORDS, name="club.txt")
+    old = solve_cached(pz, lexicon=before)
+    new_par = solve(pz, lexicon=after).par
+    assert old.proven and old.par < new_par
+    searched = []
+    got = solve_cached(pz, lexicon=after, before_search=lambda: searched.append(True))
+    assert searched and (got.par, got.proven) == (new_par, True)
+    again = solve_cached(pz, lexicon=after, before_search=lambda: searched.append(True))
+    assert len(searched) == 1 and again.par == new_par  # the new list's own entry

@@ -1,5 +1,7 @@
 import gzip
+import importlib.util
 import re
+from pathlib import Path
 
 import pytest
 
@@ -23,6 +25,33 @@ def test_default_list_is_clean_and_large():
         assert not_word not in lex
     for vowelless in ("brr", "hmm", "nth", "crwth", "shh"):
         assert vowelless in lex
+
+
+def test_default_list_has_every_national_spelling():
+    """British, Canadian and Australian spellings and common variants are words, as in the
+    word-game lists players use, and the American spellings stay."""
+    lex = default_lexicon()
+    for word in ("grey", "axe", "colour", "theatre", "realise", "gray", "ax", "color",
+                 "theater", "realize", "aluminium", "jewellery", "travelled", "ay"):
+        assert word in lex, word
+    assert lex.name == "SCOWL-70 US/UK/CA/AU (companion default)"
+
+
+def test_the_build_script_reproduces_the_shipped_list_byte_for_byte(tmp_path):
+    """python scripts/build_wordlist.py writes exactly the list and licence that ship."""
+    scowl = Path("/usr/share/dict/scowl")
+    if not scowl.is_dir():
+        pytest.fail("SCOWL lists missing: apt-get install scowl (scripts/system-packages.txt)")
+    root = Path(__file__).parent.parent
+    spec = importlib.util.spec_from_file_location("build_wordlist",
+                                                  root / "scripts" / "build_wordlist.py")
+    assert spec is not None and spec.loader is not None
+    builder = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(builder)
+    assert builder.main(["--scowl", str(scowl), "--out", str(tmp_path)]) == 0
+    shipped = root / "companion" / "lexicon" / "data"
+    for name in ("words.txt.gz", "SCOWL-LICENSE.txt"):
+        assert (tmp_path / name).read_bytes() == (shipped / name).read_bytes(), name
 
 
 def test_membership_ignores_case(small_lexicon):

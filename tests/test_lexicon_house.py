@@ -81,16 +81,17 @@ def test_verdicts_name_the_list_that_decided(tmp_path):
     assert lex is load_word_list(spec)  # cached per spec
     added = check_word("zyzzyx", lexicon=lex, with_definitions=False)
     assert added.valid and added.decided_by == "family.txt"
-    assert added.reason == ("ZYZZYX is valid: it is in the word list SCOWL-70, the companion "
-                            "default, with family.txt added and no.txt removed; family.txt "
-                            "adds it.")
+    assert added.reason == ("ZYZZYX is valid: it is in the word list SCOWL-70 US/UK/CA/AU, "
+                            "the companion default, with family.txt added and no.txt removed; "
+                            "family.txt adds it.")
     removed = check_word("cat", lexicon=lex, with_definitions=False)
     assert not removed.valid and removed.decided_by == "no.txt"
-    assert removed.reason.endswith("SCOWL-70, the companion default, with family.txt added and "
-                                   "no.txt removed: no.txt removes it.")
-    assert removed.lexicon == lex.name == "SCOWL-70 (companion default) + family.txt - no.txt"
+    assert removed.reason.endswith("SCOWL-70 US/UK/CA/AU, the companion default, with "
+                                   "family.txt added and no.txt removed: no.txt removes it.")
+    assert removed.lexicon == lex.name == (
+        "SCOWL-70 US/UK/CA/AU (companion default) + family.txt - no.txt")
     base = check_word("dog", lexicon=lex, with_definitions=False)
-    assert base.valid and base.decided_by == "SCOWL-70 (companion default)"
+    assert base.valid and base.decided_by == "SCOWL-70 US/UK/CA/AU (companion default)"
 
 
 def test_shipped_offensive_list():
@@ -98,7 +99,7 @@ def test_shipped_offensive_list():
     assert len(words) == 275 and all(w.isalpha() and w.islower() for w in words)
     lex = load_word_list(WordListSpec(remove_offensive=True))
     removed = [w for w in words if w in default_lexicon()]
-    assert len(removed) == 144 and len(lex) == len(default_lexicon()) - 144
+    assert len(removed) == 148 and len(lex) == len(default_lexicon()) - 148
     assert not any(w in lex for w in words)
     folder = Path(__file__).parent.parent / "companion" / "lexicon" / "data"
     assert "Attribution 4.0 International" in (folder / "LDNOOBW-LICENSE.txt").read_text()

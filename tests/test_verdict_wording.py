@@ -1,5 +1,5 @@
 """Every verdict that a word is not in the list names the list once, without brackets inside
-brackets: "not in the word list SCOWL-70, the companion default"."""
+brackets: "not in the word list SCOWL-70 US/UK/CA/AU, the companion default"."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from companion.werdup.notation import parse_play
 from companion.werdup.rules import get_rules
 from companion.werdup.validate import judge_play
 
-DEFAULT = "the word list SCOWL-70, the companion default"
+DEFAULT = "the word list SCOWL-70 US/UK/CA/AU, the companion default"
 NESTED = re.compile(r"\([^()]*\(")
 
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from functools import cache
+from pathlib import Path
+
 import cv2
 import numpy as np
 import pytest
 
 from companion.cli import main
-from companion.lexicon import default_lexicon
+from companion.lexicon import Lexicon, default_lexicon
 from synthetic.boards import flat_board, synthetic_photo
 from synthetic.camera import Camera, photograph
 from synthetic.scenes import crossword
@@ -20,12 +23,20 @@ from vision.locate import grid_lines, order_corners
 from vision.reading import read_board
 
 SMALL = Camera(width=1600, height=1200, fill=(0.7, 0.85))
+SCENES = Path(__file__).parent / "data" / "vision" / "scenes"
+
+
+@cache
+def scene_words() -> Lexicon:
+    """The pinned list the synthetic boards are drawn from (see its README), so each seed's
+    board stays the same when the shipped list changes."""
+    return Lexicon.from_path(SCENES / "scene-words.txt.gz", name="scene words")
 
 
 def _read(kind: str, game: str, seed: int, blanks: int = 0):
     rng = np.random.default_rng(seed)
     spec = board_spec(game)
-    scene = crossword(spec, default_lexicon(), rng, words=8, blanks=blanks)
+    scene = crossword(spec, scene_words(), rng, words=8, blanks=blanks)
     image = decode_photo(DEFAULT.load, synthetic_photo(kind, spec, scene, rng, SMALL))
     return scene, read_board(DEFAULT, image, spec, shipped_classifier(), default_lexicon())
 
@@ -73,7 +84,7 @@ def test_a_blank_tile_takes_the_letter_its_words_need_or_is_asked():
 def test_too_few_markers_says_how_many_were_seen():
     rng = np.random.default_rng(3)
     spec = board_spec("bugwords")
-    scene = crossword(spec, default_lexicon(), rng, words=4)
+    scene = crossword(spec, scene_words(), rng, words=4)
     flat, corners = flat_board("paper", spec, scene, rng)
     h, w = flat.shape[:2]
     s = round(0.08 * w)
@@ -103,7 +114,7 @@ def test_cli_read_json_and_overlay(tmp_path, capsys):
 
     rng = np.random.default_rng(31)
     spec = board_spec("bugwords")
-    scene = crossword(spec, default_lexicon(), rng, words=6)
+    scene = crossword(spec, scene_words(), rng, words=6)
     photo = tmp_path / "board.jpg"
     photo.write_bytes(synthetic_photo("paper", spec, scene, rng, SMALL))
     overlay = tmp_path / "overlay.png"
@@ -215,3 +226,10 @@ def test_with_two_marks_the_one_on_a_bare_square_is_still_no_letter():
                         spec.letters)
     assert tile in reading.guesses
     assert bare not in reading.guesses and bare in reading.maybe
+
+
+def test_every_scene_word_is_a_word_of_the_shipped_list():
+    """The boards are read with the shipped list: a scene word it lacks would be a misread."""
+    shipped = default_lexicon()
+    missing = [w for w in scene_words() if w not in shipped]
+    assert len(scene_words()) > 100_000 and missing == []

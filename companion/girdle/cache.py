@@ -1,10 +1,12 @@
 """A small on-disk cache of solved puzzles, so a date's par is searched for only once.
 
 Entries live in ``$COMPANION_CACHE_DIR/girdle`` (default ``~/.cache/companion/girdle``), one
-JSON file per edition, date and word list. The cache is never needed for correctness: an entry
-is used only if it comes from the same search (:data:`~companion.girdle.solver.SEARCH_VERSION`)
-and replaying its solution on the puzzle scores exactly its par. An entry whose search a time
-budget cut short is searched again when asked with a larger budget or none.
+JSON file per edition, date and word list (its name and a digest of its words, so a list
+edited under the same name, or a new default list, is searched afresh). The cache is never
+needed for correctness: an entry is used only if it comes from the same search
+(:data:`~companion.girdle.solver.SEARCH_VERSION`) and replaying its solution on the puzzle
+scores exactly its par. An entry whose search a time budget cut short is searched again when
+asked with a larger budget or none.
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ def _path(puzzle: Puzzle, lexicon: Lexicon) -> Path | None:
     if puzzle.date is None:
         return None
     safe = "".join(ch if ch.isalnum() else "-" for ch in lexicon.name)
-    return cache_dir() / f"{puzzle.edition}-{puzzle.date.isoformat()}-{safe}.json"
+    return cache_dir() / (f"{puzzle.edition}-{puzzle.date.isoformat()}-{safe}-"
+                          f"{lexicon.fingerprint}.json")
 
 
 def _load(path: Path, puzzle: Puzzle, lexicon: Lexicon, budget: float | None) -> Solution | None:

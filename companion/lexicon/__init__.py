@@ -35,8 +35,8 @@ __all__ = [
     "offensive_words",
 ]
 
-DEFAULT_NAME = "SCOWL-70 (companion default)"
-DEFAULT_DISPLAY = "SCOWL-70, the companion default"  # as a verdict's sentence names it
+DEFAULT_NAME = "SCOWL-70 US/UK/CA/AU (companion default)"
+DEFAULT_DISPLAY = "SCOWL-70 US/UK/CA/AU, the companion default"  # as a verdict's sentence names it
 
 
 @cache

@@ -9,6 +9,7 @@ loading a list costs little until the index is needed.
 from __future__ import annotations
 
 import gzip
+import hashlib
 import io
 import re
 from bisect import bisect_left
@@ -90,7 +91,8 @@ class Lexicon:
 
     ``name`` says where the list came from (shown to players in judge mode, and kept with a
     verdict); ``display`` is the same as a verdict's sentence writes it after "the word list"
-    (``SCOWL-70, the companion default``: no brackets inside the brackets a reason may add).
+    (``SCOWL-70 US/UK/CA/AU, the companion default``: no brackets inside the brackets a reason
+    may add).
     It is ``name`` unless given.
     """
 
@@ -141,6 +143,12 @@ class Lexicon:
 
     def __repr__(self) -> str:
         return f"Lexicon({self.name!r}, {len(self.words)} words)"
+
+    @cached_property
+    def fingerprint(self) -> str:
+        """A short digest of the words (not the name): two lists with the same name but
+        different words have different fingerprints."""
+        return hashlib.sha256("\n".join(self.words).encode("utf-8")).hexdigest()[:16]
 
     def with_prefix(self, prefix: str) -> list[str]:
         """All words starting with ``prefix``, in alphabetical order."""

@@ -100,8 +100,8 @@ def test_api_check_several_words_names_the_failure(client):
 
 def test_api_judge_get_and_post(client):
     assert client.get("/api/judge?words=cat+zzqx").get_json() == {
-        "valid": False, "lexicon": "SCOWL-70 (companion default)", "count": 2,
-        "decided_by": ["SCOWL-70 (companion default)"]}
+        "valid": False, "lexicon": "SCOWL-70 US/UK/CA/AU (companion default)", "count": 2,
+        "decided_by": ["SCOWL-70 US/UK/CA/AU (companion default)"]}
     data = client.post("/api/judge", json={"words": ["cat", "dog"], "game": "werdup"}).get_json()
     assert data["valid"] is True and data["count"] == 2
 
