@@ -159,17 +159,11 @@ def known_par(day: dt.date) -> Par | None:
             jobs.forget(db(), job.key)
             raise ParFailed(f"{job.error}. Try again in a moment.")
         found = job.result or {}
-        row = GirdlePar(puzzle_date=day, par=int(found["par"]), proven=bool(found["proven"]),
-                        solution=[SheetStep.from_dict(s).to_dict(n) for n, s in
-                                  enumerate(found["solution"], 1)])
-        try:
-            with db().begin_nested():
-                db().add(row)
-        except IntegrityError:  # another worker stored it at the same moment
-            stored = db().get(GirdlePar, day)
-            if stored is None:
-                return None
-            row = stored
+        row = _keep_found(day, int(found["par"]), bool(found["proven"]),
+                          [SheetStep.from_dict(s).to_dict(n) for n, s in
+                           enumerate(found["solution"], 1)])
+        if row is None:
+            return None
     placements = _placements(row.solution, puzzle(day))
     return Par(row.par, row.proven, placements, solution_text(puzzle(day), placements))
 
@@ -206,18 +200,16 @@ def _replays_to(pz: Puzzle, placements: list[SheetStep], score: int) -> bool:
 
 
 def _stored_par(day: dt.date) -> GirdlePar | None:
-    """The stored par of ``day`` if its sheet still replays to it on the day's puzzle. A par
-    stored before the puzzle of a date changed (a new edition of the daily generator, or a
-    different word list) is dropped, so it is searched for again."""
+    """The stored par of ``day`` if it was found with today's word list and its sheet still
+    replays to it on the day's puzzle. A par stored before the puzzle of a date changed (a new
+    edition of the daily generator) is dropped, so it is searched for again; one found with
+    other words (the shipped list grew, a club list was edited) is searched for again too,
+    and kept only if the new search finds less (:func:`_keep_found`)."""
     row = db().get(GirdlePar, day)
     if row is None:
         return None
-    pz = puzzle(day)
-    try:
-        if _replays_to(pz, _placements(row.solution, pz), row.par):
-            return row
-    except (CompanionError, KeyError, TypeError, ValueError):
-        pass
+    if _fits(row, puzzle(day)):
+        return row if row.words == _words() else None
     current_app.logger.warning("the stored par of %s does not fit its puzzle; searching again",
                                day.isoformat())
     db().delete(row)
@@ -225,10 +217,45 @@ def _stored_par(day: dt.date) -> GirdlePar | None:
     return None
 
 
+def _fits(row: GirdlePar, pz: Puzzle) -> bool:
+    """Whether a stored par's sheet replays to it on ``pz`` with today's word list."""
+    try:
+        return _replays_to(pz, _placements(row.solution, pz), row.par)
+    except (CompanionError, KeyError, TypeError, ValueError):
+        return False
+
+
+def _words() -> str:
+    """The digest of the word list pars are found with now."""
+    return _lexicon().fingerprint
+
+
+def _keep_found(day: dt.date, par: int, proven: bool, solution: list) -> GirdlePar | None:
+    """Store the par a search found for ``day``. A par stored with another word list whose
+    sheet still scores more (a player's, or a longer search's) is kept, unproven, rather than
+    lost; None when another worker is storing the day at the same moment."""
+    row = db().get(GirdlePar, day)
+    if row is not None and row.words != _words():
+        if _fits(row, puzzle(day)) and row.par > par:
+            row.proven, row.words = False, _words()
+            return row
+        row.par, row.proven, row.solution, row.words = par, proven, solution, _words()
+        return row
+    if row is not None:
+        return row
+    row = GirdlePar(puzzle_date=day, par=par, proven=proven, solution=solution, words=_words())
+    try:
+        with db().begin_nested():
+            db().add(row)
+    except IntegrityError:  # another worker stored it at the same moment
+        return db().get(GirdlePar, day)
+    return row
+
+
 def start_par_search(day: dt.date) -> Job:
     """The search for ``day``'s par, beside the app (queued if nobody asked for it yet)."""
     return par_jobs.start(db(), day, current_app.config.get("LEXICON_PATH"),
-                          current_app.config["GIRDLE_SOLVE_SECONDS"])
+                          current_app.config["GIRDLE_SOLVE_SECONDS"], _words())
 
 
 def raise_par(day: dt.date, score: int, placements: list[SheetStep]) -> None:

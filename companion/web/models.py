@@ -139,6 +139,9 @@ class GirdlePar(Base):
     par: Mapped[int] = mapped_column(Integer)
     proven: Mapped[bool] = mapped_column(default=False)
     solution: Mapped[list[Any]] = mapped_column(JSON)
+    # The digest of the word list par was found with (Lexicon.fingerprint); none: stored
+    # before pars said so.
+    words: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
 
 class BuildRequest(Base):

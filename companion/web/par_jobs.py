@@ -22,19 +22,23 @@ KIND = "girdle-par"
 PACKAGES = ("companion/girdle", "companion/lexicon", "companion/data")
 
 
-def _inputs(day: dt.date, lexicon_path: str | None, seconds: float | None) -> dict[str, Any]:
-    return {"day": day.isoformat(), "lexicon": lexicon_path, "seconds": seconds}
+def _inputs(day: dt.date, lexicon_path: str | None, seconds: float | None,
+            words: str | None) -> dict[str, Any]:
+    return {"day": day.isoformat(), "lexicon": lexicon_path, "seconds": seconds,
+            "words": words}
 
 
-def start(db: Session, day: dt.date, lexicon_path: str | None, seconds: float | None) -> Job:
-    """The search for ``day``'s par: queued now, or as it stands."""
-    return jobs.submit(db, KIND, _inputs(day, lexicon_path, seconds))
+def start(db: Session, day: dt.date, lexicon_path: str | None, seconds: float | None,
+          words: str | None = None) -> Job:
+    """The search for ``day``'s par: queued now, or as it stands. ``words``, the list's
+    digest (:attr:`Lexicon.fingerprint`), makes a list edited in place a new search."""
+    return jobs.submit(db, KIND, _inputs(day, lexicon_path, seconds, words))
 
 
 def job(db: Session, day: dt.date, lexicon_path: str | None,
-        seconds: float | None) -> Job | None:
+        seconds: float | None, words: str | None = None) -> Job | None:
     """The search for ``day``'s par if anyone asked for it."""
-    return jobs.status(db, KIND, _inputs(day, lexicon_path, seconds))
+    return jobs.status(db, KIND, _inputs(day, lexicon_path, seconds, words))
 
 
 def _run(inputs: dict[str, Any]) -> jobs.Output:

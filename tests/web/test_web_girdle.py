@@ -21,6 +21,7 @@ from companion.web.girdle_play import parse_solution, play_solution, solution_te
 from companion.web.models import GirdlePar, GirdleSubmission
 
 DAY = dt.date(2026, 11, 1)
+WORDS = default_lexicon().fingerprint  # the words the web app finds par with
 
 
 def new_player(client) -> str:
@@ -278,7 +279,7 @@ def test_a_sheet_better_than_an_unproven_par_becomes_par(app, proven, raised):
         poor = typed_solution(app)
         _p, _s, card = play_solution(pz, parse_solution(poor, pz), default_lexicon())
         session().add(GirdlePar(puzzle_date=DAY, par=card.final, proven=proven,
-                                solution=poor.splitlines()))
+                                solution=poor.splitlines(), words=WORDS))
         session().commit()
     best = solution_text(pz, solve(pz).placements)  # a sheet that scores above zero
     result = ranked(client, DAY, {
@@ -308,6 +309,52 @@ def test_a_stored_par_that_no_longer_fits_the_puzzle_is_searched_again(app):
         _p, _s, card = play_solution(pz, parse_solution(result["best_solution"], pz),
                                      default_lexicon())
         assert card.final == row.par
+
+
+@pytest.mark.parametrize("words", [None, "0123456789abcdef"])
+def test_a_par_found_with_other_words_is_searched_again(app, words):
+    """A server upgraded to a larger word list (or a club list edited in place) kept the old
+    list's par, proven or not, because its sheet still replays: it is searched for again, and
+    the stored par says which words it was found with."""
+    client = app.test_client()
+    with app.app_context():
+        pz = puzzle(DAY)
+        poor = typed_solution(app)
+        _p, _s, card = play_solution(pz, parse_solution(poor, pz), default_lexicon())
+        session().add(GirdlePar(puzzle_date=DAY, par=card.final, proven=True,
+                                solution=poor.splitlines(), words=words))
+        session().commit()
+    result = ranked(client, DAY, {"solution": poor, "player": new_player(client)})
+    with app.app_context():
+        row = session().get(GirdlePar, DAY)
+        assert row.words == WORDS and row.par == result["par"] > card.final
+        found = par_job(app, DAY)
+        assert found is not None and row.par == found.result["par"]
+
+
+def test_a_better_sheet_found_with_other_words_is_kept_unproven(app):
+    """When the new search finds less than a sheet kept from before (a player's, or a longer
+    search's) that still scores on today's list, that sheet stays par, unproven: no data lost."""
+    from companion.web.girdle import _keep_found
+
+    with app.app_context():
+        pz = puzzle(DAY)
+        best = solve(pz)
+        good = [p.to_dict(n) for n, p in enumerate(best.placements, 1)]
+        session().add(GirdlePar(puzzle_date=DAY, par=best.par, proven=True, solution=good,
+                                words="an old list"))
+        session().commit()
+        poor = typed_solution(app)
+        _p, _s, card = play_solution(pz, parse_solution(poor, pz), default_lexicon())
+        assert card.final < best.par
+        row = _keep_found(DAY, card.final, True, poor.splitlines())
+        assert row is not None
+        assert (row.par, row.proven, row.words) == (best.par, False, WORDS)
+        session().commit()
+        worse = session().get(GirdlePar, DAY)
+        assert worse.solution == good
+        row = _keep_found(DAY, card.final, True, poor.splitlines())  # now current: untouched
+        assert (row.par, row.proven) == (best.par, False)
 
 
 def test_answer_key_pdf_uses_the_stored_par(sqlite_app):
@@ -371,7 +418,8 @@ def par_job(app, day, seconds: float = 120):
     end = time.monotonic() + seconds
     while True:
         with app.app_context():
-            row = par_jobs.job(session(), day, None, app.config["GIRDLE_SOLVE_SECONDS"])
+            row = par_jobs.job(session(), day, None, app.config["GIRDLE_SOLVE_SECONDS"],
+                               WORDS)
             job = row and SimpleNamespace(state=row.state, attempts=row.attempts,
                                           result=row.result, error=row.error)
         if job is None or job.state in (jobs.DONE, jobs.FAILED):
