@@ -71,13 +71,15 @@ def _verdict(word: str, game: str | None, spec: WordListSpec, definitions: bool)
 
 
 def rule(words: list[str], game: str | None, *, definitions: bool = True,
-         cards: str = "", variant: str = "") -> Ruling:
-    """Judge every word of a challenge; for PDQ with ``cards``, by the cards and variant."""
+         cards: str = "", variant: str = "", player: str = "") -> Ruling:
+    """Judge every word of a challenge; for PDQ with ``cards``, by the cards and variant (and,
+    in a variant with per-player minimums, for ``player``'s role if one is named)."""
     spec = word_list_spec()
     if game == "pdq" and cards.strip():
         from companion.web.pdq import judge_words
 
-        verdicts = judge_words(words, cards, variant or "regular", definitions=definitions)
+        verdicts = judge_words(words, cards, variant or "regular", definitions=definitions,
+                               player=player)
     else:
         verdicts = [_verdict(w, game, spec, definitions) for w in words]
     return Ruling(verdicts, load_word_list(spec).name)
@@ -86,9 +88,12 @@ def rule(words: list[str], game: str | None, *, definitions: bool = True,
 def _pdq_context() -> dict:
     from companion.pdq import all_variants
 
+    variants = all_variants()
     return {"cards": request.values.get("cards", "").strip(),
             "variant": request.values.get("variant", ""),
-            "variants": all_variants()}
+            "player": request.values.get("player", "").strip()[:40],
+            "variants": variants,
+            "roles": list(dict.fromkeys(r for v in variants.values() for r in v.player_min))}
 
 
 class _Reading:
@@ -116,6 +121,9 @@ class _Reading:
         variant = get_variant(pdq["variant"] or "regular")
         self.field = "cards"
         parse_cards(pdq["cards"], variant)
+        if pdq["player"] and variant.player_min:
+            self.field = "player"
+            variant.minimum(pdq["player"])  # a role the variant does not have: said so
         self.field = words
 
 
@@ -130,7 +138,8 @@ def page():
         if text:
             words = reading.words("word", text)
             reading.cards(game, pdq)
-            ruling = rule(words, game, cards=pdq["cards"], variant=pdq["variant"])
+            ruling = rule(words, game, cards=pdq["cards"], variant=pdq["variant"],
+                          player=pdq["player"])
         if game == "pdq" and pdq["cards"] and request.args.get("all"):
             reading.cards(game, pdq)
             from companion.web.pdq import all_words as find_all
@@ -155,7 +164,7 @@ def judge():
             words = reading.words("words", request.form.get("words"))
             reading.cards(game, pdq)
             ruling = rule(words, game, definitions=False, cards=pdq["cards"],
-                          variant=pdq["variant"])
+                          variant=pdq["variant"], player=pdq["player"])
     except CompanionError as exc:
         error = str(exc)
     # A refused play comes back as typed; a judged one is never shown again (no hints).
