@@ -213,3 +213,27 @@ def test_a_page_waiting_for_par_keeps_its_place_and_opens_by_itself(browser, tmp
         finally:
             gate.set()
             context.close()
+
+
+def test_the_pdq_player_is_asked_only_in_intergenerational(page):
+    """Judge mode shows the player (adult, child, every player) only for the variant whose
+    shortest word depends on it, sends it only then, and judges by it."""
+    page.goto("/judge")
+    page.select_option("#game", "pdq")
+    assert not page.is_visible("#player")
+    page.select_option("#variant", "intergenerational")
+    assert page.is_visible("#player") and page.is_enabled("#player")
+    page.fill("#words", "drum")
+    page.fill("#cards", "DRU")
+    page.select_option("#player", "child")
+    with page.expect_navigation():
+        page.click("#judge-form button[type=submit]")
+    assert page.inner_text("#verdict .big") == "VALID"
+    assert page.is_visible("#player") and page.input_value("#player") == "child"
+    page.select_option("#variant", "regular")  # the field goes, and is not sent
+    assert not page.is_visible("#player") and not page.is_enabled("#player")
+    page.fill("#words", "drum")
+    page.fill("#cards", "DRU")
+    with page.expect_navigation():
+        page.click("#judge-form button[type=submit]")
+    assert page.inner_text("#verdict .big") == "VALID"  # 3 letters suffice in PDQ
