@@ -321,6 +321,8 @@ def test_a_refusal_naming_a_square_is_tied_to_that_square(client, quiz_photo):
     error, squares = marked({"sq-0-14": "QUI"})
     assert "at 1O" in error and squares == ["sq-0-14"]
     assert marked({"sq-7-7": "", "sq-7-8": "", "sq-7-9": "", "sq-7-10": ""})[1] == []  # none
+    error, squares = marked({"sq-7-9": "", "sq-7-11": "A"})  # QU.ZA: a gap at 8J
+    assert "8J" in error and squares == ["sq-7-9"]
     assert client.post(url + "/score", data={**values, "seat": "0", "csrf_token": tok}
                        ).status_code == 302  # QUIZ on the board
     resp = client.post(f"/api/games/{gid}/photos", data=quiz_photo, content_type="image/jpeg")
