@@ -176,8 +176,9 @@ def judge():
         400 if error else 200)
 
 
-def _api_words() -> tuple[list[str], str | None, str, str]:
-    """Words, game, and for PDQ the cards and variant, from the query or a JSON body."""
+def _api_words() -> tuple[list[str], str | None, str, str, str]:
+    """Words, game, and for PDQ the cards, variant and player, from the query or a JSON
+    body."""
     body = request.get_json(silent=True) if request.method == "POST" else None
     if request.method == "POST" and not isinstance(body, dict):
         raise CompanionError('Send a JSON object such as {"words": ["cat", "dog"]}.')
@@ -193,33 +194,36 @@ def _api_words() -> tuple[list[str], str | None, str, str]:
         if not raw:
             raise CompanionError("Give a word: /api/check?word=WORD")
     cards, variant = source.get("cards") or "", source.get("variant") or ""
-    if not isinstance(cards, str) or not isinstance(variant, str):
-        raise CompanionError('"cards" and "variant" are strings, e.g. "PNA" and "regular".')
-    return words_from(raw), game_from(source.get("game")), cards[:12], variant[:40]
+    player = source.get("player") or ""
+    if not all(isinstance(x, str) for x in (cards, variant, player)):
+        raise CompanionError('"cards", "variant" and "player" are strings, e.g. "PNA", '
+                             '"intergenerational" and "child".')
+    return (words_from(raw), game_from(source.get("game")), cards[:12], variant[:40],
+            player.strip()[:40])
 
 
 @lru_cache(maxsize=8192)
 def _check_body(words: tuple[str, ...], game: str | None, lexicon_path: str | None,
-                single: bool, cards: str, variant: str) -> str:
+                single: bool, cards: str, variant: str, player: str = "") -> str:
     # The JSON answer is as pure as the verdicts, so it is remembered too (the hot path).
-    ruling = rule(list(words), game, cards=cards, variant=variant)
+    ruling = rule(list(words), game, cards=cards, variant=variant, player=player)
     data = ruling.verdicts[0].to_dict() if single else ruling.to_dict()
     return json.dumps(data, ensure_ascii=False, sort_keys=True)
 
 
 @bp.get("/api/check")
 def api_check():
-    words, game, cards, variant = _api_words()
+    words, game, cards, variant, player = _api_words()
     single = len(words) == 1 and "words" not in request.args
     body = _check_body(tuple(words), game, current_app.config.get("LEXICON_PATH"), single,
-                       cards, variant)
+                       cards, variant, player)
     return Response(body, mimetype="application/json")
 
 
 @bp.route("/api/judge", methods=["GET", "POST"])
 def api_judge():
-    words, game, cards, variant = _api_words()
-    ruling = rule(words, game, definitions=False, cards=cards, variant=variant)
+    words, game, cards, variant, player = _api_words()
+    ruling = rule(words, game, definitions=False, cards=cards, variant=variant, player=player)
     return jsonify(ruling.to_dict(judge=True))
 
 
@@ -229,6 +233,8 @@ _WORDS_SCHEMA = {"type": "object", "properties": {
     "game": {"type": "string", "enum": list(GAME_TITLES)},
     "cards": {"type": "string", "description": "PDQ: the cards left to right"},
     "variant": {"type": "string", "description": "PDQ: the variant (default regular)"},
+    "player": {"type": "string", "description": "Intergenerational PDQ: the role of the "
+               "player judged, adult or child (default: every player)"},
 }, "required": ["words"]}
 _RULING_SCHEMA = {"type": "object", "properties": {
     "valid": {"type": "boolean"}, "reason": {"type": "string"},
@@ -240,7 +246,9 @@ _JUDGE_SCHEMA = {"type": "object", "properties": {
 _GAME_PARAM = openapi.query("game", "apply this game's rules (e.g. PDQ needs 4+ letters)",
                             schema={"type": "string", "enum": list(GAME_TITLES)})
 _PDQ_PARAMS = [openapi.query("cards", "PDQ (game=pdq): the cards left to right, e.g. PNA"),
-               openapi.query("variant", "PDQ: the variant (see /api/pdq/variants)")]
+               openapi.query("variant", "PDQ: the variant (see /api/pdq/variants)"),
+               openapi.query("player", "Intergenerational PDQ: the role of the player judged, "
+                             "adult or child (default: every player)")]
 
 openapi.add("/api/check", "get", {
     "summary": "Challenge a word (or several): verdict, reason and definitions",

@@ -228,3 +228,16 @@ def test_the_player_field_is_for_intergenerational_only(client):
     assert re.search(r'id="player"[^>]*aria-invalid="true"', judged.get_data(as_text=True))
     regular = client.get("/?word=pineapple&game=pdq&cards=PNA&variant=regular&player=adult")
     assert regular.status_code == 200 and "PINEAPPLE: VALID" in regular.get_data(as_text=True)
+
+
+def test_the_check_and_judge_api_take_the_pdq_player(client):
+    """/api/check and /api/judge pass the player to the same engine call as the pages."""
+    base = {"words": ["drum"], "game": "pdq", "cards": "DRU", "variant": "intergenerational"}
+    for player, valid in (("child", True), ("adult", False), ("", False)):
+        judged = client.post("/api/judge", json={**base, "player": player}).get_json()
+        checked = client.get("/api/check?word=drum&game=pdq&cards=DRU&variant=intergenerational"
+                             f"&player={player}").get_json()
+        assert judged["valid"] is checked["valid"] is valid, player
+    bad = client.post("/api/judge", json={**base, "player": "baby"})
+    assert bad.status_code == 400 and "no per-player minimum" in bad.get_json()["error"]
+    assert client.post("/api/judge", json={**base, "player": 7}).status_code == 400
