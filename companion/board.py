@@ -96,6 +96,17 @@ def square_name(row: int, col: int) -> str:
     return f"{row + 1}{COLUMN_LETTERS[col]}"
 
 
+def squares_named(text: str, rows: int, cols: int) -> list[tuple[int, int]]:
+    """The squares of a ``rows`` x ``cols`` board that a sentence names as
+    :func:`square_name` writes them (``8D``), in order, each once."""
+    out: list[tuple[int, int]] = []
+    for number, letter in re.findall(r"\b(\d{1,2})([A-Z])\b", text):
+        square = (int(number) - 1, COLUMN_LETTERS.index(letter))
+        if 0 <= square[0] < rows and square[1] < cols and square not in out:
+            out.append(square)
+    return out
+
+
 # -- premium layouts --------------------------------------------------------------------------
 
 # Characters of a layout file: (letter multiplier, word multiplier, start square).

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 
 class CompanionError(Exception):
     """A problem the user can act on; its message is a sentence shown as is."""
@@ -9,3 +11,12 @@ class CompanionError(Exception):
 
 class UsageError(CompanionError):
     """Bad input from the user (a file, a date, an option): the CLI exits with status 2."""
+
+
+class SquareError(UsageError):
+    """Bad input about particular squares of a board (a photo's reading, say): ``squares``
+    holds their (row, column) positions from 0, so a page can mark the squares at fault."""
+
+    def __init__(self, message: str, squares: Iterable[tuple[int, int]] = ()) -> None:
+        super().__init__(message)
+        self.squares: tuple[tuple[int, int], ...] = tuple(squares)

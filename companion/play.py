@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
 from companion.board import Board, Layout, Placement, PlayError, square_name
-from companion.errors import UsageError
+from companion.errors import SquareError, UsageError
 from companion.lexicon import Lexicon
 
 # what a turn on a score sheet can be
@@ -236,7 +236,7 @@ def check_grid(board: Board, grid: Sequence[Sequence[str | None]]) -> list[list[
     for r, row in enumerate(faces):
         for c, face in enumerate(row):
             if face and (not face.isalpha() or len(face) > 2):
-                raise UsageError(f"{face!r} at {square_name(r, c)} is not a tile.")
+                raise SquareError(f"{face!r} at {square_name(r, c)} is not a tile.", [(r, c)])
     return faces
 
 

@@ -10,7 +10,7 @@ from companion.bugwords.rules import BugWordsRules, default_rules
 from companion.bugwords.scoring import end_adjustments, score_word, score_words
 from companion.bugwords.validation import IllegalPlay, check_play
 from companion.clock import whole_seconds
-from companion.errors import UsageError
+from companion.errors import SquareError, UsageError
 from companion.lexicon import Lexicon
 from companion.play import (
     ScoredPlay,
@@ -76,18 +76,19 @@ class BugWordsTable(TableBasics):
                 before = board.get(r, c)
                 if not face:
                     if before is not None:
-                        raise UsageError(f"The tile {before} at {square_name(r, c)} has gone "
-                                         "from the board: tiles never leave it.")
+                        raise SquareError(f"The tile {before} at {square_name(r, c)} has gone "
+                                          "from the board: tiles never leave it.", [(r, c)])
                     continue
                 if len(face) != 1:
-                    raise UsageError(f"{face!r} at {square_name(r, c)}: a Bug Words tile "
-                                     "carries one letter.")
+                    raise SquareError(f"{face!r} at {square_name(r, c)}: a Bug Words tile "
+                                      "carries one letter.", [(r, c)])
                 tile = face.lower() if face.islower() else face.upper()
                 if before is not None and before.upper() == tile.upper():
                     continue
                 if before is not None:
-                    raise UsageError(f"{square_name(r, c)} held {before} and now shows {tile}: "
-                                     "in Bug Words tiles never change. Correct that square.")
+                    raise SquareError(f"{square_name(r, c)} held {before} and now shows {tile}: "
+                                      "in Bug Words tiles never change. Correct that square.",
+                                      [(r, c)])
                 out.append(Placement(r, c, tile))
         return out
 

@@ -71,13 +71,15 @@ def _verdict(word: str, game: str | None, spec: WordListSpec, definitions: bool)
 
 
 def rule(words: list[str], game: str | None, *, definitions: bool = True,
-         cards: str = "", variant: str = "") -> Ruling:
-    """Judge every word of a challenge; for PDQ with ``cards``, by the cards and variant."""
+         cards: str = "", variant: str = "", player: str = "") -> Ruling:
+    """Judge every word of a challenge; for PDQ with ``cards``, by the cards and variant (and,
+    in a variant with per-player minimums, for ``player``'s role if one is named)."""
     spec = word_list_spec()
     if game == "pdq" and cards.strip():
         from companion.web.pdq import judge_words
 
-        verdicts = judge_words(words, cards, variant or "regular", definitions=definitions)
+        verdicts = judge_words(words, cards, variant or "regular", definitions=definitions,
+                               player=player)
     else:
         verdicts = [_verdict(w, game, spec, definitions) for w in words]
     return Ruling(verdicts, load_word_list(spec).name)
@@ -86,9 +88,12 @@ def rule(words: list[str], game: str | None, *, definitions: bool = True,
 def _pdq_context() -> dict:
     from companion.pdq import all_variants
 
+    variants = all_variants()
     return {"cards": request.values.get("cards", "").strip(),
             "variant": request.values.get("variant", ""),
-            "variants": all_variants()}
+            "player": request.values.get("player", "").strip()[:40],
+            "variants": variants,
+            "roles": list(dict.fromkeys(r for v in variants.values() for r in v.player_min))}
 
 
 class _Reading:
@@ -116,6 +121,9 @@ class _Reading:
         variant = get_variant(pdq["variant"] or "regular")
         self.field = "cards"
         parse_cards(pdq["cards"], variant)
+        if pdq["player"] and variant.player_min:
+            self.field = "player"
+            variant.minimum(pdq["player"])  # a role the variant does not have: said so
         self.field = words
 
 
@@ -130,7 +138,8 @@ def page():
         if text:
             words = reading.words("word", text)
             reading.cards(game, pdq)
-            ruling = rule(words, game, cards=pdq["cards"], variant=pdq["variant"])
+            ruling = rule(words, game, cards=pdq["cards"], variant=pdq["variant"],
+                          player=pdq["player"])
         if game == "pdq" and pdq["cards"] and request.args.get("all"):
             reading.cards(game, pdq)
             from companion.web.pdq import all_words as find_all
@@ -155,7 +164,7 @@ def judge():
             words = reading.words("words", request.form.get("words"))
             reading.cards(game, pdq)
             ruling = rule(words, game, definitions=False, cards=pdq["cards"],
-                          variant=pdq["variant"])
+                          variant=pdq["variant"], player=pdq["player"])
     except CompanionError as exc:
         error = str(exc)
     # A refused play comes back as typed; a judged one is never shown again (no hints).
@@ -167,8 +176,9 @@ def judge():
         400 if error else 200)
 
 
-def _api_words() -> tuple[list[str], str | None, str, str]:
-    """Words, game, and for PDQ the cards and variant, from the query or a JSON body."""
+def _api_words() -> tuple[list[str], str | None, str, str, str]:
+    """Words, game, and for PDQ the cards, variant and player, from the query or a JSON
+    body."""
     body = request.get_json(silent=True) if request.method == "POST" else None
     if request.method == "POST" and not isinstance(body, dict):
         raise CompanionError('Send a JSON object such as {"words": ["cat", "dog"]}.')
@@ -184,33 +194,36 @@ def _api_words() -> tuple[list[str], str | None, str, str]:
         if not raw:
             raise CompanionError("Give a word: /api/check?word=WORD")
     cards, variant = source.get("cards") or "", source.get("variant") or ""
-    if not isinstance(cards, str) or not isinstance(variant, str):
-        raise CompanionError('"cards" and "variant" are strings, e.g. "PNA" and "regular".')
-    return words_from(raw), game_from(source.get("game")), cards[:12], variant[:40]
+    player = source.get("player") or ""
+    if not all(isinstance(x, str) for x in (cards, variant, player)):
+        raise CompanionError('"cards", "variant" and "player" are strings, e.g. "PNA", '
+                             '"intergenerational" and "child".')
+    return (words_from(raw), game_from(source.get("game")), cards[:12], variant[:40],
+            player.strip()[:40])
 
 
 @lru_cache(maxsize=8192)
 def _check_body(words: tuple[str, ...], game: str | None, lexicon_path: str | None,
-                single: bool, cards: str, variant: str) -> str:
+                single: bool, cards: str, variant: str, player: str = "") -> str:
     # The JSON answer is as pure as the verdicts, so it is remembered too (the hot path).
-    ruling = rule(list(words), game, cards=cards, variant=variant)
+    ruling = rule(list(words), game, cards=cards, variant=variant, player=player)
     data = ruling.verdicts[0].to_dict() if single else ruling.to_dict()
     return json.dumps(data, ensure_ascii=False, sort_keys=True)
 
 
 @bp.get("/api/check")
 def api_check():
-    words, game, cards, variant = _api_words()
+    words, game, cards, variant, player = _api_words()
     single = len(words) == 1 and "words" not in request.args
     body = _check_body(tuple(words), game, current_app.config.get("LEXICON_PATH"), single,
-                       cards, variant)
+                       cards, variant, player)
     return Response(body, mimetype="application/json")
 
 
 @bp.route("/api/judge", methods=["GET", "POST"])
 def api_judge():
-    words, game, cards, variant = _api_words()
-    ruling = rule(words, game, definitions=False, cards=cards, variant=variant)
+    words, game, cards, variant, player = _api_words()
+    ruling = rule(words, game, definitions=False, cards=cards, variant=variant, player=player)
     return jsonify(ruling.to_dict(judge=True))
 
 
@@ -220,6 +233,8 @@ _WORDS_SCHEMA = {"type": "object", "properties": {
     "game": {"type": "string", "enum": list(GAME_TITLES)},
     "cards": {"type": "string", "description": "PDQ: the cards left to right"},
     "variant": {"type": "string", "description": "PDQ: the variant (default regular)"},
+    "player": {"type": "string", "description": "Intergenerational PDQ: the role of the "
+               "player judged, adult or child (default: every player)"},
 }, "required": ["words"]}
 _RULING_SCHEMA = {"type": "object", "properties": {
     "valid": {"type": "boolean"}, "reason": {"type": "string"},
@@ -231,7 +246,9 @@ _JUDGE_SCHEMA = {"type": "object", "properties": {
 _GAME_PARAM = openapi.query("game", "apply this game's rules (e.g. PDQ needs 4+ letters)",
                             schema={"type": "string", "enum": list(GAME_TITLES)})
 _PDQ_PARAMS = [openapi.query("cards", "PDQ (game=pdq): the cards left to right, e.g. PNA"),
-               openapi.query("variant", "PDQ: the variant (see /api/pdq/variants)")]
+               openapi.query("variant", "PDQ: the variant (see /api/pdq/variants)"),
+               openapi.query("player", "Intergenerational PDQ: the role of the player judged, "
+                             "adult or child (default: every player)")]
 
 openapi.add("/api/check", "get", {
     "summary": "Challenge a word (or several): verdict, reason and definitions",

@@ -309,9 +309,10 @@ def _uploaded() -> bytes:
 
 
 def _photo_page(game: Game, key: str, photo: Photo, grid=None, error=None, status=200,
-                seat: int | None = None):
+                seat: int | None = None, squares: tuple[tuple[int, int], ...] = ()):
     """The photo check page: the squares as read (or as sent, after a refusal) and the player
-    who played (the one whose turn it is unless ``seat`` was chosen)."""
+    who played (the one whose turn it is unless ``seat`` was chosen); ``squares``: those the
+    error is about, marked invalid and described by it."""
     reading = photo.reading or {}
     board = sheet.table(game).load_board((game.board or {}).get("text"))
     before = [[board.get(r, c) or "" for c in range(board.cols)] for r in range(board.rows)]
@@ -319,6 +320,7 @@ def _photo_page(game: Game, key: str, photo: Photo, grid=None, error=None, statu
     return render_template("photo.html", game=game, key=key, photo=photo,
                            table=sheet.can_change(game, key), grid=grid or reading["grid"],
                            before=before, unsure=unsure, error=error,
+                           error_squares=[list(sq) for sq in squares],
                            chosen_seat=sheet.next_seat(game) if seat is None else seat), status
 
 
@@ -375,7 +377,8 @@ def score_photo(key: str, photo_id: int):
         chosen = str(request.form.get("seat", ""))
         return _photo_page(game, key, _photo_or_404(game, photo_id), grid, str(exc),
                            getattr(exc, "status", 400),
-                           int(chosen) if chosen.isdigit() and len(chosen) < 3 else None)
+                           int(chosen) if chosen.isdigit() and len(chosen) < 3 else None,
+                           getattr(exc, "squares", ()))
     session().commit()
     return redirect(url_for("games.show", key=key))
 

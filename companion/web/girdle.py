@@ -168,6 +168,20 @@ def known_par(day: dt.date) -> Par | None:
     return Par(row.par, row.proven, placements, solution_text(puzzle(day), placements))
 
 
+def par_state(day: dt.date) -> str:
+    """Where the search for ``day``'s par stands, read without starting, storing or forgetting
+    anything: ``found`` (stored, or the search is done), ``searching``, ``failed`` or ``none``
+    (nobody asked for it)."""
+    row = db().get(GirdlePar, day)
+    if row is not None and row.words == _words():  # one found with other words is searched
+        return "found"                             # for again (see _stored_par)
+    job = par_jobs.job(db(), day, current_app.config.get("LEXICON_PATH"),
+                       current_app.config["GIRDLE_SOLVE_SECONDS"], _words())
+    if job is None:
+        return "none"
+    return {jobs.DONE: "found", jobs.FAILED: "failed"}.get(job.state, "searching")
+
+
 def par_or_pending(day: dt.date) -> Par:
     """Par of ``day``, or :class:`ParPending` while it is being searched for."""
     par = known_par(day)
@@ -588,6 +602,12 @@ def api_hints(day: str):
     return jsonify({"grid": ["".join(row) for row in grid]})
 
 
+@bp.get("/api/girdle/<day>/par/status")
+def api_par_status(day: str):
+    """Where the search for the day's par stands, for a page waiting for the hints."""
+    return jsonify({"status": par_state(_api_day(day))})
+
+
 @bp.post("/api/girdle/<day>/photo")
 def api_sheet_photo(day: str):
     when = _api_day(day)
@@ -669,6 +689,12 @@ openapi.add("/api/girdle/{day}/photo", "post", {
     "parameters": [_DAY],
     "requestBody": openapi.photo_body(),
     "responses": openapi.ok("the reading and the solution text")})
+openapi.add("/api/girdle/{day}/par/status", "get", {
+    "summary": "Where the search for the day's par (behind the hints, the answer key and the "
+    "ranks) stands, without starting one: found, searching, failed or none",
+    "parameters": [_DAY],
+    "responses": openapi.ok("{\"status\": \"found\" | \"searching\" | \"failed\" | "
+                            "\"none\"}")})
 openapi.add("/api/girdle/{day}/submissions", "post", {
     "summary": "Submit a solution: score breakdown, rank against par, best solution, streak",
     "parameters": [_DAY],

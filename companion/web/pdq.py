@@ -68,14 +68,20 @@ def _deal_args(values) -> tuple[str, int, int]:
 
 
 def judge_words(words: list[str], cards: str, variant: str, said: list[str] | None = None,
-                *, definitions: bool = True) -> list[Verdict]:
-    """PDQ verdicts (fit to the cards, length, word list, PDL) as challenge verdicts."""
+                *, definitions: bool = True, player: str = "") -> list[Verdict]:
+    """PDQ verdicts (fit to the cards, length, word list, PDL) as challenge verdicts. In a
+    variant with per-player minimums (Intergenerational), ``player`` names the role judged
+    ("adult", "child"); without it a word is judged for every player. A variant without
+    them has no roles, and ``player`` is ignored."""
     lex = _lexicon()
     var = get_variant(variant)
     cards = parse_cards(cards, var)
+    role = player if player and var.player_min else None
+    if role is not None:
+        var.minimum(role)  # a role the variant does not have: said before any word
     out = []
     for w in words:
-        j = judge(w, cards, var, lex, said=said or ())
+        j = judge(w, cards, var, lex, player=role, said=said or ())
         defs = [str(d) for d in define(w)] if definitions and w.isalpha() and w.isascii() else []
         out.append(Verdict(j.word, j.valid, j.reason, "pdq", lex.name, defs))
     return out
@@ -101,13 +107,19 @@ def page():
         return render_template("pdq.html", variants=variants, variant="regular", d=None,
                                error=str(exc)), 400
     word = request.args.get("word", "").strip()
+    player = request.args.get("player", "").strip()[:40]
     verdict = words = None
+    field = "word"
     try:  # a word that cannot be judged is said beside the round, which stays on the table
+        if player and variants[variant].player_min:
+            field = "player"
+            variants[variant].minimum(player)
+            field = "word"
         if word and d.cards:
             typed = words_from(word)
             if len(typed) > 1:
                 raise UsageError(f"Check one word at a time ({len(typed)} were typed).")
-            verdict = judge_words(typed, d.cards, variant, definitions=False)[0]
+            verdict = judge_words(typed, d.cards, variant, definitions=False, player=player)[0]
         if request.args.get("show") and d.cards:
             words = all_words(d.cards, variant)
     except CompanionError as exc:
@@ -119,7 +131,8 @@ def page():
     return render_template("pdq.html", variants=variants, variant=variant, d=d, word=word,
                            verdict=verdict, words=words, solo=solo, collected=collected,
                            stuck=bool(request.args.get("stuck")), last=request.args.get("last"),
-                           error=error, error_field="word"), 400 if error else 200
+                           player=player, roles=list(variants[variant].player_min),
+                           error=error, error_field=field), 400 if error else 200
 
 
 @bp.post("/pdq/deal")
@@ -187,7 +200,8 @@ def _cards_variant() -> tuple[str, str]:
 def api_judge():
     cards, variant = _cards_variant()
     said = words_from(request.args["said"]) if request.args.get("said") else []
-    verdicts = judge_words(words_from(request.args.get("word")), cards, variant, said)
+    verdicts = judge_words(words_from(request.args.get("word")), cards, variant, said,
+                           player=request.args.get("player", "").strip()[:40])
     return jsonify(verdicts[0].to_dict() if len(verdicts) == 1 else
                    {"valid": all(v.valid for v in verdicts),
                     "words": [v.to_dict() for v in verdicts]})
@@ -220,7 +234,9 @@ openapi.add("/api/pdq/judge", "get", {
     "summary": "Judge a word for the cards: fit, length, word list, PDL",
     "parameters": [openapi.query("word", "the word (several: separated by spaces)",
                                  required=True), _CARDS, _VARIANT,
-                   openapi.query("said", "PDL: words already said, separated by commas")],
+                   openapi.query("said", "PDL: words already said, separated by commas"),
+                   openapi.query("player", "Intergenerational: the role of the player judged "
+                                 "(adult or child); without it, every player's verdict")],
     "responses": openapi.ok("a Verdict", {"$ref": "#/components/schemas/Verdict"})})
 openapi.add("/api/pdq/cards", "post", {
     "summary": "Read the dealt cards from a photo, left to right",

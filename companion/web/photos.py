@@ -9,7 +9,8 @@ from typing import Any
 import cv2
 import numpy as np
 
-from companion.errors import UsageError
+from companion.board import square_name
+from companion.errors import SquareError, UsageError
 from companion.lexicon import Lexicon
 from companion.web.imagesize import check_image_size
 
@@ -65,7 +66,8 @@ def grid_from_form(form: Any, rows: int, cols: int) -> list[list[str]]:
         for c in range(cols):
             value = str(form.get(f"sq-{r}-{c}", "")).strip()
             if len(value) > 2:
-                raise UsageError("Each square holds one letter (or Qu).")
+                raise SquareError(f"{value[:8]!r} at {square_name(r, c)}: each square holds one "
+                                  "letter (or Qu).", [(r, c)])
             row.append(value)
         grid.append(row)
     return grid

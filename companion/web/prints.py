@@ -226,6 +226,15 @@ def api_models():
                     "bed": built["report"].get("bed")})
 
 
+@bp.get("/api/prints/3d/status")
+def api_model_status():
+    """Where a build stands, for a page waiting for it (nothing is started or forgotten)."""
+    from companion.web import prints3d
+
+    return jsonify({"status": prints3d.build_state(
+        prints3d.parse_request(request.args.to_dict()))})
+
+
 @bp.get("/api/prints")
 def api_catalogue():
     return jsonify([{"key": d.key, "title": d.title, "description": d.blurb,
@@ -260,6 +269,17 @@ openapi.add("/api/prints/3d", "get", {
         "202": {"description": "the build is under way; ask again after Retry-After seconds",
                 "content": {"application/json": {"schema": {"type": "object"}}}},
         "429": openapi.ERROR, "503": openapi.ERROR}})
+openapi.add("/api/prints/3d/status", "get", {
+    "summary": "Where the build of the 3D files for these settings stands, without starting "
+    "one: building, built, failed or none",
+    "parameters": [
+        openapi.query("part", "quarter, placard, tiles or coupon", required=True),
+        openapi.query("format", "stl (default), 3mf or step"),
+        openapi.query("clearance", "gap per side between fitting parts, mm"),
+        openapi.query("bed", "printer bed, width x depth in mm (default 180x180)"),
+        openapi.query("estimate", "1 (default) to run PrusaSlicer for print time and filament")],
+    "responses": openapi.ok("{\"status\": \"building\" | \"built\" | \"failed\" | "
+                            "\"none\"}")})
 openapi.add("/api/prints/{key}", "get", {
     "summary": "A printable PDF (options as query parameters, see /api/prints)",
     "parameters": [{"name": "key", "in": "path", "required": True, "schema": {

@@ -166,6 +166,17 @@ def build(req: Request3D, client: str = "local") -> dict | None:
     return _report(job.key, req, job.result or {})
 
 
+def build_state(req: Request3D) -> str:
+    """Where the build of ``req`` stands, read without starting or forgetting anything:
+    ``building`` (queued or running), ``built``, ``failed`` or ``none`` (never asked for)."""
+    from companion.web.db import session
+
+    job = jobs.status(session(), KIND, _inputs(req))
+    if job is None:
+        return "none"
+    return {jobs.DONE: "built", jobs.FAILED: "failed"}.get(job.state, "building")
+
+
 class BuildFailed(CompanionError):
     """The build process ended without its files."""
 

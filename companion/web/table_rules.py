@@ -23,6 +23,7 @@ from typing import Any
 from flask import current_app
 from sqlalchemy.orm import Session
 
+from companion.board import squares_named
 from companion.challenges import (
     CHALLENGE_RULE_NAMES,
     ChallengeOutcome,
@@ -31,7 +32,7 @@ from companion.challenges import (
     tries_left,
 )
 from companion.clock import DEFAULT_PENALTY, ClockSettings, ClockState
-from companion.errors import UsageError
+from companion.errors import SquareError, UsageError
 from companion.lexicon import Lexicon
 from companion.web import scoresheet as sheet
 from companion.web.inputs import int_from
@@ -120,9 +121,10 @@ def record_photo_turn(db: Session, game: Game, grid: list[list[str]], seat: int 
     before = game.board
     scored = sheet.table(game).score_observed((before or {}).get("text"), grid,
                                               None if rule.allows_challenges else lexicon)
-    if not scored.legal:
-        raise UsageError(f"{scored.notation}: {scored.reason}" if scored.notation
-                         else scored.reason)
+    if not scored.legal:  # the squares the engine's reason names are the ones to look at
+        raise SquareError(f"{scored.notation}: {scored.reason}" if scored.notation
+                          else scored.reason,
+                          squares_named(scored.reason, len(grid), len(grid[0]) if grid else 0))
     detail = scored.to_dict()
     if rule.allows_challenges:
         detail |= {"challengeable": True, "board_before": before}

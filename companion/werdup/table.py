@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from companion.board import Board, Placement, PlayError
 from companion.clock import format_time
-from companion.errors import CompanionError, UsageError
+from companion.errors import CompanionError, SquareError, UsageError
 from companion.lexicon import Lexicon, default_lexicon
 from companion.play import (
     ScoredPlay,
@@ -70,7 +70,8 @@ class WerdUpTable(TableBasics):
             return play_between(board, [[f or None for f in row] for row in faces])
         except CompanionError as exc:
             text = str(exc).rstrip(".")
-            raise UsageError(text[:1].upper() + text[1:] + ".") from exc
+            raise SquareError(text[:1].upper() + text[1:] + ".",
+                              getattr(exc, "squares", ())) from exc
 
     def _rack(self, letters: str) -> list[str]:
         text = "".join(letters.split())

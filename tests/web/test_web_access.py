@@ -362,3 +362,48 @@ def test_a_girdle_word_by_keyboard_alone(narrow):
         narrow.keyboard.press("Enter")
     assert narrow.locator("#error").count() == 1
     assert narrow.evaluate("document.activeElement.matches('input.cell.line')")
+
+
+def test_a_play_started_on_the_board_by_keyboard_alone(narrow, site):
+    """The board's squares are buttons named by row, column, premium and tile, one Tab stop
+    for the whole board: the arrow keys move on it, Enter or Space starts the play there
+    (again: down), and typing goes on in the play, which is scored as a tapped one is."""
+    url = site[0]
+    game = _post(url, "/api/games", {"game": "bugwords", "players": ["Ann", "Bob"]})
+    _post(url, f"/api/games/{game['table_key']}/turns", {"play": "8H QUIZ"})
+    narrow.goto(f"/games/{game['table_key']}")
+    assert narrow.locator("#board button.sq").count() == 225
+    names = {sq: narrow.get_attribute(f'#board [data-square="{sq}"]', "aria-label")
+             for sq in ("8H", "8I", "1A", "6F")}
+    assert names == {"8H": "Row 8, column H, start, double word, Q", "8I": "Row 8, column I, U",
+                     "1A": "Row 1, column A, triple word", "6F": "Row 6, column F, triple letter"}
+    for _ in range(60):
+        narrow.keyboard.press("Tab")
+        if narrow.evaluate("!!document.activeElement.closest('#board')"):
+            break
+    at = "document.activeElement.dataset.square"
+    assert narrow.evaluate(at) == "8H"  # the start square is the board's Tab stop
+    for key in ("ArrowDown", "ArrowDown", "ArrowLeft", "ArrowLeft", "ArrowUp"):
+        narrow.keyboard.press(key)
+    assert narrow.evaluate(at) == "9F"
+    narrow.keyboard.press("Tab")  # the board is one stop: Tab leaves it
+    assert not narrow.evaluate("!!document.activeElement.closest('#board')")
+    narrow.keyboard.press("Shift+Tab")  # ... and comes back to the square last on
+    assert narrow.evaluate(at) == "9F"
+    for key in ("ArrowUp", "ArrowRight", "ArrowRight", "ArrowUp"):
+        narrow.keyboard.press(key)
+    assert narrow.evaluate(at) == "7H"
+    narrow.keyboard.press("Enter")
+    assert narrow.input_value("#play") == "7H "
+    assert "Across from 7H" in narrow.inner_text("#tap-hint")
+    narrow.keyboard.press("Space")
+    assert narrow.input_value("#play") == "H7 "
+    assert narrow.evaluate(at) == "7H"  # the keyboard stays on the square
+    assert narrow.get_attribute('#board [data-square="7H"]', "aria-pressed") == "true"
+    narrow.keyboard.type("AQ")
+    assert narrow.evaluate("document.activeElement.id") == "play"
+    narrow.keyboard.type("UA")
+    assert narrow.input_value("#play") == "H7 AQUA"
+    with narrow.expect_navigation():
+        narrow.keyboard.press("Enter")
+    assert "H7 AQUA" in narrow.inner_text("#last-play")

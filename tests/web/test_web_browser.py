@@ -171,3 +171,69 @@ def test_download_an_stl(browser, tmp_path, cad_cache):
         with open(info.value.path(), "rb") as fh:
             assert len(fh.read()) > 10000
         context.close()
+
+
+def test_a_page_waiting_for_par_keeps_its_place_and_opens_by_itself(browser, tmp_path,
+                                                                      monkeypatch):
+    """The hints page, while par is being searched for (held here until the test lets it go),
+    is not reloaded every few seconds (which loses a screen reader's place): it asks a small
+    status address instead, offers a link to check by hand, and opens the hints by itself
+    once they are there."""
+    import threading
+
+    from companion.web import par_jobs
+
+    real, gate = par_jobs.search, threading.Event()
+
+    def held(*args):
+        assert gate.wait(120)
+        return real(*args)
+
+    monkeypatch.setattr(par_jobs, "search", held)
+    day = "2026-10-17"  # a star: its par is proven in seconds
+    with live_server(make_app(tmp_path)) as url:
+        context = browser.new_context(base_url=url, **PHONE)
+        try:
+            page = context.new_page()
+            page.goto(f"/girdle/{day}?hints=1")
+            waiting = page.locator("#hints-pending")
+            assert waiting.get_attribute("role") == "status"
+            assert page.get_attribute("#check-again", "href") == f"/girdle/{day}?hints=1"
+            assert page.locator('meta[http-equiv="refresh"]').count() == 0
+            page.evaluate("window.stayed = true")
+            for _ in range(2):  # two status checks, and the page is still the same page
+                with page.expect_request(lambda r: r.url.endswith(f"/api/girdle/{day}/par/status"),
+                                         timeout=15000) as asked:
+                    pass
+                assert asked.value.response().json() == {"status": "searching"}
+            assert page.evaluate("window.stayed === true") and waiting.count() == 1
+            gate.set()
+            page.wait_for_selector("#hints", timeout=120000)
+            assert page.evaluate("window.stayed === undefined")  # opened again, once ready
+        finally:
+            gate.set()
+            context.close()
+
+
+def test_the_pdq_player_is_asked_only_in_intergenerational(page):
+    """Judge mode shows the player (adult, child, every player) only for the variant whose
+    shortest word depends on it, sends it only then, and judges by it."""
+    page.goto("/judge")
+    page.select_option("#game", "pdq")
+    assert not page.is_visible("#player")
+    page.select_option("#variant", "intergenerational")
+    assert page.is_visible("#player") and page.is_enabled("#player")
+    page.fill("#words", "drum")
+    page.fill("#cards", "DRU")
+    page.select_option("#player", "child")
+    with page.expect_navigation():
+        page.click("#judge-form button[type=submit]")
+    assert page.inner_text("#verdict .big") == "VALID"
+    assert page.is_visible("#player") and page.input_value("#player") == "child"
+    page.select_option("#variant", "regular")  # the field goes, and is not sent
+    assert not page.is_visible("#player") and not page.is_enabled("#player")
+    page.fill("#words", "drum")
+    page.fill("#cards", "DRU")
+    with page.expect_navigation():
+        page.click("#judge-form button[type=submit]")
+    assert page.inner_text("#verdict .big") == "VALID"  # 3 letters suffice in PDQ

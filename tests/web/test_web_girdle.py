@@ -192,13 +192,16 @@ def test_girdle_bad_dates(client, url, status, message):
 
 def test_hints_grid(sqlite_app):
     """The hints grid shows where the best sheet's words go (the par search's sheet, found
-    beside the app: the first answers are 202 and the page looks again by itself)."""
+    beside the app: the first answers are 202 and the page asks for the search's status,
+    with a link to check again by hand)."""
     from companion.web import girdle
 
     client = sqlite_app.test_client()
     first = client.get(f"/girdle/{DAY}?hints=1").get_data(as_text=True)
     assert 'id="hints"' in first or ('id="hints-pending"' in first
-                                     and 'http-equiv="refresh"' in first)
+                                     and f'data-poll="/api/girdle/{DAY}/par/status"' in first
+                                     and 'id="check-again"' in first)
+    assert 'http-equiv="refresh"' not in first
     grid = answered(lambda: client.get(f"/api/girdle/{DAY}/hints")).get_json()["grid"]
     assert len(grid) == 7 and all(len(row) == 7 for row in grid)
     assert 'id="hints"' in client.get(f"/girdle/{DAY}?hints=1").get_data(as_text=True)
@@ -550,11 +553,28 @@ def test_requests_never_wait_for_the_par_search(sqlite_app, monkeypatch):
     assert pending["par_pending"] and pending["best_solution"] is None
     assert pending["rank"] == "Unranked" and not gate.is_set()
     page = client.get(f"/girdle/{day}/answers.pdf").get_data(as_text=True)
-    assert 'http-equiv="refresh"' in page and "Nearly ready" in page
+    assert "Nearly ready" in page and 'http-equiv="refresh"' not in page
+    assert f'data-poll="/girdle/{day}/answers.pdf" data-poll-method="HEAD"' in page
+    assert f'id="check-again" href="/girdle/{day}/answers.pdf"' in page
+    assert client.head(f"/girdle/{day}/answers.pdf").status_code == 202  # what it asks
+    assert client.get(f"/api/girdle/{day}/par/status").get_json() == {"status": "searching"}
     gate.set()
     result = ranked(client, day, body)
     assert result["best_solution"] and not result["after_best"]  # not seen before
     assert answered(lambda: client.get(f"/api/girdle/{day}/hints")).status_code == 200
+
+
+def test_the_par_status_only_reads(sqlite_app):
+    """The status a waiting page asks for starts no search: none until a page or client asks
+    for par, then searching, then found."""
+    client = sqlite_app.test_client()
+    day = DAY - dt.timedelta(days=8)
+    status = f"/api/girdle/{day}/par/status"
+    assert client.get(status).get_json() == {"status": "none"}
+    assert client.get(status).get_json() == {"status": "none"}  # still nobody asked
+    answered(lambda: client.get(f"/api/girdle/{day}/hints"))
+    assert client.get(status).get_json() == {"status": "found"}
+    assert client.get("/api/girdle/2026-02-30/par/status").status_code == 400
 
 
 def test_long_work_is_refused_when_too_much_is_under_way(sqlite_app, monkeypatch):

@@ -182,3 +182,62 @@ def test_cli_and_web_judge_intergenerational_alike(capsys, client):
     assert cli["valid"] is web["valid"] is False and cli["reason"] == web["reason"]
     assert "valid for a child but too short for an adult" in web["reason"]
     assert cli["valid_for"] == ["child"]
+
+
+def test_the_player_in_intergenerational_is_judged_as_the_cli_does(capsys, client):
+    """Judge mode, the check page, the dealer and the API take the player's role, as the
+    command line's --player does: DRUM for a child is VALID, for an adult NOT VALID; every
+    player's verdict stays the default."""
+    from companion.cli import main
+
+    tok = token(client)
+    for player, valid in (("child", True), ("adult", False)):
+        assert main(["pdq", "DRU", "--word", "drum", "--variant", "intergenerational",
+                     "--player", player]) == (0 if valid else 1)
+        capsys.readouterr()
+        form = {"words": "drum", "game": "pdq", "cards": "DRU", "variant": "intergenerational",
+                "player": player, "csrf_token": tok}
+        page = client.post("/judge", data=form).get_data(as_text=True)
+        assert ('<p class="big">VALID</p>' in page) is valid, player
+        check = client.get("/?word=drum&game=pdq&cards=DRU&variant=intergenerational"
+                           f"&player={player}").get_data(as_text=True)
+        assert ("DRUM: VALID" in check) is valid and f'value="{player}" selected' in check
+        api = client.get("/api/pdq/judge?word=drum&cards=DRU&variant=intergenerational"
+                         f"&player={player}").get_json()
+        assert api["valid"] is valid and "child but too short" not in api["reason"]
+    every = client.post("/judge", data={"words": "drum", "game": "pdq", "cards": "DRU",
+                                        "variant": "intergenerational", "csrf_token": tok})
+    assert "NOT VALID" in every.get_data(as_text=True)
+
+
+def test_the_player_field_is_for_intergenerational_only(client):
+    """The dealer offers it only in Intergenerational; a role the variant lacks is refused on
+    the field; other variants ignore a player sent from a form without scripts."""
+    inter = client.get("/pdq?variant=intergenerational&seed=7&round=1").get_data(as_text=True)
+    assert 'id="player"' in inter
+    assert 'id="player"' not in client.get("/pdq?variant=regular&seed=7&round=1").get_data(
+        as_text=True)
+    bad = client.get("/pdq?variant=intergenerational&seed=7&round=1&word=pan&player=baby")
+    page = bad.get_data(as_text=True)
+    assert bad.status_code == 400 and "no per-player minimum for &#39;baby&#39;" in page
+    assert re.search(r'id="player"[^>]*aria-invalid="true"', page)
+    judged = client.post("/judge", data={"words": "pan", "game": "pdq", "cards": "PNA",
+                                         "variant": "intergenerational", "player": "baby",
+                                         "csrf_token": token(client)})
+    assert judged.status_code == 400
+    assert re.search(r'id="player"[^>]*aria-invalid="true"', judged.get_data(as_text=True))
+    regular = client.get("/?word=pineapple&game=pdq&cards=PNA&variant=regular&player=adult")
+    assert regular.status_code == 200 and "PINEAPPLE: VALID" in regular.get_data(as_text=True)
+
+
+def test_the_check_and_judge_api_take_the_pdq_player(client):
+    """/api/check and /api/judge pass the player to the same engine call as the pages."""
+    base = {"words": ["drum"], "game": "pdq", "cards": "DRU", "variant": "intergenerational"}
+    for player, valid in (("child", True), ("adult", False), ("", False)):
+        judged = client.post("/api/judge", json={**base, "player": player}).get_json()
+        checked = client.get("/api/check?word=drum&game=pdq&cards=DRU&variant=intergenerational"
+                             f"&player={player}").get_json()
+        assert judged["valid"] is checked["valid"] is valid, player
+    bad = client.post("/api/judge", json={**base, "player": "baby"})
+    assert bad.status_code == 400 and "no per-player minimum" in bad.get_json()["error"]
+    assert client.post("/api/judge", json={**base, "player": 7}).status_code == 400

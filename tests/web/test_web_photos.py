@@ -295,3 +295,56 @@ def test_a_photo_play_at_a_table_that_challenges_is_open_to_a_challenge(client, 
     turn = done.get_json()["turns"][0]
     assert turn["score"] == 0 and turn["detail"]["challenge"]["invalid_words"] == ["ZXQJ"]
     assert not (done.get_json()["board"] or {}).get("text")
+
+
+def test_a_refusal_naming_a_square_is_tied_to_that_square(client, quiz_photo):
+    """A refusal that names a square (a digit in it; a Bug Words tile gone or changed; too
+    many letters) marks that square of the photo's grid invalid and described by the error,
+    and only that one; a refusal naming none marks no square."""
+    gid = _game(client)["table_key"]
+    resp = client.post(f"/api/games/{gid}/photos", data=quiz_photo, content_type="image/jpeg")
+    url = f"/games/{gid}/photos/{resp.get_json()['photo_id']}"
+    page = client.get(url).get_data(as_text=True)
+    values = dict(re.findall(r'name="(sq-\d+-\d+)" id="[^"]+" value="([^"]*)"', page))
+    values |= {"sq-7-7": "Q", "sq-7-8": "U", "sq-7-9": "I", "sq-7-10": "Z"}
+    tok = token(client)
+
+    def marked(changes: dict) -> tuple[str, list[str]]:
+        resp = client.post(url + "/score", data={**values, **changes, "csrf_token": tok})
+        assert resp.status_code == 400
+        page = resp.get_data(as_text=True)
+        error = re.search(r'id="error" role="alert">([^<]+)<', page).group(1)
+        return error, re.findall(r'name="(sq-\d+-\d+)"[^>]*aria-invalid="true" '
+                                 r'aria-describedby="error"', page)
+
+    assert marked({"sq-3-2": "7"}) == ("&#39;7&#39; at 4C is not a tile.", ["sq-3-2"])
+    error, squares = marked({"sq-0-14": "QUI"})
+    assert "at 1O" in error and squares == ["sq-0-14"]
+    assert marked({"sq-7-7": "", "sq-7-8": "", "sq-7-9": "", "sq-7-10": ""})[1] == []  # none
+    error, squares = marked({"sq-7-9": "", "sq-7-11": "A"})  # QU.ZA: a gap at 8J
+    assert "8J" in error and squares == ["sq-7-9"]
+    assert client.post(url + "/score", data={**values, "seat": "0", "csrf_token": tok}
+                       ).status_code == 302  # QUIZ on the board
+    resp = client.post(f"/api/games/{gid}/photos", data=quiz_photo, content_type="image/jpeg")
+    url = f"/games/{gid}/photos/{resp.get_json()['photo_id']}"
+    error, squares = marked({"sq-7-9": "", "sq-8-8": "T"})
+    assert "The tile I at 8J has gone" in error and squares == ["sq-7-9"]
+    error, squares = marked({"sq-7-10": "T", "sq-8-8": "T"})
+    assert "8K held Z and now shows T" in error and squares == ["sq-7-10"]
+
+
+def test_a_werdup_tile_taken_off_is_tied_to_its_square(client):
+    """WerdUp: a photo's squares showing a tile gone name its square, and the page marks it."""
+    gid = _game(client, "werdup")["table_key"]
+    client.post(f"/api/games/{gid}/turns", json={"play": "5E QUIZ"})
+    photo = board_photo("werdup", {**word_tiles(4, 4, ["Qu", "I", "T"])})
+    pid = client.post(f"/api/games/{gid}/photos", data=photo,
+                      content_type="image/jpeg").get_json()["photo_id"]
+    url = f"/games/{gid}/photos/{pid}"
+    page = client.get(url).get_data(as_text=True)
+    values = dict(re.findall(r'name="(sq-\d+-\d+)" id="[^"]+" value="([^"]*)"', page))
+    values["sq-4-4"] = ""
+    resp = client.post(url + "/score", data={**values, "csrf_token": token(client)})
+    page = resp.get_data(as_text=True)
+    assert resp.status_code == 400 and "at 5E has gone" in page
+    assert re.findall(r'name="(sq-\d+-\d+)"[^>]*aria-invalid="true"', page) == ["sq-4-4"]

@@ -9,13 +9,14 @@ from appfactory import make_app
 
 
 def built_page(client, url: str, seconds: float = 300) -> str:
-    """The page at ``url`` once the build it starts is done (as its self-refresh would)."""
+    """The page at ``url`` once the build it starts is done (as its status checks or its
+    "Check again" link would)."""
     end = time.monotonic() + seconds
     while True:
         page = client.get(url).get_data(as_text=True)
         if 'id="building"' not in page:
             return page
-        assert 'http-equiv="refresh"' in page
+        assert 'id="check-again"' in page and 'http-equiv="refresh"' not in page
         assert time.monotonic() < end, "the build did not finish"
         time.sleep(0.5)
 
@@ -100,16 +101,23 @@ def test_3d_files_that_do_not_exist(client3d):
 
 
 def test_a_build_runs_beside_the_app_and_the_page_says_so(client3d):
-    """The first request starts the build and answers at once; the page refreshes itself and
-    the API says 202 until the files are there."""
+    """The first request starts the build and answers at once; the page asks the build's
+    status (never reloading itself: that loses a screen reader's place), offers a link to
+    check again, and the API says 202 until the files are there."""
+    status = "/api/prints/3d/status?part=coupon&format=stl&clearance=0.45&bed=190x190&estimate=0"
+    assert client3d.get(status).get_json() == {"status": "none"}  # asking starts nothing
     url = "/prints/3d?part=coupon&format=stl&clearance=0.45&bed=190x190&estimate=0"
     first = client3d.get(url)
     assert first.status_code == 200
     page = first.get_data(as_text=True)
-    assert 'id="building"' in page and 'http-equiv="refresh"' in page
+    assert 'id="building"' in page and 'http-equiv="refresh"' not in page
+    assert f'data-poll="{status.replace("&", "&amp;")}"' in page
+    assert f'id="check-again" href="{url.replace("&", "&amp;")}"' in page
+    assert client3d.get(status).get_json()["status"] in ("building", "built")
     api = client3d.get("/api/prints/3d?part=coupon&clearance=0.45&bed=190x190&estimate=0")
     assert api.status_code in (200, 202)
     assert 'id="downloads"' in built_page(client3d, url)
+    assert client3d.get(status).get_json() == {"status": "built"}
 
 
 def test_a_failed_build_says_so_and_the_next_request_tries_again(client3d, monkeypatch):
@@ -122,6 +130,15 @@ def test_a_failed_build_says_so_and_the_next_request_tries_again(client3d, monke
     monkeypatch.setattr(jobs, "run_companion", broken)
     url = "/api/prints/3d?part=coupon&clearance=0.4&bed=190x190&estimate=0"
     assert client3d.get(url).status_code == 202
+    status = url.replace("/3d?", "/3d/status?")
+    end = time.monotonic() + 30
+    while client3d.get(status).get_json()["status"] == "building":
+        assert time.monotonic() < end
+        time.sleep(0.2)
+    assert client3d.get(status).get_json() == {"status": "failed"}  # kept for the page
+    page = client3d.get(url.replace("/api/", "/")).get_data(as_text=True)
+    assert "out of memory" in page  # the page a status check opens says why
+    assert client3d.get(url).status_code == 202  # and the next request tries again
     failed = built_api(client3d, url, seconds=30)
     assert failed.status_code == 503 and "out of memory" in failed.get_json()["error"]
     assert client3d.get(url).status_code == 202  # started again
