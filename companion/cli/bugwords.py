@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from companion.board import Board, PlayError
 from companion.bugwords.gcg import parse_gcg
@@ -11,9 +10,13 @@ from companion.bugwords.movegen import GeneratedMove, generate_moves
 from companion.bugwords.replay import COUNTED, Replay, replay
 from companion.bugwords.rules import default_rules
 from companion.challenges import get_challenge_rule
-from companion.cli.common import add_lexicon_option, lexicon_from_args, print_json
+from companion.cli.common import (
+    add_lexicon_option,
+    lexicon_from_args,
+    print_json,
+    read_text_file,
+)
 from companion.errors import CompanionError, UsageError
-from companion.textfile import decode_text, read_at_most
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 
@@ -79,30 +82,6 @@ def _missing_action(parser: argparse.ArgumentParser) -> int:
     return 2
 
 
-def _read_text(path: str) -> str:
-    if path != "-":
-        p = Path(path)
-        if p.is_dir():
-            raise UsageError(f"{path} is a folder, not a file")
-        if not p.is_file():
-            raise UsageError(f"file not found: {path}")
-    where = "standard input" if path == "-" else path
-    try:
-        raw = read_at_most(path, MAX_FILE_BYTES)
-    except OSError as exc:
-        raise UsageError(f"cannot read {where}: {exc.strerror or exc}") from exc
-    if len(raw) > MAX_FILE_BYTES:
-        raise UsageError(f"{where} is too large to be a game record")
-    return _decode(raw, where)
-
-
-def _decode(raw: bytes, path: str) -> str:
-    try:
-        return decode_text(raw)
-    except ValueError as exc:
-        raise UsageError(f"{path} {exc}, not a text file") from exc
-
-
 # -- replay -----------------------------------------------------------------------------------
 
 
@@ -110,7 +89,7 @@ def run_replay(args: argparse.Namespace) -> int:
     try:
         lexicon = lexicon_from_args(args)
         rule = get_challenge_rule(args.challenge_rule) if args.challenge_rule else None
-        record = parse_gcg(_read_text(args.file))
+        record = parse_gcg(read_text_file(args.file, "record", MAX_FILE_BYTES, any_encoding=True))
         result = replay(record, default_rules(), lexicon,
                         best_from=lexicon if args.best else None, challenge_rule=rule)
     except CompanionError as exc:
@@ -199,7 +178,8 @@ def run_moves(args: argparse.Namespace) -> int:
         raise UsageError(f"{rack.upper()} is not a rack: {over}")
     if args.top < 0:
         raise UsageError("--top must be 0 (all) or more")
-    board = position_from_text(_read_text(args.position))
+    board = position_from_text(read_text_file(args.position, "position", MAX_FILE_BYTES,
+                                                  any_encoding=True))
     lexicon = lexicon_from_args(args)
     moves = generate_moves(board, rack, lexicon, rules)
     shown = moves if args.top == 0 else moves[: args.top]

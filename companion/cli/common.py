@@ -11,7 +11,7 @@ from typing import Any
 
 from companion.errors import UsageError
 from companion.lexicon import Lexicon, LexiconError, WordListSpec, load_word_list
-from companion.textfile import read_at_most
+from companion.textfile import decode_text, read_at_most
 
 
 def add_lexicon_option(parser: argparse.ArgumentParser) -> None:
@@ -64,26 +64,35 @@ def print_json(data: Any) -> None:
 MAX_TEXT_BYTES = 10_000_000  # far more than any position, record, sheet or puzzle
 
 
-def read_text_file(name: str, what: str) -> str:
-    """The UTF-8 text of the file ``name`` (``-``: standard input); a missing file, a folder,
-    a file that cannot be read or one that is not text is a usage error naming ``what``."""
+def read_text_file(name: str, what: str, limit: int = MAX_TEXT_BYTES,
+                   any_encoding: bool = False) -> str:
+    """The text of the file ``name`` (``-``: standard input), at most ``limit`` bytes; a
+    missing file, a folder, a file that cannot be read or one that is not text is a usage error
+    naming ``what``. UTF-8 is expected; with ``any_encoding`` the text is read as
+    :func:`companion.textfile.decode_text` reads it (UTF-16, Latin-1: game records saved by
+    other programs)."""
     if name != "-":
         path = Path(name)
         if path.is_dir():
             raise UsageError(f"{what} {name} is a folder, not a file")
         if not path.exists():
             raise UsageError(f"{what} file not found: {name}")
-        if path.is_file() and path.stat().st_size > MAX_TEXT_BYTES:
+        if path.is_file() and path.stat().st_size > limit:
             raise UsageError(f"{what} file {name} is too large ({path.stat().st_size:,} bytes) "
                              "to be one; is it the right file?")
     try:
-        data = read_at_most(name, MAX_TEXT_BYTES)
+        data = read_at_most(name, limit)
     except OSError as exc:
         raise UsageError(f"cannot read {what} file {name}: {exc.strerror or exc}") from exc
-    if len(data) > MAX_TEXT_BYTES:  # standard input or a device that does not end
-        where = "on standard input" if name == "-" else name
-        raise UsageError(f"the {what} {where} is too large (over {MAX_TEXT_BYTES:,} bytes) "
+    where = "on standard input" if name == "-" else name
+    if len(data) > limit:  # standard input or a device that does not end
+        raise UsageError(f"the {what} {where} is too large (over {limit:,} bytes) "
                          "to be one; is it the right file?")
+    if any_encoding:
+        try:
+            return decode_text(data)
+        except ValueError as exc:
+            raise UsageError(f"the {what} {where} {exc}, not a text file") from exc
     try:
         return data.decode("utf-8-sig")  # a byte-order mark, as Windows editors write, is skipped
     except UnicodeDecodeError:
