@@ -273,17 +273,25 @@ def test_par_is_found_once_kept_and_ranks_the_sheet(app):
     assert f"Par is {result['par']}" in page.get_data(as_text=True)
 
 
-@pytest.mark.parametrize(("proven", "raised"), [(False, True), (True, False)])
-def test_a_sheet_better_than_an_unproven_par_becomes_par(app, proven, raised):
-    client = app.test_client()
+def store_poor_par(app, proven: bool, words: str | None):
+    """Store the engine's first complete sheet of DAY as its par: (the sheet typed, its card)."""
     with app.app_context():
         pz = puzzle(DAY)
-        # a poor sheet stored as par (as a search cut short might have left it)
         poor = typed_solution(app)
         _p, _s, card = play_solution(pz, parse_solution(poor, pz), default_lexicon())
         session().add(GirdlePar(puzzle_date=DAY, par=card.final, proven=proven,
-                                solution=poor.splitlines(), words=WORDS))
+                                solution=poor.splitlines(), words=words))
         session().commit()
+    return poor, card
+
+
+@pytest.mark.parametrize(("proven", "raised"), [(False, True), (True, False)])
+def test_a_sheet_better_than_an_unproven_par_becomes_par(app, proven, raised):
+    client = app.test_client()
+    # a poor sheet stored as par (as a search cut short might have left it)
+    _poor, card = store_poor_par(app, proven, WORDS)
+    with app.app_context():
+        pz = puzzle(DAY)
     best = solution_text(pz, solve(pz).placements)  # a sheet that scores above zero
     result = ranked(client, DAY, {
         "solution": best, "player": new_player(client)})
@@ -320,13 +328,7 @@ def test_a_par_found_with_other_words_is_searched_again(app, words):
     list's par, proven or not, because its sheet still replays: it is searched for again, and
     the stored par says which words it was found with."""
     client = app.test_client()
-    with app.app_context():
-        pz = puzzle(DAY)
-        poor = typed_solution(app)
-        _p, _s, card = play_solution(pz, parse_solution(poor, pz), default_lexicon())
-        session().add(GirdlePar(puzzle_date=DAY, par=card.final, proven=True,
-                                solution=poor.splitlines(), words=words))
-        session().commit()
+    poor, card = store_poor_par(app, True, words)
     result = ranked(client, DAY, {"solution": poor, "player": new_player(client)})
     with app.app_context():
         row = session().get(GirdlePar, DAY)
