@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from companion.dates import date_from, dates_from, is_range, shown
 from companion.errors import UsageError
 from companion.lexicon import Lexicon, LexiconError, WordListSpec, load_word_list
 from companion.textfile import decode_text, read_at_most
@@ -102,13 +103,21 @@ def read_text_file(name: str, what: str, limit: int = MAX_TEXT_BYTES,
                          "is it the right file?") from None
 
 
-def parse_date(text: object) -> dt.date:
-    """``YYYY-MM-DD`` as a date (today when not given); anything else is a usage error."""
+def parse_date(text: object, command: str | None = None) -> dt.date:
+    """The date ``text`` as :func:`companion.dates.date_from` reads it (the web app reads dates
+    the same way), today when not given; a bad date is a usage error. ``command`` (say
+    ``"girdle solve"``) names the command when it is given a range of dates."""
     if text is None:
         return dt.date.today()
-    if not isinstance(text, str) or not text:
-        raise UsageError(f"{text!r} is not a date. Dates look like 2026-11-29.")
-    try:
-        return dt.date.fromisoformat(text)
-    except ValueError as exc:
-        raise UsageError(f"{text!r} is not a date. Dates look like 2026-11-29.") from exc
+    if command and is_range(text):
+        raise UsageError(f"{command} takes one date, not a range ({shown(text)}); "
+                         "only girdle show takes a range of dates.")
+    return date_from(text)
+
+
+def parse_dates(text: object) -> list[dt.date]:
+    """The days of ``text``: one date or a range (see :func:`companion.dates.dates_from`),
+    today when not given."""
+    if text is None:
+        return [dt.date.today()]
+    return dates_from(text)

@@ -116,7 +116,7 @@ def _write(args: argparse.Namespace, default_name: str, data: bytes) -> int:
 def run_girdle(args: argparse.Namespace) -> int:
     from printables.girdle import girdle_sheet_pdf
 
-    day = parse_date(args.date)
+    day = parse_date(args.date, command="print girdle")
     if args.answers:
         from companion.cli.girdle import search_notice
         from companion.girdle import puzzle_for

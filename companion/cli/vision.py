@@ -139,7 +139,7 @@ def _puzzle(args: argparse.Namespace, lexicon):
 
     if args.puzzle:
         return Puzzle.from_json(read_text_file(args.puzzle, "puzzle"))
-    return puzzle_for(parse_date(args.date), lexicon=lexicon)
+    return puzzle_for(parse_date(args.date, command="read"), lexicon=lexicon)
 
 
 def _read_girdle(args: argparse.Namespace, lexicon) -> int:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from companion import jsonfile
+from companion.dates import date_from
 from companion.errors import UsageError
 from companion.girdle.rules import ALPHABET, Edition, default_edition
 
@@ -177,7 +178,7 @@ class Puzzle:
                 vp=vp,
                 length_bonus=bonus,
                 number=int(data.get("number") or 0),
-                date=dt.date.fromisoformat(date) if date else None,
+                date=_puzzle_date(date),
                 size=int(data.get("size", edition.grid_size)),
                 edition=str(data.get("edition", edition.name)),
                 crossout_min_length=int(
@@ -199,6 +200,16 @@ class Puzzle:
         if not isinstance(data, dict):
             raise UsageError("not a Word Girdle puzzle: expected a JSON object")
         return cls.from_dict(data)
+
+
+def _puzzle_date(value: object) -> dt.date | None:
+    """A puzzle file's ``date`` (none when left out), read as every typed date is."""
+    if not value:
+        return None
+    try:
+        return date_from(value)
+    except UsageError as exc:
+        raise ValueError(str(exc)) from None
 
 
 def edition_puzzle(

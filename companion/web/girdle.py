@@ -26,6 +26,7 @@ from flask import (
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
+from companion.dates import date_from
 from companion.errors import CompanionError, UsageError
 from companion.girdle import Puzzle, SheetStep, default_edition, puzzle_for, puzzle_number
 from companion.girdle.generator import daily_family
@@ -39,7 +40,7 @@ from companion.web.girdle_play import (
     solution_text,
     step_from_squares,
 )
-from companion.web.inputs import date_from, plain_text
+from companion.web.inputs import plain_text
 from companion.web.models import GirdlePar, GirdleSubmission, Job
 
 bp = Blueprint("girdle", __name__)
@@ -291,8 +292,8 @@ def player_id() -> str:
 def local_date(value: str | None, fallback: dt.date) -> dt.date:
     """The player's own date (sent by the page); within a day of UTC, else ``fallback``."""
     try:
-        day = dt.date.fromisoformat(str(value))
-    except ValueError:
+        day = date_from(value)
+    except UsageError:
         return fallback
     return day if abs((day - today_utc()).days) <= 1 else fallback
 

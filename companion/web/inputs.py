@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import calendar
-import datetime as dt
 import re
 import unicodedata
 
@@ -68,25 +66,3 @@ def int_from(value: str | int | float | None, name: str, lo: int, hi: int, defau
     if not lo <= n <= hi:
         raise UsageError(f"{name} must be between {lo} and {hi}.")
     return n
-
-
-_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
-
-
-def date_from(value: str | None, name: str = "date") -> dt.date:
-    """A date written YYYY-MM-DD (only that way: one address per day); a day the calendar
-    does not have is named as such."""
-    text = value if isinstance(value, str) else ""
-    m = _DATE.fullmatch(text)
-    if not m:
-        raise UsageError(f"Write the {name} as YYYY-MM-DD, e.g. 2026-01-31.")
-    year, month, day = (int(g) for g in m.groups())
-    if year < 1:
-        raise UsageError(f"{text} is not a date: the calendar starts in year 1.")
-    if not 1 <= month <= 12:
-        raise UsageError(f"{text} is not a date: there is no month {month}.")
-    days = calendar.monthrange(year, month)[1]
-    if not 1 <= day <= days:
-        raise UsageError(f"{text} is not a date: {calendar.month_name[month]} {year} has "
-                         f"{days} days.")
-    return dt.date(year, month, day)

@@ -190,6 +190,24 @@ def test_girdle_bad_dates(client, url, status, message):
     assert message in resp.get_data(as_text=True)
 
 
+@pytest.mark.parametrize("date", ["2026-02-30", "20261201", "2026-W49-3", "2026-13-01",
+                                  "0000-01-01", "2026-12-01T00", "yesterday"])
+def test_the_command_line_and_the_web_app_say_the_same_about_a_date(client, capsys, date):
+    """One reader of dates: a date the command line refuses is refused on the web in the same
+    sentence (and one it takes, it takes)."""
+    from companion.cli import main
+
+    assert main(["girdle", "show", "--date", date]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("companion: ") and err.endswith("\n")
+    sentence = err.removeprefix("companion: ").strip()
+    resp = client.get(f"/api/girdle/{date}")
+    assert resp.status_code == 400
+    assert resp.get_json()["error"] == sentence
+    page = client.get(f"/girdle/{date}")
+    assert page.status_code == 404 and sentence in page.get_data(as_text=True)
+
+
 def test_hints_grid(sqlite_app):
     """The hints grid shows where the best sheet's words go (the par search's sheet, found
     beside the app: the first answers are 202 and the page asks for the search's status,

@@ -1,0 +1,93 @@
+"""Reading a date typed by a person: the one reader the command line and the web app share.
+
+A date is written one way only, ``YYYY-MM-DD`` (so a day has one web address, and a typo such
+as ``20261201`` or a week date is never read as some other day). A day the calendar does not
+have is named as such ("February 2026 has 28 days"). A range of dates, where a command takes
+one, is ``2026-12-01..2026-12-07``; its end may leave out the year (``2026-11-29..12-05``) or
+the year and the month (``2026-12-01..07``) it shares with the start.
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime as dt
+import json
+import re
+
+from companion.errors import UsageError
+
+EXAMPLE = "2026-01-31"
+RANGE_MARK = ".."
+MAX_RANGE_DAYS = 31  # a month of daily puzzles at once
+
+_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
+_END = re.compile(r"(?:(?:([0-9]{4})-)?([0-9]{2})-)?([0-9]{2})")
+_SHOWN = 40  # characters of a bad value repeated in the sentence about it
+
+
+def shown(value: object) -> str:
+    """``value`` as a sentence repeats it: typed text as it is, anything else (an empty or
+    padded string, a number from a file, text with control characters) in JSON spelling, and
+    never more than a short line."""
+    if isinstance(value, str) and value and value.strip() == value and value.isprintable():
+        text = value
+    else:
+        try:
+            text = json.dumps(value)
+        except (TypeError, ValueError):
+            text = repr(value)
+    return text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."
+
+
+def date_from(value: object) -> dt.date:
+    """The date written ``YYYY-MM-DD`` in ``value``; anything else is a :class:`UsageError`
+    whose sentence says what is wrong (a range where one date is wanted, a month or a day
+    the calendar lacks, another spelling)."""
+    text = value if isinstance(value, str) else None
+    if text is not None and RANGE_MARK in text:
+        raise UsageError(f"{shown(text)} is a range of dates; only one date is taken here, "
+                         f"written YYYY-MM-DD, e.g. {EXAMPLE}.")
+    m = _DATE.fullmatch(text) if text is not None else None
+    if m is None:
+        raise UsageError(f"{shown(value)} is not a date: write it as YYYY-MM-DD, "
+                         f"e.g. {EXAMPLE}.")
+    year, month, day = (int(g) for g in m.groups())
+    if year < 1:
+        raise UsageError(f"{text} is not a date: the calendar starts in year 1.")
+    if not 1 <= month <= 12:
+        raise UsageError(f"{text} is not a date: there is no month {month}.")
+    days = calendar.monthrange(year, month)[1]
+    if not 1 <= day <= days:
+        raise UsageError(f"{text} is not a date: {calendar.month_name[month]} {year} has "
+                         f"{days} days.")
+    return dt.date(year, month, day)
+
+
+def is_range(value: object) -> bool:
+    """Whether ``value`` is written as a range of dates (``A..B``), well or badly."""
+    return isinstance(value, str) and RANGE_MARK in value
+
+
+def dates_from(value: object, limit: int = MAX_RANGE_DAYS) -> list[dt.date]:
+    """The days of ``value``: one date (a list of one), or every day of a range ``A..B``
+    from A to B, both included, at most ``limit`` of them. A range that runs backwards or
+    is too long is a :class:`UsageError`, as is a bad date at either end."""
+    if not is_range(value):
+        return [date_from(value)]
+    assert isinstance(value, str)
+    first_text, _, end_text = value.partition(RANGE_MARK)
+    m = _END.fullmatch(end_text)
+    if not first_text or m is None:
+        raise UsageError(f"{shown(value)} is not a range of dates: write it as "
+                         "2026-12-01..2026-12-07, or 2026-12-01..07 within a month.")
+    first = date_from(first_text)
+    year, month, day = m.groups()
+    last = date_from(f"{year or f'{first.year:04d}'}-{month or f'{first.month:02d}'}-{day}")
+    if last < first:
+        raise UsageError(f"{value} runs backwards: it ends on {last.isoformat()}, before it "
+                         f"starts on {first.isoformat()}.")
+    count = (last - first).days + 1
+    if count > limit:
+        raise UsageError(f"{value} is {count} days; a range may hold at most {limit} days "
+                         "at once.")
+    return [first + dt.timedelta(days=i) for i in range(count)]
