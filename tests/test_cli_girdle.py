@@ -66,6 +66,63 @@ def test_show_a_layout_family(capsys, family):
     assert json.loads(out)["family"] == family
 
 
+def test_show_a_range_prints_each_day_in_turn(capsys):
+    code, out, _ = run(capsys, "girdle", "show", "--date", "2026-11-29..12-02")
+    assert code == 0
+    titles = [line for line in out.splitlines() if line.startswith("Word Girdle #")]
+    assert titles == ["Word Girdle #1064 - 2026-11-29", "Word Girdle #1065 - 2026-11-30",
+                      "Word Girdle #1066 - 2026-12-01", "Word Girdle #1067 - 2026-12-02"]
+    code, one, _ = run(capsys, "girdle", "show", "--date", "2026-12-01")
+    assert one in out  # each day as it is shown alone
+
+
+def test_show_a_range_as_json_is_a_list(capsys):
+    code, out, _ = run(capsys, "girdle", "show", "--date", "2026-12-01..03", "--json")
+    assert code == 0
+    models = json.loads(out)
+    code, alone, _ = run(capsys, "girdle", "show", "--date", "2026-12-03", "--json")
+    assert [m["date"] for m in models] == ["2026-12-01", "2026-12-02", "2026-12-03"]
+    assert models[2] == json.loads(alone)
+    code, out, _ = run(capsys, "girdle", "show", "--date", "2026-12-05..2026-12-05", "--json",
+                       "--family", "comb")
+    assert code == 0 and [m["family"] for m in json.loads(out)] == ["comb"]
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["show", "--date", "2026-12-04..01"],
+         "2026-12-04..01 runs backwards: it ends on 2026-12-01, before it starts on 2026-12-04."),
+        (["show", "--date", "2026-12-01..2027-01-01"],
+         "2026-12-01..2027-01-01 is 32 days; a range may hold at most 31 days at once."),
+        (["show", "--date", "2026-02-27..30"],
+         "2026-02-30 is not a date: February 2026 has 28 days."),
+        (["show", "--date", "2026-12-01.."], "2026-12-01.. is not a range of dates"),
+        (["show", "--date", "2026-12-01..4"], "2026-12-01..4 is not a range of dates"),
+        (["show", "--date", "20261201..05"], "20261201 is not a date: write it as YYYY-MM-DD"),
+        (["solve", "--date", "2026-12-01..04"],
+         "girdle solve takes one date, not a range (2026-12-01..04)"),
+        (["check", "-", "--date", "2026-12-01..04"],
+         "girdle check takes one date, not a range (2026-12-01..04)"),
+    ],
+)
+def test_bad_ranges_are_refused_before_any_output(capsys, monkeypatch, argv, message):
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"[]")))
+    code, out, err = run(capsys, "girdle", *argv)
+    assert code == 2 and out == ""
+    assert err.startswith("companion: ") and message in err and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("date", ["20261201", "2026-W49-3", "2026-12-01T00:00", "2026-12-1"])
+def test_a_date_is_written_one_way(capsys, date):
+    code, out, err = run(capsys, "girdle", "show", "--date", date)
+    assert code == 2 and out == ""
+    assert err == f"companion: {date} is not a date: write it as YYYY-MM-DD, e.g. 2026-01-31.\n"
+
+
 def test_an_unknown_family_is_a_clear_error(capsys):
     code, _, err = run(capsys, "girdle", "show", "--family", "zigzag")
     assert code == 2 and "no Word Girdle layout family 'zigzag'" in err

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import sys
 from collections.abc import Callable
 
@@ -11,9 +12,11 @@ from companion.cli.common import (
     add_lexicon_option,
     lexicon_from_args,
     parse_date,
+    parse_dates,
     print_json,
     read_text_file,
 )
+from companion.dates import MAX_RANGE_DAYS, is_range
 from companion.errors import UsageError
 from companion.girdle import Puzzle, Sheet, SheetStep, puzzle_for
 from companion.girdle.cache import solve_cached
@@ -31,10 +34,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
 
-    show = actions.add_parser("show", help="print the puzzle of a date",
-                              description="Print the puzzle of a date.")
-    _add_date(show)
-    show.add_argument("--json", action="store_true", help="print the puzzle model as JSON")
+    show = actions.add_parser(
+        "show", help="print the puzzle of a date, or of each date of a range",
+        description="Print the puzzle of a date, or of each date of a range such as "
+        f"2026-12-01..2026-12-07 (or 2026-12-01..07 within a month; at most {MAX_RANGE_DAYS} "
+        "days), one after another.")
+    _add_date(show, ranges=True)
+    show.add_argument("--json", action="store_true",
+                      help="print the puzzle model as JSON (for a range, a list of them)")
     show.set_defaults(func=run_show)
 
     sol = actions.add_parser("solve", help="find par (the best final score) and a solution",
@@ -65,21 +72,31 @@ def register(sub: argparse._SubParsersAction) -> None:
     chk.set_defaults(func=run_check)
 
 
-def _add_date(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--date", metavar="YYYY-MM-DD", help="the puzzle's date (default: today)")
+def _add_date(p: argparse.ArgumentParser, ranges: bool = False) -> None:
+    if ranges:
+        p.add_argument("--date", metavar="YYYY-MM-DD[..END]",
+                       help="the puzzle's date (default: today), or a range of dates: "
+                       "2026-12-01..2026-12-07, 2026-11-29..12-05 or 2026-12-01..07")
+    else:
+        p.add_argument("--date", metavar="YYYY-MM-DD",
+                       help="the puzzle's date (default: today; one date, not a range)")
     p.add_argument("--family", metavar="NAME",
                    help="instead of the daily puzzle, the date's puzzle of a layout family: "
                    + ", ".join(layouts()))
     add_lexicon_option(p)
 
 
-def _daily(args: argparse.Namespace, date: str | None) -> Puzzle:
+def _daily(args: argparse.Namespace, date: object) -> Puzzle:
     """The puzzle of ``date`` (a string, or None for today) with the chosen word list."""
-    day = parse_date(date)
+    return _puzzles(args, [parse_date(date, command=f"girdle {args.action}")])[0]
+
+
+def _puzzles(args: argparse.Namespace, days: list[dt.date]) -> list[Puzzle]:
+    """The puzzle of each of ``days`` (or of ``--family``) with the chosen word list."""
     lexicon = None if getattr(args, "lexicon", None) is None else lexicon_from_args(args)
     if getattr(args, "family", None):
-        return family_puzzle(day, args.family, lexicon=lexicon)
-    return puzzle_for(day, lexicon=lexicon)
+        return [family_puzzle(day, args.family, lexicon=lexicon) for day in days]
+    return [puzzle_for(day, lexicon=lexicon) for day in days]
 
 
 # -- show ------------------------------------------------------------------------------------
@@ -117,11 +134,12 @@ def puzzle_text(pz: Puzzle) -> str:
 
 
 def run_show(args: argparse.Namespace) -> int:
-    pz = _daily(args, args.date)
+    puzzles = _puzzles(args, parse_dates(args.date))  # all made before any is printed
     if args.json:
-        print_json(puzzle_model(pz))
+        models = [puzzle_model(pz) for pz in puzzles]
+        print_json(models if is_range(args.date) else models[0])
     else:
-        print(puzzle_text(pz))
+        print("\n\n".join(puzzle_text(pz) for pz in puzzles))
     return 0
 
 
