@@ -181,7 +181,7 @@ def test_unfinished_sheet_is_scored_but_flagged(capsys, tmp_path):
         (["girdle", "solve", "--date", "2026-12-01", "--time-budget", "nan"], "positive"),
         (["girdle", "show", "--date", ""], "not a date"),
         (["girdle", "check", "/"], "is a folder"),
-        (["girdle", "show", "--date", "2020-01-01"], "start on 2024-01-01"),
+        (["girdle", "show", "--date", "2020-01-01"], "The first Word Girdle is from 2024-01-01."),
         (["girdle", "solve", "--lexicon", "/no/such/words.txt"], "word list not found"),
     ],
 )

@@ -114,7 +114,7 @@ def _expected() -> list[int]:
 
 
 def test_dates_before_the_first_puzzle_are_refused():
-    with pytest.raises(UsageError, match="start on 2024-01-01"):
+    with pytest.raises(UsageError, match=r"^The first Word Girdle is from 2024-01-01\.$"):
         puzzle_for(dt.date(2023, 12, 31))
 
 

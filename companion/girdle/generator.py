@@ -183,6 +183,14 @@ def _daily_puzzle(date: dt.date, ed: Edition, lex: Lexicon) -> Puzzle:
     return family_puzzle(date, daily_family(date, ed), ed, lex)
 
 
+def check_published(date: dt.date, edition: Edition | None = None) -> None:
+    """Refuse, in the sentence the command line and the web app both give, a date before the
+    edition's first puzzle."""
+    first = (edition or default_edition()).first_date
+    if date < first:
+        raise UsageError(f"The first Word Girdle is from {first.isoformat()}.")
+
+
 def family_puzzle(date: dt.date, family: str, edition: Edition | None = None,
                   lexicon: Lexicon | None = None) -> Puzzle:
     """The puzzle of layout ``family`` (see :mod:`companion.girdle.layouts`) for ``date``: the
@@ -191,8 +199,7 @@ def family_puzzle(date: dt.date, family: str, edition: Edition | None = None,
     it is the daily puzzle."""
     ed = edition or default_edition()
     lex = lexicon or default_lexicon()
-    if date < ed.first_date:
-        raise UsageError(f"Word Girdle puzzles start on {ed.first_date.isoformat()}")
+    check_published(date, ed)
     layouts.family(family)  # an unknown family is a UsageError
     for attempt in range(MAX_ATTEMPTS):
         pz = _family_candidate(date, family, attempt, ed)

@@ -29,7 +29,7 @@ from sqlalchemy.exc import IntegrityError
 from companion.dates import date_from
 from companion.errors import CompanionError, UsageError
 from companion.girdle import Puzzle, SheetStep, default_edition, puzzle_for, puzzle_number
-from companion.girdle.generator import daily_family
+from companion.girdle.generator import check_published, daily_family
 from companion.girdle.layouts import puzzle_model, shape_text
 from companion.lexicon import load_lexicon
 from companion.web import jobs, openapi, par_jobs
@@ -91,9 +91,7 @@ def has_submitted(player: str, day: dt.date) -> bool:
 def check_date(value: str | dt.date) -> dt.date:
     """A puzzle date: from the first puzzle to today (anywhere on Earth)."""
     day = value if isinstance(value, dt.date) else date_from(value)
-    first = default_edition().first_date
-    if day < first:
-        raise UsageError(f"The first Word Girdle is from {first.isoformat()}.")
+    check_published(day)
     if day > today_utc() + dt.timedelta(days=1):
         raise UsageError(f"The Word Girdle of {day.isoformat()} is not out yet.")
     return day
