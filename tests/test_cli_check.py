@@ -17,7 +17,7 @@ def test_qi_is_valid(capsys):
     assert "QI: VALID" in out
 
 
-@pytest.mark.parametrize("word", ["grey", "AXE", "colour", "Theatre", "realise"])
+@pytest.mark.parametrize("word", ["grey", "AXE", "colour", "Theatre", "realise", "gaol", "Cypher"])
 def test_british_spellings_are_valid(capsys, word):
     code, out, _ = run(capsys, "check", word)
     assert code == 0 and f"{word.upper()}: VALID" in out
