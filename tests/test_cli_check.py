@@ -42,6 +42,22 @@ def test_proper_noun_is_not_valid(capsys):
     assert "Proper nouns" in data["reason"]
 
 
+def test_a_word_the_dictionary_has_but_the_list_lacks_says_so(capsys):
+    """AA is in WordNet (a kind of lava) but not in the word list: the definitions shown under
+    NOT VALID follow a line saying that the dictionary is no licence to play."""
+    code, out, _ = run(capsys, "check", "aa")
+    lines = out.splitlines()
+    assert code == 1 and lines[0] == "AA: NOT VALID"
+    note = ("  The dictionary (WordNet) knows AA, but the word list does not, so it is not "
+            "playable:")
+    assert lines[3] == note
+    assert lines[4].startswith("  - aa (noun): ")
+    # no such line for a word with no definitions, nor for a listed word a game's rule refuses
+    assert "dictionary" not in run(capsys, "check", "zzqx")[1]
+    code, out, _ = run(capsys, "check", "cat", "--game", "pdq")
+    assert code == 1 and "dictionary" not in out and "  - cat (noun): " in out
+
+
 def test_too_short_for_pdq(capsys):
     code, out, _ = run(capsys, "check", "cat", "--game", "pdq", "--json")
     data = json.loads(out)
