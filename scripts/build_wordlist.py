@@ -2,9 +2,12 @@
 
 Reads Debian's ``scowl`` package (``/usr/share/dict/scowl``): the union of the ``-words``
 lists of every spelling SCOWL has (``english``, ``american``, ``british``, ``british_z``,
-``canadian``, ``australian``) and of its common variant spellings (``variant_1``,
-``variant_2``; not ``variant_3``, which SCOWL calls seldom used) up to a size (default 70,
-SCOWL's "large" size), so GREY and GRAY, COLOUR and COLOR, AXE and AX are all words. It
+``canadian``, ``australian``), of its common variant spellings (``variant_1``,
+``variant_2``) and of the regional ones (``british_variant_1``/``_2``,
+``canadian_variant_1``/``_2``, ``australian_variant_1``/``_2``; SCOWL has no American or
+``british_z`` variant lists; no ``variant_3``, which SCOWL calls seldom used) up to a size
+(default 70, SCOWL's "large" size), so GREY and GRAY, COLOUR and COLOR, AXE and AX, GAOL and
+JAIL are all words. It
 keeps lowercase a-z entries only (so no proper nouns, abbreviations, apostrophes or hyphens;
 those live in SCOWL's separate ``-upper``, ``-abbreviations`` and ``-contractions`` lists,
 which are not read), and drops entries that are letter names, unit symbols or abbreviations
@@ -28,6 +31,8 @@ from pathlib import Path
 CATEGORIES = (
     "english-words", "american-words", "british-words", "british_z-words", "canadian-words",
     "australian-words", "variant_1-words", "variant_2-words",
+    "british_variant_1-words", "british_variant_2-words", "canadian_variant_1-words",
+    "canadian_variant_2-words", "australian_variant_1-words", "australian_variant_2-words",
 )
 VOWELS = set("aeiouy")
 # Real words without a vowel (SCOWL also lists symbols like "kb", "ms", "rs" that games reject).

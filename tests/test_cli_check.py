@@ -17,7 +17,7 @@ def test_qi_is_valid(capsys):
     assert "QI: VALID" in out
 
 
-@pytest.mark.parametrize("word", ["grey", "AXE", "colour", "Theatre", "realise"])
+@pytest.mark.parametrize("word", ["grey", "AXE", "colour", "Theatre", "realise", "gaol", "Cypher"])
 def test_british_spellings_are_valid(capsys, word):
     code, out, _ = run(capsys, "check", word)
     assert code == 0 and f"{word.upper()}: VALID" in out
@@ -40,6 +40,22 @@ def test_proper_noun_is_not_valid(capsys):
     assert data["valid"] is False
     assert "not in the word list" in data["reason"]
     assert "Proper nouns" in data["reason"]
+
+
+def test_a_word_the_dictionary_has_but_the_list_lacks_says_so(capsys):
+    """AA is in WordNet (a kind of lava) but not in the word list: the definitions shown under
+    NOT VALID follow a line saying that the dictionary is no licence to play."""
+    code, out, _ = run(capsys, "check", "aa")
+    lines = out.splitlines()
+    assert code == 1 and lines[0] == "AA: NOT VALID"
+    note = ("  The dictionary (WordNet) knows AA, but the word list does not, so it is not "
+            "playable:")
+    assert lines[3] == note
+    assert lines[4].startswith("  - aa (noun): ")
+    # no such line for a word with no definitions, nor for a listed word a game's rule refuses
+    assert "dictionary" not in run(capsys, "check", "zzqx")[1]
+    code, out, _ = run(capsys, "check", "cat", "--game", "pdq")
+    assert code == 1 and "dictionary" not in out and "  - cat (noun): " in out
 
 
 def test_too_short_for_pdq(capsys):

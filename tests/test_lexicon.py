@@ -37,6 +37,18 @@ def test_default_list_has_every_national_spelling():
     assert lex.name == "SCOWL-70 US/UK/CA/AU (companion default)"
 
 
+def test_default_list_has_the_regional_variant_spellings():
+    """SCOWL's British, Canadian and Australian variant lists (levels 1 and 2) are read, so a
+    British or Australian player's GAOL and CYPHER are words; SCOWL's seldom-used variants
+    (level 3) are still left out."""
+    lex = default_lexicon()
+    for word in ("gaol", "gaoler", "gaols", "cypher", "eyrie", "gramme", "kilogramme",
+                 "waggon", "connexion", "almanack", "technicolour", "synthesiser", "nett"):
+        assert word in lex, word
+    for seldom in ("advertize", "cocain", "gaolbreak", "eyry"):
+        assert seldom not in lex, seldom
+
+
 def test_the_build_script_reproduces_the_shipped_list_byte_for_byte(tmp_path):
     """python scripts/build_wordlist.py writes exactly the list and licence that ship."""
     scowl = Path("/usr/share/dict/scowl")

@@ -32,13 +32,18 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     if not args.word.strip():
         raise UsageError("give a word to check, e.g. 'companion check qi'")
-    verdict = check_word(args.word, game=args.game, lexicon=lexicon_from_args(args))
+    lexicon = lexicon_from_args(args)
+    verdict = check_word(args.word, game=args.game, lexicon=lexicon)
     if args.json:
         print_json(verdict.to_dict())
     else:
         print(f"{verdict.word}: {'VALID' if verdict.valid else 'NOT VALID'}")
         print(f"  {verdict.reason}")
         print(f"  Word list: {verdict.lexicon}")
+        if verdict.definitions and verdict.word.lower() not in lexicon:
+            # a dictionary entry is no licence to play: say so before its definitions
+            print(f"  The dictionary (WordNet) knows {verdict.word}, but the word list does "
+                  "not, so it is not playable:")
         for d in verdict.definitions:
             print(f"  - {d}")
     return 0 if verdict.valid else 1
