@@ -229,3 +229,38 @@ def test_cli_replays_a_turn_with_a_second_try(tmp_path, capsys):
     result = json.loads(capsys.readouterr().out)
     assert [m["player"] for m in result["moves"]] == ["ann", "ann", "ann"]
     assert result["totals"] == {"ann": 6, "bob": 0}
+
+
+# Ann's TAC and TCA come off (her second try missed the turn); a third word in the same turn,
+# or Bob moving while Ann still has her try, is refused with the line named.
+TRIES = ("#werdup-record 1\n#player1 ann\n#player2 bob\n#note ChallengeRule: single\n"
+         ">ann: ACETXYZ 5D TAC +6 6\n>ann: ACETXYZ -- -6 0\n")
+
+
+@pytest.mark.parametrize(
+    ("rest", "message"),
+    [
+        (">ann: ACETXYZ 5D TCA +6 6\n>ann: ACETXYZ -- -6 0\n>ann: ACETXYZ 5D CAT +6 6\n",
+         "record line 9: ann cannot move again in this turn: a second word of theirs came "
+         "off after a challenge"),
+        (">ann: ACETXYZ 5D TCA +6 6\n>ann: ACETXYZ -- -6 0\n>ann: ACETXYZ - +0 0\n",
+         "record line 9: ann cannot move again in this turn"),
+        (">bob: ABEORST 5D OAT +6 6\n",
+         "record line 7: it is still ann's turn: their word came off after a challenge, so "
+         "ann plays another word or passes before bob moves"),
+    ],
+)
+def test_replay_refuses_a_move_the_turn_rules_do_not_allow_after_a_challenge(rest, message):
+    with pytest.raises(CompanionError, match=message):
+        replay(TRIES + rest, LEX)
+    # the turn rules followed: Ann's third move is Bob's first
+    fine = TRIES + ">ann: ACETXYZ 5D TCA +6 6\n>ann: ACETXYZ -- -6 0\n>bob: ABEORST 5D OAT +6 6\n"
+    assert replay(fine, LEX).ok
+
+
+def test_replay_under_the_upwords_rules_ends_the_turn_at_the_first_word_challenged_off():
+    text = TRIES.replace("#player1", "#rules upwords\n#player1")
+    with pytest.raises(CompanionError, match="ann cannot move again in this turn: their word "
+                                             "came off after a challenge, which ends the turn"):
+        replay(text + ">ann: ACETXYZ 5D CAT +6 6\n", LEX)
+    assert replay(text + ">bob: ABEORST 5D OAT +6 6\n", LEX).ok

@@ -155,18 +155,6 @@ def open_play(game: Game) -> Turn | None:
     return None
 
 
-def taken_back_before(game: Game, turn: Turn) -> int:
-    """How many plays of ``turn``'s player came off earlier in the same turn: the turns just
-    before it that were challenged off with another try left."""
-    count = 0
-    for earlier in reversed(game.turns[:game.turns.index(turn)]):
-        outcome = (earlier.detail or {}).get("challenge") or {}
-        if earlier.seat != turn.seat or not outcome.get("plays_again"):
-            break
-        count += 1
-    return count
-
-
 def challenge(db: Session, game: Game, lexicon: Lexicon) -> ChallengeOutcome:
     """Challenge the last play: the rule's outcome, applied to the sheet."""
     if len(game.players) < 2:
@@ -180,7 +168,7 @@ def challenge(db: Session, game: Game, lexicon: Lexicon) -> ChallengeOutcome:
     d = dict(turn.detail or {})
     outcome = rule.judge([w["word"] for w in d.get("words", [])], lexicon,
                          tries_left(sheet.table(game).challenge_retries,
-                                    taken_back_before(game, turn) + 1))
+                                    sheet.taken_back_before(game, turn) + 1))
     played = turn.score
     d["challenge"] = outcome.to_dict() | {"play_score": played, "lexicon": lexicon.name}
     if not outcome.play_stands:

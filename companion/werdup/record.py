@@ -29,7 +29,13 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 
 from companion.board import Board, PlayError, split_word
-from companion.challenges import ChallengeRule, get_challenge_rule
+from companion.challenges import (
+    ChallengedOff,
+    ChallengeError,
+    ChallengeRule,
+    get_challenge_rule,
+    tries_left,
+)
 from companion.clock import CLOCK_NOTE, ClockSettings, format_time, parse_time, settings_from_label
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
@@ -242,6 +248,10 @@ class _Replayer:
         # the play just made: player, board before, tiles, score
         self.last_play: tuple[str, Board, list, int] | None = None
         self.last_time: dict[str, int] = {}
+        # the play just taken back by a challenge, which decides who moves next
+        self.taken_back: ChallengedOff | None = None
+        # a player trying again in the same turn, and how many of their plays came off in it
+        self.retrying: tuple[str, int] | None = None
 
     def line(self, n: int, line: str, time_left: int | None) -> ReplayLine:
         m = _MOVE_LINE.match(line)
@@ -285,6 +295,10 @@ class _Replayer:
             _, before, placements, taken = just_played
             self.board = before
             self.used.subtract(p.tile for p in placements)
+            earlier = self.retrying
+            count = 1 + (earlier[1] if earlier is not None and earlier[0] == ln.player else 0)
+            self.taken_back = ChallengedOff(
+                ln.player, count, tries_left(self.rules.challenge_retries, count) > 0)
             return -taken, "play taken back after a challenge"
         if len(body) == 1 and body[0].lower() == "(challenge)":
             if just_played is None or just_played[0] != ln.player:
@@ -307,7 +321,16 @@ class _Replayer:
         return -self.clock.overtime_penalty(over), f"time penalty ({format_time(over)} over)"
 
     def _turn(self, ln: _Line) -> tuple[int, str]:
-        """A pass, a swap or a play, from a rack."""
+        """A pass, a swap or a play, from a rack, by the player whose turn it may be after
+        a play taken back (:meth:`ChallengedOff.check_next`)."""
+        taken, self.taken_back, self.retrying = self.taken_back, None, None
+        if taken is not None:
+            try:
+                taken.check_next(ln.player)
+            except ChallengeError as exc:
+                raise ln.fail(str(exc)) from exc
+            if taken.plays_again:
+                self.retrying = (taken.player, taken.taken_back)
         rack, body = ln.tiles(ln.rack), ln.body
         if body == ["-"]:
             return 0, "pass"

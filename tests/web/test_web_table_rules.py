@@ -128,6 +128,33 @@ def test_werdup_gives_one_more_try_after_a_word_challenged_off(tapp):
     assert sorted(result.totals.values()) == sorted(p["total"] for p in game["players"])
 
 
+def test_the_turn_rules_after_a_word_challenged_off_refuse_a_third_word_or_a_move_out_of_turn(
+        tapp):
+    """A player whose word came off plays again (no one else moves first); after a second word
+    challenged off, that player's turn is over, even when the seat is chosen by hand."""
+    client = tapp.test_client()
+    key = _start(client, "single", game="werdup")
+    _play(client, key, "5E ZXK")
+    assert _form(client, key, "challenge").status_code == 302
+    resp = _form(client, key, "turns", play="5E CAT", action="play", seat="1")
+    assert resp.status_code == 400
+    assert ("It is still Ann&#39;s turn: their word came off after a challenge, so Ann plays "
+            "another word or passes before Bob moves.") in resp.get_data(as_text=True)
+    _play(client, key, "5E KZX")
+    assert _form(client, key, "challenge").status_code == 302
+    for action in ("play", "pass"):
+        resp = client.post(f"/api/games/{key}/turns", json={
+            "seat": 0, "action": action, "play": "5E CAT" if action == "play" else "",
+            "version": _api(client, key)["version"]})
+        assert resp.status_code == 400
+        assert resp.get_json()["error"] == (
+            "Ann cannot move again in this turn: a second word of theirs came off after a "
+            "challenge, which ends the turn, so the next player moves.")
+    assert [t["seat"] for t in _api(client, key)["turns"]] == [0, 0]
+    resp = _form(client, key, "turns", play="5E CAT", action="play", seat="1")
+    assert resp.status_code == 302 and _api(client, key)["turns"][2]["seat"] == 1
+
+
 def test_without_challenges_the_companion_refuses_a_phony(tapp):
     client = tapp.test_client()
     key = _start(client, "none")
