@@ -26,7 +26,8 @@ MAX_NOTATION = 40  # characters: longer is not a play
 
 @dataclass
 class ScoredPlay:
-    """A play's verdict: legal or not (why), words with their arithmetic, score, new board."""
+    """A play's verdict: legal or not (why, and the squares the reason is about, 0-based
+    ``(row, col)``, so a page can mark them), words with their arithmetic, score, new board."""
 
     notation: str
     legal: bool
@@ -38,6 +39,7 @@ class ScoredPlay:
     new_cells: list[tuple[int, int]] = field(default_factory=list)
     position: str = ""  # where the main word starts (``8D`` across, ``D8`` down)
     record_word: str = ""  # the main word as a record writes it, ``.`` for tiles already down
+    squares: list[tuple[int, int]] = field(default_factory=list)  # an illegal play's squares
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -209,7 +211,7 @@ class TableBasics(ABC):
         try:
             placements = self.parse_play(board, notation)
         except PlayError as exc:
-            return ScoredPlay(notation, False, sentence(exc))
+            return ScoredPlay(notation, False, sentence(exc), squares=list(exc.squares))
         return self.judge(board, placements, lexicon, notation)
 
     def score_observed(self, board_text: str | None, grid: Sequence[Sequence[str | None]],

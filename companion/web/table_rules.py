@@ -23,7 +23,6 @@ from typing import Any
 from flask import current_app
 from sqlalchemy.orm import Session
 
-from companion.board import squares_named
 from companion.challenges import (
     CHALLENGE_RULE_NAMES,
     ChallengeOutcome,
@@ -121,10 +120,9 @@ def record_photo_turn(db: Session, game: Game, grid: list[list[str]], seat: int 
     before = game.board
     scored = sheet.table(game).score_observed((before or {}).get("text"), grid,
                                               None if rule.allows_challenges else lexicon)
-    if not scored.legal:  # the squares the engine's reason names are the ones to look at
+    if not scored.legal:  # the squares the engine says the refusal is about
         raise SquareError(f"{scored.notation}: {scored.reason}" if scored.notation
-                          else scored.reason,
-                          squares_named(scored.reason, len(grid), len(grid[0]) if grid else 0))
+                          else scored.reason, scored.squares)
     detail = scored.to_dict()
     if rule.allows_challenges:
         detail |= {"challengeable": True, "board_before": before}

@@ -53,7 +53,7 @@ class WerdUpTable(TableBasics):
         except PlayError:
             written = "(no word)"
         if not j.legal:
-            return ScoredPlay(written, False, j.reason)
+            return ScoredPlay(written, False, j.reason, squares=list(j.squares))
         words = [{"word": w.text, "score": w.score, "arithmetic": explain_word(
             [c.tile for c in w.word.cells], [c.height for c in w.word.cells], rules)}
             for w in j.words]
