@@ -144,6 +144,13 @@ class ChallengeRule:
                                 reason)
 
 
+# How long a play stays open to a challenge (a game's rules say which): until another word is
+# played, so passes and swaps keep it open (the WerdUp rulebook: "it must be challenged before
+# another word is played on the board"), or until the next turn of any kind (Bug Words).
+NEXT_WORD, NEXT_TURN = "next_word", "next_turn"
+CHALLENGE_WINDOWS = (NEXT_WORD, NEXT_TURN)
+
+
 def tries_left(retries: int, taken_back: int) -> int:
     """How many more plays a player may make in this turn after a play challenged off:
     ``retries`` is what the game's rules allow after one (WerdUp's rulebook: 1, so a second

@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
 from companion.board import Board, Layout, Placement, PlayError, square_name
+from companion.challenges import NEXT_TURN
 from companion.errors import SquareError, UsageError
 from companion.lexicon import Lexicon
 
@@ -85,6 +86,9 @@ class Table(Protocol):
     # plays a player may make again in the same turn after one is challenged off (WerdUp's
     # rulebook: 1; Bug Words: 0), for :func:`companion.challenges.tries_left`
     challenge_retries: int
+    # how long a play stays open to a challenge: ``next_word`` (WerdUp's rulebook: passes and
+    # swaps keep it open) or ``next_turn`` (Bug Words); :data:`companion.challenges.NEXT_WORD`
+    challenge_until: str
 
     def load_board(self, text: str | None) -> Board:
         """The board from its stored text (empty when there is none); bad text is a
@@ -186,6 +190,7 @@ class TableBasics(ABC):
     min_players: int
     max_players: int
     challenge_retries: int = 0
+    challenge_until: str = NEXT_TURN
 
     @abstractmethod
     def parse_play(self, board: Board, notation: str) -> list[Placement]: ...
