@@ -31,7 +31,13 @@ LETTERS = COLUMN_LETTERS
 
 
 class PlayError(CompanionError):
-    """A play cannot be made as written; the message says why in a player's words."""
+    """A play cannot be made as written; the message says why in a player's words, and
+    ``squares`` holds the (row, column) positions from 0 of the squares it is about, if any,
+    so a page can mark them."""
+
+    def __init__(self, message: str, squares: Iterable[tuple[int, int]] = ()) -> None:
+        super().__init__(message)
+        self.squares: tuple[tuple[int, int], ...] = tuple(squares)
 
 
 # -- tiles ------------------------------------------------------------------------------------
@@ -94,17 +100,6 @@ def parse_position(text: str, rows: int = 15, cols: int = 15) -> Position:
 def square_name(row: int, col: int) -> str:
     """A square's name, row number then column letter: ``(7, 3)`` -> ``"8D"``."""
     return f"{row + 1}{COLUMN_LETTERS[col]}"
-
-
-def squares_named(text: str, rows: int, cols: int) -> list[tuple[int, int]]:
-    """The squares of a ``rows`` x ``cols`` board that a sentence names as
-    :func:`square_name` writes them (``8D``), in order, each once."""
-    out: list[tuple[int, int]] = []
-    for number, letter in re.findall(r"\b(\d{1,2})([A-Z])\b", text):
-        square = (int(number) - 1, COLUMN_LETTERS.index(letter))
-        if 0 <= square[0] < rows and square[1] < cols and square not in out:
-            out.append(square)
-    return out
 
 
 # -- premium layouts --------------------------------------------------------------------------
@@ -438,7 +433,8 @@ class Board:
             if not self.on_board(p.row, p.col):
                 raise PlayError(f"square {p.row + 1},{p.col + 1} is off the board")
             if (p.row, p.col) in seen:
-                raise PlayError(f"two tiles are on square {square_name(p.row, p.col)}")
+                raise PlayError(f"two tiles are on square {square_name(p.row, p.col)}",
+                                [(p.row, p.col)])
             seen.add((p.row, p.col))
         rows = {p.row for p in placements}
         cols = {p.col for p in placements}
@@ -451,7 +447,7 @@ class Board:
         for k in range(idx[0], idx[-1] + 1):
             r, c = (line, k) if across else (k, line)
             if (r, c) not in seen and not self.occupied(r, c):
-                raise PlayError(f"there is a gap in the word at {square_name(r, c)}")
+                raise PlayError(f"there is a gap in the word at {square_name(r, c)}", [(r, c)])
         return across, line, idx[0], idx[-1]
 
     def words_formed(self, placements: Sequence[Placement]) -> list[FormedWord]:

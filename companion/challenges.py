@@ -144,12 +144,47 @@ class ChallengeRule:
                                 reason)
 
 
+# How long a play stays open to a challenge (a game's rules say which): until another word is
+# played, so passes and swaps keep it open (the WerdUp rulebook: "it must be challenged before
+# another word is played on the board"), or until the next turn of any kind (Bug Words).
+NEXT_WORD, NEXT_TURN = "next_word", "next_turn"
+CHALLENGE_WINDOWS = (NEXT_WORD, NEXT_TURN)
+
+
 def tries_left(retries: int, taken_back: int) -> int:
     """How many more plays a player may make in this turn after a play challenged off:
     ``retries`` is what the game's rules allow after one (WerdUp's rulebook: 1, so a second
     play challenged off ends the turn; Bug Words: 0), ``taken_back`` how many of the
     player's plays this turn have come off already (the one just challenged included)."""
     return max(0, retries + 1 - taken_back)
+
+
+@dataclass(frozen=True)
+class ChallengedOff:
+    """A play just challenged off the board: whose it was, how many of that player's plays
+    have come off in this turn (this one included), and whether the player tries again
+    (:attr:`ChallengeOutcome.plays_again`). It decides who may move next."""
+
+    player: str
+    taken_back: int
+    plays_again: bool
+
+    def check_next(self, mover: str, same_player: bool | None = None) -> None:
+        """Refuse (:class:`ChallengeError`) a move by ``mover`` that the turn rules do not
+        allow next: with a try left, only the same player moves (another word, or a pass);
+        without, that player's turn is over and another player moves. ``same_player`` says
+        whether ``mover`` is the player (by default: the same name)."""
+        same = mover == self.player if same_player is None else same_player
+        if self.plays_again and not same:
+            raise ChallengeError(
+                f"it is still {self.player}'s turn: their word came off after a challenge, "
+                f"so {self.player} plays another word or passes before {mover} moves")
+        if not self.plays_again and same:
+            why = ("a second word of theirs came off after a challenge"
+                   if self.taken_back >= 2 else "their word came off after a challenge")
+            raise ChallengeError(
+                f"{self.player} cannot move again in this turn: {why}, which ends the turn, "
+                "so the next player moves")
 
 
 def _flag(value: str) -> bool:

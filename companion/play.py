@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
 from companion.board import Board, Layout, Placement, PlayError, square_name
+from companion.challenges import NEXT_TURN
 from companion.errors import SquareError, UsageError
 from companion.lexicon import Lexicon
 
@@ -26,7 +27,8 @@ MAX_NOTATION = 40  # characters: longer is not a play
 
 @dataclass
 class ScoredPlay:
-    """A play's verdict: legal or not (why), words with their arithmetic, score, new board."""
+    """A play's verdict: legal or not (why, and the squares the reason is about, 0-based
+    ``(row, col)``, so a page can mark them), words with their arithmetic, score, new board."""
 
     notation: str
     legal: bool
@@ -38,6 +40,7 @@ class ScoredPlay:
     new_cells: list[tuple[int, int]] = field(default_factory=list)
     position: str = ""  # where the main word starts (``8D`` across, ``D8`` down)
     record_word: str = ""  # the main word as a record writes it, ``.`` for tiles already down
+    squares: list[tuple[int, int]] = field(default_factory=list)  # an illegal play's squares
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -83,6 +86,9 @@ class Table(Protocol):
     # plays a player may make again in the same turn after one is challenged off (WerdUp's
     # rulebook: 1; Bug Words: 0), for :func:`companion.challenges.tries_left`
     challenge_retries: int
+    # how long a play stays open to a challenge: ``next_word`` (WerdUp's rulebook: passes and
+    # swaps keep it open) or ``next_turn`` (Bug Words); :data:`companion.challenges.NEXT_WORD`
+    challenge_until: str
 
     def load_board(self, text: str | None) -> Board:
         """The board from its stored text (empty when there is none); bad text is a
@@ -184,6 +190,7 @@ class TableBasics(ABC):
     min_players: int
     max_players: int
     challenge_retries: int = 0
+    challenge_until: str = NEXT_TURN
 
     @abstractmethod
     def parse_play(self, board: Board, notation: str) -> list[Placement]: ...
@@ -209,7 +216,7 @@ class TableBasics(ABC):
         try:
             placements = self.parse_play(board, notation)
         except PlayError as exc:
-            return ScoredPlay(notation, False, sentence(exc))
+            return ScoredPlay(notation, False, sentence(exc), squares=list(exc.squares))
         return self.judge(board, placements, lexicon, notation)
 
     def score_observed(self, board_text: str | None, grid: Sequence[Sequence[str | None]],

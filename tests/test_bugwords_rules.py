@@ -145,3 +145,28 @@ def test_legal_play_returns_words():
 def test_first_play_needs_two_letters():
     with pytest.raises(IllegalPlay, match="a word needs at least 2 letters"):
         check_play(EMPTY, [Placement(7, 7, "A")], default_rules(), LEX)
+
+
+@pytest.mark.parametrize(
+    "placements, squares",
+    [
+        ([Placement(7, 9, "S"), Placement(7, 11, "S")], ((7, 10),)),  # the gap at 8K
+        ([Placement(7, 6, "S")], ((7, 6),)),  # 8G already has a tile
+        ("9H XY", ((8, 7), (8, 8), (7, 7), (7, 8))),  # XY, then AX and TY down
+        ("8G ...Z", ((7, 6), (7, 7), (7, 8), (7, 9))),  # CATZ
+        ("1A CAT", ()),  # not joined: about no square
+    ],
+)
+def test_a_refusal_carries_the_squares_it_is_about(placements, squares):
+    b = board_with_cat()
+    if isinstance(placements, str):
+        placements = tiles(b, *placements.split())
+    with pytest.raises(IllegalPlay) as raised:
+        check_play(b, placements, default_rules(), LEX)
+    assert raised.value.squares == squares
+
+
+def test_the_first_word_refused_off_the_centre_names_the_centre_square():
+    with pytest.raises(IllegalPlay) as raised:
+        check_play(EMPTY, tiles(EMPTY, "1A", "CAT"), default_rules(), LEX)
+    assert raised.value.squares == ((7, 7),)

@@ -153,3 +153,17 @@ def test_werdup_record_replays_with_no_mismatch() -> None:
     assert result.totals == {"p1_AnnLee": 6 - 10, "p2_Bob": 6}
     assert result.board.to_text() == table.score_play(
         table.score_play(None, "5E QUIZ", WORDS).board, "5E QUIT", WORDS).board
+
+
+def test_a_refused_play_carries_the_squares_it_is_about() -> None:
+    """Each facade hands on the engine's squares with a refusal (a page marks them)."""
+    werdup, bugwords = WerdUpTable(), BugWordsTable()
+    assert werdup.score_play(None, "1A CAT", WORDS).squares == [(4, 4), (4, 5), (5, 4), (5, 5)]
+    first = werdup.score_play(None, "5E QUIZ", WORDS)
+    assert werdup.score_play(first.board, "5E QUIX", WORDS).squares == [(4, 4), (4, 5), (4, 6)]
+    assert bugwords.score_play(None, "1A CAT", WORDS).squares == [(7, 7)]
+    quiz = bugwords.score_play(None, "8H QUIZ", WORDS)
+    assert bugwords.score_play(quiz.board, "H9 AT", WORDS).squares == [(7, 7), (8, 7), (9, 7)]
+    assert bugwords.score_play(quiz.board, "8H ....ZY", WORDS).squares == [
+        (7, 7), (7, 8), (7, 9), (7, 10), (7, 11), (7, 12)]
+    assert bugwords.score_play(quiz.board, "9A CAT", WORDS).squares == []

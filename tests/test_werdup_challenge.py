@@ -229,3 +229,136 @@ def test_cli_replays_a_turn_with_a_second_try(tmp_path, capsys):
     result = json.loads(capsys.readouterr().out)
     assert [m["player"] for m in result["moves"]] == ["ann", "ann", "ann"]
     assert result["totals"] == {"ann": 6, "bob": 0}
+
+
+# Ann's TAC and TCA come off (her second try missed the turn); a third word in the same turn,
+# or Bob moving while Ann still has her try, is refused with the line named.
+TRIES = ("#werdup-record 1\n#player1 ann\n#player2 bob\n#note ChallengeRule: single\n"
+         ">ann: ACETXYZ 5D TAC +6 6\n>ann: ACETXYZ -- -6 0\n")
+
+
+@pytest.mark.parametrize(
+    ("rest", "message"),
+    [
+        (">ann: ACETXYZ 5D TCA +6 6\n>ann: ACETXYZ -- -6 0\n>ann: ACETXYZ 5D CAT +6 6\n",
+         "record line 9: ann cannot move again in this turn: a second word of theirs came "
+         "off after a challenge"),
+        (">ann: ACETXYZ 5D TCA +6 6\n>ann: ACETXYZ -- -6 0\n>ann: ACETXYZ - +0 0\n",
+         "record line 9: ann cannot move again in this turn"),
+        (">bob: ABEORST 5D OAT +6 6\n",
+         "record line 7: it is still ann's turn: their word came off after a challenge, so "
+         "ann plays another word or passes before bob moves"),
+    ],
+)
+def test_replay_refuses_a_move_the_turn_rules_do_not_allow_after_a_challenge(rest, message):
+    with pytest.raises(CompanionError, match=message):
+        replay(TRIES + rest, LEX)
+    # the turn rules followed: Ann's third move is Bob's first
+    fine = TRIES + ">ann: ACETXYZ 5D TCA +6 6\n>ann: ACETXYZ -- -6 0\n>bob: ABEORST 5D OAT +6 6\n"
+    assert replay(fine, LEX).ok
+
+
+def test_replay_under_the_upwords_rules_ends_the_turn_at_the_first_word_challenged_off():
+    text = TRIES.replace("#player1", "#rules upwords\n#player1")
+    with pytest.raises(CompanionError, match="ann cannot move again in this turn: their word "
+                                             "came off after a challenge, which ends the turn"):
+        replay(text + ">ann: ACETXYZ 5D CAT +6 6\n", LEX)
+    assert replay(text + ">bob: ABEORST 5D OAT +6 6\n", LEX).ok
+
+
+def test_a_pass_or_a_swap_keeps_the_word_open_to_a_challenge_until_another_word_is_played():
+    """The rulebook: a word "must be challenged before another word is played on the board";
+    a pass or a swap is not a word, so the word can still be challenged after them. It comes
+    off with its score, the tiles drawn for it go back to the bag, and the turn stays where
+    it is (Ann's own turn is long over: no second try)."""
+    racks = {"ann": "CATXYZE", "bob": "ORESTAB", "cy": "IIUUOOE"}
+    g = Game(get_rules("werdup").with_settings(challenges="single"), LEX, list(racks),
+             random.Random(1), Board(10, 10), list("NMLKJ"),
+             {p: list(r) for p, r in racks.items()}, {p: 0 for p in racks})
+    g.play(parse_play(g.board, "5D TAC"))
+    assert sorted(g.racks["ann"]) == sorted("XYZEJKL")
+    drawn = g.swap("R")  # Bob swaps
+    g.pass_turn()  # Cy passes
+    assert g.player == "ann"
+    g.swap("J")  # Ann swaps one of the tiles she drew for TAC
+    outcome = g.challenge("bob")
+    assert not outcome.play_stands and not outcome.plays_again
+    assert "the turn is over" in outcome.reason
+    assert g.board.is_empty() and g.scores == {"ann": 0, "bob": 0, "cy": 0}
+    assert g.player == "bob"  # the turn stays where it was
+    assert len(g.racks["ann"]) == 7 and set("CATXYZE") <= set(g.racks["ann"])
+    every = g.bag + [t for r in g.racks.values() for t in r]
+    assert sorted(every) == sorted("CATXYZEORESTABIIUUOOENMLKJ")
+    assert drawn in g.racks["bob"]
+    text = write_record(g)
+    moves = [ln.split()[2] for ln in text.splitlines() if ln.startswith(">")]
+    assert moves == ["5D", "-R", "-", "-J", "--"]
+    result = replay(text, LEX)
+    assert result.ok, [ln.problems for ln in result.lines]
+    assert result.totals == g.scores and result.board == g.board
+    g.play(parse_play(g.board, "5E OAT"))  # Bob's word, then passes by Cy and Ann
+    g.pass_turn()
+    g.pass_turn()
+    assert g.challenge().play_stands  # still open after two passes; OAT is a word
+
+
+@pytest.mark.parametrize(("rule", "ann", "lines"), [
+    ("single", 6, []),
+    ("points", 11, [">ann: ELMNXYZ (challenge) +5 11"]),
+])
+def test_a_valid_word_challenged_after_a_pass_stands(rule, ann, lines):
+    g = table(rule)
+    g.play(parse_play(g.board, "5D CAT"))
+    g.pass_turn()  # Bob passes; Ann is to move
+    outcome = g.challenge()
+    assert outcome.play_stands and g.scores["ann"] == ann and g.player == "ann"
+    text = write_record(g)
+    assert [ln for ln in text.splitlines() if ln.startswith(">")][2:] == lines
+    result = replay(text, LEX)
+    assert result.ok, [ln.problems for ln in result.lines]
+
+
+def test_another_word_closes_the_window():
+    g = table("single")
+    g.play(parse_play(g.board, "5D TAC"))
+    g.play(parse_play(g.board, "E4 O(A)T"))  # Bob's word: TAC can no longer be challenged
+    g.pass_turn()
+    assert g.challenge("ann").play_stands  # the challenge is of OAT
+    with pytest.raises(CompanionError, match="no play to challenge: only the last play can "
+                                             "be, before another word is played"):
+        g.challenge()
+    assert g.scores["ann"] == 6 and g.board.get(4, 3) == "T"
+
+
+def test_under_the_upwords_rules_any_turn_closes_the_window():
+    racks = {"ann": "CATXYZE", "bob": "ORESTAB"}
+    g = Game(get_rules("upwords").with_settings(challenges="single"), LEX, list(racks),
+             random.Random(1), Board(10, 10), list("NML"),
+             {p: list(r) for p, r in racks.items()}, {p: 0 for p in racks})
+    g.play(parse_play(g.board, "5D TAC"))
+    g.pass_turn()
+    with pytest.raises(CompanionError, match="before the next turn"):
+        g.challenge()
+
+
+def test_a_word_left_open_when_the_game_ends_can_no_longer_be_challenged():
+    g = table("single", racks={"ann": "CATE", "bob": "OE"}, bag="")
+    g.play(parse_play(g.board, "5D TAC"))
+    g.pass_turn()
+    g.pass_turn()  # every player with tiles passed: the game is over
+    assert g.over
+    with pytest.raises(CompanionError, match="The game is over"):
+        g.challenge()
+
+
+def test_replay_takes_a_word_back_after_a_pass_only_where_the_rules_keep_it_open():
+    text = ("#werdup-record 1\n#player1 ann\n#player2 bob\n#note ChallengeRule: single\n"
+            ">ann: ACETXYZ 5D TAC +6 6\n>bob: ABEORST - +0 0\n>ann: ACETXYZ -- -6 0\n")
+    result = replay(text, LEX)
+    assert result.ok and result.totals == {"ann": 0, "bob": 0} and result.board.is_empty()
+    assert result.lines[-1].move == "play taken back after a challenge (after the turns since)"
+    upwords = text.replace("#player1", "#rules upwords\n#player1")
+    with pytest.raises(CompanionError, match="record line 8: '--' takes back a play, but no "
+                       "play by ann is open to a challenge here \\(a play is open until the "
+                       "next turn\\)"):
+        replay(upwords, LEX)

@@ -80,3 +80,28 @@ def test_judging_does_not_change_the_board():
     before = pos.CAT.copy()
     judge(pos.CAT, "5D BOG")
     assert pos.CAT == before
+
+
+# (position, play, rule set, the squares the refusal is about, 0-based (row, col))
+ILLEGAL_SQUARES = [
+    (pos.EMPTY, [P(4, 3, "A"), P(4, 5, "T")], "werdup", ((4, 4),)),  # the gap
+    (pos.EMPTY, "1A CAT", "werdup", ((4, 4), (4, 5), (5, 4), (5, 5))),  # beginning squares
+    (pos.CAT_TALL, "5D (CA)O", "werdup", ((4, 5),)),
+    (pos.CAT, [P(4, 5, "T")], "werdup", ((4, 5),)),
+    (pos.CAT, [P(4, 5, "R"), P(4, 5, "P")], "werdup", ((4, 5),)),
+    (pos.CAT, "5D (CAT)S", "werdup", ((4, 6),)),  # the S
+    (pos.CAT, "5D (CAT)Z", "werdup", ((4, 3), (4, 4), (4, 5), (4, 6))),  # CATZ
+    (pos.CAT, "5D BOG", "upwords", ((4, 3), (4, 4), (4, 5))),  # the CAT it covers
+    (pos.CAT, "8A DOG", "werdup", ()),  # about no square
+    (pos.EMPTY, "5E A", "werdup", ()),
+]
+
+
+@pytest.mark.parametrize(("board", "play", "rules", "squares"), ILLEGAL_SQUARES)
+def test_a_refusal_carries_the_squares_it_is_about(board, play, rules, squares):
+    j = judge(board, play, rules)
+    assert not j.legal and j.squares == squares
+    placements = parse_play(board, play) if isinstance(play, str) else play
+    with pytest.raises(IllegalPlay) as raised:
+        score_play(board, placements, get_rules(rules), default_lexicon())
+    assert raised.value.squares == squares

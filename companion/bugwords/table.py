@@ -53,7 +53,7 @@ class BugWordsTable(TableBasics):
                 raise PlayError("the play puts no new tile on the board")
             formed = check_play(board, placements, rules, lexicon)
         except (PlayError, IllegalPlay) as exc:
-            return ScoredPlay(written, False, sentence(exc))
+            return ScoredPlay(written, False, sentence(exc), squares=list(exc.squares))
         total = score_words(formed, len(placements), rules)
         words = [{"word": w.text, "score": score_word(w, rules),
                   "arithmetic": f"{w.text} at {w.position}: {score_word(w, rules)}"}

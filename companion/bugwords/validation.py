@@ -10,7 +10,13 @@ from companion.lexicon import Lexicon
 
 
 class IllegalPlay(PlayError):
-    """A play breaks a rule; the message is the reason."""
+    """A play breaks a rule; the message is the reason, ``squares`` the squares it is about
+    (0-based ``(row, col)``; none when it is about no square)."""
+
+
+def _cells(words: Sequence[FormedWord]) -> list[tuple[int, int]]:
+    """The squares of ``words``, in order, each once."""
+    return list(dict.fromkeys((c.row, c.col) for w in words for c in w.cells))
 
 
 def check_placement(
@@ -23,17 +29,19 @@ def check_placement(
     """
     for p in placements:
         if board.occupied(p.row, p.col):
-            raise IllegalPlay(f"square {square_name(p.row, p.col)} already has a tile on it")
+            raise IllegalPlay(f"square {square_name(p.row, p.col)} already has a tile on it",
+                              [(p.row, p.col)])
     try:
         board.play_line(placements)
     except PlayError as exc:
-        raise IllegalPlay(str(exc)) from exc
+        raise IllegalPlay(str(exc), exc.squares) from exc
     covered = {(p.row, p.col) for p in placements}
     if board.is_empty():
         starts = rules.layout.starts
         if starts and not covered & starts:
             names = " or ".join(square_name(r, c) for r, c in sorted(starts))
-            raise IllegalPlay(f"the first word must cover the centre square {names}")
+            raise IllegalPlay(f"the first word must cover the centre square {names}",
+                              sorted(starts))
     elif not any(board.touches_tiles(r, c) for r, c in covered):
         raise IllegalPlay("the play must join the tiles already on the board")
     words = board.words_formed(placements)
@@ -41,7 +49,8 @@ def check_placement(
         raise IllegalPlay(f"a word needs at least {rules.min_word_length} letters")
     for w in words:
         if len(w.cells) < rules.min_word_length:
-            raise IllegalPlay(f"{w.text} is too short: words need {rules.min_word_length}+ letters")
+            raise IllegalPlay(f"{w.text} is too short: words need {rules.min_word_length}+ "
+                              "letters", _cells([w]))
     return words
 
 
@@ -63,5 +72,6 @@ def check_play(
         if bad:
             listed = " and ".join(", ".join(bad).rsplit(", ", 1))
             verb = "is" if len(bad) == 1 else "are"
-            raise IllegalPlay(f"{listed} {verb} not in {lexicon.in_the_list()}")
+            raise IllegalPlay(f"{listed} {verb} not in {lexicon.in_the_list()}",
+                              _cells([w for w in words if w.text in bad]))
     return words

@@ -187,6 +187,7 @@ def _sheet_page(game: Game, key: str, error: str | None = None, status: int = 20
                            rules=rules, example=plays.example_play(rules),
                            request_key=secrets.token_urlsafe(12),
                            open_play=table_rules.open_play(game),
+                           outcome=table_rules.last_outcome(game),
                            rule=table_rules.rule_of(game),
                            clock=table_rules.time_left(game, table_rules.now())), status
 
@@ -581,7 +582,8 @@ openapi.add("/api/games/{key}/undo", "post", {
 })
 openapi.add("/api/games/{key}/challenge", "post", {
     "summary": "Challenge the last play (a table with a challenge rule, before the next "
-    "turn): the rule's outcome is applied and kept with the play", "parameters": [_ID],
+    "turn; in WerdUp, before another word is played, passes and swaps keeping it open): the "
+    "rule's outcome is applied and kept with the play", "parameters": [_ID],
     "requestBody": openapi.json_body({"type": "object", "properties": {"version": _VERSION}}),
     "responses": {**openapi.ok("the game after the challenge", _GAME), **_REFUSED},
 })

@@ -12,9 +12,10 @@ from typing import Any
 from sqlalchemy import or_, select, update
 from sqlalchemy.orm import Session, selectinload
 
+from companion.challenges import ChallengedOff, ChallengeError
 from companion.errors import UsageError
 from companion.lexicon import Lexicon
-from companion.play import ACTIONS, Table
+from companion.play import ACTIONS, Table, sentence
 from companion.tables import table_for
 from companion.web.models import Game, Player, Turn
 
@@ -127,6 +128,31 @@ def lock_game(db: Session, key: str, seen: int | None = None,
     return locked
 
 
+def taken_back_before(game: Game, turn: Turn) -> int:
+    """How many plays of ``turn``'s player came off earlier in the same turn: the turns just
+    before it that were challenged off with another try left."""
+    count = 0
+    for earlier in reversed(game.turns[:game.turns.index(turn)]):
+        outcome = (earlier.detail or {}).get("challenge") or {}
+        if earlier.seat != turn.seat or not outcome.get("plays_again"):
+            break
+        count += 1
+    return count
+
+
+def challenged_off(game: Game) -> ChallengedOff | None:
+    """The last turn, when it is a play a challenge took off the board (it decides who may
+    move next: :meth:`companion.challenges.ChallengedOff.check_next`)."""
+    if not game.turns:
+        return None
+    last = game.turns[-1]
+    outcome = (last.detail or {}).get("challenge") or {}
+    if last.action != "play" or outcome.get("play_stands", True):
+        return None
+    return ChallengedOff(game.players[last.seat].name, taken_back_before(game, last) + 1,
+                         bool(outcome.get("plays_again")))
+
+
 def next_seat(game: Game) -> int:
     """The seat to move: the next one, or the same one when its play was just challenged off
     and the rules give it another try in the same turn."""
@@ -191,6 +217,12 @@ def add_turn(db: Session, game: Game, *, seat: int | None, action: str, score: i
     if action != "play":
         score, words = 0, ""
     _check_turn(game, seat, action, score, words)
+    taken = challenged_off(game)
+    if taken is not None:
+        try:
+            taken.check_next(game.players[seat].name, seat == game.turns[-1].seat)
+        except ChallengeError as exc:
+            raise UsageError(sentence(exc) + ".") from exc
     if action != "play":
         score = table(game).no_play(action).score
     number = game.turns[-1].number + 1 if game.turns else 1

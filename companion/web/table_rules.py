@@ -6,7 +6,9 @@ sheet's turns, and writes the record lines they add.
 
 A play typed (or read from a photo) at a table that challenges is scored without consulting the
 word list and marked ``challengeable`` (with the board before it). Until the next turn, the
-phone offers to challenge it; :func:`challenge` asks ``ChallengeRule.judge`` and applies the
+phone offers to challenge it (in WerdUp, whose rulebook keeps a word open "before another
+word is played on the board", passes and swaps after it keep the offer open: the game's
+``challenge_until``); :func:`challenge` asks ``ChallengeRule.judge`` and applies the
 outcome: a play that comes off scores nothing and the board goes back (and when the game's
 rules give the player another try, as WerdUp's do once a turn, the same player is next to
 move), a bonus is added to the play's score, a lost turn is recorded as a pass by the
@@ -23,9 +25,9 @@ from typing import Any
 from flask import current_app
 from sqlalchemy.orm import Session
 
-from companion.board import squares_named
 from companion.challenges import (
     CHALLENGE_RULE_NAMES,
+    NEXT_WORD,
     ChallengeOutcome,
     ChallengeRule,
     get_challenge_rule,
@@ -121,10 +123,9 @@ def record_photo_turn(db: Session, game: Game, grid: list[list[str]], seat: int 
     before = game.board
     scored = sheet.table(game).score_observed((before or {}).get("text"), grid,
                                               None if rule.allows_challenges else lexicon)
-    if not scored.legal:  # the squares the engine's reason names are the ones to look at
+    if not scored.legal:  # the squares the engine says the refusal is about
         raise SquareError(f"{scored.notation}: {scored.reason}" if scored.notation
-                          else scored.reason,
-                          squares_named(scored.reason, len(grid), len(grid[0]) if grid else 0))
+                          else scored.reason, scored.squares)
     detail = scored.to_dict()
     if rule.allows_challenges:
         detail |= {"challengeable": True, "board_before": before}
@@ -144,27 +145,28 @@ def _keep_time(db: Session, game: Game, turn: Turn, at: float) -> None:
 
 
 def open_play(game: Game) -> Turn | None:
-    """The play that can still be challenged: the last turn, a play scored unjudged (never in
-    a game of one player: only another player challenges)."""
-    if game.finished or not game.turns or len(game.players) < 2:
+    """The play that can still be challenged: the last play, scored unjudged and not yet
+    challenged, with no turn after it, or (when the game's rules keep a play open until
+    another word is played, ``challenge_until`` ``next_word``) only passes and swaps after
+    it. Never in a game of one player: only another player challenges."""
+    if game.finished or len(game.players) < 2:
         return None
-    last = game.turns[-1]
-    d = last.detail or {}
-    if last.action == "play" and d.get("challengeable") and "challenge" not in d:
-        return last
+    until_next_word = sheet.table(game).challenge_until == NEXT_WORD
+    for turn in reversed(game.turns):
+        d = turn.detail or {}
+        if turn.action == "play":
+            return turn if d.get("challengeable") and "challenge" not in d else None
+        if not until_next_word or turn.action not in ("pass", "swap") or d.get("lost_turn"):
+            return None
     return None
 
 
-def taken_back_before(game: Game, turn: Turn) -> int:
-    """How many plays of ``turn``'s player came off earlier in the same turn: the turns just
-    before it that were challenged off with another try left."""
-    count = 0
-    for earlier in reversed(game.turns[:game.turns.index(turn)]):
-        outcome = (earlier.detail or {}).get("challenge") or {}
-        if earlier.seat != turn.seat or not outcome.get("plays_again"):
-            break
-        count += 1
-    return count
+def last_outcome(game: Game) -> dict[str, Any] | None:
+    """What the challenge of the last play decided, to show until another word is played."""
+    for turn in reversed(game.turns):
+        if turn.action == "play":
+            return (turn.detail or {}).get("challenge")
+    return None
 
 
 def challenge(db: Session, game: Game, lexicon: Lexicon) -> ChallengeOutcome:
@@ -174,15 +176,20 @@ def challenge(db: Session, game: Game, lexicon: Lexicon) -> ChallengeOutcome:
                          "player.")
     turn = open_play(game)
     if turn is None:
-        raise UsageError("There is no play to challenge: only the last play, before the next "
-                         "turn, can be challenged.")
+        until = ("before another word is played" if sheet.table(game).challenge_until
+                 == NEXT_WORD else "before the next turn")
+        raise UsageError(f"There is no play to challenge: only the last play, {until}, can be "
+                         "challenged.")
     rule = rule_of(game)
     d = dict(turn.detail or {})
+    # turns after the play (passes, swaps): the player's turn is over, so no second try
+    since = len(game.turns) - 1 - game.turns.index(turn)
     outcome = rule.judge([w["word"] for w in d.get("words", [])], lexicon,
-                         tries_left(sheet.table(game).challenge_retries,
-                                    taken_back_before(game, turn) + 1))
+                         0 if since else tries_left(sheet.table(game).challenge_retries,
+                                                    sheet.taken_back_before(game, turn) + 1))
     played = turn.score
-    d["challenge"] = outcome.to_dict() | {"play_score": played, "lexicon": lexicon.name}
+    d["challenge"] = outcome.to_dict() | {"play_score": played, "lexicon": lexicon.name,
+                                          "turns_after": since}
     if not outcome.play_stands:
         turn.score = 0
         game.board = d.get("board_before")

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from companion.board import Board, Placement
-from companion.challenges import ChallengeOutcome, ChallengeRule, tries_left
+from companion.challenges import NEXT_WORD, ChallengeOutcome, ChallengeRule, tries_left
 from companion.clock import ClockSettings, ClockState
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
@@ -148,6 +148,7 @@ class Game:
     _undo: _Snapshot | None = None
     _lost_turns: set[str] = field(default_factory=set)
     _taken_back: int = 0  # plays of the player to move challenged off in this turn
+    _drawn: list[str] = field(default_factory=list)  # tiles the open play's player drew for it
 
     @classmethod
     def start(
@@ -228,7 +229,9 @@ class Game:
             rack.remove(p.tile)
         self.board.place(placements)
         self.scores[player] += judgement.score
+        kept = len(rack)
         self._refill(player)
+        self._drawn = rack[kept:]
         self.passes_in_a_row = 0
         self._record(
             Turn(player, before, Play(placements), judgement.score, self.scores[player],
@@ -252,7 +255,7 @@ class Game:
         self.bag.append(tile)
         self.rng.shuffle(self.bag)
         self.passes_in_a_row = 0
-        self._undo = None
+        self._keep_open_past(player, tile, drawn)
         self._record(Turn(player, before, Swap(tile), 0, self.scores[player]))
         self._after_turn()
         return drawn
@@ -262,7 +265,7 @@ class Game:
         self._check_open()
         player = self.player
         self.passes_in_a_row += 1
-        self._undo = None
+        self._keep_open_past(player)
         self._record(Turn(player, tuple(self.racks[player]), Pass(), 0, self.scores[player]))
         self._after_turn()
 
@@ -303,6 +306,38 @@ class Game:
         self._sync_clock()
 
     # -- challenges and the clock -------------------------------------------------------------
+    def _keep_open_past(self, player: str, swapped: str | None = None,
+                        drawn: str | None = None) -> None:
+        """A pass or a swap by ``player``: under the rulebook's window (``challenge_until``
+        ``next_word``) the last play stays open to a challenge, and a tile its player drew
+        for it and now swaps is followed to the tile drawn instead; otherwise (``next_turn``)
+        the window closes."""
+        if self._undo is None:
+            return
+        if self.rules.challenge_until != NEXT_WORD:
+            self._undo = None
+        elif (swapped is not None and drawn is not None and swapped in self._drawn
+                and player == self.history[self._undo.history_len].player):
+            self._drawn[self._drawn.index(swapped)] = drawn
+
+    def _take_back_late(self, snap: _Snapshot, made: Turn) -> None:
+        """Take a play off after passes or swaps (the window stays open until another word
+        is played): the board goes back, the player gets the tiles back and returns to the bag
+        the tiles drawn for the play, and the score is taken back. Whose turn it is does not
+        change: the player's turn is long over."""
+        assert isinstance(made.move, Play)
+        player, rack = made.player, self.racks[made.player]
+        self.board = snap.board
+        rack.extend(p.tile for p in made.move.placements)
+        for tile in self._drawn:
+            rack.remove(tile)
+            self.bag.append(tile)
+        if self._drawn:
+            self.rng.shuffle(self.bag)
+        self.scores[player] -= made.score
+        self._record(Turn(player, made.rack, TakenBack(), -made.score, self.scores[player]))
+        self._sync_clock()
+
     def _snapshot(self) -> _Snapshot:
         return _Snapshot(self.board.copy(), self.bag[:], {p: r[:] for p, r in self.racks.items()},
                          dict(self.scores), self.current, self.passes_in_a_row, self.over,
@@ -338,16 +373,30 @@ class Game:
         the turn; with none (the Hasbro rules), the turn is over. A valid play stands: under
         ``double`` the challenger (default: the next player) loses their next turn, under
         ``points`` the player earns the bonus.
+
+        How long the last play stays open is the rule set's ``challenge_until``: in the default
+        edition, until another word is played (the rulebook: "it must be challenged before
+        another word is played on the board"), so passes and swaps after it keep it open; a
+        play challenged off after them comes off with its score, the tiles drawn for it go
+        back to the bag, and the turn stays where it is (the player's own turn is over, so
+        there is no second try). With ``next_turn`` (the Hasbro rules) any turn closes it.
         """
         rule = self.challenge_rule
         if not rule.allows_challenges:
             raise CompanionError("Challenges are off at this table: each play is judged as it "
                                  "is made.")
         if self._undo is None:
-            raise CompanionError("There is no play to challenge: only the last play can be.")
+            raise CompanionError("There is no play to challenge: only the last play can be, "
+                                 + ("before another word is played."
+                                    if self.rules.challenge_until == NEXT_WORD
+                                    else "before the next turn."))
         snap = self._undo
         made = self.history[snap.history_len]
         player = made.player
+        late = len(self.history) > snap.history_len + 1  # passes or swaps came after it
+        if late and self.over:
+            raise CompanionError(f"The game is over ({self.end_reason}): its plays can no "
+                                 "longer be challenged.")
         if challenger is None:
             challenger = self.players[(self.players.index(player) + 1) % len(self.players)]
         if challenger not in self.players or challenger == player:
@@ -356,8 +405,12 @@ class Game:
         words = snap.board.words_formed(list(made.move.placements))
         taken_back = snap.taken_back + 1
         outcome = rule.resolve([w.text for w in words if w.text not in self.lexicon],
-                               tries_left(self.rules.challenge_retries, taken_back))
+                               0 if late else tries_left(self.rules.challenge_retries,
+                                                         taken_back))
         self._undo = None
+        if not outcome.play_stands and late:
+            self._take_back_late(snap, made)
+            return outcome
         if not outcome.play_stands:
             self._restore(snap)
             self.history.append(made)

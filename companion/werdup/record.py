@@ -26,10 +26,17 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 
 from companion.board import Board, PlayError, split_word
-from companion.challenges import ChallengeRule, get_challenge_rule
+from companion.challenges import (
+    NEXT_WORD,
+    ChallengedOff,
+    ChallengeError,
+    ChallengeRule,
+    get_challenge_rule,
+    tries_left,
+)
 from companion.clock import CLOCK_NOTE, ClockSettings, format_time, parse_time, settings_from_label
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
@@ -56,6 +63,23 @@ def parse_tiles(text: str) -> list[str]:
             f"cannot read the tiles {text!r}: write letters only (Qu for the Qu tile)"
         )
     return [normalise_tile(t) for t in split_word(text, DIGRAPHS) if t is not None]
+
+
+def turn_note(number: int, name: str, action: str) -> str:
+    """The note a score sheet writes for a pass or a swap (it does not know the rack):
+    replay counts it as a turn (a play stays open to a challenge past it, or not, by the
+    rules' ``challenge_until``)."""
+    return f"turn {number}: {name} chose to {action}"
+
+
+def play_note(number: int, name: str, score: int, words: str) -> str:
+    """The note a score sheet writes for a play entered without its square: replay counts
+    it as a word played (no earlier play is open to a challenge after it)."""
+    return f"turn {number}: {name} scored {score} for {words or 'a play'} (square not recorded)"
+
+
+_TURN_NOTE = re.compile(r"turn \d+: .+ chose to (pass|swap)")
+_PLAY_NOTE = re.compile(r"turn \d+: .+ scored -?\d+ for .+ \(square not recorded\)")
 
 
 def _move_text(t: Turn) -> str:
@@ -177,7 +201,12 @@ def replay(
     except UsageError as exc:
         raise UsageError(f"the record's settings: {exc}") from exc
     state = _Replayer(rules, lexicon, challenge_rule, clock, record.players)
-    out = [state.line(n, line, time_left) for n, line, time_left in record.moves]
+    out = []
+    for n, line, time_left, noted in record.moves:
+        if line is None:  # a turn noted without its rack (a score sheet's pass or play)
+            state.noted_turn(noted)
+        else:
+            out.append(state.line(n, line, time_left))
     ended = "#end" in text or any(ln.move.endswith(")") and "tiles left" in ln.move
                                   for ln in out)
     if clock is not None and ended:
@@ -187,7 +216,8 @@ def replay(
 
 @dataclass
 class _Record:
-    """A record's header and its move lines (line number, text, time left or None)."""
+    """A record's header and its move lines (line number, text, time left or None, and for
+    a turn noted without its rack, no text and ``pass`` or ``play``)."""
 
     players: list[str] = field(default_factory=list)
     rule_name: str | None = None
@@ -206,7 +236,7 @@ def _read_record(text: str) -> _Record:
             continue
         if not line.startswith(">"):
             raise UsageError(f"record line {n}: cannot read {line!r} (moves start with '>')")
-        rec.moves.append([n, line, None])
+        rec.moves.append([n, line, None, ""])
     return rec
 
 
@@ -219,6 +249,10 @@ def _read_header(rec: _Record, n: int, line: str) -> None:
         if not nick:
             raise UsageError(f"record line {n}: #{key} needs a player name")
         rec.players.append(nick)
+    elif key == "note" and (_TURN_NOTE.fullmatch(rest.strip())
+                            or _PLAY_NOTE.fullmatch(rest.strip())):
+        rec.moves.append([n, None, None, "pass" if _TURN_NOTE.fullmatch(rest.strip())
+                          else "play"])
     elif key == "note" and rec.moves and rest.strip().lower().startswith(_TIME_NOTE):
         try:
             rec.moves[-1][2] = parse_time(rest.strip()[len(_TIME_NOTE):])
@@ -239,9 +273,13 @@ class _Replayer:
         self.board = Board(rules.board_size, rules.board_size)
         self.totals = {p: 0 for p in players}
         self.used: Counter[str] = Counter()
-        # the play just made: player, board before, tiles, score
-        self.last_play: tuple[str, Board, list, int] | None = None
+        # the last play, while it is open to a challenge
+        self.open_play: _OpenPlay | None = None
         self.last_time: dict[str, int] = {}
+        # the play just taken back by a challenge, which decides who moves next
+        self.taken_back: ChallengedOff | None = None
+        # a player trying again in the same turn, and how many of their plays came off in it
+        self.retrying: tuple[str, int] | None = None
 
     def line(self, n: int, line: str, time_left: int | None) -> ReplayLine:
         m = _MOVE_LINE.match(line)
@@ -261,9 +299,8 @@ class _Replayer:
         if rack_tok.lower() in ("(time)", "(challenge)", "--"):
             rack_tok, body = "", [rack_tok, *body]  # a line written without the rack
         problems: list[str] = []
-        just_played, self.last_play = self.last_play, None
-        score, desc = self._move(_Line(n, player, rack_tok, body, recorded, problems),
-                                 just_played)
+        opened, self.open_play = self.open_play, None
+        score, desc = self._move(_Line(n, player, rack_tok, body, recorded, problems), opened)
         self.totals[player] += score
         if score != recorded:
             problems.append(f"score is {score:+d}, record says {recorded:+d}")
@@ -272,24 +309,35 @@ class _Replayer:
         return ReplayLine(n, player, desc, recorded, score, recorded_total,
                           self.totals[player], problems)
 
-    def _move(self, ln: _Line, just_played: tuple[str, Board, list, int] | None
-              ) -> tuple[int, str]:
-        """The move's score by the rules and how it reads."""
+    def _not_open(self, ln: _Line, what: str) -> CompanionError:
+        until = ("another word is played" if self.rules.challenge_until == NEXT_WORD
+                 else "the next turn")
+        return ln.fail(f"{what}, but no play by {ln.player} is open to a challenge here "
+                       f"(a play is open until {until})")
+
+    def _move(self, ln: _Line, opened: _OpenPlay | None) -> tuple[int, str]:
+        """The move's score by the rules and how it reads; ``opened`` is the play open to a
+        challenge before this line."""
         body = ln.body
         if len(body) == 1 and body[0].lower() == "(time)":
             return self._time_penalty(ln)
         if len(body) == 1 and body[0] == "--":
-            if just_played is None or just_played[0] != ln.player:
-                raise ln.fail(f"'--' takes back a play, but the line before is not a play by "
-                              f"{ln.player}")
-            _, before, placements, taken = just_played
-            self.board = before
-            self.used.subtract(p.tile for p in placements)
-            return -taken, "play taken back after a challenge"
+            if opened is None or opened.player != ln.player:
+                raise self._not_open(ln, "'--' takes back a play")
+            self.board = opened.before
+            self.used.subtract(p.tile for p in opened.placements)
+            if opened.late:  # after passes or swaps: the player's turn is over
+                self.taken_back = self.retrying = None
+                return -opened.score, "play taken back after a challenge (after the turns since)"
+            earlier = self.retrying
+            count = 1 + (earlier[1] if earlier is not None and earlier[0] == ln.player else 0)
+            self.taken_back = ChallengedOff(
+                ln.player, count, tries_left(self.rules.challenge_retries, count) > 0)
+            return -opened.score, "play taken back after a challenge"
         if len(body) == 1 and body[0].lower() == "(challenge)":
-            if just_played is None or just_played[0] != ln.player:
-                raise ln.fail("a challenge bonus goes to the player whose play was just "
-                              f"challenged, but the line before is not a play by {ln.player}")
+            if opened is None or opened.player != ln.player:
+                raise self._not_open(ln, "a challenge bonus goes to the player whose play was "
+                                         "challenged")
             rule = self.challenge_rule
             if not rule.valid_bonus:
                 ln.problems.append(f"the {rule.name} challenge rule has no bonus")
@@ -298,7 +346,7 @@ class _Replayer:
             left = ln.tiles(ln.rack.strip("()"))
             return (-end_penalty(len(left), self.rules),
                     f"{len(left)} tiles left ({tiles_text(left)})")
-        return self._turn(ln)
+        return self._turn(ln, opened)
 
     def _time_penalty(self, ln: _Line) -> tuple[int, str]:
         if self.clock is None or ln.player not in self.last_time:
@@ -306,9 +354,20 @@ class _Replayer:
         over = max(0, -self.last_time[ln.player])
         return -self.clock.overtime_penalty(over), f"time penalty ({format_time(over)} over)"
 
-    def _turn(self, ln: _Line) -> tuple[int, str]:
-        """A pass, a swap or a play, from a rack."""
+    def _turn(self, ln: _Line, opened: _OpenPlay | None) -> tuple[int, str]:
+        """A pass, a swap or a play, from a rack, by the player whose turn it may be after
+        a play taken back (:meth:`ChallengedOff.check_next`)."""
+        taken, self.taken_back, self.retrying = self.taken_back, None, None
+        if taken is not None:
+            try:
+                taken.check_next(ln.player)
+            except ChallengeError as exc:
+                raise ln.fail(str(exc)) from exc
+            if taken.plays_again:
+                self.retrying = (taken.player, taken.taken_back)
         rack, body = ln.tiles(ln.rack), ln.body
+        if body == ["-"] or (len(body) == 1 and body[0].startswith("-")):
+            self._keep_open(opened)
         if body == ["-"]:
             return 0, "pass"
         if len(body) == 1 and body[0].startswith("-"):
@@ -350,8 +409,22 @@ class _Replayer:
         desc = " ".join(body[:2])
         if judgement.not_in_list:
             desc += f" (not in word list: {', '.join(judgement.not_in_list)})"
-        self.last_play = (ln.player, before, placements, judgement.score)
+        self.open_play = _OpenPlay(ln.player, before, placements, judgement.score)
         return judgement.score, desc
+
+    def noted_turn(self, kind: str) -> None:
+        """A turn a note stands for: a pass or swap (``pass``) leaves the last play open as a
+        pass does; a play (``play``) closes it."""
+        opened, self.open_play = self.open_play, None
+        self.taken_back = self.retrying = None
+        if kind == "pass":
+            self._keep_open(opened)
+
+    def _keep_open(self, opened: _OpenPlay | None) -> None:
+        """A pass or a swap: under the rulebook's window the last play stays open to a
+        challenge (now after other turns); otherwise it closes."""
+        if opened is not None and self.rules.challenge_until == NEXT_WORD:
+            self.open_play = replace(opened, late=True)
 
     def missing_time_penalties(self, out: list[ReplayLine], clock: ClockSettings
                                ) -> list[ReplayLine]:
@@ -366,6 +439,18 @@ class _Replayer:
                 [f"over time ({format_time(seconds)}) but the record has no time penalty "
                  "line"]))
         return extra
+
+
+@dataclass(frozen=True)
+class _OpenPlay:
+    """A play open to a challenge: who made it, the board before it, its tiles and score, and
+    whether other turns (passes, swaps) have come since."""
+
+    player: str
+    before: Board
+    placements: list
+    score: int
+    late: bool = False
 
 
 @dataclass

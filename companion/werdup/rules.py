@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any
 
 from companion.board import Layout, PlayError, parse_position
-from companion.challenges import ChallengeSetting
+from companion.challenges import CHALLENGE_WINDOWS, ChallengeSetting
 from companion.datafiles import read_table
 from companion.errors import UsageError
 from companion.tiles import TileSet, tile_set
@@ -43,11 +43,15 @@ class WerdUpRules(ChallengeSetting):
     game_ends_when: str
     challenges: str = "none"
     challenge_retries: int = 0
+    challenge_until: str = "next_turn"
 
     def __post_init__(self) -> None:
         super().__post_init__()
         if self.challenge_retries < 0:
             raise ValueError(f"challenge_retries: {self.challenge_retries} is below 0")
+        if self.challenge_until not in CHALLENGE_WINDOWS:
+            raise ValueError(f"challenge_until: {self.challenge_until!r} is not one of "
+                             f"{', '.join(CHALLENGE_WINDOWS)}")
 
     def with_settings(self, **changes: Any) -> WerdUpRules:
         """A copy with some settings changed (a house rule, e.g. ``challenges="double"``)."""
@@ -114,6 +118,7 @@ def rule_sets() -> dict[str, WerdUpRules]:
             game_ends_when=v["game_ends_when"].strip(),
             challenges=v.get("challenges", "none").strip(),
             challenge_retries=int(v.get("challenge_retries", "0")),
+            challenge_until=v.get("challenge_until", "next_turn").strip(),
         )
     return out
 

@@ -19,7 +19,7 @@ from companion.play import (
 )
 from companion.werdup.notation import parse_play, play_notation
 from companion.werdup.observe import play_between
-from companion.werdup.record import FORMAT_LINE, parse_tiles, tiles_text
+from companion.werdup.record import FORMAT_LINE, parse_tiles, play_note, tiles_text, turn_note
 from companion.werdup.rules import WerdUpRules, get_rules
 from companion.werdup.scoring import end_penalty, explain_word
 from companion.werdup.validate import judge_play
@@ -39,6 +39,7 @@ class WerdUpTable(TableBasics):
         self.max_players = self.rules.max_players
         self.layout = self.rules.layout()
         self.challenge_retries = self.rules.challenge_retries
+        self.challenge_until = self.rules.challenge_until
 
     def parse_play(self, board: Board, notation: str) -> list[Placement]:
         return parse_play(board, notation)
@@ -53,7 +54,7 @@ class WerdUpTable(TableBasics):
         except PlayError:
             written = "(no word)"
         if not j.legal:
-            return ScoredPlay(written, False, j.reason)
+            return ScoredPlay(written, False, j.reason, squares=list(j.squares))
         words = [{"word": w.text, "score": w.score, "arithmetic": explain_word(
             [c.tile for c in w.word.cells], [c.height for c in w.word.cells], rules)}
             for w in j.words]
@@ -105,19 +106,32 @@ class WerdUpTable(TableBasics):
         lines += [f"#player{i + 1} {nick} {name}"
                   for i, (nick, name) in enumerate(zip(nicks, sheet.players, strict=True))]
         so_far = [0 for _ in sheet.players]
+        waiting: list[str] = []  # a challenge's lines, written after the turns it came after
+        wait = 0
         for t in sheet.turns:
             so_far[t.seat] += t.score
             d = t.detail or {}
             name = sheet.players[t.seat]
             if t.action == "play" and d.get("board") and d.get("new_cells"):
-                lines += self._play_lines(t, nicks[t.seat], so_far[t.seat])
-            elif t.action == "time":
+                played, challenged = self._play_lines(t, nicks[t.seat], so_far[t.seat])
+                lines += played
+                wait = int((d.get("challenge") or {}).get("turns_after") or 0)
+                if wait:
+                    waiting = challenged
+                else:
+                    lines += challenged
+                continue
+            if t.action == "time":
                 lines.append(f">{nicks[t.seat]}: (time) {t.score:+d} {so_far[t.seat]}")
             elif t.action == "play":
-                lines.append(f"#note turn {t.number}: {name} scored {t.score} for "
-                             f"{t.words or 'a play'} (square not recorded)")
+                lines.append(f"#note {play_note(t.number, name, t.score, t.words)}")
             else:
-                lines.append(f"#note turn {t.number}: {name} chose to {t.action}")
+                lines.append(f"#note {turn_note(t.number, name, t.action)}")
+            wait -= 1
+            if waiting and wait <= 0:
+                lines += waiting
+                waiting = []
+        lines += waiting
         if sheet.finished:
             for seat, points in enumerate(sheet.end_adjustments):
                 if points:
@@ -127,9 +141,9 @@ class WerdUpTable(TableBasics):
             lines.append("#end the game is over")
         return "\n".join(lines) + "\n"
 
-    def _play_lines(self, t: SheetTurn, nick: str, total: int) -> list[str]:
+    def _play_lines(self, t: SheetTurn, nick: str, total: int) -> tuple[list[str], list[str]]:
         """A placed play's record lines: the play at its own score (with the time left, when
-        a clock ran), then what a challenge of it decided. ``total`` is after the turn."""
+        a clock ran), and what a challenge of it decided. ``total`` is after the turn."""
         d = t.detail or {}
         after = Board.from_text(d["board"], self.rules.board_size, self.rules.board_size)
         placed = tiles_text([after.get(r, c) or "" for r, c in d["new_cells"]])
@@ -139,7 +153,7 @@ class WerdUpTable(TableBasics):
         if d.get("time_left") is not None:
             out.append(f"#note Time left: {format_time(d['time_left'])}")
         if challenge and not challenge["play_stands"]:
-            out.append(f">{nick}: {placed} -- {-played:+d} {total}")
-        elif challenge and challenge["bonus"]:
-            out.append(f">{nick}: {placed} (challenge) {challenge['bonus']:+d} {total}")
-        return out
+            return out, [f">{nick}: {placed} -- {-played:+d} {total}"]
+        if challenge and challenge["bonus"]:
+            return out, [f">{nick}: {placed} (challenge) {challenge['bonus']:+d} {total}"]
+        return out, []

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from companion.board import Board, FormedWord, Placement, PlayError, square_name
@@ -25,7 +25,9 @@ class ScoredWord:
 
 @dataclass(frozen=True)
 class Judgement:
-    """The verdict on a play: legal or not, the reason, the words formed and the score."""
+    """The verdict on a play: legal or not, the reason (and for an illegal play the squares
+    it is about, 0-based ``(row, col)``: none when the reason is about no square), the words
+    formed and the score."""
 
     placements: tuple[Placement, ...]
     legal: bool
@@ -33,6 +35,7 @@ class Judgement:
     words: tuple[ScoredWord, ...] = field(default_factory=tuple)
     bonus: int = 0
     not_in_list: tuple[str, ...] = ()  # words not in the list, when words were not checked
+    squares: tuple[tuple[int, int], ...] = ()  # the squares an illegal play's reason is about
 
     @property
     def score(self) -> int:
@@ -40,7 +43,8 @@ class Judgement:
 
 
 class IllegalPlay(PlayError):
-    """A play breaks a rule; the message is the reason a player reads."""
+    """A play breaks a rule; the message is the reason a player reads, ``squares`` the
+    squares it is about."""
 
 
 def _tile_name(tile: str) -> str:
@@ -49,38 +53,46 @@ def _tile_name(tile: str) -> str:
 
 def structural_problem(
     board: Board, placements: Sequence[Placement], rules: WerdUpRules
-) -> str | None:
-    """The first rule about where tiles go that the play breaks, or ``None``."""
+) -> PlayError | None:
+    """The first rule about where tiles go that the play breaks (its reason and the squares
+    it is about), or ``None``."""
     if not placements:
-        return "the play puts no tiles on the board"
+        return PlayError("the play puts no tiles on the board")
     seen: set[tuple[int, int]] = set()
     for p in placements:
         if not board.on_board(p.row, p.col):
-            return f"square {p.row + 1},{p.col + 1} is off the board"
-        where = square_name(p.row, p.col)
+            return PlayError(f"square {p.row + 1},{p.col + 1} is off the board")
+        where, square = square_name(p.row, p.col), [(p.row, p.col)]
         if (p.row, p.col) in seen:
-            return f"two tiles go on the stack at {where}: only one tile per stack per turn"
+            return PlayError(f"two tiles go on the stack at {where}: only one tile per stack "
+                             "per turn", square)
         seen.add((p.row, p.col))
         if p.tile not in rules.tile_set.counts:
-            return f"{p.tile!r} is not a WerdUp tile"
+            return PlayError(f"{p.tile!r} is not a WerdUp tile", square)
         h = board.height(p.row, p.col)
         if h + 1 > rules.max_height:
-            return (
+            return PlayError(
                 f"the stack at {where} would be {h + 1} high: stacks may be at most "
-                f"{rules.max_height} tiles high"
-            )
+                f"{rules.max_height} tiles high", square)
         top = board.get(p.row, p.col)
         if top is not None and top.upper() == p.tile.upper():
-            return f"{_tile_name(p.tile)} cannot go on top of the same letter (at {where})"
+            return PlayError(
+                f"{_tile_name(p.tile)} cannot go on top of the same letter (at {where})", square)
     try:
         board.play_line(placements)
     except PlayError as exc:
-        return str(exc)
+        return exc
     return None
 
 
-def _covers_whole_word(board: Board, placements: Sequence[Placement]) -> str | None:
-    """The text of an existing word whose every letter the play covers, if any."""
+def _cells(words: Sequence[FormedWord]) -> list[tuple[int, int]]:
+    """The squares of ``words``, in order, each once."""
+    return list(dict.fromkeys((c.row, c.col) for w in words for c in w.cells))
+
+
+def _covers_whole_word(board: Board, placements: Sequence[Placement]
+                       ) -> tuple[str, list[tuple[int, int]]] | None:
+    """The text and squares of an existing word whose every letter the play covers, if any."""
     covered = {(p.row, p.col) for p in placements}
     for p in placements:
         if not board.occupied(p.row, p.col):
@@ -94,7 +106,8 @@ def _covers_whole_word(board: Board, placements: Sequence[Placement]) -> str | N
                 cells.append((r, c))
                 r, c = r + dr, c + dc
             if len(cells) >= 2 and all(cell in covered for cell in cells):
-                return "".join(board.get(r, c).upper() for r, c in cells)  # type: ignore[union-attr]
+                text = "".join(board.get(r, c).upper() for r, c in cells)  # type: ignore[union-attr]
+                return text, cells
     return None
 
 
@@ -123,18 +136,20 @@ def judge_play(
     """
     placements = tuple(placements)
 
-    def illegal(reason: str) -> Judgement:
-        return Judgement(placements, False, reason[0].upper() + reason[1:] + ".")
+    def illegal(reason: str, squares: Iterable[tuple[int, int]] = ()) -> Judgement:
+        return Judgement(placements, False, reason[0].upper() + reason[1:] + ".",
+                         squares=tuple(squares))
 
     problem = structural_problem(board, placements, rules)
     if problem:
-        return illegal(problem)
+        return illegal(str(problem), problem.squares)
     words = board.words_formed(placements)
     first = board.is_empty()
     if first:
         if not any((p.row, p.col) in rules.beginning for p in placements):
             names = " ".join(sorted(square_name(r, c) for r, c in rules.beginning))
-            return illegal(f"the first word must cover a beginning square ({names})")
+            return illegal(f"the first word must cover a beginning square ({names})",
+                           sorted(rules.beginning))
         if not words or len(words[0].cells) < rules.min_first_word:
             return illegal(f"the first word needs at least {rules.min_first_word} letters")
     else:
@@ -148,16 +163,18 @@ def judge_play(
     if bad and check_words:
         names = ", ".join(dict.fromkeys(bad))
         verb = "is" if len(set(bad)) == 1 else "are"
-        return illegal(f"{names} {verb} not in {lexicon.in_the_list()}")
+        return illegal(f"{names} {verb} not in {lexicon.in_the_list()}",
+                       _cells([w for w in words if w.text in bad]))
     if rules.no_plural_s and _is_plain_plural(board, placements, words):
         base = words[0].text[:-1]
         return illegal(
-            f"adding only an S to {base} is not allowed: the S must also make another new word"
-        )
+            f"adding only an S to {base} is not allowed: the S must also make another new word",
+            [(placements[0].row, placements[0].col)])
     if rules.no_cover_whole_word:
         whole = _covers_whole_word(board, placements)
         if whole:
-            return illegal(f"the play covers every letter of {whole}: leave one showing")
+            return illegal(f"the play covers every letter of {whole[0]}: leave one showing",
+                           whole[1])
     scored = tuple(
         ScoredWord(w, word_score([c.tile for c in w.cells], [c.height for c in w.cells], rules))
         for w in words
@@ -176,5 +193,5 @@ def score_play(
     """Like :func:`judge_play`, but an illegal play raises :class:`IllegalPlay`."""
     j = judge_play(board, placements, rules, lexicon, check_words)
     if not j.legal:
-        raise IllegalPlay(j.reason)
+        raise IllegalPlay(j.reason, j.squares)
     return j

@@ -298,9 +298,9 @@ def test_a_photo_play_at_a_table_that_challenges_is_open_to_a_challenge(client, 
 
 
 def test_a_refusal_naming_a_square_is_tied_to_that_square(client, quiz_photo):
-    """A refusal that names a square (a digit in it; a Bug Words tile gone or changed; too
-    many letters) marks that square of the photo's grid invalid and described by the error,
-    and only that one; a refusal naming none marks no square."""
+    """A refusal about squares (a digit in one; a gap; a Bug Words tile gone or changed; too
+    many letters; a word not in the list) marks those squares of the photo's grid invalid and
+    described by the error, and only those; a refusal about none marks no square."""
     gid = _game(client)["table_key"]
     resp = client.post(f"/api/games/{gid}/photos", data=quiz_photo, content_type="image/jpeg")
     url = f"/games/{gid}/photos/{resp.get_json()['photo_id']}"
@@ -323,6 +323,9 @@ def test_a_refusal_naming_a_square_is_tied_to_that_square(client, quiz_photo):
     assert marked({"sq-7-7": "", "sq-7-8": "", "sq-7-9": "", "sq-7-10": ""})[1] == []  # none
     error, squares = marked({"sq-7-9": "", "sq-7-11": "A"})  # QU.ZA: a gap at 8J
     assert "8J" in error and squares == ["sq-7-9"]
+    error, squares = marked({"sq-7-10": "X"})  # QUIX: the word not in the list, each square
+    assert "QUIX is not in the word list" in error
+    assert squares == ["sq-7-7", "sq-7-8", "sq-7-9", "sq-7-10"]
     assert client.post(url + "/score", data={**values, "seat": "0", "csrf_token": tok}
                        ).status_code == 302  # QUIZ on the board
     resp = client.post(f"/api/games/{gid}/photos", data=quiz_photo, content_type="image/jpeg")

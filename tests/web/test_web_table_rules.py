@@ -128,6 +128,78 @@ def test_werdup_gives_one_more_try_after_a_word_challenged_off(tapp):
     assert sorted(result.totals.values()) == sorted(p["total"] for p in game["players"])
 
 
+def test_the_turn_rules_after_a_word_challenged_off_refuse_a_third_word_or_a_move_out_of_turn(
+        tapp):
+    """A player whose word came off plays again (no one else moves first); after a second word
+    challenged off, that player's turn is over, even when the seat is chosen by hand."""
+    client = tapp.test_client()
+    key = _start(client, "single", game="werdup")
+    _play(client, key, "5E ZXK")
+    assert _form(client, key, "challenge").status_code == 302
+    resp = _form(client, key, "turns", play="5E CAT", action="play", seat="1")
+    assert resp.status_code == 400
+    assert ("It is still Ann&#39;s turn: their word came off after a challenge, so Ann plays "
+            "another word or passes before Bob moves.") in resp.get_data(as_text=True)
+    _play(client, key, "5E KZX")
+    assert _form(client, key, "challenge").status_code == 302
+    for action in ("play", "pass"):
+        resp = client.post(f"/api/games/{key}/turns", json={
+            "seat": 0, "action": action, "play": "5E CAT" if action == "play" else "",
+            "version": _api(client, key)["version"]})
+        assert resp.status_code == 400
+        assert resp.get_json()["error"] == (
+            "Ann cannot move again in this turn: a second word of theirs came off after a "
+            "challenge, which ends the turn, so the next player moves.")
+    assert [t["seat"] for t in _api(client, key)["turns"]] == [0, 0]
+    resp = _form(client, key, "turns", play="5E CAT", action="play", seat="1")
+    assert resp.status_code == 302 and _api(client, key)["turns"][2]["seat"] == 1
+
+
+def _pass(client, key):
+    resp = _form(client, key, "turns", action="pass")
+    assert resp.status_code == 302, resp.get_data(as_text=True)
+
+
+def test_in_werdup_a_pass_or_a_swap_keeps_the_word_open_until_another_word_is_played(tapp):
+    """The WerdUp rulebook: a word "must be challenged before another word is played on the
+    board", so Bob's pass and Cy's swap leave Ann's word open; challenged off then, it comes
+    off, there is no second try (her turn is over) and the turn stays where it was."""
+    client = tapp.test_client()
+    key = _start(client, "single", players=("Ann", "Bob", "Cy"), game="werdup")
+    _play(client, key, "5E ZXK")
+    _pass(client, key)
+    assert _form(client, key, "turns", action="swap").status_code == 302
+    page = client.get(f"/games/{key}").get_data(as_text=True)
+    assert "may challenge ZXK before another word is played" in page
+    assert _api(client, key)["challengeable"] is True
+    assert _form(client, key, "challenge").status_code == 302
+    game = _api(client, key)
+    outcome = game["turns"][0]["detail"]["challenge"]
+    assert outcome["play_stands"] is False and outcome["plays_again"] is False
+    assert game["turns"][0]["score"] == 0 and not (game["board"] or {}).get("text")
+    assert game["next_seat"] == 0 and [t["seat"] for t in game["turns"]] == [0, 1, 2]
+    page = client.get(f"/games/{key}").get_data(as_text=True)
+    assert "ZXK is not in the word list" in page and "Challenge?" not in page
+    _play(client, key, "5E CAT")  # Ann's next turn
+    _pass(client, key)
+    _play(client, key, "F4 O(A)T")  # Cy's word closes CAT's window
+    _pass(client, key)
+    assert _api(client, key)["challengeable"] is True  # OAT's
+    text = client.get(f"/games/{key}.gcg").get_data(as_text=True)
+    assert text.index("chose to swap") < text.index("--")  # written where it happened
+    result = werdup_replay(text, default_lexicon())
+    assert result.ok, [ln.problems for ln in result.lines]
+    # Bug Words keeps a play open until the next turn of any kind
+    key = _start(client, "single")
+    _play(client, key, "8G QXZ")
+    _pass(client, key)
+    assert _api(client, key)["challengeable"] is False
+    resp = _form(client, key, "challenge")
+    assert resp.status_code == 400
+    assert "only the last play, before the next turn, can be challenged" in resp.get_data(
+        as_text=True)
+
+
 def test_without_challenges_the_companion_refuses_a_phony(tapp):
     client = tapp.test_client()
     key = _start(client, "none")
