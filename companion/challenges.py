@@ -151,6 +151,17 @@ NEXT_WORD, NEXT_TURN = "next_word", "next_turn"
 CHALLENGE_WINDOWS = (NEXT_WORD, NEXT_TURN)
 
 
+def default_challenger(seats: int, player: int, to_move: int) -> int:
+    """The seat that challenges a play when the table names none: the player to move (the
+    next player; after passes or swaps that kept the play open, whoever's turn it now is),
+    unless that is the seat ``player`` that made the play, then the seat after it. Under a
+    rule where a valid play costs the challenger a turn, it is the challenger's own next
+    turn that is lost: at once when they are to move, else when their turn comes."""
+    if not 0 <= player < seats or not 0 <= to_move < seats:
+        raise ValueError(f"seats {player} and {to_move} are not both below {seats}")
+    return to_move if to_move != player else (player + 1) % seats
+
+
 def tries_left(retries: int, taken_back: int) -> int:
     """How many more plays a player may make in this turn after a play challenged off:
     ``retries`` is what the game's rules allow after one (WerdUp's rulebook: 1, so a second

@@ -318,6 +318,32 @@ def test_a_valid_word_challenged_after_a_pass_stands(rule, ann, lines):
     assert result.ok, [ln.problems for ln in result.lines]
 
 
+def test_a_wrong_late_challenge_under_double_costs_the_challengers_own_next_turn():
+    """Ann plays CAT, Bob passes, and the word is still open: by default the player to move
+    (Cy) challenges, and under ``double`` loses the turn she was about to take, so Ann moves
+    next. Bob, named as the challenger of Ann's OAT after his swap, loses his next turn when
+    it comes round."""
+    racks = {"ann": "CATOTEE", "bob": "ORESTAB", "cy": "IIUUOOE"}
+    g = Game(get_rules("werdup").with_settings(challenges="double"), LEX, list(racks),
+             random.Random(1), Board(10, 10), list("NMLKJHGFDB"),
+             {p: list(r) for p, r in racks.items()}, {p: 0 for p in racks})
+    g.play(parse_play(g.board, "5D CAT"))
+    g.pass_turn()
+    assert g.challenge().play_stands
+    assert [(t.player, type(t.move).__name__) for t in g.history][-1] == ("cy", "LostTurn")
+    assert g.player == "ann"
+    g.play(parse_play(g.board, "E4 O(A)T"))
+    g.swap("R")  # Bob
+    assert g.challenge("bob").play_stands and g.player == "cy"  # Bob's turn is still to come
+    g.swap("I")
+    g.swap("E")  # Ann; then Bob's turn is the one lost
+    assert [(t.player, type(t.move).__name__) for t in g.history][-2:] == [
+        ("ann", "Swap"), ("bob", "LostTurn")]
+    assert g.player == "cy"
+    result = replay(write_record(g), LEX)
+    assert result.ok, [ln.problems for ln in result.lines]
+
+
 def test_another_word_closes_the_window():
     g = table("single")
     g.play(parse_play(g.board, "5D TAC"))

@@ -179,6 +179,7 @@ def _sheet_page(game: Game, key: str, error: str | None = None, status: int = 20
     rules = sheet.table(game)
     cells = plays.board_cells(rules, board.get("text"), board.get("new"))
     last = game.turns[-1] if game.turns else None
+    open_play = table_rules.open_play(game)
     return render_template("game.html", game=game, key=key, standings=sheet.standings,
                            table=sheet.can_change(game, key), rows=sheet.running(game),
                            totals=sheet.totals(game), next_seat=sheet.next_seat(game),
@@ -186,7 +187,9 @@ def _sheet_page(game: Game, key: str, error: str | None = None, status: int = 20
                            typed=typed or {},
                            rules=rules, example=plays.example_play(rules),
                            request_key=secrets.token_urlsafe(12),
-                           open_play=table_rules.open_play(game),
+                           open_play=open_play,
+                           challenger=(None if open_play is None
+                                       else table_rules.challenger_of(game, open_play)),
                            outcome=table_rules.last_outcome(game),
                            rule=table_rules.rule_of(game),
                            clock=table_rules.time_left(game, table_rules.now())), status
@@ -219,9 +222,16 @@ def add_turn(key: str):
                 _turn_field(request.form))
 
 
+def _challenger(values) -> int | None:
+    """The seat named as the challenger (``challenger``), if any."""
+    seat = values.get("challenger")
+    return None if seat in (None, "") else int_from(seat, "Challenger", 0, 9, 0)
+
+
 @bp.post("/games/<key>/challenge")
 def challenge(key: str):
-    return _act(key, lambda db, g: table_rules.challenge(db, g, lexicon()))
+    return _act(key, lambda db, g: table_rules.challenge(db, g, lexicon(),
+                                                         _challenger(request.form)))
 
 
 def _undo(db, game: Game, values) -> None:
@@ -475,8 +485,9 @@ def api_undo(key: str):
 def api_challenge(key: str):
     body = request.get_json(silent=True)
     body = body if isinstance(body, dict) else {}
+    challenger = _challenger(body)
     game = _locked(key, body)
-    table_rules.challenge(session(), game, lexicon())
+    table_rules.challenge(session(), game, lexicon(), challenger)
     session().commit()
     return jsonify(_api_game(game, key))
 
@@ -583,8 +594,13 @@ openapi.add("/api/games/{key}/undo", "post", {
 openapi.add("/api/games/{key}/challenge", "post", {
     "summary": "Challenge the last play (a table with a challenge rule, before the next "
     "turn; in WerdUp, before another word is played, passes and swaps keeping it open): the "
-    "rule's outcome is applied and kept with the play", "parameters": [_ID],
-    "requestBody": openapi.json_body({"type": "object", "properties": {"version": _VERSION}}),
+    "rule's outcome is applied and kept with the play; a turn the rule costs the challenger "
+    "is their own next one", "parameters": [_ID],
+    "requestBody": openapi.json_body({"type": "object", "properties": {
+        "version": _VERSION,
+        "challenger": {"type": "integer", "minimum": 0, "maximum": 9,
+                       "description": "the challenging player's seat (default: the player "
+                       "to move, or the next one when that is the play's own player)"}}}),
     "responses": {**openapi.ok("the game after the challenge", _GAME), **_REFUSED},
 })
 openapi.add("/api/games/{key}/finish", "post", {

@@ -164,6 +164,42 @@ def next_seat(game: Game) -> int:
     return (last.seat + 1) % len(game.players)
 
 
+def owed_lost_turns(game: Game) -> set[int]:
+    """The seats that lost their next turn to a challenge (a valid play challenged under a
+    rule like ``double``: ``challenger_loses_turn``, with the ``challenger`` seat kept in the
+    outcome) and have not had that turn yet; a turn marked ``lost_turn`` is the one lost."""
+    events: list[tuple[int, int, int]] = []  # (after turn index, order, seat): order 0 settles
+    for i, turn in enumerate(game.turns):
+        d = turn.detail or {}
+        if d.get("lost_turn"):
+            events.append((i, 0, turn.seat))
+        outcome = d.get("challenge") or {}
+        if turn.action == "play" and outcome.get("challenger_loses_turn"):
+            seat = outcome.get("challenger", (turn.seat + 1) % len(game.players))
+            events.append((i + int(outcome.get("turns_after") or 0), 1, int(seat)))
+    owed: set[int] = set()
+    for _, order, seat in sorted(events):
+        if order:
+            owed.add(seat)
+        else:
+            owed.discard(seat)
+    return owed
+
+
+def record_lost_turns(db: Session, game: Game) -> None:
+    """Record the turns lost to challenges that have come: while the seat to move owes one
+    (:func:`owed_lost_turns`), a pass marked ``lost_turn``, and the turn moves on, as the
+    engines skip a challenger's lost turn when it comes."""
+    owed = owed_lost_turns(game) if not game.finished and game.turns else set()
+    while owed and next_seat(game) in owed and len(game.turns) < MAX_TURNS:
+        seat = next_seat(game)
+        owed.discard(seat)
+        game.turns.append(Turn(number=game.turns[-1].number + 1, seat=seat, action="pass",
+                               score=table(game).no_play("pass").score, words="",
+                               detail={"lost_turn": True}))
+    db.flush()
+
+
 def _sent_before(game: Game, request_key: str | None) -> Turn | None:
     """The turn already recorded under ``request_key`` (a double tap), if any."""
     if not request_key:
@@ -213,6 +249,7 @@ def add_turn(db: Session, game: Game, *, seat: int | None, action: str, score: i
         score, words = scored.score, " ".join(w["word"] for w in scored.words)
         detail = scored.to_dict()
         board = {"text": scored.board, "new": scored.new_cells}
+    record_lost_turns(db, game)  # one that came up since (a turn taken back, say)
     seat = next_seat(game) if seat is None else seat
     if action != "play":
         score, words = 0, ""
@@ -231,7 +268,7 @@ def add_turn(db: Session, game: Game, *, seat: int | None, action: str, score: i
     game.turns.append(turn)
     if board is not None:
         game.board = board
-    db.flush()
+    record_lost_turns(db, game)
     return turn
 
 

@@ -11,9 +11,11 @@ word is played on the board", passes and swaps after it keep the offer open: the
 ``challenge_until``); :func:`challenge` asks ``ChallengeRule.judge`` and applies the
 outcome: a play that comes off scores nothing and the board goes back (and when the game's
 rules give the player another try, as WerdUp's do once a turn, the same player is next to
-move), a bonus is added to the play's score, a lost turn is recorded as a pass by the
-challenger (the next player). With a clock, each turn keeps the mover's time left, and
-finishing the game stops the clock and adds a ``time`` turn for each player over time.
+move), a bonus is added to the play's score, and a turn lost by the challenger (by default
+the player to move) is their own next one: recorded as a pass (``lost_turn``) at once when
+they are to move, else when their turn comes (:func:`scoresheet.record_lost_turns`). With a
+clock, each turn keeps the mover's time left, and finishing the game stops the clock and adds
+a ``time`` turn for each player over time.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from companion.challenges import (
     NEXT_WORD,
     ChallengeOutcome,
     ChallengeRule,
+    default_challenger,
     get_challenge_rule,
     tries_left,
 )
@@ -169,8 +172,18 @@ def last_outcome(game: Game) -> dict[str, Any] | None:
     return None
 
 
-def challenge(db: Session, game: Game, lexicon: Lexicon) -> ChallengeOutcome:
-    """Challenge the last play: the rule's outcome, applied to the sheet."""
+def challenger_of(game: Game, turn: Turn) -> int:
+    """The seat that challenges ``turn`` when the table names none: the player to move, or
+    the next player when that is the play's own player
+    (:func:`companion.challenges.default_challenger`)."""
+    return default_challenger(len(game.players), turn.seat, sheet.next_seat(game))
+
+
+def challenge(db: Session, game: Game, lexicon: Lexicon,
+              challenger: int | None = None) -> ChallengeOutcome:
+    """Challenge the last play: the rule's outcome, applied to the sheet. ``challenger`` is
+    the seat challenging (default: :func:`challenger_of`); a turn the rule costs them is
+    their own next one, recorded as a pass when it comes."""
     if len(game.players) < 2:
         raise UsageError("Only another player can challenge a play, and this game has one "
                          "player.")
@@ -180,6 +193,11 @@ def challenge(db: Session, game: Game, lexicon: Lexicon) -> ChallengeOutcome:
                  == NEXT_WORD else "before the next turn")
         raise UsageError(f"There is no play to challenge: only the last play, {until}, can be "
                          "challenged.")
+    if challenger is None:
+        challenger = challenger_of(game, turn)
+    if not 0 <= challenger < len(game.players) or challenger == turn.seat:
+        raise UsageError(f"The challenger must be another player at the table than "
+                         f"{game.players[turn.seat].name}, whose play it is.")
     rule = rule_of(game)
     d = dict(turn.detail or {})
     # turns after the play (passes, swaps): the player's turn is over, so no second try
@@ -189,18 +207,14 @@ def challenge(db: Session, game: Game, lexicon: Lexicon) -> ChallengeOutcome:
                                                     sheet.taken_back_before(game, turn) + 1))
     played = turn.score
     d["challenge"] = outcome.to_dict() | {"play_score": played, "lexicon": lexicon.name,
-                                          "turns_after": since}
+                                          "turns_after": since, "challenger": challenger}
     if not outcome.play_stands:
         turn.score = 0
         game.board = d.get("board_before")
     else:
         turn.score = played + outcome.bonus
     turn.detail = d
-    challenger = (turn.seat + 1) % len(game.players)
-    if outcome.challenger_loses_turn:
-        lost = sheet.add_turn(db, game, seat=challenger, action="pass")
-        lost.detail = {"lost_turn": True}
-    db.flush()
+    sheet.record_lost_turns(db, game)  # the challenger's, when they are to move
     return outcome
 
 

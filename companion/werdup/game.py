@@ -9,7 +9,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from companion.board import Board, Placement
-from companion.challenges import NEXT_WORD, ChallengeOutcome, ChallengeRule, tries_left
+from companion.challenges import (
+    NEXT_WORD,
+    ChallengeOutcome,
+    ChallengeRule,
+    default_challenger,
+    tries_left,
+)
 from companion.clock import ClockSettings, ClockState
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
@@ -371,8 +377,11 @@ class Game:
         says what comes next: in the default edition (the rulebook) the same player then plays
         another word or passes, and only a second play challenged off in the same turn ends
         the turn; with none (the Hasbro rules), the turn is over. A valid play stands: under
-        ``double`` the challenger (default: the next player) loses their next turn, under
-        ``points`` the player earns the bonus.
+        ``double`` the challenger loses their own next turn (at once when they are to move,
+        else when their turn comes), under ``points`` the player earns the bonus. The
+        challenger defaults to the player to move, or when that is the play's own player
+        (after passes that kept it open), the next player
+        (:func:`companion.challenges.default_challenger`).
 
         How long the last play stays open is the rule set's ``challenge_until``: in the default
         edition, until another word is played (the rulebook: "it must be challenged before
@@ -398,7 +407,8 @@ class Game:
             raise CompanionError(f"The game is over ({self.end_reason}): its plays can no "
                                  "longer be challenged.")
         if challenger is None:
-            challenger = self.players[(self.players.index(player) + 1) % len(self.players)]
+            challenger = self.players[default_challenger(
+                len(self.players), self.players.index(player), self.current)]
         if challenger not in self.players or challenger == player:
             raise CompanionError("The challenger must be another player at the table.")
         assert isinstance(made.move, Play)

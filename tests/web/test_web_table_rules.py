@@ -3,15 +3,22 @@ time source, who may run the clock, and the record these games write (replayed).
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from appfactory import make_app, token
 from fakeclock import FakeClock
 
+from companion.board import Board
 from companion.bugwords.gcg import parse_gcg
 from companion.bugwords.replay import replay
 from companion.cli import main
 from companion.lexicon import default_lexicon
+from companion.werdup.game import Game as WerdUpGame
+from companion.werdup.notation import parse_play
 from companion.werdup.record import replay as werdup_replay
+from companion.werdup.record import write_record
+from companion.werdup.rules import get_rules
 
 
 @pytest.fixture
@@ -198,6 +205,71 @@ def test_in_werdup_a_pass_or_a_swap_keeps_the_word_open_until_another_word_is_pl
     assert resp.status_code == 400
     assert "only the last play, before the next turn, can be challenged" in resp.get_data(
         as_text=True)
+
+
+def _seats_and_moves(game):
+    return [(t["seat"], "lost" if (t["detail"] or {}).get("lost_turn") else t["action"])
+            for t in game["turns"]]
+
+
+def test_a_wrong_challenge_under_double_costs_the_challenger_their_own_next_turn(tapp):
+    """Three players, the double rule, WerdUp (a word stays open past passes and swaps):
+    Ann plays CAT, Bob passes and Cy, to move, challenges it: CAT stands and Cy loses the
+    turn she was about to take, so Ann moves next. Bob, named as the challenger of Ann's OAT
+    after his pass, loses his own next turn when it comes, after Cy's and Ann's. The engine
+    makes the same turns of the same moves, and the record replays."""
+    client = tapp.test_client()
+    key = _start(client, "double", players=("Ann", "Bob", "Cy"), game="werdup")
+    _play(client, key, "5E CAT")
+    _pass(client, key)
+    page = client.get(f"/games/{key}").get_data(as_text=True)
+    assert "Cy may challenge CAT before another word is played" in page
+    assert _form(client, key, "challenge").status_code == 302
+    game = _api(client, key)
+    assert _seats_and_moves(game) == [(0, "play"), (1, "pass"), (2, "lost")]
+    assert game["turns"][0]["detail"]["challenge"]["challenger"] == 2
+    assert game["next_seat"] == 0
+    _play(client, key, "F4 O(A)T")
+    _pass(client, key)
+    resp = _form(client, key, "challenge", challenger="0")
+    assert resp.status_code == 400
+    assert "The challenger must be another player at the table than Ann" in resp.get_data(
+        as_text=True)
+    assert _form(client, key, "challenge", challenger="1").status_code == 302
+    game = _api(client, key)
+    assert game["turns"][3]["detail"]["challenge"]["play_stands"] is True
+    assert game["next_seat"] == 2 and len(game["turns"]) == 5  # Cy's turn; Bob's comes later
+    assert _form(client, key, "turns", action="swap").status_code == 302  # Cy
+    assert _form(client, key, "turns", action="swap").status_code == 302  # Ann
+    game = _api(client, key)
+    web = _seats_and_moves(game)
+    assert web[5:] == [(2, "swap"), (0, "swap"), (1, "lost")] and game["next_seat"] == 2
+    text = client.get(f"/games/{key}.gcg").get_data(as_text=True)
+    result = werdup_replay(text, default_lexicon())
+    assert result.ok, [ln.problems for ln in result.lines]
+    assert list(result.totals.values()) == [p["total"] for p in game["players"]]
+
+    # the engine, on the same moves
+    rules = get_rules("werdup").with_settings(challenges="double")
+    racks = {"Ann": "CATOTEE", "Bob": "IIUUEEE", "Cy": "IIUUOOE"}
+    g = WerdUpGame(rules, default_lexicon(), list(racks), random.Random(1),
+                   Board(rules.board_size, rules.board_size), list("NMLKJHGFDB"),
+                   {p: list(r) for p, r in racks.items()}, {p: 0 for p in racks})
+    g.play(parse_play(g.board, "5E CAT"))
+    g.pass_turn()
+    assert g.challenge().play_stands and g.player == "Ann"
+    g.play(parse_play(g.board, "F4 O(A)T"))
+    g.pass_turn()
+    assert g.challenge("Bob").play_stands and g.player == "Cy"
+    g.swap("I")
+    g.swap("E")
+    kinds = {"Play": "play", "Pass": "pass", "Swap": "swap", "LostTurn": "lost"}
+    assert [(g.players.index(t.player), kinds[type(t.move).__name__])
+            for t in g.history] == web
+    assert g.player == "Cy"
+    assert [g.scores[p["name"]] for p in game["players"]] == [p["total"] for p in
+                                                               game["players"]]
+    assert werdup_replay(write_record(g), default_lexicon()).ok
 
 
 def test_without_challenges_the_companion_refuses_a_phony(tapp):
