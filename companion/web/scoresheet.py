@@ -167,12 +167,13 @@ def next_seat(game: Game) -> int:
 def owed_lost_turns(game: Game) -> set[int]:
     """The seats that lost their next turn to a challenge (a valid play challenged under a
     rule like ``double``: ``challenger_loses_turn``, with the ``challenger`` seat kept in the
-    outcome) and have not had that turn yet; a turn marked ``lost_turn`` is the one lost."""
+    outcome) and have not had a turn since: the next one is the turn lost (a pass marked
+    ``lost_turn``, or whatever the table recorded for that seat by hand instead, say after
+    taking that pass back)."""
     events: list[tuple[int, int, int]] = []  # (after turn index, order, seat): order 0 settles
     for i, turn in enumerate(game.turns):
         d = turn.detail or {}
-        if d.get("lost_turn"):
-            events.append((i, 0, turn.seat))
+        events.append((i, 0, turn.seat))
         outcome = d.get("challenge") or {}
         if turn.action == "play" and outcome.get("challenger_loses_turn"):
             seat = outcome.get("challenger", (turn.seat + 1) % len(game.players))
@@ -249,7 +250,6 @@ def add_turn(db: Session, game: Game, *, seat: int | None, action: str, score: i
         score, words = scored.score, " ".join(w["word"] for w in scored.words)
         detail = scored.to_dict()
         board = {"text": scored.board, "new": scored.new_cells}
-    record_lost_turns(db, game)  # one that came up since (a turn taken back, say)
     seat = next_seat(game) if seat is None else seat
     if action != "play":
         score, words = 0, ""

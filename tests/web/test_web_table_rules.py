@@ -270,6 +270,12 @@ def test_a_wrong_challenge_under_double_costs_the_challenger_their_own_next_turn
     assert [g.scores[p["name"]] for p in game["players"]] == [p["total"] for p in
                                                                game["players"]]
     assert werdup_replay(write_record(g), default_lexicon()).ok
+    # the lost turn taken back: the table records Bob's turn as it was, once
+    assert _form(client, key, "undo").status_code == 302
+    assert _api(client, key)["next_seat"] == 1
+    _pass(client, key)
+    _pass(client, key)
+    assert _seats_and_moves(_api(client, key))[7:] == [(1, "pass"), (2, "pass")]
 
 
 def test_without_challenges_the_companion_refuses_a_phony(tapp):
