@@ -235,6 +235,39 @@ def test_challenge_lines_out_of_place(moves, message):
         replay(parse_gcg("#player1 Ann Ann\n#player2 Bob Bob\n" + moves))
 
 
+CHALLENGED_OFF = ("#player1 Ann Ann\n#player2 Bob Bob\n#note ChallengeRule: single\n"
+                  ">Ann: ACTXYZQ 8G TAC +10 10\n>Ann: ACTXYZQ -- -10 0\n")
+
+
+@pytest.mark.parametrize("move", ["8G CAT +10 10", "- +0 0", "-XYZ +0 0"])
+def test_after_a_phony_challenged_off_the_same_player_does_not_move_again(move):
+    """Bug Words: a phony challenged off ends the player's turn, so the next turn in the
+    record is another player's."""
+    with pytest.raises(GcgError, match="game record line 6: Ann cannot move again in this "
+                       "turn: their word came off after a challenge, which ends the turn, so "
+                       "the next player moves"):
+        replay(parse_gcg(CHALLENGED_OFF + f">Ann: ACTXYZQ {move}\n"))
+    after = CHALLENGED_OFF + ">Bob: EEE - +0 0\n>Ann: ACTXYZQ 8G CAT +10 10\n"
+    assert replay(parse_gcg(after)).mismatches == 0
+    # a note among the moves may stand for turns the record has no line for (a score
+    # sheet's swap): whose turn it is cannot be told, so nothing is refused
+    noted = CHALLENGED_OFF + "#note turn 3: Bob chose to swap\n>Ann: ACTXYZQ 8G CAT +10 10\n"
+    assert replay(parse_gcg(noted)).mismatches == 0
+
+
+def test_a_pass_without_its_rack_and_notes_among_the_moves_are_read_and_written_in_place():
+    text = ("#character-encoding UTF-8\n#player1 Ann Ann\n#player2 Bob Bob\n#note header\n"
+            ">Ann: 8G CAT +10 10\n#note turn 2: Bob chose to swap\n>Ann: - +0 10\n"
+            ">Bob: -- +0 0\n#note the end\n")
+    rec = parse_gcg(text)
+    assert [(m.kind, m.rack) for m in rec.moves] == [("place", ""), ("pass", ""),
+                                                      ("challenged", "")]
+    assert rec.notes_before(1) == ["turn 2: Bob chose to swap"]
+    assert rec.notes_before(3) == ["the end"] and rec.notes_before(0) == []
+    assert rec.notes[0] == "header" and 0 not in rec.note_places
+    assert write_gcg(rec) == text
+
+
 def test_an_unknown_challenge_rule_in_a_record():
     with pytest.raises(GcgError, match="unknown challenge rule 'sometimes'"):
         replay(parse_gcg("#player1 Ann Ann\n#note ChallengeRule: sometimes\n"

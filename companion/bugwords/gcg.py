@@ -5,7 +5,7 @@ A record has pragma lines (``#player1 nick Full Name``, ``#title``, ``#lexicon``
 
 =====================================  ==========================================
 ``>Ann: AEINRST 8D RETAINS +72 72``    tiles placed (``.`` through, lower case = blank)
-``>Ann: AEINRST - +0 72``              pass
+``>Ann: AEINRST - +0 72``              pass (``>Ann: - +0 72`` when the rack is unknown)
 ``>Ann: AEINRST -AE +0 72``            exchange (``-2`` when only the count is known)
 ``>Ann: AEINRST -- -72 0``             the previous play taken back after a challenge
 ``>Ann: AEINRST (challenge) +5 77``    challenge bonus (tournament rule)
@@ -74,9 +74,21 @@ class GcgRecord:
     pragmas: dict[str, str] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     moves: list[GcgMove] = field(default_factory=list)
+    # where a note among the moves stands: its index in ``notes`` -> how many moves come
+    # before it (a note not here is a header note)
+    note_places: dict[int, int] = field(default_factory=dict)
 
     def player_names(self) -> list[str]:
         return [nick for nick, _ in self.players]
+
+    def add_note(self, text: str) -> None:
+        """A note written where the moves have got to (after the moves so far)."""
+        self.notes.append(text)
+        self.note_places[len(self.notes) - 1] = len(self.moves)
+
+    def notes_before(self, index: int) -> list[str]:
+        """The notes standing just before move ``index`` (``len(moves)``: after the last)."""
+        return [self.notes[i] for i, at in sorted(self.note_places.items()) if at == index]
 
     def setting(self, key: str) -> str | None:
         """The value of a ``#note Key: value`` line (how records carry the table's settings,
@@ -118,8 +130,8 @@ def _parse_move(lineno: int, text: str, nicks: list[str]) -> GcgMove:
         if not _RACK.match(tiles):
             raise _fail(lineno, text, "the letters in brackets should be a rack")
         return GcgMove(nick, "out_bonus", "", score, total, tiles=tiles, line=lineno)
-    if len(body) == 2 and _POSITION.match(body[0]):
-        body = ["", *body]  # a placement written without the rack
+    if (len(body) == 2 and _POSITION.match(body[0])) or body in (["-"], ["--"]):
+        body = ["", *body]  # a placement, a pass or a take-back written without the rack
     if not body or not _RACK.match(body[0]):
         raise _fail(lineno, text, "the rack should be letters, with ? for a blank")
     rack, body = body[0], body[1:]
@@ -190,6 +202,9 @@ def _read_pragma(rec: GcgRecord, lineno: int, line: str) -> bool:
         except UsageError as exc:
             raise _fail(lineno, line, str(exc)) from exc
         rec.moves[-1] = replace(rec.moves[-1], time_left=seconds)
+    elif key == "note" and rec.moves:
+        rec.add_note(value)  # among the moves: kept where it stands
+        return True
     elif key == "note":
         rec.notes.append(value)
         return True
@@ -260,12 +275,13 @@ def write_gcg(rec: GcgRecord) -> str:
     for key, value in rec.pragmas.items():
         if key != "character-encoding":
             lines.append(f"#{key} {value}".rstrip())
-    for note in rec.notes:
-        lines.append(f"#note {note}")
-    for mv in rec.moves:
+    lines += [f"#note {note}" for i, note in enumerate(rec.notes) if i not in rec.note_places]
+    for i, mv in enumerate(rec.moves):
+        lines += [f"#note {note}" for note in rec.notes_before(i)]
         lines.append(format_move(mv))
         if mv.time_left is not None:
             lines.append(f"#note Time left: {format_time(mv.time_left)}")
+    lines += [f"#note {note}" for note in rec.notes_before(len(rec.moves))]
     return "\n".join(lines) + "\n"
 
 

@@ -10,7 +10,12 @@ from companion.bugwords.gcg import CHALLENGE_RULE_NOTE, GcgError, GcgMove, GcgRe
 from companion.bugwords.rules import BugWordsRules, default_rules
 from companion.bugwords.scoring import out_bonus, rack_penalty, score_words
 from companion.bugwords.validation import check_placement, words_not_in_list
-from companion.challenges import ChallengeRule, get_challenge_rule
+from companion.challenges import (
+    ChallengedOff,
+    ChallengeError,
+    ChallengeRule,
+    get_challenge_rule,
+)
 from companion.clock import CLOCK_NOTE, ClockSettings, format_time, settings_from_label
 from companion.errors import UsageError
 from companion.lexicon import Lexicon
@@ -19,6 +24,8 @@ from companion.tiles import BLANK
 # Move kinds whose score the comparison counts: tile placements, plays taken back, challenge
 # bonuses (and time penalties, when the record has the clock's times).
 COUNTED = ("place", "challenged", "challenge_bonus", "time_penalty")
+# Move kinds that are a player's turn (after a play challenged off, whose turn it is matters).
+TURNS = ("place", "pass", "exchange")
 
 
 @dataclass
@@ -151,6 +158,10 @@ def replay(
     With ``best_from`` (a word list), each play, pass or exchange whose rack the record shows
     also gets the top-scoring play that rack had on the board before it.
 
+    A play challenged off (``--``) ends its player's turn, as the rulebook says, so their
+    next turn line (a play, pass or exchange) must not come next: another player's must,
+    unless a note among the moves stands for turns the record has no line for.
+
     Raises :class:`GcgError` naming the line when a play cannot be made at all (off the board,
     over a different tile, not in one line...).
     """
@@ -160,7 +171,12 @@ def replay(
     state = _State(Board(rules.layout.rows, rules.layout.cols), rules, rule, clock, lexicon)
     out: list[ReplayedMove] = []
     totals = {nick: 0 for nick in record.player_names()}
-    for mv in record.moves:
+    noted = set(record.note_places.values())
+    for i, mv in enumerate(record.moves):
+        if i in noted:  # a note stands for turns the record has no line for (a score sheet's)
+            state.taken_back = None
+        if mv.kind in TURNS:
+            _check_turn_order(state, mv)
         totals.setdefault(mv.player, 0)
         row = ReplayedMove(mv.line, mv.player, mv.kind, mv.position, mv.word, mv.score, None)
         if mv.time_left is not None:
@@ -195,6 +211,21 @@ class _State:
     last_kind: str = ""
     last_player: str = ""
     used: Counter = field(default_factory=Counter)  # tiles on the board (a blank as ?)
+    # the play just taken back by a challenge, which decides who moves next
+    taken_back: ChallengedOff | None = None
+
+
+def _check_turn_order(state: _State, mv: GcgMove) -> None:
+    """Refuse a turn the rules do not allow next after a play challenged off: in Bug Words
+    the turn is over, so the next turn is another player's
+    (:meth:`~companion.challenges.ChallengedOff.check_next`)."""
+    taken, state.taken_back = state.taken_back, None
+    if taken is None:
+        return
+    try:
+        taken.check_next(mv.player)
+    except ChallengeError as exc:
+        raise _error(mv, str(exc)) from exc
 
 
 def _from_rack(mv: GcgMove, tiles: list[str], verb: str = "plays") -> None:
@@ -239,6 +270,7 @@ def _challenged(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
         raise _error(mv, "'--' takes back a play, but the line before is not a play "
                      f"by {mv.player}")
     placements, score_taken = state.last_play.pop(mv.player)
+    state.taken_back = ChallengedOff(mv.player, 1, plays_again=False)  # the turn is over
     state.board.remove(placements)
     state.used.subtract(BLANK if p.tile.islower() else p.tile for p in placements)
     row.computed = -score_taken
