@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from companion.board import Board
-from companion.bugwords.gcg import parse_gcg
+from companion.bugwords.gcg import GcgError, parse_gcg
 from companion.bugwords.replay import replay as replay_gcg
 from companion.bugwords.table import BugWordsTable
 from companion.errors import UsageError
@@ -139,10 +139,39 @@ def test_bugwords_record_replays_with_no_mismatch() -> None:
     text = BugWordsTable().write_record(_sheet(BugWordsTable(), ["8H QUIZ", "K8 .ANY"],
                                                ["", "QV"]))
     rec = parse_gcg(text)
-    assert [m.kind for m in rec.moves] == ["place", "place", "rack_penalty", "out_bonus"]
+    assert [m.kind for m in rec.moves] == ["place", "place", "pass", "rack_penalty",
+                                           "out_bonus"]
     result = replay_gcg(rec)
     assert result.mismatches == 0
-    assert "chose to pass" in text
+    assert ">p1_AnnLee: - +0 " in text and "chose to pass" not in text  # a GCG pass line
+
+
+def test_a_bugwords_record_keeps_turns_in_order_around_a_play_challenged_off() -> None:
+    """A score sheet's Bug Words game: Ann's phony comes off, Bob passes (a pass line) and
+    later swaps (a note where it came), and Ann plays again: replay, which refuses Ann moving
+    right after her phony came off, takes it."""
+    table = BugWordsTable()
+    qxz = table.score_play(None, "8H QXZ", None)  # scored unjudged, then challenged off
+    phony = qxz.to_dict() | {"challenge": {"play_stands": False, "bonus": 0,
+                                           "play_score": qxz.score}}
+    cat = table.score_play(None, "8H CAT", WORDS)
+    turns = [SheetTurn(1, 0, "play", 0, "QXZ", phony),
+             SheetTurn(2, 1, "pass", 0),
+             SheetTurn(3, 0, "play", cat.score, "CAT", cat.to_dict()),
+             SheetTurn(4, 1, "swap", 0),
+             SheetTurn(5, 0, "pass", 0)]
+    text = table.write_record(ScoreSheet("a test game", ["Ann", "Bob"], turns))
+    moves = [ln.split(": ", 1)[1] for ln in text.splitlines() if ln.startswith(">")]
+    assert [m.split()[-3] for m in moves[:3]] == ["QXZ", "--", "-"]
+    assert text.index(">p2_Bob: - +0 0") < text.index("8H CAT")
+    assert text.index("8H CAT") < text.index("#note turn 4: Bob chose to swap") < text.index(
+        ">p1_Ann: - +0")
+    result = replay_gcg(parse_gcg(text))
+    assert result.mismatches == 0 and result.totals == {"p1_Ann": cat.score, "p2_Bob": 0}
+    turns[1:2] = []  # without Bob's pass, Ann moves twice in a row
+    with pytest.raises(GcgError, match="p1_Ann cannot move again in this turn"):
+        replay_gcg(parse_gcg(table.write_record(ScoreSheet("a test game", ["Ann", "Bob"],
+                                                           turns))))
 
 
 def test_werdup_record_replays_with_no_mismatch() -> None:

@@ -112,8 +112,10 @@ class BugWordsTable(TableBasics):
 
     def write_record(self, sheet: ScoreSheet) -> str:
         """The sheet as a GCG record. The sheet does not know whole racks, so a play's rack is
-        written as the tiles it placed; passes, swaps and plays entered without a square are
-        written as notes (their points still count in the running totals)."""
+        written as the tiles it placed and a pass (a turn lost to a challenge too) as a pass
+        line without one (``>nick: - +0 TOTAL``); swaps (which tiles, or how many, is not
+        known) and plays entered without a square are notes where they came (their points
+        still count in the running totals)."""
         nicks = record_nicks(sheet.players)
         rec = GcgRecord(players=list(zip(nicks, sheet.players, strict=True)))
         rec.pragmas["title"] = sheet.title
@@ -126,10 +128,12 @@ class BugWordsTable(TableBasics):
             if t.action == "time" or (t.action == "play" and d.get("position")):
                 rec.moves.extend(_sheet_moves(t, nicks[t.seat], so_far[t.seat]))
             elif t.action == "play":
-                rec.notes.append(f"turn {t.number}: {name} scored {t.score} for "
-                                 f"{t.words or 'a play'} (square not recorded)")
+                rec.add_note(f"turn {t.number}: {name} scored {t.score} for "
+                             f"{t.words or 'a play'} (square not recorded)")
+            elif t.action == "pass":
+                rec.moves.append(GcgMove(nicks[t.seat], "pass", "", t.score, so_far[t.seat]))
             else:
-                rec.notes.append(f"turn {t.number}: {name} chose to {t.action}")
+                rec.add_note(f"turn {t.number}: {name} chose to {t.action}")
         if sheet.finished:
             self._write_end(sheet, nicks, so_far, rec)
         return write_gcg(rec)

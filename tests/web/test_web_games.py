@@ -240,7 +240,8 @@ def test_plays_are_scored_by_the_bugwords_rules_and_exported_as_gcg(app):
     client.post(f"/api/games/{gid}/finish", json={"racks": {"0": "", "1": "QV"}})
     text = client.get(f"/api/games/{gid}/gcg").get_data(as_text=True)
     rec = parse_gcg(text)
-    assert [m.kind for m in rec.moves] == ["place", "place", "rack_penalty", "out_bonus"]
+    assert [m.kind for m in rec.moves] == ["place", "place", "pass", "rack_penalty",
+                                           "out_bonus"]
     result = replay(rec)
     assert result.mismatches == 0  # the engine re-scores every play the same
     page = client.get(f"/games/{gid}").get_data(as_text=True)
