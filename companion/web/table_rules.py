@@ -195,7 +195,9 @@ def challenge(db: Session, game: Game, lexicon: Lexicon,
                          "challenged.")
     if challenger is None:
         challenger = challenger_of(game, turn)
-    if not 0 <= challenger < len(game.players) or challenger == turn.seat:
+    if not 0 <= challenger < len(game.players):
+        raise UsageError("Choose one of this game's players as the challenger.")
+    if challenger == turn.seat:
         raise UsageError(f"The challenger must be another player at the table than "
                          f"{game.players[turn.seat].name}, whose play it is.")
     rule = rule_of(game)

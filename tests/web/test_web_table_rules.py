@@ -235,6 +235,10 @@ def test_a_wrong_challenge_under_double_costs_the_challenger_their_own_next_turn
     assert resp.status_code == 400
     assert "The challenger must be another player at the table than Ann" in resp.get_data(
         as_text=True)
+    resp = client.post(f"/api/games/{key}/challenge", json={
+        "challenger": 5, "version": _api(client, key)["version"]})
+    assert resp.status_code == 400
+    assert resp.get_json()["error"] == "Choose one of this game's players as the challenger."
     assert _form(client, key, "challenge", challenger="1").status_code == 302
     game = _api(client, key)
     assert game["turns"][3]["detail"]["challenge"]["play_stands"] is True
