@@ -239,9 +239,10 @@ Mend = tuple[float, str, Cell, str]  # (the tile's look, the blank's letter, the
 def _offer_blank(grid: list[list[str]], blank: CellRead, by_cell: dict[Cell, CellRead],
                  lexicon: Lexicon, letters: tuple[str, ...],
                  unresolved: list[CellRead]) -> None:
-    """A blank no letter makes words of: the letters that would, were one tile of its words
-    misread (that tile is listed, the letter its words want first), else the letters that make
-    the most of its words words. A blank is never offered without a choice."""
+    """A blank no letter makes words of is offered the letters that would, were one other tile
+    of its words misread (that tile is listed with the letters its words want, and mended when
+    one misread clearly leads), else the letters that make the most of its words words: a
+    blank is never offered without a choice."""
     alphabet = [a.lower() for a in letters if len(a) == 1 and a.isalpha()] or list(BY_FREQUENCY)
     mends = _one_misread_away(grid, blank, by_cell, lexicon, alphabet)
     if not mends:
@@ -249,26 +250,24 @@ def _offer_blank(grid: list[list[str]], blank: CellRead, by_cell: dict[Cell, Cel
         blank.alternatives = _letters_by_words(grid, blank, lexicon, alphabet)
         return
     mends.sort(key=lambda m: -m[0])
-    if len(mends) == 1 or mends[0][0] > 4 * mends[1][0]:
-        # one misread clearly explains it: mended, and the mended tile confirmed by the player
-        look, x, cell, y = mends[0]
-        rd = by_cell[cell]
-        was = (rd.face, rd.confidence)
-        rd.face = rd.letter = y.upper()
-        rd.confidence = look
-        rd.alternatives = [(rd.face, look / sum(m[0] for m in mends)), was]
-        grid[cell[0]][cell[1]] = rd.face
-        blank.letter, blank.alternatives = x, []
-        _list(rd, unresolved)
-        unresolved.remove(blank)
-        return
     by_letter: dict[str, float] = {}
     for look, x, _, _ in mends:
         by_letter[x] = by_letter.get(x, 0.0) + look
     total = sum(by_letter.values())
     ranked = sorted(by_letter.items(), key=lambda kv: -kv[1])[:BLANK_CHOICES]
     blank.alternatives = [(x, w / total) for x, w in ranked]
-    blank.letter = None
+    blank.letter = None  # its letter rests on a tile read otherwise: the player says
+    if len(mends) == 1 or mends[0][0] > 4 * mends[1][0]:
+        # one misread clearly explains it: the tile is mended, and confirmed by the player
+        look, _, cell, y = mends[0]
+        rd = by_cell[cell]
+        was = (rd.face, rd.confidence)
+        rd.face = rd.letter = y.upper()
+        rd.confidence = look
+        rd.alternatives = [(rd.face, look / sum(m[0] for m in mends)), was]
+        grid[cell[0]][cell[1]] = rd.face
+        _list(rd, unresolved)
+        return
     offered = {x for x, _ in ranked}
     wanted: dict[Cell, dict[str, float]] = {}
     for look, x, cell, y in mends:
@@ -279,8 +278,7 @@ def _offer_blank(grid: list[list[str]], blank: CellRead, by_cell: dict[Cell, Cel
         rd = by_cell[cell]
         share = sum(ys.values())
         base = rd.alternatives or [(rd.face, rd.confidence)]
-        mended = [(y.upper(), w / share)
-                  for y, w in sorted(ys.items(), key=lambda kv: -kv[1])]
+        mended = [(y.upper(), w / share) for y, w in sorted(ys.items(), key=lambda kv: -kv[1])]
         rd.alternatives = base + [(a, p) for a, p in mended
                                   if a not in {b for b, _ in base}][:BLANK_CHOICES - 1]
         _list(rd, unresolved)
