@@ -122,6 +122,21 @@ def test_a_blank_beside_a_misread_tile_is_never_offered_without_choices(photo_rn
         assert [a for a, _ in listed[3, 13].alternatives] == ["L", "I"]
 
 
+@pytest.mark.parametrize("kind, seed", [("commercial", 1), ("wooden", 2)])
+def test_a_blank_on_the_centre_star_is_seen(kind, seed):
+    """The centre star has a double word's colour: a blank on it, the only star, was compared
+    with no colour of its own kind and read as a bare square, wrong and unlisted."""
+    rows = [""] * 5 + [".......C", ".......A", ".....OATS", ".......E", ".......S"] + [""] * 5
+    letters = [[row[c] if c < len(row) and row[c] != "." else "" for c in range(15)]
+               for row in rows]
+    spec = board_spec("bugwords")
+    image = decode_photo(DEFAULT.load, synthetic_photo(kind, spec, Scene(letters, {(7, 7)}),
+                                                       np.random.default_rng(seed), SMALL))
+    reading = read_board(DEFAULT, image, spec, shipped_classifier(), default_lexicon())
+    listed = {(u.row, u.col): u for u in reading.uncertain}
+    assert reading.grid()[7][7] == "?" and listed[7, 7].alternatives
+
+
 def test_too_few_markers_says_how_many_were_seen():
     rng = np.random.default_rng(3)
     spec = board_spec("bugwords")
