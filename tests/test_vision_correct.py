@@ -97,3 +97,40 @@ def test_a_letter_every_word_choice_forces_is_asked_when_the_tile_hardly_looks_l
     assert v.face == "T" and v.confidence < 0.01  # the words' choice, but not a sure one
     assert (0, 2) in left and [a for a, _ in v.alternatives] == ["T", "V"]
     assert (0, 3) in left
+
+
+def test_a_blank_made_impossible_by_a_misread_neighbour_mends_the_neighbour(small_lexicon):
+    # read "D?IM": no letter for the blank makes a word, for the U beside it was read as an I
+    # (and the classifier ranked no U at all); one change makes "drum", so the I is mended,
+    # and the player confirms it and the blank's R, which rests on it
+    reads = _reads(["D?IM", "....", "...."])
+    i, blank = _cell(reads, 0, 2), _cell(reads, 0, 1)
+    i.confidence, i.options = 0.99, [("L", 0.003)]
+    left = resolve(reads, 3, 4, small_lexicon, LETTERS)
+    assert i.face == "U" and [a for a, _ in i.alternatives] == ["U", "I"]
+    assert sorted((u.row, u.col) for u in left) == [(0, 1), (0, 2)]
+    assert blank.letter is None and [a for a, _ in blank.alternatives] == ["r"]
+
+
+def test_a_blank_no_letter_fits_is_offered_the_letters_one_misread_away(small_lexicon):
+    # read "?E": "qi" and "xi" if the E is an I (the classifier's runner-up), "za", "ta" or
+    # "at" were it an A or a T; the blank is offered those letters, the likeliest first, and
+    # the E is listed with the letters its word would want
+    reads = _reads(["?E", "..", ".."])
+    e = _cell(reads, 0, 1)
+    e.confidence, e.options = 0.95, [("I", 0.01)]
+    left = {(u.row, u.col): u for u in resolve(reads, 3, 2, small_lexicon, LETTERS)}
+    blank = _cell(reads, 0, 0)
+    assert (0, 0) in left and blank.letter is None
+    assert sorted(a for a, _ in blank.alternatives[:2]) == ["q", "x"]
+    assert {"z", "t", "a"} <= {a for a, _ in blank.alternatives}
+    assert (0, 1) in left and e.face == "E"
+    assert [a for a, _ in e.alternatives][:2] == ["E", "I"]
+
+
+def test_a_blank_no_letter_nor_one_misread_fits_is_still_offered_letters(small_lexicon):
+    reads = _reads(["?ZZZZ", ".....", "....."])  # no word of five letters is near it
+    left = resolve(reads, 3, 5, small_lexicon, LETTERS)
+    blank = _cell(reads, 0, 0)
+    assert blank in left and blank.letter is None
+    assert [a for a, _ in blank.alternatives] == list("etaoinsr")

@@ -13,7 +13,7 @@ from companion.cli import main
 from companion.lexicon import Lexicon, default_lexicon
 from synthetic.boards import flat_board, synthetic_photo
 from synthetic.camera import Camera, photograph
-from synthetic.scenes import crossword
+from synthetic.scenes import Scene, crossword
 from vision.boards import board_spec
 from vision.classifier import shipped_classifier
 from vision.config import DEFAULT
@@ -79,6 +79,62 @@ def test_a_blank_tile_takes_the_letter_its_words_need_or_is_asked():
     truth = [[t for cc, t in enumerate(row) if (rr, cc) != (r, c)]
              for rr, row in enumerate(scene.letters)]
     assert others == truth
+
+
+THRILLS = ["", "", "", "........THRILLS", "........H", "........A", "......D.N", "....FAIRER",
+           "...DADDY", ".....Y.A", "...OBTEST", ".....U", ".....M", "", ""]
+
+
+def _after_drawing(seed: int, draws: int) -> np.random.Generator:
+    """Seed ``seed``'s generator as drawing a board left it: ``draws`` 64-bit draws and half
+    of one more."""
+    rng = np.random.default_rng(seed)
+    rng.bit_generator.advance(draws)
+    rng.integers(0, 2 ** 32, dtype=np.uint32)
+    return rng
+
+
+@pytest.mark.parametrize("photo_rng, mended", [(lambda: _after_drawing(21, 5177), True),
+                                               (lambda: np.random.default_rng(39), False)],
+                         ids=["one-misread", "blurred"])
+def test_a_blank_beside_a_misread_tile_is_never_offered_without_choices(photo_rng, mended):
+    """THRILLS with its H a blank (the board seed 21 once drew from the shipped list): in the
+    first photo the classifier is sure the last L is an I, so no letter for the blank makes a
+    word; the one misread that explains it is mended and listed, and the blank is offered its
+    H first. In
+    the second, blurred photo several tiles of the word are misread: the blank is offered
+    letters all the same, and every misread is listed."""
+    spec = board_spec("bugwords")
+    letters = [[row[c] if c < len(row) and row[c] != "." else "" for c in range(15)]
+               for row in THRILLS]
+    scene = Scene(letters, {(3, 9)})
+    image = decode_photo(DEFAULT.load, synthetic_photo("commercial", spec, scene, photo_rng(),
+                                                       SMALL))
+    reading = read_board(DEFAULT, image, spec, shipped_classifier(), default_lexicon())
+    listed = {(u.row, u.col): u for u in reading.uncertain}
+    grid = reading.grid()
+    wrong = [(r, c) for r, row in enumerate(letters) for c, t in enumerate(row)
+             if grid[r][c] != t and not ((r, c) == (3, 9) and grid[r][c] in ("h", "?"))]
+    assert all(cell in listed for cell in wrong), wrong
+    assert grid[3][9] == "?" and listed[3, 9].alternatives
+    if mended:
+        assert grid[3][8:] == list("T?RILLS") and listed[3, 9].alternatives[0][0] == "h"
+        assert [a for a, _ in listed[3, 13].alternatives] == ["L", "I"]
+
+
+@pytest.mark.parametrize("kind, seed", [("commercial", 1), ("wooden", 2)])
+def test_a_blank_on_the_centre_star_is_seen(kind, seed):
+    """The centre star has a double word's colour: a blank on it, the only star, was compared
+    with no colour of its own kind and read as a bare square, wrong and unlisted."""
+    rows = [""] * 5 + [".......C", ".......A", ".....OATS", ".......E", ".......S"] + [""] * 5
+    letters = [[row[c] if c < len(row) and row[c] != "." else "" for c in range(15)]
+               for row in rows]
+    spec = board_spec("bugwords")
+    image = decode_photo(DEFAULT.load, synthetic_photo(kind, spec, Scene(letters, {(7, 7)}),
+                                                       np.random.default_rng(seed), SMALL))
+    reading = read_board(DEFAULT, image, spec, shipped_classifier(), default_lexicon())
+    listed = {(u.row, u.col): u for u in reading.uncertain}
+    assert reading.grid()[7][7] == "?" and listed[7, 7].alternatives
 
 
 def test_too_few_markers_says_how_many_were_seen():

@@ -13,6 +13,9 @@ from vision.words import runs
 
 Cell = tuple[int, int]
 MAX_COMBINATIONS = 4000
+BLANK_CHOICES = 8    # letters offered for a blank the words cannot settle
+UNSEEN = 1e-6        # how much a tile looks like a letter the classifier did not rank
+BY_FREQUENCY = "etaoinsrhldcumfpgwybvkxjqz"  # English letters, commonest first
 
 
 def words_through(grid: list[list[str]], cell: Cell) -> list[tuple[str, list[Cell]]]:
@@ -69,6 +72,11 @@ def resolve(reads: list[CellRead], rows: int, cols: int, lexicon: Lexicon,
                     rd.alternatives = ([(a, p) for a, p in rd.options if p > SHOWN_MIN][:3]
                                        or [(rd.face, rd.confidence)])
                 unresolved.append(rd)
+            for rd in group:  # ... and a blank still gets letters to choose from
+                grid[rd.row][rd.col] = rd.face
+            for rd in group:
+                if rd.face == BLANK:
+                    _offer_blank(grid, rd, by_cell, lexicon, letters, unresolved)
         else:
             _share_out(group, good, unresolved)
         for rd in group:
@@ -223,3 +231,129 @@ def _groups(grid: list[list[str]], todo: list[CellRead], by_cell: dict[Cell, Cel
                         stack.append(other)
         groups.append([by_cell[c] for c in sorted(group)])
     return groups
+
+
+Mend = tuple[float, str, Cell, str]  # (the tile's look, the blank's letter, the tile, its letter)
+
+
+def _offer_blank(grid: list[list[str]], blank: CellRead, by_cell: dict[Cell, CellRead],
+                 lexicon: Lexicon, letters: tuple[str, ...],
+                 unresolved: list[CellRead]) -> None:
+    """A blank no letter makes words of is offered the letters that would, were one other tile
+    of its words misread (that tile is listed with the letters its words want, and mended when
+    one misread clearly leads), else the letters that make the most of its words words: a
+    blank is never offered without a choice."""
+    alphabet = [a.lower() for a in letters if len(a) == 1 and a.isalpha()] or list(BY_FREQUENCY)
+    mends = _one_misread_away(grid, blank, by_cell, lexicon, alphabet)
+    if not mends:
+        blank.letter = None
+        blank.alternatives = _letters_by_words(grid, blank, lexicon, alphabet)
+        return
+    mends.sort(key=lambda m: -m[0])
+    by_letter: dict[str, float] = {}
+    for look, x, _, _ in mends:
+        by_letter[x] = by_letter.get(x, 0.0) + look
+    total = sum(by_letter.values())
+    ranked = sorted(by_letter.items(), key=lambda kv: -kv[1])[:BLANK_CHOICES]
+    blank.alternatives = [(x, w / total) for x, w in ranked]
+    blank.letter = None  # its letter rests on a tile read otherwise: the player says
+    if len(mends) == 1 or mends[0][0] > 4 * mends[1][0]:
+        # one misread clearly explains it: the tile is mended, and confirmed by the player
+        look, _, cell, y = mends[0]
+        rd = by_cell[cell]
+        was = (rd.face, rd.confidence)
+        rd.face = rd.letter = y.upper()
+        rd.confidence = look
+        rd.alternatives = [(rd.face, look / sum(m[0] for m in mends)), was]
+        grid[cell[0]][cell[1]] = rd.face
+        _list(rd, unresolved)
+        return
+    offered = {x for x, _ in ranked}
+    wanted: dict[Cell, dict[str, float]] = {}
+    for look, x, cell, y in mends:
+        if x in offered:
+            wanted.setdefault(cell, {})
+            wanted[cell][y] = wanted[cell].get(y, 0.0) + look
+    for cell, ys in wanted.items():  # the tiles whose misread may have made it impossible
+        rd = by_cell[cell]
+        share = sum(ys.values())
+        base = rd.alternatives or [(rd.face, rd.confidence)]
+        mended = [(y.upper(), w / share) for y, w in sorted(ys.items(), key=lambda kv: -kv[1])]
+        rd.alternatives = base + [(a, p) for a, p in mended
+                                  if a not in {b for b, _ in base}][:BLANK_CHOICES - 1]
+        _list(rd, unresolved)
+
+
+def _list(rd: CellRead, unresolved: list[CellRead]) -> None:
+    """Add ``rd`` to ``unresolved`` unless it is there."""
+    if all(u is not rd for u in unresolved):
+        unresolved.append(rd)
+
+
+def _one_misread_away(grid: list[list[str]], blank: CellRead, by_cell: dict[Cell, CellRead],
+                      lexicon: Lexicon, alphabet: list[str]) -> list[Mend]:
+    """Every (look, blank's letter, tile, tile's letter) that makes every word through the
+    blank and through that one tile words, the tile being another tile of the blank's words
+    (a blank's words holding another unresolved blank are not searched)."""
+    at = (blank.row, blank.col)
+    words = words_through(grid, at)
+    if not words or any(sum(grid[r][c] == BLANK for r, c in cells) > 1 for _, cells in words):
+        return []
+    mends: list[Mend] = []
+    for _, cells in words:
+        crossing = [cs for _, cs in words if cs is not cells]
+        for x in alphabet:
+            if not all(_with(grid, cs, {at: x}) in lexicon for cs in crossing):
+                continue
+            for cell in cells:
+                rd = by_cell[cell]
+                if cell == at or rd.face == BLANK:
+                    continue  # another blank's letter is no misread
+                for y in alphabet:
+                    if (y == grid[cell[0]][cell[1]].lower()
+                            or _with(grid, cells, {at: x, cell: y}) not in lexicon):
+                        continue
+                    if _crossing_words_hold(grid, cell, cells, y, lexicon):
+                        mends.append((_looks_like(rd, y), x, cell, y))
+    return mends
+
+
+def _with(grid: list[list[str]], cells: list[Cell], put: dict[Cell, str]) -> str:
+    """The word along ``cells`` with some cells' letters put in."""
+    return "".join(put.get(cell, grid[cell[0]][cell[1]].lower()) for cell in cells)
+
+
+def _crossing_words_hold(grid: list[list[str]], cell: Cell, along: list[Cell], letter: str,
+                         lexicon: Lexicon) -> bool:
+    """Whether the other run through ``cell`` (not the one along ``along``) stays a word, or
+    may be one, with ``letter`` put there."""
+    r, c = cell
+    was = grid[r][c]
+    grid[r][c] = letter
+    try:
+        return all(_may_be_word(w, lexicon) for w, cs in words_through(grid, cell)
+                   if cs != along)
+    finally:
+        grid[r][c] = was
+
+
+def _looks_like(rd: CellRead, letter: str) -> float:
+    """How likely the classifier found the tile to be ``letter``."""
+    seen = {a.lower(): p for a, p in [*rd.options, *rd.alternatives, (rd.face, rd.confidence)]}
+    return max(seen.get(letter, 0.0), UNSEEN)
+
+
+def _letters_by_words(grid: list[list[str]], blank: CellRead, lexicon: Lexicon,
+                      alphabet: list[str]) -> list[tuple[str, float]]:
+    """The blank's letters that make the most of its words words, the commoner letters first
+    among equals (every word through it judged with the letter put in)."""
+    r, c = blank.row, blank.col
+    counts: dict[str, int] = {}
+    for x in alphabet:
+        grid[r][c] = x
+        counts[x] = sum(_may_be_word(w, lexicon) for w, _ in words_through(grid, (r, c)))
+    grid[r][c] = BLANK
+    order = {a: k for k, a in enumerate(BY_FREQUENCY)}
+    ranked = sorted(alphabet, key=lambda a: (-counts[a], order.get(a, len(order))))
+    best = ranked[:BLANK_CHOICES]
+    return [(a, 1.0 / len(best)) for a in best]

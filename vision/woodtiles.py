@@ -137,12 +137,17 @@ def cell_colours(cfg: WoodConfig, flat: np.ndarray) -> np.ndarray:
     return out
 
 
+def _colour_kind(square: str) -> str:
+    """The kind of square whose colour ``square`` has: the centre star is a double word's."""
+    return "D" if square == "*" else square
+
+
 def print_showing(cfg: WoodConfig, colours: np.ndarray, squares: tuple[str, ...],
                   tile: np.ndarray | None = None) -> np.ndarray:
     """(15, 15) bool: premium squares whose own print shows (their colour is that of most
     squares of their kind, far from the plain squares' and, when known, nearer their kind's
     than the letter tiles' colour ``tile``), so no tile covers them."""
-    kinds = np.array([[("D" if ch == "*" else ch) for ch in row] for row in squares])
+    kinds = np.array([[_colour_kind(ch) for ch in row] for row in squares])
     plain = np.median(colours[kinds == "."], axis=0)
     out = np.zeros((15, 15), bool)
     for kind in set(kinds.ravel()) - {"."}:
@@ -408,8 +413,8 @@ def _tile_coloured(cfg: WoodConfig, colours: np.ndarray, showing: np.ndarray,
     kinds: dict[str, list[tuple[int, int]]] = {}
     for r in range(15):
         for c in range(15):
-            if (r, c) not in lettered:
-                kinds.setdefault(squares[r][c], []).append((r, c))
+            if (r, c) not in lettered:  # the centre star is a double word's colour
+                kinds.setdefault(_colour_kind(squares[r][c]), []).append((r, c))
     for kind, members in kinds.items():
         if kind == ".":
             own = np.median([colours[rc] for rc in members], axis=0)
