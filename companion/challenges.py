@@ -151,6 +151,40 @@ NEXT_WORD, NEXT_TURN = "next_word", "next_turn"
 CHALLENGE_WINDOWS = (NEXT_WORD, NEXT_TURN)
 
 
+# The end of a game by passes (WerdUp): once every player still moving has passed in a row the
+# game is over, and nothing more can be challenged (a word a pass kept open included). The
+# engine, replay and the web score sheet all count the run with :class:`PassRun`.
+EVERY_PLAYER_PASSED = "every player passed in a row"
+
+
+@dataclass
+class PassRun:
+    """Passes in a row: a pass counts; a play or a swap starts the count again; a turn lost
+    to a challenge (the pass recorded for a challenger under ``double``) and a challenge's
+    own lines (a play taken back, a bonus) neither count nor break the run, as the WerdUp
+    engine counts them."""
+
+    passes: int = 0
+
+    def add(self, kind: str) -> None:
+        """One more turn of ``kind``: ``pass``, ``play``, ``swap``, or anything else
+        (``lost_turn``, ``challenged``, ``challenge_bonus``, ``time``...)."""
+        if kind == "pass":
+            self.passes += 1
+        elif kind in ("play", "swap"):
+            self.passes = 0
+
+    def ends_game(self, moving: int) -> bool:
+        """Whether every one of the ``moving`` players (those still holding tiles; a record
+        or a score sheet that does not know the racks counts every player) has passed."""
+        return moving > 0 and self.passes >= moving
+
+
+def game_over_refusal(reason: str) -> str:
+    """The sentence refusing a challenge once the game is over for ``reason``."""
+    return f"The game is over ({reason}): its plays can no longer be challenged."
+
+
 def default_challenger(seats: int, player: int, to_move: int) -> int:
     """The seat that challenges a play when the table names none: the player to move (the
     next player; after passes or swaps that kept the play open, whoever's turn it now is),

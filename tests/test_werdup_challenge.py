@@ -388,3 +388,83 @@ def test_replay_takes_a_word_back_after_a_pass_only_where_the_rules_keep_it_open
                        "play by ann is open to a challenge here \\(a play is open until the "
                        "next turn\\)"):
         replay(upwords, LEX)
+
+
+def _without_end(text: str) -> str:
+    """A record without its end-of-game lines (tiles left, ``#end``)."""
+    return "".join(ln + "\n" for ln in text.splitlines()
+                   if not ln.startswith("#end") and ": (" not in ln)
+
+
+def test_replay_refuses_a_challenge_once_every_player_has_passed():
+    """The engine ends the game at the passes and refuses the challenge; replay, which finds
+    the end from the passes alone, refuses the challenge's line there too."""
+    g = table("points", racks={"ann": "CATE", "bob": "OE"}, bag="")
+    g.play(parse_play(g.board, "5D TAC"))
+    g.pass_turn()
+    g.pass_turn()
+    with pytest.raises(CompanionError, match="The game is over \\(every player passed in a "
+                                             "row\\): its plays can no longer be challenged"):
+        g.challenge()
+    text = _without_end(write_record(g))
+    assert replay(text, LEX).ok
+    for line in (">ann: ACET -- -6 0\n", ">ann: E (challenge) +5 11\n"):
+        with pytest.raises(CompanionError, match="record line 9: the game is over \\(every "
+                           "player passed in a row\\): its plays can no longer be challenged"):
+            replay(text + line, LEX)
+    # a score sheet's record: the passes are notes, and count the same
+    noted = ("#werdup-record 1\n#player1 ann\n#player2 bob\n#note ChallengeRule: single\n"
+             ">ann: ACT 5D TAC +6 6\n#note turn 2: bob chose to pass\n"
+             "#note turn 3: ann chose to swap\n#note turn 4: bob chose to pass\n")
+    assert replay(noted + ">ann: ACT -- -6 0\n", LEX).board.is_empty()  # a swap breaks the run
+    with pytest.raises(CompanionError, match="record line 10: the game is over"):
+        replay(noted + "#note turn 5: ann chose to pass\n>ann: ACT -- -6 0\n", LEX)
+
+
+def test_a_lost_turn_is_marked_in_the_record_and_closes_the_play_challenged():
+    """Under ``double`` Bob challenges CAT, which stands, and loses his turn at once: the
+    record marks his ``-`` line as that lost turn, so replay knows CAT was challenged and
+    refuses a ``--`` of it later (the engine refuses that challenge), and does not count the
+    lost turn as a pass (the game goes on after Ann's pass)."""
+    g = table("double")
+    g.play(parse_play(g.board, "5D CAT"))
+    assert g.challenge().play_stands
+    g.pass_turn()  # Ann: one pass in a row, the lost turn is none
+    assert not g.over
+    with pytest.raises(CompanionError, match="no play to challenge"):
+        g.challenge()
+    text = write_record(g)
+    assert ">bob: ABEORST - +0 0\n#note Lost turn to a challenge of 5D CAT\n" in text
+    result = replay(text, LEX)
+    assert result.ok and result.lines[1].move == "turn lost to a challenge of 5D CAT"
+    with pytest.raises(CompanionError, match="record line 10: '--' takes back a play, but no "
+                                             "play by ann is open to a challenge here"):
+        replay(text + ">ann: ACT -- -6 0\n", LEX)
+    # a score sheet's record notes the lost turn the same way
+    noted = ("#werdup-record 1\n#player1 ann\n#player2 bob\n#note ChallengeRule: double\n"
+             ">ann: ACT 5D CAT +6 6\n#note turn 2: bob lost the turn to a challenge of 5D CAT\n"
+             "#note turn 3: ann chose to pass\n")
+    assert replay(noted, LEX).ok
+    with pytest.raises(CompanionError, match="record line 8: '--' takes back a play"):
+        replay(noted + ">ann: ACT -- -6 0\n", LEX)
+    with pytest.raises(CompanionError, match="record line 7: a turn lost to a challenge is "
+                                             "written as a pass"):
+        replay(text.replace(">bob: ABEORST - +0 0", ">bob: ABEORST -R +0 0"), LEX)
+
+
+def test_a_lost_turn_that_comes_round_later_leaves_the_word_played_since_open():
+    """Bob challenges CAT after his own pass (Ann is to move), so he loses his next turn,
+    which comes after Ann's TAO: TAO, not CAT, is open then, in the engine and in replay."""
+    g = table("double", racks={"ann": "CATOTEE", "bob": "ORESTAB"})
+    g.play(parse_play(g.board, "5D CAT"))
+    g.pass_turn()
+    assert g.challenge().play_stands and g.player == "ann"
+    g.play(parse_play(g.board, "E4 T(A)O"))
+    assert [type(t.move).__name__ for t in g.history][-1] == "LostTurn"
+    outcome = g.challenge()  # Bob again: TAO is not a word
+    assert not outcome.play_stands and g.scores["ann"] == 6
+    text = write_record(g)
+    assert "#note Lost turn to a challenge of 5D CAT\n>ann: EELMNOT -- -6 6\n" in text
+    result = replay(text, LEX)
+    assert result.ok, [ln.problems for ln in result.lines]
+    assert result.board == g.board and result.totals == g.scores

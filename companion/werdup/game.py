@@ -10,10 +10,13 @@ from dataclasses import dataclass, field, replace
 
 from companion.board import Board, Placement
 from companion.challenges import (
+    EVERY_PLAYER_PASSED,
     NEXT_WORD,
     ChallengeOutcome,
     ChallengeRule,
+    PassRun,
     default_challenger,
+    game_over_refusal,
     tries_left,
 )
 from companion.clock import ClockSettings, ClockState
@@ -57,7 +60,11 @@ class ChallengeBonus:
 
 @dataclass(frozen=True)
 class LostTurn:
-    """A turn lost to an unsuccessful challenge (the ``double`` rule; written as a pass)."""
+    """A turn lost to an unsuccessful challenge (the ``double`` rule; written as a pass
+    marked as lost): ``challenged`` is the notation of the play challenged. It is no pass
+    for the end of the game (:class:`companion.challenges.PassRun`)."""
+
+    challenged: str = ""
 
 
 WerdUpMove = Play | Swap | Pass | TakenBack | ChallengeBonus | LostTurn
@@ -152,7 +159,7 @@ class Game:
     clock: ClockState | None = None
     now: Callable[[], float] = time.monotonic
     _undo: _Snapshot | None = None
-    _lost_turns: set[str] = field(default_factory=set)
+    _lost_turns: dict[str, str] = field(default_factory=dict)  # challenger: play challenged
     _taken_back: int = 0  # plays of the player to move challenged off in this turn
     _drawn: list[str] = field(default_factory=list)  # tiles the open play's player drew for it
 
@@ -287,8 +294,8 @@ class Game:
             if self.rules.game_ends_when == "one_out" and not self.racks[mover]:
                 return self._finish(f"{mover} has played every tile and the bag is empty")
         active = self._active()
-        if self.passes_in_a_row >= len(active):
-            return self._finish("every player passed in a row")
+        if PassRun(self.passes_in_a_row).ends_game(len(active)):
+            return self._finish(EVERY_PLAYER_PASSED)
         self._advance()
         return None
 
@@ -305,8 +312,9 @@ class Game:
                 break
         name = self.player
         if name in self._lost_turns:
-            self._lost_turns.discard(name)
-            self._record(Turn(name, tuple(self.racks[name]), LostTurn(), 0, self.scores[name]))
+            challenged = self._lost_turns.pop(name)
+            self._record(Turn(name, tuple(self.racks[name]), LostTurn(challenged), 0,
+                              self.scores[name]))
             self._advance()
             return
         self._sync_clock()
@@ -404,8 +412,7 @@ class Game:
         player = made.player
         late = len(self.history) > snap.history_len + 1  # passes or swaps came after it
         if late and self.over:
-            raise CompanionError(f"The game is over ({self.end_reason}): its plays can no "
-                                 "longer be challenged.")
+            raise CompanionError(game_over_refusal(self.end_reason))
         if challenger is None:
             challenger = self.players[default_challenger(
                 len(self.players), self.players.index(player), self.current)]
@@ -445,12 +452,12 @@ class Game:
             self.time_penalties = [replace(p, total=p.total + bonus) if p.player == player
                                    else p for p in self.time_penalties]
         if outcome.challenger_loses_turn and not self.over:
-            self._lost_turns.add(challenger)
             if self.player == challenger:
-                self._lost_turns.discard(challenger)
-                self._record(Turn(challenger, tuple(self.racks[challenger]), LostTurn(), 0,
-                                  self.scores[challenger]))
+                self._record(Turn(challenger, tuple(self.racks[challenger]),
+                                  LostTurn(made.notation), 0, self.scores[challenger]))
                 self._advance()
+            else:
+                self._lost_turns[challenger] = made.notation
         return outcome
 
     def can_play(self, player: str) -> bool:

@@ -16,7 +16,8 @@
 A move line is ``>PLAYER: RACK MOVE +SCORE TOTAL``. MOVE is a play ``POSITION WORD
 [HEIGHTS]``, a swap ``-TILE``, or a pass ``-``; with a challenge rule, ``--`` takes the play
 before back and ``(challenge)`` is a bonus for a valid play challenged (the lines GCG uses),
-and a turn lost to a challenge is a pass. With a game clock, ``#note Time left: 21:05`` follows
+and a turn lost to a challenge is a pass followed by ``#note Lost turn to a challenge of 5C
+TRAINED`` (the play challenged). With a game clock, ``#note Time left: 21:05`` follows
 each move and ``>ann: (time) -10 TOTAL`` is an overtime penalty. The table's settings are
 header notes (``#note ChallengeRule: double``, ``#note Clock: 25 minutes, ...``), as in Bug
 Words' GCG records. See the README for the details.
@@ -30,17 +31,20 @@ from dataclasses import asdict, dataclass, field, replace
 
 from companion.board import Board, PlayError, split_word
 from companion.challenges import (
+    EVERY_PLAYER_PASSED,
     NEXT_WORD,
     ChallengedOff,
     ChallengeError,
     ChallengeRule,
+    PassRun,
+    game_over_refusal,
     get_challenge_rule,
     tries_left,
 )
 from companion.clock import CLOCK_NOTE, ClockSettings, format_time, parse_time, settings_from_label
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
-from companion.werdup.game import ChallengeBonus, Game, Play, Swap, TakenBack, Turn
+from companion.werdup.game import ChallengeBonus, Game, LostTurn, Play, Swap, TakenBack, Turn
 from companion.werdup.notation import DIGRAPHS, main_heights, normalise_tile, parse_play
 from companion.werdup.rules import WerdUpRules, get_rules
 from companion.werdup.scoring import end_penalty
@@ -72,6 +76,19 @@ def turn_note(number: int, name: str, action: str) -> str:
     return f"turn {number}: {name} chose to {action}"
 
 
+def lost_turn_text(challenged: str) -> str:
+    """How a record marks a turn lost to a challenge (``challenged``: the play's notation, as
+    its line writes it; empty when not known)."""
+    return "lost the turn to a challenge" + (f" of {challenged}" if challenged else "")
+
+
+def lost_turn_note(number: int, name: str, challenged: str) -> str:
+    """The note a score sheet writes for a turn lost to a challenge: replay counts it as a
+    turn but not as a pass (the game does not end on it), and the play challenged is no
+    longer open to a challenge."""
+    return f"turn {number}: {name} {lost_turn_text(challenged)}"
+
+
 def play_note(number: int, name: str, score: int, words: str) -> str:
     """The note a score sheet writes for a play entered without its square: replay counts
     it as a word played (no earlier play is open to a challenge after it)."""
@@ -79,6 +96,9 @@ def play_note(number: int, name: str, score: int, words: str) -> str:
 
 
 _TURN_NOTE = re.compile(r"turn \d+: .+ chose to (pass|swap)")
+_LOST_NOTE = re.compile(r"turn \d+: .+ lost the turn to a challenge(?: of (.+))?")
+# after a ``-`` line: the engine's mark of a lost turn (``#note Lost turn to a challenge of ..``)
+_LOST_MARK = re.compile(r"lost turn to a challenge(?: of (.+))?", re.IGNORECASE)
 _PLAY_NOTE = re.compile(r"turn \d+: .+ scored -?\d+ for .+ \(square not recorded\)")
 
 
@@ -111,6 +131,9 @@ def write_record(game: Game) -> str:
         lines.append(f">{t.player}: {rack} {_move_text(t)} {t.score:+d} {t.total}")
         if t.time_left is not None:
             lines.append(f"#note Time left: {format_time(t.time_left)}")
+        if isinstance(t.move, LostTurn):
+            lines.append(f"#note Lost turn to a challenge of {t.move.challenged}"
+                         if t.move.challenged else "#note Lost turn to a challenge")
     for pen in game.penalties:
         lines.append(f">{pen.player}: ({tiles_text(pen.tiles)}) -{pen.points} {pen.total}")
     for pen in game.time_penalties:
@@ -202,11 +225,11 @@ def replay(
         raise UsageError(f"the record's settings: {exc}") from exc
     state = _Replayer(rules, lexicon, challenge_rule, clock, record.players)
     out = []
-    for n, line, time_left, noted in record.moves:
-        if line is None:  # a turn noted without its rack (a score sheet's pass or play)
-            state.noted_turn(noted)
+    for n, line, time_left, kind, challenged in record.moves:
+        if line is None:  # a turn noted without its rack (a score sheet's pass, swap, play)
+            state.noted_turn(kind, challenged)
         else:
-            out.append(state.line(n, line, time_left))
+            out.append(state.line(n, line, time_left, kind == "lost", challenged))
     ended = "#end" in text or any(ln.move.endswith(")") and "tiles left" in ln.move
                                   for ln in out)
     if clock is not None and ended:
@@ -216,8 +239,9 @@ def replay(
 
 @dataclass
 class _Record:
-    """A record's header and its move lines (line number, text, time left or None, and for
-    a turn noted without its rack, no text and ``pass`` or ``play``)."""
+    """A record's header and its move lines: line number, text, time left or None, the kind
+    (``lost`` for a turn lost to a challenge; for a turn noted without its rack, no text and
+    ``pass``, ``swap``, ``play`` or ``lost``) and the play a lost turn's challenge was of."""
 
     players: list[str] = field(default_factory=list)
     rule_name: str | None = None
@@ -236,7 +260,7 @@ def _read_record(text: str) -> _Record:
             continue
         if not line.startswith(">"):
             raise UsageError(f"record line {n}: cannot read {line!r} (moves start with '>')")
-        rec.moves.append([n, line, None, ""])
+        rec.moves.append([n, line, None, "", ""])
     return rec
 
 
@@ -249,10 +273,16 @@ def _read_header(rec: _Record, n: int, line: str) -> None:
         if not nick:
             raise UsageError(f"record line {n}: #{key} needs a player name")
         rec.players.append(nick)
-    elif key == "note" and (_TURN_NOTE.fullmatch(rest.strip())
-                            or _PLAY_NOTE.fullmatch(rest.strip())):
-        rec.moves.append([n, None, None, "pass" if _TURN_NOTE.fullmatch(rest.strip())
-                          else "play"])
+    elif key == "note" and (m := _TURN_NOTE.fullmatch(rest.strip())):
+        rec.moves.append([n, None, None, m.group(1), ""])
+    elif key == "note" and _PLAY_NOTE.fullmatch(rest.strip()):
+        rec.moves.append([n, None, None, "play", ""])
+    elif key == "note" and (m := _LOST_NOTE.fullmatch(rest.strip())):
+        rec.moves.append([n, None, None, "lost", m.group(1) or ""])
+    elif key == "note" and (m := _LOST_MARK.fullmatch(rest.strip())):
+        if not rec.moves or rec.moves[-1][1] is None:
+            raise UsageError(f"record line {n}: a lost turn's note follows its '-' line")
+        rec.moves[-1][3:] = ["lost", m.group(1) or ""]
     elif key == "note" and rec.moves and rest.strip().lower().startswith(_TIME_NOTE):
         try:
             rec.moves[-1][2] = parse_time(rest.strip()[len(_TIME_NOTE):])
@@ -280,8 +310,15 @@ class _Replayer:
         self.taken_back: ChallengedOff | None = None
         # a player trying again in the same turn, and how many of their plays came off in it
         self.retrying: tuple[str, int] | None = None
+        # passes in a row; the record has no whole racks, so every player counts as moving
+        self.passes = PassRun()
+        self.moving = len(players)
+        self.over = ""  # why the game is over, once every player has passed in a row
 
-    def line(self, n: int, line: str, time_left: int | None) -> ReplayLine:
+    def line(self, n: int, line: str, time_left: int | None, lost: bool = False,
+             challenged: str = "") -> ReplayLine:
+        """Replay one move line; ``lost`` marks a pass as a turn lost to a challenge of the
+        play ``challenged``."""
         m = _MOVE_LINE.match(line)
         if not m:
             raise UsageError(f"record line {n}: cannot read {line!r}")
@@ -300,7 +337,11 @@ class _Replayer:
             rack_tok, body = "", [rack_tok, *body]  # a line written without the rack
         problems: list[str] = []
         opened, self.open_play = self.open_play, None
-        score, desc = self._move(_Line(n, player, rack_tok, body, recorded, problems), opened)
+        ln = _Line(n, player, rack_tok, body, recorded, problems)
+        if lost and body != ["-"]:
+            raise ln.fail("a turn lost to a challenge is written as a pass ('-')")
+        score, desc = (self._lost_turn(ln, opened, challenged) if lost
+                       else self._move(ln, opened))
         self.totals[player] += score
         if score != recorded:
             problems.append(f"score is {score:+d}, record says {recorded:+d}")
@@ -315,12 +356,40 @@ class _Replayer:
         return ln.fail(f"{what}, but no play by {ln.player} is open to a challenge here "
                        f"(a play is open until {until})")
 
+    def _check_not_over(self, ln: _Line) -> None:
+        """Refuse a challenge's line once every player has passed in a row (the game is
+        over, as the engine refuses the challenge)."""
+        if self.over:
+            refusal = game_over_refusal(self.over)
+            raise ln.fail(refusal[0].lower() + refusal[1:].rstrip("."))
+
+    def _count(self, kind: str) -> None:
+        """One more turn for the passes in a row (:class:`PassRun`); the game is over once
+        every player has passed."""
+        self.passes.add(kind)
+        if kind == "pass" and self.passes.ends_game(self.moving):
+            self.over = EVERY_PLAYER_PASSED
+
+    def _lost_turn(self, ln: _Line, opened: _OpenPlay | None,
+                   challenged: str) -> tuple[int, str]:
+        """A pass marked as a turn lost to a challenge: no pass for the end of the game; the
+        play challenged (when it is the one still open) is closed, since a challenge found
+        it valid, and any other play open stays open as after a pass."""
+        self._check_turn_order(ln)
+        ln.tiles(ln.rack)
+        if opened is not None and not (challenged and _same_play(opened.notation, challenged)):
+            self._keep_open(opened)
+        self.passes.add("lost_turn")
+        return 0, "turn lost to a challenge" + (f" of {challenged}" if challenged else "")
+
     def _move(self, ln: _Line, opened: _OpenPlay | None) -> tuple[int, str]:
         """The move's score by the rules and how it reads; ``opened`` is the play open to a
         challenge before this line."""
         body = ln.body
         if len(body) == 1 and body[0].lower() == "(time)":
             return self._time_penalty(ln)
+        if len(body) == 1 and body[0] in ("--", "(challenge)"):
+            self._check_not_over(ln)
         if len(body) == 1 and body[0] == "--":
             if opened is None or opened.player != ln.player:
                 raise self._not_open(ln, "'--' takes back a play")
@@ -354,9 +423,8 @@ class _Replayer:
         over = max(0, -self.last_time[ln.player])
         return -self.clock.overtime_penalty(over), f"time penalty ({format_time(over)} over)"
 
-    def _turn(self, ln: _Line, opened: _OpenPlay | None) -> tuple[int, str]:
-        """A pass, a swap or a play, from a rack, by the player whose turn it may be after
-        a play taken back (:meth:`ChallengedOff.check_next`)."""
+    def _check_turn_order(self, ln: _Line) -> None:
+        """Refuse a turn by a player whose turn it is not after a play taken back."""
         taken, self.taken_back, self.retrying = self.taken_back, None, None
         if taken is not None:
             try:
@@ -365,12 +433,19 @@ class _Replayer:
                 raise ln.fail(str(exc)) from exc
             if taken.plays_again:
                 self.retrying = (taken.player, taken.taken_back)
+
+    def _turn(self, ln: _Line, opened: _OpenPlay | None) -> tuple[int, str]:
+        """A pass, a swap or a play, from a rack, by the player whose turn it may be after
+        a play taken back (:meth:`ChallengedOff.check_next`)."""
+        self._check_turn_order(ln)
         rack, body = ln.tiles(ln.rack), ln.body
         if body == ["-"] or (len(body) == 1 and body[0].startswith("-")):
             self._keep_open(opened)
         if body == ["-"]:
+            self._count("pass")
             return 0, "pass"
         if len(body) == 1 and body[0].startswith("-"):
+            self._count("swap")
             tile = ln.tiles(body[0][1:])
             if len(tile) != 1:
                 raise ln.fail("a swap is one tile, written -X")
@@ -378,6 +453,7 @@ class _Replayer:
                 raise ln.fail(f"{ln.player} swaps {tile[0]}, which is not on the rack {ln.rack}")
             return 0, f"swap {tile[0]}"
         if len(body) in (2, 3):
+            self._count("play")
             return self._play(ln, rack)
         raise ln.fail(f"cannot read the move {' '.join(body)!r}")
 
@@ -407,18 +483,23 @@ class _Replayer:
         if too_many:
             raise ln.fail(f"more {' '.join(too_many)} tiles played than the set has")
         desc = " ".join(body[:2])
+        notation = desc
         if judgement.not_in_list:
             desc += f" (not in word list: {', '.join(judgement.not_in_list)})"
-        self.open_play = _OpenPlay(ln.player, before, placements, judgement.score)
+        self.open_play = _OpenPlay(ln.player, before, placements, judgement.score,
+                                   notation)
         return judgement.score, desc
 
-    def noted_turn(self, kind: str) -> None:
-        """A turn a note stands for: a pass or swap (``pass``) leaves the last play open as a
-        pass does; a play (``play``) closes it."""
+    def noted_turn(self, kind: str, challenged: str = "") -> None:
+        """A turn a note stands for: a pass or a swap leaves the last play open as a pass
+        does; a play closes it; a turn lost to a challenge of the play ``challenged`` closes
+        that play and leaves any other open (it is no pass for the end of the game)."""
         opened, self.open_play = self.open_play, None
         self.taken_back = self.retrying = None
-        if kind == "pass":
+        if kind in ("pass", "swap") or (kind == "lost" and opened is not None and not (
+                challenged and _same_play(opened.notation, challenged))):
             self._keep_open(opened)
+        self._count("lost_turn" if kind == "lost" else kind)
 
     def _keep_open(self, opened: _OpenPlay | None) -> None:
         """A pass or a swap: under the rulebook's window the last play stays open to a
@@ -450,7 +531,13 @@ class _OpenPlay:
     before: Board
     placements: list
     score: int
+    notation: str = ""
     late: bool = False
+
+
+def _same_play(a: str, b: str) -> bool:
+    """Whether two notations (``5C TRAINED``) name the same play."""
+    return " ".join(a.split()).upper() == " ".join(b.split()).upper()
 
 
 @dataclass
