@@ -231,7 +231,8 @@ def _challenger(values) -> int | None:
 @bp.post("/games/<key>/challenge")
 def challenge(key: str):
     return _act(key, lambda db, g: table_rules.challenge(db, g, lexicon(),
-                                                         _challenger(request.form)))
+                                                         _challenger(request.form),
+                                                         table_rules.now()))
 
 
 def _undo(db, game: Game, values) -> None:
@@ -487,7 +488,7 @@ def api_challenge(key: str):
     body = body if isinstance(body, dict) else {}
     challenger = _challenger(body)
     game = _locked(key, body)
-    table_rules.challenge(session(), game, lexicon(), challenger)
+    table_rules.challenge(session(), game, lexicon(), challenger, table_rules.now())
     session().commit()
     return jsonify(_api_game(game, key))
 

@@ -164,26 +164,29 @@ def next_seat(game: Game) -> int:
     return (last.seat + 1) % len(game.players)
 
 
-def owed_lost_turns(game: Game) -> set[int]:
+def owed_lost_turns(game: Game) -> dict[int, str]:
     """The seats that lost their next turn to a challenge (a valid play challenged under a
     rule like ``double``: ``challenger_loses_turn``, with the ``challenger`` seat kept in the
     outcome) and have not had a turn since: the next one is the turn lost (a pass marked
     ``lost_turn``, or whatever the table recorded for that seat by hand instead, say after
-    taking that pass back)."""
-    events: list[tuple[int, int, int]] = []  # (after turn index, order, seat): order 0 settles
+    taking that pass back). Each seat is given with the play challenged (its notation, or
+    its words when it has none)."""
+    # (after turn index, order, seat, play challenged): order 0 settles
+    events: list[tuple[int, int, int, str]] = []
     for i, turn in enumerate(game.turns):
         d = turn.detail or {}
-        events.append((i, 0, turn.seat))
+        events.append((i, 0, turn.seat, ""))
         outcome = d.get("challenge") or {}
         if turn.action == "play" and outcome.get("challenger_loses_turn"):
             seat = outcome.get("challenger", (turn.seat + 1) % len(game.players))
-            events.append((i + int(outcome.get("turns_after") or 0), 1, int(seat)))
-    owed: set[int] = set()
-    for _, order, seat in sorted(events):
+            events.append((i + int(outcome.get("turns_after") or 0), 1, int(seat),
+                           str(d.get("notation") or turn.words)))
+    owed: dict[int, str] = {}
+    for _, order, seat, play in sorted(events):
         if order:
-            owed.add(seat)
+            owed[seat] = play
         else:
-            owed.discard(seat)
+            owed.pop(seat, None)
     return owed
 
 
@@ -191,13 +194,12 @@ def record_lost_turns(db: Session, game: Game) -> None:
     """Record the turns lost to challenges that have come: while the seat to move owes one
     (:func:`owed_lost_turns`), a pass marked ``lost_turn``, and the turn moves on, as the
     engines skip a challenger's lost turn when it comes."""
-    owed = owed_lost_turns(game) if not game.finished and game.turns else set()
+    owed = owed_lost_turns(game) if not game.finished and game.turns else {}
     while owed and next_seat(game) in owed and len(game.turns) < MAX_TURNS:
         seat = next_seat(game)
-        owed.discard(seat)
         game.turns.append(Turn(number=game.turns[-1].number + 1, seat=seat, action="pass",
                                score=table(game).no_play("pass").score, words="",
-                               detail={"lost_turn": True}))
+                               detail={"lost_turn": True, "challenged": owed.pop(seat)}))
     db.flush()
 
 

@@ -13,9 +13,11 @@ outcome: a play that comes off scores nothing and the board goes back (and when 
 rules give the player another try, as WerdUp's do once a turn, the same player is next to
 move), a bonus is added to the play's score, and a turn lost by the challenger (by default
 the player to move) is their own next one: recorded as a pass (``lost_turn``) at once when
-they are to move, else when their turn comes (:func:`scoresheet.record_lost_turns`). With a
-clock, each turn keeps the mover's time left, and finishing the game stops the clock and adds
-a ``time`` turn for each player over time.
+they are to move, else when their turn comes (:func:`scoresheet.record_lost_turns`). Once
+every player has passed in a row (:class:`companion.challenges.PassRun`, as the engine counts,
+a lost turn being no pass), the game is over and nothing more can be challenged. With a
+clock, each turn keeps the mover's time left (a lost turn too), and finishing the game stops
+the clock and adds a ``time`` turn for each player over time.
 """
 
 from __future__ import annotations
@@ -29,10 +31,13 @@ from sqlalchemy.orm import Session
 
 from companion.challenges import (
     CHALLENGE_RULE_NAMES,
+    EVERY_PLAYER_PASSED,
     NEXT_WORD,
     ChallengeOutcome,
     ChallengeRule,
+    PassRun,
     default_challenger,
+    game_over_refusal,
     get_challenge_rule,
     tries_left,
 )
@@ -113,7 +118,7 @@ def record_turn(db: Session, game: Game, fields: dict[str, Any], at: float) -> T
                            "words": " ".join(w["word"] for w in scored.words),
                            "board": {"text": scored.board, "new": scored.new_cells}}
     turn = sheet.add_turn(db, game, **fields)
-    _keep_time(db, game, turn, at)
+    _keep_time(db, game, game.turns.index(turn), at)
     return turn
 
 
@@ -136,30 +141,51 @@ def record_photo_turn(db: Session, game: Game, grid: list[list[str]], seat: int 
                           words=" ".join(w["word"] for w in scored.words), detail=detail,
                           board={"text": scored.board, "new": scored.new_cells},
                           photo_id=photo_id)
-    _keep_time(db, game, turn, at)
+    _keep_time(db, game, game.turns.index(turn), at)
     return turn
 
 
-def _keep_time(db: Session, game: Game, turn: Turn, at: float) -> None:
+def _keep_time(db: Session, game: Game, start: int, at: float | None) -> None:
+    """With a clock, keep the mover's time left with the turns from index ``start`` on: the
+    turn just recorded and the turns lost to a challenge recorded after it."""
     clock = clock_of(game)
-    if clock is not None and turn.action in ("play", "pass", "swap"):
-        turn.detail = (turn.detail or {}) | {"time_left": clock.remaining(turn.seat, at)}
+    if clock is not None and at is not None:
+        for turn in game.turns[start:]:
+            if turn.action in ("play", "pass", "swap") and "time_left" not in (turn.detail
+                                                                               or {}):
+                turn.detail = (turn.detail or {}) | {"time_left": clock.remaining(turn.seat,
+                                                                                  at)}
     db.flush()
+
+
+def passed_out(game: Game) -> bool:
+    """Whether every player has passed in a row (:class:`companion.challenges.PassRun`, a
+    turn lost to a challenge being no pass): in WerdUp the game is then over and nothing more
+    can be challenged. The sheet does not know who still holds tiles, so every player
+    counts."""
+    run = PassRun()
+    for turn in game.turns:
+        run.add("lost_turn" if (turn.detail or {}).get("lost_turn") else turn.action)
+    return run.ends_game(len(game.players))
 
 
 def open_play(game: Game) -> Turn | None:
     """The play that can still be challenged: the last play, scored unjudged and not yet
     challenged, with no turn after it, or (when the game's rules keep a play open until
     another word is played, ``challenge_until`` ``next_word``) only passes and swaps after
-    it. Never in a game of one player: only another player challenges."""
+    it (a turn lost to a challenge of an earlier play too, as in the engine), until every
+    player has passed in a row (:func:`passed_out`). Never in a game of one player: only
+    another player challenges."""
     if game.finished or len(game.players) < 2:
         return None
     until_next_word = sheet.table(game).challenge_until == NEXT_WORD
+    if until_next_word and passed_out(game):
+        return None
     for turn in reversed(game.turns):
         d = turn.detail or {}
         if turn.action == "play":
             return turn if d.get("challengeable") and "challenge" not in d else None
-        if not until_next_word or turn.action not in ("pass", "swap") or d.get("lost_turn"):
+        if not until_next_word or turn.action not in ("pass", "swap"):
             return None
     return None
 
@@ -180,14 +206,18 @@ def challenger_of(game: Game, turn: Turn) -> int:
 
 
 def challenge(db: Session, game: Game, lexicon: Lexicon,
-              challenger: int | None = None) -> ChallengeOutcome:
+              challenger: int | None = None, at: float | None = None) -> ChallengeOutcome:
     """Challenge the last play: the rule's outcome, applied to the sheet. ``challenger`` is
     the seat challenging (default: :func:`challenger_of`); a turn the rule costs them is
-    their own next one, recorded as a pass when it comes."""
+    their own next one, recorded as a pass when it comes (with a clock, keeping their time
+    left at ``at``)."""
     if len(game.players) < 2:
         raise UsageError("Only another player can challenge a play, and this game has one "
                          "player.")
     turn = open_play(game)
+    if turn is None and sheet.table(game).challenge_until == NEXT_WORD and passed_out(game):
+        raise UsageError(game_over_refusal(EVERY_PLAYER_PASSED) + " End the game to "
+                         "enter the tiles left on the racks.")
     if turn is None:
         until = ("before another word is played" if sheet.table(game).challenge_until
                  == NEXT_WORD else "before the next turn")
@@ -216,7 +246,9 @@ def challenge(db: Session, game: Game, lexicon: Lexicon,
     else:
         turn.score = played + outcome.bonus
     turn.detail = d
+    recorded = len(game.turns)
     sheet.record_lost_turns(db, game)  # the challenger's, when they are to move
+    _keep_time(db, game, recorded, at)
     return outcome
 
 

@@ -19,7 +19,14 @@ from companion.play import (
 )
 from companion.werdup.notation import parse_play, play_notation
 from companion.werdup.observe import play_between
-from companion.werdup.record import FORMAT_LINE, parse_tiles, play_note, tiles_text, turn_note
+from companion.werdup.record import (
+    FORMAT_LINE,
+    lost_turn_note,
+    parse_tiles,
+    play_note,
+    tiles_text,
+    turn_note,
+)
 from companion.werdup.rules import WerdUpRules, get_rules
 from companion.werdup.scoring import end_penalty, explain_word
 from companion.werdup.validate import judge_play
@@ -97,7 +104,8 @@ class WerdUpTable(TableBasics):
     def write_record(self, sheet: ScoreSheet) -> str:
         """The sheet as a WerdUp record. The sheet does not know whole racks, so a play's rack
         is written as the tiles it placed; passes, swaps and plays entered without a square
-        are written as notes (their points still count in the running totals). The table's
+        are written as notes (their points still count in the running totals), a turn lost
+        to a challenge as a note naming the play challenged. The table's
         settings are header notes; a challenge of a play adds its ``--`` or ``(challenge)``
         line, a clock its ``#note Time left`` lines and ``(time)`` penalties."""
         nicks = record_nicks(sheet.players)
@@ -125,6 +133,8 @@ class WerdUpTable(TableBasics):
                 lines.append(f">{nicks[t.seat]}: (time) {t.score:+d} {so_far[t.seat]}")
             elif t.action == "play":
                 lines.append(f"#note {play_note(t.number, name, t.score, t.words)}")
+            elif d.get("lost_turn"):
+                lines.append(f"#note {lost_turn_note(t.number, name, d.get('challenged', ''))}")
             else:
                 lines.append(f"#note {turn_note(t.number, name, t.action)}")
             wait -= 1

@@ -13,6 +13,7 @@ from companion.board import Board
 from companion.bugwords.gcg import parse_gcg
 from companion.bugwords.replay import replay
 from companion.cli import main
+from companion.errors import CompanionError
 from companion.lexicon import default_lexicon
 from companion.werdup.game import Game as WerdUpGame
 from companion.werdup.notation import parse_play
@@ -524,3 +525,100 @@ def test_a_player_alone_plays_without_challenges(tapp):
     key = _start(client, "none", players=("Ann",), game="werdup")
     refused = _form(client, key, "turns", play="5E ZXK", action="play")
     assert refused.status_code == 400 and "ZXK" in refused.get_data(as_text=True)
+
+
+def test_in_werdup_nothing_can_be_challenged_once_every_player_has_passed(tapp):
+    """The engine ends a WerdUp game when every player has passed in a row, and then refuses
+    a challenge; the sheet, which waits for the racks before finishing, refuses it there,
+    and replay of its record refuses the challenge's line too."""
+    client = tapp.test_client()
+    key = _start(client, "single", game="werdup")
+    _play(client, key, "5E ZXK")
+    _pass(client, key)
+    assert _api(client, key)["challengeable"] is True  # open past Bob's pass
+    _pass(client, key)  # Ann too: every player has passed in a row
+    assert _api(client, key)["challengeable"] is False
+    assert "Challenge?" not in client.get(f"/games/{key}").get_data(as_text=True)
+    refusal = ("The game is over (every player passed in a row): its plays can no longer be "
+               "challenged.")
+    resp = _form(client, key, "challenge")
+    assert resp.status_code == 400 and refusal in resp.get_data(as_text=True)
+    resp = client.post(f"/api/games/{key}/challenge",
+                       json={"version": _api(client, key)["version"]})
+    assert resp.status_code == 400 and resp.get_json()["error"].startswith(refusal)
+    text = client.get(f"/games/{key}.gcg").get_data(as_text=True)
+    assert werdup_replay(text, default_lexicon()).ok
+    play = next(ln for ln in text.splitlines() if ln.startswith(">"))
+    nick, score = play.split(":")[0], play.split()[-1]
+    with pytest.raises(CompanionError, match="the game is over \\(every player passed"):
+        werdup_replay(text + f"{nick}: KXZ -- -{score} 0\n", default_lexicon())
+
+
+def test_in_werdup_a_lost_turn_is_no_pass_and_leaves_a_later_word_open(tapp):
+    """Bob challenges Ann's CAT after his own pass, so he loses his next turn, which comes
+    after Ann's KAX: as in the engine, KAX stays open past that lost turn and Ann's pass (a
+    lost turn is no pass, so the game goes on), and comes off when Bob challenges it. The
+    record names the play the lost turn was for, and replays."""
+    client = tapp.test_client()
+    key = _start(client, "double", game="werdup")
+    _play(client, key, "5E CAT")
+    _pass(client, key)
+    assert _form(client, key, "challenge").status_code == 302  # Bob; Ann is to move
+    _play(client, key, "F4 K(A)X")
+    game = _api(client, key)
+    assert _seats_and_moves(game) == [(0, "play"), (1, "pass"), (0, "play"), (1, "lost")]
+    assert game["turns"][3]["detail"]["challenged"] == "5E CAT"
+    assert game["challengeable"] is True
+    _pass(client, key)  # Ann
+    assert _api(client, key)["challengeable"] is True
+    assert _form(client, key, "challenge").status_code == 302  # Bob
+    game = _api(client, key)
+    assert game["turns"][2]["detail"]["challenge"]["play_stands"] is False
+    assert [p["total"] for p in game["players"]] == [6, 0]
+    text = client.get(f"/games/{key}.gcg").get_data(as_text=True)
+    assert "#note turn 4: Bob lost the turn to a challenge of 5E CAT" in text
+    result = werdup_replay(text, default_lexicon())
+    assert result.ok, [ln.problems for ln in result.lines]
+    assert list(result.totals.values()) == [6, 0]
+    # the engine, on the same moves
+    rules = get_rules("werdup").with_settings(challenges="double")
+    racks = {"Ann": "CATKXEE", "Bob": "IIUUEEE"}
+    g = WerdUpGame(rules, default_lexicon(), list(racks), random.Random(1),
+                   Board(rules.board_size, rules.board_size), list("NMLKJHGFDB"),
+                   {p: list(r) for p, r in racks.items()}, {p: 0 for p in racks})
+    g.play(parse_play(g.board, "5E CAT"))
+    g.pass_turn()
+    assert g.challenge().play_stands
+    g.play(parse_play(g.board, "F4 K(A)X"))
+    g.pass_turn()
+    assert not g.challenge().play_stands and not g.over
+    kinds = {"Play": "play", "Pass": "pass", "LostTurn": "lost", "TakenBack": "off"}
+    assert [(g.players.index(t.player), kinds[type(t.move).__name__])
+            for t in g.history] == _seats_and_moves(game)[:5] + [(0, "off")]
+    assert [g.scores[p] for p in racks] == [6, 0]
+
+
+def test_a_turn_lost_to_a_challenge_keeps_the_time_left(tapp, fake):
+    """On a game clock every turn keeps the mover's time left, a lost turn too: Bob's, lost
+    at once when he challenges while his clock runs, and later when his turn comes."""
+    client = tapp.test_client()
+    key = _start(client, "double", minutes="1", game="werdup")
+    _press(client, key, seat="0")
+    fake.t += 20
+    _play(client, key, "5E CAT")
+    _press(client, key)  # Bob's clock runs
+    fake.t += 30
+    assert _form(client, key, "challenge").status_code == 302  # Bob, to move: turn lost
+    game = _api(client, key)
+    assert _seats_and_moves(game) == [(0, "play"), (1, "lost")]
+    assert game["turns"][0]["detail"]["time_left"] == 40
+    assert game["turns"][1]["detail"]["time_left"] == 30
+    _press(client, key)  # Ann's clock runs
+    fake.t += 5
+    _play(client, key, "F4 O(A)T")
+    _pass(client, key)  # Bob
+    assert _form(client, key, "challenge").status_code == 302  # Bob again; Ann is to move
+    _pass(client, key)  # Ann; then Bob's lost turn
+    game = _api(client, key)
+    assert _seats_and_moves(game)[2:] == [(0, "play"), (1, "pass"), (0, "pass"), (1, "lost")]
+    assert game["turns"][-1]["detail"]["time_left"] == 30  # Bob's clock did not run since
