@@ -13,6 +13,7 @@ from companion.bugwords.gcg import record_from_game, write_gcg
 from companion.challenges import (
     CHALLENGE_RULE_NAMES,
     ChallengeError,
+    PassRun,
     challenge_rules,
     get_challenge_rule,
 )
@@ -125,3 +126,17 @@ def test_a_player_alone_is_judged_at_each_play():
         alone.play(parse_play(alone.board, "5D TAC"))
     alone.play(parse_play(alone.board, "5D CAT"))
     assert "ChallengeRule" not in write_record(alone)
+
+
+def test_passes_in_a_row_are_counted_as_the_werdup_engine_counts_them():
+    """A pass counts, a play or a swap starts the count again, and a turn lost to a challenge
+    or a challenge's own lines neither count nor break the run; the game is over once every
+    player still moving has passed."""
+    run = PassRun()
+    for kind in ("pass", "play", "pass", "lost_turn", "challenged", "challenge_bonus"):
+        run.add(kind)
+    assert run.passes == 1 and not run.ends_game(2)
+    run.add("pass")
+    assert run.ends_game(2) and not run.ends_game(3) and not PassRun().ends_game(0)
+    run.add("swap")
+    assert run.passes == 0
