@@ -1,0 +1,129 @@
+"""The command line given what a stranger might type: empty names, absurd numbers, a bad
+database address, an output that fills the disk part-way, an output onto its own input.
+
+Each command runs as a user runs it, in a process of its own, and must answer with its exit
+status and one sentence on standard error, never a traceback; no file is left half-written
+and no input file is overwritten.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PHOTO = ROOT / "tests" / "data" / "vision" / "real" / "IMG_20141025_163920.jpg"
+FILE_LIMIT = 4096  # bytes a process may write to any one file: a disk that fills part-way
+
+
+def companion(argv: list[str], cwd: Path, env: dict[str, str] | None = None,
+              file_limit: int | None = None, stdout=subprocess.PIPE
+              ) -> subprocess.CompletedProcess:
+    """Run ``companion ARGV`` in ``cwd``; with ``file_limit``, no file it writes may grow
+    beyond that many bytes (the kernel refuses the rest, as a full disk does)."""
+    def limit() -> None:
+        if file_limit is not None:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (file_limit, file_limit))
+
+    run_env = dict(os.environ, PYTHONPATH=str(ROOT), COMPANION_INSTANCE=str(cwd / "instance"))
+    run_env.pop("DATABASE_URL", None)
+    run_env.update(env or {})
+    return subprocess.run([sys.executable, "-m", "companion", *argv], cwd=cwd, env=run_env,
+                          stdin=subprocess.DEVNULL, stdout=stdout, stderr=subprocess.PIPE,
+                          text=True, timeout=300, preexec_fn=limit)
+
+
+def one_sentence(stderr: str) -> str:
+    """The error, which must be one line naming the program, without a traceback."""
+    assert "Traceback" not in stderr, stderr
+    lines = stderr.strip().splitlines()
+    assert len(lines) == 1, stderr
+    assert lines[0].startswith("companion: "), stderr
+    return lines[0]
+
+
+NOT_A_DATABASE = b"just some notes\n"
+
+# argv, extra environment, exit status, words the one line of standard error holds
+CASES = [
+    (["print", "score-sheet", "--game", "pdq", "-o", ""], {}, 2, "-o needs a file or folder"),
+    (["print", "tiles", "--game", "werdup", "-o", " "], {}, 2, "-o needs a file or folder"),
+    (["read", str(PHOTO), "--game", "bugwords", "--overlay", ""], {}, 2,
+     "--overlay needs an image file name"),
+]
+
+
+@pytest.mark.parametrize("argv,env,status,words", CASES,
+                         ids=[" ".join(c[0])[:60] or "empty" for c in CASES])
+def test_hostile_input_gets_one_sentence(argv: list[str], env: dict[str, str], status: int,
+                                         words: str, tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_bytes(NOT_A_DATABASE)
+    done = companion(argv, tmp_path, env)
+    assert words in one_sentence(done.stderr)
+    assert done.returncode == status
+    assert notes.read_bytes() == NOT_A_DATABASE  # a file that is not a database stays as it was
+    # nothing was written in the current folder in place of the name left empty (the web
+    # app's instance folder and the lock it takes beside an SQLite file are its own)
+    left = {p.name for p in tmp_path.iterdir()} - {"instance", "notes.txt.startup-lock"}
+    assert left == {"notes.txt"}
+
+
+def test_a_pdf_to_standard_output_that_fills_the_disk_is_an_error(tmp_path: Path) -> None:
+    # the write took the first 4 KB and was counted done: exit status 0, a PDF cut short
+    with open(tmp_path / "sheet.pdf", "w") as out:
+        done = companion(["print", "board", "--game", "bugwords", "-o", "-"], tmp_path,
+                         file_limit=FILE_LIMIT, stdout=out)
+    assert done.returncode == 2
+    assert "File too large" in one_sentence(done.stderr)
+
+
+def test_a_pdf_that_fills_the_disk_leaves_the_earlier_one_whole(tmp_path: Path) -> None:
+    earlier = tmp_path / "board.pdf"
+    (tmp_path / "link.pdf").symlink_to("board.pdf")
+    assert companion(["print", "board", "--game", "werdup", "--paper", "a4", "-o", "link.pdf"],
+                     tmp_path).returncode == 0
+    earlier.chmod(0o640)
+    kept = earlier.read_bytes()
+    assert len(kept) > FILE_LIMIT
+    done = companion(["print", "board", "--game", "bugwords", "--paper", "full",
+                      "-o", "board.pdf"], tmp_path, file_limit=FILE_LIMIT)
+    assert done.returncode == 2
+    assert "Cannot write board.pdf: File too large." in one_sentence(done.stderr)
+    assert earlier.read_bytes() == kept  # not half a new PDF over the whole old one
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["board.pdf", "link.pdf"]  # no part
+    # written whole, the new PDF takes the place of the old: through the link, same mode
+    done = companion(["print", "score-sheet", "--game", "pdq", "-o", "link.pdf"], tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "link.pdf").is_symlink()
+    assert earlier.read_bytes().startswith(b"%PDF-") and earlier.read_bytes() != kept
+    assert earlier.stat().st_mode & 0o777 == 0o640
+    assert companion(["print", "score-sheet", "--game", "pdq", "-o", "/dev/null"],
+                     tmp_path).returncode == 0  # a device is written, never replaced
+
+
+def test_the_overlay_is_never_drawn_over_the_photo(tmp_path: Path) -> None:
+    photo = tmp_path / "board.jpg"
+    photo.write_bytes(PHOTO.read_bytes())
+    (tmp_path / "same.jpg").symlink_to("board.jpg")
+    for overlay in ("board.jpg", "same.jpg", str(photo)):
+        done = companion(["read", "board.jpg", "--game", "bugwords", "--overlay", overlay],
+                         tmp_path)
+        assert done.returncode == 2
+        assert "is the input file board.jpg" in one_sentence(done.stderr)
+        assert photo.read_bytes() == PHOTO.read_bytes()
+
+
+def test_an_overlay_that_fills_the_disk_leaves_no_half_image(tmp_path: Path) -> None:
+    photo = tmp_path / "board.jpg"
+    photo.write_bytes(PHOTO.read_bytes())
+    done = companion(["read", "board.jpg", "--game", "bugwords", "--overlay", "seen.png"],
+                     tmp_path, file_limit=FILE_LIMIT)
+    assert done.returncode == 2
+    assert "seen.png: cannot write the overlay image there" in one_sentence(done.stderr)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["board.jpg"]
