@@ -20,7 +20,7 @@ import trimesh
 from cad import coupon, placard, snapfit
 from cad.mesh import Body, combine, to_mesh, write_3mf, write_step, write_stl
 from cad.params import SetParams
-from cad.plates import shelf_pack, tile_plates, usable_bed
+from cad.plates import MAX_BED_MM, shelf_pack, tile_plates, usable_bed
 from cad.preview import BASE_COLOR, TILE_COLOR, render_parts, save_preview
 from cad.progress import Progress
 from cad.quarter import quarter
@@ -73,7 +73,8 @@ def parse_bed(text: str) -> tuple[float, float]:
         raise UsageError(f"bed must look like 180x180 (width x depth in mm), got {text!r}"
                          ) from None
     if not usable_bed(w, d):
-        raise UsageError(f"bed must be a width and depth above 0 mm, like 180x180, got {text!r}")
+        raise UsageError(f"bed must be a width and depth above 0 mm and at most "
+                         f"{MAX_BED_MM:,.0f} mm, like 180x180, got {text!r}")
     return (w, d)
 
 

@@ -51,8 +51,15 @@ NOT_A_DATABASE = b"just some notes\n"
 
 # argv, extra environment, exit status, words the one line of standard error holds
 CASES = [
+    # an absurd bed: the parts' placing lost them and the preview crashed (a traceback)
+    (["cad", "build", "--bed", "1e308x1e308", "--part", "coupon", "--format", "stl", "-q",
+      "-o", "set"], {}, 2, "at most 10,000 mm"),
+    (["cad", "check", ".", "--bed", "20000x180"], {}, 2, "at most 10,000 mm"),
     (["print", "score-sheet", "--game", "pdq", "-o", ""], {}, 2, "-o needs a file or folder"),
     (["print", "tiles", "--game", "werdup", "-o", " "], {}, 2, "-o needs a file or folder"),
+    (["cad", "coupons", "-o", ""], {}, 2, "-o needs a folder name"),
+    (["cad", "build", "--part", "coupon", "--cache-dir", "", "-o", "set"], {}, 2,
+     "--cache-dir needs a folder name"),
     (["read", str(PHOTO), "--game", "bugwords", "--overlay", ""], {}, 2,
      "--overlay needs an image file name"),
 ]
