@@ -9,11 +9,12 @@ import json
 import os
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from companion.dates import date_from, dates_from, is_range, shown
-from companion.errors import UsageError
+from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon, LexiconError, WordListSpec, load_word_list
 from companion.textfile import decode_text, read_at_most
 
@@ -147,6 +148,29 @@ def write_file_whole(path: Path, data: bytes) -> None:
         with contextlib.suppress(OSError):
             os.unlink(part)
         raise
+
+
+def one_line(error: object) -> str:
+    """``error``'s message on one line (a database driver's runs over two or three)."""
+    return " ".join(part.strip() for part in str(error).splitlines() if part.strip())
+
+
+@contextlib.contextmanager
+def database_errors() -> Iterator[None]:
+    """Turn the web app's database failing to open into one sentence: a ``DATABASE_URL`` that
+    names no database this app can use is a usage error, a database that does not answer (or
+    a file that is not one) an error."""
+    from sqlalchemy.exc import ArgumentError, DBAPIError, OperationalError
+
+    try:
+        yield
+    except ArgumentError as exc:  # no URL at all, or an unknown kind of database
+        raise UsageError(f"DATABASE_URL names no database this app can use: {one_line(exc)}"
+                         ) from None
+    except OperationalError as exc:
+        raise CompanionError(f"The database does not answer: {one_line(exc.orig)}") from None
+    except DBAPIError as exc:  # say, a file that is not a database
+        raise CompanionError(f"The database cannot be used: {one_line(exc.orig)}") from None
 
 
 def parse_date(text: object, command: str | None = None) -> dt.date:
