@@ -69,6 +69,11 @@ CASES = [
     (["db", "upgrade"], {"DATABASE_URL": "postgresql://nobody@127.0.0.1:1/none",
                          "COMPANION_SECRET_KEY": "k" * 64}, 1,
      "The database does not answer: connection failed"),
+    # an empty name was taken for no option at all
+    (["pdq", "P", "N", "A", "--tie", ""], {}, 2, "--tie needs the words shouted"),
+    (["pdq", "P", "N", "A", "--tie", ",,"], {}, 2, "--tie needs the words shouted"),
+    (["pdq", "P", "N", "A", "--variant", ""], {}, 2, "Unknown PDQ variant ''"),
+    (["girdle", "show", "--family", ""], {}, 2, "no Word Girdle layout family ''"),
     (["print", "score-sheet", "--game", "pdq", "-o", ""], {}, 2, "-o needs a file or folder"),
     (["print", "tiles", "--game", "werdup", "-o", " "], {}, 2, "-o needs a file or folder"),
     (["cad", "coupons", "-o", ""], {}, 2, "-o needs a folder name"),

@@ -94,7 +94,7 @@ def _daily(args: argparse.Namespace, date: object) -> Puzzle:
 def _puzzles(args: argparse.Namespace, days: list[dt.date]) -> list[Puzzle]:
     """The puzzle of each of ``days`` (or of ``--family``) with the chosen word list."""
     lexicon = None if getattr(args, "lexicon", None) is None else lexicon_from_args(args)
-    if getattr(args, "family", None):
+    if getattr(args, "family", None) is not None:  # --family '' names no family
         return [family_puzzle(day, args.family, lexicon=lexicon) for day in days]
     return [puzzle_for(day, lexicon=lexicon) for day in days]
 
@@ -163,7 +163,7 @@ def run_solve(args: argparse.Namespace) -> int:
     pz = _daily(args, args.date)
     lex = lexicon_from_args(args)
     notice = search_notice(pz)
-    if args.no_cache or args.family:
+    if args.no_cache or args.family is not None:
         notice()
         sol = solve(pz, time_budget=args.time_budget, lexicon=lex)
     else:

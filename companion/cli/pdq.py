@@ -80,7 +80,7 @@ def _split(words: str) -> list[str]:
 
 
 def _variant_name(args: argparse.Namespace) -> str:
-    if args.variant:
+    if args.variant is not None:  # --variant '' is an unknown variant, not the default
         return args.variant
     if args.said:
         return "pdl"
@@ -126,6 +126,8 @@ def _check_modes(args: argparse.Namespace, variant: Variant) -> None:
     """One mode at a time, and each option only with the mode it belongs to."""
     if args.word is not None and not args.word.strip():
         raise UsageError("--word needs the word to judge, e.g. --word PAIN.")
+    if args.tie is not None and not _split(args.tie):
+        raise UsageError("--tie needs the words shouted, one per player, e.g. --tie PAIN,PANT.")
     modes = [m for m in ("word", "tie", "score", "solitaire") if getattr(args, m)]
     if len(modes) > 1:
         raise UsageError("Use only one of --word, --tie, --score and --solitaire at a time.")
