@@ -81,6 +81,9 @@ CASES = [
      "--cache-dir needs a folder name"),
     (["read", str(PHOTO), "--game", "bugwords", "--overlay", ""], {}, 2,
      "--overlay needs an image file name"),
+    # a device given as a photo was "no such file"
+    (["vision", "light", "/dev/zero"], {}, 2, "/dev/zero: a device or a pipe, not a photo file"),
+    (["read", "/dev/zero", "--game", "pdq"], {}, 2, "a device or a pipe, not a photo file"),
 ]
 
 
@@ -153,3 +156,4 @@ def test_an_overlay_that_fills_the_disk_leaves_no_half_image(tmp_path: Path) -> 
     assert done.returncode == 2
     assert "seen.png: cannot write the overlay image there" in one_sentence(done.stderr)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["board.jpg"]
+
