@@ -8,6 +8,7 @@ and no input file is overwritten.
 
 from __future__ import annotations
 
+import json
 import os
 import resource
 import subprocess
@@ -157,3 +158,18 @@ def test_an_overlay_that_fills_the_disk_leaves_no_half_image(tmp_path: Path) -> 
     assert "seen.png: cannot write the overlay image there" in one_sentence(done.stderr)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["board.jpg"]
 
+
+@pytest.mark.parametrize("field,words", [
+    # Python's own words came through: "'int' object is not iterable", "invalid literal"
+    ('"crossed_out": 5', "crossed_out must be a list of letters, not 5"),
+    ('"crossed_out": {"a": 1}', "crossed_out must be a list of letters"),
+    ('"row": "\u00b2"', "'\u00b2' is not a whole number"),  # a superscript two
+])
+def test_a_bad_field_of_a_sheet_is_named_in_a_sentence(field: str, words: str,
+                                                       tmp_path: Path) -> None:
+    word = {"row": 1, "col": 1, "direction": "across", "word": "AB"}
+    text = json.dumps([word])[:-2] + ", " + field + "}]"
+    (tmp_path / "sheet.json").write_text(text, encoding="utf-8")
+    done = companion(["girdle", "check", "sheet.json", "--date", "2026-12-08"], tmp_path)
+    assert done.returncode == 2
+    assert words in one_sentence(done.stderr)

@@ -189,7 +189,7 @@ def _whole(value: object) -> int:
         return value
     if isinstance(value, float) and value.is_integer():
         return int(value)
-    if isinstance(value, str) and value.strip().isdigit():
+    if isinstance(value, str) and value.strip().isdecimal():  # "²" is a digit, not a number
         return int(value)
     raise ValueError(f"{value!r} is not a whole number")
 
@@ -201,6 +201,15 @@ def _activated(item: dict) -> tuple[int, ...]:
     if not isinstance(acts, list):
         raise ValueError(f"activated must be a list of Supply positions, not {acts!r}")
     return tuple(_whole(i) for i in acts)
+
+
+def _crossed_out(item: dict) -> tuple[str, ...]:
+    """A word's ``crossed_out`` letters: a list of letters, or the letters as text ("Q");
+    a number such as ``5`` is neither."""
+    crossed = item.get("crossed_out", [])
+    if not isinstance(crossed, (list, str)):
+        raise ValueError(f"crossed_out must be a list of letters, not {crossed!r}")
+    return tuple(str(c).upper() for c in crossed)
 
 
 def _placement(item: object, number: int) -> SheetStep:
@@ -219,7 +228,7 @@ def _placement(item: object, number: int) -> SheetStep:
             direction=str(item["direction"]).lower(),
             word=word.upper(),
             activated=_activated(item),
-            crossed_out=tuple(str(c).upper() for c in item.get("crossed_out", ())),
+            crossed_out=_crossed_out(item),
         )
     except (KeyError, TypeError, ValueError, OverflowError) as exc:
         raise UsageError(f"word {number}: missing or bad field ({exc})") from exc
@@ -245,7 +254,7 @@ def _from_cells(cells: list, word: str, item: dict, number: int) -> SheetStep:
         raise IllegalStep(number, f"{word.upper()} is not contiguous: its squares must be "
                           "one unbroken run, left to right or top to bottom")
     return SheetStep(cells[0][0], cells[0][1], direction, word.upper(), _activated(item),
-                     tuple(str(c).upper() for c in item.get("crossed_out", ())))
+                     _crossed_out(item))
 
 
 def grid_text(sheet: Sheet) -> str:
