@@ -28,6 +28,7 @@ from cad.solids import shape_of
 from cad.stickers import PAPERS, save_sticker_sheet, sticker_pdf
 from cad.tile import letter_solid, tile, tile_file_stem
 from companion.errors import UsageError
+from companion.outfile import write_file_whole
 from companion.tiles import tile_set
 
 FORMATS = ("stl", "3mf", "step")
@@ -417,9 +418,19 @@ def slice_outputs(out: Path, bed: tuple[float, float], cache_dir: Path) -> dict[
         return dict(pool.map(one, targets))
 
 
+def _old_report(path: Path) -> dict:
+    """The folder's earlier ``build.json``, or nothing when there is none or it is not one (a
+    file of another program's, cut short, not JSON): it is then written afresh."""
+    try:
+        old = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return {}
+    return old if isinstance(old, dict) else {}
+
+
 def _write_report(params: SetParams, result: BuildResult) -> None:
     report_path = result.out / "build.json"
-    old = json.loads(report_path.read_text()) if report_path.exists() else {}
+    old = _old_report(report_path)
     same = old.get("params") == params.to_dict()
     files = {**(old.get("files", {}) if same else {}), **result.files}
     slicer = {**(old.get("slicer", {}) if same else {}), **result.slicer}
@@ -434,4 +445,4 @@ def _write_report(params: SetParams, result: BuildResult) -> None:
                   "placard": snapfit.placard_clip(params).to_dict()},
         "params": params.to_dict(),
     }
-    report_path.write_text(json.dumps(report, indent=2) + "\n")
+    write_file_whole(report_path, (json.dumps(report, indent=2) + "\n").encode())

@@ -173,3 +173,24 @@ def test_a_bad_field_of_a_sheet_is_named_in_a_sentence(field: str, words: str,
     done = companion(["girdle", "check", "sheet.json", "--date", "2026-12-08"], tmp_path)
     assert done.returncode == 2
     assert words in one_sentence(done.stderr)
+
+
+@pytest.fixture(scope="module")
+def cad_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One cache of built parts for the module's builds: the coupon is built once."""
+    return tmp_path_factory.mktemp("cad-cache")
+
+
+@pytest.mark.parametrize("junk", ["garbage\n", "[1, 2]\n", "[" * 100_000])
+def test_a_build_into_a_folder_with_a_spoilt_report_writes_it_afresh(
+        junk: str, tmp_path: Path, cad_cache: Path) -> None:
+    # a build.json cut short (it was written in place) or another program's ended the
+    # next build in a traceback, once every part was built
+    out = tmp_path / "set"
+    out.mkdir()
+    (out / "build.json").write_text(junk, encoding="utf-8")
+    done = companion(["cad", "build", "--part", "coupon", "--format", "stl", "-q", "-o", "set",
+                      "--cache-dir", str(cad_cache)], tmp_path)
+    assert done.returncode == 0, done.stderr
+    report = json.loads((out / "build.json").read_text(encoding="utf-8"))
+    assert report["bed"] == [180.0, 180.0] and report["files"]["coupon"]

@@ -7,8 +7,9 @@ import os
 import sys
 from pathlib import Path
 
-from companion.cli.common import parse_date, write_all, write_file_whole
+from companion.cli.common import parse_date
 from companion.errors import UsageError
+from companion.outfile import write_all, write_file_whole
 
 GAMES_WITH_BOARDS = ("werdup", "bugwords")
 SCORE_SHEET_GAMES = ("werdup", "bugwords", "pdq")

@@ -11,9 +11,9 @@ from companion.cli.common import (
     parse_date,
     print_json,
     read_text_file,
-    write_file_whole,
 )
 from companion.errors import UsageError
+from companion.outfile import write_file_whole
 from companion.werdup.rules import RULE_SET_NAMES
 
 READ_GAMES = ("werdup", "bugwords", "girdle", "pdq")
