@@ -194,3 +194,25 @@ def test_a_build_into_a_folder_with_a_spoilt_report_writes_it_afresh(
     assert done.returncode == 0, done.stderr
     report = json.loads((out / "build.json").read_text(encoding="utf-8"))
     assert report["bed"] == [180.0, 180.0] and report["files"]["coupon"]
+
+
+@pytest.mark.parametrize("junk", ["[" * 100_000, '{"puzzle": ' + "[" * 100_000])
+def test_a_spoilt_cached_par_is_searched_again(junk: str, tmp_path: Path) -> None:
+    # JSON nested too deeply for Python in the cache ended girdle solve in a traceback
+    import datetime as dt
+
+    from companion.girdle import puzzle_for
+    from companion.girdle.cache import _path
+    from companion.lexicon import default_lexicon
+
+    env = {"COMPANION_CACHE_DIR": str(tmp_path / "cache")}
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("COMPANION_CACHE_DIR", env["COMPANION_CACHE_DIR"])
+        cached = _path(puzzle_for(dt.date(2026, 12, 1)), default_lexicon())
+    assert cached is not None
+    cached.parent.mkdir(parents=True)
+    cached.write_text(junk, encoding="utf-8")
+    done = companion(["girdle", "solve", "--date", "2026-12-01", "--json"], tmp_path, env)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["proven"] is True
+    assert json.loads(cached.read_text(encoding="utf-8"))["proven"] is True  # written afresh
