@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import tempfile
 from pathlib import Path
@@ -43,10 +44,20 @@ def write_file_whole(path: Path, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as f:
             write_all(f, data)
-            os.fsync(f.fileno())
+            _sync(f.fileno())
         os.chmod(part, mode)
         os.replace(part, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(part)
         raise
+
+
+def _sync(fd: int) -> None:
+    """Put the file's bytes on disk before it takes the name; a file system that cannot
+    (some network and FUSE mounts say so) is no reason to refuse the file."""
+    try:
+        os.fsync(fd)
+    except OSError as exc:
+        if exc.errno not in (errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP):
+            raise
