@@ -340,8 +340,11 @@ def build(params: SetParams, out: Path, parts: tuple[str, ...] = PARTS,
         names = []
         for src in sorted(p for p in stored.rglob("*") if p.is_file() and p.name != ".done"):
             rel = src.relative_to(stored)
-            (out / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(src, out / rel)
+            try:  # whole or not at all: a full disk spoils no file of an earlier build
+                (out / rel).parent.mkdir(parents=True, exist_ok=True)
+                write_file_whole(out / rel, src.read_bytes())
+            except OSError as exc:
+                raise UsageError(f"cannot write {out / rel}: {exc.strerror or exc}") from exc
             names.append(str(rel))
         if not use_cache:
             shutil.rmtree(stored, ignore_errors=True)

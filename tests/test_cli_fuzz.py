@@ -216,3 +216,19 @@ def test_a_spoilt_cached_par_is_searched_again(junk: str, tmp_path: Path) -> Non
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["proven"] is True
     assert json.loads(cached.read_text(encoding="utf-8"))["proven"] is True  # written afresh
+
+
+def test_a_build_that_fills_the_disk_spoils_no_file_of_the_earlier_one(
+        tmp_path: Path, cad_cache: Path) -> None:
+    # the parts were copied in place from the cache: half a coupon.stl was left, and the
+    # message named the cache's file, not the one that could not be written
+    argv = ["cad", "build", "--part", "coupon", "--format", "stl", "-q", "-o", "set",
+            "--cache-dir", str(cad_cache)]
+    assert companion(argv, tmp_path).returncode == 0
+    out = tmp_path / "set"
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    assert len(before["coupon.stl"]) > 200_000 > len(before["coupon.png"])
+    done = companion(argv, tmp_path, file_limit=200_000)
+    assert done.returncode == 2
+    assert "cannot write set/coupon.stl: File too large" in one_sentence(done.stderr)
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
