@@ -394,7 +394,11 @@ def build_coupons(clearances: list[float], out: Path, formats: tuple[str, ...] =
             label = f"{c:.2f}".rstrip("0").rstrip(".")
             for name in result.files["coupon"]:
                 target = f"coupon-{label}{Path(name).suffix}"
-                shutil.copyfile(Path(tmp) / name, out / target)
+                try:  # whole or not at all, as build() writes its parts
+                    write_file_whole(out / target, (Path(tmp) / name).read_bytes())
+                except OSError as exc:
+                    raise UsageError(f"cannot write {out / target}: {exc.strerror or exc}"
+                                     ) from exc
                 written.append(target)
     return written
 
