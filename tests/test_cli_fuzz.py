@@ -23,13 +23,16 @@ FILE_LIMIT = 4096  # bytes a process may write to any one file: a disk that fill
 
 
 def companion(argv: list[str], cwd: Path, env: dict[str, str] | None = None,
-              file_limit: int | None = None, stdout=subprocess.PIPE
+              file_limit: int | None = None, stdout=subprocess.PIPE, closed: int | None = None
               ) -> subprocess.CompletedProcess:
     """Run ``companion ARGV`` in ``cwd``; with ``file_limit``, no file it writes may grow
-    beyond that many bytes (the kernel refuses the rest, as a full disk does)."""
+    beyond that many bytes (the kernel refuses the rest, as a full disk does); ``closed``
+    names a descriptor it starts without (0 as with <&-, 1 as with >&-)."""
     def limit() -> None:
         if file_limit is not None:
             resource.setrlimit(resource.RLIMIT_FSIZE, (file_limit, file_limit))
+        if closed is not None:
+            os.close(closed)
 
     run_env = dict(os.environ, PYTHONPATH=str(ROOT), COMPANION_INSTANCE=str(cwd / "instance"))
     run_env.pop("DATABASE_URL", None)
@@ -232,3 +235,23 @@ def test_a_build_that_fills_the_disk_spoils_no_file_of_the_earlier_one(
     assert done.returncode == 2
     assert "cannot write set/coupon.stl: File too large" in one_sentence(done.stderr)
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+
+
+@pytest.mark.parametrize("argv,closed,status,words", [
+    # sys.stdout or sys.stdin is None then: AttributeError and RuntimeError tracebacks
+    (["check", "qi"], 1, 2, "standard output is closed"),
+    (["print", "score-sheet", "--game", "pdq", "-o", "-"], 1, 2, "standard output is closed"),
+    (["werdup", "moves", "-", "AEI"], 0, 2, "cannot read position file -: standard input is "
+     "closed"),
+    (["girdle", "check", "-"], 0, 2, "standard input is closed"),
+    (["pdq", "--solitaire", "--play", "--seed", "1"], 0, 0, None),  # no words: stuck at once
+])
+def test_a_closed_standard_stream_is_said_so(argv: list[str], closed: int, status: int,
+                                              words: str | None, tmp_path: Path) -> None:
+    done = companion(argv, tmp_path, closed=closed)
+    assert done.returncode == status
+    if words is None:
+        assert "Traceback" not in done.stderr and done.stderr == ""
+        assert "Game over" in done.stdout
+    else:
+        assert words in one_sentence(done.stderr)

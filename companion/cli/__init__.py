@@ -43,6 +43,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the process exit status."""
+    if sys.stdout is None:  # started with standard output closed (>&-): no answer can be seen
+        if sys.stderr is not None:
+            print("companion: standard output is closed: there is nowhere to write the answer",
+                  file=sys.stderr)
+        return 2
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):

@@ -4,6 +4,7 @@ and the Solitaire dealer (``--solitaire``)."""
 from __future__ import annotations
 
 import argparse
+import sys
 import textwrap
 
 from companion.cli.common import add_lexicon_option, lexicon_from_args, print_json
@@ -252,7 +253,11 @@ def _score(args, cards, variant, lexicon) -> int:
 
 
 def _ask(prompt: str) -> str:
-    """A line from the player; the end of input counts as being stuck."""
+    """A line from the player; the end of input (or none at all, <&-) counts as being
+    stuck."""
+    if sys.stdin is None:
+        print()
+        return ""
     try:
         return input(prompt)
     except EOFError:
