@@ -85,6 +85,11 @@ CASES = [
      "--cache-dir needs a folder name"),
     (["read", str(PHOTO), "--game", "bugwords", "--overlay", ""], {}, 2,
      "--overlay needs an image file name"),
+    # an answer the terminal's character set cannot show: UnicodeEncodeError traceback
+    (["check", "caf\u00e9"], {"PYTHONIOENCODING": "ascii"}, 2,
+     "standard output takes ascii text, which cannot show"),
+    (["pdq", "P", "N", "A", "--word", "pa\u00f1", "--json"], {"PYTHONIOENCODING": "ascii"}, 2,
+     "use a UTF-8 locale or set PYTHONIOENCODING=utf-8"),
     # a device given as a photo was "no such file"
     (["vision", "light", "/dev/zero"], {}, 2, "/dev/zero: a device or a pipe, not a photo file"),
     (["read", "/dev/zero", "--game", "pdq"], {}, 2, "a device or a pipe, not a photo file"),
