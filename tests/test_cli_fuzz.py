@@ -90,6 +90,15 @@ CASES = [
      "standard output takes ascii text, which cannot show"),
     (["pdq", "P", "N", "A", "--word", "pa\u00f1", "--json"], {"PYTHONIOENCODING": "ascii"}, 2,
      "use a UTF-8 locale or set PYTHONIOENCODING=utf-8"),
+    # options the command has no use for were dropped without a word
+    (["print", "girdle", "--solve-seconds", "5", "-o", "sheet.pdf"], {}, 2,
+     "--solve-seconds goes with --answers"),
+    (["read", str(PHOTO), "--game", "bugwords", "--date", "2026-12-01"], {}, 2,
+     "--date and --puzzle are for Word Girdle sheets"),
+    (["read", str(PHOTO), "--game", "werdup", "--puzzle", "notes.txt"], {}, 2,
+     "--date and --puzzle are for Word Girdle sheets"),
+    (["read", str(PHOTO), "--game", "girdle", "--puzzle", "notes.txt", "--date", "2026-12-01"],
+     {}, 2, "not both"),
     # a device given as a photo was "no such file"
     (["vision", "light", "/dev/zero"], {}, 2, "/dev/zero: a device or a pipe, not a photo file"),
     (["read", "/dev/zero", "--game", "pdq"], {}, 2, "a device or a pipe, not a photo file"),
@@ -97,7 +106,8 @@ CASES = [
 
 
 @pytest.mark.parametrize("argv,env,status,words", CASES,
-                         ids=[" ".join(c[0])[:60] or "empty" for c in CASES])
+                         ids=[" ".join("PHOTO" if a == str(PHOTO) else a for a in c[0])[:70]
+                              for c in CASES])
 def test_hostile_input_gets_one_sentence(argv: list[str], env: dict[str, str], status: int,
                                          words: str, tmp_path: Path) -> None:
     notes = tmp_path / "notes.txt"

@@ -125,6 +125,9 @@ def run_girdle(args: argparse.Namespace) -> int:
     from printables.girdle import girdle_sheet_pdf
 
     _check_output(args)
+    if args.solve_seconds is not None and not args.answers:
+        raise UsageError("--solve-seconds goes with --answers: the sheet itself needs no "
+                         "search.")
     day = parse_date(args.date, command="print girdle")
     if args.answers:
         from companion.cli.girdle import search_notice

@@ -71,6 +71,10 @@ def run_read(args: argparse.Namespace) -> int:
     from vision.boards import board_spec
     from vision.photo import load, read_photo, read_werdup_photo
 
+    if args.game != "girdle" and (args.date is not None or args.puzzle is not None):
+        raise UsageError("--date and --puzzle are for Word Girdle sheets (--game girdle)")
+    if args.date is not None and args.puzzle is not None:
+        raise UsageError("give --date (the day's puzzle) or --puzzle (a puzzle file), not both")
     if args.overlay is not None:
         _check_overlay_path(args.overlay, [args.photo, args.previous, args.puzzle,
                                            args.lexicon])
