@@ -99,6 +99,8 @@ CASES = [
      "--date and --puzzle are for Word Girdle sheets"),
     (["read", str(PHOTO), "--game", "girdle", "--puzzle", "notes.txt", "--date", "2026-12-01"],
      {}, 2, "not both"),
+    (["girdle", "check", str(ROOT / "tests" / "data" / "girdle" / "star-2026-12-08.json"),
+      "--date", "2026-12-01"], {}, 2, "holds its puzzle; --date is for a sheet without one"),
     # a device given as a photo was "no such file"
     (["vision", "light", "/dev/zero"], {}, 2, "/dev/zero: a device or a pipe, not a photo file"),
     (["read", "/dev/zero", "--game", "pdq"], {}, 2, "a device or a pipe, not a photo file"),
@@ -106,8 +108,8 @@ CASES = [
 
 
 @pytest.mark.parametrize("argv,env,status,words", CASES,
-                         ids=[" ".join("PHOTO" if a == str(PHOTO) else a for a in c[0])[:70]
-                              for c in CASES])
+                         ids=[" ".join(a.replace(str(ROOT), "ROOT") if a != str(PHOTO)
+                                       else "PHOTO" for a in c[0])[:70] for c in CASES])
 def test_hostile_input_gets_one_sentence(argv: list[str], env: dict[str, str], status: int,
                                          words: str, tmp_path: Path) -> None:
     notes = tmp_path / "notes.txt"

@@ -304,6 +304,9 @@ def load_sheet_file(path: str) -> dict:
 def run_check(args: argparse.Namespace) -> int:
     data = load_sheet_file(args.solution)
     if "puzzle" in data:
+        if args.date is not None:  # it would be dropped without a word
+            raise UsageError(f"{args.solution} holds its puzzle; --date is for a sheet without "
+                             "one (a list of words, or an object without 'puzzle')")
         pz = Puzzle.from_dict(data["puzzle"])
     else:
         pz = _daily(args, args.date or data.get("date"))
