@@ -101,6 +101,11 @@ CASES = [
      {}, 2, "not both"),
     (["girdle", "check", str(ROOT / "tests" / "data" / "girdle" / "star-2026-12-08.json"),
       "--date", "2026-12-01"], {}, 2, "holds its puzzle; --date is for a sheet without one"),
+    # -5 is a whole number: the bonus is out of range, as "points 0" says
+    (["werdup", "replay", str(ROOT / "tests" / "data" / "werdup-short-game.txt"),
+      "--challenge-rule", "points -5"], {}, 2, "a challenge bonus is 1 to 100 points, not -5"),
+    (["bugwords", "replay", str(ROOT / "tests" / "data" / "gcg" / "selfplay-2p-seed1.gcg"),
+      "--challenge-rule", "points -5"], {}, 2, "a challenge bonus is 1 to 100 points, not -5"),
     # a device given as a photo was "no such file"
     (["vision", "light", "/dev/zero"], {}, 2, "/dev/zero: a device or a pipe, not a photo file"),
     (["read", "/dev/zero", "--game", "pdq"], {}, 2, "a device or a pipe, not a photo file"),
