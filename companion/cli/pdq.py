@@ -99,6 +99,8 @@ def _check_min(args: argparse.Namespace) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.variants:
+        if args.cards:  # they were dropped without a word
+            raise UsageError("--variants lists the variants; give no CARDS with it.")
         return _list_variants(args)
     _check_min(args)
     variant = get_variant(_variant_name(args))
