@@ -107,6 +107,8 @@ CASES = [
     (["bugwords", "replay", str(ROOT / "tests" / "data" / "gcg" / "selfplay-2p-seed1.gcg"),
       "--challenge-rule", "points -5"], {}, 2, "a challenge bonus is 1 to 100 points, not -5"),
     (["pdq", "--variants", "P", "N", "A"], {}, 2, "--variants lists the variants; give no CARDS"),
+    # a control character went to the terminal as it was (ESC [2J clears the screen)
+    (["pdq", "P\x1b[2J", "N", "A"], {}, 2, "'\\x1b' 2 [ is not a card"),
     # a device given as a photo was "no such file"
     (["vision", "light", "/dev/zero"], {}, 2, "/dev/zero: a device or a pipe, not a photo file"),
     (["read", "/dev/zero", "--game", "pdq"], {}, 2, "a device or a pipe, not a photo file"),
