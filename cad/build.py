@@ -20,7 +20,7 @@ import trimesh
 from cad import coupon, placard, snapfit
 from cad.mesh import Body, combine, to_mesh, write_3mf, write_step, write_stl
 from cad.params import SetParams
-from cad.plates import shelf_pack, tile_plates, usable_bed
+from cad.plates import MAX_BED_MM, shelf_pack, tile_plates, usable_bed
 from cad.preview import BASE_COLOR, TILE_COLOR, render_parts, save_preview
 from cad.progress import Progress
 from cad.quarter import quarter
@@ -28,6 +28,7 @@ from cad.solids import shape_of
 from cad.stickers import PAPERS, save_sticker_sheet, sticker_pdf
 from cad.tile import letter_solid, tile, tile_file_stem
 from companion.errors import UsageError
+from companion.outfile import write_file_whole
 from companion.tiles import tile_set
 
 FORMATS = ("stl", "3mf", "step")
@@ -73,7 +74,8 @@ def parse_bed(text: str) -> tuple[float, float]:
         raise UsageError(f"bed must look like 180x180 (width x depth in mm), got {text!r}"
                          ) from None
     if not usable_bed(w, d):
-        raise UsageError(f"bed must be a width and depth above 0 mm, like 180x180, got {text!r}")
+        raise UsageError(f"bed must be a width and depth above 0 mm and at most "
+                         f"{MAX_BED_MM:,.0f} mm, like 180x180, got {text!r}")
     return (w, d)
 
 
@@ -338,8 +340,11 @@ def build(params: SetParams, out: Path, parts: tuple[str, ...] = PARTS,
         names = []
         for src in sorted(p for p in stored.rglob("*") if p.is_file() and p.name != ".done"):
             rel = src.relative_to(stored)
-            (out / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(src, out / rel)
+            try:  # whole or not at all: a full disk spoils no file of an earlier build
+                (out / rel).parent.mkdir(parents=True, exist_ok=True)
+                write_file_whole(out / rel, src.read_bytes())
+            except OSError as exc:
+                raise UsageError(f"cannot write {out / rel}: {exc.strerror or exc}") from exc
             names.append(str(rel))
         if not use_cache:
             shutil.rmtree(stored, ignore_errors=True)
@@ -389,7 +394,11 @@ def build_coupons(clearances: list[float], out: Path, formats: tuple[str, ...] =
             label = f"{c:.2f}".rstrip("0").rstrip(".")
             for name in result.files["coupon"]:
                 target = f"coupon-{label}{Path(name).suffix}"
-                shutil.copyfile(Path(tmp) / name, out / target)
+                try:  # whole or not at all, as build() writes its parts
+                    write_file_whole(out / target, (Path(tmp) / name).read_bytes())
+                except OSError as exc:
+                    raise UsageError(f"cannot write {out / target}: {exc.strerror or exc}"
+                                     ) from exc
                 written.append(target)
     return written
 
@@ -416,9 +425,19 @@ def slice_outputs(out: Path, bed: tuple[float, float], cache_dir: Path) -> dict[
         return dict(pool.map(one, targets))
 
 
+def _old_report(path: Path) -> dict:
+    """The folder's earlier ``build.json``, or nothing when there is none or it is not one (a
+    file of another program's, cut short, not JSON): it is then written afresh."""
+    try:
+        old = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return {}
+    return old if isinstance(old, dict) else {}
+
+
 def _write_report(params: SetParams, result: BuildResult) -> None:
     report_path = result.out / "build.json"
-    old = json.loads(report_path.read_text()) if report_path.exists() else {}
+    old = _old_report(report_path)
     same = old.get("params") == params.to_dict()
     files = {**(old.get("files", {}) if same else {}), **result.files}
     slicer = {**(old.get("slicer", {}) if same else {}), **result.slicer}
@@ -433,4 +452,4 @@ def _write_report(params: SetParams, result: BuildResult) -> None:
                   "placard": snapfit.placard_clip(params).to_dict()},
         "params": params.to_dict(),
     }
-    report_path.write_text(json.dumps(report, indent=2) + "\n")
+    write_file_whole(report_path, (json.dumps(report, indent=2) + "\n").encode())

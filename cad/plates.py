@@ -6,11 +6,13 @@ import math
 from dataclasses import dataclass
 
 BED_MARGIN = 3.0  # mm kept clear along the bed edges
+MAX_BED_MM = 10_000.0  # 10 m: beyond any printer; far beyond, the placing maths loses the parts
 
 
 def usable_bed(width: float, depth: float) -> bool:
-    """Whether ``width`` x ``depth`` mm can be a printer bed (finite, above 0)."""
-    return all(math.isfinite(v) and v > 0 for v in (width, depth))
+    """Whether ``width`` x ``depth`` mm can be a printer bed (above 0, at most
+    :data:`MAX_BED_MM`)."""
+    return all(math.isfinite(v) and 0 < v <= MAX_BED_MM for v in (width, depth))
 
 
 @dataclass(frozen=True)

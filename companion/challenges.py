@@ -264,6 +264,9 @@ def get_challenge_rule(text: str) -> ChallengeRule:
                          f"{', '.join(CHALLENGE_RULE_NAMES)}")
     rule = rules[name]
     if len(parts) == 2:
+        negative = parts[1][1:]
+        if parts[1].startswith("-") and negative.isascii() and negative.isdigit():
+            raise UsageError(f"a challenge bonus is 1 to 100 points, not {parts[1]}")
         if not (parts[1].isascii() and parts[1].isdigit()):
             raise UsageError(f"the challenge bonus {parts[1]!r} should be a whole number")
         rule = rule.with_bonus(int(parts[1]))

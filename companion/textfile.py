@@ -3,6 +3,7 @@ without trusting their size, and decoded as editors save them."""
 
 from __future__ import annotations
 
+import errno
 import sys
 from pathlib import Path
 
@@ -12,6 +13,8 @@ def read_at_most(name: str | Path, limit: int) -> bytes:
     more than ``limit`` tells the caller the file is too large, and a file that never ends
     (/dev/zero, a pipe left open) is not read forever. Raises ``OSError`` as ``open`` does."""
     if str(name) == "-":
+        if sys.stdin is None:  # started with it closed (<&-)
+            raise OSError(errno.EBADF, "standard input is closed")
         return sys.stdin.buffer.read(limit + 1)
     with open(name, "rb") as f:
         return f.read(limit + 1)

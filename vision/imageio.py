@@ -89,8 +89,10 @@ def load_photo(cfg: LoadConfig, path: str | Path) -> np.ndarray:
     p = Path(path)
     if p.is_dir():
         raise BadPhoto(f"{p}: a folder, not a photo")
-    if not p.is_file():
+    if not p.exists():
         raise BadPhoto(f"{p}: no such file")
+    if not p.is_file():  # /dev/zero, a pipe: no photo, and maybe no end
+        raise BadPhoto(f"{p}: a device or a pipe, not a photo file")
     size = p.stat().st_size
     if size == 0:
         raise BadPhoto(f"{p}: the file is empty")

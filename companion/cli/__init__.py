@@ -43,6 +43,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the process exit status."""
+    if sys.stdout is None:  # started with standard output closed (>&-): no answer can be seen
+        if sys.stderr is not None:
+            print("companion: standard output is closed: there is nowhere to write the answer",
+                  file=sys.stderr)
+        return 2
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
@@ -58,6 +63,14 @@ def main(argv: list[str] | None = None) -> int:
     except CompanionError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 1
+    except UnicodeEncodeError as exc:
+        if exc.encoding != getattr(sys.stdout, "encoding", None):
+            raise
+        # a terminal or PYTHONIOENCODING of ASCII or Latin-1: say so rather than a traceback
+        print(f"companion: standard output takes {exc.encoding} text, which cannot show "
+              f"{exc.object[exc.start:exc.end]!r}; use a UTF-8 locale or set "
+              "PYTHONIOENCODING=utf-8", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("companion: interrupted", file=sys.stderr)
         return 130

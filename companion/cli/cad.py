@@ -96,8 +96,10 @@ def _params(clearance: float, bed: tuple[float, float] | None = None,
 
 def _cache_dir(name: str | None) -> Path | None:
     """``--cache-dir``, made now so a folder that cannot be one fails before any building."""
-    if not name:
+    if name is None:
         return None
+    if not name.strip():
+        raise UsageError("--cache-dir needs a folder name")
     path = Path(name)
     try:
         path.mkdir(parents=True, exist_ok=True)
@@ -109,6 +111,8 @@ def _cache_dir(name: str | None) -> Path | None:
 
 def _out_dir(name: str) -> Path:
     """The output folder, made now so a path that cannot be one fails before any building."""
+    if not name.strip():  # Path("") is the current folder: never meant
+        raise UsageError("-o needs a folder name, like werdup-set")
     out = Path(name)
     if out.exists() and not out.is_dir():
         raise UsageError(f"{out} exists and is not a folder")

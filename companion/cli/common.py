@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from companion.dates import date_from, dates_from, is_range, shown
-from companion.errors import UsageError
+from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon, LexiconError, WordListSpec, load_word_list
 from companion.textfile import decode_text, read_at_most
 
@@ -101,6 +103,29 @@ def read_text_file(name: str, what: str, limit: int = MAX_TEXT_BYTES,
             raise UsageError(f"the {what} on standard input is not UTF-8 text") from None
         raise UsageError(f"{what} {name} is not a text file (UTF-8 expected); "
                          "is it the right file?") from None
+
+
+def one_line(error: object) -> str:
+    """``error``'s message on one line (a database driver's runs over two or three)."""
+    return " ".join(part.strip() for part in str(error).splitlines() if part.strip())
+
+
+@contextlib.contextmanager
+def database_errors() -> Iterator[None]:
+    """Turn the web app's database failing to open into one sentence: a ``DATABASE_URL`` that
+    names no database this app can use is a usage error, a database that does not answer (or
+    a file that is not one) an error."""
+    from sqlalchemy.exc import ArgumentError, DBAPIError, OperationalError
+
+    try:
+        yield
+    except ArgumentError as exc:  # no URL at all, or an unknown kind of database
+        raise UsageError(f"DATABASE_URL names no database this app can use: {one_line(exc)}"
+                         ) from None
+    except OperationalError as exc:
+        raise CompanionError(f"The database does not answer: {one_line(exc.orig)}") from None
+    except DBAPIError as exc:  # say, a file that is not a database
+        raise CompanionError(f"The database cannot be used: {one_line(exc.orig)}") from None
 
 
 def parse_date(text: object, command: str | None = None) -> dt.date:

@@ -15,20 +15,17 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from sqlalchemy.exc import OperationalError
-
-    from companion.errors import CompanionError
+    from companion.cli.common import database_errors
     from companion.web import configured
     from companion.web.db import database_url, make_engine, migrate, revision
 
-    engine = make_engine(database_url(configured()))
-    try:
-        if args.action == "upgrade":
-            migrate(engine)
-        with engine.connect() as conn:
-            print(revision(conn) or "none (`companion db upgrade` brings it to the newest)")
-    except OperationalError as exc:
-        raise CompanionError(f"The database does not answer: {exc.orig}") from None
-    finally:
-        engine.dispose()
+    with database_errors():
+        engine = make_engine(database_url(configured()))
+        try:
+            if args.action == "upgrade":
+                migrate(engine)
+            with engine.connect() as conn:
+                print(revision(conn) or "none (`companion db upgrade` brings it to the newest)")
+        finally:
+            engine.dispose()
     return 0

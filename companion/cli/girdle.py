@@ -94,7 +94,7 @@ def _daily(args: argparse.Namespace, date: object) -> Puzzle:
 def _puzzles(args: argparse.Namespace, days: list[dt.date]) -> list[Puzzle]:
     """The puzzle of each of ``days`` (or of ``--family``) with the chosen word list."""
     lexicon = None if getattr(args, "lexicon", None) is None else lexicon_from_args(args)
-    if getattr(args, "family", None):
+    if getattr(args, "family", None) is not None:  # --family '' names no family
         return [family_puzzle(day, args.family, lexicon=lexicon) for day in days]
     return [puzzle_for(day, lexicon=lexicon) for day in days]
 
@@ -163,7 +163,7 @@ def run_solve(args: argparse.Namespace) -> int:
     pz = _daily(args, args.date)
     lex = lexicon_from_args(args)
     notice = search_notice(pz)
-    if args.no_cache or args.family:
+    if args.no_cache or args.family is not None:
         notice()
         sol = solve(pz, time_budget=args.time_budget, lexicon=lex)
     else:
@@ -189,7 +189,7 @@ def _whole(value: object) -> int:
         return value
     if isinstance(value, float) and value.is_integer():
         return int(value)
-    if isinstance(value, str) and value.strip().isdigit():
+    if isinstance(value, str) and value.strip().isdecimal():  # "²" is a digit, not a number
         return int(value)
     raise ValueError(f"{value!r} is not a whole number")
 
@@ -201,6 +201,15 @@ def _activated(item: dict) -> tuple[int, ...]:
     if not isinstance(acts, list):
         raise ValueError(f"activated must be a list of Supply positions, not {acts!r}")
     return tuple(_whole(i) for i in acts)
+
+
+def _crossed_out(item: dict) -> tuple[str, ...]:
+    """A word's ``crossed_out`` letters: a list of letters, or the letters as text ("Q");
+    a number such as ``5`` is neither."""
+    crossed = item.get("crossed_out", [])
+    if not isinstance(crossed, (list, str)):
+        raise ValueError(f"crossed_out must be a list of letters, not {crossed!r}")
+    return tuple(str(c).upper() for c in crossed)
 
 
 def _placement(item: object, number: int) -> SheetStep:
@@ -219,7 +228,7 @@ def _placement(item: object, number: int) -> SheetStep:
             direction=str(item["direction"]).lower(),
             word=word.upper(),
             activated=_activated(item),
-            crossed_out=tuple(str(c).upper() for c in item.get("crossed_out", ())),
+            crossed_out=_crossed_out(item),
         )
     except (KeyError, TypeError, ValueError, OverflowError) as exc:
         raise UsageError(f"word {number}: missing or bad field ({exc})") from exc
@@ -245,7 +254,7 @@ def _from_cells(cells: list, word: str, item: dict, number: int) -> SheetStep:
         raise IllegalStep(number, f"{word.upper()} is not contiguous: its squares must be "
                           "one unbroken run, left to right or top to bottom")
     return SheetStep(cells[0][0], cells[0][1], direction, word.upper(), _activated(item),
-                     tuple(str(c).upper() for c in item.get("crossed_out", ())))
+                     _crossed_out(item))
 
 
 def grid_text(sheet: Sheet) -> str:
@@ -295,6 +304,9 @@ def load_sheet_file(path: str) -> dict:
 def run_check(args: argparse.Namespace) -> int:
     data = load_sheet_file(args.solution)
     if "puzzle" in data:
+        if args.date is not None:  # it would be dropped without a word
+            raise UsageError(f"{args.solution} holds its puzzle; --date is for a sheet without "
+                             "one (a list of words, or an object without 'puzzle')")
         pz = Puzzle.from_dict(data["puzzle"])
     else:
         pz = _daily(args, args.date or data.get("date"))

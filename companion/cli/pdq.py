@@ -4,6 +4,7 @@ and the Solitaire dealer (``--solitaire``)."""
 from __future__ import annotations
 
 import argparse
+import sys
 import textwrap
 
 from companion.cli.common import add_lexicon_option, lexicon_from_args, print_json
@@ -80,7 +81,7 @@ def _split(words: str) -> list[str]:
 
 
 def _variant_name(args: argparse.Namespace) -> str:
-    if args.variant:
+    if args.variant is not None:  # --variant '' is an unknown variant, not the default
         return args.variant
     if args.said:
         return "pdl"
@@ -98,6 +99,8 @@ def _check_min(args: argparse.Namespace) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.variants:
+        if args.cards:  # they were dropped without a word
+            raise UsageError("--variants lists the variants; give no CARDS with it.")
         return _list_variants(args)
     _check_min(args)
     variant = get_variant(_variant_name(args))
@@ -126,6 +129,8 @@ def _check_modes(args: argparse.Namespace, variant: Variant) -> None:
     """One mode at a time, and each option only with the mode it belongs to."""
     if args.word is not None and not args.word.strip():
         raise UsageError("--word needs the word to judge, e.g. --word PAIN.")
+    if args.tie is not None and not _split(args.tie):
+        raise UsageError("--tie needs the words shouted, one per player, e.g. --tie PAIN,PANT.")
     modes = [m for m in ("word", "tie", "score", "solitaire") if getattr(args, m)]
     if len(modes) > 1:
         raise UsageError("Use only one of --word, --tie, --score and --solitaire at a time.")
@@ -250,7 +255,11 @@ def _score(args, cards, variant, lexicon) -> int:
 
 
 def _ask(prompt: str) -> str:
-    """A line from the player; the end of input counts as being stuck."""
+    """A line from the player; the end of input (or none at all, <&-) counts as being
+    stuck."""
+    if sys.stdin is None:
+        print()
+        return ""
     try:
         return input(prompt)
     except EOFError:

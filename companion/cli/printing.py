@@ -9,6 +9,7 @@ from pathlib import Path
 
 from companion.cli.common import parse_date
 from companion.errors import UsageError
+from companion.outfile import write_all, write_file_whole
 
 GAMES_WITH_BOARDS = ("werdup", "bugwords")
 SCORE_SHEET_GAMES = ("werdup", "bugwords", "pdq")
@@ -88,13 +89,20 @@ def _output(p: argparse.ArgumentParser) -> None:
                    "standard output)")
 
 
+def _check_output(args: argparse.Namespace) -> None:
+    """``-o ''`` names no file: refused before any PDF is made (it once wrote the default
+    name into the current folder)."""
+    if args.output is not None and not args.output.strip():
+        raise UsageError("-o needs a file or folder name (or '-' for standard output).")
+
+
 def _write(args: argparse.Namespace, default_name: str, data: bytes) -> int:
     if args.output == "-":  # standard output, for a pipe (| lp) or a redirection
         if sys.stdout.isatty():
             raise UsageError("-o - writes the PDF to standard output; send it to a file "
                              "(> sheet.pdf) or a program (| lp), not the terminal.")
         sys.stdout.flush()
-        sys.stdout.buffer.write(data)
+        write_all(sys.stdout.buffer, data)  # a disk that fills part-way is an error, not 0
         return 0
     path = Path(args.output or default_name)
     if args.output and args.output.endswith(("/", os.sep)):
@@ -106,7 +114,7 @@ def _write(args: argparse.Namespace, default_name: str, data: bytes) -> int:
     if path.is_dir():
         path = path / default_name
     try:
-        path.write_bytes(data)
+        write_file_whole(path, data)  # a full disk leaves no half PDF and spoils no earlier one
     except OSError as exc:
         raise UsageError(f"Cannot write {path}: {exc.strerror or exc}.") from exc
     print(f"wrote {path}")
@@ -116,6 +124,10 @@ def _write(args: argparse.Namespace, default_name: str, data: bytes) -> int:
 def run_girdle(args: argparse.Namespace) -> int:
     from printables.girdle import girdle_sheet_pdf
 
+    _check_output(args)
+    if args.solve_seconds is not None and not args.answers:
+        raise UsageError("--solve-seconds goes with --answers: the sheet itself needs no "
+                         "search.")
     day = parse_date(args.date, command="print girdle")
     if args.answers:
         from companion.cli.girdle import search_notice
@@ -135,6 +147,7 @@ def run_girdle(args: argparse.Namespace) -> int:
 def run_score_sheet(args: argparse.Namespace) -> int:
     from printables.score_sheets import SPECS, score_sheet_pdf
 
+    _check_output(args)
     data = score_sheet_pdf(args.game, args.players, args.paper)
     n = args.players or SPECS[args.game].default_players
     return _write(args, f"score-sheet-{args.game}-{n}p-{args.paper}.pdf", data)
@@ -143,6 +156,7 @@ def run_score_sheet(args: argparse.Namespace) -> int:
 def run_deck(args: argparse.Namespace) -> int:
     from printables.deck import deck_pdf
 
+    _check_output(args)
     variant = "four-score" if args.four_score else None
     name = "pdq-deck-four-score" if variant else "pdq-deck"
     if args.backs:
@@ -153,10 +167,12 @@ def run_deck(args: argparse.Namespace) -> int:
 def run_board(args: argparse.Namespace) -> int:
     from printables.boards import board_pdf
 
+    _check_output(args)
     return _write(args, f"board-{args.game}-{args.paper}.pdf", board_pdf(args.game, args.paper))
 
 
 def run_tiles(args: argparse.Namespace) -> int:
     from printables.tiles import tiles_pdf
 
+    _check_output(args)
     return _write(args, f"tiles-{args.game}-{args.paper}.pdf", tiles_pdf(args.game, args.paper))

@@ -15,6 +15,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from companion.cli.common import database_errors
     from companion.errors import UsageError
     from companion.web import create_app
 
@@ -25,7 +26,8 @@ def run(args: argparse.Namespace) -> int:
     except (socket.gaierror, UnicodeError) as exc:
         raise UsageError(f"--host {args.host!r} is not an address to listen on "
                          f"({getattr(exc, 'strerror', None) or exc})") from exc
-    app = create_app()
+    with database_errors():
+        app = create_app()
     print(f"companion: serving on http://{args.host}:{args.port}/ (Ctrl+C to stop)")
     app.run(host=args.host, port=args.port, debug=args.debug)
     return 0

@@ -13,6 +13,7 @@ from companion.cli.common import (
     read_text_file,
 )
 from companion.errors import UsageError
+from companion.outfile import write_file_whole
 from companion.werdup.rules import RULE_SET_NAMES
 
 READ_GAMES = ("werdup", "bugwords", "girdle", "pdq")
@@ -70,8 +71,13 @@ def run_read(args: argparse.Namespace) -> int:
     from vision.boards import board_spec
     from vision.photo import load, read_photo, read_werdup_photo
 
-    if args.overlay:
-        _check_overlay_path(args.overlay)
+    if args.game != "girdle" and (args.date is not None or args.puzzle is not None):
+        raise UsageError("--date and --puzzle are for Word Girdle sheets (--game girdle)")
+    if args.date is not None and args.puzzle is not None:
+        raise UsageError("give --date (the day's puzzle) or --puzzle (a puzzle file), not both")
+    if args.overlay is not None:
+        _check_overlay_path(args.overlay, [args.photo, args.previous, args.puzzle,
+                                           args.lexicon])
     lexicon = lexicon_from_args(args)
     previous = None
     if args.previous:
@@ -110,9 +116,16 @@ def run_read(args: argparse.Namespace) -> int:
 OVERLAY_SUFFIXES = (".png", ".jpg", ".jpeg")
 
 
-def _check_overlay_path(name: str) -> None:
-    """Refuse an ``--overlay`` path that cannot take an image before reading the photo."""
+def _check_overlay_path(name: str, inputs: list[str | None]) -> None:
+    """Refuse an ``--overlay`` path that cannot take an image, or that names one of the
+    ``inputs`` (the photo itself: it would be drawn over), before reading the photo."""
+    if not name.strip():
+        raise UsageError("--overlay needs an image file name, like overlay.png")
     path = Path(name)
+    for given in inputs:
+        if given and path.exists() and Path(given).exists() and path.samefile(given):
+            raise UsageError(f"--overlay {name} is the input file {given}; name a new image "
+                             "file for the overlay, like overlay.png")
     if path.is_dir():
         raise UsageError(f"--overlay {name} is a folder; name an image file, like overlay.png")
     if path.suffix.lower() not in OVERLAY_SUFFIXES:
@@ -126,11 +139,16 @@ def _write_overlay(name: str, image) -> None:
     import cv2
 
     try:
-        written = cv2.imwrite(str(name), image)
+        encoded, data = cv2.imencode(Path(name).suffix.lower(), image)
     except cv2.error:
-        written = False
-    if not written:
+        encoded = False
+    if not encoded:
         raise UsageError(f"{name}: cannot write the overlay image there")
+    try:
+        write_file_whole(Path(name), data.tobytes())  # never half an image on a full disk
+    except OSError as exc:
+        raise UsageError(f"{name}: cannot write the overlay image there "
+                         f"({exc.strerror or exc})") from exc
 
 
 def _puzzle(args: argparse.Namespace, lexicon):

@@ -7,7 +7,7 @@ import argparse
 import logging
 import sys
 
-from companion.errors import CompanionError, UsageError
+from companion.errors import UsageError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -32,12 +32,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--stalled-seconds must be a number of seconds above zero.")
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    from sqlalchemy.exc import OperationalError
+    from companion.cli.common import database_errors
 
-    try:
+    with database_errors():
         app = create_app()
-    except OperationalError as exc:
-        raise CompanionError(f"The database does not answer: {exc.orig}") from None
     if jobs.runner(app) != "postgres":
         raise UsageError("companion worker runs the jobs queued in PostgreSQL: set "
                          "DATABASE_URL=postgresql://... (with SQLite each app server runs "

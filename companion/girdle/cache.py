@@ -48,8 +48,8 @@ def _load(path: Path, puzzle: Puzzle, lexicon: Lexicon, budget: float | None) ->
             return None
         steps = [SheetStep.from_dict(s) for s in data["solution"]]
         _, card = play_all(puzzle, steps, lexicon)
-    except (OSError, ValueError, KeyError, TypeError, IllegalStep):
-        return None
+    except (OSError, ValueError, KeyError, TypeError, RecursionError, IllegalStep):
+        return None  # not a cached answer (another program's file, spoilt): search again
     if not card.complete or card.final != data["par"]:
         return None
     return Solution(par=data["par"], proven=data["proven"], upper_bound=data["upper_bound"],

@@ -34,7 +34,8 @@ def parse_cards(cards: str | Sequence[str], variant: Variant, deck: Deck | None 
     letters = "".join(ch for ch in text if ch not in " ,;-/").upper()
     bad = sorted({ch for ch in letters if not ("A" <= ch <= "Z")})
     if bad:
-        raise UsageError(f"Cards are letters A-Z; {' '.join(bad)} is not a card.")
+        shown = " ".join(ch if ch.isprintable() else repr(ch) for ch in bad)  # no raw ESC
+        raise UsageError(f"Cards are letters A-Z; {shown} is not a card.")
     card_letters(letters, variant)
     deck = (deck or default_deck()).without(variant.remove)
     deck.check_cards(letters)
