@@ -162,6 +162,23 @@ def test_a_house_list_with_no_words_is_refused(capsys, tmp_path, option, text):
         "of letters a-z per line)"
 
 
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--add", "family.txt"], "house list of additions: family.txt has no words"),
+    (["--remove", "no.txt"], "house list of removals: word list not found: no.txt"),
+    (["--lexicon", "club.txt"], "word list club.txt has no words"),
+    (["--lexicon", "nope.txt"], "word list not found: nope.txt"),
+])
+def test_a_word_list_error_names_the_file_as_it_was_given(capsys, tmp_path, monkeypatch, argv,
+                                                         message):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "family.txt").write_text("# no words yet\n")
+    (tmp_path / "club.txt").write_text("\n")
+    code, out, err = run(capsys, "check", "cat", *argv)
+    assert code == 2 and not out
+    assert err.startswith(f"companion: {message}"), err
+    assert str(tmp_path) not in err
+
+
 def test_house_list_missing_file_is_bad_usage(capsys, tmp_path):
     code, _, err = run(capsys, "check", "cat", "--add", str(tmp_path / "nope.txt"))
     assert code == 2 and "house list of additions: word list not found" in err

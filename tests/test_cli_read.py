@@ -78,6 +78,7 @@ def _state(tile, height):
     ("A", -4, "a stack height of -4"),
     ("A", 6, "a stack height of 6"),
     ("", 2, "a stack height of 2"),
+    ("A", None, "row 5, column 5: the height of the A stack is not known (null)"),
 ])
 def test_a_previous_state_with_impossible_squares_is_bad_input(capsys, tmp_path, tile, height,
                                                                message):

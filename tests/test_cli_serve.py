@@ -18,3 +18,24 @@ def test_a_host_that_is_no_address_is_bad_usage(capsys):
     assert main(["serve", "--host", "256.1.1.1", "--port", "5999"]) == 2
     out, err = capsys.readouterr()
     assert out == "" and "--host '256.1.1.1' is not an address to listen on" in err
+
+
+@pytest.mark.parametrize(("setting", "text", "message"), [
+    ("COMPANION_LEXICON_ADD", "# to fill in\n", "house list of additions: "),
+    ("COMPANION_LEXICON_REMOVE", None, "house list of removals: word list not found: "),
+    ("COMPANION_LEXICON_PATH", "\n", "word list "),
+])
+def test_a_word_list_the_app_cannot_use_stops_serve_in_a_sentence(capsys, tmp_path,
+                                                                    monkeypatch, setting, text,
+                                                                    message):
+    instance = tmp_path / "instance"
+    instance.mkdir()
+    house = instance / "house.txt"
+    if text is not None:
+        house.write_text(text)
+    monkeypatch.setenv("COMPANION_INSTANCE", str(instance))
+    monkeypatch.setenv(setting, str(house) if setting.endswith("PATH") else "house.txt")
+    assert main(["serve", "--port", "5999"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "Traceback" not in err
+    assert err.startswith(f"companion: {message}") and err.count("\n") == 1, err

@@ -33,6 +33,12 @@ def test_two_cards_is_not_a_deal():
         read_deal(DEFAULT.cards, DEFAULT.cells, shipped_classifier(), image, LETTERS)
 
 
+def test_one_card_is_not_a_deal_and_is_counted_as_one():
+    image = decode_photo(DEFAULT.load, deal_photo(["A"], np.random.default_rng(3), SMALL))
+    with pytest.raises(VisionError, match="^found 1 card, expected 3 or 4"):
+        read_deal(DEFAULT.cards, DEFAULT.cells, shipped_classifier(), image, LETTERS)
+
+
 def test_cli_read_pdq_json(tmp_path, capsys):
     photo = tmp_path / "deal.jpg"
     photo.write_bytes(deal_photo(list("PDQ"), np.random.default_rng(3), SMALL))

@@ -127,7 +127,8 @@ def read_deal(cards_cfg: CardConfig, cells_cfg: CellConfig, clf: TileClassifier,
     found = find_cards(cards_cfg, image)
     if len(found) not in expected:
         want = " or ".join(str(n) for n in expected)
-        raise VisionError(f"found {len(found)} cards, expected {want}: lay the cards apart, "
+        seen = "no card" if not found else "1 card" if len(found) == 1 else f"{len(found)} cards"
+        raise VisionError(f"found {seen}, expected {want}: lay the cards apart, "
                           "face up, on a darker table, all in the picture")
     return [read_card(cards_cfg, cells_cfg, clf, card_face(cards_cfg, image, c), c, letters)
             for c in found]

@@ -66,9 +66,14 @@ def load_state(path: str | Path, size: int) -> BoardState:
             if tile and normalise_tile(tile) not in rules.tile_set.counts:
                 raise BadPhoto(f"{where}: {tile!r} is not a WerdUp tile")
             top = rules.max_height if tile else 0
+            if h is None and tile:
+                raise BadPhoto(f"{where}: the height of the {tile} stack is not known (null), "
+                               "and the play is scored from the previous heights: give a "
+                               "reading of a photo taken at an angle (20-50 degrees), or one "
+                               "made with --previous itself")
             if h is not None and not (1 if tile else 0) <= h <= top:
                 raise BadPhoto(f"{where}: a stack height of {h} (0 for an empty square, "
-                               f"1-{rules.max_height} under a tile, null if not known)")
+                               f"1-{rules.max_height} under a tile)")
     return BoardState(grid, heights)
 
 

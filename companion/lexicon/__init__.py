@@ -59,7 +59,12 @@ def load_lexicon(path: str | Path | None = None) -> Lexicon:
     """
     if path is None:
         return default_lexicon()
-    return _load_path(str(Path(path).expanduser().resolve()))
+    given = Path(path).expanduser()
+    try:
+        return _load_path(str(given.resolve()))
+    except LexiconError:
+        Lexicon.from_path(given)  # fails again, naming the file as it was given
+        raise
 
 
 @cache
@@ -75,10 +80,14 @@ def load_word_list(spec: WordListSpec) -> Lexicon:
     def resolved(path: str) -> str:
         return str(Path(path).expanduser().resolve())
 
-    spec = WordListSpec(
+    key = WordListSpec(
         resolved(spec.base) if spec.base else None,
         tuple(resolved(p) for p in spec.add),
         tuple(resolved(p) for p in spec.remove),
         spec.remove_offensive,
     )
-    return _load_spec(spec)
+    try:
+        return _load_spec(key)
+    except LexiconError:
+        house_lexicon(load_lexicon(spec.base), spec)  # fails again, naming the files as given
+        raise

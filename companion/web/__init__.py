@@ -214,8 +214,18 @@ def create_app(test_config: dict[str, Any] | None = None,
             (e for e, _ in links if e.split(".")[0] == section), None)
         return {"nav_links": links, "current_tab": current}
 
+    check_word_list(app)  # load it now: a bad LEXICON_PATH stops the start, not a request
+    return app
+
+
+def check_word_list(app: Flask) -> None:
+    """Load the installation's word list with its house lists: :class:`ConfigError`, in the
+    list's own sentence, when one cannot be read or has no words, so the app does not start."""
+    from companion.lexicon import LexiconError
     from companion.web.wordlist import lexicon
 
     with app.app_context():
-        lexicon()  # load the word list now: a bad LEXICON_PATH stops the start, not a request
-    return app
+        try:
+            lexicon()
+        except LexiconError as exc:
+            raise ConfigError(str(exc)) from exc

@@ -29,10 +29,10 @@ def on_starting(server: Any) -> None:
 
     gunicorn_wsgi.SERVER = "companion"
     gunicorn_wsgi.SERVER_SOFTWARE = "companion"
-    from companion.web import ConfigError, configured
+    from companion.web import ConfigError, check_word_list, configured
 
-    try:
-        configured()  # a configuration the app refuses: one sentence, not a worker's traceback
+    try:  # a configuration the app refuses: one sentence, not a worker's traceback
+        check_word_list(configured())
     except ConfigError as exc:
         print(f"companion: {exc}", file=sys.stderr, flush=True)
         raise SystemExit(2) from None

@@ -281,7 +281,23 @@ def undo_turn(db: Session, game: Game) -> None:
     if not game.turns:
         raise UsageError("There is no turn to take back.")
     game.turns.pop()
+    game.board = position_after(game.turns)
     db.flush()
+
+
+def position_after(turns: list[Turn]) -> dict[str, Any] | None:
+    """The board after these turns: each play scored on the board (typed, tapped or read
+    from a photo) leaves its position in its detail; a play a challenge took off leaves the
+    board as it was; passes, swaps and plays entered as words and a score change nothing."""
+    board: dict[str, Any] | None = None
+    for turn in turns:
+        detail = turn.detail or {}
+        if turn.action != "play" or not detail.get("board"):
+            continue
+        if not (detail.get("challenge") or {}).get("play_stands", True):
+            continue
+        board = {"text": detail["board"], "new": [list(c) for c in detail.get("new_cells", [])]}
+    return board
 
 
 def finish_game(db: Session, game: Game, racks: dict[int, str]) -> None:

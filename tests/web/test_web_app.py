@@ -39,9 +39,9 @@ def test_secret_key_is_made_once_and_shared(tmp_path):
 
 
 def test_bad_lexicon_path_stops_the_start(tmp_path):
-    from companion.lexicon import LexiconError
+    from companion.web import ConfigError
 
-    with pytest.raises(LexiconError, match="not found"):
+    with pytest.raises(ConfigError, match="not found"):
         make_app(tmp_path, LEXICON_PATH=str(tmp_path / "missing.txt"))
 
 

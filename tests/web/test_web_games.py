@@ -371,3 +371,55 @@ def test_a_play_typed_with_full_width_letters_is_scored(client):
     key = _new_game(client)["table_key"]
     data = client.post(f"/api/games/{key}/turns", json={"play": "８Ｈ ＱＵＩＺ"}).get_json()
     assert data["turns"][0]["words"] == "QUIZ" and data["turns"][0]["score"] == 44
+
+
+def _board(client, gid):
+    return (client.get(f"/api/games/{gid}").get_json()["board"] or {}).get("text", "")
+
+
+def test_taking_back_a_play_takes_its_tiles_off_the_board(app):
+    client = app.test_client()
+    game = _new_game(client)
+    gid = game["table_key"]
+
+    def send(path, body):
+        body = body | {"version": client.get(f"/api/games/{gid}").get_json()["version"]}
+        resp = client.post(f"/api/games/{gid}/{path}", json=body)
+        assert resp.status_code in (200, 201), resp.get_json()
+        return resp.get_json()
+
+    send("turns", {"play": "8H QUIZ"})
+    after_quiz = _board(client, gid)
+    send("turns", {"action": "pass"})
+    send("turns", {"play": "I8 .T"})
+    assert "QUIZ" in _board(client, gid) and _board(client, gid) != after_quiz
+    send("undo", {})
+    assert _board(client, gid) == after_quiz
+    send("undo", {})  # the pass: the board stays
+    assert _board(client, gid) == after_quiz
+    send("undo", {})
+    assert _board(client, gid) == ""
+    again = send("turns", {"play": "8H QUIZ"})  # the squares are free again
+    assert again["turns"][-1]["score"] == 44
+
+
+def test_taking_back_after_a_play_challenged_off(app):
+    client = app.test_client()
+    resp = client.post("/api/games", json={"game": "bugwords", "players": ["Ann", "Bob"],
+                                           "challenge_rule": "single"})
+    assert resp.status_code == 201
+    gid = resp.get_json()["table_key"]
+
+    def send(path, body):
+        body = body | {"version": client.get(f"/api/games/{gid}").get_json()["version"]}
+        resp = client.post(f"/api/games/{gid}/{path}", json=body)
+        assert resp.status_code in (200, 201), resp.get_json()
+        return resp.get_json()
+
+    send("turns", {"play": "8H ZQXJ"})
+    send("challenge", {})
+    assert _board(client, gid) == ""
+    send("turns", {"play": "8H CAT"})
+    assert "CAT" in _board(client, gid)
+    send("undo", {})  # Bob's CAT; Ann's ZQXJ stays off the board
+    assert _board(client, gid) == ""

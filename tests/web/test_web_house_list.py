@@ -41,21 +41,21 @@ def test_api_judge_and_check_name_the_deciding_list(tmp_path):
 def test_a_missing_house_file_stops_the_start(tmp_path):
     import pytest
 
-    from companion.lexicon import LexiconError
+    from companion.web import ConfigError
 
-    with pytest.raises(LexiconError, match="house list of additions: word list not found"):
+    with pytest.raises(ConfigError, match="house list of additions: word list not found"):
         make_app(tmp_path, LEXICON_ADD="missing.txt")
 
 
 def test_a_house_file_with_no_words_stops_the_start(tmp_path):
     import pytest
 
-    from companion.lexicon import LexiconError
+    from companion.web import ConfigError
 
     folder = tmp_path / "instance"
     folder.mkdir()
     (folder / "no.txt").write_text("# to fill in\n")
-    with pytest.raises(LexiconError, match="house list of removals: .*no.txt has no words"):
+    with pytest.raises(ConfigError, match="house list of removals: .*no.txt has no words"):
         make_app(tmp_path, LEXICON_REMOVE="no.txt")
 
 
