@@ -377,16 +377,21 @@ def _board(client, gid):
     return (client.get(f"/api/games/{gid}").get_json()["board"] or {}).get("text", "")
 
 
+def _send(client, gid, path, body):
+    """Post ``body`` to the game's ``path`` at its current version; the reply, checked."""
+    body = body | {"version": client.get(f"/api/games/{gid}").get_json()["version"]}
+    resp = client.post(f"/api/games/{gid}/{path}", json=body)
+    assert resp.status_code in (200, 201), resp.get_json()
+    return resp.get_json()
+
+
 def test_taking_back_a_play_takes_its_tiles_off_the_board(app):
     client = app.test_client()
     game = _new_game(client)
     gid = game["table_key"]
 
     def send(path, body):
-        body = body | {"version": client.get(f"/api/games/{gid}").get_json()["version"]}
-        resp = client.post(f"/api/games/{gid}/{path}", json=body)
-        assert resp.status_code in (200, 201), resp.get_json()
-        return resp.get_json()
+        return _send(client, gid, path, body)
 
     send("turns", {"play": "8H QUIZ"})
     after_quiz = _board(client, gid)
@@ -411,10 +416,7 @@ def test_taking_back_after_a_play_challenged_off(app):
     gid = resp.get_json()["table_key"]
 
     def send(path, body):
-        body = body | {"version": client.get(f"/api/games/{gid}").get_json()["version"]}
-        resp = client.post(f"/api/games/{gid}/{path}", json=body)
-        assert resp.status_code in (200, 201), resp.get_json()
-        return resp.get_json()
+        return _send(client, gid, path, body)
 
     send("turns", {"play": "8H ZQXJ"})
     send("challenge", {})
