@@ -116,11 +116,16 @@ def test_after_a_word_challenged_off_a_good_word_or_a_pass_ends_the_turn():
     assert h.player == "bob" and not h.over
 
 
-def test_the_upwords_rules_end_the_turn_at_the_first_word_challenged_off():
+def _upwords_game() -> Game:
+    """Ann and Bob under the Hasbro-style rules with a single challenge; Ann to move."""
     racks = {"ann": "CATXYZE", "bob": "ORESTAB"}
-    g = Game(get_rules("upwords").with_settings(challenges="single"), LEX, list(racks),
-             random.Random(1), Board(10, 10), list("NML"),
-             {p: list(r) for p, r in racks.items()}, {p: 0 for p in racks})
+    return Game(get_rules("upwords").with_settings(challenges="single"), LEX, list(racks),
+                random.Random(1), Board(10, 10), list("NML"),
+                {p: list(r) for p, r in racks.items()}, {p: 0 for p in racks})
+
+
+def test_the_upwords_rules_end_the_turn_at_the_first_word_challenged_off():
+    g = _upwords_game()
     g.play(parse_play(g.board, "5D TAC"))
     outcome = g.challenge()
     assert not outcome.play_stands and not outcome.plays_again and g.player == "bob"
@@ -357,10 +362,7 @@ def test_another_word_closes_the_window():
 
 
 def test_under_the_upwords_rules_any_turn_closes_the_window():
-    racks = {"ann": "CATXYZE", "bob": "ORESTAB"}
-    g = Game(get_rules("upwords").with_settings(challenges="single"), LEX, list(racks),
-             random.Random(1), Board(10, 10), list("NML"),
-             {p: list(r) for p, r in racks.items()}, {p: 0 for p in racks})
+    g = _upwords_game()
     g.play(parse_play(g.board, "5D TAC"))
     g.pass_turn()
     with pytest.raises(CompanionError, match="before the next turn"):
