@@ -275,6 +275,19 @@ def test_check_reads_a_sheet_on_standard_input(capsys, tmp_path, monkeypatch):
     assert code == 0 and "Final score:" in out
 
 
+@pytest.mark.parametrize("text, message", [
+    ("garbage", "the sheet on standard input is not JSON"),
+    ('{"words": []}', "the sheet on standard input: expected a list of words"),
+])
+def test_a_bad_sheet_on_standard_input_is_named_so(capsys, monkeypatch, text, message):
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+    code, out, err = run(capsys, "girdle", "check", "-")
+    assert code == 2 and out == "" and message in err and "- is not" not in err
+
+
 def _check_one_changed(capsys, tmp_path, number, item):
     data = json.loads(example_file(tmp_path).read_text())
     data["solution"][number - 1] = item

@@ -290,14 +290,15 @@ def card_text(sheet: Sheet, card: ScoreCard) -> str:
 
 def load_sheet_file(path: str) -> dict:
     text = read_text_file(path, "sheet")
+    where = "the sheet on standard input" if path == "-" else path
     try:
         data = jsonfile.loads(text)
     except ValueError as exc:
-        raise UsageError(f"{path} is not JSON: {exc}") from exc
+        raise UsageError(f"{where} is not JSON: {exc}") from exc
     if isinstance(data, list):
         data = {"solution": data}
     if not isinstance(data, dict) or not isinstance(data.get("solution"), list):
-        raise UsageError(f"{path}: expected a list of words, or an object with 'solution'")
+        raise UsageError(f"{where}: expected a list of words, or an object with 'solution'")
     return data
 
 
