@@ -25,8 +25,10 @@ from printables.style import UNPRINTABLE
 
 DPI = 100
 TOLERANCE = 0.3  # mm: a mark ending exactly on the band's edge greys the pixel it touches
-# Besides its choices and switches: a fixed day, and a short search for the answer key.
-EXTRA = {"girdle": ["--date", "2026-11-29", "--solve-seconds", "1"]}
+# Besides its choices and switches: a fixed day, and a short search for the answer key (the
+# search's limit goes with the switch that asks for the key).
+EXTRA = {"girdle": ["--date", "2026-11-29"]}
+WITH_SWITCH = {"--answers": ["--solve-seconds", "1"]}
 
 
 def _subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
@@ -54,8 +56,10 @@ def print_runs() -> list[list[str]]:
                 players = [["--players", str(n)] for n in range(lo, hi + 1)]
             for k in range(len(switches) + 1):
                 for flags in itertools.combinations(switches, k):
+                    more = [t for flag in flags for t in WITH_SWITCH.get(flag, [])]
                     for extra in players:
-                        runs.append(["print", doc, *args, *flags, *extra, *EXTRA.get(doc, [])])
+                        runs.append(["print", doc, *args, *flags, *extra, *more,
+                                     *EXTRA.get(doc, [])])
     return runs
 
 
@@ -63,7 +67,11 @@ RUNS = print_runs()
 
 
 def _run_id(argv: list[str]) -> str:
-    return "-".join(a.lstrip("-") for a in argv[1:] if a not in EXTRA.get(argv[1], []))
+    shown = argv[1:len(argv) - len(EXTRA.get(argv[1], []))]
+    for more in WITH_SWITCH.values():
+        if shown[-len(more):] == more:
+            shown = shown[:-len(more)]
+    return "-".join(a.lstrip("-") for a in shown)
 
 
 def edge_distances(pdf: Path, tmp_path: Path) -> list[tuple[float, float, float, float]]:
