@@ -20,7 +20,7 @@ import trimesh
 from cad import coupon, placard, snapfit
 from cad.mesh import Body, combine, to_mesh, write_3mf, write_step, write_stl
 from cad.params import SetParams
-from cad.plates import MAX_BED_MM, shelf_pack, tile_plates, usable_bed
+from cad.plates import MAX_BED_MM, PlateSpot, shelf_pack, tile_plates, usable_bed
 from cad.preview import BASE_COLOR, TILE_COLOR, render_parts, save_preview
 from cad.progress import Progress
 from cad.quarter import quarter
@@ -209,7 +209,7 @@ def build_tiles(params: SetParams, formats: tuple[str, ...], dest: Path, tick: T
                  Body("letter", letters[letter], LETTER_COLOR, extruder=2)])
         tick(f"tiles: {letter}")
     bag = tile_set("werdup").bag()
-    spots = tile_plates(len(bag), params.tile.size, params.printer.part_gap, bed)
+    spots = _tile_spots(params, len(bag))
     half = params.tile.size / 2
     for plate in sorted({s.plate for s in spots}):
         chosen = [(t, s) for t, s in zip(bag, spots, strict=True) if s.plate == plate]
@@ -270,10 +270,18 @@ BUILDERS: dict[str, Callable[[SetParams, tuple[str, ...], Path, Tick], None]] = 
 }
 
 
-def part_steps(part: str) -> int:
-    """How many progress steps a part reports."""
-    return {"quarter": 3, "placard": 3, "tiles": len(tile_letters()) + 3, "coupon": 2,
-            "stickers": 1}[part]
+def _tile_spots(params: SetParams, count: int) -> list[PlateSpot]:
+    """Where each of ``count`` tiles lies on the printer's plates."""
+    return tile_plates(count, params.tile.size, params.printer.part_gap, _bed(params))
+
+
+def part_steps(part: str, params: SetParams) -> int:
+    """How many progress steps a part reports (the tiles: one a letter, one a plate of them
+    on ``params``' printer bed, and the preview)."""
+    if part == "tiles":
+        spots = _tile_spots(params, len(tile_set("werdup").bag()))
+        return len(tile_letters()) + len({s.plate for s in spots}) + 1
+    return {"quarter": 3, "placard": 3, "coupon": 3, "stickers": 1}[part]
 
 
 def _bed(params: SetParams) -> tuple[float, float]:
@@ -325,7 +333,7 @@ def build(params: SetParams, out: Path, parts: tuple[str, ...] = PARTS,
     """Write ``parts`` into ``out`` and a ``build.json`` report beside them."""
     out.mkdir(parents=True, exist_ok=True)
     cache_dir = cache_dir or default_cache_dir()
-    progress = progress or Progress(sum(part_steps(p) for p in parts), quiet=True)
+    progress = progress or Progress(sum(part_steps(p, params) for p in parts), quiet=True)
     files: dict[str, list[str]] = {}
     cached = []
     for part in parts:
@@ -333,7 +341,7 @@ def build(params: SetParams, out: Path, parts: tuple[str, ...] = PARTS,
         stored = cache_dir / f"{part}-{key}"
         if use_cache and (stored / ".done").exists():
             cached.append(part)
-            progress.step(f"{part}: from cache", part_steps(part))
+            progress.step(f"{part}: from cache", part_steps(part, params))
         else:
             stored = _build_into_cache(params, part, formats, cache_dir, stored, progress,
                                        use_cache)

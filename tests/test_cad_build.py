@@ -17,10 +17,11 @@ import pytest
 import trimesh
 from PIL import Image
 
-from cad.build import PARTS, build, parse_bed, parse_formats, parse_parts
+from cad.build import PARTS, build, parse_bed, parse_formats, parse_parts, part_steps
 from cad.check import check_directory
 from cad.mesh import read_3mf
 from cad.params import SetParams
+from cad.plates import tile_plates
 from cad.slicer import SliceReport, parse_duration, parse_gcode_summary, slice_files
 from companion.cli import main
 from companion.errors import UsageError
@@ -210,6 +211,38 @@ def test_a_small_bed_builds_the_parts_that_fit_it(cache: Path, tmp_path: Path,
     named = re.findall(r"[\w-]+\.(?:pdf|png|stl|3mf)", out)
     assert named and all((tmp_path / name).exists() for name in named), named
     assert json.loads((tmp_path / "build.json").read_text())["bed"] == [120.0, 120.0]
+
+
+@pytest.mark.parametrize("bed, plates", [(None, 2), ((100.0, 100.0), 7)])
+def test_the_progress_bar_counts_each_plate_of_tiles(bed, plates) -> None:
+    """One step a letter, one a plate on this bed and one for the preview: a small bed's
+    seven plates were counted as two, so the bar stood full for five plates."""
+    params = SetParams.make(0.2, bed=bed, parts=("tiles",))
+    spots = tile_plates(len(tile_set("werdup").bag()), params.tile.size,
+                        params.printer.part_gap,
+                        (params.printer.bed_width, params.printer.bed_depth))
+    assert len({s.plate for s in spots}) == plates
+    assert part_steps("tiles", params) == len(LETTERS) + plates + 1
+
+
+@pytest.mark.parametrize("part", ["coupon", "stickers"])
+def test_the_progress_bar_fills_on_the_last_step(part, tmp_path: Path) -> None:
+    """Each step a part's build reports is counted in advance (a coupon's three were counted
+    as two, so the bar stood full before the second coupon began)."""
+    import io
+
+    from cad.progress import Progress
+
+    params = SetParams.make(0.2, parts=(part,))
+    stream = io.StringIO()
+    progress = Progress(part_steps(part, params), stream=stream)
+    build(params, tmp_path, (part,), cache_dir=tmp_path / "cache", use_cache=False,
+          progress=progress)
+    lines = stream.getvalue().splitlines()
+    total = part_steps(part, params)
+    assert len(lines) == total
+    assert [f" {n:>3}/{total} " in line for n, line in enumerate(lines, start=1)] == \
+        [True] * total
 
 
 def test_another_clearance_misses_the_cache(cache: Path, tmp_path: Path) -> None:

@@ -132,7 +132,7 @@ def run_build(args: argparse.Namespace) -> int:
     params = _params(args.clearance, parse_bed(args.bed), parts)
     cache = _cache_dir(args.cache_dir)
     out = _out_dir(args.out)
-    progress = Progress(sum(part_steps(p) for p in parts), quiet=args.quiet)
+    progress = Progress(sum(part_steps(p, params) for p in parts), quiet=args.quiet)
     result = build(params, out, parts, formats,
                    cache_dir=cache,
                    use_cache=not args.no_cache, slice_parts=args.slice, progress=progress)
@@ -167,11 +167,10 @@ def run_coupons(args: argparse.Namespace) -> int:
     if not clearances:
         raise UsageError("give at least one clearance in mm, like 0.1,0.2,0.3")
     bed = parse_bed(args.bed)
-    for c in clearances:
-        _params(c, bed, ("coupon",))  # every value is checked before anything is built
+    params = [_params(c, bed, ("coupon",)) for c in clearances]  # all checked before building
     cache = _cache_dir(args.cache_dir)
     out = _out_dir(args.out)
-    progress = Progress(len(clearances) * part_steps("coupon"), quiet=args.quiet)
+    progress = Progress(sum(part_steps("coupon", p) for p in params), quiet=args.quiet)
     files = build_coupons(clearances, out, bed=bed,
                           cache_dir=cache,
                           progress=progress)
