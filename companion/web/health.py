@@ -12,6 +12,7 @@ from __future__ import annotations
 import threading
 
 from flask import Blueprint, Response, current_app, jsonify, redirect, url_for
+from flask.typing import ResponseReturnValue
 from sqlalchemy import inspect, text
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -38,23 +39,23 @@ Disallow: /prints/3d
 
 
 @bp.get("/robots.txt")
-def robots():
+def robots() -> ResponseReturnValue:
     return Response(ROBOTS, mimetype="text/plain")
 
 
 @bp.get("/favicon.ico")
-def favicon():
+def favicon() -> ResponseReturnValue:
     """Browsers ask for it whatever the page says (a PDF, a JSON answer): the app's icon."""
     return redirect(url_for("static", filename="icon.svg"))
 
 
 @bp.get("/healthz")
-def healthz():
+def healthz() -> ResponseReturnValue:
     return jsonify({"status": "ok"})
 
 
 @bp.get("/readyz")
-def readyz():
+def readyz() -> ResponseReturnValue:
     from companion.web import jobs
     from companion.web.db import engine_of
 
