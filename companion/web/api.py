@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from flask import Blueprint, current_app, jsonify, render_template
+from flask.typing import ResponseReturnValue
 
 from companion import __version__
 from companion.web import openapi
@@ -21,12 +22,12 @@ def served_paths() -> set[str]:
 
 
 @bp.get("/api/openapi.json")
-def spec():
+def spec() -> ResponseReturnValue:
     return jsonify(openapi.document(served_paths(), __version__))
 
 
 @bp.get("/api/")
-def index():
+def index() -> ResponseReturnValue:
     doc = openapi.document(served_paths(), __version__)
     return render_template("api.html", doc=doc)
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
+from flask.typing import ResponseReturnValue
 
 from companion.errors import CompanionError
 from companion.judge import GAME_TITLES, Verdict, check_word
@@ -128,7 +129,7 @@ class _Reading:
 
 
 @bp.get("/")
-def page():
+def page() -> ResponseReturnValue:
     text = request.args.get("word", "").strip()
     game, ruling, error, all_words = None, None, None, None
     pdq = _pdq_context()
@@ -154,7 +155,7 @@ def page():
 
 
 @bp.route("/judge", methods=["GET", "POST"])
-def judge():
+def judge() -> ResponseReturnValue:
     ruling, error, game = None, None, None
     pdq = _pdq_context()
     reading = _Reading()
@@ -212,7 +213,7 @@ def _check_body(words: tuple[str, ...], game: str | None, lexicon_path: str | No
 
 
 @bp.get("/api/check")
-def api_check():
+def api_check() -> ResponseReturnValue:
     words, game, cards, variant, player = _api_words()
     single = len(words) == 1 and "words" not in request.args
     body = _check_body(tuple(words), game, current_app.config.get("LEXICON_PATH"), single,
@@ -221,7 +222,7 @@ def api_check():
 
 
 @bp.route("/api/judge", methods=["GET", "POST"])
-def api_judge():
+def api_judge() -> ResponseReturnValue:
     words, game, cards, variant, player = _api_words()
     ruling = rule(words, game, definitions=False, cards=cards, variant=variant, player=player)
     return jsonify(ruling.to_dict(judge=True))

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 
 from companion.errors import UsageError
 from companion.web import scoresheet as sheet
@@ -45,18 +46,18 @@ def _state(game: Game, key: str) -> dict:
 
 
 @bp.get("/games/<key>/clock")
-def page(key: str):
+def page(key: str) -> ResponseReturnValue:
     game = _game(key)
     return render_template("clock.html", game=game, key=key, state=_state(game, key))
 
 
 @bp.get("/games/<key>/clock.json")
-def state(key: str):
+def state(key: str) -> ResponseReturnValue:
     return jsonify(_state(_game(key), key))
 
 
 @bp.post("/games/<key>/clock")
-def press(key: str):
+def press(key: str) -> ResponseReturnValue:
     """``action``: ``press`` (the player to move passes the turn; ``seat`` names whose clock
     starts, default the next seat), ``pause`` or ``resume``. ``running`` (optional) is the
     seat whose clock the page showed running (-1: none): a press made on an older view of the

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from typing import cast
 
 from flask import (
     Blueprint,
@@ -16,6 +17,7 @@ from flask import (
     url_for,
 )
 from flask import session as flask_session
+from flask.typing import ResponseReturnValue
 from sqlalchemy import or_
 
 from companion.challenges import CHALLENGE_RULE_NAMES
@@ -137,12 +139,12 @@ def _games_page(error: str | None = None, typed: dict | None = None, status: int
 
 
 @bp.get("/games")
-def page():
+def page() -> ResponseReturnValue:
     return _games_page()
 
 
 @bp.post("/games")
-def create():
+def create() -> ResponseReturnValue:
     field = "game"
     try:
         table_for(request.form.get("game", ""))
@@ -157,17 +159,18 @@ def create():
         table_rules.apply_settings(game, request.form)
     except CompanionError as exc:
         session().rollback()
-        typed = {k: request.form.get(k, "") for k in ("game", "challenge_rule",
-                                                       "clock_minutes", "clock_penalty")}
+        typed: dict[str, object] = {k: request.form.get(k, "") for k in (
+            "game", "challenge_rule", "clock_minutes", "clock_penalty")}
         typed["players"] = request.form.getlist("player")
         return _games_page(str(exc), typed, 400, field)
     session().commit()
-    _remember(game.table_key)
-    return redirect(url_for("games.show", key=game.table_key))
+    key = cast(str, game.table_key)  # a new game always has one
+    _remember(key)
+    return redirect(url_for("games.show", key=key))
 
 
 @bp.get("/games/<key>")
-def show(key: str):
+def show(key: str) -> ResponseReturnValue:
     game = _game_or_404(key)
     _remember(key)
     return _sheet_page(game, key)
@@ -195,7 +198,7 @@ def _sheet_page(game: Game, key: str, error: str | None = None, status: int = 20
                            clock=table_rules.time_left(game, table_rules.now())), status
 
 
-def _act(key: str, action, field: str = "") -> object:
+def _act(key: str, action, field: str = "") -> ResponseReturnValue:
     """Run ``action`` on the game under the version check; a refusal shows the sheet with the
     form filled in again and the error tied to ``field`` (none when the game had changed)."""
     db = session()
@@ -216,7 +219,7 @@ def _act(key: str, action, field: str = "") -> object:
 
 
 @bp.post("/games/<key>/turns")
-def add_turn(key: str):
+def add_turn(key: str) -> ResponseReturnValue:
     return _act(key, lambda db, g: table_rules.record_turn(db, g, _turn_fields(request.form),
                                                             table_rules.now()),
                 _turn_field(request.form))
@@ -229,7 +232,7 @@ def _challenger(values) -> int | None:
 
 
 @bp.post("/games/<key>/challenge")
-def challenge(key: str):
+def challenge(key: str) -> ResponseReturnValue:
     return _act(key, lambda db, g: table_rules.challenge(db, g, lexicon(),
                                                          _challenger(request.form),
                                                          table_rules.now()))
@@ -243,12 +246,12 @@ def _undo(db, game: Game, values) -> None:
 
 
 @bp.post("/games/<key>/undo")
-def undo(key: str):
+def undo(key: str) -> ResponseReturnValue:
     return _act(key, lambda db, g: _undo(db, g, request.form))
 
 
 @bp.post("/games/<key>/finish")
-def finish(key: str):
+def finish(key: str) -> ResponseReturnValue:
     racks = {p: request.form.get(f"rack{p}", "") for p in range(10)}
 
     def end(db, game: Game) -> None:
@@ -263,20 +266,20 @@ def finish(key: str):
 @bp.get("/games/<key>/finish")
 @bp.get("/games/<key>/challenge")
 @bp.get("/games/<key>/photos")
-def back_to_game(key: str):
+def back_to_game(key: str) -> ResponseReturnValue:
     """A form's address opened again (reload, back button): the game's page."""
     return redirect(url_for("games.show", key=key))
 
 
 @bp.get("/games/<key>/print")
-def printable(key: str):
+def printable(key: str) -> ResponseReturnValue:
     game = _game_or_404(key)
     return render_template("game_print.html", game=game, key=key, rows=sheet.running(game),
                            totals=sheet.totals(game), title=sheet.table(game).title)
 
 
 @bp.get("/games/<key>.gcg")
-def gcg(key: str):
+def gcg(key: str) -> ResponseReturnValue:
     game = _game_or_404(key)
     text = records.record_text(game)
     return Response(text, mimetype="text/plain", headers={
@@ -284,7 +287,7 @@ def gcg(key: str):
 
 
 @bp.get("/games/<key>/link.svg")
-def link_qr(key: str):
+def link_qr(key: str) -> ResponseReturnValue:
     """The QR code of the link ``key`` (the table's or the spectators')."""
     _game_or_404(key)
     return Response(qr_svg(url_for("games.show", key=key, _external=True)),
@@ -337,7 +340,7 @@ def _photo_page(game: Game, key: str, photo: Photo, grid=None, error=None, statu
 
 
 @bp.post("/games/<key>/photos")
-def upload_photo(key: str):
+def upload_photo(key: str) -> ResponseReturnValue:
     try:
         photo = _store_photo(_writable(key), _uploaded())
     except CompanionError as exc:
@@ -349,19 +352,19 @@ def upload_photo(key: str):
 
 
 @bp.get("/games/<key>/photos/<id:photo_id>")
-def photo(key: str, photo_id: int):
+def photo(key: str, photo_id: int) -> ResponseReturnValue:
     game = _game_or_404(key)
     return _photo_page(game, key, _photo_or_404(game, photo_id))
 
 
 @bp.get("/games/<key>/photos/<id:photo_id>/score")
-def back_to_photo(key: str, photo_id: int):
+def back_to_photo(key: str, photo_id: int) -> ResponseReturnValue:
     """The photo's scoring form opened again (reload, back button): the photo's page."""
     return redirect(url_for("games.photo", key=key, photo_id=photo_id))
 
 
 @bp.get("/games/<key>/photos/<id:photo_id>/overlay.jpg")
-def overlay(key: str, photo_id: int):
+def overlay(key: str, photo_id: int) -> ResponseReturnValue:
     game = _game_or_404(key)
     return Response(_photo_or_404(game, photo_id).overlay, mimetype="image/jpeg",
                     headers={"Cache-Control": "private, max-age=3600"})
@@ -373,7 +376,7 @@ def _score_photo(game: Game, photo: Photo, grid: list[list[str]], seat: int | No
 
 
 @bp.post("/games/<key>/photos/<id:photo_id>/score")
-def score_photo(key: str, photo_id: int):
+def score_photo(key: str, photo_id: int) -> ResponseReturnValue:
     grid = None
     try:
         game = _locked(key, request.form)
@@ -415,17 +418,17 @@ def _api_game(game: Game, key: str) -> dict:
 
 
 @bp.get("/api/games/<key>")
-def api_show(key: str):
+def api_show(key: str) -> ResponseReturnValue:
     return jsonify(_api_game(_game_or_404(key), key))
 
 
 @bp.get("/api/games/<key>/gcg")
-def api_gcg(key: str):
+def api_gcg(key: str) -> ResponseReturnValue:
     return Response(records.record_text(_game_or_404(key)), mimetype="text/plain")
 
 
 @bp.post("/api/games/<key>/photos")
-def api_photo(key: str):
+def api_photo(key: str) -> ResponseReturnValue:
     game = _writable(key)
     data = _uploaded() if request.files else request.get_data()
     photo = _store_photo(game, data)
@@ -435,7 +438,7 @@ def api_photo(key: str):
 
 
 @bp.post("/api/games/<key>/photos/<id:photo_id>/score")
-def api_score_photo(key: str, photo_id: int):
+def api_score_photo(key: str, photo_id: int) -> ResponseReturnValue:
     body = request.get_json(silent=True)
     body = body if isinstance(body, dict) else {}
     game = _locked(key, body)
@@ -450,7 +453,7 @@ def api_score_photo(key: str, photo_id: int):
 
 
 @bp.post("/api/games")
-def api_create():
+def api_create() -> ResponseReturnValue:
     body = _json_body()
     players = body.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
@@ -458,12 +461,13 @@ def api_create():
     game = sheet.create_game(session(), str(body.get("game", "")), players)
     table_rules.apply_settings(game, body)
     session().commit()
-    _remember(game.table_key)
-    return jsonify(_api_game(game, game.table_key)), 201
+    key = cast(str, game.table_key)  # a new game always has one
+    _remember(key)
+    return jsonify(_api_game(game, key)), 201
 
 
 @bp.post("/api/games/<key>/turns")
-def api_turn(key: str):
+def api_turn(key: str) -> ResponseReturnValue:
     body = _json_body()
     fields = _turn_fields(body)
     game = _locked(key, body)
@@ -473,7 +477,7 @@ def api_turn(key: str):
 
 
 @bp.post("/api/games/<key>/undo")
-def api_undo(key: str):
+def api_undo(key: str) -> ResponseReturnValue:
     body = request.get_json(silent=True)
     body = body if isinstance(body, dict) else {}
     game = _locked(key, body)
@@ -483,7 +487,7 @@ def api_undo(key: str):
 
 
 @bp.post("/api/games/<key>/challenge")
-def api_challenge(key: str):
+def api_challenge(key: str) -> ResponseReturnValue:
     body = request.get_json(silent=True)
     body = body if isinstance(body, dict) else {}
     challenger = _challenger(body)
@@ -494,7 +498,7 @@ def api_challenge(key: str):
 
 
 @bp.post("/api/games/<key>/finish")
-def api_finish(key: str):
+def api_finish(key: str) -> ResponseReturnValue:
     body = _json_body()
     racks = body.get("racks", {})
     if not isinstance(racks, dict) or not all(isinstance(v, str) for v in racks.values()):

@@ -23,6 +23,7 @@ from flask import (
     session,
     url_for,
 )
+from flask.typing import ResponseReturnValue
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
@@ -432,12 +433,12 @@ def _page(day: dt.date, result=None, error=None, text="", status=200, sheet=None
 
 
 @bp.get("/girdle")
-def page():
+def page() -> ResponseReturnValue:
     return _page(today_utc())
 
 
 @bp.route("/girdle/<day>", methods=["GET", "POST"])
-def day_page(day: str):
+def day_page(day: str) -> ResponseReturnValue:
     when = _page_date(day)
     if request.method == "GET":
         return _page(when)
@@ -469,7 +470,7 @@ def _play_state(day: dt.date, text: str) -> dict:
 
 
 @bp.route("/girdle/<day>/play", methods=["GET", "POST"])
-def play(day: str):
+def play(day: str) -> ResponseReturnValue:
     """Play the day's Girdle on the phone: each word typed into its line's squares, judged and
     scored by the engine word by word; the finished sheet is submitted like a typed one."""
     when = _page_date(day)
@@ -496,7 +497,7 @@ def play(day: str):
 
 
 @bp.post("/girdle/<day>/photo")
-def sheet_photo(day: str):
+def sheet_photo(day: str) -> ResponseReturnValue:
     when = _page_date(day)
     from companion.web.photos import chosen_photo
 
@@ -509,14 +510,14 @@ def sheet_photo(day: str):
 
 
 @bp.get("/girdle/<day>/photo")
-def back_to_day(day: str):
+def back_to_day(day: str) -> ResponseReturnValue:
     """The photo form's address opened again (reload, back button, a shared link): the
     day's page."""
     return redirect(url_for("girdle.day_page", day=day))
 
 
 @bp.get("/girdle/<day>.pdf")
-def sheet_pdf(day: str):
+def sheet_pdf(day: str) -> ResponseReturnValue:
     when = _page_date(day)
     paper = request.args.get("paper", "letter")
     return Response(_sheet_pdf(when, paper), mimetype="application/pdf", headers={
@@ -524,7 +525,7 @@ def sheet_pdf(day: str):
 
 
 @bp.get("/girdle/<day>/answers.pdf")
-def answers_pdf(day: str):
+def answers_pdf(day: str) -> ResponseReturnValue:
     from companion.girdle import Solution
     from printables.girdle_key import answer_key_pdf
 
@@ -547,7 +548,7 @@ def answers_pdf(day: str):
 
 
 @bp.get("/girdle/archive")
-def archive():
+def archive() -> ResponseReturnValue:
     month = request.args.get("month") or today_utc().strftime("%Y-%m")
     try:
         first_of = dt.date.fromisoformat(month + "-01")
@@ -575,7 +576,7 @@ def archive():
 
 
 @bp.get("/girdle/today")
-def today_redirect():
+def today_redirect() -> ResponseReturnValue:
     return redirect(url_for("girdle.page"))
 
 
@@ -586,7 +587,7 @@ def _api_day(day: str) -> dt.date:
 
 
 @bp.get("/api/girdle/<day>")
-def api_puzzle(day: str):
+def api_puzzle(day: str) -> ResponseReturnValue:
     when = _api_day(day)
     data = puzzle_model(puzzle(when))
     data["sheet"] = {p: url_for("girdle.sheet_pdf", day=when.isoformat(), paper=p)
@@ -595,20 +596,20 @@ def api_puzzle(day: str):
 
 
 @bp.get("/api/girdle/<day>/hints")
-def api_hints(day: str):
+def api_hints(day: str) -> ResponseReturnValue:
     grid = hints(_api_day(day))
     db().commit()  # keep a newly found par
     return jsonify({"grid": ["".join(row) for row in grid]})
 
 
 @bp.get("/api/girdle/<day>/par/status")
-def api_par_status(day: str):
+def api_par_status(day: str) -> ResponseReturnValue:
     """Where the search for the day's par stands, for a page waiting for the hints."""
     return jsonify({"status": par_state(_api_day(day))})
 
 
 @bp.post("/api/girdle/<day>/photo")
-def api_sheet_photo(day: str):
+def api_sheet_photo(day: str) -> ResponseReturnValue:
     when = _api_day(day)
     from companion.web.photos import chosen_photo
 
@@ -645,12 +646,12 @@ def checked_player_id(value: object) -> str:
 
 
 @bp.post("/api/girdle/players")
-def api_new_player():
+def api_new_player() -> ResponseReturnValue:
     return jsonify({"player": issue_player_id()}), 201
 
 
 @bp.post("/api/girdle/<day>/submissions")
-def api_submit(day: str):
+def api_submit(day: str) -> ResponseReturnValue:
     when = _api_day(day)
     body = request.get_json(silent=True)
     if not isinstance(body, dict) or not isinstance(body.get("solution"), str):

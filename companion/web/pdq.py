@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 
 from companion.errors import CompanionError, UsageError
 from companion.judge import Verdict
@@ -93,7 +94,7 @@ def all_words(cards: str, variant: str) -> dict:
 
 
 @bp.get("/pdq")
-def page():
+def page() -> ResponseReturnValue:
     error = None
     variants = all_variants()
     try:
@@ -127,7 +128,7 @@ def page():
     solo = variants[variant].goal == "solo"
     if solo and verdict is not None and verdict.valid:  # Solitaire: collect and deal on
         return redirect(url_for("pdq.page", variant=variant, seed=seed, round=number + 1,
-                                collected=collected + len(d.cards), last=verdict.word))
+                                collected=collected + len(d.cards or ""), last=verdict.word))
     return render_template("pdq.html", variants=variants, variant=variant, d=d, word=word,
                            verdict=verdict, words=words, solo=solo, collected=collected,
                            stuck=bool(request.args.get("stuck")), last=request.args.get("last"),
@@ -136,20 +137,20 @@ def page():
 
 
 @bp.post("/pdq/deal")
-def new_deal():
+def new_deal() -> ResponseReturnValue:
     variant = get_variant(request.form.get("variant") or "regular").name
     return redirect(url_for("pdq.page", variant=variant, seed=secrets.randbelow(MAX_SEED),
                             round=1))
 
 
 @bp.get("/pdq/deal")
-def back_to_page():
+def back_to_page() -> ResponseReturnValue:
     """The deal form's address opened again (reload, back button): the dealer."""
     return redirect(url_for("pdq.page"))
 
 
 @bp.get("/pdq/cards-photo")
-def back_to_check():
+def back_to_check() -> ResponseReturnValue:
     """The cards photo form's address opened again: the check page, set for PDQ."""
     return redirect(url_for("challenge.page", game="pdq"))
 
@@ -164,7 +165,7 @@ def _cards_from_photo() -> dict:
 
 
 @bp.post("/pdq/cards-photo")
-def cards_photo():
+def cards_photo() -> ResponseReturnValue:
     read = _cards_from_photo()
     variant = request.form.get("variant") or "regular"
     return redirect(url_for("challenge.page", game="pdq", cards=read["cards"],
@@ -175,14 +176,14 @@ def cards_photo():
 # -- JSON API --------------------------------------------------------------------------------
 
 @bp.get("/api/pdq/variants")
-def api_variants():
+def api_variants() -> ResponseReturnValue:
     return jsonify([{"name": v.name, "title": v.title, "cards": v.cards,
                      "min_length": v.min_length, "summary": v.summary}
                     for v in all_variants().values()])
 
 
 @bp.get("/api/pdq/deal")
-def api_deal():
+def api_deal() -> ResponseReturnValue:
     args = request.args.to_dict()
     if "seed" not in args:
         args["seed"] = str(secrets.randbelow(MAX_SEED))
@@ -197,7 +198,7 @@ def _cards_variant() -> tuple[str, str]:
 
 
 @bp.get("/api/pdq/judge")
-def api_judge():
+def api_judge() -> ResponseReturnValue:
     cards, variant = _cards_variant()
     said = words_from(request.args["said"]) if request.args.get("said") else []
     verdicts = judge_words(words_from(request.args.get("word")), cards, variant, said,
@@ -208,12 +209,12 @@ def api_judge():
 
 
 @bp.post("/api/pdq/cards")
-def api_cards_photo():
+def api_cards_photo() -> ResponseReturnValue:
     return jsonify(_cards_from_photo())
 
 
 @bp.get("/api/pdq/words")
-def api_words():
+def api_words() -> ResponseReturnValue:
     return jsonify(all_words(*_cards_variant()))
 
 

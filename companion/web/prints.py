@@ -18,6 +18,7 @@ from flask import (
     request,
     url_for,
 )
+from flask.typing import ResponseReturnValue
 
 from companion.errors import CompanionError, UsageError
 from companion.judge import GAME_TITLES
@@ -157,22 +158,22 @@ def _download(key: str, ext: str):
 
 
 @bp.get("/prints")
-def page():
+def page() -> ResponseReturnValue:
     return render_template("prints.html", documents=DOCUMENTS, labels=GAME_TITLES)
 
 
 @bp.get("/prints/<key>.pdf")
-def pdf(key: str):
+def pdf(key: str) -> ResponseReturnValue:
     return _download(key, "pdf")
 
 
 @bp.get("/prints/<key>.png")
-def preview(key: str):
+def preview(key: str) -> ResponseReturnValue:
     return _download(key, "png")
 
 
 @bp.get("/prints/3d")
-def models_page():
+def models_page() -> ResponseReturnValue:
     from companion.web import prints3d
 
     built, error, req, status, field = None, None, None, 200, ""
@@ -193,7 +194,7 @@ def models_page():
 
 
 @bp.get("/prints/3d/<key>/<name>")
-def model_file(key: str, name: str):
+def model_file(key: str, name: str) -> ResponseReturnValue:
     from companion.web import prints3d
 
     found = prints3d.stored_file(key, name)
@@ -206,7 +207,7 @@ def model_file(key: str, name: str):
 
 
 @bp.get("/api/prints/3d")
-def api_models():
+def api_models() -> ResponseReturnValue:
     from companion.web import prints3d
     from companion.web.errors import error_response
 
@@ -227,7 +228,7 @@ def api_models():
 
 
 @bp.get("/api/prints/3d/status")
-def api_model_status():
+def api_model_status() -> ResponseReturnValue:
     """Where a build stands, for a page waiting for it (nothing is started or forgotten)."""
     from companion.web import prints3d
 
@@ -236,7 +237,7 @@ def api_model_status():
 
 
 @bp.get("/api/prints")
-def api_catalogue():
+def api_catalogue() -> ResponseReturnValue:
     return jsonify([{"key": d.key, "title": d.title, "description": d.blurb,
                      "options": {c.name: list(c.values) for c in d.choices},
                      "pdf": url_for("prints.api_pdf", key=d.key),
@@ -245,7 +246,7 @@ def api_catalogue():
 
 
 @bp.get("/api/prints/<key>")
-def api_pdf(key: str):
+def api_pdf(key: str) -> ResponseReturnValue:
     return _download(key, "pdf")
 
 
