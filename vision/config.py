@@ -27,6 +27,12 @@ class LocateConfig:
     outline_px: int = 900                # side of the square the outline is first warped to
     grid_search_min: float = 0.80        # grid spans at least this fraction of the outline
     min_grid_contrast: float = 1.5       # grid-line edges at least this times the mean edge
+    line_edge: float = 1.5               # one grid line is seen when its edge is at least this
+                                         # times the mean edge across the outline
+    min_lines_seen: float = 0.67         # share of the grid's inner lines seen, each way (a
+                                         # board's own grid: 0.71 and more, in the real photos
+                                         # 0.86; a printed sheet's boxes and tables: 0.57 at
+                                         # most)
     cell_px: int = 48                    # canonical cell size after the perspective warp
     min_markers: int = 3                 # markers needed for a marker fit
     extra_blanks: int = 2                # more blank tiles than the set has, plus this: the

@@ -146,22 +146,41 @@ def grid_lines(profile: np.ndarray, n: int, min_span: float) -> tuple[float, flo
 
 def outline_grids(cfg: LocateConfig, image: np.ndarray, rows: int, cols: int
                   ) -> list[Located]:
-    """Every candidate outline's grid, the clearest grid lines first.
+    """Every candidate outline whose grid shows, the clearest grid lines first. A grid shows
+    when its lines stand out as a whole (``min_grid_contrast``) and one by one: at least
+    ``min_lines_seen`` of its inner lines each way (a sheet's few strong rules and boxes can
+    line up with a few of a grid's lines, never with most of them).
 
-    Raises :class:`VisionError` when no grid stands out clearly enough.
+    Raises :class:`VisionError` when no grid shows.
     """
     scored = [_grid_in(cfg, image, outline, rows, cols)
               for outline in outline_candidates(cfg, image)]
-    if max(score for score, _ in scored) < cfg.min_grid_contrast:
+    shown = [(contrast, corners) for contrast, seen, corners in scored
+             if contrast >= cfg.min_grid_contrast and seen >= cfg.min_lines_seen]
+    if not shown:
         raise VisionError(f"a board outline was found but not its {rows}x{cols} grid lines: "
-                          "photograph the whole board, in focus and evenly lit")
-    scored.sort(key=lambda s: -s[0])
-    return [_located(cfg, corners, rows, cols, "outline") for _, corners in scored]
+                          "photograph the whole board, in focus and evenly lit (and check the "
+                          "photo shows this game's board)")
+    shown.sort(key=lambda s: -s[0])
+    return [_located(cfg, corners, rows, cols, "outline") for _, corners in shown]
+
+
+def lines_seen(profile: np.ndarray, offset: float, pitch: float, n: int, edge: float
+               ) -> float:
+    """The share of the ``n - 1`` inner lines of a grid (``offset``, ``pitch``, as
+    :func:`grid_lines` finds it) whose edge strength in ``profile`` is at least ``edge`` times
+    the profile's mean."""
+    if n < 2:
+        return 1.0
+    prof = np.maximum.reduce([np.roll(profile, k) for k in (-1, 0, 1)])
+    pos = np.clip(np.round(offset + pitch * np.arange(1, n)).astype(int), 0, len(prof) - 1)
+    return float(np.mean(prof[pos] >= edge * max(1e-6, float(profile.mean()))))
 
 
 def _grid_in(cfg: LocateConfig, image: np.ndarray, outline: np.ndarray, rows: int, cols: int
-             ) -> tuple[float, np.ndarray]:
-    """How clearly a grid shows inside ``outline``, and the grid's corners in the photo."""
+             ) -> tuple[float, float, np.ndarray]:
+    """How clearly a grid shows inside ``outline`` (its lines' contrast, and the share of its
+    inner lines seen, the smaller of the two ways), and the grid's corners in the photo."""
     n = cfg.outline_px
     square = np.array([[0, 0], [n, 0], [n, n], [0, n]], np.float32)
     to_square = cv2.getPerspectiveTransform(outline, square)
@@ -169,12 +188,16 @@ def _grid_in(cfg: LocateConfig, image: np.ndarray, outline: np.ndarray, rows: in
     gray = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY).astype(np.float32)
     gx = np.abs(cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3))
     gy = np.abs(cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3))
-    x0, px, sx = grid_lines(np.median(gx, axis=0) + gx.mean(axis=0), cols, cfg.grid_search_min)
-    y0, py, sy = grid_lines(np.median(gy, axis=1) + gy.mean(axis=1), rows, cfg.grid_search_min)
+    across = np.median(gx, axis=0) + gx.mean(axis=0)
+    down = np.median(gy, axis=1) + gy.mean(axis=1)
+    x0, px, sx = grid_lines(across, cols, cfg.grid_search_min)
+    y0, py, sy = grid_lines(down, rows, cfg.grid_search_min)
+    seen = min(lines_seen(across, x0, px, cols, cfg.line_edge),
+               lines_seen(down, y0, py, rows, cfg.line_edge))
     grid_sq = np.array([[x0, y0], [x0 + cols * px, y0], [x0 + cols * px, y0 + rows * py],
                           [x0, y0 + rows * py]], np.float32)
     corners = cv2.perspectiveTransform(grid_sq.reshape(-1, 1, 2), np.linalg.inv(to_square))
-    return min(sx, sy), corners.reshape(4, 2)
+    return min(sx, sy), seen, corners.reshape(4, 2)
 
 
 def _located(cfg: LocateConfig, corners: np.ndarray, rows: int, cols: int,

@@ -1,0 +1,85 @@
+"""A photo of the wrong thing is never read as an empty board; a board with neither markers
+nor premium squares is still found by its outline and grid lines."""
+
+from __future__ import annotations
+
+import datetime as dt
+from functools import cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.layout.sheets import girdle_sheet
+from companion.lexicon import Lexicon, default_lexicon
+from synthetic.boards import synthetic_photo
+from synthetic.camera import Camera
+from synthetic.girdle import example_puzzle, printed_sheet
+from synthetic.scenes import Scene, crossword
+from vision.boards import board_spec
+from vision.classifier import shipped_classifier
+from vision.config import DEFAULT
+from vision.errors import VisionError
+from vision.imageio import decode_photo
+from vision.reading import read_board
+
+SMALL = Camera(width=1600, height=1200, fill=(0.7, 0.85))
+PX_PER_MM = 4.0
+SCENES = Path(__file__).parent / "data" / "vision" / "scenes"
+
+
+@cache
+def scene_words() -> Lexicon:
+    """The pinned list the synthetic boards are drawn from (see its README)."""
+    return Lexicon.from_path(SCENES / "scene-words.txt.gz", name="scene words")
+
+
+@cache
+def _sheet() -> np.ndarray:
+    """The day's printed Girdle sheet, as `companion print girdle` makes it, rasterised."""
+    return printed_sheet(example_puzzle(), dt.date(2026, 12, 1), PX_PER_MM)
+
+
+@cache
+def _sheet_without_markers() -> np.ndarray:
+    """The printed sheet with its four markers covered (a hand, the edge of the frame)."""
+    flat = _sheet().copy()
+    for m in girdle_sheet("letter").markers:
+        (x0, y0), _, (x1, y1), _ = m.corners()
+        pad = 3.0
+        cv2.rectangle(flat, (round((x0 - pad) * PX_PER_MM), round((y0 - pad) * PX_PER_MM)),
+                      (round((x1 + pad) * PX_PER_MM), round((y1 + pad) * PX_PER_MM)),
+                      (255, 255, 255), -1)
+    return flat
+
+
+def _png(image: np.ndarray) -> bytes:
+    ok, buf = cv2.imencode(".png", image)
+    assert ok
+    return buf.tobytes()
+
+
+def _board_photo(kind: str, game: str, seed: int = 1) -> tuple[Scene, bytes]:
+    rng = np.random.default_rng(seed)
+    spec = board_spec(game)
+    scene = crossword(spec, scene_words(), rng, words=6)
+    return scene, synthetic_photo(kind, spec, scene, rng, SMALL)
+
+
+@pytest.mark.parametrize("game, size, seed", [("bugwords", "15x15", 1), ("werdup", "10x10", 1),
+                                              ("werdup", "10x10", 2)])
+def test_the_outline_fallback_tells_a_boards_grid_from_a_sheets_boxes(game, size, seed):
+    """Without its markers a Girdle sheet is not told by them; its rules and boxes line up
+    with a few of a grid's lines, never with most of them, so no grid is found in it (it was
+    read as an empty board). A commercial WerdUp board, with neither markers nor premium
+    squares, is still read by its outline: every one of its grid lines is seen."""
+    image = decode_photo(DEFAULT.load, _png(_sheet_without_markers()))
+    with pytest.raises(VisionError, match=f"not its {size} grid lines"):
+        read_board(DEFAULT, image, board_spec(game), shipped_classifier())
+    if game == "werdup":
+        scene, photo = _board_photo("commercial", "werdup", seed)
+        reading = read_board(DEFAULT, decode_photo(DEFAULT.load, photo), board_spec("werdup"),
+                             shipped_classifier(), default_lexicon())
+        assert reading.located.method == "outline"
+        assert reading.grid() == scene.letters
