@@ -1,5 +1,6 @@
-"""A photo of the wrong thing is never read as an empty board; a board with neither markers
-nor premium squares is still found by its outline and grid lines."""
+"""A photo of the wrong thing (a Word Girdle sheet, another game's board, a PDQ deal) is
+refused in a sentence that says what it shows, never read as an empty board; a board with
+neither markers nor premium squares is still found by its outline and grid lines."""
 
 from __future__ import annotations
 
@@ -11,16 +12,18 @@ import cv2
 import numpy as np
 import pytest
 
+from companion.cli import main
 from companion.layout.sheets import girdle_sheet
 from companion.lexicon import Lexicon, default_lexicon
 from synthetic.boards import synthetic_photo
-from synthetic.camera import Camera
+from synthetic.camera import Camera, photograph
+from synthetic.cards import deal_photo
 from synthetic.girdle import example_puzzle, printed_sheet
 from synthetic.scenes import Scene, crossword
 from vision.boards import board_spec
 from vision.classifier import shipped_classifier
 from vision.config import DEFAULT
-from vision.errors import VisionError
+from vision.errors import VisionError, WrongDocument
 from vision.imageio import decode_photo
 from vision.reading import read_board
 
@@ -65,6 +68,66 @@ def _board_photo(kind: str, game: str, seed: int = 1) -> tuple[Scene, bytes]:
     spec = board_spec(game)
     scene = crossword(spec, scene_words(), rng, words=6)
     return scene, synthetic_photo(kind, spec, scene, rng, SMALL)
+
+
+def _read(capsys, photo: bytes, tmp_path, game: str) -> tuple[int, str]:
+    path = tmp_path / "photo.png"
+    path.write_bytes(photo)
+    extra = ["--date", "2026-12-01"] if game == "girdle" else []
+    status = main(["read", str(path), "--game", game, *extra])
+    return status, capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game, wanted", [("bugwords", "a Bug Words board"),
+                                          ("werdup", "a WerdUp board"),
+                                          ("pdq", "a PDQ deal")])
+def test_a_printed_girdle_sheet_is_refused_as_a_girdle_sheet(capsys, tmp_path, game, wanted):
+    """Read as a Bug Words board, the sheet's boxes and tables were taken for a 15x15 grid
+    with nothing on it: "found by outline", an empty board, exit status 0."""
+    status, err = _read(capsys, _png(_sheet()), tmp_path, game)
+    assert status == 1
+    assert err == (f"companion: this photo shows a Word Girdle sheet, not {wanted}: "
+                   "read it with --game girdle\n")
+
+
+def test_a_photographed_girdle_sheet_is_refused_by_the_board_reader():
+    rng = np.random.default_rng(4)
+    image = decode_photo(DEFAULT.load, photograph(_sheet(), SMALL, rng)[0])
+    with pytest.raises(WrongDocument, match="^this photo shows a Word Girdle sheet, not a "
+                                            "Bug Words board$") as refused:
+        read_board(DEFAULT, image, board_spec("bugwords"), shipped_classifier())
+    assert refused.value.game == "girdle"
+
+
+@pytest.mark.parametrize("game, wanted", [("bugwords", "a Bug Words board"),
+                                          ("girdle", "a Word Girdle sheet")])
+def test_a_pdq_deal_is_refused_as_a_deal(capsys, tmp_path, game, wanted):
+    photo = deal_photo(list("ZEST"), np.random.default_rng(2), Camera(width=1600, height=1200))
+    status, err = _read(capsys, photo, tmp_path, game)
+    assert status == 1
+    assert err == (f"companion: this photo shows a PDQ deal (4 cards), not {wanted}: "
+                   "read it with --game pdq\n")
+
+
+@pytest.mark.parametrize("kind, board, game, shows, wanted, right", [
+    ("paper", "bugwords", "girdle", "the printed Bug Words paper board",
+     "a Word Girdle sheet", "bugwords"),
+    ("paper", "bugwords", "werdup", "the printed Bug Words paper board", "a WerdUp board",
+     "bugwords"),
+    ("paper", "werdup", "bugwords", "the printed WerdUp paper board", "a Bug Words board",
+     "werdup"),
+    ("3d", "werdup", "bugwords", "the 3D-printed WerdUp board", "a Bug Words board", "werdup"),
+    ("paper", "werdup", "pdq", "the printed WerdUp paper board", "a PDQ deal", "werdup"),
+])
+def test_another_games_board_is_refused_as_that_board(capsys, tmp_path, kind, board, game,
+                                                      shows, wanted, right):
+    """Another game's paper or 3D-printed board was read by its outline as an empty board of
+    this game's (or, as a sheet or a deal, said only that no markers or cards were seen)."""
+    _, photo = _board_photo(kind, board)
+    status, err = _read(capsys, photo, tmp_path, game)
+    assert status == 1
+    assert err == (f"companion: this photo shows {shows}, not {wanted}: "
+                   f"read it with --game {right}\n")
 
 
 @pytest.mark.parametrize("game, size, seed", [("bugwords", "15x15", 1), ("werdup", "10x10", 1),

@@ -9,10 +9,11 @@ import numpy as np
 
 from vision.cells import glyph_of
 from vision.classifier import TileClassifier
-from vision.config import CardConfig, CellConfig
-from vision.errors import VisionError
+from vision.config import DEFAULT, CardConfig, CellConfig
+from vision.errors import VisionError, WrongDocument
 from vision.glyph import features, ink_mask
 from vision.locate import order_corners
+from vision.markers import WANTED, other_document
 
 PX_PER_MM = 2.0
 ROTATION_AMBIGUOUS = ("M", "W", "N", "Z")  # printed with a bar under the letter
@@ -123,12 +124,28 @@ def _bar_below(cfg: CellConfig, crop: np.ndarray) -> bool:
 def read_deal(cards_cfg: CardConfig, cells_cfg: CellConfig, clf: TileClassifier,
               image: np.ndarray, letters: tuple[str, ...], expected: tuple[int, ...] = (3, 4)
               ) -> list[CardRead]:
-    """The dealt cards in a BGR photo, left to right."""
+    """The dealt cards in a BGR photo, left to right. When there are not as many as
+    ``expected``, a photo of one of the companion's marked printables (a Word Girdle sheet, a
+    paper board) is refused as such."""
     found = find_cards(cards_cfg, image)
     if len(found) not in expected:
+        wrong = other_document(DEFAULT.locate, image, "pdq")
+        if wrong is not None:
+            raise wrong
         want = " or ".join(str(n) for n in expected)
         seen = "no card" if not found else "1 card" if len(found) == 1 else f"{len(found)} cards"
         raise VisionError(f"found {seen}, expected {want}: lay the cards apart, "
                           "face up, on a darker table, all in the picture")
     return [read_card(cards_cfg, cells_cfg, clf, card_face(cards_cfg, image, c), c, letters)
             for c in found]
+
+
+def deal_shown(cfg: CardConfig, image: np.ndarray, game: str,
+               expected: tuple[int, ...] = (3, 4)) -> WrongDocument | None:
+    """The refusal for a photo of a PDQ deal (as many card outlines as a deal has) that was
+    to show ``game``'s board or sheet, once that was not found in it; ``None`` otherwise."""
+    found = find_cards(cfg, image)
+    if len(found) not in expected:
+        return None
+    return WrongDocument(f"a PDQ deal ({len(found)} cards)", WANTED.get(game, f"a {game} photo"),
+                         "pdq")

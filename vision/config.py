@@ -31,10 +31,12 @@ class LocateConfig:
                                          # times the mean edge across the outline
     min_lines_seen: float = 0.67         # share of the grid's inner lines seen, each way (a
                                          # board's own grid: 0.71 and more, in the real photos
-                                         # 0.86; a printed sheet's boxes and tables: 0.57 at
+                                         # 0.86; a printed sheet's boxes and tables: 0.56 at
                                          # most)
     cell_px: int = 48                    # canonical cell size after the perspective warp
     min_markers: int = 3                 # markers needed for a marker fit
+    min_other_markers: int = 2           # markers of another printed thing (a Word Girdle
+                                         # sheet read as a board...) that tell it is that
     extra_blanks: int = 2                # more blank tiles than the set has, plus this: the
                                          # grid is misplaced (another outline is tried)
 

@@ -11,3 +11,14 @@ class VisionError(CompanionError):
 
 class BadPhoto(UsageError):
     """The file is not a usable photo (not an image, truncated, too big or too small)."""
+
+
+class WrongDocument(VisionError):
+    """The photo shows another of the companion's printed things (its markers say which):
+    ``shows`` names it ("a Word Girdle sheet") and ``game`` is the game that reads it."""
+
+    def __init__(self, shows: str, wanted: str, game: str) -> None:
+        super().__init__(f"this photo shows {shows}, not {wanted}")
+        self.shows = shows
+        self.wanted = wanted
+        self.game = game

@@ -16,7 +16,7 @@ from companion.layout import sheets
 from companion.layout.werdup_board import WERDUP_BOARD, BoardLayout
 from vision.boards import BoardSpec
 from vision.config import LocateConfig
-from vision.errors import VisionError
+from vision.errors import VisionError, WrongDocument
 from vision.locate import Located, _located
 
 Point = tuple[float, float]
@@ -107,3 +107,53 @@ def try_locate(cfg: LocateConfig, image: np.ndarray, spec: BoardSpec) -> Located
     if best_error is not None:
         raise best_error
     return None
+
+
+# What each game's photo should show, for a refusal's sentence.
+WANTED = {"bugwords": "a Bug Words board", "werdup": "a WerdUp board",
+          "girdle": "a Word Girdle sheet", "pdq": "a PDQ deal"}
+
+
+@dataclass(frozen=True)
+class Document:
+    """One of the companion's marked printables: what it is, for a sentence, and the game
+    that reads it."""
+
+    shows: str
+    game: str
+    dictionary: str
+    ids: frozenset[int]
+
+
+def marked_documents() -> list[Document]:
+    """Every printed thing that carries markers (each marker id is on one kind only)."""
+    girdle = [sheets.girdle_sheet(p) for p in ("letter", "a4")]
+    werdup = sheets.board_sheet("werdup")
+    bugwords = sheets.board_sheet("bugwords")
+    return [
+        Document("a Word Girdle sheet", "girdle", girdle[0].dictionary,
+                 frozenset(i for lay in girdle for i in lay.marker_points())),
+        Document("the printed WerdUp paper board", "werdup", werdup.dictionary,
+                 frozenset(werdup.marker_points())),
+        Document("the printed Bug Words paper board", "bugwords", bugwords.dictionary,
+                 frozenset(bugwords.marker_points())),
+        Document("the 3D-printed WerdUp board", "werdup", WERDUP_BOARD.aruco_dictionary,
+                 frozenset(s.id for s in WERDUP_BOARD.markers)),
+    ]
+
+
+def other_document(cfg: LocateConfig, image: np.ndarray, game: str) -> WrongDocument | None:
+    """The refusal for a photo that shows another game's marked printable (a Word Girdle
+    sheet read as a Bug Words board, say): at least ``cfg.min_other_markers`` of its markers
+    seen, more than of any other printable's; ``None`` when there is no such thing."""
+    seen: dict[str, dict[int, np.ndarray]] = {}
+    best: tuple[int, Document] | None = None
+    for doc in marked_documents():
+        if doc.dictionary not in seen:
+            seen[doc.dictionary] = detect(image, doc.dictionary)
+        count = sum(i in doc.ids for i in seen[doc.dictionary])
+        if count >= cfg.min_other_markers and (best is None or count > best[0]):
+            best = (count, doc)
+    if best is None or best[1].game == game:
+        return None
+    return WrongDocument(best[1].shows, WANTED.get(game, f"a {game} photo"), best[1].game)

@@ -61,7 +61,27 @@ def board_candidates(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec) -> l
     found = markers.try_locate(cfg.locate, image, spec)
     if found is not None:
         return [found]
-    return outline_grids(cfg.locate, image, spec.rows, spec.cols)
+    return _outline_grids(cfg, image, spec)
+
+
+def _outline_grids(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec) -> list[Located]:
+    """The outlines' grids (:func:`vision.locate.outline_grids`), once the photo is known not
+    to show another game's marked printable (a Word Girdle sheet, the other game's paper
+    board: its boxes and tables are no board to look for); when no grid is found, a photo of
+    a PDQ deal is refused as such."""
+    from vision import markers
+    from vision.cards import deal_shown
+
+    wrong = markers.other_document(cfg.locate, image, spec.game)
+    if wrong is not None:
+        raise wrong
+    try:
+        return outline_grids(cfg.locate, image, spec.rows, spec.cols)
+    except VisionError:
+        deal = deal_shown(cfg.cards, image, spec.game)
+        if deal is not None:
+            raise deal from None
+        raise
 
 
 def read_board(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: TileClassifier,
@@ -71,9 +91,11 @@ def read_board(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: TileC
 
     Letters come from the tile classifier, or from Tesseract when ``tesseract`` is given.
     The companion's boards are found by their markers; a commercial board by its premium
-    squares (:func:`read_commercial`, classifier only); failing both, of the outlines' grids
-    the first whose reading is plausible (no more blank tiles than the set has, give or take
-    ``locate.extra_blanks``) is taken.
+    squares (:func:`read_commercial`, classifier only); a photo of another game's marked
+    printable, or of a PDQ deal, is refused (:class:`vision.errors.WrongDocument`); failing
+    all, of the outlines' grids (grids whose lines show one by one) the first whose reading
+    is plausible (no more blank tiles than the set has, give or take ``locate.extra_blanks``)
+    is taken.
     """
     if located is not None:
         candidates = [located]
@@ -85,8 +107,7 @@ def read_board(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: TileC
             wood = read_commercial(cfg, image, spec, clf, lexicon)
             if wood is not None:
                 return wood
-        candidates = ([found] if found is not None
-                      else outline_grids(cfg.locate, image, spec.rows, spec.cols))
+        candidates = [found] if found is not None else _outline_grids(cfg, image, spec)
     for where in candidates:
         canonical = warp(image, where)
         reads = read_cells(cfg.cells, canonical, spec, clf, cfg.classify.min_confidence,

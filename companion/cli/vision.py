@@ -67,6 +67,15 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run_read(args: argparse.Namespace) -> int:
+    from vision.errors import VisionError, WrongDocument
+
+    try:
+        return _run_read(args)
+    except WrongDocument as exc:  # another game's printable: say which --game reads it
+        raise VisionError(f"{exc}: read it with --game {exc.game}") from exc
+
+
+def _run_read(args: argparse.Namespace) -> int:
 
     from vision.boards import board_spec
     from vision.photo import load, read_photo, read_werdup_photo

@@ -267,6 +267,24 @@ def test_a_24_megapixel_iphone_photo_is_not_too_large(client):
     assert "board" in resp.get_json()["error"]  # read, and no board found in a plain picture
 
 
+def test_a_girdle_sheet_sent_as_a_board_photo_is_refused_as_a_girdle_sheet(client):
+    """A printed Word Girdle sheet sent to a Bug Words game was read "by outline" as an empty
+    board and stored; now it is refused, in a sentence that says what the photo shows."""
+    import datetime as dt
+
+    import cv2
+
+    from synthetic.girdle import example_puzzle, printed_sheet
+
+    sheet = printed_sheet(example_puzzle(), dt.date(2026, 12, 1), 4.0)
+    png = cv2.imencode(".png", sheet)[1].tobytes()
+    gid = _game(client)["table_key"]
+    resp = client.post(f"/api/games/{gid}/photos", data=png, content_type="image/png")
+    assert resp.status_code == 400
+    assert resp.get_json()["error"] == ("this photo shows a Word Girdle sheet, not a Bug Words "
+                                        "board")
+
+
 def test_the_api_description_names_every_photo_format(client):
     spec = client.get("/api/openapi.json").get_json()
     for path in ("/api/games/{key}/photos", "/api/girdle/{day}/photo", "/api/pdq/cards"):
