@@ -70,8 +70,9 @@ def _board_photo(kind: str, game: str, seed: int = 1) -> tuple[Scene, bytes]:
     return scene, synthetic_photo(kind, spec, scene, rng, SMALL)
 
 
-def _read(capsys, photo: bytes, tmp_path, game: str) -> tuple[int, str]:
-    path = tmp_path / "photo.png"
+def _read(capsys, photo: bytes, tmp_path, game: str, name: str = "photo.png"
+          ) -> tuple[int, str]:
+    path = tmp_path / name
     path.write_bytes(photo)
     extra = ["--date", "2026-12-01"] if game == "girdle" else []
     status = main(["read", str(path), "--game", game, *extra])
@@ -103,7 +104,7 @@ def test_a_photographed_girdle_sheet_is_refused_by_the_board_reader():
                                           ("girdle", "a Word Girdle sheet")])
 def test_a_pdq_deal_is_refused_as_a_deal(capsys, tmp_path, game, wanted):
     photo = deal_photo(list("ZEST"), np.random.default_rng(2), Camera(width=1600, height=1200))
-    status, err = _read(capsys, photo, tmp_path, game)
+    status, err = _read(capsys, photo, tmp_path, game, "deal.jpg")
     assert status == 1
     assert err == (f"companion: this photo shows a PDQ deal (4 cards), not {wanted}: "
                    "read it with --game pdq\n")
@@ -124,7 +125,7 @@ def test_another_games_board_is_refused_as_that_board(capsys, tmp_path, kind, bo
     """Another game's paper or 3D-printed board was read by its outline as an empty board of
     this game's (or, as a sheet or a deal, said only that no markers or cards were seen)."""
     _, photo = _board_photo(kind, board)
-    status, err = _read(capsys, photo, tmp_path, game)
+    status, err = _read(capsys, photo, tmp_path, game, "board.jpg")
     assert status == 1
     assert err == (f"companion: this photo shows {shows}, not {wanted}: "
                    f"read it with --game {right}\n")
@@ -146,3 +147,24 @@ def test_the_outline_fallback_tells_a_boards_grid_from_a_sheets_boxes(game, size
                              shipped_classifier(), default_lexicon())
         assert reading.located.method == "outline"
         assert reading.grid() == scene.letters
+
+
+REAL = Path(__file__).parent / "data" / "vision" / "real"
+
+
+@pytest.mark.parametrize("photo, game, wanted", [
+    ("IMG_20151016_165946.jpg", "werdup", "a WerdUp board"),
+    ("IMG_20141025_163933.jpg", "werdup", "a WerdUp board"),
+    ("IMG_20151016_165946.jpg", "girdle", "a Word Girdle sheet"),
+    ("IMG_20151016_165946.jpg", "pdq", "a PDQ deal"),
+])
+def test_a_real_photo_of_a_commercial_board_is_refused_as_a_bug_words_board(
+        capsys, tmp_path, photo, game, wanted):
+    """A phone photo of a commercial Bug Words board, read as a WerdUp board, was taken by its
+    outline for a 10x10 grid with a few letters on it (31 of the 34 real photos: these two,
+    with 41 and 9 tiles, as WerdUp boards with 1 and none); read as a sheet or a deal, only
+    "0 of 4 markers" or "found 1 card" was said."""
+    status, err = _read(capsys, (REAL / photo).read_bytes(), tmp_path, game, photo)
+    assert status == 1
+    assert err == (f"companion: this photo shows a Bug Words board, not {wanted}: "
+                   "read it with --game bugwords\n")

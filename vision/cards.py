@@ -9,11 +9,11 @@ import numpy as np
 
 from vision.cells import glyph_of
 from vision.classifier import TileClassifier
-from vision.config import DEFAULT, CardConfig, CellConfig
+from vision.config import CardConfig, CellConfig
 from vision.errors import VisionError, WrongDocument
 from vision.glyph import features, ink_mask
 from vision.locate import order_corners
-from vision.markers import WANTED, other_document
+from vision.markers import WANTED
 
 PX_PER_MM = 2.0
 ROTATION_AMBIGUOUS = ("M", "W", "N", "Z")  # printed with a bar under the letter
@@ -124,14 +124,10 @@ def _bar_below(cfg: CellConfig, crop: np.ndarray) -> bool:
 def read_deal(cards_cfg: CardConfig, cells_cfg: CellConfig, clf: TileClassifier,
               image: np.ndarray, letters: tuple[str, ...], expected: tuple[int, ...] = (3, 4)
               ) -> list[CardRead]:
-    """The dealt cards in a BGR photo, left to right. When there are not as many as
-    ``expected``, a photo of one of the companion's marked printables (a Word Girdle sheet, a
-    paper board) is refused as such."""
+    """The dealt cards in a BGR photo, left to right (:func:`vision.photo.read_deal_photo`
+    also says what else the photo shows when there is no deal in it)."""
     found = find_cards(cards_cfg, image)
     if len(found) not in expected:
-        wrong = other_document(DEFAULT.locate, image, "pdq")
-        if wrong is not None:
-            raise wrong
         want = " or ".join(str(n) for n in expected)
         seen = "no card" if not found else "1 card" if len(found) == 1 else f"{len(found)} cards"
         raise VisionError(f"found {seen}, expected {want}: lay the cards apart, "

@@ -15,14 +15,13 @@ from companion.errors import CompanionError
 from companion.girdle import IllegalStep, Puzzle, SheetStep, complete_sheet
 from companion.layout import sheets
 from companion.lexicon import Lexicon
-from vision.cards import deal_shown
 from vision.cells import OPTION_MIN, OPTIONS, SHOWN_MIN, CellRead, glyph_of
 from vision.classifier import TileClassifier
 from vision.config import VisionConfig
 from vision.correct import resolve
 from vision.errors import VisionError
 from vision.glyph import features
-from vision.markers import detect, other_document
+from vision.markers import detect
 from vision.words import runs
 
 LETTERS = tuple(chr(ord("A") + i) for i in range(26))
@@ -67,14 +66,16 @@ class GirdleReading:
 
 def locate_sheet(cfg: VisionConfig, image: np.ndarray) -> tuple[sheets.SheetLayout, np.ndarray]:
     """The Girdle sheet (Letter or A4) and its homography from sheet mm to photo pixels; a
-    photo of another marked printable (a paper board) or of a PDQ deal is refused as such."""
+    photo of another marked printable (a paper board), a PDQ deal or a commercial board is
+    refused as such."""
     layouts = [sheets.girdle_sheet(p) for p in ("letter", "a4")]
     found = detect(image, layouts[0].dictionary)
     best = max(layouts, key=lambda lay: sum(i in found for i in lay.marker_points()))
     ids = [i for i in best.marker_points() if i in found]
     if len(ids) < cfg.locate.min_markers:
-        wrong = other_document(cfg.locate, image, "girdle") or deal_shown(cfg.cards, image,
-                                                                          "girdle")
+        from vision.reading import shown_instead
+
+        wrong = shown_instead(cfg, image, "girdle")
         if wrong is not None:
             raise wrong
         raise VisionError(f"Word Girdle sheet not found: only {len(ids)} of 4 markers seen; "

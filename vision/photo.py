@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 
 from companion.lexicon import Lexicon
+from vision.cards import CardRead
 from vision.config import DEFAULT, VisionConfig
 from vision.reading import BoardReading
 from vision.werdup_turn import BoardState
@@ -70,6 +71,25 @@ def read_photo(photo: bytes | str | Path | np.ndarray, game: str,
                          tesseract=Tesseract() if tesseract else None)
     light = check_light(cfg.light, image, reading.located.corners).to_dict()
     return PhotoReading(image, reading, light)
+
+
+def read_deal_photo(image: np.ndarray, cfg: VisionConfig = DEFAULT) -> list[CardRead]:
+    """The PDQ cards dealt in a working image (from :func:`load`), left to right, read with
+    the tile classifier; when there is no deal in it, a photo of something else the companion
+    knows (a Word Girdle sheet, a board) is refused as that."""
+    from vision.cards import read_deal
+    from vision.classifier import shipped_classifier
+    from vision.errors import VisionError
+    from vision.reading import shown_instead
+
+    letters = tuple(chr(ord("A") + i) for i in range(26))
+    try:
+        return read_deal(cfg.cards, cfg.cells, shipped_classifier(), image, letters)
+    except VisionError:
+        instead = shown_instead(cfg, image, "pdq")
+        if instead is not None:
+            raise instead from None
+        raise
 
 
 def read_werdup_photo(image: np.ndarray, lexicon: Lexicon | None,

@@ -12,7 +12,7 @@ from vision.cells import BLANK, EMPTY, OPTION_MIN, SHOWN_MIN, CellRead, read_cel
 from vision.classifier import NO_LETTER, TileClassifier
 from vision.config import VisionConfig, WoodConfig
 from vision.correct import resolve
-from vision.errors import VisionError
+from vision.errors import VisionError, WrongDocument
 from vision.locate import Located, outline_grids, warp
 from vision.ocr import Tesseract
 from vision.premium import PremiumFit, find_blobs, fit_layout, project
@@ -68,9 +68,9 @@ def _outline_grids(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec) -> lis
     """The outlines' grids (:func:`vision.locate.outline_grids`), once the photo is known not
     to show another game's marked printable (a Word Girdle sheet, the other game's paper
     board: its boxes and tables are no board to look for); when no grid is found, a photo of
-    a PDQ deal is refused as such."""
+    a PDQ deal or of a commercial Bug Words board is refused as such
+    (:func:`shown_instead`)."""
     from vision import markers
-    from vision.cards import deal_shown
 
     wrong = markers.other_document(cfg.locate, image, spec.game)
     if wrong is not None:
@@ -78,10 +78,29 @@ def _outline_grids(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec) -> lis
     try:
         return outline_grids(cfg.locate, image, spec.rows, spec.cols)
     except VisionError:
-        deal = deal_shown(cfg.cards, image, spec.game)
-        if deal is not None:
-            raise deal from None
+        instead = shown_instead(cfg, image, spec.game)
+        if instead is not None:
+            raise instead from None
         raise
+
+
+def shown_instead(cfg: VisionConfig, image: np.ndarray, game: str) -> WrongDocument | None:
+    """What a photo shows instead of ``game``'s board, sheet or deal, once that was not found
+    in it: another of the companion's marked printables (by its markers), a PDQ deal (as many
+    card outlines as a deal has) or a commercial Bug Words board (its premium squares); the
+    refusal that says so, or ``None``."""
+    from vision import markers
+    from vision.boards import board_spec
+    from vision.cards import deal_shown
+
+    wrong = markers.other_document(cfg.locate, image, game)
+    if wrong is None and game != "pdq":
+        wrong = deal_shown(cfg.cards, image, game)
+    if (wrong is None and game != "bugwords"
+            and premium_fit(cfg, image, board_spec("bugwords")) is not None):
+        wrong = WrongDocument("a Bug Words board", markers.WANTED.get(game, f"a {game} photo"),
+                              "bugwords")
+    return wrong
 
 
 def read_board(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: TileClassifier,

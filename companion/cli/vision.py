@@ -214,12 +214,10 @@ def _read_girdle(args: argparse.Namespace, lexicon) -> int:
 
 def _read_pdq(args: argparse.Namespace, image) -> int:
 
-    from vision.cards import read_deal
-    from vision.classifier import shipped_classifier
     from vision.config import DEFAULT
+    from vision.photo import read_deal_photo
 
-    letters = tuple(chr(ord("A") + i) for i in range(26))
-    cards = read_deal(DEFAULT.cards, DEFAULT.cells, shipped_classifier(), image, letters)
+    cards = read_deal_photo(image)
     sure = DEFAULT.classify.min_confidence
     letters_read = "".join(c.letter or "?" for c in cards)
     uncertain = [i for i, c in enumerate(cards) if c.letter is None or c.confidence < sure]

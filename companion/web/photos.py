@@ -103,18 +103,16 @@ def read_girdle_sheet(data: bytes, puzzle: Any, lexicon: Lexicon, max_pixels: in
 def read_pdq_cards(data: bytes, max_pixels: int) -> dict[str, Any]:
     """The PDQ cards dealt in a photo, left to right (``?`` for a card not read), with the
     positions (0-based) of the ones to check."""
-    from vision.cards import read_deal
-    from vision.classifier import shipped_classifier
     from vision.config import DEFAULT
     from vision.imageio import decode_photo
+    from vision.photo import read_deal_photo
 
     if not data:
         raise UsageError("Choose a photo of the cards first.")
     check_image_size(data, max_pixels)
     load = replace(DEFAULT.load, max_pixels=min(max_pixels, DEFAULT.load.max_pixels))
     image = decode_photo(load, data, name="That photo")
-    letters = tuple(chr(ord("A") + i) for i in range(26))
-    cards = read_deal(DEFAULT.cards, DEFAULT.cells, shipped_classifier(), image, letters)
+    cards = read_deal_photo(image)
     sure = DEFAULT.classify.min_confidence
     return {"cards": "".join(c.letter or "?" for c in cards),
             "uncertain": [i for i, c in enumerate(cards)
