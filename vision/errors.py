@@ -14,8 +14,9 @@ class BadPhoto(UsageError):
 
 
 class WrongDocument(VisionError):
-    """The photo shows another of the companion's printed things (its markers say which):
-    ``shows`` names it ("a Word Girdle sheet") and ``game`` is the game that reads it."""
+    """The photo shows something else the companion knows (another game's printed sheet or
+    board, by its markers; a PDQ deal; a commercial Bug Words board): ``shows`` names it
+    ("a Word Girdle sheet"), ``wanted`` what was to be read, ``game`` the game that reads it."""
 
     def __init__(self, shows: str, wanted: str, game: str) -> None:
         super().__init__(f"this photo shows {shows}, not {wanted}")
