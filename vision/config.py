@@ -29,10 +29,11 @@ class LocateConfig:
     min_grid_contrast: float = 1.5       # grid-line edges at least this times the mean edge
     line_edge: float = 1.5               # one grid line is seen when its edge is at least this
                                          # times the mean edge across the outline
-    min_lines_seen: float = 0.67         # share of the grid's inner lines seen, each way (a
+    min_lines_seen: float = 0.60         # share of the grid's inner lines seen, each way (a
                                          # board's own grid: 0.71 and more, in the real photos
                                          # 0.86; a printed sheet's boxes and tables: 0.56 at
-                                         # most)
+                                         # most; nearer those, as a board that is not read
+                                         # costs the player more than an empty reading)
     cell_px: int = 48                    # canonical cell size after the perspective warp
     min_markers: int = 3                 # markers needed for a marker fit
     min_other_markers: int = 2           # markers of another printed thing (a Word Girdle
