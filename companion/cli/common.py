@@ -11,9 +11,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from companion.dates import date_from, dates_from, is_range, shown
+from companion.dates import date_from, dates_from, is_range
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon, LexiconError, WordListSpec, load_word_list
+from companion.text import shown
 from companion.textfile import decode_text, read_at_most
 
 
