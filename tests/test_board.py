@@ -47,7 +47,9 @@ def test_positions_across_and_down():
 @pytest.mark.parametrize(
     "text, message",
     [("8", "not a board position"), ("16A", "off the board"), ("K5", "off the board"),
-     ("H8H", "not a board position")],
+     ("H8H", "not a board position"),
+     # a play of 100,000 letters is repeated by its first ones, not whole
+     ("A" * 100_000, r"^'A{36}\.\.\. is not a board position")],
 )
 def test_bad_positions(text, message):
     rows, cols = (10, 10) if text == "K5" else (15, 15)

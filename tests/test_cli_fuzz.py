@@ -112,6 +112,10 @@ CASES = [
     # a device given as a photo was "no such file"
     (["vision", "light", "/dev/zero"], {}, 2, "/dev/zero: a device or a pipe, not a photo file"),
     (["read", "/dev/zero", "--game", "pdq"], {}, 2, "a device or a pipe, not a photo file"),
+    # a file name with ESC or a line break in it: written raw, over two lines
+    (["werdup", "moves", "no\x1b[2Jfile", "AEI"], {}, 2,
+     "position file not found: no\\x1b[2Jfile"),
+    (["pdq", "P", "N", "A", "--deck", "two\nlines"], {}, 2, "Deck file not found: two\\nlines"),
 ]
 
 
@@ -280,3 +284,67 @@ def test_a_closed_standard_stream_is_said_so(argv: list[str], closed: int, statu
         assert "Game over" in done.stdout
     else:
         assert words in one_sentence(done.stderr)
+
+
+HUGE = "Z" * 100_000  # one argument of 100 KB (the kernel takes up to 128 KB)
+
+
+@pytest.mark.parametrize("argv,words", [
+    # each error repeated the value whole: one line of 100 KB
+    (["pdq", "P", "N", "A", "--variant", HUGE], "Unknown PDQ variant 'ZZZZ"),
+    (["pdq", HUGE], "PDQ deals 3 cards per round; 100000 were given (ZZZZ"),
+    (["pdq", "P", "N", "A", "--player", HUGE], "no per-player minimum for 'ZZZZ"),
+    (["pdq", "P", "N", "A", "--score", HUGE], "--score wants NAME=WORD1,WORD2,...; got 'ZZZZ"),
+    # a file name is kept longer, but not whole either
+    (["pdq", "P", "N", "A", "--deck", HUGE], "File name too long (ZZZZ"),
+    (["check", "qi", "--lexicon", HUGE], "File name too long (/"),
+    (["girdle", "show", "--family", HUGE], "no Word Girdle layout family 'ZZZZ"),
+    (["werdup", "moves", "empty", HUGE], "is not a rack"),
+    (["werdup", "score", "empty", HUGE], "is not a play"),
+    (["werdup", "score", "empty", "5E", HUGE], "ZZZZ... at 5E runs off the board"),
+    (["werdup", "score", "empty", "5E", HUGE + "("], "has an unmatched '('"),
+    (["serve", "--host", HUGE], "--host 'ZZZZ"),
+    (["cad", "coupons", "--clearances", HUGE], "clearances must be numbers in mm"),
+])
+def test_a_huge_value_is_repeated_by_its_first_characters(argv: list[str], words: str,
+                                                           tmp_path: Path) -> None:
+    done = companion(argv, tmp_path)
+    assert done.returncode == 2
+    line = one_sentence(done.stderr)
+    assert words in line
+    most = 197 if "File name" in words else 37  # the Zs of a value, of a file's name
+    assert len(line) < 400 and "Z" * (most + 1) not in line, line
+
+
+@pytest.mark.parametrize("argv", [
+    ["check", HUGE],
+    ["check", HUGE, "--game", "werdup"],
+    ["pdq", "P", "N", "A", "--word", "P" + HUGE],
+    ["pdq", "P", "N", "A", "--tie", "PAIN," + HUGE],
+    ["pdq", "P", "N", "A", "--score", HUGE + "=PAIN", "--score", "B=PANT"],
+])
+def test_a_verdict_repeats_a_huge_word_or_name_on_a_short_line(argv: list[str],
+                                                               tmp_path: Path) -> None:
+    # the verdict wrote the word whole twice over: 200 KB for one answer
+    done = companion(argv, tmp_path)
+    assert "Traceback" not in done.stderr and done.returncode in (0, 1), done.stderr
+    assert done.stdout and max(len(line) for line in done.stdout.splitlines()) < 400
+    assert "Z" * 36 + "..." in done.stdout
+
+
+@pytest.mark.parametrize("argv,seen", [
+    # ESC [2J in the word cleared the screen: the verdict wrote it raw to the terminal
+    (["check", "ab\x1b[2Jcd"], '"AB\\u001b[2JCD": NOT VALID'),
+    (["check", "ab\x9b2Jcd"], '"AB\\u009b2JCD": NOT VALID'),  # the one-byte CSI
+    (["pdq", "P", "N", "A", "--word", "pa\x1b[2Jin"], '"PA\\u001b[2JIN": NOT VALID'),
+    (["pdq", "P", "N", "A", "--tie", "PAIN,pa\x1b[2Jin"], '"PA\\u001b[2JIN": NOT VALID'),
+    (["pdq", "P", "N", "A", "--score", "a\x1b[2J=PAIN", "--score", "B=PANT"],
+     '"a\\u001b[2J": 0 unique words'),
+])
+def test_a_control_character_typed_is_shown_escaped(argv: list[str], seen: str,
+                                                    tmp_path: Path) -> None:
+    done = companion(argv, tmp_path)
+    assert "Traceback" not in done.stderr and done.returncode in (0, 1), done.stderr
+    assert seen in done.stdout
+    assert done.stdout.isprintable() or all(line.isprintable()
+                                            for line in done.stdout.splitlines())

@@ -12,6 +12,7 @@ import os
 import sys
 
 from companion.errors import CompanionError, UsageError
+from companion.text import PATH_SHOWN, printable, shown
 
 # Sub-command modules, in the order ``companion --help`` lists them (``printing`` registers
 # the ``print`` command).
@@ -57,11 +58,11 @@ def main(argv: list[str] | None = None) -> int:
         status = int(args.func(args) or 0)
         sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
         return status
-    except UsageError as exc:
-        print(f"companion: {exc}", file=sys.stderr)
+    except UsageError as exc:  # escaped: a value typed with ESC or a line break in it
+        print(f"companion: {printable(str(exc))}", file=sys.stderr)
         return 2
     except CompanionError as exc:
-        print(f"companion: {exc}", file=sys.stderr)
+        print(f"companion: {printable(str(exc))}", file=sys.stderr)
         return 1
     except UnicodeEncodeError as exc:
         if exc.encoding != getattr(sys.stdout, "encoding", None):
@@ -82,8 +83,8 @@ def main(argv: list[str] | None = None) -> int:
             sys.stdout.flush()
         except OSError:
             _drop_stdout()
-        where = f" ({exc.filename})" if exc.filename else ""
-        print(f"companion: {exc.strerror or exc}{where}", file=sys.stderr)
+        where = f" ({shown(str(exc.filename), PATH_SHOWN)})" if exc.filename else ""
+        print(f"companion: {printable(f'{exc.strerror or exc}{where}')}", file=sys.stderr)
         return 2
 
 

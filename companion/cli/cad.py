@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from companion.errors import UsageError
+from companion.text import quoted
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -162,7 +163,7 @@ def run_coupons(args: argparse.Namespace) -> int:
         clearances = [float(v) for v in args.clearances.split(",") if v.strip()]
     except ValueError:
         raise UsageError(f"clearances must be numbers in mm like 0.1,0.2,0.3, got "
-                         f"{args.clearances!r}") from None
+                         f"{quoted(args.clearances)}") from None
     clearances = list(dict.fromkeys(clearances))  # 0.1,0.10 is one coupon, built once
     if not clearances:
         raise UsageError("give at least one clearance in mm, like 0.1,0.2,0.3")

@@ -17,6 +17,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from companion.cli.common import database_errors
     from companion.errors import UsageError
+    from companion.text import quoted
     from companion.web import create_app
 
     if not 1 <= args.port <= 65535:
@@ -24,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
     try:  # before the app starts and says it is serving
         socket.getaddrinfo(args.host, args.port)
     except (socket.gaierror, UnicodeError) as exc:
-        raise UsageError(f"--host {args.host!r} is not an address to listen on "
+        raise UsageError(f"--host {quoted(args.host)} is not an address to listen on "
                          f"({getattr(exc, 'strerror', None) or exc})") from exc
     with database_errors():
         app = create_app()

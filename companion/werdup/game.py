@@ -22,6 +22,7 @@ from companion.challenges import (
 from companion.clock import ClockSettings, ClockState
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
+from companion.text import quoted
 from companion.werdup.movegen import generate_plays
 from companion.werdup.notation import main_heights, play_notation
 from companion.werdup.rules import WerdUpRules
@@ -183,7 +184,7 @@ class Game:
         for name in names:
             if not name or any(ch.isspace() or ch in ":#>()" for ch in name):
                 raise UsageError(
-                    f"player name {name!r} must be one word without spaces or : # > ( )"
+                    f"player name {quoted(name)} must be one word without spaces or : # > ( )"
                 )
         bag = rules.tile_set.bag()
         first, draws = first_player_draw(names, bag, rng)
