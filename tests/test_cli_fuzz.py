@@ -116,6 +116,10 @@ CASES = [
     (["werdup", "moves", "no\x1b[2Jfile", "AEI"], {}, 2,
      "position file not found: no\\x1b[2Jfile"),
     (["pdq", "P", "N", "A", "--deck", "two\nlines"], {}, 2, "Deck file not found: two\\nlines"),
+    # standard input was taken for a file named '-' ("word list not found: -")
+    (["check", "qi", "--lexicon", "-"], {}, 2,
+     "--lexicon needs a word list file; standard input (-) cannot be one"),
+    (["check", "qi", "--remove", "-"], {}, 2, "--remove needs a word list file"),
 ]
 
 

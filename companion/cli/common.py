@@ -47,7 +47,13 @@ def add_house_list_options(parser: argparse.ArgumentParser) -> None:
 
 def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
     """The lexicon named by ``--lexicon`` (or the default) with any house additions and
-    removals; a bad file is a usage error."""
+    removals; a bad file is a usage error, as is ``-`` (a word list is a file, kept by its
+    name: standard input is not one)."""
+    for option in ("lexicon", "add", "remove"):
+        given = getattr(args, option, None)
+        if given == "-" or (isinstance(given, list) and "-" in given):
+            raise UsageError(f"--{option} needs a word list file; standard input (-) cannot "
+                             "be one: save the words to a file and name it")
     spec = WordListSpec(
         getattr(args, "lexicon", None),
         tuple(getattr(args, "add", None) or ()),
