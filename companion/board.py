@@ -74,8 +74,9 @@ class Position:
         return (self.row, self.col + k) if self.across else (self.row + k, self.col)
 
 
-_POS_ACROSS = re.compile(r"^(\d{1,2})([A-Za-z])$")
-_POS_DOWN = re.compile(r"^([A-Za-z])(\d{1,2})$")
+# ASCII digits and letters only: a regular expression's \d (and int()) also take '٥' or '５'
+_POS_ACROSS = re.compile(r"^([0-9]{1,2})([A-Za-z])$")
+_POS_DOWN = re.compile(r"^([A-Za-z])([0-9]{1,2})$")
 
 
 def parse_position(text: str, rows: int = 15, cols: int = 15) -> Position:
@@ -246,12 +247,12 @@ def _read_square(tok: str, lineno: int) -> tuple[str | None, int]:
     """One square of board text: ``(tile, stack height)``, ``(None, 0)`` when empty."""
     if tok in (".", "-", "_"):
         return None, 0
-    m = re.fullmatch(r"([A-Za-z]+)(\d*)", tok)
+    m = re.fullmatch(r"([A-Za-z]+)([0-9]*)", tok)  # ASCII digits only, as for positions
     if not m:
-        raise PlayError(f"board text line {lineno}: cannot read square {tok!r}")
+        raise PlayError(f"board text line {lineno}: cannot read square {quoted(tok)}")
     h = int(m.group(2)) if m.group(2) else 1
     if h < 1:
-        raise PlayError(f"board text line {lineno}: stack height of {tok!r} is 0")
+        raise PlayError(f"board text line {lineno}: stack height of {quoted(tok)} is 0")
     return m.group(1), h
 
 

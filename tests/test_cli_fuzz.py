@@ -120,6 +120,11 @@ CASES = [
     (["check", "qi", "--lexicon", "-"], {}, 2,
      "--lexicon needs a word list file; standard input (-) cannot be one"),
     (["check", "qi", "--remove", "-"], {}, 2, "--remove needs a word list file"),
+    # a position is written in ASCII digits: int() took an Arabic-Indic or a full-width five
+    (["werdup", "score", "empty", "\u0665E", "RED"], {}, 2,
+     "'\u0665E' is not a board position"),
+    (["werdup", "score", "empty", "E\uff15", "RED"], {}, 2,
+     "'E\uff15' is not a board position"),
 ]
 
 

@@ -103,15 +103,14 @@ class GcgRecord:
 
 _MOVE = re.compile(r"^>\s*([^:]+?)\s*:\s*(.*?)\s*$")
 _RACK = re.compile(r"^[A-Za-z?]*$")
-_POSITION = re.compile(r"^(\d{1,2}[A-Za-z]|[A-Za-z]\d{1,2})$")
+_POSITION = re.compile(r"^([0-9]{1,2}[A-Za-z]|[A-Za-z][0-9]{1,2})$")
 _WORD = re.compile(r"^[A-Za-z.()]+$")
-_SCORE = re.compile(r"^[+-]\d+$")
-_TOTAL = re.compile(r"^-?\d+$")
+_SCORE = re.compile(r"^[+-][0-9]+$")
+_TOTAL = re.compile(r"^-?[0-9]+$")
 
 
 def _fail(lineno: int, text: str, why: str) -> GcgError:
-    shown = text if len(text) <= 60 else text[:57] + "..."
-    return GcgError(f"game record line {lineno}: {why}: {shown!r}")
+    return GcgError(f"game record line {lineno}: {why}: {quoted(text, 60)}")
 
 
 def _parse_move(lineno: int, text: str, nicks: list[str]) -> GcgMove:

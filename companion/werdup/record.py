@@ -191,8 +191,8 @@ class Replay:
 
 
 _MOVE_LINE = re.compile(r"^>([^:\s]+):\s+(.*)$")
-_SCORE = re.compile(r"^[+-]\d+$")
-_TOTAL = re.compile(r"^-?\d+$")
+_SCORE = re.compile(r"^[+-][0-9]+$")
+_TOTAL = re.compile(r"^-?[0-9]+$")
 
 
 def replay(
