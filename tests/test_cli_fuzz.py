@@ -205,6 +205,11 @@ def test_an_overlay_that_fills_the_disk_leaves_no_half_image(tmp_path: Path) -> 
     ('"crossed_out": 5', "crossed_out must be a list of letters, not 5"),
     ('"crossed_out": {"a": 1}', "crossed_out must be a list of letters"),
     ('"row": "\u00b2"', "'\u00b2' is not a whole number"),  # a superscript two
+    # Python's words again: "Exceeds the limit (4300 digits) ... sys.set_int_max_str_digits()"
+    ('"row": "' + "9" * 5000 + '"', "(the number " + "9" * 37 + "... is too large)"),
+    ('"row": ' + "9" * 5000, "is not JSON: the number " + "9" * 37 + "... is too large"),
+    # the whole of a 100 KB value was repeated
+    ('"crossed_out": {"' + "a" * 100_000 + '": 1}', "not {'" + "a" * 35 + "..."),
 ])
 def test_a_bad_field_of_a_sheet_is_named_in_a_sentence(field: str, words: str,
                                                        tmp_path: Path) -> None:
@@ -214,6 +219,24 @@ def test_a_bad_field_of_a_sheet_is_named_in_a_sentence(field: str, words: str,
     done = companion(["girdle", "check", "sheet.json", "--date", "2026-12-08"], tmp_path)
     assert done.returncode == 2
     assert words in one_sentence(done.stderr)
+
+
+@pytest.mark.parametrize("field,seen", [
+    # the word went raw to the terminal (ESC [2J cleared it) and whole, however long
+    ('"word": "AB\\u001b[2JCD"', 'Illegal at word 1 ("AB\\u001b[2JCD"): \'AB\\x1b[2JCD\' is not '
+     "a word of letters A-Z"),
+    ('"word": "' + "Q" * 100_000 + '"', "Q" * 37 + "... has 100000 letters; a word must have"),
+    ('"direction": "' + "x" * 100_000 + '"', "must be across or down, not '" + "x" * 36 + "..."),
+])
+def test_an_illegal_word_of_a_sheet_is_repeated_escaped_and_short(field: str, seen: str,
+                                                                  tmp_path: Path) -> None:
+    word = {"row": 1, "col": 1, "direction": "across", "word": "AB"}
+    text = json.dumps([word])[:-2] + ", " + field + "}]"
+    (tmp_path / "sheet.json").write_text(text, encoding="utf-8")
+    done = companion(["girdle", "check", "sheet.json", "--date", "2026-12-08"], tmp_path)
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    assert seen in done.stdout
+    assert all(line.isprintable() and len(line) < 400 for line in done.stdout.splitlines())
 
 
 @pytest.fixture(scope="module")
