@@ -9,6 +9,7 @@ repeated at more than a short line's length, however long the value.
 from __future__ import annotations
 
 import json
+import re
 
 SHOWN = 40  # characters of a value repeated in a sentence about it
 PATH_SHOWN = 200  # a file's name, longer than most values but still not a page of text
@@ -36,6 +37,12 @@ def quoted(value: object, limit: int = SHOWN) -> str:
     """``value`` in quotes as Python writes it (``'P\\x1b'``, ``''``): for a sentence that
     quotes what was typed; cut to a short line (``limit`` characters) like :func:`shown`."""
     return _cut(repr(value), limit)
+
+
+def short_words(text: str, limit: int = SHOWN) -> str:
+    """``text`` with every run of more than ``limit`` characters without a space cut to
+    ``limit`` (a sentence written by another library, repeating a value whole)."""
+    return re.sub(rf"\S{{{limit + 1},}}", lambda m: _cut(m.group(), limit), text)
 
 
 def printable(text: str) -> str:

@@ -380,3 +380,20 @@ def test_a_control_character_typed_is_shown_escaped(argv: list[str], seen: str,
     assert seen in done.stdout
     assert done.stdout.isprintable() or all(line.isprintable()
                                             for line in done.stdout.splitlines())
+
+
+@pytest.mark.parametrize("argv,words", [
+    # argparse's own errors wrote the value raw (ESC, a line break) or whole
+    (["check", "qi", "a\x1b[2Jb"], "unrecognized arguments: a\\x1b[2Jb"),
+    (["check", "qi", "two\nlines"], "unrecognized arguments: two\\nlines"),
+    (["check", "qi", "--game", HUGE], "invalid choice: '" + "Z" * 36 + "... (choose from"),
+    (["serve", "--port", HUGE], "invalid int value: '" + "Z" * 36 + "..."),
+])
+def test_an_option_the_parser_refuses_is_repeated_escaped_and_short(
+        argv: list[str], words: str, tmp_path: Path) -> None:
+    done = companion(argv, tmp_path)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    *usage, error = done.stderr.strip().splitlines()
+    assert usage[0].startswith("usage: companion")
+    assert words in error and len(error) < 400
+    assert done.stderr.replace("\n", "").isprintable()

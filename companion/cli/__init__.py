@@ -10,9 +10,10 @@ import argparse
 import importlib
 import os
 import sys
+from typing import NoReturn
 
 from companion.errors import CompanionError, UsageError
-from companion.text import PATH_SHOWN, printable, shown
+from companion.text import PATH_SHOWN, printable, short_words, shown
 
 # Sub-command modules, in the order ``companion --help`` lists them (``printing`` registers
 # the ``print`` command).
@@ -31,8 +32,18 @@ COMMANDS = (
 )
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, whose errors repeat what was typed as the commands' own do: a
+    control character or a line break escaped, a long value cut short ("unrecognized
+    arguments", "invalid choice")."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {short_words(printable(message))}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="companion",
         description="A table companion for WerdUp, Word Girdle, PDQ and Bug Words.",
     )
