@@ -10,6 +10,7 @@ from pathlib import Path
 from companion.cli.common import parse_date
 from companion.errors import UsageError
 from companion.outfile import write_all, write_file_whole
+from companion.text import printable
 
 GAMES_WITH_BOARDS = ("werdup", "bugwords")
 SCORE_SHEET_GAMES = ("werdup", "bugwords", "pdq")
@@ -117,7 +118,7 @@ def _write(args: argparse.Namespace, default_name: str, data: bytes) -> int:
         write_file_whole(path, data)  # a full disk leaves no half PDF and spoils no earlier one
     except OSError as exc:
         raise UsageError(f"Cannot write {path}: {exc.strerror or exc}.") from exc
-    print(f"wrote {path}")
+    print(f"wrote {printable(str(path))}")  # a name with ESC in it is shown, not obeyed
     return 0
 
 
