@@ -398,7 +398,13 @@ def test_a_control_character_typed_is_shown_escaped(argv: list[str], seen: str,
     (["check", "qi", "a\x1b[2Jb"], "unrecognized arguments: a\\x1b[2Jb"),
     (["check", "qi", "two\nlines"], "unrecognized arguments: two\\nlines"),
     (["check", "qi", "--game", HUGE], "invalid choice: '" + "Z" * 36 + "... (choose from"),
-    (["serve", "--port", HUGE], "invalid int value: '" + "Z" * 36 + "..."),
+    (["serve", "--port", HUGE], "--port: '" + "Z" * 36 + "... is not a whole number"),
+    (["serve", "--port", "9" * 5000], "--port: '" + "9" * 36 + "... is too large a number"),
+    # int() read an Arabic-Indic or a full-width digit, or 1_0, as a number
+    (["pdq", "--min", "\u0665", "P", "N", "A"],
+     "--min: '\u0665' is not a whole number written in the digits 0-9"),
+    (["werdup", "moves", "empty", "AEI", "--top", "1_0"], "--top: '1_0' is not a whole number"),
+    (["serve", "--port", "\uff19" * 6], "--port: '" + "\uff19" * 6 + "' is not a whole number"),
 ])
 def test_an_option_the_parser_refuses_is_repeated_escaped_and_short(
         argv: list[str], words: str, tmp_path: Path) -> None:

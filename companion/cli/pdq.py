@@ -7,7 +7,12 @@ import argparse
 import sys
 import textwrap
 
-from companion.cli.common import add_lexicon_option, lexicon_from_args, print_json
+from companion.cli.common import (
+    add_lexicon_option,
+    lexicon_from_args,
+    print_json,
+    whole_number,
+)
 from companion.errors import UsageError
 from companion.pdq import all_variants, find_words, get_variant, judge, load_deck, parse_cards
 from companion.pdq.judge import Judgement, plural
@@ -34,7 +39,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="NAME",
         help="rules to play by (default: regular; see --variants for the list)",
     )
-    p.add_argument("--min", type=int, metavar="N", help="override the minimum word length")
+    p.add_argument("--min", type=whole_number, metavar="N", help="override the minimum word length")
     p.add_argument(
         "--player",
         metavar="ROLE",
@@ -72,7 +77,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help="with --solitaire: you type the words, the companion deals and judges",
     )
-    p.add_argument("--seed", type=int, metavar="N", help="with --solitaire: repeatable shuffle")
+    p.add_argument("--seed", type=whole_number, metavar="N",
+                   help="with --solitaire: repeatable shuffle")
     p.add_argument("--variants", action="store_true", help="list the variants and their rules")
     p.set_defaults(func=run)
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 import socket
 
+from companion.cli.common import whole_number
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("serve", help="serve the web app (development server)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=int, default=5000, help="port (default 5000)")
+    p.add_argument("--port", type=whole_number, default=5000, help="port (default 5000)")
     p.add_argument("--debug", action="store_true", help="reload on code changes")
     p.set_defaults(func=run)
 

@@ -13,6 +13,7 @@ from companion.cli.common import (
     lexicon_from_args,
     print_json,
     read_text_file,
+    whole_number,
 )
 from companion.errors import CompanionError, UsageError
 from companion.text import quoted
@@ -61,7 +62,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     mv.add_argument("position", help="board text file ('-' for standard input, 'empty' for "
                     "an empty board)")
     mv.add_argument("rack", help="the rack's tiles, e.g. AEQuRST")
-    mv.add_argument("--top", type=int, default=10, metavar="N",
+    mv.add_argument("--top", type=whole_number, default=10, metavar="N",
                     help="show the N best plays (default 10; 0 for all)")
     _common(mv)
     mv.set_defaults(func=run_moves)
@@ -103,7 +104,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         f"print the game record. Exit status: 0 the game ended, 1 it had not ended after "
         f"{SELFPLAY_TURNS} turns, 2 bad usage.",
     )
-    sp.add_argument("--seed", type=int, default=1, help="random seed for the bag (default 1)")
+    sp.add_argument("--seed", type=whole_number, default=1,
+                    help="random seed for the bag (default 1)")
     sp.add_argument("--players", default="ann,bob",
                     help="comma-separated player names, 1 to 4 (default ann,bob)")
     sp.add_argument("--rules", choices=RULE_SET_NAMES, default="werdup",
