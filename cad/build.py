@@ -29,6 +29,7 @@ from cad.stickers import PAPERS, save_sticker_sheet, sticker_pdf
 from cad.tile import letter_solid, tile, tile_file_stem
 from companion.errors import UsageError
 from companion.outfile import write_file_whole
+from companion.text import quoted
 from companion.tiles import tile_set
 
 FORMATS = ("stl", "3mf", "step")
@@ -49,7 +50,7 @@ def parse_formats(text: str) -> tuple[str, ...]:
     names = tuple(dict.fromkeys(f.strip().lower() for f in text.split(",") if f.strip()))
     bad = [f for f in names if f not in FORMATS]
     if bad or not names:
-        raise UsageError(f"unknown format {', '.join(bad) or text!r}: choose from "
+        raise UsageError(f"unknown format {quoted(', '.join(bad) or text)}: choose from "
                          f"{', '.join(FORMATS)}")
     return names
 
@@ -61,7 +62,7 @@ def parse_parts(text: str) -> tuple[str, ...]:
     names = tuple(dict.fromkeys(p.strip().lower() for p in text.split(",") if p.strip()))
     bad = [p for p in names if p not in PARTS]
     if bad or not names:
-        raise UsageError(f"unknown part {', '.join(bad) or text!r}: choose from "
+        raise UsageError(f"unknown part {quoted(', '.join(bad) or text)}: choose from "
                          f"{', '.join(PARTS)} or all")
     return names
 
@@ -71,11 +72,11 @@ def parse_bed(text: str) -> tuple[float, float]:
     try:
         w, d = (float(v) for v in text.lower().split("x"))
     except ValueError:
-        raise UsageError(f"bed must look like 180x180 (width x depth in mm), got {text!r}"
-                         ) from None
+        raise UsageError("bed must look like 180x180 (width x depth in mm), got "
+                         f"{quoted(text)}") from None
     if not usable_bed(w, d):
         raise UsageError(f"bed must be a width and depth above 0 mm and at most "
-                         f"{MAX_BED_MM:,.0f} mm, like 180x180, got {text!r}")
+                         f"{MAX_BED_MM:,.0f} mm, like 180x180, got {quoted(text)}")
     return (w, d)
 
 

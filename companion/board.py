@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from companion.datafiles import read_grid
 from companion.errors import CompanionError
+from companion.text import quoted, shown
 
 COLUMN_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 LETTERS = COLUMN_LETTERS
@@ -73,8 +74,9 @@ class Position:
         return (self.row, self.col + k) if self.across else (self.row + k, self.col)
 
 
-_POS_ACROSS = re.compile(r"^(\d{1,2})([A-Za-z])$")
-_POS_DOWN = re.compile(r"^([A-Za-z])(\d{1,2})$")
+# ASCII digits and letters only: a regular expression's \d (and int()) also take '٥' or '５'
+_POS_ACROSS = re.compile(r"^([0-9]{1,2})([A-Za-z])$")
+_POS_DOWN = re.compile(r"^([A-Za-z])([0-9]{1,2})$")
 
 
 def parse_position(text: str, rows: int = 15, cols: int = 15) -> Position:
@@ -87,7 +89,7 @@ def parse_position(text: str, rows: int = 15, cols: int = 15) -> Position:
         m = _POS_DOWN.match(t)
         if not m:
             raise PlayError(
-                f"{text!r} is not a board position: write row then column for across "
+                f"{quoted(text)} is not a board position: write row then column for across "
                 "(8D) or column then row for down (D8)"
             )
         row, col, across = int(m.group(2)) - 1, COLUMN_LETTERS.index(m.group(1).upper()), False
@@ -217,7 +219,7 @@ def split_word(word: str, digraphs: Collection[str] = ()) -> list[str | None]:
         ch = word[i]
         if ch == "(" or ch == ")":
             if through != (ch == ")"):  # C(A, CA), C((A)): a bracket left open or never opened
-                raise PlayError(f"{word!r} has an unmatched {ch!r}: put the letters already "
+                raise PlayError(f"{quoted(word)} has an unmatched {ch!r}: put the letters already "
                                 "on the board in brackets, as WO(R)D")
             through = ch == "("
             i += 1
@@ -227,7 +229,7 @@ def split_word(word: str, digraphs: Collection[str] = ()) -> list[str | None]:
             i += 1
             continue
         if not ch.isalpha():
-            raise PlayError(f"{word!r} has {ch!r}: write letters, '.' for tiles already down")
+            raise PlayError(f"{quoted(word)} has {ch!r}: write letters, '.' for tiles already down")
         tile = ch
         for d in by_len:
             if word[i : i + len(d)].upper() == d.upper():
@@ -236,8 +238,8 @@ def split_word(word: str, digraphs: Collection[str] = ()) -> list[str | None]:
         out.append(None if through else tile)
         i += len(tile)
     if through:
-        raise PlayError(f"{word!r} has an unmatched '(': put the letters already on the board "
-                        "in brackets, as WO(R)D")
+        raise PlayError(f"{quoted(word)} has an unmatched '(': put the letters already on the "
+                        "board in brackets, as WO(R)D")
     return out
 
 
@@ -245,12 +247,12 @@ def _read_square(tok: str, lineno: int) -> tuple[str | None, int]:
     """One square of board text: ``(tile, stack height)``, ``(None, 0)`` when empty."""
     if tok in (".", "-", "_"):
         return None, 0
-    m = re.fullmatch(r"([A-Za-z]+)(\d*)", tok)
+    m = re.fullmatch(r"([A-Za-z]+)([0-9]*)", tok)  # ASCII digits only, as for positions
     if not m:
-        raise PlayError(f"board text line {lineno}: cannot read square {tok!r}")
+        raise PlayError(f"board text line {lineno}: cannot read square {quoted(tok)}")
     h = int(m.group(2)) if m.group(2) else 1
     if h < 1:
-        raise PlayError(f"board text line {lineno}: stack height of {tok!r} is 0")
+        raise PlayError(f"board text line {lineno}: stack height of {quoted(tok)} is 0")
     return m.group(1), h
 
 
@@ -398,12 +400,12 @@ class Board:
         for k, tile in enumerate(tiles):
             r, c = pos.step(k)
             if not self.on_board(r, c):
-                raise PlayError(f"{word} at {pos} runs off the board")
+                raise PlayError(f"{shown(word)} at {pos} runs off the board")
             here = self.get(r, c)
             if tile is None:
                 if here is None:
                     raise PlayError(
-                        f"{word} at {pos}: square {square_name(r, c)} is empty, so it needs "
+                        f"{shown(word)} at {pos}: square {square_name(r, c)} is empty, so it needs "
                         "a letter, not '.'"
                     )
                 continue
@@ -415,7 +417,7 @@ class Board:
                 out.append(Placement(r, c, tile))
             else:
                 raise PlayError(
-                    f"{word} at {pos}: square {square_name(r, c)} already holds "
+                    f"{shown(word)} at {pos}: square {square_name(r, c)} already holds "
                     f"{tile_letters(here)}, not {tile_letters(tile)}"
                 )
         return out

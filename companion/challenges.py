@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from companion.datafiles import read_table
 from companion.errors import CompanionError, UsageError
+from companion.text import quoted
 
 if TYPE_CHECKING:
     from companion.lexicon import Lexicon
@@ -255,12 +256,12 @@ def get_challenge_rule(text: str) -> ChallengeRule:
     ``points 10`` (another bonus); the aliases ``expert``, ``off``, ``void`` are accepted."""
     parts = text.strip().lower().replace("_", "-").split()
     if not parts or len(parts) > 2:
-        raise UsageError(f"unknown challenge rule {text!r}; choose one of "
+        raise UsageError(f"unknown challenge rule {quoted(text)}; choose one of "
                          f"{', '.join(CHALLENGE_RULE_NAMES)}")
     name = ALIASES.get(parts[0], parts[0])
     rules = challenge_rules()
     if name not in rules:
-        raise UsageError(f"unknown challenge rule {text!r}; choose one of "
+        raise UsageError(f"unknown challenge rule {quoted(text)}; choose one of "
                          f"{', '.join(CHALLENGE_RULE_NAMES)}")
     rule = rules[name]
     if len(parts) == 2:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import calendar
 import datetime as dt
-import json
 import re
 
 from companion.errors import UsageError
+from companion.text import shown
 
 EXAMPLE = "2026-01-31"
 RANGE_MARK = ".."
@@ -22,21 +22,6 @@ MAX_RANGE_DAYS = 31  # a month of daily puzzles at once
 
 _DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
 _END = re.compile(r"(?:(?:([0-9]{4})-)?([0-9]{2})-)?([0-9]{2})")
-_SHOWN = 40  # characters of a bad value repeated in the sentence about it
-
-
-def shown(value: object) -> str:
-    """``value`` as a sentence repeats it: typed text as it is, anything else (an empty or
-    padded string, a number from a file, text with control characters) in JSON spelling, and
-    never more than a short line."""
-    if isinstance(value, str) and value and value.strip() == value and value.isprintable():
-        text = value
-    else:
-        try:
-            text = json.dumps(value)
-        except (TypeError, ValueError):
-            text = repr(value)
-    return text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."
 
 
 def date_from(value: object) -> dt.date:

@@ -6,12 +6,22 @@ import json
 import math
 from typing import Any
 
+from companion.text import shown
+
+MAX_DIGITS = 100  # far more than any count, square or score; Python refuses over 4,300
+
 
 def _finite(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
         raise ValueError(f"the number {text[:20]} is too large")
     return value
+
+
+def _whole(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:  # int() would answer in Python's own words
+        raise ValueError(f"the number {shown(text)} is too large")
+    return int(text)
 
 
 def _no_constant(name: str) -> Any:
@@ -23,6 +33,7 @@ def loads(text: str) -> Any:
     NaN or Infinity, a number too large, nesting deeper than Python can follow) raises
     ``ValueError`` with a sentence."""
     try:
-        return json.loads(text, parse_float=_finite, parse_constant=_no_constant)
+        return json.loads(text, parse_float=_finite, parse_int=_whole,
+                          parse_constant=_no_constant)
     except RecursionError:
         raise ValueError("the JSON is nested too deeply") from None

@@ -6,6 +6,7 @@ import re
 from dataclasses import asdict, dataclass, field
 from functools import cache
 
+from companion import text
 from companion.lexicon import Lexicon, default_lexicon, define
 
 GAME_TITLES = {"werdup": "WerdUp", "bugwords": "Bug Words", "girdle": "Word Girdle", "pdq": "PDQ"}
@@ -96,9 +97,10 @@ def check_word(
         return verdict(False, "No word given.")
     if not _LETTERS.match(raw):
         bad = sorted({c for c in raw if not c.isascii() or not c.isalpha()})
-        shown_bad = " ".join(repr(c) for c in bad)
+        shown_bad = " ".join(repr(c) for c in bad[:8]) + (" ..." if len(bad) > 8 else "")
         return verdict(
-            False, f"{shown} is not a word: it contains {shown_bad}; use letters A-Z only."
+            False, f"{text.shown(shown)} is not a word: it contains {shown_bad}; use letters "
+            "A-Z only."
         )
     lower = raw.lower()
     if game is not None:
@@ -109,12 +111,13 @@ def check_word(
         if limits.longest is not None and limits.squares(lower) > limits.longest:
             why = (f"the board is {limits.board} squares across" if limits.board
                    else f"words have at most {limits.longest} letters")
-            return verdict(False, f"{shown} is too long for {GAME_TITLES[game]}: {why}.")
+            return verdict(False, f"{text.shown(shown)} is too long for {GAME_TITLES[game]}: "
+                                  f"{why}.")
     decided_by, change = lex.decided_by(lower), lex.change(lower)
     if lower not in lex:
-        reason = f"{shown} is not in {lex.in_the_list()}."
+        reason = f"{text.shown(shown)} is not in {lex.in_the_list()}."
         if change == "removed":
-            reason = f"{shown} is not in {lex.in_the_list()}: {decided_by} removes it."
+            reason = f"{text.shown(shown)} is not in {lex.in_the_list()}: {decided_by} removes it."
         elif raw[0].isupper() and not raw.isupper():
             reason += " Proper nouns (names of people and places) are not allowed."
         return verdict(False, reason, decided_by)

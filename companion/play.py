@@ -19,6 +19,7 @@ from companion.board import Board, Layout, Placement, PlayError, square_name
 from companion.challenges import NEXT_TURN
 from companion.errors import SquareError, UsageError
 from companion.lexicon import Lexicon
+from companion.text import quoted
 
 # what a turn on a score sheet can be
 ACTIONS = ("play", "pass", "swap")
@@ -159,8 +160,8 @@ def split_notation(notation: str) -> tuple[str, str]:
     """``"8D QUIZ"`` -> ``("8D", "QUIZ")``."""
     parts = notation.split()
     if len(parts) != 2:
-        raise UsageError(f"{notation!r} is not a play: write a square and a word, e.g. 8D QUIZ "
-                         "(8D reads across from row 8, column D; D8 reads down).")
+        raise UsageError(f"{quoted(notation)} is not a play: write a square and a word, e.g. "
+                         "8D QUIZ (8D reads across from row 8, column D; D8 reads down).")
     return parts[0], parts[1]
 
 

@@ -47,7 +47,12 @@ def test_positions_across_and_down():
 @pytest.mark.parametrize(
     "text, message",
     [("8", "not a board position"), ("16A", "off the board"), ("K5", "off the board"),
-     ("H8H", "not a board position")],
+     ("H8H", "not a board position"),
+     # ASCII digits only: int() reads an Arabic-Indic or a full-width five as 5
+     ("\u0665E", "'\u0665E' is not a board position"), ("E\uff15", "not a board position"),
+     ("1\u0660A", "not a board position"),
+     # a play of 100,000 letters is repeated by its first ones, not whole
+     ("A" * 100_000, r"^'A{36}\.\.\. is not a board position")],
 )
 def test_bad_positions(text, message):
     rows, cols = (10, 10) if text == "K5" else (15, 15)
@@ -91,7 +96,9 @@ def test_board_text_round_trip_compact_and_stacks():
 @pytest.mark.parametrize(
     "text, message",
     [("", "empty"), ("...\n..", "row 2 has 2 squares"), ("..3\n...", "separated by spaces"),
-     ("..&\n...", "cannot read square"), ("A0 .\n. .", "height")],
+     ("..&\n...", "cannot read square"), ("A0 .\n. .", "height"),
+     # a stack height is written in ASCII digits, like a position
+     ("E\u0663 .\n. .", "cannot read square 'E\u0663'"), ("E\uff12 .\n. .", "cannot read")],
 )
 def test_bad_board_text(text, message):
     with pytest.raises(PlayError, match=message):

@@ -108,6 +108,10 @@ def _small_lexicon() -> Lexicon:
     [
         ("#player1 A A\n>A: CAT 8G CAT 10 10\n", "line 2: the score '10' should be like"),
         ("#player1 A A\n>A: CAT 8G CAT +10 ten\n", "line 2: the running total 'ten'"),
+        # ASCII digits only: int() read a full-width or an Arabic-Indic digit as a number
+        ("#player1 A A\n>A: CAT 8G CAT +1\uff10 10\n", "line 2: the score '\\+1\uff10'"),
+        ("#player1 A A\n>A: CAT 8G CAT +10 \u0661\u0660\n", "line 2: the running total"),
+        ("#player1 A A\n>A: CAT \uff18G CAT +10 10\n", "line 2: cannot tell what move"),
         ("#player1 A A\n>B: CAT 8G CAT +10 10\n", "line 2: 'B' is not one of the players"),
         ("#player1 A A\n\n>A: CAT 8G C@T +10 10\n", "line 3: the word 'C@T'"),
         ("#player1 A A\n>A: C4T 8G CAT +10 10\n", "line 2: the rack should be letters"),

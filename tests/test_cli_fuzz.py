@@ -112,6 +112,22 @@ CASES = [
     # a device given as a photo was "no such file"
     (["vision", "light", "/dev/zero"], {}, 2, "/dev/zero: a device or a pipe, not a photo file"),
     (["read", "/dev/zero", "--game", "pdq"], {}, 2, "a device or a pipe, not a photo file"),
+    # a file name with ESC or a line break in it: written raw, over two lines
+    (["werdup", "moves", "no\x1b[2Jfile", "AEI"], {}, 2,
+     "position file not found: no\\x1b[2Jfile"),
+    (["pdq", "P", "N", "A", "--deck", "two\nlines"], {}, 2, "Deck file not found: two\\nlines"),
+    # standard input was taken for a file named '-' ("word list not found: -")
+    (["check", "qi", "--lexicon", "-"], {}, 2,
+     "--lexicon needs a word list file; standard input (-) cannot be one"),
+    (["check", "qi", "--remove", "-"], {}, 2, "--remove needs a word list file"),
+    # a position is written in ASCII digits: int() took an Arabic-Indic or a full-width five
+    (["werdup", "score", "empty", "\u0665E", "RED"], {}, 2,
+     "'\u0665E' is not a board position"),
+    (["werdup", "score", "empty", "E\uff15", "RED"], {}, 2,
+     "'E\uff15' is not a board position"),
+    # a player name with ESC in it went raw into the record printed
+    (["werdup", "selfplay", "--players", "ann,b\x1b[2Jb"], {}, 2,
+     "player name 'b\\x1b[2Jb' must be one word without spaces, control characters"),
 ]
 
 
@@ -192,6 +208,11 @@ def test_an_overlay_that_fills_the_disk_leaves_no_half_image(tmp_path: Path) -> 
     ('"crossed_out": 5', "crossed_out must be a list of letters, not 5"),
     ('"crossed_out": {"a": 1}', "crossed_out must be a list of letters"),
     ('"row": "\u00b2"', "'\u00b2' is not a whole number"),  # a superscript two
+    # Python's words again: "Exceeds the limit (4300 digits) ... sys.set_int_max_str_digits()"
+    ('"row": "' + "9" * 5000 + '"', "(the number " + "9" * 37 + "... is too large)"),
+    ('"row": ' + "9" * 5000, "is not JSON: the number " + "9" * 37 + "... is too large"),
+    # the whole of a 100 KB value was repeated
+    ('"crossed_out": {"' + "a" * 100_000 + '": 1}', "not {'" + "a" * 35 + "..."),
 ])
 def test_a_bad_field_of_a_sheet_is_named_in_a_sentence(field: str, words: str,
                                                        tmp_path: Path) -> None:
@@ -201,6 +222,24 @@ def test_a_bad_field_of_a_sheet_is_named_in_a_sentence(field: str, words: str,
     done = companion(["girdle", "check", "sheet.json", "--date", "2026-12-08"], tmp_path)
     assert done.returncode == 2
     assert words in one_sentence(done.stderr)
+
+
+@pytest.mark.parametrize("field,seen", [
+    # the word went raw to the terminal (ESC [2J cleared it) and whole, however long
+    ('"word": "AB\\u001b[2JCD"', 'Illegal at word 1 ("AB\\u001b[2JCD"): \'AB\\x1b[2JCD\' is not '
+     "a word of letters A-Z"),
+    ('"word": "' + "Q" * 100_000 + '"', "Q" * 37 + "... has 100000 letters; a word must have"),
+    ('"direction": "' + "x" * 100_000 + '"', "must be across or down, not '" + "x" * 36 + "..."),
+])
+def test_an_illegal_word_of_a_sheet_is_repeated_escaped_and_short(field: str, seen: str,
+                                                                  tmp_path: Path) -> None:
+    word = {"row": 1, "col": 1, "direction": "across", "word": "AB"}
+    text = json.dumps([word])[:-2] + ", " + field + "}]"
+    (tmp_path / "sheet.json").write_text(text, encoding="utf-8")
+    done = companion(["girdle", "check", "sheet.json", "--date", "2026-12-08"], tmp_path)
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    assert seen in done.stdout
+    assert all(line.isprintable() and len(line) < 400 for line in done.stdout.splitlines())
 
 
 @pytest.fixture(scope="module")
@@ -280,3 +319,98 @@ def test_a_closed_standard_stream_is_said_so(argv: list[str], closed: int, statu
         assert "Game over" in done.stdout
     else:
         assert words in one_sentence(done.stderr)
+
+
+HUGE = "Z" * 100_000  # one argument of 100 KB (the kernel takes up to 128 KB)
+
+
+@pytest.mark.parametrize("argv,words", [
+    # each error repeated the value whole: one line of 100 KB
+    (["pdq", "P", "N", "A", "--variant", HUGE], "Unknown PDQ variant 'ZZZZ"),
+    (["pdq", HUGE], "PDQ deals 3 cards per round; 100000 were given (ZZZZ"),
+    (["pdq", "P", "N", "A", "--player", HUGE], "no per-player minimum for 'ZZZZ"),
+    (["pdq", "P", "N", "A", "--score", HUGE], "--score wants NAME=WORD1,WORD2,...; got 'ZZZZ"),
+    # a file name is kept longer, but not whole either
+    (["pdq", "P", "N", "A", "--deck", HUGE], "File name too long (ZZZZ"),
+    (["check", "qi", "--lexicon", HUGE], "File name too long (/"),
+    (["girdle", "show", "--family", HUGE], "no Word Girdle layout family 'ZZZZ"),
+    (["werdup", "moves", "empty", HUGE], "is not a rack"),
+    (["werdup", "score", "empty", HUGE], "is not a play"),
+    (["werdup", "score", "empty", "5E", HUGE], "ZZZZ... at 5E runs off the board"),
+    (["werdup", "score", "empty", "5E", HUGE + "("], "has an unmatched '('"),
+    (["serve", "--host", HUGE], "--host 'ZZZZ"),
+    (["cad", "coupons", "--clearances", HUGE], "clearances must be numbers in mm"),
+    (["cad", "build", "--bed", HUGE, "-o", "set"], "bed must look like 180x180"),
+    (["cad", "build", "--part", HUGE, "-o", "set"], "unknown part 'zzzz"),
+    (["cad", "build", "--format", HUGE, "-o", "set"], "unknown format 'zzzz"),
+    (["werdup", "replay", str(ROOT / "tests" / "data" / "werdup-short-game.txt"),
+      "--challenge-rule", HUGE], "unknown challenge rule 'ZZZZ"),
+    (["read", str(PHOTO), "--game", "werdup", "--previous", HUGE], ": not a board state"),
+])
+def test_a_huge_value_is_repeated_by_its_first_characters(argv: list[str], words: str,
+                                                           tmp_path: Path) -> None:
+    done = companion(argv, tmp_path)
+    assert done.returncode == 2
+    line = one_sentence(done.stderr)
+    assert words in line
+    # the Zs of a value, of a file's name
+    most = 197 if "File name" in words or "board state" in words else 37
+    assert len(line) < 400 and "Z" * (most + 1) not in line.upper(), line
+
+
+@pytest.mark.parametrize("argv", [
+    ["check", HUGE],
+    ["check", HUGE, "--game", "werdup"],
+    ["pdq", "P", "N", "A", "--word", "P" + HUGE],
+    ["pdq", "P", "N", "A", "--tie", "PAIN," + HUGE],
+    ["pdq", "P", "N", "A", "--score", HUGE + "=PAIN", "--score", "B=PANT"],
+])
+def test_a_verdict_repeats_a_huge_word_or_name_on_a_short_line(argv: list[str],
+                                                               tmp_path: Path) -> None:
+    # the verdict wrote the word whole twice over: 200 KB for one answer
+    done = companion(argv, tmp_path)
+    assert "Traceback" not in done.stderr and done.returncode in (0, 1), done.stderr
+    assert done.stdout and max(len(line) for line in done.stdout.splitlines()) < 400
+    assert "Z" * 36 + "..." in done.stdout
+
+
+@pytest.mark.parametrize("argv,seen", [
+    # the name of the file written went raw to the terminal
+    (["print", "score-sheet", "--game", "pdq", "-o", "a\x1b[2J.pdf"], "wrote a\\x1b[2J.pdf"),
+    # ESC [2J in the word cleared the screen: the verdict wrote it raw to the terminal
+    (["check", "ab\x1b[2Jcd"], '"AB\\u001b[2JCD": NOT VALID'),
+    (["check", "ab\x9b2Jcd"], '"AB\\u009b2JCD": NOT VALID'),  # the one-byte CSI
+    (["pdq", "P", "N", "A", "--word", "pa\x1b[2Jin"], '"PA\\u001b[2JIN": NOT VALID'),
+    (["pdq", "P", "N", "A", "--tie", "PAIN,pa\x1b[2Jin"], '"PA\\u001b[2JIN": NOT VALID'),
+    (["pdq", "P", "N", "A", "--score", "a\x1b[2J=PAIN", "--score", "B=PANT"],
+     '"a\\u001b[2J": 0 unique words'),
+])
+def test_a_control_character_typed_is_shown_escaped(argv: list[str], seen: str,
+                                                    tmp_path: Path) -> None:
+    done = companion(argv, tmp_path)
+    assert "Traceback" not in done.stderr and done.returncode in (0, 1), done.stderr
+    assert seen in done.stdout
+    assert all(line.isprintable() for line in done.stdout.splitlines())
+
+
+@pytest.mark.parametrize("argv,words", [
+    # argparse's own errors wrote the value raw (ESC, a line break) or whole
+    (["check", "qi", "a\x1b[2Jb"], "unrecognized arguments: a\\x1b[2Jb"),
+    (["check", "qi", "two\nlines"], "unrecognized arguments: two\\nlines"),
+    (["check", "qi", "--game", HUGE], "invalid choice: '" + "Z" * 36 + "... (choose from"),
+    (["serve", "--port", HUGE], "--port: '" + "Z" * 36 + "... is not a whole number"),
+    (["serve", "--port", "9" * 5000], "--port: '" + "9" * 36 + "... is too large a number"),
+    # int() read an Arabic-Indic or a full-width digit, or 1_0, as a number
+    (["pdq", "--min", "\u0665", "P", "N", "A"],
+     "--min: '\u0665' is not a whole number written in the digits 0-9"),
+    (["werdup", "moves", "empty", "AEI", "--top", "1_0"], "--top: '1_0' is not a whole number"),
+    (["serve", "--port", "\uff19" * 6], "--port: '" + "\uff19" * 6 + "' is not a whole number"),
+])
+def test_an_option_the_parser_refuses_is_repeated_escaped_and_short(
+        argv: list[str], words: str, tmp_path: Path) -> None:
+    done = companion(argv, tmp_path)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    *usage, error = done.stderr.strip().splitlines()
+    assert usage[0].startswith("usage: companion")
+    assert words in error and len(error) < 400
+    assert done.stderr.replace("\n", "").isprintable()

@@ -45,6 +45,15 @@ def test_classify_command_json(tmp_path, capsys):
     assert [r["file"] for r in out] == files
 
 
+def test_classify_names_a_file_with_esc_in_its_name_escaped(tmp_path, capsys):
+    # the name went raw to the terminal: ESC [2J cleared it
+    p = tmp_path / "k\x1b[2J.png"
+    cv2.imwrite(str(p), tile_face("K", 64, tile_fonts()[0], value=5))
+    assert main(["vision", "classify", str(p)]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and f"{tmp_path}/k\\x1b[2J.png: K" in out
+
+
 def test_classify_rejects_a_non_image(tmp_path, capsys):
     p = tmp_path / "notes.txt"
     p.write_text("hello")

@@ -77,6 +77,9 @@ def test_a_wrong_score_or_height_is_reported():
         ((">bob: DIOSSTY - +0 27", ">zed: DIOSSTY - +0 27"), "zed is not one of the players"),
         ((">bob: DIOSSTY - +0 27", ">bob: DIOSSTY 27"), "expected RACK MOVE"),
         ((">bob: DIOSSTY - +0 27", ">bob: DIO5STY - +0 27"), "line 21: cannot read the tiles"),
+        # a score and a total are written in ASCII digits (int() read an Arabic-Indic zero)
+        ((">bob: DIOSSTY - +0 27", ">bob: DIOSSTY - +\u0660 27"), "line 21: expected RACK MOVE"),
+        ((">bob: DIOSSTY - +0 27", ">bob: DIOSSTY - +0 2\uff17"), "line 21: expected RACK MOVE"),
     ],
 )
 def test_unreadable_or_illegal_records_name_the_line(change, message):

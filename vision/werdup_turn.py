@@ -9,6 +9,7 @@ from companion import jsonfile
 from companion.board import Board, Placement
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
+from companion.text import PATH_SHOWN, shown
 from companion.textfile import read_at_most
 from companion.werdup.notation import normalise_tile, play_notation
 from companion.werdup.observe import play_between
@@ -40,6 +41,7 @@ def unknown_heights(grid: Grid) -> BoardState:
 def load_state(path: str | Path, size: int) -> BoardState:
     """A previous state: ``companion read --json`` output, or ``{"grid", "heights"}``."""
     p = Path(path)
+    name = shown(str(p), PATH_SHOWN)  # how the errors name the file
     try:
         raw = read_at_most(p, MAX_STATE_BYTES)  # /dev/zero is no state, and never ends
         if len(raw) > MAX_STATE_BYTES:
@@ -49,18 +51,18 @@ def load_state(path: str | Path, size: int) -> BoardState:
         heights = data.get("heights") or [[1 if t else 0 for t in row] for row in grid]
         heights = [[h if h is None else int(h) for h in row] for row in heights]
     except FileNotFoundError as exc:
-        raise BadPhoto(f"{p}: no such file") from exc
+        raise BadPhoto(f"{name}: no such file") from exc
     except (OSError, ValueError, KeyError, TypeError, OverflowError) as exc:
-        raise BadPhoto(f"{p}: not a board state (JSON with \"grid\" and \"heights\" "
+        raise BadPhoto(f"{name}: not a board state (JSON with \"grid\" and \"heights\" "
                        "expected)") from exc
     if (len(grid) != size or any(len(r) != size for r in grid) or len(heights) != size
             or any(len(r) != size for r in heights)):
-        raise BadPhoto(f"{p}: the state is not a {size}x{size} board")
+        raise BadPhoto(f"{name}: the state is not a {size}x{size} board")
     rules = get_rules()
     for r in range(size):
         for c in range(size):
             tile, h = grid[r][c], heights[r][c]
-            where = f"{p}: row {r + 1}, column {c + 1}"
+            where = f"{name}: row {r + 1}, column {c + 1}"
             if not isinstance(tile, str):
                 raise BadPhoto(f"{where}: {tile!r} is not a tile (letters, or \"\" for empty)")
             if tile and normalise_tile(tile) not in rules.tile_set.counts:

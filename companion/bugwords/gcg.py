@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 
 from companion.clock import CLOCK_NOTE, format_time, parse_time, whole_seconds
 from companion.errors import CompanionError, UsageError
+from companion.text import quoted
 
 KINDS = (
     "place",
@@ -102,15 +103,14 @@ class GcgRecord:
 
 _MOVE = re.compile(r"^>\s*([^:]+?)\s*:\s*(.*?)\s*$")
 _RACK = re.compile(r"^[A-Za-z?]*$")
-_POSITION = re.compile(r"^(\d{1,2}[A-Za-z]|[A-Za-z]\d{1,2})$")
+_POSITION = re.compile(r"^([0-9]{1,2}[A-Za-z]|[A-Za-z][0-9]{1,2})$")
 _WORD = re.compile(r"^[A-Za-z.()]+$")
-_SCORE = re.compile(r"^[+-]\d+$")
-_TOTAL = re.compile(r"^-?\d+$")
+_SCORE = re.compile(r"^[+-][0-9]+$")
+_TOTAL = re.compile(r"^-?[0-9]+$")
 
 
 def _fail(lineno: int, text: str, why: str) -> GcgError:
-    shown = text if len(text) <= 60 else text[:57] + "..."
-    return GcgError(f"game record line {lineno}: {why}: {shown!r}")
+    return GcgError(f"game record line {lineno}: {why}: {quoted(text, 60)}")
 
 
 def _parse_move(lineno: int, text: str, nicks: list[str]) -> GcgMove:
@@ -119,7 +119,7 @@ def _parse_move(lineno: int, text: str, nicks: list[str]) -> GcgMove:
         raise _fail(lineno, text, "a move line reads '>name: RACK MOVE +SCORE TOTAL'")
     nick, rest = m.group(1), m.group(2).split()
     if nicks and nick not in nicks:
-        raise _fail(lineno, text, f"{nick!r} is not one of the players ({', '.join(nicks)})")
+        raise _fail(lineno, text, f"{quoted(nick)} is not one of the players ({', '.join(nicks)})")
     score, total = _score_and_total(lineno, text, rest)
     body = rest[:-2]
     if len(body) == 1 and body[0].lower() in ("(challenge)", "(time)"):
@@ -137,7 +137,7 @@ def _parse_move(lineno: int, text: str, nicks: list[str]) -> GcgMove:
     rack, body = body[0], body[1:]
     if len(body) == 2 and _POSITION.match(body[0]):
         if not _WORD.match(body[1]):
-            raise _fail(lineno, text, f"the word {body[1]!r} should be letters and '.'")
+            raise _fail(lineno, text, f"the word {quoted(body[1])} should be letters and '.'")
         return GcgMove(nick, "place", rack, score, total, body[0].upper(), body[1], line=lineno)
     if len(body) != 1:
         raise _fail(lineno, text, "cannot tell what move this is")
@@ -154,9 +154,9 @@ def _score_and_total(lineno: int, text: str, rest: list[str]) -> tuple[int, int]
         raise _fail(lineno, text, "the move should end with its score and the running total, "
                     "like '+24 150'")
     if not _SCORE.match(score_s):
-        raise _fail(lineno, text, f"the score {score_s!r} should be like +24 or -8")
+        raise _fail(lineno, text, f"the score {quoted(score_s)} should be like +24 or -8")
     if not _TOTAL.match(total_s):
-        raise _fail(lineno, text, f"the running total {total_s!r} should be a whole number")
+        raise _fail(lineno, text, f"the running total {quoted(total_s)} should be a whole number")
     return int(score_s), int(total_s)
 
 
@@ -179,7 +179,7 @@ def _one_word_move(lineno: int, text: str, mv: GcgMove, move: str) -> GcgMove:
         _RACK.match(move[1:]) or (move[1:].isascii() and move[1:].isdigit())
     ):
         return GcgMove(nick, "exchange", rack, score, total, tiles=move[1:], line=lineno)
-    raise _fail(lineno, text, f"cannot tell what move {move!r} is")
+    raise _fail(lineno, text, f"cannot tell what move {quoted(move)} is")
 
 
 def _read_pragma(rec: GcgRecord, lineno: int, line: str) -> bool:
@@ -191,7 +191,7 @@ def _read_pragma(rec: GcgRecord, lineno: int, line: str) -> bool:
         if not nick:
             raise _fail(lineno, line, "a player line reads '#player1 nick Full Name'")
         if nick in rec.player_names():
-            raise _fail(lineno, line, f"player {nick!r} is named twice")
+            raise _fail(lineno, line, f"player {quoted(nick)} is named twice")
         if int(key[-1]) != len(rec.players) + 1:  # a second #player1 was read as a third player
             raise _fail(lineno, line, "the player lines go #player1, #player2, ... in order, "
                         "each once")

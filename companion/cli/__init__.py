@@ -10,8 +10,10 @@ import argparse
 import importlib
 import os
 import sys
+from typing import NoReturn
 
 from companion.errors import CompanionError, UsageError
+from companion.text import PATH_SHOWN, printable, short_words, shown
 
 # Sub-command modules, in the order ``companion --help`` lists them (``printing`` registers
 # the ``print`` command).
@@ -30,8 +32,18 @@ COMMANDS = (
 )
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, whose errors repeat what was typed as the commands' own do: a
+    control character or a line break escaped, a long value cut short ("unrecognized
+    arguments", "invalid choice")."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {short_words(printable(message))}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="companion",
         description="A table companion for WerdUp, Word Girdle, PDQ and Bug Words.",
     )
@@ -57,11 +69,11 @@ def main(argv: list[str] | None = None) -> int:
         status = int(args.func(args) or 0)
         sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
         return status
-    except UsageError as exc:
-        print(f"companion: {exc}", file=sys.stderr)
+    except UsageError as exc:  # escaped: a value typed with ESC or a line break in it
+        print(f"companion: {printable(str(exc))}", file=sys.stderr)
         return 2
     except CompanionError as exc:
-        print(f"companion: {exc}", file=sys.stderr)
+        print(f"companion: {printable(str(exc))}", file=sys.stderr)
         return 1
     except UnicodeEncodeError as exc:
         if exc.encoding != getattr(sys.stdout, "encoding", None):
@@ -82,8 +94,8 @@ def main(argv: list[str] | None = None) -> int:
             sys.stdout.flush()
         except OSError:
             _drop_stdout()
-        where = f" ({exc.filename})" if exc.filename else ""
-        print(f"companion: {exc.strerror or exc}{where}", file=sys.stderr)
+        where = f" ({shown(str(exc.filename), PATH_SHOWN)})" if exc.filename else ""
+        print(f"companion: {printable(f'{exc.strerror or exc}{where}')}", file=sys.stderr)
         return 2
 
 

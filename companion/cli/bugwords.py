@@ -15,6 +15,7 @@ from companion.cli.common import (
     lexicon_from_args,
     print_json,
     read_text_file,
+    whole_number,
 )
 from companion.errors import CompanionError, UsageError
 
@@ -67,7 +68,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     m.add_argument("rack", metavar="RACK", help="the rack, e.g. AEINRS? (? is a blank)")
     m.add_argument(
-        "--top", type=int, default=10, metavar="N",
+        "--top", type=whole_number, default=10, metavar="N",
         help="how many plays to show (0: all; default 10)",
     )
     m.add_argument("--json", action="store_true", help="print one JSON object")

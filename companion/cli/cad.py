@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from companion.errors import UsageError
+from companion.text import printable, quoted
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -138,7 +139,7 @@ def run_build(args: argparse.Namespace) -> int:
                    use_cache=not args.no_cache, slice_parts=args.slice, progress=progress)
     total = sum(len(v) for v in result.files.values())
     cached = f" ({', '.join(result.cached)} from the cache)" if result.cached else ""
-    print(f"wrote {total} files to {out}{cached}")
+    print(f"wrote {total} files to {printable(str(out))}{cached}")
     if result.slicer:
         print("PrusaSlicer estimates (0.2 mm layers, 15% infill, PLA):")
         for name, rep in result.slicer.items():
@@ -162,7 +163,7 @@ def run_coupons(args: argparse.Namespace) -> int:
         clearances = [float(v) for v in args.clearances.split(",") if v.strip()]
     except ValueError:
         raise UsageError(f"clearances must be numbers in mm like 0.1,0.2,0.3, got "
-                         f"{args.clearances!r}") from None
+                         f"{quoted(args.clearances)}") from None
     clearances = list(dict.fromkeys(clearances))  # 0.1,0.10 is one coupon, built once
     if not clearances:
         raise UsageError("give at least one clearance in mm, like 0.1,0.2,0.3")
@@ -175,7 +176,7 @@ def run_coupons(args: argparse.Namespace) -> int:
                           cache_dir=cache,
                           progress=progress)
     progress.close()
-    print(f"wrote {len(files)} files to {args.out}: "
+    print(f"wrote {len(files)} files to {printable(str(args.out))}: "
           + ", ".join(f for f in files if f.endswith(".stl")))
     print("print them, keep the one that fits best, then: companion cad build --clearance MM")
     return 0

@@ -12,6 +12,7 @@ from companion.cli.common import (
 )
 from companion.errors import UsageError
 from companion.judge import GAMES, check_word
+from companion.text import printable, shown
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -37,8 +38,8 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(verdict.to_dict())
     else:
-        print(f"{verdict.word}: {'VALID' if verdict.valid else 'NOT VALID'}")
-        print(f"  {verdict.reason}")
+        print(f"{shown(verdict.word)}: {'VALID' if verdict.valid else 'NOT VALID'}")
+        print(f"  {printable(verdict.reason)}")
         print(f"  Word list: {verdict.lexicon}")
         if verdict.definitions and verdict.word.lower() not in lexicon:
             # a dictionary entry is no licence to play: say so before its definitions

@@ -6,15 +6,30 @@ import argparse
 import contextlib
 import datetime as dt
 import json
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from companion.dates import date_from, dates_from, is_range, shown
+from companion.dates import date_from, dates_from, is_range
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon, LexiconError, WordListSpec, load_word_list
+from companion.text import quoted, shown
 from companion.textfile import decode_text, read_at_most
+
+
+def whole_number(text: str) -> int:
+    """An option's whole number (``type=whole_number``), written in the digits 0-9 with an
+    optional minus sign: ``int()`` also takes an Arabic-Indic '٥', a full-width '５' and
+    '1_000', which no one types for a count, a port or a seed."""
+    digits = text.strip()
+    if not re.fullmatch(r"-?[0-9]+", digits):
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a whole number written in "
+                                         "the digits 0-9")
+    if len(digits) > 100:  # int() would answer in Python's own words past 4,300 digits
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is too large a number")
+    return int(digits)
 
 
 def add_lexicon_option(parser: argparse.ArgumentParser) -> None:
@@ -46,7 +61,13 @@ def add_house_list_options(parser: argparse.ArgumentParser) -> None:
 
 def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
     """The lexicon named by ``--lexicon`` (or the default) with any house additions and
-    removals; a bad file is a usage error."""
+    removals; a bad file is a usage error, as is ``-`` (a word list is a file, kept by its
+    name: standard input is not one)."""
+    for option in ("lexicon", "add", "remove"):
+        given = getattr(args, option, None)
+        if given == "-" or (isinstance(given, list) and "-" in given):
+            raise UsageError(f"--{option} needs a word list file; standard input (-) cannot "
+                             "be one: save the words to a file and name it")
     spec = WordListSpec(
         getattr(args, "lexicon", None),
         tuple(getattr(args, "add", None) or ()),

@@ -24,6 +24,7 @@ from companion.girdle.engine import IllegalStep, ScoreCard
 from companion.girdle.generator import family_puzzle
 from companion.girdle.layouts import family_of, layouts, puzzle_model, shape_text
 from companion.girdle.solver import solve
+from companion.text import printable, quoted, shown
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -190,8 +191,10 @@ def _whole(value: object) -> int:
     if isinstance(value, float) and value.is_integer():
         return int(value)
     if isinstance(value, str) and value.strip().isdecimal():  # "²" is a digit, not a number
+        if len(value.strip()) > jsonfile.MAX_DIGITS:  # int() answers in Python's own words
+            raise ValueError(f"the number {shown(value.strip())} is too large")
         return int(value)
-    raise ValueError(f"{value!r} is not a whole number")
+    raise ValueError(f"{quoted(value)} is not a whole number")
 
 
 def _activated(item: dict) -> tuple[int, ...]:
@@ -199,7 +202,7 @@ def _activated(item: dict) -> tuple[int, ...]:
     is not read digit by digit as positions 1 and 2)."""
     acts = item.get("activated", [])
     if not isinstance(acts, list):
-        raise ValueError(f"activated must be a list of Supply positions, not {acts!r}")
+        raise ValueError(f"activated must be a list of Supply positions, not {quoted(acts)}")
     return tuple(_whole(i) for i in acts)
 
 
@@ -208,7 +211,7 @@ def _crossed_out(item: dict) -> tuple[str, ...]:
     a number such as ``5`` is neither."""
     crossed = item.get("crossed_out", [])
     if not isinstance(crossed, (list, str)):
-        raise ValueError(f"crossed_out must be a list of letters, not {crossed!r}")
+        raise ValueError(f"crossed_out must be a list of letters, not {quoted(crossed)}")
     return tuple(str(c).upper() for c in crossed)
 
 
@@ -218,7 +221,7 @@ def _placement(item: object, number: int) -> SheetStep:
     try:
         word = item["word"]
         if not isinstance(word, str):
-            raise ValueError(f"word must be text, not {word!r}")
+            raise ValueError(f"word must be text, not {quoted(word)}")
         if "cells" in item:
             cells = [(_whole(r), _whole(c)) for r, c in item["cells"]]
             return _from_cells(cells, word, item, number)
@@ -324,11 +327,11 @@ def run_check(args: argparse.Namespace) -> int:
         word = ""
         items = data["solution"]
         if 0 < exc.step <= len(items) and isinstance(items[exc.step - 1], dict):
-            word = f" ({str(items[exc.step - 1].get('word', '')).upper()})"
+            word = f" ({shown(str(items[exc.step - 1].get('word', '')).upper())})"
         if args.json:
             print_json({"legal": False, "step": exc.step, "reason": exc.reason})
         else:
-            print(f"Illegal at word {exc.step}{word}: {exc.reason}")
+            print(f"Illegal at word {exc.step}{word}: {printable(exc.reason)}")
         return 1
     if args.json:
         print_json({"legal": True, **card.to_dict()})

@@ -7,7 +7,12 @@ import argparse
 import sys
 import textwrap
 
-from companion.cli.common import add_lexicon_option, lexicon_from_args, print_json
+from companion.cli.common import (
+    add_lexicon_option,
+    lexicon_from_args,
+    print_json,
+    whole_number,
+)
 from companion.errors import UsageError
 from companion.pdq import all_variants, find_words, get_variant, judge, load_deck, parse_cards
 from companion.pdq.judge import Judgement, plural
@@ -15,6 +20,7 @@ from companion.pdq.solitaire import play_solitaire, simulate_solitaire
 from companion.pdq.ties import settle_tie
 from companion.pdq.variants import Variant
 from companion.pdq.wordcount import score_word_count
+from companion.text import printable, quoted, shown
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -33,7 +39,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="NAME",
         help="rules to play by (default: regular; see --variants for the list)",
     )
-    p.add_argument("--min", type=int, metavar="N", help="override the minimum word length")
+    p.add_argument("--min", type=whole_number, metavar="N", help="override the minimum word length")
     p.add_argument(
         "--player",
         metavar="ROLE",
@@ -71,7 +77,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help="with --solitaire: you type the words, the companion deals and judges",
     )
-    p.add_argument("--seed", type=int, metavar="N", help="with --solitaire: repeatable shuffle")
+    p.add_argument("--seed", type=whole_number, metavar="N",
+                   help="with --solitaire: repeatable shuffle")
     p.add_argument("--variants", action="store_true", help="list the variants and their rules")
     p.set_defaults(func=run)
 
@@ -177,8 +184,8 @@ def _judge(args, cards, variant, lexicon) -> int:
     if args.json:
         print_json(verdict.to_dict())
     else:
-        print(f"{verdict.word}: {_status(verdict)}")
-        print(f"  {verdict.reason}")
+        print(f"{shown(verdict.word)}: {_status(verdict)}")
+        print(f"  {printable(verdict.reason)}")
     return 0 if verdict.valid else 1
 
 
@@ -211,8 +218,8 @@ def _tie(args, cards, variant, lexicon) -> int:
         print_json(result.to_dict())
         return 0
     for j in result.judgements:
-        print(f"{j.word}: {_status(j)} - {j.reason}")
-    print(result.outcome)
+        print(f"{shown(j.word)}: {_status(j)} - {printable(j.reason)}")
+    print(printable(result.outcome))
     return 0
 
 
@@ -221,9 +228,9 @@ def _parse_score(items: list[str]) -> dict[str, list[str]]:
     for item in items:
         name, sep, words = item.partition("=")
         if not sep or not name.strip():
-            raise UsageError(f"--score wants NAME=WORD1,WORD2,...; got {item!r}.")
+            raise UsageError(f"--score wants NAME=WORD1,WORD2,...; got {quoted(item)}.")
         if name.strip() in lists:
-            raise UsageError(f"Player {name.strip()!r} is given twice with --score.")
+            raise UsageError(f"Player {quoted(name.strip())} is given twice with --score.")
         lists[name.strip()] = _split(words)
     return lists
 
@@ -235,17 +242,17 @@ def _score(args, cards, variant, lexicon) -> int:
         print_json(result.to_dict())
         return 0
     for p in result.players:
-        print(f"{p.player}: {p.score} unique word{'s' if p.score != 1 else ''}")
+        print(f"{shown(p.player)}: {p.score} unique word{'s' if p.score != 1 else ''}")
         if p.unique:
             print(f"  unique: {', '.join(w.upper() for w in p.unique)}")
         if p.shared:
             print(f"  also written by another player: {', '.join(w.upper() for w in p.shared)}")
         for _word, reason in p.invalid:
-            print(f"  not valid: {reason}")
+            print(f"  not valid: {printable(reason)}")
         if p.repeated:
             print(f"  written twice: {', '.join(w.upper() for w in p.repeated)}")
-    print(f"Winner: {' and '.join(result.winners)}" if len(result.winners) == 1
-          else f"Tie: {' and '.join(result.winners)}")
+    winners = " and ".join(shown(w) for w in result.winners)
+    print(f"Winner: {winners}" if len(result.winners) == 1 else f"Tie: {winners}")
     if result.missed:
         print(textwrap.fill(f"Nobody found {len(result.missed)} words, e.g. "
                             f"{', '.join(w.upper() for w in result.missed[:10])}.", width=88))

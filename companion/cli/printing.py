@@ -7,9 +7,10 @@ import os
 import sys
 from pathlib import Path
 
-from companion.cli.common import parse_date
+from companion.cli.common import parse_date, whole_number
 from companion.errors import UsageError
 from companion.outfile import write_all, write_file_whole
+from companion.text import printable
 
 GAMES_WITH_BOARDS = ("werdup", "bugwords")
 SCORE_SHEET_GAMES = ("werdup", "bugwords", "pdq")
@@ -43,7 +44,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     s = docs.add_parser("score-sheet", help="a score sheet for WerdUp, Bug Words or PDQ")
     s.add_argument("--game", required=True, choices=SCORE_SHEET_GAMES,
                    help="which game's score sheet")
-    s.add_argument("--players", type=int, metavar="N",
+    s.add_argument("--players", type=whole_number, metavar="N",
                    help="number of players (WerdUp 1-4, default 4; Bug Words 2-4, default 2; "
                    "PDQ 2-6, default 4)")
     _paper(s, ("letter", "a4"))
@@ -117,7 +118,7 @@ def _write(args: argparse.Namespace, default_name: str, data: bytes) -> int:
         write_file_whole(path, data)  # a full disk leaves no half PDF and spoils no earlier one
     except OSError as exc:
         raise UsageError(f"Cannot write {path}: {exc.strerror or exc}.") from exc
-    print(f"wrote {path}")
+    print(f"wrote {printable(str(path))}")  # a name with ESC in it is shown, not obeyed
     return 0
 
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 import socket
 
+from companion.cli.common import whole_number
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("serve", help="serve the web app (development server)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=int, default=5000, help="port (default 5000)")
+    p.add_argument("--port", type=whole_number, default=5000, help="port (default 5000)")
     p.add_argument("--debug", action="store_true", help="reload on code changes")
     p.set_defaults(func=run)
 
@@ -17,6 +19,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from companion.cli.common import database_errors
     from companion.errors import UsageError
+    from companion.text import quoted
     from companion.web import create_app
 
     if not 1 <= args.port <= 65535:
@@ -24,7 +27,7 @@ def run(args: argparse.Namespace) -> int:
     try:  # before the app starts and says it is serving
         socket.getaddrinfo(args.host, args.port)
     except (socket.gaierror, UnicodeError) as exc:
-        raise UsageError(f"--host {args.host!r} is not an address to listen on "
+        raise UsageError(f"--host {quoted(args.host)} is not an address to listen on "
                          f"({getattr(exc, 'strerror', None) or exc})") from exc
     with database_errors():
         app = create_app()

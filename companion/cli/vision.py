@@ -14,6 +14,7 @@ from companion.cli.common import (
 )
 from companion.errors import UsageError
 from companion.outfile import write_file_whole
+from companion.text import printable
 from companion.werdup.rules import RULE_SET_NAMES
 
 READ_GAMES = ("werdup", "bugwords", "girdle", "pdq")
@@ -312,7 +313,8 @@ def run_classify(args: argparse.Namespace) -> int:
         print_json(results)
     else:
         for r in results:
-            print(f"{r['file']}: {r['letter'] or '(no letter)'} {r['confidence']:.0%}")
+            print(f"{printable(r['file'])}: {r['letter'] or '(no letter)'} "
+                  f"{r['confidence']:.0%}")
     return 0
 
 

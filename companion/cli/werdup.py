@@ -13,8 +13,10 @@ from companion.cli.common import (
     lexicon_from_args,
     print_json,
     read_text_file,
+    whole_number,
 )
 from companion.errors import CompanionError, UsageError
+from companion.text import quoted
 from companion.werdup.game import Game
 from companion.werdup.movegen import generate_plays
 from companion.werdup.notation import parse_play, play_notation
@@ -60,7 +62,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     mv.add_argument("position", help="board text file ('-' for standard input, 'empty' for "
                     "an empty board)")
     mv.add_argument("rack", help="the rack's tiles, e.g. AEQuRST")
-    mv.add_argument("--top", type=int, default=10, metavar="N",
+    mv.add_argument("--top", type=whole_number, default=10, metavar="N",
                     help="show the N best plays (default 10; 0 for all)")
     _common(mv)
     mv.set_defaults(func=run_moves)
@@ -102,7 +104,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         f"print the game record. Exit status: 0 the game ended, 1 it had not ended after "
         f"{SELFPLAY_TURNS} turns, 2 bad usage.",
     )
-    sp.add_argument("--seed", type=int, default=1, help="random seed for the bag (default 1)")
+    sp.add_argument("--seed", type=whole_number, default=1,
+                    help="random seed for the bag (default 1)")
     sp.add_argument("--players", default="ann,bob",
                     help="comma-separated player names, 1 to 4 (default ann,bob)")
     sp.add_argument("--rules", choices=RULE_SET_NAMES, default="werdup",
@@ -132,7 +135,7 @@ def load_position(name: str, rules: WerdUpRules) -> Board:
         if tile not in known:
             hint = (" (the Qu tile is written Qu, with the squares of its row separated by "
                     "spaces, like '. Qu I T .')" if tile == "Q" else "")
-            raise UsageError(f"position {name}: {tile!r} at row {r + 1} is not a WerdUp "
+            raise UsageError(f"position {name}: {quoted(tile)} at row {r + 1} is not a WerdUp "
                              f"tile{hint}")
         if board.height(r, c) > rules.max_height:
             raise UsageError(
@@ -152,7 +155,7 @@ def run_score(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from exc
     for p in placements:  # a letter no tile carries is a typing slip, not an illegal play
         if p.tile not in rules.tile_set.counts:
-            raise UsageError(f"{p.tile!r} is not a WerdUp tile: use letters A-Z and Qu")
+            raise UsageError(f"{quoted(p.tile)} is not a WerdUp tile: use letters A-Z and Qu")
     return _report_play(args, board, placements, text)
 
 
@@ -207,11 +210,11 @@ def run_moves(args: argparse.Namespace) -> int:
     bad = [t for t in rack if t not in rules.tile_set.counts]
     if not rack or bad or len(rack) > rules.rack_size:
         raise UsageError(
-            f"{args.rack!r} is not a rack: give 1 to {rules.rack_size} tiles, like AEQuRST"
+            f"{quoted(args.rack)} is not a rack: give 1 to {rules.rack_size} tiles, like AEQuRST"
         )
     over = rules.tile_set.over_count(rack)
     if over:
-        raise UsageError(f"{args.rack!r} is not a rack: {over}")
+        raise UsageError(f"{quoted(args.rack)} is not a rack: {over}")
     if args.top < 0:
         raise UsageError("--top must be 0 (all) or more")
     plays = generate_plays(board, rack, rules, lexicon_from_args(args))

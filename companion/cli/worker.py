@@ -7,12 +7,13 @@ import argparse
 import logging
 import sys
 
+from companion.cli.common import whole_number
 from companion.errors import UsageError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("worker", help="run the web app's jobs from the PostgreSQL queue")
-    p.add_argument("--concurrency", type=int, default=1,
+    p.add_argument("--concurrency", type=whole_number, default=1,
                    help="jobs run at once by this worker (default 1; each uses a core)")
     p.add_argument("--stalled-seconds", type=float, default=None,
                    help="a worker silent this long is taken for dead and its job is run "

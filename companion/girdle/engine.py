@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from companion.errors import CompanionError
 from companion.girdle.puzzle import Line, Puzzle
 from companion.lexicon import Lexicon, default_lexicon
+from companion.text import quoted, shown
 
 DIRECTIONS = ("across", "down")
 _STEP = {"across": (0, 1), "down": (1, 0)}
@@ -198,12 +199,13 @@ class Sheet:
             raise IllegalStep(number, f"there may never be more than {pz.words} words in the "
                               "Girdle")
         if not word.isascii() or not word.isalpha():
-            raise IllegalStep(number, f"{p.word!r} is not a word of letters A-Z")
+            raise IllegalStep(number, f"{quoted(p.word)} is not a word of letters A-Z")
         if not pz.min_length <= len(word) <= pz.max_length:
-            raise IllegalStep(number, f"{word} has {len(word)} letters; a word must have "
+            raise IllegalStep(number, f"{shown(word)} has {len(word)} letters; a word must have "
                               f"{pz.min_length} to {pz.max_length}")
         if p.direction not in DIRECTIONS:
-            raise IllegalStep(number, f"direction must be across or down, not {p.direction!r}")
+            raise IllegalStep(number, "direction must be across or down, not "
+                              f"{quoted(p.direction)}")
         line: Line = pz.lines[number - 1]
         if p.direction != line.direction or (
             (p.row if line.kind == "row" else p.col) != line.index
@@ -311,7 +313,7 @@ class Sheet:
                               "checkbox row of the score tracker lets you cross out a letter")
         ch = str(p.crossed_out[0]).upper()
         if len(ch) != 1 or ch not in pz.vp:
-            raise IllegalStep(number, f"{p.crossed_out[0]!r} is not a letter to cross out")
+            raise IllegalStep(number, f"{quoted(p.crossed_out[0])} is not a letter to cross out")
 
     def play(self, p: SheetStep) -> PlacedWord:
         """Write the next word; raises :class:`IllegalStep` saying why it is not allowed."""

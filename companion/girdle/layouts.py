@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from companion.datafiles import read_table
 from companion.errors import UsageError
 from companion.girdle.puzzle import Line, Puzzle
+from companion.text import quoted
 
 
 class Random(Protocol):
@@ -53,7 +54,7 @@ def family(name: str) -> FamilyLayout:
     """The family called ``name``; an unknown name is a :class:`UsageError`."""
     known = layouts()
     if name not in known:
-        raise UsageError(f"no Word Girdle layout family {name!r}: choose from "
+        raise UsageError(f"no Word Girdle layout family {quoted(name)}: choose from "
                          f"{', '.join(known)}")
     return known[name]
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from companion.errors import UsageError
 from companion.pdq.deck import Deck, default_deck
 from companion.pdq.variants import Variant
+from companion.text import quoted, shown
 
 
 def card_letters(cards: str, variant: Variant) -> str:
@@ -16,11 +17,12 @@ def card_letters(cards: str, variant: Variant) -> str:
     """
     letters = cards.upper()
     if not letters.isascii() or not letters.isalpha():
-        raise UsageError(f"Cards are letters A-Z; {cards!r} is not a row of cards.")
+        raise UsageError(f"Cards are letters A-Z; {quoted(cards)} is not a row of cards.")
     if len(letters) != variant.cards:
         raise UsageError(
             f"{variant.title} deals {variant.cards} cards per round; "
-            f"{len(letters)} {'was' if len(letters) == 1 else 'were'} given ({letters or 'none'})."
+            f"{len(letters)} {'was' if len(letters) == 1 else 'were'} given "
+            f"({shown(letters or 'none')})."
         )
     return letters
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion import text
 from companion.lexicon import is_subsequence
 from companion.pdq.variants import Variant
 
@@ -56,7 +57,7 @@ def fit(word: str, cards: str, variant: Variant) -> Fit:
     best = min(levels.values())
     if best == FITS:
         return Fit(True)
-    shown = word.upper()
+    shown = text.shown(word.upper())  # a word of any length is repeated on one short line
     outside = sorted({r[0].upper() for r in levels}, key=cards.upper().index)
     outside_text = outside[0] if len(outside) == 1 else (
         f"{', '.join(outside[:-1])} or {outside[-1]}")

@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from companion import text
 from companion.lexicon import Lexicon, default_lexicon
 from companion.pdq.cards import card_letters
 from companion.pdq.fit import fit
@@ -115,7 +116,7 @@ def judge(
     if not raw:
         return verdict(False, "No word given.")
     if not _LETTERS.match(lower):
-        return verdict(False, f"{shown} is not a word: use letters A-Z only.")
+        return verdict(False, f"{text.shown(shown)} is not a word: use letters A-Z only.")
     shape = fit(lower, cards, var)
     if not shape.ok:
         return verdict(False, shape.reason)
@@ -123,7 +124,7 @@ def judge(
     if too_short:
         return verdict(False, too_short)
     if lower not in lex:
-        reason = f"{shown} is not in {lex.in_the_list()}."
+        reason = f"{text.shown(shown)} is not in {lex.in_the_list()}."
         if raw[0].isupper() and raw[1:].islower():
             reason += " Proper nouns (names of people and places) are not allowed."
         return verdict(False, reason)

@@ -7,6 +7,7 @@ from functools import cache
 
 from companion.datafiles import read_table
 from companion.errors import UsageError
+from companion.text import quoted
 
 VARIANTS_FILE = "pdq-variants.tsv"
 READS = ("ltr", "both")
@@ -53,7 +54,8 @@ class Variant:
         if player not in self.player_min:
             roles = ", ".join(self.player_min) or "none"
             raise UsageError(
-                f"{self.title} has no per-player minimum for {player!r} (player roles: {roles})."
+                f"{self.title} has no per-player minimum for {quoted(player)} "
+                f"(player roles: {roles})."
             )
         return self.player_min[player]
 
@@ -120,5 +122,6 @@ def get_variant(name: str) -> Variant:
     variants = all_variants()
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
     if key not in variants:
-        raise UsageError(f"Unknown PDQ variant {name!r}; choose one of: {', '.join(variants)}.")
+        raise UsageError(f"Unknown PDQ variant {quoted(name)}; choose one of: "
+                         f"{', '.join(variants)}.")
     return variants[key]

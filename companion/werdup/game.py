@@ -22,6 +22,7 @@ from companion.challenges import (
 from companion.clock import ClockSettings, ClockState
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
+from companion.text import quoted
 from companion.werdup.movegen import generate_plays
 from companion.werdup.notation import main_heights, play_notation
 from companion.werdup.rules import WerdUpRules
@@ -181,10 +182,10 @@ class Game:
             raise UsageError(
                 f"WerdUp is for {fewest} to {most} players with different names.")
         for name in names:
-            if not name or any(ch.isspace() or ch in ":#>()" for ch in name):
-                raise UsageError(
-                    f"player name {name!r} must be one word without spaces or : # > ( )"
-                )
+            if not name or any(ch.isspace() or not ch.isprintable() or ch in ":#>()"
+                               for ch in name):
+                raise UsageError(f"player name {quoted(name)} must be one word without spaces, "
+                                 "control characters or : # > ( )")
         bag = rules.tile_set.bag()
         first, draws = first_player_draw(names, bag, rng)
         rng.shuffle(bag)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.board import Board, Placement, PlayError, parse_position, split_word
+from companion.text import quoted
 
 QU = "Qu"
 DIGRAPHS = (QU,)
@@ -26,7 +27,7 @@ def parse_play(board: Board, text: str) -> list[Placement]:
     parts = text.split()
     if len(parts) != 2:
         raise PlayError(
-            f"{text!r} is not a play: write a position and a word, like '5E RE(A)D'"
+            f"{quoted(text)} is not a play: write a position and a word, like '5E RE(A)D'"
         )
     pos = parse_position(parts[0], board.rows, board.cols)
     word = parts[1]

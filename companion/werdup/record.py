@@ -44,6 +44,7 @@ from companion.challenges import (
 from companion.clock import CLOCK_NOTE, ClockSettings, format_time, parse_time, settings_from_label
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
+from companion.text import quoted
 from companion.werdup.game import ChallengeBonus, Game, LostTurn, Play, Swap, TakenBack, Turn
 from companion.werdup.notation import DIGRAPHS, main_heights, normalise_tile, parse_play
 from companion.werdup.rules import WerdUpRules, get_rules
@@ -64,7 +65,7 @@ def parse_tiles(text: str) -> list[str]:
     """``AEQuRST`` -> ``["A", "E", "Qu", "R", "S", "T"]``."""
     if not text.isalpha() or not text.isascii():
         raise CompanionError(
-            f"cannot read the tiles {text!r}: write letters only (Qu for the Qu tile)"
+            f"cannot read the tiles {quoted(text)}: write letters only (Qu for the Qu tile)"
         )
     return [normalise_tile(t) for t in split_word(text, DIGRAPHS) if t is not None]
 
@@ -190,8 +191,8 @@ class Replay:
 
 
 _MOVE_LINE = re.compile(r"^>([^:\s]+):\s+(.*)$")
-_SCORE = re.compile(r"^[+-]\d+$")
-_TOTAL = re.compile(r"^-?\d+$")
+_SCORE = re.compile(r"^[+-][0-9]+$")
+_TOTAL = re.compile(r"^-?[0-9]+$")
 
 
 def replay(
@@ -259,7 +260,7 @@ def _read_record(text: str) -> _Record:
             _read_header(rec, n, line)
             continue
         if not line.startswith(">"):
-            raise UsageError(f"record line {n}: cannot read {line!r} (moves start with '>')")
+            raise UsageError(f"record line {n}: cannot read {quoted(line)} (moves start with '>')")
         rec.moves.append([n, line, None, "", ""])
     return rec
 
@@ -321,13 +322,13 @@ class _Replayer:
         play ``challenged``."""
         m = _MOVE_LINE.match(line)
         if not m:
-            raise UsageError(f"record line {n}: cannot read {line!r}")
+            raise UsageError(f"record line {n}: cannot read {quoted(line)}")
         player, tokens = m.group(1), m.group(2).split()
         if player not in self.totals:
             raise UsageError(f"record line {n}: {player} is not one of the players")
         if len(tokens) < 3 or not _SCORE.match(tokens[-2]) or not _TOTAL.match(tokens[-1]):
             raise UsageError(
-                f"record line {n}: expected RACK MOVE +SCORE TOTAL, got {m.group(2)!r}"
+                f"record line {n}: expected RACK MOVE +SCORE TOTAL, got {quoted(m.group(2))}"
             )
         if time_left is not None:
             self.last_time[player] = time_left
@@ -455,7 +456,7 @@ class _Replayer:
         if len(body) in (2, 3):
             self._count("play")
             return self._play(ln, rack)
-        raise ln.fail(f"cannot read the move {' '.join(body)!r}")
+        raise ln.fail(f"cannot read the move {quoted(' '.join(body))}")
 
     def _play(self, ln: _Line, rack: list[str]) -> tuple[int, str]:
         body, board, rules = ln.body, self.board, self.rules

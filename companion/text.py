@@ -1,0 +1,53 @@
+"""Repeating what a person typed in a sentence about it: the one owner of how a value is
+shown back (the command line's errors, a date that is not one, a word that is not a word).
+
+A value is shown as typed when that reads plainly; anything odd (an empty or padded string,
+control characters, a number from a file) is spelled so it can be seen, and nothing is
+repeated at more than a short line's length, however long the value.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+SHOWN = 40  # characters of a value repeated in a sentence about it
+PATH_SHOWN = 200  # a file's name, longer than most values but still not a page of text
+
+
+def _cut(text: str, limit: int = SHOWN) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def shown(value: object, limit: int = SHOWN) -> str:
+    """``value`` as a sentence repeats it: typed text as it is, anything else (an empty or
+    padded string, a number from a file, text with control characters) in JSON spelling, and
+    never more than a short line (``limit`` characters)."""
+    if isinstance(value, str) and value and value.strip() == value and value.isprintable():
+        text = value
+    else:
+        try:
+            text = json.dumps(value)
+        except (TypeError, ValueError):
+            text = repr(value)
+    return _cut(text, limit)
+
+
+def quoted(value: object, limit: int = SHOWN) -> str:
+    """``value`` in quotes as Python writes it (``'P\\x1b'``, ``''``): for a sentence that
+    quotes what was typed; cut to a short line (``limit`` characters) like :func:`shown`."""
+    return _cut(repr(value), limit)
+
+
+def short_words(text: str, limit: int = SHOWN) -> str:
+    """``text`` with every run of more than ``limit`` characters without a space cut to
+    ``limit`` (a sentence written by another library, repeating a value whole)."""
+    return re.sub(rf"\S{{{limit + 1},}}", lambda m: _cut(m.group(), limit), text)
+
+
+def printable(text: str) -> str:
+    """``text`` with every character a terminal would act on rather than show (ESC, a line
+    break, a backspace) written as its escape (``\\x1b``, ``\\n``), the rest as it is."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
