@@ -203,6 +203,14 @@ def test_an_overlay_that_fills_the_disk_leaves_no_half_image(tmp_path: Path) -> 
     assert sorted(p.name for p in tmp_path.iterdir()) == ["board.jpg"]
 
 
+def _check_a_sheet_with(field: str, tmp_path: Path) -> subprocess.CompletedProcess:
+    """``girdle check`` of a one-word sheet whose word has ``field`` (raw JSON) added."""
+    word = {"row": 1, "col": 1, "direction": "across", "word": "AB"}
+    text = json.dumps([word])[:-2] + ", " + field + "}]"
+    (tmp_path / "sheet.json").write_text(text, encoding="utf-8")
+    return companion(["girdle", "check", "sheet.json", "--date", "2026-12-08"], tmp_path)
+
+
 @pytest.mark.parametrize("field,words", [
     # Python's own words came through: "'int' object is not iterable", "invalid literal"
     ('"crossed_out": 5', "crossed_out must be a list of letters, not 5"),
@@ -216,10 +224,7 @@ def test_an_overlay_that_fills_the_disk_leaves_no_half_image(tmp_path: Path) -> 
 ])
 def test_a_bad_field_of_a_sheet_is_named_in_a_sentence(field: str, words: str,
                                                        tmp_path: Path) -> None:
-    word = {"row": 1, "col": 1, "direction": "across", "word": "AB"}
-    text = json.dumps([word])[:-2] + ", " + field + "}]"
-    (tmp_path / "sheet.json").write_text(text, encoding="utf-8")
-    done = companion(["girdle", "check", "sheet.json", "--date", "2026-12-08"], tmp_path)
+    done = _check_a_sheet_with(field, tmp_path)
     assert done.returncode == 2
     assert words in one_sentence(done.stderr)
 
@@ -233,10 +238,7 @@ def test_a_bad_field_of_a_sheet_is_named_in_a_sentence(field: str, words: str,
 ])
 def test_an_illegal_word_of_a_sheet_is_repeated_escaped_and_short(field: str, seen: str,
                                                                   tmp_path: Path) -> None:
-    word = {"row": 1, "col": 1, "direction": "across", "word": "AB"}
-    text = json.dumps([word])[:-2] + ", " + field + "}]"
-    (tmp_path / "sheet.json").write_text(text, encoding="utf-8")
-    done = companion(["girdle", "check", "sheet.json", "--date", "2026-12-08"], tmp_path)
+    done = _check_a_sheet_with(field, tmp_path)
     assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
     assert seen in done.stdout
     assert all(line.isprintable() and len(line) < 400 for line in done.stdout.splitlines())
