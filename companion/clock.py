@@ -23,8 +23,8 @@ DEFAULT_BANK_MINUTES = 25
 DEFAULT_PENALTY = 10
 # How a record writes the settings: "#note Clock: 25 minutes, 10 points a started minute over".
 CLOCK_NOTE = "Clock"
-_LABEL = re.compile(r"^\s*(\d+)\s+minutes?,\s*(\d+)\s+points?\b")
-_TIME = re.compile(r"^(-?)(\d+):([0-5]\d)$")
+_LABEL = re.compile(r"^\s*([0-9]+)\s+minutes?,\s*([0-9]+)\s+points?\b")  # ASCII digits
+_TIME = re.compile(r"^(-?)([0-9]+):([0-5][0-9])$")
 
 
 def whole_seconds(seconds: float) -> int:

@@ -105,6 +105,14 @@ def test_settings_label_round_trip_and_bad_text():
         parse_time("5 minutes")
 
 
+@pytest.mark.parametrize("text", ["\u0662\u0661:05", "21:\uff10\uff15"])  # Arabic-Indic, full-width
+def test_a_clock_time_is_written_in_the_digits_0_to_9(text):
+    with pytest.raises(UsageError, match="not a clock time"):
+        parse_time(text)
+    with pytest.raises(UsageError, match="cannot read the clock settings"):
+        settings_from_label(text.replace(":", " minutes, ") + " points")
+
+
 def test_follow_runs_for_the_player_to_move_and_stops_at_the_end():
     c = ClockState.new(2, ClockSettings(bank_seconds=60))
     c = c.follow(0, over=False, now=0.0)

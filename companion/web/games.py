@@ -210,7 +210,7 @@ def _act(key: str, action, field: str = "") -> ResponseReturnValue:
         typed: dict = {k: request.form.get(k, "") for k in ("play", "words", "score",
                                                              "action", "seat")}
         typed["racks"] = {int(k[4:]): v for k, v in request.form.items()
-                          if k.startswith("rack") and k[4:].isdigit() and v}
+                          if k.startswith("rack") and k[4:].isascii() and k[4:].isdigit() and v}
         status = getattr(exc, "status", 400)
         return _sheet_page(_game_or_404(key), key, str(exc), status, typed,
                            "" if status == 409 else field)
@@ -392,7 +392,8 @@ def score_photo(key: str, photo_id: int) -> ResponseReturnValue:
         chosen = str(request.form.get("seat", ""))
         return _photo_page(game, key, _photo_or_404(game, photo_id), grid, str(exc),
                            getattr(exc, "status", 400),
-                           int(chosen) if chosen.isdigit() and len(chosen) < 3 else None,
+                           int(chosen) if chosen.isascii() and chosen.isdigit() and len(chosen) < 3
+                           else None,
                            getattr(exc, "squares", ()))
     session().commit()
     return redirect(url_for("games.show", key=key))
