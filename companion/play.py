@@ -173,13 +173,24 @@ def stored_board(text: str | None, size: int) -> Board:
         raise UsageError(f"The stored board cannot be read: {exc}") from exc
 
 
+MAX_NAME = 40  # characters of a player's name: a score sheet's column, a record's line
+
+
+def check_player_name(name: str) -> str:
+    """A player's name as kept: trimmed, printable, at most :data:`MAX_NAME` characters."""
+    name = name.strip()
+    if any(not ch.isprintable() for ch in name):
+        raise UsageError("Player names cannot hold line breaks or control characters.")
+    if len(name) > MAX_NAME:
+        raise UsageError(f"Player names can have {MAX_NAME} characters at most.")
+    return name
+
+
 def check_player_names(names: Sequence[str], title: str, fewest: int, most: int) -> list[str]:
     names = [n.strip() for n in names if n and n.strip()]
     if not fewest <= len(names) <= most:
         raise UsageError(f"{title} needs {fewest} to {most} players: type one name per box.")
-    if any(len(n) > 40 for n in names):
-        raise UsageError("Player names can have 40 characters at most.")
-    return names
+    return [check_player_name(n) for n in names]
 
 
 class TableBasics(ABC):

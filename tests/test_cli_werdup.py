@@ -53,6 +53,7 @@ def test_a_position_on_standard_input(capsys, monkeypatch):
         ("a,b,c,d,e", "1 to 4 players with different names"),
         ("", "1 to 4 players with different names"),
         ("ann lee,bob", "must be one word"),
+        ("ann," + "b" * 41, "Player names can have 40 characters at most"),  # as on the web
     ],
 )
 def test_selfplay_with_bad_players_is_bad_usage(capsys, players, message):

@@ -15,13 +15,12 @@ from sqlalchemy.orm import Session, selectinload
 from companion.challenges import ChallengedOff, ChallengeError
 from companion.errors import UsageError
 from companion.lexicon import Lexicon
-from companion.play import ACTIONS, Table, sentence
+from companion.play import ACTIONS, Table, check_player_name, sentence
 from companion.tables import table_for
 from companion.web.models import Game, Player, Turn
 
 MAX_TURN_SCORE = 2000
 MAX_TURNS = 400
-MAX_NAME = 40
 MAX_RACK = 16  # letters left on one rack that the sheet can store
 KEY_LENGTH = 22  # characters of a table or spectators' key (128 random bits)
 
@@ -48,16 +47,6 @@ def key_shape_ok(key: str) -> bool:
     return len(key) == KEY_LENGTH and all(ch.isalnum() or ch in "-_" for ch in key)
 
 
-def check_name(name: str) -> str:
-    """A player's name as stored: trimmed, printable, at most :data:`MAX_NAME` characters."""
-    name = name.strip()
-    if any(not ch.isprintable() for ch in name):
-        raise UsageError("Player names cannot hold line breaks or control characters.")
-    if len(name) > MAX_NAME:
-        raise UsageError(f"Player names can have {MAX_NAME} characters at most.")
-    return name
-
-
 def table(game: Game) -> Table:
     """The facade of the game's rules (it judges, scores and finishes the game)."""
     return table_for(game.kind)
@@ -66,7 +55,7 @@ def table(game: Game) -> Table:
 def create_game(db: Session, kind: str, names: list[str]) -> Game:
     """A new game with players seated in the order given."""
     rules = table_for(kind)
-    names = rules.check_players([check_name(n) for n in names if n and n.strip()])
+    names = rules.check_players([check_player_name(n) for n in names if n and n.strip()])
     game = Game(kind=kind, players=[Player(seat=i, name=n) for i, n in enumerate(names)],
                 table_key=new_key(), view_key=new_key(), version=0)
     db.add(game)

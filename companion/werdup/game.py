@@ -22,6 +22,7 @@ from companion.challenges import (
 from companion.clock import ClockSettings, ClockState
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
+from companion.play import check_player_name
 from companion.text import quoted
 from companion.werdup.movegen import generate_plays
 from companion.werdup.notation import main_heights, play_notation
@@ -186,6 +187,7 @@ class Game:
                                for ch in name):
                 raise UsageError(f"player name {quoted(name)} must be one word without spaces, "
                                  "control characters or : # > ( )")
+            check_player_name(name)  # and as short as every table's names
         bag = rules.tile_set.bag()
         first, draws = first_player_draw(names, bag, rng)
         rng.shuffle(bag)
