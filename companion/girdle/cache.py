@@ -20,6 +20,7 @@ from companion.girdle.engine import IllegalStep, SheetStep, play_all
 from companion.girdle.puzzle import Puzzle
 from companion.girdle.solver import SEARCH_VERSION, Solution, solve
 from companion.lexicon import Lexicon, default_lexicon
+from companion.outfile import write_file_whole
 
 
 def cache_dir() -> Path:
@@ -77,9 +78,7 @@ def solve_cached(
                 "time_budget": time_budget, "nodes": sol.nodes, **sol.to_dict(puzzle)}
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(".tmp")
-            tmp.write_text(json.dumps(data), encoding="utf-8")
-            tmp.replace(path)
+            write_file_whole(path, json.dumps(data).encode("utf-8"))
         except OSError:
             pass  # a read-only home is fine: the cache is only a shortcut
     return sol
