@@ -154,13 +154,18 @@ STRUCTURE = r"""
 """
 
 
+def _problems_on_every_state(page, site, script: str) -> list[str]:
+    """What ``script`` (a list of problems) finds on every page and state, each named."""
+    problems = []
+    for state in _every_state(page, site):
+        problems += [f"{state}: {p}" for p in page.evaluate(script)]
+    return problems
+
+
 def test_every_page_fits_and_names_its_controls(narrow, site):
     """Nothing wider than the screen, every control named, every label naming a control, a
     name only where a role takes it, one h1 and no skipped heading, images with alt text."""
-    problems = []
-    for state in _every_state(narrow, site):
-        problems += [f"{state}: {p}" for p in narrow.evaluate(STRUCTURE)]
-    assert problems == []
+    assert _problems_on_every_state(narrow, site, STRUCTURE) == []
 
 
 ERRORS = r"""
@@ -255,10 +260,7 @@ TARGETS = r"""
 
 
 def test_tap_targets_are_at_least_24_px(narrow, site):
-    problems = []
-    for state in _every_state(narrow, site):
-        problems += [f"{state}: {p}" for p in narrow.evaluate(TARGETS)]
-    assert problems == []
+    assert _problems_on_every_state(narrow, site, TARGETS) == []
 
 
 FOCUS = r"""
