@@ -13,7 +13,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from companion.layout.sheets import PAPER_SIZES
 from companion.layout.werdup_board import BoardLayout
+from printables.canvas import use_fonts
 from printables.markers import marker_bits
+from printables.style import FONT, FONT_BOLD
 
 PX_PER_MM = 30  # 762 dpi: every marker module is a whole number of pixels
 MM_PER_INCH = 25.4
@@ -77,7 +79,9 @@ def sticker_pdf(layout: BoardLayout, path: Path, paper: str = "a4") -> None:
     if paper not in PAPERS:
         raise ValueError(f"paper must be one of {', '.join(PAPERS)}, got {paper!r}")
     pw, ph = PAPERS[paper]
-    c = Canvas(str(path), pagesize=(pw * mm, ph * mm), invariant=1, pageCompression=1)
+    use_fonts()
+    c = Canvas(str(path), pagesize=(pw * mm, ph * mm), invariant=1, pageCompression=1,
+               initialFontName=FONT)
     c.setTitle("WerdUp board stickers")
     c.setAuthor("companion")
 
@@ -85,9 +89,9 @@ def sticker_pdf(layout: BoardLayout, path: Path, paper: str = "a4") -> None:
         return x * mm, (ph - y) * mm
 
     left, top = 20.0, 20.0
-    c.setFont("Helvetica-Bold", 14)
+    c.setFont(FONT_BOLD, 14)
     c.drawString(*at(left, top), "WerdUp board stickers")
-    c.setFont("Helvetica", 9.5)
+    c.setFont(FONT, 9.5)
     lines = ["Print at 100 % (actual size; turn off 'fit to page'), then measure the bar below:",
              "it must be 50 mm long. If it is not, the stickers are the wrong size for the",
              "pockets and the photo reader: fix the print scale and print again.",
@@ -103,7 +107,7 @@ def sticker_pdf(layout: BoardLayout, path: Path, paper: str = "a4") -> None:
     for k in range(int(SCALE_BAR) + 1):
         tick = 3.0 if k % 10 == 0 else (2.0 if k % 5 == 0 else 1.0)
         c.line(*at(left + k, bar_y - tick), *at(left + k, bar_y))
-    c.setFont("Helvetica-Bold", 10)
+    c.setFont(FONT_BOLD, 10)
     c.drawString(*at(left + SCALE_BAR + 4, bar_y + 1.5), "measure this: 50 mm")
     # the stickers
     side = layout.sticker_size
@@ -137,7 +141,7 @@ def sticker_pdf(layout: BoardLayout, path: Path, paper: str = "a4") -> None:
         arrow.close()
         c.drawPath(arrow, stroke=0, fill=1)
         c.setFillColorRGB(0, 0, 0)
-        c.setFont("Helvetica", 7)
+        c.setFont(FONT, 7)
         c.drawString(*at(x0, y0 + side + 3.5), f"id {spot.id}, quarter {spot.quarter}")
         c.drawString(*at(x0, y0 + side + 6.5), spot.name)
     c.showPage()

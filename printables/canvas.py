@@ -6,25 +6,47 @@ Documents are written in invariant mode, so the same inputs always give byte-ide
 from __future__ import annotations
 
 import io
+import threading
 from collections.abc import Sequence
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from companion.errors import CompanionError
 from companion.layout.sheets import Rect
-from printables.style import FONT, INK
+from printables.style import CAP_HEIGHT, FONT, FONT_DIR, FONT_FILES, FONT_PACKAGE, INK
 
-CAP_HEIGHT = 0.718  # Helvetica capital height as a fraction of the font size
+_fonts_lock = threading.Lock()
+
+
+def use_fonts() -> None:
+    """Register the printables' fonts with ReportLab (once), so every PDF embeds them."""
+    with _fonts_lock:
+        registered = set(pdfmetrics.getRegisteredFontNames())
+        for name, file in FONT_FILES.items():
+            if name in registered:
+                continue
+            path = FONT_DIR / file
+            try:
+                pdfmetrics.registerFont(TTFont(name, str(path)))
+            except (OSError, TTFError) as exc:
+                raise CompanionError(
+                    f"The printables' font {path} is missing or unreadable: install the "
+                    f"{FONT_PACKAGE} package (scripts/system-packages.txt lists it)."
+                ) from exc
 
 
 def new_canvas(size_mm: tuple[float, float], title: str,
                subject: str = "") -> tuple[Canvas, io.BytesIO]:
     """A canvas writing to memory in invariant mode, with document metadata."""
+    use_fonts()
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=(size_mm[0] * mm, size_mm[1] * mm), invariant=1,
-               pageCompression=1)
+               pageCompression=1, initialFontName=FONT)
     c.setTitle(title)
     c.setAuthor("companion")
     c.setCreator("companion printables")
@@ -34,6 +56,7 @@ def new_canvas(size_mm: tuple[float, float], title: str,
 
 def text_width(text: str, size: float, font: str = FONT) -> float:
     """Width of ``text`` in mm at ``size`` points."""
+    use_fonts()
     return stringWidth(text, font, size) / mm
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from companion.layout.sheets import Rect
 from companion.pdq.deck import alternate_points, deck_cards
 from companion.pdq.variants import get_variant
-from printables.canvas import CAP_HEIGHT, Page, new_canvas, text_width
+from printables.canvas import Page, new_canvas, text_width
 from printables.chrome import gang_marks
-from printables.style import ACCENTS, FONT_BOLD, INK, MUTED, WHITE, page_setup
+from printables.style import ACCENTS, CAP_HEIGHT, FONT_BOLD, INK, MUTED, WHITE, page_setup
 
 CARD_W, CARD_H = 63.0, 88.0  # mm, poker size
 BIG_LETTER = 124.0  # pt

@@ -3,13 +3,24 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from companion.errors import UsageError
 from companion.layout.sheets import PAPER_SIZES
 
-FONT = "Helvetica"
-FONT_BOLD = "Helvetica-Bold"
-FONT_ITALIC = "Helvetica-Oblique"
+# Liberation Sans has Helvetica's letter widths and is embedded in every PDF (ReportLab's
+# built-in Helvetica is only named, and a printer or viewer without it swaps in another face).
+FONT = "LiberationSans"
+FONT_BOLD = "LiberationSans-Bold"
+FONT_ITALIC = "LiberationSans-Italic"
+FONT_DIR = Path("/usr/share/fonts/truetype/liberation2")  # Debian: fonts-liberation2
+FONT_PACKAGE = "fonts-liberation2"
+FONT_FILES: dict[str, str] = {
+    FONT: "LiberationSans-Regular.ttf",
+    FONT_BOLD: "LiberationSans-Bold.ttf",
+    FONT_ITALIC: "LiberationSans-Italic.ttf",
+}
+CAP_HEIGHT = 1409 / 2048  # Liberation Sans capital height as a fraction of the font size
 
 # Colours as hex strings (converted by the drawing layer).
 INK = "#1f2328"

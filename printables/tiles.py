@@ -7,9 +7,18 @@ from dataclasses import dataclass
 from companion.errors import UsageError
 from companion.layout.sheets import BOARD_SPECS, Rect
 from companion.tiles import BLANK, ROTATION_AMBIGUOUS, TileSet, tile_set
-from printables.canvas import CAP_HEIGHT, Page, new_canvas
+from printables.canvas import Page, new_canvas
 from printables.chrome import crop_marks, cut_lines, footer, section_label
-from printables.style import ACCENTS, CUT, FONT_BOLD, INK, MUTED, PAGE_MARGIN, page_setup
+from printables.style import (
+    ACCENTS,
+    CAP_HEIGHT,
+    CUT,
+    FONT_BOLD,
+    INK,
+    MUTED,
+    PAGE_MARGIN,
+    page_setup,
+)
 
 TILE_FACE = "#f6efdc"
 HEAD = 18.0  # mm for the heading above the tiles

@@ -18,7 +18,7 @@ from synthetic.scenes import Scene
 from vision.boards import BoardSpec
 from vision.errors import VisionError
 
-# The companion's paper tiles: cream face, Helvetica Bold ink (Liberation Sans is its clone).
+# The companion's paper tiles: cream face, Liberation Sans Bold ink (as printed).
 PAPER_TILE = BoardStyle(tile=(246, 239, 220), ink=(31, 35, 40), letter_size=0.66,
                         value_size=0.26)
 

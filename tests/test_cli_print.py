@@ -104,3 +104,21 @@ def test_dash_writes_the_pdf_to_standard_output(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith(b"%PDF-") and len(page_sizes_mm(proc.stdout)) == 1
     assert list(tmp_path.iterdir()) == []  # no file called '-'
+
+
+def test_missing_font_files_are_named_not_a_traceback(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch,
+                                                      capsys) -> None:
+    # The printables embed their font: without its files nothing half-made is written, and the
+    # message names the package that brings them.
+    import printables.canvas
+
+    monkeypatch.setattr(printables.canvas, "FONT_DIR", tmp_path / "no-fonts")
+    monkeypatch.setattr(printables.canvas, "FONT_FILES",
+                        {"CompanionAbsentFace": "LiberationSans-Regular.ttf"})
+    target = tmp_path / "sheet.pdf"
+    assert main(["print", "score-sheet", "--game", "pdq", "-o", str(target)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("companion: ") and err.count("\n") == 1, err
+    assert "fonts-liberation2" in err and "Traceback" not in err
+    assert not target.exists()

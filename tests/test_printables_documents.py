@@ -17,7 +17,7 @@ from companion.tiles import tile_set
 from printables.boards import board_pdf, board_pieces
 from printables.deck import CARD_H, CARD_W, deck_pdf
 from printables.score_sheets import score_sheet_pdf
-from printables.style import PREMIUM_COLOURS, UNPRINTABLE
+from printables.style import FONT, PREMIUM_COLOURS, UNPRINTABLE
 from printables.tiles import tiles_pdf
 
 LETTER, A4 = (215.9, 279.4), (210.0, 297.0)
@@ -197,7 +197,8 @@ def _text_boxes_mm(pdf: bytes) -> list[list[tuple[float, float, float, float]]]:
             pt = size * scale
             x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
             y = ph - (tm[4] * cm[1] + tm[5] * cm[3] + cm[5])
-            name = str(font["/BaseFont"]).lstrip("/") if font else "Helvetica"
+            # an embedded subset is named "ABCDEF+Face"
+            name = str(font["/BaseFont"]).lstrip("/").split("+")[-1] if font else FONT
             # letter-spaced headings run wider than the plain width: allow 1 mm a letter
             w = stringWidth(text, name, pt) / 72 * 25.4 + len(text) * 1.0
             k = 25.4 / 72

@@ -1,4 +1,5 @@
-"""Nothing on any page of any printable is drawn in the edge band home printers cannot print.
+"""Nothing on any page of any printable is drawn in the edge band home printers cannot print,
+and every font a printable uses is embedded in it.
 
 The documents are every ``companion print`` command in every combination of its choices and
 switches, read from the command line's own parser (a new document or paper is checked without
@@ -105,6 +106,16 @@ def assert_clear_of_the_edge(pdf: Path, tmp_path: Path) -> None:
             f"{UNPRINTABLE:g} mm")
 
 
+def fonts_not_embedded(pdf: Path) -> list[str]:
+    """The fonts ``pdffonts`` lists for ``pdf`` that are not embedded (a printer or viewer
+    without them draws another face, with other widths)."""
+    out = subprocess.run(["pdffonts", str(pdf)], check=True, capture_output=True, text=True)
+    lines = out.stdout.splitlines()
+    assert lines[0].split()[:2] == ["name", "type"], out.stdout
+    # columns: name, type (one or two words), encoding, emb, sub, uni, object id (2 words)
+    return [line.split()[0] for line in lines[2:] if line.split()[-5] != "yes"]
+
+
 def test_every_document_and_paper_is_checked() -> None:
     ids = {_run_id(r) for r in RUNS}
     for must in ("board-game-werdup-paper-full", "board-game-bugwords-paper-a3",
@@ -116,15 +127,19 @@ def test_every_document_and_paper_is_checked() -> None:
 
 
 @pytest.mark.parametrize("argv", RUNS, ids=[_run_id(r) for r in RUNS])
-def test_nothing_is_drawn_in_the_edge_band(argv: list[str], tmp_path: Path, capsys) -> None:
+def test_nothing_is_drawn_in_the_edge_band_and_fonts_are_embedded(argv: list[str], tmp_path: Path,
+                                                                  capsys) -> None:
     pdf = tmp_path / "doc.pdf"
     assert main([*argv, "-o", str(pdf)]) == 0
     capsys.readouterr()
     assert_clear_of_the_edge(pdf, tmp_path)
+    assert fonts_not_embedded(pdf) == []
 
 
 @pytest.mark.parametrize("paper", sorted(PAPERS))
-def test_sticker_sheet_is_clear_of_the_edge(paper: str, tmp_path: Path) -> None:
+def test_sticker_sheet_is_clear_of_the_edge_and_embeds_its_fonts(paper: str,
+                                                                 tmp_path: Path) -> None:
     pdf = tmp_path / "stickers.pdf"
     sticker_pdf(BoardLayout(), pdf, paper)
     assert_clear_of_the_edge(pdf, tmp_path)
+    assert fonts_not_embedded(pdf) == []
