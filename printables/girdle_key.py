@@ -125,15 +125,38 @@ def _steps(page: Page, layout: SheetLayout, puzzle: Puzzle, state: Sheet,
         label = f"Best found {solution.par}"
         note = f"no sheet scores more than {solution.upper_bound}; reached by:"
     section_label(page, box.x, box.y + 1.6, label, ACCENT, note)
+    top = box.y + 7.5
     bottom = layout.height - 10.0  # no markers on the key: the box may run to the foot
-    y = box.y + 7.5
-    for w in state.words:
-        for part in _wrap(step_text(state, w), box.w - 2.0, 6.8):
-            if y > bottom:
-                return
-            page.text(box.x + 1.0, y, part, size=6.8, color=INK)
-            y += 3.2
-        y += 0.8
+    size, lines = step_lines([step_text(state, w) for w in state.words], box.w - 2.0,
+                             bottom - top)
+    for dx, dy, text in lines:
+        page.text(box.x + 1.0 + dx, top + dy, text, size=size, color=INK)
+
+
+STEP_SIZES = (6.8, 6.4, 6.0, 5.6)  # points: the steps shrink until they all fit
+STEP_LEADING = 3.2 / 6.8  # mm of line pitch per point of type
+STEP_GAP = 0.8  # mm between steps
+STEP_INDENT = 3.0  # mm: a step's second and later lines
+
+
+def step_lines(texts: list[str], width: float, room: float
+               ) -> tuple[float, list[tuple[float, float, str]]]:
+    """The steps laid out in a box ``width`` mm wide: the type size and each line as (x, y of
+    its baseline from the first, text), every word kept. The largest of :data:`STEP_SIZES` whose
+    lines take at most ``room`` mm; a key whose steps do not fit even the smallest is refused
+    rather than printed with steps missing."""
+    for size in STEP_SIZES:
+        pitch = size * STEP_LEADING
+        out: list[tuple[float, float, str]] = []
+        y = 0.0
+        for text in texts:
+            for n, line in enumerate(_wrap(text, width, size)):
+                out.append((STEP_INDENT if n else 0.0, y, line))
+                y += pitch
+            y += STEP_GAP
+        if out and out[-1][1] <= room:
+            return size, out
+    raise CompanionError("The answer key's steps do not fit on this paper; print it on A4.")
 
 
 def step_text(state: Sheet, w: PlacedWord) -> str:
@@ -171,12 +194,16 @@ def _new_letters(state: Sheet, word: PlacedWord) -> list[str]:
 
 
 def _wrap(text: str, width: float, size: float) -> list[str]:
-    out, line = [], ""
-    for w in text.split():
-        trial = f"{line} {w}".strip()
-        if text_width(trial, size) > width and line:
+    """``text`` in lines at most ``width`` mm wide at ``size`` points, the second and later
+    lines :data:`STEP_INDENT` narrower (a word longer than a line has a line of its own)."""
+    out: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}" if line else word
+        room = width - (STEP_INDENT if out else 0.0)
+        if line and text_width(trial, size) > room:
             out.append(line)
-            line = "   " + w
+            line = word
         else:
             line = trial
     out.append(line)

@@ -13,11 +13,13 @@ import pytest
 from markerwarp import apply, locate, photograph, rectify
 from pdfcheck import assert_matches_golden, page_sizes_mm, qpdf_check, render, text_items
 
+from companion.errors import CompanionError
 from companion.girdle import Line, Puzzle, SheetStep, play_all, puzzle_for
 from companion.girdle.solver import Solution
 from companion.layout.sheets import girdle_sheet
+from printables.canvas import text_width
 from printables.girdle import girdle_sheet_pdf
-from printables.girdle_key import answer_key_pdf, step_text
+from printables.girdle_key import STEP_SIZES, answer_key_pdf, step_lines, step_text
 
 DAY = dt.date(2026, 11, 29)
 KEY_CASES = Path(__file__).parent / "data" / "girdle" / "key-cases.json"
@@ -224,6 +226,51 @@ def test_every_layout_family_has_its_answer_key(family: str) -> None:
     assert_matches_golden(f"girdle-key-{family}-letter", key)
     texts = [t for t, _, _ in text_items(key)[0]]
     assert (f"PAR {case['par']}" if case["proven"] else f"BEST FOUND {case['par']}") in texts
+
+
+def _family_key(family: str, paper: str = "letter") -> bytes:
+    from companion.girdle import Puzzle
+
+    case = json.loads(KEY_CASES.read_text(encoding="utf-8"))["cases"][family]
+    steps = [SheetStep.from_dict(w) for w in case["solution"]]
+    solution = Solution(par=case["par"], proven=case["proven"],
+                        upper_bound=case["upper_bound"], placements=steps)
+    return answer_key_pdf(DAY, paper, Puzzle.from_dict(case["puzzle"]), solution=solution)
+
+
+@pytest.mark.parametrize("family", ["star", "frame", "lattice", "ladder", "comb"])
+def test_answer_key_steps_run_on_indented(family: str) -> None:
+    # A step's second line was indented only when it held a single word ("   points."): the
+    # indent was spaces that the next word's strip() removed.
+    box = girdle_sheet("letter").boxes["sentence"]
+    left = (box.x + 1.0) * PT_PER_MM
+    runs = [(t, x) for t, x, y in text_items(_family_key(family))[0]
+            if left - 0.5 <= x < left + 20 and y < (297 - box.y - 5) * PT_PER_MM]
+    firsts = [t for t, x in runs if abs(x - left) <= 0.5]
+    assert [t.split(".")[0] for t in firsts] == [str(n) for n in range(1, 8)], runs
+    more = [(t, x) for t, x in runs if abs(x - left) > 0.5]
+    assert more, runs  # the steps of every case take more than a line each somewhere
+    for t, x in more:
+        assert x > left + 2.0 * PT_PER_MM, (t, x)
+
+
+def test_answer_key_steps_shrink_to_fit_and_lose_no_word() -> None:
+    # Letter's box holds eleven lines at the usual size (many days' keys use all eleven): a
+    # twelfth (longer steps, each letter from another Supply box) was silently left off.
+    texts = [f"{n}. QUIZZED, across from row {n}, column 1: A from Supply 1; B from Supply 3; "
+             f"C from Supply 5; D E from A-Z; activate Supply 8-12; cross out Q, U. 2{n} points."
+             for n in range(1, 8)]
+    layout = girdle_sheet("letter")
+    box = layout.boxes["sentence"]
+    room = layout.height - 10.0 - (box.y + 7.5)
+    size, lines = step_lines(texts, box.w - 2.0, room)
+    assert size < STEP_SIZES[0]
+    assert " ".join(t for _, _, t in lines).split() == " ".join(texts).split()
+    assert all(y <= room for _, y, _ in lines)
+    assert all(dx + text_width(t, size) <= box.w - 2.0 for dx, _, t in lines)
+    assert [t.split(".")[0] for dx, _, t in lines if dx == 0] == [str(n) for n in range(1, 8)]
+    with pytest.raises(CompanionError, match="A4"):
+        step_lines(texts * 2, box.w - 2.0, room)
 
 
 @pytest.mark.parametrize("paper,lines", [("letter", 3), ("a4", 5)])
