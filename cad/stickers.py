@@ -84,6 +84,8 @@ def sticker_pdf(layout: BoardLayout, path: Path, paper: str = "a4") -> None:
                initialFontName=FONT)
     c.setTitle("WerdUp board stickers")
     c.setAuthor("companion")
+    c.setCreator("companion cad")
+    c.setSubject(f"{len(layout.markers)} marker stickers at true size, {paper}")
 
     def at(x: float, y: float) -> tuple[float, float]:  # mm from the top-left corner
         return x * mm, (ph - y) * mm

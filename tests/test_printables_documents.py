@@ -265,3 +265,19 @@ def test_piece_captions_are_sentences(game: str, paper: str) -> None:
                 if "grey strips" in t or t.startswith("Cut along")]
     assert len(captions) == len(pages)
     assert all(t[0].isupper() and t.endswith(".") for t in captions), captions
+
+
+def test_sticker_sheet_says_what_it_is(tmp_path: Path) -> None:
+    # Its Subject was ReportLab's "unspecified" and its Creator "anonymous".
+    import subprocess
+
+    from cad.stickers import sticker_pdf
+    from companion.layout.werdup_board import BoardLayout
+
+    pdf = tmp_path / "stickers.pdf"
+    sticker_pdf(BoardLayout(), pdf, "letter")
+    info = dict(line.split(":", 1) for line in subprocess.run(
+        ["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout.splitlines())
+    assert info["Title"].strip() == "WerdUp board stickers"
+    assert info["Subject"].strip() == "12 marker stickers at true size, letter"
+    assert info["Creator"].strip() == "companion cad"
