@@ -177,14 +177,18 @@ def build_placard(params: SetParams, formats: tuple[str, ...], dest: Path, tick:
         _export(dest, f"placard-{side}", formats, _bed(params), solid,
                 [Body(f"placard-{side}", mesh, BODY_COLOR)])
         tick(f"placard: {side} half")
-    # both halves on one plate: one print per player
+    # both halves on one plate: one print per player, on a bed that holds both
     bed = _bed(params)
-    corners = shelf_pack([tuple(m.extents[:2]) for m in meshes], params.printer.part_gap, bed)
+    try:
+        corners = shelf_pack([tuple(m.extents[:2]) for m in meshes], params.printer.part_gap,
+                             bed)
+    except ValueError:  # each half fits this bed only on its own: its plate is its file
+        corners = []
     pair = [_moved(m, (x - m.bounds[0][0], y - m.bounds[0][1], -m.bounds[0][2]))
-            for m, (x, y) in zip(meshes, corners, strict=True)]
-    if "stl" in formats:
+            for m, (x, y) in zip(meshes, corners, strict=True)] if corners else []
+    if pair and "stl" in formats:
         write_stl(combine(pair), dest / "placard-pair.stl")
-    if "3mf" in formats:
+    if pair and "3mf" in formats:
         write_3mf([Body(f"placard-{side}", m, BODY_COLOR)
                    for side, m in zip(("left", "right"), pair, strict=True)],
                   dest / "placard-pair.3mf", "placard-pair")

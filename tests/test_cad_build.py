@@ -213,6 +213,22 @@ def test_a_small_bed_builds_the_parts_that_fit_it(cache: Path, tmp_path: Path,
     assert json.loads((tmp_path / "build.json").read_text())["bed"] == [120.0, 120.0]
 
 
+def test_a_bed_for_one_placard_half_gets_the_halves_without_the_pair_plate(
+        cache: Path, tmp_path: Path, capsys) -> None:
+    """Each placard half (86 x 34 mm) fits a 90 x 40 mm bed, both together do not: the build
+    stopped with a traceback at the two-half plate."""
+    assert main(["cad", "build", "-o", str(tmp_path), "--cache-dir", str(cache), "-q",
+                 "--part", "placard", "--bed", "90x40", "--format", "stl"]) == 0
+    assert sorted(p.name for p in tmp_path.glob("*.stl")) == ["placard-left.stl",
+                                                               "placard-right.stl"]
+    for name in ("placard-left.stl", "placard-right.stl"):
+        lo, hi = trimesh.load(tmp_path / name).bounds
+        assert lo[0] >= 0 and lo[1] >= 0 and hi[0] <= 90 and hi[1] <= 40, (name, lo, hi)
+    report = json.loads((tmp_path / "build.json").read_text())
+    assert report["files"]["placard"] == ["placard-left.stl", "placard-right.stl",
+                                          "placard.png"]
+
+
 @pytest.mark.parametrize("bed, plates", [(None, 2), ((100.0, 100.0), 7)])
 def test_the_progress_bar_counts_each_plate_of_tiles(bed, plates) -> None:
     """One step a letter, one a plate on this bed and one for the preview: a small bed's
