@@ -3,6 +3,8 @@ report, cached by the parameters so an unchanged part is copied instead of rebui
 
 from __future__ import annotations
 
+import ast
+import functools
 import hashlib
 import json
 import os
@@ -303,14 +305,58 @@ def default_cache_dir() -> Path:
     return Path(base) / "companion" / "cad"
 
 
-def source_digest() -> str:
-    """A digest of the model code and shared layout, so a code change misses the cache."""
-    h = hashlib.sha256()
-    here = Path(__file__).parent
-    import companion.layout.werdup_board as layout_module
+PROJECT_PACKAGES = ("cad", "companion", "printables")
+# Data the parts are made from beyond their parameters: the tile plates hold this distribution.
+SOURCE_DATA = ("tiles-werdup.tsv",)
 
-    for path in sorted(here.glob("*.py")) + [Path(layout_module.__file__)]:
-        h.update(path.name.encode())
+
+def _module_file(root: Path, name: str) -> Path | None:
+    base = root.joinpath(*name.split("."))
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.is_file():
+            return path
+    return None
+
+
+def _project_imports(root: Path, path: Path) -> set[str]:
+    """The project modules ``path`` imports (``from a.b import c`` may name module a.b.c)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_bytes(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+            names.update(f"{node.module}.{a.name}" for a in node.names)
+    return {n for n in names
+            if n.split(".")[0] in PROJECT_PACKAGES and _module_file(root, n) is not None}
+
+
+def source_files() -> list[Path]:
+    """Every project source file the CAD code runs: cad/ and, followed import by import, the
+    modules of the companion and printables it uses (the sticker sheets are drawn by
+    printables), and the data files in :data:`SOURCE_DATA`."""
+    root = Path(__file__).resolve().parent.parent
+    todo = [f"cad.{p.stem}" for p in sorted((root / "cad").glob("*.py"))]
+    found: dict[str, Path] = {}
+    while todo:
+        name = todo.pop()
+        path = _module_file(root, name)
+        if name in found or path is None:
+            continue
+        found[name] = path
+        todo.extend(sorted(_project_imports(root, path)))
+    files = set(found.values()) | {root / "companion" / "data" / n for n in SOURCE_DATA}
+    return sorted(files)
+
+
+@functools.cache
+def source_digest() -> str:
+    """A digest of the model code, the project code it uses and its data, so a change to any
+    of them misses the cache (worked out once a process: the code does not change under it)."""
+    h = hashlib.sha256()
+    root = Path(__file__).resolve().parent.parent
+    for path in source_files():
+        h.update(str(path.relative_to(root)).encode())
         h.update(path.read_bytes())
     return h.hexdigest()
 

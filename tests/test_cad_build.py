@@ -261,6 +261,34 @@ def test_the_progress_bar_fills_on_the_last_step(part, tmp_path: Path) -> None:
         [True] * total
 
 
+@pytest.mark.parametrize("rel", ["printables/markers.py", "printables/style.py",
+                                 "companion/tiles.py", "companion/data/tiles-werdup.tsv"])
+def test_a_change_to_code_or_data_the_parts_are_made_with_misses_the_cache(
+        rel: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cache key hashed only cad/ and the board layout: a new marker drawing or sticker
+    font in printables, or another tile distribution, kept serving the old stickers and tile
+    plates from the cache."""
+    from cad import build as cad_build
+
+    target = Path(cad_build.__file__).resolve().parent.parent / rel
+    assert target.is_file()
+    cad_build.source_digest.cache_clear()
+    before = cad_build.source_digest()
+    real = Path.read_bytes
+
+    def edited(self: Path) -> bytes:
+        return real(self) + (b"\n# edited\n" if self == target else b"")
+
+    monkeypatch.setattr(Path, "read_bytes", edited)
+    cad_build.source_digest.cache_clear()
+    try:
+        assert cad_build.source_digest() != before
+    finally:
+        monkeypatch.undo()
+        cad_build.source_digest.cache_clear()
+    assert cad_build.source_digest() == before
+
+
 def test_another_clearance_misses_the_cache(cache: Path, tmp_path: Path) -> None:
     result = build(SetParams.make(0.3), tmp_path, ("coupon",), ("stl",), cache_dir=cache)
     assert result.cached == ()
