@@ -470,3 +470,27 @@ def test_a_lost_turn_that_comes_round_later_leaves_the_word_played_since_open():
     result = replay(text, LEX)
     assert result.ok, [ln.problems for ln in result.lines]
     assert result.board == g.board and result.totals == g.scores
+
+
+def test_a_challenger_who_moves_in_place_of_the_lost_turn_is_caught():
+    """Bob challenges CAT after his own pass, with Ann to move: the turn he loses is his next
+    one, after Ann's TAO. A record in which Bob passes then instead, and marks a later pass
+    as the turn lost, is refused at that line, as is a second lost turn for the same play."""
+    g = table("double", racks={"ann": "CATOTEE", "bob": "ORESTAB"})
+    g.play(parse_play(g.board, "5D CAT"))
+    g.pass_turn()
+    assert g.challenge().play_stands and g.player == "ann"
+    g.play(parse_play(g.board, "E4 T(A)O"))  # then Bob's lost turn
+    text = write_record(g)
+    mark = "#note Lost turn to a challenge of 5D CAT\n"
+    swap, bob = ">ann: EELMN -E +0 12\n", ">bob: ABEORST - +0 0\n"
+    assert replay(text + swap, LEX).ok
+    moved = text.replace(mark, "") + swap + bob + mark
+    with pytest.raises(CompanionError, match="record line 11: bob cannot lose this turn to "
+                       "the challenge of 5D CAT: that play could be challenged only until "
+                       "record line 8, so bob's next turn after the challenge, at record "
+                       "line 9, was the turn lost"):
+        replay(moved, LEX)
+    with pytest.raises(CompanionError, match="record line 12: 5D CAT was challenged already "
+                       "\\(a turn was lost to it at record line 9\\)"):
+        replay(text + swap + bob + mark, LEX)

@@ -158,3 +158,93 @@ def test_cli_selfplay_record_replays(capsys, tmp_path):
     record = tmp_path / "game.txt"
     record.write_text(capsys.readouterr().out)
     assert main(["werdup", "replay", str(record)]) == 0
+
+
+# -- the end of the game: no move after it ------------------------------------------------------
+
+def _seeded(seed: int, players: str, rules: str = "werdup", blocked: bool = True) -> Game:
+    """A whole game by the move generator, as ``companion werdup selfplay`` plays it; with
+    ``blocked`` False, no one checks whether anyone can play, so the players pass until
+    every one of them still holding tiles has passed."""
+    game = Game.start(players.split(","), get_rules(rules), default_lexicon(),
+                      random.Random(seed))
+    if blocked:
+        return play_out(game)
+    from companion.werdup.selfplay import take_turn
+
+    while not game.over:
+        take_turn(game)
+    return game
+
+
+def _open_record(game: Game) -> str:
+    """The game's record without its end-of-game lines (tiles left, ``#end``)."""
+    return "".join(ln + "\n" for ln in write_record(game).splitlines()
+                   if not ln.startswith("#end") and ": (" not in ln)
+
+
+def _pass_line(game: Game, player: str) -> str:
+    """A pass by ``player`` after the game's last turn (at their total before the end)."""
+    rack = "".join(sorted(game.racks[player], key=str.upper)) or "A"
+    total = next(t.total for t in reversed(game.history) if t.player == player)
+    return f">{player}: {rack} - +0 {total}\n"
+
+
+@pytest.mark.parametrize(("seed", "rules", "reason"), [
+    (2, "werdup", "all the tiles have been played"),
+    (4, "upwords", "bob has played every tile and the bag is empty"),
+])
+def test_no_move_after_the_tiles_ran_out(seed, rules, reason):
+    """The engine ends the game when the tiles run out and refuses any move after; replay,
+    counting the tiles the record's racks show, refuses a move line there too, but still
+    takes a challenge of the play that ended the game."""
+    game = _seeded(seed, "ann,bob", rules)
+    assert game.end_reason == reason
+    with pytest.raises(CompanionError, match="The game is over"):
+        game.pass_turn()
+    text = _open_record(game)
+    assert replay(text, default_lexicon()).ok
+    after = len(text.splitlines()) + 1
+    with pytest.raises(CompanionError, match=f"record line {after}: the game is over "
+                                             f"\\({reason}\\): no more moves"):
+        replay(text + _pass_line(game, "ann"), default_lexicon())
+    last = game.history[-1]
+    back = (f">{last.player}: {''.join(sorted(last.rack, key=str.upper))} -- "
+            f"{-last.score:+d} {last.total - last.score}\n")
+    from companion.challenges import get_challenge_rule
+
+    taken = replay(text + back, default_lexicon(), challenge_rule=get_challenge_rule("single"))
+    assert taken.lines[-1].move.startswith("play taken back")
+
+
+def test_no_move_after_the_racks_are_counted():
+    game = _seeded(3, "ann,bob,cy")
+    text = write_record(game)
+    with pytest.raises(CompanionError, match="the game is over \\(the tiles left on the racks "
+                                             "have been counted\\): no more moves"):
+        replay(text + _pass_line(game, "ann"), default_lexicon())
+
+
+def test_passes_end_the_game_once_every_player_still_holding_tiles_has_passed():
+    """Bob goes out (bag empty, the ``werdup`` rules go on until every rack is empty); Ann and
+    Cy then pass in turn, which ends the game in the engine: Bob, holding nothing, has no
+    turns. Replay, reading the racks, counts the two passes the same way and refuses a move
+    after them; a record whose racks are not whole (a score sheet writes the tiles placed)
+    still counts every player."""
+    game = _seeded(3, "ann,bob,cy", blocked=False)
+    assert game.end_reason == "every player passed in a row"
+    assert not game.racks["bob"] and game.racks["ann"] and game.racks["cy"]
+    assert [type(t.move).__name__ for t in game.history[-2:]] == ["Pass", "Pass"]
+    with pytest.raises(CompanionError, match="The game is over"):
+        game.pass_turn()
+    text = _open_record(game)
+    assert replay(text, default_lexicon()).ok
+    after = len(text.splitlines()) + 1
+    with pytest.raises(CompanionError, match=f"record line {after}: the game is over \\(every "
+                                             "player passed in a row\\): no more moves"):
+        replay(text + _pass_line(game, "ann"), default_lexicon())
+    # the same lines with a rack cut short: the racks are not whole, so every player counts
+    first = next(ln for ln in text.splitlines() if ln.startswith(">"))
+    cut = first.split()[1][:-1] if first.split()[2] != "-" else first.split()[1]
+    assert replay(text.replace(first, first.replace(first.split()[1], cut, 1), 1)
+                  + _pass_line(game, "ann"), default_lexicon()).ok

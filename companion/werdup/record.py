@@ -228,7 +228,7 @@ def replay(
     out = []
     for n, line, time_left, kind, challenged in record.moves:
         if line is None:  # a turn noted without its rack (a score sheet's pass, swap, play)
-            state.noted_turn(kind, challenged)
+            state.noted_turn(kind, challenged, n)
         else:
             out.append(state.line(n, line, time_left, kind == "lost", challenged))
     ended = "#end" in text or any(ln.move.endswith(")") and "tiles left" in ln.move
@@ -311,10 +311,18 @@ class _Replayer:
         self.taken_back: ChallengedOff | None = None
         # a player trying again in the same turn, and how many of their plays came off in it
         self.retrying: tuple[str, int] | None = None
-        # passes in a row; the record has no whole racks, so every player counts as moving
+        # passes in a row, counted over the players still holding tiles while the record's
+        # racks are whole (:class:`_TileCount`), else over every player
         self.passes = PassRun()
-        self.moving = len(players)
-        self.over = ""  # why the game is over, once every player has passed in a row
+        self.tiles = _TileCount.deal(players, rules.tile_set.total, rules.rack_size)
+        self.over = ""  # why the game is over (every player passed, the tiles ran out)
+        self.counted = False  # the tiles left have been counted: the record's end lines
+        # each player's last turn line, each play's line by its notation, the line at which
+        # a play stopped being open to a challenge, and the plays a lost turn was for
+        self.turn_lines: dict[str, int] = {}
+        self.play_lines: dict[str, int] = {}
+        self.closed_at: dict[int, int] = {}
+        self.lost_for: dict[int, int] = {}
 
     def line(self, n: int, line: str, time_left: int | None, lost: bool = False,
              challenged: str = "") -> ReplayLine:
@@ -337,12 +345,16 @@ class _Replayer:
         if rack_tok.lower() in ("(time)", "(challenge)", "--"):
             rack_tok, body = "", [rack_tok, *body]  # a line written without the rack
         problems: list[str] = []
-        opened, self.open_play = self.open_play, None
         ln = _Line(n, player, rack_tok, body, recorded, problems)
+        self._check_over(ln)
+        opened, self.open_play = self.open_play, None
         if lost and body != ["-"]:
             raise ln.fail("a turn lost to a challenge is written as a pass ('-')")
         score, desc = (self._lost_turn(ln, opened, challenged) if lost
                        else self._move(ln, opened))
+        if opened is not None and (self.open_play is None
+                                   or self.open_play.line != opened.line):
+            self.closed_at.setdefault(opened.line, n)
         self.totals[player] += score
         if score != recorded:
             problems.append(f"score is {score:+d}, record says {recorded:+d}")
@@ -357,18 +369,32 @@ class _Replayer:
         return ln.fail(f"{what}, but no play by {ln.player} is open to a challenge here "
                        f"(a play is open until {until})")
 
-    def _check_not_over(self, ln: _Line) -> None:
-        """Refuse a challenge's line once every player has passed in a row (the game is
-        over, as the engine refuses the challenge)."""
-        if self.over:
+    def _check_over(self, ln: _Line) -> None:
+        """Refuse a line the game no longer allows: once it is over, no move; once every
+        player has passed in a row, no challenge either (as the engine refuses it); once
+        the tiles ran out, only a challenge of the play that ended the game, and the lines
+        counting the tiles left and the time."""
+        body = ln.body
+        if ln.rack.startswith("(") or (len(body) == 1 and body[0].lower() == "(time)"):
+            self.counted = self.counted or ln.rack.startswith("(")
+            return
+        challenge = len(body) == 1 and body[0].lower() in ("--", "(challenge)")
+        if self.counted:
+            raise ln.fail("the game is over (the tiles left on the racks have been counted): "
+                          "no more moves")
+        if not self.over:
+            return
+        if challenge and self.over == EVERY_PLAYER_PASSED:
             refusal = game_over_refusal(self.over)
             raise ln.fail(refusal[0].lower() + refusal[1:].rstrip("."))
+        if not (challenge and self.open_play is not None and not self.open_play.late):
+            raise ln.fail(f"the game is over ({self.over}): no more moves")
 
     def _count(self, kind: str) -> None:
         """One more turn for the passes in a row (:class:`PassRun`); the game is over once
         every player has passed."""
         self.passes.add(kind)
-        if kind == "pass" and self.passes.ends_game(self.moving):
+        if kind == "pass" and self.passes.ends_game(self.tiles.moving()):
             self.over = EVERY_PLAYER_PASSED
 
     def _lost_turn(self, ln: _Line, opened: _OpenPlay | None,
@@ -377,11 +403,33 @@ class _Replayer:
         play challenged (when it is the one still open) is closed, since a challenge found
         it valid, and any other play open stays open as after a pass."""
         self._check_turn_order(ln)
-        ln.tiles(ln.rack)
+        self.tiles.check(ln.player, len(ln.tiles(ln.rack)))
+        self._check_lost_turn(ln.n, ln.player, challenged)
+        self.turn_lines[ln.player] = ln.n
         if opened is not None and not (challenged and _same_play(opened.notation, challenged)):
             self._keep_open(opened)
         self.passes.add("lost_turn")
         return 0, "turn lost to a challenge" + (f" of {challenged}" if challenged else "")
+
+    def _check_lost_turn(self, n: int, player: str, challenged: str) -> None:
+        """Refuse a turn lost to a challenge of ``challenged`` that cannot be one: the play
+        was challenged once already, or ``player`` has had a turn since the play stopped
+        being open (the challenge came before, so that turn was the one lost)."""
+        played = self.play_lines.get(_play_key(challenged)) if challenged else None
+        if played is None:
+            return
+        if played in self.lost_for:
+            raise CompanionError(
+                f"record line {n}: {challenged} was challenged already (a turn was lost to "
+                f"it at record line {self.lost_for[played]}): a play is challenged once")
+        closed, moved = self.closed_at.get(played), self.turn_lines.get(player, 0)
+        if closed is not None and moved > closed:
+            raise CompanionError(
+                f"record line {n}: {player} cannot lose this turn to the challenge of "
+                f"{challenged}: that play could be challenged only until record line {closed}, "
+                f"so {player}'s next turn after the challenge, at record line {moved}, was "
+                "the turn lost")
+        self.lost_for[played] = n
 
     def _move(self, ln: _Line, opened: _OpenPlay | None) -> tuple[int, str]:
         """The move's score by the rules and how it reads; ``opened`` is the play open to a
@@ -389,13 +437,13 @@ class _Replayer:
         body = ln.body
         if len(body) == 1 and body[0].lower() == "(time)":
             return self._time_penalty(ln)
-        if len(body) == 1 and body[0] in ("--", "(challenge)"):
-            self._check_not_over(ln)
         if len(body) == 1 and body[0] == "--":
             if opened is None or opened.player != ln.player:
                 raise self._not_open(ln, "'--' takes back a play")
             self.board = opened.before
             self.used.subtract(p.tile for p in opened.placements)
+            self.tiles.take_back(ln.player, len(opened.placements), opened.drawn)
+            self.over = ""  # only the play that ended the game can still be taken back
             if opened.late:  # after passes or swaps: the player's turn is over
                 self.taken_back = self.retrying = None
                 return -opened.score, "play taken back after a challenge (after the turns since)"
@@ -440,6 +488,8 @@ class _Replayer:
         a play taken back (:meth:`ChallengedOff.check_next`)."""
         self._check_turn_order(ln)
         rack, body = ln.tiles(ln.rack), ln.body
+        self.tiles.check(ln.player, len(rack))
+        self.turn_lines[ln.player] = ln.n
         if body == ["-"] or (len(body) == 1 and body[0].startswith("-")):
             self._keep_open(opened)
         if body == ["-"]:
@@ -452,6 +502,8 @@ class _Replayer:
                 raise ln.fail("a swap is one tile, written -X")
             if tile[0] not in rack:
                 raise ln.fail(f"{ln.player} swaps {tile[0]}, which is not on the rack {ln.rack}")
+            if self.tiles.known and not self.tiles.bag:
+                raise ln.fail("the bag is empty, so there is nothing to swap with")
             return 0, f"swap {tile[0]}"
         if len(body) in (2, 3):
             self._count("play")
@@ -487,19 +539,47 @@ class _Replayer:
         notation = desc
         if judgement.not_in_list:
             desc += f" (not in word list: {', '.join(judgement.not_in_list)})"
+        drawn = self.tiles.play(ln.player, len(placements))
         self.open_play = _OpenPlay(ln.player, before, placements, judgement.score,
-                                   notation)
+                                   notation, line=ln.n, drawn=drawn)
+        self.play_lines[_play_key(notation)] = ln.n
+        self.over = self._tiles_out(ln.player)
         return judgement.score, desc
 
-    def noted_turn(self, kind: str, challenged: str = "") -> None:
-        """A turn a note stands for: a pass or a swap leaves the last play open as a pass
-        does; a play closes it; a turn lost to a challenge of the play ``challenged`` closes
-        that play and leaves any other open (it is no pass for the end of the game)."""
+    def _tiles_out(self, mover: str) -> str:
+        """Why the game is over after ``mover``'s play, as the engine ends it when the tiles
+        run out (``""``: it goes on). With the record's racks whole, by the tiles each player
+        holds; without, only once every tile of the set is on the board."""
+        tiles = self.tiles
+        if not tiles.known:
+            all_down = sum(self.used.values()) >= self.rules.tile_set.total
+            return "all the tiles have been played" if all_down else ""
+        if tiles.bag:
+            return ""
+        if not any(tiles.sizes.values()):
+            return "all the tiles have been played"
+        if self.rules.game_ends_when == "one_out" and not tiles.sizes[mover]:
+            return f"{mover} has played every tile and the bag is empty"
+        return ""
+
+    def noted_turn(self, kind: str, challenged: str = "", n: int = 0) -> None:
+        """A turn a note (at record line ``n``) stands for: a pass or a swap leaves the last
+        play open as a pass does; a play closes it; a turn lost to a challenge of the play
+        ``challenged`` closes that play and leaves any other open (it is no pass for the end
+        of the game). A play noted without its square leaves the tiles unknown."""
+        if self.over or self.counted:
+            raise CompanionError(f"record line {n}: the game is over "
+                                 f"({self.over or 'the tiles left on the racks have been counted'}"
+                                 "): no more moves")
+        if kind == "play":
+            self.tiles.known = False
         opened, self.open_play = self.open_play, None
         self.taken_back = self.retrying = None
         if kind in ("pass", "swap") or (kind == "lost" and opened is not None and not (
                 challenged and _same_play(opened.notation, challenged))):
             self._keep_open(opened)
+        if opened is not None and self.open_play is None:
+            self.closed_at.setdefault(opened.line, n)
         self._count("lost_turn" if kind == "lost" else kind)
 
     def _keep_open(self, opened: _OpenPlay | None) -> None:
@@ -534,11 +614,63 @@ class _OpenPlay:
     score: int
     notation: str = ""
     late: bool = False
+    line: int = 0  # the record line of the play
+    drawn: int = 0  # how many tiles its player drew after it
+
+
+def _play_key(notation: str) -> str:
+    return " ".join(notation.split()).upper()
 
 
 def _same_play(a: str, b: str) -> bool:
     """Whether two notations (``5C TRAINED``) name the same play."""
-    return " ".join(a.split()).upper() == " ".join(b.split()).upper()
+    return _play_key(a) == _play_key(b)
+
+
+@dataclass
+class _TileCount:
+    """The tiles each player holds and the tiles in the bag, counted as the engine deals
+    and draws (full racks in turn, a play refilled from the bag, a swap one for one, a play
+    taken back returning what was drawn for it). While every move line's rack has as many
+    tiles as the count says (``known``: a record the engine wrote), the count tells who has
+    gone out; a record whose racks are not whole (a score sheet's, which writes the tiles
+    placed) or a play noted without its square leaves it unknown, and every player counts
+    as still holding tiles."""
+
+    sizes: dict[str, int]
+    bag: int
+    rack_size: int
+    known: bool = True
+
+    @classmethod
+    def deal(cls, players: list[str], total: int, rack_size: int) -> _TileCount:
+        sizes = {}
+        for p in players:
+            sizes[p] = min(rack_size, total)
+            total -= sizes[p]
+        return cls(sizes, total, rack_size)
+
+    def check(self, player: str, held: int) -> None:
+        """A move line shows ``player`` holding ``held`` tiles."""
+        if held != self.sizes.get(player):
+            self.known = False
+
+    def play(self, player: str, placed: int) -> int:
+        """``player`` placed tiles and refilled; returns how many were drawn."""
+        left = max(0, self.sizes.get(player, 0) - placed)
+        drawn = min(self.rack_size - left, self.bag)
+        self.sizes[player], self.bag = left + drawn, self.bag - drawn
+        return drawn
+
+    def take_back(self, player: str, placed: int, drawn: int) -> None:
+        self.sizes[player] = self.sizes.get(player, 0) + placed - drawn
+        self.bag += drawn
+
+    def moving(self) -> int:
+        """How many players still hold tiles (every player when the racks are unknown)."""
+        if not self.known:
+            return len(self.sizes)
+        return sum(1 for held in self.sizes.values() if held)
 
 
 @dataclass
