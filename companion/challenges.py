@@ -175,10 +175,17 @@ class PassRun:
         elif kind in ("play", "swap"):
             self.passes = 0
 
-    def ends_game(self, moving: int) -> bool:
+    def ends_game(self, moving: int, rounds: int = 1) -> bool:
         """Whether every one of the ``moving`` players (those still holding tiles; a record
-        or a score sheet that does not know the racks counts every player) has passed."""
-        return moving > 0 and self.passes >= moving
+        or a score sheet that does not know the racks counts every player) has passed
+        ``rounds`` times (WerdUp: once; Bug Words: twice)."""
+        return moving > 0 and self.passes >= moving * rounds
+
+
+def passes_reason(rounds: int = 1) -> str:
+    """Why a game ended by passes: every player passed ``rounds`` times in a row."""
+    times = {1: "", 2: " twice"}.get(rounds, f" {rounds} times")
+    return f"every player passed{times} in a row"
 
 
 def game_over_refusal(reason: str) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy import or_, select, update
 from sqlalchemy.orm import Session, selectinload
 
-from companion.challenges import ChallengedOff, ChallengeError
+from companion.challenges import ChallengedOff, ChallengeError, PassRun, passes_reason
 from companion.errors import UsageError
 from companion.lexicon import Lexicon
 from companion.play import ACTIONS, Table, check_player_name, sentence
@@ -179,11 +179,24 @@ def owed_lost_turns(game: Game) -> dict[int, str]:
     return owed
 
 
+def passed_out(game: Game) -> str:
+    """Why the game is over by passes, as the engines count them
+    (:class:`companion.challenges.PassRun`: a turn lost to a challenge is no pass), once every
+    player has passed the game's ``passes_to_end`` times in a row; ``""`` while it goes on.
+    The sheet does not know who still holds tiles, so every player counts."""
+    run = PassRun()
+    for turn in game.turns:
+        run.add("lost_turn" if (turn.detail or {}).get("lost_turn") else turn.action)
+    rounds = table(game).passes_to_end
+    return passes_reason(rounds) if run.ends_game(len(game.players), rounds) else ""
+
+
 def record_lost_turns(db: Session, game: Game) -> None:
     """Record the turns lost to challenges that have come: while the seat to move owes one
     (:func:`owed_lost_turns`), a pass marked ``lost_turn``, and the turn moves on, as the
     engines skip a challenger's lost turn when it comes."""
-    owed = owed_lost_turns(game) if not game.finished and game.turns else {}
+    owed = (owed_lost_turns(game) if not game.finished and game.turns
+            and not passed_out(game) else {})
     while owed and next_seat(game) in owed and len(game.turns) < MAX_TURNS:
         seat = next_seat(game)
         game.turns.append(Turn(number=game.turns[-1].number + 1, seat=seat, action="pass",
@@ -215,6 +228,10 @@ def _check_turn(game: Game, seat: int, action: str, score: int, words: str) -> N
         raise UsageError(f"A turn's score must be between 0 and {MAX_TURN_SCORE}.")
     if len(words) > 200:
         raise UsageError("Too many words for one turn.")
+    ended = passed_out(game)
+    if ended:
+        raise UsageError(f"The game is over ({ended}): no more turns. End the game to enter "
+                         "the tiles left on the racks.")
     if action == "play" and score == 0 and not words.strip():
         raise UsageError("Nothing to record: type the play (e.g. 8H QUIZ) or its words and "
                          "score, or choose Pass.")

@@ -31,11 +31,9 @@ from sqlalchemy.orm import Session
 
 from companion.challenges import (
     CHALLENGE_RULE_NAMES,
-    EVERY_PLAYER_PASSED,
     NEXT_WORD,
     ChallengeOutcome,
     ChallengeRule,
-    PassRun,
     default_challenger,
     game_over_refusal,
     get_challenge_rule,
@@ -159,14 +157,9 @@ def _keep_time(db: Session, game: Game, start: int, at: float | None) -> None:
 
 
 def passed_out(game: Game) -> bool:
-    """Whether every player has passed in a row (:class:`companion.challenges.PassRun`, a
-    turn lost to a challenge being no pass): in WerdUp the game is then over and nothing more
-    can be challenged. The sheet does not know who still holds tiles, so every player
-    counts."""
-    run = PassRun()
-    for turn in game.turns:
-        run.add("lost_turn" if (turn.detail or {}).get("lost_turn") else turn.action)
-    return run.ends_game(len(game.players))
+    """Whether every player has passed in a row (:func:`scoresheet.passed_out`): the game is
+    then over, no more turns are taken and nothing more can be challenged."""
+    return bool(sheet.passed_out(game))
 
 
 def open_play(game: Game) -> Turn | None:
@@ -179,7 +172,7 @@ def open_play(game: Game) -> Turn | None:
     if game.finished or len(game.players) < 2:
         return None
     until_next_word = sheet.table(game).challenge_until == NEXT_WORD
-    if until_next_word and passed_out(game):
+    if passed_out(game):
         return None
     for turn in reversed(game.turns):
         d = turn.detail or {}
@@ -215,9 +208,10 @@ def challenge(db: Session, game: Game, lexicon: Lexicon,
         raise UsageError("Only another player can challenge a play, and this game has one "
                          "player.")
     turn = open_play(game)
-    if turn is None and sheet.table(game).challenge_until == NEXT_WORD and passed_out(game):
-        raise UsageError(game_over_refusal(EVERY_PLAYER_PASSED) + " End the game to "
-                         "enter the tiles left on the racks.")
+    ended = sheet.passed_out(game)
+    if turn is None and ended:
+        raise UsageError(game_over_refusal(ended) + " End the game to enter the tiles left "
+                         "on the racks.")
     if turn is None:
         until = ("before another word is played" if sheet.table(game).challenge_until
                  == NEXT_WORD else "before the next turn")

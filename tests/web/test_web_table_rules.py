@@ -554,6 +554,31 @@ def test_in_werdup_nothing_can_be_challenged_once_every_player_has_passed(tapp):
         werdup_replay(text + f"{nick}: KXZ -- -{score} 0\n", default_lexicon())
 
 
+@pytest.mark.parametrize(("game", "rounds", "reason"), [
+    ("werdup", 1, "every player passed in a row"),
+    ("bugwords", 2, "every player passed twice in a row"),
+])
+def test_no_turn_once_every_player_has_passed(tapp, game, rounds, reason):
+    """The engines end the game when every player has passed in a row (WerdUp once, Bug
+    Words twice) and refuse any move after; so does the sheet (400, on the page and in the
+    API), until the table ends the game with the racks. A lost turn is no pass."""
+    client = tapp.test_client()
+    key = _start(client, "double", game=game)
+    _play(client, key, "5E CAT" if game == "werdup" else "8G CAT")
+    assert _form(client, key, "challenge").status_code == 302  # Bob loses his turn
+    for _ in range(2 * rounds):
+        _pass(client, key)
+    assert len(_api(client, key)["turns"]) == 2 + 2 * rounds
+    refusal = f"The game is over ({reason}): no more turns."
+    resp = _form(client, key, "turns", action="pass")
+    assert resp.status_code == 400 and refusal in resp.get_data(as_text=True)
+    resp = client.post(f"/api/games/{key}/turns",
+                       json={"version": _api(client, key)["version"], "action": "swap"})
+    assert resp.status_code == 400 and resp.get_json()["error"].startswith(refusal)
+    assert len(_api(client, key)["turns"]) == 2 + 2 * rounds
+    assert _form(client, key, "finish").status_code in (200, 302)
+
+
 def test_in_werdup_a_lost_turn_is_no_pass_and_leaves_a_later_word_open(tapp):
     """Bob challenges Ann's CAT after his own pass, so he loses his next turn, which comes
     after Ann's KAX: as in the engine, KAX stays open past that lost turn and Ann's pass (a
@@ -618,7 +643,9 @@ def test_a_turn_lost_to_a_challenge_keeps_the_time_left(tapp, fake):
     _play(client, key, "F4 O(A)T")
     _pass(client, key)  # Bob
     assert _form(client, key, "challenge").status_code == 302  # Bob again; Ann is to move
-    _pass(client, key)  # Ann; then Bob's lost turn
+    # Ann swaps (a second pass would end the game: every player passed in a row, and then
+    # no turn comes, a lost one neither); then Bob's lost turn
+    assert _form(client, key, "turns", action="swap").status_code == 302
     game = _api(client, key)
-    assert _seats_and_moves(game)[2:] == [(0, "play"), (1, "pass"), (0, "pass"), (1, "lost")]
+    assert _seats_and_moves(game)[2:] == [(0, "play"), (1, "pass"), (0, "swap"), (1, "lost")]
     assert game["turns"][-1]["detail"]["time_left"] == 30  # Bob's clock did not run since
