@@ -293,3 +293,28 @@ def test_the_self_play_records_are_what_their_script_writes(tmp_path):
     for name in written:
         assert (tmp_path / name).read_text(encoding="utf-8") == \
             (GCG_DIR / name).read_text(encoding="utf-8"), name
+
+
+def test_replay_refuses_a_move_after_the_game_is_over():
+    """The engine ends the game once every player has passed twice in a row and refuses any
+    move after; replay refuses a move line there too, and after the lines that count the
+    tiles left. Under ``double`` a lost turn is written as a pass the engine does not count,
+    so there the passes cannot end the game in replay."""
+    g = Game(["Ann", "Bob"], random.Random(3))
+    for _ in range(4):
+        g.pass_turn()
+    assert g.over
+    rec = record_from_game(g)
+    passes = [mv for mv in rec.moves if mv.kind == "pass"]
+    assert len(passes) == 4
+    rec.moves = [*passes, passes[0]]
+    text = write_gcg(rec)
+    extra = len(text.splitlines())
+    with pytest.raises(GcgError, match=f"game record line {extra}: the game is over \\(every "
+                                       "player passed twice in a row\\): no more moves"):
+        replay(parse_gcg(text))
+    assert replay(parse_gcg(text), challenge_rule=get_challenge_rule("double")).moves
+    ended = (GCG_DIR / "selfplay-2p-seed1.gcg").read_text(encoding="utf-8")
+    with pytest.raises(GcgError, match="the game is over \\(the tiles left on the racks have "
+                                       "been counted\\): no more moves"):
+        replay(parse_gcg(ended + ">Bob: - +0 388\n"))

@@ -14,7 +14,9 @@ from companion.challenges import (
     ChallengedOff,
     ChallengeError,
     ChallengeRule,
+    PassRun,
     get_challenge_rule,
+    passes_reason,
 )
 from companion.clock import CLOCK_NOTE, ClockSettings, format_time, settings_from_label
 from companion.errors import UsageError
@@ -172,9 +174,12 @@ def replay(
     out: list[ReplayedMove] = []
     totals = {nick: 0 for nick in record.player_names()}
     noted = set(record.note_places.values())
+    players = len(record.player_names())
     for i, mv in enumerate(record.moves):
         if i in noted:  # a note stands for turns the record has no line for (a score sheet's)
             state.taken_back = None
+            state.passes = PassRun()  # a swap or a play, maybe: no run of passes through it
+        _check_not_over(state, mv)
         if mv.kind in TURNS:
             _check_turn_order(state, mv)
         totals.setdefault(mv.player, 0)
@@ -190,6 +195,7 @@ def replay(
             state.last_kind, state.last_player = mv.kind, mv.player
         else:
             state.last_kind, state.last_player = "", ""
+        _count_end(state, mv, players)
         out.append(row)
     if clock is not None and any(m.kind in ("rack_penalty", "out_bonus") for m in out):
         out += _missing_time_penalties(out, state.last_time, clock, totals)
@@ -213,6 +219,42 @@ class _State:
     used: Counter = field(default_factory=Counter)  # tiles on the board (a blank as ?)
     # the play just taken back by a challenge, which decides who moves next
     taken_back: ChallengedOff | None = None
+    passes: PassRun = field(default_factory=PassRun)  # passes in a row, as the engine counts
+    over: str = ""  # why the game is over (every player passed, the tiles left counted)
+    counted: bool = False  # the end-of-game lines have come
+
+
+# how the engine's count of passes in a row takes each kind of line: a play, an exchange or a
+# play taken back starts it again
+_RUN_KINDS = {"place": "play", "exchange": "swap", "challenged": "play", "pass": "pass"}
+
+
+def _check_not_over(state: _State, mv: GcgMove) -> None:
+    """Refuse a line the engine would not allow once the game is over: no turn and no play
+    taken back after it; no challenge bonus once every player has passed (the engine
+    refuses the challenge), though the play that went out can still earn one."""
+    if not state.over:
+        return
+    if mv.kind in TURNS or mv.kind == "challenged" or (
+            mv.kind == "challenge_bonus" and not state.counted):
+        raise _error(mv, f"the game is over ({state.over}): no more moves")
+
+
+def _count_end(state: _State, mv: GcgMove, players: int) -> None:
+    """After ``mv``: the game is over once every player has passed the rules'
+    ``passes_to_end`` times in a row, or once the tiles left on the racks are counted. Under
+    a rule where a valid play challenged costs the challenger a turn, a record writes that
+    lost turn as a pass, which the engine does not count, so the passes cannot be told
+    apart there and do not end the game in replay."""
+    if mv.kind in ("rack_penalty", "out_bonus"):
+        state.counted = True
+        state.over = state.over or "the tiles left on the racks have been counted"
+        return
+    state.passes.add(_RUN_KINDS.get(mv.kind, ""))
+    rounds = state.rules.passes_to_end
+    if (mv.kind == "pass" and not state.rule.valid_loses_turn
+            and state.passes.ends_game(players, rounds)):
+        state.over = passes_reason(rounds)
 
 
 def _check_turn_order(state: _State, mv: GcgMove) -> None:
