@@ -7,6 +7,8 @@ import random
 import pytest
 
 from companion.bugwords.game import Game, GameError
+from companion.bugwords.gcg import parse_gcg, record_from_game, write_gcg
+from companion.bugwords.replay import replay
 from companion.bugwords.validation import IllegalPlay
 from companion.lexicon import Lexicon
 
@@ -188,3 +190,23 @@ def test_a_player_cannot_challenge_their_own_play():
 def test_player_count():
     with pytest.raises(GameError, match="one to four players"):
         Game(["a", "b", "c", "d", "e"], random.Random(1))
+
+
+def test_a_lost_turn_stays_lost_when_the_play_before_it_comes_off():
+    """Cy loses her next turn to a challenge of Ann's CAT; it comes at once after Bob's
+    phony, which Ann then challenges off. Taking the phony off does not give Cy the turn
+    back: Ann moves next, and the record (the play, its ``--``, Cy's lost turn) replays."""
+    g = Game(["Ann", "Bob", "Cy"], random.Random(0), lexicon=LEX)
+    g.rules = g.rules.with_settings(challenges="double")
+    g.racks = [list("CATXYZQ"), list("EEEEEET"), list("EEEEEEE")]
+    g.bag = list("ABCDEFGHIJKLMNOP")
+    g.play("8G", "CAT")
+    g.challenge(challenger=2)
+    g.play("H7", "E.E")  # Bob's phony; Cy's turn is the one lost
+    assert g.current == 0 and [t.kind for t in g.history][-1] == "lost_turn"
+    assert not g.challenge().play_stands  # Ann, to move
+    assert g.current == 0
+    assert [(t.player, t.kind) for t in g.history] == [
+        (0, "place"), (1, "place"), (1, "challenged"), (2, "lost_turn")]
+    result = replay(parse_gcg(write_gcg(record_from_game(g))))
+    assert result.totals == {"Ann": 10, "Bob": 0, "Cy": 0}

@@ -276,6 +276,10 @@ class Game:
         )
         outcome = rule.resolve(words_not_in_list(self._undo.board.words_formed(placements), lex))
         if not outcome.play_stands:
+            # a player passed over since (a turn lost to an earlier challenge) stays passed
+            # over: the turn lost is not given back by taking this play off
+            skipped = {t.player for t in self.history[self._undo.history_len + 1:]
+                       if t.kind == "lost_turn"}
             self._restore(self._undo)
             self._undo = None
             self.history.append(place)
@@ -284,6 +288,7 @@ class Game:
             )
             self.current = player
             self.passes = 0
+            self._lost_turns |= skipped
             self._next()
             self._sync_clock()
             return outcome
