@@ -494,3 +494,25 @@ def test_a_challenger_who_moves_in_place_of_the_lost_turn_is_caught():
     with pytest.raises(CompanionError, match="record line 12: 5D CAT was challenged already "
                        "\\(a turn was lost to it at record line 9\\)"):
         replay(text + swap + bob + mark, LEX)
+
+
+def test_a_play_stays_open_past_a_turn_lost_at_once_under_either_window():
+    """Under the Hasbro window (until the next turn), Cy, named as the challenger of CAT,
+    loses her next turn, which comes at once after Bob's TAB: the engine passes over her
+    before anyone moves, so TAB can still be challenged (it comes off; the turn stays with
+    Ann), and replay takes the ``--`` after the lost turn's line."""
+    racks = {"ann": "CATXYZE", "bob": "ORESTAB", "cy": "IIUUOOE"}
+    g = Game(get_rules("upwords").with_settings(challenges="double"), LEX, list(racks),
+             random.Random(1), Board(10, 10), list("NMLKJHGFDB"),
+             {p: list(r) for p, r in racks.items()}, {p: 0 for p in racks})
+    g.play(parse_play(g.board, "5D CAT"))
+    assert g.challenge("cy").play_stands and g.player == "bob"
+    g.play(parse_play(g.board, "E4 T(A)B"))
+    assert [type(t.move).__name__ for t in g.history][-1] == "LostTurn"
+    assert not g.challenge().play_stands and g.player == "ann"
+    text = write_record(g)
+    assert [ln.split()[2] for ln in text.splitlines() if ln.startswith(">")] == [
+        "5D", "E4", "-", "--"]
+    result = replay(text, LEX)
+    assert result.ok, [ln.problems for ln in result.lines]
+    assert result.totals == g.scores and result.board == g.board

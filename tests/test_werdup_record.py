@@ -248,3 +248,17 @@ def test_passes_end_the_game_once_every_player_still_holding_tiles_has_passed():
     cut = first.split()[1][:-1] if first.split()[2] != "-" else first.split()[1]
     assert replay(text.replace(first, first.replace(first.split()[1], cut, 1), 1)
                   + _pass_line(game, "ann"), default_lexicon()).ok
+
+
+def test_replay_keeps_the_turn_order_when_the_racks_are_whole():
+    """The players move in the order of the #player lines, a player who has gone out being
+    passed over: a record the engine wrote with a line missing is refused where the wrong
+    player moves."""
+    text = write_record(_seeded(3, "ann,bob,cy"))
+    lines = text.splitlines()
+    cy = next(i for i, ln in enumerate(lines) if ln.startswith(">cy:"))
+    assert lines[cy + 1].startswith(">ann:")
+    with pytest.raises(CompanionError, match=f"record line {cy + 1}: it is cy's turn, not "
+                                             "ann's: the players move in the order of the "
+                                             "#player lines"):
+        replay("\n".join(lines[:cy] + lines[cy + 1:]) + "\n", default_lexicon())

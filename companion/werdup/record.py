@@ -323,6 +323,9 @@ class _Replayer:
         self.play_lines: dict[str, int] = {}
         self.closed_at: dict[int, int] = {}
         self.lost_for: dict[int, int] = {}
+        # whose turn it is, as the engine passes it on (None: not known here)
+        self.players = players
+        self.to_move: str | None = None
 
     def line(self, n: int, line: str, time_left: int | None, lost: bool = False,
              challenged: str = "") -> ReplayLine:
@@ -355,6 +358,9 @@ class _Replayer:
         if opened is not None and (self.open_play is None
                                    or self.open_play.line != opened.line):
             self.closed_at.setdefault(opened.line, n)
+        if lost or (body and body[0] not in ("--", "(challenge)", "(time)")
+                    and not rack_tok.startswith("(")):
+            self.to_move = self._next_after(player)  # a pass, a swap, a play, a lost turn
         self.totals[player] += score
         if score != recorded:
             problems.append(f"score is {score:+d}, record says {recorded:+d}")
@@ -401,15 +407,38 @@ class _Replayer:
                    challenged: str) -> tuple[int, str]:
         """A pass marked as a turn lost to a challenge: no pass for the end of the game; the
         play challenged (when it is the one still open) is closed, since a challenge found
-        it valid, and any other play open stays open as after a pass."""
+        it valid, and any other play open stays open (whatever the window: a turn lost is
+        no turn taken, so the engine still takes a challenge of the play before it)."""
         self._check_turn_order(ln)
+        self._check_seat(ln)
         self.tiles.check(ln.player, len(ln.tiles(ln.rack)))
         self._check_lost_turn(ln.n, ln.player, challenged)
         self.turn_lines[ln.player] = ln.n
         if opened is not None and not (challenged and _same_play(opened.notation, challenged)):
-            self._keep_open(opened)
+            self._keep_open(opened, lost=True)
         self.passes.add("lost_turn")
         return 0, "turn lost to a challenge" + (f" of {challenged}" if challenged else "")
+
+    def _next_after(self, player: str) -> str | None:
+        """Who moves after ``player``: the next player in the record's order who still
+        holds tiles, as the engine passes the turn on (None when the racks are unknown)."""
+        if not self.tiles.known or player not in self.players:
+            return None
+        at = self.players.index(player)
+        for step in range(1, len(self.players) + 1):
+            nxt = self.players[(at + step) % len(self.players)]
+            if self.tiles.sizes.get(nxt):
+                return nxt
+        return None
+
+    def _check_seat(self, ln: _Line) -> None:
+        """Refuse a turn by a player whose turn it is not (while the record's racks are
+        whole, so who has gone out is known); then the turn passes on."""
+        expected = self.to_move
+        if expected is not None and self.tiles.known and ln.player != expected:
+            raise ln.fail(f"it is {expected}'s turn, not {ln.player}'s: the players move in "
+                          "the order of the #player lines (a player who has gone out is "
+                          "passed over)")
 
     def _check_lost_turn(self, n: int, player: str, challenged: str) -> None:
         """Refuse a turn lost to a challenge of ``challenged`` that cannot be one: the play
@@ -451,6 +480,8 @@ class _Replayer:
             count = 1 + (earlier[1] if earlier is not None and earlier[0] == ln.player else 0)
             self.taken_back = ChallengedOff(
                 ln.player, count, tries_left(self.rules.challenge_retries, count) > 0)
+            self.to_move = (ln.player if self.taken_back.plays_again
+                            else self._next_after(ln.player))
             return -opened.score, "play taken back after a challenge"
         if len(body) == 1 and body[0].lower() == "(challenge)":
             if opened is None or opened.player != ln.player:
@@ -487,6 +518,7 @@ class _Replayer:
         """A pass, a swap or a play, from a rack, by the player whose turn it may be after
         a play taken back (:meth:`ChallengedOff.check_next`)."""
         self._check_turn_order(ln)
+        self._check_seat(ln)
         rack, body = ln.tiles(ln.rack), ln.body
         self.tiles.check(ln.player, len(rack))
         self.turn_lines[ln.player] = ln.n
@@ -575,17 +607,20 @@ class _Replayer:
             self.tiles.known = False
         opened, self.open_play = self.open_play, None
         self.taken_back = self.retrying = None
+        self.to_move = None  # a note names the player, not the record's nick
         if kind in ("pass", "swap") or (kind == "lost" and opened is not None and not (
                 challenged and _same_play(opened.notation, challenged))):
-            self._keep_open(opened)
+            self._keep_open(opened, lost=kind == "lost")
         if opened is not None and self.open_play is None:
             self.closed_at.setdefault(opened.line, n)
         self._count("lost_turn" if kind == "lost" else kind)
 
-    def _keep_open(self, opened: _OpenPlay | None) -> None:
+    def _keep_open(self, opened: _OpenPlay | None, lost: bool = False) -> None:
         """A pass or a swap: under the rulebook's window the last play stays open to a
-        challenge (now after other turns); otherwise it closes."""
-        if opened is not None and self.rules.challenge_until == NEXT_WORD:
+        challenge (now after other turns); otherwise it closes. A turn lost to a challenge
+        (``lost``) leaves it open under either window: the engine passes over the player
+        at once, before anyone else moves."""
+        if opened is not None and (lost or self.rules.challenge_until == NEXT_WORD):
             self.open_play = replace(opened, late=True)
 
     def missing_time_penalties(self, out: list[ReplayLine], clock: ClockSettings
