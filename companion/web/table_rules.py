@@ -166,7 +166,8 @@ def open_play(game: Game) -> Turn | None:
     """The play that can still be challenged: the last play, scored unjudged and not yet
     challenged, with no turn after it, or (when the game's rules keep a play open until
     another word is played, ``challenge_until`` ``next_word``) only passes and swaps after
-    it (a turn lost to a challenge of an earlier play too, as in the engine), until every
+    it; a turn lost to a challenge of an earlier play after it leaves it open under either
+    rule, as in the engines, which pass over the seat at once. Until every
     player has passed in a row (:func:`passed_out`). Never in a game of one player: only
     another player challenges."""
     if game.finished or len(game.players) < 2:
@@ -178,6 +179,8 @@ def open_play(game: Game) -> Turn | None:
         d = turn.detail or {}
         if turn.action == "play":
             return turn if d.get("challengeable") and "challenge" not in d else None
+        if d.get("lost_turn"):  # no turn taken: the engines pass over the seat at once
+            continue
         if not until_next_word or turn.action not in ("pass", "swap"):
             return None
     return None

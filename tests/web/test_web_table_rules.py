@@ -579,6 +579,26 @@ def test_no_turn_once_every_player_has_passed(tapp, game, rounds, reason):
     assert _form(client, key, "finish").status_code in (200, 302)
 
 
+def test_a_play_can_be_challenged_past_a_turn_lost_at_once(tapp):
+    """Bug Words, ``double``, three players: Cy, named as the challenger of Ann's CAT, loses
+    her next turn, which comes at once after Bob's phony; no one has moved since, so the
+    phony can still be challenged, as in the engine (it comes off, and Cy's turn stays
+    lost: Ann moves next). The record replays."""
+    client = tapp.test_client()
+    key = _start(client, "double", players=("Ann", "Bob", "Cy"))
+    _play(client, key, "8G CAT")
+    assert _form(client, key, "challenge", challenger="2").status_code == 302
+    _play(client, key, "H7 Q.Z")
+    game = _api(client, key)
+    assert _seats_and_moves(game) == [(0, "play"), (1, "play"), (2, "lost")]
+    assert game["challengeable"] is True and game["next_seat"] == 0
+    assert _form(client, key, "challenge").status_code == 302  # Ann
+    game = _api(client, key)
+    assert game["turns"][1]["score"] == 0 and game["next_seat"] == 0
+    text = client.get(f"/games/{key}.gcg").get_data(as_text=True)
+    assert list(replay(parse_gcg(text)).totals.values()) == [10, 0, 0]
+
+
 def test_in_werdup_a_lost_turn_is_no_pass_and_leaves_a_later_word_open(tapp):
     """Bob challenges Ann's CAT after his own pass, so he loses his next turn, which comes
     after Ann's KAX: as in the engine, KAX stays open past that lost turn and Ann's pass (a
