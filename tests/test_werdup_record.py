@@ -262,3 +262,25 @@ def test_replay_keeps_the_turn_order_when_the_racks_are_whole():
                                              "ann's: the players move in the order of the "
                                              "#player lines"):
         replay("\n".join(lines[:cy] + lines[cy + 1:]) + "\n", default_lexicon())
+
+
+@pytest.mark.parametrize(("draw", "message"), [
+    ("#draw ann:H bob:C", "record line 9: it is bob's turn, not ann's"),
+    ("#draw ann:C bob:Qu", None),
+    ("#draw ann:C bob:C\n#draw ann:A bob:B", None),
+    ("#draw ann:C bob:C\n#draw ann:B bob:A", "record line 10: it is bob's turn, not ann's"),
+    ("#draw ann:C bob:C", "record line 7: ann and bob drew tiles equally near to A, so they "
+                          "draw again"),
+    ("#draw ann:C", "record line 7: the draw is for ann, bob, not ann"),
+    ("#draw ann:C bob:H\n#draw ann:A bob:B", "record line 8: the draw is for ann, not ann, "
+                                             "bob"),
+    ("#draw ann:C bob:HH", "record line 7: 'bob:HH' should name one tile"),
+    ("#draw ann:C cy:H", "record line 7: a draw reads '#draw ann:C bob:H'"),
+])
+def test_the_first_player_is_the_one_who_drew_nearest_to_a(draw, message):
+    text = SHORT.read_text().replace("#draw ann:C bob:H", draw)
+    if message is None:
+        assert replay(text, default_lexicon()).ok
+    else:
+        with pytest.raises(CompanionError, match=message):
+            replay(text, default_lexicon())

@@ -45,7 +45,16 @@ from companion.clock import CLOCK_NOTE, ClockSettings, format_time, parse_time, 
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
 from companion.text import quoted
-from companion.werdup.game import ChallengeBonus, Game, LostTurn, Play, Swap, TakenBack, Turn
+from companion.werdup.game import (
+    ChallengeBonus,
+    Game,
+    LostTurn,
+    Play,
+    Swap,
+    TakenBack,
+    Turn,
+    draw_rank,
+)
 from companion.werdup.notation import DIGRAPHS, main_heights, normalise_tile, parse_play
 from companion.werdup.rules import WerdUpRules, get_rules
 from companion.werdup.scoring import end_penalty
@@ -225,6 +234,7 @@ def replay(
     except UsageError as exc:
         raise UsageError(f"the record's settings: {exc}") from exc
     state = _Replayer(rules, lexicon, challenge_rule, clock, record.players)
+    state.to_move = _first_player(record)
     out = []
     for n, line, time_left, kind, challenged in record.moves:
         if line is None:  # a turn noted without its rack (a score sheet's pass, swap, play)
@@ -248,6 +258,27 @@ class _Record:
     rule_name: str | None = None
     notes: dict[str, str] = field(default_factory=dict)
     moves: list[list] = field(default_factory=list)
+    draws: list[tuple[int, dict[str, str]]] = field(default_factory=list)  # line, round
+
+
+def _first_player(rec: _Record) -> str | None:
+    """Who moves first by the record's ``#draw`` lines (None without them): each player
+    draws a tile, the one nearest to A starts, and tied players draw again (the next
+    line); a draw that does not follow those rules is refused, naming its line."""
+    contenders = list(rec.players)
+    for n, rnd in rec.draws:
+        if sorted(rnd) != sorted(contenders):
+            raise UsageError(f"record line {n}: the draw is for {', '.join(contenders)}, not "
+                             f"{', '.join(rnd) or 'no one'} (the first round is every "
+                             "player's, a further round the tied players')")
+        best = min(draw_rank(t) for t in rnd.values())
+        contenders = [p for p, t in rnd.items() if draw_rank(t) == best]
+    if not rec.draws:
+        return None
+    if len(contenders) > 1:
+        raise UsageError(f"record line {rec.draws[-1][0]}: {' and '.join(contenders)} drew "
+                         "tiles equally near to A, so they draw again (another #draw line)")
+    return contenders[0]
 
 
 def _read_record(text: str) -> _Record:
@@ -265,6 +296,21 @@ def _read_record(text: str) -> _Record:
     return rec
 
 
+def _read_draw(rec: _Record, n: int, rest: str) -> dict[str, str]:
+    """A ``#draw ann:C bob:H`` line: the tile each player drew for first player."""
+    rnd: dict[str, str] = {}
+    for token in rest.split():
+        nick, _, tile = token.partition(":")
+        if nick not in rec.players or nick in rnd or not tile:
+            raise UsageError(f"record line {n}: a draw reads '#draw ann:C bob:H', each player "
+                             f"once; {quoted(token)} is not one of those")
+        drawn = parse_tiles(tile) if tile.isalpha() and tile.isascii() else []
+        if len(drawn) != 1:
+            raise UsageError(f"record line {n}: {quoted(token)} should name one tile")
+        rnd[nick] = drawn[0]
+    return rnd
+
+
 def _read_header(rec: _Record, n: int, line: str) -> None:
     key, _, rest = line[1:].partition(" ")
     if key == "rules":
@@ -274,23 +320,32 @@ def _read_header(rec: _Record, n: int, line: str) -> None:
         if not nick:
             raise UsageError(f"record line {n}: #{key} needs a player name")
         rec.players.append(nick)
-    elif key == "note" and (m := _TURN_NOTE.fullmatch(rest.strip())):
+    elif key == "draw":
+        rec.draws.append((n, _read_draw(rec, n, rest)))
+    elif key == "note":
+        _read_note(rec, n, rest.strip())
+
+
+def _read_note(rec: _Record, n: int, note: str) -> None:
+    """A ``#note`` line: a turn a score sheet noted, a lost turn's mark, the time left after
+    a move, or a setting (``ChallengeRule: double``)."""
+    if m := _TURN_NOTE.fullmatch(note):
         rec.moves.append([n, None, None, m.group(1), ""])
-    elif key == "note" and _PLAY_NOTE.fullmatch(rest.strip()):
+    elif _PLAY_NOTE.fullmatch(note):
         rec.moves.append([n, None, None, "play", ""])
-    elif key == "note" and (m := _LOST_NOTE.fullmatch(rest.strip())):
+    elif m := _LOST_NOTE.fullmatch(note):
         rec.moves.append([n, None, None, "lost", m.group(1) or ""])
-    elif key == "note" and (m := _LOST_MARK.fullmatch(rest.strip())):
+    elif m := _LOST_MARK.fullmatch(note):
         if not rec.moves or rec.moves[-1][1] is None:
             raise UsageError(f"record line {n}: a lost turn's note follows its '-' line")
         rec.moves[-1][3:] = ["lost", m.group(1) or ""]
-    elif key == "note" and rec.moves and rest.strip().lower().startswith(_TIME_NOTE):
+    elif rec.moves and note.lower().startswith(_TIME_NOTE):
         try:
-            rec.moves[-1][2] = parse_time(rest.strip()[len(_TIME_NOTE):])
+            rec.moves[-1][2] = parse_time(note[len(_TIME_NOTE):])
         except UsageError as exc:
             raise UsageError(f"record line {n}: {exc}") from exc
-    elif key == "note" and ":" in rest:
-        name, _, value = rest.partition(":")
+    elif ":" in note:
+        name, _, value = note.partition(":")
         rec.notes.setdefault(name.strip().lower(), value.strip())
 
 
