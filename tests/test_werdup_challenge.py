@@ -8,7 +8,7 @@ import random
 import pytest
 from fakeclock import FakeClock
 
-from companion.board import Board
+from companion.board import Board, Placement
 from companion.clock import ClockSettings
 from companion.errors import CompanionError
 from companion.lexicon import Lexicon
@@ -516,3 +516,34 @@ def test_a_play_stays_open_past_a_turn_lost_at_once_under_either_window():
     result = replay(text, LEX)
     assert result.ok, [ln.problems for ln in result.lines]
     assert result.totals == g.scores and result.board == g.board
+
+
+def test_a_player_left_alone_with_tiles_moves_again_after_their_turn_ends():
+    """Bob has gone out (``werdup`` rules: the game goes on until every rack is empty), so
+    every turn is Ann's: after two words of hers come off in one turn, the turn is over and
+    the next one is hers again. Replay, which knows from the racks that Bob has gone out,
+    takes her move there."""
+    from companion.lexicon import default_lexicon
+    from companion.werdup.selfplay import take_turn
+    from companion.werdup.validate import judge_play
+
+    lex = default_lexicon()
+    g = Game.start(["ann", "bob"], get_rules("werdup").with_settings(challenges="single"),
+                   lex, random.Random(3))
+    while g.bag or all(g.racks.values()):
+        take_turn(g)
+    assert not g.over and g.player == "ann" and not g.racks["bob"]
+    phony = next([Placement(r, c, t)] for r in range(10) for c in range(10)
+                 for t in g.racks["ann"]
+                 if (j := judge_play(g.board, [Placement(r, c, t)], g.rules, lex,
+                                     check_words=False)).legal and j.not_in_list)
+    for second in (False, True):
+        g.play(phony)
+        outcome = g.challenge("bob")
+        assert not outcome.play_stands and outcome.plays_again is not second
+    assert g.player == "ann" and not g.over
+    g.pass_turn()  # a new turn: Ann, the only player holding tiles, passes; the game ends
+    assert g.over and g.end_reason == "every player passed in a row"
+    result = replay(write_record(g), lex)
+    assert result.ok, [ln.problems for ln in result.lines]
+    assert result.totals == g.scores

@@ -559,11 +559,15 @@ class _Replayer:
         return -self.clock.overtime_penalty(over), f"time penalty ({format_time(over)} over)"
 
     def _check_turn_order(self, ln: _Line) -> None:
-        """Refuse a turn by a player whose turn it is not after a play taken back."""
+        """Refuse a turn by a player whose turn it is not after a play taken back. When the
+        turn is over and every other player has gone out (the record's racks say so), the
+        next turn is the same player's again, as in the engine."""
         taken, self.taken_back, self.retrying = self.taken_back, None, None
         if taken is not None:
+            alone = (not taken.plays_again and self.tiles.known
+                     and self._next_after(taken.player) == taken.player)
             try:
-                taken.check_next(ln.player)
+                taken.check_next(ln.player, ln.player == taken.player and not alone)
             except ChallengeError as exc:
                 raise ln.fail(str(exc)) from exc
             if taken.plays_again:
