@@ -318,3 +318,15 @@ def test_replay_refuses_a_move_after_the_game_is_over():
     with pytest.raises(GcgError, match="the game is over \\(the tiles left on the racks have "
                                        "been counted\\): no more moves"):
         replay(parse_gcg(ended + ">Bob: - +0 388\n"))
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    (">Bob: ADEINRST 9B RETAINS +63 63", "game record line 4: the rack ADEINRST has 8 tiles; "
+                                         "a rack holds 7"),
+    (">Bob: ZZE - +0 0", "game record line 4: the rack ZZE has 2 Z tiles, the set has 1"),
+    (">Bob: ???E -E +0 0", "game record line 4: the rack \\?\\?\\?E has 3 blanks"),
+])
+def test_replay_refuses_a_rack_no_game_can_deal(line, message):
+    text = "#player1 Ann\n#player2 Bob\n>Ann: ?AT 8G cAT +4 4\n" + line + "\n"
+    with pytest.raises(GcgError, match=message):
+        replay(parse_gcg(text))

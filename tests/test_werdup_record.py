@@ -284,3 +284,13 @@ def test_the_first_player_is_the_one_who_drew_nearest_to_a(draw, message):
     else:
         with pytest.raises(CompanionError, match=message):
             replay(text, default_lexicon())
+
+
+@pytest.mark.parametrize(("rack", "message"), [
+    ("ACDEHRTS", "record line 9: the rack ACDEHRTS has 8 tiles; a rack holds 7"),
+    ("ACQuQuT", "record line 9: the rack ACQuQuT has 2 Qu tiles, the set has 1"),
+])
+def test_replay_refuses_a_rack_no_game_can_deal(rack, message):
+    text = SHORT.read_text().replace(">ann: ACDEHRT 5D CAT", f">ann: {rack} 5D CAT")
+    with pytest.raises(CompanionError, match=message):
+        replay(text, default_lexicon())

@@ -182,6 +182,7 @@ def replay(
         _check_not_over(state, mv)
         if mv.kind in TURNS:
             _check_turn_order(state, mv)
+            _check_rack(state, mv)
         totals.setdefault(mv.player, 0)
         row = ReplayedMove(mv.line, mv.player, mv.kind, mv.position, mv.word, mv.score, None)
         if mv.time_left is not None:
@@ -268,6 +269,18 @@ def _check_turn_order(state: _State, mv: GcgMove) -> None:
         taken.check_next(mv.player)
     except ChallengeError as exc:
         raise _error(mv, str(exc)) from exc
+
+
+def _check_rack(state: _State, mv: GcgMove) -> None:
+    """Refuse a recorded rack no game can deal: more tiles than a rack holds, or more of a
+    tile than the set has."""
+    tiles = list(mv.rack.upper())
+    if len(tiles) > state.rules.rack_size:
+        raise _error(mv, f"the rack {mv.rack} has {len(tiles)} tiles; a rack holds "
+                     f"{state.rules.rack_size}")
+    over = state.rules.tiles.over_count(tiles)
+    if over:
+        raise _error(mv, f"the rack {mv.rack} has {over}")
 
 
 def _from_rack(mv: GcgMove, tiles: list[str], verb: str = "plays") -> None:

@@ -466,7 +466,7 @@ class _Replayer:
         no turn taken, so the engine still takes a challenge of the play before it)."""
         self._check_turn_order(ln)
         self._check_seat(ln)
-        self.tiles.check(ln.player, len(ln.tiles(ln.rack)))
+        self.tiles.check(ln.player, len(self._rack(ln)))
         self._check_lost_turn(ln.n, ln.player, challenged)
         self.turn_lines[ln.player] = ln.n
         if opened is not None and not (challenged and _same_play(opened.notation, challenged)):
@@ -573,12 +573,24 @@ class _Replayer:
             if taken.plays_again:
                 self.retrying = (taken.player, taken.taken_back)
 
+    def _rack(self, ln: _Line) -> list[str]:
+        """The line's rack; one no game can deal (more tiles than a rack holds, more of a
+        tile than the set has) is refused."""
+        rack = ln.tiles(ln.rack)
+        if len(rack) > self.rules.rack_size:
+            raise ln.fail(f"the rack {ln.rack} has {len(rack)} tiles; a rack holds "
+                          f"{self.rules.rack_size}")
+        over = self.rules.tile_set.over_count(rack)
+        if over:
+            raise ln.fail(f"the rack {ln.rack} has {over}")
+        return rack
+
     def _turn(self, ln: _Line, opened: _OpenPlay | None) -> tuple[int, str]:
         """A pass, a swap or a play, from a rack, by the player whose turn it may be after
         a play taken back (:meth:`ChallengedOff.check_next`)."""
         self._check_turn_order(ln)
         self._check_seat(ln)
-        rack, body = ln.tiles(ln.rack), ln.body
+        rack, body = self._rack(ln), ln.body
         self.tiles.check(ln.player, len(rack))
         self.turn_lines[ln.player] = ln.n
         if body == ["-"] or (len(body) == 1 and body[0].startswith("-")):
