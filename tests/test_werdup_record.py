@@ -294,3 +294,17 @@ def test_replay_refuses_a_rack_no_game_can_deal(rack, message):
     text = SHORT.read_text().replace(">ann: ACDEHRT 5D CAT", f">ann: {rack} 5D CAT")
     with pytest.raises(CompanionError, match=message):
         replay(text, default_lexicon())
+
+
+def test_replay_refuses_a_swap_once_the_bag_is_empty():
+    """The engine refuses a swap with nothing in the bag; replay, counting the tiles from the
+    record's whole racks, refuses the line."""
+    game = _seeded(3, "ann,bob,cy", blocked=False)
+    assert not game.bag
+    lines = _open_record(game).splitlines()
+    last = max(i for i, ln in enumerate(lines) if ln.startswith(">"))
+    nick, rack = lines[last].split()[:2]
+    lines[last] = lines[last].replace(f"{rack} - ", f"{rack} -{rack[0]} ")
+    with pytest.raises(CompanionError, match=f"record line {last + 1}: the bag is empty, so "
+                                             "there is nothing to swap with"):
+        replay("\n".join(lines) + "\n", default_lexicon())
