@@ -308,3 +308,24 @@ def test_replay_refuses_a_swap_once_the_bag_is_empty():
     with pytest.raises(CompanionError, match=f"record line {last + 1}: the bag is empty, so "
                                              "there is nothing to swap with"):
         replay("\n".join(lines) + "\n", default_lexicon())
+
+
+def test_replay_checks_the_tiles_left_against_the_racks():
+    """Each tile left on a rack at the end costs 5 points: where the record's racks are
+    whole, replay knows how many each player holds, and reports a count that differs, a
+    player counted twice, or one whose tiles left the record leaves out."""
+    game = _seeded(3, "ann,bob,cy")
+    text = write_record(game)
+    assert ">ann: (W) -5 283\n>cy: (C) -5 338\n" in text
+    assert replay(text, default_lexicon()).ok
+    wrong = replay(text.replace(">ann: (W) -5 283", ">ann: (WX) -10 278"), default_lexicon())
+    assert [ln.problems for ln in wrong.lines if ln.problems] == [
+        ["ann holds 1 tile at the end, the record counts 2"]]
+    twice = replay(text.replace(">cy: (C) -5 338", ">cy: (C) -5 338\n>cy: (C) -5 333"),
+                   default_lexicon())
+    assert [ln.problems for ln in twice.lines if ln.problems] == [
+        ["cy's tiles left are counted twice"]]
+    missing = replay(text.replace(">cy: (C) -5 338\n", ""), default_lexicon())
+    assert not missing.ok and missing.totals["cy"] == 338
+    assert missing.lines[-1].problems == [
+        "cy holds 1 tile at the end but the record has no line for them"]

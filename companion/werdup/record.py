@@ -243,6 +243,8 @@ def replay(
             out.append(state.line(n, line, time_left, kind == "lost", challenged))
     ended = "#end" in text or any(ln.move.endswith(")") and "tiles left" in ln.move
                                   for ln in out)
+    if ended:
+        out += state.missing_rack_penalties()
     if clock is not None and ended:
         out += state.missing_time_penalties(out, clock)
     return Replay(rules.name, out, state.totals, state.board)
@@ -381,6 +383,7 @@ class _Replayer:
         # whose turn it is, as the engine passes it on (None: not known here)
         self.players = players
         self.to_move: str | None = None
+        self.penalised: set[str] = set()  # players whose tiles left have been counted
 
     def line(self, n: int, line: str, time_left: int | None, lost: bool = False,
              challenged: str = "") -> ReplayLine:
@@ -548,6 +551,13 @@ class _Replayer:
             return rule.valid_bonus, f"challenge bonus ({rule.label()} rule)"
         if ln.rack.startswith("("):
             left = ln.tiles(ln.rack.strip("()"))
+            held = self.tiles.sizes.get(ln.player, 0)
+            if ln.player in self.penalised:
+                ln.problems.append(f"{ln.player}'s tiles left are counted twice")
+            elif self.tiles.known and len(left) != held:
+                ln.problems.append(f"{ln.player} holds {_tiles(held)} at the end, the "
+                                   f"record counts {len(left)}")
+            self.penalised.add(ln.player)
             return (-end_penalty(len(left), self.rules),
                     f"{len(left)} tiles left ({tiles_text(left)})")
         return self._turn(ln, opened)
@@ -694,6 +704,23 @@ class _Replayer:
         if opened is not None and (lost or self.rules.challenge_until == NEXT_WORD):
             self.open_play = replace(opened, late=True)
 
+    def missing_rack_penalties(self) -> list[ReplayLine]:
+        """A line for each player still holding tiles at the end (the record's racks say
+        so) whose tiles left the record does not count."""
+        if not self.tiles.known:
+            return []
+        extra = []
+        for nick, held in self.tiles.sizes.items():
+            if held and nick not in self.penalised:
+                points = end_penalty(held, self.rules)
+                self.totals[nick] -= points
+                extra.append(ReplayLine(
+                    0, nick, f"{_tiles(held)} left", 0, -points, self.totals[nick] + points,
+                    self.totals[nick],
+                    [f"{nick} holds {_tiles(held)} at the end but the record has no line "
+                     "for them"]))
+        return extra
+
     def missing_time_penalties(self, out: list[ReplayLine], clock: ClockSettings
                                ) -> list[ReplayLine]:
         """A line for each player over time at the end whose penalty the record lacks."""
@@ -722,6 +749,10 @@ class _OpenPlay:
     late: bool = False
     line: int = 0  # the record line of the play
     drawn: int = 0  # how many tiles its player drew after it
+
+
+def _tiles(count: int) -> str:
+    return f"{count} tile" + ("" if count == 1 else "s")
 
 
 def _play_key(notation: str) -> str:
