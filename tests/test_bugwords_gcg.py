@@ -149,7 +149,7 @@ def test_impossible_plays_name_the_line(text, message):
 
 
 def test_record_without_player_lines_and_exchange_by_count():
-    text = ">X: AEINRST 8B RETAINS +66 66\n>Y: ABCDEFG -7 +0 0\n>Y: ABCDEFG - +0 0\n"
+    text = ">X: AEINRST 8B RETAINS +66 66\n>Y: ABCDEFG -7 +0 0\n>X: ABCDEFG - +0 66\n"
     rec = parse_gcg(text)
     assert rec.player_names() == ["X", "Y"]
     assert rec.moves[1].kind == "exchange" and rec.moves[1].tiles == "7"
@@ -330,3 +330,22 @@ def test_replay_refuses_a_rack_no_game_can_deal(line, message):
     text = "#player1 Ann\n#player2 Bob\n>Ann: ?AT 8G cAT +4 4\n" + line + "\n"
     with pytest.raises(GcgError, match=message):
         replay(parse_gcg(text))
+
+
+@pytest.mark.parametrize(("moves", "message"), [
+    (">Ann: ?AT 8G cAT +4 4\n>Ann: EEE - +0 4\n", "game record line 4: it is Bob's turn, "
+                                                  "not Ann's"),
+    (">Ann: ?AT 8G cAT +4 4\n>Ann: ?AT -- -4 0\n>Ann: EEE - +0 0\n",
+     "game record line 5: Ann cannot move again in this turn"),
+    (">Ann: ?AT 8G cAT +4 4\n>Bob: EEE - +0 0\n>Bob: EEE - +0 0\n", "game record line 5: "
+                                                                     "it is Ann's turn"),
+])
+def test_replay_keeps_the_turn_order(moves, message):
+    """The players move in the order of the #player lines (the engine's order: a turn lost
+    to a challenge is a pass line in its place); a record where a player moves out of turn
+    is refused at that line."""
+    with pytest.raises(GcgError, match=message):
+        replay(parse_gcg("#player1 Ann\n#player2 Bob\n" + moves))
+    ok = ">Ann: ?AT 8G cAT +4 4\n>Ann: ?AT -- -4 0\n>Bob: EEE - +0 0\n>Ann: ?AT - +0 0\n"
+    assert replay(parse_gcg("#player1 Ann\n#player2 Bob\n" + ok)).totals == {"Ann": 0,
+                                                                             "Bob": 0}

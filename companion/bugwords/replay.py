@@ -174,14 +174,17 @@ def replay(
     out: list[ReplayedMove] = []
     totals = {nick: 0 for nick in record.player_names()}
     noted = set(record.note_places.values())
-    players = len(record.player_names())
+    nicks = record.player_names()
+    players = len(nicks)
     for i, mv in enumerate(record.moves):
         if i in noted:  # a note stands for turns the record has no line for (a score sheet's)
             state.taken_back = None
             state.passes = PassRun()  # a swap or a play, maybe: no run of passes through it
+            state.to_move = None  # and whose turn came cannot be told
         _check_not_over(state, mv)
         if mv.kind in TURNS:
             _check_turn_order(state, mv)
+            _check_seat(state, mv, nicks)
             _check_rack(state, mv)
         totals.setdefault(mv.player, 0)
         row = ReplayedMove(mv.line, mv.player, mv.kind, mv.position, mv.word, mv.score, None)
@@ -222,6 +225,7 @@ class _State:
     taken_back: ChallengedOff | None = None
     passes: PassRun = field(default_factory=PassRun)  # passes in a row, as the engine counts
     over: str = ""  # why the game is over (every player passed, the tiles left counted)
+    to_move: str | None = None  # whose turn it is (None: not known, as at the start)
     counted: bool = False  # the end-of-game lines have come
 
 
@@ -269,6 +273,18 @@ def _check_turn_order(state: _State, mv: GcgMove) -> None:
         taken.check_next(mv.player)
     except ChallengeError as exc:
         raise _error(mv, str(exc)) from exc
+
+
+def _check_seat(state: _State, mv: GcgMove, nicks: list[str]) -> None:
+    """Refuse a turn line (a play, pass or exchange) by a player whose turn it is not: the
+    players move in the order of the #player lines (a turn lost to a challenge is a pass
+    line too), and after a play taken back the next player moves. A note among the moves
+    (a score sheet's turn without a line) leaves it unknown."""
+    if state.to_move is not None and mv.player != state.to_move:
+        raise _error(mv, f"it is {state.to_move}'s turn, not {mv.player}'s: the players move "
+                     "in the order of the #player lines")
+    state.to_move = (nicks[(nicks.index(mv.player) + 1) % len(nicks)]
+                     if mv.player in nicks else None)
 
 
 def _check_rack(state: _State, mv: GcgMove) -> None:
