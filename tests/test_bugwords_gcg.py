@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.bugwords.autoplay import play_out
-from companion.bugwords.game import Game
+from companion.bugwords.game import Game, GameError
 from companion.bugwords.gcg import GcgError, format_move, parse_gcg, record_from_game, write_gcg
 from companion.bugwords.replay import replay
 from companion.challenges import get_challenge_rule
@@ -315,9 +315,15 @@ def test_replay_refuses_a_move_after_the_game_is_over():
         replay(parse_gcg(text))
     assert replay(parse_gcg(text), challenge_rule=get_challenge_rule("double")).moves
     ended = (GCG_DIR / "selfplay-2p-seed1.gcg").read_text(encoding="utf-8")
+    with pytest.raises(GcgError, match="the game is over \\(Ann has played every tile and the "
+                                       "bag is empty\\): no more moves"):
+        replay(parse_gcg(ended + ">Bob: - +0 388\n"))
+    rackless = "".join(ln.split(" ", 1)[0] + " " + ln.split(" ", 2)[2] + "\n"
+                       if ln.startswith(">") and "(" not in ln else ln + "\n"
+                       for ln in ended.splitlines())
     with pytest.raises(GcgError, match="the game is over \\(the tiles left on the racks have "
                                        "been counted\\): no more moves"):
-        replay(parse_gcg(ended + ">Bob: - +0 388\n"))
+        replay(parse_gcg(rackless + ">Bob: - +0 388\n"))
 
 
 @pytest.mark.parametrize(("line", "message"), [
@@ -349,3 +355,35 @@ def test_replay_keeps_the_turn_order(moves, message):
     ok = ">Ann: ?AT 8G cAT +4 4\n>Ann: ?AT -- -4 0\n>Bob: EEE - +0 0\n>Ann: ?AT - +0 0\n"
     assert replay(parse_gcg("#player1 Ann\n#player2 Bob\n" + ok)).totals == {"Ann": 0,
                                                                              "Bob": 0}
+
+
+def test_replay_counts_the_tiles_when_the_racks_are_whole():
+    """From a record the engine wrote (whole racks), replay counts the tiles as the engine
+    deals and draws them: an exchange with fewer than 7 tiles in the bag is refused, as the
+    engine refuses it, and a player who goes out with the bag empty ends the game even
+    where the record stops before its end lines; the play that went out can still be
+    challenged off."""
+    from companion.bugwords.autoplay import take_best_turn
+    from companion.lexicon import default_lexicon
+
+    g = Game(["Ann", "Bob"], random.Random(1))
+    while len(g.bag) >= 7:
+        take_best_turn(g, default_lexicon())
+    with pytest.raises(GameError, match=f"the bag has {len(g.bag)} tiles: exchanging needs "
+                                        "at least 7"):
+        g.exchange(g.rack_text()[0])
+    text = write_gcg(record_from_game(g))
+    nick, rack = g.players[g.current], g.rack_text()
+    total = g.scores[g.current]
+    extra = len(text.splitlines()) + 1
+    with pytest.raises(GcgError, match=f"game record line {extra}: the bag has {len(g.bag)} "
+                                       "tiles: exchanging needs at least 7"):
+        replay(parse_gcg(text + f">{nick}: {rack} -{rack[0]} +0 {total}\n"))
+    ended = (GCG_DIR / "selfplay-2p-seed1.gcg").read_text(encoding="utf-8")
+    open_end = "".join(ln + "\n" for ln in ended.splitlines() if "(" not in ln)
+    with pytest.raises(GcgError, match="the game is over \\(Ann has played every tile and the "
+                                       "bag is empty\\): no more moves"):
+        replay(parse_gcg(open_end + ">Bob: A - +0 389\n"))
+    taken = replay(parse_gcg(open_end + ">Ann: T -- -8 330\n>Bob: A - +0 389\n"),
+                   challenge_rule=get_challenge_rule("single"))
+    assert taken.totals == {"Ann": 330, "Bob": 389}

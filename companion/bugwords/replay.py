@@ -21,7 +21,7 @@ from companion.challenges import (
 from companion.clock import CLOCK_NOTE, ClockSettings, format_time, settings_from_label
 from companion.errors import UsageError
 from companion.lexicon import Lexicon
-from companion.tiles import BLANK
+from companion.tiles import BLANK, TileCount
 
 # Move kinds whose score the comparison counts: tile placements, plays taken back, challenge
 # bonuses (and time penalties, when the record has the clock's times).
@@ -176,6 +176,7 @@ def replay(
     noted = set(record.note_places.values())
     nicks = record.player_names()
     players = len(nicks)
+    state.tiles = TileCount.deal(nicks, rules.tiles.total, rules.rack_size)
     for i, mv in enumerate(record.moves):
         if i in noted:  # a note stands for turns the record has no line for (a score sheet's)
             state.taken_back = None
@@ -186,6 +187,10 @@ def replay(
             _check_turn_order(state, mv)
             _check_seat(state, mv, nicks)
             _check_rack(state, mv)
+            if mv.rack:
+                state.tiles.check(mv.player, len(mv.rack))
+            else:  # a line without the rack: what each player holds is no longer known
+                state.tiles.known = False
         totals.setdefault(mv.player, 0)
         row = ReplayedMove(mv.line, mv.player, mv.kind, mv.position, mv.word, mv.score, None)
         if mv.time_left is not None:
@@ -226,6 +231,10 @@ class _State:
     passes: PassRun = field(default_factory=PassRun)  # passes in a row, as the engine counts
     over: str = ""  # why the game is over (every player passed, the tiles left counted)
     to_move: str | None = None  # whose turn it is (None: not known, as at the start)
+    # the tiles each player holds and the bag, while the record's racks are whole
+    tiles: TileCount = field(default_factory=lambda: TileCount({}, 0, 7, known=False))
+    drawn: dict[str, int] = field(default_factory=dict)  # tiles drawn after each last play
+    went_out: str = ""  # the player whose play went out with the bag empty
     counted: bool = False  # the end-of-game lines have come
 
 
@@ -240,6 +249,9 @@ def _check_not_over(state: _State, mv: GcgMove) -> None:
     refuses the challenge), though the play that went out can still earn one."""
     if not state.over:
         return
+    if (mv.kind == "challenged" and not state.counted and state.went_out == mv.player
+            and state.last_kind == "place" and state.last_player == mv.player):
+        return  # the play that went out can still be challenged off
     if mv.kind in TURNS or mv.kind == "challenged" or (
             mv.kind == "challenge_bonus" and not state.counted):
         raise _error(mv, f"the game is over ({state.over}): no more moves")
@@ -333,6 +345,11 @@ def _place(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
         row.not_in_list = tuple(words_not_in_list(words, state.lexicon))
     board.place(placements)
     state.last_play[mv.player] = (placements, score.total)
+    state.drawn[mv.player] = state.tiles.play(mv.player, len(placements))
+    count = state.tiles
+    if count.known and not count.bag and not count.sizes.get(mv.player):
+        state.went_out = mv.player
+        state.over = f"{mv.player} has played every tile and the bag is empty"
 
 
 def _challenged(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
@@ -341,6 +358,9 @@ def _challenged(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
         raise _error(mv, "'--' takes back a play, but the line before is not a play "
                      f"by {mv.player}")
     placements, score_taken = state.last_play.pop(mv.player)
+    state.tiles.take_back(mv.player, len(placements), state.drawn.pop(mv.player, 0))
+    if state.went_out == mv.player:  # the play that went out came off: the game goes on
+        state.went_out = state.over = ""
     state.taken_back = ChallengedOff(mv.player, 1, plays_again=False)  # the turn is over
     state.board.remove(placements)
     state.used.subtract(BLANK if p.tile.islower() else p.tile for p in placements)
@@ -353,6 +373,10 @@ def _no_score(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
 
 
 def _exchange(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
+    least = state.rules.min_bag_to_exchange
+    if state.tiles.known and state.tiles.bag < least:
+        raise _error(mv, f"the bag has {state.tiles.bag} tiles: exchanging needs at least "
+                     f"{least}")
     if mv.tiles.isalpha() or BLANK in mv.tiles:  # ``-7`` records only how many
         _from_rack(mv, list(mv.tiles.upper()), "exchanges")
     row.computed = 0

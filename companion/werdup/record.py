@@ -45,6 +45,7 @@ from companion.clock import CLOCK_NOTE, ClockSettings, format_time, parse_time, 
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
 from companion.text import quoted
+from companion.tiles import TileCount
 from companion.werdup.game import (
     ChallengeBonus,
     Game,
@@ -369,9 +370,9 @@ class _Replayer:
         # a player trying again in the same turn, and how many of their plays came off in it
         self.retrying: tuple[str, int] | None = None
         # passes in a row, counted over the players still holding tiles while the record's
-        # racks are whole (:class:`_TileCount`), else over every player
+        # racks are whole (:class:`TileCount`), else over every player
         self.passes = PassRun()
-        self.tiles = _TileCount.deal(players, rules.tile_set.total, rules.rack_size)
+        self.tiles = TileCount.deal(players, rules.tile_set.total, rules.rack_size)
         self.over = ""  # why the game is over (every player passed, the tiles ran out)
         self.counted = False  # the tiles left have been counted: the record's end lines
         # each player's last turn line, each play's line by its notation, the line at which
@@ -764,50 +765,6 @@ def _same_play(a: str, b: str) -> bool:
     return _play_key(a) == _play_key(b)
 
 
-@dataclass
-class _TileCount:
-    """The tiles each player holds and the tiles in the bag, counted as the engine deals
-    and draws (full racks in turn, a play refilled from the bag, a swap one for one, a play
-    taken back returning what was drawn for it). While every move line's rack has as many
-    tiles as the count says (``known``: a record the engine wrote), the count tells who has
-    gone out; a record whose racks are not whole (a score sheet's, which writes the tiles
-    placed) or a play noted without its square leaves it unknown, and every player counts
-    as still holding tiles."""
-
-    sizes: dict[str, int]
-    bag: int
-    rack_size: int
-    known: bool = True
-
-    @classmethod
-    def deal(cls, players: list[str], total: int, rack_size: int) -> _TileCount:
-        sizes = {}
-        for p in players:
-            sizes[p] = min(rack_size, total)
-            total -= sizes[p]
-        return cls(sizes, total, rack_size)
-
-    def check(self, player: str, held: int) -> None:
-        """A move line shows ``player`` holding ``held`` tiles."""
-        if held != self.sizes.get(player):
-            self.known = False
-
-    def play(self, player: str, placed: int) -> int:
-        """``player`` placed tiles and refilled; returns how many were drawn."""
-        left = max(0, self.sizes.get(player, 0) - placed)
-        drawn = min(self.rack_size - left, self.bag)
-        self.sizes[player], self.bag = left + drawn, self.bag - drawn
-        return drawn
-
-    def take_back(self, player: str, placed: int, drawn: int) -> None:
-        self.sizes[player] = self.sizes.get(player, 0) + placed - drawn
-        self.bag += drawn
-
-    def moving(self) -> int:
-        """How many players still hold tiles (every player when the racks are unknown)."""
-        if not self.known:
-            return len(self.sizes)
-        return sum(1 for held in self.sizes.values() if held)
 
 
 @dataclass
