@@ -210,3 +210,24 @@ def test_a_lost_turn_stays_lost_when_the_play_before_it_comes_off():
         (0, "place"), (1, "place"), (1, "challenged"), (2, "lost_turn")]
     result = replay(parse_gcg(write_gcg(record_from_game(g))))
     assert result.totals == {"Ann": 10, "Bob": 0, "Cy": 0}
+
+
+def test_two_wrong_challenges_cost_two_turns():
+    """Under ``double`` each valid play challenged costs the challenger a turn: Dee, named as
+    the challenger of Ann's CAT and then of Bob's AT before her turn comes, loses her next
+    two turns, one each time it comes round; the record replays."""
+    g = Game(["Ann", "Bob", "Cy", "Dee"], random.Random(0), lexicon=LEX)
+    g.rules = g.rules.with_settings(challenges="double")
+    g.racks = [list("CATXYZQ"), list("TEEEEEE"), list("EEEEEEE"), list("EEEEEEE")]
+    g.bag = list("ABCDEFGHIJKLMNOPQRSTUVW")
+    g.play("8G", "CAT")
+    assert g.challenge(challenger=3).play_stands and g.current == 1
+    g.play("H8", ".T")
+    assert g.challenge(challenger=3).play_stands and g.current == 2
+    for _ in range(4):  # Cy, then Ann, Bob and Cy again
+        g.pass_turn()
+    assert [(t.player, t.kind) for t in g.history][2:] == [
+        (2, "pass"), (3, "lost_turn"), (0, "pass"), (1, "pass"), (2, "pass"),
+        (3, "lost_turn")]
+    assert g.current == 0 and not g.over
+    replay(parse_gcg(write_gcg(record_from_game(g))))

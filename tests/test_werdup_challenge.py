@@ -547,3 +547,28 @@ def test_a_player_left_alone_with_tiles_moves_again_after_their_turn_ends():
     result = replay(write_record(g), lex)
     assert result.ok, [ln.problems for ln in result.lines]
     assert result.totals == g.scores
+
+
+def test_two_wrong_challenges_cost_two_turns():
+    """Under ``double`` each valid play challenged costs the challenger a turn: Dee, named as
+    the challenger of Ann's CAT and then of Bob's OAT before her turn comes, loses her next
+    two turns, one each time it comes round. The record marks both, and replays."""
+    racks = {"ann": "CATXYZE", "bob": "ORESTAB", "cy": "IIUUOOE", "dee": "EEEEEEE"}
+    g = Game(get_rules("werdup").with_settings(challenges="double"), LEX, list(racks),
+             random.Random(1), Board(10, 10), list("NMLKJHGFDBNMLKJH"),
+             {p: list(r) for p, r in racks.items()}, {p: 0 for p in racks})
+    g.play(parse_play(g.board, "5D CAT"))
+    assert g.challenge("dee").play_stands and g.player == "bob"
+    g.play(parse_play(g.board, "E4 O(A)T"))
+    assert g.challenge("dee").play_stands and g.player == "cy"
+    for _ in range(3):  # Cy, then Ann and Bob
+        g.pass_turn()
+    g.swap("I")  # Cy again
+    moves = [(t.player, type(t.move).__name__) for t in g.history]
+    assert moves[2:] == [("cy", "Pass"), ("dee", "LostTurn"), ("ann", "Pass"),
+                         ("bob", "Pass"), ("cy", "Swap"), ("dee", "LostTurn")]
+    assert g.player == "ann" and not g.over
+    text = write_record(g)
+    assert text.count("#note Lost turn to a challenge of") == 2
+    result = replay(text, LEX)
+    assert result.ok, [ln.problems for ln in result.lines]

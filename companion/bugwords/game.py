@@ -85,7 +85,8 @@ class Game:
         self.passes = 0  # passes in a row
         self.over = False
         self._undo: _Snapshot | None = None
-        self._lost_turns: set[int] = set()
+        # the turns players owe for unsuccessful challenges (``double``), one per challenge
+        self._lost_turns: Counter[int] = Counter()
         for rack in self.racks:
             self._refill(rack)
         self.clock: ClockState | None = None
@@ -125,9 +126,10 @@ class Game:
         self._skip_lost_turns()
 
     def _skip_lost_turns(self) -> None:
-        """A player who lost a turn to a challenge (double rule) is passed over, once."""
-        while self.current in self._lost_turns:
-            self._lost_turns.discard(self.current)
+        """A player who lost a turn to a challenge (double rule) is passed over, once for
+        each such challenge."""
+        while self._lost_turns[self.current] > 0:
+            self._lost_turns[self.current] -= 1
             self._record(Turn(self.current, "lost_turn", self.rack_text(),
                               0, self.scores[self.current]))
             self.current = (self.current + 1) % len(self.players)
@@ -278,8 +280,8 @@ class Game:
         if not outcome.play_stands:
             # a player passed over since (a turn lost to an earlier challenge) stays passed
             # over: the turn lost is not given back by taking this play off
-            skipped = {t.player for t in self.history[self._undo.history_len + 1:]
-                       if t.kind == "lost_turn"}
+            skipped = [t.player for t in self.history[self._undo.history_len + 1:]
+                       if t.kind == "lost_turn"]
             self._restore(self._undo)
             self._undo = None
             self.history.append(place)
@@ -288,7 +290,7 @@ class Game:
             )
             self.current = player
             self.passes = 0
-            self._lost_turns |= skipped
+            self._lost_turns.update(skipped)
             self._next()
             self._sync_clock()
             return outcome
@@ -298,7 +300,7 @@ class Game:
             self.history.append(Turn(player, "challenge_bonus", self.rack_text(player),
                                      outcome.bonus, self.scores[player]))
         if outcome.challenger_loses_turn and not self.over:
-            self._lost_turns.add(challenger)
+            self._lost_turns[challenger] += 1
             self._skip_lost_turns()
         self._sync_clock()
         return outcome

@@ -153,13 +153,14 @@ def next_seat(game: Game) -> int:
     return (last.seat + 1) % len(game.players)
 
 
-def owed_lost_turns(game: Game) -> dict[int, str]:
+def owed_lost_turns(game: Game) -> dict[int, list[str]]:
     """The seats that lost their next turn to a challenge (a valid play challenged under a
     rule like ``double``: ``challenger_loses_turn``, with the ``challenger`` seat kept in the
-    outcome) and have not had a turn since: the next one is the turn lost (a pass marked
+    outcome) and have not had that turn since: the next one is the turn lost (a pass marked
     ``lost_turn``, or whatever the table recorded for that seat by hand instead, say after
-    taking that pass back). Each seat is given with the play challenged (its notation, or
-    its words when it has none)."""
+    taking that pass back). A seat that challenged twice without success before its turn
+    came owes two turns, one each time its turn comes. Each seat is given with the plays
+    challenged, oldest first (their notation, or their words when they have none)."""
     # (after turn index, order, seat, play challenged): order 0 settles
     events: list[tuple[int, int, int, str]] = []
     for i, turn in enumerate(game.turns):
@@ -170,12 +171,14 @@ def owed_lost_turns(game: Game) -> dict[int, str]:
             seat = outcome.get("challenger", (turn.seat + 1) % len(game.players))
             events.append((i + int(outcome.get("turns_after") or 0), 1, int(seat),
                            str(d.get("notation") or turn.words)))
-    owed: dict[int, str] = {}
+    owed: dict[int, list[str]] = {}
     for _, order, seat, play in sorted(events):
         if order:
-            owed[seat] = play
-        else:
-            owed.pop(seat, None)
+            owed.setdefault(seat, []).append(play)
+        elif seat in owed:
+            owed[seat].pop(0)
+            if not owed[seat]:
+                del owed[seat]
     return owed
 
 
@@ -199,9 +202,12 @@ def record_lost_turns(db: Session, game: Game) -> None:
             and not passed_out(game) else {})
     while owed and next_seat(game) in owed and len(game.turns) < MAX_TURNS:
         seat = next_seat(game)
+        play = owed[seat].pop(0)
+        if not owed[seat]:
+            del owed[seat]
         game.turns.append(Turn(number=game.turns[-1].number + 1, seat=seat, action="pass",
                                score=table(game).no_play("pass").score, words="",
-                               detail={"lost_turn": True, "challenged": owed.pop(seat)}))
+                               detail={"lost_turn": True, "challenged": play}))
     db.flush()
 
 

@@ -161,7 +161,8 @@ class Game:
     clock: ClockState | None = None
     now: Callable[[], float] = time.monotonic
     _undo: _Snapshot | None = None
-    _lost_turns: dict[str, str] = field(default_factory=dict)  # challenger: play challenged
+    # challenger: the plays whose challenge costs them a turn still to come, oldest first
+    _lost_turns: dict[str, list[str]] = field(default_factory=dict)
     _taken_back: int = 0  # plays of the player to move challenged off in this turn
     _drawn: list[str] = field(default_factory=list)  # tiles the open play's player drew for it
 
@@ -304,7 +305,7 @@ class Game:
 
     def _advance(self) -> None:
         """The turn goes to the next player with tiles; one who lost a turn to a challenge
-        (``double`` rule) is passed over, once."""
+        (``double`` rule) is passed over, once for each such challenge."""
         active = self._active()
         n = len(self.players)
         self._taken_back = 0
@@ -315,7 +316,10 @@ class Game:
                 break
         name = self.player
         if name in self._lost_turns:
-            challenged = self._lost_turns.pop(name)
+            owed = self._lost_turns[name]
+            challenged = owed.pop(0)
+            if not owed:
+                del self._lost_turns[name]
             self._record(Turn(name, tuple(self.racks[name]), LostTurn(challenged), 0,
                               self.scores[name]))
             self._advance()
@@ -460,7 +464,7 @@ class Game:
                                   LostTurn(made.notation), 0, self.scores[challenger]))
                 self._advance()
             else:
-                self._lost_turns[challenger] = made.notation
+                self._lost_turns.setdefault(challenger, []).append(made.notation)
         return outcome
 
     def can_play(self, player: str) -> bool:

@@ -472,7 +472,6 @@ class _Replayer:
         self._check_seat(ln)
         self.tiles.check(ln.player, len(self._rack(ln)))
         self._check_lost_turn(ln.n, ln.player, challenged)
-        self.turn_lines[ln.player] = ln.n
         if opened is not None and not (challenged and _same_play(opened.notation, challenged)):
             self._keep_open(opened, lost=True)
         self.passes.add("lost_turn")
@@ -501,8 +500,9 @@ class _Replayer:
 
     def _check_lost_turn(self, n: int, player: str, challenged: str) -> None:
         """Refuse a turn lost to a challenge of ``challenged`` that cannot be one: the play
-        was challenged once already, or ``player`` has had a turn since the play stopped
-        being open (the challenge came before, so that turn was the one lost)."""
+        was challenged once already, or ``player`` has moved (played, swapped or passed)
+        since the play stopped being open (the challenge came before, so that turn was the
+        one lost; a turn lost to another challenge comes first, one per challenge)."""
         played = self.play_lines.get(_play_key(challenged)) if challenged else None
         if played is None:
             return

@@ -599,6 +599,29 @@ def test_a_play_can_be_challenged_past_a_turn_lost_at_once(tapp):
     assert list(replay(parse_gcg(text)).totals.values()) == [10, 0, 0]
 
 
+def test_two_wrong_challenges_cost_two_turns(tapp):
+    """Under ``double`` each valid play challenged costs the challenger a turn, as in the
+    engines: Dee, named as the challenger of Ann's CAT and of Bob's OAT before her turn
+    comes, loses her next two turns, one each time it comes round."""
+    client = tapp.test_client()
+    key = _start(client, "double", players=("Ann", "Bob", "Cy", "Dee"), game="werdup")
+    _play(client, key, "5E CAT")
+    assert _form(client, key, "challenge", challenger="3").status_code == 302
+    _play(client, key, "F4 O(A)T")
+    assert _form(client, key, "challenge", challenger="3").status_code == 302
+    for _ in range(3):  # Cy, Ann, Bob
+        _pass(client, key)
+    assert _form(client, key, "turns", action="swap").status_code == 302  # Cy
+    game = _api(client, key)
+    assert _seats_and_moves(game) == [(0, "play"), (1, "play"), (2, "pass"), (3, "lost"),
+                                      (0, "pass"), (1, "pass"), (2, "swap"), (3, "lost")]
+    assert [t["detail"]["challenged"] for t in game["turns"] if t["detail"]
+            and t["detail"].get("lost_turn")] == ["5E CAT", "F4 O(A)T"]
+    assert game["next_seat"] == 0
+    text = client.get(f"/games/{key}.gcg").get_data(as_text=True)
+    assert werdup_replay(text, default_lexicon()).ok
+
+
 def test_in_werdup_a_lost_turn_is_no_pass_and_leaves_a_later_word_open(tapp):
     """Bob challenges Ann's CAT after his own pass, so he loses his next turn, which comes
     after Ann's KAX: as in the engine, KAX stays open past that lost turn and Ann's pass (a
