@@ -98,8 +98,6 @@ class TileCount:
         self.sizes[player] = self.sizes.get(player, 0) + placed - drawn
         self.bag += drawn
 
-    def moving(self) -> int:
-        """How many players still hold tiles (every player when the racks are unknown)."""
-        if not self.known:
-            return len(self.sizes)
-        return sum(1 for held in self.sizes.values() if held)
+    def holding(self) -> list[str]:
+        """The players still holding tiles (every player when the racks are unknown)."""
+        return [p for p, held in self.sizes.items() if held or not self.known]

@@ -231,3 +231,20 @@ def test_two_wrong_challenges_cost_two_turns():
         (3, "lost_turn")]
     assert g.current == 0 and not g.over
     replay(parse_gcg(write_gcg(record_from_game(g))))
+
+
+def test_every_player_must_pass_twice_not_as_many_passes():
+    """Cy, named as the challenger of Ann's valid CAT, loses her next turn: Bob, Ann, Bob
+    and Ann pass, then Cy passes twice among them; six passes in a row are not enough
+    while Cy has passed only once."""
+    g = Game(["Ann", "Bob", "Cy"], random.Random(0), lexicon=LEX)
+    g.rules = g.rules.with_settings(challenges="double")
+    g.racks = [list("CATXYZQ"), list("EEEEEEE"), list("EEEEEEE")]
+    g.bag = list("ABCDEFGHIJKLMNOP")
+    g.play("8G", "CAT")
+    g.challenge(challenger=2)
+    for _ in range(6):  # Bob, (Cy's lost turn), Ann, Bob, Cy, Ann, Bob
+        g.pass_turn()
+    assert [t.kind for t in g.history].count("pass") == 6 and not g.over
+    g.pass_turn()  # Cy's second pass: every player has passed twice in a row
+    assert g.over

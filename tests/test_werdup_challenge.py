@@ -572,3 +572,28 @@ def test_two_wrong_challenges_cost_two_turns():
     assert text.count("#note Lost turn to a challenge of") == 2
     result = replay(text, LEX)
     assert result.ok, [ln.problems for ln in result.lines]
+
+
+def test_every_player_must_pass_not_as_many_passes_as_players():
+    """Dee, named as the challenger of Ann's valid CAT, loses her next turn; then Cy, Ann,
+    Bob and Cy again pass: four passes in a row, but Dee has not passed, so the game goes
+    on until she does (a lost turn neither counts nor breaks the run). Replay counts the
+    same way."""
+    racks = {"ann": "CATXYZE", "bob": "ORESTAB", "cy": "IIUUOOE", "dee": "EEEEEEE"}
+    g = Game(get_rules("werdup").with_settings(challenges="double"), LEX, list(racks),
+             random.Random(1), Board(10, 10), list("NMLKJHGFDBNMLKJH"),
+             {p: list(r) for p, r in racks.items()}, {p: 0 for p in racks})
+    g.play(parse_play(g.board, "5D CAT"))
+    assert g.challenge("dee").play_stands and g.player == "bob"
+    g.play(parse_play(g.board, "E4 O(A)T"))
+    for _ in range(4):  # Cy (then Dee's lost turn), Ann, Bob, Cy
+        g.pass_turn()
+    assert not g.over and g.player == "dee"
+    text = write_record(g)
+    assert replay(text + ">dee: EEEEEEE - +0 0\n", LEX).ok
+    g.pass_turn()
+    assert g.over and g.end_reason == "every player passed in a row"
+    ann = "".join(sorted(g.racks["ann"]))
+    with pytest.raises(CompanionError, match="the game is over \\(every player passed in a "
+                                             "row\\): no more moves"):
+        replay(text + f">dee: EEEEEEE - +0 0\n>ann: {ann} - +0 6\n", LEX)

@@ -12,7 +12,7 @@ from companion.board import Board, FormedWord, Position, is_blank, parse_positio
 from companion.bugwords.rules import BugWordsRules, default_rules
 from companion.bugwords.scoring import end_adjustments, score_words
 from companion.bugwords.validation import IllegalPlay, check_play, words_not_in_list
-from companion.challenges import ChallengeOutcome, ChallengeRule
+from companion.challenges import ChallengeOutcome, ChallengeRule, PassRun
 from companion.clock import ClockSettings, ClockState
 from companion.errors import CompanionError
 from companion.lexicon import Lexicon
@@ -83,6 +83,7 @@ class Game:
         self.history: list[Turn] = []
         self.current = 0
         self.passes = 0  # passes in a row
+        self._pass_run = PassRun()  # who passed, in a row
         self.over = False
         self._undo: _Snapshot | None = None
         # the turns players owe for unsuccessful challenges (``double``), one per challenge
@@ -115,6 +116,7 @@ class Game:
         self.board, self.bag = s.board, s.bag
         self.racks, self.scores = s.racks, s.scores
         self.passes, self.current, self.over = s.passes, s.current, s.over
+        self._pass_run = PassRun()
         del self.history[s.history_len :]
 
     def _check_open(self) -> None:
@@ -194,6 +196,7 @@ class Game:
         )
         turn = self._record(turn)
         self.passes = 0
+        self._pass_run = PassRun()
         if not rack and not self.bag:
             self._finish(self.current)
         else:
@@ -230,18 +233,22 @@ class Game:
         turn = self._record(turn)
         self._undo = None
         self.passes = 0
+        self._pass_run = PassRun()
         self._next()
         self._sync_clock()
         return turn
 
     def pass_turn(self) -> Turn:
-        """Pass; when every player has passed ``rules.passes_to_end`` times in a row, it ends."""
+        """Pass; when every player has passed ``rules.passes_to_end`` times in a row (each
+        of them: a turn lost to a challenge is no pass), it ends."""
         self._check_open()
         turn = Turn(self.current, "pass", self.rack_text(), 0, self.scores[self.current])
         turn = self._record(turn)
         self._undo = None
         self.passes += 1
-        if self.passes >= self.rules.passes_to_end * len(self.players):
+        self._pass_run.add("pass", str(self.current))
+        rounds = self.rules.passes_to_end
+        if self._pass_run.ends_game([str(i) for i in range(len(self.players))], rounds):
             self._finish(None)
         else:
             self._next()
@@ -290,6 +297,7 @@ class Game:
             )
             self.current = player
             self.passes = 0
+            self._pass_run = PassRun()
             self._lost_turns.update(skipped)
             self._next()
             self._sync_clock()

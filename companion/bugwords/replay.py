@@ -175,7 +175,6 @@ def replay(
     totals = {nick: 0 for nick in record.player_names()}
     noted = set(record.note_places.values())
     nicks = record.player_names()
-    players = len(nicks)
     state.tiles = TileCount.deal(nicks, rules.tiles.total, rules.rack_size)
     for i, mv in enumerate(record.moves):
         if i in noted:  # a note stands for turns the record has no line for (a score sheet's)
@@ -204,7 +203,7 @@ def replay(
             state.last_kind, state.last_player = mv.kind, mv.player
         else:
             state.last_kind, state.last_player = "", ""
-        _count_end(state, mv, players)
+        _count_end(state, mv, nicks)
         out.append(row)
     if clock is not None and any(m.kind in ("rack_penalty", "out_bonus") for m in out):
         out += _missing_time_penalties(out, state.last_time, clock, totals)
@@ -257,7 +256,7 @@ def _check_not_over(state: _State, mv: GcgMove) -> None:
         raise _error(mv, f"the game is over ({state.over}): no more moves")
 
 
-def _count_end(state: _State, mv: GcgMove, players: int) -> None:
+def _count_end(state: _State, mv: GcgMove, players: list[str]) -> None:
     """After ``mv``: the game is over once every player has passed the rules'
     ``passes_to_end`` times in a row, or once the tiles left on the racks are counted. Under
     a rule where a valid play challenged costs the challenger a turn, a record writes that
@@ -267,7 +266,7 @@ def _count_end(state: _State, mv: GcgMove, players: int) -> None:
         state.counted = True
         state.over = state.over or "the tiles left on the racks have been counted"
         return
-    state.passes.add(_RUN_KINDS.get(mv.kind, ""))
+    state.passes.add(_RUN_KINDS.get(mv.kind, ""), mv.player)
     rounds = state.rules.passes_to_end
     if (mv.kind == "pass" and not state.rule.valid_loses_turn
             and state.passes.ends_game(players, rounds)):

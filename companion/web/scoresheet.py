@@ -189,9 +189,11 @@ def passed_out(game: Game) -> str:
     The sheet does not know who still holds tiles, so every player counts."""
     run = PassRun()
     for turn in game.turns:
-        run.add("lost_turn" if (turn.detail or {}).get("lost_turn") else turn.action)
+        run.add("lost_turn" if (turn.detail or {}).get("lost_turn") else turn.action,
+                str(turn.seat))
     rounds = table(game).passes_to_end
-    return passes_reason(rounds) if run.ends_game(len(game.players), rounds) else ""
+    seats = [str(p.seat) for p in game.players]
+    return passes_reason(rounds) if run.ends_game(seats, rounds) else ""
 
 
 def record_lost_turns(db: Session, game: Game) -> None:

@@ -165,6 +165,7 @@ class Game:
     _lost_turns: dict[str, list[str]] = field(default_factory=dict)
     _taken_back: int = 0  # plays of the player to move challenged off in this turn
     _drawn: list[str] = field(default_factory=list)  # tiles the open play's player drew for it
+    _pass_run: PassRun = field(default_factory=PassRun)  # who passed, in a row
 
     @classmethod
     def start(
@@ -250,6 +251,7 @@ class Game:
         self._refill(player)
         self._drawn = rack[kept:]
         self.passes_in_a_row = 0
+        self._pass_run.add("play")
         self._record(
             Turn(player, before, Play(placements), judgement.score, self.scores[player],
                  notation, heights)
@@ -272,6 +274,7 @@ class Game:
         self.bag.append(tile)
         self.rng.shuffle(self.bag)
         self.passes_in_a_row = 0
+        self._pass_run.add("swap")
         self._keep_open_past(player, tile, drawn)
         self._record(Turn(player, before, Swap(tile), 0, self.scores[player]))
         self._after_turn()
@@ -282,6 +285,7 @@ class Game:
         self._check_open()
         player = self.player
         self.passes_in_a_row += 1
+        self._pass_run.add("pass", player)
         self._keep_open_past(player)
         self._record(Turn(player, tuple(self.racks[player]), Pass(), 0, self.scores[player]))
         self._after_turn()
@@ -298,7 +302,7 @@ class Game:
             if self.rules.game_ends_when == "one_out" and not self.racks[mover]:
                 return self._finish(f"{mover} has played every tile and the bag is empty")
         active = self._active()
-        if PassRun(self.passes_in_a_row).ends_game(len(active)):
+        if self._pass_run.ends_game([self.players[i] for i in active]):
             return self._finish(EVERY_PLAYER_PASSED)
         self._advance()
         return None
@@ -368,6 +372,7 @@ class Game:
     def _restore(self, s: _Snapshot) -> None:
         self.board, self.bag, self.racks, self.scores = s.board, s.bag, s.racks, s.scores
         self.current, self.passes_in_a_row = s.current, s.passes
+        self._pass_run = PassRun()  # a play taken back starts the run again
         self.over, self.end_reason = s.over, s.end_reason
         del self.history[s.history_len:]
         del self.penalties[s.penalties_len:]

@@ -106,7 +106,7 @@ def play_note(number: int, name: str, score: int, words: str) -> str:
     return f"turn {number}: {name} scored {score} for {words or 'a play'} (square not recorded)"
 
 
-_TURN_NOTE = re.compile(r"turn \d+: .+ chose to (pass|swap)")
+_TURN_NOTE = re.compile(r"turn \d+: (.+) chose to (pass|swap)")
 _LOST_NOTE = re.compile(r"turn \d+: .+ lost the turn to a challenge(?: of (.+))?")
 # after a ``-`` line: the engine's mark of a lost turn (``#note Lost turn to a challenge of ..``)
 _LOST_MARK = re.compile(r"lost turn to a challenge(?: of (.+))?", re.IGNORECASE)
@@ -237,9 +237,9 @@ def replay(
     state = _Replayer(rules, lexicon, challenge_rule, clock, record.players)
     state.to_move = _first_player(record)
     out = []
-    for n, line, time_left, kind, challenged in record.moves:
+    for n, line, time_left, kind, challenged, who in record.moves:
         if line is None:  # a turn noted without its rack (a score sheet's pass, swap, play)
-            state.noted_turn(kind, challenged, n)
+            state.noted_turn(kind, challenged, n, record.nicks.get(who, ""))
         else:
             out.append(state.line(n, line, time_left, kind == "lost", challenged))
     ended = "#end" in text or any(ln.move.endswith(")") and "tiles left" in ln.move
@@ -262,6 +262,7 @@ class _Record:
     notes: dict[str, str] = field(default_factory=dict)
     moves: list[list] = field(default_factory=list)
     draws: list[tuple[int, dict[str, str]]] = field(default_factory=list)  # line, round
+    nicks: dict[str, str] = field(default_factory=dict)  # a player's full name -> nick
 
 
 def _first_player(rec: _Record) -> str | None:
@@ -295,7 +296,7 @@ def _read_record(text: str) -> _Record:
             continue
         if not line.startswith(">"):
             raise UsageError(f"record line {n}: cannot read {quoted(line)} (moves start with '>')")
-        rec.moves.append([n, line, None, "", ""])
+        rec.moves.append([n, line, None, "", "", ""])
     return rec
 
 
@@ -323,6 +324,8 @@ def _read_header(rec: _Record, n: int, line: str) -> None:
         if not nick:
             raise UsageError(f"record line {n}: #{key} needs a player name")
         rec.players.append(nick)
+        rec.nicks.setdefault(rest.split(None, 1)[1].strip() if len(rest.split()) > 1 else nick,
+                             nick)
     elif key == "draw":
         rec.draws.append((n, _read_draw(rec, n, rest)))
     elif key == "note":
@@ -333,15 +336,15 @@ def _read_note(rec: _Record, n: int, note: str) -> None:
     """A ``#note`` line: a turn a score sheet noted, a lost turn's mark, the time left after
     a move, or a setting (``ChallengeRule: double``)."""
     if m := _TURN_NOTE.fullmatch(note):
-        rec.moves.append([n, None, None, m.group(1), ""])
+        rec.moves.append([n, None, None, m.group(2), "", m.group(1)])
     elif _PLAY_NOTE.fullmatch(note):
-        rec.moves.append([n, None, None, "play", ""])
+        rec.moves.append([n, None, None, "play", "", ""])
     elif m := _LOST_NOTE.fullmatch(note):
-        rec.moves.append([n, None, None, "lost", m.group(1) or ""])
+        rec.moves.append([n, None, None, "lost", m.group(1) or "", ""])
     elif m := _LOST_MARK.fullmatch(note):
         if not rec.moves or rec.moves[-1][1] is None:
             raise UsageError(f"record line {n}: a lost turn's note follows its '-' line")
-        rec.moves[-1][3:] = ["lost", m.group(1) or ""]
+        rec.moves[-1][3:5] = ["lost", m.group(1) or ""]
     elif rec.moves and note.lower().startswith(_TIME_NOTE):
         try:
             rec.moves[-1][2] = parse_time(note[len(_TIME_NOTE):])
@@ -455,11 +458,11 @@ class _Replayer:
         if not (challenge and self.open_play is not None and not self.open_play.late):
             raise ln.fail(f"the game is over ({self.over}): no more moves")
 
-    def _count(self, kind: str) -> None:
-        """One more turn for the passes in a row (:class:`PassRun`); the game is over once
-        every player has passed."""
-        self.passes.add(kind)
-        if kind == "pass" and self.passes.ends_game(self.tiles.moving()):
+    def _count(self, kind: str, player: str = "") -> None:
+        """One more turn by ``player`` for the passes in a row (:class:`PassRun`); the game
+        is over once every player still holding tiles has passed."""
+        self.passes.add(kind, player)
+        if kind == "pass" and self.passes.ends_game(self.tiles.holding()):
             self.over = EVERY_PLAYER_PASSED
 
     def _lost_turn(self, ln: _Line, opened: _OpenPlay | None,
@@ -607,10 +610,10 @@ class _Replayer:
         if body == ["-"] or (len(body) == 1 and body[0].startswith("-")):
             self._keep_open(opened)
         if body == ["-"]:
-            self._count("pass")
+            self._count("pass", ln.player)
             return 0, "pass"
         if len(body) == 1 and body[0].startswith("-"):
-            self._count("swap")
+            self._count("swap", ln.player)
             tile = ln.tiles(body[0][1:])
             if len(tile) != 1:
                 raise ln.fail("a swap is one tile, written -X")
@@ -620,7 +623,7 @@ class _Replayer:
                 raise ln.fail("the bag is empty, so there is nothing to swap with")
             return 0, f"swap {tile[0]}"
         if len(body) in (2, 3):
-            self._count("play")
+            self._count("play", ln.player)
             return self._play(ln, rack)
         raise ln.fail(f"cannot read the move {quoted(' '.join(body))}")
 
@@ -676,7 +679,8 @@ class _Replayer:
             return f"{mover} has played every tile and the bag is empty"
         return ""
 
-    def noted_turn(self, kind: str, challenged: str = "", n: int = 0) -> None:
+    def noted_turn(self, kind: str, challenged: str = "", n: int = 0,
+                   player: str = "") -> None:
         """A turn a note (at record line ``n``) stands for: a pass or a swap leaves the last
         play open as a pass does; a play closes it; a turn lost to a challenge of the play
         ``challenged`` closes that play and leaves any other open (it is no pass for the end
@@ -695,7 +699,7 @@ class _Replayer:
             self._keep_open(opened, lost=kind == "lost")
         if opened is not None and self.open_play is None:
             self.closed_at.setdefault(opened.line, n)
-        self._count("lost_turn" if kind == "lost" else kind)
+        self._count("lost_turn" if kind == "lost" else kind, player)
 
     def _keep_open(self, opened: _OpenPlay | None, lost: bool = False) -> None:
         """A pass or a swap: under the rulebook's window the last play stays open to a

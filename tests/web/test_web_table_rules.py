@@ -622,6 +622,25 @@ def test_two_wrong_challenges_cost_two_turns(tapp):
     assert werdup_replay(text, default_lexicon()).ok
 
 
+def test_every_player_must_pass_not_as_many_passes_as_players(tapp):
+    """Cy loses her next turn to a wrong challenge of Ann's CAT; Bob, Ann and Bob pass:
+    three passes, but Cy has not passed, so the game goes on (as in the engines) until she
+    does."""
+    client = tapp.test_client()
+    key = _start(client, "double", players=("Ann", "Bob", "Cy"), game="werdup")
+    _play(client, key, "5E CAT")
+    assert _form(client, key, "challenge", challenger="2").status_code == 302
+    for _ in range(3):  # Bob, (Cy's lost turn), Ann, Bob
+        _pass(client, key)
+    game = _api(client, key)
+    assert _seats_and_moves(game)[1:] == [(1, "pass"), (2, "lost"), (0, "pass"), (1, "pass")]
+    assert game["next_seat"] == 2
+    _pass(client, key)  # Cy: now every player has passed in a row
+    resp = _form(client, key, "turns", action="pass")
+    assert resp.status_code == 400 and "The game is over (every player passed in a row)" \
+        in resp.get_data(as_text=True)
+
+
 def test_in_werdup_a_lost_turn_is_no_pass_and_leaves_a_later_word_open(tapp):
     """Bob challenges Ann's CAT after his own pass, so he loses his next turn, which comes
     after Ann's KAX: as in the engine, KAX stays open past that lost turn and Ann's pass (a
