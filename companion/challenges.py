@@ -11,8 +11,9 @@ so every caller (CLI, web score sheet) applies the same rule the same way.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import asdict, dataclass, replace
+from collections import Counter
+from collections.abc import Collection, Sequence
+from dataclasses import asdict, dataclass, field, replace
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -160,25 +161,47 @@ EVERY_PLAYER_PASSED = "every player passed in a row"
 
 @dataclass
 class PassRun:
-    """Passes in a row: a pass counts; a play or a swap starts the count again; a turn lost
-    to a challenge (the pass recorded for a challenger under ``double``) and a challenge's
-    own lines (a play taken back, a bonus) neither count nor break the run, as the WerdUp
-    engine counts them."""
+    """Passes in a row: a pass counts, for the player who passed; a play or a swap starts
+    the count again; a turn lost to a challenge (the pass recorded for a challenger under
+    ``double``) and a challenge's own lines (a play taken back, a bonus) neither count nor
+    break the run, as the engines count them. Since a lost turn passes a player over, the
+    run ends the game only once each player has passed, not after as many passes as there
+    are players."""
 
     passes: int = 0
+    passed: Counter[str] = field(default_factory=Counter)  # passes in the run, by player
+    unnamed: bool = False  # a pass whose player is not known counts only in ``passes``
 
-    def add(self, kind: str) -> None:
-        """One more turn of ``kind``: ``pass``, ``play``, ``swap``, or anything else
-        (``lost_turn``, ``challenged``, ``challenge_bonus``, ``time``...)."""
+    def add(self, kind: str, player: str = "") -> None:
+        """One more turn of ``kind`` by ``player`` (``""``: not known): ``pass``, ``play``,
+        ``swap``, or anything else (``lost_turn``, ``challenged``, ``challenge_bonus``,
+        ``time``...)."""
         if kind == "pass":
             self.passes += 1
+            if player:
+                self.passed[player] += 1
+            else:
+                self.unnamed = True
         elif kind in ("play", "swap"):
-            self.passes = 0
+            self.passes, self.unnamed = 0, False
+            self.passed.clear()
 
-    def ends_game(self, moving: int) -> bool:
-        """Whether every one of the ``moving`` players (those still holding tiles; a record
-        or a score sheet that does not know the racks counts every player) has passed."""
-        return moving > 0 and self.passes >= moving
+    def ends_game(self, moving: int | Collection[str], rounds: int = 1) -> bool:
+        """Whether every one of the ``moving`` players (those still holding tiles, by name;
+        a record or a score sheet that does not know the racks names every player) has
+        passed ``rounds`` times in the run (WerdUp: once; Bug Words: twice). Given only how
+        many players are moving, or with a pass whose player is not known, it counts the
+        passes instead."""
+        if isinstance(moving, int) or self.unnamed:
+            count = moving if isinstance(moving, int) else len(moving)
+            return count > 0 and self.passes >= count * rounds
+        return bool(moving) and all(self.passed[p] >= rounds for p in moving)
+
+
+def passes_reason(rounds: int = 1) -> str:
+    """Why a game ended by passes: every player passed ``rounds`` times in a row."""
+    times = {1: "", 2: " twice"}.get(rounds, f" {rounds} times")
+    return f"every player passed{times} in a row"
 
 
 def game_over_refusal(reason: str) -> str:

@@ -90,6 +90,8 @@ class Table(Protocol):
     # how long a play stays open to a challenge: ``next_word`` (WerdUp's rulebook: passes and
     # swaps keep it open) or ``next_turn`` (Bug Words); :data:`companion.challenges.NEXT_WORD`
     challenge_until: str
+    # how many times in a row every player passes to end the game (WerdUp: 1; Bug Words: 2)
+    passes_to_end: int
 
     def load_board(self, text: str | None) -> Board:
         """The board from its stored text (empty when there is none); bad text is a
@@ -203,6 +205,7 @@ class TableBasics(ABC):
     max_players: int
     challenge_retries: int = 0
     challenge_until: str = NEXT_TURN
+    passes_to_end: int = 1
 
     @abstractmethod
     def parse_play(self, board: Board, notation: str) -> list[Placement]: ...

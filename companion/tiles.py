@@ -57,3 +57,47 @@ def tile_set(game: str) -> TileSet:
         {r["letter"]: int(r["count"]) for r in rows},
         {r["letter"]: int(r["value"]) for r in rows},
     )
+
+
+@dataclass
+class TileCount:
+    """The tiles each player holds and the tiles in the bag, counted while a game record is
+    replayed as the engines deal and draw (full racks in turn, a play refilled from the bag,
+    a swap or an exchange one for one, a play taken back returning what was drawn for it).
+    While every move line's rack has as many tiles as the count says (``known``: a record an
+    engine wrote), the count tells who has gone out and what is left in the bag; a record
+    whose racks are not whole (a score sheet's, which writes the tiles placed) leaves it
+    unknown, and every player counts as still holding tiles."""
+
+    sizes: dict[str, int]
+    bag: int
+    rack_size: int
+    known: bool = True
+
+    @classmethod
+    def deal(cls, players: list[str], total: int, rack_size: int) -> TileCount:
+        sizes = {}
+        for p in players:
+            sizes[p] = min(rack_size, total)
+            total -= sizes[p]
+        return cls(sizes, total, rack_size)
+
+    def check(self, player: str, held: int) -> None:
+        """A move line shows ``player`` holding ``held`` tiles."""
+        if held != self.sizes.get(player):
+            self.known = False
+
+    def play(self, player: str, placed: int) -> int:
+        """``player`` placed tiles and refilled; returns how many were drawn."""
+        left = max(0, self.sizes.get(player, 0) - placed)
+        drawn = min(self.rack_size - left, self.bag)
+        self.sizes[player], self.bag = left + drawn, self.bag - drawn
+        return drawn
+
+    def take_back(self, player: str, placed: int, drawn: int) -> None:
+        self.sizes[player] = self.sizes.get(player, 0) + placed - drawn
+        self.bag += drawn
+
+    def holding(self) -> list[str]:
+        """The players still holding tiles (every player when the racks are unknown)."""
+        return [p for p, held in self.sizes.items() if held or not self.known]

@@ -7,6 +7,8 @@ import random
 import pytest
 
 from companion.bugwords.game import Game, GameError
+from companion.bugwords.gcg import parse_gcg, record_from_game, write_gcg
+from companion.bugwords.replay import replay
 from companion.bugwords.validation import IllegalPlay
 from companion.lexicon import Lexicon
 
@@ -188,3 +190,61 @@ def test_a_player_cannot_challenge_their_own_play():
 def test_player_count():
     with pytest.raises(GameError, match="one to four players"):
         Game(["a", "b", "c", "d", "e"], random.Random(1))
+
+
+def test_a_lost_turn_stays_lost_when_the_play_before_it_comes_off():
+    """Cy loses her next turn to a challenge of Ann's CAT; it comes at once after Bob's
+    phony, which Ann then challenges off. Taking the phony off does not give Cy the turn
+    back: Ann moves next, and the record (the play, its ``--``, Cy's lost turn) replays."""
+    g = Game(["Ann", "Bob", "Cy"], random.Random(0), lexicon=LEX)
+    g.rules = g.rules.with_settings(challenges="double")
+    g.racks = [list("CATXYZQ"), list("EEEEEET"), list("EEEEEEE")]
+    g.bag = list("ABCDEFGHIJKLMNOP")
+    g.play("8G", "CAT")
+    g.challenge(challenger=2)
+    g.play("H7", "E.E")  # Bob's phony; Cy's turn is the one lost
+    assert g.current == 0 and [t.kind for t in g.history][-1] == "lost_turn"
+    assert not g.challenge().play_stands  # Ann, to move
+    assert g.current == 0
+    assert [(t.player, t.kind) for t in g.history] == [
+        (0, "place"), (1, "place"), (1, "challenged"), (2, "lost_turn")]
+    result = replay(parse_gcg(write_gcg(record_from_game(g))))
+    assert result.totals == {"Ann": 10, "Bob": 0, "Cy": 0}
+
+
+def test_two_wrong_challenges_cost_two_turns():
+    """Under ``double`` each valid play challenged costs the challenger a turn: Dee, named as
+    the challenger of Ann's CAT and then of Bob's AT before her turn comes, loses her next
+    two turns, one each time it comes round; the record replays."""
+    g = Game(["Ann", "Bob", "Cy", "Dee"], random.Random(0), lexicon=LEX)
+    g.rules = g.rules.with_settings(challenges="double")
+    g.racks = [list("CATXYZQ"), list("TEEEEEE"), list("EEEEEEE"), list("EEEEEEE")]
+    g.bag = list("ABCDEFGHIJKLMNOPQRSTUVW")
+    g.play("8G", "CAT")
+    assert g.challenge(challenger=3).play_stands and g.current == 1
+    g.play("H8", ".T")
+    assert g.challenge(challenger=3).play_stands and g.current == 2
+    for _ in range(4):  # Cy, then Ann, Bob and Cy again
+        g.pass_turn()
+    assert [(t.player, t.kind) for t in g.history][2:] == [
+        (2, "pass"), (3, "lost_turn"), (0, "pass"), (1, "pass"), (2, "pass"),
+        (3, "lost_turn")]
+    assert g.current == 0 and not g.over
+    replay(parse_gcg(write_gcg(record_from_game(g))))
+
+
+def test_every_player_must_pass_twice_not_as_many_passes():
+    """Cy, named as the challenger of Ann's valid CAT, loses her next turn: Bob, Ann, Bob
+    and Ann pass, then Cy passes twice among them; six passes in a row are not enough
+    while Cy has passed only once."""
+    g = Game(["Ann", "Bob", "Cy"], random.Random(0), lexicon=LEX)
+    g.rules = g.rules.with_settings(challenges="double")
+    g.racks = [list("CATXYZQ"), list("EEEEEEE"), list("EEEEEEE")]
+    g.bag = list("ABCDEFGHIJKLMNOP")
+    g.play("8G", "CAT")
+    g.challenge(challenger=2)
+    for _ in range(6):  # Bob, (Cy's lost turn), Ann, Bob, Cy, Ann, Bob
+        g.pass_turn()
+    assert [t.kind for t in g.history].count("pass") == 6 and not g.over
+    g.pass_turn()  # Cy's second pass: every player has passed twice in a row
+    assert g.over

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.bugwords.autoplay import play_out
-from companion.bugwords.game import Game
+from companion.bugwords.game import Game, GameError
 from companion.bugwords.gcg import GcgError, format_move, parse_gcg, record_from_game, write_gcg
 from companion.bugwords.replay import replay
 from companion.challenges import get_challenge_rule
@@ -149,7 +149,7 @@ def test_impossible_plays_name_the_line(text, message):
 
 
 def test_record_without_player_lines_and_exchange_by_count():
-    text = ">X: AEINRST 8B RETAINS +66 66\n>Y: ABCDEFG -7 +0 0\n>Y: ABCDEFG - +0 0\n"
+    text = ">X: AEINRST 8B RETAINS +66 66\n>Y: ABCDEFG -7 +0 0\n>X: ABCDEFG - +0 66\n"
     rec = parse_gcg(text)
     assert rec.player_names() == ["X", "Y"]
     assert rec.moves[1].kind == "exchange" and rec.moves[1].tiles == "7"
@@ -293,3 +293,97 @@ def test_the_self_play_records_are_what_their_script_writes(tmp_path):
     for name in written:
         assert (tmp_path / name).read_text(encoding="utf-8") == \
             (GCG_DIR / name).read_text(encoding="utf-8"), name
+
+
+def test_replay_refuses_a_move_after_the_game_is_over():
+    """The engine ends the game once every player has passed twice in a row and refuses any
+    move after; replay refuses a move line there too, and after the lines that count the
+    tiles left. Under ``double`` a lost turn is written as a pass the engine does not count,
+    so there the passes cannot end the game in replay."""
+    g = Game(["Ann", "Bob"], random.Random(3))
+    for _ in range(4):
+        g.pass_turn()
+    assert g.over
+    rec = record_from_game(g)
+    passes = [mv for mv in rec.moves if mv.kind == "pass"]
+    assert len(passes) == 4
+    rec.moves = [*passes, passes[0]]
+    text = write_gcg(rec)
+    extra = len(text.splitlines())
+    with pytest.raises(GcgError, match=f"game record line {extra}: the game is over \\(every "
+                                       "player passed twice in a row\\): no more moves"):
+        replay(parse_gcg(text))
+    assert replay(parse_gcg(text), challenge_rule=get_challenge_rule("double")).moves
+    ended = (GCG_DIR / "selfplay-2p-seed1.gcg").read_text(encoding="utf-8")
+    with pytest.raises(GcgError, match="the game is over \\(Ann has played every tile and the "
+                                       "bag is empty\\): no more moves"):
+        replay(parse_gcg(ended + ">Bob: - +0 388\n"))
+    rackless = "".join(ln.split(" ", 1)[0] + " " + ln.split(" ", 2)[2] + "\n"
+                       if ln.startswith(">") and "(" not in ln else ln + "\n"
+                       for ln in ended.splitlines())
+    with pytest.raises(GcgError, match="the game is over \\(the tiles left on the racks have "
+                                       "been counted\\): no more moves"):
+        replay(parse_gcg(rackless + ">Bob: - +0 388\n"))
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    (">Bob: ADEINRST 9B RETAINS +63 63", "game record line 4: the rack ADEINRST has 8 tiles; "
+                                         "a rack holds 7"),
+    (">Bob: ZZE - +0 0", "game record line 4: the rack ZZE has 2 Z tiles, the set has 1"),
+    (">Bob: ???E -E +0 0", "game record line 4: the rack \\?\\?\\?E has 3 blanks"),
+])
+def test_replay_refuses_a_rack_no_game_can_deal(line, message):
+    text = "#player1 Ann\n#player2 Bob\n>Ann: ?AT 8G cAT +4 4\n" + line + "\n"
+    with pytest.raises(GcgError, match=message):
+        replay(parse_gcg(text))
+
+
+@pytest.mark.parametrize(("moves", "message"), [
+    (">Ann: ?AT 8G cAT +4 4\n>Ann: EEE - +0 4\n", "game record line 4: it is Bob's turn, "
+                                                  "not Ann's"),
+    (">Ann: ?AT 8G cAT +4 4\n>Ann: ?AT -- -4 0\n>Ann: EEE - +0 0\n",
+     "game record line 5: Ann cannot move again in this turn"),
+    (">Ann: ?AT 8G cAT +4 4\n>Bob: EEE - +0 0\n>Bob: EEE - +0 0\n", "game record line 5: "
+                                                                     "it is Ann's turn"),
+])
+def test_replay_keeps_the_turn_order(moves, message):
+    """The players move in the order of the #player lines (the engine's order: a turn lost
+    to a challenge is a pass line in its place); a record where a player moves out of turn
+    is refused at that line."""
+    with pytest.raises(GcgError, match=message):
+        replay(parse_gcg("#player1 Ann\n#player2 Bob\n" + moves))
+    ok = ">Ann: ?AT 8G cAT +4 4\n>Ann: ?AT -- -4 0\n>Bob: EEE - +0 0\n>Ann: ?AT - +0 0\n"
+    assert replay(parse_gcg("#player1 Ann\n#player2 Bob\n" + ok)).totals == {"Ann": 0,
+                                                                             "Bob": 0}
+
+
+def test_replay_counts_the_tiles_when_the_racks_are_whole():
+    """From a record the engine wrote (whole racks), replay counts the tiles as the engine
+    deals and draws them: an exchange with fewer than 7 tiles in the bag is refused, as the
+    engine refuses it, and a player who goes out with the bag empty ends the game even
+    where the record stops before its end lines; the play that went out can still be
+    challenged off."""
+    from companion.bugwords.autoplay import take_best_turn
+    from companion.lexicon import default_lexicon
+
+    g = Game(["Ann", "Bob"], random.Random(1))
+    while len(g.bag) >= 7:
+        take_best_turn(g, default_lexicon())
+    with pytest.raises(GameError, match=f"the bag has {len(g.bag)} tiles: exchanging needs "
+                                        "at least 7"):
+        g.exchange(g.rack_text()[0])
+    text = write_gcg(record_from_game(g))
+    nick, rack = g.players[g.current], g.rack_text()
+    total = g.scores[g.current]
+    extra = len(text.splitlines()) + 1
+    with pytest.raises(GcgError, match=f"game record line {extra}: the bag has {len(g.bag)} "
+                                       "tiles: exchanging needs at least 7"):
+        replay(parse_gcg(text + f">{nick}: {rack} -{rack[0]} +0 {total}\n"))
+    ended = (GCG_DIR / "selfplay-2p-seed1.gcg").read_text(encoding="utf-8")
+    open_end = "".join(ln + "\n" for ln in ended.splitlines() if "(" not in ln)
+    with pytest.raises(GcgError, match="the game is over \\(Ann has played every tile and the "
+                                       "bag is empty\\): no more moves"):
+        replay(parse_gcg(open_end + ">Bob: A - +0 389\n"))
+    taken = replay(parse_gcg(open_end + ">Ann: T -- -8 330\n>Bob: A - +0 389\n"),
+                   challenge_rule=get_challenge_rule("single"))
+    assert taken.totals == {"Ann": 330, "Bob": 389}

@@ -140,3 +140,21 @@ def test_passes_in_a_row_are_counted_as_the_werdup_engine_counts_them():
     assert run.ends_game(2) and not run.ends_game(3) and not PassRun().ends_game(0)
     run.add("swap")
     assert run.passes == 0
+
+
+def test_a_run_of_passes_ends_the_game_once_each_player_has_passed():
+    """Named, the run ends the game once each moving player has passed (``rounds`` times):
+    a lost turn passes a player over, so as many passes as players is not enough."""
+    run = PassRun()
+    for kind, who in (("pass", "cy"), ("lost_turn", "dee"), ("pass", "ann"), ("pass", "bob"),
+                      ("pass", "cy")):
+        run.add(kind, who)
+    players = ["ann", "bob", "cy", "dee"]
+    assert run.passes == 4 and not run.ends_game(players)
+    assert run.ends_game(["ann", "bob", "cy"]) and not run.ends_game(["ann", "bob", "cy"], 2)
+    run.add("pass", "dee")
+    assert run.ends_game(players)
+    run.add("play", "ann")
+    assert not run.ends_game(players) and not run.passed
+    run.add("pass")  # a pass whose player is not known: the passes are counted
+    assert run.ends_game(1) and run.ends_game(["ann"]) and not run.ends_game(players)

@@ -8,7 +8,7 @@ import random
 import pytest
 from fakeclock import FakeClock
 
-from companion.board import Board
+from companion.board import Board, Placement
 from companion.clock import ClockSettings
 from companion.errors import CompanionError
 from companion.lexicon import Lexicon
@@ -470,3 +470,130 @@ def test_a_lost_turn_that_comes_round_later_leaves_the_word_played_since_open():
     result = replay(text, LEX)
     assert result.ok, [ln.problems for ln in result.lines]
     assert result.board == g.board and result.totals == g.scores
+
+
+def test_a_challenger_who_moves_in_place_of_the_lost_turn_is_caught():
+    """Bob challenges CAT after his own pass, with Ann to move: the turn he loses is his next
+    one, after Ann's TAO. A record in which Bob passes then instead, and marks a later pass
+    as the turn lost, is refused at that line, as is a second lost turn for the same play."""
+    g = table("double", racks={"ann": "CATOTEE", "bob": "ORESTAB"})
+    g.play(parse_play(g.board, "5D CAT"))
+    g.pass_turn()
+    assert g.challenge().play_stands and g.player == "ann"
+    g.play(parse_play(g.board, "E4 T(A)O"))  # then Bob's lost turn
+    text = write_record(g)
+    mark = "#note Lost turn to a challenge of 5D CAT\n"
+    swap, bob = ">ann: EELMN -E +0 12\n", ">bob: ABEORST - +0 0\n"
+    assert replay(text + swap, LEX).ok
+    moved = text.replace(mark, "") + swap + bob + mark
+    with pytest.raises(CompanionError, match="record line 11: bob cannot lose this turn to "
+                       "the challenge of 5D CAT: that play could be challenged only until "
+                       "record line 8, so bob's next turn after the challenge, at record "
+                       "line 9, was the turn lost"):
+        replay(moved, LEX)
+    with pytest.raises(CompanionError, match="record line 12: 5D CAT was challenged already "
+                       "\\(a turn was lost to it at record line 9\\)"):
+        replay(text + swap + bob + mark, LEX)
+
+
+def test_a_play_stays_open_past_a_turn_lost_at_once_under_either_window():
+    """Under the Hasbro window (until the next turn), Cy, named as the challenger of CAT,
+    loses her next turn, which comes at once after Bob's TAB: the engine passes over her
+    before anyone moves, so TAB can still be challenged (it comes off; the turn stays with
+    Ann), and replay takes the ``--`` after the lost turn's line."""
+    racks = {"ann": "CATXYZE", "bob": "ORESTAB", "cy": "IIUUOOE"}
+    g = Game(get_rules("upwords").with_settings(challenges="double"), LEX, list(racks),
+             random.Random(1), Board(10, 10), list("NMLKJHGFDB"),
+             {p: list(r) for p, r in racks.items()}, {p: 0 for p in racks})
+    g.play(parse_play(g.board, "5D CAT"))
+    assert g.challenge("cy").play_stands and g.player == "bob"
+    g.play(parse_play(g.board, "E4 T(A)B"))
+    assert [type(t.move).__name__ for t in g.history][-1] == "LostTurn"
+    assert not g.challenge().play_stands and g.player == "ann"
+    text = write_record(g)
+    assert [ln.split()[2] for ln in text.splitlines() if ln.startswith(">")] == [
+        "5D", "E4", "-", "--"]
+    result = replay(text, LEX)
+    assert result.ok, [ln.problems for ln in result.lines]
+    assert result.totals == g.scores and result.board == g.board
+
+
+def test_a_player_left_alone_with_tiles_moves_again_after_their_turn_ends():
+    """Bob has gone out (``werdup`` rules: the game goes on until every rack is empty), so
+    every turn is Ann's: after two words of hers come off in one turn, the turn is over and
+    the next one is hers again. Replay, which knows from the racks that Bob has gone out,
+    takes her move there."""
+    from companion.lexicon import default_lexicon
+    from companion.werdup.selfplay import take_turn
+    from companion.werdup.validate import judge_play
+
+    lex = default_lexicon()
+    g = Game.start(["ann", "bob"], get_rules("werdup").with_settings(challenges="single"),
+                   lex, random.Random(3))
+    while g.bag or all(g.racks.values()):
+        take_turn(g)
+    assert not g.over and g.player == "ann" and not g.racks["bob"]
+    phony = next([Placement(r, c, t)] for r in range(10) for c in range(10)
+                 for t in g.racks["ann"]
+                 if (j := judge_play(g.board, [Placement(r, c, t)], g.rules, lex,
+                                     check_words=False)).legal and j.not_in_list)
+    for second in (False, True):
+        g.play(phony)
+        outcome = g.challenge("bob")
+        assert not outcome.play_stands and outcome.plays_again is not second
+    assert g.player == "ann" and not g.over
+    g.pass_turn()  # a new turn: Ann, the only player holding tiles, passes; the game ends
+    assert g.over and g.end_reason == "every player passed in a row"
+    result = replay(write_record(g), lex)
+    assert result.ok, [ln.problems for ln in result.lines]
+    assert result.totals == g.scores
+
+
+def test_two_wrong_challenges_cost_two_turns():
+    """Under ``double`` each valid play challenged costs the challenger a turn: Dee, named as
+    the challenger of Ann's CAT and then of Bob's OAT before her turn comes, loses her next
+    two turns, one each time it comes round. The record marks both, and replays."""
+    racks = {"ann": "CATXYZE", "bob": "ORESTAB", "cy": "IIUUOOE", "dee": "EEEEEEE"}
+    g = Game(get_rules("werdup").with_settings(challenges="double"), LEX, list(racks),
+             random.Random(1), Board(10, 10), list("NMLKJHGFDBNMLKJH"),
+             {p: list(r) for p, r in racks.items()}, {p: 0 for p in racks})
+    g.play(parse_play(g.board, "5D CAT"))
+    assert g.challenge("dee").play_stands and g.player == "bob"
+    g.play(parse_play(g.board, "E4 O(A)T"))
+    assert g.challenge("dee").play_stands and g.player == "cy"
+    for _ in range(3):  # Cy, then Ann and Bob
+        g.pass_turn()
+    g.swap("I")  # Cy again
+    moves = [(t.player, type(t.move).__name__) for t in g.history]
+    assert moves[2:] == [("cy", "Pass"), ("dee", "LostTurn"), ("ann", "Pass"),
+                         ("bob", "Pass"), ("cy", "Swap"), ("dee", "LostTurn")]
+    assert g.player == "ann" and not g.over
+    text = write_record(g)
+    assert text.count("#note Lost turn to a challenge of") == 2
+    result = replay(text, LEX)
+    assert result.ok, [ln.problems for ln in result.lines]
+
+
+def test_every_player_must_pass_not_as_many_passes_as_players():
+    """Dee, named as the challenger of Ann's valid CAT, loses her next turn; then Cy, Ann,
+    Bob and Cy again pass: four passes in a row, but Dee has not passed, so the game goes
+    on until she does (a lost turn neither counts nor breaks the run). Replay counts the
+    same way."""
+    racks = {"ann": "CATXYZE", "bob": "ORESTAB", "cy": "IIUUOOE", "dee": "EEEEEEE"}
+    g = Game(get_rules("werdup").with_settings(challenges="double"), LEX, list(racks),
+             random.Random(1), Board(10, 10), list("NMLKJHGFDBNMLKJH"),
+             {p: list(r) for p, r in racks.items()}, {p: 0 for p in racks})
+    g.play(parse_play(g.board, "5D CAT"))
+    assert g.challenge("dee").play_stands and g.player == "bob"
+    g.play(parse_play(g.board, "E4 O(A)T"))
+    for _ in range(4):  # Cy (then Dee's lost turn), Ann, Bob, Cy
+        g.pass_turn()
+    assert not g.over and g.player == "dee"
+    text = write_record(g)
+    assert replay(text + ">dee: EEEEEEE - +0 0\n", LEX).ok
+    g.pass_turn()
+    assert g.over and g.end_reason == "every player passed in a row"
+    ann = "".join(sorted(g.racks["ann"]))
+    with pytest.raises(CompanionError, match="the game is over \\(every player passed in a "
+                                             "row\\): no more moves"):
+        replay(text + f">dee: EEEEEEE - +0 0\n>ann: {ann} - +0 6\n", LEX)

@@ -158,3 +158,174 @@ def test_cli_selfplay_record_replays(capsys, tmp_path):
     record = tmp_path / "game.txt"
     record.write_text(capsys.readouterr().out)
     assert main(["werdup", "replay", str(record)]) == 0
+
+
+# -- the end of the game: no move after it ------------------------------------------------------
+
+def _seeded(seed: int, players: str, rules: str = "werdup", blocked: bool = True) -> Game:
+    """A whole game by the move generator, as ``companion werdup selfplay`` plays it; with
+    ``blocked`` False, no one checks whether anyone can play, so the players pass until
+    every one of them still holding tiles has passed."""
+    game = Game.start(players.split(","), get_rules(rules), default_lexicon(),
+                      random.Random(seed))
+    if blocked:
+        return play_out(game)
+    from companion.werdup.selfplay import take_turn
+
+    while not game.over:
+        take_turn(game)
+    return game
+
+
+def _open_record(game: Game) -> str:
+    """The game's record without its end-of-game lines (tiles left, ``#end``)."""
+    return "".join(ln + "\n" for ln in write_record(game).splitlines()
+                   if not ln.startswith("#end") and ": (" not in ln)
+
+
+def _pass_line(game: Game, player: str) -> str:
+    """A pass by ``player`` after the game's last turn (at their total before the end)."""
+    rack = "".join(sorted(game.racks[player], key=str.upper)) or "A"
+    total = next(t.total for t in reversed(game.history) if t.player == player)
+    return f">{player}: {rack} - +0 {total}\n"
+
+
+@pytest.mark.parametrize(("seed", "rules", "reason"), [
+    (2, "werdup", "all the tiles have been played"),
+    (4, "upwords", "bob has played every tile and the bag is empty"),
+])
+def test_no_move_after_the_tiles_ran_out(seed, rules, reason):
+    """The engine ends the game when the tiles run out and refuses any move after; replay,
+    counting the tiles the record's racks show, refuses a move line there too, but still
+    takes a challenge of the play that ended the game."""
+    game = _seeded(seed, "ann,bob", rules)
+    assert game.end_reason == reason
+    with pytest.raises(CompanionError, match="The game is over"):
+        game.pass_turn()
+    text = _open_record(game)
+    assert replay(text, default_lexicon()).ok
+    after = len(text.splitlines()) + 1
+    with pytest.raises(CompanionError, match=f"record line {after}: the game is over "
+                                             f"\\({reason}\\): no more moves"):
+        replay(text + _pass_line(game, "ann"), default_lexicon())
+    last = game.history[-1]
+    back = (f">{last.player}: {''.join(sorted(last.rack, key=str.upper))} -- "
+            f"{-last.score:+d} {last.total - last.score}\n")
+    from companion.challenges import get_challenge_rule
+
+    taken = replay(text + back, default_lexicon(), challenge_rule=get_challenge_rule("single"))
+    assert taken.lines[-1].move.startswith("play taken back")
+
+
+def test_no_move_after_the_racks_are_counted():
+    game = _seeded(3, "ann,bob,cy")
+    text = write_record(game)
+    with pytest.raises(CompanionError, match="the game is over \\(the tiles left on the racks "
+                                             "have been counted\\): no more moves"):
+        replay(text + _pass_line(game, "ann"), default_lexicon())
+
+
+def test_passes_end_the_game_once_every_player_still_holding_tiles_has_passed():
+    """Bob goes out (bag empty, the ``werdup`` rules go on until every rack is empty); Ann and
+    Cy then pass in turn, which ends the game in the engine: Bob, holding nothing, has no
+    turns. Replay, reading the racks, counts the two passes the same way and refuses a move
+    after them; a record whose racks are not whole (a score sheet writes the tiles placed)
+    still counts every player."""
+    game = _seeded(3, "ann,bob,cy", blocked=False)
+    assert game.end_reason == "every player passed in a row"
+    assert not game.racks["bob"] and game.racks["ann"] and game.racks["cy"]
+    assert [type(t.move).__name__ for t in game.history[-2:]] == ["Pass", "Pass"]
+    with pytest.raises(CompanionError, match="The game is over"):
+        game.pass_turn()
+    text = _open_record(game)
+    assert replay(text, default_lexicon()).ok
+    after = len(text.splitlines()) + 1
+    with pytest.raises(CompanionError, match=f"record line {after}: the game is over \\(every "
+                                             "player passed in a row\\): no more moves"):
+        replay(text + _pass_line(game, "ann"), default_lexicon())
+    # the same lines with a rack cut short: the racks are not whole, so every player counts
+    first = next(ln for ln in text.splitlines() if ln.startswith(">"))
+    cut = first.split()[1][:-1] if first.split()[2] != "-" else first.split()[1]
+    assert replay(text.replace(first, first.replace(first.split()[1], cut, 1), 1)
+                  + _pass_line(game, "ann"), default_lexicon()).ok
+
+
+def test_replay_keeps_the_turn_order_when_the_racks_are_whole():
+    """The players move in the order of the #player lines, a player who has gone out being
+    passed over: a record the engine wrote with a line missing is refused where the wrong
+    player moves."""
+    text = write_record(_seeded(3, "ann,bob,cy"))
+    lines = text.splitlines()
+    cy = next(i for i, ln in enumerate(lines) if ln.startswith(">cy:"))
+    assert lines[cy + 1].startswith(">ann:")
+    with pytest.raises(CompanionError, match=f"record line {cy + 1}: it is cy's turn, not "
+                                             "ann's: the players move in the order of the "
+                                             "#player lines"):
+        replay("\n".join(lines[:cy] + lines[cy + 1:]) + "\n", default_lexicon())
+
+
+@pytest.mark.parametrize(("draw", "message"), [
+    ("#draw ann:H bob:C", "record line 9: it is bob's turn, not ann's"),
+    ("#draw ann:C bob:Qu", None),
+    ("#draw ann:C bob:C\n#draw ann:A bob:B", None),
+    ("#draw ann:C bob:C\n#draw ann:B bob:A", "record line 10: it is bob's turn, not ann's"),
+    ("#draw ann:C bob:C", "record line 7: ann and bob drew tiles equally near to A, so they "
+                          "draw again"),
+    ("#draw ann:C", "record line 7: the draw is for ann, bob, not ann"),
+    ("#draw ann:C bob:H\n#draw ann:A bob:B", "record line 8: the draw is for ann, not ann, "
+                                             "bob"),
+    ("#draw ann:C bob:HH", "record line 7: 'bob:HH' should name one tile"),
+    ("#draw ann:C cy:H", "record line 7: a draw reads '#draw ann:C bob:H'"),
+])
+def test_the_first_player_is_the_one_who_drew_nearest_to_a(draw, message):
+    text = SHORT.read_text().replace("#draw ann:C bob:H", draw)
+    if message is None:
+        assert replay(text, default_lexicon()).ok
+    else:
+        with pytest.raises(CompanionError, match=message):
+            replay(text, default_lexicon())
+
+
+@pytest.mark.parametrize(("rack", "message"), [
+    ("ACDEHRTS", "record line 9: the rack ACDEHRTS has 8 tiles; a rack holds 7"),
+    ("ACQuQuT", "record line 9: the rack ACQuQuT has 2 Qu tiles, the set has 1"),
+])
+def test_replay_refuses_a_rack_no_game_can_deal(rack, message):
+    text = SHORT.read_text().replace(">ann: ACDEHRT 5D CAT", f">ann: {rack} 5D CAT")
+    with pytest.raises(CompanionError, match=message):
+        replay(text, default_lexicon())
+
+
+def test_replay_refuses_a_swap_once_the_bag_is_empty():
+    """The engine refuses a swap with nothing in the bag; replay, counting the tiles from the
+    record's whole racks, refuses the line."""
+    game = _seeded(3, "ann,bob,cy", blocked=False)
+    assert not game.bag
+    lines = _open_record(game).splitlines()
+    last = max(i for i, ln in enumerate(lines) if ln.startswith(">"))
+    nick, rack = lines[last].split()[:2]
+    lines[last] = lines[last].replace(f"{rack} - ", f"{rack} -{rack[0]} ")
+    with pytest.raises(CompanionError, match=f"record line {last + 1}: the bag is empty, so "
+                                             "there is nothing to swap with"):
+        replay("\n".join(lines) + "\n", default_lexicon())
+
+
+def test_replay_checks_the_tiles_left_against_the_racks():
+    """Each tile left on a rack at the end costs 5 points: where the record's racks are
+    whole, replay knows how many each player holds, and reports a count that differs, a
+    player counted twice, or one whose tiles left the record leaves out."""
+    game = _seeded(3, "ann,bob,cy")
+    text = write_record(game)
+    assert ">ann: (W) -5 283\n>cy: (C) -5 338\n" in text
+    assert replay(text, default_lexicon()).ok
+    wrong = replay(text.replace(">ann: (W) -5 283", ">ann: (WX) -10 278"), default_lexicon())
+    assert [ln.problems for ln in wrong.lines if ln.problems] == [
+        ["ann holds 1 tile at the end, the record counts 2"]]
+    twice = replay(text.replace(">cy: (C) -5 338", ">cy: (C) -5 338\n>cy: (C) -5 333"),
+                   default_lexicon())
+    assert [ln.problems for ln in twice.lines if ln.problems] == [
+        ["cy's tiles left are counted twice"]]
+    missing = replay(text.replace(">cy: (C) -5 338\n", ""), default_lexicon())
+    assert not missing.ok and missing.totals["cy"] == 338
+    assert missing.lines[-1].problems == [
+        "cy holds 1 tile at the end but the record has no line for them"]

@@ -12,7 +12,7 @@ from companion.board import Board, FormedWord, Position, is_blank, parse_positio
 from companion.bugwords.rules import BugWordsRules, default_rules
 from companion.bugwords.scoring import end_adjustments, score_words
 from companion.bugwords.validation import IllegalPlay, check_play, words_not_in_list
-from companion.challenges import ChallengeOutcome, ChallengeRule
+from companion.challenges import ChallengeOutcome, ChallengeRule, PassRun
 from companion.clock import ClockSettings, ClockState
 from companion.errors import CompanionError
 from companion.lexicon import Lexicon
@@ -83,9 +83,11 @@ class Game:
         self.history: list[Turn] = []
         self.current = 0
         self.passes = 0  # passes in a row
+        self._pass_run = PassRun()  # who passed, in a row
         self.over = False
         self._undo: _Snapshot | None = None
-        self._lost_turns: set[int] = set()
+        # the turns players owe for unsuccessful challenges (``double``), one per challenge
+        self._lost_turns: Counter[int] = Counter()
         for rack in self.racks:
             self._refill(rack)
         self.clock: ClockState | None = None
@@ -114,6 +116,7 @@ class Game:
         self.board, self.bag = s.board, s.bag
         self.racks, self.scores = s.racks, s.scores
         self.passes, self.current, self.over = s.passes, s.current, s.over
+        self._pass_run = PassRun()
         del self.history[s.history_len :]
 
     def _check_open(self) -> None:
@@ -125,9 +128,10 @@ class Game:
         self._skip_lost_turns()
 
     def _skip_lost_turns(self) -> None:
-        """A player who lost a turn to a challenge (double rule) is passed over, once."""
-        while self.current in self._lost_turns:
-            self._lost_turns.discard(self.current)
+        """A player who lost a turn to a challenge (double rule) is passed over, once for
+        each such challenge."""
+        while self._lost_turns[self.current] > 0:
+            self._lost_turns[self.current] -= 1
             self._record(Turn(self.current, "lost_turn", self.rack_text(),
                               0, self.scores[self.current]))
             self.current = (self.current + 1) % len(self.players)
@@ -192,6 +196,7 @@ class Game:
         )
         turn = self._record(turn)
         self.passes = 0
+        self._pass_run = PassRun()
         if not rack and not self.bag:
             self._finish(self.current)
         else:
@@ -228,18 +233,22 @@ class Game:
         turn = self._record(turn)
         self._undo = None
         self.passes = 0
+        self._pass_run = PassRun()
         self._next()
         self._sync_clock()
         return turn
 
     def pass_turn(self) -> Turn:
-        """Pass; when every player has passed ``rules.passes_to_end`` times in a row, it ends."""
+        """Pass; when every player has passed ``rules.passes_to_end`` times in a row (each
+        of them: a turn lost to a challenge is no pass), it ends."""
         self._check_open()
         turn = Turn(self.current, "pass", self.rack_text(), 0, self.scores[self.current])
         turn = self._record(turn)
         self._undo = None
         self.passes += 1
-        if self.passes >= self.rules.passes_to_end * len(self.players):
+        self._pass_run.add("pass", str(self.current))
+        rounds = self.rules.passes_to_end
+        if self._pass_run.ends_game([str(i) for i in range(len(self.players))], rounds):
             self._finish(None)
         else:
             self._next()
@@ -276,6 +285,10 @@ class Game:
         )
         outcome = rule.resolve(words_not_in_list(self._undo.board.words_formed(placements), lex))
         if not outcome.play_stands:
+            # a player passed over since (a turn lost to an earlier challenge) stays passed
+            # over: the turn lost is not given back by taking this play off
+            skipped = [t.player for t in self.history[self._undo.history_len + 1:]
+                       if t.kind == "lost_turn"]
             self._restore(self._undo)
             self._undo = None
             self.history.append(place)
@@ -284,6 +297,8 @@ class Game:
             )
             self.current = player
             self.passes = 0
+            self._pass_run = PassRun()
+            self._lost_turns.update(skipped)
             self._next()
             self._sync_clock()
             return outcome
@@ -293,7 +308,7 @@ class Game:
             self.history.append(Turn(player, "challenge_bonus", self.rack_text(player),
                                      outcome.bonus, self.scores[player]))
         if outcome.challenger_loses_turn and not self.over:
-            self._lost_turns.add(challenger)
+            self._lost_turns[challenger] += 1
             self._skip_lost_turns()
         self._sync_clock()
         return outcome

@@ -14,12 +14,14 @@ from companion.challenges import (
     ChallengedOff,
     ChallengeError,
     ChallengeRule,
+    PassRun,
     get_challenge_rule,
+    passes_reason,
 )
 from companion.clock import CLOCK_NOTE, ClockSettings, format_time, settings_from_label
 from companion.errors import UsageError
 from companion.lexicon import Lexicon
-from companion.tiles import BLANK
+from companion.tiles import BLANK, TileCount
 
 # Move kinds whose score the comparison counts: tile placements, plays taken back, challenge
 # bonuses (and time penalties, when the record has the clock's times).
@@ -172,11 +174,22 @@ def replay(
     out: list[ReplayedMove] = []
     totals = {nick: 0 for nick in record.player_names()}
     noted = set(record.note_places.values())
+    nicks = record.player_names()
+    state.tiles = TileCount.deal(nicks, rules.tiles.total, rules.rack_size)
     for i, mv in enumerate(record.moves):
         if i in noted:  # a note stands for turns the record has no line for (a score sheet's)
             state.taken_back = None
+            state.passes = PassRun()  # a swap or a play, maybe: no run of passes through it
+            state.to_move = None  # and whose turn came cannot be told
+        _check_not_over(state, mv)
         if mv.kind in TURNS:
             _check_turn_order(state, mv)
+            _check_seat(state, mv, nicks)
+            _check_rack(state, mv)
+            if mv.rack:
+                state.tiles.check(mv.player, len(mv.rack))
+            else:  # a line without the rack: what each player holds is no longer known
+                state.tiles.known = False
         totals.setdefault(mv.player, 0)
         row = ReplayedMove(mv.line, mv.player, mv.kind, mv.position, mv.word, mv.score, None)
         if mv.time_left is not None:
@@ -190,6 +203,7 @@ def replay(
             state.last_kind, state.last_player = mv.kind, mv.player
         else:
             state.last_kind, state.last_player = "", ""
+        _count_end(state, mv, nicks)
         out.append(row)
     if clock is not None and any(m.kind in ("rack_penalty", "out_bonus") for m in out):
         out += _missing_time_penalties(out, state.last_time, clock, totals)
@@ -213,6 +227,50 @@ class _State:
     used: Counter = field(default_factory=Counter)  # tiles on the board (a blank as ?)
     # the play just taken back by a challenge, which decides who moves next
     taken_back: ChallengedOff | None = None
+    passes: PassRun = field(default_factory=PassRun)  # passes in a row, as the engine counts
+    over: str = ""  # why the game is over (every player passed, the tiles left counted)
+    to_move: str | None = None  # whose turn it is (None: not known, as at the start)
+    # the tiles each player holds and the bag, while the record's racks are whole
+    tiles: TileCount = field(default_factory=lambda: TileCount({}, 0, 7, known=False))
+    drawn: dict[str, int] = field(default_factory=dict)  # tiles drawn after each last play
+    went_out: str = ""  # the player whose play went out with the bag empty
+    counted: bool = False  # the end-of-game lines have come
+
+
+# how the engine's count of passes in a row takes each kind of line: a play, an exchange or a
+# play taken back starts it again
+_RUN_KINDS = {"place": "play", "exchange": "swap", "challenged": "play", "pass": "pass"}
+
+
+def _check_not_over(state: _State, mv: GcgMove) -> None:
+    """Refuse a line the engine would not allow once the game is over: no turn and no play
+    taken back after it; no challenge bonus once every player has passed (the engine
+    refuses the challenge), though the play that went out can still earn one."""
+    if not state.over:
+        return
+    if (mv.kind == "challenged" and not state.counted and state.went_out == mv.player
+            and state.last_kind == "place" and state.last_player == mv.player):
+        return  # the play that went out can still be challenged off
+    if mv.kind in TURNS or mv.kind == "challenged" or (
+            mv.kind == "challenge_bonus" and not state.counted):
+        raise _error(mv, f"the game is over ({state.over}): no more moves")
+
+
+def _count_end(state: _State, mv: GcgMove, players: list[str]) -> None:
+    """After ``mv``: the game is over once every player has passed the rules'
+    ``passes_to_end`` times in a row, or once the tiles left on the racks are counted. Under
+    a rule where a valid play challenged costs the challenger a turn, a record writes that
+    lost turn as a pass, which the engine does not count, so the passes cannot be told
+    apart there and do not end the game in replay."""
+    if mv.kind in ("rack_penalty", "out_bonus"):
+        state.counted = True
+        state.over = state.over or "the tiles left on the racks have been counted"
+        return
+    state.passes.add(_RUN_KINDS.get(mv.kind, ""), mv.player)
+    rounds = state.rules.passes_to_end
+    if (mv.kind == "pass" and not state.rule.valid_loses_turn
+            and state.passes.ends_game(players, rounds)):
+        state.over = passes_reason(rounds)
 
 
 def _check_turn_order(state: _State, mv: GcgMove) -> None:
@@ -226,6 +284,30 @@ def _check_turn_order(state: _State, mv: GcgMove) -> None:
         taken.check_next(mv.player)
     except ChallengeError as exc:
         raise _error(mv, str(exc)) from exc
+
+
+def _check_seat(state: _State, mv: GcgMove, nicks: list[str]) -> None:
+    """Refuse a turn line (a play, pass or exchange) by a player whose turn it is not: the
+    players move in the order of the #player lines (a turn lost to a challenge is a pass
+    line too), and after a play taken back the next player moves. A note among the moves
+    (a score sheet's turn without a line) leaves it unknown."""
+    if state.to_move is not None and mv.player != state.to_move:
+        raise _error(mv, f"it is {state.to_move}'s turn, not {mv.player}'s: the players move "
+                     "in the order of the #player lines")
+    state.to_move = (nicks[(nicks.index(mv.player) + 1) % len(nicks)]
+                     if mv.player in nicks else None)
+
+
+def _check_rack(state: _State, mv: GcgMove) -> None:
+    """Refuse a recorded rack no game can deal: more tiles than a rack holds, or more of a
+    tile than the set has."""
+    tiles = list(mv.rack.upper())
+    if len(tiles) > state.rules.rack_size:
+        raise _error(mv, f"the rack {mv.rack} has {len(tiles)} tiles; a rack holds "
+                     f"{state.rules.rack_size}")
+    over = state.rules.tiles.over_count(tiles)
+    if over:
+        raise _error(mv, f"the rack {mv.rack} has {over}")
 
 
 def _from_rack(mv: GcgMove, tiles: list[str], verb: str = "plays") -> None:
@@ -262,6 +344,11 @@ def _place(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
         row.not_in_list = tuple(words_not_in_list(words, state.lexicon))
     board.place(placements)
     state.last_play[mv.player] = (placements, score.total)
+    state.drawn[mv.player] = state.tiles.play(mv.player, len(placements))
+    count = state.tiles
+    if count.known and not count.bag and not count.sizes.get(mv.player):
+        state.went_out = mv.player
+        state.over = f"{mv.player} has played every tile and the bag is empty"
 
 
 def _challenged(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
@@ -270,6 +357,9 @@ def _challenged(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
         raise _error(mv, "'--' takes back a play, but the line before is not a play "
                      f"by {mv.player}")
     placements, score_taken = state.last_play.pop(mv.player)
+    state.tiles.take_back(mv.player, len(placements), state.drawn.pop(mv.player, 0))
+    if state.went_out == mv.player:  # the play that went out came off: the game goes on
+        state.went_out = state.over = ""
     state.taken_back = ChallengedOff(mv.player, 1, plays_again=False)  # the turn is over
     state.board.remove(placements)
     state.used.subtract(BLANK if p.tile.islower() else p.tile for p in placements)
@@ -282,6 +372,10 @@ def _no_score(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
 
 
 def _exchange(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
+    least = state.rules.min_bag_to_exchange
+    if state.tiles.known and state.tiles.bag < least:
+        raise _error(mv, f"the bag has {state.tiles.bag} tiles: exchanging needs at least "
+                     f"{least}")
     if mv.tiles.isalpha() or BLANK in mv.tiles:  # ``-7`` records only how many
         _from_rack(mv, list(mv.tiles.upper()), "exchanges")
     row.computed = 0

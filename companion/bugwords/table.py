@@ -37,6 +37,7 @@ class BugWordsTable(TableBasics):
         self.min_players = self.rules.min_players
         self.max_players = self.rules.max_players
         self.layout = self.rules.layout
+        self.passes_to_end = self.rules.passes_to_end
 
     def parse_play(self, board: Board, notation: str) -> list[Placement]:
         square, word = split_notation(notation)

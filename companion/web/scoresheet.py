@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy import or_, select, update
 from sqlalchemy.orm import Session, selectinload
 
-from companion.challenges import ChallengedOff, ChallengeError
+from companion.challenges import ChallengedOff, ChallengeError, PassRun, passes_reason
 from companion.errors import UsageError
 from companion.lexicon import Lexicon
 from companion.play import ACTIONS, Table, check_player_name, sentence
@@ -153,13 +153,14 @@ def next_seat(game: Game) -> int:
     return (last.seat + 1) % len(game.players)
 
 
-def owed_lost_turns(game: Game) -> dict[int, str]:
+def owed_lost_turns(game: Game) -> dict[int, list[str]]:
     """The seats that lost their next turn to a challenge (a valid play challenged under a
     rule like ``double``: ``challenger_loses_turn``, with the ``challenger`` seat kept in the
-    outcome) and have not had a turn since: the next one is the turn lost (a pass marked
+    outcome) and have not had that turn since: the next one is the turn lost (a pass marked
     ``lost_turn``, or whatever the table recorded for that seat by hand instead, say after
-    taking that pass back). Each seat is given with the play challenged (its notation, or
-    its words when it has none)."""
+    taking that pass back). A seat that challenged twice without success before its turn
+    came owes two turns, one each time its turn comes. Each seat is given with the plays
+    challenged, oldest first (their notation, or their words when they have none)."""
     # (after turn index, order, seat, play challenged): order 0 settles
     events: list[tuple[int, int, int, str]] = []
     for i, turn in enumerate(game.turns):
@@ -170,25 +171,45 @@ def owed_lost_turns(game: Game) -> dict[int, str]:
             seat = outcome.get("challenger", (turn.seat + 1) % len(game.players))
             events.append((i + int(outcome.get("turns_after") or 0), 1, int(seat),
                            str(d.get("notation") or turn.words)))
-    owed: dict[int, str] = {}
+    owed: dict[int, list[str]] = {}
     for _, order, seat, play in sorted(events):
         if order:
-            owed[seat] = play
-        else:
-            owed.pop(seat, None)
+            owed.setdefault(seat, []).append(play)
+        elif seat in owed:
+            owed[seat].pop(0)
+            if not owed[seat]:
+                del owed[seat]
     return owed
+
+
+def passed_out(game: Game) -> str:
+    """Why the game is over by passes, as the engines count them
+    (:class:`companion.challenges.PassRun`: a turn lost to a challenge is no pass), once every
+    player has passed the game's ``passes_to_end`` times in a row; ``""`` while it goes on.
+    The sheet does not know who still holds tiles, so every player counts."""
+    run = PassRun()
+    for turn in game.turns:
+        run.add("lost_turn" if (turn.detail or {}).get("lost_turn") else turn.action,
+                str(turn.seat))
+    rounds = table(game).passes_to_end
+    seats = [str(p.seat) for p in game.players]
+    return passes_reason(rounds) if run.ends_game(seats, rounds) else ""
 
 
 def record_lost_turns(db: Session, game: Game) -> None:
     """Record the turns lost to challenges that have come: while the seat to move owes one
     (:func:`owed_lost_turns`), a pass marked ``lost_turn``, and the turn moves on, as the
     engines skip a challenger's lost turn when it comes."""
-    owed = owed_lost_turns(game) if not game.finished and game.turns else {}
+    owed = (owed_lost_turns(game) if not game.finished and game.turns
+            and not passed_out(game) else {})
     while owed and next_seat(game) in owed and len(game.turns) < MAX_TURNS:
         seat = next_seat(game)
+        play = owed[seat].pop(0)
+        if not owed[seat]:
+            del owed[seat]
         game.turns.append(Turn(number=game.turns[-1].number + 1, seat=seat, action="pass",
                                score=table(game).no_play("pass").score, words="",
-                               detail={"lost_turn": True, "challenged": owed.pop(seat)}))
+                               detail={"lost_turn": True, "challenged": play}))
     db.flush()
 
 
@@ -215,6 +236,10 @@ def _check_turn(game: Game, seat: int, action: str, score: int, words: str) -> N
         raise UsageError(f"A turn's score must be between 0 and {MAX_TURN_SCORE}.")
     if len(words) > 200:
         raise UsageError("Too many words for one turn.")
+    ended = passed_out(game)
+    if ended:
+        raise UsageError(f"The game is over ({ended}): no more turns. End the game to enter "
+                         "the tiles left on the racks.")
     if action == "play" and score == 0 and not words.strip():
         raise UsageError("Nothing to record: type the play (e.g. 8H QUIZ) or its words and "
                          "score, or choose Pass.")

@@ -31,11 +31,9 @@ from sqlalchemy.orm import Session
 
 from companion.challenges import (
     CHALLENGE_RULE_NAMES,
-    EVERY_PLAYER_PASSED,
     NEXT_WORD,
     ChallengeOutcome,
     ChallengeRule,
-    PassRun,
     default_challenger,
     game_over_refusal,
     get_challenge_rule,
@@ -159,32 +157,30 @@ def _keep_time(db: Session, game: Game, start: int, at: float | None) -> None:
 
 
 def passed_out(game: Game) -> bool:
-    """Whether every player has passed in a row (:class:`companion.challenges.PassRun`, a
-    turn lost to a challenge being no pass): in WerdUp the game is then over and nothing more
-    can be challenged. The sheet does not know who still holds tiles, so every player
-    counts."""
-    run = PassRun()
-    for turn in game.turns:
-        run.add("lost_turn" if (turn.detail or {}).get("lost_turn") else turn.action)
-    return run.ends_game(len(game.players))
+    """Whether every player has passed in a row (:func:`scoresheet.passed_out`): the game is
+    then over, no more turns are taken and nothing more can be challenged."""
+    return bool(sheet.passed_out(game))
 
 
 def open_play(game: Game) -> Turn | None:
     """The play that can still be challenged: the last play, scored unjudged and not yet
     challenged, with no turn after it, or (when the game's rules keep a play open until
     another word is played, ``challenge_until`` ``next_word``) only passes and swaps after
-    it (a turn lost to a challenge of an earlier play too, as in the engine), until every
+    it; a turn lost to a challenge of an earlier play after it leaves it open under either
+    rule, as in the engines, which pass over the seat at once. Until every
     player has passed in a row (:func:`passed_out`). Never in a game of one player: only
     another player challenges."""
     if game.finished or len(game.players) < 2:
         return None
     until_next_word = sheet.table(game).challenge_until == NEXT_WORD
-    if until_next_word and passed_out(game):
+    if passed_out(game):
         return None
     for turn in reversed(game.turns):
         d = turn.detail or {}
         if turn.action == "play":
             return turn if d.get("challengeable") and "challenge" not in d else None
+        if d.get("lost_turn"):  # no turn taken: the engines pass over the seat at once
+            continue
         if not until_next_word or turn.action not in ("pass", "swap"):
             return None
     return None
@@ -215,9 +211,10 @@ def challenge(db: Session, game: Game, lexicon: Lexicon,
         raise UsageError("Only another player can challenge a play, and this game has one "
                          "player.")
     turn = open_play(game)
-    if turn is None and sheet.table(game).challenge_until == NEXT_WORD and passed_out(game):
-        raise UsageError(game_over_refusal(EVERY_PLAYER_PASSED) + " End the game to "
-                         "enter the tiles left on the racks.")
+    ended = sheet.passed_out(game)
+    if turn is None and ended:
+        raise UsageError(game_over_refusal(ended) + " End the game to enter the tiles left "
+                         "on the racks.")
     if turn is None:
         until = ("before another word is played" if sheet.table(game).challenge_until
                  == NEXT_WORD else "before the next turn")

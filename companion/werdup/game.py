@@ -161,9 +161,11 @@ class Game:
     clock: ClockState | None = None
     now: Callable[[], float] = time.monotonic
     _undo: _Snapshot | None = None
-    _lost_turns: dict[str, str] = field(default_factory=dict)  # challenger: play challenged
+    # challenger: the plays whose challenge costs them a turn still to come, oldest first
+    _lost_turns: dict[str, list[str]] = field(default_factory=dict)
     _taken_back: int = 0  # plays of the player to move challenged off in this turn
     _drawn: list[str] = field(default_factory=list)  # tiles the open play's player drew for it
+    _pass_run: PassRun = field(default_factory=PassRun)  # who passed, in a row
 
     @classmethod
     def start(
@@ -249,6 +251,7 @@ class Game:
         self._refill(player)
         self._drawn = rack[kept:]
         self.passes_in_a_row = 0
+        self._pass_run.add("play")
         self._record(
             Turn(player, before, Play(placements), judgement.score, self.scores[player],
                  notation, heights)
@@ -271,6 +274,7 @@ class Game:
         self.bag.append(tile)
         self.rng.shuffle(self.bag)
         self.passes_in_a_row = 0
+        self._pass_run.add("swap")
         self._keep_open_past(player, tile, drawn)
         self._record(Turn(player, before, Swap(tile), 0, self.scores[player]))
         self._after_turn()
@@ -281,6 +285,7 @@ class Game:
         self._check_open()
         player = self.player
         self.passes_in_a_row += 1
+        self._pass_run.add("pass", player)
         self._keep_open_past(player)
         self._record(Turn(player, tuple(self.racks[player]), Pass(), 0, self.scores[player]))
         self._after_turn()
@@ -297,14 +302,14 @@ class Game:
             if self.rules.game_ends_when == "one_out" and not self.racks[mover]:
                 return self._finish(f"{mover} has played every tile and the bag is empty")
         active = self._active()
-        if PassRun(self.passes_in_a_row).ends_game(len(active)):
+        if self._pass_run.ends_game([self.players[i] for i in active]):
             return self._finish(EVERY_PLAYER_PASSED)
         self._advance()
         return None
 
     def _advance(self) -> None:
         """The turn goes to the next player with tiles; one who lost a turn to a challenge
-        (``double`` rule) is passed over, once."""
+        (``double`` rule) is passed over, once for each such challenge."""
         active = self._active()
         n = len(self.players)
         self._taken_back = 0
@@ -315,7 +320,10 @@ class Game:
                 break
         name = self.player
         if name in self._lost_turns:
-            challenged = self._lost_turns.pop(name)
+            owed = self._lost_turns[name]
+            challenged = owed.pop(0)
+            if not owed:
+                del self._lost_turns[name]
             self._record(Turn(name, tuple(self.racks[name]), LostTurn(challenged), 0,
                               self.scores[name]))
             self._advance()
@@ -364,6 +372,7 @@ class Game:
     def _restore(self, s: _Snapshot) -> None:
         self.board, self.bag, self.racks, self.scores = s.board, s.bag, s.racks, s.scores
         self.current, self.passes_in_a_row = s.current, s.passes
+        self._pass_run = PassRun()  # a play taken back starts the run again
         self.over, self.end_reason = s.over, s.end_reason
         del self.history[s.history_len:]
         del self.penalties[s.penalties_len:]
@@ -460,7 +469,7 @@ class Game:
                                   LostTurn(made.notation), 0, self.scores[challenger]))
                 self._advance()
             else:
-                self._lost_turns[challenger] = made.notation
+                self._lost_turns.setdefault(challenger, []).append(made.notation)
         return outcome
 
     def can_play(self, player: str) -> bool:

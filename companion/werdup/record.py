@@ -45,7 +45,17 @@ from companion.clock import CLOCK_NOTE, ClockSettings, format_time, parse_time, 
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
 from companion.text import quoted
-from companion.werdup.game import ChallengeBonus, Game, LostTurn, Play, Swap, TakenBack, Turn
+from companion.tiles import TileCount
+from companion.werdup.game import (
+    ChallengeBonus,
+    Game,
+    LostTurn,
+    Play,
+    Swap,
+    TakenBack,
+    Turn,
+    draw_rank,
+)
 from companion.werdup.notation import DIGRAPHS, main_heights, normalise_tile, parse_play
 from companion.werdup.rules import WerdUpRules, get_rules
 from companion.werdup.scoring import end_penalty
@@ -96,7 +106,7 @@ def play_note(number: int, name: str, score: int, words: str) -> str:
     return f"turn {number}: {name} scored {score} for {words or 'a play'} (square not recorded)"
 
 
-_TURN_NOTE = re.compile(r"turn \d+: .+ chose to (pass|swap)")
+_TURN_NOTE = re.compile(r"turn \d+: (.+) chose to (pass|swap)")
 _LOST_NOTE = re.compile(r"turn \d+: .+ lost the turn to a challenge(?: of (.+))?")
 # after a ``-`` line: the engine's mark of a lost turn (``#note Lost turn to a challenge of ..``)
 _LOST_MARK = re.compile(r"lost turn to a challenge(?: of (.+))?", re.IGNORECASE)
@@ -225,14 +235,17 @@ def replay(
     except UsageError as exc:
         raise UsageError(f"the record's settings: {exc}") from exc
     state = _Replayer(rules, lexicon, challenge_rule, clock, record.players)
+    state.to_move = _first_player(record)
     out = []
-    for n, line, time_left, kind, challenged in record.moves:
+    for n, line, time_left, kind, challenged, who in record.moves:
         if line is None:  # a turn noted without its rack (a score sheet's pass, swap, play)
-            state.noted_turn(kind, challenged)
+            state.noted_turn(kind, challenged, n, record.nicks.get(who, ""))
         else:
             out.append(state.line(n, line, time_left, kind == "lost", challenged))
     ended = "#end" in text or any(ln.move.endswith(")") and "tiles left" in ln.move
                                   for ln in out)
+    if ended:
+        out += state.missing_rack_penalties()
     if clock is not None and ended:
         out += state.missing_time_penalties(out, clock)
     return Replay(rules.name, out, state.totals, state.board)
@@ -248,6 +261,28 @@ class _Record:
     rule_name: str | None = None
     notes: dict[str, str] = field(default_factory=dict)
     moves: list[list] = field(default_factory=list)
+    draws: list[tuple[int, dict[str, str]]] = field(default_factory=list)  # line, round
+    nicks: dict[str, str] = field(default_factory=dict)  # a player's full name -> nick
+
+
+def _first_player(rec: _Record) -> str | None:
+    """Who moves first by the record's ``#draw`` lines (None without them): each player
+    draws a tile, the one nearest to A starts, and tied players draw again (the next
+    line); a draw that does not follow those rules is refused, naming its line."""
+    contenders = list(rec.players)
+    for n, rnd in rec.draws:
+        if sorted(rnd) != sorted(contenders):
+            raise UsageError(f"record line {n}: the draw is for {', '.join(contenders)}, not "
+                             f"{', '.join(rnd) or 'no one'} (the first round is every "
+                             "player's, a further round the tied players')")
+        best = min(draw_rank(t) for t in rnd.values())
+        contenders = [p for p, t in rnd.items() if draw_rank(t) == best]
+    if not rec.draws:
+        return None
+    if len(contenders) > 1:
+        raise UsageError(f"record line {rec.draws[-1][0]}: {' and '.join(contenders)} drew "
+                         "tiles equally near to A, so they draw again (another #draw line)")
+    return contenders[0]
 
 
 def _read_record(text: str) -> _Record:
@@ -261,8 +296,23 @@ def _read_record(text: str) -> _Record:
             continue
         if not line.startswith(">"):
             raise UsageError(f"record line {n}: cannot read {quoted(line)} (moves start with '>')")
-        rec.moves.append([n, line, None, "", ""])
+        rec.moves.append([n, line, None, "", "", ""])
     return rec
+
+
+def _read_draw(rec: _Record, n: int, rest: str) -> dict[str, str]:
+    """A ``#draw ann:C bob:H`` line: the tile each player drew for first player."""
+    rnd: dict[str, str] = {}
+    for token in rest.split():
+        nick, _, tile = token.partition(":")
+        if nick not in rec.players or nick in rnd or not tile:
+            raise UsageError(f"record line {n}: a draw reads '#draw ann:C bob:H', each player "
+                             f"once; {quoted(token)} is not one of those")
+        drawn = parse_tiles(tile) if tile.isalpha() and tile.isascii() else []
+        if len(drawn) != 1:
+            raise UsageError(f"record line {n}: {quoted(token)} should name one tile")
+        rnd[nick] = drawn[0]
+    return rnd
 
 
 def _read_header(rec: _Record, n: int, line: str) -> None:
@@ -274,23 +324,34 @@ def _read_header(rec: _Record, n: int, line: str) -> None:
         if not nick:
             raise UsageError(f"record line {n}: #{key} needs a player name")
         rec.players.append(nick)
-    elif key == "note" and (m := _TURN_NOTE.fullmatch(rest.strip())):
-        rec.moves.append([n, None, None, m.group(1), ""])
-    elif key == "note" and _PLAY_NOTE.fullmatch(rest.strip()):
-        rec.moves.append([n, None, None, "play", ""])
-    elif key == "note" and (m := _LOST_NOTE.fullmatch(rest.strip())):
-        rec.moves.append([n, None, None, "lost", m.group(1) or ""])
-    elif key == "note" and (m := _LOST_MARK.fullmatch(rest.strip())):
+        rec.nicks.setdefault(rest.split(None, 1)[1].strip() if len(rest.split()) > 1 else nick,
+                             nick)
+    elif key == "draw":
+        rec.draws.append((n, _read_draw(rec, n, rest)))
+    elif key == "note":
+        _read_note(rec, n, rest.strip())
+
+
+def _read_note(rec: _Record, n: int, note: str) -> None:
+    """A ``#note`` line: a turn a score sheet noted, a lost turn's mark, the time left after
+    a move, or a setting (``ChallengeRule: double``)."""
+    if m := _TURN_NOTE.fullmatch(note):
+        rec.moves.append([n, None, None, m.group(2), "", m.group(1)])
+    elif _PLAY_NOTE.fullmatch(note):
+        rec.moves.append([n, None, None, "play", "", ""])
+    elif m := _LOST_NOTE.fullmatch(note):
+        rec.moves.append([n, None, None, "lost", m.group(1) or "", ""])
+    elif m := _LOST_MARK.fullmatch(note):
         if not rec.moves or rec.moves[-1][1] is None:
             raise UsageError(f"record line {n}: a lost turn's note follows its '-' line")
-        rec.moves[-1][3:] = ["lost", m.group(1) or ""]
-    elif key == "note" and rec.moves and rest.strip().lower().startswith(_TIME_NOTE):
+        rec.moves[-1][3:5] = ["lost", m.group(1) or ""]
+    elif rec.moves and note.lower().startswith(_TIME_NOTE):
         try:
-            rec.moves[-1][2] = parse_time(rest.strip()[len(_TIME_NOTE):])
+            rec.moves[-1][2] = parse_time(note[len(_TIME_NOTE):])
         except UsageError as exc:
             raise UsageError(f"record line {n}: {exc}") from exc
-    elif key == "note" and ":" in rest:
-        name, _, value = rest.partition(":")
+    elif ":" in note:
+        name, _, value = note.partition(":")
         rec.notes.setdefault(name.strip().lower(), value.strip())
 
 
@@ -311,10 +372,22 @@ class _Replayer:
         self.taken_back: ChallengedOff | None = None
         # a player trying again in the same turn, and how many of their plays came off in it
         self.retrying: tuple[str, int] | None = None
-        # passes in a row; the record has no whole racks, so every player counts as moving
+        # passes in a row, counted over the players still holding tiles while the record's
+        # racks are whole (:class:`TileCount`), else over every player
         self.passes = PassRun()
-        self.moving = len(players)
-        self.over = ""  # why the game is over, once every player has passed in a row
+        self.tiles = TileCount.deal(players, rules.tile_set.total, rules.rack_size)
+        self.over = ""  # why the game is over (every player passed, the tiles ran out)
+        self.counted = False  # the tiles left have been counted: the record's end lines
+        # each player's last turn line, each play's line by its notation, the line at which
+        # a play stopped being open to a challenge, and the plays a lost turn was for
+        self.turn_lines: dict[str, int] = {}
+        self.play_lines: dict[str, int] = {}
+        self.closed_at: dict[int, int] = {}
+        self.lost_for: dict[int, int] = {}
+        # whose turn it is, as the engine passes it on (None: not known here)
+        self.players = players
+        self.to_move: str | None = None
+        self.penalised: set[str] = set()  # players whose tiles left have been counted
 
     def line(self, n: int, line: str, time_left: int | None, lost: bool = False,
              challenged: str = "") -> ReplayLine:
@@ -337,12 +410,19 @@ class _Replayer:
         if rack_tok.lower() in ("(time)", "(challenge)", "--"):
             rack_tok, body = "", [rack_tok, *body]  # a line written without the rack
         problems: list[str] = []
-        opened, self.open_play = self.open_play, None
         ln = _Line(n, player, rack_tok, body, recorded, problems)
+        self._check_over(ln)
+        opened, self.open_play = self.open_play, None
         if lost and body != ["-"]:
             raise ln.fail("a turn lost to a challenge is written as a pass ('-')")
         score, desc = (self._lost_turn(ln, opened, challenged) if lost
                        else self._move(ln, opened))
+        if opened is not None and (self.open_play is None
+                                   or self.open_play.line != opened.line):
+            self.closed_at.setdefault(opened.line, n)
+        if lost or (body and body[0] not in ("--", "(challenge)", "(time)")
+                    and not rack_tok.startswith("(")):
+            self.to_move = self._next_after(player)  # a pass, a swap, a play, a lost turn
         self.totals[player] += score
         if score != recorded:
             problems.append(f"score is {score:+d}, record says {recorded:+d}")
@@ -357,31 +437,90 @@ class _Replayer:
         return ln.fail(f"{what}, but no play by {ln.player} is open to a challenge here "
                        f"(a play is open until {until})")
 
-    def _check_not_over(self, ln: _Line) -> None:
-        """Refuse a challenge's line once every player has passed in a row (the game is
-        over, as the engine refuses the challenge)."""
-        if self.over:
+    def _check_over(self, ln: _Line) -> None:
+        """Refuse a line the game no longer allows: once it is over, no move; once every
+        player has passed in a row, no challenge either (as the engine refuses it); once
+        the tiles ran out, only a challenge of the play that ended the game, and the lines
+        counting the tiles left and the time."""
+        body = ln.body
+        if ln.rack.startswith("(") or (len(body) == 1 and body[0].lower() == "(time)"):
+            self.counted = self.counted or ln.rack.startswith("(")
+            return
+        challenge = len(body) == 1 and body[0].lower() in ("--", "(challenge)")
+        if self.counted:
+            raise ln.fail("the game is over (the tiles left on the racks have been counted): "
+                          "no more moves")
+        if not self.over:
+            return
+        if challenge and self.over == EVERY_PLAYER_PASSED:
             refusal = game_over_refusal(self.over)
             raise ln.fail(refusal[0].lower() + refusal[1:].rstrip("."))
+        if not (challenge and self.open_play is not None and not self.open_play.late):
+            raise ln.fail(f"the game is over ({self.over}): no more moves")
 
-    def _count(self, kind: str) -> None:
-        """One more turn for the passes in a row (:class:`PassRun`); the game is over once
-        every player has passed."""
-        self.passes.add(kind)
-        if kind == "pass" and self.passes.ends_game(self.moving):
+    def _count(self, kind: str, player: str = "") -> None:
+        """One more turn by ``player`` for the passes in a row (:class:`PassRun`); the game
+        is over once every player still holding tiles has passed."""
+        self.passes.add(kind, player)
+        if kind == "pass" and self.passes.ends_game(self.tiles.holding()):
             self.over = EVERY_PLAYER_PASSED
 
     def _lost_turn(self, ln: _Line, opened: _OpenPlay | None,
                    challenged: str) -> tuple[int, str]:
         """A pass marked as a turn lost to a challenge: no pass for the end of the game; the
         play challenged (when it is the one still open) is closed, since a challenge found
-        it valid, and any other play open stays open as after a pass."""
+        it valid, and any other play open stays open (whatever the window: a turn lost is
+        no turn taken, so the engine still takes a challenge of the play before it)."""
         self._check_turn_order(ln)
-        ln.tiles(ln.rack)
+        self._check_seat(ln)
+        self.tiles.check(ln.player, len(self._rack(ln)))
+        self._check_lost_turn(ln.n, ln.player, challenged)
         if opened is not None and not (challenged and _same_play(opened.notation, challenged)):
-            self._keep_open(opened)
+            self._keep_open(opened, lost=True)
         self.passes.add("lost_turn")
         return 0, "turn lost to a challenge" + (f" of {challenged}" if challenged else "")
+
+    def _next_after(self, player: str) -> str | None:
+        """Who moves after ``player``: the next player in the record's order who still
+        holds tiles, as the engine passes the turn on (None when the racks are unknown)."""
+        if not self.tiles.known or player not in self.players:
+            return None
+        at = self.players.index(player)
+        for step in range(1, len(self.players) + 1):
+            nxt = self.players[(at + step) % len(self.players)]
+            if self.tiles.sizes.get(nxt):
+                return nxt
+        return None
+
+    def _check_seat(self, ln: _Line) -> None:
+        """Refuse a turn by a player whose turn it is not (while the record's racks are
+        whole, so who has gone out is known); then the turn passes on."""
+        expected = self.to_move
+        if expected is not None and self.tiles.known and ln.player != expected:
+            raise ln.fail(f"it is {expected}'s turn, not {ln.player}'s: the players move in "
+                          "the order of the #player lines (a player who has gone out is "
+                          "passed over)")
+
+    def _check_lost_turn(self, n: int, player: str, challenged: str) -> None:
+        """Refuse a turn lost to a challenge of ``challenged`` that cannot be one: the play
+        was challenged once already, or ``player`` has moved (played, swapped or passed)
+        since the play stopped being open (the challenge came before, so that turn was the
+        one lost; a turn lost to another challenge comes first, one per challenge)."""
+        played = self.play_lines.get(_play_key(challenged)) if challenged else None
+        if played is None:
+            return
+        if played in self.lost_for:
+            raise CompanionError(
+                f"record line {n}: {challenged} was challenged already (a turn was lost to "
+                f"it at record line {self.lost_for[played]}): a play is challenged once")
+        closed, moved = self.closed_at.get(played), self.turn_lines.get(player, 0)
+        if closed is not None and moved > closed:
+            raise CompanionError(
+                f"record line {n}: {player} cannot lose this turn to the challenge of "
+                f"{challenged}: that play could be challenged only until record line {closed}, "
+                f"so {player}'s next turn after the challenge, at record line {moved}, was "
+                "the turn lost")
+        self.lost_for[played] = n
 
     def _move(self, ln: _Line, opened: _OpenPlay | None) -> tuple[int, str]:
         """The move's score by the rules and how it reads; ``opened`` is the play open to a
@@ -389,13 +528,13 @@ class _Replayer:
         body = ln.body
         if len(body) == 1 and body[0].lower() == "(time)":
             return self._time_penalty(ln)
-        if len(body) == 1 and body[0] in ("--", "(challenge)"):
-            self._check_not_over(ln)
         if len(body) == 1 and body[0] == "--":
             if opened is None or opened.player != ln.player:
                 raise self._not_open(ln, "'--' takes back a play")
             self.board = opened.before
             self.used.subtract(p.tile for p in opened.placements)
+            self.tiles.take_back(ln.player, len(opened.placements), opened.drawn)
+            self.over = ""  # only the play that ended the game can still be taken back
             if opened.late:  # after passes or swaps: the player's turn is over
                 self.taken_back = self.retrying = None
                 return -opened.score, "play taken back after a challenge (after the turns since)"
@@ -403,6 +542,8 @@ class _Replayer:
             count = 1 + (earlier[1] if earlier is not None and earlier[0] == ln.player else 0)
             self.taken_back = ChallengedOff(
                 ln.player, count, tries_left(self.rules.challenge_retries, count) > 0)
+            self.to_move = (ln.player if self.taken_back.plays_again
+                            else self._next_after(ln.player))
             return -opened.score, "play taken back after a challenge"
         if len(body) == 1 and body[0].lower() == "(challenge)":
             if opened is None or opened.player != ln.player:
@@ -414,6 +555,13 @@ class _Replayer:
             return rule.valid_bonus, f"challenge bonus ({rule.label()} rule)"
         if ln.rack.startswith("("):
             left = ln.tiles(ln.rack.strip("()"))
+            held = self.tiles.sizes.get(ln.player, 0)
+            if ln.player in self.penalised:
+                ln.problems.append(f"{ln.player}'s tiles left are counted twice")
+            elif self.tiles.known and len(left) != held:
+                ln.problems.append(f"{ln.player} holds {_tiles(held)} at the end, the "
+                                   f"record counts {len(left)}")
+            self.penalised.add(ln.player)
             return (-end_penalty(len(left), self.rules),
                     f"{len(left)} tiles left ({tiles_text(left)})")
         return self._turn(ln, opened)
@@ -425,36 +573,57 @@ class _Replayer:
         return -self.clock.overtime_penalty(over), f"time penalty ({format_time(over)} over)"
 
     def _check_turn_order(self, ln: _Line) -> None:
-        """Refuse a turn by a player whose turn it is not after a play taken back."""
+        """Refuse a turn by a player whose turn it is not after a play taken back. When the
+        turn is over and every other player has gone out (the record's racks say so), the
+        next turn is the same player's again, as in the engine."""
         taken, self.taken_back, self.retrying = self.taken_back, None, None
         if taken is not None:
+            alone = (not taken.plays_again and self.tiles.known
+                     and self._next_after(taken.player) == taken.player)
             try:
-                taken.check_next(ln.player)
+                taken.check_next(ln.player, ln.player == taken.player and not alone)
             except ChallengeError as exc:
                 raise ln.fail(str(exc)) from exc
             if taken.plays_again:
                 self.retrying = (taken.player, taken.taken_back)
 
+    def _rack(self, ln: _Line) -> list[str]:
+        """The line's rack; one no game can deal (more tiles than a rack holds, more of a
+        tile than the set has) is refused."""
+        rack = ln.tiles(ln.rack)
+        if len(rack) > self.rules.rack_size:
+            raise ln.fail(f"the rack {ln.rack} has {len(rack)} tiles; a rack holds "
+                          f"{self.rules.rack_size}")
+        over = self.rules.tile_set.over_count(rack)
+        if over:
+            raise ln.fail(f"the rack {ln.rack} has {over}")
+        return rack
+
     def _turn(self, ln: _Line, opened: _OpenPlay | None) -> tuple[int, str]:
         """A pass, a swap or a play, from a rack, by the player whose turn it may be after
         a play taken back (:meth:`ChallengedOff.check_next`)."""
         self._check_turn_order(ln)
-        rack, body = ln.tiles(ln.rack), ln.body
+        self._check_seat(ln)
+        rack, body = self._rack(ln), ln.body
+        self.tiles.check(ln.player, len(rack))
+        self.turn_lines[ln.player] = ln.n
         if body == ["-"] or (len(body) == 1 and body[0].startswith("-")):
             self._keep_open(opened)
         if body == ["-"]:
-            self._count("pass")
+            self._count("pass", ln.player)
             return 0, "pass"
         if len(body) == 1 and body[0].startswith("-"):
-            self._count("swap")
+            self._count("swap", ln.player)
             tile = ln.tiles(body[0][1:])
             if len(tile) != 1:
                 raise ln.fail("a swap is one tile, written -X")
             if tile[0] not in rack:
                 raise ln.fail(f"{ln.player} swaps {tile[0]}, which is not on the rack {ln.rack}")
+            if self.tiles.known and not self.tiles.bag:
+                raise ln.fail("the bag is empty, so there is nothing to swap with")
             return 0, f"swap {tile[0]}"
         if len(body) in (2, 3):
-            self._count("play")
+            self._count("play", ln.player)
             return self._play(ln, rack)
         raise ln.fail(f"cannot read the move {quoted(' '.join(body))}")
 
@@ -487,26 +656,75 @@ class _Replayer:
         notation = desc
         if judgement.not_in_list:
             desc += f" (not in word list: {', '.join(judgement.not_in_list)})"
+        drawn = self.tiles.play(ln.player, len(placements))
         self.open_play = _OpenPlay(ln.player, before, placements, judgement.score,
-                                   notation)
+                                   notation, line=ln.n, drawn=drawn)
+        self.play_lines[_play_key(notation)] = ln.n
+        self.over = self._tiles_out(ln.player)
         return judgement.score, desc
 
-    def noted_turn(self, kind: str, challenged: str = "") -> None:
-        """A turn a note stands for: a pass or a swap leaves the last play open as a pass
-        does; a play closes it; a turn lost to a challenge of the play ``challenged`` closes
-        that play and leaves any other open (it is no pass for the end of the game)."""
+    def _tiles_out(self, mover: str) -> str:
+        """Why the game is over after ``mover``'s play, as the engine ends it when the tiles
+        run out (``""``: it goes on). With the record's racks whole, by the tiles each player
+        holds; without, only once every tile of the set is on the board."""
+        tiles = self.tiles
+        if not tiles.known:
+            all_down = sum(self.used.values()) >= self.rules.tile_set.total
+            return "all the tiles have been played" if all_down else ""
+        if tiles.bag:
+            return ""
+        if not any(tiles.sizes.values()):
+            return "all the tiles have been played"
+        if self.rules.game_ends_when == "one_out" and not tiles.sizes[mover]:
+            return f"{mover} has played every tile and the bag is empty"
+        return ""
+
+    def noted_turn(self, kind: str, challenged: str = "", n: int = 0,
+                   player: str = "") -> None:
+        """A turn a note (at record line ``n``) stands for: a pass or a swap leaves the last
+        play open as a pass does; a play closes it; a turn lost to a challenge of the play
+        ``challenged`` closes that play and leaves any other open (it is no pass for the end
+        of the game). A play noted without its square leaves the tiles unknown."""
+        if self.over or self.counted:
+            raise CompanionError(f"record line {n}: the game is over "
+                                 f"({self.over or 'the tiles left on the racks have been counted'}"
+                                 "): no more moves")
+        if kind == "play":
+            self.tiles.known = False
         opened, self.open_play = self.open_play, None
         self.taken_back = self.retrying = None
+        self.to_move = None  # a note names the player, not the record's nick
         if kind in ("pass", "swap") or (kind == "lost" and opened is not None and not (
                 challenged and _same_play(opened.notation, challenged))):
-            self._keep_open(opened)
-        self._count("lost_turn" if kind == "lost" else kind)
+            self._keep_open(opened, lost=kind == "lost")
+        if opened is not None and self.open_play is None:
+            self.closed_at.setdefault(opened.line, n)
+        self._count("lost_turn" if kind == "lost" else kind, player)
 
-    def _keep_open(self, opened: _OpenPlay | None) -> None:
+    def _keep_open(self, opened: _OpenPlay | None, lost: bool = False) -> None:
         """A pass or a swap: under the rulebook's window the last play stays open to a
-        challenge (now after other turns); otherwise it closes."""
-        if opened is not None and self.rules.challenge_until == NEXT_WORD:
+        challenge (now after other turns); otherwise it closes. A turn lost to a challenge
+        (``lost``) leaves it open under either window: the engine passes over the player
+        at once, before anyone else moves."""
+        if opened is not None and (lost or self.rules.challenge_until == NEXT_WORD):
             self.open_play = replace(opened, late=True)
+
+    def missing_rack_penalties(self) -> list[ReplayLine]:
+        """A line for each player still holding tiles at the end (the record's racks say
+        so) whose tiles left the record does not count."""
+        if not self.tiles.known:
+            return []
+        extra = []
+        for nick, held in self.tiles.sizes.items():
+            if held and nick not in self.penalised:
+                points = end_penalty(held, self.rules)
+                self.totals[nick] -= points
+                extra.append(ReplayLine(
+                    0, nick, f"{_tiles(held)} left", 0, -points, self.totals[nick] + points,
+                    self.totals[nick],
+                    [f"{nick} holds {_tiles(held)} at the end but the record has no line "
+                     "for them"]))
+        return extra
 
     def missing_time_penalties(self, out: list[ReplayLine], clock: ClockSettings
                                ) -> list[ReplayLine]:
@@ -534,11 +752,23 @@ class _OpenPlay:
     score: int
     notation: str = ""
     late: bool = False
+    line: int = 0  # the record line of the play
+    drawn: int = 0  # how many tiles its player drew after it
+
+
+def _tiles(count: int) -> str:
+    return f"{count} tile" + ("" if count == 1 else "s")
+
+
+def _play_key(notation: str) -> str:
+    return " ".join(notation.split()).upper()
 
 
 def _same_play(a: str, b: str) -> bool:
     """Whether two notations (``5C TRAINED``) name the same play."""
-    return " ".join(a.split()).upper() == " ".join(b.split()).upper()
+    return _play_key(a) == _play_key(b)
+
+
 
 
 @dataclass

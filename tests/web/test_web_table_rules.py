@@ -554,6 +554,93 @@ def test_in_werdup_nothing_can_be_challenged_once_every_player_has_passed(tapp):
         werdup_replay(text + f"{nick}: KXZ -- -{score} 0\n", default_lexicon())
 
 
+@pytest.mark.parametrize(("game", "rounds", "reason"), [
+    ("werdup", 1, "every player passed in a row"),
+    ("bugwords", 2, "every player passed twice in a row"),
+])
+def test_no_turn_once_every_player_has_passed(tapp, game, rounds, reason):
+    """The engines end the game when every player has passed in a row (WerdUp once, Bug
+    Words twice) and refuse any move after; so does the sheet (400, on the page and in the
+    API), until the table ends the game with the racks. A lost turn is no pass."""
+    client = tapp.test_client()
+    key = _start(client, "double", game=game)
+    _play(client, key, "5E CAT" if game == "werdup" else "8G CAT")
+    assert _form(client, key, "challenge").status_code == 302  # Bob loses his turn
+    for _ in range(2 * rounds):
+        _pass(client, key)
+    assert len(_api(client, key)["turns"]) == 2 + 2 * rounds
+    refusal = f"The game is over ({reason}): no more turns."
+    resp = _form(client, key, "turns", action="pass")
+    assert resp.status_code == 400 and refusal in resp.get_data(as_text=True)
+    resp = client.post(f"/api/games/{key}/turns",
+                       json={"version": _api(client, key)["version"], "action": "swap"})
+    assert resp.status_code == 400 and resp.get_json()["error"].startswith(refusal)
+    assert len(_api(client, key)["turns"]) == 2 + 2 * rounds
+    assert _form(client, key, "finish").status_code in (200, 302)
+
+
+def test_a_play_can_be_challenged_past_a_turn_lost_at_once(tapp):
+    """Bug Words, ``double``, three players: Cy, named as the challenger of Ann's CAT, loses
+    her next turn, which comes at once after Bob's phony; no one has moved since, so the
+    phony can still be challenged, as in the engine (it comes off, and Cy's turn stays
+    lost: Ann moves next). The record replays."""
+    client = tapp.test_client()
+    key = _start(client, "double", players=("Ann", "Bob", "Cy"))
+    _play(client, key, "8G CAT")
+    assert _form(client, key, "challenge", challenger="2").status_code == 302
+    _play(client, key, "H7 Q.Z")
+    game = _api(client, key)
+    assert _seats_and_moves(game) == [(0, "play"), (1, "play"), (2, "lost")]
+    assert game["challengeable"] is True and game["next_seat"] == 0
+    assert _form(client, key, "challenge").status_code == 302  # Ann
+    game = _api(client, key)
+    assert game["turns"][1]["score"] == 0 and game["next_seat"] == 0
+    text = client.get(f"/games/{key}.gcg").get_data(as_text=True)
+    assert list(replay(parse_gcg(text)).totals.values()) == [10, 0, 0]
+
+
+def test_two_wrong_challenges_cost_two_turns(tapp):
+    """Under ``double`` each valid play challenged costs the challenger a turn, as in the
+    engines: Dee, named as the challenger of Ann's CAT and of Bob's OAT before her turn
+    comes, loses her next two turns, one each time it comes round."""
+    client = tapp.test_client()
+    key = _start(client, "double", players=("Ann", "Bob", "Cy", "Dee"), game="werdup")
+    _play(client, key, "5E CAT")
+    assert _form(client, key, "challenge", challenger="3").status_code == 302
+    _play(client, key, "F4 O(A)T")
+    assert _form(client, key, "challenge", challenger="3").status_code == 302
+    for _ in range(3):  # Cy, Ann, Bob
+        _pass(client, key)
+    assert _form(client, key, "turns", action="swap").status_code == 302  # Cy
+    game = _api(client, key)
+    assert _seats_and_moves(game) == [(0, "play"), (1, "play"), (2, "pass"), (3, "lost"),
+                                      (0, "pass"), (1, "pass"), (2, "swap"), (3, "lost")]
+    assert [t["detail"]["challenged"] for t in game["turns"] if t["detail"]
+            and t["detail"].get("lost_turn")] == ["5E CAT", "F4 O(A)T"]
+    assert game["next_seat"] == 0
+    text = client.get(f"/games/{key}.gcg").get_data(as_text=True)
+    assert werdup_replay(text, default_lexicon()).ok
+
+
+def test_every_player_must_pass_not_as_many_passes_as_players(tapp):
+    """Cy loses her next turn to a wrong challenge of Ann's CAT; Bob, Ann and Bob pass:
+    three passes, but Cy has not passed, so the game goes on (as in the engines) until she
+    does."""
+    client = tapp.test_client()
+    key = _start(client, "double", players=("Ann", "Bob", "Cy"), game="werdup")
+    _play(client, key, "5E CAT")
+    assert _form(client, key, "challenge", challenger="2").status_code == 302
+    for _ in range(3):  # Bob, (Cy's lost turn), Ann, Bob
+        _pass(client, key)
+    game = _api(client, key)
+    assert _seats_and_moves(game)[1:] == [(1, "pass"), (2, "lost"), (0, "pass"), (1, "pass")]
+    assert game["next_seat"] == 2
+    _pass(client, key)  # Cy: now every player has passed in a row
+    resp = _form(client, key, "turns", action="pass")
+    assert resp.status_code == 400 and "The game is over (every player passed in a row)" \
+        in resp.get_data(as_text=True)
+
+
 def test_in_werdup_a_lost_turn_is_no_pass_and_leaves_a_later_word_open(tapp):
     """Bob challenges Ann's CAT after his own pass, so he loses his next turn, which comes
     after Ann's KAX: as in the engine, KAX stays open past that lost turn and Ann's pass (a
@@ -618,7 +705,9 @@ def test_a_turn_lost_to_a_challenge_keeps_the_time_left(tapp, fake):
     _play(client, key, "F4 O(A)T")
     _pass(client, key)  # Bob
     assert _form(client, key, "challenge").status_code == 302  # Bob again; Ann is to move
-    _pass(client, key)  # Ann; then Bob's lost turn
+    # Ann swaps (a second pass would end the game: every player passed in a row, and then
+    # no turn comes, a lost one neither); then Bob's lost turn
+    assert _form(client, key, "turns", action="swap").status_code == 302
     game = _api(client, key)
-    assert _seats_and_moves(game)[2:] == [(0, "play"), (1, "pass"), (0, "pass"), (1, "lost")]
+    assert _seats_and_moves(game)[2:] == [(0, "play"), (1, "pass"), (0, "swap"), (1, "lost")]
     assert game["turns"][-1]["detail"]["time_left"] == 30  # Bob's clock did not run since
