@@ -339,9 +339,11 @@ def submit(day: dt.date, text: str, player: str, local: dt.date) -> dict:
               "rank": rank(card.final, par.par if par else None)}
     old = db().scalars(select(GirdleSubmission).where(
         GirdleSubmission.player == player, GirdleSubmission.puzzle_date == day)).first()
-    # Every ranked answer shows the best sheet: a later sheet for the same day is marked as
-    # sent after seeing it, and keeps no rank of its own.
-    result["after_best"] = old is not None and bool(old.saw_best)
+    # Every ranked answer shows the best sheet: a later, different sheet for the same day is
+    # marked as sent after seeing it, and keeps no rank of its own. The kept sheet sent again
+    # (a reload of the answer, a double tap) is the same submission and keeps its rank.
+    resent = old is not None and list(old.words) == typed.splitlines()
+    result["after_best"] = old is not None and bool(old.saw_best) and not resent
     if result["after_best"]:
         result["rank"] = AFTER_BEST
     if old is None:

@@ -547,6 +547,33 @@ def test_the_best_sheet_is_shown_after_a_submission_and_marks_later_ones(sqlite_
     assert client.get(f"/girdle/{DAY}/answers.pdf").status_code == 200
 
 
+def test_the_same_sheet_sent_again_keeps_its_rank(sqlite_app, monkeypatch):
+    """A reload of the answer page sends the form again: the same sheet is not a new one
+    "sent after seeing the best sheet", and is kept once."""
+    from companion.web import girdle
+
+    monkeypatch.setattr(girdle, "revealed", lambda day, now=None: False)  # still today
+    client = sqlite_app.test_client()
+    text = typed_solution(sqlite_app)
+    form = {"solution": text, "csrf_token": token(client)}
+    end = time.monotonic() + 180
+    while 'id="par-pending"' in (first := client.post(f"/girdle/{DAY}", data=form)).get_data(
+            as_text=True):  # kept, unranked: the page asks to send it again in a few seconds
+        assert time.monotonic() < end, "par was not found in time"
+        time.sleep(0.3)
+    again = client.post(f"/girdle/{DAY}", data=form)  # the browser's reload
+    assert first.status_code == again.status_code == 200
+    rank_of = re.compile(r"\d+ points &middot; ([^<]+)<")
+    shown = rank_of.search(first.get_data(as_text=True))
+    assert shown and shown.group(1) not in ("Unranked", girdle.AFTER_BEST)
+    page = again.get_data(as_text=True)
+    assert girdle.AFTER_BEST not in page and 'id="after-best"' not in page
+    assert rank_of.search(page).group(1) == shown.group(1)
+    with sqlite_app.app_context():
+        kept = session().query(GirdleSubmission).one()
+        assert kept.saw_best and kept.rank == shown.group(1)
+
+
 def test_requests_never_wait_for_the_par_search(sqlite_app, monkeypatch):
     """While the search is under way (here: held until the test lets it go), a submission,
     the hints and the answer key answer at once: 202 with Retry-After, nothing solved in the
