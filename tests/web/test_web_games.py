@@ -232,7 +232,8 @@ def test_plays_are_scored_by_the_bugwords_rules_and_exported_as_gcg(app):
     # Q10 U1 I1 Z10 = 22, doubled by the centre square
     assert turn["score"] == 44 and turn["words"] == "QUIZ"
     assert turn["detail"]["words"] == [{"word": "QUIZ", "score": 44,
-                                        "arithmetic": "QUIZ at 8H: 44"}]
+                                        "arithmetic": "Q 10 + U 1 + I 1 + Z 10 = 22, "
+                                                      "x2 = 44"}]
     bad = client.post(f"/api/games/{gid}/turns", json={"play": "8A XQZT"})
     assert bad.status_code == 400 and "XQZT" in bad.get_json()["error"]
     client.post(f"/api/games/{gid}/turns", json={"play": "K8 .ANY"})
