@@ -18,6 +18,7 @@ from companion.lexicon import Lexicon
 from companion.play import ACTIONS, Table, check_player_name, sentence
 from companion.tables import table_for
 from companion.web.models import Game, Player, Turn
+from companion.web.plays import example_play
 
 MAX_TURN_SCORE = 2000
 MAX_TURNS = 400
@@ -216,8 +217,8 @@ def _check_turn(game: Game, seat: int, action: str, score: int, words: str) -> N
     if len(words) > 200:
         raise UsageError("Too many words for one turn.")
     if action == "play" and score == 0 and not words.strip():
-        raise UsageError("Nothing to record: type the play (e.g. 8H QUIZ) or its words and "
-                         "score, or choose Pass.")
+        raise UsageError(f"Nothing to record: type the play (e.g. {example_play(table(game))}) "
+                         "or its words and score, or choose Pass.")
 
 
 def add_turn(db: Session, game: Game, *, seat: int | None, action: str, score: int = 0,

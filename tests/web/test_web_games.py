@@ -73,16 +73,21 @@ def test_game_api_bad_input(client, url, body, status, message):
     assert message in resp.get_json()["error"]
 
 
-def test_an_empty_turn_form_records_nothing(client):
+@pytest.mark.parametrize(("kind", "example", "elsewhere"),
+                         [("bugwords", "8H QUIZ", "5E QUIZ"), ("werdup", "5E QUIZ", "8H QUIZ")])
+def test_an_empty_turn_form_records_nothing(client, kind, example, elsewhere):
     """Tapping "Add turn" with nothing typed is a message, not a 0-point play that moves the
-    game on to the next player."""
-    game = _new_game(client)
+    game on to the next player; its example is a first play on this game's board (8H QUIZ
+    runs off WerdUp's 10 x 10 board)."""
+    game = _new_game(client, kind)
     key = game["table_key"]
     resp = client.post(f"/games/{key}/turns", data={
         "csrf_token": token(client), "version": game["version"], "action": "play",
         "play": "", "words": "", "score": ""})
     assert resp.status_code == 400
-    assert "Nothing to record" in resp.get_data(as_text=True)
+    page = resp.get_data(as_text=True)
+    assert f"Nothing to record: type the play (e.g. {example})" in page
+    assert elsewhere not in page
     after = client.get(f"/api/games/{key}").get_json()
     assert after["turns"] == [] and after["next_seat"] == 0
 
