@@ -29,6 +29,34 @@ def test_check_a_word(page):
     assert "Not valid because of ZZQX." in page.locator("#verdict").inner_text()
 
 
+def test_a_pdq_check_with_its_cards_needs_no_javascript(browser, base_url):
+    """Without scripts, choosing PDQ still leaves the cards to type on the first visit: the
+    word is judged against them, not just looked up in the word list."""
+    context = browser.new_context(base_url=base_url, java_script_enabled=False, **PHONE)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(15000)
+        page.goto("/")
+        page.fill("#word", "pane")
+        page.select_option("#game", "pdq")
+        page.fill("#cards", "BDN")
+        with page.expect_navigation():
+            page.click("main form button[type=submit]")
+        verdict = page.locator("#verdict").inner_text()
+        assert "PANE: NOT VALID" in verdict and "B, D, N" in verdict
+    finally:
+        context.close()
+    with_scripts = browser.new_context(base_url=base_url, **PHONE)
+    try:  # with them, the PDQ boxes show only while PDQ is chosen
+        page = with_scripts.new_page()
+        page.goto("/")
+        assert not page.is_visible("#cards") and not page.is_visible("#cards-photo")
+        page.select_option("#game", "pdq")
+        assert page.is_visible("#cards") and page.is_visible("#cards-photo")
+    finally:
+        with_scripts.close()
+
+
 def test_judge_mode_gives_one_verdict_and_clears_itself(page):
     page.goto("/judge")
     assert "SCOWL-70" in page.locator("#lexicon").inner_text()
