@@ -63,11 +63,26 @@ def test_judge_mode_gives_one_verdict_and_clears_itself(page):
     page.fill("#words", "cat zzqx")
     page.click("main form button[type=submit]")
     verdict = page.locator("#verdict")
-    assert "NOT VALID" in verdict.inner_text()
+    assert "NOT VALID" in verdict.inner_text() and "Clears in" in verdict.inner_text()
     assert "ZZQX" not in page.content()
     verdict.wait_for(state="detached")  # the screen clears itself
     assert page.input_value("#words") == ""
     assert page.url.endswith("/judge")
+
+
+def test_judge_mode_promises_to_clear_only_when_it_can(browser, base_url):
+    """Without scripts nothing clears the verdict, so the page does not say it will."""
+    context = browser.new_context(base_url=base_url, java_script_enabled=False, **PHONE)
+    try:
+        page = context.new_page()
+        page.goto("/judge")
+        page.fill("#words", "cat")
+        with page.expect_navigation():
+            page.click("main form button[type=submit]")
+        assert "VALID" in page.locator("#verdict").inner_text()
+        assert "Clears in" not in page.locator("#verdict").inner_text()
+    finally:
+        context.close()
 
 
 def test_keep_score_of_a_game(page):
