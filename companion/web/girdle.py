@@ -27,7 +27,7 @@ from flask.typing import ResponseReturnValue
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from companion.dates import date_from
+from companion.dates import date_from, month_from
 from companion.errors import CompanionError, UsageError
 from companion.girdle import Puzzle, SheetStep, default_edition, puzzle_for, puzzle_number
 from companion.girdle.generator import check_published, daily_family
@@ -552,10 +552,7 @@ def answers_pdf(day: str) -> ResponseReturnValue:
 @bp.get("/girdle/archive")
 def archive() -> ResponseReturnValue:
     month = request.args.get("month") or today_utc().strftime("%Y-%m")
-    try:
-        first_of = dt.date.fromisoformat(month + "-01")
-    except ValueError:
-        raise UsageError("The month is written YYYY-MM, e.g. 2026-01.") from None
+    first_of = month_from(month)
     if first_of > today_utc() or first_of < default_edition().first_date.replace(day=1):
         raise UsageError(f"There are no Word Girdles in {month}.")
     start = max(first_of, default_edition().first_date)

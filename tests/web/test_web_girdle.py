@@ -179,6 +179,7 @@ def test_bad_solutions_are_explained(client, solution, message):
         ("/girdle/2026-13-40.pdf", 404, "2026-13-40 is not a date: there is no month 13."),
         (f"/girdle/{DAY}.pdf?paper=a5", 400, "letter or a4"),
         ("/girdle/archive?month=13", 400, "YYYY-MM"),
+        ("/girdle/archive?month=2026-13", 400, "2026-13 is not a month: there is no month 13."),
         ("/girdle/archive?month=2019-05", 400, "no Word Girdles in 2019-05"),
         ("/api/girdle/2019-01-01", 400, "The first Word Girdle"),
         ("/api/girdle/soon/hints", 400, "YYYY-MM-DD"),
