@@ -49,6 +49,16 @@ def test_player_ranges_come_from_the_rules_data() -> None:
         WerdUpTable().check_players(["a" * 41])
 
 
+@pytest.mark.parametrize("names", [["Ann", "Ann"], ["Ann", "Bob", " ann "], ["ÅSA", "åsa"]])
+def test_two_players_of_one_name_are_refused(names) -> None:
+    """The sheet's turns, its winner line and the seat to choose tell players apart by name."""
+    for table in (BugWordsTable(), WerdUpTable()):
+        with pytest.raises(UsageError, match="Two players are called .*: give each player a "
+                                             "name of their own"):
+            table.check_players(names)
+    assert BugWordsTable().check_players(["Ann", "Anne"]) == ["Ann", "Anne"]
+
+
 def test_bugwords_typed_play_is_judged_with_the_list_given() -> None:
     table = BugWordsTable()
     blanks = table.score_play(None, "8h quiz", WORDS)  # lower case letters are blanks

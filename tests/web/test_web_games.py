@@ -141,6 +141,21 @@ def test_a_refused_new_game_form_keeps_what_was_typed(client):
     assert "Cy, Di" in page  # the list of this phone's games is still there
 
 
+def test_two_players_of_one_name_are_refused_and_the_names_kept(client):
+    """Two Anns at one table could not be told apart on the sheet ("Ann wins", a seat list
+    of Ann and Ann): the form comes back with the names as typed and nothing is started."""
+    resp = client.post("/games", data={
+        "csrf_token": token(client), "game": "bugwords", "player": ["Ann", "Bob", "ann"]})
+    assert resp.status_code == 400
+    page = resp.get_data(as_text=True)
+    assert "Two players are called ann: give each player a name of their own" in page
+    assert [re.search(rf'id="player-{i}"[^>]*value="([^"]*)"', page).group(1)
+            for i in (1, 2, 3)] == ["Ann", "Bob", "ann"]
+    api = client.post("/api/games", json={"game": "werdup", "players": ["Ann", "Ann"]})
+    assert api.status_code == 400 and "Two players are called Ann" in api.get_json()["error"]
+    assert "Your games" not in client.get("/games").get_data(as_text=True)
+
+
 def test_a_refused_finish_keeps_the_racks_typed(client):
     """A rack with a typo (A1) is named, and every rack comes back as typed, the form open."""
     game = _new_game(client)
