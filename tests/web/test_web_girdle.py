@@ -223,7 +223,12 @@ def test_hints_grid(sqlite_app):
     assert 'http-equiv="refresh"' not in first
     grid = answered(lambda: client.get(f"/api/girdle/{DAY}/hints")).get_json()["grid"]
     assert len(grid) == 7 and all(len(row) == 7 for row in grid)
-    assert 'id="hints"' in client.get(f"/girdle/{DAY}?hints=1").get_data(as_text=True)
+    page = client.get(f"/girdle/{DAY}?hints=1").get_data(as_text=True)
+    hints = page[page.index('<section id="hints">'):page.index("</section>", page.index(
+        '<section id="hints">'))]
+    # the page draws a word's other squares as dots, and says so (the API writes them #)
+    assert "a dot (&bull;) for its other squares" in hints
+    assert '<div class="cell">&bull;</div>' in hints and "#" not in hints
     with sqlite_app.app_context():
         placements = girdle.known_par(DAY).placements
     covered = {cell for p in placements for cell in p.cells()}
