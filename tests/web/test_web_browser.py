@@ -86,6 +86,34 @@ def test_judge_mode_promises_to_clear_only_when_it_can(browser, base_url):
         context.close()
 
 
+@pytest.mark.parametrize(("game", "smallest"), [("werdup", 20), ("bugwords", 15)])
+def test_the_board_letters_grow_with_the_squares_on_a_wide_screen(browser, base_url, game,
+                                                                  smallest):
+    """On a computer's screen the board's squares are 40-55 px: their letters and coordinates
+    grow with them instead of staying at the phone's 13 px and 10 px."""
+    wide = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
+    try:
+        page = wide.new_page()
+        page.goto("/games")
+        page.select_option("#game", game)
+        page.fill("#player-1", "Ann")
+        page.fill("#player-2", "Bob")
+        with page.expect_navigation():
+            page.click("#new-game button[type=submit]")
+        page.fill("#play", "5E QUIZ" if game == "werdup" else "8H QUIZ")
+        with page.expect_navigation():
+            page.click("#turn-form button[type=submit]")
+
+        def px(selector: str) -> float:
+            return float(page.eval_on_selector(
+                selector, "e => getComputedStyle(e).fontSize").removesuffix("px"))
+
+        assert px("#board .sq.tile") >= smallest
+        assert px("#board .coord:nth-child(2)") >= 11
+    finally:
+        wide.close()
+
+
 def test_keep_score_of_a_game(page):
     page.goto("/games")
     page.select_option("#game", "bugwords")
