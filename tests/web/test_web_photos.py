@@ -298,8 +298,14 @@ def test_a_girdle_sheet_sent_as_a_board_photo_is_refused_as_a_girdle_sheet(clien
     gid = _game(client)["table_key"]
     resp = client.post(f"/api/games/{gid}/photos", data=png, content_type="image/png")
     assert resp.status_code == 400
-    assert resp.get_json()["error"] == ("this photo shows a Word Girdle sheet, not a Bug Words "
-                                        "board")
+    assert resp.get_json()["error"] == ("This photo shows a Word Girdle sheet, not a Bug Words "
+                                        "board.")  # a sentence, as the page shows it
+    page = client.post(f"/games/{gid}/photos", data={
+        "photo": (io.BytesIO(png), "sheet.png"), "csrf_token": token(client)},
+        content_type="multipart/form-data")
+    assert page.status_code == 400
+    assert ('role="alert">This photo shows a Word Girdle sheet, not a Bug Words board.</p>'
+            in page.get_data(as_text=True))
 
 
 def test_the_api_description_names_every_photo_format(client):
