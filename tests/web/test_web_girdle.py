@@ -437,6 +437,29 @@ def test_a_photographed_sheet_fills_in_the_words_to_submit(sqlite_app):
     assert empty.status_code == 400 and "Choose a photo" in empty.get_data(as_text=True)
 
 
+def test_a_photographed_blank_sheet_says_no_words_were_read(sqlite_app):
+    """A sheet photographed before it is filled in reads no words: the page says so, as a
+    problem, instead of "0 words, -70 points as read" in the colour of a good reading."""
+    import numpy as np
+
+    from synthetic.camera import Camera, photograph
+    from synthetic.girdle import printed_sheet
+
+    with sqlite_app.app_context():
+        pz = puzzle(DAY)
+    rng = np.random.default_rng(5)
+    photo = photograph(printed_sheet(pz, DAY, 5.0), Camera(width=2400, height=1800,
+                                                           max_tilt=20), rng)[0]
+    client = sqlite_app.test_client()
+    page = client.post(f"/girdle/{DAY}/photo", data={
+        "photo": (io.BytesIO(photo), "sheet.jpg"), "csrf_token": token(client)},
+        content_type="multipart/form-data").get_data(as_text=True)
+    read = page[page.index('id="sheet-read"'):page.index("</section>", page.index(
+        'id="sheet-read"'))]
+    assert '<p class="notice bad">' in read
+    assert "No words were read from your photo" in read and "points as read" not in read
+
+
 def par_job(app, day, seconds: float = 120):
     """The par search job of ``day`` (None if nobody asked), once it has ended."""
     import time
