@@ -83,6 +83,7 @@ class Table(Protocol):
     max_players: int
     record_format: str  # what :meth:`write_record` writes ("GCG", "WerdUp record")
     record_suffix: str  # its file name ending (".gcg", ".txt")
+    rack_help: str  # how the tiles left on a rack are typed ("? is a blank")
     layout: Layout  # the board's squares: premiums and where the first word goes
     # plays a player may make again in the same turn after one is challenged off (WerdUp's
     # rulebook: 1; Bug Words: 0), for :func:`companion.challenges.tries_left`

@@ -31,6 +31,7 @@ class BugWordsTable(TableBasics):
     title = "Bug Words"
     record_format = "GCG"
     record_suffix = ".gcg"
+    rack_help = "? is a blank"
 
     def __init__(self, rules: BugWordsRules | None = None) -> None:
         self.rules = rules or default_rules()

@@ -156,6 +156,27 @@ def test_two_players_of_one_name_are_refused_and_the_names_kept(client):
     assert "Your games" not in client.get("/games").get_data(as_text=True)
 
 
+@pytest.mark.parametrize(("kind", "said", "not_said"),
+                         [("bugwords", "? is a blank", "Qu tile"),
+                          ("werdup", "Qu for the Qu tile; WerdUp has no blanks", "? is a blank")])
+def test_the_end_of_game_form_says_how_this_games_tiles_are_typed(client, kind, said,
+                                                                  not_said):
+    """WerdUp has no blank (its "?" is refused) but a Qu tile: the form says so, not the
+    Bug Words hint."""
+    game = _new_game(client, kind)
+    page = client.get(f"/games/{game['table_key']}").get_data(as_text=True)
+    form = page[page.index('id="finish-form"'):page.index("</form>", page.index(
+        'id="finish-form"'))]
+    assert f"leave empty for the player who went out; {said})." in form
+    assert not_said not in form
+    if kind == "werdup":
+        refused = client.post(f"/api/games/{game['table_key']}/finish",
+                              json={"racks": {"0": "", "1": "?"}})
+        assert refused.status_code == 400
+        assert refused.get_json()["error"] == (
+            "Cannot read the tiles '?': write letters only (Qu for the Qu tile).")
+
+
 def test_a_refused_finish_keeps_the_racks_typed(client):
     """A rack with a typo (A1) is named, and every rack comes back as typed, the form open."""
     game = _new_game(client)
