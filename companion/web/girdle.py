@@ -564,8 +564,8 @@ def archive() -> ResponseReturnValue:
         GirdleSubmission.player == player_id(), GirdleSubmission.puzzle_date >= start,
         GirdleSubmission.puzzle_date <= end))}
     days = [start + dt.timedelta(days=i) for i in range((end - start).days + 1)][::-1]
-    prev_month = (first_of - dt.timedelta(days=1)).strftime("%Y-%m")
-    next_month = (first_of + dt.timedelta(days=32)).strftime("%Y-%m")
+    prev_month = (first_of - dt.timedelta(days=1)).replace(day=1)
+    next_month = (first_of + dt.timedelta(days=32)).replace(day=1)
     return render_template(
         "girdle_archive.html", days=days, mine=mine, month=first_of, today=today_utc(),
         revealed=revealed,

@@ -251,6 +251,12 @@ def test_archive_lists_every_day_with_print_links_and_my_scores(sqlite_app):
     shapes = re.findall(r'<span class="muted shape">(\w+)</span>', page)
     assert len(shapes) == len(days) and shapes[-1] == "star"  # 2026-11-01
     assert set(shapes) == {"star", "frame", "lattice", "ladder", "comb"}
+    # the months either side are named as the month shown is, not as 2026-10
+    assert '<strong class="centred">November 2026</strong>' in page
+    assert re.search(r'href="/girdle/archive\?month=2026-10">&larr; October 2026</a>', page)
+    if today_utc() >= dt.date(2026, 12, 1):
+        assert re.search(r'href="/girdle/archive\?month=2026-12">December 2026 &rarr;</a>',
+                         page)
 
 
 def test_girdle_api(sqlite_app):
