@@ -298,6 +298,12 @@ def finish_game(db: Session, game: Game, racks: dict[int, str]) -> None:
     if any(len("".join(r.split())) > MAX_RACK for r in racks.values()):
         raise UsageError(f"A rack holds a few tiles, not more than {MAX_RACK}.")
     left = [racks.get(p.seat, "") for p in game.players]
+    for p, rack in zip(game.players, left, strict=True):  # a refusal says whose rack it is
+        try:
+            table(game).rack_cost(rack)
+        except UsageError as exc:
+            text = str(exc)
+            raise UsageError(f"{p.name}'s rack: {text[:1].lower()}{text[1:]}") from exc
     adjustments = table(game).finish(left)
     for p, rack, points in zip(game.players, left, adjustments, strict=True):
         p.end_rack = "".join(rack.split()).upper()

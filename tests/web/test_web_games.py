@@ -1,5 +1,6 @@
 """Score-sheet games: pages, API, storage and transactions, on SQLite and PostgreSQL."""
 
+import html
 import re
 
 import pytest
@@ -174,7 +175,7 @@ def test_the_end_of_game_form_says_how_this_games_tiles_are_typed(client, kind, 
                               json={"racks": {"0": "", "1": "?"}})
         assert refused.status_code == 400
         assert refused.get_json()["error"] == (
-            "Cannot read the tiles '?': write letters only (Qu for the Qu tile).")
+            "Bob's rack: cannot read the tiles '?': write letters only (Qu for the Qu tile).")
 
 
 def test_a_refused_finish_keeps_the_racks_typed(client):
@@ -182,13 +183,14 @@ def test_a_refused_finish_keeps_the_racks_typed(client):
     game = _new_game(client)
     key = game["table_key"]
     resp = client.post(f"/games/{key}/finish", data={
-        "csrf_token": token(client), "version": game["version"], "rack0": "A1",
-        "rack1": "QZ"})
+        "csrf_token": token(client), "version": game["version"], "rack0": "QZ",
+        "rack1": "A1"})
     assert resp.status_code == 400
     page = resp.get_data(as_text=True)
-    assert "is not a Bug Words tile" in page
-    assert re.search(r'id="rack0"[^>]*value="A1"', page)
-    assert re.search(r'id="rack1"[^>]*value="QZ"', page)
+    # whose rack it is, since every rack box is marked
+    assert "Bob's rack: '1' is not a Bug Words tile (use ? for a blank)." in html.unescape(page)
+    assert re.search(r'id="rack0"[^>]*value="QZ"', page)
+    assert re.search(r'id="rack1"[^>]*value="A1"', page)
     assert re.search(r"<details open>\s*<summary>End the game", page)
     assert client.get(f"/api/games/{key}").get_json()["finished"] is False
 
