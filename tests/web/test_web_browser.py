@@ -114,6 +114,23 @@ def test_the_board_letters_grow_with_the_squares_on_a_wide_screen(browser, base_
         wide.close()
 
 
+def test_on_a_wide_screen_the_header_lines_up_with_the_page(browser, base_url):
+    """The site's name and tabs start at the page's column, not at the screen's left edge
+    with the page centred 300 px away; on the phone they keep their own small margin."""
+    for viewport, left in (({"width": 1280, "height": 800}, None), (PHONE["viewport"], 12)):
+        context = browser.new_context(base_url=base_url, viewport=viewport)
+        try:
+            page = context.new_page()
+            page.goto("/games")
+
+            brand, tab, h1 = (page.eval_on_selector(s, "e => e.getBoundingClientRect().left")
+                              for s in (".brand", ".tabs a", "main h1"))
+            assert abs(brand - h1) <= 1 if left is None else brand == left
+            assert tab <= h1 + 12  # a tab's padding at most
+        finally:
+            context.close()
+
+
 def test_keep_score_of_a_game(page):
     page.goto("/games")
     page.select_option("#game", "bugwords")
