@@ -21,6 +21,7 @@ RANGE_MARK = ".."
 MAX_RANGE_DAYS = 31  # a month of daily puzzles at once
 
 _DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
+_MONTH = re.compile(r"([0-9]{4})-([0-9]{2})")
 _END = re.compile(r"(?:(?:([0-9]{4})-)?([0-9]{2})-)?([0-9]{2})")
 
 
@@ -46,6 +47,23 @@ def date_from(value: object) -> dt.date:
         raise UsageError(f"{text} is not a date: {calendar.month_name[month]} {year} has "
                          f"{days} days.")
     return dt.date(year, month, day)
+
+
+def month_from(value: object) -> dt.date:
+    """The month written ``YYYY-MM`` in ``value``, as its first day; anything else is a
+    :class:`UsageError` whose sentence says what is wrong (a month the calendar lacks,
+    another spelling)."""
+    text = value if isinstance(value, str) else None
+    m = _MONTH.fullmatch(text) if text is not None else None
+    if m is None:
+        raise UsageError(f"{shown(value)} is not a month: write it as YYYY-MM, "
+                         f"e.g. {EXAMPLE[:7]}.")
+    year, month = int(m[1]), int(m[2])
+    if year < 1:
+        raise UsageError(f"{text} is not a month: the calendar starts in year 1.")
+    if not 1 <= month <= 12:
+        raise UsageError(f"{text} is not a month: there is no month {month}.")
+    return dt.date(year, month, 1)
 
 
 def is_range(value: object) -> bool:

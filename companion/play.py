@@ -83,6 +83,7 @@ class Table(Protocol):
     max_players: int
     record_format: str  # what :meth:`write_record` writes ("GCG", "WerdUp record")
     record_suffix: str  # its file name ending (".gcg", ".txt")
+    rack_help: str  # how the tiles left on a rack are typed ("? is a blank")
     layout: Layout  # the board's squares: premiums and where the first word goes
     # plays a player may make again in the same turn after one is challenged off (WerdUp's
     # rulebook: 1; Bug Words: 0), for :func:`companion.challenges.tries_left`
@@ -189,10 +190,20 @@ def check_player_name(name: str) -> str:
 
 
 def check_player_names(names: Sequence[str], title: str, fewest: int, most: int) -> list[str]:
+    """The players' names, stripped and checked (:func:`check_player_name`): as many as the
+    game seats, and each its own, since the sheet, its turns and its record tell the players
+    apart by name ("Ann" and "ann" are one name)."""
     names = [n.strip() for n in names if n and n.strip()]
     if not fewest <= len(names) <= most:
         raise UsageError(f"{title} needs {fewest} to {most} players: type one name per box.")
-    return [check_player_name(n) for n in names]
+    checked = [check_player_name(n) for n in names]
+    seen: set[str] = set()
+    for name in checked:
+        if name.casefold() in seen:
+            raise UsageError(f"Two players are called {name}: give each player a name of "
+                             "their own (an initial will do).")
+        seen.add(name.casefold())
+    return checked
 
 
 class TableBasics(ABC):

@@ -7,7 +7,7 @@ import datetime as dt
 
 import pytest
 
-from companion.dates import MAX_RANGE_DAYS, date_from, dates_from
+from companion.dates import MAX_RANGE_DAYS, date_from, dates_from, month_from
 from companion.errors import UsageError
 
 
@@ -36,6 +36,25 @@ def test_what_is_not_a_date_is_named(value: object, message: str) -> None:
     with pytest.raises(UsageError) as info:
         date_from(value)
     assert str(info.value).startswith(message)
+
+
+@pytest.mark.parametrize(("value", "message"), [
+    ("2026-13", "2026-13 is not a month: there is no month 13."),
+    ("2026-00", "2026-00 is not a month: there is no month 0."),
+    ("0000-05", "0000-05 is not a month: the calendar starts in year 1."),
+    ("13", "13 is not a month: write it as YYYY-MM, e.g. 2026-01."),
+    ("2026-1", "2026-1 is not a month: write it as YYYY-MM, e.g. 2026-01."),
+    ("2026-11-01", "2026-11-01 is not a month: write it as YYYY-MM"),
+    (None, "null is not a month"),
+])
+def test_what_is_not_a_month_is_named(value: object, message: str) -> None:
+    with pytest.raises(UsageError) as info:
+        month_from(value)
+    assert str(info.value).startswith(message)
+
+
+def test_a_month_is_its_first_day() -> None:
+    assert month_from("2026-02") == dt.date(2026, 2, 1)
 
 
 def test_a_range_holds_every_day_from_start_to_end() -> None:

@@ -18,7 +18,7 @@ from companion.tables import table_for
 from companion.werdup.record import replay as replay_werdup
 from companion.werdup.table import WerdUpTable
 
-WORDS = Lexicon(["quiz", "quit", "any", "cat", "cats", "at", "zany"], name="table-test")
+WORDS = Lexicon(["quiz", "quit", "any", "cat", "cats", "at", "zany", "oxide"], name="table-test")
 
 
 def test_the_facades_import_without_flask() -> None:
@@ -49,6 +49,16 @@ def test_player_ranges_come_from_the_rules_data() -> None:
         WerdUpTable().check_players(["a" * 41])
 
 
+@pytest.mark.parametrize("names", [["Ann", "Ann"], ["Ann", "Bob", " ann "], ["ÅSA", "åsa"]])
+def test_two_players_of_one_name_are_refused(names) -> None:
+    """The sheet's turns, its winner line and the seat to choose tell players apart by name."""
+    for table in (BugWordsTable(), WerdUpTable()):
+        with pytest.raises(UsageError, match="Two players are called .*: give each player a "
+                                             "name of their own"):
+            table.check_players(names)
+    assert BugWordsTable().check_players(["Ann", "Anne"]) == ["Ann", "Anne"]
+
+
 def test_bugwords_typed_play_is_judged_with_the_list_given() -> None:
     table = BugWordsTable()
     blanks = table.score_play(None, "8h quiz", WORDS)  # lower case letters are blanks
@@ -57,7 +67,8 @@ def test_bugwords_typed_play_is_judged_with_the_list_given() -> None:
     upper = table.score_play(None, "8H QUIZ", WORDS)
     # Q10 U1 I1 Z10 = 22, doubled by the centre square
     assert upper.legal and upper.score == 44
-    assert upper.words == [{"word": "QUIZ", "score": 44, "arithmetic": "QUIZ at 8H: 44"}]
+    assert upper.words == [{"word": "QUIZ", "score": 44,
+                            "arithmetic": "Q 10 + U 1 + I 1 + Z 10 = 22, x2 = 44"}]
     other = Lexicon(["cat"], name="other")
     refused = table.score_play(None, "8H QUIZ", other)
     assert not refused.legal and "QUIZ" in refused.reason
@@ -65,6 +76,20 @@ def test_bugwords_typed_play_is_judged_with_the_list_given() -> None:
         table.score_play(None, "QUIZ", WORDS)
     with pytest.raises(UsageError, match="too long"):
         table.score_play(None, "8H " + "A" * 40, WORDS)
+
+
+def test_bugwords_breakdown_shows_the_premiums_and_blanks_as_scored() -> None:
+    table = BugWordsTable()
+    # 8D is a double letter, 8H the centre's double word; a lower-case tile is a blank
+    assert table.score_play(None, "8D OXIDE", WORDS).words[0]["arithmetic"] == (
+        "O 1x2 + X 8 + I 1 + D 2 + E 1 = 14, x2 = 28")
+    assert table.score_play(None, "8D oXIDE", WORDS).words[0]["arithmetic"] == (
+        "o 0x2 + X 8 + I 1 + D 2 + E 1 = 12, x2 = 24")
+    first = table.score_play(None, "8H QUIZ", WORDS)
+    # Z already on the board counts without premiums; the new tiles' 11K doubles the word
+    down = table.score_play(first.board, "K8 .ANY", WORDS)
+    assert down.words == [{"word": "ZANY", "score": 32,
+                           "arithmetic": "Z 10 + A 1 + N 1 + Y 4 = 16, x2 = 32"}]
 
 
 def test_bugwords_photo_play_matches_the_typed_one() -> None:

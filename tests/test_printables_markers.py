@@ -58,3 +58,21 @@ def test_board_photo_maps_back_to_cells(game: str, tmp_path: Path) -> None:
         for dx, dy in ((1.6, 1.6), (cell.w - 1.6, cell.h - 1.6)):
             got = flat[int((cell.y + dy) * px), int((cell.x + dx) * px)].astype(int)
             assert np.max(np.abs(got - want)) < 40, (r, c, got, want)
+
+
+@pytest.mark.parametrize(("game", "said"), [("bugwords", "the printed Bug Words board"),
+                                            ("werdup", "the 3D-printed WerdUp board")])
+def test_a_board_with_too_few_markers_seen_is_named_as_players_call_it(game, said) -> None:
+    """The refusal names the board as printed for the player, not by its identifier
+    ("bugwords-board", "werdup-3d")."""
+    from vision.config import DEFAULT
+    from vision.errors import VisionError
+    from vision.markers import fit, targets_for
+
+    target = targets_for(game)[0]
+    one = next(iter(target.markers))
+    found = {one: np.array(target.markers[one], np.float32)}
+    with pytest.raises(VisionError) as info:
+        fit(DEFAULT.locate, found, target)
+    assert str(info.value).startswith(f"{said} was not found: only 1 of ")
+    assert target.name not in str(info.value)

@@ -24,7 +24,8 @@ Point = tuple[float, float]
 
 @dataclass(frozen=True)
 class MarkerTarget:
-    """A printed thing with markers: marker corners and the grid's corners, in mm."""
+    """A printed thing with markers: marker corners and the grid's corners, in mm; ``name``
+    is its identifier, ``title`` what a sentence calls it ("the printed Bug Words board")."""
 
     name: str
     dictionary: str
@@ -32,12 +33,17 @@ class MarkerTarget:
     grid_corners: tuple[Point, Point, Point, Point]  # TL, TR, BR, BL
     rows: int
     cols: int
+    title: str = ""
+
+    @property
+    def said(self) -> str:
+        return self.title or self.name
 
 
-def paper_target(layout: sheets.SheetLayout, grid: str) -> MarkerTarget:
+def paper_target(layout: sheets.SheetLayout, grid: str, title: str = "") -> MarkerTarget:
     g = layout.grids[grid]
     return MarkerTarget(layout.name, layout.dictionary, layout.marker_points(),
-                        g.bounds.corners(), g.rows, g.cols)
+                        g.bounds.corners(), g.rows, g.cols, title)
 
 
 def werdup_target(board: BoardLayout = WERDUP_BOARD) -> MarkerTarget:
@@ -45,15 +51,18 @@ def werdup_target(board: BoardLayout = WERDUP_BOARD) -> MarkerTarget:
     _, _, x1, y1 = board.cell_rect(board.cells - 1, board.cells - 1)
     return MarkerTarget("werdup-3d", board.aruco_dictionary,
                         {s.id: s.corners for s in board.markers},
-                        ((x0, y0), (x1, y0), (x1, y1), (x0, y1)), board.cells, board.cells)
+                        ((x0, y0), (x1, y0), (x1, y1), (x0, y1)), board.cells, board.cells,
+                        "the 3D-printed WerdUp board")
 
 
 def targets_for(game: str) -> list[MarkerTarget]:
     """The marked boards a game can be photographed on."""
     if game == "werdup":
-        return [werdup_target(), paper_target(sheets.board_sheet("werdup"), "board")]
+        return [werdup_target(), paper_target(sheets.board_sheet("werdup"), "board",
+                                              "the printed WerdUp board")]
     if game == "bugwords":
-        return [paper_target(sheets.board_sheet("bugwords"), "board")]
+        return [paper_target(sheets.board_sheet("bugwords"), "board",
+                             "the printed Bug Words board")]
     return []
 
 
@@ -75,14 +84,14 @@ def fit(cfg: LocateConfig, found: dict[int, np.ndarray], target: MarkerTarget) -
     ids = [i for i in found if i in target.markers]
     need = min(cfg.min_markers, len(target.markers))
     if len(ids) < need:
-        raise VisionError(f"{target.name} not found: only {len(ids)} of {len(target.markers)} "
+        raise VisionError(f"{target.said} was not found: only {len(ids)} of {len(target.markers)} "
                           f"markers seen (at least {need} needed); keep every corner of the "
                           "board in the picture and out of glare")
     src = np.array([p for i in ids for p in target.markers[i]], np.float32)
     dst = np.concatenate([found[i] for i in ids]).astype(np.float32)
     hom, _ = cv2.findHomography(src, dst, cv2.RANSAC, 4.0)
     if hom is None:
-        raise VisionError(f"{target.name}: the markers seen do not fit the board's shape")
+        raise VisionError(f"{target.said}: the markers seen do not fit the board's shape")
     grid = np.array(target.grid_corners, np.float32).reshape(-1, 1, 2)
     corners = cv2.perspectiveTransform(grid, hom).reshape(4, 2)
     return _located(cfg, corners, target.rows, target.cols, f"markers ({target.name})")

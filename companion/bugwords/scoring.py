@@ -41,6 +41,23 @@ def score_word(word: FormedWord, rules: BugWordsRules) -> int:
     return letters * mult
 
 
+def explain_word(word: FormedWord, rules: BugWordsRules) -> str:
+    """The arithmetic of :func:`score_word`, as a player checks it on the board:
+    ``"Q 10 + U 1 + I 1 + Z 10 = 22, x2 = 44"``; a letter premium under a new tile shows
+    as ``"Z 10x3"``, a blank (a lower-case tile) as ``"a 0"``."""
+    parts, letters, mult = [], 0, 1
+    lm, wm = rules.layout.letter_mult, rules.layout.word_mult
+    for cell in word.cells:
+        value = rules.tile_value(cell.tile)
+        times = lm[cell.row][cell.col] if cell.new else 1
+        parts.append(f"{cell.tile} {value}" + (f"x{times}" if times > 1 else ""))
+        letters += value * times
+        if cell.new:
+            mult *= wm[cell.row][cell.col]
+    text = f"{' + '.join(parts)} = {letters}"
+    return f"{text}, x{mult} = {letters * mult}" if mult > 1 else text
+
+
 def score_words(words: Sequence[FormedWord], n_tiles: int, rules: BugWordsRules) -> PlayScore:
     """Score already-found words for a play of ``n_tiles`` new tiles."""
     scored = tuple(WordScore(w.text, str(w.position), score_word(w, rules)) for w in words)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from companion.board import Board, Placement, PlayError, parse_position, square_name
 from companion.bugwords.gcg import GcgMove, GcgRecord, write_gcg
 from companion.bugwords.rules import BugWordsRules, default_rules
-from companion.bugwords.scoring import end_adjustments, score_word, score_words
+from companion.bugwords.scoring import end_adjustments, explain_word, score_word, score_words
 from companion.bugwords.validation import IllegalPlay, check_play
 from companion.clock import whole_seconds
 from companion.errors import SquareError, UsageError
@@ -31,6 +31,7 @@ class BugWordsTable(TableBasics):
     title = "Bug Words"
     record_format = "GCG"
     record_suffix = ".gcg"
+    rack_help = "? is a blank"
 
     def __init__(self, rules: BugWordsRules | None = None) -> None:
         self.rules = rules or default_rules()
@@ -57,7 +58,7 @@ class BugWordsTable(TableBasics):
             return ScoredPlay(written, False, sentence(exc), squares=list(exc.squares))
         total = score_words(formed, len(placements), rules)
         words = [{"word": w.text, "score": score_word(w, rules),
-                  "arithmetic": f"{w.text} at {w.position}: {score_word(w, rules)}"}
+                  "arithmetic": explain_word(w, rules)}
                  for w in formed]
         after = board.copy()
         after.place(placements)

@@ -154,6 +154,15 @@ def page() -> ResponseReturnValue:
         400 if error else 200)
 
 
+def cards_photo_refused(error: str) -> ResponseReturnValue:
+    """The check page for PDQ as the cards-photo form left it (its word and variant), with
+    the photo's refusal tied to the photo field."""
+    return render_template("challenge.html", word=request.form.get("word", "").strip()[:400],
+                           game="pdq", games=GAME_TITLES, ruling=None, error=error,
+                           error_field="cards-photo", all_words=None, photo=None,
+                           **_pdq_context()), 400
+
+
 @bp.route("/judge", methods=["GET", "POST"])
 def judge() -> ResponseReturnValue:
     ruling, error, game = None, None, None

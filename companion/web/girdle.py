@@ -27,7 +27,7 @@ from flask.typing import ResponseReturnValue
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from companion.dates import date_from
+from companion.dates import date_from, month_from
 from companion.errors import CompanionError, UsageError
 from companion.girdle import Puzzle, SheetStep, default_edition, puzzle_for, puzzle_number
 from companion.girdle.generator import check_published, daily_family
@@ -339,9 +339,11 @@ def submit(day: dt.date, text: str, player: str, local: dt.date) -> dict:
               "rank": rank(card.final, par.par if par else None)}
     old = db().scalars(select(GirdleSubmission).where(
         GirdleSubmission.player == player, GirdleSubmission.puzzle_date == day)).first()
-    # Every ranked answer shows the best sheet: a later sheet for the same day is marked as
-    # sent after seeing it, and keeps no rank of its own.
-    result["after_best"] = old is not None and bool(old.saw_best)
+    # Every ranked answer shows the best sheet: a later, different sheet for the same day is
+    # marked as sent after seeing it, and keeps no rank of its own. The kept sheet sent again
+    # (a reload of the answer, a double tap) is the same submission and keeps its rank.
+    resent = old is not None and list(old.words) == typed.splitlines()
+    result["after_best"] = old is not None and bool(old.saw_best) and not resent
     if result["after_best"]:
         result["rank"] = AFTER_BEST
     if old is None:
@@ -550,10 +552,7 @@ def answers_pdf(day: str) -> ResponseReturnValue:
 @bp.get("/girdle/archive")
 def archive() -> ResponseReturnValue:
     month = request.args.get("month") or today_utc().strftime("%Y-%m")
-    try:
-        first_of = dt.date.fromisoformat(month + "-01")
-    except ValueError:
-        raise UsageError("The month is written YYYY-MM, e.g. 2026-01.") from None
+    first_of = month_from(month)
     if first_of > today_utc() or first_of < default_edition().first_date.replace(day=1):
         raise UsageError(f"There are no Word Girdles in {month}.")
     start = max(first_of, default_edition().first_date)
@@ -565,8 +564,8 @@ def archive() -> ResponseReturnValue:
         GirdleSubmission.player == player_id(), GirdleSubmission.puzzle_date >= start,
         GirdleSubmission.puzzle_date <= end))}
     days = [start + dt.timedelta(days=i) for i in range((end - start).days + 1)][::-1]
-    prev_month = (first_of - dt.timedelta(days=1)).strftime("%Y-%m")
-    next_month = (first_of + dt.timedelta(days=32)).strftime("%Y-%m")
+    prev_month = (first_of - dt.timedelta(days=1)).replace(day=1)
+    next_month = (first_of + dt.timedelta(days=32)).replace(day=1)
     return render_template(
         "girdle_archive.html", days=days, mine=mine, month=first_of, today=today_utc(),
         revealed=revealed,

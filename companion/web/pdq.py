@@ -166,7 +166,12 @@ def _cards_from_photo() -> dict:
 
 @bp.post("/pdq/cards-photo")
 def cards_photo() -> ResponseReturnValue:
-    read = _cards_from_photo()
+    try:
+        read = _cards_from_photo()
+    except CompanionError as exc:
+        from companion.web.challenge import cards_photo_refused
+
+        return cards_photo_refused(str(exc))
     variant = request.form.get("variant") or "regular"
     return redirect(url_for("challenge.page", game="pdq", cards=read["cards"],
                             variant=variant, word=request.form.get("word") or None,

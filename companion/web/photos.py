@@ -3,6 +3,8 @@ uncertain squares, and the new tiles are scored by the game's engine."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
@@ -15,6 +17,22 @@ from companion.lexicon import Lexicon
 from companion.web.imagesize import check_image_size
 
 OVERLAY_WIDTH = 900
+
+
+@contextmanager
+def said_as_sentences() -> Iterator[None]:
+    """The vision package's refusals ("found no card, expected 3 or 4: lay the cards
+    apart...", written to follow ``companion:`` on the command line) as a page says them: a
+    sentence, with a capital and a full stop."""
+    from vision.errors import VisionError
+
+    try:
+        yield
+    except VisionError as exc:
+        text = str(exc).strip()
+        text = text[:1].upper() + text[1:]
+        exc.args = (text if text.endswith((".", "!", "?")) else text + ".",)
+        raise
 
 
 def chosen_photo(upload: Any, what: str) -> bytes:
@@ -43,7 +61,8 @@ def read_photo(kind: str, data: bytes, lexicon: Lexicon, max_pixels: int) -> tup
     check_image_size(data, max_pixels)
     cfg = replace(DEFAULT, load=replace(DEFAULT.load,
                                         max_pixels=min(max_pixels, DEFAULT.load.max_pixels)))
-    reading, overlay, size = read_for_table(data, kind, lexicon, cfg, name="That photo")
+    with said_as_sentences():
+        reading, overlay, size = read_for_table(data, kind, lexicon, cfg, name="That photo")
     return reading, _jpeg(overlay), size
 
 
@@ -97,7 +116,8 @@ def read_girdle_sheet(data: bytes, puzzle: Any, lexicon: Lexicon, max_pixels: in
     load = replace(DEFAULT.load, work_long_side=DEFAULT.sheet.work_long_side,
                    max_pixels=min(max_pixels, DEFAULT.load.max_pixels))
     image = decode_photo(load, data, name="That photo")
-    return read_sheet(DEFAULT, image, hand_classifier(), lexicon, puzzle).to_dict()
+    with said_as_sentences():
+        return read_sheet(DEFAULT, image, hand_classifier(), lexicon, puzzle).to_dict()
 
 
 def read_pdq_cards(data: bytes, max_pixels: int) -> dict[str, Any]:
@@ -112,7 +132,8 @@ def read_pdq_cards(data: bytes, max_pixels: int) -> dict[str, Any]:
     check_image_size(data, max_pixels)
     load = replace(DEFAULT.load, max_pixels=min(max_pixels, DEFAULT.load.max_pixels))
     image = decode_photo(load, data, name="That photo")
-    cards = read_deal_photo(image)
+    with said_as_sentences():
+        cards = read_deal_photo(image)
     sure = DEFAULT.classify.min_confidence
     return {"cards": "".join(c.letter or "?" for c in cards),
             "uncertain": [i for i, c in enumerate(cards)

@@ -18,6 +18,7 @@ from companion.lexicon import Lexicon
 from companion.play import ACTIONS, Table, check_player_name, sentence
 from companion.tables import table_for
 from companion.web.models import Game, Player, Turn
+from companion.web.plays import example_play
 
 MAX_TURN_SCORE = 2000
 MAX_TURNS = 400
@@ -241,8 +242,8 @@ def _check_turn(game: Game, seat: int, action: str, score: int, words: str) -> N
         raise UsageError(f"The game is over ({ended}): no more turns. End the game to enter "
                          "the tiles left on the racks.")
     if action == "play" and score == 0 and not words.strip():
-        raise UsageError("Nothing to record: type the play (e.g. 8H QUIZ) or its words and "
-                         "score, or choose Pass.")
+        raise UsageError(f"Nothing to record: type the play (e.g. {example_play(table(game))}) "
+                         "or its words and score, or choose Pass.")
 
 
 def add_turn(db: Session, game: Game, *, seat: int | None, action: str, score: int = 0,
@@ -322,6 +323,12 @@ def finish_game(db: Session, game: Game, racks: dict[int, str]) -> None:
     if any(len("".join(r.split())) > MAX_RACK for r in racks.values()):
         raise UsageError(f"A rack holds a few tiles, not more than {MAX_RACK}.")
     left = [racks.get(p.seat, "") for p in game.players]
+    for p, rack in zip(game.players, left, strict=True):  # a refusal says whose rack it is
+        try:
+            table(game).rack_cost(rack)
+        except UsageError as exc:
+            text = str(exc)
+            raise UsageError(f"{p.name}'s rack: {text[:1].lower()}{text[1:]}") from exc
     adjustments = table(game).finish(left)
     for p, rack, points in zip(game.players, left, adjustments, strict=True):
         p.end_rack = "".join(rack.split()).upper()

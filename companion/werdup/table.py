@@ -39,6 +39,7 @@ class WerdUpTable(TableBasics):
     title = "WerdUp"
     record_format = "WerdUp record"
     record_suffix = ".txt"
+    rack_help = "Qu for the Qu tile; WerdUp has no blanks"
 
     def __init__(self, rules: WerdUpRules | None = None) -> None:
         self.rules = rules or get_rules("werdup")
@@ -86,7 +87,7 @@ class WerdUpTable(TableBasics):
         try:
             tiles = parse_tiles(text) if text else []
         except CompanionError as exc:
-            raise UsageError(sentence(exc)) from exc
+            raise UsageError(sentence(exc) + ".") from exc
         for t in tiles:
             if t not in self.rules.tile_set.counts:
                 raise UsageError(f"{t!r} is not a WerdUp tile.")

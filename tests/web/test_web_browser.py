@@ -29,6 +29,34 @@ def test_check_a_word(page):
     assert "Not valid because of ZZQX." in page.locator("#verdict").inner_text()
 
 
+def test_a_pdq_check_with_its_cards_needs_no_javascript(browser, base_url):
+    """Without scripts, choosing PDQ still leaves the cards to type on the first visit: the
+    word is judged against them, not just looked up in the word list."""
+    context = browser.new_context(base_url=base_url, java_script_enabled=False, **PHONE)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(15000)
+        page.goto("/")
+        page.fill("#word", "pane")
+        page.select_option("#game", "pdq")
+        page.fill("#cards", "BDN")
+        with page.expect_navigation():
+            page.click("main form button[type=submit]")
+        verdict = page.locator("#verdict").inner_text()
+        assert "PANE: NOT VALID" in verdict and "B, D, N" in verdict
+    finally:
+        context.close()
+    with_scripts = browser.new_context(base_url=base_url, **PHONE)
+    try:  # with them, the PDQ boxes show only while PDQ is chosen
+        page = with_scripts.new_page()
+        page.goto("/")
+        assert not page.is_visible("#cards") and not page.is_visible("#cards-photo")
+        page.select_option("#game", "pdq")
+        assert page.is_visible("#cards") and page.is_visible("#cards-photo")
+    finally:
+        with_scripts.close()
+
+
 def test_judge_mode_gives_one_verdict_and_clears_itself(page):
     page.goto("/judge")
     assert "SCOWL-70" in page.locator("#lexicon").inner_text()
@@ -36,10 +64,71 @@ def test_judge_mode_gives_one_verdict_and_clears_itself(page):
     page.click("main form button[type=submit]")
     verdict = page.locator("#verdict")
     assert "NOT VALID" in verdict.inner_text()
+    page.locator("#clears").wait_for(state="visible")  # said by the script that clears it
     assert "ZZQX" not in page.content()
     verdict.wait_for(state="detached")  # the screen clears itself
     assert page.input_value("#words") == ""
     assert page.url.endswith("/judge")
+
+
+def test_judge_mode_promises_to_clear_only_when_it_can(browser, base_url):
+    """Without scripts nothing clears the verdict, so the page does not say it will."""
+    context = browser.new_context(base_url=base_url, java_script_enabled=False, **PHONE)
+    try:
+        page = context.new_page()
+        page.goto("/judge")
+        page.fill("#words", "cat")
+        with page.expect_navigation():
+            page.click("main form button[type=submit]")
+        assert "VALID" in page.locator("#verdict").inner_text()
+        assert "Clears in" not in page.locator("#verdict").inner_text()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(("game", "smallest"), [("werdup", 20), ("bugwords", 15)])
+def test_the_board_letters_grow_with_the_squares_on_a_wide_screen(browser, base_url, game,
+                                                                  smallest):
+    """On a computer's screen the board's squares are 40-55 px: their letters and coordinates
+    grow with them instead of staying at the phone's 13 px and 10 px."""
+    wide = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
+    try:
+        page = wide.new_page()
+        page.goto("/games")
+        page.select_option("#game", game)
+        page.fill("#player-1", "Ann")
+        page.fill("#player-2", "Bob")
+        with page.expect_navigation():
+            page.click("#new-game button[type=submit]")
+        page.fill("#play", "5E QUIZ" if game == "werdup" else "8H QUIZ")
+        with page.expect_navigation():
+            page.click("#turn-form button[type=submit]")
+
+        def px(selector: str) -> float:
+            return float(page.eval_on_selector(
+                selector, "e => getComputedStyle(e).fontSize").removesuffix("px"))
+
+        assert px("#board .sq.tile") >= smallest
+        assert px("#board .coord:nth-child(2)") >= 11
+    finally:
+        wide.close()
+
+
+def test_on_a_wide_screen_the_header_lines_up_with_the_page(browser, base_url):
+    """The site's name and tabs start at the page's column, not at the screen's left edge
+    with the page centred 300 px away; on the phone they keep their own small margin."""
+    for viewport, left in (({"width": 1280, "height": 800}, None), (PHONE["viewport"], 12)):
+        context = browser.new_context(base_url=base_url, viewport=viewport)
+        try:
+            page = context.new_page()
+            page.goto("/games")
+
+            brand, tab, h1 = (page.eval_on_selector(s, "e => e.getBoundingClientRect().left")
+                              for s in (".brand", ".tabs a", "main h1"))
+            assert abs(brand - h1) <= 1 if left is None else brand == left
+            assert tab <= h1 + 12  # a tab's padding at most
+        finally:
+            context.close()
 
 
 def test_keep_score_of_a_game(page):

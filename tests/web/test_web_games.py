@@ -1,5 +1,6 @@
 """Score-sheet games: pages, API, storage and transactions, on SQLite and PostgreSQL."""
 
+import html
 import re
 
 import pytest
@@ -73,16 +74,21 @@ def test_game_api_bad_input(client, url, body, status, message):
     assert message in resp.get_json()["error"]
 
 
-def test_an_empty_turn_form_records_nothing(client):
+@pytest.mark.parametrize(("kind", "example", "elsewhere"),
+                         [("bugwords", "8H QUIZ", "5E QUIZ"), ("werdup", "5E QUIZ", "8H QUIZ")])
+def test_an_empty_turn_form_records_nothing(client, kind, example, elsewhere):
     """Tapping "Add turn" with nothing typed is a message, not a 0-point play that moves the
-    game on to the next player."""
-    game = _new_game(client)
+    game on to the next player; its example is a first play on this game's board (8H QUIZ
+    runs off WerdUp's 10 x 10 board)."""
+    game = _new_game(client, kind)
     key = game["table_key"]
     resp = client.post(f"/games/{key}/turns", data={
         "csrf_token": token(client), "version": game["version"], "action": "play",
         "play": "", "words": "", "score": ""})
     assert resp.status_code == 400
-    assert "Nothing to record" in resp.get_data(as_text=True)
+    page = resp.get_data(as_text=True)
+    assert f"Nothing to record: type the play (e.g. {example})" in page
+    assert elsewhere not in page
     after = client.get(f"/api/games/{key}").get_json()
     assert after["turns"] == [] and after["next_seat"] == 0
 
@@ -136,18 +142,55 @@ def test_a_refused_new_game_form_keeps_what_was_typed(client):
     assert "Cy, Di" in page  # the list of this phone's games is still there
 
 
+def test_two_players_of_one_name_are_refused_and_the_names_kept(client):
+    """Two Anns at one table could not be told apart on the sheet ("Ann wins", a seat list
+    of Ann and Ann): the form comes back with the names as typed and nothing is started."""
+    resp = client.post("/games", data={
+        "csrf_token": token(client), "game": "bugwords", "player": ["Ann", "Bob", "ann"]})
+    assert resp.status_code == 400
+    page = resp.get_data(as_text=True)
+    assert "Two players are called ann: give each player a name of their own" in page
+    assert [re.search(rf'id="player-{i}"[^>]*value="([^"]*)"', page).group(1)
+            for i in (1, 2, 3)] == ["Ann", "Bob", "ann"]
+    api = client.post("/api/games", json={"game": "werdup", "players": ["Ann", "Ann"]})
+    assert api.status_code == 400 and "Two players are called Ann" in api.get_json()["error"]
+    assert "Your games" not in client.get("/games").get_data(as_text=True)
+
+
+@pytest.mark.parametrize(("kind", "said", "not_said"),
+                         [("bugwords", "? is a blank", "Qu tile"),
+                          ("werdup", "Qu for the Qu tile; WerdUp has no blanks", "? is a blank")])
+def test_the_end_of_game_form_says_how_this_games_tiles_are_typed(client, kind, said,
+                                                                  not_said):
+    """WerdUp has no blank (its "?" is refused) but a Qu tile: the form says so, not the
+    Bug Words hint."""
+    game = _new_game(client, kind)
+    page = client.get(f"/games/{game['table_key']}").get_data(as_text=True)
+    form = page[page.index('id="finish-form"'):page.index("</form>", page.index(
+        'id="finish-form"'))]
+    assert f"leave empty for the player who went out; {said})." in form
+    assert not_said not in form
+    if kind == "werdup":
+        refused = client.post(f"/api/games/{game['table_key']}/finish",
+                              json={"racks": {"0": "", "1": "?"}})
+        assert refused.status_code == 400
+        assert refused.get_json()["error"] == (
+            "Bob's rack: cannot read the tiles '?': write letters only (Qu for the Qu tile).")
+
+
 def test_a_refused_finish_keeps_the_racks_typed(client):
     """A rack with a typo (A1) is named, and every rack comes back as typed, the form open."""
     game = _new_game(client)
     key = game["table_key"]
     resp = client.post(f"/games/{key}/finish", data={
-        "csrf_token": token(client), "version": game["version"], "rack0": "A1",
-        "rack1": "QZ"})
+        "csrf_token": token(client), "version": game["version"], "rack0": "QZ",
+        "rack1": "A1"})
     assert resp.status_code == 400
     page = resp.get_data(as_text=True)
-    assert "is not a Bug Words tile" in page
-    assert re.search(r'id="rack0"[^>]*value="A1"', page)
-    assert re.search(r'id="rack1"[^>]*value="QZ"', page)
+    # whose rack it is, since every rack box is marked
+    assert "Bob's rack: '1' is not a Bug Words tile (use ? for a blank)." in html.unescape(page)
+    assert re.search(r'id="rack0"[^>]*value="QZ"', page)
+    assert re.search(r'id="rack1"[^>]*value="A1"', page)
     assert re.search(r"<details open>\s*<summary>End the game", page)
     assert client.get(f"/api/games/{key}").get_json()["finished"] is False
 
@@ -232,7 +275,8 @@ def test_plays_are_scored_by_the_bugwords_rules_and_exported_as_gcg(app):
     # Q10 U1 I1 Z10 = 22, doubled by the centre square
     assert turn["score"] == 44 and turn["words"] == "QUIZ"
     assert turn["detail"]["words"] == [{"word": "QUIZ", "score": 44,
-                                        "arithmetic": "QUIZ at 8H: 44"}]
+                                        "arithmetic": "Q 10 + U 1 + I 1 + Z 10 = 22, "
+                                                      "x2 = 44"}]
     bad = client.post(f"/api/games/{gid}/turns", json={"play": "8A XQZT"})
     assert bad.status_code == 400 and "XQZT" in bad.get_json()["error"]
     client.post(f"/api/games/{gid}/turns", json={"play": "K8 .ANY"})

@@ -179,6 +179,7 @@ def test_bad_solutions_are_explained(client, solution, message):
         ("/girdle/2026-13-40.pdf", 404, "2026-13-40 is not a date: there is no month 13."),
         (f"/girdle/{DAY}.pdf?paper=a5", 400, "letter or a4"),
         ("/girdle/archive?month=13", 400, "YYYY-MM"),
+        ("/girdle/archive?month=2026-13", 400, "2026-13 is not a month: there is no month 13."),
         ("/girdle/archive?month=2019-05", 400, "no Word Girdles in 2019-05"),
         ("/api/girdle/2019-01-01", 400, "The first Word Girdle"),
         ("/api/girdle/soon/hints", 400, "YYYY-MM-DD"),
@@ -222,7 +223,12 @@ def test_hints_grid(sqlite_app):
     assert 'http-equiv="refresh"' not in first
     grid = answered(lambda: client.get(f"/api/girdle/{DAY}/hints")).get_json()["grid"]
     assert len(grid) == 7 and all(len(row) == 7 for row in grid)
-    assert 'id="hints"' in client.get(f"/girdle/{DAY}?hints=1").get_data(as_text=True)
+    page = client.get(f"/girdle/{DAY}?hints=1").get_data(as_text=True)
+    hints = page[page.index('<section id="hints">'):page.index("</section>", page.index(
+        '<section id="hints">'))]
+    # the page draws a word's other squares as dots, and says so (the API writes them #)
+    assert "a dot (&bull;) for its other squares" in hints
+    assert '<div class="cell">&bull;</div>' in hints and "#" not in hints
     with sqlite_app.app_context():
         placements = girdle.known_par(DAY).placements
     covered = {cell for p in placements for cell in p.cells()}
@@ -245,6 +251,12 @@ def test_archive_lists_every_day_with_print_links_and_my_scores(sqlite_app):
     shapes = re.findall(r'<span class="muted shape">(\w+)</span>', page)
     assert len(shapes) == len(days) and shapes[-1] == "star"  # 2026-11-01
     assert set(shapes) == {"star", "frame", "lattice", "ladder", "comb"}
+    # the months either side are named as the month shown is, not as 2026-10
+    assert '<strong class="centred">November 2026</strong>' in page
+    assert re.search(r'href="/girdle/archive\?month=2026-10">&larr; October 2026</a>', page)
+    if today_utc() >= dt.date(2026, 12, 1):
+        assert re.search(r'href="/girdle/archive\?month=2026-12">December 2026 &rarr;</a>',
+                         page)
 
 
 def test_girdle_api(sqlite_app):
@@ -431,6 +443,29 @@ def test_a_photographed_sheet_fills_in_the_words_to_submit(sqlite_app):
     assert empty.status_code == 400 and "Choose a photo" in empty.get_data(as_text=True)
 
 
+def test_a_photographed_blank_sheet_says_no_words_were_read(sqlite_app):
+    """A sheet photographed before it is filled in reads no words: the page says so, as a
+    problem, instead of "0 words, -70 points as read" in the colour of a good reading."""
+    import numpy as np
+
+    from synthetic.camera import Camera, photograph
+    from synthetic.girdle import printed_sheet
+
+    with sqlite_app.app_context():
+        pz = puzzle(DAY)
+    rng = np.random.default_rng(5)
+    photo = photograph(printed_sheet(pz, DAY, 5.0), Camera(width=2400, height=1800,
+                                                           max_tilt=20), rng)[0]
+    client = sqlite_app.test_client()
+    page = client.post(f"/girdle/{DAY}/photo", data={
+        "photo": (io.BytesIO(photo), "sheet.jpg"), "csrf_token": token(client)},
+        content_type="multipart/form-data").get_data(as_text=True)
+    read = page[page.index('id="sheet-read"'):page.index("</section>", page.index(
+        'id="sheet-read"'))]
+    assert '<p class="notice bad">' in read
+    assert "No words were read from your photo" in read and "points as read" not in read
+
+
 def par_job(app, day, seconds: float = 120):
     """The par search job of ``day`` (None if nobody asked), once it has ended."""
     import time
@@ -545,6 +580,33 @@ def test_the_best_sheet_is_shown_after_a_submission_and_marks_later_ones(sqlite_
     assert client.get(f"/girdle/{DAY}/answers.pdf").status_code == 403
     client.post(f"/girdle/{DAY}", data={"solution": text, "csrf_token": tok})
     assert client.get(f"/girdle/{DAY}/answers.pdf").status_code == 200
+
+
+def test_the_same_sheet_sent_again_keeps_its_rank(sqlite_app, monkeypatch):
+    """A reload of the answer page sends the form again: the same sheet is not a new one
+    "sent after seeing the best sheet", and is kept once."""
+    from companion.web import girdle
+
+    monkeypatch.setattr(girdle, "revealed", lambda day, now=None: False)  # still today
+    client = sqlite_app.test_client()
+    text = typed_solution(sqlite_app)
+    form = {"solution": text, "csrf_token": token(client)}
+    end = time.monotonic() + 180
+    while 'id="par-pending"' in (first := client.post(f"/girdle/{DAY}", data=form)).get_data(
+            as_text=True):  # kept, unranked: the page asks to send it again in a few seconds
+        assert time.monotonic() < end, "par was not found in time"
+        time.sleep(0.3)
+    again = client.post(f"/girdle/{DAY}", data=form)  # the browser's reload
+    assert first.status_code == again.status_code == 200
+    rank_of = re.compile(r"\d+ points &middot; ([^<]+)<")
+    shown = rank_of.search(first.get_data(as_text=True))
+    assert shown and shown.group(1) not in ("Unranked", girdle.AFTER_BEST)
+    page = again.get_data(as_text=True)
+    assert girdle.AFTER_BEST not in page and 'id="after-best"' not in page
+    assert rank_of.search(page).group(1) == shown.group(1)
+    with sqlite_app.app_context():
+        kept = session().query(GirdleSubmission).one()
+        assert kept.saw_best and kept.rank == shown.group(1)
 
 
 def test_requests_never_wait_for_the_par_search(sqlite_app, monkeypatch):

@@ -168,6 +168,31 @@ def test_cards_read_from_a_photo(client):
         assert bad.status_code == 400 and message in bad.get_json()["error"]
 
 
+def test_a_cards_photo_not_read_comes_back_to_the_check_with_the_word_kept(client):
+    """A photo with no deal in it is refused on the check page itself, the word and variant
+    as typed and the photo field marked, in a sentence (not a page with nowhere to go)."""
+    import io
+
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("RGB", (1200, 900), (60, 90, 60)).save(buf, "JPEG")
+    resp = client.post("/pdq/cards-photo", data={
+        "photo": (io.BytesIO(buf.getvalue()), "table.jpg"), "variant": "experts",
+        "word": "pineapple", "csrf_token": token(client)}, content_type="multipart/form-data")
+    assert resp.status_code == 400
+    page = resp.get_data(as_text=True)
+    assert "<title>Error: Challenge a word - Companion</title>" in page
+    assert ('role="alert">Found no card, expected 3 or 4: lay the cards apart, face up, on a '
+            'darker table, all in the picture.</p>') in page
+    assert re.search(r'id="word" name="word"[^>]*value="pineapple"', page)
+    assert re.search(r'<option value="pdq"\s+selected>', page)
+    assert re.search(r'<option value="experts"\s+selected>', page)
+    assert re.search(r'id="cards-photo"[^>]*aria-invalid="true"', page)
+    api = client.post("/api/pdq/cards", data=buf.getvalue(), content_type="image/jpeg")
+    assert api.get_json()["error"].startswith("Found no card, expected 3 or 4")
+
+
 def test_cli_and_web_judge_intergenerational_alike(capsys, client):
     """Without the player's role, both judge the word for every player (the engine decides):
     DRUM is long enough for a child, not for an adult."""

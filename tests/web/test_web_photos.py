@@ -55,6 +55,23 @@ def test_the_squares_to_correct_are_named_as_the_board_names_them(client, quiz_p
     assert len(set(labels.values())) == 225
 
 
+def test_the_photo_grid_is_drawn_with_the_boards_coordinates(client, quiz_photo):
+    """The squares to correct are listed as "Row 8, column H": the grid they are typed into
+    has the board's column letters across the top and row numbers down the side."""
+    gid = _game(client)["table_key"]
+    resp = client.post(f"/api/games/{gid}/photos", data=quiz_photo, content_type="image/jpeg")
+    page = client.get(f"/games/{gid}/photos/{resp.get_json()['photo_id']}").get_data(
+        as_text=True)
+    grid = page[page.index('id="photo-grid"'):page.index("</div>\n  <label", page.index(
+        'id="photo-grid"'))]
+    assert 'class="grid cols-16"' in page
+    coords = re.findall(r'<div class="coord[^"]*"[^>]*>([^<]*)</div>', grid)
+    assert coords[:16] == ["", *"ABCDEFGHIJKLMNO"]
+    assert coords[16:] == [str(r) for r in range(1, 16)]
+    # each row number comes just before that row's first square
+    assert re.search(r'>8</div>\s*<input[^>]*name="sq-7-0"', grid)
+
+
 def test_a_refused_photo_score_keeps_the_player_chosen(client, quiz_photo):
     """Scoring the photo's squares for the second player, refused (a square holding a digit),
     comes back with the squares as sent and that player still chosen."""
@@ -281,8 +298,14 @@ def test_a_girdle_sheet_sent_as_a_board_photo_is_refused_as_a_girdle_sheet(clien
     gid = _game(client)["table_key"]
     resp = client.post(f"/api/games/{gid}/photos", data=png, content_type="image/png")
     assert resp.status_code == 400
-    assert resp.get_json()["error"] == ("this photo shows a Word Girdle sheet, not a Bug Words "
-                                        "board")
+    assert resp.get_json()["error"] == ("This photo shows a Word Girdle sheet, not a Bug Words "
+                                        "board.")  # a sentence, as the page shows it
+    page = client.post(f"/games/{gid}/photos", data={
+        "photo": (io.BytesIO(png), "sheet.png"), "csrf_token": token(client)},
+        content_type="multipart/form-data")
+    assert page.status_code == 400
+    assert ('role="alert">This photo shows a Word Girdle sheet, not a Bug Words board.</p>'
+            in page.get_data(as_text=True))
 
 
 def test_the_api_description_names_every_photo_format(client):

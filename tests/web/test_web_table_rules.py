@@ -102,6 +102,27 @@ def test_each_rule_decides_a_challenge(tapp, rule, play, stands, scores, after):
         assert outcome["plays_again"] is False and game["next_seat"] == 1  # Bug Words
     page = client.get(f"/games/{key}").get_data(as_text=True)
     assert "Challenge?" not in page and 'id="challenge-outcome"' in page
+    # the last play's box and the turns say what the challenge did to the play
+    word = play.split()[1]
+    at = page.find('id="last-play"')  # (none once the challenger's lost turn is recorded)
+    last_play = page[at:page.index("</section>", at)] if at >= 0 else ""
+    assert bool(last_play) != bool(after)
+    turns = page[page.index('id="turns"'):]
+    if stands:
+        assert f"scores {scores[0]}" in last_play or after
+        assert "came off" not in last_play
+        assert "(challenged off)" not in turns
+        bonus = scores[0] - 10
+        assert (f"challenge bonus: {bonus}" in last_play) == (bonus > 0)
+        assert (f"{word} (+{bonus} challenge)" in turns) == (bonus > 0)
+        assert ("(turn lost to a challenge)" in turns) == bool(after)
+    else:
+        assert 'class="notice bad" id="last-play"' in page and "scores" not in last_play
+        assert "came off the board after a challenge: 0 points (it would have scored" in (
+            last_play)
+        assert f"{word} (challenged off)" in turns
+        printed = client.get(f"/games/{key}/print").get_data(as_text=True)
+        assert f"{word} (challenged off) 0" in printed
     again = _form(client, key, "challenge")  # a play is challenged once
     assert again.status_code == 400
 
