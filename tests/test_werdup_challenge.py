@@ -549,10 +549,9 @@ def test_a_player_left_alone_with_tiles_moves_again_after_their_turn_ends():
     assert result.totals == g.scores
 
 
-def test_two_wrong_challenges_cost_two_turns():
-    """Under ``double`` each valid play challenged costs the challenger a turn: Dee, named as
-    the challenger of Ann's CAT and then of Bob's OAT before her turn comes, loses her next
-    two turns, one each time it comes round. The record marks both, and replays."""
+def _dee_challenges_cat() -> Game:
+    """Four players under ``double``: Ann plays CAT, Dee (not next to move) challenges it
+    and is wrong, then Bob plays OAT through its A."""
     racks = {"ann": "CATXYZE", "bob": "ORESTAB", "cy": "IIUUOOE", "dee": "EEEEEEE"}
     g = Game(get_rules("werdup").with_settings(challenges="double"), LEX, list(racks),
              random.Random(1), Board(10, 10), list("NMLKJHGFDBNMLKJH"),
@@ -560,6 +559,14 @@ def test_two_wrong_challenges_cost_two_turns():
     g.play(parse_play(g.board, "5D CAT"))
     assert g.challenge("dee").play_stands and g.player == "bob"
     g.play(parse_play(g.board, "E4 O(A)T"))
+    return g
+
+
+def test_two_wrong_challenges_cost_two_turns():
+    """Under ``double`` each valid play challenged costs the challenger a turn: Dee, named as
+    the challenger of Ann's CAT and then of Bob's OAT before her turn comes, loses her next
+    two turns, one each time it comes round. The record marks both, and replays."""
+    g = _dee_challenges_cat()
     assert g.challenge("dee").play_stands and g.player == "cy"
     for _ in range(3):  # Cy, then Ann and Bob
         g.pass_turn()
@@ -579,13 +586,7 @@ def test_every_player_must_pass_not_as_many_passes_as_players():
     Bob and Cy again pass: four passes in a row, but Dee has not passed, so the game goes
     on until she does (a lost turn neither counts nor breaks the run). Replay counts the
     same way."""
-    racks = {"ann": "CATXYZE", "bob": "ORESTAB", "cy": "IIUUOOE", "dee": "EEEEEEE"}
-    g = Game(get_rules("werdup").with_settings(challenges="double"), LEX, list(racks),
-             random.Random(1), Board(10, 10), list("NMLKJHGFDBNMLKJH"),
-             {p: list(r) for p, r in racks.items()}, {p: 0 for p in racks})
-    g.play(parse_play(g.board, "5D CAT"))
-    assert g.challenge("dee").play_stands and g.player == "bob"
-    g.play(parse_play(g.board, "E4 O(A)T"))
+    g = _dee_challenges_cat()
     for _ in range(4):  # Cy (then Dee's lost turn), Ann, Bob, Cy
         g.pass_turn()
     assert not g.over and g.player == "dee"
