@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
-from vision.classifier import Guess, turn_classifier
+from vision.classifier import NO_LETTER, Guess, turn_classifier
 from vision.config import WoodConfig
 from vision.glyph import normalise
 
@@ -35,6 +35,7 @@ class Mark:
     value: tuple[float, float] | None  # where the point value sits from the letter
     mask: np.ndarray  # the mark's own pixels (its bounding box), bool
     ink: float = 0.0  # how dark its ink is: log(face / the ink's median brightness)
+    thin: np.ndarray | None = None  # the mark cut deeper (``WoodConfig.check_depth``), bool
 
 
 def flat_board(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray) -> np.ndarray:
@@ -95,8 +96,10 @@ def find_mark(cfg: WoodConfig, gray: np.ndarray, r: int, c: int,
     ox = (x0 + x + bw / 2) / p - (c + 1.5)
     oy = (y0 + y + bh / 2) / p - (r + 1.5)
     ink = float(np.log(max(face, 1.0) / max(float(np.median(win[sel])), 1.0)))
+    thin = sel & (win < face - cfg.check_depth * (face - dark))
     return Mark(normalise(cfg.glyph_px, crop), (ox, oy), (face - dark) / max(face, 1.0),
-                _value_mark(cfg, stats, cents, best, n), crop > 0, ink)
+                _value_mark(cfg, stats, cents, best, n), crop > 0, ink,
+                thin[y: y + bh, x: x + bw])
 
 
 def _value_mark(cfg: WoodConfig, stats: np.ndarray, cents: np.ndarray, letter: int, n: int
@@ -246,6 +249,7 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
     # too blurred to read is a state of most letters, not of the hardest one (which is
     # listed for the player): the confidence that three letters in four reach
     legible = float(np.percentile(np.exp(logp), 25, method="higher")) if logp else 1.0
+    guesses = _steady(cfg, clf, letters, marks, keys, k, guesses)
     hom = grid_to_photo.copy()
     for _ in range(k):
         hom = hom @ TURN  # upright grid units -> the fitted grid's
@@ -279,6 +283,50 @@ def _split_values(cfg: WoodConfig, clf, letters: tuple[str, ...], marks: dict,
         guesses[i] = g
         logp[i] = float(np.log(max(g.confidence, 1e-6)))
     return guesses, logp
+
+
+def _steady(cfg: WoodConfig, clf, letters: tuple[str, ...], marks: dict,
+            keys: list[tuple[int, int]], k: int, guesses: list[Guess]) -> list[Guess]:
+    """The guesses, each letter whose counters the ink cut filled in read again: a blurred
+    letter's counters are paler than its face, so the cut (generous, for faint thin strokes)
+    fills them, and a B become a solid blob was read as an O for sure. Where the mark cut
+    deeper (``check_depth``, the board turned ``k`` quarter turns) shows more holes, the two
+    readings' chances are averaged: when they disagree, neither letter is sure (the player
+    is asked). A letter with as many holes either way is read as before."""
+    from vision.glyph import features
+
+    thin = {}
+    for i, rc in enumerate(keys):
+        mask = marks[rc].thin
+        if mask is None or not mask.any() or holes(mask) <= holes(marks[rc].mask):
+            continue
+        mask = np.rot90(mask, k)
+        glyph = (split_value(cfg, mask) if not _value_apart(marks[rc].value, k) else None)
+        thin[i] = glyph if glyph is not None else normalise(cfg.glyph_px,
+                                                            mask.astype(np.float32))
+    if not thin:
+        return guesses
+    again = clf.probabilities(np.array([features(g) for g in thin.values()], np.float32),
+                              letters)
+    out = list(guesses)
+    for i, p_thin in zip(thin, again, strict=True):
+        g = guesses[i]
+        p = {a: q for a, q in g.alternatives}
+        p[g.letter or NO_LETTER] = g.confidence
+        mixed = {c: (p.get(c, 0.0) + float(q)) / 2 for c, q in zip(clf.classes, p_thin,
+                                                                    strict=True)}
+        order = sorted(mixed, key=lambda c: -mixed[c])
+        best = order[0]
+        out[i] = Guess(None if best == NO_LETTER else best, mixed[best],
+                       tuple((c, mixed[c]) for c in order[1: len(g.alternatives) + 1]))
+    return out
+
+
+def holes(mask: np.ndarray) -> int:
+    """How many holes a mark has (counters: B two, O and D one, S none)."""
+    bg = np.pad(~mask.astype(bool), 1, constant_values=True).astype(np.uint8)
+    n, _ = cv2.connectedComponents(bg, connectivity=4)
+    return n - 2
 
 
 def _word_votes(keys: list[tuple[int, int]], guesses: list, k: int, lexicon: Lexicon) -> int:
