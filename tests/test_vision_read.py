@@ -163,6 +163,32 @@ def test_a_blurred_letter_whose_counters_filled_in_is_not_read_for_sure():
     assert grid[5][7] == "B" or (5, 7) in listed
 
 
+OILBIRD = ["", "............P", ".......OILBIRD", "..........I.E", "..........R.B",
+           "......RIDOTTO", "..........H.I", "....NOTIONS.L", "........U", ".......VACCINE",
+           "........B...E", "........A...T", "........I...T", "........N...S", ""]
+
+
+def test_a_thin_letter_blurred_pale_is_not_read_as_a_blank():
+    """Wooden tiles (the board seed 19 once drew from the shipped list): the I of PREBOIL's
+    column, a thin stroke blurred pale, was dropped as too faint for a letter (as a bare
+    square's printed outline is), and its tile, of the tiles' colour, read as a blank whose
+    letter the words gave: a blank reported sure where an I tile lies. A faint mark on a cell
+    of the tiles' colour is read as a letter, and listed."""
+    spec = board_spec("bugwords")
+    letters = _rows(OILBIRD)
+    rng = np.random.default_rng(19)
+    rng.bit_generator.advance(2335)
+    image = decode_photo(DEFAULT.load, synthetic_photo("wooden", spec, Scene(letters, set()),
+                                                       rng, SMALL))
+    reading = read_board(DEFAULT, image, spec, shipped_classifier(), default_lexicon())
+    listed = {(u.row, u.col) for u in reading.uncertain}
+    grid = reading.grid()
+    wrong = [(r, c) for r, row in enumerate(letters) for c, t in enumerate(row)
+             if grid[r][c] != t]
+    assert all(cell in listed for cell in wrong), wrong
+    assert grid[6][12] == "I" and (6, 12) in listed
+
+
 def test_too_few_markers_says_how_many_were_seen():
     rng = np.random.default_rng(3)
     spec = board_spec("bugwords")

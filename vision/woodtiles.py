@@ -10,7 +10,7 @@ its face has the colour of the letter tiles' faces rather than that of its own k
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import cv2
@@ -187,6 +187,7 @@ class WoodReading:
     legibility: float  # the confidence that three letters in four reach
     turn_margin: float
     maybe: dict[tuple[int, int], float]  # bare-looking cells whose colour is near the tiles'
+    pale: set[tuple[int, int]] = field(default_factory=set)  # letters too faint to be sure of
 
 
 def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
@@ -215,8 +216,11 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
         if max(abs(shift[0]), abs(shift[1])) > cfg.shift_min:
             again = {rc: find_mark(cfg, gray, *rc, shift=shift) for rc in cells}
             marks = {rc: m for rc, m in again.items() if m is not None}
+    faint: dict[tuple[int, int], Mark] = {}
     if len(marks) >= 3:
-        marks = _inked(cfg, marks)
+        inked = _inked(cfg, marks)
+        faint = {rc: m for rc, m in marks.items() if rc not in inked}
+        marks = inked
     doubtful: set[tuple[int, int]] = set()
     if len(marks) >= 2:
         kept = _on_tiles(cfg, flat, marks, squares, showing)
@@ -254,13 +258,24 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
     for _ in range(k):
         hom = hom @ TURN  # upright grid units -> the fitted grid's
     near = _tile_coloured(cfg, colours, showing, squares, set(keys))
+    # a mark too faint for a letter on a cell clearly of the tiles' colour (one that would
+    # be read as a blank tile): a thin letter blurred pale (an I), not a blank (which has no
+    # mark) nor a bare square's outline; its letter is read, but the player confirms it
+    pale = [rc for rc in faint if near.get(rc, 1.0) < cfg.blank_nearer]
+    if pale:
+        keys += pale
+        guesses += _split_values(cfg, clf, letters, faint, pale, k, clf.guesses(
+            np.array([features(np.rot90(faint[rc].glyph, k).copy()) for rc in pale],
+                     np.float32), letters, 6), [0.0] * len(pale))[0]
+        near = {rc: v for rc, v in near.items() if rc not in faint}
     return WoodReading(
         hom,
         {turned(*rc, k): g for rc, g in zip(keys, guesses, strict=True)},
         {turned(*rc, k): 1.0 - v for rc, v in near.items() if v < cfg.blank_nearer},
         legible, margin,
         {turned(*rc, k): 1.0 - v for rc, v in near.items() if v >= cfg.blank_nearer}
-        | {turned(*rc, k): 0.5 for rc in doubtful if rc not in near})
+        | {turned(*rc, k): 0.5 for rc in doubtful if rc not in near},
+        {turned(*rc, k) for rc in pale})
 
 
 def _split_values(cfg: WoodConfig, clf, letters: tuple[str, ...], marks: dict,
