@@ -259,15 +259,20 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
         hom = hom @ TURN  # upright grid units -> the fitted grid's
     near = _tile_coloured(cfg, colours, showing, squares, set(keys))
     # a mark too faint for a letter on a cell clearly of the tiles' colour (one that would
-    # be read as a blank tile): a thin letter blurred pale (an I), not a blank (which has no
-    # mark) nor a bare square's outline; its letter is read, but the player confirms it
+    # be read as a blank tile), read surely as a letter: a thin letter blurred pale (an I),
+    # not a blank tile (whose grain or shadow, when taken for a mark, reads as no letter
+    # sure) nor a bare square's outline; its letter is read, but the player confirms it
     pale = [rc for rc in faint if near.get(rc, 1.0) < cfg.blank_nearer]
     if pale:
-        keys += pale
-        guesses += _split_values(cfg, clf, letters, faint, pale, k, clf.guesses(
+        read = _split_values(cfg, clf, letters, faint, pale, k, clf.guesses(
             np.array([features(np.rot90(faint[rc].glyph, k).copy()) for rc in pale],
                      np.float32), letters, 6), [0.0] * len(pale))[0]
-        near = {rc: v for rc, v in near.items() if rc not in faint}
+        sure = [(rc, g) for rc, g in zip(pale, read, strict=True)
+                if g.letter and g.confidence >= cfg.min_confidence]
+        pale = [rc for rc, _ in sure]
+        keys += pale
+        guesses += [g for _, g in sure]
+        near = {rc: v for rc, v in near.items() if rc not in pale}
     return WoodReading(
         hom,
         {turned(*rc, k): g for rc, g in zip(keys, guesses, strict=True)},
