@@ -307,18 +307,21 @@ def _split_values(cfg: WoodConfig, clf, letters: tuple[str, ...], marks: dict,
 
 def _steady(cfg: WoodConfig, clf, letters: tuple[str, ...], marks: dict,
             keys: list[tuple[int, int]], k: int, guesses: list[Guess]) -> list[Guess]:
-    """The guesses, each letter whose counters the ink cut filled in read again: a blurred
-    letter's counters are paler than its face, so the cut (generous, for faint thin strokes)
-    fills them, and a B become a solid blob was read as an O for sure. Where the mark cut
-    deeper (``check_depth``, the board turned ``k`` quarter turns) shows more holes, the two
-    readings' chances are averaged: when they disagree, neither letter is sure (the player
-    is asked). A letter with as many holes either way is read as before."""
+    """The guesses, each letter checked against its mark cut deeper (``check_depth``, the
+    board turned ``k`` quarter turns). A blurred letter's counters and the notches between
+    its strokes are paler than its face, so the ink cut (generous, for faint thin strokes)
+    fills them: a B become a solid blob was read as an O for sure, an M whose middle filled
+    in as an N (0.80). Where the deeper cut shows more holes, or reads another letter for sure
+    while the first reading is not far past sure (under ``check_sure``), the two readings'
+    chances are averaged: they disagree, so neither letter is sure (the player is asked).
+    A letter read surer than that stands: on a dim photo the deeper cut loses faint strokes
+    (an E's arms, a T's bar) and reads an L or an I for sure."""
     from vision.glyph import features
 
     thin = {}
     for i, rc in enumerate(keys):
         mask = marks[rc].thin
-        if mask is None or not mask.any() or holes(mask) <= holes(marks[rc].mask):
+        if mask is None or not mask.any():
             continue
         mask = np.rot90(mask, k)
         glyph = (split_value(cfg, mask) if not _value_apart(marks[rc].value, k) else None)
@@ -331,6 +334,12 @@ def _steady(cfg: WoodConfig, clf, letters: tuple[str, ...], marks: dict,
     out = list(guesses)
     for i, p_thin in zip(thin, again, strict=True):
         g = guesses[i]
+        top = clf.classes[int(np.argmax(p_thin))]
+        opened = holes(marks[keys[i]].thin) > holes(marks[keys[i]].mask)
+        other = (top != (g.letter or NO_LETTER) and g.confidence < cfg.check_sure
+                 and float(p_thin.max()) >= cfg.min_confidence)
+        if not (opened or other):
+            continue
         p = {a: q for a, q in g.alternatives}
         p[g.letter or NO_LETTER] = g.confidence
         mixed = {c: (p.get(c, 0.0) + float(q)) / 2 for c, q in zip(clf.classes, p_thin,
