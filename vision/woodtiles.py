@@ -315,7 +315,9 @@ def _steady(cfg: WoodConfig, clf, letters: tuple[str, ...], marks: dict,
     while the first reading is not far past sure (under ``check_sure``), the two readings'
     chances are averaged: they disagree, so neither letter is sure (the player is asked).
     A letter read surer than that stands: on a dim photo the deeper cut loses faint strokes
-    (an E's arms, a T's bar) and reads an L or an I for sure."""
+    (an E's arms, a T's bar) and reads an L or an I for sure. Only letters read for sure are
+    checked: one read unsure is listed anyway, and its broken deeper reading (a dim D read as
+    an I) would only push aside the letter its words would choose."""
     from vision.glyph import features
 
     thin = {}
@@ -334,6 +336,8 @@ def _steady(cfg: WoodConfig, clf, letters: tuple[str, ...], marks: dict,
     out = list(guesses)
     for i, p_thin in zip(thin, again, strict=True):
         g = guesses[i]
+        if g.confidence < cfg.min_confidence:
+            continue  # not sure already: the player is asked, the words may choose
         top = clf.classes[int(np.argmax(p_thin))]
         opened = holes(marks[keys[i]].thin) > holes(marks[keys[i]].mask)
         other = (top != (g.letter or NO_LETTER) and g.confidence < cfg.check_sure
