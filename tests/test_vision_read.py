@@ -211,6 +211,35 @@ def test_a_thin_letter_blurred_pale_is_not_read_as_a_blank():
     assert grid[6][12] == "I" and (6, 12) in listed
 
 
+ISOGAMY = ["...C...K", "...H...U", "...I...D", "...R.ISOGAMY", "...K..P", "..DESORB",
+           "..OD.DIED", "..W.FENNEC", "..E...G.F", "..L.....E", ".G...L..N", ".L..LIPIDE",
+           ".O...N", ".A..FEASTED", ".MINAS"]
+
+
+def test_a_tile_on_a_premium_square_of_nearly_its_colour_is_not_read_as_bare():
+    """The fourth wooden-tile photo of ``bench/vision.py`` (seed 2026, 12 megapixels): the Y
+    of ISOGAMY lies on a double-word square whose colour is nearly the tile's, so the square
+    was taken to show its own print and never looked at: the Y was reported as a bare square.
+    A mark on such a square as dark as the letters, whose surroundings have the tiles' colour,
+    is read and the player asked."""
+    spec = board_spec("bugwords")
+    letters = _rows(ISOGAMY)
+    rng = np.random.default_rng()
+    rng.bit_generator.state = {
+        "bit_generator": "PCG64", "has_uint32": 0, "uinteger": 0,
+        "state": {"state": 129762696499112782440324156046871629109,
+                  "inc": 253583831573602660626028118101560951819}}
+    image = decode_photo(DEFAULT.load, synthetic_photo("wooden", spec,
+                                                       Scene(letters, {(6, 7)}), rng, Camera()))
+    reading = read_board(DEFAULT, image, spec, shipped_classifier(), default_lexicon())
+    listed = {(u.row, u.col) for u in reading.uncertain}
+    grid = reading.grid()
+    assert spec.squares[3][11] == "D" and (grid[3][11] == "Y" or (3, 11) in listed)
+    wrong = [(r, c) for r, row in enumerate(letters) for c, t in enumerate(row)
+             if grid[r][c] != t and (r, c) != (6, 7)]
+    assert all(cell in listed for cell in wrong), wrong
+
+
 def test_too_few_markers_says_how_many_were_seen():
     rng = np.random.default_rng(3)
     spec = board_spec("bugwords")

@@ -211,20 +211,33 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
                 if not showing[r, c] and (r, c) not in cells]
         marks.update({rc: m for rc in more if (m := find_mark(cfg, gray, *rc)) is not None})
         cells += more
+    shift = (0.0, 0.0)
     if len(marks) >= 3:  # the faces stand above the board: look again where they sit
-        shift = tuple(np.median([m.offset for m in marks.values()], axis=0))
-        if max(abs(shift[0]), abs(shift[1])) > cfg.shift_min:
+        mid = np.median([m.offset for m in marks.values()], axis=0)
+        if max(abs(mid[0]), abs(mid[1])) > cfg.shift_min:
+            shift = (float(mid[0]), float(mid[1]))
             again = {rc: find_mark(cfg, gray, *rc, shift=shift) for rc in cells}
             marks = {rc: m for rc, m in again.items() if m is not None}
     faint: dict[tuple[int, int], Mark] = {}
+    hidden: dict[tuple[int, int], Mark] = {}
     if len(marks) >= 3:
         inked = _inked(cfg, marks)
         faint = {rc: m for rc, m in marks.items() if rc not in inked}
+        # a premium square taken to show its print may hold a tile of nearly its colour (a
+        # dark tile on an orange double word): a mark there as dark as the letters' is
+        # looked at below, and the player asked
+        typical = float(np.median([m.ink for m in marks.values()]))
+        hidden = {rc: m for r in range(15) for c in range(15)
+                  if showing[r, c] and (rc := (r, c)) not in marks
+                  and (m := find_mark(cfg, gray, r, c, shift=shift)) is not None
+                  and m.ink >= cfg.faint_ink * typical}
         marks = inked
     doubtful: set[tuple[int, int]] = set()
     if len(marks) >= 2:
         kept = _on_tiles(cfg, flat, marks, squares, showing)
         doubtful = set(marks) - set(kept)  # dropped, but the player is asked
+        if hidden:  # ... and so must a mark on a premium square be: on a tile's colour
+            hidden = _on_tiles(cfg, flat, marks, squares, showing, hidden)
         marks = kept
     keys = list(marks)
     values = [m.value for m in marks.values() if m.value is not None]
@@ -262,7 +275,8 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
     # be read as a blank tile), read surely as a letter: a thin letter blurred pale (an I),
     # not a blank tile (whose grain or shadow, when taken for a mark, reads as no letter
     # sure) nor a bare square's outline; its letter is read, but the player confirms it
-    pale = [rc for rc in faint if near.get(rc, 1.0) < cfg.blank_nearer]
+    pale = [rc for rc in faint if near.get(rc, 1.0) < cfg.blank_nearer] + list(hidden)
+    faint |= hidden
     if pale:
         read = _split_values(cfg, clf, letters, faint, pale, k, clf.guesses(
             np.array([features(np.rot90(faint[rc].glyph, k).copy()) for rc in pale],
@@ -387,7 +401,7 @@ def _inked(cfg: WoodConfig, marks: dict) -> dict:
 
 
 def _on_tiles(cfg: WoodConfig, flat: np.ndarray, marks: dict, squares: tuple[str, ...],
-              showing: np.ndarray) -> dict:
+              showing: np.ndarray, others: dict | None = None) -> dict:
     """The marks that sit on a tile's face: a mark whose surroundings are clearly nearer the
     colour of the cell's own kind of square than the letter tiles' is on a bare square (a
     hinge line, a printed label, a shadow), not a letter.
@@ -396,7 +410,8 @@ def _on_tiles(cfg: WoodConfig, flat: np.ndarray, marks: dict, squares: tuple[str
     surface's lightness, the more so the darker the tone curve, so a darker tile's colour
     slid toward the plain squares' and its letter was dropped; log-chromaticity does not
     change with the light's level, and a tone curve (a power) scales all its distances
-    alike, so the ratios judged here do not move."""
+    alike, so the ratios judged here do not move. With ``others``, those marks are judged
+    instead, against the colours ``marks`` and the squares give."""
     p = cfg.cell_px
     lightness = cv2.cvtColor(flat, cv2.COLOR_BGR2Lab)[:, :, 0]
     h = round(cfg.face_share * p / 2)
@@ -421,6 +436,10 @@ def _on_tiles(cfg: WoodConfig, flat: np.ndarray, marks: dict, squares: tuple[str
     # marks are each as far from their middle, which tells nothing)
     near = (cfg.tile_spread * float(np.median(list(d_tile.values()))) if len(marks) >= 3
             else 0.0)
+    if others is not None:
+        marks = others
+        at = {rc: colour_at(rc, m.offset) for rc, m in marks.items()}
+        d_tile = {rc: float(np.linalg.norm(at[rc] - tile)) for rc in marks}
     out = {}
     for rc, m in marks.items():
         own = kinds.get(squares[rc[0]][rc[1]])
