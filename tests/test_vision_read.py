@@ -137,6 +137,109 @@ def test_a_blank_on_the_centre_star_is_seen(kind, seed):
     assert reading.grid()[7][7] == "?" and listed[7, 7].alternatives
 
 
+def _rows(rows: list[str]) -> list[list[str]]:
+    return [[row[c] if c < len(row) and row[c] != "." else "" for c in range(15)] for row in rows]
+
+
+BAR = ["", "..C", "..A", "..P", "..F......B", "..U....BAR", "RILLED...E", ".....UNPIN",
+       "..T..N...T", "..E..K", "..N..I", "..SIGNING", "..E..G", "..S", ""]
+
+
+def test_a_blurred_letter_whose_counters_filled_in_is_not_read_for_sure():
+    """Wooden tiles (the board seed 15 once drew from the shipped list): the B of BAR is so
+    blurred that the ink cut fills both its counters, and the solid blob was read as an O for
+    sure (OAR is a word too). Cut deeper, its counters show, and the two readings
+    disagree: the B is no longer read as a sure O."""
+    spec = board_spec("bugwords")
+    letters = _rows(BAR)
+    image = decode_photo(DEFAULT.load, synthetic_photo("wooden", spec, Scene(letters, set()),
+                                                       _after_drawing(15, 3045), SMALL))
+    reading = read_board(DEFAULT, image, spec, shipped_classifier(), default_lexicon())
+    listed = {(u.row, u.col) for u in reading.uncertain}
+    grid = reading.grid()
+    wrong = [(r, c) for r, row in enumerate(letters) for c, t in enumerate(row)
+             if grid[r][c] != t]
+    assert all(cell in listed for cell in wrong), wrong
+    assert grid[5][7] == "B" or (5, 7) in listed
+
+
+CHROMIC = ["", ".RENDERS..LOBAR", ".......C....L", ".....C.UNCINUS", "....CHYME...B",
+           ".....R.B....S", ".....O.L", ".....MEED", ".....I", ".....C", "", "", "", "", ""]
+
+
+def test_a_blurred_m_whose_middle_filled_in_is_not_read_as_a_sure_n():
+    """Wooden tiles (the board seed 16 once drew from the shipped list): the M where MEED
+    crosses CHROMIC, its middle filled in by the ink cut, was read as an N (0.80; NEED and
+    CHRONIC are words too). Cut deeper it reads M for sure: the two readings disagree, and
+    the tile is not reported sure."""
+    spec = board_spec("bugwords")
+    letters = _rows(CHROMIC)
+    image = decode_photo(DEFAULT.load, synthetic_photo("wooden", spec, Scene(letters, set()),
+                                                       _after_drawing(16, 2233), SMALL))
+    reading = read_board(DEFAULT, image, spec, shipped_classifier(), default_lexicon())
+    listed = {(u.row, u.col) for u in reading.uncertain}
+    grid = reading.grid()
+    wrong = [(r, c) for r, row in enumerate(letters) for c, t in enumerate(row)
+             if grid[r][c] != t]
+    assert all(cell in listed for cell in wrong), wrong
+    assert grid[7][5] == "M" or (7, 5) in listed
+
+
+OILBIRD = ["", "............P", ".......OILBIRD", "..........I.E", "..........R.B",
+           "......RIDOTTO", "..........H.I", "....NOTIONS.L", "........U", ".......VACCINE",
+           "........B...E", "........A...T", "........I...T", "........N...S", ""]
+
+
+def test_a_thin_letter_blurred_pale_is_not_read_as_a_blank():
+    """Wooden tiles (the board seed 19 once drew from the shipped list): the I of PREBOIL's
+    column, a thin stroke blurred pale, was dropped as too faint for a letter (as a bare
+    square's printed outline is), and its tile, of the tiles' colour, read as a blank whose
+    letter the words gave: a blank reported sure where an I tile lies. A faint mark on a cell
+    of the tiles' colour is read as a letter, and listed."""
+    spec = board_spec("bugwords")
+    letters = _rows(OILBIRD)
+    rng = np.random.default_rng(19)
+    rng.bit_generator.advance(2335)
+    image = decode_photo(DEFAULT.load, synthetic_photo("wooden", spec, Scene(letters, set()),
+                                                       rng, SMALL))
+    reading = read_board(DEFAULT, image, spec, shipped_classifier(), default_lexicon())
+    listed = {(u.row, u.col) for u in reading.uncertain}
+    grid = reading.grid()
+    wrong = [(r, c) for r, row in enumerate(letters) for c, t in enumerate(row)
+             if grid[r][c] != t]
+    assert all(cell in listed for cell in wrong), wrong
+    assert grid[6][12] == "I" and (6, 12) in listed
+
+
+ISOGAMY = ["...C...K", "...H...U", "...I...D", "...R.ISOGAMY", "...K..P", "..DESORB",
+           "..OD.DIED", "..W.FENNEC", "..E...G.F", "..L.....E", ".G...L..N", ".L..LIPIDE",
+           ".O...N", ".A..FEASTED", ".MINAS"]
+
+
+def test_a_tile_on_a_premium_square_of_nearly_its_colour_is_not_read_as_bare():
+    """The fourth wooden-tile photo of ``bench/vision.py`` (seed 2026, 12 megapixels): the Y
+    of ISOGAMY lies on a double-word square whose colour is nearly the tile's, so the square
+    was taken to show its own print and never looked at: the Y was reported as a bare square.
+    A mark on such a square as dark as the letters, whose surroundings have the tiles' colour,
+    is read and the player asked."""
+    spec = board_spec("bugwords")
+    letters = _rows(ISOGAMY)
+    rng = np.random.default_rng()
+    rng.bit_generator.state = {
+        "bit_generator": "PCG64", "has_uint32": 0, "uinteger": 0,
+        "state": {"state": 129762696499112782440324156046871629109,
+                  "inc": 253583831573602660626028118101560951819}}
+    image = decode_photo(DEFAULT.load, synthetic_photo("wooden", spec,
+                                                       Scene(letters, {(6, 7)}), rng, Camera()))
+    reading = read_board(DEFAULT, image, spec, shipped_classifier(), default_lexicon())
+    listed = {(u.row, u.col) for u in reading.uncertain}
+    grid = reading.grid()
+    assert spec.squares[3][11] == "D" and (grid[3][11] == "Y" or (3, 11) in listed)
+    wrong = [(r, c) for r, row in enumerate(letters) for c, t in enumerate(row)
+             if grid[r][c] != t and (r, c) != (6, 7)]
+    assert all(cell in listed for cell in wrong), wrong
+
+
 def test_too_few_markers_says_how_many_were_seen():
     rng = np.random.default_rng(3)
     spec = board_spec("bugwords")

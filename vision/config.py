@@ -83,6 +83,9 @@ class WoodConfig:
     dark_percentile: float = 1           # ... this one
     min_contrast: float = 0.30           # darkest ink at least this share below the face
     ink_depth: float = 0.35              # ink cut: this share of the way from face to darkest
+    check_depth: float = 0.55            # ... and, to check the letter read, this deeper one
+    check_sure: float = 0.85             # a letter read this surely stands against the deeper
+                                         # cut's reading of another (which loses faint strokes)
     min_height: float = 0.28             # a letter is this share of a cell tall or more
     max_height: float = 0.85             # ... and no taller (tile edges, the hinge line)
     min_ink: float = 0.02                # and covers at least this share of a cell

@@ -213,7 +213,7 @@ def _wood_cells(cfg: VisionConfig, wood: WoodReading, spec: BoardSpec,
                            if p > OPTION_MIN]
                 face = g.letter or EMPTY
                 shown = [(a, p) for a, p in options if p > SHOWN_MIN][: cfg.classify.alternatives]
-                sure = g.confidence >= wc.min_confidence
+                sure = g.confidence >= wc.min_confidence and (r, c) not in wood.pale
                 reads.append(CellRead(r, c, face, g.confidence,
                                       [] if sure else (shown or [(face, g.confidence)]),
                                       face or None, options))

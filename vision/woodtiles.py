@@ -10,13 +10,13 @@ its face has the colour of the letter tiles' faces rather than that of its own k
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
 
-from vision.classifier import Guess, turn_classifier
+from vision.classifier import NO_LETTER, Guess, turn_classifier
 from vision.config import WoodConfig
 from vision.glyph import normalise
 
@@ -35,6 +35,7 @@ class Mark:
     value: tuple[float, float] | None  # where the point value sits from the letter
     mask: np.ndarray  # the mark's own pixels (its bounding box), bool
     ink: float = 0.0  # how dark its ink is: log(face / the ink's median brightness)
+    thin: np.ndarray | None = None  # the mark cut deeper (``WoodConfig.check_depth``), bool
 
 
 def flat_board(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray) -> np.ndarray:
@@ -95,8 +96,10 @@ def find_mark(cfg: WoodConfig, gray: np.ndarray, r: int, c: int,
     ox = (x0 + x + bw / 2) / p - (c + 1.5)
     oy = (y0 + y + bh / 2) / p - (r + 1.5)
     ink = float(np.log(max(face, 1.0) / max(float(np.median(win[sel])), 1.0)))
+    thin = sel & (win < face - cfg.check_depth * (face - dark))
     return Mark(normalise(cfg.glyph_px, crop), (ox, oy), (face - dark) / max(face, 1.0),
-                _value_mark(cfg, stats, cents, best, n), crop > 0, ink)
+                _value_mark(cfg, stats, cents, best, n), crop > 0, ink,
+                thin[y: y + bh, x: x + bw])
 
 
 def _value_mark(cfg: WoodConfig, stats: np.ndarray, cents: np.ndarray, letter: int, n: int
@@ -184,6 +187,7 @@ class WoodReading:
     legibility: float  # the confidence that three letters in four reach
     turn_margin: float
     maybe: dict[tuple[int, int], float]  # bare-looking cells whose colour is near the tiles'
+    pale: set[tuple[int, int]] = field(default_factory=set)  # letters too faint to be sure of
 
 
 def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
@@ -207,17 +211,33 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
                 if not showing[r, c] and (r, c) not in cells]
         marks.update({rc: m for rc in more if (m := find_mark(cfg, gray, *rc)) is not None})
         cells += more
+    shift = (0.0, 0.0)
     if len(marks) >= 3:  # the faces stand above the board: look again where they sit
-        shift = tuple(np.median([m.offset for m in marks.values()], axis=0))
-        if max(abs(shift[0]), abs(shift[1])) > cfg.shift_min:
+        mid = np.median([m.offset for m in marks.values()], axis=0)
+        if max(abs(mid[0]), abs(mid[1])) > cfg.shift_min:
+            shift = (float(mid[0]), float(mid[1]))
             again = {rc: find_mark(cfg, gray, *rc, shift=shift) for rc in cells}
             marks = {rc: m for rc, m in again.items() if m is not None}
+    faint: dict[tuple[int, int], Mark] = {}
+    hidden: dict[tuple[int, int], Mark] = {}
     if len(marks) >= 3:
-        marks = _inked(cfg, marks)
+        inked = _inked(cfg, marks)
+        faint = {rc: m for rc, m in marks.items() if rc not in inked}
+        # a premium square taken to show its print may hold a tile of nearly its colour (a
+        # dark tile on an orange double word): a mark there as dark as the letters' is
+        # looked at below, and the player asked
+        typical = float(np.median([m.ink for m in marks.values()]))
+        hidden = {rc: m for r in range(15) for c in range(15)
+                  if showing[r, c] and (rc := (r, c)) not in marks
+                  and (m := find_mark(cfg, gray, r, c, shift=shift)) is not None
+                  and m.ink >= cfg.faint_ink * typical}
+        marks = inked
     doubtful: set[tuple[int, int]] = set()
     if len(marks) >= 2:
         kept = _on_tiles(cfg, flat, marks, squares, showing)
         doubtful = set(marks) - set(kept)  # dropped, but the player is asked
+        if hidden:  # ... and so must a mark on a premium square be: on a tile's colour
+            hidden = _on_tiles(cfg, flat, marks, squares, showing, hidden)
         marks = kept
     keys = list(marks)
     values = [m.value for m in marks.values() if m.value is not None]
@@ -246,17 +266,35 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
     # too blurred to read is a state of most letters, not of the hardest one (which is
     # listed for the player): the confidence that three letters in four reach
     legible = float(np.percentile(np.exp(logp), 25, method="higher")) if logp else 1.0
+    guesses = _steady(cfg, clf, letters, marks, keys, k, guesses)
     hom = grid_to_photo.copy()
     for _ in range(k):
         hom = hom @ TURN  # upright grid units -> the fitted grid's
     near = _tile_coloured(cfg, colours, showing, squares, set(keys))
+    # a mark too faint for a letter on a cell clearly of the tiles' colour (one that would
+    # be read as a blank tile), read surely as a letter: a thin letter blurred pale (an I),
+    # not a blank tile (whose grain or shadow, when taken for a mark, reads as no letter
+    # sure) nor a bare square's outline; its letter is read, but the player confirms it
+    pale = [rc for rc in faint if near.get(rc, 1.0) < cfg.blank_nearer] + list(hidden)
+    faint |= hidden
+    if pale:
+        read = _split_values(cfg, clf, letters, faint, pale, k, clf.guesses(
+            np.array([features(np.rot90(faint[rc].glyph, k).copy()) for rc in pale],
+                     np.float32), letters, 6), [0.0] * len(pale))[0]
+        sure = [(rc, g) for rc, g in zip(pale, read, strict=True)
+                if g.letter and g.confidence >= cfg.min_confidence]
+        pale = [rc for rc, _ in sure]
+        keys += pale
+        guesses += [g for _, g in sure]
+        near = {rc: v for rc, v in near.items() if rc not in pale}
     return WoodReading(
         hom,
         {turned(*rc, k): g for rc, g in zip(keys, guesses, strict=True)},
         {turned(*rc, k): 1.0 - v for rc, v in near.items() if v < cfg.blank_nearer},
         legible, margin,
         {turned(*rc, k): 1.0 - v for rc, v in near.items() if v >= cfg.blank_nearer}
-        | {turned(*rc, k): 0.5 for rc in doubtful if rc not in near})
+        | {turned(*rc, k): 0.5 for rc in doubtful if rc not in near},
+        {turned(*rc, k) for rc in pale})
 
 
 def _split_values(cfg: WoodConfig, clf, letters: tuple[str, ...], marks: dict,
@@ -279,6 +317,63 @@ def _split_values(cfg: WoodConfig, clf, letters: tuple[str, ...], marks: dict,
         guesses[i] = g
         logp[i] = float(np.log(max(g.confidence, 1e-6)))
     return guesses, logp
+
+
+def _steady(cfg: WoodConfig, clf, letters: tuple[str, ...], marks: dict,
+            keys: list[tuple[int, int]], k: int, guesses: list[Guess]) -> list[Guess]:
+    """The guesses, each letter checked against its mark cut deeper (``check_depth``, the
+    board turned ``k`` quarter turns). A blurred letter's counters and the notches between
+    its strokes are paler than its face, so the ink cut (generous, for faint thin strokes)
+    fills them: a B become a solid blob was read as an O for sure, an M whose middle filled
+    in as an N (0.80). Where the deeper cut shows more holes, or reads another letter for sure
+    while the first reading is not far past sure (under ``check_sure``), the two readings'
+    chances are averaged: they disagree, so neither letter is sure (the player is asked).
+    A letter read surer than that stands: on a dim photo the deeper cut loses faint strokes
+    (an E's arms, a T's bar) and reads an L or an I for sure. Only letters read for sure are
+    checked: one read unsure is listed anyway, and its broken deeper reading (a dim D read as
+    an I) would only push aside the letter its words would choose."""
+    from vision.glyph import features
+
+    thin = {}
+    for i, rc in enumerate(keys):
+        mask = marks[rc].thin
+        if mask is None or not mask.any():
+            continue
+        mask = np.rot90(mask, k)
+        glyph = (split_value(cfg, mask) if not _value_apart(marks[rc].value, k) else None)
+        thin[i] = glyph if glyph is not None else normalise(cfg.glyph_px,
+                                                            mask.astype(np.float32))
+    if not thin:
+        return guesses
+    again = clf.probabilities(np.array([features(g) for g in thin.values()], np.float32),
+                              letters)
+    out = list(guesses)
+    for i, p_thin in zip(thin, again, strict=True):
+        g = guesses[i]
+        if g.confidence < cfg.min_confidence:
+            continue  # not sure already: the player is asked, the words may choose
+        top = clf.classes[int(np.argmax(p_thin))]
+        opened = holes(marks[keys[i]].thin) > holes(marks[keys[i]].mask)
+        other = (top != (g.letter or NO_LETTER) and g.confidence < cfg.check_sure
+                 and float(p_thin.max()) >= cfg.min_confidence)
+        if not (opened or other):
+            continue
+        p = {a: q for a, q in g.alternatives}
+        p[g.letter or NO_LETTER] = g.confidence
+        mixed = {c: (p.get(c, 0.0) + float(q)) / 2 for c, q in zip(clf.classes, p_thin,
+                                                                    strict=True)}
+        order = sorted(mixed, key=lambda c: -mixed[c])
+        best = order[0]
+        out[i] = Guess(None if best == NO_LETTER else best, mixed[best],
+                       tuple((c, mixed[c]) for c in order[1: len(g.alternatives) + 1]))
+    return out
+
+
+def holes(mask: np.ndarray) -> int:
+    """How many holes a mark has (counters: B two, O and D one, S none)."""
+    bg = np.pad(~mask.astype(bool), 1, constant_values=True).astype(np.uint8)
+    n, _ = cv2.connectedComponents(bg, connectivity=4)
+    return n - 2
 
 
 def _word_votes(keys: list[tuple[int, int]], guesses: list, k: int, lexicon: Lexicon) -> int:
@@ -306,7 +401,7 @@ def _inked(cfg: WoodConfig, marks: dict) -> dict:
 
 
 def _on_tiles(cfg: WoodConfig, flat: np.ndarray, marks: dict, squares: tuple[str, ...],
-              showing: np.ndarray) -> dict:
+              showing: np.ndarray, others: dict | None = None) -> dict:
     """The marks that sit on a tile's face: a mark whose surroundings are clearly nearer the
     colour of the cell's own kind of square than the letter tiles' is on a bare square (a
     hinge line, a printed label, a shadow), not a letter.
@@ -315,7 +410,8 @@ def _on_tiles(cfg: WoodConfig, flat: np.ndarray, marks: dict, squares: tuple[str
     surface's lightness, the more so the darker the tone curve, so a darker tile's colour
     slid toward the plain squares' and its letter was dropped; log-chromaticity does not
     change with the light's level, and a tone curve (a power) scales all its distances
-    alike, so the ratios judged here do not move."""
+    alike, so the ratios judged here do not move. With ``others``, those marks are judged
+    instead, against the colours ``marks`` and the squares give."""
     p = cfg.cell_px
     lightness = cv2.cvtColor(flat, cv2.COLOR_BGR2Lab)[:, :, 0]
     h = round(cfg.face_share * p / 2)
@@ -340,6 +436,10 @@ def _on_tiles(cfg: WoodConfig, flat: np.ndarray, marks: dict, squares: tuple[str
     # marks are each as far from their middle, which tells nothing)
     near = (cfg.tile_spread * float(np.median(list(d_tile.values()))) if len(marks) >= 3
             else 0.0)
+    if others is not None:
+        marks = others
+        at = {rc: colour_at(rc, m.offset) for rc, m in marks.items()}
+        d_tile = {rc: float(np.linalg.norm(at[rc] - tile)) for rc in marks}
     out = {}
     for rc, m in marks.items():
         own = kinds.get(squares[rc[0]][rc[1]])
