@@ -6,7 +6,16 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 
-from flask import Blueprint, Response, current_app, jsonify, render_template, request
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask.typing import ResponseReturnValue
 
 from companion.errors import CompanionError
@@ -154,9 +163,30 @@ def page() -> ResponseReturnValue:
         400 if error else 200)
 
 
-def cards_photo_refused(error: str) -> ResponseReturnValue:
-    """The check page for PDQ as the cards-photo form left it (its word and variant), with
-    the photo's refusal tied to the photo field."""
+@bp.get("/pdq/cards-photo")
+def back_to_check() -> ResponseReturnValue:
+    """The cards photo form's address opened again: the check page, set for PDQ."""
+    return redirect(url_for("challenge.page", game="pdq"))
+
+
+@bp.post("/pdq/cards-photo")
+def cards_photo() -> ResponseReturnValue:
+    """The check page set for PDQ with the cards read from a photo, or, when they cannot be
+    read, as the cards-photo form left it (its word and variant), the photo's refusal tied to
+    the photo field."""
+    from companion.web.pdq import cards_from_photo
+
+    try:
+        read = cards_from_photo()
+    except CompanionError as exc:
+        return _cards_photo_refused(str(exc))
+    variant = request.form.get("variant") or "regular"
+    return redirect(url_for("challenge.page", game="pdq", cards=read["cards"],
+                            variant=variant, word=request.form.get("word") or None,
+                            photo="unsure" if read["uncertain"] else "read"))
+
+
+def _cards_photo_refused(error: str) -> ResponseReturnValue:
     return render_template("challenge.html", word=request.form.get("word", "").strip()[:400],
                            game="pdq", games=GAME_TITLES, ruling=None, error=error,
                            error_field="cards-photo", all_words=None, photo=None,

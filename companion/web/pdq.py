@@ -149,33 +149,14 @@ def back_to_page() -> ResponseReturnValue:
     return redirect(url_for("pdq.page"))
 
 
-@bp.get("/pdq/cards-photo")
-def back_to_check() -> ResponseReturnValue:
-    """The cards photo form's address opened again: the check page, set for PDQ."""
-    return redirect(url_for("challenge.page", game="pdq"))
-
-
-def _cards_from_photo() -> dict:
+def cards_from_photo() -> dict:
+    """The cards read from the uploaded photo (a form's file or the request's body)."""
     from companion.web.photos import chosen_photo, read_pdq_cards
 
     upload = request.files.get("photo")
     data = chosen_photo(upload, "the cards") if upload is not None else (
         b"" if request.mimetype.startswith("multipart/") else request.get_data())
     return read_pdq_cards(data, current_app.config["MAX_IMAGE_PIXELS"])
-
-
-@bp.post("/pdq/cards-photo")
-def cards_photo() -> ResponseReturnValue:
-    try:
-        read = _cards_from_photo()
-    except CompanionError as exc:
-        from companion.web.challenge import cards_photo_refused
-
-        return cards_photo_refused(str(exc))
-    variant = request.form.get("variant") or "regular"
-    return redirect(url_for("challenge.page", game="pdq", cards=read["cards"],
-                            variant=variant, word=request.form.get("word") or None,
-                            photo="unsure" if read["uncertain"] else "read"))
 
 
 # -- JSON API --------------------------------------------------------------------------------
@@ -215,7 +196,7 @@ def api_judge() -> ResponseReturnValue:
 
 @bp.post("/api/pdq/cards")
 def api_cards_photo() -> ResponseReturnValue:
-    return jsonify(_cards_from_photo())
+    return jsonify(cards_from_photo())
 
 
 @bp.get("/api/pdq/words")
