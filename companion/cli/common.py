@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.dates import date_from, dates_from, is_range
+from companion.decimals import decimal_from
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon, LexiconError, WordListSpec, load_word_list
 from companion.text import quoted, shown
@@ -30,6 +31,16 @@ def whole_number(text: str) -> int:
     if len(digits) > 100:  # int() would answer in Python's own words past 4,300 digits
         raise argparse.ArgumentTypeError(f"{quoted(text)} is too large a number")
     return int(digits)
+
+
+def decimal_number(text: str) -> float:
+    """An option's decimal number (``type=decimal_number``): the rule of
+    :func:`companion.decimals.decimal_from`, the digits 0-9 and nothing ``float()`` reads
+    besides (an Arabic-Indic '٠.٢', 'nan', 'inf', '1e400')."""
+    try:
+        return decimal_from(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def add_lexicon_option(parser: argparse.ArgumentParser) -> None:
