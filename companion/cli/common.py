@@ -91,8 +91,21 @@ def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
         raise UsageError(str(exc)) from exc
 
 
+# Characters JSON lets through raw that a terminal acts on or a reader takes for a line break:
+# DEL, the C1 controls (U+0080-U+009F, NEL among them) and the line and paragraph separators.
+_RAW_CONTROLS = re.compile("[\x7f-\x9f\u2028\u2029]")
+
+
+def json_text(data: Any) -> str:
+    """``data`` as the ``--json`` outputs write it: indented, letters as they are (``é``, not
+    ``\\u00e9``), every control character escaped (``\\u0085``) as JSON allows; a raw one
+    can only stand inside a string, where its escape means the same."""
+    text = json.dumps(data, indent=2, ensure_ascii=False)
+    return _RAW_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
 def print_json(data: Any) -> None:
-    json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write(json_text(data))
     sys.stdout.write("\n")
 
 
