@@ -29,6 +29,7 @@ from cad.quarter import quarter
 from cad.solids import shape_of
 from cad.stickers import PAPERS, save_sticker_sheet, sticker_pdf
 from cad.tile import letter_solid, tile, tile_file_stem
+from companion.decimals import decimal_from
 from companion.errors import UsageError
 from companion.outfile import write_file_whole
 from companion.text import quoted
@@ -72,10 +73,11 @@ def parse_parts(text: str) -> tuple[str, ...]:
 def parse_bed(text: str) -> tuple[float, float]:
     """``"180x180"`` -> ``(180.0, 180.0)``."""
     try:
-        w, d = (float(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise UsageError("bed must look like 180x180 (width x depth in mm), got "
-                         f"{quoted(text)}") from None
+        w, d = (decimal_from(v) for v in text.lower().split("x"))
+    except ValueError as exc:
+        why = f": {exc}" if text.lower().count("x") == 1 else ""  # not a failed unpacking
+        raise UsageError("--bed must look like 180x180 (width x depth in mm), got "
+                         f"{quoted(text)}{why}") from None
     if not usable_bed(w, d):
         raise UsageError(f"bed must be a width and depth above 0 mm and at most "
                          f"{MAX_BED_MM:,.0f} mm, like 180x180, got {quoted(text)}")

@@ -128,6 +128,13 @@ CASES = [
     # a player name with ESC in it went raw into the record printed
     (["werdup", "selfplay", "--players", "ann,b\x1b[2Jb"], {}, 2,
      "player name 'b\\x1b[2Jb' must be one word without spaces, control characters"),
+    # float() read a clearance or a bed in Arabic-Indic digits, and 'nan' or 1e400 (infinity)
+    (["cad", "coupons", "--clearances", "0.1,\u0660.\u0662", "-o", "c"], {}, 2,
+     "'\u0660.\u0662' is not a decimal number written in the digits 0-9"),
+    (["cad", "coupons", "--clearances", "0.2,nan", "-o", "c"], {}, 2, "'nan' is not a number"),
+    (["cad", "build", "--bed", "\u0661\u0668\u0660x180", "-o", "set"], {}, 2,
+     "'\u0661\u0668\u0660' is not a decimal number written in the digits 0-9"),
+    (["cad", "check", ".", "--bed", "180x1e400"], {}, 2, "'1e400' is too large a number"),
 ]
 
 
@@ -407,6 +414,19 @@ def test_a_control_character_typed_is_shown_escaped(argv: list[str], seen: str,
      "--min: '\u0665' is not a whole number written in the digits 0-9"),
     (["werdup", "moves", "empty", "AEI", "--top", "1_0"], "--top: '1_0' is not a whole number"),
     (["serve", "--port", "\uff19" * 6], "--port: '" + "\uff19" * 6 + "' is not a whole number"),
+    # float() read an Arabic-Indic or a full-width digit, 1_0, nan, inf and 1e400 (infinity)
+    (["girdle", "solve", "--time-budget", "\u0660.\u0662"],
+     "--time-budget: '\u0660.\u0662' is not a decimal number written in the digits 0-9"),
+    (["girdle", "solve", "--time-budget", "inf"], "--time-budget: 'inf' is not a number"),
+    (["girdle", "solve", "--time-budget", "1e400"], "--time-budget: '1e400' is too large a number"),
+    (["cad", "build", "--clearance", "\uff10.\uff12", "-o", "set"],
+     "--clearance: '\uff10.\uff12' is not a decimal number written in the digits 0-9"),
+    (["cad", "build", "--clearance", "NaN", "-o", "set"], "--clearance: 'NaN' is not a number"),
+    (["cad", "layout", "--clearance", "0_.2"], "--clearance: '0_.2' is not a decimal number"),
+    (["print", "girdle", "--answers", "--solve-seconds", "1e999"],
+     "--solve-seconds: '1e999' is too large a number"),
+    (["worker", "--once", "--stalled-seconds", "Infinity"],
+     "--stalled-seconds: 'Infinity' is not a number"),
 ])
 def test_an_option_the_parser_refuses_is_repeated_escaped_and_short(
         argv: list[str], words: str, tmp_path: Path) -> None:

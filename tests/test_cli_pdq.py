@@ -181,3 +181,26 @@ def test_interactive_solitaire_through_a_real_process():
     assert "Yes! ETERNAL fits ETA" in proc.stdout
     assert "Round 2: F G L" in proc.stdout
     assert "Cards collected: 3" in proc.stdout
+
+
+@pytest.mark.parametrize("argv,typed", [
+    (["pdq", "P", "N", "A", "--word", "pa\u0085n", "--json"], "PA\u0085N"),
+    (["pdq", "P", "N", "A", "--word", "pa\x7fn", "--json"], "PA\x7fN"),
+    (["check", "q\u009bi", "--json"], "Q\u009bI"),
+    (["check", "q\u2028i", "--json"], "Q\u2028I"),
+])
+def test_json_escapes_a_control_character_typed(capsys, argv, typed):
+    # json.dumps(ensure_ascii=False) wrote DEL, a C1 control (NEL, CSI) or a line separator
+    # raw: a terminal acts on it, a reader of lines breaks the line there
+    main(argv)
+    out = capsys.readouterr().out
+    assert json.loads(out)["word"] == typed  # the same text, read back
+    control = next(ch for ch in typed if not ch.isalpha())
+    escaped = typed.replace(control, f"\\u{ord(control):04x}")
+    assert control not in out and f'"word": "{escaped}"' in out
+
+
+def test_json_keeps_ordinary_letters_as_they_are(capsys):
+    main(["check", "caf\u00e9\u00a0x", "--json"])
+    out = capsys.readouterr().out
+    assert '"word": "CAF\u00c9\u00a0X"' in out

@@ -59,7 +59,7 @@ def test_output_ending_in_a_slash_is_a_folder(tmp_path: Path, capsys) -> None:
     (["girdle", "--date", "20261129"], "20261129 is not a date: write it as YYYY-MM-DD"),
     (["girdle", "--date", "2026-11-29..12-05"], "print girdle takes one date, not a range"),
     (["girdle", "--answers", "--solve-seconds", "0"], "--solve-seconds must be more than 0"),
-    (["girdle", "--answers", "--solve-seconds", "nan"], "--solve-seconds must be more than 0"),
+    (["girdle", "--answers", "--solve-seconds", "-1"], "--solve-seconds must be more than 0"),
     (["score-sheet", "--game", "pdq", "--players", "9"], "2 to 6 players, not 9"),
     (["score-sheet", "--game", "werdup", "--players", "0"], "1 to 4 players, not 0"),
     (["tiles", "--game", "werdup", "-o", "/nonexistent-folder/x.pdf"], "Cannot write"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import sys
 from pathlib import Path
 
@@ -123,3 +124,30 @@ def test_selfplay_that_never_ends_says_so(capsys, tmp_path):
     code, out, err = run(capsys, "werdup", "selfplay", "--seed", "3", "--lexicon", str(words))
     assert code == 1 and out.startswith("#werdup-record")
     assert "the game had not ended after 500 turns" in err
+
+
+SHORT_GAME = Path(__file__).parent / "data" / "werdup-short-game.txt"
+
+
+@pytest.mark.parametrize("record,options,status,error", [
+    (None, [], 2, "record file not found: "),
+    ("#player1 ann\n#player2 bob\nfoo\n", [], 2,
+     "record line 3: cannot read 'foo' (moves start with '>')"),
+    ("", ["--challenge-rule", "bogus"], 2, "unknown challenge rule 'bogus'"),
+    # a move after the end: an illegal play, exit status 1 as without --json
+    (SHORT_GAME.read_text(encoding="utf-8") + ">ann: DEHRTUU - +0 -11\n", [], 1,
+     "record line 26: the game is over"),
+])
+def test_replay_json_reports_an_error_as_json(capsys, tmp_path, record, options, status,
+                                              error):
+    # it was a plain line on standard error, where bugwords replay --json answers in JSON
+    path = tmp_path / "game.txt"
+    if record is not None:
+        path.write_text(record, encoding="utf-8")
+    code, out, err = run(capsys, "werdup", "replay", str(path), *options, "--json")
+    assert code == status and err == ""
+    answer = json.loads(out)
+    assert answer["status"] == status and answer["error"].startswith(error), answer
+    assert set(answer) == {"error", "status"}
+    code, out, err = run(capsys, "werdup", "replay", str(path), *options)  # plain text as before
+    assert code == status and out == "" and error in err

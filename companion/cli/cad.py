@@ -7,6 +7,8 @@ import json
 import sys
 from pathlib import Path
 
+from companion.cli.common import decimal_number
+from companion.decimals import decimal_from
 from companion.errors import UsageError
 from companion.text import printable, quoted
 
@@ -29,7 +31,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "tiles, coupon, stickers")
     b.add_argument("--format", default="stl,3mf,step",
                    help="comma list of file formats: stl, 3mf, step (default: all three)")
-    b.add_argument("--clearance", type=float, default=0.2, metavar="MM",
+    b.add_argument("--clearance", type=decimal_number, default=0.2, metavar="MM",
                    help="gap per side between parts that fit together, in mm (0.1-1, default "
                    "0.2; choose it with the fit coupon)")
     b.add_argument("--bed", default="180x180", metavar="WxD",
@@ -79,7 +81,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                              "positions) as JSON",
                              description="The assembled board's geometry in mm, as the photo "
                              "reader uses it.")
-    lay.add_argument("--clearance", type=float, default=0.2, metavar="MM",
+    lay.add_argument("--clearance", type=decimal_number, default=0.2, metavar="MM",
                      help="the clearance the board was printed with (default 0.2)")
     lay.set_defaults(func=run_layout)
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
@@ -160,10 +162,10 @@ def run_coupons(args: argparse.Namespace) -> int:
     from cad.progress import Progress
 
     try:
-        clearances = [float(v) for v in args.clearances.split(",") if v.strip()]
-    except ValueError:
-        raise UsageError(f"clearances must be numbers in mm like 0.1,0.2,0.3, got "
-                         f"{quoted(args.clearances)}") from None
+        clearances = [decimal_from(v) for v in args.clearances.split(",") if v.strip()]
+    except ValueError as exc:
+        raise UsageError(f"--clearances must be numbers in mm like 0.1,0.2,0.3, got "
+                         f"{quoted(args.clearances)}: {exc}") from None
     clearances = list(dict.fromkeys(clearances))  # 0.1,0.10 is one coupon, built once
     if not clearances:
         raise UsageError("give at least one clearance in mm, like 0.1,0.2,0.3")

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.dates import date_from, dates_from, is_range
+from companion.decimals import decimal_from
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon, LexiconError, WordListSpec, load_word_list
 from companion.text import quoted, shown
@@ -30,6 +31,16 @@ def whole_number(text: str) -> int:
     if len(digits) > 100:  # int() would answer in Python's own words past 4,300 digits
         raise argparse.ArgumentTypeError(f"{quoted(text)} is too large a number")
     return int(digits)
+
+
+def decimal_number(text: str) -> float:
+    """An option's decimal number (``type=decimal_number``): the rule of
+    :func:`companion.decimals.decimal_from`, the digits 0-9 and nothing ``float()`` reads
+    besides (an Arabic-Indic '٠.٢', 'nan', 'inf', '1e400')."""
+    try:
+        return decimal_from(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def add_lexicon_option(parser: argparse.ArgumentParser) -> None:
@@ -80,8 +91,21 @@ def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
         raise UsageError(str(exc)) from exc
 
 
+# Characters JSON lets through raw that a terminal acts on or a reader takes for a line break:
+# DEL, the C1 controls (U+0080-U+009F, NEL among them) and the line and paragraph separators.
+_RAW_CONTROLS = re.compile("[\x7f-\x9f\u2028\u2029]")
+
+
+def json_text(data: Any) -> str:
+    """``data`` as the ``--json`` outputs write it: indented, letters as they are (``é``, not
+    ``\\u00e9``), every control character escaped (``\\u0085``) as JSON allows; a raw one
+    can only stand inside a string, where its escape means the same."""
+    text = json.dumps(data, indent=2, ensure_ascii=False)
+    return _RAW_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
 def print_json(data: Any) -> None:
-    json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write(json_text(data))
     sys.stdout.write("\n")
 
 

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from companion import jsonfile
 from companion.cli.common import (
     add_lexicon_option,
+    decimal_number,
     lexicon_from_args,
     parse_date,
     parse_dates,
@@ -48,7 +49,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     sol = actions.add_parser("solve", help="find par (the best final score) and a solution",
                              description="Find par and a solution that reaches it.")
     _add_date(sol)
-    sol.add_argument("--time-budget", type=float, default=None, metavar="SECONDS",
+    sol.add_argument("--time-budget", type=decimal_number, default=None, metavar="SECONDS",
                      help="a safety stop: end the search after this many seconds and report "
                      "the best found so far with an upper bound (default: no limit; a "
                      "star's par is proven in seconds, the other shapes' search takes "

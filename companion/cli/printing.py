@@ -7,7 +7,7 @@ import os
 import sys
 from pathlib import Path
 
-from companion.cli.common import parse_date, whole_number
+from companion.cli.common import decimal_number, parse_date, whole_number
 from companion.errors import UsageError
 from companion.outfile import write_all, write_file_whole
 from companion.text import printable
@@ -34,7 +34,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     _paper(g, ("letter", "a4"))
     g.add_argument("--answers", action="store_true",
                    help="write the answer key (par and a best solution) instead of the sheet")
-    g.add_argument("--solve-seconds", type=float, default=None, metavar="S",
+    g.add_argument("--solve-seconds", type=decimal_number, default=None, metavar="S",
                    help="a safety stop for the solver behind the answer key (default: no "
                    "limit; a star's par is proven in seconds, the other shapes' search "
                    "takes about half a minute; once per date)")

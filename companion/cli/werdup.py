@@ -84,7 +84,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="replay a game record and check its scores",
         description="Replay a WerdUp game record, recomputing every score, total and stack "
         "height. Exit status: 0 all agree, 1 a recorded figure disagrees or a play is "
-        "illegal, 2 bad usage.",
+        "illegal, 2 bad usage; with --json an error is printed as JSON too, "
+        "{\"error\": ..., \"status\": 1 or 2}.",
     )
     rp.add_argument("file", help="the game record ('-' for standard input)")
     rp.add_argument("--rules", choices=RULE_SET_NAMES,
@@ -234,10 +235,19 @@ def run_moves(args: argparse.Namespace) -> int:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    text = read_text_file(args.file, "record")
-    rules = get_rules(args.rules) if args.rules else None
-    rule = get_challenge_rule(args.challenge_rule) if args.challenge_rule else None
-    result = replay(text, lexicon_from_args(args), rules, challenge_rule=rule)
+    try:
+        text = read_text_file(args.file, "record")
+        rules = get_rules(args.rules) if args.rules else None
+        rule = get_challenge_rule(args.challenge_rule) if args.challenge_rule else None
+        result = replay(text, lexicon_from_args(args), rules, challenge_rule=rule)
+    except CompanionError as exc:
+        if not args.json:
+            raise
+        # as bugwords replay --json: the error is the JSON answer, with the exit status (2 a
+        # record that cannot be read or bad usage, 1 an illegal play)
+        status = 2 if isinstance(exc, UsageError) else 1
+        print_json({"error": str(exc), "status": status})
+        return status
     if args.json:
         print_json(result.to_dict())
         return 0 if result.ok else 1

@@ -7,7 +7,7 @@ import argparse
 import logging
 import sys
 
-from companion.cli.common import whole_number
+from companion.cli.common import decimal_number, whole_number
 from companion.errors import UsageError
 
 
@@ -15,7 +15,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("worker", help="run the web app's jobs from the PostgreSQL queue")
     p.add_argument("--concurrency", type=whole_number, default=1,
                    help="jobs run at once by this worker (default 1; each uses a core)")
-    p.add_argument("--stalled-seconds", type=float, default=None,
+    p.add_argument("--stalled-seconds", type=decimal_number, default=None,
                    help="a worker silent this long is taken for dead and its job is run "
                         "again (default 30)")
     p.add_argument("--once", action="store_true",

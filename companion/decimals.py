@@ -1,0 +1,32 @@
+"""A decimal number as a person types it for an option (a clearance, a bed, a time budget):
+the digits 0-9, a point and an exponent, nothing else. Python's ``float()`` also reads an
+Arabic-Indic '٠.٢', a full-width '０.５', '1_0.5', 'nan' and 'inf', and turns '1e400' into
+infinity, none of which is a measurement or a number of seconds."""
+
+from __future__ import annotations
+
+import math
+import re
+
+from companion.text import quoted
+
+MAX_CHARACTERS = 100  # far more than any measurement needs
+_DECIMAL = re.compile(r"[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?")
+_NOT_FINITE = {"nan", "inf", "infinity"}
+
+
+def decimal_from(text: str) -> float:
+    """The number ``text`` writes (spaces around it are ignored), or ``ValueError`` with a
+    sentence saying why it is not one."""
+    digits = text.strip()
+    if digits.lower().lstrip("+-") in _NOT_FINITE:
+        raise ValueError(f"{quoted(text)} is not a number: give a finite decimal such as 0.2")
+    if len(digits) > MAX_CHARACTERS:
+        raise ValueError(f"{quoted(text)} is too long to be a number")
+    if not _DECIMAL.fullmatch(digits):
+        raise ValueError(f"{quoted(text)} is not a decimal number written in the digits 0-9 "
+                         "(such as 0.2)")
+    value = float(digits)
+    if not math.isfinite(value):
+        raise ValueError(f"{quoted(text)} is too large a number")
+    return value
