@@ -14,6 +14,7 @@ from pathlib import Path
 from flask import current_app
 
 from cad.params import MAX_CLEARANCE, MIN_CLEARANCE
+from companion.decimals import decimal_from
 from companion.errors import CompanionError, UsageError
 from companion.web import artifacts, jobs
 from companion.web.inputs import FieldError
@@ -58,7 +59,7 @@ def parse_request(args: dict[str, str]) -> Request3D:
     if fmt not in FORMATS:
         raise FieldError(f"Format must be one of {', '.join(FORMATS)}, not {fmt!r}.", "format")
     try:
-        clearance = float(args.get("clearance") or 0.2)
+        clearance = decimal_from(args.get("clearance") or "0.2")
     except ValueError:
         raise FieldError("Clearance is a number of millimetres, e.g. 0.2.", "clearance") from None
     if not (math.isfinite(clearance) and CLEARANCE_MM[0] <= clearance <= CLEARANCE_MM[1]):
@@ -67,7 +68,7 @@ def parse_request(args: dict[str, str]) -> Request3D:
                          "fit coupon, parts fuse or jam).", "clearance")
     bed_text = (args.get("bed") or "180x180").lower().replace(" ", "")
     try:
-        w, d = (float(v) for v in bed_text.split("x"))
+        w, d = (decimal_from(v) for v in bed_text.split("x"))
     except ValueError:
         raise FieldError("Bed size is width x depth in mm, e.g. 180x180.", "bed") from None
     if not all(math.isfinite(v) and BED_MM[0] <= v <= BED_MM[1] for v in (w, d)):

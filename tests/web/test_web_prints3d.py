@@ -79,7 +79,9 @@ def test_slicer_estimate_is_shown(client3d):
         ("part=coupon&clearance=0", "between 0.1 and 1 mm"),
         ("part=coupon&clearance=0.05", "tightest fit coupon"),
         ("part=coupon&clearance=abc", "number of millimetres"),
-        ("part=coupon&clearance=nan", "between 0.1 and 1 mm"),
+        ("part=coupon&clearance=nan", "number of millimetres"),
+        ("part=coupon&clearance=%D9%A0.%D9%A2", "number of millimetres"),  # Arabic-Indic 0.2
+        ("part=coupon&bed=%EF%BC%91%EF%BC%98%EF%BC%90x180", "width x depth"),  # full-width 180
         ("part=coupon&bed=big", "width x depth"),
         ("part=coupon&bed=20x20", "50 to 1000 mm"),
         ("part=coupon&clearance=0.33", "steps of 0.05 mm"),
