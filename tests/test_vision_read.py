@@ -141,6 +141,25 @@ def _rows(rows: list[str]) -> list[list[str]]:
     return [[row[c] if c < len(row) and row[c] != "." else "" for c in range(15)] for row in rows]
 
 
+def _read_wooden(rows: list[str], rng: np.random.Generator, camera: Camera = SMALL,
+                 blanks: frozenset[tuple[int, int]] = frozenset()
+                 ) -> tuple[list[list[str]], set[tuple[int, int]]]:
+    """A synthetic wooden-tile photo of ``rows`` (blank tiles at ``blanks``) read with the word
+    list: the grid read and the cells listed for the player. Every cell read wrong, other than
+    a blank's, must be listed."""
+    spec = board_spec("bugwords")
+    letters = _rows(rows)
+    image = decode_photo(DEFAULT.load, synthetic_photo("wooden", spec,
+                                                       Scene(letters, set(blanks)), rng, camera))
+    reading = read_board(DEFAULT, image, spec, shipped_classifier(), default_lexicon())
+    listed = {(u.row, u.col) for u in reading.uncertain}
+    grid = reading.grid()
+    wrong = [(r, c) for r, row in enumerate(letters) for c, t in enumerate(row)
+             if grid[r][c] != t and (r, c) not in blanks]
+    assert all(cell in listed for cell in wrong), wrong
+    return grid, listed
+
+
 BAR = ["", "..C", "..A", "..P", "..F......B", "..U....BAR", "RILLED...E", ".....UNPIN",
        "..T..N...T", "..E..K", "..N..I", "..SIGNING", "..E..G", "..S", ""]
 
@@ -150,16 +169,7 @@ def test_a_blurred_letter_whose_counters_filled_in_is_not_read_for_sure():
     blurred that the ink cut fills both its counters, and the solid blob was read as an O for
     sure (OAR is a word too). Cut deeper, its counters show, and the two readings
     disagree: the B is no longer read as a sure O."""
-    spec = board_spec("bugwords")
-    letters = _rows(BAR)
-    image = decode_photo(DEFAULT.load, synthetic_photo("wooden", spec, Scene(letters, set()),
-                                                       _after_drawing(15, 3045), SMALL))
-    reading = read_board(DEFAULT, image, spec, shipped_classifier(), default_lexicon())
-    listed = {(u.row, u.col) for u in reading.uncertain}
-    grid = reading.grid()
-    wrong = [(r, c) for r, row in enumerate(letters) for c, t in enumerate(row)
-             if grid[r][c] != t]
-    assert all(cell in listed for cell in wrong), wrong
+    grid, listed = _read_wooden(BAR, _after_drawing(15, 3045))
     assert grid[5][7] == "B" or (5, 7) in listed
 
 
@@ -172,16 +182,7 @@ def test_a_blurred_m_whose_middle_filled_in_is_not_read_as_a_sure_n():
     crosses CHROMIC, its middle filled in by the ink cut, was read as an N (0.80; NEED and
     CHRONIC are words too). Cut deeper it reads M for sure: the two readings disagree, and
     the tile is not reported sure."""
-    spec = board_spec("bugwords")
-    letters = _rows(CHROMIC)
-    image = decode_photo(DEFAULT.load, synthetic_photo("wooden", spec, Scene(letters, set()),
-                                                       _after_drawing(16, 2233), SMALL))
-    reading = read_board(DEFAULT, image, spec, shipped_classifier(), default_lexicon())
-    listed = {(u.row, u.col) for u in reading.uncertain}
-    grid = reading.grid()
-    wrong = [(r, c) for r, row in enumerate(letters) for c, t in enumerate(row)
-             if grid[r][c] != t]
-    assert all(cell in listed for cell in wrong), wrong
+    grid, listed = _read_wooden(CHROMIC, _after_drawing(16, 2233))
     assert grid[7][5] == "M" or (7, 5) in listed
 
 
@@ -196,18 +197,9 @@ def test_a_thin_letter_blurred_pale_is_not_read_as_a_blank():
     square's printed outline is), and its tile, of the tiles' colour, read as a blank whose
     letter the words gave: a blank reported sure where an I tile lies. A faint mark on a cell
     of the tiles' colour is read as a letter, and listed."""
-    spec = board_spec("bugwords")
-    letters = _rows(OILBIRD)
     rng = np.random.default_rng(19)
     rng.bit_generator.advance(2335)
-    image = decode_photo(DEFAULT.load, synthetic_photo("wooden", spec, Scene(letters, set()),
-                                                       rng, SMALL))
-    reading = read_board(DEFAULT, image, spec, shipped_classifier(), default_lexicon())
-    listed = {(u.row, u.col) for u in reading.uncertain}
-    grid = reading.grid()
-    wrong = [(r, c) for r, row in enumerate(letters) for c, t in enumerate(row)
-             if grid[r][c] != t]
-    assert all(cell in listed for cell in wrong), wrong
+    grid, listed = _read_wooden(OILBIRD, rng)
     assert grid[6][12] == "I" and (6, 12) in listed
 
 
@@ -222,22 +214,14 @@ def test_a_tile_on_a_premium_square_of_nearly_its_colour_is_not_read_as_bare():
     was taken to show its own print and never looked at: the Y was reported as a bare square.
     A mark on such a square as dark as the letters, whose surroundings have the tiles' colour,
     is read and the player asked."""
-    spec = board_spec("bugwords")
-    letters = _rows(ISOGAMY)
     rng = np.random.default_rng()
     rng.bit_generator.state = {
         "bit_generator": "PCG64", "has_uint32": 0, "uinteger": 0,
         "state": {"state": 129762696499112782440324156046871629109,
                   "inc": 253583831573602660626028118101560951819}}
-    image = decode_photo(DEFAULT.load, synthetic_photo("wooden", spec,
-                                                       Scene(letters, {(6, 7)}), rng, Camera()))
-    reading = read_board(DEFAULT, image, spec, shipped_classifier(), default_lexicon())
-    listed = {(u.row, u.col) for u in reading.uncertain}
-    grid = reading.grid()
-    assert spec.squares[3][11] == "D" and (grid[3][11] == "Y" or (3, 11) in listed)
-    wrong = [(r, c) for r, row in enumerate(letters) for c, t in enumerate(row)
-             if grid[r][c] != t and (r, c) != (6, 7)]
-    assert all(cell in listed for cell in wrong), wrong
+    grid, listed = _read_wooden(ISOGAMY, rng, Camera(), frozenset({(6, 7)}))
+    assert board_spec("bugwords").squares[3][11] == "D"
+    assert grid[3][11] == "Y" or (3, 11) in listed
 
 
 def test_too_few_markers_says_how_many_were_seen():
