@@ -53,7 +53,8 @@ def test_a_whole_girdle_through_the_play_page(sqlite_app):
     assert re.search(rf'id="score">{engine_score}<', page)
     solution = re.search(r'name="solution" value="([^"]*)"', page).group(1).replace("&#10;",
                                                                                    "\n")
-    result = client.post(f"/girdle/{DAY}", data={"csrf_token": tok, "solution": solution})
+    result = client.post(f"/girdle/{DAY}", data={"csrf_token": tok, "solution": solution},
+                         follow_redirects=True)
     assert f"{engine_score} points" in result.get_data(as_text=True)
 
 
