@@ -409,8 +409,9 @@ def read_sheet_photo(day: dt.date, data: bytes) -> tuple[dict, str]:
 
 
 def _page(day: dt.date, result=None, error=None, text="", status=200, sheet=None,
-          field="solution"):
-    """The day's page; an error is tied to ``field``, the form input it is about."""
+          field="solution", typed_before=""):
+    """The day's page; an error is tied to ``field``, the form input it is about;
+    ``typed_before`` is what was typed before a photo's words took its place in the box."""
     pz = puzzle(day)
     if result is None and abs((day - today_utc()).days) <= 1 \
             and db().get(GirdlePar, day) is None:
@@ -427,7 +428,7 @@ def _page(day: dt.date, result=None, error=None, text="", status=200, sheet=None
     return render_template(
         "girdle.html", day=day, pz=pz, shape=shape_text(pz.lines, pz.size),
         result=result, error=error, error_field=field, text=text, streak=streak(player_id()),
-        sheet=sheet,
+        sheet=sheet, typed_before=typed_before,
         revealed=revealed(day), submitted=has_submitted(player_id(), day),
         hints=grid, hints_pending=hints_pending, today=today_utc(),
         prev=day - dt.timedelta(days=1) if day > default_edition().first_date else None,
@@ -556,12 +557,16 @@ def sheet_photo(day: str) -> ResponseReturnValue:
     when = _page_date(day)
     from companion.web.photos import chosen_photo
 
+    typed = str(request.form.get("solution", ""))  # the words typed before: never lost
     try:
         data = chosen_photo(request.files.get("photo"), "your sheet")
         reading, text = read_sheet_photo(when, data)
     except CompanionError as exc:
-        return _page(when, error=str(exc), status=400, field="sheet-photo")
-    return _page(when, text=text, sheet=reading)
+        return _page(when, error=str(exc), text=typed, status=400, field="sheet-photo")
+    if not text:  # nothing read: the box keeps what was typed
+        return _page(when, text=typed, sheet=reading)
+    return _page(when, text=text, sheet=reading,
+                 typed_before=typed if typed.strip() and typed.strip() != text else "")
 
 
 @bp.get("/girdle/<day>/photo")

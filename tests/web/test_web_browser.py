@@ -273,6 +273,24 @@ def test_reload_and_back_after_a_girdle_sheet_send_nothing_again(page):
     assert [line.split()[:2] for line in kept] == [[m.word, str(m.start + 1)] for m in moves]
 
 
+def test_words_typed_before_a_girdle_photo_are_kept(page, tmp_path):
+    """A player who types some words and then sends a photo (here one the reader cannot use)
+    gets the page back with the words still in the box."""
+    day = "2026-11-08"
+    typed = "CAT 1\nDOG 2"
+    photo = tmp_path / "sheet.png"
+    photo.write_bytes(b"not an image at all")
+    page.goto(f"/girdle/{day}")
+    page.fill("#solution", typed)
+    page.set_input_files("#sheet-photo", str(photo))
+    with page.expect_navigation():
+        page.click("#read-photo")
+    assert "not an image" in page.inner_text("#error")
+    assert page.input_value("#solution") == typed
+    assert page.get_attribute("#sheet-photo", "aria-invalid") == "true"
+    assert page.get_attribute("#solution", "aria-invalid") is None
+
+
 @pytest.mark.slow
 def test_download_an_stl(browser, tmp_path, cad_cache):
     app = make_app(tmp_path, CAD_CACHE_DIR=cad_cache)

@@ -460,9 +460,11 @@ def test_a_photographed_sheet_fills_in_the_words_to_submit(sqlite_app):
     assert [w["word"] for w in data["reading"]["words"]] == [p.word for p in placements]
     assert data["solution"] == typed_solution(sqlite_app)
     page = client.post(f"/girdle/{DAY}/photo", data={
-        "photo": (io.BytesIO(photo), "sheet.jpg"), "csrf_token": token(client)},
-        content_type="multipart/form-data").get_data(as_text=True)
+        "photo": (io.BytesIO(photo), "sheet.jpg"), "csrf_token": token(client),
+        "solution": "CAT 1"}, content_type="multipart/form-data").get_data(as_text=True)
     assert 'id="sheet-read"' in page and placements[0].word in page
+    # the words read fill the box; what was typed before is shown beside them, not lost
+    assert re.search(r'id="typed-before"[^>]*>.*<pre>CAT 1</pre>', page)
     bad = client.post(f"/api/girdle/{DAY}/photo", data=b"not a photo",
                       content_type="image/jpeg")
     assert bad.status_code == 400 and "not an image" in bad.get_json()["error"]
@@ -486,12 +488,14 @@ def test_a_photographed_blank_sheet_says_no_words_were_read(sqlite_app):
                                                            max_tilt=20), rng)[0]
     client = sqlite_app.test_client()
     page = client.post(f"/girdle/{DAY}/photo", data={
-        "photo": (io.BytesIO(photo), "sheet.jpg"), "csrf_token": token(client)},
-        content_type="multipart/form-data").get_data(as_text=True)
+        "photo": (io.BytesIO(photo), "sheet.jpg"), "csrf_token": token(client),
+        "solution": "CAT 1\nDOG 2"}, content_type="multipart/form-data").get_data(as_text=True)
     read = page[page.index('id="sheet-read"'):page.index("</section>", page.index(
         'id="sheet-read"'))]
     assert '<p class="notice bad">' in read
     assert "No words were read from your photo" in read and "points as read" not in read
+    # the words typed before the photo stay in the box, to go on with
+    assert re.search(r'id="solution"[^>]*>CAT 1\nDOG 2</textarea>', page)
 
 
 def par_job(app, day, seconds: float = 120):
