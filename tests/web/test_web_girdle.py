@@ -612,6 +612,14 @@ def test_the_best_sheet_is_shown_after_a_submission_and_marks_later_ones(sqlite_
     assert client.get(f"/girdle/{DAY}/answers.pdf").status_code == 403
     client.post(f"/girdle/{DAY}", data={"solution": text, "csrf_token": tok})
     assert client.get(f"/girdle/{DAY}/answers.pdf").status_code == 200
+    # on the page: the best sheet sent after it was shown is said once on the answer, which
+    # shows the sheet kept; the sheet sent stays in the box
+    later = client.post(f"/girdle/{DAY}", data={"solution": first["best_solution"],
+                                                "csrf_token": tok}, follow_redirects=True)
+    page = later.get_data(as_text=True)
+    assert 'id="after-best"' in page and f"{first['score']} points &middot;" in page
+    assert first["best_solution"].splitlines()[0] in page[page.index('id="solution"'):]
+    assert 'id="after-best"' not in client.get(f"/girdle/{DAY}/result").get_data(as_text=True)
 
 
 def rank_of_page(resp) -> str | None:
