@@ -13,6 +13,15 @@ class UsageError(CompanionError):
     """Bad input from the user (a file, a date, an option): the CLI exits with status 2."""
 
 
+class RackError(UsageError):
+    """Bad letters typed for one player's rack: ``seat`` is that player's seat, so a page can
+    mark that rack's box and no other."""
+
+    def __init__(self, message: str, seat: int) -> None:
+        super().__init__(message)
+        self.seat = seat
+
+
 class SquareError(UsageError):
     """Bad input about particular squares of a board (a photo's reading, say): ``squares``
     holds their (row, column) positions from 0, so a page can mark the squares at fault."""

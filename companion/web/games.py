@@ -21,7 +21,7 @@ from flask.typing import ResponseReturnValue
 from sqlalchemy import or_
 
 from companion.challenges import CHALLENGE_RULE_NAMES
-from companion.errors import CompanionError, UsageError
+from companion.errors import CompanionError, RackError, UsageError
 from companion.tables import TABLE_GAMES, table_for
 from companion.web import openapi, photos, plays, records, table_rules
 from companion.web import scoresheet as sheet
@@ -212,6 +212,8 @@ def _act(key: str, action, field: str = "") -> ResponseReturnValue:
         typed["racks"] = {int(k[4:]): v for k, v in request.form.items()
                           if k.startswith("rack") and k[4:].isascii() and k[4:].isdigit() and v}
         status = getattr(exc, "status", 400)
+        if isinstance(exc, RackError):  # one player's rack: its box, not every rack's
+            field = f"rack{exc.seat}"
         return _sheet_page(_game_or_404(key), key, str(exc), status, typed,
                            "" if status == 409 else field)
     db.commit()

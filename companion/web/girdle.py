@@ -409,8 +409,9 @@ def read_sheet_photo(day: dt.date, data: bytes) -> tuple[dict, str]:
 
 
 def _page(day: dt.date, result=None, error=None, text="", status=200, sheet=None,
-          field="solution"):
-    """The day's page; an error is tied to ``field``, the form input it is about."""
+          field="solution", typed_before=""):
+    """The day's page; an error is tied to ``field``, the form input it is about;
+    ``typed_before`` is what was typed before a photo's words took its place in the box."""
     pz = puzzle(day)
     if result is None and abs((day - today_utc()).days) <= 1 \
             and db().get(GirdlePar, day) is None:
@@ -427,7 +428,7 @@ def _page(day: dt.date, result=None, error=None, text="", status=200, sheet=None
     return render_template(
         "girdle.html", day=day, pz=pz, shape=shape_text(pz.lines, pz.size),
         result=result, error=error, error_field=field, text=text, streak=streak(player_id()),
-        sheet=sheet,
+        sheet=sheet, typed_before=typed_before,
         revealed=revealed(day), submitted=has_submitted(player_id(), day),
         hints=grid, hints_pending=hints_pending, today=today_utc(),
         prev=day - dt.timedelta(days=1) if day > default_edition().first_date else None,
@@ -452,6 +453,59 @@ def day_page(day: str) -> ResponseReturnValue:
         db().rollback()
         return _page(when, error=str(exc), text=text, status=400)
     db().commit()
+    # Post/Redirect/Get: the answer is a page of its own, so Reload and Back ask nothing.
+    # What was just sent, when it is not the sheet kept, is said there once.
+    session["girdle_sent"] = {"date": when.isoformat(), "score": result["score"],
+                              "after_best": result["after_best"],
+                              "solution": result["solution"]}
+    return redirect(url_for("girdle.result_page", day=when.isoformat()), code=303)
+
+
+def kept_result(day: dt.date, player: str) -> dict | None:
+    """The answer for the sheet ``player`` keeps for ``day``, rebuilt from what is stored and
+    scored by the engine as now (None when there is none). Par, the rank and the best sheet
+    are shown only once the player has been shown them (as when the sheet was ranked);
+    ``card`` is None if the stored words no longer make a sheet."""
+    row = db().scalars(select(GirdleSubmission).where(
+        GirdleSubmission.player == player, GirdleSubmission.puzzle_date == day)).first()
+    if row is None:
+        return None
+    pz = puzzle(day)
+    text = "\n".join(str(w) for w in row.words)
+    score, card = row.score, None
+    try:
+        placements, _sheet, scored = play_solution(pz, parse_solution(text, pz), _lexicon())
+        if scored.complete:
+            score, card, text = scored.final, scored.to_dict(), solution_text(pz, placements)
+    except CompanionError:
+        pass
+    par = known_par(day) if row.saw_best else None
+    return {"date": day.isoformat(), "number": pz.number, "score": score, "card": card,
+            "solution": text, "par": par.par if par else None,
+            "par_proven": par.proven if par else False,
+            "par_pending": par is None,
+            "par_found": par is not None or par_state(day) == "found",
+            "best_solution": par.solution if par else None,
+            "rank": rank(score, par.par) if par else "Unranked", "after_best": False,
+            "streak": streak(player)}
+
+
+@bp.get("/girdle/<day>/result")
+def result_page(day: str) -> ResponseReturnValue:
+    """The answer to a sheet submitted on the day's page: the sheet this browser keeps for
+    the day (the day's page itself when it has sent none)."""
+    when = _page_date(day)
+    result = kept_result(when, player_id())
+    db().commit()  # keep a newly found par
+    if result is None:
+        return redirect(url_for("girdle.day_page", day=when.isoformat()))
+    sent = session.get("girdle_sent")
+    if isinstance(sent, dict) and sent.get("date") == when.isoformat():
+        session.pop("girdle_sent")
+        result["sent"] = sent
+        text = str(sent.get("solution", ""))
+    else:
+        text = result["solution"]
     return _page(when, result=result, text=text)
 
 
@@ -503,12 +557,16 @@ def sheet_photo(day: str) -> ResponseReturnValue:
     when = _page_date(day)
     from companion.web.photos import chosen_photo
 
+    typed = str(request.form.get("solution", ""))  # the words typed before: never lost
     try:
         data = chosen_photo(request.files.get("photo"), "your sheet")
         reading, text = read_sheet_photo(when, data)
     except CompanionError as exc:
-        return _page(when, error=str(exc), status=400, field="sheet-photo")
-    return _page(when, text=text, sheet=reading)
+        return _page(when, error=str(exc), text=typed, status=400, field="sheet-photo")
+    if not text:  # nothing read: the box keeps what was typed
+        return _page(when, text=typed, sheet=reading)
+    return _page(when, text=text, sheet=reading,
+                 typed_before=typed if typed.strip() and typed.strip() != text else "")
 
 
 @bp.get("/girdle/<day>/photo")

@@ -13,7 +13,7 @@ from sqlalchemy import or_, select, update
 from sqlalchemy.orm import Session, selectinload
 
 from companion.challenges import ChallengedOff, ChallengeError, PassRun, passes_reason
-from companion.errors import UsageError
+from companion.errors import RackError, UsageError
 from companion.lexicon import Lexicon
 from companion.play import ACTIONS, Table, check_player_name, sentence
 from companion.tables import table_for
@@ -320,15 +320,19 @@ def finish_game(db: Session, game: Game, racks: dict[int, str]) -> None:
     the one player who went out (empty rack) adds the others' total."""
     if game.finished:
         raise UsageError("This game is already over.")
+    for p in game.players:  # a refusal says whose rack it is
+        if len("".join(racks.get(p.seat, "").split())) > MAX_RACK:
+            raise RackError(f"{p.name}'s rack: a rack holds a few tiles, not more than "
+                            f"{MAX_RACK}.", p.seat)
     if any(len("".join(r.split())) > MAX_RACK for r in racks.values()):
         raise UsageError(f"A rack holds a few tiles, not more than {MAX_RACK}.")
     left = [racks.get(p.seat, "") for p in game.players]
-    for p, rack in zip(game.players, left, strict=True):  # a refusal says whose rack it is
+    for p, rack in zip(game.players, left, strict=True):
         try:
             table(game).rack_cost(rack)
         except UsageError as exc:
             text = str(exc)
-            raise UsageError(f"{p.name}'s rack: {text[:1].lower()}{text[1:]}") from exc
+            raise RackError(f"{p.name}'s rack: {text[:1].lower()}{text[1:]}", p.seat) from exc
     adjustments = table(game).finish(left)
     for p, rack, points in zip(game.players, left, adjustments, strict=True):
         p.end_rack = "".join(rack.split()).upper()

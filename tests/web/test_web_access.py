@@ -66,7 +66,7 @@ def _refused_forms(page, site) -> list[str]:
     page.goto(f"/girdle/{DAY}")
     page.fill("#solution", "ZZZZ 1")
     with page.expect_navigation():
-        page.click("#girdle-form button[type=submit]")
+        page.click("#score-sheet")
     yield "a typed Girdle sheet refused"
     page.goto(f"/girdle/{DAY}/play")
     page.fill("#sq-1", "7")
@@ -101,7 +101,7 @@ def _every_state(page, site):
     page.goto(f"/girdle/{DAY}")
     page.fill("#solution", _sheet_text())
     with page.expect_navigation():
-        page.click("#girdle-form button[type=submit]")
+        page.click("#score-sheet")
     assert page.locator("#result").count() == 1
     yield "a Girdle sheet scored"
     page.goto("/girdle/archive?month=2026-11")

@@ -236,10 +236,59 @@ def test_submit_a_girdle_sheet(page, base_url):
         page.click("#sheet-links a:first-child")
     assert info.value.suggested_filename == f"word-girdle-{day}-letter.pdf"
     page.fill("#solution", "\n".join(f"{m.word} {m.start + 1}" for m in moves))
-    page.click("#girdle-form button[type=submit]")
+    page.click("#score-sheet")
     assert "points" in page.inner_text("#result")
     assert page.locator("#card tr").count() == 1 + 7 + 3
     assert "1 day" in page.inner_text("#result")
+
+
+@pytest.mark.slow
+def test_reload_and_back_after_a_girdle_sheet_send_nothing_again(page):
+    """The answer to a sheet is a page of its own (Post/Redirect/Get): Reload and Back come
+    to it without Chromium asking to send the form again, and show the sheet kept."""
+    import datetime as dt
+
+    from companion.girdle import puzzle_for
+    from companion.girdle.generator import find_solution
+    from companion.lexicon import default_lexicon
+
+    day = "2026-11-07"
+    moves = find_solution(puzzle_for(dt.date.fromisoformat(day)), default_lexicon())
+    page.goto(f"/girdle/{day}")
+    page.fill("#solution", "\n".join(f"{m.word} {m.start + 1}" for m in moves))
+    with page.expect_navigation():
+        page.click("#score-sheet")
+    assert page.url.endswith(f"/girdle/{day}/result")
+    shown = page.inner_text("#result")
+    assert "points" in shown and page.locator("#card tr").count() == 1 + 7 + 3
+    answer = page.reload()
+    assert answer.request.method == "GET" and answer.status == 200
+    assert page.inner_text("#result") == shown
+    with page.expect_navigation():
+        page.click("a[href='/girdle/archive']")
+    answer = page.go_back()
+    assert answer is not None and answer.request.method == "GET" and answer.status == 200
+    assert page.url.endswith(f"/girdle/{day}/result") and page.inner_text("#result") == shown
+    kept = page.input_value("#solution").splitlines()  # the sheet is in the box to send again
+    assert [line.split()[:2] for line in kept] == [[m.word, str(m.start + 1)] for m in moves]
+
+
+def test_words_typed_before_a_girdle_photo_are_kept(page, tmp_path):
+    """A player who types some words and then sends a photo (here one the reader cannot use)
+    gets the page back with the words still in the box."""
+    day = "2026-11-08"
+    typed = "CAT 1\nDOG 2"
+    photo = tmp_path / "sheet.png"
+    photo.write_bytes(b"not an image at all")
+    page.goto(f"/girdle/{day}")
+    page.fill("#solution", typed)
+    page.set_input_files("#sheet-photo", str(photo))
+    with page.expect_navigation():
+        page.click("#read-photo")
+    assert "not an image" in page.inner_text("#error")
+    assert page.input_value("#solution") == typed
+    assert page.get_attribute("#sheet-photo", "aria-invalid") == "true"
+    assert page.get_attribute("#solution", "aria-invalid") is None
 
 
 @pytest.mark.slow

@@ -193,6 +193,25 @@ def test_a_refused_finish_keeps_the_racks_typed(client):
     assert re.search(r'id="rack1"[^>]*value="A1"', page)
     assert re.search(r"<details open>\s*<summary>End the game", page)
     assert client.get(f"/api/games/{key}").get_json()["finished"] is False
+    # only the box of the rack named is marked wrong (Ann's QZ is fine)
+    assert re.search(r'id="rack1"[^>]*aria-invalid="true"', page)
+    assert not re.search(r'id="rack0"[^>]*aria-invalid', page)
+
+
+@pytest.mark.parametrize("racks", [{"rack0": "A" * 17, "rack1": "QZ"},
+                                   {"rack0": "", "rack1": "A" * 17}])
+def test_a_rack_too_long_marks_that_players_box(client, racks):
+    game = _new_game(client)
+    resp = client.post(f"/games/{game['table_key']}/finish", data={
+        "csrf_token": token(client), "version": game["version"], **racks})
+    assert resp.status_code == 400
+    page = resp.get_data(as_text=True)
+    bad = next(k for k, v in racks.items() if len(v) > 16)
+    good = next(k for k in racks if k != bad)
+    name = {"rack0": "Ann", "rack1": "Bob"}[bad]
+    assert f"{name}&#39;s rack: a rack holds a few tiles, not more than" in page
+    assert re.search(rf'id="{bad}"[^>]*aria-invalid="true"', page)
+    assert not re.search(rf'id="{good}"[^>]*aria-invalid', page)
 
 
 def test_game_pages_walk_through(app):

@@ -101,6 +101,10 @@ def test_submit_a_solution_see_the_breakdown_and_keep_the_best(sqlite_app):
     tok = token(client)
     resp = client.post(f"/girdle/{DAY}", data={"solution": text, "csrf_token": tok,
                                                "local_date": today_utc().isoformat()})
+    # Post/Redirect/Get: the answer is a page of its own, rebuilt from the sheet kept
+    assert resp.status_code == 303, resp.get_data(as_text=True)
+    assert resp.headers["Location"] == f"/girdle/{DAY}/result"
+    resp = client.get(resp.headers["Location"])
     page = resp.get_data(as_text=True)
     assert resp.status_code == 200, page
     with sqlite_app.app_context():
@@ -111,6 +115,29 @@ def test_submit_a_solution_see_the_breakdown_and_keep_the_best(sqlite_app):
     with sqlite_app.app_context():
         rows = session().query(GirdleSubmission).all()
         assert [(r.puzzle_date, r.score) for r in rows] == [(DAY, card.final)]
+
+
+def test_the_answer_page_is_rebuilt_from_the_sheet_kept(sqlite_app):
+    """The answer page shows the sheet kept for the day, scored by the engine as now: none
+    kept leads to the day's page; one the word list no longer allows is shown as stored."""
+    client = sqlite_app.test_client()
+    tok = token(client)
+    first = client.get(f"/girdle/{DAY}/result")
+    assert first.status_code == 302 and first.headers["Location"] == f"/girdle/{DAY}"
+    text = typed_solution(sqlite_app)
+    client.post(f"/girdle/{DAY}", data={"solution": text, "csrf_token": tok})
+    with sqlite_app.app_context():
+        kept = session().query(GirdleSubmission).one()
+        _p, _s, card = play_solution(puzzle(DAY), parse_solution(text, puzzle(DAY)),
+                                     default_lexicon())
+        assert kept.score == card.final
+        kept.words = ["QQQQ 1", *kept.words[1:]]  # a word the list no longer has
+        kept.score = 99
+        session().commit()
+    resp = client.get(f"/girdle/{DAY}/result")
+    page = resp.get_data(as_text=True)
+    assert resp.status_code == 200 and 'id="not-replayed"' in page
+    assert "99 points" in page and "QQQQ 1" in page and 'id="card"' not in page
 
 
 @pytest.mark.parametrize("back", [2, 3, 5])
@@ -299,7 +326,8 @@ def test_par_is_found_once_kept_and_ranks_the_sheet(app):
                                                                  puzzle(DAY)), default_lexicon())
         assert card.final == row.par  # the stored best sheet really scores par
     assert result["rank"] == rank(result["score"], result["par"])
-    page = client.post(f"/girdle/{DAY}", data={"solution": text, "csrf_token": token(client)})
+    page = client.post(f"/girdle/{DAY}", data={"solution": text, "csrf_token": token(client)},
+                       follow_redirects=True)
     assert f"Par is {result['par']}" in page.get_data(as_text=True)
 
 
@@ -432,9 +460,11 @@ def test_a_photographed_sheet_fills_in_the_words_to_submit(sqlite_app):
     assert [w["word"] for w in data["reading"]["words"]] == [p.word for p in placements]
     assert data["solution"] == typed_solution(sqlite_app)
     page = client.post(f"/girdle/{DAY}/photo", data={
-        "photo": (io.BytesIO(photo), "sheet.jpg"), "csrf_token": token(client)},
-        content_type="multipart/form-data").get_data(as_text=True)
+        "photo": (io.BytesIO(photo), "sheet.jpg"), "csrf_token": token(client),
+        "solution": "CAT 1"}, content_type="multipart/form-data").get_data(as_text=True)
     assert 'id="sheet-read"' in page and placements[0].word in page
+    # the words read fill the box; what was typed before is shown beside them, not lost
+    assert re.search(r'id="typed-before"[^>]*>.*<pre>CAT 1</pre>', page)
     bad = client.post(f"/api/girdle/{DAY}/photo", data=b"not a photo",
                       content_type="image/jpeg")
     assert bad.status_code == 400 and "not an image" in bad.get_json()["error"]
@@ -458,12 +488,14 @@ def test_a_photographed_blank_sheet_says_no_words_were_read(sqlite_app):
                                                            max_tilt=20), rng)[0]
     client = sqlite_app.test_client()
     page = client.post(f"/girdle/{DAY}/photo", data={
-        "photo": (io.BytesIO(photo), "sheet.jpg"), "csrf_token": token(client)},
-        content_type="multipart/form-data").get_data(as_text=True)
+        "photo": (io.BytesIO(photo), "sheet.jpg"), "csrf_token": token(client),
+        "solution": "CAT 1\nDOG 2"}, content_type="multipart/form-data").get_data(as_text=True)
     read = page[page.index('id="sheet-read"'):page.index("</section>", page.index(
         'id="sheet-read"'))]
     assert '<p class="notice bad">' in read
     assert "No words were read from your photo" in read and "points as read" not in read
+    # the words typed before the photo stay in the box, to go on with
+    assert re.search(r'id="solution"[^>]*>CAT 1\nDOG 2</textarea>', page)
 
 
 def par_job(app, day, seconds: float = 120):
@@ -580,11 +612,26 @@ def test_the_best_sheet_is_shown_after_a_submission_and_marks_later_ones(sqlite_
     assert client.get(f"/girdle/{DAY}/answers.pdf").status_code == 403
     client.post(f"/girdle/{DAY}", data={"solution": text, "csrf_token": tok})
     assert client.get(f"/girdle/{DAY}/answers.pdf").status_code == 200
+    # on the page: the best sheet sent after it was shown is said once on the answer, which
+    # shows the sheet kept; the sheet sent stays in the box
+    later = client.post(f"/girdle/{DAY}", data={"solution": first["best_solution"],
+                                                "csrf_token": tok}, follow_redirects=True)
+    page = later.get_data(as_text=True)
+    assert 'id="after-best"' in page and f"{first['score']} points &middot;" in page
+    assert first["best_solution"].splitlines()[0] in page[page.index('id="solution"'):]
+    assert 'id="after-best"' not in client.get(f"/girdle/{DAY}/result").get_data(as_text=True)
+
+
+def rank_of_page(resp) -> str | None:
+    """The rank an answer page shows."""
+    shown = re.search(r"\d+ points &middot; ([^<]+)<", resp.get_data(as_text=True))
+    return shown.group(1) if shown else None
 
 
 def test_the_same_sheet_sent_again_keeps_its_rank(sqlite_app, monkeypatch):
-    """A reload of the answer page sends the form again: the same sheet is not a new one
-    "sent after seeing the best sheet", and is kept once."""
+    """The kept sheet sent again (a double tap) is not a new one "sent after seeing the best
+    sheet", and is kept once; a reload of the answer page asks for it again and sends
+    nothing."""
     from companion.web import girdle
 
     monkeypatch.setattr(girdle, "revealed", lambda day, now=None: False)  # still today
@@ -592,12 +639,15 @@ def test_the_same_sheet_sent_again_keeps_its_rank(sqlite_app, monkeypatch):
     text = typed_solution(sqlite_app)
     form = {"solution": text, "csrf_token": token(client)}
     end = time.monotonic() + 180
-    while 'id="par-pending"' in (first := client.post(f"/girdle/{DAY}", data=form)).get_data(
+    while 'id="par-pending"' in (first := client.post(
+            f"/girdle/{DAY}", data=form, follow_redirects=True)).get_data(
             as_text=True):  # kept, unranked: the page asks to send it again in a few seconds
         assert time.monotonic() < end, "par was not found in time"
         time.sleep(0.3)
-    again = client.post(f"/girdle/{DAY}", data=form)  # the browser's reload
-    assert first.status_code == again.status_code == 200
+    again = client.post(f"/girdle/{DAY}", data=form, follow_redirects=True)
+    reload = client.get(f"/girdle/{DAY}/result")
+    assert first.status_code == again.status_code == reload.status_code == 200
+    assert rank_of_page(reload) == rank_of_page(first)
     rank_of = re.compile(r"\d+ points &middot; ([^<]+)<")
     shown = rank_of.search(first.get_data(as_text=True))
     assert shown and shown.group(1) not in ("Unranked", girdle.AFTER_BEST)

@@ -53,7 +53,8 @@ def test_a_whole_girdle_through_the_play_page(sqlite_app):
     assert re.search(rf'id="score">{engine_score}<', page)
     solution = re.search(r'name="solution" value="([^"]*)"', page).group(1).replace("&#10;",
                                                                                    "\n")
-    result = client.post(f"/girdle/{DAY}", data={"csrf_token": tok, "solution": solution})
+    result = client.post(f"/girdle/{DAY}", data={"csrf_token": tok, "solution": solution},
+                         follow_redirects=True)
     assert f"{engine_score} points" in result.get_data(as_text=True)
 
 
@@ -115,4 +116,36 @@ def test_a_whole_girdle_played_on_a_phone_scores_as_the_engine(tmp_path):
             page.tap("#submit-sheet button[type=submit]")
         assert f"{engine_score} points" in page.inner_text("#result")
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        context.close()
+
+
+LINES_OF = """(sel) => {
+  const range = document.createRange();
+  range.selectNodeContents(document.querySelector(sel));
+  return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width", [390, 320])
+def test_the_play_buttons_keep_to_one_line_on_a_phone(tmp_path, width):
+    """After word 1, "Play word 2" and "Take back word 1" each read on one line (the second
+    used to wrap onto two at 390 px), and nothing is wider than the screen."""
+    _pz, moves, _score = _moves()
+    first = moves[0]
+    app = make_app(tmp_path)
+    with live_server(app) as url, chromium() as browser:
+        context = browser.new_context(base_url=url, **{
+            **PHONE, "viewport": {"width": width, "height": 844}})
+        page = context.new_page()
+        page.set_default_timeout(15000)
+        page.goto(f"/girdle/{DAY}/play")
+        for k, ch in enumerate(first.word):
+            page.fill(f"#sq-{first.start + 1 + k}", ch)
+        with page.expect_navigation():
+            page.tap("#play-word")
+        assert page.inner_text("#undo-word") == "Take back word 1"
+        assert page.evaluate(LINES_OF, "#undo-word") == 1
+        assert page.evaluate(LINES_OF, "#play-word") == 1
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
         context.close()
