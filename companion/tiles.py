@@ -47,6 +47,15 @@ class TileSet:
                 if t in self.counts and n > self.counts[t]]
         return "; ".join(over)
 
+    def rack_problem(self, written: str, tiles: list[str], rack_size: int) -> str:
+        """Why the recorded rack ``written`` (its ``tiles``) is one no game with racks of
+        ``rack_size`` can deal (more tiles than a rack holds, more of a tile than the set
+        has), or ``""`` when a game could."""
+        if len(tiles) > rack_size:
+            return f"the rack {written} has {len(tiles)} tiles; a rack holds {rack_size}"
+        over = self.over_count(tiles)
+        return f"the rack {written} has {over}" if over else ""
+
 
 @cache
 def tile_set(game: str) -> TileSet:

@@ -301,13 +301,10 @@ def _check_seat(state: _State, mv: GcgMove, nicks: list[str]) -> None:
 def _check_rack(state: _State, mv: GcgMove) -> None:
     """Refuse a recorded rack no game can deal: more tiles than a rack holds, or more of a
     tile than the set has."""
-    tiles = list(mv.rack.upper())
-    if len(tiles) > state.rules.rack_size:
-        raise _error(mv, f"the rack {mv.rack} has {len(tiles)} tiles; a rack holds "
-                     f"{state.rules.rack_size}")
-    over = state.rules.tiles.over_count(tiles)
-    if over:
-        raise _error(mv, f"the rack {mv.rack} has {over}")
+    problem = state.rules.tiles.rack_problem(mv.rack, list(mv.rack.upper()),
+                                             state.rules.rack_size)
+    if problem:
+        raise _error(mv, problem)
 
 
 def _from_rack(mv: GcgMove, tiles: list[str], verb: str = "plays") -> None:

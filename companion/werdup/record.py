@@ -591,12 +591,9 @@ class _Replayer:
         """The line's rack; one no game can deal (more tiles than a rack holds, more of a
         tile than the set has) is refused."""
         rack = ln.tiles(ln.rack)
-        if len(rack) > self.rules.rack_size:
-            raise ln.fail(f"the rack {ln.rack} has {len(rack)} tiles; a rack holds "
-                          f"{self.rules.rack_size}")
-        over = self.rules.tile_set.over_count(rack)
-        if over:
-            raise ln.fail(f"the rack {ln.rack} has {over}")
+        problem = self.rules.tile_set.rack_problem(ln.rack, rack, self.rules.rack_size)
+        if problem:
+            raise ln.fail(problem)
         return rack
 
     def _turn(self, ln: _Line, opened: _OpenPlay | None) -> tuple[int, str]:
