@@ -204,6 +204,14 @@ def passes_reason(rounds: int = 1) -> str:
     return f"every player passed{times} in a row"
 
 
+RACKS_COUNTED = "the tiles left on the racks have been counted"
+
+
+def no_more_moves(reason: str) -> str:
+    """What a record's replay says of a move after the game ended for ``reason``."""
+    return f"the game is over ({reason}): no more moves"
+
+
 def game_over_refusal(reason: str) -> str:
     """The sentence refusing a challenge once the game is over for ``reason``."""
     return f"The game is over ({reason}): its plays can no longer be challenged."

@@ -11,11 +11,13 @@ from companion.bugwords.rules import BugWordsRules, default_rules
 from companion.bugwords.scoring import out_bonus, rack_penalty, score_words
 from companion.bugwords.validation import check_placement, words_not_in_list
 from companion.challenges import (
+    RACKS_COUNTED,
     ChallengedOff,
     ChallengeError,
     ChallengeRule,
     PassRun,
     get_challenge_rule,
+    no_more_moves,
     passes_reason,
 )
 from companion.clock import CLOCK_NOTE, ClockSettings, format_time, settings_from_label
@@ -253,7 +255,7 @@ def _check_not_over(state: _State, mv: GcgMove) -> None:
         return  # the play that went out can still be challenged off
     if mv.kind in TURNS or mv.kind == "challenged" or (
             mv.kind == "challenge_bonus" and not state.counted):
-        raise _error(mv, f"the game is over ({state.over}): no more moves")
+        raise _error(mv, no_more_moves(state.over))
 
 
 def _count_end(state: _State, mv: GcgMove, players: list[str]) -> None:
@@ -264,7 +266,7 @@ def _count_end(state: _State, mv: GcgMove, players: list[str]) -> None:
     apart there and do not end the game in replay."""
     if mv.kind in ("rack_penalty", "out_bonus"):
         state.counted = True
-        state.over = state.over or "the tiles left on the racks have been counted"
+        state.over = state.over or RACKS_COUNTED
         return
     state.passes.add(_RUN_KINDS.get(mv.kind, ""), mv.player)
     rounds = state.rules.passes_to_end

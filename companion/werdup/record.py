@@ -33,12 +33,14 @@ from companion.board import Board, PlayError, split_word
 from companion.challenges import (
     EVERY_PLAYER_PASSED,
     NEXT_WORD,
+    RACKS_COUNTED,
     ChallengedOff,
     ChallengeError,
     ChallengeRule,
     PassRun,
     game_over_refusal,
     get_challenge_rule,
+    no_more_moves,
     tries_left,
 )
 from companion.clock import CLOCK_NOTE, ClockSettings, format_time, parse_time, settings_from_label
@@ -448,15 +450,14 @@ class _Replayer:
             return
         challenge = len(body) == 1 and body[0].lower() in ("--", "(challenge)")
         if self.counted:
-            raise ln.fail("the game is over (the tiles left on the racks have been counted): "
-                          "no more moves")
+            raise ln.fail(no_more_moves(RACKS_COUNTED))
         if not self.over:
             return
         if challenge and self.over == EVERY_PLAYER_PASSED:
             refusal = game_over_refusal(self.over)
             raise ln.fail(refusal[0].lower() + refusal[1:].rstrip("."))
         if not (challenge and self.open_play is not None and not self.open_play.late):
-            raise ln.fail(f"the game is over ({self.over}): no more moves")
+            raise ln.fail(no_more_moves(self.over))
 
     def _count(self, kind: str, player: str = "") -> None:
         """One more turn by ``player`` for the passes in a row (:class:`PassRun`); the game
@@ -683,9 +684,7 @@ class _Replayer:
         ``challenged`` closes that play and leaves any other open (it is no pass for the end
         of the game). A play noted without its square leaves the tiles unknown."""
         if self.over or self.counted:
-            raise CompanionError(f"record line {n}: the game is over "
-                                 f"({self.over or 'the tiles left on the racks have been counted'}"
-                                 "): no more moves")
+            raise CompanionError(f"record line {n}: {no_more_moves(self.over or RACKS_COUNTED)}")
         if kind == "play":
             self.tiles.known = False
         opened, self.open_play = self.open_play, None
