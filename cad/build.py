@@ -31,7 +31,7 @@ from cad.stickers import PAPERS, save_sticker_sheet, sticker_pdf
 from cad.tile import letter_solid, tile, tile_file_stem
 from companion.decimals import decimal_from
 from companion.errors import UsageError
-from companion.outfile import write_file_whole
+from companion.outfile import write_file_whole, write_files_whole
 from companion.text import quoted
 from companion.tiles import tile_set
 
@@ -398,15 +398,9 @@ def build(params: SetParams, out: Path, parts: tuple[str, ...] = PARTS,
         else:
             stored = _build_into_cache(params, part, formats, cache_dir, stored, progress,
                                        use_cache)
-        names = []
-        for src in sorted(p for p in stored.rglob("*") if p.is_file() and p.name != ".done"):
-            rel = src.relative_to(stored)
-            try:  # whole or not at all: a full disk spoils no file of an earlier build
-                (out / rel).parent.mkdir(parents=True, exist_ok=True)
-                write_file_whole(out / rel, src.read_bytes())
-            except OSError as exc:
-                raise UsageError(f"cannot write {out / rel}: {exc.strerror or exc}") from exc
-            names.append(str(rel))
+        names = [str(src.relative_to(stored)) for src in sorted(
+            p for p in stored.rglob("*") if p.is_file() and p.name != ".done")]
+        _copy_whole([(stored / name, out / name) for name in names])
         if not use_cache:
             shutil.rmtree(stored, ignore_errors=True)
         files[part] = names
@@ -453,15 +447,23 @@ def build_coupons(clearances: list[float], out: Path, formats: tuple[str, ...] =
                            progress=progress)
             out.mkdir(parents=True, exist_ok=True)
             label = f"{c:.2f}".rstrip("0").rstrip(".")
-            for name in result.files["coupon"]:
-                target = f"coupon-{label}{Path(name).suffix}"
-                try:  # whole or not at all, as build() writes its parts
-                    write_file_whole(out / target, (Path(tmp) / name).read_bytes())
-                except OSError as exc:
-                    raise UsageError(f"cannot write {out / target}: {exc.strerror or exc}"
-                                     ) from exc
-                written.append(target)
+            targets = [f"coupon-{label}{Path(name).suffix}" for name in result.files["coupon"]]
+            _copy_whole([(Path(tmp) / name, out / target)
+                         for name, target in zip(result.files["coupon"], targets, strict=True)])
+            written += targets
     return written
+
+
+def _copy_whole(pairs: list[tuple[Path, Path]]) -> None:
+    """Copy each (source, target) whole or not at all: a full disk spoils no file of an
+    earlier build. The files go to disk together (one wait for the disk, not one per file)."""
+    try:
+        for _, target in pairs:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        write_files_whole([(target, source.read_bytes()) for source, target in pairs])
+    except OSError as exc:
+        raise UsageError(f"cannot write {exc.filename or pairs[0][1]}: {exc.strerror or exc}"
+                         ) from exc
 
 
 def slice_outputs(out: Path, bed: tuple[float, float], cache_dir: Path) -> dict[str, dict]:
