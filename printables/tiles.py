@@ -50,8 +50,8 @@ def tiles_pdf(game: str, paper: str = "letter") -> bytes:
     faces = tile_faces(tiles, show_values=any(tiles.values.values()))
     size, pitch = BOARD_SPECS[game].tile, BOARD_SPECS[game].pitch
     pw, ph = setup.size
-    cols = int((pw - 2 * PAGE_MARGIN) // size)
-    rows = int((ph - 2 * PAGE_MARGIN - HEAD) // size)
+    cols, rows = tile_grid(len(faces), int((pw - 2 * PAGE_MARGIN) // size),
+                           int((ph - 2 * PAGE_MARGIN - HEAD) // size))
     per_page = cols * rows
     title = {"werdup": "WerdUp", "bugwords": "Bug Words"}[game]
     c, buf = new_canvas(setup.size, f"{title} paper tiles", f"{len(faces)} tiles")
@@ -81,6 +81,19 @@ def tiles_pdf(game: str, paper: str = "letter") -> bytes:
         c.showPage()
     c.save()
     return buf.getvalue()
+
+
+def tile_grid(count: int, most_cols: int, most_rows: int) -> tuple[int, int]:
+    """Columns and rows of tiles a page holds for ``count`` tiles, at most ``most_cols`` by
+    ``most_rows``: as few pages as that allows, and on each the fewest columns that hold its
+    tiles in the rows they need (100 Bug Words tiles: ten rows of ten, not nine rows of
+    eleven and one tile left over with cut lines of its own)."""
+    if most_cols < 1 or most_rows < 1:
+        raise UsageError("The page is too small for these tiles.")
+    pages = -(-count // (most_cols * most_rows))
+    per_page = max(1, -(-count // pages))
+    rows = -(-per_page // most_cols)
+    return -(-per_page // rows), rows
 
 
 def _draw_tile(page: Page, r: Rect, face: TileFace) -> None:

@@ -18,7 +18,7 @@ from printables.boards import board_pdf, board_pieces
 from printables.deck import CARD_H, CARD_W, deck_pdf
 from printables.score_sheets import score_sheet_pdf
 from printables.style import FONT, PREMIUM_COLOURS, UNPRINTABLE
-from printables.tiles import tiles_pdf
+from printables.tiles import tile_grid, tiles_pdf
 
 LETTER, A4 = (215.9, 279.4), (210.0, 297.0)
 
@@ -281,3 +281,30 @@ def test_sticker_sheet_says_what_it_is(tmp_path: Path) -> None:
     assert info["Title"].strip() == "WerdUp board stickers"
     assert info["Subject"].strip() == "12 marker stickers at true size, letter"
     assert info["Creator"].strip() == "companion cad"
+
+
+@pytest.mark.parametrize("game", ["werdup", "bugwords"])
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_paper_tiles_are_one_block_without_a_straggling_row(game: str, paper: str) -> None:
+    # 100 Bug Words tiles were laid out eleven to a row: nine rows and one tile alone in a
+    # tenth, needing cut lines of its own, where ten rows of ten fill the same height
+    (page,) = text_items(tiles_pdf(game, paper))
+    rows: list[list[float]] = []  # the letters' baselines, top row first (Qu sits lower)
+    for y in sorted((y for t, _, y in page if t.isalpha() and (len(t) == 1 or t == "Qu")),
+                    reverse=True):
+        if rows and rows[-1][-1] - y < 10.0:
+            rows[-1].append(y)
+        else:
+            rows.append([y])
+    count = sum(tile_set(game).counts.values())  # blanks too: they carry no letter
+    assert [len(r) for r in rows[:-1]] == [10] * 9
+    assert len(rows) == 10 and len(rows[-1]) == 10 - (count - sum(len(r) for r in rows))
+
+
+def test_tile_grid() -> None:
+    assert tile_grid(100, 11, 14) == (10, 10)
+    assert tile_grid(100, 10, 14) == (10, 10)
+    assert tile_grid(100, 12, 5) == (10, 5)  # two pages of 50
+    assert tile_grid(7, 11, 14) == (7, 1)
+    with pytest.raises(UsageError, match="too small"):
+        tile_grid(100, 0, 14)
