@@ -49,7 +49,9 @@ def test_output_ending_in_a_slash_is_a_folder(tmp_path: Path, capsys) -> None:
     blocker = tmp_path / "taken"
     blocker.write_text("keep me", encoding="utf-8")
     assert main(["print", "tiles", "--game", "werdup", "-o", f"{blocker}/"]) == 2
-    assert "Cannot make the folder" in capsys.readouterr().err
+    # it said "Cannot make the folder ...: File exists.", which reads as nothing wrong
+    assert (f"Cannot make the folder {blocker}: a file of that name is in the way."
+            in capsys.readouterr().err)
     assert blocker.read_text(encoding="utf-8") == "keep me"
 
 

@@ -108,6 +108,9 @@ def _write(args: argparse.Namespace, default_name: str, data: bytes) -> int:
     path = Path(args.output or default_name)
     if args.output and args.output.endswith(("/", os.sep)):
         # "-o prints/" names a folder (Path drops the slash: it would have become a file)
+        if path.exists() and not path.is_dir():  # mkdir says only "File exists"
+            raise UsageError(f"Cannot make the folder {path}: a file of that name is in the "
+                             "way.")
         try:
             path.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
