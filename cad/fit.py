@@ -110,7 +110,7 @@ def placard_tile_top(params: SetParams) -> float:
 def bed_problems(params: SetParams, parts: tuple[str, ...] | None = None) -> list[str]:
     """Sentences naming each of ``parts`` (default: every part) that does not fit the bed,
     and the smallest bed it needs."""
-    bed = (params.printer.bed_width, params.printer.bed_depth)
+    bed = params.printer.bed
     wanted = set(parts) if parts is not None else {"quarter", "placard", "tiles", "coupon"}
     single = []
     if "quarter" in wanted:

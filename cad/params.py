@@ -53,6 +53,11 @@ class PrinterParams:
     elephant_foot: float = 0.4 * MM  # chamfer on bottom edges against first-layer squish
     part_gap: float = 4.0 * MM  # space between parts laid out on one plate
 
+    @property
+    def bed(self) -> tuple[float, float]:
+        """The bed's width and depth."""
+        return (self.bed_width, self.bed_depth)
+
     def __post_init__(self) -> None:
         _positive(self, "bed_width", "bed_depth", "elephant_foot", "part_gap")
         if self.elephant_foot > 1.0:

@@ -4,6 +4,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from companion.tiles import tile_set
+
+if TYPE_CHECKING:
+    from cad.params import SetParams
 
 BED_MARGIN = 3.0  # mm kept clear along the bed edges
 MAX_BED_MM = 10_000.0  # 10 m: beyond any printer; far beyond, the placing maths loses the parts
@@ -81,3 +87,13 @@ def fits_bed(size: tuple[float, float], bed: tuple[float, float]) -> bool:
     """True if a footprint fits the bed as it is or turned a quarter turn."""
     w, d = size
     return (w <= bed[0] and d <= bed[1]) or (d <= bed[0] and w <= bed[1])
+
+
+def tile_letters() -> list[str]:
+    """The WerdUp tiles' letters, one tile file each (``Qu`` is one tile)."""
+    return list(tile_set("werdup").counts)
+
+
+def tile_spots(params: SetParams, count: int) -> list[PlateSpot]:
+    """Where each of ``count`` tiles of the set ``params`` lies on its printer's plates."""
+    return tile_plates(count, params.tile.size, params.printer.part_gap, params.printer.bed)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
+import sys
 import threading
 import time
 import zipfile
@@ -228,6 +230,25 @@ def test_a_build_from_the_cache_waits_for_the_disk_a_few_files_at_a_time(
     assert (tmp_path / "tiles" / "tile-Qu.stl").read_bytes() == (
         built / "tiles" / "tile-Qu.stl").read_bytes()
     assert not list(tmp_path.rglob("*.part"))
+
+
+def test_a_build_from_the_cache_does_not_load_the_cad_kernel(built: Path, cache: Path,
+                                                             tmp_path: Path) -> None:
+    # every part came from the cache, yet loading CadQuery and OpenCascade took the command
+    # 2.5-3 s of CPU before it copied a file
+    code = ("import sys\n"
+            "from companion.cli import main\n"
+            f"status = main(['cad', 'build', '-q', '-o', {str(tmp_path)!r}, "
+            f"'--cache-dir', {str(cache)!r}])\n"
+            "print(status, sorted(m for m in ('cadquery', 'OCP', 'trimesh', 'reportlab') "
+            "if m in sys.modules))\n")
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True,
+                          text=True, timeout=300, env={**os.environ, "PYTHONPATH": str(root)})
+    assert done.returncode == 0, done.stderr
+    assert "(quarter, placard, tiles, coupon, stickers from the cache)" in done.stdout
+    assert done.stdout.splitlines()[-1] == "0 []"
+    assert (tmp_path / "quarter.step").read_bytes() == (built / "quarter.step").read_bytes()
 
 
 def test_a_small_bed_builds_the_parts_that_fit_it(cache: Path, tmp_path: Path,

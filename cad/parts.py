@@ -1,0 +1,224 @@
+"""Making each part of the set into a folder: its solids, files (STL, 3MF, STEP, each set
+on the bed) and previews. :mod:`cad.build` runs these and caches what they make."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from pathlib import Path
+
+import cadquery as cq
+import numpy as np
+import trimesh
+
+from cad import coupon, placard
+from cad.mesh import Body, combine, to_mesh, write_3mf, write_step, write_stl
+from cad.params import SetParams
+from cad.plates import shelf_pack, tile_letters, tile_spots
+from cad.preview import BASE_COLOR, TILE_COLOR, render_parts, save_preview
+from cad.quarter import quarter
+from cad.solids import shape_of
+from cad.stickers import PAPERS, save_sticker_sheet, sticker_pdf
+from cad.tile import letter_solid, tile, tile_file_stem
+from companion.tiles import tile_set
+
+LETTER_COLOR = "#1E1E1E"
+BODY_COLOR = "#F2EBD9"
+PREVIEW_WORD = ("W", "E", "R", "D", "U", "P", "Qu")
+
+Tick = Callable[[str], None]
+
+
+# ---------------------------------------------------------------------------- placing
+
+
+def bed_transform(mesh: trimesh.Trimesh, bed: tuple[float, float]) -> np.ndarray:
+    """The 4 x 4 move that sets ``mesh`` on the bed surface, centred, turned a quarter turn
+    if it only fits that way."""
+    turn = np.eye(4)
+    w, d = mesh.extents[:2]
+    if (w > bed[0] or d > bed[1]) and d <= bed[0] and w <= bed[1]:
+        turn = trimesh.transformations.rotation_matrix(np.pi / 2, [0, 0, 1])
+    corners = trimesh.bounds.corners(mesh.bounds) @ turn[:3, :3].T
+    lo, hi = corners.min(axis=0), corners.max(axis=0)
+    move = np.eye(4)
+    move[:3, 3] = [bed[0] / 2 - (lo[0] + hi[0]) / 2, bed[1] / 2 - (lo[1] + hi[1]) / 2, -lo[2]]
+    return move @ turn
+
+
+def _moved(mesh: trimesh.Trimesh, offset: Iterable[float]) -> trimesh.Trimesh:
+    out = mesh.copy()
+    out.apply_translation(list(offset))
+    return out
+
+
+def _transformed(mesh: trimesh.Trimesh, matrix: np.ndarray) -> trimesh.Trimesh:
+    out = mesh.copy()
+    out.apply_transform(matrix)
+    return out
+
+
+def _export(dest: Path, stem: str, formats: tuple[str, ...], bed: tuple[float, float],
+            solid: cq.Workplane | None, bodies: list[Body]) -> None:
+    """Write ``stem`` in each format, set on the bed. The STL and STEP hold the first
+    body (the one-colour part); the 3MF holds every body, moved together."""
+    mat = bed_transform(bodies[0].mesh, bed)
+    if "stl" in formats:
+        write_stl(_transformed(bodies[0].mesh, mat), dest / f"{stem}.stl")
+    if "3mf" in formats:
+        write_3mf([replace(b, mesh=_transformed(b.mesh, mat)) for b in bodies],
+                  dest / f"{stem}.3mf", stem)
+    if "step" in formats and solid is not None:
+        turned = solid
+        if not np.allclose(mat[:3, :3], np.eye(3)):
+            turned = solid.rotate((0, 0, 0), (0, 0, 1), 90)
+        dx, dy, dz = (float(v) for v in mat[:3, 3])
+        write_step(turned.translate((dx, dy, dz)), dest / f"{stem}.step")
+
+
+# ---------------------------------------------------------------------------- parts
+
+
+def quarter_rotations(mesh: trimesh.Trimesh) -> list[trimesh.Trimesh]:
+    """The four quarters as assembled: the model turned 0-3 quarter turns clockwise."""
+    out = []
+    for q in range(4):
+        m = mesh.copy()
+        m.apply_transform(trimesh.transformations.rotation_matrix(-np.pi / 2 * q, [0, 0, 1]))
+        out.append(m)
+    return out
+
+
+def build_quarter(params: SetParams, formats: tuple[str, ...], dest: Path, tick: Tick) -> None:
+    solid = quarter(params)
+    mesh = to_mesh(solid)
+    tick("quarter: solid")
+    _export(dest, "quarter", formats, params.printer.bed, solid,
+            [Body("quarter", mesh, BODY_COLOR)])
+    tick("quarter: files")
+    save_preview(mesh, dest / "quarter.png")
+    parts = [(q, BASE_COLOR) for q in quarter_rotations(mesh)]
+    parts += [(t, TILE_COLOR) for t in _sample_play(params)]
+    render_parts(parts, 900).save(dest / "board.png", optimize=True)
+    tick("quarter: previews")
+
+
+def _sample_play(params: SetParams) -> list[trimesh.Trimesh]:
+    """Tiles for the board preview: WERDUP across the beginning squares, and UP stacked on
+    its P to show a stack of three."""
+    lay, t = params.board.layout, params.tile
+    half = lay.size / 2
+    placed = []
+    word = [(4, 2 + i, letter, 0) for i, letter in enumerate("WERDUP")]
+    word += [(4, 7, "U", 1), (4, 7, "P", 2)]
+    for row, col, letter, level in word:
+        x, y = lay.cell_center(row, col)
+        mesh = to_mesh(tile(params, letter))
+        placed.append(_moved(mesh, (x - half, half - y, lay.floor_height + level * t.body_height)))
+    return placed
+
+
+def build_placard(params: SetParams, formats: tuple[str, ...], dest: Path, tick: Tick) -> None:
+    meshes = []
+    for side in ("left", "right"):
+        solid = placard.placard_half(params, side)
+        mesh = to_mesh(solid)
+        meshes.append(mesh)
+        _export(dest, f"placard-{side}", formats, params.printer.bed, solid,
+                [Body(f"placard-{side}", mesh, BODY_COLOR)])
+        tick(f"placard: {side} half")
+    # both halves on one plate: one print per player, on a bed that holds both
+    bed = params.printer.bed
+    try:
+        corners = shelf_pack([tuple(m.extents[:2]) for m in meshes], params.printer.part_gap,
+                             bed)
+    except ValueError:  # each half fits this bed only on its own: its plate is its file
+        corners = []
+    pair = [_moved(m, (x - m.bounds[0][0], y - m.bounds[0][1], -m.bounds[0][2]))
+            for m, (x, y) in zip(meshes, corners, strict=True)] if corners else []
+    if pair and "stl" in formats:
+        write_stl(combine(pair), dest / "placard-pair.stl")
+    if pair and "3mf" in formats:
+        write_3mf([Body(f"placard-{side}", m, BODY_COLOR)
+                   for side, m in zip(("left", "right"), pair, strict=True)],
+                  dest / "placard-pair.3mf", "placard-pair")
+    save_preview(combine(meshes), dest / "placard.png")
+    tick("placard: preview")
+
+
+def build_tiles(params: SetParams, formats: tuple[str, ...], dest: Path, tick: Tick) -> None:
+    bed = params.printer.bed
+    (dest / "tiles").mkdir(exist_ok=True)
+    bodies: dict[str, trimesh.Trimesh] = {}
+    letters: dict[str, trimesh.Trimesh] = {}
+    for letter in tile_letters():
+        solid = tile(params, letter)
+        bodies[letter] = to_mesh(solid)
+        letters[letter] = to_mesh(letter_solid(params, letter))
+        _export(dest / "tiles", tile_file_stem(letter), formats, bed, solid,
+                [Body("tile", bodies[letter], BODY_COLOR),
+                 Body("letter", letters[letter], LETTER_COLOR, extruder=2)])
+        tick(f"tiles: {letter}")
+    bag = tile_set("werdup").bag()
+    spots = tile_spots(params, len(bag))
+    half = params.tile.size / 2
+    for plate in sorted({s.plate for s in spots}):
+        chosen = [(t, s) for t, s in zip(bag, spots, strict=True) if s.plate == plate]
+        tiles_mesh = combine([_moved(bodies[t], (s.x + half, s.y + half, 0)) for t, s in chosen])
+        inlays = combine([_moved(letters[t], (s.x + half, s.y + half, 0)) for t, s in chosen])
+        stem = f"tiles-plate-{plate + 1}"
+        if "stl" in formats:
+            write_stl(tiles_mesh, dest / f"{stem}.stl")
+        if "3mf" in formats:
+            write_3mf([Body("tiles", tiles_mesh, BODY_COLOR),
+                       Body("letters", inlays, LETTER_COLOR, extruder=2)],
+                      dest / f"{stem}.3mf", stem)
+        tick(f"tiles: plate {plate + 1}")
+    pitch = params.tile.size + 3.0
+    row = [(_moved(bodies[t], (i * pitch, 0, 0)), TILE_COLOR) for i, t in enumerate(PREVIEW_WORD)]
+    render_parts(row, 800).save(dest / "tiles.png", optimize=True)
+    tick("tiles: preview")
+
+
+def build_coupon(params: SetParams, formats: tuple[str, ...], dest: Path, tick: Tick) -> None:
+    pieces = coupon.coupon_parts(params)
+    meshes = [to_mesh(s) for _, s in pieces]
+    tick("coupon: solids")
+    bed = params.printer.bed
+    sizes = [(m.extents[0], m.extents[1]) for m in meshes]
+    corners = shelf_pack(sizes, params.printer.part_gap, bed)
+    moves = [(x - m.bounds[0][0], y - m.bounds[0][1], -m.bounds[0][2])
+             for m, (x, y) in zip(meshes, corners, strict=True)]
+    placed = [_moved(m, mv) for m, mv in zip(meshes, moves, strict=True)]
+    whole = combine(placed)
+    if "stl" in formats:
+        write_stl(whole, dest / "coupon.stl")
+    if "3mf" in formats:
+        write_3mf([Body(name, m, BODY_COLOR) for (name, _), m in zip(pieces, placed, strict=True)],
+                  dest / "coupon.3mf", "coupon")
+    if "step" in formats:
+        moved = [shape_of(s.translate((float(mv[0]), float(mv[1]), float(mv[2]))))
+                 for (_, s), mv in zip(pieces, moves, strict=True)]
+        write_step(cq.Workplane("XY").newObject([cq.Compound.makeCompound(moved)]),
+                   dest / "coupon.step")
+    tick("coupon: files")
+    save_preview(whole, dest / "coupon.png")
+    tick("coupon: preview")
+
+
+def build_stickers(params: SetParams, formats: tuple[str, ...], dest: Path, tick: Tick) -> None:
+    layout = params.board.layout
+    save_sticker_sheet(layout, params.tile.font, dest / "stickers.png")
+    for paper in PAPERS:
+        sticker_pdf(layout, dest / f"stickers-{paper}.pdf", paper)
+    (dest / "werdup-board.json").write_text(json.dumps(layout.to_dict(), indent=2) + "\n")
+    tick("stickers")
+
+
+BUILDERS: dict[str, Callable[[SetParams, tuple[str, ...], Path, Tick], None]] = {
+    "quarter": build_quarter, "placard": build_placard, "tiles": build_tiles,
+    "coupon": build_coupon, "stickers": build_stickers,
+}
+
+
