@@ -33,7 +33,7 @@ def marker_image(layout: BoardLayout, marker_id: int, px_per_mm: int = PX_PER_MM
 def sticker_sheet(layout: BoardLayout, font: Path, px_per_mm: int = PX_PER_MM) -> Image.Image:
     """All the board's stickers, each a white square ``sticker_size`` mm across with a thin
     grey cutting line, its marker centred, and a caption saying where it goes."""
-    cell_w, cell = layout.sticker_size + 14.0, layout.sticker_size + 13.0  # mm, with caption
+    cell_w, cell = layout.sticker_size + 20.0, layout.sticker_size + 13.0  # mm, with caption
     cols = 3
     rows = -(-len(layout.markers) // cols)
     w, h = round((cols * cell_w + 10) * px_per_mm), round((rows * cell + 24) * px_per_mm)
@@ -57,7 +57,7 @@ def sticker_sheet(layout: BoardLayout, font: Path, px_per_mm: int = PX_PER_MM) -
         ax = x0 + s // 2
         draw.polygon([(ax, y0 + 4), (ax - 12, y0 + off - 6), (ax + 12, y0 + off - 6)], fill=120)
         draw.text((x0, y0 + s + round(1.0 * px_per_mm)),
-                  f"id {spot.id}, quarter {spot.quarter}\n{spot.name}", fill=0,
+                  f"id {spot.id}: {spot.pocket}\n{spot.quarter_place} quarter", fill=0,
                   font=caption)
     return img
 
@@ -144,7 +144,7 @@ def sticker_pdf(layout: BoardLayout, path: Path, paper: str = "a4") -> None:
         c.drawPath(arrow, stroke=0, fill=1)
         c.setFillColorRGB(0, 0, 0)
         c.setFont(FONT, 7)
-        c.drawString(*at(x0, y0 + side + 3.5), f"id {spot.id}, quarter {spot.quarter}")
-        c.drawString(*at(x0, y0 + side + 6.5), spot.name)
+        c.drawString(*at(x0, y0 + side + 3.5), f"id {spot.id}: {spot.pocket}")
+        c.drawString(*at(x0, y0 + side + 6.5), f"{spot.quarter_place} quarter")
     c.showPage()
     c.save()

@@ -27,6 +27,7 @@ from cad.mesh import read_3mf
 from cad.params import SetParams
 from cad.plates import tile_plates
 from cad.slicer import SliceReport, parse_duration, parse_gcode_summary, slice_files
+from cad.stickers import sticker_pdf
 from companion import outfile
 from companion.cli import main
 from companion.errors import UsageError
@@ -149,6 +150,21 @@ def test_stickers_carry_the_layout_markers_at_true_size(built: Path) -> None:
     assert sorted(ids.ravel().tolist()) == list(layout.marker_ids)
     side_px = np.linalg.norm(corners[0][0][0] - corners[0][0][1]) * 4
     assert side_px / 30 == pytest.approx(layout.marker_size, abs=0.3)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_each_sticker_says_its_quarter_and_pocket_in_words(tmp_path: Path, paper: str) -> None:
+    # the labels read "id 30, quarter 0 / top-left" and "id 35, quarter 1 / top": quarters
+    # counted from 0, and two stickers named "top" told apart only by that number
+    pdf = tmp_path / "stickers.pdf"
+    sticker_pdf(BoardLayout(), pdf, paper)
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    for label in ("id 30: corner", "id 31: top edge", "id 35: top edge", "id 38: right edge",
+                  "top-left quarter", "top-right quarter", "bottom-right quarter",
+                  "bottom-left quarter"):
+        assert label in text, label
+    assert "quarter 0" not in text and "quarter 3" not in text
 
 
 @pytest.mark.parametrize(("paper", "size_pt"), [("a4", (595.3, 841.9)),

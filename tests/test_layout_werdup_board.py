@@ -91,3 +91,12 @@ def test_heights_for_parallax() -> None:
     assert b.marker_height == pytest.approx(4.1)
     with pytest.raises(ValueError, match="tiles"):
         b.stack_top(-1)
+
+
+def test_each_marker_names_its_quarter_and_pocket_for_the_maker() -> None:
+    places = [(s.id, s.quarter_place, s.pocket) for s in BoardLayout().markers]
+    assert places[:6] == [(30, "top-left", "corner"), (31, "top-left", "top edge"),
+                          (32, "top-left", "left edge"), (33, "top-right", "corner"),
+                          (34, "top-right", "right edge"), (35, "top-right", "top edge")]
+    assert places[-1] == (41, "bottom-left", "bottom edge")
+    assert len({(q, p) for _, q, p in places}) == 12  # no two stickers share a description

@@ -68,6 +68,9 @@ def _rules() -> WerdUpRules:
     return get_rules()
 
 
+QUARTER_PLACES = ("top-left", "top-right", "bottom-right", "bottom-left")  # quarter 0, 1, 2, 3
+
+
 @dataclass(frozen=True)
 class MarkerSpot:
     """Where one ArUco sticker goes: its id, quarter, and the marker's centre and corners."""
@@ -86,6 +89,17 @@ class MarkerSpot:
         cx, cy = self.center
         h = self.size / 2
         return ((cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h), (cx - h, cy + h))
+
+    @property
+    def quarter_place(self) -> str:
+        """Which quarter of the assembled board the sticker is on: "top-left" ..."""
+        return QUARTER_PLACES[self.quarter]
+
+    @property
+    def pocket(self) -> str:
+        """Which of its quarter's three pockets the sticker goes in, in words for the maker:
+        "corner", or the edge whose middle it is on ("top edge")."""
+        return "corner" if self.name == self.quarter_place else f"{self.name} edge"
 
 
 @dataclass(frozen=True)
