@@ -19,7 +19,7 @@ from companion.layout.sheets import (
 )
 from companion.werdup.rules import get_rules
 from printables.canvas import Page, new_canvas
-from printables.chrome import number_word
+from printables.chrome import counted, number_word
 from printables.markers import draw_marker
 from printables.style import (
     ACCENTS,
@@ -85,7 +85,7 @@ def board_pdf(game: str, paper: str = "letter", full_border: float = PAGE_MARGIN
     sheet = board_sheet(game)
     page_size, pieces = board_pieces(sheet, paper, full_border)
     title = {"werdup": "WerdUp", "bugwords": "Bug Words"}[game]
-    c, buf = new_canvas(page_size, f"{title} paper board", f"{len(pieces)} page(s)")
+    c, buf = new_canvas(page_size, f"{title} paper board", counted(len(pieces), "page"))
     xs, ys = seams(pieces)
     for piece in pieces:
         page = Page(c, page_size)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from companion.errors import UsageError
 from companion.layout.sheets import Rect
 from printables.canvas import Page, new_canvas, text_width
-from printables.chrome import footer, number_word, title_band
+from printables.chrome import counted, footer, number_word, title_band
 from printables.style import (
     ACCENTS,
     FONT,
@@ -158,7 +158,7 @@ def score_sheet_pdf(game: str, players: int | None = None, paper: str = "letter"
         raise UsageError(f"A {spec.title} score sheet is for {lo} to {hi} players, not {n}.")
     spec = _WITH_RULES[game](spec)
     setup = page_setup(paper, landscape=n >= spec.landscape_from)
-    c, buf = new_canvas(setup.size, f"{spec.title} score sheet", f"{n} players")
+    c, buf = new_canvas(setup.size, f"{spec.title} score sheet", counted(n, "player"))
     page = Page(c, setup.size)
     accent = ACCENTS[game]
     fields = (("Date", 32.0), ("Place", 42.0)) if n < 4 or setup.landscape else (("Date", 34.0),)
@@ -167,7 +167,7 @@ def score_sheet_pdf(game: str, players: int | None = None, paper: str = "letter"
     t = table_layout(spec, n, setup, y + 5.0, bottom)
     _draw_table(page, spec, t, n, accent)
     _draw_note(page, spec.note, t.bottom + 6.0)
-    footer(page, f"{spec.title} score sheet - {n} player{'s' if n > 1 else ''}")
+    footer(page, f"{spec.title} score sheet - {counted(n, 'player')}")
     c.showPage()
     c.save()
     return buf.getvalue()

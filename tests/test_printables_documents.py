@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import io
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from pdfcheck import assert_matches_golden, page_sizes_mm, qpdf_check, render, text_items
+from pypdf import PdfReader
 
 from companion.datafiles import read_grid
 from companion.errors import UsageError
@@ -308,3 +310,15 @@ def test_tile_grid() -> None:
     assert tile_grid(7, 11, 14) == (7, 1)
     with pytest.raises(UsageError, match="too small"):
         tile_grid(100, 0, 14)
+
+
+@pytest.mark.parametrize(("make", "subject"), [
+    # the PDF's subject said "1 players" and "1 page(s)"
+    (lambda: score_sheet_pdf("werdup", 1), "1 player"),
+    (lambda: score_sheet_pdf("pdq", 2), "2 players"),
+    (lambda: board_pdf("werdup", "full"), "1 page"),
+    (lambda: board_pdf("bugwords", "a4"), "4 pages"),
+])
+def test_the_document_properties_count_in_words(make: Callable[[], bytes],
+                                                subject: str) -> None:
+    assert PdfReader(io.BytesIO(make())).metadata.subject == subject
