@@ -87,6 +87,20 @@ def test_check_passes_on_the_built_set(built: Path, capsys) -> None:
     assert f"{n} of {n} files pass" in out
 
 
+def test_check_counts_one_body_and_many_bodies_in_words(tmp_path: Path, capsys) -> None:
+    # every line said "bodies": "  1 bodies" for each tile
+    box = trimesh.creation.box((10.0, 10.0, 4.0))
+    box.apply_translation((20.0, 20.0, 2.0))
+    box.export(tmp_path / "one.stl")
+    trimesh.util.concatenate([box, box.copy().apply_translation((20.0, 0.0, 0.0))]).export(
+        tmp_path / "two.stl")
+    assert main(["cad", "check", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert re.match(r"ok +one\.stl +1 body +0\.4 cm3 10\.0 x 10\.0 x 4\.0 mm$", lines[0])
+    assert re.match(r"ok +two\.stl +2 bodies +0\.8 cm3 30\.0 x 10\.0 x 4\.0 mm$", lines[1])
+    assert lines[0].index("0.4 cm3") == lines[1].index("0.8 cm3")  # the columns still line up
+
+
 def test_check_finds_open_and_misplaced_meshes(built: Path, tmp_path: Path, capsys) -> None:
     mesh = trimesh.load(built / "tiles" / "tile-A.stl")
     holed = mesh.copy()

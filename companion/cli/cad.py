@@ -201,7 +201,8 @@ def run_check(args: argparse.Namespace) -> int:
         for r in reports:
             status = "ok  " if r.ok else "FAIL"
             size = " x ".join(f"{v:.1f}" for v in r.extents)
-            print(f"{status} {r.path:<28} {r.bodies:>3} bodies {r.volume / 1000:8.1f} cm3 "
+            bodies = "body" if r.bodies == 1 else "bodies"
+            print(f"{status} {r.path:<28} {r.bodies:>3} {bodies:<6} {r.volume / 1000:8.1f} cm3 "
                   f"{size} mm")
             for problem in r.problems:
                 print(f"       {problem}")
