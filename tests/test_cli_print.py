@@ -64,7 +64,10 @@ def test_output_ending_in_a_slash_is_a_folder(tmp_path: Path, capsys) -> None:
     (["girdle", "--answers", "--solve-seconds", "-1"], "--solve-seconds must be more than 0"),
     (["score-sheet", "--game", "pdq", "--players", "9"], "2 to 6 players, not 9"),
     (["score-sheet", "--game", "werdup", "--players", "0"], "1 to 4 players, not 0"),
-    (["tiles", "--game", "werdup", "-o", "/nonexistent-folder/x.pdf"], "Cannot write"),
+    # it said "Cannot write /nonexistent-folder/x.pdf: No such file or directory."
+    (["tiles", "--game", "werdup", "-o", "/nonexistent-folder/x.pdf"],
+     "Cannot write /nonexistent-folder/x.pdf: there is no folder /nonexistent-folder (a name "
+     "ending in / makes a folder)."),
 ])
 def test_bad_input_is_a_sentence_not_a_traceback(argv: list[str], message: str, capsys) -> None:
     assert main(["print", *argv]) == 2

@@ -117,6 +117,9 @@ def _write(args: argparse.Namespace, default_name: str, data: bytes) -> int:
             raise UsageError(f"Cannot make the folder {path}: {exc.strerror or exc}.") from exc
     if path.is_dir():
         path = path / default_name
+    elif not path.parent.is_dir():  # the system says only "No such file or directory"
+        raise UsageError(f"Cannot write {path}: there is no folder {path.parent} (a name "
+                         "ending in / makes a folder).")
     try:
         write_file_whole(path, data)  # a full disk leaves no half PDF and spoils no earlier one
     except OSError as exc:
