@@ -123,7 +123,15 @@ def _tracker(page: Page, layout: SheetLayout, puzzle: Puzzle) -> None:
     cols = {k: layout.grids[f"tracker_{k}"] for k in TRACKER_HEADINGS}
     first, last = cols["number"], cols["total"]
     top = first.y
-    section_label(page, first.x, layout.grids["girdle"].y - 5.6, "Score tracker", ACCENT)
+    label_y = layout.grids["girdle"].y - 5.6
+    section_label(page, first.x, label_y, "Score tracker", ACCENT)
+    # what a row's box is for, the one mark on the sheet nothing else explains
+    note = f"row: a word of {puzzle.crossout_min_length}+ letters crosses out one unused letter"
+    right = last.bounds.right
+    page.text(right, label_y, note, size=6.5, color=MUTED, align="right")
+    side = 2.2
+    page.rect(Rect(right - text_width(note, 6.5) - 1.0 - side, label_y - side + 0.1, side, side),
+              stroke=INK, fill=WHITE, width=0.3)
     for name, grid in cols.items():
         head = Rect(grid.x, top - 5.0, grid.width, 5.0)
         page.rect(head, stroke=None, fill=ACCENT)

@@ -99,6 +99,21 @@ def test_sheet_matches_the_puzzle(paper: str, puzzle, sheets, tmp_path: Path) ->
         assert (edge < 120) == (row in puzzle.checkbox_rows), (row, edge)
 
 
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_sheet_says_what_a_rows_box_is_for(paper: str, puzzle, sheets) -> None:
+    # the boxes on the checkbox rows were the one mark on the sheet nothing explained
+    layout = girdle_sheet(paper)
+    items = text_items(sheets[paper])[0]
+    note = (f"row: a word of {puzzle.crossout_min_length}+ letters crosses out one unused "
+            "letter")
+    (where,) = [(x, y) for t, x, y in items if t == note]
+    (label,) = [(x, y) for t, x, y in items if t == "SCORE TRACKER"]
+    assert where[1] == pytest.approx(label[1], abs=0.2)  # beside the tracker's heading
+    tracker_right = layout.grids["tracker_total"].bounds.right * PT_PER_MM
+    assert where[0] + text_width(note, 6.5) * PT_PER_MM == pytest.approx(tracker_right, abs=0.5)
+    assert where[0] > label[0] + (text_width("SCORE TRACKER", 8) + 10) * PT_PER_MM
+
+
 WORKED_STEPS = [
     SheetStep(1, 1, "across", "JUMPING", (1, 2, 3, 4, 5, 6, 7), ("Z",)),
     SheetStep(1, 2, "down", "USE", (8,)), SheetStep(1, 6, "down", "NOTE"),
