@@ -18,7 +18,7 @@ from companion.layout.sheets import (
     board_sheet,
 )
 from companion.werdup.rules import get_rules
-from printables.canvas import Page, new_canvas
+from printables.canvas import Page, new_canvas, text_width
 from printables.chrome import counted, number_word
 from printables.markers import draw_marker
 from printables.style import (
@@ -253,13 +253,8 @@ def _draw_piece_furniture(page: Page, piece: Piece, title: str) -> None:
     """Cut lines, glue strips and the caption with a map of the pieces."""
     ox, oy = piece.origin
     r = piece.region
-    own_w, own_h = piece.own.w, piece.own.h
-    if piece.col < piece.cols - 1:
-        strip = Rect(ox + own_w, oy, r.w - own_w, r.h)
-        _glue_strip(page, strip, vertical=True)
-    if piece.row < piece.rows - 1:
-        strip = Rect(ox, oy + own_h, r.w, r.h - own_h)
-        _glue_strip(page, strip, vertical=False)
+    for strip, vertical in glue_strips(piece):
+        _glue_strip(page, strip, vertical)
     dash = (2.0, 1.2)
     if piece.trim_left:
         page.line(ox, oy - 4, ox, oy + r.h + 4, color=INK, width=0.3, dash=dash)
@@ -287,16 +282,48 @@ def _draw_piece_furniture(page: Page, piece: Piece, title: str) -> None:
                       stroke=INK, fill=INK if on else None, width=0.2)
 
 
+def glue_strips(piece: Piece) -> list[tuple[Rect, bool]]:
+    """The piece's glue strips on its page (mm) under its right and bottom neighbours, each
+    with whether it runs up the page (the right-hand one)."""
+    ox, oy = piece.origin
+    r, own = piece.region, piece.own
+    strips = []
+    if piece.col < piece.cols - 1:
+        strips.append((Rect(ox + own.w, oy, r.w - own.w, r.h), True))
+    if piece.row < piece.rows - 1:
+        strips.append((Rect(ox, oy + own.h, r.w, r.h - own.h), False))
+    return strips
+
+
+GLUE_LABEL = "GLUE - THE NEXT PIECE GOES OVER THIS STRIP"
+GLUE_LABEL_SIZE, GLUE_LABEL_SPACING = 6.0, 0.8  # pt
+GLUE_LABEL_FILL = "#dfe2e6"
+
+
+def glue_label_box(strip: Rect, vertical: bool) -> Rect:
+    """The plain band the glue strip's label sits on, centred in the strip (page mm): the
+    squares' own words under it would run through the label's."""
+    length = (text_width(GLUE_LABEL, GLUE_LABEL_SIZE, FONT_BOLD)
+              + GLUE_LABEL_SPACING * (len(GLUE_LABEL) - 1) / 2.835 + 4.0)
+    across = 4.0
+    w, h = (across, length) if vertical else (length, across)
+    cx, cy = strip.center
+    return Rect(cx - w / 2, cy - h / 2, w, h)
+
+
 def _glue_strip(page: Page, strip: Rect, vertical: bool) -> None:
-    """A see-through grey strip (the board shows through, for lining up) with a label."""
+    """A see-through grey strip (the board shows through, for lining up) with a label on a
+    plain band."""
     page.rect(strip, stroke=None, fill="#8c959f", alpha=0.35)
-    label = "GLUE - THE NEXT PIECE GOES OVER THIS STRIP"
+    page.rect(glue_label_box(strip, vertical), stroke=None, fill=GLUE_LABEL_FILL, radius=1.0)
     cx, cy = strip.center
     if vertical:
         with page.rotated(cx, cy, -90):
-            page.text(cx, cy + 1.0, label, size=6, font=FONT_BOLD, color=INK,
-                      align="center", spacing=0.8)
+            _glue_label(page, cx, cy)
     else:
-        page.text(cx, cy + 1.0, label, size=6, font=FONT_BOLD, color=INK, align="center",
-                  spacing=0.8)
+        _glue_label(page, cx, cy)
 
+
+def _glue_label(page: Page, cx: float, cy: float) -> None:
+    page.text(cx, cy + 1.0, GLUE_LABEL, size=GLUE_LABEL_SIZE, font=FONT_BOLD, color=INK,
+              align="center", spacing=GLUE_LABEL_SPACING)

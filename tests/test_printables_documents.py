@@ -16,7 +16,7 @@ from companion.errors import UsageError
 from companion.layout.sheets import board_sheet
 from companion.pdq.deck import alternate_points, deck_cards
 from companion.tiles import tile_set
-from printables.boards import board_pdf, board_pieces
+from printables.boards import board_pdf, board_pieces, glue_label_box, glue_strips
 from printables.deck import CARD_H, CARD_W, deck_pdf
 from printables.score_sheets import score_sheet_pdf
 from printables.style import FONT, PREMIUM_COLOURS, UNPRINTABLE
@@ -322,3 +322,30 @@ def test_tile_grid() -> None:
 def test_the_document_properties_count_in_words(make: Callable[[], bytes],
                                                 subject: str) -> None:
     assert PdfReader(io.BytesIO(make())).metadata.subject == subject
+
+
+@pytest.mark.parametrize(("game", "paper"), [("bugwords", "letter"), ("bugwords", "a4"),
+                                             ("werdup", "letter")])
+def test_a_glue_strips_label_is_not_printed_over_the_squares_words(
+        game: str, paper: str, tmp_path: Path) -> None:
+    # the label ran through the premium squares' words ("DOUBLE LETTER SCORE") under the
+    # strip: two lines of text on top of each other
+    path = tmp_path / "board.pdf"
+    path.write_bytes(board_pdf(game, paper))
+    dpi = 150
+    px = dpi / 25.4
+    pieces = board_pieces(board_sheet(game), paper)[1]
+    checked = 0
+    for page, piece in enumerate(pieces, start=1):
+        img = render(path, dpi, page=page).astype(int)
+        for strip, vertical in glue_strips(piece):
+            band = glue_label_box(strip, vertical)
+            assert band.x >= strip.x and band.right <= strip.right
+            assert band.y >= strip.y and band.bottom <= strip.bottom
+            x0, x1 = int((band.x + 0.5) * px), int((band.right - 0.5) * px)
+            y0, y1 = int((band.y + 0.5) * px), int((band.bottom - 0.5) * px)
+            patch = img[y0:y1, x0:x1]
+            colour = patch.max(axis=2) - patch.min(axis=2)  # grey and black: 0; squares: more
+            assert colour.max() < 30, (page, vertical)
+            checked += 1
+    assert checked == (4 if game == "bugwords" else 1)  # 2 x 2 pieces; two pieces
