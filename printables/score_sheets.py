@@ -161,8 +161,7 @@ def score_sheet_pdf(game: str, players: int | None = None, paper: str = "letter"
     c, buf = new_canvas(setup.size, f"{spec.title} score sheet", counted(n, "player"))
     page = Page(c, setup.size)
     accent = ACCENTS[game]
-    fields = (("Date", 32.0), ("Place", 42.0)) if n < 4 or setup.landscape else (("Date", 34.0),)
-    y = title_band(page, spec.title, "Score sheet", accent, fields)
+    y = title_band(page, spec.title, "Score sheet", accent, (("Date", 32.0), ("Place", 42.0)))
     bottom = page.height - PAGE_MARGIN - 9.0
     t = table_layout(spec, n, setup, y + 5.0, bottom)
     _draw_table(page, spec, t, n, accent)

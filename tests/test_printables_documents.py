@@ -18,7 +18,7 @@ from companion.pdq.deck import alternate_points, deck_cards
 from companion.tiles import tile_set
 from printables.boards import board_pdf, board_pieces, glue_label_box, glue_strips
 from printables.deck import CARD_H, CARD_W, deck_pdf
-from printables.score_sheets import score_sheet_pdf
+from printables.score_sheets import SPECS, score_sheet_pdf
 from printables.style import FONT, PREMIUM_COLOURS, UNPRINTABLE
 from printables.tiles import tile_grid, tiles_pdf
 
@@ -349,3 +349,14 @@ def test_a_glue_strips_label_is_not_printed_over_the_squares_words(
             assert colour.max() < 30, (page, vertical)
             checked += 1
     assert checked == (4 if game == "bugwords" else 1)  # 2 x 2 pieces; two pieces
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("game", ["werdup", "bugwords", "pdq"])
+def test_every_score_sheet_has_a_date_and_a_place_to_fill_in(game: str, paper: str) -> None:
+    # four or more players on an upright page lost the Place field, with room to spare
+    lo, hi, _ = SPECS[game].players
+    for players in range(lo, hi + 1):
+        (page,) = text_items(score_sheet_pdf(game, players, paper))
+        labels = {t for t, _, _ in page}
+        assert {"DATE", "PLACE"} <= labels, (players, sorted(labels)[:8])
