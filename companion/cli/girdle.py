@@ -146,15 +146,20 @@ def run_show(args: argparse.Namespace) -> int:
 
 
 # -- solve -----------------------------------------------------------------------------------
-def search_notice(pz: Puzzle) -> Callable[[], None]:
+def search_notice(pz: Puzzle, time_budget: float | None = None) -> Callable[[], None]:
     """What to say on stderr when the search for ``pz``'s par starts: nothing for a star (a
-    few seconds), a line for the other shapes (about half a minute)."""
+    few seconds), a line for the other shapes (about half a minute, or less when a
+    ``time_budget`` of less than that stops it)."""
     family = family_of(pz.lines, pz.size)
+    if time_budget is not None and time_budget < 30:
+        how_long = f"it stops after {time_budget:g} s"
+    else:
+        how_long = "this takes about half a minute"
 
     def notice() -> None:
         if family != "star":
-            print(f"Searching for the par of this {family or 'puzzle'} layout: this takes "
-                  "about half a minute ...", file=sys.stderr, flush=True)
+            print(f"Searching for the par of this {family or 'puzzle'} layout: {how_long} ...",
+                  file=sys.stderr, flush=True)
 
     return notice
 
@@ -164,7 +169,7 @@ def run_solve(args: argparse.Namespace) -> int:
         raise UsageError("--time-budget must be a positive number of seconds")
     pz = _daily(args, args.date)
     lex = lexicon_from_args(args)
-    notice = search_notice(pz)
+    notice = search_notice(pz, args.time_budget)
     if args.no_cache or args.family is not None:
         notice()
         sol = solve(pz, time_budget=args.time_budget, lexicon=lex)

@@ -146,7 +146,7 @@ def run_girdle(args: argparse.Namespace) -> int:
         pz = puzzle_for(day)
         return _write(args, f"girdle-{day.isoformat()}-answers-{args.paper}.pdf",
                       answer_key_pdf(day, args.paper, pz, time_budget=args.solve_seconds,
-                                     before_search=search_notice(pz)))
+                                     before_search=search_notice(pz, args.solve_seconds)))
     return _write(args, f"girdle-{day.isoformat()}-{args.paper}.pdf",
                   girdle_sheet_pdf(day, args.paper))
 
