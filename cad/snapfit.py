@@ -56,10 +56,14 @@ class ClipFigures:
         return self.strain <= self.permissible_strain
 
     def to_dict(self) -> dict:
-        return {"length_mm": self.length, "deflection_mm": self.deflection,
-                "strain": self.strain, "permissible_strain": self.permissible_strain,
-                "tip_force_n": self.tip_force, "push_force_n": self.push_force,
-                "pull_force_n": self.pull_force, "engagement_mm": self.engagement}
+        """The figures for a report, to a sensible precision (a micrometre, a centinewton,
+        the strain to 0.001 %): no float noise such as 0.6000000000000001 mm."""
+        return {"length_mm": round(self.length, 3), "deflection_mm": round(self.deflection, 3),
+                "strain": round(self.strain, 5),
+                "permissible_strain": round(self.permissible_strain, 5),
+                "tip_force_n": round(self.tip_force, 2), "push_force_n": round(self.push_force, 2),
+                "pull_force_n": round(self.pull_force, 2),
+                "engagement_mm": round(self.engagement, 3)}
 
 
 def section_properties(rects: Sequence[Rect]) -> tuple[float, float]:

@@ -263,3 +263,17 @@ def test_window_keeps_the_clearance_around_the_catch() -> None:
         gaps = [min(joints._point_segment(pt, a, b) for a, b in walls) for pt in catch]
         assert min(gaps) == pytest.approx(c, abs=1e-9)
         assert window[0][0] == pytest.approx(c - snapfit.WINDOW_OVERSHOOT)
+
+
+def test_clip_figures_for_the_report_carry_no_float_noise() -> None:
+    # build.json said "deflection_mm": 0.6000000000000001 and "tip_force_n": 3.6199395085066173
+    p = SetParams()
+    for fig in (snapfit.quarter_clip(p), snapfit.placard_clip(p)):
+        report = fig.to_dict()
+        assert report["deflection_mm"] == 0.6 and report["engagement_mm"] == 0.6
+        for key, value in report.items():
+            places = 2 if key.endswith("_n") else 5 if "strain" in key else 3
+            assert value == round(value, places), key
+            assert len(repr(value).split(".")[-1]) <= places, (key, value)
+        assert report["strain"] == pytest.approx(fig.strain, abs=5e-6)
+        assert report["push_force_n"] == pytest.approx(fig.push_force, abs=0.005)
