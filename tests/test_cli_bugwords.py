@@ -71,10 +71,10 @@ def test_replay_malformed_names_the_line(capsys, tmp_path):
     [
         ("#player1 A A\n#player2 B B\n>A: CAT 8G CAT +10 10\n>B: DOG 8Z DOG +5\n",
          "game record line 4"),
-        ("#player1 A A\n>A: CAT 8G CAT +10 10\n>A: CAT -- -10 0\n>A: CAT -- -10 0\n",
-         "game record line 4: '--' takes back a play"),
         ("hello\n", "game record line 1"),
         ("", "no players and no moves"),
+        ("#player1 A A\n#note ChallengeRule: sometimes\n>A: CAT 8G CAT +10 10\n",
+         "unknown challenge rule 'sometimes'"),
     ],
 )
 def test_replay_json_unreadable_record_is_a_json_error(capsys, tmp_path, text, message):
@@ -84,6 +84,31 @@ def test_replay_json_unreadable_record_is_a_json_error(capsys, tmp_path, text, m
     assert code == 2 and err == ""
     data = json.loads(out)
     assert data["status"] == 2 and message in data["error"]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("#player1 A A\n>A: CAT 8G CAT +10 10\n>A: CAT -- -10 0\n>A: CAT -- -10 0\n",
+         "game record line 4: '--' takes back a play"),
+        ("#player1 A A\n#player2 B B\n>A: CAT 8G CAT +10 10\n>B: DOG 8Z DOG +5 5\n",
+         "game record line 4"),  # off the board
+        ("#player1 A A\n#player2 B B\n>A: CAT 8G CAT +10 10\n>A: DOG 9G DOG +5 15\n",
+         "game record line 4: it is B's turn, not A's"),
+    ],
+)
+def test_a_record_that_breaks_the_rules_exits_1_as_werdup_replay_does(capsys, tmp_path, text,
+                                                                      message):
+    # the record was read and checked, and it is wrong: status 1, as a score that differs
+    # (it was 2, the status of a record that cannot be read, where werdup replay said 1)
+    path = tmp_path / "bad.gcg"
+    path.write_text(text)
+    code, out, err = run(capsys, "bugwords", "replay", str(path), "--json")
+    assert code == 1 and err == ""
+    data = json.loads(out)
+    assert data == {"error": data["error"], "status": 1} and message in data["error"]
+    code, out, err = run(capsys, "bugwords", "replay", str(path))
+    assert code == 1 and out == "" and message in err and "Traceback" not in err
 
 
 def test_replay_json_missing_file_is_a_json_error(capsys, tmp_path):
@@ -143,6 +168,20 @@ def test_moves_from_a_game_record(capsys):
     code, out, _ = run(capsys, "bugwords", "moves", HANDMADE, "EIRST", "--top", "1", "--json")
     data = json.loads(out)
     assert code == 0 and data["plays"] > 10 and data["moves"][0]["score"] > 0
+
+
+@pytest.mark.parametrize(("moves", "message"), [
+    (">A: AET 8G CAT +10 10\n", "game record line 3: A plays C, not on the rack AET"),
+    (">A: CAT 8G CAT +10 10\n>A: DOG 9G DOG +5 15\n", "it is B's turn, not A's"),
+])
+def test_moves_on_a_record_that_breaks_the_rules_is_bad_input(capsys, tmp_path, moves,
+                                                              message):
+    # it was exit status 1, which for moves means "no play exists"
+    path = tmp_path / "game.gcg"
+    path.write_text("#player1 A A\n#player2 B B\n" + moves)
+    code, out, err = run(capsys, "bugwords", "moves", str(path), "AEINRST")
+    assert code == 2 and out == ""
+    assert "cannot use the record as a position" in err and message in err
 
 
 def test_no_play_exists(capsys, tmp_path, word_list):
@@ -211,7 +250,7 @@ def test_tiles_played_must_come_from_the_recorded_rack(capsys, tmp_path, moves, 
     path = tmp_path / "game.gcg"
     path.write_text("#player1 A A\n#player2 B B\n" + moves)
     code, _, err = run(capsys, "bugwords", "replay", str(path))
-    assert code == 2 and message in err
+    assert code == 1 and message in err  # read, checked and wrong
 
 
 def test_an_exchange_count_in_superscript_digits_is_not_a_move(capsys, tmp_path):

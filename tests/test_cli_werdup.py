@@ -134,6 +134,15 @@ SHORT_GAME = Path(__file__).parent / "data" / "werdup-short-game.txt"
     ("#player1 ann\n#player2 bob\nfoo\n", [], 2,
      "record line 3: cannot read 'foo' (moves start with '>')"),
     ("", ["--challenge-rule", "bogus"], 2, "unknown challenge rule 'bogus'"),
+    # a move line not in the record's form is bad input, as a file that is no record: it
+    # was exit status 1, the status of an illegal play
+    ("#player1 ann\n#player2 bob\n>ann: ACDEHRT 5D CAT [111] extra +6 6\n", [], 2,
+     "record line 3: cannot read the move '5D CAT [111] extra'"),
+    ("#player1 ann\n#player2 bob\n>ann: ACDEHRT -CD +0 0\n", [], 2,
+     "record line 3: a swap is one tile, written -X"),
+    ("#player1 ann\n#player2 bob\n>ann: ACDEHRT 5D CAT [111] +6 6\n"
+     ">bob: ADEIORS E5 (A)RE [111] +6 6\n#note Lost turn to a challenge\n", [], 2,
+     "record line 4: a turn lost to a challenge is written as a pass ('-')"),
     # a move after the end: an illegal play, exit status 1 as without --json
     (SHORT_GAME.read_text(encoding="utf-8") + ">ann: DEHRTUU - +0 -11\n", [], 1,
      "record line 26: the game is over"),

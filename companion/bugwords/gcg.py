@@ -48,7 +48,14 @@ TIME_NOTE_PREFIX = "time left:"
 
 
 class GcgError(CompanionError):
-    """A game record that cannot be read; the message names the line."""
+    """A game record that is wrong; the message names the line. A :class:`GcgReadError`
+    cannot be read at all; any other was read and breaks the rules (an illegal play, a turn
+    out of order), which replay finds."""
+
+
+class GcgReadError(GcgError, UsageError):
+    """A game record that cannot be read: a line not in the GCG form, no players and no
+    moves, a setting no rule has (bad input, as a file that is not a record)."""
 
 
 @dataclass(frozen=True)
@@ -109,8 +116,8 @@ _SCORE = re.compile(r"^[+-][0-9]+$")
 _TOTAL = re.compile(r"^-?[0-9]+$")
 
 
-def _fail(lineno: int, text: str, why: str) -> GcgError:
-    return GcgError(f"game record line {lineno}: {why}: {quoted(text, 60)}")
+def _fail(lineno: int, text: str, why: str) -> GcgReadError:
+    return GcgReadError(f"game record line {lineno}: {why}: {quoted(text, 60)}")
 
 
 def _parse_move(lineno: int, text: str, nicks: list[str]) -> GcgMove:
@@ -214,7 +221,7 @@ def _read_pragma(rec: GcgRecord, lineno: int, line: str) -> bool:
 
 
 def parse_gcg(text: str) -> GcgRecord:
-    """Read a GCG record; raises :class:`GcgError` naming the first bad line."""
+    """Read a GCG record; raises :class:`GcgReadError` naming the first bad line."""
     rec = GcgRecord()
     in_note = False
     for lineno, raw in enumerate(text.splitlines(), 1):
@@ -240,7 +247,7 @@ def parse_gcg(text: str) -> GcgRecord:
                 nicks.append(mv.player)
         rec.players = [(n, n) for n in nicks]
     if not rec.moves and not rec.players:
-        raise GcgError("the game record has no players and no moves")
+        raise GcgReadError("the game record has no players and no moves")
     return rec
 
 

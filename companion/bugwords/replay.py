@@ -6,7 +6,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from companion.board import Board, Placement, PlayError, parse_position
-from companion.bugwords.gcg import CHALLENGE_RULE_NOTE, GcgError, GcgMove, GcgRecord
+from companion.bugwords.gcg import (
+    CHALLENGE_RULE_NOTE,
+    GcgError,
+    GcgMove,
+    GcgReadError,
+    GcgRecord,
+)
 from companion.bugwords.rules import BugWordsRules, default_rules
 from companion.bugwords.scoring import out_bonus, rack_penalty, score_words
 from companion.bugwords.validation import check_placement, words_not_in_list
@@ -125,7 +131,7 @@ def record_challenge_rule(record: GcgRecord, rules: BugWordsRules) -> ChallengeR
         try:
             return get_challenge_rule(named)
         except UsageError as exc:
-            raise GcgError(f"game record: {exc}") from exc
+            raise GcgReadError(f"game record: {exc}") from exc
     if any(mv.kind == "challenge_bonus" for mv in record.moves):
         return get_challenge_rule("points")
     return rules.challenge_rule
@@ -139,7 +145,7 @@ def record_clock(record: GcgRecord) -> ClockSettings | None:
     try:
         return settings_from_label(label)
     except UsageError as exc:
-        raise GcgError(f"game record: {exc}") from exc
+        raise GcgReadError(f"game record: {exc}") from exc
 
 
 def replay(

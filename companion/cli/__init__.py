@@ -12,7 +12,7 @@ import os
 import sys
 from typing import NoReturn
 
-from companion.errors import CompanionError, UsageError
+from companion.errors import CompanionError, exit_status
 from companion.text import PATH_SHOWN, printable, short_words, shown
 
 # Sub-command modules, in the order ``companion --help`` lists them (``printing`` registers
@@ -46,6 +46,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="companion",
         description="A table companion for WerdUp, Word Girdle, PDQ and Bug Words.",
+        epilog="Exit status, for every command: 0 done (valid, legal); 1 the input was read "
+        "and checked and the answer is no (a word not valid, a play illegal, a record that "
+        "breaks the rules or a score that differs, no play for the rack); 2 the input could "
+        "not be read or the command was misused.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
@@ -69,12 +73,9 @@ def main(argv: list[str] | None = None) -> int:
         status = int(args.func(args) or 0)
         sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
         return status
-    except UsageError as exc:  # escaped: a value typed with ESC or a line break in it
+    except CompanionError as exc:  # escaped: a value typed with ESC or a line break in it
         print(f"companion: {printable(str(exc))}", file=sys.stderr)
-        return 2
-    except CompanionError as exc:
-        print(f"companion: {printable(str(exc))}", file=sys.stderr)
-        return 1
+        return exit_status(exc)
     except UnicodeEncodeError as exc:
         if exc.encoding != getattr(sys.stdout, "encoding", None):
             raise

@@ -17,7 +17,7 @@ from companion.cli.common import (
     read_text_file,
     whole_number,
 )
-from companion.errors import CompanionError, UsageError
+from companion.errors import CompanionError, UsageError, exit_status
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 
@@ -34,8 +34,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         "replay",
         help="replay a GCG record and check every recorded score",
         description="Replay a GCG game record through the rules, recompute every tile-placement "
-        "score and compare it with the recorded one. Exit status: 0 all match, 1 some differ, "
-        "2 bad usage.",
+        "score and compare it with the recorded one. Exit status: 0 all match, 1 some differ "
+        "or the record breaks the rules (a play illegal, a turn out of order), 2 bad usage or "
+        "a record that cannot be read; with --json an error is printed as JSON too, "
+        "{\"error\": ..., \"status\": 1 or 2}.",
     )
     r.add_argument("file", metavar="FILE.gcg",
                    help="the game record (GCG text; '-' for standard input)")
@@ -58,7 +60,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "moves",
         help="every legal play for a rack on a position, best first",
         description="List the legal plays for RACK on POSITION, ranked by score. Exit status: "
-        "0 plays exist, 1 no play exists, 2 bad usage.",
+        "0 plays exist, 1 no play exists, 2 bad usage or a position that cannot be read (a "
+        "record that breaks the rules among them).",
     )
     m.add_argument(
         "position",
@@ -90,15 +93,18 @@ def run_replay(args: argparse.Namespace) -> int:
     try:
         lexicon = lexicon_from_args(args)
         rule = get_challenge_rule(args.challenge_rule) if args.challenge_rule else None
-        record = parse_gcg(read_text_file(args.file, "record", MAX_FILE_BYTES, any_encoding=True))
+        # a record that cannot be read is bad input (exit status 2, GcgReadError); one that
+        # breaks the rules was read and checked (1), as a score that differs
+        record = parse_gcg(read_text_file(args.file, "record", MAX_FILE_BYTES,
+                                          any_encoding=True))
         result = replay(record, default_rules(), lexicon,
                         best_from=lexicon if args.best else None, challenge_rule=rule)
     except CompanionError as exc:
-        # A record that cannot be read is bad input (2), never "a score differs" (1).
-        if args.json:
-            print_json({"error": str(exc), "status": 2})
-            return 2
-        raise UsageError(str(exc)) from exc
+        if not args.json:
+            raise
+        status = exit_status(exc)
+        print_json({"error": str(exc), "status": status})
+        return status
     if args.json:
         print_json(result.to_dict())
     else:
@@ -159,10 +165,16 @@ def format_replay(result: Replay) -> str:
 
 
 def position_from_text(text: str) -> Board:
-    """A board from a GCG record (after its last move) or from board text."""
+    """A board from a GCG record (after its last move) or from board text; a record that
+    cannot be read or breaks the rules is bad input (:class:`UsageError`)."""
     rules = default_rules()
     if any(ln.lstrip().startswith((">", "#player")) for ln in text.splitlines()):
-        return replay(parse_gcg(text), rules).board
+        try:
+            return replay(parse_gcg(text), rules).board
+        except CompanionError as exc:  # a record that breaks the rules is no position either
+            if isinstance(exc, UsageError):
+                raise
+            raise UsageError(f"cannot use the record as a position: {exc}") from exc
     try:
         return Board.from_text(text, rules.layout.rows, rules.layout.cols)
     except PlayError as exc:

@@ -15,7 +15,7 @@ from companion.cli.common import (
     read_text_file,
     whole_number,
 )
-from companion.errors import CompanionError, UsageError
+from companion.errors import CompanionError, UsageError, exit_status
 from companion.text import quoted
 from companion.werdup.game import Game
 from companion.werdup.movegen import generate_plays
@@ -84,8 +84,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="replay a game record and check its scores",
         description="Replay a WerdUp game record, recomputing every score, total and stack "
         "height. Exit status: 0 all agree, 1 a recorded figure disagrees or a play is "
-        "illegal, 2 bad usage; with --json an error is printed as JSON too, "
-        "{\"error\": ..., \"status\": 1 or 2}.",
+        "illegal, 2 bad usage or a record that cannot be read; with --json an error is "
+        "printed as JSON too, {\"error\": ..., \"status\": 1 or 2}.",
     )
     rp.add_argument("file", help="the game record ('-' for standard input)")
     rp.add_argument("--rules", choices=RULE_SET_NAMES,
@@ -245,7 +245,7 @@ def run_replay(args: argparse.Namespace) -> int:
             raise
         # as bugwords replay --json: the error is the JSON answer, with the exit status (2 a
         # record that cannot be read or bad usage, 1 an illegal play)
-        status = 2 if isinstance(exc, UsageError) else 1
+        status = exit_status(exc)
         print_json({"error": str(exc), "status": status})
         return status
     if args.json:

@@ -416,7 +416,7 @@ class _Replayer:
         self._check_over(ln)
         opened, self.open_play = self.open_play, None
         if lost and body != ["-"]:
-            raise ln.fail("a turn lost to a challenge is written as a pass ('-')")
+            raise ln.unreadable("a turn lost to a challenge is written as a pass ('-')")
         score, desc = (self._lost_turn(ln, opened, challenged) if lost
                        else self._move(ln, opened))
         if opened is not None and (self.open_play is None
@@ -614,7 +614,7 @@ class _Replayer:
             self._count("swap", ln.player)
             tile = ln.tiles(body[0][1:])
             if len(tile) != 1:
-                raise ln.fail("a swap is one tile, written -X")
+                raise ln.unreadable("a swap is one tile, written -X")
             if tile[0] not in rack:
                 raise ln.fail(f"{ln.player} swaps {tile[0]}, which is not on the rack {ln.rack}")
             if self.tiles.known and not self.tiles.bag:
@@ -623,7 +623,7 @@ class _Replayer:
         if len(body) in (2, 3):
             self._count("play", ln.player)
             return self._play(ln, rack)
-        raise ln.fail(f"cannot read the move {quoted(' '.join(body))}")
+        raise ln.unreadable(f"cannot read the move {quoted(' '.join(body))}")
 
     def _play(self, ln: _Line, rack: list[str]) -> tuple[int, str]:
         body, board, rules = ln.body, self.board, self.rules
@@ -780,7 +780,13 @@ class _Line:
     problems: list[str]
 
     def fail(self, reason: str) -> CompanionError:
+        """The line breaks the rules (the record was read and checked: exit status 1)."""
         return CompanionError(f"record line {self.n}: {reason}")
+
+    def unreadable(self, reason: str) -> UsageError:
+        """The line is not in the record's form (bad input, as a file that is not a record:
+        exit status 2)."""
+        return UsageError(f"record line {self.n}: {reason}")
 
     def tiles(self, text: str) -> list[str]:
         try:
