@@ -108,8 +108,8 @@ def test_a_file_far_too_large_to_be_a_record_is_not_read(capsys, tmp_path):
 
 def test_a_letter_no_tile_carries_is_bad_usage(capsys):
     code, out, err = run(capsys, "werdup", "score", "empty", "5D ÉTÉ", "--json")
-    assert code == 2 and out == ""
-    assert "'É' is not a WerdUp tile" in err
+    assert code == 2 and err == ""
+    assert json.loads(out)["error"].startswith("'É' is not a WerdUp tile")
 
 
 def test_a_challenge_bonus_in_superscript_digits_is_bad_usage(capsys):

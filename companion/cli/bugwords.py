@@ -17,7 +17,7 @@ from companion.cli.common import (
     read_text_file,
     whole_number,
 )
-from companion.errors import CompanionError, UsageError, exit_status
+from companion.errors import CompanionError, UsageError
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 
@@ -90,21 +90,13 @@ def _missing_action(parser: argparse.ArgumentParser) -> int:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    try:
-        lexicon = lexicon_from_args(args)
-        rule = get_challenge_rule(args.challenge_rule) if args.challenge_rule else None
-        # a record that cannot be read is bad input (exit status 2, GcgReadError); one that
-        # breaks the rules was read and checked (1), as a score that differs
-        record = parse_gcg(read_text_file(args.file, "record", MAX_FILE_BYTES,
-                                          any_encoding=True))
-        result = replay(record, default_rules(), lexicon,
-                        best_from=lexicon if args.best else None, challenge_rule=rule)
-    except CompanionError as exc:
-        if not args.json:
-            raise
-        status = exit_status(exc)
-        print_json({"error": str(exc), "status": status})
-        return status
+    lexicon = lexicon_from_args(args)
+    rule = get_challenge_rule(args.challenge_rule) if args.challenge_rule else None
+    # a record that cannot be read is bad input (exit status 2, GcgReadError); one that
+    # breaks the rules was read and checked (1), as a score that differs
+    record = parse_gcg(read_text_file(args.file, "record", MAX_FILE_BYTES, any_encoding=True))
+    result = replay(record, default_rules(), lexicon,
+                    best_from=lexicon if args.best else None, challenge_rule=rule)
     if args.json:
         print_json(result.to_dict())
     else:

@@ -15,7 +15,7 @@ from companion.cli.common import (
     read_text_file,
     whole_number,
 )
-from companion.errors import CompanionError, UsageError, exit_status
+from companion.errors import CompanionError, UsageError
 from companion.text import quoted
 from companion.werdup.game import Game
 from companion.werdup.movegen import generate_plays
@@ -235,19 +235,10 @@ def run_moves(args: argparse.Namespace) -> int:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    try:
-        text = read_text_file(args.file, "record")
-        rules = get_rules(args.rules) if args.rules else None
-        rule = get_challenge_rule(args.challenge_rule) if args.challenge_rule else None
-        result = replay(text, lexicon_from_args(args), rules, challenge_rule=rule)
-    except CompanionError as exc:
-        if not args.json:
-            raise
-        # as bugwords replay --json: the error is the JSON answer, with the exit status (2 a
-        # record that cannot be read or bad usage, 1 an illegal play)
-        status = exit_status(exc)
-        print_json({"error": str(exc), "status": status})
-        return status
+    text = read_text_file(args.file, "record")
+    rules = get_rules(args.rules) if args.rules else None
+    rule = get_challenge_rule(args.challenge_rule) if args.challenge_rule else None
+    result = replay(text, lexicon_from_args(args), rules, challenge_rule=rule)
     if args.json:
         print_json(result.to_dict())
         return 0 if result.ok else 1

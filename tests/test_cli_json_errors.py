@@ -1,0 +1,74 @@
+"""``--json``: an error found once the options are read is the JSON answer too,
+``{"error", "status"}`` on standard output with that exit status, for every command that
+has the option (it was a plain line on standard error but for the two replays)."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+SHORT_GAME = ROOT / "tests" / "data" / "werdup-short-game.txt"
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(("argv", "status", "message"), [
+    (["check", " "], 2, "give a word to check"),
+    (["check", "qi", "--lexicon", "{missing}"], 2, "missing"),
+    (["werdup", "score", "empty", "5D \u00c9T\u00c9"], 2, "'\u00c9' is not a WerdUp tile"),
+    (["werdup", "moves", "empty", "ZZZ"], 2, "3 Z tiles, the set has 1"),
+    (["werdup", "turn", "{missing}", "empty"], 2, "position file not found"),
+    (["werdup", "replay", str(SHORT_GAME), "--challenge-rule", "bogus"], 2,
+     "unknown challenge rule 'bogus'"),
+    (["bugwords", "moves", "{missing}", "AB"], 2, "position file not found"),
+    (["bugwords", "replay", "{missing}"], 2, "record file not found"),
+    (["pdq", "P", "N"], 2, "PDQ deals 3 cards per round; 2 were given"),
+    (["pdq", "--variant", "nope", "P", "N", "A"], 2, "Unknown PDQ variant 'nope'"),
+    (["girdle", "show", "--date", "2026-13-01"], 2, "there is no month 13"),
+    (["girdle", "solve", "--time-budget", "0"], 2, "--time-budget must be a positive number"),
+    (["girdle", "check", "{missing}"], 2, "sheet file not found"),
+    (["read", "{missing}", "--game", "pdq"], 2, "no such file"),
+    (["vision", "light", "{missing}"], 2, "no such file"),
+    (["cad", "check", "{missing}"], 2, "{missing}"),
+])
+def test_an_error_with_json_is_json(capsys, tmp_path, argv, status, message):
+    missing = str(tmp_path / "missing.txt")
+    argv = [a.replace("{missing}", missing) for a in argv]
+    message = message.replace("{missing}", missing)
+    code, out, err = run(capsys, *argv, "--json")
+    assert code == status and err == "", err
+    answer = json.loads(out)
+    assert answer == {"error": answer["error"], "status": status}
+    assert message in answer["error"]
+    code, out, err = run(capsys, *argv)  # without --json: a line on standard error, as before
+    assert code == status and out == "" and message in err
+
+
+def test_an_illegal_play_in_a_record_is_status_1_in_json(capsys, tmp_path):
+    path = tmp_path / "game.txt"
+    path.write_text(SHORT_GAME.read_text(encoding="utf-8") + ">ann: DEHRTUU - +0 -11\n",
+                    encoding="utf-8")
+    code, out, _ = run(capsys, "werdup", "replay", str(path), "--json")
+    assert code == 1 and json.loads(out)["status"] == 1
+
+
+def test_a_letter_standard_output_cannot_show_is_escaped(capsys, monkeypatch):
+    # an ASCII terminal: the error is still one JSON object, its letters escaped
+    out = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    monkeypatch.setattr(sys, "stdout", out)
+    code = main(["werdup", "score", "empty", "5D \u00c9T\u00c9", "--json"])
+    out.flush()
+    text = out.buffer.getvalue().decode("ascii")
+    assert code == 2 and "\\u00c9" in text
+    assert json.loads(text)["error"].startswith("'\u00c9' is not a WerdUp tile")
