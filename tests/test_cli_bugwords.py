@@ -283,3 +283,17 @@ def test_a_record_saved_as_utf16_by_a_windows_editor_is_replayed(capsys, tmp_pat
     path.write_bytes(text.encode("utf-16"))  # with its byte-order mark; it was 'looks binary'
     code, out, _ = run(capsys, "bugwords", "replay", str(path), "--json")
     assert code == 0 and json.loads(out)["mismatches"] == 0
+
+
+def test_replay_names_a_turn_lost_to_a_challenge(capsys, tmp_path):
+    # it was "(pass)": the record could not say otherwise
+    path = tmp_path / "game.gcg"
+    path.write_text("#player1 A A\n#player2 B B\n#note ChallengeRule: double\n"
+                    ">A: CATSXYZ 8G CAT +10 10\n>B: EEEEEEE - +0 0\n"
+                    "#note Lost turn to a challenge of 8G CAT\n>A: SXYZ - +0 10\n")
+    code, out, _ = run(capsys, "bugwords", "replay", str(path))
+    rows = [ln.split() for ln in out.splitlines()]
+    assert code == 0 and ["5", "B", "(turn", "lost", "to", "a", "challenge)", "+0", "+0"] in rows
+    assert ["7", "A", "(pass)", "+0", "+0"] in rows
+    code, out, _ = run(capsys, "bugwords", "replay", str(path), "--json")
+    assert [m["kind"] for m in json.loads(out)["moves"]] == ["place", "lost_turn", "pass"]

@@ -8,6 +8,8 @@ A record has pragma lines (``#player1 nick Full Name``, ``#title``, ``#lexicon``
 ``>Ann: AEINRST - +0 72``              pass (``>Ann: - +0 72`` when the rack is unknown)
 ``>Ann: AEINRST -AE +0 72``            exchange (``-2`` when only the count is known)
 ``>Ann: AEINRST -- -72 0``             the previous play taken back after a challenge
+``>Ann: AEINRST - +0 72``              a turn lost to a challenge (``double``), when
+``#note Lost turn to a challenge``     the note after the pass marks it so
 ``>Ann: AEINRST (challenge) +5 77``    challenge bonus (tournament rule)
 ``>Ann: AEINRST (time) -10 67``        time penalty
 ``>Ann: (EGR) +8 400``                 letters on the other racks, added when going out
@@ -25,6 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
+from companion.challenges import lost_turn_mark, read_lost_turn_mark
 from companion.clock import CLOCK_NOTE, format_time, parse_time, whole_seconds
 from companion.errors import CompanionError, UsageError
 from companion.text import quoted
@@ -32,6 +35,7 @@ from companion.text import quoted
 KINDS = (
     "place",
     "pass",
+    "lost_turn",
     "exchange",
     "challenged",
     "challenge_bonus",
@@ -72,6 +76,7 @@ class GcgMove:
     tiles: str = ""
     line: int = 0
     time_left: int | None = None  # seconds in the mover's bank after it (``#note Time left:``)
+    challenged: str = ""  # a lost turn's: the play challenged (``8D WORD``), when known
 
 
 @dataclass
@@ -203,6 +208,11 @@ def _read_pragma(rec: GcgRecord, lineno: int, line: str) -> bool:
             raise _fail(lineno, line, "the player lines go #player1, #player2, ... in order, "
                         "each once")
         rec.players.append((nick, name.strip() or nick))
+    elif key == "note" and rec.moves and (challenged := read_lost_turn_mark(value)) is not None:
+        if rec.moves[-1].kind != "pass" or rec.note_places.get(len(rec.notes) - 1) == len(
+                rec.moves):
+            raise _fail(lineno, line, "a lost turn's note follows its pass line ('-')")
+        rec.moves[-1] = replace(rec.moves[-1], kind="lost_turn", challenged=challenged)
     elif key == "note" and rec.moves and value.lower().startswith(TIME_NOTE_PREFIX):
         try:
             seconds = parse_time(value[len(TIME_NOTE_PREFIX):].strip())
@@ -255,7 +265,7 @@ def format_move(mv: GcgMove) -> str:
     """One move line in GCG form."""
     if mv.kind == "place":
         body = f"{mv.rack} {mv.position} {mv.word}"
-    elif mv.kind == "pass":
+    elif mv.kind in ("pass", "lost_turn"):  # a lost turn: a pass, marked by the note after it
         body = f"{mv.rack} -"
     elif mv.kind == "exchange":
         body = f"{mv.rack} -{mv.tiles}"
@@ -288,6 +298,8 @@ def write_gcg(rec: GcgRecord) -> str:
         lines.append(format_move(mv))
         if mv.time_left is not None:
             lines.append(f"#note Time left: {format_time(mv.time_left)}")
+        if mv.kind == "lost_turn":
+            lines.append(f"#note {lost_turn_mark(mv.challenged)}")
     lines += [f"#note {note}" for note in rec.notes_before(len(rec.moves))]
     return "\n".join(lines) + "\n"
 
@@ -306,11 +318,10 @@ def record_from_game(game: object, title: str = "") -> GcgRecord:
     if game.clock is not None:
         rec.notes.append(f"{CLOCK_NOTE}: {game.clock.settings.label()}")
     for t in game.history:
-        # A turn lost to a challenge is written as a pass, as real GCG records do.
-        kind = "pass" if t.kind == "lost_turn" else t.kind
+        # a turn lost to a challenge is written as a pass marked by a note (write_gcg)
         time_left = None if t.time_left is None else whole_seconds(t.time_left)
         rec.moves.append(
-            GcgMove(nicks[t.player], kind, t.rack, t.score, t.total, t.position, t.word,
+            GcgMove(nicks[t.player], t.kind, t.rack, t.score, t.total, t.position, t.word,
                     t.tiles, time_left=time_left)
         )
     return rec

@@ -34,8 +34,9 @@ from companion.tiles import BLANK, TileCount
 # Move kinds whose score the comparison counts: tile placements, plays taken back, challenge
 # bonuses (and time penalties, when the record has the clock's times).
 COUNTED = ("place", "challenged", "challenge_bonus", "time_penalty")
-# Move kinds that are a player's turn (after a play challenged off, whose turn it is matters).
-TURNS = ("place", "pass", "exchange")
+# Move kinds that are a player's turn (after a play challenged off, whose turn it is matters);
+# a turn lost to a challenge is the challenger's turn, passed over.
+TURNS = ("place", "pass", "exchange", "lost_turn")
 
 
 @dataclass
@@ -184,6 +185,7 @@ def replay(
     noted = set(record.note_places.values())
     nicks = record.player_names()
     state.tiles = TileCount.deal(nicks, rules.tiles.total, rules.rack_size)
+    state.marks_lost_turns = any(mv.kind == "lost_turn" for mv in record.moves)
     for i, mv in enumerate(record.moves):
         if i in noted:  # a note stands for turns the record has no line for (a score sheet's)
             state.taken_back = None
@@ -243,11 +245,13 @@ class _State:
     drawn: dict[str, int] = field(default_factory=dict)  # tiles drawn after each last play
     went_out: str = ""  # the player whose play went out with the bag empty
     counted: bool = False  # the end-of-game lines have come
+    marks_lost_turns: bool = False  # the record marks its turns lost to challenges
 
 
 # how the engine's count of passes in a row takes each kind of line: a play, an exchange or a
 # play taken back starts it again
-_RUN_KINDS = {"place": "play", "exchange": "swap", "challenged": "play", "pass": "pass"}
+_RUN_KINDS = {"place": "play", "exchange": "swap", "challenged": "play", "pass": "pass",
+              "lost_turn": "lost_turn"}
 
 
 def _check_not_over(state: _State, mv: GcgMove) -> None:
@@ -266,18 +270,20 @@ def _check_not_over(state: _State, mv: GcgMove) -> None:
 
 def _count_end(state: _State, mv: GcgMove, players: list[str]) -> None:
     """After ``mv``: the game is over once every player has passed the rules'
-    ``passes_to_end`` times in a row, or once the tiles left on the racks are counted. Under
-    a rule where a valid play challenged costs the challenger a turn, a record writes that
-    lost turn as a pass, which the engine does not count, so the passes cannot be told
-    apart there and do not end the game in replay."""
+    ``passes_to_end`` times in a row, or once the tiles left on the racks are counted. A
+    turn lost to a challenge (a pass marked so by the note after it) is no pass, as the
+    engine counts. Under a rule where a valid play challenged costs the challenger a turn,
+    a record that marks none of its lost turns may have written one as a plain pass (the
+    GCG format has no line for it), so there the passes cannot be told apart and do not end
+    the game in replay."""
     if mv.kind in ("rack_penalty", "out_bonus"):
         state.counted = True
         state.over = state.over or RACKS_COUNTED
         return
     state.passes.add(_RUN_KINDS.get(mv.kind, ""), mv.player)
     rounds = state.rules.passes_to_end
-    if (mv.kind == "pass" and not state.rule.valid_loses_turn
-            and state.passes.ends_game(players, rounds)):
+    told_apart = not state.rule.valid_loses_turn or state.marks_lost_turns
+    if mv.kind == "pass" and told_apart and state.passes.ends_game(players, rounds):
         state.over = passes_reason(rounds)
 
 
@@ -295,10 +301,11 @@ def _check_turn_order(state: _State, mv: GcgMove) -> None:
 
 
 def _check_seat(state: _State, mv: GcgMove, nicks: list[str]) -> None:
-    """Refuse a turn line (a play, pass or exchange) by a player whose turn it is not: the
-    players move in the order of the #player lines (a turn lost to a challenge is a pass
-    line too), and after a play taken back the next player moves. A note among the moves
-    (a score sheet's turn without a line) leaves it unknown."""
+    """Refuse a turn line (a play, pass, exchange or lost turn) by a player whose turn it is
+    not: the players move in the order of the #player lines (a turn lost to a challenge is
+    the challenger's, a pass line marked so or not), and after a play taken back the next
+    player moves. A note among the moves (a score sheet's turn without a line) leaves it
+    unknown."""
     if state.to_move is not None and mv.player != state.to_move:
         raise _error(mv, f"it is {state.to_move}'s turn, not {mv.player}'s: the players move "
                      "in the order of the #player lines")
@@ -429,6 +436,7 @@ _SCORERS = {
     "place": _place,
     "challenged": _challenged,
     "pass": _no_score,
+    "lost_turn": _no_score,
     "exchange": _exchange,
     "challenge_bonus": _challenge_bonus,
     "time_penalty": _time_penalty,

@@ -109,7 +109,8 @@ def format_replay(result: Replay) -> str:
     rows = [("line", "player", "position", "word", "recorded", "computed", "")]
     for m in result.moves:
         word = m.word or {
-            "pass": "(pass)", "exchange": "(exchange)", "challenged": "(taken back)",
+            "pass": "(pass)", "lost_turn": "(turn lost to a challenge)",
+            "exchange": "(exchange)", "challenged": "(taken back)",
             "challenge_bonus": "(challenge bonus)", "time_penalty": "(time penalty)",
             "out_bonus": "(going out)", "rack_penalty": "(unplayed letters)",
         }.get(m.kind, m.kind)

@@ -40,7 +40,9 @@ from companion.challenges import (
     PassRun,
     game_over_refusal,
     get_challenge_rule,
+    lost_turn_mark,
     no_more_moves,
+    read_lost_turn_mark,
     tries_left,
 )
 from companion.clock import CLOCK_NOTE, ClockSettings, format_time, parse_time, settings_from_label
@@ -110,8 +112,6 @@ def play_note(number: int, name: str, score: int, words: str) -> str:
 
 _TURN_NOTE = re.compile(r"turn \d+: (.+) chose to (pass|swap)")
 _LOST_NOTE = re.compile(r"turn \d+: .+ lost the turn to a challenge(?: of (.+))?")
-# after a ``-`` line: the engine's mark of a lost turn (``#note Lost turn to a challenge of ..``)
-_LOST_MARK = re.compile(r"lost turn to a challenge(?: of (.+))?", re.IGNORECASE)
 _PLAY_NOTE = re.compile(r"turn \d+: .+ scored -?\d+ for .+ \(square not recorded\)")
 
 
@@ -145,8 +145,7 @@ def write_record(game: Game) -> str:
         if t.time_left is not None:
             lines.append(f"#note Time left: {format_time(t.time_left)}")
         if isinstance(t.move, LostTurn):
-            lines.append(f"#note Lost turn to a challenge of {t.move.challenged}"
-                         if t.move.challenged else "#note Lost turn to a challenge")
+            lines.append(f"#note {lost_turn_mark(t.move.challenged)}")
     for pen in game.penalties:
         lines.append(f">{pen.player}: ({tiles_text(pen.tiles)}) -{pen.points} {pen.total}")
     for pen in game.time_penalties:
@@ -343,10 +342,10 @@ def _read_note(rec: _Record, n: int, note: str) -> None:
         rec.moves.append([n, None, None, "play", "", ""])
     elif m := _LOST_NOTE.fullmatch(note):
         rec.moves.append([n, None, None, "lost", m.group(1) or "", ""])
-    elif m := _LOST_MARK.fullmatch(note):
+    elif (challenged := read_lost_turn_mark(note)) is not None:
         if not rec.moves or rec.moves[-1][1] is None:
             raise UsageError(f"record line {n}: a lost turn's note follows its '-' line")
-        rec.moves[-1][3:5] = ["lost", m.group(1) or ""]
+        rec.moves[-1][3:5] = ["lost", challenged]
     elif rec.moves and note.lower().startswith(_TIME_NOTE):
         try:
             rec.moves[-1][2] = parse_time(note[len(_TIME_NOTE):])
