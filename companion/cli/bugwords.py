@@ -91,7 +91,7 @@ def _missing_action(parser: argparse.ArgumentParser) -> int:
 
 def run_replay(args: argparse.Namespace) -> int:
     lexicon = lexicon_from_args(args)
-    rule = get_challenge_rule(args.challenge_rule) if args.challenge_rule else None
+    rule = get_challenge_rule(args.challenge_rule) if args.challenge_rule is not None else None
     # a record that cannot be read is bad input (exit status 2, GcgReadError); one that
     # breaks the rules was read and checked (1), as a score that differs
     record = parse_gcg(read_text_file(args.file, "record", MAX_FILE_BYTES, any_encoding=True))

@@ -237,7 +237,7 @@ def run_moves(args: argparse.Namespace) -> int:
 def run_replay(args: argparse.Namespace) -> int:
     text = read_text_file(args.file, "record")
     rules = get_rules(args.rules) if args.rules else None
-    rule = get_challenge_rule(args.challenge_rule) if args.challenge_rule else None
+    rule = get_challenge_rule(args.challenge_rule) if args.challenge_rule is not None else None
     result = replay(text, lexicon_from_args(args), rules, challenge_rule=rule)
     if args.json:
         print_json(result.to_dict())

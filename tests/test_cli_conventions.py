@@ -1,6 +1,7 @@
-"""``--json``: an error found once the options are read is the JSON answer too,
-``{"error", "status"}`` on standard output with that exit status, for every command that
-has the option (it was a plain line on standard error but for the two replays)."""
+"""Conventions every command keeps (docs/cli.md): with ``--json`` an error found once the
+options are read is the JSON answer too, ``{"error", "status"}`` on standard output with
+that exit status (it was a plain line on standard error but for the two replays); an option
+given an empty value is refused, never taken as left out."""
 
 from __future__ import annotations
 
@@ -72,3 +73,12 @@ def test_a_letter_standard_output_cannot_show_is_escaped(capsys, monkeypatch):
     text = out.buffer.getvalue().decode("ascii")
     assert code == 2 and "\\u00c9" in text
     assert json.loads(text)["error"].startswith("'\u00c9' is not a WerdUp tile")
+
+
+@pytest.mark.parametrize("command", ["werdup", "bugwords"])
+def test_an_empty_challenge_rule_is_refused_not_taken_as_left_out(capsys, command):
+    # --challenge-rule '' replayed the record under its own (or the default) rule
+    record = SHORT_GAME if command == "werdup" else ROOT / "tests" / "data" / "gcg" / (
+        "selfplay-2p-seed1.gcg")
+    code, out, err = run(capsys, command, "replay", str(record), "--challenge-rule", "")
+    assert code == 2 and out == "" and "unknown challenge rule ''" in err
