@@ -82,3 +82,31 @@ def test_an_empty_challenge_rule_is_refused_not_taken_as_left_out(capsys, comman
         "selfplay-2p-seed1.gcg")
     code, out, err = run(capsys, command, "replay", str(record), "--challenge-rule", "")
     assert code == 2 and out == "" and "unknown challenge rule ''" in err
+
+
+@pytest.mark.parametrize("argv", [
+    # the default word list was used: 'check qi' said VALID (exit status 0)
+    ["check", "qi", "--lexicon", ""],
+    ["werdup", "score", "empty", "5E CAT", "--lexicon", " "],
+    ["bugwords", "moves", str(ROOT / "tests" / "data" / "gcg" / "selfplay-2p-seed1.gcg"), "AB",
+     "--lexicon", ""],
+    # read as the folder '.': "word list is a folder, not a file: ."
+    ["check", "qi", "--add", ""],
+    ["check", "qi", "--remove", ""],
+    ["pdq", "P", "N", "A", "--deck", ""],
+    ["werdup", "score", "", "5E CAT"],
+    ["werdup", "replay", ""],
+    ["bugwords", "replay", ""],
+    ["girdle", "check", ""],
+    ["read", "", "--game", "pdq"],
+    ["read", str(ROOT / "tests" / "data" / "werdup-short-game.txt"), "--game", "girdle",
+     "--puzzle", ""],
+    ["vision", "light", ""],
+    ["cad", "check", ""],
+])
+def test_an_empty_file_name_is_refused(capsys, argv):
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    out, err = capsys.readouterr()
+    assert stop.value.code == 2 and out == ""
+    assert "'' names no file: give a file name" in err or "' ' names no file" in err

@@ -12,6 +12,7 @@ from companion.bugwords.rules import default_rules
 from companion.challenges import get_challenge_rule
 from companion.cli.common import (
     add_lexicon_option,
+    file_name,
     lexicon_from_args,
     print_json,
     read_text_file,
@@ -39,7 +40,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "a record that cannot be read; with --json an error is printed as JSON too, "
         "{\"error\": ..., \"status\": 1 or 2}.",
     )
-    r.add_argument("file", metavar="FILE.gcg",
+    r.add_argument("file", metavar="FILE.gcg", type=file_name,
                    help="the game record (GCG text; '-' for standard input)")
     r.add_argument("--json", action="store_true", help="print one JSON object")
     r.add_argument(
@@ -66,6 +67,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     m.add_argument(
         "position",
         metavar="POSITION",
+        type=file_name,
         help="a GCG record (the position after its last move) or a 15-line board text "
         "('.' empty, letters, lower case for blanks); '-' for standard input",
     )

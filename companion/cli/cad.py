@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from companion.cli.common import decimal_number
+from companion.cli.common import decimal_number, file_name
 from companion.decimals import decimal_from
 from companion.errors import UsageError
 from companion.text import printable, quoted
@@ -51,7 +51,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     c = cad_sub.add_parser("check", help="check built files as a slicer would",
                            description="Every STL and 3MF must be watertight, manifold, of "
                            "positive volume and inside the bed. Exit status 1 if any fails.")
-    c.add_argument("dir", help="folder written by 'companion cad build'")
+    c.add_argument("dir", type=file_name, help="folder written by 'companion cad build'")
     c.add_argument("--bed", metavar="WxD",
                    help="printer bed in mm (default: the bed in the folder's build.json, "
                    "else 180x180)")

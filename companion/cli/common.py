@@ -33,6 +33,15 @@ def whole_number(text: str) -> int:
     return int(digits)
 
 
+def file_name(text: str) -> str:
+    """A file or folder an argument names (``type=file_name``): an empty name names none
+    (``Path('')`` is the current folder), so it is refused by the parser rather than taken
+    as the option left out (the default word list) or read as the folder '.'."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(f"{quoted(text)} names no file: give a file name")
+    return text
+
+
 def decimal_number(text: str) -> float:
     """An option's decimal number (``type=decimal_number``): the rule of
     :func:`companion.decimals.decimal_from`, the digits 0-9 and nothing ``float()`` reads
@@ -46,6 +55,7 @@ def decimal_number(text: str) -> float:
 def add_lexicon_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--lexicon",
+        type=file_name,
         metavar="FILE",
         help="word list to judge by, one word per line (default: the built-in English list)",
     )
@@ -55,11 +65,11 @@ def add_house_list_options(parser: argparse.ArgumentParser) -> None:
     """``--add FILE`` / ``--remove FILE`` (repeatable) and ``--remove-offensive``: a house list
     on top of the ``--lexicon`` (or default) list."""
     parser.add_argument(
-        "--add", action="append", default=[], metavar="FILE",
+        "--add", action="append", default=[], metavar="FILE", type=file_name,
         help="house list: also accept the words in FILE (one a line; repeatable)",
     )
     parser.add_argument(
-        "--remove", action="append", default=[], metavar="FILE",
+        "--remove", action="append", default=[], metavar="FILE", type=file_name,
         help="house list: refuse the words in FILE (one a line; repeatable; a removal wins "
         "over every addition)",
     )

@@ -11,6 +11,7 @@ from companion import jsonfile
 from companion.cli.common import (
     add_lexicon_option,
     decimal_number,
+    file_name,
     lexicon_from_args,
     parse_date,
     parse_dates,
@@ -64,7 +65,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Validate a filled sheet (a JSON list of words in order, or an object "
         "with a 'solution' list, as 'girdle solve --json' prints) and print its score. "
         "Exit status: 0 legal, 1 illegal or unfinished, 2 bad usage.")
-    chk.add_argument("solution", metavar="SOLUTION.json",
+    chk.add_argument("solution", metavar="SOLUTION.json", type=file_name,
                      help="the filled sheet: words in order with activations and cross-outs "
                      "('-' for standard input)")
     chk.add_argument("--date", metavar="YYYY-MM-DD",

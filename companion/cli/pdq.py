@@ -9,6 +9,7 @@ import textwrap
 
 from companion.cli.common import (
     add_lexicon_option,
+    file_name,
     lexicon_from_args,
     print_json,
     whole_number,
@@ -48,7 +49,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "others only, exit status 1)",
     )
     add_lexicon_option(p)
-    p.add_argument("--deck", metavar="FILE", help="deck distribution table (letter<TAB>count)")
+    p.add_argument("--deck", metavar="FILE", type=file_name,
+                   help="deck distribution table (letter<TAB>count)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--word", metavar="WORD", help="judge this word for the cards")
     p.add_argument(

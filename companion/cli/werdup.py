@@ -10,6 +10,7 @@ from companion.board import Board, PlayError, square_name
 from companion.challenges import get_challenge_rule
 from companion.cli.common import (
     add_lexicon_option,
+    file_name,
     lexicon_from_args,
     print_json,
     read_text_file,
@@ -45,8 +46,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="score one play on a position",
         description="Judge and score one play. Exit status: 0 legal, 1 illegal, 2 bad usage.",
     )
-    sc.add_argument("position", help="board text file ('-' for standard input, 'empty' for "
-                    "an empty board)")
+    sc.add_argument("position", type=file_name,
+                    help="board text file ('-' for standard input, 'empty' for an empty "
+                    "board)")
     sc.add_argument("play", nargs="+", help="the play, e.g. '5E RE(A)D' or 5E RE.D: "
                     "row-then-column reads across, column-then-row reads down; '.' or "
                     "brackets mark tiles kept")
@@ -59,8 +61,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Every legal play for a rack on a position (stacking included), ranked. "
         "Exit status: 0 plays exist, 1 no play exists, 2 bad usage.",
     )
-    mv.add_argument("position", help="board text file ('-' for standard input, 'empty' for "
-                    "an empty board)")
+    mv.add_argument("position", type=file_name,
+                    help="board text file ('-' for standard input, 'empty' for an empty "
+                    "board)")
     mv.add_argument("rack", help="the rack's tiles, e.g. AEQuRST")
     mv.add_argument("--top", type=whole_number, default=10, metavar="N",
                     help="show the N best plays (default 10; 0 for all)")
@@ -74,8 +77,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         "second are read, as a photo shows them) and judge and score the play. Exit status: "
         "0 legal, 1 illegal or not one play, 2 bad usage.",
     )
-    tn.add_argument("before", help="board text file before the turn, with stack heights")
-    tn.add_argument("after", help="board text file after the turn (heights are ignored)")
+    tn.add_argument("before", type=file_name,
+                    help="board text file before the turn, with stack heights")
+    tn.add_argument("after", type=file_name,
+                    help="board text file after the turn (heights are ignored)")
     _common(tn)
     tn.set_defaults(func=run_turn)
 
@@ -87,7 +92,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "illegal, 2 bad usage or a record that cannot be read; with --json an error is "
         "printed as JSON too, {\"error\": ..., \"status\": 1 or 2}.",
     )
-    rp.add_argument("file", help="the game record ('-' for standard input)")
+    rp.add_argument("file", type=file_name, help="the game record ('-' for standard input)")
     rp.add_argument("--rules", choices=RULE_SET_NAMES,
                     help="rule set (default: the record's #rules line, else werdup)")
     rp.add_argument("--challenge-rule", metavar="RULE",
