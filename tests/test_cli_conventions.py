@@ -110,3 +110,21 @@ def test_an_empty_file_name_is_refused(capsys, argv):
     out, err = capsys.readouterr()
     assert stop.value.code == 2 and out == ""
     assert "'' names no file: give a file name" in err or "' ' names no file" in err
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    # judged for every player, as without --player
+    (["pdq", "P", "N", "A", "--word", "pain", "--player", ""],
+     "PDQ has no per-player minimum for ''"),
+    # judged under the regular rules, as without --said (an empty list of words said)
+    (["pdq", "P", "N", "A", "--word", "pain", "--said", ""], "--said needs the words said"),
+    (["pdq", "P", "N", "A", "--word", "pain", "--said", " , "], "--said needs the words said"),
+    # the sheet was scored against today's puzzle, as without --date
+    (["girdle", "check", "{sheet}", "--date", ""], '"" is not a date'),
+])
+def test_an_empty_option_value_is_refused(capsys, tmp_path, argv, message):
+    sheet = tmp_path / "sheet.json"
+    sheet.write_text("[]", encoding="utf-8")
+    argv = [a.replace("{sheet}", str(sheet)) for a in argv]
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and message in err, err

@@ -315,7 +315,7 @@ def run_check(args: argparse.Namespace) -> int:
                              "one (a list of words, or an object without 'puzzle')")
         pz = Puzzle.from_dict(data["puzzle"])
     else:
-        pz = _daily(args, args.date or data.get("date"))
+        pz = _daily(args, args.date if args.date is not None else data.get("date"))
     sheet = Sheet(pz, lexicon_from_args(args))
     try:
         for number, item in enumerate(data["solution"], 1):
