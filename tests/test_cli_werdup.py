@@ -160,3 +160,15 @@ def test_replay_json_reports_an_error_as_json(capsys, tmp_path, record, options,
     assert set(answer) == {"error", "status"}
     code, out, err = run(capsys, "werdup", "replay", str(path), *options)  # plain text as before
     assert code == status and out == "" and error in err
+
+
+def test_turn_reads_one_position_from_standard_input_not_both(capsys, monkeypatch):
+    # both were '-': the second read found nothing ("position -: the board text is empty")
+    board = ". . . . . . . . . .\n" * 4 + ". . . . C A T . . .\n" + ". . . . . . . . . .\n" * 5
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(board.encode())))
+    code, out, err = run(capsys, "werdup", "turn", "-", "-")
+    assert code == 2 and out == ""
+    assert "standard input (-) can give one of the two positions, not both" in err
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(board.encode())))
+    code, out, _ = run(capsys, "werdup", "turn", "empty", "-")
+    assert code == 0 and out.startswith("5E CAT: 6 points")

@@ -78,9 +78,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         "0 legal, 1 illegal or not one play, 2 bad usage.",
     )
     tn.add_argument("before", type=file_name,
-                    help="board text file before the turn, with stack heights")
+                    help="board text file before the turn, with stack heights ('-' for "
+                    "standard input, 'empty' for an empty board)")
     tn.add_argument("after", type=file_name,
-                    help="board text file after the turn (heights are ignored)")
+                    help="board text file after the turn, heights ignored ('-' for standard "
+                    "input, but not for both positions)")
     _common(tn)
     tn.set_defaults(func=run_turn)
 
@@ -194,6 +196,9 @@ def _report_play(args: argparse.Namespace, board: Board, placements: list, text:
 
 
 def run_turn(args: argparse.Namespace) -> int:
+    if args.before == args.after == "-":  # the second would read what is left: nothing
+        raise UsageError("standard input (-) can give one of the two positions, not both: "
+                         "save the other to a file and name it")
     rules = get_rules(args.rules)
     before = load_position(args.before, rules)
     after = load_position(args.after, rules)
