@@ -133,6 +133,9 @@ def test_variants_list(capsys):
     [
         ((), "Give the cards"),
         (("PN",), "deals 3 cards per round; 2 were given"),
+        # only separators: it said "'' is not a row of cards"
+        (("-", "-", "-"), "deals 3 cards per round; 0 were given (none)"),
+        ((",",), "deals 3 cards per round; 0 were given (none)"),
         (("P9A",), "9 is not a card"),
         (("ZZA",), "only 1 Z card"),
         (("PNA", "--variant", "fast"), "Unknown PDQ variant 'fast'"),
