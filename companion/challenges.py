@@ -20,6 +20,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from companion.datafiles import read_table
+from companion.decimals import whole_from
 from companion.errors import CompanionError, UsageError
 from companion.text import quoted
 
@@ -326,8 +327,12 @@ def get_challenge_rule(text: str) -> ChallengeRule:
         if parts[1].startswith("-") and negative.isascii() and negative.isdigit():
             raise UsageError(f"a challenge bonus is 1 to 100 points, not {parts[1]}")
         if not (parts[1].isascii() and parts[1].isdigit()):
-            raise UsageError(f"the challenge bonus {parts[1]!r} should be a whole number")
-        rule = rule.with_bonus(int(parts[1]))
+            raise UsageError(f"the challenge bonus {quoted(parts[1])} should be a whole number")
+        try:
+            bonus = whole_from(parts[1])
+        except ValueError as exc:
+            raise UsageError(f"a challenge bonus is 1 to 100 points: {exc}") from exc
+        rule = rule.with_bonus(bonus)
     return rule
 
 

@@ -128,3 +128,36 @@ def test_an_empty_option_value_is_refused(capsys, tmp_path, argv, message):
     argv = [a.replace("{sheet}", str(sheet)) for a in argv]
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == "" and message in err, err
+
+
+HUGE_NUMBER = "9" * 5000  # int() refuses over 4,300 digits: a ValueError traceback
+
+
+@pytest.mark.parametrize(("command", "text", "message"), [
+    (["werdup", "replay"], f"#player1 ann\n#player2 bob\n>ann: ACDEHRT 5D CAT [111] +6 "
+     f"{HUGE_NUMBER}\n", "record line 3: '99999"),
+    (["werdup", "replay"], f"#player1 ann\n#player2 bob\n>ann: ACDEHRT 5D CAT [111] "
+     f"+{HUGE_NUMBER} 6\n", "record line 3: '+9999"),
+    (["bugwords", "replay"], f"#player1 A A\n#player2 B B\n>A: CATSXYZ 8G CAT +10 "
+     f"{HUGE_NUMBER}\n", "game record line 3: '9999"),
+    (["bugwords", "replay"], f"#player1 A A\n#player2 B B\n>A: CATSXYZ 8G CAT +10 10\n"
+     f"#note Time left: {HUGE_NUMBER}:00\n", "game record line 4: '9999"),
+    (["bugwords", "replay"], f"#player1 A A\n#player2 B B\n#note Clock: {HUGE_NUMBER} "
+     "minutes, 10 points a started minute over\n>A: CATSXYZ 8G CAT +10 10\n",
+     "cannot read the clock settings '9999"),
+    (["werdup", "score"], ". " * 4 + f"A{HUGE_NUMBER}\n", "the stack height of 'A9999"),
+])
+def test_a_number_too_large_in_a_file_is_bad_input(capsys, tmp_path, command, text, message):
+    path = tmp_path / "file.txt"
+    path.write_text(text, encoding="utf-8")
+    argv = [*command, str(path)] + (["5E CAT"] if command[-1] == "score" else [])
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and message in err and "is too large a number" in err
+    assert len(err) < 400  # repeated short, not 5,000 digits
+
+
+def test_a_challenge_bonus_too_large_is_bad_usage(capsys):
+    record = str(ROOT / "tests" / "data" / "gcg" / "selfplay-2p-seed1.gcg")
+    code, _, err = run(capsys, "bugwords", "replay", record, "--challenge-rule",
+                       f"points {HUGE_NUMBER}")
+    assert code == 2 and "a challenge bonus is 1 to 100 points: '9999" in err

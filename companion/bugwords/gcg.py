@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 
 from companion.challenges import lost_turn_mark, read_lost_turn_mark
 from companion.clock import CLOCK_NOTE, format_time, parse_time, whole_seconds
+from companion.decimals import whole_from
 from companion.errors import CompanionError, UsageError
 from companion.text import quoted
 
@@ -169,7 +170,10 @@ def _score_and_total(lineno: int, text: str, rest: list[str]) -> tuple[int, int]
         raise _fail(lineno, text, f"the score {quoted(score_s)} should be like +24 or -8")
     if not _TOTAL.match(total_s):
         raise _fail(lineno, text, f"the running total {quoted(total_s)} should be a whole number")
-    return int(score_s), int(total_s)
+    try:
+        return whole_from(score_s), whole_from(total_s)
+    except ValueError as exc:
+        raise _fail(lineno, text, str(exc)) from exc
 
 
 def _one_word_move(lineno: int, text: str, mv: GcgMove, move: str) -> GcgMove:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.dates import date_from, dates_from, is_range
-from companion.decimals import decimal_from
+from companion.decimals import decimal_from, whole_from
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon, LexiconError, WordListSpec, load_word_list
 from companion.text import quoted, shown
@@ -24,13 +24,13 @@ def whole_number(text: str) -> int:
     """An option's whole number (``type=whole_number``), written in the digits 0-9 with an
     optional minus sign: ``int()`` also takes an Arabic-Indic '٥', a full-width '５' and
     '1_000', which no one types for a count, a port or a seed."""
-    digits = text.strip()
-    if not re.fullmatch(r"-?[0-9]+", digits):
+    if text.strip().startswith("+"):  # an option's count is written without a plus sign
         raise argparse.ArgumentTypeError(f"{quoted(text)} is not a whole number written in "
                                          "the digits 0-9")
-    if len(digits) > 100:  # int() would answer in Python's own words past 4,300 digits
-        raise argparse.ArgumentTypeError(f"{quoted(text)} is too large a number")
-    return int(digits)
+    try:
+        return whole_from(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def file_name(text: str) -> str:

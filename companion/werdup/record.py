@@ -46,6 +46,7 @@ from companion.challenges import (
     tries_left,
 )
 from companion.clock import CLOCK_NOTE, ClockSettings, format_time, parse_time, settings_from_label
+from companion.decimals import whole_from
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
 from companion.text import quoted
@@ -406,7 +407,10 @@ class _Replayer:
             )
         if time_left is not None:
             self.last_time[player] = time_left
-        recorded, recorded_total = int(tokens[-2]), int(tokens[-1])
+        try:
+            recorded, recorded_total = whole_from(tokens[-2]), whole_from(tokens[-1])
+        except ValueError as exc:
+            raise UsageError(f"record line {n}: {exc}") from exc
         rack_tok, body = tokens[0], tokens[1:-2]
         if rack_tok.lower() in ("(time)", "(challenge)", "--"):
             rack_tok, body = "", [rack_tok, *body]  # a line written without the rack
