@@ -411,7 +411,7 @@ class Board:
                 if here is None:
                     raise PlayError(
                         f"{shown(word)} at {pos}: square {square_name(r, c)} is empty, so it needs "
-                        "a letter, not '.'"
+                        "a new letter ('.' and letters in brackets are tiles already there)"
                     )
                 continue
             if here is None:
