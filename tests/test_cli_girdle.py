@@ -246,6 +246,10 @@ def test_solve_uses_the_cache_and_ignores_a_tampered_entry(capsys, tmp_path):
         (b'[{"row": 1.5, "col": 1, "direction": "across", "word": "CAT"}]',
          "1.5 is not a whole number"),
         (b'[{"cells": [[1, 1], [1, 2.5]], "word": "AT"}]', "2.5 is not a whole number"),
+        # Python's own words: "'int' object is not iterable", "not enough values to unpack"
+        (b'[{"cells": 5, "word": "CAT"}]', "cells must be a list of [row, column] pairs, not 5"),
+        (b'[{"cells": [[1]], "word": "A"}]', "cells must be a list of [row, column] pairs"),
+        (b'[{"cells": [[1, 2, 3]], "word": "A"}]', "cells must be a list of [row, column] pairs"),
         (b'[{"row": true, "col": 1, "direction": "across", "word": "CAT"}]',
          "True is not a whole number"),
     ],

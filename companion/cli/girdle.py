@@ -217,6 +217,14 @@ def _crossed_out(item: dict) -> tuple[str, ...]:
     return tuple(str(c).upper() for c in crossed)
 
 
+def _cells(value: object) -> list[tuple[int, int]]:
+    """A word's ``cells``: a list of ``[row, column]`` pairs of whole numbers."""
+    if not isinstance(value, list) or not all(
+            isinstance(cell, list) and len(cell) == 2 for cell in value):
+        raise ValueError(f"cells must be a list of [row, column] pairs, not {quoted(value)}")
+    return [(_whole(r), _whole(c)) for r, c in value]
+
+
 def _placement(item: object, number: int) -> SheetStep:
     if not isinstance(item, dict):
         raise UsageError(f"word {number}: expected an object with row, col, direction, word")
@@ -225,8 +233,7 @@ def _placement(item: object, number: int) -> SheetStep:
         if not isinstance(word, str):
             raise ValueError(f"word must be text, not {quoted(word)}")
         if "cells" in item:
-            cells = [(_whole(r), _whole(c)) for r, c in item["cells"]]
-            return _from_cells(cells, word, item, number)
+            return _from_cells(_cells(item["cells"]), word, item, number)
         return SheetStep(
             row=_whole(item["row"]),
             col=_whole(item["col"]),
