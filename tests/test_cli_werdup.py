@@ -47,6 +47,18 @@ def test_a_position_on_standard_input(capsys, monkeypatch):
     assert code == 0 and "COT: C 2 + O2 2 + T 2 = 6" in out
 
 
+@pytest.mark.parametrize(("text", "message"), [
+    ("", "the board text is empty"),
+    (". . Z6 . . . . . . .\n" + ". . . . . . . . . .\n" * 9,
+     "a stack at row 1 is 6 high; the most is 5"),
+])
+def test_a_bad_position_on_standard_input_is_named_so(capsys, monkeypatch, text, message):
+    # it was "position -: ...", naming a file called '-'
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+    code, out, err = run(capsys, "werdup", "moves", "-", "AEIRST")
+    assert code == 2 and out == "" and f"the position on standard input: {message}" in err
+
+
 @pytest.mark.parametrize(
     ("players", "message"),
     [
