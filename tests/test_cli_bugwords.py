@@ -297,3 +297,32 @@ def test_replay_names_a_turn_lost_to_a_challenge(capsys, tmp_path):
     assert ["7", "A", "(pass)", "+0", "+0"] in rows
     code, out, _ = run(capsys, "bugwords", "replay", str(path), "--json")
     assert [m["kind"] for m in json.loads(out)["moves"]] == ["place", "lost_turn", "pass"]
+
+
+def test_replay_checks_that_the_running_totals_add_up(capsys, tmp_path):
+    # a total that does not add up to the record's own scores passed unseen (exit status 0,
+    # "All 1 placement scores match"), where werdup replay checks every total
+    path = tmp_path / "game.gcg"
+    path.write_text("#player1 A A\n#player2 B B\n>A: CATSXYZ 8G CAT +10 10\n"
+                    ">B: EEEEEEE - +0 0\n>A: SXYZABD - +0 15\n>B: EEEEEEE - +0 0\n"
+                    ">A: SXYZABD - +0 15\n")
+    code, out, _ = run(capsys, "bugwords", "replay", str(path))
+    assert code == 1
+    assert "running total 15, but 10 by the record's own scores" in out
+    assert out.count("by the record's own scores") == 1  # the next line adds to what it says
+    assert "1 running total does not add up to the record's own scores." in out
+    code, out, _ = run(capsys, "bugwords", "replay", str(path), "--json")
+    data = json.loads(out)
+    assert code == 1 and data["mismatches"] == 1
+    assert [(m["total"], m["total_from_lines"]) for m in data["moves"]] == [
+        (10, None), (0, None), (15, 10), (0, None), (15, None)]
+
+
+def test_a_note_among_the_moves_may_stand_for_points_in_the_totals(capsys, tmp_path):
+    # a score sheet's play entered without its square is a note; its points are in the totals
+    path = tmp_path / "game.gcg"
+    path.write_text("#player1 A A\n#player2 B B\n>A: 8G CAT +10 10\n"
+                    "#note turn 2: B scored 12 for DOG (square not recorded)\n"
+                    ">A: - +0 10\n>B: - +0 12\n")
+    code, out, _ = run(capsys, "bugwords", "replay", str(path))
+    assert code == 0 and "own scores" not in out

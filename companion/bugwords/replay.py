@@ -59,6 +59,15 @@ class ReplayedMove:
     note: str = ""
     best: str | None = None  # the top play for the recorded rack ("8D WORD 72"), if asked
     time_left: str = ""  # the mover's clock after the move ("21:05"), when recorded
+    total: int | None = None  # the running total the line records
+    # what the player's running total before it and the line's recorded score add up to, when
+    # that is not the total the line records (an adding slip on the sheet)
+    total_from_lines: int | None = None
+
+    @property
+    def total_slip(self) -> bool:
+        """The recorded running total is not the total before it plus the recorded score."""
+        return self.total_from_lines is not None
 
     @property
     def mismatch(self) -> bool:
@@ -80,6 +89,8 @@ class ReplayedMove:
             "note": self.note,
             "best": self.best,
             "time_left": self.time_left,
+            "total": self.total,
+            "total_from_lines": self.total_from_lines,
         }
 
 
@@ -95,7 +106,8 @@ class Replay:
 
     @property
     def mismatches(self) -> int:
-        return sum(1 for m in self.moves if m.mismatch)
+        """Lines whose score differs from the rules' or whose running total does not add up."""
+        return sum(1 for m in self.moves if m.mismatch or m.total_slip)
 
     def to_dict(self) -> dict:
         return {
@@ -186,8 +198,12 @@ def replay(
     nicks = record.player_names()
     state.tiles = TileCount.deal(nicks, rules.tiles.total, rules.rack_size)
     state.marks_lost_turns = any(mv.kind == "lost_turn" for mv in record.moves)
+    # each player's running total as the record's lines add it up (None: not known, after a
+    # note that may stand for points scored without a line)
+    running: dict[str, int | None] = {nick: 0 for nick in nicks}
     for i, mv in enumerate(record.moves):
         if i in noted:  # a note stands for turns the record has no line for (a score sheet's)
+            running = {}
             state.taken_back = None
             state.passes = PassRun()  # a swap or a play, maybe: no run of passes through it
             state.to_move = None  # and whose turn came cannot be told
@@ -201,7 +217,12 @@ def replay(
             else:  # a line without the rack: what each player holds is no longer known
                 state.tiles.known = False
         totals.setdefault(mv.player, 0)
-        row = ReplayedMove(mv.line, mv.player, mv.kind, mv.position, mv.word, mv.score, None)
+        row = ReplayedMove(mv.line, mv.player, mv.kind, mv.position, mv.word, mv.score, None,
+                           total=mv.total)
+        before = running.get(mv.player)
+        if before is not None and before + mv.score != mv.total:
+            row.total_from_lines = before + mv.score
+        running[mv.player] = mv.total  # a slip is one line's: the next adds to what it says
         if mv.time_left is not None:
             state.last_time[mv.player] = mv.time_left
             row.time_left = format_time(mv.time_left)

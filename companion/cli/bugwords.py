@@ -34,11 +34,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     r = bsub.add_parser(
         "replay",
         help="replay a GCG record and check every recorded score",
-        description="Replay a GCG game record through the rules, recompute every tile-placement "
-        "score and compare it with the recorded one. Exit status: 0 all match, 1 some differ "
-        "or the record breaks the rules (a play illegal, a turn out of order), 2 bad usage or "
-        "a record that cannot be read; with --json an error is printed as JSON too, "
-        "{\"error\": ..., \"status\": 1 or 2}.",
+        description="Replay a GCG game record through the rules, recompute every "
+        "tile-placement score and compare it with the recorded one; check that the running "
+        "totals add up. Exit status: 0 all match, 1 some differ or the record breaks the "
+        "rules (a play illegal, a turn out of order), 2 bad usage or a record that cannot be "
+        "read; with --json an error is printed as JSON too, {\"error\": ..., \"status\": 1 "
+        "or 2}.",
     )
     r.add_argument("file", metavar="FILE.gcg", type=file_name,
                    help="the game record (GCG text; '-' for standard input)")
@@ -119,6 +120,9 @@ def format_replay(result: Replay) -> str:
         mark = []
         if m.mismatch:
             mark.append("DIFFERS")
+        if m.total_slip:
+            mark.append(f"running total {m.total}, but {m.total_from_lines} by the record's "
+                        "own scores")
         if m.not_in_list:
             mark.append("not in word list: " + ", ".join(m.not_in_list))
         if m.note:
@@ -151,6 +155,10 @@ def format_replay(result: Replay) -> str:
             f"; clock {result.clock}" if result.clock else "")
         lines.append(f"{bad} of {len(others)} {what} differ from the rules ({table})." if bad
                      else f"All {len(others)} {what} agree with the rules ({table}).")
+    slips = sum(1 for m in result.moves if m.total_slip)
+    if slips:
+        lines.append(f"{slips} running total{' does' if slips == 1 else 's do'} not add up "
+                     "to the record's own scores.")
     totals = ", ".join(f"{p} {s}" for p, s in result.totals.items())
     lines.append(f"Totals of the recomputed lines: {totals}")
     return "\n".join(lines)
