@@ -326,3 +326,13 @@ def test_a_note_among_the_moves_may_stand_for_points_in_the_totals(capsys, tmp_p
                     ">A: - +0 10\n>B: - +0 12\n")
     code, out, _ = run(capsys, "bugwords", "replay", str(path))
     assert code == 0 and "own scores" not in out
+
+
+def test_a_werdup_record_is_named_as_one(capsys):
+    # it was "game record line 9: cannot tell what move this is: '>ann: ACDEHRT 5D CAT [111]"
+    record = str(Path(__file__).parent / "data" / "werdup-short-game.txt")
+    for action in (["replay", record], ["moves", record, "AEST"]):
+        code, out, err = run(capsys, "bugwords", *action)
+        assert code == 2 and out == ""
+        assert ("game record line 3: this is a WerdUp game record, not a Bug Words one: replay "
+                "it with 'companion werdup replay'") in err

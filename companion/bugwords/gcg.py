@@ -202,6 +202,9 @@ def _read_pragma(rec: GcgRecord, lineno: int, line: str) -> bool:
     """Add a ``#`` line to ``rec``; True if it opens a note (later lines may continue it)."""
     key, _, value = line[1:].partition(" ")
     value = value.strip()
+    if key == "werdup-record":  # the first line of a WerdUp record: its moves carry heights
+        raise GcgReadError(f"game record line {lineno}: this is a WerdUp game record, not a "
+                           "Bug Words one: replay it with 'companion werdup replay'")
     if key in ("player1", "player2", "player3", "player4"):
         nick, _, name = value.partition(" ")
         if not nick:
