@@ -184,3 +184,13 @@ def test_turn_reads_one_position_from_standard_input_not_both(capsys, monkeypatc
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(board.encode())))
     code, out, _ = run(capsys, "werdup", "turn", "empty", "-")
     assert code == 0 and out.startswith("5E CAT: 6 points")
+
+
+@pytest.mark.parametrize("name", ["selfplay-2p-seed1.gcg", "handmade-features.gcg"])
+def test_a_bug_words_record_is_named_as_one(capsys, name):
+    # it was "record line 8: GRAZED at 8G runs off the board", exit status 1 (an illegal play)
+    record = str(Path(__file__).parent / "data" / "gcg" / name)
+    code, out, err = run(capsys, "werdup", "replay", record)
+    assert code == 2 and out == ""
+    assert ("(this looks like a Bug Words game record, GCG, not a WerdUp one: replay it with "
+            "'companion bugwords replay')") in err

@@ -67,6 +67,8 @@ from companion.werdup.scoring import end_penalty
 from companion.werdup.validate import judge_play
 
 FORMAT_LINE = "#werdup-record 1"
+# the pragma GCG records (Bug Words') open with, which a WerdUp record never writes
+_GCG_PRAGMA = re.compile(r"^\s*#character-encoding\b", re.M)
 CHALLENGE_RULE_NOTE = "ChallengeRule"
 _TIME_NOTE = "time left:"
 
@@ -221,8 +223,22 @@ def replay(
     bonus is the rule's; with a ``#note Clock:`` line and the times left, a ``(time)``
     penalty is worked out from the player's last time. Disagreements are listed per line
     (see :attr:`Replay.ok`); a record that cannot be read or holds an illegal play raises
-    :class:`CompanionError` naming the line.
+    :class:`CompanionError` naming the line (a :class:`UsageError` for a record that cannot
+    be read, a GCG record of Bug Words among them).
     """
+    try:
+        return _replay(text, lexicon, rules, challenge_rule)
+    except CompanionError as exc:
+        if FORMAT_LINE in text or not _GCG_PRAGMA.search(text):
+            raise
+        # a Bug Words record fails on a note or its first play ("runs off the board"): not a
+        # WerdUp record at all, so bad input, whatever the line's error
+        raise UsageError(f"{exc} (this looks like a Bug Words game record, GCG, not a WerdUp "
+                         "one: replay it with 'companion bugwords replay')") from exc
+
+
+def _replay(text: str, lexicon: Lexicon, rules: WerdUpRules | None,
+            challenge_rule: ChallengeRule | None) -> Replay:
     record = _read_record(text)
     if rules is None:
         rules = get_rules(record.rule_name or "werdup")
