@@ -281,6 +281,8 @@ def test_check_reads_a_sheet_on_standard_input(capsys, tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("text, message", [
     ("garbage", "the sheet on standard input is not JSON"),
+    # it was "is not JSON: Expecting value: line 2 column 1 (char 1)"
+    ("\n", "the sheet on standard input is empty: a sheet is a JSON list of words in order"),
     ('{"words": []}', "the sheet on standard input: expected a list of words"),
 ])
 def test_a_bad_sheet_on_standard_input_is_named_so(capsys, monkeypatch, text, message):

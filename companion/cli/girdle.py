@@ -303,6 +303,9 @@ def card_text(sheet: Sheet, card: ScoreCard) -> str:
 def load_sheet_file(path: str) -> dict:
     text = read_text_file(path, "sheet")
     where = "the sheet on standard input" if path == "-" else path
+    if not text.strip():  # the JSON reader's "Expecting value: line 1 column 1 (char 0)"
+        raise UsageError(f"{where} is empty: a sheet is a JSON list of words in order, as "
+                         "'girdle solve --json' prints its 'solution'")
     try:
         data = jsonfile.loads(text)
     except ValueError as exc:
