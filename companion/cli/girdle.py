@@ -64,7 +64,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "check", help="validate and score a filled sheet",
         description="Validate a filled sheet (a JSON list of words in order, or an object "
         "with a 'solution' list, as 'girdle solve --json' prints) and print its score. "
-        "Exit status: 0 legal, 1 illegal or unfinished, 2 bad usage.")
+        "Exit status: 0 legal, 1 illegal or unfinished, 2 bad usage or a sheet that cannot be "
+        "read.")
     chk.add_argument("solution", metavar="SOLUTION.json", type=file_name,
                      help="the filled sheet: words in order with activations and cross-outs "
                      "('-' for standard input)")
