@@ -161,3 +161,9 @@ def test_a_challenge_bonus_too_large_is_bad_usage(capsys):
     code, _, err = run(capsys, "bugwords", "replay", record, "--challenge-rule",
                        f"points {HUGE_NUMBER}")
     assert code == 2 and "a challenge bonus is 1 to 100 points: '9999" in err
+
+
+def test_cad_check_refuses_an_empty_bed(capsys, tmp_path):
+    # --bed '' checked the files against the folder's build.json bed, as without --bed
+    code, out, err = run(capsys, "cad", "check", str(tmp_path), "--bed", "")
+    assert code == 2 and out == "" and "--bed must look like 180x180" in err

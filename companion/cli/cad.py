@@ -188,7 +188,7 @@ def run_check(args: argparse.Namespace) -> int:
     from cad.build import parse_bed
     from cad.check import check_directory
 
-    bed = parse_bed(args.bed) if args.bed else None
+    bed = parse_bed(args.bed) if args.bed is not None else None  # --bed '' is no bed
     reports = check_directory(Path(args.dir), bed)
     failed = [r for r in reports if not r.ok]
     if args.json:
