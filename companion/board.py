@@ -24,6 +24,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from companion.datafiles import read_grid
+from companion.decimals import whole_from
 from companion.errors import CompanionError
 from companion.text import quoted, shown
 
@@ -250,7 +251,11 @@ def _read_square(tok: str, lineno: int) -> tuple[str | None, int]:
     m = re.fullmatch(r"([A-Za-z]+)([0-9]*)", tok)  # ASCII digits only, as for positions
     if not m:
         raise PlayError(f"board text line {lineno}: cannot read square {quoted(tok)}")
-    h = int(m.group(2)) if m.group(2) else 1
+    try:
+        h = whole_from(m.group(2)) if m.group(2) else 1
+    except ValueError as exc:
+        raise PlayError(f"board text line {lineno}: the stack height of {quoted(tok)}: "
+                        f"{exc}") from exc
     if h < 1:
         raise PlayError(f"board text line {lineno}: stack height of {quoted(tok)} is 0")
     return m.group(1), h
@@ -406,7 +411,7 @@ class Board:
                 if here is None:
                     raise PlayError(
                         f"{shown(word)} at {pos}: square {square_name(r, c)} is empty, so it needs "
-                        "a letter, not '.'"
+                        "a new letter ('.' and letters in brackets are tiles already there)"
                     )
                 continue
             if here is None:

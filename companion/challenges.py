@@ -5,12 +5,14 @@ turns the words of a challenged play that are not in the word list into a
 :class:`ChallengeOutcome`: whether the play comes off the board, whether the challenger loses a
 turn, and a bonus for the player. The game engines apply an outcome to their state, and
 :meth:`ChallengeOutcome.record_lines` says which game-record lines it adds (the lines real GCG
-files use: ``--`` for a play taken off, ``(challenge)`` for a bonus, a pass for a lost turn),
+files use: ``--`` for a play taken off, ``(challenge)`` for a bonus, a pass for a lost turn,
+marked by the note after it: :func:`lost_turn_mark`),
 so every caller (CLI, web score sheet) applies the same rule the same way.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import asdict, dataclass, field, replace
@@ -18,6 +20,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from companion.datafiles import read_table
+from companion.decimals import whole_from
 from companion.errors import CompanionError, UsageError
 from companion.text import quoted
 
@@ -207,6 +210,30 @@ def passes_reason(rounds: int = 1) -> str:
 RACKS_COUNTED = "the tiles left on the racks have been counted"
 
 
+# A turn lost to a challenge (a valid play challenged under ``double``) has no line of its own
+# in GCG: records write a pass for it and mark the pass with a note after it, ``#note Lost
+# turn to a challenge of 8D WORD`` (WerdUp's records and Bug Words' alike), which another
+# GCG reader keeps as a comment. Woogles' records mark it ``#note #unsuccessful-challenge``.
+LOST_TURN_MARK = "Lost turn to a challenge"
+_LOST_TURN_MARKS = re.compile(r"lost turn to a challenge(?: of (.+))?|#unsuccessful-challenge",
+                              re.IGNORECASE)
+
+
+def lost_turn_mark(challenged: str = "") -> str:
+    """The note that marks the pass before it as a turn lost to a challenge of the play
+    ``challenged`` (its notation, ``8D WORD``; empty when not known)."""
+    return LOST_TURN_MARK + (f" of {challenged}" if challenged else "")
+
+
+def read_lost_turn_mark(note: str) -> str | None:
+    """The play a lost-turn mark (:func:`lost_turn_mark`) names, ``""`` when it names none;
+    None when ``note`` is no such mark."""
+    m = _LOST_TURN_MARKS.fullmatch(note.strip())
+    if m is None:
+        return None
+    return (m.group(1) or "").strip()
+
+
 def no_more_moves(reason: str) -> str:
     """What a record's replay says of a move after the game ended for ``reason``."""
     return f"the game is over ({reason}): no more moves"
@@ -300,8 +327,12 @@ def get_challenge_rule(text: str) -> ChallengeRule:
         if parts[1].startswith("-") and negative.isascii() and negative.isdigit():
             raise UsageError(f"a challenge bonus is 1 to 100 points, not {parts[1]}")
         if not (parts[1].isascii() and parts[1].isdigit()):
-            raise UsageError(f"the challenge bonus {parts[1]!r} should be a whole number")
-        rule = rule.with_bonus(int(parts[1]))
+            raise UsageError(f"the challenge bonus {quoted(parts[1])} should be a whole number")
+        try:
+            bonus = whole_from(parts[1])
+        except ValueError as exc:
+            raise UsageError(f"a challenge bonus is 1 to 100 points: {exc}") from exc
+        rule = rule.with_bonus(bonus)
     return rule
 
 

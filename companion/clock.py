@@ -17,7 +17,9 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from companion.decimals import whole_from
 from companion.errors import UsageError
+from companion.text import quoted
 
 DEFAULT_BANK_MINUTES = 25
 DEFAULT_PENALTY = 10
@@ -48,8 +50,12 @@ def parse_time(text: str) -> int:
     text = text.strip()
     m = _TIME.match(text)
     if not m:
-        raise UsageError(f"{text!r} is not a clock time: write minutes and seconds, like 21:05")
-    seconds = int(m.group(2)) * 60 + int(m.group(3))
+        raise UsageError(f"{quoted(text)} is not a clock time: write minutes and seconds, "
+                         "like 21:05")
+    try:
+        seconds = whole_from(m.group(2)) * 60 + int(m.group(3))
+    except ValueError as exc:
+        raise UsageError(f"{quoted(text)} is not a clock time: {exc}") from exc
     return -seconds if m.group(1) else seconds
 
 
@@ -95,9 +101,12 @@ def settings_from_label(text: str) -> ClockSettings:
     """Settings from :meth:`ClockSettings.label` text (``25 minutes, 10 points ...``)."""
     m = _LABEL.match(text)
     if not m:
-        raise UsageError(f"cannot read the clock settings {text!r}: write them like "
+        raise UsageError(f"cannot read the clock settings {quoted(text)}: write them like "
                          "'25 minutes, 10 points a started minute over'")
-    return ClockSettings(int(m.group(1)) * 60, int(m.group(2)))
+    try:
+        return ClockSettings(whole_from(m.group(1)) * 60, whole_from(m.group(2)))
+    except ValueError as exc:
+        raise UsageError(f"cannot read the clock settings {quoted(text)}: {exc}") from exc
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,9 @@
-"""A decimal number as a person types it for an option (a clearance, a bed, a time budget):
-the digits 0-9, a point and an exponent, nothing else. Python's ``float()`` also reads an
-Arabic-Indic '٠.٢', a full-width '０.５', '1_0.5', 'nan' and 'inf', and turns '1e400' into
-infinity, none of which is a measurement or a number of seconds."""
+"""Numbers as a person types them: a decimal for an option (a clearance, a bed, a time
+budget), the digits 0-9, a point and an exponent, nothing else (Python's ``float()`` also
+reads an Arabic-Indic '٠.٢', a full-width '０.５', '1_0.5', 'nan' and 'inf', and turns '1e400'
+into infinity, none of which is a measurement or a number of seconds); and a whole number,
+for an option or in a file (a score, a total, a time, a stack height), of at most
+:data:`MAX_DIGITS` digits (``int()`` refuses over 4,300 in Python's own words)."""
 
 from __future__ import annotations
 
@@ -11,8 +13,21 @@ import re
 from companion.text import quoted
 
 MAX_CHARACTERS = 100  # far more than any measurement needs
+MAX_DIGITS = 100  # far more than any count, square, score or time
+_WHOLE = re.compile(r"[-+]?[0-9]+")
 _DECIMAL = re.compile(r"[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?")
 _NOT_FINITE = {"nan", "inf", "infinity"}
+
+
+def whole_from(text: str) -> int:
+    """The whole number ``text`` writes, in the digits 0-9 with an optional sign (spaces
+    around it are ignored), or ``ValueError`` with a sentence saying why it is not one."""
+    digits = text.strip()
+    if not _WHOLE.fullmatch(digits):
+        raise ValueError(f"{quoted(text)} is not a whole number written in the digits 0-9")
+    if len(digits.lstrip("+-")) > MAX_DIGITS:
+        raise ValueError(f"{quoted(text)} is too large a number")
+    return int(digits)
 
 
 def decimal_from(text: str) -> float:

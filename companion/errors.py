@@ -13,6 +13,13 @@ class UsageError(CompanionError):
     """Bad input from the user (a file, a date, an option): the CLI exits with status 2."""
 
 
+def exit_status(error: CompanionError) -> int:
+    """The command line's exit status for ``error``: 2 when the input could not be read or the
+    command was misused (:class:`UsageError`), 1 when the input was read and checked and the
+    answer is "no" (a record with an illegal play, a word not valid)."""
+    return 2 if isinstance(error, UsageError) else 1
+
+
 class RackError(UsageError):
     """Bad letters typed for one player's rack: ``seat`` is that player's seat, so a page can
     mark that rack's box and no other."""

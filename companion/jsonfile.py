@@ -6,9 +6,10 @@ import json
 import math
 from typing import Any
 
+from companion.decimals import MAX_DIGITS
 from companion.text import shown
 
-MAX_DIGITS = 100  # far more than any count, square or score; Python refuses over 4,300
+__all__ = ["MAX_DIGITS", "loads"]
 
 
 def _finite(text: str) -> float:

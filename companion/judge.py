@@ -18,17 +18,31 @@ class WordLimits:
     """How long a word a game takes under its default edition, from the game's own rules:
     ``shortest`` letters, and at most ``longest`` squares (None: no longest) when a rule of
     word lengths or the board (``board``: how many squares across) sets one. A square holds
-    one letter, or one of the ``digraphs`` tiles (WerdUp's Qu)."""
+    one letter, or one of the ``digraphs`` tiles (WerdUp's Qu). ``tiles``, when given, are
+    the only tiles the game has (WerdUp's set has a Qu tile and no Q, so QI cannot be made)."""
 
     shortest: int
     longest: int | None = None
     board: int = 0
     digraphs: tuple[str, ...] = ()
+    tiles: tuple[str, ...] = ()
 
     def squares(self, word: str) -> int:
         from companion.board import split_word
 
         return len(split_word(word.upper(), self.digraphs))
+
+    def missing_tile(self, word: str) -> str:
+        """Why ``word`` cannot be made of the game's tiles (``""``: it can): the first of its
+        squares no tile shows."""
+        from companion.board import split_word
+
+        faces = {t.upper() for t in self.tiles}
+        for tile in split_word(word.upper(), self.digraphs):
+            if self.tiles and tile is not None and tile.upper() not in faces:
+                like = [t for t in self.tiles if t.upper().startswith(tile.upper())]
+                return f"there is no {tile} tile" + (f", only {like[0]}" if like else "")
+        return ""
 
 
 @cache
@@ -38,8 +52,9 @@ def word_limits(game: str) -> WordLimits:
         from companion.werdup.notation import DIGRAPHS
         from companion.werdup.rules import get_rules
 
-        size = get_rules("werdup").board_size
-        return WordLimits(2, size, size, tuple(DIGRAPHS))
+        rules = get_rules("werdup")
+        size = rules.board_size
+        return WordLimits(2, size, size, tuple(DIGRAPHS), tuple(rules.tile_set.counts))
     if game == "bugwords":
         from companion.bugwords import default_rules
 
@@ -113,6 +128,10 @@ def check_word(
                    else f"words have at most {limits.longest} letters")
             return verdict(False, f"{text.shown(shown)} is too long for {GAME_TITLES[game]}: "
                                   f"{why}.")
+        missing = limits.missing_tile(lower)
+        if missing:
+            return verdict(False, f"{text.shown(shown)} cannot be made with the tiles of "
+                                  f"{GAME_TITLES[game]}: {missing}.")
     decided_by, change = lex.decided_by(lower), lex.change(lower)
     if lower not in lex:
         reason = f"{text.shown(shown)} is not in {lex.in_the_list()}."

@@ -209,3 +209,13 @@ def test_anchors_and_cross_checks():
     assert b.cross_check(6, 7, True, words.__contains__) == {"H", "T"}
     assert b.cross_parts(7, 9, False) == ("CAT", "")
     assert b.cross_check(7, 9, False, words.__contains__) == {"S"}
+
+
+@pytest.mark.parametrize("word", ["(A)T", ".T"])
+def test_a_tile_kept_on_an_empty_square_says_how_either_way_was_written(word):
+    # a letter in brackets was told it was written '.': "needs a letter, not '.'"
+    board = Board(10, 10)
+    board.place([Placement(4, 5, "A")])
+    with pytest.raises(PlayError, match=r"square 4F is empty, so it needs a new letter \('\.' "
+                                        r"and letters in brackets are tiles already there\)"):
+        board.tiles_for_play(parse_position("F4", 10, 10), word, stacking=True)

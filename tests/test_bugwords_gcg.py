@@ -190,7 +190,7 @@ def test_a_challenged_game_writes_and_replays():
 RECORD_TABLE = [
     ("single", "TAC", [">Ann: CATXYZQ -- -10 0"], 0),
     ("single", "CAT", [], 0),
-    ("double", "CAT", [">Bob: EEEEEEE - +0 0"], 0),
+    ("double", "CAT", [">Bob: EEEEEEE - +0 0", "#note Lost turn to a challenge"], 0),
     ("double", "TAC", [">Ann: CATXYZQ -- -10 0"], 0),
     ("points", "CAT", [">Ann: XYZQPON (challenge) +5 15"], 0),
     ("points 10", "CAT", [">Ann: XYZQPON (challenge) +10 20"], 0),
@@ -298,8 +298,9 @@ def test_the_self_play_records_are_what_their_script_writes(tmp_path):
 def test_replay_refuses_a_move_after_the_game_is_over():
     """The engine ends the game once every player has passed twice in a row and refuses any
     move after; replay refuses a move line there too, and after the lines that count the
-    tiles left. Under ``double`` a lost turn is written as a pass the engine does not count,
-    so there the passes cannot end the game in replay."""
+    tiles left. Under ``double`` a record that marks none of its lost turns may have written
+    one as a plain pass, which the engine does not count, so there the passes cannot end the
+    game in replay."""
     g = Game(["Ann", "Bob"], random.Random(3))
     for _ in range(4):
         g.pass_turn()
@@ -387,3 +388,68 @@ def test_replay_counts_the_tiles_when_the_racks_are_whole():
     taken = replay(parse_gcg(open_end + ">Ann: T -- -8 330\n>Bob: A - +0 389\n"),
                    challenge_rule=get_challenge_rule("single"))
     assert taken.totals == {"Ann": 330, "Bob": 389}
+
+
+def _double_challenge_game() -> Game:
+    """Ann plays CAT, Bob challenges it under ``double`` (it stands: Bob's turn is lost),
+    then both pass until the game ends."""
+    lex = Lexicon(["cat", "cats", "at", "ta", "act"], name="tiny")
+    g = Game(["Ann", "Bob"], random.Random(0), lexicon=lex)
+    g.rules = g.rules.with_settings(challenges="double")
+    g.racks = [list("CATXYZQ"), list("EEEEEEE")]
+    g.bag = list("ABCDEFGHIJKLMNOP")
+    g.play("8G", "CAT")
+    g.challenge()
+    while not g.over:
+        g.pass_turn()
+    return g
+
+
+def test_a_lost_turn_is_a_pass_marked_by_a_note_and_reads_back_as_one():
+    """GCG has no line for a turn lost to a challenge: it was written as a plain pass, which
+    replay could not tell from one. It is a pass marked by the note after it (as WerdUp's
+    records mark it, and as other programs' GCG readers keep a note), read back as the lost
+    turn it is."""
+    text = write_gcg(record_from_game(_double_challenge_game()))
+    assert ">Bob: EEEEEEE - +0 0\n#note Lost turn to a challenge\n>Ann: " in text
+    rec = parse_gcg(text)
+    assert [mv.kind for mv in rec.moves][:3] == ["place", "lost_turn", "pass"]
+    assert rec.notes == ["ChallengeRule: double"]  # the mark is the move's, not a note
+    assert write_gcg(rec) == text
+    result = replay(rec)
+    assert [m.kind for m in result.moves][:3] == ["place", "lost_turn", "pass"]
+    assert result.mismatches == 0
+
+
+def test_passes_end_a_double_challenge_game_once_its_lost_turns_are_marked():
+    """The lost turn is no pass (the engine's count): the game ends after both players pass
+    twice more, and replay refuses a move after that, as under any other rule. A record that
+    marks none of its lost turns may have written one as a plain pass, so its passes still
+    do not end the game there."""
+    text = write_gcg(record_from_game(_double_challenge_game()))
+    moves = text.splitlines()
+    end = next(i for i, ln in enumerate(moves) if "(XYZQPON)" in ln)
+    extra = "\n".join([*moves[:end], ">Ann: XYZQPON - +0 10"]) + "\n"
+    with pytest.raises(GcgError, match=f"game record line {end + 1}: the game is over \\(every "
+                                       "player passed twice in a row\\): no more moves"):
+        replay(parse_gcg(extra))
+    unmarked = extra.replace("#note Lost turn to a challenge\n", "")
+    assert [m.kind for m in replay(parse_gcg(unmarked)).moves].count("pass") == 6
+
+
+@pytest.mark.parametrize("note", ["Lost turn to a challenge of 8G CAT",
+                                  "#unsuccessful-challenge"])
+def test_a_lost_turn_mark_names_the_play_or_comes_from_another_program(note):
+    text = ("#player1 Ann Ann\n#player2 Bob Bob\n#note ChallengeRule: double\n"
+            ">Ann: CATXYZQ 8G CAT +10 10\n>Bob: EEEEEEE - +0 0\n"
+            f"#note {note}\n>Ann: XYZQPON - +0 10\n")
+    rec = parse_gcg(text)
+    assert rec.moves[1].kind == "lost_turn" and rec.notes == ["ChallengeRule: double"]
+    assert rec.moves[1].challenged == ("8G CAT" if "CAT" in note else "")
+
+
+def test_a_lost_turn_mark_follows_a_pass():
+    with pytest.raises(GcgError, match="game record line 4: a lost turn's note follows its "
+                                       "pass line"):
+        parse_gcg("#player1 Ann Ann\n#player2 Bob Bob\n>Ann: CATXYZQ 8G CAT +10 10\n"
+                  "#note Lost turn to a challenge\n")

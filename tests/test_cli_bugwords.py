@@ -71,10 +71,10 @@ def test_replay_malformed_names_the_line(capsys, tmp_path):
     [
         ("#player1 A A\n#player2 B B\n>A: CAT 8G CAT +10 10\n>B: DOG 8Z DOG +5\n",
          "game record line 4"),
-        ("#player1 A A\n>A: CAT 8G CAT +10 10\n>A: CAT -- -10 0\n>A: CAT -- -10 0\n",
-         "game record line 4: '--' takes back a play"),
         ("hello\n", "game record line 1"),
         ("", "no players and no moves"),
+        ("#player1 A A\n#note ChallengeRule: sometimes\n>A: CAT 8G CAT +10 10\n",
+         "unknown challenge rule 'sometimes'"),
     ],
 )
 def test_replay_json_unreadable_record_is_a_json_error(capsys, tmp_path, text, message):
@@ -84,6 +84,31 @@ def test_replay_json_unreadable_record_is_a_json_error(capsys, tmp_path, text, m
     assert code == 2 and err == ""
     data = json.loads(out)
     assert data["status"] == 2 and message in data["error"]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("#player1 A A\n>A: CAT 8G CAT +10 10\n>A: CAT -- -10 0\n>A: CAT -- -10 0\n",
+         "game record line 4: '--' takes back a play"),
+        ("#player1 A A\n#player2 B B\n>A: CAT 8G CAT +10 10\n>B: DOG 8Z DOG +5 5\n",
+         "game record line 4"),  # off the board
+        ("#player1 A A\n#player2 B B\n>A: CAT 8G CAT +10 10\n>A: DOG 9G DOG +5 15\n",
+         "game record line 4: it is B's turn, not A's"),
+    ],
+)
+def test_a_record_that_breaks_the_rules_exits_1_as_werdup_replay_does(capsys, tmp_path, text,
+                                                                      message):
+    # the record was read and checked, and it is wrong: status 1, as a score that differs
+    # (it was 2, the status of a record that cannot be read, where werdup replay said 1)
+    path = tmp_path / "bad.gcg"
+    path.write_text(text)
+    code, out, err = run(capsys, "bugwords", "replay", str(path), "--json")
+    assert code == 1 and err == ""
+    data = json.loads(out)
+    assert data == {"error": data["error"], "status": 1} and message in data["error"]
+    code, out, err = run(capsys, "bugwords", "replay", str(path))
+    assert code == 1 and out == "" and message in err and "Traceback" not in err
 
 
 def test_replay_json_missing_file_is_a_json_error(capsys, tmp_path):
@@ -143,6 +168,20 @@ def test_moves_from_a_game_record(capsys):
     code, out, _ = run(capsys, "bugwords", "moves", HANDMADE, "EIRST", "--top", "1", "--json")
     data = json.loads(out)
     assert code == 0 and data["plays"] > 10 and data["moves"][0]["score"] > 0
+
+
+@pytest.mark.parametrize(("moves", "message"), [
+    (">A: AET 8G CAT +10 10\n", "game record line 3: A plays C, not on the rack AET"),
+    (">A: CAT 8G CAT +10 10\n>A: DOG 9G DOG +5 15\n", "it is B's turn, not A's"),
+])
+def test_moves_on_a_record_that_breaks_the_rules_is_bad_input(capsys, tmp_path, moves,
+                                                              message):
+    # it was exit status 1, which for moves means "no play exists"
+    path = tmp_path / "game.gcg"
+    path.write_text("#player1 A A\n#player2 B B\n" + moves)
+    code, out, err = run(capsys, "bugwords", "moves", str(path), "AEINRST")
+    assert code == 2 and out == ""
+    assert "cannot use the record as a position" in err and message in err
 
 
 def test_no_play_exists(capsys, tmp_path, word_list):
@@ -211,7 +250,7 @@ def test_tiles_played_must_come_from_the_recorded_rack(capsys, tmp_path, moves, 
     path = tmp_path / "game.gcg"
     path.write_text("#player1 A A\n#player2 B B\n" + moves)
     code, _, err = run(capsys, "bugwords", "replay", str(path))
-    assert code == 2 and message in err
+    assert code == 1 and message in err  # read, checked and wrong
 
 
 def test_an_exchange_count_in_superscript_digits_is_not_a_move(capsys, tmp_path):
@@ -244,3 +283,56 @@ def test_a_record_saved_as_utf16_by_a_windows_editor_is_replayed(capsys, tmp_pat
     path.write_bytes(text.encode("utf-16"))  # with its byte-order mark; it was 'looks binary'
     code, out, _ = run(capsys, "bugwords", "replay", str(path), "--json")
     assert code == 0 and json.loads(out)["mismatches"] == 0
+
+
+def test_replay_names_a_turn_lost_to_a_challenge(capsys, tmp_path):
+    # it was "(pass)": the record could not say otherwise
+    path = tmp_path / "game.gcg"
+    path.write_text("#player1 A A\n#player2 B B\n#note ChallengeRule: double\n"
+                    ">A: CATSXYZ 8G CAT +10 10\n>B: EEEEEEE - +0 0\n"
+                    "#note Lost turn to a challenge of 8G CAT\n>A: SXYZ - +0 10\n")
+    code, out, _ = run(capsys, "bugwords", "replay", str(path))
+    rows = [ln.split() for ln in out.splitlines()]
+    assert code == 0 and ["5", "B", "(turn", "lost", "to", "a", "challenge)", "+0", "+0"] in rows
+    assert ["7", "A", "(pass)", "+0", "+0"] in rows
+    code, out, _ = run(capsys, "bugwords", "replay", str(path), "--json")
+    assert [m["kind"] for m in json.loads(out)["moves"]] == ["place", "lost_turn", "pass"]
+
+
+def test_replay_checks_that_the_running_totals_add_up(capsys, tmp_path):
+    # a total that does not add up to the record's own scores passed unseen (exit status 0,
+    # "All 1 placement scores match"), where werdup replay checks every total
+    path = tmp_path / "game.gcg"
+    path.write_text("#player1 A A\n#player2 B B\n>A: CATSXYZ 8G CAT +10 10\n"
+                    ">B: EEEEEEE - +0 0\n>A: SXYZABD - +0 15\n>B: EEEEEEE - +0 0\n"
+                    ">A: SXYZABD - +0 15\n")
+    code, out, _ = run(capsys, "bugwords", "replay", str(path))
+    assert code == 1
+    assert "running total 15, but 10 by the record's own scores" in out
+    assert out.count("by the record's own scores") == 1  # the next line adds to what it says
+    assert "1 running total does not add up to the record's own scores." in out
+    code, out, _ = run(capsys, "bugwords", "replay", str(path), "--json")
+    data = json.loads(out)
+    assert code == 1 and data["mismatches"] == 1
+    assert [(m["total"], m["total_from_lines"]) for m in data["moves"]] == [
+        (10, None), (0, None), (15, 10), (0, None), (15, None)]
+
+
+def test_a_note_among_the_moves_may_stand_for_points_in_the_totals(capsys, tmp_path):
+    # a score sheet's play entered without its square is a note; its points are in the totals
+    path = tmp_path / "game.gcg"
+    path.write_text("#player1 A A\n#player2 B B\n>A: 8G CAT +10 10\n"
+                    "#note turn 2: B scored 12 for DOG (square not recorded)\n"
+                    ">A: - +0 10\n>B: - +0 12\n")
+    code, out, _ = run(capsys, "bugwords", "replay", str(path))
+    assert code == 0 and "own scores" not in out
+
+
+def test_a_werdup_record_is_named_as_one(capsys):
+    # it was "game record line 9: cannot tell what move this is: '>ann: ACDEHRT 5D CAT [111]"
+    record = str(Path(__file__).parent / "data" / "werdup-short-game.txt")
+    for action in (["replay", record], ["moves", record, "AEST"]):
+        code, out, err = run(capsys, "bugwords", *action)
+        assert code == 2 and out == ""
+        assert ("game record line 3: this is a WerdUp game record, not a Bug Words one: replay "
+                "it with 'companion werdup replay'") in err

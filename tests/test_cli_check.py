@@ -209,3 +209,17 @@ def test_output_to_a_full_disk_is_a_sentence(argv):
                               stderr=subprocess.PIPE, text=True, timeout=120)
     assert proc.returncode == 2
     assert proc.stderr == "companion: No space left on device\n"
+
+
+@pytest.mark.parametrize(("word", "game", "valid", "reason"), [
+    # it was "QI is valid for WerdUp": the set has a Qu tile and no Q, so no board shows QI
+    ("qi", "werdup", False, "QI cannot be made with the tiles of WerdUp: there is no Q tile, "
+     "only Qu."),
+    ("quit", "werdup", True, "valid for WerdUp"),
+    ("qi", "bugwords", True, "valid for Bug Words"),
+    ("qi", None, True, "is valid"),
+])
+def test_a_word_the_game_s_tiles_cannot_make(capsys, word, game, valid, reason):
+    code, out, _ = run(capsys, "check", word, *(["--game", game] if game else []), "--json")
+    data = json.loads(out)
+    assert (code == 0) is valid and data["valid"] is valid and reason in data["reason"]

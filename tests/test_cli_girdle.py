@@ -246,6 +246,10 @@ def test_solve_uses_the_cache_and_ignores_a_tampered_entry(capsys, tmp_path):
         (b'[{"row": 1.5, "col": 1, "direction": "across", "word": "CAT"}]',
          "1.5 is not a whole number"),
         (b'[{"cells": [[1, 1], [1, 2.5]], "word": "AT"}]', "2.5 is not a whole number"),
+        # Python's own words: "'int' object is not iterable", "not enough values to unpack"
+        (b'[{"cells": 5, "word": "CAT"}]', "cells must be a list of [row, column] pairs, not 5"),
+        (b'[{"cells": [[1]], "word": "A"}]', "cells must be a list of [row, column] pairs"),
+        (b'[{"cells": [[1, 2, 3]], "word": "A"}]', "cells must be a list of [row, column] pairs"),
         (b'[{"row": true, "col": 1, "direction": "across", "word": "CAT"}]',
          "True is not a whole number"),
     ],
@@ -277,6 +281,8 @@ def test_check_reads_a_sheet_on_standard_input(capsys, tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("text, message", [
     ("garbage", "the sheet on standard input is not JSON"),
+    # it was "is not JSON: Expecting value: line 2 column 1 (char 1)"
+    ("\n", "the sheet on standard input is empty: a sheet is a JSON list of words in order"),
     ('{"words": []}', "the sheet on standard input: expected a list of words"),
 ])
 def test_a_bad_sheet_on_standard_input_is_named_so(capsys, monkeypatch, text, message):

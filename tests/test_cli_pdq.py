@@ -133,6 +133,9 @@ def test_variants_list(capsys):
     [
         ((), "Give the cards"),
         (("PN",), "deals 3 cards per round; 2 were given"),
+        # only separators: it said "'' is not a row of cards"
+        (("-", "-", "-"), "deals 3 cards per round; 0 were given (none)"),
+        ((",",), "deals 3 cards per round; 0 were given (none)"),
         (("P9A",), "9 is not a card"),
         (("ZZA",), "only 1 Z card"),
         (("PNA", "--variant", "fast"), "Unknown PDQ variant 'fast'"),
@@ -204,3 +207,12 @@ def test_json_keeps_ordinary_letters_as_they_are(capsys):
     main(["check", "caf\u00e9\u00a0x", "--json"])
     out = capsys.readouterr().out
     assert '"word": "CAF\u00c9\u00a0X"' in out
+
+
+def test_a_deck_count_too_large_is_bad_input(capsys, tmp_path):
+    # over 4,300 digits: int()'s ValueError came out as a traceback
+    deck = tmp_path / "deck.tsv"
+    deck.write_text("letter\tcount\nA\t" + "9" * 5000 + "\n", encoding="utf-8")
+    code, out, err = run(capsys, "PNA", "--deck", str(deck))
+    assert code == 2 and out == ""
+    assert "Deck file deck.tsv, row 2: '9999" in err and "is too large a number" in err

@@ -47,6 +47,18 @@ def test_a_position_on_standard_input(capsys, monkeypatch):
     assert code == 0 and "COT: C 2 + O2 2 + T 2 = 6" in out
 
 
+@pytest.mark.parametrize(("text", "message"), [
+    ("", "the board text is empty"),
+    (". . Z6 . . . . . . .\n" + ". . . . . . . . . .\n" * 9,
+     "a stack at row 1 is 6 high; the most is 5"),
+])
+def test_a_bad_position_on_standard_input_is_named_so(capsys, monkeypatch, text, message):
+    # it was "position -: ...", naming a file called '-'
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+    code, out, err = run(capsys, "werdup", "moves", "-", "AEIRST")
+    assert code == 2 and out == "" and f"the position on standard input: {message}" in err
+
+
 @pytest.mark.parametrize(
     ("players", "message"),
     [
@@ -108,8 +120,8 @@ def test_a_file_far_too_large_to_be_a_record_is_not_read(capsys, tmp_path):
 
 def test_a_letter_no_tile_carries_is_bad_usage(capsys):
     code, out, err = run(capsys, "werdup", "score", "empty", "5D ÉTÉ", "--json")
-    assert code == 2 and out == ""
-    assert "'É' is not a WerdUp tile" in err
+    assert code == 2 and err == ""
+    assert json.loads(out)["error"].startswith("'É' is not a WerdUp tile")
 
 
 def test_a_challenge_bonus_in_superscript_digits_is_bad_usage(capsys):
@@ -134,6 +146,15 @@ SHORT_GAME = Path(__file__).parent / "data" / "werdup-short-game.txt"
     ("#player1 ann\n#player2 bob\nfoo\n", [], 2,
      "record line 3: cannot read 'foo' (moves start with '>')"),
     ("", ["--challenge-rule", "bogus"], 2, "unknown challenge rule 'bogus'"),
+    # a move line not in the record's form is bad input, as a file that is no record: it
+    # was exit status 1, the status of an illegal play
+    ("#player1 ann\n#player2 bob\n>ann: ACDEHRT 5D CAT [111] extra +6 6\n", [], 2,
+     "record line 3: cannot read the move '5D CAT [111] extra'"),
+    ("#player1 ann\n#player2 bob\n>ann: ACDEHRT -CD +0 0\n", [], 2,
+     "record line 3: a swap is one tile, written -X"),
+    ("#player1 ann\n#player2 bob\n>ann: ACDEHRT 5D CAT [111] +6 6\n"
+     ">bob: ADEIORS E5 (A)RE [111] +6 6\n#note Lost turn to a challenge\n", [], 2,
+     "record line 4: a turn lost to a challenge is written as a pass ('-')"),
     # a move after the end: an illegal play, exit status 1 as without --json
     (SHORT_GAME.read_text(encoding="utf-8") + ">ann: DEHRTUU - +0 -11\n", [], 1,
      "record line 26: the game is over"),
@@ -151,3 +172,25 @@ def test_replay_json_reports_an_error_as_json(capsys, tmp_path, record, options,
     assert set(answer) == {"error", "status"}
     code, out, err = run(capsys, "werdup", "replay", str(path), *options)  # plain text as before
     assert code == status and out == "" and error in err
+
+
+def test_turn_reads_one_position_from_standard_input_not_both(capsys, monkeypatch):
+    # both were '-': the second read found nothing ("position -: the board text is empty")
+    board = ". . . . . . . . . .\n" * 4 + ". . . . C A T . . .\n" + ". . . . . . . . . .\n" * 5
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(board.encode())))
+    code, out, err = run(capsys, "werdup", "turn", "-", "-")
+    assert code == 2 and out == ""
+    assert "standard input (-) can give one of the two positions, not both" in err
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(board.encode())))
+    code, out, _ = run(capsys, "werdup", "turn", "empty", "-")
+    assert code == 0 and out.startswith("5E CAT: 6 points")
+
+
+@pytest.mark.parametrize("name", ["selfplay-2p-seed1.gcg", "handmade-features.gcg"])
+def test_a_bug_words_record_is_named_as_one(capsys, name):
+    # it was "record line 8: GRAZED at 8G runs off the board", exit status 1 (an illegal play)
+    record = str(Path(__file__).parent / "data" / "gcg" / name)
+    code, out, err = run(capsys, "werdup", "replay", record)
+    assert code == 2 and out == ""
+    assert ("(this looks like a Bug Words game record, GCG, not a WerdUp one: replay it with "
+            "'companion bugwords replay')") in err

@@ -70,7 +70,7 @@ def _grid(path: Path, capsys) -> list[list[str]] | str:
     status = main(["read", str(path), "--game", "bugwords", "--json"])
     out, err = capsys.readouterr()
     if status != 0:
-        return f"exit {status}: {err.strip()}"
+        return f"exit {status}: {(err or out).strip()}"
     return json.loads(out)["grid"]
 
 

@@ -8,6 +8,8 @@ A record has pragma lines (``#player1 nick Full Name``, ``#title``, ``#lexicon``
 ``>Ann: AEINRST - +0 72``              pass (``>Ann: - +0 72`` when the rack is unknown)
 ``>Ann: AEINRST -AE +0 72``            exchange (``-2`` when only the count is known)
 ``>Ann: AEINRST -- -72 0``             the previous play taken back after a challenge
+``>Ann: AEINRST - +0 72``              a turn lost to a challenge (``double``), when
+``#note Lost turn to a challenge``     the note after the pass marks it so
 ``>Ann: AEINRST (challenge) +5 77``    challenge bonus (tournament rule)
 ``>Ann: AEINRST (time) -10 67``        time penalty
 ``>Ann: (EGR) +8 400``                 letters on the other racks, added when going out
@@ -25,13 +27,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
+from companion.challenges import lost_turn_mark, read_lost_turn_mark
 from companion.clock import CLOCK_NOTE, format_time, parse_time, whole_seconds
+from companion.decimals import whole_from
 from companion.errors import CompanionError, UsageError
 from companion.text import quoted
 
 KINDS = (
     "place",
     "pass",
+    "lost_turn",
     "exchange",
     "challenged",
     "challenge_bonus",
@@ -48,7 +53,14 @@ TIME_NOTE_PREFIX = "time left:"
 
 
 class GcgError(CompanionError):
-    """A game record that cannot be read; the message names the line."""
+    """A game record that is wrong; the message names the line. A :class:`GcgReadError`
+    cannot be read at all; any other was read and breaks the rules (an illegal play, a turn
+    out of order), which replay finds."""
+
+
+class GcgReadError(GcgError, UsageError):
+    """A game record that cannot be read: a line not in the GCG form, no players and no
+    moves, a setting no rule has (bad input, as a file that is not a record)."""
 
 
 @dataclass(frozen=True)
@@ -65,6 +77,7 @@ class GcgMove:
     tiles: str = ""
     line: int = 0
     time_left: int | None = None  # seconds in the mover's bank after it (``#note Time left:``)
+    challenged: str = ""  # a lost turn's: the play challenged (``8D WORD``), when known
 
 
 @dataclass
@@ -109,8 +122,8 @@ _SCORE = re.compile(r"^[+-][0-9]+$")
 _TOTAL = re.compile(r"^-?[0-9]+$")
 
 
-def _fail(lineno: int, text: str, why: str) -> GcgError:
-    return GcgError(f"game record line {lineno}: {why}: {quoted(text, 60)}")
+def _fail(lineno: int, text: str, why: str) -> GcgReadError:
+    return GcgReadError(f"game record line {lineno}: {why}: {quoted(text, 60)}")
 
 
 def _parse_move(lineno: int, text: str, nicks: list[str]) -> GcgMove:
@@ -157,7 +170,10 @@ def _score_and_total(lineno: int, text: str, rest: list[str]) -> tuple[int, int]
         raise _fail(lineno, text, f"the score {quoted(score_s)} should be like +24 or -8")
     if not _TOTAL.match(total_s):
         raise _fail(lineno, text, f"the running total {quoted(total_s)} should be a whole number")
-    return int(score_s), int(total_s)
+    try:
+        return whole_from(score_s), whole_from(total_s)
+    except ValueError as exc:
+        raise _fail(lineno, text, str(exc)) from exc
 
 
 def _one_word_move(lineno: int, text: str, mv: GcgMove, move: str) -> GcgMove:
@@ -186,6 +202,9 @@ def _read_pragma(rec: GcgRecord, lineno: int, line: str) -> bool:
     """Add a ``#`` line to ``rec``; True if it opens a note (later lines may continue it)."""
     key, _, value = line[1:].partition(" ")
     value = value.strip()
+    if key == "werdup-record":  # the first line of a WerdUp record: its moves carry heights
+        raise GcgReadError(f"game record line {lineno}: this is a WerdUp game record, not a "
+                           "Bug Words one: replay it with 'companion werdup replay'")
     if key in ("player1", "player2", "player3", "player4"):
         nick, _, name = value.partition(" ")
         if not nick:
@@ -196,6 +215,11 @@ def _read_pragma(rec: GcgRecord, lineno: int, line: str) -> bool:
             raise _fail(lineno, line, "the player lines go #player1, #player2, ... in order, "
                         "each once")
         rec.players.append((nick, name.strip() or nick))
+    elif key == "note" and rec.moves and (challenged := read_lost_turn_mark(value)) is not None:
+        if rec.moves[-1].kind != "pass" or rec.note_places.get(len(rec.notes) - 1) == len(
+                rec.moves):
+            raise _fail(lineno, line, "a lost turn's note follows its pass line ('-')")
+        rec.moves[-1] = replace(rec.moves[-1], kind="lost_turn", challenged=challenged)
     elif key == "note" and rec.moves and value.lower().startswith(TIME_NOTE_PREFIX):
         try:
             seconds = parse_time(value[len(TIME_NOTE_PREFIX):].strip())
@@ -214,7 +238,7 @@ def _read_pragma(rec: GcgRecord, lineno: int, line: str) -> bool:
 
 
 def parse_gcg(text: str) -> GcgRecord:
-    """Read a GCG record; raises :class:`GcgError` naming the first bad line."""
+    """Read a GCG record; raises :class:`GcgReadError` naming the first bad line."""
     rec = GcgRecord()
     in_note = False
     for lineno, raw in enumerate(text.splitlines(), 1):
@@ -240,7 +264,7 @@ def parse_gcg(text: str) -> GcgRecord:
                 nicks.append(mv.player)
         rec.players = [(n, n) for n in nicks]
     if not rec.moves and not rec.players:
-        raise GcgError("the game record has no players and no moves")
+        raise GcgReadError("the game record has no players and no moves")
     return rec
 
 
@@ -248,7 +272,7 @@ def format_move(mv: GcgMove) -> str:
     """One move line in GCG form."""
     if mv.kind == "place":
         body = f"{mv.rack} {mv.position} {mv.word}"
-    elif mv.kind == "pass":
+    elif mv.kind in ("pass", "lost_turn"):  # a lost turn: a pass, marked by the note after it
         body = f"{mv.rack} -"
     elif mv.kind == "exchange":
         body = f"{mv.rack} -{mv.tiles}"
@@ -281,6 +305,8 @@ def write_gcg(rec: GcgRecord) -> str:
         lines.append(format_move(mv))
         if mv.time_left is not None:
             lines.append(f"#note Time left: {format_time(mv.time_left)}")
+        if mv.kind == "lost_turn":
+            lines.append(f"#note {lost_turn_mark(mv.challenged)}")
     lines += [f"#note {note}" for note in rec.notes_before(len(rec.moves))]
     return "\n".join(lines) + "\n"
 
@@ -299,11 +325,10 @@ def record_from_game(game: object, title: str = "") -> GcgRecord:
     if game.clock is not None:
         rec.notes.append(f"{CLOCK_NOTE}: {game.clock.settings.label()}")
     for t in game.history:
-        # A turn lost to a challenge is written as a pass, as real GCG records do.
-        kind = "pass" if t.kind == "lost_turn" else t.kind
+        # a turn lost to a challenge is written as a pass marked by a note (write_gcg)
         time_left = None if t.time_left is None else whole_seconds(t.time_left)
         rec.moves.append(
-            GcgMove(nicks[t.player], kind, t.rack, t.score, t.total, t.position, t.word,
+            GcgMove(nicks[t.player], t.kind, t.rack, t.score, t.total, t.position, t.word,
                     t.tiles, time_left=time_left)
         )
     return rec

@@ -6,7 +6,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from companion.board import Board, Placement, PlayError, parse_position
-from companion.bugwords.gcg import CHALLENGE_RULE_NOTE, GcgError, GcgMove, GcgRecord
+from companion.bugwords.gcg import (
+    CHALLENGE_RULE_NOTE,
+    GcgError,
+    GcgMove,
+    GcgReadError,
+    GcgRecord,
+)
 from companion.bugwords.rules import BugWordsRules, default_rules
 from companion.bugwords.scoring import out_bonus, rack_penalty, score_words
 from companion.bugwords.validation import check_placement, words_not_in_list
@@ -28,8 +34,9 @@ from companion.tiles import BLANK, TileCount
 # Move kinds whose score the comparison counts: tile placements, plays taken back, challenge
 # bonuses (and time penalties, when the record has the clock's times).
 COUNTED = ("place", "challenged", "challenge_bonus", "time_penalty")
-# Move kinds that are a player's turn (after a play challenged off, whose turn it is matters).
-TURNS = ("place", "pass", "exchange")
+# Move kinds that are a player's turn (after a play challenged off, whose turn it is matters);
+# a turn lost to a challenge is the challenger's turn, passed over.
+TURNS = ("place", "pass", "exchange", "lost_turn")
 
 
 @dataclass
@@ -52,6 +59,15 @@ class ReplayedMove:
     note: str = ""
     best: str | None = None  # the top play for the recorded rack ("8D WORD 72"), if asked
     time_left: str = ""  # the mover's clock after the move ("21:05"), when recorded
+    total: int | None = None  # the running total the line records
+    # what the player's running total before it and the line's recorded score add up to, when
+    # that is not the total the line records (an adding slip on the sheet)
+    total_from_lines: int | None = None
+
+    @property
+    def total_slip(self) -> bool:
+        """The recorded running total is not the total before it plus the recorded score."""
+        return self.total_from_lines is not None
 
     @property
     def mismatch(self) -> bool:
@@ -73,6 +89,8 @@ class ReplayedMove:
             "note": self.note,
             "best": self.best,
             "time_left": self.time_left,
+            "total": self.total,
+            "total_from_lines": self.total_from_lines,
         }
 
 
@@ -88,7 +106,8 @@ class Replay:
 
     @property
     def mismatches(self) -> int:
-        return sum(1 for m in self.moves if m.mismatch)
+        """Lines whose score differs from the rules' or whose running total does not add up."""
+        return sum(1 for m in self.moves if m.mismatch or m.total_slip)
 
     def to_dict(self) -> dict:
         return {
@@ -125,7 +144,7 @@ def record_challenge_rule(record: GcgRecord, rules: BugWordsRules) -> ChallengeR
         try:
             return get_challenge_rule(named)
         except UsageError as exc:
-            raise GcgError(f"game record: {exc}") from exc
+            raise GcgReadError(f"game record: {exc}") from exc
     if any(mv.kind == "challenge_bonus" for mv in record.moves):
         return get_challenge_rule("points")
     return rules.challenge_rule
@@ -139,7 +158,7 @@ def record_clock(record: GcgRecord) -> ClockSettings | None:
     try:
         return settings_from_label(label)
     except UsageError as exc:
-        raise GcgError(f"game record: {exc}") from exc
+        raise GcgReadError(f"game record: {exc}") from exc
 
 
 def replay(
@@ -178,8 +197,13 @@ def replay(
     noted = set(record.note_places.values())
     nicks = record.player_names()
     state.tiles = TileCount.deal(nicks, rules.tiles.total, rules.rack_size)
+    state.marks_lost_turns = any(mv.kind == "lost_turn" for mv in record.moves)
+    # each player's running total as the record's lines add it up (None: not known, after a
+    # note that may stand for points scored without a line)
+    running: dict[str, int | None] = {nick: 0 for nick in nicks}
     for i, mv in enumerate(record.moves):
         if i in noted:  # a note stands for turns the record has no line for (a score sheet's)
+            running = {}
             state.taken_back = None
             state.passes = PassRun()  # a swap or a play, maybe: no run of passes through it
             state.to_move = None  # and whose turn came cannot be told
@@ -193,7 +217,12 @@ def replay(
             else:  # a line without the rack: what each player holds is no longer known
                 state.tiles.known = False
         totals.setdefault(mv.player, 0)
-        row = ReplayedMove(mv.line, mv.player, mv.kind, mv.position, mv.word, mv.score, None)
+        row = ReplayedMove(mv.line, mv.player, mv.kind, mv.position, mv.word, mv.score, None,
+                           total=mv.total)
+        before = running.get(mv.player)
+        if before is not None and before + mv.score != mv.total:
+            row.total_from_lines = before + mv.score
+        running[mv.player] = mv.total  # a slip is one line's: the next adds to what it says
         if mv.time_left is not None:
             state.last_time[mv.player] = mv.time_left
             row.time_left = format_time(mv.time_left)
@@ -237,11 +266,13 @@ class _State:
     drawn: dict[str, int] = field(default_factory=dict)  # tiles drawn after each last play
     went_out: str = ""  # the player whose play went out with the bag empty
     counted: bool = False  # the end-of-game lines have come
+    marks_lost_turns: bool = False  # the record marks its turns lost to challenges
 
 
 # how the engine's count of passes in a row takes each kind of line: a play, an exchange or a
 # play taken back starts it again
-_RUN_KINDS = {"place": "play", "exchange": "swap", "challenged": "play", "pass": "pass"}
+_RUN_KINDS = {"place": "play", "exchange": "swap", "challenged": "play", "pass": "pass",
+              "lost_turn": "lost_turn"}
 
 
 def _check_not_over(state: _State, mv: GcgMove) -> None:
@@ -260,18 +291,20 @@ def _check_not_over(state: _State, mv: GcgMove) -> None:
 
 def _count_end(state: _State, mv: GcgMove, players: list[str]) -> None:
     """After ``mv``: the game is over once every player has passed the rules'
-    ``passes_to_end`` times in a row, or once the tiles left on the racks are counted. Under
-    a rule where a valid play challenged costs the challenger a turn, a record writes that
-    lost turn as a pass, which the engine does not count, so the passes cannot be told
-    apart there and do not end the game in replay."""
+    ``passes_to_end`` times in a row, or once the tiles left on the racks are counted. A
+    turn lost to a challenge (a pass marked so by the note after it) is no pass, as the
+    engine counts. Under a rule where a valid play challenged costs the challenger a turn,
+    a record that marks none of its lost turns may have written one as a plain pass (the
+    GCG format has no line for it), so there the passes cannot be told apart and do not end
+    the game in replay."""
     if mv.kind in ("rack_penalty", "out_bonus"):
         state.counted = True
         state.over = state.over or RACKS_COUNTED
         return
     state.passes.add(_RUN_KINDS.get(mv.kind, ""), mv.player)
     rounds = state.rules.passes_to_end
-    if (mv.kind == "pass" and not state.rule.valid_loses_turn
-            and state.passes.ends_game(players, rounds)):
+    told_apart = not state.rule.valid_loses_turn or state.marks_lost_turns
+    if mv.kind == "pass" and told_apart and state.passes.ends_game(players, rounds):
         state.over = passes_reason(rounds)
 
 
@@ -289,10 +322,11 @@ def _check_turn_order(state: _State, mv: GcgMove) -> None:
 
 
 def _check_seat(state: _State, mv: GcgMove, nicks: list[str]) -> None:
-    """Refuse a turn line (a play, pass or exchange) by a player whose turn it is not: the
-    players move in the order of the #player lines (a turn lost to a challenge is a pass
-    line too), and after a play taken back the next player moves. A note among the moves
-    (a score sheet's turn without a line) leaves it unknown."""
+    """Refuse a turn line (a play, pass, exchange or lost turn) by a player whose turn it is
+    not: the players move in the order of the #player lines (a turn lost to a challenge is
+    the challenger's, a pass line marked so or not), and after a play taken back the next
+    player moves. A note among the moves (a score sheet's turn without a line) leaves it
+    unknown."""
     if state.to_move is not None and mv.player != state.to_move:
         raise _error(mv, f"it is {state.to_move}'s turn, not {mv.player}'s: the players move "
                      "in the order of the #player lines")
@@ -423,6 +457,7 @@ _SCORERS = {
     "place": _place,
     "challenged": _challenged,
     "pass": _no_score,
+    "lost_turn": _no_score,
     "exchange": _exchange,
     "challenge_bonus": _challenge_bonus,
     "time_penalty": _time_penalty,

@@ -114,10 +114,10 @@ class BugWordsTable(TableBasics):
 
     def write_record(self, sheet: ScoreSheet) -> str:
         """The sheet as a GCG record. The sheet does not know whole racks, so a play's rack is
-        written as the tiles it placed and a pass (a turn lost to a challenge too) as a pass
-        line without one (``>nick: - +0 TOTAL``); swaps (which tiles, or how many, is not
-        known) and plays entered without a square are notes where they came (their points
-        still count in the running totals)."""
+        written as the tiles it placed and a pass as a pass line without one (``>nick: - +0
+        TOTAL``; a turn lost to a challenge too, marked by the note after it); swaps (which
+        tiles, or how many, is not known) and plays entered without a square are notes where
+        they came (their points still count in the running totals)."""
         nicks = record_nicks(sheet.players)
         rec = GcgRecord(players=list(zip(nicks, sheet.players, strict=True)))
         rec.pragmas["title"] = sheet.title
@@ -133,7 +133,11 @@ class BugWordsTable(TableBasics):
                 rec.add_note(f"turn {t.number}: {name} scored {t.score} for "
                              f"{t.words or 'a play'} (square not recorded)")
             elif t.action == "pass":
-                rec.moves.append(GcgMove(nicks[t.seat], "pass", "", t.score, so_far[t.seat]))
+                lost = bool(d.get("lost_turn"))
+                rec.moves.append(GcgMove(nicks[t.seat], "lost_turn" if lost else "pass", "",
+                                         t.score, so_far[t.seat],
+                                         challenged=str(d.get("challenged") or "") if lost
+                                         else ""))
             else:
                 rec.add_note(f"turn {t.number}: {name} chose to {t.action}")
         if sheet.finished:

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import os
 import sys
 from typing import NoReturn
 
-from companion.errors import CompanionError, UsageError
+from companion.cli.common import json_text
+from companion.errors import CompanionError, exit_status
 from companion.text import PATH_SHOWN, printable, short_words, shown
 
 # Sub-command modules, in the order ``companion --help`` lists them (``printing`` registers
@@ -46,6 +48,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="companion",
         description="A table companion for WerdUp, Word Girdle, PDQ and Bug Words.",
+        epilog="Exit status, for every command: 0 done (valid, legal); 1 the input was read "
+        "and checked and the answer is no (a word not valid, a play illegal, a record that "
+        "breaks the rules or a score that differs, no play for the rack); 2 the input could "
+        "not be read or the command was misused.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
@@ -69,12 +75,13 @@ def main(argv: list[str] | None = None) -> int:
         status = int(args.func(args) or 0)
         sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
         return status
-    except UsageError as exc:  # escaped: a value typed with ESC or a line break in it
-        print(f"companion: {printable(str(exc))}", file=sys.stderr)
-        return 2
     except CompanionError as exc:
-        print(f"companion: {printable(str(exc))}", file=sys.stderr)
-        return 1
+        status = exit_status(exc)
+        if getattr(args, "json", False):  # the answer asked for is JSON, an error's too
+            _print_json_error(str(exc), status)
+        else:  # escaped: a value typed with ESC or a line break in it
+            print(f"companion: {printable(str(exc))}", file=sys.stderr)
+        return status
     except UnicodeEncodeError as exc:
         if exc.encoding != getattr(sys.stdout, "encoding", None):
             raise
@@ -97,6 +104,24 @@ def main(argv: list[str] | None = None) -> int:
         where = f" ({shown(str(exc.filename), PATH_SHOWN)})" if exc.filename else ""
         print(f"companion: {printable(f'{exc.strerror or exc}{where}')}", file=sys.stderr)
         return 2
+
+
+def _print_json_error(message: str, status: int) -> None:
+    """``{"error", "status"}`` on standard output, as every ``--json`` command answers an
+    error found once its options are read; in ASCII escapes where standard output's
+    character set cannot show a letter of the message."""
+    data = {"error": message, "status": status}
+    try:
+        text = json_text(data)
+        text.encode(getattr(sys.stdout, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        text = json.dumps(data, indent=2)
+    try:
+        sys.stdout.write(text + "\n")
+        sys.stdout.flush()
+    except OSError:  # the reader has gone, or the disk is full: say it where it can be seen
+        _drop_stdout()
+        print(f"companion: {printable(message)}", file=sys.stderr)
 
 
 def _drop_stdout() -> None:

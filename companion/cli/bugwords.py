@@ -12,6 +12,7 @@ from companion.bugwords.rules import default_rules
 from companion.challenges import get_challenge_rule
 from companion.cli.common import (
     add_lexicon_option,
+    file_name,
     lexicon_from_args,
     print_json,
     read_text_file,
@@ -33,11 +34,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     r = bsub.add_parser(
         "replay",
         help="replay a GCG record and check every recorded score",
-        description="Replay a GCG game record through the rules, recompute every tile-placement "
-        "score and compare it with the recorded one. Exit status: 0 all match, 1 some differ, "
-        "2 bad usage.",
+        description="Replay a GCG game record through the rules, recompute every "
+        "tile-placement score and compare it with the recorded one; check that the running "
+        "totals add up. Exit status: 0 all match, 1 some differ or the record breaks the "
+        "rules (a play illegal, a turn out of order), 2 bad usage or a record that cannot be "
+        "read; with --json an error is printed as JSON too, {\"error\": ..., \"status\": 1 "
+        "or 2}.",
     )
-    r.add_argument("file", metavar="FILE.gcg",
+    r.add_argument("file", metavar="FILE.gcg", type=file_name,
                    help="the game record (GCG text; '-' for standard input)")
     r.add_argument("--json", action="store_true", help="print one JSON object")
     r.add_argument(
@@ -58,11 +62,13 @@ def register(sub: argparse._SubParsersAction) -> None:
         "moves",
         help="every legal play for a rack on a position, best first",
         description="List the legal plays for RACK on POSITION, ranked by score. Exit status: "
-        "0 plays exist, 1 no play exists, 2 bad usage.",
+        "0 plays exist, 1 no play exists, 2 bad usage or a position that cannot be read (a "
+        "record that breaks the rules among them).",
     )
     m.add_argument(
         "position",
         metavar="POSITION",
+        type=file_name,
         help="a GCG record (the position after its last move) or a 15-line board text "
         "('.' empty, letters, lower case for blanks); '-' for standard input",
     )
@@ -87,18 +93,13 @@ def _missing_action(parser: argparse.ArgumentParser) -> int:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    try:
-        lexicon = lexicon_from_args(args)
-        rule = get_challenge_rule(args.challenge_rule) if args.challenge_rule else None
-        record = parse_gcg(read_text_file(args.file, "record", MAX_FILE_BYTES, any_encoding=True))
-        result = replay(record, default_rules(), lexicon,
-                        best_from=lexicon if args.best else None, challenge_rule=rule)
-    except CompanionError as exc:
-        # A record that cannot be read is bad input (2), never "a score differs" (1).
-        if args.json:
-            print_json({"error": str(exc), "status": 2})
-            return 2
-        raise UsageError(str(exc)) from exc
+    lexicon = lexicon_from_args(args)
+    rule = get_challenge_rule(args.challenge_rule) if args.challenge_rule is not None else None
+    # a record that cannot be read is bad input (exit status 2, GcgReadError); one that
+    # breaks the rules was read and checked (1), as a score that differs
+    record = parse_gcg(read_text_file(args.file, "record", MAX_FILE_BYTES, any_encoding=True))
+    result = replay(record, default_rules(), lexicon,
+                    best_from=lexicon if args.best else None, challenge_rule=rule)
     if args.json:
         print_json(result.to_dict())
     else:
@@ -111,13 +112,17 @@ def format_replay(result: Replay) -> str:
     rows = [("line", "player", "position", "word", "recorded", "computed", "")]
     for m in result.moves:
         word = m.word or {
-            "pass": "(pass)", "exchange": "(exchange)", "challenged": "(taken back)",
+            "pass": "(pass)", "lost_turn": "(turn lost to a challenge)",
+            "exchange": "(exchange)", "challenged": "(taken back)",
             "challenge_bonus": "(challenge bonus)", "time_penalty": "(time penalty)",
             "out_bonus": "(going out)", "rack_penalty": "(unplayed letters)",
         }.get(m.kind, m.kind)
         mark = []
         if m.mismatch:
             mark.append("DIFFERS")
+        if m.total_slip:
+            mark.append(f"running total {m.total}, but {m.total_from_lines} by the record's "
+                        "own scores")
         if m.not_in_list:
             mark.append("not in word list: " + ", ".join(m.not_in_list))
         if m.note:
@@ -150,6 +155,10 @@ def format_replay(result: Replay) -> str:
             f"; clock {result.clock}" if result.clock else "")
         lines.append(f"{bad} of {len(others)} {what} differ from the rules ({table})." if bad
                      else f"All {len(others)} {what} agree with the rules ({table}).")
+    slips = sum(1 for m in result.moves if m.total_slip)
+    if slips:
+        lines.append(f"{slips} running total{' does' if slips == 1 else 's do'} not add up "
+                     "to the record's own scores.")
     totals = ", ".join(f"{p} {s}" for p, s in result.totals.items())
     lines.append(f"Totals of the recomputed lines: {totals}")
     return "\n".join(lines)
@@ -159,10 +168,16 @@ def format_replay(result: Replay) -> str:
 
 
 def position_from_text(text: str) -> Board:
-    """A board from a GCG record (after its last move) or from board text."""
+    """A board from a GCG record (after its last move) or from board text; a record that
+    cannot be read or breaks the rules is bad input (:class:`UsageError`)."""
     rules = default_rules()
     if any(ln.lstrip().startswith((">", "#player")) for ln in text.splitlines()):
-        return replay(parse_gcg(text), rules).board
+        try:
+            return replay(parse_gcg(text), rules).board
+        except CompanionError as exc:  # a record that breaks the rules is no position either
+            if isinstance(exc, UsageError):
+                raise
+            raise UsageError(f"cannot use the record as a position: {exc}") from exc
     try:
         return Board.from_text(text, rules.layout.rows, rules.layout.cols)
     except PlayError as exc:

@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from companion.cli.common import decimal_number
+from companion.cli.common import decimal_number, file_name
 from companion.decimals import decimal_from
 from companion.errors import UsageError
 from companion.text import printable, quoted
@@ -51,7 +51,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     c = cad_sub.add_parser("check", help="check built files as a slicer would",
                            description="Every STL and 3MF must be watertight, manifold, of "
                            "positive volume and inside the bed. Exit status 1 if any fails.")
-    c.add_argument("dir", help="folder written by 'companion cad build'")
+    c.add_argument("dir", type=file_name, help="folder written by 'companion cad build'")
     c.add_argument("--bed", metavar="WxD",
                    help="printer bed in mm (default: the bed in the folder's build.json, "
                    "else 180x180)")
@@ -188,7 +188,7 @@ def run_check(args: argparse.Namespace) -> int:
     from cad.build import parse_bed
     from cad.check import check_directory
 
-    bed = parse_bed(args.bed) if args.bed else None
+    bed = parse_bed(args.bed) if args.bed is not None else None  # --bed '' is no bed
     reports = check_directory(Path(args.dir), bed)
     failed = [r for r in reports if not r.ok]
     if args.json:

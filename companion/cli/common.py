@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.dates import date_from, dates_from, is_range
-from companion.decimals import decimal_from
+from companion.decimals import decimal_from, whole_from
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon, LexiconError, WordListSpec, load_word_list
 from companion.text import quoted, shown
@@ -24,13 +24,22 @@ def whole_number(text: str) -> int:
     """An option's whole number (``type=whole_number``), written in the digits 0-9 with an
     optional minus sign: ``int()`` also takes an Arabic-Indic '٥', a full-width '５' and
     '1_000', which no one types for a count, a port or a seed."""
-    digits = text.strip()
-    if not re.fullmatch(r"-?[0-9]+", digits):
+    if text.strip().startswith("+"):  # an option's count is written without a plus sign
         raise argparse.ArgumentTypeError(f"{quoted(text)} is not a whole number written in "
                                          "the digits 0-9")
-    if len(digits) > 100:  # int() would answer in Python's own words past 4,300 digits
-        raise argparse.ArgumentTypeError(f"{quoted(text)} is too large a number")
-    return int(digits)
+    try:
+        return whole_from(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def file_name(text: str) -> str:
+    """A file or folder an argument names (``type=file_name``): an empty name names none
+    (``Path('')`` is the current folder), so it is refused by the parser rather than taken
+    as the option left out (the default word list) or read as the folder '.'."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(f"{quoted(text)} names no file: give a file name")
+    return text
 
 
 def decimal_number(text: str) -> float:
@@ -46,6 +55,7 @@ def decimal_number(text: str) -> float:
 def add_lexicon_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--lexicon",
+        type=file_name,
         metavar="FILE",
         help="word list to judge by, one word per line (default: the built-in English list)",
     )
@@ -55,11 +65,11 @@ def add_house_list_options(parser: argparse.ArgumentParser) -> None:
     """``--add FILE`` / ``--remove FILE`` (repeatable) and ``--remove-offensive``: a house list
     on top of the ``--lexicon`` (or default) list."""
     parser.add_argument(
-        "--add", action="append", default=[], metavar="FILE",
+        "--add", action="append", default=[], metavar="FILE", type=file_name,
         help="house list: also accept the words in FILE (one a line; repeatable)",
     )
     parser.add_argument(
-        "--remove", action="append", default=[], metavar="FILE",
+        "--remove", action="append", default=[], metavar="FILE", type=file_name,
         help="house list: refuse the words in FILE (one a line; repeatable; a removal wins "
         "over every addition)",
     )

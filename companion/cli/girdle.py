@@ -11,6 +11,7 @@ from companion import jsonfile
 from companion.cli.common import (
     add_lexicon_option,
     decimal_number,
+    file_name,
     lexicon_from_args,
     parse_date,
     parse_dates,
@@ -63,8 +64,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         "check", help="validate and score a filled sheet",
         description="Validate a filled sheet (a JSON list of words in order, or an object "
         "with a 'solution' list, as 'girdle solve --json' prints) and print its score. "
-        "Exit status: 0 legal, 1 illegal or unfinished, 2 bad usage.")
-    chk.add_argument("solution", metavar="SOLUTION.json",
+        "Exit status: 0 legal, 1 illegal or unfinished, 2 bad usage or a sheet that cannot be "
+        "read.")
+    chk.add_argument("solution", metavar="SOLUTION.json", type=file_name,
                      help="the filled sheet: words in order with activations and cross-outs "
                      "('-' for standard input)")
     chk.add_argument("--date", metavar="YYYY-MM-DD",
@@ -221,6 +223,14 @@ def _crossed_out(item: dict) -> tuple[str, ...]:
     return tuple(str(c).upper() for c in crossed)
 
 
+def _cells(value: object) -> list[tuple[int, int]]:
+    """A word's ``cells``: a list of ``[row, column]`` pairs of whole numbers."""
+    if not isinstance(value, list) or not all(
+            isinstance(cell, list) and len(cell) == 2 for cell in value):
+        raise ValueError(f"cells must be a list of [row, column] pairs, not {quoted(value)}")
+    return [(_whole(r), _whole(c)) for r, c in value]
+
+
 def _placement(item: object, number: int) -> SheetStep:
     if not isinstance(item, dict):
         raise UsageError(f"word {number}: expected an object with row, col, direction, word")
@@ -229,8 +239,7 @@ def _placement(item: object, number: int) -> SheetStep:
         if not isinstance(word, str):
             raise ValueError(f"word must be text, not {quoted(word)}")
         if "cells" in item:
-            cells = [(_whole(r), _whole(c)) for r, c in item["cells"]]
-            return _from_cells(cells, word, item, number)
+            return _from_cells(_cells(item["cells"]), word, item, number)
         return SheetStep(
             row=_whole(item["row"]),
             col=_whole(item["col"]),
@@ -300,6 +309,9 @@ def card_text(sheet: Sheet, card: ScoreCard) -> str:
 def load_sheet_file(path: str) -> dict:
     text = read_text_file(path, "sheet")
     where = "the sheet on standard input" if path == "-" else path
+    if not text.strip():  # the JSON reader's "Expecting value: line 1 column 1 (char 0)"
+        raise UsageError(f"{where} is empty: a sheet is a JSON list of words in order, as "
+                         "'girdle solve --json' prints its 'solution'")
     try:
         data = jsonfile.loads(text)
     except ValueError as exc:
@@ -319,7 +331,7 @@ def run_check(args: argparse.Namespace) -> int:
                              "one (a list of words, or an object without 'puzzle')")
         pz = Puzzle.from_dict(data["puzzle"])
     else:
-        pz = _daily(args, args.date or data.get("date"))
+        pz = _daily(args, args.date if args.date is not None else data.get("date"))
     sheet = Sheet(pz, lexicon_from_args(args))
     try:
         for number, item in enumerate(data["solution"], 1):

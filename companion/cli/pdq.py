@@ -9,6 +9,7 @@ import textwrap
 
 from companion.cli.common import (
     add_lexicon_option,
+    file_name,
     lexicon_from_args,
     print_json,
     whole_number,
@@ -48,7 +49,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "others only, exit status 1)",
     )
     add_lexicon_option(p)
-    p.add_argument("--deck", metavar="FILE", help="deck distribution table (letter<TAB>count)")
+    p.add_argument("--deck", metavar="FILE", type=file_name,
+                   help="deck distribution table (letter<TAB>count)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--word", metavar="WORD", help="judge this word for the cards")
     p.add_argument(
@@ -90,7 +92,7 @@ def _split(words: str) -> list[str]:
 def _variant_name(args: argparse.Namespace) -> str:
     if args.variant is not None:  # --variant '' is an unknown variant, not the default
         return args.variant
-    if args.said:
+    if args.said is not None:
         return "pdl"
     if args.score:
         return "word-count"
@@ -111,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
         return _list_variants(args)
     _check_min(args)
     variant = get_variant(_variant_name(args))
-    if args.player:
+    if args.player is not None:  # --player '' is an unknown role, not every player
         variant.minimum(args.player)  # a clear error for an unknown role
     deck = load_deck(args.deck)
     _check_modes(args, variant)
@@ -138,6 +140,8 @@ def _check_modes(args: argparse.Namespace, variant: Variant) -> None:
         raise UsageError("--word needs the word to judge, e.g. --word PAIN.")
     if args.tie is not None and not _split(args.tie):
         raise UsageError("--tie needs the words shouted, one per player, e.g. --tie PAIN,PANT.")
+    if args.said is not None and not _split(args.said):
+        raise UsageError("--said needs the words said this round, e.g. --said PAIN,PANT.")
     modes = [m for m in ("word", "tie", "score", "solitaire") if getattr(args, m)]
     if len(modes) > 1:
         raise UsageError("Use only one of --word, --tie, --score and --solitaire at a time.")

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from companion.cli.common import (
     add_lexicon_option,
+    file_name,
     lexicon_from_args,
     parse_date,
     print_json,
@@ -27,12 +28,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         "confidence, uncertain cells, the score",
         description="Read a phone photo of a WerdUp or Bug Words board (the companion's printed "
         "boards by their markers, or a commercial board by its outline and grid lines), a "
-        "filled-in Word Girdle sheet, or a PDQ deal (three or four cards, left to right).",
+        "filled-in Word Girdle sheet, or a PDQ deal (three or four cards, left to right). "
+        "Exit status: 0 read, 1 the photo shows no board, sheet or cards that can be made "
+        "out (or another game's), 2 bad usage or a file that is not a usable photo.",
     )
-    p.add_argument("photo", help="the photo (JPEG, HEIC, PNG, WebP or AVIF)")
+    p.add_argument("photo", type=file_name, help="the photo (JPEG, HEIC, PNG, WebP or AVIF)")
     p.add_argument("--game", required=True, choices=READ_GAMES,
                    help="which game's board, sheet or cards the photo shows")
-    p.add_argument("--previous", metavar="STATE.json",
+    p.add_argument("--previous", metavar="STATE.json", type=file_name,
                    help="WerdUp: the board before this turn (an earlier 'read --json' output); "
                    "gives stack heights and the play with its score")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -42,7 +45,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="letter reader: the built-in tile classifier (default) or Tesseract")
     p.add_argument("--date", metavar="YYYY-MM-DD",
                    help="Word Girdle: the day's puzzle the sheet is for (default: today)")
-    p.add_argument("--puzzle", metavar="PUZZLE.json",
+    p.add_argument("--puzzle", metavar="PUZZLE.json", type=file_name,
                    help="Word Girdle: a puzzle file (as 'companion girdle show --json' writes) "
                    "instead of the day's puzzle")
     p.add_argument("--rules", default="werdup", choices=RULE_SET_NAMES,
@@ -56,13 +59,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     c = vsub.add_parser("classify", help="classify single tile crops (letter or none)",
                         description="Classify images of single tiles: each gives its letter "
                         "(null for a tile or square with no letter) and a confidence.")
-    c.add_argument("images", nargs="+", metavar="IMAGE", help="tile crop images")
+    c.add_argument("images", nargs="+", metavar="IMAGE", type=file_name,
+                   help="tile crop images")
     c.add_argument("--json", action="store_true",
                    help='print [{"file", "letter", "confidence"}]')
     c.set_defaults(func=run_classify)
     lt = vsub.add_parser("light", help="check the light on a test photo before a game",
                          description="Warn about glare, shadow, darkness or blur on a photo.")
-    lt.add_argument("photo", help="a test photo of the board or table")
+    lt.add_argument("photo", type=file_name, help="a test photo of the board or table")
     lt.add_argument("--json", action="store_true", help="print one JSON object")
     lt.set_defaults(func=run_light)
 

@@ -10,6 +10,7 @@ from companion.board import Board, PlayError, square_name
 from companion.challenges import get_challenge_rule
 from companion.cli.common import (
     add_lexicon_option,
+    file_name,
     lexicon_from_args,
     print_json,
     read_text_file,
@@ -45,8 +46,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="score one play on a position",
         description="Judge and score one play. Exit status: 0 legal, 1 illegal, 2 bad usage.",
     )
-    sc.add_argument("position", help="board text file ('-' for standard input, 'empty' for "
-                    "an empty board)")
+    sc.add_argument("position", type=file_name,
+                    help="board text file ('-' for standard input, 'empty' for an empty "
+                    "board)")
     sc.add_argument("play", nargs="+", help="the play, e.g. '5E RE(A)D' or 5E RE.D: "
                     "row-then-column reads across, column-then-row reads down; '.' or "
                     "brackets mark tiles kept")
@@ -59,8 +61,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Every legal play for a rack on a position (stacking included), ranked. "
         "Exit status: 0 plays exist, 1 no play exists, 2 bad usage.",
     )
-    mv.add_argument("position", help="board text file ('-' for standard input, 'empty' for "
-                    "an empty board)")
+    mv.add_argument("position", type=file_name,
+                    help="board text file ('-' for standard input, 'empty' for an empty "
+                    "board)")
     mv.add_argument("rack", help="the rack's tiles, e.g. AEQuRST")
     mv.add_argument("--top", type=whole_number, default=10, metavar="N",
                     help="show the N best plays (default 10; 0 for all)")
@@ -74,8 +77,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         "second are read, as a photo shows them) and judge and score the play. Exit status: "
         "0 legal, 1 illegal or not one play, 2 bad usage.",
     )
-    tn.add_argument("before", help="board text file before the turn, with stack heights")
-    tn.add_argument("after", help="board text file after the turn (heights are ignored)")
+    tn.add_argument("before", type=file_name,
+                    help="board text file before the turn, with stack heights ('-' for "
+                    "standard input, 'empty' for an empty board)")
+    tn.add_argument("after", type=file_name,
+                    help="board text file after the turn, heights ignored ('-' for standard "
+                    "input, but not for both positions)")
     _common(tn)
     tn.set_defaults(func=run_turn)
 
@@ -84,10 +91,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="replay a game record and check its scores",
         description="Replay a WerdUp game record, recomputing every score, total and stack "
         "height. Exit status: 0 all agree, 1 a recorded figure disagrees or a play is "
-        "illegal, 2 bad usage; with --json an error is printed as JSON too, "
-        "{\"error\": ..., \"status\": 1 or 2}.",
+        "illegal, 2 bad usage or a record that cannot be read; with --json an error is "
+        "printed as JSON too, {\"error\": ..., \"status\": 1 or 2}.",
     )
-    rp.add_argument("file", help="the game record ('-' for standard input)")
+    rp.add_argument("file", type=file_name, help="the game record ('-' for standard input)")
     rp.add_argument("--rules", choices=RULE_SET_NAMES,
                     help="rule set (default: the record's #rules line, else werdup)")
     rp.add_argument("--challenge-rule", metavar="RULE",
@@ -127,20 +134,21 @@ def load_position(name: str, rules: WerdUpRules) -> Board:
     size = rules.board_size
     if name == "empty":
         return Board(size, size)
+    where = "the position on standard input" if name == "-" else f"position {name}"
     try:
         board = Board.from_text(read_text_file(name, "position"), size, size)
     except PlayError as exc:
-        raise UsageError(f"position {name}: {exc}") from exc
+        raise UsageError(f"{where}: {exc}") from exc
     known = rules.tile_set.counts
     for r, c, tile in board.squares():
         if tile not in known:
             hint = (" (the Qu tile is written Qu, with the squares of its row separated by "
                     "spaces, like '. Qu I T .')" if tile == "Q" else "")
-            raise UsageError(f"position {name}: {quoted(tile)} at row {r + 1} is not a WerdUp "
+            raise UsageError(f"{where}: {quoted(tile)} at row {r + 1} is not a WerdUp "
                              f"tile{hint}")
         if board.height(r, c) > rules.max_height:
             raise UsageError(
-                f"position {name}: a stack at row {r + 1} is {board.height(r, c)} high; "
+                f"{where}: a stack at row {r + 1} is {board.height(r, c)} high; "
                 f"the most is {rules.max_height}"
             )
     return board
@@ -189,6 +197,9 @@ def _report_play(args: argparse.Namespace, board: Board, placements: list, text:
 
 
 def run_turn(args: argparse.Namespace) -> int:
+    if args.before == args.after == "-":  # the second would read what is left: nothing
+        raise UsageError("standard input (-) can give one of the two positions, not both: "
+                         "save the other to a file and name it")
     rules = get_rules(args.rules)
     before = load_position(args.before, rules)
     after = load_position(args.after, rules)
@@ -235,19 +246,10 @@ def run_moves(args: argparse.Namespace) -> int:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    try:
-        text = read_text_file(args.file, "record")
-        rules = get_rules(args.rules) if args.rules else None
-        rule = get_challenge_rule(args.challenge_rule) if args.challenge_rule else None
-        result = replay(text, lexicon_from_args(args), rules, challenge_rule=rule)
-    except CompanionError as exc:
-        if not args.json:
-            raise
-        # as bugwords replay --json: the error is the JSON answer, with the exit status (2 a
-        # record that cannot be read or bad usage, 1 an illegal play)
-        status = 2 if isinstance(exc, UsageError) else 1
-        print_json({"error": str(exc), "status": status})
-        return status
+    text = read_text_file(args.file, "record")
+    rules = get_rules(args.rules) if args.rules else None
+    rule = get_challenge_rule(args.challenge_rule) if args.challenge_rule is not None else None
+    result = replay(text, lexicon_from_args(args), rules, challenge_rule=rule)
     if args.json:
         print_json(result.to_dict())
         return 0 if result.ok else 1

@@ -16,7 +16,7 @@ def card_letters(cards: str, variant: Variant) -> str:
     (The engines' check; :func:`parse_cards` also checks the deck and forgives spacing.)
     """
     letters = cards.upper()
-    if not letters.isascii() or not letters.isalpha():
+    if letters and (not letters.isascii() or not letters.isalpha()):  # none: too few, below
         raise UsageError(f"Cards are letters A-Z; {quoted(cards)} is not a row of cards.")
     if len(letters) != variant.cards:
         raise UsageError(

@@ -9,6 +9,7 @@ from functools import cache
 from pathlib import Path
 
 from companion.datafiles import read_data_text
+from companion.decimals import whole_from
 from companion.errors import UsageError
 from companion.textfile import read_at_most
 
@@ -73,7 +74,10 @@ def parse_deck_table(text: str, name: str) -> Deck:
             raise UsageError(f"Deck file {name}, row {n}: {parts[0]!r} is not a letter A-Z.")
         if letter in counts:
             raise UsageError(f"Deck file {name}: the letter {letter} is listed twice.")
-        counts[letter] = int(parts[1])
+        try:
+            counts[letter] = whole_from(parts[1])
+        except ValueError as exc:  # over 4,300 digits, int() answers in Python's own words
+            raise UsageError(f"Deck file {name}, row {n}: {exc}.") from exc
     if sum(counts.values()) == 0:
         raise UsageError(f"Deck file {name} has no cards.")
     if sum(counts.values()) > MAX_DECK_CARDS:

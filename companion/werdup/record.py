@@ -40,10 +40,13 @@ from companion.challenges import (
     PassRun,
     game_over_refusal,
     get_challenge_rule,
+    lost_turn_mark,
     no_more_moves,
+    read_lost_turn_mark,
     tries_left,
 )
 from companion.clock import CLOCK_NOTE, ClockSettings, format_time, parse_time, settings_from_label
+from companion.decimals import whole_from
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
 from companion.text import quoted
@@ -64,6 +67,8 @@ from companion.werdup.scoring import end_penalty
 from companion.werdup.validate import judge_play
 
 FORMAT_LINE = "#werdup-record 1"
+# the pragma GCG records (Bug Words') open with, which a WerdUp record never writes
+_GCG_PRAGMA = re.compile(r"^\s*#character-encoding\b", re.M)
 CHALLENGE_RULE_NOTE = "ChallengeRule"
 _TIME_NOTE = "time left:"
 
@@ -110,8 +115,6 @@ def play_note(number: int, name: str, score: int, words: str) -> str:
 
 _TURN_NOTE = re.compile(r"turn \d+: (.+) chose to (pass|swap)")
 _LOST_NOTE = re.compile(r"turn \d+: .+ lost the turn to a challenge(?: of (.+))?")
-# after a ``-`` line: the engine's mark of a lost turn (``#note Lost turn to a challenge of ..``)
-_LOST_MARK = re.compile(r"lost turn to a challenge(?: of (.+))?", re.IGNORECASE)
 _PLAY_NOTE = re.compile(r"turn \d+: .+ scored -?\d+ for .+ \(square not recorded\)")
 
 
@@ -145,8 +148,7 @@ def write_record(game: Game) -> str:
         if t.time_left is not None:
             lines.append(f"#note Time left: {format_time(t.time_left)}")
         if isinstance(t.move, LostTurn):
-            lines.append(f"#note Lost turn to a challenge of {t.move.challenged}"
-                         if t.move.challenged else "#note Lost turn to a challenge")
+            lines.append(f"#note {lost_turn_mark(t.move.challenged)}")
     for pen in game.penalties:
         lines.append(f">{pen.player}: ({tiles_text(pen.tiles)}) -{pen.points} {pen.total}")
     for pen in game.time_penalties:
@@ -221,8 +223,22 @@ def replay(
     bonus is the rule's; with a ``#note Clock:`` line and the times left, a ``(time)``
     penalty is worked out from the player's last time. Disagreements are listed per line
     (see :attr:`Replay.ok`); a record that cannot be read or holds an illegal play raises
-    :class:`CompanionError` naming the line.
+    :class:`CompanionError` naming the line (a :class:`UsageError` for a record that cannot
+    be read, a GCG record of Bug Words among them).
     """
+    try:
+        return _replay(text, lexicon, rules, challenge_rule)
+    except CompanionError as exc:
+        if FORMAT_LINE in text or not _GCG_PRAGMA.search(text):
+            raise
+        # a Bug Words record fails on a note or its first play ("runs off the board"): not a
+        # WerdUp record at all, so bad input, whatever the line's error
+        raise UsageError(f"{exc} (this looks like a Bug Words game record, GCG, not a WerdUp "
+                         "one: replay it with 'companion bugwords replay')") from exc
+
+
+def _replay(text: str, lexicon: Lexicon, rules: WerdUpRules | None,
+            challenge_rule: ChallengeRule | None) -> Replay:
     record = _read_record(text)
     if rules is None:
         rules = get_rules(record.rule_name or "werdup")
@@ -343,10 +359,10 @@ def _read_note(rec: _Record, n: int, note: str) -> None:
         rec.moves.append([n, None, None, "play", "", ""])
     elif m := _LOST_NOTE.fullmatch(note):
         rec.moves.append([n, None, None, "lost", m.group(1) or "", ""])
-    elif m := _LOST_MARK.fullmatch(note):
+    elif (challenged := read_lost_turn_mark(note)) is not None:
         if not rec.moves or rec.moves[-1][1] is None:
             raise UsageError(f"record line {n}: a lost turn's note follows its '-' line")
-        rec.moves[-1][3:5] = ["lost", m.group(1) or ""]
+        rec.moves[-1][3:5] = ["lost", challenged]
     elif rec.moves and note.lower().startswith(_TIME_NOTE):
         try:
             rec.moves[-1][2] = parse_time(note[len(_TIME_NOTE):])
@@ -407,7 +423,10 @@ class _Replayer:
             )
         if time_left is not None:
             self.last_time[player] = time_left
-        recorded, recorded_total = int(tokens[-2]), int(tokens[-1])
+        try:
+            recorded, recorded_total = whole_from(tokens[-2]), whole_from(tokens[-1])
+        except ValueError as exc:
+            raise UsageError(f"record line {n}: {exc}") from exc
         rack_tok, body = tokens[0], tokens[1:-2]
         if rack_tok.lower() in ("(time)", "(challenge)", "--"):
             rack_tok, body = "", [rack_tok, *body]  # a line written without the rack
@@ -416,7 +435,7 @@ class _Replayer:
         self._check_over(ln)
         opened, self.open_play = self.open_play, None
         if lost and body != ["-"]:
-            raise ln.fail("a turn lost to a challenge is written as a pass ('-')")
+            raise ln.unreadable("a turn lost to a challenge is written as a pass ('-')")
         score, desc = (self._lost_turn(ln, opened, challenged) if lost
                        else self._move(ln, opened))
         if opened is not None and (self.open_play is None
@@ -614,7 +633,7 @@ class _Replayer:
             self._count("swap", ln.player)
             tile = ln.tiles(body[0][1:])
             if len(tile) != 1:
-                raise ln.fail("a swap is one tile, written -X")
+                raise ln.unreadable("a swap is one tile, written -X")
             if tile[0] not in rack:
                 raise ln.fail(f"{ln.player} swaps {tile[0]}, which is not on the rack {ln.rack}")
             if self.tiles.known and not self.tiles.bag:
@@ -623,7 +642,7 @@ class _Replayer:
         if len(body) in (2, 3):
             self._count("play", ln.player)
             return self._play(ln, rack)
-        raise ln.fail(f"cannot read the move {quoted(' '.join(body))}")
+        raise ln.unreadable(f"cannot read the move {quoted(' '.join(body))}")
 
     def _play(self, ln: _Line, rack: list[str]) -> tuple[int, str]:
         body, board, rules = ln.body, self.board, self.rules
@@ -780,7 +799,13 @@ class _Line:
     problems: list[str]
 
     def fail(self, reason: str) -> CompanionError:
+        """The line breaks the rules (the record was read and checked: exit status 1)."""
         return CompanionError(f"record line {self.n}: {reason}")
+
+    def unreadable(self, reason: str) -> UsageError:
+        """The line is not in the record's form (bad input, as a file that is not a record:
+        exit status 2)."""
+        return UsageError(f"record line {self.n}: {reason}")
 
     def tiles(self, text: str) -> list[str]:
         try:

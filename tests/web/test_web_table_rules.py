@@ -427,7 +427,8 @@ def test_the_record_replays_with_challenges_and_time(tapp, fake, tmp_path, capsy
 
 def test_a_double_challenge_record_replays(tapp, tmp_path):
     """A valid play challenged under the double rule: the challenger's lost turn is written
-    as a pass, as real GCG records do, and the record replays with no difference."""
+    as a pass, as real GCG records do, marked by the note after it (it was a plain pass,
+    which replay could not tell from one), and the record replays with no difference."""
     client = tapp.test_client()
     key = _start(client, "double")
     _play(client, key, "8G CAT")
@@ -438,8 +439,10 @@ def test_a_double_challenge_record_replays(tapp, tmp_path):
     lines = [ln for ln in text.splitlines() if ln.startswith(">")]
     assert len(lines) == 3 and lines[2].startswith(">p1_Ann: BT H7 B.T")
     assert lines[1] == ">p2_Bob: - +0 0"  # the lost turn: a pass line, its rack unknown
+    assert ">p2_Bob: - +0 0\n#note Lost turn to a challenge of 8G CAT\n" in text
     result = replay(parse_gcg(text))
     assert result.mismatches == 0 and result.challenge_rule == "double"
+    assert [m.kind for m in result.moves] == ["place", "lost_turn", "place"]
 
 
 @pytest.mark.parametrize(("play", "stands"), [("5E CAT", True), ("5E QXZ", False)])

@@ -1,0 +1,169 @@
+"""Conventions every command keeps (docs/cli.md): with ``--json`` an error found once the
+options are read is the JSON answer too, ``{"error", "status"}`` on standard output with
+that exit status (it was a plain line on standard error but for the two replays); an option
+given an empty value is refused, never taken as left out."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+SHORT_GAME = ROOT / "tests" / "data" / "werdup-short-game.txt"
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(("argv", "status", "message"), [
+    (["check", " "], 2, "give a word to check"),
+    (["check", "qi", "--lexicon", "{missing}"], 2, "missing"),
+    (["werdup", "score", "empty", "5D \u00c9T\u00c9"], 2, "'\u00c9' is not a WerdUp tile"),
+    (["werdup", "moves", "empty", "ZZZ"], 2, "3 Z tiles, the set has 1"),
+    (["werdup", "turn", "{missing}", "empty"], 2, "position file not found"),
+    (["werdup", "replay", str(SHORT_GAME), "--challenge-rule", "bogus"], 2,
+     "unknown challenge rule 'bogus'"),
+    (["bugwords", "moves", "{missing}", "AB"], 2, "position file not found"),
+    (["bugwords", "replay", "{missing}"], 2, "record file not found"),
+    (["pdq", "P", "N"], 2, "PDQ deals 3 cards per round; 2 were given"),
+    (["pdq", "--variant", "nope", "P", "N", "A"], 2, "Unknown PDQ variant 'nope'"),
+    (["girdle", "show", "--date", "2026-13-01"], 2, "there is no month 13"),
+    (["girdle", "solve", "--time-budget", "0"], 2, "--time-budget must be a positive number"),
+    (["girdle", "check", "{missing}"], 2, "sheet file not found"),
+    (["read", "{missing}", "--game", "pdq"], 2, "no such file"),
+    (["vision", "light", "{missing}"], 2, "no such file"),
+    (["cad", "check", "{missing}"], 2, "{missing}"),
+])
+def test_an_error_with_json_is_json(capsys, tmp_path, argv, status, message):
+    missing = str(tmp_path / "missing.txt")
+    argv = [a.replace("{missing}", missing) for a in argv]
+    message = message.replace("{missing}", missing)
+    code, out, err = run(capsys, *argv, "--json")
+    assert code == status and err == "", err
+    answer = json.loads(out)
+    assert answer == {"error": answer["error"], "status": status}
+    assert message in answer["error"]
+    code, out, err = run(capsys, *argv)  # without --json: a line on standard error, as before
+    assert code == status and out == "" and message in err
+
+
+def test_an_illegal_play_in_a_record_is_status_1_in_json(capsys, tmp_path):
+    path = tmp_path / "game.txt"
+    path.write_text(SHORT_GAME.read_text(encoding="utf-8") + ">ann: DEHRTUU - +0 -11\n",
+                    encoding="utf-8")
+    code, out, _ = run(capsys, "werdup", "replay", str(path), "--json")
+    assert code == 1 and json.loads(out)["status"] == 1
+
+
+def test_a_letter_standard_output_cannot_show_is_escaped(capsys, monkeypatch):
+    # an ASCII terminal: the error is still one JSON object, its letters escaped
+    out = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    monkeypatch.setattr(sys, "stdout", out)
+    code = main(["werdup", "score", "empty", "5D \u00c9T\u00c9", "--json"])
+    out.flush()
+    text = out.buffer.getvalue().decode("ascii")
+    assert code == 2 and "\\u00c9" in text
+    assert json.loads(text)["error"].startswith("'\u00c9' is not a WerdUp tile")
+
+
+@pytest.mark.parametrize("command", ["werdup", "bugwords"])
+def test_an_empty_challenge_rule_is_refused_not_taken_as_left_out(capsys, command):
+    # --challenge-rule '' replayed the record under its own (or the default) rule
+    record = SHORT_GAME if command == "werdup" else ROOT / "tests" / "data" / "gcg" / (
+        "selfplay-2p-seed1.gcg")
+    code, out, err = run(capsys, command, "replay", str(record), "--challenge-rule", "")
+    assert code == 2 and out == "" and "unknown challenge rule ''" in err
+
+
+@pytest.mark.parametrize("argv", [
+    # the default word list was used: 'check qi' said VALID (exit status 0)
+    ["check", "qi", "--lexicon", ""],
+    ["werdup", "score", "empty", "5E CAT", "--lexicon", " "],
+    ["bugwords", "moves", str(ROOT / "tests" / "data" / "gcg" / "selfplay-2p-seed1.gcg"), "AB",
+     "--lexicon", ""],
+    # read as the folder '.': "word list is a folder, not a file: ."
+    ["check", "qi", "--add", ""],
+    ["check", "qi", "--remove", ""],
+    ["pdq", "P", "N", "A", "--deck", ""],
+    ["werdup", "score", "", "5E CAT"],
+    ["werdup", "replay", ""],
+    ["bugwords", "replay", ""],
+    ["girdle", "check", ""],
+    ["read", "", "--game", "pdq"],
+    ["read", str(ROOT / "tests" / "data" / "werdup-short-game.txt"), "--game", "girdle",
+     "--puzzle", ""],
+    ["vision", "light", ""],
+    ["cad", "check", ""],
+])
+def test_an_empty_file_name_is_refused(capsys, argv):
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    out, err = capsys.readouterr()
+    assert stop.value.code == 2 and out == ""
+    assert "'' names no file: give a file name" in err or "' ' names no file" in err
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    # judged for every player, as without --player
+    (["pdq", "P", "N", "A", "--word", "pain", "--player", ""],
+     "PDQ has no per-player minimum for ''"),
+    # judged under the regular rules, as without --said (an empty list of words said)
+    (["pdq", "P", "N", "A", "--word", "pain", "--said", ""], "--said needs the words said"),
+    (["pdq", "P", "N", "A", "--word", "pain", "--said", " , "], "--said needs the words said"),
+    # the sheet was scored against today's puzzle, as without --date
+    (["girdle", "check", "{sheet}", "--date", ""], '"" is not a date'),
+])
+def test_an_empty_option_value_is_refused(capsys, tmp_path, argv, message):
+    sheet = tmp_path / "sheet.json"
+    sheet.write_text("[]", encoding="utf-8")
+    argv = [a.replace("{sheet}", str(sheet)) for a in argv]
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and message in err, err
+
+
+HUGE_NUMBER = "9" * 5000  # int() refuses over 4,300 digits: a ValueError traceback
+
+
+@pytest.mark.parametrize(("command", "text", "message"), [
+    (["werdup", "replay"], f"#player1 ann\n#player2 bob\n>ann: ACDEHRT 5D CAT [111] +6 "
+     f"{HUGE_NUMBER}\n", "record line 3: '99999"),
+    (["werdup", "replay"], f"#player1 ann\n#player2 bob\n>ann: ACDEHRT 5D CAT [111] "
+     f"+{HUGE_NUMBER} 6\n", "record line 3: '+9999"),
+    (["bugwords", "replay"], f"#player1 A A\n#player2 B B\n>A: CATSXYZ 8G CAT +10 "
+     f"{HUGE_NUMBER}\n", "game record line 3: '9999"),
+    (["bugwords", "replay"], f"#player1 A A\n#player2 B B\n>A: CATSXYZ 8G CAT +10 10\n"
+     f"#note Time left: {HUGE_NUMBER}:00\n", "game record line 4: '9999"),
+    (["bugwords", "replay"], f"#player1 A A\n#player2 B B\n#note Clock: {HUGE_NUMBER} "
+     "minutes, 10 points a started minute over\n>A: CATSXYZ 8G CAT +10 10\n",
+     "cannot read the clock settings '9999"),
+    (["werdup", "score"], ". " * 4 + f"A{HUGE_NUMBER}\n", "the stack height of 'A9999"),
+])
+def test_a_number_too_large_in_a_file_is_bad_input(capsys, tmp_path, command, text, message):
+    path = tmp_path / "file.txt"
+    path.write_text(text, encoding="utf-8")
+    argv = [*command, str(path)] + (["5E CAT"] if command[-1] == "score" else [])
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and message in err and "is too large a number" in err
+    assert len(err) < 400  # repeated short, not 5,000 digits
+
+
+def test_a_challenge_bonus_too_large_is_bad_usage(capsys):
+    record = str(ROOT / "tests" / "data" / "gcg" / "selfplay-2p-seed1.gcg")
+    code, _, err = run(capsys, "bugwords", "replay", record, "--challenge-rule",
+                       f"points {HUGE_NUMBER}")
+    assert code == 2 and "a challenge bonus is 1 to 100 points: '9999" in err
+
+
+def test_cad_check_refuses_an_empty_bed(capsys, tmp_path):
+    # --bed '' checked the files against the folder's build.json bed, as without --bed
+    code, out, err = run(capsys, "cad", "check", str(tmp_path), "--bed", "")
+    assert code == 2 and out == "" and "--bed must look like 180x180" in err
