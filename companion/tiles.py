@@ -47,6 +47,12 @@ class TileSet:
                 if t in self.counts and n > self.counts[t]]
         return "; ".join(over)
 
+    def longest_rack(self, rack_size: int) -> int:
+        """The most letters a rack of ``rack_size`` tiles from this set is written with: its
+        longest tiles, as many as the set has (WerdUp's one Qu is two letters)."""
+        lengths = sorted((len(t) for t in self.bag()), reverse=True)
+        return sum(lengths[:rack_size])
+
     def rack_problem(self, written: str, tiles: list[str], rack_size: int) -> str:
         """Why the recorded rack ``written`` (its ``tiles``) is one no game with racks of
         ``rack_size`` can deal (more tiles than a rack holds, more of a tile than the set

@@ -22,7 +22,6 @@ from companion.web.plays import example_play
 
 MAX_TURN_SCORE = 2000
 MAX_TURNS = 400
-MAX_RACK = 16  # letters left on one rack that the sheet can store
 KEY_LENGTH = 22  # characters of a table or spectators' key (128 random bits)
 
 
@@ -320,14 +319,8 @@ def finish_game(db: Session, game: Game, racks: dict[int, str]) -> None:
     the one player who went out (empty rack) adds the others' total."""
     if game.finished:
         raise UsageError("This game is already over.")
-    for p in game.players:  # a refusal says whose rack it is
-        if len("".join(racks.get(p.seat, "").split())) > MAX_RACK:
-            raise RackError(f"{p.name}'s rack: a rack holds a few tiles, not more than "
-                            f"{MAX_RACK}.", p.seat)
-    if any(len("".join(r.split())) > MAX_RACK for r in racks.values()):
-        raise UsageError(f"A rack holds a few tiles, not more than {MAX_RACK}.")
     left = [racks.get(p.seat, "") for p in game.players]
-    for p, rack in zip(game.players, left, strict=True):
+    for p, rack in zip(game.players, left, strict=True):  # a refusal says whose rack it is
         try:
             table(game).rack_cost(rack)
         except UsageError as exc:

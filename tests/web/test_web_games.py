@@ -198,20 +198,45 @@ def test_a_refused_finish_keeps_the_racks_typed(client):
     assert not re.search(r'id="rack0"[^>]*aria-invalid', page)
 
 
-@pytest.mark.parametrize("racks", [{"rack0": "A" * 17, "rack1": "QZ"},
-                                   {"rack0": "", "rack1": "A" * 17}])
-def test_a_rack_too_long_marks_that_players_box(client, racks):
+@pytest.mark.parametrize(("racks", "said"), [
+    ({"rack0": "A" * 17, "rack1": "QZ"}, "a rack holds 7 tiles, typed in 13 characters at most"),
+    ({"rack0": "", "rack1": "ABCDEFGH"}, "the rack ABCDEFGH has 8 tiles; a rack holds 7"),
+    ({"rack0": "E", "rack1": "Z Z"}, "the rack ZZ has 2 Z tiles, the set has 1")])
+def test_a_rack_no_game_deals_marks_that_players_box(client, racks, said):
+    """A rack longer than a rack is typed, with more tiles than a rack holds or more of a
+    tile than the set has (the engine's rule) is refused on that player's box."""
     game = _new_game(client)
     resp = client.post(f"/games/{game['table_key']}/finish", data={
         "csrf_token": token(client), "version": game["version"], **racks})
     assert resp.status_code == 400
-    page = resp.get_data(as_text=True)
-    bad = next(k for k, v in racks.items() if len(v) > 16)
+    page = html.unescape(resp.get_data(as_text=True))
+    bad = next(k for k, v in racks.items() if len(v) > 2 or "Z" in v)
     good = next(k for k in racks if k != bad)
     name = {"rack0": "Ann", "rack1": "Bob"}[bad]
-    assert f"{name}&#39;s rack: a rack holds a few tiles, not more than" in page
+    assert f"{name}'s rack: {said}." in page
     assert re.search(rf'id="{bad}"[^>]*aria-invalid="true"', page)
     assert not re.search(rf'id="{good}"[^>]*aria-invalid', page)
+    assert client.get(f"/api/games/{game['table_key']}").get_json()["finished"] is False
+
+
+@pytest.mark.parametrize("kind", ["werdup", "bugwords"])
+def test_the_rack_boxes_take_what_the_engine_says_a_rack_is_typed_with(client, kind):
+    """Each rack box's length is the game's (a full rack of its longest tiles, spaced), and
+    a rack that long is taken."""
+    from companion.tables import table_for
+
+    table = table_for(kind)
+    game = _new_game(client, kind)
+    page = client.get(f"/games/{game['table_key']}").get_data(as_text=True)
+    boxes = re.findall(r'<input id="rack\d"[^>]*maxlength="(\d+)"', page)
+    assert boxes == [str(table.rack_chars)] * 2
+    full = " ".join(sorted(table.tile_set.bag(), key=len, reverse=True)[:table.rack_size])
+    assert len(full) == table.rack_chars
+    resp = client.post(f"/games/{game['table_key']}/finish", data={
+        "csrf_token": token(client), "version": game["version"], "rack0": full, "rack1": "E"})
+    assert resp.status_code == 302, resp.get_data(as_text=True)
+    done = client.get(f"/api/games/{game['table_key']}").get_json()
+    assert done["finished"] and done["players"][0]["end_adjustment"] < 0
 
 
 def test_game_pages_walk_through(app):
