@@ -173,6 +173,33 @@ def test_deal_pdq_rounds_and_show_the_words(page):
     assert "Round 2 of 26" in page.inner_text("h2")
 
 
+def test_the_pdq_variants_rules_follow_the_choice(browser, base_url):
+    """The dealer says the rules of the variant chosen as soon as it is chosen, before any
+    deal, and after one; without scripts it lists every variant's, the chosen one's too."""
+    from companion.pdq import all_variants
+
+    variants = all_variants()
+    for scripts in (True, False):
+        context = browser.new_context(base_url=base_url, java_script_enabled=scripts, **PHONE)
+        try:
+            page = context.new_page()
+            page.set_default_timeout(15000)
+            for start in ("/pdq", "/pdq?variant=regular&seed=7&round=1"):
+                page.goto(start)
+                for name in ("experts", "intergenerational", "regular"):
+                    page.select_option("#variant", name)
+                    shown = page.locator("#variant-rules li:visible").all_inner_texts()
+                    if scripts:
+                        assert shown == [f"{variants[name].title}: {variants[name].summary}"]
+                        described = page.get_attribute("#variant", "aria-describedby")
+                        assert page.inner_text(f"#{described}") == shown[0]
+                    else:
+                        assert len(shown) == len(variants)
+                        assert f"{variants[name].title}: {variants[name].summary}" in shown
+        finally:
+            context.close()
+
+
 def test_pdq_challenge_shows_card_fields_only_for_pdq(page):
     page.goto("/")
     assert not page.is_visible("#cards")

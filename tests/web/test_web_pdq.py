@@ -1,5 +1,6 @@
 """PDQ dealer page, PDQ challenges and the PDQ API (Flask test client)."""
 
+import html
 import re
 
 import pytest
@@ -266,3 +267,18 @@ def test_the_check_and_judge_api_take_the_pdq_player(client):
     bad = client.post("/api/judge", json={**base, "player": "baby"})
     assert bad.status_code == 400 and "no per-player minimum" in bad.get_json()["error"]
     assert client.post("/api/judge", json={**base, "player": 7}).status_code == 400
+
+
+@pytest.mark.parametrize("url", ["/pdq?variant=experts",
+                                 "/pdq?variant=experts&seed=7&round=1"])
+def test_the_deal_form_lists_every_variants_rules(client, url):
+    """Beside the variant to deal, every variant's rules (a page without scripts cannot
+    follow the choice, so none is left out); the chosen one describes the select."""
+    from companion.pdq import all_variants
+
+    page = client.get(url).get_data(as_text=True)
+    form = html.unescape(page[page.index('id="deal-form"'):])
+    for v in all_variants().values():
+        assert (f'<li id="rules-{v.name}" data-variant="{v.name}"><strong>{v.title}</strong>: '
+                f"{v.summary}</li>") in form
+    assert 'aria-describedby="rules-experts"' in form
