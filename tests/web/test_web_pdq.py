@@ -256,6 +256,31 @@ def test_the_player_field_is_for_intergenerational_only(client):
     assert regular.status_code == 200 and "PINEAPPLE: VALID" in regular.get_data(as_text=True)
 
 
+def test_the_pdq_player_is_kept_by_the_check_pages_links_and_photo_form(client):
+    """The player chosen on the check page stays with "All words" and the cards photo (a
+    page without scripts too): the verdict for a child stays the child's."""
+    import io
+
+    check = client.get("/?word=drum&game=pdq&cards=DRU&variant=intergenerational&player=child")
+    page = check.get_data(as_text=True)
+    assert "DRUM: VALID" in page
+    link = html.unescape(re.search(r'id="all-link" href="([^"]+)"', page).group(1))
+    assert "player=child" in link
+    words = client.get(link).get_data(as_text=True)
+    assert "DRUM: VALID" in words and 'id="all-words"' in words
+    assert 'value="child" selected' in words
+    photo_form = page[page.index('id="cards-photo-form"'):page.index("</form>", page.index(
+        'id="cards-photo-form"'))]
+    assert '<input type="hidden" name="player" value="child">' in photo_form
+    resp = client.post("/pdq/cards-photo", data={
+        "photo": (io.BytesIO(_deal_photo("DRU")), "deal.jpg"), "variant": "intergenerational",
+        "player": "child", "word": "drum", "csrf_token": token(client)},
+        content_type="multipart/form-data")
+    assert resp.status_code == 302 and "player=child" in resp.headers["Location"]
+    read = client.get(resp.headers["Location"]).get_data(as_text=True)
+    assert "Cards read from your photo: DRU" in read and "DRUM: VALID" in read
+
+
 def test_the_check_and_judge_api_take_the_pdq_player(client):
     """/api/check and /api/judge pass the player to the same engine call as the pages."""
     base = {"words": ["drum"], "game": "pdq", "cards": "DRU", "variant": "intergenerational"}
