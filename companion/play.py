@@ -20,7 +20,7 @@ from companion.challenges import NEXT_TURN
 from companion.errors import SquareError, UsageError
 from companion.lexicon import Lexicon
 from companion.text import quoted
-from companion.tiles import TileSet
+from companion.tiles import ONE_OUT, TileSet
 
 # what a turn on a score sheet can be
 ACTIONS = ("play", "pass", "swap")
@@ -86,6 +86,7 @@ class Table(Protocol):
     record_suffix: str  # its file name ending (".gcg", ".txt")
     rack_help: str  # how the tiles left on a rack are typed ("? is a blank")
     rack_size: int  # tiles on a full rack
+    tile_set: TileSet  # the tiles in the bag at the start
     layout: Layout  # the board's squares: premiums and where the first word goes
     # plays a player may make again in the same turn after one is challenged off (WerdUp's
     # rulebook: 1; Bug Words: 0), for :func:`companion.challenges.tries_left`
@@ -95,6 +96,9 @@ class Table(Protocol):
     challenge_until: str
     # how many times in a row every player passes to end the game (WerdUp: 1; Bug Words: 2)
     passes_to_end: int
+    # when running out of tiles ends the game: :data:`companion.tiles.ONE_OUT` (Bug Words)
+    # or :data:`companion.tiles.ALL_OUT` (WerdUp)
+    game_ends_when: str
 
     @property
     def rack_chars(self) -> int:
@@ -229,6 +233,7 @@ class TableBasics(ABC):
     challenge_retries: int = 0
     challenge_until: str = NEXT_TURN
     passes_to_end: int = 1
+    game_ends_when: str = ONE_OUT
 
     @property
     def rack_chars(self) -> int:
