@@ -307,3 +307,14 @@ def test_the_deal_form_lists_every_variants_rules(client, url):
         assert (f'<li id="rules-{v.name}" data-variant="{v.name}"><strong>{v.title}</strong>: '
                 f"{v.summary}</li>") in form
     assert 'aria-describedby="rules-experts"' in form
+
+
+def test_the_dealer_speaks_to_players_not_to_the_command_line(client):
+    """The variants' rules the dealer and the API show name no command-line option (the web
+    app has none to give)."""
+    page = client.get("/pdq").get_data(as_text=True)
+    shown = html.unescape(re.sub(r"<[^>]+>", " ", page[page.index("<main"):page.index(
+        "</main>")]))
+    assert not re.search(r"--[a-z]", shown)
+    assert not any(re.search(r"--[a-z]", v["summary"])
+                   for v in client.get("/api/pdq/variants").get_json())
