@@ -57,7 +57,8 @@ def _pages(base_url: str) -> list[str]:
     urllib.request.urlopen(urllib.request.Request(
         base_url + f"/api/games/{other['table_key']}/turns", data=b'{"play": "8H QUIZ"}',
         headers={"Content-Type": "application/json"})).read()
-    return [f"/games/{other['table_key']}", "/", "/?word=qi&game=bugwords", "/judge", "/games",
+    return [f"/games/{other['table_key']}", "/", "/?word=qi&game=bugwords",
+            "/?word=supercalifragilisticexpialidocious+qi&game=bugwords", "/judge", "/games",
             f"/games/{game['table_key']}",
             f"/games/{game['view_key']}", f"/games/{game['table_key']}/print",
             f"/games/{game['table_key']}/clock",
