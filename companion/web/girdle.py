@@ -629,11 +629,19 @@ def archive() -> ResponseReturnValue:
     mine = {s.puzzle_date: s for s in db().scalars(select(GirdleSubmission).where(
         GirdleSubmission.player == player_id(), GirdleSubmission.puzzle_date >= start,
         GirdleSubmission.puzzle_date <= end))}
+    # each ranked sheet against its day's par as it stands now (a later sheet may have
+    # raised an unproven par); read as stored, nothing searched for
+    pars = {p.puzzle_date: p.par for p in db().scalars(select(GirdlePar).where(
+        GirdlePar.puzzle_date >= start, GirdlePar.puzzle_date <= end,
+        GirdlePar.words == _words()))}
+    ranks = {d: rank(s.score, pars[d]) if s.saw_best and d in pars else s.rank
+             for d, s in mine.items()}
     days = [start + dt.timedelta(days=i) for i in range((end - start).days + 1)][::-1]
     prev_month = (first_of - dt.timedelta(days=1)).replace(day=1)
     next_month = (first_of + dt.timedelta(days=32)).replace(day=1)
     return render_template(
-        "girdle_archive.html", days=days, mine=mine, month=first_of, today=today_utc(),
+        "girdle_archive.html", days=days, mine=mine, ranks=ranks, month=first_of,
+        today=today_utc(),
         revealed=revealed,
         number=puzzle_number, family=daily_family,
         prev_month=prev_month if first_of > default_edition().first_date else None,

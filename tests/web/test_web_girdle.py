@@ -286,6 +286,37 @@ def test_archive_lists_every_day_with_print_links_and_my_scores(sqlite_app):
                          page)
 
 
+def test_a_ranked_sheet_shows_its_rank_against_par_as_it_stands(sqlite_app, monkeypatch):
+    """A sheet ranked against an unproven par keeps no stale rank once another player's
+    sheet raises par: the answer page and the archive rank it against par as it is now."""
+    from companion.web import girdle
+
+    monkeypatch.setattr(girdle, "revealed", lambda day, now=None: False)  # still today
+    day = dt.date(2026, 11, 6)  # a star: the engine's first sheet scores well below par
+    with sqlite_app.app_context():
+        pz = puzzle(day)
+        first = typed_solution(sqlite_app, day)
+        steps, _s, card = play_solution(pz, parse_solution(first, pz), default_lexicon())
+        session().add(GirdlePar(puzzle_date=day, par=card.final, proven=False,
+                                solution=[p.to_dict(n) for n, p in enumerate(steps, 1)],
+                                words=WORDS))
+        session().commit()
+    assert card.final > 0
+    client = sqlite_app.test_client()
+    sent = client.post(f"/girdle/{day}", data={"solution": first, "csrf_token": token(client)},
+                       follow_redirects=True)
+    assert rank_of_page(sent) == "Par!"
+    best = solution_text(pz, solve(pz).placements)
+    other = sqlite_app.test_client()
+    raised = ranked(other, day, {"solution": best, "player": new_player(other)})
+    assert raised["par"] == raised["score"] > card.final
+    now = rank(card.final, raised["score"])
+    assert now != "Par!"
+    archive = client.get(f"/girdle/archive?month={day:%Y-%m}").get_data(as_text=True)
+    assert f'{card.final} <span class="muted">{now}</span>' in archive
+    assert rank_of_page(client.get(f"/girdle/{day}/result")) == now
+
+
 def test_girdle_api(sqlite_app):
     client = sqlite_app.test_client()
     data = client.get(f"/api/girdle/{DAY}").get_json()
