@@ -154,9 +154,11 @@ def next_seat(game: Game) -> int:
         return last.seat
     holding = set(tile_count(game)[0].holding())
     seats = len(game.players)
-    return next((seat for step in range(1, seats + 1)
-                 if game.players[seat := (last.seat + step) % seats].name in holding),
-                (last.seat + 1) % seats)
+    for step in range(1, seats + 1):
+        seat = (last.seat + step) % seats
+        if game.players[seat].name in holding:
+            return seat
+    return (last.seat + 1) % seats
 
 
 def tile_count(game: Game) -> tuple[TileCount, str]:
