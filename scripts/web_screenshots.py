@@ -99,10 +99,9 @@ def main() -> None:
         page.fill("#solution", "\n".join(line.split(" +")[0].split(" -")[0]
                                           for line in solution_text(pz, best).splitlines()))
         page.click("#girdle-form button[type=submit]")
-        for _ in range(60):  # par is worked out beside the app: the answer opens again by
-            if not page.locator("#par-pending").count():  # itself once it is found
-                break
-            page.wait_for_timeout(2000)
+        # par is worked out beside the app: the answer opens again by itself once it is found
+        page.wait_for_selector("#par-pending", state="detached", timeout=120_000)
+        page.wait_for_load_state("load")
         page.locator("#result").scroll_into_view_if_needed()
         shot("girdle")
         page.goto("/prints")
