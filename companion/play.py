@@ -20,6 +20,7 @@ from companion.challenges import NEXT_TURN
 from companion.errors import SquareError, UsageError
 from companion.lexicon import Lexicon
 from companion.text import quoted
+from companion.tiles import ONE_OUT, TileSet
 
 # what a turn on a score sheet can be
 ACTIONS = ("play", "pass", "swap")
@@ -84,6 +85,8 @@ class Table(Protocol):
     record_format: str  # what :meth:`write_record` writes ("GCG", "WerdUp record")
     record_suffix: str  # its file name ending (".gcg", ".txt")
     rack_help: str  # how the tiles left on a rack are typed ("? is a blank")
+    rack_size: int  # tiles on a full rack
+    tile_set: TileSet  # the tiles in the bag at the start
     layout: Layout  # the board's squares: premiums and where the first word goes
     # plays a player may make again in the same turn after one is challenged off (WerdUp's
     # rulebook: 1; Bug Words: 0), for :func:`companion.challenges.tries_left`
@@ -93,6 +96,15 @@ class Table(Protocol):
     challenge_until: str
     # how many times in a row every player passes to end the game (WerdUp: 1; Bug Words: 2)
     passes_to_end: int
+    # when running out of tiles ends the game: :data:`companion.tiles.ONE_OUT` (Bug Words)
+    # or :data:`companion.tiles.ALL_OUT` (WerdUp)
+    game_ends_when: str
+
+    @property
+    def rack_chars(self) -> int:
+        """The most characters the tiles left on one rack are typed with (a rack box's
+        length)."""
+        ...
 
     def load_board(self, text: str | None) -> Board:
         """The board from its stored text (empty when there is none); bad text is a
@@ -133,7 +145,9 @@ class Table(Protocol):
         ...
 
     def rack_cost(self, letters: str) -> tuple[int, int]:
-        """``(tiles, cost)`` of the letters left on one rack at the end."""
+        """``(tiles, cost)`` of the letters left on one rack at the end; a rack no game deals
+        (longer than :attr:`rack_chars`, more tiles than a rack holds, more of a tile than
+        the set has) is a :class:`UsageError`."""
         ...
 
     def finish(self, racks: Sequence[str]) -> list[int]:
@@ -214,9 +228,33 @@ class TableBasics(ABC):
     layout: Layout
     min_players: int
     max_players: int
+    rack_size: int
+    tile_set: TileSet
     challenge_retries: int = 0
     challenge_until: str = NEXT_TURN
     passes_to_end: int = 1
+    game_ends_when: str = ONE_OUT
+
+    @property
+    def rack_chars(self) -> int:
+        """The most characters the tiles left on one rack are typed with: a full rack of the
+        set's longest tiles (WerdUp's Qu is two letters), a space between tiles."""
+        return self.tile_set.longest_rack(self.rack_size) + self.rack_size - 1
+
+    def rack_text(self, letters: str) -> str:
+        """The letters left on one rack, spaces taken out; refused when longer than any
+        rack is typed (:attr:`rack_chars`)."""
+        if len(" ".join(letters.split())) > self.rack_chars:
+            raise UsageError(f"A rack holds {self.rack_size} tiles, typed in "
+                             f"{self.rack_chars} characters at most.")
+        return "".join(letters.split())
+
+    def check_rack(self, written: str, tiles: Sequence[str]) -> None:
+        """Refuse a rack left at the end that no game deals: more tiles than a rack holds,
+        more of a tile than the set has (:meth:`TileSet.rack_problem`)."""
+        problem = self.tile_set.rack_problem(written, list(tiles), self.rack_size)
+        if problem:
+            raise UsageError(problem[:1].upper() + problem[1:] + ".")
 
     @abstractmethod
     def parse_play(self, board: Board, notation: str) -> list[Placement]: ...

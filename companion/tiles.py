@@ -47,6 +47,12 @@ class TileSet:
                 if t in self.counts and n > self.counts[t]]
         return "; ".join(over)
 
+    def longest_rack(self, rack_size: int) -> int:
+        """The most letters a rack of ``rack_size`` tiles from this set is written with: its
+        longest tiles, as many as the set has (WerdUp's one Qu is two letters)."""
+        lengths = sorted((len(t) for t in self.bag()), reverse=True)
+        return sum(lengths[:rack_size])
+
     def rack_problem(self, written: str, tiles: list[str], rack_size: int) -> str:
         """Why the recorded rack ``written`` (its ``tiles``) is one no game with racks of
         ``rack_size`` can deal (more tiles than a rack holds, more of a tile than the set
@@ -66,6 +72,27 @@ def tile_set(game: str) -> TileSet:
         {r["letter"]: int(r["count"]) for r in rows},
         {r["letter"]: int(r["value"]) for r in rows},
     )
+
+
+# When running out of tiles ends a game (WerdUp's rules data, ``game_ends_when``): once the
+# bag is empty and one player's rack is (``one_out``: Bug Words, and WerdUp as Upwords plays
+# it), or once the bag and every rack are (``all_out``: WerdUp, whose players who have gone
+# out are passed over).
+ONE_OUT, ALL_OUT = "one_out", "all_out"
+ALL_PLAYED = "all the tiles have been played"
+
+
+def out_of_tiles(mover: str, sizes: dict[str, int], bag: int, ends_when: str) -> str:
+    """Why the game is over after ``mover``'s turn because its tiles ran out, as the engines
+    end it (``sizes``: the tiles each player holds; ``bag``: the tiles left in it), or
+    ``""`` while it goes on."""
+    if bag:
+        return ""
+    if not any(sizes.values()):
+        return ALL_PLAYED
+    if ends_when == ONE_OUT and not sizes.get(mover):
+        return f"{mover} has played every tile and the bag is empty"
+    return ""
 
 
 @dataclass
@@ -110,3 +137,8 @@ class TileCount:
     def holding(self) -> list[str]:
         """The players still holding tiles (every player when the racks are unknown)."""
         return [p for p, held in self.sizes.items() if held or not self.known]
+
+    def out(self, mover: str, ends_when: str) -> str:
+        """Why the game is over after ``mover``'s turn, the tiles having run out
+        (:func:`out_of_tiles`); ``""`` while it goes on, or while the count is not known."""
+        return out_of_tiles(mover, self.sizes, self.bag, ends_when) if self.known else ""

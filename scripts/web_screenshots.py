@@ -98,12 +98,10 @@ def main() -> None:
         best = solve(pz).placements  # typed as a player would: words and start squares only
         page.fill("#solution", "\n".join(line.split(" +")[0].split(" -")[0]
                                           for line in solution_text(pz, best).splitlines()))
-        page.click("#girdle-form button[type=submit]")
-        for _ in range(60):  # par is worked out beside the app: send the sheet again for a rank
-            if not page.locator("#par-pending").count():
-                break
-            page.wait_for_timeout(2000)
-            page.click("#girdle-form button[type=submit]")
+        page.click("#score-sheet")
+        # par is worked out beside the app: the answer opens again by itself once it is found
+        page.wait_for_url(f"**/girdle/{day}/result")
+        page.wait_for_selector("#result:not(:has(#par-pending))", timeout=180_000)
         page.locator("#result").scroll_into_view_if_needed()
         shot("girdle")
         page.goto("/prints")

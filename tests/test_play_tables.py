@@ -147,6 +147,26 @@ def test_end_of_game_adjustments() -> None:
     assert WerdUpTable().rack_cost("Qu E") == (2, 10)
 
 
+@pytest.mark.parametrize("game", ["werdup", "bugwords"])
+def test_a_rack_left_at_the_end_is_one_the_game_deals(game: str) -> None:
+    """The rack boxes' length and the racks taken at the end are the engine's rule: a full
+    rack of the set's longest tiles (WerdUp's Qu is two letters) typed with a space between
+    tiles fits; a tile more than a rack holds, or more of a tile than the set has, does not."""
+    table = table_for(game)
+    longest = sorted(table.tile_set.bag(), key=len, reverse=True)[:table.rack_size]
+    full = " ".join(longest)
+    assert len(full) == table.rack_chars
+    assert table.rack_cost(full)[0] == table.rack_size
+    assert table.rack_cost("".join(longest))[0] == table.rack_size
+    with pytest.raises(UsageError, match=f"a rack holds {table.rack_size}"):
+        table.rack_cost("E" * (table.rack_size + 1))
+    with pytest.raises(UsageError, match="has 2 Z tiles, the set has 1"):
+        table.rack_cost("ZZ")
+    with pytest.raises(UsageError, match=f"typed in {table.rack_chars} characters at most"):
+        table.rack_cost(full + " E")
+    assert (table.rack_size, table.rack_chars) == {"werdup": (7, 14), "bugwords": (7, 13)}[game]
+
+
 def _sheet(table: BugWordsTable | WerdUpTable, plays: list[str], racks: list[str]) -> ScoreSheet:
     board: str | None = None
     turns = []

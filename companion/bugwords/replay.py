@@ -29,7 +29,7 @@ from companion.challenges import (
 from companion.clock import CLOCK_NOTE, ClockSettings, format_time, settings_from_label
 from companion.errors import UsageError
 from companion.lexicon import Lexicon
-from companion.tiles import BLANK, TileCount
+from companion.tiles import BLANK, ONE_OUT, TileCount
 
 # Move kinds whose score the comparison counts: tile placements, plays taken back, challenge
 # bonuses (and time penalties, when the record has the clock's times).
@@ -378,10 +378,9 @@ def _place(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
     board.place(placements)
     state.last_play[mv.player] = (placements, score.total)
     state.drawn[mv.player] = state.tiles.play(mv.player, len(placements))
-    count = state.tiles
-    if count.known and not count.bag and not count.sizes.get(mv.player):
-        state.went_out = mv.player
-        state.over = f"{mv.player} has played every tile and the bag is empty"
+    out = state.tiles.out(mv.player, ONE_OUT)
+    if out:
+        state.went_out, state.over = mv.player, out
 
 
 def _challenged(state: _State, mv: GcgMove, row: ReplayedMove) -> None:

@@ -38,6 +38,8 @@ class BugWordsTable(TableBasics):
         self.min_players = self.rules.min_players
         self.max_players = self.rules.max_players
         self.layout = self.rules.layout
+        self.rack_size = self.rules.rack_size
+        self.tile_set = self.rules.tiles
         self.passes_to_end = self.rules.passes_to_end
 
     def parse_play(self, board: Board, notation: str) -> list[Placement]:
@@ -102,7 +104,8 @@ class BugWordsTable(TableBasics):
         return text
 
     def rack_cost(self, letters: str) -> tuple[int, int]:
-        text = self._rack(letters)
+        text = self._rack(self.rack_text(letters))
+        self.check_rack(text, list(text))
         return len(text), self.rules.rack_value(text)
 
     def finish(self, racks: Sequence[str]) -> list[int]:

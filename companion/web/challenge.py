@@ -172,8 +172,8 @@ def back_to_check() -> ResponseReturnValue:
 @bp.post("/pdq/cards-photo")
 def cards_photo() -> ResponseReturnValue:
     """The check page set for PDQ with the cards read from a photo, or, when they cannot be
-    read, as the cards-photo form left it (its word and variant), the photo's refusal tied to
-    the photo field."""
+    read, as the cards-photo form left it (its word, variant and player), the photo's refusal
+    tied to the photo field."""
     from companion.web.pdq import cards_from_photo
 
     try:
@@ -183,6 +183,7 @@ def cards_photo() -> ResponseReturnValue:
     variant = request.form.get("variant") or "regular"
     return redirect(url_for("challenge.page", game="pdq", cards=read["cards"],
                             variant=variant, word=request.form.get("word") or None,
+                            player=request.form.get("player", "").strip()[:40] or None,
                             photo="unsure" if read["uncertain"] else "read"))
 
 

@@ -430,7 +430,7 @@ def _page(day: dt.date, result=None, error=None, text="", status=200, sheet=None
         result=result, error=error, error_field=field, text=text, streak=streak(player_id()),
         sheet=sheet, typed_before=typed_before,
         revealed=revealed(day), submitted=has_submitted(player_id(), day),
-        hints=grid, hints_pending=hints_pending, today=today_utc(),
+        hints=grid, hints_pending=hints_pending, par_poll=PAR_POLL_SECONDS, today=today_utc(),
         prev=day - dt.timedelta(days=1) if day > default_edition().first_date else None,
         next=day + dt.timedelta(days=1) if day < today_utc() else None), status
 
@@ -463,28 +463,36 @@ def day_page(day: str) -> ResponseReturnValue:
 
 def kept_result(day: dt.date, player: str) -> dict | None:
     """The answer for the sheet ``player`` keeps for ``day``, rebuilt from what is stored and
-    scored by the engine as now (None when there is none). Par, the rank and the best sheet
-    are shown only once the player has been shown them (as when the sheet was ranked);
-    ``card`` is None if the stored words no longer make a sheet."""
+    scored by the engine as now, ranked against the day's par as it stands (None when there
+    is none). A sheet kept unranked while par was being searched for is ranked as soon as par
+    is known, as sending it again would rank it: a complete sheet beating an unproven par
+    becomes par, and the player is shown the best sheet. ``card`` is None if the stored
+    words no longer make a sheet."""
     row = db().scalars(select(GirdleSubmission).where(
         GirdleSubmission.player == player, GirdleSubmission.puzzle_date == day)).first()
     if row is None:
         return None
     pz = puzzle(day)
     text = "\n".join(str(w) for w in row.words)
-    score, card = row.score, None
+    score, card, placements = row.score, None, None
     try:
         placements, _sheet, scored = play_solution(pz, parse_solution(text, pz), _lexicon())
         if scored.complete:
             score, card, text = scored.final, scored.to_dict(), solution_text(pz, placements)
+        else:
+            placements = None
     except CompanionError:
         pass
-    par = known_par(day) if row.saw_best else None
+    par = known_par(day)
+    if par is not None and not row.saw_best and placements is not None:
+        raise_par(day, score, placements)  # as when the sheet is sent again
+        par = known_par(day)
+    if par is not None:
+        row.rank, row.saw_best = rank(score, par.par), True
     return {"date": day.isoformat(), "number": pz.number, "score": score, "card": card,
             "solution": text, "par": par.par if par else None,
             "par_proven": par.proven if par else False,
             "par_pending": par is None,
-            "par_found": par is not None or par_state(day) == "found",
             "best_solution": par.solution if par else None,
             "rank": rank(score, par.par) if par else "Unranked", "after_best": False,
             "streak": streak(player)}
@@ -496,7 +504,7 @@ def result_page(day: str) -> ResponseReturnValue:
     the day (the day's page itself when it has sent none)."""
     when = _page_date(day)
     result = kept_result(when, player_id())
-    db().commit()  # keep a newly found par
+    db().commit()  # keep a newly found par and the sheet's rank
     if result is None:
         return redirect(url_for("girdle.day_page", day=when.isoformat()))
     sent = session.get("girdle_sent")
@@ -621,11 +629,19 @@ def archive() -> ResponseReturnValue:
     mine = {s.puzzle_date: s for s in db().scalars(select(GirdleSubmission).where(
         GirdleSubmission.player == player_id(), GirdleSubmission.puzzle_date >= start,
         GirdleSubmission.puzzle_date <= end))}
+    # each ranked sheet against its day's par as it stands now (a later sheet may have
+    # raised an unproven par); read as stored, nothing searched for
+    pars = {p.puzzle_date: p.par for p in db().scalars(select(GirdlePar).where(
+        GirdlePar.puzzle_date >= start, GirdlePar.puzzle_date <= end,
+        GirdlePar.words == _words()))}
+    ranks = {d: rank(s.score, pars[d]) if s.saw_best and d in pars else s.rank
+             for d, s in mine.items()}
     days = [start + dt.timedelta(days=i) for i in range((end - start).days + 1)][::-1]
     prev_month = (first_of - dt.timedelta(days=1)).replace(day=1)
     next_month = (first_of + dt.timedelta(days=32)).replace(day=1)
     return render_template(
-        "girdle_archive.html", days=days, mine=mine, month=first_of, today=today_utc(),
+        "girdle_archive.html", days=days, mine=mine, ranks=ranks, month=first_of,
+        today=today_utc(),
         revealed=revealed,
         number=puzzle_number, family=daily_family,
         prev_month=prev_month if first_of > default_edition().first_date else None,

@@ -17,12 +17,12 @@ from companion.errors import RackError, UsageError
 from companion.lexicon import Lexicon
 from companion.play import ACTIONS, Table, check_player_name, sentence
 from companion.tables import table_for
+from companion.tiles import TileCount
 from companion.web.models import Game, Player, Turn
 from companion.web.plays import example_play
 
 MAX_TURN_SCORE = 2000
 MAX_TURNS = 400
-MAX_RACK = 16  # letters left on one rack that the sheet can store
 KEY_LENGTH = 22  # characters of a table or spectators' key (128 random bits)
 
 
@@ -144,14 +144,53 @@ def challenged_off(game: Game) -> ChallengedOff | None:
 
 
 def next_seat(game: Game) -> int:
-    """The seat to move: the next one, or the same one when its play was just challenged off
-    and the rules give it another try in the same turn."""
+    """The seat to move: the next one still holding tiles (in WerdUp a player who has gone
+    out is passed over while the others play on, as in the engine), or the same one when
+    its play was just challenged off and the rules give it another try in the same turn."""
     if not game.turns:
         return 0
     last = game.turns[-1]
     if ((last.detail or {}).get("challenge") or {}).get("plays_again"):
         return last.seat
-    return (last.seat + 1) % len(game.players)
+    holding = set(tile_count(game)[0].holding())
+    seats = len(game.players)
+    for step in range(1, seats + 1):
+        seat = (last.seat + step) % seats
+        if game.players[seat].name in holding:
+            return seat
+    return (last.seat + 1) % seats
+
+
+def tile_count(game: Game) -> tuple[TileCount, str]:
+    """The tiles each player holds and the bag, counted from the sheet's plays as the engines
+    deal and draw (:class:`companion.tiles.TileCount`, by player name), and why the game is
+    over because the tiles ran out (``""`` while it goes on), as the engines end it. Every
+    play on the board (typed, tapped or read from a photo) says how many tiles it placed,
+    a play a challenge took off placed none, and passes and swaps change no count; a play
+    entered as words and a score does not say, so from there the count is not known and
+    the tiles decide nothing."""
+    rules = table(game)
+    count = TileCount.deal([p.name for p in game.players], rules.tile_set.total,
+                           rules.rack_size)
+    over = ""
+    for turn in game.turns:
+        d = turn.detail or {}
+        if turn.action != "play" or not (d.get("challenge") or {}).get("play_stands", True):
+            continue
+        if not d.get("new_cells"):
+            count.known = False
+            return count, ""
+        name = game.players[turn.seat].name
+        count.play(name, len(d["new_cells"]))
+        over = over or count.out(name, rules.game_ends_when)
+    return count, over
+
+
+def game_over(game: Game) -> str:
+    """Why the game is over before it is finished, as the engines end it (every player
+    passed in a row, :func:`passed_out`; the tiles ran out, :func:`tile_count`); ``""``
+    while turns go on. The table then ends it with the tiles left on the racks."""
+    return passed_out(game) or tile_count(game)[1]
 
 
 def owed_lost_turns(game: Game) -> dict[int, list[str]]:
@@ -186,15 +225,16 @@ def owed_lost_turns(game: Game) -> dict[int, list[str]]:
 def passed_out(game: Game) -> str:
     """Why the game is over by passes, as the engines count them
     (:class:`companion.challenges.PassRun`: a turn lost to a challenge is no pass), once every
-    player has passed the game's ``passes_to_end`` times in a row; ``""`` while it goes on.
-    The sheet does not know who still holds tiles, so every player counts."""
+    player still holding tiles (:func:`tile_count`; every player when the sheet cannot
+    count them) has passed the game's ``passes_to_end`` times in a row; ``""`` while it goes
+    on."""
     run = PassRun()
     for turn in game.turns:
         run.add("lost_turn" if (turn.detail or {}).get("lost_turn") else turn.action,
-                str(turn.seat))
+                game.players[turn.seat].name)
     rounds = table(game).passes_to_end
-    seats = [str(p.seat) for p in game.players]
-    return passes_reason(rounds) if run.ends_game(seats, rounds) else ""
+    holding = tile_count(game)[0].holding()
+    return passes_reason(rounds) if run.ends_game(holding, rounds) else ""
 
 
 def record_lost_turns(db: Session, game: Game) -> None:
@@ -202,7 +242,7 @@ def record_lost_turns(db: Session, game: Game) -> None:
     (:func:`owed_lost_turns`), a pass marked ``lost_turn``, and the turn moves on, as the
     engines skip a challenger's lost turn when it comes."""
     owed = (owed_lost_turns(game) if not game.finished and game.turns
-            and not passed_out(game) else {})
+            and not game_over(game) else {})
     while owed and next_seat(game) in owed and len(game.turns) < MAX_TURNS:
         seat = next_seat(game)
         play = owed[seat].pop(0)
@@ -237,7 +277,7 @@ def _check_turn(game: Game, seat: int, action: str, score: int, words: str) -> N
         raise UsageError(f"A turn's score must be between 0 and {MAX_TURN_SCORE}.")
     if len(words) > 200:
         raise UsageError("Too many words for one turn.")
-    ended = passed_out(game)
+    ended = game_over(game)
     if ended:
         raise UsageError(f"The game is over ({ended}): no more turns. End the game to enter "
                          "the tiles left on the racks.")
@@ -320,14 +360,8 @@ def finish_game(db: Session, game: Game, racks: dict[int, str]) -> None:
     the one player who went out (empty rack) adds the others' total."""
     if game.finished:
         raise UsageError("This game is already over.")
-    for p in game.players:  # a refusal says whose rack it is
-        if len("".join(racks.get(p.seat, "").split())) > MAX_RACK:
-            raise RackError(f"{p.name}'s rack: a rack holds a few tiles, not more than "
-                            f"{MAX_RACK}.", p.seat)
-    if any(len("".join(r.split())) > MAX_RACK for r in racks.values()):
-        raise UsageError(f"A rack holds a few tiles, not more than {MAX_RACK}.")
     left = [racks.get(p.seat, "") for p in game.players]
-    for p, rack in zip(game.players, left, strict=True):
+    for p, rack in zip(game.players, left, strict=True):  # a refusal says whose rack it is
         try:
             table(game).rack_cost(rack)
         except UsageError as exc:
@@ -384,6 +418,7 @@ def game_dict(game: Game) -> dict[str, Any]:
                      "total": tot[p.seat]} for p in game.players],
         "turns": running(game),
         "next_seat": None if game.finished else next_seat(game),
+        "over": "" if game.finished else game_over(game),
         "winners": standings(game)["winners"] if game.finished else [],
         "board": game.board,
     }

@@ -24,6 +24,7 @@ from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
 from companion.play import check_player_name
 from companion.text import quoted
+from companion.tiles import out_of_tiles
 from companion.werdup.movegen import generate_plays
 from companion.werdup.notation import main_heights, play_notation
 from companion.werdup.rules import WerdUpRules
@@ -296,11 +297,10 @@ class Game:
 
     def _after_turn(self) -> None:
         mover = self.player
-        if not self.bag:
-            if not any(self.racks.values()):
-                return self._finish("all the tiles have been played")
-            if self.rules.game_ends_when == "one_out" and not self.racks[mover]:
-                return self._finish(f"{mover} has played every tile and the bag is empty")
+        out = out_of_tiles(mover, {p: len(r) for p, r in self.racks.items()}, len(self.bag),
+                           self.rules.game_ends_when)
+        if out:
+            return self._finish(out)
         active = self._active()
         if self._pass_run.ends_game([self.players[i] for i in active]):
             return self._finish(EVERY_PLAYER_PASSED)

@@ -50,7 +50,7 @@ from companion.decimals import whole_from
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
 from companion.text import quoted
-from companion.tiles import TileCount
+from companion.tiles import ALL_PLAYED, TileCount
 from companion.werdup.game import (
     ChallengeBonus,
     Game,
@@ -684,17 +684,10 @@ class _Replayer:
         """Why the game is over after ``mover``'s play, as the engine ends it when the tiles
         run out (``""``: it goes on). With the record's racks whole, by the tiles each player
         holds; without, only once every tile of the set is on the board."""
-        tiles = self.tiles
-        if not tiles.known:
+        if not self.tiles.known:
             all_down = sum(self.used.values()) >= self.rules.tile_set.total
-            return "all the tiles have been played" if all_down else ""
-        if tiles.bag:
-            return ""
-        if not any(tiles.sizes.values()):
-            return "all the tiles have been played"
-        if self.rules.game_ends_when == "one_out" and not tiles.sizes[mover]:
-            return f"{mover} has played every tile and the bag is empty"
-        return ""
+            return ALL_PLAYED if all_down else ""
+        return self.tiles.out(mover, self.rules.game_ends_when)
 
     def noted_turn(self, kind: str, challenged: str = "", n: int = 0,
                    player: str = "") -> None:

@@ -46,8 +46,11 @@ class WerdUpTable(TableBasics):
         self.min_players = self.rules.min_players
         self.max_players = self.rules.max_players
         self.layout = self.rules.layout()
+        self.rack_size = self.rules.rack_size
+        self.tile_set = self.rules.tile_set
         self.challenge_retries = self.rules.challenge_retries
         self.challenge_until = self.rules.challenge_until
+        self.game_ends_when = self.rules.game_ends_when
 
     def parse_play(self, board: Board, notation: str) -> list[Placement]:
         return parse_play(board, notation)
@@ -94,7 +97,9 @@ class WerdUpTable(TableBasics):
         return tiles
 
     def rack_cost(self, letters: str) -> tuple[int, int]:
-        tiles = self._rack(letters)
+        text = self.rack_text(letters)
+        tiles = self._rack(text)
+        self.check_rack(text, tiles)
         return len(tiles), end_penalty(len(tiles), self.rules)
 
     def finish(self, racks: Sequence[str]) -> list[int]:

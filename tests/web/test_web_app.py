@@ -105,6 +105,10 @@ def test_openapi_document_lists_every_api_route(sqlite_app):
     json.dumps(doc)  # serialisable as is
     index = client.get("/api/").get_data(as_text=True)
     assert "GET /api/check" in index
+    # the description's Markdown code spans are code on the page, not backticks
+    assert "`" in doc["info"]["description"]
+    intro = index[index.index("</h1>"):index.index("Machine-readable")]
+    assert "`" not in intro and "<code>error</code>" in intro
 
 
 def test_every_page_has_the_job_tabs(client):

@@ -173,6 +173,67 @@ def test_deal_pdq_rounds_and_show_the_words(page):
     assert "Round 2 of 26" in page.inner_text("h2")
 
 
+def test_the_pdq_variants_rules_follow_the_choice(browser, base_url):
+    """The dealer says the rules of the variant chosen as soon as it is chosen, before any
+    deal, and after one; without scripts it lists every variant's, the chosen one's too."""
+    from companion.pdq import all_variants
+
+    variants = all_variants()
+    for scripts in (True, False):
+        context = browser.new_context(base_url=base_url, java_script_enabled=scripts, **PHONE)
+        try:
+            page = context.new_page()
+            page.set_default_timeout(15000)
+            for start in ("/pdq", "/pdq?variant=regular&seed=7&round=1"):
+                page.goto(start)
+                for name in ("experts", "intergenerational", "regular"):
+                    page.select_option("#variant", name)
+                    shown = page.locator("#variant-rules li:visible").all_inner_texts()
+                    if scripts:
+                        assert shown == [f"{variants[name].title}: {variants[name].summary}"]
+                        described = page.get_attribute("#variant", "aria-describedby")
+                        assert page.inner_text(f"#{described}") == shown[0]
+                    else:
+                        assert len(shown) == len(variants)
+                        assert f"{variants[name].title}: {variants[name].summary}" in shown
+        finally:
+            context.close()
+
+
+def test_the_player_boxes_follow_the_game_chosen(browser, base_url):
+    """A player box one game needs and another does not (Bug Words seats 2 to 4, WerdUp 1
+    to 4) is required, or said to be optional, for the game chosen; without scripts it says
+    in which games it is optional."""
+    from companion.tables import table_for
+
+    context = browser.new_context(base_url=base_url, java_script_enabled=False, **PHONE)
+    try:
+        page = context.new_page()
+        page.goto("/games")
+        assert page.get_attribute("#player-2", "placeholder") == \
+            f"Player 2 (optional in {table_for('werdup').title})"
+    finally:
+        context.close()
+    context = browser.new_context(base_url=base_url, **PHONE)
+    try:
+        page = context.new_page()
+        page.goto("/games")
+        for game in ("bugwords", "werdup", "bugwords"):
+            page.select_option("#game", game)
+            fewest = table_for(game).min_players
+            for box in range(1, 5):
+                optional = box > fewest
+                assert page.get_attribute(f"#player-{box}", "placeholder") == \
+                    f"Player {box}" + (" (optional)" if optional else "")
+                assert page.eval_on_selector(f"#player-{box}", "e => e.required") is not optional
+        page.fill("#player-1", "Ann")
+        page.click("#new-game button[type=submit]")  # a Bug Words game of one: not sent
+        assert page.url.endswith("/games")
+        assert page.eval_on_selector("#player-2", "e => !e.validity.valid")
+    finally:
+        context.close()
+
+
 def test_pdq_challenge_shows_card_fields_only_for_pdq(page):
     page.goto("/")
     assert not page.is_visible("#cards")

@@ -2,6 +2,7 @@
 
 import html
 import re
+from pathlib import Path
 
 import pytest
 from appfactory import token
@@ -133,7 +134,7 @@ def test_a_refused_new_game_form_keeps_what_was_typed(client):
     assert resp.status_code == 400
     page = resp.get_data(as_text=True)
     assert "Bug Words needs 2 to 4 players" in page
-    assert re.search(r'<option value="bugwords"\s+selected>', page)
+    assert re.search(r'<option value="bugwords"[^>]*\sselected>', page)
     assert re.search(r'name="player"[^>]*value="Ann"', page)
     assert re.search(r'<option value="double"\s+selected>', page)
     assert re.search(r'id="clock_minutes"[^>]*value="25"', page)
@@ -198,20 +199,45 @@ def test_a_refused_finish_keeps_the_racks_typed(client):
     assert not re.search(r'id="rack0"[^>]*aria-invalid', page)
 
 
-@pytest.mark.parametrize("racks", [{"rack0": "A" * 17, "rack1": "QZ"},
-                                   {"rack0": "", "rack1": "A" * 17}])
-def test_a_rack_too_long_marks_that_players_box(client, racks):
+@pytest.mark.parametrize(("racks", "said"), [
+    ({"rack0": "A" * 17, "rack1": "QZ"}, "a rack holds 7 tiles, typed in 13 characters at most"),
+    ({"rack0": "", "rack1": "ABCDEFGH"}, "the rack ABCDEFGH has 8 tiles; a rack holds 7"),
+    ({"rack0": "E", "rack1": "Z Z"}, "the rack ZZ has 2 Z tiles, the set has 1")])
+def test_a_rack_no_game_deals_marks_that_players_box(client, racks, said):
+    """A rack longer than a rack is typed, with more tiles than a rack holds or more of a
+    tile than the set has (the engine's rule) is refused on that player's box."""
     game = _new_game(client)
     resp = client.post(f"/games/{game['table_key']}/finish", data={
         "csrf_token": token(client), "version": game["version"], **racks})
     assert resp.status_code == 400
-    page = resp.get_data(as_text=True)
-    bad = next(k for k, v in racks.items() if len(v) > 16)
+    page = html.unescape(resp.get_data(as_text=True))
+    bad = next(k for k, v in racks.items() if len(v) > 2 or "Z" in v)
     good = next(k for k in racks if k != bad)
     name = {"rack0": "Ann", "rack1": "Bob"}[bad]
-    assert f"{name}&#39;s rack: a rack holds a few tiles, not more than" in page
+    assert f"{name}'s rack: {said}." in page
     assert re.search(rf'id="{bad}"[^>]*aria-invalid="true"', page)
     assert not re.search(rf'id="{good}"[^>]*aria-invalid', page)
+    assert client.get(f"/api/games/{game['table_key']}").get_json()["finished"] is False
+
+
+@pytest.mark.parametrize("kind", ["werdup", "bugwords"])
+def test_the_rack_boxes_take_what_the_engine_says_a_rack_is_typed_with(client, kind):
+    """Each rack box's length is the game's (a full rack of its longest tiles, spaced), and
+    a rack that long is taken."""
+    from companion.tables import table_for
+
+    table = table_for(kind)
+    game = _new_game(client, kind)
+    page = client.get(f"/games/{game['table_key']}").get_data(as_text=True)
+    boxes = re.findall(r'<input id="rack\d"[^>]*maxlength="(\d+)"', page)
+    assert boxes == [str(table.rack_chars)] * 2
+    full = " ".join(sorted(table.tile_set.bag(), key=len, reverse=True)[:table.rack_size])
+    assert len(full) == table.rack_chars
+    resp = client.post(f"/games/{game['table_key']}/finish", data={
+        "csrf_token": token(client), "version": game["version"], "rack0": full, "rack1": "E"})
+    assert resp.status_code == 302, resp.get_data(as_text=True)
+    done = client.get(f"/api/games/{game['table_key']}").get_json()
+    assert done["finished"] and done["players"][0]["end_adjustment"] < 0
 
 
 def test_game_pages_walk_through(app):
@@ -488,3 +514,118 @@ def test_taking_back_after_a_play_challenged_off(app):
     assert "CAT" in _board(client, gid)
     send("undo", {})  # Bob's CAT; Ann's ZQXJ stays off the board
     assert _board(client, gid) == ""
+
+
+GCG_DIR = Path(__file__).parents[1] / "data" / "gcg"
+WERDUP_RECORD = Path(__file__).parents[1] / "data" / "werdup-selfplay-werdup.txt"
+
+
+def _sheet_turn(client, key: str, seat: int, **fields):
+    return client.post(f"/api/games/{key}/turns", json={"seat": seat, **fields})
+
+
+def _phony_out(board_text: str, tile: str) -> str:
+    """A play of ``tile`` alone beside the board's tiles that forms a word not in the list:
+    the notation the sheet takes."""
+    from companion.board import Placement
+    from companion.bugwords.table import BugWordsTable
+    from companion.lexicon import default_lexicon
+
+    table, words = BugWordsTable(), default_lexicon()
+    board = table.load_board(board_text)
+    for r in range(board.rows):
+        for c in range(board.cols):
+            if board.get(r, c) is None:
+                scored = table.judge(board, [Placement(r, c, tile)], None)
+                if scored.legal and any(w["word"].lower() not in words
+                                        for w in scored.words):
+                    return scored.notation
+    raise AssertionError("no phony play found")
+
+
+def test_the_play_that_went_out_can_still_be_challenged_off(client):
+    """At a table that challenges, the play that went out is still open to a challenge;
+    challenged off, its tile goes back on the rack and the game goes on."""
+    from companion.bugwords.gcg import parse_gcg
+
+    record = parse_gcg((GCG_DIR / "selfplay-2p-seed1.gcg").read_text(encoding="utf-8"))
+    seats = {nick: i for i, nick in enumerate(record.player_names())}
+    game = client.post("/api/games", json={"game": "bugwords", "players": ["Ann", "Bob"],
+                                           "challenge_rule": "single"}).get_json()
+    key = game["table_key"]
+    *moves, last = [mv for mv in record.moves if mv.kind == "place"]
+    for mv in moves:
+        game = _sheet_turn(client, key, seats[mv.player],
+                           play=f"{mv.position} {mv.word}").get_json()
+    assert len(last.rack) == 1 and game["over"] == ""
+    phony = _phony_out(game["board"]["text"], last.rack)
+    game = _sheet_turn(client, key, seats[last.player], play=phony).get_json()
+    assert game["over"] == "Ann has played every tile and the bag is empty"
+    assert game["challengeable"] is True
+    resp = client.post(f"/api/games/{key}/challenge", json={"version": game["version"]})
+    assert resp.status_code == 200, resp.get_json()
+    game = resp.get_json()
+    assert game["turns"][-1]["score"] == 0 and game["over"] == ""
+    assert _sheet_turn(client, key, 1, action="pass").status_code == 201
+
+
+def test_a_bug_words_game_ends_when_a_player_goes_out_with_the_bag_empty(client):
+    """The sheet counts the tiles as the engines deal and draw (each play says how many it
+    placed), so it ends the game where the engine did: here the engine's self-play game,
+    whose last play leaves Ann with no tile and the bag empty. No more turns then, as replay
+    refuses a move there; the table ends it with the racks, and the totals are the
+    record's."""
+    from companion.bugwords.gcg import parse_gcg
+
+    record = parse_gcg((GCG_DIR / "selfplay-2p-seed1.gcg").read_text(encoding="utf-8"))
+    seats = {nick: i for i, nick in enumerate(record.player_names())}
+    game = _new_game(client)
+    key = game["table_key"]
+    moves = [mv for mv in record.moves if mv.kind in ("place", "pass", "exchange")]
+    assert all(mv.kind == "place" for mv in moves)
+    for mv in moves:
+        assert game["over"] == "" and game["next_seat"] == seats[mv.player]
+        resp = _sheet_turn(client, key, seats[mv.player], play=f"{mv.position} {mv.word}")
+        assert resp.status_code == 201, resp.get_json()
+        game = resp.get_json()
+    reason = "Ann has played every tile and the bag is empty"
+    assert game["over"] == reason
+    refusal = f"The game is over ({reason}): no more turns."
+    resp = _sheet_turn(client, key, 1, action="pass")
+    assert resp.status_code == 400 and resp.get_json()["error"].startswith(refusal)
+    page = client.get(f"/games/{key}").get_data(as_text=True)
+    assert f"The game is over ({reason}): no more turns." in page
+    assert 'id="turn-form"' not in page and 'id="finish-form"' in page
+    racks = {str(seats[mv.player]): mv.rack.strip("()") for mv in record.moves
+             if mv.kind == "rack_penalty"}
+    done = client.post(f"/api/games/{key}/finish", json={"racks": racks})
+    assert done.status_code == 200, done.get_json()
+    finals = {mv.player: mv.total for mv in record.moves}
+    assert {p["seat"]: p["total"] for p in done.get_json()["players"]} == {
+        seats[nick]: total for nick, total in finals.items()}
+
+
+def test_a_werdup_player_out_of_tiles_is_passed_over_until_every_tile_is_played(client):
+    """In WerdUp a player who has gone out is passed over while the others play on, and the
+    game ends once every player still holding tiles has passed (here, the engine's
+    self-play game: Ann goes out, Bob plays on, the sheet offers Bob every turn)."""
+    lines = [ln for ln in WERDUP_RECORD.read_text(encoding="utf-8").splitlines()
+             if ln.startswith(">") and ": (" not in ln]
+    game = _new_game(client, "werdup", ("ann", "bob"))
+    key = game["table_key"]
+    skipped = 0
+    for ln in lines:
+        nick, body = ln[1:].split(": ", 1)
+        move = body.split()[1:]
+        seat = ("ann", "bob").index(nick)
+        assert game["over"] == ""
+        skipped += game["turns"] != [] and game["turns"][-1]["seat"] == seat
+        assert game["next_seat"] == seat, ln
+        fields = {"action": "pass"} if move[0] == "-" else {"play": " ".join(move[:2])}
+        resp = _sheet_turn(client, key, seat, **fields)
+        assert resp.status_code == 201, (ln, resp.get_json())
+        game = resp.get_json()
+    assert skipped > 0  # the same player moved twice in a row: the other had gone out
+    assert game["over"] == "every player passed in a row"
+    resp = _sheet_turn(client, key, 1, action="pass")
+    assert resp.status_code == 400

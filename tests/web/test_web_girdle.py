@@ -286,6 +286,37 @@ def test_archive_lists_every_day_with_print_links_and_my_scores(sqlite_app):
                          page)
 
 
+def test_a_ranked_sheet_shows_its_rank_against_par_as_it_stands(sqlite_app, monkeypatch):
+    """A sheet ranked against an unproven par keeps no stale rank once another player's
+    sheet raises par: the answer page and the archive rank it against par as it is now."""
+    from companion.web import girdle
+
+    monkeypatch.setattr(girdle, "revealed", lambda day, now=None: False)  # still today
+    day = dt.date(2026, 11, 6)  # a star: the engine's first sheet scores well below par
+    with sqlite_app.app_context():
+        pz = puzzle(day)
+        first = typed_solution(sqlite_app, day)
+        steps, _s, card = play_solution(pz, parse_solution(first, pz), default_lexicon())
+        session().add(GirdlePar(puzzle_date=day, par=card.final, proven=False,
+                                solution=[p.to_dict(n) for n, p in enumerate(steps, 1)],
+                                words=WORDS))
+        session().commit()
+    assert card.final > 0
+    client = sqlite_app.test_client()
+    sent = client.post(f"/girdle/{day}", data={"solution": first, "csrf_token": token(client)},
+                       follow_redirects=True)
+    assert rank_of_page(sent) == "Par!"
+    best = solution_text(pz, solve(pz).placements)
+    other = sqlite_app.test_client()
+    raised = ranked(other, day, {"solution": best, "player": new_player(other)})
+    assert raised["par"] == raised["score"] > card.final
+    now = rank(card.final, raised["score"])
+    assert now != "Par!"
+    archive = client.get(f"/girdle/archive?month={day:%Y-%m}").get_data(as_text=True)
+    assert f'{card.final} <span class="muted">{now}</span>' in archive
+    assert rank_of_page(client.get(f"/girdle/{day}/result")) == now
+
+
 def test_girdle_api(sqlite_app):
     client = sqlite_app.test_client()
     data = client.get(f"/api/girdle/{DAY}").get_json()
@@ -657,6 +688,61 @@ def test_the_same_sheet_sent_again_keeps_its_rank(sqlite_app, monkeypatch):
     with sqlite_app.app_context():
         kept = session().query(GirdleSubmission).one()
         assert kept.saw_best and kept.rank == shown.group(1)
+
+
+@pytest.mark.parametrize("sheet_beats_par", [True, False])
+def test_a_sheet_kept_unranked_is_ranked_on_its_answer_page_once_par_is_found(
+        sqlite_app, monkeypatch, sheet_beats_par):
+    """A sheet sent while par was being searched for is kept unranked, and its answer page
+    waits for par (asking the status address; "Check again" without scripts). Once the
+    search ends, the answer page itself (a GET: nothing sent again) ranks the sheet against
+    par as it stands; a sheet beating the search's best found (unproven) par becomes par."""
+    import threading
+
+    from companion.web import girdle, jobs, par_jobs
+
+    monkeypatch.setattr(girdle, "revealed", lambda day, now=None: False)  # still today
+    with sqlite_app.app_context():
+        pz = puzzle(DAY)
+    poor = typed_solution(sqlite_app)
+    best = solution_text(pz, solve(pz).placements)
+    sheet, found = (best, poor) if sheet_beats_par else (poor, best)
+    found_steps, _s, found_card = play_solution(pz, parse_solution(found, pz),
+                                                default_lexicon())
+    _p, _s, sheet_card = play_solution(pz, parse_solution(sheet, pz), default_lexicon())
+    assert sheet_card.final != found_card.final and max(sheet_card.final, found_card.final) > 0
+    gate = threading.Event()
+
+    def held(day, *_args):
+        assert gate.wait(60)
+        return {"date": day.isoformat(), "par": found_card.final, "proven": False,
+                "solution": [p.to_dict(n) for n, p in enumerate(found_steps, 1)]}
+
+    monkeypatch.setattr(par_jobs, "search", held)
+    client = sqlite_app.test_client()
+    sent = client.post(f"/girdle/{DAY}", data={"solution": sheet, "csrf_token": token(client)},
+                       follow_redirects=True)
+    page = sent.get_data(as_text=True)
+    assert sent.status_code == 200 and rank_of_page(sent) == "Unranked"
+    assert 'id="par-pending"' in page and 'id="best"' not in page
+    assert f'data-poll="/api/girdle/{DAY}/par/status"' in page
+    assert f'id="check-rank" href="/girdle/{DAY}/result"' in page
+    gate.set()
+    assert par_job(sqlite_app, DAY).state == jobs.DONE
+    answer = client.get(f"/girdle/{DAY}/result")
+    page = answer.get_data(as_text=True)
+    par = max(sheet_card.final, found_card.final)
+    expected = "Par!" if sheet_beats_par else rank(sheet_card.final, found_card.final)
+    assert answer.status_code == 200 and 'id="par-pending"' not in page
+    assert rank_of_page(answer) == expected
+    assert f"Par is {par} (best found)." in page and 'id="best"' in page
+    with sqlite_app.app_context():
+        kept = session().query(GirdleSubmission).one()
+        assert (kept.score, kept.rank, kept.saw_best) == (sheet_card.final, expected, True)
+        assert session().get(GirdlePar, DAY).par == par
+    # the archive shows the rank kept
+    archive = client.get(f"/girdle/archive?month={DAY:%Y-%m}").get_data(as_text=True)
+    assert f'{sheet_card.final} <span class="muted">{expected}</span>' in archive
 
 
 def test_requests_never_wait_for_the_par_search(sqlite_app, monkeypatch):

@@ -1,5 +1,6 @@
 """PDQ dealer page, PDQ challenges and the PDQ API (Flask test client)."""
 
+import html
 import re
 
 import pytest
@@ -255,6 +256,31 @@ def test_the_player_field_is_for_intergenerational_only(client):
     assert regular.status_code == 200 and "PINEAPPLE: VALID" in regular.get_data(as_text=True)
 
 
+def test_the_pdq_player_is_kept_by_the_check_pages_links_and_photo_form(client):
+    """The player chosen on the check page stays with "All words" and the cards photo (a
+    page without scripts too): the verdict for a child stays the child's."""
+    import io
+
+    check = client.get("/?word=drum&game=pdq&cards=DRU&variant=intergenerational&player=child")
+    page = check.get_data(as_text=True)
+    assert "DRUM: VALID" in page
+    link = html.unescape(re.search(r'id="all-link" href="([^"]+)"', page).group(1))
+    assert "player=child" in link
+    words = client.get(link).get_data(as_text=True)
+    assert "DRUM: VALID" in words and 'id="all-words"' in words
+    assert 'value="child" selected' in words
+    photo_form = page[page.index('id="cards-photo-form"'):page.index("</form>", page.index(
+        'id="cards-photo-form"'))]
+    assert '<input type="hidden" name="player" value="child">' in photo_form
+    resp = client.post("/pdq/cards-photo", data={
+        "photo": (io.BytesIO(_deal_photo("DRU")), "deal.jpg"), "variant": "intergenerational",
+        "player": "child", "word": "drum", "csrf_token": token(client)},
+        content_type="multipart/form-data")
+    assert resp.status_code == 302 and "player=child" in resp.headers["Location"]
+    read = client.get(resp.headers["Location"]).get_data(as_text=True)
+    assert "Cards read from your photo: DRU" in read and "DRUM: VALID" in read
+
+
 def test_the_check_and_judge_api_take_the_pdq_player(client):
     """/api/check and /api/judge pass the player to the same engine call as the pages."""
     base = {"words": ["drum"], "game": "pdq", "cards": "DRU", "variant": "intergenerational"}
@@ -266,3 +292,29 @@ def test_the_check_and_judge_api_take_the_pdq_player(client):
     bad = client.post("/api/judge", json={**base, "player": "baby"})
     assert bad.status_code == 400 and "no per-player minimum" in bad.get_json()["error"]
     assert client.post("/api/judge", json={**base, "player": 7}).status_code == 400
+
+
+@pytest.mark.parametrize("url", ["/pdq?variant=experts",
+                                 "/pdq?variant=experts&seed=7&round=1"])
+def test_the_deal_form_lists_every_variants_rules(client, url):
+    """Beside the variant to deal, every variant's rules (a page without scripts cannot
+    follow the choice, so none is left out); the chosen one describes the select."""
+    from companion.pdq import all_variants
+
+    page = client.get(url).get_data(as_text=True)
+    form = html.unescape(page[page.index('id="deal-form"'):])
+    for v in all_variants().values():
+        assert (f'<li id="rules-{v.name}" data-variant="{v.name}"><strong>{v.title}</strong>: '
+                f"{v.summary}</li>") in form
+    assert 'aria-describedby="rules-experts"' in form
+
+
+def test_the_dealer_speaks_to_players_not_to_the_command_line(client):
+    """The variants' rules the dealer and the API show name no command-line option (the web
+    app has none to give)."""
+    page = client.get("/pdq").get_data(as_text=True)
+    shown = html.unescape(re.sub(r"<[^>]+>", " ", page[page.index("<main"):page.index(
+        "</main>")]))
+    assert not re.search(r"--[a-z]", shown)
+    assert not any(re.search(r"--[a-z]", v["summary"])
+                   for v in client.get("/api/pdq/variants").get_json())

@@ -57,7 +57,8 @@ def _pages(base_url: str) -> list[str]:
     urllib.request.urlopen(urllib.request.Request(
         base_url + f"/api/games/{other['table_key']}/turns", data=b'{"play": "8H QUIZ"}',
         headers={"Content-Type": "application/json"})).read()
-    return [f"/games/{other['table_key']}", "/", "/?word=qi&game=bugwords", "/judge", "/games",
+    return [f"/games/{other['table_key']}", "/", "/?word=qi&game=bugwords",
+            "/?word=supercalifragilisticexpialidocious+qi&game=bugwords", "/judge", "/games",
             f"/games/{game['table_key']}",
             f"/games/{game['view_key']}", f"/games/{game['table_key']}/print",
             f"/games/{game['table_key']}/clock",
@@ -158,3 +159,34 @@ def test_no_page_asks_for_a_missing_file(page, base_url):
             page.wait_for_load_state("load")
             page.wait_for_timeout(300)  # the icon is asked for after the page's load
     assert errors == []
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_the_printable_sheet_keeps_short_names_whole_on_a_phone(browser, base_url, width):
+    """Four players' printable score sheet on a phone: each name heads its player's two
+    columns, so a short name is not cut into letters (Bob read as Bo / b), a long one
+    wraps, and nothing is wider than the screen."""
+    for names in (["Ann", "Bob", "Cy", "Maria"], ["Ann", LONG_NAME, "Cy", "Maria"]):
+        game = json.load(urllib.request.urlopen(urllib.request.Request(
+            base_url + "/api/games", data=json.dumps(
+                {"game": "bugwords", "players": names}).encode(),
+            headers={"Content-Type": "application/json"})))
+        urllib.request.urlopen(urllib.request.Request(
+            base_url + f"/api/games/{game['table_key']}/turns", data=b'{"play": "8H QUIZ"}',
+            headers={"Content-Type": "application/json"})).read()
+        context = browser.new_context(base_url=base_url, **{
+            **PHONE, "viewport": {"width": width, "height": 700}})
+        try:
+            page = context.new_page()
+            page.goto(f"/games/{game['table_key']}/print")
+            lines = page.evaluate("""names => Array.from(document.querySelectorAll('th'))
+                .filter(th => names.includes(th.textContent.trim()))
+                .map(th => {  // each name's text: on how many lines
+                  const text = document.createTreeWalker(th, NodeFilter.SHOW_TEXT).nextNode();
+                  const r = document.createRange(); r.selectNodeContents(text);
+                  return [th.textContent.trim(), r.getClientRects().length]; })""", names)
+            assert [name for name, _ in lines] == names
+            assert all(count == 1 for name, count in lines if name != LONG_NAME), lines
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+        finally:
+            context.close()
