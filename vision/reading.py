@@ -178,6 +178,11 @@ def read_commercial(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: 
     else:
         uncertain = [rd for rd in reads if rd.alternatives or rd.face == BLANK]
     _ask_the_player(reads, unseen, wood.maybe, uncertain)
+    if wood.deblurred:  # a thin letter blurred into its face reads as a blank tile there
+        for rd in reads:
+            if rd.face == BLANK and rd not in uncertain:
+                rd.alternatives = [(rd.letter or BLANK, rd.confidence)]
+                uncertain.append(rd)
     p = cfg.locate.cell_px
     corners = project(wood.grid_to_photo, np.array([[0, 0], [15, 0], [15, 15], [0, 15]], float))
     to_canon = np.linalg.inv(wood.grid_to_photo @ np.diag([1 / p, 1 / p, 1.0]))
