@@ -203,10 +203,10 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
     When the letters read too unsurely (legibility under ``min_legible``: the focus missed),
     the board is read again with a blur undone (:func:`deblurred`), each blur of
     ``deblur_sigmas`` in turn, the least first, the ink cut at ``deblur_ink_depth``. Such a
-    reading is believed only if it reads its letters surely enough, on the very cells where
-    the photo as taken shows letters (sharpening neither hides a letter nor makes one: the
-    edges it raises along grid lines and print read as sure I's), and more of them lie in
-    runs that may be words of the ``lexicon`` than in runs that may not
+    reading is believed only if it reads its letters surely enough, keeps a letter on every
+    cell where the photo as taken shows one (sharpening hides no letter; it may show one the
+    blur hid, a W grown too wide), and more of its letters lie in runs that may be words of
+    the ``lexicon`` than in runs that may not
     (:func:`words_hold`): a blur the Gaussian does not match (a phone that moved along a
     line) is undone into false strokes, letters read surely and wrongly, which make no
     words. Without a word list none is believed; failing all, the reading of the photo as
@@ -219,8 +219,8 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
     sharp = replace(cfg, ink_depth=cfg.deblur_ink_depth)
     for sigma in cfg.deblur_sigmas:
         again = _read_flat(sharp, flat, deblurred(gray, sigma * cfg.cell_px, cfg.deblur_noise),
-                           grid_to_photo, squares, clf, letters, lexicon, first.lettered)
-        if (again.legibility >= cfg.min_legible and again.lettered == first.lettered
+                           grid_to_photo, squares, clf, letters, lexicon)
+        if (again.legibility >= cfg.min_legible and again.lettered >= first.lettered
                 and words_hold(again.guesses, lexicon)):
             again.deblurred = sigma
             return again
@@ -271,24 +271,15 @@ def deblurred(gray: np.ndarray, sigma: float, noise: float) -> np.ndarray:
     return np.clip(out[pad: h - pad, pad: w - pad], 0, 255).astype(np.uint8)
 
 
-def _mark_in(cfg: WoodConfig, gray: np.ndarray, only: set[tuple[int, int]] | None, r: int,
-             c: int, shift: tuple[float, float] = (0.0, 0.0)) -> Mark | None:
-    """:func:`find_mark`, in the cells ``only`` alone when given."""
-    return None if only is not None and (r, c) not in only else find_mark(cfg, gray, r, c,
-                                                                          shift)
-
-
 def _read_flat(cfg: WoodConfig, flat: np.ndarray, gray: np.ndarray, grid_to_photo: np.ndarray,
                squares: tuple[str, ...], clf, letters: tuple[str, ...],
-               lexicon: Lexicon | None, only: set[tuple[int, int]] | None = None
-               ) -> WoodReading:
-    """:func:`read_wood` on the flat board and the gray image its letters are looked for in;
-    with ``only``, letters are looked for in those cells (of the fitted grid) alone."""
+               lexicon: Lexicon | None) -> WoodReading:
+    """:func:`read_wood` on the flat board and the gray image its letters are looked for in."""
     from functools import partial
 
     from vision.glyph import features
 
-    look = partial(_mark_in, cfg, gray, only)
+    look = partial(find_mark, cfg, gray)
     colours = cell_colours(cfg, flat)
     showing = print_showing(cfg, colours, squares)
     cells = [(r, c) for r in range(15) for c in range(15) if not showing[r, c]]
