@@ -70,8 +70,8 @@ def test_real_photo_totals():
     tiles = sum(s.tiles_right for s in scores) / sum(s.tiles for s in scores)
     refused = sum(_read(n)[0] is None for n in FIGURES)
     assert sum(s.wrong_unlisted for s in scores) == 0
-    assert refused <= 2
-    assert cells >= 0.940 and tiles >= 0.886
+    assert refused <= 1
+    assert cells >= 0.968 and tiles >= 0.943
 
 
 def _jpeg(image: np.ndarray, **save) -> bytes:
@@ -268,3 +268,108 @@ def test_a_darker_tiles_letter_is_kept_under_a_much_darker_tone_curve():
     letters = {(r, c) for r in range(15) for c in range(15) if rows[r][c] not in ".?"}
     assert letters <= set(wood.guesses)
     assert wood.guesses[(9, 4)].letter == rows[9][4] == "S"
+
+
+def _blurred(name: str, vary) -> np.ndarray:
+    """A sharp labelled photo made blurred by ``vary`` (on the working image), as a phone
+    whose focus missed or that moved would have taken it, saved as a JPEG again."""
+    import cv2
+
+    image = vary(load_photo(DEFAULT.load, LABELS[name].photo))
+    ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    assert ok
+    return decode_photo(DEFAULT.load, jpeg.tobytes())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["IMG_20151016_170028.jpg", "IMG_20151016_165604.jpg",
+                                  "IMG_20151016_165525.jpg"])
+def test_a_photo_whose_focus_missed_is_read_with_its_blur_undone(name):
+    """Sharp photos blurred as a missed focus blurs (Gaussian, 3 pixels of the working image,
+    a tenth of a letter's height): their letters read too unsurely, so they were refused as
+    too blurred; the blur undone, most tiles are read, and no cell wrong goes unlisted: not
+    a W the blurred photo showed no mark for (it was looked for only where the photo as taken
+    showed letters, and read as an empty square), nor a B read surely as a G beside letters
+    the words then mended to another word (BENDS read GENRO): in a photo whose blur was
+    undone every run read misspelt is listed."""
+    import cv2
+
+    image = _blurred(name, lambda im: cv2.GaussianBlur(im, (0, 0), 3.0))
+    reading = read_board(DEFAULT, image, board_spec("bugwords"), shipped_classifier(),
+                         default_lexicon())
+    got = score(LABELS[name], reading)
+    assert got.wrong_unlisted == 0
+    assert got.tiles_right >= 0.6 * got.tiles and got.cells_right >= 215
+
+
+def test_a_shaken_photo_is_not_read_as_a_focus_that_missed():
+    """The same kind of photo smeared along a line, as a phone moving sideways smears it: a
+    Gaussian blur undone there raises false strokes that read as sure letters (the grid's
+    lines as I's, a board of them), in runs that are no words, and lost letters read as
+    empty squares; such a reading is not believed, and the photo is refused as blurred."""
+    import cv2
+
+    line = np.zeros((13, 13), np.float32)
+    line[6, :] = 1 / 13
+    name = "IMG_20151016_165950.jpg"
+    image = _blurred(name, lambda im: cv2.filter2D(im, -1, line))
+    with pytest.raises(VisionError, match="blurred"):
+        read_board(DEFAULT, image, board_spec("bugwords"), shipped_classifier(),
+                   default_lexicon())
+
+
+def test_undoing_a_blur_brings_back_the_strokes():
+    """:func:`vision.woodtiles.deblurred` on a Gaussian-blurred row of strokes a letter's
+    stroke width apart: blurred, the gaps between them keep under half the sharp contrast;
+    the blur undone, all of it, with no stroke moved."""
+    import cv2
+
+    from vision.woodtiles import deblurred
+
+    sharp = np.full((96, 96), 200, np.uint8)
+    for x in range(12, 84, 12):
+        sharp[16:80, x: x + 4] = 40
+    blurred = cv2.GaussianBlur(sharp, (0, 0), 2.5)
+    undone = deblurred(blurred, 2.5, 0.01)
+    assert undone.dtype == np.uint8 and undone.shape == sharp.shape
+
+    def contrast(img: np.ndarray) -> int:
+        row = img[48, 24:72].astype(int)  # between strokes
+        return int(row.max() - row.min())
+
+    assert contrast(blurred) < 0.5 * contrast(sharp) <= 0.6 * contrast(undone)
+    darkest = [int(np.argmin(undone[48, x - 4: x + 8])) + x - 4 for x in range(12, 84, 12)]
+    assert all(x <= d < x + 4 for d, x in zip(darkest, range(12, 84, 12), strict=True))
+
+
+def test_a_reading_with_its_blur_undone_needs_the_words():
+    """Undoing a blur is a guess at the blur; a wrong guess reads letters surely and wrongly,
+    and only the words tell: with no word list the out-of-focus photo is refused as before,
+    with one it is read (see ``figures.json``)."""
+    name = "IMG_20151016_170032.jpg"
+    image = load_photo(DEFAULT.load, LABELS[name].photo)
+    with pytest.raises(VisionError, match="blurred"):
+        read_board(DEFAULT, image, board_spec("bugwords"), shipped_classifier())
+    reading, _ = _read(name)
+    assert reading is not None
+    assert any(rd.face == "?" for rd in reading.uncertain)  # blanks are asked about there
+
+
+def test_words_hold_counts_a_doubtful_letters_alternatives():
+    """Runs that are words, or that a doubtful letter's offered alternative makes words,
+    hold; runs of letters read surely and wrongly do not."""
+    from vision.classifier import Guess
+    from vision.woodtiles import words_hold
+
+    lexicon = default_lexicon()
+
+    def row(letters: str, doubt: dict[int, tuple[str, float]] | None = None) -> dict:
+        doubt = doubt or {}
+        return {(7, 3 + i): Guess(a, 0.6 if i in doubt else 0.99,
+                                  (doubt[i],) if i in doubt else ())
+                for i, a in enumerate(letters)}
+
+    assert words_hold(row("BENDS"), lexicon)
+    assert words_hold(row("BENDB", {4: ("S", 0.3)}), lexicon)  # the B may be the S
+    assert not words_hold(row("BENDB", {4: ("S", 0.01)}), lexicon)  # too unlikely to offer
+    assert not words_hold(row("IIIII"), lexicon)

@@ -105,6 +105,10 @@ class WoodConfig:
     maybe_nearer: float = 1.0            # this near: perhaps a tile, the cell is listed
     min_legible: float = 0.70            # three letters in four read at least this well
                                          # (confidence), else the photo is too blurred to read
+    deblur_sigmas: tuple[float, ...] = (0.04, 0.05, 0.06, 0.07, 0.08)  # ... unless read so
+                                         # once one of these Gaussian blurs (cells) is undone
+    deblur_noise: float = 0.01           # the noise-to-signal power the deconvolution allows
+    deblur_ink_depth: float = 0.5        # ... and the ink cut then (a blurred edge's middle)
     off_tile: float = 1.8                # a mark whose surroundings are more than this times
                                          # farther from the tiles' colour than from its own
                                          # square's (log-chromaticity) lies on a bare square

@@ -173,11 +173,21 @@ def read_commercial(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: 
     _check_wood(wc, wood)
     unseen = _out_of_frame(wood.grid_to_photo, image.shape, spec)
     reads = _wood_cells(cfg, wood, spec, unseen)
+    misspelt = _misspelt(reads, spec, lexicon) if wood.deblurred and lexicon else set()
     if lexicon is not None:
         uncertain = _resolve_with_words(reads, spec, lexicon)
     else:
         uncertain = [rd for rd in reads if rd.alternatives or rd.face == BLANK]
     _ask_the_player(reads, unseen, wood.maybe, uncertain)
+    if wood.deblurred:  # its blur undone, the photo's letters are less sure than they read:
+        for rd in reads:  # a thin letter blurred into its face reads as a blank tile, and a
+            # letter read surely may be wrong beside one the words mend (MALES read MAIES,
+            # mended to MAIMS): the player looks at blanks and at every run read misspelt
+            if ((rd.face == BLANK or (rd.row, rd.col) in misspelt)
+                    and all(u is not rd for u in uncertain)):
+                rd.alternatives = [(rd.letter or rd.face, rd.confidence)] + [
+                    (a, q) for a, q in rd.options if a not in (rd.face, EMPTY) and q > SHOWN_MIN]
+                uncertain.append(rd)
     p = cfg.locate.cell_px
     corners = project(wood.grid_to_photo, np.array([[0, 0], [15, 0], [15, 15], [0, 15]], float))
     to_canon = np.linalg.inv(wood.grid_to_photo @ np.diag([1 / p, 1 / p, 1.0]))
@@ -222,6 +232,18 @@ def _wood_cells(cfg: VisionConfig, wood: WoodReading, spec: BoardSpec,
             else:
                 reads.append(CellRead(r, c, EMPTY, 1.0))
     return reads
+
+
+def _misspelt(reads: list[CellRead], spec: BoardSpec, lexicon: Lexicon) -> set[tuple[int, int]]:
+    """The cells of the runs of letters, as read, that are not words (runs with a blank tile
+    left out: its letter is the words' to choose)."""
+    from vision.words import runs
+
+    grid = [[""] * spec.cols for _ in range(spec.rows)]
+    for rd in reads:
+        grid[rd.row][rd.col] = rd.face
+    return {cell for word, cells in runs(grid) if BLANK not in word and word not in lexicon
+            for cell in cells}
 
 
 def _resolve_with_words(reads: list[CellRead], spec: BoardSpec,

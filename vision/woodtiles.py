@@ -10,7 +10,7 @@ its face has the colour of the letter tiles' faces rather than that of its own k
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 import cv2
@@ -188,6 +188,9 @@ class WoodReading:
     turn_margin: float
     maybe: dict[tuple[int, int], float]  # bare-looking cells whose colour is near the tiles'
     pale: set[tuple[int, int]] = field(default_factory=set)  # letters too faint to be sure of
+    deblurred: float = 0.0  # the blur (cells) undone before the letters were read, if any
+    lettered: set[tuple[int, int]] = field(default_factory=set)  # cells of the fitted grid
+    # (not turned upright) read as letters
 
 
 def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
@@ -195,28 +198,105 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
               lexicon: Lexicon | None = None) -> WoodReading:
     """Find the letters and blank tiles of a commercial board whose grid is known (up to a
     quarter turn, which the letters decide: the turn that makes them read best, their point
-    values sit below and right of them, and, with a ``lexicon``, their runs are words)."""
-    from vision.glyph import features
+    values sit below and right of them, and, with a ``lexicon``, their runs are words).
 
+    When the letters read too unsurely (legibility under ``min_legible``: the focus missed),
+    the board is read again with a blur undone (:func:`deblurred`), each blur of
+    ``deblur_sigmas`` in turn, the least first, the ink cut at ``deblur_ink_depth``. Such a
+    reading is believed only if it reads its letters surely enough, keeps a letter on every
+    cell where the photo as taken shows one (sharpening hides no letter; it may show one the
+    blur hid, a W grown too wide), and more of its letters lie in runs that may be words of
+    the ``lexicon`` than in runs that may not
+    (:func:`words_hold`): a blur the Gaussian does not match (a phone that moved along a
+    line) is undone into false strokes, letters read surely and wrongly, which make no
+    words. Without a word list none is believed; failing all, the reading of the photo as
+    taken is returned (and refused by the caller)."""
     flat = flat_board(cfg, image, grid_to_photo)
     gray = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY)
+    first = _read_flat(cfg, flat, gray, grid_to_photo, squares, clf, letters, lexicon)
+    if not first.guesses or first.legibility >= cfg.min_legible or lexicon is None:
+        return first
+    sharp = replace(cfg, ink_depth=cfg.deblur_ink_depth)
+    for sigma in cfg.deblur_sigmas:
+        again = _read_flat(sharp, flat, deblurred(gray, sigma * cfg.cell_px, cfg.deblur_noise),
+                           grid_to_photo, squares, clf, letters, lexicon)
+        if (again.legibility >= cfg.min_legible and again.lettered >= first.lettered
+                and words_hold(again.guesses, lexicon)):
+            again.deblurred = sigma
+            return again
+    return first
+
+
+def words_hold(guesses: dict[tuple[int, int], Guess], lexicon: Lexicon) -> bool:
+    """Whether more of the letters read lie in runs that may be words than in runs that may
+    not (each letter counted once per run it is in). A run may be a word when its letters,
+    each the one read or an alternative the player would be offered (more likely than
+    :data:`vision.cells.SHOWN_MIN`), spell a word: a doubtful letter is the player's to
+    mend, a letter read surely and wrongly is not."""
+    from vision.cells import SHOWN_MIN
+    from vision.words import runs
+
+    grid = [[""] * 15 for _ in range(15)]
+    for (r, c), g in guesses.items():
+        grid[r][c] = g.letter or ""
+    held = 0
+    for _, cells in runs(grid):
+        options = [[guesses[rc].letter or ""] + [a for a, p in guesses[rc].alternatives
+                                                  if p > SHOWN_MIN and a != NO_LETTER]
+                   for rc in cells]
+        held += len(cells) if _may_spell(options, lexicon) else -len(cells)
+    return held > 0
+
+
+def _may_spell(options: list[list[str]], lexicon: Lexicon, prefix: str = "") -> bool:
+    """Whether a word of the lexicon begins with ``prefix`` and goes on with one letter of
+    each of ``options`` in turn, and ends there."""
+    if not options:
+        return prefix in lexicon
+    return any(lexicon.has_prefix(word := prefix + a.lower())
+               and _may_spell(options[1:], lexicon, word) for a in options[0] if a)
+
+
+def deblurred(gray: np.ndarray, sigma: float, noise: float) -> np.ndarray:
+    """A gray image with a Gaussian blur of ``sigma`` pixels undone by Wiener deconvolution
+    (``noise``: the noise's power over the picture's, which keeps the fine detail that the
+    blur left under the noise from being raised with it)."""
+    pad = round(4 * sigma) + 8  # mirrored edges: no false edge where the image wraps round
+    g = cv2.copyMakeBorder(gray.astype(np.float32), pad, pad, pad, pad, cv2.BORDER_REFLECT)
+    h, w = g.shape
+    fy = np.fft.fftfreq(h)[:, None]
+    fx = np.fft.rfftfreq(w)[None, :]
+    blur = np.exp(-2 * np.pi ** 2 * sigma ** 2 * (fx ** 2 + fy ** 2))  # the Gaussian's spectrum
+    out = np.fft.irfft2(np.fft.rfft2(g) * blur / (blur ** 2 + noise), s=(h, w))
+    return np.clip(out[pad: h - pad, pad: w - pad], 0, 255).astype(np.uint8)
+
+
+def _read_flat(cfg: WoodConfig, flat: np.ndarray, gray: np.ndarray, grid_to_photo: np.ndarray,
+               squares: tuple[str, ...], clf, letters: tuple[str, ...],
+               lexicon: Lexicon | None) -> WoodReading:
+    """:func:`read_wood` on the flat board and the gray image its letters are looked for in."""
+    from functools import partial
+
+    from vision.glyph import features
+
+    look = partial(find_mark, cfg, gray)
     colours = cell_colours(cfg, flat)
     showing = print_showing(cfg, colours, squares)
     cells = [(r, c) for r in range(15) for c in range(15) if not showing[r, c]]
-    marks = {rc: m for rc in cells if (m := find_mark(cfg, gray, *rc)) is not None}
+    marks = {rc: m for rc in cells if (m := look(*rc)) is not None}
     if marks:  # a tile on a premium square may share its colour: the letter tiles' decides
         tile = np.median([colours[rc] for rc in marks], axis=0)
         showing = print_showing(cfg, colours, squares, tile)
         more = [(r, c) for r in range(15) for c in range(15)
                 if not showing[r, c] and (r, c) not in cells]
-        marks.update({rc: m for rc in more if (m := find_mark(cfg, gray, *rc)) is not None})
+        marks.update({rc: m for rc in more if (m := look(*rc)) is not None})
         cells += more
     shift = (0.0, 0.0)
     if len(marks) >= 3:  # the faces stand above the board: look again where they sit
         mid = np.median([m.offset for m in marks.values()], axis=0)
         if max(abs(mid[0]), abs(mid[1])) > cfg.shift_min:
             shift = (float(mid[0]), float(mid[1]))
-            again = {rc: find_mark(cfg, gray, *rc, shift=shift) for rc in cells}
+            again = {rc: look(*rc, shift=shift) for rc in cells}
             marks = {rc: m for rc, m in again.items() if m is not None}
     faint: dict[tuple[int, int], Mark] = {}
     hidden: dict[tuple[int, int], Mark] = {}
@@ -229,7 +309,7 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
         typical = float(np.median([m.ink for m in marks.values()]))
         hidden = {rc: m for r in range(15) for c in range(15)
                   if showing[r, c] and (rc := (r, c)) not in marks
-                  and (m := find_mark(cfg, gray, r, c, shift=shift)) is not None
+                  and (m := look(r, c, shift=shift)) is not None
                   and m.ink >= cfg.faint_ink * typical}
         marks = inked
     doubtful: set[tuple[int, int]] = set()
@@ -294,7 +374,7 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
         legible, margin,
         {turned(*rc, k): 1.0 - v for rc, v in near.items() if v >= cfg.blank_nearer}
         | {turned(*rc, k): 0.5 for rc in doubtful if rc not in near},
-        {turned(*rc, k) for rc in pale})
+        {turned(*rc, k) for rc in pale}, lettered=set(keys))
 
 
 def _split_values(cfg: WoodConfig, clf, letters: tuple[str, ...], marks: dict,
