@@ -51,6 +51,7 @@ from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
 from companion.text import quoted
 from companion.tiles import TileCount
+from companion.totals import RunningTotals, total_slip_text
 from companion.werdup.game import (
     ChallengeBonus,
     Game,
@@ -382,6 +383,7 @@ class _Replayer:
         self.challenge_rule, self.clock = challenge_rule, clock
         self.board = Board(rules.board_size, rules.board_size)
         self.totals = {p: 0 for p in players}
+        self.running = RunningTotals(players)  # the record's own arithmetic (companion.totals)
         self.used: Counter[str] = Counter()
         # the last play, while it is open to a challenge
         self.open_play: _OpenPlay | None = None
@@ -447,8 +449,9 @@ class _Replayer:
         self.totals[player] += score
         if score != recorded:
             problems.append(f"score is {score:+d}, record says {recorded:+d}")
-        if self.totals[player] != recorded_total:
-            problems.append(f"total is {self.totals[player]}, record says {recorded_total}")
+        slip = self.running.check(player, recorded, recorded_total)
+        if slip is not None:
+            problems.append(total_slip_text(recorded_total, slip))
         return ReplayLine(n, player, desc, recorded, score, recorded_total,
                           self.totals[player], problems)
 
@@ -706,6 +709,7 @@ class _Replayer:
             raise CompanionError(f"record line {n}: {no_more_moves(self.over or RACKS_COUNTED)}")
         if kind == "play":
             self.tiles.known = False
+            self.running.forget()  # its points are in the totals, without a line
         opened, self.open_play = self.open_play, None
         self.taken_back = self.retrying = None
         self.to_move = None  # a note names the player, not the record's nick
