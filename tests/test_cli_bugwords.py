@@ -336,3 +336,11 @@ def test_a_werdup_record_is_named_as_one(capsys):
         assert code == 2 and out == ""
         assert ("game record line 3: this is a WerdUp game record, not a Bug Words one: replay "
                 "it with 'companion werdup replay'") in err
+
+
+def test_replay_a_word_not_in_the_records_form_cannot_be_read(capsys, tmp_path):
+    # an unmatched bracket was taken for a play the rules refuse (exit status 1)
+    path = tmp_path / "game.gcg"
+    path.write_text("#player1 A A\n#player2 B B\n>A: CATSXYZ 8G C(AT +10 10\n")
+    code, _, err = run(capsys, "bugwords", "replay", str(path))
+    assert code == 2 and "game record line 3: 'C(AT' has an unmatched '('" in err

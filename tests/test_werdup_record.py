@@ -361,3 +361,27 @@ def test_a_play_noted_without_its_square_may_stand_for_points_in_the_totals():
     assert _problems(text.replace("+0 9", "+0 10")) == {}  # not known: taken as it is
     assert _problems(text.replace("+6 6", "+6 7")) == {
         5: ["running total 7, but 6 by the record's own scores"]}
+
+
+@pytest.mark.parametrize(
+    ("move", "status", "message"),
+    [
+        # not in the record's form: it cannot be read (2), as in Bug Words' replay
+        ("ZZ9 CAT", 2, "'ZZ9' is not a board position"),
+        ("5D C@T", 2, "'C@T' has '@'"),
+        ("5D C(AT", 2, "unmatched '('"),
+        ("5D CAT [1x1]", 2, "'[1x1]' is not stack heights"),
+        # read, and refused by the rules (1)
+        ("5Z CAT", 1, "5Z is off the board"),
+        ("1A CAT", 1, "beginning square"),
+        ("5D CAT [11]", 1, "stack heights after the play are 111"),
+    ],
+)
+def test_replay_exit_status_tells_an_unreadable_move_from_an_illegal_one(capsys, tmp_path,
+                                                                         move, status, message):
+    path = tmp_path / "game.txt"
+    path.write_text(f"#werdup-record 1\n#player1 ann Ann\n#player2 bob Bob\n"
+                    f">ann: ACDEHRT {move} +6 6\n")
+    assert main(["werdup", "replay", str(path)]) == status
+    out, err = capsys.readouterr()
+    assert message in out + err

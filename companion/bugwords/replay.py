@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from companion.board import Board, Placement, PlayError, parse_position
+from companion.board import Board, NotationError, Placement, PlayError, parse_position
 from companion.bugwords.gcg import (
     CHALLENGE_RULE_NOTE,
     GcgError,
@@ -358,6 +358,8 @@ def _place(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
         if not placements:
             raise PlayError(f"{mv.word} at {pos} puts no new tile on the board")
         words = check_placement(board, placements, rules)
+    except NotationError as exc:  # a word not in the record's form: it cannot be read
+        raise GcgReadError(f"game record line {mv.line}: {exc}") from exc
     except PlayError as exc:
         raise _error(mv, str(exc)) from exc
     tiles = [BLANK if p.tile.islower() else p.tile for p in placements]

@@ -29,7 +29,7 @@ import re
 from collections import Counter
 from dataclasses import asdict, dataclass, field, replace
 
-from companion.board import Board, PlayError, split_word
+from companion.board import Board, NotationError, PlayError, split_word
 from companion.challenges import (
     EVERY_PLAYER_PASSED,
     NEXT_WORD,
@@ -208,6 +208,7 @@ class Replay:
 _MOVE_LINE = re.compile(r"^>([^:\s]+):\s+(.*)$")
 _SCORE = re.compile(r"^[+-][0-9]+$")
 _TOTAL = re.compile(r"^-?[0-9]+$")
+_HEIGHTS = re.compile(r"\[[0-9]+\]")
 
 
 def replay(
@@ -649,9 +650,14 @@ class _Replayer:
 
     def _play(self, ln: _Line, rack: list[str]) -> tuple[int, str]:
         body, board, rules = ln.body, self.board, self.rules
+        if len(body) == 3 and not _HEIGHTS.fullmatch(body[2]):
+            raise ln.unreadable(f"{quoted(body[2])} is not stack heights: write one digit a "
+                                "square of the word, in brackets, as [121]")
         try:
             placements = parse_play(board, " ".join(body[:2]))
-        except PlayError as exc:
+        except NotationError as exc:  # not a position or a word in the record's form
+            raise ln.unreadable(str(exc)) from exc
+        except PlayError as exc:  # read, and refused by the board
             raise ln.fail(str(exc)) from exc
         missing = Counter(p.tile for p in placements) - Counter(rack)
         if missing:
