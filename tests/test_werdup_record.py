@@ -139,7 +139,7 @@ def test_cli_moves(capsys, tmp_path):
     assert main(["werdup", "moves", "empty", "AEIRST"]) == 0
     assert "legal plays" in capsys.readouterr().out
     assert main(["werdup", "moves", "empty", "A1"]) == 2
-    assert "cannot read the tiles" in capsys.readouterr().err
+    assert "Cannot read the tiles" in capsys.readouterr().err
 
 
 def test_cli_rejects_bad_positions(capsys, tmp_path):
