@@ -10,7 +10,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.errors import CompanionError
+from companion.errors import CompanionError, SetupError
 
 PLA_DENSITY = 1.24  # g/cm3
 LAYER_HEIGHT = 0.2  # mm
@@ -62,8 +62,8 @@ def slicer_binary() -> str:
     """The PrusaSlicer executable, or a clear error saying how to get it."""
     path = shutil.which("prusa-slicer") or shutil.which("prusa-slicer-console")
     if not path:
-        raise CompanionError("PrusaSlicer is not installed: install the Debian package "
-                             "prusa-slicer to slice the parts")
+        raise SetupError("PrusaSlicer is not installed: install the Debian package "
+                         "prusa-slicer to slice the parts")
     return path
 
 

@@ -42,6 +42,12 @@ class PlayError(CompanionError):
         self.squares: tuple[tuple[int, int], ...] = tuple(squares)
 
 
+class NotationError(PlayError):
+    """A play's text is not in the notation's form (a position that is no square's name, a
+    word with a character no tile has): unreadable, where a plain :class:`PlayError` is a
+    play read and refused by the board (off it, over a different tile)."""
+
+
 # -- tiles ------------------------------------------------------------------------------------
 
 
@@ -89,7 +95,7 @@ def parse_position(text: str, rows: int = 15, cols: int = 15) -> Position:
     else:
         m = _POS_DOWN.match(t)
         if not m:
-            raise PlayError(
+            raise NotationError(
                 f"{quoted(text)} is not a board position: write row then column for across "
                 "(8D) or column then row for down (D8)"
             )
@@ -220,8 +226,8 @@ def split_word(word: str, digraphs: Collection[str] = ()) -> list[str | None]:
         ch = word[i]
         if ch == "(" or ch == ")":
             if through != (ch == ")"):  # C(A, CA), C((A)): a bracket left open or never opened
-                raise PlayError(f"{quoted(word)} has an unmatched {ch!r}: put the letters already "
-                                "on the board in brackets, as WO(R)D")
+                raise NotationError(f"{quoted(word)} has an unmatched {ch!r}: put the letters "
+                                    "already on the board in brackets, as WO(R)D")
             through = ch == "("
             i += 1
             continue
@@ -230,7 +236,8 @@ def split_word(word: str, digraphs: Collection[str] = ()) -> list[str | None]:
             i += 1
             continue
         if not ch.isalpha():
-            raise PlayError(f"{quoted(word)} has {ch!r}: write letters, '.' for tiles already down")
+            raise NotationError(f"{quoted(word)} has {ch!r}: write letters, '.' for tiles "
+                                "already down")
         tile = ch
         for d in by_len:
             if word[i : i + len(d)].upper() == d.upper():
@@ -239,8 +246,8 @@ def split_word(word: str, digraphs: Collection[str] = ()) -> list[str | None]:
         out.append(None if through else tile)
         i += len(tile)
     if through:
-        raise PlayError(f"{quoted(word)} has an unmatched '(': put the letters already on the "
-                        "board in brackets, as WO(R)D")
+        raise NotationError(f"{quoted(word)} has an unmatched '(': put the letters already on "
+                            "the board in brackets, as WO(R)D")
     return out
 
 

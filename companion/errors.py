@@ -13,10 +13,17 @@ class UsageError(CompanionError):
     """Bad input from the user (a file, a date, an option): the CLI exits with status 2."""
 
 
+class SetupError(UsageError):
+    """The command cannot run as the machine is set up (a program, a model or a font it needs
+    is missing): the CLI exits with status 2, as for a command misused, and the message says
+    what to install or build."""
+
+
 def exit_status(error: CompanionError) -> int:
-    """The command line's exit status for ``error``: 2 when the input could not be read or the
-    command was misused (:class:`UsageError`), 1 when the input was read and checked and the
-    answer is "no" (a record with an illegal play, a word not valid)."""
+    """The command line's exit status for ``error``: 2 when the input could not be read, the
+    command was misused or cannot run as set up (:class:`UsageError`, :class:`SetupError`),
+    1 when the input was read and checked and the answer is "no" (a record with an illegal
+    play, a word not valid)."""
     return 2 if isinstance(error, UsageError) else 1
 
 

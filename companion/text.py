@@ -51,3 +51,18 @@ def printable(text: str) -> str:
     if text.isprintable():
         return text
     return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
+def sentence(message: str) -> str:
+    """A message as a sentence, as every error is shown (the command line's, a web page's):
+    a capital first letter and a full stop, unless it ends in one already (or in ``!``,
+    ``?``). The engines write their messages to follow a prefix (``game record line 7: ...``);
+    this is the one place that makes them sentences. A first word that is not a plain word
+    (a file's name, ``seen.png``; ``p1_ann``) is left as it is."""
+    text = message.strip()
+    if not text:
+        return text
+    first = re.split(r"[\s:;,]", text, maxsplit=1)[0]
+    if first.replace("'", "").replace("-", "").isalpha():  # a word, not a file's name (x.png)
+        text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."

@@ -384,11 +384,11 @@ def test_another_clearance_misses_the_cache(cache: Path, tmp_path: Path) -> None
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--clearance", "-1"], "clearance must be 0.1-1 mm"),
+        (["--clearance", "-1"], "Clearance must be 0.1-1 mm"),
         (["--clearance", "0"], "below 0.1 mm, the tightest fit coupon, parts fuse or jam"),
-        (["--clearance", "0.05", "--part", "tiles"], "clearance must be 0.1-1 mm, got 0.05"),
-        (["--part", "rack"], "unknown part 'rack'"),
-        (["--format", "obj"], "unknown format 'obj'"),
+        (["--clearance", "0.05", "--part", "tiles"], "Clearance must be 0.1-1 mm, got 0.05"),
+        (["--part", "rack"], "Unknown part 'rack'"),
+        (["--format", "obj"], "Unknown format 'obj'"),
         (["--bed", "big"], "bed must look like 180x180"),
         (["--bed", "100x100"], "the board quarter (137 x 129 mm) does not fit"),
         (["--bed", "120x120", "--part", "quarter,tiles"],
@@ -441,7 +441,7 @@ def test_coupons_at_several_clearances(cache: Path, tmp_path: Path, capsys) -> N
     assert main(["cad", "coupons", "--clearances", "0.1,0.9", "-o", str(tmp_path / "n")]) == 2
     assert not (tmp_path / "n").exists()
     assert main(["cad", "coupons", "--clearances", "0,0.1", "-o", str(tmp_path / "n")]) == 2
-    assert "clearance must be 0.1-1 mm, got 0.0" in capsys.readouterr().err
+    assert "Clearance must be 0.1-1 mm, got 0.0" in capsys.readouterr().err
     assert not (tmp_path / "n").exists()
 
 
@@ -454,7 +454,7 @@ def test_layout_command_prints_the_board(capsys) -> None:
 @pytest.mark.parametrize(("clearance", "message"), [
     ("5", "got 5.0 (1 mm is the loosest fit the set is made for)"),
     ("0", "got 0.0 (below 0.1 mm"),
-    ("-1", "clearance must be 0.1-1 mm, got -1.0"),
+    ("-1", "Clearance must be 0.1-1 mm, got -1.0"),
 ])
 def test_layout_takes_only_clearances_a_set_is_built_with(capsys, clearance, message) -> None:
     assert main(["cad", "layout", "--clearance", clearance]) == 2
@@ -573,7 +573,7 @@ def test_check_with_a_build_report_that_names_no_bed(report: str, tmp_path: Path
 def test_a_bed_must_have_a_size(bed: str, tmp_path: Path, capsys) -> None:
     (tmp_path / "part.stl").write_bytes(b"")
     assert main(["cad", "check", str(tmp_path), f"--bed={bed}"]) == 2
-    assert "bed must be a width and depth above 0 mm" in capsys.readouterr().err
+    assert "Bed must be a width and depth above 0 mm" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("bed", ["nanx180", "infx180"])

@@ -63,18 +63,18 @@ def test_replay_malformed_names_the_line(capsys, tmp_path):
     path.write_text("#player1 A A\n#player2 B B\n>A: CAT 8G CAT +10 10\n>B: DOG 8Z DOG +5\n")
     code, _, err = run(capsys, "bugwords", "replay", str(path))
     assert code == 2  # bad input, not "a score differs"
-    assert "game record line 4" in err and "Traceback" not in err
+    assert "Game record line 4" in err and "Traceback" not in err
 
 
 @pytest.mark.parametrize(
     ("text", "message"),
     [
         ("#player1 A A\n#player2 B B\n>A: CAT 8G CAT +10 10\n>B: DOG 8Z DOG +5\n",
-         "game record line 4"),
-        ("hello\n", "game record line 1"),
+         "Game record line 4"),
+        ("hello\n", "Game record line 1"),
         ("", "no players and no moves"),
         ("#player1 A A\n#note ChallengeRule: sometimes\n>A: CAT 8G CAT +10 10\n",
-         "unknown challenge rule 'sometimes'"),
+         "Game record: unknown challenge rule 'sometimes'"),
     ],
 )
 def test_replay_json_unreadable_record_is_a_json_error(capsys, tmp_path, text, message):
@@ -90,11 +90,11 @@ def test_replay_json_unreadable_record_is_a_json_error(capsys, tmp_path, text, m
     ("text", "message"),
     [
         ("#player1 A A\n>A: CAT 8G CAT +10 10\n>A: CAT -- -10 0\n>A: CAT -- -10 0\n",
-         "game record line 4: '--' takes back a play"),
+         "Game record line 4: '--' takes back a play"),
         ("#player1 A A\n#player2 B B\n>A: CAT 8G CAT +10 10\n>B: DOG 8Z DOG +5 5\n",
-         "game record line 4"),  # off the board
+         "Game record line 4"),  # off the board
         ("#player1 A A\n#player2 B B\n>A: CAT 8G CAT +10 10\n>A: DOG 9G DOG +5 15\n",
-         "game record line 4: it is B's turn, not A's"),
+         "Game record line 4: it is B's turn, not A's"),
     ],
 )
 def test_a_record_that_breaks_the_rules_exits_1_as_werdup_replay_does(capsys, tmp_path, text,
@@ -181,7 +181,7 @@ def test_moves_on_a_record_that_breaks_the_rules_is_bad_input(capsys, tmp_path, 
     path.write_text("#player1 A A\n#player2 B B\n" + moves)
     code, out, err = run(capsys, "bugwords", "moves", str(path), "AEINRST")
     assert code == 2 and out == ""
-    assert "cannot use the record as a position" in err and message in err
+    assert "Cannot use the record as a position" in err and message in err
 
 
 def test_no_play_exists(capsys, tmp_path, word_list):
@@ -193,9 +193,9 @@ def test_no_play_exists(capsys, tmp_path, word_list):
 @pytest.mark.parametrize(
     "rack, board_rows, message",
     [
-        ("ABCDEFGH", {7: "......CAT......"}, "a rack holds 1 to 7 tiles"),
+        ("ABCDEFGH", {7: "......CAT......"}, "A rack holds 1 to 7 tiles"),
         ("A1", {7: "......CAT......"}, "'1' is not a Bug Words tile"),
-        ("AB", {7: "......CAT..."}, "cannot read the position: board text row 8 has 12 squares"),
+        ("AB", {7: "......CAT..."}, "Cannot read the position: board text row 8 has 12 squares"),
         # a digit in a row: it spoke only of a stack height, which Bug Words has not
         ("AB", {7: "......CA1......"}, "board text line 9 has the digit '1': squares hold "
                                         "letters, '.' when empty"),
@@ -236,14 +236,14 @@ def test_replay_challenge_rule_option(capsys, tmp_path):
     assert code == 0 and json.loads(out)["challenge_rule"] == "points 10"
     code, out, _ = run(capsys, "bugwords", "replay", str(path), "--challenge-rule", "maybe",
                        "--json")
-    assert code == 2 and "unknown challenge rule" in json.loads(out)["error"]
+    assert code == 2 and "Unknown challenge rule" in json.loads(out)["error"]
 
 
 @pytest.mark.parametrize(("moves", "message"), [
-    (">A: AET 8G CAT +10 10\n", "game record line 3: A plays C, not on the rack AET"),
+    (">A: AET 8G CAT +10 10\n", "Game record line 3: A plays C, not on the rack AET"),
     (">A: AET 8G ATe +3 3\n", "A plays ?, not on the rack AET"),  # a blank needs a ?
     (">A: AZT 8G ZA +22 22\n>B: OZ 9G ZO +11 11\n",
-     "game record line 4: more tiles on the board than the set has: 2 Z tiles, the set has 1"),
+     "Game record line 4: more tiles on the board than the set has: 2 Z tiles, the set has 1"),
     (">A: AZT -ZQ +0 0\n", "A exchanges Q, not on the rack AZT"),
 ])
 def test_tiles_played_must_come_from_the_recorded_rack(capsys, tmp_path, moves, message):
@@ -329,10 +329,18 @@ def test_a_note_among_the_moves_may_stand_for_points_in_the_totals(capsys, tmp_p
 
 
 def test_a_werdup_record_is_named_as_one(capsys):
-    # it was "game record line 9: cannot tell what move this is: '>ann: ACDEHRT 5D CAT [111]"
+    # it was "Game record line 9: cannot tell what move this is: '>ann: ACDEHRT 5D CAT [111]"
     record = str(Path(__file__).parent / "data" / "werdup-short-game.txt")
     for action in (["replay", record], ["moves", record, "AEST"]):
         code, out, err = run(capsys, "bugwords", *action)
         assert code == 2 and out == ""
-        assert ("game record line 3: this is a WerdUp game record, not a Bug Words one: replay "
+        assert ("Game record line 3: this is a WerdUp game record, not a Bug Words one: replay "
                 "it with 'companion werdup replay'") in err
+
+
+def test_replay_a_word_not_in_the_records_form_cannot_be_read(capsys, tmp_path):
+    # an unmatched bracket was taken for a play the rules refuse (exit status 1)
+    path = tmp_path / "game.gcg"
+    path.write_text("#player1 A A\n#player2 B B\n>A: CATSXYZ 8G C(AT +10 10\n")
+    code, _, err = run(capsys, "bugwords", "replay", str(path))
+    assert code == 2 and "Game record line 3: 'C(AT' has an unmatched '('" in err

@@ -105,7 +105,7 @@ def test_custom_lexicon(tmp_path, capsys):
 def test_unreadable_lexicon_exits_2(capsys):
     code, _, err = run(capsys, "check", "cat", "--lexicon", "/no/such/list.txt")
     assert code == 2
-    assert "word list not found" in err
+    assert "Word list not found" in err
 
 
 @pytest.mark.parametrize(
@@ -158,15 +158,15 @@ def test_a_house_list_with_no_words_is_refused(capsys, tmp_path, option, text):
     code, out, err = run(capsys, "check", "cat", option, str(empty))
     verb = "additions" if option == "--add" else "removals"
     assert code == 2 and not out
-    assert err.strip() == f"companion: house list of {verb}: {empty} has no words (one word " \
-        "of letters a-z per line)"
+    assert err.strip() == f"companion: House list of {verb}: {empty} has no words (one word " \
+        "of letters a-z per line)."
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["--add", "family.txt"], "house list of additions: family.txt has no words"),
-    (["--remove", "no.txt"], "house list of removals: word list not found: no.txt"),
-    (["--lexicon", "club.txt"], "word list club.txt has no words"),
-    (["--lexicon", "nope.txt"], "word list not found: nope.txt"),
+    (["--add", "family.txt"], "House list of additions: family.txt has no words"),
+    (["--remove", "no.txt"], "House list of removals: word list not found: no.txt"),
+    (["--lexicon", "club.txt"], "Word list club.txt has no words"),
+    (["--lexicon", "nope.txt"], "Word list not found: nope.txt"),
 ])
 def test_a_word_list_error_names_the_file_as_it_was_given(capsys, tmp_path, monkeypatch, argv,
                                                          message):
@@ -181,14 +181,14 @@ def test_a_word_list_error_names_the_file_as_it_was_given(capsys, tmp_path, monk
 
 def test_house_list_missing_file_is_bad_usage(capsys, tmp_path):
     code, _, err = run(capsys, "check", "cat", "--add", str(tmp_path / "nope.txt"))
-    assert code == 2 and "house list of additions: word list not found" in err
+    assert code == 2 and "House list of additions: word list not found" in err
 
 
 @pytest.mark.parametrize("word", ["", "  "])
 def test_no_word_is_bad_usage(capsys, word):
     code, out, err = run(capsys, "check", word)
     assert code == 2 and out == ""
-    assert "give a word to check" in err
+    assert "Give a word to check" in err
 
 
 @pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16"])
@@ -208,7 +208,7 @@ def test_output_to_a_full_disk_is_a_sentence(argv):
         proc = subprocess.run([sys.executable, "-m", "companion", *argv], stdout=full,
                               stderr=subprocess.PIPE, text=True, timeout=120)
     assert proc.returncode == 2
-    assert proc.stderr == "companion: No space left on device\n"
+    assert proc.stderr == "companion: No space left on device.\n"
 
 
 @pytest.mark.parametrize(("word", "game", "valid", "reason"), [

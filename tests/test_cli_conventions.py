@@ -25,20 +25,20 @@ def run(capsys, *argv):
 
 
 @pytest.mark.parametrize(("argv", "status", "message"), [
-    (["check", " "], 2, "give a word to check"),
+    (["check", " "], 2, "Give a word to check"),
     (["check", "qi", "--lexicon", "{missing}"], 2, "missing"),
     (["werdup", "score", "empty", "5D \u00c9T\u00c9"], 2, "'\u00c9' is not a WerdUp tile"),
     (["werdup", "moves", "empty", "ZZZ"], 2, "3 Z tiles, the set has 1"),
-    (["werdup", "turn", "{missing}", "empty"], 2, "position file not found"),
+    (["werdup", "turn", "{missing}", "empty"], 2, "Position file not found"),
     (["werdup", "replay", str(SHORT_GAME), "--challenge-rule", "bogus"], 2,
-     "unknown challenge rule 'bogus'"),
-    (["bugwords", "moves", "{missing}", "AB"], 2, "position file not found"),
-    (["bugwords", "replay", "{missing}"], 2, "record file not found"),
+     "Unknown challenge rule 'bogus'"),
+    (["bugwords", "moves", "{missing}", "AB"], 2, "Position file not found"),
+    (["bugwords", "replay", "{missing}"], 2, "Record file not found"),
     (["pdq", "P", "N"], 2, "PDQ deals 3 cards per round; 2 were given"),
     (["pdq", "--variant", "nope", "P", "N", "A"], 2, "Unknown PDQ variant 'nope'"),
     (["girdle", "show", "--date", "2026-13-01"], 2, "there is no month 13"),
     (["girdle", "solve", "--time-budget", "0"], 2, "--time-budget must be a positive number"),
-    (["girdle", "check", "{missing}"], 2, "sheet file not found"),
+    (["girdle", "check", "{missing}"], 2, "Sheet file not found"),
     (["read", "{missing}", "--game", "pdq"], 2, "no such file"),
     (["vision", "light", "{missing}"], 2, "no such file"),
     (["cad", "check", "{missing}"], 2, "{missing}"),
@@ -81,7 +81,7 @@ def test_an_empty_challenge_rule_is_refused_not_taken_as_left_out(capsys, comman
     record = SHORT_GAME if command == "werdup" else ROOT / "tests" / "data" / "gcg" / (
         "selfplay-2p-seed1.gcg")
     code, out, err = run(capsys, command, "replay", str(record), "--challenge-rule", "")
-    assert code == 2 and out == "" and "unknown challenge rule ''" in err
+    assert code == 2 and out == "" and "Unknown challenge rule ''" in err
 
 
 @pytest.mark.parametrize("argv", [
@@ -135,13 +135,13 @@ HUGE_NUMBER = "9" * 5000  # int() refuses over 4,300 digits: a ValueError traceb
 
 @pytest.mark.parametrize(("command", "text", "message"), [
     (["werdup", "replay"], f"#player1 ann\n#player2 bob\n>ann: ACDEHRT 5D CAT [111] +6 "
-     f"{HUGE_NUMBER}\n", "record line 3: '99999"),
+     f"{HUGE_NUMBER}\n", "Record line 3: '99999"),
     (["werdup", "replay"], f"#player1 ann\n#player2 bob\n>ann: ACDEHRT 5D CAT [111] "
-     f"+{HUGE_NUMBER} 6\n", "record line 3: '+9999"),
+     f"+{HUGE_NUMBER} 6\n", "Record line 3: '+9999"),
     (["bugwords", "replay"], f"#player1 A A\n#player2 B B\n>A: CATSXYZ 8G CAT +10 "
-     f"{HUGE_NUMBER}\n", "game record line 3: '9999"),
+     f"{HUGE_NUMBER}\n", "Game record line 3: '9999"),
     (["bugwords", "replay"], f"#player1 A A\n#player2 B B\n>A: CATSXYZ 8G CAT +10 10\n"
-     f"#note Time left: {HUGE_NUMBER}:00\n", "game record line 4: '9999"),
+     f"#note Time left: {HUGE_NUMBER}:00\n", "Game record line 4: '9999"),
     (["bugwords", "replay"], f"#player1 A A\n#player2 B B\n#note Clock: {HUGE_NUMBER} "
      "minutes, 10 points a started minute over\n>A: CATSXYZ 8G CAT +10 10\n",
      "cannot read the clock settings '9999"),
@@ -160,10 +160,43 @@ def test_a_challenge_bonus_too_large_is_bad_usage(capsys):
     record = str(ROOT / "tests" / "data" / "gcg" / "selfplay-2p-seed1.gcg")
     code, _, err = run(capsys, "bugwords", "replay", record, "--challenge-rule",
                        f"points {HUGE_NUMBER}")
-    assert code == 2 and "a challenge bonus is 1 to 100 points: '9999" in err
+    assert code == 2 and "A challenge bonus is 1 to 100 points: '9999" in err
 
 
 def test_cad_check_refuses_an_empty_bed(capsys, tmp_path):
     # --bed '' checked the files against the folder's build.json bed, as without --bed
     code, out, err = run(capsys, "cad", "check", str(tmp_path), "--bed", "")
     assert code == 2 and out == "" and "--bed must look like 180x180" in err
+
+
+@pytest.mark.parametrize("argv", [
+    ["cad", "build", "--part", "bogus", "-o", "{tmp}/parts"],
+    ["cad", "check", "{tmp}/missing"],
+    ["print", "board", "--game", "werdup", "-o", "{tmp}/no/folder/board.pdf"],
+    ["werdup", "replay", "{tmp}/missing.txt"],
+    ["werdup", "replay", "{tmp}/missing.txt", "--json"],
+])
+def test_every_command_says_an_error_as_a_sentence(capsys, tmp_path, argv):
+    # 'cad' said "companion: unknown part 'bogus': choose from ..." where 'print' said
+    # "companion: Cannot write ...: there is no folder ... ." (one place prints them all)
+    code, out, err = run(capsys, *[a.replace("{tmp}", str(tmp_path)) for a in argv])
+    assert code == 2
+    if "--json" in argv:
+        message = json.loads(out)["error"]
+    else:
+        assert out == "" and err.startswith("companion: ") and err.count("\n") == 1
+        message = err.removeprefix("companion: ").rstrip("\n")
+    assert message.endswith("."), message
+    first = message.lstrip("'")[0]
+    assert not first.isalpha() or first.isupper(), message
+
+
+def test_a_message_becomes_one_sentence():
+    from companion.text import sentence
+
+    assert sentence("game record line 7: it is B's turn") == "Game record line 7: it is B's turn."
+    assert sentence("Cannot write x.pdf.") == "Cannot write x.pdf."
+    assert sentence("is it the right file?") == "Is it the right file?"
+    assert sentence("'ZZ9' is not a board position") == "'ZZ9' is not a board position."
+    assert sentence("seen.png: cannot write there") == "seen.png: cannot write there."
+    assert sentence("p1_ann is not one of the players") == "p1_ann is not one of the players."

@@ -77,7 +77,7 @@ CASES = [
     (["pdq", "P", "N", "A", "--tie", ""], {}, 2, "--tie needs the words shouted"),
     (["pdq", "P", "N", "A", "--tie", ",,"], {}, 2, "--tie needs the words shouted"),
     (["pdq", "P", "N", "A", "--variant", ""], {}, 2, "Unknown PDQ variant ''"),
-    (["girdle", "show", "--family", ""], {}, 2, "no Word Girdle layout family ''"),
+    (["girdle", "show", "--family", ""], {}, 2, "No Word Girdle layout family ''"),
     (["print", "score-sheet", "--game", "pdq", "-o", ""], {}, 2, "-o needs a file or folder"),
     (["print", "tiles", "--game", "werdup", "-o", " "], {}, 2, "-o needs a file or folder"),
     (["cad", "coupons", "-o", ""], {}, 2, "-o needs a folder name"),
@@ -87,7 +87,7 @@ CASES = [
      "--overlay needs an image file name"),
     # an answer the terminal's character set cannot show: UnicodeEncodeError traceback
     (["check", "caf\u00e9"], {"PYTHONIOENCODING": "ascii"}, 2,
-     "standard output takes ascii text, which cannot show"),
+     "Standard output takes ascii text, which cannot show"),
     (["pdq", "P", "N", "A", "--word", "pa\u00f1", "--json"], {"PYTHONIOENCODING": "ascii"}, 2,
      "use a UTF-8 locale or set PYTHONIOENCODING=utf-8"),
     # options the command has no use for were dropped without a word
@@ -103,9 +103,9 @@ CASES = [
       "--date", "2026-12-01"], {}, 2, "holds its puzzle; --date is for a sheet without one"),
     # -5 is a whole number: the bonus is out of range, as "points 0" says
     (["werdup", "replay", str(ROOT / "tests" / "data" / "werdup-short-game.txt"),
-      "--challenge-rule", "points -5"], {}, 2, "a challenge bonus is 1 to 100 points, not -5"),
+      "--challenge-rule", "points -5"], {}, 2, "A challenge bonus is 1 to 100 points, not -5"),
     (["bugwords", "replay", str(ROOT / "tests" / "data" / "gcg" / "selfplay-2p-seed1.gcg"),
-      "--challenge-rule", "points -5"], {}, 2, "a challenge bonus is 1 to 100 points, not -5"),
+      "--challenge-rule", "points -5"], {}, 2, "A challenge bonus is 1 to 100 points, not -5"),
     (["pdq", "--variants", "P", "N", "A"], {}, 2, "--variants lists the variants; give no CARDS"),
     # a control character went to the terminal as it was (ESC [2J clears the screen)
     (["pdq", "P\x1b[2J", "N", "A"], {}, 2, "'\\x1b' 2 [ is not a card"),
@@ -114,7 +114,7 @@ CASES = [
     (["read", "/dev/zero", "--game", "pdq"], {}, 2, "a device or a pipe, not a photo file"),
     # a file name with ESC or a line break in it: written raw, over two lines
     (["werdup", "moves", "no\x1b[2Jfile", "AEI"], {}, 2,
-     "position file not found: no\\x1b[2Jfile"),
+     "Position file not found: no\\x1b[2Jfile"),
     (["pdq", "P", "N", "A", "--deck", "two\nlines"], {}, 2, "Deck file not found: two\\nlines"),
     # standard input was taken for a file named '-' ("word list not found: -")
     (["check", "qi", "--lexicon", "-"], {}, 2,
@@ -127,7 +127,7 @@ CASES = [
      "'E\uff15' is not a board position"),
     # a player name with ESC in it went raw into the record printed
     (["werdup", "selfplay", "--players", "ann,b\x1b[2Jb"], {}, 2,
-     "player name 'b\\x1b[2Jb' must be one word without spaces, control characters"),
+     "Player name 'b\\x1b[2Jb' must be one word without spaces, control characters"),
     # float() read a clearance or a bed in Arabic-Indic digits, and 'nan' or 1e400 (infinity)
     (["cad", "coupons", "--clearances", "0.1,\u0660.\u0662", "-o", "c"], {}, 2,
      "'\u0660.\u0662' is not a decimal number written in the digits 0-9"),
@@ -306,15 +306,15 @@ def test_a_build_that_fills_the_disk_spoils_no_file_of_the_earlier_one(
     assert len(before["coupon.stl"]) > 200_000 > len(before["coupon.png"])
     done = companion(argv, tmp_path, file_limit=200_000)
     assert done.returncode == 2
-    assert "cannot write set/coupon.stl: File too large" in one_sentence(done.stderr)
+    assert "Cannot write set/coupon.stl: File too large" in one_sentence(done.stderr)
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
 
 
 @pytest.mark.parametrize("argv,closed,status,words", [
     # sys.stdout or sys.stdin is None then: AttributeError and RuntimeError tracebacks
-    (["check", "qi"], 1, 2, "standard output is closed"),
-    (["print", "score-sheet", "--game", "pdq", "-o", "-"], 1, 2, "standard output is closed"),
-    (["werdup", "moves", "-", "AEI"], 0, 2, "cannot read position file -: standard input is "
+    (["check", "qi"], 1, 2, "Standard output is closed"),
+    (["print", "score-sheet", "--game", "pdq", "-o", "-"], 1, 2, "Standard output is closed"),
+    (["werdup", "moves", "-", "AEI"], 0, 2, "Cannot read position file -: standard input is "
      "closed"),
     (["girdle", "check", "-"], 0, 2, "standard input is closed"),
     (["pdq", "--solitaire", "--play", "--seed", "1"], 0, 0, None),  # no words: stuck at once
@@ -342,7 +342,7 @@ HUGE = "Z" * 100_000  # one argument of 100 KB (the kernel takes up to 128 KB)
     # a file name is kept longer, but not whole either
     (["pdq", "P", "N", "A", "--deck", HUGE], "File name too long (ZZZZ"),
     (["check", "qi", "--lexicon", HUGE], "File name too long (/"),
-    (["girdle", "show", "--family", HUGE], "no Word Girdle layout family 'ZZZZ"),
+    (["girdle", "show", "--family", HUGE], "No Word Girdle layout family 'ZZZZ"),
     (["werdup", "moves", "empty", HUGE], "is not a rack"),
     (["werdup", "score", "empty", HUGE], "is not a play"),
     (["werdup", "score", "empty", "5E", HUGE], "ZZZZ... at 5E runs off the board"),
@@ -350,10 +350,10 @@ HUGE = "Z" * 100_000  # one argument of 100 KB (the kernel takes up to 128 KB)
     (["serve", "--host", HUGE], "--host 'ZZZZ"),
     (["cad", "coupons", "--clearances", HUGE], "clearances must be numbers in mm"),
     (["cad", "build", "--bed", HUGE, "-o", "set"], "bed must look like 180x180"),
-    (["cad", "build", "--part", HUGE, "-o", "set"], "unknown part 'zzzz"),
-    (["cad", "build", "--format", HUGE, "-o", "set"], "unknown format 'zzzz"),
+    (["cad", "build", "--part", HUGE, "-o", "set"], "Unknown part 'zzzz"),
+    (["cad", "build", "--format", HUGE, "-o", "set"], "Unknown format 'zzzz"),
     (["werdup", "replay", str(ROOT / "tests" / "data" / "werdup-short-game.txt"),
-      "--challenge-rule", HUGE], "unknown challenge rule 'ZZZZ"),
+      "--challenge-rule", HUGE], "Unknown challenge rule 'ZZZZ"),
     (["read", str(PHOTO), "--game", "werdup", "--previous", HUGE], ": not a board state"),
 ])
 def test_a_huge_value_is_repeated_by_its_first_characters(argv: list[str], words: str,

@@ -101,9 +101,9 @@ def test_show_a_range_as_json_is_a_list(capsys):
         (["show", "--date", "2026-12-01..4"], "2026-12-01..4 is not a range of dates"),
         (["show", "--date", "20261201..05"], "20261201 is not a date: write it as YYYY-MM-DD"),
         (["solve", "--date", "2026-12-01..04"],
-         "girdle solve takes one date, not a range (2026-12-01..04)"),
+         "Girdle solve takes one date, not a range (2026-12-01..04)"),
         (["check", "-", "--date", "2026-12-01..04"],
-         "girdle check takes one date, not a range (2026-12-01..04)"),
+         "Girdle check takes one date, not a range (2026-12-01..04)"),
     ],
 )
 def test_bad_ranges_are_refused_before_any_output(capsys, monkeypatch, argv, message):
@@ -125,7 +125,7 @@ def test_a_date_is_written_one_way(capsys, date):
 
 def test_an_unknown_family_is_a_clear_error(capsys):
     code, _, err = run(capsys, "girdle", "show", "--family", "zigzag")
-    assert code == 2 and "no Word Girdle layout family 'zigzag'" in err
+    assert code == 2 and "No Word Girdle layout family 'zigzag'" in err
 
 
 def test_check_prints_the_worked_example(capsys, tmp_path):
@@ -182,7 +182,7 @@ def test_unfinished_sheet_is_scored_but_flagged(capsys, tmp_path):
         (["girdle", "show", "--date", ""], "not a date"),
         (["girdle", "check", "/"], "is a folder"),
         (["girdle", "show", "--date", "2020-01-01"], "The first Word Girdle is from 2024-01-01."),
-        (["girdle", "solve", "--lexicon", "/no/such/words.txt"], "word list not found"),
+        (["girdle", "solve", "--lexicon", "/no/such/words.txt"], "Word list not found"),
     ],
 )
 def test_bad_usage(capsys, argv, message):
@@ -237,9 +237,9 @@ def test_solve_uses_the_cache_and_ignores_a_tampered_entry(capsys, tmp_path):
          "a field has the wrong form"),
         (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
         (b'{"solution": [], "puzzle": {"lines": [["row", 1]], "supply": "AB", "size": 1000000}}',
-         "a Word Girdle grid is 2 to 15 squares a side, not 1000000"),
+         "A Word Girdle grid is 2 to 15 squares a side, not 1000000"),
         (b'{"solution": [], "puzzle": {"lines": [["row", 1]], "supply": "AB", '
-         b'"length_bonus": {}}}', "the length bonus table must name the word lengths"),
+         b'"length_bonus": {}}}', "The length bonus table must name the word lengths"),
         (b'[{"row": 1e400, "col": 1, "direction": "across", "word": "CAT"}]', "too large"),
         (b'[{"row": NaN, "col": 1, "direction": "across", "word": "CAT"}]', "NaN is not"),
         # a square between rows is no square (it was read as row 1)
@@ -280,10 +280,10 @@ def test_check_reads_a_sheet_on_standard_input(capsys, tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("text, message", [
-    ("garbage", "the sheet on standard input is not JSON"),
+    ("garbage", "The sheet on standard input is not JSON"),
     # it was "is not JSON: Expecting value: line 2 column 1 (char 1)"
-    ("\n", "the sheet on standard input is empty: a sheet is a JSON list of words in order"),
-    ('{"words": []}', "the sheet on standard input: expected a list of words"),
+    ("\n", "The sheet on standard input is empty: a sheet is a JSON list of words in order"),
+    ('{"words": []}', "The sheet on standard input: expected a list of words"),
 ])
 def test_a_bad_sheet_on_standard_input_is_named_so(capsys, monkeypatch, text, message):
     import io
@@ -326,7 +326,7 @@ def test_check_squares_given_backwards(capsys, tmp_path):
 @pytest.mark.parametrize("change, message", [
     (lambda pz: pz["length_bonus"].pop("4"), "no bonus for 4-letter words"),
     (lambda pz: pz["lines"].__setitem__(1, {"kind": "row", "index": 1}),
-     "row 1 carries two word icons"),
+     "Row 1 carries two word icons"),
 ])
 def test_check_refuses_a_puzzle_the_sheet_cannot_have(capsys, tmp_path, change, message):
     """A length table with a gap ended in a KeyError traceback at the first 4-letter word; two

@@ -59,7 +59,7 @@ def test_output_ending_in_a_slash_is_a_folder(tmp_path: Path, capsys) -> None:
     (["girdle", "--date", "29/11/2026"], "29/11/2026 is not a date: write it as YYYY-MM-DD"),
     (["girdle", "--date", "2026-02-30"], "2026-02-30 is not a date: February 2026 has 28 days."),
     (["girdle", "--date", "20261129"], "20261129 is not a date: write it as YYYY-MM-DD"),
-    (["girdle", "--date", "2026-11-29..12-05"], "print girdle takes one date, not a range"),
+    (["girdle", "--date", "2026-11-29..12-05"], "Print girdle takes one date, not a range"),
     (["girdle", "--answers", "--solve-seconds", "0"], "--solve-seconds must be more than 0"),
     (["girdle", "--answers", "--solve-seconds", "-1"], "--solve-seconds must be more than 0"),
     (["score-sheet", "--game", "pdq", "--players", "9"], "2 to 6 players, not 9"),

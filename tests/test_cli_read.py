@@ -88,3 +88,16 @@ def test_a_previous_state_with_impossible_squares_is_bad_input(capsys, tmp_path,
     state.write_text(json.dumps(_state(tile, height)))
     code, _, err = run(capsys, "read", str(PHOTO), "--game", "werdup", "--previous", str(state))
     assert code == 2 and message in err
+
+
+def test_tesseract_missing_is_a_setup_problem_not_a_photo_without_a_board(capsys, monkeypatch):
+    # exit status 1 said the photo was read and showed no board; the command cannot run as set up
+    import vision.ocr
+
+    monkeypatch.setattr(vision.ocr.shutil, "which", lambda name: None)
+    code, out, err = run(capsys, "read", str(PHOTO), "--game", "bugwords", "--engine",
+                         "tesseract")
+    assert code == 2 and "Tesseract is not installed" in err
+    code, out, _ = run(capsys, "read", str(PHOTO), "--game", "bugwords", "--engine",
+                       "tesseract", "--json")
+    assert code == 2 and '"status": 2' in out

@@ -20,7 +20,7 @@ def run(capsys, *argv):
 
 def test_a_folder_is_not_a_position(capsys, tmp_path):
     code, _, err = run(capsys, "werdup", "score", str(tmp_path), "5D CAT")
-    assert code == 2 and f"position {tmp_path} is a folder, not a file" in err
+    assert code == 2 and f"Position {tmp_path} is a folder, not a file." in err
 
 
 def test_a_binary_position_file_is_named_as_not_text(capsys, tmp_path):
@@ -36,7 +36,7 @@ def test_a_record_on_standard_input_that_is_not_text(capsys, monkeypatch):
                                                        encoding="utf-8"))
     code, out, err = run(capsys, "werdup", "replay", "-")
     assert code == 2 and out == ""
-    assert "the record on standard input is not UTF-8 text" in err
+    assert "The record on standard input is not UTF-8 text" in err
 
 
 def test_a_position_on_standard_input(capsys, monkeypatch):
@@ -56,7 +56,7 @@ def test_a_bad_position_on_standard_input_is_named_so(capsys, monkeypatch, text,
     # it was "position -: ...", naming a file called '-'
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
     code, out, err = run(capsys, "werdup", "moves", "-", "AEIRST")
-    assert code == 2 and out == "" and f"the position on standard input: {message}" in err
+    assert code == 2 and out == "" and f"The position on standard input: {message}" in err
 
 
 @pytest.mark.parametrize(
@@ -127,7 +127,7 @@ def test_a_letter_no_tile_carries_is_bad_usage(capsys):
 def test_a_challenge_bonus_in_superscript_digits_is_bad_usage(capsys):
     record = str(Path(__file__).parent / "data" / "werdup-short-game.txt")
     code, _, err = run(capsys, "werdup", "replay", record, "--challenge-rule", "points \u00b2")
-    assert code == 2 and "the challenge bonus '\u00b2' should be a whole number" in err
+    assert code == 2 and "The challenge bonus '\u00b2' should be a whole number" in err
 
 
 def test_selfplay_that_never_ends_says_so(capsys, tmp_path):
@@ -142,22 +142,22 @@ SHORT_GAME = Path(__file__).parent / "data" / "werdup-short-game.txt"
 
 
 @pytest.mark.parametrize("record,options,status,error", [
-    (None, [], 2, "record file not found: "),
+    (None, [], 2, "Record file not found: "),
     ("#player1 ann\n#player2 bob\nfoo\n", [], 2,
-     "record line 3: cannot read 'foo' (moves start with '>')"),
-    ("", ["--challenge-rule", "bogus"], 2, "unknown challenge rule 'bogus'"),
+     "Record line 3: cannot read 'foo' (moves start with '>')"),
+    ("", ["--challenge-rule", "bogus"], 2, "Unknown challenge rule 'bogus'"),
     # a move line not in the record's form is bad input, as a file that is no record: it
     # was exit status 1, the status of an illegal play
     ("#player1 ann\n#player2 bob\n>ann: ACDEHRT 5D CAT [111] extra +6 6\n", [], 2,
-     "record line 3: cannot read the move '5D CAT [111] extra'"),
+     "Record line 3: cannot read the move '5D CAT [111] extra'"),
     ("#player1 ann\n#player2 bob\n>ann: ACDEHRT -CD +0 0\n", [], 2,
-     "record line 3: a swap is one tile, written -X"),
+     "Record line 3: a swap is one tile, written -X"),
     ("#player1 ann\n#player2 bob\n>ann: ACDEHRT 5D CAT [111] +6 6\n"
      ">bob: ADEIORS E5 (A)RE [111] +6 6\n#note Lost turn to a challenge\n", [], 2,
-     "record line 4: a turn lost to a challenge is written as a pass ('-')"),
+     "Record line 4: a turn lost to a challenge is written as a pass ('-')"),
     # a move after the end: an illegal play, exit status 1 as without --json
     (SHORT_GAME.read_text(encoding="utf-8") + ">ann: DEHRTUU - +0 -11\n", [], 1,
-     "record line 26: the game is over"),
+     "Record line 26: the game is over"),
 ])
 def test_replay_json_reports_an_error_as_json(capsys, tmp_path, record, options, status,
                                               error):
@@ -180,7 +180,7 @@ def test_turn_reads_one_position_from_standard_input_not_both(capsys, monkeypatc
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(board.encode())))
     code, out, err = run(capsys, "werdup", "turn", "-", "-")
     assert code == 2 and out == ""
-    assert "standard input (-) can give one of the two positions, not both" in err
+    assert "Standard input (-) can give one of the two positions, not both" in err
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(board.encode())))
     code, out, _ = run(capsys, "werdup", "turn", "empty", "-")
     assert code == 0 and out.startswith("5E CAT: 6 points")
@@ -188,7 +188,7 @@ def test_turn_reads_one_position_from_standard_input_not_both(capsys, monkeypatc
 
 @pytest.mark.parametrize("name", ["selfplay-2p-seed1.gcg", "handmade-features.gcg"])
 def test_a_bug_words_record_is_named_as_one(capsys, name):
-    # it was "record line 8: GRAZED at 8G runs off the board", exit status 1 (an illegal play)
+    # it was "Record line 8: GRAZED at 8G runs off the board", exit status 1 (an illegal play)
     record = str(Path(__file__).parent / "data" / "gcg" / name)
     code, out, err = run(capsys, "werdup", "replay", record)
     assert code == 2 and out == ""

@@ -60,7 +60,7 @@ def test_large_photo_is_scaled_to_working_size():
     "content, status, message",
     [
         (b"not an image at all", 2, "not an image"),
-        (None, 1, "no board outline"),
+        (None, 1, "No board outline"),
     ],
 )
 def test_cli_read_bad_input(tmp_path, capsys, content, status, message):

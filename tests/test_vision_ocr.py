@@ -42,3 +42,21 @@ def test_real_tesseract_reads_rendered_tiles():
               + [None]]
     assert mosaic(glyphs).shape == (48 + 1 * 96, 48 + 4 * 96)
     assert read_glyphs(Tesseract(), glyphs) == [["H", "A", "T", ""]]
+
+
+def test_a_missing_binary_exits_2_as_a_command_that_cannot_run():
+    # Tesseract or the tile model missing is no answer about the photo (exit status 1)
+    from companion.errors import exit_status
+
+    with pytest.raises(VisionError) as missing_binary:
+        Tesseract("no-such-tesseract-binary")
+    assert exit_status(missing_binary.value) == 2
+
+
+def test_a_missing_tile_model_exits_2(tmp_path):
+    from companion.errors import exit_status
+    from vision.classifier import TileClassifier
+
+    with pytest.raises(VisionError, match="the tile model is missing") as missing:
+        TileClassifier.load(tmp_path)
+    assert exit_status(missing.value) == 2

@@ -87,8 +87,8 @@ def test_a_printed_girdle_sheet_is_refused_as_a_girdle_sheet(capsys, tmp_path, g
     with nothing on it: "found by outline", an empty board, exit status 0."""
     status, err = _read(capsys, _png(_sheet()), tmp_path, game)
     assert status == 1
-    assert err == (f"companion: this photo shows a Word Girdle sheet, not {wanted}: "
-                   "read it with --game girdle\n")
+    assert err == (f"companion: This photo shows a Word Girdle sheet, not {wanted}: "
+                   "read it with --game girdle.\n")
 
 
 def test_a_photographed_girdle_sheet_is_refused_by_the_board_reader():
@@ -106,8 +106,8 @@ def test_a_pdq_deal_is_refused_as_a_deal(capsys, tmp_path, game, wanted):
     photo = deal_photo(list("ZEST"), np.random.default_rng(2), Camera(width=1600, height=1200))
     status, err = _read(capsys, photo, tmp_path, game, "deal.jpg")
     assert status == 1
-    assert err == (f"companion: this photo shows a PDQ deal (4 cards), not {wanted}: "
-                   "read it with --game pdq\n")
+    assert err == (f"companion: This photo shows a PDQ deal (4 cards), not {wanted}: "
+                   "read it with --game pdq.\n")
 
 
 @pytest.mark.parametrize("kind, board, game, shows, wanted, right", [
@@ -127,8 +127,8 @@ def test_another_games_board_is_refused_as_that_board(capsys, tmp_path, kind, bo
     _, photo = _board_photo(kind, board)
     status, err = _read(capsys, photo, tmp_path, game, "board.jpg")
     assert status == 1
-    assert err == (f"companion: this photo shows {shows}, not {wanted}: "
-                   f"read it with --game {right}\n")
+    assert err == (f"companion: This photo shows {shows}, not {wanted}: "
+                   f"read it with --game {right}.\n")
 
 
 @pytest.mark.parametrize("game, size, seed", [("bugwords", "15x15", 1), ("werdup", "10x10", 1),
@@ -166,5 +166,5 @@ def test_a_real_photo_of_a_commercial_board_is_refused_as_a_bug_words_board(
     "0 of 4 markers" or "found 1 card" was said."""
     status, err = _read(capsys, (REAL / photo).read_bytes(), tmp_path, game, photo)
     assert status == 1
-    assert err == (f"companion: this photo shows a Bug Words board, not {wanted}: "
-                   "read it with --game bugwords\n")
+    assert err == (f"companion: This photo shows a Bug Words board, not {wanted}: "
+                   "read it with --game bugwords.\n")

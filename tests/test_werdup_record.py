@@ -139,7 +139,7 @@ def test_cli_moves(capsys, tmp_path):
     assert main(["werdup", "moves", "empty", "AEIRST"]) == 0
     assert "legal plays" in capsys.readouterr().out
     assert main(["werdup", "moves", "empty", "A1"]) == 2
-    assert "cannot read the tiles" in capsys.readouterr().err
+    assert "Cannot read the tiles" in capsys.readouterr().err
 
 
 def test_cli_rejects_bad_positions(capsys, tmp_path):
@@ -329,3 +329,59 @@ def test_replay_checks_the_tiles_left_against_the_racks():
     assert not missing.ok and missing.totals["cy"] == 338
     assert missing.lines[-1].problems == [
         "cy holds 1 tile at the end but the record has no line for them"]
+
+
+def _problems(text: str) -> dict[int, list[str]]:
+    return {ln.line: ln.problems for ln in replay(text, default_lexicon()).lines if not ln.ok}
+
+
+def test_one_wrong_score_is_reported_once_on_its_line():
+    # bob's +14 written +15, his totals added up from it: the score line differs, and no later
+    # total does (the totals were compared with the recomputed ones, so every later total of
+    # bob's differed too)
+    text = (SHORT.read_text().replace("+14 20", "+15 21").replace("+7 27", "+7 28")
+            .replace("+0 27", "+0 28").replace("-35 -8", "-35 -7"))
+    assert _problems(text) == {15: ["score is +14, record says +15"]}
+
+
+def test_a_total_that_does_not_add_up_is_reported_once_on_its_line():
+    # 20 + 7 written 30 and carried on from there: one slip, on its line, as Bug Words says it
+    text = (SHORT.read_text().replace("+7 27", "+7 30").replace("+0 27", "+0 30")
+            .replace("-35 -8", "-35 -5"))
+    assert _problems(text) == {19: ["running total 30, but 27 by the record's own scores"]}
+
+
+def test_a_play_noted_without_its_square_may_stand_for_points_in_the_totals():
+    # a score sheet's play entered without its square: its 9 points are in bob's next total
+    text = ("#werdup-record 1\n#rules werdup\n#player1 ann Ann\n#player2 bob Bob\n"
+            ">ann: ACDEHRT 5D CAT [111] +6 6\n"
+            "#note turn 2: Bob scored 9 for DOG (square not recorded)\n"
+            ">ann: ADEHRXY - +0 6\n>bob: EEIIOOU - +0 9\n")
+    assert _problems(text) == {}
+    assert _problems(text.replace("+0 9", "+0 10")) == {}  # not known: taken as it is
+    assert _problems(text.replace("+6 6", "+6 7")) == {
+        5: ["running total 7, but 6 by the record's own scores"]}
+
+
+@pytest.mark.parametrize(
+    ("move", "status", "message"),
+    [
+        # not in the record's form: it cannot be read (2), as in Bug Words' replay
+        ("ZZ9 CAT", 2, "'ZZ9' is not a board position"),
+        ("5D C@T", 2, "'C@T' has '@'"),
+        ("5D C(AT", 2, "unmatched '('"),
+        ("5D CAT [1x1]", 2, "'[1x1]' is not stack heights"),
+        # read, and refused by the rules (1)
+        ("5Z CAT", 1, "5Z is off the board"),
+        ("1A CAT", 1, "beginning square"),
+        ("5D CAT [11]", 1, "stack heights after the play are 111"),
+    ],
+)
+def test_replay_exit_status_tells_an_unreadable_move_from_an_illegal_one(capsys, tmp_path,
+                                                                         move, status, message):
+    path = tmp_path / "game.txt"
+    path.write_text(f"#werdup-record 1\n#player1 ann Ann\n#player2 bob Bob\n"
+                    f">ann: ACDEHRT {move} +6 6\n")
+    assert main(["werdup", "replay", str(path)]) == status
+    out, err = capsys.readouterr()
+    assert message in out + err

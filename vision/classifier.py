@@ -14,7 +14,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.errors import VisionError
+from vision.errors import NotSetUp
 
 NO_LETTER = "*"  # the centre star or any mark that is not a letter
 HAND_PREFIX = "hand"  # the hand-writing model: hand-model.yml.gz / hand-model.json
@@ -46,8 +46,8 @@ class TileClassifier:
         base = Path(folder) if folder else Path(str(resources.files("vision") / "data"))
         model, meta = base / f"{prefix}-model.yml.gz", base / f"{prefix}-model.json"
         if not model.is_file() or not meta.is_file():
-            raise VisionError(f"the tile model is missing from {base}: rebuild it with "
-                              "'python scripts/train_tile_model.py'")
+            raise NotSetUp(f"the tile model is missing from {base}: rebuild it with "
+                           "'python scripts/train_tile_model.py'")
         info = json.loads(meta.read_text())
         mlp = cv2.ml.ANN_MLP_load(str(model))  # type: ignore[attr-defined]  # not in cv2's stubs
         return cls(mlp, info["classes"], float(info.get("temperature", 3.0)))

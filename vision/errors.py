@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from companion.errors import CompanionError, UsageError
+from companion.errors import CompanionError, SetupError, UsageError
 
 
 class VisionError(CompanionError):
     """The photo was read but the board, sheet or cards could not be made out."""
+
+
+class NotSetUp(VisionError, SetupError):
+    """Reading cannot start as the machine is set up: Tesseract, the tile model or the tiles'
+    font is missing (exit status 2, not the photo's fault)."""
 
 
 class BadPhoto(UsageError):

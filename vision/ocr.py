@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.errors import VisionError
+from vision.errors import NotSetUp, VisionError
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -55,7 +55,7 @@ class Tesseract:
     def __init__(self, binary: str = "tesseract") -> None:
         path = shutil.which(binary)
         if path is None:
-            raise VisionError("Tesseract is not installed: install the tesseract-ocr package")
+            raise NotSetUp("Tesseract is not installed: install the tesseract-ocr package")
         self.binary = path
 
     def boxes(self, gray: np.ndarray, psm: int = 6, whitelist: str = LETTERS) -> str:

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from companion.layout import werdup_board as wb
 from companion.tiles import ROTATION_AMBIGUOUS
-from vision.errors import VisionError
+from vision.errors import NotSetUp
 
 EM_MM = wb.TILE_FONT_SIZE
 LETTER_BOX_MM = wb.TILE_LETTER_BOX
@@ -29,8 +29,8 @@ def _font(size: int) -> ImageFont.FreeTypeFont:
     try:
         return ImageFont.truetype(str(wb.TILE_FONT), size)
     except OSError:
-        raise VisionError(f"The tiles' font {wb.TILE_FONT} is missing: install the Debian "
-                          "package fonts-dejavu-core (scripts/setup.sh does).") from None
+        raise NotSetUp(f"The tiles' font {wb.TILE_FONT} is missing: install the Debian "
+                       "package fonts-dejavu-core (scripts/setup.sh does).") from None
 
 
 def _glyph(text: str, px_per_mm: float) -> np.ndarray:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from companion.board import Board, Placement, PlayError, parse_position
+from companion.board import Board, NotationError, Placement, PlayError, parse_position
 from companion.bugwords.gcg import (
     CHALLENGE_RULE_NOTE,
     GcgError,
@@ -30,6 +30,7 @@ from companion.clock import CLOCK_NOTE, ClockSettings, format_time, settings_fro
 from companion.errors import UsageError
 from companion.lexicon import Lexicon
 from companion.tiles import BLANK, ONE_OUT, TileCount
+from companion.totals import RunningTotals
 
 # Move kinds whose score the comparison counts: tile placements, plays taken back, challenge
 # bonuses (and time penalties, when the record has the clock's times).
@@ -198,12 +199,10 @@ def replay(
     nicks = record.player_names()
     state.tiles = TileCount.deal(nicks, rules.tiles.total, rules.rack_size)
     state.marks_lost_turns = any(mv.kind == "lost_turn" for mv in record.moves)
-    # each player's running total as the record's lines add it up (None: not known, after a
-    # note that may stand for points scored without a line)
-    running: dict[str, int | None] = {nick: 0 for nick in nicks}
+    running = RunningTotals(nicks)  # the record's own arithmetic (companion.totals)
     for i, mv in enumerate(record.moves):
         if i in noted:  # a note stands for turns the record has no line for (a score sheet's)
-            running = {}
+            running.forget()  # which may stand for points scored without a line
             state.taken_back = None
             state.passes = PassRun()  # a swap or a play, maybe: no run of passes through it
             state.to_move = None  # and whose turn came cannot be told
@@ -219,10 +218,7 @@ def replay(
         totals.setdefault(mv.player, 0)
         row = ReplayedMove(mv.line, mv.player, mv.kind, mv.position, mv.word, mv.score, None,
                            total=mv.total)
-        before = running.get(mv.player)
-        if before is not None and before + mv.score != mv.total:
-            row.total_from_lines = before + mv.score
-        running[mv.player] = mv.total  # a slip is one line's: the next adds to what it says
+        row.total_from_lines = running.check(mv.player, mv.score, mv.total)
         if mv.time_left is not None:
             state.last_time[mv.player] = mv.time_left
             row.time_left = format_time(mv.time_left)
@@ -362,6 +358,8 @@ def _place(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
         if not placements:
             raise PlayError(f"{mv.word} at {pos} puts no new tile on the board")
         words = check_placement(board, placements, rules)
+    except NotationError as exc:  # a word not in the record's form: it cannot be read
+        raise GcgReadError(f"game record line {mv.line}: {exc}") from exc
     except PlayError as exc:
         raise _error(mv, str(exc)) from exc
     tiles = [BLANK if p.tile.islower() else p.tile for p in placements]

@@ -15,7 +15,7 @@ from typing import NoReturn
 
 from companion.cli.common import json_text
 from companion.errors import CompanionError, exit_status
-from companion.text import PATH_SHOWN, printable, short_words, shown
+from companion.text import PATH_SHOWN, printable, sentence, short_words, shown
 
 # Sub-command modules, in the order ``companion --help`` lists them (``printing`` registers
 # the ``print`` command).
@@ -63,8 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the process exit status."""
     if sys.stdout is None:  # started with standard output closed (>&-): no answer can be seen
         if sys.stderr is not None:
-            print("companion: standard output is closed: there is nowhere to write the answer",
-                  file=sys.stderr)
+            say("standard output is closed: there is nowhere to write the answer")
         return 2
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -78,20 +77,20 @@ def main(argv: list[str] | None = None) -> int:
     except CompanionError as exc:
         status = exit_status(exc)
         if getattr(args, "json", False):  # the answer asked for is JSON, an error's too
-            _print_json_error(str(exc), status)
-        else:  # escaped: a value typed with ESC or a line break in it
-            print(f"companion: {printable(str(exc))}", file=sys.stderr)
+            _print_json_error(sentence(str(exc)), status)
+        else:
+            say(str(exc))
         return status
     except UnicodeEncodeError as exc:
         if exc.encoding != getattr(sys.stdout, "encoding", None):
             raise
         # a terminal or PYTHONIOENCODING of ASCII or Latin-1: say so rather than a traceback
-        print(f"companion: standard output takes {exc.encoding} text, which cannot show "
-              f"{exc.object[exc.start:exc.end]!r}; use a UTF-8 locale or set "
-              "PYTHONIOENCODING=utf-8", file=sys.stderr)
+        say(f"standard output takes {exc.encoding} text, which cannot show "
+            f"{exc.object[exc.start:exc.end]!r}; use a UTF-8 locale or set "
+            "PYTHONIOENCODING=utf-8")
         return 2
     except KeyboardInterrupt:
-        print("companion: interrupted", file=sys.stderr)
+        say("interrupted")
         return 130
     except BrokenPipeError:  # the reader stopped (``| head``): not an error
         _drop_stdout()
@@ -102,8 +101,15 @@ def main(argv: list[str] | None = None) -> int:
         except OSError:
             _drop_stdout()
         where = f" ({shown(str(exc.filename), PATH_SHOWN)})" if exc.filename else ""
-        print(f"companion: {printable(f'{exc.strerror or exc}{where}')}", file=sys.stderr)
+        say(f"{exc.strerror or exc}{where}")
         return 2
+
+
+def say(message: str) -> None:
+    """An error on standard error, as every command says one: ``companion: `` and the
+    message as one sentence (:func:`companion.text.sentence`: a capital first letter, a full
+    stop), escaped (a value typed with ESC or a line break in it)."""
+    print(f"companion: {printable(sentence(message))}", file=sys.stderr)
 
 
 def _print_json_error(message: str, status: int) -> None:
@@ -121,7 +127,7 @@ def _print_json_error(message: str, status: int) -> None:
         sys.stdout.flush()
     except OSError:  # the reader has gone, or the disk is full: say it where it can be seen
         _drop_stdout()
-        print(f"companion: {printable(message)}", file=sys.stderr)
+        say(message)
 
 
 def _drop_stdout() -> None:

@@ -19,6 +19,7 @@ from companion.cli.common import (
     whole_number,
 )
 from companion.errors import CompanionError, UsageError
+from companion.totals import total_slip_text
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 
@@ -121,8 +122,7 @@ def format_replay(result: Replay) -> str:
         if m.mismatch:
             mark.append("DIFFERS")
         if m.total_slip:
-            mark.append(f"running total {m.total}, but {m.total_from_lines} by the record's "
-                        "own scores")
+            mark.append(total_slip_text(m.total or 0, m.total_from_lines or 0))
         if m.not_in_list:
             mark.append("not in word list: " + ", ".join(m.not_in_list))
         if m.note:

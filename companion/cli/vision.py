@@ -30,7 +30,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "boards by their markers, or a commercial board by its outline and grid lines), a "
         "filled-in Word Girdle sheet, or a PDQ deal (three or four cards, left to right). "
         "Exit status: 0 read, 1 the photo shows no board, sheet or cards that can be made "
-        "out (or another game's), 2 bad usage or a file that is not a usable photo.",
+        "out (or another game's), 2 bad usage, a file that is not a usable photo, or a reader "
+        "not set up (Tesseract or the tile model missing).",
     )
     p.add_argument("photo", type=file_name, help="the photo (JPEG, HEIC, PNG, WebP or AVIF)")
     p.add_argument("--game", required=True, choices=READ_GAMES,

@@ -89,10 +89,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     rp = wsub.add_parser(
         "replay",
         help="replay a game record and check its scores",
-        description="Replay a WerdUp game record, recomputing every score, total and stack "
-        "height. Exit status: 0 all agree, 1 a recorded figure disagrees or a play is "
-        "illegal, 2 bad usage or a record that cannot be read; with --json an error is "
-        "printed as JSON too, {\"error\": ..., \"status\": 1 or 2}.",
+        description="Replay a WerdUp game record, recomputing every score and stack height "
+        "and checking that the running totals add up. Exit status: 0 all agree, 1 a "
+        "recorded figure disagrees or a play is illegal, 2 bad usage or a record that "
+        "cannot be read; with --json an error is printed as JSON too, "
+        "{\"error\": ..., \"status\": 1 or 2}.",
     )
     rp.add_argument("file", type=file_name, help="the game record ('-' for standard input)")
     rp.add_argument("--rules", choices=RULE_SET_NAMES,

@@ -14,6 +14,7 @@ import numpy as np
 from companion.board import square_name
 from companion.errors import SquareError, UsageError
 from companion.lexicon import Lexicon
+from companion.text import sentence
 from companion.web.imagesize import check_image_size
 
 OVERLAY_WIDTH = 900
@@ -29,9 +30,7 @@ def said_as_sentences() -> Iterator[None]:
     try:
         yield
     except VisionError as exc:
-        text = str(exc).strip()
-        text = text[:1].upper() + text[1:]
-        exc.args = (text if text.endswith((".", "!", "?")) else text + ".",)
+        exc.args = (sentence(str(exc)),)
         raise
 
 

@@ -29,7 +29,7 @@ import re
 from collections import Counter
 from dataclasses import asdict, dataclass, field, replace
 
-from companion.board import Board, PlayError, split_word
+from companion.board import Board, NotationError, PlayError, split_word
 from companion.challenges import (
     EVERY_PLAYER_PASSED,
     NEXT_WORD,
@@ -51,6 +51,7 @@ from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
 from companion.text import quoted
 from companion.tiles import ALL_PLAYED, TileCount
+from companion.totals import RunningTotals, total_slip_text
 from companion.werdup.game import (
     ChallengeBonus,
     Game,
@@ -207,6 +208,7 @@ class Replay:
 _MOVE_LINE = re.compile(r"^>([^:\s]+):\s+(.*)$")
 _SCORE = re.compile(r"^[+-][0-9]+$")
 _TOTAL = re.compile(r"^-?[0-9]+$")
+_HEIGHTS = re.compile(r"\[[0-9]+\]")
 
 
 def replay(
@@ -382,6 +384,7 @@ class _Replayer:
         self.challenge_rule, self.clock = challenge_rule, clock
         self.board = Board(rules.board_size, rules.board_size)
         self.totals = {p: 0 for p in players}
+        self.running = RunningTotals(players)  # the record's own arithmetic (companion.totals)
         self.used: Counter[str] = Counter()
         # the last play, while it is open to a challenge
         self.open_play: _OpenPlay | None = None
@@ -447,8 +450,9 @@ class _Replayer:
         self.totals[player] += score
         if score != recorded:
             problems.append(f"score is {score:+d}, record says {recorded:+d}")
-        if self.totals[player] != recorded_total:
-            problems.append(f"total is {self.totals[player]}, record says {recorded_total}")
+        slip = self.running.check(player, recorded, recorded_total)
+        if slip is not None:
+            problems.append(total_slip_text(recorded_total, slip))
         return ReplayLine(n, player, desc, recorded, score, recorded_total,
                           self.totals[player], problems)
 
@@ -646,9 +650,14 @@ class _Replayer:
 
     def _play(self, ln: _Line, rack: list[str]) -> tuple[int, str]:
         body, board, rules = ln.body, self.board, self.rules
+        if len(body) == 3 and not _HEIGHTS.fullmatch(body[2]):
+            raise ln.unreadable(f"{quoted(body[2])} is not stack heights: write one digit a "
+                                "square of the word, in brackets, as [121]")
         try:
             placements = parse_play(board, " ".join(body[:2]))
-        except PlayError as exc:
+        except NotationError as exc:  # not a position or a word in the record's form
+            raise ln.unreadable(str(exc)) from exc
+        except PlayError as exc:  # read, and refused by the board
             raise ln.fail(str(exc)) from exc
         missing = Counter(p.tile for p in placements) - Counter(rack)
         if missing:
@@ -699,6 +708,7 @@ class _Replayer:
             raise CompanionError(f"record line {n}: {no_more_moves(self.over or RACKS_COUNTED)}")
         if kind == "play":
             self.tiles.known = False
+            self.running.forget()  # its points are in the totals, without a line
         opened, self.open_play = self.open_play, None
         self.taken_back = self.retrying = None
         self.to_move = None  # a note names the player, not the record's nick
