@@ -16,7 +16,7 @@ from companion.challenges import ChallengeOutcome, ChallengeRule, PassRun
 from companion.clock import ClockSettings, ClockState
 from companion.errors import CompanionError
 from companion.lexicon import Lexicon
-from companion.tiles import BLANK
+from companion.tiles import BLANK, ONE_OUT, out_of_tiles
 
 _NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
@@ -197,7 +197,8 @@ class Game:
         turn = self._record(turn)
         self.passes = 0
         self._pass_run = PassRun()
-        if not rack and not self.bag:
+        sizes = {str(i): len(r) for i, r in enumerate(self.racks)}
+        if out_of_tiles(str(self.current), sizes, len(self.bag), ONE_OUT):
             self._finish(self.current)
         else:
             self._next()
