@@ -212,11 +212,9 @@ class Game:
     def exchange(self, tiles: str) -> Turn:
         """Throw back some tiles (``?`` for a blank) and draw as many; ends the turn."""
         self._check_open()
-        if len(self.bag) < self.rules.min_bag_to_exchange:
-            raise GameError(
-                f"the bag has {len(self.bag)} tiles: exchanging needs at least "
-                f"{self.rules.min_bag_to_exchange}"
-            )
+        refusal = self.rules.exchange_refusal(len(self.bag))
+        if refusal:
+            raise GameError(refusal)
         wanted = Counter(tiles.upper().replace("?", BLANK))
         if not wanted:
             raise GameError("name the tiles to exchange")

@@ -404,10 +404,9 @@ def _no_score(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
 
 
 def _exchange(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
-    least = state.rules.min_bag_to_exchange
-    if state.tiles.known and state.tiles.bag < least:
-        raise _error(mv, f"the bag has {state.tiles.bag} tiles: exchanging needs at least "
-                     f"{least}")
+    refusal = state.rules.exchange_refusal(state.tiles.bag) if state.tiles.known else ""
+    if refusal:
+        raise _error(mv, refusal)
     if mv.tiles.isalpha() or BLANK in mv.tiles:  # ``-7`` records only how many
         _from_rack(mv, list(mv.tiles.upper()), "exchanges")
     row.computed = 0
