@@ -204,6 +204,12 @@ class FormedWord:
     def new_cells(self) -> tuple[WordCell, ...]:
         return tuple(c for c in self.cells if c.new)
 
+    @property
+    def record_word(self) -> str:
+        """The word as a play is written (:func:`split_word` reads it back): ``.`` for each
+        tile already on the board, the new tiles as placed (lower case for a blank)."""
+        return "".join(c.tile if c.new else "." for c in self.cells)
+
 
 def split_word(word: str, digraphs: Collection[str] = ()) -> list[str | None]:
     """Split a written play into tiles: ``None`` for a square played through.

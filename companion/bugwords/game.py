@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from companion.board import Board, FormedWord, Position, is_blank, parse_position
+from companion.board import Board, Position, is_blank, parse_position
 from companion.bugwords.rules import BugWordsRules, default_rules
 from companion.bugwords.scoring import end_adjustments, score_words
 from companion.bugwords.validation import IllegalPlay, check_play, words_not_in_list
@@ -191,7 +191,7 @@ class Game:
         main = words[0].position
         turn = Turn(
             self.current, "place", rack_before, score.total, self.scores[self.current],
-            str(main), self._record_word(words[0]), "".join(p.tile for p in placements),
+            str(main), words[0].record_word, "".join(p.tile for p in placements),
             tuple(w.word for w in score.words),
         )
         turn = self._record(turn)
@@ -204,10 +204,6 @@ class Game:
             self._next()
         self._sync_clock()
         return turn
-
-    @staticmethod
-    def _record_word(word: FormedWord) -> str:
-        return "".join(c.tile if c.new else "." for c in word.cells)
 
     def exchange(self, tiles: str) -> Turn:
         """Throw back some tiles (``?`` for a blank) and draw as many; ends the turn."""

@@ -65,7 +65,7 @@ class BugWordsTable(TableBasics):
         after = board.copy()
         after.place(placements)
         main = formed[0]
-        record = "".join(c.tile if c.new else "." for c in main.cells)
+        record = main.record_word
         return ScoredPlay(written or f"{main.position} {record}", True,
                           f"Legal: {total.total} points.", total.total, words, total.bingo,
                           after.to_text(), [(p.row, p.col) for p in placements],
