@@ -24,7 +24,7 @@ from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
 from companion.play import check_player_name
 from companion.text import quoted
-from companion.tiles import out_of_tiles
+from companion.tiles import next_holding, out_of_tiles
 from companion.werdup.movegen import generate_plays
 from companion.werdup.notation import main_heights, play_notation
 from companion.werdup.rules import WerdUpRules
@@ -310,14 +310,11 @@ class Game:
     def _advance(self) -> None:
         """The turn goes to the next player with tiles; one who lost a turn to a challenge
         (``double`` rule) is passed over, once for each such challenge."""
-        active = self._active()
-        n = len(self.players)
         self._taken_back = 0
-        for step in range(1, n + 1):
-            nxt = (self.current + step) % n
-            if nxt in active:
-                self.current = nxt
-                break
+        holding = [self.players[i] for i in self._active()]
+        nxt = next_holding(self.players, self.player, holding)
+        if nxt is not None:
+            self.current = self.players.index(nxt)
         name = self.player
         if name in self._lost_turns:
             owed = self._lost_turns[name]

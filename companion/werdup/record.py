@@ -50,7 +50,7 @@ from companion.decimals import whole_from
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
 from companion.text import quoted
-from companion.tiles import ALL_PLAYED, TileCount
+from companion.tiles import ALL_PLAYED, TileCount, next_holding
 from companion.werdup.game import (
     ChallengeBonus,
     Game,
@@ -505,12 +505,7 @@ class _Replayer:
         holds tiles, as the engine passes the turn on (None when the racks are unknown)."""
         if not self.tiles.known or player not in self.players:
             return None
-        at = self.players.index(player)
-        for step in range(1, len(self.players) + 1):
-            nxt = self.players[(at + step) % len(self.players)]
-            if self.tiles.sizes.get(nxt):
-                return nxt
-        return None
+        return next_holding(self.players, player, self.tiles.holding())
 
     def _check_seat(self, ln: _Line) -> None:
         """Refuse a turn by a player whose turn it is not (while the record's racks are
