@@ -289,3 +289,25 @@ def test_the_engine_ends_a_game_where_the_shared_out_of_tiles_rule_does():
     # both sides of the rule come up: games ended by going out, plays on an empty bag that
     # leave the mover holding tiles
     assert went_out >= 4 and played_on_empty_bag >= 4
+
+
+def test_the_default_challenger_is_the_player_to_move_after_a_lost_turn():
+    """Cy owes a turn for a wrong challenge of Ann's CAT (``double``); Bob plays AT and Cy's
+    turn is passed over, so Ann is to move. Challenged with no challenger named, Bob's valid
+    play costs the player to move, Ann, her turn at once (as WerdUp and the web score sheet
+    choose the challenger), not Cy a second turn; the record replays."""
+    g = Game(["Ann", "Bob", "Cy"], random.Random(0), lexicon=LEX)
+    g.rules = g.rules.with_settings(challenges="double")
+    g.racks = [list("CATXYZQ"), list("TEEEEEE"), list("EEEEEEE")]
+    g.bag = list("ABCDEFGHIJKLMNOP")
+    g.play("8G", "CAT")
+    assert g.challenge(challenger=2).play_stands
+    g.play("H8", ".T")
+    assert g.current == 0 and g.history[-1].kind == "lost_turn"
+    assert g.challenge().play_stands
+    assert [(t.player, t.kind) for t in g.history] == [
+        (0, "place"), (1, "place"), (2, "lost_turn"), (0, "lost_turn")]
+    assert g.current == 1
+    g.pass_turn()  # Bob; Cy owes no more turns
+    assert g.current == 2
+    replay(parse_gcg(write_gcg(record_from_game(g))))

@@ -12,7 +12,12 @@ from companion.board import Board, Position, is_blank, parse_position
 from companion.bugwords.rules import BugWordsRules, default_rules
 from companion.bugwords.scoring import end_adjustments, score_words
 from companion.bugwords.validation import IllegalPlay, check_play, words_not_in_list
-from companion.challenges import ChallengeOutcome, ChallengeRule, PassRun
+from companion.challenges import (
+    ChallengeOutcome,
+    ChallengeRule,
+    PassRun,
+    default_challenger,
+)
 from companion.clock import ClockSettings, ClockState
 from companion.errors import CompanionError
 from companion.lexicon import Lexicon
@@ -255,7 +260,9 @@ class Game:
     ) -> ChallengeOutcome:
         """Challenge the last play under the table's challenge rule (``rules.challenges``).
 
-        ``challenger`` is a player index (default: the next player). If any word is not in
+        ``challenger`` is a player index (default: the player to move, or the one after the
+        play's player when that is them: :func:`companion.challenges.default_challenger`, as
+        WerdUp and the web score sheet choose). If any word is not in
         the list, the play comes off the board, its score is deducted, its tiles go back to
         the player's rack (the tiles drawn go back to the bag), and the player's turn is
         lost. A valid play stands; under ``double`` the challenger loses their next turn,
@@ -272,7 +279,7 @@ class Game:
         place = self.history[self._undo.history_len]
         player = place.player
         if challenger is None:
-            challenger = (player + 1) % len(self.players)
+            challenger = default_challenger(len(self.players), player, self.current)
         if not 0 <= challenger < len(self.players) or challenger == player:
             raise GameError("the challenger must be another player at the table")
         placements = self._undo.board.tiles_for_play(
