@@ -329,3 +329,29 @@ def test_replay_checks_the_tiles_left_against_the_racks():
     assert not missing.ok and missing.totals["cy"] == 338
     assert missing.lines[-1].problems == [
         "cy holds 1 tile at the end but the record has no line for them"]
+
+
+def test_the_engine_and_replay_refuse_a_swap_on_an_empty_bag_alike():
+    """While the game goes on with the bag empty, the engine refuses a swap and the replay
+    of its record refuses the same swap line, in the same words
+    (``WerdUpRules.swap_refusal``)."""
+    from companion.werdup.selfplay import take_turn
+
+    game = Game.start(["ann", "bob", "cy"], get_rules("werdup"), default_lexicon(),
+                      random.Random(3))
+    while game.bag:
+        take_turn(game)
+    assert not game.over
+    player = game.player
+    rack = "".join(sorted(game.racks[player], key=str.upper))
+    with pytest.raises(CompanionError) as refused:
+        game.swap(game.racks[player][0])
+    said = str(refused.value)
+    assert said.endswith(".") and said[:1].isupper()
+    text = _open_record(game)
+    total = next((t.total for t in reversed(game.history) if t.player == player), 0)
+    line = len(text.splitlines()) + 1
+    with pytest.raises(CompanionError) as replayed:
+        replay(text + f">{player}: {rack} -{game.racks[player][0]} +0 {total}\n",
+               default_lexicon())
+    assert str(replayed.value).endswith(f"record line {line}: {said[:1].lower()}{said[1:-1]}")

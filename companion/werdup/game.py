@@ -266,8 +266,9 @@ class Game:
         player, rack = self.player, self.racks[self.player]
         if tile not in rack:
             raise CompanionError(f"{player} has no {tile} to swap.")
-        if not self.bag:
-            raise CompanionError("The bag is empty, so there is nothing to swap with.")
+        refusal = self.rules.swap_refusal(len(self.bag))
+        if refusal:
+            raise CompanionError(refusal[:1].upper() + refusal[1:] + ".")
         before = tuple(rack)
         drawn = self.bag.pop()
         rack.remove(tile)

@@ -631,8 +631,9 @@ class _Replayer:
                 raise ln.unreadable("a swap is one tile, written -X")
             if tile[0] not in rack:
                 raise ln.fail(f"{ln.player} swaps {tile[0]}, which is not on the rack {ln.rack}")
-            if self.tiles.known and not self.tiles.bag:
-                raise ln.fail("the bag is empty, so there is nothing to swap with")
+            refusal = self.rules.swap_refusal(self.tiles.bag) if self.tiles.known else ""
+            if refusal:
+                raise ln.fail(refusal)
             return 0, f"swap {tile[0]}"
         if len(body) in (2, 3):
             self._count("play", ln.player)
