@@ -27,6 +27,7 @@ from companion.datafiles import read_grid
 from companion.decimals import whole_from
 from companion.errors import CompanionError
 from companion.text import quoted, shown
+from companion.tiles import BLANK
 
 COLUMN_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 LETTERS = COLUMN_LETTERS
@@ -53,6 +54,11 @@ def tile_letters(tile: str) -> str:
 def is_blank(tile: str) -> bool:
     """True for a blank tile, written as a lower-case letter."""
     return tile[:1].islower()
+
+
+def rack_tile(tile: str) -> str:
+    """The rack's tile a tile on the board came from: ``?`` for a blank, else the tile."""
+    return BLANK if is_blank(tile) else tile
 
 
 # -- coordinates ------------------------------------------------------------------------------

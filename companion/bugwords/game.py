@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from companion.board import Board, Position, is_blank, parse_position
+from companion.board import Board, Position, parse_position, rack_tile
 from companion.bugwords.rules import BugWordsRules, default_rules
 from companion.bugwords.scoring import end_adjustments, score_words
 from companion.bugwords.validation import IllegalPlay, check_play, words_not_in_list
@@ -176,7 +176,7 @@ class Game:
         placements = self.board.tiles_for_play(pos, word)
         if not placements:
             raise IllegalPlay(f"{word} at {pos} puts no new tile on the board")
-        needed = Counter(BLANK if is_blank(p.tile) else p.tile for p in placements)
+        needed = Counter(rack_tile(p.tile) for p in placements)
         have = Counter(self.racks[self.current])
         missing = needed - have
         if missing:

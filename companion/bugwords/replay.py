@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from companion.board import Board, Placement, PlayError, parse_position
+from companion.board import Board, Placement, PlayError, parse_position, rack_tile
 from companion.bugwords.gcg import (
     CHALLENGE_RULE_NOTE,
     GcgError,
@@ -364,7 +364,7 @@ def _place(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
         words = check_placement(board, placements, rules)
     except PlayError as exc:
         raise _error(mv, str(exc)) from exc
-    tiles = [BLANK if p.tile.islower() else p.tile for p in placements]
+    tiles = [rack_tile(p.tile) for p in placements]
     _from_rack(mv, tiles)
     state.used.update(tiles)
     over = rules.tiles.over_count(state.used.elements())
@@ -394,7 +394,7 @@ def _challenged(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
         state.went_out = state.over = ""
     state.taken_back = ChallengedOff(mv.player, 1, plays_again=False)  # the turn is over
     state.board.remove(placements)
-    state.used.subtract(BLANK if p.tile.islower() else p.tile for p in placements)
+    state.used.subtract(rack_tile(p.tile) for p in placements)
     row.computed = -score_taken
     row.note = "play taken back after a challenge"
 
