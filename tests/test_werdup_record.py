@@ -355,3 +355,24 @@ def test_the_engine_and_replay_refuse_a_swap_on_an_empty_bag_alike():
         replay(text + f">{player}: {rack} -{game.racks[player][0]} +0 {total}\n",
                default_lexicon())
     assert str(replayed.value).endswith(f"record line {line}: {said[:1].lower()}{said[1:-1]}")
+
+
+def test_replay_and_the_engine_choose_the_same_first_player_from_the_draw():
+    """Over seeded starts (ties among them, drawn again), the record's ``#draw`` lines make
+    the replay expect the player the engine chose to move first: the record of the first
+    turn replays, and with that turn given to anyone else it is refused."""
+    from companion.werdup.selfplay import take_turn
+
+    ties = 0
+    for seed in range(12):
+        game = Game.start(["ann", "bob", "cy", "dee"], get_rules("werdup"), default_lexicon(),
+                          random.Random(seed))
+        ties += len(game.draws) > 1
+        first = game.player
+        take_turn(game)
+        text = _open_record(game)
+        assert replay(text, default_lexicon()).lines[0].player == first
+        other = next(p for p in game.players if p != first)
+        with pytest.raises(CompanionError, match=f"it is {first}'s turn, not {other}'s"):
+            replay(text.replace(f">{first}:", f">{other}:", 1), default_lexicon())
+    assert ties

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 from companion.board import Board, Placement
 from companion.challenges import (
@@ -98,9 +99,19 @@ class Penalty:
     total: int
 
 
+_K = TypeVar("_K")  # who drew a tile: a player's name or seat
+
+
 def draw_rank(tile: str) -> int:
     """How near a drawn tile is to A (0 for A); the Qu tile ranks as Q."""
     return ord(tile[0].upper()) - ord("A")
+
+
+def nearest_to_a(drawn: Mapping[_K, str]) -> list[_K]:
+    """Who drew the tiles nearest to A in one round of the draw for the first turn
+    (``drawn``: each player's tile): one player starts; more draw again."""
+    best = min(draw_rank(t) for t in drawn.values())
+    return [p for p, t in drawn.items() if draw_rank(t) == best]
 
 
 def first_player_draw(
@@ -113,10 +124,9 @@ def first_player_draw(
     contenders = list(range(len(players)))
     rounds: list[dict[str, str]] = []
     while True:
-        tiles = rng.sample(list(bag), len(contenders))
-        rounds.append({players[i]: t for i, t in zip(contenders, tiles, strict=True)})
-        best = min(draw_rank(t) for t in tiles)
-        contenders = [i for i, t in zip(contenders, tiles, strict=True) if draw_rank(t) == best]
+        drawn = dict(zip(contenders, rng.sample(list(bag), len(contenders)), strict=True))
+        rounds.append({players[i]: t for i, t in drawn.items()})
+        contenders = nearest_to_a(drawn)
         if len(contenders) == 1:
             return contenders[0], rounds
 

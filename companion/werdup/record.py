@@ -59,7 +59,7 @@ from companion.werdup.game import (
     Swap,
     TakenBack,
     Turn,
-    draw_rank,
+    nearest_to_a,
 )
 from companion.werdup.notation import DIGRAPHS, main_heights, normalise_tile, parse_play
 from companion.werdup.rules import WerdUpRules, get_rules
@@ -293,8 +293,7 @@ def _first_player(rec: _Record) -> str | None:
             raise UsageError(f"record line {n}: the draw is for {', '.join(contenders)}, not "
                              f"{', '.join(rnd) or 'no one'} (the first round is every "
                              "player's, a further round the tied players')")
-        best = min(draw_rank(t) for t in rnd.values())
-        contenders = [p for p, t in rnd.items() if draw_rank(t) == best]
+        contenders = nearest_to_a(rnd)
     if not rec.draws:
         return None
     if len(contenders) > 1:
