@@ -27,6 +27,7 @@ from companion.datafiles import read_grid
 from companion.decimals import whole_from
 from companion.errors import CompanionError
 from companion.text import quoted, shown
+from companion.tiles import BLANK
 
 COLUMN_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 LETTERS = COLUMN_LETTERS
@@ -59,6 +60,11 @@ def tile_letters(tile: str) -> str:
 def is_blank(tile: str) -> bool:
     """True for a blank tile, written as a lower-case letter."""
     return tile[:1].islower()
+
+
+def rack_tile(tile: str) -> str:
+    """The rack's tile a tile on the board came from: ``?`` for a blank, else the tile."""
+    return BLANK if is_blank(tile) else tile
 
 
 # -- coordinates ------------------------------------------------------------------------------
@@ -209,6 +215,12 @@ class FormedWord:
     @property
     def new_cells(self) -> tuple[WordCell, ...]:
         return tuple(c for c in self.cells if c.new)
+
+    @property
+    def record_word(self) -> str:
+        """The word as a play is written (:func:`split_word` reads it back): ``.`` for each
+        tile already on the board, the new tiles as placed (lower case for a blank)."""
+        return "".join(c.tile if c.new else "." for c in self.cells)
 
 
 def split_word(word: str, digraphs: Collection[str] = ()) -> list[str | None]:

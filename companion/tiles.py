@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -93,6 +93,18 @@ def out_of_tiles(mover: str, sizes: dict[str, int], bag: int, ends_when: str) ->
     if ends_when == ONE_OUT and not sizes.get(mover):
         return f"{mover} has played every tile and the bag is empty"
     return ""
+
+
+def next_holding(order: Sequence[str], after: str, holding: Collection[str]) -> str | None:
+    """Who moves after ``after``: the next player in ``order`` still holding tiles (one of
+    ``holding``), so that a player who has gone out is passed over while the others play on;
+    ``after`` again when only they hold tiles, ``None`` when no one does."""
+    at = order.index(after)
+    for step in range(1, len(order) + 1):
+        nxt = order[(at + step) % len(order)]
+        if nxt in holding:
+            return nxt
+    return None
 
 
 @dataclass

@@ -11,6 +11,7 @@ from companion.board import (
     PlayError,
     Position,
     parse_position,
+    rack_tile,
     split_word,
     square_name,
     tile_letters,
@@ -219,3 +220,7 @@ def test_a_tile_kept_on_an_empty_square_says_how_either_way_was_written(word):
     with pytest.raises(PlayError, match=r"square 4F is empty, so it needs a new letter \('\.' "
                                         r"and letters in brackets are tiles already there\)"):
         board.tiles_for_play(parse_position("F4", 10, 10), word, stacking=True)
+
+
+def test_a_tile_on_the_board_comes_from_the_rack_as_itself_or_a_blank():
+    assert [rack_tile(t) for t in ["A", "q", "Qu", "z"]] == ["A", "?", "Qu", "?"]

@@ -6,11 +6,19 @@ import random
 
 import pytest
 
+from companion.bugwords.autoplay import take_best_turn
 from companion.bugwords.game import Game, GameError
-from companion.bugwords.gcg import parse_gcg, record_from_game, write_gcg
+from companion.bugwords.gcg import (
+    GcgError,
+    GcgMove,
+    parse_gcg,
+    record_from_game,
+    write_gcg,
+)
 from companion.bugwords.replay import replay
 from companion.bugwords.validation import IllegalPlay
-from companion.lexicon import Lexicon
+from companion.lexicon import Lexicon, default_lexicon
+from companion.tiles import ONE_OUT, out_of_tiles
 
 LEX = Lexicon(["cat", "cats", "at", "ta", "act", "acts", "scat"], name="tiny list")
 
@@ -248,3 +256,58 @@ def test_every_player_must_pass_twice_not_as_many_passes():
     assert [t.kind for t in g.history].count("pass") == 6 and not g.over
     g.pass_turn()  # Cy's second pass: every player has passed twice in a row
     assert g.over
+
+
+def test_the_engine_ends_a_game_where_the_shared_out_of_tiles_rule_does():
+    """Over whole games the move generator plays, the engine ends a game after a play exactly
+    when :func:`companion.tiles.out_of_tiles` (Bug Words: one player out, the bag empty)
+    says so from the racks and the bag, and the replay of the game's record, which counts
+    the tiles the same way, agrees: every line replays, and a turn after the last play is
+    refused because the game is over."""
+    lex = default_lexicon()
+    went_out = played_on_empty_bag = 0
+    for seed, players in [(0, 2), (1, 3), (2, 4), (3, 2), (4, 3), (5, 2)]:
+        g = Game(["Ann", "Bob", "Cy", "Dee"][:players], random.Random(seed), lexicon=lex)
+        while not g.over:
+            mover, turns = g.current, len(g.history)
+            take_best_turn(g, lex)
+            sizes = {str(i): len(r) for i, r in enumerate(g.racks)}
+            rule = out_of_tiles(str(mover), sizes, len(g.bag), ONE_OUT)
+            if g.history[turns].kind == "place":
+                assert g.over is bool(rule), (seed, turns, rule)
+                went_out += bool(rule)
+                played_on_empty_bag += not g.bag and not rule
+        rec = record_from_game(g)
+        assert replay(rec).totals == dict(zip(g.players, g.scores, strict=True))
+        ending = ("rack_penalty", "out_bonus")
+        rec.moves = [m for m in rec.moves if m.kind not in ending]
+        seat = (g.players.index(rec.moves[-1].player) + 1) % players
+        total = next((m.total for m in reversed(rec.moves) if m.player == g.players[seat]), 0)
+        rec.moves.append(GcgMove(g.players[seat], "pass", g.rack_text(seat), 0, total))
+        with pytest.raises(GcgError, match="the game is over .*: no more moves"):
+            replay(parse_gcg(write_gcg(rec)))
+    # both sides of the rule come up: games ended by going out, plays on an empty bag that
+    # leave the mover holding tiles
+    assert went_out >= 4 and played_on_empty_bag >= 4
+
+
+def test_the_default_challenger_is_the_player_to_move_after_a_lost_turn():
+    """Cy owes a turn for a wrong challenge of Ann's CAT (``double``); Bob plays AT and Cy's
+    turn is passed over, so Ann is to move. Challenged with no challenger named, Bob's valid
+    play costs the player to move, Ann, her turn at once (as WerdUp and the web score sheet
+    choose the challenger), not Cy a second turn; the record replays."""
+    g = Game(["Ann", "Bob", "Cy"], random.Random(0), lexicon=LEX)
+    g.rules = g.rules.with_settings(challenges="double")
+    g.racks = [list("CATXYZQ"), list("TEEEEEE"), list("EEEEEEE")]
+    g.bag = list("ABCDEFGHIJKLMNOP")
+    g.play("8G", "CAT")
+    assert g.challenge(challenger=2).play_stands
+    g.play("H8", ".T")
+    assert g.current == 0 and g.history[-1].kind == "lost_turn"
+    assert g.challenge().play_stands
+    assert [(t.player, t.kind) for t in g.history] == [
+        (0, "place"), (1, "place"), (2, "lost_turn"), (0, "lost_turn")]
+    assert g.current == 1
+    g.pass_turn()  # Bob; Cy owes no more turns
+    assert g.current == 2
+    replay(parse_gcg(write_gcg(record_from_game(g))))

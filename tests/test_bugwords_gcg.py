@@ -453,3 +453,30 @@ def test_a_lost_turn_mark_follows_a_pass():
                                        "pass line"):
         parse_gcg("#player1 Ann Ann\n#player2 Bob Bob\n>Ann: CATXYZQ 8G CAT +10 10\n"
                   "#note Lost turn to a challenge\n")
+
+
+@pytest.mark.parametrize("short", [False, True])
+def test_the_engine_and_replay_allow_an_exchange_on_the_same_bag(short):
+    """Under a house rule for the bag an exchange needs (``min_bag_to_exchange``), the engine
+    and the replay of its record count the same bag and apply the same rule
+    (``BugWordsRules.exchange_refusal``): both make the exchange, or both refuse it in the
+    same words."""
+    from companion.bugwords.autoplay import take_best_turn
+    from companion.lexicon import default_lexicon
+
+    g = Game(["Ann", "Bob"], random.Random(3))
+    while len(g.bag) >= 7:
+        take_best_turn(g, default_lexicon())
+    g.rules = g.rules.with_settings(min_bag_to_exchange=len(g.bag) + short)
+    text = write_gcg(record_from_game(g))
+    nick, rack, total = g.players[g.current], g.rack_text(), g.scores[g.current]
+    line = f">{nick}: {rack} -{rack[0]} +0 {total}\n"
+    if short:
+        with pytest.raises(GameError) as refused:
+            g.exchange(rack[0])
+        extra = len(text.splitlines()) + 1
+        with pytest.raises(GcgError, match=f"game record line {extra}: {refused.value}$"):
+            replay(parse_gcg(text + line), g.rules)
+    else:
+        g.exchange(rack[0])
+        assert replay(parse_gcg(text + line), g.rules).moves[-1].kind == "exchange"

@@ -241,3 +241,32 @@ def test_a_refused_play_carries_the_squares_it_is_about() -> None:
     assert bugwords.score_play(quiz.board, "8H ....ZY", WORDS).squares == [
         (7, 7), (7, 8), (7, 9), (7, 10), (7, 11), (7, 12)]
     assert bugwords.score_play(quiz.board, "9A CAT", WORDS).squares == []
+
+
+def test_bug_words_engine_table_and_move_generator_write_a_play_alike() -> None:
+    """Over a game the move generator plays, each play is written the same way (the square,
+    then the main word with ``.`` for tiles already down and lower case for a blank) by the
+    move generator, by the engine's history and by the score sheet's facade judging it."""
+    import random
+
+    from companion.bugwords.game import Game
+    from companion.bugwords.movegen import generate_moves
+    from companion.lexicon import default_lexicon
+
+    lex, table = default_lexicon(), BugWordsTable()
+    g = Game(["Ann", "Bob"], random.Random(7), lexicon=lex)
+    through = blanks = 0
+    while not g.over:
+        moves = generate_moves(g.board, g.rack_text(), lex, g.rules)
+        if not moves:
+            g.pass_turn()
+            continue
+        best, before = moves[0], g.board.to_text()
+        turn = g.play(best.position, best.record_word)
+        judged = table.score_play(before, f"{best.position} {best.record_word}", None)
+        assert (turn.position, turn.word) == (str(best.position), best.record_word)
+        assert (judged.position, judged.record_word) == (turn.position, turn.word)
+        assert judged.score == turn.score == best.score
+        through += "." in turn.word
+        blanks += any(ch.islower() for ch in turn.word)
+    assert through and blanks  # plays through tiles on the board and plays of a blank

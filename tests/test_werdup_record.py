@@ -385,3 +385,50 @@ def test_replay_exit_status_tells_an_unreadable_move_from_an_illegal_one(capsys,
     assert main(["werdup", "replay", str(path)]) == status
     out, err = capsys.readouterr()
     assert message in out + err
+
+
+def test_the_engine_and_replay_refuse_a_swap_on_an_empty_bag_alike():
+    """While the game goes on with the bag empty, the engine refuses a swap and the replay
+    of its record refuses the same swap line, in the same words
+    (``WerdUpRules.swap_refusal``)."""
+    from companion.werdup.selfplay import take_turn
+
+    game = Game.start(["ann", "bob", "cy"], get_rules("werdup"), default_lexicon(),
+                      random.Random(3))
+    while game.bag:
+        take_turn(game)
+    assert not game.over
+    player = game.player
+    rack = "".join(sorted(game.racks[player], key=str.upper))
+    with pytest.raises(CompanionError) as refused:
+        game.swap(game.racks[player][0])
+    said = str(refused.value)
+    assert said.endswith(".") and said[:1].isupper()
+    text = _open_record(game)
+    total = next((t.total for t in reversed(game.history) if t.player == player), 0)
+    line = len(text.splitlines()) + 1
+    with pytest.raises(CompanionError) as replayed:
+        replay(text + f">{player}: {rack} -{game.racks[player][0]} +0 {total}\n",
+               default_lexicon())
+    assert str(replayed.value).endswith(f"record line {line}: {said[:1].lower()}{said[1:-1]}")
+
+
+def test_replay_and_the_engine_choose_the_same_first_player_from_the_draw():
+    """Over seeded starts (ties among them, drawn again), the record's ``#draw`` lines make
+    the replay expect the player the engine chose to move first: the record of the first
+    turn replays, and with that turn given to anyone else it is refused."""
+    from companion.werdup.selfplay import take_turn
+
+    ties = 0
+    for seed in range(12):
+        game = Game.start(["ann", "bob", "cy", "dee"], get_rules("werdup"), default_lexicon(),
+                          random.Random(seed))
+        ties += len(game.draws) > 1
+        first = game.player
+        take_turn(game)
+        text = _open_record(game)
+        assert replay(text, default_lexicon()).lines[0].player == first
+        other = next(p for p in game.players if p != first)
+        with pytest.raises(CompanionError, match=f"it is {first}'s turn, not {other}'s"):
+            replay(text.replace(f">{first}:", f">{other}:", 1), default_lexicon())
+    assert ties

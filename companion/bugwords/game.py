@@ -8,15 +8,20 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from companion.board import Board, FormedWord, Position, is_blank, parse_position
+from companion.board import Board, Position, parse_position, rack_tile
 from companion.bugwords.rules import BugWordsRules, default_rules
 from companion.bugwords.scoring import end_adjustments, score_words
 from companion.bugwords.validation import IllegalPlay, check_play, words_not_in_list
-from companion.challenges import ChallengeOutcome, ChallengeRule, PassRun
+from companion.challenges import (
+    ChallengeOutcome,
+    ChallengeRule,
+    PassRun,
+    default_challenger,
+)
 from companion.clock import ClockSettings, ClockState
 from companion.errors import CompanionError
 from companion.lexicon import Lexicon
-from companion.tiles import BLANK
+from companion.tiles import BLANK, ONE_OUT, out_of_tiles
 
 _NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
@@ -171,7 +176,7 @@ class Game:
         placements = self.board.tiles_for_play(pos, word)
         if not placements:
             raise IllegalPlay(f"{word} at {pos} puts no new tile on the board")
-        needed = Counter(BLANK if is_blank(p.tile) else p.tile for p in placements)
+        needed = Counter(rack_tile(p.tile) for p in placements)
         have = Counter(self.racks[self.current])
         missing = needed - have
         if missing:
@@ -191,31 +196,26 @@ class Game:
         main = words[0].position
         turn = Turn(
             self.current, "place", rack_before, score.total, self.scores[self.current],
-            str(main), self._record_word(words[0]), "".join(p.tile for p in placements),
+            str(main), words[0].record_word, "".join(p.tile for p in placements),
             tuple(w.word for w in score.words),
         )
         turn = self._record(turn)
         self.passes = 0
         self._pass_run = PassRun()
-        if not rack and not self.bag:
+        sizes = {str(i): len(r) for i, r in enumerate(self.racks)}
+        if out_of_tiles(str(self.current), sizes, len(self.bag), ONE_OUT):
             self._finish(self.current)
         else:
             self._next()
         self._sync_clock()
         return turn
 
-    @staticmethod
-    def _record_word(word: FormedWord) -> str:
-        return "".join(c.tile if c.new else "." for c in word.cells)
-
     def exchange(self, tiles: str) -> Turn:
         """Throw back some tiles (``?`` for a blank) and draw as many; ends the turn."""
         self._check_open()
-        if len(self.bag) < self.rules.min_bag_to_exchange:
-            raise GameError(
-                f"the bag has {len(self.bag)} tiles: exchanging needs at least "
-                f"{self.rules.min_bag_to_exchange}"
-            )
+        refusal = self.rules.exchange_refusal(len(self.bag))
+        if refusal:
+            raise GameError(refusal)
         wanted = Counter(tiles.upper().replace("?", BLANK))
         if not wanted:
             raise GameError("name the tiles to exchange")
@@ -260,7 +260,9 @@ class Game:
     ) -> ChallengeOutcome:
         """Challenge the last play under the table's challenge rule (``rules.challenges``).
 
-        ``challenger`` is a player index (default: the next player). If any word is not in
+        ``challenger`` is a player index (default: the player to move, or the one after the
+        play's player when that is them: :func:`companion.challenges.default_challenger`, as
+        WerdUp and the web score sheet choose). If any word is not in
         the list, the play comes off the board, its score is deducted, its tiles go back to
         the player's rack (the tiles drawn go back to the bag), and the player's turn is
         lost. A valid play stands; under ``double`` the challenger loses their next turn,
@@ -277,7 +279,7 @@ class Game:
         place = self.history[self._undo.history_len]
         player = place.player
         if challenger is None:
-            challenger = (player + 1) % len(self.players)
+            challenger = default_challenger(len(self.players), player, self.current)
         if not 0 <= challenger < len(self.players) or challenger == player:
             raise GameError("the challenger must be another player at the table")
         placements = self._undo.board.tiles_for_play(

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import overload
 
-from companion.board import Board, Placement, Position, tile_letters
+from companion.board import Board, Placement, Position, rack_tile, tile_letters
 from companion.bugwords.rules import BugWordsRules, default_rules
 from companion.errors import UsageError
 from companion.lexicon import Lexicon
@@ -94,7 +94,7 @@ class GeneratedMove:
     def tiles(self) -> str:
         """The tiles taken from the rack, ``?`` for each blank."""
         word = self._word
-        return "".join(BLANK if word[k].islower() else word[k] for k in self._new)
+        return "".join(rack_tile(word[k]) for k in self._new)
 
     def __repr__(self) -> str:
         return f"GeneratedMove({self.position} {self.record_word} {self.score})"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from companion.board import Board, NotationError, Placement, PlayError, parse_position
+from companion.board import Board, NotationError, Placement, PlayError, parse_position, rack_tile
 from companion.bugwords.gcg import (
     CHALLENGE_RULE_NOTE,
     GcgError,
@@ -362,7 +362,7 @@ def _place(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
         raise GcgReadError(f"game record line {mv.line}: {exc}") from exc
     except PlayError as exc:
         raise _error(mv, str(exc)) from exc
-    tiles = [BLANK if p.tile.islower() else p.tile for p in placements]
+    tiles = [rack_tile(p.tile) for p in placements]
     _from_rack(mv, tiles)
     state.used.update(tiles)
     over = rules.tiles.over_count(state.used.elements())
@@ -392,7 +392,7 @@ def _challenged(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
         state.went_out = state.over = ""
     state.taken_back = ChallengedOff(mv.player, 1, plays_again=False)  # the turn is over
     state.board.remove(placements)
-    state.used.subtract(BLANK if p.tile.islower() else p.tile for p in placements)
+    state.used.subtract(rack_tile(p.tile) for p in placements)
     row.computed = -score_taken
     row.note = "play taken back after a challenge"
 
@@ -402,10 +402,9 @@ def _no_score(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
 
 
 def _exchange(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
-    least = state.rules.min_bag_to_exchange
-    if state.tiles.known and state.tiles.bag < least:
-        raise _error(mv, f"the bag has {state.tiles.bag} tiles: exchanging needs at least "
-                     f"{least}")
+    refusal = state.rules.exchange_refusal(state.tiles.bag) if state.tiles.known else ""
+    if refusal:
+        raise _error(mv, refusal)
     if mv.tiles.isalpha() or BLANK in mv.tiles:  # ``-7`` records only how many
         _from_rack(mv, list(mv.tiles.upper()), "exchanges")
     row.computed = 0

@@ -39,6 +39,13 @@ class BugWordsRules(ChallengeSetting):
         """Sum of the face values of unplayed tiles."""
         return sum(self.tile_value(t) for t in rack)
 
+    def exchange_refusal(self, bag: int) -> str:
+        """Why no exchange can be made while the bag holds ``bag`` tiles (it must hold
+        ``min_bag_to_exchange``), or ``""`` when one can."""
+        if bag < self.min_bag_to_exchange:
+            return f"the bag has {bag} tiles: exchanging needs at least {self.min_bag_to_exchange}"
+        return ""
+
     def with_settings(self, **changes: Any) -> BugWordsRules:
         """A copy with some settings changed (a house rule)."""
         return replace(self, **changes)

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.board import Board, Placement, PlayError, parse_position, square_name
+from companion.board import (
+    Board,
+    Placement,
+    PlayError,
+    parse_position,
+    rack_tile,
+    square_name,
+)
 from companion.bugwords.gcg import GcgMove, GcgRecord, write_gcg
 from companion.bugwords.rules import BugWordsRules, default_rules
 from companion.bugwords.scoring import end_adjustments, explain_word, score_word, score_words
@@ -65,7 +72,7 @@ class BugWordsTable(TableBasics):
         after = board.copy()
         after.place(placements)
         main = formed[0]
-        record = "".join(c.tile if c.new else "." for c in main.cells)
+        record = main.record_word
         return ScoredPlay(written or f"{main.position} {record}", True,
                           f"Legal: {total.total} points.", total.total, words, total.bingo,
                           after.to_text(), [(p.row, p.col) for p in placements],
@@ -177,7 +184,7 @@ def _sheet_moves(turn: SheetTurn, nick: str, total: int) -> list[GcgMove]:
     left = None if seconds is None else whole_seconds(seconds)
     if turn.action == "time":
         return [GcgMove(nick, "time_penalty", "", turn.score, total, time_left=left)]
-    placed = "".join("?" if ch.islower() else ch for ch in d["record_word"] if ch != ".")
+    placed = "".join(rack_tile(ch) for ch in d["record_word"] if ch != ".")
     challenge = d.get("challenge")
     played = challenge["play_score"] if challenge else turn.score
     place = GcgMove(nick, "place", placed, played, total - (turn.score - played),

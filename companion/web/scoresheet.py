@@ -17,7 +17,7 @@ from companion.errors import RackError, UsageError
 from companion.lexicon import Lexicon
 from companion.play import ACTIONS, Table, check_player_name, sentence
 from companion.tables import table_for
-from companion.tiles import TileCount
+from companion.tiles import TileCount, next_holding
 from companion.web.models import Game, Player, Turn
 from companion.web.plays import example_play
 
@@ -152,13 +152,9 @@ def next_seat(game: Game) -> int:
     last = game.turns[-1]
     if ((last.detail or {}).get("challenge") or {}).get("plays_again"):
         return last.seat
-    holding = set(tile_count(game)[0].holding())
-    seats = len(game.players)
-    for step in range(1, seats + 1):
-        seat = (last.seat + step) % seats
-        if game.players[seat].name in holding:
-            return seat
-    return (last.seat + 1) % seats
+    names = [p.name for p in game.players]
+    nxt = next_holding(names, names[last.seat], tile_count(game)[0].holding())
+    return names.index(nxt) if nxt is not None else (last.seat + 1) % len(names)
 
 
 def tile_count(game: Game) -> tuple[TileCount, str]:

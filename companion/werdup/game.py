@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 from companion.board import Board, Placement
 from companion.challenges import (
@@ -24,7 +25,7 @@ from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
 from companion.play import check_player_name
 from companion.text import quoted
-from companion.tiles import out_of_tiles
+from companion.tiles import next_holding, out_of_tiles
 from companion.werdup.movegen import generate_plays
 from companion.werdup.notation import main_heights, play_notation
 from companion.werdup.rules import WerdUpRules
@@ -98,9 +99,19 @@ class Penalty:
     total: int
 
 
+_K = TypeVar("_K")  # who drew a tile: a player's name or seat
+
+
 def draw_rank(tile: str) -> int:
     """How near a drawn tile is to A (0 for A); the Qu tile ranks as Q."""
     return ord(tile[0].upper()) - ord("A")
+
+
+def nearest_to_a(drawn: Mapping[_K, str]) -> list[_K]:
+    """Who drew the tiles nearest to A in one round of the draw for the first turn
+    (``drawn``: each player's tile): one player starts; more draw again."""
+    best = min(draw_rank(t) for t in drawn.values())
+    return [p for p, t in drawn.items() if draw_rank(t) == best]
 
 
 def first_player_draw(
@@ -113,10 +124,9 @@ def first_player_draw(
     contenders = list(range(len(players)))
     rounds: list[dict[str, str]] = []
     while True:
-        tiles = rng.sample(list(bag), len(contenders))
-        rounds.append({players[i]: t for i, t in zip(contenders, tiles, strict=True)})
-        best = min(draw_rank(t) for t in tiles)
-        contenders = [i for i, t in zip(contenders, tiles, strict=True) if draw_rank(t) == best]
+        drawn = dict(zip(contenders, rng.sample(list(bag), len(contenders)), strict=True))
+        rounds.append({players[i]: t for i, t in drawn.items()})
+        contenders = nearest_to_a(drawn)
         if len(contenders) == 1:
             return contenders[0], rounds
 
@@ -266,8 +276,9 @@ class Game:
         player, rack = self.player, self.racks[self.player]
         if tile not in rack:
             raise CompanionError(f"{player} has no {tile} to swap.")
-        if not self.bag:
-            raise CompanionError("The bag is empty, so there is nothing to swap with.")
+        refusal = self.rules.swap_refusal(len(self.bag))
+        if refusal:
+            raise CompanionError(refusal[:1].upper() + refusal[1:] + ".")
         before = tuple(rack)
         drawn = self.bag.pop()
         rack.remove(tile)
@@ -310,14 +321,11 @@ class Game:
     def _advance(self) -> None:
         """The turn goes to the next player with tiles; one who lost a turn to a challenge
         (``double`` rule) is passed over, once for each such challenge."""
-        active = self._active()
-        n = len(self.players)
         self._taken_back = 0
-        for step in range(1, n + 1):
-            nxt = (self.current + step) % n
-            if nxt in active:
-                self.current = nxt
-                break
+        holding = [self.players[i] for i in self._active()]
+        nxt = next_holding(self.players, self.player, holding)
+        if nxt is not None:
+            self.current = self.players.index(nxt)
         name = self.player
         if name in self._lost_turns:
             owed = self._lost_turns[name]

@@ -50,7 +50,7 @@ from companion.decimals import whole_from
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
 from companion.text import quoted
-from companion.tiles import ALL_PLAYED, TileCount
+from companion.tiles import ALL_PLAYED, TileCount, next_holding
 from companion.totals import RunningTotals, total_slip_text
 from companion.werdup.game import (
     ChallengeBonus,
@@ -60,7 +60,7 @@ from companion.werdup.game import (
     Swap,
     TakenBack,
     Turn,
-    draw_rank,
+    nearest_to_a,
 )
 from companion.werdup.notation import DIGRAPHS, main_heights, normalise_tile, parse_play
 from companion.werdup.rules import WerdUpRules, get_rules
@@ -295,8 +295,7 @@ def _first_player(rec: _Record) -> str | None:
             raise UsageError(f"record line {n}: the draw is for {', '.join(contenders)}, not "
                              f"{', '.join(rnd) or 'no one'} (the first round is every "
                              "player's, a further round the tied players')")
-        best = min(draw_rank(t) for t in rnd.values())
-        contenders = [p for p, t in rnd.items() if draw_rank(t) == best]
+        contenders = nearest_to_a(rnd)
     if not rec.draws:
         return None
     if len(contenders) > 1:
@@ -509,12 +508,7 @@ class _Replayer:
         holds tiles, as the engine passes the turn on (None when the racks are unknown)."""
         if not self.tiles.known or player not in self.players:
             return None
-        at = self.players.index(player)
-        for step in range(1, len(self.players) + 1):
-            nxt = self.players[(at + step) % len(self.players)]
-            if self.tiles.sizes.get(nxt):
-                return nxt
-        return None
+        return next_holding(self.players, player, self.tiles.holding())
 
     def _check_seat(self, ln: _Line) -> None:
         """Refuse a turn by a player whose turn it is not (while the record's racks are
@@ -640,8 +634,9 @@ class _Replayer:
                 raise ln.unreadable("a swap is one tile, written -X")
             if tile[0] not in rack:
                 raise ln.fail(f"{ln.player} swaps {tile[0]}, which is not on the rack {ln.rack}")
-            if self.tiles.known and not self.tiles.bag:
-                raise ln.fail("the bag is empty, so there is nothing to swap with")
+            refusal = self.rules.swap_refusal(self.tiles.bag) if self.tiles.known else ""
+            if refusal:
+                raise ln.fail(refusal)
             return 0, f"swap {tile[0]}"
         if len(body) in (2, 3):
             self._count("play", ln.player)

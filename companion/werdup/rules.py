@@ -57,6 +57,12 @@ class WerdUpRules(ChallengeSetting):
         """A copy with some settings changed (a house rule, e.g. ``challenges="double"``)."""
         return replace(self, **changes)
 
+    @staticmethod
+    def swap_refusal(bag: int) -> str:
+        """Why no tile can be swapped while the bag holds ``bag`` tiles (a swap draws one
+        first), or ``""`` when one can."""
+        return "" if bag else "the bag is empty, so there is nothing to swap with"
+
     @property
     def tile_set(self) -> TileSet:
         return tile_set(self.tiles)

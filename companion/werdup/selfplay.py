@@ -19,7 +19,7 @@ def take_turn(game: Game) -> str:
     if plays:
         game.play(plays[0].placements)
         return "play"
-    if game.bag:
+    if not game.rules.swap_refusal(len(game.bag)):
         game.swap(max(rack, key=lambda t: (t in HARD_TILES, t)))
         return "swap"
     game.pass_turn()
