@@ -11,6 +11,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from companion.errors import CompanionError
+from companion.text import sentence
 
 MESSAGES = {
     404: "There is no such page.",
@@ -49,7 +50,8 @@ def _http_error(exc: HTTPException) -> ErrorAnswer:
 
 
 def _companion_error(exc: CompanionError) -> ErrorAnswer:
-    return error_response(getattr(exc, "status", 400), str(exc),
+    # a sentence as the command line shows it (companion.text.sentence): one style for both
+    return error_response(getattr(exc, "status", 400), sentence(str(exc)),
                           getattr(exc, "retry_after", None))
 
 

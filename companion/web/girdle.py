@@ -33,6 +33,7 @@ from companion.girdle import Puzzle, SheetStep, default_edition, puzzle_for, puz
 from companion.girdle.generator import check_published, daily_family
 from companion.girdle.layouts import puzzle_model, shape_text
 from companion.lexicon import load_lexicon
+from companion.text import sentence
 from companion.web import jobs, openapi, par_jobs
 from companion.web.db import session as db
 from companion.web.girdle_play import (
@@ -103,7 +104,7 @@ def _page_date(day: str) -> dt.date:
     try:
         return check_date(day)
     except UsageError as exc:
-        abort(404, description=str(exc))
+        abort(404, description=sentence(str(exc)))
 
 
 @lru_cache(maxsize=64)
