@@ -111,8 +111,9 @@ class WoodConfig:
     deblur_ink_depth: float = 0.5        # ... and the ink cut then (a blurred edge's middle)
     max_blur: float = 0.06               # letters' edges blurred wider than this (cells,
                                          # :func:`vision.woodtiles.edge_blur`): too blurred
-                                         # too, however surely they read (sharp photos 0.02
-                                         # to 0.035 at full size; wrong letters from 0.063)
+                                         # too, however surely they read (the real photos
+                                         # 0.023 to 0.035, one 0.052, the two out of focus
+                                         # 0.058; blurred copies read letters wrong from 0.063)
     blur_pad: float = 0.08               # ... measured this far (cells) round each letter
     off_tile: float = 1.8                # a mark whose surroundings are more than this times
                                          # farther from the tiles' colour than from its own
