@@ -318,6 +318,65 @@ def test_a_shaken_photo_is_not_read_as_a_focus_that_missed():
                    default_lexicon())
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "vary"), [
+    ("IMG_20141025_164048.jpg", "gaussian 4"), ("IMG_20141025_163933.jpg", "gaussian 5"),
+    ("IMG_20151016_165601.jpg", "motion 9")])
+def test_a_photo_blurred_past_reading_is_not_read_wrong_unsaid(name, vary):
+    """Photos blurred past what the letter model reads reliably (a missed focus, 4 or 5
+    pixels of the working image; a phone moved 9 pixels sideways) whose letters still read
+    surely enough to pass the legibility check: they came out with letters wrong and not
+    listed (23, 10 and 1 cells). The letters' edges are measured as blurred, so the photo is
+    read with its blur undone, if that reading is believed, or refused as blurred."""
+    import cv2
+
+    line = np.zeros((9, 9), np.float32)
+    line[4, :] = 1 / 9
+    blur = {"gaussian 4": lambda im: cv2.GaussianBlur(im, (0, 0), 4.0),
+            "gaussian 5": lambda im: cv2.GaussianBlur(im, (0, 0), 5.0),
+            "motion 9": lambda im: cv2.filter2D(im, -1, line)}[vary]
+    image = blur(load_photo(DEFAULT.load, LABELS[name].photo))
+    try:
+        reading = read_board(DEFAULT, image, board_spec("bugwords"), shipped_classifier(),
+                             default_lexicon())
+    except VisionError as exc:
+        assert "blurred" in str(exc)
+        return
+    assert score(LABELS[name], reading).wrong_unlisted == 0
+
+
+def test_edge_blur_measures_a_gaussian_and_a_smear():
+    """:func:`vision.woodtiles.edge_blur` on a drawn letter: about the Gaussian's width when
+    one blurs it, the same whichever way a sharp letter lies, and wide when it is smeared
+    along a line (across the smear its edges slope as a wide blur's do)."""
+    import cv2
+
+    from vision.config import WoodConfig
+    from vision.woodtiles import Mark, edge_blur
+
+    cfg = WoodConfig()
+    p = cfg.cell_px
+    sharp = np.full((3 * p, 3 * p), 210, np.uint8)
+    x0, y0 = round(1.5 * p) - 12, round(1.5 * p) - 15
+    sharp[y0: y0 + 30, x0: x0 + 6] = 30  # an L, a cell's centre cell
+    sharp[y0 + 24: y0 + 30, x0: x0 + 24] = 30
+    mask = np.zeros((30, 24), bool)
+    mark = {(0, 0): Mark(np.zeros((cfg.glyph_px, cfg.glyph_px)), (0.0, 0.0), 0.8, None, mask)}
+
+    def width(img: np.ndarray) -> float:
+        return edge_blur(cfg, img, mark)
+
+    assert width(sharp) < 0.03
+    for sigma in (2.0, 3.0, 4.0):
+        assert width(cv2.GaussianBlur(sharp, (0, 0), sigma)) == pytest.approx(sigma / p,
+                                                                              rel=0.25)
+    line = np.zeros((13, 13), np.float32)
+    line[6, :] = 1 / 13
+    assert width(cv2.filter2D(sharp, -1, line)) > cfg.max_blur
+    assert width(cv2.filter2D(sharp, -1, line.T)) > cfg.max_blur
+    assert edge_blur(cfg, sharp, {}) == 0.0
+
+
 def test_undoing_a_blur_brings_back_the_strokes():
     """:func:`vision.woodtiles.deblurred` on a Gaussian-blurred row of strokes a letter's
     stroke width apart: blurred, the gaps between them keep under half the sharp contrast;

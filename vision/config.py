@@ -109,6 +109,12 @@ class WoodConfig:
                                          # once one of these Gaussian blurs (cells) is undone
     deblur_noise: float = 0.01           # the noise-to-signal power the deconvolution allows
     deblur_ink_depth: float = 0.5        # ... and the ink cut then (a blurred edge's middle)
+    max_blur: float = 0.06               # letters' edges blurred wider than this (cells,
+                                         # :func:`vision.woodtiles.edge_blur`): too blurred
+                                         # too, however surely they read (the real photos
+                                         # 0.023 to 0.035, one 0.052, the two out of focus
+                                         # 0.058; blurred copies read letters wrong from 0.063)
+    blur_pad: float = 0.08               # ... measured this far (cells) round each letter
     off_tile: float = 1.8                # a mark whose surroundings are more than this times
                                          # farther from the tiles' colour than from its own
                                          # square's (log-chromaticity) lies on a bare square

@@ -198,7 +198,8 @@ def read_commercial(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: 
 
 def _check_wood(wc: WoodConfig, wood: WoodReading) -> None:
     """Refuse a board whose letters are too blurred to read or whose way up is unclear."""
-    if wood.guesses and wood.legibility < wc.min_legible:
+    if wood.guesses and (wood.legibility < wc.min_legible
+                         or (wood.blur > wc.max_blur and not wood.deblurred)):
         raise VisionError("the board was found but its letters are too blurred to read "
                           "(the phone moved, or the focus missed): hold still and take "
                           "the photo again")

@@ -191,6 +191,7 @@ class WoodReading:
     deblurred: float = 0.0  # the blur (cells) undone before the letters were read, if any
     lettered: set[tuple[int, int]] = field(default_factory=set)  # cells of the fitted grid
     # (not turned upright) read as letters
+    blur: float = 0.0  # how blurred the letters' edges are (cells, :func:`edge_blur`)
 
 
 def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
@@ -201,7 +202,9 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
     values sit below and right of them, and, with a ``lexicon``, their runs are words).
 
     When the letters read too unsurely (legibility under ``min_legible``: the focus missed),
-    the board is read again with a blur undone (:func:`deblurred`), each blur of
+    or their edges are blurred wider than ``max_blur`` (:func:`edge_blur`: blurred past what
+    the letter model reads reliably, its letters may read surely and wrongly), the board is
+    read again with a blur undone (:func:`deblurred`), each blur of
     ``deblur_sigmas`` in turn, the least first, the ink cut at ``deblur_ink_depth``. Such a
     reading is believed only if it reads its letters surely enough, keeps a letter on every
     cell where the photo as taken shows one (sharpening hides no letter; it may show one the
@@ -214,7 +217,8 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
     flat = flat_board(cfg, image, grid_to_photo)
     gray = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY)
     first = _read_flat(cfg, flat, gray, grid_to_photo, squares, clf, letters, lexicon)
-    if not first.guesses or first.legibility >= cfg.min_legible or lexicon is None:
+    if (not first.guesses or lexicon is None
+            or (first.legibility >= cfg.min_legible and first.blur <= cfg.max_blur)):
         return first
     sharp = replace(cfg, ink_depth=cfg.deblur_ink_depth)
     for sigma in cfg.deblur_sigmas:
@@ -374,7 +378,41 @@ def _read_flat(cfg: WoodConfig, flat: np.ndarray, gray: np.ndarray, grid_to_phot
         legible, margin,
         {turned(*rc, k): 1.0 - v for rc, v in near.items() if v >= cfg.blank_nearer}
         | {turned(*rc, k): 0.5 for rc in doubtful if rc not in near},
-        {turned(*rc, k) for rc in pale}, lettered=set(keys))
+        {turned(*rc, k) for rc in pale}, lettered=set(keys),
+        blur=edge_blur(cfg, gray, {rc: marks[rc] for rc in keys if rc in marks}))
+
+
+def edge_blur(cfg: WoodConfig, gray: np.ndarray, marks: dict[tuple[int, int], Mark]) -> float:
+    """How blurred the letters' edges are, in cells, apart from how surely the letters read
+    (a photo blurred past what the letter model reads reliably may still read its letters
+    surely, and wrongly): the median over the marks of the Gaussian blur that a sharp edge of
+    the letter's contrast would need to slope no more steeply than the letter's steepest
+    edges do (a step of height h blurred by a Gaussian of width s slopes h / (s sqrt(2 pi))
+    at most). The slopes are taken along four directions and the most blurred one counts: a
+    phone that moved smears the edges across its path and leaves those along it sharp.
+    0 without marks."""
+    if not marks:
+        return 0.0
+    p = cfg.cell_px
+    g = gray.astype(np.float32)
+    gx = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3) / 8  # grey levels per pixel
+    gy = cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3) / 8
+    slopes = [np.abs(gx), np.abs(gy), np.abs(gx + gy) / np.sqrt(2), np.abs(gx - gy) / np.sqrt(2)]
+    widths = []
+    for (r, c), m in marks.items():
+        h, w = m.mask.shape
+        cx, cy = (c + 1.5 + m.offset[0]) * p, (r + 1.5 + m.offset[1]) * p
+        pad = cfg.blur_pad * p
+        y0, y1 = max(0, round(cy - h / 2 - pad)), round(cy + h / 2 + pad)
+        x0, x1 = max(0, round(cx - w / 2 - pad)), round(cx + w / 2 + pad)
+        win = g[y0:y1, x0:x1]
+        if win.size == 0:
+            continue
+        step = float(np.percentile(win, 90) - np.percentile(win, 2))
+        steepest = min(float(np.percentile(d[y0:y1, x0:x1], 99)) for d in slopes)
+        if steepest > 0:
+            widths.append(step / (steepest * np.sqrt(2 * np.pi)) / p)
+    return float(np.median(widths)) if widths else 0.0
 
 
 def _split_values(cfg: WoodConfig, clf, letters: tuple[str, ...], marks: dict,
