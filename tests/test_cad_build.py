@@ -482,10 +482,10 @@ def test_an_output_folder_that_cannot_be_made_is_bad_usage(command, tmp_path, ca
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     assert main(["cad", command, "-o", str(blocker / "set"), "-q"]) == 2
-    assert f"cannot make the folder {blocker / 'set'}" in capsys.readouterr().err
+    assert f"Cannot make the folder {blocker / 'set'}" in capsys.readouterr().err
     assert main(["cad", command, "-o", str(tmp_path / "out"), "--cache-dir",
                  str(blocker / "cache"), "-q"]) == 2
-    assert f"cannot use {blocker / 'cache'} as the cache folder" in capsys.readouterr().err
+    assert f"Cannot use {blocker / 'cache'} as the cache folder" in capsys.readouterr().err
     assert not (tmp_path / "out").exists()
 
 
