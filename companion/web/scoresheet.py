@@ -15,8 +15,9 @@ from sqlalchemy.orm import Session, selectinload
 from companion.challenges import ChallengedOff, ChallengeError, PassRun, passes_reason
 from companion.errors import RackError, UsageError
 from companion.lexicon import Lexicon
-from companion.play import ACTIONS, Table, check_player_name, sentence
+from companion.play import ACTIONS, Table, check_player_name
 from companion.tables import table_for
+from companion.text import sentence
 from companion.tiles import TileCount, next_holding
 from companion.web.models import Game, Player, Turn
 from companion.web.plays import example_play
@@ -312,7 +313,7 @@ def add_turn(db: Session, game: Game, *, seat: int | None, action: str, score: i
         try:
             taken.check_next(game.players[seat].name, seat == game.turns[-1].seat)
         except ChallengeError as exc:
-            raise UsageError(sentence(exc) + ".") from exc
+            raise UsageError(sentence(str(exc))) from exc
     if action != "play":
         score = table(game).no_play(action).score
     number = game.turns[-1].number + 1 if game.turns else 1

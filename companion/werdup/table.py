@@ -15,8 +15,8 @@ from companion.play import (
     TableBasics,
     check_grid,
     record_nicks,
-    sentence,
 )
+from companion.text import sentence
 from companion.werdup.notation import parse_play, play_notation
 from companion.werdup.observe import play_between
 from companion.werdup.record import (
@@ -81,16 +81,14 @@ class WerdUpTable(TableBasics):
         try:
             return play_between(board, [[f or None for f in row] for row in faces])
         except CompanionError as exc:
-            text = str(exc).rstrip(".")
-            raise SquareError(text[:1].upper() + text[1:] + ".",
-                              getattr(exc, "squares", ())) from exc
+            raise SquareError(sentence(str(exc)), getattr(exc, "squares", ())) from exc
 
     def _rack(self, letters: str) -> list[str]:
         text = "".join(letters.split())
         try:
             tiles = parse_tiles(text) if text else []
         except CompanionError as exc:
-            raise UsageError(sentence(exc) + ".") from exc
+            raise UsageError(sentence(str(exc))) from exc
         for t in tiles:
             if t not in self.rules.tile_set.counts:
                 raise UsageError(f"{t!r} is not a WerdUp tile.")
