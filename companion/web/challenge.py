@@ -22,6 +22,7 @@ from companion.errors import CompanionError
 from companion.judge import GAME_TITLES, Verdict, check_word
 from companion.lexicon import WordListSpec, load_word_list
 from companion.web import openapi
+from companion.web.errors import status_of
 from companion.web.inputs import game_from, words_from
 from companion.web.wordlist import lexicon, word_list_spec
 
@@ -179,7 +180,7 @@ def cards_photo() -> ResponseReturnValue:
     try:
         read = cards_from_photo()
     except CompanionError as exc:
-        return _cards_photo_refused(str(exc))
+        return _cards_photo_refused(str(exc), status_of(exc))
     variant = request.form.get("variant") or "regular"
     return redirect(url_for("challenge.page", game="pdq", cards=read["cards"],
                             variant=variant, word=request.form.get("word") or None,
@@ -187,11 +188,11 @@ def cards_photo() -> ResponseReturnValue:
                             photo="unsure" if read["uncertain"] else "read"))
 
 
-def _cards_photo_refused(error: str) -> ResponseReturnValue:
+def _cards_photo_refused(error: str, status: int) -> ResponseReturnValue:
     return render_template("challenge.html", word=request.form.get("word", "").strip()[:400],
                            game="pdq", games=GAME_TITLES, ruling=None, error=error,
                            error_field="cards-photo", all_words=None, photo=None,
-                           **_pdq_context()), 400
+                           **_pdq_context()), status
 
 
 @bp.route("/judge", methods=["GET", "POST"])

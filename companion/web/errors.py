@@ -1,7 +1,9 @@
 """Errors shown as a sentence: a JSON ``{"error": ...}`` under ``/api/``, a page elsewhere.
 
 Bad input never becomes a 500: views raise :class:`~companion.errors.CompanionError` (or
-``abort(4xx, description=...)``) with a message a player understands.
+``abort(4xx, description=...)``) with a message a player understands. A
+:class:`~companion.errors.SetupError` (the server lacks Tesseract, the tile model, a font,
+PrusaSlicer) is the server's fault, not the request's: a 503 with the same sentence.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from flask import Flask, Response, jsonify, render_template, request
 from sqlalchemy.exc import IntegrityError, OperationalError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from companion.errors import CompanionError
+from companion.errors import CompanionError, SetupError
 from companion.text import sentence
 
 MESSAGES = {
@@ -49,9 +51,19 @@ def _http_error(exc: HTTPException) -> ErrorAnswer:
     return error_response(status, message or MESSAGES.get(status, "That request was not valid."))
 
 
+def status_of(exc: CompanionError) -> int:
+    """The HTTP status answering ``exc``: its own ``status`` when its class has one (409,
+    429...), 503 when the server is not set up for the request (:class:`SetupError`: the
+    request may be fine, the machine lacks a program, model or font), else 400."""
+    status = getattr(exc, "status", None)
+    if isinstance(status, int):
+        return status
+    return 503 if isinstance(exc, SetupError) else 400
+
+
 def _companion_error(exc: CompanionError) -> ErrorAnswer:
     # a sentence as the command line shows it (companion.text.sentence): one style for both
-    return error_response(getattr(exc, "status", 400), sentence(str(exc)),
+    return error_response(status_of(exc), sentence(str(exc)),
                           getattr(exc, "retry_after", None))
 
 

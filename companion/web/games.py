@@ -26,6 +26,7 @@ from companion.tables import TABLE_GAMES, table_for
 from companion.web import openapi, photos, plays, records, table_rules
 from companion.web import scoresheet as sheet
 from companion.web.db import session
+from companion.web.errors import status_of
 from companion.web.inputs import int_from, plain_text
 from companion.web.models import Game, Photo
 from companion.web.qr import qr_svg
@@ -212,7 +213,7 @@ def _act(key: str, action, field: str = "") -> ResponseReturnValue:
                                                              "action", "seat")}
         typed["racks"] = {int(k[4:]): v for k, v in request.form.items()
                           if k.startswith("rack") and k[4:].isascii() and k[4:].isdigit() and v}
-        status = getattr(exc, "status", 400)
+        status = status_of(exc)
         if isinstance(exc, RackError):  # one player's rack: its box, not every rack's
             field = f"rack{exc.seat}"
         return _sheet_page(_game_or_404(key), key, str(exc), status, typed,
@@ -348,7 +349,7 @@ def upload_photo(key: str) -> ResponseReturnValue:
         photo = _store_photo(_writable(key), _uploaded())
     except CompanionError as exc:
         session().rollback()
-        return _sheet_page(_game_or_404(key), key, str(exc), getattr(exc, "status", 400),
+        return _sheet_page(_game_or_404(key), key, str(exc), status_of(exc),
                            field="photo")
     session().commit()
     return redirect(url_for("games.photo", key=key, photo_id=photo.id))
@@ -394,7 +395,7 @@ def score_photo(key: str, photo_id: int) -> ResponseReturnValue:
         game = _game_or_404(key)
         chosen = str(request.form.get("seat", ""))
         return _photo_page(game, key, _photo_or_404(game, photo_id), grid, str(exc),
-                           getattr(exc, "status", 400),
+                           status_of(exc),
                            int(chosen) if chosen.isascii() and chosen.isdigit() and len(chosen) < 3
                            else None,
                            getattr(exc, "squares", ()))
@@ -565,7 +566,7 @@ openapi.add("/api/games/{key}/photos", "post", {
     "requestBody": openapi.photo_body(),
     "responses": {"201": {"description": "the reading and the overlay's address",
                           "content": {"application/json": {"schema": {"type": "object"}}}},
-                  **_REFUSED, "413": openapi.ERROR},
+                  **_REFUSED, "413": openapi.ERROR, "503": openapi.NOT_SET_UP},
 })
 openapi.add("/api/games/{key}/photos/{photo_id}/score", "post", {
     "summary": "Score the new tiles a photo shows (optionally with a corrected grid)",

@@ -36,6 +36,7 @@ from companion.lexicon import load_lexicon
 from companion.text import sentence
 from companion.web import jobs, openapi, par_jobs
 from companion.web.db import session as db
+from companion.web.errors import status_of
 from companion.web.girdle_play import (
     parse_solution,
     play_solution,
@@ -571,7 +572,8 @@ def sheet_photo(day: str) -> ResponseReturnValue:
         data = chosen_photo(request.files.get("photo"), "your sheet")
         reading, text = read_sheet_photo(when, data)
     except CompanionError as exc:
-        return _page(when, error=str(exc), text=typed, status=400, field="sheet-photo")
+        return _page(when, error=str(exc), text=typed, status=status_of(exc),
+                     field="sheet-photo")
     if not text:  # nothing read: the box keeps what was typed
         return _page(when, text=typed, sheet=reading)
     return _page(when, text=text, sheet=reading,
@@ -762,7 +764,8 @@ openapi.add("/api/girdle/{day}/photo", "post", {
     "read, and the words as a solution to check and submit",
     "parameters": [_DAY],
     "requestBody": openapi.photo_body(),
-    "responses": openapi.ok("the reading and the solution text")})
+    "responses": {**openapi.ok("the reading and the solution text"),
+                  "503": openapi.NOT_SET_UP}})
 openapi.add("/api/girdle/{day}/par/status", "get", {
     "summary": "Where the search for the day's par (behind the hints, the answer key and the "
     "ranks) stands, without starting one: found, searching, failed or none",

@@ -9,6 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 ERROR = {"$ref": "#/components/responses/Error"}
+# A photo reader on a server that lacks Tesseract, the tile model or a font: not the request's
+# fault (companion.errors.SetupError).
+NOT_SET_UP = {"$ref": "#/components/responses/NotSetUp"}
 
 COMPONENTS: dict[str, Any] = {
     "schemas": {
@@ -39,7 +42,12 @@ COMPONENTS: dict[str, Any] = {
         "Error": {
             "description": "bad input (the message says what to fix)",
             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
-        }
+        },
+        "NotSetUp": {
+            "description": "the server lacks what this needs (Tesseract, the tile model, a "
+            "font): the message says what to install; the request itself may be fine",
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+        },
     },
 }
 
@@ -90,7 +98,8 @@ def document(paths: set[str], version: str) -> dict[str, Any]:
             "version": version,
             "description": "Word challenges, PDQ deals, the Daily Girdle, printables and board "
             "photos for four word games. Errors are JSON objects with a sentence in `error` "
-            "and a 4xx status.",
+            "and a 4xx status; 503 when the server cannot do it as set up (a program, model or "
+            "font it needs is missing) or is busy.",
         },
         "paths": {p: PATHS[p] for p in sorted(PATHS) if p in paths},
         "components": COMPONENTS,

@@ -228,7 +228,8 @@ openapi.add("/api/pdq/judge", "get", {
 openapi.add("/api/pdq/cards", "post", {
     "summary": "Read the dealt cards from a photo, left to right",
     "requestBody": openapi.photo_body(),
-    "responses": openapi.ok("cards (? for a card not read) and the positions to check")})
+    "responses": {**openapi.ok("cards (? for a card not read) and the positions to check"),
+                  "503": openapi.NOT_SET_UP}})
 openapi.add("/api/pdq/words", "get", {
     "summary": "Every word for the cards, grouped by length, longest first",
     "parameters": [_CARDS, _VARIANT],

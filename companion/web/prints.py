@@ -23,6 +23,7 @@ from flask.typing import ResponseReturnValue
 from companion.errors import CompanionError, UsageError
 from companion.judge import GAME_TITLES
 from companion.web import openapi
+from companion.web.errors import status_of
 from printables.raster import pdf_page_png
 
 bp = Blueprint("prints", __name__)
@@ -184,7 +185,7 @@ def models_page() -> ResponseReturnValue:
     except prints3d.BuildFailed as exc:
         error, status = f"{exc} Try again in a moment.", 503
     except CompanionError as exc:
-        error, status = str(exc), getattr(exc, "status", 400)
+        error, status = str(exc), status_of(exc)
         field = getattr(exc, "field", "")
     building = bool(request.args.get("part")) and built is None and error is None
     return render_template("prints_3d.html", parts=prints3d.PARTS, formats=prints3d.FORMATS,

@@ -392,3 +392,55 @@ def test_a_werdup_tile_taken_off_is_tied_to_its_square(client):
     page = resp.get_data(as_text=True)
     assert resp.status_code == 400 and "at 5E has gone" in page
     assert re.findall(r'name="(sq-\d+-\d+)"[^>]*aria-invalid="true"', page) == ["sq-4-4"]
+
+
+def test_a_server_without_the_tile_model_answers_503_with_its_sentence(client, quiz_photo,
+                                                                       monkeypatch, tmp_path):
+    """The server lacking what reading needs (here the tile model: a SetupError) is the
+    server's fault, not the photo's: 503, not 400, with the same sentence, as JSON under
+    /api/ and on the pages."""
+    import datetime as dt
+
+    import numpy as np
+
+    import vision.classifier
+    from synthetic.camera import Camera
+    from synthetic.cards import deal_photo
+    from vision.classifier import TileClassifier
+
+    empty = tmp_path / "no-model"
+    empty.mkdir()
+    monkeypatch.setattr(vision.classifier, "shipped_classifier",
+                        lambda: TileClassifier.load(empty))
+    monkeypatch.setattr(vision.classifier, "hand_classifier",
+                        lambda: TileClassifier.load(empty, "hand"))
+    said = f"The tile model is missing from {empty}: rebuild it with"
+    cards = deal_photo(list("PNA"), np.random.default_rng(1), Camera(width=1600, height=1200))
+    day = dt.date(2026, 1, 5).isoformat()
+    gid = _game(client)["table_key"]
+    for url, photo in [(f"/api/games/{gid}/photos", quiz_photo),
+                       (f"/api/girdle/{day}/photo", quiz_photo), ("/api/pdq/cards", cards)]:
+        resp = client.post(url, data=photo, content_type="image/jpeg")
+        assert resp.status_code == 503, (url, resp.get_json())
+        assert resp.get_json()["error"].startswith(said), url
+    for url, photo in [(f"/games/{gid}/photos", quiz_photo), (f"/girdle/{day}/photo", quiz_photo),
+                       ("/pdq/cards-photo", cards)]:
+        page = client.post(url, data={"photo": (io.BytesIO(photo), "photo.jpg"),
+                                      "csrf_token": token(client)},
+                           content_type="multipart/form-data")
+        assert page.status_code == 503, url
+        assert f'role="alert">{said}' in page.get_data(as_text=True), url
+
+
+def test_the_status_of_a_companion_error():
+    """A class's own status stands; a SetupError is 503; any other refusal 400."""
+    from companion.errors import SetupError, UsageError
+    from companion.web.errors import status_of
+    from companion.web.scoresheet import GameMoved
+    from vision.errors import NotSetUp, VisionError
+
+    assert status_of(SetupError("PrusaSlicer is not installed.")) == 503
+    assert status_of(NotSetUp("Tesseract is not installed.")) == 503
+    assert status_of(GameMoved("The game changed.")) == 409
+    assert status_of(UsageError("Give a word.")) == 400
+    assert status_of(VisionError("found no board")) == 400
