@@ -11,7 +11,7 @@ parameter: a facade never falls back to a default list on its own.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
@@ -154,6 +154,18 @@ class Table(Protocol):
         """Each seat's end-of-game adjustment from the letters left on the racks."""
         ...
 
+    def placed_tiles(self, board_text: str, cells: Sequence[Sequence[int]]) -> list[str]:
+        """The set's tiles a play put on ``cells`` (``(row, column)``), read from the board
+        after it (``board_text``): a Bug Words blank shows its letter in lower case."""
+        ...
+
+    def racks_left_problem(self, played: Iterable[str],
+                           racks: Sequence[str]) -> tuple[int, str] | None:
+        """The first of the racks left at the end (letters as typed, in seat order) that the
+        tiles not ``played`` cannot make up, with why, as a sentence
+        (:meth:`TileSet.left_problem`); ``None`` when they all can."""
+        ...
+
     def write_record(self, sheet: ScoreSheet) -> str:
         """The game's record (GCG for Bug Words, the WerdUp record for WerdUp)."""
         ...
@@ -255,6 +267,27 @@ class TableBasics(ABC):
         problem = self.tile_set.rack_problem(written, list(tiles), self.rack_size)
         if problem:
             raise UsageError(problem[:1].upper() + problem[1:] + ".")
+
+    @abstractmethod
+    def rack_tiles(self, letters: str) -> tuple[str, list[str]]:
+        """The letters left on one rack as written (spaces out) and its tiles; letters that
+        are no tile of the set are a :class:`UsageError`."""
+
+    def tile_of(self, face: str) -> str:
+        """The set's tile that shows ``face`` on the board."""
+        return face
+
+    def placed_tiles(self, board_text: str, cells: Sequence[Sequence[int]]) -> list[str]:
+        board = self.load_board(board_text)
+        return [self.tile_of(board.get(r, c) or "") for r, c in cells]
+
+    def racks_left_problem(self, played: Iterable[str],
+                           racks: Sequence[str]) -> tuple[int, str] | None:
+        found = self.tile_set.left_problem(played, [self.rack_tiles(r) for r in racks])
+        if found is None:
+            return None
+        seat, problem = found
+        return seat, problem[:1].upper() + problem[1:] + "."
 
     @abstractmethod
     def parse_play(self, board: Board, notation: str) -> list[Placement]: ...

@@ -62,6 +62,41 @@ class TileSet:
         over = self.over_count(tiles)
         return f"the rack {written} has {over}" if over else ""
 
+    def left_problem(self, played: Iterable[str],
+                     racks: Sequence[tuple[str, Sequence[str]]]) -> tuple[int, str] | None:
+        """The first of the racks left at the end of a game (each as written and its tiles,
+        in seat order) that the set cannot hold once the tiles ``played`` are on the board and
+        the racks before it have theirs, with why: more tiles than are not on the board, or
+        more of one tile than the set has left; ``None`` when every rack fits."""
+        set_aside = Counter(t for t in played if t in self.counts)
+        left = {t: max(0, n - set_aside[t]) for t, n in self.counts.items()}
+        off_board = sum(left.values())
+        before: Counter[str] = Counter()
+        for i, (written, tiles) in enumerate(racks):
+            held = sum(before.values()) + len(tiles)
+            if held > off_board:
+                have = (f"the racks up to this one hold {held} tiles" if before
+                        else f"the rack {written} has {held} {'tile' if held == 1 else 'tiles'}")
+                rest = ("every tile of the set is on the board" if not off_board else
+                        f"only {off_board} {'is' if off_board == 1 else 'are'} not on the board")
+                return i, f"{have}, but {rest}"
+            for t, n in Counter(tiles).items():
+                if t in left and n > left[t] - before[t]:
+                    where = f"{min(set_aside[t], self.counts[t])} on the board"
+                    if before[t]:
+                        where += f" and {before[t]} on the racks before it"
+                    return i, (f"the rack {written} has {_tiles_named(t, n)}, but the set has "
+                               f"{self.counts[t]}: {where}")
+            before.update(tiles)
+        return None
+
+
+def _tiles_named(tile: str, n: int) -> str:
+    """``n`` copies of ``tile`` in words: "2 E tiles", "1 blank (?)"."""
+    if tile == BLANK:
+        return f"{n} {'blank' if n == 1 else 'blanks'} (?)"
+    return f"{n} {tile} {'tile' if n == 1 else 'tiles'}"
+
 
 @cache
 def tile_set(game: str) -> TileSet:

@@ -29,6 +29,7 @@ from companion.play import (
     sentence,
     split_notation,
 )
+from companion.tiles import BLANK
 
 
 class BugWordsTable(TableBasics):
@@ -110,10 +111,18 @@ class BugWordsTable(TableBasics):
                 raise UsageError(f"{t!r} is not a Bug Words tile (use ? for a blank).")
         return text
 
-    def rack_cost(self, letters: str) -> tuple[int, int]:
+    def rack_tiles(self, letters: str) -> tuple[str, list[str]]:
         text = self._rack(self.rack_text(letters))
-        self.check_rack(text, list(text))
-        return len(text), self.rules.rack_value(text)
+        return text, list(text)
+
+    def tile_of(self, face: str) -> str:
+        """A blank shows the letter it stands for in lower case."""
+        return BLANK if face.islower() else face
+
+    def rack_cost(self, letters: str) -> tuple[int, int]:
+        text, tiles = self.rack_tiles(letters)
+        self.check_rack(text, tiles)
+        return len(tiles), self.rules.rack_value(text)
 
     def finish(self, racks: Sequence[str]) -> list[int]:
         """Unplayed letters are subtracted; when exactly one rack is empty, that player went

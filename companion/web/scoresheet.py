@@ -158,29 +158,54 @@ def next_seat(game: Game) -> int:
     return names.index(nxt) if nxt is not None else (last.seat + 1) % len(names)
 
 
-def tile_count(game: Game) -> tuple[TileCount, str]:
-    """The tiles each player holds and the bag, counted from the sheet's plays as the engines
-    deal and draw (:class:`companion.tiles.TileCount`, by player name), and why the game is
-    over because the tiles ran out (``""`` while it goes on), as the engines end it. Every
-    play on the board (typed, tapped or read from a photo) says how many tiles it placed,
-    a play a challenge took off placed none, and passes and swaps change no count; a play
-    entered as words and a score does not say, so from there the count is not known and
-    the tiles decide nothing."""
-    rules = table(game)
-    count = TileCount.deal([p.name for p in game.players], rules.tile_set.total,
-                           rules.rack_size)
-    over = ""
+def placing_plays(game: Game) -> list[Turn] | None:
+    """The plays that put tiles on the board and stand, in order: every play on the board
+    (typed, tapped or read from a photo) says which squares it placed tiles on; a play a
+    challenge took off placed none, and passes and swaps place none. ``None`` once a play
+    was entered as words and a score, which does not say: from there the tiles placed are
+    not known."""
+    plays = []
     for turn in game.turns:
         d = turn.detail or {}
         if turn.action != "play" or not (d.get("challenge") or {}).get("play_stands", True):
             continue
-        if not d.get("new_cells"):
-            count.known = False
-            return count, ""
+        if not d.get("new_cells") or not d.get("board"):
+            return None
+        plays.append(turn)
+    return plays
+
+
+def tile_count(game: Game) -> tuple[TileCount, str]:
+    """The tiles each player holds and the bag, counted from the sheet's plays as the engines
+    deal and draw (:class:`companion.tiles.TileCount`, by player name), and why the game is
+    over because the tiles ran out (``""`` while it goes on), as the engines end it; when
+    the tiles placed are not known (:func:`placing_plays`), neither is the count, and the
+    tiles decide nothing."""
+    rules = table(game)
+    count = TileCount.deal([p.name for p in game.players], rules.tile_set.total,
+                           rules.rack_size)
+    plays = placing_plays(game)
+    if plays is None:
+        count.known = False
+        return count, ""
+    over = ""
+    for turn in plays:
         name = game.players[turn.seat].name
-        count.play(name, len(d["new_cells"]))
+        count.play(name, len((turn.detail or {})["new_cells"]))
         over = over or count.out(name, rules.game_ends_when)
     return count, over
+
+
+def tiles_played(game: Game) -> list[str] | None:
+    """The set's tiles on the board, one per tile placed by :func:`placing_plays` (read
+    from the board after each play, as its engine reads a tile), or ``None`` when they are
+    not known."""
+    plays = placing_plays(game)
+    if plays is None:
+        return None
+    rules = table(game)
+    return [tile for turn in plays for tile in rules.placed_tiles(
+        (turn.detail or {})["board"], (turn.detail or {})["new_cells"])]
 
 
 def game_over(game: Game) -> str:
@@ -352,6 +377,11 @@ def position_after(turns: list[Turn]) -> dict[str, Any] | None:
     return board
 
 
+def _rack_error(player: Player, problem: str) -> RackError:
+    """``problem`` (a sentence) about ``player``'s rack, naming the player."""
+    return RackError(f"{player.name}'s rack: {problem[:1].lower()}{problem[1:]}", player.seat)
+
+
 def finish_game(db: Session, game: Game, racks: dict[int, str]) -> None:
     """End the game: what is left on each rack is subtracted by the game's rules; in Bug Words
     the one player who went out (empty rack) adds the others' total."""
@@ -362,8 +392,11 @@ def finish_game(db: Session, game: Game, racks: dict[int, str]) -> None:
         try:
             table(game).rack_cost(rack)
         except UsageError as exc:
-            text = str(exc)
-            raise RackError(f"{p.name}'s rack: {text[:1].lower()}{text[1:]}", p.seat) from exc
+            raise _rack_error(p, str(exc)) from exc
+    played = tiles_played(game)
+    found = None if played is None else table(game).racks_left_problem(played, left)
+    if found is not None:  # the racks hold tiles that are on the board
+        raise _rack_error(game.players[found[0]], found[1])
     adjustments = table(game).finish(left)
     for p, rack, points in zip(game.players, left, adjustments, strict=True):
         p.end_rack = "".join(rack.split()).upper()

@@ -94,9 +94,12 @@ class WerdUpTable(TableBasics):
                 raise UsageError(f"{t!r} is not a WerdUp tile.")
         return tiles
 
-    def rack_cost(self, letters: str) -> tuple[int, int]:
+    def rack_tiles(self, letters: str) -> tuple[str, list[str]]:
         text = self.rack_text(letters)
-        tiles = self._rack(text)
+        return text, self._rack(text)
+
+    def rack_cost(self, letters: str) -> tuple[int, int]:
+        text, tiles = self.rack_tiles(letters)
         self.check_rack(text, tiles)
         return len(tiles), end_penalty(len(tiles), self.rules)
 

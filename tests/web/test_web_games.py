@@ -220,6 +220,50 @@ def test_a_rack_no_game_deals_marks_that_players_box(client, racks, said):
     assert client.get(f"/api/games/{game['table_key']}").get_json()["finished"] is False
 
 
+@pytest.mark.parametrize(("kind", "play", "racks", "said"), [
+    ("bugwords", "8H QUIZ", {"rack0": "E", "rack1": "AZ"},
+     "Bob's rack: the rack AZ has 1 Z tile, but the set has 1: 1 on the board."),
+    ("bugwords", "8H QUIz", {"rack0": "??", "rack1": ""},
+     "Ann's rack: the rack ?? has 2 blanks (?), but the set has 2: 1 on the board."),
+    ("bugwords", "8H QUIz", {"rack0": "?", "rack1": "?E"},
+     "Bob's rack: the rack ?E has 1 blank (?), but the set has 2: 1 on the board and 1 on "
+     "the racks before it."),
+    ("werdup", "5E QUIT", {"rack0": "", "rack1": "Qu"},
+     "Bob's rack: the rack Qu has 1 Qu tile, but the set has 1: 1 on the board.")])
+def test_a_rack_holding_tiles_that_are_on_the_board_is_refused(client, kind, play, racks,
+                                                                said):
+    """The racks left at the end are checked against the tiles not on the board (the
+    engine's rule, from the plays on the sheet): a tile the set has no more of is refused in
+    a sentence naming the player, that box marked and every rack kept as typed."""
+    game = _new_game(client, kind)
+    key = game["table_key"]
+    version = client.post(f"/api/games/{key}/turns", json={"play": play}).get_json()["version"]
+    resp = client.post(f"/games/{key}/finish", data={
+        "csrf_token": token(client), "version": version, **racks})
+    assert resp.status_code == 400
+    page = html.unescape(resp.get_data(as_text=True))
+    assert said in page
+    bad = "rack1" if said.startswith("Bob") else "rack0"
+    assert re.search(rf'id="{bad}"[^>]*aria-invalid="true"', page)
+    for box, typed in racks.items():
+        assert re.search(rf'id="{box}"[^>]*value="{re.escape(typed)}"', page) or not typed
+    assert client.get(f"/api/games/{key}").get_json()["finished"] is False
+    api = client.post(f"/api/games/{key}/finish",
+                      json={"racks": {k[4:]: v for k, v in racks.items()}})
+    assert api.status_code == 400 and api.get_json()["error"] == said
+
+
+def test_racks_are_not_checked_against_plays_entered_as_words_and_a_score(client):
+    """A play entered as words and a score does not say which tiles it placed: the racks
+    can then only be checked as racks."""
+    game = _new_game(client)
+    key = game["table_key"]
+    client.post(f"/api/games/{key}/turns", json={"play": "8H QUIZ"})
+    client.post(f"/api/games/{key}/turns", json={"words": "zoo", "score": 12})
+    done = client.post(f"/api/games/{key}/finish", json={"racks": {"0": "", "1": "E"}})
+    assert done.status_code == 200, done.get_json()
+
+
 @pytest.mark.parametrize("kind", ["werdup", "bugwords"])
 def test_the_rack_boxes_take_what_the_engine_says_a_rack_is_typed_with(client, kind):
     """Each rack box's length is the game's (a full rack of its longest tiles, spaced), and
@@ -326,7 +370,9 @@ def test_plays_are_scored_by_the_bugwords_rules_and_exported_as_gcg(app):
     assert bad.status_code == 400 and "XQZT" in bad.get_json()["error"]
     client.post(f"/api/games/{gid}/turns", json={"play": "K8 .ANY"})
     client.post(f"/api/games/{gid}/turns", json={"action": "pass"})
-    client.post(f"/api/games/{gid}/finish", json={"racks": {"0": "", "1": "QV"}})
+    # Bob's rack: the set's one Q is on the board, so not Q (the finish refuses that)
+    done = client.post(f"/api/games/{gid}/finish", json={"racks": {"0": "", "1": "JV"}})
+    assert done.status_code == 200, done.get_json()
     text = client.get(f"/api/games/{gid}/gcg").get_data(as_text=True)
     rec = parse_gcg(text)
     assert [m.kind for m in rec.moves] == ["place", "place", "pass", "rack_penalty",
