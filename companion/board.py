@@ -52,6 +52,12 @@ class NotationError(PlayError):
 # -- tiles ------------------------------------------------------------------------------------
 
 
+def no_new_tile(play: str = "the play") -> str:
+    """Why a play that puts no new tile on the board is refused, in either game (``play``
+    names it, e.g. "CAT at 8G"; every letter of it was already there)."""
+    return f"{play} puts no new tile on the board"
+
+
 def tile_letters(tile: str) -> str:
     """What a tile reads, upper case: ``"a"`` (blank as A) -> ``"A"``; ``"Qu"`` -> ``"QU"``."""
     return tile.upper()
@@ -453,7 +459,7 @@ class Board:
         A single tile reads across. Raises :class:`PlayError` with the reason.
         """
         if not placements:
-            raise PlayError("the play puts no tiles on the board")
+            raise PlayError(no_new_tile())
         seen = set()
         for p in placements:
             if not self.on_board(p.row, p.col):

@@ -161,7 +161,7 @@ def test_play_line_errors():
         b.play_line([Placement(0, 0, "A"), Placement(0, 1, "B"), Placement(0, 3, "C")])
     with pytest.raises(PlayError, match="two tiles"):
         b.play_line([Placement(0, 0, "A"), Placement(0, 0, "B")])
-    with pytest.raises(PlayError, match="no tiles"):
+    with pytest.raises(PlayError, match="puts no new tile on the board"):
         b.play_line([])
     # Existing tiles fill the gap between new ones.
     assert b.play_line([Placement(7, 5, "S"), Placement(7, 9, "S")]) == (True, 7, 5, 9)

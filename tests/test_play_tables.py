@@ -270,3 +270,31 @@ def test_bug_words_engine_table_and_move_generator_write_a_play_alike() -> None:
         through += "." in turn.word
         blanks += any(ch.islower() for ch in turn.word)
     assert through and blanks  # plays through tiles on the board and plays of a blank
+
+
+def test_a_play_with_no_new_tile_is_refused_in_one_wording_by_each_engine() -> None:
+    """"Puts no new tile on the board" has one owner in Bug Words (its validation's
+    check_new_tiles, which the game, replay and the facade ask) and one wording, WerdUp's
+    the same (companion.board.no_new_tile)."""
+    import random
+
+    from companion.board import no_new_tile
+    from companion.bugwords.game import Game as BugWordsGame
+    from companion.bugwords.validation import IllegalPlay
+
+    said = "CAT at 8G puts no new tile on the board"
+    game = BugWordsGame(["Ann", "Bob"], random.Random(0), lexicon=WORDS)
+    game.racks = [list("CATSXYZ"), list("CATSXYZ")]
+    game.play("8G", "CAT")
+    with pytest.raises(IllegalPlay) as refused:
+        game.play("8G", "CAT")
+    assert str(refused.value) == said == no_new_tile("CAT at 8G")
+    with pytest.raises(GcgError, match=f"line 3: {said}$"):
+        replay_gcg(parse_gcg("#player1 A A\n>A: CAT 8G CAT +10 10\n>A: CAT 8G CAT +10 10\n"))
+    bugwords, werdup = BugWordsTable(), WerdUpTable()
+    after = bugwords.score_play(None, "8G CAT", WORDS).board
+    again = bugwords.score_play(after, "8G CAT", WORDS)
+    empty = werdup.judge(Board(10, 10), [], WORDS)
+    assert not again.legal and not empty.legal
+    # (WerdUp's facade ends its reasons with a full stop, Bug Words' does not)
+    assert again.reason == empty.reason.rstrip(".") == "The play puts no new tile on the board"

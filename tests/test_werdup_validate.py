@@ -35,7 +35,7 @@ ILLEGAL = [
     (pos.CAT, "6D XQ", "werdup", "XQU, CX, AQU are not in the word list"),
     (pos.CAT, "5D BOG", "upwords", "covers every letter of CAT"),
     (pos.CAT, [P(4, 1, "Z")], "werdup", "must join"),
-    (pos.EMPTY, [], "werdup", "puts no tiles on the board"),
+    (pos.EMPTY, [], "werdup", "puts no new tile on the board"),
 ]
 
 

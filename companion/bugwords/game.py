@@ -11,7 +11,11 @@ from dataclasses import dataclass, field, replace
 from companion.board import Board, Position, parse_position, rack_tile
 from companion.bugwords.rules import BugWordsRules, default_rules
 from companion.bugwords.scoring import end_adjustments, score_words
-from companion.bugwords.validation import IllegalPlay, check_play, words_not_in_list
+from companion.bugwords.validation import (
+    check_new_tiles,
+    check_play,
+    words_not_in_list,
+)
 from companion.challenges import (
     ChallengeOutcome,
     ChallengeRule,
@@ -174,8 +178,7 @@ class Game:
             position, self.board.rows, self.board.cols
         )
         placements = self.board.tiles_for_play(pos, word)
-        if not placements:
-            raise IllegalPlay(f"{word} at {pos} puts no new tile on the board")
+        check_new_tiles(placements, f"{word} at {pos}")
         needed = Counter(rack_tile(p.tile) for p in placements)
         have = Counter(self.racks[self.current])
         missing = needed - have

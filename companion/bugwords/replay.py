@@ -15,7 +15,7 @@ from companion.bugwords.gcg import (
 )
 from companion.bugwords.rules import BugWordsRules, default_rules
 from companion.bugwords.scoring import out_bonus, rack_penalty, score_words
-from companion.bugwords.validation import check_placement, words_not_in_list
+from companion.bugwords.validation import check_new_tiles, check_placement, words_not_in_list
 from companion.challenges import (
     RACKS_COUNTED,
     ChallengedOff,
@@ -355,8 +355,7 @@ def _place(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
     try:
         pos = parse_position(mv.position, board.rows, board.cols)
         placements = board.tiles_for_play(pos, mv.word)
-        if not placements:
-            raise PlayError(f"{mv.word} at {pos} puts no new tile on the board")
+        check_new_tiles(placements, f"{mv.word} at {pos}")
         words = check_placement(board, placements, rules)
     except NotationError as exc:  # a word not in the record's form: it cannot be read
         raise GcgReadError(f"game record line {mv.line}: {exc}") from exc

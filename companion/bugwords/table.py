@@ -15,7 +15,7 @@ from companion.board import (
 from companion.bugwords.gcg import GcgMove, GcgRecord, write_gcg
 from companion.bugwords.rules import BugWordsRules, default_rules
 from companion.bugwords.scoring import end_adjustments, explain_word, score_word, score_words
-from companion.bugwords.validation import IllegalPlay, check_play
+from companion.bugwords.validation import IllegalPlay, check_new_tiles, check_play
 from companion.clock import whole_seconds
 from companion.errors import SquareError, UsageError
 from companion.lexicon import Lexicon
@@ -61,8 +61,7 @@ class BugWordsTable(TableBasics):
             square, word = split_notation(written)
             written = f"{square.upper()} {word}"
         try:
-            if not placements:
-                raise PlayError("the play puts no new tile on the board")
+            check_new_tiles(placements)
             formed = check_play(board, placements, rules, lexicon)
         except (PlayError, IllegalPlay) as exc:
             return ScoredPlay(written, False, sentence(exc), squares=list(exc.squares))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.board import Board, FormedWord, Placement, PlayError, square_name
+from companion.board import Board, FormedWord, Placement, PlayError, no_new_tile, square_name
 from companion.bugwords.rules import BugWordsRules
 from companion.lexicon import Lexicon
 
@@ -17,6 +17,13 @@ class IllegalPlay(PlayError):
 def _cells(words: Sequence[FormedWord]) -> list[tuple[int, int]]:
     """The squares of ``words``, in order, each once."""
     return list(dict.fromkeys((c.row, c.col) for w in words for c in w.cells))
+
+
+def check_new_tiles(placements: Sequence[Placement], play: str = "the play") -> None:
+    """Refuse a play that puts no new tile on the board (``play`` names it, e.g. "CAT at
+    8G"): an :class:`IllegalPlay`. The game, its facade and replay all ask here."""
+    if not placements:
+        raise IllegalPlay(no_new_tile(play))
 
 
 def check_placement(

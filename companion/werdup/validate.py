@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from companion.board import Board, FormedWord, Placement, PlayError, square_name
+from companion.board import Board, FormedWord, Placement, PlayError, no_new_tile, square_name
 from companion.lexicon import Lexicon
 from companion.werdup.rules import WerdUpRules
 from companion.werdup.scoring import play_bonus, word_score
@@ -57,7 +57,7 @@ def structural_problem(
     """The first rule about where tiles go that the play breaks (its reason and the squares
     it is about), or ``None``."""
     if not placements:
-        return PlayError("the play puts no tiles on the board")
+        return PlayError(no_new_tile())
     seen: set[tuple[int, int]] = set()
     for p in placements:
         if not board.on_board(p.row, p.col):
