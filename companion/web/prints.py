@@ -42,15 +42,25 @@ class Choice:
     values: tuple[str, ...]
 
 
+def _any_options(**_opts: str) -> None:
+    """Options that go together whatever they are."""
+
+
 @dataclass(frozen=True)
 class Document:
-    """A printable: what it is, its options, and the function that builds it."""
+    """A printable: what it is, its options, the function that builds it, and the check of
+    options that do not go together (a UsageError), made before anything is built."""
 
     key: str
     title: str
     blurb: str
     choices: tuple[Choice, ...]
     build: Callable[..., bytes]
+    check: Callable[..., None] = _any_options
+
+    def defaults(self) -> dict[str, str]:
+        """Each option's default (its first value)."""
+        return {c.name: c.values[0] for c in self.choices}
 
     def options(self, given: dict[str, str]) -> dict[str, str]:
         """The options from a request, checked; defaults for the missing ones."""
@@ -60,20 +70,33 @@ class Document:
             if value not in c.values:
                 raise UsageError(f"{c.label} must be one of {', '.join(c.values)}, not {value!r}.")
             out[c.name] = value
+        self.check(**out)
         return out
 
     def filename(self, opts: dict[str, str], ext: str) -> str:
         return "-".join([self.key, *opts.values()]) + "." + ext
 
 
-def _score_sheet(game: str, players: str, paper: str) -> bytes:
-    from printables.score_sheets import SPECS, score_sheet_pdf
+def _sheet_players(game: str, players: str) -> int | None:
+    """The number of players a score sheet is drawn for (None: the game's default); more or
+    fewer than the game seats is a UsageError."""
+    from printables.score_sheets import SPECS
 
     lo, hi, _default = SPECS[game].players
     n = None if players == "default" else int(players)
     if n is not None and not lo <= n <= hi:
         raise UsageError(f"A {SPECS[game].title} score sheet is for {lo} to {hi} players.")
-    return score_sheet_pdf(game, n, paper)
+    return n
+
+
+def _check_sheet(game: str, players: str, paper: str) -> None:
+    _sheet_players(game, players)
+
+
+def _score_sheet(game: str, players: str, paper: str) -> bytes:
+    from printables.score_sheets import score_sheet_pdf
+
+    return score_sheet_pdf(game, _sheet_players(game, players), paper)
 
 
 def _deck(deck: str, paper: str) -> bytes:
@@ -98,7 +121,7 @@ DOCUMENTS: dict[str, Document] = {d.key: d for d in (
     Document("score-sheet", "Score sheet", "Pen-and-paper score sheet for a game night.",
              (Choice("game", "Game", ("bugwords", "werdup", "pdq")),
               Choice("players", "Players", ("default", "1", "2", "3", "4", "5", "6")),
-              Choice("paper", "Paper", PAPERS)), _score_sheet),
+              Choice("paper", "Paper", PAPERS)), _score_sheet, _check_sheet),
     Document("pdq-deck", "PDQ deck", "78 letter cards as cut sheets, nine a page.",
              (Choice("deck", "Deck", ("regular", "four-score")),
               Choice("paper", "Paper", PAPERS)), _deck),
@@ -160,7 +183,22 @@ def _download(key: str, ext: str):
 
 @bp.get("/prints")
 def page() -> ResponseReturnValue:
-    return render_template("prints.html", documents=DOCUMENTS, labels=GAME_TITLES)
+    """Every printable with its first page. ``doc`` names the one whose choices were sent
+    with it (its form's "Show preview"): its preview and boxes then show them; the others
+    show their defaults. Choices that do not go together are said beside that document."""
+    chosen = {d.key: d.defaults() for d in DOCUMENTS.values()}
+    shown = request.args.get("doc", "")
+    error, status = None, 200
+    if shown:
+        doc = _document(shown)
+        try:
+            chosen[doc.key] = doc.options(request.args.to_dict())
+        except CompanionError as exc:
+            error, status = str(exc), status_of(exc)
+            chosen[doc.key] = {c.name: request.args.get(c.name, "") or c.values[0]
+                               for c in doc.choices}  # as sent, to put right
+    return render_template("prints.html", documents=DOCUMENTS, labels=GAME_TITLES,
+                           chosen=chosen, shown=shown, error=error), status
 
 
 @bp.get("/prints/<key>.pdf")

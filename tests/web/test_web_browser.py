@@ -260,6 +260,37 @@ def test_download_a_pdf_from_the_print_shop(page):
         assert fh.read(5) == b"%PDF-"
 
 
+def test_the_print_shop_previews_follow_the_choices(browser, base_url):
+    """A preview shows the document as chosen on the page: with scripts as soon as the game
+    or paper is chosen, without them once "Show preview" is pressed."""
+    loaded = ("() => { const img = document.querySelector('#doc-board img');"
+              " return img.complete && img.naturalWidth > 0; }")
+    for scripts in (True, False):
+        context = browser.new_context(base_url=base_url, java_script_enabled=scripts, **PHONE)
+        try:
+            page = context.new_page()
+            page.set_default_timeout(60000)
+            page.goto("/prints")
+            page.select_option("#board-game", "werdup")
+            page.select_option("#board-paper", "a4")
+            assert page.is_visible("#doc-board .preview-button") is not scripts
+            if not scripts:
+                with page.expect_navigation():
+                    page.click("#doc-board .preview-button")
+                assert page.input_value("#board-game") == "werdup"
+                assert page.input_value("#board-paper") == "a4"
+            img = page.locator("#doc-board img")
+            img.scroll_into_view_if_needed()
+            assert img.get_attribute("src") == "/prints/board.png?game=werdup&paper=a4"
+            assert img.get_attribute("alt") == "First page of the paper board: WerdUp, A4"
+            if scripts:
+                page.wait_for_function(loaded)
+                size = img.evaluate("i => [i.naturalWidth, i.naturalHeight]")
+                assert size == [331, 468]  # the WerdUp board's first A4 page at 40 dpi
+        finally:
+            context.close()
+
+
 def test_upload_a_board_photo_correct_a_square_and_score(page, tmp_path):
     from boardphoto import board_photo, word_tiles
 

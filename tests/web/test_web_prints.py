@@ -13,6 +13,55 @@ def test_print_shop_lists_every_document_with_a_preview(client):
         assert f"/prints/{key}.png" in page
 
 
+def _preview_of(page: str, key: str) -> str:
+    """The preview address of document ``key`` on the print shop page."""
+    import html
+    import re
+
+    section = page[page.index(f'id="doc-{key}"'):]
+    section = section[:section.index("</section>")]
+    return html.unescape(re.search(r'<img src="([^"]+)"', section).group(1))
+
+
+def test_the_preview_shows_the_document_as_chosen(client):
+    """"Show preview" sends a document's choices to the page: its preview and boxes then
+    show that game and paper (no script needed); the other documents keep their defaults."""
+    import re
+
+    from PIL import Image
+
+    resp = client.get("/prints?game=werdup&paper=a4&doc=board")
+    assert resp.status_code == 200
+    page = resp.get_data(as_text=True)
+    src = _preview_of(page, "board")
+    assert src == "/prints/board.png?game=werdup&paper=a4"
+    assert re.search(r'<option value="werdup" selected>WerdUp</option>', page)
+    assert re.search(r'<option value="a4" selected>A4</option>', page)
+    assert 'alt="First page of the paper board: WerdUp, A4"' in page
+    assert _preview_of(page, "tiles") == "/prints/tiles.png?game=bugwords&paper=letter"
+    a4 = Image.open(io.BytesIO(client.get(src).data)).size
+    letter = Image.open(io.BytesIO(client.get(_preview_of(page, "tiles")).data)).size
+    assert a4 == (331, 468) and letter == (340, 440)  # the first pages at 40 dpi
+    # the form's preview button brings the choices back to this page, at the document
+    assert re.search(r'name="doc" value="board"\s+formaction="/prints#doc-board"', page)
+
+
+def test_choices_that_do_not_go_together_are_said_beside_the_document(client):
+    """Six players on a Bug Words sheet: refused beside the score sheet with no preview, the
+    boxes as chosen; the PDF says the same."""
+    resp = client.get("/prints?game=bugwords&players=6&paper=a4&doc=score-sheet")
+    assert resp.status_code == 400
+    page = resp.get_data(as_text=True)
+    section = page[page.index('id="doc-score-sheet"'):page.index('id="doc-pdq-deck"')]
+    assert 'role="alert">A Bug Words score sheet is for 2 to 4 players.</p>' in section
+    assert "<img" not in section and '<option value="6" selected>' in section
+    assert '<option value="a4" selected>' in section
+    assert _preview_of(page, "board") == "/prints/board.png?game=bugwords&paper=letter"
+    pdf = client.get("/prints/score-sheet.pdf?game=bugwords&players=6")
+    assert pdf.status_code == 400 and "2 to 4 players" in pdf.get_data(as_text=True)
+    assert client.get("/prints?doc=nothing").status_code == 404
+
+
 @pytest.mark.parametrize(
     ("query", "text"),
     [
