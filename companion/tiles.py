@@ -82,11 +82,12 @@ class TileSet:
                 return i, f"{have}, but {rest}"
             for t, n in Counter(tiles).items():
                 if t in left and n > left[t] - before[t]:
-                    where = f"{min(set_aside[t], self.counts[t])} on the board"
-                    if before[t]:
-                        where += f" and {before[t]} on the racks before it"
+                    elsewhere = ((min(set_aside[t], self.counts[t]), "on the board"),
+                                 (before[t], "on the racks before it"))
+                    where = " and ".join(f"{k} {'is' if k == 1 else 'are'} {place}"
+                                         for k, place in elsewhere if k)
                     return i, (f"the rack {written} has {_tiles_named(t, n)}, but the set has "
-                               f"{self.counts[t]}: {where}")
+                               f"{self.counts[t]}, and {where}")
             before.update(tiles)
         return None
 

@@ -34,10 +34,10 @@ def test_racks_left_are_checked_against_the_tiles_not_on_the_board():
     ts = TileSet("small", {"A": 3, "B": 1, "?": 1}, {"A": 1, "B": 3, "?": 0})
     assert ts.left_problem(["A", "A"], [("A", ["A"]), ("", [])]) is None
     assert ts.left_problem(["B"], [("A", ["A"]), ("B", ["B"])]) == (
-        1, "the rack B has 1 B tile, but the set has 1: 1 on the board")
+        1, "the rack B has 1 B tile, but the set has 1, and 1 is on the board")
     assert ts.left_problem(["A"], [("A", ["A"]), ("AA", ["A", "A"])]) == (
-        1, "the rack AA has 2 A tiles, but the set has 3: 1 on the board and 1 on the racks "
-        "before it")
+        1, "the rack AA has 2 A tiles, but the set has 3, and 1 is on the board and 1 is on the "
+        "racks before it")
     assert ts.left_problem(["A", "A", "A", "B"], [("??", ["?", "?"])]) == (
         0, "the rack ?? has 2 tiles, but only 1 is not on the board")
     assert ts.left_problem(["A", "A", "B"], [("?A", ["?", "A"]), ("A", ["A"])]) == (
@@ -45,4 +45,4 @@ def test_racks_left_are_checked_against_the_tiles_not_on_the_board():
     assert ts.left_problem(["A", "A", "A", "B", "?"], [("", []), ("A", ["A"])]) == (
         1, "the rack A has 1 tile, but every tile of the set is on the board")
     assert ts.left_problem(["?"], [("?", ["?"])]) == (
-        0, "the rack ? has 1 blank (?), but the set has 1: 1 on the board")
+        0, "the rack ? has 1 blank (?), but the set has 1, and 1 is on the board")

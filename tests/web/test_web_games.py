@@ -222,14 +222,14 @@ def test_a_rack_no_game_deals_marks_that_players_box(client, racks, said):
 
 @pytest.mark.parametrize(("kind", "play", "racks", "said"), [
     ("bugwords", "8H QUIZ", {"rack0": "E", "rack1": "AZ"},
-     "Bob's rack: the rack AZ has 1 Z tile, but the set has 1: 1 on the board."),
+     "Bob's rack: the rack AZ has 1 Z tile, but the set has 1, and 1 is on the board."),
     ("bugwords", "8H QUIz", {"rack0": "??", "rack1": ""},
-     "Ann's rack: the rack ?? has 2 blanks (?), but the set has 2: 1 on the board."),
+     "Ann's rack: the rack ?? has 2 blanks (?), but the set has 2, and 1 is on the board."),
     ("bugwords", "8H QUIz", {"rack0": "?", "rack1": "?E"},
-     "Bob's rack: the rack ?E has 1 blank (?), but the set has 2: 1 on the board and 1 on "
-     "the racks before it."),
+     "Bob's rack: the rack ?E has 1 blank (?), but the set has 2, and 1 is on the board and 1 "
+     "is on the racks before it."),
     ("werdup", "5E QUIT", {"rack0": "", "rack1": "Qu"},
-     "Bob's rack: the rack Qu has 1 Qu tile, but the set has 1: 1 on the board.")])
+     "Bob's rack: the rack Qu has 1 Qu tile, but the set has 1, and 1 is on the board.")])
 def test_a_rack_holding_tiles_that_are_on_the_board_is_refused(client, kind, play, racks,
                                                                 said):
     """The racks left at the end are checked against the tiles not on the board (the
