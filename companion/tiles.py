@@ -87,7 +87,7 @@ class TileSet:
                     where = " and ".join(f"{k} {'is' if k == 1 else 'are'} {place}"
                                          for k, place in elsewhere if k)
                     return i, (f"the rack {written} has {_tiles_named(t, n)}, but the set has "
-                               f"{self.counts[t]}, and {where}")
+                               f"{self.counts[t]}" + (f", and {where}" if where else ""))
             before.update(tiles)
         return None
 

@@ -46,3 +46,6 @@ def test_racks_left_are_checked_against_the_tiles_not_on_the_board():
         1, "the rack A has 1 tile, but every tile of the set is on the board")
     assert ts.left_problem(["?"], [("?", ["?"])]) == (
         0, "the rack ? has 1 blank (?), but the set has 1, and 1 is on the board")
+    # more of a tile than the set has at all (a rack no game deals) is said as that
+    assert ts.left_problem([], [("BB", ["B", "B"])]) == (
+        0, "the rack BB has 2 B tiles, but the set has 1")
