@@ -22,7 +22,7 @@ from companion.errors import CompanionError
 from companion.judge import GAME_TITLES, Verdict, check_word
 from companion.lexicon import WordListSpec, load_word_list
 from companion.web import openapi
-from companion.web.errors import status_of
+from companion.web.errors import field_at_fault, status_of
 from companion.web.inputs import game_from, words_from
 from companion.web.wordlist import lexicon, word_list_spec
 
@@ -180,7 +180,8 @@ def cards_photo() -> ResponseReturnValue:
     try:
         read = cards_from_photo()
     except CompanionError as exc:
-        return _cards_photo_refused(str(exc), status_of(exc))
+        return _cards_photo_refused(str(exc), status_of(exc),
+                                    field_at_fault(exc, "cards-photo"))
     variant = request.form.get("variant") or "regular"
     return redirect(url_for("challenge.page", game="pdq", cards=read["cards"],
                             variant=variant, word=request.form.get("word") or None,
@@ -188,10 +189,10 @@ def cards_photo() -> ResponseReturnValue:
                             photo="unsure" if read["uncertain"] else "read"))
 
 
-def _cards_photo_refused(error: str, status: int) -> ResponseReturnValue:
+def _cards_photo_refused(error: str, status: int, field: str) -> ResponseReturnValue:
     return render_template("challenge.html", word=request.form.get("word", "").strip()[:400],
                            game="pdq", games=GAME_TITLES, ruling=None, error=error,
-                           error_field="cards-photo", all_words=None, photo=None,
+                           error_field=field, all_words=None, photo=None,
                            **_pdq_context()), status
 
 

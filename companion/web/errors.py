@@ -61,6 +61,12 @@ def status_of(exc: CompanionError) -> int:
     return 503 if isinstance(exc, SetupError) else 400
 
 
+def field_at_fault(exc: CompanionError, field: str) -> str:
+    """``field``, the form field a refusal is tied to, unless the refusal is the server's
+    (a 5xx, :func:`status_of`): then no field of the form is wrong."""
+    return "" if status_of(exc) >= 500 else field
+
+
 def _companion_error(exc: CompanionError) -> ErrorAnswer:
     # a sentence as the command line shows it (companion.text.sentence): one style for both
     return error_response(status_of(exc), sentence(str(exc)),

@@ -26,7 +26,7 @@ from companion.tables import TABLE_GAMES, table_for
 from companion.web import openapi, photos, plays, records, table_rules
 from companion.web import scoresheet as sheet
 from companion.web.db import session
-from companion.web.errors import status_of
+from companion.web.errors import field_at_fault, status_of
 from companion.web.inputs import int_from, plain_text
 from companion.web.models import Game, Photo
 from companion.web.qr import qr_svg
@@ -350,7 +350,7 @@ def upload_photo(key: str) -> ResponseReturnValue:
     except CompanionError as exc:
         session().rollback()
         return _sheet_page(_game_or_404(key), key, str(exc), status_of(exc),
-                           field="photo")
+                           field=field_at_fault(exc, "photo"))
     session().commit()
     return redirect(url_for("games.photo", key=key, photo_id=photo.id))
 

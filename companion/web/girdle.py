@@ -36,7 +36,7 @@ from companion.lexicon import load_lexicon
 from companion.text import sentence
 from companion.web import jobs, openapi, par_jobs
 from companion.web.db import session as db
-from companion.web.errors import status_of
+from companion.web.errors import field_at_fault, status_of
 from companion.web.girdle_play import (
     parse_solution,
     play_solution,
@@ -573,7 +573,7 @@ def sheet_photo(day: str) -> ResponseReturnValue:
         reading, text = read_sheet_photo(when, data)
     except CompanionError as exc:
         return _page(when, error=str(exc), text=typed, status=status_of(exc),
-                     field="sheet-photo")
+                     field=field_at_fault(exc, "sheet-photo"))
     if not text:  # nothing read: the box keeps what was typed
         return _page(when, text=typed, sheet=reading)
     return _page(when, text=text, sheet=reading,
