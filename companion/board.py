@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from companion.datafiles import read_grid
 from companion.decimals import whole_from
-from companion.errors import CompanionError
+from companion.errors import CompanionError, UsageError
 from companion.text import quoted, shown
 from companion.tiles import BLANK
 
@@ -43,10 +43,12 @@ class PlayError(CompanionError):
         self.squares: tuple[tuple[int, int], ...] = tuple(squares)
 
 
-class NotationError(PlayError):
+class NotationError(PlayError, UsageError):
     """A play's text is not in the notation's form (a position that is no square's name, a
-    word with a character no tile has): unreadable, where a plain :class:`PlayError` is a
-    play read and refused by the board (off it, over a different tile)."""
+    word with a character no tile has): unreadable, so a :class:`UsageError` (exit status 2),
+    where a plain :class:`PlayError` is a play read and refused by the board (off it, over a
+    different tile): an illegal play (exit status 1). This is the one place that tells the
+    two apart; the commands and the replays of records follow it."""
 
 
 # -- tiles ------------------------------------------------------------------------------------

@@ -124,8 +124,8 @@ def test_cli_score(capsys, tmp_path):
     assert main(["werdup", "score", position, "5D (CAT)S"]) == 1
     assert "Adding only an S to CAT" in capsys.readouterr().out
     assert main(["werdup", "score", "empty", "1A CAT"]) == 1
-    assert main(["werdup", "score", position, "5Z CAT"]) == 2
-    assert "off the board" in capsys.readouterr().err
+    assert main(["werdup", "score", position, "5Z CAT"]) == 1
+    assert "5Z is off the board" in capsys.readouterr().out
 
 
 def test_cli_moves(capsys, tmp_path):
@@ -385,6 +385,39 @@ def test_replay_exit_status_tells_an_unreadable_move_from_an_illegal_one(capsys,
     assert main(["werdup", "replay", str(path)]) == status
     out, err = capsys.readouterr()
     assert message in out + err
+
+
+@pytest.mark.parametrize(
+    ("move", "status", "message"),
+    [
+        ("ZZ9 CAT", 2, "'ZZ9' is not a board position"),  # names no square: unreadable
+        ("5D C(AT", 2, "unmatched '('"),
+        ("5D ()", 2, "play has no letters"),
+        ("5Z CAT", 1, "5Z is off the board"),  # a square off the board: an illegal play
+        ("11A CAT", 1, "11A is off the board"),
+        ("5H CATS", 1, "CATS at 5H runs off the board"),
+    ],
+)
+def test_score_and_replay_give_a_play_the_same_exit_status(capsys, tmp_path, move, status,
+                                                           message):
+    """``werdup score`` exited 2 for a play off the board where ``werdup replay`` exited 1
+    for the same play in a record: both now follow the notation's own verdict (a
+    :class:`companion.board.NotationError` cannot be read, any other refusal is illegal)."""
+    assert main(["werdup", "score", "empty", move]) == status
+    out, err = capsys.readouterr()
+    assert message in (out if status == 1 else err)
+    path = tmp_path / "game.txt"
+    path.write_text(f"#werdup-record 1\n#player1 ann Ann\n#player2 bob Bob\n"
+                    f">ann: ACEHRST {move} +6 6\n")
+    assert main(["werdup", "replay", str(path)]) == status
+    out, err = capsys.readouterr()
+    assert message in err
+
+
+def test_score_json_judges_a_play_off_the_board_illegal(capsys):
+    assert main(["werdup", "score", "empty", "5H CATS", "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["legal"] is False and data["reason"] == "CATS at 5H runs off the board"
 
 
 def test_the_engine_and_replay_refuse_a_swap_on_an_empty_bag_alike():
