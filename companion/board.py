@@ -426,13 +426,13 @@ class Board:
         for k, tile in enumerate(tiles):
             r, c = pos.step(k)
             if not self.on_board(r, c):
-                raise PlayError(f"{shown(word)} at {pos} runs off the board")
+                raise PlayError(f"the play {pos} {shown(word)} runs off the board")
             here = self.get(r, c)
             if tile is None:
                 if here is None:
                     raise PlayError(
-                        f"{shown(word)} at {pos}: square {square_name(r, c)} is empty, so it needs "
-                        "a new letter ('.' and letters in brackets are tiles already there)"
+                        f"the play {pos} {shown(word)}: square {square_name(r, c)} is empty, so it "
+                        "needs a new letter ('.' and letters in brackets are tiles already there)"
                     )
                 continue
             if here is None:
@@ -443,7 +443,7 @@ class Board:
                 out.append(Placement(r, c, tile))
             else:
                 raise PlayError(
-                    f"{shown(word)} at {pos}: square {square_name(r, c)} already holds "
+                    f"the play {pos} {shown(word)}: square {square_name(r, c)} already holds "
                     f"{tile_letters(here)}, not {tile_letters(tile)}"
                 )
         return out

@@ -287,7 +287,7 @@ class ChallengedOff:
             why = ("a second word of theirs came off after a challenge"
                    if self.taken_back >= 2 else "their word came off after a challenge")
             raise ChallengeError(
-                f"{self.player} cannot move again in this turn: {why}, which ends the turn, "
+                f"player {self.player} cannot move again in this turn: {why}, which ends the turn, "
                 "so the next player moves")
 
 

@@ -19,7 +19,7 @@ from companion.board import Board, Layout, Placement, PlayError, square_name
 from companion.challenges import NEXT_TURN
 from companion.errors import SquareError, UsageError
 from companion.lexicon import Lexicon
-from companion.text import quoted
+from companion.text import capital_first, quoted
 from companion.tiles import ONE_OUT, TileSet
 
 # what a turn on a score sheet can be
@@ -161,9 +161,9 @@ class Table(Protocol):
 
 # -- shared by the facades ---------------------------------------------------------------------
 def sentence(exc: Exception) -> str:
-    """An engine's message as a sentence: capital first letter."""
-    text = str(exc)
-    return text[:1].upper() + text[1:]
+    """An engine's message as a sentence begins, without the full stop (a verdict's reason):
+    :func:`companion.text.capital_first`."""
+    return capital_first(str(exc))
 
 
 def check_notation(notation: str) -> str:

@@ -214,7 +214,7 @@ def test_a_bugwords_record_keeps_turns_in_order_around_a_play_challenged_off() -
     result = replay_gcg(parse_gcg(text))
     assert result.mismatches == 0 and result.totals == {"p1_Ann": cat.score, "p2_Bob": 0}
     turns[1:2] = []  # without Bob's pass, Ann moves twice in a row
-    with pytest.raises(GcgError, match="p1_Ann cannot move again in this turn"):
+    with pytest.raises(GcgError, match="player p1_Ann cannot move again in this turn"):
         replay_gcg(parse_gcg(table.write_record(ScoreSheet("a test game", ["Ann", "Bob"],
                                                            turns))))
 

@@ -356,7 +356,7 @@ def _place(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
         pos = parse_position(mv.position, board.rows, board.cols)
         placements = board.tiles_for_play(pos, mv.word)
         if not placements:
-            raise PlayError(f"{mv.word} at {pos} puts no new tile on the board")
+            raise PlayError(f"the play {pos} {mv.word} puts no new tile on the board")
         words = check_placement(board, placements, rules)
     except NotationError as exc:  # a word not in the record's form: it cannot be read
         raise GcgReadError(f"game record line {mv.line}: {exc}") from exc

@@ -363,7 +363,8 @@ def finish_game(db: Session, game: Game, racks: dict[int, str]) -> None:
             table(game).rack_cost(rack)
         except UsageError as exc:
             text = str(exc)
-            raise RackError(f"{p.name}'s rack: {text[:1].lower()}{text[1:]}", p.seat) from exc
+            raise RackError(f"Player {p.name}'s rack: {text[:1].lower()}{text[1:]}",
+                            p.seat) from exc
     adjustments = table(game).finish(left)
     for p, rack, points in zip(game.players, left, adjustments, strict=True):
         p.end_rack = "".join(rack.split()).upper()

@@ -247,7 +247,7 @@ class Game:
         missing = Counter(p.tile for p in placements) - Counter(rack)
         if missing:
             shown = " ".join(sorted(missing.elements()))
-            raise CompanionError(f"{player} does not have {shown} on the rack.")
+            raise CompanionError(f"Player {player} does not have {shown} on the rack.")
         judgement = score_play(self.board, placements, self.rules, self.lexicon,
                                check_words=self.challenge_rule.judged_at_play)
         notation = play_notation(self.board, placements)
@@ -275,7 +275,7 @@ class Game:
         self._check_open()
         player, rack = self.player, self.racks[self.player]
         if tile not in rack:
-            raise CompanionError(f"{player} has no {tile} to swap.")
+            raise CompanionError(f"Player {player} has no {tile} to swap.")
         refusal = self.rules.swap_refusal(len(self.bag))
         if refusal:
             raise CompanionError(refusal[:1].upper() + refusal[1:] + ".")

@@ -176,7 +176,8 @@ def test_the_end_of_game_form_says_how_this_games_tiles_are_typed(client, kind, 
                               json={"racks": {"0": "", "1": "?"}})
         assert refused.status_code == 400
         assert refused.get_json()["error"] == (
-            "Bob's rack: cannot read the tiles '?': write letters only (Qu for the Qu tile).")
+            "Player Bob's rack: cannot read the tiles '?': write letters only (Qu for the Qu "
+            "tile).")
 
 
 def test_a_refused_finish_keeps_the_racks_typed(client):
@@ -189,7 +190,8 @@ def test_a_refused_finish_keeps_the_racks_typed(client):
     assert resp.status_code == 400
     page = resp.get_data(as_text=True)
     # whose rack it is, since every rack box is marked
-    assert "Bob's rack: '1' is not a Bug Words tile (use ? for a blank)." in html.unescape(page)
+    assert ("Player Bob's rack: '1' is not a Bug Words tile (use ? for a blank)."
+            in html.unescape(page))
     assert re.search(r'id="rack0"[^>]*value="QZ"', page)
     assert re.search(r'id="rack1"[^>]*value="A1"', page)
     assert re.search(r"<details open>\s*<summary>End the game", page)
@@ -214,7 +216,7 @@ def test_a_rack_no_game_deals_marks_that_players_box(client, racks, said):
     bad = next(k for k, v in racks.items() if len(v) > 2 or "Z" in v)
     good = next(k for k in racks if k != bad)
     name = {"rack0": "Ann", "rack1": "Bob"}[bad]
-    assert f"{name}'s rack: {said}." in page
+    assert f"Player {name}'s rack: {said}." in page
     assert re.search(rf'id="{bad}"[^>]*aria-invalid="true"', page)
     assert not re.search(rf'id="{good}"[^>]*aria-invalid', page)
     assert client.get(f"/api/games/{game['table_key']}").get_json()["finished"] is False
@@ -629,3 +631,25 @@ def test_a_werdup_player_out_of_tiles_is_passed_over_until_every_tile_is_played(
     assert game["over"] == "every player passed in a row"
     resp = _sheet_turn(client, key, 1, action="pass")
     assert resp.status_code == 400
+
+
+def test_a_name_typed_in_lower_case_is_shown_as_typed(client):
+    """A refusal about one player's rack begins with the player's name as typed: "bob's rack"
+    was shown "Bob's rack" (a sentence's capital letter put on the name)."""
+    game = _new_game(client, players=("ann", "bob"))
+    resp = client.post(f"/api/games/{game['table_key']}/finish",
+                       json={"racks": {"0": "", "1": "A1"}})
+    assert resp.status_code == 400
+    assert resp.get_json()["error"] == (
+        "Player bob's rack: '1' is not a Bug Words tile (use ? for a blank).")
+
+
+def test_a_typed_play_with_blanks_is_refused_as_typed(client):
+    """In Bug Words a lower-case letter is a blank: the refusal of '8M caTS' (off the board)
+    said 'CaTS', a C tile."""
+    game = _new_game(client)
+    resp = client.post(f"/api/games/{game['table_key']}/turns",
+                       json={"action": "play", "play": "8M caTS"})
+    assert resp.status_code == 400
+    assert "The play 8M caTS runs off the board" in resp.get_json()["error"]
+    assert "CaTS" not in resp.get_json()["error"]
