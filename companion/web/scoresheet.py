@@ -311,7 +311,9 @@ def add_turn(db: Session, game: Game, *, seat: int | None, action: str, score: i
     taken = challenged_off(game)
     if taken is not None:
         try:
-            taken.check_next(game.players[seat].name, seat == game.turns[-1].seat)
+            # the next seat is the same one when every other player has gone out
+            taken.check_next(game.players[seat].name, seat == game.turns[-1].seat,
+                             alone=next_seat(game) == game.turns[-1].seat)
         except ChallengeError as exc:
             raise UsageError(sentence(str(exc))) from exc
     if action != "play":

@@ -599,7 +599,7 @@ class _Replayer:
             alone = (not taken.plays_again and self.tiles.known
                      and self._next_after(taken.player) == taken.player)
             try:
-                taken.check_next(ln.player, ln.player == taken.player and not alone)
+                taken.check_next(ln.player, ln.player == taken.player, alone)
             except ChallengeError as exc:
                 raise ln.fail(str(exc)) from exc
             if taken.plays_again:

@@ -653,3 +653,61 @@ def test_a_typed_play_with_blanks_is_refused_as_typed(client):
     assert resp.status_code == 400
     assert "The play 8M caTS runs off the board" in resp.get_json()["error"]
     assert "CaTS" not in resp.get_json()["error"]
+
+
+def _werdup_phony(board_text: str, tile: str) -> str:
+    """A WerdUp play of ``tile`` alone that forms a word not in the list: the notation the
+    sheet takes."""
+    from companion.board import Placement
+    from companion.lexicon import default_lexicon
+    from companion.werdup.table import WerdUpTable
+
+    table, words = WerdUpTable(), default_lexicon()
+    board = table.load_board(board_text)
+    for r in range(board.rows):
+        for c in range(board.cols):
+            if board.get(r, c) is None:
+                scored = table.judge(board, [Placement(r, c, tile)], None)
+                if scored.legal and any(w["word"].lower() not in words
+                                        for w in scored.words):
+                    return scored.notation
+    raise AssertionError("no phony play found")
+
+
+def test_a_werdup_player_left_alone_plays_on_after_a_second_word_challenged_off(client):
+    """Once Bob has gone out, Ann plays on alone. After Ann's second word in a turn is
+    challenged off her turn is over, and the next turn is hers again (no one else holds
+    tiles), as in the engine and in replay; the sheet refused it ("cannot move again in
+    this turn"), so no one could move."""
+    lines = [ln for ln in WERDUP_RECORD.read_text(encoding="utf-8").splitlines()
+             if ln.startswith(">") and ": (" not in ln]
+    game = client.post("/api/games", json={"game": "werdup", "players": ["ann", "bob"],
+                                           "challenge_rule": "single"}).get_json()
+    key = game["table_key"]
+    for ln in lines:
+        if game["turns"] and game["turns"][-1]["seat"] == game["next_seat"]:
+            break  # the other player has gone out: this one plays on alone
+        nick, body = ln[1:].split(": ", 1)
+        move = body.split()[1:]
+        fields = {"action": "pass"} if move[0] == "-" else {"play": " ".join(move[:2])}
+        game = _sheet_turn(client, key, ("ann", "bob").index(nick), **fields).get_json()
+    alone = game["next_seat"]
+    assert game["turns"][-1]["seat"] == alone and game["over"] == ""
+    for _ in range(2):
+        # the V the record's Ann holds to the end
+        resp = _sheet_turn(client, key, alone, play=_werdup_phony(game["board"]["text"], "V"))
+        assert resp.status_code == 201, resp.get_json()
+        resp = client.post(f"/api/games/{key}/challenge", json={"challenger": 1 - alone})
+        assert resp.status_code == 200, resp.get_json()
+        game = resp.get_json()
+        assert game["turns"][-1]["score"] == 0 and game["over"] == ""
+    assert game["next_seat"] == alone
+    resp = _sheet_turn(client, key, alone, action="pass")
+    assert resp.status_code == 201, resp.get_json()
+    assert _sheet_turn(client, key, 1 - alone, action="pass").status_code == 400
+    # the sheet's record replays: the same turn rule
+    from companion.lexicon import default_lexicon
+    from companion.werdup.record import replay
+
+    result = replay(client.get(f"/games/{key}.gcg").get_data(as_text=True), default_lexicon())
+    assert result.ok, [ln.problems for ln in result.lines]
