@@ -465,3 +465,22 @@ def test_replay_and_the_engine_choose_the_same_first_player_from_the_draw():
         with pytest.raises(CompanionError, match=f"it is {first}'s turn, not {other}'s"):
             replay(text.replace(f">{first}:", f">{other}:", 1), default_lexicon())
     assert ties
+
+
+@pytest.mark.parametrize(("header", "message"), [
+    # two players with one nick were replayed as one player, their totals mixed
+    ("#player1 ann Ann\n#player2 ann Bob\n", "record line 3: player 'ann' is named twice"),
+    # a second #player1 was read as a second player
+    ("#player1 ann Ann\n#player1 bob Bob\n", "record line 3: the player lines go #player1"),
+    ("#player1 ann Ann\n#player3 bob Bob\n", "record line 3: the player lines go #player1"),
+    # six players were replayed, dealt 42 tiles, though WerdUp seats four at most
+    ("".join(f"#player{i} p{i} P\n" for i in range(1, 7)),
+     "the record names 6 players; WerdUp is for 1 to 4"),
+])
+def test_a_record_whose_players_no_game_has_cannot_be_read(capsys, tmp_path, header, message):
+    path = tmp_path / "game.txt"
+    path.write_text("#werdup-record 1\n" + header)
+    with pytest.raises(CompanionError, match=message):
+        replay(path.read_text(), default_lexicon())
+    assert main(["werdup", "replay", str(path)]) == 2
+    assert message[1:] in capsys.readouterr().err

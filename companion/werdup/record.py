@@ -246,6 +246,9 @@ def _replay(text: str, lexicon: Lexicon, rules: WerdUpRules | None,
         rules = get_rules(record.rule_name or "werdup")
     if not record.players:
         raise UsageError("the record names no players (#player1 NAME ...)")
+    if len(record.players) > rules.max_players:
+        raise UsageError(f"the record names {len(record.players)} players; WerdUp is for "
+                         f"{rules.min_players} to {rules.max_players}")
     try:
         if challenge_rule is None:
             named = record.notes.get(CHALLENGE_RULE_NOTE.lower())
@@ -342,6 +345,11 @@ def _read_header(rec: _Record, n: int, line: str) -> None:
         nick = rest.split()[0] if rest.split() else ""
         if not nick:
             raise UsageError(f"record line {n}: #{key} needs a player name")
+        if nick in rec.players:  # two players the record could not tell apart
+            raise UsageError(f"record line {n}: player {quoted(nick)} is named twice")
+        if int(key[len("player"):]) != len(rec.players) + 1:
+            raise UsageError(f"record line {n}: the player lines go #player1, #player2, ... "
+                             "in order, each once")
         rec.players.append(nick)
         rec.nicks.setdefault(rest.split(None, 1)[1].strip() if len(rest.split()) > 1 else nick,
                              nick)
