@@ -20,6 +20,7 @@ from companion.challenges import NEXT_TURN
 from companion.errors import SquareError, UsageError
 from companion.lexicon import Lexicon
 from companion.text import capital_first, quoted
+from companion.text import sentence as text_sentence
 from companion.tiles import ONE_OUT, TileSet
 
 # what a turn on a score sheet can be
@@ -254,7 +255,7 @@ class TableBasics(ABC):
         more of a tile than the set has (:meth:`TileSet.rack_problem`)."""
         problem = self.tile_set.rack_problem(written, list(tiles), self.rack_size)
         if problem:
-            raise UsageError(problem[:1].upper() + problem[1:] + ".")
+            raise UsageError(text_sentence(problem))
 
     @abstractmethod
     def parse_play(self, board: Board, notation: str) -> list[Placement]: ...

@@ -395,7 +395,7 @@ def test_replay_exit_status_tells_an_unreadable_move_from_an_illegal_one(capsys,
         ("5D ()", 2, "play has no letters"),
         ("5Z CAT", 1, "5Z is off the board"),  # a square off the board: an illegal play
         ("11A CAT", 1, "11A is off the board"),
-        ("5H CATS", 1, "the play 5H CATS runs off the board"),
+        ("5H CATS", 1, "play 5H CATS runs off the board"),
     ],
 )
 def test_score_and_replay_give_a_play_the_same_exit_status(capsys, tmp_path, move, status,
@@ -417,7 +417,7 @@ def test_score_and_replay_give_a_play_the_same_exit_status(capsys, tmp_path, mov
 def test_score_json_judges_a_play_off_the_board_illegal(capsys):
     assert main(["werdup", "score", "empty", "5H CATS", "--json"]) == 1
     data = json.loads(capsys.readouterr().out)
-    assert data["legal"] is False and data["reason"] == "the play 5H CATS runs off the board"
+    assert data["legal"] is False and data["reason"] == "The play 5H CATS runs off the board."
 
 
 def test_the_engine_and_replay_refuse_a_swap_on_an_empty_bag_alike():

@@ -26,7 +26,7 @@ from companion.werdup.record import parse_tiles, replay, write_record
 from companion.werdup.rules import RULE_SET_NAMES, WerdUpRules, get_rules
 from companion.werdup.scoring import explain_word
 from companion.werdup.selfplay import play_out
-from companion.werdup.validate import Judgement, judge_play
+from companion.werdup.validate import Judgement, judge_play, refused
 
 SELFPLAY_TURNS = 500
 PLAY_SHOWN = 80  # characters of a play repeated in its verdict (a typed one may be a page)
@@ -166,7 +166,7 @@ def run_score(args: argparse.Namespace) -> int:
         raise
     except PlayError as exc:  # read, and refused by the board (off it): an illegal play
         lexicon_from_args(args)  # a bad --lexicon is still bad usage
-        return _report(args, board, Judgement((), False, str(exc), squares=exc.squares), text)
+        return _report(args, board, refused(exc), text)
     for p in placements:  # a letter no tile carries is a typing slip, not an illegal play
         if p.tile not in rules.tile_set.counts:
             raise UsageError(f"{quoted(p.tile)} is not a WerdUp tile: use letters A-Z and Qu")

@@ -24,7 +24,7 @@ from companion.clock import ClockSettings, ClockState
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
 from companion.play import check_player_name
-from companion.text import quoted
+from companion.text import quoted, sentence
 from companion.tiles import next_holding, out_of_tiles
 from companion.werdup.movegen import generate_plays
 from companion.werdup.notation import main_heights, play_notation
@@ -278,7 +278,7 @@ class Game:
             raise CompanionError(f"Player {player} has no {tile} to swap.")
         refusal = self.rules.swap_refusal(len(self.bag))
         if refusal:
-            raise CompanionError(refusal[:1].upper() + refusal[1:] + ".")
+            raise CompanionError(sentence(refusal))
         before = tuple(rack)
         drawn = self.bag.pop()
         rack.remove(tile)
