@@ -484,3 +484,17 @@ def test_a_record_whose_players_no_game_has_cannot_be_read(capsys, tmp_path, hea
         replay(path.read_text(), default_lexicon())
     assert main(["werdup", "replay", str(path)]) == 2
     assert message[1:] in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("after", [">bob: EEEEEEE - +0 0\n", "#note turn 2: bob chose to pass\n"])
+def test_a_move_after_the_end_line_is_refused(capsys, tmp_path, after):
+    """A pass after '#end' was replayed, and then every rack counted as if it were the end;
+    a move after the end breaks the rules (exit status 1), as one after the racks are
+    counted does."""
+    path = tmp_path / "game.txt"
+    path.write_text("#werdup-record 1\n#player1 ann Ann\n#player2 bob Bob\n"
+                    ">ann: ACDEHRT 5D CAT [111] +6 6\n#end every player passed in a row\n"
+                    + after)
+    assert main(["werdup", "replay", str(path)]) == 1
+    assert "Record line 6: a move after the end of the game (#end, record line 5)" in (
+        capsys.readouterr().err)

@@ -261,6 +261,8 @@ def _replay(text: str, lexicon: Lexicon, rules: WerdUpRules | None,
     state.to_move = _first_player(record)
     out = []
     for n, line, time_left, kind, challenged, who in record.moves:
+        if record.end and n > record.end:
+            state.check_after_end(n, record.end)
         if line is None:  # a turn noted without its rack (a score sheet's pass, swap, play)
             state.noted_turn(kind, challenged, n, record.nicks.get(who, ""))
         else:
@@ -286,6 +288,7 @@ class _Record:
     moves: list[list] = field(default_factory=list)
     draws: list[tuple[int, dict[str, str]]] = field(default_factory=list)  # line, round
     nicks: dict[str, str] = field(default_factory=dict)  # a player's full name -> nick
+    end: int = 0  # the #end line: the game is over there, so no move comes after it
 
 
 def _first_player(rec: _Record) -> str | None:
@@ -314,6 +317,8 @@ def _read_record(text: str) -> _Record:
         if not line:
             continue
         if line.startswith("#"):
+            if line.split()[0] == "#end":
+                rec.end = rec.end or n
             _read_header(rec, n, line)
             continue
         if not line.startswith(">"):
@@ -700,6 +705,15 @@ class _Replayer:
             all_down = sum(self.used.values()) >= self.rules.tile_set.total
             return ALL_PLAYED if all_down else ""
         return self.tiles.out(mover, self.rules.game_ends_when)
+
+    def check_after_end(self, n: int, end: int) -> None:
+        """Refuse a move at record line ``n``, after the ``#end`` line ``end``: once the game
+        is over by the rules, as any move after it is; else as a move after the end the
+        record gives."""
+        if self.over or self.counted:
+            raise CompanionError(f"record line {n}: {no_more_moves(self.over or RACKS_COUNTED)}")
+        raise CompanionError(f"record line {n}: a move after the end of the game (#end, record "
+                             f"line {end})")
 
     def noted_turn(self, kind: str, challenged: str = "", n: int = 0,
                    player: str = "") -> None:
