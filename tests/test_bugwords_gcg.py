@@ -123,6 +123,10 @@ def _small_lexicon() -> Lexicon:
         ("#player1 A A\n#player2 A B\n", "line 2: player 'A' is named twice"),
         ("#player1 A A\n#player1 B B\n", "line 2: the player lines go #player1, #player2"),
         ("#player2 A A\n#player1 B B\n", "line 1: the player lines go #player1, #player2"),
+        # a fifth player line was kept as an unknown pragma, so the player's moves were
+        # refused as by someone not at the table
+        ("".join(f"#player{i} P{i} P\n" for i in range(1, 6)) + ">P5: CAT 8G CAT +10 10\n",
+         "line 5: the player lines are #player1 to #player4"),
         ("", "no players and no moves"),
     ],
 )
