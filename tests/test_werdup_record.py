@@ -146,7 +146,7 @@ def test_cli_rejects_bad_positions(capsys, tmp_path):
     bad = tmp_path / "bad.txt"
     bad.write_text("A B C\n")
     assert main(["werdup", "moves", str(bad), "AE"]) == 2
-    assert "rows" in capsys.readouterr().err
+    assert "the board text has 1 row, expected 10" in capsys.readouterr().err
     tall = pos.CAT.copy()
     tall.set(4, 4, "A", 6)
     assert main(["werdup", "moves", write_position(tmp_path, tall), "AE"]) == 2

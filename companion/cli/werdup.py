@@ -17,7 +17,7 @@ from companion.cli.common import (
     whole_number,
 )
 from companion.errors import CompanionError, UsageError
-from companion.text import quoted, shown
+from companion.text import printable, quoted, shown
 from companion.werdup.game import Game
 from companion.werdup.movegen import generate_plays
 from companion.werdup.notation import parse_play, play_notation
@@ -263,11 +263,14 @@ def run_replay(args: argparse.Namespace) -> int:
     if args.json:
         print_json(result.to_dict())
         return 0 if result.ok else 1
+    # a record's names are shown escaped (printable): a control character in a nick, as
+    # ESC [2J, went raw to the terminal
     for ln in result.lines:
         mark = "" if ln.ok else "   <-- " + "; ".join(ln.problems)
-        print(f"{ln.line:4d} {ln.player:>10}: {ln.move:<28} {ln.score:+5d} {ln.total:6d}{mark}")
-    print("Totals: " + ", ".join(f"{p} {s}" for p, s in result.totals.items()))
-    print("Winner: " + " and ".join(result.winners()))
+        print(printable(f"{ln.line:4d} {ln.player:>10}: {ln.move:<28} {ln.score:+5d} "
+                        f"{ln.total:6d}{mark}"))
+    print(printable("Totals: " + ", ".join(f"{p} {s}" for p, s in result.totals.items())))
+    print(printable("Winner: " + " and ".join(result.winners())))
     if not result.ok:
         bad = sum(1 for ln in result.lines if not ln.ok)
         print(f"{bad} line(s) disagree with the record.")
