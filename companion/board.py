@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from companion.datafiles import read_grid
 from companion.decimals import whole_from
-from companion.errors import CompanionError
+from companion.errors import CompanionError, UsageError
 from companion.text import quoted, shown
 from companion.tiles import BLANK
 
@@ -43,10 +43,12 @@ class PlayError(CompanionError):
         self.squares: tuple[tuple[int, int], ...] = tuple(squares)
 
 
-class NotationError(PlayError):
+class NotationError(PlayError, UsageError):
     """A play's text is not in the notation's form (a position that is no square's name, a
-    word with a character no tile has): unreadable, where a plain :class:`PlayError` is a
-    play read and refused by the board (off it, over a different tile)."""
+    word with a character no tile has): unreadable, so a :class:`UsageError` (exit status 2),
+    where a plain :class:`PlayError` is a play read and refused by the board (off it, over a
+    different tile): an illegal play (exit status 1). This is the one place that tells the
+    two apart; the commands and the replays of records follow it."""
 
 
 # -- tiles ------------------------------------------------------------------------------------
@@ -54,7 +56,7 @@ class NotationError(PlayError):
 
 def no_new_tile(play: str = "the play") -> str:
     """Why a play that puts no new tile on the board is refused, in either game (``play``
-    names it, e.g. "CAT at 8G"; every letter of it was already there)."""
+    names it, e.g. "the play 8G CAT"; every letter of it was already there)."""
     return f"{play} puts no new tile on the board"
 
 
@@ -269,6 +271,11 @@ def split_word(word: str, digraphs: Collection[str] = ()) -> list[str | None]:
     return out
 
 
+def _count(n: int, thing: str) -> str:
+    """``1 row``, ``2 rows``."""
+    return f"{n} {thing}" + ("" if n == 1 else "s")
+
+
 def _read_square(tok: str, lineno: int) -> tuple[str | None, int]:
     """One square of board text: ``(tile, stack height)``, ``(None, 0)`` when empty."""
     if tok in (".", "-", "_"):
@@ -382,12 +389,12 @@ class Board:
         for i, row in enumerate(grid):
             if len(row) != width:
                 raise PlayError(
-                    f"board text row {i + 1} has {len(row)} squares, row 1 has {width}"
-                )
+                    f"board text row {i + 1} has {_count(len(row), 'square')}, row 1 has "
+                    f"{width}")
         if rows is not None and len(grid) != rows:
-            raise PlayError(f"the board text has {len(grid)} rows, expected {rows}")
+            raise PlayError(f"the board text has {_count(len(grid), 'row')}, expected {rows}")
         if cols is not None and width != cols:
-            raise PlayError(f"the board text has {width} columns, expected {cols}")
+            raise PlayError(f"the board text has {_count(width, 'column')}, expected {cols}")
         b = cls(len(grid), width)
         for r, row in enumerate(grid):
             for c, (tile, h) in enumerate(row):
@@ -430,13 +437,13 @@ class Board:
         for k, tile in enumerate(tiles):
             r, c = pos.step(k)
             if not self.on_board(r, c):
-                raise PlayError(f"{shown(word)} at {pos} runs off the board")
+                raise PlayError(f"the play {pos} {shown(word)} runs off the board")
             here = self.get(r, c)
             if tile is None:
                 if here is None:
                     raise PlayError(
-                        f"{shown(word)} at {pos}: square {square_name(r, c)} is empty, so it needs "
-                        "a new letter ('.' and letters in brackets are tiles already there)"
+                        f"the play {pos} {shown(word)}: square {square_name(r, c)} is empty, so it "
+                        "needs a new letter ('.' and letters in brackets are tiles already there)"
                     )
                 continue
             if here is None:
@@ -447,7 +454,7 @@ class Board:
                 out.append(Placement(r, c, tile))
             else:
                 raise PlayError(
-                    f"{shown(word)} at {pos}: square {square_name(r, c)} already holds "
+                    f"the play {pos} {shown(word)}: square {square_name(r, c)} already holds "
                     f"{tile_letters(here)}, not {tile_letters(tile)}"
                 )
         return out

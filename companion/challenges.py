@@ -273,21 +273,24 @@ class ChallengedOff:
     taken_back: int
     plays_again: bool
 
-    def check_next(self, mover: str, same_player: bool | None = None) -> None:
+    def check_next(self, mover: str, same_player: bool | None = None,
+                   alone: bool = False) -> None:
         """Refuse (:class:`ChallengeError`) a move by ``mover`` that the turn rules do not
         allow next: with a try left, only the same player moves (another word, or a pass);
-        without, that player's turn is over and another player moves. ``same_player`` says
-        whether ``mover`` is the player (by default: the same name)."""
+        without, that player's turn is over and another player moves, unless the player is
+        ``alone`` (every other player has gone out and is passed over, as the engines do):
+        then the next turn is the same player's again. ``same_player`` says whether
+        ``mover`` is the player (by default: the same name)."""
         same = mover == self.player if same_player is None else same_player
         if self.plays_again and not same:
             raise ChallengeError(
                 f"it is still {self.player}'s turn: their word came off after a challenge, "
                 f"so {self.player} plays another word or passes before {mover} moves")
-        if not self.plays_again and same:
+        if not self.plays_again and same and not alone:
             why = ("a second word of theirs came off after a challenge"
                    if self.taken_back >= 2 else "their word came off after a challenge")
             raise ChallengeError(
-                f"{self.player} cannot move again in this turn: {why}, which ends the turn, "
+                f"player {self.player} cannot move again in this turn: {why}, which ends the turn, "
                 "so the next player moves")
 
 

@@ -19,7 +19,8 @@ from companion.board import Board, Layout, Placement, PlayError, square_name
 from companion.challenges import NEXT_TURN
 from companion.errors import SquareError, UsageError
 from companion.lexicon import Lexicon
-from companion.text import quoted
+from companion.text import capital_first, quoted
+from companion.text import sentence as text_sentence
 from companion.tiles import ONE_OUT, TileSet
 
 # what a turn on a score sheet can be
@@ -173,9 +174,9 @@ class Table(Protocol):
 
 # -- shared by the facades ---------------------------------------------------------------------
 def sentence(exc: Exception) -> str:
-    """An engine's message as a sentence: capital first letter."""
-    text = str(exc)
-    return text[:1].upper() + text[1:]
+    """An engine's message as a sentence begins, without the full stop (a verdict's reason):
+    :func:`companion.text.capital_first`."""
+    return capital_first(str(exc))
 
 
 def check_notation(notation: str) -> str:
@@ -266,7 +267,7 @@ class TableBasics(ABC):
         more of a tile than the set has (:meth:`TileSet.rack_problem`)."""
         problem = self.tile_set.rack_problem(written, list(tiles), self.rack_size)
         if problem:
-            raise UsageError(problem[:1].upper() + problem[1:] + ".")
+            raise UsageError(text_sentence(problem))
 
     @abstractmethod
     def rack_tiles(self, letters: str) -> tuple[str, list[str]]:

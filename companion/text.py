@@ -58,11 +58,22 @@ def sentence(message: str) -> str:
     a capital first letter and a full stop, unless it ends in one already (or in ``!``,
     ``?``). The engines write their messages to follow a prefix (``game record line 7: ...``);
     this is the one place that makes them sentences. A first word that is not a plain word
-    (a file's name, ``seen.png``; ``p1_ann``) is left as it is."""
-    text = message.strip()
+    (a file's name, ``seen.png``; ``p1_ann``) is left as it is.
+
+    So a message never begins with what a person typed: a player's name or a word as typed
+    comes after the message's own words (``player bob cannot move again ...``, ``the play 8H
+    caT runs off the board``), or in quotes, and is shown exactly as typed (``bob`` is not
+    ``Bob``, and in Bug Words a lower-case letter is a blank)."""
+    text = capital_first(message.strip())
     if not text:
         return text
-    first = re.split(r"[\s:;,]", text, maxsplit=1)[0]
-    if first.replace("'", "").replace("-", "").isalpha():  # a word, not a file's name (x.png)
-        text = text[:1].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def capital_first(message: str) -> str:
+    """``message`` with a capital first letter when its first word is a plain word (the rule
+    of :func:`sentence`, which also adds the full stop)."""
+    first = re.split(r"[\s:;,]", message, maxsplit=1)[0]
+    if first.replace("'", "").replace("-", "").isalpha():  # a word, not a file's name (x.png)
+        return message[:1].upper() + message[1:]
+    return message

@@ -224,3 +224,13 @@ def test_a_tile_kept_on_an_empty_square_says_how_either_way_was_written(word):
 
 def test_a_tile_on_the_board_comes_from_the_rack_as_itself_or_a_blank():
     assert [rack_tile(t) for t in ["A", "q", "Qu", "z"]] == ["A", "?", "Qu", "?"]
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("..........\n", "the board text has 1 row, expected 10"),  # was "1 rows"
+    (".\n" * 10, "the board text has 1 column, expected 10"),
+    ("...\n.\n", "board text row 2 has 1 square, row 1 has 3"),
+])
+def test_a_board_text_of_the_wrong_size_is_counted_in_words(text, message):
+    with pytest.raises(PlayError, match=message):
+        Board.from_text(text, 10, 10)

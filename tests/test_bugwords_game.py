@@ -59,7 +59,7 @@ def test_blank_comes_from_the_rack():
 
 def test_tiles_not_on_the_rack():
     g = rigged(["CATXYZQ", "EEEEEEE"], bag="ABCDEFGHIJKLMNOP")
-    with pytest.raises(GameError, match="Ann does not have S on the rack"):
+    with pytest.raises(GameError, match="player Ann does not have S on the rack"):
         g.play("8G", "CATS")
     with pytest.raises(GameError, match="a blank"):
         g.play("8G", "caT")

@@ -123,6 +123,10 @@ def _small_lexicon() -> Lexicon:
         ("#player1 A A\n#player2 A B\n", "line 2: player 'A' is named twice"),
         ("#player1 A A\n#player1 B B\n", "line 2: the player lines go #player1, #player2"),
         ("#player2 A A\n#player1 B B\n", "line 1: the player lines go #player1, #player2"),
+        # a fifth player line was kept as an unknown pragma, so the player's moves were
+        # refused as by someone not at the table
+        ("".join(f"#player{i} P{i} P\n" for i in range(1, 6)) + ">P5: CAT 8G CAT +10 10\n",
+         "line 5: the player lines are #player1 to #player4"),
         ("", "no players and no moves"),
     ],
 )
@@ -136,11 +140,11 @@ def test_malformed_records_name_the_line(text, message):
     [
         ("#player1 A A\n>A: CAT 1A CAT +10 10\n", "line 2: the first word must cover the centre"),
         ("#player1 A A\n>A: CATS 8G CAT +10 10\n>A: X 8G D +1 1\n", "line 3: .*8G already holds C"),
-        ("#player1 A A\n>A: CAT 8N CAT +10 10\n", "line 2: CAT at 8N runs off the board"),
+        ("#player1 A A\n>A: CAT 8N CAT +10 10\n", "line 2: the play 8N CAT runs off the board"),
         ("#player1 A A\n>A: CAT 8G CAT +10 10\n>A: CAT -- -10 0\n>A: CAT -- -10 0\n",
          "line 4: '--' takes back a play"),
         ("#player1 A A\n>A: CAT 8G CAT +10 10\n>A: CAT 8G CAT +10 10\n",
-         "line 3: CAT at 8G puts no new tile"),
+         "line 3: the play 8G CAT puts no new tile"),
     ],
 )
 def test_impossible_plays_name_the_line(text, message):
@@ -247,7 +251,7 @@ CHALLENGED_OFF = ("#player1 Ann Ann\n#player2 Bob Bob\n#note ChallengeRule: sing
 def test_after_a_phony_challenged_off_the_same_player_does_not_move_again(move):
     """Bug Words: a phony challenged off ends the player's turn, so the next turn in the
     record is another player's."""
-    with pytest.raises(GcgError, match="game record line 6: Ann cannot move again in this "
+    with pytest.raises(GcgError, match="game record line 6: player Ann cannot move again in this "
                        "turn: their word came off after a challenge, which ends the turn, so "
                        "the next player moves"):
         replay(parse_gcg(CHALLENGED_OFF + f">Ann: ACTXYZQ {move}\n"))
@@ -343,7 +347,7 @@ def test_replay_refuses_a_rack_no_game_can_deal(line, message):
     (">Ann: ?AT 8G cAT +4 4\n>Ann: EEE - +0 4\n", "game record line 4: it is Bob's turn, "
                                                   "not Ann's"),
     (">Ann: ?AT 8G cAT +4 4\n>Ann: ?AT -- -4 0\n>Ann: EEE - +0 0\n",
-     "game record line 5: Ann cannot move again in this turn"),
+     "game record line 5: player Ann cannot move again in this turn"),
     (">Ann: ?AT 8G cAT +4 4\n>Bob: EEE - +0 0\n>Bob: EEE - +0 0\n", "game record line 5: "
                                                                      "it is Ann's turn"),
 ])

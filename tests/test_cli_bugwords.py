@@ -344,3 +344,13 @@ def test_replay_a_word_not_in_the_records_form_cannot_be_read(capsys, tmp_path):
     path.write_text("#player1 A A\n#player2 B B\n>A: CATSXYZ 8G C(AT +10 10\n")
     code, _, err = run(capsys, "bugwords", "replay", str(path))
     assert code == 2 and "Game record line 3: 'C(AT' has an unmatched '('" in err
+
+
+def test_replay_shows_a_nick_with_a_control_character_escaped(capsys, tmp_path):
+    """ESC [2J in a record's nick cleared the terminal: replay printed it raw."""
+    path = tmp_path / "game.gcg"
+    path.write_text("#player1 a\x1b[2Jb Ann\n#player2 bob Bob\n>a\x1b[2Jb: CAT 8G CAT +10 10\n"
+                    ">bob: - +0 0\n")
+    assert main(["bugwords", "replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "3  a\\x1b[2Jb  8G" in out

@@ -200,3 +200,16 @@ def test_a_message_becomes_one_sentence():
     assert sentence("'ZZ9' is not a board position") == "'ZZ9' is not a board position."
     assert sentence("seen.png: cannot write there") == "seen.png: cannot write there."
     assert sentence("p1_ann is not one of the players") == "p1_ann is not one of the players."
+
+
+def test_the_help_names_every_cause_of_exit_status_2(capsys):
+    """A command that cannot run as the machine is set up (SetupError: Tesseract or the tile
+    model missing) exits 2, which 'companion --help' did not say."""
+    from companion.errors import SetupError, exit_status
+
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert exit_status(SetupError("Tesseract is not installed")) == 2
+    assert "2 the input could not be read, the command was misused or cannot run as the " \
+           "machine is set up" in text

@@ -194,3 +194,27 @@ def test_a_bug_words_record_is_named_as_one(capsys, name):
     assert code == 2 and out == ""
     assert ("(this looks like a Bug Words game record, GCG, not a WerdUp one: replay it with "
             "'companion bugwords replay')") in err
+
+
+def test_replay_shows_a_nick_with_a_control_character_escaped(capsys, tmp_path):
+    """ESC [2J in a record's nick cleared the terminal: replay printed it raw."""
+    path = tmp_path / "game.txt"
+    path.write_text("#werdup-record 1\n#player1 a\x1b[2Jb Ann\n#player2 bob Bob\n"
+                    ">a\x1b[2Jb: ACDEHRT 5D CAT +6 6\n")
+    code, out, _ = run(capsys, "werdup", "replay", str(path))
+    assert code == 0 and "\x1b" not in out
+    assert "a\\x1b[2Jb: 5D CAT" in out and "Winner: a\\x1b[2Jb" in out
+
+
+def test_turn_with_a_tile_gone_is_not_one_play(capsys, tmp_path):
+    """'turn' exits 1 when the two positions are not one play, as its help says: a tile gone
+    from the board exited 2, as if a position could not be read, where nothing changed
+    exits 1."""
+    before = tmp_path / "before.txt"
+    before.write_text("\n".join("....CAT..." if r == 4 else "." * 10 for r in range(10)))
+    after = tmp_path / "after.txt"
+    after.write_text("\n".join("....CA...." if r == 4 else "." * 10 for r in range(10)))
+    code, _, err = run(capsys, "werdup", "turn", str(before), str(after))
+    assert code == 1 and "The tile at 5G has gone" in err
+    code, _, err = run(capsys, "werdup", "turn", str(before), str(before))
+    assert code == 1 and "Nothing changed on the board." in err

@@ -214,7 +214,7 @@ def test_a_bugwords_record_keeps_turns_in_order_around_a_play_challenged_off() -
     result = replay_gcg(parse_gcg(text))
     assert result.mismatches == 0 and result.totals == {"p1_Ann": cat.score, "p2_Bob": 0}
     turns[1:2] = []  # without Bob's pass, Ann moves twice in a row
-    with pytest.raises(GcgError, match="p1_Ann cannot move again in this turn"):
+    with pytest.raises(GcgError, match="player p1_Ann cannot move again in this turn"):
         replay_gcg(parse_gcg(table.write_record(ScoreSheet("a test game", ["Ann", "Bob"],
                                                            turns))))
 
@@ -282,13 +282,13 @@ def test_a_play_with_no_new_tile_is_refused_in_one_wording_by_each_engine() -> N
     from companion.bugwords.game import Game as BugWordsGame
     from companion.bugwords.validation import IllegalPlay
 
-    said = "CAT at 8G puts no new tile on the board"
+    said = "the play 8G CAT puts no new tile on the board"
     game = BugWordsGame(["Ann", "Bob"], random.Random(0), lexicon=WORDS)
     game.racks = [list("CATSXYZ"), list("CATSXYZ")]
     game.play("8G", "CAT")
     with pytest.raises(IllegalPlay) as refused:
         game.play("8G", "CAT")
-    assert str(refused.value) == said == no_new_tile("CAT at 8G")
+    assert str(refused.value) == said == no_new_tile("the play 8G CAT")
     with pytest.raises(GcgError, match=f"line 3: {said}$"):
         replay_gcg(parse_gcg("#player1 A A\n>A: CAT 8G CAT +10 10\n>A: CAT 8G CAT +10 10\n"))
     bugwords, werdup = BugWordsTable(), WerdUpTable()

@@ -246,10 +246,10 @@ TRIES = ("#werdup-record 1\n#player1 ann\n#player2 bob\n#note ChallengeRule: sin
     ("rest", "message"),
     [
         (">ann: ACETXYZ 5D TCA +6 6\n>ann: ACETXYZ -- -6 0\n>ann: ACETXYZ 5D CAT +6 6\n",
-         "record line 9: ann cannot move again in this turn: a second word of theirs came "
+         "record line 9: player ann cannot move again in this turn: a second word of theirs came "
          "off after a challenge"),
         (">ann: ACETXYZ 5D TCA +6 6\n>ann: ACETXYZ -- -6 0\n>ann: ACETXYZ - +0 0\n",
-         "record line 9: ann cannot move again in this turn"),
+         "record line 9: player ann cannot move again in this turn"),
         (">bob: ABEORST 5D OAT +6 6\n",
          "record line 7: it is still ann's turn: their word came off after a challenge, so "
          "ann plays another word or passes before bob moves"),
@@ -265,8 +265,9 @@ def test_replay_refuses_a_move_the_turn_rules_do_not_allow_after_a_challenge(res
 
 def test_replay_under_the_upwords_rules_ends_the_turn_at_the_first_word_challenged_off():
     text = TRIES.replace("#player1", "#rules upwords\n#player1")
-    with pytest.raises(CompanionError, match="ann cannot move again in this turn: their word "
-                                             "came off after a challenge, which ends the turn"):
+    with pytest.raises(CompanionError, match="player ann cannot move again in this turn: their "
+                                             "word came off after a challenge, which ends the "
+                                             "turn"):
         replay(text + ">ann: ACETXYZ 5D CAT +6 6\n", LEX)
     assert replay(text + ">bob: ABEORST 5D OAT +6 6\n", LEX).ok
 

@@ -124,8 +124,8 @@ def test_cli_score(capsys, tmp_path):
     assert main(["werdup", "score", position, "5D (CAT)S"]) == 1
     assert "Adding only an S to CAT" in capsys.readouterr().out
     assert main(["werdup", "score", "empty", "1A CAT"]) == 1
-    assert main(["werdup", "score", position, "5Z CAT"]) == 2
-    assert "off the board" in capsys.readouterr().err
+    assert main(["werdup", "score", position, "5Z CAT"]) == 1
+    assert "5Z is off the board" in capsys.readouterr().out
 
 
 def test_cli_moves(capsys, tmp_path):
@@ -146,7 +146,7 @@ def test_cli_rejects_bad_positions(capsys, tmp_path):
     bad = tmp_path / "bad.txt"
     bad.write_text("A B C\n")
     assert main(["werdup", "moves", str(bad), "AE"]) == 2
-    assert "rows" in capsys.readouterr().err
+    assert "the board text has 1 row, expected 10" in capsys.readouterr().err
     tall = pos.CAT.copy()
     tall.set(4, 4, "A", 6)
     assert main(["werdup", "moves", write_position(tmp_path, tall), "AE"]) == 2
@@ -387,6 +387,39 @@ def test_replay_exit_status_tells_an_unreadable_move_from_an_illegal_one(capsys,
     assert message in out + err
 
 
+@pytest.mark.parametrize(
+    ("move", "status", "message"),
+    [
+        ("ZZ9 CAT", 2, "'ZZ9' is not a board position"),  # names no square: unreadable
+        ("5D C(AT", 2, "unmatched '('"),
+        ("5D ()", 2, "play has no letters"),
+        ("5Z CAT", 1, "5Z is off the board"),  # a square off the board: an illegal play
+        ("11A CAT", 1, "11A is off the board"),
+        ("5H CATS", 1, "play 5H CATS runs off the board"),
+    ],
+)
+def test_score_and_replay_give_a_play_the_same_exit_status(capsys, tmp_path, move, status,
+                                                           message):
+    """``werdup score`` exited 2 for a play off the board where ``werdup replay`` exited 1
+    for the same play in a record: both now follow the notation's own verdict (a
+    :class:`companion.board.NotationError` cannot be read, any other refusal is illegal)."""
+    assert main(["werdup", "score", "empty", move]) == status
+    out, err = capsys.readouterr()
+    assert message in (out if status == 1 else err)
+    path = tmp_path / "game.txt"
+    path.write_text(f"#werdup-record 1\n#player1 ann Ann\n#player2 bob Bob\n"
+                    f">ann: ACEHRST {move} +6 6\n")
+    assert main(["werdup", "replay", str(path)]) == status
+    out, err = capsys.readouterr()
+    assert message in err
+
+
+def test_score_json_judges_a_play_off_the_board_illegal(capsys):
+    assert main(["werdup", "score", "empty", "5H CATS", "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["legal"] is False and data["reason"] == "The play 5H CATS runs off the board."
+
+
 def test_the_engine_and_replay_refuse_a_swap_on_an_empty_bag_alike():
     """While the game goes on with the bag empty, the engine refuses a swap and the replay
     of its record refuses the same swap line, in the same words
@@ -432,3 +465,36 @@ def test_replay_and_the_engine_choose_the_same_first_player_from_the_draw():
         with pytest.raises(CompanionError, match=f"it is {first}'s turn, not {other}'s"):
             replay(text.replace(f">{first}:", f">{other}:", 1), default_lexicon())
     assert ties
+
+
+@pytest.mark.parametrize(("header", "message"), [
+    # two players with one nick were replayed as one player, their totals mixed
+    ("#player1 ann Ann\n#player2 ann Bob\n", "record line 3: player 'ann' is named twice"),
+    # a second #player1 was read as a second player
+    ("#player1 ann Ann\n#player1 bob Bob\n", "record line 3: the player lines go #player1"),
+    ("#player1 ann Ann\n#player3 bob Bob\n", "record line 3: the player lines go #player1"),
+    # six players were replayed, dealt 42 tiles, though WerdUp seats four at most
+    ("".join(f"#player{i} p{i} P\n" for i in range(1, 7)),
+     "the record names 6 players; WerdUp is for 1 to 4"),
+])
+def test_a_record_whose_players_no_game_has_cannot_be_read(capsys, tmp_path, header, message):
+    path = tmp_path / "game.txt"
+    path.write_text("#werdup-record 1\n" + header)
+    with pytest.raises(CompanionError, match=message):
+        replay(path.read_text(), default_lexicon())
+    assert main(["werdup", "replay", str(path)]) == 2
+    assert message[1:] in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("after", [">bob: EEEEEEE - +0 0\n", "#note turn 2: bob chose to pass\n"])
+def test_a_move_after_the_end_line_is_refused(capsys, tmp_path, after):
+    """A pass after '#end' was replayed, and then every rack counted as if it were the end;
+    a move after the end breaks the rules (exit status 1), as one after the racks are
+    counted does."""
+    path = tmp_path / "game.txt"
+    path.write_text("#werdup-record 1\n#player1 ann Ann\n#player2 bob Bob\n"
+                    ">ann: ACDEHRT 5D CAT [111] +6 6\n#end every player passed in a row\n"
+                    + after)
+    assert main(["werdup", "replay", str(path)]) == 1
+    assert "Record line 6: a move after the end of the game (#end, record line 5)" in (
+        capsys.readouterr().err)

@@ -178,13 +178,14 @@ class Game:
             position, self.board.rows, self.board.cols
         )
         placements = self.board.tiles_for_play(pos, word)
-        check_new_tiles(placements, f"{word} at {pos}")
+        check_new_tiles(placements, f"the play {pos} {word}")
         needed = Counter(rack_tile(p.tile) for p in placements)
         have = Counter(self.racks[self.current])
         missing = needed - have
         if missing:
             shown = "".join(sorted(missing.elements())).replace(BLANK, "a blank")
-            raise GameError(f"{self.players[self.current]} does not have {shown} on the rack")
+            raise GameError(f"player {self.players[self.current]} does not have {shown} on the "
+                            "rack")
         strict = self.lexicon if self.challenge_rule.judged_at_play else None
         words = check_play(self.board, placements, self.rules, strict)
         score = score_words(words, len(placements), self.rules)
@@ -223,7 +224,8 @@ class Game:
         if not wanted:
             raise GameError("name the tiles to exchange")
         if wanted - Counter(self.racks[self.current]):
-            raise GameError(f"{self.players[self.current]} does not have {tiles} on the rack")
+            raise GameError(f"player {self.players[self.current]} does not have {tiles} on the "
+                            "rack")
         rack_before = self.rack_text()
         rack = self.racks[self.current]
         for t in wanted.elements():

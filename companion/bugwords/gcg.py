@@ -198,6 +198,22 @@ def _one_word_move(lineno: int, text: str, mv: GcgMove, move: str) -> GcgMove:
     raise _fail(lineno, text, f"cannot tell what move {quoted(move)} is")
 
 
+def _read_player(rec: GcgRecord, lineno: int, line: str, key: str, value: str) -> None:
+    """A ``#player1 nick Full Name`` line."""
+    if key not in ("player1", "player2", "player3", "player4"):  # was kept as a pragma
+        raise _fail(lineno, line, "the player lines are #player1 to #player4: Bug Words "
+                    "seats four players at most")
+    nick, _, name = value.partition(" ")
+    if not nick:
+        raise _fail(lineno, line, "a player line reads '#player1 nick Full Name'")
+    if nick in rec.player_names():
+        raise _fail(lineno, line, f"player {quoted(nick)} is named twice")
+    if int(key[-1]) != len(rec.players) + 1:  # a second #player1 was read as a third player
+        raise _fail(lineno, line, "the player lines go #player1, #player2, ... in order, "
+                    "each once")
+    rec.players.append((nick, name.strip() or nick))
+
+
 def _read_pragma(rec: GcgRecord, lineno: int, line: str) -> bool:
     """Add a ``#`` line to ``rec``; True if it opens a note (later lines may continue it)."""
     key, _, value = line[1:].partition(" ")
@@ -205,16 +221,8 @@ def _read_pragma(rec: GcgRecord, lineno: int, line: str) -> bool:
     if key == "werdup-record":  # the first line of a WerdUp record: its moves carry heights
         raise GcgReadError(f"game record line {lineno}: this is a WerdUp game record, not a "
                            "Bug Words one: replay it with 'companion werdup replay'")
-    if key in ("player1", "player2", "player3", "player4"):
-        nick, _, name = value.partition(" ")
-        if not nick:
-            raise _fail(lineno, line, "a player line reads '#player1 nick Full Name'")
-        if nick in rec.player_names():
-            raise _fail(lineno, line, f"player {quoted(nick)} is named twice")
-        if int(key[-1]) != len(rec.players) + 1:  # a second #player1 was read as a third player
-            raise _fail(lineno, line, "the player lines go #player1, #player2, ... in order, "
-                        "each once")
-        rec.players.append((nick, name.strip() or nick))
+    if re.fullmatch(r"player[0-9]+", key):
+        _read_player(rec, lineno, line, key, value)
     elif key == "note" and rec.moves and (challenged := read_lost_turn_mark(value)) is not None:
         if rec.moves[-1].kind != "pass" or rec.note_places.get(len(rec.notes) - 1) == len(
                 rec.moves):

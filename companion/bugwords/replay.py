@@ -355,7 +355,7 @@ def _place(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
     try:
         pos = parse_position(mv.position, board.rows, board.cols)
         placements = board.tiles_for_play(pos, mv.word)
-        check_new_tiles(placements, f"{mv.word} at {pos}")
+        check_new_tiles(placements, f"the play {pos} {mv.word}")
         words = check_placement(board, placements, rules)
     except NotationError as exc:  # a word not in the record's form: it cannot be read
         raise GcgReadError(f"game record line {mv.line}: {exc}") from exc

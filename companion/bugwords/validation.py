@@ -20,8 +20,8 @@ def _cells(words: Sequence[FormedWord]) -> list[tuple[int, int]]:
 
 
 def check_new_tiles(placements: Sequence[Placement], play: str = "the play") -> None:
-    """Refuse a play that puts no new tile on the board (``play`` names it, e.g. "CAT at
-    8G"): an :class:`IllegalPlay`. The game, its facade and replay all ask here."""
+    """Refuse a play that puts no new tile on the board (``play`` names it, e.g. "the play
+    8G CAT"): an :class:`IllegalPlay`. The game, its facade and replay all ask here."""
     if not placements:
         raise IllegalPlay(no_new_tile(play))
 

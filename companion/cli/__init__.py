@@ -51,7 +51,8 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Exit status, for every command: 0 done (valid, legal); 1 the input was read "
         "and checked and the answer is no (a word not valid, a play illegal, a record that "
         "breaks the rules or a score that differs, no play for the rack); 2 the input could "
-        "not be read or the command was misused.",
+        "not be read, the command was misused or cannot run as the machine is set up (a "
+        "program or model it needs is missing).",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:

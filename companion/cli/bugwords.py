@@ -19,6 +19,7 @@ from companion.cli.common import (
     whole_number,
 )
 from companion.errors import CompanionError, UsageError
+from companion.text import printable
 from companion.totals import total_slip_text
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
@@ -103,8 +104,8 @@ def run_replay(args: argparse.Namespace) -> int:
                     best_from=lexicon if args.best else None, challenge_rule=rule)
     if args.json:
         print_json(result.to_dict())
-    else:
-        print(format_replay(result))
+    else:  # a record's names and notes escaped: ESC [2J in a nick went raw to the terminal
+        print("\n".join(printable(line) for line in format_replay(result).splitlines()))
     return 1 if result.mismatches else 0
 
 

@@ -6,7 +6,7 @@ import argparse
 import random
 import sys
 
-from companion.board import Board, PlayError, square_name
+from companion.board import Board, NotationError, PlayError, square_name
 from companion.challenges import get_challenge_rule
 from companion.cli.common import (
     add_lexicon_option,
@@ -17,7 +17,7 @@ from companion.cli.common import (
     whole_number,
 )
 from companion.errors import CompanionError, UsageError
-from companion.text import quoted
+from companion.text import printable, quoted, shown
 from companion.werdup.game import Game
 from companion.werdup.movegen import generate_plays
 from companion.werdup.notation import parse_play, play_notation
@@ -26,9 +26,10 @@ from companion.werdup.record import parse_tiles, replay, write_record
 from companion.werdup.rules import RULE_SET_NAMES, WerdUpRules, get_rules
 from companion.werdup.scoring import explain_word
 from companion.werdup.selfplay import play_out
-from companion.werdup.validate import judge_play
+from companion.werdup.validate import Judgement, judge_play, refused
 
 SELFPLAY_TURNS = 500
+PLAY_SHOWN = 80  # characters of a play repeated in its verdict (a typed one may be a page)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -161,8 +162,11 @@ def run_score(args: argparse.Namespace) -> int:
     text = " ".join(args.play)
     try:
         placements = parse_play(board, text)
-    except PlayError as exc:
-        raise UsageError(str(exc)) from exc
+    except NotationError:  # not a play's form: it cannot be read (a UsageError, status 2)
+        raise
+    except PlayError as exc:  # read, and refused by the board (off it): an illegal play
+        lexicon_from_args(args)  # a bad --lexicon is still bad usage
+        return _report(args, board, refused(exc), text)
     for p in placements:  # a letter no tile carries is a typing slip, not an illegal play
         if p.tile not in rules.tile_set.counts:
             raise UsageError(f"{quoted(p.tile)} is not a WerdUp tile: use letters A-Z and Qu")
@@ -170,8 +174,13 @@ def run_score(args: argparse.Namespace) -> int:
 
 
 def _report_play(args: argparse.Namespace, board: Board, placements: list, text: str) -> int:
+    j = judge_play(board, placements, get_rules(args.rules), lexicon_from_args(args))
+    return _report(args, board, j, text)
+
+
+def _report(args: argparse.Namespace, board: Board, j: Judgement, text: str) -> int:
+    """Print the verdict on a play (``text`` as typed, repeated at a short line's length)."""
     rules = get_rules(args.rules)
-    j = judge_play(board, placements, rules, lexicon_from_args(args))
     words = [
         {
             "word": w.text,
@@ -186,13 +195,13 @@ def _report_play(args: argparse.Namespace, board: Board, placements: list, text:
         print_json({"play": text, "rules": rules.name, "legal": j.legal, "reason": j.reason,
                     "score": j.score, "words": words, "bonus": j.bonus})
     elif j.legal:
-        print(f"{text}: {j.score} points ({rules.name} rules)")
+        print(f"{shown(text, PLAY_SHOWN)}: {j.score} points ({rules.name} rules)")
         for w in words:
             print(f"  {w['word']}: {w['arithmetic']}")
         if j.bonus:
             print(f"  bonus for using every tile: {j.bonus}")
     else:
-        print(f"{text}: NOT LEGAL")
+        print(f"{shown(text, PLAY_SHOWN)}: NOT LEGAL")
         print(f"  {j.reason}")
     return 0 if j.legal else 1
 
@@ -231,17 +240,17 @@ def run_moves(args: argparse.Namespace) -> int:
     if args.top < 0:
         raise UsageError("--top must be 0 (all) or more")
     plays = generate_plays(board, rack, rules, lexicon_from_args(args))
-    shown = plays if args.top == 0 else plays[: args.top]
+    best = plays if args.top == 0 else plays[: args.top]
     if args.json:
         print_json({"rules": rules.name, "rack": args.rack, "count": len(plays),
                     "plays": [{"play": p.notation, "score": p.score,
-                               "tiles": len(p.placements)} for p in shown]})
+                               "tiles": len(p.placements)} for p in best]})
         return 0 if plays else 1
     if not plays:
         print("No legal play with this rack.")
         return 1
-    print(f"{len(plays)} legal plays; best {len(shown)}:")
-    for p in shown:
+    print(f"{len(plays)} legal plays; best {len(best)}:")
+    for p in best:
         print(f"  {p.score:4d}  {p.notation}")
     return 0
 
@@ -254,11 +263,14 @@ def run_replay(args: argparse.Namespace) -> int:
     if args.json:
         print_json(result.to_dict())
         return 0 if result.ok else 1
+    # a record's names are shown escaped (printable): a control character in a nick, as
+    # ESC [2J, went raw to the terminal
     for ln in result.lines:
         mark = "" if ln.ok else "   <-- " + "; ".join(ln.problems)
-        print(f"{ln.line:4d} {ln.player:>10}: {ln.move:<28} {ln.score:+5d} {ln.total:6d}{mark}")
-    print("Totals: " + ", ".join(f"{p} {s}" for p, s in result.totals.items()))
-    print("Winner: " + " and ".join(result.winners()))
+        print(printable(f"{ln.line:4d} {ln.player:>10}: {ln.move:<28} {ln.score:+5d} "
+                        f"{ln.total:6d}{mark}"))
+    print(printable("Totals: " + ", ".join(f"{p} {s}" for p, s in result.totals.items())))
+    print(printable("Winner: " + " and ".join(result.winners())))
     if not result.ok:
         bad = sum(1 for ln in result.lines if not ln.ok)
         print(f"{bad} line(s) disagree with the record.")

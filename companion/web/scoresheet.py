@@ -336,7 +336,9 @@ def add_turn(db: Session, game: Game, *, seat: int | None, action: str, score: i
     taken = challenged_off(game)
     if taken is not None:
         try:
-            taken.check_next(game.players[seat].name, seat == game.turns[-1].seat)
+            # the next seat is the same one when every other player has gone out
+            taken.check_next(game.players[seat].name, seat == game.turns[-1].seat,
+                             alone=next_seat(game) == game.turns[-1].seat)
         except ChallengeError as exc:
             raise UsageError(sentence(str(exc))) from exc
     if action != "play":
@@ -379,7 +381,8 @@ def position_after(turns: list[Turn]) -> dict[str, Any] | None:
 
 def _rack_error(player: Player, problem: str) -> RackError:
     """``problem`` (a sentence) about ``player``'s rack, naming the player."""
-    return RackError(f"{player.name}'s rack: {problem[:1].lower()}{problem[1:]}", player.seat)
+    return RackError(f"Player {player.name}'s rack: {problem[:1].lower()}{problem[1:]}",
+                     player.seat)
 
 
 def finish_game(db: Session, game: Game, racks: dict[int, str]) -> None:

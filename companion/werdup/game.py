@@ -24,7 +24,7 @@ from companion.clock import ClockSettings, ClockState
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
 from companion.play import check_player_name
-from companion.text import quoted
+from companion.text import quoted, sentence
 from companion.tiles import next_holding, out_of_tiles
 from companion.werdup.movegen import generate_plays
 from companion.werdup.notation import main_heights, play_notation
@@ -247,7 +247,7 @@ class Game:
         missing = Counter(p.tile for p in placements) - Counter(rack)
         if missing:
             shown = " ".join(sorted(missing.elements()))
-            raise CompanionError(f"{player} does not have {shown} on the rack.")
+            raise CompanionError(f"Player {player} does not have {shown} on the rack.")
         judgement = score_play(self.board, placements, self.rules, self.lexicon,
                                check_words=self.challenge_rule.judged_at_play)
         notation = play_notation(self.board, placements)
@@ -275,10 +275,10 @@ class Game:
         self._check_open()
         player, rack = self.player, self.racks[self.player]
         if tile not in rack:
-            raise CompanionError(f"{player} has no {tile} to swap.")
+            raise CompanionError(f"Player {player} has no {tile} to swap.")
         refusal = self.rules.swap_refusal(len(self.bag))
         if refusal:
-            raise CompanionError(refusal[:1].upper() + refusal[1:] + ".")
+            raise CompanionError(sentence(refusal))
         before = tuple(rack)
         drawn = self.bag.pop()
         rack.remove(tile)

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.board import Board, Placement, PlayError, parse_position, split_word
+from companion.board import (
+    Board,
+    NotationError,
+    Placement,
+    PlayError,
+    parse_position,
+    split_word,
+)
 from companion.text import quoted
 
 QU = "Qu"
@@ -26,13 +33,13 @@ def parse_play(board: Board, text: str) -> list[Placement]:
     """
     parts = text.split()
     if len(parts) != 2:
-        raise PlayError(
+        raise NotationError(
             f"{quoted(text)} is not a play: write a position and a word, like '5E RE(A)D'"
         )
     pos = parse_position(parts[0], board.rows, board.cols)
     word = parts[1]
     if not split_word(word, DIGRAPHS):
-        raise PlayError("the play has no letters")
+        raise NotationError("the play has no letters")
     upper = "".join(ch.upper() if ch.isalpha() else ch for ch in word)
     placements = board.tiles_for_play(pos, upper, stacking=True, digraphs=DIGRAPHS)
     out = []

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.board import Board, Placement, square_name
-from companion.errors import CompanionError, SquareError
+from companion.board import Board, Placement, PlayError, square_name
+from companion.errors import CompanionError
 from companion.werdup.notation import normalise_tile
 
 Tops = Sequence[Sequence[str | None]]
@@ -38,7 +38,7 @@ def play_between(before: Board, after: Tops) -> list[Placement]:
             old, new = before.get(r, c), after[r][c]
             if new is None:
                 if old is not None:
-                    raise SquareError(
+                    raise PlayError(  # no turn makes it (as when nothing changed): exit 1
                         f"the tile at {square_name(r, c)} has gone: tiles are never taken "
                         "off the board",
                         [(r, c)],

@@ -246,6 +246,9 @@ def _replay(text: str, lexicon: Lexicon, rules: WerdUpRules | None,
         rules = get_rules(record.rule_name or "werdup")
     if not record.players:
         raise UsageError("the record names no players (#player1 NAME ...)")
+    if len(record.players) > rules.max_players:
+        raise UsageError(f"the record names {len(record.players)} players; WerdUp is for "
+                         f"{rules.min_players} to {rules.max_players}")
     try:
         if challenge_rule is None:
             named = record.notes.get(CHALLENGE_RULE_NOTE.lower())
@@ -258,6 +261,8 @@ def _replay(text: str, lexicon: Lexicon, rules: WerdUpRules | None,
     state.to_move = _first_player(record)
     out = []
     for n, line, time_left, kind, challenged, who in record.moves:
+        if record.end and n > record.end:
+            state.check_after_end(n, record.end)
         if line is None:  # a turn noted without its rack (a score sheet's pass, swap, play)
             state.noted_turn(kind, challenged, n, record.nicks.get(who, ""))
         else:
@@ -283,6 +288,7 @@ class _Record:
     moves: list[list] = field(default_factory=list)
     draws: list[tuple[int, dict[str, str]]] = field(default_factory=list)  # line, round
     nicks: dict[str, str] = field(default_factory=dict)  # a player's full name -> nick
+    end: int = 0  # the #end line: the game is over there, so no move comes after it
 
 
 def _first_player(rec: _Record) -> str | None:
@@ -311,6 +317,8 @@ def _read_record(text: str) -> _Record:
         if not line:
             continue
         if line.startswith("#"):
+            if line.split()[0] == "#end":
+                rec.end = rec.end or n
             _read_header(rec, n, line)
             continue
         if not line.startswith(">"):
@@ -342,6 +350,11 @@ def _read_header(rec: _Record, n: int, line: str) -> None:
         nick = rest.split()[0] if rest.split() else ""
         if not nick:
             raise UsageError(f"record line {n}: #{key} needs a player name")
+        if nick in rec.players:  # two players the record could not tell apart
+            raise UsageError(f"record line {n}: player {quoted(nick)} is named twice")
+        if int(key[len("player"):]) != len(rec.players) + 1:
+            raise UsageError(f"record line {n}: the player lines go #player1, #player2, ... "
+                             "in order, each once")
         rec.players.append(nick)
         rec.nicks.setdefault(rest.split(None, 1)[1].strip() if len(rest.split()) > 1 else nick,
                              nick)
@@ -599,7 +612,7 @@ class _Replayer:
             alone = (not taken.plays_again and self.tiles.known
                      and self._next_after(taken.player) == taken.player)
             try:
-                taken.check_next(ln.player, ln.player == taken.player and not alone)
+                taken.check_next(ln.player, ln.player == taken.player, alone)
             except ChallengeError as exc:
                 raise ln.fail(str(exc)) from exc
             if taken.plays_again:
@@ -692,6 +705,15 @@ class _Replayer:
             all_down = sum(self.used.values()) >= self.rules.tile_set.total
             return ALL_PLAYED if all_down else ""
         return self.tiles.out(mover, self.rules.game_ends_when)
+
+    def check_after_end(self, n: int, end: int) -> None:
+        """Refuse a move at record line ``n``, after the ``#end`` line ``end``: once the game
+        is over by the rules, as any move after it is; else as a move after the end the
+        record gives."""
+        if self.over or self.counted:
+            raise CompanionError(f"record line {n}: {no_more_moves(self.over or RACKS_COUNTED)}")
+        raise CompanionError(f"record line {n}: a move after the end of the game (#end, record "
+                             f"line {end})")
 
     def noted_turn(self, kind: str, challenged: str = "", n: int = 0,
                    player: str = "") -> None:

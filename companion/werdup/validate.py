@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from companion.board import Board, FormedWord, Placement, PlayError, no_new_tile, square_name
 from companion.lexicon import Lexicon
+from companion.text import sentence
 from companion.werdup.rules import WerdUpRules
 from companion.werdup.scoring import play_bonus, word_score
 
@@ -40,6 +41,12 @@ class Judgement:
     @property
     def score(self) -> int:
         return sum(w.score for w in self.words) + self.bonus if self.legal else 0
+
+
+def refused(error: PlayError) -> Judgement:
+    """The verdict on a play the board refused as written (a square off it, a word running
+    off it): illegal, for the error's reason, as :func:`judge_play` gives one."""
+    return Judgement((), False, sentence(str(error)), squares=error.squares)
 
 
 class IllegalPlay(PlayError):
@@ -137,8 +144,7 @@ def judge_play(
     placements = tuple(placements)
 
     def illegal(reason: str, squares: Iterable[tuple[int, int]] = ()) -> Judgement:
-        return Judgement(placements, False, reason[0].upper() + reason[1:] + ".",
-                         squares=tuple(squares))
+        return Judgement(placements, False, sentence(reason), squares=tuple(squares))
 
     problem = structural_problem(board, placements, rules)
     if problem:

@@ -176,7 +176,8 @@ def test_the_end_of_game_form_says_how_this_games_tiles_are_typed(client, kind, 
                               json={"racks": {"0": "", "1": "?"}})
         assert refused.status_code == 400
         assert refused.get_json()["error"] == (
-            "Bob's rack: cannot read the tiles '?': write letters only (Qu for the Qu tile).")
+            "Player Bob's rack: cannot read the tiles '?': write letters only (Qu for the Qu "
+            "tile).")
 
 
 def test_a_refused_finish_keeps_the_racks_typed(client):
@@ -189,7 +190,8 @@ def test_a_refused_finish_keeps_the_racks_typed(client):
     assert resp.status_code == 400
     page = resp.get_data(as_text=True)
     # whose rack it is, since every rack box is marked
-    assert "Bob's rack: '1' is not a Bug Words tile (use ? for a blank)." in html.unescape(page)
+    assert ("Player Bob's rack: '1' is not a Bug Words tile (use ? for a blank)."
+            in html.unescape(page))
     assert re.search(r'id="rack0"[^>]*value="QZ"', page)
     assert re.search(r'id="rack1"[^>]*value="A1"', page)
     assert re.search(r"<details open>\s*<summary>End the game", page)
@@ -214,7 +216,7 @@ def test_a_rack_no_game_deals_marks_that_players_box(client, racks, said):
     bad = next(k for k, v in racks.items() if len(v) > 2 or "Z" in v)
     good = next(k for k in racks if k != bad)
     name = {"rack0": "Ann", "rack1": "Bob"}[bad]
-    assert f"{name}'s rack: {said}." in page
+    assert f"Player {name}'s rack: {said}." in page
     assert re.search(rf'id="{bad}"[^>]*aria-invalid="true"', page)
     assert not re.search(rf'id="{good}"[^>]*aria-invalid', page)
     assert client.get(f"/api/games/{game['table_key']}").get_json()["finished"] is False
@@ -222,14 +224,14 @@ def test_a_rack_no_game_deals_marks_that_players_box(client, racks, said):
 
 @pytest.mark.parametrize(("kind", "play", "racks", "said"), [
     ("bugwords", "8H QUIZ", {"rack0": "E", "rack1": "AZ"},
-     "Bob's rack: the rack AZ has 1 Z tile, but the set has 1, and 1 is on the board."),
+     "Player Bob's rack: the rack AZ has 1 Z tile, but the set has 1, and 1 is on the board."),
     ("bugwords", "8H QUIz", {"rack0": "??", "rack1": ""},
-     "Ann's rack: the rack ?? has 2 blanks (?), but the set has 2, and 1 is on the board."),
+     "Player Ann's rack: the rack ?? has 2 blanks (?), but the set has 2, and 1 is on the board."),
     ("bugwords", "8H QUIz", {"rack0": "?", "rack1": "?E"},
-     "Bob's rack: the rack ?E has 1 blank (?), but the set has 2, and 1 is on the board and 1 "
+     "Player Bob's rack: the rack ?E has 1 blank (?), but the set has 2, and 1 is on the board and 1 "
      "is on the racks before it."),
     ("werdup", "5E QUIT", {"rack0": "", "rack1": "Qu"},
-     "Bob's rack: the rack Qu has 1 Qu tile, but the set has 1, and 1 is on the board.")])
+     "Player Bob's rack: the rack Qu has 1 Qu tile, but the set has 1, and 1 is on the board.")])
 def test_a_rack_holding_tiles_that_are_on_the_board_is_refused(client, kind, play, racks,
                                                                 said):
     """The racks left at the end are checked against the tiles not on the board (the
@@ -675,3 +677,83 @@ def test_a_werdup_player_out_of_tiles_is_passed_over_until_every_tile_is_played(
     assert game["over"] == "every player passed in a row"
     resp = _sheet_turn(client, key, 1, action="pass")
     assert resp.status_code == 400
+
+
+def test_a_name_typed_in_lower_case_is_shown_as_typed(client):
+    """A refusal about one player's rack begins with the player's name as typed: "bob's rack"
+    was shown "Bob's rack" (a sentence's capital letter put on the name)."""
+    game = _new_game(client, players=("ann", "bob"))
+    resp = client.post(f"/api/games/{game['table_key']}/finish",
+                       json={"racks": {"0": "", "1": "A1"}})
+    assert resp.status_code == 400
+    assert resp.get_json()["error"] == (
+        "Player bob's rack: '1' is not a Bug Words tile (use ? for a blank).")
+
+
+def test_a_typed_play_with_blanks_is_refused_as_typed(client):
+    """In Bug Words a lower-case letter is a blank: the refusal of '8M caTS' (off the board)
+    said 'CaTS', a C tile."""
+    game = _new_game(client)
+    resp = client.post(f"/api/games/{game['table_key']}/turns",
+                       json={"action": "play", "play": "8M caTS"})
+    assert resp.status_code == 400
+    assert "The play 8M caTS runs off the board" in resp.get_json()["error"]
+    assert "CaTS" not in resp.get_json()["error"]
+
+
+def _werdup_phony(board_text: str, tile: str) -> str:
+    """A WerdUp play of ``tile`` alone that forms a word not in the list: the notation the
+    sheet takes."""
+    from companion.board import Placement
+    from companion.lexicon import default_lexicon
+    from companion.werdup.table import WerdUpTable
+
+    table, words = WerdUpTable(), default_lexicon()
+    board = table.load_board(board_text)
+    for r in range(board.rows):
+        for c in range(board.cols):
+            if board.get(r, c) is None:
+                scored = table.judge(board, [Placement(r, c, tile)], None)
+                if scored.legal and any(w["word"].lower() not in words
+                                        for w in scored.words):
+                    return scored.notation
+    raise AssertionError("no phony play found")
+
+
+def test_a_werdup_player_left_alone_plays_on_after_a_second_word_challenged_off(client):
+    """Once Bob has gone out, Ann plays on alone. After Ann's second word in a turn is
+    challenged off her turn is over, and the next turn is hers again (no one else holds
+    tiles), as in the engine and in replay; the sheet refused it ("cannot move again in
+    this turn"), so no one could move."""
+    lines = [ln for ln in WERDUP_RECORD.read_text(encoding="utf-8").splitlines()
+             if ln.startswith(">") and ": (" not in ln]
+    game = client.post("/api/games", json={"game": "werdup", "players": ["ann", "bob"],
+                                           "challenge_rule": "single"}).get_json()
+    key = game["table_key"]
+    for ln in lines:
+        if game["turns"] and game["turns"][-1]["seat"] == game["next_seat"]:
+            break  # the other player has gone out: this one plays on alone
+        nick, body = ln[1:].split(": ", 1)
+        move = body.split()[1:]
+        fields = {"action": "pass"} if move[0] == "-" else {"play": " ".join(move[:2])}
+        game = _sheet_turn(client, key, ("ann", "bob").index(nick), **fields).get_json()
+    alone = game["next_seat"]
+    assert game["turns"][-1]["seat"] == alone and game["over"] == ""
+    for _ in range(2):
+        # the V the record's Ann holds to the end
+        resp = _sheet_turn(client, key, alone, play=_werdup_phony(game["board"]["text"], "V"))
+        assert resp.status_code == 201, resp.get_json()
+        resp = client.post(f"/api/games/{key}/challenge", json={"challenger": 1 - alone})
+        assert resp.status_code == 200, resp.get_json()
+        game = resp.get_json()
+        assert game["turns"][-1]["score"] == 0 and game["over"] == ""
+    assert game["next_seat"] == alone
+    resp = _sheet_turn(client, key, alone, action="pass")
+    assert resp.status_code == 201, resp.get_json()
+    assert _sheet_turn(client, key, 1 - alone, action="pass").status_code == 400
+    # the sheet's record replays: the same turn rule
+    from companion.lexicon import default_lexicon
+    from companion.werdup.record import replay
+
+    result = replay(client.get(f"/games/{key}.gcg").get_data(as_text=True), default_lexicon())
+    assert result.ok, [ln.problems for ln in result.lines]

@@ -157,6 +157,20 @@ def test_werdup_gives_one_more_try_after_a_word_challenged_off(tapp):
     assert sorted(result.totals.values()) == sorted(p["total"] for p in game["players"])
 
 
+def test_a_turn_refused_after_a_challenge_names_the_player_as_typed(tapp):
+    """The refusal of a move after a second word challenged off began with the player's name,
+    so 'ann' was shown 'Ann'."""
+    client = tapp.test_client()
+    key = _start(client, "single", game="werdup", players=("ann", "bob"))
+    for play in ("5E ZXK", "5E KZX"):
+        _play(client, key, play)
+        assert _form(client, key, "challenge").status_code == 302
+    resp = client.post(f"/api/games/{key}/turns", json={
+        "seat": 0, "action": "pass", "version": _api(client, key)["version"]})
+    assert resp.status_code == 400
+    assert resp.get_json()["error"].startswith("Player ann cannot move again in this turn")
+
+
 def test_the_turn_rules_after_a_word_challenged_off_refuse_a_third_word_or_a_move_out_of_turn(
         tapp):
     """A player whose word came off plays again (no one else moves first); after a second word
@@ -177,7 +191,7 @@ def test_the_turn_rules_after_a_word_challenged_off_refuse_a_third_word_or_a_mov
             "version": _api(client, key)["version"]})
         assert resp.status_code == 400
         assert resp.get_json()["error"] == (
-            "Ann cannot move again in this turn: a second word of theirs came off after a "
+            "Player Ann cannot move again in this turn: a second word of theirs came off after a "
             "challenge, which ends the turn, so the next player moves.")
     assert [t["seat"] for t in _api(client, key)["turns"]] == [0, 0]
     resp = _form(client, key, "turns", play="5E CAT", action="play", seat="1")
