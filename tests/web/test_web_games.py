@@ -228,8 +228,8 @@ def test_a_rack_no_game_deals_marks_that_players_box(client, racks, said):
     ("bugwords", "8H QUIz", {"rack0": "??", "rack1": ""},
      "Player Ann's rack: the rack ?? has 2 blanks (?), but the set has 2, and 1 is on the board."),
     ("bugwords", "8H QUIz", {"rack0": "?", "rack1": "?E"},
-     "Player Bob's rack: the rack ?E has 1 blank (?), but the set has 2, and 1 is on the board and 1 "
-     "is on the racks before it."),
+     "Player Bob's rack: the rack ?E has 1 blank (?), but the set has 2, and 1 is on the board "
+     "and 1 is on the racks before it."),
     ("werdup", "5E QUIT", {"rack0": "", "rack1": "Qu"},
      "Player Bob's rack: the rack Qu has 1 Qu tile, but the set has 1, and 1 is on the board.")])
 def test_a_rack_holding_tiles_that_are_on_the_board_is_refused(client, kind, play, racks,
@@ -245,7 +245,7 @@ def test_a_rack_holding_tiles_that_are_on_the_board_is_refused(client, kind, pla
     assert resp.status_code == 400
     page = html.unescape(resp.get_data(as_text=True))
     assert said in page
-    bad = "rack1" if said.startswith("Bob") else "rack0"
+    bad = "rack1" if said.startswith("Player Bob") else "rack0"
     assert re.search(rf'id="{bad}"[^>]*aria-invalid="true"', page)
     for box, typed in racks.items():
         assert re.search(rf'id="{box}"[^>]*value="{re.escape(typed)}"', page) or not typed
