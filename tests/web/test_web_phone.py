@@ -190,3 +190,19 @@ def test_the_printable_sheet_keeps_short_names_whole_on_a_phone(browser, base_ur
             assert page.evaluate("document.documentElement.scrollWidth") <= width
         finally:
             context.close()
+
+
+@pytest.mark.parametrize("scripts", [True, False])
+def test_the_printable_sheets_print_button_shows_only_when_it_works(browser, base_url,
+                                                                    scripts):
+    """The printable sheet's Print button is a script's: a browser without scripts does not
+    show it (a tap did nothing), and prints with its own menu."""
+    game = _game(base_url)
+    context = browser.new_context(base_url=base_url, java_script_enabled=scripts, **PHONE)
+    try:
+        page = context.new_page()
+        page.goto(f"/games/{game['table_key']}/print")
+        assert page.locator("#print-button").is_visible() is scripts
+        assert page.get_by_role("link", name="Back to the game").is_visible()
+    finally:
+        context.close()
