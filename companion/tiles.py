@@ -182,6 +182,19 @@ class TileCount:
         self.sizes[player] = self.sizes.get(player, 0) + placed - drawn
         self.bag += drawn
 
+    def went_out_problem(self, player: str) -> str:
+        """Why ``player`` cannot have gone out (a rack left empty at the end): while the
+        count is known, their rack still holds the tiles dealt and drawn to it and not played
+        (a player plays out only once the bag is empty); ``""`` when they have no tile left,
+        or while the count is not known."""
+        held = self.sizes.get(player, 0)
+        if not self.known or not held:
+            return ""
+        bag = "the bag is empty" if not self.bag else f"the bag has {self.bag} more"
+        return (f"it is empty, but {player} still holds {held} "
+                f"{'tile' if held == 1 else 'tiles'} by the plays on the sheet ({bag}), so "
+                "has not gone out: type the tiles left on the rack")
+
     def holding(self) -> list[str]:
         """The players still holding tiles (every player when the racks are unknown)."""
         return [p for p, held in self.sizes.items() if held or not self.known]

@@ -397,6 +397,11 @@ def finish_game(db: Session, game: Game, racks: dict[int, str]) -> None:
     found = None if played is None else table(game).racks_left_problem(played, left)
     if found is not None:  # the racks hold tiles that are on the board
         raise _rack_error(game.players[found[0]], found[1])
+    count = tile_count(game)[0]
+    for p, rack in zip(game.players, left, strict=True):  # an empty rack: went out
+        problem = "" if table(game).rack_cost(rack)[0] else count.went_out_problem(p.name)
+        if problem:
+            raise _rack_error(p, sentence(problem))
     adjustments = table(game).finish(left)
     for p, rack, points in zip(game.players, left, adjustments, strict=True):
         p.end_rack = "".join(rack.split()).upper()

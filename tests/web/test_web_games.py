@@ -229,7 +229,14 @@ def test_a_rack_no_game_deals_marks_that_players_box(client, racks, said):
      "Bob's rack: the rack ?E has 1 blank (?), but the set has 2, and 1 is on the board and 1 "
      "is on the racks before it."),
     ("werdup", "5E QUIT", {"rack0": "", "rack1": "Qu"},
-     "Bob's rack: the rack Qu has 1 Qu tile, but the set has 1, and 1 is on the board.")])
+     "Bob's rack: the rack Qu has 1 Qu tile, but the set has 1, and 1 is on the board."),
+    # an empty rack says its player went out, which the bag still holding tiles rules out
+    ("bugwords", "8H QUIZ", {"rack0": "", "rack1": "AE"},
+     "Ann's rack: it is empty, but Ann still holds 7 tiles by the plays on the sheet (the bag "
+     "has 82 more), so has not gone out: type the tiles left on the rack."),
+    ("werdup", "5E QUIT", {"rack0": "AB", "rack1": ""},
+     "Bob's rack: it is empty, but Bob still holds 7 tiles by the plays on the sheet (the bag "
+     "has 83 more), so has not gone out: type the tiles left on the rack.")])
 def test_a_rack_holding_tiles_that_are_on_the_board_is_refused(client, kind, play, racks,
                                                                 said):
     """The racks left at the end are checked against the tiles not on the board (the
@@ -370,13 +377,14 @@ def test_plays_are_scored_by_the_bugwords_rules_and_exported_as_gcg(app):
     assert bad.status_code == 400 and "XQZT" in bad.get_json()["error"]
     client.post(f"/api/games/{gid}/turns", json={"play": "K8 .ANY"})
     client.post(f"/api/games/{gid}/turns", json={"action": "pass"})
-    # Bob's rack: the set's one Q is on the board, so not Q (the finish refuses that)
-    done = client.post(f"/api/games/{gid}/finish", json={"racks": {"0": "", "1": "JV"}})
+    # Bob's rack: the set's one Q is on the board, so not Q (the finish refuses that); with
+    # the bag full, neither player has gone out
+    done = client.post(f"/api/games/{gid}/finish", json={"racks": {"0": "AE", "1": "JV"}})
     assert done.status_code == 200, done.get_json()
     text = client.get(f"/api/games/{gid}/gcg").get_data(as_text=True)
     rec = parse_gcg(text)
     assert [m.kind for m in rec.moves] == ["place", "place", "pass", "rack_penalty",
-                                           "out_bonus"]
+                                           "rack_penalty"]
     result = replay(rec)
     assert result.mismatches == 0  # the engine re-scores every play the same
     page = client.get(f"/games/{gid}").get_data(as_text=True)
@@ -391,7 +399,8 @@ def test_werdup_plays_stack_and_score(client):
     data = client.post(f"/api/games/{gid}/turns", json={"play": "5E QUIT"}).get_json()
     assert [t["score"] for t in data["turns"]] == [6, 6]  # Qu 2 + I 2 + T-on-Z 2
     assert "T2" in data["board"]["text"]
-    client.post(f"/api/games/{gid}/finish", json={"racks": {"0": "AB", "1": ""}})
+    done = client.post(f"/api/games/{gid}/finish", json={"racks": {"0": "AB", "1": "E"}})
+    assert done.status_code == 200, done.get_json()  # (both still hold tiles: the bag is full)
     # the game's record is a WerdUp record that replays to the sheet's totals and board
     from companion.lexicon import default_lexicon
     from companion.werdup.record import replay
@@ -399,7 +408,7 @@ def test_werdup_plays_stack_and_score(client):
     text = client.get(f"/api/games/{gid}/gcg").get_data(as_text=True)
     result = replay(text, default_lexicon())
     assert result.ok, [ln.problems for ln in result.lines]
-    assert result.totals == {"p1_Ann": 6 - 10, "p2_Bob": 6}
+    assert result.totals == {"p1_Ann": 6 - 10, "p2_Bob": 6 - 5}
     assert result.board.to_text() == data["board"]["text"]
     dl = client.get(f"/games/{gid}.gcg")
     assert dl.headers["Content-Disposition"].endswith(f'werdup-{data["id"]}.txt"')
