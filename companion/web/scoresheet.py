@@ -325,7 +325,7 @@ def add_turn(db: Session, game: Game, *, seat: int | None, action: str, score: i
                              "pass it as lexicon.")
         scored = table(game).score_play((game.board or {}).get("text"), play.strip(), lexicon)
         if not scored.legal:
-            raise UsageError(f"{scored.notation}: {scored.reason}")
+            raise UsageError(f"{scored.notation}: {sentence(scored.reason)}")
         score, words = scored.score, " ".join(w["word"] for w in scored.words)
         detail = scored.to_dict()
         board = {"text": scored.board, "new": scored.new_cells}

@@ -684,3 +684,19 @@ def test_a_werdup_player_out_of_tiles_is_passed_over_until_every_tile_is_played(
     assert game["over"] == "every player passed in a row"
     resp = _sheet_turn(client, key, 1, action="pass")
     assert resp.status_code == 400
+
+
+@pytest.mark.parametrize(("kind", "first"), [("bugwords", "8H QUIZ"), ("werdup", "5E CAT")])
+def test_a_refused_play_is_said_in_a_sentence_on_the_page(client, kind, first):
+    """The engine's reason for refusing a play is a sentence on the sheet's page, as in the
+    API: "1A CAT: The play must join the tiles already on the board." (the page left off its
+    full stop)."""
+    key = _new_game(client, kind)["table_key"]
+    version = client.post(f"/api/games/{key}/turns", json={"play": first}).get_json()["version"]
+    resp = client.post(f"/games/{key}/turns", data={
+        "csrf_token": token(client), "version": version, "action": "play", "play": "1A CAT"})
+    said = "1A CAT: The play must join the tiles already on the board."
+    assert resp.status_code == 400
+    assert re.search(r'id="error"[^>]*>([^<]*)<', resp.get_data(as_text=True)).group(1) == said
+    api = client.post(f"/api/games/{key}/turns", json={"play": "1A CAT"})
+    assert api.get_json()["error"] == said
