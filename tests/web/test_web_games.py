@@ -700,3 +700,30 @@ def test_a_refused_play_is_said_in_a_sentence_on_the_page(client, kind, first):
     assert re.search(r'id="error"[^>]*>([^<]*)<', resp.get_data(as_text=True)).group(1) == said
     api = client.post(f"/api/games/{key}/turns", json={"play": "1A CAT"})
     assert api.get_json()["error"] == said
+
+
+def test_no_swap_once_the_bag_is_too_low_for_the_game(client):
+    """The sheet counts the bag as the engines deal and draw, so it refuses a swap the
+    game's rules refuse there (Bug Words: fewer than 7 tiles in the bag, its engine's
+    ``exchange_refusal``), as replay would; with a full bag a swap is taken."""
+    from companion.bugwords.gcg import parse_gcg
+    from companion.bugwords.rules import default_rules
+
+    early = _new_game(client)["table_key"]
+    assert _sheet_turn(client, early, 0, action="swap").status_code == 201
+
+    record = parse_gcg((GCG_DIR / "selfplay-2p-seed1.gcg").read_text(encoding="utf-8"))
+    seats = {nick: i for i, nick in enumerate(record.player_names())}
+    key = _new_game(client)["table_key"]
+    bag, refused = 100 - 14, 0
+    for mv in [mv for mv in record.moves if mv.kind == "place"][:-1]:
+        game = _sheet_turn(client, key, seats[mv.player],
+                           play=f"{mv.position} {mv.word}").get_json()
+        bag = max(0, bag - len(game["turns"][-1]["detail"]["new_cells"]))
+        if bag < 7:  # (a swap refused leaves the game as it was)
+            resp = _sheet_turn(client, key, game["next_seat"], action="swap")
+            said = default_rules().exchange_refusal(bag)
+            assert resp.status_code == 400, resp.get_json()
+            assert resp.get_json()["error"] == f"No swap now: {said[:1].upper()}{said[1:]}."
+            refused += 1
+    assert refused
