@@ -47,6 +47,15 @@ class TileSet:
                 if t in self.counts and n > self.counts[t]]
         return "; ".join(over)
 
+    def placed_problem(self, played: Iterable[str], placing: Iterable[str]) -> str:
+        """Why a play putting down the tiles ``placing`` cannot be made once the tiles
+        ``played`` are on the board: the board would hold more of a tile than the set has
+        (say a third blank); ``""`` when it can."""
+        placing = list(placing)
+        on_board = Counter(t for t in played if t in placing)
+        over = self.over_count(list(on_board.elements()) + placing)
+        return f"the board would then hold {over}" if over else ""
+
     def longest_rack(self, rack_size: int) -> int:
         """The most letters a rack of ``rack_size`` tiles from this set is written with: its
         longest tiles, as many as the set has (WerdUp's one Qu is two letters)."""

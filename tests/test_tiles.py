@@ -67,3 +67,13 @@ def test_only_a_player_with_no_tile_left_can_have_gone_out():
     unknown = TileCount.deal(["ann", "bob"], 100, 7)
     unknown.known = False  # a play entered as words and a score: the tiles decide nothing
     assert unknown.went_out_problem("ann") == ""
+
+
+def test_a_play_may_not_put_down_a_tile_the_set_has_no_more_of():
+    bugwords = tile_set("bugwords")
+    assert bugwords.placed_problem([], ["?", "?"]) == ""
+    assert bugwords.placed_problem(["?", "A"], ["?", "?"]) == (
+        "the board would then hold 3 blanks (?), the set has 2")
+    assert bugwords.placed_problem(["Z"], ["Z"]) == (
+        "the board would then hold 2 Z tiles, the set has 1")
+    assert bugwords.placed_problem(["Z", "Q"], ["A"]) == ""

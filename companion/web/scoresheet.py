@@ -337,6 +337,8 @@ def add_turn(db: Session, game: Game, *, seat: int | None, action: str, score: i
     if action != "play":
         score, words = 0, ""
     _check_turn(game, seat, action, score, words)
+    if action == "play" and board is not None:
+        _check_tiles_left(game, board, str((detail or {}).get("notation") or ""))
     taken = challenged_off(game)
     if taken is not None:
         try:
@@ -353,6 +355,22 @@ def add_turn(db: Session, game: Game, *, seat: int | None, action: str, score: i
         game.board = board
     record_lost_turns(db, game)
     return turn
+
+
+def _check_tiles_left(game: Game, board: dict[str, Any], notation: str) -> None:
+    """Refuse a play that puts down a tile the set has no more of, with the tiles the sheet's
+    plays put on the board (:meth:`companion.tiles.TileSet.placed_problem`); not checked once
+    a play was entered as words and a score, which does not say which tiles it placed."""
+    played = tiles_played(game)
+    if played is None or not board.get("new"):
+        return
+    rules = table(game)
+    problem = rules.tile_set.placed_problem(played, rules.placed_tiles(board["text"],
+                                                                       board["new"]))
+    if problem:
+        hint = " (a letter typed in lower case is a blank)" if "blank" in problem else ""
+        said = f"{sentence(problem)[:-1]}{hint}."
+        raise UsageError(f"{notation}: {said}" if notation else said)
 
 
 def undo_turn(db: Session, game: Game) -> None:

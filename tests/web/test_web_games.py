@@ -727,3 +727,29 @@ def test_no_swap_once_the_bag_is_too_low_for_the_game(client):
             assert resp.get_json()["error"] == f"No swap now: {said[:1].upper()}{said[1:]}."
             refused += 1
     assert refused
+
+
+@pytest.mark.parametrize("challenge_rule", ["none", "single"])
+def test_a_play_needing_more_of_a_tile_than_the_set_has_is_refused(client, challenge_rule):
+    """A play may not put down a tile the set has no more of: "8H quiz", typed in lower case,
+    is four blanks, and Bug Words has two (it was taken, scoring 0); and a third blank once
+    two are on the board. The refusal is a sentence, on the page and in the API."""
+    key = client.post("/api/games", json={
+        "game": "bugwords", "players": ["Ann", "Bob"],
+        "challenge_rule": challenge_rule}).get_json()["table_key"]
+    said = ("8H quiz: The board would then hold 4 blanks (?), the set has 2 (a letter typed "
+            "in lower case is a blank).")
+    resp = client.post(f"/api/games/{key}/turns", json={"play": "8h quiz"})
+    assert resp.status_code == 400 and resp.get_json()["error"] == said
+    version = client.get(f"/api/games/{key}").get_json()["version"]
+    page = client.post(f"/games/{key}/turns", data={
+        "csrf_token": token(client), "version": version, "action": "play", "play": "8h quiz"})
+    assert page.status_code == 400
+    assert html.unescape(re.search(r'id="error"[^>]*>([^<]*)<', page.get_data(
+        as_text=True)).group(1)) == said
+    assert client.post(f"/api/games/{key}/turns", json={"play": "8H QuIz"}).status_code == 201
+    third = client.post(f"/api/games/{key}/turns", json={"play": "J7 h."})  # hI, down
+    assert third.status_code == 400
+    assert third.get_json()["error"] == ("J7 h.: The board would then hold 3 blanks (?), the "
+                                         "set has 2 (a letter typed in lower case is a blank).")
+    assert client.post(f"/api/games/{key}/turns", json={"play": "J7 H."}).status_code == 201
