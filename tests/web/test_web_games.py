@@ -686,12 +686,15 @@ def test_a_werdup_player_out_of_tiles_is_passed_over_until_every_tile_is_played(
     assert resp.status_code == 400
 
 
-@pytest.mark.parametrize(("kind", "first"), [("bugwords", "8H QUIZ"), ("werdup", "5E CAT")])
-def test_a_refused_play_is_said_in_a_sentence_on_the_page(client, kind, first):
+@pytest.mark.parametrize(("kind", "first", "rule"), [
+    ("bugwords", "8H QUIZ", "none"), ("werdup", "5E CAT", "none"),
+    ("bugwords", "8H QUIZ", "single")])
+def test_a_refused_play_is_said_in_a_sentence_on_the_page(client, kind, first, rule):
     """The engine's reason for refusing a play is a sentence on the sheet's page, as in the
     API: "1A CAT: The play must join the tiles already on the board." (the page left off its
-    full stop)."""
-    key = _new_game(client, kind)["table_key"]
+    full stop, at a table that challenges too)."""
+    key = client.post("/api/games", json={"game": kind, "players": ["Ann", "Bob"],
+                                          "challenge_rule": rule}).get_json()["table_key"]
     version = client.post(f"/api/games/{key}/turns", json={"play": first}).get_json()["version"]
     resp = client.post(f"/games/{key}/turns", data={
         "csrf_token": token(client), "version": version, "action": "play", "play": "1A CAT"})
