@@ -145,6 +145,11 @@ class Table(Protocol):
         """A pass or a swap: no tile goes down, no points."""
         ...
 
+    def swap_refusal(self, bag: int) -> str:
+        """Why no swap (an exchange) can be made while the bag holds ``bag`` tiles, by the
+        game's rules; ``""`` when one can."""
+        ...
+
     def rack_cost(self, letters: str) -> tuple[int, int]:
         """``(tiles, cost)`` of the letters left on one rack at the end; a rack no game deals
         (longer than :attr:`rack_chars`, more tiles than a rack holds, more of a tile than

@@ -47,6 +47,15 @@ class TileSet:
                 if t in self.counts and n > self.counts[t]]
         return "; ".join(over)
 
+    def placed_problem(self, played: Iterable[str], placing: Iterable[str]) -> str:
+        """Why a play putting down the tiles ``placing`` cannot be made once the tiles
+        ``played`` are on the board: the board would hold more of a tile than the set has
+        (say a third blank); ``""`` when it can."""
+        placing = list(placing)
+        on_board = Counter(t for t in played if t in placing)
+        over = self.over_count(list(on_board.elements()) + placing)
+        return f"the board would then hold {over}" if over else ""
+
     def longest_rack(self, rack_size: int) -> int:
         """The most letters a rack of ``rack_size`` tiles from this set is written with: its
         longest tiles, as many as the set has (WerdUp's one Qu is two letters)."""
@@ -181,6 +190,19 @@ class TileCount:
     def take_back(self, player: str, placed: int, drawn: int) -> None:
         self.sizes[player] = self.sizes.get(player, 0) + placed - drawn
         self.bag += drawn
+
+    def went_out_problem(self, player: str) -> str:
+        """Why ``player`` cannot have gone out (a rack left empty at the end): while the
+        count is known, their rack still holds the tiles dealt and drawn to it and not played
+        (a player plays out only once the bag is empty); ``""`` when they have no tile left,
+        or while the count is not known."""
+        held = self.sizes.get(player, 0)
+        if not self.known or not held:
+            return ""
+        bag = "the bag is empty" if not self.bag else f"the bag has {self.bag} more"
+        return (f"it is empty, but {player} still holds {held} "
+                f"{'tile' if held == 1 else 'tiles'} by the plays on the sheet ({bag}), so "
+                "has not gone out: type the tiles left on the rack")
 
     def holding(self) -> list[str]:
         """The players still holding tiles (every player when the racks are unknown)."""

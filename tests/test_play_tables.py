@@ -298,3 +298,12 @@ def test_a_play_with_no_new_tile_is_refused_in_one_wording_by_each_engine() -> N
     assert not again.legal and not empty.legal
     # (WerdUp's facade ends its reasons with a full stop, Bug Words' does not)
     assert again.reason == empty.reason.rstrip(".") == "The play puts no new tile on the board"
+
+
+def test_each_tables_swap_refusal_is_its_engines():
+    """A swap is refused by the bag as each engine refuses it: Bug Words below 7 tiles,
+    WerdUp only with the bag empty (its swap draws one tile)."""
+    bugwords, werdup = table_for("bugwords"), table_for("werdup")
+    assert bugwords.swap_refusal(7) == "" and werdup.swap_refusal(1) == ""
+    assert bugwords.swap_refusal(6) == "the bag has 6 tiles: exchanging needs at least 7"
+    assert werdup.swap_refusal(0) == "the bag is empty, so there is nothing to swap with"

@@ -1,4 +1,4 @@
-from companion.tiles import next_holding, tile_set
+from companion.tiles import TileCount, next_holding, tile_set
 
 
 def test_bugwords_tiles():
@@ -49,3 +49,31 @@ def test_racks_left_are_checked_against_the_tiles_not_on_the_board():
     # more of a tile than the set has at all (a rack no game deals) is said as that
     assert ts.left_problem([], [("BB", ["B", "B"])]) == (
         0, "the rack BB has 2 B tiles, but the set has 1")
+
+
+def test_only_a_player_with_no_tile_left_can_have_gone_out():
+    """An empty rack at the end says its player went out: while the count is known, only a
+    player who played every tile dealt and drawn can have (the bag empty first)."""
+    count = TileCount.deal(["ann", "bob"], 100, 7)
+    count.play("ann", 4)  # refilled from the bag
+    said = count.went_out_problem("ann")
+    assert said == ("it is empty, but ann still holds 7 tiles by the plays on the sheet "
+                    "(the bag has 82 more), so has not gone out: type the tiles left on the rack")
+    ending = TileCount({"ann": 3, "bob": 7}, 0, 7)
+    assert "still holds 3 tiles" in ending.went_out_problem("ann")
+    assert "(the bag is empty)" in ending.went_out_problem("ann")
+    ending.play("ann", 3)  # plays out with the bag empty
+    assert ending.went_out_problem("ann") == ""
+    unknown = TileCount.deal(["ann", "bob"], 100, 7)
+    unknown.known = False  # a play entered as words and a score: the tiles decide nothing
+    assert unknown.went_out_problem("ann") == ""
+
+
+def test_a_play_may_not_put_down_a_tile_the_set_has_no_more_of():
+    bugwords = tile_set("bugwords")
+    assert bugwords.placed_problem([], ["?", "?"]) == ""
+    assert bugwords.placed_problem(["?", "A"], ["?", "?"]) == (
+        "the board would then hold 3 blanks (?), the set has 2")
+    assert bugwords.placed_problem(["Z"], ["Z"]) == (
+        "the board would then hold 2 Z tiles, the set has 1")
+    assert bugwords.placed_problem(["Z", "Q"], ["A"]) == ""

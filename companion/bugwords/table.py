@@ -123,6 +123,9 @@ class BugWordsTable(TableBasics):
         self.check_rack(text, tiles)
         return len(tiles), self.rules.rack_value(text)
 
+    def swap_refusal(self, bag: int) -> str:
+        return self.rules.exchange_refusal(bag)
+
     def finish(self, racks: Sequence[str]) -> list[int]:
         """Unplayed letters are subtracted; when exactly one rack is empty, that player went
         out and adds the others' letters."""

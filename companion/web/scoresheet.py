@@ -303,6 +303,10 @@ def _check_turn(game: Game, seat: int, action: str, score: int, words: str) -> N
     if ended:
         raise UsageError(f"The game is over ({ended}): no more turns. End the game to enter "
                          "the tiles left on the racks.")
+    count = tile_count(game)[0] if action == "swap" else None
+    refusal = table(game).swap_refusal(count.bag) if count and count.known else ""
+    if refusal:  # the engine's rule, on the bag the sheet counts
+        raise UsageError(f"No swap now: {sentence(refusal)}")
     if action == "play" and score == 0 and not words.strip():
         raise UsageError(f"Nothing to record: type the play (e.g. {example_play(table(game))}) "
                          "or its words and score, or choose Pass.")
@@ -325,7 +329,7 @@ def add_turn(db: Session, game: Game, *, seat: int | None, action: str, score: i
                              "pass it as lexicon.")
         scored = table(game).score_play((game.board or {}).get("text"), play.strip(), lexicon)
         if not scored.legal:
-            raise UsageError(f"{scored.notation}: {scored.reason}")
+            raise UsageError(f"{scored.notation}: {sentence(scored.reason)}")
         score, words = scored.score, " ".join(w["word"] for w in scored.words)
         detail = scored.to_dict()
         board = {"text": scored.board, "new": scored.new_cells}
@@ -333,6 +337,8 @@ def add_turn(db: Session, game: Game, *, seat: int | None, action: str, score: i
     if action != "play":
         score, words = 0, ""
     _check_turn(game, seat, action, score, words)
+    if action == "play" and board is not None:
+        _check_tiles_left(game, board, str((detail or {}).get("notation") or ""))
     taken = challenged_off(game)
     if taken is not None:
         try:
@@ -351,6 +357,22 @@ def add_turn(db: Session, game: Game, *, seat: int | None, action: str, score: i
         game.board = board
     record_lost_turns(db, game)
     return turn
+
+
+def _check_tiles_left(game: Game, board: dict[str, Any], notation: str) -> None:
+    """Refuse a play that puts down a tile the set has no more of, with the tiles the sheet's
+    plays put on the board (:meth:`companion.tiles.TileSet.placed_problem`); not checked once
+    a play was entered as words and a score, which does not say which tiles it placed."""
+    played = tiles_played(game)
+    if played is None or not board.get("new"):
+        return
+    rules = table(game)
+    problem = rules.tile_set.placed_problem(played, rules.placed_tiles(board["text"],
+                                                                       board["new"]))
+    if problem:
+        hint = " (a letter typed in lower case is a blank)" if "blank" in problem else ""
+        said = f"{sentence(problem)[:-1]}{hint}."
+        raise UsageError(f"{notation}: {said}" if notation else said)
 
 
 def undo_turn(db: Session, game: Game) -> None:
@@ -400,6 +422,11 @@ def finish_game(db: Session, game: Game, racks: dict[int, str]) -> None:
     found = None if played is None else table(game).racks_left_problem(played, left)
     if found is not None:  # the racks hold tiles that are on the board
         raise _rack_error(game.players[found[0]], found[1])
+    count = tile_count(game)[0]
+    for p, rack in zip(game.players, left, strict=True):  # an empty rack: went out
+        problem = "" if table(game).rack_cost(rack)[0] else count.went_out_problem(p.name)
+        if problem:
+            raise _rack_error(p, sentence(problem))
     adjustments = table(game).finish(left)
     for p, rack, points in zip(game.players, left, adjustments, strict=True):
         p.end_rack = "".join(rack.split()).upper()

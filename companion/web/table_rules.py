@@ -42,6 +42,7 @@ from companion.challenges import (
 from companion.clock import DEFAULT_PENALTY, ClockSettings, ClockState
 from companion.errors import SquareError, UsageError
 from companion.lexicon import Lexicon
+from companion.text import sentence
 from companion.web import scoresheet as sheet
 from companion.web.inputs import int_from
 from companion.web.models import Game, Turn
@@ -110,7 +111,7 @@ def record_turn(db: Session, game: Game, fields: dict[str, Any], at: float) -> T
         before = game.board
         scored = sheet.table(game).score_play((before or {}).get("text"), play, None)
         if not scored.legal:
-            raise UsageError(f"{scored.notation}: {scored.reason}")
+            raise UsageError(f"{scored.notation}: {sentence(scored.reason)}")
         detail = scored.to_dict() | {"challengeable": True, "board_before": before}
         fields = fields | {"play": "", "score": scored.score, "detail": detail,
                            "words": " ".join(w["word"] for w in scored.words),

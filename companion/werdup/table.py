@@ -103,6 +103,9 @@ class WerdUpTable(TableBasics):
         self.check_rack(text, tiles)
         return len(tiles), end_penalty(len(tiles), self.rules)
 
+    def swap_refusal(self, bag: int) -> str:
+        return self.rules.swap_refusal(bag)
+
     def finish(self, racks: Sequence[str]) -> list[int]:
         """Every tile left on a rack costs the rules' ``tile_penalty``; going out earns
         nothing more."""

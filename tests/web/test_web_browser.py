@@ -467,3 +467,31 @@ def test_the_pdq_player_is_asked_only_in_intergenerational(page):
     with page.expect_navigation():
         page.click("#judge-form button[type=submit]")
     assert page.inner_text("#verdict .big") == "VALID"  # 3 letters suffice in PDQ
+
+
+def test_the_board_is_tapped_only_with_scripts(browser, base_url):
+    """Tapping the score sheet's board to start a play is a script's: without scripts the
+    squares are disabled and nothing says to tap them (a tap did nothing, and the hint said
+    to), and the play is typed; with scripts a tap starts it."""
+    import json
+    import urllib.request
+
+    game = json.load(urllib.request.urlopen(urllib.request.Request(
+        base_url + "/api/games", data=json.dumps(
+            {"game": "bugwords", "players": ["Ann", "Bob"]}).encode(),
+        headers={"Content-Type": "application/json"})))
+    for scripts in (True, False):
+        context = browser.new_context(base_url=base_url, java_script_enabled=scripts, **PHONE)
+        try:
+            page = context.new_page()
+            page.goto(f"/games/{game['table_key']}")
+            square = page.locator('#board [data-square="8H"]')
+            assert square.is_enabled() is scripts
+            assert page.locator("#tap-hint").is_visible() is scripts
+            assert ("tap a square" in page.get_attribute("#board", "aria-label")) is scripts
+            if scripts:
+                square.tap()
+                assert page.input_value("#play") == "8H "
+            assert page.locator("#play").is_visible()  # the play is typed either way
+        finally:
+            context.close()

@@ -231,7 +231,15 @@ def test_a_rack_no_game_deals_marks_that_players_box(client, racks, said):
      "Player Bob's rack: the rack ?E has 1 blank (?), but the set has 2, and 1 is on the board "
      "and 1 is on the racks before it."),
     ("werdup", "5E QUIT", {"rack0": "", "rack1": "Qu"},
-     "Player Bob's rack: the rack Qu has 1 Qu tile, but the set has 1, and 1 is on the board.")])
+     "Player Bob's rack: the rack Qu has 1 Qu tile, but the set has 1, and 1 is on the "
+     "board."),
+    # an empty rack says its player went out, which the bag still holding tiles rules out
+    ("bugwords", "8H QUIZ", {"rack0": "", "rack1": "AE"},
+     "Player Ann's rack: it is empty, but Ann still holds 7 tiles by the plays on the sheet "
+     "(the bag has 82 more), so has not gone out: type the tiles left on the rack."),
+    ("werdup", "5E QUIT", {"rack0": "AB", "rack1": ""},
+     "Player Bob's rack: it is empty, but Bob still holds 7 tiles by the plays on the sheet "
+     "(the bag has 83 more), so has not gone out: type the tiles left on the rack.")])
 def test_a_rack_holding_tiles_that_are_on_the_board_is_refused(client, kind, play, racks,
                                                                 said):
     """The racks left at the end are checked against the tiles not on the board (the
@@ -372,13 +380,14 @@ def test_plays_are_scored_by_the_bugwords_rules_and_exported_as_gcg(app):
     assert bad.status_code == 400 and "XQZT" in bad.get_json()["error"]
     client.post(f"/api/games/{gid}/turns", json={"play": "K8 .ANY"})
     client.post(f"/api/games/{gid}/turns", json={"action": "pass"})
-    # Bob's rack: the set's one Q is on the board, so not Q (the finish refuses that)
-    done = client.post(f"/api/games/{gid}/finish", json={"racks": {"0": "", "1": "JV"}})
+    # Bob's rack: the set's one Q is on the board, so not Q (the finish refuses that); with
+    # the bag full, neither player has gone out
+    done = client.post(f"/api/games/{gid}/finish", json={"racks": {"0": "AE", "1": "JV"}})
     assert done.status_code == 200, done.get_json()
     text = client.get(f"/api/games/{gid}/gcg").get_data(as_text=True)
     rec = parse_gcg(text)
     assert [m.kind for m in rec.moves] == ["place", "place", "pass", "rack_penalty",
-                                           "out_bonus"]
+                                           "rack_penalty"]
     result = replay(rec)
     assert result.mismatches == 0  # the engine re-scores every play the same
     page = client.get(f"/games/{gid}").get_data(as_text=True)
@@ -393,7 +402,8 @@ def test_werdup_plays_stack_and_score(client):
     data = client.post(f"/api/games/{gid}/turns", json={"play": "5E QUIT"}).get_json()
     assert [t["score"] for t in data["turns"]] == [6, 6]  # Qu 2 + I 2 + T-on-Z 2
     assert "T2" in data["board"]["text"]
-    client.post(f"/api/games/{gid}/finish", json={"racks": {"0": "AB", "1": ""}})
+    done = client.post(f"/api/games/{gid}/finish", json={"racks": {"0": "AB", "1": "E"}})
+    assert done.status_code == 200, done.get_json()  # (both still hold tiles: the bag is full)
     # the game's record is a WerdUp record that replays to the sheet's totals and board
     from companion.lexicon import default_lexicon
     from companion.werdup.record import replay
@@ -401,7 +411,7 @@ def test_werdup_plays_stack_and_score(client):
     text = client.get(f"/api/games/{gid}/gcg").get_data(as_text=True)
     result = replay(text, default_lexicon())
     assert result.ok, [ln.problems for ln in result.lines]
-    assert result.totals == {"p1_Ann": 6 - 10, "p2_Bob": 6}
+    assert result.totals == {"p1_Ann": 6 - 10, "p2_Bob": 6 - 5}
     assert result.board.to_text() == data["board"]["text"]
     dl = client.get(f"/games/{gid}.gcg")
     assert dl.headers["Content-Disposition"].endswith(f'werdup-{data["id"]}.txt"')
@@ -757,3 +767,75 @@ def test_a_werdup_player_left_alone_plays_on_after_a_second_word_challenged_off(
 
     result = replay(client.get(f"/games/{key}.gcg").get_data(as_text=True), default_lexicon())
     assert result.ok, [ln.problems for ln in result.lines]
+
+
+@pytest.mark.parametrize(("kind", "first", "rule"), [
+    ("bugwords", "8H QUIZ", "none"), ("werdup", "5E CAT", "none"),
+    ("bugwords", "8H QUIZ", "single")])
+def test_a_refused_play_is_said_in_a_sentence_on_the_page(client, kind, first, rule):
+    """The engine's reason for refusing a play is a sentence on the sheet's page, as in the
+    API: "1A CAT: The play must join the tiles already on the board." (the page left off its
+    full stop, at a table that challenges too)."""
+    key = client.post("/api/games", json={"game": kind, "players": ["Ann", "Bob"],
+                                          "challenge_rule": rule}).get_json()["table_key"]
+    version = client.post(f"/api/games/{key}/turns", json={"play": first}).get_json()["version"]
+    resp = client.post(f"/games/{key}/turns", data={
+        "csrf_token": token(client), "version": version, "action": "play", "play": "1A CAT"})
+    said = "1A CAT: The play must join the tiles already on the board."
+    assert resp.status_code == 400
+    assert re.search(r'id="error"[^>]*>([^<]*)<', resp.get_data(as_text=True)).group(1) == said
+    api = client.post(f"/api/games/{key}/turns", json={"play": "1A CAT"})
+    assert api.get_json()["error"] == said
+
+
+def test_no_swap_once_the_bag_is_too_low_for_the_game(client):
+    """The sheet counts the bag as the engines deal and draw, so it refuses a swap the
+    game's rules refuse there (Bug Words: fewer than 7 tiles in the bag, its engine's
+    ``exchange_refusal``), as replay would; with a full bag a swap is taken."""
+    from companion.bugwords.gcg import parse_gcg
+    from companion.bugwords.rules import default_rules
+
+    early = _new_game(client)["table_key"]
+    assert _sheet_turn(client, early, 0, action="swap").status_code == 201
+
+    record = parse_gcg((GCG_DIR / "selfplay-2p-seed1.gcg").read_text(encoding="utf-8"))
+    seats = {nick: i for i, nick in enumerate(record.player_names())}
+    key = _new_game(client)["table_key"]
+    bag, refused = 100 - 14, 0
+    for mv in [mv for mv in record.moves if mv.kind == "place"][:-1]:
+        game = _sheet_turn(client, key, seats[mv.player],
+                           play=f"{mv.position} {mv.word}").get_json()
+        bag = max(0, bag - len(game["turns"][-1]["detail"]["new_cells"]))
+        if bag < 7:  # (a swap refused leaves the game as it was)
+            resp = _sheet_turn(client, key, game["next_seat"], action="swap")
+            said = default_rules().exchange_refusal(bag)
+            assert resp.status_code == 400, resp.get_json()
+            assert resp.get_json()["error"] == f"No swap now: {said[:1].upper()}{said[1:]}."
+            refused += 1
+    assert refused
+
+
+@pytest.mark.parametrize("challenge_rule", ["none", "single"])
+def test_a_play_needing_more_of_a_tile_than_the_set_has_is_refused(client, challenge_rule):
+    """A play may not put down a tile the set has no more of: "8H quiz", typed in lower case,
+    is four blanks, and Bug Words has two (it was taken, scoring 0); and a third blank once
+    two are on the board. The refusal is a sentence, on the page and in the API."""
+    key = client.post("/api/games", json={
+        "game": "bugwords", "players": ["Ann", "Bob"],
+        "challenge_rule": challenge_rule}).get_json()["table_key"]
+    said = ("8H quiz: The board would then hold 4 blanks (?), the set has 2 (a letter typed "
+            "in lower case is a blank).")
+    resp = client.post(f"/api/games/{key}/turns", json={"play": "8h quiz"})
+    assert resp.status_code == 400 and resp.get_json()["error"] == said
+    version = client.get(f"/api/games/{key}").get_json()["version"]
+    page = client.post(f"/games/{key}/turns", data={
+        "csrf_token": token(client), "version": version, "action": "play", "play": "8h quiz"})
+    assert page.status_code == 400
+    assert html.unescape(re.search(r'id="error"[^>]*>([^<]*)<', page.get_data(
+        as_text=True)).group(1)) == said
+    assert client.post(f"/api/games/{key}/turns", json={"play": "8H QuIz"}).status_code == 201
+    third = client.post(f"/api/games/{key}/turns", json={"play": "J7 h."})  # hI, down
+    assert third.status_code == 400
+    assert third.get_json()["error"] == ("J7 h.: The board would then hold 3 blanks (?), the "
+                                         "set has 2 (a letter typed in lower case is a blank).")
+    assert client.post(f"/api/games/{key}/turns", json={"play": "J7 H."}).status_code == 201

@@ -190,3 +190,64 @@ def test_the_printable_sheet_keeps_short_names_whole_on_a_phone(browser, base_ur
             assert page.evaluate("document.documentElement.scrollWidth") <= width
         finally:
             context.close()
+
+
+@pytest.mark.parametrize("scripts", [True, False])
+def test_the_printable_sheets_print_button_shows_only_when_it_works(browser, base_url,
+                                                                    scripts):
+    """The printable sheet's Print button is a script's: a browser without scripts does not
+    show it (a tap did nothing), and prints with its own menu."""
+    game = _game(base_url)
+    context = browser.new_context(base_url=base_url, java_script_enabled=scripts, **PHONE)
+    try:
+        page = context.new_page()
+        page.goto(f"/games/{game['table_key']}/print")
+        assert page.locator("#print-button").is_visible() is scripts
+        assert page.get_by_role("link", name="Back to the game").is_visible()
+    finally:
+        context.close()
+
+
+WORD_LINES = """words => words.map(word => {  // on how many lines each word stands in the sheet
+  const cell = Array.from(document.querySelectorAll('td'))
+    .find(td => td.textContent.trim().startsWith(word + ' '));
+  const text = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT).nextNode();
+  const at = text.data.indexOf(word), r = document.createRange();
+  r.setStart(text, at); r.setEnd(text, at + word.length);
+  return [word, new Set(Array.from(r.getClientRects(), x => Math.round(x.top))).size];
+})"""
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_the_printable_sheet_keeps_short_words_whole_beside_long_turns(browser, base_url,
+                                                                     width):
+    """Three players' printable sheet on a phone: a short word (SWAN, NOTE) stays whole
+    beside other players' long turns ("NOTEZQ (challenged off)", "AXE WORDX"), whose widths
+    once left it cut in two (SWA / N), and nothing is wider than the screen."""
+    def post(path: str, body: dict) -> dict:
+        return json.load(urllib.request.urlopen(urllib.request.Request(
+            base_url + path, data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"})))
+
+    game = post("/api/games", {"game": "bugwords", "players": ["Ann", "Bob", "Cy"],
+                               "challenge_rule": "single"})
+    key = game["table_key"]
+    for turn in ({"play": "8G WORD"}, {"play": "G7 SWAN"}, {"action": "pass"},
+                 {"action": "swap"}, {"play": "10G NoTE"}, {"play": "10K ZQ"}, "challenge",
+                 {"play": "K7 AXE"}):
+        version = json.load(urllib.request.urlopen(f"{base_url}/api/games/{key}"))["version"]
+        if turn == "challenge":
+            post(f"/api/games/{key}/challenge", {"version": version})  # NOTEZQ comes off
+        else:
+            post(f"/api/games/{key}/turns", {**turn, "version": version})
+    context = browser.new_context(base_url=base_url, **{
+        **PHONE, "viewport": {"width": width, "height": 700}})
+    try:
+        page = context.new_page()
+        page.goto(f"/games/{key}/print")
+        assert "NOTEZQ (challenged off)" in page.inner_text("table")
+        lines = page.evaluate(WORD_LINES, ["WORD", "SWAN", "NOTE", "swap", "pass"])
+        assert all(count == 1 for _word, count in lines), lines
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+    finally:
+        context.close()
