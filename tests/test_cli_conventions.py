@@ -36,7 +36,7 @@ def run(capsys, *argv):
     (["bugwords", "replay", "{missing}"], 2, "Record file not found"),
     (["pdq", "P", "N"], 2, "PDQ deals 3 cards per round; 2 were given"),
     (["pdq", "--variant", "nope", "P", "N", "A"], 2, "Unknown PDQ variant 'nope'"),
-    (["girdle", "show", "--date", "2026-13-01"], 2, "there is no month 13"),
+    (["girdle", "show", "--date", "2026-13-01"], 2, "it has no month 13"),
     (["girdle", "solve", "--time-budget", "0"], 2, "--time-budget must be a positive number"),
     (["girdle", "check", "{missing}"], 2, "Sheet file not found"),
     (["read", "{missing}", "--game", "pdq"], 2, "no such file"),
@@ -120,7 +120,7 @@ def test_an_empty_file_name_is_refused(capsys, argv):
     (["pdq", "P", "N", "A", "--word", "pain", "--said", ""], "--said needs the words said"),
     (["pdq", "P", "N", "A", "--word", "pain", "--said", " , "], "--said needs the words said"),
     # the sheet was scored against today's puzzle, as without --date
-    (["girdle", "check", "{sheet}", "--date", ""], '"" is not a date'),
+    (["girdle", "check", "{sheet}", "--date", ""], "Cannot read the date ''"),
 ])
 def test_an_empty_option_value_is_refused(capsys, tmp_path, argv, message):
     sheet = tmp_path / "sheet.json"

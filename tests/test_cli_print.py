@@ -56,9 +56,11 @@ def test_output_ending_in_a_slash_is_a_folder(tmp_path: Path, capsys) -> None:
 
 
 @pytest.mark.parametrize("argv,message", [
-    (["girdle", "--date", "29/11/2026"], "29/11/2026 is not a date: write it as YYYY-MM-DD"),
-    (["girdle", "--date", "2026-02-30"], "2026-02-30 is not a date: February 2026 has 28 days."),
-    (["girdle", "--date", "20261129"], "20261129 is not a date: write it as YYYY-MM-DD"),
+    (["girdle", "--date", "29/11/2026"],
+     "Cannot read the date '29/11/2026': write it as YYYY-MM-DD"),
+    (["girdle", "--date", "2026-02-30"],
+     "The date '2026-02-30' is not in the calendar: February 2026 has 28 days."),
+    (["girdle", "--date", "20261129"], "Cannot read the date '20261129': write it as YYYY-MM-DD"),
     (["girdle", "--date", "2026-11-29..12-05"], "Print girdle takes one date, not a range"),
     (["girdle", "--answers", "--solve-seconds", "0"], "--solve-seconds must be more than 0"),
     (["girdle", "--answers", "--solve-seconds", "-1"], "--solve-seconds must be more than 0"),
