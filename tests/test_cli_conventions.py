@@ -213,3 +213,30 @@ def test_the_help_names_every_cause_of_exit_status_2(capsys):
     assert exit_status(SetupError("Tesseract is not installed")) == 2
     assert "2 the input could not be read, the command was misused or cannot run as the " \
            "machine is set up" in text
+
+
+@pytest.mark.parametrize(("files", "argv", "message"), [
+    # a file's name without a suffix was taken for a word and capitalised: 'Sheet is empty'
+    ({"sheet": ""}, ["girdle", "check", "sheet"],
+     "companion: The sheet sheet is empty: a sheet is a JSON list of words"),
+    ({"sheet": '{"solution": [], "puzzle": {}}'},
+     ["girdle", "check", "sheet", "--date", "2026-12-01"],
+     "companion: The sheet sheet holds its puzzle; --date is for a sheet without one"),
+    ({"words": '{"words": []}'}, ["girdle", "check", "words"],
+     "companion: The sheet words: expected a list of words"),
+    # 'Build exists and is not a folder'
+    ({"build": "a file"}, ["cad", "build", "-o", "build", "-q"],
+     "companion: Cannot make the folder build: a file of that name is in the way."),
+    # the rack was shown in capitals: 'QQQ is not a rack', a blank's lower case lost
+    ({"position": ""}, ["bugwords", "moves", "position", "qqq"],
+     "companion: 'qqq' is not a rack: 3 Q tiles, the set has 1."),
+])
+def test_a_refusal_shows_what_was_typed_as_typed(capsys, tmp_path, monkeypatch, files, argv,
+                                                 message):
+    """A refusal begins with its own words (or a quote), so the sentence's capital never
+    changes a file's name or a rack as typed."""
+    monkeypatch.chdir(tmp_path)
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and err.startswith(message), err

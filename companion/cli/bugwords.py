@@ -19,7 +19,7 @@ from companion.cli.common import (
     whole_number,
 )
 from companion.errors import CompanionError, UsageError
-from companion.text import printable
+from companion.text import printable, quoted
 from companion.totals import total_slip_text
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
@@ -192,7 +192,7 @@ def run_moves(args: argparse.Namespace) -> int:
         raise UsageError(f"a rack holds 1 to {rules.rack_size} tiles, not {len(rack)}")
     over = rules.tiles.over_count(rack.upper())
     if over:
-        raise UsageError(f"{rack.upper()} is not a rack: {over}")
+        raise UsageError(f"{quoted(args.rack)} is not a rack: {over}")
     if args.top < 0:
         raise UsageError("--top must be 0 (all) or more")
     board = position_from_text(read_text_file(args.position, "position", MAX_FILE_BYTES,
