@@ -152,6 +152,21 @@ def test_moves_on_board_text(capsys, tmp_path, word_list):
     assert "8G   ...S" in out and "8F   S..." in out and "CATS" in out and "SCAT" in out
 
 
+def test_moves_on_the_empty_board_as_werdup_takes_it(capsys, tmp_path, word_list):
+    """'empty' names an empty board, as for the WerdUp commands (it was read as a file's
+    name: 'position file not found: empty'), and a file beside it is not read instead."""
+    path = board_file(tmp_path, {})
+    code, from_file, _ = run(capsys, "bugwords", "moves", path, "CATS", "--json", "--top", "0",
+                             "--lexicon", word_list)
+    assert code == 0 and json.loads(from_file)["plays"] > 0
+    (tmp_path / "empty").write_text("......CAT......\n" * 15)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.chdir(tmp_path)
+        code, out, err = run(capsys, "bugwords", "moves", "empty", "CATS", "--json", "--top",
+                             "0", "--lexicon", word_list)
+    assert code == 0 and err == "" and json.loads(out) == json.loads(from_file)
+
+
 def test_moves_json_and_top(capsys, tmp_path, word_list):
     path = board_file(tmp_path, {7: "......CAT......"})
     code, out, _ = run(capsys, "bugwords", "moves", path, "ST?", "--top", "3", "--json",

@@ -15,6 +15,7 @@ from companion.cli.common import (
     file_name,
     lexicon_from_args,
     print_json,
+    read_position,
     read_text_file,
     whole_number,
 )
@@ -72,7 +73,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="POSITION",
         type=file_name,
         help="a GCG record (the position after its last move) or a 15-line board text "
-        "('.' empty, letters, lower case for blanks); '-' for standard input",
+        "('.' empty, letters, lower case for blanks); '-' for standard input, 'empty' for "
+        "an empty board",
     )
     m.add_argument("rack", metavar="RACK", help="the rack, e.g. AEINRS? (? is a blank)")
     m.add_argument(
@@ -195,8 +197,8 @@ def run_moves(args: argparse.Namespace) -> int:
         raise UsageError(f"{quoted(args.rack)} is not a rack: {over}")
     if args.top < 0:
         raise UsageError("--top must be 0 (all) or more")
-    board = position_from_text(read_text_file(args.position, "position", MAX_FILE_BYTES,
-                                                  any_encoding=True))
+    board = read_position(args.position, rules.layout.rows, rules.layout.cols, position_from_text,
+                          MAX_FILE_BYTES, any_encoding=True)
     lexicon = lexicon_from_args(args)
     moves = generate_moves(board, rack, lexicon, rules)
     shown = moves if args.top == 0 else moves[: args.top]
