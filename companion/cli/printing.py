@@ -41,7 +41,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     _output(g)
     g.set_defaults(func=run_girdle)
 
-    s = docs.add_parser("score-sheet", help="a score sheet for WerdUp, Bug Words or PDQ")
+    s = docs.add_parser("score-sheet", help="a score sheet for WerdUp, Bug Words or PDQ",
+                        description="A blank score sheet for a game of WerdUp, Bug Words or "
+                        "PDQ, for --players players (WerdUp and PDQ 4 by default, Bug Words "
+                        "2), on letter paper unless --paper a4.")
     s.add_argument("--game", required=True, choices=SCORE_SHEET_GAMES,
                    help="which game's score sheet")
     s.add_argument("--players", type=whole_number, metavar="N",
@@ -51,7 +54,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     _output(s)
     s.set_defaults(func=run_score_sheet)
 
-    d = docs.add_parser("pdq-deck", help="the PDQ deck as cut sheets (nine cards a page)")
+    d = docs.add_parser("pdq-deck", help="the PDQ deck as cut sheets (nine cards a page)",
+                        description="The PDQ deck as sheets to cut, nine cards a page: the "
+                        "regular deck, or the Four Score deck with --four-score; --backs adds "
+                        "a page of card backs after each page of cards, for double-sided "
+                        "printing.")
     d.add_argument("--four-score", action="store_true",
                    help="the Four Score deck (without the Z and one X)")
     d.add_argument("--backs", action="store_true",
@@ -71,7 +78,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     _output(b)
     b.set_defaults(func=run_board)
 
-    t = docs.add_parser("tiles", help="paper letter tiles with the game's distribution")
+    t = docs.add_parser("tiles", help="paper letter tiles with the game's distribution",
+                        description="Paper letter tiles to cut out, as many of each letter "
+                        "as the game's set has (WerdUp or Bug Words), on letter paper unless "
+                        "--paper a4.")
     t.add_argument("--game", required=True, choices=GAMES_WITH_BOARDS, help="which tile set")
     _paper(t, ("letter", "a4"))
     _output(t)
