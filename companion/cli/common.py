@@ -161,6 +161,19 @@ def read_text_file(name: str, what: str, limit: int = MAX_TEXT_BYTES,
                          "is it the right file?") from None
 
 
+def check_file_ending(option: str, name: str, written: str, endings: tuple[str, ...]) -> None:
+    """Refuse the output file ``name`` given to ``option`` unless its ending (in either case)
+    is one of ``endings``: what is written there is ``written`` (``"a PDF"``, ``"an
+    image"``), and a file under another ending (a PDF named ``out.txt``) would be opened as
+    something it is not. The one rule of every command that writes a file of its own kind."""
+    if Path(name).suffix.lower() in endings:
+        return
+    said = " or ".join(endings) if len(endings) < 3 else \
+        f"{', '.join(endings[:-1])} or {endings[-1]}"
+    raise UsageError(f"{option} {name}: the file is written as {written}; give its name an "
+                     f"ending of {said}")
+
+
 EMPTY_POSITION = "empty"  # a position argument naming an empty board, not a file
 
 

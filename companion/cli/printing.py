@@ -7,7 +7,7 @@ import os
 import sys
 from pathlib import Path
 
-from companion.cli.common import decimal_number, parse_date, whole_number
+from companion.cli.common import check_file_ending, decimal_number, parse_date, whole_number
 from companion.errors import UsageError
 from companion.outfile import write_all, write_file_whole
 from companion.text import printable
@@ -101,10 +101,19 @@ def _output(p: argparse.ArgumentParser) -> None:
 
 
 def _check_output(args: argparse.Namespace) -> None:
-    """``-o ''`` names no file: refused before any PDF is made (it once wrote the default
-    name into the current folder)."""
-    if args.output is not None and not args.output.strip():
+    """Refuse an ``-o`` that names no file (``-o ''`` once wrote the default name into the
+    current folder) or a file whose name does not end in .pdf (``-o out.txt`` was written a
+    PDF), before any PDF is made. A folder (one there, or a name ending in /), standard
+    output (``-``) and a device or pipe (``/dev/null``) take any name."""
+    name = args.output
+    if name is None:
+        return
+    if not name.strip():
         raise UsageError("-o needs a file or folder name (or '-' for standard output).")
+    path = Path(name)
+    if name == "-" or name.endswith(("/", os.sep)) or (path.exists() and not path.is_file()):
+        return
+    check_file_ending("-o", name, "a PDF", (".pdf",))
 
 
 def _write(args: argparse.Namespace, default_name: str, data: bytes) -> int:
