@@ -27,7 +27,8 @@ def run(capsys, *argv):
 @pytest.mark.parametrize(("argv", "status", "message"), [
     (["check", " "], 2, "Give a word to check"),
     (["check", "qi", "--lexicon", "{missing}"], 2, "missing"),
-    (["werdup", "score", "empty", "5D \u00c9T\u00c9"], 2, "'\u00c9' is not a WerdUp tile"),
+    (["werdup", "score", "empty", "5D \u00c9T\u00c9"], 2,
+     "The word '\u00c9T\u00c9' has '\u00c9', which is on no WerdUp tile"),
     (["werdup", "moves", "empty", "ZZZ"], 2, "3 Z tiles, the set has 1"),
     (["werdup", "turn", "{missing}", "empty"], 2, "Position file not found"),
     (["werdup", "replay", str(SHORT_GAME), "--challenge-rule", "bogus"], 2,
@@ -72,7 +73,8 @@ def test_a_letter_standard_output_cannot_show_is_escaped(capsys, monkeypatch):
     out.flush()
     text = out.buffer.getvalue().decode("ascii")
     assert code == 2 and "\\u00c9" in text
-    assert json.loads(text)["error"].startswith("'\u00c9' is not a WerdUp tile")
+    assert json.loads(text)["error"].startswith("The word '\u00c9T\u00c9' has '\u00c9', "
+                                                "which is on no WerdUp tile")
 
 
 @pytest.mark.parametrize("command", ["werdup", "bugwords"])

@@ -172,9 +172,6 @@ def run_score(args: argparse.Namespace) -> int:
     except PlayError as exc:  # read, and refused by the board (off it): an illegal play
         lexicon_from_args(args)  # a bad --lexicon is still bad usage
         return _report(args, board, refused(exc), text)
-    for p in placements:  # a letter no tile carries is a typing slip, not an illegal play
-        if p.tile not in rules.tile_set.counts:
-            raise UsageError(f"{quoted(p.tile)} is not a WerdUp tile: use letters A-Z and Qu")
     return _report_play(args, board, placements, text)
 
 
