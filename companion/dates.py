@@ -14,7 +14,7 @@ import datetime as dt
 import re
 
 from companion.errors import UsageError
-from companion.text import shown
+from companion.text import quoted, shown
 
 EXAMPLE = "2026-01-31"
 RANGE_MARK = ".."
@@ -25,27 +25,34 @@ _MONTH = re.compile(r"([0-9]{4})-([0-9]{2})")
 _END = re.compile(r"(?:(?:([0-9]{4})-)?([0-9]{2})-)?([0-9]{2})")
 
 
+def _typed(value: object) -> str:
+    """``value`` as a refusal repeats it: typed text in quotes, exactly as typed; a value
+    from a file that is not text (a number, null) in JSON spelling."""
+    return quoted(value) if isinstance(value, str) else shown(value)
+
+
 def date_from(value: object) -> dt.date:
     """The date written ``YYYY-MM-DD`` in ``value``; anything else is a :class:`UsageError`
     whose sentence says what is wrong (a range where one date is wanted, a month or a day
     the calendar lacks, another spelling)."""
     text = value if isinstance(value, str) else None
     if text is not None and RANGE_MARK in text:
-        raise UsageError(f"{shown(text)} is a range of dates; only one date is taken here, "
-                         f"written YYYY-MM-DD, e.g. {EXAMPLE}.")
+        raise UsageError(f"only one date is taken here, not the range of dates {quoted(text)}: "
+                         f"write one date as YYYY-MM-DD, e.g. {EXAMPLE}.")
     m = _DATE.fullmatch(text) if text is not None else None
     if m is None:
-        raise UsageError(f"{shown(value)} is not a date: write it as YYYY-MM-DD, "
+        raise UsageError(f"cannot read the date {_typed(value)}: write it as YYYY-MM-DD, "
                          f"e.g. {EXAMPLE}.")
     year, month, day = (int(g) for g in m.groups())
     if year < 1:
-        raise UsageError(f"{text} is not a date: the calendar starts in year 1.")
+        raise UsageError(f"the date {quoted(text)} is not in the calendar: it starts in year 1.")
     if not 1 <= month <= 12:
-        raise UsageError(f"{text} is not a date: there is no month {month}.")
+        raise UsageError(f"the date {quoted(text)} is not in the calendar: it has no month "
+                         f"{month}.")
     days = calendar.monthrange(year, month)[1]
     if not 1 <= day <= days:
-        raise UsageError(f"{text} is not a date: {calendar.month_name[month]} {year} has "
-                         f"{days} days.")
+        raise UsageError(f"the date {quoted(text)} is not in the calendar: "
+                         f"{calendar.month_name[month]} {year} has {days} days.")
     return dt.date(year, month, day)
 
 
@@ -56,13 +63,15 @@ def month_from(value: object) -> dt.date:
     text = value if isinstance(value, str) else None
     m = _MONTH.fullmatch(text) if text is not None else None
     if m is None:
-        raise UsageError(f"{shown(value)} is not a month: write it as YYYY-MM, "
+        raise UsageError(f"cannot read the month {_typed(value)}: write it as YYYY-MM, "
                          f"e.g. {EXAMPLE[:7]}.")
     year, month = int(m[1]), int(m[2])
     if year < 1:
-        raise UsageError(f"{text} is not a month: the calendar starts in year 1.")
+        raise UsageError(f"the month {quoted(text)} is not in the calendar: it starts in "
+                         "year 1.")
     if not 1 <= month <= 12:
-        raise UsageError(f"{text} is not a month: there is no month {month}.")
+        raise UsageError(f"the month {quoted(text)} is not in the calendar: it has no month "
+                         f"{month}.")
     return dt.date(year, month, 1)
 
 
@@ -81,16 +90,16 @@ def dates_from(value: object, limit: int = MAX_RANGE_DAYS) -> list[dt.date]:
     first_text, _, end_text = value.partition(RANGE_MARK)
     m = _END.fullmatch(end_text)
     if not first_text or m is None:
-        raise UsageError(f"{shown(value)} is not a range of dates: write it as "
+        raise UsageError(f"cannot read the range of dates {quoted(value)}: write it as "
                          "2026-12-01..2026-12-07, or 2026-12-01..07 within a month.")
     first = date_from(first_text)
     year, month, day = m.groups()
     last = date_from(f"{year or f'{first.year:04d}'}-{month or f'{first.month:02d}'}-{day}")
     if last < first:
-        raise UsageError(f"{value} runs backwards: it ends on {last.isoformat()}, before it "
-                         f"starts on {first.isoformat()}.")
+        raise UsageError(f"the range of dates {quoted(value)} runs backwards: it ends on "
+                         f"{last.isoformat()}, before it starts on {first.isoformat()}.")
     count = (last - first).days + 1
     if count > limit:
-        raise UsageError(f"{value} is {count} days; a range may hold at most {limit} days "
-                         "at once.")
+        raise UsageError(f"the range of dates {quoted(value)} is {count} days; a range may "
+                         f"hold at most {limit} days at once.")
     return [first + dt.timedelta(days=i) for i in range(count)]

@@ -221,6 +221,15 @@ def check_player_name(name: str) -> str:
     return name
 
 
+def check_record_seats(count: int, title: str, fewest: int, most: int) -> None:
+    """Refuse a game record that seats ``count`` players when the game's rules seat
+    ``fewest`` to ``most`` (a :class:`UsageError`: the record cannot be read as a game of
+    ``title``); the one rule both games' replays follow."""
+    if not fewest <= count <= most:
+        raise UsageError(f"the record names {count} player{'' if count == 1 else 's'}; "
+                         f"{title} is for {fewest} to {most}")
+
+
 def check_player_names(names: Sequence[str], title: str, fewest: int, most: int) -> list[str]:
     """The players' names, stripped and checked (:func:`check_player_name`): as many as the
     game seats, and each its own, since the sheet, its turns and its record tell the players

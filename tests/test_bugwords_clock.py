@@ -104,7 +104,7 @@ def test_records_without_times_do_not_check_penalties():
     [
         ("#player1 A A\n>A: CAT 8G CAT +10 10\n#note Time left: soon\n",
          "line 3: 'soon' is not a clock time"),
-        ("#player1 A A\n#note Clock: whenever\n>A: CAT 8G CAT +10 10\n",
+        ("#player1 A A\n#player2 B B\n#note Clock: whenever\n>A: CAT 8G CAT +10 10\n",
          "cannot read the clock settings"),
     ],
 )

@@ -138,13 +138,16 @@ def test_malformed_records_name_the_line(text, message):
 @pytest.mark.parametrize(
     "text, message",
     [
-        ("#player1 A A\n>A: CAT 1A CAT +10 10\n", "line 2: the first word must cover the centre"),
-        ("#player1 A A\n>A: CATS 8G CAT +10 10\n>A: X 8G D +1 1\n", "line 3: .*8G already holds C"),
-        ("#player1 A A\n>A: CAT 8N CAT +10 10\n", "line 2: the play 8N CAT runs off the board"),
-        ("#player1 A A\n>A: CAT 8G CAT +10 10\n>A: CAT -- -10 0\n>A: CAT -- -10 0\n",
-         "line 4: '--' takes back a play"),
-        ("#player1 A A\n>A: CAT 8G CAT +10 10\n>A: CAT 8G CAT +10 10\n",
-         "line 3: the play 8G CAT puts no new tile"),
+        ("#player1 A A\n#player2 B B\n>A: CAT 1A CAT +10 10\n",
+         "line 3: the first word must cover the centre"),
+        ("#player1 A A\n#player2 B B\n>A: CATS 8G CAT +10 10\n>B: X 8G D +1 1\n",
+         "line 4: .*8G already holds C"),
+        ("#player1 A A\n#player2 B B\n>A: CAT 8N CAT +10 10\n",
+         "line 3: the play 8N CAT runs off the board"),
+        ("#player1 A A\n#player2 B B\n>A: CAT 8G CAT +10 10\n>A: CAT -- -10 0\n>A: CAT -- -10 0\n",
+         "line 5: '--' takes back a play"),
+        ("#player1 A A\n#player2 B B\n>A: CAT 8G CAT +10 10\n>B: CAT 8G CAT +10 10\n",
+         "line 4: the play 8G CAT puts no new tile"),
     ],
 )
 def test_impossible_plays_name_the_line(text, message):
@@ -161,13 +164,14 @@ def test_record_without_player_lines_and_exchange_by_count():
 
 
 def test_placement_without_rack():
-    rec = parse_gcg(">X: 8B RETAINS +66 66\n")
+    rec = parse_gcg("#player1 X X\n#player2 Y Y\n>X: 8B RETAINS +66 66\n")
     assert rec.moves[0].rack == "" and rec.moves[0].word == "RETAINS"
     assert replay(rec).mismatches == 0
 
 
 def test_rack_penalty_lines_follow_the_rulebook():
-    text = "#player1 A A\n>A: AEINRST 8B RETAINS +66 66\n>A: QZ (QZ) -20 46\n"
+    text = ("#player1 A A\n#player2 B B\n>A: AEINRST 8B RETAINS +66 66\n"
+            ">A: QZ (QZ) -20 46\n")
     result = replay(parse_gcg(text))
     assert result.moves[1].computed == -20 and result.moves[1].note == ""
 
@@ -278,7 +282,7 @@ def test_a_pass_without_its_rack_and_notes_among_the_moves_are_read_and_written_
 
 def test_an_unknown_challenge_rule_in_a_record():
     with pytest.raises(GcgError, match="unknown challenge rule 'sometimes'"):
-        replay(parse_gcg("#player1 Ann Ann\n#note ChallengeRule: sometimes\n"
+        replay(parse_gcg("#player1 Ann Ann\n#player2 Bob Bob\n#note ChallengeRule: sometimes\n"
                          ">Ann: CAT 8G CAT +10 10\n"))
 
 

@@ -73,7 +73,8 @@ def test_replay_malformed_names_the_line(capsys, tmp_path):
          "Game record line 4"),
         ("hello\n", "Game record line 1"),
         ("", "no players and no moves"),
-        ("#player1 A A\n#note ChallengeRule: sometimes\n>A: CAT 8G CAT +10 10\n",
+        ("#player1 A A\n#player2 B B\n#note ChallengeRule: sometimes\n"
+         ">A: CAT 8G CAT +10 10\n",
          "Game record: unknown challenge rule 'sometimes'"),
     ],
 )
@@ -89,8 +90,8 @@ def test_replay_json_unreadable_record_is_a_json_error(capsys, tmp_path, text, m
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("#player1 A A\n>A: CAT 8G CAT +10 10\n>A: CAT -- -10 0\n>A: CAT -- -10 0\n",
-         "Game record line 4: '--' takes back a play"),
+        ("#player1 A A\n#player2 B B\n>A: CAT 8G CAT +10 10\n>A: CAT -- -10 0\n"
+         ">A: CAT -- -10 0\n", "Game record line 5: '--' takes back a play"),
         ("#player1 A A\n#player2 B B\n>A: CAT 8G CAT +10 10\n>B: DOG 8Z DOG +5 5\n",
          "Game record line 4"),  # off the board
         ("#player1 A A\n#player2 B B\n>A: CAT 8G CAT +10 10\n>A: DOG 9G DOG +5 15\n",
@@ -150,6 +151,21 @@ def test_moves_on_board_text(capsys, tmp_path, word_list):
     assert code == 0
     assert out.splitlines()[0] == "2 plays for S; best first:"
     assert "8G   ...S" in out and "8F   S..." in out and "CATS" in out and "SCAT" in out
+
+
+def test_moves_on_the_empty_board_as_werdup_takes_it(capsys, tmp_path, word_list):
+    """'empty' names an empty board, as for the WerdUp commands (it was read as a file's
+    name: 'position file not found: empty'), and a file beside it is not read instead."""
+    path = board_file(tmp_path, {})
+    code, from_file, _ = run(capsys, "bugwords", "moves", path, "CATS", "--json", "--top", "0",
+                             "--lexicon", word_list)
+    assert code == 0 and json.loads(from_file)["plays"] > 0
+    (tmp_path / "empty").write_text("......CAT......\n" * 15)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.chdir(tmp_path)
+        code, out, err = run(capsys, "bugwords", "moves", "empty", "CATS", "--json", "--top",
+                             "0", "--lexicon", word_list)
+    assert code == 0 and err == "" and json.loads(out) == json.loads(from_file)
 
 
 def test_moves_json_and_top(capsys, tmp_path, word_list):
@@ -354,3 +370,23 @@ def test_replay_shows_a_nick_with_a_control_character_escaped(capsys, tmp_path):
     assert main(["bugwords", "replay", str(path)]) == 0
     out = capsys.readouterr().out
     assert "\x1b" not in out and "3  a\\x1b[2Jb  8G" in out
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("#player1 A A\n>A: CAT 8G CAT +10 10\n",
+     "companion: The record names 1 player; Bug Words is for 2 to 4.\n"),
+    # players taken from the moves, with no #player lines
+    (">A: CAT 8G CAT +10 10\n", "companion: The record names 1 player; Bug Words is for 2 to 4.\n"),
+    ("".join(f">{n}: - +0 0\n" for n in "ABCDE"),
+     "companion: The record names 5 players; Bug Words is for 2 to 4.\n"),
+])
+def test_a_record_outside_the_player_count_cannot_be_read(capsys, tmp_path, text, message):
+    """A one-player record was replayed: the rules seat 2 to 4 (bugwords-rules.tsv), and a
+    record outside them cannot be read (exit 2), as werdup replay refuses six players, by
+    the one rule both replays follow (companion.play.check_record_seats)."""
+    path = tmp_path / "game.gcg"
+    path.write_text(text)
+    code, out, err = run(capsys, "bugwords", "replay", str(path))
+    assert (code, out, err) == (2, "", message)
+    code, out, err = run(capsys, "bugwords", "moves", str(path), "AEINRST")
+    assert (code, out, err) == (2, "", message)

@@ -27,7 +27,8 @@ def run(capsys, *argv):
 @pytest.mark.parametrize(("argv", "status", "message"), [
     (["check", " "], 2, "Give a word to check"),
     (["check", "qi", "--lexicon", "{missing}"], 2, "missing"),
-    (["werdup", "score", "empty", "5D \u00c9T\u00c9"], 2, "'\u00c9' is not a WerdUp tile"),
+    (["werdup", "score", "empty", "5D \u00c9T\u00c9"], 2,
+     "The word '\u00c9T\u00c9' has '\u00c9', which is on no WerdUp tile"),
     (["werdup", "moves", "empty", "ZZZ"], 2, "3 Z tiles, the set has 1"),
     (["werdup", "turn", "{missing}", "empty"], 2, "Position file not found"),
     (["werdup", "replay", str(SHORT_GAME), "--challenge-rule", "bogus"], 2,
@@ -36,7 +37,7 @@ def run(capsys, *argv):
     (["bugwords", "replay", "{missing}"], 2, "Record file not found"),
     (["pdq", "P", "N"], 2, "PDQ deals 3 cards per round; 2 were given"),
     (["pdq", "--variant", "nope", "P", "N", "A"], 2, "Unknown PDQ variant 'nope'"),
-    (["girdle", "show", "--date", "2026-13-01"], 2, "there is no month 13"),
+    (["girdle", "show", "--date", "2026-13-01"], 2, "it has no month 13"),
     (["girdle", "solve", "--time-budget", "0"], 2, "--time-budget must be a positive number"),
     (["girdle", "check", "{missing}"], 2, "Sheet file not found"),
     (["read", "{missing}", "--game", "pdq"], 2, "no such file"),
@@ -72,7 +73,8 @@ def test_a_letter_standard_output_cannot_show_is_escaped(capsys, monkeypatch):
     out.flush()
     text = out.buffer.getvalue().decode("ascii")
     assert code == 2 and "\\u00c9" in text
-    assert json.loads(text)["error"].startswith("'\u00c9' is not a WerdUp tile")
+    assert json.loads(text)["error"].startswith("The word '\u00c9T\u00c9' has '\u00c9', "
+                                                "which is on no WerdUp tile")
 
 
 @pytest.mark.parametrize("command", ["werdup", "bugwords"])
@@ -120,7 +122,7 @@ def test_an_empty_file_name_is_refused(capsys, argv):
     (["pdq", "P", "N", "A", "--word", "pain", "--said", ""], "--said needs the words said"),
     (["pdq", "P", "N", "A", "--word", "pain", "--said", " , "], "--said needs the words said"),
     # the sheet was scored against today's puzzle, as without --date
-    (["girdle", "check", "{sheet}", "--date", ""], '"" is not a date'),
+    (["girdle", "check", "{sheet}", "--date", ""], "Cannot read the date ''"),
 ])
 def test_an_empty_option_value_is_refused(capsys, tmp_path, argv, message):
     sheet = tmp_path / "sheet.json"
@@ -213,3 +215,30 @@ def test_the_help_names_every_cause_of_exit_status_2(capsys):
     assert exit_status(SetupError("Tesseract is not installed")) == 2
     assert "2 the input could not be read, the command was misused or cannot run as the " \
            "machine is set up" in text
+
+
+@pytest.mark.parametrize(("files", "argv", "message"), [
+    # a file's name without a suffix was taken for a word and capitalised: 'Sheet is empty'
+    ({"sheet": ""}, ["girdle", "check", "sheet"],
+     "companion: The sheet sheet is empty: a sheet is a JSON list of words"),
+    ({"sheet": '{"solution": [], "puzzle": {}}'},
+     ["girdle", "check", "sheet", "--date", "2026-12-01"],
+     "companion: The sheet sheet holds its puzzle; --date is for a sheet without one"),
+    ({"words": '{"words": []}'}, ["girdle", "check", "words"],
+     "companion: The sheet words: expected a list of words"),
+    # 'Build exists and is not a folder'
+    ({"build": "a file"}, ["cad", "build", "-o", "build", "-q"],
+     "companion: Cannot make the folder build: a file of that name is in the way."),
+    # the rack was shown in capitals: 'QQQ is not a rack', a blank's lower case lost
+    ({"position": ""}, ["bugwords", "moves", "position", "qqq"],
+     "companion: 'qqq' is not a rack: 3 Q tiles, the set has 1."),
+])
+def test_a_refusal_shows_what_was_typed_as_typed(capsys, tmp_path, monkeypatch, files, argv,
+                                                 message):
+    """A refusal begins with its own words (or a quote), so the sentence's capital never
+    changes a file's name or a rack as typed."""
+    monkeypatch.chdir(tmp_path)
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and err.startswith(message), err

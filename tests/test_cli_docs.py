@@ -49,3 +49,17 @@ def test_the_command_table_matches_the_parser() -> None:
                 spec = positionals.pop(0)
                 repeats = spec.nargs in ("+", "*")
                 assert word.endswith("...") == repeats or spec.nargs == "*", (row, spec.dest)
+
+
+def _every_command(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()):
+    for name, sub in _subcommands(parser).items():
+        yield (*path, name), sub
+        yield from _every_command(sub, (*path, name))
+
+
+def test_every_command_says_what_it_does_in_its_help() -> None:
+    """'companion serve --help', 'worker --help' and 'db --help' (and three 'print'
+    documents) listed their options with no word on what the command does."""
+    missing = [" ".join(path) for path, sub in _every_command(build_parser())
+               if not (sub.description or "").strip()]
+    assert missing == []

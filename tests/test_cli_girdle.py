@@ -92,14 +92,17 @@ def test_show_a_range_as_json_is_a_list(capsys):
     "argv, message",
     [
         (["show", "--date", "2026-12-04..01"],
-         "2026-12-04..01 runs backwards: it ends on 2026-12-01, before it starts on 2026-12-04."),
+         "The range of dates '2026-12-04..01' runs backwards: it ends on 2026-12-01, before it "
+         "starts on 2026-12-04."),
         (["show", "--date", "2026-12-01..2027-01-01"],
-         "2026-12-01..2027-01-01 is 32 days; a range may hold at most 31 days at once."),
+         "The range of dates '2026-12-01..2027-01-01' is 32 days; a range may hold at most 31 "
+         "days at once."),
         (["show", "--date", "2026-02-27..30"],
-         "2026-02-30 is not a date: February 2026 has 28 days."),
-        (["show", "--date", "2026-12-01.."], "2026-12-01.. is not a range of dates"),
-        (["show", "--date", "2026-12-01..4"], "2026-12-01..4 is not a range of dates"),
-        (["show", "--date", "20261201..05"], "20261201 is not a date: write it as YYYY-MM-DD"),
+         "The date '2026-02-30' is not in the calendar: February 2026 has 28 days."),
+        (["show", "--date", "2026-12-01.."], "Cannot read the range of dates '2026-12-01..'"),
+        (["show", "--date", "2026-12-01..4"], "Cannot read the range of dates '2026-12-01..4'"),
+        (["show", "--date", "20261201..05"],
+         "Cannot read the date '20261201': write it as YYYY-MM-DD"),
         (["solve", "--date", "2026-12-01..04"],
          "Girdle solve takes one date, not a range (2026-12-01..04)"),
         (["check", "-", "--date", "2026-12-01..04"],
@@ -116,11 +119,15 @@ def test_bad_ranges_are_refused_before_any_output(capsys, monkeypatch, argv, mes
     assert err.startswith("companion: ") and message in err and len(err.splitlines()) == 1
 
 
-@pytest.mark.parametrize("date", ["20261201", "2026-W49-3", "2026-12-01T00:00", "2026-12-1"])
+@pytest.mark.parametrize("date", ["20261201", "2026-W49-3", "2026-12-01T00:00", "2026-12-1",
+                                  "tomorrow", "next week"])
 def test_a_date_is_written_one_way(capsys, date):
+    """The refusal quotes the date exactly as typed: it begins with its own words, so the
+    sentence's capital never changes what was typed ('tomorrow' was shown 'Tomorrow')."""
     code, out, err = run(capsys, "girdle", "show", "--date", date)
     assert code == 2 and out == ""
-    assert err == f"companion: {date} is not a date: write it as YYYY-MM-DD, e.g. 2026-01-31.\n"
+    assert err == (f"companion: Cannot read the date '{date}': write it as YYYY-MM-DD, "
+                   "e.g. 2026-01-31.\n")
 
 
 def test_an_unknown_family_is_a_clear_error(capsys):
@@ -175,11 +182,11 @@ def test_unfinished_sheet_is_scored_but_flagged(capsys, tmp_path):
 @pytest.mark.parametrize(
     "argv, message",
     [
-        (["girdle", "show", "--date", "yesterday"], "not a date"),
+        (["girdle", "show", "--date", "yesterday"], "Cannot read the date 'yesterday'"),
         (["girdle", "check", "/no/such/sheet.json"], "not found"),
         (["girdle", "solve", "--date", "2026-12-01", "--time-budget", "0"], "positive"),
         (["girdle", "solve", "--date", "2026-12-01", "--time-budget=-0.5"], "positive"),
-        (["girdle", "show", "--date", ""], "not a date"),
+        (["girdle", "show", "--date", ""], "Cannot read the date ''"),
         (["girdle", "check", "/"], "is a folder"),
         (["girdle", "show", "--date", "2020-01-01"], "The first Word Girdle is from 2024-01-01."),
         (["girdle", "solve", "--lexicon", "/no/such/words.txt"], "Word list not found"),
@@ -228,8 +235,8 @@ def test_solve_uses_the_cache_and_ignores_a_tampered_entry(capsys, tmp_path):
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        (b'{"solution": [], "date": 5}', "5 is not a date"),
-        (b'{"solution": [], "date": "2026-02-30"}', "is not a date"),
+        (b'{"solution": [], "date": 5}', "Cannot read the date 5:"),
+        (b'{"solution": [], "date": "2026-02-30"}', "is not in the calendar"),
         (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "not a text file"),
         (b'{"solution": [], "puzzle": []}', "expected a JSON object"),
         (b'{"solution": [], "puzzle": {"supply": "AB"}}', "the field 'lines' is missing"),

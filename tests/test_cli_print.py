@@ -38,6 +38,32 @@ def test_output_option(tmp_path: Path) -> None:
     assert (tmp_path / "tiles-werdup-letter.pdf").exists()
 
 
+@pytest.mark.parametrize("name", ["out.txt", "sheet", "sheet.pdf.png"])
+def test_an_output_name_that_is_not_a_pdf_is_refused(name: str, tmp_path: Path,
+                                                     capsys) -> None:
+    """-o out.txt was written a PDF under a name that opens it as text; refused before any
+    PDF is made, as --overlay refuses a name that is no image's (check_file_ending)."""
+    target = tmp_path / name
+    assert main(["print", "score-sheet", "--game", "pdq", "-o", str(target)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == (f"companion: -o {target}: the file is written as a PDF; give "
+                                 "its name an ending of .pdf.\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_output_name_ending_in_pdf_in_capitals_is_a_pdf(tmp_path: Path) -> None:
+    target = tmp_path / "SHEET.PDF"
+    assert main(["print", "score-sheet", "--game", "pdq", "-o", str(target)]) == 0
+    assert target.read_bytes().startswith(b"%PDF-")
+
+
+def test_an_overlay_name_that_is_not_an_image_is_refused_in_the_same_words(capsys) -> None:
+    assert main(["read", "board.jpg", "--game", "werdup", "--overlay", "seen.gif"]) == 2
+    assert capsys.readouterr().err == ("companion: --overlay seen.gif: the file is written as "
+                                       "an image; give its name an ending of .png, .jpg or "
+                                       ".jpeg.\n")
+
+
 def test_output_ending_in_a_slash_is_a_folder(tmp_path: Path, capsys) -> None:
     # "-o prints/" once wrote a PDF file called "prints"
     folder = tmp_path / "prints" / "werdup"
@@ -56,9 +82,11 @@ def test_output_ending_in_a_slash_is_a_folder(tmp_path: Path, capsys) -> None:
 
 
 @pytest.mark.parametrize("argv,message", [
-    (["girdle", "--date", "29/11/2026"], "29/11/2026 is not a date: write it as YYYY-MM-DD"),
-    (["girdle", "--date", "2026-02-30"], "2026-02-30 is not a date: February 2026 has 28 days."),
-    (["girdle", "--date", "20261129"], "20261129 is not a date: write it as YYYY-MM-DD"),
+    (["girdle", "--date", "29/11/2026"],
+     "Cannot read the date '29/11/2026': write it as YYYY-MM-DD"),
+    (["girdle", "--date", "2026-02-30"],
+     "The date '2026-02-30' is not in the calendar: February 2026 has 28 days."),
+    (["girdle", "--date", "20261129"], "Cannot read the date '20261129': write it as YYYY-MM-DD"),
     (["girdle", "--date", "2026-11-29..12-05"], "Print girdle takes one date, not a range"),
     (["girdle", "--answers", "--solve-seconds", "0"], "--solve-seconds must be more than 0"),
     (["girdle", "--answers", "--solve-seconds", "-1"], "--solve-seconds must be more than 0"),

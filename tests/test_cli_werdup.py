@@ -121,7 +121,25 @@ def test_a_file_far_too_large_to_be_a_record_is_not_read(capsys, tmp_path):
 def test_a_letter_no_tile_carries_is_bad_usage(capsys):
     code, out, err = run(capsys, "werdup", "score", "empty", "5D ÉTÉ", "--json")
     assert code == 2 and err == ""
-    assert json.loads(out)["error"].startswith("'É' is not a WerdUp tile")
+    assert json.loads(out)["error"].startswith("The word 'ÉTÉ' has 'É', which is on no WerdUp "
+                                               "tile: write letters A-Z")
+
+
+@pytest.mark.parametrize("word", ["ÇAT", "(Ç)AT", "CAŦ"])
+def test_score_and_replay_both_find_a_letter_no_tile_has_unreadable(capsys, tmp_path, word):
+    """The notation decides: a letter on no tile leaves the play unreadable as tiles (exit
+    2) in score and replay alike; replay came to the rack check first ('plays Ç, not on the
+    rack', exit 1)."""
+    code, out, err = run(capsys, "werdup", "score", "empty", f"5D {word}")
+    assert code == 2 and out == ""
+    shown = err.removeprefix("companion: ").rstrip("\n")
+    assert shown.startswith(f"The word '{word}' has ") and "which is on no WerdUp tile" in shown
+    record = tmp_path / "game.txt"
+    record.write_text("#werdup-record 1\n#rules werdup\n#player1 ann Ann\n#player2 bob Bob\n"
+                      f"#draw ann:C bob:H\n>ann: ACDEHRT 5D {word} [111] +6 6\n",
+                      encoding="utf-8")
+    code, out, err = run(capsys, "werdup", "replay", str(record))
+    assert code == 2 and out == "" and err == f"companion: Record line 6: t{shown[1:]}\n"
 
 
 def test_a_challenge_bonus_in_superscript_digits_is_bad_usage(capsys):

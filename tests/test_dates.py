@@ -18,19 +18,21 @@ def test_a_date_and_a_leap_day() -> None:
 
 
 @pytest.mark.parametrize(("value", "message"), [
-    ("2027-02-29", "2027-02-29 is not a date: February 2027 has 28 days."),
-    ("2026-04-31", "2026-04-31 is not a date: April 2026 has 30 days."),
-    ("2026-00-10", "2026-00-10 is not a date: there is no month 0."),
-    ("0000-12-01", "0000-12-01 is not a date: the calendar starts in year 1."),
-    ("20261201", "20261201 is not a date: write it as YYYY-MM-DD, e.g. 2026-01-31."),
-    ("2026-W49-3", "2026-W49-3 is not a date: write it as YYYY-MM-DD, e.g. 2026-01-31."),
-    ("2026-12-01\n", '"2026-12-01\\n" is not a date: write it as YYYY-MM-DD, e.g. 2026-01-31.'),
+    ("2027-02-29", "the date '2027-02-29' is not in the calendar: February 2027 has 28 days."),
+    ("2026-04-31", "the date '2026-04-31' is not in the calendar: April 2026 has 30 days."),
+    ("2026-00-10", "the date '2026-00-10' is not in the calendar: it has no month 0."),
+    ("0000-12-01", "the date '0000-12-01' is not in the calendar: it starts in year 1."),
+    ("20261201", "cannot read the date '20261201': write it as YYYY-MM-DD, e.g. 2026-01-31."),
+    ("2026-W49-3", "cannot read the date '2026-W49-3': write it as YYYY-MM-DD, e.g. 2026-01-31."),
+    ("2026-12-01\n", "cannot read the date '2026-12-01\\n': write it as YYYY-MM-DD, e.g. "
+     "2026-01-31."),
+    ("tomorrow", "cannot read the date 'tomorrow': write it as YYYY-MM-DD"),
     # ASCII digits only
-    ("\u0662\u0660\u0662\u0666-12-01", "\u0662\u0660\u0662\u0666-12-01 is not a date"),
-    (20261201, "20261201 is not a date: write it as YYYY-MM-DD"),
-    (None, "null is not a date"),
-    ("9" * 500, "9999999999999999999999999999999999999... is not a date"),
-    ("2026-12-01..04", "2026-12-01..04 is a range of dates; only one date is taken here"),
+    ("\u0662\u0660\u0662\u0666-12-01", "cannot read the date '\u0662\u0660\u0662\u0666-12-01'"),
+    (20261201, "cannot read the date 20261201: write it as YYYY-MM-DD"),
+    (None, "cannot read the date null:"),
+    ("9" * 500, "cannot read the date '999999999999999999999999999999999999...:"),
+    ("2026-12-01..04", "only one date is taken here, not the range of dates '2026-12-01..04'"),
 ])
 def test_what_is_not_a_date_is_named(value: object, message: str) -> None:
     with pytest.raises(UsageError) as info:
@@ -39,13 +41,13 @@ def test_what_is_not_a_date_is_named(value: object, message: str) -> None:
 
 
 @pytest.mark.parametrize(("value", "message"), [
-    ("2026-13", "2026-13 is not a month: there is no month 13."),
-    ("2026-00", "2026-00 is not a month: there is no month 0."),
-    ("0000-05", "0000-05 is not a month: the calendar starts in year 1."),
-    ("13", "13 is not a month: write it as YYYY-MM, e.g. 2026-01."),
-    ("2026-1", "2026-1 is not a month: write it as YYYY-MM, e.g. 2026-01."),
-    ("2026-11-01", "2026-11-01 is not a month: write it as YYYY-MM"),
-    (None, "null is not a month"),
+    ("2026-13", "the month '2026-13' is not in the calendar: it has no month 13."),
+    ("2026-00", "the month '2026-00' is not in the calendar: it has no month 0."),
+    ("0000-05", "the month '0000-05' is not in the calendar: it starts in year 1."),
+    ("13", "cannot read the month '13': write it as YYYY-MM, e.g. 2026-01."),
+    ("2026-1", "cannot read the month '2026-1': write it as YYYY-MM, e.g. 2026-01."),
+    ("2026-11-01", "cannot read the month '2026-11-01': write it as YYYY-MM"),
+    (None, "cannot read the month null:"),
 ])
 def test_what_is_not_a_month_is_named(value: object, message: str) -> None:
     with pytest.raises(UsageError) as info:
@@ -69,21 +71,22 @@ def test_a_range_holds_every_day_from_start_to_end() -> None:
 
 def test_a_range_holds_at_most_a_month() -> None:
     assert len(dates_from("2026-01-01..31")) == MAX_RANGE_DAYS == 31
-    with pytest.raises(UsageError, match=r"^2026-01-01\.\.02-01 is 32 days; a range may hold "
-                       r"at most 31 days at once\.$"):
+    with pytest.raises(UsageError, match=r"^the range of dates '2026-01-01\.\.02-01' is 32 days; "
+                       r"a range may hold at most 31 days at once\.$"):
         dates_from("2026-01-01..02-01")
 
 
 @pytest.mark.parametrize(("value", "message"), [
-    ("2026-12-30..01-02", "2026-12-30..01-02 runs backwards: it ends on 2026-01-02, before it "
-     "starts on 2026-12-30."),
-    ("2026-12-02..01", "2026-12-02..01 runs backwards"),
-    ("2026-04-29..31", "2026-04-31 is not a date: April 2026 has 30 days."),
-    ("2026-12-01..", "2026-12-01.. is not a range of dates: write it as 2026-12-01..2026-12-07"),
-    ("..2026-12-01", "..2026-12-01 is not a range of dates"),
-    ("2026-12-01..2026-12-03..05", "2026-12-01..2026-12-03..05 is not a range of dates"),
-    ("2026-12-01..1", "2026-12-01..1 is not a range of dates"),
-    ("2026-12-1..05", "2026-12-1 is not a date: write it as YYYY-MM-DD"),
+    ("2026-12-30..01-02", "the range of dates '2026-12-30..01-02' runs backwards: it ends on "
+     "2026-01-02, before it starts on 2026-12-30."),
+    ("2026-12-02..01", "the range of dates '2026-12-02..01' runs backwards"),
+    ("2026-04-29..31", "the date '2026-04-31' is not in the calendar: April 2026 has 30 days."),
+    ("2026-12-01..", "cannot read the range of dates '2026-12-01..': write it as "
+     "2026-12-01..2026-12-07"),
+    ("..2026-12-01", "cannot read the range of dates '..2026-12-01'"),
+    ("2026-12-01..2026-12-03..05", "cannot read the range of dates '2026-12-01..2026-12-03..05'"),
+    ("2026-12-01..1", "cannot read the range of dates '2026-12-01..1'"),
+    ("2026-12-1..05", "cannot read the date '2026-12-1': write it as YYYY-MM-DD"),
 ])
 def test_a_bad_range_is_named(value: str, message: str) -> None:
     with pytest.raises(UsageError) as info:

@@ -289,8 +289,9 @@ def test_a_play_with_no_new_tile_is_refused_in_one_wording_by_each_engine() -> N
     with pytest.raises(IllegalPlay) as refused:
         game.play("8G", "CAT")
     assert str(refused.value) == said == no_new_tile("the play 8G CAT")
-    with pytest.raises(GcgError, match=f"line 3: {said}$"):
-        replay_gcg(parse_gcg("#player1 A A\n>A: CAT 8G CAT +10 10\n>A: CAT 8G CAT +10 10\n"))
+    with pytest.raises(GcgError, match=f"line 4: {said}$"):
+        replay_gcg(parse_gcg("#player1 A A\n#player2 B B\n>A: CAT 8G CAT +10 10\n"
+                             ">B: CAT 8G CAT +10 10\n"))
     bugwords, werdup = BugWordsTable(), WerdUpTable()
     after = bugwords.score_play(None, "8G CAT", WORDS).board
     again = bugwords.score_play(after, "8G CAT", WORDS)

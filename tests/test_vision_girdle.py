@@ -63,4 +63,4 @@ def test_cli_read_girdle(tmp_path, capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["score"]["final"] == 24
     assert main(["read", str(photo), "--game", "girdle", "--date", "yesterday"]) == 2
-    assert "not a date" in capsys.readouterr().err
+    assert "Cannot read the date 'yesterday'" in capsys.readouterr().err

@@ -29,6 +29,7 @@ from companion.challenges import (
 from companion.clock import CLOCK_NOTE, ClockSettings, format_time, settings_from_label
 from companion.errors import UsageError
 from companion.lexicon import Lexicon
+from companion.play import check_record_seats
 from companion.tiles import BLANK, ONE_OUT, TileCount
 from companion.totals import RunningTotals
 
@@ -187,9 +188,12 @@ def replay(
     unless a note among the moves stands for turns the record has no line for.
 
     Raises :class:`GcgError` naming the line when a play cannot be made at all (off the board,
-    over a different tile, not in one line...).
+    over a different tile, not in one line...), and :class:`UsageError` for a record that
+    seats fewer or more players than the rules do (2 to 4: a player practising alone keeps
+    no record).
     """
     rules = rules or default_rules()
+    check_record_seats(len(record.players), "Bug Words", rules.min_players, rules.max_players)
     rule = challenge_rule or record_challenge_rule(record, rules)
     clock = clock or record_clock(record)
     state = _State(Board(rules.layout.rows, rules.layout.cols), rules, rule, clock, lexicon)

@@ -15,11 +15,12 @@ from companion.cli.common import (
     file_name,
     lexicon_from_args,
     print_json,
+    read_position,
     read_text_file,
     whole_number,
 )
 from companion.errors import CompanionError, UsageError
-from companion.text import printable
+from companion.text import printable, quoted
 from companion.totals import total_slip_text
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
@@ -72,7 +73,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="POSITION",
         type=file_name,
         help="a GCG record (the position after its last move) or a 15-line board text "
-        "('.' empty, letters, lower case for blanks); '-' for standard input",
+        "('.' empty, letters, lower case for blanks); '-' for standard input, 'empty' for "
+        "an empty board",
     )
     m.add_argument("rack", metavar="RACK", help="the rack, e.g. AEINRS? (? is a blank)")
     m.add_argument(
@@ -192,11 +194,11 @@ def run_moves(args: argparse.Namespace) -> int:
         raise UsageError(f"a rack holds 1 to {rules.rack_size} tiles, not {len(rack)}")
     over = rules.tiles.over_count(rack.upper())
     if over:
-        raise UsageError(f"{rack.upper()} is not a rack: {over}")
+        raise UsageError(f"{quoted(args.rack)} is not a rack: {over}")
     if args.top < 0:
         raise UsageError("--top must be 0 (all) or more")
-    board = position_from_text(read_text_file(args.position, "position", MAX_FILE_BYTES,
-                                                  any_encoding=True))
+    board = read_position(args.position, rules.layout.rows, rules.layout.cols, position_from_text,
+                          MAX_FILE_BYTES, any_encoding=True)
     lexicon = lexicon_from_args(args)
     moves = generate_moves(board, rack, lexicon, rules)
     shown = moves if args.top == 0 else moves[: args.top]

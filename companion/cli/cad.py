@@ -118,7 +118,7 @@ def _out_dir(name: str) -> Path:
         raise UsageError("-o needs a folder name, like werdup-set")
     out = Path(name)
     if out.exists() and not out.is_dir():
-        raise UsageError(f"{out} exists and is not a folder")
+        raise UsageError(f"cannot make the folder {out}: a file of that name is in the way")
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

@@ -8,10 +8,11 @@ import datetime as dt
 import json
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from companion.board import Board
 from companion.dates import date_from, dates_from, is_range
 from companion.decimals import decimal_from, whole_from
 from companion.errors import CompanionError, UsageError
@@ -158,6 +159,33 @@ def read_text_file(name: str, what: str, limit: int = MAX_TEXT_BYTES,
             raise UsageError(f"the {what} on standard input is not UTF-8 text") from None
         raise UsageError(f"{what} {name} is not a text file (UTF-8 expected); "
                          "is it the right file?") from None
+
+
+def check_file_ending(option: str, name: str, written: str, endings: tuple[str, ...]) -> None:
+    """Refuse the output file ``name`` given to ``option`` unless its ending (in either case)
+    is one of ``endings``: what is written there is ``written`` (``"a PDF"``, ``"an
+    image"``), and a file under another ending (a PDF named ``out.txt``) would be opened as
+    something it is not. The one rule of every command that writes a file of its own kind."""
+    if Path(name).suffix.lower() in endings:
+        return
+    said = " or ".join(endings) if len(endings) < 3 else \
+        f"{', '.join(endings[:-1])} or {endings[-1]}"
+    raise UsageError(f"{option} {name}: the file is written as {written}; give its name an "
+                     f"ending of {said}")
+
+
+EMPTY_POSITION = "empty"  # a position argument naming an empty board, not a file
+
+
+def read_position(name: str, rows: int, cols: int, from_text: Callable[[str], Board],
+                  limit: int = MAX_TEXT_BYTES, any_encoding: bool = False) -> Board:
+    """The board a command's POSITION argument names, the one reading both games' commands
+    share: ``empty`` an empty board of ``rows`` x ``cols`` squares, ``-`` standard input,
+    anything else a file (read as :func:`read_text_file` reads one, ``limit`` and
+    ``any_encoding`` with it), its text made a board by ``from_text``, the game's reader."""
+    if name == EMPTY_POSITION:
+        return Board(rows, cols)
+    return from_text(read_text_file(name, "position", limit, any_encoding))
 
 
 def one_line(error: object) -> str:

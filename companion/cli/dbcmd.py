@@ -6,7 +6,14 @@ import argparse
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("db", help="the web app's database: schema revision, upgrade")
+    p = sub.add_parser(
+        "db", help="the web app's database: schema revision, upgrade",
+        description="The schema of the web app's database, the one DATABASE_URL names (by "
+        "default SQLite in the instance folder): 'current' prints its revision, 'upgrade' "
+        "brings it to the newest first (Alembic migrations; app servers and workers also "
+        "do it when they start). Exit status: 0 done, 2 a DATABASE_URL it cannot use, 1 a "
+        "database that does not answer.",
+    )
     p.add_argument("action", choices=("upgrade", "current"),
                    help="upgrade: bring the schema to the newest revision (once, whichever "
                         "host runs it; app servers also do it when they start); current: "

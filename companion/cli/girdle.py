@@ -308,7 +308,7 @@ def card_text(sheet: Sheet, card: ScoreCard) -> str:
 
 def load_sheet_file(path: str) -> dict:
     text = read_text_file(path, "sheet")
-    where = "the sheet on standard input" if path == "-" else path
+    where = "the sheet on standard input" if path == "-" else f"the sheet {path}"
     if not text.strip():  # the JSON reader's "Expecting value: line 1 column 1 (char 0)"
         raise UsageError(f"{where} is empty: a sheet is a JSON list of words in order, as "
                          "'girdle solve --json' prints its 'solution'")
@@ -327,8 +327,8 @@ def run_check(args: argparse.Namespace) -> int:
     data = load_sheet_file(args.solution)
     if "puzzle" in data:
         if args.date is not None:  # it would be dropped without a word
-            raise UsageError(f"{args.solution} holds its puzzle; --date is for a sheet without "
-                             "one (a list of words, or an object without 'puzzle')")
+            raise UsageError(f"the sheet {args.solution} holds its puzzle; --date is for a sheet "
+                             "without one (a list of words, or an object without 'puzzle')")
         pz = Puzzle.from_dict(data["puzzle"])
     else:
         pz = _daily(args, args.date if args.date is not None else data.get("date"))

@@ -7,7 +7,7 @@ import os
 import sys
 from pathlib import Path
 
-from companion.cli.common import decimal_number, parse_date, whole_number
+from companion.cli.common import check_file_ending, decimal_number, parse_date, whole_number
 from companion.errors import UsageError
 from companion.outfile import write_all, write_file_whole
 from companion.text import printable
@@ -41,7 +41,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     _output(g)
     g.set_defaults(func=run_girdle)
 
-    s = docs.add_parser("score-sheet", help="a score sheet for WerdUp, Bug Words or PDQ")
+    s = docs.add_parser("score-sheet", help="a score sheet for WerdUp, Bug Words or PDQ",
+                        description="A blank score sheet for a game of WerdUp, Bug Words or "
+                        "PDQ, for --players players (WerdUp and PDQ 4 by default, Bug Words "
+                        "2), on letter paper unless --paper a4.")
     s.add_argument("--game", required=True, choices=SCORE_SHEET_GAMES,
                    help="which game's score sheet")
     s.add_argument("--players", type=whole_number, metavar="N",
@@ -51,7 +54,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     _output(s)
     s.set_defaults(func=run_score_sheet)
 
-    d = docs.add_parser("pdq-deck", help="the PDQ deck as cut sheets (nine cards a page)")
+    d = docs.add_parser("pdq-deck", help="the PDQ deck as cut sheets (nine cards a page)",
+                        description="The PDQ deck as sheets to cut, nine cards a page: the "
+                        "regular deck, or the Four Score deck with --four-score; --backs adds "
+                        "a page of card backs after each page of cards, for double-sided "
+                        "printing.")
     d.add_argument("--four-score", action="store_true",
                    help="the Four Score deck (without the Z and one X)")
     d.add_argument("--backs", action="store_true",
@@ -71,7 +78,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     _output(b)
     b.set_defaults(func=run_board)
 
-    t = docs.add_parser("tiles", help="paper letter tiles with the game's distribution")
+    t = docs.add_parser("tiles", help="paper letter tiles with the game's distribution",
+                        description="Paper letter tiles to cut out, as many of each letter "
+                        "as the game's set has (WerdUp or Bug Words), on letter paper unless "
+                        "--paper a4.")
     t.add_argument("--game", required=True, choices=GAMES_WITH_BOARDS, help="which tile set")
     _paper(t, ("letter", "a4"))
     _output(t)
@@ -91,10 +101,19 @@ def _output(p: argparse.ArgumentParser) -> None:
 
 
 def _check_output(args: argparse.Namespace) -> None:
-    """``-o ''`` names no file: refused before any PDF is made (it once wrote the default
-    name into the current folder)."""
-    if args.output is not None and not args.output.strip():
+    """Refuse an ``-o`` that names no file (``-o ''`` once wrote the default name into the
+    current folder) or a file whose name does not end in .pdf (``-o out.txt`` was written a
+    PDF), before any PDF is made. A folder (one there, or a name ending in /), standard
+    output (``-``) and a device or pipe (``/dev/null``) take any name."""
+    name = args.output
+    if name is None:
+        return
+    if not name.strip():
         raise UsageError("-o needs a file or folder name (or '-' for standard output).")
+    path = Path(name)
+    if name == "-" or name.endswith(("/", os.sep)) or (path.exists() and not path.is_file()):
+        return
+    check_file_ending("-o", name, "a PDF", (".pdf",))
 
 
 def _write(args: argparse.Namespace, default_name: str, data: bytes) -> int:

@@ -9,7 +9,16 @@ from companion.cli.common import whole_number
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("serve", help="serve the web app (development server)")
+    p = sub.add_parser(
+        "serve", help="serve the web app (development server)",
+        description="Serve the web app (the game tables, the judge, the Word Girdle pages, "
+        "the print shop) with Flask's development server, for one table at home; behind a "
+        "real web server run gunicorn instead (docs/web.md). It listens on 127.0.0.1:5000 "
+        "unless --host and --port say otherwise (--host 0.0.0.0 lets phones on the same "
+        "network in), and keeps its data in DATABASE_URL, by default SQLite in the instance "
+        "folder. Exit status: 0 once stopped (Ctrl+C), 2 bad usage or a DATABASE_URL it "
+        "cannot use, 1 a database that does not answer.",
+    )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=whole_number, default=5000, help="port (default 5000)")
     p.add_argument("--debug", action="store_true", help="reload on code changes")

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from companion.cli.common import (
     add_lexicon_option,
+    check_file_ending,
     file_name,
     lexicon_from_args,
     parse_date,
@@ -143,9 +144,7 @@ def _check_overlay_path(name: str, inputs: list[str | None]) -> None:
                              "file for the overlay, like overlay.png")
     if path.is_dir():
         raise UsageError(f"--overlay {name} is a folder; name an image file, like overlay.png")
-    if path.suffix.lower() not in OVERLAY_SUFFIXES:
-        raise UsageError(f"--overlay {name}: the overlay is written as an image; give the "
-                         "file name an ending of .png or .jpg")
+    check_file_ending("--overlay", name, "an image", OVERLAY_SUFFIXES)
     if not path.resolve().parent.is_dir():
         raise UsageError(f"--overlay {name}: the folder {path.parent} does not exist")
 

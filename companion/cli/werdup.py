@@ -13,6 +13,7 @@ from companion.cli.common import (
     file_name,
     lexicon_from_args,
     print_json,
+    read_position,
     read_text_file,
     whole_number,
 )
@@ -132,13 +133,17 @@ def _common(p: argparse.ArgumentParser) -> None:
 
 
 def load_position(name: str, rules: WerdUpRules) -> Board:
-    """A board from a board text file (``empty`` for an empty board)."""
+    """A board from a board text file (``empty`` for an empty board: :func:`read_position`)."""
     size = rules.board_size
-    if name == "empty":
-        return Board(size, size)
+    return read_position(name, size, size, lambda text: _board_from_text(text, name, rules))
+
+
+def _board_from_text(text: str, name: str, rules: WerdUpRules) -> Board:
+    """The board of the board text ``text`` read from ``name``, its tiles WerdUp's."""
+    size = rules.board_size
     where = "the position on standard input" if name == "-" else f"position {name}"
     try:
-        board = Board.from_text(read_text_file(name, "position"), size, size)
+        board = Board.from_text(text, size, size)
     except PlayError as exc:
         raise UsageError(f"{where}: {exc}") from exc
     known = rules.tile_set.counts
@@ -167,9 +172,6 @@ def run_score(args: argparse.Namespace) -> int:
     except PlayError as exc:  # read, and refused by the board (off it): an illegal play
         lexicon_from_args(args)  # a bad --lexicon is still bad usage
         return _report(args, board, refused(exc), text)
-    for p in placements:  # a letter no tile carries is a typing slip, not an illegal play
-        if p.tile not in rules.tile_set.counts:
-            raise UsageError(f"{quoted(p.tile)} is not a WerdUp tile: use letters A-Z and Qu")
     return _report_play(args, board, placements, text)
 
 

@@ -12,7 +12,17 @@ from companion.errors import UsageError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("worker", help="run the web app's jobs from the PostgreSQL queue")
+    p = sub.add_parser(
+        "worker", help="run the web app's jobs from the PostgreSQL queue",
+        description="Run the web app's long jobs (Word Girdle par searches, 3D builds) from "
+        "the queue in the PostgreSQL database that DATABASE_URL names, on this host or any "
+        "other that reaches it; with SQLite each app server runs its own jobs and no worker "
+        "is needed. It runs one job at a time (--concurrency), takes a worker silent for 30 "
+        "seconds for dead and runs its job again (--stalled-seconds), and waits for more "
+        "jobs until stopped (SIGTERM or Ctrl+C, once the jobs under way are done) unless "
+        "--once. Exit status: 0 once stopped, 2 bad usage or no PostgreSQL database, 1 a "
+        "database that does not answer.",
+    )
     p.add_argument("--concurrency", type=whole_number, default=1,
                    help="jobs run at once by this worker (default 1; each uses a core)")
     p.add_argument("--stalled-seconds", type=decimal_number, default=None,

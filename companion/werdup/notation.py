@@ -29,7 +29,9 @@ def parse_play(board: Board, text: str) -> list[Placement]:
 
     ``5E`` starts at row 5, column E reading across; ``E5`` reads down. Letters are new tiles
     (on an empty square or on top of a stack); ``.`` or letters in parentheses are tiles kept.
-    A letter equal to the tile already on its square is read as kept.
+    A letter equal to the tile already on its square is read as kept. A letter no WerdUp
+    tile has (``É``, ``Ç``: the tiles are A-Z, ``Q`` read as Qu) leaves the text unreadable
+    as tiles, a :class:`NotationError`, as any character that is no letter does.
     """
     parts = text.split()
     if len(parts) != 2:
@@ -40,6 +42,10 @@ def parse_play(board: Board, text: str) -> list[Placement]:
     word = parts[1]
     if not split_word(word, DIGRAPHS):
         raise NotationError("the play has no letters")
+    other = next((ch for ch in word if ch.isalpha() and not ch.isascii()), None)
+    if other is not None:
+        raise NotationError(f"the word {quoted(word)} has {other!r}, which is on no WerdUp "
+                            "tile: write letters A-Z (Qu for the Qu tile)")
     upper = "".join(ch.upper() if ch.isalpha() else ch for ch in word)
     placements = board.tiles_for_play(pos, upper, stacking=True, digraphs=DIGRAPHS)
     out = []

@@ -49,6 +49,7 @@ from companion.clock import CLOCK_NOTE, ClockSettings, format_time, parse_time, 
 from companion.decimals import whole_from
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
+from companion.play import check_record_seats
 from companion.text import quoted
 from companion.tiles import ALL_PLAYED, TileCount, next_holding
 from companion.totals import RunningTotals, total_slip_text
@@ -246,9 +247,7 @@ def _replay(text: str, lexicon: Lexicon, rules: WerdUpRules | None,
         rules = get_rules(record.rule_name or "werdup")
     if not record.players:
         raise UsageError("the record names no players (#player1 NAME ...)")
-    if len(record.players) > rules.max_players:
-        raise UsageError(f"the record names {len(record.players)} players; WerdUp is for "
-                         f"{rules.min_players} to {rules.max_players}")
+    check_record_seats(len(record.players), "WerdUp", rules.min_players, rules.max_players)
     try:
         if challenge_rule is None:
             named = record.notes.get(CHALLENGE_RULE_NOTE.lower())
