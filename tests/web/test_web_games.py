@@ -582,14 +582,14 @@ def _sheet_turn(client, key: str, seat: int, **fields):
     return client.post(f"/api/games/{key}/turns", json={"seat": seat, **fields})
 
 
-def _phony_out(board_text: str, tile: str) -> str:
-    """A play of ``tile`` alone beside the board's tiles that forms a word not in the list:
-    the notation the sheet takes."""
+def _phony_out(board_text: str, tile: str, kind: str = "bugwords") -> str:
+    """A play of ``tile`` alone beside the board's tiles that forms a word not in the list
+    (in the game ``kind``): the notation the sheet takes."""
     from companion.board import Placement
-    from companion.bugwords.table import BugWordsTable
     from companion.lexicon import default_lexicon
+    from companion.tables import table_for
 
-    table, words = BugWordsTable(), default_lexicon()
+    table, words = table_for(kind), default_lexicon()
     board = table.load_board(board_text)
     for r in range(board.rows):
         for c in range(board.cols):
@@ -711,25 +711,6 @@ def test_a_typed_play_with_blanks_is_refused_as_typed(client):
     assert "CaTS" not in resp.get_json()["error"]
 
 
-def _werdup_phony(board_text: str, tile: str) -> str:
-    """A WerdUp play of ``tile`` alone that forms a word not in the list: the notation the
-    sheet takes."""
-    from companion.board import Placement
-    from companion.lexicon import default_lexicon
-    from companion.werdup.table import WerdUpTable
-
-    table, words = WerdUpTable(), default_lexicon()
-    board = table.load_board(board_text)
-    for r in range(board.rows):
-        for c in range(board.cols):
-            if board.get(r, c) is None:
-                scored = table.judge(board, [Placement(r, c, tile)], None)
-                if scored.legal and any(w["word"].lower() not in words
-                                        for w in scored.words):
-                    return scored.notation
-    raise AssertionError("no phony play found")
-
-
 def test_a_werdup_player_left_alone_plays_on_after_a_second_word_challenged_off(client):
     """Once Bob has gone out, Ann plays on alone. After Ann's second word in a turn is
     challenged off her turn is over, and the next turn is hers again (no one else holds
@@ -751,7 +732,8 @@ def test_a_werdup_player_left_alone_plays_on_after_a_second_word_challenged_off(
     assert game["turns"][-1]["seat"] == alone and game["over"] == ""
     for _ in range(2):
         # the V the record's Ann holds to the end
-        resp = _sheet_turn(client, key, alone, play=_werdup_phony(game["board"]["text"], "V"))
+        phony = _phony_out(game["board"]["text"], "V", "werdup")
+        resp = _sheet_turn(client, key, alone, play=phony)
         assert resp.status_code == 201, resp.get_json()
         resp = client.post(f"/api/games/{key}/challenge", json={"challenger": 1 - alone})
         assert resp.status_code == 200, resp.get_json()
