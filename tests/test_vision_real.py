@@ -377,6 +377,106 @@ def test_edge_blur_measures_a_gaussian_and_a_smear():
     assert edge_blur(cfg, sharp, {}) == 0.0
 
 
+def _smear(length: int, degrees: float) -> np.ndarray:
+    """The kernel of a phone moving ``length`` pixels along a line ``degrees`` from level."""
+    import cv2
+
+    line = np.zeros((length, length), np.float32)
+    line[length // 2, :] = 1.0
+    turn = cv2.getRotationMatrix2D((length // 2, length // 2), degrees, 1.0)
+    line = cv2.warpAffine(line, turn, (length, length))
+    return line / line.sum()
+
+
+@pytest.mark.parametrize(("name", "vary"), [
+    ("IMG_20141025_164035.jpg", "gaussian 7"), ("IMG_20151016_170028.jpg", "gaussian 10"),
+    ("IMG_20151016_165950.jpg", "smeared 45 px at 45 degrees"),
+    ("IMG_20141025_163939.jpg", "smeared 45 px at 45 degrees"),
+    ("IMG_20151016_165950.jpg", "gaussian 7")])
+def test_a_photo_blurred_till_its_letters_are_lost_is_refused_not_read_empty(name, vary):
+    """Sharp photos of boards in play blurred till the letter finder finds no letter's mark at
+    all (a missed focus: a Gaussian of 7 pixels of the working image on the Milton Bradley
+    board, whose letters are thin, 10 on the Hasbro board; a phone that moved 45 pixels
+    diagonally), or fewer letters than tiles showing none (a Gaussian of 7 on the Hasbro
+    board): with no letters' edges to measure, they were read as an empty board (or a board
+    of blank tiles and a few letters, every one wrong), sure of it. The board's own edges are
+    measured instead, and the photo is refused as too blurred, in the sentence the other
+    blurred photos get."""
+    import cv2
+
+    from vision.premium import find_blobs, fit_layout
+    from vision.woodtiles import read_wood
+
+    blur = {"gaussian 7": lambda im: cv2.GaussianBlur(im, (0, 0), 7.0),
+            "gaussian 10": lambda im: cv2.GaussianBlur(im, (0, 0), 10.0),
+            "smeared 45 px at 45 degrees": lambda im: cv2.filter2D(im, -1, _smear(45, 45))}
+    image = _blurred(name, blur[vary])
+    spec = board_spec("bugwords")
+    fit = fit_layout(DEFAULT.premium, find_blobs(DEFAULT.premium, image), spec.squares,
+                     (image.shape[1], image.shape[0]))
+    assert fit is not None  # the board is still found by its premium squares
+    wood = read_wood(DEFAULT.wood, image, fit.homography, spec.squares, shipped_classifier(),
+                     spec.letters, default_lexicon())
+    tiles = sum(ch != "." for row in LABELS[name].rows for ch in row)
+    assert len(wood.guesses) < max(1, len(wood.blanks) + len(wood.maybe)) < tiles
+    try:
+        reading = read_board(DEFAULT, image, spec, shipped_classifier(), default_lexicon())
+    except VisionError as exc:
+        assert str(exc).startswith("the board was found but its letters are too blurred")
+    else:
+        shown = sum(rd.face != "" for rd in reading.cells)
+        pytest.fail(f"read as a board with {shown} tiles ({tiles} on it), "
+                    f"{score(LABELS[name], reading).wrong_unlisted} cells wrong and unlisted")
+
+
+@pytest.mark.parametrize("name", ["IMG_20151016_165303.jpg", "IMG_20151016_165308.jpg",
+                                  "IMG_20151016_165313.jpg", "IMG_20151016_165320.jpg"])
+def test_a_sharp_photo_of_an_empty_board_still_reads_empty(name):
+    """The real photos of the empty board: no letter is found, so the board's own edges are
+    measured, and they are sharp (0.038 to 0.084 of a cell, under ``max_grid_blur``)."""
+    import cv2
+
+    from vision.woodtiles import flat_board, grid_blur
+
+    image = load_photo(DEFAULT.load, LABELS[name].photo)
+    reading = read_board(DEFAULT, image, board_spec("bugwords"), shipped_classifier(),
+                         default_lexicon())
+    assert all(rd.face == "" for rd in reading.cells) and reading.uncertain == []
+    p = DEFAULT.locate.cell_px
+    grid_to_photo = np.linalg.inv(reading.located.homography) @ np.diag([p, p, 1.0])
+    gray = cv2.cvtColor(flat_board(DEFAULT.wood, image, grid_to_photo), cv2.COLOR_BGR2GRAY)
+    assert 0.0 < grid_blur(DEFAULT.wood, gray) < DEFAULT.wood.max_grid_blur
+
+
+def test_grid_blur_measures_a_gaussian_and_a_smear_whichever_way_it_goes():
+    """:func:`vision.woodtiles.grid_blur` on a drawn board (grid lines, premium squares): small
+    when sharp, growing with a Gaussian, and a smear of one length measures about the same
+    along the rows, the columns or a diagonal (the lines across its path blur, those along
+    it stay sharp: the two directions add); no contrast at all measures 0."""
+    import cv2
+
+    from vision.config import WoodConfig
+    from vision.woodtiles import grid_blur
+
+    cfg = WoodConfig()
+    p = cfg.cell_px
+    board = np.full((17 * p, 17 * p), 200, np.uint8)
+    rng = np.random.default_rng(3)
+    for r, c in rng.integers(0, 15, size=(60, 2)):  # premium squares, darker than the plain
+        board[(r + 1) * p + 2: (r + 2) * p - 2, (c + 1) * p + 2: (c + 2) * p - 2] = 120
+    for k in range(1, 17):
+        board[k * p - 1: k * p + 1, p: 16 * p] = 60
+        board[p: 16 * p, k * p - 1: k * p + 1] = 60
+    sharp = grid_blur(cfg, board)
+    assert sharp < 0.04
+    widths = [grid_blur(cfg, cv2.GaussianBlur(board, (0, 0), s)) for s in (1.5, 3.0, 4.5)]
+    assert sharp < widths[0] < widths[1] < widths[2] < 0.3
+    smears = [grid_blur(cfg, cv2.filter2D(board, -1, _smear(31, a))) for a in (0, 45, 90)]
+    assert min(smears) > cfg.max_grid_blur
+    assert max(smears) < 1.3 * min(smears)
+    assert grid_blur(cfg, np.full_like(board, 128)) == 0.0
+
+
 def test_undoing_a_blur_brings_back_the_strokes():
     """:func:`vision.woodtiles.deblurred` on a Gaussian-blurred row of strokes a letter's
     stroke width apart: blurred, the gaps between them keep under half the sharp contrast;

@@ -115,6 +115,16 @@ class WoodConfig:
                                          # 0.023 to 0.035, one 0.052, the two out of focus
                                          # 0.058; blurred copies read letters wrong from 0.063)
     blur_pad: float = 0.08               # ... measured this far (cells) round each letter
+    max_grid_blur: float = 0.10          # with no letter read, or fewer letters than cells of
+                                         # the tiles' colour showing none, the board's own
+                                         # edges blurred wider than this (cells,
+                                         # :func:`vision.woodtiles.grid_blur`): too blurred
+                                         # (the real photos 0.018 to 0.096, the out-of-focus
+                                         # one the most; copies blurred till no letter is
+                                         # found 0.109 and more)
+    grid_blur_pad: float = 0.45          # ... measured across each grid line this far (cells)
+    grid_blur_inset: float = 0.2         # ... along its middle, this far from the crossings
+    grid_blur_share: float = 0.15        # ... on this share of the segments, the most contrasted
     off_tile: float = 1.8                # a mark whose surroundings are more than this times
                                          # farther from the tiles' colour than from its own
                                          # square's (log-chromaticity) lies on a bare square

@@ -197,9 +197,12 @@ def read_commercial(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: 
 
 
 def _check_wood(wc: WoodConfig, wood: WoodReading) -> None:
-    """Refuse a board whose letters are too blurred to read or whose way up is unclear."""
-    if wood.guesses and (wood.legibility < wc.min_legible
-                         or (wood.blur > wc.max_blur and not wood.deblurred)):
+    """Refuse a board whose letters are too blurred to read (with few letters read, whose own
+    edges are: a blur that hides every letter leaves no empty board) or whose way up is
+    unclear."""
+    if ((wood.guesses and (wood.legibility < wc.min_legible
+                           or (wood.blur > wc.max_blur and not wood.deblurred)))
+            or wood.grid_blur > wc.max_grid_blur):
         raise VisionError("the board was found but its letters are too blurred to read "
                           "(the phone moved, or the focus missed): hold still and take "
                           "the photo again")

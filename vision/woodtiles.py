@@ -192,6 +192,8 @@ class WoodReading:
     lettered: set[tuple[int, int]] = field(default_factory=set)  # cells of the fitted grid
     # (not turned upright) read as letters
     blur: float = 0.0  # how blurred the letters' edges are (cells, :func:`edge_blur`)
+    grid_blur: float = 0.0  # how blurred the board's own edges are (cells, :func:`grid_blur`),
+    # measured only when few letters are read (:func:`few_letters`)
 
 
 def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
@@ -213,9 +215,26 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
     (:func:`words_hold`): a blur the Gaussian does not match (a phone that moved along a
     line) is undone into false strokes, letters read surely and wrongly, which make no
     words. Without a word list none is believed; failing all, the reading of the photo as
-    taken is returned (and refused by the caller)."""
+    taken is returned (and refused by the caller).
+
+    When few letters are read (:func:`few_letters`: none at all, or fewer than the cells of
+    the tiles' colour that show none), the letters' edges tell nothing of the blur: a photo
+    blurred till no letter's mark is found was read as an empty board. Then the board's own
+    edges are measured instead (:func:`grid_blur`, on the photo as taken), for the caller to
+    refuse past ``max_grid_blur``."""
     flat = flat_board(cfg, image, grid_to_photo)
     gray = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY)
+    out = _read_wood(cfg, flat, gray, grid_to_photo, squares, clf, letters, lexicon)
+    if few_letters(out):
+        out.grid_blur = grid_blur(cfg, gray)
+    return out
+
+
+def _read_wood(cfg: WoodConfig, flat: np.ndarray, gray: np.ndarray, grid_to_photo: np.ndarray,
+               squares: tuple[str, ...], clf, letters: tuple[str, ...],
+               lexicon: Lexicon | None) -> WoodReading:
+    """:func:`read_wood` on the flat board and its gray image: the photo as taken, or failing
+    that, its blur undone."""
     first = _read_flat(cfg, flat, gray, grid_to_photo, squares, clf, letters, lexicon)
     if (not first.guesses or lexicon is None
             or (first.legibility >= cfg.min_legible and first.blur <= cfg.max_blur)):
@@ -229,6 +248,51 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
             again.deblurred = sigma
             return again
     return first
+
+
+def few_letters(wood: WoodReading) -> bool:
+    """Whether a reading has too few letters for their edges to tell how blurred the photo is:
+    none at all, or fewer than the cells of the tiles' colour that show no letter (blank
+    tiles and cells listed as perhaps tiles: a blur that hides the letters leaves their
+    tiles' colour)."""
+    return not wood.guesses or len(wood.guesses) < len(wood.blanks) + len(wood.maybe)
+
+
+def grid_blur(cfg: WoodConfig, gray: np.ndarray) -> float:
+    """How blurred the board's own edges are, in cells, on the gray flat board
+    (:func:`flat_board`): the edges a blur leaves when it has hidden every letter, and that a
+    sharp photo of an empty board shows sharp. Across each grid line, segment by segment (the
+    middle of each cell's side, ``grid_blur_inset`` clear of the crossings), the board is
+    averaged along the line into a profile ``grid_blur_pad`` each side of it, whose edge width
+    is taken as :func:`edge_blur` takes a letter's: the Gaussian blur a sharp step of the
+    profile's contrast would need to slope no more steeply than the profile does. The median
+    is taken over the most contrasted ``grid_blur_share`` of the segments (a square's print
+    against a plain square, a tile's edge), for the lines of each direction; a phone that
+    moved smears the lines across its path and leaves those along it sharp, so the two
+    directions' widths add as the sides of a right angle do (a smear of one length gives
+    about the same figure whichever way it goes). 0 when nothing on the board has contrast."""
+    p = cfg.cell_px
+    g = gray.astype(np.float32)
+    pad, inset = cfg.grid_blur_pad * p, cfg.grid_blur_inset * p
+    per_direction = []
+    for across in (0, 1):  # the horizontal lines (profiles down the board), the vertical ones
+        found = []
+        for k in range(1, 17):
+            for j in range(1, 16):
+                a0, a1 = round(j * p + inset), round((j + 1) * p - inset)
+                b0, b1 = round(k * p - pad), round(k * p + pad)
+                win = g[b0:b1, a0:a1] if across == 0 else g[a0:a1, b0:b1].T
+                profile = win.mean(axis=1)
+                step = float(profile.max() - profile.min())
+                slope = float(np.abs(np.diff(profile)).max())
+                if slope > 0:
+                    found.append((step, step / (slope * np.sqrt(2 * np.pi)) / p))
+        if not found:
+            return 0.0
+        found.sort(key=lambda f: -f[0])
+        kept = found[: max(1, round(cfg.grid_blur_share * len(found)))]
+        per_direction.append(float(np.median([w for _, w in kept])))
+    return float(np.hypot(per_direction[0], per_direction[1]))
 
 
 def words_hold(guesses: dict[tuple[int, int], Guess], lexicon: Lexicon) -> bool:
