@@ -136,7 +136,8 @@ def test_a_refused_new_game_form_keeps_what_was_typed(client):
     assert "Bug Words needs 2 to 4 players" in page
     assert re.search(r'<option value="bugwords"[^>]*\sselected>', page)
     assert re.search(r'name="player"[^>]*value="Ann"', page)
-    assert re.search(r'<option value="double"\s+selected>', page)
+    assert re.search(r'<option value="double"[^>]*\sselected>', page)
+    assert re.search(r'id="challenge-summary">[^<]*loses their next turn', page)
     assert re.search(r'id="clock_minutes"[^>]*value="25"', page)
     assert re.search(r'id="clock_penalty"[^>]*value="5"', page)
     assert '<details id="table-settings" open>' in page
