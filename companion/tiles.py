@@ -108,6 +108,11 @@ def _tiles_named(tile: str, n: int) -> str:
     return f"{n} {tile} {'tile' if n == 1 else 'tiles'}"
 
 
+def _count(n: int, thing: str) -> str:
+    """``n`` things in words: "1 tile", "3 tiles"."""
+    return f"{n} {thing if n == 1 else thing + 's'}"
+
+
 @cache
 def tile_set(game: str) -> TileSet:
     """The default tile set of ``"bugwords"`` or ``"werdup"``."""
@@ -191,18 +196,25 @@ class TileCount:
         self.sizes[player] = self.sizes.get(player, 0) + placed - drawn
         self.bag += drawn
 
-    def went_out_problem(self, player: str) -> str:
-        """Why ``player`` cannot have gone out (a rack left empty at the end): while the
-        count is known, their rack still holds the tiles dealt and drawn to it and not played
-        (a player plays out only once the bag is empty); ``""`` when they have no tile left,
-        or while the count is not known."""
+    def rack_left_problem(self, player: str, typed: int) -> str:
+        """Why a rack of ``typed`` tiles cannot be what ``player`` has left at the end: while
+        the count is known, their rack holds the tiles dealt and drawn to it and not played,
+        no fewer and no more (an empty rack says they went out, which a player does only
+        once the bag is empty); ``""`` when it holds that many, or while the count is not
+        known."""
         held = self.sizes.get(player, 0)
-        if not self.known or not held:
+        if not self.known or typed == held:
             return ""
         bag = "the bag is empty" if not self.bag else f"the bag has {self.bag} more"
-        return (f"it is empty, but {player} still holds {held} "
-                f"{'tile' if held == 1 else 'tiles'} by the plays on the sheet ({bag}), so "
-                "has not gone out: type the tiles left on the rack")
+        by_sheet = f"by the plays on the sheet ({bag})"
+        if not typed:
+            return (f"it is empty, but {player} still holds {_count(held, 'tile')} {by_sheet}, "
+                    "so has not gone out: type the tiles left on the rack")
+        if not held:
+            return (f"it has {_count(typed, 'tile')}, but {player} has played every tile "
+                    f"{by_sheet}, so has gone out: leave the rack empty")
+        return (f"it has {_count(typed, 'tile')}, but {player} holds {_count(held, 'tile')} "
+                f"{by_sheet}: type every tile left on the rack")
 
     def holding(self) -> list[str]:
         """The players still holding tiles (every player when the racks are unknown)."""

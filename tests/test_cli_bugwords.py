@@ -390,3 +390,18 @@ def test_a_record_outside_the_player_count_cannot_be_read(capsys, tmp_path, text
     assert (code, out, err) == (2, "", message)
     code, out, err = run(capsys, "bugwords", "moves", str(path), "AEINRST")
     assert (code, out, err) == (2, "", message)
+
+
+def test_replay_lines_up_its_columns_beside_an_escaped_nick(capsys, tmp_path):
+    """An escaped nick (ESC shown as four characters) was measured before it was escaped,
+    pushing its row's columns three characters out of line with the others."""
+    path = tmp_path / "game.gcg"
+    path.write_text("#player1 a\x1bb Ann\n#player2 bob Bob\n>a\x1bb: AEINQUZ 8H QUIZ +44 44\n"
+                    ">bob: AEIORST - +0 0\n")
+    assert main(["bugwords", "replay", str(path)]) == 0
+    head, quiz, passed = capsys.readouterr().out.splitlines()[:3]
+    assert "a\\x1bb" in quiz and "\x1b" not in quiz
+    # the word column starts, and the recorded column ends, at the same place on every row
+    assert head.index("word") == quiz.index("QUIZ") == passed.index("(pass)")
+    assert (head.index("recorded") + len("recorded") == quiz.index("+44") + 3
+            == passed.index("+0") + 2)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -236,3 +237,21 @@ def test_turn_with_a_tile_gone_is_not_one_play(capsys, tmp_path):
     assert code == 1 and "The tile at 5G has gone" in err
     code, _, err = run(capsys, "werdup", "turn", str(before), str(before))
     assert code == 1 and "Nothing changed on the board." in err
+
+
+def test_replay_lines_up_its_columns_when_a_line_has_a_long_note(capsys, tmp_path):
+    """A move with a note (a word not in the list, a play taken back after the turns since)
+    pushed that row's score and total out of line with the others: the notes come last."""
+    path = tmp_path / "game.txt"
+    path.write_text("#werdup-record 1\n#player1 ann\n#player2 bob\n"
+                    "#note ChallengeRule: single\n"
+                    ">ann: ACETXYZ 5D TAC +6 6\n>bob: ABEORST - +0 0\n"
+                    ">ann: ACETXYZ -- -6 0\n>ann: ACETXYZ 5D CAT +6 6\n")
+    code, out, _ = run(capsys, "werdup", "replay", str(path))
+    rows = out.splitlines()[:4]
+    assert code == 0 and len(rows) == 4
+    ends = [re.match(r".*?[+-]\d+ +-?\d+", row).end() for row in rows]  # the total's end
+    assert len(set(ends)) == 1, rows
+    assert rows[0][ends[0]:].strip() == "not in word list: TAC"
+    assert rows[2][ends[2]:].strip() == "after the turns since"
+    assert rows[1][ends[1]:] == rows[3][ends[3]:] == ""

@@ -56,17 +56,39 @@ def test_only_a_player_with_no_tile_left_can_have_gone_out():
     player who played every tile dealt and drawn can have (the bag empty first)."""
     count = TileCount.deal(["ann", "bob"], 100, 7)
     count.play("ann", 4)  # refilled from the bag
-    said = count.went_out_problem("ann")
+    said = count.rack_left_problem("ann", 0)
     assert said == ("it is empty, but ann still holds 7 tiles by the plays on the sheet "
                     "(the bag has 82 more), so has not gone out: type the tiles left on the rack")
     ending = TileCount({"ann": 3, "bob": 7}, 0, 7)
-    assert "still holds 3 tiles" in ending.went_out_problem("ann")
-    assert "(the bag is empty)" in ending.went_out_problem("ann")
+    assert "still holds 3 tiles" in ending.rack_left_problem("ann", 0)
+    assert "(the bag is empty)" in ending.rack_left_problem("ann", 0)
     ending.play("ann", 3)  # plays out with the bag empty
-    assert ending.went_out_problem("ann") == ""
+    assert ending.rack_left_problem("ann", 0) == ""
     unknown = TileCount.deal(["ann", "bob"], 100, 7)
     unknown.known = False  # a play entered as words and a score: the tiles decide nothing
-    assert unknown.went_out_problem("ann") == ""
+    assert unknown.rack_left_problem("ann", 0) == ""
+
+
+def test_a_rack_left_holds_as_many_tiles_as_the_count_says():
+    """While the count is known, the rack typed at the end holds the tiles dealt and drawn
+    and not played: no fewer, no more; while it is not known, any number is taken."""
+    count = TileCount.deal(["ann", "bob"], 100, 7)
+    count.play("ann", 4)
+    assert count.rack_left_problem("ann", 7) == ""
+    assert count.rack_left_problem("ann", 3) == (
+        "it has 3 tiles, but ann holds 7 tiles by the plays on the sheet (the bag has 82 "
+        "more): type every tile left on the rack")
+    ending = TileCount({"ann": 1, "bob": 0}, 0, 7)
+    assert ending.rack_left_problem("ann", 1) == "" and ending.rack_left_problem("bob", 0) == ""
+    assert ending.rack_left_problem("ann", 2) == (
+        "it has 2 tiles, but ann holds 1 tile by the plays on the sheet (the bag is empty): "
+        "type every tile left on the rack")
+    assert ending.rack_left_problem("bob", 1) == (
+        "it has 1 tile, but bob has played every tile by the plays on the sheet (the bag is "
+        "empty), so has gone out: leave the rack empty")
+    unknown = TileCount.deal(["ann", "bob"], 100, 7)
+    unknown.known = False
+    assert unknown.rack_left_problem("ann", 3) == ""
 
 
 def test_a_play_may_not_put_down_a_tile_the_set_has_no_more_of():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from fakeclock import FakeClock
@@ -146,7 +147,8 @@ def test_a_phony_stands_unless_challenged_and_replay_lists_it():
     g.play(parse_play(g.board, "5D TAC"))
     g.pass_turn()
     result = replay(write_record(g), LEX)
-    assert result.ok and "(not in word list: TAC)" in result.lines[0].move
+    assert result.ok and result.lines[0].move == "5D TAC"
+    assert result.lines[0].note == "not in word list: TAC"
 
 
 def test_the_challenger_must_be_another_player():
@@ -213,7 +215,8 @@ def test_cli_replay_with_a_challenge_rule(tmp_path, capsys):
     path = tmp_path / "game.txt"
     path.write_text(write_record(g))
     assert main(["werdup", "replay", str(path), "--lexicon", str(words)]) == 0
-    assert "challenge bonus (points 5 rule)" in capsys.readouterr().out
+    assert re.search(r"challenge bonus +\+5 +11  by the points 5 challenge rule\n",
+                     capsys.readouterr().out)
     code = main(["werdup", "replay", str(path), "--lexicon", str(words),
                  "--challenge-rule", "points 10"])
     assert code == 1 and "score is +10, record says +5" in capsys.readouterr().out
@@ -385,7 +388,8 @@ def test_replay_takes_a_word_back_after_a_pass_only_where_the_rules_keep_it_open
             ">ann: ACETXYZ 5D TAC +6 6\n>bob: ABEORST - +0 0\n>ann: ACETXYZ -- -6 0\n")
     result = replay(text, LEX)
     assert result.ok and result.totals == {"ann": 0, "bob": 0} and result.board.is_empty()
-    assert result.lines[-1].move == "play taken back after a challenge (after the turns since)"
+    assert result.lines[-1].move == "play taken back after a challenge"
+    assert result.lines[-1].note == "after the turns since"
     upwords = text.replace("#player1", "#rules upwords\n#player1")
     with pytest.raises(CompanionError, match="record line 8: '--' takes back a play, but no "
                        "play by ann is open to a challenge here \\(a play is open until the "

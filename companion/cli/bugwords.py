@@ -137,9 +137,12 @@ def format_replay(result: Replay) -> str:
         computed = "-" if m.computed is None else f"{m.computed:+d}"
         rows.append((str(m.line) if m.line else "end", m.player, m.position, word,
                      f"{m.recorded:+d}", computed, "; ".join(mark)))
-    widths = [max(len(r[i]) for r in rows) for i in range(6)]
+    # a record's names and notes measured as shown (escaped): ESC in a nick is four
+    # characters on the screen, and the columns after it moved by three
+    shown = [[printable(cell) for cell in r] for r in rows]
+    widths = [max(len(r[i]) for r in shown) for i in range(6)]
     lines = []
-    for r in rows:
+    for r in shown:
         cells = [r[0].rjust(widths[0]), r[1].ljust(widths[1]), r[2].ljust(widths[2]),
                  r[3].ljust(widths[3]), r[4].rjust(widths[4]), r[5].rjust(widths[5])]
         lines.append("  ".join(cells + ([r[6]] if r[6] else [])).rstrip())

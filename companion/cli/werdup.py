@@ -23,7 +23,7 @@ from companion.werdup.game import Game
 from companion.werdup.movegen import generate_plays
 from companion.werdup.notation import parse_play, play_notation
 from companion.werdup.observe import play_between, tops_of
-from companion.werdup.record import parse_tiles, replay, write_record
+from companion.werdup.record import ReplayLine, parse_tiles, replay, write_record
 from companion.werdup.rules import RULE_SET_NAMES, WerdUpRules, get_rules
 from companion.werdup.scoring import explain_word
 from companion.werdup.selfplay import play_out
@@ -265,18 +265,31 @@ def run_replay(args: argparse.Namespace) -> int:
     if args.json:
         print_json(result.to_dict())
         return 0 if result.ok else 1
-    # a record's names are shown escaped (printable): a control character in a nick, as
-    # ESC [2J, went raw to the terminal
-    for ln in result.lines:
-        mark = "" if ln.ok else "   <-- " + "; ".join(ln.problems)
-        print(printable(f"{ln.line:4d} {ln.player:>10}: {ln.move:<28} {ln.score:+5d} "
-                        f"{ln.total:6d}{mark}"))
+    print(format_replay_lines(result.lines))
     print(printable("Totals: " + ", ".join(f"{p} {s}" for p, s in result.totals.items())))
     print(printable("Winner: " + " and ".join(result.winners())))
     if not result.ok:
         bad = sum(1 for ln in result.lines if not ln.ok)
         print(f"{bad} line(s) disagree with the record.")
     return 0 if result.ok else 1
+
+
+def format_replay_lines(lines: list[ReplayLine]) -> str:
+    """The replayed lines as a table whose columns line up: the line, the player, the move,
+    the score and the running total, then the line's note and what disagrees, last, where
+    their length moves nothing. A record's names are shown escaped (printable), measured as
+    shown: a control character in a nick, as ESC [2J, went raw to the terminal."""
+    players = [printable(ln.player) for ln in lines]
+    moves = [printable(ln.move) for ln in lines]
+    wide = max(map(len, players), default=0), max(map(len, moves), default=0)
+    rows = []
+    for ln, player, move in zip(lines, players, moves, strict=True):
+        after = [printable(ln.note)] if ln.note else []
+        if not ln.ok:
+            after.append("<-- " + printable("; ".join(ln.problems)))
+        rows.append("  ".join([f"{ln.line:4d} {player:>{wide[0]}}: {move:<{wide[1]}} "
+                              f"{ln.score:+5d} {ln.total:6d}", *after]))
+    return "\n".join(rows)
 
 
 def run_selfplay(args: argparse.Namespace) -> int:

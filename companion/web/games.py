@@ -20,7 +20,7 @@ from flask import session as flask_session
 from flask.typing import ResponseReturnValue
 from sqlalchemy import or_
 
-from companion.challenges import CHALLENGE_RULE_NAMES
+from companion.challenges import CHALLENGE_RULE_NAMES, challenge_rules
 from companion.errors import CompanionError, RackError, UsageError
 from companion.tables import TABLE_GAMES, table_for
 from companion.web import openapi, photos, plays, records, table_rules
@@ -134,7 +134,9 @@ def _games_page(error: str | None = None, typed: dict | None = None, status: int
     games = session().query(Game).filter(
         or_(Game.table_key.in_(keys), Game.view_key.in_(keys))).all() if keys else []
     games.sort(key=lambda g: -g.id)
+    rules = challenge_rules()
     return render_template("games.html", games=games, tables=_tables(),
+                           challenge_rules=[rules[n] for n in CHALLENGE_RULE_NAMES],
                            mine={k for k in keys}, error=error, error_field=field,
                            typed=typed or {}), status
 

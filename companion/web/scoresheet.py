@@ -423,8 +423,8 @@ def finish_game(db: Session, game: Game, racks: dict[int, str]) -> None:
     if found is not None:  # the racks hold tiles that are on the board
         raise _rack_error(game.players[found[0]], found[1])
     count = tile_count(game)[0]
-    for p, rack in zip(game.players, left, strict=True):  # an empty rack: went out
-        problem = "" if table(game).rack_cost(rack)[0] else count.went_out_problem(p.name)
+    for p, rack in zip(game.players, left, strict=True):  # as many tiles as it holds
+        problem = count.rack_left_problem(p.name, table(game).rack_cost(rack)[0])
         if problem:
             raise _rack_error(p, sentence(problem))
     adjustments = table(game).finish(left)

@@ -162,7 +162,8 @@ def write_record(game: Game) -> str:
 
 @dataclass
 class ReplayLine:
-    """One replayed line: what the record says and what the rules give."""
+    """One replayed line: what the record says and what the rules give; ``note`` says more
+    about the move (words not in the list, the rule a bonus is by, how far over time)."""
 
     line: int
     player: str
@@ -172,6 +173,7 @@ class ReplayLine:
     recorded_total: int
     total: int
     problems: list[str] = field(default_factory=list)
+    note: str = ""
 
     @property
     def ok(self) -> bool:
@@ -465,7 +467,7 @@ class _Replayer:
         if slip is not None:
             problems.append(total_slip_text(recorded_total, slip))
         return ReplayLine(n, player, desc, recorded, score, recorded_total,
-                          self.totals[player], problems)
+                          self.totals[player], problems, ln.note)
 
     def _not_open(self, ln: _Line, what: str) -> CompanionError:
         until = ("another word is played" if self.rules.challenge_until == NEXT_WORD
@@ -567,7 +569,8 @@ class _Replayer:
             self.over = ""  # only the play that ended the game can still be taken back
             if opened.late:  # after passes or swaps: the player's turn is over
                 self.taken_back = self.retrying = None
-                return -opened.score, "play taken back after a challenge (after the turns since)"
+                ln.note = "after the turns since"
+                return -opened.score, "play taken back after a challenge"
             earlier = self.retrying
             count = 1 + (earlier[1] if earlier is not None and earlier[0] == ln.player else 0)
             self.taken_back = ChallengedOff(
@@ -582,7 +585,8 @@ class _Replayer:
             rule = self.challenge_rule
             if not rule.valid_bonus:
                 ln.problems.append(f"the {rule.name} challenge rule has no bonus")
-            return rule.valid_bonus, f"challenge bonus ({rule.label()} rule)"
+            ln.note = f"by the {rule.label()} challenge rule"
+            return rule.valid_bonus, "challenge bonus"
         if ln.rack.startswith("("):
             left = ln.tiles(ln.rack.strip("()"))
             held = self.tiles.sizes.get(ln.player, 0)
@@ -598,9 +602,11 @@ class _Replayer:
 
     def _time_penalty(self, ln: _Line) -> tuple[int, str]:
         if self.clock is None or ln.player not in self.last_time:
-            return ln.recorded, "time penalty (no clock times in the record: as recorded)"
+            ln.note = "no clock times in the record: as recorded"
+            return ln.recorded, "time penalty"
         over = max(0, -self.last_time[ln.player])
-        return -self.clock.overtime_penalty(over), f"time penalty ({format_time(over)} over)"
+        ln.note = f"{format_time(over)} over"
+        return -self.clock.overtime_penalty(over), "time penalty"
 
     def _check_turn_order(self, ln: _Line) -> None:
         """Refuse a turn by a player whose turn it is not after a play taken back. When the
@@ -685,16 +691,15 @@ class _Replayer:
         too_many = [t for t, k in self.used.items() if k > rules.tile_set.counts.get(t, 0)]
         if too_many:
             raise ln.fail(f"more {' '.join(too_many)} tiles played than the set has")
-        desc = " ".join(body[:2])
-        notation = desc
+        notation = " ".join(body[:2])
         if judgement.not_in_list:
-            desc += f" (not in word list: {', '.join(judgement.not_in_list)})"
+            ln.note = f"not in word list: {', '.join(judgement.not_in_list)}"
         drawn = self.tiles.play(ln.player, len(placements))
         self.open_play = _OpenPlay(ln.player, before, placements, judgement.score,
                                    notation, line=ln.n, drawn=drawn)
         self.play_lines[_play_key(notation)] = ln.n
         self.over = self._tiles_out(ln.player)
-        return judgement.score, desc
+        return judgement.score, notation
 
     def _tiles_out(self, mover: str) -> str:
         """Why the game is over after ``mover``'s play, as the engine ends it when the tiles
@@ -816,6 +821,7 @@ class _Line:
     body: list[str]
     recorded: int
     problems: list[str]
+    note: str = ""  # more about the move, shown after the figures
 
     def fail(self, reason: str) -> CompanionError:
         """The line breaks the rules (the record was read and checked: exit status 1)."""

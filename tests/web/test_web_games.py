@@ -136,7 +136,8 @@ def test_a_refused_new_game_form_keeps_what_was_typed(client):
     assert "Bug Words needs 2 to 4 players" in page
     assert re.search(r'<option value="bugwords"[^>]*\sselected>', page)
     assert re.search(r'name="player"[^>]*value="Ann"', page)
-    assert re.search(r'<option value="double"\s+selected>', page)
+    assert re.search(r'<option value="double"[^>]*\sselected>', page)
+    assert re.search(r'id="challenge-summary">[^<]*loses their next turn', page)
     assert re.search(r'id="clock_minutes"[^>]*value="25"', page)
     assert re.search(r'id="clock_penalty"[^>]*value="5"', page)
     assert '<details id="table-settings" open>' in page
@@ -237,7 +238,7 @@ def test_a_rack_no_game_deals_marks_that_players_box(client, racks, said):
     ("bugwords", "8H QUIZ", {"rack0": "", "rack1": "AE"},
      "Player Ann's rack: it is empty, but Ann still holds 7 tiles by the plays on the sheet "
      "(the bag has 82 more), so has not gone out: type the tiles left on the rack."),
-    ("werdup", "5E QUIT", {"rack0": "AB", "rack1": ""},
+    ("werdup", "5E QUIT", {"rack0": "ABCDEFG", "rack1": ""},
      "Player Bob's rack: it is empty, but Bob still holds 7 tiles by the plays on the sheet "
      "(the bag has 83 more), so has not gone out: type the tiles left on the rack.")])
 def test_a_rack_holding_tiles_that_are_on_the_board_is_refused(client, kind, play, racks,
@@ -261,6 +262,42 @@ def test_a_rack_holding_tiles_that_are_on_the_board_is_refused(client, kind, pla
     api = client.post(f"/api/games/{key}/finish",
                       json={"racks": {k[4:]: v for k, v in racks.items()}})
     assert api.status_code == 400 and api.get_json()["error"] == said
+
+
+@pytest.mark.parametrize(("kind", "play", "racks", "said"), [
+    ("bugwords", "8H QUIZ", {"rack0": "AEI", "rack1": "AEIORST"},
+     "Player Ann's rack: it has 3 tiles, but Ann holds 7 tiles by the plays on the sheet (the "
+     "bag has 82 more): type every tile left on the rack."),
+    ("werdup", "5E QUIT", {"rack0": "ABCDEFG", "rack1": "E S"},
+     "Player Bob's rack: it has 2 tiles, but Bob holds 7 tiles by the plays on the sheet (the "
+     "bag has 83 more): type every tile left on the rack.")])
+def test_a_rack_left_with_fewer_tiles_than_the_count_says_is_refused(client, kind, play,
+                                                                      racks, said):
+    """The rack typed at the end holds as many tiles as the sheet's count says its player
+    holds (the engine's count, from the plays on the sheet): a shorter one is refused in a
+    sentence naming the player, only that box marked, every rack kept as typed."""
+    game = _new_game(client, kind)
+    key = game["table_key"]
+    version = client.post(f"/api/games/{key}/turns", json={"play": play}).get_json()["version"]
+    resp = client.post(f"/games/{key}/finish", data={
+        "csrf_token": token(client), "version": version, **racks})
+    assert resp.status_code == 400
+    page = html.unescape(resp.get_data(as_text=True))
+    assert said in page
+    bad, good = ("rack1", "rack0") if said.startswith("Player Bob") else ("rack0", "rack1")
+    assert re.search(rf'id="{bad}"[^>]*aria-invalid="true"', page)
+    assert not re.search(rf'id="{good}"[^>]*aria-invalid', page)
+    for box, typed in racks.items():
+        assert re.search(rf'id="{box}"[^>]*value="{re.escape(typed)}"', page)
+    assert client.get(f"/api/games/{key}").get_json()["finished"] is False
+    api = client.post(f"/api/games/{key}/finish",
+                      json={"racks": {k[4:]: v for k, v in racks.items()}})
+    assert api.status_code == 400 and api.get_json()["error"] == said
+    # the racks the count says are taken
+    whole = {**racks, bad: "E" * 7}
+    done = client.post(f"/api/games/{key}/finish",
+                       json={"racks": {k[4:]: v for k, v in whole.items()}})
+    assert done.status_code == 200, done.get_json()
 
 
 def test_racks_are_not_checked_against_plays_entered_as_words_and_a_score(client):
@@ -288,7 +325,7 @@ def test_the_rack_boxes_take_what_the_engine_says_a_rack_is_typed_with(client, k
     full = " ".join(sorted(table.tile_set.bag(), key=len, reverse=True)[:table.rack_size])
     assert len(full) == table.rack_chars
     resp = client.post(f"/games/{game['table_key']}/finish", data={
-        "csrf_token": token(client), "version": game["version"], "rack0": full, "rack1": "E"})
+        "csrf_token": token(client), "version": game["version"], "rack0": full, "rack1": "E" * 7})
     assert resp.status_code == 302, resp.get_data(as_text=True)
     done = client.get(f"/api/games/{game['table_key']}").get_json()
     assert done["finished"] and done["players"][0]["end_adjustment"] < 0
@@ -381,8 +418,9 @@ def test_plays_are_scored_by_the_bugwords_rules_and_exported_as_gcg(app):
     client.post(f"/api/games/{gid}/turns", json={"play": "K8 .ANY"})
     client.post(f"/api/games/{gid}/turns", json={"action": "pass"})
     # Bob's rack: the set's one Q is on the board, so not Q (the finish refuses that); with
-    # the bag full, neither player has gone out
-    done = client.post(f"/api/games/{gid}/finish", json={"racks": {"0": "AE", "1": "JV"}})
+    # the bag full, neither player has gone out, and each holds a full rack
+    done = client.post(f"/api/games/{gid}/finish",
+                       json={"racks": {"0": "AEEIORS", "1": "JVAEINT"}})
     assert done.status_code == 200, done.get_json()
     text = client.get(f"/api/games/{gid}/gcg").get_data(as_text=True)
     rec = parse_gcg(text)
@@ -402,8 +440,9 @@ def test_werdup_plays_stack_and_score(client):
     data = client.post(f"/api/games/{gid}/turns", json={"play": "5E QUIT"}).get_json()
     assert [t["score"] for t in data["turns"]] == [6, 6]  # Qu 2 + I 2 + T-on-Z 2
     assert "T2" in data["board"]["text"]
-    done = client.post(f"/api/games/{gid}/finish", json={"racks": {"0": "AB", "1": "E"}})
-    assert done.status_code == 200, done.get_json()  # (both still hold tiles: the bag is full)
+    done = client.post(f"/api/games/{gid}/finish",
+                       json={"racks": {"0": "ABEEIOS", "1": "EEAANRT"}})
+    assert done.status_code == 200, done.get_json()  # (both hold full racks: the bag is full)
     # the game's record is a WerdUp record that replays to the sheet's totals and board
     from companion.lexicon import default_lexicon
     from companion.werdup.record import replay
@@ -411,7 +450,7 @@ def test_werdup_plays_stack_and_score(client):
     text = client.get(f"/api/games/{gid}/gcg").get_data(as_text=True)
     result = replay(text, default_lexicon())
     assert result.ok, [ln.problems for ln in result.lines]
-    assert result.totals == {"p1_Ann": 6 - 10, "p2_Bob": 6 - 5}
+    assert result.totals == {"p1_Ann": 6 - 35, "p2_Bob": 6 - 35}  # 5 a tile left
     assert result.board.to_text() == data["board"]["text"]
     dl = client.get(f"/games/{gid}.gcg")
     assert dl.headers["Content-Disposition"].endswith(f'werdup-{data["id"]}.txt"')

@@ -251,3 +251,38 @@ def test_the_printable_sheet_keeps_short_words_whole_beside_long_turns(browser, 
         assert page.evaluate("document.documentElement.scrollWidth") <= width
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_the_chosen_challenge_rule_is_shown_whole_on_a_phone(browser, base_url, width):
+    """The new-game form's closed Challenges select shows the chosen rule whole at phone
+    widths (its text fits inside the box, beside the arrow), and what that rule does is said
+    under it, following the choice."""
+    context = browser.new_context(base_url=base_url, **{
+        **PHONE, "viewport": {"width": width, "height": 700}})
+    try:
+        page = context.new_page()
+        page.goto("/games")
+        page.locator("#table-settings summary").tap()
+        values = page.eval_on_selector_all("#challenge_rule option", "os => os.map(o => o.value)")
+        assert values == ["none", "single", "double", "points"]
+        summaries = set()
+        for value in values:
+            page.select_option("#challenge_rule", value)
+            room, text = page.eval_on_selector("#challenge_rule", """s => {
+                const style = getComputedStyle(s);
+                const ctx = document.createElement("canvas").getContext("2d");
+                ctx.font = style.font;
+                const text = s.options[s.selectedIndex].text;
+                // the box's text area: its width less the padding and the arrow's room
+                const room = s.clientWidth - parseFloat(style.paddingLeft)
+                    - parseFloat(style.paddingRight) - 24;
+                return [room, ctx.measureText(text).width]; }""")
+            assert text <= room, (value, text, room)
+            said = page.inner_text("#challenge-summary")
+            assert page.locator("#challenge-summary").is_visible() and said
+            summaries.add(said)
+        assert len(summaries) == len(values)  # each rule says what it does
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+    finally:
+        context.close()

@@ -417,7 +417,7 @@ def test_the_record_replays_with_challenges_and_time(tapp, fake, tmp_path, capsy
     fake.t += 55  # Ann is 15 s over
     _play(client, key, "H7 B.T")  # BAT, through the A of CAT
     _press(client, key)
-    resp = _form(client, key, "finish", rack0="E", rack1="QI")
+    resp = _form(client, key, "finish", rack0="EEEEAAA", rack1="QIEEAAO")
     assert resp.status_code == 302, resp.get_data(as_text=True)
     game = _api(client, key)
     assert [t["action"] for t in game["turns"]][-1] == "time"
@@ -536,7 +536,7 @@ def test_a_werdup_record_replays_with_challenges_and_time(tapp, fake):
     fake.t += 70  # Bob is 10 s over
     _play(client, key, "G3 OA.")  # OAT down, through the T of CAT
     _press(client, key)
-    assert _form(client, key, "finish", rack0="EE", rack1="AB").status_code == 302
+    assert _form(client, key, "finish", rack0="EEEEIIO", rack1="ABRSTLN").status_code == 302
     game = _api(client, key)
     text = client.get(f"/games/{key}.gcg").get_data(as_text=True)
     for line in ("#note ChallengeRule: points 5", "#note Clock: 1 minute", " -- -",
@@ -544,7 +544,7 @@ def test_a_werdup_record_replays_with_challenges_and_time(tapp, fake):
         assert line in text, line
     result = werdup_replay(text, default_lexicon())
     assert result.ok, [ln.problems for ln in result.lines]
-    assert "not in word list" not in result.lines[-2].move  # OAT is a word
+    assert "not in word list" not in result.lines[-2].note  # OAT is a word
     totals = {p["name"]: p["total"] for p in game["players"]}
     assert sorted(result.totals.values()) == sorted(totals.values())
 
@@ -614,7 +614,7 @@ def test_no_turn_once_every_player_has_passed(tapp, game, rounds, reason):
                        json={"version": _api(client, key)["version"], "action": "swap"})
     assert resp.status_code == 400 and resp.get_json()["error"].startswith(refusal)
     assert len(_api(client, key)["turns"]) == 2 + 2 * rounds
-    assert _form(client, key, "finish", rack0="E", rack1="A").status_code == 302
+    assert _form(client, key, "finish", rack0="E" * 7, rack1="O" * 7).status_code == 302
 
 
 def test_a_play_can_be_challenged_past_a_turn_lost_at_once(tapp):
