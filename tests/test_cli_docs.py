@@ -96,3 +96,15 @@ def test_the_messages_the_page_quotes_are_the_commands_own(
         status = int(exc.code or 0)
     assert status == 2
     assert quote in capsys.readouterr().err
+
+
+def test_the_read_help_says_how_a_commercial_board_is_found() -> None:
+    """'companion read --help' said a commercial board is found by its outline and grid
+    lines; a commercial Bug Words board is found by its premium squares (docs/vision.md,
+    vision/premium.py), as the reading itself says ("bugwords board, found by premium
+    squares"); only a board with neither markers nor premium squares falls back to them."""
+    read = " ".join((_subcommands(build_parser())["read"].description or "").split())
+    assert "a commercial Bug Words board by its premium squares, any other board by its " \
+        "outline and grid lines" in read
+    assert "A **commercial 15x15 board** is found by its own print" in (
+        CLI_PAGE.with_name("vision.md").read_text())
