@@ -242,3 +242,16 @@ def test_a_refusal_shows_what_was_typed_as_typed(capsys, tmp_path, monkeypatch, 
         (tmp_path / name).write_text(text, encoding="utf-8")
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == "" and err.startswith(message), err
+
+
+@pytest.mark.parametrize("argv", [["read", "notes", "--game", "pdq"], ["vision", "light", "notes"],
+                                  ["vision", "classify", "notes"]])
+def test_a_photo_file_is_named_after_the_sentences_own_words(capsys, tmp_path, monkeypatch,
+                                                               argv):
+    """A photo file that is not an image was named first ("notes: not an image ..."), so
+    the sentence's capital changed its name: "companion: Notes: not an image"."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "notes").write_text("just some notes\n")
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.startswith("companion: The photo notes: not an image (a JPEG"), err

@@ -158,11 +158,11 @@ def _write_overlay(name: str, image) -> None:
     except cv2.error:
         encoded = False
     if not encoded:
-        raise UsageError(f"{name}: cannot write the overlay image there")
+        raise UsageError(f"--overlay {name}: cannot write the overlay image there")
     try:
         write_file_whole(Path(name), data.tobytes())  # never half an image on a full disk
     except OSError as exc:
-        raise UsageError(f"{name}: cannot write the overlay image there "
+        raise UsageError(f"--overlay {name}: cannot write the overlay image there "
                          f"({exc.strerror or exc})") from exc
 
 
