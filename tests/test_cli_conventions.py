@@ -255,3 +255,22 @@ def test_a_photo_file_is_named_after_the_sentences_own_words(capsys, tmp_path, m
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert err.startswith("companion: The photo notes: not an image (a JPEG"), err
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["cad", "check", "notes"], "companion: There is no folder notes of built parts"),
+    (["cad", "check", "parts"], "companion: The folder parts holds no STL or 3MF files"),
+    (["read", str(ROOT / "tests" / "data" / "werdup_renders" / "render-101.jpg"), "--game",
+      "werdup", "--previous", "notes"], "companion: --previous notes: not a board state"),
+])
+def test_a_file_or_folder_named_is_never_the_first_word(capsys, tmp_path, monkeypatch, argv,
+                                                          said):
+    """'cad check notes' said "Notes is not a folder of built parts", 'cad check parts'
+    "Parts holds no STL ..." and 'read --previous notes' "Notes: not a board state": the
+    name typed, first, took the sentence's capital."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "notes").write_text("just some notes\n")
+    (tmp_path / "parts").mkdir()
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.startswith(said), err
