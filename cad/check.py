@@ -98,12 +98,12 @@ def check_directory(directory: Path, bed: tuple[float, float] | None = None,
                     ) -> list[MeshReport]:
     """Check every STL and 3MF under ``directory``."""
     if not directory.is_dir():
-        raise UsageError(f"{directory} is not a folder of built parts")
+        raise UsageError(f"there is no folder {directory} of built parts to check")
     bed = bed or bed_of(directory) or (180.0, 180.0)
     files = sorted(p for p in directory.rglob("*") if p.suffix.lower() in (".stl", ".3mf"))
     if not files:
-        raise UsageError(f"{directory} holds no STL or 3MF files: run 'companion cad build' "
-                         "first")
+        raise UsageError(f"the folder {directory} holds no STL or 3MF files: run 'companion cad "
+                         "build' first")
     reports = []
     for path in files:
         rep = MeshReport(str(path.relative_to(directory)))

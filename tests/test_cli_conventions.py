@@ -242,3 +242,35 @@ def test_a_refusal_shows_what_was_typed_as_typed(capsys, tmp_path, monkeypatch, 
         (tmp_path / name).write_text(text, encoding="utf-8")
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == "" and err.startswith(message), err
+
+
+@pytest.mark.parametrize("argv", [["read", "notes", "--game", "pdq"], ["vision", "light", "notes"],
+                                  ["vision", "classify", "notes"]])
+def test_a_photo_file_is_named_after_the_sentences_own_words(capsys, tmp_path, monkeypatch,
+                                                               argv):
+    """A photo file that is not an image was named first ("notes: not an image ..."), so
+    the sentence's capital changed its name: "companion: Notes: not an image"."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "notes").write_text("just some notes\n")
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.startswith("companion: The photo notes: not an image (a JPEG"), err
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["cad", "check", "notes"], "companion: There is no folder notes of built parts"),
+    (["cad", "check", "parts"], "companion: The folder parts holds no STL or 3MF files"),
+    (["read", str(ROOT / "tests" / "data" / "werdup_renders" / "render-101.jpg"), "--game",
+      "werdup", "--previous", "notes"], "companion: --previous notes: not a board state"),
+])
+def test_a_file_or_folder_named_is_never_the_first_word(capsys, tmp_path, monkeypatch, argv,
+                                                          said):
+    """'cad check notes' said "Notes is not a folder of built parts", 'cad check parts'
+    "Parts holds no STL ..." and 'read --previous notes' "Notes: not a board state": the
+    name typed, first, took the sentence's capital."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "notes").write_text("just some notes\n")
+    (tmp_path / "parts").mkdir()
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.startswith(said), err

@@ -6,7 +6,9 @@ import argparse
 import re
 from pathlib import Path
 
-from companion.cli import build_parser
+import pytest
+
+from companion.cli import build_parser, main
 
 CLI_PAGE = Path(__file__).resolve().parent.parent / "docs" / "cli.md"
 
@@ -63,3 +65,46 @@ def test_every_command_says_what_it_does_in_its_help() -> None:
     missing = [" ".join(path) for path, sub in _every_command(build_parser())
                if not (sub.description or "").strip()]
     assert missing == []
+
+
+# What docs/cli.md quotes a command as saying, and a command that says it.
+QUOTED = [
+    ("The date '2026-02-30' is not in the calendar: February 2026 has 28 days.",
+     ["girdle", "show", "--date", "2026-02-30"]),
+    ("'\u0665' is not a whole number written in the digits 0-9",
+     ["werdup", "moves", "empty", "AEIRST", "--top", "\u0665"]),
+    ("'\u0660.\u0662' is not a decimal number written in the digits 0-9 (such as 0.2)",
+     ["cad", "layout", "--clearance", "\u0660.\u0662"]),
+    ("'nan' is not a number: give a finite decimal such as 0.2",
+     ["girdle", "solve", "--time-budget", "nan"]),
+    ("'1e400' is too large a number", ["girdle", "solve", "--time-budget", "1e400"]),
+    ("argument --lexicon: '' names no file: give a file name", ["check", "qi", "--lexicon", ""]),
+    ("--lexicon needs a word list file; standard input (-) cannot be one",
+     ["check", "qi", "--lexicon", "-"]),
+]
+
+
+@pytest.mark.parametrize(("quote", "argv"), QUOTED, ids=[q[:24] for q, _ in QUOTED])
+def test_the_messages_the_page_quotes_are_the_commands_own(
+        quote: str, argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/cli.md quoted a bad date as "2026-02-30 is not a date: ...", a sentence the
+    command line no longer said."""
+    assert quote in " ".join(CLI_PAGE.read_text().split())
+    try:
+        status = main(argv)
+    except SystemExit as exc:  # the parser's own errors
+        status = int(exc.code or 0)
+    assert status == 2
+    assert quote in capsys.readouterr().err
+
+
+def test_the_read_help_says_how_a_commercial_board_is_found() -> None:
+    """'companion read --help' said a commercial board is found by its outline and grid
+    lines; a commercial Bug Words board is found by its premium squares (docs/vision.md,
+    vision/premium.py), as the reading itself says ("bugwords board, found by premium
+    squares"); only a board with neither markers nor premium squares falls back to them."""
+    read = " ".join((_subcommands(build_parser())["read"].description or "").split())
+    assert "a commercial Bug Words board by its premium squares, any other board by its " \
+        "outline and grid lines" in read
+    assert "A **commercial 15x15 board** is found by its own print" in (
+        CLI_PAGE.with_name("vision.md").read_text())

@@ -62,6 +62,11 @@ CASES = [
     # a DATABASE_URL that names no database: tracebacks from the database library
     (["db", "current"], {"DATABASE_URL": "bogus://x"}, 2, "DATABASE_URL names no database"),
     (["db", "upgrade"], {"DATABASE_URL": "not a url"}, 2, "DATABASE_URL names no database"),
+    # a kind of database the app is not written for: its driver's ModuleNotFoundError traceback
+    (["db", "current"], {"DATABASE_URL": "mysql://u@db-host/companion"}, 2,
+     "DATABASE_URL names no database this app can use: it takes PostgreSQL"),
+    (["serve", "--port", "5999"], {"DATABASE_URL": "oracle://u@db-host/companion"}, 2,
+     "not oracle"),
     (["worker", "--once"], {"DATABASE_URL": "bogus://x"}, 2, "DATABASE_URL names no database"),
     (["serve", "--port", "5999"], {"DATABASE_URL": "not a url"}, 2,
      "DATABASE_URL names no database"),

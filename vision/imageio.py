@@ -81,25 +81,32 @@ def open_image(data: bytes) -> Image.Image:
     return Image.open(io.BytesIO(data))
 
 
+def photo_named(path: str | Path) -> str:
+    """How a refusal names a photo file: after its own words ("the photo notes: not an
+    image ..."), so a file's name never opens the sentence, where it would take a capital."""
+    return f"the photo {path}"
+
+
 def load_photo(cfg: LoadConfig, path: str | Path) -> np.ndarray:
     """Read an image file as a BGR ``uint8`` array (H, W, 3), scaled to the working size.
 
     JPEGs are decoded at a reduced scale directly (fast for 12-megapixel photos).
     """
     p = Path(path)
+    name = photo_named(p)
     if p.is_dir():
-        raise BadPhoto(f"{p}: a folder, not a photo")
+        raise BadPhoto(f"{name}: a folder, not a photo")
     if not p.exists():
-        raise BadPhoto(f"{p}: no such file")
+        raise BadPhoto(f"{name}: no such file")
     if not p.is_file():  # /dev/zero, a pipe: no photo, and maybe no end
-        raise BadPhoto(f"{p}: a device or a pipe, not a photo file")
+        raise BadPhoto(f"{name}: a device or a pipe, not a photo file")
     size = p.stat().st_size
     if size == 0:
-        raise BadPhoto(f"{p}: the file is empty")
+        raise BadPhoto(f"{name}: the file is empty")
     if size > cfg.max_bytes:
-        raise BadPhoto(f"{p}: the file is {size / 1e6:.0f} MB; photos up to "
+        raise BadPhoto(f"{name}: the file is {size / 1e6:.0f} MB; photos up to "
                        f"{cfg.max_bytes / 1e6:.0f} MB are read")
-    return decode_photo(cfg, p.read_bytes(), name=str(p))
+    return decode_photo(cfg, p.read_bytes(), name=name)
 
 
 def decode_photo(cfg: LoadConfig, data: bytes, name: str = "photo") -> np.ndarray:

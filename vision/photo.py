@@ -35,13 +35,13 @@ def load(photo: bytes | str | Path, cfg: VisionConfig = DEFAULT,
     :class:`vision.errors.BadPhoto`, and so does a black-and-white photo: tiles are told from
     the board's squares by their colour, so read in grey many would be missed silently."""
     from vision.errors import BadPhoto
-    from vision.imageio import colourless, decode_photo, load_photo
+    from vision.imageio import colourless, decode_photo, load_photo, photo_named
 
     if isinstance(photo, bytes):
         image = decode_photo(cfg.load, photo, name=name)
     else:
         image = load_photo(cfg.load, photo)
-        name = str(photo)
+        name = photo_named(photo)
     if colourless(image):
         raise BadPhoto(f"{name}: a black-and-white photo; the board is read by its colours "
                        "(tiles against squares): take the photo in colour")

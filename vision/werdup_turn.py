@@ -41,7 +41,7 @@ def unknown_heights(grid: Grid) -> BoardState:
 def load_state(path: str | Path, size: int) -> BoardState:
     """A previous state: ``companion read --json`` output, or ``{"grid", "heights"}``."""
     p = Path(path)
-    name = shown(str(p), PATH_SHOWN)  # how the errors name the file
+    name = f"--previous {shown(str(p), PATH_SHOWN)}"  # how the errors name the file, never first
     try:
         raw = read_at_most(p, MAX_STATE_BYTES)  # /dev/zero is no state, and never ends
         if len(raw) > MAX_STATE_BYTES:

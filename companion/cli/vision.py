@@ -28,7 +28,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="read a photo of a board, a Word Girdle sheet or a PDQ deal: letters, "
         "confidence, uncertain cells, the score",
         description="Read a phone photo of a WerdUp or Bug Words board (the companion's printed "
-        "boards by their markers, or a commercial board by its outline and grid lines), a "
+        "boards by their markers, a commercial Bug Words board by its premium squares, any "
+        "other board by its outline and grid lines), a "
         "filled-in Word Girdle sheet, or a PDQ deal (three or four cards, left to right). "
         "Exit status: 0 read, 1 the photo shows no board, sheet or cards that can be made "
         "out (or another game's), 2 bad usage, a file that is not a usable photo, or a reader "
@@ -157,11 +158,11 @@ def _write_overlay(name: str, image) -> None:
     except cv2.error:
         encoded = False
     if not encoded:
-        raise UsageError(f"{name}: cannot write the overlay image there")
+        raise UsageError(f"--overlay {name}: cannot write the overlay image there")
     try:
         write_file_whole(Path(name), data.tobytes())  # never half an image on a full disk
     except OSError as exc:
-        raise UsageError(f"{name}: cannot write the overlay image there "
+        raise UsageError(f"--overlay {name}: cannot write the overlay image there "
                          f"({exc.strerror or exc})") from exc
 
 

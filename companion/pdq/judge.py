@@ -30,6 +30,7 @@ class Judgement:
     cards: str
     variant: str
     valid_for: tuple[str, ...] = ()
+    decided_by: str = ""  # the list (or house layer) that decided, once the list was asked
 
     def to_dict(self) -> dict:
         return {
@@ -102,7 +103,7 @@ def judge(
     lower = raw.lower()
     cards = card_letters(cards, var)
 
-    def verdict(valid: bool, reason: str) -> Judgement:
+    def verdict(valid: bool, reason: str, decided_by: str = "") -> Judgement:
         if valid and short_for:
             fits = tuple(r for r in var.player_min if r not in short_for)
             return Judgement(
@@ -110,8 +111,8 @@ def judge(
                 f"{shown} is valid for {' or '.join(a_role(r) for r in fits)} but too short for "
                 f"{' or '.join(a_role(r) for r in short_for)}: {var.title} words need at least "
                 f"{_minimums(var)}.",
-                cards, var.name, fits)
-        return Judgement(shown, valid, reason, cards, var.name)
+                cards, var.name, fits, decided_by)
+        return Judgement(shown, valid, reason, cards, var.name, decided_by=decided_by)
 
     if not raw:
         return verdict(False, "No word given.")
@@ -123,15 +124,17 @@ def judge(
     too_short, short_for = _length(shown, var, min_length, player)
     if too_short:
         return verdict(False, too_short)
+    decided_by = lex.decided_by(lower)
     if lower not in lex:
         reason = f"{text.shown(shown)} is not in {lex.in_the_list()}."
         if raw[0].isupper() and raw[1:].islower():
             reason += " Proper nouns (names of people and places) are not allowed."
-        return verdict(False, reason)
+        return verdict(False, reason, decided_by)
     said_words = [s.strip().lower() for s in said if s.strip()]
     if said_words:
-        return verdict(*_against_said(shown, cards, said_words))
-    return verdict(True, f"{shown} fits {cards} under {var.title} rules and is in the word list.")
+        return verdict(*_against_said(shown, cards, said_words), decided_by)
+    return verdict(True, f"{shown} fits {cards} under {var.title} rules and is in the word list.",
+                   decided_by)
 
 
 def _against_said(shown: str, cards: str, said_words: list[str]) -> tuple[bool, str]:

@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, current_app, g
-from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
+from sqlalchemy import Connection, Engine, create_engine, event, inspect, make_url, text
+from sqlalchemy.exc import ArgumentError
 from sqlalchemy.orm import Session, sessionmaker
 
 from companion.web.models import Base
@@ -50,8 +51,17 @@ def insert_if_absent(db: Session, model: type[Base], values: dict[str, Any]) -> 
     return bool(result.rowcount)
 
 
+BACKENDS = ("sqlite", "postgresql")  # the databases the app is written and tested for
+
+
 def make_engine(url: str) -> Engine:
-    """An engine tuned for a few workers: WAL and a busy timeout on SQLite."""
+    """An engine tuned for a few workers: WAL and a busy timeout on SQLite. A URL of another
+    kind of database (``mysql://...``) is refused with SQLAlchemy's ``ArgumentError``, as an
+    unknown one is, before its driver is looked for."""
+    backend = make_url(url).get_backend_name()
+    if backend not in BACKENDS:
+        raise ArgumentError(f"it takes PostgreSQL (postgresql://...) or SQLite (sqlite:///FILE), "
+                            f"not {backend}")
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"timeout": 15})
 

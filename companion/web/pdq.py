@@ -84,7 +84,7 @@ def judge_words(words: list[str], cards: str, variant: str, said: list[str] | No
     for w in words:
         j = judge(w, cards, var, lex, player=role, said=said or ())
         defs = [str(d) for d in define(w)] if definitions and w.isalpha() and w.isascii() else []
-        out.append(Verdict(j.word, j.valid, j.reason, "pdq", lex.name, defs))
+        out.append(Verdict(j.word, j.valid, j.reason, "pdq", lex.name, defs, j.decided_by))
     return out
 
 

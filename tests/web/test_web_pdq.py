@@ -318,3 +318,15 @@ def test_the_dealer_speaks_to_players_not_to_the_command_line(client):
     assert not re.search(r"--[a-z]", shown)
     assert not any(re.search(r"--[a-z]", v["summary"])
                    for v in client.get("/api/pdq/variants").get_json())
+
+
+def test_the_pdq_judge_says_which_list_decided(client):
+    """/api/pdq/judge answered "decided_by": "" for every word, where /api/check names the
+    list (or house layer) that decided (docs/challenges.md)."""
+    listed = client.get("/api/check?word=pineapple").get_json()["decided_by"]
+    assert listed
+    for word in ("pineapple", "pnazzq"):
+        j = client.get(f"/api/pdq/judge?word={word}&cards=PNA").get_json()
+        assert j["decided_by"] == listed, j
+    short = client.get("/api/pdq/judge?word=pan&cards=PNA").get_json()  # too short: no list asked
+    assert short["valid"] is False and short["decided_by"] == ""
