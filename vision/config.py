@@ -109,6 +109,10 @@ class WoodConfig:
                                          # once one of these Gaussian blurs (cells) is undone
     deblur_noise: float = 0.01           # the noise-to-signal power the deconvolution allows
     deblur_ink_depth: float = 0.5        # ... and the ink cut then (a blurred edge's middle)
+    deblur_max_blur: float = 0.063       # ... and believed only if its letters' edges are
+                                         # then blurred no wider than this (cells): undone too
+                                         # little, letters read surely and wrongly (blurred
+                                         # copies read right up to 0.060, wrong from 0.067)
     max_blur: float = 0.06               # letters' edges blurred wider than this (cells,
                                          # :func:`vision.woodtiles.edge_blur`): too blurred
                                          # too, however surely they read (the real photos
