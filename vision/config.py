@@ -109,11 +109,20 @@ class WoodConfig:
                                          # once one of these Gaussian blurs (cells) is undone
     deblur_noise: float = 0.01           # the noise-to-signal power the deconvolution allows
     deblur_ink_depth: float = 0.5        # ... and the ink cut then (a blurred edge's middle)
-    max_blur: float = 0.06               # letters' edges blurred wider than this (cells,
-                                         # :func:`vision.woodtiles.edge_blur`): too blurred
-                                         # too, however surely they read (the real photos
-                                         # 0.023 to 0.035, one 0.052, the two out of focus
-                                         # 0.058; blurred copies read letters wrong from 0.063)
+    deblur_max_blur: float = 0.063       # ... and believed only if its letters' edges are
+                                         # then blurred no wider than this (cells): undone too
+                                         # little, letters read surely and wrongly (blurred
+                                         # copies read right up to 0.060, wrong from 0.067)
+    deblur_from: float = 0.055           # letters' edges blurred wider than this (cells,
+                                         # :func:`vision.woodtiles.edge_blur`): read again with
+                                         # a blur undone, that reading taken if believed (the
+                                         # real photos 0.023 to 0.035, one 0.052, the two out
+                                         # of focus 0.054 and 0.058: the latter, under a
+                                         # lighter tone curve, read blurred E's as sure O's)
+    max_blur: float = 0.06               # ... wider than this: too blurred to read as taken
+                                         # too, however surely they read (blurred copies read
+                                         # letters wrong from 0.063; copies smeared along a
+                                         # line 0.055 to 0.06 read right)
     blur_pad: float = 0.08               # ... measured this far (cells) round each letter
     max_grid_blur: float = 0.10          # with no letter read, or fewer letters than cells of
                                          # the tiles' colour showing none, the board's own

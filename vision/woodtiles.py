@@ -204,18 +204,21 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
     values sit below and right of them, and, with a ``lexicon``, their runs are words).
 
     When the letters read too unsurely (legibility under ``min_legible``: the focus missed),
-    or their edges are blurred wider than ``max_blur`` (:func:`edge_blur`: blurred past what
-    the letter model reads reliably, its letters may read surely and wrongly), the board is
-    read again with a blur undone (:func:`deblurred`), each blur of
-    ``deblur_sigmas`` in turn, the least first, the ink cut at ``deblur_ink_depth``. Such a
-    reading is believed only if it reads its letters surely enough, keeps a letter on every
-    cell where the photo as taken shows one (sharpening hides no letter; it may show one the
-    blur hid, a W grown too wide), and more of its letters lie in runs that may be words of
-    the ``lexicon`` than in runs that may not
-    (:func:`words_hold`): a blur the Gaussian does not match (a phone that moved along a
-    line) is undone into false strokes, letters read surely and wrongly, which make no
-    words. Without a word list none is believed; failing all, the reading of the photo as
-    taken is returned (and refused by the caller).
+    or their edges are blurred wider than ``deblur_from`` (:func:`edge_blur`: blurred past
+    what the letter model reads reliably, its letters may read surely and wrongly), the board
+    is read again with a blur undone (:func:`deblurred`), each blur of ``deblur_sigmas`` in
+    turn, the least first, the ink cut at ``deblur_ink_depth``. Such a
+    reading is believed only if it reads its letters surely enough, its letters' edges then
+    measure no wider than ``deblur_max_blur`` (a blur undone too little leaves letters that
+    read surely and wrongly, in runs a doubtful letter may still make words of), keeps a
+    letter on every cell where the photo as taken shows one (sharpening hides no letter; it
+    may show one the blur hid, a W grown too wide), and more of its letters lie in runs that
+    may be words of the ``lexicon`` than in runs that may not (:func:`words_hold`): a blur
+    the Gaussian does not match (a phone that moved along a line) is undone into false
+    strokes, letters read surely and wrongly, which make no words. Without a word list
+    none is believed; failing all, the reading of the photo as taken is returned (refused
+    by the caller when its letters read too unsurely or their edges are blurred wider than
+    ``max_blur``).
 
     When few letters are read (:func:`few_letters`: none at all, or fewer than the cells of
     the tiles' colour that show none), the letters' edges tell nothing of the blur: a photo
@@ -237,14 +240,14 @@ def _read_wood(cfg: WoodConfig, flat: np.ndarray, gray: np.ndarray, grid_to_phot
     that, its blur undone."""
     first = _read_flat(cfg, flat, gray, grid_to_photo, squares, clf, letters, lexicon)
     if (not first.guesses or lexicon is None
-            or (first.legibility >= cfg.min_legible and first.blur <= cfg.max_blur)):
+            or (first.legibility >= cfg.min_legible and first.blur <= cfg.deblur_from)):
         return first
     sharp = replace(cfg, ink_depth=cfg.deblur_ink_depth)
     for sigma in cfg.deblur_sigmas:
         again = _read_flat(sharp, flat, deblurred(gray, sigma * cfg.cell_px, cfg.deblur_noise),
                            grid_to_photo, squares, clf, letters, lexicon)
-        if (again.legibility >= cfg.min_legible and again.lettered >= first.lettered
-                and words_hold(again.guesses, lexicon)):
+        if (again.legibility >= cfg.min_legible and again.blur <= cfg.deblur_max_blur
+                and again.lettered >= first.lettered and words_hold(again.guesses, lexicon)):
             again.deblurred = sigma
             return again
     return first
