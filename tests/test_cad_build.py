@@ -413,7 +413,7 @@ def test_parsers() -> None:
 
 def test_check_of_a_missing_or_empty_folder(tmp_path: Path, capsys) -> None:
     assert main(["cad", "check", str(tmp_path / "nope")]) == 2
-    assert "is not a folder" in capsys.readouterr().err
+    assert "There is no folder " in capsys.readouterr().err
     assert main(["cad", "check", str(tmp_path)]) == 2
     assert "run 'companion cad build' first" in capsys.readouterr().err
 
