@@ -223,6 +223,31 @@ def test_a_rack_no_game_deals_marks_that_players_box(client, racks, said):
     assert client.get(f"/api/games/{game['table_key']}").get_json()["finished"] is False
 
 
+def _finish_refused(client, kind: str, play: str, racks: dict[str, str],
+                    said: str) -> tuple[str, str]:
+    """Play ``play`` in a new game of ``kind``, then finish with ``racks``: refused with
+    ``said`` on the page and by the API, only the named player's box marked, every rack kept
+    as typed. Returns the game's key and the box at fault."""
+    game = _new_game(client, kind)
+    key = game["table_key"]
+    version = client.post(f"/api/games/{key}/turns", json={"play": play}).get_json()["version"]
+    resp = client.post(f"/games/{key}/finish", data={
+        "csrf_token": token(client), "version": version, **racks})
+    assert resp.status_code == 400
+    page = html.unescape(resp.get_data(as_text=True))
+    assert said in page
+    bad, good = ("rack1", "rack0") if said.startswith("Player Bob") else ("rack0", "rack1")
+    assert re.search(rf'id="{bad}"[^>]*aria-invalid="true"', page)
+    assert not re.search(rf'id="{good}"[^>]*aria-invalid', page)
+    for box, typed in racks.items():
+        assert re.search(rf'id="{box}"[^>]*value="{re.escape(typed)}"', page) or not typed
+    assert client.get(f"/api/games/{key}").get_json()["finished"] is False
+    api = client.post(f"/api/games/{key}/finish",
+                      json={"racks": {k[4:]: v for k, v in racks.items()}})
+    assert api.status_code == 400 and api.get_json()["error"] == said
+    return key, bad
+
+
 @pytest.mark.parametrize(("kind", "play", "racks", "said"), [
     ("bugwords", "8H QUIZ", {"rack0": "E", "rack1": "AZ"},
      "Player Bob's rack: the rack AZ has 1 Z tile, but the set has 1, and 1 is on the board."),
@@ -246,22 +271,7 @@ def test_a_rack_holding_tiles_that_are_on_the_board_is_refused(client, kind, pla
     """The racks left at the end are checked against the tiles not on the board (the
     engine's rule, from the plays on the sheet): a tile the set has no more of is refused in
     a sentence naming the player, that box marked and every rack kept as typed."""
-    game = _new_game(client, kind)
-    key = game["table_key"]
-    version = client.post(f"/api/games/{key}/turns", json={"play": play}).get_json()["version"]
-    resp = client.post(f"/games/{key}/finish", data={
-        "csrf_token": token(client), "version": version, **racks})
-    assert resp.status_code == 400
-    page = html.unescape(resp.get_data(as_text=True))
-    assert said in page
-    bad = "rack1" if said.startswith("Player Bob") else "rack0"
-    assert re.search(rf'id="{bad}"[^>]*aria-invalid="true"', page)
-    for box, typed in racks.items():
-        assert re.search(rf'id="{box}"[^>]*value="{re.escape(typed)}"', page) or not typed
-    assert client.get(f"/api/games/{key}").get_json()["finished"] is False
-    api = client.post(f"/api/games/{key}/finish",
-                      json={"racks": {k[4:]: v for k, v in racks.items()}})
-    assert api.status_code == 400 and api.get_json()["error"] == said
+    _finish_refused(client, kind, play, racks, said)
 
 
 @pytest.mark.parametrize(("kind", "play", "racks", "said"), [
@@ -276,23 +286,7 @@ def test_a_rack_left_with_fewer_tiles_than_the_count_says_is_refused(client, kin
     """The rack typed at the end holds as many tiles as the sheet's count says its player
     holds (the engine's count, from the plays on the sheet): a shorter one is refused in a
     sentence naming the player, only that box marked, every rack kept as typed."""
-    game = _new_game(client, kind)
-    key = game["table_key"]
-    version = client.post(f"/api/games/{key}/turns", json={"play": play}).get_json()["version"]
-    resp = client.post(f"/games/{key}/finish", data={
-        "csrf_token": token(client), "version": version, **racks})
-    assert resp.status_code == 400
-    page = html.unescape(resp.get_data(as_text=True))
-    assert said in page
-    bad, good = ("rack1", "rack0") if said.startswith("Player Bob") else ("rack0", "rack1")
-    assert re.search(rf'id="{bad}"[^>]*aria-invalid="true"', page)
-    assert not re.search(rf'id="{good}"[^>]*aria-invalid', page)
-    for box, typed in racks.items():
-        assert re.search(rf'id="{box}"[^>]*value="{re.escape(typed)}"', page)
-    assert client.get(f"/api/games/{key}").get_json()["finished"] is False
-    api = client.post(f"/api/games/{key}/finish",
-                      json={"racks": {k[4:]: v for k, v in racks.items()}})
-    assert api.status_code == 400 and api.get_json()["error"] == said
+    key, bad = _finish_refused(client, kind, play, racks, said)
     # the racks the count says are taken
     whole = {**racks, bad: "E" * 7}
     done = client.post(f"/api/games/{key}/finish",
