@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from companion.datafiles import read_grid
 from companion.decimals import whole_from
 from companion.errors import CompanionError, UsageError
-from companion.text import quoted, shown
+from companion.text import counted, quoted, shown
 from companion.tiles import BLANK
 
 COLUMN_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -271,11 +271,6 @@ def split_word(word: str, digraphs: Collection[str] = ()) -> list[str | None]:
     return out
 
 
-def _count(n: int, thing: str) -> str:
-    """``1 row``, ``2 rows``."""
-    return f"{n} {thing}" + ("" if n == 1 else "s")
-
-
 def _read_square(tok: str, lineno: int) -> tuple[str | None, int]:
     """One square of board text: ``(tile, stack height)``, ``(None, 0)`` when empty."""
     if tok in (".", "-", "_"):
@@ -389,12 +384,12 @@ class Board:
         for i, row in enumerate(grid):
             if len(row) != width:
                 raise PlayError(
-                    f"board text row {i + 1} has {_count(len(row), 'square')}, row 1 has "
+                    f"board text row {i + 1} has {counted(len(row), 'square')}, row 1 has "
                     f"{width}")
         if rows is not None and len(grid) != rows:
-            raise PlayError(f"the board text has {_count(len(grid), 'row')}, expected {rows}")
+            raise PlayError(f"the board text has {counted(len(grid), 'row')}, expected {rows}")
         if cols is not None and width != cols:
-            raise PlayError(f"the board text has {_count(width, 'column')}, expected {cols}")
+            raise PlayError(f"the board text has {counted(width, 'column')}, expected {cols}")
         b = cls(len(grid), width)
         for r, row in enumerate(grid):
             for c, (tile, h) in enumerate(row):

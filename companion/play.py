@@ -19,7 +19,7 @@ from companion.board import Board, Layout, Placement, PlayError, square_name
 from companion.challenges import NEXT_TURN
 from companion.errors import SquareError, UsageError
 from companion.lexicon import Lexicon
-from companion.text import capital_first, quoted
+from companion.text import capital_first, counted, quoted
 from companion.text import sentence as text_sentence
 from companion.tiles import ONE_OUT, TileSet
 
@@ -226,7 +226,7 @@ def check_record_seats(count: int, title: str, fewest: int, most: int) -> None:
     ``fewest`` to ``most`` (a :class:`UsageError`: the record cannot be read as a game of
     ``title``); the one rule both games' replays follow."""
     if not fewest <= count <= most:
-        raise UsageError(f"the record names {count} player{'' if count == 1 else 's'}; "
+        raise UsageError(f"the record names {counted(count, 'player')}; "
                          f"{title} is for {fewest} to {most}")
 
 
@@ -302,7 +302,7 @@ class TableBasics(ABC):
         if found is None:
             return None
         seat, problem = found
-        return seat, problem[:1].upper() + problem[1:] + "."
+        return seat, text_sentence(problem)
 
     @abstractmethod
     def parse_play(self, board: Board, notation: str) -> list[Placement]: ...

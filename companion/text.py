@@ -77,3 +77,8 @@ def capital_first(message: str) -> str:
     if first.replace("'", "").replace("-", "").isalpha():  # a word, not a file's name (x.png)
         return message[:1].upper() + message[1:]
     return message
+
+
+def counted(n: int, noun: str) -> str:
+    """``n`` and ``noun``, plural unless ``n`` is 1: "1 player", "4 players"."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from companion.datafiles import read_table
+from companion.text import counted
 
 BLANK = "?"
 # Letters that read as another letter when turned round: every printed tile (paper or 3D)
@@ -85,7 +86,7 @@ class TileSet:
             held = sum(before.values()) + len(tiles)
             if held > off_board:
                 have = (f"the racks up to this one hold {held} tiles" if before
-                        else f"the rack {written} has {held} {'tile' if held == 1 else 'tiles'}")
+                        else f"the rack {written} has {counted(held, 'tile')}")
                 rest = ("every tile of the set is on the board" if not off_board else
                         f"only {off_board} {'is' if off_board == 1 else 'are'} not on the board")
                 return i, f"{have}, but {rest}"
@@ -108,9 +109,6 @@ def _tiles_named(tile: str, n: int) -> str:
     return f"{n} {tile} {'tile' if n == 1 else 'tiles'}"
 
 
-def _count(n: int, thing: str) -> str:
-    """``n`` things in words: "1 tile", "3 tiles"."""
-    return f"{n} {thing if n == 1 else thing + 's'}"
 
 
 @cache
@@ -208,12 +206,12 @@ class TileCount:
         bag = "the bag is empty" if not self.bag else f"the bag has {self.bag} more"
         by_sheet = f"by the plays on the sheet ({bag})"
         if not typed:
-            return (f"it is empty, but {player} still holds {_count(held, 'tile')} {by_sheet}, "
+            return (f"it is empty, but {player} still holds {counted(held, 'tile')} {by_sheet}, "
                     "so has not gone out: type the tiles left on the rack")
         if not held:
-            return (f"it has {_count(typed, 'tile')}, but {player} has played every tile "
+            return (f"it has {counted(typed, 'tile')}, but {player} has played every tile "
                     f"{by_sheet}, so has gone out: leave the rack empty")
-        return (f"it has {_count(typed, 'tile')}, but {player} holds {_count(held, 'tile')} "
+        return (f"it has {counted(typed, 'tile')}, but {player} holds {counted(held, 'tile')} "
                 f"{by_sheet}: type every tile left on the rack")
 
     def holding(self) -> list[str]:

@@ -110,8 +110,3 @@ _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "e
 def number_word(n: int) -> str:
     """A small count as printed text: ``7`` -> ``"seven"`` (digits from eleven on)."""
     return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
-
-
-def counted(n: int, noun: str) -> str:
-    """``n`` and ``noun``, plural unless ``n`` is 1: "1 player", "4 players"."""
-    return f"{n} {noun}{'' if n == 1 else 's'}"

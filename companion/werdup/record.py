@@ -50,7 +50,7 @@ from companion.decimals import whole_from
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
 from companion.play import check_record_seats
-from companion.text import quoted
+from companion.text import counted, quoted
 from companion.tiles import ALL_PLAYED, TileCount, next_holding
 from companion.totals import RunningTotals, total_slip_text
 from companion.werdup.game import (
@@ -593,7 +593,7 @@ class _Replayer:
             if ln.player in self.penalised:
                 ln.problems.append(f"{ln.player}'s tiles left are counted twice")
             elif self.tiles.known and len(left) != held:
-                ln.problems.append(f"{ln.player} holds {_tiles(held)} at the end, the "
+                ln.problems.append(f"{ln.player} holds {counted(held, 'tile')} at the end, the "
                                    f"record counts {len(left)}")
             self.penalised.add(ln.player)
             return (-end_penalty(len(left), self.rules),
@@ -759,9 +759,9 @@ class _Replayer:
                 points = end_penalty(held, self.rules)
                 self.totals[nick] -= points
                 extra.append(ReplayLine(
-                    0, nick, f"{_tiles(held)} left", 0, -points, self.totals[nick] + points,
-                    self.totals[nick],
-                    [f"{nick} holds {_tiles(held)} at the end but the record has no line "
+                    0, nick, f"{counted(held, 'tile')} left", 0, -points,
+                    self.totals[nick] + points, self.totals[nick],
+                    [f"{nick} holds {counted(held, 'tile')} at the end but the record has no line "
                      "for them"]))
         return extra
 
@@ -795,8 +795,6 @@ class _OpenPlay:
     drawn: int = 0  # how many tiles its player drew after it
 
 
-def _tiles(count: int) -> str:
-    return f"{count} tile" + ("" if count == 1 else "s")
 
 
 def _play_key(notation: str) -> str:
