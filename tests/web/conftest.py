@@ -54,8 +54,28 @@ def need_postgres() -> str:
         if os.environ.get("CI") or os.environ.get("COMPANION_REQUIRE_POSTGRES"):
             pytest.fail(message)  # the test command (scripts/test.sh) always provides one
         pytest.skip(message)  # a bare `pytest` run without a server: the SQLite half still runs
-    _reset_postgres(PG_URL)
-    return PG_URL
+    url = _worker_database(PG_URL)
+    _reset_postgres(url)
+    return url
+
+
+_WORKER_DATABASES: dict[str, str] = {}
+
+
+def _worker_database(url: str) -> str:
+    """The server's test database, or under ``pytest -n`` (pytest-xdist) one database of the
+    worker's own on the same server, so parallel workers never drop each other's tables."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker:
+        return url
+    if worker not in _WORKER_DATABASES:
+        server = re.sub(r"^postgres(ql)?(\+psycopg)?://", "postgresql://", url)
+        name = f"companion_test_{re.sub(r'[^a-z0-9]', '', worker.lower())}"
+        with psycopg.connect(server, autocommit=True) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+            conn.execute(f"CREATE DATABASE {name}")
+        _WORKER_DATABASES[worker] = re.sub(r"/[^/]+$", f"/{name}", url)
+    return _WORKER_DATABASES[worker]
 
 
 @contextmanager
