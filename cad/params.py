@@ -33,15 +33,22 @@ def check_clearance(c: object) -> None:
             why = f"{MAX_CLEARANCE:g} mm is the loosest fit the set is made for"
         else:
             why = f"below {MIN_CLEARANCE:g} mm, the tightest fit coupon, parts fuse or jam"
-        raise ValueError(f"clearance must be {MIN_CLEARANCE:g}-{MAX_CLEARANCE:g} mm, got {c!r} "
-                         f"({why})")
+        raise ValueError(f"clearance must be {MIN_CLEARANCE:g}-{MAX_CLEARANCE:g} mm, "
+                         f"got {_given(c)} ({why})")
+
+
+def _given(value: object) -> str:
+    """A value as a refusal quotes it: a number as it would be typed (2, not 2.0)."""
+    if isinstance(value, float) and math.isfinite(value):
+        return f"{value:g}"
+    return repr(value)
 
 
 def _positive(obj: object, *names: str) -> None:
     for name in names:
         value = getattr(obj, name)
         if not (isinstance(value, int | float) and math.isfinite(value) and value > 0):
-            raise ValueError(f"{name} must be a positive number of mm, got {value!r}")
+            raise ValueError(f"{name} must be a positive number of mm, got {_given(value)}")
 
 
 @dataclass(frozen=True)
@@ -61,7 +68,8 @@ class PrinterParams:
     def __post_init__(self) -> None:
         _positive(self, "bed_width", "bed_depth", "elephant_foot", "part_gap")
         if self.elephant_foot > 1.0:
-            raise ValueError(f"elephant_foot must be at most 1 mm, got {self.elephant_foot!r}")
+            raise ValueError("elephant_foot must be at most 1 mm, "
+                             f"got {_given(self.elephant_foot)}")
 
 
 @dataclass(frozen=True)
@@ -172,12 +180,13 @@ class ClipParams:
                   "placard_arm_height", "placard_catch_z", "modulus", "friction")
         if not 0 < self.permissible_strain < 0.1:
             raise ValueError(f"permissible_strain is a fraction (0.02 = 2 %), got "
-                             f"{self.permissible_strain!r}")
+                             f"{_given(self.permissible_strain)}")
         for name in ("lead_angle", "return_angle"):
             angle = getattr(self, name)
             if not 10 <= angle <= 45:
                 raise ValueError(f"{name} must be 10-45 degrees (steeper faces would need "
-                                 f"supports under the catch or the window roof), got {angle!r}")
+                                 "supports under the catch or the window roof), "
+                                 f"got {_given(angle)}")
             if self.friction * math.tan(math.radians(angle)) >= 1:
                 raise ValueError(f"{name} {angle} locks solid at friction {self.friction}")
         for name in ("arm_thickness", "placard_arm_thickness"):
@@ -236,7 +245,7 @@ class PlacardParams:
         if not (isinstance(self.tiles, int) and 1 <= self.tiles <= 12):
             raise ValueError(f"tiles must be a whole number 1-12, got {self.tiles!r}")
         if not 0 < self.lean <= 40:
-            raise ValueError(f"lean must be 0-40 degrees, got {self.lean!r}")
+            raise ValueError(f"lean must be 0-40 degrees, got {_given(self.lean)}")
         if not self.base_height < self.front_height < self.back_height:
             raise ValueError(f"heights must rise from base_height {self.base_height} to "
                              f"front_height {self.front_height} to back_height "

@@ -441,7 +441,7 @@ def test_coupons_at_several_clearances(cache: Path, tmp_path: Path, capsys) -> N
     assert main(["cad", "coupons", "--clearances", "0.1,0.9", "-o", str(tmp_path / "n")]) == 2
     assert not (tmp_path / "n").exists()
     assert main(["cad", "coupons", "--clearances", "0,0.1", "-o", str(tmp_path / "n")]) == 2
-    assert "Clearance must be 0.1-1 mm, got 0.0" in capsys.readouterr().err
+    assert "Clearance must be 0.1-1 mm, got 0 (" in capsys.readouterr().err
     assert not (tmp_path / "n").exists()
 
 
@@ -452,9 +452,10 @@ def test_layout_command_prints_the_board(capsys) -> None:
 
 
 @pytest.mark.parametrize(("clearance", "message"), [
-    ("5", "got 5.0 (1 mm is the loosest fit the set is made for)"),
-    ("0", "got 0.0 (below 0.1 mm"),
-    ("-1", "Clearance must be 0.1-1 mm, got -1.0"),
+    ("5", "got 5 (1 mm is the loosest fit the set is made for)"),
+    ("0", "got 0 (below 0.1 mm"),
+    ("-1", "Clearance must be 0.1-1 mm, got -1 ("),
+    ("0.05", "Clearance must be 0.1-1 mm, got 0.05 ("),
 ])
 def test_layout_takes_only_clearances_a_set_is_built_with(capsys, clearance, message) -> None:
     assert main(["cad", "layout", "--clearance", clearance]) == 2

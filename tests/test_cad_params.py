@@ -65,7 +65,7 @@ def test_defaults_follow_the_shared_board_layout() -> None:
         (lambda: TileParams(stack_limit=0), "stack_limit"),
         (lambda: TileParams(font="/no/such/font.ttf"), "font '/no/such/font.ttf'"),
         (lambda: JointParams(tab_head=6.0), "tab_head 6.0 must be wider than tab_neck"),
-        (lambda: PlacardParams(lean=60.0), "lean must be 0-40 degrees, got 60.0"),
+        (lambda: PlacardParams(lean=60.0), "lean must be 0-40 degrees, got 60"),
         (lambda: PlacardParams(tiles=0), "tiles must be a whole number"),
         (lambda: PlacardParams(front_height=20.0), "heights must rise"),
         (lambda: SetParams.make(0.2, joint=JointParams(tab_depth=6.0)), "tab_depth 6.0"),
