@@ -208,6 +208,12 @@ def test_solve_json_passes_check(capsys, tmp_path):
     path.write_text(out)
     code, out, _ = run(capsys, "girdle", "check", str(path))
     assert code == 0 and f"= {data['par']}" in out
+    code, again, _ = run(capsys, "girdle", "check", str(path), "--date", "2026-12-06")
+    assert code == 0 and again == out  # the sheet's own day
+    # judged against another day's lines, it read "Illegal at word 1: wrong line"
+    code, out, err = run(capsys, "girdle", "check", str(path), "--date", "2026-12-01")
+    assert code == 2 and out == ""
+    assert "is for 2026-12-06, not 2026-12-01: leave out --date to check it" in err
 
 
 def test_solve_uses_the_cache_and_ignores_a_tampered_entry(capsys, tmp_path):

@@ -70,7 +70,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                      help="the filled sheet: words in order with activations and cross-outs "
                      "('-' for standard input)")
     chk.add_argument("--date", metavar="YYYY-MM-DD",
-                     help="the puzzle's date (default: the file's 'date', else today)")
+                     help="the puzzle's date, for a sheet that names none (default: the "
+                     "file's 'date', else today)")
     chk.add_argument("--json", action="store_true", help="print the score card as JSON")
     add_lexicon_option(chk)
     chk.set_defaults(func=run_check)
@@ -332,6 +333,13 @@ def run_check(args: argparse.Namespace) -> int:
         pz = Puzzle.from_dict(data["puzzle"])
     else:
         pz = _daily(args, args.date if args.date is not None else data.get("date"))
+        if args.date is not None and data.get("date") is not None:
+            written = parse_date(data["date"], command="girdle check")
+            asked = parse_date(args.date, command="girdle check")
+            if written != asked:  # a sheet judged against another day's lines is no answer
+                raise UsageError(f"the sheet {args.solution} is for {written.isoformat()}, "
+                                 f"not {asked.isoformat()}: leave out --date to check it, "
+                                 "or give a sheet of that day")
     sheet = Sheet(pz, lexicon_from_args(args))
     try:
         for number, item in enumerate(data["solution"], 1):
