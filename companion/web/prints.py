@@ -14,6 +14,7 @@ from flask import (
     abort,
     current_app,
     jsonify,
+    redirect,
     render_template,
     request,
     url_for,
@@ -181,24 +182,42 @@ def _download(key: str, ext: str):
         "Content-Disposition": f'attachment; filename="{doc.filename(opts, "pdf")}"'})
 
 
+def _given(doc: Document, args: dict[str, str], shown: bool) -> dict[str, str]:
+    """The choices for ``doc`` sent to the print shop page: its own boxes' (``board.game``,
+    ``board.paper``); for the document ``shown``, plain names (``game``) stand in for any
+    of its boxes not sent, as the page's links once named them."""
+    return {c.name: args.get(f"{doc.key}.{c.name}", args.get(c.name, "") if shown else "")
+            for c in doc.choices}
+
+
 @bp.get("/prints")
 def page() -> ResponseReturnValue:
-    """Every printable with its first page. ``doc`` names the one whose choices were sent
-    with it (its form's "Show preview"): its preview and boxes then show them; the others
-    show their defaults. Choices that do not go together are said beside that document."""
-    chosen = {d.key: d.defaults() for d in DOCUMENTS.values()}
-    shown = request.args.get("doc", "")
-    error, status = None, 200
+    """Every printable with its first page, as chosen on the page. Every document's boxes are
+    one form, so each of its buttons sends every choice back and none is lost: "Show
+    preview" (``doc`` names the document to show) brings them to this page, and "Download
+    PDF" (``download``) to it too, which answers with a redirect to that document's PDF.
+    Choices that do not go together are said beside their document."""
+    shown = request.args.get("download") or request.args.get("doc", "")
     if shown:
-        doc = _document(shown)
+        _document(shown)
+    args = request.args.to_dict()
+    chosen: dict[str, dict[str, Any]] = {}
+    errors: dict[str, str] = {}
+    status = 200
+    for doc in DOCUMENTS.values():
+        given = _given(doc, args, doc.key == shown)
         try:
-            chosen[doc.key] = doc.options(request.args.to_dict())
+            chosen[doc.key] = doc.options(given)
         except CompanionError as exc:
-            error, status = str(exc), status_of(exc)
-            chosen[doc.key] = {c.name: request.args.get(c.name, "") or c.values[0]
+            errors[doc.key], status = str(exc), status_of(exc)
+            chosen[doc.key] = {c.name: given[c.name] or c.values[0]
                                for c in doc.choices}  # as sent, to put right
+    download = request.args.get("download", "")
+    if download and download not in errors:
+        return redirect(url_for("prints.pdf", key=download, **chosen[download]), 303)
     return render_template("prints.html", documents=DOCUMENTS, labels=GAME_TITLES,
-                           chosen=chosen, shown=shown, error=error), status
+                           chosen=chosen, shown=shown, errors=errors,
+                           error=errors.get(shown) or next(iter(errors.values()), None)), status
 
 
 @bp.get("/prints/<key>.pdf")

@@ -291,6 +291,45 @@ def test_the_print_shop_previews_follow_the_choices(browser, base_url):
             context.close()
 
 
+def test_the_print_shop_keeps_every_documents_choices(browser, base_url):
+    """Choices made for several documents all stay: without scripts through "Show preview"
+    of any one of them (and a reload of the page it leads to), with scripts as each is made
+    (a reload keeps them); a PDF downloaded meanwhile changes nothing."""
+    def choices(page) -> list[str]:
+        return [page.input_value(box) for box in ("#score-sheet-players", "#board-game",
+                                                  "#board-paper", "#tiles-game")]
+
+    chosen = ["3", "werdup", "a4", "werdup"]
+    for scripts in (False, True):
+        context = browser.new_context(base_url=base_url, java_script_enabled=scripts, **PHONE)
+        try:
+            page = context.new_page()
+            page.set_default_timeout(60000)
+            page.goto("/prints")
+            for box, value in zip(("#score-sheet-players", "#board-game", "#board-paper",
+                                   "#tiles-game"), chosen, strict=True):
+                page.select_option(box, value)
+            if not scripts:
+                with page.expect_navigation():
+                    page.click("#doc-board .preview-button")
+                assert choices(page) == chosen
+                with page.expect_navigation():
+                    page.click("#doc-tiles .preview-button")  # another document's preview
+            else:
+                page.wait_for_function("() => location.search.includes('tiles.game=werdup')")
+            with page.expect_download() as info:
+                page.click("#doc-score-sheet button[name=download]")
+            assert info.value.suggested_filename == "score-sheet-bugwords-3-letter.pdf"
+            page.reload()
+            assert choices(page) == chosen
+            assert page.get_attribute("#doc-board img", "src") == (
+                "/prints/board.png?game=werdup&paper=a4")
+            assert page.get_attribute("#doc-tiles img", "src") == (
+                "/prints/tiles.png?game=werdup&paper=letter")
+        finally:
+            context.close()
+
+
 def test_upload_a_board_photo_correct_a_square_and_score(page, tmp_path):
     from boardphoto import board_photo, word_tiles
 

@@ -136,3 +136,54 @@ def test_api_catalogue(client):
     assert docs["board"]["options"]["paper"][-1] == "full"
     resp = client.get(docs["tiles"]["pdf"] + "?game=werdup")
     assert resp.mimetype == "application/pdf"
+
+
+def _selected(page: str, box: str) -> str:
+    """The value chosen in the box ``box`` (its id) on the print shop page."""
+    import re
+
+    select = page[page.index(f'id="{box}"'):]
+    select = select[:select.index("</select>")]
+    return re.search(r'<option value="([^"]*)" selected>', select).group(1)
+
+
+def test_every_documents_choices_come_back_with_a_preview(client):
+    """Every document's boxes are one form: "Show preview" of one document sends every
+    document's choices, and the page shows each as chosen, not the others' defaults."""
+    query = ("/prints?doc=board&score-sheet.game=werdup&score-sheet.players=3"
+             "&score-sheet.paper=a4&pdq-deck.deck=four-score&pdq-deck.paper=letter"
+             "&board.game=werdup&board.paper=a4&tiles.game=werdup&tiles.paper=a4")
+    resp = client.get(query)
+    assert resp.status_code == 200
+    page = resp.get_data(as_text=True)
+    assert [_selected(page, box) for box in (
+        "score-sheet-game", "score-sheet-players", "score-sheet-paper", "pdq-deck-deck",
+        "board-game", "board-paper", "tiles-game", "tiles-paper")] == [
+        "werdup", "3", "a4", "four-score", "werdup", "a4", "werdup", "a4"]
+    assert _preview_of(page, "score-sheet") == (
+        "/prints/score-sheet.png?game=werdup&players=3&paper=a4")
+    assert _preview_of(page, "pdq-deck") == "/prints/pdq-deck.png?deck=four-score&paper=letter"
+    assert _preview_of(page, "tiles") == "/prints/tiles.png?game=werdup&paper=a4"
+    # each box is named for its document, all in the one form the buttons send
+    assert page.count("<form") == 1 and 'name="tiles.paper"' in page
+
+
+def test_download_pdf_sends_the_documents_pdf_and_keeps_every_choice(client):
+    """"Download PDF" sends the whole form to the page, which answers with the document's
+    own PDF address; choices that do not go together come back on the page beside their
+    document with every choice kept."""
+    resp = client.get("/prints?download=tiles&tiles.game=werdup&tiles.paper=a4"
+                      "&board.game=werdup&board.paper=full")
+    assert resp.status_code == 303
+    assert resp.headers["Location"] == "/prints/tiles.pdf?game=werdup&paper=a4"
+    assert client.get(resp.headers["Location"]).data.startswith(b"%PDF")
+    refused = client.get("/prints?download=score-sheet&score-sheet.game=bugwords"
+                         "&score-sheet.players=6&board.game=werdup&board.paper=full")
+    assert refused.status_code == 400
+    page = refused.get_data(as_text=True)
+    assert "<title>Error: Print shop - Companion</title>" in page
+    assert ('id="error-score-sheet" role="alert">A Bug Words score sheet is for 2 to 4 '
+            'players.</p>') in page
+    assert _selected(page, "score-sheet-players") == "6"
+    assert (_selected(page, "board-game"), _selected(page, "board-paper")) == ("werdup", "full")
+    assert client.get("/prints?download=nothing").status_code == 404
