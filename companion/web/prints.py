@@ -1,6 +1,7 @@
 """Print shop: every printable PDF (and, when the CAD models are installed, 3D-print files),
-with a preview of the first page. Documents are built by ``printables``; the same inputs give
-the same bytes, so each is built once and kept in the database for every app server."""
+with a preview of its pages (at most :data:`PREVIEW_PAGES` of them). Documents are built by
+``printables``; the same inputs give the same bytes, so each is built once and kept in the
+database for every app server."""
 
 from __future__ import annotations
 
@@ -25,12 +26,14 @@ from companion.errors import CompanionError, UsageError
 from companion.judge import GAME_TITLES
 from companion.web import openapi
 from companion.web.errors import status_of
-from printables.raster import pdf_page_png
+from companion.web.inputs import int_from
+from printables.raster import pdf_page_count, pdf_page_png
 
 bp = Blueprint("prints", __name__)
 
 PAPERS = ("letter", "a4")
 BOARD_PAPERS = ("letter", "a4", "tabloid", "a3", "full")
+PREVIEW_PAGES = 8  # the most pages of one document a preview draws
 BUILD_POLL_SECONDS = 3  # how often a page (or API client) waiting for a 3D build asks again
 
 
@@ -165,18 +168,38 @@ def pdf_bytes(doc: Document, opts: dict[str, str]) -> bytes:
     return _cached(doc.filename(opts, "pdf"), lambda: doc.build(**opts))
 
 
-def preview_png(doc: Document, opts: dict[str, str]) -> bytes:
-    """The first page at 40 dpi (poppler's ``pdftoppm`` through :mod:`printables.raster`)."""
+def page_count(doc: Document, opts: dict[str, str]) -> int:
+    """How many pages the document has (poppler's ``pdfinfo``), kept with its PDF."""
     pdf = pdf_bytes(doc, opts)
+    return int(_cached(doc.filename(opts, "pages.json"),
+                       lambda: str(pdf_page_count(pdf)).encode()))
 
-    return _cached(doc.filename(opts, "png"), lambda: pdf_page_png(pdf, 40))
+
+def preview_pages(doc: Document, opts: dict[str, str]) -> tuple[int, int]:
+    """How many pages of the document its preview shows (the first ones, at most
+    :data:`PREVIEW_PAGES`), and how many it has."""
+    total = page_count(doc, opts)
+    return min(total, PREVIEW_PAGES), total
+
+
+def preview_png(doc: Document, opts: dict[str, str], page: int = 1) -> bytes:
+    """Page ``page`` at 40 dpi (poppler's ``pdftoppm`` through :mod:`printables.raster`);
+    a page the preview does not show is a 404."""
+    shown = preview_pages(doc, opts)[0]
+    if page > shown:
+        abort(404, description=f"The preview of the {doc.title.lower()} shows "
+              f"{'only page 1' if shown == 1 else f'pages 1 to {shown}'}.")
+    pdf = pdf_bytes(doc, opts)
+    name = doc.filename(opts, "png" if page == 1 else f"page{page}.png")
+    return _cached(name, lambda: pdf_page_png(pdf, 40, page))
 
 
 def _download(key: str, ext: str):
     doc = _document(key)
     opts = doc.options(request.args.to_dict())
     if ext == "png":
-        return Response(preview_png(doc, opts), mimetype="image/png",
+        page = int_from(request.args.get("page"), "Page", 1, PREVIEW_PAGES, 1)
+        return Response(preview_png(doc, opts, page), mimetype="image/png",
                         headers={"Cache-Control": "public, max-age=86400"})
     return Response(pdf_bytes(doc, opts), mimetype="application/pdf", headers={
         "Content-Disposition": f'attachment; filename="{doc.filename(opts, "pdf")}"'})
@@ -192,11 +215,12 @@ def _given(doc: Document, args: dict[str, str], shown: bool) -> dict[str, str]:
 
 @bp.get("/prints")
 def page() -> ResponseReturnValue:
-    """Every printable with its first page, as chosen on the page. Every document's boxes are
-    one form, so each of its buttons sends every choice back and none is lost: "Show
-    preview" (``doc`` names the document to show) brings them to this page, and "Download
-    PDF" (``download``) to it too, which answers with a redirect to that document's PDF.
-    Choices that do not go together are said beside their document."""
+    """Every printable with its first pages (:func:`preview_pages`), as chosen on the page.
+    Every document's boxes are one form, so each of its buttons sends every choice back
+    and none is lost: "Show preview" (``doc`` names the document to show) brings them to
+    this page, and "Download PDF" (``download``) to it too, which answers with a redirect
+    to that document's PDF. Choices that do not go together are said beside their
+    document."""
     shown = request.args.get("download") or request.args.get("doc", "")
     if shown:
         _document(shown)
@@ -215,8 +239,10 @@ def page() -> ResponseReturnValue:
     download = request.args.get("download", "")
     if download and download not in errors:
         return redirect(url_for("prints.pdf", key=download, **chosen[download]), 303)
+    pages = {key: preview_pages(DOCUMENTS[key], opts) for key, opts in chosen.items()
+             if key not in errors}
     return render_template("prints.html", documents=DOCUMENTS, labels=GAME_TITLES,
-                           chosen=chosen, shown=shown, errors=errors,
+                           chosen=chosen, shown=shown, errors=errors, pages=pages,
                            error=errors.get(shown) or next(iter(errors.values()), None)), status
 
 

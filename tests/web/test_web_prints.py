@@ -187,3 +187,54 @@ def test_download_pdf_sends_the_documents_pdf_and_keeps_every_choice(client):
     assert _selected(page, "score-sheet-players") == "6"
     assert (_selected(page, "board-game"), _selected(page, "board-paper")) == ("werdup", "full")
     assert client.get("/prints?download=nothing").status_code == 404
+
+
+def _previews_of(page: str, key: str) -> list[str]:
+    """Every preview address of document ``key`` on the print shop page, in order."""
+    import html
+    import re
+
+    section = page[page.index(f'id="doc-{key}"'):]
+    section = section[:section.index("</section>")]
+    return [html.unescape(src) for src in re.findall(r'<img src="([^"]+)"', section)]
+
+
+def test_the_preview_shows_every_page_up_to_the_limit(sqlite_app, monkeypatch):
+    """A document of several pages is previewed by each of them (the board split over four
+    Letter pages), a long one by its first eight only (the PDQ deck's nine pages): the page
+    says how many there are, and no page past the limit is ever drawn."""
+    import re
+
+    from PIL import Image
+
+    import companion.web.prints as prints
+
+    drawn = []
+    real = prints.pdf_page_png
+
+    def counted(pdf, dpi, page=1, strict=False):
+        drawn.append(page)
+        return real(pdf, dpi, page, strict)
+
+    monkeypatch.setattr(prints, "pdf_page_png", counted)
+    client = sqlite_app.test_client()
+    page = client.get("/prints?doc=board&board.game=bugwords&board.paper=letter"
+                      "&tiles.paper=a4").get_data(as_text=True)
+    board = _previews_of(page, "board")
+    assert board == ["/prints/board.png?game=bugwords&paper=letter"] + [
+        f"/prints/board.png?page={n}&game=bugwords&paper=letter" for n in (2, 3, 4)]
+    assert re.search(r'id="pages-board">4 pages: scroll sideways for the next<', page)
+    assert 'alt="Page 4 of the paper board: Bug Words, Letter"' in page
+    assert _previews_of(page, "tiles") == ["/prints/tiles.png?game=bugwords&paper=a4"]
+    assert re.search(r'id="pages-tiles">1 page<', page)
+    deck = _previews_of(page, "pdq-deck")
+    assert len(deck) == prints.PREVIEW_PAGES == 8
+    assert re.search(r'id="pages-pdq-deck">9 pages, the first 8 shown: scroll', page)
+    images = [client.get(src) for src in board + deck]
+    assert all(r.status_code == 200 and r.mimetype == "image/png" for r in images)
+    first, fourth = (Image.open(io.BytesIO(r.data)) for r in (images[0], images[3]))
+    assert first.size == fourth.size == (340, 440) and first.tobytes() != fourth.tobytes()
+    assert client.get("/prints/pdq-deck.png?page=9").status_code == 400  # past the limit
+    gone = client.get("/prints/tiles.png?game=bugwords&paper=a4&page=2")
+    assert gone.status_code == 404 and "shows only page 1" in gone.get_data(as_text=True)
+    assert sorted(set(drawn)) == list(range(1, 9))  # nothing past page 8 was drawn
