@@ -62,6 +62,12 @@ class Document:
     build: Callable[..., bytes]
     check: Callable[..., None] = _any_options
 
+    @property
+    def in_sentence(self) -> str:
+        """The title as a sentence names it: lower case but for a name in capitals ("PDQ
+        deck", "paper board")."""
+        return " ".join(w if w.isupper() else w.lower() for w in self.title.split())
+
     def defaults(self) -> dict[str, str]:
         """Each option's default (its first value)."""
         return {c.name: c.values[0] for c in self.choices}
@@ -187,7 +193,7 @@ def preview_png(doc: Document, opts: dict[str, str], page: int = 1) -> bytes:
     a page the preview does not show is a 404."""
     shown = preview_pages(doc, opts)[0]
     if page > shown:
-        abort(404, description=f"The preview of the {doc.title.lower()} shows "
+        abort(404, description=f"The preview of the {doc.in_sentence} shows "
               f"{'only page 1' if shown == 1 else f'pages 1 to {shown}'}.")
     pdf = pdf_bytes(doc, opts)
     name = doc.filename(opts, "png" if page == 1 else f"page{page}.png")

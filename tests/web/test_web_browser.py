@@ -368,6 +368,20 @@ def test_the_print_shop_previews_every_page_side_by_side(browser, base_url):
             context.close()
 
 
+def test_a_preview_not_answered_loads_the_page_with_the_choices(page):
+    """With scripts, when the page's answer with a new preview does not come (the fetch
+    fails), the page itself is loaded with every choice, so the preview still follows."""
+    page.route("**/prints?*", lambda route: route.abort()
+               if route.request.resource_type == "fetch" else route.continue_())
+    page.goto("/prints")
+    with page.expect_navigation():
+        page.select_option("#tiles-game", "werdup")
+    assert "tiles.game=werdup" in page.url and page.url.endswith("#doc-tiles")
+    assert page.input_value("#tiles-game") == "werdup"
+    assert page.get_attribute("#doc-tiles img >> nth=0", "src") == (
+        "/prints/tiles.png?game=werdup&paper=letter")
+
+
 def test_upload_a_board_photo_correct_a_square_and_score(page, tmp_path):
     from boardphoto import board_photo, word_tiles
 

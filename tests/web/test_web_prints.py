@@ -230,6 +230,7 @@ def test_the_preview_shows_every_page_up_to_the_limit(sqlite_app, monkeypatch):
     deck = _previews_of(page, "pdq-deck")
     assert len(deck) == prints.PREVIEW_PAGES == 8
     assert re.search(r'id="pages-pdq-deck">9 pages, the first 8 shown: scroll', page)
+    assert 'alt="Page 8 of the PDQ deck: Regular, Letter"' in page  # its name kept
     images = [client.get(src) for src in board + deck]
     assert all(r.status_code == 200 and r.mimetype == "image/png" for r in images)
     first, fourth = (Image.open(io.BytesIO(r.data)) for r in (images[0], images[3]))
