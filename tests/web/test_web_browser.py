@@ -368,6 +368,24 @@ def test_the_print_shop_previews_every_page_side_by_side(browser, base_url):
             context.close()
 
 
+def test_choices_that_do_not_go_together_are_said_as_they_are_made(page):
+    """With scripts, six players on a Bug Words sheet are refused beside the score sheet as
+    soon as they are chosen (the preview was a broken image), its boxes marked; four
+    players bring the preview back."""
+    page.goto("/prints")
+    page.select_option("#score-sheet-players", "6")
+    alert = page.locator("#error-score-sheet")
+    expect(alert).to_have_text("A Bug Words score sheet is for 2 to 4 players.")
+    assert page.locator("#doc-score-sheet img").count() == 0
+    assert page.get_attribute("#score-sheet-players", "aria-invalid") == "true"
+    assert page.get_attribute("#score-sheet-game", "aria-describedby") == "error-score-sheet"
+    page.select_option("#score-sheet-players", "4")
+    expect(page.locator("#doc-score-sheet img")).to_have_attribute(
+        "src", "/prints/score-sheet.png?game=bugwords&players=4&paper=letter")
+    assert alert.count() == 0
+    assert page.get_attribute("#score-sheet-players", "aria-invalid") is None
+
+
 def test_a_preview_not_answered_loads_the_page_with_the_choices(page):
     """With scripts, when the page's answer with a new preview does not come (the fetch
     fails), the page itself is loaded with every choice, so the preview still follows."""
