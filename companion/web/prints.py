@@ -245,8 +245,13 @@ def page() -> ResponseReturnValue:
     download = request.args.get("download", "")
     if download and download not in errors:
         return redirect(url_for("prints.pdf", key=download, **chosen[download]), 303)
-    pages = {key: preview_pages(DOCUMENTS[key], opts) for key, opts in chosen.items()
-             if key not in errors}
+    pages: dict[str, tuple[int, int] | str] = {}  # pages shown and in all, or why none are
+    for key, opts in chosen.items():
+        if key not in errors:
+            try:
+                pages[key] = preview_pages(DOCUMENTS[key], opts)
+            except CompanionError as exc:  # say so beside it: the PDF may still be there
+                pages[key] = str(exc)
     return render_template("prints.html", documents=DOCUMENTS, labels=GAME_TITLES,
                            chosen=chosen, shown=shown, errors=errors, pages=pages,
                            error=errors.get(shown) or next(iter(errors.values()), None)), status

@@ -239,3 +239,24 @@ def test_the_preview_shows_every_page_up_to_the_limit(sqlite_app, monkeypatch):
     gone = client.get("/prints/tiles.png?game=bugwords&paper=a4&page=2")
     assert gone.status_code == 404 and "shows only page 1" in gone.get_data(as_text=True)
     assert sorted(set(drawn)) == list(range(1, 9))  # nothing past page 8 was drawn
+
+
+def test_a_preview_that_cannot_be_drawn_is_said_and_the_page_still_shows(client,
+                                                                         monkeypatch):
+    """Without poppler's pdfinfo the pages cannot be counted: each document says why it has
+    no preview, and the page with its boxes and buttons is still there."""
+    import companion.web.prints as prints
+    from companion.errors import CompanionError
+
+    def missing(pdf):
+        raise CompanionError("pdfinfo (poppler-utils) is needed to count PDF pages")
+
+    monkeypatch.setattr(prints, "pdf_page_count", missing)
+    resp = client.get("/prints")
+    assert resp.status_code == 200
+    page = resp.get_data(as_text=True)
+    for key in prints.DOCUMENTS:
+        assert (f'id="no-preview-{key}">No preview: pdfinfo (poppler-utils) is needed to '
+                'count PDF pages.</p>') in page
+        assert f'name="download" value="{key}"' in page
+    assert "<img" not in page.split("<h2>", 1)[1]
