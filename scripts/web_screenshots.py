@@ -104,8 +104,9 @@ def main() -> None:
         page.wait_for_selector("#result:not(:has(#par-pending))", timeout=180_000)
         page.locator("#result").scroll_into_view_if_needed()
         shot("girdle")
-        page.goto("/prints")
-        page.wait_for_timeout(1500)
+        page.goto("/prints?doc=board#doc-board")  # a board split over pages, side by side
+        page.wait_for_function("() => Array.from(document.querySelectorAll("
+                               "'#doc-board img')).every(i => i.complete && i.naturalWidth)")
         shot("prints")
         page.goto("/pdq?variant=regular&seed=2026&round=1&show=1")
         shot("pdq")

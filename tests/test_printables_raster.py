@@ -6,7 +6,7 @@ import pytest
 
 from companion.errors import CompanionError
 from printables.boards import board_pdf
-from printables.raster import pdf_page_image, pdf_page_png
+from printables.raster import pdf_page_count, pdf_page_image, pdf_page_png
 
 
 def test_a_page_is_drawn_at_the_asked_resolution():
@@ -19,3 +19,17 @@ def test_a_page_is_drawn_at_the_asked_resolution():
 def test_a_broken_pdf_is_a_sentence():
     with pytest.raises(CompanionError, match="could not draw page 1"):
         pdf_page_png(b"%PDF-1.4 not really", 20)
+
+
+def test_the_pages_of_a_pdf_are_counted():
+    """A board split over four Letter pages, and the same board on one big sheet; a broken
+    PDF is a sentence."""
+    import io
+
+    from pypdf import PdfReader
+
+    split = board_pdf("bugwords", "letter")
+    assert pdf_page_count(split) == len(PdfReader(io.BytesIO(split)).pages) == 4
+    assert pdf_page_count(board_pdf("bugwords", "full")) == 1
+    with pytest.raises(CompanionError, match="could not read the PDF"):
+        pdf_page_count(b"%PDF-1.4 not really")

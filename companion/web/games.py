@@ -199,7 +199,8 @@ def _sheet_page(game: Game, key: str, error: str | None = None, status: int = 20
                            outcome=table_rules.last_outcome(game),
                            rule=table_rules.rule_of(game),
                            clock=table_rules.time_left(game, table_rules.now()),
-                           ended="" if game.finished else sheet.game_over(game)), status
+                           ended="" if game.finished else sheet.game_over(game),
+                           held=None if game.finished else sheet.tiles_held(game)), status
 
 
 def _act(key: str, action, field: str = "") -> ResponseReturnValue:

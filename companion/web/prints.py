@@ -1,6 +1,7 @@
 """Print shop: every printable PDF (and, when the CAD models are installed, 3D-print files),
-with a preview of the first page. Documents are built by ``printables``; the same inputs give
-the same bytes, so each is built once and kept in the database for every app server."""
+with a preview of its pages (at most :data:`PREVIEW_PAGES` of them). Documents are built by
+``printables``; the same inputs give the same bytes, so each is built once and kept in the
+database for every app server."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from flask import (
     abort,
     current_app,
     jsonify,
+    redirect,
     render_template,
     request,
     url_for,
@@ -24,12 +26,14 @@ from companion.errors import CompanionError, UsageError
 from companion.judge import GAME_TITLES
 from companion.web import openapi
 from companion.web.errors import status_of
-from printables.raster import pdf_page_png
+from companion.web.inputs import int_from
+from printables.raster import pdf_page_count, pdf_page_png
 
 bp = Blueprint("prints", __name__)
 
 PAPERS = ("letter", "a4")
 BOARD_PAPERS = ("letter", "a4", "tabloid", "a3", "full")
+PREVIEW_PAGES = 8  # the most pages of one document a preview draws
 BUILD_POLL_SECONDS = 3  # how often a page (or API client) waiting for a 3D build asks again
 
 
@@ -57,6 +61,12 @@ class Document:
     choices: tuple[Choice, ...]
     build: Callable[..., bytes]
     check: Callable[..., None] = _any_options
+
+    @property
+    def in_sentence(self) -> str:
+        """The title as a sentence names it: lower case but for a name in capitals ("PDQ
+        deck", "paper board")."""
+        return " ".join(w if w.isupper() else w.lower() for w in self.title.split())
 
     def defaults(self) -> dict[str, str]:
         """Each option's default (its first value)."""
@@ -164,41 +174,87 @@ def pdf_bytes(doc: Document, opts: dict[str, str]) -> bytes:
     return _cached(doc.filename(opts, "pdf"), lambda: doc.build(**opts))
 
 
-def preview_png(doc: Document, opts: dict[str, str]) -> bytes:
-    """The first page at 40 dpi (poppler's ``pdftoppm`` through :mod:`printables.raster`)."""
+def page_count(doc: Document, opts: dict[str, str]) -> int:
+    """How many pages the document has (poppler's ``pdfinfo``), kept with its PDF."""
     pdf = pdf_bytes(doc, opts)
+    return int(_cached(doc.filename(opts, "pages.json"),
+                       lambda: str(pdf_page_count(pdf)).encode()))
 
-    return _cached(doc.filename(opts, "png"), lambda: pdf_page_png(pdf, 40))
+
+def preview_pages(doc: Document, opts: dict[str, str]) -> tuple[int, int]:
+    """How many pages of the document its preview shows (the first ones, at most
+    :data:`PREVIEW_PAGES`), and how many it has."""
+    total = page_count(doc, opts)
+    return min(total, PREVIEW_PAGES), total
+
+
+def preview_png(doc: Document, opts: dict[str, str], page: int = 1) -> bytes:
+    """Page ``page`` at 40 dpi (poppler's ``pdftoppm`` through :mod:`printables.raster`);
+    a page the preview does not show is a 404."""
+    shown = preview_pages(doc, opts)[0]
+    if page > shown:
+        abort(404, description=f"The preview of the {doc.in_sentence} shows "
+              f"{'only page 1' if shown == 1 else f'pages 1 to {shown}'}.")
+    pdf = pdf_bytes(doc, opts)
+    name = doc.filename(opts, "png" if page == 1 else f"page{page}.png")
+    return _cached(name, lambda: pdf_page_png(pdf, 40, page))
 
 
 def _download(key: str, ext: str):
     doc = _document(key)
     opts = doc.options(request.args.to_dict())
     if ext == "png":
-        return Response(preview_png(doc, opts), mimetype="image/png",
+        page = int_from(request.args.get("page"), "Page", 1, PREVIEW_PAGES, 1)
+        return Response(preview_png(doc, opts, page), mimetype="image/png",
                         headers={"Cache-Control": "public, max-age=86400"})
     return Response(pdf_bytes(doc, opts), mimetype="application/pdf", headers={
         "Content-Disposition": f'attachment; filename="{doc.filename(opts, "pdf")}"'})
 
 
+def _given(doc: Document, args: dict[str, str], shown: bool) -> dict[str, str]:
+    """The choices for ``doc`` sent to the print shop page: its own boxes' (``board.game``,
+    ``board.paper``); for the document ``shown``, plain names (``game``) stand in for any
+    of its boxes not sent, as the page's links once named them."""
+    return {c.name: args.get(f"{doc.key}.{c.name}", args.get(c.name, "") if shown else "")
+            for c in doc.choices}
+
+
 @bp.get("/prints")
 def page() -> ResponseReturnValue:
-    """Every printable with its first page. ``doc`` names the one whose choices were sent
-    with it (its form's "Show preview"): its preview and boxes then show them; the others
-    show their defaults. Choices that do not go together are said beside that document."""
-    chosen = {d.key: d.defaults() for d in DOCUMENTS.values()}
-    shown = request.args.get("doc", "")
-    error, status = None, 200
+    """Every printable with its first pages (:func:`preview_pages`), as chosen on the page.
+    Every document's boxes are one form, so each of its buttons sends every choice back
+    and none is lost: "Show preview" (``doc`` names the document to show) brings them to
+    this page, and "Download PDF" (``download``) to it too, which answers with a redirect
+    to that document's PDF. Choices that do not go together are said beside their
+    document."""
+    shown = request.args.get("download") or request.args.get("doc", "")
     if shown:
-        doc = _document(shown)
+        _document(shown)
+    args = request.args.to_dict()
+    chosen: dict[str, dict[str, Any]] = {}
+    errors: dict[str, str] = {}
+    status = 200
+    for doc in DOCUMENTS.values():
+        given = _given(doc, args, doc.key == shown)
         try:
-            chosen[doc.key] = doc.options(request.args.to_dict())
+            chosen[doc.key] = doc.options(given)
         except CompanionError as exc:
-            error, status = str(exc), status_of(exc)
-            chosen[doc.key] = {c.name: request.args.get(c.name, "") or c.values[0]
+            errors[doc.key], status = str(exc), status_of(exc)
+            chosen[doc.key] = {c.name: given[c.name] or c.values[0]
                                for c in doc.choices}  # as sent, to put right
+    download = request.args.get("download", "")
+    if download and download not in errors:
+        return redirect(url_for("prints.pdf", key=download, **chosen[download]), 303)
+    pages: dict[str, tuple[int, int] | str] = {}  # pages shown and in all, or why none are
+    for key, opts in chosen.items():
+        if key not in errors:
+            try:
+                pages[key] = preview_pages(DOCUMENTS[key], opts)
+            except CompanionError as exc:  # say so beside it: the PDF may still be there
+                pages[key] = str(exc)
     return render_template("prints.html", documents=DOCUMENTS, labels=GAME_TITLES,
-                           chosen=chosen, shown=shown, error=error), status
+                           chosen=chosen, shown=shown, errors=errors, pages=pages,
+                           error=errors.get(shown) or next(iter(errors.values()), None)), status
 
 
 @bp.get("/prints/<key>.pdf")

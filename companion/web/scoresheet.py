@@ -196,6 +196,14 @@ def tile_count(game: Game) -> tuple[TileCount, str]:
     return count, over
 
 
+def tiles_held(game: Game) -> list[int] | None:
+    """How many tiles each player holds, in seat order, by the sheet's count
+    (:func:`tile_count`: what the end of the game checks each rack left against), or
+    ``None`` when the count is not known."""
+    count = tile_count(game)[0]
+    return [count.sizes[p.name] for p in game.players] if count.known else None
+
+
 def tiles_played(game: Game) -> list[str] | None:
     """The set's tiles on the board, one per tile placed by :func:`placing_plays` (read
     from the board after each play, as its engine reads a tile), or ``None`` when they are

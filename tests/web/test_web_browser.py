@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from appfactory import make_app
 from browser import PHONE, live_server
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -248,7 +249,7 @@ def test_pdq_challenge_shows_card_fields_only_for_pdq(page):
 
 def test_download_a_pdf_from_the_print_shop(page):
     page.goto("/prints")
-    page.locator("#doc-board img").scroll_into_view_if_needed()
+    page.locator("#doc-board img >> nth=0").scroll_into_view_if_needed()
     page.wait_for_function("() => { const img = document.querySelector('#doc-board img');"
                            " return img.complete && img.naturalWidth > 0; }")  # the preview
     page.select_option("#board-game", "werdup")
@@ -279,9 +280,10 @@ def test_the_print_shop_previews_follow_the_choices(browser, base_url):
                     page.click("#doc-board .preview-button")
                 assert page.input_value("#board-game") == "werdup"
                 assert page.input_value("#board-paper") == "a4"
-            img = page.locator("#doc-board img")
+            img = page.locator("#doc-board img >> nth=0")
+            # with scripts the page is asked for the new preview: it comes when answered
+            expect(img).to_have_attribute("src", "/prints/board.png?game=werdup&paper=a4")
             img.scroll_into_view_if_needed()
-            assert img.get_attribute("src") == "/prints/board.png?game=werdup&paper=a4"
             assert img.get_attribute("alt") == "First page of the paper board: WerdUp, A4"
             if scripts:
                 page.wait_for_function(loaded)
@@ -289,6 +291,113 @@ def test_the_print_shop_previews_follow_the_choices(browser, base_url):
                 assert size == [331, 468]  # the WerdUp board's first A4 page at 40 dpi
         finally:
             context.close()
+
+
+def test_the_print_shop_keeps_every_documents_choices(browser, base_url):
+    """Choices made for several documents all stay: without scripts through "Show preview"
+    of any one of them (and a reload of the page it leads to), with scripts as each is made
+    (a reload keeps them); a PDF downloaded meanwhile changes nothing."""
+    def choices(page) -> list[str]:
+        return [page.input_value(box) for box in ("#score-sheet-players", "#board-game",
+                                                  "#board-paper", "#tiles-game")]
+
+    chosen = ["3", "werdup", "a4", "werdup"]
+    for scripts in (False, True):
+        context = browser.new_context(base_url=base_url, java_script_enabled=scripts, **PHONE)
+        try:
+            page = context.new_page()
+            page.set_default_timeout(60000)
+            page.goto("/prints")
+            for box, value in zip(("#score-sheet-players", "#board-game", "#board-paper",
+                                   "#tiles-game"), chosen, strict=True):
+                page.select_option(box, value)
+            if not scripts:
+                with page.expect_navigation():
+                    page.click("#doc-board .preview-button")
+                assert choices(page) == chosen
+                with page.expect_navigation():
+                    page.click("#doc-tiles .preview-button")  # another document's preview
+            else:
+                page.wait_for_function("() => location.search.includes('tiles.game=werdup')")
+            with page.expect_download() as info:
+                page.click("#doc-score-sheet button[name=download]")
+            assert info.value.suggested_filename == "score-sheet-bugwords-3-letter.pdf"
+            page.reload()
+            assert choices(page) == chosen
+            assert page.get_attribute("#doc-board img >> nth=0", "src") == (
+                "/prints/board.png?game=werdup&paper=a4")
+            assert page.get_attribute("#doc-tiles img >> nth=0", "src") == (
+                "/prints/tiles.png?game=werdup&paper=letter")
+        finally:
+            context.close()
+
+
+def test_the_print_shop_previews_every_page_side_by_side(browser, base_url):
+    """A board split over pages is previewed by every page, in a strip that scrolls sideways
+    inside the phone's width (with or without scripts), each page drawn as its shape is (a
+    landscape page is not squeezed); with scripts a new choice brings its own pages."""
+    for scripts in (False, True):
+        context = browser.new_context(base_url=base_url, java_script_enabled=scripts, **PHONE)
+        try:
+            page = context.new_page()
+            page.set_default_timeout(60000)
+            page.goto("/prints?doc=board&board.game=werdup&board.paper=letter")
+            pages = page.locator("#doc-board .pages img")
+            assert pages.count() == 2
+            assert page.inner_text("#pages-board") == "2 pages: scroll sideways for the next"
+            last = pages.nth(1)
+            last.scroll_into_view_if_needed()  # scrolls the strip sideways
+            page.wait_for_function("i => i.complete && i.naturalWidth > 0",
+                                   arg=last.element_handle())
+            natural = last.evaluate("i => [i.naturalWidth, i.naturalHeight]")
+            box = last.bounding_box()
+            assert natural == [440, 340]  # a landscape Letter page at 40 dpi
+            assert abs(box["width"] / box["height"] - 440 / 340) < 0.02
+            assert 0 <= box["x"] and box["x"] + box["width"] <= PHONE["viewport"]["width"]
+            assert page.evaluate("document.documentElement.scrollWidth") <= (
+                PHONE["viewport"]["width"])
+            if scripts:
+                page.select_option("#board-game", "bugwords")
+                page.wait_for_function("() => document.querySelectorAll("
+                                       "'#doc-board .pages img').length === 4")
+                assert page.inner_text("#pages-board") == (
+                    "4 pages: scroll sideways for the next")
+                assert pages.nth(3).get_attribute("src") == (
+                    "/prints/board.png?page=4&game=bugwords&paper=letter")
+        finally:
+            context.close()
+
+
+def test_choices_that_do_not_go_together_are_said_as_they_are_made(page):
+    """With scripts, six players on a Bug Words sheet are refused beside the score sheet as
+    soon as they are chosen (the preview was a broken image), its boxes marked; four
+    players bring the preview back."""
+    page.goto("/prints")
+    page.select_option("#score-sheet-players", "6")
+    alert = page.locator("#error-score-sheet")
+    expect(alert).to_have_text("A Bug Words score sheet is for 2 to 4 players.")
+    assert page.locator("#doc-score-sheet img").count() == 0
+    assert page.get_attribute("#score-sheet-players", "aria-invalid") == "true"
+    assert page.get_attribute("#score-sheet-game", "aria-describedby") == "error-score-sheet"
+    page.select_option("#score-sheet-players", "4")
+    expect(page.locator("#doc-score-sheet img")).to_have_attribute(
+        "src", "/prints/score-sheet.png?game=bugwords&players=4&paper=letter")
+    assert alert.count() == 0
+    assert page.get_attribute("#score-sheet-players", "aria-invalid") is None
+
+
+def test_a_preview_not_answered_loads_the_page_with_the_choices(page):
+    """With scripts, when the page's answer with a new preview does not come (the fetch
+    fails), the page itself is loaded with every choice, so the preview still follows."""
+    page.route("**/prints?*", lambda route: route.abort()
+               if route.request.resource_type == "fetch" else route.continue_())
+    page.goto("/prints")
+    with page.expect_navigation():
+        page.select_option("#tiles-game", "werdup")
+    assert "tiles.game=werdup" in page.url and page.url.endswith("#doc-tiles")
+    assert page.input_value("#tiles-game") == "werdup"
+    assert page.get_attribute("#doc-tiles img >> nth=0", "src") == (
+        "/prints/tiles.png?game=werdup&paper=letter")
 
 
 def test_upload_a_board_photo_correct_a_square_and_score(page, tmp_path):

@@ -305,6 +305,24 @@ def test_racks_are_not_checked_against_plays_entered_as_words_and_a_score(client
     assert done.status_code == 200, done.get_json()
 
 
+def test_the_end_of_game_form_says_the_tiles_held_only_while_the_sheet_counts_them(client):
+    """Beside each rack box, the tiles its player holds by the sheet's count (a full rack
+    each while the bag holds tiles); once a play is entered as words and a score the count
+    is not known, and the form says nothing rather than a wrong number."""
+    game = _new_game(client)
+    key = game["table_key"]
+
+    def held() -> list[str]:
+        page = client.get(f"/games/{key}").get_data(as_text=True)
+        assert 'id="finish-form"' in page
+        return re.findall(r'id="rack\d-held">([^<]*)<', page)
+
+    client.post(f"/api/games/{key}/turns", json={"play": "8H QUIZ"})
+    assert held() == ["holds 7 tiles", "holds 7 tiles"]
+    client.post(f"/api/games/{key}/turns", json={"words": "zoo", "score": 12})
+    assert held() == []
+
+
 @pytest.mark.parametrize("kind", ["werdup", "bugwords"])
 def test_the_rack_boxes_take_what_the_engine_says_a_rack_is_typed_with(client, kind):
     """Each rack box's length is the game's (a full rack of its longest tiles, spaced), and

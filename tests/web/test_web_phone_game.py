@@ -3,6 +3,9 @@ the board's squares."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from appfactory import make_app
 from browser import fits_phone, live_server, tap_and_wait
@@ -80,3 +83,41 @@ def test_a_whole_bug_words_game_by_tapping_squares(page):
     assert "wins with" in winner or "tie" in winner
     assert page.locator("#turn-form").count() == 0  # the game is over
     fits_phone(page)
+
+
+RECORD = Path(__file__).parents[1] / "data" / "werdup-selfplay-werdup.txt"
+
+
+def test_the_end_of_game_form_says_how_many_tiles_each_player_holds(page):
+    """The engine's self-play WerdUp game typed through the sheet's page, up to the passes
+    that end it: beside each rack box the form says how many tiles that player holds, as the
+    record's end says (Bob went out: 0; Ann is left with her V: 1), and it fits the phone."""
+    lines = [ln for ln in RECORD.read_text(encoding="utf-8").splitlines()
+             if ln.startswith(">")]
+    left = {nick: len(re.findall("Qu|[A-Z]", body.split()[0].strip("()")))
+            for nick, body in (ln[1:].split(": ", 1) for ln in lines) if body.startswith("(")}
+    page.goto("/games")
+    page.select_option("#game", "werdup")
+    page.fill("input[aria-label='Player 1']", "ann")
+    page.fill("input[aria-label='Player 2']", "bob")
+    tap_and_wait(page, "#new-game button[type=submit]")
+    page.tap("details:has(#finish-form) summary")
+    assert page.inner_text("#rack0-held") == page.inner_text("#rack1-held") == "holds 7 tiles"
+    for ln in lines:
+        nick, body = ln[1:].split(": ", 1)
+        move = body.split()[1:]
+        if ": (" in ln or move[0] == "-":
+            break
+        page.select_option("select[name=seat]", str(("ann", "bob").index(nick)))
+        page.fill("#play", " ".join(move[:2]))
+        tap_and_wait(page, "#turn-form button[type=submit]")
+        assert not page.locator("#error").count(), ln
+    assert left == {"ann": 1}  # only Ann's rack is left with tiles
+    page.tap("details:has(#finish-form) summary")
+    assert page.inner_text("#rack0-held") == "holds 1 tile"
+    assert page.inner_text("#rack1-held") == "holds 0 tiles"
+    assert page.inner_text("label[for=rack1]") == "bob holds 0 tiles"
+    fits_phone(page)
+    page.fill("#rack0", "V")
+    tap_and_wait(page, "#finish-form button[type=submit]")  # the racks as the form says
+    assert page.locator("#ranking li").all_inner_texts() == ["bob: 407", "ann: 362"]

@@ -136,3 +136,127 @@ def test_api_catalogue(client):
     assert docs["board"]["options"]["paper"][-1] == "full"
     resp = client.get(docs["tiles"]["pdf"] + "?game=werdup")
     assert resp.mimetype == "application/pdf"
+
+
+def _selected(page: str, box: str) -> str:
+    """The value chosen in the box ``box`` (its id) on the print shop page."""
+    import re
+
+    select = page[page.index(f'id="{box}"'):]
+    select = select[:select.index("</select>")]
+    return re.search(r'<option value="([^"]*)" selected>', select).group(1)
+
+
+def test_every_documents_choices_come_back_with_a_preview(client):
+    """Every document's boxes are one form: "Show preview" of one document sends every
+    document's choices, and the page shows each as chosen, not the others' defaults."""
+    query = ("/prints?doc=board&score-sheet.game=werdup&score-sheet.players=3"
+             "&score-sheet.paper=a4&pdq-deck.deck=four-score&pdq-deck.paper=letter"
+             "&board.game=werdup&board.paper=a4&tiles.game=werdup&tiles.paper=a4")
+    resp = client.get(query)
+    assert resp.status_code == 200
+    page = resp.get_data(as_text=True)
+    assert [_selected(page, box) for box in (
+        "score-sheet-game", "score-sheet-players", "score-sheet-paper", "pdq-deck-deck",
+        "board-game", "board-paper", "tiles-game", "tiles-paper")] == [
+        "werdup", "3", "a4", "four-score", "werdup", "a4", "werdup", "a4"]
+    assert _preview_of(page, "score-sheet") == (
+        "/prints/score-sheet.png?game=werdup&players=3&paper=a4")
+    assert _preview_of(page, "pdq-deck") == "/prints/pdq-deck.png?deck=four-score&paper=letter"
+    assert _preview_of(page, "tiles") == "/prints/tiles.png?game=werdup&paper=a4"
+    # each box is named for its document, all in the one form the buttons send
+    assert page.count("<form") == 1 and 'name="tiles.paper"' in page
+
+
+def test_download_pdf_sends_the_documents_pdf_and_keeps_every_choice(client):
+    """"Download PDF" sends the whole form to the page, which answers with the document's
+    own PDF address; choices that do not go together come back on the page beside their
+    document with every choice kept."""
+    resp = client.get("/prints?download=tiles&tiles.game=werdup&tiles.paper=a4"
+                      "&board.game=werdup&board.paper=full")
+    assert resp.status_code == 303
+    assert resp.headers["Location"] == "/prints/tiles.pdf?game=werdup&paper=a4"
+    assert client.get(resp.headers["Location"]).data.startswith(b"%PDF")
+    refused = client.get("/prints?download=score-sheet&score-sheet.game=bugwords"
+                         "&score-sheet.players=6&board.game=werdup&board.paper=full")
+    assert refused.status_code == 400
+    page = refused.get_data(as_text=True)
+    assert "<title>Error: Print shop - Companion</title>" in page
+    assert ('id="error-score-sheet" role="alert">A Bug Words score sheet is for 2 to 4 '
+            'players.</p>') in page
+    assert _selected(page, "score-sheet-players") == "6"
+    assert (_selected(page, "board-game"), _selected(page, "board-paper")) == ("werdup", "full")
+    assert client.get("/prints?download=nothing").status_code == 404
+
+
+def _previews_of(page: str, key: str) -> list[str]:
+    """Every preview address of document ``key`` on the print shop page, in order."""
+    import html
+    import re
+
+    section = page[page.index(f'id="doc-{key}"'):]
+    section = section[:section.index("</section>")]
+    return [html.unescape(src) for src in re.findall(r'<img src="([^"]+)"', section)]
+
+
+def test_the_preview_shows_every_page_up_to_the_limit(sqlite_app, monkeypatch):
+    """A document of several pages is previewed by each of them (the board split over four
+    Letter pages), a long one by its first eight only (the PDQ deck's nine pages): the page
+    says how many there are, and no page past the limit is ever drawn."""
+    import re
+
+    from PIL import Image
+
+    import companion.web.prints as prints
+
+    drawn = []
+    real = prints.pdf_page_png
+
+    def counted(pdf, dpi, page=1, strict=False):
+        drawn.append(page)
+        return real(pdf, dpi, page, strict)
+
+    monkeypatch.setattr(prints, "pdf_page_png", counted)
+    client = sqlite_app.test_client()
+    page = client.get("/prints?doc=board&board.game=bugwords&board.paper=letter"
+                      "&tiles.paper=a4").get_data(as_text=True)
+    board = _previews_of(page, "board")
+    assert board == ["/prints/board.png?game=bugwords&paper=letter"] + [
+        f"/prints/board.png?page={n}&game=bugwords&paper=letter" for n in (2, 3, 4)]
+    assert re.search(r'id="pages-board">4 pages: scroll sideways for the next<', page)
+    assert 'alt="Page 4 of the paper board: Bug Words, Letter"' in page
+    assert _previews_of(page, "tiles") == ["/prints/tiles.png?game=bugwords&paper=a4"]
+    assert re.search(r'id="pages-tiles">1 page<', page)
+    deck = _previews_of(page, "pdq-deck")
+    assert len(deck) == prints.PREVIEW_PAGES == 8
+    assert re.search(r'id="pages-pdq-deck">9 pages, the first 8 shown: scroll', page)
+    assert 'alt="Page 8 of the PDQ deck: Regular, Letter"' in page  # its name kept
+    images = [client.get(src) for src in board + deck]
+    assert all(r.status_code == 200 and r.mimetype == "image/png" for r in images)
+    first, fourth = (Image.open(io.BytesIO(r.data)) for r in (images[0], images[3]))
+    assert first.size == fourth.size == (340, 440) and first.tobytes() != fourth.tobytes()
+    assert client.get("/prints/pdq-deck.png?page=9").status_code == 400  # past the limit
+    gone = client.get("/prints/tiles.png?game=bugwords&paper=a4&page=2")
+    assert gone.status_code == 404 and "shows only page 1" in gone.get_data(as_text=True)
+    assert sorted(set(drawn)) == list(range(1, 9))  # nothing past page 8 was drawn
+
+
+def test_a_preview_that_cannot_be_drawn_is_said_and_the_page_still_shows(client,
+                                                                         monkeypatch):
+    """Without poppler's pdfinfo the pages cannot be counted: each document says why it has
+    no preview, and the page with its boxes and buttons is still there."""
+    import companion.web.prints as prints
+    from companion.errors import CompanionError
+
+    def missing(pdf):
+        raise CompanionError("pdfinfo (poppler-utils) is needed to count PDF pages")
+
+    monkeypatch.setattr(prints, "pdf_page_count", missing)
+    resp = client.get("/prints")
+    assert resp.status_code == 200
+    page = resp.get_data(as_text=True)
+    for key in prints.DOCUMENTS:
+        assert (f'id="no-preview-{key}">No preview: pdfinfo (poppler-utils) is needed to '
+                'count PDF pages.</p>') in page
+        assert f'name="download" value="{key}"' in page
+    assert "<img" not in page.split("<h2>", 1)[1]
