@@ -432,9 +432,7 @@ def _read_flat(cfg: WoodConfig, flat: np.ndarray, gray: np.ndarray, grid_to_phot
     options.sort(key=lambda o: -o[0])
     score, k, guesses, logp = options[0]
     margin = score - options[1][0] if keys else np.inf
-    # too blurred to read is a state of most letters, not of the hardest one (which is
-    # listed for the player): the confidence that three letters in four reach
-    legible = float(np.percentile(np.exp(logp), 25, method="higher")) if logp else 1.0
+    legible = legibility([float(np.exp(lp)) for lp in logp])
     guesses = _steady(cfg, clf, letters, marks, keys, k, guesses)
     hom = grid_to_photo.copy()
     for _ in range(k):
@@ -465,6 +463,13 @@ def _read_flat(cfg: WoodConfig, flat: np.ndarray, gray: np.ndarray, grid_to_phot
         | {turned(*rc, k): 0.5 for rc in doubtful if rc not in near},
         {turned(*rc, k) for rc in pale}, lettered=set(keys),
         blur=edge_blur(cfg, gray, {rc: marks[rc] for rc in keys if rc in marks}))
+
+
+def legibility(confidences: list[float]) -> float:
+    """How surely a board's letters read: the confidence that three letters in four reach
+    (too blurred to read is a state of most letters, not of the hardest one, which is listed
+    for the player); 1 with no letter."""
+    return float(np.percentile(confidences, 25, method="higher")) if confidences else 1.0
 
 
 def edge_blur(cfg: WoodConfig, gray: np.ndarray, marks: dict[tuple[int, int], Mark]) -> float:
