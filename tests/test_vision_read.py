@@ -195,6 +195,18 @@ def test_a_printed_board_blurred_till_its_letters_are_lost_is_refused_not_read_e
                    default_lexicon())
 
 
+def test_a_printed_bug_words_board_blurred_past_reading_is_refused():
+    """The printed Bug Words board blurred as a missed focus blurs (a Gaussian of 6 pixels):
+    its markers are lost, it is found by its premium squares instead, as a commercial board,
+    and refused as blurred (every copy from a Gaussian of 4 pixels or a smear of 9, seeds
+    1-4, in ``bench/vision_blur.py``)."""
+    _, photo = _photo("paper", "bugwords", 1)
+    with pytest.raises(VisionError, match="^the board was found but its letters are too "
+                                          "blurred to read"):
+        read_board(DEFAULT, _blurred(photo, "gaussian 6"), board_spec("bugwords"),
+                   shipped_classifier(), default_lexicon())
+
+
 @pytest.mark.parametrize("kind, game, seed", [("paper", "werdup", 1), ("paper", "werdup", 2),
                                               ("3d", "werdup", 1), ("commercial", "werdup", 1)])
 def test_a_printed_board_blurred_a_little_still_reads_every_cell(kind, game, seed):
