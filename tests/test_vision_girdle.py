@@ -46,6 +46,22 @@ def test_worked_example_sheet_scores_24(font, seed):
     assert reading.score["crossed_out"] in (["Q"], ["Z"])  # the sheet cannot say which 5
 
 
+def test_a_sheet_blurred_past_reading_is_refused():
+    """A filled sheet blurred as a missed focus blurs (a Gaussian of 6 pixels of the 2400-pixel
+    photo): its markers are no longer found, and the photo is refused rather than read
+    (every copy from a Gaussian of 4 pixels or a smear of 13, in ``bench/vision_blur.py``)."""
+    import cv2
+
+    image = cv2.imdecode(np.frombuffer(_photo("ComicNeue-Bold.otf", 1), np.uint8),
+                         cv2.IMREAD_COLOR)
+    ok, jpeg = cv2.imencode(".jpg", cv2.GaussianBlur(image, (0, 0), 6.0),
+                            [cv2.IMWRITE_JPEG_QUALITY, 90])
+    assert ok
+    with pytest.raises(VisionError, match="^Word Girdle sheet not found: only [01] of 4 "):
+        read_sheet(DEFAULT, decode_photo(LOAD, jpeg.tobytes()), hand_classifier(),
+                   default_lexicon(), example_puzzle())
+
+
 def test_a_photo_without_the_sheet_says_so():
     rng = np.random.default_rng(0)
     plain = np.full((900, 1200, 3), 200, np.uint8)

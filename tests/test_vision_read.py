@@ -33,12 +33,18 @@ def scene_words() -> Lexicon:
     return Lexicon.from_path(SCENES / "scene-words.txt.gz", name="scene words")
 
 
-def _read(kind: str, game: str, seed: int, blanks: int = 0):
+def _photo(kind: str, game: str, seed: int, blanks: int = 0) -> tuple[Scene, bytes]:
     rng = np.random.default_rng(seed)
     spec = board_spec(game)
     scene = crossword(spec, scene_words(), rng, words=8, blanks=blanks)
-    image = decode_photo(DEFAULT.load, synthetic_photo(kind, spec, scene, rng, SMALL))
-    return scene, read_board(DEFAULT, image, spec, shipped_classifier(), default_lexicon())
+    return scene, synthetic_photo(kind, spec, scene, rng, SMALL)
+
+
+def _read(kind: str, game: str, seed: int, blanks: int = 0):
+    scene, photo = _photo(kind, game, seed, blanks)
+    image = decode_photo(DEFAULT.load, photo)
+    return scene, read_board(DEFAULT, image, board_spec(game), shipped_classifier(),
+                             default_lexicon())
 
 
 KINDS = [("commercial", "bugwords"), ("paper", "bugwords"), ("paper", "werdup"), ("3d", "werdup")]
@@ -150,6 +156,87 @@ def test_a_synthetic_photo_of_an_empty_board_reads_empty(kind, seed):
                                                        np.random.default_rng(seed), SMALL))
     reading = read_board(DEFAULT, image, spec, shipped_classifier(), default_lexicon())
     assert reading.located.method == "premium squares"
+    assert reading.grid() == empty.letters and reading.uncertain == []
+
+
+def _blurred(photo: bytes, vary: str) -> np.ndarray:
+    """A synthetic photo blurred at its full size as a missed focus blurs (a Gaussian) or a
+    phone moving up and down smears it (a line of pixels), saved as a JPEG again."""
+    image = cv2.imdecode(np.frombuffer(photo, np.uint8), cv2.IMREAD_COLOR)
+    if vary.startswith("gaussian"):
+        image = cv2.GaussianBlur(image, (0, 0), float(vary.split()[1]))
+    else:  # "smeared N px up and down"
+        length = int(vary.split()[1])
+        line = np.zeros((length, length), np.float32)
+        line[:, length // 2] = 1 / length
+        image = cv2.filter2D(image, -1, line)
+    ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    assert ok
+    return decode_photo(DEFAULT.load, jpeg.tobytes())
+
+
+@pytest.mark.parametrize("seed, vary", [(1, "gaussian 6"), (1, "smeared 17 px up and down"),
+                                        (2, "gaussian 4")])
+def test_a_printed_board_blurred_till_its_letters_are_lost_is_refused_not_read_empty(seed,
+                                                                                     vary):
+    """Photos of the printed WerdUp board blurred as a missed focus blurs (a Gaussian of 4 or
+    6 pixels, 0.05 to 0.07 of a cell) or as a phone moving up and down smears them (17
+    pixels): their markers are lost, the board is found by its outline, and many letters are
+    lost too, read as empty squares, sure of it (32, 5 and 12 cells wrong and unlisted). They
+    are judged by the rule a commercial board's photo is: the first two by their letters'
+    edges (0.075 and 0.071 of a cell, past ``max_blur``), the third by how surely its letters
+    read (the confidence three letters in four reach is 0.49, under ``min_legible``; its
+    edges measure 0.058), and they
+    are refused in the sentence a blurred commercial board gets."""
+    _, photo = _photo("paper", "werdup", seed)
+    with pytest.raises(VisionError, match="^the board was found but its letters are too "
+                                          "blurred to read"):
+        read_board(DEFAULT, _blurred(photo, vary), board_spec("werdup"), shipped_classifier(),
+                   default_lexicon())
+
+
+def test_a_printed_bug_words_board_blurred_past_reading_is_refused():
+    """The printed Bug Words board blurred as a missed focus blurs (a Gaussian of 6 pixels):
+    its markers are lost, it is found by its premium squares instead, as a commercial board,
+    and refused as blurred (every copy from a Gaussian of 4 pixels or a smear of 9, seeds
+    1-4, in ``bench/vision_blur.py``)."""
+    _, photo = _photo("paper", "bugwords", 1)
+    with pytest.raises(VisionError, match="^the board was found but its letters are too "
+                                          "blurred to read"):
+        read_board(DEFAULT, _blurred(photo, "gaussian 6"), board_spec("bugwords"),
+                   shipped_classifier(), default_lexicon())
+
+
+@pytest.mark.parametrize("kind, game, seed", [("paper", "werdup", 1), ("paper", "werdup", 2),
+                                              ("3d", "werdup", 1), ("commercial", "werdup", 1)])
+def test_a_printed_board_blurred_a_little_still_reads_every_cell(kind, game, seed):
+    """The companion's boards found by their markers, and a board found by its outline,
+    blurred as a slightly missed focus blurs (a Gaussian of 2.5 pixels): their letters' edges
+    measure under ``max_blur`` (0.039 to 0.043 of a cell), so they are read, every cell
+    right (a letter the blur left doubtful is listed for the player to confirm)."""
+    scene, photo = _photo(kind, game, seed)
+    reading = read_board(DEFAULT, _blurred(photo, "gaussian 2.5"), board_spec(game),
+                         shipped_classifier(), default_lexicon())
+    found = {"paper": "markers (werdup-board)", "3d": "markers (werdup-3d)",
+             "commercial": "outline"}
+    assert reading.located.method == found[kind]
+    assert reading.grid() == scene.letters
+
+
+@pytest.mark.parametrize("kind, game", [("paper", "werdup"), ("3d", "werdup"),
+                                        ("commercial", "werdup"), ("paper", "bugwords")])
+def test_a_photo_of_an_empty_printed_board_reads_empty(kind, game):
+    """With no letter read on a board found by its markers or outline, the board's own edges
+    tell whether the photo is too blurred to show any (:func:`vision.woodtiles.grid_blur`,
+    for a grid of any size): the renderers' empty printed boards measure 0.021 to 0.049 of a
+    cell on seeds 1-6 (here the softest of each kind) and read empty, nothing listed."""
+    seed = {("paper", "werdup"): 3, ("3d", "werdup"): 1, ("commercial", "werdup"): 1,
+            ("paper", "bugwords"): 3}[kind, game]
+    spec = board_spec(game)
+    empty = Scene([[""] * spec.cols for _ in range(spec.rows)], set())
+    image = decode_photo(DEFAULT.load, synthetic_photo(kind, spec, empty,
+                                                       np.random.default_rng(seed), SMALL))
+    reading = read_board(DEFAULT, image, spec, shipped_classifier(), default_lexicon())
     assert reading.grid() == empty.letters and reading.uncertain == []
 
 

@@ -543,6 +543,34 @@ def test_grid_blur_measures_a_gaussian_and_a_smear_whichever_way_it_goes():
     assert grid_blur(cfg, np.full_like(board, 128)) == 0.0
 
 
+def test_grid_blur_measures_a_grid_of_any_size_alike():
+    """:func:`vision.woodtiles.grid_blur` on a WerdUp-sized board (10x10, found by its markers
+    or outline, warped flat with a cell's margin by :func:`vision.woodtiles.flat_board`)
+    measures a blur as it does on a 15x15 board, and small when sharp."""
+    import cv2
+
+    from vision.config import WoodConfig
+    from vision.woodtiles import grid_blur
+
+    cfg = WoodConfig()
+    p = cfg.cell_px
+
+    def board(n: int) -> np.ndarray:
+        out = np.full(((n + 2) * p, (n + 2) * p), 200, np.uint8)
+        for k in range(1, n + 2):
+            out[k * p - 1: k * p + 1, p: (n + 1) * p] = 60
+            out[p: (n + 1) * p, k * p - 1: k * p + 1] = 60
+        return out
+
+    widths = []
+    for sigma in (1.5, 3.0, 4.5):
+        small, large = (grid_blur(cfg, cv2.GaussianBlur(board(n), (0, 0), sigma), n, n)
+                        for n in (10, 15))
+        assert small == pytest.approx(large, rel=0.05)
+        widths.append(small)
+    assert grid_blur(cfg, board(10), 10, 10) < widths[0] < widths[1] < widths[2]
+
+
 def test_undoing_a_blur_brings_back_the_strokes():
     """:func:`vision.woodtiles.deblurred` on a Gaussian-blurred row of strokes a letter's
     stroke width apart: blurred, the gaps between them keep under half the sharp contrast;

@@ -73,7 +73,9 @@ class PremiumConfig:
 
 @dataclass(frozen=True)
 class WoodConfig:
-    """Reading wooden tiles on a commercial board (see :mod:`vision.woodtiles`)."""
+    """Reading wooden tiles on a commercial board (see :mod:`vision.woodtiles`). Its blur
+    limits (``min_legible``, ``max_blur``, ``max_grid_blur``) judge the companion's own boards,
+    found by their markers or outline, too (:func:`vision.reading._past_reading`)."""
 
     cell_px: int = 48                    # the flat board's cell size
     search_margin: float = 0.35          # a letter is looked for this far (cells) past the cell

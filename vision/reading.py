@@ -16,7 +16,10 @@ from vision.errors import VisionError, WrongDocument
 from vision.locate import Located, outline_grids, warp
 from vision.ocr import Tesseract
 from vision.premium import PremiumFit, find_blobs, fit_layout, project
-from vision.woodtiles import WoodReading, read_wood
+from vision.woodtiles import WoodReading, legibility, located_blur, read_wood
+
+BLURRED = ("the board was found but its letters are too blurred to read (the phone moved, or "
+           "the focus missed): hold still and take the photo again")
 
 
 @dataclass
@@ -139,6 +142,7 @@ def read_board(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: TileC
         raise VisionError(f"the board's grid could not be lined up ({blanks} squares look like "
                           "blank tiles): photograph the whole board, straight on, against a "
                           "plainer background")
+    _check_located(cfg, image, where, spec, reads)
     if lexicon is not None:
         uncertain = resolve(reads, spec.rows, spec.cols, lexicon, spec.letters)
     else:
@@ -196,16 +200,38 @@ def read_commercial(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: 
     return BoardReading(spec, where, reads, uncertain)
 
 
+def _past_reading(wc: WoodConfig, legible: float, blur: float, grid_blur: float) -> bool:
+    """Whether a board is blurred past reading, whichever way it was found: its letters read
+    too unsurely (``legible``, :func:`vision.woodtiles.legibility`, under ``min_legible``),
+    or their edges are wider than ``max_blur`` (:func:`vision.woodtiles.edge_blur`), or,
+    measured when few letters are read, its own edges are wider than ``max_grid_blur``
+    (:func:`vision.woodtiles.grid_blur`), in cells."""
+    return legible < wc.min_legible or blur > wc.max_blur or grid_blur > wc.max_grid_blur
+
+
+def _check_located(cfg: VisionConfig, image: np.ndarray, where: Located, spec: BoardSpec,
+                   reads: list[CellRead]) -> None:
+    """Refuse a board found by its markers or outline that is blurred past reading
+    (:func:`_past_reading`: its letters' legibility, and their edges' and the board's blur
+    measured by :func:`vision.woodtiles.located_blur`): its letters were read wrong, or lost
+    and read as empty squares, sure of it."""
+    p = cfg.locate.cell_px
+    grid_to_photo = np.linalg.inv(where.homography) @ np.diag([p, p, 1.0])
+    letters = [rd for rd in reads if rd.face not in (EMPTY, BLANK)]
+    blanks = sum(rd.face == BLANK for rd in reads)
+    blur, grid_blur = located_blur(cfg.wood, image, grid_to_photo, spec.rows, spec.cols,
+                                   [(rd.row, rd.col) for rd in letters], blanks)
+    if _past_reading(cfg.wood, legibility([rd.confidence for rd in letters]), blur, grid_blur):
+        raise VisionError(BLURRED)
+
+
 def _check_wood(wc: WoodConfig, wood: WoodReading) -> None:
     """Refuse a board whose letters are too blurred to read (with few letters read, whose own
     edges are: a blur that hides every letter leaves no empty board) or whose way up is
     unclear."""
-    if ((wood.guesses and (wood.legibility < wc.min_legible
-                           or (wood.blur > wc.max_blur and not wood.deblurred)))
-            or wood.grid_blur > wc.max_grid_blur):
-        raise VisionError("the board was found but its letters are too blurred to read "
-                          "(the phone moved, or the focus missed): hold still and take "
-                          "the photo again")
+    if _past_reading(wc, wood.legibility if wood.guesses else 1.0,
+                     0.0 if wood.deblurred else wood.blur, wood.grid_blur):
+        raise VisionError(BLURRED)
     if wood.turn_margin < wc.turn_margin:  # a wrong turn would misplace every tile
         raise VisionError("the board was found but its tiles do not show which way up it is: "
                           "take the photo from the side its letters read the right way up")

@@ -38,12 +38,14 @@ class Mark:
     thin: np.ndarray | None = None  # the mark cut deeper (``WoodConfig.check_depth``), bool
 
 
-def flat_board(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray) -> np.ndarray:
-    """The board warped flat: (17 P, 17 P, 3) with the 15x15 grid at (P, P) .. (16 P, 16 P)."""
+def flat_board(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
+               rows: int = 15, cols: int = 15) -> np.ndarray:
+    """The board warped flat with a cell's margin all round: ((rows + 2) P, (cols + 2) P, 3),
+    the grid at (P, P) .. ((cols + 1) P, (rows + 1) P)."""
     p = cfg.cell_px
     canon_to_grid = np.array([[1 / p, 0, -1], [0, 1 / p, -1], [0, 0, 1]], np.float64)
-    size = 17 * p
-    return cv2.warpPerspective(image, grid_to_photo @ canon_to_grid, (size, size),
+    return cv2.warpPerspective(image, grid_to_photo @ canon_to_grid,
+                               ((cols + 2) * p, (rows + 2) * p),
                                flags=cv2.WARP_INVERSE_MAP | cv2.INTER_AREA,
                                borderMode=cv2.BORDER_REPLICATE)
 
@@ -261,27 +263,28 @@ def few_letters(wood: WoodReading) -> bool:
     return not wood.guesses or len(wood.guesses) < len(wood.blanks) + len(wood.maybe)
 
 
-def grid_blur(cfg: WoodConfig, gray: np.ndarray) -> float:
-    """How blurred the board's own edges are, in cells, on the gray flat board
-    (:func:`flat_board`): the edges a blur leaves when it has hidden every letter, and that a
-    sharp photo of an empty board shows sharp. Across each grid line, segment by segment (the
-    middle of each cell's side, ``grid_blur_inset`` clear of the crossings), the board is
-    averaged along the line into a profile ``grid_blur_pad`` each side of it, whose edge width
-    is taken as :func:`edge_blur` takes a letter's: the Gaussian blur a sharp step of the
-    profile's contrast would need to slope no more steeply than the profile does. The median
-    is taken over the most contrasted ``grid_blur_share`` of the segments (a square's print
-    against a plain square, a tile's edge), for the lines of each direction; a phone that
-    moved smears the lines across its path and leaves those along it sharp, so the two
-    directions' widths add as the sides of a right angle do (a smear of one length gives
-    about the same figure whichever way it goes). 0 when nothing on the board has contrast."""
+def grid_blur(cfg: WoodConfig, gray: np.ndarray, rows: int = 15, cols: int = 15) -> float:
+    """How blurred the board's own edges are, in cells, on the gray flat board of a ``rows`` by
+    ``cols`` grid (:func:`flat_board`): the edges a blur leaves when it has hidden every
+    letter, and that a sharp photo of an empty board shows sharp. Across each grid line,
+    segment by segment (the middle of each cell's side, ``grid_blur_inset`` clear of the
+    crossings), the board is averaged along the line into a profile ``grid_blur_pad`` each
+    side of it, whose edge width is taken as :func:`edge_blur` takes a letter's: the Gaussian
+    blur a sharp step of the profile's contrast would need to slope no more steeply than the
+    profile does. The median is taken over the most contrasted ``grid_blur_share`` of the
+    segments (a square's print against a plain square, a tile's edge), for the lines of each
+    direction; a phone that moved smears the lines across its path and leaves those along it
+    sharp, so the two directions' widths add as the sides of a right angle do (a smear of one
+    length gives about the same figure whichever way it goes). 0 when nothing on the board
+    has contrast."""
     p = cfg.cell_px
     g = gray.astype(np.float32)
     pad, inset = cfg.grid_blur_pad * p, cfg.grid_blur_inset * p
     per_direction = []
-    for across in (0, 1):  # the horizontal lines (profiles down the board), the vertical ones
-        found = []
-        for k in range(1, 17):
-            for j in range(1, 16):
+    for across, lines, segments in ((0, rows, cols), (1, cols, rows)):  # the horizontal lines
+        found = []  # (profiles down the board), the vertical ones
+        for k in range(1, lines + 2):
+            for j in range(1, segments + 1):
                 a0, a1 = round(j * p + inset), round((j + 1) * p - inset)
                 b0, b1 = round(k * p - pad), round(k * p + pad)
                 win = g[b0:b1, a0:a1] if across == 0 else g[a0:a1, b0:b1].T
@@ -296,6 +299,21 @@ def grid_blur(cfg: WoodConfig, gray: np.ndarray) -> float:
         kept = found[: max(1, round(cfg.grid_blur_share * len(found)))]
         per_direction.append(float(np.median([w for _, w in kept])))
     return float(np.hypot(per_direction[0], per_direction[1]))
+
+
+def located_blur(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray, rows: int,
+                 cols: int, letters: list[tuple[int, int]], blanks: int) -> tuple[float, float]:
+    """How blurred a photo of a board is whose grid is known and whose cells another reader
+    read (the companion's own boards, found by their markers or outline): the letters'
+    edges (:func:`edge_blur`, on the letter-sized marks :func:`find_mark` finds on the cells
+    read as ``letters``), and, when few letters are (none found, or fewer than the ``blanks``,
+    the cells read as blank tiles: a blur that hides the letters leaves their tiles), the
+    board's own edges (:func:`grid_blur`; else 0), in cells, as :func:`read_wood` measures a
+    commercial board's. ``grid_to_photo`` maps grid units to photo pixels."""
+    gray = cv2.cvtColor(flat_board(cfg, image, grid_to_photo, rows, cols), cv2.COLOR_BGR2GRAY)
+    marks = {rc: m for rc in letters if (m := find_mark(cfg, gray, *rc)) is not None}
+    few = not marks or len(marks) < blanks
+    return edge_blur(cfg, gray, marks), grid_blur(cfg, gray, rows, cols) if few else 0.0
 
 
 def words_hold(guesses: dict[tuple[int, int], Guess], lexicon: Lexicon) -> bool:
@@ -414,9 +432,7 @@ def _read_flat(cfg: WoodConfig, flat: np.ndarray, gray: np.ndarray, grid_to_phot
     options.sort(key=lambda o: -o[0])
     score, k, guesses, logp = options[0]
     margin = score - options[1][0] if keys else np.inf
-    # too blurred to read is a state of most letters, not of the hardest one (which is
-    # listed for the player): the confidence that three letters in four reach
-    legible = float(np.percentile(np.exp(logp), 25, method="higher")) if logp else 1.0
+    legible = legibility([float(np.exp(lp)) for lp in logp])
     guesses = _steady(cfg, clf, letters, marks, keys, k, guesses)
     hom = grid_to_photo.copy()
     for _ in range(k):
@@ -447,6 +463,13 @@ def _read_flat(cfg: WoodConfig, flat: np.ndarray, gray: np.ndarray, grid_to_phot
         | {turned(*rc, k): 0.5 for rc in doubtful if rc not in near},
         {turned(*rc, k) for rc in pale}, lettered=set(keys),
         blur=edge_blur(cfg, gray, {rc: marks[rc] for rc in keys if rc in marks}))
+
+
+def legibility(confidences: list[float]) -> float:
+    """How surely a board's letters read: the confidence that three letters in four reach
+    (too blurred to read is a state of most letters, not of the hardest one, which is listed
+    for the player); 1 with no letter."""
+    return float(np.percentile(confidences, 25, method="higher")) if confidences else 1.0
 
 
 def edge_blur(cfg: WoodConfig, gray: np.ndarray, marks: dict[tuple[int, int], Mark]) -> float:
