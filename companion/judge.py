@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import asdict, dataclass, field
 from functools import cache
 
 from companion import text
-from companion.lexicon import Lexicon, default_lexicon, define
+from companion.lexicon import (
+    Lexicon,
+    default_lexicon,
+    define,
+    is_letters,
+    not_letters_reason,
+    word_letters,
+)
 
 GAME_TITLES = {"werdup": "WerdUp", "bugwords": "Bug Words", "girdle": "Word Girdle", "pdq": "PDQ"}
 GAMES = tuple(GAME_TITLES)
@@ -72,8 +78,6 @@ def word_limits(game: str) -> WordLimits:
         return WordLimits(get_variant("regular").min_length)
     raise ValueError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
 
-_LETTERS = re.compile(r"^[A-Za-z]+$")
-
 
 @dataclass
 class Verdict:
@@ -99,24 +103,19 @@ def check_word(
 ) -> Verdict:
     """Judge one word for ``game`` (any game when None) against ``lexicon`` (default list)."""
     lex = lexicon if lexicon is not None else default_lexicon()
-    raw = word.strip()
+    raw = word_letters(word)
     shown = raw.upper()
     if game is not None and game not in GAME_TITLES:
         raise ValueError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
 
     def verdict(valid: bool, reason: str, decided_by: str = "") -> Verdict:
-        defs = [str(d) for d in define(raw)] if with_definitions and _LETTERS.match(raw) else []
+        defs = [str(d) for d in define(raw)] if with_definitions and is_letters(raw) else []
         return Verdict(shown, valid, reason, game, lex.name, defs, decided_by)
 
     if not raw:
         return verdict(False, "No word given.")
-    if not _LETTERS.match(raw):
-        bad = sorted({c for c in raw if not c.isascii() or not c.isalpha()})
-        shown_bad = " ".join(repr(c) for c in bad[:8]) + (" ..." if len(bad) > 8 else "")
-        return verdict(
-            False, f"{text.shown(shown)} is not a word: it contains {shown_bad}; use letters "
-            "A-Z only."
-        )
+    if not is_letters(raw):
+        return verdict(False, not_letters_reason(raw))
     lower = raw.lower()
     if game is not None:
         limits = word_limits(game)

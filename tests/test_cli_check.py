@@ -223,3 +223,28 @@ def test_a_word_the_game_s_tiles_cannot_make(capsys, word, game, valid, reason):
     code, out, _ = run(capsys, "check", word, *(["--game", game] if game else []), "--json")
     data = json.loads(out)
     assert (code == 0) is valid and data["valid"] is valid and reason in data["reason"]
+
+
+@pytest.mark.parametrize(("typed", "word"), [
+    ("\uff23\uff21\uff34", "CAT"),  # full-width letters from an Asian keyboard
+    ("cat\u200b", "CAT"),  # a zero-width space pasted with the word
+    ("na\u00efve", "NAIVE"),  # no tile has an accent: NAÏVE is played as NAIVE
+    ("NAI\u0308VE", "NAIVE"),  # the same, its accent typed apart
+])
+def test_a_word_is_judged_by_its_letters_as_on_the_web(capsys, typed, word):
+    """The command line read these as "not a word" while the web app judged the letters:
+    how a typed word is read belongs to the judge, not to one front end."""
+    code, out, _ = run(capsys, "check", typed, "--json")
+    data = json.loads(out)
+    assert code == 0 and data["valid"] is True and data["word"] == word
+
+
+@pytest.mark.parametrize("typed", ["can't", "x-ray", "c?t"])
+def test_check_and_pdq_say_the_same_of_a_word_that_is_not_letters(capsys, typed):
+    from companion.judge import check_word
+    from companion.pdq import judge
+
+    reason = check_word(typed, with_definitions=False).reason
+    bad = next(c for c in typed if not c.isalpha())
+    assert reason == f"{typed.upper()} is not a word: it contains {bad!r}; use letters A-Z only."
+    assert judge(typed, "CAT").reason == reason  # PDQ named no character

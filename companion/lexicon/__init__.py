@@ -15,6 +15,7 @@ from companion.lexicon.house import (
     house_lexicon,
     offensive_words,
 )
+from companion.lexicon.reasons import is_letters, not_letters_reason, word_letters
 from companion.lexicon.wordnet import Definition, define
 
 __all__ = [
@@ -29,10 +30,13 @@ __all__ = [
     "default_lexicon",
     "define",
     "house_lexicon",
+    "is_letters",
     "is_subsequence",
     "load_lexicon",
     "load_word_list",
+    "not_letters_reason",
     "offensive_words",
+    "word_letters",
 ]
 
 DEFAULT_NAME = "SCOWL-70 US/UK/CA/AU (companion default)"

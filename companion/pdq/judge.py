@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion import text
-from companion.lexicon import Lexicon, default_lexicon
+from companion.lexicon import (
+    Lexicon,
+    default_lexicon,
+    is_letters,
+    not_letters_reason,
+    word_letters,
+)
 from companion.pdq.cards import card_letters
 from companion.pdq.fit import fit
 from companion.pdq.pdl import beaten_by_said
 from companion.pdq.variants import Variant, get_variant
-
-_LETTERS = re.compile(r"^[a-z]+$")
 
 
 @dataclass
@@ -98,7 +101,7 @@ def judge(
     """
     var = get_variant(variant) if isinstance(variant, str) else variant
     lex = lexicon if lexicon is not None else default_lexicon()
-    raw = word.strip()
+    raw = word_letters(word)
     shown = raw.upper()
     lower = raw.lower()
     cards = card_letters(cards, var)
@@ -116,8 +119,8 @@ def judge(
 
     if not raw:
         return verdict(False, "No word given.")
-    if not _LETTERS.match(lower):
-        return verdict(False, f"{text.shown(shown)} is not a word: use letters A-Z only.")
+    if not is_letters(raw):
+        return verdict(False, not_letters_reason(raw))
     shape = fit(lower, cards, var)
     if not shape.ok:
         return verdict(False, shape.reason)
