@@ -8,6 +8,7 @@ from functools import cache
 from companion import text
 from companion.lexicon import (
     Lexicon,
+    absent_reason,
     default_lexicon,
     define,
     is_letters,
@@ -133,12 +134,7 @@ def check_word(
                                   f"{GAME_TITLES[game]}: {missing}.")
     decided_by, change = lex.decided_by(lower), lex.change(lower)
     if lower not in lex:
-        reason = f"{text.shown(shown)} is not in {lex.in_the_list()}."
-        if change == "removed":
-            reason = f"{text.shown(shown)} is not in {lex.in_the_list()}: {decided_by} removes it."
-        elif raw[0].isupper() and not raw.isupper():
-            reason += " Proper nouns (names of people and places) are not allowed."
-        return verdict(False, reason, decided_by)
+        return verdict(False, absent_reason(raw, lex), decided_by)
     where = f" for {GAME_TITLES[game]}" if game else ""
     added = f"; {decided_by} adds it" if change == "added" else ""
     return verdict(True, f"{shown} is valid{where}: it is in {lex.in_the_list()}{added}.",

@@ -15,7 +15,7 @@ from companion.lexicon.house import (
     house_lexicon,
     offensive_words,
 )
-from companion.lexicon.reasons import is_letters, not_letters_reason, word_letters
+from companion.lexicon.reasons import absent_reason, is_letters, not_letters_reason, word_letters
 from companion.lexicon.wordnet import Definition, define
 
 __all__ = [
@@ -27,6 +27,7 @@ __all__ = [
     "Lexicon",
     "LexiconError",
     "WordListSpec",
+    "absent_reason",
     "default_lexicon",
     "define",
     "house_lexicon",

@@ -13,8 +13,11 @@ import re
 import unicodedata
 
 from companion import text
+from companion.lexicon.core import Lexicon
+from companion.lexicon.wordnet import define
 
 _LETTERS = re.compile(r"^[A-Za-z]+$")
+NAMES = "Proper nouns (names of people and places) are not allowed."
 
 
 def word_letters(typed: str) -> str:
@@ -36,3 +39,32 @@ def not_letters_reason(word: str) -> str:
     bad = sorted({c for c in word if not (c.isascii() and c.isalpha())})
     named = " ".join(repr(c) for c in bad[:8]) + (" ..." if len(bad) > 8 else "")
     return f"{text.shown(word.upper())} is not a word: it contains {named}; use letters A-Z only."
+
+
+def _abbreviation(written: str) -> bool:
+    """``USA``, ``U.S.``, ``DOE``: written in capitals (or with points), not as a name."""
+    letters = [c for c in written if c.isalpha()]
+    return "." in written or (len(letters) > 1 and all(c.isupper() for c in letters))
+
+
+def absent_reason(word: str, lexicon: Lexicon) -> str:
+    """Why ``word`` (letters A-Z, in the case typed) is not a word of ``lexicon``: not in the
+    list, and, when it says why, because a house layer removes it, or because the dictionary
+    knows it only as a name or an abbreviation (written with capitals in every sense: PARIS,
+    NATO, however it was typed). A word the dictionary does not know that was typed with a
+    capital, as a name is, gets the rule on names."""
+    shown = text.shown(word.upper())
+    lower = word.lower()
+    reason = f"{shown} is not in {lexicon.in_the_list()}"
+    if lexicon.change(lower) == "removed":
+        return f"{reason}: {lexicon.decided_by(lower)} removes it."
+    written = list(dict.fromkeys(d.written or d.lemma for d in define(lower, limit=64)))
+    if written and all(any(c.isupper() for c in w) for w in written):
+        shown_forms = ", ".join(written[:3])
+        if all(_abbreviation(w) for w in written):
+            return (f"{reason}: the dictionary knows it only as an abbreviation "
+                    f"({shown_forms}). Abbreviations are not allowed.")
+        return f"{reason}: the dictionary knows it only as a name ({shown_forms}). {NAMES}"
+    if not written and word[:1].isupper() and not word.isupper():
+        return f"{reason}. {NAMES}"
+    return f"{reason}."

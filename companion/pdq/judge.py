@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from companion import text
 from companion.lexicon import (
     Lexicon,
+    absent_reason,
     default_lexicon,
     is_letters,
     not_letters_reason,
@@ -129,10 +129,7 @@ def judge(
         return verdict(False, too_short)
     decided_by = lex.decided_by(lower)
     if lower not in lex:
-        reason = f"{text.shown(shown)} is not in {lex.in_the_list()}."
-        if raw[0].isupper() and raw[1:].islower():
-            reason += " Proper nouns (names of people and places) are not allowed."
-        return verdict(False, reason, decided_by)
+        return verdict(False, absent_reason(raw, lex), decided_by)
     said_words = [s.strip().lower() for s in said if s.strip()]
     if said_words:
         return verdict(*_against_said(shown, cards, said_words), decided_by)
