@@ -96,6 +96,13 @@ class Verdict:
         return asdict(self)
 
 
+def definitions(word: str, lexicon: Lexicon) -> list[str]:
+    """The senses shown with a verdict on ``word`` (letters A-Z): for a word the list has,
+    those of the common word, not of a name or abbreviation written the same (DOES is not the
+    Department of Energy); for one it lacks, every sense, names included (PARIS)."""
+    return [str(d) for d in define(word, common=word.lower() in lexicon)]
+
+
 def check_word(
     word: str,
     game: str | None = None,
@@ -110,7 +117,7 @@ def check_word(
         raise ValueError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
 
     def verdict(valid: bool, reason: str, decided_by: str = "") -> Verdict:
-        defs = [str(d) for d in define(raw)] if with_definitions and is_letters(raw) else []
+        defs = definitions(raw, lex) if with_definitions and is_letters(raw) else []
         return Verdict(shown, valid, reason, game, lex.name, defs, decided_by)
 
     if not raw:

@@ -48,3 +48,36 @@ def test_pdq_says_which_house_list_removed_a_word():
     assert not verdict.valid
     assert verdict.reason == check_word("drub", lexicon=house).reason
     assert verdict.reason.endswith(": no.txt removes it.")
+
+
+@pytest.mark.parametrize(("word", "wrong", "right"), [
+    ("does", "energy policy", "mature female of mammals"),  # DOE, the department
+    ("was", "northwestern United States", "have the quality of being"),  # WA, the state
+    ("has", "celestial", "possess"),  # HA, hour angle
+    ("is", "halogens", "have the quality of being"),  # I, iodine: a single letter is no base
+    ("ate", "goddess", "take in solid food"),  # Ate, the goddess
+    ("china", "communist nation", "porcelain"),  # the dishes, not the country
+    ("its", "engineering", ""),  # IT: not more than one IT, and no other sense
+])
+def test_a_listed_word_is_defined_as_the_common_word(word, wrong, right):
+    defs = check_word(word).definitions
+    assert not any(wrong in d for d in defs), defs
+    assert not right or any(right in d for d in defs), defs
+
+
+def test_a_word_the_list_lacks_keeps_the_senses_of_its_names():
+    assert any("capital and largest city of France" in d for d in check_word("paris").definitions)
+    assert any("a dry form of lava" in d for d in check_word("aa").definitions)
+
+
+def test_the_web_pdq_judge_defines_a_word_as_check_does(tmp_path):
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent / "web"))
+    from appfactory import make_app
+
+    client = make_app(tmp_path, db_url=f"sqlite:///{tmp_path}/db.sqlite").test_client()
+    data = client.get("/api/pdq/judge", query_string={"word": "Does", "cards": "DES"}).get_json()
+    assert data["valid"] is True
+    assert data["definitions"] == check_word("does").definitions

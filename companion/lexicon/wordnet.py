@@ -167,7 +167,8 @@ class WordNet:
         """Candidate base forms of ``word`` for one part of speech, the word itself first."""
         forms = [word, *self._exception_bases(pos, word)]
         for suffix, repl in _SUFFIX_RULES[pos]:
-            if word.endswith(suffix) and len(word) > len(suffix):
+            # a single letter is no base: IS is not the plural of I (iodine), nor AS of A
+            if word.endswith(suffix) and len(word) > len(suffix) + 1:
                 stem = word[: -len(suffix)] + repl
                 forms.append(stem)
                 # stopped -> stop, running -> run (doubled final consonant)
@@ -192,8 +193,12 @@ class WordNet:
             (w for w in words if w.lower() == lemma), lemma)
         return written.replace("_", " "), gloss.strip()
 
-    def define(self, word: str, limit: int = 8) -> list[Definition]:
-        """Definitions for ``word`` (or its base forms), most frequent senses first."""
+    def define(self, word: str, limit: int = 8, common: bool = False) -> list[Definition]:
+        """Definitions for ``word`` (or its base forms), most frequent senses first. With
+        ``common`` (a word the list has, which is a common word), the senses of a name or an
+        abbreviation written the same (:attr:`Definition.is_name`: DOE for DOES, WA for WAS,
+        Panama the country for PANAMA) are left out whenever the common word has one, and
+        always those of a name the word would be an inflection of (IT for ITS)."""
         word = word.lower().strip().replace(" ", "_")
         out: list[Definition] = []
         for pos in ("n", "v", "a", "r"):
@@ -209,6 +214,11 @@ class WordNet:
                     written, gloss = self._sense(pos, int(off), lemma)
                     out.append(Definition(lemma.replace("_", " "), pos, gloss, written))
                 break  # the first base form that exists for this part of speech
+        if common:
+            # a name's plural is not the word (ITS is not more than one IT)
+            out = [d for d in out if not (d.is_name and d.lemma != word.replace("_", " "))]
+            if not all(d.is_name for d in out):
+                out = [d for d in out if not d.is_name]
         # interleave: each part of speech's most frequent senses come first
         seen: dict[str, int] = {}
         ranked = []
@@ -234,7 +244,8 @@ def default_wordnet() -> WordNet | None:
     return WordNet(folder) if folder else None
 
 
-def define(word: str, limit: int = 8) -> list[Definition]:
-    """Definitions for ``word`` from the installed WordNet; empty if none or not installed."""
+def define(word: str, limit: int = 8, common: bool = False) -> list[Definition]:
+    """Definitions for ``word`` from the installed WordNet; empty if none or not installed
+    (``common``: as :meth:`WordNet.define`)."""
     wn = default_wordnet()
-    return wn.define(word, limit) if wn else []
+    return wn.define(word, limit, common) if wn else []
