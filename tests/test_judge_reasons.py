@@ -81,3 +81,14 @@ def test_the_web_pdq_judge_defines_a_word_as_check_does(tmp_path):
     data = client.get("/api/pdq/judge", query_string={"word": "Does", "cards": "DES"}).get_json()
     assert data["valid"] is True
     assert data["definitions"] == check_word("does").definitions
+
+
+@pytest.mark.parametrize(("word", "base_sense"), [
+    ("teeth", "tooth (noun): hard bonelike structures"),  # TEETH has a sense of its own too
+    ("men", "man (noun): an adult person who is male"),  # MEN: the work force, and men
+    ("saw", "see (verb): perceive by sight"),  # the tool, and the past of SEE
+    ("oxen", "ox (noun): an adult castrated bull"),
+])
+def test_an_irregular_form_with_a_sense_of_its_own_still_shows_its_base(word, base_sense):
+    # the first form the dictionary had (the word itself) hid the base its irregular form names
+    assert any(d.startswith(base_sense) for d in check_word(word).definitions)

@@ -202,10 +202,15 @@ class WordNet:
         word = word.lower().strip().replace(" ", "_")
         out: list[Definition] = []
         for pos in ("n", "v", "a", "r"):
-            for lemma in self.base_forms(word, pos):
-                line = self._index_line(pos, lemma)
-                if not line:
-                    continue
+            # the word itself and every base its irregular forms name (TEETH: teeth and
+            # tooth; SAW: saw and see); else the first base a suffix rule finds (STOPPED: stop)
+            forms = self.base_forms(word, pos)
+            irregular = 1 + len(self._exception_bases(pos, word))
+            found = [(f, line) for f in forms[:irregular] if (line := self._index_line(pos, f))]
+            if not found:
+                found = next(([(f, line)] for f in forms[irregular:]
+                              if (line := self._index_line(pos, f))), [])
+            for lemma, line in found:
                 fields = line.split()
                 p_cnt = int(fields[3])
                 synset_cnt = int(fields[2])
@@ -213,7 +218,6 @@ class WordNet:
                 for off in offsets:
                     written, gloss = self._sense(pos, int(off), lemma)
                     out.append(Definition(lemma.replace("_", " "), pos, gloss, written))
-                break  # the first base form that exists for this part of speech
         if common:
             # a name's plural is not the word (ITS is not more than one IT)
             out = [d for d in out if not (d.is_name and d.lemma != word.replace("_", " "))]
