@@ -12,6 +12,7 @@ from companion.lexicon import (
     default_lexicon,
     define,
     is_letters,
+    listed_reason,
     not_letters_reason,
     word_letters,
 )
@@ -139,10 +140,9 @@ def check_word(
         if missing:
             return verdict(False, f"{text.shown(shown)} cannot be made with the tiles of "
                                   f"{GAME_TITLES[game]}: {missing}.")
-    decided_by, change = lex.decided_by(lower), lex.change(lower)
+    decided_by = lex.decided_by(lower)
     if lower not in lex:
         return verdict(False, absent_reason(raw, lex), decided_by)
     where = f" for {GAME_TITLES[game]}" if game else ""
-    added = f"; {decided_by} adds it" if change == "added" else ""
-    return verdict(True, f"{shown} is valid{where}: it is in {lex.in_the_list()}{added}.",
+    return verdict(True, f"{shown} is valid{where}: it is in {listed_reason(raw, lex)}.",
                    decided_by)

@@ -92,3 +92,16 @@ def test_the_web_pdq_judge_defines_a_word_as_check_does(tmp_path):
 def test_an_irregular_form_with_a_sense_of_its_own_still_shows_its_base(word, base_sense):
     # the first form the dictionary had (the word itself) hid the base its irregular form names
     assert any(d.startswith(base_sense) for d in check_word(word).definitions)
+
+
+def test_pdq_names_the_list_and_the_house_list_that_adds_a_word_as_check_does():
+    # PDQ said only "is in the word list": not which list, nor that a house list added it
+    house = HouseLexicon(Lexicon(["drum"], name="base"),
+                         [Layer("family.txt", "add", frozenset({"drub"}))])
+    assert judge("drub", "DRU", lexicon=house).reason == (
+        "DRUB fits DRU under PDQ rules and is in the word list base, with family.txt added; "
+        "family.txt adds it.")
+    assert check_word("drub", lexicon=house).reason == (
+        "DRUB is valid: it is in the word list base, with family.txt added; family.txt adds it.")
+    assert judge("drum", "DRU").reason == ("DRUM fits DRU under PDQ rules and is in the word "
+                                           "list SCOWL-70 US/UK/CA/AU, the companion default.")

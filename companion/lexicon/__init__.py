@@ -15,7 +15,13 @@ from companion.lexicon.house import (
     house_lexicon,
     offensive_words,
 )
-from companion.lexicon.reasons import absent_reason, is_letters, not_letters_reason, word_letters
+from companion.lexicon.reasons import (
+    absent_reason,
+    is_letters,
+    listed_reason,
+    not_letters_reason,
+    word_letters,
+)
 from companion.lexicon.wordnet import Definition, define
 
 __all__ = [
@@ -33,6 +39,7 @@ __all__ = [
     "house_lexicon",
     "is_letters",
     "is_subsequence",
+    "listed_reason",
     "load_lexicon",
     "load_word_list",
     "not_letters_reason",

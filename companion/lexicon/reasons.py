@@ -68,3 +68,11 @@ def absent_reason(word: str, lexicon: Lexicon) -> str:
     if not written and word[:1].isupper() and not word.isupper():
         return f"{reason}. {NAMES}"
     return f"{reason}."
+
+
+def listed_reason(word: str, lexicon: Lexicon) -> str:
+    """``the word list NAME`` that has ``word``, and the house list that adds it when one
+    does (``...; family.txt adds it``): what a valid verdict says of the list."""
+    lower = word.lower()
+    added = f"; {lexicon.decided_by(lower)} adds it" if lexicon.change(lower) == "added" else ""
+    return f"{lexicon.in_the_list()}{added}"

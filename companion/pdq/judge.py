@@ -10,6 +10,7 @@ from companion.lexicon import (
     absent_reason,
     default_lexicon,
     is_letters,
+    listed_reason,
     not_letters_reason,
     word_letters,
 )
@@ -133,8 +134,8 @@ def judge(
     said_words = [s.strip().lower() for s in said if s.strip()]
     if said_words:
         return verdict(*_against_said(shown, cards, said_words), decided_by)
-    return verdict(True, f"{shown} fits {cards} under {var.title} rules and is in the word list.",
-                   decided_by)
+    return verdict(True, f"{shown} fits {cards} under {var.title} rules and is in "
+                         f"{listed_reason(raw, lex)}.", decided_by)
 
 
 def _against_said(shown: str, cards: str, said_words: list[str]) -> tuple[bool, str]:
