@@ -227,3 +227,16 @@ def test_custom_word_list_is_used(small_lexicon):
     assert judge("pineapple", "PNA", lexicon=small_lexicon).valid
     verdict = judge("pinball", "PNA", lexicon=small_lexicon)
     assert "not in the word list test-list." in verdict.reason
+
+
+@pytest.mark.parametrize(("cards", "word", "reason"), [
+    ("PNA", "apnea", "APNEA starts with A, but N then P do not follow it in order; it holds "
+                     "P, N, A in order but does not start with P."),
+    ("DRU", "dullard", "DULLARD starts with D, but R then U do not follow it in order; it "
+                       "holds U, R, D in order but does not start with U."),
+])
+def test_a_word_that_starts_with_an_outside_letter_is_not_told_it_does_not(cards, word, reason):
+    # the reason said APNEA "does not start with an outside letter: it must start with P or A"
+    lex = Lexicon([word], name="one")
+    verdict = judge(word, cards, lexicon=lex)
+    assert not verdict.valid and verdict.reason == reason

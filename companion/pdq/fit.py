@@ -66,6 +66,15 @@ def fit(word: str, cards: str, variant: Variant) -> Fit:
         return Fit(False, f"{shown} does not end with the other card's letter: a word that "
                           f"starts with one card must end with the other ({_letters(cards)}).")
     if best == BAD_START:
+        begun = [r for r, level in levels.items()
+                 if level == NOT_IN_ORDER and start_offsets(word, r[0], variant, cards)]
+        if begun and variant.start != "any-card":  # APNEA for P N A: it starts with A
+            held = next(r for r, level in levels.items() if level == BAD_START)
+            after = " then ".join(begun[0][1:].upper())
+            verb = "does" if len(begun[0]) == 2 else "do"
+            return Fit(False, f"{shown} starts with {begun[0][0].upper()}, but {after} {verb} "
+                              f"not follow it in order; it holds {_letters(held)} in order but "
+                              f"does not start with {held[0].upper()}.")
         if variant.start == "any-card":
             return Fit(False, f"{shown} does not start with one of the cards' letters "
                               f"({outside_text}{ex}).")
