@@ -105,3 +105,12 @@ def test_pdq_names_the_list_and_the_house_list_that_adds_a_word_as_check_does():
         "DRUB is valid: it is in the word list base, with family.txt added; family.txt adds it.")
     assert judge("drum", "DRU").reason == ("DRUM fits DRU under PDQ rules and is in the word "
                                            "list SCOWL-70 US/UK/CA/AU, the companion default.")
+
+
+def test_the_offensive_word_list_is_named_in_a_sentence_that_reads():
+    from companion.lexicon import WordListSpec, load_word_list
+
+    lex = load_word_list(WordListSpec(remove_offensive=True))
+    assert check_word("shit", lexicon=lex).reason == (
+        "SHIT is not in the word list SCOWL-70 US/UK/CA/AU, the companion default, with "
+        "offensive words (LDNOOBW) removed: the list of offensive words (LDNOOBW) removes it.")

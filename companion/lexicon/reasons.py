@@ -14,6 +14,7 @@ import unicodedata
 
 from companion import text
 from companion.lexicon.core import Lexicon
+from companion.lexicon.house import OFFENSIVE_LIST_NAME
 from companion.lexicon.wordnet import define
 
 _LETTERS = re.compile(r"^[A-Za-z]+$")
@@ -57,7 +58,10 @@ def absent_reason(word: str, lexicon: Lexicon) -> str:
     lower = word.lower()
     reason = f"{shown} is not in {lexicon.in_the_list()}"
     if lexicon.change(lower) == "removed":
-        return f"{reason}: {lexicon.decided_by(lower)} removes it."
+        remover = lexicon.decided_by(lower)
+        if remover == OFFENSIVE_LIST_NAME:  # "offensive words (LDNOOBW) removes it" jarred
+            remover = f"the list of {remover}"
+        return f"{reason}: {remover} removes it."
     written = list(dict.fromkeys(d.written or d.lemma for d in define(lower, limit=64)))
     if written and all(any(c.isupper() for c in w) for w in written):
         shown_forms = ", ".join(written[:3])
