@@ -19,6 +19,9 @@ from companion.lexicon import (
 
 GAME_TITLES = {"werdup": "WerdUp", "bugwords": "Bug Words", "girdle": "Word Girdle", "pdq": "PDQ"}
 GAMES = tuple(GAME_TITLES)
+# What a valid word's verdict shows in place of definitions the dictionary does not have
+# (HATH, XU): the command line and the web's challenge page say the same.
+NO_DEFINITION = "No definition on file; the word is valid all the same."
 
 
 @dataclass(frozen=True)

@@ -248,3 +248,12 @@ def test_check_and_pdq_say_the_same_of_a_word_that_is_not_letters(capsys, typed)
     bad = next(c for c in typed if not c.isalpha())
     assert reason == f"{typed.upper()} is not a word: it contains {bad!r}; use letters A-Z only."
     assert judge(typed, "CAT").reason == reason  # PDQ named no character
+
+
+def test_a_valid_word_without_a_definition_says_so_as_the_web_page_does(capsys):
+    # the web's challenge page said "No definition on file..."; the command line said nothing
+    code, out, _ = run(capsys, "check", "hath")
+    assert code == 0
+    assert out.splitlines()[-1] == "  No definition on file; the word is valid all the same."
+    assert "No definition" not in run(capsys, "check", "zzqx")[1]  # only for a valid word
+    assert "No definition" not in run(capsys, "check", "cat")[1]

@@ -11,7 +11,7 @@ from companion.cli.common import (
     print_json,
 )
 from companion.errors import UsageError
-from companion.judge import GAMES, check_word
+from companion.judge import GAMES, NO_DEFINITION, check_word
 from companion.text import printable, shown
 
 
@@ -47,4 +47,6 @@ def run(args: argparse.Namespace) -> int:
                   "not, so it is not playable:")
         for d in verdict.definitions:
             print(f"  - {d}")
+        if verdict.valid and not verdict.definitions:
+            print(f"  {NO_DEFINITION}")
     return 0 if verdict.valid else 1

@@ -19,7 +19,7 @@ from flask import (
 from flask.typing import ResponseReturnValue
 
 from companion.errors import CompanionError
-from companion.judge import GAME_TITLES, Verdict, check_word
+from companion.judge import GAME_TITLES, NO_DEFINITION, Verdict, check_word
 from companion.lexicon import WordListSpec, load_word_list
 from companion.web import openapi
 from companion.web.errors import field_at_fault, status_of
@@ -158,8 +158,9 @@ def page() -> ResponseReturnValue:
             all_words = find_all(pdq["cards"], pdq["variant"] or "regular")
     except CompanionError as exc:
         error = str(exc)
-    return render_template("challenge.html", word=text, game=game, games=GAME_TITLES,
-                           ruling=ruling, error=error, error_field=reading.field,
+    return render_template("challenge.html", no_definition=NO_DEFINITION, word=text,
+                           game=game, games=GAME_TITLES, ruling=ruling, error=error,
+                           error_field=reading.field,
                            all_words=all_words, photo=request.args.get("photo"), **pdq), (
         400 if error else 200)
 
@@ -190,8 +191,9 @@ def cards_photo() -> ResponseReturnValue:
 
 
 def _cards_photo_refused(error: str, status: int, field: str) -> ResponseReturnValue:
-    return render_template("challenge.html", word=request.form.get("word", "").strip()[:400],
-                           game="pdq", games=GAME_TITLES, ruling=None, error=error,
+    return render_template("challenge.html", no_definition=NO_DEFINITION,
+                           word=request.form.get("word", "").strip()[:400], game="pdq",
+                           games=GAME_TITLES, ruling=None, error=error,
                            error_field=field, all_words=None, photo=None,
                            **_pdq_context()), status
 
