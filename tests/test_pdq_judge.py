@@ -240,3 +240,17 @@ def test_a_word_that_starts_with_an_outside_letter_is_not_told_it_does_not(cards
     lex = Lexicon([word], name="one")
     verdict = judge(word, cards, lexicon=lex)
     assert not verdict.valid and verdict.reason == reason
+
+
+@pytest.mark.parametrize(("cards", "word"), [("NXO", "exon"), ("CXN", "excellent")])
+def test_a_word_begun_with_ex_for_a_centre_x_is_told_the_rule_on_ex(cards, word):
+    # Any-Which-Way: the word would fit had its EX stood for the centre X; the reason said
+    # only that it does not start with a card's letter, which a player reads as EX being X
+    lex = Lexicon([word], name="one")
+    verdict = judge(word, cards, "any-which-way", lex)
+    assert not verdict.valid
+    assert verdict.reason.endswith(
+        "does not start with one of the cards' letters "
+        f"({', '.join(cards[:-1])} or {cards[-1]}). EX stands for X only when the X is an "
+        "outside card.")
+    assert "EX stands" not in judge("unconvex", "XCN", lexicon=lex).reason  # no EX to explain
