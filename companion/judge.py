@@ -149,3 +149,47 @@ def check_word(
     where = f" for {GAME_TITLES[game]}" if game else ""
     return verdict(True, f"{shown} is valid{where}: it is in {listed_reason(raw, lex)}.",
                    decided_by)
+
+
+@dataclass
+class Ruling:
+    """Verdicts for every word of one challenge (the words of a play); valid only if every
+    word is. ``companion check`` and the web's challenge page and API rule the same way."""
+
+    verdicts: list[Verdict]
+    lexicon: str
+
+    @property
+    def decided_by(self) -> list[str]:
+        """The lists that decided: those of the failing words, or of every word if valid."""
+        judged = [v for v in self.verdicts if not v.valid] or self.verdicts
+        return list(dict.fromkeys(v.decided_by for v in judged if v.decided_by))
+
+    @property
+    def valid(self) -> bool:
+        return all(v.valid for v in self.verdicts)
+
+    @property
+    def failed(self) -> list[str]:
+        return [v.word for v in self.verdicts if not v.valid]
+
+    @property
+    def reason(self) -> str:
+        if self.valid:
+            return "Every word is valid." if len(self.verdicts) > 1 else self.verdicts[0].reason
+        if len(self.verdicts) == 1:
+            return self.verdicts[0].reason
+        return f"Not valid because of {', '.join(self.failed)}."
+
+    def to_dict(self, *, judge: bool = False) -> dict:
+        if judge:  # tournament style: one verdict, no word named, no definitions
+            return {"valid": self.valid, "lexicon": self.lexicon, "count": len(self.verdicts),
+                    "decided_by": self.decided_by}
+        return {
+            "valid": self.valid,
+            "reason": self.reason,
+            "failed": self.failed,
+            "lexicon": self.lexicon,
+            "decided_by": self.decided_by,
+            "words": [v.to_dict() for v in self.verdicts],
+        }

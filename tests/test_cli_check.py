@@ -257,3 +257,24 @@ def test_a_valid_word_without_a_definition_says_so_as_the_web_page_does(capsys):
     assert out.splitlines()[-1] == "  No definition on file; the word is valid all the same."
     assert "No definition" not in run(capsys, "check", "zzqx")[1]  # only for a valid word
     assert "No definition" not in run(capsys, "check", "cat")[1]
+
+
+def test_the_words_of_one_play_are_ruled_on_as_the_web_rules(capsys, tmp_path):
+    # the command line took one word only ("unrecognized arguments"), the web several
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent / "web"))
+    from appfactory import make_app
+
+    code, out, _ = run(capsys, "check", "cat", "zzqx", "Paris", "--json")
+    data = json.loads(out)
+    client = make_app(tmp_path, db_url=f"sqlite:///{tmp_path}/db.sqlite").test_client()
+    web = client.get("/api/check", query_string={"words": "cat zzqx Paris"}).get_json()
+    assert code == 1 and data == web
+    assert data["reason"] == "Not valid because of ZZQX, PARIS." and data["failed"] == [
+        "ZZQX", "PARIS"]
+    code, out, _ = run(capsys, "check", "cat", "dog")
+    assert code == 0 and out.splitlines()[-1] == "The play: VALID. Every word is valid."
+    code, _, err = run(capsys, "check", "cat", " ")
+    assert code == 2 and "Give a word to check" in err
