@@ -254,3 +254,13 @@ def test_a_word_begun_with_ex_for_a_centre_x_is_told_the_rule_on_ex(cards, word)
         f"({', '.join(cards[:-1])} or {cards[-1]}). EX stands for X only when the X is an "
         "outside card.")
     assert "EX stands" not in judge("unconvex", "XCN", lexicon=lex).reason  # no EX to explain
+
+
+def test_a_word_said_is_read_by_its_letters_as_the_word_judged_is():
+    # a said word in full-width letters (as a phone sends it; the web read it so, the command
+    # line did not) let PINEAPPLES beat its own singular
+    wide = "".join(chr(ord(c) + 0xFEE0) for c in "PINEAPPLE")  # full-width letters
+    verdict = judge("pineapples", "PNA", "pdl", said=[wide])
+    assert not verdict.valid and "plural of PINEAPPLE" in verdict.reason
+    assert judge("pinata", "PNA", "pdl", lexicon=Lexicon(["pinata"]),
+                 said=["pi\u00f1ata"]).reason == "PINATA has already been said."

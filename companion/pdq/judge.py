@@ -131,7 +131,7 @@ def judge(
     decided_by = lex.decided_by(lower)
     if lower not in lex:
         return verdict(False, absent_reason(raw, lex), decided_by)
-    said_words = [s.strip().lower() for s in said if s.strip()]
+    said_words = [w.lower() for w in map(word_letters, said) if w]
     if said_words:
         return verdict(*_against_said(shown, cards, said_words), decided_by)
     return verdict(True, f"{shown} fits {cards} under {var.title} rules and is in "
