@@ -264,3 +264,15 @@ def test_a_word_said_is_read_by_its_letters_as_the_word_judged_is():
     assert not verdict.valid and "plural of PINEAPPLE" in verdict.reason
     assert judge("pinata", "PNA", "pdl", lexicon=Lexicon(["pinata"]),
                  said=["pi\u00f1ata"]).reason == "PINATA has already been said."
+
+
+def test_word_count_takes_a_word_written_in_other_letters_for_the_same_word():
+    # bob's full-width DRUM was a word of its own: both players scored DRUM as unique
+    from companion.pdq.wordcount import score_word_count
+
+    wide = "".join(chr(ord(c) + 0xFEE0) for c in "DRUM")
+    result = score_word_count("DRU", {"ann": ["drum", "drub"], "bob": [wide, "dr\u00fcm"]})
+    ann, bob = result.players
+    assert ann.unique == ["drub"] and ann.shared == ["drum"]
+    assert bob.unique == [] and bob.shared == ["drum"] and bob.repeated == ["drum"]
+    assert "drum" not in result.missed
