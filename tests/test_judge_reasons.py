@@ -114,3 +114,11 @@ def test_the_offensive_word_list_is_named_in_a_sentence_that_reads():
     assert check_word("shit", lexicon=lex).reason == (
         "SHIT is not in the word list SCOWL-70 US/UK/CA/AU, the companion default, with "
         "offensive words (LDNOOBW) removed: the list of offensive words (LDNOOBW) removes it.")
+
+
+def test_a_two_letter_base_a_suffix_rule_finds_is_kept():
+    # OXES: "xes" becomes "x", so the base OX has two letters; the rule against one-letter
+    # bases measured the word without the suffix and lost it
+    assert any(d.startswith("ox (noun): ") for d in check_word("oxes").definitions)
+    reason = check_word("OXes", with_definitions=False).reason  # not called a name either
+    assert reason == "OXES is not in the word list SCOWL-70 US/UK/CA/AU, the companion default."

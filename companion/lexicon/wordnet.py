@@ -167,9 +167,10 @@ class WordNet:
         """Candidate base forms of ``word`` for one part of speech, the word itself first."""
         forms = [word, *self._exception_bases(pos, word)]
         for suffix, repl in _SUFFIX_RULES[pos]:
-            # a single letter is no base: IS is not the plural of I (iodine), nor AS of A
-            if word.endswith(suffix) and len(word) > len(suffix) + 1:
+            if word.endswith(suffix) and len(word) > len(suffix):
                 stem = word[: -len(suffix)] + repl
+                if len(stem) < 2:  # a single letter is no base: IS is not the plural of I
+                    continue
                 forms.append(stem)
                 # stopped -> stop, running -> run (doubled final consonant)
                 if not repl and len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "aeiou":
