@@ -103,8 +103,11 @@ class Verdict:
 def definitions(word: str, lexicon: Lexicon) -> list[str]:
     """The senses shown with a verdict on ``word`` (letters A-Z): for a word the list has,
     those of the common word, not of a name or abbreviation written the same (DOES is not the
-    Department of Energy); for one it lacks, every sense, names included (PARIS)."""
-    return [str(d) for d in define(word, common=word.lower() in lexicon)]
+    Department of Energy); for one it lacks, every sense the dictionary has for the word as
+    written, names included (PARIS), but none a suffix rule guesses (RUNNED is not RUN: the
+    dictionary does not know it)."""
+    listed = word.lower() in lexicon
+    return [str(d) for d in define(word, common=listed, inflected=listed)]
 
 
 def check_word(

@@ -119,6 +119,23 @@ def test_the_offensive_word_list_is_named_in_a_sentence_that_reads():
 def test_a_two_letter_base_a_suffix_rule_finds_is_kept():
     # OXES: "xes" becomes "x", so the base OX has two letters; the rule against one-letter
     # bases measured the word without the suffix and lost it
-    assert any(d.startswith("ox (noun): ") for d in check_word("oxes").definitions)
+    from companion.lexicon import define
+
+    assert any(d.lemma == "ox" for d in define("oxes"))
     reason = check_word("OXes", with_definitions=False).reason  # not called a name either
     assert reason == "OXES is not in the word list SCOWL-70 US/UK/CA/AU, the companion default."
+
+
+@pytest.mark.parametrize(("word", "listed", "guess"), [
+    ("runned", "runs", "run"), ("oxes", "oxen", "ox"), ("childs", "children", "child")])
+def test_a_word_the_list_lacks_is_not_given_the_senses_of_a_guessed_base(capsys, word, listed,
+                                                                          guess):
+    # RUNNED showed RUN's senses under "The dictionary (WordNet) knows RUNNED, but the word
+    # list does not": the dictionary does not know it, a suffix rule guessed RUN
+    from companion.cli import main
+
+    assert check_word(word).definitions == []
+    assert main(["check", word]) == 1
+    assert "dictionary" not in capsys.readouterr().out
+    # a word the list has still finds its base's senses
+    assert any(d.startswith(f"{guess} ") for d in check_word(listed).definitions)

@@ -194,12 +194,15 @@ class WordNet:
             (w for w in words if w.lower() == lemma), lemma)
         return written.replace("_", " "), gloss.strip()
 
-    def define(self, word: str, limit: int = 8, common: bool = False) -> list[Definition]:
+    def define(self, word: str, limit: int = 8, common: bool = False,
+               inflected: bool = True) -> list[Definition]:
         """Definitions for ``word`` (or its base forms), most frequent senses first. With
         ``common`` (a word the list has, which is a common word), the senses of a name or an
         abbreviation written the same (:attr:`Definition.is_name`: DOE for DOES, WA for WAS,
         Panama the country for PANAMA) are left out whenever the common word has one, and
-        always those of a name the word would be an inflection of (IT for ITS)."""
+        always those of a name the word would be an inflection of (IT for ITS). Without
+        ``inflected``, no suffix rule is tried: only the word and the bases the dictionary
+        lists for its irregular forms (for a word the list lacks: RUNNED is not RUN)."""
         word = word.lower().strip().replace(" ", "_")
         out: list[Definition] = []
         for pos in ("n", "v", "a", "r"):
@@ -208,7 +211,7 @@ class WordNet:
             forms = self.base_forms(word, pos)
             irregular = 1 + len(self._exception_bases(pos, word))
             found = [(f, line) for f in forms[:irregular] if (line := self._index_line(pos, f))]
-            if not found:
+            if not found and inflected:
                 found = next(([(f, line)] for f in forms[irregular:]
                               if (line := self._index_line(pos, f))), [])
             for lemma, line in found:
@@ -249,8 +252,9 @@ def default_wordnet() -> WordNet | None:
     return WordNet(folder) if folder else None
 
 
-def define(word: str, limit: int = 8, common: bool = False) -> list[Definition]:
+def define(word: str, limit: int = 8, common: bool = False,
+           inflected: bool = True) -> list[Definition]:
     """Definitions for ``word`` from the installed WordNet; empty if none or not installed
-    (``common``: as :meth:`WordNet.define`)."""
+    (``common``, ``inflected``: as :meth:`WordNet.define`)."""
     wn = default_wordnet()
-    return wn.define(word, limit, common) if wn else []
+    return wn.define(word, limit, common, inflected) if wn else []
