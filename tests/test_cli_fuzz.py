@@ -410,8 +410,9 @@ def test_a_control_character_typed_is_shown_escaped(argv: list[str], seen: str,
 
 @pytest.mark.parametrize("argv,words", [
     # argparse's own errors wrote the value raw (ESC, a line break) or whole
-    (["check", "qi", "a\x1b[2Jb"], "unrecognized arguments: a\\x1b[2Jb"),
-    (["check", "qi", "two\nlines"], "unrecognized arguments: two\\nlines"),
+    # (check takes several words, the words of a play: db current takes none)
+    (["db", "current", "a\x1b[2Jb"], "unrecognized arguments: a\\x1b[2Jb"),
+    (["db", "current", "two\nlines"], "unrecognized arguments: two\\nlines"),
     (["check", "qi", "--game", HUGE], "invalid choice: '" + "Z" * 36 + "... (choose from"),
     (["serve", "--port", HUGE], "--port: '" + "Z" * 36 + "... is not a whole number"),
     (["serve", "--port", "9" * 5000], "--port: '" + "9" * 36 + "... is too large a number"),
