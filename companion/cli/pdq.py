@@ -8,6 +8,7 @@ import sys
 import textwrap
 
 from companion.cli.common import (
+    add_house_list_options,
     add_lexicon_option,
     file_name,
     lexicon_from_args,
@@ -49,6 +50,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "others only, exit status 1)",
     )
     add_lexicon_option(p)
+    add_house_list_options(p)
     p.add_argument("--deck", metavar="FILE", type=file_name,
                    help="deck distribution table (letter<TAB>count)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
