@@ -278,3 +278,11 @@ def test_the_words_of_one_play_are_ruled_on_as_the_web_rules(capsys, tmp_path):
     assert code == 0 and out.splitlines()[-1] == "The play: VALID. Every word is valid."
     code, _, err = run(capsys, "check", "cat", " ")
     assert code == 2 and "Give a word to check" in err
+
+
+@pytest.mark.parametrize("argv", [["check", "\u200b"], ["check", "cat", "\ufeff"],
+                                  ["pdq", "PNA", "--word", "\u200b"]])
+def test_a_word_of_invisible_characters_only_is_no_word_given(capsys, argv):
+    # a zero-width space alone is nothing typed, as a blank is (exit status 2), not a verdict
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and ("Give a word" in err or "--word needs" in err)

@@ -12,6 +12,7 @@ from companion.cli.common import (
 )
 from companion.errors import UsageError
 from companion.judge import GAMES, NO_DEFINITION, Ruling, check_word
+from companion.lexicon import word_letters
 from companion.text import printable, shown
 
 
@@ -33,7 +34,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if not all(w.strip() for w in args.word):
+    if not all(map(word_letters, args.word)):  # blank, or invisible characters only
         raise UsageError("give a word to check, e.g. 'companion check qi'")
     lexicon = lexicon_from_args(args)
     ruling = Ruling([check_word(w, game=args.game, lexicon=lexicon) for w in args.word],
