@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import asdict, dataclass, field
 from functools import cache
 
 from companion import text
-from companion.lexicon import Lexicon, default_lexicon, define
+from companion.lexicon import (
+    Lexicon,
+    absent_reason,
+    default_lexicon,
+    define,
+    is_letters,
+    listed_reason,
+    not_letters_reason,
+    word_letters,
+)
 
 GAME_TITLES = {"werdup": "WerdUp", "bugwords": "Bug Words", "girdle": "Word Girdle", "pdq": "PDQ"}
 GAMES = tuple(GAME_TITLES)
+# What a valid word's verdict shows in place of definitions the dictionary does not have
+# (HATH, XU): the command line and the web's challenge page say the same.
+NO_DEFINITION = "No definition on file; the word is valid all the same."
 
 
 @dataclass(frozen=True)
@@ -72,8 +83,6 @@ def word_limits(game: str) -> WordLimits:
         return WordLimits(get_variant("regular").min_length)
     raise ValueError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
 
-_LETTERS = re.compile(r"^[A-Za-z]+$")
-
 
 @dataclass
 class Verdict:
@@ -91,6 +100,16 @@ class Verdict:
         return asdict(self)
 
 
+def definitions(word: str, lexicon: Lexicon) -> list[str]:
+    """The senses shown with a verdict on ``word`` (letters A-Z): for a word the list has,
+    those of the common word, not of a name or abbreviation written the same (DOES is not the
+    Department of Energy); for one it lacks, every sense the dictionary has for the word as
+    written, names included (PARIS), but none a suffix rule guesses (RUNNED is not RUN: the
+    dictionary does not know it)."""
+    listed = word.lower() in lexicon
+    return [str(d) for d in define(word, common=listed, inflected=listed)]
+
+
 def check_word(
     word: str,
     game: str | None = None,
@@ -99,24 +118,19 @@ def check_word(
 ) -> Verdict:
     """Judge one word for ``game`` (any game when None) against ``lexicon`` (default list)."""
     lex = lexicon if lexicon is not None else default_lexicon()
-    raw = word.strip()
+    raw = word_letters(word)
     shown = raw.upper()
     if game is not None and game not in GAME_TITLES:
         raise ValueError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
 
     def verdict(valid: bool, reason: str, decided_by: str = "") -> Verdict:
-        defs = [str(d) for d in define(raw)] if with_definitions and _LETTERS.match(raw) else []
+        defs = definitions(raw, lex) if with_definitions and is_letters(raw) else []
         return Verdict(shown, valid, reason, game, lex.name, defs, decided_by)
 
     if not raw:
         return verdict(False, "No word given.")
-    if not _LETTERS.match(raw):
-        bad = sorted({c for c in raw if not c.isascii() or not c.isalpha()})
-        shown_bad = " ".join(repr(c) for c in bad[:8]) + (" ..." if len(bad) > 8 else "")
-        return verdict(
-            False, f"{text.shown(shown)} is not a word: it contains {shown_bad}; use letters "
-            "A-Z only."
-        )
+    if not is_letters(raw):
+        return verdict(False, not_letters_reason(raw))
     lower = raw.lower()
     if game is not None:
         limits = word_limits(game)
@@ -132,15 +146,53 @@ def check_word(
         if missing:
             return verdict(False, f"{text.shown(shown)} cannot be made with the tiles of "
                                   f"{GAME_TITLES[game]}: {missing}.")
-    decided_by, change = lex.decided_by(lower), lex.change(lower)
+    decided_by = lex.decided_by(lower)
     if lower not in lex:
-        reason = f"{text.shown(shown)} is not in {lex.in_the_list()}."
-        if change == "removed":
-            reason = f"{text.shown(shown)} is not in {lex.in_the_list()}: {decided_by} removes it."
-        elif raw[0].isupper() and not raw.isupper():
-            reason += " Proper nouns (names of people and places) are not allowed."
-        return verdict(False, reason, decided_by)
+        return verdict(False, absent_reason(raw, lex), decided_by)
     where = f" for {GAME_TITLES[game]}" if game else ""
-    added = f"; {decided_by} adds it" if change == "added" else ""
-    return verdict(True, f"{shown} is valid{where}: it is in {lex.in_the_list()}{added}.",
+    return verdict(True, f"{shown} is valid{where}: it is in {listed_reason(raw, lex)}.",
                    decided_by)
+
+
+@dataclass
+class Ruling:
+    """Verdicts for every word of one challenge (the words of a play); valid only if every
+    word is. ``companion check`` and the web's challenge page and API rule the same way."""
+
+    verdicts: list[Verdict]
+    lexicon: str
+
+    @property
+    def decided_by(self) -> list[str]:
+        """The lists that decided: those of the failing words, or of every word if valid."""
+        judged = [v for v in self.verdicts if not v.valid] or self.verdicts
+        return list(dict.fromkeys(v.decided_by for v in judged if v.decided_by))
+
+    @property
+    def valid(self) -> bool:
+        return all(v.valid for v in self.verdicts)
+
+    @property
+    def failed(self) -> list[str]:
+        return [v.word for v in self.verdicts if not v.valid]
+
+    @property
+    def reason(self) -> str:
+        if self.valid:
+            return "Every word is valid." if len(self.verdicts) > 1 else self.verdicts[0].reason
+        if len(self.verdicts) == 1:
+            return self.verdicts[0].reason
+        return f"Not valid because of {', '.join(self.failed)}."
+
+    def to_dict(self, *, judge: bool = False) -> dict:
+        if judge:  # tournament style: one verdict, no word named, no definitions
+            return {"valid": self.valid, "lexicon": self.lexicon, "count": len(self.verdicts),
+                    "decided_by": self.decided_by}
+        return {
+            "valid": self.valid,
+            "reason": self.reason,
+            "failed": self.failed,
+            "lexicon": self.lexicon,
+            "decided_by": self.decided_by,
+            "words": [v.to_dict() for v in self.verdicts],
+        }

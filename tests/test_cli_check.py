@@ -223,3 +223,66 @@ def test_a_word_the_game_s_tiles_cannot_make(capsys, word, game, valid, reason):
     code, out, _ = run(capsys, "check", word, *(["--game", game] if game else []), "--json")
     data = json.loads(out)
     assert (code == 0) is valid and data["valid"] is valid and reason in data["reason"]
+
+
+@pytest.mark.parametrize(("typed", "word"), [
+    ("\uff23\uff21\uff34", "CAT"),  # full-width letters from an Asian keyboard
+    ("cat\u200b", "CAT"),  # a zero-width space pasted with the word
+    ("na\u00efve", "NAIVE"),  # no tile has an accent: NAÏVE is played as NAIVE
+    ("NAI\u0308VE", "NAIVE"),  # the same, its accent typed apart
+])
+def test_a_word_is_judged_by_its_letters_as_on_the_web(capsys, typed, word):
+    """The command line read these as "not a word" while the web app judged the letters:
+    how a typed word is read belongs to the judge, not to one front end."""
+    code, out, _ = run(capsys, "check", typed, "--json")
+    data = json.loads(out)
+    assert code == 0 and data["valid"] is True and data["word"] == word
+
+
+@pytest.mark.parametrize("typed", ["can't", "x-ray", "c?t"])
+def test_check_and_pdq_say_the_same_of_a_word_that_is_not_letters(capsys, typed):
+    from companion.judge import check_word
+    from companion.pdq import judge
+
+    reason = check_word(typed, with_definitions=False).reason
+    bad = next(c for c in typed if not c.isalpha())
+    assert reason == f"{typed.upper()} is not a word: it contains {bad!r}; use letters A-Z only."
+    assert judge(typed, "CAT").reason == reason  # PDQ named no character
+
+
+def test_a_valid_word_without_a_definition_says_so_as_the_web_page_does(capsys):
+    # the web's challenge page said "No definition on file..."; the command line said nothing
+    code, out, _ = run(capsys, "check", "hath")
+    assert code == 0
+    assert out.splitlines()[-1] == "  No definition on file; the word is valid all the same."
+    assert "No definition" not in run(capsys, "check", "zzqx")[1]  # only for a valid word
+    assert "No definition" not in run(capsys, "check", "cat")[1]
+
+
+def test_the_words_of_one_play_are_ruled_on_as_the_web_rules(capsys, tmp_path):
+    # the command line took one word only ("unrecognized arguments"), the web several
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent / "web"))
+    from appfactory import make_app
+
+    code, out, _ = run(capsys, "check", "cat", "zzqx", "Paris", "--json")
+    data = json.loads(out)
+    client = make_app(tmp_path, db_url=f"sqlite:///{tmp_path}/db.sqlite").test_client()
+    web = client.get("/api/check", query_string={"words": "cat zzqx Paris"}).get_json()
+    assert code == 1 and data == web
+    assert data["reason"] == "Not valid because of ZZQX, PARIS." and data["failed"] == [
+        "ZZQX", "PARIS"]
+    code, out, _ = run(capsys, "check", "cat", "dog")
+    assert code == 0 and out.splitlines()[-1] == "The play: VALID. Every word is valid."
+    code, _, err = run(capsys, "check", "cat", " ")
+    assert code == 2 and "Give a word to check" in err
+
+
+@pytest.mark.parametrize("argv", [["check", "\u200b"], ["check", "cat", "\ufeff"],
+                                  ["pdq", "PNA", "--word", "\u200b"]])
+def test_a_word_of_invisible_characters_only_is_no_word_given(capsys, argv):
+    # a zero-width space alone is nothing typed, as a blank is (exit status 2), not a verdict
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and ("Give a word" in err or "--word needs" in err)

@@ -227,3 +227,52 @@ def test_custom_word_list_is_used(small_lexicon):
     assert judge("pineapple", "PNA", lexicon=small_lexicon).valid
     verdict = judge("pinball", "PNA", lexicon=small_lexicon)
     assert "not in the word list test-list." in verdict.reason
+
+
+@pytest.mark.parametrize(("cards", "word", "reason"), [
+    ("PNA", "apnea", "APNEA starts with A, but N then P do not follow it in order; it holds "
+                     "P, N, A in order but does not start with P."),
+    ("DRU", "dullard", "DULLARD starts with D, but R then U do not follow it in order; it "
+                       "holds U, R, D in order but does not start with U."),
+])
+def test_a_word_that_starts_with_an_outside_letter_is_not_told_it_does_not(cards, word, reason):
+    # the reason said APNEA "does not start with an outside letter: it must start with P or A"
+    lex = Lexicon([word], name="one")
+    verdict = judge(word, cards, lexicon=lex)
+    assert not verdict.valid and verdict.reason == reason
+
+
+@pytest.mark.parametrize(("cards", "word"), [("NXO", "exon"), ("CXN", "excellent")])
+def test_a_word_begun_with_ex_for_a_centre_x_is_told_the_rule_on_ex(cards, word):
+    # Any-Which-Way: the word would fit had its EX stood for the centre X; the reason said
+    # only that it does not start with a card's letter, which a player reads as EX being X
+    lex = Lexicon([word], name="one")
+    verdict = judge(word, cards, "any-which-way", lex)
+    assert not verdict.valid
+    assert verdict.reason.endswith(
+        "does not start with one of the cards' letters "
+        f"({', '.join(cards[:-1])} or {cards[-1]}). EX stands for X only when the X is an "
+        "outside card.")
+    assert "EX stands" not in judge("unconvex", "XCN", lexicon=lex).reason  # no EX to explain
+
+
+def test_a_word_said_is_read_by_its_letters_as_the_word_judged_is():
+    # a said word in full-width letters (as a phone sends it; the web read it so, the command
+    # line did not) let PINEAPPLES beat its own singular
+    wide = "".join(chr(ord(c) + 0xFEE0) for c in "PINEAPPLE")  # full-width letters
+    verdict = judge("pineapples", "PNA", "pdl", said=[wide])
+    assert not verdict.valid and "plural of PINEAPPLE" in verdict.reason
+    assert judge("pinata", "PNA", "pdl", lexicon=Lexicon(["pinata"]),
+                 said=["pi\u00f1ata"]).reason == "PINATA has already been said."
+
+
+def test_word_count_takes_a_word_written_in_other_letters_for_the_same_word():
+    # bob's full-width DRUM was a word of its own: both players scored DRUM as unique
+    from companion.pdq.wordcount import score_word_count
+
+    wide = "".join(chr(ord(c) + 0xFEE0) for c in "DRUM")
+    result = score_word_count("DRU", {"ann": ["drum", "drub"], "bob": [wide, "dr\u00fcm"]})
+    ann, bob = result.players
+    assert ann.unique == ["drub"] and ann.shared == ["drum"]
+    assert bob.unique == [] and bob.shared == ["drum"] and bob.repeated == ["drum"]
+    assert "drum" not in result.missed

@@ -11,7 +11,8 @@ from companion.cli.common import (
     print_json,
 )
 from companion.errors import UsageError
-from companion.judge import GAMES, check_word
+from companion.judge import GAMES, NO_DEFINITION, Ruling, check_word
+from companion.lexicon import word_letters
 from companion.text import printable, shown
 
 
@@ -19,10 +20,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "check",
         help="challenge a word: valid or not, why, and what it means",
-        description="Judge a word against the word list. Exit status: 0 valid, 1 not valid, "
-        "2 bad usage.",
+        description="Judge a word (or the words of one play) against the word list. Exit "
+        "status: 0 valid (every word), 1 not valid, 2 bad usage.",
     )
-    p.add_argument("word", help="the word to judge")
+    p.add_argument("word", nargs="+", metavar="WORD",
+                   help="the word to judge; several: the words of one play, valid only if "
+                   "every one is")
     p.add_argument("--game", choices=GAMES, help="apply this game's rules (e.g. minimum length)")
     add_lexicon_option(p)
     add_house_list_options(p)
@@ -31,13 +34,16 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if not args.word.strip():
+    if not all(map(word_letters, args.word)):  # blank, or invisible characters only
         raise UsageError("give a word to check, e.g. 'companion check qi'")
     lexicon = lexicon_from_args(args)
-    verdict = check_word(args.word, game=args.game, lexicon=lexicon)
+    ruling = Ruling([check_word(w, game=args.game, lexicon=lexicon) for w in args.word],
+                    lexicon.name)
     if args.json:
-        print_json(verdict.to_dict())
-    else:
+        one = len(ruling.verdicts) == 1
+        print_json(ruling.verdicts[0].to_dict() if one else ruling.to_dict())
+        return 0 if ruling.valid else 1
+    for verdict in ruling.verdicts:
         print(f"{shown(verdict.word)}: {'VALID' if verdict.valid else 'NOT VALID'}")
         print(f"  {printable(verdict.reason)}")
         print(f"  Word list: {verdict.lexicon}")
@@ -47,4 +53,9 @@ def run(args: argparse.Namespace) -> int:
                   "not, so it is not playable:")
         for d in verdict.definitions:
             print(f"  - {d}")
-    return 0 if verdict.valid else 1
+        if verdict.valid and not verdict.definitions:
+            print(f"  {NO_DEFINITION}")
+    if len(ruling.verdicts) > 1:
+        print(f"The play: {'VALID' if ruling.valid else 'NOT VALID'}. "
+              f"{printable(ruling.reason)}")
+    return 0 if ruling.valid else 1

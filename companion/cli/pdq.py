@@ -8,6 +8,7 @@ import sys
 import textwrap
 
 from companion.cli.common import (
+    add_house_list_options,
     add_lexicon_option,
     file_name,
     lexicon_from_args,
@@ -15,6 +16,7 @@ from companion.cli.common import (
     whole_number,
 )
 from companion.errors import UsageError
+from companion.lexicon import word_letters
 from companion.pdq import all_variants, find_words, get_variant, judge, load_deck, parse_cards
 from companion.pdq.judge import Judgement, plural
 from companion.pdq.solitaire import play_solitaire, simulate_solitaire
@@ -49,6 +51,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "others only, exit status 1)",
     )
     add_lexicon_option(p)
+    add_house_list_options(p)
     p.add_argument("--deck", metavar="FILE", type=file_name,
                    help="deck distribution table (letter<TAB>count)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -136,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _check_modes(args: argparse.Namespace, variant: Variant) -> None:
     """One mode at a time, and each option only with the mode it belongs to."""
-    if args.word is not None and not args.word.strip():
+    if args.word is not None and not word_letters(args.word):  # blank, or invisible only
         raise UsageError("--word needs the word to judge, e.g. --word PAIN.")
     if args.tie is not None and not _split(args.tie):
         raise UsageError("--tie needs the words shouted, one per player, e.g. --tie PAIN,PANT.")

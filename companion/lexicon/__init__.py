@@ -15,6 +15,13 @@ from companion.lexicon.house import (
     house_lexicon,
     offensive_words,
 )
+from companion.lexicon.reasons import (
+    absent_reason,
+    is_letters,
+    listed_reason,
+    not_letters_reason,
+    word_letters,
+)
 from companion.lexicon.wordnet import Definition, define
 
 __all__ = [
@@ -26,13 +33,18 @@ __all__ = [
     "Lexicon",
     "LexiconError",
     "WordListSpec",
+    "absent_reason",
     "default_lexicon",
     "define",
     "house_lexicon",
+    "is_letters",
     "is_subsequence",
+    "listed_reason",
     "load_lexicon",
     "load_word_list",
+    "not_letters_reason",
     "offensive_words",
+    "word_letters",
 ]
 
 DEFAULT_NAME = "SCOWL-70 US/UK/CA/AU (companion default)"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import mmap
 import os
+import re
 import threading
 from dataclasses import dataclass
 from functools import cache
@@ -22,6 +23,7 @@ POS_FILES = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
 # Look-ups per part of speech after which a process keeps an in-memory table of the index.
 INDEX_AFTER = 32
 POS_NAMES = {"n": "noun", "v": "verb", "a": "adjective", "r": "adverb"}
+_ADJ_MARKER = re.compile(r"\([a-z]+\)$")
 
 # WordNet's detachment rules (suffix, replacement) per part of speech.
 _SUFFIX_RULES = {
@@ -36,14 +38,22 @@ _SUFFIX_RULES = {
 
 @dataclass(frozen=True)
 class Definition:
-    """One sense: the base word it was found under, its part of speech and gloss."""
+    """One sense: the base word it was found under, its part of speech and gloss, and the
+    base word as the dictionary writes it in this sense (``Paris``, ``USA``, ``doe``)."""
 
     lemma: str
     pos: str
     gloss: str
+    written: str = ""
+
+    @property
+    def is_name(self) -> bool:
+        """True when the dictionary writes the word with a capital in this sense: a proper
+        noun (Paris), an abbreviation (DOE, USA) or a symbol (As), not the common word."""
+        return any(c.isupper() for c in self.written)
 
     def __str__(self) -> str:
-        return f"{self.lemma} ({POS_NAMES.get(self.pos, self.pos)}): {self.gloss}"
+        return f"{self.written or self.lemma} ({POS_NAMES.get(self.pos, self.pos)}): {self.gloss}"
 
 
 def find_wordnet_dir() -> Path | None:
@@ -159,6 +169,8 @@ class WordNet:
         for suffix, repl in _SUFFIX_RULES[pos]:
             if word.endswith(suffix) and len(word) > len(suffix):
                 stem = word[: -len(suffix)] + repl
+                if len(stem) < 2:  # a single letter is no base: IS is not the plural of I
+                    continue
                 forms.append(stem)
                 # stopped -> stop, running -> run (doubled final consonant)
                 if not repl and len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "aeiou":
@@ -169,27 +181,52 @@ class WordNet:
                 seen.append(f)
         return seen
 
-    def _gloss(self, pos: str, offset: int) -> str:
+    def _sense(self, pos: str, offset: int, lemma: str) -> tuple[str, str]:
+        """The gloss of the synset at ``offset`` and how it writes ``lemma`` (its case)."""
         line = _line_at(self._map(f"data.{POS_FILES[pos]}"), offset)[0].decode("utf-8", "replace")
-        _, _, gloss = line.partition(" | ")
-        return gloss.strip()
+        head, _, gloss = line.partition(" | ")
+        fields = head.split(" ")
+        count = int(fields[3], 16)
+        # galore(ip): the mark of where an adjective may stand is not part of the word
+        words = [_ADJ_MARKER.sub("", w) for w in fields[4 : 4 + 2 * count : 2]]
+        # the letter I is written "I" and "i": the form in lower case is the common word
+        written = lemma if lemma in words else next(
+            (w for w in words if w.lower() == lemma), lemma)
+        return written.replace("_", " "), gloss.strip()
 
-    def define(self, word: str, limit: int = 8) -> list[Definition]:
-        """Definitions for ``word`` (or its base forms), most frequent senses first."""
+    def define(self, word: str, limit: int = 8, common: bool = False,
+               inflected: bool = True) -> list[Definition]:
+        """Definitions for ``word`` (or its base forms), most frequent senses first. With
+        ``common`` (a word the list has, which is a common word), the senses of a name or an
+        abbreviation written the same (:attr:`Definition.is_name`: DOE for DOES, WA for WAS,
+        Panama the country for PANAMA) are left out whenever the common word has one, and
+        always those of a name the word would be an inflection of (IT for ITS). Without
+        ``inflected``, no suffix rule is tried: only the word and the bases the dictionary
+        lists for its irregular forms (for a word the list lacks: RUNNED is not RUN)."""
         word = word.lower().strip().replace(" ", "_")
         out: list[Definition] = []
         for pos in ("n", "v", "a", "r"):
-            for lemma in self.base_forms(word, pos):
-                line = self._index_line(pos, lemma)
-                if not line:
-                    continue
+            # the word itself and every base its irregular forms name (TEETH: teeth and
+            # tooth; SAW: saw and see); else the first base a suffix rule finds (STOPPED: stop)
+            forms = self.base_forms(word, pos)
+            irregular = 1 + len(self._exception_bases(pos, word))
+            found = [(f, line) for f in forms[:irregular] if (line := self._index_line(pos, f))]
+            if not found and inflected:
+                found = next(([(f, line)] for f in forms[irregular:]
+                              if (line := self._index_line(pos, f))), [])
+            for lemma, line in found:
                 fields = line.split()
                 p_cnt = int(fields[3])
                 synset_cnt = int(fields[2])
                 offsets = fields[4 + p_cnt + 2 : 4 + p_cnt + 2 + synset_cnt]
                 for off in offsets:
-                    out.append(Definition(lemma.replace("_", " "), pos, self._gloss(pos, int(off))))
-                break  # the first base form that exists for this part of speech
+                    written, gloss = self._sense(pos, int(off), lemma)
+                    out.append(Definition(lemma.replace("_", " "), pos, gloss, written))
+        if common:
+            # a name's plural is not the word (ITS is not more than one IT)
+            out = [d for d in out if not (d.is_name and d.lemma != word.replace("_", " "))]
+            if not all(d.is_name for d in out):
+                out = [d for d in out if not d.is_name]
         # interleave: each part of speech's most frequent senses come first
         seen: dict[str, int] = {}
         ranked = []
@@ -215,7 +252,9 @@ def default_wordnet() -> WordNet | None:
     return WordNet(folder) if folder else None
 
 
-def define(word: str, limit: int = 8) -> list[Definition]:
-    """Definitions for ``word`` from the installed WordNet; empty if none or not installed."""
+def define(word: str, limit: int = 8, common: bool = False,
+           inflected: bool = True) -> list[Definition]:
+    """Definitions for ``word`` from the installed WordNet; empty if none or not installed
+    (``common``, ``inflected``: as :meth:`WordNet.define`)."""
     wn = default_wordnet()
-    return wn.define(word, limit) if wn else []
+    return wn.define(word, limit, common, inflected) if wn else []

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from companion import text
-from companion.lexicon import Lexicon, default_lexicon
+from companion.lexicon import (
+    Lexicon,
+    absent_reason,
+    default_lexicon,
+    is_letters,
+    listed_reason,
+    not_letters_reason,
+    word_letters,
+)
 from companion.pdq.cards import card_letters
 from companion.pdq.fit import fit
 from companion.pdq.pdl import beaten_by_said
 from companion.pdq.variants import Variant, get_variant
-
-_LETTERS = re.compile(r"^[a-z]+$")
 
 
 @dataclass
@@ -98,7 +102,7 @@ def judge(
     """
     var = get_variant(variant) if isinstance(variant, str) else variant
     lex = lexicon if lexicon is not None else default_lexicon()
-    raw = word.strip()
+    raw = word_letters(word)
     shown = raw.upper()
     lower = raw.lower()
     cards = card_letters(cards, var)
@@ -116,8 +120,8 @@ def judge(
 
     if not raw:
         return verdict(False, "No word given.")
-    if not _LETTERS.match(lower):
-        return verdict(False, f"{text.shown(shown)} is not a word: use letters A-Z only.")
+    if not is_letters(raw):
+        return verdict(False, not_letters_reason(raw))
     shape = fit(lower, cards, var)
     if not shape.ok:
         return verdict(False, shape.reason)
@@ -126,15 +130,12 @@ def judge(
         return verdict(False, too_short)
     decided_by = lex.decided_by(lower)
     if lower not in lex:
-        reason = f"{text.shown(shown)} is not in {lex.in_the_list()}."
-        if raw[0].isupper() and raw[1:].islower():
-            reason += " Proper nouns (names of people and places) are not allowed."
-        return verdict(False, reason, decided_by)
-    said_words = [s.strip().lower() for s in said if s.strip()]
+        return verdict(False, absent_reason(raw, lex), decided_by)
+    said_words = [w.lower() for w in map(word_letters, said) if w]
     if said_words:
         return verdict(*_against_said(shown, cards, said_words), decided_by)
-    return verdict(True, f"{shown} fits {cards} under {var.title} rules and is in the word list.",
-                   decided_by)
+    return verdict(True, f"{shown} fits {cards} under {var.title} rules and is in "
+                         f"{listed_reason(raw, lex)}.", decided_by)
 
 
 def _against_said(shown: str, cards: str, said_words: list[str]) -> tuple[bool, str]:

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from companion.lexicon import Lexicon, default_lexicon
+from companion.lexicon import Lexicon, default_lexicon, word_letters
 from companion.pdq.finder import find_words
 from companion.pdq.judge import judge
 from companion.pdq.variants import Variant, get_variant
@@ -82,7 +82,7 @@ def score_word_count(
         sheet = PlayerList(player)
         seen: list[str] = []
         for raw in words:
-            w = raw.strip().lower()
+            w = word_letters(raw).lower()  # as the judge reads it: DRUM and ＤＲＵＭ are one
             if not w:
                 continue
             if w in seen:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from functools import lru_cache
 
 from flask import (
@@ -19,7 +18,7 @@ from flask import (
 from flask.typing import ResponseReturnValue
 
 from companion.errors import CompanionError
-from companion.judge import GAME_TITLES, Verdict, check_word
+from companion.judge import GAME_TITLES, NO_DEFINITION, Ruling, Verdict, check_word
 from companion.lexicon import WordListSpec, load_word_list
 from companion.web import openapi
 from companion.web.errors import field_at_fault, status_of
@@ -28,49 +27,6 @@ from companion.web.wordlist import lexicon, word_list_spec
 
 bp = Blueprint("challenge", __name__)
 MAX_JUDGE_TEXT = 1400  # characters of the judge's box (its maxlength)
-
-
-@dataclass
-class Ruling:
-    """Verdicts for every word of one challenge; valid only if every word is."""
-
-    verdicts: list[Verdict]
-    lexicon: str
-
-    @property
-    def decided_by(self) -> list[str]:
-        """The lists that decided: those of the failing words, or of every word if valid."""
-        judged = [v for v in self.verdicts if not v.valid] or self.verdicts
-        return list(dict.fromkeys(v.decided_by for v in judged if v.decided_by))
-
-    @property
-    def valid(self) -> bool:
-        return all(v.valid for v in self.verdicts)
-
-    @property
-    def failed(self) -> list[str]:
-        return [v.word for v in self.verdicts if not v.valid]
-
-    @property
-    def reason(self) -> str:
-        if self.valid:
-            return "Every word is valid." if len(self.verdicts) > 1 else self.verdicts[0].reason
-        if len(self.verdicts) == 1:
-            return self.verdicts[0].reason
-        return f"Not valid because of {', '.join(self.failed)}."
-
-    def to_dict(self, *, judge: bool = False) -> dict:
-        if judge:  # tournament style: one verdict, no word named, no definitions
-            return {"valid": self.valid, "lexicon": self.lexicon, "count": len(self.verdicts),
-                    "decided_by": self.decided_by}
-        return {
-            "valid": self.valid,
-            "reason": self.reason,
-            "failed": self.failed,
-            "lexicon": self.lexicon,
-            "decided_by": self.decided_by,
-            "words": [v.to_dict() for v in self.verdicts],
-        }
 
 
 @lru_cache(maxsize=8192)
@@ -158,8 +114,9 @@ def page() -> ResponseReturnValue:
             all_words = find_all(pdq["cards"], pdq["variant"] or "regular")
     except CompanionError as exc:
         error = str(exc)
-    return render_template("challenge.html", word=text, game=game, games=GAME_TITLES,
-                           ruling=ruling, error=error, error_field=reading.field,
+    return render_template("challenge.html", no_definition=NO_DEFINITION, word=text,
+                           game=game, games=GAME_TITLES, ruling=ruling, error=error,
+                           error_field=reading.field,
                            all_words=all_words, photo=request.args.get("photo"), **pdq), (
         400 if error else 200)
 
@@ -190,8 +147,9 @@ def cards_photo() -> ResponseReturnValue:
 
 
 def _cards_photo_refused(error: str, status: int, field: str) -> ResponseReturnValue:
-    return render_template("challenge.html", word=request.form.get("word", "").strip()[:400],
-                           game="pdq", games=GAME_TITLES, ruling=None, error=error,
+    return render_template("challenge.html", no_definition=NO_DEFINITION,
+                           word=request.form.get("word", "").strip()[:400], game="pdq",
+                           games=GAME_TITLES, ruling=None, error=error,
                            error_field=field, all_words=None, photo=None,
                            **_pdq_context()), status
 

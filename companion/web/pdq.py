@@ -17,7 +17,8 @@ from flask.typing import ResponseReturnValue
 
 from companion.errors import CompanionError, UsageError
 from companion.judge import Verdict
-from companion.lexicon import define
+from companion.judge import definitions as definitions_of
+from companion.lexicon import is_letters
 from companion.pdq import all_variants, default_deck, find_words, get_variant, judge, parse_cards
 from companion.pdq.solitaire import deals, shuffled
 from companion.web import openapi
@@ -83,7 +84,7 @@ def judge_words(words: list[str], cards: str, variant: str, said: list[str] | No
     out = []
     for w in words:
         j = judge(w, cards, var, lex, player=role, said=said or ())
-        defs = [str(d) for d in define(w)] if definitions and w.isalpha() and w.isascii() else []
+        defs = definitions_of(j.word, lex) if definitions and is_letters(j.word) else []
         out.append(Verdict(j.word, j.valid, j.reason, "pdq", lex.name, defs, j.decided_by))
     return out
 

@@ -1,0 +1,82 @@
+"""How a typed word is read, and why it is not a word the list has: the one owner of the
+sentences every word look-up gives (``companion check``, the PDQ judge, the web pages).
+
+A word is judged by its letters, as the tiles and cards show them: full-width letters are
+read as A-Z, invisible characters pasted with a word (zero-width spaces, direction marks) go,
+and accents are dropped (CAFÉ is judged as CAFE, NAÏVE as NAIVE), since no tile or card has
+one. What is left must be letters A-Z.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from companion import text
+from companion.lexicon.core import Lexicon
+from companion.lexicon.house import OFFENSIVE_LIST_NAME
+from companion.lexicon.wordnet import define
+
+_LETTERS = re.compile(r"^[A-Za-z]+$")
+NAMES = "Proper nouns (names of people and places) are not allowed."
+
+
+def word_letters(typed: str) -> str:
+    """``typed`` in the letters a word is judged by (case kept, spaces around it gone): full
+    width forms made plain, invisible format characters dropped, accents taken off."""
+    plain = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", typed))
+    kept = "".join(c for c in plain if unicodedata.category(c) not in ("Mn", "Cf"))
+    return unicodedata.normalize("NFC", kept).strip()
+
+
+def is_letters(word: str) -> bool:
+    """True when ``word`` (as :func:`word_letters` reads it) is letters A-Z only."""
+    return bool(_LETTERS.match(word))
+
+
+def not_letters_reason(word: str) -> str:
+    """Why ``word`` (read by :func:`word_letters`) is not a word: the characters that are not
+    letters A-Z, named."""
+    bad = sorted({c for c in word if not (c.isascii() and c.isalpha())})
+    named = " ".join(repr(c) for c in bad[:8]) + (" ..." if len(bad) > 8 else "")
+    return f"{text.shown(word.upper())} is not a word: it contains {named}; use letters A-Z only."
+
+
+def _abbreviation(written: str) -> bool:
+    """``USA``, ``U.S.``, ``DOE``: written in capitals (or with points), not as a name."""
+    letters = [c for c in written if c.isalpha()]
+    return "." in written or (len(letters) > 1 and all(c.isupper() for c in letters))
+
+
+def absent_reason(word: str, lexicon: Lexicon) -> str:
+    """Why ``word`` (letters A-Z, in the case typed) is not a word of ``lexicon``: not in the
+    list, and, when it says why, because a house layer removes it, or because the dictionary
+    knows it only as a name or an abbreviation (written with capitals in every sense: PARIS,
+    NATO, however it was typed). A word the dictionary does not know that was typed with a
+    capital, as a name is, gets the rule on names."""
+    shown = text.shown(word.upper())
+    lower = word.lower()
+    reason = f"{shown} is not in {lexicon.in_the_list()}"
+    if lexicon.change(lower) == "removed":
+        remover = lexicon.decided_by(lower)
+        if remover == OFFENSIVE_LIST_NAME:  # "offensive words (LDNOOBW) removes it" jarred
+            remover = f"the list of {remover}"
+        return f"{reason}: {remover} removes it."
+    written = list(dict.fromkeys(d.written or d.lemma for d in define(lower, limit=64)))
+    if written and all(any(c.isupper() for c in w) for w in written):
+        shown_forms = ", ".join(written[:3])
+        if all(_abbreviation(w) for w in written):
+            return (f"{reason}: the dictionary knows it only as an abbreviation "
+                    f"({shown_forms}). Abbreviations are not allowed.")
+        return f"{reason}: the dictionary knows it only as a name ({shown_forms}). {NAMES}"
+    if not written and word[:1].isupper() and not word.isupper():
+        return f"{reason}. {NAMES}"
+    return f"{reason}."
+
+
+def listed_reason(word: str, lexicon: Lexicon) -> str:
+    """``the word list NAME`` that has ``word``, and the house list that adds it when one
+    does (``...; family.txt adds it``): what a valid verdict says of the list."""
+    lower = word.lower()
+    added = f"; {lexicon.decided_by(lower)} adds it" if lexicon.change(lower) == "added" else ""
+    return f"{lexicon.in_the_list()}{added}"

@@ -1,0 +1,141 @@
+"""One reason for a word the list lacks, the same in ``check`` and the PDQ judge."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.judge import check_word
+from companion.lexicon import HouseLexicon, Layer, Lexicon
+from companion.pdq import judge
+
+NAME = ("the dictionary knows it only as a name (Paris). Proper nouns (names of people and "
+        "places) are not allowed.")
+
+
+@pytest.mark.parametrize("typed", ["Paris", "PARIS", "paris"])
+def test_a_name_is_called_one_however_it_was_typed(typed):
+    # typed in capitals, as players write a word, or in lower case, PARIS got no word on names
+    for verdict in (check_word(typed, with_definitions=False), judge(typed, "PRS")):
+        assert not verdict.valid
+        assert verdict.reason == ("PARIS is not in the word list SCOWL-70 US/UK/CA/AU, the "
+                                  f"companion default: {NAME}")
+
+
+@pytest.mark.parametrize("typed", ["nato", "NATO", "Fbi"])
+def test_an_abbreviation_is_called_one(typed):
+    reason = check_word(typed, with_definitions=False).reason
+    assert reason.endswith("only as an abbreviation (NATO). Abbreviations are not allowed.") or (
+        reason.endswith("only as an abbreviation (FBI). Abbreviations are not allowed."))
+
+
+def test_a_common_word_typed_with_a_capital_is_not_called_a_name():
+    # AA is lava in the dictionary: a capital typed at the start of a sentence made it a name
+    reason = check_word("Aa", with_definitions=False).reason
+    assert reason == "AA is not in the word list SCOWL-70 US/UK/CA/AU, the companion default."
+
+
+def test_check_and_pdq_give_the_same_reason_for_a_name_typed_with_capitals_inside():
+    # check hinted at names for McDonald, PDQ did not (its own test of the case typed)
+    reason = check_word("McDonald", with_definitions=False).reason
+    assert reason.endswith("Proper nouns (names of people and places) are not allowed.")
+    assert judge("McDonald", "MND").reason == reason
+
+
+def test_pdq_says_which_house_list_removed_a_word():
+    house = HouseLexicon(Lexicon(["drub", "drum"], name="base"),
+                         [Layer("no.txt", "remove", frozenset({"drub"}))])
+    verdict = judge("drub", "DRU", lexicon=house)
+    assert not verdict.valid
+    assert verdict.reason == check_word("drub", lexicon=house).reason
+    assert verdict.reason.endswith(": no.txt removes it.")
+
+
+@pytest.mark.parametrize(("word", "wrong", "right"), [
+    ("does", "energy policy", "mature female of mammals"),  # DOE, the department
+    ("was", "northwestern United States", "have the quality of being"),  # WA, the state
+    ("has", "celestial", "possess"),  # HA, hour angle
+    ("is", "halogens", "have the quality of being"),  # I, iodine: a single letter is no base
+    ("ate", "goddess", "take in solid food"),  # Ate, the goddess
+    ("china", "communist nation", "porcelain"),  # the dishes, not the country
+    ("its", "engineering", ""),  # IT: not more than one IT, and no other sense
+])
+def test_a_listed_word_is_defined_as_the_common_word(word, wrong, right):
+    defs = check_word(word).definitions
+    assert not any(wrong in d for d in defs), defs
+    assert not right or any(right in d for d in defs), defs
+
+
+def test_a_word_the_list_lacks_keeps_the_senses_of_its_names():
+    assert any("capital and largest city of France" in d for d in check_word("paris").definitions)
+    assert any("a dry form of lava" in d for d in check_word("aa").definitions)
+
+
+def test_the_web_pdq_judge_defines_a_word_as_check_does(tmp_path):
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent / "web"))
+    from appfactory import make_app
+
+    client = make_app(tmp_path, db_url=f"sqlite:///{tmp_path}/db.sqlite").test_client()
+    data = client.get("/api/pdq/judge", query_string={"word": "Does", "cards": "DES"}).get_json()
+    assert data["valid"] is True
+    assert data["definitions"] == check_word("does").definitions
+
+
+@pytest.mark.parametrize(("word", "base_sense"), [
+    ("teeth", "tooth (noun): hard bonelike structures"),  # TEETH has a sense of its own too
+    ("men", "man (noun): an adult person who is male"),  # MEN: the work force, and men
+    ("saw", "see (verb): perceive by sight"),  # the tool, and the past of SEE
+    ("oxen", "ox (noun): an adult castrated bull"),
+])
+def test_an_irregular_form_with_a_sense_of_its_own_still_shows_its_base(word, base_sense):
+    # the first form the dictionary had (the word itself) hid the base its irregular form names
+    assert any(d.startswith(base_sense) for d in check_word(word).definitions)
+
+
+def test_pdq_names_the_list_and_the_house_list_that_adds_a_word_as_check_does():
+    # PDQ said only "is in the word list": not which list, nor that a house list added it
+    house = HouseLexicon(Lexicon(["drum"], name="base"),
+                         [Layer("family.txt", "add", frozenset({"drub"}))])
+    assert judge("drub", "DRU", lexicon=house).reason == (
+        "DRUB fits DRU under PDQ rules and is in the word list base, with family.txt added; "
+        "family.txt adds it.")
+    assert check_word("drub", lexicon=house).reason == (
+        "DRUB is valid: it is in the word list base, with family.txt added; family.txt adds it.")
+    assert judge("drum", "DRU").reason == ("DRUM fits DRU under PDQ rules and is in the word "
+                                           "list SCOWL-70 US/UK/CA/AU, the companion default.")
+
+
+def test_the_offensive_word_list_is_named_in_a_sentence_that_reads():
+    from companion.lexicon import WordListSpec, load_word_list
+
+    lex = load_word_list(WordListSpec(remove_offensive=True))
+    assert check_word("shit", lexicon=lex).reason == (
+        "SHIT is not in the word list SCOWL-70 US/UK/CA/AU, the companion default, with "
+        "offensive words (LDNOOBW) removed: the list of offensive words (LDNOOBW) removes it.")
+
+
+def test_a_two_letter_base_a_suffix_rule_finds_is_kept():
+    # OXES: "xes" becomes "x", so the base OX has two letters; the rule against one-letter
+    # bases measured the word without the suffix and lost it
+    from companion.lexicon import define
+
+    assert any(d.lemma == "ox" for d in define("oxes"))
+    reason = check_word("OXes", with_definitions=False).reason  # not called a name either
+    assert reason == "OXES is not in the word list SCOWL-70 US/UK/CA/AU, the companion default."
+
+
+@pytest.mark.parametrize(("word", "listed", "guess"), [
+    ("runned", "runs", "run"), ("oxes", "oxen", "ox"), ("childs", "children", "child")])
+def test_a_word_the_list_lacks_is_not_given_the_senses_of_a_guessed_base(capsys, word, listed,
+                                                                          guess):
+    # RUNNED showed RUN's senses under "The dictionary (WordNet) knows RUNNED, but the word
+    # list does not": the dictionary does not know it, a suffix rule guessed RUN
+    from companion.cli import main
+
+    assert check_word(word).definitions == []
+    assert main(["check", word]) == 1
+    assert "dictionary" not in capsys.readouterr().out
+    # a word the list has still finds its base's senses
+    assert any(d.startswith(f"{guess} ") for d in check_word(listed).definitions)
