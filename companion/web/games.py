@@ -23,6 +23,7 @@ from sqlalchemy import or_
 from companion.challenges import CHALLENGE_RULE_NAMES, challenge_rules
 from companion.errors import CompanionError, RackError, UsageError
 from companion.tables import TABLE_GAMES, table_for
+from companion.text import counted
 from companion.web import openapi, photos, plays, records, table_rules
 from companion.web import scoresheet as sheet
 from companion.web.db import session
@@ -321,8 +322,8 @@ def _store_photo(game: Game, data: bytes) -> Photo:
 def _photo_or_404(game: Game, photo_id: int) -> Photo:
     photo = session().get(Photo, photo_id)
     if photo is None or photo.game_id != game.id:
-        abort(404, description="This game has no such photo (photos are kept "
-                               f"{current_app.config['PHOTO_RETENTION_DAYS']} days).")
+        days = counted(current_app.config["PHOTO_RETENTION_DAYS"], "day")
+        abort(404, description=f"This game has no such photo (photos are kept {days}).")
     return photo
 
 
