@@ -523,7 +523,21 @@ def api_finish(key: str) -> ResponseReturnValue:
 _GAME = {"type": "object", "description": "a game with players, turns and running totals; "
          "`table_key` (the players' capability) only for its holders",
          "properties": {"version": {"type": "integer"}, "view_key": {"type": "string"},
-                        "table_key": {"type": "string"}}}
+                        "table_key": {"type": "string"},
+                        "players": {"type": "array", "items": {
+                            "type": "object",
+                            "required": ["seat", "name", "end_adjustment", "total",
+                                         "tiles_held"],
+                            "properties": {
+                                "seat": {"type": "integer"}, "name": {"type": "string"},
+                                "end_adjustment": {"type": "integer"},
+                                "total": {"type": "integer"},
+                                "tiles_held": {"type": ["integer", "null"], "minimum": 0,
+                                               "description": "the tiles the player holds "
+                                               "by the score sheet's count of the plays "
+                                               "(0 for a player who went out); null when "
+                                               "the sheet does not know it (a play entered "
+                                               "as words and a score)"}}}}}}
 _ID = {"name": "key", "in": "path", "required": True, "description": "the game's table key "
        "(players: may change it) or spectators' key (read only)", "schema": {"type": "string"}}
 _NOT_FOUND = {"404": openapi.ERROR}

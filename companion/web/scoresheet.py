@@ -474,8 +474,10 @@ def running(game: Game) -> list[dict[str, Any]]:
 
 
 def game_dict(game: Game) -> dict[str, Any]:
-    """A game as JSON."""
+    """A game as JSON: each player's ``tiles_held`` is :func:`tiles_held`'s count (``None``
+    when the sheet does not know it)."""
     tot = totals(game)
+    held = tiles_held(game)
     return {
         "id": game.id,
         "view_key": game.view_key,
@@ -483,7 +485,8 @@ def game_dict(game: Game) -> dict[str, Any]:
         "game": game.kind,
         "finished": game.finished,
         "players": [{"seat": p.seat, "name": p.name, "end_adjustment": p.end_adjustment,
-                     "total": tot[p.seat]} for p in game.players],
+                     "total": tot[p.seat], "tiles_held": None if held is None else held[i]}
+                    for i, p in enumerate(game.players)],
         "turns": running(game),
         "next_seat": None if game.finished else next_seat(game),
         "over": "" if game.finished else game_over(game),
