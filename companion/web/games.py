@@ -189,7 +189,7 @@ def _sheet_page(game: Game, key: str, error: str | None = None, status: int = 20
     open_play = table_rules.open_play(game)
     return render_template("game.html", game=game, key=key, standings=sheet.standings,
                            table=sheet.can_change(game, key), rows=sheet.running(game),
-                           totals=sheet.totals(game), next_seat=sheet.next_seat(game),
+                           totals=sheet.totals(game), next_seat=sheet.to_move(game),
                            cells=cells, last=last, error=error, error_field=field,
                            typed=typed or {},
                            rules=rules, example=plays.example_play(rules),
@@ -524,6 +524,9 @@ _GAME = {"type": "object", "description": "a game with players, turns and runnin
          "`table_key` (the players' capability) only for its holders",
          "properties": {"version": {"type": "integer"}, "view_key": {"type": "string"},
                         "table_key": {"type": "string"},
+                        "next_seat": {"type": ["integer", "null"], "minimum": 0,
+                                      "description": "the seat to play; null once the game "
+                                      "is over or finished"},
                         "players": {"type": "array", "items": {
                             "type": "object",
                             "required": ["seat", "name", "end_adjustment", "total",

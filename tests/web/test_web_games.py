@@ -731,6 +731,11 @@ def test_a_bug_words_game_ends_when_a_player_goes_out_with_the_bag_empty(client)
     page = client.get(f"/games/{key}").get_data(as_text=True)
     assert f"The game is over ({reason}): no more turns." in page
     assert 'id="turn-form"' not in page and 'id="finish-form"' in page
+    # no one is to play: not Bob, whom the sheet named (the API's next_seat, the page's
+    # "to play") though the game was over
+    assert game["next_seat"] is None and client.get(f"/api/games/{key}").get_json()[
+        "next_seat"] is None
+    assert "to play" not in page and 'class="up"' not in page
     racks = {str(seats[mv.player]): mv.rack.strip("()") for mv in record.moves
              if mv.kind == "rack_penalty"}
     done = client.post(f"/api/games/{key}/finish", json={"racks": racks})
