@@ -24,13 +24,16 @@ _CHOSEN_S = re.compile(r"""['"]s['"]\s+if\b|\bif\b[^\n]*\belse\s+['"]s['"]""")
 # ... or a count written before a noun always in the plural ("{{ n }} points", f"{n} days")
 _TEMPLATE_COUNT = re.compile(rf"\}}\}}\s*(?:{_NOUN})s\b")
 _VIEW_COUNT = re.compile(rf"\{{[^{{}}\n]+\}}\s+(?:{_NOUN})s\b")
+# ... or by a page's script, joining a count to a plural noun (n + " points")
+_SCRIPT_COUNT = re.compile(rf"""\+\s*["']\s*(?:{_NOUN})s\b""")
 
 
 def hand_made_plurals(text: str, template: bool) -> list[str]:
     """The lines of ``text`` (a template's or a view's source) that write a plural by hand."""
     count = _TEMPLATE_COUNT if template else _VIEW_COUNT
     return [line.strip() for line in text.splitlines()
-            if _CHOSEN_S.search(line) or count.search(line)]
+            if _CHOSEN_S.search(line) or count.search(line)
+            or (template and _SCRIPT_COUNT.search(line))]
 
 
 def test_the_scan_finds_a_hand_made_plural():
@@ -38,6 +41,7 @@ def test_the_scan_finds_a_hand_made_plural():
     assert hand_made_plurals("Sheet complete: {{ card.final }} points.", template=True)
     assert hand_made_plurals('f"photos are kept {days} days"', template=False)
     assert hand_made_plurals("noun + ('' if n == 1 else 's')", template=False)
+    assert hand_made_plurals('el.textContent = "-" + p.penalty + " points";', template=True)
     assert not hand_made_plurals("{{ card.final|counted('point') }}", template=True)
     assert not hand_made_plurals("{{ p.name }} challenges", template=True)
 
@@ -77,3 +81,7 @@ def test_an_overtime_penalty_of_one_point_reads_one_point(tmp_path):
     fake.t += 61  # Ann is 1 s over her minute: one started minute, 1 point
     page = client.get(f"/games/{key}/clock").get_data(as_text=True)
     assert re.search(r'class="clock-penalty">-1 point<', page), page
+    # and as the page redraws it every second, from the clock's JSON
+    state = client.get(f"/games/{key}/clock.json").get_json()
+    assert [p["penalty_shown"] for p in state["players"]] == ["-1 point", ""]
+    assert "p.penalty_shown" in page
