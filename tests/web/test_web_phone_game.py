@@ -165,3 +165,25 @@ def test_the_turns_keep_their_numbers_and_words_whole_on_a_phone(browser, base_u
         assert _lines(page, "#turns tr:nth-child(10) td:nth-child(3)") == [1]
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     context.close()
+
+
+def test_the_printable_sheet_keeps_its_date_whole_on_a_phone(page):
+    """The printable score sheet's heading on a 390 px phone: the game's date stays on one
+    line (it was broken at its first hyphen, "(2026-" over "12-05)")."""
+    game = page.request.post("/api/games", data={"game": "bugwords",
+                                                 "players": ["Ann", "Bob"]}).json()
+    page.goto(f"/games/{game['table_key']}/print")
+    lines = page.eval_on_selector("h1", r"""h1 => {
+        const walker = document.createTreeWalker(h1, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const at = node.data.search(/\(\d{4}-\d\d-\d\d\)/);
+            if (at < 0) { continue; }
+            const range = document.createRange();
+            range.setStart(node, at);
+            range.setEnd(node, at + 12);
+            return new Set(Array.from(range.getClientRects(), r => Math.round(r.top))).size;
+        }
+        return 0;
+    }""")
+    assert lines == 1
+    fits_phone(page)
