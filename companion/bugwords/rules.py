@@ -9,6 +9,7 @@ from typing import Any
 from companion.board import Layout, is_blank
 from companion.challenges import ChallengeSetting
 from companion.datafiles import read_table
+from companion.text import counted
 from companion.tiles import TileSet, tile_set
 
 
@@ -43,7 +44,8 @@ class BugWordsRules(ChallengeSetting):
         """Why no exchange can be made while the bag holds ``bag`` tiles (it must hold
         ``min_bag_to_exchange``), or ``""`` when one can."""
         if bag < self.min_bag_to_exchange:
-            return f"the bag has {bag} tiles: exchanging needs at least {self.min_bag_to_exchange}"
+            return (f"the bag has {counted(bag, 'tile')}: exchanging needs at least "
+                    f"{self.min_bag_to_exchange}")
         return ""
 
     def with_settings(self, **changes: Any) -> BugWordsRules:

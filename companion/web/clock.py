@@ -15,6 +15,7 @@ from flask import Blueprint, abort, jsonify, redirect, render_template, request,
 from flask.typing import ResponseReturnValue
 
 from companion.errors import UsageError
+from companion.text import counted
 from companion.web import scoresheet as sheet
 from companion.web import table_rules
 from companion.web.db import session
@@ -38,10 +39,20 @@ def _game(key: str, writing: bool = False) -> Game:
     return game
 
 
+def penalty_shown(points: int) -> str:
+    """A player's overtime penalty as the clock's button says it ("-1 point", "-20
+    points"), or ``""`` without one."""
+    return f"-{counted(points, 'point')}" if points else ""
+
+
 def _state(game: Game, key: str) -> dict:
+    """The clock as its page draws it, and as the page asks for it every second: each
+    player's penalty also as said (``penalty_shown``, :func:`penalty_shown`)."""
     clock = table_rules.clock_of(game)
     assert clock is not None
     view = clock.view(table_rules.now(), [p.name for p in game.players])
+    for player in view["players"]:
+        player["penalty_shown"] = penalty_shown(player["penalty"])
     return view | {"table": sheet.can_change(game, key), "finished": game.finished}
 
 

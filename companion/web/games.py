@@ -23,6 +23,7 @@ from sqlalchemy import or_
 from companion.challenges import CHALLENGE_RULE_NAMES, challenge_rules
 from companion.errors import CompanionError, RackError, UsageError
 from companion.tables import TABLE_GAMES, table_for
+from companion.text import counted
 from companion.web import openapi, photos, plays, records, table_rules
 from companion.web import scoresheet as sheet
 from companion.web.db import session
@@ -188,7 +189,7 @@ def _sheet_page(game: Game, key: str, error: str | None = None, status: int = 20
     open_play = table_rules.open_play(game)
     return render_template("game.html", game=game, key=key, standings=sheet.standings,
                            table=sheet.can_change(game, key), rows=sheet.running(game),
-                           totals=sheet.totals(game), next_seat=sheet.next_seat(game),
+                           totals=sheet.totals(game), next_seat=sheet.to_move(game),
                            cells=cells, last=last, error=error, error_field=field,
                            typed=typed or {},
                            rules=rules, example=plays.example_play(rules),
@@ -321,8 +322,8 @@ def _store_photo(game: Game, data: bytes) -> Photo:
 def _photo_or_404(game: Game, photo_id: int) -> Photo:
     photo = session().get(Photo, photo_id)
     if photo is None or photo.game_id != game.id:
-        abort(404, description="This game has no such photo (photos are kept "
-                               f"{current_app.config['PHOTO_RETENTION_DAYS']} days).")
+        days = counted(current_app.config["PHOTO_RETENTION_DAYS"], "day")
+        abort(404, description=f"This game has no such photo (photos are kept {days}).")
     return photo
 
 
@@ -522,7 +523,24 @@ def api_finish(key: str) -> ResponseReturnValue:
 _GAME = {"type": "object", "description": "a game with players, turns and running totals; "
          "`table_key` (the players' capability) only for its holders",
          "properties": {"version": {"type": "integer"}, "view_key": {"type": "string"},
-                        "table_key": {"type": "string"}}}
+                        "table_key": {"type": "string"},
+                        "next_seat": {"type": ["integer", "null"], "minimum": 0,
+                                      "description": "the seat to play; null once the game "
+                                      "is over or finished"},
+                        "players": {"type": "array", "items": {
+                            "type": "object",
+                            "required": ["seat", "name", "end_adjustment", "total",
+                                         "tiles_held"],
+                            "properties": {
+                                "seat": {"type": "integer"}, "name": {"type": "string"},
+                                "end_adjustment": {"type": "integer"},
+                                "total": {"type": "integer"},
+                                "tiles_held": {"type": ["integer", "null"], "minimum": 0,
+                                               "description": "the tiles the player holds "
+                                               "by the score sheet's count of the plays "
+                                               "(0 for a player who went out); null when "
+                                               "the sheet does not know it (a play entered "
+                                               "as words and a score)"}}}}}}
 _ID = {"name": "key", "in": "path", "required": True, "description": "the game's table key "
        "(players: may change it) or spectators' key (read only)", "schema": {"type": "string"}}
 _NOT_FOUND = {"404": openapi.ERROR}

@@ -33,7 +33,7 @@ from companion.girdle import Puzzle, SheetStep, default_edition, puzzle_for, puz
 from companion.girdle.generator import check_published, daily_family
 from companion.girdle.layouts import puzzle_model, shape_text
 from companion.lexicon import load_lexicon
-from companion.text import sentence
+from companion.text import counted, sentence
 from companion.web import jobs, openapi, par_jobs
 from companion.web.db import session as db
 from companion.web.errors import field_at_fault, status_of
@@ -189,7 +189,7 @@ def par_or_pending(day: dt.date) -> Par:
     par = known_par(day)
     if par is None:
         raise ParPending("The best score of this day is being worked out: ask again in "
-                         f"{PAR_POLL_SECONDS} seconds.")
+                         f"{counted(PAR_POLL_SECONDS, 'second')}.")
     return par
 
 
@@ -326,7 +326,7 @@ def submit(day: dt.date, text: str, player: str, local: dt.date) -> dict:
     pz = puzzle(day)
     placements, _sheet, card = play_solution(pz, parse_solution(text, pz), _lexicon())
     if not card.complete:
-        raise UsageError(f"A finished Girdle has {pz.words} words; this one has "
+        raise UsageError(f"A finished Girdle has {counted(pz.words, 'word')}; this one has "
                          f"{len(card.rows)}. Add the rest and submit again.")
     typed = solution_text(pz, placements)
     par = known_par(day)

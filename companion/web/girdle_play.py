@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from companion.errors import UsageError
 from companion.girdle import IllegalStep, Puzzle, ScoreCard, Sheet, SheetStep, complete_sheet
 from companion.lexicon import Lexicon
+from companion.text import counted
 
 _LINE = re.compile(r"^([A-Za-z]+)\s+([0-9]{1,3})(?:\s+\+\s*([\d,\s]+?))?(?:\s+-\s*([A-Za-z]))?\s*$")
 
@@ -35,7 +36,8 @@ def parse_solution(text: str, puzzle: Puzzle) -> list[Step]:
     if not lines:
         raise UsageError("Type your words, one per line, e.g. JUMPING 1")
     if len(lines) > puzzle.words:
-        raise UsageError(f"A Girdle holds {puzzle.words} words; you typed {len(lines)} lines.")
+        raise UsageError(f"A Girdle holds {counted(puzzle.words, 'word')}; "
+                         f"you typed {counted(len(lines), 'line')}.")
     steps = []
     for n, ln in enumerate(lines, 1):
         m = _LINE.match(ln)

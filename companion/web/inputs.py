@@ -7,6 +7,7 @@ import unicodedata
 
 from companion.errors import UsageError
 from companion.judge import GAMES
+from companion.text import counted
 
 MAX_WORD = 64
 MAX_WORDS = 20
@@ -40,7 +41,8 @@ def words_from(text: str | list[str] | None) -> list[str]:
         raise UsageError(f"Too many words at once: {MAX_WORDS} at most.")
     for w in words:
         if len(w) > MAX_WORD:
-            raise UsageError(f"That word is too long to judge ({MAX_WORD} letters at most).")
+            raise UsageError("That word is too long to judge "
+                             f"({counted(MAX_WORD, 'letter')} at most).")
     return words
 
 

@@ -14,7 +14,7 @@ import numpy as np
 from companion.board import square_name
 from companion.errors import SquareError, UsageError
 from companion.lexicon import Lexicon
-from companion.text import sentence
+from companion.text import counted, sentence
 from companion.web.imagesize import check_image_size
 
 OVERLAY_WIDTH = 900
@@ -96,7 +96,8 @@ def grid_from_json(value: Any, rows: int, cols: int) -> list[list[str]]:
     if not (isinstance(value, list) and len(value) == rows and all(
             isinstance(row, list) and len(row) == cols and all(isinstance(x, str) for x in row)
             for row in value)):
-        raise UsageError(f'"grid" must be {rows} lists of {cols} letters ("" for empty).')
+        raise UsageError(f'"grid" must be {counted(rows, "list")} of '
+                         f'{counted(cols, "letter")} ("" for empty).')
     return [[x.strip() for x in row] for row in value]
 
 

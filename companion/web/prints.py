@@ -24,6 +24,7 @@ from flask.typing import ResponseReturnValue
 
 from companion.errors import CompanionError, UsageError
 from companion.judge import GAME_TITLES
+from companion.text import counted
 from companion.web import openapi
 from companion.web.errors import status_of
 from companion.web.inputs import int_from
@@ -95,7 +96,8 @@ def _sheet_players(game: str, players: str) -> int | None:
     lo, hi, _default = SPECS[game].players
     n = None if players == "default" else int(players)
     if n is not None and not lo <= n <= hi:
-        raise UsageError(f"A {SPECS[game].title} score sheet is for {lo} to {hi} players.")
+        raise UsageError(f"A {SPECS[game].title} score sheet is for "
+                         f"{lo} to {counted(hi, 'player')}.")
     return n
 
 

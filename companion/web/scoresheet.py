@@ -196,6 +196,14 @@ def tile_count(game: Game) -> tuple[TileCount, str]:
     return count, over
 
 
+def to_move(game: Game) -> int | None:
+    """The seat to move while turns go on (:func:`next_seat`); ``None`` once the game is
+    finished or over (:func:`game_over`), when no one is to play."""
+    if game.finished or game_over(game):
+        return None
+    return next_seat(game)
+
+
 def tiles_held(game: Game) -> list[int] | None:
     """How many tiles each player holds, in seat order, by the sheet's count
     (:func:`tile_count`: what the end of the game checks each rack left against), or
@@ -474,8 +482,10 @@ def running(game: Game) -> list[dict[str, Any]]:
 
 
 def game_dict(game: Game) -> dict[str, Any]:
-    """A game as JSON."""
+    """A game as JSON: each player's ``tiles_held`` is :func:`tiles_held`'s count (``None``
+    when the sheet does not know it)."""
     tot = totals(game)
+    held = tiles_held(game)
     return {
         "id": game.id,
         "view_key": game.view_key,
@@ -483,9 +493,10 @@ def game_dict(game: Game) -> dict[str, Any]:
         "game": game.kind,
         "finished": game.finished,
         "players": [{"seat": p.seat, "name": p.name, "end_adjustment": p.end_adjustment,
-                     "total": tot[p.seat]} for p in game.players],
+                     "total": tot[p.seat], "tiles_held": None if held is None else held[i]}
+                    for i, p in enumerate(game.players)],
         "turns": running(game),
-        "next_seat": None if game.finished else next_seat(game),
+        "next_seat": to_move(game),
         "over": "" if game.finished else game_over(game),
         "winners": standings(game)["winners"] if game.finished else [],
         "board": game.board,

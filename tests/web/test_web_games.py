@@ -324,6 +324,26 @@ def test_the_end_of_game_form_says_the_tiles_held_only_while_the_sheet_counts_th
 
 
 @pytest.mark.parametrize("kind", ["werdup", "bugwords"])
+def test_the_game_json_says_the_tiles_each_player_holds_while_the_sheet_counts_them(client,
+                                                                                    kind):
+    """The game's JSON carries the count the end-of-game form shows
+    (``scoresheet.tiles_held``): a full rack each in a fresh game and after a play (the
+    player drew again), and null for everyone once a play is entered as words and a
+    score."""
+    game = _new_game(client, kind, ("Ann", "Bob", "Cy"))
+    key = game["table_key"]
+    assert [p["tiles_held"] for p in game["players"]] == [7, 7, 7]
+    play = "8H QUIZ" if kind == "bugwords" else "5E QUIT"
+    game = client.post(f"/api/games/{key}/turns", json={"play": play}).get_json()
+    assert [p["tiles_held"] for p in game["players"]] == [7, 7, 7]
+    assert [p["tiles_held"] for p in client.get(f"/api/games/{key}").get_json()["players"]
+            ] == [7, 7, 7]
+    game = client.post(f"/api/games/{key}/turns", json={"words": "zoo", "score": 12}
+                       ).get_json()
+    assert [p["tiles_held"] for p in game["players"]] == [None, None, None]
+
+
+@pytest.mark.parametrize("kind", ["werdup", "bugwords"])
 def test_the_rack_boxes_take_what_the_engine_says_a_rack_is_typed_with(client, kind):
     """Each rack box's length is the game's (a full rack of its longest tiles, spaced), and
     a rack that long is taken."""
@@ -699,12 +719,23 @@ def test_a_bug_words_game_ends_when_a_player_goes_out_with_the_bag_empty(client)
         game = resp.get_json()
     reason = "Ann has played every tile and the bag is empty"
     assert game["over"] == reason
+    # the game's JSON says what each player holds by the same count: Ann none, Bob the
+    # tiles of the rack the record subtracts at the end
+    left = {seats[mv.player]: len(mv.rack.strip("()")) for mv in record.moves
+            if mv.kind == "rack_penalty"}
+    assert [p["tiles_held"] for p in game["players"]] == [0, left[1]]
+    assert left[1] > 0
     refusal = f"The game is over ({reason}): no more turns."
     resp = _sheet_turn(client, key, 1, action="pass")
     assert resp.status_code == 400 and resp.get_json()["error"].startswith(refusal)
     page = client.get(f"/games/{key}").get_data(as_text=True)
     assert f"The game is over ({reason}): no more turns." in page
     assert 'id="turn-form"' not in page and 'id="finish-form"' in page
+    # no one is to play: not Bob, whom the sheet named (the API's next_seat, the page's
+    # "to play") though the game was over
+    assert game["next_seat"] is None and client.get(f"/api/games/{key}").get_json()[
+        "next_seat"] is None
+    assert "to play" not in page and 'class="up"' not in page
     racks = {str(seats[mv.player]): mv.rack.strip("()") for mv in record.moves
              if mv.kind == "rack_penalty"}
     done = client.post(f"/api/games/{key}/finish", json={"racks": racks})

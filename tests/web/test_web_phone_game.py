@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from appfactory import make_app
-from browser import fits_phone, live_server, tap_and_wait
+from browser import PHONE, fits_phone, live_server, tap_and_wait
 
 pytestmark = pytest.mark.browser
 
@@ -121,3 +121,69 @@ def test_the_end_of_game_form_says_how_many_tiles_each_player_holds(page):
     page.fill("#rack0", "V")
     tap_and_wait(page, "#finish-form button[type=submit]")  # the racks as the form says
     assert page.locator("#ranking li").all_inner_texts() == ["bob: 407", "ann: 362"]
+
+
+GCG = Path(__file__).parents[1] / "data" / "gcg" / "selfplay-2p-seed1.gcg"
+
+
+def _lines(page, selector: str) -> list[int]:
+    """How many lines the text of each cell ``selector`` finds is drawn on."""
+    return page.eval_on_selector_all(selector, """cells => cells.map(cell => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        return new Set(Array.from(range.getClientRects(), r => Math.round(r.top))).size;
+    })""")
+
+
+@pytest.mark.parametrize("width", [390, 320])
+def test_the_turns_keep_their_numbers_and_words_whole_on_a_phone(browser, base_url, width):
+    """The engine's self-play game's first fourteen plays on the sheet, read on a phone: a
+    turn's number (10 and on) and the scores are never split between their digits ("1" over
+    "0"), on a 390 px phone a ten-letter word (OVERGRAZED) stays on one line, and the table
+    is no wider than the screen, down to 320 px."""
+    from companion.bugwords.gcg import parse_gcg
+
+    record = parse_gcg(GCG.read_text(encoding="utf-8"))
+    plays = [mv for mv in record.moves if mv.kind == "place"][:14]
+    context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": {
+        "width": width, "height": 844}})
+    page = context.new_page()
+    game = page.request.post("/api/games", data={"game": "bugwords",
+                                                 "players": ["Ann", "Bob"]}).json()
+    key = game["table_key"]
+    for mv in plays:
+        resp = page.request.post(f"/api/games/{key}/turns", data={
+            "play": f"{mv.position} {mv.word}", "version": game["version"]})
+        assert resp.status == 201, resp.json()
+        game = resp.json()
+    page.goto(f"/games/{key}")
+    rows = page.locator("#turns tr").all_inner_texts()
+    assert len(rows) == 15 and "OVERGRAZED" in rows[9]
+    assert set(_lines(page, "#turns td:first-child")) == {1}
+    assert set(_lines(page, "#turns td.num")) == {1}
+    if width == 390:
+        assert _lines(page, "#turns tr:nth-child(10) td:nth-child(3)") == [1]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    context.close()
+
+
+def test_the_printable_sheet_keeps_its_date_whole_on_a_phone(page):
+    """The printable score sheet's heading on a 390 px phone: the game's date stays on one
+    line (it was broken at its first hyphen, "(2026-" over "12-05)")."""
+    game = page.request.post("/api/games", data={"game": "bugwords",
+                                                 "players": ["Ann", "Bob"]}).json()
+    page.goto(f"/games/{game['table_key']}/print")
+    lines = page.eval_on_selector("h1", r"""h1 => {
+        const walker = document.createTreeWalker(h1, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const at = node.data.search(/\(\d{4}-\d\d-\d\d\)/);
+            if (at < 0) { continue; }
+            const range = document.createRange();
+            range.setStart(node, at);
+            range.setEnd(node, at + 12);
+            return new Set(Array.from(range.getClientRects(), r => Math.round(r.top))).size;
+        }
+        return 0;
+    }""")
+    assert lines == 1
+    fits_phone(page)
