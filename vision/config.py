@@ -256,6 +256,10 @@ class StackConfig:
     sure_score: float = 0.6           # letters this sure give the tiles' face colour
     printed_score: float = 0.9        # with no M, W, N or Z read (their bar tells printed
                                       # tiles), the letters' median score on printed tiles
+    max_flat_shift: float = 0.2       # cells: when the stack reader cannot read the printed
+                                      # tiles, a photo whose 1- and 5-high faces lie further
+                                      # apart than this is refused, not read flat (the cached
+                                      # renders: 0.24 straight down to 0.64 at 32 degrees)
     hidden_share: float = 0.35        # a face this much covered by a nearer stack: not seen
     letter_box: float = 8.0           # mm: the square on a face that its letter (and bar) fill
     letter_hidden_share: float = 0.1  # ... this much of it behind a nearer stack: a cell read

@@ -10,12 +10,17 @@ from companion.layout.werdup_board import WERDUP_BOARD, BoardLayout
 from companion.lexicon import Lexicon
 from vision.classifier import shipped_classifier
 from vision.config import DEFAULT, StackConfig
+from vision.errors import VisionError
 from vision.light import check_light
 from vision.markers import detect
 from vision.werdup_stacks import StacksReading, read_stacks
 from vision.werdup_turn import BoardState, height_mismatches, play_under
 
 STACKS = DEFAULT.stacks
+TILTED_BLUR = ("the 3D-printed WerdUp board was found but its tiles' letters are too blurred "
+               "to read (the phone moved, or the focus missed), and read as a flat board its "
+               "taller stacks' letters would land off their squares: hold still and take the "
+               "photo again")
 GOOD = (40, 170, 40)
 DOUBT = (0, 140, 255)
 GRID = (255, 160, 0)
@@ -43,10 +48,16 @@ def read_printed_board(image: np.ndarray, lexicon: Lexicon | None,
                        ) -> tuple[dict, np.ndarray | None] | None:
     """The JSON-ready reading of a BGR photo of the 3D-printed board, and its overlay;
     ``None`` when the letters seen are not on the printed tiles (a flat picture of the
-    board, read flat instead)."""
+    board, read flat instead). When the printed tiles were seen (a bar under an M, W, N or
+    Z) but too few of their letters read as theirs (blurred), and the photo's angle puts the
+    faces of stacks of different heights apart (:meth:`StacksReading.stack_shift`), it is
+    refused (:class:`vision.errors.VisionError`, :data:`TILTED_BLUR`) rather than
+    read flat."""
     reading = read_stacks(cfg, DEFAULT.cells, DEFAULT.classify, image, shipped_classifier(),
                           lexicon)
     if not reading.printed_tiles(cfg):
+        if reading.bar_seen() and reading.stack_shift(cfg) > cfg.max_flat_shift:
+            raise VisionError(TILTED_BLUR)
         return None
     out = reading.to_dict()
     out["light"] = check_light(DEFAULT.light, image, grid_corners(reading)).to_dict()
