@@ -260,6 +260,10 @@ class StackConfig:
                                       # tiles, a photo whose 1- and 5-high faces lie further
                                       # apart than this is refused, not read flat (the cached
                                       # renders: 0.24 straight down to 0.64 at 32 degrees)
+    min_seen_share: float = 0.5       # ... when it shows a bar under an M, W, N or Z, or the
+                                      # stack reader made out a tile on fewer squares than
+                                      # this share of the tiles read flat (a flat picture's:
+                                      # 0.8 and more, sharp)
     hidden_share: float = 0.35        # a face this much covered by a nearer stack: not seen
     letter_box: float = 8.0           # mm: the square on a face that its letter (and bar) fill
     letter_hidden_share: float = 0.1  # ... this much of it behind a nearer stack: a cell read

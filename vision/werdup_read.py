@@ -42,22 +42,25 @@ def grid_corners(reading: StacksReading, board: BoardLayout = WERDUP_BOARD) -> n
                                           (x0, y1, z)])).astype(np.float32)
 
 
+def printed_stacks(image: np.ndarray, lexicon: Lexicon | None,
+                   cfg: StackConfig = STACKS) -> StacksReading:
+    """The stack reader's reading of a BGR photo of the 3D-printed board (its markers seen)."""
+    return read_stacks(cfg, DEFAULT.cells, DEFAULT.classify, image, shipped_classifier(),
+                       lexicon)
+
+
 def read_printed_board(image: np.ndarray, lexicon: Lexicon | None,
                        previous: BoardState | None = None, rules_name: str = "werdup",
-                       want_overlay: bool = False, cfg: StackConfig = STACKS
+                       want_overlay: bool = False, cfg: StackConfig = STACKS,
+                       reading: StacksReading | None = None
                        ) -> tuple[dict, np.ndarray | None] | None:
-    """The JSON-ready reading of a BGR photo of the 3D-printed board, and its overlay;
-    ``None`` when the letters seen are not on the printed tiles (a flat picture of the
-    board, read flat instead). When the printed tiles were seen (a bar under an M, W, N or
-    Z) but too few of their letters read as theirs (blurred), and the photo's angle puts the
-    faces of stacks of different heights apart (:meth:`StacksReading.stack_shift`), it is
-    refused (:class:`vision.errors.VisionError`, :data:`TILTED_BLUR`) rather than
-    read flat."""
-    reading = read_stacks(cfg, DEFAULT.cells, DEFAULT.classify, image, shipped_classifier(),
-                          lexicon)
+    """The JSON-ready reading of a BGR photo of the 3D-printed board, and its overlay
+    (``reading``, the stack reader's, made when not given); ``None`` when the letters seen
+    are not on the printed tiles (a flat picture of the board, read flat instead, then
+    checked by :func:`check_flat_reading`)."""
+    if reading is None:
+        reading = printed_stacks(image, lexicon, cfg)
     if not reading.printed_tiles(cfg):
-        if reading.bar_seen() and reading.stack_shift(cfg) > cfg.max_flat_shift:
-            raise VisionError(TILTED_BLUR)
         return None
     out = reading.to_dict()
     out["light"] = check_light(DEFAULT.light, image, grid_corners(reading)).to_dict()
@@ -72,6 +75,25 @@ def read_printed_board(image: np.ndarray, lexicon: Lexicon | None,
         out["play"] = play.to_dict()
     overlay = draw_stacks(image, reading) if want_overlay else None
     return out, overlay
+
+
+def check_flat_reading(reading: StacksReading, flat: list[list[str]],
+                       cfg: StackConfig = STACKS) -> None:
+    """Refuse (:data:`TILTED_BLUR`) a photo of the 3D-printed board read flat (``flat``, its
+    grid) when the stack reader gave up on the printed set's own tiles, not on a flat
+    picture of them, and the photo's angle puts the faces of stacks of different heights
+    apart (:meth:`StacksReading.stack_shift` over ``max_flat_shift``): read flat, its taller
+    stacks' letters land off their squares. The printed set shows itself by a bar under an
+    M, W, N or Z (:meth:`StacksReading.bar_seen`); its letters blurred past reading, by the
+    stack reader making out a tile (a letter or a tile's face) on fewer squares than
+    ``min_seen_share`` of the tiles read flat (on a flat picture it finds them, their
+    letters off the printed faces)."""
+    if reading.stack_shift(cfg) <= cfg.max_flat_shift:
+        return
+    tiles = sum(bool(face) for row in flat for face in row)
+    seen = sum(bool(s.letter.face) or s.unreadable for s in reading.stacks)
+    if reading.bar_seen() or seen < cfg.min_seen_share * tiles:
+        raise VisionError(TILTED_BLUR)
 
 
 def draw_stacks(image: np.ndarray, reading: StacksReading,
