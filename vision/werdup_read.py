@@ -87,12 +87,16 @@ def check_flat_reading(reading: StacksReading, flat: list[list[str]],
     M, W, N or Z (:meth:`StacksReading.bar_seen`); its letters blurred past reading, by the
     stack reader making out a tile (a letter or a tile's face) on fewer squares than
     ``min_seen_share`` of the tiles read flat (on a flat picture it finds them, their
-    letters off the printed faces)."""
+    letters off the printed faces); its stacks, at an angle (heights told), by the letters
+    it read standing, by their median, above a 1-high face (a flat picture's lie on the
+    board: at an angle they fit a 1-high face best)."""
     if reading.stack_shift(cfg) <= cfg.max_flat_shift:
         return
     tiles = sum(bool(face) for row in flat for face in row)
     seen = sum(bool(s.letter.face) or s.unreadable for s in reading.stacks)
-    if reading.bar_seen() or seen < cfg.min_seen_share * tiles:
+    heights = [s.height for s in reading.stacks if s.letter.face and s.height]
+    raised = reading.heights_seen and bool(heights) and float(np.median(heights)) > 1
+    if reading.bar_seen() or seen < cfg.min_seen_share * tiles or raised:
         raise VisionError(TILTED_BLUR)
 
 
