@@ -42,6 +42,22 @@ def test_a_blank_with_one_fitting_letter_is_inferred(small_lexicon):
     assert _cell(reads, 0, 1).letter == "a"
 
 
+def test_in_a_game_without_blanks_a_blank_looking_tile_is_read_as_a_letter_and_asked(
+        small_lexicon):
+    """With no blank tiles in the set, the tile is one whose letter was lost: it takes the
+    letter its words need as its face (not a blank's lower-case letter) and is listed."""
+    reads = _reads(["C?T", "...", "..."])
+    unsure = resolve(reads, 3, 3, small_lexicon, LETTERS, blanks=False)
+    tile = _cell(reads, 0, 1)
+    assert tile.face == "A" and tile.letter == "A"
+    assert unsure == [tile] and tile.alternatives[0][0] == "A"
+    reads = _reads(["?I", "..", ".."])  # "qi" and "xi": the likelier is read, both offered
+    unsure = resolve(reads, 3, 2, small_lexicon, LETTERS, blanks=False)
+    tile = _cell(reads, 0, 0)
+    assert unsure == [tile] and tile.face in ("Q", "X")
+    assert sorted(a for a, _ in tile.alternatives) == ["Q", "X"]
+
+
 def test_an_ambiguous_blank_is_listed_with_its_choices(small_lexicon):
     reads = _reads(["?I", "..", ".."])  # "qi" and "xi" are both words
     left = resolve(reads, 3, 2, small_lexicon, LETTERS)

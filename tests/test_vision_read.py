@@ -223,6 +223,27 @@ def test_a_printed_board_blurred_a_little_still_reads_every_cell(kind, game, see
     assert reading.grid() == scene.letters
 
 
+def test_a_werdup_tile_whose_letter_is_lost_is_read_as_a_letter_and_asked():
+    """WerdUp's set has no blank tiles (its tile set, the engine's data), yet a WerdUp board
+    found by its outline and blurred a little (a Gaussian of 2.5 pixels) lost the W at (5, 4):
+    its cell, of the tiles' colour with no letter, was read as a blank tile, the words chose
+    its letter ("w") and it was not listed. Now it is read as a letter tile, the likeliest
+    letter its words allow, and listed for the player with the letters offered."""
+    spec = board_spec("werdup")
+    assert spec.blanks == 0
+    scene, photo = _photo("commercial", "werdup", 4)
+    reading = read_board(DEFAULT, _blurred(photo, "gaussian 2.5"), spec, shipped_classifier(),
+                         default_lexicon())
+    assert reading.located.method == "outline"
+    grid = reading.grid()
+    assert all(ch in spec.letters for row in grid for ch in row if ch)  # no blank, no "?"
+    listed = {(u.row, u.col): u for u in reading.uncertain}
+    assert grid[5][4] == "W" and (5, 4) in listed
+    assert "W" in [a for a, _ in listed[(5, 4)].alternatives]
+    wrong = [(r, c) for r in range(10) for c in range(10) if grid[r][c] != scene.letters[r][c]]
+    assert all(cell in listed for cell in wrong), wrong
+
+
 @pytest.mark.parametrize("kind, game", [("paper", "werdup"), ("3d", "werdup"),
                                         ("commercial", "werdup"), ("paper", "bugwords")])
 def test_a_photo_of_an_empty_printed_board_reads_empty(kind, game):

@@ -225,7 +225,36 @@ def test_printed_tiles_are_told_from_a_flat_picture_of_the_board():
         flat = read_stacks(cfg, DEFAULT.cells, DEFAULT.classify,
                            decode_photo(DEFAULT.load, data), shipped_classifier())
         assert faces is grid or flat.pose.tilt >= cfg.min_tilt
-        assert not flat.printed_tiles(cfg)
+        assert not flat.printed_tiles(cfg) and not flat.bar_seen()
+
+
+@pytest.mark.parametrize("seed, sigma, bar", [(102, 6.0, True), (101, 6.0, False),
+                                              (102, 8.0, False)])
+def test_a_blurred_photo_of_the_printed_set_is_refused_not_read_flat(seed, sigma, bar):
+    """Renders scaled to 12 megapixels and blurred as a missed focus blurs (a Gaussian of 6
+    or 8 pixels), read flat once the stack reader gave up: 102, 32 degrees from vertical,
+    its 2- and 3-high stacks' letters off their squares and four of them read as empty
+    squares, not listed (at 6 pixels the stack reader saw a bar under one M, W, N or Z: the
+    printed set; at 8, no bar, but the 4 letters it read stand 2 and 4 high); 101, 6
+    degrees from vertical, its stacks up to 5 high, an E beside them read as a sure O (the
+    stack reader made out no tile at all, where the flat reading read 14). A 5-high stack's
+    face lies 0.64 and 0.27 of a cell from a 1-high one's: the photos are refused with a
+    sentence saying what to do."""
+    from companion.lexicon import default_lexicon
+    from vision.photo import load, read_werdup_photo
+    from vision.werdup_read import TILTED_BLUR
+
+    image, _, _ = _render(seed)
+    big = cv2.GaussianBlur(cv2.resize(image, (4000, 3000), interpolation=cv2.INTER_CUBIC),
+                           (0, 0), sigma)
+    photo = load(cv2.imencode(".jpg", big, [cv2.IMWRITE_JPEG_QUALITY, 90])[1].tobytes())
+    cfg = StackConfig()
+    stacks = read_stacks(cfg, DEFAULT.cells, DEFAULT.classify, photo, shipped_classifier())
+    assert not stacks.printed_tiles(cfg) and stacks.bar_seen() == bar
+    assert stacks.stack_shift(cfg) > cfg.max_flat_shift
+    with pytest.raises(VisionError) as refused:
+        read_werdup_photo(photo, default_lexicon())
+    assert str(refused.value) == TILTED_BLUR and "hold still" in TILTED_BLUR
 
 
 def test_a_hard_shadow_across_a_face_is_not_ink():

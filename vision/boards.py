@@ -40,6 +40,7 @@ def board_spec(game: str) -> BoardSpec:
         n = rules.board_size
         rows = tuple("".join("o" if (r, c) in rules.beginning else "." for c in range(n))
                      for r in range(n))
-        faces = tuple(sorted(t for t in rules.tile_set.counts if t != BLANK))
-        return BoardSpec("werdup", n, n, rows, faces)
+        tiles = rules.tile_set
+        faces = tuple(sorted(t for t in tiles.counts if t != BLANK))
+        return BoardSpec("werdup", n, n, rows, faces, tiles.counts.get(BLANK, 0))
     raise VisionError(f"{game!r} has no board grid to read (boards: bugwords, werdup)")

@@ -256,6 +256,15 @@ class StackConfig:
     sure_score: float = 0.6           # letters this sure give the tiles' face colour
     printed_score: float = 0.9        # with no M, W, N or Z read (their bar tells printed
                                       # tiles), the letters' median score on printed tiles
+    max_flat_shift: float = 0.2       # cells: a photo of the printed set whose letters the
+                                      # stack reader could not read, its 1- and 5-high faces
+                                      # further apart than this, is refused, not read flat
+                                      # (the cached renders: 0.24 straight down to 0.64 at
+                                      # 32 degrees; see werdup_read.check_flat_reading)
+    min_seen_share: float = 0.5       # ... the printed set's letters blurred past reading:
+                                      # the stack reader made out a tile on fewer squares
+                                      # than this share of the tiles read flat (a sharp flat
+                                      # picture's: 0.8 and more)
     hidden_share: float = 0.35        # a face this much covered by a nearer stack: not seen
     letter_box: float = 8.0           # mm: the square on a face that its letter (and bar) fill
     letter_hidden_share: float = 0.1  # ... this much of it behind a nearer stack: a cell read

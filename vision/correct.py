@@ -49,10 +49,14 @@ Scored = tuple[bool, float, tuple[tuple[str, float], ...]]
 
 
 def resolve(reads: list[CellRead], rows: int, cols: int, lexicon: Lexicon,
-            letters: tuple[str, ...]) -> list[CellRead]:
+            letters: tuple[str, ...], blanks: bool = True) -> list[CellRead]:
     """Settle uncertain cells and blanks with the lexicon, in place; returns the still
     uncertain cells (their ``alternatives`` keep only choices that make valid words, best
     first). A blank's letter is stored lower-case in ``letter``.
+
+    In a game whose set has no blank tiles (``blanks`` False), a cell read as a blank is a
+    tile whose letter was not made out: it is read as the likeliest letter its words allow,
+    and always listed with the others (:func:`_read_as_letters`).
     """
     grid = [[EMPTY] * cols for _ in range(rows)]
     by_cell = {(rd.row, rd.col): rd for rd in reads}
@@ -64,7 +68,8 @@ def resolve(reads: list[CellRead], rows: int, cols: int, lexicon: Lexicon,
     for group in _groups(grid, todo, by_cell):
         scored = _score_choices(grid, group, _trimmed_options(group, letters), lexicon)
         good = [sc for sc in scored if sc[0]]
-        if good and (len(good) == 1 or good[0][1] > 4 * good[1][1]):
+        leads = good and (len(good) == 1 or good[0][1] > 4 * good[1][1])
+        if leads and (blanks or all(rd.face != BLANK for rd in group)):
             _settle_best(group, good, unresolved)
         elif not good:  # no choice makes words: the classifier's own doubts go to the player
             for rd in group:
@@ -83,7 +88,28 @@ def resolve(reads: list[CellRead], rows: int, cols: int, lexicon: Lexicon,
             grid[rd.row][rd.col] = BLANK if rd.face == BLANK and rd.letter is None else (
                 rd.letter or rd.face)
     _list_non_words(grid, by_cell, lexicon, unresolved)
+    if not blanks:
+        _read_as_letters(reads, letters, unresolved)
     return unresolved
+
+
+def _read_as_letters(reads: list[CellRead], letters: tuple[str, ...],
+                     unresolved: list[CellRead]) -> None:
+    """In a game with no blank tiles, each cell read as a blank (a tile's colour, no letter
+    made out) takes the likeliest of the letters offered for it, as a letter tile, and is
+    listed with them all: the player says which it is (the words chose, not the tile)."""
+    faces = {a.lower(): a for a in letters}
+    for rd in reads:
+        if rd.face != BLANK:
+            continue
+        choices = [(faces.get(a.lower(), a.upper()), p) for a, p in rd.alternatives if a]
+        if rd.letter and all(a.lower() != rd.letter for a, _ in choices):
+            choices.insert(0, (faces.get(rd.letter, rd.letter.upper()), rd.confidence))
+        if choices:
+            rd.face = rd.letter = choices[0][0]
+            rd.confidence = choices[0][1]
+            rd.alternatives = choices
+        _list(rd, unresolved)
 
 
 def _add_cells_of_non_words(grid: list[list[str]], by_cell: dict[Cell, CellRead],

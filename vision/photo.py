@@ -102,14 +102,24 @@ def read_werdup_photo(image: np.ndarray, lexicon: Lexicon | None,
     ``previous`` (unknown without it). The JSON-ready reading with the play since
     ``previous`` under the rule set ``rules_name``, and the overlay when wanted."""
     from vision.overlay import draw_overlay
-    from vision.werdup_read import printed_board_in, read_printed_board
+    from vision.werdup_read import (
+        check_flat_reading,
+        printed_board_in,
+        printed_stacks,
+        read_printed_board,
+    )
     from vision.werdup_turn import play_under, unknown_heights
 
+    stacks = None
     if not tesseract and printed_board_in(image):
-        found = read_printed_board(image, lexicon, previous, rules_name, want_overlay)
+        stacks = printed_stacks(image, lexicon)
+        found = read_printed_board(image, lexicon, previous, rules_name, want_overlay,
+                                   reading=stacks)
         if found is not None:
             return found
     photo = read_photo(image, "werdup", lexicon, cfg, tesseract)
+    if stacks is not None:  # the printed board read flat: refused when that misplaces stacks
+        check_flat_reading(stacks, photo.reading.grid())
     out = photo.to_dict()
     grid = photo.reading.grid()
     if previous is None:

@@ -144,7 +144,8 @@ def read_board(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: TileC
                           "plainer background")
     _check_located(cfg, image, where, spec, reads)
     if lexicon is not None:
-        uncertain = resolve(reads, spec.rows, spec.cols, lexicon, spec.letters)
+        uncertain = resolve(reads, spec.rows, spec.cols, lexicon, spec.letters,
+                            blanks=spec.blanks > 0)
     else:
         uncertain = [rd for rd in reads if rd.alternatives or rd.face == BLANK]
     return BoardReading(spec, where, reads, uncertain)
@@ -281,7 +282,8 @@ def _resolve_with_words(reads: list[CellRead], spec: BoardSpec,
     """The cells still uncertain once the words have settled what they can (a doubtful tile
     the words chose a letter for is still confirmed by the player)."""
     doubted = {(rd.row, rd.col) for rd in reads if rd.alternatives}
-    uncertain = resolve(reads, spec.rows, spec.cols, lexicon, spec.letters)
+    uncertain = resolve(reads, spec.rows, spec.cols, lexicon, spec.letters,
+                        blanks=spec.blanks > 0)
     listed = {(rd.row, rd.col) for rd in uncertain}
     for rd in reads:  # the words suggest a letter for a doubtful tile; the player confirms
         if (rd.row, rd.col) in doubted - listed:

@@ -10,12 +10,17 @@ from companion.layout.werdup_board import WERDUP_BOARD, BoardLayout
 from companion.lexicon import Lexicon
 from vision.classifier import shipped_classifier
 from vision.config import DEFAULT, StackConfig
+from vision.errors import VisionError
 from vision.light import check_light
 from vision.markers import detect
 from vision.werdup_stacks import StacksReading, read_stacks
 from vision.werdup_turn import BoardState, height_mismatches, play_under
 
 STACKS = DEFAULT.stacks
+TILTED_BLUR = ("the 3D-printed WerdUp board was found but its tiles' letters are too blurred "
+               "to read (the phone moved, or the focus missed), and read as a flat board its "
+               "taller stacks' letters would land off their squares: hold still and take the "
+               "photo again")
 GOOD = (40, 170, 40)
 DOUBT = (0, 140, 255)
 GRID = (255, 160, 0)
@@ -37,15 +42,24 @@ def grid_corners(reading: StacksReading, board: BoardLayout = WERDUP_BOARD) -> n
                                           (x0, y1, z)])).astype(np.float32)
 
 
+def printed_stacks(image: np.ndarray, lexicon: Lexicon | None,
+                   cfg: StackConfig = STACKS) -> StacksReading:
+    """The stack reader's reading of a BGR photo of the 3D-printed board (its markers seen)."""
+    return read_stacks(cfg, DEFAULT.cells, DEFAULT.classify, image, shipped_classifier(),
+                       lexicon)
+
+
 def read_printed_board(image: np.ndarray, lexicon: Lexicon | None,
                        previous: BoardState | None = None, rules_name: str = "werdup",
-                       want_overlay: bool = False, cfg: StackConfig = STACKS
+                       want_overlay: bool = False, cfg: StackConfig = STACKS,
+                       reading: StacksReading | None = None
                        ) -> tuple[dict, np.ndarray | None] | None:
-    """The JSON-ready reading of a BGR photo of the 3D-printed board, and its overlay;
-    ``None`` when the letters seen are not on the printed tiles (a flat picture of the
-    board, read flat instead)."""
-    reading = read_stacks(cfg, DEFAULT.cells, DEFAULT.classify, image, shipped_classifier(),
-                          lexicon)
+    """The JSON-ready reading of a BGR photo of the 3D-printed board, and its overlay
+    (``reading``, the stack reader's, made when not given); ``None`` when the letters seen
+    are not on the printed tiles (a flat picture of the board, read flat instead, then
+    checked by :func:`check_flat_reading`)."""
+    if reading is None:
+        reading = printed_stacks(image, lexicon, cfg)
     if not reading.printed_tiles(cfg):
         return None
     out = reading.to_dict()
@@ -61,6 +75,29 @@ def read_printed_board(image: np.ndarray, lexicon: Lexicon | None,
         out["play"] = play.to_dict()
     overlay = draw_stacks(image, reading) if want_overlay else None
     return out, overlay
+
+
+def check_flat_reading(reading: StacksReading, flat: list[list[str]],
+                       cfg: StackConfig = STACKS) -> None:
+    """Refuse (:data:`TILTED_BLUR`) a photo of the 3D-printed board read flat (``flat``, its
+    grid) when the stack reader gave up on the printed set's own tiles, not on a flat
+    picture of them, and the photo's angle puts the faces of stacks of different heights
+    apart (:meth:`StacksReading.stack_shift` over ``max_flat_shift``): read flat, its taller
+    stacks' letters land off their squares. The printed set shows itself by a bar under an
+    M, W, N or Z (:meth:`StacksReading.bar_seen`); its letters blurred past reading, by the
+    stack reader making out a tile (a letter or a tile's face) on fewer squares than
+    ``min_seen_share`` of the tiles read flat (on a flat picture it finds them, their
+    letters off the printed faces); its stacks, at an angle (heights told), by the letters
+    it read standing, by their median, above a 1-high face (a flat picture's lie on the
+    board: at an angle they fit a 1-high face best)."""
+    if reading.stack_shift(cfg) <= cfg.max_flat_shift:
+        return
+    tiles = sum(bool(face) for row in flat for face in row)
+    seen = sum(bool(s.letter.face) or s.unreadable for s in reading.stacks)
+    heights = [s.height for s in reading.stacks if s.letter.face and s.height]
+    raised = reading.heights_seen and bool(heights) and float(np.median(heights)) > 1
+    if reading.bar_seen() or seen < cfg.min_seen_share * tiles or raised:
+        raise VisionError(TILTED_BLUR)
 
 
 def draw_stacks(image: np.ndarray, reading: StacksReading,

@@ -151,6 +151,29 @@ class StacksReading:
         return bool(letters) and float(np.median([s.letter_score for s in letters])
                                        ) >= cfg.printed_score
 
+    def bar_seen(self) -> bool:
+        """Whether any M, W, N or Z read shows the bar under it: only the printed tiles carry
+        one (a flat picture of the board never shows it), so the photo is of the printed set
+        even when too few bars show for :meth:`printed_tiles` (its letters blurred)."""
+        return any(s.bar for s in self.stacks if s.letter.face in ROTATION_AMBIGUOUS)
+
+    def stack_shift(self, cfg: StackConfig, board: BoardLayout = WERDUP_BOARD) -> float:
+        """How far apart, in the photo, the faces of a 1-high and a ``max_stack``-high stack
+        on the same square lie, at most over the board, in cells (measured on the photo at
+        the 1-high face): what reading the board flat, every face on one plane, would get
+        wrong by."""
+        worst = 0.0
+        low, high = board.stack_top(1), board.stack_top(cfg.max_stack)
+        for r in range(self.size):
+            for c in range(self.size):
+                x, y = board.cell_center(r, c)
+                p = self.pose.project(np.array([(x, y, low), (x, y, high),
+                                                (x + board.cell_pitch, y, low),
+                                                (x, y + board.cell_pitch, low)]))
+                cell = min(float(np.linalg.norm(p[2] - p[0])), float(np.linalg.norm(p[3] - p[0])))
+                worst = max(worst, float(np.linalg.norm(p[1] - p[0])) / max(cell, 1e-9))
+        return worst
+
     def grid(self) -> list[list[str]]:
         out = [[""] * self.size for _ in range(self.size)]
         for s in self.stacks:
