@@ -31,18 +31,11 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__)
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
+from synthetic.camera import smear_kernel  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 RENDERS = ROOT / "tests" / "data" / "werdup_renders"
 SCENES = ROOT / "tests" / "data" / "vision" / "scenes"
-
-
-def _smear(length: int, degrees: float) -> np.ndarray:
-    """The kernel of a phone moving ``length`` pixels along a line ``degrees`` from level."""
-    line = np.zeros((length, length), np.float32)
-    line[length // 2, :] = 1.0
-    turn = cv2.getRotationMatrix2D((length // 2, length // 2), degrees, 1.0)
-    line = cv2.warpAffine(line, turn, (length, length))
-    return line / line.sum()
 
 
 def _gaussian(sigma: float) -> Callable[[np.ndarray], np.ndarray]:
@@ -50,7 +43,7 @@ def _gaussian(sigma: float) -> Callable[[np.ndarray], np.ndarray]:
 
 
 def _smeared(length: int, degrees: float) -> Callable[[np.ndarray], np.ndarray]:
-    kernel = _smear(length, degrees)
+    kernel = smear_kernel(length, degrees)
     return lambda im: cv2.filter2D(im, -1, kernel)
 
 

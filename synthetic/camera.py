@@ -147,3 +147,13 @@ def _light(photo: np.ndarray, cam: Camera, rng: np.random.Generator) -> np.ndarr
         tint = np.array([0.72, 0.88, 1.0], np.float32) * rng.uniform(0.6, 0.9)
     out = photo.astype(np.float32) * gain[:, :, None] * tint[None, None, :]
     return np.clip(out, 0, 255).astype(np.uint8)
+
+
+def smear_kernel(length: int, degrees: float) -> np.ndarray:
+    """The kernel of a phone moving ``length`` pixels along a line ``degrees`` from level while
+    the photo is taken (for ``cv2.filter2D``): a motion blur."""
+    line = np.zeros((length, length), np.float32)
+    line[length // 2, :] = 1.0
+    turn = cv2.getRotationMatrix2D((length // 2, length // 2), degrees, 1.0)
+    line = cv2.warpAffine(line, turn, (length, length))
+    return line / line.sum()

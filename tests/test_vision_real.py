@@ -13,6 +13,7 @@ import pytest
 from PIL import Image
 
 from companion.lexicon import default_lexicon
+from synthetic.camera import smear_kernel
 from vision.boards import board_spec
 from vision.classifier import shipped_classifier
 from vision.config import DEFAULT
@@ -348,7 +349,7 @@ def test_a_photo_smeared_a_little_is_still_read_as_taken(name):
     before (refusing every photo past ``deblur_from`` refused them)."""
     import cv2
 
-    image = _blurred(name, lambda im: cv2.filter2D(im, -1, _smear(9, 0)))
+    image = _blurred(name, lambda im: cv2.filter2D(im, -1, smear_kernel(9, 0)))
     reading = read_board(DEFAULT, image, board_spec("bugwords"), shipped_classifier(),
                          default_lexicon())
     got = score(LABELS[name], reading)
@@ -411,7 +412,7 @@ def test_a_blur_undone_too_little_is_not_believed(name, sigma):
     _refused_as_blurred_or_listed(name, image)
 
 
-def test_edge_blur_measures_a_gaussian_and_a_smear():
+def test_edge_blur_measures_a_gaussian_and_asmear_kernel():
     """:func:`vision.woodtiles.edge_blur` on a drawn letter: about the Gaussian's width when
     one blurs it, the same whichever way a sharp letter lies, and wide when it is smeared
     along a line (across the smear its edges slope as a wide blur's do)."""
@@ -443,17 +444,6 @@ def test_edge_blur_measures_a_gaussian_and_a_smear():
     assert edge_blur(cfg, sharp, {}) == 0.0
 
 
-def _smear(length: int, degrees: float) -> np.ndarray:
-    """The kernel of a phone moving ``length`` pixels along a line ``degrees`` from level."""
-    import cv2
-
-    line = np.zeros((length, length), np.float32)
-    line[length // 2, :] = 1.0
-    turn = cv2.getRotationMatrix2D((length // 2, length // 2), degrees, 1.0)
-    line = cv2.warpAffine(line, turn, (length, length))
-    return line / line.sum()
-
-
 @pytest.mark.parametrize(("name", "vary"), [
     ("IMG_20141025_164035.jpg", "gaussian 7"), ("IMG_20151016_170028.jpg", "gaussian 10"),
     ("IMG_20151016_165950.jpg", "smeared 45 px at 45 degrees"),
@@ -475,7 +465,7 @@ def test_a_photo_blurred_till_its_letters_are_lost_is_refused_not_read_empty(nam
 
     blur = {"gaussian 7": lambda im: cv2.GaussianBlur(im, (0, 0), 7.0),
             "gaussian 10": lambda im: cv2.GaussianBlur(im, (0, 0), 10.0),
-            "smeared 45 px at 45 degrees": lambda im: cv2.filter2D(im, -1, _smear(45, 45))}
+            "smeared 45 px at 45 degrees": lambda im: cv2.filter2D(im, -1, smear_kernel(45, 45))}
     image = _blurred(name, blur[vary])
     spec = board_spec("bugwords")
     fit = fit_layout(DEFAULT.premium, find_blobs(DEFAULT.premium, image), spec.squares,
@@ -537,7 +527,7 @@ def test_grid_blur_measures_a_gaussian_and_a_smear_whichever_way_it_goes():
     assert sharp < 0.04
     widths = [grid_blur(cfg, cv2.GaussianBlur(board, (0, 0), s)) for s in (1.5, 3.0, 4.5)]
     assert sharp < widths[0] < widths[1] < widths[2] < 0.3
-    smears = [grid_blur(cfg, cv2.filter2D(board, -1, _smear(31, a))) for a in (0, 45, 90)]
+    smears = [grid_blur(cfg, cv2.filter2D(board, -1, smear_kernel(31, a))) for a in (0, 45, 90)]
     assert min(smears) > cfg.max_grid_blur
     assert max(smears) < 1.3 * min(smears)
     assert grid_blur(cfg, np.full_like(board, 128)) == 0.0
