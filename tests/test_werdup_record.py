@@ -331,6 +331,17 @@ def test_replay_checks_the_tiles_left_against_the_racks():
         "cy holds 1 tile at the end but the record has no line for them"]
 
 
+def test_a_rack_of_one_tile_left_reads_one_tile():
+    """A player left holding one tile: the record's end line reads as "1 tile left", and a
+    record that counts only that one still ends the game (the others' racks are owed)."""
+    text = write_record(_seeded(3, "ann,bob,cy"))
+    ended = replay(text, default_lexicon())
+    assert [ln.move for ln in ended.lines if ln.player == "ann"][-1] == "1 tile left (W)"
+    missing = replay(text.replace(">cy: (C) -5 338\n", ""), default_lexicon())
+    assert [(ln.player, ln.move) for ln in missing.lines[-2:]] == [
+        ("ann", "1 tile left (W)"), ("cy", "1 tile left")]
+
+
 def _problems(text: str) -> dict[int, list[str]]:
     return {ln.line: ln.problems for ln in replay(text, default_lexicon()).lines if not ln.ok}
 
