@@ -108,7 +108,12 @@ def test_cli_replay(capsys, tmp_path):
     bad = tmp_path / "bad.txt"
     bad.write_text(SHORT.read_text().replace("+14 20", "+15 21"))
     assert main(["werdup", "replay", str(bad)]) == 1
-    assert "record says +15" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "record says +15" in out
+    assert out.endswith("\n2 lines disagree with the record.\n")  # the score and the total
+    bad.write_text(SHORT.read_text().replace("+14 20", "+15 20"))  # the score alone
+    assert main(["werdup", "replay", str(bad)]) == 1
+    assert capsys.readouterr().out.endswith("\n1 line disagrees with the record.\n")
     assert main(["werdup", "replay", str(tmp_path / "missing.txt")]) == 2
 
 
