@@ -116,7 +116,7 @@ def parse_position(text: str, rows: int = 15, cols: int = 15) -> Position:
         row, col, across = int(m.group(2)) - 1, COLUMN_LETTERS.index(m.group(1).upper()), False
     if not (0 <= row < rows and 0 <= col < cols):
         last = COLUMN_LETTERS[cols - 1]
-        raise PlayError(f"{text} is off the board ({rows} rows, columns A-{last})")
+        raise PlayError(f"{text} is off the board ({counted(rows, 'row')}, columns A-{last})")
     return Position(row, col, across)
 
 
@@ -356,7 +356,7 @@ class Board:
         )
 
     def __repr__(self) -> str:
-        return f"Board({self.rows}x{self.cols}, {sum(1 for _ in self.squares())} tiles)"
+        return f"Board({self.rows}x{self.cols}, {counted(sum(1 for _ in self.squares()), 'tile')})"
 
     # -- text ---------------------------------------------------------------------------------
     @classmethod

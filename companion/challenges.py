@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from companion.datafiles import read_table
 from companion.decimals import whole_from
 from companion.errors import CompanionError, UsageError
-from companion.text import quoted
+from companion.text import counted, quoted
 
 if TYPE_CHECKING:
     from companion.lexicon import Lexicon
@@ -141,8 +141,8 @@ class ChallengeRule:
         if self.valid_loses_turn:
             reason = "The play is valid and stands: the challenger loses their next turn."
         elif self.valid_bonus:
-            reason = (f"The play is valid and stands: its player earns {self.valid_bonus} "
-                      "points for the challenge.")
+            reason = ("The play is valid and stands: its player earns "
+                      f"{counted(self.valid_bonus, 'point')} for the challenge.")
         else:
             reason = "The play is valid and stands; the challenger loses nothing."
         return ChallengeOutcome(self.name, True, (), self.valid_loses_turn, self.valid_bonus,
@@ -203,7 +203,7 @@ class PassRun:
 
 def passes_reason(rounds: int = 1) -> str:
     """Why a game ended by passes: every player passed ``rounds`` times in a row."""
-    times = {1: "", 2: " twice"}.get(rounds, f" {rounds} times")
+    times = {1: "", 2: " twice"}.get(rounds, f" {counted(rounds, 'time')}")
     return f"every player passed{times} in a row"
 
 

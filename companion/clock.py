@@ -19,13 +19,14 @@ from typing import Any
 
 from companion.decimals import whole_from
 from companion.errors import UsageError
-from companion.text import quoted
+from companion.text import counted, quoted
 
 DEFAULT_BANK_MINUTES = 25
 DEFAULT_PENALTY = 10
 # How a record writes the settings: "#note Clock: 25 minutes, 10 points a started minute over".
 CLOCK_NOTE = "Clock"
 _LABEL = re.compile(r"^\s*([0-9]+)\s+minutes?,\s*([0-9]+)\s+points?\b")  # ASCII digits
+# "1 point" and "1 points" both read: older records wrote a penalty of one as "1 points".
 _TIME = re.compile(r"^(-?)([0-9]+):([0-5][0-9])$")
 
 
@@ -93,8 +94,8 @@ class ClockSettings:
     def label(self) -> str:
         """How a record writes the settings (see :func:`settings_from_label`)."""
         minutes = self.bank_seconds // 60
-        return (f"{minutes} minute{'s' if minutes != 1 else ''}, {self.penalty} points a "
-                "started minute over")
+        return (f"{counted(minutes, 'minute')}, {counted(self.penalty, 'point')} a started "
+                "minute over")
 
 
 def settings_from_label(text: str) -> ClockSettings:

@@ -14,7 +14,7 @@ import datetime as dt
 import re
 
 from companion.errors import UsageError
-from companion.text import quoted, shown
+from companion.text import counted, quoted, shown
 
 EXAMPLE = "2026-01-31"
 RANGE_MARK = ".."
@@ -52,7 +52,7 @@ def date_from(value: object) -> dt.date:
     days = calendar.monthrange(year, month)[1]
     if not 1 <= day <= days:
         raise UsageError(f"the date {quoted(text)} is not in the calendar: "
-                         f"{calendar.month_name[month]} {year} has {days} days.")
+                         f"{calendar.month_name[month]} {year} has {counted(days, 'day')}.")
     return dt.date(year, month, day)
 
 
@@ -100,6 +100,6 @@ def dates_from(value: object, limit: int = MAX_RANGE_DAYS) -> list[dt.date]:
                          f"{last.isoformat()}, before it starts on {first.isoformat()}.")
     count = (last - first).days + 1
     if count > limit:
-        raise UsageError(f"the range of dates {quoted(value)} is {count} days; a range may "
-                         f"hold at most {limit} days at once.")
+        raise UsageError(f"the range of dates {quoted(value)} is {counted(count, 'day')}; a "
+                         f"range may hold at most {counted(limit, 'day')} at once.")
     return [first + dt.timedelta(days=i) for i in range(count)]

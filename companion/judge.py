@@ -136,10 +136,10 @@ def check_word(
         limits = word_limits(game)
         if len(lower) < limits.shortest:
             return verdict(False, f"{shown} is too short for {GAME_TITLES[game]}: words need "
-                                  f"at least {limits.shortest} letters.")
+                                  f"at least {text.counted(limits.shortest, 'letter')}.")
         if limits.longest is not None and limits.squares(lower) > limits.longest:
-            why = (f"the board is {limits.board} squares across" if limits.board
-                   else f"words have at most {limits.longest} letters")
+            why = (f"the board is {text.counted(limits.board, 'square')} across" if limits.board
+                   else f"words have at most {text.counted(limits.longest, 'letter')}")
             return verdict(False, f"{text.shown(shown)} is too long for {GAME_TITLES[game]}: "
                                   f"{why}.")
         missing = limits.missing_tile(lower)

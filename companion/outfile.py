@@ -12,6 +12,8 @@ from functools import partial
 from pathlib import Path
 from typing import BinaryIO, TypeVar
 
+from companion.text import counted
+
 _T = TypeVar("_T")
 
 
@@ -24,7 +26,7 @@ def write_all(stream: BinaryIO, data: bytes) -> None:
         written = stream.write(view)
         if not written:
             raise OSError(f"only part of the output could be written ({len(data) - len(view):,} "
-                          f"of {len(data):,} bytes)")
+                          f"of {counted(len(data), 'byte', spec=',')})")
         view = view[written:]
     stream.flush()
 

@@ -217,7 +217,7 @@ def check_player_name(name: str) -> str:
     if any(not ch.isprintable() for ch in name):
         raise UsageError("Player names cannot hold line breaks or control characters.")
     if len(name) > MAX_NAME:
-        raise UsageError(f"Player names can have {MAX_NAME} characters at most.")
+        raise UsageError(f"Player names can have {counted(MAX_NAME, 'character')} at most.")
     return name
 
 
@@ -236,7 +236,8 @@ def check_player_names(names: Sequence[str], title: str, fewest: int, most: int)
     apart by name ("Ann" and "ann" are one name)."""
     names = [n.strip() for n in names if n and n.strip()]
     if not fewest <= len(names) <= most:
-        raise UsageError(f"{title} needs {fewest} to {most} players: type one name per box.")
+        raise UsageError(f"{title} needs {fewest} to {counted(most, 'player')}: type one name "
+                         "per box.")
     checked = [check_player_name(n) for n in names]
     seen: set[str] = set()
     for name in checked:
@@ -272,8 +273,8 @@ class TableBasics(ABC):
         """The letters left on one rack, spaces taken out; refused when longer than any
         rack is typed (:attr:`rack_chars`)."""
         if len(" ".join(letters.split())) > self.rack_chars:
-            raise UsageError(f"A rack holds {self.rack_size} tiles, typed in "
-                             f"{self.rack_chars} characters at most.")
+            raise UsageError(f"A rack holds {counted(self.rack_size, 'tile')}, typed in "
+                             f"{counted(self.rack_chars, 'character')} at most.")
         return "".join(letters.split())
 
     def check_rack(self, written: str, tiles: Sequence[str]) -> None:
@@ -350,7 +351,8 @@ def check_grid(board: Board, grid: Sequence[Sequence[str | None]]) -> list[list[
     """A photo's grid, each square stripped (``""`` for empty), checked against the board's
     size and for faces that cannot be tiles."""
     if len(grid) != board.rows or any(len(row) != board.cols for row in grid):
-        raise UsageError(f"The board has {board.rows} rows of {board.cols} squares.")
+        raise UsageError(f"The board has {counted(board.rows, 'row')} of "
+                         f"{counted(board.cols, 'square')}.")
     faces = [[(face or "").strip() for face in row] for row in grid]
     for r, row in enumerate(faces):
         for c, face in enumerate(row):

@@ -79,6 +79,9 @@ def capital_first(message: str) -> str:
     return message
 
 
-def counted(n: int, noun: str) -> str:
-    """``n`` and ``noun``, plural unless ``n`` is 1: "1 player", "4 players"."""
-    return f"{n} {noun}{'' if n == 1 else 's'}"
+def counted(n: int, noun: str, plural: str = "", spec: str = "") -> str:
+    """``n`` and ``noun``, plural unless ``n`` is 1: "1 player", "4 players". The one rule
+    for a count in a message: ``plural`` is a noun's plural when it is not the noun and an
+    "s" ("1 body", "2 bodies"), and ``spec`` is how the number is written (``","``:
+    "1,000 words"; ``"3"``: a column's width)."""
+    return f"{n:{spec}} {noun if n == 1 else plural or noun + 's'}"

@@ -68,7 +68,7 @@ class TileSet:
         ``rack_size`` can deal (more tiles than a rack holds, more of a tile than the set
         has), or ``""`` when a game could."""
         if len(tiles) > rack_size:
-            return f"the rack {written} has {len(tiles)} tiles; a rack holds {rack_size}"
+            return f"the rack {written} has {counted(len(tiles), 'tile')}; a rack holds {rack_size}"
         over = self.over_count(tiles)
         return f"the rack {written} has {over}" if over else ""
 
@@ -85,7 +85,7 @@ class TileSet:
         for i, (written, tiles) in enumerate(racks):
             held = sum(before.values()) + len(tiles)
             if held > off_board:
-                have = (f"the racks up to this one hold {held} tiles" if before
+                have = (f"the racks up to this one hold {counted(held, 'tile')}" if before
                         else f"the rack {written} has {counted(held, 'tile')}")
                 rest = ("every tile of the set is on the board" if not off_board else
                         f"only {off_board} {'is' if off_board == 1 else 'are'} not on the board")
@@ -105,8 +105,8 @@ class TileSet:
 def _tiles_named(tile: str, n: int) -> str:
     """``n`` copies of ``tile`` in words: "2 E tiles", "1 blank (?)"."""
     if tile == BLANK:
-        return f"{n} {'blank' if n == 1 else 'blanks'} (?)"
-    return f"{n} {tile} {'tile' if n == 1 else 'tiles'}"
+        return f"{counted(n, 'blank')} (?)"
+    return counted(n, f"{tile} tile")
 
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from companion.layout.sheets import Rect
 from companion.pdq.deck import alternate_points, deck_cards
 from companion.pdq.variants import get_variant
+from companion.text import counted
 from printables.canvas import Page, new_canvas, text_width
 from printables.chrome import gang_marks
 from printables.style import ACCENTS, CAP_HEIGHT, FONT_BOLD, INK, MUTED, WHITE, page_setup
@@ -32,7 +33,7 @@ def deck_pdf(variant: str | None = None, paper: str = "letter", backs: bool = Fa
     cols, rows = int(pw // CARD_W), int(ph // CARD_H)
     per_page = cols * rows
     x0, y0 = (pw - cols * CARD_W) / 2, (ph - rows * CARD_H) / 2
-    c, buf = new_canvas(setup.size, title, f"{len(cards)} cards")
+    c, buf = new_canvas(setup.size, title, counted(len(cards), "card"))
     for start in range(0, len(cards), per_page):
         page = Page(c, setup.size)
         chunk = cards[start:start + per_page]

@@ -15,6 +15,7 @@ from companion.girdle.cache import solve_cached
 from companion.girdle.engine import PlacedWord
 from companion.girdle.solver import Solution
 from companion.layout.sheets import Rect, SheetLayout, girdle_sheet
+from companion.text import counted
 from printables.canvas import Page, new_canvas, text_width
 from printables.chrome import section_label
 from printables.girdle import ACCENT, draw_sheet, long_date
@@ -171,7 +172,7 @@ def step_text(state: Sheet, w: PlacedWord) -> str:
         text += f"; activate Supply {_ranges(p.activated)}"
     if p.crossed_out:
         text += f"; cross out {', '.join(p.crossed_out)}"
-    return text + f". {w.total} points."
+    return text + f". {counted(w.total, 'point')}."
 
 
 def _ranges(numbers: tuple[int, ...]) -> str:

@@ -156,7 +156,8 @@ def score_sheet_pdf(game: str, players: int | None = None, paper: str = "letter"
     lo, hi = player_range(spec)
     n = spec.default_players if players is None else players
     if not lo <= n <= hi:
-        raise UsageError(f"A {spec.title} score sheet is for {lo} to {hi} players, not {n}.")
+        raise UsageError(f"A {spec.title} score sheet is for {lo} to {counted(hi, 'player')}, "
+                         f"not {n}.")
     spec = _WITH_RULES[game](spec)
     setup = page_setup(paper, landscape=n >= spec.landscape_from)
     c, buf = new_canvas(setup.size, f"{spec.title} score sheet", counted(n, "player"))
@@ -214,7 +215,7 @@ def _with_pdq_rules(spec: ScoreSheetSpec) -> ScoreSheetSpec:
     for letter, points in sorted(alternate_points().items()):
         by_points.setdefault(points, []).append(letter)
     words = {2: "twice", 3: "three times"}
-    alternate = "; ".join(f"{' '.join(ls)} count {words.get(p, f'{p} times')}"
+    alternate = "; ".join(f"{' '.join(ls)} count {words.get(p, counted(p, 'time'))}"
                           for p, ls in sorted(by_points.items()))
     return replace(spec, rows=rounds, note=spec.note.format(alternate=alternate))
 

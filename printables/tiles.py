@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from companion.errors import UsageError
 from companion.layout.sheets import BOARD_SPECS, Rect
+from companion.text import counted
 from companion.tiles import BLANK, ROTATION_AMBIGUOUS, TileSet, tile_set
 from printables.canvas import Page, new_canvas
 from printables.chrome import crop_marks, cut_lines, footer, section_label
@@ -54,7 +55,7 @@ def tiles_pdf(game: str, paper: str = "letter") -> bytes:
                            int((ph - 2 * PAGE_MARGIN - HEAD) // size))
     per_page = cols * rows
     title = {"werdup": "WerdUp", "bugwords": "Bug Words"}[game]
-    c, buf = new_canvas(setup.size, f"{title} paper tiles", f"{len(faces)} tiles")
+    c, buf = new_canvas(setup.size, f"{title} paper tiles", counted(len(faces), "tile"))
     pages = [faces[i:i + per_page] for i in range(0, len(faces), per_page)]
     for n, chunk in enumerate(pages, start=1):
         page = Page(c, setup.size)
@@ -62,8 +63,8 @@ def tiles_pdf(game: str, paper: str = "letter") -> bytes:
         x0 = (pw - cols * size) / 2
         y0 = PAGE_MARGIN + HEAD
         section_label(page, x0, PAGE_MARGIN + 6.0, f"{title} tiles", ACCENTS[game],
-                      f"{len(faces)} tiles, {size:g} mm square for the {pitch:g} mm squares"
-                      " of the paper board. Cut along the grey lines.")
+                      f"{counted(len(faces), 'tile')}, {size:g} mm square for the {pitch:g} mm "
+                      "squares of the paper board. Cut along the grey lines.")
         for i, face in enumerate(chunk):
             r, col = divmod(i, cols)
             _draw_tile(page, Rect(x0 + col * size, y0 + r * size, size, size), face)

@@ -101,6 +101,14 @@ def test_check_counts_one_body_and_many_bodies_in_words(tmp_path: Path, capsys) 
     assert lines[0].index("0.4 cm3") == lines[1].index("0.8 cm3")  # the columns still line up
 
 
+def test_check_of_one_file_counts_one_file(tmp_path: Path, capsys) -> None:
+    box = trimesh.creation.box((10.0, 10.0, 4.0))
+    box.apply_translation((20.0, 20.0, 2.0))
+    box.export(tmp_path / "one.stl")
+    assert main(["cad", "check", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "1 of 1 file passes"
+
+
 def test_check_finds_open_and_misplaced_meshes(built: Path, tmp_path: Path, capsys) -> None:
     mesh = trimesh.load(built / "tiles" / "tile-A.stl")
     holed = mesh.copy()

@@ -53,7 +53,7 @@ def test_no_word_shows_near_misses(capsys, tmp_path):
     assert "start elsewhere (not allowed):\n  OCTAGON" in out
     code, out, _ = run(capsys, "TGN", "--lexicon", str(words), "--variant",
                        "stuck-in-the-middle")
-    assert "1 words" in out.splitlines()[0] and "OCTAGON" in out
+    assert out.splitlines()[0].endswith(": 1 word") and "OCTAGON" in out
 
 
 def test_judge_a_word(capsys):

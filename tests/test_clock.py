@@ -105,6 +105,19 @@ def test_settings_label_round_trip_and_bad_text():
         parse_time("5 minutes")
 
 
+def test_a_penalty_of_one_point_is_labelled_one_point():
+    assert ClockSettings(bank_seconds=60, penalty=1).label() == \
+        "1 minute, 1 point a started minute over"
+    assert ClockSettings(bank_seconds=25 * 60, penalty=0).label() == \
+        "25 minutes, 0 points a started minute over"
+
+
+@pytest.mark.parametrize("label", ["1 minute, 1 point a started minute over",
+                                   "1 minute, 1 points a started minute over"])  # as written before
+def test_a_label_of_one_point_reads_in_either_form(label):
+    assert settings_from_label(label) == ClockSettings(bank_seconds=60, penalty=1)
+
+
 @pytest.mark.parametrize("text", ["\u0662\u0661:05", "21:\uff10\uff15"])  # Arabic-Indic, full-width
 def test_a_clock_time_is_written_in_the_digits_0_to_9(text):
     with pytest.raises(UsageError, match="not a clock time"):

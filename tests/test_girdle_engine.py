@@ -79,8 +79,8 @@ def first_words(n: int) -> Sheet:
         (0, P(1, 1, "across", "BALLS", (1, 2, 3, 4, 5)), "letter not available"),
         (0, P(1, 1, "across", "QZXV", (1, 2, 3, 4)), "not in the word list"),
         (1, P(3, 2, "down", "IT", (8,)), "uses no letter"),
-        (1, P(1, 2, "down", "USE", ()), "USE placed 2 new letter(s) and only 1 Supply letter(s) "
-         "are still inactive, so activate 1 Supply letter(s), not 0"),
+        (1, P(1, 2, "down", "USE", ()), "USE placed 2 new letters and only 1 Supply letter is "
+         "still inactive, so activate 1 Supply letter, not 0"),
         (2, P(5, 6, "down", "AT", (8,)), "uses no letter"),
         (2, P(1, 6, "down", "NOTE", (1, 2)), "already active"),
         (2, P(1, 6, "down", "AT", (8,)), "already holds N"),

@@ -108,7 +108,12 @@ def test_cli_replay(capsys, tmp_path):
     bad = tmp_path / "bad.txt"
     bad.write_text(SHORT.read_text().replace("+14 20", "+15 21"))
     assert main(["werdup", "replay", str(bad)]) == 1
-    assert "record says +15" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "record says +15" in out
+    assert out.endswith("\n2 lines disagree with the record.\n")  # the score and the total
+    bad.write_text(SHORT.read_text().replace("+14 20", "+15 20"))  # the score alone
+    assert main(["werdup", "replay", str(bad)]) == 1
+    assert capsys.readouterr().out.endswith("\n1 line disagrees with the record.\n")
     assert main(["werdup", "replay", str(tmp_path / "missing.txt")]) == 2
 
 
@@ -329,6 +334,17 @@ def test_replay_checks_the_tiles_left_against_the_racks():
     assert not missing.ok and missing.totals["cy"] == 338
     assert missing.lines[-1].problems == [
         "cy holds 1 tile at the end but the record has no line for them"]
+
+
+def test_a_rack_of_one_tile_left_reads_one_tile():
+    """A player left holding one tile: the record's end line reads as "1 tile left", and a
+    record that counts only that one still ends the game (the others' racks are owed)."""
+    text = write_record(_seeded(3, "ann,bob,cy"))
+    ended = replay(text, default_lexicon())
+    assert [ln.move for ln in ended.lines if ln.player == "ann"][-1] == "1 tile left (W)"
+    missing = replay(text.replace(">cy: (C) -5 338\n", ""), default_lexicon())
+    assert [(ln.player, ln.move) for ln in missing.lines[-2:]] == [
+        ("ann", "1 tile left (W)"), ("cy", "1 tile left")]
 
 
 def _problems(text: str) -> dict[int, list[str]]:

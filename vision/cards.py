@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from companion.text import counted
 from vision.cells import glyph_of
 from vision.classifier import TileClassifier
 from vision.config import CardConfig, CellConfig
@@ -129,7 +130,7 @@ def read_deal(cards_cfg: CardConfig, cells_cfg: CellConfig, clf: TileClassifier,
     found = find_cards(cards_cfg, image)
     if len(found) not in expected:
         want = " or ".join(str(n) for n in expected)
-        seen = "no card" if not found else "1 card" if len(found) == 1 else f"{len(found)} cards"
+        seen = counted(len(found), "card") if found else "no card"
         raise VisionError(f"found {seen}, expected {want}: lay the cards apart, "
                           "face up, on a darker table, all in the picture")
     return [read_card(cards_cfg, cells_cfg, clf, card_face(cards_cfg, image, c), c, letters)
@@ -143,5 +144,5 @@ def deal_shown(cfg: CardConfig, image: np.ndarray, game: str,
     found = find_cards(cfg, image)
     if len(found) not in expected:
         return None
-    return WrongDocument(f"a PDQ deal ({len(found)} cards)", WANTED.get(game, f"a {game} photo"),
-                         "pdq")
+    return WrongDocument(f"a PDQ deal ({counted(len(found), 'card')})",
+                         WANTED.get(game, f"a {game} photo"), "pdq")

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from companion.text import counted
 from vision.cells import BLANK, EMPTY
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ def load_labels(path: str | Path, photos: str | Path | None = None) -> list[Labe
     data = json.loads(path.read_text(encoding="utf-8"))
     missing = sorted(name for name in data["photos"] if not (folder / name).is_file())
     if missing:
-        raise FileNotFoundError(f"{len(missing)} labelled photo(s) not in {folder}, e.g. "
+        raise FileNotFoundError(f"{counted(len(missing), 'labelled photo')} not in {folder}, e.g. "
                                 f"{missing[0]}")
     out = []
     for name, entry in sorted(data["photos"].items()):

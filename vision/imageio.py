@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, UnidentifiedImageError
 
+from companion.text import counted
 from vision.config import LoadConfig
 from vision.errors import BadPhoto
 
@@ -124,7 +125,7 @@ def decode_photo(cfg: LoadConfig, data: bytes, name: str = "photo") -> np.ndarra
                        f"{cfg.max_pixels / 1e6:.0f} are read")
     if min(w, h) < cfg.min_side:
         raise BadPhoto(f"{name}: {w}x{h} is too small to show a board (at least "
-                       f"{cfg.min_side} pixels a side)")
+                       f"{counted(cfg.min_side, 'pixel')} a side)")
     scale = cfg.work_long_side / max(w, h)
     if img.format in ("JPEG", "MPO") and scale < 0.5:
         img.draft("RGB", (int(w * scale) + 1, int(h * scale) + 1))

@@ -14,6 +14,7 @@ import numpy as np
 
 from companion.layout import sheets
 from companion.layout.werdup_board import WERDUP_BOARD, BoardLayout
+from companion.text import counted
 from vision.boards import BoardSpec
 from vision.config import LocateConfig
 from vision.errors import VisionError, WrongDocument
@@ -84,9 +85,10 @@ def fit(cfg: LocateConfig, found: dict[int, np.ndarray], target: MarkerTarget) -
     ids = [i for i in found if i in target.markers]
     need = min(cfg.min_markers, len(target.markers))
     if len(ids) < need:
-        raise VisionError(f"{target.said} was not found: only {len(ids)} of {len(target.markers)} "
-                          f"markers seen (at least {need} needed); keep every corner of the "
-                          "board in the picture and out of glare")
+        raise VisionError(f"{target.said} was not found: only {len(ids)} of "
+                          f"{counted(len(target.markers), 'marker')} seen (at least {need} "
+                          "needed); keep every corner of the board in the picture and out of "
+                          "glare")
     src = np.array([p for i in ids for p in target.markers[i]], np.float32)
     dst = np.concatenate([found[i] for i in ids]).astype(np.float32)
     hom, _ = cv2.findHomography(src, dst, cv2.RANSAC, 4.0)

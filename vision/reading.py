@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from companion.lexicon import Lexicon
+from companion.text import counted
 from vision.boards import BoardSpec
 from vision.cells import BLANK, EMPTY, OPTION_MIN, SHOWN_MIN, CellRead, read_cells
 from vision.classifier import NO_LETTER, TileClassifier
@@ -139,9 +140,9 @@ def read_board(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: TileC
                 or tesseract is not None):  # Tesseract leaves many letters unread: no test
             break
     else:
-        raise VisionError(f"the board's grid could not be lined up ({blanks} squares look like "
-                          "blank tiles): photograph the whole board, straight on, against a "
-                          "plainer background")
+        raise VisionError(f"the board's grid could not be lined up ({counted(blanks, 'square')} "
+                          f"{'looks' if blanks == 1 else 'look'} like blank tiles): photograph "
+                          "the whole board, straight on, against a plainer background")
     _check_located(cfg, image, where, spec, reads)
     if lexicon is not None:
         uncertain = resolve(reads, spec.rows, spec.cols, lexicon, spec.letters,

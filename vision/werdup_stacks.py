@@ -20,6 +20,7 @@ import numpy as np
 from companion.layout import werdup_board as wb
 from companion.layout.werdup_board import WERDUP_BOARD, BoardLayout
 from companion.lexicon import Lexicon
+from companion.text import counted
 from companion.tiles import ROTATION_AMBIGUOUS
 from vision.boards import board_spec
 from vision.cells import BLANK, EMPTY, OPTION_MIN, OPTIONS, SHOWN_MIN, CellRead
@@ -73,8 +74,9 @@ def board_pose(cfg: StackConfig, image: np.ndarray, board: BoardLayout = WERDUP_
              if i in board.marker_ids}
     if len(found) < cfg.min_markers:
         raise VisionError(f"the 3D-printed WerdUp board was not found: {len(found)} of "
-                          f"{len(board.markers)} markers seen (at least {cfg.min_markers} "
-                          "needed); keep the board's frame in the picture and out of glare")
+                          f"{counted(len(board.markers), 'marker')} seen (at least "
+                          f"{cfg.min_markers} needed); keep the board's frame in the picture and "
+                          "out of glare")
     obj = np.array([(x, y, -board.marker_height) for i in found
                     for x, y in board.marker(i).corners], np.float32)
     img = np.concatenate([found[i] for i in found]).astype(np.float32)

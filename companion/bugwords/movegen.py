@@ -21,6 +21,7 @@ from companion.bugwords.rules import BugWordsRules, default_rules
 from companion.errors import UsageError
 from companion.lexicon import Lexicon
 from companion.lexicon.trie import Trie, movecore, word_trie
+from companion.text import counted
 from companion.tiles import BLANK
 
 __all__ = ["GeneratedMove", "Moves", "Trie", "best_moves", "generate_moves", "word_trie"]
@@ -145,7 +146,7 @@ class Moves(Sequence[GeneratedMove]):
         return list(self) == other if isinstance(other, list) else NotImplemented
 
     def __repr__(self) -> str:
-        return f"Moves({len(self)} plays)"
+        return f"Moves({counted(len(self), 'play')})"
 
 
 def _parse_rack(rack: str, rules: BugWordsRules) -> tuple[list[int], int]:

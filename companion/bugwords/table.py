@@ -29,6 +29,7 @@ from companion.play import (
     sentence,
     split_notation,
 )
+from companion.text import counted
 from companion.tiles import BLANK
 
 
@@ -74,7 +75,8 @@ class BugWordsTable(TableBasics):
         main = formed[0]
         record = main.record_word
         return ScoredPlay(written or f"{main.position} {record}", True,
-                          f"Legal: {total.total} points.", total.total, words, total.bingo,
+                          f"Legal: {counted(total.total, 'point')}.", total.total, words,
+                          total.bingo,
                           after.to_text(), [(p.row, p.col) for p in placements],
                           str(main.position), record)
 

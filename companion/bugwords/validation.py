@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from companion.board import Board, FormedWord, Placement, PlayError, no_new_tile, square_name
 from companion.bugwords.rules import BugWordsRules
 from companion.lexicon import Lexicon
+from companion.text import counted
 
 
 class IllegalPlay(PlayError):
@@ -53,7 +54,7 @@ def check_placement(
         raise IllegalPlay("the play must join the tiles already on the board")
     words = board.words_formed(placements)
     if not words:
-        raise IllegalPlay(f"a word needs at least {rules.min_word_length} letters")
+        raise IllegalPlay(f"a word needs at least {counted(rules.min_word_length, 'letter')}")
     for w in words:
         if len(w.cells) < rules.min_word_length:
             raise IllegalPlay(f"{w.text} is too short: words need {rules.min_word_length}+ "

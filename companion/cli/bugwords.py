@@ -20,7 +20,7 @@ from companion.cli.common import (
     whole_number,
 )
 from companion.errors import CompanionError, UsageError
-from companion.text import printable, quoted
+from companion.text import counted, printable, quoted
 from companion.totals import total_slip_text
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
@@ -163,8 +163,8 @@ def format_replay(result: Replay) -> str:
                      else f"All {len(others)} {what} agree with the rules ({table}).")
     slips = sum(1 for m in result.moves if m.total_slip)
     if slips:
-        lines.append(f"{slips} running total{' does' if slips == 1 else 's do'} not add up "
-                     "to the record's own scores.")
+        lines.append(f"{counted(slips, 'running total')} {'does' if slips == 1 else 'do'} not "
+                     "add up to the record's own scores.")
     totals = ", ".join(f"{p} {s}" for p, s in result.totals.items())
     lines.append(f"Totals of the recomputed lines: {totals}")
     return "\n".join(lines)
@@ -194,7 +194,7 @@ def run_moves(args: argparse.Namespace) -> int:
     rules = default_rules()
     rack = args.rack.strip()
     if not rack or len(rack) > rules.rack_size:
-        raise UsageError(f"a rack holds 1 to {rules.rack_size} tiles, not {len(rack)}")
+        raise UsageError(f"a rack holds 1 to {counted(rules.rack_size, 'tile')}, not {len(rack)}")
     over = rules.tiles.over_count(rack.upper())
     if over:
         raise UsageError(f"{quoted(args.rack)} is not a rack: {over}")
@@ -214,7 +214,7 @@ def run_moves(args: argparse.Namespace) -> int:
     elif not moves:
         print(f"No play exists for {rack.upper()} on this position.")
     else:
-        print(f"{len(moves)} plays for {rack.upper()}; best first:")
+        print(f"{counted(len(moves), 'play')} for {rack.upper()}; best first:")
         width = max(len(m.record_word) for m in shown)
         for k, m in enumerate(shown, 1):
             words = ", ".join(_words(board, m))

@@ -10,7 +10,7 @@ from pathlib import Path
 from companion.cli.common import decimal_number, file_name
 from companion.decimals import decimal_from
 from companion.errors import UsageError
-from companion.text import printable, quoted
+from companion.text import counted, printable, quoted
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -141,7 +141,7 @@ def run_build(args: argparse.Namespace) -> int:
                    use_cache=not args.no_cache, slice_parts=args.slice, progress=progress)
     total = sum(len(v) for v in result.files.values())
     cached = f" ({', '.join(result.cached)} from the cache)" if result.cached else ""
-    print(f"wrote {total} files to {printable(str(out))}{cached}")
+    print(f"wrote {counted(total, 'file')} to {printable(str(out))}{cached}")
     if result.slicer:
         print("PrusaSlicer estimates (0.2 mm layers, 15% infill, PLA):")
         for name, rep in result.slicer.items():
@@ -178,7 +178,7 @@ def run_coupons(args: argparse.Namespace) -> int:
                           cache_dir=cache,
                           progress=progress)
     progress.close()
-    print(f"wrote {len(files)} files to {printable(str(args.out))}: "
+    print(f"wrote {counted(len(files), 'file')} to {printable(str(args.out))}: "
           + ", ".join(f for f in files if f.endswith(".stl")))
     print("print them, keep the one that fits best, then: companion cad build --clearance MM")
     return 0
@@ -201,12 +201,13 @@ def run_check(args: argparse.Namespace) -> int:
         for r in reports:
             status = "ok  " if r.ok else "FAIL"
             size = " x ".join(f"{v:.1f}" for v in r.extents)
-            bodies = "body" if r.bodies == 1 else "bodies"
-            print(f"{status} {r.path:<28} {r.bodies:>3} {bodies:<6} {r.volume / 1000:8.1f} cm3 "
+            bodies = counted(r.bodies, "body", "bodies", spec=">3")
+            print(f"{status} {r.path:<28} {bodies:<10} {r.volume / 1000:8.1f} cm3 "
                   f"{size} mm")
             for problem in r.problems:
                 print(f"       {problem}")
-        print(f"{len(reports) - len(failed)} of {len(reports)} files pass")
+        print(f"{len(reports) - len(failed)} of {counted(len(reports), 'file')} "
+              f"{'passes' if len(reports) == 1 else 'pass'}")
     return 1 if failed else 0
 
 

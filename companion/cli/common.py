@@ -17,7 +17,7 @@ from companion.dates import date_from, dates_from, is_range
 from companion.decimals import decimal_from, whole_from
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon, LexiconError, WordListSpec, load_word_list
-from companion.text import quoted, shown
+from companion.text import counted, quoted, shown
 from companion.textfile import decode_text, read_at_most
 
 
@@ -137,7 +137,8 @@ def read_text_file(name: str, what: str, limit: int = MAX_TEXT_BYTES,
         if not path.exists():
             raise UsageError(f"{what} file not found: {name}")
         if path.is_file() and path.stat().st_size > limit:
-            raise UsageError(f"{what} file {name} is too large ({path.stat().st_size:,} bytes) "
+            size = counted(path.stat().st_size, "byte", spec=",")
+            raise UsageError(f"{what} file {name} is too large ({size}) "
                              "to be one; is it the right file?")
     try:
         data = read_at_most(name, limit)
@@ -145,8 +146,8 @@ def read_text_file(name: str, what: str, limit: int = MAX_TEXT_BYTES,
         raise UsageError(f"cannot read {what} file {name}: {exc.strerror or exc}") from exc
     where = "on standard input" if name == "-" else name
     if len(data) > limit:  # standard input or a device that does not end
-        raise UsageError(f"the {what} {where} is too large (over {limit:,} bytes) "
-                         "to be one; is it the right file?")
+        raise UsageError(f"the {what} {where} is too large (over "
+                         f"{counted(limit, 'byte', spec=',')}) to be one; is it the right file?")
     if any_encoding:
         try:
             return decode_text(data)

@@ -26,7 +26,7 @@ from companion.girdle.engine import IllegalStep, ScoreCard
 from companion.girdle.generator import family_puzzle
 from companion.girdle.layouts import family_of, layouts, puzzle_model, shape_text
 from companion.girdle.solver import solve
-from companion.text import printable, quoted, shown
+from companion.text import counted, printable, quoted, shown
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -40,8 +40,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     show = actions.add_parser(
         "show", help="print the puzzle of a date, or of each date of a range",
         description="Print the puzzle of a date, or of each date of a range such as "
-        f"2026-12-01..2026-12-07 (or 2026-12-01..07 within a month; at most {MAX_RANGE_DAYS} "
-        "days), one after another.")
+        "2026-12-01..2026-12-07 (or 2026-12-01..07 within a month; at most "
+        f"{counted(MAX_RANGE_DAYS, 'day')}), one after another.")
     _add_date(show, ranges=True)
     show.add_argument("--json", action="store_true",
                       help="print the puzzle model as JSON (for a range, a list of them)")
@@ -133,7 +133,7 @@ def puzzle_text(pz: Puzzle) -> str:
     out.append("Victory Points: " + "; ".join(
         f"{v} = {' '.join(chs)}" for v, chs in sorted(by_vp.items())))
     out.append("Length bonus: " + ", ".join(
-        f"{n} letters {b:+d}" if b else f"{n} letters 0"
+        f"{counted(n, 'letter')} {b:+d}" if b else f"{counted(n, 'letter')} 0"
         for n, b in sorted(pz.length_bonus.items())))
     return "\n".join(out)
 
@@ -255,8 +255,9 @@ def _placement(item: object, number: int) -> SheetStep:
 
 def _from_cells(cells: list, word: str, item: dict, number: int) -> SheetStep:
     if len(cells) != len(word):
-        raise IllegalStep(number, f"{word.upper()} has {len(word)} letters but "
-                          f"{len(cells)} squares are given")
+        raise IllegalStep(number, f"{word.upper()} has {counted(len(word), 'letter')} but "
+                          f"{counted(len(cells), 'square')} "
+                          f"{'is' if len(cells) == 1 else 'are'} given")
     rows = {r for r, _ in cells}
     cols = {c for _, c in cells}
     if len(rows) == 1 and [c for _, c in cells] == list(range(cells[0][1],
@@ -303,7 +304,7 @@ def card_text(sheet: Sheet, card: ScoreCard) -> str:
     out.append("Unused letters: " + (" ".join(card.unused_letters) or "none"))
     out.append(f"Final score: {card.subtotal} - {card.unused_total} = {card.final}")
     if not card.complete:
-        out.append(f"(unfinished: {len(card.rows)} of {sheet.puzzle.words} words)")
+        out.append(f"(unfinished: {len(card.rows)} of {counted(sheet.puzzle.words, 'word')})")
     return "\n".join(out)
 
 
@@ -344,8 +345,8 @@ def run_check(args: argparse.Namespace) -> int:
     try:
         for number, item in enumerate(data["solution"], 1):
             if number > pz.words:
-                raise IllegalStep(number, f"there may never be more than {pz.words} words "
-                                  "in the Girdle")
+                raise IllegalStep(number, "there may never be more than "
+                                  f"{counted(pz.words, 'word')} in the Girdle")
             p = _placement(item, number)
             sheet.play(p)
         card = sheet.score()

@@ -23,7 +23,7 @@ from companion.pdq.solitaire import play_solitaire, simulate_solitaire
 from companion.pdq.ties import settle_tie
 from companion.pdq.variants import Variant
 from companion.pdq.wordcount import score_word_count
-from companion.text import printable, quoted, shown
+from companion.text import counted, printable, quoted, shown
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -203,7 +203,8 @@ def _list_words(args, cards, variant, lexicon) -> int:
         return 0
     shown = " ".join(cards)
     if result.no_word:
-        print(f"No word: none of the {result.searched:,} words in {result.lexicon} fits "
+        print(f"No word: none of the {counted(result.searched, 'word', spec=',')} in "
+              f"{result.lexicon} fits "
               f"{shown} under {variant.title} rules ({result.min_length}+ letters).")
         if result.near_misses:
             print("Words with the letters in order that start elsewhere (not allowed):")
@@ -211,10 +212,10 @@ def _list_words(args, cards, variant, lexicon) -> int:
                                 initial_indent="  ", subsequent_indent="  "))
         return 0
     print(f"{shown} - {variant.title}, {result.min_length}+ letters, {result.lexicon}: "
-          f"{len(result.words)} words")
+          f"{counted(len(result.words), 'word')}")
     for length, words in result.groups():
         print(textwrap.fill(", ".join(w.upper() for w in words), width=88,
-                            initial_indent=f"{length:3} letters: ",
+                            initial_indent=f"{counted(length, 'letter', spec='3')}: ",
                             subsequent_indent=" " * 13))
     return 0
 
@@ -249,7 +250,7 @@ def _score(args, cards, variant, lexicon) -> int:
         print_json(result.to_dict())
         return 0
     for p in result.players:
-        print(f"{shown(p.player)}: {p.score} unique word{'s' if p.score != 1 else ''}")
+        print(f"{shown(p.player)}: {counted(p.score, 'unique word')}")
         if p.unique:
             print(f"  unique: {', '.join(w.upper() for w in p.unique)}")
         if p.shared:
@@ -261,7 +262,7 @@ def _score(args, cards, variant, lexicon) -> int:
     winners = " and ".join(shown(w) for w in result.winners)
     print(f"Winner: {winners}" if len(result.winners) == 1 else f"Tie: {winners}")
     if result.missed:
-        print(textwrap.fill(f"Nobody found {len(result.missed)} words, e.g. "
+        print(textwrap.fill(f"Nobody found {counted(len(result.missed), 'word')}, e.g. "
                             f"{', '.join(w.upper() for w in result.missed[:10])}.", width=88))
     else:
         print("Together you found every word.")
@@ -293,9 +294,10 @@ def _solitaire(args, variant, deck, lexicon) -> int:
         return 0
     for r in game.rounds:
         said = r.word.upper() if r.word else "stuck: no word exists"
-        print(f"round {r.number:2}: {' '.join(r.cards)}  {r.word_count:5} words  {said}")
+        words = counted(r.word_count, "word", spec="5")
+        print(f"round {r.number:2}: {' '.join(r.cards)}  {words:11}  {said}")
     end = ("got through the whole deck" if game.through_the_deck
            else f"stuck on round {len(game.rounds)}")
-    print(f"Collected {len(game.collected)} cards ({end}; alternate scoring "
-          f"{game.alternate_score}; {game.undealt} cards not dealt).")
+    print(f"Collected {counted(len(game.collected), 'card')} ({end}; alternate scoring "
+          f"{game.alternate_score}; {counted(game.undealt, 'card')} not dealt).")
     return 0

@@ -18,7 +18,7 @@ from companion.cli.common import (
     whole_number,
 )
 from companion.errors import CompanionError, UsageError
-from companion.text import printable, quoted, shown
+from companion.text import counted, printable, quoted, shown
 from companion.werdup.game import Game
 from companion.werdup.movegen import generate_plays
 from companion.werdup.notation import parse_play, play_notation
@@ -113,7 +113,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="play a whole game with the move generator and print its record",
         description="Play a seeded game where every player makes the best-scoring play; "
         f"print the game record. Exit status: 0 the game ended, 1 it had not ended after "
-        f"{SELFPLAY_TURNS} turns, 2 bad usage.",
+        f"{counted(SELFPLAY_TURNS, 'turn')}, 2 bad usage.",
     )
     sp.add_argument("--seed", type=whole_number, default=1,
                     help="random seed for the bag (default 1)")
@@ -197,7 +197,7 @@ def _report(args: argparse.Namespace, board: Board, j: Judgement, text: str) -> 
         print_json({"play": text, "rules": rules.name, "legal": j.legal, "reason": j.reason,
                     "score": j.score, "words": words, "bonus": j.bonus})
     elif j.legal:
-        print(f"{shown(text, PLAY_SHOWN)}: {j.score} points ({rules.name} rules)")
+        print(f"{shown(text, PLAY_SHOWN)}: {counted(j.score, 'point')} ({rules.name} rules)")
         for w in words:
             print(f"  {w['word']}: {w['arithmetic']}")
         if j.bonus:
@@ -234,7 +234,8 @@ def run_moves(args: argparse.Namespace) -> int:
     bad = [t for t in rack if t not in rules.tile_set.counts]
     if not rack or bad or len(rack) > rules.rack_size:
         raise UsageError(
-            f"{quoted(args.rack)} is not a rack: give 1 to {rules.rack_size} tiles, like AEQuRST"
+            f"{quoted(args.rack)} is not a rack: give 1 to {counted(rules.rack_size, 'tile')}, "
+            "like AEQuRST"
         )
     over = rules.tile_set.over_count(rack)
     if over:
@@ -270,7 +271,8 @@ def run_replay(args: argparse.Namespace) -> int:
     print(printable("Winner: " + " and ".join(result.winners())))
     if not result.ok:
         bad = sum(1 for ln in result.lines if not ln.ok)
-        print(f"{bad} line(s) disagree with the record.")
+        print(f"{counted(bad, 'line')} {'disagrees' if bad == 1 else 'disagree'} with the "
+              "record.")
     return 0 if result.ok else 1
 
 
@@ -299,7 +301,8 @@ def run_selfplay(args: argparse.Namespace) -> int:
     play_out(game, max_turns=SELFPLAY_TURNS)
     sys.stdout.write(write_record(game))
     if not game.over:  # a word list too small for the tiles: the players only swap
-        print(f"companion: the game had not ended after {SELFPLAY_TURNS} turns; the record "
-              "stops there (with this word list the players can seldom play)", file=sys.stderr)
+        print(f"companion: the game had not ended after {counted(SELFPLAY_TURNS, 'turn')}; the "
+              "record stops there (with this word list the players can seldom play)",
+              file=sys.stderr)
         return 1
     return 0

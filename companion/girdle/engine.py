@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from companion.errors import CompanionError
 from companion.girdle.puzzle import Line, Puzzle
 from companion.lexicon import Lexicon, default_lexicon
-from companion.text import quoted, shown
+from companion.text import counted, quoted, shown
 
 DIRECTIONS = ("across", "down")
 _STEP = {"across": (0, 1), "down": (1, 0)}
@@ -196,13 +196,13 @@ class Sheet:
         """The line word ``number`` goes in, once the word and its direction suit it."""
         pz = self.puzzle
         if number > pz.words:
-            raise IllegalStep(number, f"there may never be more than {pz.words} words in the "
-                              "Girdle")
+            raise IllegalStep(number, "there may never be more than "
+                              f"{counted(pz.words, 'word')} in the Girdle")
         if not word.isascii() or not word.isalpha():
             raise IllegalStep(number, f"{quoted(p.word)} is not a word of letters A-Z")
         if not pz.min_length <= len(word) <= pz.max_length:
-            raise IllegalStep(number, f"{shown(word)} has {len(word)} letters; a word must have "
-                              f"{pz.min_length} to {pz.max_length}")
+            raise IllegalStep(number, f"{shown(word)} has {counted(len(word), 'letter')}; a word "
+                              f"must have {pz.min_length} to {pz.max_length}")
         if p.direction not in DIRECTIONS:
             raise IllegalStep(number, "direction must be across or down, not "
                               f"{quoted(p.direction)}")
@@ -293,11 +293,12 @@ class Sheet:
                 raise IllegalStep(number, f"Supply position {i} ({pz.supply[i - 1]}) is "
                                   "already active")
         if len(acts) != due:
-            left = "" if due == len(new_cells) else (
-                f" and {'no' if due == 0 else f'only {due}'} Supply letter(s) are still "
-                "inactive")
-            raise IllegalStep(number, f"{word} placed {len(new_cells)} new letter(s){left}, so "
-                              f"activate {due} Supply letter(s), not {len(acts)}")
+            still = ("no Supply letters are" if due == 0 else
+                     f"only {counted(due, 'Supply letter')} {'is' if due == 1 else 'are'}")
+            left = "" if due == len(new_cells) else f" and {still} still inactive"
+            raise IllegalStep(number, f"{word} placed {counted(len(new_cells), 'new letter')}"
+                              f"{left}, so activate {counted(due, 'Supply letter')}, not "
+                              f"{len(acts)}")
 
     def _check_crossout(self, number: int, p: SheetStep, word: str) -> None:
         """At most one cross-out, for a long word in a checkbox row (which letter is checked

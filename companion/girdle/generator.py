@@ -21,6 +21,7 @@ from companion.girdle.puzzle import Line, Puzzle
 from companion.girdle.rules import Edition, default_edition
 from companion.girdle.star import fewest_letters
 from companion.lexicon import Lexicon, default_lexicon
+from companion.text import counted
 
 VOWELS = "AEIOU"
 MAX_ATTEMPTS = 50
@@ -206,8 +207,8 @@ def family_puzzle(date: dt.date, family: str, edition: Edition | None = None,
         if find_solution(pz, lex) is not None:
             return pz
     raise UsageError(f"no solvable {family} Word Girdle puzzle found for {date.isoformat()} "
-                     f"with {lex.in_the_list()} ({len(lex.words):,} words): a sheet "
-                     "needs enough words to fill every line")
+                     f"with {lex.in_the_list()} ({counted(len(lex.words), 'word', spec=',')}): "
+                     "a sheet needs enough words to fill every line")
 
 
 def _family_candidate(date: dt.date, family: str, attempt: int, ed: Edition) -> Puzzle:

@@ -15,6 +15,7 @@ from companion import jsonfile
 from companion.dates import date_from
 from companion.errors import UsageError
 from companion.girdle.rules import ALPHABET, Edition, default_edition
+from companion.text import counted
 
 MAX_GRID_SIZE = 15  # a sheet's grid; the edition's is 7
 
@@ -67,8 +68,8 @@ class Puzzle:
 
     def __post_init__(self) -> None:
         if not 2 <= self.size <= MAX_GRID_SIZE:
-            raise UsageError(f"a Word Girdle grid is 2 to {MAX_GRID_SIZE} squares a side, "
-                             f"not {self.size}")
+            raise UsageError(f"a Word Girdle grid is 2 to {counted(MAX_GRID_SIZE, 'square')} a "
+                             f"side, not {self.size}")
         if not self.lines:
             raise UsageError("a Word Girdle puzzle needs at least one word line")
         for line in self.lines:

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
+from companion.text import counted
 from companion.textfile import decode_text, read_at_most
 
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
@@ -68,7 +69,7 @@ def read_word_file(path: str | Path) -> list[str]:
     except OSError as exc:
         raise LexiconError(f"cannot read word list {p}: {exc.strerror}") from exc
     if len(raw) > _MAX_FILE_BYTES:
-        raise LexiconError(f"word list {p} is too large (over {_MAX_FILE_BYTES} bytes)")
+        raise LexiconError(f"word list {p} is too large (over {counted(_MAX_FILE_BYTES, 'byte')})")
     if raw[:2] == b"\x1f\x8b":
         try:
             with gzip.GzipFile(fileobj=io.BytesIO(raw)) as z:
@@ -76,7 +77,7 @@ def read_word_file(path: str | Path) -> list[str]:
         except (OSError, EOFError) as exc:
             raise LexiconError(f"word list {p} is a broken gzip file") from exc
         if len(raw) > _MAX_FILE_BYTES:
-            raise LexiconError(f"word list {p} unpacks to over {_MAX_FILE_BYTES} bytes")
+            raise LexiconError(f"word list {p} unpacks to over {counted(_MAX_FILE_BYTES, 'byte')}")
     text = _decode_word_file(p, raw)
     words = []
     for line in text.splitlines():
@@ -142,7 +143,7 @@ class Lexicon:
         return iter(self.words)
 
     def __repr__(self) -> str:
-        return f"Lexicon({self.name!r}, {len(self.words)} words)"
+        return f"Lexicon({self.name!r}, {counted(len(self.words), 'word')})"
 
     @cached_property
     def fingerprint(self) -> str:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from companion.errors import UsageError
 from companion.pdq.deck import Deck, default_deck
 from companion.pdq.variants import Variant
-from companion.text import quoted, shown
+from companion.text import counted, quoted, shown
 
 
 def card_letters(cards: str, variant: Variant) -> str:
@@ -20,7 +20,7 @@ def card_letters(cards: str, variant: Variant) -> str:
         raise UsageError(f"Cards are letters A-Z; {quoted(cards)} is not a row of cards.")
     if len(letters) != variant.cards:
         raise UsageError(
-            f"{variant.title} deals {variant.cards} cards per round; "
+            f"{variant.title} deals {counted(variant.cards, 'card')} per round; "
             f"{len(letters)} {'was' if len(letters) == 1 else 'were'} given "
             f"({shown(letters or 'none')})."
         )

@@ -11,6 +11,7 @@ from pathlib import Path
 from companion.datafiles import read_data_text
 from companion.decimals import whole_from
 from companion.errors import UsageError
+from companion.text import counted
 from companion.textfile import read_at_most
 
 DECK_FILE = "pdq-deck.tsv"
@@ -48,9 +49,9 @@ class Deck:
             if wanted > have:
                 if have == 0:
                     raise UsageError(f"This deck has no {letter} card.")
-                copies = "card" if have == 1 else "cards"
                 raise UsageError(
-                    f"This deck has only {have} {letter} {copies}, but {wanted} were dealt."
+                    f"This deck has only {counted(have, letter + ' card')}, but {wanted} were "
+                    "dealt."
                 )
 
 
@@ -81,8 +82,8 @@ def parse_deck_table(text: str, name: str) -> Deck:
     if sum(counts.values()) == 0:
         raise UsageError(f"Deck file {name} has no cards.")
     if sum(counts.values()) > MAX_DECK_CARDS:
-        raise UsageError(f"Deck file {name} has {sum(counts.values()):,} cards; a deck has at "
-                         f"most {MAX_DECK_CARDS:,}.")
+        cards = counted(sum(counts.values()), "card", spec=",")
+        raise UsageError(f"Deck file {name} has {cards}; a deck has at most {MAX_DECK_CARDS:,}.")
     return Deck({k: v for k, v in counts.items() if v > 0}, name)
 
 

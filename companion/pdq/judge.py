@@ -18,6 +18,7 @@ from companion.pdq.cards import card_letters
 from companion.pdq.fit import fit
 from companion.pdq.pdl import beaten_by_said
 from companion.pdq.variants import Variant, get_variant
+from companion.text import counted
 
 
 @dataclass
@@ -61,7 +62,7 @@ def _minimums(var: Variant) -> str:
     """``5 letters for adults and 4 for children``, longest first."""
     need = sorted(var.player_min.items(), key=lambda kv: -kv[1])
     first, rest = need[0], need[1:]
-    return f"{first[1]} letters for {plural(first[0])}" + "".join(
+    return f"{counted(first[1], 'letter')} for {plural(first[0])}" + "".join(
         f" and {n} for {plural(role)}" for role, n in rest)
 
 
@@ -78,7 +79,8 @@ def _length(shown: str, var: Variant, min_length: int | None,
     if len(shown) >= minimum:
         return "", []
     who = f" for {plural(player)}" if player and min_length is None else ""
-    return f"{shown} is too short: {var.title} words need at least {minimum} letters{who}.", []
+    return (f"{shown} is too short: {var.title} words need at least "
+            f"{counted(minimum, 'letter')}{who}."), []
 
 
 def judge(
@@ -152,7 +154,7 @@ def _against_said(shown: str, cards: str, said_words: list[str]) -> tuple[bool, 
     best = max(said_words, key=len)
     if len(lower) <= len(best):
         tie = "only ties with" if len(lower) == len(best) else "is shorter than"
-        return False, (f"{shown} ({len(lower)} letters) {tie} {best.upper()} ({len(best)} "
-                       "letters), already said: the longer word wins.")
-    return True, (f"{shown} fits {cards} and beats {best.upper()}: {len(lower)} letters "
+        return False, (f"{shown} ({counted(len(lower), 'letter')}) {tie} {best.upper()} "
+                       f"({counted(len(best), 'letter')}), already said: the longer word wins.")
+    return True, (f"{shown} fits {cards} and beats {best.upper()}: {counted(len(lower), 'letter')} "
                   f"against {len(best)}.")

@@ -15,6 +15,7 @@ from companion.pdq.deck import Deck, card_points, default_deck
 from companion.pdq.finder import find_words
 from companion.pdq.judge import judge
 from companion.pdq.variants import Variant, get_variant
+from companion.text import counted
 
 STUCK_ANSWERS = ("", "stuck", "?", "no word", "quit")
 
@@ -163,7 +164,8 @@ def play_solitaire(
         if played is None:
             game.stuck = True
             if found.words:
-                say(f"Stuck. There were {len(found.words)} words, e.g. "
+                say(f"Stuck. There {'was' if len(found.words) == 1 else 'were'} "
+                    f"{counted(len(found.words), 'word')}, e.g. "
                     f"{', '.join(w.upper() for w in found.words[:5])}.")
             else:
                 say("Stuck, fairly: no word exists for these cards.")

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from companion.lexicon import Lexicon
 from companion.pdq.judge import Judgement, a_role, judge
 from companion.pdq.variants import Variant
+from companion.text import counted
 
 
 @dataclass
@@ -53,17 +54,18 @@ def settle_tie(
     # one word per player: two players shouting the same word tie as any equal lengths do
     winners = [j.word for j in valid if len(j.word) == longest]
     if len(winners) == 1:
-        outcome = f"{winners[0]} wins the cards: the longest valid word ({longest} letters)."
+        outcome = (f"{winners[0]} wins the cards: the longest valid word "
+                   f"({counted(longest, 'letter')}).")
     elif len(set(winners)) == 1:
         outcome = (
-            f"Tie: {len(winners)} players shouted {winners[0]} ({longest} letters): set the "
-            "cards aside and deal new cards for the tied players only; the winner also takes "
-            "the set-aside cards."
+            f"Tie: {counted(len(winners), 'player')} shouted {winners[0]} "
+            f"({counted(longest, 'letter')}): set the cards aside and deal new cards for the "
+            "tied players only; the winner also takes the set-aside cards."
         )
     else:
         outcome = (
-            f"Tie between {', '.join(winners)} ({longest} letters each): set the cards aside "
-            "and deal new cards for the tied players only; the winner also takes the set-aside "
-            "cards."
+            f"Tie between {', '.join(winners)} ({counted(longest, 'letter')} each): set the cards "
+            "aside and deal new cards for the tied players only; the winner also takes the "
+            "set-aside cards."
         )
     return TieResult(judged, winners, outcome)

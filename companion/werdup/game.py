@@ -24,7 +24,7 @@ from companion.clock import ClockSettings, ClockState
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
 from companion.play import check_player_name
-from companion.text import quoted, sentence
+from companion.text import counted, quoted, sentence
 from companion.tiles import next_holding, out_of_tiles
 from companion.werdup.movegen import generate_plays
 from companion.werdup.notation import main_heights, play_notation
@@ -194,7 +194,7 @@ class Game:
         fewest, most = rules.min_players, rules.max_players
         if not fewest <= len(names) <= most or len(set(names)) != len(names):
             raise UsageError(
-                f"WerdUp is for {fewest} to {most} players with different names.")
+                f"WerdUp is for {fewest} to {counted(most, 'player')} with different names.")
         for name in names:
             if not name or any(ch.isspace() or not ch.isprintable() or ch in ":#>()"
                                for ch in name):

@@ -268,8 +268,7 @@ def _replay(text: str, lexicon: Lexicon, rules: WerdUpRules | None,
             state.noted_turn(kind, challenged, n, record.nicks.get(who, ""))
         else:
             out.append(state.line(n, line, time_left, kind == "lost", challenged))
-    ended = "#end" in text or any(ln.move.endswith(")") and "tiles left" in ln.move
-                                  for ln in out)
+    ended = "#end" in text or bool(state.penalised)  # or a line counted the tiles left
     if ended:
         out += state.missing_rack_penalties()
     if clock is not None and ended:
@@ -597,7 +596,7 @@ class _Replayer:
                                    f"record counts {len(left)}")
             self.penalised.add(ln.player)
             return (-end_penalty(len(left), self.rules),
-                    f"{len(left)} tiles left ({tiles_text(left)})")
+                    f"{counted(len(left), 'tile')} left ({tiles_text(left)})")
         return self._turn(ln, opened)
 
     def _time_penalty(self, ln: _Line) -> tuple[int, str]:

@@ -16,7 +16,7 @@ from companion.play import (
     check_grid,
     record_nicks,
 )
-from companion.text import sentence
+from companion.text import counted, sentence
 from companion.werdup.notation import parse_play, play_notation
 from companion.werdup.observe import play_between
 from companion.werdup.record import (
@@ -71,8 +71,8 @@ class WerdUpTable(TableBasics):
             for w in j.words]
         after = board.copy()
         after.place(placements)
-        return ScoredPlay(written, True, f"Legal: {j.score} points.", j.score, words, j.bonus,
-                          after.to_text(), [(p.row, p.col) for p in placements])
+        return ScoredPlay(written, True, f"Legal: {counted(j.score, 'point')}.", j.score, words,
+                          j.bonus, after.to_text(), [(p.row, p.col) for p in placements])
 
     def observed_play(self, board: Board, grid: Sequence[Sequence[str | None]]) -> list[Placement]:
         """A square whose top letter changed got one new tile, on top of its stack

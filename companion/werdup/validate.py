@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from companion.board import Board, FormedWord, Placement, PlayError, no_new_tile, square_name
 from companion.lexicon import Lexicon
-from companion.text import sentence
+from companion.text import counted, sentence
 from companion.werdup.rules import WerdUpRules
 from companion.werdup.scoring import play_bonus, word_score
 
@@ -80,7 +80,7 @@ def structural_problem(
         if h + 1 > rules.max_height:
             return PlayError(
                 f"the stack at {where} would be {h + 1} high: stacks may be at most "
-                f"{rules.max_height} tiles high", square)
+                f"{counted(rules.max_height, 'tile')} high", square)
         top = board.get(p.row, p.col)
         if top is not None and top.upper() == p.tile.upper():
             return PlayError(
@@ -157,7 +157,8 @@ def judge_play(
             return illegal(f"the first word must cover a beginning square ({names})",
                            sorted(rules.beginning))
         if not words or len(words[0].cells) < rules.min_first_word:
-            return illegal(f"the first word needs at least {rules.min_first_word} letters")
+            return illegal("the first word needs at least "
+                           f"{counted(rules.min_first_word, 'letter')}")
     else:
         stacked = any(board.occupied(p.row, p.col) for p in placements)
         joined = stacked or any(not c.new for w in words for c in w.cells)

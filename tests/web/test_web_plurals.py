@@ -1,6 +1,7 @@
 """Counts on the web pages and in the web app's messages are written by one rule,
 ``companion.text.counted`` (the templates' ``counted`` filter): no template or view spells a
-plural of its own, and a count of one reads as one ("1 card", not "1 cards")."""
+plural of its own, and a count of one reads as one ("1 card", not "1 cards"). The scan is
+tests/plurals.py's, shared with tests/test_plurals.py's over the rest of the package."""
 
 from __future__ import annotations
 
@@ -10,40 +11,11 @@ from pathlib import Path
 import pytest
 from appfactory import make_app, token
 from fakeclock import FakeClock
+from plurals import hand_made_plurals
 
 import companion.web
 
 WEB = Path(companion.web.__file__).parent
-
-# nouns that the pages and messages count
-NOUNS = ("point", "word", "tile", "letter", "card", "day", "round", "page", "line", "second",
-         "minute", "player", "turn", "list", "photo", "sheet", "move")
-_NOUN = "|".join(NOUNS)
-# a plural made by hand: an "s" chosen by a test of the count ...
-_CHOSEN_S = re.compile(r"""['"]s['"]\s+if\b|\bif\b[^\n]*\belse\s+['"]s['"]""")
-# ... or a count written before a noun always in the plural ("{{ n }} points", f"{n} days")
-_TEMPLATE_COUNT = re.compile(rf"\}}\}}\s*(?:{_NOUN})s\b")
-_VIEW_COUNT = re.compile(rf"\{{[^{{}}\n]+\}}\s+(?:{_NOUN})s\b")
-# ... or by a page's script, joining a count to a plural noun (n + " points")
-_SCRIPT_COUNT = re.compile(rf"""\+\s*["']\s*(?:{_NOUN})s\b""")
-
-
-def hand_made_plurals(text: str, template: bool) -> list[str]:
-    """The lines of ``text`` (a template's or a view's source) that write a plural by hand."""
-    count = _TEMPLATE_COUNT if template else _VIEW_COUNT
-    return [line.strip() for line in text.splitlines()
-            if _CHOSEN_S.search(line) or count.search(line)
-            or (template and _SCRIPT_COUNT.search(line))]
-
-
-def test_the_scan_finds_a_hand_made_plural():
-    assert hand_made_plurals("{{ n }} word{{ 's' if n != 1 }}", template=True)
-    assert hand_made_plurals("Sheet complete: {{ card.final }} points.", template=True)
-    assert hand_made_plurals('f"photos are kept {days} days"', template=False)
-    assert hand_made_plurals("noun + ('' if n == 1 else 's')", template=False)
-    assert hand_made_plurals('el.textContent = "-" + p.penalty + " points";', template=True)
-    assert not hand_made_plurals("{{ card.final|counted('point') }}", template=True)
-    assert not hand_made_plurals("{{ p.name }} challenges", template=True)
 
 
 @pytest.mark.parametrize("path", sorted((WEB / "templates").iterdir()), ids=lambda p: p.name)
