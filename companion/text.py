@@ -85,3 +85,12 @@ def counted(n: int, noun: str, plural: str = "", spec: str = "") -> str:
     "s" ("1 body", "2 bodies"), and ``spec`` is how the number is written (``","``:
     "1,000 words"; ``"3"``: a column's width)."""
     return f"{n:{spec}} {noun if n == 1 else plural or noun + 's'}"
+
+
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                 "ten")
+
+
+def number_word(n: int) -> str:
+    """A small count as written in a sentence: ``7`` -> ``"seven"`` (digits from eleven on)."""
+    return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)

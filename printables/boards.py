@@ -17,10 +17,9 @@ from companion.layout.sheets import (
     SheetLayout,
     board_sheet,
 )
-from companion.text import counted
+from companion.text import counted, number_word
 from companion.werdup.rules import get_rules
 from printables.canvas import Page, new_canvas, text_width
-from printables.chrome import number_word
 from printables.markers import draw_marker
 from printables.style import (
     ACCENTS,

@@ -101,12 +101,3 @@ def gang_marks(page: Page, xs: Sequence[float], ys: Sequence[float], length: flo
     for y in ys:
         _tick(page, left, y, -1, 0, length, offset)
         _tick(page, right, y, 1, 0, length, offset)
-
-
-_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-                 "ten")
-
-
-def number_word(n: int) -> str:
-    """A small count as printed text: ``7`` -> ``"seven"`` (digits from eleven on)."""
-    return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)

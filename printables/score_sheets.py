@@ -6,9 +6,9 @@ from dataclasses import dataclass, replace
 
 from companion.errors import UsageError
 from companion.layout.sheets import Rect
-from companion.text import counted
+from companion.text import counted, number_word
 from printables.canvas import Page, new_canvas, text_width
-from printables.chrome import footer, number_word, title_band
+from printables.chrome import footer, title_band
 from printables.style import (
     ACCENTS,
     FONT,

@@ -53,7 +53,6 @@ NOT_COUNTS = {
     "{' '.join(too_many)} tiles": "the tiles' letters: more E tiles",
     "{height} pixels": "a size, width x height",
     "{number_word(": "a number in words, never one: all seven tiles",
-    "{_NUMBERS.get(most, most)} players": "a number in words, never one: one to four players",
     '"Word(s)"': "a column's heading: no count",
 }
 

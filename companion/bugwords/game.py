@@ -25,9 +25,8 @@ from companion.challenges import (
 from companion.clock import ClockSettings, ClockState
 from companion.errors import CompanionError
 from companion.lexicon import Lexicon
+from companion.text import number_word
 from companion.tiles import BLANK, ONE_OUT, out_of_tiles
-
-_NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 class GameError(CompanionError):
@@ -83,7 +82,7 @@ class Game:
     def __post_init__(self) -> None:
         most = self.rules.max_players
         if not 1 <= len(self.players) <= most:  # one player may practise alone
-            raise GameError(f"Bug Words is for one to {_NUMBERS.get(most, most)} players")
+            raise GameError(f"Bug Words is for one to {number_word(most)} players")
         self.board = Board(self.rules.layout.rows, self.rules.layout.cols)
         self.bag: list[str] = self.rules.tiles.bag()
         self.rng.shuffle(self.bag)
