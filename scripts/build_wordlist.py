@@ -7,10 +7,12 @@ lists of every spelling SCOWL has (``english``, ``american``, ``british``, ``bri
 ``canadian_variant_1``/``_2``, ``australian_variant_1``/``_2``; SCOWL has no American or
 ``british_z`` variant lists; no ``variant_3``, which SCOWL calls seldom used) up to a size
 (default 70, SCOWL's "large" size), so GREY and GRAY, COLOUR and COLOR, AXE and AX, GAOL and
-JAIL are all words. It
-keeps lowercase a-z entries only (so no proper nouns, abbreviations, apostrophes or hyphens;
-those live in SCOWL's separate ``-upper``, ``-abbreviations`` and ``-contractions`` lists,
-which are not read), and drops entries that are letter names, unit symbols or abbreviations
+JAIL are all words. An entry SCOWL writes with accents (café, fiancé, piñata, smörgåsbord)
+is read in plain letters as the judge reads a typed word (``companion.lexicon.word_letters``:
+CAFE, FIANCE, PINATA, SMORGASBORD), since no tile or card has an accent. It then keeps
+lowercase a-z entries only (so no proper nouns, abbreviations, apostrophes or hyphens; those
+live in SCOWL's separate ``-upper``, ``-abbreviations`` and ``-contractions`` lists, which
+are not read), and drops entries that are letter names, unit symbols or abbreviations
 in disguise (single letters other than "a", and vowel-less strings such as "rs", "kb", "csc"
 that are not in a short list of real vowel-less words such as "brr", "hmm", "nth",
 "crwth"), and writes a sorted, gzip-compressed list with a fixed timestamp so the output is
@@ -27,6 +29,11 @@ import re
 import shutil
 import sys
 from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from companion.lexicon import word_letters  # noqa: E402
 
 CATEGORIES = (
     "english-words", "american-words", "british-words", "british_z-words", "canadian-words",
@@ -49,19 +56,20 @@ def keep(word: str) -> bool:
     return bool(VOWELS & set(word)) or word in VOWELLESS_WORDS
 
 
-OUT_DIR = Path(__file__).resolve().parent.parent / "companion" / "lexicon" / "data"
+OUT_DIR = ROOT / "companion" / "lexicon" / "data"
 COPYRIGHT = Path("/usr/share/doc/scowl/copyright")
 
 
 def collect(scowl: Path, size: int) -> list[str]:
-    """The sorted, filtered union of the ``CATEGORIES`` lists of ``scowl`` up to ``size``."""
+    """The sorted, filtered union of the ``CATEGORIES`` lists of ``scowl`` up to ``size``,
+    each entry read in plain letters (accents dropped) by ``word_letters``."""
     words: set[str] = set()
     for category in CATEGORIES:
         for path in sorted(scowl.glob(f"{category}.*")):
             if int(path.suffix[1:]) > size:
                 continue
             for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
-                word = line.strip()
+                word = word_letters(line)
                 if re.fullmatch(r"[a-z]+", word) and keep(word):
                     words.add(word)
     return sorted(words)

@@ -239,6 +239,21 @@ def test_a_word_is_judged_by_its_letters_as_on_the_web(capsys, typed, word):
     assert code == 0 and data["valid"] is True and data["word"] == word
 
 
+@pytest.mark.parametrize(("typed", "word"), [
+    ("cafe", "CAFE"), ("caf\u00e9", "CAFE"), ("CAFE\u0301", "CAFE"),
+    ("FIANCE", "FIANCE"), ("fianc\u00e9", "FIANCE"),
+    ("pinata", "PINATA"), ("pi\u00f1ata", "PINATA"),
+    ("Jalapeno", "JALAPENO"), ("JALAPE\u00d1O", "JALAPENO"),
+])
+def test_words_scowl_writes_with_accents_are_valid_typed_either_way(capsys, typed, word):
+    """CAFÉ, FIANCÉ, PIÑATA, JALAPEÑO were "not in the word list": the list dropped the words
+    SCOWL spells with accents, though the judge reads a typed accent as the plain letter."""
+    code, out, _ = run(capsys, "check", typed, "--json")
+    data = json.loads(out)
+    assert code == 0 and data["valid"] is True and data["word"] == word
+    assert f"{word}: VALID" in run(capsys, "check", typed)[1]
+
+
 @pytest.mark.parametrize("typed", ["can't", "x-ray", "c?t"])
 def test_check_and_pdq_say_the_same_of_a_word_that_is_not_letters(capsys, typed):
     from companion.judge import check_word
