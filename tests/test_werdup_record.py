@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ import werdup_positions as pos
 from companion.cli import main
 from companion.errors import CompanionError
 from companion.lexicon import default_lexicon
+from companion.text import counted
 from companion.werdup.game import Game
 from companion.werdup.record import replay, write_record
 from companion.werdup.rules import get_rules
@@ -315,36 +317,49 @@ def test_replay_refuses_a_swap_once_the_bag_is_empty():
         replay("\n".join(lines) + "\n", default_lexicon())
 
 
+def _end_lines(text: str) -> dict[str, tuple[str, str]]:
+    """The record's lines of tiles left at the end: each nick's line, and its tiles."""
+    return {m[1]: (m[0], m[2]) for m in re.finditer(r">(\w+): \((\w+)\) -\d+ \d+\n", text)}
+
+
 def test_replay_checks_the_tiles_left_against_the_racks():
     """Each tile left on a rack at the end costs 5 points: where the record's racks are
     whole, replay knows how many each player holds, and reports a count that differs, a
     player counted twice, or one whose tiles left the record leaves out."""
     game = _seeded(3, "ann,bob,cy")
     text = write_record(game)
-    assert ">ann: (W) -5 283\n>cy: (C) -5 338\n" in text
+    ends = _end_lines(text)
+    assert sorted(ends) == ["ann", "cy"] and ends["ann"][1] == "W"  # bob went out
     assert replay(text, default_lexicon()).ok
-    wrong = replay(text.replace(">ann: (W) -5 283", ">ann: (WX) -10 278"), default_lexicon())
+    ann_line, _ = ends["ann"]
+    total = int(ann_line.split()[-1])
+    wrong = replay(text.replace(ann_line, f">ann: (WX) -10 {total - 5}\n"), default_lexicon())
     assert [ln.problems for ln in wrong.lines if ln.problems] == [
         ["ann holds 1 tile at the end, the record counts 2"]]
-    twice = replay(text.replace(">cy: (C) -5 338", ">cy: (C) -5 338\n>cy: (C) -5 333"),
-                   default_lexicon())
+    cy_line, cy_tiles = ends["cy"]
+    cy_total, penalty = int(cy_line.split()[-1]), 5 * len(cy_tiles)
+    again = f">cy: ({cy_tiles}) -{penalty} {cy_total - penalty}\n"
+    twice = replay(text.replace(cy_line, cy_line + again), default_lexicon())
     assert [ln.problems for ln in twice.lines if ln.problems] == [
         ["cy's tiles left are counted twice"]]
-    missing = replay(text.replace(">cy: (C) -5 338\n", ""), default_lexicon())
-    assert not missing.ok and missing.totals["cy"] == 338
+    missing = replay(text.replace(cy_line, ""), default_lexicon())
+    assert not missing.ok and missing.totals["cy"] == cy_total  # the penalty counted all the same
     assert missing.lines[-1].problems == [
-        "cy holds 1 tile at the end but the record has no line for them"]
+        f"cy holds {counted(len(cy_tiles), 'tile')} at the end but the record has no line for "
+        "them"]
 
 
 def test_a_rack_of_one_tile_left_reads_one_tile():
     """A player left holding one tile: the record's end line reads as "1 tile left", and a
     record that counts only that one still ends the game (the others' racks are owed)."""
     text = write_record(_seeded(3, "ann,bob,cy"))
+    ends = _end_lines(text)
+    assert ends["ann"][1] == "W"
     ended = replay(text, default_lexicon())
     assert [ln.move for ln in ended.lines if ln.player == "ann"][-1] == "1 tile left (W)"
-    missing = replay(text.replace(">cy: (C) -5 338\n", ""), default_lexicon())
+    missing = replay(text.replace(ends["cy"][0], ""), default_lexicon())
     assert [(ln.player, ln.move) for ln in missing.lines[-2:]] == [
-        ("ann", "1 tile left (W)"), ("cy", "1 tile left")]
+        ("ann", "1 tile left (W)"), ("cy", f"{counted(len(ends['cy'][1]), 'tile')} left")]
 
 
 def _problems(text: str) -> dict[int, list[str]]:
