@@ -4,34 +4,20 @@ sentences every word look-up gives (``companion check``, the PDQ judge, the web 
 A word is judged by its letters, as the tiles and cards show them: full-width letters are
 read as A-Z, invisible characters pasted with a word (zero-width spaces, direction marks) go,
 and accents are dropped (CAFÉ is judged as CAFE, NAÏVE as NAIVE), since no tile or card has
-one. What is left must be letters A-Z.
+one. What is left must be letters A-Z (:mod:`companion.lexicon.letters` reads it).
 """
 
 from __future__ import annotations
 
-import re
-import unicodedata
-
 from companion import text
 from companion.lexicon.core import Lexicon
 from companion.lexicon.house import OFFENSIVE_LIST_NAME
+from companion.lexicon.letters import is_letters, word_letters
 from companion.lexicon.wordnet import define
 
-_LETTERS = re.compile(r"^[A-Za-z]+$")
+__all__ = ["absent_reason", "is_letters", "listed_reason", "not_letters_reason", "word_letters"]
+
 NAMES = "Proper nouns (names of people and places) are not allowed."
-
-
-def word_letters(typed: str) -> str:
-    """``typed`` in the letters a word is judged by (case kept, spaces around it gone): full
-    width forms made plain, invisible format characters dropped, accents taken off."""
-    plain = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", typed))
-    kept = "".join(c for c in plain if unicodedata.category(c) not in ("Mn", "Cf"))
-    return unicodedata.normalize("NFC", kept).strip()
-
-
-def is_letters(word: str) -> bool:
-    """True when ``word`` (as :func:`word_letters` reads it) is letters A-Z only."""
-    return bool(_LETTERS.match(word))
 
 
 def not_letters_reason(word: str) -> str:
