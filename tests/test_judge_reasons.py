@@ -94,6 +94,18 @@ def test_an_irregular_form_with_a_sense_of_its_own_still_shows_its_base(word, ba
     assert any(d.startswith(base_sense) for d in check_word(word).definitions)
 
 
+@pytest.mark.parametrize(("word", "base"), [
+    ("lay", "lie (verb): be located or situated somewhere"),  # LAY is the past of LIE
+    ("ground", "grind (verb): press or grind with a crushing noise"),  # GROUND: of GRIND
+])
+def test_the_cap_on_senses_keeps_the_first_sense_of_every_base(word, base):
+    # the word's own eight senses of one part of speech came first and the cap cut the base
+    shown = check_word(word).definitions
+    assert len(shown) == 8
+    assert any(d.startswith(base) for d in shown), shown
+    assert shown[0].startswith(f"{word} (noun): ")  # the word's own first sense still leads
+
+
 def test_pdq_names_the_list_and_the_house_list_that_adds_a_word_as_check_does():
     # PDQ said only "is in the word list": not which list, nor that a house list added it
     house = HouseLexicon(Lexicon(["drum"], name="base"),

@@ -196,7 +196,9 @@ class WordNet:
 
     def define(self, word: str, limit: int = 8, common: bool = False,
                inflected: bool = True) -> list[Definition]:
-        """Definitions for ``word`` (or its base forms), most frequent senses first. With
+        """Definitions for ``word`` (or its base forms), most frequent senses first, taken in
+        turn from each part of speech and each base word (so the first ``limit`` hold the
+        first sense of every base: LAY shows LIE, GROUND shows GRIND). With
         ``common`` (a word the list has, which is a common word), the senses of a name or an
         abbreviation written the same (:attr:`Definition.is_name`: DOE for DOES, WA for WAS,
         Panama the country for PANAMA) are left out whenever the common word has one, and
@@ -227,12 +229,13 @@ class WordNet:
             out = [d for d in out if not (d.is_name and d.lemma != word.replace("_", " "))]
             if not all(d.is_name for d in out):
                 out = [d for d in out if not d.is_name]
-        # interleave: each part of speech's most frequent senses come first
-        seen: dict[str, int] = {}
+        # interleave: the most frequent senses of each part of speech, and of each base word
+        # in it, come first, so a cap keeps the first sense of every base (LAY: lie, too)
+        seen: dict[tuple[str, str], int] = {}
         ranked = []
         for d in out:
-            seen[d.pos] = seen.get(d.pos, -1) + 1
-            ranked.append(((seen[d.pos], "nvar".index(d.pos)), d))
+            seen[d.pos, d.lemma] = seen.get((d.pos, d.lemma), -1) + 1
+            ranked.append(((seen[d.pos, d.lemma], "nvar".index(d.pos)), d))
         ranked.sort(key=lambda pair: pair[0])
         return [d for _, d in ranked[:limit]]
 
