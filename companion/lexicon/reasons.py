@@ -38,8 +38,9 @@ def absent_reason(word: str, lexicon: Lexicon) -> str:
     """Why ``word`` (letters A-Z, in the case typed) is not a word of ``lexicon``: not in the
     list, and, when it says why, because a house layer removes it, or because the dictionary
     knows it only as a name or an abbreviation (written with capitals in every sense: PARIS,
-    NATO, however it was typed). A word the dictionary does not know that was typed with a
-    capital, as a name is, gets the rule on names."""
+    NATO; an abbreviation also when the sense writes it with a point: Mr and Mr.), however it
+    was typed. A word the dictionary does not know that was typed with a capital, as a name
+    is, gets the rule on names."""
     shown = text.shown(word.upper())
     lower = word.lower()
     reason = f"{shown} is not in {lexicon.in_the_list()}"
@@ -48,12 +49,13 @@ def absent_reason(word: str, lexicon: Lexicon) -> str:
         if remover == OFFENSIVE_LIST_NAME:  # "offensive words (LDNOOBW) removes it" jarred
             remover = f"the list of {remover}"
         return f"{reason}: {remover} removes it."
-    written = list(dict.fromkeys(d.written or d.lemma for d in define(lower, limit=64)))
-    if written and all(any(c.isupper() for c in w) for w in written):
-        shown_forms = ", ".join(written[:3])
-        if all(_abbreviation(w) for w in written):
-            return (f"{reason}: the dictionary knows it only as an abbreviation "
-                    f"({shown_forms}). Abbreviations are not allowed.")
+    senses = define(lower, limit=64)
+    written = list(dict.fromkeys(d.written or d.lemma for d in senses))
+    shown_forms = ", ".join(written[:3])
+    if senses and all(d.abbreviation or _abbreviation(d.written or d.lemma) for d in senses):
+        return (f"{reason}: the dictionary knows it only as an abbreviation "
+                f"({shown_forms}). Abbreviations are not allowed.")
+    if senses and all(d.is_name for d in senses):
         return f"{reason}: the dictionary knows it only as a name ({shown_forms}). {NAMES}"
     if not written and word[:1].isupper() and not word.isupper():
         return f"{reason}. {NAMES}"

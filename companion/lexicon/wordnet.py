@@ -38,13 +38,16 @@ _SUFFIX_RULES = {
 
 @dataclass(frozen=True)
 class Definition:
-    """One sense: the base word it was found under, its part of speech and gloss, and the
-    base word as the dictionary writes it in this sense (``Paris``, ``USA``, ``doe``)."""
+    """One sense: the base word it was found under, its part of speech and gloss, the base
+    word as the dictionary writes it in this sense (``Paris``, ``USA``, ``doe``), and whether
+    the sense marks it an abbreviation by writing it with a point as well (``Mr`` and
+    ``Mr.``, ``cf`` and ``cf.``)."""
 
     lemma: str
     pos: str
     gloss: str
     written: str = ""
+    abbreviation: bool = False  # the sense also writes the word with a point (Mr., cf.)
 
     @property
     def is_name(self) -> bool:
@@ -181,8 +184,9 @@ class WordNet:
                 seen.append(f)
         return seen
 
-    def _sense(self, pos: str, offset: int, lemma: str) -> tuple[str, str]:
-        """The gloss of the synset at ``offset`` and how it writes ``lemma`` (its case)."""
+    def _sense(self, pos: str, offset: int, lemma: str) -> tuple[str, str, bool]:
+        """The gloss of the synset at ``offset``, how it writes ``lemma`` (its case), and
+        whether it writes that with a point too (``Mr.``: an abbreviation)."""
         line = _line_at(self._map(f"data.{POS_FILES[pos]}"), offset)[0].decode("utf-8", "replace")
         head, _, gloss = line.partition(" | ")
         fields = head.split(" ")
@@ -192,7 +196,7 @@ class WordNet:
         # the letter I is written "I" and "i": the form in lower case is the common word
         written = lemma if lemma in words else next(
             (w for w in words if w.lower() == lemma), lemma)
-        return written.replace("_", " "), gloss.strip()
+        return written.replace("_", " "), gloss.strip(), f"{written}." in words
 
     def define(self, word: str, limit: int = 8, common: bool = False,
                inflected: bool = True) -> list[Definition]:
@@ -222,8 +226,9 @@ class WordNet:
                 synset_cnt = int(fields[2])
                 offsets = fields[4 + p_cnt + 2 : 4 + p_cnt + 2 + synset_cnt]
                 for off in offsets:
-                    written, gloss = self._sense(pos, int(off), lemma)
-                    out.append(Definition(lemma.replace("_", " "), pos, gloss, written))
+                    written, gloss, dotted = self._sense(pos, int(off), lemma)
+                    out.append(Definition(lemma.replace("_", " "), pos, gloss, written,
+                                          dotted))
         if common:
             # a name's plural is not the word (ITS is not more than one IT)
             out = [d for d in out if not (d.is_name and d.lemma != word.replace("_", " "))]
