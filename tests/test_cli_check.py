@@ -102,6 +102,32 @@ def test_custom_lexicon(tmp_path, capsys):
     assert json.loads(out)["lexicon"] == "club.txt"
 
 
+def test_a_club_list_with_accents_judges_a_typed_word_with_or_without_them(tmp_path, capsys):
+    """The club list's "café" line was skipped, so CAFÉ and CAFE were not valid by it."""
+    club = tmp_path / "club.txt"
+    club.write_text("# club list\ncafé\nNAÏVE\nx-ray\n\nqi\n", encoding="utf-8")
+    for typed in ("café", "CAFE", "naive", "Naïve"):
+        code, out, _ = run(capsys, "check", typed, "--lexicon", str(club), "--json")
+        assert code == 0, out
+        assert json.loads(out)["valid"] is True
+    code, _, err = run(capsys, "check", "xray", "--lexicon", str(club))
+    assert code == 1
+    assert err == 'companion: word list club.txt: 1 line skipped as not a word (line 4: x-ray)\n'
+
+
+def test_the_lines_a_word_list_skips_are_counted_with_the_first_named(tmp_path, capsys):
+    club = tmp_path / "club.txt"
+    club.write_text("qi\n# comment\n\ncan't\ntwo words\nx-ray\n", encoding="utf-8")
+    family = tmp_path / "family.txt"
+    family.write_text("zax\nmy-word\n", encoding="utf-8")
+    code, out, err = run(capsys, "check", "qi", "--lexicon", str(club), "--add", str(family),
+                         "--json")
+    assert code == 0 and json.loads(out)["valid"] is True
+    assert err == "companion: word list club.txt: 3 lines skipped as not words (line 4: " \
+        "can't)\ncompanion: word list family.txt: 1 line skipped as not a word (line 2: " \
+        "my-word)\n"
+
+
 def test_unreadable_lexicon_exits_2(capsys):
     code, _, err = run(capsys, "check", "cat", "--lexicon", "/no/such/list.txt")
     assert code == 2
@@ -158,8 +184,9 @@ def test_a_house_list_with_no_words_is_refused(capsys, tmp_path, option, text):
     code, out, err = run(capsys, "check", "cat", option, str(empty))
     verb = "additions" if option == "--add" else "removals"
     assert code == 2 and not out
+    skipped = ": 2 lines skipped as not words (line 1: Two words)" if "-" in text else ""
     assert err.strip() == f"companion: House list of {verb}: {empty} has no words (one word " \
-        "of letters a-z per line)."
+        f"of letters A-Z per line){skipped}."
 
 
 @pytest.mark.parametrize(("argv", "message"), [

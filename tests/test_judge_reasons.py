@@ -28,6 +28,25 @@ def test_an_abbreviation_is_called_one(typed):
         reason.endswith("only as an abbreviation (FBI). Abbreviations are not allowed."))
 
 
+@pytest.mark.parametrize(("typed", "written"), [("MR", "Mr"), ("mrs", "Mrs")])
+def test_a_title_the_dictionary_also_writes_with_a_point_is_an_abbreviation(typed, written):
+    # WordNet's sense writes "Mr" and "Mr.": the capital alone made it "a name"
+    assert check_word(typed, with_definitions=False).reason.endswith(
+        f"the dictionary knows it only as an abbreviation ({written}). Abbreviations are not "
+        "allowed.")
+
+
+def test_the_point_marks_an_abbreviation_in_the_senses_that_write_it():
+    from companion.lexicon import define
+
+    mr, = define("mr")
+    assert (mr.written, mr.abbreviation) == ("Mr", True)
+    assert not any(d.abbreviation for d in define("paris") + define("nato") + define("cat"))
+    # CF is californium (Cf) as well as cf. (compare): neither only a name nor an abbreviation
+    assert check_word("cf", with_definitions=False).reason == (
+        "CF is not in the word list SCOWL-70 US/UK/CA/AU, the companion default.")
+
+
 def test_a_common_word_typed_with_a_capital_is_not_called_a_name():
     # AA is lava in the dictionary: a capital typed at the start of a sentence made it a name
     reason = check_word("Aa", with_definitions=False).reason
@@ -92,6 +111,18 @@ def test_the_web_pdq_judge_defines_a_word_as_check_does(tmp_path):
 def test_an_irregular_form_with_a_sense_of_its_own_still_shows_its_base(word, base_sense):
     # the first form the dictionary had (the word itself) hid the base its irregular form names
     assert any(d.startswith(base_sense) for d in check_word(word).definitions)
+
+
+@pytest.mark.parametrize(("word", "base"), [
+    ("lay", "lie (verb): be located or situated somewhere"),  # LAY is the past of LIE
+    ("ground", "grind (verb): press or grind with a crushing noise"),  # GROUND: of GRIND
+])
+def test_the_cap_on_senses_keeps_the_first_sense_of_every_base(word, base):
+    # the word's own eight senses of one part of speech came first and the cap cut the base
+    shown = check_word(word).definitions
+    assert len(shown) == 8
+    assert any(d.startswith(base) for d in shown), shown
+    assert shown[0].startswith(f"{word} (noun): ")  # the word's own first sense still leads
 
 
 def test_pdq_names_the_list_and_the_house_list_that_adds_a_word_as_check_does():

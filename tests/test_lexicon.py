@@ -161,6 +161,29 @@ def test_custom_list_by_path(tmp_path):
     assert lex.name == "club.txt"
 
 
+def test_a_club_list_reads_accented_lines_as_a_typed_word_is_read(tmp_path):
+    """A club list's "café" was skipped as not a-z, while a typed CAFÉ is judged as CAFE: each
+    line is now read by word_letters, and lines still not a word (x-ray) are skipped."""
+    path = tmp_path / "club.txt"
+    path.write_text("# accents: café\ncafé\nNAÏVE\nx-ray\n\n  Piñata  \nqi\n",
+                    encoding="utf-8")
+    lex = Lexicon.from_path(path)
+    assert list(lex) == ["cafe", "naive", "pinata", "qi"]
+    assert "CAFÉ".lower() not in lex and "cafe" in lex
+    assert lex.skipped_lines() == ["club.txt: 1 line skipped as not a word (line 4: x-ray)"]
+    latin1 = tmp_path / "latin1.txt"  # an older editor's file: the same words
+    latin1.write_bytes("café\nNAÏVE\nx-ray\n".encode("latin-1"))
+    assert list(Lexicon.from_path(latin1)) == ["cafe", "naive"]
+
+
+def test_a_list_of_only_lines_that_are_not_words_still_has_no_words(tmp_path):
+    path = tmp_path / "club.txt"
+    path.write_text("# café\nx-ray\ncan't\n\n", encoding="utf-8")
+    with pytest.raises(LexiconError, match=r"has no words \(one word of letters A-Z per line\): "
+                                           r"2 lines skipped as not words \(line 2: x-ray\)"):
+        Lexicon.from_path(path)
+
+
 def test_gzipped_custom_list(tmp_path):
     path = tmp_path / "list.txt.gz"
     path.write_bytes(gzip.compress(b"alpha\nbeta\n"))

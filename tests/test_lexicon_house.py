@@ -25,7 +25,7 @@ BASE = Lexicon(["cat", "dog", "cock", "hen", "qi"], name="base list")
 
 def words_file(tmp_path: Path, name: str, *words: str) -> str:
     path = tmp_path / name
-    path.write_text("# a house list\n" + "\n".join(words) + "\n")
+    path.write_text("# a house list\n" + "\n".join(words) + "\n", encoding="utf-8")
     return str(path)
 
 
@@ -72,6 +72,17 @@ def test_house_lexicon_from_files_names_every_layer(tmp_path):
     assert lex.change("zax") == "added" and lex.change("dog") == "removed"
     assert lex.change("cat") == "" and BASE.change("cat") == ""
     assert house_lexicon(BASE, WordListSpec()) is BASE
+
+
+def test_a_house_file_reads_accented_lines_as_typed_words_are_read(tmp_path):
+    """A house file's "Fiancé" was skipped like a line that is not a word."""
+    spec = WordListSpec(add=(words_file(tmp_path, "family.txt", "Fiancé", "x-ray", "",
+                                        "# ok"),),
+                        remove=(words_file(tmp_path, "no.txt", "CAFÉ"),))
+    lex = house_lexicon(Lexicon(["cafe", "cat"]), spec)
+    assert set(lex) == {"cat", "fiance"}
+    assert lex.change("fiance") == "added" and lex.change("cafe") == "removed"
+    assert lex.skipped_lines() == ["family.txt: 1 line skipped as not a word (line 3: x-ray)"]
 
 
 def test_verdicts_name_the_list_that_decided(tmp_path):

@@ -17,7 +17,7 @@ from companion.dates import date_from, dates_from, is_range
 from companion.decimals import decimal_from, whole_from
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon, LexiconError, WordListSpec, load_word_list
-from companion.text import counted, quoted, shown
+from companion.text import counted, printable, quoted, shown
 from companion.textfile import decode_text, read_at_most
 
 
@@ -84,7 +84,8 @@ def add_house_list_options(parser: argparse.ArgumentParser) -> None:
 def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
     """The lexicon named by ``--lexicon`` (or the default) with any house additions and
     removals; a bad file is a usage error, as is ``-`` (a word list is a file, kept by its
-    name: standard input is not one)."""
+    name: standard input is not one). Lines of the files skipped as not words are reported on
+    standard error (how many, and the first)."""
     for option in ("lexicon", "add", "remove"):
         given = getattr(args, option, None)
         if given == "-" or (isinstance(given, list) and "-" in given):
@@ -97,9 +98,12 @@ def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
         bool(getattr(args, "remove_offensive", False)),
     )
     try:
-        return load_word_list(spec)
+        lexicon = load_word_list(spec)
     except LexiconError as exc:
         raise UsageError(str(exc)) from exc
+    for skipped in lexicon.skipped_lines():  # a club list's "x-ray" is not lost unsaid
+        print(f"companion: word list {printable(skipped)}", file=sys.stderr)
+    return lexicon
 
 
 # Characters JSON lets through raw that a terminal acts on or a reader takes for a line break:

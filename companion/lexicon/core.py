@@ -11,19 +11,19 @@ from __future__ import annotations
 import gzip
 import hashlib
 import io
-import re
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
 import numpy as np
 
-from companion.text import counted
+from companion.lexicon.letters import is_letters, word_letters
+from companion.text import counted, shown
 from companion.textfile import decode_text, read_at_most
 
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
-_WORD_RE = re.compile(r"^[a-z]+$")
 # Words longer than this are not in the bitmask index; they are checked one by one.
 _INDEX_WIDTH = 64
 _MAX_FILE_BYTES = 64 * 1024 * 1024
@@ -52,12 +52,31 @@ def _decode_word_file(p: Path, raw: bytes) -> str:
         raise LexiconError(f"word list {p} {exc}, not one word per line") from exc
 
 
-def read_word_file(path: str | Path) -> list[str]:
-    """The words of a file with one word per line (any case; ``.gz`` allowed; may be empty).
+@dataclass(frozen=True)
+class SkippedLines:
+    """The lines of a word list file that are not a word, even with their accents taken off
+    (x-ray, can't, two words): how many, and the first of them (its number and text)."""
 
-    Lines that are not a single word of letters a-z (after lowercasing) are ignored, as are
-    blank lines and ``#`` comments. Raises :class:`LexiconError` for a missing, unreadable or
-    binary file.
+    count: int = 0
+    line: int = 0
+    text: str = ""
+
+    def __str__(self) -> str:
+        if not self.count:
+            return ""
+        what = "a word" if self.count == 1 else "words"
+        return (f"{counted(self.count, 'line', spec=',')} skipped as not {what} (line "
+                f"{self.line:,}: {shown(self.text)})")
+
+
+def read_word_lines(path: str | Path) -> tuple[list[str], SkippedLines]:
+    """The words of a file with one word per line (any case; ``.gz`` allowed; may be empty),
+    and the lines skipped as not words.
+
+    Each line is read as a typed word is (:func:`companion.lexicon.letters.word_letters`:
+    accents taken off, so café is cafe) and lowercased; lines that are still not a single word
+    of letters a-z are skipped (x-ray, can't) and counted; blank lines and ``#`` comments are
+    passed over. Raises :class:`LexiconError` for a missing, unreadable or binary file.
     """
     p = Path(path)
     if not p.exists():
@@ -80,11 +99,25 @@ def read_word_file(path: str | Path) -> list[str]:
             raise LexiconError(f"word list {p} unpacks to over {counted(_MAX_FILE_BYTES, 'byte')}")
     text = _decode_word_file(p, raw)
     words = []
-    for line in text.splitlines():
-        w = line.strip().lower()
-        if w and not w.startswith("#") and _WORD_RE.match(w):
-            words.append(w)
-    return words
+    skipped, first, first_text = 0, 0, ""
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.strip().startswith("#"):
+            continue
+        w = word_letters(line)
+        if is_letters(w):
+            words.append(w.lower())
+            continue
+        skipped += 1
+        if not first:
+            first, first_text = number, line.strip()
+    return words, SkippedLines(skipped, first, first_text)
+
+
+def read_word_file(path: str | Path) -> list[str]:
+    """The words of a file with one word per line, as :func:`read_word_lines` reads them."""
+    return read_word_lines(path)[0]
+
+
 
 
 class Lexicon:
@@ -103,6 +136,7 @@ class Lexicon:
         self.display = display or name
         self.words: tuple[str, ...] = tuple(sorted(set(words)))
         self._set = frozenset(self.words)
+        self.skipped = SkippedLines()  # of the file the list was read from (from_path)
 
     # -- construction -----------------------------------------------------------------------
     @classmethod
@@ -110,15 +144,25 @@ class Lexicon:
                   display: str | None = None) -> Lexicon:
         """Load a list with one word per line (any case; ``.gz`` allowed).
 
-        Lines that are not a single word of letters a-z (after lowercasing) are ignored, as are
-        blank lines and ``#`` comments. Raises :class:`LexiconError` for a missing, unreadable,
+        Lines are read as :func:`read_word_lines` reads them (café is cafe; lines that are not
+        a single word are skipped and counted in :attr:`skipped`; blank lines and ``#``
+        comments are passed over). Raises :class:`LexiconError` for a missing, unreadable,
         binary or empty file.
         """
         p = Path(path)
-        words = read_word_file(p)
+        words, skipped = read_word_lines(p)
         if not words:
-            raise LexiconError(f"word list {p} has no words (one word of letters a-z per line)")
-        return cls(words, name or p.name, display)
+            why = f": {skipped}" if skipped.count else ""
+            raise LexiconError(f"word list {p} has no words (one word of letters A-Z per "
+                               f"line){why}")
+        lexicon = cls(words, name or p.name, display)
+        lexicon.skipped = skipped
+        return lexicon
+
+    def skipped_lines(self) -> list[str]:
+        """What each file of this list skipped as not words (``club.txt: 1 line skipped as not
+        a word (line 4: x-ray)``); empty when nothing was skipped."""
+        return [f"{self.name}: {self.skipped}"] if self.skipped.count else []
 
     def in_the_list(self) -> str:
         """``the word list NAME``, the words every verdict uses to name the list."""

@@ -15,12 +15,18 @@ decided a word, so a verdict can say which list ruled.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from companion.lexicon.core import Lexicon, LexiconError, read_word_file
+from companion.lexicon.core import (
+    Lexicon,
+    LexiconError,
+    SkippedLines,
+    read_word_file,
+    read_word_lines,
+)
 
 OFFENSIVE_LIST_NAME = "offensive words (LDNOOBW)"
 
@@ -32,6 +38,7 @@ class Layer:
     name: str
     action: str  # "add" or "remove"
     words: frozenset[str]
+    skipped: SkippedLines = field(default_factory=SkippedLines)  # lines of its file
 
     def __post_init__(self) -> None:
         if self.action not in ("add", "remove"):
@@ -59,6 +66,11 @@ class HouseLexicon(Lexicon):
             else "".join(changes)
         super().__init__(words, name=" ".join(parts),
                          display=f"{base.display}, with {shown}" if shown else base.display)
+
+    def skipped_lines(self) -> list[str]:
+        """What the base list's file and each house file skipped as not words."""
+        return self.base.skipped_lines() + [f"{layer.name}: {layer.skipped}"
+                                            for layer in self.layers if layer.skipped.count]
 
     def _deciding_layer(self, word: str) -> Layer | None:
         """The last layer that names ``word`` (None: the base list decides)."""
@@ -109,13 +121,14 @@ def _layer_from_file(path: str, action: str) -> Layer:
     p = Path(path).expanduser()
     verb = "additions" if action == "add" else "removals"
     try:
-        words = read_word_file(p)
+        words, skipped = read_word_lines(p)
     except LexiconError as exc:
         raise LexiconError(f"house list of {verb}: {exc}") from exc
     if not words:
-        raise LexiconError(f"house list of {verb}: {p} has no words (one word of letters a-z "
-                           "per line)")
-    return Layer(p.name, action, frozenset(words))
+        why = f": {skipped}" if skipped.count else ""
+        raise LexiconError(f"house list of {verb}: {p} has no words (one word of letters A-Z "
+                           f"per line){why}")
+    return Layer(p.name, action, frozenset(words), skipped)
 
 
 def house_lexicon(base: Lexicon, spec: WordListSpec) -> Lexicon:

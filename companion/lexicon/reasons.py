@@ -4,34 +4,20 @@ sentences every word look-up gives (``companion check``, the PDQ judge, the web 
 A word is judged by its letters, as the tiles and cards show them: full-width letters are
 read as A-Z, invisible characters pasted with a word (zero-width spaces, direction marks) go,
 and accents are dropped (CAFÉ is judged as CAFE, NAÏVE as NAIVE), since no tile or card has
-one. What is left must be letters A-Z.
+one. What is left must be letters A-Z (:mod:`companion.lexicon.letters` reads it).
 """
 
 from __future__ import annotations
 
-import re
-import unicodedata
-
 from companion import text
 from companion.lexicon.core import Lexicon
 from companion.lexicon.house import OFFENSIVE_LIST_NAME
+from companion.lexicon.letters import is_letters, word_letters
 from companion.lexicon.wordnet import define
 
-_LETTERS = re.compile(r"^[A-Za-z]+$")
+__all__ = ["absent_reason", "is_letters", "listed_reason", "not_letters_reason", "word_letters"]
+
 NAMES = "Proper nouns (names of people and places) are not allowed."
-
-
-def word_letters(typed: str) -> str:
-    """``typed`` in the letters a word is judged by (case kept, spaces around it gone): full
-    width forms made plain, invisible format characters dropped, accents taken off."""
-    plain = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", typed))
-    kept = "".join(c for c in plain if unicodedata.category(c) not in ("Mn", "Cf"))
-    return unicodedata.normalize("NFC", kept).strip()
-
-
-def is_letters(word: str) -> bool:
-    """True when ``word`` (as :func:`word_letters` reads it) is letters A-Z only."""
-    return bool(_LETTERS.match(word))
 
 
 def not_letters_reason(word: str) -> str:
@@ -52,8 +38,9 @@ def absent_reason(word: str, lexicon: Lexicon) -> str:
     """Why ``word`` (letters A-Z, in the case typed) is not a word of ``lexicon``: not in the
     list, and, when it says why, because a house layer removes it, or because the dictionary
     knows it only as a name or an abbreviation (written with capitals in every sense: PARIS,
-    NATO, however it was typed). A word the dictionary does not know that was typed with a
-    capital, as a name is, gets the rule on names."""
+    NATO; an abbreviation also when the sense writes it with a point: Mr and Mr.), however it
+    was typed. A word the dictionary does not know that was typed with a capital, as a name
+    is, gets the rule on names."""
     shown = text.shown(word.upper())
     lower = word.lower()
     reason = f"{shown} is not in {lexicon.in_the_list()}"
@@ -62,12 +49,13 @@ def absent_reason(word: str, lexicon: Lexicon) -> str:
         if remover == OFFENSIVE_LIST_NAME:  # "offensive words (LDNOOBW) removes it" jarred
             remover = f"the list of {remover}"
         return f"{reason}: {remover} removes it."
-    written = list(dict.fromkeys(d.written or d.lemma for d in define(lower, limit=64)))
-    if written and all(any(c.isupper() for c in w) for w in written):
-        shown_forms = ", ".join(written[:3])
-        if all(_abbreviation(w) for w in written):
-            return (f"{reason}: the dictionary knows it only as an abbreviation "
-                    f"({shown_forms}). Abbreviations are not allowed.")
+    senses = define(lower, limit=64)
+    written = list(dict.fromkeys(d.written or d.lemma for d in senses))
+    shown_forms = ", ".join(written[:3])
+    if senses and all(d.abbreviation or _abbreviation(d.written or d.lemma) for d in senses):
+        return (f"{reason}: the dictionary knows it only as an abbreviation "
+                f"({shown_forms}). Abbreviations are not allowed.")
+    if senses and all(d.is_name for d in senses):
         return f"{reason}: the dictionary knows it only as a name ({shown_forms}). {NAMES}"
     if not written and word[:1].isupper() and not word.isupper():
         return f"{reason}. {NAMES}"

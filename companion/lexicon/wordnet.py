@@ -38,13 +38,16 @@ _SUFFIX_RULES = {
 
 @dataclass(frozen=True)
 class Definition:
-    """One sense: the base word it was found under, its part of speech and gloss, and the
-    base word as the dictionary writes it in this sense (``Paris``, ``USA``, ``doe``)."""
+    """One sense: the base word it was found under, its part of speech and gloss, the base
+    word as the dictionary writes it in this sense (``Paris``, ``USA``, ``doe``), and whether
+    the sense marks it an abbreviation by writing it with a point as well (``Mr`` and
+    ``Mr.``, ``cf`` and ``cf.``)."""
 
     lemma: str
     pos: str
     gloss: str
     written: str = ""
+    abbreviation: bool = False  # the sense also writes the word with a point (Mr., cf.)
 
     @property
     def is_name(self) -> bool:
@@ -181,8 +184,9 @@ class WordNet:
                 seen.append(f)
         return seen
 
-    def _sense(self, pos: str, offset: int, lemma: str) -> tuple[str, str]:
-        """The gloss of the synset at ``offset`` and how it writes ``lemma`` (its case)."""
+    def _sense(self, pos: str, offset: int, lemma: str) -> tuple[str, str, bool]:
+        """The gloss of the synset at ``offset``, how it writes ``lemma`` (its case), and
+        whether it writes that with a point too (``Mr.``: an abbreviation)."""
         line = _line_at(self._map(f"data.{POS_FILES[pos]}"), offset)[0].decode("utf-8", "replace")
         head, _, gloss = line.partition(" | ")
         fields = head.split(" ")
@@ -192,11 +196,13 @@ class WordNet:
         # the letter I is written "I" and "i": the form in lower case is the common word
         written = lemma if lemma in words else next(
             (w for w in words if w.lower() == lemma), lemma)
-        return written.replace("_", " "), gloss.strip()
+        return written.replace("_", " "), gloss.strip(), f"{written}." in words
 
     def define(self, word: str, limit: int = 8, common: bool = False,
                inflected: bool = True) -> list[Definition]:
-        """Definitions for ``word`` (or its base forms), most frequent senses first. With
+        """Definitions for ``word`` (or its base forms), most frequent senses first, taken in
+        turn from each part of speech and each base word (so the first ``limit`` hold the
+        first sense of every base: LAY shows LIE, GROUND shows GRIND). With
         ``common`` (a word the list has, which is a common word), the senses of a name or an
         abbreviation written the same (:attr:`Definition.is_name`: DOE for DOES, WA for WAS,
         Panama the country for PANAMA) are left out whenever the common word has one, and
@@ -220,19 +226,21 @@ class WordNet:
                 synset_cnt = int(fields[2])
                 offsets = fields[4 + p_cnt + 2 : 4 + p_cnt + 2 + synset_cnt]
                 for off in offsets:
-                    written, gloss = self._sense(pos, int(off), lemma)
-                    out.append(Definition(lemma.replace("_", " "), pos, gloss, written))
+                    written, gloss, dotted = self._sense(pos, int(off), lemma)
+                    out.append(Definition(lemma.replace("_", " "), pos, gloss, written,
+                                          dotted))
         if common:
             # a name's plural is not the word (ITS is not more than one IT)
             out = [d for d in out if not (d.is_name and d.lemma != word.replace("_", " "))]
             if not all(d.is_name for d in out):
                 out = [d for d in out if not d.is_name]
-        # interleave: each part of speech's most frequent senses come first
-        seen: dict[str, int] = {}
+        # interleave: the most frequent senses of each part of speech, and of each base word
+        # in it, come first, so a cap keeps the first sense of every base (LAY: lie, too)
+        seen: dict[tuple[str, str], int] = {}
         ranked = []
         for d in out:
-            seen[d.pos] = seen.get(d.pos, -1) + 1
-            ranked.append(((seen[d.pos], "nvar".index(d.pos)), d))
+            seen[d.pos, d.lemma] = seen.get((d.pos, d.lemma), -1) + 1
+            ranked.append(((seen[d.pos, d.lemma], "nvar".index(d.pos)), d))
         ranked.sort(key=lambda pair: pair[0])
         return [d for _, d in ranked[:limit]]
 

@@ -222,12 +222,15 @@ def create_app(test_config: dict[str, Any] | None = None,
 
 def check_word_list(app: Flask) -> None:
     """Load the installation's word list with its house lists: :class:`ConfigError`, in the
-    list's own sentence, when one cannot be read or has no words, so the app does not start."""
+    list's own sentence, when one cannot be read or has no words, so the app does not start;
+    lines of its files skipped as not words are logged as a warning (how many, the first)."""
     from companion.lexicon import LexiconError
     from companion.web.wordlist import lexicon
 
     with app.app_context():
         try:
-            lexicon()
+            loaded = lexicon()
         except LexiconError as exc:
             raise ConfigError(str(exc)) from exc
+    for skipped in loaded.skipped_lines():  # said once, at the start, as the command line does
+        app.logger.warning("word list %s", skipped)

@@ -91,6 +91,16 @@ def test_api_check_one_word(client):
     assert data["lexicon"].startswith("SCOWL")
 
 
+def test_the_web_shows_the_base_of_an_inflection_as_check_does(client):
+    from companion.judge import check_word
+
+    data = client.get("/api/check?word=lay").get_json()
+    assert data["definitions"] == check_word("lay").definitions
+    assert any(d.startswith("lie (verb): ") for d in data["definitions"])
+    page = client.get("/?word=ground").get_data(as_text=True)
+    assert "grind (verb)" in page
+
+
 def test_api_check_several_words_names_the_failure(client):
     data = client.get("/api/check?words=cat,zzqx").get_json()
     assert data["valid"] is False

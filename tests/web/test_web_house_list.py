@@ -59,6 +59,19 @@ def test_a_house_file_with_no_words_stops_the_start(tmp_path):
         make_app(tmp_path, LEXICON_REMOVE="no.txt")
 
 
+def test_a_house_file_with_accents_is_read_in_plain_letters(tmp_path, caplog):
+    """The web's house list read "Fiancé" as no word: its lines are read as typed words are."""
+    folder = tmp_path / "instance"
+    folder.mkdir()
+    (folder / "family.txt").write_text("Fiancé\nzyzzyx\nx-ray\n", encoding="utf-8")
+    with caplog.at_level("WARNING"):
+        client = make_app(tmp_path, LEXICON_ADD="family.txt").test_client()
+    assert "word list family.txt: 1 line skipped as not a word (line 3: x-ray)" in caplog.text
+    for typed in ("fiance", "FIANCÉ"):
+        check = client.get("/api/check", query_string={"word": typed}).get_json()
+        assert check["valid"] and check["decided_by"] == "family.txt", check
+
+
 def test_a_typed_play_at_the_table_is_judged_by_the_house_list(tmp_path):
     from appfactory import make_app as plain_app
 

@@ -1,0 +1,28 @@
+"""How a word is read: by its letters, as the tiles and cards show them. The one owner of the
+reading, for a typed word (``companion check``, the PDQ judge, the web pages), a line of a word
+list file and the build of the default list alike.
+
+Full-width letters are read as A-Z, invisible characters pasted with a word (zero-width
+spaces, direction marks) go, and accents are dropped (CAFÉ is read as CAFE, NAÏVE as NAIVE),
+since no tile or card has one. What is left must be letters A-Z.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_LETTERS = re.compile(r"^[A-Za-z]+$")
+
+
+def word_letters(typed: str) -> str:
+    """``typed`` in the letters a word is judged by (case kept, spaces around it gone): full
+    width forms made plain, invisible format characters dropped, accents taken off."""
+    plain = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", typed))
+    kept = "".join(c for c in plain if unicodedata.category(c) not in ("Mn", "Cf"))
+    return unicodedata.normalize("NFC", kept).strip()
+
+
+def is_letters(word: str) -> bool:
+    """True when ``word`` (as :func:`word_letters` reads it) is letters A-Z only."""
+    return bool(_LETTERS.match(word))
