@@ -161,14 +161,18 @@ def test_a_synthetic_photo_of_an_empty_board_reads_empty(kind, seed):
 
 def _blurred(photo: bytes, vary: str) -> np.ndarray:
     """A synthetic photo blurred at its full size as a missed focus blurs (a Gaussian) or a
-    phone moving up and down smears it (a line of pixels), saved as a JPEG again."""
+    phone moving up and down or sideways smears it (a line of pixels), saved as a JPEG
+    again."""
     image = cv2.imdecode(np.frombuffer(photo, np.uint8), cv2.IMREAD_COLOR)
     if vary.startswith("gaussian"):
         image = cv2.GaussianBlur(image, (0, 0), float(vary.split()[1]))
-    else:  # "smeared N px up and down"
+    else:  # "smeared N px up and down" or "smeared N px sideways"
         length = int(vary.split()[1])
         line = np.zeros((length, length), np.float32)
-        line[:, length // 2] = 1 / length
+        if vary.endswith("sideways"):
+            line[length // 2, :] = 1 / length
+        else:
+            line[:, length // 2] = 1 / length
         image = cv2.filter2D(image, -1, line)
     ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 90])
     assert ok
@@ -242,6 +246,27 @@ def test_a_werdup_tile_whose_letter_is_lost_is_read_as_a_letter_and_asked():
     assert "W" in [a for a, _ in listed[(5, 4)].alternatives]
     wrong = [(r, c) for r in range(10) for c in range(10) if grid[r][c] != scene.letters[r][c]]
     assert all(cell in listed for cell in wrong), wrong
+
+
+def test_a_smeared_paper_board_tile_whose_letter_is_lost_is_not_read_as_a_sure_empty_square():
+    """The printed WerdUp board smeared 9 pixels sideways (seed 2): found by its markers, its
+    grid lined up a third of a cell off at its bottom-left corner, so four letters there touch
+    their cells' edges and are not made out. Each cell shows a cream tile face (0.1 from the
+    tiles' colour, 0.6 from the plain squares'), but the plain paper squares lie only 0.7
+    from the tiles' colour, under the fixed margin of 1.0 a tile face had to be nearer by:
+    the four were read as empty squares, sure of it, and not listed. Now the margin is at most
+    half that distance (:func:`vision.cells.blank_margin`): each is read as a tile whose
+    letter was lost (WerdUp has no blanks), its letter the one its words allow, and listed
+    when it may be wrong; no cell is read wrong unlisted, and none of them reads empty."""
+    scene, photo = _photo("paper", "werdup", 2)
+    reading = read_board(DEFAULT, _blurred(photo, "smeared 9 px sideways"),
+                         board_spec("werdup"), shipped_classifier(), default_lexicon())
+    assert reading.located.method == "markers (werdup-board)"
+    grid = reading.grid()
+    listed = {(u.row, u.col) for u in reading.uncertain}
+    wrong = [(r, c) for r in range(10) for c in range(10) if grid[r][c] != scene.letters[r][c]]
+    assert all(cell in listed for cell in wrong), wrong
+    assert all(grid[r][c] for r, c in [(8, 1), (8, 3), (8, 4), (9, 2)])
 
 
 @pytest.mark.parametrize("kind, game", [("paper", "werdup"), ("3d", "werdup"),

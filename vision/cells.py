@@ -143,6 +143,16 @@ def _face_colour(crop: np.ndarray) -> np.ndarray:
     return 100 * face[:2] / max(float(face.sum()), 1.0)
 
 
+def blank_margin(cfg: CellConfig, apart: float) -> float:
+    """How much nearer the tiles' colour than its own kind of square's a cell with no letter
+    must be to be read as a tile (a blank, or a tile whose letter was lost), when the squares'
+    and the tiles' colours are ``apart`` (chromaticity, per cent): ``blank_chroma_margin``,
+    or ``blank_margin_share`` of ``apart`` when that is less (the paper board's plain squares
+    are 0.5 to 0.8 from its cream tiles: a fixed margin of 1.0 would read every tile face
+    there as the bare square), never under ``blank_min_margin`` (a colour's noise)."""
+    return max(cfg.blank_min_margin, min(cfg.blank_chroma_margin, cfg.blank_margin_share * apart))
+
+
 def _find_blanks(cfg: CellConfig, crops: list, reads: list[CellRead], spec: BoardSpec) -> None:
     letters = [i for i, rd in enumerate(reads) if rd.face not in (EMPTY, BLANK)]
     if not letters:
@@ -156,13 +166,15 @@ def _find_blanks(cfg: CellConfig, crops: list, reads: list[CellRead], spec: Boar
     for kind, members in kinds.items():
         square = np.median([colours[i] for i in members], axis=0)
         lone = sum(row.count(kind) for row in spec.squares) < 3
+        margin = blank_margin(cfg, float(np.linalg.norm(square - tile)))
         for i in members:
             d_tile = float(np.linalg.norm(colours[i] - tile))
             if lone:  # a square of its own kind (the centre): is it the tiles' colour?
                 d_square = 2 * cfg.blank_lone_distance
+                margin = cfg.blank_chroma_margin
             else:
                 d_square = float(np.linalg.norm(colours[i] - square))
-            if (d_tile + cfg.blank_chroma_margin < d_square
+            if (d_tile + margin < d_square
                     and d_tile < cfg.blank_nearer * d_square):
                 rd = reads[i]
                 rd.face, rd.letter = BLANK, None

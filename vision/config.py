@@ -173,6 +173,10 @@ class CellConfig:
     min_glyph_height: float = 0.30       # a letter is at least this fraction of the cell tall
     min_ink_fraction: float = 0.025      # less dark ink than this: no letter in the cell
     blank_chroma_margin: float = 1.0     # a blank's face is this much nearer the tiles' colour
+    blank_margin_share: float = 0.5      # ... or, when less, this share of how far the squares'
+                                         # colour is from the tiles' (cream paper tiles on the
+                                         # paper board: 0.5 to 0.8 apart)
+    blank_min_margin: float = 0.2        # ... but never less than this (a colour's noise)
     blank_nearer: float = 0.5            # ... and this share of its distance to the squares'
     blank_lone_distance: float = 1.5     # a square with no others of its kind: a blank tile
                                          # when its colour is this near the tiles'

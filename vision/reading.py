@@ -139,7 +139,8 @@ def read_board(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: TileC
         if (blanks <= spec.blanks + cfg.locate.extra_blanks or where.method != "outline"
                 or tesseract is not None):  # Tesseract leaves many letters unread: no test
             break
-    else:
+    else:  # a blur that loses letters leaves their tiles' faces, read as blank tiles:
+        _check_located(cfg, image, where, spec, reads)  # refused as blurred when it is so
         raise VisionError(f"the board's grid could not be lined up ({counted(blanks, 'square')} "
                           f"{'looks' if blanks == 1 else 'look'} like blank tiles): photograph "
                           "the whole board, straight on, against a plainer background")
