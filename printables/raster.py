@@ -11,6 +11,20 @@ from pathlib import Path
 from companion.errors import CompanionError
 
 
+def _poppler(command: list[str], needed_to: str, could_not: str
+             ) -> subprocess.CompletedProcess[str]:
+    """Run one of poppler's tools; a sentence (:class:`CompanionError`) when poppler-utils is
+    missing ("pdfinfo (poppler-utils) is needed to ``needed_to``") or the tool fails ("pdfinfo
+    could not ``could_not``")."""
+    tool = command[0]
+    try:
+        return subprocess.run(command, check=True, capture_output=True, text=True)
+    except OSError as exc:
+        raise CompanionError(f"{tool} (poppler-utils) is needed to {needed_to}") from exc
+    except subprocess.CalledProcessError as exc:
+        raise CompanionError(f"{tool} could not {could_not}") from exc
+
+
 def pdf_page_png(pdf: bytes, dpi: float, page: int = 1, strict: bool = False) -> bytes:
     """Page ``page`` (from 1) of a PDF rendered at ``dpi`` as PNG bytes.
 
@@ -20,15 +34,9 @@ def pdf_page_png(pdf: bytes, dpi: float, page: int = 1, strict: bool = False) ->
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "in.pdf"
         src.write_bytes(pdf)
-        try:
-            done = subprocess.run(["pdftoppm", "-r", str(round(dpi)), "-f", str(page), "-l",
-                                   str(page), "-png", "-singlefile", str(src),
-                                   str(Path(tmp) / "out")],
-                                  check=True, capture_output=True, text=True)
-        except OSError as exc:
-            raise CompanionError("pdftoppm (poppler-utils) is needed to draw PDF pages") from exc
-        except subprocess.CalledProcessError as exc:
-            raise CompanionError(f"pdftoppm could not draw page {page} of the PDF") from exc
+        done = _poppler(["pdftoppm", "-r", str(round(dpi)), "-f", str(page), "-l", str(page),
+                         "-png", "-singlefile", str(src), str(Path(tmp) / "out")],
+                        "draw PDF pages", f"draw page {page} of the PDF")
         if strict and done.stderr.strip():
             raise CompanionError(f"pdftoppm warned about the PDF: {done.stderr.strip()}")
         return (Path(tmp) / "out.png").read_bytes()
@@ -52,13 +60,7 @@ def pdf_page_count(pdf: bytes) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "in.pdf"
         src.write_bytes(pdf)
-        try:
-            done = subprocess.run(["pdfinfo", str(src)], check=True, capture_output=True,
-                                  text=True)
-        except OSError as exc:
-            raise CompanionError("pdfinfo (poppler-utils) is needed to count PDF pages") from exc
-        except subprocess.CalledProcessError as exc:
-            raise CompanionError("pdfinfo could not read the PDF") from exc
+        done = _poppler(["pdfinfo", str(src)], "count PDF pages", "read the PDF")
     found = re.search(r"^Pages:\s+(\d+)\s*$", done.stdout, re.MULTILINE)
     if found is None:
         raise CompanionError("pdfinfo did not say how many pages the PDF has")

@@ -166,12 +166,12 @@ def _find_blanks(cfg: CellConfig, crops: list, reads: list[CellRead], spec: Boar
     for kind, members in kinds.items():
         square = np.median([colours[i] for i in members], axis=0)
         lone = sum(row.count(kind) for row in spec.squares) < 3
-        margin = blank_margin(cfg, float(np.linalg.norm(square - tile)))
+        margin = (cfg.blank_chroma_margin if lone
+                  else blank_margin(cfg, float(np.linalg.norm(square - tile))))
         for i in members:
             d_tile = float(np.linalg.norm(colours[i] - tile))
             if lone:  # a square of its own kind (the centre): is it the tiles' colour?
                 d_square = 2 * cfg.blank_lone_distance
-                margin = cfg.blank_chroma_margin
             else:
                 d_square = float(np.linalg.norm(colours[i] - square))
             if (d_tile + margin < d_square

@@ -15,13 +15,8 @@ from companion.lexicon.house import (
     house_lexicon,
     offensive_words,
 )
-from companion.lexicon.reasons import (
-    absent_reason,
-    is_letters,
-    listed_reason,
-    not_letters_reason,
-    word_letters,
-)
+from companion.lexicon.letters import is_letters, word_letters
+from companion.lexicon.reasons import absent_reason, listed_reason, not_letters_reason
 from companion.lexicon.wordnet import Definition, define
 
 __all__ = [

@@ -101,23 +101,22 @@ def read_word_lines(path: str | Path) -> tuple[list[str], SkippedLines]:
     words = []
     skipped, first, first_text = 0, 0, ""
     for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip() or line.strip().startswith("#"):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
             continue
-        w = word_letters(line)
+        w = word_letters(stripped)
         if is_letters(w):
             words.append(w.lower())
             continue
         skipped += 1
         if not first:
-            first, first_text = number, line.strip()
+            first, first_text = number, stripped
     return words, SkippedLines(skipped, first, first_text)
 
 
 def read_word_file(path: str | Path) -> list[str]:
     """The words of a file with one word per line, as :func:`read_word_lines` reads them."""
     return read_word_lines(path)[0]
-
-
 
 
 class Lexicon:

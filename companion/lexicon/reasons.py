@@ -1,10 +1,6 @@
-"""How a typed word is read, and why it is not a word the list has: the one owner of the
-sentences every word look-up gives (``companion check``, the PDQ judge, the web pages).
-
-A word is judged by its letters, as the tiles and cards show them: full-width letters are
-read as A-Z, invisible characters pasted with a word (zero-width spaces, direction marks) go,
-and accents are dropped (CAFÉ is judged as CAFE, NAÏVE as NAIVE), since no tile or card has
-one. What is left must be letters A-Z (:mod:`companion.lexicon.letters` reads it).
+"""Why a word is or is not one the list has: the one owner of the sentences every word
+look-up gives (``companion check``, the PDQ judge, the web pages). Words reach it read by
+their letters (:mod:`companion.lexicon.letters`).
 """
 
 from __future__ import annotations
@@ -12,10 +8,9 @@ from __future__ import annotations
 from companion import text
 from companion.lexicon.core import Lexicon
 from companion.lexicon.house import OFFENSIVE_LIST_NAME
-from companion.lexicon.letters import is_letters, word_letters
 from companion.lexicon.wordnet import define
 
-__all__ = ["absent_reason", "is_letters", "listed_reason", "not_letters_reason", "word_letters"]
+__all__ = ["absent_reason", "listed_reason", "not_letters_reason"]
 
 NAMES = "Proper nouns (names of people and places) are not allowed."
 
