@@ -405,3 +405,46 @@ def test_replay_lines_up_its_columns_beside_an_escaped_nick(capsys, tmp_path):
     assert head.index("word") == quiz.index("QUIZ") == passed.index("(pass)")
     assert (head.index("recorded") + len("recorded") == quiz.index("+44") + 3
             == passed.index("+0") + 2)
+
+
+@pytest.fixture
+def house_files(tmp_path):
+    """A family's additions (ZOTA, not in the default list) and removals (CAT, OAT)."""
+    add = tmp_path / "family.txt"
+    add.write_text("zota\n")
+    remove = tmp_path / "no.txt"
+    remove.write_text("cat\noat\n")
+    return str(add), str(remove)
+
+
+def test_moves_finds_plays_by_the_house_list(capsys, house_files):
+    """--add, --remove and --remove-offensive reached only 'check' and 'pdq': the move finder
+    ignored a club's house list."""
+    add, remove = house_files
+
+    def words(rack, *options):
+        code, out, _ = run(capsys, "bugwords", "moves", "empty", rack, "--top", "0", "--json",
+                           *options)
+        return {m["word"] for m in json.loads(out)["moves"]}
+
+    plain = words("ZOTAC")
+    assert "CAT" in plain and "ZOTA" not in plain
+    assert "ZOTA" in words("ZOTAC", "--add", add)
+    assert "CAT" not in words("ZOTAC", "--remove", remove)
+    assert "ANUS" in words("ANUSE")
+    assert "ANUS" not in words("ANUSE", "--remove-offensive")
+
+
+def test_replay_judges_the_record_s_words_by_the_house_list(capsys, tmp_path, house_files):
+    add, remove = house_files
+    path = tmp_path / "game.gcg"
+    path.write_text("#player1 A A\n#player2 B B\n>A: ZOTACDE 8G ZOTA +26 26\n"
+                    ">B: CATSXYZ H8 .AT +3 3\n")
+
+    def refused(*options):
+        code, out, _ = run(capsys, "bugwords", "replay", str(path), "--json", *options)
+        return [w for m in json.loads(out)["moves"] for w in m["not_in_list"]]
+
+    assert refused() == ["ZOTA"]
+    assert refused("--add", add) == []
+    assert refused("--add", add, "--remove", remove) == ["OAT"]

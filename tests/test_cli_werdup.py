@@ -255,3 +255,70 @@ def test_replay_lines_up_its_columns_when_a_line_has_a_long_note(capsys, tmp_pat
     assert rows[0][ends[0]:].strip() == "not in word list: TAC"
     assert rows[2][ends[2]:].strip() == "after the turns since"
     assert rows[1][ends[1]:] == rows[3][ends[3]:] == ""
+
+
+@pytest.fixture
+def house_files(tmp_path):
+    """A family's additions (ZOTA, not in the default list) and removals (CAT, BONNY)."""
+    add = tmp_path / "family.txt"
+    add.write_text("zota\n")
+    remove = tmp_path / "no.txt"
+    remove.write_text("cat\nbonny\n")
+    return str(add), str(remove)
+
+
+def test_score_and_turn_judge_by_the_house_list(capsys, tmp_path, house_files):
+    """--add, --remove and --remove-offensive reached only 'check' and 'pdq': a club's house
+    list could challenge a word but not score a play with it."""
+    add, remove = house_files
+    code, out, _ = run(capsys, "werdup", "score", "empty", "5D ZOTA")
+    assert code == 1 and "ZOTA is not in the word list" in out
+    code, out, _ = run(capsys, "werdup", "score", "empty", "5D ZOTA", "--add", add)
+    assert code == 0 and "ZOTA: Z 2 + O 2 + T 2 + A 2 = 8" in out
+    code, out, _ = run(capsys, "werdup", "score", "empty", "5D CAT", "--remove", remove)
+    assert code == 1 and "no.txt removed" in out
+    code, _, _ = run(capsys, "werdup", "score", "empty", "5D ANUS")
+    assert code == 0
+    code, out, _ = run(capsys, "werdup", "score", "empty", "5D ANUS", "--remove-offensive")
+    assert code == 1 and "offensive words (LDNOOBW) removed" in out
+    after = tmp_path / "after.txt"
+    after.write_text("\n".join(["." * 10] * 4 + ["...ZOTA..."] + ["." * 10] * 5))
+    code, _, _ = run(capsys, "werdup", "turn", "empty", str(after))
+    assert code == 1
+    code, out, _ = run(capsys, "werdup", "turn", "empty", str(after), "--add", add, "--json")
+    assert code == 0 and json.loads(out)["words"][0]["word"] == "ZOTA"
+
+
+def test_moves_finds_plays_by_the_house_list(capsys, house_files):
+    add, remove = house_files
+
+    def words(*options):
+        code, out, _ = run(capsys, "werdup", "moves", "empty", "ZOTAC", "--top", "0",
+                           "--json", *options)
+        return {p["play"].split()[1] for p in json.loads(out)["plays"]}
+
+    plain = words()
+    assert "CAT" in plain and "ZOTA" not in plain
+    assert "ZOTA" in words("--add", add)
+    assert "CAT" not in words("--remove", remove)
+
+
+def test_replay_and_selfplay_use_the_house_list(capsys, tmp_path, house_files):
+    add, remove = house_files
+    record = tmp_path / "game.txt"
+    record.write_text("#werdup-record 1\n#rules werdup\n#player1 ann Ann\n#player2 bob Bob\n"
+                      ">ann: ZOTACDE 5D ZOTA [1111] +8 8\n")
+    code, _, err = run(capsys, "werdup", "replay", str(record))
+    assert code == 1 and "ZOTA is not in the word list" in err
+    code, out, _ = run(capsys, "werdup", "replay", str(record), "--add", add)
+    assert code == 0 and "Totals: ann 8, bob 0" in out
+    record.write_text(SHORT_GAME.read_text())  # its first play is CAT
+    code, _, _ = run(capsys, "werdup", "replay", str(record))
+    assert code == 0
+    code, _, err = run(capsys, "werdup", "replay", str(record), "--remove", remove)
+    assert code == 1 and "CAT is not in the word list" in err
+    code, out, _ = run(capsys, "werdup", "selfplay")
+    first = next(ln for ln in out.splitlines() if ln.startswith(">"))
+    assert " BONNY " in first  # seed 1's first play, which no.txt removes
+    code, out, _ = run(capsys, "werdup", "selfplay", "--remove", remove)
+    assert code == 0 and "BONNY" not in out

@@ -11,6 +11,7 @@ from companion.bugwords.replay import COUNTED, Replay, replay
 from companion.bugwords.rules import default_rules
 from companion.challenges import get_challenge_rule
 from companion.cli.common import (
+    add_house_list_options,
     add_lexicon_option,
     file_name,
     lexicon_from_args,
@@ -59,6 +60,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "has challenge bonuses; else single)",
     )
     add_lexicon_option(r)
+    add_house_list_options(r)
     r.set_defaults(func=run_replay)
 
     m = bsub.add_parser(
@@ -83,6 +85,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     m.add_argument("--json", action="store_true", help="print one JSON object")
     add_lexicon_option(m)
+    add_house_list_options(m)
     m.set_defaults(func=run_moves)
 
     p.set_defaults(func=lambda args: _missing_action(p))

@@ -9,6 +9,7 @@ import sys
 from companion.board import Board, NotationError, PlayError, square_name
 from companion.challenges import get_challenge_rule
 from companion.cli.common import (
+    add_house_list_options,
     add_lexicon_option,
     file_name,
     lexicon_from_args,
@@ -105,6 +106,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "points or 'points N' (default: the record's '#note ChallengeRule:' line, "
                     "else none)")
     add_lexicon_option(rp)
+    add_house_list_options(rp)
     rp.add_argument("--json", action="store_true", help="print one JSON object")
     rp.set_defaults(func=run_replay)
 
@@ -122,6 +124,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     sp.add_argument("--rules", choices=RULE_SET_NAMES, default="werdup",
                     help="rule set (default werdup)")
     add_lexicon_option(sp)
+    add_house_list_options(sp)
     sp.set_defaults(func=run_selfplay)
 
 
@@ -129,6 +132,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rules", choices=RULE_SET_NAMES, default="werdup",
                    help="rule set: werdup (the rulebook, default) or upwords (Hasbro scoring)")
     add_lexicon_option(p)
+    add_house_list_options(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -170,7 +174,7 @@ def run_score(args: argparse.Namespace) -> int:
     except NotationError:  # not a play's form: it cannot be read (a UsageError, status 2)
         raise
     except PlayError as exc:  # read, and refused by the board (off it): an illegal play
-        lexicon_from_args(args)  # a bad --lexicon is still bad usage
+        lexicon_from_args(args)  # a bad word list (--lexicon, --add, --remove) is still bad usage
         return _report(args, board, refused(exc), text)
     return _report_play(args, board, placements, text)
 
