@@ -42,9 +42,36 @@ def test_the_point_marks_an_abbreviation_in_the_senses_that_write_it():
     mr, = define("mr")
     assert (mr.written, mr.abbreviation) == ("Mr", True)
     assert not any(d.abbreviation for d in define("paris") + define("nato") + define("cat"))
-    # CF is californium (Cf) as well as cf. (compare): neither only a name nor an abbreviation
+    # CF is californium (Cf, a symbol), cf. (compare) and CF (cystic fibrosis): no name
     assert check_word("cf", with_definitions=False).reason == (
-        "CF is not in the word list SCOWL-70 US/UK/CA/AU, the companion default.")
+        "CF is not in the word list SCOWL-70 US/UK/CA/AU, the companion default: the "
+        "dictionary knows it only as an abbreviation or a symbol (Cf, cf, CF). Abbreviations "
+        "and symbols are not allowed.")
+
+
+@pytest.mark.parametrize(("typed", "written", "stands_for"), [
+    ("fe", "Fe", "iron"), ("NA", "Na", "sodium"), ("Hz", "Hz", "hertz"), ("wb", "Wb", "weber")])
+def test_a_chemical_or_unit_symbol_is_called_a_symbol_not_a_name(typed, written, stands_for):
+    # FE was "known only as a name (Fe). Proper nouns ... are not allowed": iron is no name
+    assert check_word(typed, with_definitions=False).reason == (
+        f"{typed.upper()} is not in the word list SCOWL-70 US/UK/CA/AU, the companion "
+        f"default: the dictionary knows it only as a symbol ({written}, for "
+        f"{stands_for}). Symbols are not allowed.")
+
+
+def test_a_symbol_sense_says_what_it_stands_for_and_is_no_name():
+    from companion.lexicon import define
+
+    cf = next(d for d in define("cf") if d.pos == "n" and d.written == "Cf")
+    assert (cf.symbol_of, cf.is_name, cf.capitalized) == ("californium", False, True)
+    assert str(cf).startswith("Cf (noun, the symbol for californium): a radioactive")
+    paris = define("paris")[0]
+    assert (paris.symbol_of, paris.is_name) == ("", True)
+    # a unit's name in capitals is an abbreviation, as before: GMT stands for no one symbol
+    assert check_word("gmt", with_definitions=False).reason.endswith(
+        "only as an abbreviation (GMT). Abbreviations are not allowed.")
+    # a common word's senses still leave out the symbol written the same (As, arsenic)
+    assert all(d.written == "as" for d in define("as", common=True))
 
 
 def test_a_common_word_typed_with_a_capital_is_not_called_a_name():

@@ -29,13 +29,20 @@ def _abbreviation(written: str) -> bool:
     return "." in written or (len(letters) > 1 and all(c.isupper() for c in letters))
 
 
+def _joined(words: list[str]) -> str:
+    """``iron``, ``megabit or millibar``: the different words, in order, the last with 'or'."""
+    kept = list(dict.fromkeys(words))[:3]
+    return kept[0] if len(kept) == 1 else ", ".join(kept[:-1]) + f" or {kept[-1]}"
+
+
 def absent_reason(word: str, lexicon: Lexicon) -> str:
     """Why ``word`` (letters A-Z, in the case typed) is not a word of ``lexicon``: not in the
     list, and, when it says why, because a house layer removes it, or because the dictionary
     knows it only as a name or an abbreviation (written with capitals in every sense: PARIS,
-    NATO; an abbreviation also when the sense writes it with a point: Mr and Mr.), however it
-    was typed. A word the dictionary does not know that was typed with a capital, as a name
-    is, gets the rule on names."""
+    NATO; an abbreviation also when the sense writes it with a point: Mr and Mr.) or only as
+    a symbol (a chemical element's or a unit's: Fe, Hz), however it was typed. A word the
+    dictionary does not know that was typed with a capital, as a name is, gets the rule on
+    names."""
     shown = text.shown(word.upper())
     lower = word.lower()
     reason = f"{shown} is not in {lexicon.in_the_list()}"
@@ -47,7 +54,15 @@ def absent_reason(word: str, lexicon: Lexicon) -> str:
     senses = define(lower, limit=64)
     written = list(dict.fromkeys(d.written or d.lemma for d in senses))
     shown_forms = ", ".join(written[:3])
-    if senses and all(d.abbreviation or _abbreviation(d.written or d.lemma) for d in senses):
+    if senses and all(d.abbreviation or d.symbol_of or _abbreviation(d.written or d.lemma)
+                      for d in senses):
+        symbols = sum(1 for d in senses if d.symbol_of)
+        if symbols == len(senses):  # Fe, iron; Hz, hertz: a symbol, not a name
+            return (f"{reason}: the dictionary knows it only as a symbol ({shown_forms}, "
+                    f"for {_joined([d.symbol_of for d in senses])}). Symbols are not allowed.")
+        if symbols:  # Cf, californium, and cf., compare
+            return (f"{reason}: the dictionary knows it only as an abbreviation or a symbol "
+                    f"({shown_forms}). Abbreviations and symbols are not allowed.")
         return (f"{reason}: the dictionary knows it only as an abbreviation "
                 f"({shown_forms}). Abbreviations are not allowed.")
     if senses and all(d.is_name for d in senses):

@@ -24,6 +24,10 @@ POS_FILES = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
 INDEX_AFTER = 32
 POS_NAMES = {"n": "noun", "v": "verb", "a": "adjective", "r": "adverb"}
 _ADJ_MARKER = re.compile(r"\([a-z]+\)$")
+# A chemical element's synset names its atomic number (iron, Fe, atomic_number_26).
+_ATOMIC_NUMBER = re.compile(r"atomic_number_\d+")
+# WordNet's lexicographer files of units of measure: noun.quantity (23), noun.time (28).
+_UNIT_FILES = ("23", "28")
 
 # WordNet's detachment rules (suffix, replacement) per part of speech.
 _SUFFIX_RULES = {
@@ -39,24 +43,34 @@ _SUFFIX_RULES = {
 @dataclass(frozen=True)
 class Definition:
     """One sense: the base word it was found under, its part of speech and gloss, the base
-    word as the dictionary writes it in this sense (``Paris``, ``USA``, ``doe``), and whether
+    word as the dictionary writes it in this sense (``Paris``, ``USA``, ``doe``), whether
     the sense marks it an abbreviation by writing it with a point as well (``Mr`` and
-    ``Mr.``, ``cf`` and ``cf.``)."""
+    ``Mr.``, ``cf`` and ``cf.``), and, when it writes it as a symbol, the word the symbol
+    stands for (``Fe``: ``iron``; ``Hz``: ``hertz``)."""
 
     lemma: str
     pos: str
     gloss: str
     written: str = ""
     abbreviation: bool = False  # the sense also writes the word with a point (Mr., cf.)
+    symbol_of: str = ""  # a chemical element's or a unit's symbol: what it stands for
+
+    @property
+    def capitalized(self) -> bool:
+        """True when the dictionary writes the word with a capital in this sense: a name
+        (Paris), an abbreviation (DOE, USA) or a symbol (As), not the common word."""
+        return any(c.isupper() for c in self.written)
 
     @property
     def is_name(self) -> bool:
-        """True when the dictionary writes the word with a capital in this sense: a proper
-        noun (Paris), an abbreviation (DOE, USA) or a symbol (As), not the common word."""
-        return any(c.isupper() for c in self.written)
+        """True when the sense writes the word with a capital and not as a symbol: a proper
+        noun (Paris) or an abbreviation in capitals (DOE, USA), but not Fe (iron) or Hz."""
+        return self.capitalized and not self.symbol_of
 
     def __str__(self) -> str:
-        return f"{self.written or self.lemma} ({POS_NAMES.get(self.pos, self.pos)}): {self.gloss}"
+        symbol = f", the symbol for {self.symbol_of}" if self.symbol_of else ""
+        return (f"{self.written or self.lemma} ({POS_NAMES.get(self.pos, self.pos)}{symbol}): "
+                f"{self.gloss}")
 
 
 def find_wordnet_dir() -> Path | None:
@@ -184,9 +198,10 @@ class WordNet:
                 seen.append(f)
         return seen
 
-    def _sense(self, pos: str, offset: int, lemma: str) -> tuple[str, str, bool]:
-        """The gloss of the synset at ``offset``, how it writes ``lemma`` (its case), and
-        whether it writes that with a point too (``Mr.``: an abbreviation)."""
+    def _sense(self, pos: str, offset: int, lemma: str) -> tuple[str, str, bool, str]:
+        """The gloss of the synset at ``offset``, how it writes ``lemma`` (its case), whether
+        it writes that with a point too (``Mr.``: an abbreviation), and the word it stands
+        for when it is a symbol (:func:`_symbol_of`)."""
         line = _line_at(self._map(f"data.{POS_FILES[pos]}"), offset)[0].decode("utf-8", "replace")
         head, _, gloss = line.partition(" | ")
         fields = head.split(" ")
@@ -196,19 +211,21 @@ class WordNet:
         # the letter I is written "I" and "i": the form in lower case is the common word
         written = lemma if lemma in words else next(
             (w for w in words if w.lower() == lemma), lemma)
-        return written.replace("_", " "), gloss.strip(), f"{written}." in words
+        return (written.replace("_", " "), gloss.strip(), f"{written}." in words,
+                _symbol_of(written, words, fields[1]))
 
     def define(self, word: str, limit: int = 8, common: bool = False,
                inflected: bool = True) -> list[Definition]:
         """Definitions for ``word`` (or its base forms), most frequent senses first, taken in
         turn from each part of speech and each base word (so the first ``limit`` hold the
         first sense of every base: LAY shows LIE, GROUND shows GRIND). With
-        ``common`` (a word the list has, which is a common word), the senses of a name or an
-        abbreviation written the same (:attr:`Definition.is_name`: DOE for DOES, WA for WAS,
-        Panama the country for PANAMA) are left out whenever the common word has one, and
-        always those of a name the word would be an inflection of (IT for ITS). Without
-        ``inflected``, no suffix rule is tried: only the word and the bases the dictionary
-        lists for its irregular forms (for a word the list lacks: RUNNED is not RUN)."""
+        ``common`` (a word the list has, which is a common word), the senses of a name, an
+        abbreviation or a symbol written the same (:attr:`Definition.capitalized`: DOE for
+        DOES, WA for WAS, Panama the country for PANAMA, As, arsenic, for AS) are left out
+        whenever the common word has one, and always those of a name the word would be an
+        inflection of (IT for ITS). Without ``inflected``, no suffix rule is tried: only the
+        word and the bases the dictionary lists for its irregular forms (for a word the list
+        lacks: RUNNED is not RUN)."""
         word = word.lower().strip().replace(" ", "_")
         out: list[Definition] = []
         for pos in ("n", "v", "a", "r"):
@@ -226,14 +243,15 @@ class WordNet:
                 synset_cnt = int(fields[2])
                 offsets = fields[4 + p_cnt + 2 : 4 + p_cnt + 2 + synset_cnt]
                 for off in offsets:
-                    written, gloss, dotted = self._sense(pos, int(off), lemma)
+                    written, gloss, dotted, stands_for = self._sense(pos, int(off), lemma)
                     out.append(Definition(lemma.replace("_", " "), pos, gloss, written,
-                                          dotted))
+                                          dotted, stands_for))
         if common:
             # a name's plural is not the word (ITS is not more than one IT)
-            out = [d for d in out if not (d.is_name and d.lemma != word.replace("_", " "))]
-            if not all(d.is_name for d in out):
-                out = [d for d in out if not d.is_name]
+            out = [d for d in out
+                   if not (d.capitalized and d.lemma != word.replace("_", " "))]
+            if not all(d.capitalized for d in out):
+                out = [d for d in out if not d.capitalized]
         # interleave: the most frequent senses of each part of speech, and of each base word
         # in it, come first, so a cap keeps the first sense of every base (LAY: lie, too)
         seen: dict[tuple[str, str], int] = {}
@@ -243,6 +261,24 @@ class WordNet:
             ranked.append(((seen[d.pos, d.lemma], "nvar".index(d.pos)), d))
         ranked.sort(key=lambda pair: pair[0])
         return [d for _, d in ranked[:limit]]
+
+
+def _symbol_of(written: str, words: list[str], lex_file: str) -> str:
+    """The word a sense's ``written`` form stands for when the sense writes it as a symbol
+    (``""`` when it does not): one capital letter, or up to three letters with a capital and
+    a small letter (more capitals, GMT, UTC, write an abbreviation), in a synset that names a
+    chemical element (one of its words is ``atomic_number_N``: Fe, iron) or a unit of
+    measure (WordNet's lexicographer files noun.quantity and noun.time: Hz, hertz; Wb,
+    weber; K, kelvin), the symbol standing for the synset's first word in lower case."""
+    capitals = sum(1 for c in written if c.isupper())
+    if not (written.isalpha() and len(written) <= 3 and capitals
+            and (len(written) == 1 or capitals < len(written))):
+        return ""
+    element = any(_ATOMIC_NUMBER.fullmatch(w) for w in words)
+    if not (element or lex_file in _UNIT_FILES):
+        return ""
+    return next((w.replace("_", " ") for w in words
+                 if w != written and w.islower() and not _ATOMIC_NUMBER.fullmatch(w)), "")
 
 
 def _line_at(data: mmap.mmap, start: int) -> tuple[bytes, int]:
