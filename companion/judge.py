@@ -14,6 +14,8 @@ from companion.lexicon import (
     is_letters,
     listed_reason,
     not_letters_reason,
+    word_class_note,
+    word_classes,
     word_letters,
 )
 
@@ -95,6 +97,9 @@ class Verdict:
     lexicon: str = ""
     definitions: list[str] = field(default_factory=list)
     decided_by: str = ""  # the list (or house layer) that decided: a word added or removed
+    # a function word's part of speech, which WordNet does not define ("THOU is a pronoun;
+    # ..."), shown before the definitions; "" for another word
+    word_class: str = ""
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -105,9 +110,23 @@ def definitions(word: str, lexicon: Lexicon) -> list[str]:
     those of the common word, not of a name or abbreviation written the same (DOES is not the
     Department of Energy); for one it lacks, every sense the dictionary has for the word as
     written, names included (PARIS), but none a suffix rule guesses (RUNNED is not RUN: the
-    dictionary does not know it)."""
+    dictionary does not know it). A function word the list has (US, HIS, ALAS: a part of
+    speech WordNet does not define, :func:`word_classes`) is that common word, so it shows
+    neither a name or abbreviation written the same (the US, ME for Maine) nor a sense a
+    suffix rule finds (HIS is not more than one HI)."""
     listed = word.lower() in lexicon
-    return [str(d) for d in define(word, common=listed, inflected=listed)]
+    function_word = listed and bool(word_classes(word))
+    senses = define(word, common=listed, inflected=listed and not function_word)
+    return [str(d) for d in senses
+            if not (function_word and (d.capitalized or d.lemma != word.lower()))]
+
+
+def dictionary_entry(word: str, lexicon: Lexicon) -> tuple[str, list[str]]:
+    """What a verdict shows of ``word`` (letters A-Z) besides its ruling: the note on a
+    function word's part of speech (:func:`word_class_note`; ``""`` for another word) and its
+    :func:`definitions`. The command line and the web pages show the same."""
+    senses = definitions(word, lexicon)
+    return word_class_note(word, bool(senses)), senses
 
 
 def check_word(
@@ -124,8 +143,9 @@ def check_word(
         raise ValueError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
 
     def verdict(valid: bool, reason: str, decided_by: str = "") -> Verdict:
-        defs = definitions(raw, lex) if with_definitions and is_letters(raw) else []
-        return Verdict(shown, valid, reason, game, lex.name, defs, decided_by)
+        note, defs = (dictionary_entry(raw, lex) if with_definitions and is_letters(raw)
+                      else ("", []))
+        return Verdict(shown, valid, reason, game, lex.name, defs, decided_by, note)
 
     if not raw:
         return verdict(False, "No word given.")

@@ -328,3 +328,15 @@ def test_a_word_of_invisible_characters_only_is_no_word_given(capsys, argv):
     # a zero-width space alone is nothing typed, as a blank is (exit status 2), not a verdict
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == "" and ("Give a word" in err or "--word needs" in err)
+
+
+def test_a_function_word_says_its_part_of_speech_before_the_senses(capsys):
+    code, out, _ = run(capsys, "check", "thou")
+    assert code == 0
+    note = "  THOU is a pronoun; WordNet defines no pronouns, so the senses below are of its"
+    lines = out.splitlines()
+    assert lines.index(note + " other uses.") < lines.index(
+        "  - thou (noun): the cardinal number that is the product of 10 and 100")
+    code, out, _ = run(capsys, "check", "of", "--json")
+    assert json.loads(out)["word_class"] == ("OF is a preposition; WordNet defines no "
+                                             "prepositions.")

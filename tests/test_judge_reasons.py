@@ -197,3 +197,40 @@ def test_a_word_the_list_lacks_is_not_given_the_senses_of_a_guessed_base(capsys,
     assert "dictionary" not in capsys.readouterr().out
     # a word the list has still finds its base's senses
     assert any(d.startswith(f"{guess} ") for d in check_word(listed).definitions)
+
+
+def test_a_function_word_is_told_by_its_part_of_speech_before_any_sense():
+    # THOU showed only "the cardinal number that is the product of 10 and 100", THEE nothing
+    # at all: WordNet defines no pronouns, articles, prepositions or conjunctions
+    thou = check_word("thou")
+    assert thou.word_class == ("THOU is a pronoun; WordNet defines no pronouns, so the senses "
+                               "below are of its other uses.")
+    assert thou.definitions == [
+        "thou (noun): the cardinal number that is the product of 10 and 100"]
+    assert check_word("thee").word_class == "THEE is a pronoun; WordNet defines no pronouns."
+    assert check_word("the").word_class == "THE is an article; WordNet defines no articles."
+    assert check_word("That").word_class == (
+        "THAT is a pronoun, a determiner and a conjunction; WordNet defines none of these.")
+    assert check_word("cat").word_class == ""
+    assert check_word("thou", with_definitions=False).word_class == ""
+
+
+@pytest.mark.parametrize("word", ["us", "me", "it", "his", "who"])
+def test_a_function_word_shows_no_name_or_inflection_written_the_same(word):
+    # US was "North American republic ...", ME a state, HIS more than one HI (a greeting)
+    verdict = check_word(word)
+    assert verdict.valid and verdict.word_class.startswith(f"{word.upper()} is ")
+    assert verdict.definitions == []
+
+
+def test_the_function_word_table_is_sound():
+    from companion.datafiles import read_table
+    from companion.lexicon import default_lexicon, word_classes
+
+    rows = read_table("function-words.tsv")
+    words = [r["word"] for r in rows]
+    assert len(words) == len(set(words))
+    assert all(w.isascii() and w.isalpha() and w.islower() for w in words)
+    assert all(word_classes(w) for w in words)  # every part of speech is one the note names
+    lexicon = default_lexicon()
+    assert sum(w in lexicon for w in words) >= len(words) - 2  # I and HM are not in the list

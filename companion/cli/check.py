@@ -47,6 +47,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"{shown(verdict.word)}: {'VALID' if verdict.valid else 'NOT VALID'}")
         print(f"  {printable(verdict.reason)}")
         print(f"  Word list: {verdict.lexicon}")
+        if verdict.word_class:  # THOU is a pronoun, whatever the dictionary's senses say
+            print(f"  {verdict.word_class}")
         if verdict.definitions and verdict.word.lower() not in lexicon:
             # a dictionary entry is no licence to play: say so before its definitions
             print(f"  The dictionary (WordNet) knows {verdict.word}, but the word list does "

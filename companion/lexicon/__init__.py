@@ -17,6 +17,7 @@ from companion.lexicon.house import (
 )
 from companion.lexicon.letters import is_letters, word_letters
 from companion.lexicon.reasons import absent_reason, listed_reason, not_letters_reason
+from companion.lexicon.wordclass import word_class_note, word_classes
 from companion.lexicon.wordnet import Definition, define
 
 __all__ = [
@@ -39,6 +40,8 @@ __all__ = [
     "load_word_list",
     "not_letters_reason",
     "offensive_words",
+    "word_class_note",
+    "word_classes",
     "word_letters",
 ]
 

@@ -35,6 +35,10 @@ COMPONENTS: dict[str, Any] = {
                 "definitions": {"type": "array", "items": {"type": "string"}},
                 "decided_by": {"type": "string",
                                "description": "the list (or house list) that decided"},
+                "word_class": {"type": "string",
+                               "description": "a function word's part of speech, which "
+                               "WordNet does not define (THOU is a pronoun), said before the "
+                               "definitions; empty for another word"},
             },
         },
     },

@@ -16,8 +16,7 @@ from flask import Blueprint, current_app, jsonify, redirect, render_template, re
 from flask.typing import ResponseReturnValue
 
 from companion.errors import CompanionError, UsageError
-from companion.judge import Verdict
-from companion.judge import definitions as definitions_of
+from companion.judge import Verdict, dictionary_entry
 from companion.lexicon import is_letters
 from companion.pdq import all_variants, default_deck, find_words, get_variant, judge, parse_cards
 from companion.pdq.solitaire import deals, shuffled
@@ -84,8 +83,10 @@ def judge_words(words: list[str], cards: str, variant: str, said: list[str] | No
     out = []
     for w in words:
         j = judge(w, cards, var, lex, player=role, said=said or ())
-        defs = definitions_of(j.word, lex) if definitions and is_letters(j.word) else []
-        out.append(Verdict(j.word, j.valid, j.reason, "pdq", lex.name, defs, j.decided_by))
+        note, defs = (dictionary_entry(j.word, lex) if definitions and is_letters(j.word)
+                      else ("", []))
+        out.append(Verdict(j.word, j.valid, j.reason, "pdq", lex.name, defs, j.decided_by,
+                           note))
     return out
 
 

@@ -183,3 +183,16 @@ def test_words_typed_in_other_forms_of_the_letters_are_judged_as_letters(client,
     assert "use letters A-Z only" not in page
     pdq = client.get("/api/pdq/judge", query_string={"word": "ｐｉｎｅａｐｐｌｅ", "cards": "PNA"})
     assert pdq.get_json()["valid"] is True
+
+
+def test_a_function_word_is_told_by_its_part_of_speech_as_check_does(client):
+    # the page showed THOU only as a thousand, and THEE "No definition on file"
+    from companion.judge import check_word
+
+    page = client.get("/?word=thou").get_data(as_text=True)
+    note = "THOU is a pronoun; WordNet defines no pronouns, so the senses below are of its"
+    assert note in page and page.index(note) < page.index("the product of 10 and 100")
+    data = client.get("/api/check?word=thee").get_json()
+    assert data["word_class"] == check_word("thee").word_class != ""
+    page = client.get("/?word=them&game=pdq&cards=THM").get_data(as_text=True)
+    assert "THEM: VALID" in page and "THEM is a pronoun; WordNet defines no pronouns." in page
