@@ -101,8 +101,8 @@ def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
         lexicon = load_word_list(spec)
     except LexiconError as exc:
         raise UsageError(str(exc)) from exc
-    for skipped in lexicon.skipped_lines():  # a club list's "x-ray" is not lost unsaid
-        print(f"companion: word list {printable(skipped)}", file=sys.stderr)
+    for note in lexicon.skipped_notes():  # a club list's "x-ray" is not lost unsaid
+        print(f"companion: {printable(note)}", file=sys.stderr)
     return lexicon
 
 

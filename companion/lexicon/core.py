@@ -163,6 +163,13 @@ class Lexicon:
         a word (line 4: x-ray)``); empty when nothing was skipped."""
         return [f"{self.name}: {self.skipped}"] if self.skipped.count else []
 
+    def skipped_notes(self) -> list[str]:
+        """What is said of each file of this list that had lines skipped as not words, to
+        follow a prefix (``word list club.txt: 1 line skipped as not a word (line 4:
+        x-ray)``): the command line writes it on standard error, the web app logs it at the
+        start and shows it as a sentence on the pages that name the list."""
+        return [f"word list {skipped}" for skipped in self.skipped_lines()]
+
     def in_the_list(self) -> str:
         """``the word list NAME``, the words every verdict uses to name the list."""
         return f"the word list {self.display}"

@@ -232,5 +232,5 @@ def check_word_list(app: Flask) -> None:
             loaded = lexicon()
         except LexiconError as exc:
             raise ConfigError(str(exc)) from exc
-    for skipped in loaded.skipped_lines():  # said once, at the start, as the command line does
-        app.logger.warning("word list %s", skipped)
+    for note in loaded.skipped_notes():  # said at the start, as the command line does, and
+        app.logger.warning("%s", note)  # on the pages that name the list (word_list_notes)

@@ -23,10 +23,16 @@ from companion.lexicon import WordListSpec, load_word_list
 from companion.web import openapi
 from companion.web.errors import field_at_fault, status_of
 from companion.web.inputs import game_from, words_from
-from companion.web.wordlist import lexicon, word_list_spec
+from companion.web.wordlist import lexicon, word_list_notes, word_list_spec
 
 bp = Blueprint("challenge", __name__)
 MAX_JUDGE_TEXT = 1400  # characters of the judge's box (its maxlength)
+
+
+@bp.context_processor
+def _word_list_notes() -> dict:
+    """The challenge and judge pages name the word list, and say what its files skipped."""
+    return {"word_list_notes": word_list_notes()}
 
 
 @lru_cache(maxsize=8192)

@@ -8,6 +8,7 @@ from pathlib import Path
 from flask import current_app
 
 from companion.lexicon import Lexicon, WordListSpec, load_word_list
+from companion.text import sentence
 
 
 def word_list_spec() -> WordListSpec:
@@ -31,3 +32,11 @@ def word_list_spec() -> WordListSpec:
 def lexicon() -> Lexicon:
     """The word list this installation judges by (see :func:`word_list_spec`)."""
     return load_word_list(word_list_spec())
+
+
+def word_list_notes() -> list[str]:
+    """What the pages that name the word list say of its files' lines skipped as not words,
+    one sentence a file, as the command line and the start-up log word it
+    (:meth:`Lexicon.skipped_notes`): "Word list family.txt: 1 line skipped as not a word
+    (line 3: x-ray)." """
+    return [sentence(note) for note in lexicon().skipped_notes()]

@@ -101,3 +101,26 @@ def test_pdq_judging_with_cards_uses_the_house_list(tmp_path):
     plain = make_app(other).test_client().get("/?word=pant&game=pdq&cards=PAT")
     page = plain.get_data(as_text=True)
     assert "NOT VALID" not in page and "PANT fits PAT" in page
+
+
+def test_a_house_file_s_skipped_lines_are_told_on_the_pages_that_name_the_list(tmp_path):
+    """The command line names how many lines of a word list were not words, and the first;
+    the web said so only in its log, and the page a table reads said nothing."""
+    from companion.lexicon import WordListSpec, load_word_list
+
+    folder = tmp_path / "instance"
+    folder.mkdir()
+    (folder / "family.txt").write_text("zyzzyx\nx-ray\ncan't\n<b>two</b> words\n")
+    client = make_app(tmp_path, LEXICON_ADD="family.txt").test_client()
+    said = "Word list family.txt: 3 lines skipped as not words (line 2: x-ray)."
+    assert said in client.get("/?word=zyzzyx").get_data(as_text=True)
+    assert said in client.get("/judge").get_data(as_text=True)
+    # worded by the owner the command line's standard-error line comes from
+    note = load_word_list(WordListSpec(None, (str(folder / "family.txt"),))).skipped_notes()
+    assert note == ["word list family.txt: 3 lines skipped as not words (line 2: x-ray)"]
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "instance").mkdir()
+    (other / "instance" / "family.txt").write_text("zyzzyx\n")
+    clean = make_app(other, LEXICON_ADD="family.txt").test_client()
+    assert "skipped as not" not in clean.get("/judge").get_data(as_text=True)
