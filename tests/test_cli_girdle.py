@@ -358,3 +358,29 @@ def test_a_file_that_never_ends_is_refused_not_read_forever(capsys):
     # reader (companion.textfile.read_at_most)
     code, out, err = run(capsys, "girdle", "check", "/dev/zero")
     assert code == 2 and out == "" and "is too large" in err
+
+
+def test_check_judges_a_sheet_by_the_house_list(capsys, tmp_path):
+    """'girdle' took --lexicon only: a house list could not judge a filled sheet."""
+    sheet = str(example_file(tmp_path))
+    club = tmp_path / "club.txt"
+    club.write_text("jumping\nuse\nnote\nclod\nfed\nox\n")  # no ACHE
+    family = tmp_path / "family.txt"
+    family.write_text("ache\n")
+    code, out, _ = run(capsys, "girdle", "check", sheet, "--lexicon", str(club))
+    assert code == 1 and "Illegal at word 4 (ACHE)" in out
+    code, out, _ = run(capsys, "girdle", "check", sheet, "--lexicon", str(club), "--add",
+                       str(family))
+    assert code == 0 and "Final score: 54 - 30 = 24" in out
+    code, out, _ = run(capsys, "girdle", "check", sheet, "--remove", str(family))
+    assert code == 1 and "Illegal at word 4 (ACHE)" in out
+
+
+def test_the_daily_puzzle_is_made_with_the_house_list(capsys, tmp_path):
+    words = tmp_path / "two.txt"
+    words.write_text("cat\ndog\n")
+    more = tmp_path / "more.txt"
+    more.write_text("emu\n")
+    code, _, err = run(capsys, "girdle", "show", "--date", "2026-12-06", "--lexicon", str(words),
+                       "--add", str(more))
+    assert code == 2 and "with the word list two.txt, with more.txt added (3 words)" in err

@@ -101,3 +101,38 @@ def test_tesseract_missing_is_a_setup_problem_not_a_photo_without_a_board(capsys
     code, out, _ = run(capsys, "read", str(PHOTO), "--game", "bugwords", "--engine",
                        "tesseract", "--json")
     assert code == 2 and '"status": 2' in out
+
+
+def test_a_werdup_play_read_from_a_photo_is_judged_by_the_house_list(capsys, tmp_path):
+    """'read' took --lexicon only: a table's house list could not judge the play it read."""
+    import json
+
+    from companion.board import Board
+
+    render = Path(__file__).parent / "data" / "werdup_renders" / "render-101"
+    board = Board.from_text(json.loads(render.with_suffix(".json").read_text())["position"],
+                            10, 10)
+    grid = [[""] * 10 for _ in range(10)]
+    heights = [[0] * 10 for _ in range(10)]
+    for r, c, tile in board.squares():
+        grid[r][c], heights[r][c] = tile, board.height(r, c)
+    assert grid[4][:5] == ["G", "I", "M", "M", "E"]
+    grid[4][0], heights[4][0] = "", 0  # the turn adds the G of GIMME
+    previous = tmp_path / "before.json"
+    previous.write_text(json.dumps({"grid": grid, "heights": heights}))
+    (tmp_path / "club.txt").write_text("cat\n")
+    (tmp_path / "family.txt").write_text("gimme\n")
+    (tmp_path / "no.txt").write_text("gimme\n")
+
+    def play(*options):
+        code, out, err = run(capsys, "read", str(render.with_suffix(".jpg")), "--game",
+                             "werdup", "--previous", str(previous), "--json", *options)
+        assert code == 0, err
+        return json.loads(out)["play"]
+
+    assert play()["legal"] is True
+    refused = play("--remove", str(tmp_path / "no.txt"))
+    assert refused["legal"] is False and "no.txt removed" in refused["reason"]
+    club = str(tmp_path / "club.txt")
+    assert play("--lexicon", club)["legal"] is False
+    assert play("--lexicon", club, "--add", str(tmp_path / "family.txt"))["legal"] is True

@@ -81,6 +81,10 @@ def add_house_list_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+# The options of :func:`add_lexicon_option` and :func:`add_house_list_options` (their ``dest``).
+WORD_LIST_OPTIONS = ("lexicon", "add", "remove", "remove_offensive")
+
+
 def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
     """The lexicon named by ``--lexicon`` (or the default) with any house additions and
     removals; a bad file is a usage error, as is ``-`` (a word list is a file, kept by its

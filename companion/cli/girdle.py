@@ -9,6 +9,8 @@ from collections.abc import Callable
 
 from companion import jsonfile
 from companion.cli.common import (
+    WORD_LIST_OPTIONS,
+    add_house_list_options,
     add_lexicon_option,
     decimal_number,
     file_name,
@@ -74,6 +76,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                      "file's 'date', else today)")
     chk.add_argument("--json", action="store_true", help="print the score card as JSON")
     add_lexicon_option(chk)
+    add_house_list_options(chk)
     chk.set_defaults(func=run_check)
 
 
@@ -89,6 +92,7 @@ def _add_date(p: argparse.ArgumentParser, ranges: bool = False) -> None:
                    help="instead of the daily puzzle, the date's puzzle of a layout family: "
                    + ", ".join(layouts()))
     add_lexicon_option(p)
+    add_house_list_options(p)
 
 
 def _daily(args: argparse.Namespace, date: object) -> Puzzle:
@@ -98,7 +102,9 @@ def _daily(args: argparse.Namespace, date: object) -> Puzzle:
 
 def _puzzles(args: argparse.Namespace, days: list[dt.date]) -> list[Puzzle]:
     """The puzzle of each of ``days`` (or of ``--family``) with the chosen word list."""
-    lexicon = None if getattr(args, "lexicon", None) is None else lexicon_from_args(args)
+    # the default list's puzzle is the cached one; a club or house list makes its own
+    given = any(getattr(args, option, None) for option in WORD_LIST_OPTIONS)
+    lexicon = lexicon_from_args(args) if given else None
     if getattr(args, "family", None) is not None:  # --family '' names no family
         return [family_puzzle(day, args.family, lexicon=lexicon) for day in days]
     return [puzzle_for(day, lexicon=lexicon) for day in days]

@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from companion.cli.common import (
+    add_house_list_options,
     add_lexicon_option,
     check_file_ending,
     file_name,
@@ -54,6 +55,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--rules", default="werdup", choices=RULE_SET_NAMES,
                    help="WerdUp rule set used to score the play (default: werdup)")
     add_lexicon_option(p)
+    add_house_list_options(p)
     p.set_defaults(func=run_read)
 
     v = sub.add_parser("vision", help="photo tools: classify tile crops, check the light",
@@ -94,7 +96,7 @@ def _run_read(args: argparse.Namespace) -> int:
         raise UsageError("give --date (the day's puzzle) or --puzzle (a puzzle file), not both")
     if args.overlay is not None:
         _check_overlay_path(args.overlay, [args.photo, args.previous, args.puzzle,
-                                           args.lexicon])
+                                           args.lexicon, *args.add, *args.remove])
     lexicon = lexicon_from_args(args)
     previous = None
     if args.previous:
