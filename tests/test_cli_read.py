@@ -101,3 +101,18 @@ def test_tesseract_missing_is_a_setup_problem_not_a_photo_without_a_board(capsys
     code, out, _ = run(capsys, "read", str(PHOTO), "--game", "bugwords", "--engine",
                        "tesseract", "--json")
     assert code == 2 and '"status": 2' in out
+
+
+def test_tesseract_refuses_a_commercial_board_rather_than_read_it_empty(capsys):
+    """With --engine tesseract a commercial board (no markers, found by its premium squares
+    only with the tile classifier) fell back to an outline grid and was read as an empty
+    board, exit status 0; Tesseract does not read its wooden tiles, so it is refused (2)."""
+    code, out, err = run(capsys, "read", str(PHOTO), "--game", "bugwords", "--engine",
+                         "tesseract")
+    assert code == 2 and out == ""
+    assert "commercial Bug Words board" in err and "tile classifier only" in err
+    code, out, _ = run(capsys, "read", str(PHOTO), "--game", "bugwords", "--engine",
+                       "tesseract", "--json")
+    assert code == 2 and '"status": 2' in out and "tile classifier only" in out
+    code, out, _ = run(capsys, "read", str(PHOTO), "--game", "bugwords")
+    assert code == 0 and "found by premium squares" in out

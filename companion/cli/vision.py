@@ -45,7 +45,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--overlay", metavar="OUT.png",
                    help="also write the photo with the recognised grid and letters drawn on it")
     p.add_argument("--engine", choices=("classifier", "tesseract"), default="classifier",
-                   help="letter reader: the built-in tile classifier (default) or Tesseract")
+                   help="letter reader: the built-in tile classifier (default) or Tesseract "
+                   "(for boards found by their markers or outline only: not a commercial "
+                   "board's tiles, PDQ cards or Word Girdle sheets)")
     p.add_argument("--date", metavar="YYYY-MM-DD",
                    help="Word Girdle: the day's puzzle the sheet is for (default: today)")
     p.add_argument("--puzzle", metavar="PUZZLE.json", type=file_name,
