@@ -139,7 +139,7 @@ def run_build(args: argparse.Namespace) -> int:
     result = build(params, out, parts, formats,
                    cache_dir=cache,
                    use_cache=not args.no_cache, slice_parts=args.slice, progress=progress)
-    total = sum(len(v) for v in result.files.values())
+    total = sum(len(v) for v in result.files.values()) + 1  # and build.json
     cached = f" ({', '.join(result.cached)} from the cache)" if result.cached else ""
     print(f"wrote {counted(total, 'file')} to {printable(str(out))}{cached}")
     if result.slicer:
