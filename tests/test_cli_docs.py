@@ -108,3 +108,19 @@ def test_the_read_help_says_how_a_commercial_board_is_found() -> None:
         "outline and grid lines" in read
     assert "A **commercial 15x15 board** is found by its own print" in (
         CLI_PAGE.with_name("vision.md").read_text())
+
+
+def test_the_girdle_solve_help_says_par_is_proven_on_star_days_only() -> None:
+    """'companion girdle --help' called par "the best final score", which it is proven to be
+    on the star days only; on the crossed shapes it is the best sheet found (docs/girdle.md,
+    "Par is proven on the star days only")."""
+    girdle = _subcommands(build_parser())["girdle"]
+    solve = _subcommands(girdle)["solve"]
+    summary = next(a for a in girdle._actions
+                   if isinstance(a, argparse._SubParsersAction))._choices_actions
+    said = " ".join(" ".join((c.help or "") for c in summary if c.dest == "solve").split())
+    assert "proven on star days, the best found on the others" in said
+    description = " ".join((solve.description or "").split())
+    assert "On a star day par is proven the best final score" in description
+    assert "**Par is proven on the star days only.**" in (
+        CLI_PAGE.with_name("girdle.md").read_text())
