@@ -124,3 +124,39 @@ def test_the_girdle_solve_help_says_par_is_proven_on_star_days_only() -> None:
     assert "On a star day par is proven the best final score" in description
     assert "**Par is proven on the star days only.**" in (
         CLI_PAGE.with_name("girdle.md").read_text())
+
+
+def _example_commands() -> list[tuple[str, str]]:
+    """Every `companion ...` line of the README's and docs' shell examples, and every
+    `companion ...` quoted in their prose: (page, command after 'companion')."""
+    root = CLI_PAGE.parent.parent
+    found = []
+    for page in [root / "README.md", *sorted(CLI_PAGE.parent.glob("*.md"))]:
+        text = page.read_text()
+        for block in re.findall(r"```sh\n(.*?)```", text, re.S):
+            for line in block.splitlines():
+                m = re.search(r"(?:^|\s)(?:\.venv/bin/)?companion\s+(.*)", line.split("  #")[0])
+                if m and not line.lstrip().startswith("#"):
+                    found.append((page.name, m.group(1)))
+        found += [(page.name, cmd) for cmd in re.findall(r"`companion ([^`]+)`",
+                                                           " ".join(text.split()))]
+    return found
+
+
+def test_every_option_the_docs_examples_use_is_the_commands_own() -> None:
+    """A new user copies the pages' examples: each option they give a command must be one its
+    parser (and so its --help) has."""
+    examples = _example_commands()
+    assert len(examples) > 80
+    unknown = []
+    for page, command in examples:
+        parser, path = build_parser(), []
+        for word in re.sub(r"[][|]", " ", command).split():
+            subs = _subcommands(parser)
+            if word in subs:
+                parser = subs[word]
+                path.append(word)
+            elif word.startswith("--") and not any(
+                    word.split("=")[0] in a.option_strings for a in parser._actions):
+                unknown.append(f"{page}: companion {' '.join(path)} has no {word}")
+    assert unknown == []
