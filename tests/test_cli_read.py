@@ -116,3 +116,13 @@ def test_tesseract_refuses_a_commercial_board_rather_than_read_it_empty(capsys):
     assert code == 2 and '"status": 2' in out and "tile classifier only" in out
     code, out, _ = run(capsys, "read", str(PHOTO), "--game", "bugwords")
     assert code == 0 and "found by premium squares" in out
+
+
+@pytest.mark.parametrize("game", ["bugwords", "pdq", "girdle"])
+def test_a_rule_set_for_another_game_than_werdup_is_refused_not_ignored(capsys, game):
+    """'read --game bugwords --rules upwords' read the board and said nothing of the WerdUp
+    rule set it ignored, while --previous, --date and --puzzle are refused for the games they
+    are not for."""
+    code, out, err = run(capsys, "read", str(PHOTO), "--game", game, "--rules", "upwords")
+    assert code == 2 and out == ""
+    assert "--rules is for WerdUp photos (--game werdup)" in err
