@@ -160,3 +160,23 @@ def test_every_option_the_docs_examples_use_is_the_commands_own() -> None:
                     word.split("=")[0] in a.option_strings for a in parser._actions):
                 unknown.append(f"{page}: companion {' '.join(path)} has no {word}")
     assert unknown == []
+
+
+def test_the_cad_cache_help_names_the_folders_the_build_uses(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """'--cache-dir' said the default is ~/.cache/companion/cad, but the build first takes
+    $COMPANION_CAD_CACHE, then $XDG_CACHE_HOME/companion/cad."""
+    from cad.build import default_cache_dir
+
+    monkeypatch.setenv("COMPANION_CAD_CACHE", str(tmp_path / "a"))
+    assert default_cache_dir() == tmp_path / "a"
+    monkeypatch.delenv("COMPANION_CAD_CACHE")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "b"))
+    assert default_cache_dir() == tmp_path / "b" / "companion" / "cad"
+    cad = _subcommands(build_parser())["cad"]
+    for action in ("build", "coupons"):
+        option = next(a for a in _subcommands(cad)[action]._actions
+                      if "--cache-dir" in a.option_strings)
+        said = " ".join((option.help or "").split())
+        assert ("$COMPANION_CAD_CACHE, else $XDG_CACHE_HOME/companion/cad, else "
+                "~/.cache/companion/cad") in said, action

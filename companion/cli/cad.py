@@ -44,7 +44,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--no-cache", action="store_true",
                    help="rebuild every part instead of reusing cached results")
     b.add_argument("--cache-dir", metavar="DIR",
-                   help="where built parts are cached (default ~/.cache/companion/cad)")
+                   help="where built parts are cached (default $COMPANION_CAD_CACHE, else "
+                   "$XDG_CACHE_HOME/companion/cad, else ~/.cache/companion/cad)")
     b.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     b.set_defaults(func=run_build)
 
@@ -73,7 +74,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     cp.add_argument("-o", "--out", default="werdup-coupons", metavar="DIR",
                     help="folder to write into (default ./werdup-coupons)")
     cp.add_argument("--cache-dir", metavar="DIR",
-                    help="where built parts are cached (default ~/.cache/companion/cad)")
+                    help="where built parts are cached (default $COMPANION_CAD_CACHE, else "
+                    "$XDG_CACHE_HOME/companion/cad, else ~/.cache/companion/cad)")
     cp.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     cp.set_defaults(func=run_coupons)
 
