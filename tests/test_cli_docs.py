@@ -180,3 +180,19 @@ def test_the_cad_cache_help_names_the_folders_the_build_uses(
         said = " ".join((option.help or "").split())
         assert ("$COMPANION_CAD_CACHE, else $XDG_CACHE_HOME/companion/cad, else "
                 "~/.cache/companion/cad") in said, action
+
+
+def test_the_light_check_says_its_exit_statuses_and_keeps_them(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """'vision light' exits 1 when the light needs attention, which its help did not say."""
+    light = _subcommands(_subcommands(build_parser())["vision"])["light"]
+    said = " ".join((light.description or "").split())
+    assert "Exit status: 0 the light is good, 1 it needs attention" in said
+    photo = CLI_PAGE.parent.parent / "tests" / "data" / "werdup_renders"
+    assert main(["vision", "light", str(photo / "render-106.jpg")]) == 0
+    assert capsys.readouterr().out.startswith("light: good")
+    assert main(["vision", "light", str(photo / "render-102.jpg")]) == 1
+    assert capsys.readouterr().out.startswith("light: needs attention")
+    not_a_photo = tmp_path / "light.jpg"
+    not_a_photo.write_text("not a photo")
+    assert main(["vision", "light", str(not_a_photo)]) == 2

@@ -70,7 +70,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help='print [{"file", "letter", "confidence"}]')
     c.set_defaults(func=run_classify)
     lt = vsub.add_parser("light", help="check the light on a test photo before a game",
-                         description="Warn about glare, shadow, darkness or blur on a photo.")
+                         description="Warn about glare, shadow, darkness or blur on a photo. "
+                         "Exit status: 0 the light is good, 1 it needs attention (each "
+                         "warning says why), 2 bad usage or a file that is not a usable photo.")
     lt.add_argument("photo", type=file_name, help="a test photo of the board or table")
     lt.add_argument("--json", action="store_true", help="print one JSON object")
     lt.set_defaults(func=run_light)
