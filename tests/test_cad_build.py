@@ -419,6 +419,17 @@ def test_parsers() -> None:
         parse_formats("")
 
 
+def test_build_counts_every_file_it_wrote(cache: Path, tmp_path: Path, capsys) -> None:
+    """'wrote 105 files' for the whole set, whose folder holds 106: build.json, written
+    beside the parts, was not counted."""
+    out = tmp_path / "set"
+    assert main(["cad", "build", "--part", "coupon", "--format", "stl", "-o", str(out),
+                 "--cache-dir", str(cache), "-q"]) == 0
+    written = sorted(p.name for p in out.rglob("*") if p.is_file())
+    assert "build.json" in written
+    assert f"wrote {len(written)} files to " in capsys.readouterr().out
+
+
 def test_check_of_a_missing_or_empty_folder(tmp_path: Path, capsys) -> None:
     assert main(["cad", "check", str(tmp_path / "nope")]) == 2
     assert "There is no folder " in capsys.readouterr().err

@@ -108,3 +108,91 @@ def test_the_read_help_says_how_a_commercial_board_is_found() -> None:
         "outline and grid lines" in read
     assert "A **commercial 15x15 board** is found by its own print" in (
         CLI_PAGE.with_name("vision.md").read_text())
+
+
+def test_the_girdle_solve_help_says_par_is_proven_on_star_days_only() -> None:
+    """'companion girdle --help' called par "the best final score", which it is proven to be
+    on the star days only; on the crossed shapes it is the best sheet found (docs/girdle.md,
+    "Par is proven on the star days only")."""
+    girdle = _subcommands(build_parser())["girdle"]
+    solve = _subcommands(girdle)["solve"]
+    summary = next(a for a in girdle._actions
+                   if isinstance(a, argparse._SubParsersAction))._choices_actions
+    said = " ".join(" ".join((c.help or "") for c in summary if c.dest == "solve").split())
+    assert "proven on star days, the best found on the others" in said
+    description = " ".join((solve.description or "").split())
+    assert "On a star day par is proven the best final score" in description
+    assert "**Par is proven on the star days only.**" in (
+        CLI_PAGE.with_name("girdle.md").read_text())
+
+
+def _example_commands() -> list[tuple[str, str]]:
+    """Every `companion ...` line of the README's and docs' shell examples, and every
+    `companion ...` quoted in their prose: (page, command after 'companion')."""
+    root = CLI_PAGE.parent.parent
+    found = []
+    for page in [root / "README.md", *sorted(CLI_PAGE.parent.glob("*.md"))]:
+        text = page.read_text()
+        for block in re.findall(r"```sh\n(.*?)```", text, re.S):
+            for line in block.splitlines():
+                m = re.search(r"(?:^|\s)(?:\.venv/bin/)?companion\s+(.*)", line.split("  #")[0])
+                if m and not line.lstrip().startswith("#"):
+                    found.append((page.name, m.group(1)))
+        found += [(page.name, cmd) for cmd in re.findall(r"`companion ([^`]+)`",
+                                                           " ".join(text.split()))]
+    return found
+
+
+def test_every_option_the_docs_examples_use_is_the_commands_own() -> None:
+    """A new user copies the pages' examples: each option they give a command must be one its
+    parser (and so its --help) has."""
+    examples = _example_commands()
+    assert len(examples) > 80
+    unknown = []
+    for page, command in examples:
+        parser, path = build_parser(), []
+        for word in re.sub(r"[][|]", " ", command).split():
+            subs = _subcommands(parser)
+            if word in subs:
+                parser = subs[word]
+                path.append(word)
+            elif word.startswith("--") and not any(
+                    word.split("=")[0] in a.option_strings for a in parser._actions):
+                unknown.append(f"{page}: companion {' '.join(path)} has no {word}")
+    assert unknown == []
+
+
+def test_the_cad_cache_help_names_the_folders_the_build_uses(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """'--cache-dir' said the default is ~/.cache/companion/cad, but the build first takes
+    $COMPANION_CAD_CACHE, then $XDG_CACHE_HOME/companion/cad."""
+    from cad.build import default_cache_dir
+
+    monkeypatch.setenv("COMPANION_CAD_CACHE", str(tmp_path / "a"))
+    assert default_cache_dir() == tmp_path / "a"
+    monkeypatch.delenv("COMPANION_CAD_CACHE")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "b"))
+    assert default_cache_dir() == tmp_path / "b" / "companion" / "cad"
+    cad = _subcommands(build_parser())["cad"]
+    for action in ("build", "coupons"):
+        option = next(a for a in _subcommands(cad)[action]._actions
+                      if "--cache-dir" in a.option_strings)
+        said = " ".join((option.help or "").split())
+        assert ("$COMPANION_CAD_CACHE, else $XDG_CACHE_HOME/companion/cad, else "
+                "~/.cache/companion/cad") in said, action
+
+
+def test_the_light_check_says_its_exit_statuses_and_keeps_them(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """'vision light' exits 1 when the light needs attention, which its help did not say."""
+    light = _subcommands(_subcommands(build_parser())["vision"])["light"]
+    said = " ".join((light.description or "").split())
+    assert "Exit status: 0 the light is good, 1 it needs attention" in said
+    photo = CLI_PAGE.parent.parent / "tests" / "data" / "werdup_renders"
+    assert main(["vision", "light", str(photo / "render-106.jpg")]) == 0
+    assert capsys.readouterr().out.startswith("light: good")
+    assert main(["vision", "light", str(photo / "render-102.jpg")]) == 1
+    assert capsys.readouterr().out.startswith("light: needs attention")
+    not_a_photo = tmp_path / "light.jpg"
+    not_a_photo.write_text("not a photo")
+    assert main(["vision", "light", str(not_a_photo)]) == 2

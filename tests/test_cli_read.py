@@ -136,3 +136,28 @@ def test_a_werdup_play_read_from_a_photo_is_judged_by_the_house_list(capsys, tmp
     club = str(tmp_path / "club.txt")
     assert play("--lexicon", club)["legal"] is False
     assert play("--lexicon", club, "--add", str(tmp_path / "family.txt"))["legal"] is True
+
+
+def test_tesseract_refuses_a_commercial_board_rather_than_read_it_empty(capsys):
+    """With --engine tesseract a commercial board (no markers, found by its premium squares
+    only with the tile classifier) fell back to an outline grid and was read as an empty
+    board, exit status 0; Tesseract does not read its wooden tiles, so it is refused (2)."""
+    code, out, err = run(capsys, "read", str(PHOTO), "--game", "bugwords", "--engine",
+                         "tesseract")
+    assert code == 2 and out == ""
+    assert "commercial Bug Words board" in err and "tile classifier only" in err
+    code, out, _ = run(capsys, "read", str(PHOTO), "--game", "bugwords", "--engine",
+                       "tesseract", "--json")
+    assert code == 2 and '"status": 2' in out and "tile classifier only" in out
+    code, out, _ = run(capsys, "read", str(PHOTO), "--game", "bugwords")
+    assert code == 0 and "found by premium squares" in out
+
+
+@pytest.mark.parametrize("game", ["bugwords", "pdq", "girdle"])
+def test_a_rule_set_for_another_game_than_werdup_is_refused_not_ignored(capsys, game):
+    """'read --game bugwords --rules upwords' read the board and said nothing of the WerdUp
+    rule set it ignored, while --previous, --date and --puzzle are refused for the games they
+    are not for."""
+    code, out, err = run(capsys, "read", str(PHOTO), "--game", game, "--rules", "upwords")
+    assert code == 2 and out == ""
+    assert "--rules is for WerdUp photos (--game werdup)" in err

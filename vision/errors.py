@@ -28,3 +28,9 @@ class WrongDocument(VisionError):
         self.shows = shows
         self.wanted = wanted
         self.game = game
+
+
+class ReaderCannotRead(VisionError, UsageError):
+    """The letter reader asked for does not read what the photo shows (Tesseract and a
+    commercial board's wooden tiles): exit status 2, a reader misused, not a photo without a
+    board."""

@@ -13,7 +13,7 @@ from vision.cells import BLANK, EMPTY, OPTION_MIN, SHOWN_MIN, CellRead, read_cel
 from vision.classifier import NO_LETTER, TileClassifier
 from vision.config import VisionConfig, WoodConfig
 from vision.correct import resolve
-from vision.errors import VisionError, WrongDocument
+from vision.errors import ReaderCannotRead, VisionError, WrongDocument
 from vision.locate import Located, outline_grids, warp
 from vision.ocr import Tesseract
 from vision.premium import PremiumFit, find_blobs, fit_layout, project
@@ -114,7 +114,8 @@ def read_board(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: TileC
 
     Letters come from the tile classifier, or from Tesseract when ``tesseract`` is given.
     The companion's boards are found by their markers; a commercial board by its premium
-    squares (:func:`read_commercial`, classifier only); a photo of another game's marked
+    squares (:func:`read_commercial`, classifier only: with Tesseract it is refused,
+    :class:`vision.errors.ReaderCannotRead`); a photo of another game's marked
     printable, or of a PDQ deal, is refused (:class:`vision.errors.WrongDocument`); failing
     all, of the outlines' grids (grids whose lines show one by one) the first whose reading
     is plausible (no more blank tiles than the set has, give or take ``locate.extra_blanks``)
@@ -130,6 +131,11 @@ def read_board(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: TileC
             wood = read_commercial(cfg, image, spec, clf, lexicon)
             if wood is not None:
                 return wood
+        elif found is None and premium_fit(cfg, image, spec) is not None:
+            # its grid's outline would be some other rectangle, read as an empty board
+            raise ReaderCannotRead("this photo shows a commercial Bug Words board, whose "
+                                   "tiles are read with the tile classifier only, not "
+                                   "Tesseract")
         candidates = [found] if found is not None else _outline_grids(cfg, image, spec)
     for where in candidates:
         canonical = warp(image, where)

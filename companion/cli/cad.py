@@ -44,7 +44,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--no-cache", action="store_true",
                    help="rebuild every part instead of reusing cached results")
     b.add_argument("--cache-dir", metavar="DIR",
-                   help="where built parts are cached (default ~/.cache/companion/cad)")
+                   help="where built parts are cached (default $COMPANION_CAD_CACHE, else "
+                   "$XDG_CACHE_HOME/companion/cad, else ~/.cache/companion/cad)")
     b.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     b.set_defaults(func=run_build)
 
@@ -73,7 +74,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     cp.add_argument("-o", "--out", default="werdup-coupons", metavar="DIR",
                     help="folder to write into (default ./werdup-coupons)")
     cp.add_argument("--cache-dir", metavar="DIR",
-                    help="where built parts are cached (default ~/.cache/companion/cad)")
+                    help="where built parts are cached (default $COMPANION_CAD_CACHE, else "
+                    "$XDG_CACHE_HOME/companion/cad, else ~/.cache/companion/cad)")
     cp.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     cp.set_defaults(func=run_coupons)
 
@@ -139,7 +141,7 @@ def run_build(args: argparse.Namespace) -> int:
     result = build(params, out, parts, formats,
                    cache_dir=cache,
                    use_cache=not args.no_cache, slice_parts=args.slice, progress=progress)
-    total = sum(len(v) for v in result.files.values())
+    total = sum(len(v) for v in result.files.values()) + 1  # and build.json
     cached = f" ({', '.join(result.cached)} from the cache)" if result.cached else ""
     print(f"wrote {counted(total, 'file')} to {printable(str(out))}{cached}")
     if result.slicer:

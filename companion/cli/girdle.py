@@ -49,8 +49,12 @@ def register(sub: argparse._SubParsersAction) -> None:
                       help="print the puzzle model as JSON (for a range, a list of them)")
     show.set_defaults(func=run_show)
 
-    sol = actions.add_parser("solve", help="find par (the best final score) and a solution",
-                             description="Find par and a solution that reaches it.")
+    sol = actions.add_parser("solve", help="find par (the best final score: proven on star "
+                             "days, the best found on the others) and a solution",
+                             description="Find par and a solution that reaches it. On a star "
+                             "day par is proven the best final score; on the other shapes it "
+                             "is the best sheet the search finds, shown with the highest "
+                             "score no sheet can beat.")
     _add_date(sol)
     sol.add_argument("--time-budget", type=decimal_number, default=None, metavar="SECONDS",
                      help="a safety stop: end the search after this many seconds and report "

@@ -46,14 +46,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--overlay", metavar="OUT.png",
                    help="also write the photo with the recognised grid and letters drawn on it")
     p.add_argument("--engine", choices=("classifier", "tesseract"), default="classifier",
-                   help="letter reader: the built-in tile classifier (default) or Tesseract")
+                   help="letter reader: the built-in tile classifier (default) or Tesseract "
+                   "(for boards found by their markers or outline only: not a commercial "
+                   "board's tiles, PDQ cards or Word Girdle sheets)")
     p.add_argument("--date", metavar="YYYY-MM-DD",
                    help="Word Girdle: the day's puzzle the sheet is for (default: today)")
     p.add_argument("--puzzle", metavar="PUZZLE.json", type=file_name,
                    help="Word Girdle: a puzzle file (as 'companion girdle show --json' writes) "
                    "instead of the day's puzzle")
-    p.add_argument("--rules", default="werdup", choices=RULE_SET_NAMES,
-                   help="WerdUp rule set used to score the play (default: werdup)")
+    p.add_argument("--rules", default=None, choices=RULE_SET_NAMES,
+                   help="WerdUp: the rule set used to score the play (default: werdup)")
     add_lexicon_option(p)
     add_house_list_options(p)
     p.set_defaults(func=run_read)
@@ -70,7 +72,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help='print [{"file", "letter", "confidence"}]')
     c.set_defaults(func=run_classify)
     lt = vsub.add_parser("light", help="check the light on a test photo before a game",
-                         description="Warn about glare, shadow, darkness or blur on a photo.")
+                         description="Warn about glare, shadow, darkness or blur on a photo. "
+                         "Exit status: 0 the light is good, 1 it needs attention (each "
+                         "warning says why), 2 bad usage or a file that is not a usable photo.")
     lt.add_argument("photo", type=file_name, help="a test photo of the board or table")
     lt.add_argument("--json", action="store_true", help="print one JSON object")
     lt.set_defaults(func=run_light)
@@ -90,10 +94,7 @@ def _run_read(args: argparse.Namespace) -> int:
     from vision.boards import board_spec
     from vision.photo import load, read_photo, read_werdup_photo
 
-    if args.game != "girdle" and (args.date is not None or args.puzzle is not None):
-        raise UsageError("--date and --puzzle are for Word Girdle sheets (--game girdle)")
-    if args.date is not None and args.puzzle is not None:
-        raise UsageError("give --date (the day's puzzle) or --puzzle (a puzzle file), not both")
+    _check_game_options(args)
     if args.overlay is not None:
         _check_overlay_path(args.overlay, [args.photo, args.previous, args.puzzle,
                                            args.lexicon, *args.add, *args.remove])
@@ -114,8 +115,8 @@ def _run_read(args: argparse.Namespace) -> int:
         return _read_pdq(args, image)
     tesseract = args.engine == "tesseract"
     if args.game == "werdup":
-        out, overlay = read_werdup_photo(image, lexicon, previous, args.rules, tesseract,
-                                         want_overlay=bool(args.overlay))
+        out, overlay = read_werdup_photo(image, lexicon, previous, args.rules or "werdup",
+                                         tesseract, want_overlay=bool(args.overlay))
     else:
         from vision.overlay import draw_overlay
 
@@ -130,6 +131,17 @@ def _run_read(args: argparse.Namespace) -> int:
     else:
         _print_reading(out)
     return 0
+
+
+def _check_game_options(args: argparse.Namespace) -> None:
+    """Refuse an option given for a game other than the photo's, rather than ignore it."""
+    if args.game != "girdle" and (args.date is not None or args.puzzle is not None):
+        raise UsageError("--date and --puzzle are for Word Girdle sheets (--game girdle)")
+    if args.game != "werdup" and args.rules is not None:
+        raise UsageError("--rules is for WerdUp photos (--game werdup): the rule set that "
+                         "scores the play")
+    if args.date is not None and args.puzzle is not None:
+        raise UsageError("give --date (the day's puzzle) or --puzzle (a puzzle file), not both")
 
 
 OVERLAY_SUFFIXES = (".png", ".jpg", ".jpeg")
