@@ -19,6 +19,7 @@ from companion.lexicon.letters import is_letters, word_letters
 from companion.lexicon.reasons import (
     absent_reason,
     listed_reason,
+    missing_note,
     missing_reason,
     not_letters_reason,
 )
@@ -41,6 +42,7 @@ __all__ = [
     "is_letters",
     "is_subsequence",
     "listed_reason",
+    "missing_note",
     "missing_reason",
     "load_lexicon",
     "load_word_list",

@@ -12,7 +12,8 @@ from companion.lexicon.core import Lexicon
 from companion.lexicon.house import OFFENSIVE_LIST_NAME
 from companion.lexicon.wordnet import define
 
-__all__ = ["absent_reason", "listed_reason", "missing_reason", "not_letters_reason"]
+__all__ = ["absent_reason", "listed_reason", "missing_note", "missing_reason",
+           "not_letters_reason"]
 
 NAMES = "Proper nouns (names of people and places) are not allowed."
 
@@ -66,6 +67,14 @@ def missing_reason(words: Sequence[str], lexicon: Lexicon) -> str:
                  else text.listed([text.shown(w) for w in removed]))
         said.append(f"{_remover(remover)} removes {which}")
     return f"{reason}: {text.listed(said)}"
+
+
+def missing_note(words: Sequence[str]) -> str:
+    """The note a replay puts on a play that stood unchallenged with ``words`` the list
+    lacks ("not in the word list: TAC and ZO"): the words as :func:`missing_reason` names
+    them, the list named once by the replay."""
+    named = list(dict.fromkeys(text.shown(w.upper()) for w in words))
+    return f"not in the word list: {text.listed(named)}"
 
 
 def absent_reason(word: str, lexicon: Lexicon) -> str:
