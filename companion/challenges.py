@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING
 from companion.datafiles import read_table
 from companion.decimals import whole_from
 from companion.errors import CompanionError, UsageError
-from companion.text import counted, quoted
+from companion.lexicon.reasons import missing_reason
+from companion.text import counted, quoted, sentence
 
 if TYPE_CHECKING:
     from companion.lexicon import Lexicon
@@ -114,10 +115,12 @@ class ChallengeRule:
         (for a score sheet that keeps the words, not a whole game); ``tries_left`` as for
         :meth:`resolve`."""
         return self.resolve(list(dict.fromkeys(w for w in words if w not in lexicon)),
-                            tries_left)
+                            lexicon, tries_left)
 
-    def resolve(self, invalid_words: Sequence[str], tries_left: int = 0) -> ChallengeOutcome:
-        """The outcome of a challenge of a play whose words not in the list are given.
+    def resolve(self, invalid_words: Sequence[str], lexicon: Lexicon,
+                tries_left: int = 0) -> ChallengeOutcome:
+        """The outcome of a challenge of a play whose words not in ``lexicon`` (the list
+        the play is judged by, named in the reason) are given.
 
         ``tries_left`` is how many more plays the game's rules still allow the player in this
         turn after a play challenged off (:func:`tries_left`): with one or more, the player
@@ -128,13 +131,11 @@ class ChallengeRule:
             )
         bad = tuple(w.upper() for w in invalid_words)
         if bad:
-            named = " and ".join(bad) if len(bad) <= 2 else ", ".join(bad)
-            verb = "is" if len(bad) == 1 else "are"
             then = ("the same player may play another word or pass" if tries_left > 0
                     else "the turn is over")
             return ChallengeOutcome(
                 self.name, False, bad, False, 0,
-                f"{named} {verb} not in the word list: the play comes off the board and "
+                f"{sentence(missing_reason(bad, lexicon))} The play comes off the board and "
                 f"scores nothing, and {then}.",
                 plays_again=tries_left > 0,
             )

@@ -202,7 +202,7 @@ class Ruling:
             return "Every word is valid." if len(self.verdicts) > 1 else self.verdicts[0].reason
         if len(self.verdicts) == 1:
             return self.verdicts[0].reason
-        return f"Not valid because of {', '.join(self.failed)}."
+        return f"Not valid because of {text.listed(self.failed)}."
 
     def to_dict(self, *, judge: bool = False) -> dict:
         if judge:  # tournament style: one verdict, no word named, no definitions

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 
 SHOWN = 40  # characters of a value repeated in a sentence about it
 PATH_SHOWN = 200  # a file's name, longer than most values but still not a page of text
@@ -85,6 +86,14 @@ def counted(n: int, noun: str, plural: str = "", spec: str = "") -> str:
     "s" ("1 body", "2 bodies"), and ``spec`` is how the number is written (``","``:
     "1,000 words"; ``"3"``: a column's width)."""
     return f"{n:{spec}} {noun if n == 1 else plural or noun + 's'}"
+
+
+def listed(items: Sequence[str], conjunction: str = "and") -> str:
+    """``items`` in a sentence: "A", "A and B", "A, B and C" (``conjunction``: "or" for
+    "A, B or C"); the one rule for naming several things in a message."""
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
 
 
 _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",

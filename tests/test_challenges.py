@@ -24,6 +24,8 @@ from companion.werdup.notation import parse_play
 from companion.werdup.record import write_record
 from companion.werdup.rules import get_rules
 
+TINY = Lexicon(["cat", "act"], name="tiny list")
+
 # (rule, words not in the list, play stands, challenger loses a turn, bonus, record lines)
 OUTCOMES = [
     ("single", ["QAT"], False, False, 0, [("player", "challenged", -12)]),
@@ -38,7 +40,7 @@ OUTCOMES = [
 
 @pytest.mark.parametrize(("rule", "bad", "stands", "loses", "bonus", "lines"), OUTCOMES)
 def test_outcome_per_rule(rule, bad, stands, loses, bonus, lines):
-    outcome = get_challenge_rule(rule).resolve(bad)
+    outcome = get_challenge_rule(rule).resolve(bad, TINY)
     assert outcome.play_stands is stands
     assert outcome.challenger_loses_turn is loses and outcome.bonus == bonus
     assert outcome.invalid_words == tuple(w.upper() for w in bad)
@@ -49,22 +51,24 @@ def test_outcome_per_rule(rule, bad, stands, loses, bonus, lines):
 @pytest.mark.parametrize(
     ("rule", "bad", "reason"),
     [
-        ("single", ["qat"], "QAT is not in the word list: the play comes off the board"),
-        ("single", ["qat", "zo"], "QAT and ZO are not in the word list"),
+        ("single", ["qat"], "QAT is not in the word list tiny list. The play comes off the "
+                            "board and scores nothing, and the turn is over."),
+        ("single", ["qat", "zo", "xu"], "QAT, ZO and XU are not in the word list tiny list. "
+                                        "The play comes off"),
         ("single", [], "valid and stands; the challenger loses nothing"),
         ("double", [], "the challenger loses their next turn"),
         ("points", [], "its player earns 5 points"),
     ],
 )
 def test_outcome_reasons(rule, bad, reason):
-    assert reason in get_challenge_rule(rule).resolve(bad).reason
+    assert reason in get_challenge_rule(rule).resolve(bad, TINY).reason
 
 
 def test_none_means_the_companion_judges_each_play():
     rule = get_challenge_rule("none")
     assert rule.judged_at_play and not rule.allows_challenges
     with pytest.raises(ChallengeError, match="challenges are off"):
-        rule.resolve([])
+        rule.resolve([], TINY)
 
 
 def test_rules_table_and_aliases():

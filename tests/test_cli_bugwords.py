@@ -33,7 +33,7 @@ def test_replay_table(capsys, word_list):
     lines = out.splitlines()
     assert lines[0].split() == ["line", "player", "position", "word", "recorded", "computed"]
     assert any(ln.split()[:6] == ["10", "Kim", "8D", "WREATH", "+32", "+32"] for ln in lines)
-    assert any("not in word list: PAXE" in ln for ln in lines)
+    assert any("not in the word list: PAXE" in ln for ln in lines)
     assert any("tournament end-of-game doubling" in ln for ln in lines)
     assert "All 8 placement scores match the record." in out
 
@@ -448,3 +448,14 @@ def test_replay_judges_the_record_s_words_by_the_house_list(capsys, tmp_path, ho
     assert refused() == ["ZOTA"]
     assert refused("--add", add) == []
     assert refused("--add", add, "--remove", remove) == ["OAT"]
+
+
+def test_replay_names_the_words_not_in_the_list_as_the_judge_does(capsys, tmp_path):
+    """A play's words the list lacks are joined "A and B" (were "A, B") after "not in the word
+    list", as every verdict on them says it (companion.lexicon.missing_note)."""
+    path = tmp_path / "words.txt"
+    path.write_text("\n".join(["wreath", "hole", "end", "pan", "work", "ax", "zax"]))
+    code, out, _ = run(capsys, "bugwords", "replay", HANDMADE, "--lexicon", str(path))
+    assert code == 0
+    pan = next(ln for ln in out.splitlines() if " J9 " in ln)
+    assert pan.endswith("+15  not in the word list: OP and LA")

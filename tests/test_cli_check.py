@@ -314,7 +314,7 @@ def test_the_words_of_one_play_are_ruled_on_as_the_web_rules(capsys, tmp_path):
     client = make_app(tmp_path, db_url=f"sqlite:///{tmp_path}/db.sqlite").test_client()
     web = client.get("/api/check", query_string={"words": "cat zzqx Paris"}).get_json()
     assert code == 1 and data == web
-    assert data["reason"] == "Not valid because of ZZQX, PARIS." and data["failed"] == [
+    assert data["reason"] == "Not valid because of ZZQX and PARIS." and data["failed"] == [
         "ZZQX", "PARIS"]
     code, out, _ = run(capsys, "check", "cat", "dog")
     assert code == 0 and out.splitlines()[-1] == "The play: VALID. Every word is valid."

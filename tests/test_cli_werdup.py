@@ -252,7 +252,7 @@ def test_replay_lines_up_its_columns_when_a_line_has_a_long_note(capsys, tmp_pat
     assert code == 0 and len(rows) == 4
     ends = [re.match(r".*?[+-]\d+ +-?\d+", row).end() for row in rows]  # the total's end
     assert len(set(ends)) == 1, rows
-    assert rows[0][ends[0]:].strip() == "not in word list: TAC"
+    assert rows[0][ends[0]:].strip() == "not in the word list: TAC"
     assert rows[2][ends[2]:].strip() == "after the turns since"
     assert rows[1][ends[1]:] == rows[3][ends[3]:] == ""
 

@@ -66,7 +66,7 @@ def test_a_bug_words_play_of_one_point_is_one_point():
 
 
 def test_a_challenge_bonus_of_one_point_is_one_point():
-    outcome = get_challenge_rule("points 1").resolve([])
+    outcome = get_challenge_rule("points 1").resolve([], Lexicon(["cat"], name="plural-test"))
     assert outcome.reason == ("The play is valid and stands: its player earns 1 point for "
                               "the challenge.")
 

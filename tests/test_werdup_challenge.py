@@ -148,7 +148,17 @@ def test_a_phony_stands_unless_challenged_and_replay_lists_it():
     g.pass_turn()
     result = replay(write_record(g), LEX)
     assert result.ok and result.lines[0].move == "5D TAC"
-    assert result.lines[0].note == "not in word list: TAC"
+    assert result.lines[0].note == "not in the word list: TAC"
+
+
+def test_replay_joins_the_words_not_in_the_list():
+    """Several words of one play that the list lacks are joined "A, B and C" (were "A, B, C"),
+    as every verdict on them joins them."""
+    g = table("single")
+    g.play(parse_play(g.board, "5D TAC"))
+    g.play(parse_play(g.board, "6D BO"))  # BO across, TB and AO down
+    result = replay(write_record(g), LEX)
+    assert result.ok and result.lines[1].note == "not in the word list: BO, TB and AO"
 
 
 def test_the_challenger_must_be_another_player():

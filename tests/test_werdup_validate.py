@@ -32,7 +32,7 @@ ILLEGAL = [
     (pos.CAT, "5D (CAT)S", "werdup", "adding only an S to CAT is not allowed"),
     (pos.CAT, "5D (CAT)S", "upwords", "adding only an S to CAT is not allowed"),
     (pos.CAT, "5D (CAT)Z", "werdup", "CATZ is not in the word list"),
-    (pos.CAT, "6D XQ", "werdup", "XQU, CX, AQU are not in the word list"),
+    (pos.CAT, "6D XQ", "werdup", "XQU, CX and AQU are not in the word list"),
     (pos.CAT, "5D BOG", "upwords", "covers every letter of CAT"),
     (pos.CAT, [P(4, 1, "Z")], "werdup", "must join"),
     (pos.EMPTY, [], "werdup", "puts no new tile on the board"),

@@ -289,7 +289,8 @@ class Game:
         placements = self._undo.board.tiles_for_play(
             parse_position(place.position, self.board.rows, self.board.cols), place.word
         )
-        outcome = rule.resolve(words_not_in_list(self._undo.board.words_formed(placements), lex))
+        outcome = rule.resolve(words_not_in_list(self._undo.board.words_formed(placements), lex),
+                               lex)
         if not outcome.play_stands:
             # a player passed over since (a turn lost to an earlier challenge) stays passed
             # over: the turn lost is not given back by taking this play off

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from companion.board import Board, FormedWord, Placement, PlayError, no_new_tile, square_name
 from companion.bugwords.rules import BugWordsRules
-from companion.lexicon import Lexicon
+from companion.lexicon import Lexicon, missing_reason
 from companion.text import counted
 
 
@@ -78,8 +78,6 @@ def check_play(
     if lexicon is not None:
         bad = words_not_in_list(words, lexicon)
         if bad:
-            listed = " and ".join(", ".join(bad).rsplit(", ", 1))
-            verb = "is" if len(bad) == 1 else "are"
-            raise IllegalPlay(f"{listed} {verb} not in {lexicon.in_the_list()}",
+            raise IllegalPlay(missing_reason(bad, lexicon),
                               _cells([w for w in words if w.text in bad]))
     return words

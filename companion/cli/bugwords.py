@@ -21,6 +21,7 @@ from companion.cli.common import (
     whole_number,
 )
 from companion.errors import CompanionError, UsageError
+from companion.lexicon import missing_note
 from companion.text import counted, printable, quoted
 from companion.totals import total_slip_text
 
@@ -130,7 +131,7 @@ def format_replay(result: Replay) -> str:
         if m.total_slip:
             mark.append(total_slip_text(m.total or 0, m.total_from_lines or 0))
         if m.not_in_list:
-            mark.append("not in word list: " + ", ".join(m.not_in_list))
+            mark.append(missing_note(m.not_in_list))
         if m.note:
             mark.append(m.note)
         if m.best:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from companion.errors import CompanionError
 from companion.girdle.puzzle import Line, Puzzle
-from companion.lexicon import Lexicon, default_lexicon
+from companion.lexicon import Lexicon, default_lexicon, missing_reason
 from companion.text import counted, quoted, shown
 
 DIRECTIONS = ("across", "down")
@@ -187,7 +187,7 @@ class Sheet:
         self._check_runs(number, p, word, line, cells, new_cells, extra)
         self._check_letters(number, word, cells, new_cells)
         if word.lower() not in self.lexicon:
-            raise IllegalStep(number, f"{word} is not in the word list")
+            raise IllegalStep(number, missing_reason([word], self.lexicon))
         self._check_activations(number, p, word, new_cells)
         self._check_crossout(number, p, word)
         return new_cells, [word[cells.index(c)] for c in new_cells]

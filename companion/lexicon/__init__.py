@@ -16,7 +16,13 @@ from companion.lexicon.house import (
     offensive_words,
 )
 from companion.lexicon.letters import is_letters, word_letters
-from companion.lexicon.reasons import absent_reason, listed_reason, not_letters_reason
+from companion.lexicon.reasons import (
+    absent_reason,
+    listed_reason,
+    missing_note,
+    missing_reason,
+    not_letters_reason,
+)
 from companion.lexicon.wordclass import word_class_note, word_classes
 from companion.lexicon.wordnet import Definition, define
 
@@ -36,6 +42,8 @@ __all__ = [
     "is_letters",
     "is_subsequence",
     "listed_reason",
+    "missing_note",
+    "missing_reason",
     "load_lexicon",
     "load_word_list",
     "not_letters_reason",

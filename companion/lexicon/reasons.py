@@ -5,12 +5,15 @@ their letters (:mod:`companion.lexicon.letters`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from companion import text
 from companion.lexicon.core import Lexicon
 from companion.lexicon.house import OFFENSIVE_LIST_NAME
 from companion.lexicon.wordnet import define
 
-__all__ = ["absent_reason", "listed_reason", "not_letters_reason"]
+__all__ = ["absent_reason", "listed_reason", "missing_note", "missing_reason",
+           "not_letters_reason"]
 
 NAMES = "Proper nouns (names of people and places) are not allowed."
 
@@ -31,8 +34,47 @@ def _abbreviation(written: str) -> bool:
 
 def _joined(words: list[str]) -> str:
     """``iron``, ``megabit or millibar``: the different words, in order, the last with 'or'."""
-    kept = list(dict.fromkeys(words))[:3]
-    return kept[0] if len(kept) == 1 else ", ".join(kept[:-1]) + f" or {kept[-1]}"
+    return text.listed(list(dict.fromkeys(words))[:3], "or")
+
+
+def _remover(name: str) -> str:
+    """The house layer ``name`` as the subject of "... removes it"."""
+    if name == OFFENSIVE_LIST_NAME:  # "offensive words (LDNOOBW) removes it" jarred
+        return f"the list of {name}"
+    return name
+
+
+def missing_reason(words: Sequence[str], lexicon: Lexicon) -> str:
+    """Why a play (or a word) is refused: ``words`` (letters A-Z; each named once, in
+    order, in capitals) are not in ``lexicon``: "XY, AX and TY are not in the word list
+    NAME", and when a house list removes some of them, which list removes which ("...: no.txt
+    removes it", "...: no.txt removes CAT"). The one owner of the sentence, for every
+    game's judge, a challenge, ``companion check`` and the web; written to follow a prefix
+    or end with a full stop (:func:`companion.text.sentence`)."""
+    named = list(dict.fromkeys(w.upper() for w in words))
+    verb = "is" if len(named) == 1 else "are"
+    reason = (f"{text.listed([text.shown(w) for w in named])} {verb} not in "
+              f"{lexicon.in_the_list()}")
+    removers: dict[str, list[str]] = {}
+    for word in named:
+        if lexicon.change(word.lower()) == "removed":
+            removers.setdefault(lexicon.decided_by(word.lower()), []).append(word)
+    if not removers:
+        return reason
+    said = []
+    for remover, removed in removers.items():
+        which = (("it" if len(named) == 1 else "them") if removed == named
+                 else text.listed([text.shown(w) for w in removed]))
+        said.append(f"{_remover(remover)} removes {which}")
+    return f"{reason}: {text.listed(said)}"
+
+
+def missing_note(words: Sequence[str]) -> str:
+    """The note a replay puts on a play that stood unchallenged with ``words`` the list
+    lacks ("not in the word list: TAC and ZO"): the words as :func:`missing_reason` names
+    them, the list named once by the replay."""
+    named = list(dict.fromkeys(text.shown(w.upper()) for w in words))
+    return f"not in the word list: {text.listed(named)}"
 
 
 def absent_reason(word: str, lexicon: Lexicon) -> str:
@@ -43,14 +85,10 @@ def absent_reason(word: str, lexicon: Lexicon) -> str:
     a symbol (a chemical element's or a unit's: Fe, Hz), however it was typed. A word the
     dictionary does not know that was typed with a capital, as a name is, gets the rule on
     names."""
-    shown = text.shown(word.upper())
     lower = word.lower()
-    reason = f"{shown} is not in {lexicon.in_the_list()}"
+    reason = missing_reason([word], lexicon)
     if lexicon.change(lower) == "removed":
-        remover = lexicon.decided_by(lower)
-        if remover == OFFENSIVE_LIST_NAME:  # "offensive words (LDNOOBW) removes it" jarred
-            remover = f"the list of {remover}"
-        return f"{reason}: {remover} removes it."
+        return f"{reason}."
     senses = define(lower, limit=64)
     written = list(dict.fromkeys(d.written or d.lemma for d in senses))
     shown_forms = ", ".join(written[:3])

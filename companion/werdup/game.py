@@ -441,9 +441,9 @@ class Game:
         assert isinstance(made.move, Play)
         words = snap.board.words_formed(list(made.move.placements))
         taken_back = snap.taken_back + 1
+        retries = 0 if late else tries_left(self.rules.challenge_retries, taken_back)
         outcome = rule.resolve([w.text for w in words if w.text not in self.lexicon],
-                               0 if late else tries_left(self.rules.challenge_retries,
-                                                         taken_back))
+                               self.lexicon, retries)
         self._undo = None
         if not outcome.play_stands and late:
             self._take_back_late(snap, made)

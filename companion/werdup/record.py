@@ -48,7 +48,7 @@ from companion.challenges import (
 from companion.clock import CLOCK_NOTE, ClockSettings, format_time, parse_time, settings_from_label
 from companion.decimals import whole_from
 from companion.errors import CompanionError, UsageError
-from companion.lexicon import Lexicon
+from companion.lexicon import Lexicon, missing_note
 from companion.play import check_record_seats
 from companion.text import counted, quoted
 from companion.tiles import ALL_PLAYED, TileCount, next_holding
@@ -692,7 +692,7 @@ class _Replayer:
             raise ln.fail(f"more {' '.join(too_many)} tiles played than the set has")
         notation = " ".join(body[:2])
         if judgement.not_in_list:
-            ln.note = f"not in word list: {', '.join(judgement.not_in_list)}"
+            ln.note = missing_note(judgement.not_in_list)
         drawn = self.tiles.play(ln.player, len(placements))
         self.open_play = _OpenPlay(ln.player, before, placements, judgement.score,
                                    notation, line=ln.n, drawn=drawn)

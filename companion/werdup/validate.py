@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from companion.board import Board, FormedWord, Placement, PlayError, no_new_tile, square_name
-from companion.lexicon import Lexicon
+from companion.lexicon import Lexicon, missing_reason
 from companion.text import counted, sentence
 from companion.werdup.rules import WerdUpRules
 from companion.werdup.scoring import play_bonus, word_score
@@ -168,9 +168,7 @@ def judge_play(
         return illegal("the play makes no word of two or more letters")
     bad = [w.text for w in words if w.text not in lexicon]
     if bad and check_words:
-        names = ", ".join(dict.fromkeys(bad))
-        verb = "is" if len(set(bad)) == 1 else "are"
-        return illegal(f"{names} {verb} not in {lexicon.in_the_list()}",
+        return illegal(missing_reason(bad, lexicon),
                        _cells([w for w in words if w.text in bad]))
     if rules.no_plural_s and _is_plain_plural(board, placements, words):
         base = words[0].text[:-1]

@@ -604,3 +604,50 @@ def test_the_board_is_tapped_only_with_scripts(browser, base_url):
             assert page.locator("#play").is_visible()  # the play is typed either way
         finally:
             context.close()
+
+
+def _on_screen(page, selector: str) -> bool:
+    """Whether all of ``selector`` shows on the screen as the page opens, without scrolling."""
+    box = page.locator(selector).bounding_box()
+    return box is not None and 0 <= box["y"] and box["y"] + box["height"] <= \
+        page.viewport_size["height"]
+
+
+def test_a_pdq_verdict_shows_on_a_phone_without_scrolling(page):
+    """The cards photo form stood between the Check button and the verdict, which opened
+    below a phone's screen (and a laptop's): the verdict comes first."""
+    page.goto("/?word=pan&game=pdq&cards=PNA")
+    assert "PAN: NOT VALID" in page.locator("#verdict .big").inner_text()
+    assert _on_screen(page, "#verdict")
+    assert page.is_visible("#cards-photo")  # still there, after the verdict
+
+
+def test_the_judge_verdict_shows_whole_with_a_house_list_s_notes(browser, tmp_path):
+    """The notes on a house list's skipped lines stood above the form, pushing the judge's
+    verdict (who decided, when it clears) below a phone's screen; they come last, and are
+    not coloured as an error, which they are not."""
+    folder = tmp_path / "instance"
+    folder.mkdir()
+    (folder / "family.txt").write_text("zyzzyx\nx-ray\nrock'n'roll\n")
+    (folder / "no.txt").write_text("dog\ncan't\n")
+    app = make_app(tmp_path, LEXICON_ADD="family.txt", LEXICON_REMOVE=["no.txt"])
+    with live_server(app) as url:
+        context = browser.new_context(base_url=url, **PHONE)
+        try:
+            page = context.new_page()
+            page.goto("/judge")
+            page.fill("#words", "cat dog")
+            with page.expect_navigation():
+                page.click("main form button[type=submit]")
+            assert page.locator("#verdict .big").inner_text() == "NOT VALID"
+            for said in ("#verdict .big", "#decided-by", "#clears"):
+                assert _on_screen(page, said), said
+            notes = page.locator(".word-list-skipped")
+            assert notes.count() == 2
+            note_colour = notes.first.evaluate("e => getComputedStyle(e).backgroundColor")
+            page.goto("/?word=qz&game=pdq&cards=%3F")  # a refusal: an error's colours
+            error_colour = page.locator("#error").evaluate(
+                "e => getComputedStyle(e).backgroundColor")
+            assert note_colour != error_colour
+        finally:
+            context.close()

@@ -196,3 +196,13 @@ def test_a_function_word_is_told_by_its_part_of_speech_as_check_does(client):
     assert data["word_class"] == check_word("thee").word_class != ""
     page = client.get("/?word=them&game=pdq&cards=THM").get_data(as_text=True)
     assert "THEM: VALID" in page and "THEM is a pronoun; WordNet defines no pronouns." in page
+
+
+def test_a_play_s_failing_words_come_first(client):
+    """The words that fail are said straight under the verdict that names them, before the
+    valid words' definitions (which filled a phone's screen), each group in play order."""
+    page = client.get("/?word=cat+zzqx+tea+qxw").get_data(as_text=True)
+    assert "Not valid because of ZZQX and QXW." in page
+    order = [page.index(said) for said in ("ZZQX is not in", "QXW is not in", "CAT is valid",
+                                            "TEA is valid")]
+    assert order == sorted(order)

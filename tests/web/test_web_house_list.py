@@ -21,10 +21,11 @@ def test_judge_uses_the_house_list_and_names_the_list_that_decided(tmp_path):
     added = client.post("/judge", data={"words": "cat zyzzyx", "csrf_token": tok})
     page = added.get_data(as_text=True)
     assert ">VALID<" in page
-    assert "Decided by SCOWL-70 US/UK/CA/AU (companion default), family.txt" in page
+    # "and", not a comma: "the default, family.txt" read as if the default were family.txt
+    assert "Decided by SCOWL-70 US/UK/CA/AU (companion default) and family.txt." in page
     removed = client.post("/judge", data={"words": "cat dog", "csrf_token": tok})
     page = removed.get_data(as_text=True)
-    assert "NOT VALID" in page and "Decided by no.txt" in page and "DOG" not in page
+    assert "NOT VALID" in page and "Decided by no.txt." in page and "DOG" not in page
 
 
 def test_api_judge_and_check_name_the_deciding_list(tmp_path):

@@ -544,7 +544,7 @@ def test_a_werdup_record_replays_with_challenges_and_time(tapp, fake):
         assert line in text, line
     result = werdup_replay(text, default_lexicon())
     assert result.ok, [ln.problems for ln in result.lines]
-    assert "not in word list" not in result.lines[-2].note  # OAT is a word
+    assert "not in the word list" not in result.lines[-2].note  # OAT is a word
     totals = {p["name"]: p["total"] for p in game["players"]}
     assert sorted(result.totals.values()) == sorted(totals.values())
 
