@@ -392,12 +392,15 @@ def test_a_preview_not_answered_loads_the_page_with_the_choices(page):
     page.route("**/prints?*", lambda route: route.abort()
                if route.request.resource_type == "fetch" else route.continue_())
     page.goto("/prints")
-    with page.expect_navigation():
-        page.select_option("#tiles-game", "werdup")
+    with page.expect_request(lambda r: r.resource_type == "document") as reloaded:
+        page.select_option("#tiles-game", "werdup")  # (its address is set first, in place)
+    assert "tiles.game=werdup" in reloaded.value.url
+    # the fetch is refused, so only the page loaded again can show the new preview
+    expect(page.locator("#doc-tiles img >> nth=0")).to_have_attribute(
+        "src", "/prints/tiles.png?game=werdup&paper=letter")
+    page.wait_for_load_state()
     assert "tiles.game=werdup" in page.url and page.url.endswith("#doc-tiles")
     assert page.input_value("#tiles-game") == "werdup"
-    assert page.get_attribute("#doc-tiles img >> nth=0", "src") == (
-        "/prints/tiles.png?game=werdup&paper=letter")
 
 
 def test_upload_a_board_photo_correct_a_square_and_score(page, tmp_path):
