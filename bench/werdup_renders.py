@@ -18,6 +18,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.paths import user_cache_dir
+
 HELD_BACK = "9001-9058"
 STRAIGHT_DOWN = "9041,9042"
 
@@ -25,8 +27,7 @@ STRAIGHT_DOWN = "9041,9042"
 def default_folder() -> Path:
     if os.environ.get("COMPANION_RENDER_CACHE"):
         return Path(os.environ["COMPANION_RENDER_CACHE"]) / "held-back"
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "companion" / "render" / "held-back"
+    return user_cache_dir() / "render" / "held-back"
 
 
 def twelve_megapixels(path: Path) -> bytes:

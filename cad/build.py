@@ -22,6 +22,7 @@ from cad.progress import Progress
 from companion.decimals import decimal_from
 from companion.errors import UsageError
 from companion.outfile import write_file_whole, write_files_whole
+from companion.paths import user_cache_dir
 from companion.text import quoted
 from companion.tiles import tile_set
 
@@ -84,8 +85,7 @@ def part_steps(part: str, params: SetParams) -> int:
 def default_cache_dir() -> Path:
     if os.environ.get("COMPANION_CAD_CACHE"):
         return Path(os.environ["COMPANION_CAD_CACHE"])
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "companion" / "cad"
+    return user_cache_dir() / "cad"
 
 
 PROJECT_PACKAGES = ("cad", "companion", "printables")

@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
 from companion.board import Board, Layout, Placement, PlayError, square_name
-from companion.challenges import NEXT_TURN
+from companion.challenges import NEXT_TURN, ChallengeRule
 from companion.errors import SquareError, UsageError
 from companion.lexicon import Lexicon
 from companion.text import capital_first, counted, quoted
@@ -95,6 +95,9 @@ class Table(Protocol):
     # how long a play stays open to a challenge: ``next_word`` (WerdUp's rulebook: passes and
     # swaps keep it open) or ``next_turn`` (Bug Words); :data:`companion.challenges.NEXT_WORD`
     challenge_until: str
+    # the challenge rule of the game's rules file (Bug Words: ``single``, its rulebook's
+    # expert mode; WerdUp: ``none``), for a table that chooses none of its own
+    challenge_rule: ChallengeRule
     # how many times in a row every player passes to end the game (WerdUp: 1; Bug Words: 2)
     passes_to_end: int
     # when running out of tiles ends the game: :data:`companion.tiles.ONE_OUT` (Bug Words)

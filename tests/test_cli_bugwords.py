@@ -334,6 +334,26 @@ def test_replay_checks_that_the_running_totals_add_up(capsys, tmp_path):
         (10, None), (0, None), (15, 10), (0, None), (15, None)]
 
 
+def test_a_running_total_miswritten_once_is_named_once(capsys, tmp_path):
+    """A's 10 written 15, A's next total right again (10 + 0): the slip was named on its own
+    line and again on A's next ("running total 10, but 15 by the record's own scores"),
+    beside the docs' "a slip is named once"."""
+    path = tmp_path / "game.gcg"
+    path.write_text("#player1 A A\n#player2 B B\n>A: CATSXYZ 8G CAT +10 15\n"
+                    ">B: EEEEEEE - +0 0\n>A: SXYZABD - +0 10\n>B: EEEEEEE - +0 0\n"
+                    ">A: SXYZABD - +0 10\n")
+    code, out, _ = run(capsys, "bugwords", "replay", str(path))
+    assert code == 1
+    assert "running total 15, but 10 by the record's own scores" in out
+    assert out.count("by the record's own scores") == 1
+    assert "1 running total does not add up to the record's own scores." in out
+    code, out, _ = run(capsys, "bugwords", "replay", str(path), "--json")
+    data = json.loads(out)
+    assert code == 1 and data["mismatches"] == 1
+    assert [(m["total"], m["total_from_lines"]) for m in data["moves"]] == [
+        (10 + 5, 10), (0, None), (10, None), (0, None), (10, None)]
+
+
 def test_a_note_among_the_moves_may_stand_for_points_in_the_totals(capsys, tmp_path):
     # a score sheet's play entered without its square is a note; its points are in the totals
     path = tmp_path / "game.gcg"

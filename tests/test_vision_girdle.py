@@ -3,6 +3,7 @@ photographed, is read, decoded and scored like the engine (final score 24)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from dataclasses import replace
 
@@ -80,3 +81,27 @@ def test_cli_read_girdle(tmp_path, capsys):
     assert out["score"]["final"] == 24
     assert main(["read", str(photo), "--game", "girdle", "--date", "yesterday"]) == 2
     assert "Cannot read the date 'yesterday'" in capsys.readouterr().err
+
+
+def test_cli_read_girdle_sheet_of_another_day(tmp_path, capsys):
+    """The worked example's sheet read against a daily puzzle: its words do not fit that day's
+    lines, and the reader says so with the way out (the sheet is still read: exit status 0)."""
+    from companion.girdle import puzzle_for
+
+    photo = tmp_path / "sheet.jpg"
+    photo.write_bytes(_photo("ComicNeue-Bold.otf", 3))
+    assert main(["read", str(photo), "--game", "girdle", "--date", "2026-11-30"]) == 0
+    out = capsys.readouterr().out
+    assert ("cannot score the sheet: the words read do not fit the lines of the puzzle of "
+            "2026-11-30: is the sheet of another day? give --date of the sheet's day, or "
+            "--puzzle FILE\n") in out
+    other = tmp_path / "other.json"
+    other.write_text(puzzle_for(dt.date(2026, 11, 30)).to_json())
+    assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(other), "--json"]) == 0
+    reading = json.loads(capsys.readouterr().out)
+    assert reading["score"] is None
+    assert reading["problem"] == ("the words read do not fit the lines of the puzzle of "
+                                  "2026-11-30")
+    assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(other)]) == 0
+    assert ("the puzzle of 2026-11-30: is the sheet of another puzzle? give that puzzle's file "
+            "with --puzzle, or --date of the sheet's day\n") in capsys.readouterr().out

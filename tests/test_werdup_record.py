@@ -382,6 +382,13 @@ def test_a_total_that_does_not_add_up_is_reported_once_on_its_line():
     assert _problems(text) == {19: ["running total 30, but 27 by the record's own scores"]}
 
 
+def test_a_total_miswritten_once_is_reported_once():
+    # 20 + 7 written 30, the later totals right (27 on): one slip, on its line; the next line
+    # was reported too ("running total 27, but 30 by the record's own scores")
+    text = SHORT.read_text().replace("+7 27", "+7 30")
+    assert _problems(text) == {19: ["running total 30, but 27 by the record's own scores"]}
+
+
 def test_a_play_noted_without_its_square_may_stand_for_points_in_the_totals():
     # a score sheet's play entered without its square: its 9 points are in bob's next total
     text = ("#werdup-record 1\n#rules werdup\n#player1 ann Ann\n#player2 bob Bob\n"

@@ -27,6 +27,15 @@ from vision.words import runs
 LETTERS = tuple(chr(ord("A") + i) for i in range(26))
 
 
+class WordsOffLines(CompanionError):
+    """The words read do not fill the puzzle's lines in order (a sheet of another puzzle,
+    most often, or a word not read)."""
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        which = f"the puzzle of {puzzle.date.isoformat()}" if puzzle.date else "the puzzle"
+        super().__init__(f"the words read do not fit the lines of {which}")
+
+
 @dataclass
 class GirdleReading:
     """What a photo of a Girdle sheet shows (rows and columns 1-based in ``words``)."""
@@ -42,6 +51,7 @@ class GirdleReading:
     words: list[dict] = field(default_factory=list)
     score: dict | None = None
     problem: str = ""
+    off_lines: bool = False          # the problem: the words do not fit the puzzle's lines
 
     def grid(self) -> list[list[str]]:
         out = [[""] * 7 for _ in range(7)]
@@ -177,6 +187,7 @@ def _decode_and_score(reading: GirdleReading, puzzle: Puzzle, lexicon: Lexicon) 
             result = _score_grid(reading, reading.grid(), puzzle, lexicon)
     if isinstance(result, CompanionError):
         reading.problem = str(result)
+        reading.off_lines = isinstance(result, WordsOffLines)
     elif result is not None:
         reading.score = result
 
@@ -201,7 +212,7 @@ def _score_grid(reading: GirdleReading, grid: list[list[str]], puzzle: Puzzle,
     reading.words = [{"number": k, "row": p.row, "col": p.col, "direction": p.direction,
                       "word": p.word} for k, p in sorted(by_line.items())]
     if sorted(by_line) != list(range(1, len(by_line) + 1)):
-        return CompanionError("the words do not fill the puzzle's lines in order")
+        return WordsOffLines(puzzle)
     try:
         _, _, card = complete_sheet(puzzle, [by_line[k] for k in sorted(by_line)],
                                     dots=reading.dots_filled, ticks=reading.boxes_ticked,

@@ -50,6 +50,7 @@ class BugWordsTable(TableBasics):
         self.rack_size = self.rules.rack_size
         self.tile_set = self.rules.tiles
         self.passes_to_end = self.rules.passes_to_end
+        self.challenge_rule = self.rules.challenge_rule
 
     def parse_play(self, board: Board, notation: str) -> list[Placement]:
         square, word = split_notation(notation)

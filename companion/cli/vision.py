@@ -228,8 +228,18 @@ def _read_girdle(args: argparse.Namespace, lexicon) -> int:
         print(f"  sub-total {sc['subtotal']}, unused -{sc['unused']['total']}, "
               f"final score {sc['final']}")
     if out["problem"]:
-        print(f"  cannot score the sheet: {out['problem']}")
+        print(f"  cannot score the sheet: {out['problem']}{_way_out(args, reading.off_lines)}")
     return 0
+
+
+def _way_out(args: argparse.Namespace, off_lines: bool) -> str:
+    """What to give instead when a sheet's words do not fit the lines of the puzzle read."""
+    if not off_lines:
+        return ""
+    if args.puzzle:
+        return (": is the sheet of another puzzle? give that puzzle's file with --puzzle, "
+                "or --date of the sheet's day")
+    return ": is the sheet of another day? give --date of the sheet's day, or --puzzle FILE"
 
 
 def _read_pdq(args: argparse.Namespace, image) -> int:

@@ -1,6 +1,8 @@
 """A small on-disk cache of solved puzzles, so a date's par is searched for only once.
 
-Entries live in ``$COMPANION_CACHE_DIR/girdle`` (default ``~/.cache/companion/girdle``), one
+Entries live in ``$COMPANION_CACHE_DIR/girdle`` (default: ``girdle`` in the user's cache,
+:func:`companion.paths.user_cache_dir`: ``$XDG_CACHE_HOME/companion/girdle``, else
+``~/.cache/companion/girdle``), one
 JSON file per edition, date and word list (its name and a digest of its words, so a list
 edited under the same name, or a new default list, is searched afresh). The cache is never
 needed for correctness: an entry is used only if it comes from the same search
@@ -21,11 +23,13 @@ from companion.girdle.puzzle import Puzzle
 from companion.girdle.solver import SEARCH_VERSION, Solution, solve
 from companion.lexicon import Lexicon, default_lexicon
 from companion.outfile import write_file_whole
+from companion.paths import user_cache_dir
 
 
 def cache_dir() -> Path:
+    """``$COMPANION_CACHE_DIR/girdle``, else the ``girdle`` folder of the user's cache."""
     root = os.environ.get("COMPANION_CACHE_DIR")
-    base = Path(root) if root else Path.home() / ".cache" / "companion"
+    base = Path(root) if root else user_cache_dir()
     return base / "girdle"
 
 

@@ -557,8 +557,9 @@ openapi.add("/api/games", "post", {
                     "minItems": min(t.min_players for t in _tables().values()),
                     "maxItems": max(t.max_players for t in _tables().values())},
         "challenge_rule": {"type": "string", "enum": list(CHALLENGE_RULE_NAMES),
-                           "description": "default none: the companion refuses words not "
-                           "in the list"},
+                           "description": "default: the game's own rule (Bug Words single, "
+                           "its rulebook's expert mode; WerdUp none: the companion refuses "
+                           "words not in the list; a player alone: none)"},
         "clock_minutes": {"type": "integer", "minimum": 1,
                           "maximum": table_rules.MAX_BANK_MINUTES,
                           "description": "a game clock: minutes for each player"},

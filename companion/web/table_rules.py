@@ -58,9 +58,14 @@ def now() -> float:
 
 # -- settings ---------------------------------------------------------------------------------
 
-def rule_from_form(values: Mapping[str, Any]) -> ChallengeRule:
-    """The challenge rule a new-game form chose (``none`` when it chose none)."""
-    name = str(values.get("challenge_rule") or "none").strip().lower()
+def rule_from_form(values: Mapping[str, Any],
+                   default: ChallengeRule | None = None) -> ChallengeRule:
+    """The challenge rule a new-game form (or JSON body) chose; when it chose none,
+    ``default`` (a game's own rule: :func:`default_rule`), else ``none``."""
+    given = values.get("challenge_rule")
+    if given in (None, "") and default is not None:
+        return default
+    name = str(given or "none").strip().lower()
     if name not in CHALLENGE_RULE_NAMES:
         raise UsageError(f"Choose a challenge rule: {', '.join(CHALLENGE_RULE_NAMES)}.")
     return get_challenge_rule(name)
@@ -78,9 +83,17 @@ def clock_from_form(values: Mapping[str, Any]) -> ClockSettings | None:
     return ClockSettings(bank * 60, penalty)
 
 
+def default_rule(game: Game) -> ChallengeRule:
+    """The challenge rule a new game plays by when it names none: its rules file's (Bug
+    Words: ``single``; WerdUp: ``none``), as a table of its players plays it (a player alone:
+    ``none``)."""
+    return sheet.table(game).challenge_rule.at_table(len(game.players))
+
+
 def apply_settings(game: Game, values: Mapping[str, Any]) -> None:
-    """Store a new game's challenge rule and clock from its form (or JSON body)."""
-    rule = rule_from_form(values)
+    """Store a new game's challenge rule and clock from its form (or JSON body); a game that
+    names no rule takes its own (:func:`default_rule`)."""
+    rule = rule_from_form(values, default_rule(game))
     if rule.allows_challenges and not rule.at_table(len(game.players)).allows_challenges:
         raise UsageError("A player alone has no one to challenge their plays: choose no "
                          "challenges, and the companion judges each play.")

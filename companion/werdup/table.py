@@ -50,6 +50,7 @@ class WerdUpTable(TableBasics):
         self.tile_set = self.rules.tile_set
         self.challenge_retries = self.rules.challenge_retries
         self.challenge_until = self.rules.challenge_until
+        self.challenge_rule = self.rules.challenge_rule
         self.game_ends_when = self.rules.game_ends_when
 
     def parse_play(self, board: Board, notation: str) -> list[Placement]:

@@ -77,7 +77,8 @@ def test_a_typed_play_at_the_table_is_judged_by_the_house_list(tmp_path):
     from appfactory import make_app as plain_app
 
     def play(client, word: str):
-        key = client.post("/api/games", json={"game": "bugwords", "players": ["Ann", "Bob"]}
+        key = client.post("/api/games", json={"game": "bugwords", "players": ["Ann", "Bob"],
+                                              "challenge_rule": "none"}  # judged as played
                           ).get_json()["table_key"]
         return client.post(f"/api/games/{key}/turns", json={"play": f"8H {word}"})
 

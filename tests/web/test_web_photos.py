@@ -15,7 +15,9 @@ def quiz_photo():
 
 
 def _game(client, kind="bugwords"):
-    return client.post("/api/games", json={"game": kind, "players": ["Ann", "Bob"]}).get_json()
+    """A game whose plays are judged by the word list as they are made."""
+    return client.post("/api/games", json={"game": kind, "players": ["Ann", "Bob"],
+                                           "challenge_rule": "none"}).get_json()
 
 
 def test_photo_is_read_corrected_and_scored(client, quiz_photo):

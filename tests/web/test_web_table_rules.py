@@ -517,7 +517,33 @@ def test_api_settings_take_numbers(tapp):
                                          "label": "30 minutes, 0 points a started minute over"}
     none = client.post("/api/games", json={"game": "bugwords", "players": ["A", "B"],
                                            "clock_minutes": 0}).get_json()
-    assert none["clock"] is None and none["challenge_rule"] == "none"
+    assert none["clock"] is None
+
+
+def test_a_game_created_without_a_challenge_rule_plays_by_its_rules_file(tapp):
+    """The API gave every game without a ``challenge_rule`` ``none``, while Bug Words' rules
+    file (and its rulebook's expert mode) says ``single``: a new game takes its engine's rule."""
+    from companion.bugwords.rules import default_rules
+
+    client = tapp.test_client()
+    own = {"bugwords": default_rules().challenge_rule, "werdup": get_rules().challenge_rule}
+    assert (own["bugwords"].name, own["werdup"].name) == ("single", "none")
+    for kind, players in (("bugwords", ["A", "B"]), ("werdup", ["A", "B"]), ("werdup", ["A"])):
+        game = client.post("/api/games", json={"game": kind, "players": players}).get_json()
+        assert game["challenge_rule"] == own[kind].at_table(len(players)).label(), kind
+    bug = client.post("/api/games", json={"game": "bugwords", "players": ["A", "B"],
+                                          "challenge_rule": None}).get_json()
+    assert bug["challenge_rule"] == "single"
+    played = client.post(f"/api/games/{bug['table_key']}/turns",
+                         json={"play": "8G QXZ"}).get_json()
+    assert played["challengeable"]  # a phony stands until challenged, as the rulebook says
+    werdup = client.post("/api/games", json={"game": "werdup", "players": ["A", "B"]}
+                         ).get_json()
+    refused = client.post(f"/api/games/{werdup['table_key']}/turns", json={"play": "5E ZXK"})
+    assert refused.status_code == 400  # WerdUp's rules judge each play as it is made
+    chosen = client.post("/api/games", json={"game": "bugwords", "players": ["A", "B"],
+                                             "challenge_rule": "none"}).get_json()
+    assert chosen["challenge_rule"] == "none"
 
 
 def test_a_werdup_record_replays_with_challenges_and_time(tapp, fake):

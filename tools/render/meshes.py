@@ -8,6 +8,7 @@ import json
 import os
 from pathlib import Path
 
+from companion.paths import user_cache_dir
 from companion.tiles import tile_set
 
 QUARTER = "quarter.stl"
@@ -30,8 +31,7 @@ def default_mesh_dir() -> Path:
     """Where meshes are cached: ``$COMPANION_RENDER_CACHE`` or the user's cache folder."""
     if os.environ.get("COMPANION_RENDER_CACHE"):
         return Path(os.environ["COMPANION_RENDER_CACHE"]) / "meshes"
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "companion" / "render" / "meshes"
+    return user_cache_dir() / "render" / "meshes"
 
 
 def _key() -> str:
