@@ -13,7 +13,7 @@ from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from werkzeug.routing import IntegerConverter
 
 from companion.errors import UsageError
-from companion.text import counted, listed
+from companion.text import counted, listed, sentence
 
 # Blueprint modules, one per area, registered in this order.
 AREAS = ("challenge", "games", "clock", "girdle", "prints", "pdq", "api", "health")
@@ -194,6 +194,7 @@ def create_app(test_config: dict[str, Any] | None = None,
     app.jinja_env.globals["csp_nonce"] = csp_nonce
     app.jinja_env.filters["counted"] = counted  # {{ n|counted('tile') }}: "1 tile", "7 tiles"
     app.jinja_env.filters["listed"] = listed  # {{ names|listed }}: "A, B and C"
+    app.jinja_env.filters["sentence"] = sentence  # {{ problem|sentence }}: words as written
 
     @app.after_request
     def _headers(resp):  # no framing by other sites (clickjacking), no type guessing

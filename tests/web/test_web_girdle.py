@@ -893,3 +893,18 @@ def test_only_the_current_puzzle_says_today(sqlite_app, monkeypatch):
     monkeypatch.setattr(girdle, "today_utc", lambda: DAY)
     monkeypatch.setattr(girdle, "start_par_search", lambda day: None)  # no search here
     assert "<h2>Today's lines</h2>" in client.get(f"/girdle/{DAY}").get_data(as_text=True)
+
+
+def test_a_photographed_sheets_problem_keeps_its_words_as_written(sqlite_app, monkeypatch):
+    """The reader's problem was shown through Jinja's ``capitalize``, which also lowers every
+    letter after the first: a word it names (DACHE) was shown as "dache"."""
+    from companion.web import girdle
+
+    problem = "illegal at word 4 (DACHE): DACHE is not in the word list"
+    monkeypatch.setattr(girdle, "read_sheet_photo", lambda day, data: (
+        {"words": [], "problem": problem, "uncertain": [], "score": None}, ""))
+    client = sqlite_app.test_client()
+    page = client.post(f"/girdle/{DAY}/photo", data={
+        "photo": (io.BytesIO(b"\xff\xd8 a photo"), "sheet.jpg"), "csrf_token": token(client)},
+        content_type="multipart/form-data").get_data(as_text=True)
+    assert "Illegal at word 4 (DACHE): DACHE is not in the word list." in page
