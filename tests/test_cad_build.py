@@ -392,9 +392,12 @@ def test_another_clearance_misses_the_cache(cache: Path, tmp_path: Path) -> None
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--clearance", "-1"], "Clearance must be 0.1-1 mm"),
+        (["--clearance", "-1"], "Clearance must be 0.1-0.45 mm"),
         (["--clearance", "0"], "below 0.1 mm, the tightest fit coupon, parts fuse or jam"),
-        (["--clearance", "0.05", "--part", "tiles"], "Clearance must be 0.1-1 mm, got 0.05"),
+        (["--clearance", "0.05", "--part", "tiles"],
+         "Clearance must be 0.1-0.45 mm, got 0.05"),
+        # 0.5-1 mm were said to be in range, then refused for ribs too thin to print
+        (["--clearance", "0.5"], "Clearance must be 0.1-0.45 mm, got 0.5"),
         (["--part", "rack"], "Unknown part 'rack'"),
         (["--format", "obj"], "Unknown format 'obj'"),
         (["--bed", "big"], "bed must look like 180x180"),
@@ -460,7 +463,7 @@ def test_coupons_at_several_clearances(cache: Path, tmp_path: Path, capsys) -> N
     assert main(["cad", "coupons", "--clearances", "0.1,0.9", "-o", str(tmp_path / "n")]) == 2
     assert not (tmp_path / "n").exists()
     assert main(["cad", "coupons", "--clearances", "0,0.1", "-o", str(tmp_path / "n")]) == 2
-    assert "Clearance must be 0.1-1 mm, got 0 (" in capsys.readouterr().err
+    assert "Clearance must be 0.1-0.45 mm, got 0 (" in capsys.readouterr().err
     assert not (tmp_path / "n").exists()
 
 
@@ -471,10 +474,12 @@ def test_layout_command_prints_the_board(capsys) -> None:
 
 
 @pytest.mark.parametrize(("clearance", "message"), [
-    ("5", "got 5 (1 mm is the loosest fit the set is made for)"),
+    ("5", "got 5 (0.45 mm is the loosest fit the set is made for: a looser one leaves"),
+    # layout took 0.5-1 mm, though no set is built with them (its ribs would be too thin)
+    ("1", "got 1 (0.45 mm is the loosest fit the set is made for"),
     ("0", "got 0 (below 0.1 mm"),
-    ("-1", "Clearance must be 0.1-1 mm, got -1 ("),
-    ("0.05", "Clearance must be 0.1-1 mm, got 0.05 ("),
+    ("-1", "Clearance must be 0.1-0.45 mm, got -1 ("),
+    ("0.05", "Clearance must be 0.1-0.45 mm, got 0.05 ("),
 ])
 def test_layout_takes_only_clearances_a_set_is_built_with(capsys, clearance, message) -> None:
     assert main(["cad", "layout", "--clearance", clearance]) == 2

@@ -32,7 +32,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--format", default="stl,3mf,step",
                    help="comma list of file formats: stl, 3mf, step (default: all three)")
     b.add_argument("--clearance", type=decimal_number, default=0.2, metavar="MM",
-                   help="gap per side between parts that fit together, in mm (0.1-1, default "
+                   help="gap per side between parts that fit together, in mm (0.1-0.45, default "
                    "0.2; choose it with the fit coupon)")
     b.add_argument("--bed", default="180x180", metavar="WxD",
                    help="printer bed width x depth in mm (default 180x180)")
