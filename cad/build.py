@@ -17,7 +17,7 @@ from pathlib import Path
 
 from cad import snapfit
 from cad.params import SetParams
-from cad.plates import MAX_BED_MM, tile_letters, tile_spots, usable_bed
+from cad.plates import MAX_BED_MM, tile_file_stem, tile_letters, tile_spots, usable_bed
 from cad.progress import Progress
 from companion.decimals import decimal_from
 from companion.errors import UsageError
@@ -29,8 +29,6 @@ FORMATS = ("stl", "3mf", "step")
 PARTS = ("quarter", "placard", "tiles", "coupon", "stickers")
 # Files the slicer reports on: one per thing a maker prints (per-letter tiles are on plates).
 SLICED = ("quarter.stl", "placard-left.stl", "placard-right.stl", "coupon.stl")
-PRINT_COUNTS = {"quarter.stl": 4, "placard-left.stl": "1 per player",
-                "placard-right.stl": "1 per player"}
 
 
 def parse_formats(text: str) -> tuple[str, ...]:
@@ -281,6 +279,34 @@ def _old_report(path: Path) -> dict:
     return old if isinstance(old, dict) else {}
 
 
+def print_counts(files: dict[str, list[str]]) -> dict[str, int | str]:
+    """How many copies of each printable file a maker prints, for the files a build wrote
+    (``files``: names per part): one entry per printed thing, named by its STL, else its
+    3MF, else its STEP file. The tile plates hold the whole tile set; the per-letter tile
+    files are for printing tiles one letter at a time instead (the set's count of each)."""
+    names = {name for part in files.values() for name in part}
+
+    def written(stem: str) -> str | None:
+        return next((f"{stem}.{fmt}" for fmt in FORMATS if f"{stem}.{fmt}" in names), None)
+
+    wanted: list[tuple[str, int | str]] = [
+        ("quarter", 4), ("placard-left", "1 per player"), ("placard-right", "1 per player"),
+        ("placard-pair", "1 per player, instead of the two halves")]
+    plates = sorted({name.split(".")[0] for name in names if name.startswith("tiles-plate-")},
+                    key=lambda stem: int(stem.rsplit("-", 1)[1]))
+    wanted += [(stem, 1) for stem in plates]
+    for letter, count in tile_set("werdup").counts.items():
+        wanted.append((f"tiles/{tile_file_stem(letter)}",
+                       f"{count}, only instead of the tile plates" if plates else count))
+    wanted.append(("coupon", 1))
+    counts: dict[str, int | str] = {}
+    for stem, copies in wanted:
+        name = written(stem)
+        if name is not None:
+            counts[name] = copies
+    return counts
+
+
 def _write_report(params: SetParams, result: BuildResult) -> None:
     report_path = result.out / "build.json"
     old = _old_report(report_path)
@@ -290,8 +316,7 @@ def _write_report(params: SetParams, result: BuildResult) -> None:
     report = {
         "clearance": params.clearance,
         "bed": list(params.printer.bed),
-        "print_counts": {name: count for name, count in PRINT_COUNTS.items()
-                         if any(name in names for names in files.values())},
+        "print_counts": print_counts(files),
         "files": files,
         "slicer": slicer,
         "clips": {"quarter": snapfit.quarter_clip(params).to_dict(),

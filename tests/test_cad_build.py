@@ -21,7 +21,15 @@ import pytest
 import trimesh
 from PIL import Image
 
-from cad.build import PARTS, build, parse_bed, parse_formats, parse_parts, part_steps
+from cad.build import (
+    PARTS,
+    build,
+    parse_bed,
+    parse_formats,
+    parse_parts,
+    part_steps,
+    print_counts,
+)
 from cad.check import check_directory
 from cad.mesh import read_3mf
 from cad.params import SetParams
@@ -73,6 +81,24 @@ def test_build_writes_the_whole_set(built: Path) -> None:
         assert figures["strain"] < figures["permissible_strain"] == 0.02
         assert figures["push_force_n"] > 1.0
     assert report["print_counts"]["quarter.stl"] == 4
+
+
+def test_the_report_says_how_many_of_each_file_to_print(built: Path) -> None:
+    # the report named only the quarter and the placard halves: not that each tile plate
+    # and the coupon are printed once, nor how many of each letter's tile the set has
+    counts = json.loads((built / "build.json").read_text())["print_counts"]
+    assert sorted(counts) == sorted(str(p.relative_to(built)) for p in built.rglob("*.stl"))
+    assert counts["tiles-plate-1.stl"] == counts["tiles-plate-2.stl"] == counts["coupon.stl"] == 1
+    assert counts["placard-pair.stl"] == "1 per player, instead of the two halves"
+    for letter, n in tile_set("werdup").counts.items():
+        assert counts[f"tiles/tile-{letter}.stl"] == f"{n}, only instead of the tile plates"
+
+
+def test_print_counts_name_the_files_of_a_build_without_stl() -> None:
+    # a 3MF-only build's report had no counts at all: they were kept for STL names only
+    counts = print_counts({"quarter": ["board.png", "quarter.3mf", "quarter.step"],
+                           "tiles": ["tiles/tile-E.step", "tiles/tile-Qu.step"]})
+    assert counts == {"quarter.3mf": 4, "tiles/tile-E.step": 8, "tiles/tile-Qu.step": 1}
 
 
 def test_plates_hold_the_hundred_tiles(built: Path) -> None:
@@ -238,6 +264,7 @@ def test_second_build_comes_from_the_cache(built: Path, cache: Path, tmp_path: P
     out = capsys.readouterr().out
     assert "(quarter, tiles from the cache)" in out
     assert "print quarter 4 times" in out and "placard" not in out
+    assert "each of the 2 tile plates once" in out  # it said "the tile plates once"
     assert (again / "quarter.stl").read_bytes() == (built / "quarter.stl").read_bytes()
 
 
@@ -430,7 +457,11 @@ def test_build_counts_every_file_it_wrote(cache: Path, tmp_path: Path, capsys) -
                  "--cache-dir", str(cache), "-q"]) == 0
     written = sorted(p.name for p in out.rglob("*") if p.is_file())
     assert "build.json" in written
-    assert f"wrote {len(written)} files to " in capsys.readouterr().out
+    out_text = capsys.readouterr().out
+    assert f"wrote {len(written)} files to " in out_text
+    # it said "print the coupon first to choose --clearance" of the one coupon the set has,
+    # made at the set's own clearance: the coupons to choose from are 'cad coupons'
+    assert "the coupon tests the 0.2 mm fit ('companion cad coupons' makes several" in out_text
 
 
 def test_check_of_a_missing_or_empty_folder(tmp_path: Path, capsys) -> None:

@@ -148,14 +148,20 @@ def run_build(args: argparse.Namespace) -> int:
         print("PrusaSlicer estimates (0.2 mm layers, 15% infill, PLA):")
         for name, rep in result.slicer.items():
             print(f"  {name:<22} {rep['time']:>8}  {rep['filament_g']:7.1f} g")
+    plates = {n.split(".")[0] for n in result.files.get("tiles", [])
+              if n.startswith("tiles-plate-")}
     reminders = {"quarter": "print quarter 4 times",
                  "placard": "one placard (left + right) per player",
-                 "tiles": "the tile plates once",
-                 "coupon": "print the coupon first to choose --clearance",
+                 "tiles": ("the tile plate once" if len(plates) == 1
+                           else f"each of the {len(plates)} tile plates once" if plates
+                           else "each letter's tile as many times as the set has it"),
+                 "coupon": f"the coupon tests the {params.clearance:g} mm fit ('companion cad "
+                           "coupons' makes several clearances to choose from)",
                  "stickers": "print stickers-a4.pdf or stickers-letter.pdf at 100 % and "
                              "check its 50 mm bar"}
     wanted = [text for part, text in reminders.items() if part in parts]
     print("; ".join(wanted))
+    print("build.json lists how many of each file to print")
     return 0
 
 
