@@ -220,7 +220,7 @@ def build_coupons(clearances: list[float], out: Path, formats: tuple[str, ...] =
     """One fit coupon per clearance, named by it (``coupon-0.2.stl`` ...), in ``out``."""
     if not clearances:
         raise UsageError("name at least one clearance to print a coupon for")
-    written = []
+    written: list[str] = []
     for c in clearances:
         params = SetParams.make(c, bed=bed, parts=("coupon",))
         with tempfile.TemporaryDirectory() as tmp:
@@ -232,7 +232,25 @@ def build_coupons(clearances: list[float], out: Path, formats: tuple[str, ...] =
             _copy_whole([(Path(tmp) / name, out / target)
                          for name, target in zip(result.files["coupon"], targets, strict=True)])
             written += targets
-    return written
+    _write_coupons_report(out, params.printer.bed, clearances, written)
+    return [*written, COUPONS_REPORT]
+
+
+COUPONS_REPORT = "coupons.json"  # the coupons' bed, so 'cad check' checks them on it
+
+
+def _write_coupons_report(out: Path, bed: tuple[float, float], clearances: list[float],
+                          files: list[str]) -> None:
+    """Write ``coupons.json`` beside the coupons: the bed they are laid out for, their
+    clearances and files (with those of earlier coupons for the same bed in the folder)."""
+    old = _old_report(out / COUPONS_REPORT)
+    old_files, old_clearances = old.get("files"), old.get("clearances")
+    if old.get("bed") == list(bed) and isinstance(old_files, list) \
+            and isinstance(old_clearances, list):
+        files = list(dict.fromkeys([*old_files, *files]))
+        clearances = list(dict.fromkeys([*old_clearances, *clearances]))
+    report = {"bed": list(bed), "clearances": clearances, "files": files}
+    write_file_whole(out / COUPONS_REPORT, (json.dumps(report, indent=2) + "\n").encode())
 
 
 def _copy_whole(pairs: list[tuple[Path, Path]]) -> None:
@@ -270,8 +288,9 @@ def slice_outputs(out: Path, bed: tuple[float, float], cache_dir: Path) -> dict[
 
 
 def _old_report(path: Path) -> dict:
-    """The folder's earlier ``build.json``, or nothing when there is none or it is not one (a
-    file of another program's, cut short, not JSON): it is then written afresh."""
+    """The folder's earlier report (``build.json``, ``coupons.json``), or nothing when there is
+    none or it is not one (a file of another program's, cut short, not JSON): it is then
+    written afresh."""
     try:
         old = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError, RecursionError):

@@ -476,12 +476,12 @@ def test_coupons_at_several_clearances(cache: Path, tmp_path: Path, capsys) -> N
     assert main(["cad", "coupons", "--clearances", "0.1,0.25,0.10", "-o", str(out),
                  "--cache-dir", str(cache), "-q"]) == 0
     printed = capsys.readouterr()
-    assert "wrote 6 files" in printed.out  # 0.10 is the 0.1 coupon, not built twice
+    assert "wrote 7 files" in printed.out  # 0.10 is the 0.1 coupon, not built twice
     assert "coupon-0.1.stl, coupon-0.25.stl" in printed.out
     assert printed.err == ""  # -q: no progress bar
     assert sorted(p.name for p in out.iterdir()) == [
         "coupon-0.1.3mf", "coupon-0.1.png", "coupon-0.1.stl",
-        "coupon-0.25.3mf", "coupon-0.25.png", "coupon-0.25.stl"]
+        "coupon-0.25.3mf", "coupon-0.25.png", "coupon-0.25.stl", "coupons.json"]
     assert all(r.ok for r in check_directory(out))
     # the two coupons differ: the joint and the cells follow the clearance
     a = trimesh.load(out / "coupon-0.1.stl")
@@ -496,6 +496,26 @@ def test_coupons_at_several_clearances(cache: Path, tmp_path: Path, capsys) -> N
     assert main(["cad", "coupons", "--clearances", "0,0.1", "-o", str(tmp_path / "n")]) == 2
     assert "Clearance must be 0.1-0.45 mm, got 0 (" in capsys.readouterr().err
     assert not (tmp_path / "n").exists()
+
+
+def test_coupons_for_a_large_bed_are_checked_on_it(cache: Path, tmp_path: Path,
+                                                   capsys) -> None:
+    # coupons laid out for a 250 mm bed (206 mm wide in one row) failed 'cad check' of
+    # their folder: with no report there it checked them on a 180 x 180 mm bed
+    out = tmp_path / "coupons"
+    assert main(["cad", "coupons", "--clearances", "0.2", "--bed", "250x250", "-o", str(out),
+                 "--cache-dir", str(cache), "-q"]) == 0
+    capsys.readouterr()
+    assert trimesh.load(out / "coupon-0.2.stl").extents[0] > 180
+    assert main(["cad", "check", str(out)]) == 0
+    assert "2 of 2 files pass" in capsys.readouterr().out
+    report = json.loads((out / "coupons.json").read_text())
+    assert report["bed"] == [250.0, 250.0] and report["clearances"] == [0.2]
+    # a second run for the same bed adds its coupons to the report
+    assert main(["cad", "coupons", "--clearances", "0.3", "--bed", "250x250", "-o", str(out),
+                 "--cache-dir", str(cache), "-q"]) == 0
+    report = json.loads((out / "coupons.json").read_text())
+    assert report["clearances"] == [0.2, 0.3] and "coupon-0.3.stl" in report["files"]
 
 
 def test_layout_command_prints_the_board(capsys) -> None:

@@ -52,10 +52,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     c = cad_sub.add_parser("check", help="check built files as a slicer would",
                            description="Every STL and 3MF must be watertight, manifold, of "
                            "positive volume and inside the bed. Exit status 1 if any fails.")
-    c.add_argument("dir", type=file_name, help="folder written by 'companion cad build'")
+    c.add_argument("dir", type=file_name,
+                   help="folder written by 'companion cad build' or 'cad coupons'")
     c.add_argument("--bed", metavar="WxD",
-                   help="printer bed in mm (default: the bed in the folder's build.json, "
-                   "else 180x180)")
+                   help="printer bed in mm (default: the bed in the folder's build.json or "
+                   "coupons.json, else 180x180)")
     c.add_argument("--json", action="store_true", help="print one JSON object")
     c.set_defaults(func=run_check)
 
