@@ -150,12 +150,14 @@ def cache_key(params: SetParams, part: str, formats: tuple[str, ...]) -> str:
 
 @dataclass(frozen=True)
 class BuildResult:
-    """What a build wrote: files per part, which parts came from the cache, slicer reports."""
+    """What a build wrote: files per part, which parts came from the cache, slicer reports,
+    and the files of an earlier build with other parameters that it removed."""
 
     out: Path
     files: dict[str, list[str]]
     cached: tuple[str, ...]
     slicer: dict[str, dict]
+    removed: tuple[str, ...] = ()
 
 
 def build(params: SetParams, out: Path, parts: tuple[str, ...] = PARTS,
@@ -183,11 +185,45 @@ def build(params: SetParams, out: Path, parts: tuple[str, ...] = PARTS,
         if not use_cache:
             shutil.rmtree(stored, ignore_errors=True)
         files[part] = names
+    old = _old_report(out / "build.json")
+    removed = () if old.get("params") == params.to_dict() else _remove_stale(out, old, files)
     slicer = slice_outputs(out, params.printer.bed, cache_dir) if slice_parts else {}
-    result = BuildResult(out, files, tuple(cached), slicer)
+    result = BuildResult(out, files, tuple(cached), slicer, removed)
     _write_report(params, result)
     progress.close()
     return result
+
+
+# What a build writes: only files of these kinds that an earlier report lists are removed.
+BUILT_SUFFIXES = (".stl", ".3mf", ".step", ".png", ".pdf", ".json")
+
+
+def _remove_stale(out: Path, old: dict, files: dict[str, list[str]]) -> tuple[str, ...]:
+    """Remove the files an earlier build with other parameters wrote into ``out`` (as its
+    report lists them) that this build did not write again (``files``): a third tile plate
+    of a smaller bed, the pair plate of a bed that held both placard halves, another
+    format. Left there, they would be printed or checked as part of this set."""
+    listed = old.get("files")
+    if not isinstance(listed, dict):
+        return ()
+    written = {name for names in files.values() for name in names}
+    root = out.resolve()
+    removed = []
+    for names in listed.values():
+        for name in names if isinstance(names, list) else []:
+            if not isinstance(name, str) or name in written or name == "build.json" \
+                    or not name.endswith(BUILT_SUFFIXES):
+                continue
+            path = out / name
+            if root not in path.resolve().parents or path.is_symlink() or not path.is_file():
+                continue
+            try:
+                path.unlink()
+            except OSError as exc:
+                raise UsageError(f"cannot remove {path}, left by an earlier build with other "
+                                 f"settings: {exc.strerror or exc}") from exc
+            removed.append(name)
+    return tuple(sorted(removed))
 
 
 def _build_into_cache(params: SetParams, part: str, formats: tuple[str, ...], cache_dir: Path,

@@ -464,6 +464,32 @@ def test_build_counts_every_file_it_wrote(cache: Path, tmp_path: Path, capsys) -
     assert "the coupon tests the 0.2 mm fit ('companion cad coupons' makes several" in out_text
 
 
+def test_a_rebuild_with_other_settings_removes_the_files_it_does_not_write(
+        cache: Path, tmp_path: Path, capsys) -> None:
+    # tiles for a 150 mm bed (three plates) rebuilt for 180 mm into the same folder left
+    # tiles-plate-3.stl of the old settings beside the two new plates: printing every plate
+    # there made 133 tiles, and --slice sliced it with the set
+    out = tmp_path / "set"
+    argv = ["cad", "build", "--part", "tiles", "--format", "stl", "-o", str(out),
+            "--cache-dir", str(cache), "-q"]
+    assert main([*argv, "--bed", "150x150"]) == 0
+    assert (out / "tiles-plate-3.stl").exists()
+    (out / "notes.stl").write_bytes(b"not the build's")
+    (tmp_path / "outside.stl").write_bytes(b"not in the folder")
+    report = json.loads((out / "build.json").read_text())
+    report["files"]["tiles"].append("../outside.stl")  # a report naming a file elsewhere
+    (out / "build.json").write_text(json.dumps(report))
+    capsys.readouterr()
+    assert main(argv) == 0
+    assert ("removed 1 file an earlier build with other settings left there: "
+            "tiles-plate-3.stl") in capsys.readouterr().out
+    assert sorted(p.name for p in out.glob("tiles-plate-*")) == ["tiles-plate-1.stl",
+                                                                  "tiles-plate-2.stl"]
+    assert (out / "notes.stl").exists() and (tmp_path / "outside.stl").exists()
+    assert main(argv) == 0  # the same settings again: nothing to remove
+    assert "removed" not in capsys.readouterr().out
+
+
 def test_check_of_a_missing_or_empty_folder(tmp_path: Path, capsys) -> None:
     assert main(["cad", "check", str(tmp_path / "nope")]) == 2
     assert "There is no folder " in capsys.readouterr().err

@@ -145,6 +145,9 @@ def run_build(args: argparse.Namespace) -> int:
     total = sum(len(v) for v in result.files.values()) + 1  # and build.json
     cached = f" ({', '.join(result.cached)} from the cache)" if result.cached else ""
     print(f"wrote {counted(total, 'file')} to {printable(str(out))}{cached}")
+    if result.removed:
+        print(f"removed {counted(len(result.removed), 'file')} an earlier build with other "
+              f"settings left there: {', '.join(printable(n) for n in result.removed)}")
     if result.slicer:
         print("PrusaSlicer estimates (0.2 mm layers, 15% infill, PLA):")
         for name, rep in result.slicer.items():
