@@ -201,8 +201,9 @@ BUILT_SUFFIXES = (".stl", ".3mf", ".step", ".png", ".pdf", ".json")
 def _remove_stale(out: Path, old: dict, files: dict[str, list[str]]) -> tuple[str, ...]:
     """Remove the files an earlier build with other parameters wrote into ``out`` (as its
     report lists them) that this build did not write again (``files``): a third tile plate
-    of a smaller bed, the pair plate of a bed that held both placard halves, another
-    format. Left there, they would be printed or checked as part of this set."""
+    of a smaller bed, the pair plate of a bed that held both placard halves, a format or a
+    part this build does not make. Left there, they would be printed or checked as part of
+    this set."""
     listed = old.get("files")
     if not isinstance(listed, dict):
         return ()
