@@ -17,7 +17,7 @@ from pathlib import Path
 
 from cad import snapfit
 from cad.params import SetParams
-from cad.plates import MAX_BED_MM, tile_letters, tile_spots, usable_bed
+from cad.plates import MAX_BED_MM, tile_file_stem, tile_letters, tile_spots, usable_bed
 from cad.progress import Progress
 from companion.decimals import decimal_from
 from companion.errors import UsageError
@@ -30,8 +30,6 @@ FORMATS = ("stl", "3mf", "step")
 PARTS = ("quarter", "placard", "tiles", "coupon", "stickers")
 # Files the slicer reports on: one per thing a maker prints (per-letter tiles are on plates).
 SLICED = ("quarter.stl", "placard-left.stl", "placard-right.stl", "coupon.stl")
-PRINT_COUNTS = {"quarter.stl": 4, "placard-left.stl": "1 per player",
-                "placard-right.stl": "1 per player"}
 
 
 def parse_formats(text: str) -> tuple[str, ...]:
@@ -152,12 +150,14 @@ def cache_key(params: SetParams, part: str, formats: tuple[str, ...]) -> str:
 
 @dataclass(frozen=True)
 class BuildResult:
-    """What a build wrote: files per part, which parts came from the cache, slicer reports."""
+    """What a build wrote: files per part, which parts came from the cache, slicer reports,
+    and the files of an earlier build with other parameters that it removed."""
 
     out: Path
     files: dict[str, list[str]]
     cached: tuple[str, ...]
     slicer: dict[str, dict]
+    removed: tuple[str, ...] = ()
 
 
 def build(params: SetParams, out: Path, parts: tuple[str, ...] = PARTS,
@@ -185,11 +185,46 @@ def build(params: SetParams, out: Path, parts: tuple[str, ...] = PARTS,
         if not use_cache:
             shutil.rmtree(stored, ignore_errors=True)
         files[part] = names
+    old = _old_report(out / "build.json")
+    removed = () if old.get("params") == params.to_dict() else _remove_stale(out, old, files)
     slicer = slice_outputs(out, params.printer.bed, cache_dir) if slice_parts else {}
-    result = BuildResult(out, files, tuple(cached), slicer)
+    result = BuildResult(out, files, tuple(cached), slicer, removed)
     _write_report(params, result)
     progress.close()
     return result
+
+
+# What a build writes: only files of these kinds that an earlier report lists are removed.
+BUILT_SUFFIXES = (".stl", ".3mf", ".step", ".png", ".pdf", ".json")
+
+
+def _remove_stale(out: Path, old: dict, files: dict[str, list[str]]) -> tuple[str, ...]:
+    """Remove the files an earlier build with other parameters wrote into ``out`` (as its
+    report lists them) that this build did not write again (``files``): a third tile plate
+    of a smaller bed, the pair plate of a bed that held both placard halves, a format or a
+    part this build does not make. Left there, they would be printed or checked as part of
+    this set."""
+    listed = old.get("files")
+    if not isinstance(listed, dict):
+        return ()
+    written = {name for names in files.values() for name in names}
+    root = out.resolve()
+    removed = []
+    for names in listed.values():
+        for name in names if isinstance(names, list) else []:
+            if not isinstance(name, str) or name in written or name == "build.json" \
+                    or not name.endswith(BUILT_SUFFIXES):
+                continue
+            path = out / name
+            if root not in path.resolve().parents or path.is_symlink() or not path.is_file():
+                continue
+            try:
+                path.unlink()
+            except OSError as exc:
+                raise UsageError(f"cannot remove {path}, left by an earlier build with other "
+                                 f"settings: {exc.strerror or exc}") from exc
+            removed.append(name)
+    return tuple(sorted(removed))
 
 
 def _build_into_cache(params: SetParams, part: str, formats: tuple[str, ...], cache_dir: Path,
@@ -222,7 +257,7 @@ def build_coupons(clearances: list[float], out: Path, formats: tuple[str, ...] =
     """One fit coupon per clearance, named by it (``coupon-0.2.stl`` ...), in ``out``."""
     if not clearances:
         raise UsageError("name at least one clearance to print a coupon for")
-    written = []
+    written: list[str] = []
     for c in clearances:
         params = SetParams.make(c, bed=bed, parts=("coupon",))
         with tempfile.TemporaryDirectory() as tmp:
@@ -234,7 +269,25 @@ def build_coupons(clearances: list[float], out: Path, formats: tuple[str, ...] =
             _copy_whole([(Path(tmp) / name, out / target)
                          for name, target in zip(result.files["coupon"], targets, strict=True)])
             written += targets
-    return written
+    _write_coupons_report(out, params.printer.bed, clearances, written)
+    return [*written, COUPONS_REPORT]
+
+
+COUPONS_REPORT = "coupons.json"  # the coupons' bed, so 'cad check' checks them on it
+
+
+def _write_coupons_report(out: Path, bed: tuple[float, float], clearances: list[float],
+                          files: list[str]) -> None:
+    """Write ``coupons.json`` beside the coupons: the bed they are laid out for, their
+    clearances and files (with those of earlier coupons for the same bed in the folder)."""
+    old = _old_report(out / COUPONS_REPORT)
+    old_files, old_clearances = old.get("files"), old.get("clearances")
+    if old.get("bed") == list(bed) and isinstance(old_files, list) \
+            and isinstance(old_clearances, list):
+        files = list(dict.fromkeys([*old_files, *files]))
+        clearances = list(dict.fromkeys([*old_clearances, *clearances]))
+    report = {"bed": list(bed), "clearances": clearances, "files": files}
+    write_file_whole(out / COUPONS_REPORT, (json.dumps(report, indent=2) + "\n").encode())
 
 
 def _copy_whole(pairs: list[tuple[Path, Path]]) -> None:
@@ -272,13 +325,42 @@ def slice_outputs(out: Path, bed: tuple[float, float], cache_dir: Path) -> dict[
 
 
 def _old_report(path: Path) -> dict:
-    """The folder's earlier ``build.json``, or nothing when there is none or it is not one (a
-    file of another program's, cut short, not JSON): it is then written afresh."""
+    """The folder's earlier report (``build.json``, ``coupons.json``), or nothing when there is
+    none or it is not one (a file of another program's, cut short, not JSON): it is then
+    written afresh."""
     try:
         old = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError, RecursionError):
         return {}
     return old if isinstance(old, dict) else {}
+
+
+def print_counts(files: dict[str, list[str]]) -> dict[str, int | str]:
+    """How many copies of each printable file a maker prints, for the files a build wrote
+    (``files``: names per part): one entry per printed thing, named by its STL, else its
+    3MF, else its STEP file. The tile plates hold the whole tile set; the per-letter tile
+    files are for printing tiles one letter at a time instead (the set's count of each)."""
+    names = {name for part in files.values() for name in part}
+
+    def written(stem: str) -> str | None:
+        return next((f"{stem}.{fmt}" for fmt in FORMATS if f"{stem}.{fmt}" in names), None)
+
+    wanted: list[tuple[str, int | str]] = [
+        ("quarter", 4), ("placard-left", "1 per player"), ("placard-right", "1 per player"),
+        ("placard-pair", "1 per player, instead of the two halves")]
+    plates = sorted({name.split(".")[0] for name in names if name.startswith("tiles-plate-")},
+                    key=lambda stem: int(stem.rsplit("-", 1)[1]))
+    wanted += [(stem, 1) for stem in plates]
+    for letter, count in tile_set("werdup").counts.items():
+        wanted.append((f"tiles/{tile_file_stem(letter)}",
+                       f"{count}, only instead of the tile plates" if plates else count))
+    wanted.append(("coupon", 1))
+    counts: dict[str, int | str] = {}
+    for stem, copies in wanted:
+        name = written(stem)
+        if name is not None:
+            counts[name] = copies
+    return counts
 
 
 def _write_report(params: SetParams, result: BuildResult) -> None:
@@ -290,8 +372,7 @@ def _write_report(params: SetParams, result: BuildResult) -> None:
     report = {
         "clearance": params.clearance,
         "bed": list(params.printer.bed),
-        "print_counts": {name: count for name, count in PRINT_COUNTS.items()
-                         if any(name in names for names in files.values())},
+        "print_counts": print_counts(files),
         "files": files,
         "slicer": slicer,
         "clips": {"quarter": snapfit.quarter_clip(params).to_dict(),

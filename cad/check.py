@@ -78,10 +78,14 @@ def load_meshes(path: Path) -> trimesh.Trimesh:
     return cast(trimesh.Trimesh, trimesh.util.concatenate(meshes))
 
 
+REPORTS = ("build.json", "coupons.json")  # written by 'cad build' and by 'cad coupons'
+
+
 def bed_of(directory: Path) -> tuple[float, float] | None:
-    """The bed named in the directory's ``build.json``, if there is one."""
-    report = directory / "build.json"
-    if not report.exists():
+    """The bed named in the directory's ``build.json`` (else its ``coupons.json``), if there
+    is one."""
+    report = next((directory / n for n in REPORTS if (directory / n).exists()), None)
+    if report is None:
         return None
     try:
         w, d = json.loads(report.read_text(encoding="utf-8"))["bed"]

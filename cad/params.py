@@ -19,7 +19,9 @@ from companion.layout.werdup_board import BoardLayout
 from companion.werdup.rules import get_rules
 
 MIN_CLEARANCE = 0.1 * MM  # the tightest fit the coupons offer; below it parts fuse or jam
-MAX_CLEARANCE = 1.0 * MM
+# The loosest fit the set can be built with: a looser one leaves the grid ribs between the
+# cells (cell pitch - tile - 2 x clearance) too thin to print (SetParams checks them).
+MAX_CLEARANCE = 0.45 * MM
 DEFAULT_FONT = wb.TILE_FONT
 
 
@@ -30,7 +32,8 @@ def check_clearance(c: object) -> None:
         if not (isinstance(c, int | float) and math.isfinite(c)):
             why = "a clearance is a number of mm"
         elif c > MAX_CLEARANCE:
-            why = f"{MAX_CLEARANCE:g} mm is the loosest fit the set is made for"
+            why = (f"{MAX_CLEARANCE:g} mm is the loosest fit the set is made for: a looser one "
+                   "leaves the grid ribs between the cells too thin to print")
         else:
             why = f"below {MIN_CLEARANCE:g} mm, the tightest fit coupon, parts fuse or jam"
         raise ValueError(f"clearance must be {MIN_CLEARANCE:g}-{MAX_CLEARANCE:g} mm, "

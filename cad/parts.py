@@ -15,12 +15,12 @@ import trimesh
 from cad import coupon, placard
 from cad.mesh import Body, combine, to_mesh, write_3mf, write_step, write_stl
 from cad.params import SetParams
-from cad.plates import shelf_pack, tile_letters, tile_spots
+from cad.plates import shelf_pack, tile_file_stem, tile_letters, tile_spots
 from cad.preview import BASE_COLOR, TILE_COLOR, render_parts, save_preview
 from cad.quarter import quarter
 from cad.solids import shape_of
 from cad.stickers import PAPERS, save_sticker_sheet, sticker_pdf
-from cad.tile import letter_solid, tile, tile_file_stem
+from cad.tile import letter_solid, tile
 from companion.tiles import tile_set
 
 LETTER_COLOR = "#1E1E1E"

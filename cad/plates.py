@@ -94,6 +94,11 @@ def tile_letters() -> list[str]:
     return list(tile_set("werdup").counts)
 
 
+def tile_file_stem(letter: str) -> str:
+    """The name (without extension) of the file of one tile of ``letter``, in ``tiles/``."""
+    return f"tile-{letter}"
+
+
 def tile_spots(params: SetParams, count: int) -> list[PlateSpot]:
     """Where each of ``count`` tiles of the set ``params`` lies on its printer's plates."""
     return tile_plates(count, params.tile.size, params.printer.part_gap, params.printer.bed)

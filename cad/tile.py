@@ -78,7 +78,3 @@ def _font_size(t: TileParams, letter: str) -> float:
 def tile(params: SetParams, letter: str) -> cq.Workplane:
     """The one-colour tile: the letter is sunk into the plateau."""
     return tile_body(params).cut(letter_solid(params, letter, overshoot=1.0))
-
-
-def tile_file_stem(letter: str) -> str:
-    return f"tile-{letter}"

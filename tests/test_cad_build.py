@@ -21,7 +21,15 @@ import pytest
 import trimesh
 from PIL import Image
 
-from cad.build import PARTS, build, parse_bed, parse_formats, parse_parts, part_steps
+from cad.build import (
+    PARTS,
+    build,
+    parse_bed,
+    parse_formats,
+    parse_parts,
+    part_steps,
+    print_counts,
+)
 from cad.check import check_directory
 from cad.mesh import read_3mf
 from cad.params import SetParams
@@ -73,6 +81,24 @@ def test_build_writes_the_whole_set(built: Path) -> None:
         assert figures["strain"] < figures["permissible_strain"] == 0.02
         assert figures["push_force_n"] > 1.0
     assert report["print_counts"]["quarter.stl"] == 4
+
+
+def test_the_report_says_how_many_of_each_file_to_print(built: Path) -> None:
+    # the report named only the quarter and the placard halves: not that each tile plate
+    # and the coupon are printed once, nor how many of each letter's tile the set has
+    counts = json.loads((built / "build.json").read_text())["print_counts"]
+    assert sorted(counts) == sorted(str(p.relative_to(built)) for p in built.rglob("*.stl"))
+    assert counts["tiles-plate-1.stl"] == counts["tiles-plate-2.stl"] == counts["coupon.stl"] == 1
+    assert counts["placard-pair.stl"] == "1 per player, instead of the two halves"
+    for letter, n in tile_set("werdup").counts.items():
+        assert counts[f"tiles/tile-{letter}.stl"] == f"{n}, only instead of the tile plates"
+
+
+def test_print_counts_name_the_files_of_a_build_without_stl() -> None:
+    # a 3MF-only build's report had no counts at all: they were kept for STL names only
+    counts = print_counts({"quarter": ["board.png", "quarter.3mf", "quarter.step"],
+                           "tiles": ["tiles/tile-E.step", "tiles/tile-Qu.step"]})
+    assert counts == {"quarter.3mf": 4, "tiles/tile-E.step": 8, "tiles/tile-Qu.step": 1}
 
 
 def test_plates_hold_the_hundred_tiles(built: Path) -> None:
@@ -238,6 +264,7 @@ def test_second_build_comes_from_the_cache(built: Path, cache: Path, tmp_path: P
     out = capsys.readouterr().out
     assert "(quarter, tiles from the cache)" in out
     assert "print quarter 4 times" in out and "placard" not in out
+    assert "each of the 2 tile plates once" in out  # it said "the tile plates once"
     assert (again / "quarter.stl").read_bytes() == (built / "quarter.stl").read_bytes()
 
 
@@ -392,9 +419,12 @@ def test_another_clearance_misses_the_cache(cache: Path, tmp_path: Path) -> None
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--clearance", "-1"], "Clearance must be 0.1-1 mm"),
+        (["--clearance", "-1"], "Clearance must be 0.1-0.45 mm"),
         (["--clearance", "0"], "below 0.1 mm, the tightest fit coupon, parts fuse or jam"),
-        (["--clearance", "0.05", "--part", "tiles"], "Clearance must be 0.1-1 mm, got 0.05"),
+        (["--clearance", "0.05", "--part", "tiles"],
+         "Clearance must be 0.1-0.45 mm, got 0.05"),
+        # 0.5-1 mm were said to be in range, then refused for ribs too thin to print
+        (["--clearance", "0.5"], "Clearance must be 0.1-0.45 mm, got 0.5"),
         (["--part", "rack"], "Unknown part 'rack'"),
         (["--format", "obj"], "Unknown format 'obj'"),
         (["--bed", "big"], "bed must look like 180x180"),
@@ -427,7 +457,37 @@ def test_build_counts_every_file_it_wrote(cache: Path, tmp_path: Path, capsys) -
                  "--cache-dir", str(cache), "-q"]) == 0
     written = sorted(p.name for p in out.rglob("*") if p.is_file())
     assert "build.json" in written
-    assert f"wrote {len(written)} files to " in capsys.readouterr().out
+    out_text = capsys.readouterr().out
+    assert f"wrote {len(written)} files to " in out_text
+    # it said "print the coupon first to choose --clearance" of the one coupon the set has,
+    # made at the set's own clearance: the coupons to choose from are 'cad coupons'
+    assert "the coupon tests the 0.2 mm fit ('companion cad coupons' makes several" in out_text
+
+
+def test_a_rebuild_with_other_settings_removes_the_files_it_does_not_write(
+        cache: Path, tmp_path: Path, capsys) -> None:
+    # tiles for a 150 mm bed (three plates) rebuilt for 180 mm into the same folder left
+    # tiles-plate-3.stl of the old settings beside the two new plates: printing every plate
+    # there made 133 tiles, and --slice sliced it with the set
+    out = tmp_path / "set"
+    argv = ["cad", "build", "--part", "tiles", "--format", "stl", "-o", str(out),
+            "--cache-dir", str(cache), "-q"]
+    assert main([*argv, "--bed", "150x150"]) == 0
+    assert (out / "tiles-plate-3.stl").exists()
+    (out / "notes.stl").write_bytes(b"not the build's")
+    (tmp_path / "outside.stl").write_bytes(b"not in the folder")
+    report = json.loads((out / "build.json").read_text())
+    report["files"]["tiles"].append("../outside.stl")  # a report naming a file elsewhere
+    (out / "build.json").write_text(json.dumps(report))
+    capsys.readouterr()
+    assert main(argv) == 0
+    assert ("removed 1 file an earlier build with other settings left there: "
+            "tiles-plate-3.stl") in capsys.readouterr().out
+    assert sorted(p.name for p in out.glob("tiles-plate-*")) == ["tiles-plate-1.stl",
+                                                                  "tiles-plate-2.stl"]
+    assert (out / "notes.stl").exists() and (tmp_path / "outside.stl").exists()
+    assert main(argv) == 0  # the same settings again: nothing to remove
+    assert "removed" not in capsys.readouterr().out
 
 
 def test_check_of_a_missing_or_empty_folder(tmp_path: Path, capsys) -> None:
@@ -442,12 +502,12 @@ def test_coupons_at_several_clearances(cache: Path, tmp_path: Path, capsys) -> N
     assert main(["cad", "coupons", "--clearances", "0.1,0.25,0.10", "-o", str(out),
                  "--cache-dir", str(cache), "-q"]) == 0
     printed = capsys.readouterr()
-    assert "wrote 6 files" in printed.out  # 0.10 is the 0.1 coupon, not built twice
+    assert "wrote 7 files" in printed.out  # 0.10 is the 0.1 coupon, not built twice
     assert "coupon-0.1.stl, coupon-0.25.stl" in printed.out
     assert printed.err == ""  # -q: no progress bar
     assert sorted(p.name for p in out.iterdir()) == [
         "coupon-0.1.3mf", "coupon-0.1.png", "coupon-0.1.stl",
-        "coupon-0.25.3mf", "coupon-0.25.png", "coupon-0.25.stl"]
+        "coupon-0.25.3mf", "coupon-0.25.png", "coupon-0.25.stl", "coupons.json"]
     assert all(r.ok for r in check_directory(out))
     # the two coupons differ: the joint and the cells follow the clearance
     a = trimesh.load(out / "coupon-0.1.stl")
@@ -460,8 +520,28 @@ def test_coupons_at_several_clearances(cache: Path, tmp_path: Path, capsys) -> N
     assert main(["cad", "coupons", "--clearances", "0.1,0.9", "-o", str(tmp_path / "n")]) == 2
     assert not (tmp_path / "n").exists()
     assert main(["cad", "coupons", "--clearances", "0,0.1", "-o", str(tmp_path / "n")]) == 2
-    assert "Clearance must be 0.1-1 mm, got 0 (" in capsys.readouterr().err
+    assert "Clearance must be 0.1-0.45 mm, got 0 (" in capsys.readouterr().err
     assert not (tmp_path / "n").exists()
+
+
+def test_coupons_for_a_large_bed_are_checked_on_it(cache: Path, tmp_path: Path,
+                                                   capsys) -> None:
+    # coupons laid out for a 250 mm bed (206 mm wide in one row) failed 'cad check' of
+    # their folder: with no report there it checked them on a 180 x 180 mm bed
+    out = tmp_path / "coupons"
+    assert main(["cad", "coupons", "--clearances", "0.2", "--bed", "250x250", "-o", str(out),
+                 "--cache-dir", str(cache), "-q"]) == 0
+    capsys.readouterr()
+    assert trimesh.load(out / "coupon-0.2.stl").extents[0] > 180
+    assert main(["cad", "check", str(out)]) == 0
+    assert "2 of 2 files pass" in capsys.readouterr().out
+    report = json.loads((out / "coupons.json").read_text())
+    assert report["bed"] == [250.0, 250.0] and report["clearances"] == [0.2]
+    # a second run for the same bed adds its coupons to the report
+    assert main(["cad", "coupons", "--clearances", "0.3", "--bed", "250x250", "-o", str(out),
+                 "--cache-dir", str(cache), "-q"]) == 0
+    report = json.loads((out / "coupons.json").read_text())
+    assert report["clearances"] == [0.2, 0.3] and "coupon-0.3.stl" in report["files"]
 
 
 def test_layout_command_prints_the_board(capsys) -> None:
@@ -471,10 +551,12 @@ def test_layout_command_prints_the_board(capsys) -> None:
 
 
 @pytest.mark.parametrize(("clearance", "message"), [
-    ("5", "got 5 (1 mm is the loosest fit the set is made for)"),
+    ("5", "got 5 (0.45 mm is the loosest fit the set is made for: a looser one leaves"),
+    # layout took 0.5-1 mm, though no set is built with them (its ribs would be too thin)
+    ("1", "got 1 (0.45 mm is the loosest fit the set is made for"),
     ("0", "got 0 (below 0.1 mm"),
-    ("-1", "Clearance must be 0.1-1 mm, got -1 ("),
-    ("0.05", "Clearance must be 0.1-1 mm, got 0.05 ("),
+    ("-1", "Clearance must be 0.1-0.45 mm, got -1 ("),
+    ("0.05", "Clearance must be 0.1-0.45 mm, got 0.05 ("),
 ])
 def test_layout_takes_only_clearances_a_set_is_built_with(capsys, clearance, message) -> None:
     assert main(["cad", "layout", "--clearance", clearance]) == 2

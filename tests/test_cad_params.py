@@ -8,6 +8,8 @@ import pytest
 
 from cad import fit, joints, snapfit
 from cad.params import (
+    MAX_CLEARANCE,
+    MIN_CLEARANCE,
     BoardParams,
     ClipParams,
     JointParams,
@@ -33,14 +35,25 @@ def test_defaults_follow_the_shared_board_layout() -> None:
     assert p.tile.font.name == "DejaVuSans-Bold.ttf"
 
 
+
+def test_every_clearance_in_the_range_makes_a_set() -> None:
+    # The range said 0.1-1 mm (CLI help, docs, the web form), but every clearance from
+    # 0.47 mm on was refused: the grid ribs between the cells grew too thin to print.
+    steps = round((MAX_CLEARANCE - MIN_CLEARANCE) / 0.01)
+    for k in range(steps + 1):
+        clearance = round(MIN_CLEARANCE + k * 0.01, 2)
+        assert SetParams.make(clearance, bed=(180.0, 180.0)).clearance == clearance
+
+
 @pytest.mark.parametrize(
     ("make", "message"),
     [
-        (lambda: SetParams.make(-0.1), "clearance must be 0.1-1 mm, got -0.1"),
+        (lambda: SetParams.make(-0.1), "clearance must be 0.1-0.45 mm, got -0.1"),
         (lambda: SetParams.make(float("nan")), "clearance"),
-        (lambda: SetParams.make(1.5), "clearance must be 0.1-1 mm, got 1.5"),
+        (lambda: SetParams.make(1.5), "clearance must be 0.1-0.45 mm, got 1.5"),
         (lambda: SetParams.make(0), r"got 0 \(below 0.1 mm, the tightest fit coupon"),
-        (lambda: SetParams.make(0.05), "clearance must be 0.1-1 mm, got 0.05"),
+        (lambda: SetParams.make(0.05), "clearance must be 0.1-0.45 mm, got 0.05"),
+        (lambda: SetParams.make(0.5), "clearance must be 0.1-0.45 mm, got 0.5"),
         (lambda: SetParams.make(0.2, bed=(120.0, 120.0)), "board quarter .* 120 x 120 mm bed"),
         (lambda: SetParams.make(0.2, bed=(120.0, 120.0), parts=("placard", "quarter")),
          "board quarter"),

@@ -32,7 +32,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--format", default="stl,3mf,step",
                    help="comma list of file formats: stl, 3mf, step (default: all three)")
     b.add_argument("--clearance", type=decimal_number, default=0.2, metavar="MM",
-                   help="gap per side between parts that fit together, in mm (0.1-1, default "
+                   help="gap per side between parts that fit together, in mm (0.1-0.45, default "
                    "0.2; choose it with the fit coupon)")
     b.add_argument("--bed", default="180x180", metavar="WxD",
                    help="printer bed width x depth in mm (default 180x180)")
@@ -52,10 +52,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     c = cad_sub.add_parser("check", help="check built files as a slicer would",
                            description="Every STL and 3MF must be watertight, manifold, of "
                            "positive volume and inside the bed. Exit status 1 if any fails.")
-    c.add_argument("dir", type=file_name, help="folder written by 'companion cad build'")
+    c.add_argument("dir", type=file_name,
+                   help="folder written by 'companion cad build' or 'cad coupons'")
     c.add_argument("--bed", metavar="WxD",
-                   help="printer bed in mm (default: the bed in the folder's build.json, "
-                   "else 180x180)")
+                   help="printer bed in mm (default: the bed in the folder's build.json or "
+                   "coupons.json, else 180x180)")
     c.add_argument("--json", action="store_true", help="print one JSON object")
     c.set_defaults(func=run_check)
 
@@ -144,18 +145,27 @@ def run_build(args: argparse.Namespace) -> int:
     total = sum(len(v) for v in result.files.values()) + 1  # and build.json
     cached = f" ({', '.join(result.cached)} from the cache)" if result.cached else ""
     print(f"wrote {counted(total, 'file')} to {printable(str(out))}{cached}")
+    if result.removed:
+        print(f"removed {counted(len(result.removed), 'file')} an earlier build with other "
+              f"settings left there: {', '.join(printable(n) for n in result.removed)}")
     if result.slicer:
         print("PrusaSlicer estimates (0.2 mm layers, 15% infill, PLA):")
         for name, rep in result.slicer.items():
             print(f"  {name:<22} {rep['time']:>8}  {rep['filament_g']:7.1f} g")
+    plates = {n.split(".")[0] for n in result.files.get("tiles", [])
+              if n.startswith("tiles-plate-")}
     reminders = {"quarter": "print quarter 4 times",
                  "placard": "one placard (left + right) per player",
-                 "tiles": "the tile plates once",
-                 "coupon": "print the coupon first to choose --clearance",
+                 "tiles": ("the tile plate once" if len(plates) == 1
+                           else f"each of the {len(plates)} tile plates once" if plates
+                           else "each letter's tile as many times as the set has it"),
+                 "coupon": f"the coupon tests the {params.clearance:g} mm fit ('companion cad "
+                           "coupons' makes several clearances to choose from)",
                  "stickers": "print stickers-a4.pdf or stickers-letter.pdf at 100 % and "
                              "check its 50 mm bar"}
     wanted = [text for part, text in reminders.items() if part in parts]
     print("; ".join(wanted))
+    print("build.json lists how many of each file to print")
     return 0
 
 

@@ -22,6 +22,7 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 
+from cad.params import MAX_CLEARANCE, MIN_CLEARANCE
 from companion.errors import CompanionError, UsageError
 from companion.judge import GAME_TITLES
 from companion.text import counted
@@ -359,7 +360,7 @@ openapi.add("/api/prints/3d", "get", {
         openapi.query("part", "quarter, placard, tiles or coupon", required=True),
         openapi.query("format", "stl (default), 3mf or step"),
         openapi.query("clearance", "gap per side between fitting parts, mm "
-                      "(0.1-1 in steps of 0.05, default 0.2)"),
+                      f"({MIN_CLEARANCE:g}-{MAX_CLEARANCE:g} in steps of 0.05, default 0.2)"),
         openapi.query("bed", "printer bed, width x depth in mm (default 180x180)"),
         openapi.query("estimate", "1 (default) to run PrusaSlicer for print time and filament")],
     "responses": {
