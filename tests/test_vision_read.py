@@ -199,6 +199,40 @@ def test_a_printed_board_blurred_till_its_letters_are_lost_is_refused_not_read_e
                    default_lexicon())
 
 
+def test_a_3d_board_picture_whose_letters_a_blur_lost_is_refused_not_read_wrong_unsaid():
+    """The 3D-printed WerdUp board's flat picture blurred as a missed focus blurs (a Gaussian
+    of 4 pixels, seed 1): three of its markers are still found, but nearly every letter is
+    lost. 33 cells read as blank tiles (listed, WerdUp having none), 3 letters read, and the
+    old rule judged the photo by those 3 letters alone (0.78 three in four) and by the
+    board's edges (0.089, under 0.10): 5 cells were read wrong and not listed (empty squares
+    and a sure O for an S). The tiles whose letter was lost now count as letters read with
+    no confidence (:func:`vision.woodtiles.legibility`), so the photo is refused as
+    blurred; were it read, every wrong cell would have to be listed."""
+    scene, photo = _photo("3d", "werdup", 1)
+    try:
+        reading = read_board(DEFAULT, _blurred(photo, "gaussian 4"), board_spec("werdup"),
+                             shipped_classifier(), default_lexicon())
+    except VisionError as exc:
+        assert str(exc).startswith("the board was found but its letters are too blurred")
+        return
+    grid = reading.grid()
+    listed = {(u.row, u.col) for u in reading.uncertain}
+    wrong = [(r, c) for r in range(10) for c in range(10) if grid[r][c] != scene.letters[r][c]]
+    assert all(cell in listed for cell in wrong), wrong
+
+
+def test_letters_lost_count_against_how_surely_a_board_reads():
+    """Three letters in four must read surely; a tile whose letter was lost is a letter read
+    with no confidence."""
+    from vision.woodtiles import legibility
+
+    assert legibility([0.99, 0.98, 0.78]) == pytest.approx(0.98)
+    assert legibility([0.99, 0.98, 0.78], lost=1) == pytest.approx(0.78)
+    assert legibility([0.99, 0.98, 0.78], lost=33) == 0.0
+    assert legibility([0.99] * 30, lost=3) == pytest.approx(0.99)
+    assert legibility([]) == 1.0 and legibility([], lost=2) == 0.0
+
+
 def test_a_printed_bug_words_board_blurred_past_reading_is_refused():
     """The printed Bug Words board blurred as a missed focus blurs (a Gaussian of 6 pixels):
     its markers are lost, it is found by its premium squares instead, as a commercial board,

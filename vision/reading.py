@@ -217,14 +217,19 @@ def _check_located(cfg: VisionConfig, image: np.ndarray, where: Located, spec: B
     """Refuse a board found by its markers or outline that is blurred past reading
     (:func:`_past_reading`: its letters' legibility, and their edges' and the board's blur
     measured by :func:`vision.woodtiles.located_blur`): its letters were read wrong, or lost
-    and read as empty squares, sure of it."""
+    and read as empty squares, sure of it. The tiles read as blank tiles beyond the set's
+    blanks are letters lost, each counted in the legibility as a letter read with no
+    confidence (a blur that loses most letters but leaves their tiles' faces is too blurred
+    to read, however surely the few letters left read)."""
     p = cfg.locate.cell_px
     grid_to_photo = np.linalg.inv(where.homography) @ np.diag([p, p, 1.0])
     letters = [rd for rd in reads if rd.face not in (EMPTY, BLANK)]
     blanks = sum(rd.face == BLANK for rd in reads)
     blur, grid_blur = located_blur(cfg.wood, image, grid_to_photo, spec.rows, spec.cols,
                                    [(rd.row, rd.col) for rd in letters], blanks)
-    if _past_reading(cfg.wood, legibility([rd.confidence for rd in letters]), blur, grid_blur):
+    lost = blanks - spec.blanks  # more blank-looking tiles than the set has: letters lost
+    if _past_reading(cfg.wood, legibility([rd.confidence for rd in letters], lost), blur,
+                     grid_blur):
         raise VisionError(BLURRED)
 
 
