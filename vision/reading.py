@@ -131,16 +131,20 @@ def read_board(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: TileC
             if wood is not None:
                 return wood
         candidates = [found] if found is not None else _outline_grids(cfg, image, spec)
+    tried: list[tuple[Located, list[CellRead]]] = []
     for where in candidates:
         canonical = warp(image, where)
         reads = read_cells(cfg.cells, canonical, spec, clf, cfg.classify.min_confidence,
                            cfg.classify.alternatives, tesseract)
+        tried.append((where, reads))
         blanks = sum(rd.face == BLANK for rd in reads)
         if (blanks <= spec.blanks + cfg.locate.extra_blanks or where.method != "outline"
                 or tesseract is not None):  # Tesseract leaves many letters unread: no test
             break
-    else:  # a blur that loses letters leaves their tiles' faces, read as blank tiles:
-        _check_located(cfg, image, where, spec, reads)  # refused as blurred when it is so
+    else:  # a blur that loses letters leaves their tiles' faces, read as blank tiles: the
+        # likeliest grid (the clearest lines, tried first) is refused as blurred when it is so
+        _check_located(cfg, image, tried[0][0], spec, tried[0][1])
+        blanks = sum(rd.face == BLANK for rd in tried[0][1])
         raise VisionError(f"the board's grid could not be lined up ({counted(blanks, 'square')} "
                           f"{'looks' if blanks == 1 else 'look'} like blank tiles): photograph "
                           "the whole board, straight on, against a plainer background")
