@@ -19,7 +19,7 @@ from vision.classifier import shipped_classifier
 from vision.config import DEFAULT
 from vision.errors import VisionError
 from vision.imageio import decode_photo
-from vision.locate import grid_lines, order_corners
+from vision.locate import grid_lines, order_corners, outline_grids
 from vision.reading import read_board
 
 SMALL = Camera(width=1600, height=1200, fill=(0.7, 0.85))
@@ -289,21 +289,25 @@ def test_a_printed_board_blurred_a_little_still_reads_every_cell(kind, game, see
 
 def test_a_werdup_tile_whose_letter_is_lost_is_read_as_a_letter_and_asked():
     """WerdUp's set has no blank tiles (its tile set, the engine's data), yet a WerdUp board
-    found by its outline and blurred a little (a Gaussian of 2.5 pixels) lost the W at (5, 4):
-    its cell, of the tiles' colour with no letter, was read as a blank tile, the words chose
-    its letter ("w") and it was not listed. Now it is read as a letter tile, the likeliest
-    letter its words allow, and listed for the player with the letters offered."""
+    found by its outline and blurred a little (a Gaussian of 2.5 pixels, seed 4) lost the W
+    at (5, 4) (its grid then lined up on one edge of each grid line): its cell, of the tiles'
+    colour with no letter, was read as a blank tile, the words chose its letter ("w") and it
+    was not listed. Now it is read as a letter tile, the likeliest letter its words allow,
+    and listed for the player with the letters offered. That photo's grid is now lined up
+    on the lines' middles and its W read; here the tile at (4, 5) shows no letter at all (a
+    blank tile's face, which WerdUp's set has none of)."""
     spec = board_spec("werdup")
     assert spec.blanks == 0
-    scene, photo = _photo("commercial", "werdup", 4)
-    reading = read_board(DEFAULT, _blurred(photo, "gaussian 2.5"), spec, shipped_classifier(),
+    scene, photo = _photo("commercial", "werdup", 4, blanks=1)
+    assert scene.blanks == {(4, 5)} and scene.letters[4][5] == "I"
+    reading = read_board(DEFAULT, decode_photo(DEFAULT.load, photo), spec, shipped_classifier(),
                          default_lexicon())
     assert reading.located.method == "outline"
     grid = reading.grid()
     assert all(ch in spec.letters for row in grid for ch in row if ch)  # no blank, no "?"
     listed = {(u.row, u.col): u for u in reading.uncertain}
-    assert grid[5][4] == "W" and (5, 4) in listed
-    assert "W" in [a for a, _ in listed[(5, 4)].alternatives]
+    assert grid[4][5] == "I" and (4, 5) in listed
+    assert "I" in [a for a, _ in listed[(4, 5)].alternatives]
     wrong = [(r, c) for r in range(10) for c in range(10) if grid[r][c] != scene.letters[r][c]]
     assert all(cell in listed for cell in wrong), wrong
 
@@ -459,6 +463,49 @@ def test_grid_lines_found_in_an_edge_profile():
     prof[200:205] += 3  # clutter
     offset, pitch, contrast = grid_lines(prof, 15, 0.6)
     assert abs(offset - 31) <= 1 and abs(pitch - 22.5) <= 0.3 and contrast > 5
+
+
+def test_grid_lines_found_on_one_edge_of_smeared_lines_are_moved_to_their_middles():
+    """A phone that moved smears each thin grid line into a band whose two edges lie the
+    smear's length apart; the lines first found sit on one of them, half that off."""
+    from vision.locate import centred_lines
+
+    prof = np.ones(460, np.float32)
+    for k in range(11):
+        for side in (-7, 7):
+            prof[30 + 40 * k + side - 1: 30 + 40 * k + side + 2] += 10
+    prof[200:204] += 4  # a letter beside one line
+    offset, pitch = centred_lines(prof, 23.0, 40.0, 10, 0.4)
+    assert abs(offset - 30) <= 0.5 and abs(pitch - 40) <= 0.05
+
+
+def _grid_truth(kind: str, game: str, seed: int) -> tuple[bytes, np.ndarray]:
+    """:func:`_photo`'s photo and where its grid's corners are in it (TL, TR, BR, BL)."""
+    rng = np.random.default_rng(seed)
+    spec = board_spec(game)
+    scene = crossword(spec, scene_words(), rng, words=8)
+    flat, corners = flat_board(kind, spec, scene, rng)
+    photo, _, truth = photograph(flat, SMALL, rng, corners)
+    return photo, truth
+
+
+@pytest.mark.parametrize("kind, game, seed, vary", [
+    ("paper", "werdup", 1, "smeared 17 px at 90 degrees"),
+    ("paper", "werdup", 4, "smeared 13 px at 45 degrees"),
+    ("paper", "bugwords", 3, "smeared 9 px at 0 degrees")])
+def test_a_smeared_board_found_by_its_outline_has_its_grid_lined_up_on_the_lines(kind, game,
+                                                                                 seed, vary):
+    """Smeared photos of the printed boards whose markers the smear lost, found by their
+    outline: the grid was lined up on one edge of each smeared grid line, 7.6 to 10.4 pixels
+    off the grid's true corners (0.12 to 0.20 of a cell; letters near a cell's edge were lost
+    at its crop's edge). Each line is now put in the middle of its edges
+    (:func:`vision.locate.centred_lines`): every corner within 0.05 of a cell."""
+    photo, truth = _grid_truth(kind, game, seed)
+    spec = board_spec(game)
+    found = outline_grids(DEFAULT.locate, _blurred(photo, vary), spec.rows, spec.cols)[0]
+    cell = np.linalg.norm(truth[1] - truth[0]) / spec.cols
+    off = np.linalg.norm(found.corners - truth, axis=1)
+    assert off.max() < 0.05 * cell, off
 
 
 def test_cli_read_json_and_overlay(tmp_path, capsys):
