@@ -333,6 +333,39 @@ def test_a_smeared_paper_board_tile_whose_letter_is_lost_is_not_read_as_a_sure_e
     assert all(grid[r][c] for r, c in [(8, 1), (8, 3), (8, 4), (9, 2)])
 
 
+def test_without_a_word_list_a_werdup_tile_whose_letter_is_lost_is_offered_letters():
+    """The smeared paper board above read with no word list: its four tiles whose letters
+    touch their crops' edges were shown as "?" (a blank, which WerdUp's set has none of)
+    with no letter offered. Now each is read as a letter tile, the classifier's likeliest
+    for the cell's ink with the marks at its crop's edge kept (:attr:`CellRead.options`),
+    and listed with the letters offered, as with a word list; here each is the right one."""
+    spec = board_spec("werdup")
+    scene, photo = _photo("paper", "werdup", 2)
+    reading = read_board(DEFAULT, _blurred(photo, "smeared 9 px sideways"), spec,
+                         shipped_classifier(), None)
+    grid = reading.grid()
+    listed = {(u.row, u.col): u for u in reading.uncertain}
+    assert all(ch in spec.letters for row in grid for ch in row if ch)  # no "?"
+    for r, c in [(8, 1), (8, 3), (8, 4), (9, 2)]:
+        assert (r, c) in listed and listed[r, c].alternatives
+        assert grid[r][c] == scene.letters[r][c]
+        assert scene.letters[r][c] in [a for a, _ in listed[r, c].alternatives]
+    wrong = [(r, c) for r in range(10) for c in range(10) if grid[r][c] != scene.letters[r][c]]
+    assert all(cell in listed for cell in wrong), wrong
+
+
+def test_without_a_word_list_a_werdup_tile_showing_no_letter_is_offered_the_commonest():
+    """A WerdUp tile showing no letter at all (a blank tile's face), read with no word list:
+    no word and no ink to choose by, it is offered the commonest letters, listed."""
+    spec = board_spec("werdup")
+    scene, photo = _photo("commercial", "werdup", 4, blanks=1)
+    reading = read_board(DEFAULT, decode_photo(DEFAULT.load, photo), spec, shipped_classifier(),
+                         None)
+    listed = {(u.row, u.col): u for u in reading.uncertain}
+    assert reading.grid()[4][5] in spec.letters and (4, 5) in listed
+    assert [a for a, _ in listed[4, 5].alternatives] == list("ETAOINSR")
+
+
 @pytest.mark.parametrize("kind, game", [("paper", "werdup"), ("3d", "werdup"),
                                         ("commercial", "werdup"), ("paper", "bugwords")])
 def test_a_photo_of_an_empty_printed_board_reads_empty(kind, game):

@@ -56,7 +56,7 @@ def resolve(reads: list[CellRead], rows: int, cols: int, lexicon: Lexicon,
 
     In a game whose set has no blank tiles (``blanks`` False), a cell read as a blank is a
     tile whose letter was not made out: it is read as the likeliest letter its words allow,
-    and always listed with the others (:func:`_read_as_letters`).
+    and always listed with the others (:func:`read_as_letters`).
     """
     grid = [[EMPTY] * cols for _ in range(rows)]
     by_cell = {(rd.row, rd.col): rd for rd in reads}
@@ -89,15 +89,18 @@ def resolve(reads: list[CellRead], rows: int, cols: int, lexicon: Lexicon,
                 rd.letter or rd.face)
     _list_non_words(grid, by_cell, lexicon, unresolved)
     if not blanks:
-        _read_as_letters(reads, letters, unresolved)
+        read_as_letters(reads, letters, unresolved)
     return unresolved
 
 
-def _read_as_letters(reads: list[CellRead], letters: tuple[str, ...],
-                     unresolved: list[CellRead]) -> None:
+def read_as_letters(reads: list[CellRead], letters: tuple[str, ...],
+                    unresolved: list[CellRead]) -> None:
     """In a game with no blank tiles, each cell read as a blank (a tile's colour, no letter
     made out) takes the likeliest of the letters offered for it, as a letter tile, and is
-    listed with them all: the player says which it is (the words chose, not the tile)."""
+    listed with them all: the player says which it is (the words chose, not the tile). With
+    no letters offered (no word list to choose by), those the classifier finds likeliest in
+    the cell's ink are (its ``options``: a letter cut at the cell's edge), else the commonest
+    letters."""
     faces = {a.lower(): a for a in letters}
     for rd in reads:
         if rd.face != BLANK:
@@ -105,6 +108,10 @@ def _read_as_letters(reads: list[CellRead], letters: tuple[str, ...],
         choices = [(faces.get(a.lower(), a.upper()), p) for a, p in rd.alternatives if a]
         if rd.letter and all(a.lower() != rd.letter for a, _ in choices):
             choices.insert(0, (faces.get(rd.letter, rd.letter.upper()), rd.confidence))
+        if not choices:
+            choices = ([(a, p) for a, p in rd.options if a in letters and p > SHOWN_MIN]
+                       or [(faces[a], 1.0 / BLANK_CHOICES) for a in BY_FREQUENCY
+                           if a in faces])[:BLANK_CHOICES]
         if choices:
             rd.face = rd.letter = choices[0][0]
             rd.confidence = choices[0][1]

@@ -12,7 +12,7 @@ from vision.boards import BoardSpec
 from vision.cells import BLANK, EMPTY, OPTION_MIN, SHOWN_MIN, CellRead, read_cells
 from vision.classifier import NO_LETTER, TileClassifier
 from vision.config import VisionConfig, WoodConfig
-from vision.correct import resolve
+from vision.correct import read_as_letters, resolve
 from vision.errors import VisionError, WrongDocument
 from vision.locate import Located, outline_grids, warp
 from vision.ocr import Tesseract
@@ -154,6 +154,8 @@ def read_board(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: TileC
                             blanks=spec.blanks > 0)
     else:
         uncertain = [rd for rd in reads if rd.alternatives or rd.face == BLANK]
+        if not spec.blanks:  # no blank tiles in the set: a blank-looking tile lost its letter
+            read_as_letters(reads, spec.letters, uncertain)
     return BoardReading(spec, where, reads, uncertain)
 
 
