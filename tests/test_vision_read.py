@@ -354,6 +354,22 @@ def test_without_a_word_list_a_werdup_tile_whose_letter_is_lost_is_offered_lette
     assert all(cell in listed for cell in wrong), wrong
 
 
+def test_with_a_word_list_a_werdup_tile_whose_letter_is_lost_weighs_the_letters_seen():
+    """The same four tiles read with the word list: each blank-looking cell was given every
+    letter as equally likely, and the words alone chose among those that fit (O read as A,
+    N as C, listed). A game with no blank tiles has lost the letter, not left it out: the
+    letters the classifier reads in its ink weigh as they do for any doubtful tile, and the
+    four are read right (listed still, as every such tile is)."""
+    spec = board_spec("werdup")
+    scene, photo = _photo("paper", "werdup", 2)
+    reading = read_board(DEFAULT, _blurred(photo, "smeared 9 px sideways"), spec,
+                         shipped_classifier(), default_lexicon())
+    grid = reading.grid()
+    listed = {(u.row, u.col) for u in reading.uncertain}
+    for r, c in [(8, 1), (8, 3), (8, 4), (9, 2)]:
+        assert grid[r][c] == scene.letters[r][c] and (r, c) in listed
+
+
 def test_without_a_word_list_a_werdup_tile_showing_no_letter_is_offered_the_commonest():
     """A WerdUp tile showing no letter at all (a blank tile's face), read with no word list:
     no word and no ink to choose by, it is offered the commonest letters, listed."""
