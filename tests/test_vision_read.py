@@ -12,14 +12,14 @@ import pytest
 from companion.cli import main
 from companion.lexicon import Lexicon, default_lexicon
 from synthetic.boards import flat_board, synthetic_photo
-from synthetic.camera import Camera, photograph
+from synthetic.camera import Camera, photograph, smear_kernel
 from synthetic.scenes import Scene, crossword
 from vision.boards import board_spec
 from vision.classifier import shipped_classifier
 from vision.config import DEFAULT
 from vision.errors import VisionError
 from vision.imageio import decode_photo
-from vision.locate import grid_lines, order_corners
+from vision.locate import grid_lines, order_corners, outline_grids
 from vision.reading import read_board
 
 SMALL = Camera(width=1600, height=1200, fill=(0.7, 0.85))
@@ -166,6 +166,9 @@ def _blurred(photo: bytes, vary: str) -> np.ndarray:
     image = cv2.imdecode(np.frombuffer(photo, np.uint8), cv2.IMREAD_COLOR)
     if vary.startswith("gaussian"):
         image = cv2.GaussianBlur(image, (0, 0), float(vary.split()[1]))
+    elif " at " in vary:  # "smeared N px at D degrees"
+        words = vary.split()
+        image = cv2.filter2D(image, -1, smear_kernel(int(words[1]), float(words[4])))
     else:  # "smeared N px up and down" or "smeared N px sideways"
         length = int(vary.split()[1])
         line = np.zeros((length, length), np.float32)
@@ -199,6 +202,63 @@ def test_a_printed_board_blurred_till_its_letters_are_lost_is_refused_not_read_e
                    default_lexicon())
 
 
+def test_a_3d_board_picture_whose_letters_a_blur_lost_is_refused_not_read_wrong_unsaid():
+    """The 3D-printed WerdUp board's flat picture blurred as a missed focus blurs (a Gaussian
+    of 4 pixels, seed 1): three of its markers are still found, but nearly every letter is
+    lost. 33 cells read as blank tiles (listed, WerdUp having none), 3 letters read, and the
+    old rule judged the photo by those 3 letters alone (0.78 three in four) and by the
+    board's edges (0.089, under 0.10): 5 cells were read wrong and not listed (empty squares
+    and a sure O for an S). The tiles whose letter was lost now count as letters read with
+    no confidence (:func:`vision.woodtiles.legibility`), so the photo is refused as
+    blurred; were it read, every wrong cell would have to be listed."""
+    scene, photo = _photo("3d", "werdup", 1)
+    try:
+        reading = read_board(DEFAULT, _blurred(photo, "gaussian 4"), board_spec("werdup"),
+                             shipped_classifier(), default_lexicon())
+    except VisionError as exc:
+        assert str(exc).startswith("the board was found but its letters are too blurred")
+        return
+    grid = reading.grid()
+    listed = {(u.row, u.col) for u in reading.uncertain}
+    wrong = [(r, c) for r in range(10) for c in range(10) if grid[r][c] != scene.letters[r][c]]
+    assert all(cell in listed for cell in wrong), wrong
+
+
+def test_letters_lost_count_against_how_surely_a_board_reads():
+    """Three letters in four must read surely; a tile whose letter was lost is a letter read
+    with no confidence."""
+    from vision.woodtiles import legibility
+
+    assert legibility([0.99, 0.98, 0.78]) == pytest.approx(0.98)
+    assert legibility([0.99, 0.98, 0.78], lost=1) == pytest.approx(0.78)
+    assert legibility([0.99, 0.98, 0.78], lost=33) == 0.0
+    assert legibility([0.99] * 30, lost=3) == pytest.approx(0.99)
+    assert legibility([]) == 1.0 and legibility([], lost=2) == 0.0
+
+
+def test_a_smeared_board_whose_grid_cannot_be_lined_up_gets_the_blur_advice():
+    """The printed WerdUp board smeared 13 pixels at 45 degrees (seed 4): its markers are
+    lost and every outline's grid read three tiles with no letter, more than the set's
+    blanks allow, so no grid was believed; it was refused with "photograph the whole board,
+    straight on, against a plainer background", advice that does not fit a smeared photo.
+    The blur rule was asked first, but of the last outline tried; asked of the likeliest
+    (the clearest grid lines, tried first), its lost letters counted, it finds the photo
+    blurred past reading. A photo so smeared is refused with the blur advice, or read with
+    every wrong cell listed; never sent to look for a plainer background."""
+    scene, photo = _photo("paper", "werdup", 4)
+    try:
+        reading = read_board(DEFAULT, _blurred(photo, "smeared 13 px at 45 degrees"),
+                             board_spec("werdup"), shipped_classifier(), default_lexicon())
+    except VisionError as exc:
+        assert str(exc).startswith("the board was found but its letters are too blurred"), exc
+        assert "hold still" in str(exc)
+        return
+    grid = reading.grid()
+    listed = {(u.row, u.col) for u in reading.uncertain}
+    wrong = [(r, c) for r in range(10) for c in range(10) if grid[r][c] != scene.letters[r][c]]
+    assert all(cell in listed for cell in wrong), wrong
+
+
 def test_a_printed_bug_words_board_blurred_past_reading_is_refused():
     """The printed Bug Words board blurred as a missed focus blurs (a Gaussian of 6 pixels):
     its markers are lost, it is found by its premium squares instead, as a commercial board,
@@ -229,21 +289,25 @@ def test_a_printed_board_blurred_a_little_still_reads_every_cell(kind, game, see
 
 def test_a_werdup_tile_whose_letter_is_lost_is_read_as_a_letter_and_asked():
     """WerdUp's set has no blank tiles (its tile set, the engine's data), yet a WerdUp board
-    found by its outline and blurred a little (a Gaussian of 2.5 pixels) lost the W at (5, 4):
-    its cell, of the tiles' colour with no letter, was read as a blank tile, the words chose
-    its letter ("w") and it was not listed. Now it is read as a letter tile, the likeliest
-    letter its words allow, and listed for the player with the letters offered."""
+    found by its outline and blurred a little (a Gaussian of 2.5 pixels, seed 4) lost the W
+    at (5, 4) (its grid then lined up on one edge of each grid line): its cell, of the tiles'
+    colour with no letter, was read as a blank tile, the words chose its letter ("w") and it
+    was not listed. Now it is read as a letter tile, the likeliest letter its words allow,
+    and listed for the player with the letters offered. That photo's grid is now lined up
+    on the lines' middles and its W read; here the tile at (4, 5) shows no letter at all (a
+    blank tile's face, which WerdUp's set has none of)."""
     spec = board_spec("werdup")
     assert spec.blanks == 0
-    scene, photo = _photo("commercial", "werdup", 4)
-    reading = read_board(DEFAULT, _blurred(photo, "gaussian 2.5"), spec, shipped_classifier(),
+    scene, photo = _photo("commercial", "werdup", 4, blanks=1)
+    assert scene.blanks == {(4, 5)} and scene.letters[4][5] == "I"
+    reading = read_board(DEFAULT, decode_photo(DEFAULT.load, photo), spec, shipped_classifier(),
                          default_lexicon())
     assert reading.located.method == "outline"
     grid = reading.grid()
     assert all(ch in spec.letters for row in grid for ch in row if ch)  # no blank, no "?"
     listed = {(u.row, u.col): u for u in reading.uncertain}
-    assert grid[5][4] == "W" and (5, 4) in listed
-    assert "W" in [a for a, _ in listed[(5, 4)].alternatives]
+    assert grid[4][5] == "I" and (4, 5) in listed
+    assert "I" in [a for a, _ in listed[(4, 5)].alternatives]
     wrong = [(r, c) for r in range(10) for c in range(10) if grid[r][c] != scene.letters[r][c]]
     assert all(cell in listed for cell in wrong), wrong
 
@@ -267,6 +331,55 @@ def test_a_smeared_paper_board_tile_whose_letter_is_lost_is_not_read_as_a_sure_e
     wrong = [(r, c) for r in range(10) for c in range(10) if grid[r][c] != scene.letters[r][c]]
     assert all(cell in listed for cell in wrong), wrong
     assert all(grid[r][c] for r, c in [(8, 1), (8, 3), (8, 4), (9, 2)])
+
+
+def test_without_a_word_list_a_werdup_tile_whose_letter_is_lost_is_offered_letters():
+    """The smeared paper board above read with no word list: its four tiles whose letters
+    touch their crops' edges were shown as "?" (a blank, which WerdUp's set has none of)
+    with no letter offered. Now each is read as a letter tile, the classifier's likeliest
+    for the cell's ink with the marks at its crop's edge kept (:attr:`CellRead.options`),
+    and listed with the letters offered, as with a word list; here each is the right one."""
+    spec = board_spec("werdup")
+    scene, photo = _photo("paper", "werdup", 2)
+    reading = read_board(DEFAULT, _blurred(photo, "smeared 9 px sideways"), spec,
+                         shipped_classifier(), None)
+    grid = reading.grid()
+    listed = {(u.row, u.col): u for u in reading.uncertain}
+    assert all(ch in spec.letters for row in grid for ch in row if ch)  # no "?"
+    for r, c in [(8, 1), (8, 3), (8, 4), (9, 2)]:
+        assert (r, c) in listed and listed[r, c].alternatives
+        assert grid[r][c] == scene.letters[r][c]
+        assert scene.letters[r][c] in [a for a, _ in listed[r, c].alternatives]
+    wrong = [(r, c) for r in range(10) for c in range(10) if grid[r][c] != scene.letters[r][c]]
+    assert all(cell in listed for cell in wrong), wrong
+
+
+def test_with_a_word_list_a_werdup_tile_whose_letter_is_lost_weighs_the_letters_seen():
+    """The same four tiles read with the word list: each blank-looking cell was given every
+    letter as equally likely, and the words alone chose among those that fit (O read as A,
+    N as C, listed). A game with no blank tiles has lost the letter, not left it out: the
+    letters the classifier reads in its ink weigh as they do for any doubtful tile, and the
+    four are read right (listed still, as every such tile is)."""
+    spec = board_spec("werdup")
+    scene, photo = _photo("paper", "werdup", 2)
+    reading = read_board(DEFAULT, _blurred(photo, "smeared 9 px sideways"), spec,
+                         shipped_classifier(), default_lexicon())
+    grid = reading.grid()
+    listed = {(u.row, u.col) for u in reading.uncertain}
+    for r, c in [(8, 1), (8, 3), (8, 4), (9, 2)]:
+        assert grid[r][c] == scene.letters[r][c] and (r, c) in listed
+
+
+def test_without_a_word_list_a_werdup_tile_showing_no_letter_is_offered_the_commonest():
+    """A WerdUp tile showing no letter at all (a blank tile's face), read with no word list:
+    no word and no ink to choose by, it is offered the commonest letters, listed."""
+    spec = board_spec("werdup")
+    scene, photo = _photo("commercial", "werdup", 4, blanks=1)
+    reading = read_board(DEFAULT, decode_photo(DEFAULT.load, photo), spec, shipped_classifier(),
+                         None)
+    listed = {(u.row, u.col): u for u in reading.uncertain}
+    assert reading.grid()[4][5] in spec.letters and (4, 5) in listed
+    assert [a for a, _ in listed[4, 5].alternatives] == list("ETAOINSR")
 
 
 @pytest.mark.parametrize("kind, game", [("paper", "werdup"), ("3d", "werdup"),
@@ -399,6 +512,49 @@ def test_grid_lines_found_in_an_edge_profile():
     prof[200:205] += 3  # clutter
     offset, pitch, contrast = grid_lines(prof, 15, 0.6)
     assert abs(offset - 31) <= 1 and abs(pitch - 22.5) <= 0.3 and contrast > 5
+
+
+def test_grid_lines_found_on_one_edge_of_smeared_lines_are_moved_to_their_middles():
+    """A phone that moved smears each thin grid line into a band whose two edges lie the
+    smear's length apart; the lines first found sit on one of them, half that off."""
+    from vision.locate import centred_lines
+
+    prof = np.ones(460, np.float32)
+    for k in range(11):
+        for side in (-7, 7):
+            prof[30 + 40 * k + side - 1: 30 + 40 * k + side + 2] += 10
+    prof[200:204] += 4  # a letter beside one line
+    offset, pitch = centred_lines(prof, 23.0, 40.0, 10, 0.4)
+    assert abs(offset - 30) <= 0.5 and abs(pitch - 40) <= 0.05
+
+
+def _grid_truth(kind: str, game: str, seed: int) -> tuple[bytes, np.ndarray]:
+    """:func:`_photo`'s photo and where its grid's corners are in it (TL, TR, BR, BL)."""
+    rng = np.random.default_rng(seed)
+    spec = board_spec(game)
+    scene = crossword(spec, scene_words(), rng, words=8)
+    flat, corners = flat_board(kind, spec, scene, rng)
+    photo, _, truth = photograph(flat, SMALL, rng, corners)
+    return photo, truth
+
+
+@pytest.mark.parametrize("kind, game, seed, vary", [
+    ("paper", "werdup", 1, "smeared 17 px at 90 degrees"),
+    ("paper", "werdup", 4, "smeared 13 px at 45 degrees"),
+    ("paper", "bugwords", 3, "smeared 9 px at 0 degrees")])
+def test_a_smeared_board_found_by_its_outline_has_its_grid_lined_up_on_the_lines(kind, game,
+                                                                                 seed, vary):
+    """Smeared photos of the printed boards whose markers the smear lost, found by their
+    outline: the grid was lined up on one edge of each smeared grid line, 7.6 to 10.4 pixels
+    off the grid's true corners (0.12 to 0.20 of a cell; letters near a cell's edge were lost
+    at its crop's edge). Each line is now put in the middle of its edges
+    (:func:`vision.locate.centred_lines`): every corner within 0.05 of a cell."""
+    photo, truth = _grid_truth(kind, game, seed)
+    spec = board_spec(game)
+    found = outline_grids(DEFAULT.locate, _blurred(photo, vary), spec.rows, spec.cols)[0]
+    cell = np.linalg.norm(truth[1] - truth[0]) / spec.cols
+    off = np.linalg.norm(found.corners - truth, axis=1)
+    assert off.max() < 0.05 * cell, off
 
 
 def test_cli_read_json_and_overlay(tmp_path, capsys):

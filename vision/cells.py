@@ -115,6 +115,7 @@ def read_cells(cfg: CellConfig, canonical: np.ndarray, spec: BoardSpec, clf: Til
         reads.append(CellRead(r, c, g.letter, g.confidence,
                               shown if g.confidence < min_confidence else [], g.letter, options))
     _find_blanks(cfg, crops, reads, spec)
+    _letters_at_the_edge(cfg, crops, reads, spec, clf)
     return reads
 
 
@@ -151,6 +152,23 @@ def blank_margin(cfg: CellConfig, apart: float) -> float:
     are 0.5 to 0.8 from its cream tiles: a fixed margin of 1.0 would read every tile face
     there as the bare square), never under ``blank_min_margin`` (a colour's noise)."""
     return max(cfg.blank_min_margin, min(cfg.blank_chroma_margin, cfg.blank_margin_share * apart))
+
+
+def _letters_at_the_edge(cfg: CellConfig, crops: list, reads: list[CellRead], spec: BoardSpec,
+                         clf: TileClassifier) -> None:
+    """Give each cell read as a blank tile, as its ``options``, what the classifier makes of
+    its ink with the marks touching its crop's edge kept (they are left out of a letter, as a
+    tile's edge or a shadow would be, but a grid lined up a little off cuts a letter at the
+    crop's edge and loses it): the letters a tile whose letter was lost most likely shows."""
+    for i, rd in enumerate(reads):
+        if rd.face != BLANK:
+            continue
+        glyph = glyph_of(cfg, crops[i][2], exclude_border=False)
+        if glyph is None:
+            continue
+        g = clf.guesses(np.array([features(glyph)], np.float32), spec.letters, OPTIONS)[0]
+        rd.options = [(a, p) for a, p in ((g.letter or EMPTY, g.confidence), *g.alternatives)
+                      if a not in (EMPTY, NO_LETTER) and p > OPTION_MIN]
 
 
 def _find_blanks(cfg: CellConfig, crops: list, reads: list[CellRead], spec: BoardSpec) -> None:

@@ -34,6 +34,9 @@ class LocateConfig:
                                          # 0.86; a printed sheet's boxes and tables: 0.56 at
                                          # most; nearer those, as a board that is not read
                                          # costs the player more than an empty reading)
+    line_reach: float = 0.4              # a grid line found on an outline is moved onto the
+                                         # middle of its edges this far round it (pitches):
+                                         # a smear spreads a line's two edges apart
     cell_px: int = 48                    # canonical cell size after the perspective warp
     min_markers: int = 3                 # markers needed for a marker fit
     min_other_markers: int = 2           # markers of another printed thing (a Word Girdle

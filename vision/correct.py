@@ -38,9 +38,18 @@ def words_through(grid: list[list[str]], cell: Cell) -> list[tuple[str, list[Cel
     return out
 
 
-def _candidates(rd: CellRead, letters: tuple[str, ...]) -> list[tuple[str, float]]:
+def _candidates(rd: CellRead, letters: tuple[str, ...], blanks: bool = True
+                ) -> list[tuple[str, float]]:
+    """A cell's choices and how much it looks like each. A blank tile may stand for any
+    letter, each as likely; in a game with no blank tiles a blank-looking cell is a tile whose
+    letter was lost, and looks most like the letters the classifier read in its ink (its
+    ``options``: a letter cut at the cell's edge), the others as :data:`UNSEEN`."""
     if rd.face == BLANK:
-        return [(a.lower(), 1.0 / len(letters)) for a in letters]
+        looks = {} if blanks else {a.lower(): p for a, p in rd.options if a in letters}
+        if not looks:
+            return [(a.lower(), 1.0 / len(letters)) for a in letters]
+        ranked = sorted(letters, key=lambda a: -looks.get(a.lower(), 0.0))
+        return [(a.lower(), looks.get(a.lower(), UNSEEN)) for a in ranked]
     cands = [(rd.face, rd.confidence)] + [(a, p) for a, p in rd.alternatives]
     return cands
 
@@ -56,7 +65,7 @@ def resolve(reads: list[CellRead], rows: int, cols: int, lexicon: Lexicon,
 
     In a game whose set has no blank tiles (``blanks`` False), a cell read as a blank is a
     tile whose letter was not made out: it is read as the likeliest letter its words allow,
-    and always listed with the others (:func:`_read_as_letters`).
+    and always listed with the others (:func:`read_as_letters`).
     """
     grid = [[EMPTY] * cols for _ in range(rows)]
     by_cell = {(rd.row, rd.col): rd for rd in reads}
@@ -66,7 +75,8 @@ def resolve(reads: list[CellRead], rows: int, cols: int, lexicon: Lexicon,
     _add_cells_of_non_words(grid, by_cell, lexicon, todo)
     unresolved: list[CellRead] = []
     for group in _groups(grid, todo, by_cell):
-        scored = _score_choices(grid, group, _trimmed_options(group, letters), lexicon)
+        scored = _score_choices(grid, group, _trimmed_options(group, letters, blanks),
+                                lexicon)
         good = [sc for sc in scored if sc[0]]
         leads = good and (len(good) == 1 or good[0][1] > 4 * good[1][1])
         if leads and (blanks or all(rd.face != BLANK for rd in group)):
@@ -89,15 +99,18 @@ def resolve(reads: list[CellRead], rows: int, cols: int, lexicon: Lexicon,
                 rd.letter or rd.face)
     _list_non_words(grid, by_cell, lexicon, unresolved)
     if not blanks:
-        _read_as_letters(reads, letters, unresolved)
+        read_as_letters(reads, letters, unresolved)
     return unresolved
 
 
-def _read_as_letters(reads: list[CellRead], letters: tuple[str, ...],
-                     unresolved: list[CellRead]) -> None:
+def read_as_letters(reads: list[CellRead], letters: tuple[str, ...],
+                    unresolved: list[CellRead]) -> None:
     """In a game with no blank tiles, each cell read as a blank (a tile's colour, no letter
     made out) takes the likeliest of the letters offered for it, as a letter tile, and is
-    listed with them all: the player says which it is (the words chose, not the tile)."""
+    listed with them all: the player says which it is (the words chose, not the tile). With
+    no letters offered (no word list to choose by), those the classifier finds likeliest in
+    the cell's ink are (its ``options``: a letter cut at the cell's edge), else the commonest
+    letters."""
     faces = {a.lower(): a for a in letters}
     for rd in reads:
         if rd.face != BLANK:
@@ -105,6 +118,10 @@ def _read_as_letters(reads: list[CellRead], letters: tuple[str, ...],
         choices = [(faces.get(a.lower(), a.upper()), p) for a, p in rd.alternatives if a]
         if rd.letter and all(a.lower() != rd.letter for a, _ in choices):
             choices.insert(0, (faces.get(rd.letter, rd.letter.upper()), rd.confidence))
+        if not choices:
+            choices = ([(a, p) for a, p in rd.options if a in letters and p > SHOWN_MIN]
+                       or [(faces[a], 1.0 / BLANK_CHOICES) for a in BY_FREQUENCY
+                           if a in faces])[:BLANK_CHOICES]
         if choices:
             rd.face = rd.letter = choices[0][0]
             rd.confidence = choices[0][1]
@@ -125,11 +142,11 @@ def _add_cells_of_non_words(grid: list[list[str]], by_cell: dict[Cell, CellRead]
                     todo.append(rd)
 
 
-def _trimmed_options(group: list[CellRead],
-                     letters: tuple[str, ...]) -> list[list[tuple[str, float]]]:
+def _trimmed_options(group: list[CellRead], letters: tuple[str, ...], blanks: bool = True
+                     ) -> list[list[tuple[str, float]]]:
     """Each cell's choices, the least likely runners-up dropped until the combinations are
     few enough to try."""
-    options = [_candidates(rd, letters) for rd in group]
+    options = [_candidates(rd, letters, blanks) for rd in group]
     while math.prod(len(o) for o in options) > MAX_COMBINATIONS:
         # drop the least likely runner-up, judged against its own cell's best reading
         weakest = min((i for i, o in enumerate(options) if len(o) > 1),

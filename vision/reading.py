@@ -12,7 +12,7 @@ from vision.boards import BoardSpec
 from vision.cells import BLANK, EMPTY, OPTION_MIN, SHOWN_MIN, CellRead, read_cells
 from vision.classifier import NO_LETTER, TileClassifier
 from vision.config import VisionConfig, WoodConfig
-from vision.correct import resolve
+from vision.correct import read_as_letters, resolve
 from vision.errors import ReaderCannotRead, VisionError, WrongDocument
 from vision.locate import Located, outline_grids, warp
 from vision.ocr import Tesseract
@@ -137,16 +137,20 @@ def read_board(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: TileC
                                    "tiles are read with the tile classifier only, not "
                                    "Tesseract")
         candidates = [found] if found is not None else _outline_grids(cfg, image, spec)
+    tried: list[tuple[Located, list[CellRead]]] = []
     for where in candidates:
         canonical = warp(image, where)
         reads = read_cells(cfg.cells, canonical, spec, clf, cfg.classify.min_confidence,
                            cfg.classify.alternatives, tesseract)
+        tried.append((where, reads))
         blanks = sum(rd.face == BLANK for rd in reads)
         if (blanks <= spec.blanks + cfg.locate.extra_blanks or where.method != "outline"
                 or tesseract is not None):  # Tesseract leaves many letters unread: no test
             break
-    else:  # a blur that loses letters leaves their tiles' faces, read as blank tiles:
-        _check_located(cfg, image, where, spec, reads)  # refused as blurred when it is so
+    else:  # a blur that loses letters leaves their tiles' faces, read as blank tiles: the
+        # likeliest grid (the clearest lines, tried first) is refused as blurred when it is so
+        _check_located(cfg, image, tried[0][0], spec, tried[0][1])
+        blanks = sum(rd.face == BLANK for rd in tried[0][1])
         raise VisionError(f"the board's grid could not be lined up ({counted(blanks, 'square')} "
                           f"{'looks' if blanks == 1 else 'look'} like blank tiles): photograph "
                           "the whole board, straight on, against a plainer background")
@@ -156,6 +160,8 @@ def read_board(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: TileC
                             blanks=spec.blanks > 0)
     else:
         uncertain = [rd for rd in reads if rd.alternatives or rd.face == BLANK]
+        if not spec.blanks:  # no blank tiles in the set: a blank-looking tile lost its letter
+            read_as_letters(reads, spec.letters, uncertain)
     return BoardReading(spec, where, reads, uncertain)
 
 
@@ -223,14 +229,19 @@ def _check_located(cfg: VisionConfig, image: np.ndarray, where: Located, spec: B
     """Refuse a board found by its markers or outline that is blurred past reading
     (:func:`_past_reading`: its letters' legibility, and their edges' and the board's blur
     measured by :func:`vision.woodtiles.located_blur`): its letters were read wrong, or lost
-    and read as empty squares, sure of it."""
+    and read as empty squares, sure of it. The tiles read as blank tiles beyond the set's
+    blanks are letters lost, each counted in the legibility as a letter read with no
+    confidence (a blur that loses most letters but leaves their tiles' faces is too blurred
+    to read, however surely the few letters left read)."""
     p = cfg.locate.cell_px
     grid_to_photo = np.linalg.inv(where.homography) @ np.diag([p, p, 1.0])
     letters = [rd for rd in reads if rd.face not in (EMPTY, BLANK)]
     blanks = sum(rd.face == BLANK for rd in reads)
     blur, grid_blur = located_blur(cfg.wood, image, grid_to_photo, spec.rows, spec.cols,
                                    [(rd.row, rd.col) for rd in letters], blanks)
-    if _past_reading(cfg.wood, legibility([rd.confidence for rd in letters]), blur, grid_blur):
+    lost = blanks - spec.blanks  # more blank-looking tiles than the set has: letters lost
+    if _past_reading(cfg.wood, legibility([rd.confidence for rd in letters], lost), blur,
+                     grid_blur):
         raise VisionError(BLURRED)
 
 

@@ -465,11 +465,14 @@ def _read_flat(cfg: WoodConfig, flat: np.ndarray, gray: np.ndarray, grid_to_phot
         blur=edge_blur(cfg, gray, {rc: marks[rc] for rc in keys if rc in marks}))
 
 
-def legibility(confidences: list[float]) -> float:
+def legibility(confidences: list[float], lost: int = 0) -> float:
     """How surely a board's letters read: the confidence that three letters in four reach
     (too blurred to read is a state of most letters, not of the hardest one, which is listed
-    for the player); 1 with no letter."""
-    return float(np.percentile(confidences, 25, method="higher")) if confidences else 1.0
+    for the player); 1 with no letter. ``lost`` tiles whose letter was not made out at all (a
+    tile's face with no letter, where the set has no blank tile for it) count as letters
+    read with no confidence: a blur that loses most letters leaves their tiles."""
+    read = list(confidences) + [0.0] * max(0, lost)
+    return float(np.percentile(read, 25, method="higher")) if read else 1.0
 
 
 def edge_blur(cfg: WoodConfig, gray: np.ndarray, marks: dict[tuple[int, int], Mark]) -> float:
