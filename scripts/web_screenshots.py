@@ -23,6 +23,14 @@ from companion.web import create_app
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 
+# Whether every image in the window (with ``full``, also every one the page loads at once) has
+# loaded: the pictures a screenshot shows.
+IMAGES_SHOWN = """full => Array.from(document.images).filter(i => {
+  const r = i.getBoundingClientRect();
+  const seen = r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth;
+  return seen || (full && i.loading !== "lazy");
+}).every(i => i.complete && i.naturalWidth > 0)"""
+
 
 def board_photo(tmp: Path) -> Path:
     """A synthetic phone photo of a commercial Bug Words board with QUIZ on it (its tiles show
@@ -63,6 +71,9 @@ def main() -> None:
         page.set_default_timeout(120000)
 
         def shot(name: str, full: bool = False) -> None:
+            # a picture still on its way (a lazy preview the scroll just brought into view)
+            # would be taken as an empty box: wait for every one the shot shows
+            page.wait_for_function(IMAGES_SHOWN, arg=full)
             page.screenshot(path=str(out / f"web-{name}.png"), full_page=full)
             print(f"wrote {out / f'web-{name}.png'}")
 
@@ -105,8 +116,6 @@ def main() -> None:
         page.locator("#result").scroll_into_view_if_needed()
         shot("girdle")
         page.goto("/prints?doc=board#doc-board")  # a board split over pages, side by side
-        page.wait_for_function("() => Array.from(document.querySelectorAll("
-                               "'#doc-board img')).every(i => i.complete && i.naturalWidth)")
         shot("prints")
         page.goto("/pdq?variant=regular&seed=2026&round=1&show=1")
         shot("pdq")

@@ -168,12 +168,17 @@ def test_house_list_options(capsys, tmp_path):
     assert data["lexicon"] == "SCOWL-70 US/UK/CA/AU (companion default) + family.txt"
     code, out, _ = run(capsys, "check", "booyah", "--add", str(add), "--remove", str(remove))
     assert code == 1 and "BOOYAH: NOT VALID" in out and "no.txt removes it" in out
-    assert "Word list: SCOWL-70 US/UK/CA/AU (companion default) + family.txt - no.txt" in out
+    # the "Word list:" line names the list as the reason above it does
+    named = ("SCOWL-70 US/UK/CA/AU, the companion default, with family.txt added and no.txt "
+             "removed")
+    assert f"not in the word list {named}: no.txt removes it" in out
+    assert f"  Word list: {named}\n" in out
     code, out, _ = run(capsys, "check", "cat", "--remove", str(remove), "--remove", str(add))
     assert code == 1
     code, out, _ = run(capsys, "check", "dog", "--remove-offensive")
     assert code == 0
-    assert "Word list: SCOWL-70 US/UK/CA/AU (companion default) - offensive words" in out
+    assert ("Word list: SCOWL-70 US/UK/CA/AU, the companion default, with offensive words "
+            "(LDNOOBW) removed\n") in out
 
 
 @pytest.mark.parametrize(("option", "text"), [("--add", ""), ("--remove", "# no words yet\n\n"),

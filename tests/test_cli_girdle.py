@@ -214,6 +214,25 @@ def test_solve_json_passes_check(capsys, tmp_path):
     code, out, err = run(capsys, "girdle", "check", str(path), "--date", "2026-12-01")
     assert code == 2 and out == ""
     assert "is for 2026-12-06, not 2026-12-01: leave out --date to check it" in err
+    # its words alone name no day: judged against another day's lines, word 1 is off word 1's
+    # line, and the answer gives the likely cause and the way out, as 'read --game girdle' does
+    words = tmp_path / "words.json"
+    words.write_text(json.dumps(data["solution"]))
+    code, out, err = run(capsys, "girdle", "check", str(words), "--date", "2026-12-01")
+    first = data["solution"][0]["word"]
+    assert code == 1 and err == ""
+    assert out.startswith(f"Illegal at word 1 ({first}): wrong line: word 1 must be written ")
+    assert out.endswith(": is the sheet of another day? give --date of the sheet's day\n")
+    code, out, _ = run(capsys, "girdle", "check", str(words), "--date", "2026-12-06")
+    assert code == 0 and out == again  # the day it was solved for
+    # a sheet that names its day is judged against that day's lines: word 1 off its line is
+    # the sheet's own mistake, not another day's, and is told without the hint
+    swapped = dict(data, solution=[data["solution"][1], data["solution"][0],
+                                   *data["solution"][2:]])
+    path.write_text(json.dumps(swapped))
+    code, out, _ = run(capsys, "girdle", "check", str(path))
+    assert code == 1 and out.startswith("Illegal at word 1 (")
+    assert "wrong line" in out and "another day" not in out
 
 
 def test_solve_uses_the_cache_and_ignores_a_tampered_entry(capsys, tmp_path):

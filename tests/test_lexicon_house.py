@@ -103,6 +103,12 @@ def test_verdicts_name_the_list_that_decided(tmp_path):
         "SCOWL-70 US/UK/CA/AU (companion default) + family.txt - no.txt")
     base = check_word("dog", lexicon=lex, with_definitions=False)
     assert base.valid and base.decided_by == "SCOWL-70 US/UK/CA/AU (companion default)"
+    # as a page names the lists that decided: the base list as the reasons do, and last
+    assert lex.shown_deciders([base.decided_by, added.decided_by]) == [
+        "family.txt", "SCOWL-70 US/UK/CA/AU, the companion default"]
+    assert lex.shown_deciders([removed.decided_by]) == ["no.txt"]
+    plain = check_word("dog", with_definitions=False)
+    assert default_lexicon().shown_deciders([plain.decided_by]) == [default_lexicon().display]
 
 
 def test_shipped_offensive_list():

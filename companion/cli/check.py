@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
     for verdict in ruling.verdicts:
         print(f"{shown(verdict.word)}: {'VALID' if verdict.valid else 'NOT VALID'}")
         print(f"  {printable(verdict.reason)}")
-        print(f"  Word list: {verdict.lexicon}")
+        print(f"  Word list: {lexicon.display}")  # as the reason names it
         if verdict.word_class:  # THOU is a pronoun, whatever the dictionary's senses say
             print(f"  {verdict.word_class}")
         if verdict.definitions and verdict.word.lower() not in lexicon:

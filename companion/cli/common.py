@@ -238,3 +238,15 @@ def parse_dates(text: object) -> list[dt.date]:
     if text is None:
         return [dt.date.today()]
     return dates_from(text)
+
+
+def another_sheet_hint(puzzle_given: bool = False, puzzle_option: bool = True) -> str:
+    """The likely cause and the way out when a Word Girdle sheet's words do not fit the lines of
+    the puzzle it is judged against, as ``read --game girdle`` and ``girdle check`` say it:
+    ``puzzle_given`` when the puzzle came from ``--puzzle FILE`` rather than a date,
+    ``puzzle_option`` when the command takes ``--puzzle``."""
+    if puzzle_given:
+        return ("is the sheet of another puzzle? give that puzzle's file with --puzzle, "
+                "or --date of the sheet's day")
+    return ("is the sheet of another day? give --date of the sheet's day"
+            + (", or --puzzle FILE" if puzzle_option else ""))

@@ -12,6 +12,7 @@ from companion.cli.common import (
     WORD_LIST_OPTIONS,
     add_house_list_options,
     add_lexicon_option,
+    another_sheet_hint,
     decimal_number,
     file_name,
     lexicon_from_args,
@@ -24,7 +25,7 @@ from companion.dates import MAX_RANGE_DAYS, is_range
 from companion.errors import UsageError
 from companion.girdle import Puzzle, Sheet, SheetStep, puzzle_for
 from companion.girdle.cache import solve_cached
-from companion.girdle.engine import IllegalStep, ScoreCard
+from companion.girdle.engine import IllegalStep, ScoreCard, WrongLine
 from companion.girdle.generator import family_puzzle
 from companion.girdle.layouts import family_of, layouts, puzzle_model, shape_text
 from companion.girdle.solver import solve
@@ -368,7 +369,12 @@ def run_check(args: argparse.Namespace) -> int:
         if args.json:
             print_json({"legal": False, "step": exc.step, "reason": exc.reason})
         else:
-            print(f"Illegal at word {exc.step}{word}: {printable(exc.reason)}")
+            # word 1 off word 1's line, on a day the sheet does not name: most likely a sheet
+            # of another day (the day's lines were never the sheet's)
+            day_guessed = "puzzle" not in data and data.get("date") is None
+            hint = (f": {another_sheet_hint(puzzle_option=False)}"
+                    if isinstance(exc, WrongLine) and exc.step == 1 and day_guessed else "")
+            print(f"Illegal at word {exc.step}{word}: {printable(exc.reason)}{hint}")
         return 1
     if args.json:
         print_json({"legal": True, **card.to_dict()})

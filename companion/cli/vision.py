@@ -8,6 +8,7 @@ from pathlib import Path
 from companion.cli.common import (
     add_house_list_options,
     add_lexicon_option,
+    another_sheet_hint,
     check_file_ending,
     file_name,
     lexicon_from_args,
@@ -234,12 +235,7 @@ def _read_girdle(args: argparse.Namespace, lexicon) -> int:
 
 def _way_out(args: argparse.Namespace, off_lines: bool) -> str:
     """What to give instead when a sheet's words do not fit the lines of the puzzle read."""
-    if not off_lines:
-        return ""
-    if args.puzzle:
-        return (": is the sheet of another puzzle? give that puzzle's file with --puzzle, "
-                "or --date of the sheet's day")
-    return ": is the sheet of another day? give --date of the sheet's day, or --puzzle FILE"
+    return f": {another_sheet_hint(bool(args.puzzle))}" if off_lines else ""
 
 
 def _read_pdq(args: argparse.Namespace, image) -> int:

@@ -1,6 +1,13 @@
 """Word Girdle: the daily paper solitaire (puzzle model, engine, generator and solver)."""
 
-from companion.girdle.engine import IllegalStep, ScoreCard, Sheet, SheetStep, play_all
+from companion.girdle.engine import (
+    IllegalStep,
+    ScoreCard,
+    Sheet,
+    SheetStep,
+    WrongLine,
+    play_all,
+)
 from companion.girdle.finish import complete_sheet
 from companion.girdle.generator import puzzle_for, puzzle_number
 from companion.girdle.puzzle import Line, Puzzle, edition_puzzle
@@ -16,6 +23,7 @@ __all__ = [
     "ScoreCard",
     "Sheet",
     "Solution",
+    "WrongLine",
     "complete_sheet",
     "default_edition",
     "edition_puzzle",

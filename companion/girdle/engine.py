@@ -30,6 +30,11 @@ class IllegalStep(CompanionError):
         self.reason = reason
 
 
+class WrongLine(IllegalStep):
+    """A word written in another line than the puzzle gives its number: at word 1, the sign of
+    a sheet judged against another puzzle's lines (another day's, most often)."""
+
+
 @dataclass(frozen=True)
 class SheetStep:
     """One step of a sheet: a word written from (row, col) across or down, then the Supply
@@ -210,7 +215,7 @@ class Sheet:
         if p.direction != line.direction or (
             (p.row if line.kind == "row" else p.col) != line.index
         ):
-            raise IllegalStep(number, f"wrong line: word {number} must be written "
+            raise WrongLine(number, f"wrong line: word {number} must be written "
                               f"{line.direction} in {line.label()}")
         return line
 

@@ -12,7 +12,7 @@ import gzip
 import hashlib
 import io
 from bisect import bisect_left
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -177,6 +177,19 @@ class Lexicon:
     def decided_by(self, word: str) -> str:
         """The name of the list whose say decides ``word`` (a house list names its layer)."""
         return self.name
+
+    def shown_deciders(self, names: Sequence[str]) -> list[str]:
+        """The lists ``names`` (as :meth:`decided_by` gives them) as a page names them to a
+        player: this list by :attr:`display`, as its verdicts' reasons and its "Word list:"
+        line do, and last, so that its own commas end the line ("family.txt and SCOWL-70
+        US/UK/CA/AU, the companion default"); a house layer by its file's name."""
+        base = self.base_list()
+        layers = [n for n in names if n != base.name]
+        return layers + ([base.display] if base.name in names else [])
+
+    def base_list(self) -> Lexicon:
+        """The list that decides a word no house layer names: this one."""
+        return self
 
     def change(self, word: str) -> str:
         """``added`` or ``removed`` when a house layer decided ``word``; ``""`` here."""

@@ -82,6 +82,10 @@ class HouseLexicon(Lexicon):
         layer = self._deciding_layer(word)
         return layer.name if layer else self.base.name
 
+    def base_list(self) -> Lexicon:
+        """The list under the layers, which decides a word no layer names."""
+        return self.base
+
     def change(self, word: str) -> str:
         """``added``, ``removed`` or ``""`` (the base list decided) for ``word``."""
         layer = self._deciding_layer(word)

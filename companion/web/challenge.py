@@ -31,8 +31,9 @@ MAX_JUDGE_TEXT = 1400  # characters of the judge's box (its maxlength)
 
 @bp.context_processor
 def _word_list_notes() -> dict:
-    """The challenge and judge pages name the word list, and say what its files skipped."""
-    return {"word_list_notes": word_list_notes()}
+    """The challenge and judge pages name the word list as its verdicts' reasons do
+    (:attr:`Lexicon.display`), and say what its files skipped."""
+    return {"word_list": lexicon().display, "word_list_notes": word_list_notes()}
 
 
 @lru_cache(maxsize=8192)
@@ -178,7 +179,8 @@ def judge() -> ResponseReturnValue:
     typed = request.form.get("words", "")[:MAX_JUDGE_TEXT] if error else ""
     return render_template("judge.html", games=GAME_TITLES, game=game, ruling=ruling, **pdq,
                            words=typed, error=error, error_field=reading.field,
-                           lexicon=lexicon().name,
+                           decided_by=lexicon().shown_deciders(ruling.decided_by)
+                           if ruling else [],
                            clear_after=current_app.config["JUDGE_CLEAR_SECONDS"]), (
         400 if error else 200)
 

@@ -249,7 +249,9 @@ def challenge(db: Session, game: Game, lexicon: Lexicon,
                          0 if since else tries_left(sheet.table(game).challenge_retries,
                                                     sheet.taken_back_before(game, turn) + 1))
     played = turn.score
+    # the list by its name, and as the page says it (as the reason does: Lexicon.display)
     d["challenge"] = outcome.to_dict() | {"play_score": played, "lexicon": lexicon.name,
+                                          "word_list": lexicon.display,
                                           "turns_after": since, "challenger": challenger}
     if not outcome.play_stands:
         turn.score = 0

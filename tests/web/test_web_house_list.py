@@ -16,16 +16,31 @@ def house_app(tmp_path, **config):
 def test_judge_uses_the_house_list_and_names_the_list_that_decided(tmp_path):
     client = house_app(tmp_path).test_client()
     page = client.get("/judge").get_data(as_text=True)
-    assert "SCOWL-70 US/UK/CA/AU (companion default) + family.txt - no.txt" in page
+    # the list named as every verdict's reason names it, not "... + family.txt - no.txt"
+    assert ("Word list: <strong>SCOWL-70 US/UK/CA/AU, the companion default, with family.txt "
+            "added and no.txt removed</strong>") in page
+    assert "+ family.txt" not in page
     tok = token(client)
     added = client.post("/judge", data={"words": "cat zyzzyx", "csrf_token": tok})
     page = added.get_data(as_text=True)
     assert ">VALID<" in page
-    # "and", not a comma: "the default, family.txt" read as if the default were family.txt
-    assert "Decided by SCOWL-70 US/UK/CA/AU (companion default) and family.txt." in page
+    # "and", not a comma: "the default, family.txt" read as if the default were family.txt;
+    # the base list last, named as on the "Word list:" line, so its own commas end the line
+    assert "Decided by family.txt and SCOWL-70 US/UK/CA/AU, the companion default." in page
     removed = client.post("/judge", data={"words": "cat dog", "csrf_token": tok})
     page = removed.get_data(as_text=True)
     assert "NOT VALID" in page and "Decided by no.txt." in page and "DOG" not in page
+
+
+def test_challenge_page_names_the_house_list_one_way(tmp_path):
+    """The reason and the grey "Word list:" line under it name the list alike."""
+    client = house_app(tmp_path).test_client()
+    page = client.get("/?word=dog").get_data(as_text=True)
+    named = ("SCOWL-70 US/UK/CA/AU, the companion default, with family.txt added and no.txt "
+             "removed")
+    assert f"DOG is not in the word list {named}: no.txt removes it." in page
+    assert f"Word list: {named}</p>" in page
+    assert "+ family.txt" not in page and "(companion default)" not in page
 
 
 def test_api_judge_and_check_name_the_deciding_list(tmp_path):

@@ -102,6 +102,10 @@ def test_each_rule_decides_a_challenge(tapp, rule, play, stands, scores, after):
         assert outcome["plays_again"] is False and game["next_seat"] == 1  # Bug Words
     page = client.get(f"/games/{key}").get_data(as_text=True)
     assert "Challenge?" not in page and 'id="challenge-outcome"' in page
+    # the list named one way, as the reason names it ("... (companion default)" before)
+    named = "SCOWL-70 US/UK/CA/AU, the companion default"
+    assert f"Challenged, judged by {named}: " in page
+    assert stands or f"QXZ is not in the word list {named}." in page
     # the last play's box and the turns say what the challenge did to the play
     word = play.split()[1]
     at = page.find('id="last-play"')  # (none once the challenger's lost turn is recorded)
