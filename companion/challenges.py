@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING
 from companion.datafiles import read_table
 from companion.decimals import whole_from
 from companion.errors import CompanionError, UsageError
-from companion.lexicon.reasons import missing_reason
 from companion.text import counted, quoted, sentence
 
 if TYPE_CHECKING:
@@ -131,6 +130,10 @@ class ChallengeRule:
             )
         bad = tuple(w.upper() for w in invalid_words)
         if bad:
+            # here, not at the top: the rules modules import this one, and the printables'
+            # sheet layouts read the rules without loading the word list's numpy
+            from companion.lexicon.reasons import missing_reason
+
             then = ("the same player may play another word or pass" if tries_left > 0
                     else "the turn is over")
             return ChallengeOutcome(
