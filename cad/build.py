@@ -185,8 +185,9 @@ def build(params: SetParams, out: Path, parts: tuple[str, ...] = PARTS,
         if not use_cache:
             shutil.rmtree(stored, ignore_errors=True)
         files[part] = names
-    old = _old_report(out / "build.json")
-    removed = () if old.get("params") == params.to_dict() else _remove_stale(out, old, files)
+    old = read_report(out / BUILD_REPORT)
+    removed = () if old.get("params") == params.to_dict() else _remove_stale(
+        out, report_files(old), {name for names in files.values() for name in names})
     slicer = slice_outputs(out, params.printer.bed, cache_dir) if slice_parts else {}
     result = BuildResult(out, files, tuple(cached), slicer, removed)
     _write_report(params, result)
@@ -198,33 +199,38 @@ def build(params: SetParams, out: Path, parts: tuple[str, ...] = PARTS,
 BUILT_SUFFIXES = (".stl", ".3mf", ".step", ".png", ".pdf", ".json")
 
 
-def _remove_stale(out: Path, old: dict, files: dict[str, list[str]]) -> tuple[str, ...]:
-    """Remove the files an earlier build with other parameters wrote into ``out`` (as its
-    report lists them) that this build did not write again (``files``): a third tile plate
-    of a smaller bed, the pair plate of a bed that held both placard halves, a format or a
-    part this build does not make. Left there, they would be printed or checked as part of
-    this set."""
-    listed = old.get("files")
-    if not isinstance(listed, dict):
-        return ()
-    written = {name for names in files.values() for name in names}
+def _remove_stale(out: Path, listed: list[str], written: set[str]) -> tuple[str, ...]:
+    """Remove the files an earlier build or run of coupons with other parameters wrote into
+    ``out`` (``listed``: as its report lists them) that this one did not write again
+    (``written``): a third tile plate of a smaller bed, the pair plate of a bed that held both
+    placard halves, a format or a part this build does not make, coupons for another bed.
+    Left there, they would be printed or checked as part of this set. Only files of the kinds
+    a build writes, inside ``out``, are removed (never a report)."""
     root = out.resolve()
     removed = []
-    for names in listed.values():
-        for name in names if isinstance(names, list) else []:
-            if not isinstance(name, str) or name in written or name == "build.json" \
-                    or not name.endswith(BUILT_SUFFIXES):
-                continue
-            path = out / name
-            if root not in path.resolve().parents or path.is_symlink() or not path.is_file():
-                continue
-            try:
-                path.unlink()
-            except OSError as exc:
-                raise UsageError(f"cannot remove {path}, left by an earlier build with other "
-                                 f"settings: {exc.strerror or exc}") from exc
-            removed.append(name)
+    for name in listed:
+        if name in written or name in REPORTS or not name.endswith(BUILT_SUFFIXES):
+            continue
+        path = out / name
+        if root not in path.resolve().parents or path.is_symlink() or not path.is_file():
+            continue
+        try:
+            path.unlink()
+        except OSError as exc:
+            raise UsageError(f"cannot remove {path}, left by an earlier build with other "
+                             f"settings: {exc.strerror or exc}") from exc
+        removed.append(name)
     return tuple(sorted(removed))
+
+
+def report_files(report: dict) -> list[str]:
+    """The files a report (``build.json``: names per part; ``coupons.json``: a list of names)
+    says were written beside it, in the folder's terms (``tiles/tile-A.stl``); nothing for a
+    report that lists none or is not one."""
+    listed = report.get("files")
+    groups = listed.values() if isinstance(listed, dict) else [listed]
+    return list(dict.fromkeys(name for names in groups if isinstance(names, list)
+                              for name in names if isinstance(name, str)))
 
 
 def _build_into_cache(params: SetParams, part: str, formats: tuple[str, ...], cache_dir: Path,
@@ -251,10 +257,22 @@ def _build_into_cache(params: SetParams, part: str, formats: tuple[str, ...], ca
         raise
 
 
+@dataclass(frozen=True)
+class CouponsResult:
+    """What a run of coupons wrote (its report last), and the coupons for another bed that an
+    earlier run left in the folder and it removed."""
+
+    files: list[str]
+    removed: tuple[str, ...] = ()
+
+
 def build_coupons(clearances: list[float], out: Path, formats: tuple[str, ...] = ("stl", "3mf"),
                   bed: tuple[float, float] | None = None, cache_dir: Path | None = None,
-                  progress: Progress | None = None) -> list[str]:
-    """One fit coupon per clearance, named by it (``coupon-0.2.stl`` ...), in ``out``."""
+                  progress: Progress | None = None) -> CouponsResult:
+    """One fit coupon per clearance, named by it (``coupon-0.2.stl`` ...), in ``out``.
+
+    Coupons of an earlier run for the same bed stay (``coupons.json`` lists them all); those
+    of a run for another bed are removed, as its ``coupons.json`` lists them."""
     if not clearances:
         raise UsageError("name at least one clearance to print a coupon for")
     written: list[str] = []
@@ -269,18 +287,23 @@ def build_coupons(clearances: list[float], out: Path, formats: tuple[str, ...] =
             _copy_whole([(Path(tmp) / name, out / target)
                          for name, target in zip(result.files["coupon"], targets, strict=True)])
             written += targets
+    old = read_report(out / COUPONS_REPORT)
+    removed = () if old.get("bed") == list(params.printer.bed) else _remove_stale(
+        out, report_files(old), set(written))
     _write_coupons_report(out, params.printer.bed, clearances, written)
-    return [*written, COUPONS_REPORT]
+    return CouponsResult([*written, COUPONS_REPORT], removed)
 
 
+BUILD_REPORT = "build.json"
 COUPONS_REPORT = "coupons.json"  # the coupons' bed, so 'cad check' checks them on it
+REPORTS = (BUILD_REPORT, COUPONS_REPORT)  # written by 'cad build' and by 'cad coupons'
 
 
 def _write_coupons_report(out: Path, bed: tuple[float, float], clearances: list[float],
                           files: list[str]) -> None:
     """Write ``coupons.json`` beside the coupons: the bed they are laid out for, their
     clearances and files (with those of earlier coupons for the same bed in the folder)."""
-    old = _old_report(out / COUPONS_REPORT)
+    old = read_report(out / COUPONS_REPORT)
     old_files, old_clearances = old.get("files"), old.get("clearances")
     if old.get("bed") == list(bed) and isinstance(old_files, list) \
             and isinstance(old_clearances, list):
@@ -324,10 +347,9 @@ def slice_outputs(out: Path, bed: tuple[float, float], cache_dir: Path) -> dict[
         return dict(pool.map(one, targets))
 
 
-def _old_report(path: Path) -> dict:
-    """The folder's earlier report (``build.json``, ``coupons.json``), or nothing when there is
-    none or it is not one (a file of another program's, cut short, not JSON): it is then
-    written afresh."""
+def read_report(path: Path) -> dict:
+    """A report (``build.json``, ``coupons.json``), or nothing when there is none or it is not
+    one (a file of another program's, cut short, not JSON): a build then writes it afresh."""
     try:
         old = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError, RecursionError):
@@ -364,8 +386,8 @@ def print_counts(files: dict[str, list[str]]) -> dict[str, int | str]:
 
 
 def _write_report(params: SetParams, result: BuildResult) -> None:
-    report_path = result.out / "build.json"
-    old = _old_report(report_path)
+    report_path = result.out / BUILD_REPORT
+    old = read_report(report_path)
     same = old.get("params") == params.to_dict()
     files = {**(old.get("files", {}) if same else {}), **result.files}
     slicer = {**(old.get("slicer", {}) if same else {}), **result.slicer}

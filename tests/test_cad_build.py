@@ -544,6 +544,60 @@ def test_coupons_for_a_large_bed_are_checked_on_it(cache: Path, tmp_path: Path,
     assert report["clearances"] == [0.2, 0.3] and "coupon-0.3.stl" in report["files"]
 
 
+def test_coupons_for_another_bed_remove_the_earlier_coupons(cache: Path, tmp_path: Path,
+                                                             capsys) -> None:
+    # 0.2 mm coupons for a 250 mm bed, then 0.25 mm ones for 180 mm into the same folder:
+    # coupons.json named only the 180 mm bed, and the 206 mm wide coupon-0.2 stayed beside
+    # the new ones, to be printed or checked with them
+    out = tmp_path / "coupons"
+    argv = ["cad", "coupons", "-o", str(out), "--cache-dir", str(cache), "-q"]
+    assert main([*argv, "--clearances", "0.2", "--bed", "250x250"]) == 0
+    (out / "notes.stl").write_bytes(b"not the coupons'")
+    (tmp_path / "outside.stl").write_bytes(b"not in the folder")
+    report = json.loads((out / "coupons.json").read_text())
+    report["files"] += ["../outside.stl", "notes.txt"]  # a report naming other files
+    (out / "coupons.json").write_text(json.dumps(report))
+    (out / "notes.txt").write_text("not a kind of file coupons are")
+    capsys.readouterr()
+    assert main([*argv, "--clearances", "0.25"]) == 0
+    assert ("removed 3 files that coupons for another bed left there: coupon-0.2.3mf, "
+            "coupon-0.2.png, coupon-0.2.stl") in capsys.readouterr().out
+    assert sorted(p.name for p in out.glob("coupon-*")) == [
+        "coupon-0.25.3mf", "coupon-0.25.png", "coupon-0.25.stl"]
+    assert (out / "notes.stl").exists() and (out / "notes.txt").exists()
+    assert (tmp_path / "outside.stl").exists()
+    report = json.loads((out / "coupons.json").read_text())
+    assert report["bed"] == [180.0, 180.0] and report["clearances"] == [0.25]
+    assert main([*argv, "--clearances", "0.25"]) == 0  # the same bed again: nothing removed
+    assert "removed" not in capsys.readouterr().out
+
+
+def test_check_puts_each_file_on_the_bed_of_the_report_that_lists_it(
+        cache: Path, tmp_path: Path, capsys) -> None:
+    # a folder with a set's build.json (180 mm bed) and coupons.json (250 mm bed) was checked
+    # on build.json's bed only: the 206 mm wide coupon for the large bed failed
+    out = tmp_path / "set"
+    assert main(["cad", "build", "--part", "coupon", "--format", "stl", "-o", str(out),
+                 "--cache-dir", str(cache), "-q"]) == 0
+    assert main(["cad", "coupons", "--clearances", "0.2", "--bed", "250x250", "-o", str(out),
+                 "--cache-dir", str(cache), "-q"]) == 0
+    assert trimesh.load(out / "coupon-0.2.stl").extents[0] > 180
+    capsys.readouterr()
+    assert main(["cad", "check", str(out)]) == 0
+    assert "3 of 3 files pass" in capsys.readouterr().out
+    # and the set's own files are still held to its bed: on a 100 mm one the coupon is not
+    report = json.loads((out / "build.json").read_text())
+    report["bed"] = [100.0, 100.0]
+    (out / "build.json").write_text(json.dumps(report))
+    assert main(["cad", "check", str(out)]) == 1
+    printed = capsys.readouterr().out
+    assert "FAIL coupon.stl" in printed and "it leaves the 100 x 100 mm bed" in printed
+    assert "ok   coupon-0.2.stl" in printed and "2 of 3 files pass" in printed
+    # --bed puts every file on that bed
+    assert main(["cad", "check", str(out), "--bed", "180x180"]) == 1
+    assert "FAIL coupon-0.2.stl" in capsys.readouterr().out
+
+
 def test_layout_command_prints_the_board(capsys) -> None:
     assert main(["cad", "layout", "--clearance", "0.3"]) == 0
     data = json.loads(capsys.readouterr().out)

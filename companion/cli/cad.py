@@ -55,8 +55,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     c.add_argument("dir", type=file_name,
                    help="folder written by 'companion cad build' or 'cad coupons'")
     c.add_argument("--bed", metavar="WxD",
-                   help="printer bed in mm (default: the bed in the folder's build.json or "
-                   "coupons.json, else 180x180)")
+                   help="printer bed in mm for every file (default: each file on the bed "
+                   "of the report that lists it, build.json or coupons.json, else 180x180)")
     c.add_argument("--json", action="store_true", help="print one JSON object")
     c.set_defaults(func=run_check)
 
@@ -186,12 +186,15 @@ def run_coupons(args: argparse.Namespace) -> int:
     cache = _cache_dir(args.cache_dir)
     out = _out_dir(args.out)
     progress = Progress(sum(part_steps("coupon", p) for p in params), quiet=args.quiet)
-    files = build_coupons(clearances, out, bed=bed,
-                          cache_dir=cache,
-                          progress=progress)
+    result = build_coupons(clearances, out, bed=bed,
+                           cache_dir=cache,
+                           progress=progress)
     progress.close()
-    print(f"wrote {counted(len(files), 'file')} to {printable(str(args.out))}: "
-          + ", ".join(f for f in files if f.endswith(".stl")))
+    print(f"wrote {counted(len(result.files), 'file')} to {printable(str(args.out))}: "
+          + ", ".join(f for f in result.files if f.endswith(".stl")))
+    if result.removed:
+        print(f"removed {counted(len(result.removed), 'file')} that coupons for another bed "
+              f"left there: {', '.join(printable(n) for n in result.removed)}")
     print("print them, keep the one that fits best, then: companion cad build --clearance MM")
     return 0
 
