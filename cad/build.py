@@ -12,7 +12,7 @@ import os
 import shutil
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from cad import snapfit
@@ -151,13 +151,16 @@ def cache_key(params: SetParams, part: str, formats: tuple[str, ...]) -> str:
 @dataclass(frozen=True)
 class BuildResult:
     """What a build wrote: files per part, which parts came from the cache, slicer reports,
-    and the files of an earlier build with other parameters that it removed."""
+    the files of an earlier build with other parameters that it removed, and how many copies
+    of each file in the folder's set to print (this build's and an earlier one's with the same
+    parameters, as ``build.json`` lists them)."""
 
     out: Path
     files: dict[str, list[str]]
     cached: tuple[str, ...]
     slicer: dict[str, dict]
     removed: tuple[str, ...] = ()
+    copies: dict[str, Copies] = field(default_factory=dict)
 
 
 def build(params: SetParams, out: Path, parts: tuple[str, ...] = PARTS,
@@ -190,7 +193,7 @@ def build(params: SetParams, out: Path, parts: tuple[str, ...] = PARTS,
         out, report_files(old), {name for names in files.values() for name in names})
     slicer = slice_outputs(out, params.printer.bed, cache_dir) if slice_parts else {}
     result = BuildResult(out, files, tuple(cached), slicer, removed)
-    _write_report(params, result)
+    result = replace(result, copies=print_copies(_write_report(params, result)))
     progress.close()
     return result
 
@@ -357,7 +360,25 @@ def read_report(path: Path) -> dict:
     return old if isinstance(old, dict) else {}
 
 
-def print_counts(files: dict[str, list[str]]) -> dict[str, int | str]:
+@dataclass(frozen=True)
+class Copies:
+    """How many copies of a file a maker prints: ``count``, or ``count`` for each player;
+    ``instead`` (", instead of the two halves") when the file is printed only in place of
+    others, and so is no part of the set's total."""
+
+    count: int
+    per_player: bool = False
+    instead: str = ""
+
+    @property
+    def report_value(self) -> int | str:
+        """As ``build.json``'s ``print_counts`` gives it: 4, "1 per player", ..."""
+        if self.per_player:
+            return f"{self.count} per player{self.instead}"
+        return f"{self.count}{self.instead}" if self.instead else self.count
+
+
+def print_copies(files: dict[str, list[str]]) -> dict[str, Copies]:
     """How many copies of each printable file a maker prints, for the files a build wrote
     (``files``: names per part): one entry per printed thing, named by its STL, else its
     3MF, else its STEP file. The tile plates hold the whole tile set; the per-letter tile
@@ -367,25 +388,64 @@ def print_counts(files: dict[str, list[str]]) -> dict[str, int | str]:
     def written(stem: str) -> str | None:
         return next((f"{stem}.{fmt}" for fmt in FORMATS if f"{stem}.{fmt}" in names), None)
 
-    wanted: list[tuple[str, int | str]] = [
-        ("quarter", 4), ("placard-left", "1 per player"), ("placard-right", "1 per player"),
-        ("placard-pair", "1 per player, instead of the two halves")]
+    wanted: list[tuple[str, Copies]] = [
+        ("quarter", Copies(4)), ("placard-left", Copies(1, per_player=True)),
+        ("placard-right", Copies(1, per_player=True)),
+        ("placard-pair", Copies(1, per_player=True, instead=", instead of the two halves"))]
     plates = sorted({name.split(".")[0] for name in names if name.startswith("tiles-plate-")},
                     key=lambda stem: int(stem.rsplit("-", 1)[1]))
-    wanted += [(stem, 1) for stem in plates]
+    wanted += [(stem, Copies(1)) for stem in plates]
     for letter, count in tile_set("werdup").counts.items():
         wanted.append((f"tiles/{tile_file_stem(letter)}",
-                       f"{count}, only instead of the tile plates" if plates else count))
-    wanted.append(("coupon", 1))
-    counts: dict[str, int | str] = {}
-    for stem, copies in wanted:
+                       Copies(count, instead=", only instead of the tile plates" if plates
+                              else "")))
+    wanted.append(("coupon", Copies(1)))
+    copies: dict[str, Copies] = {}
+    for stem, how_many in wanted:
         name = written(stem)
         if name is not None:
-            counts[name] = copies
-    return counts
+            copies[name] = how_many
+    return copies
 
 
-def _write_report(params: SetParams, result: BuildResult) -> None:
+def print_counts(files: dict[str, list[str]]) -> dict[str, int | str]:
+    """:func:`print_copies` as ``build.json`` gives it (4, "1 per player", ...)."""
+    return {name: c.report_value for name, c in print_copies(files).items()}
+
+
+@dataclass(frozen=True)
+class PrintTotal:
+    """The slicer's time and filament for every copy of the sliced files a maker prints
+    (``seconds``, ``filament_g``), and for the copies printed once per player."""
+
+    seconds: int
+    filament_g: float
+    per_player_seconds: int
+    per_player_g: float
+
+
+def print_total(slicer: dict[str, dict], copies: dict[str, Copies]) -> PrintTotal:
+    """Add up the slicer's estimates (``slicer``: per file, as :func:`slice_outputs` gives
+    them) over the copies printed (``copies``); a file printed only instead of others, or
+    without a count, adds nothing."""
+    seconds = per_player_seconds = 0
+    grams = per_player_g = 0.0
+    for name, rep in slicer.items():
+        how_many = copies.get(name)
+        if how_many is None or how_many.instead:
+            continue
+        if how_many.per_player:
+            per_player_seconds += how_many.count * int(rep["seconds"])
+            per_player_g += how_many.count * float(rep["filament_g"])
+        else:
+            seconds += how_many.count * int(rep["seconds"])
+            grams += how_many.count * float(rep["filament_g"])
+    return PrintTotal(seconds, grams, per_player_seconds, per_player_g)
+
+
+def _write_report(params: SetParams, result: BuildResult) -> dict[str, list[str]]:
+    """Write ``build.json``; returns the files it lists (this build's, and an earlier
+    build's with the same parameters)."""
     report_path = result.out / BUILD_REPORT
     old = read_report(report_path)
     same = old.get("params") == params.to_dict()
@@ -402,3 +462,4 @@ def _write_report(params: SetParams, result: BuildResult) -> None:
         "params": params.to_dict(),
     }
     write_file_whole(report_path, (json.dumps(report, indent=2) + "\n").encode())
+    return files

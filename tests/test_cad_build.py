@@ -23,18 +23,27 @@ from PIL import Image
 
 from cad.build import (
     PARTS,
+    Copies,
     build,
     parse_bed,
     parse_formats,
     parse_parts,
     part_steps,
+    print_copies,
     print_counts,
+    print_total,
 )
 from cad.check import check_directory
 from cad.mesh import read_3mf
 from cad.params import SetParams
 from cad.plates import tile_plates
-from cad.slicer import SliceReport, parse_duration, parse_gcode_summary, slice_files
+from cad.slicer import (
+    SliceReport,
+    duration_text,
+    parse_duration,
+    parse_gcode_summary,
+    slice_files,
+)
 from cad.stickers import sticker_pdf
 from companion import outfile
 from companion.cli import main
@@ -686,6 +695,57 @@ def test_prusaslicer_slices_every_part_and_reports(built: Path, cache: Path) -> 
     assert result.slicer["quarter.stl"]["filament_g"] > 20
     report = json.loads((built / "build.json").read_text())
     assert set(report["slicer"]) == names
+
+
+def test_the_print_total_counts_every_copy_once() -> None:
+    # recorded PrusaSlicer figures for a whole set's sliced files
+    slicer = {"quarter.stl": {"seconds": 15000, "filament_g": 47.0},
+              "placard-left.stl": {"seconds": 3840, "filament_g": 14.6},
+              "placard-right.stl": {"seconds": 3660, "filament_g": 13.9},
+              "coupon.stl": {"seconds": 7740, "filament_g": 24.9},
+              "tiles-plate-1.stl": {"seconds": 18300, "filament_g": 54.0},
+              "tiles-plate-2.stl": {"seconds": 18300, "filament_g": 54.0},
+              # printed only instead of the halves: not in the total
+              "placard-pair.stl": {"seconds": 7000, "filament_g": 28.0},
+              "notes.stl": {"seconds": 60, "filament_g": 1.0}}  # no count: not in the total
+    copies = print_copies({"quarter": ["quarter.stl"], "coupon": ["coupon.stl"],
+                           "placard": ["placard-left.stl", "placard-right.stl",
+                                       "placard-pair.stl"],
+                           "tiles": ["tiles-plate-1.stl", "tiles-plate-2.stl",
+                                     "tiles/tile-E.stl"]})
+    assert copies["quarter.stl"] == Copies(4)
+    assert copies["placard-left.stl"] == Copies(1, per_player=True)
+    assert copies["placard-pair.stl"].instead and copies["tiles/tile-E.stl"].instead
+    total = print_total(slicer, copies)
+    assert total.seconds == 4 * 15000 + 7740 + 2 * 18300
+    assert total.filament_g == pytest.approx(4 * 47.0 + 24.9 + 2 * 54.0)
+    assert (total.per_player_seconds, total.per_player_g) == (3840 + 3660, pytest.approx(28.5))
+
+
+@pytest.mark.slow
+def test_build_slice_prints_the_copies_and_the_total(cache: Path, tmp_path: Path,
+                                                     capsys) -> None:
+    # 'cad build --slice' printed one line a file with no copy count and no total: four
+    # quarters, a placard per player and the plates were left to add up by hand
+    if shutil.which("prusa-slicer") is None:
+        pytest.fail("prusa-slicer is not installed (scripts/system-packages.txt lists it)")
+    out = tmp_path / "set"
+    assert main(["cad", "build", "--part", "coupon,placard", "--format", "stl", "--slice",
+                 "-o", str(out), "--cache-dir", str(cache), "-q"]) == 0
+    printed = capsys.readouterr().out
+    sliced = json.loads((out / "build.json").read_text())["slicer"]
+    assert sorted(sliced) == ["coupon.stl", "placard-left.stl", "placard-right.stl"]
+    lines = printed.splitlines()
+    for name, copies in (("coupon.stl", "x 1"), ("placard-left.stl", "x 1 per player"),
+                         ("placard-right.stl", "x 1 per player")):
+        (line,) = [ln for ln in lines if ln.split()[:1] == [name]]
+        assert line.endswith(f"{sliced[name]['filament_g']:.1f} g  {copies}"), line
+    halves = ("placard-left.stl", "placard-right.stl")
+    per_player = sum(sliced[n]["seconds"] for n in halves)
+    grams = sum(sliced[n]["filament_g"] for n in halves)
+    assert (f"all copies: {sliced['coupon.stl']['time']}, "
+            f"{sliced['coupon.stl']['filament_g']:.1f} g and {duration_text(per_player)}, "
+            f"{grams:.1f} g for each player") in lines
 
 
 def test_previews_show_the_nearest_face_where_faces_overlap() -> None:
