@@ -12,7 +12,7 @@ import os
 import shutil
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from cad import snapfit
@@ -151,13 +151,16 @@ def cache_key(params: SetParams, part: str, formats: tuple[str, ...]) -> str:
 @dataclass(frozen=True)
 class BuildResult:
     """What a build wrote: files per part, which parts came from the cache, slicer reports,
-    and the files of an earlier build with other parameters that it removed."""
+    the files of an earlier build with other parameters that it removed, and how many copies
+    of each file in the folder's set to print (this build's and an earlier one's with the same
+    parameters, as ``build.json`` lists them)."""
 
     out: Path
     files: dict[str, list[str]]
     cached: tuple[str, ...]
     slicer: dict[str, dict]
     removed: tuple[str, ...] = ()
+    copies: dict[str, Copies] = field(default_factory=dict)
 
 
 def build(params: SetParams, out: Path, parts: tuple[str, ...] = PARTS,
@@ -185,11 +188,12 @@ def build(params: SetParams, out: Path, parts: tuple[str, ...] = PARTS,
         if not use_cache:
             shutil.rmtree(stored, ignore_errors=True)
         files[part] = names
-    old = _old_report(out / "build.json")
-    removed = () if old.get("params") == params.to_dict() else _remove_stale(out, old, files)
+    old = read_report(out / BUILD_REPORT)
+    removed = () if old.get("params") == params.to_dict() else _remove_stale(
+        out, report_files(old), {name for names in files.values() for name in names})
     slicer = slice_outputs(out, params.printer.bed, cache_dir) if slice_parts else {}
     result = BuildResult(out, files, tuple(cached), slicer, removed)
-    _write_report(params, result)
+    result = replace(result, copies=print_copies(_write_report(params, result)))
     progress.close()
     return result
 
@@ -198,33 +202,38 @@ def build(params: SetParams, out: Path, parts: tuple[str, ...] = PARTS,
 BUILT_SUFFIXES = (".stl", ".3mf", ".step", ".png", ".pdf", ".json")
 
 
-def _remove_stale(out: Path, old: dict, files: dict[str, list[str]]) -> tuple[str, ...]:
-    """Remove the files an earlier build with other parameters wrote into ``out`` (as its
-    report lists them) that this build did not write again (``files``): a third tile plate
-    of a smaller bed, the pair plate of a bed that held both placard halves, a format or a
-    part this build does not make. Left there, they would be printed or checked as part of
-    this set."""
-    listed = old.get("files")
-    if not isinstance(listed, dict):
-        return ()
-    written = {name for names in files.values() for name in names}
+def _remove_stale(out: Path, listed: list[str], written: set[str]) -> tuple[str, ...]:
+    """Remove the files an earlier build or run of coupons with other parameters wrote into
+    ``out`` (``listed``: as its report lists them) that this one did not write again
+    (``written``): a third tile plate of a smaller bed, the pair plate of a bed that held both
+    placard halves, a format or a part this build does not make, coupons for another bed.
+    Left there, they would be printed or checked as part of this set. Only files of the kinds
+    a build writes, inside ``out``, are removed (never a report)."""
     root = out.resolve()
     removed = []
-    for names in listed.values():
-        for name in names if isinstance(names, list) else []:
-            if not isinstance(name, str) or name in written or name == "build.json" \
-                    or not name.endswith(BUILT_SUFFIXES):
-                continue
-            path = out / name
-            if root not in path.resolve().parents or path.is_symlink() or not path.is_file():
-                continue
-            try:
-                path.unlink()
-            except OSError as exc:
-                raise UsageError(f"cannot remove {path}, left by an earlier build with other "
-                                 f"settings: {exc.strerror or exc}") from exc
-            removed.append(name)
+    for name in listed:
+        if name in written or name in REPORTS or not name.endswith(BUILT_SUFFIXES):
+            continue
+        path = out / name
+        if root not in path.resolve().parents or path.is_symlink() or not path.is_file():
+            continue
+        try:
+            path.unlink()
+        except OSError as exc:
+            raise UsageError(f"cannot remove {path}, left by an earlier build with other "
+                             f"settings: {exc.strerror or exc}") from exc
+        removed.append(name)
     return tuple(sorted(removed))
+
+
+def report_files(report: dict) -> list[str]:
+    """The files a report (``build.json``: names per part; ``coupons.json``: a list of names)
+    says were written beside it, in the folder's terms (``tiles/tile-A.stl``); nothing for a
+    report that lists none or is not one."""
+    listed = report.get("files")
+    groups = listed.values() if isinstance(listed, dict) else [listed]
+    return list(dict.fromkeys(name for names in groups if isinstance(names, list)
+                              for name in names if isinstance(name, str)))
 
 
 def _build_into_cache(params: SetParams, part: str, formats: tuple[str, ...], cache_dir: Path,
@@ -251,10 +260,22 @@ def _build_into_cache(params: SetParams, part: str, formats: tuple[str, ...], ca
         raise
 
 
+@dataclass(frozen=True)
+class CouponsResult:
+    """What a run of coupons wrote (its report last), and the coupons for another bed that an
+    earlier run left in the folder and it removed."""
+
+    files: list[str]
+    removed: tuple[str, ...] = ()
+
+
 def build_coupons(clearances: list[float], out: Path, formats: tuple[str, ...] = ("stl", "3mf"),
                   bed: tuple[float, float] | None = None, cache_dir: Path | None = None,
-                  progress: Progress | None = None) -> list[str]:
-    """One fit coupon per clearance, named by it (``coupon-0.2.stl`` ...), in ``out``."""
+                  progress: Progress | None = None) -> CouponsResult:
+    """One fit coupon per clearance, named by it (``coupon-0.2.stl`` ...), in ``out``.
+
+    Coupons of an earlier run for the same bed stay (``coupons.json`` lists them all); those
+    of a run for another bed are removed, as its ``coupons.json`` lists them."""
     if not clearances:
         raise UsageError("name at least one clearance to print a coupon for")
     written: list[str] = []
@@ -269,18 +290,23 @@ def build_coupons(clearances: list[float], out: Path, formats: tuple[str, ...] =
             _copy_whole([(Path(tmp) / name, out / target)
                          for name, target in zip(result.files["coupon"], targets, strict=True)])
             written += targets
+    old = read_report(out / COUPONS_REPORT)
+    removed = () if old.get("bed") == list(params.printer.bed) else _remove_stale(
+        out, report_files(old), set(written))
     _write_coupons_report(out, params.printer.bed, clearances, written)
-    return [*written, COUPONS_REPORT]
+    return CouponsResult([*written, COUPONS_REPORT], removed)
 
 
+BUILD_REPORT = "build.json"
 COUPONS_REPORT = "coupons.json"  # the coupons' bed, so 'cad check' checks them on it
+REPORTS = (BUILD_REPORT, COUPONS_REPORT)  # written by 'cad build' and by 'cad coupons'
 
 
 def _write_coupons_report(out: Path, bed: tuple[float, float], clearances: list[float],
                           files: list[str]) -> None:
     """Write ``coupons.json`` beside the coupons: the bed they are laid out for, their
     clearances and files (with those of earlier coupons for the same bed in the folder)."""
-    old = _old_report(out / COUPONS_REPORT)
+    old = read_report(out / COUPONS_REPORT)
     old_files, old_clearances = old.get("files"), old.get("clearances")
     if old.get("bed") == list(bed) and isinstance(old_files, list) \
             and isinstance(old_clearances, list):
@@ -324,10 +350,9 @@ def slice_outputs(out: Path, bed: tuple[float, float], cache_dir: Path) -> dict[
         return dict(pool.map(one, targets))
 
 
-def _old_report(path: Path) -> dict:
-    """The folder's earlier report (``build.json``, ``coupons.json``), or nothing when there is
-    none or it is not one (a file of another program's, cut short, not JSON): it is then
-    written afresh."""
+def read_report(path: Path) -> dict:
+    """A report (``build.json``, ``coupons.json``), or nothing when there is none or it is not
+    one (a file of another program's, cut short, not JSON): a build then writes it afresh."""
     try:
         old = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError, RecursionError):
@@ -335,7 +360,25 @@ def _old_report(path: Path) -> dict:
     return old if isinstance(old, dict) else {}
 
 
-def print_counts(files: dict[str, list[str]]) -> dict[str, int | str]:
+@dataclass(frozen=True)
+class Copies:
+    """How many copies of a file a maker prints: ``count``, or ``count`` for each player;
+    ``instead`` (", instead of the two halves") when the file is printed only in place of
+    others, and so is no part of the set's total."""
+
+    count: int
+    per_player: bool = False
+    instead: str = ""
+
+    @property
+    def report_value(self) -> int | str:
+        """As ``build.json``'s ``print_counts`` gives it: 4, "1 per player", ..."""
+        if self.per_player:
+            return f"{self.count} per player{self.instead}"
+        return f"{self.count}{self.instead}" if self.instead else self.count
+
+
+def print_copies(files: dict[str, list[str]]) -> dict[str, Copies]:
     """How many copies of each printable file a maker prints, for the files a build wrote
     (``files``: names per part): one entry per printed thing, named by its STL, else its
     3MF, else its STEP file. The tile plates hold the whole tile set; the per-letter tile
@@ -345,27 +388,66 @@ def print_counts(files: dict[str, list[str]]) -> dict[str, int | str]:
     def written(stem: str) -> str | None:
         return next((f"{stem}.{fmt}" for fmt in FORMATS if f"{stem}.{fmt}" in names), None)
 
-    wanted: list[tuple[str, int | str]] = [
-        ("quarter", 4), ("placard-left", "1 per player"), ("placard-right", "1 per player"),
-        ("placard-pair", "1 per player, instead of the two halves")]
+    wanted: list[tuple[str, Copies]] = [
+        ("quarter", Copies(4)), ("placard-left", Copies(1, per_player=True)),
+        ("placard-right", Copies(1, per_player=True)),
+        ("placard-pair", Copies(1, per_player=True, instead=", instead of the two halves"))]
     plates = sorted({name.split(".")[0] for name in names if name.startswith("tiles-plate-")},
                     key=lambda stem: int(stem.rsplit("-", 1)[1]))
-    wanted += [(stem, 1) for stem in plates]
+    wanted += [(stem, Copies(1)) for stem in plates]
     for letter, count in tile_set("werdup").counts.items():
         wanted.append((f"tiles/{tile_file_stem(letter)}",
-                       f"{count}, only instead of the tile plates" if plates else count))
-    wanted.append(("coupon", 1))
-    counts: dict[str, int | str] = {}
-    for stem, copies in wanted:
+                       Copies(count, instead=", only instead of the tile plates" if plates
+                              else "")))
+    wanted.append(("coupon", Copies(1)))
+    copies: dict[str, Copies] = {}
+    for stem, how_many in wanted:
         name = written(stem)
         if name is not None:
-            counts[name] = copies
-    return counts
+            copies[name] = how_many
+    return copies
 
 
-def _write_report(params: SetParams, result: BuildResult) -> None:
-    report_path = result.out / "build.json"
-    old = _old_report(report_path)
+def print_counts(files: dict[str, list[str]]) -> dict[str, int | str]:
+    """:func:`print_copies` as ``build.json`` gives it (4, "1 per player", ...)."""
+    return {name: c.report_value for name, c in print_copies(files).items()}
+
+
+@dataclass(frozen=True)
+class PrintTotal:
+    """The slicer's time and filament for every copy of the sliced files a maker prints
+    (``seconds``, ``filament_g``), and for the copies printed once per player."""
+
+    seconds: int
+    filament_g: float
+    per_player_seconds: int
+    per_player_g: float
+
+
+def print_total(slicer: dict[str, dict], copies: dict[str, Copies]) -> PrintTotal:
+    """Add up the slicer's estimates (``slicer``: per file, as :func:`slice_outputs` gives
+    them) over the copies printed (``copies``); a file printed only instead of others, or
+    without a count, adds nothing."""
+    seconds = per_player_seconds = 0
+    grams = per_player_g = 0.0
+    for name, rep in slicer.items():
+        how_many = copies.get(name)
+        if how_many is None or how_many.instead:
+            continue
+        if how_many.per_player:
+            per_player_seconds += how_many.count * int(rep["seconds"])
+            per_player_g += how_many.count * float(rep["filament_g"])
+        else:
+            seconds += how_many.count * int(rep["seconds"])
+            grams += how_many.count * float(rep["filament_g"])
+    return PrintTotal(seconds, grams, per_player_seconds, per_player_g)
+
+
+def _write_report(params: SetParams, result: BuildResult) -> dict[str, list[str]]:
+    """Write ``build.json``; returns the files it lists (this build's, and an earlier
+    build's with the same parameters)."""
+    report_path = result.out / BUILD_REPORT
+    old = read_report(report_path)
     same = old.get("params") == params.to_dict()
     files = {**(old.get("files", {}) if same else {}), **result.files}
     slicer = {**(old.get("slicer", {}) if same else {}), **result.slicer}
@@ -380,3 +462,4 @@ def _write_report(params: SetParams, result: BuildResult) -> None:
         "params": params.to_dict(),
     }
     write_file_whole(report_path, (json.dumps(report, indent=2) + "\n").encode())
+    return files

@@ -3,7 +3,6 @@ on the bed and inside it."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import cast
@@ -12,6 +11,7 @@ import manifold3d
 import numpy as np
 import trimesh
 
+from cad.build import REPORTS, read_report, report_files
 from cad.mesh import read_3mf
 from cad.plates import usable_bed
 from companion.errors import UsageError
@@ -78,32 +78,40 @@ def load_meshes(path: Path) -> trimesh.Trimesh:
     return cast(trimesh.Trimesh, trimesh.util.concatenate(meshes))
 
 
-REPORTS = ("build.json", "coupons.json")  # written by 'cad build' and by 'cad coupons'
-
-
-def bed_of(directory: Path) -> tuple[float, float] | None:
-    """The bed named in the directory's ``build.json`` (else its ``coupons.json``), if there
-    is one."""
-    report = next((directory / n for n in REPORTS if (directory / n).exists()), None)
-    if report is None:
-        return None
-    try:
-        w, d = json.loads(report.read_text(encoding="utf-8"))["bed"]
-        bed = (float(w), float(d))
-    except (OSError, ValueError, KeyError, TypeError, RecursionError):
-        bed = (0.0, 0.0)
-    if not usable_bed(*bed):
-        raise UsageError(f"{report} does not name a printer bed (\"bed\": [width, depth] in "
-                         "mm); give one with --bed WxD")
-    return bed
+def report_beds(directory: Path) -> list[tuple[tuple[float, float], list[str]]]:
+    """Each report in the directory (``build.json``, then ``coupons.json``): the bed it names
+    and the files it lists."""
+    found = []
+    for name in REPORTS:
+        path = directory / name
+        if not path.exists():
+            continue
+        report = read_report(path)
+        try:
+            w, d = report["bed"]
+            bed = (float(w), float(d))
+        except (ValueError, KeyError, TypeError):
+            bed = (0.0, 0.0)
+        if not usable_bed(*bed):
+            raise UsageError(f"{path} does not name a printer bed (\"bed\": [width, depth] in "
+                             "mm); give one with --bed WxD")
+        found.append((bed, report_files(report)))
+    return found
 
 
 def check_directory(directory: Path, bed: tuple[float, float] | None = None,
                     ) -> list[MeshReport]:
-    """Check every STL and 3MF under ``directory``."""
+    """Check every STL and 3MF under ``directory``: on ``bed`` when given, else each file on
+    the bed of the report that lists it (coupons for a 250 mm bed beside a set for a 180 mm
+    one), and a file no report lists on the bed of the folder's first report (180 x 180 mm
+    without one)."""
     if not directory.is_dir():
         raise UsageError(f"there is no folder {directory} of built parts to check")
-    bed = bed or bed_of(directory) or (180.0, 180.0)
+    listed = [] if bed else report_beds(directory)
+    default = bed or (listed[0][0] if listed else (180.0, 180.0))
+    beds: dict[str, tuple[float, float]] = {}
+    for report_bed, names in reversed(listed):  # build.json's bed wins a file both list
+        beds.update(dict.fromkeys(names, report_bed))
     files = sorted(p for p in directory.rglob("*") if p.suffix.lower() in (".stl", ".3mf"))
     if not files:
         raise UsageError(f"the folder {directory} holds no STL or 3MF files: run 'companion cad "
@@ -117,7 +125,8 @@ def check_directory(directory: Path, bed: tuple[float, float] | None = None,
             rep.problems.append(f"it cannot be read ({exc})")
             reports.append(rep)
             continue
-        rep.problems = mesh_problems(mesh, bed)
+        rep.problems = mesh_problems(mesh, beds.get(path.relative_to(directory).as_posix(),
+                                                     default))
         if len(mesh.faces) == 0:  # nothing to measure
             reports.append(rep)
             continue

@@ -27,13 +27,18 @@ class SliceReport:
 
     @property
     def time_text(self) -> str:
-        h, rest = divmod(self.seconds, 3600)
-        m = rest // 60
-        return f"{h}h {m:02d}m" if h else f"{m}m"
+        return duration_text(self.seconds)
 
     def to_dict(self) -> dict:
         return {"seconds": self.seconds, "time": self.time_text,
                 "filament_mm": self.filament_mm, "filament_g": self.filament_g}
+
+
+def duration_text(seconds: int) -> str:
+    """A print time as the slicer's reports give it: ``"4h 16m"``, ``"9m"``."""
+    h, rest = divmod(seconds, 3600)
+    m = rest // 60
+    return f"{h}h {m:02d}m" if h else f"{m}m"
 
 
 _TIME = re.compile(r"^; estimated printing time \(normal mode\) = (.+)$", re.M)

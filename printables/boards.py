@@ -135,13 +135,15 @@ def _draw_piece(page: Page, piece: Piece, sheet: SheetLayout, game: str, title: 
     clip.rect(ox * mm, (page.height - oy - r.h) * mm, r.w * mm, r.h * mm)
     c.clipPath(clip, stroke=0, fill=0)
     c.translate((ox - r.x) * mm, -(oy - r.y) * mm)
-    draw_board(page, sheet, game, title, xs, ys)
+    # the clip trims what crosses the piece's edges; the window leaves out what lies beyond
+    draw_board(Page(c, (page.width, page.height), window=r), sheet, game, title, xs, ys)
     c.restoreState()
 
 
 def draw_board(page: Page, sheet: SheetLayout, game: str, title: str,
                seam_xs: Sequence[float] = (), seam_ys: Sequence[float] = ()) -> None:
-    """The whole board in sheet coordinates (the caller clips and shifts it onto a page)."""
+    """The board in sheet coordinates (the caller clips and shifts it onto a page); a ``page``
+    with a window draws only what falls in it."""
     accent = ACCENTS[game]
     grid = sheet.grids["board"]
     frame = sheet.boxes["frame"]

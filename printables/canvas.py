@@ -6,8 +6,10 @@ Documents are written in invariant mode, so the same inputs always give byte-ide
 from __future__ import annotations
 
 import io
+import struct
 import threading
 from collections.abc import Sequence
+from functools import cache
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
@@ -60,12 +62,48 @@ def text_width(text: str, size: float, font: str = FONT) -> float:
     return stringWidth(text, font, size) / mm
 
 
-class Page:
-    """Drawing on one page in mm with a top-left origin (y downwards)."""
+# A renderer clips to whole pixels: drawing this close outside the window (mm) can still tint
+# the pixels on its edge (at 60 dpi a pixel is 0.42 mm), so it is kept.
+WINDOW_REACH = 0.5
 
-    def __init__(self, canvas: Canvas, size_mm: tuple[float, float]) -> None:
+
+@cache
+def letter_ink(font: str, ch: str) -> tuple[float, float, float, float] | None:
+    """The box of ``ch``'s ink in ``font``: (left, right, bottom, top) in fractions of the
+    font size from its origin on the baseline (y up), read from the font's glyph table; None
+    for a letter that leaves no ink (a space)."""
+    use_fonts()
+    face = pdfmetrics.getFont(font).face
+    glyph = face.charToGlyph.get(ord(ch), 0)
+    start, end = face.glyphPos[glyph], face.glyphPos[glyph + 1]
+    if end <= start:
+        return None
+    at = face.get_table_pos("glyf")[0] + start
+    x_min, y_min, x_max, y_max = struct.unpack(">hhhh", face._ttf_data[at + 2:at + 10])
+    em = face.unitsPerEm
+    return x_min / em, x_max / em, y_min / em, y_max / em
+
+
+class Page:
+    """Drawing on one page in mm with a top-left origin (y downwards).
+
+    ``window`` (drawing coordinates, mm) is the part of the drawing that shows when the caller
+    clips the page to it: a shape wholly outside it is left out, and a line of text keeps only
+    the letters that reach into it, so the PDF carries no hidden drawing or words.
+    """
+
+    def __init__(self, canvas: Canvas, size_mm: tuple[float, float],
+                 window: Rect | None = None) -> None:
         self.c = canvas
         self.width, self.height = size_mm
+        self.window = window
+
+    def shows(self, left: float, top: float, right: float, bottom: float) -> bool:
+        """Whether any of the box (drawing mm) falls inside the window, or within
+        :data:`WINDOW_REACH` of it (always, without a window)."""
+        w, d = self.window, WINDOW_REACH
+        return w is None or (left < w.right + d and right > w.x - d and top < w.bottom + d
+                             and bottom > w.y - d)
 
     # -- coordinates --------------------------------------------------------------------------
     def _pt(self, x: float, y: float) -> tuple[float, float]:
@@ -76,6 +114,9 @@ class Page:
              width: float = 0.3, radius: float = 0.0, dash: Sequence[float] | None = None,
              alpha: float = 1.0) -> None:
         """A rectangle; ``width`` is the line width in mm, ``alpha`` the fill's opacity."""
+        half = width / 2 if stroke is not None else 0.0
+        if not self.shows(r.x - half, r.y - half, r.right + half, r.bottom + half):
+            return
         c = self.c
         c.saveState()
         self._paint(stroke, fill, width, dash)
@@ -92,6 +133,10 @@ class Page:
 
     def line(self, x1: float, y1: float, x2: float, y2: float, *, color: str = INK,
              width: float = 0.3, dash: Sequence[float] | None = None) -> None:
+        half = width / 2
+        if not self.shows(min(x1, x2) - half, min(y1, y2) - half, max(x1, x2) + half,
+                          max(y1, y2) + half):
+            return
         c = self.c
         c.saveState()
         self._paint(color, None, width, dash)
@@ -100,6 +145,9 @@ class Page:
 
     def circle(self, cx: float, cy: float, r: float, *, stroke: str | None = INK,
                fill: str | None = None, width: float = 0.3) -> None:
+        reach = r + (width / 2 if stroke is not None else 0.0)
+        if not self.shows(cx - reach, cy - reach, cx + reach, cy + reach):
+            return
         c = self.c
         c.saveState()
         self._paint(stroke, fill, width, None)
@@ -109,6 +157,10 @@ class Page:
 
     def polygon(self, points: Sequence[tuple[float, float]], *, stroke: str | None = None,
                 fill: str | None = INK, width: float = 0.3) -> None:
+        half = width / 2 if stroke is not None else 0.0
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        if not self.shows(min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half):
+            return
         c = self.c
         c.saveState()
         self._paint(stroke, fill, width, None)
@@ -122,7 +174,18 @@ class Page:
 
     def text(self, x: float, y: float, text: str, *, size: float, font: str = FONT,
              color: str = INK, align: str = "left", spacing: float = 0.0) -> None:
-        """Text with its baseline at ``y``; ``align`` is left, center or right of ``x``."""
+        """Text with its baseline at ``y``; ``align`` is left, center or right of ``x``.
+
+        With a window, only the letters that reach into it are written, each where it stands
+        in the whole line.
+        """
+        w = text_width(text, size, font) + spacing * max(len(text) - 1, 0) / mm
+        dx = {"left": 0.0, "center": -w / 2, "right": -w}[align]
+        left = x + dx
+        if self.window is not None:
+            text, left = self._letters_shown(text, left, y, size, font, spacing)
+            if not text:
+                return
         c = self.c
         c.saveState()
         c.setFillColor(HexColor(color))
@@ -130,12 +193,28 @@ class Page:
         t.setFont(font, size)
         if spacing:
             t.setCharSpace(spacing)
-        w = text_width(text, size, font) + spacing * max(len(text) - 1, 0) / mm
-        dx = {"left": 0.0, "center": -w / 2, "right": -w}[align]
-        t.setTextOrigin(*self._pt(x + dx, y))
+        t.setTextOrigin(*self._pt(left, y))
         t.textOut(text)
         c.drawText(t)
         c.restoreState()
+
+    def _letters_shown(self, text: str, left: float, y: float, size: float, font: str,
+                       spacing: float) -> tuple[str, float]:
+        """The run of ``text``'s letters whose ink falls in the window, and its left x."""
+        em = size / mm  # the font size in mm
+        shown: list[int] = []
+        starts: list[float] = []
+        at = left
+        for i, ch in enumerate(text):
+            ink = letter_ink(font, ch)
+            if ink is not None and self.shows(at + ink[0] * em, y - ink[3] * em,
+                                              at + ink[1] * em, y - ink[2] * em):
+                shown.append(i)
+            starts.append(at)
+            at += text_width(ch, size, font) + spacing / mm
+        if not shown:
+            return "", left
+        return text[shown[0]:shown[-1] + 1], starts[shown[0]]
 
     def text_in(self, r: Rect, text: str, *, size: float, font: str = FONT, color: str = INK,
                 align: str = "center", pad: float = 1.5) -> None:
@@ -163,8 +242,11 @@ class Page:
 class _Rotation:
     def __init__(self, page: Page, cx: float, cy: float, degrees: float) -> None:
         self.page, self.cx, self.cy, self.deg = page, cx, cy, degrees
+        self.window: Rect | None = None
 
     def __enter__(self) -> Page:
+        # the window is not turned with the drawing: draw everything while turned
+        self.window, self.page.window = self.page.window, None
         c = self.page.c
         c.saveState()
         px, py = self.page._pt(self.cx, self.cy)
@@ -175,3 +257,4 @@ class _Rotation:
 
     def __exit__(self, *exc: object) -> None:
         self.page.c.restoreState()
+        self.page.window = self.window

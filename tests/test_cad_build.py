@@ -23,18 +23,27 @@ from PIL import Image
 
 from cad.build import (
     PARTS,
+    Copies,
     build,
     parse_bed,
     parse_formats,
     parse_parts,
     part_steps,
+    print_copies,
     print_counts,
+    print_total,
 )
 from cad.check import check_directory
 from cad.mesh import read_3mf
 from cad.params import SetParams
 from cad.plates import tile_plates
-from cad.slicer import SliceReport, parse_duration, parse_gcode_summary, slice_files
+from cad.slicer import (
+    SliceReport,
+    duration_text,
+    parse_duration,
+    parse_gcode_summary,
+    slice_files,
+)
 from cad.stickers import sticker_pdf
 from companion import outfile
 from companion.cli import main
@@ -544,6 +553,60 @@ def test_coupons_for_a_large_bed_are_checked_on_it(cache: Path, tmp_path: Path,
     assert report["clearances"] == [0.2, 0.3] and "coupon-0.3.stl" in report["files"]
 
 
+def test_coupons_for_another_bed_remove_the_earlier_coupons(cache: Path, tmp_path: Path,
+                                                             capsys) -> None:
+    # 0.2 mm coupons for a 250 mm bed, then 0.25 mm ones for 180 mm into the same folder:
+    # coupons.json named only the 180 mm bed, and the 206 mm wide coupon-0.2 stayed beside
+    # the new ones, to be printed or checked with them
+    out = tmp_path / "coupons"
+    argv = ["cad", "coupons", "-o", str(out), "--cache-dir", str(cache), "-q"]
+    assert main([*argv, "--clearances", "0.2", "--bed", "250x250"]) == 0
+    (out / "notes.stl").write_bytes(b"not the coupons'")
+    (tmp_path / "outside.stl").write_bytes(b"not in the folder")
+    report = json.loads((out / "coupons.json").read_text())
+    report["files"] += ["../outside.stl", "notes.txt"]  # a report naming other files
+    (out / "coupons.json").write_text(json.dumps(report))
+    (out / "notes.txt").write_text("not a kind of file coupons are")
+    capsys.readouterr()
+    assert main([*argv, "--clearances", "0.25"]) == 0
+    assert ("removed 3 files that coupons for another bed left there: coupon-0.2.3mf, "
+            "coupon-0.2.png, coupon-0.2.stl") in capsys.readouterr().out
+    assert sorted(p.name for p in out.glob("coupon-*")) == [
+        "coupon-0.25.3mf", "coupon-0.25.png", "coupon-0.25.stl"]
+    assert (out / "notes.stl").exists() and (out / "notes.txt").exists()
+    assert (tmp_path / "outside.stl").exists()
+    report = json.loads((out / "coupons.json").read_text())
+    assert report["bed"] == [180.0, 180.0] and report["clearances"] == [0.25]
+    assert main([*argv, "--clearances", "0.25"]) == 0  # the same bed again: nothing removed
+    assert "removed" not in capsys.readouterr().out
+
+
+def test_check_puts_each_file_on_the_bed_of_the_report_that_lists_it(
+        cache: Path, tmp_path: Path, capsys) -> None:
+    # a folder with a set's build.json (180 mm bed) and coupons.json (250 mm bed) was checked
+    # on build.json's bed only: the 206 mm wide coupon for the large bed failed
+    out = tmp_path / "set"
+    assert main(["cad", "build", "--part", "coupon", "--format", "stl", "-o", str(out),
+                 "--cache-dir", str(cache), "-q"]) == 0
+    assert main(["cad", "coupons", "--clearances", "0.2", "--bed", "250x250", "-o", str(out),
+                 "--cache-dir", str(cache), "-q"]) == 0
+    assert trimesh.load(out / "coupon-0.2.stl").extents[0] > 180
+    capsys.readouterr()
+    assert main(["cad", "check", str(out)]) == 0
+    assert "3 of 3 files pass" in capsys.readouterr().out
+    # and the set's own files are still held to its bed: on a 100 mm one the coupon is not
+    report = json.loads((out / "build.json").read_text())
+    report["bed"] = [100.0, 100.0]
+    (out / "build.json").write_text(json.dumps(report))
+    assert main(["cad", "check", str(out)]) == 1
+    printed = capsys.readouterr().out
+    assert "FAIL coupon.stl" in printed and "it leaves the 100 x 100 mm bed" in printed
+    assert "ok   coupon-0.2.stl" in printed and "2 of 3 files pass" in printed
+    # --bed puts every file on that bed
+    assert main(["cad", "check", str(out), "--bed", "180x180"]) == 1
+    assert "FAIL coupon-0.2.stl" in capsys.readouterr().out
+
+
 def test_layout_command_prints_the_board(capsys) -> None:
     assert main(["cad", "layout", "--clearance", "0.3"]) == 0
     data = json.loads(capsys.readouterr().out)
@@ -632,6 +695,57 @@ def test_prusaslicer_slices_every_part_and_reports(built: Path, cache: Path) -> 
     assert result.slicer["quarter.stl"]["filament_g"] > 20
     report = json.loads((built / "build.json").read_text())
     assert set(report["slicer"]) == names
+
+
+def test_the_print_total_counts_every_copy_once() -> None:
+    # recorded PrusaSlicer figures for a whole set's sliced files
+    slicer = {"quarter.stl": {"seconds": 15000, "filament_g": 47.0},
+              "placard-left.stl": {"seconds": 3840, "filament_g": 14.6},
+              "placard-right.stl": {"seconds": 3660, "filament_g": 13.9},
+              "coupon.stl": {"seconds": 7740, "filament_g": 24.9},
+              "tiles-plate-1.stl": {"seconds": 18300, "filament_g": 54.0},
+              "tiles-plate-2.stl": {"seconds": 18300, "filament_g": 54.0},
+              # printed only instead of the halves: not in the total
+              "placard-pair.stl": {"seconds": 7000, "filament_g": 28.0},
+              "notes.stl": {"seconds": 60, "filament_g": 1.0}}  # no count: not in the total
+    copies = print_copies({"quarter": ["quarter.stl"], "coupon": ["coupon.stl"],
+                           "placard": ["placard-left.stl", "placard-right.stl",
+                                       "placard-pair.stl"],
+                           "tiles": ["tiles-plate-1.stl", "tiles-plate-2.stl",
+                                     "tiles/tile-E.stl"]})
+    assert copies["quarter.stl"] == Copies(4)
+    assert copies["placard-left.stl"] == Copies(1, per_player=True)
+    assert copies["placard-pair.stl"].instead and copies["tiles/tile-E.stl"].instead
+    total = print_total(slicer, copies)
+    assert total.seconds == 4 * 15000 + 7740 + 2 * 18300
+    assert total.filament_g == pytest.approx(4 * 47.0 + 24.9 + 2 * 54.0)
+    assert (total.per_player_seconds, total.per_player_g) == (3840 + 3660, pytest.approx(28.5))
+
+
+@pytest.mark.slow
+def test_build_slice_prints_the_copies_and_the_total(cache: Path, tmp_path: Path,
+                                                     capsys) -> None:
+    # 'cad build --slice' printed one line a file with no copy count and no total: four
+    # quarters, a placard per player and the plates were left to add up by hand
+    if shutil.which("prusa-slicer") is None:
+        pytest.fail("prusa-slicer is not installed (scripts/system-packages.txt lists it)")
+    out = tmp_path / "set"
+    assert main(["cad", "build", "--part", "coupon,placard", "--format", "stl", "--slice",
+                 "-o", str(out), "--cache-dir", str(cache), "-q"]) == 0
+    printed = capsys.readouterr().out
+    sliced = json.loads((out / "build.json").read_text())["slicer"]
+    assert sorted(sliced) == ["coupon.stl", "placard-left.stl", "placard-right.stl"]
+    lines = printed.splitlines()
+    for name, copies in (("coupon.stl", "x 1"), ("placard-left.stl", "x 1 per player"),
+                         ("placard-right.stl", "x 1 per player")):
+        (line,) = [ln for ln in lines if ln.split()[:1] == [name]]
+        assert line.endswith(f"{sliced[name]['filament_g']:.1f} g  {copies}"), line
+    halves = ("placard-left.stl", "placard-right.stl")
+    per_player = sum(sliced[n]["seconds"] for n in halves)
+    grams = sum(sliced[n]["filament_g"] for n in halves)
+    assert (f"all copies: {sliced['coupon.stl']['time']}, "
+            f"{sliced['coupon.stl']['filament_g']:.1f} g and {duration_text(per_player)}, "
+            f"{grams:.1f} g for each player") in lines
 
 
 def test_previews_show_the_nearest_face_where_faces_overlap() -> None:

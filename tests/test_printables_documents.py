@@ -16,7 +16,13 @@ from companion.errors import UsageError
 from companion.layout.sheets import board_sheet
 from companion.pdq.deck import alternate_points, deck_cards
 from companion.tiles import tile_set
-from printables.boards import board_pdf, board_pieces, glue_label_box, glue_strips
+from printables.boards import (
+    board_pdf,
+    board_pieces,
+    bugwords_squares,
+    glue_label_box,
+    glue_strips,
+)
 from printables.deck import CARD_H, CARD_W, deck_pdf
 from printables.score_sheets import SPECS, score_sheet_pdf
 from printables.style import FONT, PREMIUM_COLOURS, UNPRINTABLE
@@ -360,3 +366,74 @@ def test_every_score_sheet_has_a_date_and_a_place_to_fill_in(game: str, paper: s
         (page,) = text_items(score_sheet_pdf(game, players, paper))
         labels = {t for t, _, _ in page}
         assert {"DATE", "PLACE"} <= labels, (players, sorted(labels)[:8])
+
+
+def _words_mm(path: Path) -> list[list[tuple[str, float, float, float, float]]]:
+    """Per page, each word pdftotext finds with its box (left, top, right, bottom) in mm."""
+    import re
+    import subprocess
+    from html import unescape
+
+    out = subprocess.run(["pdftotext", "-bbox", str(path), "-"], capture_output=True,
+                         text=True, check=True).stdout
+    pages = []
+    for page in out.split("<page ")[1:]:
+        words = []
+        for x0, y0, x1, y1, word in re.findall(
+                r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">'
+                r"([^<]*)</word>", page):
+            k = 25.4 / 72
+            words.append((unescape(word), float(x0) * k, float(y0) * k, float(x1) * k,
+                          float(y1) * k))
+        pages.append(words)
+    return pages
+
+
+@pytest.mark.parametrize(("game", "paper"), [("bugwords", "a4"), ("bugwords", "letter"),
+                                             ("bugwords", "tabloid"), ("werdup", "letter")])
+def test_a_board_piece_carries_only_the_words_it_shows(
+        game: str, paper: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # each page drew the whole board and clipped it to its piece: searching or copying the
+    # text found the other pieces' words ("TRIPLE WORD SCORE" three times over) and the file
+    # was half hidden drawing
+    from printables.boards import CAPTION
+    from printables.canvas import Page
+
+    path = tmp_path / "board.pdf"
+    pdf = board_pdf(game, paper)
+    path.write_bytes(pdf)
+    pieces = board_pieces(board_sheet(game), paper)[1]
+    pages = _words_mm(path)
+    assert len(pages) == len(pieces) > 1
+    for number, (piece, words) in enumerate(zip(pieces, pages, strict=True), start=1):
+        ox, oy = piece.origin
+        r = piece.region
+        caption_lines = set()
+        for word, left, top, right, bottom in words:
+            if top >= oy + r.h:  # the caption under the piece: its name and a sentence
+                assert bottom <= oy + r.h + CAPTION, (number, word)
+                caption_lines.add(round(top))
+                continue
+            where = (number, word, left, top, right, bottom)
+            # the word shows on the piece ...
+            assert (left < ox + r.w and right > ox and top < oy + r.h
+                    and bottom > oy), where
+            # ... and one cut by the piece's edge keeps no more than the letter the edge cuts
+            # (a word's box runs from its first letter's start to its last letter's end, and is
+            # about a capital's width high)
+            letter = 1.1 * (bottom - top)
+            assert left > ox - letter and right < ox + r.w + letter, where
+            assert top > oy - letter and bottom < oy + r.h + letter, where
+        assert len(caption_lines) == 2, (number, caption_lines)
+    # every square lies whole on one piece: its words are all there, once each
+    squares = bugwords_squares() if game == "bugwords" else []
+    found = Counter(w for words in pages for w, *_ in words)
+    for word in ("TRIPLE", "DOUBLE", "LETTER", "SCORE"):
+        assert found[word] >= sum(word in sq.label for row in squares for sq in row), word
+    # and the pages look as they did when they drew everything
+    monkeypatch.setattr(Page, "shows", lambda self, *box: True)
+    whole = tmp_path / "whole.pdf"
+    whole.write_bytes(board_pdf(game, paper))
+    for number in range(1, len(pieces) + 1):
+        assert (render(path, 60, number) == render(whole, 60, number)).all(), number
+    assert len(pdf) < 0.9 * whole.stat().st_size

@@ -6,11 +6,15 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.cli.common import decimal_number, file_name
 from companion.decimals import decimal_from
 from companion.errors import UsageError
 from companion.text import counted, printable, quoted
+
+if TYPE_CHECKING:
+    from cad.build import Copies
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -55,8 +59,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     c.add_argument("dir", type=file_name,
                    help="folder written by 'companion cad build' or 'cad coupons'")
     c.add_argument("--bed", metavar="WxD",
-                   help="printer bed in mm (default: the bed in the folder's build.json or "
-                   "coupons.json, else 180x180)")
+                   help="printer bed in mm for every file (default: each file on the bed "
+                   "of the report that lists it, build.json or coupons.json, else 180x180)")
     c.add_argument("--json", action="store_true", help="print one JSON object")
     c.set_defaults(func=run_check)
 
@@ -149,9 +153,7 @@ def run_build(args: argparse.Namespace) -> int:
         print(f"removed {counted(len(result.removed), 'file')} an earlier build with other "
               f"settings left there: {', '.join(printable(n) for n in result.removed)}")
     if result.slicer:
-        print("PrusaSlicer estimates (0.2 mm layers, 15% infill, PLA):")
-        for name, rep in result.slicer.items():
-            print(f"  {name:<22} {rep['time']:>8}  {rep['filament_g']:7.1f} g")
+        _print_slicer_estimates(result.slicer, result.copies)
     plates = {n.split(".")[0] for n in result.files.get("tiles", [])
               if n.startswith("tiles-plate-")}
     reminders = {"quarter": "print quarter 4 times",
@@ -167,6 +169,26 @@ def run_build(args: argparse.Namespace) -> int:
     print("; ".join(wanted))
     print("build.json lists how many of each file to print")
     return 0
+
+
+def _print_slicer_estimates(slicer: dict[str, dict], copies: dict[str, Copies]) -> None:
+    """Each sliced file's time and filament a copy, how many copies to print, and the total."""
+    from cad.build import print_total
+    from cad.slicer import duration_text
+
+    print("PrusaSlicer estimates (0.2 mm layers, 15% infill, PLA), each copy:")
+    for name, rep in slicer.items():
+        how_many = copies.get(name)
+        times = f"  x {how_many.report_value}" if how_many is not None else ""
+        print(f"  {name:<22} {rep['time']:>8}  {rep['filament_g']:7.1f} g{times}")
+    total = print_total(slicer, copies)
+    sums = []
+    if total.seconds or not total.per_player_seconds:
+        sums.append(f"{duration_text(total.seconds)}, {total.filament_g:.1f} g")
+    if total.per_player_seconds:
+        sums.append(f"{duration_text(total.per_player_seconds)}, {total.per_player_g:.1f} g "
+                    "for each player")
+    print(f"all copies: {' and '.join(sums)}")
 
 
 def run_coupons(args: argparse.Namespace) -> int:
@@ -186,12 +208,15 @@ def run_coupons(args: argparse.Namespace) -> int:
     cache = _cache_dir(args.cache_dir)
     out = _out_dir(args.out)
     progress = Progress(sum(part_steps("coupon", p) for p in params), quiet=args.quiet)
-    files = build_coupons(clearances, out, bed=bed,
-                          cache_dir=cache,
-                          progress=progress)
+    result = build_coupons(clearances, out, bed=bed,
+                           cache_dir=cache,
+                           progress=progress)
     progress.close()
-    print(f"wrote {counted(len(files), 'file')} to {printable(str(args.out))}: "
-          + ", ".join(f for f in files if f.endswith(".stl")))
+    print(f"wrote {counted(len(result.files), 'file')} to {printable(str(args.out))}: "
+          + ", ".join(f for f in result.files if f.endswith(".stl")))
+    if result.removed:
+        print(f"removed {counted(len(result.removed), 'file')} that coupons for another bed "
+              f"left there: {', '.join(printable(n) for n in result.removed)}")
     print("print them, keep the one that fits best, then: companion cad build --clearance MM")
     return 0
 
