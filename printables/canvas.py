@@ -6,7 +6,6 @@ Documents are written in invariant mode, so the same inputs always give byte-ide
 from __future__ import annotations
 
 import io
-import struct
 import threading
 from collections.abc import Sequence
 from functools import cache
@@ -68,20 +67,15 @@ WINDOW_REACH = 0.5
 
 
 @cache
-def letter_ink(font: str, ch: str) -> tuple[float, float, float, float] | None:
-    """The box of ``ch``'s ink in ``font``: (left, right, bottom, top) in fractions of the
-    font size from its origin on the baseline (y up), read from the font's glyph table; None
-    for a letter that leaves no ink (a space)."""
-    use_fonts()
-    face = pdfmetrics.getFont(font).face
-    glyph = face.charToGlyph.get(ord(ch), 0)
-    start, end = face.glyphPos[glyph], face.glyphPos[glyph + 1]
-    if end <= start:
+def letter_box(font: str, ch: str) -> tuple[float, float, float, float] | None:
+    """The box ``ch`` takes in ``font``: (left, right, bottom, top) in fractions of the font
+    size from its origin on the baseline (y up): its advance width, the font's descent and
+    ascent, which hold its ink; None for white space, which leaves none."""
+    if ch.isspace():
         return None
-    at = face.get_table_pos("glyf")[0] + start
-    x_min, y_min, x_max, y_max = struct.unpack(">hhhh", face._ttf_data[at + 2:at + 10])
-    em = face.unitsPerEm
-    return x_min / em, x_max / em, y_min / em, y_max / em
+    use_fonts()
+    ascent, descent = pdfmetrics.getAscentDescent(font, 1.0)
+    return 0.0, stringWidth(ch, font, 1.0), descent, ascent
 
 
 class Page:
@@ -200,15 +194,15 @@ class Page:
 
     def _letters_shown(self, text: str, left: float, y: float, size: float, font: str,
                        spacing: float) -> tuple[str, float]:
-        """The run of ``text``'s letters whose ink falls in the window, and its left x."""
+        """The run of ``text``'s letters whose boxes fall in the window, and its left x."""
         em = size / mm  # the font size in mm
         shown: list[int] = []
         starts: list[float] = []
         at = left
         for i, ch in enumerate(text):
-            ink = letter_ink(font, ch)
-            if ink is not None and self.shows(at + ink[0] * em, y - ink[3] * em,
-                                              at + ink[1] * em, y - ink[2] * em):
+            box = letter_box(font, ch)
+            if box is not None and self.shows(at + box[0] * em, y - box[3] * em,
+                                              at + box[1] * em, y - box[2] * em):
                 shown.append(i)
             starts.append(at)
             at += text_width(ch, size, font) + spacing / mm
