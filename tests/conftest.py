@@ -29,3 +29,14 @@ def small_lexicon() -> Lexicon:
          "za", "xi", "excellent", "octagon", "painter", "dependable"],
         name="test-list",
     )
+
+
+@pytest.fixture
+def house_files(tmp_path):
+    """A family's house list for the commands' --add and --remove: ZOTA added (not in the
+    default list), CAT, OAT and BONNY removed."""
+    add = tmp_path / "family.txt"
+    add.write_text("zota\n")
+    remove = tmp_path / "no.txt"
+    remove.write_text("cat\noat\nbonny\n")
+    return str(add), str(remove)

@@ -427,16 +427,6 @@ def test_replay_lines_up_its_columns_beside_an_escaped_nick(capsys, tmp_path):
             == passed.index("+0") + 2)
 
 
-@pytest.fixture
-def house_files(tmp_path):
-    """A family's additions (ZOTA, not in the default list) and removals (CAT, OAT)."""
-    add = tmp_path / "family.txt"
-    add.write_text("zota\n")
-    remove = tmp_path / "no.txt"
-    remove.write_text("cat\noat\n")
-    return str(add), str(remove)
-
-
 def test_moves_finds_plays_by_the_house_list(capsys, house_files):
     """--add, --remove and --remove-offensive reached only 'check' and 'pdq': the move finder
     ignored a club's house list."""

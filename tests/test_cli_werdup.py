@@ -257,16 +257,6 @@ def test_replay_lines_up_its_columns_when_a_line_has_a_long_note(capsys, tmp_pat
     assert rows[1][ends[1]:] == rows[3][ends[3]:] == ""
 
 
-@pytest.fixture
-def house_files(tmp_path):
-    """A family's additions (ZOTA, not in the default list) and removals (CAT, BONNY)."""
-    add = tmp_path / "family.txt"
-    add.write_text("zota\n")
-    remove = tmp_path / "no.txt"
-    remove.write_text("cat\nbonny\n")
-    return str(add), str(remove)
-
-
 def test_score_and_turn_judge_by_the_house_list(capsys, tmp_path, house_files):
     """--add, --remove and --remove-offensive reached only 'check' and 'pdq': a club's house
     list could challenge a word but not score a play with it."""
