@@ -616,3 +616,33 @@ def test_words_hold_counts_a_doubtful_letters_alternatives():
     assert words_hold(row("BENDB", {4: ("S", 0.3)}), lexicon)  # the B may be the S
     assert not words_hold(row("BENDB", {4: ("S", 0.01)}), lexicon)  # too unlikely to offer
     assert not words_hold(row("IIIII"), lexicon)
+
+
+def _lamp(image: np.ndarray, strength: float) -> np.ndarray:
+    """A lamp's glare: a soft spot (a Gaussian a fifth of the short side wide) washed toward
+    white, ``strength`` of the way at its middle, a little above right of the photo's."""
+    h, w = image.shape[:2]
+    y, x = np.ogrid[:h, :w]
+    r2 = ((x - 0.6 * w) ** 2 + (y - 0.42 * h) ** 2) / (0.2 * min(h, w)) ** 2
+    g = (strength * np.exp(-r2 / 2))[..., None]
+    return np.clip(image * (1 - g) + 255.0 * g, 0, 255).astype(np.uint8)
+
+
+def test_a_lamps_glare_over_the_tiles_is_refused_as_glare_not_read_as_empty_squares():
+    # the glare took the letters' contrast: ten tiles were read as empty squares, sure of it
+    name = "IMG_20141025_164039.jpg"
+    image = _lamp(load_photo(DEFAULT.load, LABELS[name].photo), 0.85)
+    with pytest.raises(VisionError, match="glare"):
+        read_board(DEFAULT, image, board_spec("bugwords"), shipped_classifier(),
+                   default_lexicon())
+
+
+def test_a_faint_glare_or_a_shadow_over_most_of_the_board_is_no_glare():
+    name = "IMG_20141025_164039.jpg"
+    image = load_photo(DEFAULT.load, LABELS[name].photo)
+    shaded = image.astype(np.float32)
+    shaded[:, : round(0.6 * image.shape[1])] *= 0.45  # more than half the board in shadow
+    for seen in (_lamp(image, 0.25), shaded.astype(np.uint8)):
+        reading = read_board(DEFAULT, seen, board_spec("bugwords"), shipped_classifier(),
+                             default_lexicon())
+        assert score(LABELS[name], reading).wrong_unlisted == 0

@@ -196,6 +196,7 @@ class WoodReading:
     blur: float = 0.0  # how blurred the letters' edges are (cells, :func:`edge_blur`)
     grid_blur: float = 0.0  # how blurred the board's own edges are (cells, :func:`grid_blur`),
     # measured only when few letters are read (:func:`few_letters`)
+    washed: int = 0  # cells washed out by a glare (:func:`washed_out`)
 
 
 def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
@@ -230,6 +231,7 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
     flat = flat_board(cfg, image, grid_to_photo)
     gray = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY)
     out = _read_wood(cfg, flat, gray, grid_to_photo, squares, clf, letters, lexicon)
+    out.washed = int((washed_out(cfg, gray) > cfg.max_washed).sum())
     if few_letters(out):
         out.grid_blur = grid_blur(cfg, gray)
     return out
@@ -253,6 +255,24 @@ def _read_wood(cfg: WoodConfig, flat: np.ndarray, gray: np.ndarray, grid_to_phot
             again.deblurred = sigma
             return again
     return first
+
+
+def washed_out(cfg: WoodConfig, gray: np.ndarray, rows: int = 15, cols: int = 15
+               ) -> np.ndarray:
+    """How far a glare has washed out each cell of a flat board's gray image (rows, cols):
+    the cell's darkest pixels (its ``washed_percentile``: a letter's ink, a premium square's
+    print, or the plain face) lifted past those of most of the board's cells (their
+    ``washed_reference`` percentile), as a share of the way from there to white. A lamp's
+    glare mixing a share g of white into the photo lifts them about g of the way; a tone curve
+    or a change of light moves the whole board alike, and a shadow lowers them (a shadow over
+    more than half of the board lowers the median, not the reference). A letter whose
+    contrast a glare took is read as an empty square, sure of it."""
+    p = cfg.cell_px
+    floor = np.array([[np.percentile(gray[(r + 1) * p: (r + 2) * p, (c + 1) * p: (c + 2) * p],
+                                     cfg.washed_percentile) for c in range(cols)]
+                      for r in range(rows)])
+    ref = float(np.percentile(floor, cfg.washed_reference))
+    return (floor - ref) / max(255.0 - ref, 1.0)
 
 
 def few_letters(wood: WoodReading) -> bool:
