@@ -401,11 +401,15 @@ def _read_flat(cfg: WoodConfig, flat: np.ndarray, gray: np.ndarray, grid_to_phot
         marks.update({rc: m for rc in more if (m := look(*rc)) is not None})
         cells += more
     shift = (0.0, 0.0)
+    lost: set[tuple[int, int]] = set()
     if len(marks) >= 3:  # the faces stand above the board: look again where they sit
         mid = np.median([m.offset for m in marks.values()], axis=0)
         if max(abs(mid[0]), abs(mid[1])) > cfg.shift_min:
             shift = (float(mid[0]), float(mid[1]))
             again = {rc: look(*rc, shift=shift) for rc in cells}
+            # a letter as dark as the others' seen at first but not where the faces sit (an
+            # M in a shadow, its value joined to it, grew too wide): the player is asked
+            lost = {rc for rc in _inked(cfg, marks) if again[rc] is None}
             marks = {rc: m for rc, m in again.items() if m is not None}
     faint: dict[tuple[int, int], Mark] = {}
     hidden: dict[tuple[int, int], Mark] = {}
@@ -421,10 +425,10 @@ def _read_flat(cfg: WoodConfig, flat: np.ndarray, gray: np.ndarray, grid_to_phot
                   and (m := look(r, c, shift=shift)) is not None
                   and m.ink >= cfg.faint_ink * typical}
         marks = inked
-    doubtful: set[tuple[int, int]] = set()
+    doubtful: set[tuple[int, int]] = set(lost)
     if len(marks) >= 2:
         kept = _on_tiles(cfg, flat, marks, squares, showing)
-        doubtful = set(marks) - set(kept)  # dropped, but the player is asked
+        doubtful |= set(marks) - set(kept)  # dropped, but the player is asked
         if hidden:  # ... and so must a mark on a premium square be: on a tile's colour
             hidden = _on_tiles(cfg, flat, marks, squares, showing, hidden)
         marks = kept
