@@ -162,8 +162,9 @@ class WoodConfig:
                                          # share of the way to white (past most cells',
                                          # :func:`vision.woodtiles.washed_out`): its letter
                                          # may be lost, the photo is refused (the real photos
-                                         # under 0.3, any tone curve; letters are lost past
-                                         # about 0.5)
+                                         # 0.18 at most, as taken and under the lighter tone
+                                         # curve; a letter of their contrast fails the
+                                         # contrast test from about 0.5)
     washed_percentile: float = 5         # ... its darkest pixels: this percentile of the cell
     washed_reference: float = 75         # ... most cells': this percentile of the cells'
     turn_margin: float = 3.0             # the board's turn must beat the next by this (nats:
