@@ -659,3 +659,27 @@ def test_a_letter_lost_where_the_faces_sit_in_a_hands_shadow_is_listed():
     reading = read_board(DEFAULT, decode_photo(DEFAULT.load, _jpeg(shaded)),
                          board_spec("bugwords"), shipped_classifier(), default_lexicon())
     assert score(LABELS[name], reading).wrong_unlisted == 0
+
+
+
+def test_marks_on_bare_squares_do_not_widen_the_tiles_spread_of_colour():
+    # in a hand's shadow, marks on bare squares widened the tiles' spread of colour till a
+    # piece of the board's hinge line, its surroundings nearer a bare square's colour than
+    # the tiles', passed as on a tile and was read as an I, sure of it
+    from vision.woodtiles import Mark, _on_tiles
+
+    cfg = DEFAULT.wood
+    p = cfg.cell_px
+    bare, tile = np.array([120.0, 150.0, 170.0]), np.array([60.0, 100.0, 160.0])
+    flat = np.empty((17 * p, 17 * p, 3))
+    flat[:] = bare
+    marks = {}
+    cells = [(7 + i // 8, i % 8) for i in range(10)] + [(0, i) for i in range(4)] + [(12, 8)]
+    for n, (r, c) in enumerate(cells):
+        colour = (tile + [2.0 * n, 0, 0] if n < 10 else bare if n < 14
+                  else 0.7 * bare + 0.3 * tile)  # ten tiles, four bare squares, the hinge
+        flat[(r + 1) * p: (r + 2) * p, (c + 1) * p: (c + 2) * p] = colour
+        marks[(r, c)] = Mark(np.zeros((24, 24)), (0.0, 0.0), 0.8, None, np.ones((4, 4), bool))
+    kept = _on_tiles(cfg, flat.astype(np.uint8), marks, tuple("." * 15 for _ in range(15)),
+                     np.zeros((15, 15), bool))
+    assert set(kept) == set(cells[:10])

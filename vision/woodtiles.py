@@ -664,10 +664,15 @@ def _on_tiles(cfg: WoodConfig, flat: np.ndarray, marks: dict, squares: tuple[str
         if cells:
             kinds[kind] = np.median([colour_at(rc, (0.0, 0.0)) for rc in cells], axis=0)
     d_tile = {rc: float(np.linalg.norm(at[rc] - tile)) for rc in marks}
-    # the tiles' own spread of colour in this photo: a mark this near them is on a tile (two
-    # marks are each as far from their middle, which tells nothing)
-    near = (cfg.tile_spread * float(np.median(list(d_tile.values()))) if len(marks) >= 3
-            else 0.0)
+    # the tiles' own spread of colour in this photo, over the marks whose colour is the
+    # tiles' rather than their square's (marks on bare squares, more of them in a shadow,
+    # widened it till a hinge line's piece passed as on a tile): a mark this near them is on
+    # a tile (two marks are each as far from their middle, which tells nothing)
+    tiled = [d for rc, d in d_tile.items() if (own := kinds.get(squares[rc[0]][rc[1]])) is None
+             or d <= cfg.off_tile * float(np.linalg.norm(at[rc] - own))]
+    near = (cfg.tile_spread * float(np.median(tiled if len(tiled) >= 3 else
+                                              list(d_tile.values())))
+            if len(marks) >= 3 else 0.0)
     if others is not None:
         marks = others
         at = {rc: colour_at(rc, m.offset) for rc, m in marks.items()}
