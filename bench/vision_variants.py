@@ -1,6 +1,7 @@
 """The labelled real photos as other phones and hands would have taken them: each photo is
 re-made under a set of variations (a messaging app's downscale, a turned phone, another tone
-curve, exposure, white balance, sensor noise, a tilt) and read again; one line per variation.
+curve, exposure, white balance, sensor noise, a tilt, a camera held at an angle, a lamp's
+glare, a hand's shadow, the board small in the frame) and read again; one line per variation.
 
     python bench/vision.py --real FOLDER [--labels LABELS.json] --variants
 
@@ -64,6 +65,81 @@ def _tilted(degrees: float) -> Variation:
     return f
 
 
+def _angled(degrees: float) -> Variation:
+    """The camera tipped ``degrees`` from straight down toward the board's near (lower) edge:
+    the far edge shrinks. A camera turned about its centre maps the photo by K R K^-1; the
+    result is then scaled and centred so the whole photo, and so the whole board, stays in the
+    frame, on the table of :func:`_table` where the photo leaves the frame bare."""
+    def f(im: np.ndarray) -> tuple[np.ndarray, int]:
+        h, w = im.shape[:2]
+        focal = 0.8 * max(w, h)  # a phone's main camera: about 65 degrees across the long side
+        k = np.array([[focal, 0, w / 2], [0, focal, h / 2], [0, 0, 1]])
+        a = np.radians(degrees)
+        turn = np.array([[1, 0, 0], [0, np.cos(a), -np.sin(a)], [0, np.sin(a), np.cos(a)]])
+        m = k @ turn @ np.linalg.inv(k)
+        corners = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float64).reshape(-1, 1, 2)
+        seen = cv2.perspectiveTransform(corners, m).reshape(-1, 2)
+        lo, hi = seen.min(axis=0), seen.max(axis=0)
+        s = min(w / (hi[0] - lo[0]), h / (hi[1] - lo[1]))
+        fit = np.array([[s, 0, (w - s * (hi[0] + lo[0])) / 2],
+                        [0, s, (h - s * (hi[1] + lo[1])) / 2], [0, 0, 1]])
+        out = _table(im)
+        cv2.warpPerspective(im, fit @ m, (w, h), dst=out, flags=cv2.INTER_AREA,
+                            borderMode=cv2.BORDER_TRANSPARENT)
+        return out, 90
+    return f
+
+
+def _table(im: np.ndarray) -> np.ndarray:
+    """A table as large as the photo, of the median colour of its outer twentieth (the table
+    round the board) with a soft mottled grain, to set a shrunk or warped photo on."""
+    h, w = im.shape[:2]
+    m = max(1, min(h, w) // 20)
+    edge = np.concatenate([im[:m].reshape(-1, 3), im[-m:].reshape(-1, 3),
+                           im[:, :m].reshape(-1, 3), im[:, -m:].reshape(-1, 3)])
+    rng = np.random.default_rng(2)
+    grain = cv2.GaussianBlur(rng.normal(0.0, 1.0, (h, w)).astype(np.float32), (0, 0), 3)
+    grain *= 6.0 / grain.std()
+    return np.clip(np.median(edge, axis=0) + grain[..., None], 0, 255).astype(np.uint8)
+
+
+def _glare(strength: float) -> Variation:
+    """A lamp's glare: a soft-edged spot (a Gaussian a fifth of the short side wide) washed
+    toward white, ``strength`` of the way at its centre, a little above right of the middle."""
+    def f(im: np.ndarray) -> tuple[np.ndarray, int]:
+        h, w = im.shape[:2]
+        y, x = np.ogrid[:h, :w]
+        r2 = ((x - 0.6 * w) ** 2 + (y - 0.42 * h) ** 2) / (0.2 * min(h, w)) ** 2
+        g = (strength * np.exp(-r2 / 2))[..., None]
+        return np.clip(im * (1 - g) + 255.0 * g, 0, 255).astype(np.uint8), 90
+    return f
+
+
+def _shadow(darker: float) -> Variation:
+    """A soft shadow (a hand or the phone) over the left third of the photo, the light there
+    ``darker`` times as bright, its edge fading over a twentieth of the width."""
+    def f(im: np.ndarray) -> tuple[np.ndarray, int]:
+        w = im.shape[1]
+        x = np.arange(w)
+        fade = np.clip((x - w / 3) / (w / 20) + 0.5, 0, 1)  # 0 in the shadow, 1 out of it
+        gain = (darker + (1 - darker) * fade)[None, :, None]
+        return np.clip(im * gain, 0, 255).astype(np.uint8), 90
+    return f
+
+
+def _small(scale: float) -> Variation:
+    """The board small in the frame: the photo shrunk to ``scale`` and set in the middle of a
+    frame of its own size, on the table of :func:`_table`."""
+    def f(im: np.ndarray) -> tuple[np.ndarray, int]:
+        h, w = im.shape[:2]
+        out = _table(im)
+        small = cv2.resize(im, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA)
+        top, left = (h - small.shape[0]) // 2, (w - small.shape[1]) // 2
+        out[top:top + small.shape[0], left:left + small.shape[1]] = small
+        return out, 95
+    return f
+
+
 VARIATIONS: list[tuple[str, Variation]] = [
     ("as taken", lambda im: (im, 95)),
     ("sent by a messaging app (1600 px, JPEG 70)", _scaled(1600, 70)),
@@ -76,6 +152,11 @@ VARIATIONS: list[tuple[str, Variation]] = [
     ("under-exposed (x 0.55)", _tone(1.0, 0.55)),
     ("warm lamp (blue x 0.75, red x 1.1)", _white_balance(0.75, 1.1)),
     ("sensor noise (sigma 8)", _noise(8.0)),
+    ("camera tipped 20 degrees (perspective)", _angled(20.0)),
+    ("camera tipped 35 degrees (perspective)", _angled(35.0)),
+    ("a lamp's glare (soft spot, 85% white)", _glare(0.85)),
+    ("a hand's soft shadow on a third (x 0.45)", _shadow(0.45)),
+    ("board small in the frame (50%)", _small(0.5)),
 ]
 
 

@@ -616,3 +616,70 @@ def test_words_hold_counts_a_doubtful_letters_alternatives():
     assert words_hold(row("BENDB", {4: ("S", 0.3)}), lexicon)  # the B may be the S
     assert not words_hold(row("BENDB", {4: ("S", 0.01)}), lexicon)  # too unlikely to offer
     assert not words_hold(row("IIIII"), lexicon)
+
+
+def _lamp(image: np.ndarray, strength: float) -> np.ndarray:
+    """A lamp's glare: a soft spot (a Gaussian a fifth of the short side wide) washed toward
+    white, ``strength`` of the way at its middle, a little above right of the photo's."""
+    h, w = image.shape[:2]
+    y, x = np.ogrid[:h, :w]
+    r2 = ((x - 0.6 * w) ** 2 + (y - 0.42 * h) ** 2) / (0.2 * min(h, w)) ** 2
+    g = (strength * np.exp(-r2 / 2))[..., None]
+    return np.clip(image * (1 - g) + 255.0 * g, 0, 255).astype(np.uint8)
+
+
+def test_a_lamps_glare_over_the_tiles_is_refused_as_glare_not_read_as_empty_squares():
+    # the glare took the letters' contrast: ten tiles were read as empty squares, sure of it
+    name = "IMG_20141025_164039.jpg"
+    image = _lamp(load_photo(DEFAULT.load, LABELS[name].photo), 0.85)
+    with pytest.raises(VisionError, match="glare"):
+        read_board(DEFAULT, image, board_spec("bugwords"), shipped_classifier(),
+                   default_lexicon())
+
+
+def test_a_faint_glare_or_a_shadow_over_most_of_the_board_is_no_glare():
+    name = "IMG_20141025_164039.jpg"
+    image = load_photo(DEFAULT.load, LABELS[name].photo)
+    shaded = image.astype(np.float32)
+    shaded[:, : round(0.6 * image.shape[1])] *= 0.45  # more than half the board in shadow
+    for seen in (_lamp(image, 0.25), shaded.astype(np.uint8)):
+        reading = read_board(DEFAULT, seen, board_spec("bugwords"), shipped_classifier(),
+                             default_lexicon())
+        assert score(LABELS[name], reading).wrong_unlisted == 0
+
+
+def test_a_letter_lost_where_the_faces_sit_in_a_hands_shadow_is_listed():
+    # in the shadow the M's point value joined it: too wide for a letter where the faces sit
+    # (looked at again there), the M was read as an empty square, sure of it
+    name = "IMG_20151016_170028.jpg"
+    image = load_photo(DEFAULT.load, LABELS[name].photo).astype(np.float32)
+    w = image.shape[1]
+    fade = np.clip((np.arange(w) - w / 3) / (w / 20) + 0.5, 0, 1)  # a soft shadow's edge
+    shaded = np.clip(image * (0.45 + 0.55 * fade)[None, :, None], 0, 255).astype(np.uint8)
+    reading = read_board(DEFAULT, decode_photo(DEFAULT.load, _jpeg(shaded)),
+                         board_spec("bugwords"), shipped_classifier(), default_lexicon())
+    assert score(LABELS[name], reading).wrong_unlisted == 0
+
+
+
+def test_marks_on_bare_squares_do_not_widen_the_tiles_spread_of_colour():
+    # in a hand's shadow, marks on bare squares widened the tiles' spread of colour till a
+    # piece of the board's hinge line, its surroundings nearer a bare square's colour than
+    # the tiles', passed as on a tile and was read as an I, sure of it
+    from vision.woodtiles import Mark, _on_tiles
+
+    cfg = DEFAULT.wood
+    p = cfg.cell_px
+    bare, tile = np.array([120.0, 150.0, 170.0]), np.array([60.0, 100.0, 160.0])
+    flat = np.empty((17 * p, 17 * p, 3))
+    flat[:] = bare
+    marks = {}
+    cells = [(7 + i // 8, i % 8) for i in range(10)] + [(0, i) for i in range(4)] + [(12, 8)]
+    for n, (r, c) in enumerate(cells):
+        colour = (tile + [2.0 * n, 0, 0] if n < 10 else bare if n < 14
+                  else 0.7 * bare + 0.3 * tile)  # ten tiles, four bare squares, the hinge
+        flat[(r + 1) * p: (r + 2) * p, (c + 1) * p: (c + 2) * p] = colour
+        marks[(r, c)] = Mark(np.zeros((24, 24)), (0.0, 0.0), 0.8, None, np.ones((4, 4), bool))
+    kept = _on_tiles(cfg, flat.astype(np.uint8), marks, tuple("." * 15 for _ in range(15)),
+                     np.zeros((15, 15), bool))
+    assert set(kept) == set(cells[:10])

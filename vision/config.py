@@ -161,6 +161,15 @@ class WoodConfig:
     turned_vote: float = 1.0             # each letter the model sees turned over takes this
                                          # many nats (times log of how sure) from the turn
     max_unseen: float = 0.34             # more of the grid's cells outside the photo: refused
+    max_washed: float = 0.4              # a cell whose darkest pixels a glare lifted this
+                                         # share of the way to white (past most cells',
+                                         # :func:`vision.woodtiles.washed_out`): its letter
+                                         # may be lost, the photo is refused (the real photos
+                                         # 0.18 at most, as taken and under the lighter tone
+                                         # curve; a letter of their contrast fails the
+                                         # contrast test from about 0.5)
+    washed_percentile: float = 5         # ... its darkest pixels: this percentile of the cell
+    washed_reference: float = 75         # ... most cells': this percentile of the cells'
     turn_margin: float = 3.0             # the board's turn must beat the next by this (nats:
                                          # letters' log-probabilities plus value votes), else
                                          # the photo is refused

@@ -21,6 +21,9 @@ from vision.woodtiles import WoodReading, legibility, located_blur, read_wood
 
 BLURRED = ("the board was found but its letters are too blurred to read (the phone moved, or "
            "the focus missed): hold still and take the photo again")
+GLARE = ("the board was found but a glare washes out part of it, where letters may be lost: "
+         "move the lamp, or tilt the phone so the bright reflection falls off the board, and "
+         "take the photo again")
 
 
 @dataclass
@@ -246,9 +249,12 @@ def _check_located(cfg: VisionConfig, image: np.ndarray, where: Located, spec: B
 
 
 def _check_wood(wc: WoodConfig, wood: WoodReading) -> None:
-    """Refuse a board whose letters are too blurred to read (with few letters read, whose own
-    edges are: a blur that hides every letter leaves no empty board) or whose way up is
-    unclear."""
+    """Refuse a board a glare washes out in part (:func:`vision.woodtiles.washed_out`: its
+    letters there lost their contrast and were read as empty squares, sure of it), one whose
+    letters are too blurred to read (with few letters read, whose own edges are: a blur that
+    hides every letter leaves no empty board) or whose way up is unclear."""
+    if wood.washed:  # a glare lowers the letters' contrast: not to be taken for a blur
+        raise VisionError(GLARE)
     if _past_reading(wc, wood.legibility if wood.guesses else 1.0,
                      0.0 if wood.deblurred else wood.blur, wood.grid_blur):
         raise VisionError(BLURRED)

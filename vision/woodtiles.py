@@ -196,6 +196,7 @@ class WoodReading:
     blur: float = 0.0  # how blurred the letters' edges are (cells, :func:`edge_blur`)
     grid_blur: float = 0.0  # how blurred the board's own edges are (cells, :func:`grid_blur`),
     # measured only when few letters are read (:func:`few_letters`)
+    washed: int = 0  # cells washed out by a glare (:func:`washed_out`)
 
 
 def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
@@ -230,6 +231,7 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
     flat = flat_board(cfg, image, grid_to_photo)
     gray = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY)
     out = _read_wood(cfg, flat, gray, grid_to_photo, squares, clf, letters, lexicon)
+    out.washed = int((washed_out(cfg, gray) > cfg.max_washed).sum())
     if few_letters(out):
         out.grid_blur = grid_blur(cfg, gray)
     return out
@@ -253,6 +255,24 @@ def _read_wood(cfg: WoodConfig, flat: np.ndarray, gray: np.ndarray, grid_to_phot
             again.deblurred = sigma
             return again
     return first
+
+
+def washed_out(cfg: WoodConfig, gray: np.ndarray, rows: int = 15, cols: int = 15
+               ) -> np.ndarray:
+    """How far a glare has washed out each cell of a flat board's gray image (rows, cols):
+    the cell's darkest pixels (its ``washed_percentile``: a letter's ink, a premium square's
+    print, or the plain face) lifted past those of most of the board's cells (their
+    ``washed_reference`` percentile), as a share of the way from there to white. A lamp's
+    glare mixing a share g of white into the photo lifts them about g of the way; a tone curve
+    or a change of light moves the whole board alike, and a shadow lowers them (a shadow over
+    more than half of the board lowers the median, not the reference). A letter whose
+    contrast a glare took is read as an empty square, sure of it."""
+    p = cfg.cell_px
+    floor = np.array([[np.percentile(gray[(r + 1) * p: (r + 2) * p, (c + 1) * p: (c + 2) * p],
+                                     cfg.washed_percentile) for c in range(cols)]
+                      for r in range(rows)])
+    ref = float(np.percentile(floor, cfg.washed_reference))
+    return (floor - ref) / max(255.0 - ref, 1.0)
 
 
 def few_letters(wood: WoodReading) -> bool:
@@ -381,11 +401,15 @@ def _read_flat(cfg: WoodConfig, flat: np.ndarray, gray: np.ndarray, grid_to_phot
         marks.update({rc: m for rc in more if (m := look(*rc)) is not None})
         cells += more
     shift = (0.0, 0.0)
+    lost: set[tuple[int, int]] = set()
     if len(marks) >= 3:  # the faces stand above the board: look again where they sit
         mid = np.median([m.offset for m in marks.values()], axis=0)
         if max(abs(mid[0]), abs(mid[1])) > cfg.shift_min:
             shift = (float(mid[0]), float(mid[1]))
             again = {rc: look(*rc, shift=shift) for rc in cells}
+            # a letter as dark as the others' seen at first but not where the faces sit (an
+            # M in a shadow, its value joined to it, grew too wide): the player is asked
+            lost = {rc for rc in _inked(cfg, marks) if again[rc] is None}
             marks = {rc: m for rc, m in again.items() if m is not None}
     faint: dict[tuple[int, int], Mark] = {}
     hidden: dict[tuple[int, int], Mark] = {}
@@ -401,10 +425,10 @@ def _read_flat(cfg: WoodConfig, flat: np.ndarray, gray: np.ndarray, grid_to_phot
                   and (m := look(r, c, shift=shift)) is not None
                   and m.ink >= cfg.faint_ink * typical}
         marks = inked
-    doubtful: set[tuple[int, int]] = set()
+    doubtful: set[tuple[int, int]] = set(lost)
     if len(marks) >= 2:
         kept = _on_tiles(cfg, flat, marks, squares, showing)
-        doubtful = set(marks) - set(kept)  # dropped, but the player is asked
+        doubtful |= set(marks) - set(kept)  # dropped, but the player is asked
         if hidden:  # ... and so must a mark on a premium square be: on a tile's colour
             hidden = _on_tiles(cfg, flat, marks, squares, showing, hidden)
         marks = kept
@@ -643,10 +667,15 @@ def _on_tiles(cfg: WoodConfig, flat: np.ndarray, marks: dict, squares: tuple[str
         if cells:
             kinds[kind] = np.median([colour_at(rc, (0.0, 0.0)) for rc in cells], axis=0)
     d_tile = {rc: float(np.linalg.norm(at[rc] - tile)) for rc in marks}
-    # the tiles' own spread of colour in this photo: a mark this near them is on a tile (two
-    # marks are each as far from their middle, which tells nothing)
-    near = (cfg.tile_spread * float(np.median(list(d_tile.values()))) if len(marks) >= 3
-            else 0.0)
+    # the tiles' own spread of colour in this photo, over the marks whose colour is the
+    # tiles' rather than their square's (marks on bare squares, more of them in a shadow,
+    # widened it till a hinge line's piece passed as on a tile): a mark this near them is on
+    # a tile (two marks are each as far from their middle, which tells nothing)
+    tiled = [d for rc, d in d_tile.items() if (own := kinds.get(squares[rc[0]][rc[1]])) is None
+             or d <= cfg.off_tile * float(np.linalg.norm(at[rc] - own))]
+    near = (cfg.tile_spread * float(np.median(tiled if len(tiled) >= 3 else
+                                              list(d_tile.values())))
+            if len(marks) >= 3 else 0.0)
     if others is not None:
         marks = others
         at = {rc: colour_at(rc, m.offset) for rc, m in marks.items()}
