@@ -683,3 +683,39 @@ def test_marks_on_bare_squares_do_not_widen_the_tiles_spread_of_colour():
     kept = _on_tiles(cfg, flat.astype(np.uint8), marks, tuple("." * 15 for _ in range(15)),
                      np.zeros((15, 15), bool))
     assert set(kept) == set(cells[:10])
+
+
+def _on_a_table(image: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """The photo mapped onto ``corners`` (TL, TR, BR, BL) of a frame of its own size, the rest
+    of the frame a plain table of the colour round the photo's edge."""
+    import cv2
+
+    h, w = image.shape[:2]
+    edge = np.concatenate([image[:20].reshape(-1, 3), image[-20:].reshape(-1, 3)])
+    out = np.empty_like(image)
+    out[:] = np.median(edge, axis=0).astype(np.uint8)
+    frame = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+    to = cv2.getPerspectiveTransform(frame, np.asarray(corners, np.float32))
+    cv2.warpPerspective(image, to, (w, h), dst=out, flags=cv2.INTER_AREA,
+                        borderMode=cv2.BORDER_TRANSPARENT)
+    return decode_photo(DEFAULT.load, _jpeg(out))
+
+
+@pytest.mark.parametrize("name, where", [
+    # the board small in the frame: the photo shrunk to half, in the middle
+    ("IMG_20151016_165954.jpg", [[0.25, 0.25], [0.75, 0.25], [0.75, 0.75], [0.25, 0.75]]),
+    # the camera tipped toward the board's near edge: the far edge shrinks
+    ("IMG_20151016_165608.jpg", [[0.3, 0.15], [0.7, 0.15], [0.95, 0.9], [0.05, 0.9]]),
+])
+def test_squares_inside_a_border_of_their_colour_are_found(name, where):
+    """The Hasbro board's red border closes round the grid when the board is small in the
+    frame or seen at a slant (the corner squares touch it): its red squares inside it are
+    still found, and the board read by its premium squares."""
+    image = load_photo(DEFAULT.load, LABELS[name].photo)
+    h, w = image.shape[:2]
+    photo = _on_a_table(image, np.array(where) * [w, h])
+    reading = read_board(DEFAULT, photo, board_spec("bugwords"), shipped_classifier(),
+                         default_lexicon())
+    assert reading.located.method == "premium squares"
+    got = score(LABELS[name], reading)
+    assert got.wrong_unlisted == 0 and got.cells_right >= 220

@@ -66,8 +66,12 @@ def layout_points(squares: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
     return np.array(pts, np.float64), np.array(fam, np.int8)
 
 
-def find_blobs(cfg: PremiumConfig, image: np.ndarray) -> Blobs:
-    """Compact blobs of a premium colour in a BGR photo, found on a reduced copy."""
+def find_blobs(cfg: PremiumConfig, image: np.ndarray, enclosed: bool = False) -> Blobs:
+    """Compact blobs of a premium colour in a BGR photo, found on a reduced copy; with
+    ``enclosed``, also those lying inside another blob's hole (a board's border of a premium's
+    colour, the Hasbro board's red, that closes round the grid leaves every square of that
+    colour inside its hole: small in the frame or seen at a slant, the border and the corner
+    squares touch)."""
     h, w = image.shape[:2]
     scale = min(1.0, cfg.work_px / max(h, w))
     small = cv2.resize(image, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA)
@@ -85,8 +89,11 @@ def find_blobs(cfg: PremiumConfig, image: np.ndarray) -> Blobs:
     for fam, mask in masks.items():
         m = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_CLOSE, kernel)
         m = cv2.morphologyEx(m, cv2.MORPH_OPEN, kernel)
-        contours, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        for cnt in contours:
+        mode = cv2.RETR_CCOMP if enclosed else cv2.RETR_EXTERNAL
+        contours, tree = cv2.findContours(m, mode, cv2.CHAIN_APPROX_SIMPLE)
+        outer = [] if tree is None else [
+            c for c, t in zip(contours, tree[0], strict=True) if t[3] < 0]
+        for cnt in outer:
             area = cv2.contourArea(cnt)  # holes (printed labels) filled
             if area < cfg.min_blob_px:
                 continue

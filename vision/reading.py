@@ -169,15 +169,20 @@ def read_board(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: TileC
 
 
 def premium_fit(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec) -> PremiumFit | None:
-    """The board's grid from its premium squares, when enough of them fit the layout."""
+    """The board's grid from its premium squares, when enough of them fit the layout: of the
+    blobs found, or when those do not fit, of them and the blobs inside another blob's hole
+    (a border of a premium's colour closed round the grid, see :func:`find_blobs`)."""
     pc = cfg.premium
     if not any(ch != "." for row in spec.squares for ch in row) or spec.rows != 15:
         return None
-    fit = fit_layout(pc, find_blobs(pc, image), spec.squares, (image.shape[1], image.shape[0]))
-    if (fit is None or fit.matched < pc.min_matched or fit.fraction < pc.min_fraction
-            or fit.wrong > pc.max_wrong_share * fit.matched):
-        return None
-    return fit
+    for enclosed in (False, True):
+        fit = fit_layout(pc, find_blobs(pc, image, enclosed), spec.squares,
+                         (image.shape[1], image.shape[0]))
+        if (fit is not None and fit.matched >= pc.min_matched
+                and fit.fraction >= pc.min_fraction
+                and fit.wrong <= pc.max_wrong_share * fit.matched):
+            return fit
+    return None
 
 
 def read_commercial(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: TileClassifier,
