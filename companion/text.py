@@ -96,6 +96,12 @@ def listed(items: Sequence[str], conjunction: str = "and") -> str:
     return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
 
 
+def with_article(noun: str) -> str:
+    """``noun`` with its indefinite article: "an adult", "a pronoun" (by its first letter,
+    the one rule for "a" or "an" in a message)."""
+    return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
+
+
 _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
                  "ten")
 

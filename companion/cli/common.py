@@ -17,7 +17,7 @@ from companion.dates import date_from, dates_from, is_range
 from companion.decimals import decimal_from, whole_from
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon, LexiconError, WordListSpec, load_word_list
-from companion.text import counted, printable, quoted, shown
+from companion.text import counted, listed, printable, quoted, shown
 from companion.textfile import decode_text, read_at_most
 
 
@@ -177,8 +177,7 @@ def check_file_ending(option: str, name: str, written: str, endings: tuple[str, 
     something it is not. The one rule of every command that writes a file of its own kind."""
     if Path(name).suffix.lower() in endings:
         return
-    said = " or ".join(endings) if len(endings) < 3 else \
-        f"{', '.join(endings[:-1])} or {endings[-1]}"
+    said = listed(list(endings), "or")
     raise UsageError(f"{option} {name}: the file is written as {written}; give its name an "
                      f"ending of {said}")
 

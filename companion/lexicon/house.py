@@ -27,6 +27,7 @@ from companion.lexicon.core import (
     read_word_file,
     read_word_lines,
 )
+from companion.text import listed
 
 OFFENSIVE_LIST_NAME = "offensive words (LDNOOBW)"
 
@@ -62,8 +63,7 @@ class HouseLexicon(Lexicon):
         ]
         changes = [f"{layer.name} {'added' if layer.action == 'add' else 'removed'}"
                    for layer in self.layers]
-        shown = ", ".join(changes[:-1]) + f" and {changes[-1]}" if len(changes) > 1 \
-            else "".join(changes)
+        shown = listed(changes)
         super().__init__(words, name=" ".join(parts),
                          display=f"{base.display}, with {shown}" if shown else base.display)
 

@@ -12,9 +12,8 @@ from companion.datafiles import read_table
 __all__ = ["word_class_note", "word_classes"]
 
 FUNCTION_WORDS = "function-words.tsv"
-_PLURALS = {"pronoun": "pronouns", "article": "articles", "determiner": "determiners",
-            "preposition": "prepositions", "conjunction": "conjunctions",
-            "modal verb": "modal verbs", "interjection": "interjections"}
+_PARTS = ("pronoun", "article", "determiner", "preposition", "conjunction", "modal verb",
+          "interjection")  # each makes its plural with an s
 
 
 @cache
@@ -22,7 +21,7 @@ def _table() -> dict[str, tuple[str, ...]]:
     table = {}
     for row in read_table(FUNCTION_WORDS):
         parts = tuple(p.strip() for p in row["parts"].split(","))
-        unknown = [p for p in parts if p not in _PLURALS]
+        unknown = [p for p in parts if p not in _PARTS]
         if unknown:  # a slip in the data file is caught at its first use
             raise ValueError(f"{FUNCTION_WORDS}: {row['word']}: unknown part of speech "
                              f"{unknown[0]!r}")
@@ -36,10 +35,6 @@ def word_classes(word: str) -> tuple[str, ...]:
     return _table().get(word.lower(), ())
 
 
-def _a(part: str) -> str:
-    return f"{'an' if part[0] in 'aeiou' else 'a'} {part}"
-
-
 def word_class_note(word: str, senses: bool) -> str:
     """What a verdict says of a function word before any dictionary sense (``""`` for another
     word): "THOU is a pronoun; WordNet defines no pronouns, so the senses below are of its
@@ -48,8 +43,7 @@ def word_class_note(word: str, senses: bool) -> str:
     parts = word_classes(word)
     if not parts:
         return ""
-    named = _a(parts[0]) if len(parts) == 1 else (
-        ", ".join(map(_a, parts[:-1])) + f" and {_a(parts[-1])}")
-    none = f"no {_PLURALS[parts[0]]}" if len(parts) == 1 else "none of these"
+    named = text.listed([text.with_article(part) for part in parts])
+    none = f"no {parts[0]}s" if len(parts) == 1 else "none of these"
     after = ", so the senses below are of its other uses." if senses else "."
     return f"{text.shown(word.upper())} is {named}; WordNet defines {none}{after}"

@@ -18,7 +18,7 @@ from companion.pdq.cards import card_letters
 from companion.pdq.fit import fit
 from companion.pdq.pdl import beaten_by_said
 from companion.pdq.variants import Variant, get_variant
-from companion.text import counted
+from companion.text import counted, with_article
 
 
 @dataclass
@@ -55,7 +55,7 @@ def plural(role: str) -> str:
 
 def a_role(role: str) -> str:
     """``an adult``, ``a child``: a player role with its article."""
-    return f"{'an' if role[:1] in 'aeiou' else 'a'} {role}"
+    return with_article(role)
 
 
 def _minimums(var: Variant) -> str:
