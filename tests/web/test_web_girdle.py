@@ -15,7 +15,7 @@ from textgolden import assert_matches_text_golden
 from companion.girdle import Line, Puzzle
 from companion.girdle.generator import find_solution
 from companion.girdle.solver import solve
-from companion.lexicon import default_lexicon
+from companion.lexicon import WordListSpec, default_lexicon
 from companion.web.db import session
 from companion.web.girdle import puzzle, rank, streak, today_utc
 from companion.web.girdle_play import parse_solution, play_solution, solution_text
@@ -543,7 +543,7 @@ def par_job(app, day, seconds: float = 120):
     end = time.monotonic() + seconds
     while True:
         with app.app_context():
-            row = par_jobs.job(session(), day, None, app.config["GIRDLE_SOLVE_SECONDS"],
+            row = par_jobs.job(session(), day, WordListSpec(), app.config["GIRDLE_SOLVE_SECONDS"],
                                WORDS)
             job = row and SimpleNamespace(state=row.state, attempts=row.attempts,
                                           result=row.result, error=row.error)
