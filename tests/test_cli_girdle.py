@@ -403,3 +403,15 @@ def test_the_daily_puzzle_is_made_with_the_house_list(capsys, tmp_path):
     code, _, err = run(capsys, "girdle", "show", "--date", "2026-12-06", "--lexicon", str(words),
                        "--add", str(more))
     assert code == 2 and "with the word list two.txt, with more.txt added (3 words)" in err
+
+
+def test_check_writes_a_length_bonus_of_nothing_as_show_does(capsys, tmp_path):
+    """The score card wrote a 4-letter word's bonus "+0" where ``show``'s table of length
+    bonuses writes "0": one rule (``companion.text.signed``) writes both."""
+    code, out, _ = run(capsys, "girdle", "check", str(example_file(tmp_path)))
+    assert code == 0, out
+    rows = {line.split()[1]: line.split() for line in out.splitlines()
+            if line[:3].strip().isdigit() and len(line.split()) > 3}
+    assert rows["NOTE"][3] == "0" and rows["USE"][3] == "-1" and rows["JUMPING"][3] == "+7"
+    _code, shown, _ = run(capsys, "girdle", "show", "--date", "2026-12-01")
+    assert "4 letters 0," in shown and "5 letters +2" in shown

@@ -29,7 +29,7 @@ from companion.girdle.engine import IllegalStep, ScoreCard, WrongLine
 from companion.girdle.generator import family_puzzle
 from companion.girdle.layouts import family_of, layouts, puzzle_model, shape_text
 from companion.girdle.solver import solve
-from companion.text import counted, printable, quoted, shown
+from companion.text import counted, printable, quoted, shown, signed
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -144,8 +144,7 @@ def puzzle_text(pz: Puzzle) -> str:
     out.append("Victory Points: " + "; ".join(
         f"{v} = {' '.join(chs)}" for v, chs in sorted(by_vp.items())))
     out.append("Length bonus: " + ", ".join(
-        f"{counted(n, 'letter')} {b:+d}" if b else f"{counted(n, 'letter')} 0"
-        for n, b in sorted(pz.length_bonus.items())))
+        f"{counted(n, 'letter')} {signed(b)}" for n, b in sorted(pz.length_bonus.items())))
     return "\n".join(out)
 
 
@@ -303,8 +302,8 @@ def card_text(sheet: Sheet, card: ScoreCard) -> str:
     out = [grid_text(sheet), "", " #  Word      VP  Bonus       Total"]
     for row in card.rows:
         box = "[x]" if row["checked"] else ("[ ]" if row["checkbox"] else "   ")
-        out.append(f" {row['number']}  {row['word']:<8} {row['vp']:>3}  {row['bonus']:>+4} {box}"
-                   f"  {row['total']:>5}")
+        out.append(f" {row['number']}  {row['word']:<8} {row['vp']:>3}  "
+                   f"{signed(row['bonus']):>4} {box}  {row['total']:>5}")
     for k in range(len(card.rows) + 1, sheet.puzzle.words + 1):
         box = "[ ]" if sheet.puzzle.has_checkbox(k) else "   "
         out.append(f" {k}  {'-':<8} {'':>3}  {'':>4} {box}  {'':>5}")
