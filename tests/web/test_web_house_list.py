@@ -224,3 +224,16 @@ def test_the_girdle_par_is_searched_for_with_the_house_list(tmp_path, monkeypatc
     assert args[5:] == ["--add", str(folder / "family.txt"), "--remove", str(folder / "no.txt"),
                         "--remove", str(folder / "no.txt"), "--remove-offensive",
                         "--time-budget", "1"]
+
+
+def test_the_check_api_answers_for_this_installations_list(tmp_path):
+    """``/api/check`` remembered its answers by ``LEXICON_PATH`` alone: a server (or a second
+    app in the same process) with a house list was answered what one without it had been."""
+    plain_home = tmp_path / "plain"
+    plain_home.mkdir()
+    plain = make_app(plain_home).test_client()
+    assert plain.get("/api/check?word=zyzzyx").get_json()["valid"] is False
+    house = house_app(tmp_path).test_client()
+    check = house.get("/api/check?word=zyzzyx").get_json()
+    assert check["valid"] and check["decided_by"] == "family.txt"
+    assert plain.get("/api/check?word=zyzzyx").get_json()["valid"] is False
