@@ -193,11 +193,11 @@ def test_the_girdle_pages_judge_a_sheet_by_the_house_list(tmp_path):
 def test_the_girdle_par_is_searched_for_with_the_house_list(tmp_path, monkeypatch):
     """The search for par beside the app ran ``companion girdle solve --lexicon`` with the
     configured list alone: a house list's day got the par of another list."""
-    import datetime as dt
     import time
 
     from companion.errors import CompanionError
     from companion.web import jobs
+    from companion.web.girdle import today_utc
 
     asked: list[list[str]] = []
 
@@ -212,7 +212,7 @@ def test_the_girdle_par_is_searched_for_with_the_house_list(tmp_path, monkeypatc
     (folder / "no.txt").write_text("dog\n")
     app = make_app(tmp_path, LEXICON_ADD="family.txt", LEXICON_REMOVE=["no.txt", "no.txt"],
                    LEXICON_REMOVE_OFFENSIVE="yes")
-    day = dt.date.today()
+    day = today_utc()  # the day's page (not an archive page) starts the search
     client = app.test_client()
     client.get(f"/girdle/{day}")
     end = time.monotonic() + 30
