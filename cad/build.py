@@ -190,7 +190,8 @@ def build(params: SetParams, out: Path, parts: tuple[str, ...] = PARTS,
         files[part] = names
     old = read_report(out / BUILD_REPORT)
     removed = () if old.get("params") == params.to_dict() else _remove_stale(
-        out, report_files(old), {name for names in files.values() for name in names})
+        out, report_files(old), {name for names in files.values() for name in names},
+        LEFT_BY_BUILD)
     slicer = slice_outputs(out, params.printer.bed, cache_dir) if slice_parts else {}
     result = BuildResult(out, files, tuple(cached), slicer, removed)
     result = replace(result, copies=print_copies(_write_report(params, result)))
@@ -200,15 +201,20 @@ def build(params: SetParams, out: Path, parts: tuple[str, ...] = PARTS,
 
 # What a build writes: only files of these kinds that an earlier report lists are removed.
 BUILT_SUFFIXES = (".stl", ".3mf", ".step", ".png", ".pdf", ".json")
+# What left the files a build, or a run of coupons, removes: the words its messages use.
+LEFT_BY_BUILD = "an earlier build with other settings"
+LEFT_BY_COUPONS = "coupons for another bed"
 
 
-def _remove_stale(out: Path, listed: list[str], written: set[str]) -> tuple[str, ...]:
+def _remove_stale(out: Path, listed: list[str], written: set[str],
+                  left_by: str) -> tuple[str, ...]:
     """Remove the files an earlier build or run of coupons with other parameters wrote into
     ``out`` (``listed``: as its report lists them) that this one did not write again
     (``written``): a third tile plate of a smaller bed, the pair plate of a bed that held both
     placard halves, a format or a part this build does not make, coupons for another bed.
     Left there, they would be printed or checked as part of this set. Only files of the kinds
-    a build writes, inside ``out``, are removed (never a report)."""
+    a build writes, inside ``out``, are removed (never a report). ``left_by`` says what left
+    them (:data:`LEFT_BY_BUILD`, :data:`LEFT_BY_COUPONS`) when one cannot be removed."""
     root = out.resolve()
     removed = []
     for name in listed:
@@ -220,8 +226,8 @@ def _remove_stale(out: Path, listed: list[str], written: set[str]) -> tuple[str,
         try:
             path.unlink()
         except OSError as exc:
-            raise UsageError(f"cannot remove {path}, left by an earlier build with other "
-                             f"settings: {exc.strerror or exc}") from exc
+            raise UsageError(f"cannot remove {path}, left by {left_by}: "
+                             f"{exc.strerror or exc}") from exc
         removed.append(name)
     return tuple(sorted(removed))
 
@@ -292,7 +298,7 @@ def build_coupons(clearances: list[float], out: Path, formats: tuple[str, ...] =
             written += targets
     old = read_report(out / COUPONS_REPORT)
     removed = () if old.get("bed") == list(params.printer.bed) else _remove_stale(
-        out, report_files(old), set(written))
+        out, report_files(old), set(written), LEFT_BY_COUPONS)
     _write_coupons_report(out, params.printer.bed, clearances, written)
     return CouponsResult([*written, COUPONS_REPORT], removed)
 

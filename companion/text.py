@@ -96,6 +96,12 @@ def listed(items: Sequence[str], conjunction: str = "and") -> str:
     return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
 
 
+def signed(n: int) -> str:
+    """Points added or taken off, with their sign: "+2", "-3", and "0" (never "+0" or "-0");
+    the one rule for a score's bonus or penalty in a table or a message."""
+    return f"{n:+d}" if n else "0"
+
+
 def with_article(noun: str) -> str:
     """``noun`` with its indefinite article: "an adult", "a pronoun" (by its first letter,
     the one rule for "a" or "an" in a message)."""

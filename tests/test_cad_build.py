@@ -490,7 +490,7 @@ def test_a_rebuild_with_other_settings_removes_the_files_it_does_not_write(
     (out / "build.json").write_text(json.dumps(report))
     capsys.readouterr()
     assert main(argv) == 0
-    assert ("removed 1 file an earlier build with other settings left there: "
+    assert ("removed 1 file that an earlier build with other settings left there: "
             "tiles-plate-3.stl") in capsys.readouterr().out
     assert sorted(p.name for p in out.glob("tiles-plate-*")) == ["tiles-plate-1.stl",
                                                                   "tiles-plate-2.stl"]
@@ -579,6 +579,29 @@ def test_coupons_for_another_bed_remove_the_earlier_coupons(cache: Path, tmp_pat
     assert report["bed"] == [180.0, 180.0] and report["clearances"] == [0.25]
     assert main([*argv, "--clearances", "0.25"]) == 0  # the same bed again: nothing removed
     assert "removed" not in capsys.readouterr().out
+
+
+def test_coupons_that_cannot_remove_earlier_coupons_say_so_in_their_terms(
+        cache: Path, tmp_path: Path, capsys, monkeypatch) -> None:
+    # a coupon for another bed that could not be removed was said to be "left by an earlier
+    # build with other settings", the words of 'cad build', though no build made it
+    out = tmp_path / "coupons"
+    argv = ["cad", "coupons", "-o", str(out), "--cache-dir", str(cache), "-q"]
+    assert main([*argv, "--clearances", "0.2", "--bed", "250x250"]) == 0
+    stuck = out / "coupon-0.2.stl"
+    unlink = Path.unlink
+
+    def refuse(path: Path, missing_ok: bool = False) -> None:
+        if path == stuck:
+            raise PermissionError(13, "Permission denied")
+        unlink(path, missing_ok)
+
+    monkeypatch.setattr(Path, "unlink", refuse)
+    capsys.readouterr()
+    assert main([*argv, "--clearances", "0.25"]) == 2
+    err = capsys.readouterr().err
+    assert f"Cannot remove {stuck}, left by coupons for another bed: Permission denied" in err
+    assert "build" not in err and stuck.exists()
 
 
 def test_check_puts_each_file_on_the_bed_of_the_report_that_lists_it(

@@ -403,3 +403,71 @@ def test_the_daily_puzzle_is_made_with_the_house_list(capsys, tmp_path):
     code, _, err = run(capsys, "girdle", "show", "--date", "2026-12-06", "--lexicon", str(words),
                        "--add", str(more))
     assert code == 2 and "with the word list two.txt, with more.txt added (3 words)" in err
+
+
+def test_check_writes_a_length_bonus_of_nothing_as_show_does(capsys, tmp_path):
+    """The score card wrote a 4-letter word's bonus "+0" where ``show``'s table of length
+    bonuses writes "0": one rule (``companion.text.signed``) writes both."""
+    code, out, _ = run(capsys, "girdle", "check", str(example_file(tmp_path)))
+    assert code == 0, out
+    rows = {line.split()[1]: line.split() for line in out.splitlines()
+            if line[:3].strip().isdigit() and len(line.split()) > 3}
+    assert rows["NOTE"][3] == "0" and rows["USE"][3] == "-1" and rows["JUMPING"][3] == "+7"
+    _code, shown, _ = run(capsys, "girdle", "show", "--date", "2026-12-01")
+    assert "4 letters 0," in shown and "5 letters +2" in shown
+
+
+def test_a_house_lists_skipped_lines_are_said_once(capsys, tmp_path):
+    """``show``, ``solve`` and ``check`` loaded the house list twice (for the puzzle, then
+    for the sheet) and said each file's skipped lines twice on standard error."""
+    family = tmp_path / "family.txt"
+    family.write_text("zyzzyx\nx-ray\n")
+    note = "word list family.txt: 1 line skipped as not a word (line 2: x-ray)"
+    sheet = tmp_path / "sheet.json"
+    for argv in (["show"], ["solve", "--json"]):
+        code, out, err = run(capsys, "girdle", *argv, "--date", "2026-11-01", "--add",
+                             str(family))
+        assert code == 0 and err.count(note) == 1, (argv, err)
+        if argv[0] == "solve":
+            sheet.write_text(out)
+    code, _out, err = run(capsys, "girdle", "check", str(sheet), "--add", str(family))
+    assert code == 0 and err.count(note) == 1, err
+
+
+def test_solve_prints_a_sheet_with_a_word_only_the_house_list_has(capsys, tmp_path,
+                                                                   monkeypatch):
+    """``solve`` found par with the house list but replayed its sheet for the text answer on
+    the default list, so a sheet with a word only the house list has was refused there."""
+    import dataclasses
+    import datetime as dt
+    import itertools
+
+    from companion.cli import girdle as cli_girdle
+    from companion.girdle import puzzle_for
+    from companion.girdle.cache import solve_cached
+    from companion.lexicon import default_lexicon
+
+    pz = puzzle_for(dt.date(2026, 11, 1))
+    best = solve_cached(pz)
+    *before, last = best.placements
+    filled = {cell for step in before for cell in step.cells()}
+    new = [i for i, cell in enumerate(last.cells()) if cell not in filled]
+    # the last word with its new letters in another order: the same letters from the same
+    # places, so a legal sheet of the same score, with a word the default list lacks
+    for order in itertools.permutations(new):
+        letters = list(last.word)
+        for i, j in zip(new, order, strict=True):
+            letters[i] = last.word[j]
+        word = "".join(letters)
+        if word.lower() not in default_lexicon():
+            break
+    assert word.lower() not in default_lexicon()
+    family = tmp_path / "family.txt"
+    family.write_text(word.lower() + "\n")
+    found = dataclasses.replace(best, placements=[*before, dataclasses.replace(last, word=word)])
+    monkeypatch.setattr(cli_girdle, "solve_cached", lambda *args, **kwargs: found)
+    code, out, err = run(capsys, "girdle", "solve", "--date", "2026-11-01", "--add",
+                         str(family))
+    assert code == 0, err
+    assert f" 7  {word} " in out and out.splitlines()[-1].endswith(f" = {best.par}")
+    assert out.splitlines()[0].startswith(f"Word Girdle #{pz.number}: par {best.par} ")

@@ -227,3 +227,22 @@ def test_pdq_judges_by_a_house_list_as_check_and_the_web_do(capsys, tmp_path):
     assert code == 1 and data["reason"].endswith(": no.txt removes it.")
     code, out, _ = run(capsys, "DRU", "--word", "drub", "--remove-offensive")
     assert code == 0 and "with offensive words (LDNOOBW) removed" in out
+
+
+def test_the_listing_names_the_word_list_as_every_command_does(capsys, tmp_path):
+    """The listing named the list by its short name ("SCOWL-70 US/UK/CA/AU (companion
+    default) + family.txt") where ``check`` and every verdict write ``Lexicon.display``."""
+    from companion.lexicon import WordListSpec, load_word_list
+
+    family = tmp_path / "family.txt"
+    family.write_text("pnaxyz\n")
+    house = load_word_list(WordListSpec(None, (str(family),)))
+    assert main(["check", "cat", "--add", str(family)]) == 0
+    named = capsys.readouterr().out.split("Word list: ", 1)[1].splitlines()[0]
+    assert named == house.display and named.endswith(", with family.txt added")
+    code, out, _ = run(capsys, "PNA", "--add", str(family))
+    assert code == 0 and out.splitlines()[0].startswith(f"P N A - PDQ, 4+ letters, {named}: ")
+    code, out, _ = run(capsys, "QXZ", "--add", str(family))
+    assert out.startswith(f"No word: none of the {len(house):,} words in {named} fits Q X Z")
+    data = json.loads(run(capsys, "PNA", "--add", str(family), "--json")[1])
+    assert data["lexicon"] == house.name  # the JSON keeps the short name, as verdicts do

@@ -134,7 +134,14 @@ def _out_dir(name: str) -> Path:
 
 
 def run_build(args: argparse.Namespace) -> int:
-    from cad.build import build, parse_bed, parse_formats, parse_parts, part_steps
+    from cad.build import (
+        LEFT_BY_BUILD,
+        build,
+        parse_bed,
+        parse_formats,
+        parse_parts,
+        part_steps,
+    )
     from cad.progress import Progress
 
     parts = parse_parts(args.part)
@@ -150,8 +157,8 @@ def run_build(args: argparse.Namespace) -> int:
     cached = f" ({', '.join(result.cached)} from the cache)" if result.cached else ""
     print(f"wrote {counted(total, 'file')} to {printable(str(out))}{cached}")
     if result.removed:
-        print(f"removed {counted(len(result.removed), 'file')} an earlier build with other "
-              f"settings left there: {', '.join(printable(n) for n in result.removed)}")
+        print(f"removed {counted(len(result.removed), 'file')} that {LEFT_BY_BUILD} left "
+              f"there: {', '.join(printable(n) for n in result.removed)}")
     if result.slicer:
         _print_slicer_estimates(result.slicer, result.copies)
     plates = {n.split(".")[0] for n in result.files.get("tiles", [])
@@ -192,7 +199,7 @@ def _print_slicer_estimates(slicer: dict[str, dict], copies: dict[str, Copies]) 
 
 
 def run_coupons(args: argparse.Namespace) -> int:
-    from cad.build import build_coupons, parse_bed, part_steps
+    from cad.build import LEFT_BY_COUPONS, build_coupons, parse_bed, part_steps
     from cad.progress import Progress
 
     try:
@@ -215,8 +222,8 @@ def run_coupons(args: argparse.Namespace) -> int:
     print(f"wrote {counted(len(result.files), 'file')} to {printable(str(args.out))}: "
           + ", ".join(f for f in result.files if f.endswith(".stl")))
     if result.removed:
-        print(f"removed {counted(len(result.removed), 'file')} that coupons for another bed "
-              f"left there: {', '.join(printable(n) for n in result.removed)}")
+        print(f"removed {counted(len(result.removed), 'file')} that {LEFT_BY_COUPONS} left "
+              f"there: {', '.join(printable(n) for n in result.removed)}")
     print("print them, keep the one that fits best, then: companion cad build --clearance MM")
     return 0
 

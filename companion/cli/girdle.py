@@ -29,7 +29,8 @@ from companion.girdle.engine import IllegalStep, ScoreCard, WrongLine
 from companion.girdle.generator import family_puzzle
 from companion.girdle.layouts import family_of, layouts, puzzle_model, shape_text
 from companion.girdle.solver import solve
-from companion.text import counted, printable, quoted, shown
+from companion.lexicon import Lexicon
+from companion.text import counted, printable, quoted, shown, signed
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -100,16 +101,17 @@ def _add_date(p: argparse.ArgumentParser, ranges: bool = False) -> None:
     add_house_list_options(p)
 
 
-def _daily(args: argparse.Namespace, date: object) -> Puzzle:
-    """The puzzle of ``date`` (a string, or None for today) with the chosen word list."""
-    return _puzzles(args, [parse_date(date, command=f"girdle {args.action}")])[0]
+def _daily(args: argparse.Namespace, date: object, words: Lexicon) -> Puzzle:
+    """The puzzle of ``date`` (a string, or None for today) for the chosen word list
+    ``words`` (:func:`lexicon_from_args`, loaded once a command)."""
+    return _puzzles(args, [parse_date(date, command=f"girdle {args.action}")], words)[0]
 
 
-def _puzzles(args: argparse.Namespace, days: list[dt.date]) -> list[Puzzle]:
-    """The puzzle of each of ``days`` (or of ``--family``) with the chosen word list."""
+def _puzzles(args: argparse.Namespace, days: list[dt.date], words: Lexicon) -> list[Puzzle]:
+    """The puzzle of each of ``days`` (or of ``--family``) for the chosen word list."""
     # the default list's puzzle is the cached one; a club or house list makes its own
     given = any(getattr(args, option, None) for option in WORD_LIST_OPTIONS)
-    lexicon = lexicon_from_args(args) if given else None
+    lexicon = words if given else None
     if getattr(args, "family", None) is not None:  # --family '' names no family
         return [family_puzzle(day, args.family, lexicon=lexicon) for day in days]
     return [puzzle_for(day, lexicon=lexicon) for day in days]
@@ -144,13 +146,13 @@ def puzzle_text(pz: Puzzle) -> str:
     out.append("Victory Points: " + "; ".join(
         f"{v} = {' '.join(chs)}" for v, chs in sorted(by_vp.items())))
     out.append("Length bonus: " + ", ".join(
-        f"{counted(n, 'letter')} {b:+d}" if b else f"{counted(n, 'letter')} 0"
-        for n, b in sorted(pz.length_bonus.items())))
+        f"{counted(n, 'letter')} {signed(b)}" for n, b in sorted(pz.length_bonus.items())))
     return "\n".join(out)
 
 
 def run_show(args: argparse.Namespace) -> int:
-    puzzles = _puzzles(args, parse_dates(args.date))  # all made before any is printed
+    dates = parse_dates(args.date)
+    puzzles = _puzzles(args, dates, lexicon_from_args(args))  # all made before any is printed
     if args.json:
         models = [puzzle_model(pz) for pz in puzzles]
         print_json(models if is_range(args.date) else models[0])
@@ -181,8 +183,8 @@ def search_notice(pz: Puzzle, time_budget: float | None = None) -> Callable[[], 
 def run_solve(args: argparse.Namespace) -> int:
     if args.time_budget is not None and not args.time_budget > 0:  # NaN too
         raise UsageError("--time-budget must be a positive number of seconds")
-    pz = _daily(args, args.date)
     lex = lexicon_from_args(args)
+    pz = _daily(args, args.date, lex)
     notice = search_notice(pz, args.time_budget)
     if args.no_cache or args.family is not None:
         notice()
@@ -196,7 +198,7 @@ def run_solve(args: argparse.Namespace) -> int:
     if not sol.complete:
         status += "; stopped early by --time-budget"
     print(f"Word Girdle #{pz.number}: par {sol.par} ({status}, {sol.seconds:.1f} s)")
-    sheet = Sheet(pz)
+    sheet = Sheet(pz, lex)  # the sheet's words are the chosen list's
     for p in sol.placements:
         sheet.play(p)
     print(card_text(sheet, sheet.score()))
@@ -303,8 +305,8 @@ def card_text(sheet: Sheet, card: ScoreCard) -> str:
     out = [grid_text(sheet), "", " #  Word      VP  Bonus       Total"]
     for row in card.rows:
         box = "[x]" if row["checked"] else ("[ ]" if row["checkbox"] else "   ")
-        out.append(f" {row['number']}  {row['word']:<8} {row['vp']:>3}  {row['bonus']:>+4} {box}"
-                   f"  {row['total']:>5}")
+        out.append(f" {row['number']}  {row['word']:<8} {row['vp']:>3}  "
+                   f"{signed(row['bonus']):>4} {box}  {row['total']:>5}")
     for k in range(len(card.rows) + 1, sheet.puzzle.words + 1):
         box = "[ ]" if sheet.puzzle.has_checkbox(k) else "   "
         out.append(f" {k}  {'-':<8} {'':>3}  {'':>4} {box}  {'':>5}")
@@ -338,13 +340,14 @@ def load_sheet_file(path: str) -> dict:
 
 def run_check(args: argparse.Namespace) -> int:
     data = load_sheet_file(args.solution)
+    lex = lexicon_from_args(args)
     if "puzzle" in data:
         if args.date is not None:  # it would be dropped without a word
             raise UsageError(f"the sheet {args.solution} holds its puzzle; --date is for a sheet "
                              "without one (a list of words, or an object without 'puzzle')")
         pz = Puzzle.from_dict(data["puzzle"])
     else:
-        pz = _daily(args, args.date if args.date is not None else data.get("date"))
+        pz = _daily(args, args.date if args.date is not None else data.get("date"), lex)
         if args.date is not None and data.get("date") is not None:
             written = parse_date(data["date"], command="girdle check")
             asked = parse_date(args.date, command="girdle check")
@@ -352,7 +355,7 @@ def run_check(args: argparse.Namespace) -> int:
                 raise UsageError(f"the sheet {args.solution} is for {written.isoformat()}, "
                                  f"not {asked.isoformat()}: leave out --date to check it, "
                                  "or give a sheet of that day")
-    sheet = Sheet(pz, lexicon_from_args(args))
+    sheet = Sheet(pz, lex)
     try:
         for number, item in enumerate(data["solution"], 1):
             if number > pz.words:

@@ -204,14 +204,14 @@ def _list_words(args, cards, variant, lexicon) -> int:
     shown = " ".join(cards)
     if result.no_word:
         print(f"No word: none of the {counted(result.searched, 'word', spec=',')} in "
-              f"{result.lexicon} fits "
+              f"{lexicon.display} fits "
               f"{shown} under {variant.title} rules ({result.min_length}+ letters).")
         if result.near_misses:
             print("Words with the letters in order that start elsewhere (not allowed):")
             print(textwrap.fill(", ".join(w.upper() for w in result.near_misses), width=88,
                                 initial_indent="  ", subsequent_indent="  "))
         return 0
-    print(f"{shown} - {variant.title}, {result.min_length}+ letters, {result.lexicon}: "
+    print(f"{shown} - {variant.title}, {result.min_length}+ letters, {lexicon.display}: "
           f"{counted(len(result.words), 'word')}")
     for length, words in result.groups():
         print(textwrap.fill(", ".join(w.upper() for w in words), width=88,

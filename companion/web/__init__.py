@@ -13,7 +13,7 @@ from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from werkzeug.routing import IntegerConverter
 
 from companion.errors import UsageError
-from companion.text import counted, listed, sentence
+from companion.text import counted, listed, sentence, signed
 
 # Blueprint modules, one per area, registered in this order.
 AREAS = ("challenge", "games", "clock", "girdle", "prints", "pdq", "api", "health")
@@ -195,6 +195,7 @@ def create_app(test_config: dict[str, Any] | None = None,
     app.jinja_env.filters["counted"] = counted  # {{ n|counted('tile') }}: "1 tile", "7 tiles"
     app.jinja_env.filters["listed"] = listed  # {{ names|listed }}: "A, B and C"
     app.jinja_env.filters["sentence"] = sentence  # {{ problem|sentence }}: words as written
+    app.jinja_env.filters["signed"] = signed  # {{ -total|signed }}: "+2", "-3", "0"
 
     @app.after_request
     def _headers(resp):  # no framing by other sites (clickjacking), no type guessing

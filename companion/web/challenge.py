@@ -212,9 +212,10 @@ def _api_words() -> tuple[list[str], str | None, str, str, str]:
 
 
 @lru_cache(maxsize=8192)
-def _check_body(words: tuple[str, ...], game: str | None, lexicon_path: str | None,
+def _check_body(words: tuple[str, ...], game: str | None, word_list: WordListSpec,
                 single: bool, cards: str, variant: str, player: str = "") -> str:
-    # The JSON answer is as pure as the verdicts, so it is remembered too (the hot path).
+    # The JSON answer is as pure as the verdicts, so it is remembered too (the hot path), for
+    # the word list it was judged by (``word_list``: the house list too, not only its base).
     ruling = rule(list(words), game, cards=cards, variant=variant, player=player)
     data = ruling.verdicts[0].to_dict() if single else ruling.to_dict()
     return json.dumps(data, ensure_ascii=False, sort_keys=True)
@@ -224,8 +225,7 @@ def _check_body(words: tuple[str, ...], game: str | None, lexicon_path: str | No
 def api_check() -> ResponseReturnValue:
     words, game, cards, variant, player = _api_words()
     single = len(words) == 1 and "words" not in request.args
-    body = _check_body(tuple(words), game, current_app.config.get("LEXICON_PATH"), single,
-                       cards, variant, player)
+    body = _check_body(tuple(words), game, word_list_spec(), single, cards, variant, player)
     return Response(body, mimetype="application/json")
 
 

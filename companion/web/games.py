@@ -138,6 +138,7 @@ def _games_page(error: str | None = None, typed: dict | None = None, status: int
     rules = challenge_rules()
     return render_template("games.html", games=games, tables=_tables(),
                            challenge_rules=[rules[n] for n in CHALLENGE_RULE_NAMES],
+                           game_rules={k: table_rules.form_rule(k) for k in TABLE_GAMES},
                            mine={k for k in keys}, error=error, error_field=field,
                            typed=typed or {}), status
 

@@ -32,7 +32,7 @@ from companion.errors import CompanionError, UsageError
 from companion.girdle import Puzzle, SheetStep, default_edition, puzzle_for, puzzle_number
 from companion.girdle.generator import check_published, daily_family
 from companion.girdle.layouts import puzzle_model, shape_text
-from companion.lexicon import load_lexicon
+from companion.lexicon import Lexicon, WordListSpec, load_word_list
 from companion.text import counted, sentence
 from companion.web import jobs, openapi, par_jobs
 from companion.web.db import session as db
@@ -45,6 +45,7 @@ from companion.web.girdle_play import (
 )
 from companion.web.inputs import plain_text
 from companion.web.models import GirdlePar, GirdleSubmission, Job
+from companion.web.wordlist import lexicon, word_list_spec
 
 bp = Blueprint("girdle", __name__)
 
@@ -109,16 +110,19 @@ def _page_date(day: str) -> dt.date:
 
 
 @lru_cache(maxsize=64)
-def _puzzle(day: dt.date, lexicon_path: str | None) -> Puzzle:
-    return puzzle_for(day, lexicon=load_lexicon(lexicon_path))
+def _puzzle(day: dt.date, spec: WordListSpec) -> Puzzle:
+    return puzzle_for(day, lexicon=load_word_list(spec))
 
 
 def puzzle(day: dt.date) -> Puzzle:
-    return _puzzle(day, current_app.config.get("LEXICON_PATH"))
+    """The puzzle of ``day`` for the installation's word list, house list and all (the
+    command line's ``girdle show --add ... --remove ...`` puzzle)."""
+    return _puzzle(day, word_list_spec())
 
 
-def _lexicon():
-    return load_lexicon(current_app.config.get("LEXICON_PATH"))
+def _lexicon() -> Lexicon:
+    """The word list the Girdle pages judge by: the one every other page judges by."""
+    return lexicon()
 
 
 PAR_POLL_SECONDS = 3  # how often a page (or API client) waiting for par asks again
@@ -177,8 +181,8 @@ def par_state(day: dt.date) -> str:
     row = db().get(GirdlePar, day)
     if row is not None and row.words == _words():  # one found with other words is searched
         return "found"                             # for again (see _stored_par)
-    job = par_jobs.job(db(), day, current_app.config.get("LEXICON_PATH"),
-                       current_app.config["GIRDLE_SOLVE_SECONDS"], _words())
+    job = par_jobs.job(db(), day, word_list_spec(), current_app.config["GIRDLE_SOLVE_SECONDS"],
+                       _words())
     if job is None:
         return "none"
     return {jobs.DONE: "found", jobs.FAILED: "failed"}.get(job.state, "searching")
@@ -270,7 +274,7 @@ def _keep_found(day: dt.date, par: int, proven: bool, solution: list) -> GirdleP
 
 def start_par_search(day: dt.date) -> Job:
     """The search for ``day``'s par, beside the app (queued if nobody asked for it yet)."""
-    return par_jobs.start(db(), day, current_app.config.get("LEXICON_PATH"),
+    return par_jobs.start(db(), day, word_list_spec(),
                           current_app.config["GIRDLE_SOLVE_SECONDS"], _words())
 
 
@@ -389,7 +393,7 @@ def _sheet_pdf(day: dt.date, paper: str) -> bytes:
         raise UsageError(f"Paper must be letter or a4, not {paper!r}.")
     return _cached(f"girdle-{day.isoformat()}-{paper}.pdf",
                    lambda: girdle_sheet_pdf(day, paper, puzzle=puzzle(day)),
-                   lexicon=current_app.config.get("LEXICON_PATH"))
+                   words=_words())
 
 
 def typed_from_reading(pz: Puzzle, reading: dict) -> str:
@@ -430,7 +434,7 @@ def _page(day: dt.date, result=None, error=None, text="", status=200, sheet=None
     return render_template(
         "girdle.html", day=day, pz=pz, shape=shape_text(pz.lines, pz.size),
         result=result, error=error, error_field=field, text=text, streak=streak(player_id()),
-        sheet=sheet, typed_before=typed_before,
+        sheet=sheet, typed_before=typed_before, word_list=_lexicon().display,
         revealed=revealed(day), submitted=has_submitted(player_id(), day),
         hints=grid, hints_pending=hints_pending, par_poll=PAR_POLL_SECONDS, today=today_utc(),
         prev=day - dt.timedelta(days=1) if day > default_edition().first_date else None,
@@ -559,7 +563,7 @@ def play(day: str) -> ResponseReturnValue:
         except CompanionError as exc:
             error = str(exc)
     return render_template("girdle_play.html", day=when, error=error, typed=typed,
-                           **state), 400 if error else 200
+                           word_list=_lexicon().display, **state), 400 if error else 200
 
 
 @bp.post("/girdle/<day>/photo")

@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from companion.errors import CompanionError
+from companion.lexicon import WordListSpec
 from companion.web import jobs
 from companion.web.models import Job
 
@@ -22,38 +23,52 @@ KIND = "girdle-par"
 PACKAGES = ("companion/girdle", "companion/lexicon", "companion/data")
 
 
-def _inputs(day: dt.date, lexicon_path: str | None, seconds: float | None,
+def _inputs(day: dt.date, spec: WordListSpec, seconds: float | None,
             words: str | None) -> dict[str, Any]:
-    return {"day": day.isoformat(), "lexicon": lexicon_path, "seconds": seconds,
-            "words": words}
+    inputs: dict[str, Any] = {"day": day.isoformat(), "lexicon": spec.base,
+                              "seconds": seconds, "words": words}
+    if not spec.is_plain:  # a house list's files (a plain list's search keeps its old key)
+        inputs |= {"add": list(spec.add), "remove": list(spec.remove),
+                   "remove_offensive": spec.remove_offensive}
+    return inputs
 
 
-def start(db: Session, day: dt.date, lexicon_path: str | None, seconds: float | None,
+def start(db: Session, day: dt.date, spec: WordListSpec, seconds: float | None,
           words: str | None = None) -> Job:
-    """The search for ``day``'s par: queued now, or as it stands. ``words``, the list's
-    digest (:attr:`Lexicon.fingerprint`), makes a list edited in place a new search."""
-    return jobs.submit(db, KIND, _inputs(day, lexicon_path, seconds, words))
+    """The search for ``day``'s par with the word list ``spec`` (a club list and its house
+    additions and removals): queued now, or as it stands. ``words``, the list's digest
+    (:attr:`Lexicon.fingerprint`), makes a list edited in place a new search."""
+    return jobs.submit(db, KIND, _inputs(day, spec, seconds, words))
 
 
-def job(db: Session, day: dt.date, lexicon_path: str | None,
+def job(db: Session, day: dt.date, spec: WordListSpec,
         seconds: float | None, words: str | None = None) -> Job | None:
     """The search for ``day``'s par if anyone asked for it."""
-    return jobs.status(db, KIND, _inputs(day, lexicon_path, seconds, words))
+    return jobs.status(db, KIND, _inputs(day, spec, seconds, words))
 
 
 def _run(inputs: dict[str, Any]) -> jobs.Output:
-    return jobs.Output(result=search(dt.date.fromisoformat(inputs["day"]), inputs["lexicon"],
+    spec = WordListSpec(inputs["lexicon"], tuple(inputs.get("add", ())),
+                        tuple(inputs.get("remove", ())), bool(inputs.get("remove_offensive")))
+    return jobs.Output(result=search(dt.date.fromisoformat(inputs["day"]), spec,
                                      inputs["seconds"]))
 
 
 jobs.register(KIND, PACKAGES, _run)
 
 
-def search(day: dt.date, lexicon_path: str | None, seconds: float | None) -> dict[str, Any]:
-    """``companion girdle solve --json`` for ``day`` in a separate process: its answer."""
+def search(day: dt.date, spec: WordListSpec, seconds: float | None) -> dict[str, Any]:
+    """``companion girdle solve --json`` for ``day`` in a separate process, with the word list
+    ``spec`` given as the command line's options: its answer."""
     args = ["girdle", "solve", "--json", "--date", day.isoformat()]
-    if lexicon_path:
-        args += ["--lexicon", lexicon_path]
+    if spec.base:
+        args += ["--lexicon", spec.base]
+    for path in spec.add:
+        args += ["--add", path]
+    for path in spec.remove:
+        args += ["--remove", path]
+    if spec.remove_offensive:
+        args.append("--remove-offensive")
     if seconds:
         args += ["--time-budget", f"{seconds:g}"]
     out = jobs.run_companion(args, "The search for par",

@@ -42,6 +42,7 @@ from companion.challenges import (
 from companion.clock import DEFAULT_PENALTY, ClockSettings, ClockState
 from companion.errors import SquareError, UsageError
 from companion.lexicon import Lexicon
+from companion.tables import table_for
 from companion.text import sentence
 from companion.web import scoresheet as sheet
 from companion.web.inputs import int_from
@@ -83,11 +84,23 @@ def clock_from_form(values: Mapping[str, Any]) -> ClockSettings | None:
     return ClockSettings(bank * 60, penalty)
 
 
+def game_rule(kind: str, players: int) -> ChallengeRule:
+    """The challenge rule a new game of ``kind`` (``werdup``, ``bugwords``) plays by when it
+    names none: its rules file's (Bug Words: ``single``; WerdUp: ``none``), as a table of
+    ``players`` plays it (a player alone: ``none``)."""
+    return table_for(kind).challenge_rule.at_table(players)
+
+
 def default_rule(game: Game) -> ChallengeRule:
-    """The challenge rule a new game plays by when it names none: its rules file's (Bug
-    Words: ``single``; WerdUp: ``none``), as a table of its players plays it (a player alone:
-    ``none``)."""
-    return sheet.table(game).challenge_rule.at_table(len(game.players))
+    """The challenge rule ``game`` plays by when it names none (:func:`game_rule`)."""
+    return game_rule(game.kind, len(game.players))
+
+
+def form_rule(kind: str) -> str:
+    """The challenge rule the new-game form starts at for a game of ``kind``: the one a game
+    naming none plays by (:func:`game_rule`) at a table of two, as the players are not typed
+    yet (a player alone who keeps a challenge rule is told to choose none)."""
+    return game_rule(kind, 2).name
 
 
 def apply_settings(game: Game, values: Mapping[str, Any]) -> None:

@@ -235,6 +235,39 @@ def test_the_player_boxes_follow_the_game_chosen(browser, base_url):
         context.close()
 
 
+def test_the_challenge_rule_follows_the_game_chosen(browser, base_url):
+    """The new-game form started at "No challenges" whatever the game, so a Bug Words game
+    started from it was judged at each play, while one started by the API without a rule
+    plays by its rules file's single challenge. The rule follows the game chosen, until the
+    player picks one."""
+    from companion.tables import table_for
+
+    context = browser.new_context(base_url=base_url, **PHONE)
+    try:
+        page = context.new_page()
+        page.goto("/games")
+        for game in ("bugwords", "werdup", "bugwords"):
+            page.select_option("#game", game)
+            assert page.input_value("#challenge_rule") == table_for(game).challenge_rule.name
+        assert table_for("bugwords").challenge_rule.name == "single"
+        said = page.text_content("#challenge-summary")  # in the closed table rules
+        assert said.startswith("An invalid play challenged comes off the board")
+        page.fill("#player-1", "Ann")
+        page.fill("#player-2", "Bob")
+        page.click("#new-game button[type=submit]")
+        key = page.url.rsplit("/", 1)[1]
+        game = page.request.get(f"/api/games/{key}").json()
+        assert game["challenge_rule"] == "single"
+        page.goto("/games")
+        page.click("#table-settings summary")
+        page.select_option("#challenge_rule", "double")  # the player's choice stays
+        for game_name in ("bugwords", "werdup"):
+            page.select_option("#game", game_name)
+            assert page.input_value("#challenge_rule") == "double"
+    finally:
+        context.close()
+
+
 def test_pdq_challenge_shows_card_fields_only_for_pdq(page):
     page.goto("/")
     assert not page.is_visible("#cards")

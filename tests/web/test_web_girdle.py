@@ -15,7 +15,7 @@ from textgolden import assert_matches_text_golden
 from companion.girdle import Line, Puzzle
 from companion.girdle.generator import find_solution
 from companion.girdle.solver import solve
-from companion.lexicon import default_lexicon
+from companion.lexicon import WordListSpec, default_lexicon
 from companion.web.db import session
 from companion.web.girdle import puzzle, rank, streak, today_utc
 from companion.web.girdle_play import parse_solution, play_solution, solution_text
@@ -543,7 +543,7 @@ def par_job(app, day, seconds: float = 120):
     end = time.monotonic() + seconds
     while True:
         with app.app_context():
-            row = par_jobs.job(session(), day, None, app.config["GIRDLE_SOLVE_SECONDS"],
+            row = par_jobs.job(session(), day, WordListSpec(), app.config["GIRDLE_SOLVE_SECONDS"],
                                WORDS)
             job = row and SimpleNamespace(state=row.state, attempts=row.attempts,
                                           result=row.result, error=row.error)
@@ -908,3 +908,31 @@ def test_a_photographed_sheets_problem_keeps_its_words_as_written(sqlite_app, mo
         "photo": (io.BytesIO(b"\xff\xd8 a photo"), "sheet.jpg"), "csrf_token": token(client)},
         content_type="multipart/form-data").get_data(as_text=True)
     assert "Illegal at word 4 (DACHE): DACHE is not in the word list." in page
+
+
+def test_nothing_unused_is_written_0_not_minus_0(sqlite_app, monkeypatch):
+    """The score tables wrote the unused letters' cost as "-" and the total, "-0" when it is
+    nothing (here every letter is worth 0), and a bonus of nothing "+0"."""
+    import dataclasses
+
+    from companion.girdle.puzzle import ALPHABET
+    from companion.web import girdle
+
+    with sqlite_app.app_context():
+        real = puzzle(DAY)
+    free = dataclasses.replace(real, vp=dict.fromkeys(ALPHABET, 0))
+    monkeypatch.setattr(girdle, "puzzle", lambda day: free)
+    client = sqlite_app.test_client()
+    page = client.get(f"/girdle/{DAY}/play").get_data(as_text=True)
+    unused = re.search(r"Unused: [^<]*</td>\s*<td class=\"num\">([^<]*)</td>", page).group(1)
+    assert unused == "0"
+    moves = find_solution(free, default_lexicon())
+    typed = "\n".join(f"{m.word} {m.start + 1}" for m in moves)
+    sent = client.post(f"/girdle/{DAY}", data={"solution": typed, "csrf_token": token(client)},
+                       follow_redirects=True)
+    page = sent.get_data(as_text=True)
+    card = re.search(r'<table id="card">.*?</table>', page, re.S).group(0)
+    unused = re.search(r"Unused: [^<]*</td>\s*<td class=\"num\">([^<]*)</td>", card).group(1)
+    assert unused == "0"
+    bonuses = re.findall(r'<td class="num">([^<]*)</td><td class="num">-?\d+</td></tr>', card)
+    assert bonuses and "+0" not in bonuses and "-0" not in bonuses

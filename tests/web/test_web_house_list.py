@@ -141,3 +141,99 @@ def test_a_house_file_s_skipped_lines_are_told_on_the_pages_that_name_the_list(t
     (other / "instance" / "family.txt").write_text("zyzzyx\n")
     clean = make_app(other, LEXICON_ADD="family.txt").test_client()
     assert "skipped as not" not in clean.get("/judge").get_data(as_text=True)
+
+
+def _girdle_sheet(day):
+    """A complete sheet of ``day``'s puzzle with the default list, typed, and its last word."""
+    from companion.girdle import puzzle_for
+    from companion.girdle.generator import find_solution
+    from companion.lexicon import default_lexicon
+
+    moves = find_solution(puzzle_for(day), default_lexicon())
+    return "\n".join(f"{m.word} {m.start + 1}" for m in moves), moves[-1].word.lower()
+
+
+def test_the_girdle_pages_judge_a_sheet_by_the_house_list(tmp_path):
+    """The Girdle pages judged by ``LEXICON_PATH`` alone: a sheet whose word only the house
+    list adds was refused, one with a word it removes was scored, and the page named no list.
+    They judge by the list every other page uses, as ``companion girdle check --add``."""
+    import datetime as dt
+
+    from companion.lexicon import default_lexicon
+
+    day = dt.date(2026, 11, 1)
+    typed, word = _girdle_sheet(day)
+    folder = tmp_path / "instance"
+    folder.mkdir()
+    # a club list without the word, and a house list giving it back: the same words as the
+    # default list, so the same puzzle, but the word is the house list's alone
+    club = folder / "club.txt"
+    club.write_text("\n".join(w for w in default_lexicon().words if w != word) + "\n")
+    (folder / "family.txt").write_text(word + "\n")
+    client = make_app(tmp_path, LEXICON_PATH=str(club), LEXICON_ADD="family.txt").test_client()
+    page = client.get(f"/girdle/{day}").get_data(as_text=True)
+    assert 'id="word-list">Word list: club.txt, with family.txt added</p>' in page
+    play = client.get(f"/girdle/{day}/play").get_data(as_text=True)
+    assert "Word list: club.txt, with family.txt added" in play
+    sent = client.post(f"/girdle/{day}", data={"solution": typed, "csrf_token": token(client)})
+    assert sent.status_code == 303, sent.get_data(as_text=True)
+
+    other = tmp_path / "other"
+    (other / "instance").mkdir(parents=True)
+    (other / "instance" / "no.txt").write_text(word + "\n")
+    house = make_app(other, LEXICON_REMOVE="no.txt").test_client()
+    refused = house.post(f"/girdle/{day}", data={"solution": typed, "csrf_token": token(house)})
+    page = refused.get_data(as_text=True)
+    assert refused.status_code == 400
+    assert f"{word.upper()} is not in the word list" in page and "no.txt removes it" in page
+    assert ("Word list: SCOWL-70 US/UK/CA/AU, the companion default, with no.txt removed"
+            in page)
+
+
+def test_the_girdle_par_is_searched_for_with_the_house_list(tmp_path, monkeypatch):
+    """The search for par beside the app ran ``companion girdle solve --lexicon`` with the
+    configured list alone: a house list's day got the par of another list."""
+    import time
+
+    from companion.errors import CompanionError
+    from companion.web import jobs
+    from companion.web.girdle import today_utc
+
+    asked: list[list[str]] = []
+
+    def answer(args, what, timeout=None):
+        asked.append(args)
+        raise CompanionError("stopped here by the test")
+
+    monkeypatch.setattr(jobs, "run_companion", answer)
+    folder = tmp_path / "instance"
+    folder.mkdir()
+    (folder / "family.txt").write_text("zyzzyx\n")
+    (folder / "no.txt").write_text("dog\n")
+    app = make_app(tmp_path, LEXICON_ADD="family.txt", LEXICON_REMOVE=["no.txt", "no.txt"],
+                   LEXICON_REMOVE_OFFENSIVE="yes")
+    day = today_utc()  # the day's page (not an archive page) starts the search
+    client = app.test_client()
+    client.get(f"/girdle/{day}")
+    end = time.monotonic() + 30
+    while not asked and time.monotonic() < end:  # the search runs beside the app
+        time.sleep(0.1)
+    assert len(asked) == 1
+    args = asked[0]
+    assert args[:5] == ["girdle", "solve", "--json", "--date", day.isoformat()]
+    assert args[5:] == ["--add", str(folder / "family.txt"), "--remove", str(folder / "no.txt"),
+                        "--remove", str(folder / "no.txt"), "--remove-offensive",
+                        "--time-budget", "1"]
+
+
+def test_the_check_api_answers_for_this_installations_list(tmp_path):
+    """``/api/check`` remembered its answers by ``LEXICON_PATH`` alone: a server (or a second
+    app in the same process) with a house list was answered what one without it had been."""
+    plain_home = tmp_path / "plain"
+    plain_home.mkdir()
+    plain = make_app(plain_home).test_client()
+    assert plain.get("/api/check?word=zyzzyx").get_json()["valid"] is False
+    house = house_app(tmp_path).test_client()
+    check = house.get("/api/check?word=zyzzyx").get_json()
+    assert check["valid"] and check["decided_by"] == "family.txt"
+    assert plain.get("/api/check?word=zyzzyx").get_json()["valid"] is False

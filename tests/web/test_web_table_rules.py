@@ -779,3 +779,38 @@ def test_a_turn_lost_to_a_challenge_keeps_the_time_left(tapp, fake):
     game = _api(client, key)
     assert _seats_and_moves(game)[2:] == [(0, "play"), (1, "pass"), (0, "swap"), (1, "lost")]
     assert game["turns"][-1]["detail"]["time_left"] == 30  # Bob's clock did not run since
+
+
+def _selected_rule(page: str) -> str:
+    import re
+
+    select = re.search(r'<select id="challenge_rule".*?</select>', page, re.S).group(0)
+    return re.search(r'<option value="(\w+)"[^>]* selected', select).group(1)
+
+
+def test_the_new_game_form_starts_at_the_games_own_challenge_rule(tapp):
+    """The form started at "No challenges" for every game, while a game created naming no rule
+    plays by its rules file's (Bug Words: single): each game in the form carries the rule the
+    API gives it, and the form starts at the preselected game's."""
+    import re
+
+    client = tapp.test_client()
+    page = client.get("/games").get_data(as_text=True)
+    carried = dict(re.findall(r'<option value="(\w+)" data-min-players="\d+" '
+                              r'data-challenge-rule="(\w+)"', page))
+    for kind in ("bugwords", "werdup"):
+        made = client.post("/api/games", json={"game": kind, "players": ["A", "B"]}).get_json()
+        assert carried[kind] == made["challenge_rule"], kind
+    first = re.search(r'<select id="game".*?<option value="(\w+)"', page, re.S).group(1)
+    assert _selected_rule(page) == carried[first]
+    # a form sent back with a problem starts at the game typed (without scripts, too)
+    back = client.post("/games", data={"csrf_token": token(client), "game": "bugwords",
+                                       "player": ["Ann"]})
+    page = back.get_data(as_text=True)
+    assert back.status_code == 400 and _selected_rule(page) == "single"
+    assert carried["bugwords"] == "single"
+    assert "An invalid play challenged comes off the board" in page  # its summary
+    assert '<details id="table-settings" open>' not in page  # the game's own: nothing to show
+    chosen = client.post("/games", data={"csrf_token": token(client), "game": "bugwords",
+                                         "player": ["Ann"], "challenge_rule": "double"})
+    assert _selected_rule(chosen.get_data(as_text=True)) == "double"
