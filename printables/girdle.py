@@ -7,7 +7,7 @@ import datetime as dt
 from companion.girdle import Puzzle, puzzle_for
 from companion.girdle.layouts import family_of
 from companion.layout.sheets import GIRDLE_SUPPLY_SLOTS, Rect, SheetLayout, girdle_sheet
-from companion.text import counted
+from companion.text import counted, signed
 from printables.canvas import Page, new_canvas, text_width
 from printables.chrome import section_label
 from printables.markers import draw_marker
@@ -256,7 +256,7 @@ def _length_legend(page: Page, box: Rect, bonus: dict[int, int]) -> None:
         head = counted(length, "letter") if i == 0 else str(length)
         page.text(cell.center[0], cell.y + 2.8, head, size=5.5, font=FONT_BOLD, color=WHITE,
                   align="center")
-        page.text(cell.center[0], cell.bottom - 1.0, f"{points:+d}" if points else "0",
+        page.text(cell.center[0], cell.bottom - 1.0, signed(points),
                   size=8.5, font=FONT_BOLD, color=INK, align="center")
 
 

@@ -15,7 +15,7 @@ from companion.girdle.cache import solve_cached
 from companion.girdle.engine import PlacedWord
 from companion.girdle.solver import Solution
 from companion.layout.sheets import Rect, SheetLayout, girdle_sheet
-from companion.text import counted
+from companion.text import counted, signed
 from printables.canvas import Page, new_canvas, text_width
 from printables.chrome import section_label
 from printables.girdle import ACCENT, draw_sheet, long_date
@@ -69,8 +69,7 @@ def _fill_in(page: Page, layout: SheetLayout, puzzle: Puzzle, state: Sheet,
     for i, line in enumerate(card.rows):
         _pen(page, layout.grids["tracker_word"].cell(i, 0), line["word"])
         _pen(page, layout.grids["tracker_vp"].cell(i, 0), str(line["vp"]))
-        _pen(page, layout.grids["tracker_bonus"].cell(i, 0), f"{line['bonus']:+d}"
-             if line["bonus"] else "0")
+        _pen(page, layout.grids["tracker_bonus"].cell(i, 0), signed(line["bonus"]))
         _pen(page, layout.grids["tracker_total"].cell(i, 0), str(line["total"]))
         if line["checked"]:
             box = layout.boxes[f"checkbox_{i + 1}"]

@@ -375,6 +375,13 @@ def test_one_wrong_score_is_reported_once_on_its_line():
     assert _problems(text) == {15: ["score is +14, record says +15"]}
 
 
+def test_a_wrong_score_of_nothing_is_said_as_points_are():
+    # ann's pass (0) written +2: the problem says "0" as every score is said, never "+0"
+    text = (SHORT.read_text().replace("- +0 24", "- +2 26")
+            .replace("-35 -11", "-35 -9"))
+    assert _problems(text) == {20: ["score is 0, record says +2"]}
+
+
 def test_a_total_that_does_not_add_up_is_reported_once_on_its_line():
     # 20 + 7 written 30 and carried on from there: one slip, on its line, as Bug Words says it
     text = (SHORT.read_text().replace("+7 27", "+7 30").replace("+0 27", "+0 30")

@@ -18,7 +18,7 @@ from companion.cli.common import (
 )
 from companion.errors import UsageError
 from companion.outfile import write_file_whole
-from companion.text import printable
+from companion.text import printable, signed
 from companion.werdup.rules import RULE_SET_NAMES
 
 READ_GAMES = ("werdup", "bugwords", "girdle", "pdq")
@@ -299,7 +299,7 @@ def _print_reading(out: dict) -> None:
         print(f"  light: {w}")
     play = out.get("play")
     if play:
-        verdict = f"+{play['score']}" if play["legal"] else f"not legal: {play['reason']}"
+        verdict = signed(play["score"]) if play["legal"] else f"not legal: {play['reason']}"
         print(f"  play: {play['notation']} {verdict}")
     for m in out.get("height_mismatches", []):
         print(f"  check: row {m['row'] + 1}, column {m['col'] + 1}: {m['reason']}")

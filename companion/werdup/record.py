@@ -50,7 +50,7 @@ from companion.decimals import whole_from
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon, missing_note
 from companion.play import check_record_seats
-from companion.text import counted, quoted
+from companion.text import counted, quoted, signed
 from companion.tiles import ALL_PLAYED, TileCount, next_holding
 from companion.totals import RunningTotals, total_slip_text
 from companion.werdup.game import (
@@ -461,7 +461,7 @@ class _Replayer:
             self.to_move = self._next_after(player)  # a pass, a swap, a play, a lost turn
         self.totals[player] += score
         if score != recorded:
-            problems.append(f"score is {score:+d}, record says {recorded:+d}")
+            problems.append(f"score is {signed(score)}, record says {signed(recorded)}")
         slip = self.running.check(player, recorded, recorded_total)
         if slip is not None:
             problems.append(total_slip_text(recorded_total, slip))

@@ -45,6 +45,21 @@ def test_werdup_end_costs_five_per_tile(app):
     assert [p["end_adjustment"] for p in done["players"]] == [0, -10, -10]
 
 
+def test_an_end_adjustment_of_nothing_reads_0(client):
+    """The player who went out in WerdUp loses nothing: their End cell reads "0" on the game
+    page and the printed sheet, as every bonus or penalty is written (never "+0")."""
+    gid = _new_game(client, "werdup", ("Ann", "Bob"))["table_key"]
+    client.post(f"/api/games/{gid}/turns", json={"score": 12})
+    client.post(f"/api/games/{gid}/finish", json={"racks": {"0": "", "1": "AB"}})
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    totals = page[page.index('id="totals"'):page.index("</table>", page.index('id="totals"'))]
+    ends = re.findall(r'<td class="num">([^<]*)</td>\s*<td class="num">', totals)
+    assert ends == ["0", "-10"]
+    sheet = client.get(f"/games/{gid}/print").get_data(as_text=True)
+    end_row = re.search(r'<td class="turn">End</td>(.*?)</tr>', sheet).group(1)
+    assert re.findall(r"<td>([^<]+)</td>", end_row) == ["0", "-10"]
+
+
 @pytest.mark.parametrize(
     ("url", "body", "status", "message"),
     [
