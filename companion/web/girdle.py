@@ -45,7 +45,7 @@ from companion.web.girdle_play import (
 )
 from companion.web.inputs import plain_text
 from companion.web.models import GirdlePar, GirdleSubmission, Job
-from companion.web.wordlist import lexicon, word_list_spec
+from companion.web.wordlist import lexicon, word_list_notes, word_list_spec
 
 bp = Blueprint("girdle", __name__)
 
@@ -435,6 +435,7 @@ def _page(day: dt.date, result=None, error=None, text="", status=200, sheet=None
         "girdle.html", day=day, pz=pz, shape=shape_text(pz.lines, pz.size),
         result=result, error=error, error_field=field, text=text, streak=streak(player_id()),
         sheet=sheet, typed_before=typed_before, word_list=_lexicon().display,
+        word_list_notes=word_list_notes(),
         revealed=revealed(day), submitted=has_submitted(player_id(), day),
         hints=grid, hints_pending=hints_pending, par_poll=PAR_POLL_SECONDS, today=today_utc(),
         prev=day - dt.timedelta(days=1) if day > default_edition().first_date else None,
@@ -563,7 +564,8 @@ def play(day: str) -> ResponseReturnValue:
         except CompanionError as exc:
             error = str(exc)
     return render_template("girdle_play.html", day=when, error=error, typed=typed,
-                           word_list=_lexicon().display, **state), 400 if error else 200
+                           word_list=_lexicon().display, word_list_notes=word_list_notes(),
+                           **state), 400 if error else 200
 
 
 @bp.post("/girdle/<day>/photo")

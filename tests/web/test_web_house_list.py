@@ -132,6 +132,12 @@ def test_a_house_file_s_skipped_lines_are_told_on_the_pages_that_name_the_list(t
     said = "Word list family.txt: 3 lines skipped as not words (line 2: x-ray)."
     assert said in client.get("/?word=zyzzyx").get_data(as_text=True)
     assert said in client.get("/judge").get_data(as_text=True)
+    # the Girdle pages name the list too, so they say the same (a past day: no par search)
+    day = "2026-11-01"
+    assert said in client.get(f"/girdle/{day}").get_data(as_text=True)
+    assert said in client.get(f"/girdle/{day}/play").get_data(as_text=True)
+    refused = client.post(f"/girdle/{day}", data={"solution": "zzz 1", "csrf_token": token(client)})
+    assert refused.status_code == 400 and said in refused.get_data(as_text=True)
     # worded by the owner the command line's standard-error line comes from
     note = load_word_list(WordListSpec(None, (str(folder / "family.txt"),))).skipped_notes()
     assert note == ["word list family.txt: 3 lines skipped as not words (line 2: x-ray)"]
@@ -141,6 +147,7 @@ def test_a_house_file_s_skipped_lines_are_told_on_the_pages_that_name_the_list(t
     (other / "instance" / "family.txt").write_text("zyzzyx\n")
     clean = make_app(other, LEXICON_ADD="family.txt").test_client()
     assert "skipped as not" not in clean.get("/judge").get_data(as_text=True)
+    assert "skipped as not" not in clean.get(f"/girdle/{day}").get_data(as_text=True)
 
 
 def _girdle_sheet(day):
