@@ -29,6 +29,7 @@ from printables.style import (
     PAGE_MARGIN,
     PREMIUM_COLOURS,
     WHITE,
+    tracking,
 )
 from printables.tiling import Piece, seams, tile_sheet
 
@@ -158,7 +159,7 @@ def draw_board(page: Page, sheet: SheetLayout, game: str, title: str,
         draw_marker(page, m)
     # Title in the top margin, coordinates on the grid's edges.
     page.text(sheet.width / 2, BOARD_MARGIN / 2 + 2.2, title.upper(), size=15, font=FONT_BOLD,
-              color=accent, align="center", spacing=3.0)
+              color=accent, align="center", spacing=tracking(15))
     for i in range(grid.cols):
         cx = grid.x + (i + 0.5) * grid.pitch_x
         page.text(cx, grid.y - 3.4, chr(ord("A") + i), size=7, font=FONT_BOLD, color=MUTED,
@@ -298,15 +299,15 @@ def glue_strips(piece: Piece) -> list[tuple[Rect, bool]]:
 
 
 GLUE_LABEL = "GLUE - THE NEXT PIECE GOES OVER THIS STRIP"
-GLUE_LABEL_SIZE, GLUE_LABEL_SPACING = 6.0, 0.8  # pt
+GLUE_LABEL_SIZE = 6.0  # pt
+GLUE_LABEL_SPACING = tracking(GLUE_LABEL_SIZE)
 GLUE_LABEL_FILL = "#dfe2e6"
 
 
 def glue_label_box(strip: Rect, vertical: bool) -> Rect:
     """The plain band the glue strip's label sits on, centred in the strip (page mm): the
     squares' own words under it would run through the label's."""
-    length = (text_width(GLUE_LABEL, GLUE_LABEL_SIZE, FONT_BOLD)
-              + GLUE_LABEL_SPACING * (len(GLUE_LABEL) - 1) / 2.835 + 4.0)
+    length = text_width(GLUE_LABEL, GLUE_LABEL_SIZE, FONT_BOLD, GLUE_LABEL_SPACING) + 4.0
     across = 4.0
     w, h = (across, length) if vertical else (length, across)
     cx, cy = strip.center

@@ -19,7 +19,15 @@ from reportlab.pdfgen.canvas import Canvas
 
 from companion.errors import CompanionError
 from companion.layout.sheets import Rect
-from printables.style import CAP_HEIGHT, FONT, FONT_DIR, FONT_FILES, FONT_PACKAGE, INK
+from printables.style import (
+    CAP_HEIGHT,
+    FONT,
+    FONT_DIR,
+    FONT_FILES,
+    FONT_PACKAGE,
+    INK,
+    SPACE_GAP,
+)
 
 _fonts_lock = threading.Lock()
 
@@ -55,10 +63,10 @@ def new_canvas(size_mm: tuple[float, float], title: str,
     return c, buf
 
 
-def text_width(text: str, size: float, font: str = FONT) -> float:
-    """Width of ``text`` in mm at ``size`` points."""
+def text_width(text: str, size: float, font: str = FONT, spacing: float = 0.0) -> float:
+    """Width of ``text`` in mm at ``size`` points, its letters ``spacing`` points apart."""
     use_fonts()
-    return stringWidth(text, font, size) / mm
+    return (stringWidth(text, font, size) + spacing * max(len(text) - 1, 0)) / mm
 
 
 # A renderer clips to whole pixels: drawing this close outside the window (mm) can still tint
@@ -168,12 +176,17 @@ class Page:
 
     def text(self, x: float, y: float, text: str, *, size: float, font: str = FONT,
              color: str = INK, align: str = "left", spacing: float = 0.0) -> None:
-        """Text with its baseline at ``y``; ``align`` is left, center or right of ``x``.
+        """Text with its baseline at ``y``; ``align`` is left, center or right of ``x``; its
+        letters ``spacing`` points apart (less than :data:`~printables.style.SPACE_GAP` of the
+        size, or a program copying the text would find a space between each two).
 
         With a window, only the letters that reach into it are written, each where it stands
         in the whole line.
         """
-        w = text_width(text, size, font) + spacing * max(len(text) - 1, 0) / mm
+        if spacing >= SPACE_GAP * size:
+            raise ValueError(f"letter spacing {spacing} pt at {size} pt reads as spaces between "
+                             f"the letters of {text!r} (keep it below {SPACE_GAP} of the size)")
+        w = text_width(text, size, font, spacing)
         dx = {"left": 0.0, "center": -w / 2, "right": -w}[align]
         left = x + dx
         if self.window is not None:

@@ -6,7 +6,17 @@ from collections.abc import Sequence
 
 from companion.layout.sheets import Rect
 from printables.canvas import Page, text_width
-from printables.style import CUT, FONT, FONT_BOLD, INK, MUTED, PAGE_MARGIN, RULE, UNPRINTABLE
+from printables.style import (
+    CUT,
+    FONT,
+    FONT_BOLD,
+    INK,
+    MUTED,
+    PAGE_MARGIN,
+    RULE,
+    UNPRINTABLE,
+    tracking,
+)
 
 
 def title_band(page: Page, title: str, kicker: str, accent: str,
@@ -18,7 +28,7 @@ def title_band(page: Page, title: str, kicker: str, accent: str,
     """
     right = page.width - PAGE_MARGIN if right is None else right
     page.text(left, top + 3.2, kicker.upper(), size=7.5, font=FONT_BOLD, color=MUTED,
-              spacing=1.2)
+              spacing=tracking(7.5))
     page.text(left, top + 12.5, title, size=24, font=FONT_BOLD, color=accent)
     x = right
     for label, w in reversed(fields):
@@ -32,7 +42,7 @@ def title_band(page: Page, title: str, kicker: str, accent: str,
 def write_in(page: Page, x: float, baseline: float, width: float, label: str) -> None:
     """A small label with a rule to write on: ``Date ______``."""
     page.text(x, baseline - 6.5, label.upper(), size=6.5, font=FONT_BOLD, color=MUTED,
-              spacing=0.6)
+              spacing=tracking(6.5))
     page.line(x, baseline, x + width, baseline, color=RULE, width=0.3)
 
 
@@ -45,9 +55,9 @@ def footer(page: Page, text: str, y: float | None = None) -> None:
 def section_label(page: Page, x: float, y: float, label: str, accent: str,
                   note: str = "") -> None:
     """A small capitals heading with an optional muted note after it (baseline at ``y``)."""
-    page.text(x, y, label.upper(), size=8, font=FONT_BOLD, color=accent, spacing=0.8)
+    page.text(x, y, label.upper(), size=8, font=FONT_BOLD, color=accent, spacing=tracking(8))
     if note:
-        w = text_width(label.upper(), 8, FONT_BOLD) + 0.8 * (len(label) - 1) / 2.835
+        w = text_width(label.upper(), 8, FONT_BOLD, tracking(8))
         page.text(x + w + 3.0, y, note, size=7.5, font=FONT, color=MUTED)
 
 

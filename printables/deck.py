@@ -8,7 +8,7 @@ from companion.pdq.variants import get_variant
 from companion.text import counted
 from printables.canvas import Page, new_canvas, text_width
 from printables.chrome import gang_marks
-from printables.style import ACCENTS, CAP_HEIGHT, FONT_BOLD, INK, MUTED, WHITE, page_setup
+from printables.style import ACCENTS, CAP_HEIGHT, FONT_BOLD, INK, MUTED, WHITE, page_setup, tracking
 
 CARD_W, CARD_H = 63.0, 88.0  # mm, poker size
 BIG_LETTER = 124.0  # pt
@@ -77,7 +77,7 @@ def draw_card(page: Page, box: Rect, letter: str, points: int, tag: str = "") ->
         _index(page, inner, letter, points)
     label = "PDQ" + (f"  -  {tag}" if tag else "")
     page.text(cx, inner.bottom - 3.2, label, size=5.5, font=FONT_BOLD, color=MUTED,
-              align="center", spacing=1.0)
+              align="center", spacing=tracking(5.5))
 
 
 def draw_back(page: Page, box: Rect, tag: str = "") -> None:
@@ -90,10 +90,10 @@ def draw_back(page: Page, box: Rect, tag: str = "") -> None:
     page.text(cx, cy + 6.0, "PDQ", size=40, font=FONT_BOLD, color=WHITE, align="center",
               spacing=2.0)
     page.text(cx, cy + 13.5, "PRETTY DARN QUICK", size=6.5, font=FONT_BOLD, color=WHITE,
-              align="center", spacing=1.2)
+              align="center", spacing=tracking(6.5))
     if tag:
         page.text(cx, inner.bottom - 5.0, tag, size=5.5, font=FONT_BOLD, color=WHITE,
-                  align="center", spacing=1.0)
+                  align="center", spacing=tracking(5.5))
 
 
 def _index(page: Page, inner: Rect, letter: str, points: int) -> None:

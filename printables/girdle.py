@@ -20,6 +20,7 @@ from printables.style import (
     WHITE,
     ZEBRA,
     page_setup,
+    tracking,
 )
 
 ACCENT = ACCENTS["girdle"]
@@ -87,7 +88,7 @@ def _header(page: Page, layout: SheetLayout, puzzle: Puzzle, day: dt.date,
     if family is not None and not answer_key:
         kicker += f" - {family.upper()}"  # the day's shape
     page.text(box.x, box.y + 3.0, kicker, size=7, font=FONT_BOLD,
-              color="#b23a2e" if answer_key else MUTED, spacing=1.2)
+              color="#b23a2e" if answer_key else MUTED, spacing=tracking(7))
     page.text(box.x, box.y + 12.8, "WORD GIRDLE", size=24, font=FONT_BOLD, color=ACCENT,
               spacing=0.6)
     page.text(box.right, box.y + 6.2, f"No. {puzzle.number}", size=15, font=FONT_BOLD,
@@ -210,7 +211,7 @@ def _unused(page: Page, layout: SheetLayout) -> None:
     grid = layout.grids["unused_count"]
     label_x = layout.grids["az"].x
     page.text(label_x, grid.y + 4.4, "UNUSED", size=8, font=FONT_BOLD, color=ACCENT,
-              spacing=0.8)
+              spacing=tracking(8))
     page.text(label_x, grid.y + 8.2, "count \u00d7 VP", size=6.5, color=MUTED)
     for i in range(grid.cols):
         cell = grid.cell(0, i)

@@ -20,6 +20,7 @@ from printables.style import (
     ZEBRA,
     PageSetup,
     page_setup,
+    tracking,
 )
 
 
@@ -240,7 +241,7 @@ def _draw_table(page: Page, spec: ScoreSheetSpec, t: TableLayout, players: int,
         name = Rect(x + 1.0, t.name_top, t.player_w - 2.0, HEADER_NAME - 1.0)
         page.rect(name, stroke=accent, width=0.35, radius=1.2)
         page.text(name.x + 1.6, name.y + 3.0, f"PLAYER {p + 1}", size=5.5, font=FONT_BOLD,
-                  color=MUTED, spacing=0.5)
+                  color=MUTED, spacing=tracking(5.5))
         for j, col in enumerate(spec.columns):
             cell = Rect(t.sub_x[p][j], t.sub_top, t.sub_w[j], HEADER_SUB)
             page.rect(cell, stroke=None, fill=accent)

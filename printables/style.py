@@ -22,6 +22,19 @@ FONT_FILES: dict[str, str] = {
 }
 CAP_HEIGHT = 1409 / 2048  # Liberation Sans capital height as a fraction of the font size
 
+# Between two letters, a gap of a tenth of the font size or more reads as a space to the
+# programs that find and copy a PDF's text (poppler's pdftotext and the viewers built on it,
+# pdf.js): letter-spaced headings came out as "SCO RE T RACKER" and "D A I L Y". Letter
+# spacing stays below it (:meth:`printables.canvas.Page.text` refuses more), and the small
+# spaced capitals of headings and labels are spaced by TRACKING of their size.
+SPACE_GAP = 0.1
+TRACKING = 0.075
+
+
+def tracking(size: float) -> float:
+    """The letter spacing, in points, of small spaced capitals at ``size`` points."""
+    return TRACKING * size
+
 # Colours as hex strings (converted by the drawing layer).
 INK = "#1f2328"
 MUTED = "#6a737d"

@@ -59,6 +59,25 @@ def assert_matches_golden(name: str, pdf: bytes) -> None:
                 f"{name} page {n}: {t!r} at ({gx}, {gy}), golden ({wx}, {wy})")
 
 
+def words_not_found_whole(pdf: bytes, tmp_path: Path) -> list[tuple[str, str]]:
+    """Each word of two or more letters the document draws that pdftotext, in its reading
+    order and in the order drawn (``-raw``), does not find whole as often as it is drawn, with
+    the mode; empty when all are found (a word next to a number may be found joined to it)."""
+    from collections import Counter
+
+    drawn = Counter(w for page in text_items(pdf) for t, _, _ in page for w in t.split()
+                    if len(w) > 1 and w.isalpha())
+    path = tmp_path / "words.pdf"
+    path.write_bytes(pdf)
+    missing = []
+    for mode in ("", "-raw"):
+        found = subprocess.run(["pdftotext", *([mode] if mode else []), str(path), "-"],
+                               capture_output=True, text=True, check=True).stdout.split()
+        missing += [(word, mode or "reading order") for word, n in sorted(drawn.items())
+                    if sum(word in f for f in found) < n]
+    return missing
+
+
 def qpdf_check(path: Path) -> str:
     """Run ``qpdf --check``; returns its output, raises if qpdf finds a problem."""
     out = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)

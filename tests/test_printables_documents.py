@@ -8,7 +8,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from pdfcheck import assert_matches_golden, page_sizes_mm, qpdf_check, render, text_items
+from pdfcheck import (
+    assert_matches_golden,
+    page_sizes_mm,
+    qpdf_check,
+    render,
+    text_items,
+    words_not_found_whole,
+)
 from pypdf import PdfReader
 
 from companion.datafiles import read_grid
@@ -64,6 +71,27 @@ def test_page_sizes_qpdf_and_golden_text(name: str, built: dict[str, bytes],
     assert "No syntax or stream encoding errors found" in qpdf_check(path)
     assert render(path, 20).shape[2] == 3  # pdftoppm draws it without a warning
     assert_matches_golden(name, pdf)
+
+
+@pytest.mark.parametrize("name", sorted(DOCUMENTS))
+def test_letter_spaced_words_are_found_whole(name: str, built: dict[str, bytes],
+                                             tmp_path: Path) -> None:
+    # letters spaced a tenth of their size apart or more read as words of their own: the
+    # kicker "SCORE SHEET" was copied as "S C O R E S H E E T", the tiles' heading as
+    # "WE RDUP T IL E S" and a board's title as "B U G W O R D S", so a search missed them
+    assert words_not_found_whole(built[name], tmp_path) == []
+
+
+def test_text_spaced_to_read_as_spaces_is_refused() -> None:
+    from printables.canvas import Page, new_canvas
+    from printables.style import SPACE_GAP, tracking
+
+    c, _ = new_canvas(LETTER, "t")
+    page = Page(c, LETTER)
+    assert tracking(8) < SPACE_GAP * 8
+    page.text(10, 10, "SCORE", size=8, spacing=tracking(8))
+    with pytest.raises(ValueError, match="reads as spaces"):
+        page.text(10, 10, "SCORE", size=8, spacing=SPACE_GAP * 8)
 
 
 @pytest.mark.parametrize("name", ["score-pdq-4", "board-werdup-letter", "pdq-deck"])

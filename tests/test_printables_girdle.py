@@ -11,7 +11,14 @@ import cv2
 import numpy as np
 import pytest
 from markerwarp import apply, locate, photograph, rectify
-from pdfcheck import assert_matches_golden, page_sizes_mm, qpdf_check, render, text_items
+from pdfcheck import (
+    assert_matches_golden,
+    page_sizes_mm,
+    qpdf_check,
+    render,
+    text_items,
+    words_not_found_whole,
+)
 
 from companion.errors import CompanionError
 from companion.girdle import Line, Puzzle, SheetStep, play_all, puzzle_for
@@ -251,6 +258,18 @@ def _family_key(family: str, paper: str = "letter") -> bytes:
     solution = Solution(par=case["par"], proven=case["proven"],
                         upper_bound=case["upper_bound"], placements=steps)
     return answer_key_pdf(DAY, paper, Puzzle.from_dict(case["puzzle"]), solution=solution)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("family", ["star", "frame", "lattice", "ladder", "comb"])
+def test_the_headings_are_found_whole(family: str, paper: str, tmp_path: Path) -> None:
+    # the sheet's letter-spaced headings were copied and searched as "SCO RE T RACKER",
+    # "VICTO RY P OINTS" and "SUPPL Y", and the key's "ANSWER KEY" as "A N S W E R"
+    from companion.girdle.generator import family_puzzle
+
+    sheet = girdle_sheet_pdf(DAY, paper, family_puzzle(DAY, family))
+    assert words_not_found_whole(sheet, tmp_path) == []
+    assert words_not_found_whole(_family_key(family, paper), tmp_path) == []
 
 
 @pytest.mark.parametrize("family", ["star", "frame", "lattice", "ladder", "comb"])
