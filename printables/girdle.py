@@ -9,7 +9,7 @@ from companion.girdle.layouts import family_of
 from companion.layout.sheets import GIRDLE_SUPPLY_SLOTS, Rect, SheetLayout, girdle_sheet
 from companion.text import counted, signed
 from printables.canvas import Page, new_canvas, text_width
-from printables.chrome import section_label
+from printables.chrome import section_label, write_in
 from printables.markers import draw_marker
 from printables.style import (
     ACCENTS,
@@ -77,6 +77,9 @@ def draw_sheet(page: Page, layout: SheetLayout, puzzle: Puzzle, day: dt.date,
               "separately", size=6.5, color=MUTED, align="center")
 
 
+NAME_FIELD = 36.0  # mm: the Name line after the title, clear of the longest date on A4
+
+
 def _header(page: Page, layout: SheetLayout, puzzle: Puzzle, day: dt.date,
             answer_key: bool = False) -> None:
     box = layout.boxes["header"]
@@ -91,6 +94,9 @@ def _header(page: Page, layout: SheetLayout, puzzle: Puzzle, day: dt.date,
               color="#b23a2e" if answer_key else MUTED, spacing=tracking(7))
     page.text(box.x, box.y + 12.8, "WORD GIRDLE", size=24, font=FONT_BOLD, color=ACCENT,
               spacing=0.6)
+    if not answer_key:  # whose sheet it is, when a table plays the day's puzzle together
+        x = box.x + text_width("WORD GIRDLE", 24, FONT_BOLD, 0.6) + 8.0
+        write_in(page, x, box.y + 12.8, NAME_FIELD, "Name")
     page.text(box.right, box.y + 6.2, f"No. {puzzle.number}", size=15, font=FONT_BOLD,
               color=INK, align="right")
     page.text(box.right, box.y + 12.2, long_date(day), size=8.5, color=MUTED, align="right")

@@ -25,8 +25,9 @@ from companion.girdle import Line, Puzzle, SheetStep, play_all, puzzle_for
 from companion.girdle.solver import Solution
 from companion.layout.sheets import girdle_sheet
 from printables.canvas import text_width
-from printables.girdle import girdle_sheet_pdf
+from printables.girdle import NAME_FIELD, girdle_sheet_pdf, long_date
 from printables.girdle_key import STEP_SIZES, answer_key_pdf, step_lines, step_text
+from printables.style import FONT_BOLD
 
 DAY = dt.date(2026, 11, 29)
 KEY_CASES = Path(__file__).parent / "data" / "girdle" / "key-cases.json"
@@ -270,6 +271,17 @@ def test_the_headings_are_found_whole(family: str, paper: str, tmp_path: Path) -
     sheet = girdle_sheet_pdf(DAY, paper, family_puzzle(DAY, family))
     assert words_not_found_whole(sheet, tmp_path) == []
     assert words_not_found_whole(_family_key(family, paper), tmp_path) == []
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_sheet_has_a_line_for_the_players_name(paper: str) -> None:
+    # a table playing the day's puzzle together had nowhere to write whose sheet was whose
+    day = dt.date(2026, 9, 30)  # the widest date: "Wednesday 30 September 2026"
+    (items,) = text_items(girdle_sheet_pdf(day, paper))
+    at = {t: x / PT_PER_MM for t, x, _ in items}
+    title = girdle_sheet(paper).boxes["header"].x + text_width("WORD GIRDLE", 24, FONT_BOLD)
+    assert title < at["NAME"] and at["NAME"] + NAME_FIELD + 3.0 < at[long_date(day)]
+    assert "NAME" not in {t for t, _, _ in text_items(_family_key("star", paper))[0]}
 
 
 @pytest.mark.parametrize("family", ["star", "frame", "lattice", "ladder", "comb"])
