@@ -101,6 +101,7 @@ ROW_HEIGHT = 7.4  # mm: a comfortable pen-written line
 HEADER_NAME = 9.0
 HEADER_SUB = 5.5
 END_ROW = 9.0
+NOTE_LINE = 3.6  # mm between the lines of the rules reminder under the table
 
 
 @dataclass(frozen=True)
@@ -167,8 +168,13 @@ def score_sheet_pdf(game: str, players: int | None = None, paper: str = "letter"
     y = title_band(page, spec.title, "Score sheet", accent, (("Date", 32.0), ("Place", 42.0)))
     bottom = page.height - PAGE_MARGIN - 9.0
     t = table_layout(spec, n, setup, y + 5.0, bottom)
+    note = _note_lines(spec.note, t.player_x[-1] + t.player_w - t.lead.x)
+    if len(note) > 1:  # the note's further lines take room from the table, not the footer's
+        t = table_layout(spec, n, setup, y + 5.0, bottom - (len(note) - 1) * NOTE_LINE)
     _draw_table(page, spec, t, n, accent)
-    _draw_note(page, spec.note, t.bottom + 6.0)
+    for i, line in enumerate(note):  # under the table, from its left edge
+        page.text(t.lead.x, t.bottom + 6.0 + i * NOTE_LINE, line, size=7.2, font=FONT,
+                  color=MUTED)
     footer(page, f"{spec.title} score sheet - {counted(n, 'player')}")
     c.showPage()
     c.save()
@@ -299,9 +305,10 @@ def _draw_end_rows(page: Page, spec: ScoreSheetSpec, t: TableLayout, players: in
                           width=0.6 if row.strong else 0.35, radius=1.0)
 
 
-def _draw_note(page: Page, note: str, y: float) -> None:
-    """The rules reminder under the table, wrapped to the page width."""
-    width = page.width - 2 * PAGE_MARGIN
+def _note_lines(note: str, width: float) -> list[str]:
+    """The rules reminder under the table as lines ``width`` mm long at most: the table's own
+    width (a table narrower than the page is centred on it, and the note began at the page's
+    margin)."""
     words, line, lines = note.split(), "", []
     for w in words:
         trial = f"{line} {w}".strip()
@@ -311,8 +318,7 @@ def _draw_note(page: Page, note: str, y: float) -> None:
         else:
             line = trial
     lines.append(line)
-    for i, ln in enumerate(lines):
-        page.text(PAGE_MARGIN, y + i * 3.6, ln, size=7.2, font=FONT, color=MUTED)
+    return lines
 
 
 def _tint(hex_colour: str, amount: float) -> str:

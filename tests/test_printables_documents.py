@@ -22,6 +22,7 @@ from companion.datafiles import read_grid
 from companion.errors import UsageError
 from companion.layout.sheets import board_sheet
 from companion.pdq.deck import alternate_points, deck_cards
+from companion.text import counted
 from companion.tiles import tile_set
 from printables.boards import (
     board_pdf,
@@ -394,6 +395,35 @@ def test_every_score_sheet_has_a_date_and_a_place_to_fill_in(game: str, paper: s
         (page,) = text_items(score_sheet_pdf(game, players, paper))
         labels = {t for t, _, _ in page}
         assert {"DATE", "PLACE"} <= labels, (players, sorted(labels)[:8])
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("game", ["werdup", "bugwords", "pdq"])
+def test_the_rules_note_lines_up_with_the_table(game: str, paper: str) -> None:
+    # a table narrower than the page is centred on it, and the rules note under it began at
+    # the page's margin, out of line with the table (a one-player WerdUp sheet, Bug Words)
+    from printables.canvas import text_width
+    from printables.score_sheets import _WITH_RULES
+
+    spec = SPECS[game]
+    note = _WITH_RULES[game](spec).note
+    lo, hi, _ = spec.players
+    for players in range(lo, hi + 1):
+        pdf = score_sheet_pdf(game, players, paper)
+        (items,) = text_items(pdf)
+        page_w, page_h = page_sizes_mm(pdf)[0]
+        mm = {t: (x * 25.4 / 72, page_h - y * 25.4 / 72) for t, x, y in items}
+        left = mm[spec.end_rows[0].label][0] - 1.0  # the end rows' labels: 1 mm in
+        right = page_w - left  # the table is centred
+        lines = [t for t, _, _ in items if len(t) > 12 and t in note]
+        assert " ".join(lines) == note, (players, lines)
+        # a line's room above the footer, as a one-line note has (a second line crowded it)
+        footer_top = mm[f"{spec.title} score sheet - {counted(players, 'player')}"][1] - 5.0
+        for line in lines:
+            x, y = mm[line]
+            assert abs(x - left) < 0.05 and x + text_width(line, 7.2) <= right + 0.05, (
+                players, line)
+            assert y < footer_top, (players, line)
 
 
 def _words_mm(path: Path) -> list[list[tuple[str, float, float, float, float]]]:
