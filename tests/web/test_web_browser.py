@@ -280,6 +280,39 @@ def test_pdq_challenge_shows_card_fields_only_for_pdq(page):
     assert "words for PNA" in page.inner_text("#all-words")
 
 
+def test_a_printed_score_sheet_is_the_table_alone(browser, base_url, tmp_path):
+    """The game's print page on paper: the Print button and the link back were printed too
+    (on a page of their own after a long game), the table ran to the paper's edge, and the
+    pages after the first had no players' names over their columns."""
+    import re
+    import subprocess
+
+    context = browser.new_context(base_url=base_url)
+    try:
+        page = context.new_page()
+        game = page.request.post("/api/games", data={"game": "werdup",
+                                                     "players": ["Annabelle", "Bob"]}).json()
+        for _ in range(80):  # forty rounds: more than a page
+            page.request.post(f"/api/games/{game['table_key']}/turns",
+                              data={"words": "cat", "score": 6})
+        page.goto(f"/games/{game['table_key']}/print")
+        pdf = tmp_path / "sheet.pdf"
+        page.pdf(path=str(pdf), format="Letter")
+    finally:
+        context.close()
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    pages = text.split("\f")[:-1]
+    assert len(pages) > 1
+    for n, words in enumerate(pages, start=1):
+        assert "Annabelle" in words and "Bob" in words, n
+    assert "Print" not in text and "Back to the game" not in text
+    boxes = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True,
+                           text=True, check=True).stdout
+    lefts = [float(x) * 25.4 / 72 for x in re.findall(r'<word xMin="([\d.]+)"', boxes)]
+    assert lefts and min(lefts) >= 10.0  # mm: clear of the edge a printer cannot print
+
+
 def test_download_a_pdf_from_the_print_shop(page):
     page.goto("/prints")
     page.locator("#doc-board img >> nth=0").scroll_into_view_if_needed()
