@@ -50,6 +50,9 @@ class BoardReading:
         return out
 
     def to_dict(self) -> dict:
+        """The reading as JSON: each listed cell with the alternatives worth a player's look
+        (more than ``SHOWN_MIN`` likely: one shown as 0% or 1% tells nothing), and why it
+        is listed when the reading says."""
         return {
             "game": self.spec.game,
             "rows": self.spec.rows,
@@ -62,7 +65,7 @@ class BoardReading:
             "uncertain": [
                 {"row": rd.row, "col": rd.col, "read": rd.face,
                  "alternatives": [{"letter": a or None, "p": round(p, 3)}
-                                  for a, p in rd.alternatives]}
+                                  for a, p in rd.alternatives if p > SHOWN_MIN]}
                 | ({"why": rd.why} if rd.why else {})
                 for rd in self.uncertain
             ],

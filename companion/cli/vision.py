@@ -311,7 +311,8 @@ def _print_listed(out: dict) -> None:
         alts = ", ".join(f"{a['letter'] or 'empty'} ({a['p']:.0%})" for a in u["alternatives"])
         what = "blank tile" if u["read"] == "?" else f"read {u['read'] or 'empty'}"
         why = f"; {u['why']}" if u.get("why") else ""
-        print(f"  uncertain: row {u['row'] + 1}, column {u['col'] + 1} ({what}{why}): {alts}")
+        print(f"  uncertain: row {u['row'] + 1}, column {u['col'] + 1} ({what}{why})"
+              + (f": {alts}" if alts else ""))
 
 
 def run_classify(args: argparse.Namespace) -> int:
