@@ -227,7 +227,10 @@ def read_commercial(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: 
                 rd.alternatives = [(rd.letter or rd.face, rd.confidence)] + [
                     (a, q) for a, q in rd.options if a not in (rd.face, EMPTY) and q > SHOWN_MIN]
                 uncertain.append(rd)
-    _list_washed(wc, reads, wood.washed, spec, uncertain)
+    if wood.washed:
+        grid = _faces(reads, spec)
+        _check_glared(wc, grid)
+        _list_washed(reads, grid, wood.washed, uncertain)
     p = cfg.locate.cell_px
     corners = project(wood.grid_to_photo, np.array([[0, 0], [15, 0], [15, 15], [0, 15]], float))
     to_canon = np.linalg.inv(wood.grid_to_photo @ np.diag([1 / p, 1 / p, 1.0]))
@@ -316,11 +319,8 @@ def _misspelt(reads: list[CellRead], spec: BoardSpec, lexicon: Lexicon) -> set[t
     left out: its letter is the words' to choose)."""
     from vision.words import runs
 
-    grid = [[""] * spec.cols for _ in range(spec.rows)]
-    for rd in reads:
-        grid[rd.row][rd.col] = rd.face
-    return {cell for word, cells in runs(grid) if BLANK not in word and word not in lexicon
-            for cell in cells}
+    return {cell for word, cells in runs(_faces(reads, spec))
+            if BLANK not in word and word not in lexicon for cell in cells}
 
 
 def _resolve_with_words(reads: list[CellRead], spec: BoardSpec,
@@ -362,29 +362,36 @@ def _not_seen(rd: CellRead, uncertain: list[CellRead]) -> None:
         uncertain.append(rd)
 
 
-def _list_washed(wc: WoodConfig, reads: list[CellRead], washed: set[tuple[int, int]],
-                 spec: BoardSpec, uncertain: list[CellRead]) -> None:
+def _faces(reads: list[CellRead], spec: BoardSpec) -> list[list[str]]:
+    """The faces read, row by row ("" an empty square, "?" a blank tile)."""
+    grid = [[""] * spec.cols for _ in range(spec.rows)]
+    for rd in reads:
+        grid[rd.row][rd.col] = rd.face
+    return grid
+
+
+def _check_glared(wc: WoodConfig, grid: list[list[str]]) -> None:
+    """Refuse a glared board whose tiles mostly stand alone (more than ``max_lone_share`` of
+    them with no tile beside them), as no game lays them: read where the glare took the
+    letters' contrast (hinge lines, square edges read as I) and, it may be, the wrong way
+    up."""
+    lone = sum(why == LONE for why in _misfits(grid).values())
+    if lone > wc.max_lone_share * sum(bool(face) for row in grid for face in row):
+        raise VisionError(GLARE)
+
+
+def _list_washed(reads: list[CellRead], grid: list[list[str]], washed: set[tuple[int, int]],
+                 uncertain: list[CellRead]) -> None:
     """List in ``uncertain`` the squares a glare washed out (a letter there may have lost its
     contrast), saying so: a tile with what was read first (its letter, or a blank tile's) and
     its runners-up, an empty square as a square the photo does not show (a tile's letter
     and its face's colour may both be lost). A glare's edge fades letters past the squares
     it shows on, so with a glare the squares whose neighbours do not fit a game are listed
-    too (:func:`_misfits`), and the blank tiles whose letters words through the glare chose.
-    A reading with a glare whose letters mostly stand alone (more than ``max_lone_share``)
-    is refused."""
-    if not washed:
-        return
+    too (:func:`_misfits`), and the blank tiles whose letters words through the glare chose
+    (``grid``: the faces read)."""
     from vision.correct import words_through
 
-    grid = [[""] * spec.cols for _ in range(spec.rows)]
-    for rd in reads:
-        grid[rd.row][rd.col] = rd.face
     misfit = _misfits(grid)
-    lone = sum(why == LONE for why in misfit.values())
-    if lone > wc.max_lone_share * sum(rd.face != EMPTY for rd in reads):
-        # most letters on their own, as no game lays them: read where the glare took the
-        # letters' contrast (hinge lines, square edges) and, it may be, the board's way up
-        raise VisionError(GLARE)
     for rd in reads:
         cell = (rd.row, rd.col)
         if cell in washed:
