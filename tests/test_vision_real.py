@@ -669,6 +669,9 @@ def test_with_a_glare_the_squares_that_fit_no_game_are_found():
     for r, c in ((1, 1), (1, 3), (3, 0), (4, 4), (3, 4)):  # a gap at (1, 2), a lone tile
         grid[r][c] = "A"
     assert _misfits(grid) == {(1, 1): LONE, (1, 3): LONE, (3, 0): LONE, (1, 2): GAP}
+    # a washed-out square may hold a tile whose letter was lost: beside a tile, across a gap
+    assert _misfits(grid, {(1, 2), (3, 2)}) == {(3, 0): LONE, (3, 1): GAP, (3, 3): GAP,
+                                                (2, 2): GAP}
 
 
 def test_a_faint_glare_or_a_shadow_over_most_of_the_board_is_no_glare():

@@ -229,8 +229,12 @@ def read_commercial(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: 
                 uncertain.append(rd)
     if wood.washed:
         grid = _faces(reads, spec)
-        _check_glared(wc, grid)
-        _list_washed(reads, grid, wood.washed, uncertain)
+        # squares that may hold a tile whose letter was lost: washed out, or listed as
+        # perhaps a blank tile (a tile's colour, no letter seen)
+        may_hold = wood.washed | {(u.row, u.col) for u in uncertain if u.face == EMPTY
+                                  and any(a == BLANK for a, _ in u.alternatives)}
+        _check_glared(wc, grid, may_hold)
+        _list_washed(reads, grid, wood.washed, may_hold, uncertain)
     p = cfg.locate.cell_px
     corners = project(wood.grid_to_photo, np.array([[0, 0], [15, 0], [15, 15], [0, 15]], float))
     to_canon = np.linalg.inv(wood.grid_to_photo @ np.diag([1 / p, 1 / p, 1.0]))
@@ -271,10 +275,13 @@ def _check_located(cfg: VisionConfig, image: np.ndarray, where: Located, spec: B
 
 def _check_wood(wc: WoodConfig, wood: WoodReading, spec: BoardSpec) -> None:
     """Refuse a board a glare washes out over more than ``max_washed_share`` of its cells
-    (:func:`vision.woodtiles.washed_out`: a glare over less costs only its squares, listed),
-    one whose letters are too blurred to read (with few letters read, whose own edges are: a
-    blur that hides every letter leaves no empty board) or whose way up is unclear."""
-    if len(wood.washed) > wc.max_washed_share * spec.rows * spec.cols:
+    (:func:`vision.woodtiles.glared`: a glare over less costs only its squares, listed) or
+    with no letter read (a glare on the tiles may take every letter), one whose letters are
+    too blurred to read (with few letters read, whose own edges are: a blur that hides every
+    letter leaves no empty board) or whose way up is unclear; with a glare, each refusal
+    says so."""
+    if len(wood.washed) > wc.max_washed_share * spec.rows * spec.cols or (
+            wood.washed and not wood.guesses):  # no letter left: the glare may have taken all
         raise VisionError(GLARE)
     if _past_reading(wc, wood.legibility if wood.guesses else 1.0,
                      0.0 if wood.deblurred else wood.blur, wood.grid_blur):
@@ -370,28 +377,30 @@ def _faces(reads: list[CellRead], spec: BoardSpec) -> list[list[str]]:
     return grid
 
 
-def _check_glared(wc: WoodConfig, grid: list[list[str]]) -> None:
+def _check_glared(wc: WoodConfig, grid: list[list[str]], may_hold: set[tuple[int, int]]
+                  ) -> None:
     """Refuse a glared board whose tiles mostly stand alone (more than ``max_lone_share`` of
-    them with no tile beside them), as no game lays them: read where the glare took the
-    letters' contrast (hinge lines, square edges read as I) and, it may be, the wrong way
-    up."""
-    lone = sum(why == LONE for why in _misfits(grid).values())
+    them with no tile, nor a square that ``may_hold`` one, beside them), as no game lays
+    them: read where the glare took the letters' contrast (hinge lines, square edges read
+    as I) and, it may be, the wrong way up."""
+    lone = sum(why == LONE for why in _misfits(grid, may_hold).values())
     if lone > wc.max_lone_share * sum(bool(face) for row in grid for face in row):
         raise VisionError(GLARE)
 
 
 def _list_washed(reads: list[CellRead], grid: list[list[str]], washed: set[tuple[int, int]],
-                 uncertain: list[CellRead]) -> None:
+                 may_hold: set[tuple[int, int]], uncertain: list[CellRead]) -> None:
     """List in ``uncertain`` the squares a glare washed out (a letter there may have lost its
     contrast), saying so: a tile with what was read first (its letter, or a blank tile's) and
     its runners-up, an empty square as a square the photo does not show (a tile's letter
     and its face's colour may both be lost). A glare's edge fades letters past the squares
     it shows on, so with a glare the squares whose neighbours do not fit a game are listed
     too (:func:`_misfits`), and the blank tiles whose letters words through the glare chose
-    (``grid``: the faces read)."""
+    (``grid``: the faces read; ``may_hold``: the squares that may hold a tile whose letter
+    was lost, for :func:`_misfits`)."""
     from vision.correct import words_through
 
-    misfit = _misfits(grid)
+    misfit = _misfits(grid, may_hold)
     for rd in reads:
         cell = (rd.row, rd.col)
         if cell in washed:
@@ -411,14 +420,16 @@ def _list_washed(reads: list[CellRead], grid: list[list[str]], washed: set[tuple
             uncertain.append(rd)
 
 
-def _misfits(grid: list[list[str]]) -> dict[tuple[int, int], str]:
+def _misfits(grid: list[list[str]], may_hold: set[tuple[int, int]] | frozenset = frozenset()
+             ) -> dict[tuple[int, int], str]:
     """The squares of a grid as read whose neighbours do not fit a game, each with why: a
     tile with no tile beside it (every word has two letters or more), and an empty square
-    between two tiles in a row or a column (a letter there may be lost)."""
+    between two tiles in a row or a column (a letter there may be lost). A square that
+    ``may_hold`` a tile whose letter was lost counts as one beside a tile or a gap."""
     rows, cols = len(grid), len(grid[0])
 
     def tile(r: int, c: int) -> bool:
-        return 0 <= r < rows and 0 <= c < cols and bool(grid[r][c])
+        return 0 <= r < rows and 0 <= c < cols and (bool(grid[r][c]) or (r, c) in may_hold)
 
     out = {}
     for r in range(rows):
@@ -426,8 +437,8 @@ def _misfits(grid: list[list[str]]) -> dict[tuple[int, int], str]:
             if grid[r][c] and not any(tile(r + dr, c + dc)
                                       for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))):
                 out[(r, c)] = LONE
-            elif not grid[r][c] and ((tile(r, c - 1) and tile(r, c + 1))
-                                     or (tile(r - 1, c) and tile(r + 1, c))):
+            elif not grid[r][c] and (r, c) not in may_hold and (
+                    (tile(r, c - 1) and tile(r, c + 1)) or (tile(r - 1, c) and tile(r + 1, c))):
                 out[(r, c)] = GAP
     return out
 
