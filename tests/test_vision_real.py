@@ -662,6 +662,19 @@ def test_a_glare_over_most_of_the_board_is_refused():
     assert str(refused.value) == GLARE
 
 
+def test_a_glare_that_leaves_no_letter_is_refused_not_read_as_an_empty_board():
+    # a lamp's glare below left of the middle, on the tiles: no letter was read, and the
+    # board, its washed-out squares listed, read as empty, tiles outside them unlisted
+    from vision.reading import GLARE
+
+    name = "IMG_20151016_170032.jpg"
+    image = lamp(load_photo(DEFAULT.load, LABELS[name].photo), 0.7, at=(0.4, 0.6))
+    with pytest.raises(VisionError) as refused:
+        read_board(DEFAULT, image, board_spec("bugwords"), shipped_classifier(),
+                   default_lexicon())
+    assert str(refused.value) == GLARE
+
+
 def test_with_a_glare_the_squares_that_fit_no_game_are_found():
     from vision.reading import GAP, LONE, _misfits
 
