@@ -12,6 +12,7 @@ line per photo, then the totals; seconds are CPU seconds (decode included).
     python bench/vision.py --werdup-renders    # stacks on renders of the printed set
     python bench/vision.py --real [FOLDER] --variants   # the real photos re-made as other
                                                         # phones and rooms would take them
+    python bench/vision.py --real [FOLDER] --variants --only glare   # one variation's line
 """
 
 from __future__ import annotations
@@ -80,7 +81,8 @@ def _other_benchmark(args: argparse.Namespace) -> bool:
     try:
         if args.real and args.variants:
             _sibling("vision_variants").run(Path(args.real),
-                                            Path(args.labels) if args.labels else None)
+                                            Path(args.labels) if args.labels else None,
+                                            args.only)
             return True
         if args.real:
             real(Path(args.real), Path(args.labels) if args.labels else None, args.no_values)
@@ -108,6 +110,9 @@ def main() -> None:
     ap.add_argument("--variants", action="store_true",
                     help="with --real: read each photo again as other phones and rooms would "
                     "have taken it (bench/vision_variants.py), one line per variation")
+    ap.add_argument("--only", metavar="WORDS",
+                    help="with --variants: only the variations whose name contains WORDS, "
+                    "e.g. --only glare")
     ap.add_argument("--no-values", action="store_true",
                     help="with --real: read as if no tile's point value were seen (a set "
                     "printed otherwise, glare): the letters and words alone decide the turn")

@@ -3,7 +3,7 @@ re-made under a set of variations (a messaging app's downscale, a turned phone, 
 curve, exposure, white balance, sensor noise, a tilt, a camera held at an angle, a lamp's
 glare, a hand's shadow, the board small in the frame) and read again; one line per variation.
 
-    python bench/vision.py --real FOLDER [--labels LABELS.json] --variants
+    python bench/vision.py --real FOLDER [--labels LABELS.json] --variants [--only WORDS]
 
 The variations change the pixels a real photo already has (they imitate the spread of phones
 and rooms), so these figures show how far the reader's results on the real photos carry to
@@ -160,16 +160,21 @@ VARIATIONS: list[tuple[str, Variation]] = [
 ]
 
 
-def run(folder: Path, labels_file: Path | None = None) -> None:
+def run(folder: Path, labels_file: Path | None = None, only: str | None = None) -> None:
     """One line per variation: cells and tiles right over all photos, cells wrong and not
-    listed, cells listed, photos refused, then cells and tiles right over the photos read."""
+    listed, cells listed, photos refused, then cells and tiles right over the photos read;
+    with ``only``, the variations whose name contains it (a word of it: "glare", "35")."""
+    chosen = [(name, vary) for name, vary in VARIATIONS
+              if only is None or only.lower() in name.lower()]
+    if not chosen:
+        raise ValueError(f"no variation's name contains {only!r}")
     labels = load_labels(labels_file or folder / "labels.json", folder)
     spec, clf, lexicon = board_spec("bugwords"), shipped_classifier(), default_lexicon()
     originals = {lab.photo: cv2.imread(str(lab.photo), cv2.IMREAD_COLOR) for lab in labels}
     print(f"{len(labels)} real photos of commercial boards ({folder}), each re-made per line")
     print(f"{'variation':44} {'cells':>7} {'tiles':>7} {'wrong, unlisted':>15} {'listed':>6} "
           f"{'refused':>7} {'read: cells':>11} {'tiles':>7} {'CPU s':>6}")
-    for name, vary in VARIATIONS:
+    for name, vary in chosen:
         tot = Totals()
         for lab in labels:
             image, quality = vary(originals[lab.photo])

@@ -3,6 +3,7 @@ before the photo is read, never a traceback."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from companion.cli import main
 
 PHOTO = Path(__file__).parent / "data" / "vision" / "real" / "IMG_20141025_163920.jpg"
+GLARE_PHOTO = PHOTO.with_name("IMG_20141025_164039.jpg")
 
 
 def run(capsys, *argv):
@@ -161,3 +163,28 @@ def test_a_rule_set_for_another_game_than_werdup_is_refused_not_ignored(capsys, 
     code, out, err = run(capsys, "read", str(PHOTO), "--game", game, "--rules", "upwords")
     assert code == 2 and out == ""
     assert "--rules is for WerdUp photos (--game werdup)" in err
+
+
+def test_the_squares_a_glare_washed_out_are_listed_with_why_and_the_lamp_named(capsys,
+                                                                              tmp_path):
+    """A lamp's glare on part of the board: the photo was refused whole; it is read, the
+    washed-out squares listed with why, and the reading says what to do about the lamp."""
+    from glare import jpeg, lamp
+
+    from vision.config import DEFAULT
+    from vision.imageio import load_photo
+
+    photo = tmp_path / "glare.jpg"
+    photo.write_bytes(jpeg(lamp(load_photo(DEFAULT.load, GLARE_PHOTO), 0.85)))
+    code, out, err = run(capsys, "read", str(photo), "--game", "bugwords")
+    assert code == 0, err
+    assert "  note: a glare washes out part of the board" in out and "move the lamp" in out
+    washed = [line for line in out.splitlines()
+              if line.startswith("  uncertain:") and "washed out by a glare: check this square"
+              in line]
+    assert len(washed) > 45
+    code, out, err = run(capsys, "read", str(photo), "--game", "bugwords", "--json")
+    reading = json.loads(out)
+    assert code == 0 and len(reading["notes"]) == 1
+    assert sum(u.get("why") == "washed out by a glare: check this square"
+               for u in reading["uncertain"]) == len(washed)

@@ -681,3 +681,29 @@ def test_every_scene_word_is_a_word_of_the_shipped_list():
     shipped = default_lexicon()
     missing = [w for w in scene_words() if w not in shipped]
     assert len(scene_words()) > 100_000 and missing == []
+
+
+def test_a_listed_cells_alternatives_that_tell_nothing_are_not_shown(capsys):
+    """A tile whose letter a shadow took was listed with runners-up the model gave next to
+    nothing ("M 0.0, E 0.0, P 0.0"): only the alternatives more than SHOWN_MIN likely are
+    shown, and a cell with none left is still listed, with what was read."""
+    from companion.cli.vision import _print_listed
+    from vision.cells import EMPTY, CellRead
+    from vision.locate import Located
+    from vision.reading import BoardReading
+
+    spec = board_spec("bugwords")
+    cells = [CellRead(r, c, EMPTY, 1.0) for r in range(15) for c in range(15)]
+    cells[3 * 15 + 4] = CellRead(3, 4, "J", 0.4, [("J", 0.4), ("C", 0.27), ("S", 0.036),
+                                                  ("M", 0.0004), ("E", 0.0001), ("P", 0.01)])
+    cells[5 * 15 + 6] = CellRead(5, 6, "T", 0.001, [("T", 0.001), ("D", 0.0)])
+    corners = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+    reading = BoardReading(spec, Located(corners, np.eye(3), (15, 15), "premium squares"),
+                           cells, [cells[3 * 15 + 4], cells[5 * 15 + 6]])
+    out = reading.to_dict()
+    assert [[a["letter"] for a in u["alternatives"]] for u in out["uncertain"]] == [
+        ["J", "C", "S"], []]
+    _print_listed(out)
+    assert capsys.readouterr().out.splitlines() == [
+        "  uncertain: row 4, column 5 (read J): J (40%), C (27%), S (4%)",
+        "  uncertain: row 6, column 7 (read T)"]

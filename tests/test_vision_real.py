@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from glare import lamp
 from PIL import Image
 
 from companion.lexicon import default_lexicon
@@ -618,23 +619,72 @@ def test_words_hold_counts_a_doubtful_letters_alternatives():
     assert not words_hold(row("IIIII"), lexicon)
 
 
-def _lamp(image: np.ndarray, strength: float) -> np.ndarray:
-    """A lamp's glare: a soft spot (a Gaussian a fifth of the short side wide) washed toward
-    white, ``strength`` of the way at its middle, a little above right of the photo's."""
-    h, w = image.shape[:2]
-    y, x = np.ogrid[:h, :w]
-    r2 = ((x - 0.6 * w) ** 2 + (y - 0.42 * h) ** 2) / (0.2 * min(h, w)) ** 2
-    g = (strength * np.exp(-r2 / 2))[..., None]
-    return np.clip(image * (1 - g) + 255.0 * g, 0, 255).astype(np.uint8)
+def test_a_lamps_glare_costs_only_the_squares_it_washes_out():
+    # the glare took the letters' contrast: ten tiles were read as empty squares, sure of
+    # it; then every photo with such a glare was refused, though most of its board read well
+    from vision.reading import GLARE_NOTE, WASHED
 
-
-def test_a_lamps_glare_over_the_tiles_is_refused_as_glare_not_read_as_empty_squares():
-    # the glare took the letters' contrast: ten tiles were read as empty squares, sure of it
     name = "IMG_20141025_164039.jpg"
-    image = _lamp(load_photo(DEFAULT.load, LABELS[name].photo), 0.85)
-    with pytest.raises(VisionError, match="glare"):
+    image = lamp(load_photo(DEFAULT.load, LABELS[name].photo), 0.85)
+    reading = read_board(DEFAULT, image, board_spec("bugwords"), shipped_classifier(),
+                         default_lexicon())
+    assert score(LABELS[name], reading).wrong_unlisted == 0
+    assert reading.notes == [GLARE_NOTE]
+    washed = {(u.row, u.col) for u in reading.uncertain if u.why == WASHED}
+    assert 0.2 * 225 < len(washed) < 0.6 * 225
+    # the spot is above right of the photo's middle, the board upright in it
+    assert all(r < 11 and c > 2 for r, c in washed) and (5, 8) in washed
+    # every square not listed reads as it does without the glare
+    plain, _ = _read(name)
+    listed = {(u.row, u.col) for u in reading.uncertain}
+    kept = [rd for rd in reading.cells if (rd.row, rd.col) not in listed]
+    assert len(kept) > 60
+    assert all(rd.face == plain.cells[rd.row * 15 + rd.col].face for rd in kept)
+
+
+def test_a_glare_over_most_of_the_board_is_refused():
+    from dataclasses import replace
+
+    from vision.reading import GLARE
+
+    name = "IMG_20141025_164039.jpg"
+    image = load_photo(DEFAULT.load, LABELS[name].photo)
+    two = lamp(lamp(image, 0.85), 0.85, at=(0.35, 0.7))  # two lamps, over most of the board
+    with pytest.raises(VisionError) as refused:
+        read_board(DEFAULT, two, board_spec("bugwords"), shipped_classifier(),
+                   default_lexicon())
+    assert str(refused.value) == GLARE
+    # one lamp's glare lists 124 squares: past max_washed_share of the grid it is refused
+    cfg = replace(DEFAULT, wood=replace(DEFAULT.wood, max_washed_share=0.5))
+    with pytest.raises(VisionError) as refused:
+        read_board(cfg, lamp(image, 0.85), board_spec("bugwords"), shipped_classifier(),
+                   default_lexicon())
+    assert str(refused.value) == GLARE
+
+
+def test_a_glare_that_leaves_no_letter_is_refused_not_read_as_an_empty_board():
+    # a lamp's glare below left of the middle, on the tiles: no letter was read, and the
+    # board, its washed-out squares listed, read as empty, tiles outside them unlisted
+    from vision.reading import GLARE
+
+    name = "IMG_20151016_170032.jpg"
+    image = lamp(load_photo(DEFAULT.load, LABELS[name].photo), 0.7, at=(0.4, 0.6))
+    with pytest.raises(VisionError) as refused:
         read_board(DEFAULT, image, board_spec("bugwords"), shipped_classifier(),
                    default_lexicon())
+    assert str(refused.value) == GLARE
+
+
+def test_with_a_glare_the_squares_that_fit_no_game_are_found():
+    from vision.reading import GAP, LONE, _misfits
+
+    grid = [[""] * 5 for _ in range(5)]
+    for r, c in ((1, 1), (1, 3), (3, 0), (4, 4), (3, 4)):  # a gap at (1, 2), a lone tile
+        grid[r][c] = "A"
+    assert _misfits(grid) == {(1, 1): LONE, (1, 3): LONE, (3, 0): LONE, (1, 2): GAP}
+    # a washed-out square may hold a tile whose letter was lost: beside a tile, across a gap
+    assert _misfits(grid, {(1, 2), (3, 2)}) == {(3, 0): LONE, (3, 1): GAP, (3, 3): GAP,
+                                                (2, 2): GAP}
 
 
 def test_a_faint_glare_or_a_shadow_over_most_of_the_board_is_no_glare():
@@ -642,10 +692,11 @@ def test_a_faint_glare_or_a_shadow_over_most_of_the_board_is_no_glare():
     image = load_photo(DEFAULT.load, LABELS[name].photo)
     shaded = image.astype(np.float32)
     shaded[:, : round(0.6 * image.shape[1])] *= 0.45  # more than half the board in shadow
-    for seen in (_lamp(image, 0.25), shaded.astype(np.uint8)):
+    for seen in (lamp(image, 0.25), shaded.astype(np.uint8)):
         reading = read_board(DEFAULT, seen, board_spec("bugwords"), shipped_classifier(),
                              default_lexicon())
         assert score(LABELS[name], reading).wrong_unlisted == 0
+        assert not reading.notes and not any(u.why for u in reading.uncertain)
 
 
 def test_a_letter_lost_where_the_faces_sit_in_a_hands_shadow_is_listed():

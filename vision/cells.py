@@ -34,6 +34,7 @@ class CellRead:
     alternatives: list[tuple[str, float]] = field(default_factory=list)
     letter: str | None = None
     options: list[tuple[str, float]] = field(default_factory=list)  # runners-up, always kept
+    why: str = ""  # why a listed cell is to be checked, when its alternatives do not say it
 
     @property
     def uncertain(self) -> bool:

@@ -163,13 +163,18 @@ class WoodConfig:
     max_unseen: float = 0.34             # more of the grid's cells outside the photo: refused
     max_washed: float = 0.4              # a cell whose darkest pixels a glare lifted this
                                          # share of the way to white (past most cells',
-                                         # :func:`vision.woodtiles.washed_out`): its letter
-                                         # may be lost, the photo is refused (the real photos
-                                         # 0.18 at most, as taken and under the lighter tone
-                                         # curve; a letter of their contrast fails the
-                                         # contrast test from about 0.5)
+                                         # :func:`vision.woodtiles.washed_out`) shows a glare
+                                         # (the real photos 0.18 at most, as taken and under
+                                         # the lighter tone curve)
     washed_percentile: float = 5         # ... its darkest pixels: this percentile of the cell
     washed_reference: float = 75         # ... most cells': this percentile of the cells'
+    glare_reach: int = 3                 # such cells and those this near them are listed
+                                         # (:func:`vision.woodtiles.glared`: the glare's edge
+                                         # fades letters where the squares do not show it)
+    max_washed_share: float = 0.6        # more of the grid's cells listed so: refused, the
+                                         # player would check most of the board
+    max_lone_share: float = 0.5          # with a glare, more of the tiles read with no tile
+                                         # beside them: refused (no game lays them so)
     turn_margin: float = 3.0             # the board's turn must beat the next by this (nats:
                                          # letters' log-probabilities plus value votes), else
                                          # the photo is refused

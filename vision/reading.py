@@ -21,9 +21,15 @@ from vision.woodtiles import WoodReading, legibility, located_blur, read_wood
 
 BLURRED = ("the board was found but its letters are too blurred to read (the phone moved, or "
            "the focus missed): hold still and take the photo again")
-GLARE = ("the board was found but a glare washes out part of it, where letters may be lost: "
-         "move the lamp, or tilt the phone so the bright reflection falls off the board, and "
-         "take the photo again")
+LAMP = ("move the lamp, or tilt the phone so the bright reflection falls off the board, and "
+        "take the photo again")
+GLARE = f"the board was found but a glare washes out most of it, where letters may be lost: {LAMP}"
+GLARE_NOTE = (f"a glare washes out part of the board, where letters may be lost (its squares "
+              f"are listed to check); for a better photo, {LAMP}")
+WASHED = "washed out by a glare: check this square"
+LONE = "a letter on its own, in a photo with a glare: check this square"
+GAP = "a gap between tiles, in a photo with a glare: a letter here may be lost"
+BLANK_WASHED = "a blank tile whose words cross squares a glare washed out: check its letter"
 
 
 @dataclass
@@ -34,6 +40,7 @@ class BoardReading:
     located: Located
     cells: list[CellRead]
     uncertain: list[CellRead] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # what the player should know of the photo
 
     def grid(self) -> list[list[str]]:
         """Faces row by row: "" empty, "?" an unresolved blank, a blank's letter in lower case."""
@@ -43,6 +50,9 @@ class BoardReading:
         return out
 
     def to_dict(self) -> dict:
+        """The reading as JSON: each listed cell with the alternatives worth a player's look
+        (more than ``SHOWN_MIN`` likely: one shown as 0% or 1% tells nothing), and why it
+        is listed when the reading says."""
         return {
             "game": self.spec.game,
             "rows": self.spec.rows,
@@ -55,9 +65,11 @@ class BoardReading:
             "uncertain": [
                 {"row": rd.row, "col": rd.col, "read": rd.face,
                  "alternatives": [{"letter": a or None, "p": round(p, 3)}
-                                  for a, p in rd.alternatives]}
+                                  for a, p in rd.alternatives if p > SHOWN_MIN]}
+                | ({"why": rd.why} if rd.why else {})
                 for rd in self.uncertain
             ],
+            "notes": list(self.notes),
         }
 
 
@@ -197,7 +209,7 @@ def read_commercial(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: 
         raise VisionError("most of the board's grid is outside the photo: step back so the "
                           "whole board is in the frame")
     wood = read_wood(wc, image, fit.homography, spec.squares, clf, spec.letters, lexicon)
-    _check_wood(wc, wood)
+    _check_wood(wc, wood, spec)
     unseen = _out_of_frame(wood.grid_to_photo, image.shape, spec)
     reads = _wood_cells(cfg, wood, spec, unseen)
     misspelt = _misspelt(reads, spec, lexicon) if wood.deblurred and lexicon else set()
@@ -215,12 +227,20 @@ def read_commercial(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: 
                 rd.alternatives = [(rd.letter or rd.face, rd.confidence)] + [
                     (a, q) for a, q in rd.options if a not in (rd.face, EMPTY) and q > SHOWN_MIN]
                 uncertain.append(rd)
+    if wood.washed:
+        grid = _faces(reads, spec)
+        # squares that may hold a tile whose letter was lost: washed out, or listed as
+        # perhaps a blank tile (a tile's colour, no letter seen)
+        may_hold = wood.washed | {(u.row, u.col) for u in uncertain if u.face == EMPTY
+                                  and any(a == BLANK for a, _ in u.alternatives)}
+        _check_glared(wc, grid, may_hold)
+        _list_washed(reads, grid, wood.washed, may_hold, uncertain)
     p = cfg.locate.cell_px
     corners = project(wood.grid_to_photo, np.array([[0, 0], [15, 0], [15, 15], [0, 15]], float))
     to_canon = np.linalg.inv(wood.grid_to_photo @ np.diag([1 / p, 1 / p, 1.0]))
     where = Located(corners.astype(np.float32), to_canon, (spec.cols * p, spec.rows * p),
                     "premium squares")
-    return BoardReading(spec, where, reads, uncertain)
+    return BoardReading(spec, where, reads, uncertain, [GLARE_NOTE] if wood.washed else [])
 
 
 def _past_reading(wc: WoodConfig, legible: float, blur: float, grid_blur: float) -> bool:
@@ -253,17 +273,23 @@ def _check_located(cfg: VisionConfig, image: np.ndarray, where: Located, spec: B
         raise VisionError(BLURRED)
 
 
-def _check_wood(wc: WoodConfig, wood: WoodReading) -> None:
-    """Refuse a board a glare washes out in part (:func:`vision.woodtiles.washed_out`: its
-    letters there lost their contrast and were read as empty squares, sure of it), one whose
-    letters are too blurred to read (with few letters read, whose own edges are: a blur that
-    hides every letter leaves no empty board) or whose way up is unclear."""
-    if wood.washed:  # a glare lowers the letters' contrast: not to be taken for a blur
+def _check_wood(wc: WoodConfig, wood: WoodReading, spec: BoardSpec) -> None:
+    """Refuse a board a glare washes out over more than ``max_washed_share`` of its cells
+    (:func:`vision.woodtiles.glared`: a glare over less costs only its squares, listed) or
+    with no letter read (a glare on the tiles may take every letter), one whose letters are
+    too blurred to read (with few letters read, whose own edges are: a blur that hides every
+    letter leaves no empty board) or whose way up is unclear; with a glare, each refusal
+    says so."""
+    if len(wood.washed) > wc.max_washed_share * spec.rows * spec.cols or (
+            wood.washed and not wood.guesses):  # no letter left: the glare may have taken all
         raise VisionError(GLARE)
     if _past_reading(wc, wood.legibility if wood.guesses else 1.0,
                      0.0 if wood.deblurred else wood.blur, wood.grid_blur):
-        raise VisionError(BLURRED)
+        # a glare fades letters as a blur does: they read too unsurely for their way up
+        raise VisionError(GLARE if wood.washed else BLURRED)
     if wood.turn_margin < wc.turn_margin:  # a wrong turn would misplace every tile
+        if wood.washed:  # the glare took the letters that would show it
+            raise VisionError(GLARE)
         raise VisionError("the board was found but its tiles do not show which way up it is: "
                           "take the photo from the side its letters read the right way up")
 
@@ -300,11 +326,8 @@ def _misspelt(reads: list[CellRead], spec: BoardSpec, lexicon: Lexicon) -> set[t
     left out: its letter is the words' to choose)."""
     from vision.words import runs
 
-    grid = [[""] * spec.cols for _ in range(spec.rows)]
-    for rd in reads:
-        grid[rd.row][rd.col] = rd.face
-    return {cell for word, cells in runs(grid) if BLANK not in word and word not in lexicon
-            for cell in cells}
+    return {cell for word, cells in runs(_faces(reads, spec))
+            if BLANK not in word and word not in lexicon for cell in cells}
 
 
 def _resolve_with_words(reads: list[CellRead], spec: BoardSpec,
@@ -329,15 +352,95 @@ def _ask_the_player(reads: list[CellRead], unseen: set[tuple[int, int]],
     tile's colour: the player says what is there."""
     for rd in reads:  # squares outside the photo: the player says what is there
         if (rd.row, rd.col) in unseen:
-            rd.face, rd.letter, rd.confidence = EMPTY, None, 0.0
-            rd.alternatives = [(EMPTY, 0.5), (BLANK, 0.5)]
-            if rd not in uncertain:
-                uncertain.append(rd)
+            _not_seen(rd, uncertain)
     for rd in reads:  # bare-looking cells with a tile's colour: the player looks
         share = maybe.get((rd.row, rd.col))
         if share is not None and rd.face == EMPTY and not rd.alternatives:
             rd.alternatives = [(EMPTY, 1.0 - share), (BLANK, share)]
             uncertain.append(rd)
+
+
+def _not_seen(rd: CellRead, uncertain: list[CellRead]) -> None:
+    """A square whose face the photo does not show: read as nothing, an empty square or a
+    blank tile offered alike, listed in ``uncertain`` for the player to say what is there."""
+    rd.face, rd.letter, rd.confidence = EMPTY, None, 0.0
+    rd.alternatives = [(EMPTY, 0.5), (BLANK, 0.5)]
+    if all(u is not rd for u in uncertain):
+        uncertain.append(rd)
+
+
+def _faces(reads: list[CellRead], spec: BoardSpec) -> list[list[str]]:
+    """The faces read, row by row ("" an empty square, "?" a blank tile)."""
+    grid = [[""] * spec.cols for _ in range(spec.rows)]
+    for rd in reads:
+        grid[rd.row][rd.col] = rd.face
+    return grid
+
+
+def _check_glared(wc: WoodConfig, grid: list[list[str]], may_hold: set[tuple[int, int]]
+                  ) -> None:
+    """Refuse a glared board whose tiles mostly stand alone (more than ``max_lone_share`` of
+    them with no tile, nor a square that ``may_hold`` one, beside them), as no game lays
+    them: read where the glare took the letters' contrast (hinge lines, square edges read
+    as I) and, it may be, the wrong way up."""
+    lone = sum(why == LONE for why in _misfits(grid, may_hold).values())
+    if lone > wc.max_lone_share * sum(bool(face) for row in grid for face in row):
+        raise VisionError(GLARE)
+
+
+def _list_washed(reads: list[CellRead], grid: list[list[str]], washed: set[tuple[int, int]],
+                 may_hold: set[tuple[int, int]], uncertain: list[CellRead]) -> None:
+    """List in ``uncertain`` the squares a glare washed out (a letter there may have lost its
+    contrast), saying so: a tile with what was read first (its letter, or a blank tile's) and
+    its runners-up, an empty square as a square the photo does not show (a tile's letter
+    and its face's colour may both be lost). A glare's edge fades letters past the squares
+    it shows on, so with a glare the squares whose neighbours do not fit a game are listed
+    too (:func:`_misfits`), and the blank tiles whose letters words through the glare chose
+    (``grid``: the faces read; ``may_hold``: the squares that may hold a tile whose letter
+    was lost, for :func:`_misfits`)."""
+    from vision.correct import words_through
+
+    misfit = _misfits(grid, may_hold)
+    for rd in reads:
+        cell = (rd.row, rd.col)
+        if cell in washed:
+            rd.why = WASHED
+        elif cell in misfit:
+            rd.why = misfit[cell]
+        elif rd.face == BLANK and any(set(cells) & washed
+                                      for _, cells in words_through(grid, cell)):
+            rd.why = BLANK_WASHED
+        else:
+            continue
+        if rd.face == EMPTY:
+            _not_seen(rd, uncertain)
+        elif all(u is not rd for u in uncertain):
+            rd.alternatives = [(rd.letter or rd.face, rd.confidence)] + [
+                (a, q) for a, q in rd.options if a not in (rd.face, EMPTY) and q > SHOWN_MIN]
+            uncertain.append(rd)
+
+
+def _misfits(grid: list[list[str]], may_hold: set[tuple[int, int]] | frozenset = frozenset()
+             ) -> dict[tuple[int, int], str]:
+    """The squares of a grid as read whose neighbours do not fit a game, each with why: a
+    tile with no tile beside it (every word has two letters or more), and an empty square
+    between two tiles in a row or a column (a letter there may be lost). A square that
+    ``may_hold`` a tile whose letter was lost counts as one beside a tile or a gap."""
+    rows, cols = len(grid), len(grid[0])
+
+    def tile(r: int, c: int) -> bool:
+        return 0 <= r < rows and 0 <= c < cols and (bool(grid[r][c]) or (r, c) in may_hold)
+
+    out = {}
+    for r in range(rows):
+        for c in range(cols):
+            if grid[r][c] and not any(tile(r + dr, c + dc)
+                                      for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))):
+                out[(r, c)] = LONE
+            elif not grid[r][c] and (r, c) not in may_hold and (
+                    (tile(r, c - 1) and tile(r, c + 1)) or (tile(r - 1, c) and tile(r + 1, c))):
+                out[(r, c)] = GAP
+    return out
 
 
 def _out_of_frame(grid_to_photo: np.ndarray, shape: tuple[int, ...], spec: BoardSpec

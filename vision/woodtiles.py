@@ -196,7 +196,9 @@ class WoodReading:
     blur: float = 0.0  # how blurred the letters' edges are (cells, :func:`edge_blur`)
     grid_blur: float = 0.0  # how blurred the board's own edges are (cells, :func:`grid_blur`),
     # measured only when few letters are read (:func:`few_letters`)
-    washed: int = 0  # cells washed out by a glare (:func:`washed_out`)
+    washed: set[tuple[int, int]] = field(default_factory=set)  # cells of the upright board
+    # a glare washed out (:func:`washed_out`): their letters may be lost
+    turns: int = 0  # quarter turns from the fitted grid to the upright board (:func:`turned`)
 
 
 def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
@@ -231,7 +233,7 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
     flat = flat_board(cfg, image, grid_to_photo)
     gray = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY)
     out = _read_wood(cfg, flat, gray, grid_to_photo, squares, clf, letters, lexicon)
-    out.washed = int((washed_out(cfg, gray) > cfg.max_washed).sum())
+    out.washed = {turned(int(r), int(c), out.turns) for r, c in np.argwhere(glared(cfg, gray))}
     if few_letters(out):
         out.grid_blur = grid_blur(cfg, gray)
     return out
@@ -273,6 +275,18 @@ def washed_out(cfg: WoodConfig, gray: np.ndarray, rows: int = 15, cols: int = 15
                       for r in range(rows)])
     ref = float(np.percentile(floor, cfg.washed_reference))
     return (floor - ref) / max(255.0 - ref, 1.0)
+
+
+def glared(cfg: WoodConfig, gray: np.ndarray) -> np.ndarray:
+    """The cells (rows, cols, bool) of a flat board's gray image where a glare may have taken
+    a letter's contrast: those washed out past ``max_washed`` (:func:`washed_out`) and those
+    within ``glare_reach`` cells of them. A glare fades toward its edge, but letters fail the
+    contrast test well out from where the squares show it: a lamp's soft spot washes the
+    squares past 0.4 where it mixes about two thirds white into the photo, and takes letters
+    where it mixes a third."""
+    core = (washed_out(cfg, gray) > cfg.max_washed).astype(np.uint8)
+    size = 2 * cfg.glare_reach + 1
+    return cv2.dilate(core, np.ones((size, size), np.uint8)) > 0
 
 
 def few_letters(wood: WoodReading) -> bool:
@@ -485,7 +499,7 @@ def _read_flat(cfg: WoodConfig, flat: np.ndarray, gray: np.ndarray, grid_to_phot
         legible, margin,
         {turned(*rc, k): 1.0 - v for rc, v in near.items() if v >= cfg.blank_nearer}
         | {turned(*rc, k): 0.5 for rc in doubtful if rc not in near},
-        {turned(*rc, k) for rc in pale}, lettered=set(keys),
+        {turned(*rc, k) for rc in pale}, lettered=set(keys), turns=k,
         blur=edge_blur(cfg, gray, {rc: marks[rc] for rc in keys if rc in marks}))
 
 

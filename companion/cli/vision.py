@@ -281,10 +281,7 @@ def _print_reading(out: dict) -> None:
                 face = f"{t}{'?' if h is None else h}".ljust(3)
             cells.append(face.ljust(3))
         print("  " + " ".join(cells))
-    for u in out["uncertain"]:
-        alts = ", ".join(f"{a['letter'] or 'empty'} ({a['p']:.0%})" for a in u["alternatives"])
-        what = "blank tile" if u["read"] == "?" else f"read {u['read'] or 'empty'}"
-        print(f"  uncertain: row {u['row'] + 1}, column {u['col'] + 1} ({what}): {alts}")
+    _print_listed(out)
     for cell in out.get("not_seen", []):
         why = ("a tile may stand here; its letter cannot be made out" if cell["why"] ==
                "unreadable" else "hidden behind a taller stack")
@@ -303,6 +300,19 @@ def _print_reading(out: dict) -> None:
         print(f"  play: {play['notation']} {verdict}")
     for m in out.get("height_mismatches", []):
         print(f"  check: row {m['row'] + 1}, column {m['col'] + 1}: {m['reason']}")
+
+
+def _print_listed(out: dict) -> None:
+    """A board's reading's notes, then its uncertain squares: what each was read as, why it
+    is listed when the reading says, and its alternatives."""
+    for note in out.get("notes", []):
+        print(f"  note: {note}")
+    for u in out["uncertain"]:
+        alts = ", ".join(f"{a['letter'] or 'empty'} ({a['p']:.0%})" for a in u["alternatives"])
+        what = "blank tile" if u["read"] == "?" else f"read {u['read'] or 'empty'}"
+        why = f"; {u['why']}" if u.get("why") else ""
+        print(f"  uncertain: row {u['row'] + 1}, column {u['col'] + 1} ({what}{why})"
+              + (f": {alts}" if alts else ""))
 
 
 def run_classify(args: argparse.Namespace) -> int:

@@ -448,3 +448,34 @@ def test_the_status_of_a_companion_error():
     assert status_of(GameMoved("The game changed.")) == 409
     assert status_of(UsageError("Give a word.")) == 400
     assert status_of(VisionError("found no board")) == 400
+
+
+def test_the_squares_a_glare_washed_out_are_listed_with_why_and_the_lamp_named(client):
+    """A lamp's glare on part of the board: the photo was refused; it is read, its page
+    names the washed-out squares with why, and says what to do about the lamp."""
+    from pathlib import Path
+
+    from glare import jpeg, lamp
+
+    from vision.config import DEFAULT
+    from vision.imageio import load_photo
+
+    real = Path(__file__).parents[1] / "data" / "vision" / "real" / "IMG_20141025_164039.jpg"
+    gid = _game(client)["table_key"]
+    resp = client.post(f"/api/games/{gid}/photos",
+                       data=jpeg(lamp(load_photo(DEFAULT.load, real), 0.85)),
+                       content_type="image/jpeg")
+    assert resp.status_code == 201, resp.get_json()
+    reading = resp.get_json()["reading"]
+    assert len(reading["notes"]) == 1 and "move the lamp" in reading["notes"][0]
+    washed = [u for u in reading["uncertain"] if u.get("why")]
+    assert len(washed) > 45
+    page = client.get(f"/games/{gid}/photos/{resp.get_json()['photo_id']}").get_data(
+        as_text=True)
+    notes = re.search(r'<div class="notice bad" id="notes">(.*?)</div>', page, re.S)
+    assert notes and "A glare washes out part of the board" in notes.group(1)
+    items = re.findall(r"<li>Row (\d+), column ([A-O]) \(washed out by a glare: check this "
+                       r"square\):", page)
+    columns = "ABCDEFGHIJKLMNO"
+    assert {(int(r) - 1, columns.index(c)) for r, c in items} >= {
+        (u["row"], u["col"]) for u in washed if u["why"].startswith("washed out")}
