@@ -707,3 +707,20 @@ def test_a_listed_cells_alternatives_that_tell_nothing_are_not_shown(capsys):
     assert capsys.readouterr().out.splitlines() == [
         "  uncertain: row 4, column 5 (read J): J (40%), C (27%), S (4%)",
         "  uncertain: row 6, column 7 (read T)"]
+
+
+def test_listed_squares_are_given_in_board_order() -> None:
+    """A reading lists its uncertain squares row by row, left to right, whatever step of
+    the reading listed them (a glare's squares were added last and came after the rest)."""
+    from vision.cells import EMPTY, CellRead
+    from vision.locate import Located
+    from vision.reading import BoardReading
+
+    spec = board_spec("bugwords")
+    cells = [CellRead(r, c, EMPTY, 1.0) for r in range(15) for c in range(15)]
+    listed = [cells[9 * 15 + 2], cells[1 * 15 + 7], cells[9 * 15 + 1], cells[4 * 15]]
+    corners = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+    reading = BoardReading(spec, Located(corners, np.eye(3), (15, 15), "premium squares"),
+                           cells, listed)
+    assert [(u["row"], u["col"]) for u in reading.to_dict()["uncertain"]] == [
+        (1, 7), (4, 0), (9, 1), (9, 2)]

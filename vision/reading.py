@@ -67,7 +67,7 @@ class BoardReading:
                  "alternatives": [{"letter": a or None, "p": round(p, 3)}
                                   for a, p in rd.alternatives if p > SHOWN_MIN]}
                 | ({"why": rd.why} if rd.why else {})
-                for rd in self.uncertain
+                for rd in sorted(self.uncertain, key=lambda rd: (rd.row, rd.col))
             ],
             "notes": list(self.notes),
         }
