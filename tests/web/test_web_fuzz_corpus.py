@@ -105,6 +105,33 @@ def test_nul_characters_are_refused(table, url, body):
     _refused(client.post(url.replace("{key}", game["table_key"]), json=body), "NUL")
 
 
+@pytest.mark.parametrize(("url", "body"), [
+    # the turn was written and the database could not encode it: a 500
+    ("/api/games/{key}/turns", '{"words": "\\ud800", "score": 3}'),
+    ("/api/games/{key}/turns", '{"words": "CAT", "score": 3, "request_key": "k\\udfff"}'),
+    ("/api/games/{key}/turns", '{"play": "8H Q\\ud83dIZ"}'),
+    ("/api/games", '{"game": "werdup", "players": ["Ann\\ud800", "Bob"]}'),
+    ("/api/games/{key}/finish", '{"racks": {"0": "Q\\udc00"}}'),
+    (f"/api/girdle/{DAY}/submissions", '{"solution": "CAT 1\\ud800", "player": "x"}'),
+    ("/api/judge", '{"words": ["cat\\ud800"]}'),
+])
+def test_lone_surrogates_are_refused(table, url, body):
+    client, game = table
+    resp = client.post(url.replace("{key}", game["table_key"]), data=body,
+                       content_type="application/json")
+    _refused(resp, "lone surrogate")
+    assert client.get(f"/api/games/{game['table_key']}").get_json()["turns"] == []
+
+
+def test_a_surrogate_pair_is_one_character(table):
+    client, _game = table
+    resp = client.post("/api/games", data='{"game": "werdup", "players": '
+                                          '["Ann \\ud83d\\ude00", "Bob"]}',
+                       content_type="application/json")
+    assert resp.status_code == 201, resp.get_json()
+    assert resp.get_json()["players"][0]["name"] == "Ann \U0001f600"
+
+
 def test_nul_in_forms_and_queries(table):
     client, game = table
     tok = token(client)
