@@ -70,7 +70,7 @@ from companion.werdup.validate import judge_play
 
 FORMAT_LINE = "#werdup-record 1"
 # the pragma GCG records (Bug Words') open with, which a WerdUp record never writes
-_GCG_PRAGMA = re.compile(r"^\s*#character-encoding\b", re.M)
+_GCG_PRAGMA = re.compile(r"^[^\S\n]*#character-encoding\b", re.M)  # not across lines
 CHALLENGE_RULE_NOTE = "ChallengeRule"
 _TIME_NOTE = "time left:"
 
