@@ -4,11 +4,17 @@ with a sentence, on SQLite and on PostgreSQL."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import struct
+import tracemalloc
 import zlib
 
 import pytest
 from appfactory import token
+
+from companion.errors import UsageError
+from companion.web.inputs import words_from
+from companion.web.limits import json_depth
 
 DAY = dt.date(2026, 1, 5).isoformat()
 
@@ -181,3 +187,54 @@ def test_an_odd_key_is_a_404(table):
     for key in ("x" * 5000, "../../etc/passwd", "A" * 21 + "\u00e9", "A" * 21 + "="):
         assert client.get(f"/api/games/{key}").status_code == 404
     _refused(client.get("/api/games/" + "%00" * 22), "NUL")
+
+
+def _peak_bytes(work) -> int:
+    """The most memory ``work()`` held at once (Python's allocations, traced)."""
+    tracemalloc.start()
+    try:
+        work()
+    except UsageError:
+        pass
+    finally:
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    return peak
+
+
+@pytest.mark.parametrize(("text", "depth"), [
+    ('{"a": "]]]", "b": [[1]]}', 3), ('["\\\\", [[]]]', 3), ('["\\"[[", {}]', 2),
+    ('"\\\\\\"[["', 0), ("[" * 40 + "]" * 40, 40), ("", 0),
+])
+def test_json_depth_skips_strings(text, depth):
+    assert json_depth(text) == depth
+
+
+@pytest.mark.parametrize("text", [
+    # a pattern matching each string whole kept a step per character: 2 GB for 18 MB
+    json.dumps({"words": "a " * 1_000_000}),
+    '{"words": ["' + "\\\\" * 500_000 + '"]}',
+])
+def test_json_depth_of_a_long_string_takes_little_memory(text):
+    assert _peak_bytes(lambda: json_depth(text)) < len(text)
+
+
+@pytest.mark.parametrize("words", ["a " * 1_000_000, "a," * 1_000_000, ["a"] * 1_000_000])
+def test_millions_of_words_are_refused_without_making_them_all(words):
+    # every word was made (and made again) before they were counted
+    with pytest.raises(UsageError, match="Too many words"):
+        words_from(words)
+    assert _peak_bytes(lambda: words_from(words)) < 5 * 2_000_000
+
+
+def test_a_huge_judge_request_is_refused_in_its_size(table):
+    client, _game = table
+    body = json.dumps({"words": "a " * 2_000_000})
+    tracemalloc.start()
+    try:
+        _refused(client.post("/api/judge", data=body, content_type="application/json"),
+                 "Too many words")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 20 * len(body)
