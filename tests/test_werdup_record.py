@@ -12,7 +12,7 @@ import pytest
 import werdup_positions as pos
 
 from companion.cli import main
-from companion.errors import CompanionError
+from companion.errors import CompanionError, UsageError
 from companion.lexicon import default_lexicon
 from companion.text import counted
 from companion.werdup.game import Game
@@ -553,4 +553,13 @@ def test_a_record_of_blank_lines_is_refused_at_once(blank):
 def test_a_gcg_record_indented_is_still_told_apart():
     text = "  \t#character-encoding UTF-8\n#player1 A Ann\n#player2 B Bob\n>A: ZZZZ 8H ZQX +99 99\n"
     with pytest.raises(CompanionError, match="looks like a Bug Words game record"):
+        replay(text, default_lexicon())
+
+
+@pytest.mark.parametrize("notes", ["", "#note a quiet game\n", "#lexicon TWL\n"])
+def test_a_gcg_record_without_plays_is_not_a_werdup_tie(notes):
+    # it replayed as a WerdUp game of no turns: "Totals: A 0, B 0", both winners, status 0
+    text = "#character-encoding UTF-8\n#player1 A Ann\n#player2 B Bob\n" + notes
+    with pytest.raises(UsageError, match="looks like a Bug Words game record, GCG, not a "
+                                         "WerdUp one: replay it with 'companion bugwords"):
         replay(text, default_lexicon())
