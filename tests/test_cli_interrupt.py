@@ -10,8 +10,11 @@ library that catches the interrupt loads (and then fails on something else).
 from __future__ import annotations
 
 import os
+import signal
+import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -102,3 +105,32 @@ def test_the_command_line_loads_little_before_it_notes_ctrl_c(tmp_path: Path) ->
         text=True, timeout=60, check=True).stdout
     for heavy in ("numpy", "companion.lexicon", "companion.cli.common"):
         assert f"'{heavy}'" not in loaded
+
+
+def test_ctrl_c_stops_serve_as_it_says(tmp_path: Path) -> None:
+    # "serving on ... (Ctrl+C to stop)": Ctrl-C is the server's stop, which ends it with
+    # status 0, not an interruption of the command
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = dict(os.environ, PYTHONPATH=str(ROOT), COMPANION_INSTANCE=str(tmp_path / "instance"))
+    with subprocess.Popen([sys.executable, "-m", "companion", "serve", "--port", str(port)],
+                          cwd=tmp_path, env=env, stdin=subprocess.DEVNULL,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as proc:
+        try:
+            assert proc.stdout is not None
+            assert "(Ctrl+C to stop)" in proc.stdout.readline()
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:  # until it answers
+                try:
+                    with socket.create_connection(("127.0.0.1", port), timeout=1):
+                        break
+                except OSError:
+                    time.sleep(0.2)
+            proc.send_signal(signal.SIGINT)
+            _out, err = proc.communicate(timeout=60)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+    assert proc.returncode == 0, err
+    assert "Interrupted" not in err and "Traceback" not in err

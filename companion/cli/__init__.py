@@ -64,9 +64,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the process exit status. Ctrl-C at any point, loading
     the commands included, ends with "Interrupted." on standard error and status 130."""
+    parsed: list[argparse.Namespace] = []
     with _interrupts_noted() as interrupted:
         try:
-            status = _run(argv)
+            status = _run(argv, parsed)
         except KeyboardInterrupt:
             status = 130
         except Exception:
@@ -76,7 +77,9 @@ def main(argv: list[str] | None = None) -> int:
             if not interrupted:
                 raise
             status = 130
-        if interrupted:  # also when a library swallowed it and the command went on
+        # also when a library swallowed it and the command went on, unless Ctrl-C is how
+        # the command stops (serve: the server ends and the command returns)
+        if interrupted and not (parsed and getattr(parsed[0], "ctrl_c_stops", False)):
             status = 130
     if status == 130:
         say("interrupted")
@@ -109,13 +112,16 @@ class _interrupts_noted:
             signal.signal(signal.SIGINT, self.previous)  # type: ignore[arg-type]
 
 
-def _run(argv: list[str] | None) -> int:
+def _run(argv: list[str] | None, parsed: list[argparse.Namespace]) -> int:
+    """The command of ``argv`` run, its exit status; its arguments, once parsed, are put in
+    ``parsed``."""
     if sys.stdout is None:  # started with standard output closed (>&-): no answer can be seen
         if sys.stderr is not None:
             say("standard output is closed: there is nowhere to write the answer")
         return 2
     parser = build_parser()
     args = parser.parse_args(argv)
+    parsed.append(args)
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
