@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -488,3 +489,18 @@ def test_the_engine_and_replay_allow_an_exchange_on_the_same_bag(short):
     else:
         g.exchange(rack[0])
         assert replay(parse_gcg(text + line), g.rules).moves[-1].kind == "exchange"
+
+
+@pytest.mark.parametrize("line", [">" + " " * 5000 + "x", "> " + "\t " * 3000 + ": CAT",
+                                  ">" + " " * 5000 + ":"])
+def test_a_move_line_of_thousands_of_spaces_is_refused_at_once(line):
+    # the move pattern trimmed the name as it matched: minutes for 5,000 spaces, cubed
+    started = time.monotonic()
+    with pytest.raises(GcgError, match="line 3: a move line reads"):
+        parse_gcg("#player1 A A\n#player2 B B\n" + line + "\n")
+    assert time.monotonic() - started < 5
+
+
+def test_a_move_line_is_read_round_its_spaces():
+    record = parse_gcg("#player1 A Ann\n#player2 B Bob\n>  A :  CAT 8G CAT  +10  10  \n")
+    assert [(m.player, m.score, m.total) for m in record.moves] == [("A", 10, 10)]

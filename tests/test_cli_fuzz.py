@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import resource
+import select
 import subprocess
 import sys
 from pathlib import Path
@@ -443,3 +444,60 @@ def test_an_option_the_parser_refuses_is_repeated_escaped_and_short(
     assert usage[0].startswith("usage: companion")
     assert words in error and len(error) < 400
     assert done.stderr.replace("\n", "").isprintable()
+
+
+@pytest.mark.parametrize("argv,text,status,words", [
+    # a sheet, a position, a deck and a house list: each reader blocked in open() for ever,
+    # without a word, while nothing wrote to the pipe
+    (["girdle", "check", "PIPE", "--date", "2026-12-08"], "[]\n", 1, "Final score: 0 - 70"),
+    (["werdup", "moves", "PIPE", "AEI", "--top", "1"], "", 2, "the board text is empty"),
+    (["pdq", "--deck", "PIPE", "P", "N", "A"], "letter\tcount\nP\t1\nN\t1\n", 2,
+     "This deck has no A card"),
+    (["check", "--add", "PIPE", "qzqz"], "qzqz\n", 0, "QZQZ"),
+])
+def test_a_named_pipe_nothing_writes_to_is_waited_for_out_loud(
+        argv: list[str], text: str, status: int, words: str, tmp_path: Path) -> None:
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    env = dict(os.environ, PYTHONPATH=str(ROOT), COMPANION_INSTANCE=str(tmp_path / "instance"))
+    argv = [str(pipe) if a == "PIPE" else a for a in argv]
+    with subprocess.Popen([sys.executable, "-m", "companion", *argv], cwd=tmp_path, env=env,
+                          stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True) as proc:
+        try:
+            assert proc.stderr is not None
+            said, _, _ = select.select([proc.stderr], [], [], 60)
+            assert said, "nothing said in a minute of waiting for the pipe"
+            line = proc.stderr.readline()
+            assert line == f"companion: Waiting for something to write to the pipe {pipe} " \
+                           "(Ctrl-C stops).\n"
+            with open(pipe, "w", encoding="utf-8") as writer:  # then it is written to
+                writer.write(text)
+            out, err = proc.communicate(timeout=120)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+    assert "Traceback" not in err
+    assert proc.returncode == status, (out, err)
+    assert words in out + err
+
+
+@pytest.mark.parametrize("option,words", [("--add", "QZQZ: VALID"),
+                                          ("--lexicon", "QZQZ is valid")])
+def test_a_word_list_from_a_shell_pipe_is_read(option: str, words: str,
+                                               tmp_path: Path) -> None:
+    # as `companion check --add <(echo qzqz) qzqz` gives it: /dev/fd/63, a link to
+    # "pipe:[...]", which was followed to a name no file has ("word list not found")
+    read_end, write_end = os.pipe()
+    os.write(write_end, b"qzqz\n")
+    os.close(write_end)
+    env = dict(os.environ, PYTHONPATH=str(ROOT), COMPANION_INSTANCE=str(tmp_path / "instance"))
+    try:
+        done = subprocess.run([sys.executable, "-m", "companion", "check", option,
+                               f"/dev/fd/{read_end}", "qzqz"], cwd=tmp_path, env=env,
+                              stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                              timeout=120, pass_fds=(read_end,))
+    finally:
+        os.close(read_end)
+    assert done.returncode == 0, done.stderr
+    assert words in done.stdout

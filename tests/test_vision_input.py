@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import struct
+import zlib
 
 import numpy as np
 import pytest
@@ -127,3 +129,27 @@ def test_a_decompression_bomb_is_a_sentence_not_a_crash():
     png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IEND", b"")
     with pytest.raises(BadPhoto, match="too many pixels"):
         decode_photo(LoadConfig(), png)
+
+
+def _bomb_png(side: int = 20_000) -> bytes:
+    """A PNG of side x side black pixels (1 bit each) in a few tens of KB."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+    squeeze = zlib.compressobj(9)
+    row = b"\x00" * (1 + side // 8)
+    body = b"".join(squeeze.compress(row) for _ in range(side)) + squeeze.flush()
+    header = struct.pack(">IIBBBBB", side, side, 1, 0, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", body)
+            + chunk(b"IEND", b""))
+
+
+def test_a_photo_too_small_or_too_large_is_refused_for_any_game():
+    # the loader reads boards, Girdle sheets and PDQ cards alike: its refusals said "board"
+    # for a photo of cards
+    with pytest.raises(BadPhoto) as small:
+        decode_photo(LoadConfig(), _jpeg(120, 90))
+    assert str(small.value) == "photo: 120x90 is too small to read (at least 200 pixels a side)"
+    with pytest.raises(BadPhoto) as large:
+        decode_photo(LoadConfig(), _bomb_png())
+    assert str(large.value) == "photo: far too many pixels to be a phone photo"

@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 from pathlib import Path
 
 import pytest
 import werdup_positions as pos
 
 from companion.cli import main
-from companion.errors import CompanionError
+from companion.errors import CompanionError, UsageError
 from companion.lexicon import default_lexicon
 from companion.text import counted
 from companion.werdup.game import Game
@@ -543,3 +544,29 @@ def test_a_move_after_the_end_line_is_refused(capsys, tmp_path, after):
     assert main(["werdup", "replay", str(path)]) == 1
     assert "Record line 6: a move after the end of the game (#end, record line 5)" in (
         capsys.readouterr().err)
+
+
+@pytest.mark.parametrize("blank", ["\n", " \n", "\r\n"])
+def test_a_record_of_blank_lines_is_refused_at_once(blank):
+    # looking for a GCG record's "#character-encoding" line let "^\s*" run from every line
+    # over all the blank lines after it: a 2 MB file of them took hours
+    text = blank * 300_000
+    started = time.monotonic()
+    with pytest.raises(CompanionError, match="names no players"):
+        replay(text, default_lexicon())
+    assert time.monotonic() - started < 10
+
+
+def test_a_gcg_record_indented_is_still_told_apart():
+    text = "  \t#character-encoding UTF-8\n#player1 A Ann\n#player2 B Bob\n>A: ZZZZ 8H ZQX +99 99\n"
+    with pytest.raises(CompanionError, match="looks like a Bug Words game record"):
+        replay(text, default_lexicon())
+
+
+@pytest.mark.parametrize("notes", ["", "#note a quiet game\n", "#lexicon TWL\n"])
+def test_a_gcg_record_without_plays_is_not_a_werdup_tie(notes):
+    # it replayed as a WerdUp game of no turns: "Totals: A 0, B 0", both winners, status 0
+    text = "#character-encoding UTF-8\n#player1 A Ann\n#player2 B Bob\n" + notes
+    with pytest.raises(UsageError, match="looks like a Bug Words game record, GCG, not a "
+                                         "WerdUp one: replay it with 'companion bugwords"):
+        replay(text, default_lexicon())

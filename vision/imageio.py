@@ -116,7 +116,7 @@ def decode_photo(cfg: LoadConfig, data: bytes, name: str = "photo") -> np.ndarra
     try:
         img = open_image(data)
     except Image.DecompressionBombError as exc:
-        raise BadPhoto(f"{name}: far too many pixels to be a photo of a board") from exc
+        raise BadPhoto(f"{name}: far too many pixels to be a phone photo") from exc
     except (UnidentifiedImageError, OSError, ValueError, RuntimeError) as exc:
         raise BadPhoto(f"{name}: {what_it_is(data)}") from exc
     w, h = img.size
@@ -124,7 +124,7 @@ def decode_photo(cfg: LoadConfig, data: bytes, name: str = "photo") -> np.ndarra
         raise BadPhoto(f"{name}: {w}x{h} is {w * h / 1e6:.0f} megapixels; at most "
                        f"{cfg.max_pixels / 1e6:.0f} are read")
     if min(w, h) < cfg.min_side:
-        raise BadPhoto(f"{name}: {w}x{h} is too small to show a board (at least "
+        raise BadPhoto(f"{name}: {w}x{h} is too small to read (at least "
                        f"{counted(cfg.min_side, 'pixel')} a side)")
     scale = cfg.work_long_side / max(w, h)
     if img.format in ("JPEG", "MPO") and scale < 0.5:

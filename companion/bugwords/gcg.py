@@ -114,7 +114,9 @@ class GcgRecord:
         return None
 
 
-_MOVE = re.compile(r"^>\s*([^:]+?)\s*:\s*(.*?)\s*$")
+# ">name: the rest", taken apart at the first colon (the name is stripped after the match: a
+# pattern trimming it as it matched took minutes on a line of a few thousand spaces)
+_MOVE = re.compile(r">([^:]*):(.*)")
 _RACK = re.compile(r"^[A-Za-z?]*$")
 _POSITION = re.compile(r"^([0-9]{1,2}[A-Za-z]|[A-Za-z][0-9]{1,2})$")
 _WORD = re.compile(r"^[A-Za-z.()]+$")
@@ -127,10 +129,11 @@ def _fail(lineno: int, text: str, why: str) -> GcgReadError:
 
 
 def _parse_move(lineno: int, text: str, nicks: list[str]) -> GcgMove:
-    m = _MOVE.match(text)
-    if not m:
+    m = _MOVE.fullmatch(text.strip())
+    nick = m.group(1).strip() if m else ""
+    if not m or not nick:
         raise _fail(lineno, text, "a move line reads '>name: RACK MOVE +SCORE TOTAL'")
-    nick, rest = m.group(1), m.group(2).split()
+    rest = m.group(2).split()
     if nicks and nick not in nicks:
         raise _fail(lineno, text, f"{quoted(nick)} is not one of the players ({', '.join(nicks)})")
     score, total = _score_and_total(lineno, text, rest)

@@ -10,10 +10,11 @@ import argparse
 import importlib
 import json
 import os
+import signal
 import sys
+from types import FrameType
 from typing import NoReturn
 
-from companion.cli.common import json_text
 from companion.errors import CompanionError, exit_status
 from companion.text import PATH_SHOWN, printable, sentence, short_words, shown
 
@@ -61,13 +62,66 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; returns the process exit status."""
+    """Run the command line; returns the process exit status. Ctrl-C at any point, loading
+    the commands included, ends with "Interrupted." on standard error and status 130."""
+    parsed: list[argparse.Namespace] = []
+    with _interrupts_noted() as interrupted:
+        try:
+            status = _run(argv, parsed)
+        except KeyboardInterrupt:
+            status = 130
+        except Exception:
+            # A library that catches the interrupt can fail in its place: an extension
+            # module's import stopped by Ctrl-C raises ImportError ("initialization failed"),
+            # and one whose ImportError is caught fails on the next import that needs it.
+            if not interrupted:
+                raise
+            status = 130
+        # also when a library swallowed it and the command went on, unless Ctrl-C is how
+        # the command stops (serve: the server ends and the command returns)
+        if interrupted and not (parsed and getattr(parsed[0], "ctrl_c_stops", False)):
+            status = 130
+    if status == 130:
+        say("interrupted")
+    return status
+
+
+class _interrupts_noted:
+    """While in use, Ctrl-C (SIGINT) is noted as it comes, then raises KeyboardInterrupt as
+    Python's own handler does; the context value is a list, not empty once noted. Where the
+    handler cannot be set (not the main thread) or SIGINT is ignored, nothing changes."""
+
+    def __init__(self) -> None:
+        self.noted: list[int] = []
+        self.previous: signal.Handlers | object | None = None
+
+    def _note(self, signum: int, frame: FrameType | None) -> NoReturn:
+        self.noted.append(signum)
+        raise KeyboardInterrupt
+
+    def __enter__(self) -> list[int]:
+        try:
+            if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+                self.previous = signal.signal(signal.SIGINT, self._note)
+        except ValueError:  # not the main thread
+            self.previous = None
+        return self.noted
+
+    def __exit__(self, *exc: object) -> None:
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)  # type: ignore[arg-type]
+
+
+def _run(argv: list[str] | None, parsed: list[argparse.Namespace]) -> int:
+    """The command of ``argv`` run, its exit status; its arguments, once parsed, are put in
+    ``parsed``."""
     if sys.stdout is None:  # started with standard output closed (>&-): no answer can be seen
         if sys.stderr is not None:
             say("standard output is closed: there is nowhere to write the answer")
         return 2
     parser = build_parser()
     args = parser.parse_args(argv)
+    parsed.append(args)
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
@@ -90,9 +144,6 @@ def main(argv: list[str] | None = None) -> int:
             f"{exc.object[exc.start:exc.end]!r}; use a UTF-8 locale or set "
             "PYTHONIOENCODING=utf-8")
         return 2
-    except KeyboardInterrupt:
-        say("interrupted")
-        return 130
     except BrokenPipeError:  # the reader stopped (``| head``): not an error
         _drop_stdout()
         return 0
@@ -117,6 +168,9 @@ def _print_json_error(message: str, status: int) -> None:
     """``{"error", "status"}`` on standard output, as every ``--json`` command answers an
     error found once its options are read; in ASCII escapes where standard output's
     character set cannot show a letter of the message."""
+    # common loads the word lists and numpy, which must not load before main() notes Ctrl-C
+    from companion.cli.common import json_text
+
     data = {"error": message, "status": status}
     try:
         text = json_text(data)

@@ -111,8 +111,10 @@ def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
 
 
 # Characters JSON lets through raw that a terminal acts on or a reader takes for a line break:
-# DEL, the C1 controls (U+0080-U+009F, NEL among them) and the line and paragraph separators.
-_RAW_CONTROLS = re.compile("[\x7f-\x9f\u2028\u2029]")
+# DEL, the C1 controls (U+0080-U+009F, NEL among them) and the line and paragraph separators;
+# and the lone surrogates by which Python keeps bytes of an argument that are not UTF-8
+# (U+DCFF for a byte 0xFF), which would go out as those bytes: a JSON answer not in UTF-8.
+_RAW_CONTROLS = re.compile("[\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 
 
 def json_text(data: Any) -> str:

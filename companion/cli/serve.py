@@ -22,7 +22,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=whole_number, default=5000, help="port (default 5000)")
     p.add_argument("--debug", action="store_true", help="reload on code changes")
-    p.set_defaults(func=run)
+    p.set_defaults(func=run, ctrl_c_stops=True)  # the server's stop, not an interruption
 
 
 def run(args: argparse.Namespace) -> int:

@@ -65,6 +65,15 @@ def default_lexicon() -> Lexicon:
         return Lexicon.from_path(path, name=DEFAULT_NAME, display=DEFAULT_DISPLAY)
 
 
+def _resolved(path: str | Path) -> str:
+    """``path`` with its links followed: the name a loaded list is cached by. A link to what
+    has no name of its own (a shell's ``<(command)``: /dev/fd/63 links to ``pipe:[...]``)
+    is kept as given, since the name it leads to cannot be opened."""
+    given = Path(path).expanduser()
+    real = given.resolve()
+    return str(real if real.exists() or not given.exists() else given.absolute())
+
+
 @cache
 def _load_path(path: str) -> Lexicon:
     return Lexicon.from_path(path)
@@ -79,7 +88,7 @@ def load_lexicon(path: str | Path | None = None) -> Lexicon:
         return default_lexicon()
     given = Path(path).expanduser()
     try:
-        return _load_path(str(given.resolve()))
+        return _load_path(_resolved(given))
     except LexiconError:
         Lexicon.from_path(given)  # fails again, naming the file as it was given
         raise
@@ -95,13 +104,10 @@ def load_word_list(spec: WordListSpec) -> Lexicon:
 
     Paths are resolved first, so the same files give the same cached list.
     """
-    def resolved(path: str) -> str:
-        return str(Path(path).expanduser().resolve())
-
     key = WordListSpec(
-        resolved(spec.base) if spec.base else None,
-        tuple(resolved(p) for p in spec.add),
-        tuple(resolved(p) for p in spec.remove),
+        _resolved(spec.base) if spec.base else None,
+        tuple(_resolved(p) for p in spec.add),
+        tuple(_resolved(p) for p in spec.remove),
         spec.remove_offensive,
     )
     try:

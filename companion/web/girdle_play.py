@@ -15,9 +15,14 @@ from dataclasses import dataclass
 from companion.errors import UsageError
 from companion.girdle import IllegalStep, Puzzle, ScoreCard, Sheet, SheetStep, complete_sheet
 from companion.lexicon import Lexicon
-from companion.text import counted
+from companion.text import counted, quoted
 
-_LINE = re.compile(r"^([A-Za-z]+)\s+([0-9]{1,3})(?:\s+\+\s*([\d,\s]+?))?(?:\s+-\s*([A-Za-z]))?\s*$")
+# A typed line: the word, its square, then "+1,2" (Supply letters) and "-Z" (crossed out), a
+# space before each. Every repeat is possessive, so a line is read in one pass: the lazy
+# pattern before it tried each way of sharing a run of spaces among its parts (minutes for a
+# line of 4,000 spaces).
+_LINE = re.compile(r"([A-Za-z]+)\s++([0-9]{1,3})(?:\s++\+([\d,\s]++))?"
+                   r"(?:\s*+(?<=\s)-\s*+([A-Za-z]))?")
 
 
 @dataclass
@@ -40,11 +45,11 @@ def parse_solution(text: str, puzzle: Puzzle) -> list[Step]:
                          f"you typed {counted(len(lines), 'line')}.")
     steps = []
     for n, ln in enumerate(lines, 1):
-        m = _LINE.match(ln)
+        m = _LINE.fullmatch(ln)
         if not m:
-            raise UsageError(f"Line {n} ({ln!r}): write the word and the square it starts on, "
-                             "e.g. JUMPING 1 (then optionally +1,2 for Supply letters and -Z "
-                             "for a crossed-out letter).")
+            raise UsageError(f"Line {n} ({quoted(ln)}): write the word and the square it "
+                             "starts on, e.g. JUMPING 1 (then optionally +1,2 for Supply "
+                             "letters and -Z for a crossed-out letter).")
         acts = None
         if m.group(3):
             acts = tuple(int(x) for x in re.split(r"[,\s]+", m.group(3).strip()) if x)

@@ -2,7 +2,8 @@
 
 JSON bodies: at most :data:`MAX_JSON_DEPTH` levels of nesting (a deeper body would exhaust
 the parser's recursion), and only finite numbers (``NaN``, ``Infinity`` and ``1e999`` are
-refused). Text: no NUL characters anywhere (PostgreSQL cannot store them).
+refused). Text: no NUL characters anywhere (PostgreSQL cannot store them), and no lone
+surrogates (``"\\ud800"`` in JSON: half of a character, which neither database can store).
 """
 
 from __future__ import annotations
@@ -17,14 +18,29 @@ from flask.json.provider import DefaultJSONProvider
 from companion.errors import UsageError
 
 MAX_JSON_DEPTH = 32
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
+# The characters that open or close an array, an object or a string, and the escape.
+_TOKEN = re.compile(r'[\[\]{}"\\]')
 
 
 def json_depth(text: str) -> int:
-    """How deeply arrays and objects nest in the JSON ``text`` (strings are skipped)."""
+    """How deeply arrays and objects nest in the JSON ``text`` (strings are skipped). One
+    pass over the brackets and quotes alone, in memory that does not grow with the text (a
+    pattern matching whole strings kept a step per character: 2 GB for a 20 MB string)."""
     depth = deepest = 0
-    for ch in _STRING.sub('""', text):
-        if ch in "[{":
+    in_string = False
+    escaped = -1  # the position of the character a backslash in a string escapes
+    for m in _TOKEN.finditer(text):
+        at, ch = m.start(), m.group()
+        if at == escaped:
+            continue
+        if in_string:
+            if ch == "\\":
+                escaped = at + 1
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
             depth += 1
             deepest = max(deepest, depth)
         elif ch in "]}":
@@ -53,32 +69,46 @@ class StrictJSON(DefaultJSONProvider):
         return json.loads(text, parse_float=_finite, parse_constant=_no_constant, **kwargs)
 
 
-def _has_nul(value: Any) -> bool:
+# Characters no text field may hold: NUL, and a lone surrogate (JSON's "\\ud800" escape names
+# half of a UTF-16 pair, no character; it can be neither stored as UTF-8 nor written back).
+_NOT_TEXT = re.compile("[\x00\ud800-\udfff]")
+
+
+def _found(value: Any) -> str | None:
+    """The first character of :data:`_NOT_TEXT` in ``value`` (text, or lists and objects of
+    it), else None."""
     if isinstance(value, str):
-        return "\x00" in value
+        match = _NOT_TEXT.search(value)
+        return match.group() if match else None
     if isinstance(value, dict):
-        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
+        value = [item for pair in value.items() for item in pair]
     if isinstance(value, list):
-        return any(_has_nul(v) for v in value)
-    return False
+        return next((ch for ch in map(_found, value) if ch), None)
+    return None
 
 
-def refuse_nul() -> None:
-    """Refuse a request whose address, query, form fields or JSON hold a NUL character."""
+def refuse_bad_characters() -> None:
+    """Refuse a request whose address, query, form fields or JSON hold a NUL character or a
+    lone surrogate."""
     if request.routing_exception is not None:
         return
-    found = _has_nul(list((request.view_args or {}).values())) or any(
-        _has_nul(k) or _has_nul(v) for k, v in request.args.items(multi=True))
+    found = _found(list((request.view_args or {}).values())) or _found(
+        [item for pair in request.args.items(multi=True) for item in pair])
     if not found and request.mimetype in ("application/x-www-form-urlencoded",
                                           "multipart/form-data"):
-        found = any(_has_nul(k) or _has_nul(v) for k, v in request.form.items(multi=True))
+        found = _found([item for pair in request.form.items(multi=True) for item in pair])
     if not found and request.is_json:
-        found = _has_nul(request.get_json(silent=True))
-    if found:
+        found = _found(request.get_json(silent=True))
+    if found == "\x00":
         raise UsageError("The request holds a NUL character, which no field may contain.")
+    if found:
+        raise UsageError("The request holds a lone surrogate (such as \\ud800 in JSON), "
+                         "half of a character, which no field may contain: send text as "
+                         "UTF-8.")
 
 
 def init_app(app: Flask) -> None:
-    """Use :class:`StrictJSON` and check every request for NUL characters."""
+    """Use :class:`StrictJSON` and check every request for NUL characters and lone
+    surrogates."""
     app.json = StrictJSON(app)
-    app.before_request(refuse_nul)
+    app.before_request(refuse_bad_characters)

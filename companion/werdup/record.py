@@ -70,7 +70,7 @@ from companion.werdup.validate import judge_play
 
 FORMAT_LINE = "#werdup-record 1"
 # the pragma GCG records (Bug Words') open with, which a WerdUp record never writes
-_GCG_PRAGMA = re.compile(r"^\s*#character-encoding\b", re.M)
+_GCG_PRAGMA = re.compile(r"^[^\S\n]*#character-encoding\b", re.M)  # not across lines
 CHALLENGE_RULE_NOTE = "ChallengeRule"
 _TIME_NOTE = "time left:"
 
@@ -231,15 +231,20 @@ def replay(
     :class:`CompanionError` naming the line (a :class:`UsageError` for a record that cannot
     be read, a GCG record of Bug Words among them).
     """
+    gcg = FORMAT_LINE not in text and _GCG_PRAGMA.search(text) is not None
     try:
-        return _replay(text, lexicon, rules, challenge_rule)
+        result = _replay(text, lexicon, rules, challenge_rule)
     except CompanionError as exc:
-        if FORMAT_LINE in text or not _GCG_PRAGMA.search(text):
+        if not gcg:
             raise
         # a Bug Words record fails on a note or its first play ("runs off the board"): not a
         # WerdUp record at all, so bad input, whatever the line's error
         raise UsageError(f"{exc} (this looks like a Bug Words game record, GCG, not a WerdUp "
                          "one: replay it with 'companion bugwords replay')") from exc
+    if gcg:  # one with no plays reads as a WerdUp game of no turns, a tie at 0
+        raise UsageError("this looks like a Bug Words game record, GCG, not a WerdUp one: "
+                         "replay it with 'companion bugwords replay'")
+    return result
 
 
 def _replay(text: str, lexicon: Lexicon, rules: WerdUpRules | None,

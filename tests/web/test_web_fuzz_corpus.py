@@ -4,11 +4,17 @@ with a sentence, on SQLite and on PostgreSQL."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import struct
+import tracemalloc
 import zlib
 
 import pytest
 from appfactory import token
+
+from companion.errors import UsageError
+from companion.web.inputs import words_from
+from companion.web.limits import json_depth
 
 DAY = dt.date(2026, 1, 5).isoformat()
 
@@ -105,6 +111,33 @@ def test_nul_characters_are_refused(table, url, body):
     _refused(client.post(url.replace("{key}", game["table_key"]), json=body), "NUL")
 
 
+@pytest.mark.parametrize(("url", "body"), [
+    # the turn was written and the database could not encode it: a 500
+    ("/api/games/{key}/turns", '{"words": "\\ud800", "score": 3}'),
+    ("/api/games/{key}/turns", '{"words": "CAT", "score": 3, "request_key": "k\\udfff"}'),
+    ("/api/games/{key}/turns", '{"play": "8H Q\\ud83dIZ"}'),
+    ("/api/games", '{"game": "werdup", "players": ["Ann\\ud800", "Bob"]}'),
+    ("/api/games/{key}/finish", '{"racks": {"0": "Q\\udc00"}}'),
+    (f"/api/girdle/{DAY}/submissions", '{"solution": "CAT 1\\ud800", "player": "x"}'),
+    ("/api/judge", '{"words": ["cat\\ud800"]}'),
+])
+def test_lone_surrogates_are_refused(table, url, body):
+    client, game = table
+    resp = client.post(url.replace("{key}", game["table_key"]), data=body,
+                       content_type="application/json")
+    _refused(resp, "lone surrogate")
+    assert client.get(f"/api/games/{game['table_key']}").get_json()["turns"] == []
+
+
+def test_a_surrogate_pair_is_one_character(table):
+    client, _game = table
+    resp = client.post("/api/games", data='{"game": "werdup", "players": '
+                                          '["Ann \\ud83d\\ude00", "Bob"]}',
+                       content_type="application/json")
+    assert resp.status_code == 201, resp.get_json()
+    assert resp.get_json()["players"][0]["name"] == "Ann \U0001f600"
+
+
 def test_nul_in_forms_and_queries(table):
     client, game = table
     tok = token(client)
@@ -154,3 +187,54 @@ def test_an_odd_key_is_a_404(table):
     for key in ("x" * 5000, "../../etc/passwd", "A" * 21 + "\u00e9", "A" * 21 + "="):
         assert client.get(f"/api/games/{key}").status_code == 404
     _refused(client.get("/api/games/" + "%00" * 22), "NUL")
+
+
+def _peak_bytes(work) -> int:
+    """The most memory ``work()`` held at once (Python's allocations, traced)."""
+    tracemalloc.start()
+    try:
+        work()
+    except UsageError:
+        pass
+    finally:
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    return peak
+
+
+@pytest.mark.parametrize(("text", "depth"), [
+    ('{"a": "]]]", "b": [[1]]}', 3), ('["\\\\", [[]]]', 3), ('["\\"[[", {}]', 2),
+    ('"\\\\\\"[["', 0), ("[" * 40 + "]" * 40, 40), ("", 0),
+])
+def test_json_depth_skips_strings(text, depth):
+    assert json_depth(text) == depth
+
+
+@pytest.mark.parametrize("text", [
+    # a pattern matching each string whole kept a step per character: 2 GB for 18 MB
+    json.dumps({"words": "a " * 1_000_000}),
+    '{"words": ["' + "\\\\" * 500_000 + '"]}',
+])
+def test_json_depth_of_a_long_string_takes_little_memory(text):
+    assert _peak_bytes(lambda: json_depth(text)) < len(text)
+
+
+@pytest.mark.parametrize("words", ["a " * 1_000_000, "a," * 1_000_000, ["a"] * 1_000_000])
+def test_millions_of_words_are_refused_without_making_them_all(words):
+    # every word was made (and made again) before they were counted
+    with pytest.raises(UsageError, match="Too many words"):
+        words_from(words)
+    assert _peak_bytes(lambda: words_from(words)) < 5 * 2_000_000
+
+
+def test_a_huge_judge_request_is_refused_in_its_size(table):
+    client, _game = table
+    body = json.dumps({"words": "a " * 2_000_000})
+    tracemalloc.start()
+    try:
+        _refused(client.post("/api/judge", data=body, content_type="application/json"),
+                 "Too many words")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 20 * len(body)

@@ -12,6 +12,7 @@ from markupsafe import escape
 from pypdf import PdfReader
 from textgolden import assert_matches_text_golden
 
+from companion.errors import UsageError
 from companion.girdle import Line, Puzzle
 from companion.girdle.generator import find_solution
 from companion.girdle.solver import solve
@@ -936,3 +937,44 @@ def test_nothing_unused_is_written_0_not_minus_0(sqlite_app, monkeypatch):
     assert unused == "0"
     bonuses = re.findall(r'<td class="num">([^<]*)</td><td class="num">-?\d+</td></tr>', card)
     assert bonuses and "+0" not in bonuses and "-0" not in bonuses
+
+
+@pytest.mark.parametrize("line", ["CAT 1 +" + " " * 3000 + "x", "CAT 1 +" + "\t" * 3000 + "-",
+                                  "CAT 1 +" + " " * 3000 + "-" + " " * 3000 + "1"])
+def test_a_line_of_thousands_of_spaces_is_read_at_once(sqlite_app, line):
+    # the lazy pattern tried every way of sharing the spaces among its parts: 2.5 s of a
+    # worker for a sheet of 1,000 characters, minutes for 3,000
+    with sqlite_app.app_context():
+        pz = puzzle(DAY)
+    started = time.monotonic()
+    with pytest.raises(UsageError, match="Line 1 "):
+        parse_solution(line, pz)
+    assert time.monotonic() - started < 5  # minutes before; generous for a loaded machine
+
+
+def test_a_refused_line_is_repeated_short(client):
+    resp = client.post(f"/girdle/{DAY}", data={"solution": "CAT 1 +" + " " * 900 + "x",
+                                               "csrf_token": token(client)})
+    assert resp.status_code == 400
+    said = re.search(r'role="alert">(.*?)</p>', resp.get_data(as_text=True), re.S)
+    assert said and said.group(1).startswith("Line 1 (" + str(escape("'CAT 1 +")))
+    assert len(said.group(1)) < 300  # the line, cut short: not 900 spaces
+
+
+@pytest.mark.parametrize(("line", "activated", "crossed"), [
+    ("CAT 1 +1,2 -Z", (1, 2), "Z"), ("CAT 1 + 1 2  - z", (1, 2), "Z"), ("CAT 1 -Z", None, "Z"),
+    ("CAT 1 +3", (3,), None), ("cat\t2", None, None),
+])
+def test_the_parts_of_a_typed_line(sqlite_app, line, activated, crossed):
+    with sqlite_app.app_context():
+        pz = puzzle(DAY)
+    (step,) = parse_solution(line, pz)
+    assert (step.word, step.activated, step.crossed_out) == ("CAT", activated, crossed)
+
+
+@pytest.mark.parametrize("line", ["CAT 1-Z", "CAT 1 +1-Z", "CAT 1 +", "CAT 1 +x"])
+def test_a_typed_line_without_its_spaces_is_refused(sqlite_app, line):
+    with sqlite_app.app_context():
+        pz = puzzle(DAY)
+    with pytest.raises(UsageError, match="Line 1 "):
+        parse_solution(line, pz)

@@ -1,0 +1,136 @@
+"""Ctrl-C at any moment of a command: "companion: Interrupted." on standard error and exit
+status 130, never a traceback.
+
+Each command runs in a process of its own, whose driver sends SIGINT to itself at a chosen
+moment, as a terminal's Ctrl-C would come: while the commands are loaded, while a library's
+extension module is loaded (which turns the interrupt into an ImportError), and while a
+library that catches the interrupt loads (and then fails on something else).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Patches ``TARGET`` (module, attribute) with a function that is interrupted as ``HOW`` says,
+# then runs the command line with ``ARGV``.
+DRIVER = r"""
+import importlib, os, signal, sys, time
+
+TARGET, HOW, ARGV = sys.argv[1], sys.argv[2], sys.argv[3:]
+module_name, name = TARGET.rsplit(".", 1)
+
+
+def ctrl_c():
+    os.kill(os.getpid(), signal.SIGINT)
+    time.sleep(5)  # the handler runs at once; never reached unless the signal is lost
+    sys.exit("the interrupt never came")
+
+
+def interrupted(*args, **kwargs):
+    if HOW == "plain":  # Python's own KeyboardInterrupt
+        ctrl_c()
+    elif HOW == "chained":  # pybind11's import of OCP: ImportError from KeyboardInterrupt
+        try:
+            ctrl_c()
+        except KeyboardInterrupt as exc:
+            raise ImportError("initialization failed") from exc
+    elif HOW == "swallowed":  # cadquery: "VTK not installed", then the next import fails
+        try:
+            ctrl_c()
+        except (ImportError, KeyboardInterrupt):
+            print("VTK not installed")
+        raise ImportError("cannot import name 'IVtkOCC_Shape' from 'OCP.IVtkOCC'")
+    elif HOW == "finished":  # caught and ignored: the command ends as if nothing happened
+        try:
+            ctrl_c()
+        except KeyboardInterrupt:
+            pass
+        return original(*args, **kwargs)
+
+
+module = importlib.import_module(module_name)
+original = getattr(module, name)
+setattr(module, name, interrupted)
+from companion.cli import main
+raise SystemExit(main(ARGV))
+"""
+
+
+def interrupted_run(target: str, how: str, argv: list[str], cwd: Path
+                    ) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(ROOT), COMPANION_INSTANCE=str(cwd / "instance"))
+    return subprocess.run([sys.executable, "-c", DRIVER, target, how, *argv], cwd=cwd,
+                          env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                          timeout=120)
+
+
+@pytest.mark.parametrize("target,how,argv", [
+    # while the commands load (ortools and pandas take most of a second): a traceback
+    ("importlib.import_module", "plain", ["girdle", "solve"]),
+    # while cad build loads CadQuery: pybind11 made it an ImportError, shown as a traceback
+    ("cad.build.build", "chained", ["cad", "build", "-o", "set", "--part", "coupon"]),
+    # cadquery caught it as "VTK not installed" and failed on its next import: a traceback
+    ("cad.build.build", "swallowed", ["cad", "build", "-o", "set", "--part", "coupon"]),
+    # the photo's reading swallowed it and the command went on as if never stopped
+    ("companion.cli.vision.run_read", "finished",
+     ["read", str(ROOT / "tests" / "data" / "vision" / "real" / "IMG_20141025_163920.jpg"),
+      "--game", "bugwords"]),
+    ("companion.cli.girdle.run_solve", "plain", ["girdle", "solve", "--date", "2026-12-08"]),
+])
+def test_ctrl_c_ends_with_one_line_and_status_130(target: str, how: str, argv: list[str],
+                                                   tmp_path: Path) -> None:
+    done = interrupted_run(target, how, argv, tmp_path)
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.splitlines()[-1:] == ["companion: Interrupted."], done.stderr
+    assert done.returncode == 130
+
+
+def test_the_command_line_loads_little_before_it_notes_ctrl_c(tmp_path: Path) -> None:
+    # `python -m companion` and the `companion` script import companion.cli, then call main(),
+    # which notes Ctrl-C from then on; the import loaded the word lists and numpy (half a
+    # second), and Ctrl-C in that time was a traceback
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import sys, companion.cli; print(sorted(sys.modules))"],
+        cwd=tmp_path, env=dict(os.environ, PYTHONPATH=str(ROOT)), capture_output=True,
+        text=True, timeout=60, check=True).stdout
+    for heavy in ("numpy", "companion.lexicon", "companion.cli.common"):
+        assert f"'{heavy}'" not in loaded
+
+
+def test_ctrl_c_stops_serve_as_it_says(tmp_path: Path) -> None:
+    # "serving on ... (Ctrl+C to stop)": Ctrl-C is the server's stop, which ends it with
+    # status 0, not an interruption of the command
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = dict(os.environ, PYTHONPATH=str(ROOT), COMPANION_INSTANCE=str(tmp_path / "instance"))
+    with subprocess.Popen([sys.executable, "-m", "companion", "serve", "--port", str(port)],
+                          cwd=tmp_path, env=env, stdin=subprocess.DEVNULL,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as proc:
+        try:
+            assert proc.stdout is not None
+            assert "(Ctrl+C to stop)" in proc.stdout.readline()
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:  # until it answers
+                try:
+                    with socket.create_connection(("127.0.0.1", port), timeout=1):
+                        break
+                except OSError:
+                    time.sleep(0.2)
+            proc.send_signal(signal.SIGINT)
+            _out, err = proc.communicate(timeout=60)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+    assert proc.returncode == 0, err
+    assert "Interrupted" not in err and "Traceback" not in err
