@@ -720,3 +720,33 @@ def test_the_judge_verdict_shows_whole_with_a_house_list_s_notes(browser, tmp_pa
             assert note_colour != error_colour
         finally:
             context.close()
+
+
+def test_a_turn_recorded_shows_the_totals_and_the_play_together(page):
+    """The score page scrolled to the last play after every turn, which put the running
+    totals just above it under the header: the page opens at its top, the totals and the
+    play's score both on the phone's screen. The challenge question under them is a box
+    of its own (a notice of no tone had no background or border, so its text and button
+    floated, indented, on the page)."""
+    page.goto("/games")
+    page.select_option("#game", "bugwords")
+    for seat, name in enumerate(("Ann", "Bob", "Cy", "Di"), start=1):
+        page.fill(f"#player-{seat}", name)
+    page.locator("#table-settings summary").click()
+    page.select_option("#challenge_rule", "double")
+    page.click("#new-game button[type=submit]")
+    for play in ("8H QUIZ", "9H XY"):
+        page.fill("#play", play)
+        with page.expect_navigation():
+            page.click("#turn-form button[type=submit]")
+    assert "XY" in page.inner_text("#last-play")
+    assert page.evaluate("scrollY") == 0
+    assert _on_screen(page, "#totals") and _on_screen(page, "#last-play")
+    box = page.locator("#challenge-form").evaluate(
+        "e => { const s = getComputedStyle(e), b = getComputedStyle(document.body);"
+        " return [s.borderTopWidth, s.backgroundColor, b.backgroundColor]; }")
+    assert box[0] != "0px" and box[1] != box[2] and box[1] != "rgba(0, 0, 0, 0)"
+    page.fill("#play", "7H ZZZZZ")  # a refusal is still brought into view
+    with page.expect_navigation():
+        page.click("#turn-form button[type=submit]")
+    assert _on_screen(page, "#error")
