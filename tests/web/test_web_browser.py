@@ -750,3 +750,21 @@ def test_a_turn_recorded_shows_the_totals_and_the_play_together(page):
     with page.expect_navigation():
         page.click("#turn-form button[type=submit]")
     assert _on_screen(page, "#error")
+
+
+def test_the_girdle_archive_s_links_are_whole_taps(page):
+    """The archive's links were words in a line, "Letter · A4 · Answers": "A4" was 22 x 24 px
+    a dot away from "Letter". Each is a tap of 44 px both ways, and a day's date is on one
+    line."""
+    page.goto("/girdle/archive?month=2026-11")
+    sizes = page.locator("#archive td a").evaluate_all(
+        "links => links.map(a => { const r = a.getBoundingClientRect();"
+        " return [a.textContent.trim(), r.width, r.height]; })")
+    assert len(sizes) == 30 * 4  # a date, Letter, A4 and Answers for each day
+    small = [s for s in sizes if s[1] < 44 or s[2] < 44]
+    assert not small, small[:4]
+    one_line = page.locator("#archive a.day").evaluate_all(
+        "links => links.every(a => a.getClientRects().length === 1"
+        " && a.getBoundingClientRect().height < 60)")
+    assert one_line
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
