@@ -448,3 +448,19 @@ def test_the_status_of_a_companion_error():
     assert status_of(GameMoved("The game changed.")) == 409
     assert status_of(UsageError("Give a word.")) == 400
     assert status_of(VisionError("found no board")) == 400
+
+
+def test_the_photo_page_s_key_says_what_each_colour_of_the_grid_is(client, quiz_photo):
+    """The key said "Green: read with confidence" beside a grid with no green in it (green
+    is the photo's: the letters drawn on it), and nothing of the grid's blue squares, the new
+    tiles the play scores."""
+    gid = _game(client)["table_key"]
+    resp = client.post(f"/api/games/{gid}/photos", data=quiz_photo, content_type="image/jpeg")
+    page = client.get(f"/games/{gid}/photos/{resp.get_json()['photo_id']}").get_data(
+        as_text=True)
+    assert len(re.findall(r'<input class="cell[^"]* new"', page)) == 4  # QUIZ, new tiles
+    key = re.sub(r"\s+", " ", page[page.index('id="photo-key"'):page.index("</p>", page.index(
+        'id="photo-key"'))])
+    assert "On the photo, a letter read with confidence is green" in key
+    assert '<span class="new-key">blue</span>, a new tile, scored as the play' in key
+    assert '<span class="unsure-key">orange</span>, not sure' in key
