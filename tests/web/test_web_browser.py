@@ -768,3 +768,21 @@ def test_the_girdle_archive_s_links_are_whole_taps(page):
         " && a.getBoundingClientRect().height < 60)")
     assert one_line
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_what_a_girdle_photo_was_read_as_is_on_the_screen(page, tmp_path, monkeypatch):
+    """A sheet's photo read opened the day's page at its top, the words read (or that none
+    were) some 1,500 px below it, under the day's shape: nothing on the screen said the photo
+    was read. The page opens at what it was read as."""
+    from companion.web import girdle
+
+    monkeypatch.setattr(girdle, "read_sheet_photo", lambda day, data: (
+        {"words": [], "problem": "", "uncertain": [], "score": None}, ""))
+    photo = tmp_path / "sheet.jpg"
+    photo.write_bytes(b"\xff\xd8 a photo")
+    page.goto("/girdle/2026-11-08")
+    page.set_input_files("#sheet-photo", str(photo))
+    with page.expect_navigation():
+        page.click("#read-photo")
+    assert "No words were read from your photo" in page.inner_text("#sheet-read")
+    assert _on_screen(page, "#sheet-read .notice")
