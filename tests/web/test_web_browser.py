@@ -786,3 +786,27 @@ def test_what_a_girdle_photo_was_read_as_is_on_the_screen(page, tmp_path, monkey
         page.click("#read-photo")
     assert "No words were read from your photo" in page.inner_text("#sheet-read")
     assert _on_screen(page, "#sheet-read .notice")
+
+
+def test_the_winner_is_the_big_line_of_a_finished_game(page, base_url):
+    """"Cy wins with -29!" was written as the ranking under it, at the body's size and weight:
+    the class "big" was drawn only inside a verdict's box. The winner's line is large and
+    bold."""
+    import json
+    import urllib.request
+
+    def post(url: str, body: dict) -> dict:
+        return json.load(urllib.request.urlopen(urllib.request.Request(
+            base_url + url, data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"})))
+
+    key = post("/api/games", {"game": "werdup", "players": ["Cy", "Di"]})["table_key"]
+    for turn in ({"play": "5E QUIT"}, {"action": "pass"}, {"action": "pass"}):
+        post(f"/api/games/{key}/turns", turn)
+    post(f"/api/games/{key}/finish", {"racks": {"0": "AEIOSTN", "1": "AEIOUST"}})
+    page.goto(f"/games/{key}")
+    assert page.inner_text("#winner") == "Cy wins with -29!"
+    size, weight = page.locator("#winner").evaluate(
+        "e => { const s = getComputedStyle(e); return [parseFloat(s.fontSize), s.fontWeight]; }")
+    body = page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
+    assert size >= 1.25 * body and int(weight) >= 700
