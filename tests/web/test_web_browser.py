@@ -810,3 +810,24 @@ def test_the_winner_is_the_big_line_of_a_finished_game(page, base_url):
         "e => { const s = getComputedStyle(e); return [parseFloat(s.fontSize), s.fontWeight]; }")
     body = page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
     assert size >= 1.25 * body and int(weight) >= 700
+
+
+def test_links_that_stand_alone_are_taps_of_40_px(page, base_url):
+    """A way back ("Back to the score sheet", "Print shop", "Start again"), the hints and
+    the game's downloads were lines of text 24 to 26 px tall, some a few px apart: each is a
+    tap of 40 px or more."""
+    import json
+    import urllib.request
+
+    game = json.load(urllib.request.urlopen(urllib.request.Request(
+        base_url + "/api/games", data=json.dumps(
+            {"game": "bugwords", "players": ["Ann", "Bob"], "clock_minutes": 25}).encode(),
+        headers={"Content-Type": "application/json"})))
+    table = f"/games/{game['table_key']}"
+    for url, links in ((table, "main .downloads a"), (table + "/clock", f"main a[href='{table}']"),
+                       ("/prints/3d", "main a[href='/prints']"), ("/no-such-page", "#error + p a"),
+                       ("/girdle/2026-11-08", "#hints-link, #day-answers-link")):
+        page.goto(url)
+        heights = page.locator(links).evaluate_all(
+            "links => links.map(a => a.getBoundingClientRect().height)")
+        assert heights and min(heights) >= 40, (url, heights)
