@@ -831,3 +831,43 @@ def test_links_that_stand_alone_are_taps_of_40_px(page, base_url):
         heights = page.locator(links).evaluate_all(
             "links => links.map(a => a.getBoundingClientRect().height)")
         assert heights and min(heights) >= 40, (url, heights)
+
+
+def test_small_text_and_taps_a_player_reads_and_touches(page, base_url, monkeypatch):
+    """Read at a phone's size: a Girdle letter's value under it was 10 px, and the letters of
+    a Girdle grid read from a photo (as of the hints grid) 12 px, 3.2 % of the screen's width
+    in a 40 px square; the games this device opened and the folds to open ("End the game",
+    "Share this game") were taps of 24 and 34 px."""
+    import json
+    import urllib.request
+
+    from companion.web import girdle
+
+    key = json.load(urllib.request.urlopen(urllib.request.Request(
+        base_url + "/api/games", data=json.dumps({"game": "bugwords", "players": ["Ann", "Bob"]})
+        .encode(), headers={"Content-Type": "application/json"})))["table_key"]
+    page.goto(f"/games/{key}")  # (opened on this device: listed under "Your games")
+    folds = page.locator("main summary").evaluate_all(
+        "all => all.map(s => s.getBoundingClientRect().height)")
+    assert len(folds) == 3 and min(folds) >= 40, folds
+    page.goto("/games")
+    games = page.locator("#recent a").evaluate_all(
+        "all => all.map(a => a.getBoundingClientRect().height)")
+    assert games and min(games) >= 40, games
+
+    def size(selector: str) -> float:
+        return page.locator(selector).first.evaluate(
+            "e => parseFloat(getComputedStyle(e).fontSize)")
+
+    page.goto("/girdle/2026-11-08/play")
+    assert size("#az small") >= 14
+    monkeypatch.setattr(girdle, "read_sheet_photo", lambda day, data: (
+        {"words": ["JAB"], "problem": "", "uncertain": [], "score": None,
+         "grid": [list("JAB    ")] + [list(" " * 7)] * 6}, "JAB 1"))
+    page.goto("/girdle/2026-11-08")
+    page.set_input_files("#sheet-photo", files=[{"name": "s.jpg", "mimeType": "image/jpeg",
+                                                 "buffer": b"\xff\xd8 a photo"}])
+    with page.expect_navigation():
+        page.click("#read-photo")
+    assert page.locator("#sheet-read .cell").first.inner_text() == "J"
+    assert size("#sheet-read .cell") >= 16
