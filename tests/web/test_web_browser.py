@@ -813,7 +813,7 @@ def test_the_winner_is_the_big_line_of_a_finished_game(page, base_url):
 
 
 def test_links_that_stand_alone_are_taps_of_40_px(page, base_url):
-    """A way back ("Back to the score sheet", "Print shop", "Start again"), the hints and
+    """A way back ("Back to the game", "Print shop", "Start again"), the hints and
     the game's downloads were lines of text 24 to 26 px tall, some a few px apart: each is a
     tap of 40 px or more."""
     import json

@@ -464,3 +464,16 @@ def test_the_photo_page_s_key_says_what_each_colour_of_the_grid_is(client, quiz_
     assert "On the photo, a letter read with confidence is green" in key
     assert '<span class="new-key">blue</span>, a new tile, scored as the play' in key
     assert '<span class="unsure-key">orange</span>, not sure' in key
+
+
+def test_every_page_of_a_game_leads_back_to_it_in_the_same_words(client, quiz_photo):
+    """The ways back to a game's sheet read "Back to game #3" (the photo check), "Back to the
+    score sheet" (the clock) and "Back to the game" (the printable sheet): one wording."""
+    key = client.post("/api/games", json={"game": "bugwords", "players": ["Ann", "Bob"],
+                                          "clock_minutes": 25}).get_json()["table_key"]
+    photo = client.post(f"/api/games/{key}/photos", data=quiz_photo,
+                        content_type="image/jpeg").get_json()["photo_id"]
+    for url in (f"/games/{key}/photos/{photo}", f"/games/{key}/clock", f"/games/{key}/print"):
+        page = client.get(url).get_data(as_text=True)
+        back = re.findall(rf'<a [^>]*href="/games/{key}">([^<]*)</a>', page)
+        assert back == ["Back to the game"], (url, back)
