@@ -10,6 +10,7 @@ from flask import (
     Response,
     abort,
     current_app,
+    flash,
     jsonify,
     redirect,
     render_template,
@@ -188,8 +189,10 @@ def _sheet_page(game: Game, key: str, error: str | None = None, status: int = 20
     cells = plays.board_cells(rules, board.get("text"), board.get("new"))
     last = game.turns[-1] if game.turns else None
     open_play = table_rules.open_play(game)
+    rows = sheet.running(game)
     return render_template("game.html", game=game, key=key, standings=sheet.standings,
-                           table=sheet.can_change(game, key), rows=sheet.running(game),
+                           table=sheet.can_change(game, key), rows=rows,
+                           last_turn=last_turn_said(rows),
                            totals=sheet.totals(game), next_seat=sheet.to_move(game),
                            cells=cells, last=last, error=error, error_field=field,
                            typed=typed or {},
@@ -207,11 +210,13 @@ def _sheet_page(game: Game, key: str, error: str | None = None, status: int = 20
 
 def _act(key: str, action, field: str = "") -> ResponseReturnValue:
     """Run ``action`` on the game under the version check; a refusal shows the sheet with the
-    form filled in again and the error tied to ``field`` (none when the game had changed)."""
+    form filled in again and the error tied to ``field`` (none when the game had changed).
+    A sentence ``action`` returns (a turn taken back) is said once on the sheet it leads to,
+    once the change is kept; other actions return their record, which is not said."""
     db = session()
     try:
         game = _locked(key, request.form)
-        action(db, game)
+        said = action(db, game)
     except CompanionError as exc:
         db.rollback()
         typed: dict = {k: request.form.get(k, "") for k in ("play", "words", "score",
@@ -224,6 +229,8 @@ def _act(key: str, action, field: str = "") -> ResponseReturnValue:
         return _sheet_page(_game_or_404(key), key, str(exc), status, typed,
                            "" if status == 409 else field)
     db.commit()
+    if isinstance(said, str) and said:
+        flash(said)
     return redirect(url_for("games.show", key=key))
 
 
@@ -247,11 +254,23 @@ def challenge(key: str) -> ResponseReturnValue:
                                                          table_rules.now()))
 
 
-def _undo(db, game: Game, values) -> None:
+def last_turn_said(rows: list[dict]) -> str:
+    """The sheet's last turn as the take-back button asks about it and the sheet then says
+    it was taken back: "turn 3 (Ann: QUIZ, 44)"."""
+    if not rows:
+        return ""
+    row = rows[-1]
+    done = row["words"] if row["action"] == "play" else row["action"]
+    return f"turn {len(rows)} ({row['player']}: {done}, {row['score']})"
+
+
+def _undo(db, game: Game, values) -> str:
     if _seen(values) is None:
         raise UsageError("Say which version of the game the turn is taken back from "
                          '("version"): reload the page and try again.')
+    said = last_turn_said(sheet.running(game))
     sheet.undo_turn(db, game)
+    return f"{said[:1].upper()}{said[1:]} taken back."
 
 
 @bp.post("/games/<key>/undo")

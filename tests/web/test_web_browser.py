@@ -720,3 +720,154 @@ def test_the_judge_verdict_shows_whole_with_a_house_list_s_notes(browser, tmp_pa
             assert note_colour != error_colour
         finally:
             context.close()
+
+
+def test_a_turn_recorded_shows_the_totals_and_the_play_together(page):
+    """The score page scrolled to the last play after every turn, which put the running
+    totals just above it under the header: the page opens at its top, the totals and the
+    play's score both on the phone's screen. The challenge question under them is a box
+    of its own (a notice of no tone had no background or border, so its text and button
+    floated, indented, on the page)."""
+    page.goto("/games")
+    page.select_option("#game", "bugwords")
+    for seat, name in enumerate(("Ann", "Bob", "Cy", "Di"), start=1):
+        page.fill(f"#player-{seat}", name)
+    page.locator("#table-settings summary").click()
+    page.select_option("#challenge_rule", "double")
+    page.click("#new-game button[type=submit]")
+    for play in ("8H QUIZ", "9H XY"):
+        page.fill("#play", play)
+        with page.expect_navigation():
+            page.click("#turn-form button[type=submit]")
+    assert "XY" in page.inner_text("#last-play")
+    assert page.evaluate("scrollY") == 0
+    assert _on_screen(page, "#totals") and _on_screen(page, "#last-play")
+    box = page.locator("#challenge-form").evaluate(
+        "e => { const s = getComputedStyle(e), b = getComputedStyle(document.body);"
+        " return [s.borderTopWidth, s.backgroundColor, b.backgroundColor]; }")
+    assert box[0] != "0px" and box[1] != box[2] and box[1] != "rgba(0, 0, 0, 0)"
+    page.fill("#play", "7H ZZZZZ")  # a refusal is still brought into view
+    with page.expect_navigation():
+        page.click("#turn-form button[type=submit]")
+    assert _on_screen(page, "#error")
+
+
+def test_the_girdle_archive_s_links_are_whole_taps(page):
+    """The archive's links were words in a line, "Letter · A4 · Answers": "A4" was 22 x 24 px
+    a dot away from "Letter". Each is a tap of 44 px both ways, and a day's date is on one
+    line."""
+    page.goto("/girdle/archive?month=2026-11")
+    sizes = page.locator("#archive td a").evaluate_all(
+        "links => links.map(a => { const r = a.getBoundingClientRect();"
+        " return [a.textContent.trim(), r.width, r.height]; })")
+    assert len(sizes) == 30 * 4  # a date, Letter, A4 and Answers for each day
+    small = [s for s in sizes if s[1] < 44 or s[2] < 44]
+    assert not small, small[:4]
+    one_line = page.locator("#archive a.day").evaluate_all(
+        "links => links.every(a => a.getClientRects().length === 1"
+        " && a.getBoundingClientRect().height < 60)")
+    assert one_line
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_what_a_girdle_photo_was_read_as_is_on_the_screen(page, tmp_path, monkeypatch):
+    """A sheet's photo read opened the day's page at its top, the words read (or that none
+    were) some 1,500 px below it, under the day's shape: nothing on the screen said the photo
+    was read. The page opens at what it was read as."""
+    from companion.web import girdle
+
+    monkeypatch.setattr(girdle, "read_sheet_photo", lambda day, data: (
+        {"words": [], "problem": "", "uncertain": [], "score": None}, ""))
+    photo = tmp_path / "sheet.jpg"
+    photo.write_bytes(b"\xff\xd8 a photo")
+    page.goto("/girdle/2026-11-08")
+    page.set_input_files("#sheet-photo", str(photo))
+    with page.expect_navigation():
+        page.click("#read-photo")
+    assert "No words were read from your photo" in page.inner_text("#sheet-read")
+    assert _on_screen(page, "#sheet-read .notice")
+
+
+def test_the_winner_is_the_big_line_of_a_finished_game(page, base_url):
+    """"Cy wins with -29!" was written as the ranking under it, at the body's size and weight:
+    the class "big" was drawn only inside a verdict's box. The winner's line is large and
+    bold."""
+    import json
+    import urllib.request
+
+    def post(url: str, body: dict) -> dict:
+        return json.load(urllib.request.urlopen(urllib.request.Request(
+            base_url + url, data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"})))
+
+    key = post("/api/games", {"game": "werdup", "players": ["Cy", "Di"]})["table_key"]
+    for turn in ({"play": "5E QUIT"}, {"action": "pass"}, {"action": "pass"}):
+        post(f"/api/games/{key}/turns", turn)
+    post(f"/api/games/{key}/finish", {"racks": {"0": "AEIOSTN", "1": "AEIOUST"}})
+    page.goto(f"/games/{key}")
+    assert page.inner_text("#winner") == "Cy wins with -29!"
+    size, weight = page.locator("#winner").evaluate(
+        "e => { const s = getComputedStyle(e); return [parseFloat(s.fontSize), s.fontWeight]; }")
+    body = page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
+    assert size >= 1.25 * body and int(weight) >= 700
+
+
+def test_links_that_stand_alone_are_taps_of_40_px(page, base_url):
+    """A way back ("Back to the game", "Print shop", "Start again"), the hints and
+    the game's downloads were lines of text 24 to 26 px tall, some a few px apart: each is a
+    tap of 40 px or more."""
+    import json
+    import urllib.request
+
+    game = json.load(urllib.request.urlopen(urllib.request.Request(
+        base_url + "/api/games", data=json.dumps(
+            {"game": "bugwords", "players": ["Ann", "Bob"], "clock_minutes": 25}).encode(),
+        headers={"Content-Type": "application/json"})))
+    table = f"/games/{game['table_key']}"
+    for url, links in ((table, "main .downloads a"), (table + "/clock", f"main a[href='{table}']"),
+                       ("/prints/3d", "main a[href='/prints']"), ("/no-such-page", "#error + p a"),
+                       ("/girdle/2026-11-08", "#hints-link, #day-answers-link")):
+        page.goto(url)
+        heights = page.locator(links).evaluate_all(
+            "links => links.map(a => a.getBoundingClientRect().height)")
+        assert heights and min(heights) >= 40, (url, heights)
+
+
+def test_small_text_and_taps_a_player_reads_and_touches(page, base_url, monkeypatch):
+    """Read at a phone's size: a Girdle letter's value under it was 10 px, and the letters of
+    a Girdle grid read from a photo (as of the hints grid) 12 px, 3.2 % of the screen's width
+    in a 40 px square; the games this device opened and the folds to open ("End the game",
+    "Share this game") were taps of 24 and 34 px."""
+    import json
+    import urllib.request
+
+    from companion.web import girdle
+
+    key = json.load(urllib.request.urlopen(urllib.request.Request(
+        base_url + "/api/games", data=json.dumps({"game": "bugwords", "players": ["Ann", "Bob"]})
+        .encode(), headers={"Content-Type": "application/json"})))["table_key"]
+    page.goto(f"/games/{key}")  # (opened on this device: listed under "Your games")
+    folds = page.locator("main summary").evaluate_all(
+        "all => all.map(s => s.getBoundingClientRect().height)")
+    assert len(folds) == 3 and min(folds) >= 40, folds
+    page.goto("/games")
+    games = page.locator("#recent a").evaluate_all(
+        "all => all.map(a => a.getBoundingClientRect().height)")
+    assert games and min(games) >= 40, games
+
+    def size(selector: str) -> float:
+        return page.locator(selector).first.evaluate(
+            "e => parseFloat(getComputedStyle(e).fontSize)")
+
+    page.goto("/girdle/2026-11-08/play")
+    assert size("#az small") >= 14
+    monkeypatch.setattr(girdle, "read_sheet_photo", lambda day, data: (
+        {"words": ["JAB"], "problem": "", "uncertain": [], "score": None,
+         "grid": [list("JAB    ")] + [list(" " * 7)] * 6}, "JAB 1"))
+    page.goto("/girdle/2026-11-08")
+    page.set_input_files("#sheet-photo", files=[{"name": "s.jpg", "mimeType": "image/jpeg",
+                                                 "buffer": b"\xff\xd8 a photo"}])
+    with page.expect_navigation():
+        page.click("#read-photo")
+    assert page.locator("#sheet-read .cell").first.inner_text() == "J"
+    assert size("#sheet-read .cell") >= 16

@@ -206,3 +206,14 @@ def test_a_play_s_failing_words_come_first(client):
     order = [page.index(said) for said in ("ZZQX is not in", "QXW is not in", "CAT is valid",
                                             "TEA is valid")]
     assert order == sorted(order)
+
+
+def test_the_word_box_takes_the_keyboard_only_on_the_empty_page(client):
+    """The word box was focused on every answer too, which on a phone can open the keyboard
+    over the verdict just given: it is focused only while the page answers nothing."""
+    assert re.search(r'<input id="word"[^>]* autofocus>', client.get("/").get_data(as_text=True))
+    for url in ("/?word=qi", "/?word=qi+zzqx&game=bugwords", "/?word=pan&game=pdq&cards=PNA",
+                "/?word=qz&game=pdq&cards=%3F"):
+        page = client.get(url).get_data(as_text=True)
+        assert 'id="verdict"' in page or 'id="error"' in page, url
+        assert "autofocus" not in page, url

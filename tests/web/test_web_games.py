@@ -918,3 +918,24 @@ def test_a_play_needing_more_of_a_tile_than_the_set_has_is_refused(client, chall
     assert third.get_json()["error"] == ("J7 h.: The board would then hold 3 blanks (?), the "
                                          "set has 2 (a letter typed in lower case is a blank).")
     assert client.post(f"/api/games/{key}/turns", json={"play": "J7 H."}).status_code == 201
+
+
+def test_a_turn_taken_back_is_said_once(client):
+    """Taking back a turn led to the sheet with nothing saying it was done: the last play's
+    box showed the turn before, as if that one had just been played. The sheet says which
+    turn was taken back, in the words the button asked with, once."""
+    key = _new_game(client)["table_key"]
+    client.post(f"/api/games/{key}/turns", json={"play": "8H QUIZ"})
+    client.post(f"/api/games/{key}/turns", json={"action": "pass"})
+    page = client.get(f"/games/{key}").get_data(as_text=True)
+    asked = re.search(r'data-confirm="Take back (turn 2 \(Bob: pass, 0\))\?"', page)
+    assert asked, "the button asks about the last turn"
+    version = re.search(r'name="version" value="(\d+)"', page).group(1)
+    sheet_page = client.post(f"/games/{key}/undo", data={
+        "version": version, "csrf_token": token(client)}, follow_redirects=True)
+    said = re.search(r'<p class="notice ok" id="done" role="status">([^<]*)</p>',
+                     sheet_page.get_data(as_text=True))
+    assert said and html.unescape(said.group(1)) == "Turn 2 (Bob: pass, 0) taken back."
+    again = client.get(f"/games/{key}").get_data(as_text=True)
+    assert 'id="done"' not in again and "taken back" not in again
+    assert re.search(r'data-confirm="Take back turn 1 \(Ann: QUIZ, 44\)\?"', again)

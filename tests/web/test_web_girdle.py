@@ -978,3 +978,24 @@ def test_a_typed_line_without_its_spaces_is_refused(sqlite_app, line):
         pz = puzzle(DAY)
     with pytest.raises(UsageError, match="Line 1 "):
         parse_solution(line, pz)
+
+
+def test_the_play_page_says_what_the_word_just_played_scored(sqlite_app):
+    """A word played on the phone led to the next word's prompt with nothing saying what it
+    scored: the score card is some 700 px below, past the grid and the letters. The prompt,
+    where the page opens, starts with it, as the card counts it."""
+    with sqlite_app.app_context():
+        pz = puzzle(DAY)
+    first = find_solution(pz, default_lexicon())[0]
+    client = sqlite_app.test_client()
+    squares = {f"sq-{first.start + i + 1}": ch for i, ch in enumerate(first.word)}
+    page = client.post(f"/girdle/{DAY}/play", data={
+        "sheet": "", "csrf_token": token(client), **squares}).get_data(as_text=True)
+    row = re.search(r'<tr><td>1[^<]*</td><td>([A-Z]+)</td>\s*<td class="num">\d+</td>'
+                    r'<td class="num">[^<]*</td><td class="num">(\d+)</td></tr>', page)
+    assert row and row.group(1) == first.word
+    prompt = re.search(r'<p class="notice" id="prompt">(.*?)</p>', page, re.S).group(1)
+    assert prompt.startswith(f'<span id="last-word">{first.word}: {row.group(2)} points.</span>')
+    assert "<strong>Word 2 of" in prompt
+    fresh = client.get(f"/girdle/{DAY}/play").get_data(as_text=True)
+    assert 'id="last-word"' not in fresh  # nothing played yet

@@ -479,3 +479,32 @@ def test_the_squares_a_glare_washed_out_are_listed_with_why_and_the_lamp_named(c
     columns = "ABCDEFGHIJKLMNO"
     assert {(int(r) - 1, columns.index(c)) for r, c in items} >= {
         (u["row"], u["col"]) for u in washed if u["why"].startswith("washed out")}
+
+
+def test_the_photo_page_s_key_says_what_each_colour_of_the_grid_is(client, quiz_photo):
+    """The key said "Green: read with confidence" beside a grid with no green in it (green
+    is the photo's: the letters drawn on it), and nothing of the grid's blue squares, the new
+    tiles the play scores."""
+    gid = _game(client)["table_key"]
+    resp = client.post(f"/api/games/{gid}/photos", data=quiz_photo, content_type="image/jpeg")
+    page = client.get(f"/games/{gid}/photos/{resp.get_json()['photo_id']}").get_data(
+        as_text=True)
+    assert len(re.findall(r'<input class="cell[^"]* new"', page)) == 4  # QUIZ, new tiles
+    key = re.sub(r"\s+", " ", page[page.index('id="photo-key"'):page.index("</p>", page.index(
+        'id="photo-key"'))])
+    assert "On the photo, a letter read with confidence is green" in key
+    assert '<span class="new-key">blue</span>, a new tile, scored as the play' in key
+    assert '<span class="unsure-key">orange</span>, not sure' in key
+
+
+def test_every_page_of_a_game_leads_back_to_it_in_the_same_words(client, quiz_photo):
+    """The ways back to a game's sheet read "Back to game #3" (the photo check), "Back to the
+    score sheet" (the clock) and "Back to the game" (the printable sheet): one wording."""
+    key = client.post("/api/games", json={"game": "bugwords", "players": ["Ann", "Bob"],
+                                          "clock_minutes": 25}).get_json()["table_key"]
+    photo = client.post(f"/api/games/{key}/photos", data=quiz_photo,
+                        content_type="image/jpeg").get_json()["photo_id"]
+    for url in (f"/games/{key}/photos/{photo}", f"/games/{key}/clock", f"/games/{key}/print"):
+        page = client.get(url).get_data(as_text=True)
+        back = re.findall(rf'<a [^>]*href="/games/{key}">([^<]*)</a>', page)
+        assert back == ["Back to the game"], (url, back)

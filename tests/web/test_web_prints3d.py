@@ -213,3 +213,12 @@ def test_a_build_refused_as_busy_leaves_no_lock(tmp_path, monkeypatch):
 
         assert session().query(jobs.Job).count() == 0  # nothing queued
     assert not (tmp_path / "instance" / "cad").exists()
+
+
+def test_the_files_built_come_before_the_form(client3d):
+    """The building notice says the files "show here when they are ready", at the top of the
+    page; they showed under the form, below a phone's screen. They come first."""
+    page = built_page(client3d, "/prints/3d?part=coupon&format=stl&clearance=0.3&bed=200x200"
+                      "&estimate=0")
+    assert 'id="downloads"' in page
+    assert page.index('id="built"') < page.index('id="cad-form"')
