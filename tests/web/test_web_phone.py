@@ -147,6 +147,27 @@ def test_every_page_is_readable(page, base_url):
     assert problems == []
 
 
+@pytest.mark.parametrize("month", ["2026-11", "2026-12"])
+def test_the_archive_s_months_either_side_are_one_line_each_at_320_px(browser, base_url, month):
+    """At 320 px the Girdle archive's "<- November 2026" button broke as "<- November" over
+    "2026" beside the month shown: each button's name is on one line, nothing wider than the
+    screen."""
+    context = browser.new_context(base_url=base_url, **{
+        **PHONE, "viewport": {"width": 320, "height": 700}})
+    try:
+        page = context.new_page()
+        page.goto(f"/girdle/archive?month={month}")
+        months = page.locator("main a[href*='/girdle/archive?month=']")
+        lines = months.evaluate_all("""links => links.map(a => {
+            const r = document.createRange(); r.selectNodeContents(a);
+            const tops = new Set(Array.from(r.getClientRects(), x => Math.round(x.top)));
+            return [a.textContent.trim(), tops.size]; })""")
+        assert lines and all(count == 1 for _name, count in lines), lines
+        assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    finally:
+        context.close()
+
+
 def test_no_page_asks_for_a_missing_file(page, base_url):
     """No page logs an error: no file it asks for is missing (the browser's icon,
     /favicon.ico, was a 404 on the first page a phone opened), no script fails."""
