@@ -147,6 +147,42 @@ def test_every_page_is_readable(page, base_url):
     assert problems == []
 
 
+# Each visible text under 14 px, but the score board's coordinates and premium labels (they
+# shrink with its squares: 15 of them across a phone's screen), and each of the header's and
+# footer's links (on every page) under 40 px tall.
+SMALL_TEXT_AND_TAPS = r"""
+() => {
+  const out = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const el = n.parentElement, size = parseFloat(getComputedStyle(el).fontSize);
+    if (!n.textContent.trim() || !el.getClientRects().length) continue;
+    if (el.closest(".board, .visually-hidden, option, select")) continue;
+    if (size < 14) out.push(`${size} px "${n.textContent.trim().slice(0, 20)}" in <${el.tagName}`
+                            + ` class="${el.className}">`);
+  }
+  for (const a of document.querySelectorAll(".top a, .foot a")) {
+    const height = a.getBoundingClientRect().height;
+    if (height < 40) out.push(`a tap of ${height} px: "${a.textContent.trim()}"`);
+  }
+  return Array.from(new Set(out));
+}
+"""
+
+
+def test_every_page_s_text_is_14_px_and_its_header_and_footer_links_40_px_taps(page, base_url):
+    """On a phone the "to play" and "checkbox" pills were 12.8 px, the Girdle supply's index
+    numbers 11.2 px, the numbers of the day's shape 12.8 px, the footer 13.6 px and the
+    printable score sheet 13.3 px (10 pt); the "Companion" name was a tap 24 px tall and the
+    footer's "JSON API" 32 px."""
+    problems = []
+    for path in _pages(base_url):
+        page.goto(path)
+        page.wait_for_load_state("load")
+        problems += [f"{path}: {text}" for text in page.evaluate(SMALL_TEXT_AND_TAPS)]
+    assert problems == []
+
+
 @pytest.mark.parametrize("month", ["2026-11", "2026-12"])
 def test_the_archive_s_months_either_side_are_one_line_each_at_320_px(browser, base_url, month):
     """At 320 px the Girdle archive's "<- November 2026" button broke as "<- November" over
