@@ -183,11 +183,17 @@ def test_every_page_s_text_is_14_px_and_its_header_and_footer_links_40_px_taps(p
     assert problems == []
 
 
+ONE_LINE_EACH = """links => links.filter(a => {  // the links whose text is on two lines or more
+    const r = document.createRange(); r.selectNodeContents(a);
+    return new Set(Array.from(r.getClientRects(), x => Math.round(x.top))).size > 1;
+}).map(a => a.textContent.trim())"""
+
+
 @pytest.mark.parametrize("month", ["2026-11", "2026-12"])
-def test_the_archive_s_months_either_side_are_one_line_each_at_320_px(browser, base_url, month):
+def test_the_archive_s_names_are_whole_at_320_px(browser, base_url, month):
     """At 320 px the Girdle archive's "<- November 2026" button broke as "<- November" over
-    "2026" beside the month shown: each button's name is on one line, nothing wider than the
-    screen."""
+    "2026" beside the month shown, and a day's "Letter" as "Lette" over "r": each button's
+    name and each print link is on one line, nothing wider than the screen."""
     context = browser.new_context(base_url=base_url, **{
         **PHONE, "viewport": {"width": 320, "height": 700}})
     try:
@@ -199,6 +205,9 @@ def test_the_archive_s_months_either_side_are_one_line_each_at_320_px(browser, b
             const tops = new Set(Array.from(r.getClientRects(), x => Math.round(x.top)));
             return [a.textContent.trim(), tops.size]; })""")
         assert lines and all(count == 1 for _name, count in lines), lines
+        # and a day's print links were broken in two: "Lette" over "r", "Ans" over "wers"
+        broken = page.locator("#archive .print-links a").evaluate_all(ONE_LINE_EACH)
+        assert broken == []
         assert page.evaluate("document.documentElement.scrollWidth") <= 320
     finally:
         context.close()
