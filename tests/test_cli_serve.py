@@ -39,3 +39,20 @@ def test_a_word_list_the_app_cannot_use_stops_serve_in_a_sentence(capsys, tmp_pa
     out, err = capsys.readouterr()
     assert out == "" and "Traceback" not in err
     assert err.startswith(f"companion: {message}") and err.count("\n") == 1, err
+
+
+def test_ctrl_c_before_the_server_s_loop_is_the_same_stop(capsys, tmp_path, monkeypatch):
+    """The port answers once the server is bound, a moment before its loop takes Ctrl-C
+    itself; Ctrl-C then came out of the app's run as an interruption (status 130). It is the
+    stop the banner names, whenever it comes once serving is said."""
+    import companion.web
+
+    class App:
+        def run(self, **kwargs: object) -> None:
+            raise KeyboardInterrupt
+
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path / "instance"))
+    monkeypatch.setattr(companion.web, "create_app", lambda: App())
+    assert main(["serve", "--port", "5999"]) == 0
+    out, err = capsys.readouterr()
+    assert "(Ctrl+C to stop)" in out and "Interrupted" not in err

@@ -41,5 +41,8 @@ def run(args: argparse.Namespace) -> int:
     with database_errors():
         app = create_app()
     print(f"companion: serving on http://{args.host}:{args.port}/ (Ctrl+C to stop)")
-    app.run(host=args.host, port=args.port, debug=args.debug)
+    try:
+        app.run(host=args.host, port=args.port, debug=args.debug)
+    except KeyboardInterrupt:  # Ctrl-C once listening but before the server's loop took it
+        pass                   # (the port already answers): the same stop
     return 0
