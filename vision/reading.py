@@ -222,11 +222,8 @@ def read_commercial(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: 
         for rd in reads:  # a thin letter blurred into its face reads as a blank tile, and a
             # letter read surely may be wrong beside one the words mend (MALES read MAIES,
             # mended to MAIMS): the player looks at blanks and at every run read misspelt
-            if ((rd.face == BLANK or (rd.row, rd.col) in misspelt)
-                    and all(u is not rd for u in uncertain)):
-                rd.alternatives = [(rd.letter or rd.face, rd.confidence)] + [
-                    (a, q) for a, q in rd.options if a not in (rd.face, EMPTY) and q > SHOWN_MIN]
-                uncertain.append(rd)
+            if rd.face == BLANK or (rd.row, rd.col) in misspelt:
+                _doubted(rd, uncertain)
     if wood.washed:
         grid = _faces(reads, spec)
         # squares that may hold a tile whose letter was lost: washed out, or listed as
@@ -369,6 +366,16 @@ def _not_seen(rd: CellRead, uncertain: list[CellRead]) -> None:
         uncertain.append(rd)
 
 
+def _doubted(rd: CellRead, uncertain: list[CellRead]) -> None:
+    """A tile read that the player should look at: listed in ``uncertain`` (unless it is
+    already) with what was read first and the letters' runners-up."""
+    if any(u is rd for u in uncertain):
+        return
+    rd.alternatives = [(rd.letter or rd.face, rd.confidence)] + [
+        (a, q) for a, q in rd.options if a not in (rd.face, EMPTY) and q > SHOWN_MIN]
+    uncertain.append(rd)
+
+
 def _faces(reads: list[CellRead], spec: BoardSpec) -> list[list[str]]:
     """The faces read, row by row ("" an empty square, "?" a blank tile)."""
     grid = [[""] * spec.cols for _ in range(spec.rows)]
@@ -414,10 +421,8 @@ def _list_washed(reads: list[CellRead], grid: list[list[str]], washed: set[tuple
             continue
         if rd.face == EMPTY:
             _not_seen(rd, uncertain)
-        elif all(u is not rd for u in uncertain):
-            rd.alternatives = [(rd.letter or rd.face, rd.confidence)] + [
-                (a, q) for a, q in rd.options if a not in (rd.face, EMPTY) and q > SHOWN_MIN]
-            uncertain.append(rd)
+        else:
+            _doubted(rd, uncertain)
 
 
 def _misfits(grid: list[list[str]], may_hold: set[tuple[int, int]] | frozenset = frozenset()
