@@ -187,3 +187,35 @@ def test_the_printable_sheet_keeps_its_date_whole_on_a_phone(page):
     }""")
     assert lines == 1
     fits_phone(page)
+
+
+@pytest.mark.parametrize(("game", "plays"), [("bugwords", ["8H QUIZ", "K8 .ANY"]),
+                                             ("werdup", ["5A BONNY", "B1 COLLET"])])
+def test_the_turn_form_is_on_the_screen_with_the_board(page, game, plays):
+    """A player at the table scrolls to the board and has the play's box and its Add turn
+    button on the same phone screen (390 x 844), under the board: the turn's form comes
+    straight after the board (the photo form came between them, and the box was below the
+    screen's bottom edge), as it does on a desktop's screen."""
+    made = page.request.post("/api/games", data={"game": game,
+                                                 "players": ["Ann", "Bob"]}).json()
+    key = made["table_key"]
+    for play in plays:
+        resp = page.request.post(f"/api/games/{key}/turns",
+                                 data={"play": play, "version": made["version"]})
+        assert resp.status == 201, resp.json()
+        made = resp.json()
+    page.goto(f"/games/{key}")
+    seen = page.evaluate("""() => {
+        const header = document.querySelector('.top').getBoundingClientRect().bottom;
+        const board = document.getElementById('board');
+        window.scrollTo(0, board.getBoundingClientRect().top + window.scrollY - header);
+        const at = s => document.querySelector(s).getBoundingClientRect();
+        return {header, board: at('#board').top, boardEnd: at('#board').bottom,
+                form: at('#turn-form').top, play: at('#play').bottom,
+                add: at('#turn-form button[type=submit]').bottom,
+                photo: at('#photo-upload').top, screen: window.innerHeight};
+    }""")
+    assert abs(seen["board"] - seen["header"]) <= 1  # the board's top just under the header
+    assert seen["play"] <= seen["screen"] and seen["add"] <= seen["screen"], seen
+    assert seen["boardEnd"] < seen["form"] < seen["boardEnd"] + 100 < seen["photo"], seen
+    fits_phone(page)
