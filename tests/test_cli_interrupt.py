@@ -56,13 +56,26 @@ def interrupted(*args, **kwargs):
         except KeyboardInterrupt:
             pass
         return original(*args, **kwargs)
+    elif HOW == "again":  # Ctrl-C pressed again and again, until the process has ended
+        import subprocess
+        subprocess.Popen([sys.executable, "-c", PRESSING, str(os.getpid())])
+        ctrl_c()
 
 
+# another process's Ctrl-C every millisecond, as long as the command's process lives
+PRESSING = '''
+import os, signal, sys, time
+pid = int(sys.argv[1])
+while os.getppid() == pid:
+    os.kill(pid, signal.SIGINT)
+    time.sleep(0.001)
+'''
 module = importlib.import_module(module_name)
 original = getattr(module, name)
 setattr(module, name, interrupted)
 from companion.cli import main
-raise SystemExit(main(ARGV))
+sys.argv[:] = ["companion", *ARGV]  # as the companion program runs it
+raise SystemExit(main())
 """
 
 
@@ -93,6 +106,19 @@ def test_ctrl_c_ends_with_one_line_and_status_130(target: str, how: str, argv: l
     assert "Traceback" not in done.stderr, done.stderr
     assert done.stderr.splitlines()[-1:] == ["companion: Interrupted."], done.stderr
     assert done.returncode == 130
+
+
+def test_ctrl_c_again_while_the_command_stops_and_exits_is_still_130(tmp_path: Path) -> None:
+    # Ctrl-C during a photo's reading, then again every millisecond (another process's, as a
+    # terminal's would come) until the process has ended: it said "Interrupted." and then
+    # was killed by a Ctrl-C that came while the interpreter shut down (status -2, every
+    # run of this test), or showed a traceback from one that came as it said so
+    photo = ROOT / "tests" / "data" / "vision" / "real" / "IMG_20141025_163920.jpg"
+    for _ in range(3):
+        done = interrupted_run("companion.cli.vision.run_read", "again",
+                               ["read", str(photo), "--game", "bugwords"], tmp_path)
+        assert done.stderr.splitlines() == ["companion: Interrupted."], done.stderr
+        assert done.returncode == 130
 
 
 def test_the_command_line_loads_little_before_it_notes_ctrl_c(tmp_path: Path) -> None:

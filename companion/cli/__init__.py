@@ -7,6 +7,7 @@ Each module in :data:`COMMANDS` has ``register(subparsers)``, which adds its par
 from __future__ import annotations
 
 import argparse
+import atexit
 import importlib
 import json
 import os
@@ -63,9 +64,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the process exit status. Ctrl-C at any point, loading
-    the commands included, ends with "Interrupted." on standard error and status 130."""
+    the commands included, ends with "Interrupted." on standard error and status 130.
+
+    Without ``argv`` (the ``companion`` program and ``python -m companion``: the command line
+    is the process's own) Ctrl-C is also answered after the command, until the process has
+    ended: one that comes while the interpreter shuts down ends it at once with
+    "Interrupted." (said once) and 130, rather than a traceback or the process killed by the
+    signal."""
     parsed: list[argparse.Namespace] = []
-    with _interrupts_noted() as interrupted:
+    ctrl_c = _interrupts_noted(until_exit=argv is None)
+    with ctrl_c as interrupted:
         try:
             status = _run(argv, parsed)
         except KeyboardInterrupt:
@@ -77,27 +85,60 @@ def main(argv: list[str] | None = None) -> int:
             if not interrupted:
                 raise
             status = 130
+        finally:
+            ctrl_c.settled = True  # from here a Ctrl-C is noted, not raised
+        stops = bool(parsed and getattr(parsed[0], "ctrl_c_stops", False))
         # also when a library swallowed it and the command went on, unless Ctrl-C is how
         # the command stops (serve: the server ends and the command returns)
-        if interrupted and not (parsed and getattr(parsed[0], "ctrl_c_stops", False)):
+        if interrupted and not stops:
             status = 130
-    if status == 130:
-        say("interrupted")
+        if status == 130:
+            say("interrupted")
+        ctrl_c.exit_with(status, said=status == 130 or stops)
     return status
 
 
 class _interrupts_noted:
     """While in use, Ctrl-C (SIGINT) is noted as it comes, then raises KeyboardInterrupt as
-    Python's own handler does; the context value is a list, not empty once noted. Where the
-    handler cannot be set (not the main thread) or SIGINT is ignored, nothing changes."""
+    Python's own handler does, until ``settled`` (the command has ended or is ending; a
+    second Ctrl-C is only noted, so the first one's way out is not cut short). The context
+    value is a list, not empty once noted. Where the handler cannot be set (not the main
+    thread) or SIGINT is ignored, nothing changes.
 
-    def __init__(self) -> None:
+    On leaving, Python's handler is put back; ``until_exit`` (the process ends after the
+    command) keeps one instead that ends the process with the status given to
+    :meth:`exit_with`, or 130 and "Interrupted.", and from the interpreter's shutdown (its
+    exit functions, after which a handler written in Python no longer runs and SIGINT would
+    kill the process) Ctrl-C is ignored."""
+
+    def __init__(self, until_exit: bool = False) -> None:
         self.noted: list[int] = []
         self.previous: signal.Handlers | object | None = None
+        self.settled = False
+        self.until_exit = until_exit
+        self.status = 130
+        self.said = False
 
-    def _note(self, signum: int, frame: FrameType | None) -> NoReturn:
+    def _note(self, signum: int, frame: FrameType | None) -> None:
         self.noted.append(signum)
-        raise KeyboardInterrupt
+        if not self.settled:
+            raise KeyboardInterrupt
+
+    def _exit(self, signum: int, frame: FrameType | None) -> NoReturn:
+        """Ctrl-C once the command has ended: the process ends now."""
+        for stream in (sys.stdout, sys.stderr):  # what is written comes out, in order
+            try:
+                stream.flush()
+            except (OSError, ValueError, RuntimeError, AttributeError):
+                pass  # closed, gone, or in the middle of a write of its own
+        if not self.said:
+            os.write(2, _said("interrupted").encode())
+        os._exit(self.status if self.said else 130)
+
+    def exit_with(self, status: int, said: bool) -> None:
+        """The status the process ends with if Ctrl-C comes once the command has ended;
+        ``said``: the interruption is said already, or Ctrl-C is how the command stops."""
+        self.status, self.said = status, said
 
     def __enter__(self) -> list[int]:
         try:
@@ -108,8 +149,15 @@ class _interrupts_noted:
         return self.noted
 
     def __exit__(self, *exc: object) -> None:
-        if self.previous is not None:
+        if self.previous is None:
+            return
+        if not self.until_exit:
             signal.signal(signal.SIGINT, self.previous)  # type: ignore[arg-type]
+            return
+        signal.signal(signal.SIGINT, self._exit)
+        atexit.register(signal.signal, signal.SIGINT, signal.SIG_IGN)
+        if self.noted and not self.said:  # Ctrl-C as the command was ending
+            self._exit(signal.SIGINT, None)
 
 
 def _run(argv: list[str] | None, parsed: list[argparse.Namespace]) -> int:
@@ -161,7 +209,12 @@ def say(message: str) -> None:
     """An error on standard error, as every command says one: ``companion: `` and the
     message as one sentence (:func:`companion.text.sentence`: a capital first letter, a full
     stop), escaped (a value typed with ESC or a line break in it)."""
-    print(f"companion: {printable(sentence(message))}", file=sys.stderr)
+    print(_said(message), end="", file=sys.stderr)
+
+
+def _said(message: str) -> str:
+    """:func:`say`'s line, its line break included."""
+    return f"companion: {printable(sentence(message))}\n"
 
 
 def _print_json_error(message: str, status: int) -> None:
