@@ -102,6 +102,8 @@ HEADER_NAME = 9.0
 HEADER_SUB = 5.5
 END_ROW = 9.0
 NOTE_LINE = 3.6  # mm between the lines of the rules reminder under the table
+CONTINUED_BAND = 14.0  # mm from the top margin to a continuation page's table
+LONG_GAME_TILES_PER_PLAY = 2  # a slow game's tiles per play (see long_game_rows)
 
 
 @dataclass(frozen=True)
@@ -120,10 +122,11 @@ class TableLayout:
     rows: int
     end_top: float
     bottom: float
+    first: int = 1  # the first row's number (a continuation page numbers on)
 
 
 def table_layout(spec: ScoreSheetSpec, players: int, setup: PageSetup, top: float,
-                 bottom: float) -> TableLayout:
+                 bottom: float, first: int = 1) -> TableLayout:
     """Where every column and row of the score table goes between ``top`` and ``bottom``."""
     width, _ = setup.size
     left, right = PAGE_MARGIN, width - PAGE_MARGIN
@@ -147,7 +150,7 @@ def table_layout(spec: ScoreSheetSpec, players: int, setup: PageSetup, top: floa
     lead = Rect(left, body_top, lead_w, rows * ROW_HEIGHT)
     extra = Rect(left + lead_w, body_top, extra_w, rows * ROW_HEIGHT) if extra_w else None
     return TableLayout(lead, extra, px, player_w, sub_x, sub_w, top, top + HEADER_NAME,
-                       body_top, rows, end_top, end_top + end_h)
+                       body_top, rows, end_top, end_top + end_h, first)
 
 
 def score_sheet_pdf(game: str, players: int | None = None, paper: str = "letter") -> bytes:
@@ -169,16 +172,78 @@ def score_sheet_pdf(game: str, players: int | None = None, paper: str = "letter"
     bottom = page.height - PAGE_MARGIN - 9.0
     t = table_layout(spec, n, setup, y + 5.0, bottom)
     note = _note_lines(spec.note, t.player_x[-1] + t.player_w - t.lead.x)
-    if len(note) > 1:  # the note's further lines take room from the table, not the footer's
-        t = table_layout(spec, n, setup, y + 5.0, bottom - (len(note) - 1) * NOTE_LINE)
+    lines = len(note)
+    if continuation_pages(spec, n, setup, t.rows):
+        lines += 1  # the line saying where the turns go on
+    if lines > 1:  # the note's further lines take room from the table, not the footer's
+        t = table_layout(spec, n, setup, y + 5.0, bottom - (lines - 1) * NOTE_LINE)
+    pages = continuation_pages(spec, n, setup, t.rows)
     _draw_table(page, spec, t, n, accent)
+    if pages:
+        note = [_turns_on(pages[0], 2), *note]
     for i, line in enumerate(note):  # under the table, from its left edge
-        page.text(t.lead.x, t.bottom + 6.0 + i * NOTE_LINE, line, size=7.2, font=FONT,
-                  color=MUTED)
-    footer(page, f"{spec.title} score sheet - {counted(n, 'player')}")
+        strong = bool(pages) and i == 0
+        page.text(t.lead.x, t.bottom + 6.0 + i * NOTE_LINE, line, size=7.2,
+                  font=FONT_BOLD if strong else FONT, color=INK if strong else MUTED)
+    sheet = f"{spec.title} score sheet - {counted(n, 'player')}"
+    footer(page, sheet)
     c.showPage()
+    for k, cont in enumerate(pages, start=2):
+        _continued_band(page, spec.title, accent, cont)
+        _draw_table(page, replace(spec, end_rows=()), cont, n, accent)
+        then = (_turns_on(pages[k - 1], k + 1) if k <= len(pages)
+                else "Tiles left and final score: on page 1.")
+        page.text(cont.lead.x, cont.bottom + 4.5, then, size=7.2, font=FONT_BOLD, color=INK)
+        footer(page, f"{sheet} - page {k}")
+        c.showPage()
     c.save()
     return buf.getvalue()
+
+
+def long_game_rows(spec: ScoreSheetSpec, players: int) -> int:
+    """The rows a long game of ``spec``'s game takes for ``players`` (0: the page's rows do).
+
+    WerdUp: every tile of the set played two at a time (a slow game; the engine's best plays
+    put down 2.3 tiles on average, and a game of single tiles on stacks is the rare one), and
+    a swap or a pass every tenth turn: 100 tiles, 55 turns; a row holds a turn of each
+    player, so one player needs 55 rows and two 28, more than a page's 25-28."""
+    if spec.game != "werdup":
+        return 0
+    from companion.tiles import tile_set
+
+    plays = -(-tile_set("werdup").total // LONG_GAME_TILES_PER_PLAY)
+    turns = plays + -(-plays // 10)
+    return -(-turns // players)
+
+
+def continuation_pages(spec: ScoreSheetSpec, players: int, setup: PageSetup,
+                       first_page_rows: int) -> list[TableLayout]:
+    """The pages of turns after the first (which holds ``first_page_rows``), numbered on from
+    it, until a long game's rows (:func:`long_game_rows`) are all there: none when the first
+    page holds them. The tiles left and the final score stay on the first page."""
+    _, height = setup.size
+    # no rules note under the table: it goes down to the footer's line
+    top, bottom = PAGE_MARGIN + CONTINUED_BAND, height - PAGE_MARGIN - 3.0
+    pages: list[TableLayout] = []
+    have = first_page_rows
+    while have < long_game_rows(spec, players):
+        t = table_layout(replace(spec, end_rows=()), players, setup, top, bottom, have + 1)
+        pages.append(t)
+        have += t.rows
+    return pages
+
+
+def _turns_on(t: TableLayout, page: int) -> str:
+    """Where a game longer than the page goes on: ``t`` is the next page's table."""
+    return f"Turns {t.first}-{t.first + t.rows - 1}: on page {page}."
+
+
+def _continued_band(page: Page, title: str, accent: str, t: TableLayout) -> None:
+    """A continuation page's heading: the game, and which turns the page holds."""
+    page.text(t.lead.x, PAGE_MARGIN + 3.2, "SCORE SHEET, CONTINUED", size=7.5,
+              font=FONT_BOLD, color=MUTED, spacing=tracking(7.5))
+    page.text(t.lead.x, PAGE_MARGIN + 10.0, f"{title}: turns {t.first}-{t.first + t.rows - 1}",
+              size=13, font=FONT_BOLD, color=accent)
 
 
 def player_range(spec: ScoreSheetSpec) -> tuple[int, int]:
@@ -266,7 +331,7 @@ def _draw_table(page: Page, spec: ScoreSheetSpec, t: TableLayout, players: int,
     # row numbers and horizontal rules
     for r in range(t.rows):
         y = t.body_top + r * ROW_HEIGHT
-        page.text_in(Rect(left, y, t.lead.w, ROW_HEIGHT), str(r + 1), size=8.5,
+        page.text_in(Rect(left, y, t.lead.w, ROW_HEIGHT), str(t.first + r), size=8.5,
                      font=FONT_BOLD, color=MUTED)
         page.line(left, y + ROW_HEIGHT, right, y + ROW_HEIGHT, color=RULE, width=0.2)
     # vertical rules: heavy between players, light between sub-columns

@@ -40,7 +40,9 @@ LETTER, A4 = (215.9, 279.4), (210.0, 297.0)
 
 DOCUMENTS: dict[str, tuple[Callable[[], bytes], list[tuple[float, float]]]] = {
     "score-werdup-4": (lambda: score_sheet_pdf("werdup", 4), [LETTER]),
-    "score-werdup-1-a4": (lambda: score_sheet_pdf("werdup", 1, "a4"), [A4]),
+    # a long solo or two-player game goes on over a second page
+    "score-werdup-1-a4": (lambda: score_sheet_pdf("werdup", 1, "a4"), [A4] * 2),
+    "score-werdup-2": (lambda: score_sheet_pdf("werdup", 2), [LETTER] * 2),
     "score-bugwords-2": (lambda: score_sheet_pdf("bugwords", 2), [LETTER]),
     "score-bugwords-4": (lambda: score_sheet_pdf("bugwords", 4), [(279.4, 215.9)]),
     "score-pdq-4": (lambda: score_sheet_pdf("pdq", 4), [LETTER]),
@@ -159,6 +161,28 @@ def test_bad_requests_are_usage_errors() -> None:
         board_pdf("werdup", "legal")
     with pytest.raises(UsageError, match="No paper tiles"):
         tiles_pdf("pdq")
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_a_long_werdup_game_has_a_row_for_every_turn(players: int, paper: str) -> None:
+    # A long game: the set's 100 tiles played two at a time (the engine's best plays put
+    # down 2.3 on average; a slow game stacks single letters), 50 plays, and a swap or a
+    # pass every tenth turn: 55 turns, one row each for one player and a row a round for
+    # more. A page held 25-28 rows: a solo game ran off the sheet at turn 26-29.
+    plays = -(-tile_set("werdup").total // 2)
+    need = -(-(plays + -(-plays // 10)) // players)
+    pdf = score_sheet_pdf("werdup", players, paper)
+    pages = text_items(pdf)
+    rows = [int(t) for page in pages for t, _, _ in page if t.isdigit()]
+    assert rows == list(range(1, len(rows) + 1))  # numbered on from page to page, once each
+    assert len(rows) >= need
+    said = [" ".join(t for t, _, _ in page) for page in pages]
+    if len(pages) > 1:  # the first page says where the turns go on, the last where they end
+        first_next = 1 + sum(1 for t, _, _ in pages[0] if t.isdigit())
+        assert f"Turns {first_next}-" in said[0] and "on page 2." in said[0]
+        assert "Tiles left and final score: on page 1." in said[-1]
+        assert "Final score" in said[0] and "Final score" not in said[-1]
 
 
 def test_pdq_score_sheet_follows_the_deck(built: dict[str, bytes]) -> None:
@@ -392,7 +416,7 @@ def test_every_score_sheet_has_a_date_and_a_place_to_fill_in(game: str, paper: s
     # four or more players on an upright page lost the Place field, with room to spare
     lo, hi, _ = SPECS[game].players
     for players in range(lo, hi + 1):
-        (page,) = text_items(score_sheet_pdf(game, players, paper))
+        page = text_items(score_sheet_pdf(game, players, paper))[0]  # (then turns on)
         labels = {t for t, _, _ in page}
         assert {"DATE", "PLACE"} <= labels, (players, sorted(labels)[:8])
 
@@ -410,7 +434,7 @@ def test_the_rules_note_lines_up_with_the_table(game: str, paper: str) -> None:
     lo, hi, _ = spec.players
     for players in range(lo, hi + 1):
         pdf = score_sheet_pdf(game, players, paper)
-        (items,) = text_items(pdf)
+        items = text_items(pdf)[0]  # the first page's (a second holds more turns)
         page_w, page_h = page_sizes_mm(pdf)[0]
         mm = {t: (x * 25.4 / 72, page_h - y * 25.4 / 72) for t, x, y in items}
         left = mm[spec.end_rows[0].label][0] - 1.0  # the end rows' labels: 1 mm in
