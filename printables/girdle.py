@@ -25,6 +25,7 @@ from printables.style import (
 
 ACCENT = ACCENTS["girdle"]
 TINT = "#efeaf6"  # squares on the day's lines
+LABEL_GAP = 2.5  # mm between a box and the words beside it (SUB-TOTAL WORDS, a pen bonus)
 DEAD = "#d9dce1"  # squares no word line crosses
 TRACKER_HEADINGS = {"number": "#", "word": "WORD", "vp": "VP TALLY", "bonus": "LENGTH +/-",
                     "total": "TOTAL"}
@@ -163,7 +164,7 @@ def _tracker(page: Page, layout: SheetLayout, puzzle: Puzzle) -> None:
     page.rect(last.bounds, stroke=INK, width=0.5)
     sub = layout.boxes["subtotal"]
     page.rect(sub, stroke=INK, width=0.8, radius=1.0)
-    page.text(sub.x - 2.5, sub.center[1] + 1.2, "SUB-TOTAL WORDS", size=7.5, font=FONT_BOLD,
+    page.text(sub.x - LABEL_GAP, sub.center[1] + 1.2, "SUB-TOTAL WORDS", size=7.5, font=FONT_BOLD,
               color=INK, align="right", spacing=0.5)
 
 

@@ -18,7 +18,7 @@ from companion.layout.sheets import Rect, SheetLayout, girdle_sheet
 from companion.text import counted, signed
 from printables.canvas import Page, new_canvas, text_width
 from printables.chrome import section_label
-from printables.girdle import ACCENT, draw_sheet, long_date
+from printables.girdle import ACCENT, LABEL_GAP, draw_sheet, long_date
 from printables.style import FONT_BOLD, INK, page_setup
 
 PEN = "#1d4f91"  # the filled-in answers, like blue ink
@@ -61,6 +61,16 @@ def _pen(page: Page, r: Rect, text: str, size: float = 11.0) -> None:
     page.text_in(r, text, size=size, font=FONT_BOLD, color=PEN)
 
 
+def bonus_room(layout: SheetLayout, row: int) -> Rect:
+    """Where the key writes tracker row ``row``'s (from 0) length bonus: the bonus cell right
+    of its checkbox's place and :data:`~printables.girdle.LABEL_GAP` clear of it, on every
+    row so that the column lines up (centred in the whole cell, a "+7" came within 1 mm of a
+    ticked box)."""
+    cell = layout.grids["tracker_bonus"].cell(row, 0)
+    left = layout.boxes[f"checkbox_{row + 1}"].right + LABEL_GAP
+    return Rect(left, cell.y, cell.right - left, cell.h)
+
+
 def _fill_in(page: Page, layout: SheetLayout, puzzle: Puzzle, state: Sheet,
              card: ScoreCard) -> None:
     grid = layout.grids["girdle"]
@@ -69,7 +79,7 @@ def _fill_in(page: Page, layout: SheetLayout, puzzle: Puzzle, state: Sheet,
     for i, line in enumerate(card.rows):
         _pen(page, layout.grids["tracker_word"].cell(i, 0), line["word"])
         _pen(page, layout.grids["tracker_vp"].cell(i, 0), str(line["vp"]))
-        _pen(page, layout.grids["tracker_bonus"].cell(i, 0), signed(line["bonus"]))
+        _pen(page, bonus_room(layout, i), signed(line["bonus"]))
         _pen(page, layout.grids["tracker_total"].cell(i, 0), str(line["total"]))
         if line["checked"]:
             box = layout.boxes[f"checkbox_{i + 1}"]

@@ -24,6 +24,7 @@ from companion.errors import CompanionError
 from companion.girdle import Line, Puzzle, SheetStep, play_all, puzzle_for
 from companion.girdle.solver import Solution
 from companion.layout.sheets import girdle_sheet
+from companion.text import signed
 from printables.canvas import text_width
 from printables.girdle import NAME_FIELD, girdle_sheet_pdf, long_date
 from printables.girdle_key import STEP_SIZES, answer_key_pdf, step_lines, step_text
@@ -282,6 +283,40 @@ def test_the_sheet_has_a_line_for_the_players_name(paper: str) -> None:
     title = girdle_sheet(paper).boxes["header"].x + text_width("WORD GIRDLE", 24, FONT_BOLD)
     assert title < at["NAME"] and at["NAME"] + NAME_FIELD + 3.0 < at[long_date(day)]
     assert "NAME" not in {t for t, _, _ in text_items(_family_key("star", paper))[0]}
+
+
+@pytest.mark.parametrize("family", ["worked", "star", "frame", "lattice", "ladder", "comb"])
+def test_the_keys_bonus_keeps_the_sheets_gap_from_its_checkbox(family: str) -> None:
+    # the pen bonus was centred in its cell, 1 mm from the checkbox (a "+7" beside a ticked
+    # box): it keeps the room the sheet keeps between a box and the words beside it, as
+    # SUB-TOTAL WORDS does from its box, on every row, and stays inside its cell
+    if family == "worked":
+        puzzle, steps = worked_example(), WORKED_STEPS
+        key = answer_key_pdf(DAY, "letter", puzzle, solution=Solution(
+            par=24, proven=True, upper_bound=24, placements=steps))
+    else:
+        case = json.loads(KEY_CASES.read_text(encoding="utf-8"))["cases"][family]
+        puzzle = Puzzle.from_dict(case["puzzle"])
+        steps = [SheetStep.from_dict(w) for w in case["solution"]]
+        key = _family_key(family)
+    layout = girdle_sheet("letter")
+    items = text_items(key)[0]
+    h = layout.height
+    ((label_x,),) = [(x,) for t, x, _ in items if t == "SUB-TOTAL WORDS"]
+    sheet_gap = layout.boxes["subtotal"].x - (
+        label_x / PT_PER_MM + text_width("SUB-TOTAL WORDS", 7.5, FONT_BOLD, 0.5))
+    assert sheet_gap == pytest.approx(2.5, abs=0.05)
+    bonus = layout.grids["tracker_bonus"]
+    for row, line in enumerate(play_all(puzzle, steps)[1].rows):
+        cell = bonus.cell(row, 0)
+        written = signed(line["bonus"])
+        (x,) = [x / PT_PER_MM for t, x, y in items if t == written
+                and cell.x <= x / PT_PER_MM <= cell.right
+                and cell.y <= h - y / PT_PER_MM <= cell.bottom]
+        box = layout.boxes[f"checkbox_{row + 1}"]  # drawn on the day's checkbox rows
+        assert x - box.right >= sheet_gap - 0.05, (row, written, x - box.right)
+        assert x + text_width(written, 11, FONT_BOLD) <= cell.right - 1.0, (row, written)
+    assert puzzle.checkbox_rows
 
 
 @pytest.mark.parametrize("family", ["star", "frame", "lattice", "ladder", "comb"])
