@@ -70,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     is the process's own) Ctrl-C is also answered after the command, until the process has
     ended: one that comes while the interpreter shuts down ends it at once with
     "Interrupted." (said once) and 130, rather than a traceback or the process killed by the
-    signal."""
+    signal (after the interpreter's exit functions, in its last moments, it is ignored)."""
     parsed: list[argparse.Namespace] = []
     ctrl_c = _interrupts_noted(until_exit=argv is None)
     with ctrl_c as interrupted:
@@ -100,10 +100,10 @@ def main(argv: list[str] | None = None) -> int:
 
 class Interrupted(KeyboardInterrupt):
     """Ctrl-C, as the command line raises it: a KeyboardInterrupt to every ``except`` that
-    takes one, but not the interpreter's own. CPython takes a KeyboardInterrupt of exactly
-    that class leaving code run from text (``exec`` or ``eval`` of a string: dataclasses and
-    named tuples make their methods so as modules load) for one nothing caught, even when
-    caught, and ``python -m companion`` then ended by SIGINT after "Interrupted."."""
+    takes one, but not the interpreter's own. CPython marks a KeyboardInterrupt of exactly
+    that class that leaves code run from text (``exec`` or ``eval`` of a string: dataclasses
+    and named tuples make their methods so as modules load) as never caught, even when it is
+    caught later, and ``python -m companion`` then ended by SIGINT after "Interrupted."."""
 
 
 class _interrupts_noted:
