@@ -92,7 +92,14 @@ def interrupted_run(target: str, how: str, argv: list[str], cwd: Path,
         run = ["-m", "interrupting"]
     return subprocess.run([sys.executable, *run, target, how, *argv], cwd=cwd,
                           env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True,
-                          timeout=120)
+                          timeout=120, preexec_fn=_ctrl_c_as_in_a_terminal)
+
+
+def _ctrl_c_as_in_a_terminal() -> None:
+    # A command started in the background of a shell without job control inherits Ctrl-C
+    # ignored, and keeps ignoring it, as it should; the tests are about a terminal's Ctrl-C,
+    # so the command starts with the signal's default whatever way the tests were started.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 @pytest.mark.parametrize("target,how,argv", [
@@ -163,7 +170,8 @@ def test_ctrl_c_stops_serve_as_it_says(tmp_path: Path) -> None:
     env = dict(os.environ, PYTHONPATH=str(ROOT), COMPANION_INSTANCE=str(tmp_path / "instance"))
     with subprocess.Popen([sys.executable, "-m", "companion", "serve", "--port", str(port)],
                           cwd=tmp_path, env=env, stdin=subprocess.DEVNULL,
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as proc:
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          preexec_fn=_ctrl_c_as_in_a_terminal) as proc:
         try:
             assert proc.stdout is not None
             assert "(Ctrl+C to stop)" in proc.stdout.readline()
