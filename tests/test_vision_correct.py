@@ -36,6 +36,23 @@ def test_an_uncertain_cell_takes_the_letter_that_makes_words(small_lexicon):
     assert t.face == "T" and t.alternatives == []
 
 
+def test_a_run_of_doubtful_letters_only_is_asked_even_when_it_makes_a_word(small_lexicon):
+    """A doubtful letter is settled by the sure letters of its words; a run whose letters
+    are all doubtful is vouched for by nothing but being a word (a smeared BUD read as B, O,
+    O, each its cell's likeliest letter at 0.25 to 0.6, made BOO and was reported sure). Its
+    letters are listed for the player; one that another run's sure letter holds is not."""
+    reads = _reads(["CAT", "..A", "..."])  # cat across; ta down, its A read surely
+    for (r, c), other in (((0, 0), "O"), ((0, 1), "O"), ((0, 2), "I")):
+        rd = _cell(reads, r, c)
+        rd.confidence, rd.alternatives = 0.5, [(other, 0.3)]
+        rd.options = [(other, 0.3)]
+    unsure = resolve(reads, 3, 3, small_lexicon, LETTERS)
+    assert [(rd.row, rd.col) for rd in unsure] == [(0, 0), (0, 1)]
+    assert [rd.face for rd in reads[:3]] == ["C", "A", "T"]
+    c = _cell(reads, 0, 0)
+    assert c.alternatives[0][0] == "C" and "O" in [a for a, _ in c.alternatives]
+
+
 def test_a_blank_with_one_fitting_letter_is_inferred(small_lexicon):
     reads = _reads(["C?T", "...", "..."])  # only "cat" fits C?T in the test list
     assert resolve(reads, 3, 3, small_lexicon, LETTERS) == []

@@ -105,3 +105,53 @@ def test_cli_read_girdle_sheet_of_another_day(tmp_path, capsys):
     assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(other)]) == 0
     assert ("the puzzle of 2026-11-30: is the sheet of another puzzle? give that puzzle's file "
             "with --puzzle, or --date of the sheet's day\n") in capsys.readouterr().out
+
+
+def _truth() -> list[list[str]]:
+    grid = [[""] * 7 for _ in range(7)]
+    for p in EXAMPLE_STEPS:
+        for (r, c), ch in zip(p.cells(), p.word, strict=True):
+            grid[r - 1][c - 1] = ch
+    return grid
+
+
+def test_a_box_between_two_runs_of_one_line_is_a_gap_a_letter_may_be_lost_from():
+    """A line holds one word and the grid no other run, so no box of a filled sheet lies
+    between two runs of a line; one does once a letter there is lost."""
+    from vision.girdle_sheet import _gaps
+
+    grid = _truth()
+    assert _gaps(grid) == []
+    grid[0][4] = ""  # JUMP.NG
+    assert _gaps(grid) == [((0, 4), [(0, 0), (0, 1), (0, 2), (0, 3), (0, 5), (0, 6)])]
+    grid[0][3] = ""  # JUM..NG: both boxes, no letter to offer for either alone
+    assert _gaps(grid) == [((0, 3), []), ((0, 4), [])]
+    grid = _truth()
+    grid[3][4] = ""  # ACHE across row 4 become AC.E: E is one letter, no second run
+    assert _gaps(grid) == []
+
+
+def test_a_smeared_sheets_lost_thin_letter_is_listed_not_read_as_an_empty_box():
+    """The worked example in the Breip hand smeared 9 pixels sideways (as
+    ``bench/vision_blur.py`` smears its third sheet): the I of JUMPING, a thin stroke, is
+    smeared too pale to be ink and its box was read as empty, sure of it, between JVMP and
+    VW. Two runs in one line cannot be (a line holds one word), so the box between them is
+    listed for the player; no letter is read wrong unlisted (the sheet, its first word no
+    word, is not scored)."""
+    import cv2
+
+    from synthetic.camera import smear_kernel
+
+    image = cv2.imdecode(np.frombuffer(_photo("Breip.ttf", 102), np.uint8), cv2.IMREAD_COLOR)
+    ok, jpeg = cv2.imencode(".jpg", cv2.filter2D(image, -1, smear_kernel(9, 0)),
+                            [cv2.IMWRITE_JPEG_QUALITY, 90])
+    assert ok
+    reading = read_sheet(DEFAULT, decode_photo(LOAD, jpeg.tobytes()), hand_classifier(),
+                         default_lexicon(), example_puzzle())
+    grid, truth = reading.grid(), _truth()
+    listed = {(u.row, u.col): u for u in reading.uncertain}
+    assert grid[0][4] == "" and (0, 4) in listed
+    assert "" in [a for a, _ in listed[(0, 4)].alternatives]
+    wrong = [(r, c) for r in range(7) for c in range(7) if grid[r][c] != truth[r][c]]
+    assert all(cell in listed for cell in wrong), wrong
+    assert reading.score is None

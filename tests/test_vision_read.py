@@ -333,6 +333,23 @@ def test_a_smeared_paper_board_tile_whose_letter_is_lost_is_not_read_as_a_sure_e
     assert all(grid[r][c] for r, c in [(8, 1), (8, 3), (8, 4), (9, 2)])
 
 
+def test_a_smeared_word_whose_letters_all_read_unsurely_is_listed_though_it_makes_a_word():
+    """The WerdUp board found by its outline, smeared 9 pixels sideways (seed 3): BUD, across
+    the top row, was read B, O, O, each letter under 0.6 and its cell's likeliest, and BOO is
+    a word, so the words settled it and the U and D were reported as sure O's. No letter of
+    that run was read surely; now its letters are listed for the player (the B, which the
+    sure letters of BLOOPS down hold, is not), and no cell is wrong and unlisted."""
+    scene, photo = _photo("commercial", "werdup", 3)
+    reading = read_board(DEFAULT, _blurred(photo, "smeared 9 px sideways"),
+                         board_spec("werdup"), shipped_classifier(), default_lexicon())
+    assert reading.located.method == "outline"
+    grid = reading.grid()
+    listed = {(u.row, u.col) for u in reading.uncertain}
+    wrong = [(r, c) for r in range(10) for c in range(10) if grid[r][c] != scene.letters[r][c]]
+    assert (0, 7) in wrong and (0, 8) in wrong  # still read O, O: the player is asked
+    assert all(cell in listed for cell in wrong), wrong
+
+
 def test_without_a_word_list_a_werdup_tile_whose_letter_is_lost_is_offered_letters():
     """The smeared paper board above read with no word list: its four tiles whose letters
     touch their crops' edges were shown as "?" (a blank, which WerdUp's set has none of)

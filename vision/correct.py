@@ -72,6 +72,8 @@ def resolve(reads: list[CellRead], rows: int, cols: int, lexicon: Lexicon,
     for rd in reads:
         grid[rd.row][rd.col] = BLANK if rd.face == BLANK else rd.face
     todo = [rd for rd in reads if rd.face == BLANK or rd.alternatives]
+    unanchored = [by_cell[cell] for cell in _unanchored(grid, {(rd.row, rd.col) for rd in todo})
+                  if by_cell[cell].face != BLANK]
     _add_cells_of_non_words(grid, by_cell, lexicon, todo)
     unresolved: list[CellRead] = []
     for group in _groups(grid, todo, by_cell):
@@ -98,6 +100,7 @@ def resolve(reads: list[CellRead], rows: int, cols: int, lexicon: Lexicon,
             grid[rd.row][rd.col] = BLANK if rd.face == BLANK and rd.letter is None else (
                 rd.letter or rd.face)
     _list_non_words(grid, by_cell, lexicon, unresolved)
+    _list_all(unanchored, unresolved)  # vouched for by nothing but being words: ask
     if not blanks:
         read_as_letters(reads, letters, unresolved)
     return unresolved
@@ -127,6 +130,31 @@ def read_as_letters(reads: list[CellRead], letters: tuple[str, ...],
             rd.confidence = choices[0][1]
             rd.alternatives = choices
         _list(rd, unresolved)
+
+
+def _unanchored(grid: list[list[str]], doubtful: set[Cell]) -> list[Cell]:
+    """The doubtful cells (read unsurely, or as blank tiles) whose every run, as read, holds
+    no letter read surely. The words settle a doubtful letter by the sure letters around it,
+    which leave few words to fit; a run of doubtful letters only is vouched for by nothing but
+    being some word, and a short one often is by chance (a smeared BUD read as B, O, O, each
+    under 0.6 and each its cell's likeliest letter, makes BOO): its letters are the player's
+    to confirm, whatever the words chose."""
+    out = []
+    for cell in sorted(doubtful):
+        through = words_through(grid, cell)
+        if through and all(set(cells) <= doubtful for _, cells in through):
+            out.append(cell)
+    return out
+
+
+def list_doubted(rd: CellRead, uncertain: list[CellRead]) -> None:
+    """A tile read that the player should look at: listed in ``uncertain`` (unless it is
+    already) with what was read first and the letters' runners-up."""
+    if any(u is rd for u in uncertain):
+        return
+    rd.alternatives = [(rd.letter or rd.face, rd.confidence)] + [
+        (a, q) for a, q in rd.options if a not in (rd.face, EMPTY) and q > SHOWN_MIN]
+    uncertain.append(rd)
 
 
 def _add_cells_of_non_words(grid: list[list[str]], by_cell: dict[Cell, CellRead],
@@ -325,6 +353,12 @@ def _offer_blank(grid: list[list[str]], blank: CellRead, by_cell: dict[Cell, Cel
         rd.alternatives = base + [(a, p) for a, p in mended
                                   if a not in {b for b, _ in base}][:BLANK_CHOICES - 1]
         _list(rd, unresolved)
+
+
+def _list_all(reads: list[CellRead], unresolved: list[CellRead]) -> None:
+    """Each of ``reads`` listed in ``unresolved`` with its runners-up (:func:`list_doubted`)."""
+    for rd in reads:
+        list_doubted(rd, unresolved)
 
 
 def _list(rd: CellRead, unresolved: list[CellRead]) -> None:

@@ -148,6 +148,7 @@ def read_sheet(cfg: VisionConfig, image: np.ndarray, clf: TileClassifier, lexico
     for rd in reads:
         raw[rd.row][rd.col] = rd.face
     uncertain = resolve(reads, 7, 7, lexicon, LETTERS)
+    _list_gaps(reads, uncertain, lexicon)
     az = [ch for (_, _, rect), ch in zip(layout.grids["az"].cells(), LETTERS, strict=True)
           if _dark_share(cfg, _crop(flat, rect.inset(1.6), s), paper) > cfg.sheet.coloured_in]
     slots = len(puzzle.supply) if puzzle else layout.grids["supply_dots"].cols
@@ -169,6 +170,57 @@ def read_sheet(cfg: VisionConfig, image: np.ndarray, clf: TileClassifier, lexico
     if puzzle is not None:
         _decode_and_score(reading, puzzle, lexicon)
     return reading
+
+
+def _gaps(grid: list[list[str]]) -> list[tuple[tuple[int, int], list[tuple[int, int]]]]:
+    """The empty boxes between two runs of letters in one row or column, each with the cells
+    of both runs when it is the only box between them (else none). A line holds one word
+    and the grid no other run (docs/girdle.md, placing words), so two runs in a line mean a
+    letter lost between them, or a run misread."""
+    size = len(grid)
+
+    def inside(r: int, c: int) -> bool:
+        return r < size and c < size
+
+    found: list[tuple[tuple[int, int], list[tuple[int, int]]]] = []
+    for _, cells in runs(grid):
+        dr, dc = (1, 0) if cells[-1][0] != cells[0][0] else (0, 1)
+        r, c = cells[-1][0] + dr, cells[-1][1] + dc
+        between = []
+        while inside(r, c) and not grid[r][c]:
+            between.append((r, c))
+            r, c = r + dr, c + dc
+        after = []
+        while inside(r, c) and grid[r][c]:
+            after.append((r, c))
+            r, c = r + dr, c + dc
+        if between and len(after) >= 2:  # a second run of the same line
+            joined = cells + after if len(between) == 1 else []
+            found.extend((cell, joined) for cell in between)
+    return found
+
+
+def _list_gaps(reads: list[CellRead], uncertain: list[CellRead], lexicon: Lexicon) -> None:
+    """List the boxes read empty between two runs of one line (:func:`_gaps`): a thin letter
+    a blur lost (a smeared I) leaves its box as empty as one never written in. Each is
+    offered as empty or, a single box between, as each letter that makes the line one word."""
+    grid = [[""] * 7 for _ in range(7)]
+    for rd in reads:
+        grid[rd.row][rd.col] = rd.face
+    by_cell = {(rd.row, rd.col): rd for rd in reads}
+    for cell, joined in _gaps(grid):
+        rd = by_cell[cell]
+        if any(u is rd for u in uncertain):
+            continue
+        fits = []
+        for letter in LETTERS if joined else ():
+            grid[cell[0]][cell[1]] = letter
+            if "".join(grid[r][c] for r, c in sorted([*joined, cell])).lower() in lexicon:
+                fits.append(letter)
+        grid[cell[0]][cell[1]] = ""
+        rd.confidence = 0.5
+        rd.alternatives = [("", 0.5)] + [(a, 0.5 / len(fits)) for a in fits]
+        uncertain.append(rd)
 
 
 def _decode_and_score(reading: GirdleReading, puzzle: Puzzle, lexicon: Lexicon) -> None:

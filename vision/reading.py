@@ -12,7 +12,7 @@ from vision.boards import BoardSpec
 from vision.cells import BLANK, EMPTY, OPTION_MIN, SHOWN_MIN, CellRead, read_cells
 from vision.classifier import NO_LETTER, TileClassifier
 from vision.config import VisionConfig, WoodConfig
-from vision.correct import read_as_letters, resolve
+from vision.correct import list_doubted, read_as_letters, resolve
 from vision.errors import ReaderCannotRead, VisionError, WrongDocument
 from vision.locate import Located, outline_grids, warp
 from vision.ocr import Tesseract
@@ -223,7 +223,7 @@ def read_commercial(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: 
             # letter read surely may be wrong beside one the words mend (MALES read MAIES,
             # mended to MAIMS): the player looks at blanks and at every run read misspelt
             if rd.face == BLANK or (rd.row, rd.col) in misspelt:
-                _doubted(rd, uncertain)
+                list_doubted(rd, uncertain)
     if wood.washed:
         grid = _faces(reads, spec)
         # squares that may hold a tile whose letter was lost: washed out, or listed as
@@ -337,9 +337,7 @@ def _resolve_with_words(reads: list[CellRead], spec: BoardSpec,
     listed = {(rd.row, rd.col) for rd in uncertain}
     for rd in reads:  # the words suggest a letter for a doubtful tile; the player confirms
         if (rd.row, rd.col) in doubted - listed:
-            rd.alternatives = [(rd.face, rd.confidence)] + [
-                (a, q) for a, q in rd.options if a not in (rd.face, EMPTY) and q > SHOWN_MIN]
-            uncertain.append(rd)
+            list_doubted(rd, uncertain)
     return uncertain
 
 
@@ -364,16 +362,6 @@ def _not_seen(rd: CellRead, uncertain: list[CellRead]) -> None:
     rd.alternatives = [(EMPTY, 0.5), (BLANK, 0.5)]
     if all(u is not rd for u in uncertain):
         uncertain.append(rd)
-
-
-def _doubted(rd: CellRead, uncertain: list[CellRead]) -> None:
-    """A tile read that the player should look at: listed in ``uncertain`` (unless it is
-    already) with what was read first and the letters' runners-up."""
-    if any(u is rd for u in uncertain):
-        return
-    rd.alternatives = [(rd.letter or rd.face, rd.confidence)] + [
-        (a, q) for a, q in rd.options if a not in (rd.face, EMPTY) and q > SHOWN_MIN]
-    uncertain.append(rd)
 
 
 def _faces(reads: list[CellRead], spec: BoardSpec) -> list[list[str]]:
@@ -422,7 +410,7 @@ def _list_washed(reads: list[CellRead], grid: list[list[str]], washed: set[tuple
         if rd.face == EMPTY:
             _not_seen(rd, uncertain)
         else:
-            _doubted(rd, uncertain)
+            list_doubted(rd, uncertain)
 
 
 def _misfits(grid: list[list[str]], may_hold: set[tuple[int, int]] | frozenset = frozenset()
