@@ -274,3 +274,35 @@ def test_a_file_or_folder_named_is_never_the_first_word(capsys, tmp_path, monkey
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert err.startswith(said), err
+
+
+@pytest.mark.parametrize(("argv", "prog", "extras"), [
+    (["check", "qi", "--gmae", "pdq"], "companion check", "--gmae pdq"),
+    (["werdup", "score", "empty", "5D CAT", "--rulez", "upwords"], "companion werdup score",
+     "--rulez upwords"),
+    (["bugwords", "replay", "game.gcg", "--bets"], "companion bugwords replay", "--bets"),
+    (["pdq", "P", "N", "A", "--wrod", "pine"], "companion pdq", "--wrod pine"),
+    (["girdle", "show", "--day", "2026-12-01"], "companion girdle show", "--day 2026-12-01"),
+    (["print", "girdle", "--papr", "a4"], "companion print girdle", "--papr a4"),
+    (["db", "current", "now"], "companion db", "now"),
+])
+def test_an_option_mistyped_is_refused_with_the_commands_own_usage(capsys, argv, prog,
+                                                                     extras):
+    # the usage shown was companion's own ("usage: companion [-h] COMMAND ..."), which lists
+    # none of the options of the command the option was typed for
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    out, err = capsys.readouterr()
+    assert exit_.value.code == 2 and out == ""
+    usage, *_, error = err.strip().splitlines()
+    assert usage.startswith(f"usage: {prog} [-h]")
+    assert error == f"{prog}: error: unrecognized arguments: {extras}"
+
+
+def test_an_unknown_option_before_the_command_keeps_companions_usage(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["--bogus", "check", "qi"])
+    _, err = capsys.readouterr()
+    assert exit_.value.code == 2
+    assert err.startswith("usage: companion [-h] COMMAND")
+    assert err.strip().endswith("companion: error: unrecognized arguments: --bogus")
