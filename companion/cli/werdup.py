@@ -256,7 +256,8 @@ def run_moves(args: argparse.Namespace) -> int:
     if not plays:
         print("No legal play with this rack.")
         return 1
-    print(f"{len(plays)} legal plays; best {len(best)}:")
+    shown_all = "best first" if len(best) == len(plays) else f"best {len(best)}"
+    print(f"{counted(len(plays), 'legal play')}; {shown_all}:")
     for p in best:
         print(f"  {p.score:4d}  {p.notation}")
     return 0
