@@ -74,3 +74,13 @@ def test_a_port_another_program_listens_on_is_said_in_a_sentence(capsys, tmp_pat
     assert out == "" and err.count("\n") == 1
     assert err == (f"companion: Cannot listen on port {port} of 127.0.0.1: another program "
                    "listens on it (stop that program, or give another --port).\n")
+
+
+def test_an_address_not_on_this_host_is_said_in_a_sentence(capsys, tmp_path, monkeypatch):
+    # 192.0.2.1 is kept for documentation, so no host has it: the development server's
+    # "Cannot assign requested address" came after the banner, with status 1
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path / "instance"))
+    assert main(["serve", "--host", "192.0.2.1", "--port", "5999"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert err.startswith("companion: Cannot listen on port 5999 of 192.0.2.1: ")

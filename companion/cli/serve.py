@@ -35,13 +35,13 @@ def run(args: argparse.Namespace) -> int:
     if not 1 <= args.port <= 65535:
         raise UsageError(f"--port must be 1 to 65535, not {args.port}")
     try:  # before the app starts and says it is serving
-        addresses = socket.getaddrinfo(args.host, args.port, type=socket.SOCK_STREAM)
+        socket.getaddrinfo(args.host, args.port)
     except (socket.gaierror, UnicodeError) as exc:
         raise UsageError(f"--host {quoted(args.host)} is not an address to listen on "
                          f"({getattr(exc, 'strerror', None) or exc})") from exc
     with database_errors():
         app = create_app()
-    _check_port(args.host, args.port, addresses)
+    _check_port(args.host, args.port)
     print(f"companion: serving on http://{args.host}:{args.port}/ (Ctrl+C to stop)")
     try:
         app.run(host=args.host, port=args.port, debug=args.debug)
@@ -50,23 +50,23 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _check_port(host: str, port: int, addresses: list) -> None:
+def _check_port(host: str, port: int) -> None:
     """Refuse, in a sentence, a port this host cannot listen on (another program's, or one
     below 1024 for a user), before saying the app is serving: the development server
     said "Address already in use" and the same in its own words, after the banner, and
     ended with status 1. The reloader's second process (``--debug``) is handed the port
     its first one holds, so only the first looks."""
-    from werkzeug.serving import is_running_from_reloader
+    from werkzeug.serving import get_sockaddr, is_running_from_reloader, select_address_family
 
     from companion.errors import UsageError
 
     if is_running_from_reloader():
         return
-    family, kind, proto, _, address = addresses[0]
-    with socket.socket(family, kind, proto) as probe:
+    family = select_address_family(host, port)  # the address the server binds, as it does
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server binds
         try:
-            probe.bind(address)
+            probe.bind(get_sockaddr(host, port, family))
         except OSError as exc:
             cause = ("another program listens on it (stop that program, or give another "
                      "--port)" if exc.errno == errno.EADDRINUSE else exc.strerror or str(exc))
