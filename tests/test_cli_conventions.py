@@ -306,3 +306,25 @@ def test_an_unknown_option_before_the_command_keeps_companions_usage(capsys):
     assert exit_.value.code == 2
     assert err.startswith("usage: companion [-h] COMMAND")
     assert err.strip().endswith("companion: error: unrecognized arguments: --bogus")
+
+
+def test_a_database_that_refuses_is_said_as_one_sentence(capsys, tmp_path, monkeypatch):
+    # the driver's two lines were run together as "Connection refused Is the server
+    # running on that host ...", two sentences with no stop between them
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path / "instance"))
+    monkeypatch.setenv("DATABASE_URL", "postgresql://nobody@127.0.0.1:1/none")
+    monkeypatch.setenv("COMPANION_SECRET_KEY", "k" * 64)
+    code, out, err = run(capsys, "db", "current")
+    assert code == 1 and out == "" and err.count("\n") == 1
+    assert err.startswith("companion: The database does not answer: ")
+    assert "Connection refused; is the server running" in err
+
+
+def test_a_driver_message_over_several_lines_reads_on_as_one():
+    from companion.cli.common import one_line
+
+    assert one_line("failed: Connection refused\n\tIs the server running?\n") == \
+        "failed: Connection refused; is the server running?"
+    assert one_line("no such host\nTCP/IP is off") == "no such host; TCP/IP is off"
+    assert one_line("FATAL:  no role\nDETAIL: none.") == "FATAL:  no role; DETAIL: none."
+    assert one_line("it stopped.\nTry again") == "it stopped. Try again"
