@@ -104,9 +104,11 @@ def test_show_a_range_as_json_is_a_list(capsys):
         (["show", "--date", "20261201..05"],
          "Cannot read the date '20261201': write it as YYYY-MM-DD"),
         (["solve", "--date", "2026-12-01..04"],
-         "Girdle solve takes one date, not a range (2026-12-01..04)"),
+         "A range of dates (2026-12-01..04) is for girdle show only: girdle solve takes "
+         "one date."),
         (["check", "-", "--date", "2026-12-01..04"],
-         "Girdle check takes one date, not a range (2026-12-01..04)"),
+         "A range of dates (2026-12-01..04) is for girdle show only: girdle check takes "
+         "one date."),
     ],
 )
 def test_bad_ranges_are_refused_before_any_output(capsys, monkeypatch, argv, message):

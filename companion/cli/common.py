@@ -239,8 +239,9 @@ def parse_date(text: object, command: str | None = None) -> dt.date:
     if text is None:
         return dt.date.today()
     if command and is_range(text):
-        raise UsageError(f"{command} takes one date, not a range ({shown(text)}); "
-                         "only girdle show takes a range of dates.")
+        # the command's name after the sentence's own first words, never capitalised
+        raise UsageError(f"a range of dates ({shown(text)}) is for girdle show only: "
+                         f"{command} takes one date.")
     return date_from(text)
 
 
