@@ -127,8 +127,8 @@ def test_cli_replay_accounts_for_the_clock(tmp_path, capsys):
     assert main(["bugwords", "replay", str(path)]) == 0
     out = capsys.readouterr().out
     assert "clock -1:05" in out and "time penalty: 1:05 over, 10 a started minute" in out
-    assert "All 1 challenge and clock lines agree with the rules (single challenge rule; " \
+    assert "The 1 challenge or clock line agrees with the rules (single challenge rule; " \
            "clock 2 minutes, 10 points a started minute over)." in out
     path.write_text(path.read_text().replace("(time) -20 11", "(time) -10 21"))
     assert main(["bugwords", "replay", str(path)]) == 1
-    assert "1 of 1 challenge and clock lines differ" in capsys.readouterr().out
+    assert "1 of 1 challenge or clock line differs" in capsys.readouterr().out

@@ -55,7 +55,8 @@ def test_replay_mismatch_exits_1(capsys, tmp_path):
     data = json.loads(out)
     assert data["mismatches"] == 1 and data["moves"][0]["computed"] == 10
     code, out, _ = run(capsys, "bugwords", "replay", str(path))
-    assert code == 1 and "DIFFERS" in out and "1 of 1 placement scores differ" in out
+    assert code == 1 and "DIFFERS" in out
+    assert "1 of 1 placement score differs from the record." in out
 
 
 def test_replay_malformed_names_the_line(capsys, tmp_path):
@@ -246,7 +247,7 @@ def test_replay_challenge_rule_option(capsys, tmp_path):
     path.write_text("#player1 A A\n#player2 B B\n>A: CATSXYZ 8G CAT +10 10\n"
                     ">A: SXYZ (challenge) +10 20\n")
     code, out, _ = run(capsys, "bugwords", "replay", str(path))
-    assert code == 1 and "1 of 1 challenge and clock lines differ" in out  # read as points 5
+    assert code == 1 and "1 of 1 challenge or clock line differs" in out  # read as points 5
     code, out, _ = run(capsys, "bugwords", "replay", str(path), "--challenge-rule", "points 10",
                        "--json")
     assert code == 0 and json.loads(out)["challenge_rule"] == "points 10"
@@ -280,7 +281,7 @@ def test_a_record_without_racks_is_not_checked_against_them(capsys, tmp_path):
     path = tmp_path / "game.gcg"
     path.write_text("#player1 A A\n#player2 B B\n>A: 8G CAT +10 10\n")
     code, out, _ = run(capsys, "bugwords", "replay", str(path))
-    assert code == 0 and "All 1 placement scores match" in out
+    assert code == 0 and "The 1 placement score matches the record." in out
 
 
 def test_replay_reads_a_record_on_standard_input(capsys, monkeypatch):
@@ -469,3 +470,13 @@ def test_replay_names_the_words_not_in_the_list_as_the_judge_does(capsys, tmp_pa
     assert code == 0
     pan = next(ln for ln in out.splitlines() if " J9 " in ln)
     assert pan.endswith("+15  not in the word list: OP and LA")
+
+
+def test_replay_counts_several_lines_in_the_plural(capsys, tmp_path):
+    path = tmp_path / "game.gcg"
+    path.write_text("#player1 A A\n#player2 B B\n>A: 8G CAT +11 11\n"
+                    ">A: SXYZ (challenge) +5 16\n>B: I7 AT +3 3\n>B: SXYZ (challenge) +1 4\n")
+    code, out, _ = run(capsys, "bugwords", "replay", str(path))
+    assert code == 1
+    assert "1 of 2 placement scores differs from the record." in out
+    assert "1 of 2 challenge and clock lines differs from the rules" in out

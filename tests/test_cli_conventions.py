@@ -274,3 +274,57 @@ def test_a_file_or_folder_named_is_never_the_first_word(capsys, tmp_path, monkey
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert err.startswith(said), err
+
+
+@pytest.mark.parametrize(("argv", "prog", "extras"), [
+    (["check", "qi", "--gmae", "pdq"], "companion check", "--gmae pdq"),
+    (["werdup", "score", "empty", "5D CAT", "--rulez", "upwords"], "companion werdup score",
+     "--rulez upwords"),
+    (["bugwords", "replay", "game.gcg", "--bets"], "companion bugwords replay", "--bets"),
+    (["pdq", "P", "N", "A", "--wrod", "pine"], "companion pdq", "--wrod pine"),
+    (["girdle", "show", "--day", "2026-12-01"], "companion girdle show", "--day 2026-12-01"),
+    (["print", "girdle", "--papr", "a4"], "companion print girdle", "--papr a4"),
+    (["db", "current", "now"], "companion db", "now"),
+])
+def test_an_option_mistyped_is_refused_with_the_commands_own_usage(capsys, argv, prog,
+                                                                     extras):
+    # the usage shown was companion's own ("usage: companion [-h] COMMAND ..."), which lists
+    # none of the options of the command the option was typed for
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    out, err = capsys.readouterr()
+    assert exit_.value.code == 2 and out == ""
+    usage, *_, error = err.strip().splitlines()
+    assert usage.startswith(f"usage: {prog} [-h]")
+    assert error == f"{prog}: error: unrecognized arguments: {extras}"
+
+
+def test_an_unknown_option_before_the_command_keeps_companions_usage(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["--bogus", "check", "qi"])
+    _, err = capsys.readouterr()
+    assert exit_.value.code == 2
+    assert err.startswith("usage: companion [-h] COMMAND")
+    assert err.strip().endswith("companion: error: unrecognized arguments: --bogus")
+
+
+def test_a_database_that_refuses_is_said_as_one_sentence(capsys, tmp_path, monkeypatch):
+    # the driver's two lines were run together as "Connection refused Is the server
+    # running on that host ...", two sentences with no stop between them
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path / "instance"))
+    monkeypatch.setenv("DATABASE_URL", "postgresql://nobody@127.0.0.1:1/none")
+    monkeypatch.setenv("COMPANION_SECRET_KEY", "k" * 64)
+    code, out, err = run(capsys, "db", "current")
+    assert code == 1 and out == "" and err.count("\n") == 1
+    assert err.startswith("companion: The database does not answer: ")
+    assert "Connection refused; is the server running" in err
+
+
+def test_a_driver_message_over_several_lines_reads_on_as_one():
+    from companion.cli.common import one_line
+
+    assert one_line("failed: Connection refused\n\tIs the server running?\n") == \
+        "failed: Connection refused; is the server running?"
+    assert one_line("no such host\nTCP/IP is off") == "no such host; TCP/IP is off"
+    assert one_line("FATAL:  no role\nDETAIL: none.") == "FATAL:  no role; DETAIL: none."
+    assert one_line("it stopped.\nTry again") == "it stopped. Try again"

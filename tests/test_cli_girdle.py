@@ -104,9 +104,11 @@ def test_show_a_range_as_json_is_a_list(capsys):
         (["show", "--date", "20261201..05"],
          "Cannot read the date '20261201': write it as YYYY-MM-DD"),
         (["solve", "--date", "2026-12-01..04"],
-         "Girdle solve takes one date, not a range (2026-12-01..04)"),
+         "A range of dates (2026-12-01..04) is for girdle show only: girdle solve takes "
+         "one date."),
         (["check", "-", "--date", "2026-12-01..04"],
-         "Girdle check takes one date, not a range (2026-12-01..04)"),
+         "A range of dates (2026-12-01..04) is for girdle show only: girdle check takes "
+         "one date."),
     ],
 )
 def test_bad_ranges_are_refused_before_any_output(capsys, monkeypatch, argv, message):
@@ -471,3 +473,18 @@ def test_solve_prints_a_sheet_with_a_word_only_the_house_list_has(capsys, tmp_pa
     assert code == 0, err
     assert f" 7  {word} " in out and out.splitlines()[-1].endswith(f" = {best.par}")
     assert out.splitlines()[0].startswith(f"Word Girdle #{pz.number}: par {best.par} ")
+
+
+def test_a_sheet_solved_for_a_family_is_checked_against_that_family(capsys, tmp_path):
+    # 2026-12-02 is a frame day: solve --family star printed only the date, so check
+    # judged the star's sheet against the frame's lines ("Illegal at word 1 ...: wrong line")
+    code, out, _ = run(capsys, "girdle", "solve", "--date", "2026-12-02", "--family", "star",
+                       "--json")
+    assert code == 0
+    answer = json.loads(out)
+    assert answer["puzzle"]["family"] == "star" and answer["date"] == "2026-12-02"
+    sheet = tmp_path / "star.json"
+    sheet.write_text(out)
+    code, out, _ = run(capsys, "girdle", "check", str(sheet), "--json")
+    card = json.loads(out)
+    assert code == 0 and card["legal"] and card["final"] == answer["par"]

@@ -260,3 +260,24 @@ def test_json_answer_is_utf8_for_an_argument_that_is_not(argv, tmp_path):
                           capture_output=True, timeout=60)
     answer = json.loads(proc.stdout.decode("utf-8"))  # strict UTF-8: a raw 0xFF fails
     assert answer["valid"] is False and "\\udc" in proc.stdout.decode("ascii", "replace")
+
+
+def test_a_deck_on_standard_input_is_read_there(capsys, monkeypatch):
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(
+        b"letter\tcount\nP\t1\nN\t1\nA\t1\n")))
+    code, out, _ = run(capsys, "P", "N", "A", "--deck", "-")
+    assert code == 0 and out.startswith("P N A - PDQ, 4+ letters")
+
+
+def test_a_deck_on_standard_input_cannot_share_it_with_the_words_played(capsys, monkeypatch):
+    # the deck read every line and the game took the end of input for the player's stop:
+    # "Stuck." on the first round, 0 cards, exit status 0
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(
+        b"letter\tcount\nP\t2\nN\t2\nA\t2\n")))
+    code, out, err = run(capsys, "--solitaire", "--play", "--seed", "1", "--deck", "-")
+    assert code == 2 and out == ""
+    assert "--deck - and --play both read standard input" in err

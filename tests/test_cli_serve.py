@@ -56,3 +56,31 @@ def test_ctrl_c_before_the_server_s_loop_is_the_same_stop(capsys, tmp_path, monk
     assert main(["serve", "--port", "5999"]) == 0
     out, err = capsys.readouterr()
     assert "(Ctrl+C to stop)" in out and "Interrupted" not in err
+
+
+def test_a_port_another_program_listens_on_is_said_in_a_sentence(capsys, tmp_path,
+                                                                 monkeypatch):
+    # the development server said "Address already in use" and "Port N is in use by another
+    # program. ..." after the banner had said it was serving, and ended with status 1
+    import socket
+
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path / "instance"))
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        port = other.getsockname()[1]
+        assert main(["serve", "--port", str(port)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert err == (f"companion: Cannot listen on port {port} of 127.0.0.1: another program "
+                   "listens on it (stop that program, or give another --port).\n")
+
+
+def test_an_address_not_on_this_host_is_said_in_a_sentence(capsys, tmp_path, monkeypatch):
+    # 192.0.2.1 is kept for documentation, so no host has it: the development server's
+    # "Cannot assign requested address" came after the banner, with status 1
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path / "instance"))
+    assert main(["serve", "--host", "192.0.2.1", "--port", "5999"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert err.startswith("companion: Cannot listen on port 5999 of 192.0.2.1: ")

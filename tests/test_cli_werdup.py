@@ -90,6 +90,31 @@ def test_a_rack_the_set_cannot_make_is_bad_usage(capsys):
     assert "3 Qu tiles, the set has 1" in err
 
 
+@pytest.mark.parametrize(("top", "heading"), [
+    ([], "1 legal play; best first:"),
+    (["--top", "0"], "1 legal play; best first:"),
+])
+def test_moves_counts_one_play_as_one(capsys, tmp_path, top, heading):
+    # "1 legal plays; best 1:": the count was spelt by hand, and --top 0 (all) or a --top
+    # above the count said "best N" for every play found
+    (tmp_path / "at.txt").write_text("at\n")
+    rows = [["."] * 10 for _ in range(10)]
+    rows[8][9] = "A"  # the A at 9J takes a T below it, and nowhere else
+    (tmp_path / "lone.txt").write_text("\n".join(" ".join(r) for r in rows) + "\n")
+    code, out, _ = run(capsys, "werdup", "moves", str(tmp_path / "lone.txt"), "T",
+                       "--lexicon", str(tmp_path / "at.txt"), *top)
+    assert code == 0
+    assert out.splitlines() == [heading, "     4  J9 (A)T"]
+
+
+def test_moves_says_how_many_of_the_plays_it_shows(capsys):
+    code, out, _ = run(capsys, "werdup", "moves", "empty", "AEIRST", "--top", "3")
+    assert code == 0
+    count, shown = out.splitlines()[0].split("; ")
+    assert count.endswith(" legal plays") and int(count.split()[0]) > 3
+    assert shown == "best 3:" and len(out.splitlines()) == 4
+
+
 @pytest.mark.parametrize("json_flag", [[], ["--json"]])
 def test_moves_without_a_play_exit_1(capsys, json_flag):
     code, out, _ = run(capsys, "werdup", "moves", "empty", "XQZ", *json_flag)

@@ -11,3 +11,15 @@ from companion.cli import main
 def test_stalled_seconds_must_be_a_positive_number(capsys, seconds):
     assert main(["worker", "--stalled-seconds", seconds, "--once"]) == 2
     assert "--stalled-seconds must be a number of seconds above zero" in capsys.readouterr().err
+
+
+def test_a_worker_without_postgresql_says_so_in_its_own_words(capsys, tmp_path, monkeypatch):
+    # it read "companion: Companion worker runs the jobs ...": the command's name, typed in
+    # lower case, capitalised as the sentence's first word
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path / "instance"))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    assert main(["worker", "--once"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert err.startswith("companion: The worker runs the jobs queued in PostgreSQL: set "
+                          "DATABASE_URL=postgresql://... (with SQLite")

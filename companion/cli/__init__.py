@@ -13,6 +13,7 @@ import json
 import os
 import signal
 import sys
+from collections.abc import Sequence
 from types import FrameType
 from typing import NoReturn
 
@@ -44,6 +45,18 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: error: {short_words(printable(message))}\n")
+
+    def parse_known_args(  # type: ignore[override]
+            self, args: Sequence[str] | None = None,
+            namespace: argparse.Namespace | None = None,
+    ) -> tuple[argparse.Namespace, list[str]]:
+        """Arguments none of the command's options take are refused by the command's own
+        parser, with its usage line (``companion check qi --gmae pdq`` showed the usage of
+        ``companion`` alone, which lists none of ``check``'s options)."""
+        parsed, extras = super().parse_known_args(args, namespace)
+        if extras:
+            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed, extras
 
 
 def build_parser() -> argparse.ArgumentParser:

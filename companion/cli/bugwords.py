@@ -154,17 +154,15 @@ def format_replay(result: Replay) -> str:
     others = [m for m in result.moves
               if m.kind != "place" and m.kind in COUNTED and m.computed is not None]
     differ = sum(1 for m in placed if m.mismatch)
-    if differ:
-        lines.append(f"{differ} of {len(placed)} placement scores differ from the record.")
-    else:
-        lines.append(f"All {len(placed)} placement scores match the record.")
+    lines.append(_checked(differ, len(placed), ("placement score", "placement scores"),
+                          ("matches", "match"), "the record"))
     if others:
         bad = sum(1 for m in others if m.mismatch)
-        what = "challenge and clock lines"
         table = f"{result.challenge_rule} challenge rule" + (
             f"; clock {result.clock}" if result.clock else "")
-        lines.append(f"{bad} of {len(others)} {what} differ from the rules ({table})." if bad
-                     else f"All {len(others)} {what} agree with the rules ({table}).")
+        lines.append(_checked(bad, len(others),
+                              ("challenge or clock line", "challenge and clock lines"),
+                              ("agrees with", "agree with"), f"the rules ({table})"))
     slips = sum(1 for m in result.moves if m.total_slip)
     if slips:
         lines.append(f"{counted(slips, 'running total')} {'does' if slips == 1 else 'do'} not "
@@ -192,6 +190,20 @@ def position_from_text(text: str) -> Board:
         return Board.from_text(text, rules.layout.rows, rules.layout.cols)
     except PlayError as exc:
         raise UsageError(f"cannot read the position: {exc}") from exc
+
+
+def _checked(bad: int, total: int, noun: tuple[str, str], agree: tuple[str, str],
+             against: str) -> str:
+    """How many of ``total`` checked lines differ from ``against``: "2 of 8 placement scores
+    differ from the record.", "All 8 placement scores match the record.", and for one "1 of 1
+    placement score differs ..." or "The 1 placement score matches ..." (it said "All 1
+    placement scores match")."""
+    things = counted(total, *noun)
+    if bad:
+        return f"{bad} of {things} {'differs' if bad == 1 else 'differ'} from {against}."
+    if total == 1:
+        return f"The {things} {agree[0]} {against}."
+    return f"All {things} {agree[1]} {against}."
 
 
 def run_moves(args: argparse.Namespace) -> int:

@@ -199,8 +199,19 @@ def read_position(name: str, rows: int, cols: int, from_text: Callable[[str], Bo
 
 
 def one_line(error: object) -> str:
-    """``error``'s message on one line (a database driver's runs over two or three)."""
-    return " ".join(part.strip() for part in str(error).splitlines() if part.strip())
+    """``error``'s message on one line (a database driver's runs over two or three): a line
+    that ends without a stop runs on into the next after a semicolon, its capital dropped
+    unless it starts a name such as TCP ("... failed: Connection refused; is the server
+    running ...?", where it read "Connection refused Is the server running")."""
+    parts = [part.strip() for part in str(error).splitlines() if part.strip()]
+    out = parts[:1]
+    for part in parts[1:]:
+        if out[-1][-1] in ".:;,?!":
+            out.append(" " + part)
+        else:
+            lower = part[:1].lower() + part[1:] if part[1:2].islower() else part
+            out.append("; " + lower)
+    return "".join(out)
 
 
 @contextlib.contextmanager
@@ -228,8 +239,9 @@ def parse_date(text: object, command: str | None = None) -> dt.date:
     if text is None:
         return dt.date.today()
     if command and is_range(text):
-        raise UsageError(f"{command} takes one date, not a range ({shown(text)}); "
-                         "only girdle show takes a range of dates.")
+        # the command's name after the sentence's own first words, never capitalised
+        raise UsageError(f"a range of dates ({shown(text)}) is for girdle show only: "
+                         f"{command} takes one date.")
     return date_from(text)
 
 

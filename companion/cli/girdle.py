@@ -192,7 +192,12 @@ def run_solve(args: argparse.Namespace) -> int:
     else:
         sol = solve_cached(pz, time_budget=args.time_budget, lexicon=lex, before_search=notice)
     if args.json:
-        print_json(sol.to_dict(pz))
+        answer = sol.to_dict(pz)
+        if args.family is not None:
+            # not the day's puzzle, so its date alone would have 'girdle check' judge the
+            # sheet against the day's lines: the file carries the puzzle it solves
+            answer["puzzle"] = puzzle_model(pz)
+        print_json(answer)
         return 0
     status = "proven optimal" if sol.proven else f"best found; no sheet beats {sol.upper_bound}"
     if not sol.complete:

@@ -53,7 +53,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_lexicon_option(p)
     add_house_list_options(p)
     p.add_argument("--deck", metavar="FILE", type=file_name,
-                   help="deck distribution table (letter<TAB>count)")
+                   help="deck distribution table (letter<TAB>count; '-' for standard input, "
+                   "but not with --play, which reads the words there)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--word", metavar="WORD", help="judge this word for the cards")
     p.add_argument(
@@ -118,6 +119,11 @@ def run(args: argparse.Namespace) -> int:
     variant = get_variant(_variant_name(args))
     if args.player is not None:  # --player '' is an unknown role, not every player
         variant.minimum(args.player)  # a clear error for an unknown role
+    if args.deck == "-" and args.play:
+        # the deck read every line, and the game took the end of input for the player's
+        # stop before a card was shown
+        raise UsageError("--deck - and --play both read standard input: save the deck "
+                         "to a file and name it")
     deck = load_deck(args.deck)
     _check_modes(args, variant)
     lexicon = lexicon_from_args(args)

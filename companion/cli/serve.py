@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import socket
 
 from companion.cli.common import whole_number
@@ -16,8 +17,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "real web server run gunicorn instead (docs/web.md). It listens on 127.0.0.1:5000 "
         "unless --host and --port say otherwise (--host 0.0.0.0 lets phones on the same "
         "network in), and keeps its data in DATABASE_URL, by default SQLite in the instance "
-        "folder. Exit status: 0 once stopped (Ctrl+C), 2 bad usage or a DATABASE_URL it "
-        "cannot use, 1 a database that does not answer.",
+        "folder. Exit status: 0 once stopped (Ctrl+C), 2 bad usage, a port it cannot listen "
+        "on or a DATABASE_URL it cannot use, 1 a database that does not answer.",
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=whole_number, default=5000, help="port (default 5000)")
@@ -40,9 +41,33 @@ def run(args: argparse.Namespace) -> int:
                          f"({getattr(exc, 'strerror', None) or exc})") from exc
     with database_errors():
         app = create_app()
+    _check_port(args.host, args.port)
     print(f"companion: serving on http://{args.host}:{args.port}/ (Ctrl+C to stop)")
     try:
         app.run(host=args.host, port=args.port, debug=args.debug)
     except KeyboardInterrupt:  # Ctrl-C once listening but before the server's loop took it
         pass                   # (the port already answers): the same stop
     return 0
+
+
+def _check_port(host: str, port: int) -> None:
+    """Refuse, in a sentence, a port this host cannot listen on (another program's, or one
+    below 1024 for a user), before saying the app is serving: the development server
+    said "Address already in use" and the same in its own words, after the banner, and
+    ended with status 1. The reloader's second process (``--debug``) is handed the port
+    its first one holds, so only the first looks."""
+    from werkzeug.serving import get_sockaddr, is_running_from_reloader, select_address_family
+
+    from companion.errors import UsageError
+
+    if is_running_from_reloader():
+        return
+    family = select_address_family(host, port)  # the address the server binds, as it does
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server binds
+        try:
+            probe.bind(get_sockaddr(host, port, family))
+        except OSError as exc:
+            cause = ("another program listens on it (stop that program, or give another "
+                     "--port)" if exc.errno == errno.EADDRINUSE else exc.strerror or str(exc))
+            raise UsageError(f"cannot listen on port {port} of {host}: {cause}") from None

@@ -37,7 +37,8 @@ PLAY_SHOWN = 80  # characters of a play repeated in its verdict (a typed one may
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "werdup",
-        help="WerdUp: score a play, find the best plays, replay a game record",
+        help="WerdUp: score a play or a turn, find the best plays, replay a game record, "
+        "play a seeded game",
         description="WerdUp, the stacking word game. Positions are board text files: one line "
         "per row, '.' for an empty square, a letter for a tile, a letter and a digit for a "
         "stack (E3 = E on a stack of 3), Qu for the Qu tile; '#' lines are comments.",
@@ -256,7 +257,8 @@ def run_moves(args: argparse.Namespace) -> int:
     if not plays:
         print("No legal play with this rack.")
         return 1
-    print(f"{len(plays)} legal plays; best {len(best)}:")
+    shown_all = "best first" if len(best) == len(plays) else f"best {len(best)}"
+    print(f"{counted(len(plays), 'legal play')}; {shown_all}:")
     for p in best:
         print(f"  {p.score:4d}  {p.notation}")
     return 0

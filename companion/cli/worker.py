@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     with database_errors():
         app = create_app()
     if jobs.runner(app) != "postgres":
-        raise UsageError("companion worker runs the jobs queued in PostgreSQL: set "
+        raise UsageError("the worker runs the jobs queued in PostgreSQL: set "
                          "DATABASE_URL=postgresql://... (with SQLite each app server runs "
                          "its own jobs, no worker needed).")
     print("companion: worker running jobs from the PostgreSQL queue (SIGTERM or Ctrl+C "
