@@ -7,6 +7,15 @@ import pytest
 from companion.cli import main
 
 
+def _free_port() -> int:
+    """A port no program listens on now (serve looks before it says it is serving)."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
 @pytest.mark.parametrize("port", ["-1", "65536", "99999"])
 def test_a_port_out_of_range_is_bad_usage(capsys, port):
     assert main(["serve", "--port", port]) == 2
@@ -53,7 +62,7 @@ def test_ctrl_c_before_the_server_s_loop_is_the_same_stop(capsys, tmp_path, monk
 
     monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path / "instance"))
     monkeypatch.setattr(companion.web, "create_app", lambda: App())
-    assert main(["serve", "--port", "5999"]) == 0
+    assert main(["serve", "--port", str(_free_port())]) == 0
     out, err = capsys.readouterr()
     assert "(Ctrl+C to stop)" in out and "Interrupted" not in err
 
