@@ -8,7 +8,7 @@ import itertools
 import math
 
 from companion.lexicon import Lexicon
-from vision.cells import BLANK, EMPTY, SHOWN_MIN, CellRead
+from vision.cells import BLANK, EMPTY, SHOWN_MIN, CellRead, shown_alternatives
 from vision.words import runs
 
 Cell = tuple[int, int]
@@ -86,7 +86,7 @@ def resolve(reads: list[CellRead], rows: int, cols: int, lexicon: Lexicon,
         elif not good:  # no choice makes words: the classifier's own doubts go to the player
             for rd in group:
                 if rd.face != BLANK:
-                    rd.alternatives = ([(a, p) for a, p in rd.options if p > SHOWN_MIN][:3]
+                    rd.alternatives = (shown_alternatives(rd.options, 3)
                                        or [(rd.face, rd.confidence)])
                 unresolved.append(rd)
             for rd in group:  # ... and a blank still gets letters to choose from
@@ -122,9 +122,10 @@ def read_as_letters(reads: list[CellRead], letters: tuple[str, ...],
         if rd.letter and all(a.lower() != rd.letter for a, _ in choices):
             choices.insert(0, (faces.get(rd.letter, rd.letter.upper()), rd.confidence))
         if not choices:
-            choices = ([(a, p) for a, p in rd.options if a in letters and p > SHOWN_MIN]
+            choices = (shown_alternatives([(a, p) for a, p in rd.options if a in letters],
+                                          BLANK_CHOICES)
                        or [(faces[a], 1.0 / BLANK_CHOICES) for a in BY_FREQUENCY
-                           if a in faces])[:BLANK_CHOICES]
+                           if a in faces][:BLANK_CHOICES])
         if choices:
             rd.face = rd.letter = choices[0][0]
             rd.confidence = choices[0][1]
@@ -152,8 +153,8 @@ def list_doubted(rd: CellRead, uncertain: list[CellRead]) -> None:
     already) with what was read first and the letters' runners-up."""
     if any(u is rd for u in uncertain):
         return
-    rd.alternatives = [(rd.letter or rd.face, rd.confidence)] + [
-        (a, q) for a, q in rd.options if a not in (rd.face, EMPTY) and q > SHOWN_MIN]
+    rd.alternatives = [(rd.letter or rd.face, rd.confidence)] + shown_alternatives(
+        (a, q) for a, q in rd.options if a not in (rd.face, EMPTY))
     uncertain.append(rd)
 
 
@@ -254,8 +255,7 @@ def _list_non_words(grid: list[list[str]], by_cell: dict[Cell, CellRead], lexico
             for cell in cells:
                 rd = by_cell[cell]
                 if cell not in listed:
-                    rd.alternatives = (rd.alternatives or [(a, p) for a, p in rd.options
-                                                           if p > SHOWN_MIN][:3]
+                    rd.alternatives = (rd.alternatives or shown_alternatives(rd.options, 3)
                                        or [(rd.face, rd.confidence)])
                     unresolved.append(rd)
                     listed.add(cell)

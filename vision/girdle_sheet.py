@@ -15,7 +15,7 @@ from companion.errors import CompanionError
 from companion.girdle import IllegalStep, Puzzle, SheetStep, SplitLine, complete_sheet
 from companion.layout import sheets
 from companion.lexicon import Lexicon
-from vision.cells import OPTION_MIN, OPTIONS, SHOWN_MIN, CellRead, glyph_of
+from vision.cells import OPTION_MIN, OPTIONS, CellRead, glyph_of, shown_alternatives
 from vision.classifier import TileClassifier
 from vision.config import VisionConfig
 from vision.correct import resolve
@@ -141,7 +141,7 @@ def read_sheet(cfg: VisionConfig, image: np.ndarray, clf: TileClassifier, lexico
         gs = next(guesses)
         face = gs.letter or ""
         options = [(a if a != "*" else "", p) for a, p in gs.alternatives if p > OPTION_MIN]
-        shown = [(a, p) for a, p in options if p > SHOWN_MIN][: cfg.classify.alternatives]
+        shown = shown_alternatives(options, cfg.classify.alternatives)
         doubt = shown if gs.confidence < cfg.classify.min_confidence else []
         reads.append(CellRead(r, c, face, gs.confidence, doubt, face or None, options))
     raw = [[""] * 7 for _ in range(7)]
