@@ -46,6 +46,9 @@ class CellRead:
     letter: str | None = None
     options: list[tuple[str, float]] = field(default_factory=list)  # runners-up, always kept
     why: str = ""  # why a listed cell is to be checked, when its alternatives do not say it
+    # its alternatives are letters none likelier than another (a blank's letter that nothing
+    # tells): their probabilities are made up, and are not shown
+    unweighed: bool = False
 
     @property
     def uncertain(self) -> bool:
