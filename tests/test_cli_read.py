@@ -188,3 +188,22 @@ def test_the_squares_a_glare_washed_out_are_listed_with_why_and_the_lamp_named(c
     assert code == 0 and len(reading["notes"]) == 1
     assert sum(u.get("why") == "washed out by a glare: check this square"
                for u in reading["uncertain"]) == len(washed)
+
+
+def test_a_blank_tile_whose_letter_nothing_tells_is_listed_without_made_up_shares(capsys):
+    """The real photo's blank tile of ?AN across, P?OZA down (no letter makes both words):
+    it was offered as "t (12%), n (12%), r (12%) ...", a measurement it is not. It says
+    which letter it stands for is not known and what the letters offered are, with no
+    percentages; in --json each letter's ``p`` is null, and ``why`` says the same."""
+    from vision.correct import BLANK_UNKNOWN, MOST_WORDS
+
+    photo = PHOTO.with_name("IMG_20141025_164035.jpg")
+    code, out, err = run(capsys, "read", str(photo), "--game", "bugwords")
+    assert code == 0, err
+    why = f"{BLANK_UNKNOWN}; {MOST_WORDS}"
+    assert f"  uncertain: row 8, column 12 ({why}): t, n, r, c, m, f, p, g\n" in out
+    assert "(12%)" not in out
+    code, out, err = run(capsys, "read", str(photo), "--game", "bugwords", "--json")
+    blank = next(u for u in json.loads(out)["uncertain"] if (u["row"], u["col"]) == (7, 11))
+    assert blank["read"] == "?" and blank["why"] == why
+    assert blank["alternatives"] == [{"letter": a, "p": None} for a in "tnrcmfpg"]

@@ -167,3 +167,55 @@ def test_a_blank_no_letter_nor_one_misread_fits_is_still_offered_letters(small_l
     blank = _cell(reads, 0, 0)
     assert blank in left and blank.letter is None
     assert [a for a, _ in blank.alternatives] == list("etaoinsr")
+
+
+def test_a_blanks_letters_nothing_tells_apart_are_offered_without_shares(small_lexicon):
+    """A blank tile whose letter nothing tells is offered its letters none likelier than
+    another (``unweighed``: no made-up "e (12%), t (12%)"), and says why: its letters all make
+    its words words; none does (the commonest that make the most); or they would, were a
+    tile misread that looks no more like one letter than another. Letters that a doubtful
+    neighbour's look tells apart keep their shares."""
+    from vision.correct import BLANK_UNKNOWN, EVERY_WORD, MENDED, MOST_WORDS
+
+    reads = _reads(["?I", "..", ".."])  # qi and xi, alike
+    [blank] = resolve(reads, 3, 2, small_lexicon, LETTERS)
+    assert blank.unweighed and blank.why == f"{BLANK_UNKNOWN}; {EVERY_WORD}"
+    reads = _reads(["?ZZZZ", ".....", "....."])
+    blank = _cell(reads, 0, 0)
+    assert blank in resolve(reads, 3, 5, small_lexicon, LETTERS)
+    assert blank.unweighed and blank.why == f"{BLANK_UNKNOWN}; {MOST_WORDS}"
+    reads = _reads(["D?IM", "....", "...."])  # only "drum", were the I a U (never ranked)
+    _cell(reads, 0, 2).confidence, _cell(reads, 0, 2).options = 0.99, [("L", 0.003)]
+    resolve(reads, 3, 4, small_lexicon, LETTERS)
+    blank = _cell(reads, 0, 1)
+    assert blank.unweighed and blank.why == f"{BLANK_UNKNOWN}; {MENDED}"
+
+    reads = _reads(["?A", "..", ".."])  # za, ta; were the A an I (30%), qi, xi
+    a = _cell(reads, 0, 1)
+    a.confidence, a.alternatives = 0.7, [("I", 0.3)]
+    resolve(reads, 3, 2, small_lexicon, LETTERS)
+    blank = _cell(reads, 0, 0)
+    assert not blank.unweighed and blank.why == ""
+    assert {a: round(p, 6) for a, p in blank.alternatives} == {"z": 0.35, "t": 0.35,
+                                                               "q": 0.15, "x": 0.15}
+    reads = _reads(["?E", "..", ".."])  # the E looks a little like an I: q, x likelier
+    _cell(reads, 0, 1).confidence, _cell(reads, 0, 1).options = 0.95, [("I", 0.01)]
+    resolve(reads, 3, 2, small_lexicon, LETTERS)
+    assert not _cell(reads, 0, 0).unweighed
+
+
+def test_a_lost_letter_with_no_word_list_nor_ink_is_offered_the_commonest_letters_unweighed():
+    """In a game with no blank tiles, with no word list, a tile whose letter was lost and
+    whose crop shows no ink is offered the commonest letters, none likelier than another;
+    with ink, the classifier's likeliest letters for it, with their shares."""
+    from vision.correct import COMMONEST, LETTER_UNKNOWN, read_as_letters
+
+    bare = CellRead(0, 0, BLANK, 0.8)
+    inked = CellRead(0, 1, BLANK, 0.8, options=[("O", 0.6), ("Q", 0.3)])
+    listed: list[CellRead] = []
+    read_as_letters([bare, inked], LETTERS, listed)
+    assert listed == [bare, inked]
+    assert bare.face == "E" and [a for a, _ in bare.alternatives] == list("ETAOINSR")
+    assert bare.unweighed and bare.why == f"{LETTER_UNKNOWN}; {COMMONEST}"
+    assert inked.face == "O" and inked.alternatives == [("O", 0.6), ("Q", 0.3)]
+    assert not inked.unweighed and inked.why == ""

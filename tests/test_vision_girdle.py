@@ -131,13 +131,13 @@ def test_a_box_between_two_runs_of_one_line_is_a_gap_a_letter_may_be_lost_from()
     assert _gaps(grid) == []
 
 
-def test_a_smeared_sheets_lost_thin_letter_is_listed_not_read_as_an_empty_box():
-    """The worked example in the Breip hand smeared 9 pixels sideways (as
-    ``bench/vision_blur.py`` smears its third sheet): the I of JUMPING, a thin stroke, is
-    smeared too pale to be ink and its box was read as empty, sure of it, between JVMP and
-    VW. Two runs in one line cannot be (a line holds one word), so the box between them is
-    listed for the player; no letter is read wrong unlisted (the sheet, its first word no
-    word, is not scored)."""
+SPLIT_ROW_1 = ("row 1 shows two words, JVMP and VW: a line holds one word; a letter between "
+               "them may be lost: check the sheet")
+
+
+def _smeared_photo() -> bytes:
+    """The worked example in the Breip hand smeared 9 pixels sideways: row 1 reads JVMP, an
+    empty box, VW."""
     import cv2
 
     from synthetic.camera import smear_kernel
@@ -146,7 +146,17 @@ def test_a_smeared_sheets_lost_thin_letter_is_listed_not_read_as_an_empty_box():
     ok, jpeg = cv2.imencode(".jpg", cv2.filter2D(image, -1, smear_kernel(9, 0)),
                             [cv2.IMWRITE_JPEG_QUALITY, 90])
     assert ok
-    reading = read_sheet(DEFAULT, decode_photo(LOAD, jpeg.tobytes()), hand_classifier(),
+    return jpeg.tobytes()
+
+
+def test_a_smeared_sheets_lost_thin_letter_is_listed_not_read_as_an_empty_box():
+    """The worked example in the Breip hand smeared 9 pixels sideways (as
+    ``bench/vision_blur.py`` smears its third sheet): the I of JUMPING, a thin stroke, is
+    smeared too pale to be ink and its box was read as empty, sure of it, between JVMP and
+    VW. Two runs in one line cannot be (a line holds one word), so the box between them is
+    listed for the player; no letter is read wrong unlisted; the sheet is not scored, the
+    problem naming the row and both its runs."""
+    reading = read_sheet(DEFAULT, decode_photo(LOAD, _smeared_photo()), hand_classifier(),
                          default_lexicon(), example_puzzle())
     grid, truth = reading.grid(), _truth()
     listed = {(u.row, u.col): u for u in reading.uncertain}
@@ -155,3 +165,42 @@ def test_a_smeared_sheets_lost_thin_letter_is_listed_not_read_as_an_empty_box():
     wrong = [(r, c) for r in range(7) for c in range(7) if grid[r][c] != truth[r][c]]
     assert all(cell in listed for cell in wrong), wrong
     assert reading.score is None
+    assert reading.problem == SPLIT_ROW_1
+    assert reading.words[0]["word"] == "JVMP"  # the line's first run, not its last (VW)
+
+
+def test_a_line_read_as_two_runs_is_the_problem_said_naming_the_line_and_both_runs():
+    """A line holds one word: a row read as two runs (a letter lost between them) is said so,
+    in the engine's words, rather than one run taken for the line's word; a column the same."""
+    from vision.girdle_sheet import _split
+
+    grid, puzzle = _truth(), example_puzzle()
+    assert _split(grid, puzzle) is None
+    grid[0][4] = ""  # JUMP.NG
+    assert str(_split(grid, puzzle)) == (
+        "row 1 shows two words, JUMP and NG: a line holds one word; a letter between them "
+        "may be lost: check the sheet")
+    grid = _truth()
+    grid[4][3] = ""  # CLOD down column 4 read C.OD: a lone C, one run
+    assert _split(grid, puzzle) is None
+    grid = _truth()
+    grid[5][5], grid[6][5] = "X", "Y"  # NOTE down column 6, an empty box, XY
+    assert str(_split(grid, puzzle)).startswith(
+        "column 6 shows two words, NOTE and XY: a line holds one word; ")
+
+
+def test_cli_read_girdle_names_both_runs_of_a_line_read_as_two(tmp_path, capsys):
+    """The smeared sheet through ``companion read``: the problem names row 1's two runs (not
+    "word 1: VW is not in the word list"), in the text and in --json."""
+    photo = tmp_path / "sheet.jpg"
+    photo.write_bytes(_smeared_photo())
+    puzzle = tmp_path / "puzzle.json"
+    puzzle.write_text(example_puzzle().to_json())
+    assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(puzzle)]) == 0
+    out = capsys.readouterr().out
+    assert "  word 1: JVMP (across from row 1, column 1)\n" in out
+    assert f"  cannot score the sheet: {SPLIT_ROW_1}\n" in out
+    assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(puzzle), "--json"]) == 0
+    reading = json.loads(capsys.readouterr().out)
+    assert reading["problem"] == SPLIT_ROW_1
+    assert reading["score"] is None

@@ -726,6 +726,21 @@ def test_a_listed_cells_alternatives_that_tell_nothing_are_not_shown(capsys):
         "  uncertain: row 6, column 7 (read T)"]
 
 
+def test_the_alternatives_shown_are_those_past_shown_min_the_first_k_of_them() -> None:
+    """The one rule every reader offers a listed cell's runners-up by: more than SHOWN_MIN
+    likely, in the order given, the first k (all of them without k)."""
+    from vision.cells import SHOWN_MIN, shown_alternatives
+
+    options = [("J", 0.4), ("C", 0.27), ("", 0.03), ("M", SHOWN_MIN), ("S", 0.021),
+               ("P", 0.001), ("E", 0.2)]
+    past = [("J", 0.4), ("C", 0.27), ("", 0.03), ("S", 0.021), ("E", 0.2)]
+    assert shown_alternatives(options) == past
+    assert shown_alternatives(iter(options)) == past
+    assert shown_alternatives(options, 4) == past[:4]
+    assert shown_alternatives(options, 3) == past[:3]
+    assert shown_alternatives([("M", 0.01)], 3) == []
+
+
 def test_listed_squares_are_given_in_board_order() -> None:
     """A reading lists its uncertain squares row by row, left to right, whatever step of
     the reading listed them (a glare's squares were added last and came after the rest)."""

@@ -688,6 +688,8 @@ def test_with_a_glare_the_squares_that_fit_no_game_are_found():
 
 
 def test_a_faint_glare_or_a_shadow_over_most_of_the_board_is_no_glare():
+    from vision.reading import BLANK_WASHED, GAP, LONE, WASHED
+
     name = "IMG_20141025_164039.jpg"
     image = load_photo(DEFAULT.load, LABELS[name].photo)
     shaded = image.astype(np.float32)
@@ -696,7 +698,8 @@ def test_a_faint_glare_or_a_shadow_over_most_of_the_board_is_no_glare():
         reading = read_board(DEFAULT, seen, board_spec("bugwords"), shipped_classifier(),
                              default_lexicon())
         assert score(LABELS[name], reading).wrong_unlisted == 0
-        assert not reading.notes and not any(u.why for u in reading.uncertain)
+        assert not reading.notes  # nor a square listed for a glare (a blank's why may be)
+        assert not {u.why for u in reading.uncertain} & {WASHED, LONE, GAP, BLANK_WASHED}
 
 
 def test_a_letter_lost_where_the_faces_sit_in_a_hands_shadow_is_listed():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import cv2
@@ -17,6 +18,16 @@ EMPTY, BLANK = "", "?"
 OPTIONS = 6          # runners-up kept per cell for the lexicon to try
 OPTION_MIN = 1e-4    # ... when at least this likely
 SHOWN_MIN = 0.02     # alternatives shown to the player are at least this likely
+
+
+def shown_alternatives(options: Iterable[tuple[str, float]], k: int | None = None
+                       ) -> list[tuple[str, float]]:
+    """The alternatives a player is shown out of ``options`` (faces with their
+    probabilities, best first): those more than ``SHOWN_MIN`` likely (one shown as 0% or 1%
+    tells nothing), the first ``k`` of them (all when ``k`` is None). The one rule for what a
+    listed cell offers from its runners-up."""
+    shown = [(a, p) for a, p in options if p > SHOWN_MIN]
+    return shown if k is None else shown[:k]
 
 
 @dataclass
@@ -35,6 +46,9 @@ class CellRead:
     letter: str | None = None
     options: list[tuple[str, float]] = field(default_factory=list)  # runners-up, always kept
     why: str = ""  # why a listed cell is to be checked, when its alternatives do not say it
+    # its alternatives are letters none likelier than another (a blank's letter that nothing
+    # tells): their probabilities are made up, and are not shown
+    unweighed: bool = False
 
     @property
     def uncertain(self) -> bool:
@@ -112,7 +126,7 @@ def read_cells(cfg: CellConfig, canonical: np.ndarray, spec: BoardSpec, clf: Til
             continue
         options = [(a if a != NO_LETTER else EMPTY, p) for a, p in g.alternatives
                    if p > OPTION_MIN]
-        shown = [(a, p) for a, p in options if p > SHOWN_MIN][:keep]
+        shown = shown_alternatives(options, keep)
         reads.append(CellRead(r, c, g.letter, g.confidence,
                               shown if g.confidence < min_confidence else [], g.letter, options))
     _find_blanks(cfg, crops, reads, spec)

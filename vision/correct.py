@@ -8,7 +8,7 @@ import itertools
 import math
 
 from companion.lexicon import Lexicon
-from vision.cells import BLANK, EMPTY, SHOWN_MIN, CellRead
+from vision.cells import BLANK, EMPTY, SHOWN_MIN, CellRead, shown_alternatives
 from vision.words import runs
 
 Cell = tuple[int, int]
@@ -16,6 +16,23 @@ MAX_COMBINATIONS = 4000
 BLANK_CHOICES = 8    # letters offered for a blank the words cannot settle
 UNSEEN = 1e-6        # how much a tile looks like a letter the classifier did not rank
 BY_FREQUENCY = "etaoinsrhldcumfpgwybvkxjqz"  # English letters, commonest first
+
+# What a listed tile whose letter nothing tells says (its ``why``): the tile, then the letters
+# offered for it, none likelier than another (:func:`_nothing_tells`).
+BLANK_UNKNOWN = "a blank tile: which letter it stands for is not known"
+LETTER_UNKNOWN = "a tile whose letter cannot be made out"
+EVERY_WORD = "each of these makes its words words"
+MOST_WORDS = "no letter makes all its words words; these make the most of them"
+MENDED = "no letter makes all its words words; these would, were a tile of them misread"
+COMMONEST = "no word list to choose by; the commonest letters"
+
+
+def _nothing_tells(rd: CellRead, blanks: bool, offered: str) -> None:
+    """``rd``'s alternatives are letters none likelier than another (a blank tile's letter in a
+    game with blanks, else a tile whose letter was lost, that nothing tells): they are shown
+    without their made-up probabilities, and its ``why`` says what they are (``offered``)."""
+    rd.unweighed = True
+    rd.why = f"{BLANK_UNKNOWN if blanks else LETTER_UNKNOWN}; {offered}"
 
 
 def words_through(grid: list[list[str]], cell: Cell) -> list[tuple[str, list[Cell]]]:
@@ -86,16 +103,16 @@ def resolve(reads: list[CellRead], rows: int, cols: int, lexicon: Lexicon,
         elif not good:  # no choice makes words: the classifier's own doubts go to the player
             for rd in group:
                 if rd.face != BLANK:
-                    rd.alternatives = ([(a, p) for a, p in rd.options if p > SHOWN_MIN][:3]
+                    rd.alternatives = (shown_alternatives(rd.options, 3)
                                        or [(rd.face, rd.confidence)])
                 unresolved.append(rd)
             for rd in group:  # ... and a blank still gets letters to choose from
                 grid[rd.row][rd.col] = rd.face
             for rd in group:
                 if rd.face == BLANK:
-                    _offer_blank(grid, rd, by_cell, lexicon, letters, unresolved)
+                    _offer_blank(grid, rd, by_cell, lexicon, letters, unresolved, blanks)
         else:
-            _share_out(group, good, unresolved)
+            _share_out(group, good, unresolved, blanks)
         for rd in group:
             grid[rd.row][rd.col] = BLANK if rd.face == BLANK and rd.letter is None else (
                 rd.letter or rd.face)
@@ -122,9 +139,12 @@ def read_as_letters(reads: list[CellRead], letters: tuple[str, ...],
         if rd.letter and all(a.lower() != rd.letter for a, _ in choices):
             choices.insert(0, (faces.get(rd.letter, rd.letter.upper()), rd.confidence))
         if not choices:
-            choices = ([(a, p) for a, p in rd.options if a in letters and p > SHOWN_MIN]
-                       or [(faces[a], 1.0 / BLANK_CHOICES) for a in BY_FREQUENCY
-                           if a in faces])[:BLANK_CHOICES]
+            choices = shown_alternatives([(a, p) for a, p in rd.options if a in letters],
+                                         BLANK_CHOICES)
+        if not choices:
+            choices = [(faces[a], 1.0 / BLANK_CHOICES) for a in BY_FREQUENCY
+                       if a in faces][:BLANK_CHOICES]
+            _nothing_tells(rd, False, COMMONEST)
         if choices:
             rd.face = rd.letter = choices[0][0]
             rd.confidence = choices[0][1]
@@ -152,8 +172,8 @@ def list_doubted(rd: CellRead, uncertain: list[CellRead]) -> None:
     already) with what was read first and the letters' runners-up."""
     if any(u is rd for u in uncertain):
         return
-    rd.alternatives = [(rd.letter or rd.face, rd.confidence)] + [
-        (a, q) for a, q in rd.options if a not in (rd.face, EMPTY) and q > SHOWN_MIN]
+    rd.alternatives = [(rd.letter or rd.face, rd.confidence)] + shown_alternatives(
+        (a, q) for a, q in rd.options if a not in (rd.face, EMPTY))
     uncertain.append(rd)
 
 
@@ -216,11 +236,12 @@ def _settle_best(group: list[CellRead], good: list[Scored],
             unresolved.append(rd)
 
 
-def _share_out(group: list[CellRead], good: list[Scored],
-               unresolved: list[CellRead]) -> None:
+def _share_out(group: list[CellRead], good: list[Scored], unresolved: list[CellRead],
+               blanks: bool = True) -> None:
     """Several choices make words: each cell takes its likeliest letter among them, the
     others listed for the player (and so is a cell that every choice gives a letter its
-    tile hardly looks like)."""
+    tile hardly looks like). A blank's letters that nothing tells apart (each as likely:
+    a blank alone, its words the only judge) are offered as such (:func:`_nothing_tells`)."""
     for k, rd in enumerate(group):
         seen: dict[str, float] = {}
         looks: dict[str, float] = {}  # how much the tile looks like each face
@@ -235,6 +256,9 @@ def _share_out(group: list[CellRead], good: list[Scored],
             rd.letter = rd.face or None
             rd.confidence = ranked[0][1] / total
         rd.alternatives = [(f, p / total) for f, p in ranked[: 8]]
+        shares = [p for _, p in ranked]
+        if rd.face == BLANK and len(ranked) > 1 and min(shares) >= max(shares) * (1 - 1e-9):
+            _nothing_tells(rd, blanks, EVERY_WORD)
         if rd.face != BLANK and len(ranked) == 1:
             rd.alternatives = []
             if rd.face != was[0] and looks[ranked[0][0]] < SHOWN_MIN:
@@ -254,8 +278,7 @@ def _list_non_words(grid: list[list[str]], by_cell: dict[Cell, CellRead], lexico
             for cell in cells:
                 rd = by_cell[cell]
                 if cell not in listed:
-                    rd.alternatives = (rd.alternatives or [(a, p) for a, p in rd.options
-                                                           if p > SHOWN_MIN][:3]
+                    rd.alternatives = (rd.alternatives or shown_alternatives(rd.options, 3)
                                        or [(rd.face, rd.confidence)])
                     unresolved.append(rd)
                     listed.add(cell)
@@ -309,16 +332,18 @@ Mend = tuple[float, str, Cell, str]  # (the tile's look, the blank's letter, the
 
 def _offer_blank(grid: list[list[str]], blank: CellRead, by_cell: dict[Cell, CellRead],
                  lexicon: Lexicon, letters: tuple[str, ...],
-                 unresolved: list[CellRead]) -> None:
+                 unresolved: list[CellRead], blanks: bool = True) -> None:
     """A blank no letter makes words of is offered the letters that would, were one other tile
     of its words misread (that tile is listed with the letters its words want, and mended when
-    one misread clearly leads), else the letters that make the most of its words words: a
-    blank is never offered without a choice."""
+    one misread clearly leads), else the letters that make the most of its words words, none
+    likelier than another (:func:`_nothing_tells`): a blank is never offered without a
+    choice."""
     alphabet = [a.lower() for a in letters if len(a) == 1 and a.isalpha()] or list(BY_FREQUENCY)
     mends = _one_misread_away(grid, blank, by_cell, lexicon, alphabet)
     if not mends:
         blank.letter = None
         blank.alternatives = _letters_by_words(grid, blank, lexicon, alphabet)
+        _nothing_tells(blank, blanks, MOST_WORDS)
         return
     mends.sort(key=lambda m: -m[0])
     by_letter: dict[str, float] = {}
@@ -328,6 +353,8 @@ def _offer_blank(grid: list[list[str]], blank: CellRead, by_cell: dict[Cell, Cel
     ranked = sorted(by_letter.items(), key=lambda kv: -kv[1])[:BLANK_CHOICES]
     blank.alternatives = [(x, w / total) for x, w in ranked]
     blank.letter = None  # its letter rests on a tile read otherwise: the player says
+    if all(m[0] == mends[0][0] for m in mends):  # no tile looks likelier than another
+        _nothing_tells(blank, blanks, MENDED)
     if len(mends) == 1 or mends[0][0] > 4 * mends[1][0]:
         # one misread clearly explains it: the tile is mended, and confirmed by the player
         look, _, cell, y = mends[0]

@@ -12,10 +12,10 @@ import cv2
 import numpy as np
 
 from companion.errors import CompanionError
-from companion.girdle import IllegalStep, Puzzle, SheetStep, complete_sheet
+from companion.girdle import IllegalStep, Puzzle, SheetStep, SplitLine, complete_sheet
 from companion.layout import sheets
 from companion.lexicon import Lexicon
-from vision.cells import OPTION_MIN, OPTIONS, SHOWN_MIN, CellRead, glyph_of
+from vision.cells import OPTION_MIN, OPTIONS, CellRead, glyph_of, shown_alternatives
 from vision.classifier import TileClassifier
 from vision.config import VisionConfig
 from vision.correct import resolve
@@ -141,7 +141,7 @@ def read_sheet(cfg: VisionConfig, image: np.ndarray, clf: TileClassifier, lexico
         gs = next(guesses)
         face = gs.letter or ""
         options = [(a if a != "*" else "", p) for a, p in gs.alternatives if p > OPTION_MIN]
-        shown = [(a, p) for a, p in options if p > SHOWN_MIN][: cfg.classify.alternatives]
+        shown = shown_alternatives(options, cfg.classify.alternatives)
         doubt = shown if gs.confidence < cfg.classify.min_confidence else []
         reads.append(CellRead(r, c, face, gs.confidence, doubt, face or None, options))
     raw = [[""] * 7 for _ in range(7)]
@@ -244,8 +244,10 @@ def _decode_and_score(reading: GirdleReading, puzzle: Puzzle, lexicon: Lexicon) 
         reading.score = result
 
 
-def _words_by_line(grid: list[list[str]], puzzle: Puzzle) -> dict[int, SheetStep]:
-    by_line: dict[int, SheetStep] = {}
+def _runs_by_line(grid: list[list[str]], puzzle: Puzzle) -> dict[int, list[SheetStep]]:
+    """The runs of letters read in each word line of ``puzzle`` (by word number), left to
+    right or top to bottom: one each on a sheet read right (a line holds one word)."""
+    by_line: dict[int, list[SheetStep]] = {}
     for word, cells in runs(grid):
         (r0, c0), (r1, _) = cells[0], cells[-1]
         direction = "down" if r1 != r0 else "across"
@@ -253,8 +255,25 @@ def _words_by_line(grid: list[list[str]], puzzle: Puzzle) -> dict[int, SheetStep
             kind_ok = (line.kind == "row") == (direction == "across")
             index = r0 + 1 if line.kind == "row" else c0 + 1
             if kind_ok and index == line.index:
-                by_line[k] = SheetStep(r0 + 1, c0 + 1, direction, word.upper())
+                by_line.setdefault(k, []).append(SheetStep(r0 + 1, c0 + 1, direction,
+                                                           word.upper()))
     return by_line
+
+
+def _words_by_line(grid: list[list[str]], puzzle: Puzzle) -> dict[int, SheetStep]:
+    """The word read in each word line: its first run when it shows more (:func:`_split`)."""
+    return {k: steps[0] for k, steps in _runs_by_line(grid, puzzle).items()}
+
+
+def _split(grid: list[list[str]], puzzle: Puzzle) -> CompanionError | None:
+    """The first word line read as two runs of letters, said as the engine says it, with what
+    the photo likely did (a letter lost between them), or None."""
+    for k, steps in sorted(_runs_by_line(grid, puzzle).items()):
+        if len(steps) > 1:
+            rule = SplitLine(puzzle.lines[k - 1], [p.word for p in steps])
+            return CompanionError(f"{rule}; a letter between them may be lost: check the "
+                                  "sheet")
+    return None
 
 
 def _score_grid(reading: GirdleReading, grid: list[list[str]], puzzle: Puzzle,
@@ -263,6 +282,9 @@ def _score_grid(reading: GirdleReading, grid: list[list[str]], puzzle: Puzzle,
     by_line = _words_by_line(grid, puzzle)
     reading.words = [{"number": k, "row": p.row, "col": p.col, "direction": p.direction,
                       "word": p.word} for k, p in sorted(by_line.items())]
+    split = _split(grid, puzzle)
+    if split is not None:
+        return split
     if sorted(by_line) != list(range(1, len(by_line) + 1)):
         return WordsOffLines(puzzle)
     try:

@@ -9,7 +9,7 @@ import numpy as np
 from companion.lexicon import Lexicon
 from companion.text import counted
 from vision.boards import BoardSpec
-from vision.cells import BLANK, EMPTY, OPTION_MIN, SHOWN_MIN, CellRead, read_cells
+from vision.cells import BLANK, EMPTY, OPTION_MIN, CellRead, read_cells, shown_alternatives
 from vision.classifier import NO_LETTER, TileClassifier
 from vision.config import VisionConfig, WoodConfig
 from vision.correct import list_doubted, read_as_letters, resolve
@@ -51,8 +51,10 @@ class BoardReading:
 
     def to_dict(self) -> dict:
         """The reading as JSON: each listed cell with the alternatives worth a player's look
-        (more than ``SHOWN_MIN`` likely: one shown as 0% or 1% tells nothing), and why it
-        is listed when the reading says."""
+        (:func:`vision.cells.shown_alternatives`: one shown as 0% or 1% tells nothing), and
+        why it is listed when the reading says. A cell whose letters offered are none likelier
+        than another (``unweighed``: a blank's letter nothing tells) gives each with ``p``
+        null, not a made-up share."""
         return {
             "game": self.spec.game,
             "rows": self.spec.rows,
@@ -64,8 +66,9 @@ class BoardReading:
                            (r + 1) * self.spec.cols]] for r in range(self.spec.rows)],
             "uncertain": [
                 {"row": rd.row, "col": rd.col, "read": rd.face,
-                 "alternatives": [{"letter": a or None, "p": round(p, 3)}
-                                  for a, p in rd.alternatives if p > SHOWN_MIN]}
+                 "alternatives": [{"letter": a or None, "p": None} for a, _ in rd.alternatives]
+                 if rd.unweighed else [{"letter": a or None, "p": round(p, 3)}
+                                       for a, p in shown_alternatives(rd.alternatives)]}
                 | ({"why": rd.why} if rd.why else {})
                 for rd in sorted(self.uncertain, key=lambda rd: (rd.row, rd.col))
             ],
@@ -306,7 +309,7 @@ def _wood_cells(cfg: VisionConfig, wood: WoodReading, spec: BoardSpec,
                 options = [(a if a != NO_LETTER else EMPTY, p) for a, p in g.alternatives
                            if p > OPTION_MIN]
                 face = g.letter or EMPTY
-                shown = [(a, p) for a, p in options if p > SHOWN_MIN][: cfg.classify.alternatives]
+                shown = shown_alternatives(options, cfg.classify.alternatives)
                 sure = g.confidence >= wc.min_confidence and (r, c) not in wood.pale
                 reads.append(CellRead(r, c, face, g.confidence,
                                       [] if sure else (shown or [(face, g.confidence)]),

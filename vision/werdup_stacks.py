@@ -23,7 +23,14 @@ from companion.lexicon import Lexicon
 from companion.text import counted
 from companion.tiles import ROTATION_AMBIGUOUS
 from vision.boards import board_spec
-from vision.cells import BLANK, EMPTY, OPTION_MIN, OPTIONS, SHOWN_MIN, CellRead
+from vision.cells import (
+    BLANK,
+    EMPTY,
+    OPTION_MIN,
+    OPTIONS,
+    CellRead,
+    shown_alternatives,
+)
 from vision.classifier import NO_LETTER, TileClassifier
 from vision.config import CellConfig, ClassifyConfig, StackConfig
 from vision.errors import VisionError
@@ -479,7 +486,7 @@ def _letter_read(row: int, col: int, glyph: np.ndarray | None, clf: TileClassifi
     if g.letter is None:
         return CellRead(row, col, EMPTY, g.confidence)
     options = [(a if a != NO_LETTER else EMPTY, p) for a, p in g.alternatives if p > OPTION_MIN]
-    shown = [(a, p) for a, p in options if p > SHOWN_MIN][:classify.alternatives]
+    shown = shown_alternatives(options, classify.alternatives)
     return CellRead(row, col, g.letter, g.confidence,
                     shown if g.confidence < classify.min_confidence else [], g.letter, options)
 
@@ -587,8 +594,7 @@ def _stack_read(cfg: StackConfig, classify: ClassifyConfig, pose: BoardPose, boa
     runner = max([x for i, x in enumerate(scores) if i != best] or [0.0])
     read = _letter_read(r, c, cand.glyphs[best], clf, letters, classify)
     if read.face and _letter_px(cfg, pose, board, r, c, best + 1) < cfg.min_letter_px:
-        read.alternatives = (read.alternatives or [(a, p) for a, p in read.options
-                                                   if p > SHOWN_MIN][:3]
+        read.alternatives = (read.alternatives or shown_alternatives(read.options, 3)
                              or [(read.face, read.confidence)])  # too small to be sure
     if not read.face:  # a mark, not a letter: an empty cell
         return StackRead(r, c, 0, 0.5, read, scores=[0.0, *scores])

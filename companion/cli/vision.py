@@ -308,11 +308,19 @@ def _print_listed(out: dict) -> None:
     for note in out.get("notes", []):
         print(f"  note: {note}")
     for u in out["uncertain"]:
-        alts = ", ".join(f"{a['letter'] or 'empty'} ({a['p']:.0%})" for a in u["alternatives"])
+        alts = ", ".join(_alternative(a) for a in u["alternatives"])
         what = "blank tile" if u["read"] == "?" else f"read {u['read'] or 'empty'}"
-        why = f"; {u['why']}" if u.get("why") else ""
-        print(f"  uncertain: row {u['row'] + 1}, column {u['col'] + 1} ({what}{why})"
+        why = u.get("why", "")
+        said = why if why.startswith(f"a {what}") else "; ".join(filter(None, (what, why)))
+        print(f"  uncertain: row {u['row'] + 1}, column {u['col'] + 1} ({said})"
               + (f": {alts}" if alts else ""))
+
+
+def _alternative(alt: dict) -> str:
+    """A listed square's alternative as printed: its letter (or empty) and how likely it is,
+    when the reading says (a blank's letters that nothing tells have no share: ``p`` null)."""
+    said = alt["letter"] or "empty"
+    return said if alt["p"] is None else f"{said} ({alt['p']:.0%})"
 
 
 def run_classify(args: argparse.Namespace) -> int:

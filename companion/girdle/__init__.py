@@ -5,6 +5,7 @@ from companion.girdle.engine import (
     ScoreCard,
     Sheet,
     SheetStep,
+    SplitLine,
     WrongLine,
     play_all,
 )
@@ -23,6 +24,7 @@ __all__ = [
     "ScoreCard",
     "Sheet",
     "Solution",
+    "SplitLine",
     "WrongLine",
     "complete_sheet",
     "default_edition",

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from companion.errors import CompanionError
 from companion.girdle.puzzle import Line, Puzzle
 from companion.lexicon import Lexicon, default_lexicon, missing_reason
-from companion.text import counted, quoted, shown
+from companion.text import counted, listed, number_word, quoted, shown
 
 DIRECTIONS = ("across", "down")
 _STEP = {"across": (0, 1), "down": (1, 0)}
@@ -33,6 +33,17 @@ class IllegalStep(CompanionError):
 class WrongLine(IllegalStep):
     """A word written in another line than the puzzle gives its number: at word 1, the sign of
     a sheet judged against another puzzle's lines (another day's, most often)."""
+
+
+class SplitLine(CompanionError):
+    """A line of the Girdle showing two or more runs of letters: word k lies in line k as one
+    run (docs/girdle.md, placing words), so a line holds one word."""
+
+    def __init__(self, line: Line, words: list[str]) -> None:
+        super().__init__(f"{line.label()} shows {number_word(len(words))} words, "
+                         f"{listed([w.upper() for w in words])}: a line holds one word")
+        self.line = line
+        self.words = words
 
 
 @dataclass(frozen=True)

@@ -508,3 +508,26 @@ def test_every_page_of_a_game_leads_back_to_it_in_the_same_words(client, quiz_ph
         page = client.get(url).get_data(as_text=True)
         back = re.findall(rf'<a [^>]*href="/games/{key}">([^<]*)</a>', page)
         assert back == ["Back to the game"], (url, back)
+
+
+def test_a_blank_tile_whose_letter_nothing_tells_says_so_beside_its_letters(client):
+    """The real photo's blank tile of ?AN across, P?OZA down: the photo page says, beside
+    its square, that which letter it stands for is not known and what the letters offered
+    are; the reading gives them with no share (``p`` null)."""
+    from pathlib import Path
+
+    from vision.correct import BLANK_UNKNOWN, MOST_WORDS
+
+    real = Path(__file__).parents[1] / "data" / "vision" / "real" / "IMG_20141025_164035.jpg"
+    gid = _game(client)["table_key"]
+    resp = client.post(f"/api/games/{gid}/photos", data=real.read_bytes(),
+                       content_type="image/jpeg")
+    assert resp.status_code == 201, resp.get_json()
+    blank = next(u for u in resp.get_json()["reading"]["uncertain"]
+                 if (u["row"], u["col"]) == (7, 11))
+    assert [a["p"] for a in blank["alternatives"]] == [None] * 8
+    page = client.get(f"/games/{gid}/photos/{resp.get_json()['photo_id']}").get_data(
+        as_text=True)
+    item = re.search(r"<li>Row 8, column L \(([^)]*)\):(.*?)</li>", page, re.S)
+    assert item and item.group(1) == f"{BLANK_UNKNOWN}; {MOST_WORDS}"
+    assert re.findall(r'data-letter="(\w)"', item.group(2)) == list("tnrcmfpg")
