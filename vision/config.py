@@ -174,10 +174,10 @@ class WoodConfig:
     glare_seen: float = 0.35             # a glare's whole extent, as the premium squares'
                                          # colours show it (:func:`vision.woodtiles.faded`):
                                          # white mixed in past this somewhere shows a glare
-                                         # (the real photos 0.21 at most, 0.26 under the
+                                         # (the real photos 0.20 at most, 0.24 under the
                                          # lighter tone curve; a second lamp 0.42 and more)
     glare_edge: float = 0.28             # ... and the cells it mixes this much into are
-                                         # listed (letters were lost at 0.29 and more)
+                                         # listed (the letters a second lamp took lay past it)
     glare_smooth: float = 2.0            # ... measured over the squares this near (cells,
                                          # a Gaussian's sigma): a glare fades smoothly
     glare_reference: float = 90          # ... against this percentile of the saturation of
