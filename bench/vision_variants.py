@@ -103,13 +103,15 @@ def _table(im: np.ndarray) -> np.ndarray:
     return np.clip(np.median(edge, axis=0) + grain[..., None], 0, 255).astype(np.uint8)
 
 
-def _glare(strength: float) -> Variation:
-    """A lamp's glare: a soft-edged spot (a Gaussian a fifth of the short side wide) washed
-    toward white, ``strength`` of the way at its centre, a little above right of the middle."""
+def _glare(strength: float, width: float = 0.2,
+           at: tuple[float, float] = (0.6, 0.42)) -> Variation:
+    """A lamp's glare: a soft-edged spot (a Gaussian ``width`` of the short side wide, by
+    default a fifth) washed toward white, ``strength`` of the way at its centre, ``at``
+    (shares of the photo's width and height: by default a little above right of the middle)."""
     def f(im: np.ndarray) -> tuple[np.ndarray, int]:
         h, w = im.shape[:2]
         y, x = np.ogrid[:h, :w]
-        r2 = ((x - 0.6 * w) ** 2 + (y - 0.42 * h) ** 2) / (0.2 * min(h, w)) ** 2
+        r2 = ((x - at[0] * w) ** 2 + (y - at[1] * h) ** 2) / (width * min(h, w)) ** 2
         g = (strength * np.exp(-r2 / 2))[..., None]
         return np.clip(im * (1 - g) + 255.0 * g, 0, 255).astype(np.uint8), 90
     return f
@@ -155,6 +157,8 @@ VARIATIONS: list[tuple[str, Variation]] = [
     ("camera tipped 20 degrees (perspective)", _angled(20.0)),
     ("camera tipped 35 degrees (perspective)", _angled(35.0)),
     ("a lamp's glare (soft spot, 85% white)", _glare(0.85)),
+    ("a second glare (70% white, below left)", _glare(0.7, at=(0.4, 0.6))),
+    ("a wide glare (90% white, 0.35 wide)", _glare(0.9, width=0.35)),
     ("a hand's soft shadow on a third (x 0.45)", _shadow(0.45)),
     ("board small in the frame (50%)", _small(0.5)),
 ]

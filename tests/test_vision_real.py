@@ -16,6 +16,7 @@ from PIL import Image
 from companion.lexicon import default_lexicon
 from synthetic.camera import smear_kernel
 from vision.boards import board_spec
+from vision.cells import EMPTY
 from vision.classifier import shipped_classifier
 from vision.config import DEFAULT
 from vision.errors import VisionError
@@ -72,6 +73,8 @@ def test_real_photo_figures_hold(name):
     assert reading is not None, refusal
     got = score(LABELS[name], reading)
     assert got.wrong_unlisted == 0, "a cell read wrong without being listed as uncertain"
+    # no photo as taken has a glare: none is noted, no square listed for one
+    assert not reading.notes and not any(u.why for u in reading.uncertain)
     assert got.cells_right >= want["cells_right"]
     assert got.tiles_right >= want["tiles_right"]
     assert reading.located.method == "premium squares"
@@ -673,6 +676,55 @@ def test_a_glare_that_leaves_no_letter_is_refused_not_read_as_an_empty_board():
         read_board(DEFAULT, image, board_spec("bugwords"), shipped_classifier(),
                    default_lexicon())
     assert str(refused.value) == GLARE
+
+
+@pytest.mark.parametrize("name", ["IMG_20151016_165608.jpg", "IMG_20151016_165959.jpg"])
+def test_a_glare_over_the_whole_board_is_seen_though_no_square_is_washed_out(name):
+    # a second lamp below left of the middle: no square's darkest pixels pass 0.4 of the way
+    # to white from most squares' (the glare lifts them all), so it was not seen, and the
+    # tiles it sat on were read as empty squares, sure of it (8 and 10 letters)
+    from vision.reading import GLARE_NOTE, WASHED
+
+    image = lamp(load_photo(DEFAULT.load, LABELS[name].photo), 0.7, at=(0.4, 0.6))
+    reading = read_board(DEFAULT, image, board_spec("bugwords"), shipped_classifier(),
+                         default_lexicon())
+    assert score(LABELS[name], reading).wrong_unlisted == 0
+    listed = {(u.row, u.col) for u in reading.uncertain}
+    lost = [(rd.row, rd.col) for rd in reading.cells
+            if LABELS[name].rows[rd.row][rd.col] != "." and rd.face == EMPTY]
+    assert lost and all(cell in listed for cell in lost)
+    assert reading.notes == [GLARE_NOTE]
+    washed = {(u.row, u.col) for u in reading.uncertain if u.why == WASHED}
+    assert len(washed) < DEFAULT.wood.max_washed_share * 225
+
+
+def test_a_glare_is_measured_by_the_squares_colours_not_by_a_shadow_or_the_light():
+    # the white a glare mixes in takes the premium squares' colour; a shadow or another
+    # exposure darkens or lightens them alike
+    import cv2
+
+    from vision.reading import premium_fit
+    from vision.woodtiles import flat_board, read_wood, washed_out
+
+    name = "IMG_20151016_165959.jpg"
+    image = load_photo(DEFAULT.load, LABELS[name].photo)
+    spec, wc = board_spec("bugwords"), DEFAULT.wood
+    fit = premium_fit(DEFAULT, image, spec)
+    assert fit is not None
+    w = image.shape[1]
+    shade = 0.45 + 0.55 * np.clip((np.arange(w) - w / 3) / (w / 20) + 0.5, 0, 1)
+
+    def washed(photo: np.ndarray) -> set[tuple[int, int]]:
+        return read_wood(wc, photo, fit.homography, spec.squares, shipped_classifier(),
+                         spec.letters, default_lexicon()).washed
+
+    for calm in (image, (image * 0.55).astype(np.uint8),
+                 (image * shade[None, :, None]).astype(np.uint8)):
+        assert not washed(calm)
+    glared = lamp(image, 0.7, at=(0.4, 0.6))
+    gray = cv2.cvtColor(flat_board(wc, glared, fit.homography), cv2.COLOR_BGR2GRAY)
+    assert washed_out(wc, gray).max() < wc.max_washed  # its middle is not washed out
+    assert 0 < len(washed(glared)) < wc.max_washed_share * 225
 
 
 def test_with_a_glare_the_squares_that_fit_no_game_are_found():

@@ -171,6 +171,17 @@ class WoodConfig:
     glare_reach: int = 3                 # such cells and those this near them are listed
                                          # (:func:`vision.woodtiles.glared`: the glare's edge
                                          # fades letters where the squares do not show it)
+    glare_seen: float = 0.35             # a glare's whole extent, as the premium squares'
+                                         # colours show it (:func:`vision.woodtiles.faded`):
+                                         # white mixed in past this somewhere shows a glare
+                                         # (the real photos 0.20 at most, 0.24 under the
+                                         # lighter tone curve; a second lamp 0.42 and more)
+    glare_edge: float = 0.28             # ... and the cells it mixes this much into are
+                                         # listed (the letters a second lamp took lay past it)
+    glare_smooth: float = 2.0            # ... measured over the squares this near (cells,
+                                         # a Gaussian's sigma): a glare fades smoothly
+    glare_reference: float = 90          # ... against this percentile of the saturation of
+                                         # the squares of each kind not under a tile
     max_washed_share: float = 0.6        # more of the grid's cells listed so: refused, the
                                          # player would check most of the board
     max_lone_share: float = 0.5          # with a glare, more of the tiles read with no tile

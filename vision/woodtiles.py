@@ -233,7 +233,11 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
     flat = flat_board(cfg, image, grid_to_photo)
     gray = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY)
     out = _read_wood(cfg, flat, gray, grid_to_photo, squares, clf, letters, lexicon)
-    out.washed = {turned(int(r), int(c), out.turns) for r, c in np.argwhere(glared(cfg, gray))}
+    back = (4 - out.turns) % 4  # the upright board's cells back on the fitted grid
+    tiles = out.lettered | {turned(*rc, back) for rc in [*out.blanks, *out.maybe]}
+    white = faded(cfg, flat, squares, tiles)
+    out.washed = {turned(int(r), int(c), out.turns)
+                  for r, c in np.argwhere(glared(cfg, gray, white))}
     if few_letters(out):
         out.grid_blur = grid_blur(cfg, gray)
     return out
@@ -277,16 +281,64 @@ def washed_out(cfg: WoodConfig, gray: np.ndarray, rows: int = 15, cols: int = 15
     return (floor - ref) / max(255.0 - ref, 1.0)
 
 
-def glared(cfg: WoodConfig, gray: np.ndarray) -> np.ndarray:
+def faded(cfg: WoodConfig, flat: np.ndarray, squares: tuple[str, ...],
+          tiles: set[tuple[int, int]]) -> np.ndarray:
+    """How much white a glare mixes into each cell of a flat board (rows, cols), as its
+    squares' colours show it: the whole extent of a glare, not only its middle. Mixing a
+    share g of white into the photo takes a colour's channels c to (1 - g) c + 255 g, so its
+    saturation (the spread of its channels over the brightest, V) falls, while a change of
+    light (a shadow, the exposure, a tone curve over the whole board) keeps it or moves every
+    square of a kind alike. A square of saturation S whose kind's (the squares of that kind
+    not under one of ``tiles``, their ``glare_reference`` percentile) is S0 has
+    g = V (1 - S / S0) / 255. Each square's g counts in the Gaussian mean round a cell
+    (``glare_smooth``, in cells: a glare fades smoothly over the board) by S0 squared: a pale
+    kind's saturation (a near gray plain square) tells little of the white mixed in. The
+    glare's share is measured from the least washed squares of each kind, so a glare over
+    the whole board counts from its faintest part."""
+    p = cfg.cell_px
+    m = round(p * (1 - cfg.face_share) / 2)
+    rows, cols = len(squares), len(squares[0])
+    bgr = np.array([[np.median(flat[(r + 1) * p + m: (r + 2) * p - m,
+                                    (c + 1) * p + m: (c + 2) * p - m].reshape(-1, 3), axis=0)
+                     for c in range(cols)] for r in range(rows)], np.float64)
+    bright = bgr.max(axis=2)
+    sat = (bright - bgr.min(axis=2)) / np.maximum(bright, 1.0)
+    kinds = np.array([[_colour_kind(ch) for ch in row] for row in squares])
+    covered = np.zeros(kinds.shape, bool)
+    for rc in tiles:
+        covered[rc] = True
+    white, weight = np.zeros(kinds.shape), np.zeros(kinds.shape)
+    for kind in set(kinds.ravel()):
+        sel = (kinds == kind) & ~covered
+        if sel.sum() < 2:
+            continue
+        own = float(np.percentile(sat[sel], cfg.glare_reference))
+        if own > 0:
+            white[sel] = bright[sel] * (1.0 - sat[sel] / own) / 255.0
+            weight[sel] = own ** 2
+
+    def near(a: np.ndarray) -> np.ndarray:
+        return cv2.GaussianBlur(a, (0, 0), cfg.glare_smooth, borderType=cv2.BORDER_REPLICATE)
+
+    return near(white * weight) / np.maximum(near(weight), 1e-9)
+
+
+def glared(cfg: WoodConfig, gray: np.ndarray, white: np.ndarray | None = None) -> np.ndarray:
     """The cells (rows, cols, bool) of a flat board's gray image where a glare may have taken
     a letter's contrast: those washed out past ``max_washed`` (:func:`washed_out`) and those
     within ``glare_reach`` cells of them. A glare fades toward its edge, but letters fail the
     contrast test well out from where the squares show it: a lamp's soft spot washes the
     squares past 0.4 where it mixes about two thirds white into the photo, and takes letters
-    where it mixes a third."""
+    where it mixes a third. That measure finds a glare's middle; with ``white``
+    (:func:`faded`, the white mixed into each cell), a glare mixing in more than
+    ``glare_seen`` somewhere is seen though no square passes 0.4, and every cell it mixes
+    more than ``glare_edge`` into is listed too."""
     core = (washed_out(cfg, gray) > cfg.max_washed).astype(np.uint8)
     size = 2 * cfg.glare_reach + 1
-    return cv2.dilate(core, np.ones((size, size), np.uint8)) > 0
+    out = cv2.dilate(core, np.ones((size, size), np.uint8)) > 0
+    if white is not None and white.max() > cfg.glare_seen:
+        out |= white > cfg.glare_edge
+    return out
 
 
 def few_letters(wood: WoodReading) -> bool:
