@@ -232,12 +232,14 @@ def test_turn_reads_one_position_from_standard_input_not_both(capsys, monkeypatc
 
 @pytest.mark.parametrize("name", ["selfplay-2p-seed1.gcg", "handmade-features.gcg"])
 def test_a_bug_words_record_is_named_as_one(capsys, name):
-    # it was "Record line 8: GRAZED at 8G runs off the board", exit status 1 (an illegal play)
+    # it was "Record line 8: GRAZED at 8G runs off the board", exit status 1 (an illegal play);
+    # then that line came first and what the file is after it: what it is now comes first
     record = str(Path(__file__).parent / "data" / "gcg" / name)
     code, out, err = run(capsys, "werdup", "replay", record)
     assert code == 2 and out == ""
-    assert ("(this looks like a Bug Words game record, GCG, not a WerdUp one: replay it with "
-            "'companion bugwords replay')") in err
+    assert err.startswith("companion: This looks like a Bug Words game record, GCG, not a "
+                          "WerdUp one: replay it with 'companion bugwords replay' (read as a "
+                          "WerdUp record: record line ")
 
 
 def test_replay_shows_a_nick_with_a_control_character_escaped(capsys, tmp_path):
