@@ -51,7 +51,10 @@ def test_a_position_on_standard_input(capsys, monkeypatch):
 @pytest.mark.parametrize(("text", "message"), [
     ("", "the board text is empty"),
     (". . Z6 . . . . . . .\n" + ". . . . . . . . . .\n" * 9,
-     "a stack at row 1 is 6 high; the most is 5"),
+     "board text line 1: the stack height of 'Z6' is 6; a stack is 1 to 5 tiles high"),
+    # it said "stack height of 'A0' is 0", not what a height can be
+    (". . A0 . . . . . . .\n" + ". . . . . . . . . .\n" * 9,
+     "board text line 1: the stack height of 'A0' is 0; a stack is 1 to 5 tiles high"),
 ])
 def test_a_bad_position_on_standard_input_is_named_so(capsys, monkeypatch, text, message):
     # it was "position -: ...", naming a file called '-'
