@@ -224,11 +224,6 @@ def test_moves_bad_input(capsys, tmp_path, rack, board_rows, message):
     assert code == 2 and message in err
 
 
-def test_bugwords_without_action_prints_help(capsys):
-    code, out, _ = run(capsys, "bugwords")
-    assert code == 2 and "replay" in out and "moves" in out
-
-
 def test_replay_best_play_for_each_rack(capsys, word_list):
     code, out, _ = run(capsys, "bugwords", "replay", HANDMADE, "--best", "--json",
                        "--lexicon", word_list)

@@ -34,7 +34,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="Bug Words: replay GCG game records, find the best plays for a rack",
         description="Bug Words (Scrabble-style) tools.",
     )
-    bsub = p.add_subparsers(dest="bugwords_command", metavar="ACTION")
+    bsub = p.add_subparsers(dest="bugwords_command", metavar="ACTION", required=True)
 
     r = bsub.add_parser(
         "replay",
@@ -88,13 +88,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_lexicon_option(m)
     add_house_list_options(m)
     m.set_defaults(func=run_moves)
-
-    p.set_defaults(func=lambda args: _missing_action(p))
-
-
-def _missing_action(parser: argparse.ArgumentParser) -> int:
-    parser.print_help()
-    return 2
 
 
 # -- replay -----------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "STL/3MF/STEP, and check built files. Print the fit coupon first to choose "
         "--clearance for your printer.",
     )
-    cad_sub = p.add_subparsers(dest="cad_command", metavar="ACTION")
+    cad_sub = p.add_subparsers(dest="cad_command", metavar="ACTION", required=True)
 
     b = cad_sub.add_parser("build", help="write the parts' files, previews and a build report",
                            description="Write the set into a folder. Parts whose parameters "
@@ -91,7 +91,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     lay.add_argument("--clearance", type=decimal_number, default=0.2, metavar="MM",
                      help="the clearance the board was printed with (default 0.2)")
     lay.set_defaults(func=run_layout)
-    p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
 
 
 def _params(clearance: float, bed: tuple[float, float] | None = None,
