@@ -271,8 +271,9 @@ def split_word(word: str, digraphs: Collection[str] = ()) -> list[str | None]:
     return out
 
 
-def _read_square(tok: str, lineno: int) -> tuple[str | None, int]:
-    """One square of board text: ``(tile, stack height)``, ``(None, 0)`` when empty."""
+def _read_square(tok: str, lineno: int, max_height: int | None = None) -> tuple[str | None, int]:
+    """One square of board text: ``(tile, stack height)``, ``(None, 0)`` when empty; a
+    height below 1 or over ``max_height`` (None: no limit) is refused, saying the range."""
     if tok in (".", "-", "_"):
         return None, 0
     m = re.fullmatch(r"([A-Za-z]+)([0-9]*)", tok)  # ASCII digits only, as for positions
@@ -283,8 +284,12 @@ def _read_square(tok: str, lineno: int) -> tuple[str | None, int]:
     except ValueError as exc:
         raise PlayError(f"board text line {lineno}: the stack height of {quoted(tok)}: "
                         f"{exc}") from exc
-    if h < 1:
-        raise PlayError(f"board text line {lineno}: stack height of {quoted(tok)} is 0")
+    if h < 1 or (max_height is not None and h > max_height):
+        # "is 0" alone did not say what a height can be
+        heights = ("at least 1 tile high" if max_height is None
+                   else f"1 to {counted(max_height, 'tile')} high")
+        raise PlayError(f"board text line {lineno}: the stack height of {quoted(tok)} is {h}; "
+                        f"a stack is {heights}")
     return m.group(1), h
 
 
@@ -360,10 +365,12 @@ class Board:
 
     # -- text ---------------------------------------------------------------------------------
     @classmethod
-    def from_text(cls, text: str, rows: int | None = None, cols: int | None = None) -> Board:
+    def from_text(cls, text: str, rows: int | None = None, cols: int | None = None,
+                  max_height: int | None = None) -> Board:
         """Read board text (see the module notes); ``#`` lines and blank lines are skipped.
 
-        ``rows``/``cols``, when given, are checked so a player hears what is wrong.
+        ``rows``/``cols``, when given, are checked so a player hears what is wrong, and so
+        is ``max_height``, the tallest stack the game's rules allow (None: no limit).
         """
         grid: list[list[tuple[str | None, int]]] = []
         for lineno, raw in enumerate(text.splitlines(), 1):
@@ -377,7 +384,7 @@ class Board:
                                 "hold letters, '.' when empty (a WerdUp stack height, as in "
                                 "E3, needs the squares of its line separated by spaces, like "
                                 "'. E3 A .')")
-            grid.append([_read_square(tok, lineno) for tok in tokens])
+            grid.append([_read_square(tok, lineno, max_height) for tok in tokens])
         if not grid:
             raise PlayError("the board text is empty")
         width = len(grid[0])

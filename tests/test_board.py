@@ -106,6 +106,21 @@ def test_bad_board_text(text, message):
         Board.from_text(text)
 
 
+@pytest.mark.parametrize(("text", "max_height", "message"), [
+    # "stack height of 'A0' is 0" did not say what a height can be
+    ("A0 .\n. .", None, "line 1: the stack height of 'A0' is 0; a stack is at least 1 tile "
+                         "high"),
+    ("A0 .\n. .", 3, "line 1: the stack height of 'A0' is 0; a stack is 1 to 3 tiles high"),
+    (". .\nB4 .", 3, "line 2: the stack height of 'B4' is 4; a stack is 1 to 3 tiles high"),
+])
+def test_a_stack_height_out_of_range_says_the_range(text, max_height, message):
+    with pytest.raises(PlayError) as refused:
+        Board.from_text(text, max_height=max_height)
+    assert str(refused.value) == f"board text {message}"
+    assert Board.from_text(text.replace("0", "3").replace("4", "3"),
+                           max_height=max_height).to_text()
+
+
 def test_board_text_size_check():
     with pytest.raises(PlayError, match="expected 15"):
         Board.from_text("...\n...\n...", rows=15)

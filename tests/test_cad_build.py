@@ -511,8 +511,11 @@ def test_coupons_at_several_clearances(cache: Path, tmp_path: Path, capsys) -> N
     assert main(["cad", "coupons", "--clearances", "0.1,0.25,0.10", "-o", str(out),
                  "--cache-dir", str(cache), "-q"]) == 0
     printed = capsys.readouterr()
-    assert "wrote 7 files" in printed.out  # 0.10 is the 0.1 coupon, not built twice
-    assert "coupon-0.1.stl, coupon-0.25.stl" in printed.out
+    # 0.10 is the 0.1 coupon, not built twice; every file written is told, where the line
+    # named the STLs alone ("wrote 7 files to ...: coupon-0.1.stl, coupon-0.25.stl")
+    assert printed.out.splitlines()[0] == (
+        f"wrote 7 files to {out}: coupon-0.1 and coupon-0.25, each as STL, 3MF and a PNG "
+        "preview, and coupons.json")
     assert printed.err == ""  # -q: no progress bar
     assert sorted(p.name for p in out.iterdir()) == [
         "coupon-0.1.3mf", "coupon-0.1.png", "coupon-0.1.stl",
@@ -531,6 +534,18 @@ def test_coupons_at_several_clearances(cache: Path, tmp_path: Path, capsys) -> N
     assert main(["cad", "coupons", "--clearances", "0,0.1", "-o", str(tmp_path / "n")]) == 2
     assert "Clearance must be 0.1-0.45 mm, got 0 (" in capsys.readouterr().err
     assert not (tmp_path / "n").exists()
+
+
+def test_the_files_of_coupons_are_told_in_words() -> None:
+    from companion.cli.cad import _coupon_files
+
+    assert _coupon_files(["coupon-0.2.stl", "coupon-0.2.3mf", "coupon-0.2.png",
+                          "coupons.json"]) == (
+        "coupon-0.2 as STL, 3MF and a PNG preview, and coupons.json")
+    # coupons written in different forms are told one by one
+    assert _coupon_files(["coupon-0.1.stl", "coupon-0.2.3mf", "coupon-0.2.stl",
+                          "coupons.json"]) == (
+        "coupon-0.1 as STL; coupon-0.2 as STL and 3MF, and coupons.json")
 
 
 def test_coupons_for_a_large_bed_are_checked_on_it(cache: Path, tmp_path: Path,

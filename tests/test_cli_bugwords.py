@@ -224,11 +224,6 @@ def test_moves_bad_input(capsys, tmp_path, rack, board_rows, message):
     assert code == 2 and message in err
 
 
-def test_bugwords_without_action_prints_help(capsys):
-    code, out, _ = run(capsys, "bugwords")
-    assert code == 2 and "replay" in out and "moves" in out
-
-
 def test_replay_best_play_for_each_rack(capsys, word_list):
     code, out, _ = run(capsys, "bugwords", "replay", HANDMADE, "--best", "--json",
                        "--lexicon", word_list)
@@ -470,6 +465,24 @@ def test_replay_names_the_words_not_in_the_list_as_the_judge_does(capsys, tmp_pa
     assert code == 0
     pan = next(ln for ln in out.splitlines() if " J9 " in ln)
     assert pan.endswith("+15  not in the word list: OP and LA")
+
+
+def test_replay_says_a_time_penalty_it_did_not_check(capsys, tmp_path):
+    # "All 2 challenge and clock lines agree with the rules" counted the lines it checked
+    # and said nothing of the time penalty it could not (no clock times in the record)
+    code, out, _ = run(capsys, "bugwords", "replay", HANDMADE)
+    assert code == 0
+    assert ("All 2 challenge and clock lines agree with the rules (points 5 challenge rule); "
+            "1 time-penalty line is not checked: the record has no clock times.\n") in out
+    # with no challenge line, the unchecked penalties are their own sentence
+    path = tmp_path / "game.gcg"
+    path.write_text("#player1 A A\n#player2 B B\n>A: CATSXYZ 8G CAT +10 10\n"
+                    ">B: ABCDEFG (time) -10 -10\n>A: SXYZ (time) -20 -10\n")
+    code, out, _ = run(capsys, "bugwords", "replay", str(path))
+    assert code == 0
+    assert out.splitlines()[-2:] == [
+        "2 time-penalty lines are not checked: the record has no clock times.",
+        "Totals of the recomputed lines: A 10, B 0"]
 
 
 def test_replay_counts_several_lines_in_the_plural(capsys, tmp_path):

@@ -299,6 +299,44 @@ def test_an_option_mistyped_is_refused_with_the_commands_own_usage(capsys, argv,
     assert error == f"{prog}: error: unrecognized arguments: {extras}"
 
 
+def _commands_taking_an_action() -> dict[str, str]:
+    """Each command whose first argument is an action (a sub-command or a choice), and how
+    its usage names it."""
+    import argparse
+
+    from companion.cli import build_parser
+
+    commands = next(a for a in build_parser()._actions
+                    if isinstance(a, argparse._SubParsersAction)).choices
+    found = {}
+    for name, parser in commands.items():
+        for action in parser._actions:
+            if not action.option_strings and (
+                    isinstance(action, argparse._SubParsersAction) or action.choices):
+                found[name] = action.metavar or action.dest
+    return found
+
+
+def test_every_command_given_no_action_says_so_in_one_line():
+    # bugwords and cad printed their whole help, the others one line; db said "action"
+    found = _commands_taking_an_action()
+    assert {"bugwords", "cad", "db", "girdle", "print", "vision", "werdup"} <= set(found)
+    for name, metavar in found.items():
+        assert metavar.isupper(), (name, metavar)
+
+
+@pytest.mark.parametrize("command", sorted(_commands_taking_an_action()))
+def test_a_command_without_its_action_is_the_parsers_usage_error(capsys, command):
+    with pytest.raises(SystemExit) as exit_:
+        main([command])
+    out, err = capsys.readouterr()
+    assert exit_.value.code == 2 and out == ""
+    usage, error = err.strip().split("\n")
+    metavar = _commands_taking_an_action()[command]
+    assert usage.startswith(f"usage: companion {command} [-h] {metavar}")
+    assert error == f"companion {command}: error: the following arguments are required: {metavar}"
+
+
 def test_an_unknown_option_before_the_command_keeps_companions_usage(capsys):
     with pytest.raises(SystemExit) as exit_:
         main(["--bogus", "check", "qi"])

@@ -488,3 +488,26 @@ def test_a_sheet_solved_for_a_family_is_checked_against_that_family(capsys, tmp_
     code, out, _ = run(capsys, "girdle", "check", str(sheet), "--json")
     card = json.loads(out)
     assert code == 0 and card["legal"] and card["final"] == answer["par"]
+
+
+def test_a_par_from_the_cache_says_so_with_the_time_its_search_took(capsys, tmp_path):
+    # the cached answer printed "(proven optimal, 0.0 s)": the look-up's time, as if the
+    # search had taken none
+    import re
+
+    argv = ("girdle", "solve", "--date", "2026-12-11", "--time-budget", "2")
+    code, first, _ = run(capsys, *argv)
+    searched = re.search(r", (\d+\.\d) s\)$", first.splitlines()[0])
+    assert code == 0 and searched and "cache" not in first.splitlines()[0]
+    code, again, err = run(capsys, *argv)
+    head = first.splitlines()[0].removesuffix(searched.group(0))
+    assert code == 0 and err == ""
+    assert again.splitlines()[0] == f"{head}; from the cache, searched in {searched.group(1)} s)"
+    assert again.splitlines()[1:] == first.splitlines()[1:]
+    # an entry made before the cache kept the search's time: only that it is the cache's
+    entry, = (tmp_path / "cache" / "girdle").glob("*.json")
+    data = json.loads(entry.read_text())
+    del data["seconds"]
+    entry.write_text(json.dumps(data))
+    code, third, _ = run(capsys, *argv)
+    assert code == 0 and third.splitlines()[0] == f"{head}; from the cache)"

@@ -51,7 +51,10 @@ def test_a_position_on_standard_input(capsys, monkeypatch):
 @pytest.mark.parametrize(("text", "message"), [
     ("", "the board text is empty"),
     (". . Z6 . . . . . . .\n" + ". . . . . . . . . .\n" * 9,
-     "a stack at row 1 is 6 high; the most is 5"),
+     "board text line 1: the stack height of 'Z6' is 6; a stack is 1 to 5 tiles high"),
+    # it said "stack height of 'A0' is 0", not what a height can be
+    (". . A0 . . . . . . .\n" + ". . . . . . . . . .\n" * 9,
+     "board text line 1: the stack height of 'A0' is 0; a stack is 1 to 5 tiles high"),
 ])
 def test_a_bad_position_on_standard_input_is_named_so(capsys, monkeypatch, text, message):
     # it was "position -: ...", naming a file called '-'
@@ -232,12 +235,14 @@ def test_turn_reads_one_position_from_standard_input_not_both(capsys, monkeypatc
 
 @pytest.mark.parametrize("name", ["selfplay-2p-seed1.gcg", "handmade-features.gcg"])
 def test_a_bug_words_record_is_named_as_one(capsys, name):
-    # it was "Record line 8: GRAZED at 8G runs off the board", exit status 1 (an illegal play)
+    # it was "Record line 8: GRAZED at 8G runs off the board", exit status 1 (an illegal play);
+    # then that line came first and what the file is after it: what it is now comes first
     record = str(Path(__file__).parent / "data" / "gcg" / name)
     code, out, err = run(capsys, "werdup", "replay", record)
     assert code == 2 and out == ""
-    assert ("(this looks like a Bug Words game record, GCG, not a WerdUp one: replay it with "
-            "'companion bugwords replay')") in err
+    assert err.startswith("companion: This looks like a Bug Words game record, GCG, not a "
+                          "WerdUp one: replay it with 'companion bugwords replay' (read as a "
+                          "WerdUp record: record line ")
 
 
 def test_replay_shows_a_nick_with_a_control_character_escaped(capsys, tmp_path):

@@ -158,7 +158,7 @@ def test_cli_rejects_bad_positions(capsys, tmp_path):
     tall = pos.CAT.copy()
     tall.set(4, 4, "A", 6)
     assert main(["werdup", "moves", write_position(tmp_path, tall), "AE"]) == 2
-    assert "the most is 5" in capsys.readouterr().err
+    assert "is 6; a stack is 1 to 5 tiles high" in capsys.readouterr().err
 
 
 def test_cli_selfplay_record_replays(capsys, tmp_path):

@@ -22,7 +22,7 @@ from companion.cli.common import (
 )
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import missing_note
-from companion.text import counted, printable, quoted
+from companion.text import capital_first, counted, printable, quoted
 from companion.totals import total_slip_text
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
@@ -34,7 +34,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="Bug Words: replay GCG game records, find the best plays for a rack",
         description="Bug Words (Scrabble-style) tools.",
     )
-    bsub = p.add_subparsers(dest="bugwords_command", metavar="ACTION")
+    bsub = p.add_subparsers(dest="bugwords_command", metavar="ACTION", required=True)
 
     r = bsub.add_parser(
         "replay",
@@ -88,13 +88,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_lexicon_option(m)
     add_house_list_options(m)
     m.set_defaults(func=run_moves)
-
-    p.set_defaults(func=lambda args: _missing_action(p))
-
-
-def _missing_action(parser: argparse.ArgumentParser) -> int:
-    parser.print_help()
-    return 2
 
 
 # -- replay -----------------------------------------------------------------------------------
@@ -156,13 +149,22 @@ def format_replay(result: Replay) -> str:
     differ = sum(1 for m in placed if m.mismatch)
     lines.append(_checked(differ, len(placed), ("placement score", "placement scores"),
                           ("matches", "match"), "the record"))
+    # a line the rules score but this record cannot (a time penalty without clock times):
+    # "All 2 ... agree" counted only the lines checked, as if there were no other
+    unchecked = sum(1 for m in result.moves if m.kind in COUNTED and m.computed is None)
+    not_checked = (f"{counted(unchecked, 'time-penalty line')} "
+                   f"{'is' if unchecked == 1 else 'are'} not checked: the record has no "
+                   "clock times")
     if others:
         bad = sum(1 for m in others if m.mismatch)
         table = f"{result.challenge_rule} challenge rule" + (
             f"; clock {result.clock}" if result.clock else "")
-        lines.append(_checked(bad, len(others),
-                              ("challenge or clock line", "challenge and clock lines"),
-                              ("agrees with", "agree with"), f"the rules ({table})"))
+        said = _checked(bad, len(others),
+                        ("challenge or clock line", "challenge and clock lines"),
+                        ("agrees with", "agree with"), f"the rules ({table})")
+        lines.append(f"{said.removesuffix('.')}; {not_checked}." if unchecked else said)
+    elif unchecked:
+        lines.append(f"{capital_first(not_checked)}.")
     slips = sum(1 for m in result.moves if m.total_slip)
     if slips:
         lines.append(f"{counted(slips, 'running total')} {'does' if slips == 1 else 'do'} not "

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from companion.cli.common import decimal_number, file_name
 from companion.decimals import decimal_from
 from companion.errors import UsageError
-from companion.text import counted, printable, quoted
+from companion.text import counted, listed, printable, quoted
 
 if TYPE_CHECKING:
     from cad.build import Copies
@@ -25,7 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "STL/3MF/STEP, and check built files. Print the fit coupon first to choose "
         "--clearance for your printer.",
     )
-    cad_sub = p.add_subparsers(dest="cad_command", metavar="ACTION")
+    cad_sub = p.add_subparsers(dest="cad_command", metavar="ACTION", required=True)
 
     b = cad_sub.add_parser("build", help="write the parts' files, previews and a build report",
                            description="Write the set into a folder. Parts whose parameters "
@@ -91,7 +91,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     lay.add_argument("--clearance", type=decimal_number, default=0.2, metavar="MM",
                      help="the clearance the board was printed with (default 0.2)")
     lay.set_defaults(func=run_layout)
-    p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
 
 
 def _params(clearance: float, bed: tuple[float, float] | None = None,
@@ -155,10 +154,7 @@ def run_build(args: argparse.Namespace) -> int:
                    use_cache=not args.no_cache, slice_parts=args.slice, progress=progress)
     total = sum(len(v) for v in result.files.values()) + 1  # and build.json
     cached = f" ({', '.join(result.cached)} from the cache)" if result.cached else ""
-    print(f"wrote {counted(total, 'file')} to {printable(str(out))}{cached}")
-    if result.removed:
-        print(f"removed {counted(len(result.removed), 'file')} that {LEFT_BY_BUILD} left "
-              f"there: {', '.join(printable(n) for n in result.removed)}")
+    _say_written(total, out, cached, result.removed, LEFT_BY_BUILD)
     if result.slicer:
         _print_slicer_estimates(result.slicer, result.copies)
     plates = {n.split(".")[0] for n in result.files.get("tiles", [])
@@ -176,6 +172,42 @@ def run_build(args: argparse.Namespace) -> int:
     print("; ".join(wanted))
     print("build.json lists how many of each file to print")
     return 0
+
+
+def _say_written(count: int, out: Path, detail: str, removed: tuple[str, ...],
+                 left_by: str) -> None:
+    """What ``cad build`` and ``cad coupons`` wrote, as both say it: "wrote 4 files to
+    DIR" and ``detail``, then the files of an earlier run (``left_by``) they removed."""
+    print(f"wrote {counted(count, 'file')} to {printable(str(out))}{detail}")
+    if removed:
+        print(f"removed {counted(len(removed), 'file')} that {left_by} left there: "
+              f"{', '.join(printable(n) for n in removed)}")
+
+
+# what each kind of file a coupon is written as holds
+_FILE_KINDS = {".stl": "STL", ".3mf": "3MF", ".step": "STEP", ".png": "a PNG preview"}
+
+
+def _coupon_files(files: list[str]) -> str:
+    """``cad coupons``' files in words: "coupon-0.2 as STL, 3MF and a PNG preview, and
+    coupons.json" (it named only the STL of four files)."""
+    forms: dict[str, list[str]] = {}
+    others: list[str] = []
+    for name in files:
+        path = Path(name)
+        if path.suffix in _FILE_KINDS and path.stem.startswith("coupon-"):
+            forms.setdefault(path.stem, []).append(_FILE_KINDS[path.suffix])
+        else:
+            others.append(printable(name))
+    order = list(_FILE_KINDS.values())
+    kinds = {tuple(sorted(f, key=order.index)) for f in forms.values()}
+    if len(kinds) == 1:
+        each = ", each" if len(forms) > 1 else ""
+        coupons = [f"{listed(list(forms))}{each} as {listed(list(kinds.pop()))}"]
+    else:
+        coupons = [f"{stem} as {listed(sorted(f, key=order.index))}"
+                   for stem, f in forms.items()]
+    return ", and ".join(["; ".join(coupons), *others]) if others else "; ".join(coupons)
 
 
 def _print_slicer_estimates(slicer: dict[str, dict], copies: dict[str, Copies]) -> None:
@@ -219,11 +251,8 @@ def run_coupons(args: argparse.Namespace) -> int:
                            cache_dir=cache,
                            progress=progress)
     progress.close()
-    print(f"wrote {counted(len(result.files), 'file')} to {printable(str(args.out))}: "
-          + ", ".join(f for f in result.files if f.endswith(".stl")))
-    if result.removed:
-        print(f"removed {counted(len(result.removed), 'file')} that {LEFT_BY_COUPONS} left "
-              f"there: {', '.join(printable(n) for n in result.removed)}")
+    _say_written(len(result.files), out, f": {_coupon_files(result.files)}", result.removed,
+                 LEFT_BY_COUPONS)
     print("print them, keep the one that fits best, then: companion cad build --clearance MM")
     return 0
 

@@ -14,7 +14,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "do it when they start). Exit status: 0 done, 2 a DATABASE_URL it cannot use, 1 a "
         "database that does not answer.",
     )
-    p.add_argument("action", choices=("upgrade", "current"),
+    p.add_argument("action", metavar="ACTION", choices=("upgrade", "current"),
                    help="upgrade: bring the schema to the newest revision (once, whichever "
                         "host runs it; app servers also do it when they start); current: "
                         "print the schema's revision")

@@ -28,7 +28,7 @@ from companion.girdle.cache import solve_cached
 from companion.girdle.engine import IllegalStep, ScoreCard, WrongLine
 from companion.girdle.generator import family_puzzle
 from companion.girdle.layouts import family_of, layouts, puzzle_model, shape_text
-from companion.girdle.solver import solve
+from companion.girdle.solver import Solution, solve
 from companion.lexicon import Lexicon
 from companion.text import counted, printable, quoted, shown, signed
 
@@ -199,15 +199,26 @@ def run_solve(args: argparse.Namespace) -> int:
             answer["puzzle"] = puzzle_model(pz)
         print_json(answer)
         return 0
-    status = "proven optimal" if sol.proven else f"best found; no sheet beats {sol.upper_bound}"
-    if not sol.complete:
-        status += "; stopped early by --time-budget"
-    print(f"Word Girdle #{pz.number}: par {sol.par} ({status}, {sol.seconds:.1f} s)")
+    print(f"Word Girdle #{pz.number}: par {sol.par} ({_how_found(sol)})")
     sheet = Sheet(pz, lex)  # the sheet's words are the chosen list's
     for p in sol.placements:
         sheet.play(p)
     print(card_text(sheet, sheet.score()))
     return 0
+
+
+def _how_found(sol: Solution) -> str:
+    """How ``sol``'s par was found, for its line: proven or the best found, and the search's
+    seconds; for an answer from the cache, that it is one, with the seconds of the search
+    that made it when the cache kept them (the look-up's own 0.0 s told nothing)."""
+    status = "proven optimal" if sol.proven else f"best found; no sheet beats {sol.upper_bound}"
+    if not sol.complete:
+        status += "; stopped early by --time-budget"
+    if not sol.cached:
+        return f"{status}, {sol.seconds or 0.0:.1f} s"
+    if sol.seconds is None:
+        return f"{status}; from the cache"
+    return f"{status}; from the cache, searched in {sol.seconds:.1f} s"
 
 
 # -- check -----------------------------------------------------------------------------------

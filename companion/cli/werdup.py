@@ -148,21 +148,16 @@ def _board_from_text(text: str, name: str, rules: WerdUpRules) -> Board:
     size = rules.board_size
     where = "the position on standard input" if name == "-" else f"position {name}"
     try:
-        board = Board.from_text(text, size, size)
+        board = Board.from_text(text, size, size, max_height=rules.max_height)
     except PlayError as exc:
         raise UsageError(f"{where}: {exc}") from exc
     known = rules.tile_set.counts
-    for r, c, tile in board.squares():
+    for r, _, tile in board.squares():
         if tile not in known:
             hint = (" (the Qu tile is written Qu, with the squares of its row separated by "
                     "spaces, like '. Qu I T .')" if tile == "Q" else "")
             raise UsageError(f"{where}: {quoted(tile)} at row {r + 1} is not a WerdUp "
                              f"tile{hint}")
-        if board.height(r, c) > rules.max_height:
-            raise UsageError(
-                f"{where}: a stack at row {r + 1} is {board.height(r, c)} high; "
-                f"the most is {rules.max_height}"
-            )
     return board
 
 

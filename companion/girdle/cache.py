@@ -8,12 +8,14 @@ edited under the same name, or a new default list, is searched afresh). The cach
 needed for correctness: an entry is used only if it comes from the same search
 (:data:`~companion.girdle.solver.SEARCH_VERSION`) and replaying its solution on the puzzle
 scores exactly its par. An entry whose search a time budget cut short is searched again when
-asked with a larger budget or none.
+asked with a larger budget or none. An answer from the cache is marked ``cached`` and keeps
+the seconds its search took (the look-up's own time tells nothing).
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -57,9 +59,13 @@ def _load(path: Path, puzzle: Puzzle, lexicon: Lexicon, budget: float | None) ->
         return None  # not a cached answer (another program's file, spoilt): search again
     if not card.complete or card.final != data["par"]:
         return None
+    seconds = data.get("seconds")
+    if (not isinstance(seconds, (int, float)) or isinstance(seconds, bool)
+            or not 0 <= seconds < math.inf):
+        seconds = None  # an entry made before the cache kept the search's time, or spoilt
     return Solution(par=data["par"], proven=data["proven"], upper_bound=data["upper_bound"],
-                    placements=steps, nodes=data.get("nodes", 0), seconds=0.0,
-                    complete=bool(data["complete"]))
+                    placements=steps, nodes=data.get("nodes", 0), seconds=seconds,
+                    complete=bool(data["complete"]), cached=True)
 
 
 def solve_cached(
@@ -79,7 +85,8 @@ def solve_cached(
     sol = solve(puzzle, time_budget=time_budget, lexicon=lex)
     if path is not None and sol.placements:
         data = {"puzzle": puzzle.to_dict(), "search": SEARCH_VERSION,
-                "time_budget": time_budget, "nodes": sol.nodes, **sol.to_dict(puzzle)}
+                "time_budget": time_budget, "nodes": sol.nodes, "seconds": sol.seconds,
+                **sol.to_dict(puzzle)}
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             write_file_whole(path, json.dumps(data).encode("utf-8"))

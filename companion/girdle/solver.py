@@ -44,15 +44,19 @@ from companion.lexicon import Lexicon, default_lexicon
 @dataclass
 class Solution:
     """The solver's answer: ``par`` (best final score found), ``proven`` (no better sheet
-    exists), ``upper_bound`` (no sheet scores more) and the words that reach ``par``."""
+    exists), ``upper_bound`` (no sheet scores more) and the words that reach ``par``;
+    ``seconds`` the search took, and ``cached`` when the answer is a cached one
+    (:mod:`companion.girdle.cache`), whose ``seconds`` are those of the search that made it
+    (None: not known, an entry made before the cache kept them)."""
 
     par: int
     proven: bool
     upper_bound: int
     placements: list[SheetStep] = field(default_factory=list)
     nodes: int = 0
-    seconds: float = 0.0
+    seconds: float | None = 0.0
     complete: bool = True  # the whole standard search ran (False: the time budget stopped it)
+    cached: bool = False
 
     def to_dict(self, puzzle: Puzzle) -> dict:
         return {

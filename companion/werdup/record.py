@@ -238,13 +238,16 @@ def replay(
         if not gcg:
             raise
         # a Bug Words record fails on a note or its first play ("runs off the board"): not a
-        # WerdUp record at all, so bad input, whatever the line's error
-        raise UsageError(f"{exc} (this looks like a Bug Words game record, GCG, not a WerdUp "
-                         "one: replay it with 'companion bugwords replay')") from exc
+        # WerdUp record at all, so bad input, whatever the line's error; what it is comes
+        # first, the line read as WerdUp after it (it came first, the explanation last)
+        raise UsageError(f"{_BUG_WORDS_RECORD} (read as a WerdUp record: {exc})") from exc
     if gcg:  # one with no plays reads as a WerdUp game of no turns, a tie at 0
-        raise UsageError("this looks like a Bug Words game record, GCG, not a WerdUp one: "
-                         "replay it with 'companion bugwords replay'")
+        raise UsageError(_BUG_WORDS_RECORD)
     return result
+
+
+_BUG_WORDS_RECORD = ("this looks like a Bug Words game record, GCG, not a WerdUp one: replay "
+                     "it with 'companion bugwords replay'")
 
 
 def _replay(text: str, lexicon: Lexicon, rules: WerdUpRules | None,
