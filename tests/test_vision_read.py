@@ -756,3 +756,30 @@ def test_listed_squares_are_given_in_board_order() -> None:
                            cells, listed)
     assert [(u["row"], u["col"]) for u in reading.to_dict()["uncertain"]] == [
         (1, 7), (4, 0), (9, 1), (9, 2)]
+
+
+def test_a_square_outside_the_photo_is_offered_as_empty_or_a_tile_without_shares(capsys):
+    """A square the photo does not show was offered as "empty (50%), ? (50%)", shares
+    nothing measured: it says it is not seen, its two choices shown bare (``p`` null); a
+    square a glare washed out keeps its own why."""
+    from companion.cli.vision import _print_listed
+    from vision.cells import EMPTY, CellRead
+    from vision.locate import Located
+    from vision.reading import OUTSIDE, WASHED, BoardReading, _not_seen
+
+    spec = board_spec("bugwords")
+    cells = [CellRead(r, c, EMPTY, 1.0) for r in range(15) for c in range(15)]
+    cells[16].why = WASHED
+    listed: list = []
+    _not_seen(cells[0], listed)
+    _not_seen(cells[16], listed)
+    corners = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+    out = BoardReading(spec, Located(corners, np.eye(3), (15, 15), "premium squares"),
+                       cells, listed).to_dict()
+    assert [(u["why"], u["alternatives"]) for u in out["uncertain"]] == [
+        (why, [{"letter": None, "p": None}, {"letter": "?", "p": None}])
+        for why in (OUTSIDE, WASHED)]
+    _print_listed(out)
+    assert capsys.readouterr().out.splitlines() == [
+        f"  uncertain: row 1, column 1 (read empty; {OUTSIDE}): empty, ?",
+        f"  uncertain: row 2, column 2 (read empty; {WASHED}): empty, ?"]

@@ -30,6 +30,9 @@ WASHED = "washed out by a glare: check this square"
 LONE = "a letter on its own, in a photo with a glare: check this square"
 GAP = "a gap between tiles, in a photo with a glare: a letter here may be lost"
 BLANK_WASHED = "a blank tile whose words cross squares a glare washed out: check its letter"
+# What a square offered as empty or a tile says, neither likelier than the other (its ``why``)
+OUTSIDE = "outside the photo: empty, or a tile, not seen"
+TILE_COLOURED = "a tile's colour, no letter seen: empty, or a tile"
 
 
 @dataclass
@@ -354,15 +357,26 @@ def _ask_the_player(reads: list[CellRead], unseen: set[tuple[int, int]],
     for rd in reads:  # bare-looking cells with a tile's colour: the player looks
         share = maybe.get((rd.row, rd.col))
         if share is not None and rd.face == EMPTY and not rd.alternatives:
-            rd.alternatives = [(EMPTY, 1.0 - share), (BLANK, share)]
+            _empty_or_tile(rd, TILE_COLOURED)
             uncertain.append(rd)
+
+
+def _empty_or_tile(rd: CellRead, why: str) -> None:
+    """``rd`` is offered as an empty square or a tile (a blank tile's face, its letter the
+    player's to say), neither likelier than the other: no share is shown for either (its
+    ``unweighed``; the colour's nearness to a tile's is no chance of one), and its ``why``
+    says what is known, unless it already says why it is listed."""
+    rd.alternatives = [(EMPTY, 0.5), (BLANK, 0.5)]
+    rd.unweighed = True
+    rd.why = rd.why or why
 
 
 def _not_seen(rd: CellRead, uncertain: list[CellRead]) -> None:
     """A square whose face the photo does not show: read as nothing, an empty square or a
-    blank tile offered alike, listed in ``uncertain`` for the player to say what is there."""
+    blank tile offered alike (:func:`_empty_or_tile`), listed in ``uncertain`` for the
+    player to say what is there."""
     rd.face, rd.letter, rd.confidence = EMPTY, None, 0.0
-    rd.alternatives = [(EMPTY, 0.5), (BLANK, 0.5)]
+    _empty_or_tile(rd, OUTSIDE)
     if all(u is not rd for u in uncertain):
         uncertain.append(rd)
 
