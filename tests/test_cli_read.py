@@ -224,3 +224,21 @@ def test_a_square_offered_as_empty_or_a_tile_is_listed_without_made_up_shares(ca
     square = next(u for u in json.loads(out)["uncertain"] if (u["row"], u["col"]) == (1, 13))
     assert square["read"] == "" and square["why"] == TILE_COLOURED
     assert square["alternatives"] == [{"letter": None, "p": None}, {"letter": "?", "p": None}]
+
+
+def test_a_tile_listed_as_perhaps_misread_shows_no_mix_of_figures(capsys):
+    """The real photo's H of a word whose blank fits no letter unless a tile was misread was
+    offered as "H (99%), T (60%), D (40%)": the classifier's confidence beside shares counted
+    from the words, adding to far more than 100%. Its letters are shown bare, what was read
+    first, and it says why; in --json each ``p`` is null."""
+    from vision.correct import MISREAD
+
+    photo = PHOTO.with_name("IMG_20141025_164035.jpg")
+    code, out, err = run(capsys, "read", str(photo), "--game", "bugwords")
+    assert code == 0, err
+    assert f"  uncertain: row 12, column 14 (read H; {MISREAD}): H, T, D\n" in out
+    assert "(60%)" not in out
+    code, out, err = run(capsys, "read", str(photo), "--game", "bugwords", "--json")
+    tile = next(u for u in json.loads(out)["uncertain"] if (u["row"], u["col"]) == (11, 13))
+    assert tile["read"] == "H" and tile["why"] == MISREAD
+    assert tile["alternatives"] == [{"letter": a, "p": None} for a in "HTD"]

@@ -25,6 +25,11 @@ EVERY_WORD = "each of these makes its words words"
 MOST_WORDS = "no letter makes all its words words; these make the most of them"
 MENDED = "no letter makes all its words words; these would, were a tile of them misread"
 COMMONEST = "no word list to choose by; the commonest letters"
+# What a tile listed as perhaps misread says (its ``why``): a blank tile of its words fits no
+# letter as it is read; the letters offered are what was read and those that would let it
+# (:func:`_perhaps_misread`)
+MISREAD = ("perhaps misread: a blank tile of its words fits no letter as it is read; read so "
+           "or as these, it would")
 
 
 def _nothing_tells(rd: CellRead, blanks: bool, offered: str) -> None:
@@ -33,6 +38,15 @@ def _nothing_tells(rd: CellRead, blanks: bool, offered: str) -> None:
     without their made-up probabilities, and its ``why`` says what they are (``offered``)."""
     rd.unweighed = True
     rd.why = f"{BLANK_UNKNOWN if blanks else LETTER_UNKNOWN}; {offered}"
+
+
+def _perhaps_misread(rd: CellRead) -> None:
+    """``rd`` is listed as perhaps misread, offered what was read and the letters that would
+    let a blank of its words be some letter: the first is the classifier's, the others
+    counted from the words, no two figures of one kind, so none is shown (``unweighed``);
+    its ``why`` says what the letters are."""
+    rd.unweighed = True
+    rd.why = rd.why or MISREAD
 
 
 def words_through(grid: list[list[str]], cell: Cell) -> list[tuple[str, list[Cell]]]:
@@ -364,6 +378,7 @@ def _offer_blank(grid: list[list[str]], blank: CellRead, by_cell: dict[Cell, Cel
         rd.confidence = look
         rd.alternatives = [(rd.face, look / sum(m[0] for m in mends)), was]
         grid[cell[0]][cell[1]] = rd.face
+        _perhaps_misread(rd)
         _list(rd, unresolved)
         return
     offered = {x for x, _ in ranked}
@@ -379,6 +394,7 @@ def _offer_blank(grid: list[list[str]], blank: CellRead, by_cell: dict[Cell, Cel
         mended = [(y.upper(), w / share) for y, w in sorted(ys.items(), key=lambda kv: -kv[1])]
         rd.alternatives = base + [(a, p) for a, p in mended
                                   if a not in {b for b, _ in base}][:BLANK_CHOICES - 1]
+        _perhaps_misread(rd)
         _list(rd, unresolved)
 
 

@@ -55,9 +55,10 @@ class BoardReading:
     def to_dict(self) -> dict:
         """The reading as JSON: each listed cell with the alternatives worth a player's look
         (:func:`vision.cells.shown_alternatives`: one shown as 0% or 1% tells nothing), and
-        why it is listed when the reading says. A cell whose letters offered are none likelier
-        than another (``unweighed``: a blank's letter nothing tells) gives each with ``p``
-        null, not a made-up share."""
+        why it is listed when the reading says. A cell whose letters offered have no share that
+        measures how likely each is (``unweighed``: a blank's letter nothing tells, a square
+        empty or a tile, a tile perhaps misread) gives each with ``p`` null, not a made-up
+        share."""
         return {
             "game": self.spec.game,
             "rows": self.spec.rows,
@@ -69,9 +70,8 @@ class BoardReading:
                            (r + 1) * self.spec.cols]] for r in range(self.spec.rows)],
             "uncertain": [
                 {"row": rd.row, "col": rd.col, "read": rd.face,
-                 "alternatives": [{"letter": a or None, "p": None} for a, _ in rd.alternatives]
-                 if rd.unweighed else [{"letter": a or None, "p": round(p, 3)}
-                                       for a, p in shown_alternatives(rd.alternatives)]}
+                 "alternatives": [{"letter": a or None, "p": None if rd.unweighed else round(p, 3)}
+                                  for a, p in shown_alternatives(rd.alternatives)]}
                 | ({"why": rd.why} if rd.why else {})
                 for rd in sorted(self.uncertain, key=lambda rd: (rd.row, rd.col))
             ],
