@@ -783,3 +783,52 @@ def test_a_square_outside_the_photo_is_offered_as_empty_or_a_tile_without_shares
     assert capsys.readouterr().out.splitlines() == [
         f"  uncertain: row 1, column 1 (read empty; {OUTSIDE}): empty, ?",
         f"  uncertain: row 2, column 2 (read empty; {WASHED}): empty, ?"]
+
+
+def _listed_json(cells: list, listed: list) -> list[dict]:
+    """The ``uncertain`` entries of a Bug Words reading of ``cells`` listing ``listed``."""
+    from vision.locate import Located
+    from vision.reading import BoardReading
+
+    corners = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+    return BoardReading(board_spec("bugwords"), Located(corners, np.eye(3), (15, 15),
+                        "premium squares"), cells, listed).to_dict()["uncertain"]
+
+
+def test_a_tile_listed_with_its_runners_up_only_shows_the_letter_read_first() -> None:
+    """A doubtful tile is listed with its classifier's runners-up, which leave out the letter
+    read: it was shown "read T: Y (16%), I (4%), D (3%)", the T missing. What was read comes
+    first, with the classifier's confidence in it."""
+    from vision.cells import EMPTY, CellRead
+
+    cells = [CellRead(r, c, EMPTY, 1.0) for r in range(15) for c in range(15)]
+    t = cells[9 * 15 + 7] = CellRead(9, 7, "T", 0.246, [("Y", 0.156), ("I", 0.036), ("D", 0.03)],
+                                     "T")
+    assert _listed_json(cells, [t])[0]["alternatives"] == [
+        {"letter": "T", "p": 0.246}, {"letter": "Y", "p": 0.156}, {"letter": "I", "p": 0.036},
+        {"letter": "D", "p": 0.03}]
+
+
+def test_a_letter_the_words_chose_shows_the_classifiers_share_not_the_words(small_lexicon):
+    """A tile the words read otherwise than the classifier (DRIM's I, 99%, made DRUM's U, a
+    letter the tile hardly looks like) was shown "U (100%), I (99%)": the words' share beside
+    the classifier's. Both are now the classifier's, the letter read first, and it says why;
+    a letter the words settled and that is listed anyway shows how likely the classifier
+    found it (0.4), not the words' share (0.91)."""
+    from vision.cells import EMPTY, CellRead
+    from vision.correct import WORDS_WANT, _settle, list_doubted, resolve
+
+    cells = [CellRead(r, c, EMPTY, 1.0) for r in range(15) for c in range(15)]
+    for c, ch in enumerate("DRIM"):
+        cells[c] = CellRead(0, c, ch, 1.0, letter=ch)
+    i = cells[2]
+    i.confidence, i.options = 0.99, [("L", 0.008), ("U", 0.001)]
+    listed = resolve(cells, 15, 15, small_lexicon, tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+    assert listed == [i] and i.face == "U"
+    (u,) = _listed_json(cells, listed)
+    assert u["why"] == WORDS_WANT
+    assert u["alternatives"] == [{"letter": "U", "p": 0.001}, {"letter": "I", "p": 0.99}]
+    b = CellRead(7, 3, "B", 0.4, [("Q", 0.07)], "B", [("Q", 0.07), ("O", 0.04)])
+    _settle(b, "B", 0.91)
+    list_doubted(b, [])
+    assert b.alternatives == [("B", 0.4), ("Q", 0.07), ("O", 0.04)] and b.confidence == 0.91

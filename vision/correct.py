@@ -28,6 +28,8 @@ COMMONEST = "no word list to choose by; the commonest letters"
 # What a tile listed as perhaps misread says (its ``why``): a blank tile of its words fits no
 # letter as it is read; the letters offered are what was read and those that would let it
 # (:func:`_perhaps_misread`)
+# What a tile whose letter the words chose, though it hardly looks like it, says (its ``why``)
+WORDS_WANT = "its words want this letter, though the tile hardly looks like it"
 MISREAD = ("perhaps misread: a blank tile of its words fits no letter as it is read; read so "
            "or as these, it would")
 
@@ -186,7 +188,8 @@ def list_doubted(rd: CellRead, uncertain: list[CellRead]) -> None:
     already) with what was read first and the letters' runners-up."""
     if any(u is rd for u in uncertain):
         return
-    rd.alternatives = [(rd.letter or rd.face, rd.confidence)] + shown_alternatives(
+    look = rd.confidence if rd.looks is None else rd.looks  # the classifier's, not the words'
+    rd.alternatives = [(rd.letter or rd.face, look)] + shown_alternatives(
         (a, q) for a, q in rd.options if a not in (rd.face, EMPTY))
     uncertain.append(rd)
 
@@ -246,7 +249,8 @@ def _settle_best(group: list[CellRead], good: list[Scored],
         if was[0] != BLANK and face != was[0] and p < SHOWN_MIN:
             # the words want a letter the tile hardly looks like: the player confirms
             rd.confidence = p
-            rd.alternatives = [(face, share), was]
+            rd.alternatives = [(face, p), was]  # each as the classifier found it
+            rd.why = rd.why or WORDS_WANT
             unresolved.append(rd)
 
 
@@ -278,7 +282,8 @@ def _share_out(group: list[CellRead], good: list[Scored], unresolved: list[CellR
             if rd.face != was[0] and looks[ranked[0][0]] < SHOWN_MIN:
                 # the words want a letter the tile hardly looks like: the player confirms
                 rd.confidence = looks[ranked[0][0]]
-                rd.alternatives = [(rd.face, 1.0), was]
+                rd.alternatives = [(rd.face, rd.confidence), was]
+                rd.why = rd.why or WORDS_WANT
         if rd.alternatives or rd.face == BLANK:
             unresolved.append(rd)
 
@@ -316,6 +321,7 @@ def _settle(rd: CellRead, face: str, share: float) -> None:
         rd.letter = face.lower()
         rd.confidence = min(rd.confidence, share)
     else:
+        rd.looks = _looks_like(rd, face.lower())
         rd.face, rd.letter = face, face or None
         rd.confidence = share
     rd.alternatives = []

@@ -9,7 +9,15 @@ import numpy as np
 from companion.lexicon import Lexicon
 from companion.text import counted
 from vision.boards import BoardSpec
-from vision.cells import BLANK, EMPTY, OPTION_MIN, CellRead, read_cells, shown_alternatives
+from vision.cells import (
+    BLANK,
+    EMPTY,
+    OPTION_MIN,
+    CellRead,
+    offered,
+    read_cells,
+    shown_alternatives,
+)
 from vision.classifier import NO_LETTER, TileClassifier
 from vision.config import VisionConfig, WoodConfig
 from vision.correct import list_doubted, read_as_letters, resolve
@@ -53,8 +61,8 @@ class BoardReading:
         return out
 
     def to_dict(self) -> dict:
-        """The reading as JSON: each listed cell with the alternatives worth a player's look
-        (:func:`vision.cells.shown_alternatives`: one shown as 0% or 1% tells nothing), and
+        """The reading as JSON: each listed cell with what was read and the alternatives worth
+        a player's look (:func:`vision.cells.offered`: one shown as 0% or 1% tells nothing), and
         why it is listed when the reading says. A cell whose letters offered have no share that
         measures how likely each is (``unweighed``: a blank's letter nothing tells, a square
         empty or a tile, a tile perhaps misread) gives each with ``p`` null, not a made-up
@@ -70,8 +78,8 @@ class BoardReading:
                            (r + 1) * self.spec.cols]] for r in range(self.spec.rows)],
             "uncertain": [
                 {"row": rd.row, "col": rd.col, "read": rd.face,
-                 "alternatives": [{"letter": a or None, "p": None if rd.unweighed else round(p, 3)}
-                                  for a, p in shown_alternatives(rd.alternatives)]}
+                 "alternatives": [{"letter": a or None, "p": None if p is None else round(p, 3)}
+                                  for a, p in offered(rd)]}
                 | ({"why": rd.why} if rd.why else {})
                 for rd in sorted(self.uncertain, key=lambda rd: (rd.row, rd.col))
             ],
