@@ -832,3 +832,27 @@ def test_a_letter_the_words_chose_shows_the_classifiers_share_not_the_words(smal
     _settle(b, "B", 0.91)
     list_doubted(b, [])
     assert b.alternatives == [("B", 0.4), ("Q", 0.07), ("O", 0.04)] and b.confidence == 0.91
+
+
+def test_a_lost_letters_confidence_that_measures_nothing_is_null_in_the_json() -> None:
+    """A WerdUp tile whose letter was lost, with no word list nor ink, is read as the
+    commonest letter, one of eight none likelier: its confidence was given as 0.125, a
+    figure nothing measured. The JSON ``confidence`` grid gives null there, its ``why``
+    saying what it is; a lost letter the classifier saw ink of keeps its figure."""
+    from vision.cells import BLANK, EMPTY, CellRead
+    from vision.correct import COMMONEST, LETTER_UNKNOWN, read_as_letters
+    from vision.locate import Located
+    from vision.reading import BoardReading
+
+    spec = board_spec("werdup")
+    cells = [CellRead(r, c, EMPTY, 1.0) for r in range(spec.rows) for c in range(spec.cols)]
+    bare = cells[0] = CellRead(0, 0, BLANK, 0.8)
+    inked = cells[1] = CellRead(0, 1, BLANK, 0.8, options=[("O", 0.6), ("Q", 0.3)])
+    listed: list[CellRead] = []
+    read_as_letters(cells, spec.letters, listed)
+    corners = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+    out = BoardReading(spec, Located(corners, np.eye(3), (spec.cols, spec.rows), "markers"),
+                       cells, listed).to_dict()
+    assert out["confidence"][0][:3] == [None, 0.6, 1.0]
+    assert out["uncertain"][0]["why"] == f"{LETTER_UNKNOWN}; {COMMONEST}"
+    assert bare.face == "E" and inked.face == "O"

@@ -47,6 +47,12 @@ def offered(rd: CellRead) -> list[tuple[str, float | None]]:
     return [(a, None if rd.unweighed else p) for a, p in shown]
 
 
+def confidence_shown(rd: CellRead) -> float | None:
+    """A cell's confidence as a reading's JSON gives it: ``None`` when it is no measure
+    (``unmeasured``), else rounded. The one rule every reading's ``confidence`` grid uses."""
+    return None if rd.unmeasured else round(rd.confidence, 3)
+
+
 @dataclass
 class CellRead:
     """One cell: ``face`` is "" (empty), "?" (blank tile) or a letter ("Qu" for WerdUp).
@@ -69,6 +75,9 @@ class CellRead:
     # how likely the classifier found the face read, once the words set ``confidence`` (the
     # chosen reading's share of those that make words)
     looks: float | None = None
+    # its ``confidence`` is no measure (a lost letter's commonest letter, a Girdle gap box):
+    # the JSON gives it as null, its ``why`` saying what it is
+    unmeasured: bool = False
 
     @property
     def uncertain(self) -> bool:

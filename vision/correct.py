@@ -161,6 +161,7 @@ def read_as_letters(reads: list[CellRead], letters: tuple[str, ...],
             choices = [(faces[a], 1.0 / BLANK_CHOICES) for a in BY_FREQUENCY
                        if a in faces][:BLANK_CHOICES]
             _nothing_tells(rd, False, COMMONEST)
+            rd.unmeasured = True  # its confidence, 1 in BLANK_CHOICES, measures nothing
         if choices:
             rd.face = rd.letter = choices[0][0]
             rd.confidence = choices[0][1]

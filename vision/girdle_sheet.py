@@ -15,7 +15,15 @@ from companion.errors import CompanionError
 from companion.girdle import IllegalStep, Puzzle, SheetStep, SplitLine, complete_sheet
 from companion.layout import sheets
 from companion.lexicon import Lexicon
-from vision.cells import OPTION_MIN, OPTIONS, CellRead, glyph_of, offered, shown_alternatives
+from vision.cells import (
+    OPTION_MIN,
+    OPTIONS,
+    CellRead,
+    confidence_shown,
+    glyph_of,
+    offered,
+    shown_alternatives,
+)
 from vision.classifier import TileClassifier
 from vision.config import VisionConfig
 from vision.correct import resolve
@@ -62,7 +70,7 @@ class GirdleReading:
     def to_dict(self) -> dict:
         return {
             "game": "girdle", "paper": self.paper, "grid": self.grid(),
-            "confidence": [[round(rd.confidence, 3) for rd in self.cells[r * 7:(r + 1) * 7]]
+            "confidence": [[confidence_shown(rd) for rd in self.cells[r * 7:(r + 1) * 7]]
                            for r in range(7)],
             "uncertain": [{"row": rd.row, "col": rd.col, "read": rd.face,
                            "alternatives": [{"letter": a or None,
@@ -227,7 +235,7 @@ def _list_gaps(reads: list[CellRead], uncertain: list[CellRead], lexicon: Lexico
         grid[cell[0]][cell[1]] = ""
         rd.confidence = 0.5
         rd.alternatives = [("", 0.5)] + [(a, 0.5 / len(fits)) for a in fits]
-        rd.unweighed = True  # nothing measures how likely each is: no share is shown
+        rd.unweighed = rd.unmeasured = True  # nothing measures how likely each is
         rd.why = GAP_FITS if fits else GAP
         uncertain.append(rd)
 

@@ -14,6 +14,7 @@ from vision.cells import (
     EMPTY,
     OPTION_MIN,
     CellRead,
+    confidence_shown,
     offered,
     read_cells,
     shown_alternatives,
@@ -66,7 +67,8 @@ class BoardReading:
         why it is listed when the reading says. A cell whose letters offered have no share that
         measures how likely each is (``unweighed``: a blank's letter nothing tells, a square
         empty or a tile, a tile perhaps misread) gives each with ``p`` null, not a made-up
-        share."""
+        share; the ``confidence`` grid gives a square whose confidence is no measure
+        (``unmeasured``: a lost letter's commonest letters) as null."""
         return {
             "game": self.spec.game,
             "rows": self.spec.rows,
@@ -74,7 +76,7 @@ class BoardReading:
             "located_by": self.located.method,
             "corners": np.round(self.located.corners.astype(float), 1).tolist(),
             "grid": self.grid(),
-            "confidence": [[round(rd.confidence, 3) for rd in self.cells[r * self.spec.cols:
+            "confidence": [[confidence_shown(rd) for rd in self.cells[r * self.spec.cols:
                            (r + 1) * self.spec.cols]] for r in range(self.spec.rows)],
             "uncertain": [
                 {"row": rd.row, "col": rd.col, "read": rd.face,
