@@ -207,3 +207,38 @@ def test_a_blank_tile_whose_letter_nothing_tells_is_listed_without_made_up_share
     blank = next(u for u in json.loads(out)["uncertain"] if (u["row"], u["col"]) == (7, 11))
     assert blank["read"] == "?" and blank["why"] == why
     assert blank["alternatives"] == [{"letter": a, "p": None} for a in "tnrcmfpg"]
+
+
+def test_a_square_offered_as_empty_or_a_tile_is_listed_without_made_up_shares(capsys):
+    """The real photo's bare-looking square of a tile's colour (row 2, column 14) was offered
+    as "empty (50%), ? (50%)": its colour's nearness to a tile's is no chance of one. It says
+    what is known, with no percentages; in --json both ``p`` are null, ``why`` says it."""
+    from vision.reading import TILE_COLOURED
+
+    photo = PHOTO.with_name("IMG_20141025_163929.jpg")
+    code, out, err = run(capsys, "read", str(photo), "--game", "bugwords")
+    assert code == 0, err
+    assert (f"  uncertain: row 2, column 14 (read empty; {TILE_COLOURED}): empty, ?\n" in out)
+    assert "(50%)" not in out
+    code, out, err = run(capsys, "read", str(photo), "--game", "bugwords", "--json")
+    square = next(u for u in json.loads(out)["uncertain"] if (u["row"], u["col"]) == (1, 13))
+    assert square["read"] == "" and square["why"] == TILE_COLOURED
+    assert square["alternatives"] == [{"letter": None, "p": None}, {"letter": "?", "p": None}]
+
+
+def test_a_tile_listed_as_perhaps_misread_shows_no_mix_of_figures(capsys):
+    """The real photo's H of a word whose blank fits no letter unless a tile was misread was
+    offered as "H (99%), T (60%), D (40%)": the classifier's confidence beside shares counted
+    from the words, adding to far more than 100%. Its letters are shown bare, what was read
+    first, and it says why; in --json each ``p`` is null."""
+    from vision.correct import MISREAD
+
+    photo = PHOTO.with_name("IMG_20141025_164035.jpg")
+    code, out, err = run(capsys, "read", str(photo), "--game", "bugwords")
+    assert code == 0, err
+    assert f"  uncertain: row 12, column 14 (read H; {MISREAD}): H, T, D\n" in out
+    assert "(60%)" not in out
+    code, out, err = run(capsys, "read", str(photo), "--game", "bugwords", "--json")
+    tile = next(u for u in json.loads(out)["uncertain"] if (u["row"], u["col"]) == (11, 13))
+    assert tile["read"] == "H" and tile["why"] == MISREAD
+    assert tile["alternatives"] == [{"letter": a, "p": None} for a in "HTD"]

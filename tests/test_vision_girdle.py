@@ -204,3 +204,30 @@ def test_cli_read_girdle_names_both_runs_of_a_line_read_as_two(tmp_path, capsys)
     reading = json.loads(capsys.readouterr().out)
     assert reading["problem"] == SPLIT_ROW_1
     assert reading["score"] is None
+
+
+def test_a_gap_box_is_offered_without_made_up_shares(capsys):
+    """A box read empty between two runs of one line was offered as "empty (50%), I (50%)":
+    nothing measured either. It says why, its choices shown bare (``p`` null), and so
+    ``companion read`` prints it; a gap between runs of two boxes and more is offered as
+    empty only, saying a letter may be lost there. Its confidence, given as 0.5, is null."""
+    from companion.cli.vision import _alternative
+    from vision.cells import CellRead
+    from vision.girdle_sheet import GAP, GAP_FITS, GirdleReading, _list_gaps
+
+    grid = _truth()
+    grid[0][4] = ""  # JUMP.NG
+    reads = [CellRead(r, c, grid[r][c], 1.0) for r in range(7) for c in range(7)]
+    listed: list[CellRead] = []
+    _list_gaps(reads, listed, default_lexicon())
+    reading = GirdleReading("letter", reads, listed, [], [], [], np.eye(3))
+    (box,) = reading.to_dict()["uncertain"]
+    assert (box["row"], box["col"], box["why"]) == (0, 4, GAP_FITS)
+    assert box["alternatives"] == [{"letter": None, "p": None}, {"letter": "I", "p": None}]
+    assert [_alternative(a) for a in box["alternatives"]] == ["empty", "I"]
+    assert reading.to_dict()["confidence"][0][3:6] == [1.0, None, 1.0]  # it was 0.5
+    grid[0][3] = ""  # JUM..NG
+    reads = [CellRead(r, c, grid[r][c], 1.0) for r in range(7) for c in range(7)]
+    listed = []
+    _list_gaps(reads, listed, default_lexicon())
+    assert [(rd.why, rd.unweighed) for rd in listed] == [(GAP, True)] * 2

@@ -756,3 +756,103 @@ def test_listed_squares_are_given_in_board_order() -> None:
                            cells, listed)
     assert [(u["row"], u["col"]) for u in reading.to_dict()["uncertain"]] == [
         (1, 7), (4, 0), (9, 1), (9, 2)]
+
+
+def test_a_square_outside_the_photo_is_offered_as_empty_or_a_tile_without_shares(capsys):
+    """A square the photo does not show was offered as "empty (50%), ? (50%)", shares
+    nothing measured: it says it is not seen, its two choices shown bare (``p`` null); a
+    square a glare washed out keeps its own why."""
+    from companion.cli.vision import _print_listed
+    from vision.cells import EMPTY, CellRead
+    from vision.locate import Located
+    from vision.reading import OUTSIDE, WASHED, BoardReading, _not_seen
+
+    spec = board_spec("bugwords")
+    cells = [CellRead(r, c, EMPTY, 1.0) for r in range(15) for c in range(15)]
+    cells[16].why = WASHED
+    listed: list = []
+    _not_seen(cells[0], listed)
+    _not_seen(cells[16], listed)
+    corners = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+    out = BoardReading(spec, Located(corners, np.eye(3), (15, 15), "premium squares"),
+                       cells, listed).to_dict()
+    assert [(u["why"], u["alternatives"]) for u in out["uncertain"]] == [
+        (why, [{"letter": None, "p": None}, {"letter": "?", "p": None}])
+        for why in (OUTSIDE, WASHED)]
+    _print_listed(out)
+    assert capsys.readouterr().out.splitlines() == [
+        f"  uncertain: row 1, column 1 (read empty; {OUTSIDE}): empty, ?",
+        f"  uncertain: row 2, column 2 (read empty; {WASHED}): empty, ?"]
+
+
+def _listed_json(cells: list, listed: list) -> list[dict]:
+    """The ``uncertain`` entries of a Bug Words reading of ``cells`` listing ``listed``."""
+    from vision.locate import Located
+    from vision.reading import BoardReading
+
+    corners = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+    return BoardReading(board_spec("bugwords"), Located(corners, np.eye(3), (15, 15),
+                        "premium squares"), cells, listed).to_dict()["uncertain"]
+
+
+def test_a_tile_listed_with_its_runners_up_only_shows_the_letter_read_first() -> None:
+    """A doubtful tile is listed with its classifier's runners-up, which leave out the letter
+    read: it was shown "read T: Y (16%), I (4%), D (3%)", the T missing. What was read comes
+    first, with the classifier's confidence in it."""
+    from vision.cells import EMPTY, CellRead
+
+    cells = [CellRead(r, c, EMPTY, 1.0) for r in range(15) for c in range(15)]
+    t = cells[9 * 15 + 7] = CellRead(9, 7, "T", 0.246, [("Y", 0.156), ("I", 0.036), ("D", 0.03)],
+                                     "T")
+    assert _listed_json(cells, [t])[0]["alternatives"] == [
+        {"letter": "T", "p": 0.246}, {"letter": "Y", "p": 0.156}, {"letter": "I", "p": 0.036},
+        {"letter": "D", "p": 0.03}]
+
+
+def test_a_letter_the_words_chose_shows_the_classifiers_share_not_the_words(small_lexicon):
+    """A tile the words read otherwise than the classifier (DRIM's I, 99%, made DRUM's U, a
+    letter the tile hardly looks like) was shown "U (100%), I (99%)": the words' share beside
+    the classifier's. Both are now the classifier's, the letter read first, and it says why;
+    a letter the words settled and that is listed anyway shows how likely the classifier
+    found it (0.4), not the words' share (0.91)."""
+    from vision.cells import EMPTY, CellRead
+    from vision.correct import WORDS_WANT, _settle, list_doubted, resolve
+
+    cells = [CellRead(r, c, EMPTY, 1.0) for r in range(15) for c in range(15)]
+    for c, ch in enumerate("DRIM"):
+        cells[c] = CellRead(0, c, ch, 1.0, letter=ch)
+    i = cells[2]
+    i.confidence, i.options = 0.99, [("L", 0.008), ("U", 0.001)]
+    listed = resolve(cells, 15, 15, small_lexicon, tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+    assert listed == [i] and i.face == "U"
+    (u,) = _listed_json(cells, listed)
+    assert u["why"] == WORDS_WANT
+    assert u["alternatives"] == [{"letter": "U", "p": 0.001}, {"letter": "I", "p": 0.99}]
+    b = CellRead(7, 3, "B", 0.4, [("Q", 0.07)], "B", [("Q", 0.07), ("O", 0.04)])
+    _settle(b, "B", 0.91)
+    list_doubted(b, [])
+    assert b.alternatives == [("B", 0.4), ("Q", 0.07), ("O", 0.04)] and b.confidence == 0.91
+
+
+def test_a_lost_letters_confidence_that_measures_nothing_is_null_in_the_json() -> None:
+    """A WerdUp tile whose letter was lost, with no word list nor ink, is read as the
+    commonest letter, one of eight none likelier: its confidence was given as 0.125, a
+    figure nothing measured. The JSON ``confidence`` grid gives null there, its ``why``
+    saying what it is; a lost letter the classifier saw ink of keeps its figure."""
+    from vision.cells import BLANK, EMPTY, CellRead
+    from vision.correct import COMMONEST, LETTER_UNKNOWN, read_as_letters
+    from vision.locate import Located
+    from vision.reading import BoardReading
+
+    spec = board_spec("werdup")
+    cells = [CellRead(r, c, EMPTY, 1.0) for r in range(spec.rows) for c in range(spec.cols)]
+    bare = cells[0] = CellRead(0, 0, BLANK, 0.8)
+    inked = cells[1] = CellRead(0, 1, BLANK, 0.8, options=[("O", 0.6), ("Q", 0.3)])
+    listed: list[CellRead] = []
+    read_as_letters(cells, spec.letters, listed)
+    corners = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+    out = BoardReading(spec, Located(corners, np.eye(3), (spec.cols, spec.rows), "markers"),
+                       cells, listed).to_dict()
+    assert out["confidence"][0][:3] == [None, 0.6, 1.0]
+    assert out["uncertain"][0]["why"] == f"{LETTER_UNKNOWN}; {COMMONEST}"
+    assert bare.face == "E" and inked.face == "O"

@@ -30,6 +30,29 @@ def shown_alternatives(options: Iterable[tuple[str, float]], k: int | None = Non
     return shown if k is None else shown[:k]
 
 
+def offered(rd: CellRead) -> list[tuple[str, float | None]]:
+    """What a listed cell offers the player, each with how likely it is (``None`` when its
+    share would be made up, ``unweighed``): what was read first (a blank tile's face aside:
+    its letters are offered), then its alternatives past :func:`shown_alternatives`. A tile
+    listed with its runners-up only, or whose letter the words chose though the tile hardly
+    looks like it, still shows its letter, with how likely the classifier found it
+    (``looks`` once the words set its confidence); one with no alternative left to show
+    offers nothing but what was read. The one rule every board reading's JSON offers a
+    listed cell by."""
+    shown = shown_alternatives(rd.alternatives)
+    if rd.face != BLANK and shown and shown[0][0] != rd.face:
+        own = [p for a, p in rd.alternatives if a == rd.face]
+        look = own[0] if own else rd.confidence if rd.looks is None else rd.looks
+        shown = [(rd.face, look)] + [(a, p) for a, p in shown if a != rd.face]
+    return [(a, None if rd.unweighed else p) for a, p in shown]
+
+
+def confidence_shown(rd: CellRead) -> float | None:
+    """A cell's confidence as a reading's JSON gives it: ``None`` when it is no measure
+    (``unmeasured``), else rounded. The one rule every reading's ``confidence`` grid uses."""
+    return None if rd.unmeasured else round(rd.confidence, 3)
+
+
 @dataclass
 class CellRead:
     """One cell: ``face`` is "" (empty), "?" (blank tile) or a letter ("Qu" for WerdUp).
@@ -49,6 +72,12 @@ class CellRead:
     # its alternatives are letters none likelier than another (a blank's letter that nothing
     # tells): their probabilities are made up, and are not shown
     unweighed: bool = False
+    # how likely the classifier found the face read, once the words set ``confidence`` (the
+    # chosen reading's share of those that make words)
+    looks: float | None = None
+    # its ``confidence`` is no measure (a lost letter's commonest letter, a Girdle gap box):
+    # the JSON gives it as null, its ``why`` saying what it is
+    unmeasured: bool = False
 
     @property
     def uncertain(self) -> bool:

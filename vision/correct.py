@@ -25,6 +25,13 @@ EVERY_WORD = "each of these makes its words words"
 MOST_WORDS = "no letter makes all its words words; these make the most of them"
 MENDED = "no letter makes all its words words; these would, were a tile of them misread"
 COMMONEST = "no word list to choose by; the commonest letters"
+# What a tile listed as perhaps misread says (its ``why``): a blank tile of its words fits no
+# letter as it is read; the letters offered are what was read and those that would let it
+# (:func:`_perhaps_misread`)
+# What a tile whose letter the words chose, though it hardly looks like it, says (its ``why``)
+WORDS_WANT = "its words want this letter, though the tile hardly looks like it"
+MISREAD = ("perhaps misread: a blank tile of its words fits no letter as it is read; read so "
+           "or as these, it would")
 
 
 def _nothing_tells(rd: CellRead, blanks: bool, offered: str) -> None:
@@ -33,6 +40,15 @@ def _nothing_tells(rd: CellRead, blanks: bool, offered: str) -> None:
     without their made-up probabilities, and its ``why`` says what they are (``offered``)."""
     rd.unweighed = True
     rd.why = f"{BLANK_UNKNOWN if blanks else LETTER_UNKNOWN}; {offered}"
+
+
+def _perhaps_misread(rd: CellRead) -> None:
+    """``rd`` is listed as perhaps misread, offered what was read and the letters that would
+    let a blank of its words be some letter: the first is the classifier's, the others
+    counted from the words, no two figures of one kind, so none is shown (``unweighed``);
+    its ``why`` says what the letters are."""
+    rd.unweighed = True
+    rd.why = rd.why or MISREAD
 
 
 def words_through(grid: list[list[str]], cell: Cell) -> list[tuple[str, list[Cell]]]:
@@ -145,6 +161,7 @@ def read_as_letters(reads: list[CellRead], letters: tuple[str, ...],
             choices = [(faces[a], 1.0 / BLANK_CHOICES) for a in BY_FREQUENCY
                        if a in faces][:BLANK_CHOICES]
             _nothing_tells(rd, False, COMMONEST)
+            rd.unmeasured = True  # its confidence, 1 in BLANK_CHOICES, measures nothing
         if choices:
             rd.face = rd.letter = choices[0][0]
             rd.confidence = choices[0][1]
@@ -172,7 +189,8 @@ def list_doubted(rd: CellRead, uncertain: list[CellRead]) -> None:
     already) with what was read first and the letters' runners-up."""
     if any(u is rd for u in uncertain):
         return
-    rd.alternatives = [(rd.letter or rd.face, rd.confidence)] + shown_alternatives(
+    look = rd.confidence if rd.looks is None else rd.looks  # the classifier's, not the words'
+    rd.alternatives = [(rd.letter or rd.face, look)] + shown_alternatives(
         (a, q) for a, q in rd.options if a not in (rd.face, EMPTY))
     uncertain.append(rd)
 
@@ -232,7 +250,8 @@ def _settle_best(group: list[CellRead], good: list[Scored],
         if was[0] != BLANK and face != was[0] and p < SHOWN_MIN:
             # the words want a letter the tile hardly looks like: the player confirms
             rd.confidence = p
-            rd.alternatives = [(face, share), was]
+            rd.alternatives = [(face, p), was]  # each as the classifier found it
+            rd.why = rd.why or WORDS_WANT
             unresolved.append(rd)
 
 
@@ -264,7 +283,8 @@ def _share_out(group: list[CellRead], good: list[Scored], unresolved: list[CellR
             if rd.face != was[0] and looks[ranked[0][0]] < SHOWN_MIN:
                 # the words want a letter the tile hardly looks like: the player confirms
                 rd.confidence = looks[ranked[0][0]]
-                rd.alternatives = [(rd.face, 1.0), was]
+                rd.alternatives = [(rd.face, rd.confidence), was]
+                rd.why = rd.why or WORDS_WANT
         if rd.alternatives or rd.face == BLANK:
             unresolved.append(rd)
 
@@ -302,6 +322,7 @@ def _settle(rd: CellRead, face: str, share: float) -> None:
         rd.letter = face.lower()
         rd.confidence = min(rd.confidence, share)
     else:
+        rd.looks = _looks_like(rd, face.lower())
         rd.face, rd.letter = face, face or None
         rd.confidence = share
     rd.alternatives = []
@@ -364,6 +385,7 @@ def _offer_blank(grid: list[list[str]], blank: CellRead, by_cell: dict[Cell, Cel
         rd.confidence = look
         rd.alternatives = [(rd.face, look / sum(m[0] for m in mends)), was]
         grid[cell[0]][cell[1]] = rd.face
+        _perhaps_misread(rd)
         _list(rd, unresolved)
         return
     offered = {x for x, _ in ranked}
@@ -379,6 +401,7 @@ def _offer_blank(grid: list[list[str]], blank: CellRead, by_cell: dict[Cell, Cel
         mended = [(y.upper(), w / share) for y, w in sorted(ys.items(), key=lambda kv: -kv[1])]
         rd.alternatives = base + [(a, p) for a, p in mended
                                   if a not in {b for b, _ in base}][:BLANK_CHOICES - 1]
+        _perhaps_misread(rd)
         _list(rd, unresolved)
 
 

@@ -15,7 +15,15 @@ from companion.errors import CompanionError
 from companion.girdle import IllegalStep, Puzzle, SheetStep, SplitLine, complete_sheet
 from companion.layout import sheets
 from companion.lexicon import Lexicon
-from vision.cells import OPTION_MIN, OPTIONS, CellRead, glyph_of, shown_alternatives
+from vision.cells import (
+    OPTION_MIN,
+    OPTIONS,
+    CellRead,
+    confidence_shown,
+    glyph_of,
+    offered,
+    shown_alternatives,
+)
 from vision.classifier import TileClassifier
 from vision.config import VisionConfig
 from vision.correct import resolve
@@ -62,11 +70,13 @@ class GirdleReading:
     def to_dict(self) -> dict:
         return {
             "game": "girdle", "paper": self.paper, "grid": self.grid(),
-            "confidence": [[round(rd.confidence, 3) for rd in self.cells[r * 7:(r + 1) * 7]]
+            "confidence": [[confidence_shown(rd) for rd in self.cells[r * 7:(r + 1) * 7]]
                            for r in range(7)],
             "uncertain": [{"row": rd.row, "col": rd.col, "read": rd.face,
-                           "alternatives": [{"letter": a or None, "p": round(p, 3)}
-                                            for a, p in rd.alternatives]}
+                           "alternatives": [{"letter": a or None,
+                                             "p": None if p is None else round(p, 3)}
+                                            for a, p in offered(rd)]}
+                          | ({"why": rd.why} if rd.why else {})
                           for rd in self.uncertain],
             "words": self.words, "az_coloured": self.az_coloured,
             "supply_dots_filled": self.dots_filled, "checkboxes_ticked": self.boxes_ticked,
@@ -200,10 +210,15 @@ def _gaps(grid: list[list[str]]) -> list[tuple[tuple[int, int], list[tuple[int, 
     return found
 
 
+GAP = "a box read empty between two runs of one line: a letter here may be lost"
+GAP_FITS = f"{GAP}; empty, or one of these letters that make the line one word"
+
+
 def _list_gaps(reads: list[CellRead], uncertain: list[CellRead], lexicon: Lexicon) -> None:
     """List the boxes read empty between two runs of one line (:func:`_gaps`): a thin letter
     a blur lost (a smeared I) leaves its box as empty as one never written in. Each is
-    offered as empty or, a single box between, as each letter that makes the line one word."""
+    offered as empty or, a single box between, as each letter that makes the line one word,
+    none likelier than another (``unweighed``), saying why (:data:`GAP`, :data:`GAP_FITS`)."""
     grid = [[""] * 7 for _ in range(7)]
     for rd in reads:
         grid[rd.row][rd.col] = rd.face
@@ -220,6 +235,8 @@ def _list_gaps(reads: list[CellRead], uncertain: list[CellRead], lexicon: Lexico
         grid[cell[0]][cell[1]] = ""
         rd.confidence = 0.5
         rd.alternatives = [("", 0.5)] + [(a, 0.5 / len(fits)) for a in fits]
+        rd.unweighed = rd.unmeasured = True  # nothing measures how likely each is
+        rd.why = GAP_FITS if fits else GAP
         uncertain.append(rd)
 
 

@@ -9,7 +9,16 @@ import numpy as np
 from companion.lexicon import Lexicon
 from companion.text import counted
 from vision.boards import BoardSpec
-from vision.cells import BLANK, EMPTY, OPTION_MIN, CellRead, read_cells, shown_alternatives
+from vision.cells import (
+    BLANK,
+    EMPTY,
+    OPTION_MIN,
+    CellRead,
+    confidence_shown,
+    offered,
+    read_cells,
+    shown_alternatives,
+)
 from vision.classifier import NO_LETTER, TileClassifier
 from vision.config import VisionConfig, WoodConfig
 from vision.correct import list_doubted, read_as_letters, resolve
@@ -30,6 +39,9 @@ WASHED = "washed out by a glare: check this square"
 LONE = "a letter on its own, in a photo with a glare: check this square"
 GAP = "a gap between tiles, in a photo with a glare: a letter here may be lost"
 BLANK_WASHED = "a blank tile whose words cross squares a glare washed out: check its letter"
+# What a square offered as empty or a tile says, neither likelier than the other (its ``why``)
+OUTSIDE = "outside the photo: empty, or a tile, not seen"
+TILE_COLOURED = "a tile's colour, no letter seen: empty, or a tile"
 
 
 @dataclass
@@ -50,11 +62,13 @@ class BoardReading:
         return out
 
     def to_dict(self) -> dict:
-        """The reading as JSON: each listed cell with the alternatives worth a player's look
-        (:func:`vision.cells.shown_alternatives`: one shown as 0% or 1% tells nothing), and
-        why it is listed when the reading says. A cell whose letters offered are none likelier
-        than another (``unweighed``: a blank's letter nothing tells) gives each with ``p``
-        null, not a made-up share."""
+        """The reading as JSON: each listed cell with what was read and the alternatives worth
+        a player's look (:func:`vision.cells.offered`: one shown as 0% or 1% tells nothing), and
+        why it is listed when the reading says. A cell whose letters offered have no share that
+        measures how likely each is (``unweighed``: a blank's letter nothing tells, a square
+        empty or a tile, a tile perhaps misread) gives each with ``p`` null, not a made-up
+        share; the ``confidence`` grid gives a square whose confidence is no measure
+        (``unmeasured``: a lost letter's commonest letters) as null."""
         return {
             "game": self.spec.game,
             "rows": self.spec.rows,
@@ -62,13 +76,12 @@ class BoardReading:
             "located_by": self.located.method,
             "corners": np.round(self.located.corners.astype(float), 1).tolist(),
             "grid": self.grid(),
-            "confidence": [[round(rd.confidence, 3) for rd in self.cells[r * self.spec.cols:
+            "confidence": [[confidence_shown(rd) for rd in self.cells[r * self.spec.cols:
                            (r + 1) * self.spec.cols]] for r in range(self.spec.rows)],
             "uncertain": [
                 {"row": rd.row, "col": rd.col, "read": rd.face,
-                 "alternatives": [{"letter": a or None, "p": None} for a, _ in rd.alternatives]
-                 if rd.unweighed else [{"letter": a or None, "p": round(p, 3)}
-                                       for a, p in shown_alternatives(rd.alternatives)]}
+                 "alternatives": [{"letter": a or None, "p": None if p is None else round(p, 3)}
+                                  for a, p in offered(rd)]}
                 | ({"why": rd.why} if rd.why else {})
                 for rd in sorted(self.uncertain, key=lambda rd: (rd.row, rd.col))
             ],
@@ -354,15 +367,26 @@ def _ask_the_player(reads: list[CellRead], unseen: set[tuple[int, int]],
     for rd in reads:  # bare-looking cells with a tile's colour: the player looks
         share = maybe.get((rd.row, rd.col))
         if share is not None and rd.face == EMPTY and not rd.alternatives:
-            rd.alternatives = [(EMPTY, 1.0 - share), (BLANK, share)]
+            _empty_or_tile(rd, TILE_COLOURED)
             uncertain.append(rd)
+
+
+def _empty_or_tile(rd: CellRead, why: str) -> None:
+    """``rd`` is offered as an empty square or a tile (a blank tile's face, its letter the
+    player's to say), neither likelier than the other: no share is shown for either (its
+    ``unweighed``; the colour's nearness to a tile's is no chance of one), and its ``why``
+    says what is known, unless it already says why it is listed."""
+    rd.alternatives = [(EMPTY, 0.5), (BLANK, 0.5)]
+    rd.unweighed = True
+    rd.why = rd.why or why
 
 
 def _not_seen(rd: CellRead, uncertain: list[CellRead]) -> None:
     """A square whose face the photo does not show: read as nothing, an empty square or a
-    blank tile offered alike, listed in ``uncertain`` for the player to say what is there."""
+    blank tile offered alike (:func:`_empty_or_tile`), listed in ``uncertain`` for the
+    player to say what is there."""
     rd.face, rd.letter, rd.confidence = EMPTY, None, 0.0
-    rd.alternatives = [(EMPTY, 0.5), (BLANK, 0.5)]
+    _empty_or_tile(rd, OUTSIDE)
     if all(u is not rd for u in uncertain):
         uncertain.append(rd)
 

@@ -219,8 +219,9 @@ def _read_girdle(args: argparse.Namespace, lexicon) -> int:
         print(f"  word {w['number']}: {w['word']} ({w['direction']} from row {w['row']}, "
               f"column {w['col']})")
     for u in out["uncertain"]:
-        alts = ", ".join(f"{a['letter'] or 'empty'} ({a['p']:.0%})" for a in u["alternatives"])
-        print(f"  uncertain: row {u['row'] + 1}, column {u['col'] + 1}: {alts}")
+        alts = ", ".join(_alternative(a) for a in u["alternatives"])
+        why = f" ({u['why']})" if u.get("why") else ""
+        print(f"  uncertain: row {u['row'] + 1}, column {u['col'] + 1}{why}: {alts}")
     print(f"  A-Z coloured in: {' '.join(out['az_coloured']) or 'none'}; Supply dots filled: "
           f"{' '.join(map(str, out['supply_dots_filled'])) or 'none'}; ticked rows: "
           f"{' '.join(map(str, out['checkboxes_ticked'])) or 'none'}")
@@ -318,7 +319,7 @@ def _print_listed(out: dict) -> None:
 
 def _alternative(alt: dict) -> str:
     """A listed square's alternative as printed: its letter (or empty) and how likely it is,
-    when the reading says (a blank's letters that nothing tells have no share: ``p`` null)."""
+    when the reading says (letters none likelier than another have no share: ``p`` null)."""
     said = alt["letter"] or "empty"
     return said if alt["p"] is None else f"{said} ({alt['p']:.0%})"
 

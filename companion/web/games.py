@@ -604,7 +604,9 @@ openapi.add("/api/games/{key}/photos", "post", {
     "summary": "Read a photo of the game's board: letters, confidences, uncertain squares",
     "description": "Send the photo as the request body (Content-Type image/jpeg, image/heic, "
     "image/png, image/webp or image/avif), or as multipart field `photo` with an X-CSRF-Token "
-    "header.",
+    "header. The reading's `confidence` grid is null where no figure measures a square; each "
+    "listed square's `alternatives` are `{letter, p}`, `p` null where no share measures it, "
+    "and `why` says why it is listed when the reading says.",
     "parameters": [_ID],
     "requestBody": openapi.photo_body(),
     "responses": {"201": {"description": "the reading and the overlay's address",
