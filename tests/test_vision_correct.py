@@ -99,6 +99,22 @@ def test_a_non_word_no_runner_up_can_mend_is_listed_with_the_classifiers_doubts(
     assert f.face == "F" and f.confidence == 0.9 and f.alternatives == [("E", 0.05)]
 
 
+def test_every_tile_listed_for_a_run_that_is_no_word_says_which_run(small_lexicon):
+    # the tiles of a run no reading makes a word were listed as "read F: F (90%)" and, read
+    # surely, "read R: R (99%)", with nothing to tell the player why a sure letter was asked
+    reads = _reads(["DRFM", "....", "CATS"])
+    f = _cell(reads, 0, 2)
+    f.confidence, f.options = 0.9, [("E", 0.05), ("K", 0.005)]  # no choice makes a word
+    left = resolve(reads, 3, 4, small_lexicon, LETTERS)
+    assert sorted((u.row, u.col) for u in left) == [(0, 0), (0, 1), (0, 2), (0, 3)]
+    for u in left:  # the doubtful F, and the sure D, R and M beside it
+        assert u.why == "DRFM is not in the word list test-list: check its letters", u
+    reads = _reads(["C?QD", "....", "...."])  # no letter for the blank makes a word of it
+    left = resolve(reads, 3, 4, small_lexicon, LETTERS)
+    assert _cell(reads, 0, 3).why == ("no letter for its blank tile makes C?QD a word: "
+                                      "check its letters")
+
+
 def test_a_mend_the_tile_hardly_looks_like_is_made_but_asked(small_lexicon):
     reads = _reads(["DRIM", "....", "...."])
     i = _cell(reads, 0, 2)

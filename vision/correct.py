@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 import math
 
-from companion.lexicon import Lexicon
+from companion.lexicon import Lexicon, missing_reason
 from vision.cells import BLANK, EMPTY, SHOWN_MIN, CellRead, shown_alternatives
 from vision.words import runs
 
@@ -297,11 +297,22 @@ def _list_non_words(grid: list[list[str]], by_cell: dict[Cell, CellRead], lexico
         if not _may_be_word(word, lexicon):
             for cell in cells:
                 rd = by_cell[cell]
+                rd.why = rd.why or not_a_word(word, lexicon)  # listed already, or now
                 if cell not in listed:
                     rd.alternatives = (rd.alternatives or shown_alternatives(rd.options, 3)
                                        or [(rd.face, rd.confidence)])
                     unresolved.append(rd)
                     listed.add(cell)
+
+
+def not_a_word(word: str, lexicon: Lexicon) -> str:
+    """Why a tile of the run ``word`` (as :func:`vision.words.runs` gives it: lower case, "?"
+    a blank tile) is listed when the run is no word: the list's own sentence for a word it
+    lacks (:func:`companion.lexicon.missing_reason`), or, with a blank in it, that no letter
+    makes it one; the player checks the run's letters."""
+    if BLANK in word:
+        return f"no letter for its blank tile makes {word.upper()} a word: check its letters"
+    return f"{missing_reason([word], lexicon)}: check its letters"
 
 
 def _may_be_word(word: str, lexicon: Lexicon) -> bool:

@@ -21,7 +21,7 @@ from vision.cells import (
 )
 from vision.classifier import NO_LETTER, TileClassifier
 from vision.config import VisionConfig, WoodConfig
-from vision.correct import list_doubted, read_as_letters, resolve
+from vision.correct import list_doubted, not_a_word, read_as_letters, resolve
 from vision.errors import ReaderCannotRead, VisionError, WrongDocument
 from vision.locate import Located, outline_grids, warp
 from vision.ocr import Tesseract
@@ -228,7 +228,7 @@ def read_commercial(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: 
     _check_wood(wc, wood, spec)
     unseen = _out_of_frame(wood.grid_to_photo, image.shape, spec)
     reads = _wood_cells(cfg, wood, spec, unseen)
-    misspelt = _misspelt(reads, spec, lexicon) if wood.deblurred and lexicon else set()
+    misspelt = _misspelt(reads, spec, lexicon) if wood.deblurred and lexicon else {}
     if lexicon is not None:
         uncertain = _resolve_with_words(reads, spec, lexicon)
     else:
@@ -240,6 +240,8 @@ def read_commercial(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: 
             # mended to MAIMS): the player looks at blanks and at every run read misspelt
             if rd.face == BLANK or (rd.row, rd.col) in misspelt:
                 list_doubted(rd, uncertain)
+            if (rd.row, rd.col) in misspelt and lexicon is not None:
+                rd.why = rd.why or not_a_word(misspelt[(rd.row, rd.col)], lexicon)
     if wood.washed:
         grid = _faces(reads, spec)
         # squares that may hold a tile whose letter was lost: washed out, or listed as
@@ -334,12 +336,13 @@ def _wood_cells(cfg: VisionConfig, wood: WoodReading, spec: BoardSpec,
     return reads
 
 
-def _misspelt(reads: list[CellRead], spec: BoardSpec, lexicon: Lexicon) -> set[tuple[int, int]]:
-    """The cells of the runs of letters, as read, that are not words (runs with a blank tile
-    left out: its letter is the words' to choose)."""
+def _misspelt(reads: list[CellRead], spec: BoardSpec,
+              lexicon: Lexicon) -> dict[tuple[int, int], str]:
+    """The cells of the runs of letters, as read, that are not words, each with its run
+    (runs with a blank tile left out: its letter is the words' to choose)."""
     from vision.words import runs
 
-    return {cell for word, cells in runs(_faces(reads, spec))
+    return {cell: word for word, cells in runs(_faces(reads, spec))
             if BLANK not in word and word not in lexicon for cell in cells}
 
 
