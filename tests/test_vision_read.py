@@ -416,6 +416,31 @@ def test_a_photo_of_an_empty_printed_board_reads_empty(kind, game):
     assert reading.grid() == empty.letters and reading.uncertain == []
 
 
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_paper_boards_own_white_is_no_glare_but_a_lamps_is(seed):
+    """A glare measured without premium squares (:func:`vision.woodtiles.white_share`): the
+    white paper is crossed by grid lines and letters every cell, a lamp's glare is a smooth
+    bright blob over them."""
+    from glare import lamp
+
+    from vision.reading import board_candidates
+    from vision.woodtiles import white_share
+
+    spec, wc, p = board_spec("bugwords"), DEFAULT.wood, DEFAULT.locate.cell_px
+    scene, photo = _photo("paper", "bugwords", seed)
+    image = decode_photo(DEFAULT.load, photo)
+
+    def share(seen: np.ndarray) -> float:
+        where = board_candidates(DEFAULT, seen, spec)[0]
+        to_photo = np.linalg.inv(where.homography) @ np.diag([p, p, 1.0])
+        return white_share(wc, seen, to_photo, spec.rows, spec.cols)
+
+    assert share(image) == 0.0
+    assert read_board(DEFAULT, image, spec, shipped_classifier(),
+                      default_lexicon()).grid() == scene.letters
+    assert share(lamp(image, 0.9, width=0.35)) > wc.max_white_share
+
+
 def _rows(rows: list[str]) -> list[list[str]]:
     return [[row[c] if c < len(row) and row[c] != "." else "" for c in range(15)] for row in rows]
 

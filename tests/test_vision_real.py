@@ -681,6 +681,20 @@ def test_a_glare_that_leaves_no_letter_is_refused_not_read_as_an_empty_board():
     assert str(refused.value) == GLARE
 
 
+def test_a_wide_glare_that_hides_the_premium_squares_is_refused_not_read_as_an_empty_board():
+    # a wide lamp (90% white, 0.35 of the short side wide) over nearly the whole board: the
+    # premium squares no longer showed the layout, the board was found by its outline and
+    # read as an empty board, its 9 tiles read as empty squares, sure of it
+    from vision.reading import GLARE
+
+    name = "IMG_20141025_163933.jpg"
+    image = lamp(load_photo(DEFAULT.load, LABELS[name].photo), 0.9, width=0.35)
+    with pytest.raises(VisionError) as refused:
+        read_board(DEFAULT, image, board_spec("bugwords"), shipped_classifier(),
+                   default_lexicon())
+    assert str(refused.value) == GLARE
+
+
 @pytest.mark.parametrize("name", ["IMG_20151016_165608.jpg", "IMG_20151016_165959.jpg"])
 def test_a_glare_over_the_whole_board_is_seen_though_no_square_is_washed_out(name):
     # a second lamp below left of the middle: no square's darkest pixels pass 0.4 of the way

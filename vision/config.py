@@ -186,6 +186,14 @@ class WoodConfig:
                                          # player would check most of the board
     max_lone_share: float = 0.5          # with a glare, more of the tiles read with no tile
                                          # beside them: refused (no game lays them so)
+    white_level: int = 200               # a board found by its markers or outline: a pixel
+                                         # each of whose channels passes this is near white
+    white_window: float = 1.0            # ... and one all of whose square this wide (cells)
+                                         # is near white lies in a glare's bright blob (no
+                                         # grid line, letter or print in it)
+    max_white_share: float = 0.05        # more of the grid so: refused as washed out by a
+                                         # glare (:func:`vision.woodtiles.white_share`; the
+                                         # real photos and paper boards 0, a wide lamp 0.2+)
     turn_margin: float = 3.0             # the board's turn must beat the next by this (nats:
                                          # letters' log-probabilities plus value votes), else
                                          # the photo is refused

@@ -26,7 +26,7 @@ from vision.errors import ReaderCannotRead, VisionError, WrongDocument
 from vision.locate import Located, outline_grids, warp
 from vision.ocr import Tesseract
 from vision.premium import PremiumFit, find_blobs, fit_layout, project
-from vision.woodtiles import WoodReading, legibility, located_blur, read_wood
+from vision.woodtiles import WoodReading, legibility, located_blur, read_wood, white_share
 
 BLURRED = ("the board was found but its letters are too blurred to read (the phone moved, or "
            "the focus missed): hold still and take the photo again")
@@ -269,15 +269,21 @@ def _past_reading(wc: WoodConfig, legible: float, blur: float, grid_blur: float)
 
 def _check_located(cfg: VisionConfig, image: np.ndarray, where: Located, spec: BoardSpec,
                    reads: list[CellRead]) -> None:
-    """Refuse a board found by its markers or outline that is blurred past reading
+    """Refuse a board found by its markers or outline that a glare washes out (more than
+    ``max_white_share`` of its grid in a smooth near-white blob,
+    :func:`vision.woodtiles.white_share`: a lamp's glare over a commercial board can hide its
+    premium squares, the board then found by its outline and its letters lost, read as an
+    empty board, sure of it), or that is blurred past reading
     (:func:`_past_reading`: its letters' legibility, and their edges' and the board's blur
     measured by :func:`vision.woodtiles.located_blur`): its letters were read wrong, or lost
     and read as empty squares, sure of it. The tiles read as blank tiles beyond the set's
     blanks are letters lost, each counted in the legibility as a letter read with no
     confidence (a blur that loses most letters but leaves their tiles' faces is too blurred
     to read, however surely the few letters left read)."""
-    p = cfg.locate.cell_px
+    wc, p = cfg.wood, cfg.locate.cell_px
     grid_to_photo = np.linalg.inv(where.homography) @ np.diag([p, p, 1.0])
+    if white_share(wc, image, grid_to_photo, spec.rows, spec.cols) > wc.max_white_share:
+        raise VisionError(GLARE)
     letters = [rd for rd in reads if rd.face not in (EMPTY, BLANK)]
     blanks = sum(rd.face == BLANK for rd in reads)
     blur, grid_blur = located_blur(cfg.wood, image, grid_to_photo, spec.rows, spec.cols,

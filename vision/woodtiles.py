@@ -402,6 +402,22 @@ def located_blur(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray, 
     return edge_blur(cfg, gray, marks), grid_blur(cfg, gray, rows, cols) if few else 0.0
 
 
+def white_share(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray, rows: int,
+                cols: int) -> float:
+    """The share of a board's grid a glare washes out, measured without its premium squares
+    (a board found by its markers or outline): the grid's pixels all of whose square
+    ``white_window`` cells wide round them is near white, each channel past ``white_level``
+    (a lamp's glare lifts every channel toward the sensor's white, so its middle is a smooth
+    blob, bright and gray). A board's own white (paper, a tile's face) is crossed by its grid
+    lines, letters and print every cell, and coloured or darker squares are not near white.
+    ``grid_to_photo`` maps grid units to photo pixels."""
+    p = cfg.cell_px
+    flat = flat_board(cfg, image, grid_to_photo, rows, cols)
+    size = max(1, round(cfg.white_window * p))
+    near = cv2.erode(flat.min(axis=2), np.ones((size, size), np.uint8))
+    return float(np.mean(near[p: (rows + 1) * p, p: (cols + 1) * p] >= cfg.white_level))
+
+
 def words_hold(guesses: dict[tuple[int, int], Guess], lexicon: Lexicon) -> bool:
     """Whether more of the letters read lie in runs that may be words than in runs that may
     not (each letter counted once per run it is in). A run may be a word when its letters,
