@@ -271,9 +271,12 @@ def split_word(word: str, digraphs: Collection[str] = ()) -> list[str | None]:
     return out
 
 
-def _read_square(tok: str, lineno: int, max_height: int | None = None) -> tuple[str | None, int]:
+def _read_square(tok: str, lineno: int, max_height: int | None = None,
+                 where: tuple[int, int] = (0, 0)) -> tuple[str | None, int]:
     """One square of board text: ``(tile, stack height)``, ``(None, 0)`` when empty; a
-    height below 1 or over ``max_height`` (None: no limit) is refused, saying the range."""
+    height below 1 or over ``max_height`` (None: no limit) is refused, saying the range. Under
+    a ``max_height`` of 1 (a game that never stacks) any other height is refused naming the
+    square, at ``where`` (row, column from 0), and how to write it."""
     if tok in (".", "-", "_"):
         return None, 0
     m = re.fullmatch(r"([A-Za-z]+)([0-9]*)", tok)  # ASCII digits only, as for positions
@@ -284,6 +287,14 @@ def _read_square(tok: str, lineno: int, max_height: int | None = None) -> tuple[
     except ValueError as exc:
         raise PlayError(f"board text line {lineno}: the stack height of {quoted(tok)}: "
                         f"{exc}") from exc
+    if max_height == 1 and h != 1:
+        # "a stack is 1 to 1 tile high" would speak of stacks to a game that has none
+        row, col = where
+        square = (square_name(row, col) if col < len(COLUMN_LETTERS)
+                  else f"{col + 1} of row {row + 1}")
+        raise PlayError(f"board text line {lineno}: square {square} is written {quoted(tok)}, "
+                        f"a stack height of {h}, but a square holds one tile, never a stack: "
+                        f"write {quoted(m.group(1))}", [where])
     if h < 1 or (max_height is not None and h > max_height):
         # "is 0" alone did not say what a height can be
         heights = ("at least 1 tile high" if max_height is None
@@ -370,7 +381,8 @@ class Board:
         """Read board text (see the module notes); ``#`` lines and blank lines are skipped.
 
         ``rows``/``cols``, when given, are checked so a player hears what is wrong, and so
-        is ``max_height``, the tallest stack the game's rules allow (None: no limit).
+        is ``max_height``, the tallest stack the game's rules allow (None: no limit; 1, as
+        in Bug Words, refuses a stack, naming its square).
         """
         grid: list[list[tuple[str | None, int]]] = []
         for lineno, raw in enumerate(text.splitlines(), 1):
@@ -380,11 +392,13 @@ class Board:
             tokens = line.split() if " " in line else list(line)
             if " " not in line and any(ch.isdigit() for ch in line):
                 digit = next(ch for ch in line if ch.isdigit())
+                # where no square stacks, writing the height apart would be refused too
+                stacks = ("" if max_height == 1 else " (a WerdUp stack height, as in E3, "
+                          "needs the squares of its line separated by spaces, like '. E3 A .')")
                 raise PlayError(f"board text line {lineno} has the digit {digit!r}: squares "
-                                "hold letters, '.' when empty (a WerdUp stack height, as in "
-                                "E3, needs the squares of its line separated by spaces, like "
-                                "'. E3 A .')")
-            grid.append([_read_square(tok, lineno, max_height) for tok in tokens])
+                                f"hold letters, '.' when empty{stacks}")
+            grid.append([_read_square(tok, lineno, max_height, (len(grid), col))
+                         for col, tok in enumerate(tokens)])
         if not grid:
             raise PlayError("the board text is empty")
         width = len(grid[0])

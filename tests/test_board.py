@@ -121,6 +121,33 @@ def test_a_stack_height_out_of_range_says_the_range(text, max_height, message):
                            max_height=max_height).to_text()
 
 
+@pytest.mark.parametrize(("text", "message"), [
+    # under a limit of 1 (Bug Words) it read 'A2' as a stack of 2, and 'A0' was "1 to 1 tile"
+    (". . .\n. A2 .", "line 2: square 2B is written 'A2', a stack height of 2, but a square "
+                      "holds one tile, never a stack: write 'A'"),
+    ("# a comment\nA0 . .\n. . .", "line 2: square 1A is written 'A0', a stack height of 0, "
+                                   "but a square holds one tile, never a stack: write 'A'"),
+])
+def test_a_height_where_no_square_stacks_names_the_square(text, message):
+    with pytest.raises(PlayError) as refused:
+        Board.from_text(text, max_height=1)
+    assert str(refused.value) == f"board text {message}"
+    assert len(refused.value.squares) == 1
+    # a height of 1 is one tile, as a square holds
+    assert Board.from_text(". . .\n. A1 .", max_height=1).to_text() == "...\n.A.\n"
+
+
+def test_a_digit_in_a_compact_row_where_no_square_stacks_offers_no_stack_height():
+    # it said "a WerdUp stack height, as in E3, needs the squares ... separated by spaces",
+    # which, written so, is refused too
+    with pytest.raises(PlayError) as refused:
+        Board.from_text("...\n.A2", max_height=1)
+    assert str(refused.value) == ("board text line 2 has the digit '2': squares hold letters, "
+                                  "'.' when empty")
+    with pytest.raises(PlayError, match="as in E3, needs the squares"):
+        Board.from_text("...\n.A2", max_height=5)
+
+
 def test_board_text_size_check():
     with pytest.raises(PlayError, match="expected 15"):
         Board.from_text("...\n...\n...", rows=15)

@@ -7,6 +7,7 @@ import pytest
 from companion.board import Board, Placement, parse_position
 from companion.bugwords import IllegalPlay, check_play, default_rules, score_play
 from companion.bugwords.rules import rules_from_table
+from companion.datafiles import read_table
 from companion.lexicon import Lexicon
 
 EMPTY = Board()
@@ -33,6 +34,14 @@ def test_default_rules_from_data():
     assert r.tile_value("Q") == 10 and r.tile_value("q") == 0 and r.tile_value("?") == 0
     assert r.rack_value("QZ?") == 20
     assert r.with_settings(bingo_bonus=35).bingo_bonus == 35
+
+
+def test_the_tallest_stack_is_in_the_rules_data():
+    """Bug Words never stacks: its rules data says a square holds 1 tile (the limit board
+    texts are read with), and the setting is read from a table like any other."""
+    settings = {r["setting"]: r["value"] for r in read_table("bugwords-rules.tsv")}
+    assert settings["max_height"] == "1" and default_rules().max_height == 1
+    assert rules_from_table([{"setting": "max_height", "value": "2"}]).max_height == 2
 
 
 def test_bad_rules_table():

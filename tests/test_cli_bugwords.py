@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.bugwords import default_rules
 from companion.cli import main
 
 GCG_DIR = Path(__file__).parent / "data" / "gcg"
@@ -222,6 +223,23 @@ def test_moves_bad_input(capsys, tmp_path, rack, board_rows, message):
     path = board_file(tmp_path, board_rows)
     code, _, err = run(capsys, "bugwords", "moves", path, rack)
     assert code == 2 and message in err
+
+
+def test_moves_refuses_a_stack_height_naming_the_square(capsys, tmp_path, word_list):
+    """Bug Words never stacks: 'A2', as WerdUp writes a stack, was read as A on a stack of 2
+    and the plays listed; it is refused with the square named, by the rules' limit."""
+    path = board_file(tmp_path, {7: ". . . . . . C A2 T . . . . . ."})
+    code, out, err = run(capsys, "bugwords", "moves", path, "S", "--lexicon", word_list)
+    assert code == 2 and out == ""
+    assert err == ("companion: Cannot read the position: board text line 9: square 8H is "
+                   "written 'A2', a stack height of 2, but a square holds one tile, never a "
+                   "stack: write 'A'.\n")
+    # the limit is the rules' (bugwords-rules.tsv), not a number in the command
+    roomy = default_rules().with_settings(max_height=2)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr("companion.cli.bugwords.default_rules", lambda: roomy)
+        code, out, _ = run(capsys, "bugwords", "moves", path, "S", "--lexicon", word_list)
+    assert code == 0 and "CATS" in out
 
 
 def test_replay_best_play_for_each_rack(capsys, word_list):

@@ -20,6 +20,7 @@ class BugWordsRules(ChallengeSetting):
     layout: Layout
     tiles: TileSet
     rack_size: int = 7
+    max_height: int = 1
     min_players: int = 2
     max_players: int = 4
     bingo_tiles: int = 7
@@ -55,6 +56,7 @@ class BugWordsRules(ChallengeSetting):
 
 _INT_SETTINGS = (
     "rack_size",
+    "max_height",
     "min_players",
     "max_players",
     "bingo_tiles",

@@ -189,7 +189,8 @@ def position_from_text(text: str) -> Board:
                 raise
             raise UsageError(f"cannot use the record as a position: {exc}") from exc
     try:
-        return Board.from_text(text, rules.layout.rows, rules.layout.cols)
+        return Board.from_text(text, rules.layout.rows, rules.layout.cols,
+                               max_height=rules.max_height)
     except PlayError as exc:
         raise UsageError(f"cannot read the position: {exc}") from exc
 
