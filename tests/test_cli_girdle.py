@@ -244,7 +244,8 @@ def test_solve_uses_the_cache_and_ignores_a_tampered_entry(capsys, tmp_path):
     entries = list((tmp_path / "cache" / "girdle").glob("*.json"))
     assert len(entries) == 1
     code, again, err = run(capsys, *argv)
-    assert json.loads(again) == json.loads(first) and err == ""  # no search: the cache
+    assert err == ""  # no search: the cache, as the answer says
+    assert json.loads(again) == dict(json.loads(first), cached=True)
     # a wrong par in the cache is caught by replaying the solution, and solved again
     data = json.loads(entries[0].read_text())
     data["par"] += 50
@@ -511,3 +512,35 @@ def test_a_par_from_the_cache_says_so_with_the_time_its_search_took(capsys, tmp_
     entry.write_text(json.dumps(data))
     code, third, _ = run(capsys, *argv)
     assert code == 0 and third.splitlines()[0] == f"{head}; from the cache)"
+
+
+def test_solve_json_says_whether_its_par_came_from_the_cache(capsys, tmp_path):
+    """The text answer said "from the cache, searched in 7.9 s"; the JSON one said nothing of
+    it. It gives ``cached`` and the search's ``seconds`` (null when the cache did not keep
+    them), and ``girdle check`` still reads it as a sheet."""
+    import re
+
+    argv = ("girdle", "solve", "--date", "2026-12-11", "--time-budget", "2")
+    code, first, _ = run(capsys, *argv, "--json")
+    fresh = json.loads(first)
+    assert code == 0 and fresh["cached"] is False and fresh["seconds"] >= 0
+    code, text, _ = run(capsys, *argv)
+    code, again, _ = run(capsys, *argv, "--json")
+    cached = json.loads(again)
+    assert code == 0 and cached == dict(fresh, cached=True)
+    searched = re.search(r"searched in (\d+\.\d) s\)$", text.splitlines()[0])
+    assert searched and f"{cached['seconds']:.1f}" == searched.group(1)  # as the text says
+    # an entry made before the cache kept the search's time: cached, seconds not known
+    entry, = (tmp_path / "cache" / "girdle").glob("*.json")
+    data = json.loads(entry.read_text())
+    del data["seconds"]
+    entry.write_text(json.dumps(data))
+    code, third, _ = run(capsys, *argv, "--json")
+    assert code == 0 and json.loads(third) == dict(fresh, cached=True, seconds=None)
+    # the file is still a sheet 'girdle check' reads
+    for answer in (first, third):
+        path = tmp_path / "solved.json"
+        path.write_text(answer)
+        code, out, _ = run(capsys, "girdle", "check", str(path), "--json")
+        card = json.loads(out)
+        assert code == 0 and card["legal"] and card["final"] == fresh["par"]

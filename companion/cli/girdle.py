@@ -192,7 +192,7 @@ def run_solve(args: argparse.Namespace) -> int:
     else:
         sol = solve_cached(pz, time_budget=args.time_budget, lexicon=lex, before_search=notice)
     if args.json:
-        answer = sol.to_dict(pz)
+        answer = sol.to_dict(pz, how_found=True)  # the text's "from the cache" too
         if args.family is not None:
             # not the day's puzzle, so its date alone would have 'girdle check' judge the
             # sheet against the day's lines: the file carries the puzzle it solves

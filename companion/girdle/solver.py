@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from companion.girdle.beam import beam_search, improve, score_of
 from companion.girdle.engine import SheetStep
@@ -58,16 +59,26 @@ class Solution:
     complete: bool = True  # the whole standard search ran (False: the time budget stopped it)
     cached: bool = False
 
-    def to_dict(self, puzzle: Puzzle) -> dict:
-        return {
+    def to_dict(self, puzzle: Puzzle, how_found: bool = False) -> dict:
+        """The answer as a solution file holds it; with ``how_found``, also whether it is the
+        cache's (``cached``) and the ``seconds`` of the search that found it, to a tenth
+        (None: not known), as ``girdle solve --json`` prints it. They are left out by
+        default, being facts of one run (a cache entry keeps the seconds itself, and a fixed
+        test case neither)."""
+        answer: dict[str, Any] = {
             "date": puzzle.date.isoformat() if puzzle.date else None,
             "number": puzzle.number,
             "par": self.par,
             "proven": self.proven,
             "upper_bound": self.upper_bound,
             "complete": self.complete,
-            "solution": [p.to_dict(i + 1) for i, p in enumerate(self.placements)],
         }
+        if how_found:
+            # to a tenth, as the text answer gives them ("searched in 7.9 s")
+            seconds = None if self.seconds is None else round(self.seconds, 1)
+            answer.update(cached=self.cached, seconds=seconds)
+        answer["solution"] = [p.to_dict(i + 1) for i, p in enumerate(self.placements)]
+        return answer
 
 
 # The standard search: beam widths (and the neighbourhoods of companion.girdle.beam),
