@@ -23,6 +23,7 @@ from vision.config import DEFAULT
 from vision.errors import VisionError
 from vision.werdup_stacks import (
     BOARD_COLOURED,
+    NOT_SEEN,
     PARTLY_HIDDEN,
     TOO_SMALL,
     BoardPose,
@@ -32,6 +33,7 @@ from vision.werdup_stacks import (
     StackRead,
     StacksReading,
     board_pose,
+    not_seen_why,
     read_stacks,
 )
 from vision.werdup_turn import BoardState, ReadPlay, height_mismatches
@@ -457,3 +459,27 @@ def test_a_partly_hidden_letter_read_unsurely_offers_its_fits_without_shares(mon
     u = reading.to_dict()["uncertain"][0]
     assert [a["letter"] for a in u["alternatives"]] == ["E", "F"]
     assert all(a["p"] is None for a in u["alternatives"]) and u["why"] == PARTLY_HIDDEN
+
+
+def test_the_web_says_why_a_stack_not_seen_is_listed():
+    from companion.lexicon import default_lexicon
+    from companion.web.photos import read_photo
+
+    # render 104's tiles whose letters are not made out, and 106's hidden stacks: listed on
+    # the photo page with no sentence beside them, where the CLI prints one
+    for seed, why in ((104, "unreadable"), (106, "hidden")):
+        reading, _, _ = read_photo("werdup", (RENDERS / f"render-{seed}.jpg").read_bytes(),
+                                   default_lexicon(), 50_000_000)
+        listed = {(u["row"], u["col"]): u for u in reading["uncertain"]}
+        cells = [n for n in reading["not_seen"] if n["why"] == why]
+        assert cells
+        for n in cells:
+            said = listed[(n["row"], n["col"])]["why"]
+            assert said.startswith(NOT_SEEN[why]) and said == not_seen_why(n)
+
+
+def test_not_seen_why_names_the_words_suggestion():
+    assert not_seen_why({"row": 1, "col": 2, "why": "unreadable", "words_suggest": "Qu"}) == (
+        "a tile may stand here; its letter cannot be made out; the words would make it Qu")
+    assert not_seen_why({"row": 1, "col": 2, "why": "hidden", "words_suggest": None}) == (
+        "hidden behind a taller stack")

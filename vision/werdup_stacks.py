@@ -47,6 +47,19 @@ BOARD_COLOURED = ("its face has the board's colour, not a tile's: a mark on the 
                   "this letter, or a tile in a deep shadow")
 PARTLY_HIDDEN = ("partly hidden behind a taller stack: read from the part in sight, which these "
                  "letters fit best first")
+# Why a square not seen is listed, by its JSON ``not_seen`` entry's ``why``
+NOT_SEEN = {"hidden": "hidden behind a taller stack",
+            "unreadable": "a tile may stand here; its letter cannot be made out"}
+
+
+def not_seen_why(cell: dict) -> str:
+    """What a reading's ``not_seen`` entry says of its square, as a sentence: hidden, or a
+    tile whose letter cannot be made out, and the letter the words would make it, if any.
+    The one sentence the CLI prints and the web app's photo page shows beside the square."""
+    why = NOT_SEEN[cell["why"]]
+    if cell.get("words_suggest"):
+        why += f"; the words would make it {cell['words_suggest']}"
+    return why
 
 
 @dataclass(frozen=True)
