@@ -483,3 +483,16 @@ def test_not_seen_why_names_the_words_suggestion():
         "a tile may stand here; its letter cannot be made out; the words would make it Qu")
     assert not_seen_why({"row": 1, "col": 2, "why": "hidden", "words_suggest": None}) == (
         "hidden behind a taller stack")
+
+
+def test_a_square_whose_height_is_not_told_has_no_height_confidence():
+    # 106's hidden squares had a height confidence of 1.0, the straight-down photo's stacks
+    # about 0.5 each, for heights the reading does not give
+    for seed in (106, STRAIGHT_DOWN):
+        reading = _reading(seed)
+        out = reading.to_dict()
+        untold = [s for s in reading.stacks if out["heights"][s.row][s.col] is None]
+        assert untold
+        for s in reading.stacks:
+            shown = out["height_confidence"][s.row][s.col]
+            assert (shown is None) == (s in untold or s.height_confidence is None)

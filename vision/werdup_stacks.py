@@ -219,6 +219,17 @@ class StacksReading:
                 out[s.row][s.col] = s.height if self.heights_seen else None
         return out
 
+    def height_confidence(self) -> list[list[float | None]]:
+        """How sure each square's height is, as the JSON gives it: ``None`` where no height
+        is given (not seen, a tile whose letter cannot be made out, a photo straight down:
+        a figure there would measure a height not told) or none measures it (a mark read as
+        no letter), else rounded."""
+        heights = self.heights()
+        return [[None if heights[s.row][s.col] is None or s.height_confidence is None
+                 else round(s.height_confidence, 3)
+                 for s in self.stacks[r * self.size: (r + 1) * self.size]]
+                for r in range(self.size)]
+
     def _not_seen(self, r: int, c: int) -> dict:
         s = self.stacks[r * self.size + c]
         return {"row": r, "col": c, "why": "unreadable" if s.unreadable else "hidden",
@@ -240,9 +251,7 @@ class StacksReading:
             "heights": self.heights(),
             "confidence": [[confidence_shown(s.letter) for s in self.stacks[r * self.size:
                            (r + 1) * self.size]] for r in range(self.size)],
-            "height_confidence": [[None if s.height_confidence is None
-                                   else round(s.height_confidence, 3) for s in self.stacks[
-                r * self.size: (r + 1) * self.size]] for r in range(self.size)],
+            "height_confidence": self.height_confidence(),
             "uncertain": [
                 {"row": rd.row, "col": rd.col, "read": rd.face,
                  "alternatives": [{"letter": a or None, "p": None if p is None else round(p, 3)}
