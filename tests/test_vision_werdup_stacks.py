@@ -17,10 +17,25 @@ import pytest
 from companion.board import Board
 from companion.cli import main
 from tools.render.rig import load_truth
+from vision.cells import EMPTY, CellRead
 from vision.classifier import shipped_classifier
 from vision.config import DEFAULT
 from vision.errors import VisionError
-from vision.werdup_stacks import StackConfig, StacksReading, board_pose, read_stacks
+from vision.werdup_stacks import (
+    BOARD_COLOURED,
+    NOT_SEEN,
+    PARTLY_HIDDEN,
+    TOO_SMALL,
+    BoardPose,
+    FaceColours,
+    HeightEvidence,
+    StackConfig,
+    StackRead,
+    StacksReading,
+    board_pose,
+    not_seen_why,
+    read_stacks,
+)
 from vision.werdup_turn import BoardState, ReadPlay, height_mismatches
 
 RENDERS = Path(__file__).parent / "data" / "werdup_renders"
@@ -360,3 +375,124 @@ def test_a_missing_tile_font_is_a_sentence(monkeypatch, tmp_path):
     monkeypatch.setattr(werdup_board, "TILE_FONT", tmp_path / "no-such-font.ttf")
     with pytest.raises(VisionError, match="fonts-dejavu-core"):
         werdup_glyphs._glyph("A", 5.0)
+
+
+def _pose() -> BoardPose:
+    return BoardPose(np.eye(3), np.zeros((3, 1)), np.zeros((3, 1)), 30.0, True, 12)
+
+
+def _listed_json(out: dict, row: int, col: int) -> dict:
+    return next(u for u in out["uncertain"] if (u["row"], u["col"]) == (row, col))
+
+
+def test_a_letter_on_a_board_coloured_face_is_offered_without_made_up_shares():
+    # render 107, read without the words: two N's on faces of the board's colour (a tile in
+    # a taller stack's shadow), one of them read with its runners-up; empty was offered as
+    # 50% likely, a share nothing measured, and the N was shown after its runners-up
+    out = _reading(107).to_dict()
+    for row, col in ((5, 4), (5, 5)):
+        u = _listed_json(out, row, col)
+        letters = [a["letter"] for a in u["alternatives"]]
+        assert letters[0] == "N" and letters[-1] is None
+        assert all(a["p"] is None for a in u["alternatives"])
+        assert u["why"] == BOARD_COLOURED
+    assert [a["letter"] for a in _listed_json(out, 5, 5)["alternatives"]] == ["N", "W", "O", None]
+
+
+def test_a_letter_too_small_in_the_photo_says_so(capsys):
+    # render 104's far stacks: letters read surely, listed for being too small to be sure of
+    u = _listed_json(_reading(104).to_dict(), 3, 1)
+    assert u["why"] == TOO_SMALL and [a["letter"] for a in u["alternatives"]] == ["C"]
+    assert 0.9 < u["alternatives"][0]["p"] <= 1.0  # the classifier's own share
+    assert main(["read", str(RENDERS / "render-104.jpg"), "--game", "werdup"]) == 0
+    assert f"uncertain: row 4, column 2 (read C; {TOO_SMALL}): C (" in capsys.readouterr().out
+
+
+def test_a_square_not_seen_has_no_confidence():
+    out = _reading(106).to_dict()  # two squares hidden behind taller stacks
+    hidden = [(n["row"], n["col"]) for n in out["not_seen"]]
+    assert hidden and all(n["why"] == "hidden" for n in out["not_seen"])
+    for r, c in hidden:
+        assert out["confidence"][r][c] is None  # it was 0.0: nothing was measured there
+    assert all(out["confidence"][r][c] is not None
+               for r in range(10) for c in range(10) if (r, c) not in hidden)
+
+
+def test_a_mark_read_as_no_letter_has_no_height_confidence(monkeypatch):
+    from companion.layout.werdup_board import WERDUP_BOARD
+    from vision import werdup_stacks
+
+    # the height's evidence chose a face, but the classifier makes its mark out as no letter
+    monkeypatch.setattr(werdup_stacks, "_letter_read",
+                        lambda row, col, *_: CellRead(row, col, EMPTY, 0.9))
+    cand = HeightEvidence([0.7, 0.2, 0.1, 0.0, 0.0], [None] * 5, [np.zeros(3)] * 5, [0.0] * 5,
+                          [0.7, 0.2, 0.1, 0.0, 0.0])
+    s = werdup_stacks._stack_read(StackConfig(), DEFAULT.classify, _pose(), WERDUP_BOARD,
+                                  shipped_classifier(), (), FaceColours(None, None), 2, 3, cand,
+                                  0)
+    assert s.height == 0 and s.height_confidence is None  # it was 0.5, a share made up
+    empty = [StackRead(r, c, 0, 1.0, CellRead(r, c, EMPTY, 1.0))
+             for r in range(10) for c in range(10)]
+    empty[23] = s
+    out = StacksReading(_pose(), empty, True).to_dict()
+    assert out["height_confidence"][2][3] is None and out["height_confidence"][0][0] == 1.0
+
+
+def test_a_partly_hidden_letter_read_unsurely_offers_its_fits_without_shares(monkeypatch):
+    from companion.layout.werdup_board import WERDUP_BOARD
+    from vision import werdup_stacks
+
+    # the part in sight fits an E a little better than an F, neither well: template
+    # agreements, no chances of each letter, were shown as "E (45%), F (35%)"
+    monkeypatch.setattr(werdup_stacks._InSight, "of", classmethod(lambda cls, *_: None))
+    monkeypatch.setattr(werdup_stacks, "_partial_matches",
+                        lambda *_: [(0.45, "E", 1, 0.8), (0.35, "F", 1, 0.8)])
+    stacks = [StackRead(r, c, 0, 1.0, CellRead(r, c, EMPTY, 1.0))
+              for r in range(10) for c in range(10)]
+    stacks[44].seen = False
+    reading = StacksReading(_pose(), stacks, True)
+    werdup_stacks._read_partly_hidden(StackConfig(), np.zeros((10, 10, 3), np.uint8), reading,
+                                      WERDUP_BOARD, FaceColours(None, None))
+    rd = stacks[44].letter
+    assert stacks[44].seen and rd.face == "E" and rd.alternatives
+    reading.uncertain = [rd]
+    u = reading.to_dict()["uncertain"][0]
+    assert [a["letter"] for a in u["alternatives"]] == ["E", "F"]
+    assert all(a["p"] is None for a in u["alternatives"]) and u["why"] == PARTLY_HIDDEN
+
+
+def test_the_web_says_why_a_stack_not_seen_is_listed():
+    from companion.lexicon import default_lexicon
+    from companion.web.photos import read_photo
+
+    # render 104's tiles whose letters are not made out, and 106's hidden stacks: listed on
+    # the photo page with no sentence beside them, where the CLI prints one
+    for seed, why in ((104, "unreadable"), (106, "hidden")):
+        reading, _, _ = read_photo("werdup", (RENDERS / f"render-{seed}.jpg").read_bytes(),
+                                   default_lexicon(), 50_000_000)
+        listed = {(u["row"], u["col"]): u for u in reading["uncertain"]}
+        cells = [n for n in reading["not_seen"] if n["why"] == why]
+        assert cells
+        for n in cells:
+            said = listed[(n["row"], n["col"])]["why"]
+            assert said.startswith(NOT_SEEN[why]) and said == not_seen_why(n)
+
+
+def test_not_seen_why_names_the_words_suggestion():
+    assert not_seen_why({"row": 1, "col": 2, "why": "unreadable", "words_suggest": "Qu"}) == (
+        "a tile may stand here; its letter cannot be made out; the words would make it Qu")
+    assert not_seen_why({"row": 1, "col": 2, "why": "hidden", "words_suggest": None}) == (
+        "hidden behind a taller stack")
+
+
+def test_a_square_whose_height_is_not_told_has_no_height_confidence():
+    # 106's hidden squares had a height confidence of 1.0, the straight-down photo's stacks
+    # about 0.5 each, for heights the reading does not give
+    for seed in (106, STRAIGHT_DOWN):
+        reading = _reading(seed)
+        out = reading.to_dict()
+        untold = [s for s in reading.stacks if out["heights"][s.row][s.col] is None]
+        assert untold
+        for s in reading.stacks:
+            shown = out["height_confidence"][s.row][s.col]
+            assert (shown is None) == (s in untold or s.height_confidence is None)

@@ -138,14 +138,15 @@ def read_for_table(photo: bytes | str | Path, game: str, lexicon: Lexicon | None
     WerdUp's printed board the stacks and heights come too (:func:`read_werdup_photo`), and a
     stack not seen is one more uncertain square for the player to fill in."""
     from vision.overlay import draw_overlay
+    from vision.werdup_stacks import not_seen_why
 
     image = load(photo, cfg, name)
     size = (image.shape[1], image.shape[0])
     if game == "werdup":
         reading, overlay = read_werdup_photo(image, lexicon, want_overlay=True, cfg=cfg)
         reading["uncertain"] = reading["uncertain"] + [
-            {"row": n["row"], "col": n["col"], "read": "", "alternatives": []}
-            for n in reading.get("not_seen", [])]
+            {"row": n["row"], "col": n["col"], "read": "", "alternatives": [],
+             "why": not_seen_why(n)} for n in reading.get("not_seen", [])]
         return reading, image if overlay is None else overlay, size
     found = read_photo(image, game, lexicon, cfg)
     return found.to_dict(), draw_overlay(found.image, found.reading), size

@@ -29,6 +29,8 @@ from vision.cells import (
     OPTION_MIN,
     OPTIONS,
     CellRead,
+    confidence_shown,
+    offered,
     shown_alternatives,
 )
 from vision.classifier import NO_LETTER, TileClassifier
@@ -39,6 +41,25 @@ from vision.markers import detect
 from vision.werdup_glyphs import face_templates, match_visible
 
 PLATEAU_SIZE = wb.TILE_PLATEAU_SIZE  # the raised square on a tile's top carrying the letter
+# Why a listed stack's letter is to be checked (its ``why``), when its alternatives do not say it
+TOO_SMALL = "its letter is too small in the photo to be sure of"
+BOARD_COLOURED = ("its face has the board's colour, not a tile's: a mark on the board read as "
+                  "this letter, or a tile in a deep shadow")
+PARTLY_HIDDEN = ("partly hidden behind a taller stack: read from the part in sight, which these "
+                 "letters fit best first")
+# Why a square not seen is listed, by its JSON ``not_seen`` entry's ``why``
+NOT_SEEN = {"hidden": "hidden behind a taller stack",
+            "unreadable": "a tile may stand here; its letter cannot be made out"}
+
+
+def not_seen_why(cell: dict) -> str:
+    """What a reading's ``not_seen`` entry says of its square, as a sentence: hidden, or a
+    tile whose letter cannot be made out, and the letter the words would make it, if any.
+    The one sentence the CLI prints and the web app's photo page shows beside the square."""
+    why = NOT_SEEN[cell["why"]]
+    if cell.get("words_suggest"):
+        why += f"; the words would make it {cell['words_suggest']}"
+    return why
 
 
 @dataclass(frozen=True)
@@ -124,7 +145,7 @@ class StackRead:
     row: int
     col: int
     height: int | None
-    height_confidence: float
+    height_confidence: float | None  # None: no measure (a mark read as no letter)
     letter: CellRead
     seen: bool = True
     scores: list[float] = field(default_factory=list)  # per height 0..max
@@ -198,6 +219,17 @@ class StacksReading:
                 out[s.row][s.col] = s.height if self.heights_seen else None
         return out
 
+    def height_confidence(self) -> list[list[float | None]]:
+        """How sure each square's height is, as the JSON gives it: ``None`` where no height
+        is given (not seen, a tile whose letter cannot be made out, a photo straight down:
+        a figure there would measure a height not told) or none measures it (a mark read as
+        no letter), else rounded."""
+        heights = self.heights()
+        return [[None if heights[s.row][s.col] is None or s.height_confidence is None
+                 else round(s.height_confidence, 3)
+                 for s in self.stacks[r * self.size: (r + 1) * self.size]]
+                for r in range(self.size)]
+
     def _not_seen(self, r: int, c: int) -> dict:
         s = self.stacks[r * self.size + c]
         return {"row": r, "col": c, "why": "unreadable" if s.unreadable else "hidden",
@@ -217,14 +249,14 @@ class StacksReading:
                 "degrees) or give --previous"),
             "grid": self.grid(),
             "heights": self.heights(),
-            "confidence": [[round(s.letter.confidence, 3) for s in self.stacks[r * self.size:
+            "confidence": [[confidence_shown(s.letter) for s in self.stacks[r * self.size:
                            (r + 1) * self.size]] for r in range(self.size)],
-            "height_confidence": [[round(s.height_confidence, 3) for s in self.stacks[
-                r * self.size: (r + 1) * self.size]] for r in range(self.size)],
+            "height_confidence": self.height_confidence(),
             "uncertain": [
                 {"row": rd.row, "col": rd.col, "read": rd.face,
-                 "alternatives": [{"letter": a or None, "p": round(p, 3)}
-                                  for a, p in rd.alternatives]}
+                 "alternatives": [{"letter": a or None, "p": None if p is None else round(p, 3)}
+                                  for a, p in offered(rd)]}
+                | ({"why": rd.why} if rd.why else {})
                 for rd in self.uncertain
             ],
             "doubtful_heights": [{"row": r, "col": c} for r, c in self.doubtful_heights],
@@ -596,11 +628,15 @@ def _stack_read(cfg: StackConfig, classify: ClassifyConfig, pose: BoardPose, boa
     if read.face and _letter_px(cfg, pose, board, r, c, best + 1) < cfg.min_letter_px:
         read.alternatives = (read.alternatives or shown_alternatives(read.options, 3)
                              or [(read.face, read.confidence)])  # too small to be sure
-    if not read.face:  # a mark, not a letter: an empty cell
-        return StackRead(r, c, 0, 0.5, read, scores=[0.0, *scores])
+        read.why = TOO_SMALL
+    if not read.face:  # a mark, not a letter: an empty cell, how sure of its height unknown
+        return StackRead(r, c, 0, None, read, scores=[0.0, *scores])
     if colours.board_like(cfg, cand.faces[best]):  # a mark on the board, or a tile in shadow
+        # offered as its letter or an empty square, neither likelier: no share is shown
         read.alternatives = [*(read.alternatives or [(read.face, read.confidence)]),
                              (EMPTY, 0.5)]
+        read.unweighed = True
+        read.why = BOARD_COLOURED
     return StackRead(r, c, best + 1, scores[best] / (scores[best] + runner), read,
                      scores=[0.0, *scores], margin=scores[best] / max(runner, 1e-3),
                      bar=cand.bars[best] >= cfg.bar_dark,
@@ -654,7 +690,7 @@ def read_stacks(cfg: StackConfig, cells: CellConfig, classify: ClassifyConfig,
         if s.unreadable:  # never guessed: the words' choice is only offered
             guess = s.letter.letter
             s.suggestion = normalise_face(guess) if guess else None
-            s.letter = CellRead(s.row, s.col, EMPTY, 0.0)
+            s.letter = CellRead(s.row, s.col, EMPTY, 0.0, unmeasured=True)
     reading.uncertain = [rd for rd in uncertain if rd.face != BLANK]
     for s in stacks:
         if not s.seen or s.unreadable:
@@ -696,7 +732,7 @@ def _mark_hidden(cfg: StackConfig, reading: StacksReading, board: BoardLayout) -
                 >= cfg.letter_hidden_share):
             s.seen = False
             s.height = None
-            s.letter = CellRead(s.row, s.col, EMPTY, 0.0)
+            s.letter = CellRead(s.row, s.col, EMPTY, 0.0, unmeasured=True)  # nothing seen
         elif s.tile_face and not s.letter.face:
             near = [polys[k] for k in polys if max(abs(k[0] - s.row), abs(k[1] - s.col)) <= 2]
             if _covered_share(face, near) < cfg.hidden_share / 2:
@@ -827,6 +863,7 @@ def _read_partly_hidden(cfg: StackConfig, image: np.ndarray, reading: StacksRead
         for a, x, _, _ in best:
             if normalise_face(x) not in [o for o, _ in options]:
                 options.append((normalise_face(x), a))
+        # the letters' agreements with what shows are no chances of each: none is shown
         s.letter = CellRead(s.row, s.col, face, agree, [] if sure else options[:3], face,
-                            options)
+                            options, why="" if sure else PARTLY_HIDDEN, unweighed=not sure)
         s.letter_score = agree

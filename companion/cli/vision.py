@@ -271,6 +271,8 @@ def _read_pdq(args: argparse.Namespace, image) -> int:
 
 
 def _print_reading(out: dict) -> None:
+    from vision.werdup_stacks import not_seen_why
+
     print(f"{out['game']} board, found by {out['located_by']}:")
     heights = out.get("heights")
     for r, row in enumerate(out["grid"]):
@@ -284,11 +286,8 @@ def _print_reading(out: dict) -> None:
         print("  " + " ".join(cells))
     _print_listed(out)
     for cell in out.get("not_seen", []):
-        why = ("a tile may stand here; its letter cannot be made out" if cell["why"] ==
-               "unreadable" else "hidden behind a taller stack")
-        if cell.get("words_suggest"):
-            why += f"; the words would make it {cell['words_suggest']}"
-        print(f"  not seen: row {cell['row'] + 1}, column {cell['col'] + 1} ({why})")
+        print(f"  not seen: row {cell['row'] + 1}, column {cell['col'] + 1} "
+              f"({not_seen_why(cell)})")
     for cell in out.get("doubtful_heights", []):
         print(f"  height uncertain: row {cell['row'] + 1}, column {cell['col'] + 1}")
     if out.get("heights_note"):
