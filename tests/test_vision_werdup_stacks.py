@@ -214,6 +214,18 @@ def test_the_web_lists_a_stack_not_seen_for_the_player_to_check():
     assert {(n["row"], n["col"]) for n in reading["not_seen"]} <= unsure
 
 
+def test_the_squares_to_check_are_listed_in_board_order():
+    # as a flat board's are, row by row: on render 104 the twelve stacks whose letters are
+    # too small came first, down to row 10, and the three stacks not seen (rows 5-6) after
+    from companion.lexicon import default_lexicon
+    from companion.web.photos import read_photo
+
+    reading, _, _ = read_photo("werdup", (RENDERS / "render-104.jpg").read_bytes(),
+                               default_lexicon(), 50_000_000)
+    listed = [(u["row"], u["col"]) for u in reading["uncertain"]]
+    assert len(listed) > 2 and listed == sorted(listed)
+
+
 def test_printed_tiles_are_told_from_a_flat_picture_of_the_board():
     from synthetic.boards import synthetic_photo
     from synthetic.camera import Camera

@@ -144,9 +144,10 @@ def read_for_table(photo: bytes | str | Path, game: str, lexicon: Lexicon | None
     size = (image.shape[1], image.shape[0])
     if game == "werdup":
         reading, overlay = read_werdup_photo(image, lexicon, want_overlay=True, cfg=cfg)
-        reading["uncertain"] = reading["uncertain"] + [
+        reading["uncertain"] = sorted(reading["uncertain"] + [
             {"row": n["row"], "col": n["col"], "read": "", "alternatives": [],
-             "why": not_seen_why(n)} for n in reading.get("not_seen", [])]
+             "why": not_seen_why(n)} for n in reading.get("not_seen", [])],
+            key=lambda u: (u["row"], u["col"]))  # in board order, as a flat board's
         return reading, image if overlay is None else overlay, size
     found = read_photo(image, game, lexicon, cfg)
     return found.to_dict(), draw_overlay(found.image, found.reading), size

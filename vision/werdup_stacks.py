@@ -691,7 +691,8 @@ def read_stacks(cfg: StackConfig, cells: CellConfig, classify: ClassifyConfig,
             guess = s.letter.letter
             s.suggestion = normalise_face(guess) if guess else None
             s.letter = CellRead(s.row, s.col, EMPTY, 0.0, unmeasured=True)
-    reading.uncertain = [rd for rd in uncertain if rd.face != BLANK]
+    reading.uncertain = sorted((rd for rd in uncertain if rd.face != BLANK),
+                               key=lambda rd: (rd.row, rd.col))  # in board order
     for s in stacks:
         if not s.seen or s.unreadable:
             reading.not_seen.append((s.row, s.col))
