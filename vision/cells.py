@@ -47,6 +47,24 @@ def offered(rd: CellRead) -> list[tuple[str, float | None]]:
     return [(a, None if rd.unweighed else p) for a, p in shown]
 
 
+def faces(reads: list[CellRead], rows: int, cols: int) -> list[list[str]]:
+    """The faces read, row by row ("" an empty square, "?" a blank tile)."""
+    grid = [[""] * cols for _ in range(rows)]
+    for rd in reads:
+        grid[rd.row][rd.col] = rd.face
+    return grid
+
+
+def listed_entry(rd: CellRead) -> dict:
+    """A listed cell as every reading's JSON gives it: where it is, what was read, what it
+    offers (:func:`offered`; ``p`` null where no share measures it) and, when the reading
+    says it, why it is listed."""
+    return ({"row": rd.row, "col": rd.col, "read": rd.face,
+             "alternatives": [{"letter": a or None, "p": None if p is None else round(p, 3)}
+                              for a, p in offered(rd)]}
+            | ({"why": rd.why} if rd.why else {}))
+
+
 def confidence_shown(rd: CellRead) -> float | None:
     """A cell's confidence as a reading's JSON gives it: ``None`` when it is no measure
     (``unmeasured``), else rounded. The one rule every reading's ``confidence`` grid uses."""

@@ -25,11 +25,11 @@ EVERY_WORD = "each of these makes its words words"
 MOST_WORDS = "no letter makes all its words words; these make the most of them"
 MENDED = "no letter makes all its words words; these would, were a tile of them misread"
 COMMONEST = "no word list to choose by; the commonest letters"
+# What a tile whose letter the words chose, though it hardly looks like it, says (its ``why``)
+WORDS_WANT = "its words want this letter, though the tile hardly looks like it"
 # What a tile listed as perhaps misread says (its ``why``): a blank tile of its words fits no
 # letter as it is read; the letters offered are what was read and those that would let it
 # (:func:`_perhaps_misread`)
-# What a tile whose letter the words chose, though it hardly looks like it, says (its ``why``)
-WORDS_WANT = "its words want this letter, though the tile hardly looks like it"
 MISREAD = ("perhaps misread: a blank tile of its words fits no letter as it is read; read so "
            "or as these, it would")
 

@@ -20,8 +20,9 @@ from vision.cells import (
     OPTIONS,
     CellRead,
     confidence_shown,
+    faces,
     glyph_of,
-    offered,
+    listed_entry,
     shown_alternatives,
 )
 from vision.classifier import TileClassifier
@@ -72,12 +73,7 @@ class GirdleReading:
             "game": "girdle", "paper": self.paper, "grid": self.grid(),
             "confidence": [[confidence_shown(rd) for rd in self.cells[r * 7:(r + 1) * 7]]
                            for r in range(7)],
-            "uncertain": [{"row": rd.row, "col": rd.col, "read": rd.face,
-                           "alternatives": [{"letter": a or None,
-                                             "p": None if p is None else round(p, 3)}
-                                            for a, p in offered(rd)]}
-                          | ({"why": rd.why} if rd.why else {})
-                          for rd in self.uncertain],
+            "uncertain": [listed_entry(rd) for rd in self.uncertain],
             "words": self.words, "az_coloured": self.az_coloured,
             "supply_dots_filled": self.dots_filled, "checkboxes_ticked": self.boxes_ticked,
             "score": self.score, "problem": self.problem,
@@ -154,9 +150,7 @@ def read_sheet(cfg: VisionConfig, image: np.ndarray, clf: TileClassifier, lexico
         shown = shown_alternatives(options, cfg.classify.alternatives)
         doubt = shown if gs.confidence < cfg.classify.min_confidence else []
         reads.append(CellRead(r, c, face, gs.confidence, doubt, face or None, options))
-    raw = [[""] * 7 for _ in range(7)]
-    for rd in reads:
-        raw[rd.row][rd.col] = rd.face
+    raw = faces(reads, 7, 7)
     uncertain = resolve(reads, 7, 7, lexicon, LETTERS)
     _list_gaps(reads, uncertain, lexicon)
     az = [ch for (_, _, rect), ch in zip(layout.grids["az"].cells(), LETTERS, strict=True)
@@ -219,9 +213,7 @@ def _list_gaps(reads: list[CellRead], uncertain: list[CellRead], lexicon: Lexico
     a blur lost (a smeared I) leaves its box as empty as one never written in. Each is
     offered as empty or, a single box between, as each letter that makes the line one word,
     none likelier than another (``unweighed``), saying why (:data:`GAP`, :data:`GAP_FITS`)."""
-    grid = [[""] * 7 for _ in range(7)]
-    for rd in reads:
-        grid[rd.row][rd.col] = rd.face
+    grid = faces(reads, 7, 7)
     by_cell = {(rd.row, rd.col): rd for rd in reads}
     for cell, joined in _gaps(grid):
         rd = by_cell[cell]

@@ -15,7 +15,8 @@ from vision.cells import (
     OPTION_MIN,
     CellRead,
     confidence_shown,
-    offered,
+    faces,
+    listed_entry,
     read_cells,
     shown_alternatives,
 )
@@ -78,13 +79,8 @@ class BoardReading:
             "grid": self.grid(),
             "confidence": [[confidence_shown(rd) for rd in self.cells[r * self.spec.cols:
                            (r + 1) * self.spec.cols]] for r in range(self.spec.rows)],
-            "uncertain": [
-                {"row": rd.row, "col": rd.col, "read": rd.face,
-                 "alternatives": [{"letter": a or None, "p": None if p is None else round(p, 3)}
-                                  for a, p in offered(rd)]}
-                | ({"why": rd.why} if rd.why else {})
-                for rd in sorted(self.uncertain, key=lambda rd: (rd.row, rd.col))
-            ],
+            "uncertain": [listed_entry(rd) for rd in
+                          sorted(self.uncertain, key=lambda rd: (rd.row, rd.col))],
             "notes": list(self.notes),
         }
 
@@ -401,11 +397,8 @@ def _not_seen(rd: CellRead, uncertain: list[CellRead]) -> None:
 
 
 def _faces(reads: list[CellRead], spec: BoardSpec) -> list[list[str]]:
-    """The faces read, row by row ("" an empty square, "?" a blank tile)."""
-    grid = [[""] * spec.cols for _ in range(spec.rows)]
-    for rd in reads:
-        grid[rd.row][rd.col] = rd.face
-    return grid
+    """The faces read on ``spec``'s board, row by row (:func:`vision.cells.faces`)."""
+    return faces(reads, spec.rows, spec.cols)
 
 
 def _check_glared(wc: WoodConfig, grid: list[list[str]], may_hold: set[tuple[int, int]]

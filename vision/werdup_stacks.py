@@ -30,7 +30,7 @@ from vision.cells import (
     OPTIONS,
     CellRead,
     confidence_shown,
-    offered,
+    listed_entry,
     shown_alternatives,
 )
 from vision.classifier import NO_LETTER, TileClassifier
@@ -252,13 +252,7 @@ class StacksReading:
             "confidence": [[confidence_shown(s.letter) for s in self.stacks[r * self.size:
                            (r + 1) * self.size]] for r in range(self.size)],
             "height_confidence": self.height_confidence(),
-            "uncertain": [
-                {"row": rd.row, "col": rd.col, "read": rd.face,
-                 "alternatives": [{"letter": a or None, "p": None if p is None else round(p, 3)}
-                                  for a, p in offered(rd)]}
-                | ({"why": rd.why} if rd.why else {})
-                for rd in self.uncertain
-            ],
+            "uncertain": [listed_entry(rd) for rd in self.uncertain],
             "doubtful_heights": [{"row": r, "col": c} for r, c in self.doubtful_heights],
             "not_seen": [self._not_seen(r, c) for r, c in self.not_seen],
         }
