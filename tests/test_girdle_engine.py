@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from companion.girdle import IllegalStep, Puzzle, Sheet, SheetStep, edition_puzzle, play_all
+from companion.girdle import (
+    GridDiffers,
+    IllegalStep,
+    Puzzle,
+    Sheet,
+    SheetStep,
+    edition_puzzle,
+    play_all,
+)
 
 P = SheetStep
 
@@ -97,6 +105,53 @@ def test_illegal_steps(played, step, reason):
     assert got is not None and reason in got, got
     with pytest.raises(IllegalStep):
         sheet.play(step)
+
+
+def _shown(sheet: Sheet, **put: str) -> list[list[str]]:
+    """The grid the words of ``sheet`` made, row by row, with letters put on squares named
+    ``r<row>c<col>`` (1-based; "" empties one)."""
+    grid = [[""] * 7 for _ in range(7)]
+    for (r, c), ch in sheet.grid.items():
+        grid[r - 1][c - 1] = ch
+    for name, ch in put.items():
+        r, c = (int(n) for n in name[1:].split("c"))
+        grid[r - 1][c - 1] = ch
+    return grid
+
+
+@pytest.mark.parametrize("put, message, unplaced", [
+    ({"r5c1": "G", "r5c2": "O"},
+     "row 5 shows GO, but it is not one of the puzzle's word lines", [(5, 1), (5, 2)]),
+    ({"r5c7": "Z"}, "row 5, column 7 holds Z, a letter no word placed", [(5, 7)]),
+    ({"r2c3": "x"}, "row 2 shows SX, but it is not one of the puzzle's word lines", [(2, 3)]),
+    ({"r3c1": "A", "r3c3": "Y"},  # E of USE between them, in a row no word lies in
+     "row 3 shows AEY, but it is not one of the puzzle's word lines", [(3, 1), (3, 3)]),
+    ({"r6c7": "A", "r7c7": "T"},  # a down run beside row 6 and row 7's words
+     "column 7 shows AT, but it is not one of the puzzle's word lines", [(6, 7), (7, 7)]),
+    ({"r5c1": "G", "r5c2": "O", "r5c7": "Z"},
+     "row 5 shows GO, but it is not one of the puzzle's word lines; 1 more square holds a "
+     "letter no word placed", [(5, 1), (5, 2), (5, 7)]),
+    ({"r1c3": ""}, "row 1, column 3 is empty, where word 1 placed M", []),
+    ({"r1c3": "Q", "r5c7": "Z"}, "row 1, column 3 holds Q, where word 1 placed M", []),
+])
+def test_the_grid_a_sheet_shows_holds_only_its_words_letters(put, message, unplaced):
+    """The grid holds exactly the letters its words placed (docs/girdle.md, placing words):
+    a sheet's grid is compared with the one its words made, a letter no word placed named
+    by its run in a line that is not a word line, or by its square when it stands alone."""
+    sheet, _ = play_all(example_puzzle(), EXAMPLE)
+    sheet.check_grid(_shown(sheet))  # the words' own grid
+    with pytest.raises(GridDiffers) as refused:
+        sheet.check_grid(_shown(sheet, **put))
+    assert str(refused.value) == message
+    assert refused.value.unplaced == unplaced
+
+
+def test_a_second_run_in_a_word_line_is_no_word_placed():
+    """A run in a word line that its word did not place: the line holds one word."""
+    sheet, _ = play_all(example_puzzle(), EXAMPLE[:3])  # row 4 is word 4's line, not yet played
+    with pytest.raises(GridDiffers, match="^row 4 shows AT, which no word placed: a line "
+                       "holds one word$"):
+        sheet.check_grid(_shown(sheet, r4c3="A", r4c4="T"))
 
 
 def test_extra_word_reason():

@@ -1,6 +1,7 @@
 """Word Girdle: the daily paper solitaire (puzzle model, engine, generator and solver)."""
 
 from companion.girdle.engine import (
+    GridDiffers,
     IllegalStep,
     ScoreCard,
     Sheet,
@@ -17,6 +18,7 @@ from companion.girdle.solver import Solution, solve
 
 __all__ = [
     "Edition",
+    "GridDiffers",
     "IllegalStep",
     "Line",
     "SheetStep",

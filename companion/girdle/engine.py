@@ -9,6 +9,7 @@ Supply letter: the two are interchangeable for scoring.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from companion.errors import CompanionError
@@ -44,6 +45,17 @@ class SplitLine(CompanionError):
                          f"{listed([w.upper() for w in words])}: a line holds one word")
         self.line = line
         self.words = words
+
+
+class GridDiffers(CompanionError):
+    """A sheet's grid that does not hold exactly the letters its words placed (docs/girdle.md,
+    placing words): a letter on a square no word placed, or a square of a word shown empty or
+    with another letter. ``unplaced`` are the squares (row, col, 1-based) holding a letter no
+    word placed, in reading order."""
+
+    def __init__(self, message: str, unplaced: list[tuple[int, int]]) -> None:
+        super().__init__(message)
+        self.unplaced = unplaced
 
 
 @dataclass(frozen=True)
@@ -178,6 +190,42 @@ class Sheet:
             letters.append(ch)
             r, c = r + dr, c + dc
         return cells, "".join(letters)
+
+    def check_grid(self, grid: Sequence[Sequence[str]]) -> None:
+        """Compare the grid a sheet shows (row by row from the top left, "" an empty square)
+        with the one its words made; raises :class:`GridDiffers` saying, in reading order,
+        the first square of a word shown empty or with another letter, else the first letter
+        no word placed: a run of letters in a line that is not one of the puzzle's word lines
+        (or a second run in a word line), else a letter on its own."""
+        shown = {(r, c): ch.upper() for r, row in enumerate(grid, start=1)
+                 for c, ch in enumerate(row, start=1) if ch}
+        by_word = {cell: w for w in self.words for cell in w.placement.cells()}
+        for cell, ch in sorted(self.grid.items()):
+            if shown.get(cell) != ch:
+                have = f"holds {shown[cell]}" if cell in shown else "is empty"
+                raise GridDiffers(f"{_where(cell)} {have}, where word {by_word[cell].number} "
+                                  f"placed {ch}", [])
+        unplaced = sorted(cell for cell in shown if cell not in self.grid)
+        if not unplaced:
+            return
+        first = unplaced[0]
+        told = [first]
+        message = f"{_where(first)} holds {shown[first]}, a letter no word placed"
+        for direction, kind in (("across", "row"), ("down", "col")):
+            cells, run = self._run(first, direction, shown)
+            if len(cells) > 1:
+                line = Line(kind, first[0] if kind == "row" else first[1])
+                why = ("but it is not one of the puzzle's word lines"
+                       if line not in self.puzzle.lines else
+                       "which no word placed: a line holds one word")
+                message = f"{line.label()} shows {run}, {why}"
+                told = [cell for cell in cells if cell not in self.grid]
+                break
+        more = len(unplaced) - len(told)
+        if more:
+            message += (f"; {counted(more, 'more square')} {'holds' if more == 1 else 'hold'} "
+                        "a letter no word placed")
+        raise GridDiffers(message, unplaced)
 
     # -- one step ----------------------------------------------------------------------------
     def check(self, p: SheetStep) -> str | None:
