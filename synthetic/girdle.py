@@ -42,8 +42,13 @@ def printed_sheet(puzzle: Puzzle, day: dt.date, px_per_mm: float) -> np.ndarray:
 
 
 def filled_sheet(puzzle: Puzzle, steps: list[SheetStep], font: Path, rng: np.random.Generator,
-                 day: dt.date = dt.date(2026, 11, 29), px_per_mm: float = 5.0) -> np.ndarray:
-    """The sheet after ``steps``, filled in by hand with ``font`` (a hand-writing font)."""
+                 day: dt.date = dt.date(2026, 11, 29), px_per_mm: float = 5.0,
+                 extra: dict[tuple[int, int], str] | None = None,
+                 scrawls: tuple[tuple[int, int], ...] = ()) -> np.ndarray:
+    """The sheet after ``steps``, filled in by hand with ``font`` (a hand-writing font);
+    ``extra`` letters (by square, row and column 1-based) are written too, on squares no step
+    placed (a word in a line that is not a word line, a letter on its own), and a pen's loop,
+    no letter, on each square of ``scrawls`` (a stray mark)."""
     sheet, _ = play_all(puzzle, steps)
     layout = girdle_sheet("letter")
     base = printed_sheet(puzzle, day, px_per_mm)
@@ -52,12 +57,18 @@ def filled_sheet(puzzle: Puzzle, steps: list[SheetStep], font: Path, rng: np.ran
     d = ImageDraw.Draw(img)
     pen = tuple(int(v) for v in rng.choice([[20, 20, 30], [25, 40, 120], [40, 40, 40]]))
     grid = layout.grids["girdle"]
-    for (r, c), ch in sheet.grid.items():
+    for (r, c), ch in [*sheet.grid.items(), *(extra or {}).items()]:
         cx, cy = grid.cell(r - 1, c - 1).center
         size = round(grid.pitch_x * sx * rng.uniform(0.6, 0.8))
         d.text((cx * sx + rng.normal(0, 0.6) * sx, cy * sx + rng.normal(0, 0.6) * sx), ch,
                fill=pen, font=_font(str(font), size), anchor="mm",
                stroke_width=max(1, round(0.2 * sx)), stroke_fill=pen)  # a 0.5 mm pen line
+    for r, c in scrawls:
+        cx, cy = grid.cell(r - 1, c - 1).center
+        w, h = grid.pitch_x * sx * rng.uniform(0.3, 0.45), grid.pitch_x * sx * rng.uniform(0.2, 0.3)
+        start = rng.uniform(0, 360)
+        d.arc([cx * sx - w / 2, cy * sx - h / 2, cx * sx + w / 2, cy * sx + h / 2], start,
+              start + 300, fill=pen, width=max(2, round(0.5 * sx)))
     az = layout.grids["az"]
     for i, (_, _, rect) in enumerate(az.cells()):
         if chr(ord("A") + i) in sheet.az_used:

@@ -25,12 +25,16 @@ CAM = Camera(width=2400, height=1800, max_tilt=25)
 LOAD = replace(DEFAULT.load, work_long_side=DEFAULT.sheet.work_long_side)
 
 
-def _photo(font_name: str, seed: int) -> bytes:
+def _photo(font_name: str, seed: int, extra: dict[tuple[int, int], str] | None = None,
+           scrawls: tuple[tuple[int, int], ...] = ()) -> bytes:
+    """The worked example's sheet photographed; ``extra`` letters and ``scrawls`` (a pen's
+    loop) on squares no word placed, as :func:`synthetic.girdle.filled_sheet` draws them."""
     font = available((font_name,))
     if not font:
         pytest.fail(f"hand-writing font {font_name} missing: see scripts/system-packages.txt")
     rng = np.random.default_rng(seed)
-    flat = filled_sheet(example_puzzle(), list(EXAMPLE_STEPS), font[0], rng)
+    flat = filled_sheet(example_puzzle(), list(EXAMPLE_STEPS), font[0], rng, extra=extra,
+                        scrawls=scrawls)
     return photograph(flat, CAM, rng)[0]
 
 
@@ -231,3 +235,69 @@ def test_a_gap_box_is_offered_without_made_up_shares(capsys):
     listed = []
     _list_gaps(reads, listed, default_lexicon())
     assert [(rd.why, rd.unweighed) for rd in listed] == [(GAP, True)] * 2
+
+
+# The worked example with letters on squares no word placed: a word in row 5, which is not
+# one of the puzzle's word lines; a letter on its own (row 5, column 7: no letter beside it)
+STRAYS = [
+    ({(5, 1): "G", (5, 2): "O"}, "row 5 shows GO, but it is not one of the puzzle's word lines"),
+    ({(5, 7): "Z"}, "row 5, column 7 holds Z, a letter no word placed"),
+]
+
+
+@pytest.mark.parametrize("extra, problem", STRAYS)
+def test_letters_no_word_placed_are_the_engines_problem_not_ignored(extra, problem):
+    """The reader handed the engine only the runs in the word lines, so a word written in
+    another row, or a letter on its own, was dropped and the sheet scored 24 as if they
+    were not there. The engine is shown the whole grid read and refuses it, in its own
+    sentence; the seven words are still read."""
+    reading = read_sheet(DEFAULT, decode_photo(LOAD, _photo("ComicNeue-Bold.otf", 3, extra)),
+                         hand_classifier(), default_lexicon(), example_puzzle())
+    grid = reading.grid()
+    assert all(grid[r - 1][c - 1] == ch for (r, c), ch in extra.items())
+    assert [w["word"] for w in reading.words] == [p.word for p in EXAMPLE_STEPS]
+    assert reading.score is None
+    assert reading.problem == problem
+    assert not reading.off_lines
+
+
+@pytest.mark.parametrize("extra, problem", STRAYS)
+def test_cli_read_girdle_says_a_letter_no_word_placed(tmp_path, capsys, extra, problem):
+    photo = tmp_path / "sheet.jpg"
+    photo.write_bytes(_photo("ComicNeue-Bold.otf", 3, extra))
+    puzzle = tmp_path / "puzzle.json"
+    puzzle.write_text(example_puzzle().to_json())
+    assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(puzzle)]) == 0
+    out = capsys.readouterr().out
+    assert out.endswith(f"  cannot score the sheet: {problem}\n")
+    assert "final score" not in out
+    assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(puzzle), "--json"]) == 0
+    reading = json.loads(capsys.readouterr().out)
+    assert (reading["problem"], reading["score"]) == (problem, None)
+
+
+def test_a_mark_no_word_placed_read_unsurely_is_listed_and_the_sheet_scored(tmp_path, capsys):
+    """A pen's loop on a square no word placed (row 5, column 7), read as Z with confidence
+    0.77, under the 0.80 below which the reader doubts a letter: the reader takes it for no
+    letter, as the engine accepts the sheet so, and lists the square saying why, offered as
+    empty or the letters it was read as, none with a share; the sheet scores 24. A letter
+    read surely there is the sheet's problem instead (above)."""
+    from vision.girdle_sheet import UNSURE_MARK
+
+    photo = tmp_path / "sheet.jpg"
+    photo.write_bytes(_photo("ComicNeue-Bold.otf", 2, scrawls=((5, 7),)))
+    puzzle = tmp_path / "puzzle.json"
+    puzzle.write_text(example_puzzle().to_json())
+    assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(puzzle), "--json"]) == 0
+    reading = json.loads(capsys.readouterr().out)
+    why = UNSURE_MARK.format(face="Z")
+    assert reading["uncertain"] == [
+        {"row": 4, "col": 6, "read": "", "why": why,
+         "alternatives": [{"letter": None, "p": None}, {"letter": "Z", "p": None},
+                          {"letter": "A", "p": None}]}]
+    assert reading["grid"][4][6] == "" and reading["confidence"][4][6] is None
+    assert (reading["problem"], reading["score"]["final"]) == ("", 24)
+    assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(puzzle)]) == 0
+    out = capsys.readouterr().out
+    assert f"  uncertain: row 5, column 7 ({why}): empty, Z, A\n" in out
+    assert "final score 24\n" in out and "cannot score" not in out

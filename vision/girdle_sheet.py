@@ -12,10 +12,18 @@ import cv2
 import numpy as np
 
 from companion.errors import CompanionError
-from companion.girdle import IllegalStep, Puzzle, SheetStep, SplitLine, complete_sheet
+from companion.girdle import (
+    GridDiffers,
+    IllegalStep,
+    Puzzle,
+    SheetStep,
+    SplitLine,
+    complete_sheet,
+)
 from companion.layout import sheets
 from companion.lexicon import Lexicon
 from vision.cells import (
+    EMPTY,
     OPTION_MIN,
     OPTIONS,
     CellRead,
@@ -172,7 +180,7 @@ def read_sheet(cfg: VisionConfig, image: np.ndarray, clf: TileClassifier, lexico
     reading = GirdleReading(layout.name.split("-")[1], reads, uncertain, az, dots, ticked, hom,
                             raw)
     if puzzle is not None:
-        _decode_and_score(reading, puzzle, lexicon)
+        _decode_and_score(reading, puzzle, lexicon, cfg.classify.min_confidence)
     return reading
 
 
@@ -232,10 +240,15 @@ def _list_gaps(reads: list[CellRead], uncertain: list[CellRead], lexicon: Lexico
         uncertain.append(rd)
 
 
-def _decode_and_score(reading: GirdleReading, puzzle: Puzzle, lexicon: Lexicon) -> None:
-    """The words in the puzzle's line order, replayed and scored by the Girdle engine. When
-    the engine refuses a word (a letter already used, say), the word's cells' runners-up are
-    tried one at a time and the likeliest change that the engine accepts is kept, and listed."""
+def _decode_and_score(reading: GirdleReading, puzzle: Puzzle, lexicon: Lexicon,
+                      sure: float) -> None:
+    """The words in the puzzle's line order, replayed and scored by the Girdle engine, which
+    then checks the whole grid read against the letters the words placed
+    (:meth:`companion.girdle.Sheet.check_grid`). When the engine refuses a word (a letter
+    already used, say), the word's cells' runners-up are tried one at a time and the
+    likeliest change that the engine accepts is kept, and listed; marks on squares no word
+    placed, all read less surely than ``sure``, are taken for no letter and listed
+    (:func:`_unsure_marks`)."""
     result = _score_grid(reading, reading.grid(), puzzle, lexicon)
     if isinstance(result, IllegalStep):
         fix = _engine_fix(reading, puzzle, lexicon, result.step)
@@ -246,11 +259,43 @@ def _decode_and_score(reading: GirdleReading, puzzle: Puzzle, lexicon: Lexicon) 
             if rd not in reading.uncertain:
                 reading.uncertain.append(rd)
             result = _score_grid(reading, reading.grid(), puzzle, lexicon)
+    if isinstance(result, GridDiffers) and _unsure_marks(reading, result.unplaced, sure):
+        result = _score_grid(reading, reading.grid(), puzzle, lexicon)
     if isinstance(result, CompanionError):
         reading.problem = str(result)
         reading.off_lines = isinstance(result, WordsOffLines)
     elif result is not None:
         reading.score = result
+
+
+UNSURE_MARK = ("a mark on a square no word placed, read unsurely as {face}: taken for no "
+               "letter, since no word placed one here; check this square")
+
+
+def _unsure_marks(reading: GirdleReading, unplaced: list[tuple[int, int]], sure: float
+                  ) -> bool:
+    """When every square of ``unplaced`` (1-based: a letter no word placed) holds a mark the
+    classifier read less surely than ``sure`` (a cell the reader doubts, as it doubts a
+    letter of a word it lists), each is taken for no letter (a smudge, a stray stroke:
+    read so, the engine accepts the sheet) and listed saying why (:data:`UNSURE_MARK`),
+    offered as empty or the letters it was read as, none with a share (nothing measures
+    how likely "no letter" is: the classifier read a letter). Whether they were."""
+    by_cell = {(rd.row + 1, rd.col + 1): rd for rd in reading.cells}
+    marks = [by_cell[cell] for cell in unplaced]
+    if not marks or any((rd.confidence if rd.looks is None else rd.looks) >= sure
+                        for rd in marks):
+        return False
+    for rd in marks:
+        letters = [rd.face] + [a for a, _ in shown_alternatives(rd.options)
+                               if a not in (EMPTY, rd.face)]
+        rd.why = UNSURE_MARK.format(face=rd.face)
+        rd.alternatives = [(a, 1.0 / (len(letters) + 1)) for a in [EMPTY, *letters]]
+        rd.face, rd.letter, rd.looks = EMPTY, None, None
+        rd.confidence = 1.0 / (len(letters) + 1)
+        rd.unweighed = rd.unmeasured = True  # the choice is the rules', not a measure
+        if all(u is not rd for u in reading.uncertain):
+            reading.uncertain.append(rd)
+    return True
 
 
 def _runs_by_line(grid: list[list[str]], puzzle: Puzzle) -> dict[int, list[SheetStep]]:
@@ -287,7 +332,8 @@ def _split(grid: list[list[str]], puzzle: Puzzle) -> CompanionError | None:
 
 def _score_grid(reading: GirdleReading, grid: list[list[str]], puzzle: Puzzle,
                 lexicon: Lexicon) -> dict | CompanionError | None:
-    """The engine's score card for the words in ``grid`` (or its refusal); sets the words."""
+    """The engine's score card for the words in ``grid`` (or its refusal, the words' or, the
+    words played, the whole grid's: a letter no word placed); sets the words."""
     by_line = _words_by_line(grid, puzzle)
     reading.words = [{"number": k, "row": p.row, "col": p.col, "direction": p.direction,
                       "word": p.word} for k, p in sorted(by_line.items())]
@@ -297,9 +343,10 @@ def _score_grid(reading: GirdleReading, grid: list[list[str]], puzzle: Puzzle,
     if sorted(by_line) != list(range(1, len(by_line) + 1)):
         return WordsOffLines(puzzle)
     try:
-        _, _, card = complete_sheet(puzzle, [by_line[k] for k in sorted(by_line)],
-                                    dots=reading.dots_filled, ticks=reading.boxes_ticked,
-                                    lexicon=lexicon)
+        _, sheet, card = complete_sheet(puzzle, [by_line[k] for k in sorted(by_line)],
+                                        dots=reading.dots_filled, ticks=reading.boxes_ticked,
+                                        lexicon=lexicon)
+        sheet.check_grid(grid)
         return card.to_dict()
     except CompanionError as exc:
         return exc
@@ -322,6 +369,6 @@ def _engine_fix(reading: GirdleReading, puzzle: Puzzle, lexicon: Lexicon, step: 
             grid = reading.grid()
             grid[rd.row][rd.col] = face
             if all(w in lexicon for w, _ in runs(grid)) and isinstance(
-                    _score_grid(reading, grid, puzzle, lexicon), dict):
+                    _score_grid(reading, grid, puzzle, lexicon), dict | GridDiffers):
                 best = (rd, face, p)
     return best
