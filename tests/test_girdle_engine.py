@@ -132,6 +132,7 @@ def _shown(sheet: Sheet, **put: str) -> list[list[str]]:
      "row 5 shows GO, but it is not one of the puzzle's word lines; 1 more square holds a "
      "letter no word placed", [(5, 1), (5, 2), (5, 7)]),
     ({"r1c3": ""}, "row 1, column 3 is empty, where word 1 placed M", []),
+    ({"r4c6": ""}, "row 4, column 6 is empty, where word 3 placed E", []),  # ACHE crosses it
     ({"r1c3": "Q", "r5c7": "Z"}, "row 1, column 3 holds Q, where word 1 placed M", []),
 ])
 def test_the_grid_a_sheet_shows_holds_only_its_words_letters(put, message, unplaced):

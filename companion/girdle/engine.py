@@ -199,7 +199,7 @@ class Sheet:
         (or a second run in a word line), else a letter on its own."""
         shown = {(r, c): ch.upper() for r, row in enumerate(grid, start=1)
                  for c, ch in enumerate(row, start=1) if ch}
-        by_word = {cell: w for w in self.words for cell in w.placement.cells()}
+        by_word = {cell: w for w in self.words for cell in w.new_cells}
         for cell, ch in sorted(self.grid.items()):
             if shown.get(cell) != ch:
                 have = f"holds {shown[cell]}" if cell in shown else "is empty"

@@ -470,8 +470,9 @@ def test_answer_key_pdf_uses_the_stored_par(sqlite_app):
     assert f"/girdle/{DAY}/answers.pdf" in archive
 
 
-def _sheet_photo(app, day=DAY) -> tuple[bytes, list]:
-    """A phone photo of the day's sheet filled in by hand with a good solution."""
+def _sheet_photo(app, day=DAY, extra=None) -> tuple[bytes, list]:
+    """A phone photo of the day's sheet filled in by hand with a good solution (and the
+    ``extra`` letters, by square, that no word placed)."""
     import numpy as np
 
     from synthetic.camera import Camera, photograph
@@ -483,7 +484,8 @@ def _sheet_photo(app, day=DAY) -> tuple[bytes, list]:
     placements, _sheet, _card = play_solution(pz, parse_solution(typed_solution(app, day), pz),
                                               default_lexicon())
     rng = np.random.default_rng(5)
-    flat = filled_sheet(pz, placements, available(("ComicNeue-Bold.otf",))[0], rng, day=day)
+    flat = filled_sheet(pz, placements, available(("ComicNeue-Bold.otf",))[0], rng, day=day,
+                        extra=extra)
     return photograph(flat, Camera(width=2400, height=1800, max_tilt=20), rng)[0], placements
 
 
@@ -507,6 +509,34 @@ def test_a_photographed_sheet_fills_in_the_words_to_submit(sqlite_app):
     empty = client.post(f"/girdle/{DAY}/photo", data={"csrf_token": token(client)},
                         content_type="multipart/form-data")
     assert empty.status_code == 400 and "Choose a photo" in empty.get_data(as_text=True)
+
+
+def test_a_photographed_sheets_letter_no_word_placed_is_its_problem(sqlite_app):
+    """A letter written on its own, on a square no word placed and with none beside it, was
+    dropped by the reader and the sheet scored as if it were not there: the page says what
+    the engine says of it, and gives no score as read."""
+    with sqlite_app.app_context():
+        pz = puzzle(DAY)
+    placements, _sheet, _card = play_solution(pz, parse_solution(typed_solution(sqlite_app),
+                                                                  pz), default_lexicon())
+    filled = {cell for p in placements for cell in p.cells()}
+    lone = next((r, c) for r in range(1, 8) for c in range(1, 8)
+                if not {(r, c), (r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)} & filled)
+    photo, _ = _sheet_photo(sqlite_app, extra={lone: "Z"})
+    problem = f"row {lone[0]}, column {lone[1]} holds Z, a letter no word placed"
+    client = sqlite_app.test_client()
+    data = client.post(f"/api/girdle/{DAY}/photo", data=photo,
+                       content_type="image/jpeg").get_json()
+    assert [w["word"] for w in data["reading"]["words"]] == [p.word for p in placements]
+    assert (data["reading"]["problem"], data["reading"]["score"]) == (problem, None)
+    page = client.post(f"/girdle/{DAY}/photo", data={
+        "photo": (io.BytesIO(photo), "sheet.jpg"), "csrf_token": token(client)},
+        content_type="multipart/form-data").get_data(as_text=True)
+    read = page[page.index('id="sheet-read"'):page.index("</section>", page.index(
+        'id="sheet-read"'))]
+    assert '<p class="notice bad">' in read
+    assert f"Row {lone[0]}, column {lone[1]} holds Z, a letter no word placed." in read
+    assert "points as read" not in read
 
 
 def test_a_photographed_blank_sheet_says_no_words_were_read(sqlite_app):
