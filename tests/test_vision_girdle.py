@@ -301,3 +301,28 @@ def test_a_mark_no_word_placed_read_unsurely_is_listed_and_the_sheet_scored(tmp_
     out = capsys.readouterr().out
     assert f"  uncertain: row 5, column 7 ({why}): empty, Z, A\n" in out
     assert "final score 24\n" in out and "cannot score" not in out
+
+
+@pytest.mark.parametrize("photo, box", [
+    (lambda: _photo("ComicNeue-Bold.otf", 2, scrawls=((5, 7),)), (4, 6)),
+    (_smeared_photo, (0, 4)),
+], ids=["a mark taken for no letter", "a gap between two runs of one line"])
+def test_the_sheets_overlay_shows_every_box_listed_though_read_empty(photo, box):
+    """A box listed for the player to check but read empty (a pen's loop taken for no
+    letter, a gap a smeared I was lost from) had nothing drawn on it: the overlay showed no
+    sign of it. It is drawn over in the doubt colour, as every other box listed is."""
+    import cv2
+    from overlaid import drawn_in_doubt
+
+    from companion.layout.sheets import girdle_sheet
+    from vision.overlay import draw_sheet
+
+    image = decode_photo(LOAD, photo())
+    reading = read_sheet(DEFAULT, image, hand_classifier(), default_lexicon(), example_puzzle())
+    empty = [(u.row, u.col) for u in reading.uncertain if not u.face]
+    assert empty == [box]
+    overlay = draw_sheet(image, reading)
+    rect = girdle_sheet(reading.paper).grids["girdle"].cell(*box)
+    corners = np.array(rect.corners(), np.float32).reshape(-1, 1, 2)
+    quad = cv2.perspectiveTransform(corners, reading.homography).reshape(-1, 2)
+    assert drawn_in_doubt(image, overlay, quad)

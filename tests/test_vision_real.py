@@ -648,6 +648,29 @@ def test_a_lamps_glare_costs_only_the_squares_it_washes_out():
     assert all(rd.face == plain.cells[rd.row * 15 + rd.col].face for rd in kept)
 
 
+def test_the_overlay_shows_every_square_listed_though_read_empty():
+    """Under a lamp's glare the reading lists 146 squares read empty (washed out, a tile's
+    colour with no letter seen, a gap between tiles): the overlay drew a letter on each
+    listed square read as one, and nothing on these, so the squares most likely to hide a
+    lost letter showed nowhere on it. Each is now drawn over in the doubt colour."""
+    from overlaid import board_square, drawn_in_doubt
+
+    from vision.overlay import draw_overlay
+    from vision.reading import GAP, TILE_COLOURED, WASHED
+
+    name = "IMG_20141025_164039.jpg"
+    image = lamp(load_photo(DEFAULT.load, LABELS[name].photo), 0.85)
+    reading = read_board(DEFAULT, image, board_spec("bugwords"), shipped_classifier(),
+                         default_lexicon())
+    grid = reading.grid()
+    empty = [u for u in reading.uncertain if not grid[u.row][u.col]]
+    assert {u.why for u in empty} == {WASHED, TILE_COLOURED, GAP}
+    overlay = draw_overlay(image, reading)
+    unseen = [(u.row, u.col) for u in empty
+              if not drawn_in_doubt(image, overlay, board_square(reading, u.row, u.col))]
+    assert unseen == []
+
+
 def test_a_glare_over_most_of_the_board_is_refused():
     from dataclasses import replace
 

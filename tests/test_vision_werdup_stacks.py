@@ -226,6 +226,30 @@ def test_the_squares_to_check_are_listed_in_board_order():
     assert len(listed) > 2 and listed == sorted(listed)
 
 
+@pytest.mark.parametrize("seed, why", [(104, "unreadable"), (106, "hidden")])
+def test_the_overlay_shows_every_stack_not_seen(seed, why):
+    """Render 104's tiles whose letters are not made out are listed for the player to check
+    but had nothing drawn on them, where a stack's letter would be; render 106's stacks
+    hidden behind a taller one had a word in small print beside them. Each square not
+    seen is drawn over in the doubt colour on the board's floor, as the grid is."""
+    from overlaid import drawn_in_doubt
+
+    from companion.layout.werdup_board import WERDUP_BOARD as BOARD
+    from vision.werdup_read import draw_stacks
+
+    image, _, _ = _render(seed)
+    reading = _reading(seed)
+    not_seen = {(n["row"], n["col"]): n["why"] for n in reading.to_dict()["not_seen"]}
+    assert set(not_seen.values()) == {why}
+    overlay = draw_stacks(image, reading)
+    for r, c in not_seen:
+        x0, y0, x1, y1 = BOARD.cell_rect(r, c)
+        z = BOARD.floor_height
+        floor = reading.pose.project(np.array([(x0, y0, z), (x1, y0, z), (x1, y1, z),
+                                               (x0, y1, z)]))
+        assert drawn_in_doubt(image, overlay, floor), (r, c)
+
+
 def test_printed_tiles_are_told_from_a_flat_picture_of_the_board():
     from synthetic.boards import synthetic_photo
     from synthetic.camera import Camera

@@ -1,19 +1,82 @@
-"""Drawing what was read on the photo: the grid and each cell's letter."""
+"""Drawing what was read on the photo: the grid and each square's letter, in the doubt colour
+where the square is listed for the player to check; a listed square read empty, which no
+letter shows, outlined in the doubt colour with a "?"."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
 
-from vision.reading import BoardReading
+if TYPE_CHECKING:
+    from vision.cards import CardRead
+    from vision.girdle_sheet import GirdleReading
+    from vision.reading import BoardReading
 
 GOOD = (40, 170, 40)
 DOUBT = (0, 140, 255)
 GRID = (255, 160, 0)
+HALO = (255, 255, 255)
+FONT = cv2.FONT_HERSHEY_SIMPLEX
+LISTED_INSET = 0.1  # a listed square's outline lies this share of the square inside it
+CORNER_AT = 0.55    # a corner's label: this share of the way from the square's middle to it
+QUERY_SIZE = 0.6    # on a board, a "?" in a square's corner is this share of a letter's size
+
+
+def stroke(image: np.ndarray, per: float) -> int:
+    """A line's width in pixels for a photo of this size: one for every ``per`` pixels of
+    its long side, at least one."""
+    return max(1, round(max(image.shape[:2]) / per))
+
+
+def point_in(quad: np.ndarray, across: float, down: float) -> np.ndarray:
+    """The point of a square seen in the photo (``quad``, (4, 2) corners top-left, top-right,
+    bottom-right, bottom-left in photo pixels) ``across`` of the way from its left edge to its
+    right and ``down`` from its top to its bottom (a square is small: its perspective is
+    left out)."""
+    top = quad[0] + across * (quad[1] - quad[0])
+    bottom = quad[3] + across * (quad[2] - quad[3])
+    return top + down * (bottom - top)
+
+
+def corner_point(quad: np.ndarray) -> np.ndarray:
+    """Where a label stands in a square's corner (``quad`` as :func:`point_in` takes it): by
+    its top corner in the photo (of two level ones, the right), however the board or sheet
+    lies in it, clear of a label on a taller stack in front of it."""
+    corner = quad[int(np.argmax(quad[:, 0] / 2 - quad[:, 1]))]
+    middle = point_in(quad, 0.5, 0.5)
+    return middle + CORNER_AT * (corner - middle)
+
+
+def draw_label(out: np.ndarray, at: np.ndarray, text: str, colour: tuple[int, int, int],
+               size: float, thick: int) -> None:
+    """``text`` centred on ``at`` (photo pixels), in ``colour`` lines ``thick`` pixels wide
+    over a white halo, ``size`` the font's scale: a letter read, or a "?"."""
+    (tw, th), _ = cv2.getTextSize(text, FONT, size, thick)
+    org = (int(at[0] - tw / 2), int(at[1] + th / 2))
+    cv2.putText(out, text, org, FONT, size, HALO, thick + 2, cv2.LINE_AA)
+    cv2.putText(out, text, org, FONT, size, colour, thick, cv2.LINE_AA)
+
+
+def draw_listed(out: np.ndarray, quad: np.ndarray, size: float, thick: int) -> None:
+    """A square listed for the player to check that was read empty (``quad``, as
+    :func:`point_in` takes it), where no letter drawn shows it: outlined in the doubt colour
+    just inside its edges, ``thick`` pixels wide over a white halo, with a "?" of ``size``
+    (:func:`draw_label`) in its corner (:func:`corner_point`), so the middle of the square,
+    where a faint letter may show, stays clear."""
+    s = LISTED_INSET
+    inner = [np.round(np.array([point_in(quad, a, d) for a, d in
+                                ((s, s), (1 - s, s), (1 - s, 1 - s), (s, 1 - s))])
+                      ).astype(np.int32)]
+    cv2.polylines(out, inner, True, HALO, thick + 2, cv2.LINE_AA)
+    cv2.polylines(out, inner, True, DOUBT, thick, cv2.LINE_AA)
+    draw_label(out, corner_point(quad), "?", DOUBT, size, thick)
 
 
 def draw_overlay(image: np.ndarray, reading: BoardReading) -> np.ndarray:
-    """A copy of the BGR photo with the grid lines and read letters drawn in place."""
+    """A copy of the BGR photo with the grid lines and read letters drawn in place, and
+    every square listed to check but read empty outlined (:func:`draw_listed`)."""
     out = image.copy()
     inv = np.linalg.inv(reading.located.homography)
     w, h = reading.located.size
@@ -23,7 +86,7 @@ def draw_overlay(image: np.ndarray, reading: BoardReading) -> np.ndarray:
         lines.append([(i * w / cols, 0), (i * w / cols, h)])
     for j in range(rows + 1):
         lines.append([(0, j * h / rows), (w, j * h / rows)])
-    thick = max(1, round(max(image.shape[:2]) / 800))
+    thick = stroke(image, 800)
     for a, b in lines:
         ends = np.array([a, b], np.float32).reshape(-1, 1, 2)
         pts = cv2.perspectiveTransform(ends, inv).reshape(-1, 2)
@@ -31,60 +94,56 @@ def draw_overlay(image: np.ndarray, reading: BoardReading) -> np.ndarray:
                  GRID, thick, cv2.LINE_AA)
     doubt = {(rd.row, rd.col) for rd in reading.uncertain}
     grid = reading.grid()
-    cell_h = h / rows
+    cw, ch = w / cols, h / rows
     for rd in reading.cells:
+        corners = np.array([(rd.col + x, rd.row + y) for x, y in ((0, 0), (1, 0), (1, 1), (0, 1))],
+                           np.float32) * np.array([cw, ch], np.float32)
+        quad = cv2.perspectiveTransform(corners.reshape(-1, 1, 2), inv).reshape(-1, 2)
+        centre = point_in(quad, 0.5, 0.5)
+        size = float(np.linalg.norm(point_in(quad, 0.5, 0.0) - centre)) / 14
         text = grid[rd.row][rd.col]
-        if not text:
-            continue
-        cx, cy = (rd.col + 0.5) * w / cols, (rd.row + 0.5) * h / rows
-        p = cv2.perspectiveTransform(np.array([[[cx, cy]], [[cx, cy - cell_h / 2]]], np.float32),
-                                     inv)
-        size = float(np.linalg.norm(p[0, 0] - p[1, 0])) / 14
-        colour = DOUBT if (rd.row, rd.col) in doubt else GOOD
-        (tw, th), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, size, thick + 1)
-        org = (int(p[0, 0, 0] - tw / 2), int(p[0, 0, 1] + th / 2))
-        cv2.putText(out, text, org, cv2.FONT_HERSHEY_SIMPLEX, size, (255, 255, 255), thick + 3,
-                    cv2.LINE_AA)
-        cv2.putText(out, text, org, cv2.FONT_HERSHEY_SIMPLEX, size, colour, thick + 1,
-                    cv2.LINE_AA)
+        if text:
+            draw_label(out, centre, text, DOUBT if (rd.row, rd.col) in doubt else GOOD, size,
+                       thick + 1)
+        elif (rd.row, rd.col) in doubt:
+            draw_listed(out, quad, size * QUERY_SIZE, thick + 1)
     return out
 
 
-def draw_cards(image: np.ndarray, cards: list) -> np.ndarray:
+def draw_cards(image: np.ndarray, cards: list[CardRead]) -> np.ndarray:
     """A copy of the BGR photo with each found card outlined and its letter written on it."""
     out = image.copy()
-    thick = max(1, round(max(image.shape[:2]) / 600))
+    thick = stroke(image, 600)
     for i, card in enumerate(cards):
         pts = np.round(card.corners).astype(np.int32)
         cv2.polylines(out, [pts], True, GRID, thick + 1, cv2.LINE_AA)
         text = f"{i + 1}:{card.letter or '?'}"
-        org = (int(pts[:, 0].min()), int(pts[:, 1].min()) - 8)
-        colour = GOOD if card.letter else DOUBT
-        cv2.putText(out, text, org, cv2.FONT_HERSHEY_SIMPLEX, thick * 0.8, (255, 255, 255),
-                    thick + 3, cv2.LINE_AA)
-        cv2.putText(out, text, org, cv2.FONT_HERSHEY_SIMPLEX, thick * 0.8, colour, thick + 1,
-                    cv2.LINE_AA)
+        (tw, th), _ = cv2.getTextSize(text, FONT, thick * 0.8, thick + 1)
+        draw_label(out, np.array([pts[:, 0].min() + tw / 2, pts[:, 1].min() - 8 - th / 2]),
+                   text, GOOD if card.letter else DOUBT, thick * 0.8, thick + 1)
     return out
 
 
-def draw_sheet(image: np.ndarray, reading) -> np.ndarray:
-    """A copy of the BGR photo with the Girdle's read letters drawn over their cells."""
+def draw_sheet(image: np.ndarray, reading: GirdleReading) -> np.ndarray:
+    """A copy of the BGR photo with the Girdle's boxes outlined and each read letter drawn in
+    its box's upper right corner, beside the hand-written one; every box listed to check but
+    read empty outlined (:func:`draw_listed`)."""
     from companion.layout.sheets import girdle_sheet
 
     out = image.copy()
     grid = girdle_sheet(reading.paper).grids["girdle"]
-    thick = max(1, round(max(image.shape[:2]) / 800))
+    thick = stroke(image, 800)
     doubt = {(rd.row, rd.col) for rd in reading.uncertain}
     faces = reading.grid()
     for r, c, rect in grid.cells():
         corners = np.array(rect.corners(), np.float32).reshape(-1, 1, 2)
-        pts = cv2.perspectiveTransform(corners, reading.homography).reshape(-1, 2)
-        cv2.polylines(out, [np.round(pts).astype(np.int32)], True, GRID, thick, cv2.LINE_AA)
+        quad = cv2.perspectiveTransform(corners, reading.homography).reshape(-1, 2)
+        cv2.polylines(out, [np.round(quad).astype(np.int32)], True, GRID, thick, cv2.LINE_AA)
+        size = float(np.linalg.norm(quad[1] - quad[0])) / 60
         text = faces[r][c]
         if text:
-            cx, cy = pts.mean(axis=0)
-            size = float(np.linalg.norm(pts[1] - pts[0])) / 40
-            colour = DOUBT if (r, c) in doubt else GOOD
-            cv2.putText(out, text, (int(cx + size * 8), int(cy - size * 8)),
-                        cv2.FONT_HERSHEY_SIMPLEX, size, colour, thick + 1, cv2.LINE_AA)
+            draw_label(out, corner_point(quad), text, DOUBT if (r, c) in doubt else GOOD, size,
+                       thick + 1)
+        elif (r, c) in doubt:
+            draw_listed(out, quad, size, thick + 1)
     return out

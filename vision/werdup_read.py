@@ -13,6 +13,7 @@ from vision.config import DEFAULT, StackConfig
 from vision.errors import VisionError
 from vision.light import check_light
 from vision.markers import detect
+from vision.overlay import DOUBT, GOOD, GRID, draw_label, draw_listed, stroke
 from vision.werdup_stacks import StacksReading, read_stacks
 from vision.werdup_turn import BoardState, height_mismatches, play_under
 
@@ -21,9 +22,7 @@ TILTED_BLUR = ("the 3D-printed WerdUp board was found but its tiles' letters are
                "to read (the phone moved, or the focus missed), and read as a flat board its "
                "taller stacks' letters would land off their squares: hold still and take the "
                "photo again")
-GOOD = (40, 170, 40)
-DOUBT = (0, 140, 255)
-GRID = (255, 160, 0)
+MIN_SIZE = 0.35  # the smallest font scale a letter is drawn at on the overlay
 
 
 def printed_board_in(image: np.ndarray, cfg: StackConfig = STACKS,
@@ -103,10 +102,12 @@ def check_flat_reading(reading: StacksReading, flat: list[list[str]],
 def draw_stacks(image: np.ndarray, reading: StacksReading,
                 board: BoardLayout = WERDUP_BOARD) -> np.ndarray:
     """A copy of the BGR photo with the grid on the floor and, on each stack's top face as
-    read, its letter and height (orange where in doubt)."""
+    read, its letter and height (orange where in doubt); every square listed to check with
+    no letter drawn (a stack not seen: hidden, or a tile whose letter cannot be made out)
+    outlined on the floor with a "?" (:func:`vision.overlay.draw_listed`)."""
     out = image.copy()
     pose = reading.pose
-    thick = max(1, round(max(image.shape[:2]) / 900))
+    thick = stroke(image, 900)
     z = board.floor_height
     for i in range(board.cells + 1):
         a = board.cell_origin(min(i, board.cells - 1)) + (board.cell_pitch if i == board.cells
@@ -118,12 +119,14 @@ def draw_stacks(image: np.ndarray, reading: StacksReading,
             cv2.line(out, tuple(np.round(pts[0]).astype(int)),
                      tuple(np.round(pts[1]).astype(int)), GRID, thick, cv2.LINE_AA)
     doubt = ({(u.row, u.col) for u in reading.uncertain} | set(reading.doubtful_heights))
+    listed = doubt | set(reading.not_seen)
+    for s in reading.stacks:  # first, so that a taller stack's letter in front is drawn over
+        if not s.letter.face and (s.row, s.col) in listed:
+            x0, y0, x1, y1 = board.cell_rect(s.row, s.col)
+            floor = pose.project(np.array([(x0, y0, z), (x1, y0, z), (x1, y1, z), (x0, y1, z)]))
+            side = float(np.linalg.norm(floor[1] - floor[0]))
+            draw_listed(out, floor, max(MIN_SIZE, side / 45), thick + 1)
     for s in reading.stacks:
-        if not s.seen:
-            centre = pose.project(np.array([[*board.cell_center(s.row, s.col),
-                                             board.stack_top(1)]]))[0]
-            _label(out, centre, "hidden", DOUBT, thick, 0.4)
-            continue
         if not s.letter.face:
             continue
         h = s.height or 1
@@ -136,15 +139,5 @@ def draw_stacks(image: np.ndarray, reading: StacksReading,
         cv2.polylines(out, [np.round(face).astype(np.int32)], True, colour, thick, cv2.LINE_AA)
         text = f"{s.letter.face}{s.height if reading.heights_seen else '?'}"
         side = float(np.linalg.norm(face[1] - face[0]))
-        _label(out, face.mean(axis=0), text, colour, thick, side / 45)
+        draw_label(out, face.mean(axis=0), text, colour, max(MIN_SIZE, side / 45), thick + 1)
     return out
-
-
-def _label(img: np.ndarray, centre: np.ndarray, text: str, colour: tuple, thick: int,
-           size: float) -> None:
-    size = max(0.35, size)
-    (tw, th), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, size, thick + 1)
-    org = (int(centre[0] - tw / 2), int(centre[1] + th / 2))
-    cv2.putText(img, text, org, cv2.FONT_HERSHEY_SIMPLEX, size, (255, 255, 255), thick + 3,
-                cv2.LINE_AA)
-    cv2.putText(img, text, org, cv2.FONT_HERSHEY_SIMPLEX, size, colour, thick + 1, cv2.LINE_AA)
