@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import cv2
 import numpy as np
 import pytest
 
@@ -45,3 +46,25 @@ def test_cli_read_pdq_json(tmp_path, capsys):
     assert main(["read", str(photo), "--game", "pdq", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["letters"] == "PDQ" and len(out["cards"]) == 3
+
+
+def test_the_overlay_draws_every_card_listed_in_doubt(tmp_path, capsys):
+    """A deal photographed out of focus (a Gaussian of 2.5 pixels at 12 MP): the O of RIOD
+    reads with confidence 0.34 and is listed, but the overlay drew it green, as sure as the
+    others, its outline the grid's colour. A card listed is drawn in the doubt colour,
+    outline and letter; the others are not."""
+    from overlaid import drawn_in_doubt
+
+    from vision.imageio import load_photo
+
+    photo = tmp_path / "deal.jpg"
+    photo.write_bytes(deal_photo(list("RIOD"), np.random.default_rng(27),
+                                 Camera(width=1600, height=1200, max_blur=2.5)))
+    assert main(["read", str(photo), "--game", "pdq", "--json", "--overlay",
+                 str(tmp_path / "seen.png")]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["letters"] == "RIOD" and out["uncertain"] == [2]
+    image = load_photo(DEFAULT.load, photo)
+    overlay = cv2.imread(str(tmp_path / "seen.png"))
+    drawn = [drawn_in_doubt(image, overlay, np.array(c["corners"])) for c in out["cards"]]
+    assert drawn == [False, False, True, False]

@@ -35,6 +35,12 @@ class CardRead:
                 "corners": np.round(self.corners.astype(float), 1).tolist()}
 
 
+def uncertain_cards(cards: list[CardRead], sure: float) -> list[int]:
+    """The positions (0-based, left to right) of the cards the player is asked to check: a
+    card whose letter was not read, or was read less surely than ``sure``."""
+    return [i for i, c in enumerate(cards) if c.letter is None or c.confidence < sure]
+
+
 def find_cards(cfg: CardConfig, image: np.ndarray) -> list[np.ndarray]:
     """Card outlines in a BGR photo: (4, 2) corners TL, TR, BR, BL each, left to right.
 

@@ -110,17 +110,20 @@ def draw_overlay(image: np.ndarray, reading: BoardReading) -> np.ndarray:
     return out
 
 
-def draw_cards(image: np.ndarray, cards: list[CardRead]) -> np.ndarray:
-    """A copy of the BGR photo with each found card outlined and its letter written on it."""
+def draw_cards(image: np.ndarray, cards: list[CardRead], uncertain: list[int]) -> np.ndarray:
+    """A copy of the BGR photo with each found card outlined and its number and letter
+    written above it; the cards listed to check (``uncertain``, their positions:
+    :func:`vision.cards.uncertain_cards`) in the doubt colour, outline and letter."""
     out = image.copy()
     thick = stroke(image, 600)
     for i, card in enumerate(cards):
         pts = np.round(card.corners).astype(np.int32)
-        cv2.polylines(out, [pts], True, GRID, thick + 1, cv2.LINE_AA)
+        cv2.polylines(out, [pts], True, DOUBT if i in uncertain else GRID, thick + 1,
+                      cv2.LINE_AA)
         text = f"{i + 1}:{card.letter or '?'}"
         (tw, th), _ = cv2.getTextSize(text, FONT, thick * 0.8, thick + 1)
         draw_label(out, np.array([pts[:, 0].min() + tw / 2, pts[:, 1].min() - 8 - th / 2]),
-                   text, GOOD if card.letter else DOUBT, thick * 0.8, thick + 1)
+                   text, DOUBT if i in uncertain else GOOD, thick * 0.8, thick + 1)
     return out
 
 

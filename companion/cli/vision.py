@@ -241,13 +241,13 @@ def _way_out(args: argparse.Namespace, off_lines: bool) -> str:
 
 def _read_pdq(args: argparse.Namespace, image) -> int:
 
+    from vision.cards import uncertain_cards
     from vision.config import DEFAULT
     from vision.photo import read_deal_photo
 
     cards = read_deal_photo(image)
-    sure = DEFAULT.classify.min_confidence
     letters_read = "".join(c.letter or "?" for c in cards)
-    uncertain = [i for i, c in enumerate(cards) if c.letter is None or c.confidence < sure]
+    uncertain = uncertain_cards(cards, DEFAULT.classify.min_confidence)
     cards_out = [c.to_dict() for c in cards]
     out = {
         "game": "pdq",
@@ -258,7 +258,7 @@ def _read_pdq(args: argparse.Namespace, image) -> int:
     if args.overlay:
         from vision.overlay import draw_cards
 
-        _write_overlay(args.overlay, draw_cards(image, cards))
+        _write_overlay(args.overlay, draw_cards(image, cards, uncertain))
     if args.json:
         print_json(out)
     else:

@@ -123,6 +123,7 @@ def read_girdle_sheet(data: bytes, puzzle: Any, lexicon: Lexicon, max_pixels: in
 def read_pdq_cards(data: bytes, max_pixels: int) -> dict[str, Any]:
     """The PDQ cards dealt in a photo, left to right (``?`` for a card not read), with the
     positions (0-based) of the ones to check."""
+    from vision.cards import uncertain_cards
     from vision.config import DEFAULT
     from vision.imageio import decode_photo
     from vision.photo import read_deal_photo
@@ -134,7 +135,5 @@ def read_pdq_cards(data: bytes, max_pixels: int) -> dict[str, Any]:
     image = decode_photo(load, data, name="That photo")
     with said_as_sentences():
         cards = read_deal_photo(image)
-    sure = DEFAULT.classify.min_confidence
     return {"cards": "".join(c.letter or "?" for c in cards),
-            "uncertain": [i for i, c in enumerate(cards)
-                          if c.letter is None or c.confidence < sure]}
+            "uncertain": uncertain_cards(cards, DEFAULT.classify.min_confidence)}
