@@ -638,8 +638,11 @@ def test_a_lamps_glare_costs_only_the_squares_it_washes_out():
     assert reading.notes == [GLARE_NOTE]
     washed = {(u.row, u.col) for u in reading.uncertain if u.why == WASHED}
     assert 0.2 * 225 < len(washed) < 0.6 * 225
-    # the spot is above right of the photo's middle, the board upright in it
-    assert all(r < 11 and c > 2 for r, c in washed) and (5, 8) in washed
+    # the spot is above right of the photo's middle, the board upright in it; past it, only
+    # tiles whose letters it faded under the bar (an R and an E of row 11, read as blanks)
+    rows = LABELS[name].rows
+    assert all((r < 11 and c > 2) or rows[r][c] != "." for r, c in washed)
+    assert (5, 8) in washed
     # every square not listed reads as it does without the glare
     plain, _ = _read(name)
     listed = {(u.row, u.col) for u in reading.uncertain}
@@ -715,6 +718,34 @@ def test_a_wide_glare_that_hides_the_premium_squares_is_refused_not_read_as_an_e
     with pytest.raises(VisionError) as refused:
         read_board(DEFAULT, image, board_spec("bugwords"), shipped_classifier(),
                    default_lexicon())
+    assert str(refused.value) == GLARE
+
+
+@pytest.mark.parametrize("name", ["IMG_20151016_165900.jpg", "IMG_20151016_165959.jpg"])
+def test_letters_a_wide_glare_faded_past_its_measured_edge_are_seen(name):
+    # a wide lamp over the whole board: its measures are taken from the least washed
+    # squares, in the glare too, so at its far edge letters fell under the contrast a letter
+    # needs where the glare measured under glare_edge: read as empty squares or blank
+    # tiles, sure of it (the H of HURT, the L and E of MALES; an E on a double word), on
+    # boards read with 128 and 125 squares washed out
+    from vision.reading import GLARE, premium_fit
+    from vision.woodtiles import read_wood
+
+    image = lamp(load_photo(DEFAULT.load, LABELS[name].photo), 0.9, width=0.35)
+    spec = board_spec("bugwords")
+    fit = premium_fit(DEFAULT, image, spec)
+    assert fit is not None
+    wood = read_wood(DEFAULT.wood, image, fit.homography, spec.squares, shipped_classifier(),
+                     spec.letters, default_lexicon())
+    rows = LABELS[name].rows
+    lost = {(r, c) for r, row in enumerate(rows) for c, truth in enumerate(row)
+            if truth not in ".?" and (r, c) not in wood.guesses}
+    # each tile whose letter the glare took is washed out, or of a tile's colour
+    assert lost and lost <= wood.washed | set(wood.maybe)
+    # so the glare washes out more than three squares in five
+    assert len(wood.washed) > DEFAULT.wood.max_washed_share * 225
+    with pytest.raises(VisionError) as refused:
+        read_board(DEFAULT, image, spec, shipped_classifier(), default_lexicon())
     assert str(refused.value) == GLARE
 
 

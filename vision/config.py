@@ -182,6 +182,14 @@ class WoodConfig:
                                          # a Gaussian's sigma): a glare fades smoothly
     glare_reference: float = 90          # ... against this percentile of the saturation of
                                          # the squares of each kind not under a tile
+    glare_faint: float = 0.15            # with a glare, a plain square read empty or a tile
+                                         # read as blank whose letter-sized mark has this much
+                                         # contrast (half the bar, ``min_contrast``) is listed:
+                                         # a letter the glare faded
+                                         # (:func:`vision.woodtiles.faint_marks`; the glare
+                                         # fades a bare square's grain alike: with no glare, on
+                                         # the real photos as taken, 105 of 5,143 squares, 67
+                                         # on the one refused as blurred; 463 at 0.10)
     max_washed_share: float = 0.6        # more of the grid's cells listed so: refused, the
                                          # player would check most of the board
     max_lone_share: float = 0.5          # with a glare, more of the tiles read with no tile

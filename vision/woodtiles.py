@@ -197,8 +197,10 @@ class WoodReading:
     grid_blur: float = 0.0  # how blurred the board's own edges are (cells, :func:`grid_blur`),
     # measured only when few letters are read (:func:`few_letters`)
     washed: set[tuple[int, int]] = field(default_factory=set)  # cells of the upright board
-    # a glare washed out (:func:`washed_out`): their letters may be lost
+    # a glare washed out (:func:`glared`, :func:`faint_marks`): their letters may be lost
     turns: int = 0  # quarter turns from the fitted grid to the upright board (:func:`turned`)
+    shift: tuple[float, float] = (0.0, 0.0)  # where the tiles' faces sit from the cells'
+    # centres (cells, on the fitted grid; :func:`find_mark`)
 
 
 def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
@@ -236,8 +238,14 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
     back = (4 - out.turns) % 4  # the upright board's cells back on the fitted grid
     tiles = out.lettered | {turned(*rc, back) for rc in [*out.blanks, *out.maybe]}
     white = faded(cfg, flat, squares, tiles)
-    out.washed = {turned(int(r), int(c), out.turns)
-                  for r, c in np.argwhere(glared(cfg, gray, white))}
+    washed = glared(cfg, gray, white)
+    if washed.any():  # the glare fades letters past the squares it shows on: look again
+        # on the squares read empty with no print, and on the tiles read as blank
+        bare = {(r, c) for r, row in enumerate(squares) for c, kind in enumerate(row)
+                if kind == "." and (r, c) not in tiles}
+        washed |= faint_marks(cfg, gray, bare | {turned(*rc, back) for rc in out.blanks},
+                              out.shift)
+    out.washed = {turned(int(r), int(c), out.turns) for r, c in np.argwhere(washed)}
     if few_letters(out):
         out.grid_blur = grid_blur(cfg, gray)
     return out
@@ -338,6 +346,26 @@ def glared(cfg: WoodConfig, gray: np.ndarray, white: np.ndarray | None = None) -
     out = cv2.dilate(core, np.ones((size, size), np.uint8)) > 0
     if white is not None and white.max() > cfg.glare_seen:
         out |= white > cfg.glare_edge
+    return out
+
+
+def faint_marks(cfg: WoodConfig, gray: np.ndarray, cells: set[tuple[int, int]],
+                shift: tuple[float, float] = (0.0, 0.0)) -> np.ndarray:
+    """Which of ``cells`` (on a 15 by 15 flat board's gray image; rows, cols, bool) show a
+    letter-sized dark mark too faint to be read as a letter: its contrast under
+    ``min_contrast`` but at least ``glare_faint`` (:func:`find_mark`, looked for where the
+    tiles' faces sit, ``shift``). A glare mixing a share g of white into the photo takes a
+    letter's contrast (face - ink) / face to (1 - g) (face - ink) / ((1 - g) face + 255 g),
+    so a letter past the glare's measured edge can fail the bar and be read as an empty
+    square or a blank tile, sure of it, though it still shows: the glare's measures are
+    taken from the board's least washed squares, which a glare over the whole board washes
+    too. The bar's other tests (a letter's size, ink, fill and place) keep out a bare
+    square's grain, which the glare fades alike; ``cells`` are those with no print (plain
+    squares, and tiles read as blank)."""
+    faint = replace(cfg, min_contrast=cfg.glare_faint)
+    out = np.zeros((15, 15), bool)
+    for r, c in cells:
+        out[r, c] = find_mark(faint, gray, r, c, shift) is not None
     return out
 
 
@@ -567,7 +595,7 @@ def _read_flat(cfg: WoodConfig, flat: np.ndarray, gray: np.ndarray, grid_to_phot
         legible, margin,
         {turned(*rc, k): 1.0 - v for rc, v in near.items() if v >= cfg.blank_nearer}
         | {turned(*rc, k): 0.5 for rc in doubtful if rc not in near},
-        {turned(*rc, k) for rc in pale}, lettered=set(keys), turns=k,
+        {turned(*rc, k) for rc in pale}, lettered=set(keys), turns=k, shift=shift,
         blur=edge_blur(cfg, gray, {rc: marks[rc] for rc in keys if rc in marks}))
 
 
