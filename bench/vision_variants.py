@@ -19,6 +19,7 @@ import cv2
 import numpy as np
 
 from companion.lexicon import default_lexicon
+from synthetic.camera import lamp_glare
 from vision.boards import board_spec
 from vision.classifier import shipped_classifier
 from vision.config import DEFAULT
@@ -105,15 +106,9 @@ def _table(im: np.ndarray) -> np.ndarray:
 
 def _glare(strength: float, width: float = 0.2,
            at: tuple[float, float] = (0.6, 0.42)) -> Variation:
-    """A lamp's glare: a soft-edged spot (a Gaussian ``width`` of the short side wide, by
-    default a fifth) washed toward white, ``strength`` of the way at its centre, ``at``
-    (shares of the photo's width and height: by default a little above right of the middle)."""
+    """A lamp's glare (:func:`synthetic.camera.lamp_glare`), sent as JPEG 90."""
     def f(im: np.ndarray) -> tuple[np.ndarray, int]:
-        h, w = im.shape[:2]
-        y, x = np.ogrid[:h, :w]
-        r2 = ((x - at[0] * w) ** 2 + (y - at[1] * h) ** 2) / (width * min(h, w)) ** 2
-        g = (strength * np.exp(-r2 / 2))[..., None]
-        return np.clip(im * (1 - g) + 255.0 * g, 0, 255).astype(np.uint8), 90
+        return lamp_glare(im, strength, width, at), 90
     return f
 
 

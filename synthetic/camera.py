@@ -157,3 +157,15 @@ def smear_kernel(length: int, degrees: float) -> np.ndarray:
     turn = cv2.getRotationMatrix2D((length // 2, length // 2), degrees, 1.0)
     line = cv2.warpAffine(line, turn, (length, length))
     return line / line.sum()
+
+
+def lamp_glare(image: np.ndarray, strength: float, width: float = 0.2,
+               at: tuple[float, float] = (0.6, 0.42)) -> np.ndarray:
+    """A lamp's glare on a BGR photo: a soft spot (a Gaussian ``width`` of the short side
+    wide) washed toward white, ``strength`` of the way at its middle, ``at`` (shares of the
+    photo's width and height: by default a little above right of the photo's middle)."""
+    h, w = image.shape[:2]
+    y, x = np.ogrid[:h, :w]
+    r2 = ((x - at[0] * w) ** 2 + (y - at[1] * h) ** 2) / (width * min(h, w)) ** 2
+    g = (strength * np.exp(-r2 / 2))[..., None]
+    return np.clip(image * (1 - g) + 255.0 * g, 0, 255).astype(np.uint8)

@@ -5,17 +5,9 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from synthetic.camera import lamp_glare
 
-def lamp(image: np.ndarray, strength: float, width: float = 0.2,
-         at: tuple[float, float] = (0.6, 0.42)) -> np.ndarray:
-    """A lamp's glare: a soft spot (a Gaussian ``width`` of the short side wide) washed
-    toward white, ``strength`` of the way at its middle, ``at`` (shares of the photo's width
-    and height: by default a little above right of the photo's middle)."""
-    h, w = image.shape[:2]
-    y, x = np.ogrid[:h, :w]
-    r2 = ((x - at[0] * w) ** 2 + (y - at[1] * h) ** 2) / (width * min(h, w)) ** 2
-    g = (strength * np.exp(-r2 / 2))[..., None]
-    return np.clip(image * (1 - g) + 255.0 * g, 0, 255).astype(np.uint8)
+lamp = lamp_glare  # the glare the tests and the bench's variations put on a photo
 
 
 def jpeg(image: np.ndarray) -> bytes:
