@@ -909,3 +909,24 @@ def test_the_app_s_own_forms_send_no_argument_twice(browser, page, tmp_path):
                 assert pg.input_value("#part") == "coupon"
         finally:
             context.close()
+
+
+def test_a_word_typed_before_a_cards_photo_is_kept(page):
+    """The cards photo form sent the word, variant and player the page was drawn with, so a
+    word typed (and an Intergenerational player chosen) before photographing the cards was
+    lost when the photo was refused, here a real photo of a board: they are the boxes' own,
+    as they stood when the photo was sent."""
+    from pathlib import Path
+
+    photo = Path(__file__).parents[1] / "data/vision/real/IMG_20151016_165303.jpg"
+    page.goto("/?game=pdq")
+    page.fill("#word", "drum")
+    page.select_option("#variant", "intergenerational")
+    page.select_option("#player", "child")
+    page.set_input_files("#cards-photo", str(photo))
+    with page.expect_navigation():
+        page.click("#cards-photo-form button[type=submit]")
+    assert "shows a Bug Words board, not a PDQ deal" in page.inner_text("#error")
+    assert page.input_value("#word") == "drum"
+    assert page.input_value("#variant") == "intergenerational"
+    assert page.input_value("#player") == "child"
