@@ -999,3 +999,29 @@ def test_the_play_page_says_what_the_word_just_played_scored(sqlite_app):
     assert "<strong>Word 2 of" in prompt
     fresh = client.get(f"/girdle/{DAY}/play").get_data(as_text=True)
     assert 'id="last-word"' not in fresh  # nothing played yet
+
+
+def test_the_checkbox_lines_say_what_the_checkbox_is_for(sqlite_app):
+    """The day's lines and the play page's prompt marked some lines "checkbox" and never said
+    what that means, which a player without the printed sheet cannot know: the day's page
+    says it under the lines, and the prompt for a checkbox line says it too, by the puzzle's
+    own rule (the length of word that crosses out a letter)."""
+    with sqlite_app.app_context():
+        pz = puzzle(DAY)
+    assert pz.checkbox_rows
+    rule = (f"A word of {pz.crossout_min_length} or more letters on a checkbox line crosses "
+            "out one unused letter, which then costs nothing.")
+    client = sqlite_app.test_client()
+    page = client.get(f"/girdle/{DAY}").get_data(as_text=True)
+    assert f'<p class="muted" id="checkbox-rule">{rule}</p>' in page
+    solution = find_solution(pz, default_lexicon())
+    play = client.get(f"/girdle/{DAY}/play").get_data(as_text=True)
+    for number in range(1, pz.words + 1):
+        prompt = re.search(r'<p class="notice" id="prompt">(.*?)</p>', play, re.S).group(1)
+        assert f"<strong>Word {number} of" in prompt
+        assert (rule in prompt) == pz.has_checkbox(number), (number, prompt)
+        sheet = re.search(r'id="sheet" value="([^"]*)"', play).group(1)
+        word = solution[number - 1]
+        squares = {f"sq-{word.start + i + 1}": ch for i, ch in enumerate(word.word)}
+        play = client.post(f"/girdle/{DAY}/play", data={
+            "sheet": sheet, "csrf_token": token(client), **squares}).get_data(as_text=True)
