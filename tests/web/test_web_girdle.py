@@ -1032,3 +1032,22 @@ def test_the_checkbox_lines_say_what_the_checkbox_is_for(sqlite_app):
         play = client.post(f"/girdle/{DAY}/play", data={
             "sheet": sheet, "csrf_token": token(client), **squares}).get_data(as_text=True)
 
+
+def test_the_days_page_leads_back_to_the_sheet_sent(sqlite_app):
+    """A player who sent a sheet and came back to the day's page found nothing of it there
+    (only the archive's score): the page links the answer for the sheet kept, until then
+    nothing."""
+    client = sqlite_app.test_client()
+    before = client.get(f"/girdle/{DAY}").get_data(as_text=True)
+    assert 'id="your-sheet"' not in before
+    text = typed_solution(sqlite_app)
+    sent = client.post(f"/girdle/{DAY}", data={"solution": text, "csrf_token": token(client)})
+    assert sent.status_code == 303
+    page = client.get(f"/girdle/{DAY}").get_data(as_text=True)
+    link = re.search(r'<p class="taps" id="your-sheet"><a href="([^"]+)">Your sheet for this '
+                     r'day</a>: its score and rank.</p>', page)
+    assert link and link.group(1) == f"/girdle/{DAY}/result"
+    answer = client.get(link.group(1)).get_data(as_text=True)
+    assert 'id="your-sheet"' not in answer and "Final score" in answer
+    other = client.get(f"/girdle/{DAY + dt.timedelta(days=1)}").get_data(as_text=True)
+    assert 'id="your-sheet"' not in other
