@@ -359,7 +359,10 @@ DATE_LINES = r"""box => {
   const found = [], walk = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
   const text = [];  // the refusal's text nodes, each with where it starts in the whole
   let all = "";
-  for (let n = walk.nextNode(); n; n = walk.nextNode()) { text.push([n, all.length]); all += n.data; }
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    text.push([n, all.length]);
+    all += n.data;
+  }
   function at(i) {  // the text node and offset of character i of the whole
     const [node, start] = text.filter(([, s]) => s <= i).pop();
     return [node, i - start];
