@@ -15,7 +15,7 @@ from companion.girdle.generator import (
     find_solution,
     supply_limit,
 )
-from companion.girdle.layouts import family_of, layouts
+from companion.girdle.layouts import family_of, layouts, shape_text, turned
 from companion.girdle.rules import default_edition
 from companion.girdle.solver import _placements
 from companion.girdle.star import star_shape
@@ -78,6 +78,40 @@ def test_the_families_are_different_shapes():
     """No family's shape is another's turned or mirrored (a lattice turned is no ladder)."""
     for name, lay in layouts().items():
         assert family_of(lay.lines) == name
+
+
+SIDE = {("row", 1): "top", ("row", 7): "bottom", ("col", 1): "left side",
+        ("col", 7): "right side"}
+PLURAL = {"row": "rows", "col": "columns"}
+
+
+@pytest.mark.parametrize("turn", [(a, b, c) for a in (False, True) for b in (False, True)
+                                  for c in (False, True)])
+def test_a_shape_is_described_as_it_lies(turn):
+    """A family's description said where its lines lie as the data file draws them, however
+    the day's shape was turned and mirrored: 2026-12-05's comb, its back down the right side,
+    was "a back along the top". Each is said as it lies: the comb's back (word 1) where it is,
+    the lattice's three lines and the ladder's rails (the kind with three lines) as rows or
+    columns."""
+    said = {}
+    for name, lay in layouts().items():
+        lines = tuple(turned(ln, *turn, 7) for ln in lay.lines)
+        said[name] = shape_text(lines)
+        assert said[name].startswith(f"{name} (") and "{" not in said[name], said[name]
+    comb = layouts()["comb"]
+    back = turned(comb.first, *turn, 7)
+    assert f"a back along the {SIDE[back]}," in said["comb"]
+    for name in ("lattice", "ladder"):
+        kinds = [ln.kind for ln in layouts()[name].lines]
+        kinds = [("col" if k == "row" else "row") if turn[0] else k for k in kinds]
+        three = min(set(kinds), key=kinds.count)
+        four = "row" if three == "col" else "col"
+        expected = {"lattice": f"three {PLURAL[three]} crossing four {PLURAL[four]}",
+                    "ladder": "two rails along the "
+                    + ("sides" if three == "col" else "top and bottom")}[name]
+        assert expected in said[name], said[name]
+    assert shape_text(puzzle_for(dt.date(2026, 12, 5)).lines).startswith(
+        "comb (a back along the right side,")
 
 
 def test_a_month_of_stars_varies():

@@ -7,6 +7,7 @@ deterministic random source.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from itertools import product
@@ -46,6 +47,10 @@ def layouts() -> dict[str, FamilyLayout]:
     for row in read_table("girdle-layouts.tsv"):
         first = None if row["first"] == "-" else _line(row["first"])
         lines = tuple(_line(t) for t in row["lines"].split())
+        unknown = [w for w in _PLACE.findall(row["description"]) if w not in _TURNED]
+        if unknown:
+            raise UsageError(f"unknown word of place {{{unknown[0]}}} in girdle-layouts.tsv: "
+                             f"use {', '.join('{' + w + '}' for w in _TURNED)}")
         out[row["family"]] = FamilyLayout(row["family"], lines, first, row["description"])
     return out
 
@@ -59,18 +64,29 @@ def family(name: str) -> FamilyLayout:
     return known[name]
 
 
+# How the grid is turned (rows for columns) and mirrored (rows, columns): see :func:`turned`.
+Turn = tuple[bool, bool, bool]
+
+
+def _placed(lines: tuple[Line, ...], size: int) -> tuple[str, Turn] | None:
+    """The family whose shape ``lines`` are and how it was turned and mirrored, or None."""
+    kinds = [ln.kind for ln in lines]
+    if len(lines) > 1 and min(kinds.count("row"), kinds.count("col")) == 1:
+        return ("star", (False, False, False)) if "star" in layouts() else None
+    given = set(lines)
+    for name, layout in layouts().items():
+        for turn_grid, mirror_rows, mirror_cols in product((False, True), repeat=3):
+            if {turned(ln, turn_grid, mirror_rows, mirror_cols, size)
+                    for ln in layout.lines} == given:
+                return name, (turn_grid, mirror_rows, mirror_cols)
+    return None
+
+
 def family_of(lines: tuple[Line, ...], size: int = 7) -> str | None:
     """The family whose shape ``lines`` are (turned, mirrored, in any order), or None. Any
     one line with all the others across it is a star."""
-    kinds = [ln.kind for ln in lines]
-    if len(lines) > 1 and min(kinds.count("row"), kinds.count("col")) == 1:
-        return "star" if "star" in layouts() else None
-    given = set(lines)
-    for name, layout in layouts().items():
-        for turn, flip_r, flip_c in product((False, True), repeat=3):
-            if {turned(ln, turn, flip_r, flip_c, size) for ln in layout.lines} == given:
-                return name
-    return None
+    placed = _placed(lines, size)
+    return None if placed is None else placed[0]
 
 
 def puzzle_model(pz: Puzzle) -> dict[str, Any]:
@@ -78,10 +94,38 @@ def puzzle_model(pz: Puzzle) -> dict[str, Any]:
     return {**pz.to_dict(), "family": family_of(pz.lines, pz.size)}
 
 
+# The words of place a family's description may use, in braces ({top}), as its shape stands
+# in the data file, and what each becomes once the grid is turned (rows for columns: the top
+# row is the left column); then mirroring the rows swaps top and bottom, and mirroring the
+# columns left and right.
+_TURNED = {"rows": "columns", "columns": "rows", "top": "left side", "bottom": "right side",
+           "left side": "top", "right side": "bottom", "sides": "top and bottom",
+           "top and bottom": "sides"}
+_MIRRORED_ROWS = {"top": "bottom", "bottom": "top"}
+_MIRRORED_COLS = {"left side": "right side", "right side": "left side"}
+_PLACE = re.compile(r"\{([a-z ]+)\}")
+
+
+def _described(description: str, turn: Turn) -> str:
+    """``description`` with its words of place said as the shape lies turned and mirrored."""
+    turn_grid, mirror_rows, mirror_cols = turn
+
+    def said(m: re.Match[str]) -> str:
+        word = _TURNED[m.group(1)] if turn_grid else m.group(1)
+        word = _MIRRORED_ROWS.get(word, word) if mirror_rows else word
+        return _MIRRORED_COLS.get(word, word) if mirror_cols else word
+    return _PLACE.sub(said, description)
+
+
 def shape_text(lines: tuple[Line, ...], size: int = 7) -> str | None:
-    """The family of ``lines`` for a player: "lattice (three rows crossing four columns)"."""
-    name = family_of(lines, size)
-    return None if name is None else f"{name} ({layouts()[name].description})"
+    """The family of ``lines`` for a player, its description saying where its lines lie as
+    drawn: "lattice (three rows crossing four columns)", turned "lattice (three columns
+    crossing four rows)"."""
+    placed = _placed(lines, size)
+    if placed is None:
+        return None
+    name, turn = placed
+    return f"{name} ({_described(layouts()[name].description, turn)})"
 
 
 def crosses(a: Line, b: Line) -> bool:

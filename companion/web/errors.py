@@ -8,7 +8,10 @@ PrusaSlicer) is the server's fault, not the request's: a 503 with the same sente
 
 from __future__ import annotations
 
+import re
+
 from flask import Flask, Response, jsonify, render_template, request
+from markupsafe import Markup, escape
 from sqlalchemy.exc import IntegrityError, OperationalError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
@@ -93,8 +96,19 @@ def _unexpected(exc: Exception) -> ErrorAnswer:
     return error_response(500, "Something went wrong on our side; nothing was saved.")
 
 
+_DATE = re.compile(r"(?<![\d-])\d{4}-\d{2}(?:-\d{2})?(?![\d-])")
+
+
+def whole_dates(text: str) -> Markup:
+    """``text``, escaped, with each date or month in it (2024-01-01, 2026-13) kept on one
+    line: a phone's screen broke a refusal's "2024-01-01" after its first hyphen."""
+    return Markup(_DATE.sub(lambda m: f'<span class="nowrap">{m.group()}</span>',
+                            str(escape(text))))
+
+
 def init_app(app: Flask) -> None:
-    """Register the handlers."""
+    """Register the handlers, and the templates' ``whole_dates`` filter for refusals."""
+    app.jinja_env.filters["whole_dates"] = whole_dates
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(CompanionError, _companion_error)
     app.register_error_handler(IntegrityError, _conflict)

@@ -4,18 +4,22 @@ JSON bodies: at most :data:`MAX_JSON_DEPTH` levels of nesting (a deeper body wou
 the parser's recursion), and only finite numbers (``NaN``, ``Infinity`` and ``1e999`` are
 refused). Text: no NUL characters anywhere (PostgreSQL cannot store them), and no lone
 surrogates (``"\\ud800"`` in JSON: half of a character, which neither database can store).
+Query arguments: each given once (``/api/judge?word=qi&word=zzz`` would be judged as QI alone,
+the views reading one value of each), but for those a view declares with :func:`repeatable`.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
-from flask import Flask, request
+from flask import Flask, current_app, request
 from flask.json.provider import DefaultJSONProvider
 
 from companion.errors import UsageError
+from companion.text import number_word, shown
 
 MAX_JSON_DEPTH = 32
 # The characters that open or close an array, an object or a string, and the escape.
@@ -107,8 +111,37 @@ def refuse_bad_characters() -> None:
                          "UTF-8.")
 
 
+View = TypeVar("View", bound=Callable[..., Any])
+
+
+def repeatable(*names: str) -> Callable[[View], View]:
+    """Declare query arguments the view may be given more than once, and reads as it says
+    (a checkbox and the hidden field standing in for it when it is not ticked)."""
+    def declare(view: View) -> View:
+        view.repeatable_args = frozenset(names)  # type: ignore[attr-defined]
+        return view
+    return declare
+
+
+def refuse_repeated_arguments() -> None:
+    """Refuse a query argument given more than once (``/api/judge?word=qi&word=zzz``): a view
+    reads one value of each, and would answer for the first as if it were the only one."""
+    if request.routing_exception is not None:  # 404/405 are reported as such
+        return
+    args = request.args
+    if len(args) == len(list(args.items(multi=True))):  # nothing repeated: the usual case
+        return
+    view = current_app.view_functions.get(request.endpoint or "")
+    allowed: frozenset[str] = getattr(view, "repeatable_args", frozenset())
+    for name, values in args.lists():
+        if len(values) > 1 and name not in allowed:
+            times = "twice" if len(values) == 2 else f"{number_word(len(values))} times"
+            raise UsageError(f"The argument {shown(name)} is given {times}: give it once.")
+
+
 def init_app(app: Flask) -> None:
-    """Use :class:`StrictJSON` and check every request for NUL characters and lone
-    surrogates."""
+    """Use :class:`StrictJSON` and check every request for NUL characters, lone surrogates
+    and repeated query arguments."""
     app.json = StrictJSON(app)
     app.before_request(refuse_bad_characters)
+    app.before_request(refuse_repeated_arguments)

@@ -29,6 +29,7 @@ from companion.text import counted
 from companion.web import openapi
 from companion.web.errors import status_of
 from companion.web.inputs import int_from
+from companion.web.limits import repeatable
 from printables.raster import pdf_page_count, pdf_page_png
 
 bp = Blueprint("prints", __name__)
@@ -271,6 +272,7 @@ def preview(key: str) -> ResponseReturnValue:
 
 
 @bp.get("/prints/3d")
+@repeatable("estimate")  # the form's checkbox, then its hidden "0": the first value is read
 def models_page() -> ResponseReturnValue:
     from companion.web import prints3d
 

@@ -345,7 +345,7 @@ def add_turn(db: Session, game: Game, *, seat: int | None, action: str, score: i
                              "pass it as lexicon.")
         scored = table(game).score_play((game.board or {}).get("text"), play.strip(), lexicon)
         if not scored.legal:
-            raise UsageError(f"{scored.notation}: {sentence(scored.reason)}")
+            raise UsageError(refused_play(scored.notation, scored.reason))
         score, words = scored.score, " ".join(w["word"] for w in scored.words)
         detail = scored.to_dict()
         board = {"text": scored.board, "new": scored.new_cells}
@@ -388,7 +388,16 @@ def _check_tiles_left(game: Game, board: dict[str, Any], notation: str) -> None:
     if problem:
         hint = " (a letter typed in lower case is a blank)" if "blank" in problem else ""
         said = f"{sentence(problem)[:-1]}{hint}."
-        raise UsageError(f"{notation}: {said}" if notation else said)
+        raise UsageError(refused_play(notation, said))
+
+
+def refused_play(notation: str, reason: str) -> str:
+    """Why the play ``notation`` is refused, as a sentence naming the play once: the engine's
+    ``reason`` after the play ("1A CAT: The play must join the tiles already on the
+    board."), or alone when it names the play already ("The play 8M QUIZZY runs off the
+    board.", not "8M QUIZZY: The play 8M QUIZZY runs off the board.")."""
+    said = sentence(reason)
+    return f"{notation}: {said}" if notation and notation not in said else said
 
 
 def undo_turn(db: Session, game: Game) -> None:

@@ -43,7 +43,6 @@ from companion.clock import DEFAULT_PENALTY, ClockSettings, ClockState
 from companion.errors import SquareError, UsageError
 from companion.lexicon import Lexicon
 from companion.tables import table_for
-from companion.text import sentence
 from companion.web import scoresheet as sheet
 from companion.web.inputs import int_from
 from companion.web.models import Game, Turn
@@ -137,7 +136,7 @@ def record_turn(db: Session, game: Game, fields: dict[str, Any], at: float) -> T
         before = game.board
         scored = sheet.table(game).score_play((before or {}).get("text"), play, None)
         if not scored.legal:
-            raise UsageError(f"{scored.notation}: {sentence(scored.reason)}")
+            raise UsageError(sheet.refused_play(scored.notation, scored.reason))
         detail = scored.to_dict() | {"challengeable": True, "board_before": before}
         fields = fields | {"play": "", "score": scored.score, "detail": detail,
                            "words": " ".join(w["word"] for w in scored.words),
@@ -157,8 +156,7 @@ def record_photo_turn(db: Session, game: Game, grid: list[list[str]], seat: int 
     scored = sheet.table(game).score_observed((before or {}).get("text"), grid,
                                               None if rule.allows_challenges else lexicon)
     if not scored.legal:  # the squares the engine says the refusal is about
-        raise SquareError(f"{scored.notation}: {scored.reason}" if scored.notation
-                          else scored.reason, scored.squares)
+        raise SquareError(sheet.refused_play(scored.notation, scored.reason), scored.squares)
     detail = scored.to_dict()
     if rule.allows_challenges:
         detail |= {"challengeable": True, "board_before": before}

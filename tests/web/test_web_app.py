@@ -1,6 +1,7 @@
 """App factory, configuration, errors and the OpenAPI document (Flask test client)."""
 
 import json
+from html.parser import HTMLParser
 
 import pytest
 from appfactory import make_app
@@ -141,3 +142,107 @@ def test_pages_carry_a_csp_whose_nonce_their_scripts_use(client):
     fresh = client.application.test_client()
     secure = fresh.get("/judge", base_url="https://localhost").headers["Set-Cookie"]
     assert "Secure" in secure
+
+
+@pytest.mark.parametrize(("url", "name", "times"), [
+    ("/?word=qi&word=zzz", "word", "twice"),
+    ("/?word=qi&game=bugwords&word=zzz&word=cat", "word", "three times"),
+    ("/pdq?variant=regular&seed=7&round=1&round=2", "round", "twice"),
+    ("/api/judge?word=qi&word=zzz", "word", "twice"),
+    ("/api/check?words=qi&game=werdup&game=bugwords", "game", "twice"),
+    ("/api/check?word=qi&=1&=2", '""', "twice"),
+])
+def test_a_query_argument_given_more_than_once_is_refused(client, url, name, times):
+    """``?word=qi&word=zzz`` was answered for QI alone, and the player could believe ZZZ was
+    judged: an argument given more than once is refused, in a sentence naming it, on a page
+    as the app's other refusals are (the error page), under /api/ as JSON."""
+    resp = client.get(url)
+    assert resp.status_code == 400
+    said = f"The argument {name} is given {times}: give it once."
+    if url.startswith("/api/"):
+        assert resp.get_json() == {"error": said, "status": 400}
+    else:
+        page = resp.get_data(as_text=True)
+        assert said.replace('"', "&#34;") in page and "Cannot do that" in page
+        assert "QI" not in page and "Round 1" not in page
+
+
+def test_an_argument_given_once_and_a_missing_page_are_as_before(client):
+    assert client.get("/api/check?word=qi&game=bugwords").get_json()["valid"] is True
+    assert client.get("/no/such/page?word=a&word=b").status_code == 404
+
+
+def test_the_3d_forms_checkbox_and_its_stand_in_are_the_one_argument_sent_twice(client):
+    """The 3D form sends its ticked box and the hidden "0" standing in for it unticked
+    (``estimate=1&estimate=0``): that page declares the argument and reads the box; any other
+    argument given twice there is refused."""
+    bad_bed = "/prints/3d?part=coupon&format=stl&clearance=0.2&bed=100x100"
+    page = client.get(bad_bed + "&estimate=1&estimate=0").get_data(as_text=True)
+    assert "Choose one of the printer beds offered" in page  # the page's own answer
+    refused = client.get(bad_bed + "&bed=180x180&estimate=1&estimate=0")
+    assert refused.status_code == 400
+    assert "The argument bed is given twice" in refused.get_data(as_text=True)
+    api = client.get("/api/prints/3d/status?part=coupon&estimate=1&estimate=0")
+    assert api.get_json()["error"] == "The argument estimate is given twice: give it once."
+
+
+class _Forms(HTMLParser):
+    """The GET forms of a page (action and the names their controls send, a group of submit
+    buttons counting once: only the one pressed is sent) and its links' addresses."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.forms: list[tuple[str, list[str]]] = []
+        self.links: list[str] = []
+        self._buttons: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag in ("a", "img", "link") and "?" in (a.get("href") or a.get("src") or ""):
+            self.links.append(a.get("href") or a.get("src") or "")
+        if tag == "form":
+            self.forms.append((a.get("action") or "", []) if a.get("method") == "get"
+                              else ("", []))
+            self._buttons = set()
+            return
+        if not self.forms or not self.forms[-1][0] or not a.get("name"):
+            return
+        if tag == "button" or a.get("type") in ("submit", "image"):
+            if a["name"] not in self._buttons:
+                self._buttons.add(a["name"])
+                self.forms[-1][1].append(a["name"])
+        elif tag in ("input", "select", "textarea"):
+            self.forms[-1][1].append(a["name"] or "")
+
+
+def test_no_form_or_link_of_the_app_sends_an_argument_twice_undeclared(client):
+    """Every GET form and every link on the app's pages sends each argument once, but for
+    the arguments the page it leads to declares (``limits.repeatable``)."""
+    from urllib.parse import parse_qsl, urlsplit
+
+    from flask import current_app
+
+    key = client.post("/api/games", json={"game": "bugwords",
+                                          "players": ["Ann", "Bob"]}).get_json()["table_key"]
+    pages = ["/", "/?word=pan&game=pdq&cards=PNA&variant=intergenerational&player=child",
+             "/judge", "/pdq?variant=intergenerational&seed=7&round=1",
+             "/pdq?variant=solitaire&seed=7&round=1", "/prints", "/prints?doc=board",
+             "/prints/3d", "/girdle/2026-11-01", "/girdle/archive?month=2026-11",
+             "/games", f"/games/{key}"]
+    seen, problems = 0, []
+    with client.application.test_request_context():
+        urls = current_app.url_map.bind("localhost")
+        for path in pages:
+            parsed = _Forms()
+            parsed.feed(client.get(path).get_data(as_text=True))
+            sent = [(action, names) for action, names in parsed.forms if action]
+            sent += [(urlsplit(link).path, [n for n, _ in parse_qsl(
+                urlsplit(link).query, keep_blank_values=True)]) for link in parsed.links]
+            for action, names in sent:
+                endpoint, _ = urls.match(urlsplit(action).path)
+                allowed = getattr(current_app.view_functions[endpoint], "repeatable_args", ())
+                twice = {n for n in names if names.count(n) > 1} - set(allowed)
+                seen += 1
+                if twice:
+                    problems.append(f"{path}: {action} sends {sorted(twice)}")
+    assert problems == [] and seen > 20

@@ -871,3 +871,62 @@ def test_small_text_and_taps_a_player_reads_and_touches(page, base_url, monkeypa
         page.click("#read-photo")
     assert page.locator("#sheet-read .cell").first.inner_text() == "J"
     assert size("#sheet-read .cell") >= 16
+
+
+def test_the_app_s_own_forms_send_no_argument_twice(browser, page, tmp_path):
+    """The forms sent by GET still work now that an argument given twice is refused: the
+    check page's (PDQ, with the Intergenerational player), the dealer's word and the 3D
+    form's, whose ticked box and the hidden "0" standing in for it are one argument sent
+    twice, the one that page declares; the box is read either way."""
+    page.goto("/")
+    page.fill("#word", "drum")
+    page.select_option("#game", "pdq")
+    page.fill("#cards", "DRU")
+    page.select_option("#variant", "intergenerational")
+    page.select_option("#player", "child")
+    with page.expect_navigation():
+        page.click("main form button[type=submit]")
+    assert page.inner_text("#verdict .big") == "DRUM: VALID"
+    page.goto("/pdq?variant=regular&seed=7&round=1")
+    page.fill("#word", "zzz")
+    with page.expect_navigation():
+        page.click("#word-form button[type=submit]")
+    assert "ZZZ: NOT VALID" in page.inner_text("#verdict")
+    app = make_app(tmp_path, BUILDS_PER_HOUR=0)  # the view answers; no build is started
+    with live_server(app) as url:
+        context = browser.new_context(base_url=url, **PHONE)
+        try:
+            pg = context.new_page()
+            pg.goto("/prints/3d")
+            pg.select_option("#part", "coupon")
+            box = "#cad-form input[name=estimate][type=checkbox]"
+            for ticked in (True, False):
+                pg.set_checked(box, ticked)
+                with pg.expect_navigation():
+                    pg.click("#cad-form button[type=submit]")
+                assert "new builds in an hour" in pg.inner_text("#error")
+                assert pg.is_checked(box) is ticked
+                assert pg.input_value("#part") == "coupon"
+        finally:
+            context.close()
+
+
+def test_a_word_typed_before_a_cards_photo_is_kept(page):
+    """The cards photo form sent the word, variant and player the page was drawn with, so a
+    word typed (and an Intergenerational player chosen) before photographing the cards was
+    lost when the photo was refused, here a real photo of a board: they are the boxes' own,
+    as they stood when the photo was sent."""
+    from pathlib import Path
+
+    photo = Path(__file__).parents[1] / "data/vision/real/IMG_20151016_165303.jpg"
+    page.goto("/?game=pdq")
+    page.fill("#word", "drum")
+    page.select_option("#variant", "intergenerational")
+    page.select_option("#player", "child")
+    page.set_input_files("#cards-photo", str(photo))
+    with page.expect_navigation():
+        page.click("#cards-photo-form button[type=submit]")
+    assert "shows a Bug Words board, not a PDQ deal" in page.inner_text("#error")
+    assert page.input_value("#word") == "drum"
+    assert page.input_value("#variant") == "intergenerational"
+    assert page.input_value("#player") == "child"

@@ -217,3 +217,17 @@ def test_the_word_box_takes_the_keyboard_only_on_the_empty_page(client):
         page = client.get(url).get_data(as_text=True)
         assert 'id="verdict"' in page or 'id="error"' in page, url
         assert "autofocus" not in page, url
+
+
+def test_the_judge_box_takes_the_keyboard_only_on_the_empty_page(client):
+    """Judge mode focused its box on the verdict's page too, so a phone could open its
+    keyboard over the one big VALID or NOT VALID the table is waiting for (and over a
+    refusal): the box is focused only while the page answers nothing."""
+    assert re.search(r'<textarea id="words"[^>]* autofocus>', client.get("/judge").get_data(
+        as_text=True))
+    tok = token(client)
+    for words in ("cat zzqx", "qi", "  "):
+        page = client.post("/judge", data={"words": words, "csrf_token": tok}).get_data(
+            as_text=True)
+        assert 'id="verdict"' in page or 'id="error"' in page, words
+        assert "autofocus" not in page, words

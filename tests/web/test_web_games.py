@@ -867,6 +867,26 @@ def test_a_refused_play_is_said_in_a_sentence_on_the_page(client, kind, first, r
     assert api.get_json()["error"] == said
 
 
+@pytest.mark.parametrize("rule", ["none", "single"])
+@pytest.mark.parametrize(("play", "said"), [
+    ("8H ZZZQ", "The play 8H ZZZQ: square 8H already holds Q, not Z."),
+    ("8M QUIZZY", "The play 8M QUIZZY runs off the board."),
+    ("1A CAT", "1A CAT: The play must join the tiles already on the board.")])
+def test_a_refused_play_is_named_once(client, rule, play, said):
+    """The play was put before the engine's reason even when the reason names it: "8H ZZZQ:
+    The play 8H ZZZQ: square 8H already holds Q, not Z." It is named once, on the page and in
+    the API, at a table that challenges or not."""
+    key = client.post("/api/games", json={"game": "bugwords", "players": ["Ann", "Bob"],
+                                          "challenge_rule": rule}).get_json()["table_key"]
+    version = client.post(f"/api/games/{key}/turns", json={"play": "8H QUIZ"}
+                          ).get_json()["version"]
+    resp = client.post(f"/games/{key}/turns", data={
+        "csrf_token": token(client), "version": version, "action": "play", "play": play})
+    assert resp.status_code == 400
+    assert re.search(r'id="error"[^>]*>([^<]*)<', resp.get_data(as_text=True)).group(1) == said
+    assert client.post(f"/api/games/{key}/turns", json={"play": play}).get_json()["error"] == said
+
+
 def test_no_swap_once_the_bag_is_too_low_for_the_game(client):
     """The sheet counts the bag as the engines deal and draw, so it refuses a swap the
     game's rules refuse there (Bug Words: fewer than 7 tiles in the bag, its engine's

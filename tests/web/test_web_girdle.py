@@ -220,7 +220,13 @@ def test_bad_solutions_are_explained(client, solution, message):
 def test_girdle_bad_dates(client, url, status, message):
     resp = client.get(url)
     assert resp.status_code == status
-    assert message in resp.get_data(as_text=True)
+    assert message in _said(resp)
+
+
+def _said(resp) -> str:
+    """The answer as text: a page's markup within a sentence (a date kept on one line is a
+    span of its own) taken out."""
+    return re.sub(r'<span class="nowrap">([^<]*)</span>', r"\1", resp.get_data(as_text=True))
 
 
 @pytest.mark.parametrize("date", ["2026-02-30", "20261201", "2026-W49-3", "2026-13-01",
@@ -238,7 +244,7 @@ def test_the_command_line_and_the_web_app_say_the_same_about_a_date(client, caps
     assert resp.status_code == 400
     assert resp.get_json()["error"] == sentence
     page = client.get(f"/girdle/{date}")
-    assert page.status_code == 404 and str(escape(sentence)) in page.get_data(as_text=True)
+    assert page.status_code == 404 and str(escape(sentence)) in _said(page)
 
 
 def test_hints_grid(sqlite_app):
@@ -1029,3 +1035,49 @@ def test_the_play_page_says_what_the_word_just_played_scored(sqlite_app):
     assert "<strong>Word 2 of" in prompt
     fresh = client.get(f"/girdle/{DAY}/play").get_data(as_text=True)
     assert 'id="last-word"' not in fresh  # nothing played yet
+
+
+def test_the_checkbox_lines_say_what_the_checkbox_is_for(sqlite_app):
+    """The day's lines and the play page's prompt marked some lines "checkbox" and never said
+    what that means, which a player without the printed sheet cannot know: the day's page
+    says it under the lines, and the prompt for a checkbox line says it too, by the puzzle's
+    own rule (the length of word that crosses out a letter)."""
+    with sqlite_app.app_context():
+        pz = puzzle(DAY)
+    assert pz.checkbox_rows
+    rule = (f"A word of {pz.crossout_min_length} or more letters on a checkbox line crosses "
+            "out one unused letter, which then costs nothing.")
+    client = sqlite_app.test_client()
+    page = client.get(f"/girdle/{DAY}").get_data(as_text=True)
+    assert f'<p class="muted" id="checkbox-rule">{rule}</p>' in page
+    solution = find_solution(pz, default_lexicon())
+    play = client.get(f"/girdle/{DAY}/play").get_data(as_text=True)
+    for number in range(1, pz.words + 1):
+        prompt = re.search(r'<p class="notice" id="prompt">(.*?)</p>', play, re.S).group(1)
+        assert f"<strong>Word {number} of" in prompt
+        assert (rule in prompt) == pz.has_checkbox(number), (number, prompt)
+        sheet = re.search(r'id="sheet" value="([^"]*)"', play).group(1)
+        word = solution[number - 1]
+        squares = {f"sq-{word.start + i + 1}": ch for i, ch in enumerate(word.word)}
+        play = client.post(f"/girdle/{DAY}/play", data={
+            "sheet": sheet, "csrf_token": token(client), **squares}).get_data(as_text=True)
+
+
+def test_the_days_page_leads_back_to_the_sheet_sent(sqlite_app):
+    """A player who sent a sheet and came back to the day's page found nothing of it there
+    (only the archive's score): the page links the answer for the sheet kept, until then
+    nothing."""
+    client = sqlite_app.test_client()
+    before = client.get(f"/girdle/{DAY}").get_data(as_text=True)
+    assert 'id="your-sheet"' not in before
+    text = typed_solution(sqlite_app)
+    sent = client.post(f"/girdle/{DAY}", data={"solution": text, "csrf_token": token(client)})
+    assert sent.status_code == 303
+    page = client.get(f"/girdle/{DAY}").get_data(as_text=True)
+    link = re.search(r'<p class="taps" id="your-sheet"><a href="([^"]+)">Your sheet for this '
+                     r'day</a>: its score and rank.</p>', page)
+    assert link and link.group(1) == f"/girdle/{DAY}/result"
+    answer = client.get(link.group(1)).get_data(as_text=True)
+    assert 'id="your-sheet"' not in answer and "Final score" in answer
+    other = client.get(f"/girdle/{DAY + dt.timedelta(days=1)}").get_data(as_text=True)
+    assert 'id="your-sheet"' not in other

@@ -352,3 +352,44 @@ def test_the_chosen_challenge_rule_is_shown_whole_on_a_phone(browser, base_url, 
         assert page.evaluate("document.documentElement.scrollWidth") <= width
     finally:
         context.close()
+
+
+# Each date or month in the refusal (2024-01-01, 2026-13) with the number of lines it stands on.
+DATE_LINES = r"""box => {
+  const found = [], walk = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+  const text = [];  // the refusal's text nodes, each with where it starts in the whole
+  let all = "";
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    text.push([n, all.length]);
+    all += n.data;
+  }
+  function at(i) {  // the text node and offset of character i of the whole
+    const [node, start] = text.filter(([, s]) => s <= i).pop();
+    return [node, i - start];
+  }
+  for (const m of all.matchAll(/\d{4}-\d{2}(-\d{2})?/g)) {
+    const r = document.createRange();
+    r.setStart(...at(m.index)); r.setEnd(...at(m.index + m[0].length - 1));
+    r.setEnd(r.endContainer, r.endOffset + 1);
+    found.push([m[0], new Set(Array.from(r.getClientRects(), x => Math.round(x.top))).size]);
+  }
+  return found;
+}"""
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_a_date_in_a_refusal_stands_on_one_line(browser, base_url, width):
+    """On a 390 px phone "The first Word Girdle is from 2024-01-01." broke the date after its
+    first hyphen, "2024-01-" over "01.", and "e.g. 2026-01-31." likewise: each date and month
+    a refusal names stands whole on one line."""
+    context = browser.new_context(base_url=base_url, **{
+        **PHONE, "viewport": {"width": width, "height": 700}})
+    try:
+        page = context.new_page()
+        for path in ("/girdle/1999-01-01", "/girdle/tomorrow", "/girdle/2099-01-01",
+                     "/girdle/archive?month=2026-13", "/girdle/2026-02-30"):
+            page.goto(path)
+            dates = page.locator("#error").evaluate(DATE_LINES)
+            assert dates and all(lines == 1 for _date, lines in dates), (path, dates)
+    finally:
+        context.close()

@@ -63,3 +63,38 @@ def test_a_challenged_turn_and_the_clock_on_two_phones(tmp_path):
         assert table.inner_text('#board [data-square="8G"]') == ""  # the tiles came off
         table.screenshot(path=str(tmp_path / "sheet.png"), full_page=True)
         fits_phone(table)
+
+
+# Whether the option a select shows fits in its box (its text at the box's font, against the
+# box's width inside its padding, less room for the arrow).
+SHOWN_WHOLE = """s => { const cs = getComputedStyle(s);
+  const pen = document.createElement("canvas").getContext("2d");
+  pen.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+  const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 24;
+  const shown = s.options[s.selectedIndex].text;
+  return [shown, pen.measureText(shown).width <= room]; }"""
+
+
+def test_the_challenger_is_named_whole_on_a_phone(browser, tmp_path):
+    """At a table of three, the challenger's box showed "Bartholomew-Alexandros challen" on a
+    390 px phone: it is labelled "Who challenges" and shows the name alone, whole, at 375
+    and 390 px (a name of 40 letters, the most a seat takes, fits no phone's box)."""
+    app = make_app(tmp_path)
+    client = app.test_client()
+    key = client.post("/api/games", json={
+        "game": "bugwords", "players": ["Ann", "Bartholomew-Alexandros", "Cy"],
+        "challenge_rule": "single"}).get_json()["table_key"]
+    assert client.post(f"/api/games/{key}/turns", json={"play": "8H QUIZ"}).status_code == 201
+    with live_server(app) as url:
+        for width in (375, 390):
+            context = browser.new_context(base_url=url, **{
+                **PHONE, "viewport": {"width": width, "height": 800}})
+            try:
+                page = context.new_page()
+                page.goto(f"/games/{key}")
+                assert page.locator("label[for=challenger]").all_inner_texts() == [
+                    "Who challenges"]
+                assert page.locator("#challenger").evaluate(SHOWN_WHOLE) == [
+                    "Bartholomew-Alexandros", True], width
+            finally:
+                context.close()

@@ -379,6 +379,22 @@ def test_a_refusal_naming_a_square_is_tied_to_that_square(client, quiz_photo):
     assert "8K held Z and now shows T" in error and squares == ["sq-7-10"]
 
 
+def test_a_photo_s_play_refused_is_a_sentence(client, quiz_photo):
+    """The photo's play refused by the engine was said without its full stop ("All the tiles
+    of a play must be in one row or one column"), unlike a typed play's refusal: both are
+    sentences, naming the play once."""
+    gid = _game(client)["table_key"]
+    resp = client.post(f"/api/games/{gid}/photos", data=quiz_photo, content_type="image/jpeg")
+    url = f"/games/{gid}/photos/{resp.get_json()['photo_id']}"
+    page = client.get(url).get_data(as_text=True)
+    values = dict(re.findall(r'name="(sq-\d+-\d+)" id="[^"]+" value="([^"]*)"', page))
+    values |= {"sq-7-7": "Q", "sq-7-8": "U", "sq-7-9": "I", "sq-7-10": "Z", "sq-0-0": "A"}
+    resp = client.post(url + "/score", data={**values, "csrf_token": token(client)})
+    assert resp.status_code == 400
+    error = re.search(r'id="error" role="alert">([^<]+)<', resp.get_data(as_text=True)).group(1)
+    assert error == "All the tiles of a play must be in one row or one column."
+
+
 def test_a_werdup_tile_taken_off_is_tied_to_its_square(client):
     """WerdUp: a photo's squares showing a tile gone name its square, and the page marks it."""
     gid = _game(client, "werdup")["table_key"]
