@@ -881,3 +881,47 @@ def test_a_lost_letters_confidence_that_measures_nothing_is_null_in_the_json() -
     assert out["confidence"][0][:3] == [None, 0.6, 1.0]
     assert out["uncertain"][0]["why"] == f"{LETTER_UNKNOWN}; {COMMONEST}"
     assert bare.face == "E" and inked.face == "O"
+
+
+def test_listed_squares_are_grouped_by_their_reason_once_in_board_order() -> None:
+    """The one rule the command line and the web app list squares by: each reason once, the
+    groups in board order of their first square, a square with no reason alone; in a group,
+    the squares whose letter is in doubt (more than one letter offered, or read under the
+    reader's confidence) apart from those read surely; where they are named as a player
+    reads it."""
+    from vision.cells import listed_by_reason, squares_named, surely_read
+
+    def entry(row, col, read, *alts, why=""):
+        return {"row": row, "col": col, "read": read,
+                "alternatives": [{"letter": a, "p": p} for a, p in alts]} | (
+                    {"why": why} if why else {})
+
+    run, glare = "MOQE is not in the word list: check its letters", "washed out"
+    entries = [entry(13, 7, "E", ("E", 0.99), why=run),
+               entry(2, 2, "", (None, None), ("?", None), why=glare),
+               entry(13, 4, "M", ("M", 0.99), why=run),
+               entry(13, 6, "Q", ("Q", 0.18), ("D", 0.14), why=run),
+               entry(5, 5, "T", ("T", 0.4), ("I", 0.3)),
+               entry(13, 5, "O", ("O", 0.79), why=run),
+               entry(9, 3, "", (None, None), ("?", None), why=glare),
+               entry(7, 1, "A", ("A", 0.5), ("R", 0.3))]
+    groups = listed_by_reason(entries, sure=0.8)
+    assert [(g.why, [(u["row"], u["col"]) for u in g.doubtful],
+             [(u["row"], u["col"]) for u in g.sure]) for g in groups] == [
+        (glare, [(2, 2), (9, 3)], []),
+        ("", [(5, 5)], []),
+        ("", [(7, 1)], []),
+        (run, [(13, 5), (13, 6)], [(13, 4), (13, 7)])]
+    assert [(u["row"], u["col"]) for u in groups[3].entries] == [
+        (13, 4), (13, 5), (13, 6), (13, 7)]
+
+    def column(c: int) -> str:
+        return str(c + 1)
+
+    assert squares_named(groups[3].entries, column) == "row 14, columns 5-8"
+    assert squares_named(groups[3].sure, lambda c: "ABCDEFGH"[c]) == "row 14, columns E and H"
+    assert squares_named(groups[0].entries, column) == "2 squares"
+    assert squares_named([entries[2], entry(15, 4, "S", ("S", 0.9))], column) == (
+        "column 5, rows 14 and 16")
+    assert squares_named(groups[1].entries, column) == "row 6, column 6"
+    assert surely_read(groups[3].sure, column) == "row 14, column 5: M (99%); column 8: E (99%)"

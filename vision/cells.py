@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import cv2
@@ -63,6 +63,92 @@ def listed_entry(rd: CellRead) -> dict:
              "alternatives": [{"letter": a or None, "p": None if p is None else round(p, 3)}
                               for a, p in offered(rd)]}
             | ({"why": rd.why} if rd.why else {}))
+
+
+@dataclass
+class ListedReason:
+    """Listed squares (their :func:`listed_entry` JSON) that share one reason: ``why`` (""
+    for a square listed for its own doubt alone, a group of one), said once. ``doubtful``
+    are the squares whose letter is most in doubt (they offer more than what was read, or
+    it is read under the reader's ``min_confidence``); ``sure``, those read surely and
+    listed for the reason alone (a run's other letters): both in board order."""
+
+    why: str
+    doubtful: list[dict] = field(default_factory=list)
+    sure: list[dict] = field(default_factory=list)
+
+    @property
+    def entries(self) -> list[dict]:
+        """Every square of it, in board order."""
+        return sorted(self.doubtful + self.sure, key=lambda u: (u["row"], u["col"]))
+
+
+def read_surely(entry: dict, sure: float) -> bool:
+    """Whether a listed square offers only what was read, measured at least ``sure``
+    likely: it is listed for its reason alone, not for a doubt of its own."""
+    alts = entry["alternatives"]
+    return (len(alts) == 1 and (alts[0]["letter"] or "") == entry["read"]
+            and alts[0]["p"] is not None and alts[0]["p"] >= sure)
+
+
+def listed_by_reason(entries: Iterable[dict], sure: float | None = None
+                     ) -> list[ListedReason]:
+    """A reading's listed squares (its JSON ``uncertain``) grouped by their ``why``, each
+    reason once, in board order of each group's first square (a square with no ``why`` is
+    a group of its own); ``sure``: the confidence at or above which a square's letter is not
+    itself in doubt (the reader's ``min_confidence``). The one rule by which the command
+    line and the web app say why squares are listed: a run that is no word named once, not
+    once per letter."""
+    if sure is None:
+        from vision.config import DEFAULT
+
+        sure = DEFAULT.classify.min_confidence
+    groups: dict[str, ListedReason] = {}
+    out: list[ListedReason] = []
+    for u in sorted(entries, key=lambda u: (u["row"], u["col"])):
+        why = u.get("why", "")
+        group = groups.get(why) if why else None
+        if group is None:
+            group = ListedReason(why)
+            out.append(group)
+            if why:
+                groups[why] = group
+        (group.sure if read_surely(u, sure) else group.doubtful).append(u)
+    return out
+
+
+def squares_named(entries: list[dict], column: Callable[[int], str]) -> str:
+    """Where listed squares (in board order) are, as a player reads it: "row 14, columns
+    5-8" (``column`` names a 0-based column: "5", or the web app's "E"), "column 7, rows
+    7 and 9", or, scattered over the board, "3 squares"."""
+    rows = sorted({u["row"] for u in entries})
+    cols = sorted({u["col"] for u in entries})
+    if len(entries) == 1:
+        return f"row {rows[0] + 1}, column {column(cols[0])}"
+    if len(rows) == 1:
+        return f"row {rows[0] + 1}, columns {_span([column(c) for c in cols], cols)}"
+    if len(cols) == 1:
+        return f"column {column(cols[0])}, rows {_span([str(r + 1) for r in rows], rows)}"
+    return f"{len(entries)} squares"
+
+
+def _span(names: list[str], at: list[int]) -> str:
+    """Names of places in a line: "5-8" when they follow on, else "5, 6 and 8"."""
+    if at[-1] - at[0] == len(at) - 1:
+        return f"{names[0]}-{names[-1]}"
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def surely_read(entries: list[dict], column: Callable[[int], str]) -> str:
+    """Squares read surely (:attr:`ListedReason.sure`), each with its letter and how likely
+    it is, its row said only when it changes: "row 14, column 5: M (99%); column 6: O (92%)"."""
+    said, row = [], None
+    for u in entries:
+        where = f"column {column(u['col'])}"
+        if u["row"] != row:
+            where, row = f"row {u['row'] + 1}, {where}", u["row"]
+        said.append(f"{where}: {u['read'] or 'empty'} ({u['alternatives'][0]['p']:.0%})")
+    return "; ".join(said)
 
 
 def confidence_shown(rd: CellRead) -> float | None:
