@@ -3,6 +3,7 @@ before the photo is read, never a traceback."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -179,9 +180,12 @@ def test_the_squares_a_glare_washed_out_are_listed_with_why_and_the_lamp_named(c
     code, out, err = run(capsys, "read", str(photo), "--game", "bugwords")
     assert code == 0, err
     assert "  note: a glare washes out part of the board" in out and "move the lamp" in out
-    washed = [line for line in out.splitlines()
-              if line.startswith("  uncertain:") and "washed out by a glare: check this square"
-              in line]
+    lines = out.splitlines()
+    said = [i for i, line in enumerate(lines)
+            if "washed out by a glare: check this square" in line]
+    assert len(said) == 1 and lines[said[0]].startswith("  uncertain: ")  # said once
+    washed = list(itertools.takewhile(lambda line: line.startswith("    row "),
+                                      lines[said[0] + 1:]))
     assert len(washed) > 45
     code, out, err = run(capsys, "read", str(photo), "--game", "bugwords", "--json")
     reading = json.loads(out)
@@ -242,3 +246,34 @@ def test_a_tile_listed_as_perhaps_misread_shows_no_mix_of_figures(capsys):
     tile = next(u for u in json.loads(out)["uncertain"] if (u["row"], u["col"]) == (11, 13))
     assert tile["read"] == "H" and tile["why"] == MISREAD
     assert tile["alternatives"] == [{"letter": a, "p": None} for a in "HTD"]
+
+
+def test_a_run_that_is_no_word_is_named_once_with_its_squares_under_it(capsys):
+    """The real photo IMG_20151016_170003 reads six runs that are no word: each of their 24
+    squares was listed with the run's sentence, MOQE's four times ("uncertain: row 14,
+    column 5 (read M; MOQE is not in the word list ...): M (99%)" and so on). Each run is
+    named once, its squares under it: the letters in doubt a line each with their
+    alternatives, the others, read 92-99% sure, together on one line. --json keeps its
+    list of every square, each with its ``why``."""
+    from companion.lexicon import DEFAULT_DISPLAY
+
+    photo = PHOTO.with_name("IMG_20151016_170003.jpg")
+    code, out, err = run(capsys, "read", str(photo), "--game", "bugwords")
+    assert code == 0, err
+    missing = f"is not in the word list {DEFAULT_DISPLAY}: check its letters"
+    listed = out[out.index("  uncertain:"):].splitlines()
+    assert listed[-3:] == [
+        f"  uncertain: row 14, columns 5-8 (MOQE {missing}):",
+        "    row 14, column 7 (read Q): Q (18%), D (14%), E (4%), H (3%)",
+        "    likely right: row 14, column 5: M (99%); column 6: O (92%); column 8: E (99%)"]
+    assert listed[:3] == [
+        f"  uncertain: row 6, columns 7-10 (WIPF {missing}):",
+        "    row 6, column 10 (read F): F (59%), E (25%)",
+        "    likely right: row 6, column 7: W (99%); column 8: I (99%); column 9: P (99%)"]
+    for word in ("WIPF", "WIQEH", "BFNQB", "HUHT", "MALEB", "MOQE"):
+        assert out.count(f"{word} {missing}") == 1, word
+    assert len(listed) == 19  # 25 lines, one a square, before
+    code, out, err = run(capsys, "read", str(photo), "--game", "bugwords", "--json")
+    uncertain = json.loads(out)["uncertain"]
+    assert len(uncertain) == 25
+    assert sum(u.get("why") == f"MOQE {missing}" for u in uncertain) == 4

@@ -218,10 +218,7 @@ def _read_girdle(args: argparse.Namespace, lexicon) -> int:
     for w in out["words"]:
         print(f"  word {w['number']}: {w['word']} ({w['direction']} from row {w['row']}, "
               f"column {w['col']})")
-    for u in out["uncertain"]:
-        alts = ", ".join(_alternative(a) for a in u["alternatives"])
-        why = f" ({u['why']})" if u.get("why") else ""
-        print(f"  uncertain: row {u['row'] + 1}, column {u['col'] + 1}{why}: {alts}")
+    _print_uncertain(out["uncertain"], reads=False)
     print(f"  A-Z coloured in: {' '.join(out['az_coloured']) or 'none'}; Supply dots filled: "
           f"{' '.join(map(str, out['supply_dots_filled'])) or 'none'}; ticked rows: "
           f"{' '.join(map(str, out['checkboxes_ticked'])) or 'none'}")
@@ -303,17 +300,48 @@ def _print_reading(out: dict) -> None:
 
 
 def _print_listed(out: dict) -> None:
-    """A board's reading's notes, then its uncertain squares: what each was read as, why it
-    is listed when the reading says, and its alternatives."""
+    """A board's reading's notes, then its uncertain squares (:func:`_print_uncertain`)."""
     for note in out.get("notes", []):
         print(f"  note: {note}")
-    for u in out["uncertain"]:
-        alts = ", ".join(_alternative(a) for a in u["alternatives"])
-        what = "blank tile" if u["read"] == "?" else f"read {u['read'] or 'empty'}"
-        why = u.get("why", "")
-        said = why if why.startswith(f"a {what}") else "; ".join(filter(None, (what, why)))
-        print(f"  uncertain: row {u['row'] + 1}, column {u['col'] + 1} ({said})"
-              + (f": {alts}" if alts else ""))
+    _print_uncertain(out["uncertain"])
+
+
+def _print_uncertain(entries: list[dict], reads: bool = True) -> None:
+    """A reading's listed squares, each reason said once (``vision.cells.listed_by_reason``):
+    a square alone on one line, what it was read as (a board's, ``reads``: a Girdle sheet's
+    boxes say their alternatives alone), why it is listed and its alternatives; squares
+    sharing a reason under their reason, those most in doubt a line each, those read surely
+    together on the last line ("likely right")."""
+    from vision.cells import listed_by_reason, squares_named, surely_read
+
+    for group in listed_by_reason(entries):
+        squares = group.entries
+        if len(squares) == 1:
+            print(f"  uncertain: {squares_named(squares, _column)}"
+                  f"{_what(squares[0], group.why, reads)}{_alternatives(squares[0])}")
+            continue
+        print(f"  uncertain: {squares_named(squares, _column)} ({group.why}):")
+        for u in group.doubtful:
+            print(f"    {squares_named([u], _column)}{_what(u, '', reads)}{_alternatives(u)}")
+        if group.sure:
+            print(f"    likely right: {surely_read(group.sure, _column)}")
+
+
+def _column(col: int) -> str:
+    return str(col + 1)
+
+
+def _what(u: dict, why: str, reads: bool) -> str:
+    """What a listed square was read as (when it ``reads``), then ``why`` it is listed
+    (unless ``why`` says it), in brackets; nothing when there is neither."""
+    what = "" if not reads else "blank tile" if u["read"] == "?" else f"read {u['read'] or 'empty'}"
+    said = why if what and why.startswith(f"a {what}") else "; ".join(filter(None, (what, why)))
+    return f" ({said})" if said else ""
+
+
+def _alternatives(u: dict) -> str:
+    alts = ", ".join(_alternative(a) for a in u["alternatives"])
+    return f": {alts}" if alts else ""
 
 
 def _alternative(alt: dict) -> str:
