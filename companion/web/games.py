@@ -360,10 +360,11 @@ def _photo_page(game: Game, key: str, photo: Photo, grid=None, error=None, statu
     board = sheet.table(game).load_board((game.board or {}).get("text"))
     before = [[board.get(r, c) or "" for c in range(board.cols)] for r in range(board.rows)]
     unsure = {(u["row"], u["col"]): u["alternatives"] for u in reading.get("uncertain", [])}
-    why = {(u["row"], u["col"]): u["why"] for u in reading.get("uncertain", []) if u.get("why")}
     return render_template("photo.html", game=game, key=key, photo=photo,
                            table=sheet.can_change(game, key), grid=grid or reading["grid"],
-                           before=before, unsure=unsure, why=why, error=error,
+                           before=before, unsure=unsure,
+                           listed=photos.listed_on_page(reading.get("uncertain", [])),
+                           columns=photos.COLUMNS, error=error,
                            error_squares=[list(sq) for sq in squares],
                            chosen_seat=sheet.next_seat(game) if seat is None else seat), status
 

@@ -14,7 +14,7 @@ import numpy as np
 from companion.board import square_name
 from companion.errors import SquareError, UsageError
 from companion.lexicon import Lexicon
-from companion.text import counted, sentence
+from companion.text import capital_first, counted, sentence
 from companion.web.imagesize import check_image_size
 
 OVERLAY_WIDTH = 900
@@ -74,6 +74,35 @@ def _jpeg(image: np.ndarray) -> bytes:
     if not ok:  # pragma: no cover - OpenCV encodes any 8-bit image
         raise UsageError("Could not draw the overlay.")
     return buf.tobytes()
+
+
+COLUMNS = "ABCDEFGHIJKLMNOPQRSTU"  # as the board and the plays name them: 8H
+
+
+def listed_on_page(uncertain: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A reading's listed squares as the photo page shows them, each reason once
+    (``vision.cells.listed_by_reason``): ``where`` the squares are ("Row 14, columns E-H"),
+    ``why``, the squares most in doubt (``doubtful``, each with its letters to tap; a square
+    alone, ``one``, is there with its ``why``) and, for a reason of several squares, those
+    read surely in one line (``sure``; "" for none)."""
+    from vision.cells import listed_by_reason, squares_named, surely_read
+
+    def column(c: int) -> str:
+        return COLUMNS[c]
+
+    out = []
+    for group in listed_by_reason(uncertain):
+        squares = group.entries
+        one = len(squares) == 1
+        out.append({"where": capital_first(squares_named(squares, column)), "why": group.why,
+                    "one": one,
+                    "doubtful": [{"row": u["row"], "col": u["col"],
+                                  "where": capital_first(squares_named([u], column)),
+                                  "why": group.why if one else "",
+                                  "alternatives": u["alternatives"]}
+                                 for u in (squares if one else group.doubtful)],
+                    "sure": "" if one else surely_read(group.sure, column)})
+    return out
 
 
 def grid_from_form(form: Any, rows: int, cols: int) -> list[list[str]]:

@@ -219,3 +219,39 @@ def test_the_turn_form_is_on_the_screen_with_the_board(page, game, plays):
     assert seen["play"] <= seen["screen"] and seen["add"] <= seen["screen"], seen
     assert seen["boardEnd"] < seen["form"] < seen["boardEnd"] + 100 < seen["photo"], seen
     fits_phone(page)
+
+
+def test_a_photo_s_listed_squares_say_each_reason_once(page):
+    """The real photo IMG_20151016_170003 lists 25 squares, 24 of them because a run of
+    letters is no word: the photo page said the run's sentence once per square, the list
+    3,200 px tall on a phone and its "Score the new tiles" button 4,590 px down. Each
+    reason is said once with its squares under it (list 1,460 px, button 2,850 px): the
+    letters most in doubt each with their choices to tap, the others in one line."""
+    photo = Path(__file__).parents[1] / "data" / "vision" / "real" / "IMG_20151016_170003.jpg"
+    key = page.request.post("/api/games", data={"game": "bugwords",
+                                                "players": ["Ann", "Bob"]}).json()["table_key"]
+    resp = page.request.post(f"/api/games/{key}/photos", data=photo.read_bytes(),
+                             headers={"Content-Type": "image/jpeg"})
+    assert resp.status == 201, resp.json()
+    listed = resp.json()["reading"]["uncertain"]
+    page.goto(f"/games/{key}/photos/{resp.json()['photo_id']}")
+    page.wait_for_function("() => { const i = document.getElementById('overlay');"
+                           " return i && i.complete && i.naturalWidth > 0; }")
+    seen = page.evaluate("""() => {
+        const at = s => document.querySelector(s).getBoundingClientRect();
+        return {list: at('#unsure-list').height,
+                button: at('#photo-form button[type=submit]').top + window.scrollY};
+    }""")
+    assert seen["list"] < 1800 and seen["button"] < 3200, seen
+    text = page.inner_text("#unsure-list")
+    whys = {u["why"] for u in listed if u.get("why")}
+    assert len(whys) == 7 and all(text.count(why) == 1 for why in whys), text
+    doubtful = {f"sq-{u['row']}-{u['col']}" for u in listed
+                if len(u["alternatives"]) > 1 or u["alternatives"][0]["p"] < 0.8}
+    tapped = set(page.eval_on_selector_all("#unsure-list button.pick",
+                                           "bs => bs.map(b => b.dataset.cell)"))
+    assert tapped == doubtful and len(doubtful) == 7
+    sure = page.locator("#unsure-list li.muted").all_inner_texts()
+    assert sum(line.count("%)") for line in sure) == len(listed) - len(doubtful)
+    assert "Likely right: row 14, column E: M (99%); column F: O (92%); column H: E (99%)" in sure
+    fits_phone(page)

@@ -468,7 +468,7 @@ def test_the_status_of_a_companion_error():
 
 def test_the_squares_a_glare_washed_out_are_listed_with_why_and_the_lamp_named(client):
     """A lamp's glare on part of the board: the photo was refused; it is read, its page
-    names the washed-out squares with why, and says what to do about the lamp."""
+    names the washed-out squares under why, said once, and says what to do about the lamp."""
     from pathlib import Path
 
     from glare import jpeg, lamp
@@ -490,8 +490,11 @@ def test_the_squares_a_glare_washed_out_are_listed_with_why_and_the_lamp_named(c
         as_text=True)
     notes = re.search(r'<div class="notice bad" id="notes">(.*?)</div>', page, re.S)
     assert notes and "A glare washes out part of the board" in notes.group(1)
-    items = re.findall(r"<li>Row (\d+), column ([A-O]) \(washed out by a glare: check this "
-                       r"square\):", page)
+    assert page.count("washed out by a glare: check this square") == 1  # said once
+    under = re.search(r'<li class="reason">\d+ squares \(washed out by a glare: check this '
+                      r'square\):\s*<ul class="list">(.*?)</ul>', page, re.S)
+    assert under
+    items = re.findall(r"<li>Row (\d+), column ([A-O]):", under.group(1))
     columns = "ABCDEFGHIJKLMNO"
     assert {(int(r) - 1, columns.index(c)) for r, c in items} >= {
         (u["row"], u["col"]) for u in washed if u["why"].startswith("washed out")}
