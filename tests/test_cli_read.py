@@ -265,11 +265,11 @@ def test_a_run_that_is_no_word_is_named_once_with_its_squares_under_it(capsys):
     assert listed[-3:] == [
         f"  uncertain: row 14, columns 5-8 (MOQE {missing}):",
         "    row 14, column 7 (read Q): Q (18%), D (14%), E (4%), H (3%)",
-        "    likely right: row 14, column 5: M (99%); column 6: O (92%); column 8: E (99%)"]
+        "    read surely: row 14, column 5: M (99%); column 6: O (92%); column 8: E (99%)"]
     assert listed[:3] == [
         f"  uncertain: row 6, columns 7-10 (WIPF {missing}):",
         "    row 6, column 10 (read F): F (59%), E (25%)",
-        "    likely right: row 6, column 7: W (99%); column 8: I (99%); column 9: P (99%)"]
+        "    read surely: row 6, column 7: W (99%); column 8: I (99%); column 9: P (99%)"]
     for word in ("WIPF", "WIQEH", "BFNQB", "HUHT", "MALEB", "MOQE"):
         assert out.count(f"{word} {missing}") == 1, word
     assert len(listed) == 19  # 25 lines, one a square, before

@@ -311,7 +311,7 @@ def _print_uncertain(entries: list[dict], reads: bool = True) -> None:
     a square alone on one line, what it was read as (a board's, ``reads``: a Girdle sheet's
     boxes say their alternatives alone), why it is listed and its alternatives; squares
     sharing a reason under their reason, those most in doubt a line each, those read surely
-    together on the last line ("likely right")."""
+    together on the last line ("read surely")."""
     from vision.cells import listed_by_reason, squares_named, surely_read
 
     for group in listed_by_reason(entries):
@@ -324,7 +324,7 @@ def _print_uncertain(entries: list[dict], reads: bool = True) -> None:
         for u in group.doubtful:
             print(f"    {squares_named([u], _column)}{_what(u, '', reads)}{_alternatives(u)}")
         if group.sure:
-            print(f"    likely right: {surely_read(group.sure, _column)}")
+            print(f"    read surely: {surely_read(group.sure, _column)}")
 
 
 def _column(col: int) -> str:

@@ -253,5 +253,5 @@ def test_a_photo_s_listed_squares_say_each_reason_once(page):
     assert tapped == doubtful and len(doubtful) == 7
     sure = page.locator("#unsure-list li.muted").all_inner_texts()
     assert sum(line.count("%)") for line in sure) == len(listed) - len(doubtful)
-    assert "Likely right: row 14, column E: M (99%); column F: O (92%); column H: E (99%)" in sure
+    assert "Read surely: row 14, column E: M (99%); column F: O (92%); column H: E (99%)" in sure
     fits_phone(page)
