@@ -16,6 +16,7 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
+from werkzeug.datastructures import MultiDict
 
 from companion.errors import CompanionError
 from companion.judge import GAME_TITLES, NO_DEFINITION, Ruling, Verdict, check_word
@@ -59,13 +60,20 @@ def rule(words: list[str], game: str | None, *, definitions: bool = True,
     return Ruling(verdicts, load_word_list(spec).name)
 
 
+def _sent() -> MultiDict[str, str]:
+    """The fields the request sent: a POST's form, a GET's query. Never the two merged: a
+    ``?word=x`` in a form's address would fill or override the form's own field."""
+    return request.form if request.method == "POST" else request.args
+
+
 def _pdq_context() -> dict:
     from companion.pdq import all_variants
 
     variants = all_variants()
-    return {"cards": request.values.get("cards", "").strip(),
-            "variant": request.values.get("variant", ""),
-            "player": request.values.get("player", "").strip()[:40],
+    sent = _sent()
+    return {"cards": sent.get("cards", "").strip(),
+            "variant": sent.get("variant", ""),
+            "player": sent.get("player", "").strip()[:40],
             "variants": variants,
             "roles": list(dict.fromkeys(r for v in variants.values() for r in v.player_min))}
 
@@ -78,7 +86,7 @@ class _Reading:
 
     def game(self) -> str | None:
         self.field = "game"
-        return game_from(request.values.get("game"))
+        return game_from(_sent().get("game"))
 
     def words(self, name: str, text: str | None) -> list[str]:
         self.field = name

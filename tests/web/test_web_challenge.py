@@ -231,3 +231,30 @@ def test_the_judge_box_takes_the_keyboard_only_on_the_empty_page(client):
             as_text=True)
         assert 'id="verdict"' in page or 'id="error"' in page, words
         assert "autofocus" not in page, words
+
+
+def test_a_form_sent_is_read_from_its_fields_not_its_address(client):
+    """A POST read the merged query and form, the query first: a ``?game=pdq&cards=PNA`` in
+    the judge form's address judged CAT (sent for any game) against cards no one typed, and
+    a ``?variant=`` and ``?cards=`` in the cards photo's address overrode and filled the
+    check page it came back to. A POST is read from its form alone, a GET from its query."""
+    import io
+
+    from PIL import Image
+
+    tok = token(client)
+    judged = client.post("/judge?game=pdq&cards=PNA", data={"words": "cat", "game": "",
+                                                            "csrf_token": tok})
+    assert judged.status_code == 200
+    assert ">VALID<" in judged.get_data(as_text=True)
+    buf = io.BytesIO()
+    Image.new("RGB", (1200, 900), (60, 90, 60)).save(buf, "JPEG")
+    refused = client.post("/pdq/cards-photo?variant=four-score&cards=QZX&word=zzz", data={
+        "photo": (io.BytesIO(buf.getvalue()), "table.jpg"), "variant": "experts",
+        "word": "pineapple", "csrf_token": tok}, content_type="multipart/form-data")
+    assert refused.status_code == 400
+    page = refused.get_data(as_text=True)
+    assert re.search(r'<option value="experts"\s+selected>', page)
+    assert not re.search(r'<option value="four-score"\s+selected>', page)
+    assert re.search(r'id="cards" name="cards" value=""', page)
+    assert re.search(r'id="word" name="word"[^>]*value="pineapple"', page)
