@@ -15,6 +15,7 @@ from companion.pdq import (
     get_variant,
     load_deck,
     parse_cards,
+    round_count,
 )
 
 RULEBOOK_VARIANTS = {
@@ -38,6 +39,21 @@ def test_four_score_deck_lacks_the_z_and_one_x():
     assert len(cards) == 76
     assert "Z" not in cards and "X" not in cards  # the deck has only one X
     assert Counter(deck_cards()) - Counter(cards) == Counter("ZX")
+
+
+def test_the_rounds_a_deck_deals_are_those_the_dealer_deals():
+    """How many rounds a variant deals is the deck's answer, the one the dealer's rounds come
+    to: 78 cards deal 26 rounds of 3, 39 of 2; Four Score's 76, 19 of 4."""
+    import random
+
+    from companion.pdq.solitaire import deals, shuffled
+
+    assert round_count(get_variant("regular")) == 26
+    assert round_count(get_variant("younger")) == 39
+    assert round_count(get_variant("four-score")) == 19
+    for var in all_variants().values():
+        pile = shuffled(default_deck().without(var.remove), random.Random(3))
+        assert len(list(deals(pile, var))) == round_count(var), var.name
 
 
 def test_a_custom_distribution_loads_from_a_file(tmp_path):

@@ -6,9 +6,11 @@ from companion.pdq.deck import (
     Deck,
     alternate_points,
     card_points,
+    dealt_deck,
     deck_cards,
     default_deck,
     load_deck,
+    round_count,
 )
 from companion.pdq.finder import WordList, find_words
 from companion.pdq.judge import Judgement, judge
@@ -24,6 +26,7 @@ __all__ = [
     "all_variants",
     "alternate_points",
     "card_points",
+    "dealt_deck",
     "deck_cards",
     "default_deck",
     "derived_forms",
@@ -32,4 +35,5 @@ __all__ = [
     "judge",
     "load_deck",
     "parse_cards",
+    "round_count",
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.errors import UsageError
-from companion.pdq.deck import Deck, default_deck
+from companion.pdq.deck import Deck, dealt_deck
 from companion.pdq.variants import Variant
 from companion.text import counted, quoted, shown
 
@@ -39,6 +39,5 @@ def parse_cards(cards: str | Sequence[str], variant: Variant, deck: Deck | None 
         shown = " ".join(ch if ch.isprintable() else repr(ch) for ch in bad)  # no raw ESC
         raise UsageError(f"Cards are letters A-Z; {shown} is not a card.")
     card_letters(letters, variant)
-    deck = (deck or default_deck()).without(variant.remove)
-    deck.check_cards(letters)
+    dealt_deck(variant, deck).check_cards(letters)
     return letters

@@ -7,12 +7,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.datafiles import read_data_text
 from companion.decimals import whole_from
 from companion.errors import UsageError
 from companion.text import counted
 from companion.textfile import read_at_most
+
+if TYPE_CHECKING:
+    from companion.pdq.variants import Variant
 
 DECK_FILE = "pdq-deck.tsv"
 ALTERNATE_SCORING_FILE = "pdq-scoring.tsv"
@@ -93,6 +97,19 @@ def default_deck() -> Deck:
     return parse_deck_table(read_data_text(DECK_FILE), "default")
 
 
+def dealt_deck(variant: Variant, deck: Deck | None = None) -> Deck:
+    """The cards a game of ``variant`` deals from: ``deck`` (the printed one by default)
+    without the cards the variant takes out (Four Score: the Z and one X)."""
+    return (deck or default_deck()).without(variant.remove)
+
+
+def round_count(variant: Variant, deck: Deck | None = None) -> int:
+    """How many rounds ``variant`` deals from its deck: ``variant.cards`` cards a round, the
+    cards too few for one more left undealt (the printed deck: 26 rounds of 3; Four Score's,
+    76 cards, 19 rounds of 4)."""
+    return dealt_deck(variant, deck).total // variant.cards
+
+
 def load_deck(path: str | Path | None = None) -> Deck:
     """The deck in the table at ``path`` (same format as the default), or the default deck."""
     if path is None:
@@ -120,9 +137,7 @@ def deck_cards(variant: str | None = None, path: str | Path | None = None) -> li
     from companion.pdq.variants import get_variant
 
     deck = load_deck(path)
-    if variant is not None:
-        deck = deck.without(get_variant(variant).remove)
-    return deck.cards()
+    return (deck if variant is None else dealt_deck(get_variant(variant), deck)).cards()
 
 
 @cache

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 
 from companion.lexicon import Lexicon, default_lexicon
-from companion.pdq.deck import Deck, card_points, default_deck
+from companion.pdq.deck import Deck, card_points, dealt_deck
 from companion.pdq.finder import find_words
 from companion.pdq.judge import judge
 from companion.pdq.variants import Variant, get_variant
@@ -104,7 +104,7 @@ def solitaire_rules(variant: Variant) -> Variant:
 
 def _setup(variant: Variant | str, deck: Deck | None) -> tuple[Variant, Deck]:
     var = solitaire_rules(get_variant(variant) if isinstance(variant, str) else variant)
-    return var, (deck or default_deck()).without(var.remove)
+    return var, dealt_deck(var, deck)
 
 
 def simulate_solitaire(

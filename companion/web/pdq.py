@@ -18,8 +18,18 @@ from flask.typing import ResponseReturnValue
 from companion.errors import CompanionError, UsageError
 from companion.judge import Verdict, dictionary_entry
 from companion.lexicon import is_letters
-from companion.pdq import all_variants, default_deck, find_words, get_variant, judge, parse_cards
+from companion.pdq import (
+    Variant,
+    all_variants,
+    dealt_deck,
+    find_words,
+    get_variant,
+    judge,
+    parse_cards,
+    round_count,
+)
 from companion.pdq.solitaire import deals, shuffled
+from companion.text import counted
 from companion.web import openapi
 from companion.web.inputs import int_from, words_from
 from companion.web.wordlist import lexicon
@@ -46,12 +56,12 @@ class Deal:
 @lru_cache(maxsize=256)
 def _all_rounds(variant: str, seed: int) -> tuple[str, ...]:
     var = get_variant(variant)
-    pile = shuffled(default_deck().without(var.remove), random.Random(seed))
+    pile = shuffled(dealt_deck(var), random.Random(seed))
     return tuple(deals(pile, var))
 
 
 def deal(variant: str, seed: int, number: int) -> Deal:
-    """The cards of one round."""
+    """The cards of one round (``cards`` None for the one after the last: the deck done)."""
     rounds = _all_rounds(get_variant(variant).name, seed)
     cards = rounds[number - 1] if number <= len(rounds) else None
     return Deal(get_variant(variant).name, seed, number, cards, len(rounds))
@@ -61,11 +71,22 @@ def _lexicon():
     return lexicon()
 
 
+def _round_from(value: str | None, var: Variant) -> int:
+    """A round of ``var``'s deck: 1 to the rounds the PDQ rules deal from it, or the one
+    after the last (the page that says the deck is done, where the last round's "Next round"
+    leads)."""
+    rounds = round_count(var)
+    try:
+        return int_from(value, "Round", 1, rounds + 1, 1)
+    except UsageError:
+        raise UsageError(f"Round must be a whole number from 1 to {rounds}: {var.title} deals "
+                         f"{counted(rounds, 'round')} from its deck.") from None
+
+
 def _deal_args(values) -> tuple[str, int, int]:
-    variant = get_variant(values.get("variant") or "regular").name
+    var = get_variant(values.get("variant") or "regular")
     seed = int_from(values.get("seed"), "Seed", 0, MAX_SEED, 0)
-    number = int_from(values.get("round"), "Round", 1, 100, 1)
-    return variant, seed, number
+    return var.name, seed, _round_from(values.get("round"), var)
 
 
 def judge_words(words: list[str], cards: str, variant: str, said: list[str] | None = None,
@@ -216,8 +237,9 @@ openapi.add("/api/pdq/deal", "get", {
     "summary": "One round dealt from a shuffled deck (the same seed gives the same deck)",
     "parameters": [_VARIANT, openapi.query("seed", "shuffle number (random if absent)",
                                            schema={"type": "integer", "minimum": 0}),
-                   openapi.query("round", "round number from 1",
-                                 schema={"type": "integer", "minimum": 1, "maximum": 100})],
+                   openapi.query("round", "round number from 1 to the rounds the variant "
+                                 "deals from its deck (26 in regular PDQ); one more: the deck "
+                                 "done", schema={"type": "integer", "minimum": 1})],
     "responses": openapi.ok("the cards (null once the deck has run out)")})
 openapi.add("/api/pdq/judge", "get", {
     "summary": "Judge a word for the cards: fit, length, word list, PDL",

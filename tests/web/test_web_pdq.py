@@ -51,6 +51,8 @@ def test_solitaire_collects_cards_on_a_valid_word(client):
 def test_deck_done(client):
     page = client.get("/pdq?variant=regular&seed=1&round=27").get_data(as_text=True)
     assert "Deck done!" in page
+    assert "Deck done!" in client.get("/pdq?variant=four-score&seed=1&round=20").get_data(
+        as_text=True)
 
 
 @pytest.mark.parametrize(
@@ -59,7 +61,13 @@ def test_deck_done(client):
         ("variant=chess&seed=1", "Unknown PDQ variant"),
         ("variant=regular&seed=-1", "Seed must be between"),
         ("variant=regular&seed=1&round=abc", "Round must be a whole number"),
-        ("variant=regular&seed=1&round=1000", "Round must be between 1 and 100"),
+        ("variant=regular&seed=1&round=1000",
+         "Round must be a whole number from 1 to 26: PDQ deals 26 rounds from its deck."),
+        # the bound is the deck dealt's, not a fixed 100: Four Score deals 19 rounds of 4
+        ("variant=four-score&seed=1&round=21",
+         "Round must be a whole number from 1 to 19: Four Score deals 19 rounds from its deck."),
+        ("variant=regular&seed=1&round=28", "from 1 to 26"),
+        ("variant=regular&seed=1&round=0", "from 1 to 26"),
     ],
 )
 def test_dealer_bad_input(client, query, message):
