@@ -123,6 +123,15 @@ def _turn_field(values) -> str:
     return "words"
 
 
+def _typed(form) -> dict:
+    """The turn's and the racks' boxes as ``form`` sent them, to fill the sheet in again after
+    a refusal (a board photo is sent by the turn's form, its boxes with it)."""
+    typed: dict = {k: form.get(k, "") for k in ("play", "words", "score", "action", "seat")}
+    typed["racks"] = {int(k[4:]): v for k, v in form.items()
+                      if k.startswith("rack") and k[4:].isascii() and k[4:].isdigit() and v}
+    return typed
+
+
 def _tables() -> dict:
     """Each table game's facade by name, for the pages (titles, the choice of game)."""
     return {name: table_for(name) for name in TABLE_GAMES}
@@ -219,10 +228,7 @@ def _act(key: str, action, field: str = "") -> ResponseReturnValue:
         said = action(db, game)
     except CompanionError as exc:
         db.rollback()
-        typed: dict = {k: request.form.get(k, "") for k in ("play", "words", "score",
-                                                             "action", "seat")}
-        typed["racks"] = {int(k[4:]): v for k, v in request.form.items()
-                          if k.startswith("rack") and k[4:].isascii() and k[4:].isdigit() and v}
+        typed = _typed(request.form)
         status = status_of(exc)
         if isinstance(exc, RackError):  # one player's rack: its box, not every rack's
             field = f"rack{exc.seat}"
@@ -376,7 +382,7 @@ def upload_photo(key: str) -> ResponseReturnValue:
     except CompanionError as exc:
         session().rollback()
         return _sheet_page(_game_or_404(key), key, str(exc), status_of(exc),
-                           field=field_at_fault(exc, "photo"))
+                           _typed(request.form), field_at_fault(exc, "photo"))
     session().commit()
     return redirect(url_for("games.photo", key=key, photo_id=photo.id))
 

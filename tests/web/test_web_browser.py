@@ -930,3 +930,40 @@ def test_a_word_typed_before_a_cards_photo_is_kept(page):
     assert page.input_value("#word") == "drum"
     assert page.input_value("#variant") == "intergenerational"
     assert page.input_value("#player") == "child"
+
+
+def test_a_play_typed_before_a_board_photo_is_kept(browser, base_url):
+    """The board photo was a form of its own: a player who typed a play (and chose the
+    player) and then sent a photo that was refused, here a real photo of a Bug Words board on
+    a WerdUp sheet, found the turn's boxes empty. The photo is sent by the turn's form, so
+    the play typed goes with it and comes back as it was, with scripts or without."""
+    from pathlib import Path
+
+    photo = Path(__file__).parents[1] / "data/vision/real/IMG_20151016_165946.jpg"
+    for scripts in (True, False):
+        context = browser.new_context(base_url=base_url, java_script_enabled=scripts, **PHONE)
+        try:
+            page = context.new_page()
+            page.set_default_timeout(30000)
+            page.goto("/games")
+            page.select_option("#game", "werdup")
+            page.fill("input[aria-label='Player 1']", "Ann")
+            page.fill("input[aria-label='Player 2']", "Bob")
+            with page.expect_navigation():
+                page.click("#new-game button[type=submit]")
+            play = page.inner_text("label[for=play]").split("e.g. ")[1].strip()
+            page.fill("#play", play)
+            page.select_option("select[name=seat]", "1")
+            page.set_input_files("#photo", str(photo))
+            with page.expect_navigation():
+                page.click("#photo-upload button[type=submit]")
+            assert "shows a Bug Words board, not a WerdUp board" in page.inner_text("#error")
+            assert page.input_value("#play") == play, scripts
+            assert page.input_value("select[name=seat]") == "1", scripts
+            assert page.get_attribute("#photo", "aria-invalid") == "true"
+            assert page.get_attribute("#play", "aria-invalid") is None
+            with page.expect_navigation():  # the play is still added by its own button
+                page.click("#turn-form button[type=submit]")
+            assert "Bob: " + play.split()[0] in page.inner_text("#last-play"), scripts
+        finally:
+            context.close()

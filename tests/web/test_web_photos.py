@@ -551,3 +551,21 @@ def test_a_blank_tile_whose_letter_nothing_tells_says_so_beside_its_letters(clie
     item = re.search(r"<li>Row 8, column L \(([^)]*)\):(.*?)</li>", page, re.S)
     assert item and item.group(1) == f"{BLANK_UNKNOWN}; {MOST_WORDS}"
     assert re.findall(r'data-letter="(\w)"', item.group(2)) == list("tnrcmfpg")
+
+
+def test_a_refused_board_photo_gives_back_the_turn_as_typed(client):
+    """The board photo is sent by the turn's form: when the photo is refused, the sheet comes
+    back with the play, words, score and player as they were sent, the photo's box marked."""
+    gid = _game(client)["table_key"]
+    resp = client.post(f"/games/{gid}/photos", data={
+        "photo": (io.BytesIO(_png(800, 600)), "board.png"), "play": "8H QUIZ", "seat": "1",
+        "action": "play", "words": "QUIZ", "score": "22", "csrf_token": token(client)},
+        content_type="multipart/form-data")
+    assert resp.status_code == 400
+    page = resp.get_data(as_text=True)
+    assert re.search(r'id="play" name="play" value="8H QUIZ"', page)
+    assert re.search(r'<option value="1" selected>Bob</option>', page)
+    assert re.search(r'id="words"[^>]*value="QUIZ"', page)
+    assert re.search(r'id="score"[^>]*value="22"', page)
+    assert re.search(r'<details open>\s*<summary>... or type the words', page)
+    assert re.search(r'id="photo"[^>]*aria-invalid="true"', page)
