@@ -126,7 +126,9 @@ def page() -> ResponseReturnValue:
             return render_template("pdq.html", variants=variants, variant=variant, d=None,
                                    error=None)
         d = deal(variant, seed, number)
-        collected = int_from(request.args.get("collected"), "Collected", 0, 200, 0)
+        # the cards of the rounds dealt before this one, each collected at most once
+        dealt = (number - 1) * get_variant(variant).cards
+        collected = int_from(request.args.get("collected"), "Collected", 0, dealt, 0)
     except CompanionError as exc:
         return render_template("pdq.html", variants=variants, variant="regular", d=None,
                                error=str(exc)), 400

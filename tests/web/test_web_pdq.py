@@ -68,6 +68,9 @@ def test_deck_done(client):
          "Round must be a whole number from 1 to 19: Four Score deals 19 rounds from its deck."),
         ("variant=regular&seed=1&round=28", "from 1 to 26"),
         ("variant=regular&seed=1&round=0", "from 1 to 26"),
+        # Solitaire: no more cards collected than the rounds before this one dealt
+        ("variant=solitaire&seed=1&round=3&collected=7", "Collected must be between 0 and 6."),
+        ("variant=solitaire&seed=1&round=1&collected=3", "Collected must be between 0 and 0."),
     ],
 )
 def test_dealer_bad_input(client, query, message):
