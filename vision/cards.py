@@ -8,8 +8,8 @@ import cv2
 import numpy as np
 
 from companion.text import counted
-from vision.cells import glyph_of
-from vision.classifier import TileClassifier
+from vision.cells import glyph_of, read_first, shown_alternatives
+from vision.classifier import NO_LETTER, TileClassifier
 from vision.config import CardConfig, CellConfig
 from vision.errors import VisionError, WrongDocument
 from vision.glyph import features, ink_mask
@@ -22,16 +22,20 @@ ROTATION_AMBIGUOUS = ("M", "W", "N", "Z")  # printed with a bar under the letter
 
 @dataclass(frozen=True)
 class CardRead:
-    """One card: its letter, confidence, runners-up and corners in the photo (4, 2)."""
+    """One card: its letter (None when not read), confidence, the classifier's runners-up
+    and corners in the photo (4, 2)."""
 
     letter: str | None
     confidence: float
     alternatives: tuple[tuple[str, float], ...]
     corners: np.ndarray
 
-    def to_dict(self) -> dict:
+    def to_dict(self, listed: bool) -> dict:
+        """The card as a reading's JSON gives it: its ``alternatives`` are what it offers when
+        it is ``listed`` for the player to check (:func:`card_offers`), none otherwise."""
+        offers = card_offers(self) if listed else []
         return {"letter": self.letter, "confidence": round(self.confidence, 3),
-                "alternatives": [{"letter": a, "p": round(p, 3)} for a, p in self.alternatives],
+                "alternatives": [{"letter": a, "p": round(p, 3)} for a, p in offers],
                 "corners": np.round(self.corners.astype(float), 1).tolist()}
 
 
@@ -39,6 +43,28 @@ def uncertain_cards(cards: list[CardRead], sure: float) -> list[int]:
     """The positions (0-based, left to right) of the cards the player is asked to check: a
     card whose letter was not read, or was read less surely than ``sure``."""
     return [i for i, c in enumerate(cards) if c.letter is None or c.confidence < sure]
+
+
+def card_offers(card: CardRead) -> list[tuple[str, float]]:
+    """What a card listed to check offers the player, by the rule a board's listed square
+    follows (:func:`vision.cells.read_first`): the letter read first, with how likely the
+    classifier found it, then the runners-up more than ``SHOWN_MIN`` likely. A card always
+    bears a letter, so "no letter" is never offered; a card whose letter was not made out
+    offers its likely runners-up alone (none when no mark was seen on it)."""
+    letters = [(a, p) for a, p in card.alternatives if a != NO_LETTER]
+    if card.letter is None:
+        return shown_alternatives(letters)
+    return read_first(card.letter, card.confidence, letters)
+
+
+def deal_reading(cards: list[CardRead], sure: float) -> dict:
+    """A deal read, as the command line's JSON and the web app give it: the letters left to
+    right ("?" for a card not read), each card (:meth:`CardRead.to_dict`) and the positions
+    (0-based) of those listed to check (:func:`uncertain_cards`)."""
+    listed = uncertain_cards(cards, sure)
+    return {"letters": "".join(c.letter or "?" for c in cards),
+            "cards": [c.to_dict(i in listed) for i, c in enumerate(cards)],
+            "uncertain": listed}
 
 
 def find_cards(cfg: CardConfig, image: np.ndarray) -> list[np.ndarray]:
