@@ -71,7 +71,10 @@ def find_cards(cfg: CardConfig, image: np.ndarray) -> list[np.ndarray]:
     """Card outlines in a BGR photo: (4, 2) corners TL, TR, BR, BL each, left to right.
 
     A card is a four-sided outline in a card's proportion, paler and less coloured than
-    what is around it; outlines nested inside a card (its printed border) are dropped.
+    what is around it; outlines nested inside a card (its printed border) are dropped. An
+    outline its four corners do not fit (``min_fit``) is not a card's: on a grained table
+    the faint edges join the grain to a blurred card edge, and the corners fitted round both
+    would take in a wedge of the table.
     """
     hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
     gray = cv2.GaussianBlur(hsv[:, :, 2], (5, 5), 0)
@@ -89,6 +92,8 @@ def find_cards(cfg: CardConfig, image: np.ndarray) -> list[np.ndarray]:
         approx = cv2.approxPolyDP(hull, 0.03 * cv2.arcLength(hull, True), True)
         if len(approx) != 4:
             continue
+        if _overlap(cnt, approx) < cfg.min_fit:  # the outline is not four-sided: a bulge
+            continue
         (_, _), (w, h), _ = cv2.minAreaRect(approx)
         if not cfg.min_aspect <= max(w, h) / max(1.0, min(w, h)) <= cfg.max_aspect:
             continue
@@ -104,6 +109,18 @@ def find_cards(cfg: CardConfig, image: np.ndarray) -> list[np.ndarray]:
             continue
         cards.append(quad)
     return sorted(cards, key=lambda c: float(c[:, 0].mean()))
+
+
+def _overlap(cnt: np.ndarray, quad: np.ndarray) -> float:
+    """How well four corners fit an outline: the area the filled outline and the quad share,
+    as a share of the area either covers (1.0 a perfect fit)."""
+    x, y, w, h = cv2.boundingRect(np.concatenate([cnt.reshape(-1, 2), quad.reshape(-1, 2)]))
+    shape, shift = (h, w), (-x, -y)
+    inside = np.zeros(shape, np.uint8)
+    cv2.drawContours(inside, [cnt], -1, 1, cv2.FILLED, offset=shift)
+    fitted = np.zeros(shape, np.uint8)
+    cv2.fillConvexPoly(fitted, quad.reshape(-1, 2).astype(np.int32) + np.array(shift), 1)
+    return float((inside & fitted).sum()) / max(float((inside | fitted).sum()), 1.0)
 
 
 def card_face(cfg: CardConfig, image: np.ndarray, corners: np.ndarray) -> np.ndarray:
