@@ -71,11 +71,11 @@ def find_cards(cfg: CardConfig, image: np.ndarray) -> list[np.ndarray]:
     """Card outlines in a BGR photo: (4, 2) corners TL, TR, BR, BL each, left to right.
 
     A card is a four-sided outline in a card's proportion, paler and less coloured than
-    what is around it; outlines nested inside a card (its printed border) are dropped. An
-    outline its four corners do not fit (``min_fit``) is not a card's: on a grained table
-    the faint edges join the grain to a blurred card edge, and the corners fitted round both
-    would take in a wedge of the table.
-    """
+    what is around it; outlines nested inside a card (its printed border) are dropped. The
+    outlines their four corners fit (``min_fit``) are taken first: on a grained table the
+    faint edges join the grain to a blurred card edge, and the corners fitted round both take
+    in a wedge of the table, while the card's own outline nests inside; one fitted poorly is
+    taken only where no other card is (a card smeared by a moving phone fits none well)."""
     hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
     gray = cv2.GaussianBlur(hsv[:, :, 2], (5, 5), 0)
     contours: list[np.ndarray] = []
@@ -92,8 +92,6 @@ def find_cards(cfg: CardConfig, image: np.ndarray) -> list[np.ndarray]:
         approx = cv2.approxPolyDP(hull, 0.03 * cv2.arcLength(hull, True), True)
         if len(approx) != 4:
             continue
-        if _overlap(cnt, approx) < cfg.min_fit:  # the outline is not four-sided: a bulge
-            continue
         (_, _), (w, h), _ = cv2.minAreaRect(approx)
         if not cfg.min_aspect <= max(w, h) / max(1.0, min(w, h)) <= cfg.max_aspect:
             continue
@@ -101,14 +99,20 @@ def find_cards(cfg: CardConfig, image: np.ndarray) -> list[np.ndarray]:
         cv2.fillConvexPoly(mask, approx.astype(np.int32), 255)
         if float(np.median(hsv[:, :, 1][mask > 0])) > cfg.max_saturation:
             continue
-        quads.append((cv2.contourArea(approx), order_corners(approx.reshape(4, 2))))
+        bulged = _overlap(cnt, approx) < cfg.min_fit  # four corners do not fit it
+        quads.append((bulged, -cv2.contourArea(approx), order_corners(approx.reshape(4, 2))))
     cards: list[np.ndarray] = []
-    for _, quad in sorted(quads, key=lambda q: -q[0]):
-        centre = tuple(float(v) for v in quad.mean(axis=0))
-        if any(cv2.pointPolygonTest(k.astype(np.float32), centre, False) >= 0 for k in cards):
+    for _, _, quad in sorted(quads, key=lambda q: q[:2]):  # the fitting ones, largest first
+        if any(_inside(quad, k) or _inside(k, quad) for k in cards):
             continue
         cards.append(quad)
     return sorted(cards, key=lambda c: float(c[:, 0].mean()))
+
+
+def _inside(quad: np.ndarray, card: np.ndarray) -> bool:
+    """Is the middle of ``quad`` inside ``card`` (both (4, 2) corners)?"""
+    centre = tuple(float(v) for v in quad.mean(axis=0))
+    return cv2.pointPolygonTest(card.astype(np.float32), centre, False) >= 0
 
 
 def _overlap(cnt: np.ndarray, quad: np.ndarray) -> float:
