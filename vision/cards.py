@@ -8,8 +8,8 @@ import cv2
 import numpy as np
 
 from companion.text import counted
-from vision.cells import glyph_of
-from vision.classifier import TileClassifier
+from vision.cells import glyph_of, read_first, shown_alternatives
+from vision.classifier import NO_LETTER, TileClassifier
 from vision.config import CardConfig, CellConfig
 from vision.errors import VisionError, WrongDocument
 from vision.glyph import features, ink_mask
@@ -22,16 +22,20 @@ ROTATION_AMBIGUOUS = ("M", "W", "N", "Z")  # printed with a bar under the letter
 
 @dataclass(frozen=True)
 class CardRead:
-    """One card: its letter, confidence, runners-up and corners in the photo (4, 2)."""
+    """One card: its letter (None when not read), confidence, the classifier's runners-up
+    and corners in the photo (4, 2)."""
 
     letter: str | None
     confidence: float
     alternatives: tuple[tuple[str, float], ...]
     corners: np.ndarray
 
-    def to_dict(self) -> dict:
+    def to_dict(self, listed: bool) -> dict:
+        """The card as a reading's JSON gives it: its ``alternatives`` are what it offers when
+        it is ``listed`` for the player to check (:func:`card_offers`), none otherwise."""
+        offers = card_offers(self) if listed else []
         return {"letter": self.letter, "confidence": round(self.confidence, 3),
-                "alternatives": [{"letter": a, "p": round(p, 3)} for a, p in self.alternatives],
+                "alternatives": [{"letter": a, "p": round(p, 3)} for a, p in offers],
                 "corners": np.round(self.corners.astype(float), 1).tolist()}
 
 
@@ -41,12 +45,37 @@ def uncertain_cards(cards: list[CardRead], sure: float) -> list[int]:
     return [i for i, c in enumerate(cards) if c.letter is None or c.confidence < sure]
 
 
+def card_offers(card: CardRead) -> list[tuple[str, float]]:
+    """What a card listed to check offers the player, by the rule a board's listed square
+    follows (:func:`vision.cells.read_first`): the letter read first, with how likely the
+    classifier found it, then the runners-up more than ``SHOWN_MIN`` likely. A card always
+    bears a letter, so "no letter" is never offered; a card whose letter was not made out
+    offers its likely runners-up alone (none when no mark was seen on it)."""
+    letters = [(a, p) for a, p in card.alternatives if a != NO_LETTER]
+    if card.letter is None:
+        return shown_alternatives(letters)
+    return read_first(card.letter, card.confidence, letters)
+
+
+def deal_reading(cards: list[CardRead], sure: float) -> dict:
+    """A deal read, as the command line's JSON and the web app give it: the letters left to
+    right ("?" for a card not read), each card (:meth:`CardRead.to_dict`) and the positions
+    (0-based) of those listed to check (:func:`uncertain_cards`)."""
+    listed = uncertain_cards(cards, sure)
+    return {"letters": "".join(c.letter or "?" for c in cards),
+            "cards": [c.to_dict(i in listed) for i, c in enumerate(cards)],
+            "uncertain": listed}
+
+
 def find_cards(cfg: CardConfig, image: np.ndarray) -> list[np.ndarray]:
     """Card outlines in a BGR photo: (4, 2) corners TL, TR, BR, BL each, left to right.
 
     A card is a four-sided outline in a card's proportion, paler and less coloured than
-    what is around it; outlines nested inside a card (its printed border) are dropped.
-    """
+    what is around it; outlines nested inside a card (its printed border) are dropped. The
+    outlines their four corners fit (``min_fit``) are taken first: on a grained table the
+    faint edges join the grain to a blurred card edge, and the corners fitted round both take
+    in a wedge of the table, while the card's own outline nests inside; one fitted poorly is
+    taken only where no other card is (a card smeared by a moving phone fits none well)."""
     hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
     gray = cv2.GaussianBlur(hsv[:, :, 2], (5, 5), 0)
     contours: list[np.ndarray] = []
@@ -70,14 +99,32 @@ def find_cards(cfg: CardConfig, image: np.ndarray) -> list[np.ndarray]:
         cv2.fillConvexPoly(mask, approx.astype(np.int32), 255)
         if float(np.median(hsv[:, :, 1][mask > 0])) > cfg.max_saturation:
             continue
-        quads.append((cv2.contourArea(approx), order_corners(approx.reshape(4, 2))))
+        bulged = _overlap(cnt, approx) < cfg.min_fit  # four corners do not fit it
+        quads.append((bulged, -cv2.contourArea(approx), order_corners(approx.reshape(4, 2))))
     cards: list[np.ndarray] = []
-    for _, quad in sorted(quads, key=lambda q: -q[0]):
-        centre = tuple(float(v) for v in quad.mean(axis=0))
-        if any(cv2.pointPolygonTest(k.astype(np.float32), centre, False) >= 0 for k in cards):
+    for _, _, quad in sorted(quads, key=lambda q: q[:2]):  # the fitting ones, largest first
+        if any(_inside(quad, k) or _inside(k, quad) for k in cards):
             continue
         cards.append(quad)
     return sorted(cards, key=lambda c: float(c[:, 0].mean()))
+
+
+def _inside(quad: np.ndarray, card: np.ndarray) -> bool:
+    """Is the middle of ``quad`` inside ``card`` (both (4, 2) corners)?"""
+    centre = tuple(float(v) for v in quad.mean(axis=0))
+    return cv2.pointPolygonTest(card.astype(np.float32), centre, False) >= 0
+
+
+def _overlap(cnt: np.ndarray, quad: np.ndarray) -> float:
+    """How well four corners fit an outline: the area the filled outline and the quad share,
+    as a share of the area either covers (1.0 a perfect fit)."""
+    x, y, w, h = cv2.boundingRect(np.concatenate([cnt.reshape(-1, 2), quad.reshape(-1, 2)]))
+    shape, shift = (h, w), (-x, -y)
+    inside = np.zeros(shape, np.uint8)
+    cv2.drawContours(inside, [cnt], -1, 1, cv2.FILLED, offset=shift)
+    fitted = np.zeros(shape, np.uint8)
+    cv2.fillConvexPoly(fitted, quad.reshape(-1, 2).astype(np.int32) + np.array(shift), 1)
+    return float((inside & fitted).sum()) / max(float((inside | fitted).sum()), 1.0)
 
 
 def card_face(cfg: CardConfig, image: np.ndarray, corners: np.ndarray) -> np.ndarray:

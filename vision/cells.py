@@ -39,12 +39,28 @@ def offered(rd: CellRead) -> list[tuple[str, float | None]]:
     (``looks`` once the words set its confidence); one with no alternative left to show
     offers nothing but what was read. The one rule every board reading's JSON offers a
     listed cell by."""
-    shown = shown_alternatives(rd.alternatives)
-    if rd.face != BLANK and shown and shown[0][0] != rd.face:
-        own = [p for a, p in rd.alternatives if a == rd.face]
-        look = own[0] if own else rd.confidence if rd.looks is None else rd.looks
-        shown = [(rd.face, look)] + [(a, p) for a, p in shown if a != rd.face]
+    if rd.face == BLANK:
+        shown = shown_alternatives(rd.alternatives)
+    else:
+        look = rd.confidence if rd.looks is None else rd.looks
+        shown = read_first(rd.face, look, rd.alternatives)
     return [(a, None if rd.unweighed else p) for a, p in shown]
+
+
+def read_first(read: str, likely: float, alternatives: Iterable[tuple[str, float]]
+               ) -> list[tuple[str, float]]:
+    """What a reading listed for the player offers, out of what was ``read`` (``likely``
+    that, unless ``alternatives`` give its own share) and its ``alternatives`` (best first):
+    the runners-up past :func:`shown_alternatives`, what was read put first when it is not
+    first already; nothing when no runner-up is left to show (what was read says it all).
+    The one rule a listed square (:func:`offered`) and a listed PDQ card
+    (:func:`vision.cards.card_offers`) follow."""
+    options = list(alternatives)
+    shown = shown_alternatives(options)
+    if shown and shown[0][0] != read:
+        own = [p for a, p in options if a == read]
+        shown = [(read, own[0] if own else likely)] + [(a, p) for a, p in shown if a != read]
+    return shown
 
 
 def faces(reads: list[CellRead], rows: int, cols: int) -> list[list[str]]:

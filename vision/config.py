@@ -250,6 +250,9 @@ class CardConfig:
     min_area: float = 0.01               # a card covers this share of the photo at least
     max_area: float = 0.4
     max_saturation: int = 70             # HSV saturation above this is table, not card
+    min_fit: float = 0.95                # outlines overlapping their four corners' quad this
+                                         # much (intersection over union) are taken first: the
+                                         # table's grain joined to a blurred edge bulges one
     letter_margin_x: float = 0.08        # share of the card's width trimmed off left and right
     letter_margin_y: float = 0.2         # and of its height top and bottom (corner indices)
 

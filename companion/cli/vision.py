@@ -238,33 +238,36 @@ def _way_out(args: argparse.Namespace, off_lines: bool) -> str:
 
 def _read_pdq(args: argparse.Namespace, image) -> int:
 
-    from vision.cards import uncertain_cards
+    from vision.cards import deal_reading
     from vision.config import DEFAULT
     from vision.photo import read_deal_photo
 
     cards = read_deal_photo(image)
-    letters_read = "".join(c.letter or "?" for c in cards)
-    uncertain = uncertain_cards(cards, DEFAULT.classify.min_confidence)
-    cards_out = [c.to_dict() for c in cards]
-    out = {
-        "game": "pdq",
-        "letters": letters_read,
-        "cards": cards_out,
-        "uncertain": uncertain,
-    }
+    reading = deal_reading(cards, DEFAULT.classify.min_confidence)
+    out = {"game": "pdq", **reading}
     if args.overlay:
         from vision.overlay import draw_cards
 
-        _write_overlay(args.overlay, draw_cards(image, cards, uncertain))
+        _write_overlay(args.overlay, draw_cards(image, cards, reading["uncertain"]))
     if args.json:
         print_json(out)
     else:
-        print(f"PDQ deal, left to right: {' '.join(letters_read)}")
-        for i in uncertain:
-            alts = ", ".join(f"{a['letter']} ({a['p']:.0%})"
-                             for a in cards_out[i]["alternatives"])
-            print(f"  card {i + 1} is uncertain; it may be {alts or 'unreadable'}")
+        print(f"PDQ deal, left to right: {' '.join(reading['letters'])}")
+        for i in reading["uncertain"]:
+            print(f"  {_listed_card(i + 1, reading['cards'][i])}")
     return 0
+
+
+def _listed_card(number: int, card: dict) -> str:
+    """A card listed to check as printed: what it may be (the letter read first), or that
+    its letter was not made out."""
+    alts = ", ".join(_alternative(a) for a in card["alternatives"])
+    if card["letter"] is None:
+        return (f"card {number}'s letter could not be made out"
+                + (f"; it may be {alts}" if alts else "; check the card"))
+    if not alts:  # no runner-up likely enough to show: what was read is all it offers
+        alts = _alternative({"letter": card["letter"], "p": card["confidence"]})
+    return f"card {number} is uncertain; it may be {alts}"
 
 
 def _print_reading(out: dict) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 
 from flask import (
@@ -132,8 +133,25 @@ def page() -> ResponseReturnValue:
     return render_template("challenge.html", no_definition=NO_DEFINITION, word=text,
                            game=game, games=GAME_TITLES, ruling=ruling, error=error,
                            error_field=reading.field,
-                           all_words=all_words, photo=request.args.get("photo"), **pdq), (
-        400 if error else 200)
+                           all_words=all_words, photo=request.args.get("photo"),
+                           doubts=_photo_doubts(request.args.getlist("maybe"), pdq["cards"]),
+                           **pdq), (400 if error else 200)
+
+
+MAYBE = re.compile(r"([1-9]):([A-Z]*)")  # a card to check and what it may be: "3:OQDE"
+
+
+def _photo_doubts(given: list[str], cards: str) -> list[tuple[int, list[str]]]:
+    """The cards a photo left in doubt, as its reading's redirect names them (``maybe``:
+    the card's number, then the letters it offers, :func:`vision.cards.card_offers`): each
+    card's number and letters. One that does not say a card of ``cards`` is left out: the
+    note is the photo's, and the cards box holds what is judged."""
+    doubts = []
+    for value in given:
+        m = MAYBE.fullmatch(value)
+        if m and int(m[1]) <= len(cards):
+            doubts.append((int(m[1]), list(m[2])))
+    return doubts
 
 
 @bp.get("/pdq/cards-photo")
@@ -155,10 +173,13 @@ def cards_photo() -> ResponseReturnValue:
         return _cards_photo_refused(str(exc), status_of(exc),
                                     field_at_fault(exc, "cards-photo"))
     variant = request.form.get("variant") or "regular"
+    maybe = [f"{i + 1}:{''.join(a['letter'] for a in read['alternatives'][i])}"
+             for i in read["uncertain"]]
     return redirect(url_for("challenge.page", game="pdq", cards=read["cards"],
                             variant=variant, word=request.form.get("word") or None,
                             player=request.form.get("player", "").strip()[:40] or None,
-                            photo="unsure" if read["uncertain"] else "read"))
+                            photo="unsure" if read["uncertain"] else "read",
+                            maybe=maybe or None))
 
 
 def _cards_photo_refused(error: str, status: int, field: str) -> ResponseReturnValue:

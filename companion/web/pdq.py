@@ -254,7 +254,20 @@ openapi.add("/api/pdq/judge", "get", {
 openapi.add("/api/pdq/cards", "post", {
     "summary": "Read the dealt cards from a photo, left to right",
     "requestBody": openapi.photo_body(),
-    "responses": {**openapi.ok("cards (? for a card not read) and the positions to check"),
+    "responses": {**openapi.ok("cards (? for a card not read), the positions (0-based) to "
+                               "check, and alternatives: what each card offers ({letter, p}), "
+                               "a listed card's letter read first, then its runners-up more "
+                               "than 2% likely; empty for a card not listed", {
+                                   "type": "object",
+                                   "required": ["cards", "uncertain", "alternatives"],
+                                   "properties": {
+                                       "cards": {"type": "string"},
+                                       "uncertain": {"type": "array",
+                                                     "items": {"type": "integer"}},
+                                       "alternatives": {"type": "array", "items": {
+                                           "type": "array", "items": {
+                                               "type": "object",
+                                               "required": ["letter", "p"]}}}}}),
                   "503": openapi.NOT_SET_UP}})
 openapi.add("/api/pdq/words", "get", {
     "summary": "Every word for the cards, grouped by length, longest first",

@@ -150,9 +150,11 @@ def read_girdle_sheet(data: bytes, puzzle: Any, lexicon: Lexicon, max_pixels: in
 
 
 def read_pdq_cards(data: bytes, max_pixels: int) -> dict[str, Any]:
-    """The PDQ cards dealt in a photo, left to right (``?`` for a card not read), with the
-    positions (0-based) of the ones to check."""
-    from vision.cards import uncertain_cards
+    """The PDQ cards dealt in a photo, left to right (``?`` for a card not read), the
+    positions (0-based) of the ones to check, and what each card offers (``alternatives``,
+    one list per card: a listed card's letter read first, then its likely runners-up,
+    :func:`vision.cards.card_offers`; empty for the others)."""
+    from vision.cards import deal_reading
     from vision.config import DEFAULT
     from vision.imageio import decode_photo
     from vision.photo import read_deal_photo
@@ -164,5 +166,6 @@ def read_pdq_cards(data: bytes, max_pixels: int) -> dict[str, Any]:
     image = decode_photo(load, data, name="That photo")
     with said_as_sentences():
         cards = read_deal_photo(image)
-    return {"cards": "".join(c.letter or "?" for c in cards),
-            "uncertain": uncertain_cards(cards, DEFAULT.classify.min_confidence)}
+    reading = deal_reading(cards, DEFAULT.classify.min_confidence)
+    return {"cards": reading["letters"], "uncertain": reading["uncertain"],
+            "alternatives": [c["alternatives"] for c in reading["cards"]]}

@@ -168,7 +168,7 @@ def test_cards_read_from_a_photo(client):
 
     photo = _deal_photo("PNA")
     data = client.post("/api/pdq/cards", data=photo, content_type="image/jpeg").get_json()
-    assert data == {"cards": "PNA", "uncertain": []}
+    assert data == {"cards": "PNA", "uncertain": [], "alternatives": [[], [], []]}
     resp = client.post("/pdq/cards-photo", data={
         "photo": (io.BytesIO(photo), "deal.jpg"), "variant": "regular", "word": "pineapple",
         "csrf_token": token(client)}, content_type="multipart/form-data")
@@ -178,6 +178,41 @@ def test_cards_read_from_a_photo(client):
     for body, message in [(b"", "Choose a photo"), (b"junk", "not an image")]:
         bad = client.post("/api/pdq/cards", data=body, content_type="image/jpeg")
         assert bad.status_code == 400 and message in bad.get_json()["error"]
+
+
+def test_a_card_in_doubt_is_offered_as_the_command_line_offers_it(client, capsys, tmp_path):
+    """The O of RIOD half washed out by a lamp (as tests/test_vision_pdq.py makes it): the
+    page said "Some were hard to read (?)", though no card showed a "?", and the API gave no
+    alternatives. Both now offer the card as `companion read --json` does: the O read first,
+    then its runners-up."""
+    import io
+    import json
+
+    import cv2
+    from glare import lamp
+
+    from companion.cli import main
+    from vision.config import DEFAULT
+    from vision.imageio import decode_photo
+
+    image = decode_photo(DEFAULT.load, _deal_photo("RIOD", seed=27))
+    photo = cv2.imencode(".png", lamp(image, 0.825, 0.03, (0.568, 0.388)))[1].tobytes()
+    data = client.post("/api/pdq/cards", data=photo, content_type="image/png").get_json()
+    (tmp_path / "deal.png").write_bytes(photo)
+    assert main(["read", str(tmp_path / "deal.png"), "--game", "pdq", "--json"]) == 0
+    cli = json.loads(capsys.readouterr().out)
+    assert data["cards"] == cli["letters"] == "RIOD" and data["uncertain"] == [2]
+    assert data["alternatives"] == [c["alternatives"] for c in cli["cards"]]
+    offered = [a["letter"] for a in data["alternatives"][2]]
+    assert offered[0] == "O" and len(offered) > 1
+    resp = client.post("/pdq/cards-photo", data={
+        "photo": (io.BytesIO(photo), "deal.png"), "variant": "regular", "word": "",
+        "csrf_token": token(client)}, content_type="multipart/form-data")
+    page = client.get(resp.headers["Location"]).get_data(as_text=True)
+    note = re.search(r'id="photo-note">(.*?)</p>', page, re.S).group(1)
+    said = ", ".join(offered[:-1]) + " or " + offered[-1]
+    assert " ".join(note.split()) == ("Cards read from your photo: RIOD. Card 3 is uncertain; "
+                                      f"it may be {said}. Check the cards box.")
 
 
 def test_a_cards_photo_not_read_comes_back_to_the_check_with_the_word_kept(client):
