@@ -272,8 +272,37 @@ def test_a_run_that_is_no_word_is_named_once_with_its_squares_under_it(capsys):
         "    read surely: row 6, column 7: W (99%); column 8: I (99%); column 9: P (99%)"]
     for word in ("WIPF", "WIQEH", "BFNQB", "HUHT", "MALEB", "MOQE"):
         assert out.count(f"{word} {missing}") == 1, word
-    assert len(listed) == 19  # 25 lines, one a square, before
+    assert len(listed) == 20  # 25 lines, one a square, before
     code, out, err = run(capsys, "read", str(photo), "--game", "bugwords", "--json")
     uncertain = json.loads(out)["uncertain"]
     assert len(uncertain) == 25
     assert sum(u.get("why") == f"MOQE {missing}" for u in uncertain) == 4
+
+
+def test_a_letter_of_two_runs_that_are_no_words_is_named_under_both(capsys):
+    """IMG_20151016_170003's WIQEH (column 7, rows 6-10) crosses WIPF, BFNQB and HUHT, runs
+    that are no words either: its W, Q and H carried the first run's sentence only, so
+    WIQEH was named with two of its five squares ("column 7, rows 7 and 9"). It is named
+    with all five, those shown under another run named on one line, with where they are
+    listed; --json gives each such square's other run in ``why_also``."""
+    from companion.lexicon import DEFAULT_DISPLAY
+
+    photo = PHOTO.with_name("IMG_20151016_170003.jpg")
+    code, out, err = run(capsys, "read", str(photo), "--game", "bugwords")
+    assert code == 0, err
+    missing = f"is not in the word list {DEFAULT_DISPLAY}: check its letters"
+    listed = out[out.index("  uncertain:"):].splitlines()
+    at = listed.index(f"  uncertain: column 7, rows 6-10 (WIQEH {missing}):")
+    assert listed[at - 3].startswith("  uncertain: row 6, columns 7-10 (WIPF ")
+    assert listed[at + 1:at + 3] == [
+        "    read surely: row 7, column 7: I (98%); row 9, column 7: E (99%)",
+        "    also: row 6, column 7: W (listed above); row 8, column 7: Q (listed below); "
+        "row 10, column 7: H (listed below)"]
+    assert listed[at + 3].startswith("  uncertain: row 8, columns 4-8 (BFNQB ")
+    code, out, err = run(capsys, "read", str(photo), "--game", "bugwords", "--json")
+    uncertain = {(u["row"], u["col"]): u for u in json.loads(out)["uncertain"]}
+    assert len(uncertain) == 25
+    assert [(cell, u["why"].split()[0]) for cell, u in uncertain.items()
+            if u.get("why_also") == [f"WIQEH {missing}"]] == [
+        ((5, 6), "WIPF"), ((7, 6), "BFNQB"), ((9, 6), "HUHT")]
+    assert sum("why_also" in u for u in uncertain.values()) == 3

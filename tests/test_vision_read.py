@@ -925,3 +925,47 @@ def test_listed_squares_are_grouped_by_their_reason_once_in_board_order() -> Non
         "column 5, rows 14 and 16")
     assert squares_named(groups[1].entries, column) == "row 6, column 6"
     assert surely_read(groups[3].sure, column) == "row 14, column 5: M (99%); column 8: E (99%)"
+
+
+def test_a_square_listed_for_two_reasons_is_named_under_both() -> None:
+    """A letter of two runs that are no words carried the first run's sentence only, so the
+    second run was named with fewer squares than it has (WIQEH with its I and E). It is
+    given both (``give_reason``: ``why_also`` in the JSON), shown under its first and named
+    under the other with where it is listed; the second run's group spans all its squares."""
+    from vision.cells import (
+        CellRead,
+        give_reason,
+        listed_by_reason,
+        listed_entry,
+        named_elsewhere,
+        squares_named,
+    )
+
+    across, down = "WIPF is not a word", "WIQEH is not a word"
+    reads = {}
+    for r, c, face in [(5, 6, "W"), (5, 7, "I"), (6, 6, "I"), (7, 6, "Q"), (8, 6, "E")]:
+        reads[(r, c)] = CellRead(r, c, face, 0.99, [(face, 0.99)], face)
+    for cell in [(5, 6), (5, 7)]:
+        give_reason(reads[cell], across)
+    give_reason(reads[(7, 6)], "BFNQB is not a word")
+    for cell in [(5, 6), (6, 6), (7, 6), (8, 6)]:
+        give_reason(reads[cell], down)
+    give_reason(reads[(5, 6)], down)  # said once
+    give_reason(reads[(5, 6)], across)
+    entries = [listed_entry(rd) for rd in reads.values()]
+    assert entries[0]["why"] == across and entries[0]["why_also"] == [down]
+    assert "why_also" not in entries[1] and "why_also" not in entries[2]
+    groups = listed_by_reason(entries, sure=0.8)
+    assert [(g.why, [(u["row"], u["col"]) for u in g.sure + g.doubtful],
+             [(u["row"], u["col"]) for u in g.named]) for g in groups] == [
+        (across, [(5, 6), (5, 7)], []),
+        (down, [(6, 6), (8, 6)], [(5, 6), (7, 6)]),
+        ("BFNQB is not a word", [(7, 6)], [])]
+
+    def column(c: int) -> str:
+        return str(c + 1)
+
+    assert squares_named(groups[1].entries, column) == "column 7, rows 6-9"
+    assert named_elsewhere(groups[1], groups, column) == (
+        "row 6, column 7: W (listed above); row 8, column 7: Q (listed below)")
+    assert named_elsewhere(groups[0], groups, column) == ""

@@ -62,7 +62,18 @@ def listed_entry(rd: CellRead) -> dict:
     return ({"row": rd.row, "col": rd.col, "read": rd.face,
              "alternatives": [{"letter": a or None, "p": None if p is None else round(p, 3)}
                               for a, p in offered(rd)]}
-            | ({"why": rd.why} if rd.why else {}))
+            | ({"why": rd.why} if rd.why else {})
+            | ({"why_also": list(rd.why_also)} if rd.why_also else {}))
+
+
+def give_reason(rd: CellRead, why: str) -> None:
+    """Say that ``rd`` is listed for ``why`` too: its ``why`` when it has none, else one of
+    its ``why_also`` (a letter of two runs that are no words is listed for both, each run's
+    sentence naming all its squares)."""
+    if not rd.why:
+        rd.why = why
+    elif why != rd.why and why not in rd.why_also:
+        rd.why_also.append(why)
 
 
 @dataclass
@@ -71,16 +82,19 @@ class ListedReason:
     for a square listed for its own doubt alone, a group of one), said once. ``doubtful``
     are the squares whose letter is most in doubt (they offer more than what was read, or
     it is read under the reader's ``min_confidence``); ``sure``, those read surely and
-    listed for the reason alone (a run's other letters): both in board order."""
+    listed for the reason alone (a run's other letters): both in board order. ``named`` are
+    the squares listed for it too (their ``why_also``) but shown under their first reason
+    (a letter of two runs that are no words), in board order."""
 
     why: str
     doubtful: list[dict] = field(default_factory=list)
     sure: list[dict] = field(default_factory=list)
+    named: list[dict] = field(default_factory=list)
 
     @property
     def entries(self) -> list[dict]:
-        """Every square of it, in board order."""
-        return sorted(self.doubtful + self.sure, key=lambda u: (u["row"], u["col"]))
+        """Every square of it, those named here included, in board order."""
+        return sorted(self.doubtful + self.sure + self.named, key=lambda u: (u["row"], u["col"]))
 
 
 def read_surely(entry: dict, sure: float) -> bool:
@@ -95,26 +109,49 @@ def listed_by_reason(entries: Iterable[dict], sure: float | None = None
                      ) -> list[ListedReason]:
     """A reading's listed squares (its JSON ``uncertain``) grouped by their ``why``, each
     reason once, in board order of each group's first square (a square with no ``why`` is
-    a group of its own); ``sure``: the confidence at or above which a square's letter is not
-    itself in doubt (the reader's ``min_confidence``). The one rule by which the command
-    line and the web app say why squares are listed: a run that is no word named once, not
-    once per letter."""
+    a group of its own; one listed for more reasons, its ``why_also``, is shown under its
+    ``why`` and named under each of the others, :attr:`ListedReason.named`); ``sure``: the
+    confidence at or above which a square's letter is not itself in doubt (the reader's
+    ``min_confidence``). The one rule by which the command line and the web app say why
+    squares are listed: a run that is no word named once, not once per letter, with all its
+    squares."""
     if sure is None:
         from vision.config import DEFAULT
 
         sure = DEFAULT.classify.min_confidence
     groups: dict[str, ListedReason] = {}
     out: list[ListedReason] = []
-    for u in sorted(entries, key=lambda u: (u["row"], u["col"])):
-        why = u.get("why", "")
+
+    def group_for(why: str) -> ListedReason:
         group = groups.get(why) if why else None
         if group is None:
             group = ListedReason(why)
             out.append(group)
             if why:
                 groups[why] = group
+        return group
+
+    for u in sorted(entries, key=lambda u: (u["row"], u["col"])):
+        group = group_for(u.get("why", ""))
         (group.sure if read_surely(u, sure) else group.doubtful).append(u)
+        for why in u.get("why_also", []):
+            group_for(why).named.append(u)
     return out
+
+
+def named_elsewhere(group: ListedReason, groups: list[ListedReason],
+                    column: Callable[[int], str]) -> str:
+    """Where ``group``'s :attr:`~ListedReason.named` squares are, each with whether it is
+    shown above or below (under its first reason, among ``groups``, as
+    :func:`listed_by_reason` orders them), with what was read: "row 6, column 7: W (listed
+    above); row 8, column 12: blank tile (listed below)"; "" for none."""
+    at = groups.index(group)
+    shown = {(u["row"], u["col"]): k for k, g in enumerate(groups)
+             for u in g.doubtful + g.sure}
+    read = {EMPTY: "empty", BLANK: "blank tile"}
+    return "; ".join(f"{squares_named([u], column)}: {read.get(u['read'], u['read'])} (listed "
+                     f"{'above' if shown[(u['row'], u['col'])] < at else 'below'})"
+                     for u in group.named)
 
 
 def squares_named(entries: list[dict], column: Callable[[int], str]) -> str:
@@ -173,6 +210,9 @@ class CellRead:
     letter: str | None = None
     options: list[tuple[str, float]] = field(default_factory=list)  # runners-up, always kept
     why: str = ""  # why a listed cell is to be checked, when its alternatives do not say it
+    # further reasons it is listed for (a letter of two runs that are no words: the second
+    # run's sentence), :func:`give_reason`
+    why_also: list[str] = field(default_factory=list)
     # its alternatives are letters none likelier than another (a blank's letter that nothing
     # tells): their probabilities are made up, and are not shown
     unweighed: bool = False

@@ -311,10 +311,12 @@ def _print_uncertain(entries: list[dict], reads: bool = True) -> None:
     a square alone on one line, what it was read as (a board's, ``reads``: a Girdle sheet's
     boxes say their alternatives alone), why it is listed and its alternatives; squares
     sharing a reason under their reason, those most in doubt a line each, those read surely
-    together on the last line ("read surely")."""
-    from vision.cells import listed_by_reason, squares_named, surely_read
+    together on the next line ("read surely"), and those listed under another reason too
+    (a letter of two runs that are no words) named on the last ("also")."""
+    from vision.cells import listed_by_reason, named_elsewhere, squares_named, surely_read
 
-    for group in listed_by_reason(entries):
+    groups = listed_by_reason(entries)
+    for group in groups:
         squares = group.entries
         if len(squares) == 1:
             print(f"  uncertain: {squares_named(squares, _column)}"
@@ -325,6 +327,8 @@ def _print_uncertain(entries: list[dict], reads: bool = True) -> None:
             print(f"    {squares_named([u], _column)}{_what(u, '', reads)}{_alternatives(u)}")
         if group.sure:
             print(f"    read surely: {surely_read(group.sure, _column)}")
+        if group.named:
+            print(f"    also: {named_elsewhere(group, groups, _column)}")
 
 
 def _column(col: int) -> str:
