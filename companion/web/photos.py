@@ -84,14 +84,16 @@ def listed_on_page(uncertain: list[dict[str, Any]]) -> list[dict[str, Any]]:
     (``vision.cells.listed_by_reason``): ``where`` the squares are ("Row 14, columns E-H"),
     ``why``, the squares most in doubt (``doubtful``, each with its letters to tap; a square
     alone, ``one``, is there with its ``why``) and, for a reason of several squares, those
-    read surely in one line (``sure``; "" for none)."""
-    from vision.cells import listed_by_reason, squares_named, surely_read
+    read surely in one line (``sure``; "" for none) and those listed under another reason
+    too (``also``, a letter of two runs that are no words; "" for none)."""
+    from vision.cells import listed_by_reason, named_elsewhere, squares_named, surely_read
 
     def column(c: int) -> str:
         return COLUMNS[c]
 
     out = []
-    for group in listed_by_reason(uncertain):
+    groups = listed_by_reason(uncertain)
+    for group in groups:
         squares = group.entries
         one = len(squares) == 1
         out.append({"where": capital_first(squares_named(squares, column)), "why": group.why,
@@ -101,7 +103,8 @@ def listed_on_page(uncertain: list[dict[str, Any]]) -> list[dict[str, Any]]:
                                   "why": group.why if one else "",
                                   "alternatives": u["alternatives"]}
                                  for u in (squares if one else group.doubtful)],
-                    "sure": "" if one else surely_read(group.sure, column)})
+                    "sure": "" if one else surely_read(group.sure, column),
+                    "also": named_elsewhere(group, groups, column)})
     return out
 
 

@@ -225,7 +225,7 @@ def test_a_photo_s_listed_squares_say_each_reason_once(page):
     """The real photo IMG_20151016_170003 lists 25 squares, 24 of them because a run of
     letters is no word: the photo page said the run's sentence once per square, the list
     3,200 px tall on a phone and its "Score the new tiles" button 4,590 px down. Each
-    reason is said once with its squares under it (list 1,460 px, button 2,850 px): the
+    reason is said once with its squares under it (list 1,530 px, button 2,920 px): the
     letters most in doubt each with their choices to tap, the others in one line."""
     photo = Path(__file__).parents[1] / "data" / "vision" / "real" / "IMG_20151016_170003.jpg"
     key = page.request.post("/api/games", data={"game": "bugwords",
@@ -254,4 +254,32 @@ def test_a_photo_s_listed_squares_say_each_reason_once(page):
     sure = page.locator("#unsure-list li.muted").all_inner_texts()
     assert sum(line.count("%)") for line in sure) == len(listed) - len(doubtful)
     assert "Read surely: row 14, column E: M (99%); column F: O (92%); column H: E (99%)" in sure
+    fits_phone(page)
+
+
+def test_a_letter_of_two_runs_that_are_no_words_is_named_under_both(page):
+    """IMG_20151016_170003's WIQEH (column G, rows 6-10) crosses WIPF, BFNQB and HUHT, runs
+    that are no words either: the photo page named it with two of its five squares, "Column
+    G, rows 7 and 9". It names all five, its W, Q and H (their letters to tap under their
+    first run) on one line with where they are listed; each square's letters to tap are
+    still there once."""
+    photo = Path(__file__).parents[1] / "data" / "vision" / "real" / "IMG_20151016_170003.jpg"
+    key = page.request.post("/api/games", data={"game": "bugwords",
+                                                "players": ["Ann", "Bob"]}).json()["table_key"]
+    resp = page.request.post(f"/api/games/{key}/photos", data=photo.read_bytes(),
+                             headers={"Content-Type": "image/jpeg"})
+    assert resp.status == 201, resp.json()
+    page.goto(f"/games/{key}/photos/{resp.json()['photo_id']}")
+    group = page.locator("#unsure-list > li.reason", has_text="WIQEH")
+    said = group.inner_text()
+    assert said.startswith("Column G, rows 6-10 (WIQEH is not in the word list"), said
+    assert group.locator("li.muted.also").inner_text() == (
+        "Also: row 6, column G: W (listed above); row 8, column G: Q (listed below); "
+        "row 10, column G: H (listed below)")
+    groups = page.locator("#unsure-list > li").all_inner_texts()
+    at = next(k for k, text in enumerate(groups) if "WIQEH" in text)
+    assert "WIPF" in groups[at - 1] and "BFNQB" in groups[at + 1], groups
+    tapped = page.eval_on_selector_all("#unsure-list button.pick",
+                                       "bs => bs.map(b => b.dataset.cell)")
+    assert tapped.count("sq-7-6") == 4 and tapped.count("sq-9-6") == 3  # Q and H, once
     fits_phone(page)
