@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -169,9 +170,13 @@ def test_a_rule_set_for_another_game_than_werdup_is_refused_not_ignored(capsys, 
 def test_the_squares_a_glare_washed_out_are_listed_with_why_and_the_lamp_named(capsys,
                                                                               tmp_path):
     """A lamp's glare on part of the board: the photo was refused whole; it is read, the
-    washed-out squares listed with why, and the reading says what to do about the lamp."""
-    from glare import jpeg, lamp
+    washed-out squares listed with why, and the reading says what to do about the lamp.
+    Its 122 squares read empty, each offering empty or a tile, were a line each (177 lines
+    printed): they are named together by the rows they lie in, their choices said once (38
+    lines), the blank tiles of the glare a line each; --json lists every square."""
+    from glare import jpeg, lamp, squares_said
 
+    from vision.cells import ALIKE_LISTED
     from vision.config import DEFAULT
     from vision.imageio import load_photo
 
@@ -184,14 +189,23 @@ def test_the_squares_a_glare_washed_out_are_listed_with_why_and_the_lamp_named(c
     said = [i for i, line in enumerate(lines)
             if "washed out by a glare: check this square" in line]
     assert len(said) == 1 and lines[said[0]].startswith("  uncertain: ")  # said once
-    washed = list(itertools.takewhile(lambda line: line.startswith("    row "),
-                                      lines[said[0] + 1:]))
-    assert len(washed) > 45
+    under = list(itertools.takewhile(lambda line: line.startswith("    "), lines[said[0] + 1:]))
+    alike = [line for line in under if "squares, each read empty): empty, ?" in line]
+    assert len(alike) == 1 and len(under) <= ALIKE_LISTED + 1, under
+    where, count = re.fullmatch(r"    (.+) \((\d+) squares, each read empty\): empty, \?",
+                                alike[0]).groups()
     code, out, err = run(capsys, "read", str(photo), "--game", "bugwords", "--json")
     reading = json.loads(out)
     assert code == 0 and len(reading["notes"]) == 1
-    assert sum(u.get("why") == "washed out by a glare: check this square"
-               for u in reading["uncertain"]) == len(washed)
+    washed = [u for u in reading["uncertain"]
+              if u.get("why") == "washed out by a glare: check this square"]
+    empty = {(u["row"], u["col"]) for u in washed if u["read"] == ""}
+    assert squares_said(where) == empty and int(count) == len(empty) > 100
+    for u in washed:  # each of the others a line of its own
+        if u["read"]:
+            assert any(line.startswith(f"    row {u['row'] + 1}, column {u['col'] + 1} (")
+                       for line in under), u
+    assert len(lines) < 60  # 177 before
 
 
 def test_a_blank_tile_whose_letter_nothing_tells_is_listed_without_made_up_shares(capsys):
