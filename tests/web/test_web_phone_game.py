@@ -283,3 +283,47 @@ def test_a_letter_of_two_runs_that_are_no_words_is_named_under_both(page):
                                        "bs => bs.map(b => b.dataset.cell)")
     assert tapped.count("sq-7-6") == 4 and tapped.count("sq-9-6") == 3  # Q and H, once
     fits_phone(page)
+
+
+def test_a_glare_s_many_squares_are_named_by_rows_not_a_line_each(page):
+    """A lamp's glare on IMG_20141025_164039 lists 125 squares as washed out, 122 of them
+    read empty and offering empty or a tile: each was a line with its two buttons, the list
+    8,050 px tall on a phone and the Score the new tiles button 9,890 px down. They are named
+    together by the rows they lie in, one item (the list 1,330 px, the button 3,160 px),
+    each square orange in the grid; the glare's blank tiles keep their letters to tap."""
+    from glare import jpeg, lamp, squares_said
+
+    from vision.config import DEFAULT
+    from vision.imageio import load_photo
+
+    real = Path(__file__).parents[1] / "data" / "vision" / "real" / "IMG_20141025_164039.jpg"
+    key = page.request.post("/api/games", data={"game": "bugwords",
+                                                "players": ["Ann", "Bob"]}).json()["table_key"]
+    resp = page.request.post(f"/api/games/{key}/photos",
+                             data=jpeg(lamp(load_photo(DEFAULT.load, real), 0.85)),
+                             headers={"Content-Type": "image/jpeg"})
+    assert resp.status == 201, resp.json()
+    listed = resp.json()["reading"]["uncertain"]
+    page.goto(f"/games/{key}/photos/{resp.json()['photo_id']}")
+    page.wait_for_function("() => { const i = document.getElementById('overlay');"
+                           " return i && i.complete && i.naturalWidth > 0; }")
+    seen = page.evaluate("""() => {
+        const at = s => document.querySelector(s).getBoundingClientRect();
+        return {list: at('#unsure-list').height,
+                button: at('#photo-form button[type=submit]').top + window.scrollY};
+    }""")
+    assert seen["list"] < 2000 and seen["button"] < 4000, seen
+    washed = page.locator("#unsure-list > li.reason", has_text="washed out by a glare")
+    alike = washed.locator("li.alike").inner_text()
+    count, where = re.fullmatch(r"(\d+) squares, each read empty \(empty or \?\): (.+)\. They "
+                                r"are orange in the grid below: tap one to type its letter\.",
+                                alike).groups()
+    named = squares_said(where, "ABCDEFGHIJKLMNO")
+    assert named == {(u["row"], u["col"]) for u in listed if u["read"] == ""
+                     and u.get("why", "").startswith("washed out")} and int(count) > 100
+    orange = set(page.eval_on_selector_all("#photo-grid input.unsure", "is => is.map(i => i.id)"))
+    assert orange == {f"sq-{u['row']}-{u['col']}" for u in listed}
+    tapped = set(washed.locator("button.pick").evaluate_all("bs => bs.map(b => b.dataset.cell)"))
+    assert tapped == {f"sq-{u['row']}-{u['col']}" for u in listed if u["read"] == "?"
+                      and u.get("why", "").startswith("washed out")} and tapped
+    fits_phone(page)
