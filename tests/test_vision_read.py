@@ -976,7 +976,13 @@ def test_many_squares_read_alike_are_named_by_the_rows_they_lie_in() -> None:
     than ALIKE_LISTED squares of one reason read and offering alike are named together by
     the rows they lie in, their choices said once; the others keep their lines; as many
     alike, or alike only in their letters, are listed a line each."""
-    from vision.cells import ALIKE_LISTED, listed_by_reason, squares_by_row, squares_named
+    from vision.cells import (
+        ALIKE_LISTED,
+        listed_by_reason,
+        named_elsewhere,
+        squares_by_row,
+        squares_named,
+    )
 
     def entry(row, col, read, *alts, why="washed out"):
         return {"row": row, "col": col, "read": read, "why": why,
@@ -1004,3 +1010,7 @@ def test_many_squares_read_alike_are_named_by_the_rows_they_lie_in() -> None:
     assert squares_by_row(few[:1] + letters[:2], lambda c: "ABCDEFGH"[c]) == (
         "row 13, column A; row 14, columns A-B")
     assert squares_named(groups[0].entries, column) == "40 squares in rows 1-11"
+    washed[0]["why_also"] = ["a gap"]  # one of them listed for another reason too
+    groups = listed_by_reason([*washed, blank, *few], sure=0.8)
+    assert groups[1].named == [washed[0]]
+    assert named_elsewhere(groups[1], groups, column) == "row 1, column 5: empty (listed above)"

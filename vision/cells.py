@@ -173,7 +173,7 @@ def named_elsewhere(group: ListedReason, groups: list[ListedReason],
     above); row 8, column 12: blank tile (listed below)"; "" for none."""
     at = groups.index(group)
     shown = {(u["row"], u["col"]): k for k, g in enumerate(groups)
-             for u in g.doubtful + g.sure}
+             for u in g.doubtful + g.sure + [u for s in g.alike for u in s]}
     return "; ".join(f"{squares_named([u], column)}: {face_named(u['read'])} (listed "
                      f"{'above' if shown[(u['row'], u['col'])] < at else 'below'})"
                      for u in group.named)
