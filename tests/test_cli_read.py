@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -169,9 +170,13 @@ def test_a_rule_set_for_another_game_than_werdup_is_refused_not_ignored(capsys, 
 def test_the_squares_a_glare_washed_out_are_listed_with_why_and_the_lamp_named(capsys,
                                                                               tmp_path):
     """A lamp's glare on part of the board: the photo was refused whole; it is read, the
-    washed-out squares listed with why, and the reading says what to do about the lamp."""
-    from glare import jpeg, lamp
+    washed-out squares listed with why, and the reading says what to do about the lamp.
+    Its 122 squares read empty, each offering empty or a tile, were a line each (177 lines
+    printed): they are named together by the rows they lie in, their choices said once (38
+    lines), the blank tiles of the glare a line each; --json lists every square."""
+    from glare import jpeg, lamp, squares_said
 
+    from vision.cells import ALIKE_LISTED
     from vision.config import DEFAULT
     from vision.imageio import load_photo
 
@@ -184,14 +189,23 @@ def test_the_squares_a_glare_washed_out_are_listed_with_why_and_the_lamp_named(c
     said = [i for i, line in enumerate(lines)
             if "washed out by a glare: check this square" in line]
     assert len(said) == 1 and lines[said[0]].startswith("  uncertain: ")  # said once
-    washed = list(itertools.takewhile(lambda line: line.startswith("    row "),
-                                      lines[said[0] + 1:]))
-    assert len(washed) > 45
+    under = list(itertools.takewhile(lambda line: line.startswith("    "), lines[said[0] + 1:]))
+    alike = [line for line in under if "squares, each read empty): empty, ?" in line]
+    assert len(alike) == 1 and len(under) <= ALIKE_LISTED + 1, under
+    where, count = re.fullmatch(r"    (.+) \((\d+) squares, each read empty\): empty, \?",
+                                alike[0]).groups()
     code, out, err = run(capsys, "read", str(photo), "--game", "bugwords", "--json")
     reading = json.loads(out)
     assert code == 0 and len(reading["notes"]) == 1
-    assert sum(u.get("why") == "washed out by a glare: check this square"
-               for u in reading["uncertain"]) == len(washed)
+    washed = [u for u in reading["uncertain"]
+              if u.get("why") == "washed out by a glare: check this square"]
+    empty = {(u["row"], u["col"]) for u in washed if u["read"] == ""}
+    assert squares_said(where) == empty and int(count) == len(empty) > 100
+    for u in washed:  # each of the others a line of its own
+        if u["read"]:
+            assert any(line.startswith(f"    row {u['row'] + 1}, column {u['col'] + 1} (")
+                       for line in under), u
+    assert len(lines) < 60  # 177 before
 
 
 def test_a_blank_tile_whose_letter_nothing_tells_is_listed_without_made_up_shares(capsys):
@@ -272,8 +286,37 @@ def test_a_run_that_is_no_word_is_named_once_with_its_squares_under_it(capsys):
         "    read surely: row 6, column 7: W (99%); column 8: I (99%); column 9: P (99%)"]
     for word in ("WIPF", "WIQEH", "BFNQB", "HUHT", "MALEB", "MOQE"):
         assert out.count(f"{word} {missing}") == 1, word
-    assert len(listed) == 19  # 25 lines, one a square, before
+    assert len(listed) == 20  # 25 lines, one a square, before
     code, out, err = run(capsys, "read", str(photo), "--game", "bugwords", "--json")
     uncertain = json.loads(out)["uncertain"]
     assert len(uncertain) == 25
     assert sum(u.get("why") == f"MOQE {missing}" for u in uncertain) == 4
+
+
+def test_a_letter_of_two_runs_that_are_no_words_is_named_under_both(capsys):
+    """IMG_20151016_170003's WIQEH (column 7, rows 6-10) crosses WIPF, BFNQB and HUHT, runs
+    that are no words either: its W, Q and H carried the first run's sentence only, so
+    WIQEH was named with two of its five squares ("column 7, rows 7 and 9"). It is named
+    with all five, those shown under another run named on one line, with where they are
+    listed; --json gives each such square's other run in ``why_also``."""
+    from companion.lexicon import DEFAULT_DISPLAY
+
+    photo = PHOTO.with_name("IMG_20151016_170003.jpg")
+    code, out, err = run(capsys, "read", str(photo), "--game", "bugwords")
+    assert code == 0, err
+    missing = f"is not in the word list {DEFAULT_DISPLAY}: check its letters"
+    listed = out[out.index("  uncertain:"):].splitlines()
+    at = listed.index(f"  uncertain: column 7, rows 6-10 (WIQEH {missing}):")
+    assert listed[at - 3].startswith("  uncertain: row 6, columns 7-10 (WIPF ")
+    assert listed[at + 1:at + 3] == [
+        "    read surely: row 7, column 7: I (98%); row 9, column 7: E (99%)",
+        "    also: row 6, column 7: W (listed above); row 8, column 7: Q (listed below); "
+        "row 10, column 7: H (listed below)"]
+    assert listed[at + 3].startswith("  uncertain: row 8, columns 4-8 (BFNQB ")
+    code, out, err = run(capsys, "read", str(photo), "--game", "bugwords", "--json")
+    uncertain = {(u["row"], u["col"]): u for u in json.loads(out)["uncertain"]}
+    assert len(uncertain) == 25
+    assert [(cell, u["why"].split()[0]) for cell, u in uncertain.items()
+            if u.get("why_also") == [f"WIQEH {missing}"]] == [
+        ((5, 6), "WIPF"), ((7, 6), "BFNQB"), ((9, 6), "HUHT")]
+    assert sum("why_also" in u for u in uncertain.values()) == 3

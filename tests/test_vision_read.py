@@ -920,8 +920,97 @@ def test_listed_squares_are_grouped_by_their_reason_once_in_board_order() -> Non
 
     assert squares_named(groups[3].entries, column) == "row 14, columns 5-8"
     assert squares_named(groups[3].sure, lambda c: "ABCDEFGH"[c]) == "row 14, columns E and H"
-    assert squares_named(groups[0].entries, column) == "2 squares"
+    assert squares_named(groups[0].entries, column) == "2 squares in rows 3-10"
     assert squares_named([entries[2], entry(15, 4, "S", ("S", 0.9))], column) == (
         "column 5, rows 14 and 16")
     assert squares_named(groups[1].entries, column) == "row 6, column 6"
     assert surely_read(groups[3].sure, column) == "row 14, column 5: M (99%); column 8: E (99%)"
+
+
+def test_a_square_listed_for_two_reasons_is_named_under_both() -> None:
+    """A letter of two runs that are no words carried the first run's sentence only, so the
+    second run was named with fewer squares than it has (WIQEH with its I and E). It is
+    given both (``give_reason``: ``why_also`` in the JSON), shown under its first and named
+    under the other with where it is listed; the second run's group spans all its squares."""
+    from vision.cells import (
+        CellRead,
+        give_reason,
+        listed_by_reason,
+        listed_entry,
+        named_elsewhere,
+        squares_named,
+    )
+
+    across, down = "WIPF is not a word", "WIQEH is not a word"
+    reads = {}
+    for r, c, face in [(5, 6, "W"), (5, 7, "I"), (6, 6, "I"), (7, 6, "Q"), (8, 6, "E")]:
+        reads[(r, c)] = CellRead(r, c, face, 0.99, [(face, 0.99)], face)
+    for cell in [(5, 6), (5, 7)]:
+        give_reason(reads[cell], across)
+    give_reason(reads[(7, 6)], "BFNQB is not a word")
+    for cell in [(5, 6), (6, 6), (7, 6), (8, 6)]:
+        give_reason(reads[cell], down)
+    give_reason(reads[(5, 6)], down)  # said once
+    give_reason(reads[(5, 6)], across)
+    entries = [listed_entry(rd) for rd in reads.values()]
+    assert entries[0]["why"] == across and entries[0]["why_also"] == [down]
+    assert "why_also" not in entries[1] and "why_also" not in entries[2]
+    groups = listed_by_reason(entries, sure=0.8)
+    assert [(g.why, [(u["row"], u["col"]) for u in g.sure + g.doubtful],
+             [(u["row"], u["col"]) for u in g.named]) for g in groups] == [
+        (across, [(5, 6), (5, 7)], []),
+        (down, [(6, 6), (8, 6)], [(5, 6), (7, 6)]),
+        ("BFNQB is not a word", [(7, 6)], [])]
+
+    def column(c: int) -> str:
+        return str(c + 1)
+
+    assert squares_named(groups[1].entries, column) == "column 7, rows 6-9"
+    assert named_elsewhere(groups[1], groups, column) == (
+        "row 6, column 7: W (listed above); row 8, column 7: Q (listed below)")
+    assert named_elsewhere(groups[0], groups, column) == ""
+
+
+def test_many_squares_read_alike_are_named_by_the_rows_they_lie_in() -> None:
+    """A lamp's glare lists 100+ squares, each "read empty: empty, ?", a line each. More
+    than ALIKE_LISTED squares of one reason read and offering alike are named together by
+    the rows they lie in, their choices said once; the others keep their lines; as many
+    alike, or alike only in their letters, are listed a line each."""
+    from vision.cells import (
+        ALIKE_LISTED,
+        listed_by_reason,
+        named_elsewhere,
+        squares_by_row,
+        squares_named,
+    )
+
+    def entry(row, col, read, *alts, why="washed out"):
+        return {"row": row, "col": col, "read": read, "why": why,
+                "alternatives": [{"letter": a, "p": p} for a, p in alts]}
+
+    empty = (None, None), ("?", None)
+    cells = ([(0, c) for c in range(4, 14)] + [(1, c) for c in range(4, 14)]
+             + [(2, c) for c in range(3, 15)] + [(10, c) for c in (5, 6, 7, 8, 9, 10, 12)])
+    washed = [entry(r, c, "", *empty) for r, c in cells]
+    blank = entry(10, 11, "?", ("a", None), ("b", None))
+    few = [entry(12, c, "", *empty, why="a gap") for c in range(ALIKE_LISTED)]
+    letters = [entry(13, c, "T", ("T", 0.5 + c / 100), ("I", 0.3), why="dim")
+               for c in range(ALIKE_LISTED + 1)]
+    groups = listed_by_reason([*washed, blank, *few, *letters], sure=0.8)
+    assert [(g.why, len(g.doubtful), [len(a) for a in g.alike]) for g in groups] == [
+        ("washed out", 1, [len(washed)]), ("a gap", ALIKE_LISTED, []),
+        ("dim", ALIKE_LISTED + 1, [])]
+    assert groups[0].doubtful == [blank] and len(groups[0].entries) == len(washed) + 1
+
+    def column(c: int) -> str:
+        return str(c + 1)
+
+    assert squares_by_row(groups[0].alike[0], column) == (
+        "rows 1-2, columns 5-14; row 3, columns 4-15; row 11, columns 6-11 and 13")
+    assert squares_by_row(few[:1] + letters[:2], lambda c: "ABCDEFGH"[c]) == (
+        "row 13, column A; row 14, columns A-B")
+    assert squares_named(groups[0].entries, column) == "40 squares in rows 1-11"
+    washed[0]["why_also"] = ["a gap"]  # one of them listed for another reason too
+    groups = listed_by_reason([*washed, blank, *few], sure=0.8)
+    assert groups[1].named == [washed[0]]
+    assert named_elsewhere(groups[1], groups, column) == "row 1, column 5: empty (listed above)"

@@ -442,7 +442,8 @@ def test_a_letter_too_small_in_the_photo_says_so(capsys):
     assert 0.9 < u["alternatives"][0]["p"] <= 1.0  # the classifier's own share
     assert main(["read", str(RENDERS / "render-104.jpg"), "--game", "werdup"]) == 0
     out = capsys.readouterr().out  # the reason once, the letters read surely under it
-    assert out.count(TOO_SMALL) == 1 and f"  uncertain: 12 squares ({TOO_SMALL}):\n" in out
+    assert out.count(TOO_SMALL) == 1
+    assert f"  uncertain: 12 squares in rows 4-10 ({TOO_SMALL}):\n" in out
     assert "    read surely: row 4, column 2: C (99%); row 5, column 2: R (99%); column 3: " in out
 
 

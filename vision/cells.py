@@ -18,6 +18,12 @@ EMPTY, BLANK = "", "?"
 OPTIONS = 6          # runners-up kept per cell for the lexicon to try
 OPTION_MIN = 1e-4    # ... when at least this likely
 SHOWN_MIN = 0.02     # alternatives shown to the player are at least this likely
+# Squares of one reason that were read and offer alike (a glare's washed-out squares, each
+# "read empty: empty, ?") are listed a line each up to this many; more are named together by
+# the rows they lie in, their choices said once (:func:`listed_by_reason`). Eight lines of a
+# phone's photo page (45 px each at 390 x 844) take 360 px, under half its 844 px screen,
+# and eight lines fit a 24-line terminal with the reason and its neighbours.
+ALIKE_LISTED = 8
 
 
 def shown_alternatives(options: Iterable[tuple[str, float]], k: int | None = None
@@ -78,7 +84,18 @@ def listed_entry(rd: CellRead) -> dict:
     return ({"row": rd.row, "col": rd.col, "read": rd.face,
              "alternatives": [{"letter": a or None, "p": None if p is None else round(p, 3)}
                               for a, p in offered(rd)]}
-            | ({"why": rd.why} if rd.why else {}))
+            | ({"why": rd.why} if rd.why else {})
+            | ({"why_also": list(rd.why_also)} if rd.why_also else {}))
+
+
+def give_reason(rd: CellRead, why: str) -> None:
+    """Say that ``rd`` is listed for ``why`` too: its ``why`` when it has none, else one of
+    its ``why_also`` (a letter of two runs that are no words is listed for both, each run's
+    sentence naming all its squares)."""
+    if not rd.why:
+        rd.why = why
+    elif why != rd.why and why not in rd.why_also:
+        rd.why_also.append(why)
 
 
 @dataclass
@@ -87,16 +104,36 @@ class ListedReason:
     for a square listed for its own doubt alone, a group of one), said once. ``doubtful``
     are the squares whose letter is most in doubt (they offer more than what was read, or
     it is read under the reader's ``min_confidence``); ``sure``, those read surely and
-    listed for the reason alone (a run's other letters): both in board order."""
+    listed for the reason alone (a run's other letters): both in board order. ``alike`` are
+    the sets of more than :data:`ALIKE_LISTED` squares in doubt that were read alike and
+    offer the same choices (a glare's washed-out squares, each "read empty: empty, ?"), kept
+    out of ``doubtful``: each is named by where it lies (:func:`squares_by_row`), its
+    choices said once, the squares to be checked on the board. ``named`` are the squares
+    listed for it too (their ``why_also``) but shown under their first reason (a letter of
+    two runs that are no words), in board order."""
 
     why: str
     doubtful: list[dict] = field(default_factory=list)
     sure: list[dict] = field(default_factory=list)
+    named: list[dict] = field(default_factory=list)
+    alike: list[list[dict]] = field(default_factory=list)
 
     @property
     def entries(self) -> list[dict]:
-        """Every square of it, in board order."""
-        return sorted(self.doubtful + self.sure, key=lambda u: (u["row"], u["col"]))
+        """Every square of it, those named here included, in board order."""
+        return sorted(self.doubtful + self.sure + self.named + [u for s in self.alike for u in s],
+                      key=lambda u: (u["row"], u["col"]))
+
+    def gather_alike(self) -> None:
+        """Take out of ``doubtful`` each set of more than :data:`ALIKE_LISTED` squares read
+        alike and offering the same choices, into ``alike``."""
+        sets: dict[tuple, list[dict]] = {}
+        for u in self.doubtful:
+            choices = tuple((a["letter"], a["p"]) for a in u["alternatives"])
+            sets.setdefault((u["read"], choices), []).append(u)
+        self.alike = [s for s in sets.values() if len(s) > ALIKE_LISTED]
+        gathered = {id(u) for s in self.alike for u in s}
+        self.doubtful = [u for u in self.doubtful if id(u) not in gathered]
 
 
 def read_surely(entry: dict, sure: float) -> bool:
@@ -111,32 +148,58 @@ def listed_by_reason(entries: Iterable[dict], sure: float | None = None
                      ) -> list[ListedReason]:
     """A reading's listed squares (its JSON ``uncertain``) grouped by their ``why``, each
     reason once, in board order of each group's first square (a square with no ``why`` is
-    a group of its own); ``sure``: the confidence at or above which a square's letter is not
-    itself in doubt (the reader's ``min_confidence``). The one rule by which the command
-    line and the web app say why squares are listed: a run that is no word named once, not
-    once per letter."""
+    a group of its own; one listed for more reasons, its ``why_also``, is shown under its
+    ``why`` and named under each of the others, :attr:`ListedReason.named`); ``sure``: the
+    confidence at or above which a square's letter is not itself in doubt (the reader's
+    ``min_confidence``). The one rule by which the command line and the web app say why
+    squares are listed: a run that is no word named once, not once per letter, with all its
+    squares; many squares read and offering alike named together by where they lie
+    (:attr:`ListedReason.alike`), not a line each."""
     if sure is None:
         from vision.config import DEFAULT
 
         sure = DEFAULT.classify.min_confidence
     groups: dict[str, ListedReason] = {}
     out: list[ListedReason] = []
-    for u in sorted(entries, key=lambda u: (u["row"], u["col"])):
-        why = u.get("why", "")
+
+    def group_for(why: str) -> ListedReason:
         group = groups.get(why) if why else None
         if group is None:
             group = ListedReason(why)
             out.append(group)
             if why:
                 groups[why] = group
+        return group
+
+    for u in sorted(entries, key=lambda u: (u["row"], u["col"])):
+        group = group_for(u.get("why", ""))
         (group.sure if read_surely(u, sure) else group.doubtful).append(u)
+        for why in u.get("why_also", []):
+            group_for(why).named.append(u)
+    for group in out:
+        group.gather_alike()
     return out
+
+
+def named_elsewhere(group: ListedReason, groups: list[ListedReason],
+                    column: Callable[[int], str]) -> str:
+    """Where ``group``'s :attr:`~ListedReason.named` squares are, each with whether it is
+    shown above or below (under its first reason, among ``groups``, as
+    :func:`listed_by_reason` orders them), with what was read: "row 6, column 7: W (listed
+    above); row 8, column 12: blank tile (listed below)"; "" for none."""
+    at = groups.index(group)
+    shown = {(u["row"], u["col"]): k for k, g in enumerate(groups)
+             for u in g.doubtful + g.sure + [u for s in g.alike for u in s]}
+    return "; ".join(f"{squares_named([u], column)}: {face_named(u['read'])} (listed "
+                     f"{'above' if shown[(u['row'], u['col'])] < at else 'below'})"
+                     for u in group.named)
 
 
 def squares_named(entries: list[dict], column: Callable[[int], str]) -> str:
     """Where listed squares (in board order) are, as a player reads it: "row 14, columns
     5-8" (``column`` names a 0-based column: "5", or the web app's "E"), "column 7, rows
-    7 and 9", or, scattered over the board, "3 squares"."""
+    7 and 9", or, scattered over the board, how many in which rows, "125 squares in rows
+    1-12"."""
     rows = sorted({u["row"] for u in entries})
     cols = sorted({u["col"] for u in entries})
     if len(entries) == 1:
@@ -145,14 +208,50 @@ def squares_named(entries: list[dict], column: Callable[[int], str]) -> str:
         return f"row {rows[0] + 1}, columns {_span([column(c) for c in cols], cols)}"
     if len(cols) == 1:
         return f"column {column(cols[0])}, rows {_span([str(r + 1) for r in rows], rows)}"
-    return f"{len(entries)} squares"
+    return f"{len(entries)} squares in rows {rows[0] + 1}-{rows[-1] + 1}"
+
+
+def squares_by_row(entries: list[dict], column: Callable[[int], str]) -> str:
+    """Where many listed squares are, row by row, rows holding the same columns said
+    together: "rows 1-2, columns 5-14; rows 3-9, columns 4-15; row 11, columns 6-11 and 13"
+    (``column`` names a 0-based column, as for :func:`squares_named`)."""
+    by_row: dict[int, list[int]] = {}
+    for u in entries:
+        by_row.setdefault(u["row"], []).append(u["col"])
+    said: list[tuple[list[int], list[int]]] = []  # (rows, their columns)
+    for row in sorted(by_row):
+        cols = sorted(set(by_row[row]))
+        if said and said[-1][1] == cols and said[-1][0][-1] == row - 1:
+            said[-1][0].append(row)
+        else:
+            said.append(([row], cols))
+    return "; ".join(
+        f"{'row' if len(rows) == 1 else 'rows'} {_span([str(r + 1) for r in rows], rows)}, "
+        f"{'column' if len(cols) == 1 else 'columns'} {_span([column(c) for c in cols], cols)}"
+        for rows, cols in said)
+
+
+def face_named(read: str) -> str:
+    """What a listed square was read as, as a player reads it: its letter, "empty" or
+    "blank tile"."""
+    return {EMPTY: "empty", BLANK: "blank tile"}.get(read, read)
+
+
+def read_as(entry: dict) -> str:
+    """What a listed square was read as, said before why it is listed: "read A", "read
+    empty" or "blank tile"."""
+    return "blank tile" if entry["read"] == BLANK else f"read {face_named(entry['read'])}"
 
 
 def _span(names: list[str], at: list[int]) -> str:
-    """Names of places in a line: "5-8" when they follow on, else "5, 6 and 8"."""
-    if at[-1] - at[0] == len(at) - 1:
-        return f"{names[0]}-{names[-1]}"
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+    """Names of places in a line (``at``, in order): "5" alone, "5-8" when they follow on,
+    else each stretch that follows on said so, "5-6 and 8", "6-11, 13 and 15"."""
+    pieces, start = [], 0
+    for k in range(1, len(at) + 1):
+        if k == len(at) or at[k] != at[k - 1] + 1:
+            pieces.append(names[start] if k - 1 == start else f"{names[start]}-{names[k - 1]}")
+            start = k
+    return pieces[0] if len(pieces) == 1 else f"{', '.join(pieces[:-1])} and {pieces[-1]}"
 
 
 def surely_read(entries: list[dict], column: Callable[[int], str]) -> str:
@@ -189,6 +288,9 @@ class CellRead:
     letter: str | None = None
     options: list[tuple[str, float]] = field(default_factory=list)  # runners-up, always kept
     why: str = ""  # why a listed cell is to be checked, when its alternatives do not say it
+    # further reasons it is listed for (a letter of two runs that are no words: the second
+    # run's sentence), :func:`give_reason`
+    why_also: list[str] = field(default_factory=list)
     # its alternatives are letters none likelier than another (a blank's letter that nothing
     # tells): their probabilities are made up, and are not shown
     unweighed: bool = False

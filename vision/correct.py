@@ -8,7 +8,7 @@ import itertools
 import math
 
 from companion.lexicon import Lexicon, missing_reason
-from vision.cells import BLANK, EMPTY, SHOWN_MIN, CellRead, shown_alternatives
+from vision.cells import BLANK, EMPTY, SHOWN_MIN, CellRead, give_reason, shown_alternatives
 from vision.words import runs
 
 Cell = tuple[int, int]
@@ -291,13 +291,15 @@ def _share_out(group: list[CellRead], good: list[Scored], unresolved: list[CellR
 
 def _list_non_words(grid: list[list[str]], by_cell: dict[Cell, CellRead], lexicon: Lexicon,
                     unresolved: list[CellRead]) -> None:
-    """A run still not a word: the player must look at its cells (added to ``unresolved``)."""
+    """A run still not a word: the player must look at its cells (added to ``unresolved``),
+    each given the run's sentence (:func:`vision.cells.give_reason`: a letter of two such
+    runs is listed for both)."""
     listed = {(rd.row, rd.col) for rd in unresolved}
     for word, cells in runs(grid):
         if not _may_be_word(word, lexicon):
             for cell in cells:
                 rd = by_cell[cell]
-                rd.why = rd.why or not_a_word(word, lexicon)  # listed already, or now
+                give_reason(rd, not_a_word(word, lexicon))  # listed already, or now
                 if cell not in listed:
                     rd.alternatives = (rd.alternatives or shown_alternatives(rd.options, 3)
                                        or [(rd.face, rd.confidence)])

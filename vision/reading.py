@@ -16,6 +16,7 @@ from vision.cells import (
     CellRead,
     confidence_shown,
     faces,
+    give_reason,
     listed_entry,
     read_cells,
     shown_alternatives,
@@ -236,8 +237,9 @@ def read_commercial(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: 
             # mended to MAIMS): the player looks at blanks and at every run read misspelt
             if rd.face == BLANK or (rd.row, rd.col) in misspelt:
                 list_doubted(rd, uncertain)
-            if (rd.row, rd.col) in misspelt and lexicon is not None:
-                rd.why = rd.why or not_a_word(misspelt[(rd.row, rd.col)], lexicon)
+            if lexicon is not None:  # misspelt only with a word list
+                for word in misspelt.get((rd.row, rd.col), []):
+                    give_reason(rd, not_a_word(word, lexicon))
     if wood.washed:
         grid = _faces(reads, spec)
         # squares that may hold a tile whose letter was lost: washed out, or listed as
@@ -339,13 +341,17 @@ def _wood_cells(cfg: VisionConfig, wood: WoodReading, spec: BoardSpec,
 
 
 def _misspelt(reads: list[CellRead], spec: BoardSpec,
-              lexicon: Lexicon) -> dict[tuple[int, int], str]:
-    """The cells of the runs of letters, as read, that are not words, each with its run
-    (runs with a blank tile left out: its letter is the words' to choose)."""
+              lexicon: Lexicon) -> dict[tuple[int, int], list[str]]:
+    """The cells of the runs of letters, as read, that are not words, each with its runs
+    (one or two; runs with a blank tile left out: its letter is the words' to choose)."""
     from vision.words import runs
 
-    return {cell: word for word, cells in runs(_faces(reads, spec))
-            if BLANK not in word and word not in lexicon for cell in cells}
+    out: dict[tuple[int, int], list[str]] = {}
+    for word, cells in runs(_faces(reads, spec)):
+        if BLANK not in word and word not in lexicon:
+            for cell in cells:
+                out.setdefault(cell, []).append(word)
+    return out
 
 
 def _resolve_with_words(reads: list[CellRead], spec: BoardSpec,

@@ -313,11 +313,22 @@ def _print_uncertain(entries: list[dict], reads: bool = True) -> None:
     """A reading's listed squares, each reason said once (``vision.cells.listed_by_reason``):
     a square alone on one line, what it was read as (a board's, ``reads``: a Girdle sheet's
     boxes say their alternatives alone), why it is listed and its alternatives; squares
-    sharing a reason under their reason, those most in doubt a line each, those read surely
-    together on the last line ("read surely")."""
-    from vision.cells import listed_by_reason, squares_named, surely_read
+    sharing a reason under their reason, those most in doubt a line each (many read and
+    offering alike, a glare's washed-out squares, named together by the rows they lie in,
+    their choices once), those read surely together on the next line ("read surely"), and
+    those listed under another reason too (a letter of two runs that are no words) named on
+    the last ("also")."""
+    from vision.cells import (
+        listed_by_reason,
+        named_elsewhere,
+        read_as,
+        squares_by_row,
+        squares_named,
+        surely_read,
+    )
 
-    for group in listed_by_reason(entries):
+    groups = listed_by_reason(entries)
+    for group in groups:
         squares = group.entries
         if len(squares) == 1:
             print(f"  uncertain: {squares_named(squares, _column)}"
@@ -326,8 +337,14 @@ def _print_uncertain(entries: list[dict], reads: bool = True) -> None:
         print(f"  uncertain: {squares_named(squares, _column)} ({group.why}):")
         for u in group.doubtful:
             print(f"    {squares_named([u], _column)}{_what(u, '', reads)}{_alternatives(u)}")
+        for alike in group.alike:
+            each = f", each {read_as(alike[0])}" if reads else ""
+            print(f"    {squares_by_row(alike, _column)} ({len(alike)} squares{each})"
+                  f"{_alternatives(alike[0])}")
         if group.sure:
             print(f"    read surely: {surely_read(group.sure, _column)}")
+        if group.named:
+            print(f"    also: {named_elsewhere(group, groups, _column)}")
 
 
 def _column(col: int) -> str:
@@ -337,7 +354,9 @@ def _column(col: int) -> str:
 def _what(u: dict, why: str, reads: bool) -> str:
     """What a listed square was read as (when it ``reads``), then ``why`` it is listed
     (unless ``why`` says it), in brackets; nothing when there is neither."""
-    what = "" if not reads else "blank tile" if u["read"] == "?" else f"read {u['read'] or 'empty'}"
+    from vision.cells import read_as
+
+    what = read_as(u) if reads else ""
     said = why if what and why.startswith(f"a {what}") else "; ".join(filter(None, (what, why)))
     return f" ({said})" if said else ""
 

@@ -84,14 +84,26 @@ def listed_on_page(uncertain: list[dict[str, Any]]) -> list[dict[str, Any]]:
     (``vision.cells.listed_by_reason``): ``where`` the squares are ("Row 14, columns E-H"),
     ``why``, the squares most in doubt (``doubtful``, each with its letters to tap; a square
     alone, ``one``, is there with its ``why``) and, for a reason of several squares, those
-    read surely in one line (``sure``; "" for none)."""
-    from vision.cells import listed_by_reason, squares_named, surely_read
+    read surely in one line (``sure``; "" for none), those listed under another reason too
+    (``also``, a letter of two runs that are no words; "" for none), and each set of many
+    squares read and offering alike (``alike``, a glare's washed-out squares: ``where``
+    they lie row by row, ``count``, what each was ``read`` as and the ``choices`` each
+    offers), to be checked in the grid rather than a line each."""
+    from vision.cells import (
+        listed_by_reason,
+        named_elsewhere,
+        read_as,
+        squares_by_row,
+        squares_named,
+        surely_read,
+    )
 
     def column(c: int) -> str:
         return COLUMNS[c]
 
     out = []
-    for group in listed_by_reason(uncertain):
+    groups = listed_by_reason(uncertain)
+    for group in groups:
         squares = group.entries
         one = len(squares) == 1
         out.append({"where": capital_first(squares_named(squares, column)), "why": group.why,
@@ -101,7 +113,13 @@ def listed_on_page(uncertain: list[dict[str, Any]]) -> list[dict[str, Any]]:
                                   "why": group.why if one else "",
                                   "alternatives": u["alternatives"]}
                                  for u in (squares if one else group.doubtful)],
-                    "sure": "" if one else surely_read(group.sure, column)})
+                    "sure": "" if one else surely_read(group.sure, column),
+                    "also": named_elsewhere(group, groups, column),
+                    "alike": [{"where": squares_by_row(alike, column),
+                               "count": len(alike), "read": read_as(alike[0]),
+                               "choices": " or ".join(a["letter"] or "empty"
+                                                      for a in alike[0]["alternatives"])}
+                              for alike in group.alike]})
     return out
 
 

@@ -225,7 +225,7 @@ def test_a_photo_s_listed_squares_say_each_reason_once(page):
     """The real photo IMG_20151016_170003 lists 25 squares, 24 of them because a run of
     letters is no word: the photo page said the run's sentence once per square, the list
     3,200 px tall on a phone and its "Score the new tiles" button 4,590 px down. Each
-    reason is said once with its squares under it (list 1,460 px, button 2,850 px): the
+    reason is said once with its squares under it (list 1,530 px, button 2,920 px): the
     letters most in doubt each with their choices to tap, the others in one line."""
     photo = Path(__file__).parents[1] / "data" / "vision" / "real" / "IMG_20151016_170003.jpg"
     key = page.request.post("/api/games", data={"game": "bugwords",
@@ -254,4 +254,76 @@ def test_a_photo_s_listed_squares_say_each_reason_once(page):
     sure = page.locator("#unsure-list li.muted").all_inner_texts()
     assert sum(line.count("%)") for line in sure) == len(listed) - len(doubtful)
     assert "Read surely: row 14, column E: M (99%); column F: O (92%); column H: E (99%)" in sure
+    fits_phone(page)
+
+
+def test_a_letter_of_two_runs_that_are_no_words_is_named_under_both(page):
+    """IMG_20151016_170003's WIQEH (column G, rows 6-10) crosses WIPF, BFNQB and HUHT, runs
+    that are no words either: the photo page named it with two of its five squares, "Column
+    G, rows 7 and 9". It names all five, its W, Q and H (their letters to tap under their
+    first run) on one line with where they are listed; each square's letters to tap are
+    still there once."""
+    photo = Path(__file__).parents[1] / "data" / "vision" / "real" / "IMG_20151016_170003.jpg"
+    key = page.request.post("/api/games", data={"game": "bugwords",
+                                                "players": ["Ann", "Bob"]}).json()["table_key"]
+    resp = page.request.post(f"/api/games/{key}/photos", data=photo.read_bytes(),
+                             headers={"Content-Type": "image/jpeg"})
+    assert resp.status == 201, resp.json()
+    page.goto(f"/games/{key}/photos/{resp.json()['photo_id']}")
+    group = page.locator("#unsure-list > li.reason", has_text="WIQEH")
+    said = group.inner_text()
+    assert said.startswith("Column G, rows 6-10 (WIQEH is not in the word list"), said
+    assert group.locator("li.muted.also").inner_text() == (
+        "Also: row 6, column G: W (listed above); row 8, column G: Q (listed below); "
+        "row 10, column G: H (listed below)")
+    groups = page.locator("#unsure-list > li").all_inner_texts()
+    at = next(k for k, text in enumerate(groups) if "WIQEH" in text)
+    assert "WIPF" in groups[at - 1] and "BFNQB" in groups[at + 1], groups
+    tapped = page.eval_on_selector_all("#unsure-list button.pick",
+                                       "bs => bs.map(b => b.dataset.cell)")
+    assert tapped.count("sq-7-6") == 4 and tapped.count("sq-9-6") == 3  # Q and H, once
+    fits_phone(page)
+
+
+def test_a_glare_s_many_squares_are_named_by_rows_not_a_line_each(page):
+    """A lamp's glare on IMG_20141025_164039 lists 125 squares as washed out, 122 of them
+    read empty and offering empty or a tile: each was a line with its two buttons, the list
+    8,050 px tall on a phone and the Score the new tiles button 9,890 px down. They are named
+    together by the rows they lie in, one item (the list 1,330 px, the button 3,160 px),
+    each square orange in the grid; the glare's blank tiles keep their letters to tap."""
+    from glare import jpeg, lamp, squares_said
+
+    from vision.config import DEFAULT
+    from vision.imageio import load_photo
+
+    real = Path(__file__).parents[1] / "data" / "vision" / "real" / "IMG_20141025_164039.jpg"
+    key = page.request.post("/api/games", data={"game": "bugwords",
+                                                "players": ["Ann", "Bob"]}).json()["table_key"]
+    resp = page.request.post(f"/api/games/{key}/photos",
+                             data=jpeg(lamp(load_photo(DEFAULT.load, real), 0.85)),
+                             headers={"Content-Type": "image/jpeg"})
+    assert resp.status == 201, resp.json()
+    listed = resp.json()["reading"]["uncertain"]
+    page.goto(f"/games/{key}/photos/{resp.json()['photo_id']}")
+    page.wait_for_function("() => { const i = document.getElementById('overlay');"
+                           " return i && i.complete && i.naturalWidth > 0; }")
+    seen = page.evaluate("""() => {
+        const at = s => document.querySelector(s).getBoundingClientRect();
+        return {list: at('#unsure-list').height,
+                button: at('#photo-form button[type=submit]').top + window.scrollY};
+    }""")
+    assert seen["list"] < 2000 and seen["button"] < 4000, seen
+    washed = page.locator("#unsure-list > li.reason", has_text="washed out by a glare")
+    alike = washed.locator("li.alike").inner_text()
+    count, where = re.fullmatch(r"(\d+) squares, each read empty \(empty or \?\): (.+)\. They "
+                                r"are orange in the grid below: tap one to type its letter\.",
+                                alike).groups()
+    named = squares_said(where, "ABCDEFGHIJKLMNO")
+    assert named == {(u["row"], u["col"]) for u in listed if u["read"] == ""
+                     and u.get("why", "").startswith("washed out")} and int(count) > 100
+    orange = set(page.eval_on_selector_all("#photo-grid input.unsure", "is => is.map(i => i.id)"))
+    assert orange == {f"sq-{u['row']}-{u['col']}" for u in listed}
+    tapped = set(washed.locator("button.pick").evaluate_all("bs => bs.map(b => b.dataset.cell)"))
+    assert tapped == {f"sq-{u['row']}-{u['col']}" for u in listed if u["read"] == "?"
+                      and u.get("why", "").startswith("washed out")} and tapped
     fits_phone(page)

@@ -468,10 +468,12 @@ def test_the_status_of_a_companion_error():
 
 def test_the_squares_a_glare_washed_out_are_listed_with_why_and_the_lamp_named(client):
     """A lamp's glare on part of the board: the photo was refused; it is read, its page
-    names the washed-out squares under why, said once, and says what to do about the lamp."""
+    names the washed-out squares under why, said once, and says what to do about the lamp.
+    The many read empty, each offering empty or a tile, are named together by the rows they
+    lie in, to check in the grid (orange there), not a line each."""
     from pathlib import Path
 
-    from glare import jpeg, lamp
+    from glare import jpeg, lamp, squares_said
 
     from vision.config import DEFAULT
     from vision.imageio import load_photo
@@ -491,13 +493,21 @@ def test_the_squares_a_glare_washed_out_are_listed_with_why_and_the_lamp_named(c
     notes = re.search(r'<div class="notice bad" id="notes">(.*?)</div>', page, re.S)
     assert notes and "A glare washes out part of the board" in notes.group(1)
     assert page.count("washed out by a glare: check this square") == 1  # said once
-    under = re.search(r'<li class="reason">\d+ squares \(washed out by a glare: check this '
-                      r'square\):\s*<ul class="list">(.*?)</ul>', page, re.S)
+    under = re.search(r'<li class="reason">\d+ squares in rows \d+-\d+ \(washed out by a '
+                      r'glare: check this square\):\s*<ul class="list">(.*?)</ul>', page, re.S)
     assert under
-    items = re.findall(r"<li>Row (\d+), column ([A-O]):", under.group(1))
     columns = "ABCDEFGHIJKLMNO"
-    assert {(int(r) - 1, columns.index(c)) for r, c in items} >= {
-        (u["row"], u["col"]) for u in washed if u["why"].startswith("washed out")}
+    items = {(int(r) - 1, columns.index(c))
+             for r, c in re.findall(r"<li>Row (\d+), column ([A-O]):", under.group(1))}
+    alike = re.findall(r'<li class="alike">(\d+) squares, each read empty \(empty or \?\): '
+                       r'(.+?)\. They are orange in the grid below', under.group(1))
+    assert len(alike) == 1
+    named = squares_said(alike[0][1], columns)
+    assert int(alike[0][0]) == len(named) and not named & items
+    assert named | items == {(u["row"], u["col"]) for u in washed
+                             if u["why"].startswith("washed out")}
+    orange = re.findall(r'<input class="cell unsure[^"]*"\s+name="sq-(\d+)-(\d+)"', page)
+    assert {(int(r), int(c)) for r, c in orange} >= named  # each one to check in the grid
 
 
 def test_the_photo_page_s_key_says_what_each_colour_of_the_grid_is(client, quiz_photo):
