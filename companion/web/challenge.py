@@ -132,8 +132,16 @@ def page() -> ResponseReturnValue:
     return render_template("challenge.html", no_definition=NO_DEFINITION, word=text,
                            game=game, games=GAME_TITLES, ruling=ruling, error=error,
                            error_field=reading.field,
-                           all_words=all_words, photo=request.args.get("photo"), **pdq), (
+                           all_words=all_words, photo=_photo_note(), **pdq), (
         400 if error else 200)
+
+
+def _photo_note() -> str | None:
+    """How the cards photo read the cards ("read", or "unsure" of some), as its redirect says:
+    the check's form sends its photo box too (a file's name, or nothing, when the form is sent
+    by Check), which says nothing was read."""
+    note = request.args.get("photo")
+    return note if note in ("read", "unsure") else None
 
 
 @bp.get("/pdq/cards-photo")

@@ -911,25 +911,43 @@ def test_the_app_s_own_forms_send_no_argument_twice(browser, page, tmp_path):
             context.close()
 
 
-def test_a_word_typed_before_a_cards_photo_is_kept(page):
-    """The cards photo form sent the word, variant and player the page was drawn with, so a
-    word typed (and an Intergenerational player chosen) before photographing the cards was
-    lost when the photo was refused, here a real photo of a board: they are the boxes' own,
-    as they stood when the photo was sent."""
+def test_a_word_typed_before_a_cards_photo_is_kept(browser, base_url):
+    """The cards photo was a form of its own, which took the word, variant and player typed
+    since the page was drawn only by a script: without scripts a word typed (and an
+    Intergenerational player chosen) before photographing the cards was lost when the photo
+    was refused, here a real photo of a board. The photo is sent by the check's form, so they
+    go with it as they stand, with scripts or without; Check still sends no photo's name."""
     from pathlib import Path
+    from urllib.parse import parse_qs, urlsplit
 
     photo = Path(__file__).parents[1] / "data/vision/real/IMG_20151016_165303.jpg"
-    page.goto("/?game=pdq")
-    page.fill("#word", "drum")
-    page.select_option("#variant", "intergenerational")
-    page.select_option("#player", "child")
-    page.set_input_files("#cards-photo", str(photo))
-    with page.expect_navigation():
-        page.click("#cards-photo-form button[type=submit]")
-    assert "shows a Bug Words board, not a PDQ deal" in page.inner_text("#error")
-    assert page.input_value("#word") == "drum"
-    assert page.input_value("#variant") == "intergenerational"
-    assert page.input_value("#player") == "child"
+    for scripts in (True, False):
+        context = browser.new_context(base_url=base_url, java_script_enabled=scripts, **PHONE)
+        try:
+            page = context.new_page()
+            page.set_default_timeout(30000)
+            page.goto("/?game=pdq")
+            page.fill("#word", "drum")
+            page.fill("#cards", "DRU")
+            page.select_option("#variant", "intergenerational")
+            page.select_option("#player", "child")
+            page.set_input_files("#cards-photo", str(photo))
+            with page.expect_navigation():
+                page.click("#cards-photo-upload button[type=submit]")
+            assert "shows a Bug Words board, not a PDQ deal" in page.inner_text("#error")
+            assert page.input_value("#word") == "drum", scripts
+            assert page.input_value("#cards") == "DRU", scripts
+            assert page.input_value("#variant") == "intergenerational", scripts
+            assert page.input_value("#player") == "child", scripts
+            assert page.get_attribute("#cards-photo", "aria-invalid") == "true"
+            page.set_input_files("#cards-photo", str(photo))  # chosen, then Check instead
+            with page.expect_navigation():
+                page.click("#check-form button[type=submit]")
+            assert page.inner_text("#verdict .big") == "DRUM: VALID", scripts
+            query = parse_qs(urlsplit(page.url).query)
+            assert "csrf_token" not in query and not page.locator("#photo-note").count()
+        finally:
+            context.close()
 
 
 def test_a_play_typed_before_a_board_photo_is_kept(browser, base_url):

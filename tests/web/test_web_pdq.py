@@ -280,9 +280,11 @@ def test_the_pdq_player_is_kept_by_the_check_pages_links_and_photo_form(client):
     words = client.get(link).get_data(as_text=True)
     assert "DRUM: VALID" in words and 'id="all-words"' in words
     assert 'value="child" selected' in words
-    photo_form = page[page.index('id="cards-photo-form"'):page.index("</form>", page.index(
-        'id="cards-photo-form"'))]
-    assert '<input type="hidden" name="player" value="child">' in photo_form
+    photo = page[page.index('id="cards-photo-upload"'):page.index("</div>", page.index(
+        'id="cards-photo-upload"'))]  # sent by the check's form, its player box with it
+    assert re.search(r'<button type="submit"[^>]* form="check-form"[^>]* formaction="/pdq/'
+                     r'cards-photo"', photo)
+    assert '<option value="child" selected>' in page
     resp = client.post("/pdq/cards-photo", data={
         "photo": (io.BytesIO(_deal_photo("DRU")), "deal.jpg"), "variant": "intergenerational",
         "player": "child", "word": "drum", "csrf_token": token(client)},
