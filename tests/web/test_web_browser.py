@@ -985,3 +985,37 @@ def test_a_play_typed_before_a_board_photo_is_kept(browser, base_url):
             assert "Bob: " + play.split()[0] in page.inner_text("#last-play"), scripts
         finally:
             context.close()
+
+
+NOTICE_GAPS = """boxes => boxes.map(box => {  // a notice box's room above and below what it shows
+  const shown = Array.from(box.children).filter(c => c.getClientRects().length);
+  const b = box.getBoundingClientRect(), s = getComputedStyle(box);
+  const top = b.top + parseFloat(s.borderTopWidth) + parseFloat(s.paddingTop);
+  const bottom = b.bottom - parseFloat(s.borderBottomWidth) - parseFloat(s.paddingBottom);
+  return [box.id, box.firstElementChild.type || box.firstElementChild.tagName,
+          Math.round(shown[0].getBoundingClientRect().top - top),
+          Math.round(bottom - shown[shown.length - 1].getBoundingClientRect().bottom)];
+})"""
+
+
+def test_a_notice_box_s_hidden_inputs_leave_no_room_at_its_top(page):
+    """The challenge box is a form whose first children are hidden inputs (its token and
+    version), so the rule that takes the top margin off a notice box's first child missed
+    its question, which stood 18 px lower than the padding put it. Every notice box on the
+    score sheet now shows its first and last child on its padding (measured: 18 px above the
+    question before, 0 after)."""
+    page.goto("/games")
+    page.select_option("#game", "bugwords")
+    page.fill("#player-1", "Ann")
+    page.fill("#player-2", "Bob")
+    page.locator("#table-settings summary").click()
+    page.select_option("#challenge_rule", "single")
+    with page.expect_navigation():
+        page.click("#new-game button[type=submit]")
+    page.fill("#play", "8H QUIZ")
+    with page.expect_navigation():
+        page.click("#turn-form button[type=submit]")
+    gaps = page.locator(".notice").evaluate_all(NOTICE_GAPS)
+    assert ["challenge-form", "hidden"] in [g[:2] for g in gaps]
+    # an inline first child (a <strong>) stands a pixel inside its line's half-leading
+    assert all(top <= 1 and bottom <= 1 for _id, _first, top, bottom in gaps), gaps
