@@ -1019,3 +1019,59 @@ def test_a_notice_box_s_hidden_inputs_leave_no_room_at_its_top(page):
     assert ["challenge-form", "hidden"] in [g[:2] for g in gaps]
     # an inline first child (a <strong>) stands a pixel inside its line's half-leading
     assert all(top <= 1 and bottom <= 1 for _id, _first, top, bottom in gaps), gaps
+
+
+def _name_words(pdf) -> list[tuple[str, float]]:
+    """The words of a printed sheet's first row, the players' names, with their type size in
+    points (pdftotext's box is the face's ascent and descent: 1.117 of the size)."""
+    import re
+    import subprocess
+
+    boxes = subprocess.run(["pdftotext", "-f", "1", "-l", "1", "-bbox", str(pdf), "-"],
+                           capture_output=True, text=True, check=True).stdout
+    words = [(w, float(y0), float(y1)) for y0, y1, w in re.findall(
+        r'<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)</word>',
+        boxes)]
+    head = next(y0 for w, y0, _ in words if w == "#")
+    below = min(y0 for w, y0, _ in words if w == "Final")  # the row under the names
+    return [(w, round((y1 - y0) / 1.117, 1)) for w, y0, y1 in words
+            if head - 8 < y0 < below and w != "#"]
+
+
+def test_a_long_name_on_the_printed_sheet_fits_its_column_without_a_cut_word(browser,
+                                                                               base_url,
+                                                                               tmp_path):
+    """Four players' printed sheet broke "Bartholomew-Alexandros" as "Bartholome / w- /
+    Alexandros" (the name's box was 7 em wide and might break anywhere). A name now shrinks
+    to fit its share of the table, down to 9 pt on paper, then breaks after a hyphen or at a
+    space, and only a piece still too wide is cut, with an ellipsis; two players' names keep
+    the sheet's 12 pt."""
+    long = "Wolfeschlegelsteinhausenbergerdorffwelche"[:40]
+    names = ["Bartholomew-Alexandros", "Ann", "Mary Ann Smithson-Jones", long]
+    pieces = {"Bartholomew-Alexandros", "Bartholomew-", "Alexandros", "Ann", "Mary",
+              "Smithson-Jones", "Smithson-", "Jones"}
+    context = browser.new_context(base_url=base_url)
+    try:
+        page = context.new_page()
+        for players in (2, 4):
+            game = page.request.post("/api/games", data={
+                "game": "werdup", "players": names[:players]}).json()
+            page.goto(f"/games/{game['table_key']}/print")
+            for paper in ("Letter", "A4"):
+                pdf = tmp_path / f"sheet-{players}-{paper}.pdf"
+                page.pdf(path=str(pdf), format=paper)
+                words = _name_words(pdf)
+                shown = [w for w, _ in words]
+                cut = [w for w in shown if w not in pieces and not (
+                    w.endswith("…") and long.startswith(w[:-1]) and len(w) > 10)]
+                assert not cut, (players, paper, shown)
+                assert "Alexandros" in "".join(shown), (players, paper, shown)
+                sizes = [size for _, size in words]
+                if players == 2:
+                    assert shown == ["Bartholomew-Alexandros", "Ann"], (paper, shown)
+                    assert min(sizes) >= 11.9, (paper, words)
+                else:
+                    assert any(w.endswith("…") for w in shown), (paper, shown)
+                    assert min(sizes) >= 8.9, (paper, words)
+    finally:
+        context.close()
