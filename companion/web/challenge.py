@@ -25,6 +25,7 @@ from companion.lexicon import WordListSpec, load_word_list
 from companion.web import openapi
 from companion.web.errors import field_at_fault, status_of
 from companion.web.inputs import game_from, words_from
+from companion.web.limits import repeatable
 from companion.web.wordlist import lexicon, word_list_notes, word_list_spec
 
 bp = Blueprint("challenge", __name__)
@@ -111,6 +112,7 @@ class _Reading:
 
 
 @bp.get("/")
+@repeatable("maybe")  # a cards photo's redirect names each card to check in one
 def page() -> ResponseReturnValue:
     text = request.args.get("word", "").strip()
     game, ruling, error, all_words = None, None, None, None
@@ -133,7 +135,7 @@ def page() -> ResponseReturnValue:
     return render_template("challenge.html", no_definition=NO_DEFINITION, word=text,
                            game=game, games=GAME_TITLES, ruling=ruling, error=error,
                            error_field=reading.field,
-                           all_words=all_words, photo=request.args.get("photo"),
+                           all_words=all_words, photo=_photo_note(),
                            doubts=_photo_doubts(request.args.getlist("maybe"), pdq["cards"]),
                            **pdq), (400 if error else 200)
 
@@ -152,6 +154,14 @@ def _photo_doubts(given: list[str], cards: str) -> list[tuple[int, list[str]]]:
         if m and int(m[1]) <= len(cards):
             doubts.append((int(m[1]), list(m[2])))
     return doubts
+
+
+def _photo_note() -> str | None:
+    """How the cards photo read the cards ("read", or "unsure" of some), as its redirect says:
+    the check's form sends its photo box too (a file's name, or nothing, when the form is sent
+    by Check), which says nothing was read."""
+    note = request.args.get("photo")
+    return note if note in ("read", "unsure") else None
 
 
 @bp.get("/pdq/cards-photo")

@@ -305,11 +305,39 @@ def back_to_game(key: str) -> ResponseReturnValue:
     return redirect(url_for("games.show", key=key))
 
 
+def _name_width(name: str) -> float:
+    """``name``'s width in ems of the printable sheet's bold face (Arial, Liberation Sans and
+    Helvetica share their widths, ReportLab's built-in metrics); a letter that face lacks
+    counts one em (a CJK letter's width), never less."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    em = 0.0
+    for ch in name:
+        try:
+            ch.encode("cp1252")
+        except UnicodeEncodeError:
+            em += 1.0
+        else:
+            em += stringWidth(ch, "Helvetica-Bold", 1.0)
+    return em
+
+
+def _printed_name(name: str) -> dict:
+    """A player's name as the printable sheet sets it over their columns: its width (the page
+    shrinks its type to fit the column, down to a readable size) and its pieces, the places
+    where it may break (each word, cut after its hyphens); a piece wider than the column
+    ends in an ellipsis, so the name is never broken inside a word's letters."""
+    words = [[part for part in word.replace("-", "-\n").split("\n") if part]
+             for word in name.split()]
+    return {"width": round(_name_width(" ".join(name.split())), 3), "words": words}
+
+
 @bp.get("/games/<key>/print")
 def printable(key: str) -> ResponseReturnValue:
     game = _game_or_404(key)
     return render_template("game_print.html", game=game, key=key, rows=sheet.running(game),
-                           totals=sheet.totals(game), title=sheet.table(game).title)
+                           totals=sheet.totals(game), title=sheet.table(game).title,
+                           names={p.seat: _printed_name(p.name) for p in game.players})
 
 
 @bp.get("/games/<key>.gcg")

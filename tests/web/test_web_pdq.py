@@ -315,9 +315,11 @@ def test_the_pdq_player_is_kept_by_the_check_pages_links_and_photo_form(client):
     words = client.get(link).get_data(as_text=True)
     assert "DRUM: VALID" in words and 'id="all-words"' in words
     assert 'value="child" selected' in words
-    photo_form = page[page.index('id="cards-photo-form"'):page.index("</form>", page.index(
-        'id="cards-photo-form"'))]
-    assert '<input type="hidden" name="player" value="child">' in photo_form
+    photo = page[page.index('id="cards-photo-upload"'):page.index("</div>", page.index(
+        'id="cards-photo-upload"'))]  # sent by the check's form, its player box with it
+    assert re.search(r'<button type="submit"[^>]* form="check-form"[^>]* formaction="/pdq/'
+                     r'cards-photo"', photo)
+    assert '<option value="child" selected>' in page
     resp = client.post("/pdq/cards-photo", data={
         "photo": (io.BytesIO(_deal_photo("DRU")), "deal.jpg"), "variant": "intergenerational",
         "player": "child", "word": "drum", "csrf_token": token(client)},
@@ -376,3 +378,14 @@ def test_the_pdq_judge_says_which_list_decided(client):
         assert j["decided_by"] == listed, j
     short = client.get("/api/pdq/judge?word=pan&cards=PNA").get_json()  # too short: no list asked
     assert short["valid"] is False and short["decided_by"] == ""
+
+
+def test_two_cards_in_doubt_come_back_to_the_check_page(client):
+    """A cards photo with two cards to check redirects with one ``maybe`` for each; the
+    check page takes that argument more than once (any other given twice is refused)."""
+    page = client.get("/?game=pdq&cards=RIOD&photo=unsure&maybe=2:IL&maybe=3:OD")
+    assert page.status_code == 200
+    text = page.get_data(as_text=True)
+    assert "Card 2 is uncertain; it may be I or L." in text
+    assert "Card 3 is uncertain; it may be O or D." in text
+    assert client.get("/?game=pdq&cards=RIOD&cards=PNA").status_code == 400
