@@ -27,10 +27,12 @@ def card_image(letter: str, px_per_mm: float = 6.0) -> np.ndarray:
     return pdf_page_image(buf.getvalue(), px_per_mm * 25.4)
 
 
-def deal_photo(letters: list[str], rng: np.random.Generator, camera: Camera | None = None
-               ) -> bytes:
+def deal_photo(letters: list[str], rng: np.random.Generator, camera: Camera | None = None,
+               covered: int | None = None) -> bytes:
     """A JPEG photo of ``letters`` dealt left to right on a table (turned a little, some
-    upside down or sideways), taken at an angle."""
+    upside down or sideways), taken at an angle; the card at position ``covered`` (0-based)
+    hidden under something dark and round a little bigger than it, when given. The
+    same ``rng`` deals the same table and cards, covered or not."""
     cam = camera or Camera()
     cards = [card_image(t) for t in letters]
     ch, cw = cards[0].shape[:2]
@@ -48,6 +50,11 @@ def deal_photo(letters: list[str], rng: np.random.Generator, camera: Camera | No
         m = cv2.getRotationMatrix2D((iw / 2, ih / 2), rng.uniform(-12, 12), 1.0)
         m[:, 2] += (cx - iw / 2, cy - ih / 2)
         cv2.warpAffine(img, m, (w, h), dst=table, borderMode=cv2.BORDER_TRANSPARENT)
+        if i == covered:  # an oval a little bigger than the card, turned as it is
+            centre = m @ np.array([iw / 2, ih / 2, 1])
+            angle = float(np.degrees(np.arctan2(m[1, 0], m[0, 0])))
+            cv2.ellipse(table, (round(centre[0]), round(centre[1])),
+                        (round(0.76 * iw), round(0.76 * ih)), angle, 0, 360, (38, 34, 40), -1)
     shot = Camera(width=cam.width, height=cam.height, max_tilt=min(cam.max_tilt, 30),
                   max_rotation=8, fill=(1.2, 1.3), max_blur=cam.max_blur, noise=cam.noise,
                   jpeg_quality=cam.jpeg_quality, light_gradient=cam.light_gradient,

@@ -146,3 +146,58 @@ def test_a_smeared_deal_keeps_every_card_though_no_outline_fits_it_well():
     smeared = cv2.filter2D(image, -1, smear_kernel(17, 0))
     cards = read_deal(DEFAULT.cards, DEFAULT.cells, shipped_classifier(), smeared, LETTERS)
     assert "".join(c.letter or "?" for c in cards) == "RIOD"
+
+
+def _four_score_deal(tmp_path, covered: int | None) -> str:
+    """ZEST dealt for Four Score, one card (0-based) hidden under something dark if given."""
+    photo = tmp_path / f"zest-{covered}.jpg"
+    photo.write_bytes(deal_photo(list("ZEST"), np.random.default_rng(2), SMALL,
+                                 covered=covered))
+    return str(photo)
+
+
+@pytest.mark.parametrize("covered, left", [(3, "ZES"), (0, "EST")])
+def test_a_four_score_deal_with_a_card_hidden_is_refused_not_read_as_three(
+        tmp_path, capsys, covered, left):
+    """A Four Score deal with its last (or first) card hidden was read as the three-card deal
+    ZES (EST) with no word of warning. Told the variant, the reader wants as many cards as it
+    deals, and says in a sentence that one is missing; not told, 3 cards are still a deal."""
+    photo = _four_score_deal(tmp_path, covered)
+    assert main(["read", photo, "--game", "pdq", "--variant", "four-score"]) == 1
+    said = capsys.readouterr()
+    assert said.out == ""
+    assert said.err == ("companion: 3 cards found, but Four Score deals 4: is a card hidden or "
+                        "out of the photo?\n")
+    assert main(["read", photo, "--game", "pdq", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["letters"] == left
+
+
+def test_the_variant_read_for_is_the_variant_counted():
+    """The whole deal is read under Four Score; under regular PDQ, 4 cards are one too many;
+    Younger Players deal 2, and 2 cards are read as their deal."""
+    from companion.pdq import get_variant
+
+    def read(letters: list[str], variant: str) -> str:
+        image = decode_photo(DEFAULT.load, deal_photo(letters, np.random.default_rng(2), SMALL))
+        cards = read_deal(DEFAULT.cards, DEFAULT.cells, shipped_classifier(), image, LETTERS,
+                          variant=get_variant(variant))
+        return "".join(c.letter or "?" for c in cards)
+
+    assert read(list("ZEST"), "four-score") == "ZEST"
+    with pytest.raises(VisionError, match="^4 cards found, but PDQ deals 3: is another card "
+                       "in the photo, or were these dealt for another variant[?]$"):
+        read(list("ZEST"), "regular")
+    assert read(list("AB"), "younger") == "AB"
+    with pytest.raises(VisionError, match="^2 cards found, but Four Score deals 4: are 2 "
+                       "cards hidden or out of the photo[?]$"):
+        read(list("AB"), "four-score")
+
+
+def test_cli_variant_is_for_pdq_and_named_as_pdq_names_it(tmp_path, capsys):
+    photo = _four_score_deal(tmp_path, None)
+    assert main(["read", photo, "--game", "pdq", "--variant", "Four Score", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["letters"] == "ZEST"
+    assert main(["read", photo, "--game", "pdq", "--variant", "fourscore"]) == 2
+    assert "Unknown PDQ variant 'fourscore'" in capsys.readouterr().err
+    assert main(["read", photo, "--game", "bugwords", "--variant", "four-score"]) == 2
+    assert "--variant is for PDQ deals (--game pdq)" in capsys.readouterr().err

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
@@ -15,6 +16,9 @@ from vision.errors import VisionError, WrongDocument
 from vision.glyph import features, ink_mask
 from vision.locate import order_corners
 from vision.markers import WANTED
+
+if TYPE_CHECKING:
+    from companion.pdq.variants import Variant
 
 PX_PER_MM = 2.0
 ROTATION_AMBIGUOUS = ("M", "W", "N", "Z")  # printed with a bar under the letter
@@ -176,11 +180,17 @@ def _bar_below(cfg: CellConfig, crop: np.ndarray) -> bool:
 
 
 def read_deal(cards_cfg: CardConfig, cells_cfg: CellConfig, clf: TileClassifier,
-              image: np.ndarray, letters: tuple[str, ...], expected: tuple[int, ...] = (3, 4)
-              ) -> list[CardRead]:
+              image: np.ndarray, letters: tuple[str, ...], expected: tuple[int, ...] = (3, 4),
+              variant: Variant | None = None) -> list[CardRead]:
     """The dealt cards in a BGR photo, left to right (:func:`vision.photo.read_deal_photo`
-    also says what else the photo shows when there is no deal in it)."""
+    also says what else the photo shows when there is no deal in it). With ``variant``, as
+    many cards as it deals (``Variant.cards``, the PDQ rules') and no other number: a deal
+    with a card hidden is refused (:func:`not_the_deal`), never read as a smaller one."""
     found = find_cards(cards_cfg, image)
+    if variant is not None:
+        if found and len(found) != variant.cards:
+            raise VisionError(not_the_deal(len(found), variant))
+        expected = (variant.cards,)
     if len(found) not in expected:
         want = " or ".join(str(n) for n in expected)
         seen = counted(len(found), "card") if found else "no card"
@@ -188,6 +198,19 @@ def read_deal(cards_cfg: CardConfig, cells_cfg: CellConfig, clf: TileClassifier,
                           "face up, on a darker table, all in the picture")
     return [read_card(cards_cfg, cells_cfg, clf, card_face(cards_cfg, image, c), c, letters)
             for c in found]
+
+
+def not_the_deal(found: int, variant: Variant) -> str:
+    """The refusal of ``found`` cards (one or more) in a photo of a ``variant`` deal that
+    deals another number: "3 cards found, but Four Score deals 4: is a card hidden or out of
+    the photo?"."""
+    said = f"{counted(found, 'card')} found, but {variant.title} deals {variant.cards}"
+    short = variant.cards - found
+    if short == 1:
+        return f"{said}: is a card hidden or out of the photo?"
+    if short > 1:
+        return f"{said}: are {short} cards hidden or out of the photo?"
+    return f"{said}: is another card in the photo, or were these dealt for another variant?"
 
 
 def deal_shown(cfg: CardConfig, image: np.ndarray, game: str,

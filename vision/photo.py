@@ -73,18 +73,23 @@ def read_photo(photo: bytes | str | Path | np.ndarray, game: str,
     return PhotoReading(image, reading, light)
 
 
-def read_deal_photo(image: np.ndarray, cfg: VisionConfig = DEFAULT) -> list[CardRead]:
+def read_deal_photo(image: np.ndarray, cfg: VisionConfig = DEFAULT,
+                    variant: str | None = None) -> list[CardRead]:
     """The PDQ cards dealt in a working image (from :func:`load`), left to right, read with
     the tile classifier; when there is no deal in it, a photo of something else the companion
-    knows (a Word Girdle sheet, a board) is refused as that."""
+    knows (a Word Girdle sheet, a board) is refused as that. With ``variant`` (a PDQ variant's
+    name), a photo of another number of cards than it deals is refused; without, 3 or 4."""
+    from companion.pdq.variants import get_variant
     from vision.cards import read_deal
     from vision.classifier import shipped_classifier
     from vision.errors import VisionError
     from vision.reading import shown_instead
 
+    rules = None if variant is None else get_variant(variant)
     letters = tuple(chr(ord("A") + i) for i in range(26))
     try:
-        return read_deal(cfg.cards, cfg.cells, shipped_classifier(), image, letters)
+        return read_deal(cfg.cards, cfg.cells, shipped_classifier(), image, letters,
+                         variant=rules)
     except VisionError:
         instead = shown_instead(cfg, image, "pdq")
         if instead is not None:

@@ -32,7 +32,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Read a phone photo of a WerdUp or Bug Words board (the companion's printed "
         "boards by their markers, a commercial Bug Words board by its premium squares, any "
         "other board by its outline and grid lines), a "
-        "filled-in Word Girdle sheet, or a PDQ deal (three or four cards, left to right). "
+        "filled-in Word Girdle sheet, or a PDQ deal (left to right: as many cards as --variant "
+        "deals, else three or four). "
         "Exit status: 0 read, 1 the photo shows no board, sheet or cards that can be made "
         "out (or another game's), 2 bad usage, a file that is not a usable photo, or a reader "
         "not set up (Tesseract or the tile model missing).",
@@ -57,6 +58,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "instead of the day's puzzle")
     p.add_argument("--rules", default=None, choices=RULE_SET_NAMES,
                    help="WerdUp: the rule set used to score the play (default: werdup)")
+    p.add_argument("--variant", metavar="NAME", default=None,
+                   help="PDQ: the variant dealt (see 'companion pdq --variants'); a photo of "
+                   "another number of cards than it deals is refused (without it: 3 or 4)")
     add_lexicon_option(p)
     add_house_list_options(p)
     p.set_defaults(func=run_read)
@@ -138,6 +142,13 @@ def _check_game_options(args: argparse.Namespace) -> None:
     """Refuse an option given for a game other than the photo's, rather than ignore it."""
     if args.game != "girdle" and (args.date is not None or args.puzzle is not None):
         raise UsageError("--date and --puzzle are for Word Girdle sheets (--game girdle)")
+    if args.game != "pdq" and args.variant is not None:
+        raise UsageError("--variant is for PDQ deals (--game pdq): the variant the cards "
+                         "were dealt for")
+    if args.variant is not None:
+        from companion.pdq import get_variant
+
+        get_variant(args.variant)  # an unknown name said before the photo is read
     if args.game != "werdup" and args.rules is not None:
         raise UsageError("--rules is for WerdUp photos (--game werdup): the rule set that "
                          "scores the play")
@@ -242,7 +253,7 @@ def _read_pdq(args: argparse.Namespace, image) -> int:
     from vision.config import DEFAULT
     from vision.photo import read_deal_photo
 
-    cards = read_deal_photo(image)
+    cards = read_deal_photo(image, variant=args.variant)
     reading = deal_reading(cards, DEFAULT.classify.min_confidence)
     out = {"game": "pdq", **reading}
     if args.overlay:
