@@ -172,17 +172,23 @@ def back_to_check() -> ResponseReturnValue:
 
 @bp.post("/pdq/cards-photo")
 def cards_photo() -> ResponseReturnValue:
-    """The check page set for PDQ with the cards read from a photo, or, when they cannot be
+    """The check page set for PDQ with the cards read from a photo (as many as the form's
+    variant deals: a card hidden is not read as a smaller deal), or, when they cannot be
     read, as the cards-photo form left it (its word, variant and player), the photo's refusal
     tied to the photo field."""
+    from companion.pdq import get_variant
     from companion.web.pdq import cards_from_photo
 
+    variant = request.form.get("variant") or "regular"  # the cards are checked under it
     try:
-        read = cards_from_photo()
+        get_variant(variant)  # an unknown one is the variant box's fault, not the photo's
+    except CompanionError as exc:
+        return _cards_photo_refused(str(exc), status_of(exc), "variant")
+    try:
+        read = cards_from_photo(variant)
     except CompanionError as exc:
         return _cards_photo_refused(str(exc), status_of(exc),
                                     field_at_fault(exc, "cards-photo"))
-    variant = request.form.get("variant") or "regular"
     maybe = [f"{i + 1}:{''.join(a['letter'] for a in read['alternatives'][i])}"
              for i in read["uncertain"]]
     return redirect(url_for("challenge.page", game="pdq", cards=read["cards"],

@@ -174,14 +174,15 @@ def back_to_page() -> ResponseReturnValue:
     return redirect(url_for("pdq.page"))
 
 
-def cards_from_photo() -> dict:
-    """The cards read from the uploaded photo (a form's file or the request's body)."""
+def cards_from_photo(variant: str | None) -> dict:
+    """The cards read from the uploaded photo (a form's file or the request's body), as many
+    as ``variant`` (a PDQ variant's name) deals; 3 or 4 without one."""
     from companion.web.photos import chosen_photo, read_pdq_cards
 
     upload = request.files.get("photo")
     data = chosen_photo(upload, "the cards") if upload is not None else (
         b"" if request.mimetype.startswith("multipart/") else request.get_data())
-    return read_pdq_cards(data, current_app.config["MAX_IMAGE_PIXELS"])
+    return read_pdq_cards(data, current_app.config["MAX_IMAGE_PIXELS"], variant)
 
 
 # -- JSON API --------------------------------------------------------------------------------
@@ -221,7 +222,7 @@ def api_judge() -> ResponseReturnValue:
 
 @bp.post("/api/pdq/cards")
 def api_cards_photo() -> ResponseReturnValue:
-    return jsonify(cards_from_photo())
+    return jsonify(cards_from_photo(request.args.get("variant") or None))
 
 
 @bp.get("/api/pdq/words")
@@ -253,6 +254,9 @@ openapi.add("/api/pdq/judge", "get", {
     "responses": openapi.ok("a Verdict", {"$ref": "#/components/schemas/Verdict"})})
 openapi.add("/api/pdq/cards", "post", {
     "summary": "Read the dealt cards from a photo, left to right",
+    "parameters": [openapi.query("variant", "a PDQ variant name (see /api/pdq/variants): a "
+                                 "photo of another number of cards than it deals is refused "
+                                 "(400); without it, 3 or 4 cards are read")],
     "requestBody": openapi.photo_body(),
     "responses": {**openapi.ok("cards (? for a card not read), the positions (0-based) to "
                                "check, and alternatives: what each card offers ({letter, p}), "

@@ -167,8 +167,10 @@ def read_girdle_sheet(data: bytes, puzzle: Any, lexicon: Lexicon, max_pixels: in
         return read_sheet(DEFAULT, image, hand_classifier(), lexicon, puzzle).to_dict()
 
 
-def read_pdq_cards(data: bytes, max_pixels: int) -> dict[str, Any]:
-    """The PDQ cards dealt in a photo, left to right (``?`` for a card not read), the
+def read_pdq_cards(data: bytes, max_pixels: int, variant: str | None = None
+                   ) -> dict[str, Any]:
+    """The PDQ cards dealt in a photo, left to right (``?`` for a card not read), as many as
+    ``variant`` deals when it is named (:func:`vision.photo.read_deal_photo`), the
     positions (0-based) of the ones to check, and what each card offers (``alternatives``,
     one list per card: a listed card's letter read first, then its likely runners-up,
     :func:`vision.cards.card_offers`; empty for the others)."""
@@ -183,7 +185,7 @@ def read_pdq_cards(data: bytes, max_pixels: int) -> dict[str, Any]:
     load = replace(DEFAULT.load, max_pixels=min(max_pixels, DEFAULT.load.max_pixels))
     image = decode_photo(load, data, name="That photo")
     with said_as_sentences():
-        cards = read_deal_photo(image)
+        cards = read_deal_photo(image, variant=variant)
     reading = deal_reading(cards, DEFAULT.classify.min_confidence)
     return {"cards": reading["letters"], "uncertain": reading["uncertain"],
             "alternatives": [c["alternatives"] for c in reading["cards"]]}

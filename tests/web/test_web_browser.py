@@ -950,6 +950,38 @@ def test_a_word_typed_before_a_cards_photo_is_kept(browser, base_url):
             context.close()
 
 
+def test_a_four_score_deal_photographed_with_a_card_hidden_is_refused(browser, base_url,
+                                                                       tmp_path):
+    """ZEST dealt for Four Score, its last card under something dark: the check page read
+    ZES and set its cards box to three cards for a four-card game. The page says a card is
+    missing, the photo field marked, the variant and word kept."""
+    import numpy as np
+
+    from synthetic.camera import Camera
+    from synthetic.cards import deal_photo
+
+    photo = tmp_path / "deal.jpg"
+    photo.write_bytes(deal_photo(list("ZEST"), np.random.default_rng(2),
+                                 Camera(width=1600, height=1200), covered=3))
+    context = browser.new_context(base_url=base_url, **PHONE)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(30000)
+        page.goto("/?game=pdq")
+        page.fill("#word", "zests")
+        page.select_option("#variant", "four-score")
+        page.set_input_files("#cards-photo", str(photo))
+        with page.expect_navigation():
+            page.click("#cards-photo-upload button[type=submit]")
+        assert page.inner_text("#error") == ("3 cards found, but Four Score deals 4: is a "
+                                             "card hidden or out of the photo?")
+        assert page.get_attribute("#cards-photo", "aria-invalid") == "true"
+        assert page.input_value("#variant") == "four-score"
+        assert page.input_value("#word") == "zests" and page.input_value("#cards") == ""
+    finally:
+        context.close()
+
+
 def test_a_play_typed_before_a_board_photo_is_kept(browser, base_url):
     """The board photo was a form of its own: a player who typed a play (and chose the
     player) and then sent a photo that was refused, here a real photo of a Bug Words board on

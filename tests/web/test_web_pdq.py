@@ -153,14 +153,14 @@ def test_challenge_api_with_pdq_cards(client):
     assert bad.status_code == 400 and "deals 3 cards" in bad.get_json()["error"]
 
 
-def _deal_photo(letters: str, seed: int = 1) -> bytes:
+def _deal_photo(letters: str, seed: int = 1, covered: int | None = None) -> bytes:
     import numpy as np
 
     from synthetic.camera import Camera
     from synthetic.cards import deal_photo
 
     return deal_photo(list(letters), np.random.default_rng(seed),
-                      Camera(width=1600, height=1200))
+                      Camera(width=1600, height=1200), covered=covered)
 
 
 def test_cards_read_from_a_photo(client):
@@ -206,7 +206,7 @@ def test_a_card_in_doubt_is_offered_as_the_command_line_offers_it(client, capsys
     offered = [a["letter"] for a in data["alternatives"][2]]
     assert offered[0] == "O" and len(offered) > 1
     resp = client.post("/pdq/cards-photo", data={
-        "photo": (io.BytesIO(photo), "deal.png"), "variant": "regular", "word": "",
+        "photo": (io.BytesIO(photo), "deal.png"), "variant": "four-score", "word": "",
         "csrf_token": token(client)}, content_type="multipart/form-data")
     page = client.get(resp.headers["Location"]).get_data(as_text=True)
     note = re.search(r'id="photo-note">(.*?)</p>', page, re.S).group(1)
@@ -230,14 +230,68 @@ def test_a_cards_photo_not_read_comes_back_to_the_check_with_the_word_kept(clien
     assert resp.status_code == 400
     page = resp.get_data(as_text=True)
     assert "<title>Error: Challenge a word - Companion</title>" in page
-    assert ('role="alert">Found no card, expected 3 or 4: lay the cards apart, face up, on a '
-            'darker table, all in the picture.</p>') in page
+    assert ('role="alert">Found no card, expected 3: lay the cards apart, face up, on a '
+            'darker table, all in the picture.</p>') in page  # PDQ for Experts deals 3
     assert re.search(r'id="word" name="word"[^>]*value="pineapple"', page)
     assert re.search(r'<option value="pdq"\s+selected>', page)
     assert re.search(r'<option value="experts"\s+selected>', page)
     assert re.search(r'id="cards-photo"[^>]*aria-invalid="true"', page)
     api = client.post("/api/pdq/cards", data=buf.getvalue(), content_type="image/jpeg")
     assert api.get_json()["error"].startswith("Found no card, expected 3 or 4")
+
+
+def test_a_four_score_deal_with_a_card_hidden_is_refused_where_the_variant_is_known(
+        client, capsys, tmp_path):
+    """ZEST dealt for Four Score, its last card hidden: the API and the check page read ZES,
+    a three-card deal, without a word (and the page checked words against it). Told the
+    variant (the API's query, the check's form), both refuse it in the command line's
+    sentence; the API not told still reads 3 cards, and the whole deal is read as before."""
+    import io
+
+    from companion.cli import main
+
+    hidden = _deal_photo("ZEST", seed=2, covered=3)
+    said = "3 cards found, but Four Score deals 4: is a card hidden or out of the photo?"
+    api = client.post("/api/pdq/cards?variant=four-score", data=hidden,
+                      content_type="image/jpeg")
+    assert api.status_code == 400 and api.get_json()["error"] == said
+    assert client.post("/api/pdq/cards", data=hidden,
+                       content_type="image/jpeg").get_json()["cards"] == "ZES"
+    resp = client.post("/pdq/cards-photo", data={
+        "photo": (io.BytesIO(hidden), "deal.jpg"), "variant": "four-score", "word": "zests",
+        "csrf_token": token(client)}, content_type="multipart/form-data")
+    assert resp.status_code == 400
+    page = resp.get_data(as_text=True)
+    assert f'role="alert">{html.escape(said)}</p>' in page
+    assert re.search(r'id="cards-photo"[^>]*aria-invalid="true"', page)
+    assert re.search(r'<option value="four-score"\s+selected>', page)
+    assert re.search(r'id="word" name="word"[^>]*value="zests"', page)
+    whole = _deal_photo("ZEST", seed=2)
+    assert client.post("/api/pdq/cards?variant=four-score", data=whole,
+                       content_type="image/jpeg").get_json()["cards"] == "ZEST"
+    resp = client.post("/pdq/cards-photo", data={
+        "photo": (io.BytesIO(whole), "deal.jpg"), "variant": "four-score", "word": "zests",
+        "csrf_token": token(client)}, content_type="multipart/form-data")
+    assert resp.status_code == 302 and "cards=ZEST" in resp.headers["Location"]
+    (tmp_path / "deal.jpg").write_bytes(hidden)
+    assert main(["read", str(tmp_path / "deal.jpg"), "--game", "pdq",
+                 "--variant", "four-score"]) == 1
+    assert capsys.readouterr().err == f"companion: {said}\n"
+
+
+def test_a_cards_photo_with_an_unknown_variant_is_the_variant_box_s_fault(client):
+    import io
+
+    photo = _deal_photo("PNA")
+    api = client.post("/api/pdq/cards?variant=fourscore", data=photo,
+                      content_type="image/jpeg")
+    assert api.status_code == 400 and "Unknown PDQ variant 'fourscore'" in api.get_json()["error"]
+    resp = client.post("/pdq/cards-photo", data={
+        "photo": (io.BytesIO(photo), "deal.jpg"), "variant": "fourscore",
+        "csrf_token": token(client)}, content_type="multipart/form-data")
+    assert resp.status_code == 400
+    assert re.search(r'id="variant" name="variant"[^>]*aria-invalid="true"',
+                     resp.get_data(as_text=True))
 
 
 def test_cli_and_web_judge_intergenerational_alike(capsys, client):
