@@ -85,7 +85,13 @@ def counted(n: int, noun: str, plural: str = "", spec: str = "") -> str:
     for a count in a message: ``plural`` is a noun's plural when it is not the noun and an
     "s" ("1 body", "2 bodies"), and ``spec`` is how the number is written (``","``:
     "1,000 words"; ``"3"``: a column's width)."""
-    return f"{n:{spec}} {noun if n == 1 else plural or noun + 's'}"
+    return f"{n:{spec}} {noun_for(n, noun, plural)}"
+
+
+def noun_for(n: int, noun: str, plural: str = "") -> str:
+    """``noun`` alone as a count of ``n`` takes it, by :func:`counted`'s rule: "row" for 1,
+    "rows" else (``plural`` when it is not the noun and an "s")."""
+    return noun if n == 1 else plural or noun + "s"
 
 
 def listed(items: Sequence[str], conjunction: str = "and") -> str:

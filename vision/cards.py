@@ -209,7 +209,7 @@ def not_the_deal(found: int, variant: Variant) -> str:
     if short == 1:
         return f"{said}: is a card hidden or out of the photo?"
     if short > 1:
-        return f"{said}: are {short} cards hidden or out of the photo?"
+        return f"{said}: are {counted(short, 'card')} hidden or out of the photo?"
     return f"{said}: is another card in the photo, or were these dealt for another variant?"
 
 

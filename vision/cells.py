@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from companion.text import counted, noun_for
 from vision.boards import BoardSpec
 from vision.classifier import NO_LETTER, Guess, TileClassifier
 from vision.config import CellConfig
@@ -131,8 +132,8 @@ class ListedReason:
         for u in self.doubtful:
             choices = tuple((a["letter"], a["p"]) for a in u["alternatives"])
             sets.setdefault((u["read"], choices), []).append(u)
-        self.alike = [s for s in sets.values() if len(s) > ALIKE_LISTED]
-        gathered = {id(u) for s in self.alike for u in s}
+        self.alike = [alike for alike in sets.values() if len(alike) > ALIKE_LISTED]
+        gathered = {id(u) for alike in self.alike for u in alike}
         self.doubtful = [u for u in self.doubtful if id(u) not in gathered]
 
 
@@ -208,7 +209,7 @@ def squares_named(entries: list[dict], column: Callable[[int], str]) -> str:
         return f"row {rows[0] + 1}, columns {_span([column(c) for c in cols], cols)}"
     if len(cols) == 1:
         return f"column {column(cols[0])}, rows {_span([str(r + 1) for r in rows], rows)}"
-    return f"{len(entries)} squares in rows {rows[0] + 1}-{rows[-1] + 1}"
+    return f"{counted(len(entries), 'square')} in rows {rows[0] + 1}-{rows[-1] + 1}"
 
 
 def squares_by_row(entries: list[dict], column: Callable[[int], str]) -> str:
@@ -226,8 +227,8 @@ def squares_by_row(entries: list[dict], column: Callable[[int], str]) -> str:
         else:
             said.append(([row], cols))
     return "; ".join(
-        f"{'row' if len(rows) == 1 else 'rows'} {_span([str(r + 1) for r in rows], rows)}, "
-        f"{'column' if len(cols) == 1 else 'columns'} {_span([column(c) for c in cols], cols)}"
+        f"{noun_for(len(rows), 'row')} {_span([str(r + 1) for r in rows], rows)}, "
+        f"{noun_for(len(cols), 'column')} {_span([column(c) for c in cols], cols)}"
         for rows, cols in said)
 
 

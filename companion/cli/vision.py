@@ -18,7 +18,7 @@ from companion.cli.common import (
 )
 from companion.errors import UsageError
 from companion.outfile import write_file_whole
-from companion.text import printable, signed
+from companion.text import counted, printable, signed
 from companion.werdup.rules import RULE_SET_NAMES
 
 READ_GAMES = ("werdup", "bugwords", "girdle", "pdq")
@@ -350,7 +350,7 @@ def _print_uncertain(entries: list[dict], reads: bool = True) -> None:
             print(f"    {squares_named([u], _column)}{_what(u, '', reads)}{_alternatives(u)}")
         for alike in group.alike:
             each = f", each {read_as(alike[0])}" if reads else ""
-            print(f"    {squares_by_row(alike, _column)} ({len(alike)} squares{each})"
+            print(f"    {squares_by_row(alike, _column)} ({counted(len(alike), 'square')}{each})"
                   f"{_alternatives(alike[0])}")
         if group.sure:
             print(f"    read surely: {surely_read(group.sure, _column)}")
