@@ -163,19 +163,23 @@ def washed_cards(cfg: CardConfig, faces: list[np.ndarray]) -> list[float]:
     lifted past ``glare_lifted`` of the way to the paper round it. A stroke pixel is one
     darker than the middle of its neighbourhood's (``glare_reach`` square) darkest and
     lightest, which differ by at least ``glare_mark`` of the way from the deal's ink to that
-    paper. A card's letter is printed in one ink: a glare mixing a share g of white into the
-    photo lifts the ink g of the way to white where it falls, while the deal's ink (the
-    median of its cards' darkest) stays where no glare is; a shadow or a card in less light
-    darkens the paper but leaves the black ink about as dark."""
+    paper, where such pixels are ``glare_stroke`` wide at least: a card's thin printed
+    border, caught in the letter's area when a card's outline is a little off, is no
+    letter's stroke. A card's letter is printed in one ink: a glare mixing a share g of
+    white into the photo lifts the ink g of the way to white where it falls, while the
+    deal's ink (the median of its cards' darkest) stays where no glare is; a shadow or a
+    card in less light darkens the paper but leaves the black ink about as dark."""
     grays = [cv2.cvtColor(f, cv2.COLOR_BGR2GRAY) for f in faces]
     ink = float(np.median([np.percentile(g, 2) for g in grays]))
     near = np.ones((cfg.glare_reach, cfg.glare_reach), np.uint8)
+    thick = np.ones((cfg.glare_stroke, cfg.glare_stroke), np.uint8)
     shares = []
     for g in grays:
         floor = cv2.erode(g, near).astype(np.float64)
         paper = cv2.dilate(g, near).astype(np.float64)
         span = np.maximum(paper - ink, 1.0)
         stroke = ((paper - floor) > cfg.glare_mark * span) & (g < (paper + floor) / 2)
+        stroke = cv2.morphologyEx(stroke.astype(np.uint8), cv2.MORPH_OPEN, thick) > 0
         lifted = (floor[stroke] - ink) / span[stroke]
         shares.append(float((lifted > cfg.glare_lifted).mean()) if stroke.any() else 0.0)
     return shares
