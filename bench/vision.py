@@ -269,10 +269,10 @@ def girdle(cam: Camera, lexicon) -> None:
 
 def pdq(cam: Camera, seed: int, deals: int) -> None:
     from synthetic.cards import deal_photo
-    from vision.cards import read_deal
+    from vision.cards import read_deal, uncertain_cards
 
     rng = np.random.default_rng(seed)
-    right = total = 0
+    right = total = listed = 0
     seconds = 0.0
     for k in range(deals):
         deal = [LETTERS[int(i)] for i in rng.integers(0, 26, 3 + k % 2)]
@@ -282,12 +282,13 @@ def pdq(cam: Camera, seed: int, deals: int) -> None:
             cards = read_deal(DEFAULT.cards, DEFAULT.cells, shipped_classifier(),
                               decode_photo(DEFAULT.load, jpg), LETTERS)
             right += sum(c.letter == t for c, t in zip(cards, deal, strict=False))
+            listed += len(uncertain_cards(cards, DEFAULT.classify.min_confidence))
         except VisionError:
             pass
         seconds += time.perf_counter() - t0
         total += len(deal)
     print(f"PDQ deals ({deals} photos of 3 or 4 printed cards): cards right "
-          f"{right / total:.2%}; {seconds / deals:.2f} s/photo")
+          f"{right / total:.2%}, listed to check {listed}; {seconds / deals:.2f} s/photo")
 
 
 if __name__ == "__main__":

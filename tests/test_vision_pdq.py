@@ -46,18 +46,42 @@ def test_cli_read_pdq_json(tmp_path, capsys):
     assert main(["read", str(photo), "--game", "pdq", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["letters"] == "PDQ" and len(out["cards"]) == 3
+    assert out["uncertain"] == [] and [c["why"] for c in out["cards"]] == [None] * 3
 
 
-def _glared_riod(tmp_path):
-    """RIOD under a lamp whose glare washes out part of the O: the O is read, but less
-    surely than the classifier's threshold (0.72, a D 0.23), and listed."""
+def _glared_riod(tmp_path, strength=0.825, width=0.03, at=(0.568, 0.388)):
+    """RIOD under a lamp whose glare washes out part of the O: by default the O is read, but
+    less surely than the classifier's threshold (0.72, a D 0.23), and listed."""
     from glare import lamp
 
     image = decode_photo(DEFAULT.load, deal_photo(list("RIOD"), np.random.default_rng(27),
                                                   SMALL))
     photo = tmp_path / "deal.png"
-    assert cv2.imwrite(str(photo), lamp(image, 0.825, 0.03, (0.568, 0.388)))
+    assert cv2.imwrite(str(photo), lamp(image, strength, width, at))
     return photo
+
+
+def test_a_card_a_glare_washed_out_is_listed_though_read_surely(tmp_path, capsys):
+    """A brighter glare a little right of the O of RIOD leaves the left of the O washed out:
+    the classifier read it as C, 99% sure of it, and the card was not listed, a wrong
+    letter given as right. The glare is measured on the card (its letter's ink lifted
+    toward white, the deal's other cards as they are): it is listed, saying why in the
+    words a board's square a glare washed out is listed in, and offers what it was read
+    as first."""
+    from vision.reading import WASHED
+
+    photo = _glared_riod(tmp_path, 0.9, 0.035, (0.578, 0.378))
+    assert main(["read", str(photo), "--game", "pdq", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    card = out["cards"][2]
+    assert out["letters"] == "RICD" and card["confidence"] > 0.95
+    assert out["uncertain"] == [2]
+    assert card["why"] == WASHED.replace("square", "card")
+    assert [c["why"] for i, c in enumerate(out["cards"]) if i != 2] == [None] * 3
+    assert card["alternatives"] == []  # no runner-up likely enough: the C it was read as
+    assert main(["read", str(photo), "--game", "pdq"]) == 0
+    assert capsys.readouterr().out.splitlines()[1:] == [
+        "  card 3 is uncertain (washed out by a glare: check this card); it may be C (99%)"]
 
 
 def test_the_overlay_draws_every_card_listed_in_doubt(tmp_path, capsys):
@@ -100,7 +124,7 @@ def test_an_uncertain_card_offers_the_letter_it_was_read_as_first(tmp_path, caps
     assert main(["read", str(photo), "--game", "pdq"]) == 0
     said = ", ".join(f"{a['letter']} ({a['p']:.0%})" for a in offers)
     assert capsys.readouterr().out.splitlines()[1:] == [
-        f"  card 3 is uncertain; it may be {said}"]
+        f"  card 3 is uncertain (washed out by a glare: check this card); it may be {said}"]
     assert said.startswith("O (72%), ")
 
 

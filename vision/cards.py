@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
 
 from companion.text import counted
-from vision.cells import glyph_of, read_first, shown_alternatives
+from vision.cells import glyph_of, read_first, shown_alternatives, washed_why
 from vision.classifier import NO_LETTER, TileClassifier
 from vision.config import CardConfig, CellConfig
 from vision.errors import VisionError, WrongDocument
@@ -26,13 +26,15 @@ ROTATION_AMBIGUOUS = ("M", "W", "N", "Z")  # printed with a bar under the letter
 
 @dataclass(frozen=True)
 class CardRead:
-    """One card: its letter (None when not read), confidence, the classifier's runners-up
-    and corners in the photo (4, 2)."""
+    """One card: its letter (None when not read), confidence, the classifier's runners-up,
+    corners in the photo (4, 2) and why it is listed whatever its confidence (``why``: a
+    glare washed out part of its letter, :data:`WASHED_CARD`), or None."""
 
     letter: str | None
     confidence: float
     alternatives: tuple[tuple[str, float], ...]
     corners: np.ndarray
+    why: str | None = None
 
     def to_dict(self, listed: bool) -> dict:
         """The card as a reading's JSON gives it: its ``alternatives`` are what it offers when
@@ -40,13 +42,20 @@ class CardRead:
         offers = card_offers(self) if listed else []
         return {"letter": self.letter, "confidence": round(self.confidence, 3),
                 "alternatives": [{"letter": a, "p": round(p, 3)} for a, p in offers],
+                "why": self.why,
                 "corners": np.round(self.corners.astype(float), 1).tolist()}
+
+
+WASHED_CARD = washed_why("card")  # the boards' words for a square a glare washed out
 
 
 def uncertain_cards(cards: list[CardRead], sure: float) -> list[int]:
     """The positions (0-based, left to right) of the cards the player is asked to check: a
-    card whose letter was not read, or was read less surely than ``sure``."""
-    return [i for i, c in enumerate(cards) if c.letter is None or c.confidence < sure]
+    card whose letter was not read, or was read less surely than ``sure``, or whose letter a
+    glare washed out in part (``why``, :func:`washed_cards`: the classifier can be sure of
+    a wrong letter, a glared O read as U at 0.99)."""
+    return [i for i, c in enumerate(cards)
+            if c.letter is None or c.confidence < sure or c.why is not None]
 
 
 def card_offers(card: CardRead) -> list[tuple[str, float]]:
@@ -141,15 +150,47 @@ def card_face(cfg: CardConfig, image: np.ndarray, corners: np.ndarray) -> np.nda
     return cv2.warpPerspective(image, cv2.getPerspectiveTransform(c, dst), (w, h))
 
 
+def letter_area(cfg: CardConfig, face: np.ndarray) -> np.ndarray:
+    """The middle of a card face where its big letter is (the corner indices trimmed off)."""
+    h, w = face.shape[:2]
+    mx, my = round(w * cfg.letter_margin_x), round(h * cfg.letter_margin_y)
+    return face[my: h - my, mx: w - mx]
+
+
+def washed_cards(cfg: CardConfig, faces: list[np.ndarray]) -> list[float]:
+    """How much of each card's letter a glare washed out (0 to 1), from the gray letter
+    areas of a deal's faces (:func:`letter_area`): the share of its strokes whose ink is
+    lifted past ``glare_lifted`` of the way to the paper round it. A stroke pixel is one
+    darker than the middle of its neighbourhood's (``glare_reach`` square) darkest and
+    lightest, which differ by at least ``glare_mark`` of the way from the deal's ink to that
+    paper, where such pixels are ``glare_stroke`` wide at least: a card's thin printed
+    border, caught in the letter's area when a card's outline is a little off, is no
+    letter's stroke. A card's letter is printed in one ink: a glare mixing a share g of
+    white into the photo lifts the ink g of the way to white where it falls, while the
+    deal's ink (the median of its cards' darkest) stays where no glare is; a shadow or a
+    card in less light darkens the paper but leaves the black ink about as dark."""
+    grays = [cv2.cvtColor(f, cv2.COLOR_BGR2GRAY) for f in faces]
+    ink = float(np.median([np.percentile(g, 2) for g in grays]))
+    near = np.ones((cfg.glare_reach, cfg.glare_reach), np.uint8)
+    thick = np.ones((cfg.glare_stroke, cfg.glare_stroke), np.uint8)
+    shares = []
+    for g in grays:
+        floor = cv2.erode(g, near).astype(np.float64)
+        paper = cv2.dilate(g, near).astype(np.float64)
+        span = np.maximum(paper - ink, 1.0)
+        stroke = ((paper - floor) > cfg.glare_mark * span) & (g < (paper + floor) / 2)
+        stroke = cv2.morphologyEx(stroke.astype(np.uint8), cv2.MORPH_OPEN, thick) > 0
+        lifted = (floor[stroke] - ink) / span[stroke]
+        shares.append(float((lifted > cfg.glare_lifted).mean()) if stroke.any() else 0.0)
+    return shares
+
+
 def read_card(cards: CardConfig, cells: CellConfig, clf: TileClassifier, face: np.ndarray,
               corners: np.ndarray, letters: tuple[str, ...]) -> CardRead:
     """The big letter of a card face, trying it both ways up."""
-    h, w = face.shape[:2]
-    mx, my = round(w * cards.letter_margin_x), round(h * cards.letter_margin_y)
     best = None
     for turn in (0, 2):
-        f = np.rot90(face, turn).copy()
-        crop = f[my: h - my, mx: w - mx]
+        crop = letter_area(cards, np.rot90(face, turn).copy())
         glyph = glyph_of(cells, crop)
         if glyph is None:
             continue
@@ -196,8 +237,12 @@ def read_deal(cards_cfg: CardConfig, cells_cfg: CellConfig, clf: TileClassifier,
         seen = counted(len(found), "card") if found else "no card"
         raise VisionError(f"found {seen}, expected {want}: lay the cards apart, "
                           "face up, on a darker table, all in the picture")
-    return [read_card(cards_cfg, cells_cfg, clf, card_face(cards_cfg, image, c), c, letters)
-            for c in found]
+    faces = [card_face(cards_cfg, image, c) for c in found]
+    reads = [read_card(cards_cfg, cells_cfg, clf, f, c, letters)
+             for f, c in zip(faces, found, strict=True)]
+    washed = washed_cards(cards_cfg, [letter_area(cards_cfg, f) for f in faces])
+    return [replace(r, why=WASHED_CARD) if w > cards_cfg.max_washed and r.letter else r
+            for r, w in zip(reads, washed, strict=True)]
 
 
 def not_the_deal(found: int, variant: Variant) -> str:

@@ -54,6 +54,12 @@ def offered(rd: CellRead) -> list[tuple[str, float | None]]:
     return [(a, None if rd.unweighed else p) for a, p in shown]
 
 
+def washed_why(what: str) -> str:
+    """Why a board's square (``what``: "square") or a PDQ card ("card") is listed when a
+    glare may have washed out its letter: "washed out by a glare: check this square"."""
+    return f"washed out by a glare: check this {what}"
+
+
 def read_first(read: str, likely: float, alternatives: Iterable[tuple[str, float]]
                ) -> list[tuple[str, float]]:
     """What a reading listed for the player offers, out of what was ``read`` (``likely``

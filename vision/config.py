@@ -255,6 +255,11 @@ class CardConfig:
                                          # table's grain joined to a blurred edge bulges one
     letter_margin_x: float = 0.08        # share of the card's width trimmed off left and right
     letter_margin_y: float = 0.2         # and of its height top and bottom (corner indices)
+    glare_reach: int = 15                # px (at 2 px/mm) round a letter's stroke for its ink
+    glare_mark: float = 0.4              # a stroke shows this share of its card's contrast
+    glare_stroke: int = 5                # px: a letter's stroke is this wide at least
+    glare_lifted: float = 0.3            # a stroke pixel lifted this share toward its paper
+    max_washed: float = 0.08             # a card whose strokes are this much lifted is listed
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from vision.cells import (
     listed_entry,
     read_cells,
     shown_alternatives,
+    washed_why,
 )
 from vision.classifier import NO_LETTER, TileClassifier
 from vision.config import VisionConfig, WoodConfig
@@ -37,7 +38,7 @@ LAMP = ("move the lamp, or tilt the phone so the bright reflection falls off the
 GLARE = f"the board was found but a glare washes out most of it, where letters may be lost: {LAMP}"
 GLARE_NOTE = (f"a glare washes out part of the board, where letters may be lost (its squares "
               f"are listed to check); for a better photo, {LAMP}")
-WASHED = "washed out by a glare: check this square"
+WASHED = washed_why("square")
 LONE = "a letter on its own, in a photo with a glare: check this square"
 GAP = "a gap between tiles, in a photo with a glare: a letter here may be lost"
 BLANK_WASHED = "a blank tile whose words cross squares a glare washed out: check its letter"

@@ -270,15 +270,17 @@ def _read_pdq(args: argparse.Namespace, image) -> int:
 
 
 def _listed_card(number: int, card: dict) -> str:
-    """A card listed to check as printed: what it may be (the letter read first), or that
-    its letter was not made out."""
+    """A card listed to check as printed: what it may be (the letter read first) and why, when
+    a reason beyond the classifier's doubt lists it (a glare), or that its letter was not
+    made out."""
     alts = ", ".join(_alternative(a) for a in card["alternatives"])
     if card["letter"] is None:
         return (f"card {number}'s letter could not be made out"
                 + (f"; it may be {alts}" if alts else "; check the card"))
     if not alts:  # no runner-up likely enough to show: what was read is all it offers
         alts = _alternative({"letter": card["letter"], "p": card["confidence"]})
-    return f"card {number} is uncertain; it may be {alts}"
+    why = f" ({card['why']})" if card.get("why") else ""
+    return f"card {number} is uncertain{why}; it may be {alts}"
 
 
 def _print_reading(out: dict) -> None:

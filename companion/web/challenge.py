@@ -140,19 +140,24 @@ def page() -> ResponseReturnValue:
                            **pdq), (400 if error else 200)
 
 
-MAYBE = re.compile(r"([1-9]):([A-Z]*)")  # a card to check and what it may be: "3:OQDE"
+# a card to check and what it may be: "3:OQDE"; "3w:DO" one a glare washed out
+MAYBE = re.compile(r"([1-9])(w?):([A-Z]*)")
 
 
-def _photo_doubts(given: list[str], cards: str) -> list[tuple[int, list[str]]]:
+def _photo_doubts(given: list[str], cards: str) -> list[tuple[int, list[str], str | None]]:
     """The cards a photo left in doubt, as its reading's redirect names them (``maybe``:
-    the card's number, then the letters it offers, :func:`vision.cards.card_offers`): each
-    card's number and letters. One that does not say a card of ``cards`` is left out: the
-    note is the photo's, and the cards box holds what is judged."""
+    the card's number, ``w`` when a glare washed out part of its letter, then the letters it
+    offers, :func:`vision.cards.card_offers`): each card's number, letters and why it is
+    listed beyond the classifier's doubt (:data:`vision.cards.WASHED_CARD`, or None). One
+    that does not say a card of ``cards`` is left out: the note is the photo's, and the
+    cards box holds what is judged."""
+    from vision.cards import WASHED_CARD
+
     doubts = []
     for value in given:
         m = MAYBE.fullmatch(value)
         if m and int(m[1]) <= len(cards):
-            doubts.append((int(m[1]), list(m[2])))
+            doubts.append((int(m[1]), list(m[3]), WASHED_CARD if m[2] else None))
     return doubts
 
 
@@ -189,7 +194,8 @@ def cards_photo() -> ResponseReturnValue:
     except CompanionError as exc:
         return _cards_photo_refused(str(exc), status_of(exc),
                                     field_at_fault(exc, "cards-photo"))
-    maybe = [f"{i + 1}:{''.join(a['letter'] for a in read['alternatives'][i])}"
+    maybe = [f"{i + 1}{'w' if read['why'][i] else ''}:"
+             f"{''.join(a['letter'] for a in read['alternatives'][i])}"
              for i in read["uncertain"]]
     return redirect(url_for("challenge.page", game="pdq", cards=read["cards"],
                             variant=variant, word=request.form.get("word") or None,

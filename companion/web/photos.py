@@ -173,7 +173,8 @@ def read_pdq_cards(data: bytes, max_pixels: int, variant: str | None = None
     ``variant`` deals when it is named (:func:`vision.photo.read_deal_photo`), the
     positions (0-based) of the ones to check, and what each card offers (``alternatives``,
     one list per card: a listed card's letter read first, then its likely runners-up,
-    :func:`vision.cards.card_offers`; empty for the others)."""
+    :func:`vision.cards.card_offers`; empty for the others) and why each is listed beyond
+    the classifier's doubt (``why``: a glare washed out part of its letter; null)."""
     from vision.cards import deal_reading
     from vision.config import DEFAULT
     from vision.imageio import decode_photo
@@ -188,4 +189,5 @@ def read_pdq_cards(data: bytes, max_pixels: int, variant: str | None = None
         cards = read_deal_photo(image, variant=variant)
     reading = deal_reading(cards, DEFAULT.classify.min_confidence)
     return {"cards": reading["letters"], "uncertain": reading["uncertain"],
-            "alternatives": [c["alternatives"] for c in reading["cards"]]}
+            "alternatives": [c["alternatives"] for c in reading["cards"]],
+            "why": [c["why"] for c in reading["cards"]]}

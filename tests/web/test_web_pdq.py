@@ -168,7 +168,8 @@ def test_cards_read_from_a_photo(client):
 
     photo = _deal_photo("PNA")
     data = client.post("/api/pdq/cards", data=photo, content_type="image/jpeg").get_json()
-    assert data == {"cards": "PNA", "uncertain": [], "alternatives": [[], [], []]}
+    assert data == {"cards": "PNA", "uncertain": [], "alternatives": [[], [], []],
+                    "why": [None, None, None]}
     resp = client.post("/pdq/cards-photo", data={
         "photo": (io.BytesIO(photo), "deal.jpg"), "variant": "regular", "word": "pineapple",
         "csrf_token": token(client)}, content_type="multipart/form-data")
@@ -211,8 +212,36 @@ def test_a_card_in_doubt_is_offered_as_the_command_line_offers_it(client, capsys
     page = client.get(resp.headers["Location"]).get_data(as_text=True)
     note = re.search(r'id="photo-note">(.*?)</p>', page, re.S).group(1)
     said = ", ".join(offered[:-1]) + " or " + offered[-1]
-    assert " ".join(note.split()) == ("Cards read from your photo: RIOD. Card 3 is uncertain; "
+    assert " ".join(note.split()) == ("Cards read from your photo: RIOD. Card 3 is uncertain "
+                                      "(washed out by a glare: check this card); "
                                       f"it may be {said}. Check the cards box.")
+
+
+def test_a_card_a_glare_washed_out_is_noted_though_read_surely(client):
+    """A brighter glare a little right of the O of RIOD: the O was read as C, 99% sure, and
+    the page said the cards were read, "Check them, then type a word.". The card is listed
+    as the command line lists it (tests/test_vision_pdq.py), the reason in the note."""
+    import io
+
+    import cv2
+    from glare import lamp
+
+    from vision.config import DEFAULT
+    from vision.imageio import decode_photo
+
+    image = decode_photo(DEFAULT.load, _deal_photo("RIOD", seed=27))
+    photo = cv2.imencode(".png", lamp(image, 0.9, 0.035, (0.578, 0.378)))[1].tobytes()
+    data = client.post("/api/pdq/cards", data=photo, content_type="image/png").get_json()
+    assert data["cards"] == "RICD" and data["uncertain"] == [2]
+    assert data["why"] == [None, None, "washed out by a glare: check this card", None]
+    resp = client.post("/pdq/cards-photo", data={
+        "photo": (io.BytesIO(photo), "deal.png"), "variant": "four-score", "word": "",
+        "csrf_token": token(client)}, content_type="multipart/form-data")
+    page = client.get(resp.headers["Location"]).get_data(as_text=True)
+    note = re.search(r'id="photo-note">(.*?)</p>', page, re.S).group(1)
+    assert " ".join(note.split()) == (
+        "Cards read from your photo: RICD. Card 3 is uncertain (washed out by a glare: check "
+        "this card); it may be C. Check the cards box.")
 
 
 def test_a_cards_photo_not_read_comes_back_to_the_check_with_the_word_kept(client):
