@@ -925,6 +925,9 @@ def test_listed_squares_are_grouped_by_their_reason_once_in_board_order() -> Non
         "column 5, rows 14 and 16")
     assert squares_named(groups[1].entries, column) == "row 6, column 6"
     assert surely_read(groups[3].sure, column) == "row 14, column 5: M (99%); column 8: E (99%)"
+    # a blank tile read surely is named as the other lines name it, not by its "?"
+    assert surely_read([entry(3, 3, "?", ("?", 0.95))], column) == (
+        "row 4, column 4: blank tile (95%)")
 
 
 def test_a_square_listed_for_two_reasons_is_named_under_both() -> None:

@@ -269,7 +269,7 @@ def surely_read(entries: list[dict], column: Callable[[int], str]) -> str:
         where = f"column {column(u['col'])}"
         if u["row"] != row:
             where, row = f"row {u['row'] + 1}, {where}", u["row"]
-        said.append(f"{where}: {u['read'] or 'empty'} ({u['alternatives'][0]['p']:.0%})")
+        said.append(f"{where}: {face_named(u['read'])} ({u['alternatives'][0]['p']:.0%})")
     return "; ".join(said)
 
 
