@@ -221,6 +221,28 @@ def test_the_turn_form_is_on_the_screen_with_the_board(page, game, plays):
     fits_phone(page)
 
 
+def _photo_sent(page, photo: bytes):
+    """A new Bug Words game's key and the answer to ``photo`` sent to it (201)."""
+    key = page.request.post("/api/games", data={"game": "bugwords",
+                                                "players": ["Ann", "Bob"]}).json()["table_key"]
+    resp = page.request.post(f"/api/games/{key}/photos", data=photo,
+                             headers={"Content-Type": "image/jpeg"})
+    assert resp.status == 201, resp.json()
+    return key, resp
+
+
+def _list_and_button(page) -> dict:
+    """Once the overlay has loaded: the photo page's list of squares to check, its height,
+    and how far down the page its "Score the new tiles" button is (CSS px)."""
+    page.wait_for_function("() => { const i = document.getElementById('overlay');"
+                           " return i && i.complete && i.naturalWidth > 0; }")
+    return page.evaluate("""() => {
+        const at = s => document.querySelector(s).getBoundingClientRect();
+        return {list: at('#unsure-list').height,
+                button: at('#photo-form button[type=submit]').top + window.scrollY};
+    }""")
+
+
 def test_a_photo_s_listed_squares_say_each_reason_once(page):
     """The real photo IMG_20151016_170003 lists 25 squares, 24 of them because a run of
     letters is no word: the photo page said the run's sentence once per square, the list
@@ -228,20 +250,10 @@ def test_a_photo_s_listed_squares_say_each_reason_once(page):
     reason is said once with its squares under it (list 1,530 px, button 2,920 px): the
     letters most in doubt each with their choices to tap, the others in one line."""
     photo = Path(__file__).parents[1] / "data" / "vision" / "real" / "IMG_20151016_170003.jpg"
-    key = page.request.post("/api/games", data={"game": "bugwords",
-                                                "players": ["Ann", "Bob"]}).json()["table_key"]
-    resp = page.request.post(f"/api/games/{key}/photos", data=photo.read_bytes(),
-                             headers={"Content-Type": "image/jpeg"})
-    assert resp.status == 201, resp.json()
+    key, resp = _photo_sent(page, photo.read_bytes())
     listed = resp.json()["reading"]["uncertain"]
     page.goto(f"/games/{key}/photos/{resp.json()['photo_id']}")
-    page.wait_for_function("() => { const i = document.getElementById('overlay');"
-                           " return i && i.complete && i.naturalWidth > 0; }")
-    seen = page.evaluate("""() => {
-        const at = s => document.querySelector(s).getBoundingClientRect();
-        return {list: at('#unsure-list').height,
-                button: at('#photo-form button[type=submit]').top + window.scrollY};
-    }""")
+    seen = _list_and_button(page)
     assert seen["list"] < 1800 and seen["button"] < 3200, seen
     text = page.inner_text("#unsure-list")
     whys = {u["why"] for u in listed if u.get("why")}
@@ -264,11 +276,7 @@ def test_a_letter_of_two_runs_that_are_no_words_is_named_under_both(page):
     first run) on one line with where they are listed; each square's letters to tap are
     still there once."""
     photo = Path(__file__).parents[1] / "data" / "vision" / "real" / "IMG_20151016_170003.jpg"
-    key = page.request.post("/api/games", data={"game": "bugwords",
-                                                "players": ["Ann", "Bob"]}).json()["table_key"]
-    resp = page.request.post(f"/api/games/{key}/photos", data=photo.read_bytes(),
-                             headers={"Content-Type": "image/jpeg"})
-    assert resp.status == 201, resp.json()
+    key, resp = _photo_sent(page, photo.read_bytes())
     page.goto(f"/games/{key}/photos/{resp.json()['photo_id']}")
     group = page.locator("#unsure-list > li.reason", has_text="WIQEH")
     said = group.inner_text()
@@ -297,21 +305,10 @@ def test_a_glare_s_many_squares_are_named_by_rows_not_a_line_each(page):
     from vision.imageio import load_photo
 
     real = Path(__file__).parents[1] / "data" / "vision" / "real" / "IMG_20141025_164039.jpg"
-    key = page.request.post("/api/games", data={"game": "bugwords",
-                                                "players": ["Ann", "Bob"]}).json()["table_key"]
-    resp = page.request.post(f"/api/games/{key}/photos",
-                             data=jpeg(lamp(load_photo(DEFAULT.load, real), 0.85)),
-                             headers={"Content-Type": "image/jpeg"})
-    assert resp.status == 201, resp.json()
+    key, resp = _photo_sent(page, jpeg(lamp(load_photo(DEFAULT.load, real), 0.85)))
     listed = resp.json()["reading"]["uncertain"]
     page.goto(f"/games/{key}/photos/{resp.json()['photo_id']}")
-    page.wait_for_function("() => { const i = document.getElementById('overlay');"
-                           " return i && i.complete && i.naturalWidth > 0; }")
-    seen = page.evaluate("""() => {
-        const at = s => document.querySelector(s).getBoundingClientRect();
-        return {list: at('#unsure-list').height,
-                button: at('#photo-form button[type=submit]').top + window.scrollY};
-    }""")
+    seen = _list_and_button(page)
     assert seen["list"] < 2000 and seen["button"] < 4000, seen
     washed = page.locator("#unsure-list > li.reason", has_text="washed out by a glare")
     alike = washed.locator("li.alike").inner_text()
