@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from companion.text import counted, noun_for
+from companion.text import counted, listed, noun_for
 from vision.boards import BoardSpec
 from vision.classifier import NO_LETTER, Guess, TileClassifier
 from vision.config import CellConfig
@@ -258,7 +258,7 @@ def _span(names: list[str], at: list[int]) -> str:
         if k == len(at) or at[k] != at[k - 1] + 1:
             pieces.append(names[start] if k - 1 == start else f"{names[start]}-{names[k - 1]}")
             start = k
-    return pieces[0] if len(pieces) == 1 else f"{', '.join(pieces[:-1])} and {pieces[-1]}"
+    return listed(pieces)
 
 
 def surely_read(entries: list[dict], column: Callable[[int], str]) -> str:
