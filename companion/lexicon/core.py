@@ -267,6 +267,24 @@ class Lexicon:
         last = "".join(w[-1] for w in self.words).encode("ascii")
         return np.frombuffer(last, dtype=np.uint8) - np.uint8(ord("a"))
 
+    @cached_property
+    def longest(self) -> int:
+        """How many letters the longest word has (0 for no word)."""
+        return max(map(len, self.words), default=0)
+
+    @cached_property
+    def letter_counts(self) -> tuple[np.ndarray, np.ndarray]:
+        """How many of each letter every word has (a uint8 array of ``len(words)`` rows and
+        26 columns) and each word's length (int32): the table the search for words two
+        edits from a word sums over (:func:`companion.lexicon.spelling.near_words`). Built
+        on first use."""
+        n = len(self.words)
+        codes = np.frombuffer("".join(self.words).encode("ascii"), dtype=np.uint8) - ord("a")
+        lengths = np.fromiter((len(w) for w in self.words), dtype=np.int32, count=n)
+        rows = np.repeat(np.arange(n, dtype=np.int64), lengths)
+        counts = np.bincount(rows * 26 + codes, minlength=n * 26)
+        return counts.reshape(n, 26).astype(np.uint8), lengths
+
     def in_order_mask(
         self,
         letters: str,

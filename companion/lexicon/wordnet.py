@@ -92,6 +92,7 @@ class WordNet:
         if not (self.folder / "index.noun").exists():
             raise FileNotFoundError(f"no WordNet index files in {self.folder}")
         self._exceptions: dict[str, dict[str, list[str]]] = {}
+        self._irregular: dict[str, dict[str, list[str]]] = {}  # base -> its exception forms
         self._maps: dict[str, mmap.mmap] = {}
         self._lock = threading.Lock()
         self._lookups: dict[str, int] = {}
@@ -179,6 +180,21 @@ class WordNet:
                         table[parts[0]] = parts[1:]
             self._exceptions[pos] = table
         return self._exceptions[pos].get(word, [])
+
+    def irregular_forms(self, base: str, pos: str) -> list[str]:
+        """The forms the dictionary's exception list for ``pos`` gives ``base`` (RUN: RAN;
+        MOUSE: MICE; GOOD: BETTER, BEST), in the list's order: the reverse of
+        :meth:`base_forms`' irregular bases."""
+        self._exception_bases(pos, base)  # reads the list once
+        reverse = self._irregular.get(pos)
+        if reverse is None:
+            with self._lock:
+                reverse = {}
+                for form, bases in self._exceptions[pos].items():
+                    for b in bases:
+                        reverse.setdefault(b, []).append(form)
+                self._irregular[pos] = reverse
+        return list(reverse.get(base, ()))
 
     def base_forms(self, word: str, pos: str) -> list[str]:
         """Candidate base forms of ``word`` for one part of speech, the word itself first."""
@@ -294,6 +310,13 @@ def default_wordnet() -> WordNet | None:
     """The installed WordNet, or None when no WordNet files are found."""
     folder = find_wordnet_dir()
     return WordNet(folder) if folder else None
+
+
+def irregular_forms(base: str, pos: str) -> list[str]:
+    """The irregular forms WordNet's exception list for ``pos`` (``n``, ``v``, ``a``) gives
+    ``base`` (:meth:`WordNet.irregular_forms`); empty if none or WordNet is not installed."""
+    wn = default_wordnet()
+    return wn.irregular_forms(base, pos) if wn else []
 
 
 def define(word: str, limit: int = 8, common: bool = False,

@@ -1,0 +1,291 @@
+"""What a word the list lacks may have been meant as: the list's words one edit from it
+(RECIEVE: RECEIVE), and, for a regular ending on a word whose forms are irregular (RUNNED,
+CHILDS, GOODER), the irregular forms the list has (RAN, CHILDREN, BETTER). The reasons of
+:mod:`companion.lexicon.reasons` say them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+import numpy as np
+
+from companion.lexicon.core import ALPHABET, Lexicon
+from companion.lexicon.wordnet import irregular_forms as exception_forms
+
+__all__ = ["Irregular", "irregular", "near_words"]
+
+NEAR_WORDS = 5  # at most this many near words are named
+# Words shorter than this have too many neighbours one letter away for any to be the word
+# meant (QX: AX, EX, OX, QI ...): only a swap of two letters next to each other is offered
+# for them (HTE: THE).
+FULL_EDITS_FROM = 4
+# Words this long, with no word one edit away, are also matched two edits away
+# (ACOMMODATE: ACCOMMODATE), with the first letter kept.
+TWO_EDITS_FROM = 7
+# More words than this two edits away are too many for any to be the word meant: none is
+# named (SILNAED: SLINKED, SAUNAED, SIGNALED ... eight of them).
+TWO_EDITS_AT_MOST = 2
+VOWELS = frozenset("aeiou")
+
+# The regular endings: kind -> (the endings as written after the base, with the spelling
+# changes) as (what the base loses from its end, what is added).
+_ENDINGS: dict[str, tuple[tuple[str, str], ...]] = {
+    "s": (("", "s"), ("", "es"), ("y", "ies")),
+    "ed": (("", "ed"), ("e", "ed"), ("y", "ied"), ("", "ked")),
+    "ing": (("", "ing"), ("e", "ing"), ("", "king")),
+    "er": (("", "er"), ("e", "er"), ("y", "ier")),
+    "est": (("", "est"), ("e", "est"), ("y", "iest")),
+}
+# Which of the dictionary's exception lists name a base's irregular forms of each kind.
+_POS = {"s": ("n", "v"), "ed": ("v",), "ing": ("v",), "er": ("a",), "est": ("a",)}
+
+
+def typed_forms(base: str, kind: str) -> set[str]:
+    """``base`` with the regular ending ``kind`` (``s``, ``ed``, ``ing``, ``er``, ``est``) in
+    every spelling a player may give it, right or not: RUN: RUNED, RUNNED; DIE: DIED, DIEING;
+    TRY: TRYS, TRIES; PICNIC: PICNICED, PICNICKED (:func:`regular_forms` is the right one)."""
+    out = set()
+    for drop, add in _ENDINGS[kind]:
+        if drop and not base.endswith(drop):
+            continue
+        if add in ("ked", "king") and not base.endswith("c"):
+            continue
+        stem = base[: len(base) - len(drop)]
+        out.add(stem + add)
+        if not drop and add[0] in VOWELS and stem[-1] not in VOWELS:
+            out.add(stem + stem[-1] + add)  # RUNNED, BIGGER, QUIZZES
+    return out
+
+
+def _short_vowel_last(base: str) -> bool:
+    """Whether ``base`` ends in one vowel and a consonant that a regular ending doubles (RUN,
+    BIG, QUIZ; not RAIN, BOX, SAW)."""
+    return (len(base) >= 2 and base[-1] not in VOWELS and base[-1] not in "wxy"
+            and base[-2] in VOWELS and (len(base) < 3 or base[-3] not in VOWELS))
+
+
+def regular_forms(base: str, kind: str) -> set[str]:
+    """``base`` with the regular ending ``kind`` as the regular rules spell it: -ES after S,
+    X, Z, CH, SH and O; Y after a consonant made IE (TRIES, TRIED, HAPPIER); a final E
+    dropped (BAKED, BAKING, but SEEING and no DING for DIE: DYING is irregular); the last
+    consonant doubled after one short vowel (RUNNED, BIGGER, QUIZZES); K after a final C
+    (PICNICKED). A base whose form of ``kind`` the list has in one of these spellings is not
+    irregular for it, whatever the dictionary's exception list says (DREAMED, DREAMT)."""
+    vowel_y = len(base) >= 2 and base[-1] == "y" and base[-2] not in VOWELS
+    stem = base[:-1] if vowel_y else base
+    doubled = {base + base[-1] + kind if kind != "s" else base + base[-1] + "es"}
+    if kind == "s":
+        if vowel_y:
+            return {stem + "ies"}
+        sibilant = base.endswith(("s", "x", "z", "ch", "sh"))
+        out = {base + "es"} if sibilant else {base + "s"}
+        if base.endswith("o"):
+            out.add(base + "es")
+        return out | (doubled if base[-1] in "sz" else set())
+    if kind == "ing":
+        if base.endswith("ie"):
+            return set()
+        out = {base[:-1] + "ing"} if base.endswith("e") and base[-2:] not in (
+            "ee", "ye", "oe") else {base + "ing"}
+    elif vowel_y:
+        out = {stem + "i" + kind}
+    elif base.endswith("e"):
+        out = {base + kind[1:]}
+    else:
+        out = {base + kind}
+    if base.endswith("c"):
+        out.add(base + "k" + kind)
+    return out | (doubled if _short_vowel_last(base) else set())
+
+
+def _bases(word: str) -> Iterator[tuple[str, str]]:
+    """``(base, kind)``: every base that ``word`` is with a regular ending of ``kind``."""
+    for kind, endings in _ENDINGS.items():
+        for drop, add in endings:
+            if not word.endswith(add) or len(word) - len(add) < 1:
+                continue
+            stem = word[: len(word) - len(add)]
+            for base in (stem + drop, stem[:-1] + drop if len(stem) > 2 and not drop
+                         and stem[-1] == stem[-2] else ""):
+                if len(base) >= 2 and word in typed_forms(base, kind):
+                    yield base, kind
+
+
+def _of_kind(form: str, kind: str, pos: str) -> bool:
+    """Whether the exception list's ``form`` (of part of speech ``pos``) is of the ending
+    ``kind``: DYING for -ING, RAN for -ED, BEST for -EST, BETTER for -ER, HAS for -S."""
+    if pos == "n":
+        return kind == "s"
+    if pos == "a":
+        return (kind == "est") == form.endswith("st")
+    if kind == "ing":
+        return form.endswith("ing")
+    if kind == "s":
+        return form.endswith("s") and form != "was"
+    return not form.endswith("ing") and not form.endswith("s")
+
+
+def _irregular_forms(base: str, pos: str) -> list[str]:
+    """The dictionary's irregular forms of ``base`` as part of speech ``pos``: those its
+    exception list names, and for a noun in -MAN the plural in -MEN, which WordNet gives by a
+    rule of its own rather than in the list (WOMAN: WOMEN)."""
+    forms = exception_forms(base, pos)
+    if pos == "n" and base.endswith("man"):
+        forms.append(base[:-3] + "men")
+    return forms
+
+
+@dataclass(frozen=True)
+class Irregular:
+    """A word the list lacks that is ``base`` (in the list) with a regular ending, where the
+    dictionary gives ``base`` irregular ``forms`` of that ending and the list has them."""
+
+    base: str
+    forms: tuple[str, ...]
+
+
+def irregular(word: str, lexicon: Lexicon) -> Irregular | None:
+    """When ``word`` (letters, any case; one the list lacks) is a base in ``lexicon`` with a
+    regular ending (-S/-ES/-IES, -ED, -ING, -ER, -EST, spelt by the usual rules) and the
+    dictionary's exception lists (WordNet's ``noun.exc``, ``verb.exc``, ``adj.exc``) give
+    that base irregular forms of that ending which the list has: the base and those forms
+    (RUNNED: RUN, RAN; CHILDS: CHILD, CHILDREN; GOODER: GOOD, BETTER; DIEING: DIE, DYING).
+    None when the list has a regular form of the base with that ending too (a verb with both
+    forms is not irregular there), or nothing fits."""
+    lower = word.lower()
+    for base, kind in _bases(lower):
+        if base not in lexicon or any(f in lexicon for f in regular_forms(base, kind)):
+            continue
+        forms = [f for pos in _POS[kind] for f in _irregular_forms(base, pos)
+                 if _of_kind(f, kind, pos) and f not in (lower, base) and f in lexicon]
+        if forms:
+            return Irregular(base, tuple(dict.fromkeys(forms)))
+    return None
+
+
+def _edits(word: str, full: bool) -> Iterator[tuple[str, int]]:
+    """Every string one edit from ``word``, each with how likely the edit is as a slip (0
+    most): a swap of neighbouring letters (0), a doubled letter made single or a single one
+    doubled (1), a vowel for a vowel (2), any other letter dropped or added (3), any other
+    letter changed (4). Without ``full``, the swaps only."""
+    n = len(word)
+    for i in range(n - 1):
+        if word[i] != word[i + 1]:
+            yield word[:i] + word[i + 1] + word[i] + word[i + 2:], 0
+    if not full:
+        return
+    for i in range(n):
+        doubled = (i > 0 and word[i - 1] == word[i]) or (i + 1 < n and word[i + 1] == word[i])
+        yield word[:i] + word[i + 1:], 1 if doubled else 3
+    for i in range(n + 1):
+        for c in ALPHABET:
+            doubled = (i > 0 and word[i - 1] == c) or (i < n and word[i] == c)
+            yield word[:i] + c + word[i:], 1 if doubled else 3
+    for i in range(n):
+        for c in ALPHABET:
+            if c != word[i]:
+                vowels = c in VOWELS and word[i] in VOWELS
+                yield word[:i] + c + word[i + 1:], 2 if vowels else 4
+
+
+def _distance(a: str, b: str, cap: int) -> int:
+    """How many edits ``b`` is from ``a`` (a letter dropped, added or changed, or two
+    neighbours swapped, each one), or ``cap + 1`` once it must be more than ``cap``."""
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        x = a[i - 1]
+        cur = [i] * (len(b) + 1)
+        for j in range(1, len(b) + 1):
+            y = b[j - 1]
+            best = prev[j - 1] + (x != y)
+            if prev[j] + 1 < best:
+                best = prev[j] + 1
+            if cur[j - 1] + 1 < best:
+                best = cur[j - 1] + 1
+            if i > 1 and j > 1 and x == b[j - 2] and a[i - 2] == y and prev2[j - 2] + 1 < best:
+                best = prev2[j - 2] + 1
+            cur[j] = best
+        if min(cur) > cap:
+            return cap + 1
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
+def _weighed(a: str, b: str) -> float:
+    """:func:`_distance` with the likelier slips costing less (a swap 0.5, a letter doubled
+    or made single 0.7, a vowel for a vowel 0.8, any other 1), which ranks the words the
+    same number of edits away."""
+    return _measure(a, b, 4.0, True)
+
+
+def _measure(a: str, b: str, cap: float, weighed: bool) -> float:
+    prev2: list[float] = []
+    prev: list[float] = [float(j) for j in range(len(b) + 1)]
+    for i in range(1, len(a) + 1):
+        cur = [float(i)] + [0.0] * len(b)
+        for j in range(1, len(b) + 1):
+            x, y = a[i - 1], b[j - 1]
+            if x == y:
+                change = 0.0
+            else:
+                change = 0.8 if weighed and x in VOWELS and y in VOWELS else 1.0
+            drop = 0.7 if weighed and i > 1 and a[i - 2] == x else 1.0  # a doubled letter
+            add = 0.7 if weighed and j > 1 and b[j - 2] == y else 1.0
+            cur[j] = min(prev[j] + drop, cur[j - 1] + add, prev[j - 1] + change)
+            if i > 1 and j > 1 and x == b[j - 2] and a[i - 2] == y and x != y:
+                cur[j] = min(cur[j], prev2[j - 2] + (0.5 if weighed else 1.0))
+        if min(cur) > cap:
+            return cap + 1
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
+def _two_edits(word: str, lexicon: Lexicon) -> list[str]:
+    """The words of ``lexicon`` two edits from ``word`` that begin with its first letter,
+    likeliest first (:func:`_weighed`): those whose length and letter counts could be two
+    edits away (a quick sum over the list's table of letter counts) are measured one by
+    one."""
+    counts, lengths = lexicon.letter_counts
+    start, stop = lexicon.prefix_range(word[0])
+    near = np.abs(lengths[start:stop] - len(word)) <= 2
+    mine = np.zeros(26, dtype=np.int16)
+    for c in word:
+        mine[ord(c) - 97] += 1
+    rows = np.flatnonzero(near) + start
+    diff = np.abs(counts[rows].astype(np.int16) - mine).sum(axis=1)
+    # a letter dropped or added moves the counts by 1, a letter changed by 2, a swap by 0:
+    # two edits that change the length by d move them by at most 4 - d
+    found = [lexicon.words[i]
+             for i in rows[diff <= 4 - np.abs(lengths[rows] - len(word))]]
+    return sorted((w for w in found if w != word and _distance(word, w, 2) == 2),
+                  key=lambda w: (_weighed(word, w), w))
+
+
+def near_words(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None = None,
+               limit: int = NEAR_WORDS) -> list[str]:
+    """The words of ``lexicon`` (at most ``limit``; lower case) close in spelling to
+    ``word`` (letters, any case), most likely first: one edit away (two letters next to each
+    other swapped, a letter dropped, added or changed; for a word of under
+    :data:`FULL_EDITS_FROM` letters only a swap), the swap first, then a doubled letter, a
+    vowel for a vowel, then any other; a word sharing the first letter before one that does
+    not. A word of :data:`TWO_EDITS_FROM` letters or more with none one edit away gets those
+    two edits away that share its first letter, when there are no more than
+    :data:`TWO_EDITS_AT_MOST` of them. ``fits``, when given, keeps only the words
+    it accepts (a game's length or tiles). Empty when nothing is close."""
+    lower = word.lower()
+    if not lower or len(lower) > lexicon.longest + 2:  # no word of the list is near
+        return []
+    ranked: dict[str, tuple[int, int]] = {}
+    for near, how in _edits(lower, len(lower) >= FULL_EDITS_FROM):
+        if len(near) < 2 or near not in lexicon or (fits is not None and not fits(near)):
+            continue
+        key = (0 if near[0] == lower[0] or how == 0 else 1, how)
+        if near not in ranked or key < ranked[near]:
+            ranked[near] = key
+    if not ranked and len(lower) >= TWO_EDITS_FROM:
+        far = [w for w in _two_edits(lower, lexicon) if fits is None or fits(w)]
+        return far if len(far) <= TWO_EDITS_AT_MOST else []
+    return sorted(ranked, key=lambda w: (ranked[w], w))[:limit]
