@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from functools import cache
 
 from companion import text
 from companion.lexicon import (
     Lexicon,
-    absent_reason,
+    absence,
     default_lexicon,
     define,
     is_letters,
@@ -44,6 +44,13 @@ class WordLimits:
         from companion.board import split_word
 
         return len(split_word(word.upper(), self.digraphs))
+
+    def admits(self, word: str) -> bool:
+        """Whether ``word`` (letters) is of a length and of tiles the game takes: a near
+        word a verdict offers must be one (:func:`companion.lexicon.absence`)."""
+        squares = self.squares(word)
+        return (len(word) >= self.shortest and (self.longest is None or squares <= self.longest)
+                and not self.missing_tile(word))
 
     def missing_tile(self, word: str) -> str:
         """Why ``word`` cannot be made of the game's tiles (``""``: it can): the first of its
@@ -100,6 +107,12 @@ class Verdict:
     # a function word's part of speech, which WordNet does not define ("THOU is a pronoun;
     # ..."), shown before the definitions; "" for another word
     word_class: str = ""
+    # what the reason names for a word the list lacks: the list's words close to it in
+    # spelling (RECIEVE: RECEIVE), or the base whose irregular forms the list has (RUNNED:
+    # RUN, RAN); all in capitals, empty otherwise (companion.lexicon.absence)
+    near_words: list[str] = field(default_factory=list)
+    irregular_base: str = ""
+    irregular_forms: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -168,7 +181,10 @@ def check_word(
                                   f"{GAME_TITLES[game]}: {missing}.")
     decided_by = lex.decided_by(lower)
     if lower not in lex:
-        return verdict(False, absent_reason(raw, lex), decided_by)
+        absent = absence(raw, lex, word_limits(game).admits if game is not None else None)
+        return replace(verdict(False, absent.reason, decided_by),
+                       near_words=list(absent.near_words), irregular_base=absent.irregular_base,
+                       irregular_forms=absent.irregular_forms)
     where = f" for {GAME_TITLES[game]}" if game else ""
     return verdict(True, f"{shown} is valid{where}: it is in {listed_reason(raw, lex)}.",
                    decided_by)

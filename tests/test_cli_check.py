@@ -345,3 +345,30 @@ def test_a_function_word_says_its_part_of_speech_before_the_senses(capsys):
     code, out, _ = run(capsys, "check", "of", "--json")
     assert json.loads(out)["word_class"] == ("OF is a preposition; WordNet defines no "
                                              "prepositions.")
+
+
+def test_a_misspelt_or_wrongly_inflected_word_is_told_what_the_list_has(capsys):
+    # "RECIEVE is not in the word list ..." and RUNNED the same: nothing said why not
+    code, out, _ = run(capsys, "check", "recieve")
+    assert code == 1
+    assert out.splitlines()[1] == ("  RECIEVE is not in the word list SCOWL-70 US/UK/CA/AU, the "
+                                   "companion default; close to it in the list: RECEIVE and "
+                                   "RELIEVE.")
+    code, out, _ = run(capsys, "check", "runned", "--game", "werdup")
+    assert code == 1
+    assert out.splitlines()[1] == ("  RUNNED is not in the word list SCOWL-70 US/UK/CA/AU, the "
+                                   "companion default: RUN is irregular; the list has RAN.")
+
+
+def test_the_json_names_the_near_words_and_the_irregular_forms(capsys):
+    near = json.loads(run(capsys, "check", "recieve", "--json")[1])
+    assert (near["near_words"], near["irregular_base"], near["irregular_forms"]) == (
+        ["RECEIVE", "RELIEVE"], "", [])
+    irregular = json.loads(run(capsys, "check", "mouse", "tooths", "--json")[1])["words"][1]
+    assert (irregular["near_words"], irregular["irregular_base"],
+            irregular["irregular_forms"]) == ([], "TOOTH", ["TEETH"])
+    valid = json.loads(run(capsys, "check", "cat", "--json")[1])
+    assert (valid["near_words"], valid["irregular_base"], valid["irregular_forms"]) == (
+        [], "", [])
+    code, out, _ = run(capsys, "pdq", "R", "C", "V", "--word", "recieve", "--json")
+    assert code == 1 and json.loads(out)["near_words"] == ["RECEIVE"]

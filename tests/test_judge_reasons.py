@@ -181,7 +181,8 @@ def test_a_two_letter_base_a_suffix_rule_finds_is_kept():
 
     assert any(d.lemma == "ox" for d in define("oxes"))
     reason = check_word("OXes", with_definitions=False).reason  # not called a name either
-    assert reason == "OXES is not in the word list SCOWL-70 US/UK/CA/AU, the companion default."
+    assert reason == ("OXES is not in the word list SCOWL-70 US/UK/CA/AU, the companion "
+                      "default: OX is irregular; the list has OXEN.")
 
 
 @pytest.mark.parametrize(("word", "listed", "guess"), [
@@ -234,3 +235,72 @@ def test_the_function_word_table_is_sound():
     assert all(word_classes(w) for w in words)  # every part of speech is one the note names
     lexicon = default_lexicon()
     assert sum(w in lexicon for w in words) >= len(words) - 2  # I and HM are not in the list
+
+
+DEFAULT = "the word list SCOWL-70 US/UK/CA/AU, the companion default"
+
+
+@pytest.mark.parametrize(("word", "base", "forms"), [
+    ("runned", "RUN", ["RAN"]), ("childs", "CHILD", ["CHILDREN"]), ("Tooths", "TOOTH", ["TEETH"]),
+    ("gooder", "GOOD", ["BETTER"]), ("goodest", "GOOD", ["BEST"]), ("womans", "WOMAN", ["WOMEN"]),
+    ("dieing", "DIE", ["DYING"]), ("goed", "GO", ["GONE", "WENT"]), ("halfs", "HALF", ["HALVES"])])
+def test_a_regular_ending_on_an_irregular_word_names_the_forms_the_list_has(word, base, forms):
+    # RUNNED, CHILDS: "not in the word list" was all; the judge now says why not
+    for verdict in (check_word(word, with_definitions=False),
+                    judge(word, "".join(dict.fromkeys(word.upper()))[:3], lexicon=None)):
+        assert not verdict.valid
+        assert verdict.reason == (f"{word.upper()} is not in {DEFAULT}: {base} is irregular; "
+                                  f"the list has {' and '.join(forms)}.")
+        assert verdict.irregular_base == base and list(verdict.irregular_forms) == forms
+        assert not verdict.near_words
+
+
+@pytest.mark.parametrize(("word", "near"), [
+    ("learnned", "LEARNED"),  # LEARN has LEARNT too, but LEARNED is regular: not irregular
+    ("fishs", "FISH, FISHES, FISCS, FISHY and FISTS")])  # FISHES is FISH's regular plural
+def test_no_irregular_claim_where_the_list_has_the_regular_form(word, near):
+    verdict = check_word(word, with_definitions=False)
+    assert verdict.irregular_base == "" and verdict.irregular_forms == []
+    assert verdict.reason == f"{word.upper()} is not in {DEFAULT}; close to it in the list: {near}."
+
+
+@pytest.mark.parametrize(("word", "near"), [
+    ("recieve", ["RECEIVE", "RELIEVE"]),  # two letters swapped first
+    ("wierd", ["WEIRD", "WIRED", "WIELD"]),
+    ("seperate", ["SEPARATE"]), ("untill", ["UNTIL"]), ("Truely", ["TRULY"]),
+    ("teh", ["THE"]),  # a short word: only a swap
+    ("acommodate", ["ACCOMMODATE"]), ("publically", ["PUBLICLY"])])  # two edits, 7+ letters
+def test_a_near_spelling_names_the_words_of_the_list_close_to_it(word, near):
+    for verdict in (check_word(word, with_definitions=False),):
+        assert verdict.near_words == near
+        assert verdict.reason == (f"{word.upper()} is not in {DEFAULT}; close to it in the list: "
+                                  f"{', '.join(near[:-1]) + ' and ' if len(near) > 1 else ''}"
+                                  f"{near[-1]}.")
+
+
+@pytest.mark.parametrize("word", ["zzqx", "zxk", "qwertyuiop", "spangleit"])
+def test_nothing_is_said_when_nothing_is_close(word):
+    # SPANGLEIT has five words two edits away: too many for any to be the word meant
+    verdict = check_word(word, with_definitions=False)
+    assert verdict.near_words == [] and verdict.reason == f"{word.upper()} is not in {DEFAULT}."
+
+
+def test_near_words_are_those_the_game_or_the_cards_take():
+    # OCCURRED has 8 letters, one more than Word Girdle takes; RELIEVE has no C for PDQ's R C V
+    assert check_word("occured").near_words == ["OCCURRED"]
+    girdle = check_word("occured", game="girdle")
+    assert girdle.near_words == [] and girdle.reason == f"OCCURED is not in {DEFAULT}."
+    pdq = judge("recieve", "RCV")
+    assert pdq.near_words == ("RECEIVE",) and pdq.reason.endswith("close to it in the list: "
+                                                                  "RECEIVE.")
+    assert pdq.to_dict()["near_words"] == ["RECEIVE"]
+
+
+def test_a_house_list_is_searched_as_it_stands():
+    # a word the house removes is not offered, a word it adds is
+    base = Lexicon(["receive", "relieve", "cat"], "base.txt")
+    lex = HouseLexicon(base, [Layer("no.txt", "remove", frozenset({"relieve"})),
+                              Layer("family.txt", "add", frozenset({"recieves"}))])
+    assert check_word("recieve", lexicon=lex).near_words == ["RECEIVE", "RECIEVES"]
+    removed = check_word("relieve", lexicon=lex)
+    assert removed.near_words == [] and removed.reason.endswith("no.txt removes it.")

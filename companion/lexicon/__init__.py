@@ -17,6 +17,8 @@ from companion.lexicon.house import (
 )
 from companion.lexicon.letters import is_letters, word_letters
 from companion.lexicon.reasons import (
+    Absence,
+    absence,
     absent_reason,
     listed_reason,
     missing_note,
@@ -28,6 +30,7 @@ from companion.lexicon.wordnet import Definition, define
 
 __all__ = [
     "ALPHABET",
+    "Absence",
     "OFFENSIVE_LIST_NAME",
     "Definition",
     "HouseLexicon",
@@ -35,6 +38,7 @@ __all__ = [
     "Lexicon",
     "LexiconError",
     "WordListSpec",
+    "absence",
     "absent_reason",
     "default_lexicon",
     "define",

@@ -5,15 +5,17 @@ their letters (:mod:`companion.lexicon.letters`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from companion import text
 from companion.lexicon.core import Lexicon
 from companion.lexicon.house import OFFENSIVE_LIST_NAME
+from companion.lexicon.spelling import Irregular, irregular, near_words
 from companion.lexicon.wordnet import define
 
-__all__ = ["absent_reason", "listed_reason", "missing_note", "missing_reason",
-           "not_letters_reason"]
+__all__ = ["Absence", "absence", "absent_reason", "listed_reason", "missing_note",
+           "missing_reason", "not_letters_reason"]
 
 NAMES = "Proper nouns (names of people and places) are not allowed."
 
@@ -77,18 +79,44 @@ def missing_note(words: Sequence[str]) -> str:
     return f"not in the word list: {text.listed(named)}"
 
 
-def absent_reason(word: str, lexicon: Lexicon) -> str:
+@dataclass(frozen=True)
+class Absence:
+    """Why a word is not in the list (:func:`absence`): the ``reason`` sentence, and what it
+    names the player may have meant: the ``near_words`` of the list (in capitals, most
+    likely first), or the base in the list whose ``irregular`` forms the list has."""
+
+    reason: str
+    near_words: tuple[str, ...] = ()
+    irregular: Irregular | None = None
+
+    @property
+    def irregular_base(self) -> str:
+        """The base with irregular forms, in capitals (``""``: none)."""
+        return self.irregular.base.upper() if self.irregular else ""
+
+    @property
+    def irregular_forms(self) -> list[str]:
+        """The irregular forms of :attr:`irregular_base` the list has, in capitals."""
+        return [f.upper() for f in self.irregular.forms] if self.irregular else []
+
+
+def absence(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None = None) -> Absence:
     """Why ``word`` (letters A-Z, in the case typed) is not a word of ``lexicon``: not in the
     list, and, when it says why, because a house layer removes it, or because the dictionary
     knows it only as a name or an abbreviation (written with capitals in every sense: PARIS,
     NATO; an abbreviation also when the sense writes it with a point: Mr and Mr.) or only as
-    a symbol (a chemical element's or a unit's: Fe, Hz), however it was typed. A word the
-    dictionary does not know that was typed with a capital, as a name is, gets the rule on
-    names."""
+    a symbol (a chemical element's or a unit's: Fe, Hz), however it was typed. Else, a
+    regular ending on a word whose forms are irregular is told with the forms the list has
+    ("RUNNED is not in ...: RUN is irregular; the list has RAN.",
+    :func:`companion.lexicon.spelling.irregular`), and a near spelling with the list's words
+    close to it ("RECIEVE is not in ...; close to it in the list: RECEIVE.",
+    :func:`companion.lexicon.spelling.near_words`; ``fits`` keeps only the words a game
+    would take). A word the dictionary does not know that was typed with a capital, as a
+    name is, and is close to no word, gets the rule on names."""
     lower = word.lower()
     reason = missing_reason([word], lexicon)
     if lexicon.change(lower) == "removed":
-        return f"{reason}."
+        return Absence(f"{reason}.")
     senses = define(lower, limit=64)
     written = list(dict.fromkeys(d.written or d.lemma for d in senses))
     shown_forms = ", ".join(written[:3])
@@ -96,18 +124,32 @@ def absent_reason(word: str, lexicon: Lexicon) -> str:
                       for d in senses):
         symbols = sum(1 for d in senses if d.symbol_of)
         if symbols == len(senses):  # Fe, iron; Hz, hertz: a symbol, not a name
-            return (f"{reason}: the dictionary knows it only as a symbol ({shown_forms}, "
-                    f"for {_joined([d.symbol_of for d in senses])}). Symbols are not allowed.")
+            return Absence(
+                f"{reason}: the dictionary knows it only as a symbol ({shown_forms}, "
+                f"for {_joined([d.symbol_of for d in senses])}). Symbols are not allowed.")
         if symbols:  # Cf, californium, and cf., compare
-            return (f"{reason}: the dictionary knows it only as an abbreviation or a symbol "
-                    f"({shown_forms}). Abbreviations and symbols are not allowed.")
-        return (f"{reason}: the dictionary knows it only as an abbreviation "
-                f"({shown_forms}). Abbreviations are not allowed.")
+            return Absence(f"{reason}: the dictionary knows it only as an abbreviation or a "
+                           f"symbol ({shown_forms}). Abbreviations and symbols are not allowed.")
+        return Absence(f"{reason}: the dictionary knows it only as an abbreviation "
+                       f"({shown_forms}). Abbreviations are not allowed.")
     if senses and all(d.is_name for d in senses):
-        return f"{reason}: the dictionary knows it only as a name ({shown_forms}). {NAMES}"
+        return Absence(f"{reason}: the dictionary knows it only as a name ({shown_forms}). "
+                       f"{NAMES}")
+    forms = irregular(lower, lexicon)
+    if forms is not None:
+        return Absence(f"{reason}: {forms.base.upper()} is irregular; the list has "
+                       f"{text.listed([f.upper() for f in forms.forms])}.", irregular=forms)
+    near = tuple(w.upper() for w in near_words(lower, lexicon, fits))
+    if near:
+        return Absence(f"{reason}; close to it in the list: {text.listed(near)}.", near)
     if not written and word[:1].isupper() and not word.isupper():
-        return f"{reason}. {NAMES}"
-    return f"{reason}."
+        return Absence(f"{reason}. {NAMES}")
+    return Absence(f"{reason}.")
+
+
+def absent_reason(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None = None) -> str:
+    """The sentence of :func:`absence`: why ``word`` is not a word of ``lexicon``."""
+    return absence(word, lexicon, fits).reason
 
 
 def listed_reason(word: str, lexicon: Lexicon) -> str:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion.lexicon import (
     Lexicon,
-    absent_reason,
+    absence,
     default_lexicon,
     is_letters,
     listed_reason,
@@ -36,6 +36,11 @@ class Judgement:
     variant: str
     valid_for: tuple[str, ...] = ()
     decided_by: str = ""  # the list (or house layer) that decided, once the list was asked
+    # what the reason names for a word the list lacks (companion.lexicon.absence): the
+    # list's words close to it that fit the cards, or the base whose irregular forms it has
+    near_words: tuple[str, ...] = ()
+    irregular_base: str = ""
+    irregular_forms: tuple[str, ...] = ()
 
     def to_dict(self) -> dict:
         return {
@@ -45,6 +50,9 @@ class Judgement:
             "cards": self.cards,
             "variant": self.variant,
             "valid_for": list(self.valid_for),
+            "near_words": list(self.near_words),
+            "irregular_base": self.irregular_base,
+            "irregular_forms": list(self.irregular_forms),
         }
 
 
@@ -132,7 +140,11 @@ def judge(
         return verdict(False, too_short)
     decided_by = lex.decided_by(lower)
     if lower not in lex:
-        return verdict(False, absent_reason(raw, lex), decided_by)
+        shortest = min_length if min_length is not None else var.minimum(player)
+        why = absence(raw, lex, lambda w: len(w) >= shortest and fit(w, cards, var).ok)
+        return replace(verdict(False, why.reason, decided_by), near_words=why.near_words,
+                       irregular_base=why.irregular_base,
+                       irregular_forms=tuple(why.irregular_forms))
     said_words = [w.lower() for w in map(word_letters, said) if w]
     if said_words:
         return verdict(*_against_said(shown, cards, said_words), decided_by)

@@ -39,6 +39,17 @@ COMPONENTS: dict[str, Any] = {
                                "description": "a function word's part of speech, which "
                                "WordNet does not define (THOU is a pronoun), said before the "
                                "definitions; empty for another word"},
+                "near_words": {"type": "array", "items": {"type": "string"},
+                               "description": "for a word the list lacks, the words of the "
+                               "list close to it in spelling that its reason names (RECIEVE: "
+                               "RECEIVE), most likely first; empty otherwise"},
+                "irregular_base": {"type": "string",
+                                   "description": "for a word the list lacks that is a base "
+                                   "with a regular ending where the base is irregular "
+                                   "(RUNNED), the base (RUN); empty otherwise"},
+                "irregular_forms": {"type": "array", "items": {"type": "string"},
+                                    "description": "the irregular forms of irregular_base "
+                                    "the list has (RAN)"},
             },
         },
     },

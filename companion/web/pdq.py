@@ -107,7 +107,8 @@ def judge_words(words: list[str], cards: str, variant: str, said: list[str] | No
         note, defs = (dictionary_entry(j.word, lex) if definitions and is_letters(j.word)
                       else ("", []))
         out.append(Verdict(j.word, j.valid, j.reason, "pdq", lex.name, defs, j.decided_by,
-                           note))
+                           note, list(j.near_words), j.irregular_base,
+                           list(j.irregular_forms)))
     return out
 
 

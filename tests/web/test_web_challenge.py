@@ -258,3 +258,20 @@ def test_a_form_sent_is_read_from_its_fields_not_its_address(client):
     assert not re.search(r'<option value="four-score"\s+selected>', page)
     assert re.search(r'id="cards" name="cards" value=""', page)
     assert re.search(r'id="word" name="word"[^>]*value="pineapple"', page)
+
+
+def test_the_challenge_page_says_what_the_list_has_for_a_misspelt_word(client):
+    # the page said only "RECIEVE is not in the word list ..."
+    page = client.get("/?word=recieve").get_data(as_text=True)
+    assert "RECIEVE: NOT VALID" in page
+    assert ("RECIEVE is not in the word list SCOWL-70 US/UK/CA/AU, the companion default; "
+            "close to it in the list: RECEIVE and RELIEVE.") in page
+    page = client.get("/?word=cat+childs").get_data(as_text=True)
+    assert "CHILD is irregular; the list has CHILDREN." in page
+    data = client.get("/api/check?word=gooder").get_json()
+    assert (data["irregular_base"], data["irregular_forms"]) == ("GOOD", ["BETTER"])
+    assert client.get("/api/check?word=recieve").get_json()["near_words"] == ["RECEIVE",
+                                                                             "RELIEVE"]
+    # the judge page names no word, so no near word either
+    judged = client.post("/judge", data={"words": "recieve", "csrf_token": token(client)})
+    assert "RECEIVE" not in judged.get_data(as_text=True)
