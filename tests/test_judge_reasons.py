@@ -257,7 +257,7 @@ def test_a_regular_ending_on_an_irregular_word_names_the_forms_the_list_has(word
 
 @pytest.mark.parametrize(("word", "near"), [
     ("learnned", "LEARNED"),  # LEARN has LEARNT too, but LEARNED is regular: not irregular
-    ("fishs", "FISH, FISHES, FISCS, FISHY and FISTS")])  # FISHES is FISH's regular plural
+    ("fishs", "FISH, FISHES, FISTS, FISCS and FISHY")])  # FISHES is FISH's regular plural
 def test_no_irregular_claim_where_the_list_has_the_regular_form(word, near):
     verdict = check_word(word, with_definitions=False)
     assert verdict.irregular_base == "" and verdict.irregular_forms == []
@@ -267,6 +267,8 @@ def test_no_irregular_claim_where_the_list_has_the_regular_form(word, near):
 @pytest.mark.parametrize(("word", "near"), [
     ("recieve", ["RECEIVE", "RELIEVE"]),  # two letters swapped first
     ("wierd", ["WEIRD", "WIRED", "WIELD"]),
+    # COLLOGUE, a vowel changed, is as likely a slip as a letter dropped: the commoner first
+    ("collegue", ["COLLEAGUE", "COLLEGE", "COLLOGUE"]),
     ("seperate", ["SEPARATE"]), ("untill", ["UNTIL"]), ("Truely", ["TRULY"]),
     ("teh", ["THE"]),  # a short word: only a swap
     ("acommodate", ["ACCOMMODATE"]), ("publically", ["PUBLICLY"])])  # two edits, 7+ letters

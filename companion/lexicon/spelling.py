@@ -12,7 +12,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from companion.lexicon.core import ALPHABET, Lexicon
+from companion.lexicon.wordclass import word_classes
 from companion.lexicon.wordnet import irregular_forms as exception_forms
+from companion.lexicon.wordnet import tagged
 
 __all__ = ["Irregular", "irregular", "near_words"]
 
@@ -193,25 +195,7 @@ def _edits(word: str, full: bool) -> Iterator[tuple[str, int]]:
 def _distance(a: str, b: str, cap: int) -> int:
     """How many edits ``b`` is from ``a`` (a letter dropped, added or changed, or two
     neighbours swapped, each one), or ``cap + 1`` once it must be more than ``cap``."""
-    prev2: list[int] = []
-    prev = list(range(len(b) + 1))
-    for i in range(1, len(a) + 1):
-        x = a[i - 1]
-        cur = [i] * (len(b) + 1)
-        for j in range(1, len(b) + 1):
-            y = b[j - 1]
-            best = prev[j - 1] + (x != y)
-            if prev[j] + 1 < best:
-                best = prev[j] + 1
-            if cur[j - 1] + 1 < best:
-                best = cur[j - 1] + 1
-            if i > 1 and j > 1 and x == b[j - 2] and a[i - 2] == y and prev2[j - 2] + 1 < best:
-                best = prev2[j - 2] + 1
-            cur[j] = best
-        if min(cur) > cap:
-            return cap + 1
-        prev2, prev = prev, cur
-    return prev[-1]
+    return round(_measure(a, b, cap, False))
 
 
 def _weighed(a: str, b: str) -> float:
@@ -222,6 +206,9 @@ def _weighed(a: str, b: str) -> float:
 
 
 def _measure(a: str, b: str, cap: float, weighed: bool) -> float:
+    """The edits from ``a`` to ``b`` (a letter dropped, added or changed, two neighbours
+    swapped), each costing 1, or, ``weighed``, as :func:`_weighed` prices them; ``cap + 1``
+    once the cost must pass ``cap``."""
     prev2: list[float] = []
     prev: list[float] = [float(j) for j in range(len(b) + 1)]
     for i in range(1, len(a) + 1):
@@ -270,10 +257,11 @@ def near_words(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None =
     ``word`` (letters, any case), most likely first: one edit away (two letters next to each
     other swapped, a letter dropped, added or changed; for a word of under
     :data:`FULL_EDITS_FROM` letters only a swap), the swap first, then a doubled letter, a
-    vowel for a vowel, then any other; a word sharing the first letter before one that does
-    not. A word of :data:`TWO_EDITS_FROM` letters or more with none one edit away gets those
-    two edits away that share its first letter, when there are no more than
-    :data:`TWO_EDITS_AT_MOST` of them. ``fits``, when given, keeps only the words
+    vowel for a vowel, then any other, the commoner word first among slips about as likely
+    (:data:`_TIERS`); a word sharing the first letter before one that does not. A word of
+    :data:`TWO_EDITS_FROM` letters or more with none one edit away gets those two edits away
+    that share its first letter, when there are no more than :data:`TWO_EDITS_AT_MOST` of
+    them. ``fits``, when given, keeps only the words
     it accepts (a game's length or tiles). Empty when nothing is close."""
     lower = word.lower()
     if not lower or len(lower) > lexicon.longest + 2:  # no word of the list is near
@@ -288,4 +276,18 @@ def near_words(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None =
     if not ranked and len(lower) >= TWO_EDITS_FROM:
         far = [w for w in _two_edits(lower, lexicon) if fits is None or fits(w)]
         return far if len(far) <= TWO_EDITS_AT_MOST else []
-    return sorted(ranked, key=lambda w: (ranked[w], w))[:limit]
+    common = {w: _commonness(w) for w in ranked}
+    return sorted(ranked, key=lambda w: (ranked[w][0], _TIERS[ranked[w][1]], -common[w],
+                                         ranked[w][1], w))[:limit]
+
+
+# The slips of :func:`_edits` in tiers of likelihood: within a tier the commoner word comes
+# first (COLLEGUE: COLLEAGUE, a letter dropped, before COLLOGUE, a vowel changed).
+_TIERS = {0: 0, 1: 0, 2: 1, 3: 1, 4: 2}
+
+
+def _commonness(word: str) -> int:
+    """How common ``word`` is: its count in the dictionary's tagged texts
+    (:func:`companion.lexicon.wordnet.tagged`), a function word (which the dictionary does
+    not define: THE, BECAUSE) counting as the commonest."""
+    return 10**6 if word_classes(word) else tagged(word)

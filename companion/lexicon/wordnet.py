@@ -196,6 +196,25 @@ class WordNet:
                 self._irregular[pos] = reverse
         return list(reverse.get(base, ()))
 
+    def tagged(self, word: str) -> int:
+        """How often the dictionary's sense-tagged texts use ``word``, over every part of
+        speech it has an entry for: the index's ``tagsense_cnt`` (RECEIVE 9, RELIEVE 7,
+        COLLEAGUE 2, COLLOGUE 0), a measure of how common a word is. A word with no entry of
+        its own counts as its base forms do (OCCURRED as OCCUR); 0 for a word the dictionary
+        lacks."""
+        word = word.lower().strip().replace(" ", "_")
+
+        def count(line: str) -> int:
+            fields = line.split()
+            return int(fields[5 + int(fields[3])])
+
+        own = [line for pos in ("n", "v", "a", "r") if (line := self._index_line(pos, word))]
+        if own:
+            return sum(count(line) for line in own)
+        return sum(count(line) for pos in ("n", "v", "a", "r")
+                   if (line := next((found for f in self.base_forms(word, pos)[1:]
+                                     if (found := self._index_line(pos, f))), None)))
+
     def base_forms(self, word: str, pos: str) -> list[str]:
         """Candidate base forms of ``word`` for one part of speech, the word itself first."""
         forms = [word, *self._exception_bases(pos, word)]
@@ -317,6 +336,13 @@ def irregular_forms(base: str, pos: str) -> list[str]:
     ``base`` (:meth:`WordNet.irregular_forms`); empty if none or WordNet is not installed."""
     wn = default_wordnet()
     return wn.irregular_forms(base, pos) if wn else []
+
+
+def tagged(word: str) -> int:
+    """How common ``word`` is by the dictionary's tagged texts (:meth:`WordNet.tagged`); 0 if
+    the dictionary lacks it or WordNet is not installed."""
+    wn = default_wordnet()
+    return wn.tagged(word) if wn else 0
 
 
 def define(word: str, limit: int = 8, common: bool = False,
