@@ -258,3 +258,19 @@ def test_a_form_sent_is_read_from_its_fields_not_its_address(client):
     assert not re.search(r'<option value="four-score"\s+selected>', page)
     assert re.search(r'id="cards" name="cards" value=""', page)
     assert re.search(r'id="word" name="word"[^>]*value="pineapple"', page)
+
+
+def test_check_s_address_holds_only_the_boxes_filled(client):
+    """Check sends the whole form, the cards photo's box too (as ``photo=``, or a chosen
+    file's name), so every check's address ended in an empty ``photo=``: the page answers it
+    with the same check's address holding only the boxes filled, the cards photo's own note
+    (and each card it names to check) kept."""
+    sent = client.get("/?word=qi+za%C3%AF&game=&cards=&variant=regular&player=&photo=")
+    assert sent.status_code == 303
+    assert sent.headers["Location"] == "/?word=qi+za%C3%AF&variant=regular"
+    assert client.get(sent.headers["Location"]).status_code == 200
+    chosen = client.get("/?word=drum&game=pdq&cards=DRU&photo=IMG_0412.jpg")
+    assert chosen.headers["Location"] == "/?word=drum&game=pdq&cards=DRU"
+    assert client.get("/?photo=").headers["Location"] == "/"
+    read = client.get("/?game=pdq&cards=RIOD&photo=unsure&maybe=2:IL&maybe=3:OD")
+    assert read.status_code == 200 and "Card 2 is uncertain" in read.get_data(as_text=True)
