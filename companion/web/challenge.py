@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from functools import lru_cache
+from urllib.parse import urlencode
 
 from flask import (
     Blueprint,
@@ -114,6 +115,9 @@ class _Reading:
 @bp.get("/")
 @repeatable("maybe")  # a cards photo's redirect names each card to check in one
 def page() -> ResponseReturnValue:
+    typed = _typed_address()
+    if typed is not None:
+        return redirect(typed, 303)
     text = request.args.get("word", "").strip()
     game, ruling, error, all_words = None, None, None, None
     pdq = _pdq_context()
@@ -161,12 +165,28 @@ def _photo_doubts(given: list[str], cards: str) -> list[tuple[int, list[str], st
     return doubts
 
 
+PHOTO_NOTES = ("read", "unsure")  # how the cards photo's redirect says it read the cards
+
+
 def _photo_note() -> str | None:
-    """How the cards photo read the cards ("read", or "unsure" of some), as its redirect says:
-    the check's form sends its photo box too (a file's name, or nothing, when the form is sent
-    by Check), which says nothing was read."""
+    """How the cards photo read the cards ("read", or "unsure" of some), as its redirect says."""
     note = request.args.get("photo")
-    return note if note in ("read", "unsure") else None
+    return note if note in PHOTO_NOTES else None
+
+
+def _typed_address() -> str | None:
+    """The check page's address with only the boxes filled, when the one asked for holds
+    more; None when it holds nothing else. Check sends the whole form, its cards photo's box
+    too: a GET form sends a file box as its file's name, ``photo=`` when none is chosen, and
+    no markup leaves that box out of Check while Read the cards sends it. So a shared or
+    bookmarked check would carry an empty ``photo=`` (and the boxes left empty): the page
+    answers such an address with the same check's address without them."""
+    sent = list(request.args.items(multi=True))
+    kept = [(name, value) for name, value in sent
+            if value and (name != "photo" or value in PHOTO_NOTES)]
+    if len(kept) == len(sent):
+        return None
+    return url_for("challenge.page") + (f"?{urlencode(kept)}" if kept else "")
 
 
 @bp.get("/pdq/cards-photo")

@@ -324,12 +324,15 @@ def _name_width(name: str) -> float:
 
 def _printed_name(name: str) -> dict:
     """A player's name as the printable sheet sets it over their columns: its width (the page
-    shrinks its type to fit the column, down to a readable size) and its pieces, the places
-    where it may break (each word, cut after its hyphens); a piece wider than the column
-    ends in an ellipsis, so the name is never broken inside a word's letters."""
+    shrinks its type to fit the column, down to a readable size), its pieces, the places
+    where it may break (each word, cut after its hyphens), and its longest piece's width; on
+    paper a piece wider than the column ends in an ellipsis, so the name is never broken
+    inside a word's letters; on a phone it breaks over two lines first."""
     words = [[part for part in word.replace("-", "-\n").split("\n") if part]
              for word in name.split()]
-    return {"width": round(_name_width(" ".join(name.split())), 3), "words": words}
+    return {"width": round(_name_width(" ".join(name.split())), 3), "words": words,
+            "longest": round(max((_name_width(part) for word in words for part in word),
+                                   default=0.0), 3)}
 
 
 @bp.get("/games/<key>/print")

@@ -313,6 +313,49 @@ def test_a_printed_score_sheet_is_the_table_alone(browser, base_url, tmp_path):
     assert lefts and min(lefts) >= 10.0  # mm: clear of the edge a printer cannot print
 
 
+def _table_edges(pdf: bytes) -> dict:
+    """The printed table's outer lines on the PDF's first page, rendered at 100 dpi (mm from
+    the paper's left edge), and how much of the table's height its rightmost dark column
+    covers: 1.0 when that column is the right border, a few rows' lines when it is only the
+    end of the rows' rules."""
+    from printables.raster import pdf_page_image
+
+    dark = pdf_page_image(pdf, 100).min(axis=2) < 160
+    rules = [y for y in range(dark.shape[0]) if dark[y].mean() > 0.5]  # the rows' lines
+    table = dark[rules[0]:rules[-1] + 1]
+    columns = [x for x in range(dark.shape[1]) if table[:, x].any()]
+    right = max(table[:, x].mean() for x in columns[-2:])
+    mm = 25.4 / 100
+    return {"left": columns[0] * mm, "right": (columns[-1] + 1) * mm,
+            "paper": dark.shape[1] * mm, "right_covered": round(float(right), 2)}
+
+
+def test_a_printed_score_sheet_keeps_its_right_border_on_letter_and_a4(browser, base_url):
+    """Chromium printing the sheet on Letter (and A4) drew the table's right border a pixel
+    past the printable width, where the page's clip took it: the table had no right edge. For
+    1-4 players, long names and a long game's totals, the border is printed whole, 12 mm
+    from each edge of the paper."""
+    names = ["Bartholomew Alexandros", "Wilhelmina Constance", "Maximilian Fitzgerald", "Ann"]
+    context = browser.new_context(base_url=base_url)
+    try:
+        page = context.new_page()
+        for players in (1, 2, 3, 4):
+            game = page.request.post("/api/games", data={
+                "game": "werdup", "players": names[:players]}).json()
+            for _ in range(3 * players):
+                page.request.post(f"/api/games/{game['table_key']}/turns",
+                                  data={"words": "quixotry", "score": 120})
+            page.goto(f"/games/{game['table_key']}/print")
+            for paper in ("Letter", "A4"):
+                edges = _table_edges(page.pdf(format=paper))
+                where = (players, paper, edges)
+                assert edges["right_covered"] > 0.95, where
+                assert abs(edges["left"] - 12) < 0.5, where
+                assert abs(edges["paper"] - edges["right"] - 12) < 0.5, where
+    finally:
+        context.close()
+
+
 def test_download_a_pdf_from_the_print_shop(page):
     page.goto("/prints")
     page.locator("#doc-board img >> nth=0").scroll_into_view_if_needed()
@@ -944,8 +987,45 @@ def test_a_word_typed_before_a_cards_photo_is_kept(browser, base_url):
             with page.expect_navigation():
                 page.click("#check-form button[type=submit]")
             assert page.inner_text("#verdict .big") == "DRUM: VALID", scripts
-            query = parse_qs(urlsplit(page.url).query)
+            query = parse_qs(urlsplit(page.url).query, keep_blank_values=True)
             assert "csrf_token" not in query and not page.locator("#photo-note").count()
+            assert query == {"word": ["drum"], "game": ["pdq"], "cards": ["DRU"],
+                             "variant": ["intergenerational"], "player": ["child"]}, scripts
+        finally:
+            context.close()
+
+
+def test_check_s_address_holds_only_what_was_typed(browser, base_url):
+    """The cards photo's box belongs to the check's form, so every Check sent it too, as
+    an empty ``photo=`` (a GET form sends a file box as its file's name): the address a player
+    shares or bookmarks ended in it. With scripts or without, Check's address holds the boxes
+    filled, and opening it again gives the same verdict."""
+    from urllib.parse import parse_qs, urlsplit
+
+    for scripts in (True, False):
+        context = browser.new_context(base_url=base_url, java_script_enabled=scripts, **PHONE)
+        try:
+            page = context.new_page()
+            page.set_default_timeout(15000)
+            page.goto("/")
+            page.fill("#word", "qi")
+            with page.expect_navigation():
+                page.click("#check-form button[type=submit]")
+            assert page.inner_text("#verdict .big") == "QI: VALID", scripts
+            shared = page.url
+            assert parse_qs(urlsplit(shared).query, keep_blank_values=True) == {
+                "word": ["qi"], "variant": ["regular"]}, (scripts, shared)
+            page.select_option("#game", "pdq")
+            page.fill("#word", "pineapple")
+            page.fill("#cards", "PNA")
+            with page.expect_navigation():
+                page.click("#check-form button[type=submit]")
+            assert page.inner_text("#verdict .big") == "PINEAPPLE: VALID", scripts
+            assert parse_qs(urlsplit(page.url).query, keep_blank_values=True) == {
+                "word": ["pineapple"], "game": ["pdq"], "cards": ["PNA"],
+                "variant": ["regular"]}, (scripts, page.url)
+            page.goto(shared)  # the address shared: the same check
+            assert page.inner_text("#verdict .big") == "QI: VALID" and page.url == shared
         finally:
             context.close()
 

@@ -275,3 +275,19 @@ def test_the_challenge_page_says_what_the_list_has_for_a_misspelt_word(client):
     # the judge page names no word, so no near word either
     judged = client.post("/judge", data={"words": "recieve", "csrf_token": token(client)})
     assert "RECEIVE" not in judged.get_data(as_text=True)
+
+
+def test_check_s_address_holds_only_the_boxes_filled(client):
+    """Check sends the whole form, the cards photo's box too (as ``photo=``, or a chosen
+    file's name), so every check's address ended in an empty ``photo=``: the page answers it
+    with the same check's address holding only the boxes filled, the cards photo's own note
+    (and each card it names to check) kept."""
+    sent = client.get("/?word=qi+za%C3%AF&game=&cards=&variant=regular&player=&photo=")
+    assert sent.status_code == 303
+    assert sent.headers["Location"] == "/?word=qi+za%C3%AF&variant=regular"
+    assert client.get(sent.headers["Location"]).status_code == 200
+    chosen = client.get("/?word=drum&game=pdq&cards=DRU&photo=IMG_0412.jpg")
+    assert chosen.headers["Location"] == "/?word=drum&game=pdq&cards=DRU"
+    assert client.get("/?photo=").headers["Location"] == "/"
+    read = client.get("/?game=pdq&cards=RIOD&photo=unsure&maybe=2:IL&maybe=3:OD")
+    assert read.status_code == 200 and "Card 2 is uncertain" in read.get_data(as_text=True)

@@ -258,6 +258,41 @@ def test_the_printable_sheet_keeps_short_names_whole_on_a_phone(browser, base_ur
             context.close()
 
 
+@pytest.mark.parametrize("width", [320, 390])
+def test_the_printable_sheet_breaks_a_long_name_before_it_cuts_it_on_a_phone(browser,
+                                                                              base_url, width):
+    """Four players' long names on the printable sheet at phone width were each cut to their
+    column's share with an ellipsis ("Bartholo... / Alexand..."), the name's type being as
+    small as the page's already. A word wider than its column now breaks inside its letters
+    over two lines, and is cut only past them; a short name stays on one line, and nothing
+    is wider than the screen."""
+    names = ["Bartholomew Alexandros", "Wilhelmina Constance", "Maximilian Fitzgerald", "Ann"]
+    game = json.load(urllib.request.urlopen(urllib.request.Request(
+        base_url + "/api/games", data=json.dumps({"game": "bugwords", "players": names}).encode(),
+        headers={"Content-Type": "application/json"})))
+    urllib.request.urlopen(urllib.request.Request(
+        base_url + f"/api/games/{game['table_key']}/turns", data=b'{"play": "8H QUIZ"}',
+        headers={"Content-Type": "application/json"})).read()
+    context = browser.new_context(base_url=base_url, **{
+        **PHONE, "viewport": {"width": width, "height": 700}})
+    try:
+        page = context.new_page()
+        page.goto(f"/games/{game['table_key']}/print")
+        pieces = page.evaluate("""() => Array.from(document.querySelectorAll('th .name span'))
+            .map(s => {  // each word of a name: cut (text past its box), and on how many lines
+              const r = document.createRange(); r.selectNodeContents(s);
+              const lines = new Set(Array.from(r.getClientRects(), x => Math.round(x.top)));
+              return [s.textContent, s.scrollWidth > s.clientWidth + 1
+                                     || s.scrollHeight > s.clientHeight + 1, lines.size]; })""")
+        assert [word for word, _, _ in pieces] == " ".join(names).split(), pieces
+        assert not [word for word, cut, _ in pieces if cut], pieces
+        assert all(lines <= 2 for _, _, lines in pieces), pieces
+        assert dict((w, n) for w, _, n in pieces)["Ann"] == 1, pieces
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("scripts", [True, False])
 def test_the_printable_sheets_print_button_shows_only_when_it_works(browser, base_url,
                                                                     scripts):

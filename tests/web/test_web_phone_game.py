@@ -221,6 +221,49 @@ def test_the_turn_form_is_on_the_screen_with_the_board(page, game, plays):
     fits_phone(page)
 
 
+# each player's name as a copy of the box holding it alone, at its own width, would show it,
+# and the box itself: a name is whole when its box is as wide as that
+NAME_BOX = """() => {
+    const box = document.querySelector('#turn-form select[name=seat]');
+    const alone = box.cloneNode(false);
+    alone.append(box.selectedOptions[0].cloneNode(true));
+    alone.style.cssText = 'position: absolute; width: auto; max-width: none; flex: none';
+    box.parentNode.append(alone);
+    const needs = alone.getBoundingClientRect().width;
+    alone.remove();
+    const at = s => document.querySelector(s).getBoundingClientRect();
+    return {name: box.selectedOptions[0].text, needs, has: box.getBoundingClientRect().width,
+            // how far below the board's top the Add turn button ends, and the screen under
+            // the header: the board scrolled to the header shows all of it
+            add: at('#turn-form button[type=submit]').bottom - at('#board').top,
+            screen: window.innerHeight - at('.top').height};
+}"""
+
+
+@pytest.mark.parametrize("game", ["bugwords", "werdup"])
+def test_the_turn_form_shows_a_long_name_whole(page, game):
+    """Four players with long names: the turn's player box gave half the row to each box, so
+    on a 390 px phone "Bartholomew Alexandros" read "Bartholomew A". The box now takes the
+    width its longest name needs, the board and the Add turn button still on one screen; a
+    name too wide to stand beside the action box puts that box on a line of its own, and one
+    wider than the screen is cut at its edge, never widening the page."""
+    long = "Wolfeschlegelsteinhausenbergerdorffwelche"[:40]  # the longest name a seat takes
+    for names in (["Bartholomew Alexandros", "Wilhelmina Constance", "Maximilian Fitzgerald",
+                   "Ann"], ["Ann", long]):
+        key = page.request.post("/api/games", data={"game": game,
+                                                    "players": names}).json()["table_key"]
+        page.goto(f"/games/{key}")
+        for seat, name in enumerate(names):
+            page.select_option("#turn-form select[name=seat]", str(seat))
+            box = page.evaluate(NAME_BOX)
+            assert box["name"] == name
+            if name != long:
+                assert box["has"] >= box["needs"], box
+            fits_phone(page)
+        if long not in names:  # the board and Add turn: still one screen
+            assert box["add"] <= box["screen"], box
+
+
 def _photo_sent(page, photo: bytes):
     """A new Bug Words game's key and the answer to ``photo`` sent to it (201)."""
     key = page.request.post("/api/games", data={"game": "bugwords",
