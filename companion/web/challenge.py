@@ -179,11 +179,17 @@ def _typed_address() -> str | None:
     more; None when it holds nothing else. Check sends the whole form, its cards photo's box
     too: a GET form sends a file box as its file's name, ``photo=`` when none is chosen, and
     no markup leaves that box out of Check while Read the cards sends it. So a shared or
-    bookmarked check would carry an empty ``photo=`` (and the boxes left empty): the page
-    answers such an address with the same check's address without them."""
+    bookmarked check would carry an empty ``photo=`` (and the boxes left empty), and, with
+    no game chosen, the variant box's default, which means nothing without PDQ: the page
+    answers such an address with the same check's address without them (a PDQ check keeps
+    its variant)."""
+    from companion.pdq import DEFAULT_VARIANT
+
     sent = list(request.args.items(multi=True))
+    pdq = request.args.get("game") == "pdq"
     kept = [(name, value) for name, value in sent
-            if value and (name != "photo" or value in PHOTO_NOTES)]
+            if value and (name != "photo" or value in PHOTO_NOTES)
+            and (pdq or name != "variant" or value != DEFAULT_VARIANT)]
     if len(kept) == len(sent):
         return None
     return url_for("challenge.page") + (f"?{urlencode(kept)}" if kept else "")

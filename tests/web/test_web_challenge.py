@@ -284,10 +284,26 @@ def test_check_s_address_holds_only_the_boxes_filled(client):
     (and each card it names to check) kept."""
     sent = client.get("/?word=qi+za%C3%AF&game=&cards=&variant=regular&player=&photo=")
     assert sent.status_code == 303
-    assert sent.headers["Location"] == "/?word=qi+za%C3%AF&variant=regular"
+    assert sent.headers["Location"] == "/?word=qi+za%C3%AF"
     assert client.get(sent.headers["Location"]).status_code == 200
     chosen = client.get("/?word=drum&game=pdq&cards=DRU&photo=IMG_0412.jpg")
     assert chosen.headers["Location"] == "/?word=drum&game=pdq&cards=DRU"
     assert client.get("/?photo=").headers["Location"] == "/"
     read = client.get("/?game=pdq&cards=RIOD&photo=unsure&maybe=2:IL&maybe=3:OD")
     assert read.status_code == 200 and "Card 2 is uncertain" in read.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(("sent", "kept"), [
+    ("/?word=qi&game=&cards=&variant=regular&player=&photo=", "/?word=qi"),
+    ("/?word=qi&game=&cards=&variant=regular&player=", "/?word=qi"),
+    ("/?word=qi&game=bugwords&cards=&variant=regular", "/?word=qi&game=bugwords"),
+    ("/?word=pan&game=pdq&cards=PNA&variant=regular&player=&photo=",
+     "/?word=pan&game=pdq&cards=PNA&variant=regular"),
+])
+def test_check_s_address_leaves_out_the_variant_without_pdq(client, sent, kept):
+    """The variant box's default was sent with every Check, so a check with no game chosen
+    was shared as ``/?word=qi&variant=regular``: the variant means nothing without PDQ, and
+    the page answers with the address without it; a PDQ check keeps its variant."""
+    answer = client.get(sent)
+    assert answer.status_code == 303 and answer.headers["Location"] == kept
+    assert client.get(kept).status_code == 200
