@@ -428,3 +428,49 @@ def test_a_date_in_a_refusal_stands_on_one_line(browser, base_url, width):
             assert dates and all(lines == 1 for _date, lines in dates), (path, dates)
     finally:
         context.close()
+
+
+# Each word of the turns' cells that stands on more than one line.
+SPLIT_WORDS = r"""() => Array.from(document.querySelectorAll('td.play')).flatMap(td => {
+  const out = [], walk = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    for (const m of n.data.matchAll(/\S+/g)) {
+      const r = document.createRange();
+      r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+      if (new Set(Array.from(r.getClientRects(), x => Math.round(x.top))).size > 1)
+        out.push(m[0]);
+    }
+  }
+  return out; })"""
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_the_printable_sheet_of_a_long_game_fits_a_phone_with_its_words_whole(browser,
+                                                                              base_url, width):
+    """Four players' printable sheet, once each had played and the totals reached three
+    digits, was 397 px wide at 390 and 327 at 320 (the page scrolled sideways), and its
+    turns' words broke inside their letters ("OVER / GRAZ / ED", "CA / T"). For 1-4 players
+    with long names, long words and three-digit totals, to the end of the game, nothing is
+    wider than the screen and no word is split over two lines."""
+    names = ["Bartholomew Alexandros", "Wilhelmina Constance", "Maximilian Fitzgerald",
+             LONG_NAME]
+    words = ["oxyphenbutazone", "overgrazed", "cat", "zax qi", "quixotry"]
+    context = browser.new_context(base_url=base_url, **{
+        **PHONE, "viewport": {"width": width, "height": 700}})
+    try:
+        page = context.new_page()
+        for players in (1, 2, 3, 4):
+            key = page.request.post("/api/games", data={
+                "game": "werdup", "players": names[:players]}).json()["table_key"]
+            for turn in range(3 * players):
+                page.request.post(f"/api/games/{key}/turns", data={
+                    "words": words[turn % len(words)], "score": 120 + turn})
+            page.request.post(f"/api/games/{key}/finish", data={
+                "racks": {str(seat): "QZ" for seat in range(players)}})
+            page.goto(f"/games/{key}/print")
+            assert "OXYPHENBUTAZONE" in page.inner_text("table")
+            assert page.locator("td.turn", has_text="End").count() == 1  # the racks' row
+            assert page.evaluate(SPLIT_WORDS) == [], (players, width)
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, players
+    finally:
+        context.close()
