@@ -305,21 +305,47 @@ def back_to_game(key: str) -> ResponseReturnValue:
     return redirect(url_for("games.show", key=key))
 
 
-def _name_width(name: str) -> float:
-    """``name``'s width in ems of the printable sheet's bold face (Arial, Liberation Sans and
-    Helvetica share their widths, ReportLab's built-in metrics); a letter that face lacks
-    counts one em (a CJK letter's width), never less."""
+def _text_width(text: str, face: str = "Helvetica-Bold") -> float:
+    """``text``'s width in ems of the printable sheet's bold face (a player's name), or
+    ``face`` (Arial, Liberation Sans and Helvetica share their widths, ReportLab's built-in
+    metrics); a letter that face lacks counts one em (a CJK letter's width), never less."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     em = 0.0
-    for ch in name:
+    for ch in text:
         try:
             ch.encode("cp1252")
         except UnicodeEncodeError:
             em += 1.0
         else:
-            em += stringWidth(ch, "Helvetica-Bold", 1.0)
+            em += stringWidth(ch, face, 1.0)
     return em
+
+
+PHONE_WIDTH = 480  # CSS px: the printable sheet's phone layout, up to this screen width
+SHEET_EMS = 3 + 3.4  # the page's margins and the turn numbers' column, in ems (12 pt)
+PLAY_EMS = 5  # the least a turn's column takes beside the others (game_print.html's td.play)
+
+
+def _stacked_below(game: Game, rows: list[dict]) -> int:
+    """The screen width (CSS px) up to which the printable sheet sets each turn on two lines
+    (its words over the running total), as it does on a phone: the width its turns need side
+    by side, each player's two columns as wide as their longest turn on one line (at least
+    the turn's column's least width) and their widest total, with the cells' padding and
+    borders, in the sheet's 12 pt, so that no turn is broken on a screen (a tablet's) too
+    narrow for them, and a twentieth to spare for the table's own sharing out of its
+    columns; never under the phone's width."""
+    from flask import get_template_attribute
+
+    words = get_template_attribute("_turn.html", "turn_words")
+    play = {p.seat: 0.0 for p in game.players}
+    total = {seat: _text_width(str(t), "Helvetica") for seat, t in sheet.totals(game).items()}
+    for r in rows:
+        play[r["seat"]] = max(play[r["seat"]], _text_width(f"{words(r)} {r['score']}",
+                                                           "Helvetica"))
+        total[r["seat"]] = max(total[r["seat"]], _text_width(str(r["total"]), "Helvetica"))
+    ems = SHEET_EMS + sum(max(play[s], PLAY_EMS) + total[s] + 2 for s in play)
+    return max(PHONE_WIDTH, round(1.05 * (16 * ems + 2 * len(play) + 4)))
 
 
 def _printed_name(name: str) -> dict:
@@ -330,17 +356,20 @@ def _printed_name(name: str) -> dict:
     inside a word's letters; on a phone it breaks over two lines first."""
     words = [[part for part in word.replace("-", "-\n").split("\n") if part]
              for word in name.split()]
-    return {"width": round(_name_width(" ".join(name.split())), 3), "words": words,
-            "longest": round(max((_name_width(part) for word in words for part in word),
+    return {"width": round(_text_width(" ".join(name.split())), 3), "words": words,
+            "longest": round(max((_text_width(part) for word in words for part in word),
                                    default=0.0), 3)}
 
 
 @bp.get("/games/<key>/print")
 def printable(key: str) -> ResponseReturnValue:
     game = _game_or_404(key)
-    return render_template("game_print.html", game=game, key=key, rows=sheet.running(game),
+    rows = sheet.running(game)
+    return render_template("game_print.html", game=game, key=key, rows=rows,
                            totals=sheet.totals(game), title=sheet.table(game).title,
-                           names={p.seat: _printed_name(p.name) for p in game.players})
+                           names={p.seat: _printed_name(p.name) for p in game.players},
+                           phone_width=PHONE_WIDTH, play_ems=PLAY_EMS,
+                           stacked_below=_stacked_below(game, rows))
 
 
 @bp.get("/games/<key>.gcg")

@@ -444,14 +444,15 @@ SPLIT_WORDS = r"""() => Array.from(document.querySelectorAll('td.play')).flatMap
   return out; })"""
 
 
-@pytest.mark.parametrize("width", [320, 390])
+@pytest.mark.parametrize("width", [320, 390, 600, 768])
 def test_the_printable_sheet_of_a_long_game_fits_a_phone_with_its_words_whole(browser,
                                                                               base_url, width):
     """Four players' printable sheet, once each had played and the totals reached three
     digits, was 397 px wide at 390 and 327 at 320 (the page scrolled sideways), and its
-    turns' words broke inside their letters ("OVER / GRAZ / ED", "CA / T"). For 1-4 players
-    with long names, long words and three-digit totals, to the end of the game, nothing is
-    wider than the screen and no word is split over two lines."""
+    turns' words broke inside their letters ("OVER / GRAZ / ED", "CA / T"), as they did on a
+    tablet's 600 px (613 px wide) and 768. For 1-4 players with long names, long words and
+    three-digit totals, to the end of the game, nothing is wider than the screen and no
+    word is split over two lines."""
     names = ["Bartholomew Alexandros", "Wilhelmina Constance", "Maximilian Fitzgerald",
              LONG_NAME]
     words = ["oxyphenbutazone", "overgrazed", "cat", "zax qi", "quixotry"]
