@@ -54,9 +54,10 @@ def rule(words: list[str], game: str | None, *, definitions: bool = True,
     in a variant with per-player minimums, for ``player``'s role if one is named)."""
     spec = word_list_spec()
     if game == "pdq" and cards.strip():
+        from companion.pdq import DEFAULT_VARIANT
         from companion.web.pdq import judge_words
 
-        verdicts = judge_words(words, cards, variant or "regular", definitions=definitions,
+        verdicts = judge_words(words, cards, variant or DEFAULT_VARIANT, definitions=definitions,
                                player=player)
     else:
         verdicts = [_verdict(w, game, spec, definitions) for w in words]
@@ -100,10 +101,10 @@ class _Reading:
         is about the words again)."""
         if game != "pdq" or not pdq["cards"]:
             return
-        from companion.pdq import get_variant, parse_cards
+        from companion.pdq import DEFAULT_VARIANT, get_variant, parse_cards
 
         words, self.field = self.field, "variant"
-        variant = get_variant(pdq["variant"] or "regular")
+        variant = get_variant(pdq["variant"] or DEFAULT_VARIANT)
         self.field = "cards"
         parse_cards(pdq["cards"], variant)
         if pdq["player"] and variant.player_min:
@@ -131,9 +132,10 @@ def page() -> ResponseReturnValue:
                           player=pdq["player"])
         if game == "pdq" and pdq["cards"] and request.args.get("all"):
             reading.cards(game, pdq)
+            from companion.pdq import DEFAULT_VARIANT
             from companion.web.pdq import all_words as find_all
 
-            all_words = find_all(pdq["cards"], pdq["variant"] or "regular")
+            all_words = find_all(pdq["cards"], pdq["variant"] or DEFAULT_VARIANT)
     except CompanionError as exc:
         error = str(exc)
     return render_template("challenge.html", no_definition=NO_DEFINITION, word=text,
@@ -207,10 +209,10 @@ def cards_photo() -> ResponseReturnValue:
     variant deals: a card hidden is not read as a smaller deal), or, when they cannot be
     read, as the cards-photo form left it (its word, variant and player), the photo's refusal
     tied to the photo field."""
-    from companion.pdq import get_variant
+    from companion.pdq import DEFAULT_VARIANT, get_variant
     from companion.web.pdq import cards_from_photo
 
-    variant = request.form.get("variant") or "regular"  # the cards are checked under it
+    variant = request.form.get("variant") or DEFAULT_VARIANT  # the cards are checked under it
     try:
         get_variant(variant)  # an unknown one is the variant box's fault, not the photo's
     except CompanionError as exc:

@@ -19,6 +19,7 @@ from companion.errors import CompanionError, UsageError
 from companion.judge import Verdict, dictionary_entry
 from companion.lexicon import is_letters
 from companion.pdq import (
+    DEFAULT_VARIANT,
     Variant,
     all_variants,
     dealt_deck,
@@ -84,7 +85,7 @@ def _round_from(value: str | None, var: Variant) -> int:
 
 
 def _deal_args(values) -> tuple[str, int, int]:
-    var = get_variant(values.get("variant") or "regular")
+    var = get_variant(values.get("variant") or DEFAULT_VARIANT)
     seed = int_from(values.get("seed"), "Seed", 0, MAX_SEED, 0)
     return var.name, seed, _round_from(values.get("round"), var)
 
@@ -131,7 +132,7 @@ def page() -> ResponseReturnValue:
         dealt = (number - 1) * get_variant(variant).cards
         collected = int_from(request.args.get("collected"), "Collected", 0, dealt, 0)
     except CompanionError as exc:
-        return render_template("pdq.html", variants=variants, variant="regular", d=None,
+        return render_template("pdq.html", variants=variants, variant=DEFAULT_VARIANT, d=None,
                                error=str(exc)), 400
     word = request.args.get("word", "").strip()
     player = request.args.get("player", "").strip()[:40]
@@ -164,7 +165,7 @@ def page() -> ResponseReturnValue:
 
 @bp.post("/pdq/deal")
 def new_deal() -> ResponseReturnValue:
-    variant = get_variant(request.form.get("variant") or "regular").name
+    variant = get_variant(request.form.get("variant") or DEFAULT_VARIANT).name
     return redirect(url_for("pdq.page", variant=variant, seed=secrets.randbelow(MAX_SEED),
                             round=1))
 
@@ -207,7 +208,7 @@ def _cards_variant() -> tuple[str, str]:
     cards = request.args.get("cards", "")
     if not cards:
         raise UsageError("Give the cards left to right, e.g. cards=PNA.")
-    return cards, get_variant(request.args.get("variant") or "regular").name
+    return cards, get_variant(request.args.get("variant") or DEFAULT_VARIANT).name
 
 
 @bp.get("/api/pdq/judge")
