@@ -961,3 +961,30 @@ def test_a_blurred_board_small_in_the_frame_is_still_refused(name, blur):
     with pytest.raises(VisionError, match="blurred"):
         read_board(DEFAULT, _small_in_the_frame(name, 0.5, blur), board_spec("bugwords"),
                    shipped_classifier(), default_lexicon())
+
+
+def test_letters_on_cells_of_few_pixels_are_listed_however_surely_they_read():
+    """A board so small in the photo that its cells span 10 to 13 pixels of the working
+    image (a photo shrunk to a third, or the board at half of a photo sent at 1024 pixels)
+    has letters of five or six pixels, which read surely and wrongly more often (an S as a
+    B, left unsaid beside a lost D where no word could tell): every letter read on a cell
+    under ``min_sure_cell_px`` is listed, saying it is too small to be sure of; as taken,
+    none is."""
+    from vision.cells import TOO_SMALL
+    from vision.woodtiles import cell_sizes
+
+    name = "IMG_20151016_165604.jpg"
+    reading = read_board(DEFAULT, _small_in_the_frame(name, 0.32), board_spec("bugwords"),
+                         shipped_classifier(), default_lexicon())
+    p = DEFAULT.locate.cell_px
+    sizes = cell_sizes(np.linalg.inv(reading.located.homography) @ np.diag([p, p, 1.0]))
+    listed = {(u.row, u.col) for u in reading.uncertain}
+    small = [rd for rd in reading.cells if rd.face not in (EMPTY, "?")
+             and sizes[rd.row, rd.col] < DEFAULT.wood.min_sure_cell_px]
+    assert len(small) >= 10
+    assert all((rd.row, rd.col) in listed for rd in small)
+    assert any(rd.why == TOO_SMALL for rd in small)
+    assert score(LABELS[name], reading).wrong_unlisted == 0
+    taken = _read(name)[0]
+    assert taken is not None and all(u.why != TOO_SMALL for u in taken.uncertain)
+

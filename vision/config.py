@@ -142,6 +142,13 @@ class WoodConfig:
                                          # (:func:`vision.woodtiles.camera_blur`): the limits
                                          # below were set on the real photos as taken, whose
                                          # cells span 32.6 to 60 pixels
+    min_sure_cell_px: float = 12.0       # a letter on a cell spanning fewer pixels of the
+                                         # working image than this is listed, however surely
+                                         # it reads (too small to be sure of: of the letters
+                                         # read surely on the real photos shrunk to half and
+                                         # sent at 1024 px, 8% were wrong on such cells, 4% on
+                                         # cells of 12 to 16 pixels; one, an S read as a B
+                                         # beside a lost D, no word told)
     max_grid_blur: float = 0.10          # with no letter read, or fewer letters than cells of
                                          # the tiles' colour showing none, the board's own
                                          # edges blurred wider than this (cells,

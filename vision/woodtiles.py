@@ -615,13 +615,28 @@ def legibility(confidences: list[float], lost: int = 0) -> float:
     return float(np.percentile(read, 25, method="higher")) if read else 1.0
 
 
+def cell_sizes(grid_to_photo: np.ndarray, rows: int = 15, cols: int = 15) -> np.ndarray:
+    """How many pixels of the photo each cell of the grid spans (rows, cols): the square root
+    of its area in the photo (a board seen at a slant has its far cells smaller)."""
+    xs, ys = np.meshgrid(np.arange(cols + 1, dtype=np.float64),
+                         np.arange(rows + 1, dtype=np.float64))
+    pts = cv2.perspectiveTransform(np.dstack([xs, ys]).reshape(1, -1, 2), grid_to_photo)
+    x, y = (pts.reshape(rows + 1, cols + 1, 2)[..., i] for i in (0, 1))
+
+    def cross(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+        return a[0] * b[1] - a[1] * b[0]
+
+    # a cell's quadrilateral's area: half the cross product of its diagonals
+    d1 = (x[1:, 1:] - x[:-1, :-1], y[1:, 1:] - y[:-1, :-1])
+    d2 = (x[1:, :-1] - x[:-1, 1:], y[1:, :-1] - y[:-1, 1:])
+    return np.sqrt(np.abs(cross(d1, d2)) / 2)
+
+
 def photo_cell(grid_to_photo: np.ndarray, rows: int = 15, cols: int = 15) -> float:
     """How many pixels of the photo a cell of the grid spans, on average over the grid (the
-    square root of the grid's area in the photo over its cells); ``grid_to_photo`` maps grid
-    units to photo pixels."""
-    corners = cv2.perspectiveTransform(
-        np.array([[[0, 0], [cols, 0], [cols, rows], [0, rows]]], np.float64), grid_to_photo)
-    return float(np.sqrt(abs(cv2.contourArea(corners.astype(np.float32))) / (rows * cols)))
+    square root of the grid's area in the photo over its cells, :func:`cell_sizes`);
+    ``grid_to_photo`` maps grid units to photo pixels."""
+    return float(np.sqrt(np.mean(cell_sizes(grid_to_photo, rows, cols) ** 2)))
 
 
 def camera_blur(cfg: WoodConfig, width: float, cell: float | None) -> float:
