@@ -988,3 +988,17 @@ def test_letters_on_cells_of_few_pixels_are_listed_however_surely_they_read():
     taken = _read(name)[0]
     assert taken is not None and all(u.why != TOO_SMALL for u in taken.uncertain)
 
+
+def test_a_mark_the_blurred_photo_doubted_does_not_bar_its_blur_undone():
+    """The photo whose focus missed most, its board at 0.55 of its width in the frame: its
+    letters read too unsurely, so its blur is undone, but a blurred premium square's blob
+    on an empty square was read as a pale O (a letter doubted, for the player to confirm),
+    which the sharpened photo rightly shows no letter on; a blur-undone reading must keep
+    every letter the photo as taken shows, so none was believed and the photo was refused
+    as too blurred. A letter doubted no longer bars it (its square is asked about)."""
+    name = "IMG_20151016_170032.jpg"
+    reading = read_board(DEFAULT, _small_in_the_frame(name, 0.55), board_spec("bugwords"),
+                         shipped_classifier(), default_lexicon())
+    got = score(LABELS[name], reading)
+    assert got.wrong_unlisted == 0
+    assert got.cells_right >= 215 and got.tiles_right >= 0.85 * got.tiles

@@ -219,7 +219,8 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
     measure no wider than ``deblur_max_blur`` (a blur undone too little leaves letters that
     read surely and wrongly, in runs a doubtful letter may still make words of), keeps a
     letter on every cell where the photo as taken shows one (sharpening hides no letter; it
-    may show one the blur hid, a W grown too wide), and more of its letters lie in runs that
+    may show one the blur hid, a W grown too wide; a mark it doubted, ``pale``, it may lose,
+    and that square is then asked about), and more of its letters lie in runs that
     may be words of the ``lexicon`` than in runs that may not (:func:`words_hold`): a blur
     the Gaussian does not match (a phone that moved along a line) is undone into false
     strokes, letters read surely and wrongly, which make no words. Without a word list
@@ -261,12 +262,19 @@ def _read_wood(cfg: WoodConfig, flat: np.ndarray, gray: np.ndarray, grid_to_phot
             or (first.legibility >= cfg.min_legible and first.blur <= cfg.deblur_from)):
         return first
     sharp = replace(cfg, ink_depth=cfg.deblur_ink_depth)
+    # the letters the photo as taken shows, on the fitted grid, but for those it doubted
+    # (pale: a mark too faint, or on a premium square of its colour, read as a letter the
+    # player confirms; a blurred premium square's blob on a board small in the photo)
+    shown = first.lettered - {turned(*rc, (4 - first.turns) % 4) for rc in first.pale}
     for sigma in cfg.deblur_sigmas:
         again = _read_flat(sharp, flat, deblurred(gray, sigma * cfg.cell_px, cfg.deblur_noise),
                            grid_to_photo, squares, clf, letters, lexicon)
         if (again.legibility >= cfg.min_legible and again.blur <= cfg.deblur_max_blur
-                and again.lettered >= first.lettered and words_hold(again.guesses, lexicon)):
+                and again.lettered >= shown and words_hold(again.guesses, lexicon)):
             again.deblurred = sigma
+            for rc in first.lettered - again.lettered:  # a doubted mark no longer seen: the
+                # player says whether a tile is there
+                again.maybe.setdefault(turned(*rc, again.turns), 0.5)
             return again
     return first
 
