@@ -1,7 +1,8 @@
 """The labelled real photos as other phones and hands would have taken them: each photo is
 re-made under a set of variations (a messaging app's downscale, a turned phone, another tone
 curve, exposure, white balance, sensor noise, a tilt, a camera held at an angle, a lamp's
-glare, a hand's shadow, the board small in the frame) and read again; one line per variation.
+glare, a hand's shadow, the board small in the frame, and so sent) and read again; one line
+per variation.
 
     python bench/vision.py --real FOLDER [--labels LABELS.json] --variants [--only WORDS]
 
@@ -137,6 +138,12 @@ def _small(scale: float) -> Variation:
     return f
 
 
+def _then(first: Variation, second: Variation) -> Variation:
+    """``first``, then ``second`` on its result (a photo taken so, then sent so), saved at
+    ``second``'s JPEG quality."""
+    return lambda im: second(first(im)[0])
+
+
 VARIATIONS: list[tuple[str, Variation]] = [
     ("as taken", lambda im: (im, 95)),
     ("sent by a messaging app (1600 px, JPEG 70)", _scaled(1600, 70)),
@@ -156,6 +163,9 @@ VARIATIONS: list[tuple[str, Variation]] = [
     ("a wide glare (90% white, 0.35 wide)", _glare(0.9, width=0.35)),
     ("a hand's soft shadow on a third (x 0.45)", _shadow(0.45)),
     ("board small in the frame (50%)", _small(0.5)),
+    ("board small in the frame (40%)", _small(0.4)),
+    ("board small, sent (50%, 1600 px, JPEG 70)", _then(_small(0.5), _scaled(1600, 70))),
+    ("board small, sent (50%, 1024 px, JPEG 70)", _then(_small(0.5), _scaled(1024, 70))),
 ]
 
 

@@ -896,3 +896,109 @@ def test_squares_inside_a_border_of_their_colour_are_found(name, where):
     assert reading.located.method == "premium squares"
     got = score(LABELS[name], reading)
     assert got.wrong_unlisted == 0 and got.cells_right >= 220
+
+
+def _small_in_the_frame(name: str, scale: float, blur: float = 0.0) -> np.ndarray:
+    """A labelled photo (its working image, blurred by a Gaussian of ``blur`` pixels first)
+    shrunk to ``scale`` and set in the middle of a frame of its own size on a plain table of
+    its border's colour, as a phone held further off takes it, saved as a JPEG again."""
+    import cv2
+
+    image = load_photo(DEFAULT.load, LABELS[name].photo)
+    if blur:
+        image = cv2.GaussianBlur(image, (0, 0), blur)
+    h, w = image.shape[:2]
+    border = np.concatenate([image[:20].reshape(-1, 3), image[-20:].reshape(-1, 3)])
+    out = np.empty_like(image)
+    out[:] = np.median(border, axis=0)
+    small = cv2.resize(image, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA)
+    top, left = (h - small.shape[0]) // 2, (w - small.shape[1]) // 2
+    out[top: top + small.shape[0], left: left + small.shape[1]] = small
+    return decode_photo(DEFAULT.load, _jpeg(out))
+
+
+def test_a_sharp_board_small_in_the_frame_is_read_not_refused_as_blurred():
+    """A sharp photo's board at 0.45 of its width in the frame (its cells 15 pixels of the
+    working image, not 33) is no blurrier, but the photo's pixels blur every edge by about
+    half a pixel whatever the camera did, a larger share of a smaller cell: the letters'
+    edges measured 0.061 of a cell, not 0.049, and the photo was refused as too blurred.
+    That part is taken out of the measure, and the board is read."""
+    name = "IMG_20151016_170003.jpg"
+    reading = read_board(DEFAULT, _small_in_the_frame(name, 0.45), board_spec("bugwords"),
+                         shipped_classifier(), default_lexicon())
+    got = score(LABELS[name], reading)
+    assert got.wrong_unlisted == 0
+    assert got.cells_right >= 215 and got.tiles_right >= 0.75 * got.tiles
+
+
+def test_a_sharp_photos_letters_measure_as_sharp_with_the_board_small_in_the_frame():
+    """The letters' edges (:func:`vision.woodtiles.edge_blur`, in cells) measure about the
+    same with the board at 0.45 and 0.4 of its width in the frame as as taken: they rose
+    from 0.049 to 0.061 and 0.064 as its cells went from 33 pixels of the working image to
+    15 and 13."""
+    from vision.reading import premium_fit
+    from vision.woodtiles import read_wood
+
+    name = "IMG_20151016_170003.jpg"
+    spec = board_spec("bugwords")
+    widths = []
+    for image in (load_photo(DEFAULT.load, LABELS[name].photo),
+                  _small_in_the_frame(name, 0.45), _small_in_the_frame(name, 0.4)):
+        fit = premium_fit(DEFAULT, image, spec)
+        assert fit is not None
+        widths.append(read_wood(DEFAULT.wood, image, fit.homography, spec.squares,
+                                shipped_classifier(), spec.letters).blur)
+    assert widths[1] == pytest.approx(widths[0], rel=0.1)
+    assert widths[2] == pytest.approx(widths[0], rel=0.1)
+
+
+@pytest.mark.parametrize(("name", "blur"), [("IMG_20141025_164048.jpg", 0.0),
+                                            ("IMG_20151016_165959.jpg", 4.0)])
+def test_a_blurred_board_small_in_the_frame_is_still_refused(name, blur):
+    """A board small in the frame is no sharper either: the out-of-focus photo, and a sharp
+    one blurred as a missed focus blurs (a Gaussian of 4 pixels of the working image), both
+    shrunk to half in the frame, are refused as too blurred."""
+    with pytest.raises(VisionError, match="blurred"):
+        read_board(DEFAULT, _small_in_the_frame(name, 0.5, blur), board_spec("bugwords"),
+                   shipped_classifier(), default_lexicon())
+
+
+def test_letters_on_cells_of_few_pixels_are_listed_however_surely_they_read():
+    """A board so small in the photo that its cells span 10 to 13 pixels of the working
+    image (a photo shrunk to a third, or the board at half of a photo sent at 1024 pixels)
+    has letters of five or six pixels, which read surely and wrongly more often (an S as a
+    B, left unsaid beside a lost D where no word could tell): every letter read on a cell
+    under ``min_sure_cell_px`` is listed, saying it is too small to be sure of; as taken,
+    none is."""
+    from vision.cells import TOO_SMALL
+    from vision.woodtiles import cell_sizes
+
+    name = "IMG_20151016_165604.jpg"
+    reading = read_board(DEFAULT, _small_in_the_frame(name, 0.32), board_spec("bugwords"),
+                         shipped_classifier(), default_lexicon())
+    p = DEFAULT.locate.cell_px
+    sizes = cell_sizes(np.linalg.inv(reading.located.homography) @ np.diag([p, p, 1.0]))
+    listed = {(u.row, u.col) for u in reading.uncertain}
+    small = [rd for rd in reading.cells if rd.face not in (EMPTY, "?")
+             and sizes[rd.row, rd.col] < DEFAULT.wood.min_sure_cell_px]
+    assert len(small) >= 10
+    assert all((rd.row, rd.col) in listed for rd in small)
+    assert any(rd.why == TOO_SMALL for rd in small)
+    assert score(LABELS[name], reading).wrong_unlisted == 0
+    taken = _read(name)[0]
+    assert taken is not None and all(u.why != TOO_SMALL for u in taken.uncertain)
+
+
+def test_a_mark_the_blurred_photo_doubted_does_not_bar_its_blur_undone():
+    """The photo whose focus missed most, its board at 0.55 of its width in the frame: its
+    letters read too unsurely, so its blur is undone, but a blurred premium square's blob
+    on an empty square was read as a pale O (a letter doubted, for the player to confirm),
+    which the sharpened photo rightly shows no letter on; a blur-undone reading must keep
+    every letter the photo as taken shows, so none was believed and the photo was refused
+    as too blurred. A letter doubted no longer bars it (its square is asked about)."""
+    name = "IMG_20151016_170032.jpg"
+    reading = read_board(DEFAULT, _small_in_the_frame(name, 0.55), board_spec("bugwords"),
+                         shipped_classifier(), default_lexicon())
+    got = score(LABELS[name], reading)
+    assert got.wrong_unlisted == 0
+    assert got.cells_right >= 215 and got.tiles_right >= 0.85 * got.tiles

@@ -19,6 +19,9 @@ EMPTY, BLANK = "", "?"
 OPTIONS = 6          # runners-up kept per cell for the lexicon to try
 OPTION_MIN = 1e-4    # ... when at least this likely
 SHOWN_MIN = 0.02     # alternatives shown to the player are at least this likely
+# Why a letter is listed, however surely it reads, when it is seen too small (a far stack of
+# the 3D WerdUp board, a commercial board's cell of few pixels)
+TOO_SMALL = "its letter is too small in the photo to be sure of"
 # Squares of one reason that were read and offer alike (a glare's washed-out squares, each
 # "read empty: empty, ?") are listed a line each up to this many; more are named together by
 # the rows they lie in, their choices said once (:func:`listed_by_reason`). Eight lines of a

@@ -129,6 +129,26 @@ class WoodConfig:
                                          # letters wrong from 0.063; copies smeared along a
                                          # line 0.055 to 0.06 read right)
     blur_pad: float = 0.08               # ... measured this far (cells) round each letter
+    pixel_blur: float = 0.56             # the edges' width (a Gaussian's, in pixels of the
+                                         # working image) that the photo's pixels alone give
+                                         # a sharp edge on the flat board: measured per photo,
+                                         # the letters' widths in cells go as the square root
+                                         # of a camera's part squared plus (this / a cell's
+                                         # pixels) squared (0.55 to 0.57 on three real photos
+                                         # shrunk to 0.4 of their size)
+    blur_cell_px: float = 32.0           # ... on a board whose cells span fewer pixels of the
+                                         # working image than this, the pixels' part past what
+                                         # it is at this size is taken out of the measures
+                                         # (:func:`vision.woodtiles.camera_blur`): the limits
+                                         # below were set on the real photos as taken, whose
+                                         # cells span 32.6 to 60 pixels
+    min_sure_cell_px: float = 12.0       # a letter on a cell spanning fewer pixels of the
+                                         # working image than this is listed, however surely
+                                         # it reads (too small to be sure of: of the letters
+                                         # read surely on the real photos shrunk to half and
+                                         # sent at 1024 px, 8% were wrong on such cells, 4% on
+                                         # cells of 12 to 16 pixels; one, an S read as a B
+                                         # beside a lost D, no word told)
     max_grid_blur: float = 0.10          # with no letter read, or fewer letters than cells of
                                          # the tiles' colour showing none, the board's own
                                          # edges blurred wider than this (cells,

@@ -13,6 +13,7 @@ from vision.cells import (
     BLANK,
     EMPTY,
     OPTION_MIN,
+    TOO_SMALL,
     CellRead,
     confidence_shown,
     faces,
@@ -29,7 +30,14 @@ from vision.errors import ReaderCannotRead, VisionError, WrongDocument
 from vision.locate import Located, outline_grids, warp
 from vision.ocr import Tesseract
 from vision.premium import PremiumFit, find_blobs, fit_layout, project
-from vision.woodtiles import WoodReading, legibility, located_blur, read_wood, white_share
+from vision.woodtiles import (
+    WoodReading,
+    cell_sizes,
+    legibility,
+    located_blur,
+    read_wood,
+    white_share,
+)
 
 BLURRED = ("the board was found but its letters are too blurred to read (the phone moved, or "
            "the focus missed): hold still and take the photo again")
@@ -232,6 +240,7 @@ def read_commercial(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: 
     else:
         uncertain = [rd for rd in reads if rd.alternatives or rd.face == BLANK]
     _ask_the_player(reads, unseen, wood.maybe, uncertain)
+    _list_too_small(wc, reads, cell_sizes(wood.grid_to_photo), uncertain)
     if wood.deblurred:  # its blur undone, the photo's letters are less sure than they read:
         for rd in reads:  # a thin letter blurred into its face reads as a blank tile, and a
             # letter read surely may be wrong beside one the words mend (MALES read MAIES,
@@ -381,6 +390,18 @@ def _ask_the_player(reads: list[CellRead], unseen: set[tuple[int, int]],
         if share is not None and rd.face == EMPTY and not rd.alternatives:
             _empty_or_tile(rd, TILE_COLOURED)
             uncertain.append(rd)
+
+
+def _list_too_small(wc: WoodConfig, reads: list[CellRead], sizes: np.ndarray,
+                    uncertain: list[CellRead]) -> None:
+    """List in ``uncertain`` the letters read on cells that span fewer than
+    ``min_sure_cell_px`` pixels of the photo (``sizes``, row by row), however surely they
+    read: a letter of so few pixels reads surely and wrongly more often (an S as a B), and
+    where its words do not tell (a letter beside one lost) it would go unsaid."""
+    for rd in reads:
+        if rd.face not in (EMPTY, BLANK) and sizes[rd.row, rd.col] < wc.min_sure_cell_px:
+            rd.why = rd.why or TOO_SMALL
+            list_doubted(rd, uncertain)
 
 
 def _empty_or_tile(rd: CellRead, why: str) -> None:

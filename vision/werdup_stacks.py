@@ -28,6 +28,7 @@ from vision.cells import (
     EMPTY,
     OPTION_MIN,
     OPTIONS,
+    TOO_SMALL,
     CellRead,
     confidence_shown,
     listed_entry,
@@ -42,7 +43,6 @@ from vision.werdup_glyphs import face_templates, match_visible
 
 PLATEAU_SIZE = wb.TILE_PLATEAU_SIZE  # the raised square on a tile's top carrying the letter
 # Why a listed stack's letter is to be checked (its ``why``), when its alternatives do not say it
-TOO_SMALL = "its letter is too small in the photo to be sure of"
 BOARD_COLOURED = ("its face has the board's colour, not a tile's: a mark on the board read as "
                   "this letter, or a tile in a deep shadow")
 PARTLY_HIDDEN = ("partly hidden behind a taller stack: read from the part in sight, which these "

@@ -219,7 +219,8 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
     measure no wider than ``deblur_max_blur`` (a blur undone too little leaves letters that
     read surely and wrongly, in runs a doubtful letter may still make words of), keeps a
     letter on every cell where the photo as taken shows one (sharpening hides no letter; it
-    may show one the blur hid, a W grown too wide), and more of its letters lie in runs that
+    may show one the blur hid, a W grown too wide; a mark it doubted, ``pale``, it may lose,
+    and that square is then asked about), and more of its letters lie in runs that
     may be words of the ``lexicon`` than in runs that may not (:func:`words_hold`): a blur
     the Gaussian does not match (a phone that moved along a line) is undone into false
     strokes, letters read surely and wrongly, which make no words. Without a word list
@@ -247,7 +248,7 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
                               out.shift)
     out.washed = {turned(int(r), int(c), out.turns) for r, c in np.argwhere(washed)}
     if few_letters(out):
-        out.grid_blur = grid_blur(cfg, gray)
+        out.grid_blur = grid_blur(cfg, gray, cell=photo_cell(grid_to_photo))
     return out
 
 
@@ -261,12 +262,19 @@ def _read_wood(cfg: WoodConfig, flat: np.ndarray, gray: np.ndarray, grid_to_phot
             or (first.legibility >= cfg.min_legible and first.blur <= cfg.deblur_from)):
         return first
     sharp = replace(cfg, ink_depth=cfg.deblur_ink_depth)
+    # the letters the photo as taken shows, on the fitted grid, but for those it doubted
+    # (pale: a mark too faint, or on a premium square of its colour, read as a letter the
+    # player confirms; a blurred premium square's blob on a board small in the photo)
+    shown = first.lettered - {turned(*rc, (4 - first.turns) % 4) for rc in first.pale}
     for sigma in cfg.deblur_sigmas:
         again = _read_flat(sharp, flat, deblurred(gray, sigma * cfg.cell_px, cfg.deblur_noise),
                            grid_to_photo, squares, clf, letters, lexicon)
         if (again.legibility >= cfg.min_legible and again.blur <= cfg.deblur_max_blur
-                and again.lettered >= first.lettered and words_hold(again.guesses, lexicon)):
+                and again.lettered >= shown and words_hold(again.guesses, lexicon)):
             again.deblurred = sigma
+            for rc in first.lettered - again.lettered:  # a doubted mark no longer seen: the
+                # player says whether a tile is there
+                again.maybe.setdefault(turned(*rc, again.turns), 0.5)
             return again
     return first
 
@@ -377,7 +385,8 @@ def few_letters(wood: WoodReading) -> bool:
     return not wood.guesses or len(wood.guesses) < len(wood.blanks) + len(wood.maybe)
 
 
-def grid_blur(cfg: WoodConfig, gray: np.ndarray, rows: int = 15, cols: int = 15) -> float:
+def grid_blur(cfg: WoodConfig, gray: np.ndarray, rows: int = 15, cols: int = 15,
+              cell: float | None = None) -> float:
     """How blurred the board's own edges are, in cells, on the gray flat board of a ``rows`` by
     ``cols`` grid (:func:`flat_board`): the edges a blur leaves when it has hidden every
     letter, and that a sharp photo of an empty board shows sharp. Across each grid line,
@@ -389,8 +398,10 @@ def grid_blur(cfg: WoodConfig, gray: np.ndarray, rows: int = 15, cols: int = 15)
     segments (a square's print against a plain square, a tile's edge), for the lines of each
     direction; a phone that moved smears the lines across its path and leaves those along it
     sharp, so the two directions' widths add as the sides of a right angle do (a smear of one
-    length gives about the same figure whichever way it goes). 0 when nothing on the board
-    has contrast."""
+    length gives about the same figure whichever way it goes). With ``cell``, the pixels of
+    the photo a cell spans, each direction's width has the part a board small in the photo
+    owes to its pixels taken out (:func:`camera_blur`). 0 when nothing on the board has
+    contrast."""
     p = cfg.cell_px
     g = gray.astype(np.float32)
     pad, inset = cfg.grid_blur_pad * p, cfg.grid_blur_inset * p
@@ -411,7 +422,7 @@ def grid_blur(cfg: WoodConfig, gray: np.ndarray, rows: int = 15, cols: int = 15)
             return 0.0
         found.sort(key=lambda f: -f[0])
         kept = found[: max(1, round(cfg.grid_blur_share * len(found)))]
-        per_direction.append(float(np.median([w for _, w in kept])))
+        per_direction.append(camera_blur(cfg, float(np.median([w for _, w in kept])), cell))
     return float(np.hypot(per_direction[0], per_direction[1]))
 
 
@@ -427,7 +438,9 @@ def located_blur(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray, 
     gray = cv2.cvtColor(flat_board(cfg, image, grid_to_photo, rows, cols), cv2.COLOR_BGR2GRAY)
     marks = {rc: m for rc in letters if (m := find_mark(cfg, gray, *rc)) is not None}
     few = not marks or len(marks) < blanks
-    return edge_blur(cfg, gray, marks), grid_blur(cfg, gray, rows, cols) if few else 0.0
+    cell = photo_cell(grid_to_photo, rows, cols)
+    return (edge_blur(cfg, gray, marks, cell),
+            grid_blur(cfg, gray, rows, cols, cell) if few else 0.0)
 
 
 def white_share(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray, rows: int,
@@ -596,7 +609,8 @@ def _read_flat(cfg: WoodConfig, flat: np.ndarray, gray: np.ndarray, grid_to_phot
         {turned(*rc, k): 1.0 - v for rc, v in near.items() if v >= cfg.blank_nearer}
         | {turned(*rc, k): 0.5 for rc in doubtful if rc not in near},
         {turned(*rc, k) for rc in pale}, lettered=set(keys), turns=k, shift=shift,
-        blur=edge_blur(cfg, gray, {rc: marks[rc] for rc in keys if rc in marks}))
+        blur=edge_blur(cfg, gray, {rc: marks[rc] for rc in keys if rc in marks},
+                       photo_cell(grid_to_photo)))
 
 
 def legibility(confidences: list[float], lost: int = 0) -> float:
@@ -609,7 +623,48 @@ def legibility(confidences: list[float], lost: int = 0) -> float:
     return float(np.percentile(read, 25, method="higher")) if read else 1.0
 
 
-def edge_blur(cfg: WoodConfig, gray: np.ndarray, marks: dict[tuple[int, int], Mark]) -> float:
+def cell_sizes(grid_to_photo: np.ndarray, rows: int = 15, cols: int = 15) -> np.ndarray:
+    """How many pixels of the photo each cell of the grid spans (rows, cols): the square root
+    of its area in the photo (a board seen at a slant has its far cells smaller)."""
+    xs, ys = np.meshgrid(np.arange(cols + 1, dtype=np.float64),
+                         np.arange(rows + 1, dtype=np.float64))
+    pts = cv2.perspectiveTransform(np.dstack([xs, ys]).reshape(1, -1, 2), grid_to_photo)
+    x, y = (pts.reshape(rows + 1, cols + 1, 2)[..., i] for i in (0, 1))
+
+    def cross(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+        return a[0] * b[1] - a[1] * b[0]
+
+    # a cell's quadrilateral's area: half the cross product of its diagonals
+    d1 = (x[1:, 1:] - x[:-1, :-1], y[1:, 1:] - y[:-1, :-1])
+    d2 = (x[1:, :-1] - x[:-1, 1:], y[1:, :-1] - y[:-1, 1:])
+    return np.sqrt(np.abs(cross(d1, d2)) / 2)
+
+
+def photo_cell(grid_to_photo: np.ndarray, rows: int = 15, cols: int = 15) -> float:
+    """How many pixels of the photo a cell of the grid spans, on average over the grid (the
+    square root of the grid's area in the photo over its cells, :func:`cell_sizes`);
+    ``grid_to_photo`` maps grid units to photo pixels."""
+    return float(np.sqrt(np.mean(cell_sizes(grid_to_photo, rows, cols) ** 2)))
+
+
+def camera_blur(cfg: WoodConfig, width: float, cell: float | None) -> float:
+    """An edge width measured on the flat board (cells) with the part a board small in the
+    photo owes to its pixels taken out: a sharp edge spans about ``pixel_blur`` pixels of the
+    working image whatever the camera did, which on a board whose cells span ``cell`` pixels
+    is ``pixel_blur / cell`` of a cell, added to the camera's blur as the sides of a right
+    angle. Only the part past what it is on cells of ``blur_cell_px`` pixels is taken out,
+    the size the blur limits were set at: a board half as wide in the photo is not blurrier
+    (measured on three real photos shrunk to 0.4, the widths rose from 0.033 to 0.051,
+    0.052 to 0.066 and 0.058 to 0.067 of a cell as their cells went from 33 to 13 pixels,
+    the pixels' part 0.55 to 0.57 pixels on each). ``cell`` None: the width as measured."""
+    if cell is None or cell >= cfg.blur_cell_px or width <= 0:
+        return width
+    excess = cfg.pixel_blur ** 2 * (1 / cell ** 2 - 1 / cfg.blur_cell_px ** 2)
+    return float(np.sqrt(max(width ** 2 - excess, 0.0)))
+
+
+def edge_blur(cfg: WoodConfig, gray: np.ndarray, marks: dict[tuple[int, int], Mark],
+              cell: float | None = None) -> float:
     """How blurred the letters' edges are, in cells, apart from how surely the letters read
     (a photo blurred past what the letter model reads reliably may still read its letters
     surely, and wrongly): the median over the marks of the Gaussian blur that a sharp edge of
@@ -617,7 +672,8 @@ def edge_blur(cfg: WoodConfig, gray: np.ndarray, marks: dict[tuple[int, int], Ma
     edges do (a step of height h blurred by a Gaussian of width s slopes h / (s sqrt(2 pi))
     at most). The slopes are taken along four directions and the most blurred one counts: a
     phone that moved smears the edges across its path and leaves those along it sharp.
-    0 without marks."""
+    With ``cell``, the pixels of the photo a cell spans, the part a board small in the photo
+    owes to its pixels is taken out (:func:`camera_blur`). 0 without marks."""
     if not marks:
         return 0.0
     p = cfg.cell_px
@@ -639,7 +695,7 @@ def edge_blur(cfg: WoodConfig, gray: np.ndarray, marks: dict[tuple[int, int], Ma
         steepest = min(float(np.percentile(d[y0:y1, x0:x1], 99)) for d in slopes)
         if steepest > 0:
             widths.append(step / (steepest * np.sqrt(2 * np.pi)) / p)
-    return float(np.median(widths)) if widths else 0.0
+    return camera_blur(cfg, float(np.median(widths)), cell) if widths else 0.0
 
 
 def _split_values(cfg: WoodConfig, clf, letters: tuple[str, ...], marks: dict,
