@@ -327,6 +327,23 @@ SHEET_EMS = 3 + 3.4  # the page's margins and the turn numbers' column, in ems (
 PLAY_EMS = 5  # the least a turn's column takes beside the others (game_print.html's td.play)
 
 
+def _turn_texts(rows: list[dict]) -> list[str]:
+    """Each turn as the printable sheet writes it in its player's column: the words played
+    (or the action, with what a challenge did) and the turn's score."""
+    from flask import get_template_attribute
+
+    words = get_template_attribute("_turn.html", "turn_words")
+    return [f"{words(r)} {r['score']}" for r in rows]
+
+
+def _totals_width(game: Game, rows: list[dict]) -> dict[int, float]:
+    """Each player's widest running total (or final one) in ems of the sheet's face."""
+    total = {seat: _text_width(str(t), "Helvetica") for seat, t in sheet.totals(game).items()}
+    for r in rows:
+        total[r["seat"]] = max(total[r["seat"]], _text_width(str(r["total"]), "Helvetica"))
+    return total
+
+
 def _stacked_below(game: Game, rows: list[dict]) -> int:
     """The screen width (CSS px) up to which the printable sheet sets each turn on two lines
     (its words over the running total), as it does on a phone: the width its turns need side
@@ -335,29 +352,25 @@ def _stacked_below(game: Game, rows: list[dict]) -> int:
     borders, in the sheet's 12 pt, so that no turn is broken on a screen (a tablet's) too
     narrow for them, and a twentieth to spare for the table's own sharing out of its
     columns; never under the phone's width."""
-    from flask import get_template_attribute
-
-    words = get_template_attribute("_turn.html", "turn_words")
     play = {p.seat: 0.0 for p in game.players}
-    total = {seat: _text_width(str(t), "Helvetica") for seat, t in sheet.totals(game).items()}
-    for r in rows:
-        play[r["seat"]] = max(play[r["seat"]], _text_width(f"{words(r)} {r['score']}",
-                                                           "Helvetica"))
-        total[r["seat"]] = max(total[r["seat"]], _text_width(str(r["total"]), "Helvetica"))
+    total = _totals_width(game, rows)
+    for r, text in zip(rows, _turn_texts(rows), strict=True):
+        play[r["seat"]] = max(play[r["seat"]], _printed(text, "Helvetica")["width"])
     ems = SHEET_EMS + sum(max(play[s], PLAY_EMS) + total[s] + 2 for s in play)
     return max(PHONE_WIDTH, round(1.05 * (16 * ems + 2 * len(play) + 4)))
 
 
-def _printed_name(name: str) -> dict:
-    """A player's name as the printable sheet sets it over their columns: its width (the page
-    shrinks its type to fit the column, down to a readable size), its pieces, the places
-    where it may break (each word, cut after its hyphens), and its longest piece's width; on
-    paper a piece wider than the column ends in an ellipsis, so the name is never broken
-    inside a word's letters; on a phone it breaks over two lines first."""
+def _printed(text: str, face: str = "Helvetica-Bold") -> dict:
+    """A player's name, or a turn, as the printable sheet sets it in its column: its width on
+    one line, in ems of ``face`` (the sheet shrinks the type to fit the column, down to a
+    readable size), its pieces (each word, cut after its hyphens: the only places it may
+    break) and its longest piece's width, which must fit the column whole. A name's piece
+    wider than the column ends in an ellipsis on paper (on a phone it breaks over two lines
+    first); a turn's words are never broken inside their letters."""
     words = [[part for part in word.replace("-", "-\n").split("\n") if part]
-             for word in name.split()]
-    return {"width": round(_text_width(" ".join(name.split())), 3), "words": words,
-            "longest": round(max((_text_width(part) for word in words for part in word),
+             for word in text.split()]
+    return {"width": round(_text_width(" ".join(text.split()), face), 3), "words": words,
+            "longest": round(max((_text_width(part, face) for word in words for part in word),
                                    default=0.0), 3)}
 
 
@@ -365,9 +378,13 @@ def _printed_name(name: str) -> dict:
 def printable(key: str) -> ResponseReturnValue:
     game = _game_or_404(key)
     rows = sheet.running(game)
+    totals = _totals_width(game, rows)
     return render_template("game_print.html", game=game, key=key, rows=rows,
                            totals=sheet.totals(game), title=sheet.table(game).title,
-                           names={p.seat: _printed_name(p.name) for p in game.players},
+                           names={p.seat: _printed(p.name) for p in game.players},
+                           turns=[{"longest": _printed(text, "Helvetica")["longest"],
+                                   "beside": round(totals[r["seat"]], 3)}
+                                  for r, text in zip(rows, _turn_texts(rows), strict=True)],
                            phone_width=PHONE_WIDTH, play_ems=PLAY_EMS,
                            stacked_below=_stacked_below(game, rows))
 

@@ -356,6 +356,56 @@ def test_a_printed_score_sheet_keeps_its_right_border_on_letter_and_a4(browser, 
         context.close()
 
 
+def _printed_turn_words(pdf) -> list[tuple[str, float]]:
+    """The words in capitals of a printed sheet's pages, the turns' words (the names, the
+    title and the rows' labels are not in capitals), with their type size in points."""
+    import re
+    import subprocess
+
+    boxes = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True,
+                           text=True, check=True).stdout
+    return [(w, round((float(y1) - float(y0)) / 1.117, 1)) for y0, y1, w in re.findall(
+        r'<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([A-Z]+)</word>',
+        boxes)]
+
+
+def test_a_printed_score_sheet_keeps_each_played_word_whole(browser, base_url, tmp_path):
+    """Four players' printed sheet on Letter broke a played word over two lines, "OVERGRAZE /
+    D", "OXYPHENB / UTAZONE" (their columns were shared out by the turns' whole lengths, and
+    a word might break anywhere), and a player checks a word against the board. For 1-4
+    players with long names, on Letter and A4, the widest fifteen-letter words and several
+    words in a turn are printed whole, their type shrunk no smaller than 6.5 pt (and not at
+    all for one or two players), the table's right border still on the paper."""
+    names = ["Bartholomew Alexandros", "Wilhelmina Constance", "Maximilian Fitzgerald",
+             "Wolfeschlegelsteinhausenbergerdorffwelche"[:40]]
+    turns = ["homogeneousness", "overgrazed", "wrongheadedness cat", "jukebox muzjiks",
+             "oxyphenbutazone", "overgraze", "qi"]
+    played = {word.upper() for turn in turns for word in turn.split()}
+    context = browser.new_context(base_url=base_url)
+    try:
+        page = context.new_page()
+        for players in (1, 2, 3, 4):
+            game = page.request.post("/api/games", data={
+                "game": "werdup", "players": names[:players]}).json()
+            for turn in range(len(turns) * players):
+                page.request.post(f"/api/games/{game['table_key']}/turns",
+                                  data={"words": turns[turn % len(turns)], "score": 120 + turn})
+            page.goto(f"/games/{game['table_key']}/print")
+            for paper in ("Letter", "A4"):
+                pdf = tmp_path / f"sheet-{players}-{paper}.pdf"
+                page.pdf(path=str(pdf), format=paper)
+                words = _printed_turn_words(pdf)
+                where = (players, paper)
+                assert {w for w, _ in words} == played, (where, sorted({w for w, _ in words}))
+                assert min(size for _, size in words) >= 6.4, (where, words)
+                if players <= 2:
+                    assert min(size for _, size in words) >= 11.9, (where, words)
+                edges = _table_edges(pdf.read_bytes())
+                assert edges["right_covered"] > 0.95, (where, edges)
+                assert abs(edges["paper"] - edges["right"] - 12) < 0.5, (where, edges)
+    finally:
+        context.close()
+
 def test_download_a_pdf_from_the_print_shop(page):
     page.goto("/prints")
     page.locator("#doc-board img >> nth=0").scroll_into_view_if_needed()
