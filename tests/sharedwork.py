@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import fcntl
 import hashlib
+import io
+import json
 import pickle
 from collections.abc import Callable
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
@@ -68,3 +71,19 @@ def girdle_solution(puzzle: Puzzle, lexicon: Lexicon | None = None) -> Solution:
            f"{lex.fingerprint} {puzzle.to_json()}")
     return once(key, lambda: solver.solve(puzzle, lexicon=lex))
 
+
+def command_output(*argv: str) -> tuple[int, str, str]:
+    """``companion *argv`` run in this process: its exit status, standard output and standard
+    error, run once per run for the same arguments. Only for commands whose files (a photo
+    of tests/data, say) stay as they are for the whole run, never a test's own temporary
+    files."""
+
+    def run() -> tuple[int, str, str]:
+        from companion.cli import main
+
+        out, err = io.StringIO(), io.StringIO()
+        with redirect_stdout(out), redirect_stderr(err):
+            code = main(list(argv))
+        return code, out.getvalue(), err.getvalue()
+
+    return once("companion " + json.dumps(argv), run)
