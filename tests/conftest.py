@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
+import sharedwork
 
 from companion.lexicon import Lexicon
 
@@ -19,6 +21,15 @@ def _own_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     mp.setenv("COMPANION_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
     yield
     mp.undo()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _shared_work_folder(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Results shared by the tests (:mod:`sharedwork`) go to the run's temporary folder: under
+    pytest-xdist the folder that holds every worker's own, so the workers share them."""
+    base = tmp_path_factory.getbasetemp()
+    sharedwork.use_folder((base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base)
+                          / "shared-work")
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from sharedwork import command_output
 
 from companion.cli import main
 
@@ -208,7 +209,7 @@ def test_the_squares_a_glare_washed_out_are_listed_with_why_and_the_lamp_named(c
     assert len(lines) < 60  # 177 before
 
 
-def test_a_blank_tile_whose_letter_nothing_tells_is_listed_without_made_up_shares(capsys):
+def test_a_blank_tile_whose_letter_nothing_tells_is_listed_without_made_up_shares():
     """The real photo's blank tile of ?AN across, P?OZA down (no letter makes both words):
     it was offered as "t (12%), n (12%), r (12%) ...", a measurement it is not. It says
     which letter it stands for is not known and what the letters offered are, with no
@@ -216,35 +217,35 @@ def test_a_blank_tile_whose_letter_nothing_tells_is_listed_without_made_up_share
     from vision.correct import BLANK_UNKNOWN, MOST_WORDS
 
     photo = PHOTO.with_name("IMG_20141025_164035.jpg")
-    code, out, err = run(capsys, "read", str(photo), "--game", "bugwords")
+    code, out, err = command_output("read", str(photo), "--game", "bugwords")
     assert code == 0, err
     why = f"{BLANK_UNKNOWN}; {MOST_WORDS}"
     assert f"  uncertain: row 8, column 12 ({why}): t, n, r, c, m, f, p, g\n" in out
     assert "(12%)" not in out
-    code, out, err = run(capsys, "read", str(photo), "--game", "bugwords", "--json")
+    code, out, err = command_output("read", str(photo), "--game", "bugwords", "--json")
     blank = next(u for u in json.loads(out)["uncertain"] if (u["row"], u["col"]) == (7, 11))
     assert blank["read"] == "?" and blank["why"] == why
     assert blank["alternatives"] == [{"letter": a, "p": None} for a in "tnrcmfpg"]
 
 
-def test_a_square_offered_as_empty_or_a_tile_is_listed_without_made_up_shares(capsys):
+def test_a_square_offered_as_empty_or_a_tile_is_listed_without_made_up_shares():
     """The real photo's bare-looking square of a tile's colour (row 2, column 14) was offered
     as "empty (50%), ? (50%)": its colour's nearness to a tile's is no chance of one. It says
     what is known, with no percentages; in --json both ``p`` are null, ``why`` says it."""
     from vision.reading import TILE_COLOURED
 
     photo = PHOTO.with_name("IMG_20141025_163929.jpg")
-    code, out, err = run(capsys, "read", str(photo), "--game", "bugwords")
+    code, out, err = command_output("read", str(photo), "--game", "bugwords")
     assert code == 0, err
     assert (f"  uncertain: row 2, column 14 (read empty; {TILE_COLOURED}): empty, ?\n" in out)
     assert "(50%)" not in out
-    code, out, err = run(capsys, "read", str(photo), "--game", "bugwords", "--json")
+    code, out, err = command_output("read", str(photo), "--game", "bugwords", "--json")
     square = next(u for u in json.loads(out)["uncertain"] if (u["row"], u["col"]) == (1, 13))
     assert square["read"] == "" and square["why"] == TILE_COLOURED
     assert square["alternatives"] == [{"letter": None, "p": None}, {"letter": "?", "p": None}]
 
 
-def test_a_tile_listed_as_perhaps_misread_shows_no_mix_of_figures(capsys):
+def test_a_tile_listed_as_perhaps_misread_shows_no_mix_of_figures():
     """The real photo's H of a word whose blank fits no letter unless a tile was misread was
     offered as "H (99%), T (60%), D (40%)": the classifier's confidence beside shares counted
     from the words, adding to far more than 100%. Its letters are shown bare, what was read
@@ -252,17 +253,17 @@ def test_a_tile_listed_as_perhaps_misread_shows_no_mix_of_figures(capsys):
     from vision.correct import MISREAD
 
     photo = PHOTO.with_name("IMG_20141025_164035.jpg")
-    code, out, err = run(capsys, "read", str(photo), "--game", "bugwords")
+    code, out, err = command_output("read", str(photo), "--game", "bugwords")
     assert code == 0, err
     assert f"  uncertain: row 12, column 14 (read H; {MISREAD}): H, T, D\n" in out
     assert "(60%)" not in out
-    code, out, err = run(capsys, "read", str(photo), "--game", "bugwords", "--json")
+    code, out, err = command_output("read", str(photo), "--game", "bugwords", "--json")
     tile = next(u for u in json.loads(out)["uncertain"] if (u["row"], u["col"]) == (11, 13))
     assert tile["read"] == "H" and tile["why"] == MISREAD
     assert tile["alternatives"] == [{"letter": a, "p": None} for a in "HTD"]
 
 
-def test_a_run_that_is_no_word_is_named_once_with_its_squares_under_it(capsys):
+def test_a_run_that_is_no_word_is_named_once_with_its_squares_under_it():
     """The real photo IMG_20151016_170003 reads six runs that are no word: each of their 24
     squares was listed with the run's sentence, MOQE's four times ("uncertain: row 14,
     column 5 (read M; MOQE is not in the word list ...): M (99%)" and so on). Each run is
@@ -272,7 +273,7 @@ def test_a_run_that_is_no_word_is_named_once_with_its_squares_under_it(capsys):
     from companion.lexicon import DEFAULT_DISPLAY
 
     photo = PHOTO.with_name("IMG_20151016_170003.jpg")
-    code, out, err = run(capsys, "read", str(photo), "--game", "bugwords")
+    code, out, err = command_output("read", str(photo), "--game", "bugwords")
     assert code == 0, err
     missing = f"is not in the word list {DEFAULT_DISPLAY}: check its letters"
     listed = out[out.index("  uncertain:"):].splitlines()
@@ -287,13 +288,13 @@ def test_a_run_that_is_no_word_is_named_once_with_its_squares_under_it(capsys):
     for word in ("WIPF", "WIQEH", "BFNQB", "HUHT", "MALEB", "MOQE"):
         assert out.count(f"{word} {missing}") == 1, word
     assert len(listed) == 20  # 25 lines, one a square, before
-    code, out, err = run(capsys, "read", str(photo), "--game", "bugwords", "--json")
+    code, out, err = command_output("read", str(photo), "--game", "bugwords", "--json")
     uncertain = json.loads(out)["uncertain"]
     assert len(uncertain) == 25
     assert sum(u.get("why") == f"MOQE {missing}" for u in uncertain) == 4
 
 
-def test_a_letter_of_two_runs_that_are_no_words_is_named_under_both(capsys):
+def test_a_letter_of_two_runs_that_are_no_words_is_named_under_both():
     """IMG_20151016_170003's WIQEH (column 7, rows 6-10) crosses WIPF, BFNQB and HUHT, runs
     that are no words either: its W, Q and H carried the first run's sentence only, so
     WIQEH was named with two of its five squares ("column 7, rows 7 and 9"). It is named
@@ -302,7 +303,7 @@ def test_a_letter_of_two_runs_that_are_no_words_is_named_under_both(capsys):
     from companion.lexicon import DEFAULT_DISPLAY
 
     photo = PHOTO.with_name("IMG_20151016_170003.jpg")
-    code, out, err = run(capsys, "read", str(photo), "--game", "bugwords")
+    code, out, err = command_output("read", str(photo), "--game", "bugwords")
     assert code == 0, err
     missing = f"is not in the word list {DEFAULT_DISPLAY}: check its letters"
     listed = out[out.index("  uncertain:"):].splitlines()
@@ -313,7 +314,7 @@ def test_a_letter_of_two_runs_that_are_no_words_is_named_under_both(capsys):
         "    also: row 6, column 7: W (listed above); row 8, column 7: Q (listed below); "
         "row 10, column 7: H (listed below)"]
     assert listed[at + 3].startswith("  uncertain: row 8, columns 4-8 (BFNQB ")
-    code, out, err = run(capsys, "read", str(photo), "--game", "bugwords", "--json")
+    code, out, err = command_output("read", str(photo), "--game", "bugwords", "--json")
     uncertain = {(u["row"], u["col"]): u for u in json.loads(out)["uncertain"]}
     assert len(uncertain) == 25
     assert [(cell, u["why"].split()[0]) for cell, u in uncertain.items()

@@ -6,6 +6,7 @@ import datetime as dt
 from itertools import combinations
 
 import pytest
+from sharedwork import girdle_solution
 
 from companion.girdle import Sheet, SheetStep, edition_puzzle, play_all, puzzle_for
 from companion.girdle.moves import word_index
@@ -122,7 +123,7 @@ def test_published_pars_check(day):
     """Ten dates' published pars: each sheet is scored by the engine at exactly par, no bound
     is below it, and a star's par is proven (a crossed shape's par is the best sheet found)."""
     pz = puzzle_for(day)
-    sol = solve(pz)
+    sol = girdle_solution(pz)  # solve(pz), shared with the other tests of the day
     _, card = play_all(pz, sol.placements)
     assert sol.complete and card.complete and card.final == sol.par
     assert sol.upper_bound >= sol.par
@@ -165,7 +166,7 @@ def test_par_does_not_depend_on_the_machine_speed(monkeypatch):
     from companion.girdle import solver
 
     pz, lexicon = _short_word_search(monkeypatch)
-    fast = solve(pz, lexicon=lexicon)
+    fast = girdle_solution(pz, lexicon)  # solve(pz, lexicon=lexicon), shared
     assert fast.complete
     monkeypatch.setattr(solver.time, "monotonic", _SlowClock(1.0))
     slow = solve(pz, lexicon=lexicon)
@@ -180,7 +181,7 @@ def test_a_time_budget_is_a_safety_stop_that_says_so(monkeypatch):
     from companion.girdle import solver
 
     pz, lexicon = _short_word_search(monkeypatch)
-    full = solve(pz, lexicon=lexicon)
+    full = girdle_solution(pz, lexicon)  # solve(pz, lexicon=lexicon), shared
     monkeypatch.setattr(solver.time, "monotonic", _SlowClock(1.0))
     cut = solve(pz, time_budget=50, lexicon=lexicon)
     assert not cut.complete and not cut.proven

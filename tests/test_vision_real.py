@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import io
 import json
-from functools import cache
 from pathlib import Path
 
 import numpy as np
 import pytest
 from glare import lamp
 from PIL import Image
+from sharedwork import once
 
 from companion.lexicon import default_lexicon
 from synthetic.camera import smear_kernel
@@ -29,9 +29,14 @@ LABELS = {lab.photo.name: lab for lab in load_labels(REAL / "labels.json")}
 FIGURES = json.loads((REAL / "figures.json").read_text())["photos"]
 
 
-@cache
 def _read(name: str):
-    """(reading or None, refusal sentence or None) for one labelled photo."""
+    """(reading or None, refusal sentence or None) for one labelled photo, read once per run
+    (test_real_photo_totals needs every photo the figures tests read, perhaps in another
+    worker)."""
+    return once(f"bugwords reading of real/{name}", lambda: _read_now(name))
+
+
+def _read_now(name: str):
     try:
         image = load_photo(DEFAULT.load, LABELS[name].photo)
         return read_board(DEFAULT, image, board_spec("bugwords"), shipped_classifier(),

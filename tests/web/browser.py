@@ -42,6 +42,22 @@ def chromium() -> Iterator[object]:
             browser.close()
 
 
+@contextmanager
+def phones(browser, url: str, count: int = 1, **settings) -> Iterator[list]:
+    """``count`` phone-sized pages on ``url`` (``settings`` override :data:`PHONE`'s), each in
+    a browser context of its own, closed afterwards however the test ends."""
+    contexts = [browser.new_context(base_url=url, **{**PHONE, **settings})
+                for _ in range(count)]
+    try:
+        pages = [c.new_page() for c in contexts]
+        for page in pages:
+            page.set_default_timeout(15000)
+        yield pages
+    finally:
+        for context in contexts:
+            context.close()
+
+
 def fits_phone(page) -> None:
     """Nothing on ``page`` is wider than the phone's screen."""
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]

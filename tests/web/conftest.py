@@ -121,9 +121,10 @@ def client(sqlite_app):
     return sqlite_app.test_client()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser():
-    """One headless Chromium per test module (browser tests)."""
+    """One headless Chromium per test process (browser tests); each test opens its own
+    context (its pages, cookies and storage), so tests share nothing but the program."""
     with chromium() as b:
         yield b
 

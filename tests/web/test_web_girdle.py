@@ -10,12 +10,12 @@ import pytest
 from appfactory import token
 from markupsafe import escape
 from pypdf import PdfReader
+from sharedwork import girdle_solution
 from textgolden import assert_matches_text_golden
 
 from companion.errors import UsageError
 from companion.girdle import Line, Puzzle
 from companion.girdle.generator import find_solution
-from companion.girdle.solver import solve
 from companion.lexicon import WordListSpec, default_lexicon
 from companion.web.db import session
 from companion.web.girdle import puzzle, rank, streak, today_utc
@@ -317,7 +317,7 @@ def test_a_ranked_sheet_shows_its_rank_against_par_as_it_stands(sqlite_app, monk
     sent = client.post(f"/girdle/{day}", data={"solution": first, "csrf_token": token(client)},
                        follow_redirects=True)
     assert rank_of_page(sent) == "Par!"
-    best = solution_text(pz, solve(pz).placements)
+    best = solution_text(pz, girdle_solution(pz).placements)
     other = sqlite_app.test_client()
     raised = ranked(other, day, {"solution": best, "player": new_player(other)})
     assert raised["par"] == raised["score"] > card.final
@@ -392,7 +392,7 @@ def test_a_sheet_better_than_an_unproven_par_becomes_par(app, proven, raised):
     _poor, card = store_poor_par(app, proven, WORDS)
     with app.app_context():
         pz = puzzle(DAY)
-    best = solution_text(pz, solve(pz).placements)  # a sheet that scores above zero
+    best = solution_text(pz, girdle_solution(pz).placements)  # a sheet that scores above zero
     result = ranked(client, DAY, {
         "solution": best, "player": new_player(client)})
     assert result["score"] > max(0, card.final)
@@ -444,7 +444,7 @@ def test_a_better_sheet_found_with_other_words_is_kept_unproven(app):
 
     with app.app_context():
         pz = puzzle(DAY)
-        best = solve(pz)
+        best = girdle_solution(pz)
         good = [p.to_dict(n) for n, p in enumerate(best.placements, 1)]
         session().add(GirdlePar(puzzle_date=DAY, par=best.par, proven=True, solution=good,
                                 words="an old list"))
@@ -746,7 +746,7 @@ def test_a_sheet_kept_unranked_is_ranked_on_its_answer_page_once_par_is_found(
     with sqlite_app.app_context():
         pz = puzzle(DAY)
     poor = typed_solution(sqlite_app)
-    best = solution_text(pz, solve(pz).placements)
+    best = solution_text(pz, girdle_solution(pz).placements)
     sheet, found = (best, poor) if sheet_beats_par else (poor, best)
     found_steps, _s, found_card = play_solution(pz, parse_solution(found, pz),
                                                 default_lexicon())

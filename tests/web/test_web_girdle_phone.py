@@ -8,7 +8,7 @@ import re
 
 import pytest
 from appfactory import make_app, token
-from browser import PHONE, chromium, live_server
+from browser import live_server, phones
 
 from companion.girdle import puzzle_for
 from companion.girdle.generator import find_solution
@@ -85,13 +85,10 @@ def test_a_word_typed_with_full_width_letters_is_played(client):
 
 
 @pytest.mark.browser
-def test_a_whole_girdle_played_on_a_phone_scores_as_the_engine(tmp_path):
+def test_a_whole_girdle_played_on_a_phone_scores_as_the_engine(tmp_path, browser):
     pz, moves, engine_score = _moves()
     app = make_app(tmp_path)
-    with live_server(app) as url, chromium() as browser:
-        context = browser.new_context(base_url=url, **PHONE)
-        page = context.new_page()
-        page.set_default_timeout(15000)
+    with live_server(app) as url, phones(browser, url) as (page,):
         page.goto(f"/girdle/{DAY}")
         with page.expect_navigation():
             page.tap("#play-link")
@@ -116,7 +113,6 @@ def test_a_whole_girdle_played_on_a_phone_scores_as_the_engine(tmp_path):
             page.tap("#submit-sheet button[type=submit]")
         assert f"{engine_score} points" in page.inner_text("#result")
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
-        context.close()
 
 
 LINES_OF = """(sel) => {
@@ -128,17 +124,14 @@ LINES_OF = """(sel) => {
 
 @pytest.mark.browser
 @pytest.mark.parametrize("width", [390, 320])
-def test_the_play_buttons_keep_to_one_line_on_a_phone(tmp_path, width):
+def test_the_play_buttons_keep_to_one_line_on_a_phone(tmp_path, width, browser):
     """After word 1, "Play word 2" and "Take back word 1" each read on one line (the second
     used to wrap onto two at 390 px), and nothing is wider than the screen."""
     _pz, moves, _score = _moves()
     first = moves[0]
     app = make_app(tmp_path)
-    with live_server(app) as url, chromium() as browser:
-        context = browser.new_context(base_url=url, **{
-            **PHONE, "viewport": {"width": width, "height": 844}})
-        page = context.new_page()
-        page.set_default_timeout(15000)
+    with live_server(app) as url, phones(
+            browser, url, viewport={"width": width, "height": 844}) as (page,):
         page.goto(f"/girdle/{DAY}/play")
         for k, ch in enumerate(first.word):
             page.fill(f"#sq-{first.start + 1 + k}", ch)
@@ -148,4 +141,3 @@ def test_the_play_buttons_keep_to_one_line_on_a_phone(tmp_path, width):
         assert page.evaluate(LINES_OF, "#undo-word") == 1
         assert page.evaluate(LINES_OF, "#play-word") == 1
         assert page.evaluate("document.documentElement.scrollWidth") <= width
-        context.close()

@@ -7,19 +7,17 @@ import re
 
 import pytest
 from appfactory import make_app
-from browser import PHONE, chromium, fits_phone, live_server, tap_and_wait
+from browser import PHONE, fits_phone, live_server, phones, tap_and_wait
 from fakeclock import FakeClock
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
 
-def test_a_challenged_turn_and_the_clock_on_two_phones(tmp_path):
+def test_a_challenged_turn_and_the_clock_on_two_phones(tmp_path, browser):
     fake = FakeClock(5000.0)
     app = make_app(tmp_path, CLOCK=fake)
-    with live_server(app) as url, chromium() as browser:
-        table = browser.new_context(base_url=url, **PHONE).new_page()
-        table.set_default_timeout(15000)
+    with live_server(app) as url, phones(browser, url, 2) as (table, watcher):
         table.goto("/games")
         table.select_option("#game", "bugwords")
         table.fill("input[aria-label='Player 1']", "Ann")
@@ -37,8 +35,6 @@ def test_a_challenged_turn_and_the_clock_on_two_phones(tmp_path):
         fake.t += 12
         view_key = app.test_client().get(
             "/api/games/" + sheet_url.rsplit("/", 1)[1]).get_json()["view_key"]
-        watcher = browser.new_context(base_url=url, **PHONE).new_page()
-        watcher.set_default_timeout(15000)
         watcher.goto(f"/games/{view_key}/clock")
         assert watcher.locator("#clock-0").is_disabled()  # watching only
         assert watcher.inner_text("#clock-0 .clock-time") == "0:48"

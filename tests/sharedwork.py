@@ -1,0 +1,89 @@
+"""Slow, deterministic results worked out once per test run and shared by the tests that need
+them: a day's solved Word Girdle, a photo's reading. The first test to ask computes the result
+with the real components; the others (in the same process or another pytest-xdist worker of
+the same run) get a fresh copy of it. A worker that asks while another is computing waits for
+it rather than computing it again. Nothing outlives the run: the results live in the run's
+temporary folder (see ``_shared_work_folder`` in conftest.py)."""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import io
+import json
+import pickle
+from collections.abc import Callable
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from companion.girdle.puzzle import Puzzle
+    from companion.girdle.solver import Solution
+    from companion.lexicon import Lexicon
+
+T = TypeVar("T")
+
+_folder: Path | None = None
+_memo: dict[str, bytes] = {}
+
+
+def use_folder(folder: Path) -> None:
+    """Keep shared results in ``folder`` (the run's, common to its workers)."""
+    global _folder
+    folder.mkdir(parents=True, exist_ok=True)
+    _folder = folder
+
+
+def once(key: str, compute: Callable[[], T]) -> T:
+    """``compute()``, worked out once per run for ``key`` (which must name everything the
+    result depends on); each caller gets its own copy, so a test may change what it gets."""
+    if key not in _memo:
+        _memo[key] = _shared(key, compute) if _folder is not None else pickle.dumps(compute())
+    return pickle.loads(_memo[key])
+
+
+def _shared(key: str, compute: Callable[[], object]) -> bytes:
+    assert _folder is not None
+    name = hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
+    path = _folder / f"{name}.pickle"
+    with open(_folder / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # another worker computing it: wait for its answer
+        if path.exists():
+            return path.read_bytes()
+        data = pickle.dumps(compute())
+        part = path.with_suffix(".part")
+        part.write_bytes(data)
+        part.replace(path)
+        return data
+
+
+def girdle_solution(puzzle: Puzzle, lexicon: Lexicon | None = None) -> Solution:
+    """``solve(puzzle, lexicon=lexicon)`` (the default list when ``lexicon`` is None), searched
+    once per run: the same answer on every run (par does not depend on the machine's speed).
+    The key holds the puzzle, the list's words and the search's settings, so a test that
+    narrows the search gets its own."""
+    from companion.girdle import solver
+    from companion.lexicon import default_lexicon
+
+    lex = lexicon if lexicon is not None else default_lexicon()
+    key = (f"girdle {solver.SEARCH_VERSION} {solver.BEAM_WIDTHS} {solver.EXACT_WORK} "
+           f"{lex.fingerprint} {puzzle.to_json()}")
+    return once(key, lambda: solver.solve(puzzle, lexicon=lex))
+
+
+def command_output(*argv: str) -> tuple[int, str, str]:
+    """``companion *argv`` run in this process: its exit status, standard output and standard
+    error, run once per run for the same arguments. Only for commands whose files (a photo
+    of tests/data, say) stay as they are for the whole run, never a test's own temporary
+    files."""
+
+    def run() -> tuple[int, str, str]:
+        from companion.cli import main
+
+        out, err = io.StringIO(), io.StringIO()
+        with redirect_stdout(out), redirect_stderr(err):
+            code = main(list(argv))
+        return code, out.getvalue(), err.getvalue()
+
+    return once("companion " + json.dumps(argv), run)
