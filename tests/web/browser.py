@@ -43,15 +43,17 @@ def chromium() -> Iterator[object]:
 
 
 @contextmanager
-def phones(browser, url: str, count: int = 1, **settings) -> Iterator[list]:
-    """``count`` phone-sized pages on ``url`` (``settings`` override :data:`PHONE`'s), each in
-    a browser context of its own, closed afterwards however the test ends."""
+def phones(browser, url: str, count: int = 1, timeout: float = 15000,
+           **settings) -> Iterator[list]:
+    """``count`` phone-sized pages on ``url`` (``settings`` override :data:`PHONE`'s, e.g.
+    ``java_script_enabled=False``), each in a browser context of its own waiting up to
+    ``timeout`` ms for what it is asked, closed afterwards however the test ends."""
     contexts = [browser.new_context(base_url=url, **{**PHONE, **settings})
                 for _ in range(count)]
     try:
         pages = [c.new_page() for c in contexts]
         for page in pages:
-            page.set_default_timeout(15000)
+            page.set_default_timeout(timeout)
         yield pages
     finally:
         for context in contexts:

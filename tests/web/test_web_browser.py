@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from appfactory import make_app
-from browser import PHONE, live_server
+from browser import PHONE, live_server, phones
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -181,10 +181,7 @@ def test_the_pdq_variants_rules_follow_the_choice(browser, base_url):
 
     variants = all_variants()
     for scripts in (True, False):
-        context = browser.new_context(base_url=base_url, java_script_enabled=scripts, **PHONE)
-        try:
-            page = context.new_page()
-            page.set_default_timeout(15000)
+        with phones(browser, base_url, java_script_enabled=scripts) as (page,):
             for start in ("/pdq", "/pdq?variant=regular&seed=7&round=1"):
                 page.goto(start)
                 for name in ("experts", "intergenerational", "regular"):
@@ -197,8 +194,6 @@ def test_the_pdq_variants_rules_follow_the_choice(browser, base_url):
                     else:
                         assert len(shown) == len(variants)
                         assert f"{variants[name].title}: {variants[name].summary}" in shown
-        finally:
-            context.close()
 
 
 def test_the_player_boxes_follow_the_game_chosen(browser, base_url):
@@ -426,10 +421,7 @@ def test_the_print_shop_previews_follow_the_choices(browser, base_url):
     loaded = ("() => { const img = document.querySelector('#doc-board img');"
               " return img.complete && img.naturalWidth > 0; }")
     for scripts in (True, False):
-        context = browser.new_context(base_url=base_url, java_script_enabled=scripts, **PHONE)
-        try:
-            page = context.new_page()
-            page.set_default_timeout(60000)
+        with phones(browser, base_url, timeout=60000, java_script_enabled=scripts) as (page,):
             page.goto("/prints")
             page.select_option("#board-game", "werdup")
             page.select_option("#board-paper", "a4")
@@ -448,8 +440,6 @@ def test_the_print_shop_previews_follow_the_choices(browser, base_url):
                 page.wait_for_function(loaded)
                 size = img.evaluate("i => [i.naturalWidth, i.naturalHeight]")
                 assert size == [331, 468]  # the WerdUp board's first A4 page at 40 dpi
-        finally:
-            context.close()
 
 
 def test_the_print_shop_keeps_every_documents_choices(browser, base_url):
@@ -462,10 +452,7 @@ def test_the_print_shop_keeps_every_documents_choices(browser, base_url):
 
     chosen = ["3", "werdup", "a4", "werdup"]
     for scripts in (False, True):
-        context = browser.new_context(base_url=base_url, java_script_enabled=scripts, **PHONE)
-        try:
-            page = context.new_page()
-            page.set_default_timeout(60000)
+        with phones(browser, base_url, timeout=60000, java_script_enabled=scripts) as (page,):
             page.goto("/prints")
             for box, value in zip(("#score-sheet-players", "#board-game", "#board-paper",
                                    "#tiles-game"), chosen, strict=True):
@@ -487,8 +474,6 @@ def test_the_print_shop_keeps_every_documents_choices(browser, base_url):
                 "/prints/board.png?game=werdup&paper=a4")
             assert page.get_attribute("#doc-tiles img >> nth=0", "src") == (
                 "/prints/tiles.png?game=werdup&paper=letter")
-        finally:
-            context.close()
 
 
 def test_the_print_shop_previews_every_page_side_by_side(browser, base_url):
@@ -496,10 +481,7 @@ def test_the_print_shop_previews_every_page_side_by_side(browser, base_url):
     inside the phone's width (with or without scripts), each page drawn as its shape is (a
     landscape page is not squeezed); with scripts a new choice brings its own pages."""
     for scripts in (False, True):
-        context = browser.new_context(base_url=base_url, java_script_enabled=scripts, **PHONE)
-        try:
-            page = context.new_page()
-            page.set_default_timeout(60000)
+        with phones(browser, base_url, timeout=60000, java_script_enabled=scripts) as (page,):
             page.goto("/prints?doc=board&board.game=werdup&board.paper=letter")
             pages = page.locator("#doc-board .pages img")
             assert pages.count() == 2
@@ -523,8 +505,6 @@ def test_the_print_shop_previews_every_page_side_by_side(browser, base_url):
                     "4 pages: scroll sideways for the next")
                 assert pages.nth(3).get_attribute("src") == (
                     "/prints/board.png?page=4&game=bugwords&paper=letter")
-        finally:
-            context.close()
 
 
 def test_choices_that_do_not_go_together_are_said_as_they_are_made(page):
@@ -752,9 +732,7 @@ def test_the_board_is_tapped_only_with_scripts(browser, base_url):
             {"game": "bugwords", "players": ["Ann", "Bob"]}).encode(),
         headers={"Content-Type": "application/json"})))
     for scripts in (True, False):
-        context = browser.new_context(base_url=base_url, java_script_enabled=scripts, **PHONE)
-        try:
-            page = context.new_page()
+        with phones(browser, base_url, timeout=30000, java_script_enabled=scripts) as (page,):
             page.goto(f"/games/{game['table_key']}")
             square = page.locator('#board [data-square="8H"]')
             assert square.is_enabled() is scripts
@@ -764,8 +742,6 @@ def test_the_board_is_tapped_only_with_scripts(browser, base_url):
                 square.tap()
                 assert page.input_value("#play") == "8H "
             assert page.locator("#play").is_visible()  # the play is typed either way
-        finally:
-            context.close()
 
 
 def _on_screen(page, selector: str) -> bool:
@@ -1015,10 +991,7 @@ def test_a_word_typed_before_a_cards_photo_is_kept(browser, base_url):
 
     photo = Path(__file__).parents[1] / "data/vision/real/IMG_20151016_165303.jpg"
     for scripts in (True, False):
-        context = browser.new_context(base_url=base_url, java_script_enabled=scripts, **PHONE)
-        try:
-            page = context.new_page()
-            page.set_default_timeout(30000)
+        with phones(browser, base_url, timeout=30000, java_script_enabled=scripts) as (page,):
             page.goto("/?game=pdq")
             page.fill("#word", "drum")
             page.fill("#cards", "DRU")
@@ -1041,8 +1014,6 @@ def test_a_word_typed_before_a_cards_photo_is_kept(browser, base_url):
             assert "csrf_token" not in query and not page.locator("#photo-note").count()
             assert query == {"word": ["drum"], "game": ["pdq"], "cards": ["DRU"],
                              "variant": ["intergenerational"], "player": ["child"]}, scripts
-        finally:
-            context.close()
 
 
 def test_check_s_address_holds_only_what_was_typed(browser, base_url):
@@ -1055,10 +1026,7 @@ def test_check_s_address_holds_only_what_was_typed(browser, base_url):
     from urllib.parse import parse_qs, urlsplit
 
     for scripts in (True, False):
-        context = browser.new_context(base_url=base_url, java_script_enabled=scripts, **PHONE)
-        try:
-            page = context.new_page()
-            page.set_default_timeout(15000)
+        with phones(browser, base_url, java_script_enabled=scripts) as (page,):
             page.goto("/")
             page.fill("#word", "qi")
             with page.expect_navigation():
@@ -1078,8 +1046,6 @@ def test_check_s_address_holds_only_what_was_typed(browser, base_url):
                 "variant": ["regular"]}, (scripts, page.url)
             page.goto(shared)  # the address shared: the same check
             assert page.inner_text("#verdict .big") == "QI: VALID" and page.url == shared
-        finally:
-            context.close()
 
 
 def test_a_four_score_deal_photographed_with_a_card_hidden_is_refused(browser, base_url,
@@ -1123,10 +1089,7 @@ def test_a_play_typed_before_a_board_photo_is_kept(browser, base_url):
 
     photo = Path(__file__).parents[1] / "data/vision/real/IMG_20151016_165946.jpg"
     for scripts in (True, False):
-        context = browser.new_context(base_url=base_url, java_script_enabled=scripts, **PHONE)
-        try:
-            page = context.new_page()
-            page.set_default_timeout(30000)
+        with phones(browser, base_url, timeout=30000, java_script_enabled=scripts) as (page,):
             page.goto("/games")
             page.select_option("#game", "werdup")
             page.fill("input[aria-label='Player 1']", "Ann")
@@ -1147,8 +1110,6 @@ def test_a_play_typed_before_a_board_photo_is_kept(browser, base_url):
             with page.expect_navigation():  # the play is still added by its own button
                 page.click("#turn-form button[type=submit]")
             assert "Bob: " + play.split()[0] in page.inner_text("#last-play"), scripts
-        finally:
-            context.close()
 
 
 NOTICE_GAPS = """boxes => boxes.map(box => {  // a notice box's room above and below what it shows

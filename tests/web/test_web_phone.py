@@ -8,7 +8,7 @@ import urllib.request
 
 import pytest
 from appfactory import make_app
-from browser import PHONE, live_server
+from browser import PHONE, live_server, phones
 
 pytestmark = pytest.mark.browser
 
@@ -299,14 +299,10 @@ def test_the_printable_sheets_print_button_shows_only_when_it_works(browser, bas
     """The printable sheet's Print button is a script's: a browser without scripts does not
     show it (a tap did nothing), and prints with its own menu."""
     game = _game(base_url)
-    context = browser.new_context(base_url=base_url, java_script_enabled=scripts, **PHONE)
-    try:
-        page = context.new_page()
+    with phones(browser, base_url, timeout=30000, java_script_enabled=scripts) as (page,):
         page.goto(f"/games/{game['table_key']}/print")
         assert page.locator("#print-button").is_visible() is scripts
         assert page.get_by_role("link", name="Back to the game").is_visible()
-    finally:
-        context.close()
 
 
 WORD_LINES = """words => words.map(word => {  // on how many lines each word stands in the sheet
