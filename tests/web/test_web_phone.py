@@ -36,9 +36,13 @@ LONG_NAME = "Wolfeschlegelsteinhausenbergerdorffwelche"[:40]  # the longest name
 MIDDLE_NAME = "Wolfeschlegelsteinhausen"  # leaves its "to play" label at the end of a line
 
 
-def _game(base_url: str) -> dict:
+def _game(base_url: str, players: list[str] | None = None) -> dict:
+    """A Bug Words game of ``players`` (default: Ann and a long name, with a 25-minute clock)
+    whose first turn played QUIZ."""
+    settings = {"players": players} if players else {"players": ["Ann", LONG_NAME],
+                                                       "clock_minutes": 25}
     req = urllib.request.Request(base_url + "/api/games", data=json.dumps(
-        {"game": "bugwords", "players": ["Ann", LONG_NAME], "clock_minutes": 25}).encode(),
+        {"game": "bugwords", **settings}).encode(),
         headers={"Content-Type": "application/json"})
     game = json.load(urllib.request.urlopen(req))
     req = urllib.request.Request(base_url + f"/api/games/{game['table_key']}/turns",
@@ -233,13 +237,7 @@ def test_the_printable_sheet_keeps_short_names_whole_on_a_phone(browser, base_ur
     columns, so a short name is not cut into letters (Bob read as Bo / b), a long one
     wraps, and nothing is wider than the screen."""
     for names in (["Ann", "Bob", "Cy", "Maria"], ["Ann", LONG_NAME, "Cy", "Maria"]):
-        game = json.load(urllib.request.urlopen(urllib.request.Request(
-            base_url + "/api/games", data=json.dumps(
-                {"game": "bugwords", "players": names}).encode(),
-            headers={"Content-Type": "application/json"})))
-        urllib.request.urlopen(urllib.request.Request(
-            base_url + f"/api/games/{game['table_key']}/turns", data=b'{"play": "8H QUIZ"}',
-            headers={"Content-Type": "application/json"})).read()
+        game = _game(base_url, names)
         context = browser.new_context(base_url=base_url, **{
             **PHONE, "viewport": {"width": width, "height": 700}})
         try:
@@ -267,12 +265,7 @@ def test_the_printable_sheet_breaks_a_long_name_before_it_cuts_it_on_a_phone(bro
     over two lines, and is cut only past them; a short name stays on one line, and nothing
     is wider than the screen."""
     names = ["Bartholomew Alexandros", "Wilhelmina Constance", "Maximilian Fitzgerald", "Ann"]
-    game = json.load(urllib.request.urlopen(urllib.request.Request(
-        base_url + "/api/games", data=json.dumps({"game": "bugwords", "players": names}).encode(),
-        headers={"Content-Type": "application/json"})))
-    urllib.request.urlopen(urllib.request.Request(
-        base_url + f"/api/games/{game['table_key']}/turns", data=b'{"play": "8H QUIZ"}',
-        headers={"Content-Type": "application/json"})).read()
+    game = _game(base_url, names)
     context = browser.new_context(base_url=base_url, **{
         **PHONE, "viewport": {"width": width, "height": 700}})
     try:
