@@ -204,16 +204,13 @@ class WordNet:
         lacks."""
         word = word.lower().strip().replace(" ", "_")
 
-        def count(line: str) -> int:
-            fields = line.split()
-            return int(fields[5 + int(fields[3])])
-
-        own = [line for pos in ("n", "v", "a", "r") if (line := self._index_line(pos, word))]
-        if own:
-            return sum(count(line) for line in own)
-        return sum(count(line) for pos in ("n", "v", "a", "r")
-                   if (line := next((found for f in self.base_forms(word, pos)[1:]
-                                     if (found := self._index_line(pos, f))), None)))
+        lines = [line for pos in ("n", "v", "a", "r") if (line := self._index_line(pos, word))]
+        if not lines:  # the first base form with an entry, in each part of speech
+            lines = [line for pos in ("n", "v", "a", "r")
+                     if (line := next(filter(None, (self._index_line(pos, f)
+                                                    for f in self.base_forms(word, pos)[1:])),
+                                      None))]
+        return sum(_index_entry(line)[0] for line in lines)
 
     def base_forms(self, word: str, pos: str) -> list[str]:
         """Candidate base forms of ``word`` for one part of speech, the word itself first."""
@@ -273,11 +270,7 @@ class WordNet:
                 found = next(([(f, line)] for f in forms[irregular:]
                               if (line := self._index_line(pos, f))), [])
             for lemma, line in found:
-                fields = line.split()
-                p_cnt = int(fields[3])
-                synset_cnt = int(fields[2])
-                offsets = fields[4 + p_cnt + 2 : 4 + p_cnt + 2 + synset_cnt]
-                for off in offsets:
+                for off in _index_entry(line)[1]:
                     written, gloss, dotted, stands_for = self._sense(pos, int(off), lemma)
                     out.append(Definition(lemma.replace("_", " "), pos, gloss, written,
                                           dotted, stands_for))
@@ -314,6 +307,15 @@ def _symbol_of(written: str, words: list[str], lex_file: str) -> str:
         return ""
     return next((w.replace("_", " ") for w in words
                  if w != written and w.islower() and not _ATOMIC_NUMBER.fullmatch(w)), "")
+
+
+def _index_entry(line: str) -> tuple[int, list[str]]:
+    """An index file's line (``lemma pos synset_cnt p_cnt [ptr_symbol...] sense_cnt
+    tagsense_cnt synset_offset...``): its ``tagsense_cnt`` (how often the sense-tagged texts
+    use the word) and its synsets' offsets, most frequent sense first."""
+    fields = line.split()
+    synset_cnt, p_cnt = int(fields[2]), int(fields[3])
+    return int(fields[5 + p_cnt]), fields[6 + p_cnt: 6 + p_cnt + synset_cnt]
 
 
 def _line_at(data: mmap.mmap, start: int) -> tuple[bytes, int]:

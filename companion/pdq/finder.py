@@ -13,7 +13,7 @@ import numpy as np
 
 from companion.lexicon import ALPHABET, Lexicon
 from companion.pdq.cards import card_letters
-from companion.pdq.variants import Variant, get_variant
+from companion.pdq.variants import DEFAULT_VARIANT, Variant, get_variant
 
 
 @dataclass
@@ -107,7 +107,7 @@ def longest_first(lexicon: Lexicon, indexes: np.ndarray) -> list[str]:
 
 def find_words(
     cards: str,
-    variant: Variant | str = "regular",
+    variant: Variant | str = DEFAULT_VARIANT,
     lexicon: Lexicon | None = None,
     min_length: int | None = None,
     player: str | None = None,

@@ -17,7 +17,7 @@ from companion.lexicon import (
 from companion.pdq.cards import card_letters
 from companion.pdq.fit import fit
 from companion.pdq.pdl import beaten_by_said
-from companion.pdq.variants import Variant, get_variant
+from companion.pdq.variants import DEFAULT_VARIANT, Variant, get_variant
 from companion.text import counted, with_article
 
 
@@ -74,6 +74,12 @@ def _minimums(var: Variant) -> str:
         f" and {n} for {plural(role)}" for role, n in rest)
 
 
+def _shortest(var: Variant, min_length: int | None, player: str | None) -> int:
+    """The fewest letters a word needs: ``min_length`` when given, else the variant's (for
+    ``player``'s role when named)."""
+    return min_length if min_length is not None else var.minimum(player)
+
+
 def _length(shown: str, var: Variant, min_length: int | None,
             player: str | None) -> tuple[str, list[str]]:
     """Why ``shown`` is too short for everyone (``""``: it is not), and the players it is too
@@ -83,7 +89,7 @@ def _length(shown: str, var: Variant, min_length: int | None,
         if len(short_for) == len(var.player_min):
             return f"{shown} is too short: {var.title} words need at least {_minimums(var)}.", []
         return "", short_for
-    minimum = min_length if min_length is not None else var.minimum(player)
+    minimum = _shortest(var, min_length, player)
     if len(shown) >= minimum:
         return "", []
     who = f" for {plural(player)}" if player and min_length is None else ""
@@ -94,7 +100,7 @@ def _length(shown: str, var: Variant, min_length: int | None,
 def judge(
     word: str,
     cards: str,
-    variant: Variant | str = "regular",
+    variant: Variant | str = DEFAULT_VARIANT,
     lexicon: Lexicon | None = None,
     *,
     min_length: int | None = None,
@@ -140,7 +146,7 @@ def judge(
         return verdict(False, too_short)
     decided_by = lex.decided_by(lower)
     if lower not in lex:
-        shortest = min_length if min_length is not None else var.minimum(player)
+        shortest = _shortest(var, min_length, player)
         why = absence(raw, lex, lambda w: len(w) >= shortest and fit(w, cards, var).ok)
         return replace(verdict(False, why.reason, decided_by), near_words=why.near_words,
                        irregular_base=why.irregular_base,

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from companion.lexicon import Lexicon
 from companion.pdq.judge import Judgement, a_role, judge
-from companion.pdq.variants import Variant
+from companion.pdq.variants import DEFAULT_VARIANT, Variant
 from companion.text import counted
 
 
@@ -30,7 +30,7 @@ class TieResult:
 def settle_tie(
     words: Sequence[str],
     cards: str,
-    variant: Variant | str = "regular",
+    variant: Variant | str = DEFAULT_VARIANT,
     lexicon: Lexicon | None = None,
     min_length: int | None = None,
 ) -> TieResult:

@@ -344,19 +344,19 @@ def _totals_width(game: Game, rows: list[dict]) -> dict[int, float]:
     return total
 
 
-def _stacked_below(game: Game, rows: list[dict]) -> int:
+def _stacked_below(turns: list[tuple[int, dict]], totals: dict[int, float]) -> int:
     """The screen width (CSS px) up to which the printable sheet sets each turn on two lines
     (its words over the running total), as it does on a phone: the width its turns need side
     by side, each player's two columns as wide as their longest turn on one line (at least
-    the turn's column's least width) and their widest total, with the cells' padding and
-    borders, in the sheet's 12 pt, so that no turn is broken on a screen (a tablet's) too
-    narrow for them, and a twentieth to spare for the table's own sharing out of its
-    columns; never under the phone's width."""
-    play = {p.seat: 0.0 for p in game.players}
-    total = _totals_width(game, rows)
-    for r, text in zip(rows, _turn_texts(rows), strict=True):
-        play[r["seat"]] = max(play[r["seat"]], _printed(text, "Helvetica")["width"])
-    ems = SHEET_EMS + sum(max(play[s], PLAY_EMS) + total[s] + 2 for s in play)
+    the turn's column's least width) and their widest total (``totals``, by seat), with the
+    cells' padding and borders, in the sheet's 12 pt, so that no turn is broken on a screen
+    (a tablet's) too narrow for them, and a twentieth to spare for the table's own sharing
+    out of its columns; never under the phone's width. ``turns``: each turn's seat and its
+    text as :func:`_printed` sets it."""
+    play = dict.fromkeys(totals, 0.0)
+    for seat, printed in turns:
+        play[seat] = max(play[seat], printed["width"])
+    ems = SHEET_EMS + sum(max(play[s], PLAY_EMS) + totals[s] + 2 for s in play)
     return max(PHONE_WIDTH, round(1.05 * (16 * ems + 2 * len(play) + 4)))
 
 
@@ -379,14 +379,15 @@ def printable(key: str) -> ResponseReturnValue:
     game = _game_or_404(key)
     rows = sheet.running(game)
     totals = _totals_width(game, rows)
+    turns = [(r["seat"], _printed(text, "Helvetica"))
+             for r, text in zip(rows, _turn_texts(rows), strict=True)]
     return render_template("game_print.html", game=game, key=key, rows=rows,
                            totals=sheet.totals(game), title=sheet.table(game).title,
                            names={p.seat: _printed(p.name) for p in game.players},
-                           turns=[{"longest": _printed(text, "Helvetica")["longest"],
-                                   "beside": round(totals[r["seat"]], 3)}
-                                  for r, text in zip(rows, _turn_texts(rows), strict=True)],
+                           turns=[{"longest": printed["longest"],
+                                   "beside": round(totals[seat], 3)} for seat, printed in turns],
                            phone_width=PHONE_WIDTH, play_ems=PLAY_EMS,
-                           stacked_below=_stacked_below(game, rows))
+                           stacked_below=_stacked_below(turns, totals))
 
 
 @bp.get("/games/<key>.gcg")
