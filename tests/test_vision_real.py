@@ -922,6 +922,13 @@ def _small_in_the_frame(name: str, scale: float, blur: float = 0.0) -> np.ndarra
     return decode_photo(DEFAULT.load, _jpeg(out))
 
 
+def _read_small(name: str, scale: float, blur: float = 0.0):
+    """The labelled photo ``name`` with its board small in the frame
+    (:func:`_small_in_the_frame`), read with the shipped settings."""
+    return read_board(DEFAULT, _small_in_the_frame(name, scale, blur), board_spec("bugwords"),
+                      shipped_classifier(), default_lexicon())
+
+
 def test_a_sharp_board_small_in_the_frame_is_read_not_refused_as_blurred():
     """A sharp photo's board at 0.45 of its width in the frame (its cells 15 pixels of the
     working image, not 33) is no blurrier, but the photo's pixels blur every edge by about
@@ -929,8 +936,7 @@ def test_a_sharp_board_small_in_the_frame_is_read_not_refused_as_blurred():
     edges measured 0.061 of a cell, not 0.049, and the photo was refused as too blurred.
     That part is taken out of the measure, and the board is read."""
     name = "IMG_20151016_170003.jpg"
-    reading = read_board(DEFAULT, _small_in_the_frame(name, 0.45), board_spec("bugwords"),
-                         shipped_classifier(), default_lexicon())
+    reading = _read_small(name, 0.45)
     got = score(LABELS[name], reading)
     assert got.wrong_unlisted == 0
     assert got.cells_right >= 215 and got.tiles_right >= 0.75 * got.tiles
@@ -964,8 +970,7 @@ def test_a_blurred_board_small_in_the_frame_is_still_refused(name, blur):
     one blurred as a missed focus blurs (a Gaussian of 4 pixels of the working image), both
     shrunk to half in the frame, are refused as too blurred."""
     with pytest.raises(VisionError, match="blurred"):
-        read_board(DEFAULT, _small_in_the_frame(name, 0.5, blur), board_spec("bugwords"),
-                   shipped_classifier(), default_lexicon())
+        _read_small(name, 0.5, blur)
 
 
 def test_letters_on_cells_of_few_pixels_are_listed_however_surely_they_read():
@@ -979,8 +984,7 @@ def test_letters_on_cells_of_few_pixels_are_listed_however_surely_they_read():
     from vision.woodtiles import cell_sizes
 
     name = "IMG_20151016_165604.jpg"
-    reading = read_board(DEFAULT, _small_in_the_frame(name, 0.32), board_spec("bugwords"),
-                         shipped_classifier(), default_lexicon())
+    reading = _read_small(name, 0.32)
     p = DEFAULT.locate.cell_px
     sizes = cell_sizes(np.linalg.inv(reading.located.homography) @ np.diag([p, p, 1.0]))
     listed = {(u.row, u.col) for u in reading.uncertain}
@@ -1002,8 +1006,7 @@ def test_a_mark_the_blurred_photo_doubted_does_not_bar_its_blur_undone():
     every letter the photo as taken shows, so none was believed and the photo was refused
     as too blurred. A letter doubted no longer bars it (its square is asked about)."""
     name = "IMG_20151016_170032.jpg"
-    reading = read_board(DEFAULT, _small_in_the_frame(name, 0.55), board_spec("bugwords"),
-                         shipped_classifier(), default_lexicon())
+    reading = _read_small(name, 0.55)
     got = score(LABELS[name], reading)
     assert got.wrong_unlisted == 0
     assert got.cells_right >= 215 and got.tiles_right >= 0.85 * got.tiles
