@@ -11,7 +11,6 @@ import sys
 import threading
 import time
 import zipfile
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import cadquery as cq
@@ -712,19 +711,16 @@ def test_slicer_summary_parser() -> None:
         parse_gcode_summary("G1 X0\n")
 
 
-@pytest.mark.slow
-def test_prusaslicer_slices_every_part_and_reports(built: Path, cache: Path) -> None:
+def _need_prusaslicer() -> None:
     if shutil.which("prusa-slicer") is None:
         pytest.fail("prusa-slicer is not installed (scripts/system-packages.txt lists it)")
-    bed = (180.0, 180.0)
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        # every per-letter tile on one plate, and a two-body 3MF, beside the build's slicing
-        letters = pool.submit(slice_files, sorted((built / "tiles").glob("*.stl")), bed)
-        two_body = pool.submit(slice_files, [built / "tiles" / "tile-Qu.3mf"], bed)
-        result = build(SetParams(), built, ("quarter", "placard", "coupon", "tiles"),
-                       cache_dir=cache, slice_parts=True)
-        assert letters.result().filament_g > 26 * 0.5
-        assert two_body.result().seconds > 0
+
+
+@pytest.mark.slow
+def test_prusaslicer_slices_every_part_and_reports(built: Path, cache: Path) -> None:
+    _need_prusaslicer()
+    result = build(SetParams(), built, ("quarter", "placard", "coupon", "tiles"),
+                   cache_dir=cache, slice_parts=True)
     names = {"quarter.stl", "placard-left.stl", "placard-right.stl", "coupon.stl",
              "tiles-plate-1.stl", "tiles-plate-2.stl"}
     assert set(result.slicer) == names
@@ -733,6 +729,16 @@ def test_prusaslicer_slices_every_part_and_reports(built: Path, cache: Path) -> 
     assert result.slicer["quarter.stl"]["filament_g"] > 20
     report = json.loads((built / "build.json").read_text())
     assert set(report["slicer"]) == names
+
+
+@pytest.mark.slow
+def test_prusaslicer_slices_the_loose_tiles_and_a_two_body_3mf(built: Path) -> None:
+    """Every per-letter tile on one plate, and a tile with its letter as a second body (a
+    test of its own, so it runs beside the whole set's slicing on another worker)."""
+    _need_prusaslicer()
+    bed = (180.0, 180.0)
+    assert slice_files(sorted((built / "tiles").glob("*.stl")), bed).filament_g > 26 * 0.5
+    assert slice_files([built / "tiles" / "tile-Qu.3mf"], bed).seconds > 0
 
 
 def test_the_print_total_counts_every_copy_once() -> None:
@@ -765,8 +771,7 @@ def test_build_slice_prints_the_copies_and_the_total(cache: Path, tmp_path: Path
                                                      capsys) -> None:
     # 'cad build --slice' printed one line a file with no copy count and no total: four
     # quarters, a placard per player and the plates were left to add up by hand
-    if shutil.which("prusa-slicer") is None:
-        pytest.fail("prusa-slicer is not installed (scripts/system-packages.txt lists it)")
+    _need_prusaslicer()
     out = tmp_path / "set"
     assert main(["cad", "build", "--part", "coupon,placard", "--format", "stl", "--slice",
                  "-o", str(out), "--cache-dir", str(cache), "-q"]) == 0
