@@ -1,12 +1,13 @@
 """Slow, deterministic results worked out once per test run and shared by the tests that need
-them: a day's solved Word Girdle, a photo's reading. The first test to ask computes the result
-with the real components; the others (in the same process or another pytest-xdist worker of
-the same run) get a fresh copy of it. A worker that asks while another is computing waits for
-it rather than computing it again. Nothing outlives the run: the results live in the run's
-temporary folder (see ``_shared_work_folder`` in conftest.py)."""
+them: a day's Word Girdle puzzle and its solution, a photo's reading. The first test to ask
+computes the result with the real components; the others (in the same process or another
+pytest-xdist worker of the same run) get a fresh copy of it. A worker that asks while another
+is computing waits for it rather than computing it again. Nothing outlives the run: the
+results live in the run's temporary folder (see ``_shared_work_folder`` in conftest.py)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import fcntl
 import hashlib
 import io
@@ -70,6 +71,20 @@ def girdle_solution(puzzle: Puzzle, lexicon: Lexicon | None = None) -> Solution:
     key = (f"girdle {solver.SEARCH_VERSION} {solver.BEAM_WIDTHS} {solver.EXACT_WORK} "
            f"{lex.fingerprint} {puzzle.to_json()}")
     return once(key, lambda: solver.solve(puzzle, lexicon=lex))
+
+
+def girdle_puzzle(date: dt.date, family: str | None = None) -> Puzzle:
+    """``family_puzzle(date, family)`` in the default edition and word list, drawn once per
+    run; ``family`` defaults to the day's own, which makes it the day's puzzle
+    (``puzzle_for(date)``)."""
+    from companion.girdle.generator import daily_family, family_puzzle
+    from companion.girdle.rules import default_edition
+    from companion.lexicon import default_lexicon
+
+    ed, lex = default_edition(), default_lexicon()
+    name = family or daily_family(date, ed)
+    key = f"girdle puzzle {ed!r} {lex.fingerprint} {name} {date.isoformat()}"
+    return once(key, lambda: family_puzzle(date, name, ed, lex))
 
 
 def command_output(*argv: str) -> tuple[int, str, str]:

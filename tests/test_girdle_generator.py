@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from sharedwork import girdle_puzzle
 
 from companion.errors import UsageError
 from companion.girdle import Puzzle, play_all, puzzle_for
@@ -55,23 +56,32 @@ def test_puzzle_is_well_formed(puzzle):
     assert puzzle.number == (DAY - dt.date(2024, 1, 1)).days + 1
 
 
+MONTH = [DAY + dt.timedelta(days=d) for d in range(30)]
+
+
+@pytest.mark.parametrize("name", sorted(layouts()))
+def test_each_familys_days_have_its_shape_turned_mirrored_and_ordered_in_different_ways(name):
+    """A month's days of one family (a test a family, so they spread over the workers): each
+    day's puzzle has the family's shape, turned, mirrored and ordered in six ways."""
+    days = [d for d in MONTH if daily_family(d) == name]
+    puzzles = [girdle_puzzle(d) for d in days]  # shared with the month's test below
+    assert [family_of(p.lines) for p in puzzles] == [name] * len(days)
+    shapes = {frozenset(p.lines) for p in puzzles}
+    orders = {p.lines for p in puzzles}
+    assert len(orders) == 6 and len(shapes) >= 2  # a lattice has only two
+    for day, pz in zip(days, puzzles, strict=True):
+        if day in MONTH[1:5]:  # the day's family asked for by name is the day's puzzle
+            assert pz == puzzle_for(day)
+
+
 def test_the_days_take_the_families_in_turn():
-    """30 consecutive days: every week shows all five shapes, each day's puzzle has its
-    family's shape, and each family comes turned, mirrored and ordered in different ways."""
-    days = [DAY + dt.timedelta(days=d) for d in range(30)]
-    puzzles = [puzzle_for(d) for d in days]
-    names = [family_of(p.lines) for p in puzzles]
-    assert names == [daily_family(d) for d in days]
+    """30 consecutive days from a star: every week shows all five families (each day's
+    puzzle has its family's shape: the test above), and the checkbox rows vary."""
+    names = [daily_family(d) for d in MONTH]
     assert names[0] == "star"  # 2026-12-01
-    for start in range(len(days) - 6):
+    for start in range(len(MONTH) - 6):
         assert set(names[start:start + 7]) == set(layouts())  # a week shows every family
-    for name in layouts():
-        shapes = {frozenset(p.lines) for p, n in zip(puzzles, names, strict=True) if n == name}
-        orders = {p.lines for p, n in zip(puzzles, names, strict=True) if n == name}
-        assert len(orders) == 6 and len(shapes) >= 2, name  # a lattice has only two
-    assert len({p.checkbox_rows for p in puzzles}) >= 5
-    for day in days[1:5]:  # the day's family asked for by name is the day's puzzle
-        assert family_puzzle(day, daily_family(day)) == puzzle_for(day)
+    assert len({girdle_puzzle(d).checkbox_rows for d in MONTH}) >= 5
 
 
 def test_the_families_are_different_shapes():
@@ -117,7 +127,7 @@ def test_a_shape_is_described_as_it_lies(turn):
 def test_a_month_of_stars_varies():
     """The star drawn for 30 dates: spines across and down, at every allowed index, with
     every line left out somewhere and the later words in many orders."""
-    puzzles = [family_puzzle(DAY + dt.timedelta(days=d), "star") for d in range(30)]
+    puzzles = [girdle_puzzle(d, "star") for d in MONTH]
     assert {p.lines[0].kind for p in puzzles} == {"row", "col"}
     assert {p.lines[0].index for p in puzzles} == {2, 3, 4, 5, 6}
     skipped = {({1, 2, 3, 4, 5, 6, 7} - {ln.index for ln in p.lines[1:]}).pop() for p in puzzles}
