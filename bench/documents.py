@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import argparse
 import datetime as dt
 import sys
 import time
@@ -82,4 +83,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args()  # --help
     main()

@@ -21,20 +21,15 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import sys
 import time
-from pathlib import Path
 
-# This file is named like the package it measures: keep its own folder off the import path.
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).parent.resolve()]
+import numpy as np
 
-import numpy as np  # noqa: E402
-
-from companion.errors import CompanionError  # noqa: E402
-from companion.girdle import complete_sheet, puzzle_for  # noqa: E402
-from companion.girdle.engine import SheetStep  # noqa: E402
-from companion.girdle.puzzle import Puzzle  # noqa: E402
-from companion.lexicon import default_lexicon  # noqa: E402
+from companion.errors import CompanionError
+from companion.girdle import complete_sheet, puzzle_for
+from companion.girdle.engine import SheetStep
+from companion.girdle.puzzle import Puzzle
+from companion.lexicon import default_lexicon
 
 Slot = tuple[str, int]  # ("row", 2) or ("col", 5)
 N = 7

@@ -40,3 +40,8 @@ def wait_until_up(url: str, procs: subprocess.Popen | list[subprocess.Popen],
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+if __name__ == "__main__":  # a part of another benchmark
+    raise SystemExit("bench/servers.py holds what the web benchmarks share and measures "
+                     "nothing: run PYTHONPATH=. .venv/bin/python bench/web.py")

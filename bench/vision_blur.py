@@ -19,19 +19,15 @@ as a cell, unlisted when the sheet is scored anyway, and so does a score other t
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-# This folder holds bench/vision.py, named like the package it measures: keep it off the path.
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).parent.resolve()]
+import cv2
+import numpy as np
 
-import cv2  # noqa: E402
-import numpy as np  # noqa: E402
-
-from synthetic.camera import smear_kernel  # noqa: E402
+from synthetic.camera import smear_kernel
 
 ROOT = Path(__file__).resolve().parent.parent
 RENDERS = ROOT / "tests" / "data" / "werdup_renders"

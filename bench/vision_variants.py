@@ -4,7 +4,7 @@ curve, exposure, white balance, sensor noise, a tilt, a camera held at an angle,
 glare, a hand's shadow, the board small in the frame, and so sent) and read again; one line
 per variation.
 
-    python bench/vision.py --real FOLDER [--labels LABELS.json] --variants [--only WORDS]
+    python bench/vision_reading.py --real FOLDER [--labels LABELS.json] --variants [--only WORDS]
 
 The variations change the pixels a real photo already has (they imitate the spread of phones
 and rooms), so these figures show how far the reader's results on the real photos carry to
@@ -195,3 +195,8 @@ def run(folder: Path, labels_file: Path | None = None, only: str | None = None) 
         print(f"{name:44} {cells:>7.2%} {tiles:>7.2%} {tot.wrong_unlisted:>15} {tot.listed:>6} "
               f"{tot.refused:>7} {read_cells:>11.2%} {read_tiles:>7.2%} "
               f"{tot.cpu / len(labels):>6.2f}", flush=True)
+
+
+if __name__ == "__main__":  # a part of another benchmark
+    raise SystemExit("bench/vision_variants.py is run by bench/vision_reading.py: "
+                     "PYTHONPATH=. .venv/bin/python bench/vision_reading.py --real --variants")

@@ -227,3 +227,8 @@ def run(hosts: int, workers: int, threads: int, clients: int, seconds: float,
               f"{r['p50']:>6.1f}  {r['p99']:>6.1f}  | {kinds}")
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"machine load average at the end: {load:.1f}")
+
+
+if __name__ == "__main__":  # a part of another benchmark
+    raise SystemExit("bench/web_hosts.py is run by bench/web.py: "
+                     "PYTHONPATH=. .venv/bin/python bench/web.py --hosts 2")

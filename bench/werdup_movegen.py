@@ -8,6 +8,7 @@ Run: ``python bench/werdup_movegen.py``.
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
 import time
@@ -64,4 +65,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args()  # --help
     main()

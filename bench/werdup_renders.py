@@ -6,7 +6,7 @@ meshes (the tiles changed since), are rendered first (Blender, about half a minu
 Each is scaled up to a 12-megapixel JPEG, as a phone would save it, and timed from the
 JPEG's bytes to the reading (CPU seconds of this process).
 
-    python bench/vision.py --werdup-renders [--renders DIR] [--render-seeds 9001-9058]
+    python bench/vision_reading.py --werdup-renders [--renders DIR] [--render-seeds 9001-9058]
 """
 
 from __future__ import annotations
@@ -134,3 +134,8 @@ def run(folder: Path | None = None, seeds: str = HELD_BACK, straight_down: str =
           f"seen counts as wrong), letters right {total['letters'] / max(total['stacks'], 1):.2%}"
           f"; CPU per 12-MP photo: median {np.median(seconds):.2f} s, max {max(seconds):.2f} s "
           f"(wall: median {np.median(walls):.2f} s on a shared machine)")
+
+
+if __name__ == "__main__":  # a part of another benchmark
+    raise SystemExit("bench/werdup_renders.py is run by bench/vision_reading.py: "
+                     "PYTHONPATH=. .venv/bin/python bench/vision_reading.py --werdup-renders")

@@ -513,11 +513,11 @@ ISOGAMY = ["...C...K", "...H...U", "...I...D", "...R.ISOGAMY", "...K..P", "..DES
 
 
 def test_a_tile_on_a_premium_square_of_nearly_its_colour_is_not_read_as_bare():
-    """The fourth wooden-tile photo of ``bench/vision.py`` (seed 2026, 12 megapixels): the Y
-    of ISOGAMY lies on a double-word square whose colour is nearly the tile's, so the square
-    was taken to show its own print and never looked at: the Y was reported as a bare square.
-    A mark on such a square as dark as the letters, whose surroundings have the tiles' colour,
-    is read and the player asked."""
+    """The fourth wooden-tile photo of ``bench/vision_reading.py`` (seed 2026, 12 megapixels):
+    the Y of ISOGAMY lies on a double-word square whose colour is nearly the tile's, so the
+    square was taken to show its own print and never looked at: the Y was reported as a bare
+    square. A mark on such a square as dark as the letters, whose surroundings have the tiles'
+    colour, is read and the player asked."""
     rng = np.random.default_rng()
     rng.bit_generator.state = {
         "bit_generator": "PCG64", "has_uint32": 0, "uinteger": 0,

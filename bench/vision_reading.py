@@ -3,16 +3,16 @@
 Prints cell accuracy and seconds per photo (decode + locate + read + lexicon), for the
 Tesseract-only letter reader and the pipeline's tile classifier, side by side.
 
-    python bench/vision.py [--photos N] [--seed S] [--small]
-    python bench/vision.py --real [FOLDER]   # labelled real photos (labels.json in FOLDER)
+    python bench/vision_reading.py [--photos N] [--seed S] [--small]
+    python bench/vision_reading.py --real [FOLDER]  # labelled real photos (labels.json in it)
 
 With ``--real`` the labelled real photos are read instead (the project's reduced copies by
 default, or any folder of photos, full size or not, with a ``labels.json`` beside them): one
 line per photo, then the totals; seconds are CPU seconds (decode included).
-    python bench/vision.py --werdup-renders    # stacks on renders of the printed set
-    python bench/vision.py --real [FOLDER] --variants   # the real photos re-made as other
-                                                        # phones and rooms would take them
-    python bench/vision.py --real [FOLDER] --variants --only glare   # one variation's line
+    python bench/vision_reading.py --werdup-renders  # stacks on renders of the printed set
+    python bench/vision_reading.py --real [FOLDER] --variants  # the real photos re-made as
+                                                      # other phones and rooms would take them
+    python bench/vision_reading.py --real [FOLDER] --variants --only glare  # one line
 """
 
 from __future__ import annotations
@@ -22,22 +22,19 @@ import sys
 import time
 from pathlib import Path
 
-# This file is named like the package it measures: keep its own folder off the import path.
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).parent.resolve()]
+import numpy as np
 
-import numpy as np  # noqa: E402
-
-from companion.lexicon import default_lexicon  # noqa: E402
-from synthetic.boards import synthetic_photo  # noqa: E402
-from synthetic.camera import Camera  # noqa: E402
-from synthetic.scenes import crossword  # noqa: E402
-from vision.boards import board_spec  # noqa: E402
-from vision.classifier import shipped_classifier  # noqa: E402
-from vision.config import DEFAULT  # noqa: E402
-from vision.errors import VisionError  # noqa: E402
-from vision.imageio import decode_photo  # noqa: E402
-from vision.ocr import Tesseract  # noqa: E402
-from vision.reading import read_board  # noqa: E402
+from companion.lexicon import default_lexicon
+from synthetic.boards import synthetic_photo
+from synthetic.camera import Camera
+from synthetic.scenes import crossword
+from vision.boards import board_spec
+from vision.classifier import shipped_classifier
+from vision.config import DEFAULT
+from vision.errors import VisionError
+from vision.imageio import decode_photo
+from vision.ocr import Tesseract
+from vision.reading import read_board
 
 REAL = Path(__file__).resolve().parent.parent / "tests" / "data" / "vision" / "real"
 LETTERS = tuple(chr(ord("A") + i) for i in range(26))
@@ -80,9 +77,10 @@ def _other_benchmark(args: argparse.Namespace) -> bool:
         return True
     try:
         if args.real and args.variants:
-            _sibling("vision_variants").run(Path(args.real),
-                                            Path(args.labels) if args.labels else None,
-                                            args.only)
+            import vision_variants  # beside this file
+
+            vision_variants.run(Path(args.real), Path(args.labels) if args.labels else None,
+                                args.only)
             return True
         if args.real:
             real(Path(args.real), Path(args.labels) if args.labels else None, args.no_values)
@@ -211,22 +209,11 @@ def real(folder: Path, labels_file: Path | None = None, no_values: bool = False)
     print(f"{'photos read (not refused)':26} {read_cells:>11.2%} {read_tiles:>11.2%}")
 
 
-def _sibling(name: str):
-    """The benchmark module ``name`` beside this file (bench/ is not a package)."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location(
-        f"{name}_bench", Path(__file__).with_name(f"{name}.py"))
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def werdup_renders(folder: Path | None, seeds: str | None) -> None:
     """The held-back renders of the printed WerdUp set (see bench/werdup_renders.py)."""
-    module = _sibling("werdup_renders")
-    module.run(folder, seeds or module.HELD_BACK, lexicon=default_lexicon())
+    import werdup_renders  # beside this file
+
+    werdup_renders.run(folder, seeds or werdup_renders.HELD_BACK, lexicon=default_lexicon())
 
 
 def girdle(cam: Camera, lexicon) -> None:

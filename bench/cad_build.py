@@ -1,6 +1,6 @@
 """CAD benchmark: cold and warm (cached) build of the whole WerdUp set, per part.
 
-    .venv/bin/python bench/cad.py [--slice]
+    .venv/bin/python bench/cad_build.py [--slice]
 
 Cold builds into an empty cache; warm repeats with the cache filled. ``--slice`` also times
 PrusaSlicer on the printable parts and prints its print-time and filament estimates.
@@ -14,8 +14,7 @@ import tempfile
 import time
 from pathlib import Path
 
-# This file is named like the package it measures: look the package up from the project root.
-sys.path[0] = str(Path(__file__).resolve().parent.parent)
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # runs without PYTHONPATH=.
 
 from cad.build import PARTS, build  # noqa: E402
 from cad.params import SetParams  # noqa: E402
