@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from itertools import combinations
 from typing import cast
 
 from flask import (
@@ -24,7 +25,7 @@ from sqlalchemy import or_
 from companion.challenges import CHALLENGE_RULE_NAMES, challenge_rules
 from companion.errors import CompanionError, RackError, UsageError
 from companion.tables import TABLE_GAMES, table_for
-from companion.text import counted
+from companion.text import counted, signed
 from companion.web import openapi, photos, plays, records, table_rules
 from companion.web import scoresheet as sheet
 from companion.web.db import session
@@ -324,7 +325,10 @@ def _text_width(text: str, face: str = "Helvetica-Bold") -> float:
 
 PHONE_WIDTH = 480  # CSS px: the printable sheet's phone layout, up to this screen width
 SHEET_EMS = 3 + 3.4  # the page's margins and the turn numbers' column, in ems (12 pt)
-PLAY_EMS = 5  # the least a turn's column takes beside the others (game_print.html's td.play)
+PLAY_EMS = 5  # the least a turn's column takes beside the others on a screen (td.play)
+FIT = 1.02  # a width the server measures, and 2% more, for the rounding of a glyph's pixels
+CELL_EMS = 1 + 1 / 16  # a cell's padding (.5 em each side) and its borders' share (1 px)
+NAME_LEAST_PT = 9  # the least a player's name shrinks to on paper, before it breaks
 
 
 def _turn_texts(rows: list[dict]) -> list[str]:
@@ -360,6 +364,36 @@ def _stacked_below(turns: list[tuple[int, dict]], totals: dict[int, float]) -> i
     return max(PHONE_WIDTH, round(1.05 * (16 * ems + 2 * len(play) + 4)))
 
 
+def _paper_columns(game: Game, turns: list[tuple[int, dict]], totals: dict[int, float],
+                   names: dict[int, dict]) -> dict:
+    """How the printed sheet shares the page's width out among its players (numbered from
+    1, in seat order), in ems of its 12 pt. Each player's two columns need (``words``) their
+    longest word whole (``word``: of their turns and their end-of-game adjustment) beside
+    their widest total (``total``: ``totals``, by seat), with both cells' padding and
+    borders, and (``name``) their name's longest piece at its least size on paper, in its
+    cell, but no more than an even share of the table. A player whose need fits is given
+    it; the others share the rest evenly, each up to its need: that share is the largest of
+    the page's width, less the needs of each set of players (``sets``: each set's
+    ``players`` and how many ``others`` share the rest), over the others (the largest is
+    the set of the players who fit). Room to spare goes to the turns' columns evenly.
+    ``turn``: the turn numbers' column, as wide as its widest label (the last row's
+    "Final", in bold). ``turns``: each turn's seat and its text, and ``names`` each seat's
+    name, as :func:`_printed` sets them."""
+    turn = round(FIT * _text_width("Final") + CELL_EMS, 3)
+    word = {p.seat: _text_width(signed(p.end_adjustment), "Helvetica") if game.finished
+            else 0.0 for p in game.players}
+    for seat, printed in turns:
+        word[seat] = max(word[seat], printed["longest"])
+    players = [{"word": round(FIT * word[p.seat], 3), "total": round(FIT * totals[p.seat], 3),
+                "words": round(FIT * (word[p.seat] + totals[p.seat]) + 2 * CELL_EMS, 3),
+                "name": round(FIT * names[p.seat]["longest"] * NAME_LEAST_PT / 12 + CELL_EMS,
+                              3)} for p in game.players]
+    count = len(players)
+    sets = [{"players": list(fit), "others": count - size} for size in range(1, count)
+            for fit in combinations(range(1, count + 1), size)]
+    return {"turn": turn, "players": players, "sets": sets}
+
+
 def _printed(text: str, face: str = "Helvetica-Bold") -> dict:
     """A player's name, or a turn, as the printable sheet sets it in its column: its width on
     one line, in ems of ``face`` (the sheet shrinks the type to fit the column, down to a
@@ -381,11 +415,13 @@ def printable(key: str) -> ResponseReturnValue:
     totals = _totals_width(game, rows)
     turns = [(r["seat"], _printed(text, "Helvetica"))
              for r, text in zip(rows, _turn_texts(rows), strict=True)]
+    names = {p.seat: _printed(p.name) for p in game.players}
     return render_template("game_print.html", game=game, key=key, rows=rows,
                            totals=sheet.totals(game), title=sheet.table(game).title,
-                           names={p.seat: _printed(p.name) for p in game.players},
-                           turns=[{"longest": printed["longest"],
-                                   "beside": round(totals[seat], 3)} for seat, printed in turns],
+                           names=names,
+                           longest=[printed["longest"] for _seat, printed in turns],
+                           paper=_paper_columns(game, turns, totals, names), fit=FIT,
+                           cell_ems=CELL_EMS, name_least=NAME_LEAST_PT,
                            phone_width=PHONE_WIDTH, play_ems=PLAY_EMS,
                            stacked_below=_stacked_below(turns, totals))
 

@@ -401,6 +401,100 @@ def test_a_printed_score_sheet_keeps_each_played_word_whole(browser, base_url, t
     finally:
         context.close()
 
+def _widest_words(count: int, letters: int = 15) -> list[str]:
+    """The word list's ``count`` widest words of ``letters`` letters, in capitals, in the
+    printed sheet's face (Helvetica's widths, Arial's)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from companion.lexicon import default_lexicon
+
+    words = {w.upper() for w in default_lexicon().words if len(w) == letters and w.isalpha()}
+    return sorted(words, key=lambda w: (-stringWidth(w, "Helvetica", 12), w))[:count]
+
+
+def _printed_sheet(page, players: int, turns: list[tuple[str, int]], path) -> dict:
+    """A new game of ``players`` (long names) with ``turns`` (words and score, the players
+    in turn), its print page printed on Letter and A4 under ``path``: each paper's turns'
+    words with their type sizes and the table's edges."""
+    names = ["Bartholomew Alexandros", "Wilhelmina Constance", "Maximilian Fitzgerald", "Ann"]
+    key = page.request.post("/api/games", data={
+        "game": "werdup", "players": names[:players]}).json()["table_key"]
+    for words, score in turns:
+        assert page.request.post(f"/api/games/{key}/turns",
+                                 data={"words": words, "score": score}).ok
+    page.goto(f"/games/{key}/print")
+    printed = {}
+    for paper in ("Letter", "A4"):
+        pdf = path / f"sheet-{players}-{paper}.pdf"
+        page.pdf(path=str(pdf), format=paper)
+        printed[paper] = {"words": _printed_turn_words(pdf),
+                          "edges": _table_edges(pdf.read_bytes())}
+    return printed
+
+
+def test_a_printed_score_sheet_fits_the_page_with_the_widest_words_and_totals(browser,
+                                                                            base_url,
+                                                                            tmp_path):
+    """Four players' printed sheet with the widest fifteen-letter words and long totals came
+    out wider than the page (its words could shrink no further beside totals of twelve
+    points), and its right border was lost. For 1-4 players, on Letter and A4, with the
+    word list's widest fifteen-letter words and totals of four digits and of as many as the
+    sheet's turns and scores reach, the table's right border is on the paper, 12 mm in,
+    and every word whole, no smaller than 6.5 pt."""
+    from companion.web import scoresheet as sheet
+
+    widest = _widest_words(4)
+    digits = len(str(sheet.MAX_TURNS * sheet.MAX_TURN_SCORE))  # one player's every turn
+    context = browser.new_context(base_url=base_url)
+    try:
+        page = context.new_page()
+        for players in (1, 2, 3, 4):
+            for total in (1000, 10 ** (digits - 1)):
+                each = -(-total // sheet.MAX_TURN_SCORE)  # turns a player takes to reach it
+                turns = [(widest[turn % players], sheet.MAX_TURN_SCORE)
+                         for turn in range(each * players)]
+                for paper, printed in _printed_sheet(page, players, turns, tmp_path).items():
+                    where, edges = (players, total, paper), printed["edges"]
+                    assert edges["right_covered"] > 0.95, (where, edges)
+                    assert abs(edges["paper"] - edges["right"] - 12) < 0.5, (where, edges)
+                    assert {w for w, _ in printed["words"]} == set(widest[:players]), where
+                    assert min(size for _, size in printed["words"]) >= 6.4, where
+    finally:
+        context.close()
+
+
+def test_a_printed_score_sheets_columns_are_as_wide_as_their_words_need(browser, base_url,
+                                                                      tmp_path):
+    """Each player had an equal share of the printed table, so a long word shrank (with four
+    players on A4, OXYPHENBUTAZONE to 7.1 pt) while the other columns held CAT and QI with
+    room to spare. The columns now follow what they hold: one long word among short ones
+    keeps the sheet's 12 pt on Letter and A4, two share what the short ones leave (larger
+    than when all four players' turns are long), and equal needs have equal shares."""
+    long = _widest_words(2)
+    context = browser.new_context(base_url=base_url)
+    try:
+        page = context.new_page()
+        sheets = {}
+        for case, words in {"one": [long[0], "cat", "dog", "qi"],
+                            "two": [long[0], long[1], "cat", "qi"],
+                            "four": [long[0]] * 4}.items():
+            turns = [(words[turn % 4], 120 + turn) for turn in range(12)]
+            sheets[case] = _printed_sheet(page, 4, turns, tmp_path)
+        for paper in ("Letter", "A4"):
+            size = {case: {w: s for w, s in printed[paper]["words"]}
+                    for case, printed in sheets.items()}
+            assert min(size["one"].values()) >= 11.9, (paper, size)
+            assert sorted({s for w, s in size["two"].items() if w in long}) == [
+                size["two"][long[0]]], (paper, size)  # the two long words, one size
+            assert size["two"][long[0]] > size["four"][long[0]] + 1, (paper, size)
+            assert size["two"]["CAT"] >= 11.9, (paper, size)
+            for printed in sheets.values():
+                edges = printed[paper]["edges"]
+                assert edges["right_covered"] > 0.95, (paper, edges)
+    finally:
+        context.close()
+
+
 def test_download_a_pdf_from_the_print_shop(page):
     page.goto("/prints")
     page.locator("#doc-board img >> nth=0").scroll_into_view_if_needed()
