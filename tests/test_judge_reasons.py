@@ -240,19 +240,49 @@ def test_the_function_word_table_is_sound():
 DEFAULT = "the word list SCOWL-70 US/UK/CA/AU, the companion default"
 
 
-@pytest.mark.parametrize(("word", "base", "forms"), [
-    ("runned", "RUN", ["RAN"]), ("childs", "CHILD", ["CHILDREN"]), ("Tooths", "TOOTH", ["TEETH"]),
-    ("gooder", "GOOD", ["BETTER"]), ("goodest", "GOOD", ["BEST"]), ("womans", "WOMAN", ["WOMEN"]),
-    ("dieing", "DIE", ["DYING"]), ("goed", "GO", ["GONE", "WENT"]), ("halfs", "HALF", ["HALVES"])])
-def test_a_regular_ending_on_an_irregular_word_names_the_forms_the_list_has(word, base, forms):
-    # RUNNED, CHILDS: "not in the word list" was all; the judge now says why not
+@pytest.mark.parametrize(("word", "base", "forms", "said"), [
+    ("runned", "RUN", ["RAN", "RUN"], "RAN for the past and RUN for the past participle"),
+    ("childs", "CHILD", ["CHILDREN"], "CHILDREN"), ("Tooths", "TOOTH", ["TEETH"], "TEETH"),
+    ("gooder", "GOOD", ["BETTER"], "BETTER"), ("goodest", "GOOD", ["BEST"], "BEST"),
+    ("womans", "WOMAN", ["WOMEN"], "WOMEN"), ("dieing", "DIE", ["DYING"], "DYING"),
+    ("goed", "GO", ["WENT", "GONE"], "WENT for the past and GONE for the past participle"),
+    ("halfs", "HALF", ["HALVES"], "HALVES"),
+    # a past or participle that is the base itself, which WordNet's exception list cannot hold
+    ("cutted", "CUT", ["CUT"], "CUT for the past and the past participle"),
+    ("hitted", "HIT", ["HIT"], "HIT for the past and the past participle"),
+    ("puted", "PUT", ["PUT"], "PUT for the past and the past participle"),
+    ("spreaded", "SPREAD", ["SPREAD"], "SPREAD for the past and the past participle"),
+    ("beated", "BEAT", ["BEAT", "BEATEN"],
+     "BEAT for the past and BEATEN or BEAT for the past participle"),
+    ("comed", "COME", ["CAME", "COME"], "CAME for the past and COME for the past participle"),
+    ("bidded", "BID", ["BID", "BADE", "BIDDEN"],
+     "BID or BADE for the past and BIDDEN or BID for the past participle")])
+def test_a_regular_ending_on_an_irregular_word_names_the_forms_the_list_has(word, base, forms,
+                                                                            said):
+    # RUNNED, CHILDS: "not in the word list" was all; the judge now says why not. CUTTED and
+    # BEATED got near words, and RUNNED named RAN but not RUN, GOED GONE before WENT.
     for verdict in (check_word(word, with_definitions=False),
                     judge(word, "".join(dict.fromkeys(word.upper()))[:3], lexicon=None)):
         assert not verdict.valid
         assert verdict.reason == (f"{word.upper()} is not in {DEFAULT}: {base} is irregular; "
-                                  f"the list has {' and '.join(forms)}.")
+                                  f"the list has {said}.")
         assert verdict.irregular_base == base and list(verdict.irregular_forms) == forms
         assert not verdict.near_words
+
+
+@pytest.mark.parametrize("word", ["putted", "quitted", "betted", "broadcasted"])
+def test_a_form_the_list_has_is_valid_before_any_reason(word):
+    # PUTTED is PUTT's past: the list decides, whatever PUT's forms are
+    assert check_word(word, with_definitions=False).valid
+
+
+def test_the_verb_forms_table_holds_the_forms_wordnet_cannot():
+    from companion.lexicon.spelling import verb_forms
+
+    assert verb_forms("cut") == (("cut",), ("cut",))
+    assert verb_forms("beat") == (("beat",), ("beaten", "beat"))
+    assert verb_forms("run") == (("ran",), ("run",))
+    assert verb_forms("walk") is None and verb_forms("acquit") is None  # regular -ED
 
 
 @pytest.mark.parametrize(("word", "near"), [

@@ -39,6 +39,22 @@ def _joined(words: list[str]) -> str:
     return text.listed(list(dict.fromkeys(words))[:3], "or")
 
 
+def _forms_said(forms: Irregular) -> str:
+    """The irregular ``forms`` the list has, as a reason names them: "CHILDREN", "GONE and
+    WENT", and a verb's past and participle each named for what it is: "RAN for the past and
+    RUN for the past participle", "CUT for the past and the past participle", "BID or BADE
+    for the past and BIDDEN or BID for the past participle"."""
+    if not (forms.past or forms.participle):
+        return text.listed([f.upper() for f in forms.forms])
+    past, participle = (text.listed([f.upper() for f in part], "or")
+                        for part in (forms.past, forms.participle))
+    if set(forms.past) == set(forms.participle):
+        return f"{past} for the past and the past participle"
+    said = [f"{past} for the past"] if past else []
+    said += [f"{participle} for the past participle"] if participle else []
+    return " and ".join(said)
+
+
 def _remover(name: str) -> str:
     """The house layer ``name`` as the subject of "... removes it"."""
     if name == OFFENSIVE_LIST_NAME:  # "offensive words (LDNOOBW) removes it" jarred
@@ -138,7 +154,7 @@ def absence(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None = No
     forms = irregular(lower, lexicon)
     if forms is not None:
         return Absence(f"{reason}: {forms.base.upper()} is irregular; the list has "
-                       f"{text.listed([f.upper() for f in forms.forms])}.", irregular=forms)
+                       f"{_forms_said(forms)}.", irregular=forms)
     near = tuple(w.upper() for w in near_words(lower, lexicon, fits))
     if near:
         return Absence(f"{reason}; close to it in the list: {text.listed(near)}.", near)

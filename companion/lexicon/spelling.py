@@ -1,6 +1,7 @@
 """What a word the list lacks may have been meant as: the list's words one edit from it
 (RECIEVE: RECEIVE), and, for a regular ending on a word whose forms are irregular (RUNNED,
-CHILDS, GOODER), the irregular forms the list has (RAN, CHILDREN, BETTER). The reasons of
+CUTTED, CHILDS, GOODER), the irregular forms the list has (RAN and RUN, CUT, CHILDREN,
+BETTER). The reasons of
 :mod:`companion.lexicon.reasons` say them.
 """
 
@@ -8,15 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
+from companion.datafiles import read_table
 from companion.lexicon.core import ALPHABET, Lexicon
 from companion.lexicon.wordclass import word_classes
 from companion.lexicon.wordnet import irregular_forms as exception_forms
 from companion.lexicon.wordnet import tagged
 
-__all__ = ["Irregular", "irregular", "near_words"]
+__all__ = ["Irregular", "irregular", "near_words", "verb_forms"]
+
+VERB_FORMS = "verb-forms.tsv"
 
 NEAR_WORDS = 5  # at most this many near words are named
 # Words shorter than this have too many neighbours one letter away for any to be the word
@@ -139,26 +144,70 @@ def _irregular_forms(base: str, pos: str) -> list[str]:
     return forms
 
 
+@cache
+def _verb_table() -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
+    return {row["verb"]: (tuple(row["past"].split(",")), tuple(row["participle"].split(",")))
+            for row in read_table(VERB_FORMS)}
+
+
+def verb_forms(verb: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """The past and the past participle forms of ``verb`` (lower case) when they are not the
+    regular -ED (``companion/data/verb-forms.tsv``: CUT: (CUT,), (CUT,); BEAT: (BEAT,),
+    (BEATEN, BEAT); RUN: (RAN,), (RUN,)), each part's spellings in the table's order; None for a
+    verb the table does not list (a regular one, or one only WordNet knows)."""
+    return _verb_table().get(verb)
+
+
 @dataclass(frozen=True)
 class Irregular:
-    """A word the list lacks that is ``base`` (in the list) with a regular ending, where the
-    dictionary gives ``base`` irregular ``forms`` of that ending and the list has them."""
+    """A word the list lacks that is ``base`` (in the list) with a regular ending, where
+    ``base`` has irregular ``forms`` of that ending which the list has; for a wrong -ED on a
+    verb whose forms the table of verb forms gives, which of them are its ``past`` and which
+    its ``participle`` (empty otherwise)."""
 
     base: str
     forms: tuple[str, ...]
+    past: tuple[str, ...] = ()
+    participle: tuple[str, ...] = ()
+
+
+def _verb_irregular(word: str, base: str, lexicon: Lexicon) -> Irregular | None:
+    """:func:`irregular` for ``word``, ``base`` with a regular -ED, when the table of verb
+    forms lists ``base``: its past and participle forms the list has (CUTTED: CUT, CUT;
+    BEATED: BEAT, then BEATEN), or None when there are none or the table gives ``base`` a
+    regular -ED that the list has (BET, BETTED). A word spelt as a regular -ED of ``base``
+    that is another verb's form is no such form (PUTTED, of PUTT, for PUT)."""
+    table = verb_forms(base)
+    if table is None:
+        return None
+    past, participle = ([f for f in part if f != word and f in lexicon] for part in table)
+    if not (past or participle) or any(f in regular_forms(base, "ed") for f in past + participle):
+        return None
+    return Irregular(base, tuple(dict.fromkeys(past + participle)), tuple(past),
+                     tuple(participle))
 
 
 def irregular(word: str, lexicon: Lexicon) -> Irregular | None:
     """When ``word`` (letters, any case; one the list lacks) is a base in ``lexicon`` with a
-    regular ending (-S/-ES/-IES, -ED, -ING, -ER, -EST, spelt by the usual rules) and the
-    dictionary's exception lists (WordNet's ``noun.exc``, ``verb.exc``, ``adj.exc``) give
-    that base irregular forms of that ending which the list has: the base and those forms
-    (RUNNED: RUN, RAN; CHILDS: CHILD, CHILDREN; GOODER: GOOD, BETTER; DIEING: DIE, DYING).
-    None when the list has a regular form of the base with that ending too (a verb with both
+    regular ending (-S/-ES/-IES, -ED, -ING, -ER, -EST, spelt by the usual rules) and that
+    base has irregular forms of that ending which the list has: the base and those forms
+    (RUNNED: RUN, RAN and RUN; CUTTED: CUT, CUT; CHILDS: CHILD, CHILDREN; GOODER: GOOD,
+    BETTER; DIEING: DIE, DYING). A verb's past and participle come from the table of verb
+    forms (:func:`verb_forms`), past first, which also holds the forms that are the base
+    itself; the other forms, and those of verbs the table does not list, from the
+    dictionary's exception lists (WordNet's ``noun.exc``, ``verb.exc``, ``adj.exc``). None
+    when the list has a regular form of the base with that ending too (a verb with both
     forms is not irregular there), or nothing fits."""
     lower = word.lower()
     for base, kind in _bases(lower):
-        if base not in lexicon or any(f in lexicon for f in regular_forms(base, kind)):
+        if base not in lexicon:
+            continue
+        if kind == "ed" and verb_forms(base) is not None:
+            verb = _verb_irregular(lower, base, lexicon)
+            if verb is not None:
+                return verb
+            continue
+        if any(f in lexicon for f in regular_forms(base, kind)):
             continue
         forms = [f for pos in _POS[kind] for f in _irregular_forms(base, pos)
                  if _of_kind(f, kind, pos) and f not in (lower, base) and f in lexicon]

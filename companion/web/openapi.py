@@ -49,7 +49,7 @@ COMPONENTS: dict[str, Any] = {
                                    "(RUNNED), the base (RUN); empty otherwise"},
                 "irregular_forms": {"type": "array", "items": {"type": "string"},
                                     "description": "the irregular forms of irregular_base "
-                                    "the list has (RAN)"},
+                                    "the list has, a verb's past first (RAN, RUN)"},
             },
         },
     },
