@@ -297,6 +297,15 @@ def test_check_and_pdq_say_the_same_of_a_word_that_is_not_letters(capsys, typed)
     assert judge(typed, "CAT").reason == reason  # PDQ named no character
 
 
+def test_a_blank_in_a_word_is_named_in_words(capsys):
+    # "ICE CREAM is not a word: it contains ' '" left the player to spot the quoted space
+    code, out, _ = run(capsys, "check", "ice cream")
+    assert code == 1 and out.splitlines()[1] == ("  ICE CREAM is not a word: it contains a "
+                                                 "space; use letters A-Z only.")
+    code, out, _ = run(capsys, "check", "r2-d2")
+    assert "it contains '-' and '2'; use letters A-Z only." in out
+
+
 def test_a_valid_word_without_a_definition_says_so_as_the_web_page_does(capsys):
     # the web's challenge page said "No definition on file..."; the command line said nothing
     code, out, _ = run(capsys, "check", "hath")

@@ -287,7 +287,7 @@ def test_the_verb_forms_table_holds_the_forms_wordnet_cannot():
 
 @pytest.mark.parametrize(("word", "near"), [
     ("learnned", "LEARNED"),  # LEARN has LEARNT too, but LEARNED is regular: not irregular
-    ("fishs", "FISH, FISHES, FISTS, FISCS and FISHY")])  # FISHES is FISH's regular plural
+    ("fishs", "FISHES, FISH, FISTS, FISCS and FISHY")])  # FISHES is FISH's regular plural
 def test_no_irregular_claim_where_the_list_has_the_regular_form(word, near):
     verdict = check_word(word, with_definitions=False)
     assert verdict.irregular_base == "" and verdict.irregular_forms == []
@@ -308,6 +308,30 @@ def test_a_near_spelling_names_the_words_of_the_list_close_to_it(word, near):
         assert verdict.reason == (f"{word.upper()} is not in {DEFAULT}; close to it in the list: "
                                   f"{', '.join(near[:-1]) + ' and ' if len(near) > 1 else ''}"
                                   f"{near[-1]}.")
+
+
+@pytest.mark.parametrize(("word", "near"), [
+    # BABIES and CITIES, two edits away, were not named; STOOPED came before STOPPED, TOYED
+    # and TREED before TRIED, MONIES before MONKEYS
+    ("babys", ["BABIES", "BAYS", "BABY", "BABES", "BABAS"]), ("citys", ["CITIES", "CITY", "CITES"]),
+    ("monkies", ["MONKEYS", "MONIES", "HONKIES"]), ("tomatos", ["TOMATOES", "TOMATO"]),
+    ("stoped", ["STOPPED", "STOOPED", "STOMPED", "STOPE", "STORED"]),
+    ("tryed", ["TRIED", "TOYED", "TREED", "TRUED"]), ("studyed", ["STUDIED", "STUDDED"])])
+def test_a_regular_ending_spelt_wrong_names_its_right_spelling_first(word, near):
+    verdict = check_word(word, with_definitions=False)
+    assert verdict.near_words == near and not verdict.irregular_base
+
+
+@pytest.mark.parametrize(("word", "plural", "singular"), [
+    ("teeths", "TEETH", "TOOTH"), ("mices", "MICE", "MOUSE"), ("childrens", "CHILDREN", "CHILD"),
+    ("womens", "WOMEN", "WOMAN"), ("criterias", "CRITERIA", "CRITERION")])
+def test_an_irregular_plural_given_an_s_again_is_told_it_is_a_plural(word, plural, singular):
+    # TEETHS named TETHS first, MICES MICE among MINCES and MACES
+    verdict = check_word(word, with_definitions=False)
+    assert verdict.reason == (f"{word.upper()} is not in {DEFAULT}: {plural} is already the "
+                              f"plural of {singular}.")
+    assert (verdict.irregular_base, verdict.irregular_forms, verdict.near_words) == (
+        singular, [plural], [])
 
 
 @pytest.mark.parametrize("word", ["zzqx", "zxk", "qwertyuiop", "spangleit"])

@@ -20,11 +20,16 @@ __all__ = ["Absence", "absence", "absent_reason", "listed_reason", "missing_note
 NAMES = "Proper nouns (names of people and places) are not allowed."
 
 
+# Blanks named in words, as ' ' and '\t' were not plain to read ("ICE CREAM ... contains ' '").
+_BLANKS = {" ": "a space", "\t": "a tab"}
+
+
 def not_letters_reason(word: str) -> str:
     """Why ``word`` (read by :func:`word_letters`) is not a word: the characters that are not
-    letters A-Z, named."""
+    letters A-Z, named ("'-'", "a space", "'2' and '?'")."""
     bad = sorted({c for c in word if not (c.isascii() and c.isalpha())})
-    named = " ".join(repr(c) for c in bad[:8]) + (" ..." if len(bad) > 8 else "")
+    named = text.listed([_BLANKS.get(c, "a blank" if c.isspace() else repr(c))
+                         for c in bad[:8]]) + (" ..." if len(bad) > 8 else "")
     return f"{text.shown(word.upper())} is not a word: it contains {named}; use letters A-Z only."
 
 
@@ -152,6 +157,9 @@ def absence(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None = No
         return Absence(f"{reason}: the dictionary knows it only as a name ({shown_forms}). "
                        f"{NAMES}")
     forms = irregular(lower, lexicon)
+    if forms is not None and forms.plural_again:
+        return Absence(f"{reason}: {forms.forms[0].upper()} is already the plural of "
+                       f"{forms.base.upper()}.", irregular=forms)
     if forms is not None:
         return Absence(f"{reason}: {forms.base.upper()} is irregular; the list has "
                        f"{_forms_said(forms)}.", irregular=forms)

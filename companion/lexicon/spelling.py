@@ -16,8 +16,8 @@ import numpy as np
 from companion.datafiles import read_table
 from companion.lexicon.core import ALPHABET, Lexicon
 from companion.lexicon.wordclass import word_classes
+from companion.lexicon.wordnet import exception_bases, tagged
 from companion.lexicon.wordnet import irregular_forms as exception_forms
-from companion.lexicon.wordnet import tagged
 
 __all__ = ["Irregular", "irregular", "near_words", "verb_forms"]
 
@@ -39,8 +39,8 @@ VOWELS = frozenset("aeiou")
 # The regular endings: kind -> (the endings as written after the base, with the spelling
 # changes) as (what the base loses from its end, what is added).
 _ENDINGS: dict[str, tuple[tuple[str, str], ...]] = {
-    "s": (("", "s"), ("", "es"), ("y", "ies")),
-    "ed": (("", "ed"), ("e", "ed"), ("y", "ied"), ("", "ked")),
+    "s": (("", "s"), ("", "es"), ("y", "ies"), ("ey", "ies")),
+    "ed": (("", "ed"), ("e", "ed"), ("y", "ied"), ("ey", "ied"), ("", "ked")),
     "ing": (("", "ing"), ("e", "ing"), ("", "king")),
     "er": (("", "er"), ("e", "er"), ("y", "ier")),
     "est": (("", "est"), ("e", "est"), ("y", "iest")),
@@ -52,7 +52,8 @@ _POS = {"s": ("n", "v"), "ed": ("v",), "ing": ("v",), "er": ("a",), "est": ("a",
 def typed_forms(base: str, kind: str) -> set[str]:
     """``base`` with the regular ending ``kind`` (``s``, ``ed``, ``ing``, ``er``, ``est``) in
     every spelling a player may give it, right or not: RUN: RUNED, RUNNED; DIE: DIED, DIEING;
-    TRY: TRYS, TRIES; PICNIC: PICNICED, PICNICKED (:func:`regular_forms` is the right one)."""
+    TRY: TRYS, TRIES; MONKEY: MONKEYS, MONKIES; PICNIC: PICNICED, PICNICKED
+    (:func:`regular_forms` is the right one)."""
     out = set()
     for drop, add in _ENDINGS[kind]:
         if drop and not base.endswith(drop):
@@ -163,12 +164,14 @@ class Irregular:
     """A word the list lacks that is ``base`` (in the list) with a regular ending, where
     ``base`` has irregular ``forms`` of that ending which the list has; for a wrong -ED on a
     verb whose forms the table of verb forms gives, which of them are its ``past`` and which
-    its ``participle`` (empty otherwise)."""
+    its ``participle`` (empty otherwise); ``plural_again`` when the word is instead the one
+    irregular plural of ``forms`` given a plural ending again (TEETHS: TOOTH, TEETH)."""
 
     base: str
     forms: tuple[str, ...]
     past: tuple[str, ...] = ()
     participle: tuple[str, ...] = ()
+    plural_again: bool = False  # the word is the irregular plural in ``forms`` with an -S
 
 
 def _verb_irregular(word: str, base: str, lexicon: Lexicon) -> Irregular | None:
@@ -197,7 +200,8 @@ def irregular(word: str, lexicon: Lexicon) -> Irregular | None:
     itself; the other forms, and those of verbs the table does not list, from the
     dictionary's exception lists (WordNet's ``noun.exc``, ``verb.exc``, ``adj.exc``). None
     when the list has a regular form of the base with that ending too (a verb with both
-    forms is not irregular there), or nothing fits."""
+    forms is not irregular there), or nothing fits. An irregular plural given a plural
+    ending again is told too (TEETHS: TOOTH, TEETH; :attr:`Irregular.plural_again`)."""
     lower = word.lower()
     for base, kind in _bases(lower):
         if base not in lexicon:
@@ -213,6 +217,23 @@ def irregular(word: str, lexicon: Lexicon) -> Irregular | None:
                  if _of_kind(f, kind, pos) and f not in (lower, base) and f in lexicon]
         if forms:
             return Irregular(base, tuple(dict.fromkeys(forms)))
+    return _plural_again(lower, lexicon)
+
+
+def _plural_again(word: str, lexicon: Lexicon) -> Irregular | None:
+    """``word`` is an irregular plural the list has with a plural ending again (TEETHS,
+    MICES, GEESES, CHILDRENS, WOMENS): the singular, in the list, and that plural, by the
+    dictionary's exception list for nouns or its rule for nouns in -MAN."""
+    for plural in (word[:-1] if word.endswith("s") else "",
+                   word[:-2] if word.endswith("es") else ""):
+        if len(plural) < 2 or plural not in lexicon:
+            continue
+        singulars = [*exception_bases(plural, "n")]
+        if plural.endswith("men"):
+            singulars.append(plural[:-3] + "man")
+        singular = next((s for s in singulars if s != plural and s in lexicon), None)
+        if singular is not None:
+            return Irregular(singular, (plural,), plural_again=True)
     return None
 
 
@@ -310,11 +331,13 @@ def near_words(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None =
     (:data:`_TIERS`); a word sharing the first letter before one that does not. A word of
     :data:`TWO_EDITS_FROM` letters or more with none one edit away gets those two edits away
     that share its first letter, when there are no more than :data:`TWO_EDITS_AT_MOST` of
-    them. ``fits``, when given, keeps only the words
-    it accepts (a game's length or tiles). Empty when nothing is close."""
+    them. Before them all, the right spelling of a regular ending the word spells wrong
+    (:func:`_respelt`: BABYS: BABIES). ``fits``, when given, keeps only the words it accepts
+    (a game's length or tiles). Empty when nothing is close."""
     lower = word.lower()
     if not lower or len(lower) > lexicon.longest + 2:  # no word of the list is near
         return []
+    respelt = [w for w in _respelt(lower, lexicon) if fits is None or fits(w)]
     ranked: dict[str, tuple[int, int]] = {}
     for near, how in _edits(lower, len(lower) >= FULL_EDITS_FROM):
         if len(near) < 2 or near not in lexicon or (fits is not None and not fits(near)):
@@ -324,10 +347,22 @@ def near_words(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None =
             ranked[near] = key
     if not ranked and len(lower) >= TWO_EDITS_FROM:
         far = [w for w in _two_edits(lower, lexicon) if fits is None or fits(w)]
-        return far if len(far) <= TWO_EDITS_AT_MOST else []
+        return (respelt + [w for w in far if w not in respelt]
+                if len(far) <= TWO_EDITS_AT_MOST else respelt)[:limit]
     common = {w: _commonness(w) for w in ranked}
-    return sorted(ranked, key=lambda w: (ranked[w][0], _TIERS[ranked[w][1]], -common[w],
-                                         ranked[w][1], w))[:limit]
+    return (respelt + sorted((w for w in ranked if w not in respelt),
+                             key=lambda w: (ranked[w][0], _TIERS[ranked[w][1]], -common[w],
+                                            ranked[w][1], w)))[:limit]
+
+
+def _respelt(word: str, lexicon: Lexicon) -> list[str]:
+    """The words of ``lexicon`` that spell right the regular ending ``word`` spells wrong on
+    a base the list has (BABYS: BABIES; CITYS: CITIES; MONKIES: MONKEYS; TOMATOS: TOMATOES;
+    STOPED: STOPPED; TRYED: TRIED; HAPPYER: HAPPIER), which may be two edits away: the word
+    the player meant before any other near word."""
+    return list(dict.fromkeys(
+        f for base, kind in _bases(word) if base in lexicon
+        for f in sorted(regular_forms(base, kind)) if f != word and f in lexicon))
 
 
 # The slips of :func:`_edits` in tiers of likelihood: within a tier the commoner word comes
