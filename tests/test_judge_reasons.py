@@ -322,16 +322,21 @@ def test_a_regular_ending_spelt_wrong_names_its_right_spelling_first(word, near)
     assert verdict.near_words == near and not verdict.irregular_base
 
 
-@pytest.mark.parametrize(("word", "plural", "singular"), [
-    ("teeths", "TEETH", "TOOTH"), ("mices", "MICE", "MOUSE"), ("childrens", "CHILDREN", "CHILD"),
-    ("womens", "WOMEN", "WOMAN"), ("criterias", "CRITERIA", "CRITERION")])
-def test_an_irregular_plural_given_an_s_again_is_told_it_is_a_plural(word, plural, singular):
-    # TEETHS named TETHS first, MICES MICE among MINCES and MACES
+@pytest.mark.parametrize(("word", "form", "what", "base"), [
+    ("teeths", "TEETH", "plural", "TOOTH"), ("mices", "MICE", "plural", "MOUSE"),
+    ("childrens", "CHILDREN", "plural", "CHILD"), ("womens", "WOMEN", "plural", "WOMAN"),
+    ("criterias", "CRITERIA", "plural", "CRITERION"),
+    ("tooked", "TOOK", "past", "TAKE"), ("wented", "WENT", "past", "GO"),
+    ("drunked", "DRUNK", "past participle", "DRINK"),
+    ("boughted", "BOUGHT", "past and past participle", "BUY")])
+def test_an_irregular_form_given_its_ending_again_is_told_what_it_is(word, form, what, base):
+    # TEETHS named TETHS first, MICES MICE among MINCES and MACES, DRUNKED DUNKED and
+    # DRUNKER; TOOKED and WENTED nothing
     verdict = check_word(word, with_definitions=False)
-    assert verdict.reason == (f"{word.upper()} is not in {DEFAULT}: {plural} is already the "
-                              f"plural of {singular}.")
+    assert verdict.reason == (f"{word.upper()} is not in {DEFAULT}: {form} is already the "
+                              f"{what} of {base}.")
     assert (verdict.irregular_base, verdict.irregular_forms, verdict.near_words) == (
-        singular, [plural], [])
+        base, [form], [])
 
 
 @pytest.mark.parametrize("word", ["zzqx", "zxk", "qwertyuiop", "spangleit"])

@@ -157,8 +157,8 @@ def absence(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None = No
         return Absence(f"{reason}: the dictionary knows it only as a name ({shown_forms}). "
                        f"{NAMES}")
     forms = irregular(lower, lexicon)
-    if forms is not None and forms.plural_again:
-        return Absence(f"{reason}: {forms.forms[0].upper()} is already the plural of "
+    if forms is not None and forms.already:
+        return Absence(f"{reason}: {forms.forms[0].upper()} is already the {forms.already} of "
                        f"{forms.base.upper()}.", irregular=forms)
     if forms is not None:
         return Absence(f"{reason}: {forms.base.upper()} is irregular; the list has "

@@ -164,14 +164,15 @@ class Irregular:
     """A word the list lacks that is ``base`` (in the list) with a regular ending, where
     ``base`` has irregular ``forms`` of that ending which the list has; for a wrong -ED on a
     verb whose forms the table of verb forms gives, which of them are its ``past`` and which
-    its ``participle`` (empty otherwise); ``plural_again`` when the word is instead the one
-    irregular plural of ``forms`` given a plural ending again (TEETHS: TOOTH, TEETH)."""
+    its ``participle`` (empty otherwise). ``already`` says what the one form of ``forms``
+    is when the word is that form given its ending again ("plural": TEETHS, TOOTH, TEETH;
+    "past": TOOKED, TAKE, TOOK; "past participle": DRUNKED, DRINK, DRUNK)."""
 
     base: str
     forms: tuple[str, ...]
     past: tuple[str, ...] = ()
     participle: tuple[str, ...] = ()
-    plural_again: bool = False  # the word is the irregular plural in ``forms`` with an -S
+    already: str = ""
 
 
 def _verb_irregular(word: str, base: str, lexicon: Lexicon) -> Irregular | None:
@@ -201,7 +202,8 @@ def irregular(word: str, lexicon: Lexicon) -> Irregular | None:
     dictionary's exception lists (WordNet's ``noun.exc``, ``verb.exc``, ``adj.exc``). None
     when the list has a regular form of the base with that ending too (a verb with both
     forms is not irregular there), or nothing fits. An irregular plural given a plural
-    ending again is told too (TEETHS: TOOTH, TEETH; :attr:`Irregular.plural_again`)."""
+    ending again is told too (TEETHS: TOOTH, TEETH), and so is a verb's irregular past or
+    participle given -ED (TOOKED: TAKE, TOOK; :attr:`Irregular.already`)."""
     lower = word.lower()
     for base, kind in _bases(lower):
         if base not in lexicon:
@@ -217,7 +219,7 @@ def irregular(word: str, lexicon: Lexicon) -> Irregular | None:
                  if _of_kind(f, kind, pos) and f not in (lower, base) and f in lexicon]
         if forms:
             return Irregular(base, tuple(dict.fromkeys(forms)))
-    return _plural_again(lower, lexicon)
+    return _plural_again(lower, lexicon) or _past_again(lower, lexicon)
 
 
 def _plural_again(word: str, lexicon: Lexicon) -> Irregular | None:
@@ -233,7 +235,33 @@ def _plural_again(word: str, lexicon: Lexicon) -> Irregular | None:
             singulars.append(plural[:-3] + "man")
         singular = next((s for s in singulars if s != plural and s in lexicon), None)
         if singular is not None:
-            return Irregular(singular, (plural,), plural_again=True)
+            return Irregular(singular, (plural,), already="plural")
+    return None
+
+
+@cache
+def _verbs_of() -> dict[str, list[tuple[str, str]]]:
+    """Each irregular past or participle of the table of verb forms, with its verbs and what
+    it is of each ("past", "past participle", "past and past participle")."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for verb, (past, participle) in _verb_table().items():
+        for form in dict.fromkeys(past + participle):
+            if form != verb and form not in regular_forms(verb, "ed"):
+                what = ("past and past participle" if form in past and form in participle
+                        else "past" if form in past else "past participle")
+                out.setdefault(form, []).append((verb, what))
+    return out
+
+
+def _past_again(word: str, lexicon: Lexicon) -> Irregular | None:
+    """``word`` is a verb's irregular past or participle the list has with -ED again (TOOKED,
+    DRUNKED, BOUGHTED): the verb, in the list, and that form, by the table of verb forms."""
+    for form, kind in _bases(word):
+        if kind != "ed" or form not in lexicon:
+            continue
+        verb = next(((v, what) for v, what in _verbs_of().get(form, ()) if v in lexicon), None)
+        if verb is not None:
+            return Irregular(verb[0], (form,), already=verb[1])
     return None
 
 
