@@ -328,10 +328,11 @@ def test_a_regular_ending_spelt_wrong_names_its_right_spelling_first(word, near)
     ("criterias", "CRITERIA", "plural", "CRITERION"),
     ("tooked", "TOOK", "past", "TAKE"), ("wented", "WENT", "past", "GO"),
     ("drunked", "DRUNK", "past participle", "DRINK"),
-    ("boughted", "BOUGHT", "past and past participle", "BUY")])
+    ("boughted", "BOUGHT", "past and past participle", "BUY"),
+    ("bestest", "BEST", "superlative", "GOOD"), ("worsest", "WORSE", "comparative", "BAD")])
 def test_an_irregular_form_given_its_ending_again_is_told_what_it_is(word, form, what, base):
     # TEETHS named TETHS first, MICES MICE among MINCES and MACES, DRUNKED DUNKED and
-    # DRUNKER; TOOKED and WENTED nothing
+    # DRUNKER; TOOKED, WENTED, BESTEST and WORSEST nothing
     verdict = check_word(word, with_definitions=False)
     assert verdict.reason == (f"{word.upper()} is not in {DEFAULT}: {form} is already the "
                               f"{what} of {base}.")

@@ -166,7 +166,8 @@ class Irregular:
     verb whose forms the table of verb forms gives, which of them are its ``past`` and which
     its ``participle`` (empty otherwise). ``already`` says what the one form of ``forms``
     is when the word is that form given its ending again ("plural": TEETHS, TOOTH, TEETH;
-    "past": TOOKED, TAKE, TOOK; "past participle": DRUNKED, DRINK, DRUNK)."""
+    "past": TOOKED, TAKE, TOOK; "past participle": DRUNKED, DRINK, DRUNK; "superlative":
+    BESTEST, GOOD, BEST)."""
 
     base: str
     forms: tuple[str, ...]
@@ -202,8 +203,9 @@ def irregular(word: str, lexicon: Lexicon) -> Irregular | None:
     dictionary's exception lists (WordNet's ``noun.exc``, ``verb.exc``, ``adj.exc``). None
     when the list has a regular form of the base with that ending too (a verb with both
     forms is not irregular there), or nothing fits. An irregular plural given a plural
-    ending again is told too (TEETHS: TOOTH, TEETH), and so is a verb's irregular past or
-    participle given -ED (TOOKED: TAKE, TOOK; :attr:`Irregular.already`)."""
+    ending again is told too (TEETHS: TOOTH, TEETH), and so are a verb's irregular past or
+    participle given -ED (TOOKED: TAKE, TOOK) and an irregular comparative or superlative
+    given -ER or -EST (BESTEST: GOOD, BEST; :attr:`Irregular.already`)."""
     lower = word.lower()
     for base, kind in _bases(lower):
         if base not in lexicon:
@@ -219,7 +221,8 @@ def irregular(word: str, lexicon: Lexicon) -> Irregular | None:
                  if _of_kind(f, kind, pos) and f not in (lower, base) and f in lexicon]
         if forms:
             return Irregular(base, tuple(dict.fromkeys(forms)))
-    return _plural_again(lower, lexicon) or _past_again(lower, lexicon)
+    return (_plural_again(lower, lexicon) or _past_again(lower, lexicon)
+            or _compared_again(lower, lexicon))
 
 
 def _plural_again(word: str, lexicon: Lexicon) -> Irregular | None:
@@ -236,6 +239,21 @@ def _plural_again(word: str, lexicon: Lexicon) -> Irregular | None:
         singular = next((s for s in singulars if s != plural and s in lexicon), None)
         if singular is not None:
             return Irregular(singular, (plural,), already="plural")
+    return None
+
+
+def _compared_again(word: str, lexicon: Lexicon) -> Irregular | None:
+    """``word`` is an irregular comparative or superlative the list has with -ER or -EST
+    again (BESTEST, BETTERER, WORSEST): the adjective or adverb, in the list, and that form,
+    by the dictionary's exception lists for adjectives and adverbs."""
+    for form, kind in _bases(word):
+        if kind not in ("er", "est") or form not in lexicon:
+            continue
+        base = next((b for pos in ("a", "r") for b in exception_bases(form, pos)
+                     if b != form and b in lexicon), None)
+        if base is not None:
+            what = "superlative" if form.endswith("st") else "comparative"
+            return Irregular(base, (form,), already=what)
     return None
 
 
