@@ -301,7 +301,9 @@ def test_no_irregular_claim_where_the_list_has_the_regular_form(word, near):
     ("collegue", ["COLLEAGUE", "COLLEGE", "COLLOGUE"]),
     ("seperate", ["SEPARATE"]), ("untill", ["UNTIL"]), ("Truely", ["TRULY"]),
     ("teh", ["THE"]),  # a short word: only a swap
-    ("acommodate", ["ACCOMMODATE"]), ("publically", ["PUBLICLY"])])  # two edits, 7+ letters
+    ("acommodate", ["ACCOMMODATE"]), ("publically", ["PUBLICLY"]),  # two edits, 7+ letters
+    # five and six words two edits away, so none was named: but only one by two doubling slips
+    ("beggining", ["BEGINNING"]), ("comitee", ["COMMITTEE"])])
 def test_a_near_spelling_names_the_words_of_the_list_close_to_it(word, near):
     for verdict in (check_word(word, with_definitions=False),):
         assert verdict.near_words == near

@@ -34,6 +34,10 @@ TWO_EDITS_FROM = 7
 # More words than this two edits away are too many for any to be the word meant: none is
 # named (SILNAED: SLINKED, SAUNAED, SIGNALED ... eight of them).
 TWO_EDITS_AT_MOST = 2
+# ... unless they are reached by the likeliest slips only, a letter doubled or made single
+# and two letters swapped (:func:`_weighed` at most 0.7 + 0.7): BEGGINING has five words two
+# edits away, but only BEGINNING by two doubling slips.
+LIKELIEST_TWO = 1.4
 VOWELS = frozenset("aeiou")
 
 # The regular endings: kind -> (the endings as written after the base, with the spelling
@@ -377,9 +381,10 @@ def near_words(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None =
     (:data:`_TIERS`); a word sharing the first letter before one that does not. A word of
     :data:`TWO_EDITS_FROM` letters or more with none one edit away gets those two edits away
     that share its first letter, when there are no more than :data:`TWO_EDITS_AT_MOST` of
-    them. Before them all, the right spelling of a regular ending the word spells wrong
-    (:func:`_respelt`: BABYS: BABIES). ``fits``, when given, keeps only the words it accepts
-    (a game's length or tiles). Empty when nothing is close."""
+    them, or else those two slips of a doubled letter or a swap away (:data:`LIKELIEST_TWO`:
+    BEGGINING: BEGINNING). Before them all, the right spelling of a regular ending the word
+    spells wrong (:func:`_respelt`: BABYS: BABIES). ``fits``, when given, keeps only the
+    words it accepts (a game's length or tiles). Empty when nothing is close."""
     lower = word.lower()
     if not lower or len(lower) > lexicon.longest + 2:  # no word of the list is near
         return []
@@ -393,8 +398,9 @@ def near_words(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None =
             ranked[near] = key
     if not ranked and len(lower) >= TWO_EDITS_FROM:
         far = [w for w in _two_edits(lower, lexicon) if fits is None or fits(w)]
-        return (respelt + [w for w in far if w not in respelt]
-                if len(far) <= TWO_EDITS_AT_MOST else respelt)[:limit]
+        if len(far) > TWO_EDITS_AT_MOST:
+            far = [w for w in far if _weighed(lower, w) <= LIKELIEST_TWO + 1e-9]
+        return (respelt + [w for w in far if w not in respelt])[:limit]
     common = {w: _commonness(w) for w in ranked}
     return (respelt + sorted((w for w in ranked if w not in respelt),
                              key=lambda w: (ranked[w][0], _TIERS[ranked[w][1]], -common[w],
