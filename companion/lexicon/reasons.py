@@ -128,8 +128,10 @@ def absence(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None = No
     NATO; an abbreviation also when the sense writes it with a point: Mr and Mr.) or only as
     a symbol (a chemical element's or a unit's: Fe, Hz), however it was typed. Else, a
     regular ending on a word whose forms are irregular is told with the forms the list has
-    ("RUNNED is not in ...: RUN is irregular; the list has RAN.",
-    :func:`companion.lexicon.spelling.irregular`), and a near spelling with the list's words
+    ("RUNNED is not in ...: RUN is irregular; the list has RAN for the past and RUN for the
+    past participle.", :func:`companion.lexicon.spelling.irregular`), an irregular form given
+    its ending again with what it is ("TEETHS ...: TEETH is already the plural of TOOTH."),
+    and a near spelling with the list's words
     close to it ("RECIEVE is not in ...; close to it in the list: RECEIVE.",
     :func:`companion.lexicon.spelling.near_words`; ``fits`` keeps only the words a game
     would take). A word the dictionary does not know that was typed with a capital, as a
