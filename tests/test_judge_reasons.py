@@ -342,6 +342,16 @@ def test_an_irregular_form_given_its_ending_again_is_told_what_it_is(word, form,
         base, [form], [])
 
 
+@pytest.mark.parametrize(("word", "near"), [
+    ("divees", ["DIVES", "DIVERS"]),  # DIVE is the plural of DIVA in WordNet, but a singular
+    ("germens", ["GERMEN"]),  # GERMEN is a singular (GERMINA), not the plural of GERMAN
+    ("doned", ["DONNED", "DOWNED", "DINED", "DONE", "DONGED"])])  # DON's -ED spelt wrong
+def test_a_word_that_is_only_seemingly_a_form_given_its_ending_again_gets_near_words(word,
+                                                                                    near):
+    verdict = check_word(word, with_definitions=False)
+    assert verdict.near_words == near and not verdict.irregular_base
+
+
 @pytest.mark.parametrize("word", ["zzqx", "zxk", "qwertyuiop", "spangleit"])
 def test_nothing_is_said_when_nothing_is_close(word):
     # SPANGLEIT has five words two edits away: too many for any to be the word meant

@@ -16,7 +16,7 @@ import numpy as np
 from companion.datafiles import read_table
 from companion.lexicon.core import ALPHABET, Lexicon
 from companion.lexicon.wordclass import word_classes
-from companion.lexicon.wordnet import exception_bases, tagged
+from companion.lexicon.wordnet import define, exception_bases, tagged
 from companion.lexicon.wordnet import irregular_forms as exception_forms
 
 __all__ = ["Irregular", "irregular", "near_words", "verb_forms"]
@@ -232,14 +232,17 @@ def irregular(word: str, lexicon: Lexicon) -> Irregular | None:
 def _plural_again(word: str, lexicon: Lexicon) -> Irregular | None:
     """``word`` is an irregular plural the list has with a plural ending again (TEETHS,
     MICES, GEESES, CHILDRENS, WOMENS): the singular, in the list, and that plural, by the
-    dictionary's exception list for nouns or its rule for nouns in -MAN."""
+    dictionary's exception list for nouns or its rule for nouns in -MAN; not a plural that
+    takes a regular plural of its own in the list, being a singular too."""
     for plural in (word[:-1] if word.endswith("s") else "",
                    word[:-2] if word.endswith("es") else ""):
-        if len(plural) < 2 or plural not in lexicon:
-            continue
+        if (len(plural) < 2 or plural not in lexicon
+                or any(f in lexicon for f in regular_forms(plural, "s"))):
+            continue  # DIVE, which the list gives DIVES, is a singular too (DIVEES)
         singulars = [*exception_bases(plural, "n")]
-        if plural.endswith("men"):
-            singulars.append(plural[:-3] + "man")
+        if (plural.endswith("men") and not exception_forms(plural, "n")
+                and not define(plural, limit=1, inflected=False)):
+            singulars.append(plural[:-3] + "man")  # not GERMEN, a singular (GERMINA)
         singular = next((s for s in singulars if s != plural and s in lexicon), None)
         if singular is not None:
             return Irregular(singular, (plural,), already="plural")
@@ -277,7 +280,10 @@ def _verbs_of() -> dict[str, list[tuple[str, str]]]:
 
 def _past_again(word: str, lexicon: Lexicon) -> Irregular | None:
     """``word`` is a verb's irregular past or participle the list has with -ED again (TOOKED,
-    DRUNKED, BOUGHTED): the verb, in the list, and that form, by the table of verb forms."""
+    DRUNKED, BOUGHTED): the verb, in the list, and that form, by the table of verb forms.
+    None for a regular -ED spelt wrong on a base the list has (DONED: DONNED, not DONE)."""
+    if _respelt(word, lexicon):
+        return None
     for form, kind in _bases(word):
         if kind != "ed" or form not in lexicon:
             continue
