@@ -1,8 +1,8 @@
 """What a word the list lacks may have been meant as: the list's words one edit from it
 (RECIEVE: RECEIVE), and, for a regular ending on a word whose forms are irregular (RUNNED,
 CUTTED, CHILDS, GOODER), the irregular forms the list has (RAN and RUN, CUT, CHILDREN,
-BETTER). The reasons of
-:mod:`companion.lexicon.reasons` say them.
+BETTER), or what a form given its ending again already is (TEETHS: TEETH, the plural of
+TOOTH). The reasons of :mod:`companion.lexicon.reasons` say them.
 """
 
 from __future__ import annotations
