@@ -297,6 +297,15 @@ def test_check_and_pdq_say_the_same_of_a_word_that_is_not_letters(capsys, typed)
     assert judge(typed, "CAT").reason == reason  # PDQ named no character
 
 
+def test_a_blank_in_a_word_is_named_in_words(capsys):
+    # "ICE CREAM is not a word: it contains ' '" left the player to spot the quoted space
+    code, out, _ = run(capsys, "check", "ice cream")
+    assert code == 1 and out.splitlines()[1] == ("  ICE CREAM is not a word: it contains a "
+                                                 "space; use letters A-Z only.")
+    code, out, _ = run(capsys, "check", "r2-d2")
+    assert "it contains '-' and '2'; use letters A-Z only." in out
+
+
 def test_a_valid_word_without_a_definition_says_so_as_the_web_page_does(capsys):
     # the web's challenge page said "No definition on file..."; the command line said nothing
     code, out, _ = run(capsys, "check", "hath")
@@ -357,7 +366,19 @@ def test_a_misspelt_or_wrongly_inflected_word_is_told_what_the_list_has(capsys):
     code, out, _ = run(capsys, "check", "runned", "--game", "werdup")
     assert code == 1
     assert out.splitlines()[1] == ("  RUNNED is not in the word list SCOWL-70 US/UK/CA/AU, the "
-                                   "companion default: RUN is irregular; the list has RAN.")
+                                   "companion default: RUN is irregular; the list has RAN for "
+                                   "the past and RUN for the past participle.")
+    # CUTTED named CUTTER and CUTLET; BEATED named BEATEN alone
+    code, out, _ = run(capsys, "check", "cutted", "beated")
+    assert code == 1
+    lines = out.splitlines()
+    assert ("  CUTTED is not in the word list SCOWL-70 US/UK/CA/AU, the companion default: CUT is "
+            "irregular; the list has CUT for the past and the past participle.") in lines
+    assert ("  BEATED is not in the word list SCOWL-70 US/UK/CA/AU, the companion default: BEAT "
+            "is irregular; the list has BEAT for the past and BEATEN or BEAT for the past "
+            "participle.") in lines
+    code, out, _ = run(capsys, "pdq", "C", "T", "D", "--word", "cutted")
+    assert code == 1 and "CUT is irregular; the list has CUT for the past" in out
 
 
 def test_the_json_names_the_near_words_and_the_irregular_forms(capsys):
@@ -367,6 +388,9 @@ def test_the_json_names_the_near_words_and_the_irregular_forms(capsys):
     irregular = json.loads(run(capsys, "check", "mouse", "tooths", "--json")[1])["words"][1]
     assert (irregular["near_words"], irregular["irregular_base"],
             irregular["irregular_forms"]) == ([], "TOOTH", ["TEETH"])
+    beated = json.loads(run(capsys, "check", "beated", "--json")[1])
+    assert (beated["near_words"], beated["irregular_base"], beated["irregular_forms"]) == (
+        [], "BEAT", ["BEAT", "BEATEN"])
     valid = json.loads(run(capsys, "check", "cat", "--json")[1])
     assert (valid["near_words"], valid["irregular_base"], valid["irregular_forms"]) == (
         [], "", [])

@@ -240,24 +240,54 @@ def test_the_function_word_table_is_sound():
 DEFAULT = "the word list SCOWL-70 US/UK/CA/AU, the companion default"
 
 
-@pytest.mark.parametrize(("word", "base", "forms"), [
-    ("runned", "RUN", ["RAN"]), ("childs", "CHILD", ["CHILDREN"]), ("Tooths", "TOOTH", ["TEETH"]),
-    ("gooder", "GOOD", ["BETTER"]), ("goodest", "GOOD", ["BEST"]), ("womans", "WOMAN", ["WOMEN"]),
-    ("dieing", "DIE", ["DYING"]), ("goed", "GO", ["GONE", "WENT"]), ("halfs", "HALF", ["HALVES"])])
-def test_a_regular_ending_on_an_irregular_word_names_the_forms_the_list_has(word, base, forms):
-    # RUNNED, CHILDS: "not in the word list" was all; the judge now says why not
+@pytest.mark.parametrize(("word", "base", "forms", "said"), [
+    ("runned", "RUN", ["RAN", "RUN"], "RAN for the past and RUN for the past participle"),
+    ("childs", "CHILD", ["CHILDREN"], "CHILDREN"), ("Tooths", "TOOTH", ["TEETH"], "TEETH"),
+    ("gooder", "GOOD", ["BETTER"], "BETTER"), ("goodest", "GOOD", ["BEST"], "BEST"),
+    ("womans", "WOMAN", ["WOMEN"], "WOMEN"), ("dieing", "DIE", ["DYING"], "DYING"),
+    ("goed", "GO", ["WENT", "GONE"], "WENT for the past and GONE for the past participle"),
+    ("halfs", "HALF", ["HALVES"], "HALVES"),
+    # a past or participle that is the base itself, which WordNet's exception list cannot hold
+    ("cutted", "CUT", ["CUT"], "CUT for the past and the past participle"),
+    ("hitted", "HIT", ["HIT"], "HIT for the past and the past participle"),
+    ("puted", "PUT", ["PUT"], "PUT for the past and the past participle"),
+    ("spreaded", "SPREAD", ["SPREAD"], "SPREAD for the past and the past participle"),
+    ("beated", "BEAT", ["BEAT", "BEATEN"],
+     "BEAT for the past and BEATEN or BEAT for the past participle"),
+    ("comed", "COME", ["CAME", "COME"], "CAME for the past and COME for the past participle"),
+    ("bidded", "BID", ["BID", "BADE", "BIDDEN"],
+     "BID or BADE for the past and BIDDEN or BID for the past participle")])
+def test_a_regular_ending_on_an_irregular_word_names_the_forms_the_list_has(word, base, forms,
+                                                                            said):
+    # RUNNED, CHILDS: "not in the word list" was all; the judge now says why not. CUTTED and
+    # BEATED got near words, and RUNNED named RAN but not RUN, GOED GONE before WENT.
     for verdict in (check_word(word, with_definitions=False),
                     judge(word, "".join(dict.fromkeys(word.upper()))[:3], lexicon=None)):
         assert not verdict.valid
         assert verdict.reason == (f"{word.upper()} is not in {DEFAULT}: {base} is irregular; "
-                                  f"the list has {' and '.join(forms)}.")
+                                  f"the list has {said}.")
         assert verdict.irregular_base == base and list(verdict.irregular_forms) == forms
         assert not verdict.near_words
 
 
+@pytest.mark.parametrize("word", ["putted", "quitted", "betted", "broadcasted"])
+def test_a_form_the_list_has_is_valid_before_any_reason(word):
+    # PUTTED is PUTT's past: the list decides, whatever PUT's forms are
+    assert check_word(word, with_definitions=False).valid
+
+
+def test_the_verb_forms_table_holds_the_forms_wordnet_cannot():
+    from companion.lexicon.spelling import verb_forms
+
+    assert verb_forms("cut") == (("cut",), ("cut",))
+    assert verb_forms("beat") == (("beat",), ("beaten", "beat"))
+    assert verb_forms("run") == (("ran",), ("run",))
+    assert verb_forms("walk") is None and verb_forms("acquit") is None  # regular -ED
+
+
 @pytest.mark.parametrize(("word", "near"), [
     ("learnned", "LEARNED"),  # LEARN has LEARNT too, but LEARNED is regular: not irregular
-    ("fishs", "FISH, FISHES, FISTS, FISCS and FISHY")])  # FISHES is FISH's regular plural
+    ("fishs", "FISHES, FISH, FISTS, FISCS and FISHY")])  # FISHES is FISH's regular plural
 def test_no_irregular_claim_where_the_list_has_the_regular_form(word, near):
     verdict = check_word(word, with_definitions=False)
     assert verdict.irregular_base == "" and verdict.irregular_forms == []
@@ -271,13 +301,55 @@ def test_no_irregular_claim_where_the_list_has_the_regular_form(word, near):
     ("collegue", ["COLLEAGUE", "COLLEGE", "COLLOGUE"]),
     ("seperate", ["SEPARATE"]), ("untill", ["UNTIL"]), ("Truely", ["TRULY"]),
     ("teh", ["THE"]),  # a short word: only a swap
-    ("acommodate", ["ACCOMMODATE"]), ("publically", ["PUBLICLY"])])  # two edits, 7+ letters
+    ("acommodate", ["ACCOMMODATE"]), ("publically", ["PUBLICLY"]),  # two edits, 7+ letters
+    # five and six words two edits away, so none was named: but only one by two doubling slips
+    ("beggining", ["BEGINNING"]), ("comitee", ["COMMITTEE"])])
 def test_a_near_spelling_names_the_words_of_the_list_close_to_it(word, near):
     for verdict in (check_word(word, with_definitions=False),):
         assert verdict.near_words == near
         assert verdict.reason == (f"{word.upper()} is not in {DEFAULT}; close to it in the list: "
                                   f"{', '.join(near[:-1]) + ' and ' if len(near) > 1 else ''}"
                                   f"{near[-1]}.")
+
+
+@pytest.mark.parametrize(("word", "near"), [
+    # BABIES and CITIES, two edits away, were not named; STOOPED came before STOPPED, TOYED
+    # and TREED before TRIED, MONIES before MONKEYS
+    ("babys", ["BABIES", "BAYS", "BABY", "BABES", "BABAS"]), ("citys", ["CITIES", "CITY", "CITES"]),
+    ("monkies", ["MONKEYS", "MONIES", "HONKIES"]), ("tomatos", ["TOMATOES", "TOMATO"]),
+    ("stoped", ["STOPPED", "STOOPED", "STOMPED", "STOPE", "STORED"]),
+    ("tryed", ["TRIED", "TOYED", "TREED", "TRUED"]), ("studyed", ["STUDIED", "STUDDED"])])
+def test_a_regular_ending_spelt_wrong_names_its_right_spelling_first(word, near):
+    verdict = check_word(word, with_definitions=False)
+    assert verdict.near_words == near and not verdict.irregular_base
+
+
+@pytest.mark.parametrize(("word", "form", "what", "base"), [
+    ("teeths", "TEETH", "plural", "TOOTH"), ("mices", "MICE", "plural", "MOUSE"),
+    ("childrens", "CHILDREN", "plural", "CHILD"), ("womens", "WOMEN", "plural", "WOMAN"),
+    ("criterias", "CRITERIA", "plural", "CRITERION"),
+    ("tooked", "TOOK", "past", "TAKE"), ("wented", "WENT", "past", "GO"),
+    ("drunked", "DRUNK", "past participle", "DRINK"),
+    ("boughted", "BOUGHT", "past and past participle", "BUY"),
+    ("bestest", "BEST", "superlative", "GOOD"), ("worsest", "WORSE", "comparative", "BAD")])
+def test_an_irregular_form_given_its_ending_again_is_told_what_it_is(word, form, what, base):
+    # TEETHS named TETHS first, MICES MICE among MINCES and MACES, DRUNKED DUNKED and
+    # DRUNKER; TOOKED, WENTED, BESTEST and WORSEST nothing
+    verdict = check_word(word, with_definitions=False)
+    assert verdict.reason == (f"{word.upper()} is not in {DEFAULT}: {form} is already the "
+                              f"{what} of {base}.")
+    assert (verdict.irregular_base, verdict.irregular_forms, verdict.near_words) == (
+        base, [form], [])
+
+
+@pytest.mark.parametrize(("word", "near"), [
+    ("divees", ["DIVES", "DIVERS"]),  # DIVE is the plural of DIVA in WordNet, but a singular
+    ("germens", ["GERMEN"]),  # GERMEN is a singular (GERMINA), not the plural of GERMAN
+    ("doned", ["DONNED", "DOWNED", "DINED", "DONE", "DONGED"])])  # DON's -ED spelt wrong
+def test_a_word_that_is_only_seemingly_a_form_given_its_ending_again_gets_near_words(word,
+                                                                                    near):
+    verdict = check_word(word, with_definitions=False)
+    assert verdict.near_words == near and not verdict.irregular_base
 
 
 @pytest.mark.parametrize("word", ["zzqx", "zxk", "qwertyuiop", "spangleit"])

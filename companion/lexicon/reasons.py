@@ -20,11 +20,16 @@ __all__ = ["Absence", "absence", "absent_reason", "listed_reason", "missing_note
 NAMES = "Proper nouns (names of people and places) are not allowed."
 
 
+# Blanks named in words, as ' ' and '\t' were not plain to read ("ICE CREAM ... contains ' '").
+_BLANKS = {" ": "a space", "\t": "a tab"}
+
+
 def not_letters_reason(word: str) -> str:
     """Why ``word`` (read by :func:`word_letters`) is not a word: the characters that are not
-    letters A-Z, named."""
+    letters A-Z, named ("'-'", "a space", "'2' and '?'")."""
     bad = sorted({c for c in word if not (c.isascii() and c.isalpha())})
-    named = " ".join(repr(c) for c in bad[:8]) + (" ..." if len(bad) > 8 else "")
+    named = text.listed([_BLANKS.get(c, "a blank" if c.isspace() else repr(c))
+                         for c in bad[:8]]) + (" ..." if len(bad) > 8 else "")
     return f"{text.shown(word.upper())} is not a word: it contains {named}; use letters A-Z only."
 
 
@@ -37,6 +42,22 @@ def _abbreviation(written: str) -> bool:
 def _joined(words: list[str]) -> str:
     """``iron``, ``megabit or millibar``: the different words, in order, the last with 'or'."""
     return text.listed(list(dict.fromkeys(words))[:3], "or")
+
+
+def _forms_said(forms: Irregular) -> str:
+    """The irregular ``forms`` the list has, as a reason names them: "CHILDREN", "GONE and
+    WENT", and a verb's past and participle each named for what it is: "RAN for the past and
+    RUN for the past participle", "CUT for the past and the past participle", "BID or BADE
+    for the past and BIDDEN or BID for the past participle"."""
+    if not (forms.past or forms.participle):
+        return text.listed([f.upper() for f in forms.forms])
+    past, participle = (text.listed([f.upper() for f in part], "or")
+                        for part in (forms.past, forms.participle))
+    if set(forms.past) == set(forms.participle):
+        return f"{past} for the past and the past participle"
+    said = [f"{past} for the past"] if past else []
+    said += [f"{participle} for the past participle"] if participle else []
+    return " and ".join(said)
 
 
 def _remover(name: str) -> str:
@@ -107,8 +128,10 @@ def absence(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None = No
     NATO; an abbreviation also when the sense writes it with a point: Mr and Mr.) or only as
     a symbol (a chemical element's or a unit's: Fe, Hz), however it was typed. Else, a
     regular ending on a word whose forms are irregular is told with the forms the list has
-    ("RUNNED is not in ...: RUN is irregular; the list has RAN.",
-    :func:`companion.lexicon.spelling.irregular`), and a near spelling with the list's words
+    ("RUNNED is not in ...: RUN is irregular; the list has RAN for the past and RUN for the
+    past participle.", :func:`companion.lexicon.spelling.irregular`), an irregular form given
+    its ending again with what it is ("TEETHS ...: TEETH is already the plural of TOOTH."),
+    and a near spelling with the list's words
     close to it ("RECIEVE is not in ...; close to it in the list: RECEIVE.",
     :func:`companion.lexicon.spelling.near_words`; ``fits`` keeps only the words a game
     would take). A word the dictionary does not know that was typed with a capital, as a
@@ -136,9 +159,12 @@ def absence(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None = No
         return Absence(f"{reason}: the dictionary knows it only as a name ({shown_forms}). "
                        f"{NAMES}")
     forms = irregular(lower, lexicon)
+    if forms is not None and forms.already:
+        return Absence(f"{reason}: {forms.forms[0].upper()} is already the {forms.already} of "
+                       f"{forms.base.upper()}.", irregular=forms)
     if forms is not None:
         return Absence(f"{reason}: {forms.base.upper()} is irregular; the list has "
-                       f"{text.listed([f.upper() for f in forms.forms])}.", irregular=forms)
+                       f"{_forms_said(forms)}.", irregular=forms)
     near = tuple(w.upper() for w in near_words(lower, lexicon, fits))
     if near:
         return Absence(f"{reason}; close to it in the list: {text.listed(near)}.", near)

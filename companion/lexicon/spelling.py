@@ -1,22 +1,27 @@
 """What a word the list lacks may have been meant as: the list's words one edit from it
 (RECIEVE: RECEIVE), and, for a regular ending on a word whose forms are irregular (RUNNED,
-CHILDS, GOODER), the irregular forms the list has (RAN, CHILDREN, BETTER). The reasons of
-:mod:`companion.lexicon.reasons` say them.
+CUTTED, CHILDS, GOODER), the irregular forms the list has (RAN and RUN, CUT, CHILDREN,
+BETTER), or what a form given its ending again already is (TEETHS: TEETH, the plural of
+TOOTH). The reasons of :mod:`companion.lexicon.reasons` say them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
+from companion.datafiles import read_table
 from companion.lexicon.core import ALPHABET, Lexicon
 from companion.lexicon.wordclass import word_classes
+from companion.lexicon.wordnet import define, exception_bases, tagged
 from companion.lexicon.wordnet import irregular_forms as exception_forms
-from companion.lexicon.wordnet import tagged
 
-__all__ = ["Irregular", "irregular", "near_words"]
+__all__ = ["Irregular", "irregular", "near_words", "verb_forms"]
+
+VERB_FORMS = "verb-forms.tsv"
 
 NEAR_WORDS = 5  # at most this many near words are named
 # Words shorter than this have too many neighbours one letter away for any to be the word
@@ -29,13 +34,17 @@ TWO_EDITS_FROM = 7
 # More words than this two edits away are too many for any to be the word meant: none is
 # named (SILNAED: SLINKED, SAUNAED, SIGNALED ... eight of them).
 TWO_EDITS_AT_MOST = 2
+# ... unless they are reached by the likeliest slips only, a letter doubled or made single
+# and two letters swapped (:func:`_weighed` at most 0.7 + 0.7): BEGGINING has five words two
+# edits away, but only BEGINNING by two doubling slips.
+LIKELIEST_TWO = 1.4
 VOWELS = frozenset("aeiou")
 
 # The regular endings: kind -> (the endings as written after the base, with the spelling
 # changes) as (what the base loses from its end, what is added).
 _ENDINGS: dict[str, tuple[tuple[str, str], ...]] = {
-    "s": (("", "s"), ("", "es"), ("y", "ies")),
-    "ed": (("", "ed"), ("e", "ed"), ("y", "ied"), ("", "ked")),
+    "s": (("", "s"), ("", "es"), ("y", "ies"), ("ey", "ies")),
+    "ed": (("", "ed"), ("e", "ed"), ("y", "ied"), ("ey", "ied"), ("", "ked")),
     "ing": (("", "ing"), ("e", "ing"), ("", "king")),
     "er": (("", "er"), ("e", "er"), ("y", "ier")),
     "est": (("", "est"), ("e", "est"), ("y", "iest")),
@@ -47,7 +56,8 @@ _POS = {"s": ("n", "v"), "ed": ("v",), "ing": ("v",), "er": ("a",), "est": ("a",
 def typed_forms(base: str, kind: str) -> set[str]:
     """``base`` with the regular ending ``kind`` (``s``, ``ed``, ``ing``, ``er``, ``est``) in
     every spelling a player may give it, right or not: RUN: RUNED, RUNNED; DIE: DIED, DIEING;
-    TRY: TRYS, TRIES; PICNIC: PICNICED, PICNICKED (:func:`regular_forms` is the right one)."""
+    TRY: TRYS, TRIES; MONKEY: MONKEYS, MONKIES; PICNIC: PICNICED, PICNICKED
+    (:func:`regular_forms` is the right one)."""
     out = set()
     for drop, add in _ENDINGS[kind]:
         if drop and not base.endswith(drop):
@@ -139,31 +149,147 @@ def _irregular_forms(base: str, pos: str) -> list[str]:
     return forms
 
 
+@cache
+def _verb_table() -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
+    return {row["verb"]: (tuple(row["past"].split(",")), tuple(row["participle"].split(",")))
+            for row in read_table(VERB_FORMS)}
+
+
+def verb_forms(verb: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """The past and the past participle forms of ``verb`` (lower case) when they are not the
+    regular -ED (``companion/data/verb-forms.tsv``: CUT: (CUT,), (CUT,); BEAT: (BEAT,),
+    (BEATEN, BEAT); RUN: (RAN,), (RUN,)), each part's spellings in the table's order; None for a
+    verb the table does not list (a regular one, or one only WordNet knows)."""
+    return _verb_table().get(verb)
+
+
 @dataclass(frozen=True)
 class Irregular:
-    """A word the list lacks that is ``base`` (in the list) with a regular ending, where the
-    dictionary gives ``base`` irregular ``forms`` of that ending and the list has them."""
+    """A word the list lacks that is ``base`` (in the list) with a regular ending, where
+    ``base`` has irregular ``forms`` of that ending which the list has; for a wrong -ED on a
+    verb whose forms the table of verb forms gives, which of them are its ``past`` and which
+    its ``participle`` (empty otherwise). ``already`` says what the one form of ``forms``
+    is when the word is that form given its ending again ("plural": TEETHS, TOOTH, TEETH;
+    "past": TOOKED, TAKE, TOOK; "past participle": DRUNKED, DRINK, DRUNK; "superlative":
+    BESTEST, GOOD, BEST)."""
 
     base: str
     forms: tuple[str, ...]
+    past: tuple[str, ...] = ()
+    participle: tuple[str, ...] = ()
+    already: str = ""
+
+
+def _verb_irregular(word: str, base: str, lexicon: Lexicon) -> Irregular | None:
+    """:func:`irregular` for ``word``, ``base`` with a regular -ED, when the table of verb
+    forms lists ``base``: its past and participle forms the list has (CUTTED: CUT, CUT;
+    BEATED: BEAT, then BEATEN), or None when there are none or the table gives ``base`` a
+    regular -ED that the list has (BET, BETTED). A word spelt as a regular -ED of ``base``
+    that is another verb's form is no such form (PUTTED, of PUTT, for PUT)."""
+    table = verb_forms(base)
+    if table is None:
+        return None
+    past, participle = ([f for f in part if f != word and f in lexicon] for part in table)
+    if not (past or participle) or any(f in regular_forms(base, "ed") for f in past + participle):
+        return None
+    return Irregular(base, tuple(dict.fromkeys(past + participle)), tuple(past),
+                     tuple(participle))
 
 
 def irregular(word: str, lexicon: Lexicon) -> Irregular | None:
     """When ``word`` (letters, any case; one the list lacks) is a base in ``lexicon`` with a
-    regular ending (-S/-ES/-IES, -ED, -ING, -ER, -EST, spelt by the usual rules) and the
-    dictionary's exception lists (WordNet's ``noun.exc``, ``verb.exc``, ``adj.exc``) give
-    that base irregular forms of that ending which the list has: the base and those forms
-    (RUNNED: RUN, RAN; CHILDS: CHILD, CHILDREN; GOODER: GOOD, BETTER; DIEING: DIE, DYING).
-    None when the list has a regular form of the base with that ending too (a verb with both
-    forms is not irregular there), or nothing fits."""
+    regular ending (-S/-ES/-IES, -ED, -ING, -ER, -EST, spelt by the usual rules) and that
+    base has irregular forms of that ending which the list has: the base and those forms
+    (RUNNED: RUN, RAN and RUN; CUTTED: CUT, CUT; CHILDS: CHILD, CHILDREN; GOODER: GOOD,
+    BETTER; DIEING: DIE, DYING). A verb's past and participle come from the table of verb
+    forms (:func:`verb_forms`), past first, which also holds the forms that are the base
+    itself; the other forms, and those of verbs the table does not list, from the
+    dictionary's exception lists (WordNet's ``noun.exc``, ``verb.exc``, ``adj.exc``). None
+    when the list has a regular form of the base with that ending too (a verb with both
+    forms is not irregular there), or nothing fits. An irregular plural given a plural
+    ending again is told too (TEETHS: TOOTH, TEETH), and so are a verb's irregular past or
+    participle given -ED (TOOKED: TAKE, TOOK) and an irregular comparative or superlative
+    given -ER or -EST (BESTEST: GOOD, BEST; :attr:`Irregular.already`)."""
     lower = word.lower()
     for base, kind in _bases(lower):
-        if base not in lexicon or any(f in lexicon for f in regular_forms(base, kind)):
+        if base not in lexicon:
+            continue
+        if kind == "ed" and verb_forms(base) is not None:
+            verb = _verb_irregular(lower, base, lexicon)
+            if verb is not None:
+                return verb
+            continue
+        if any(f in lexicon for f in regular_forms(base, kind)):
             continue
         forms = [f for pos in _POS[kind] for f in _irregular_forms(base, pos)
                  if _of_kind(f, kind, pos) and f not in (lower, base) and f in lexicon]
         if forms:
             return Irregular(base, tuple(dict.fromkeys(forms)))
+    return (_plural_again(lower, lexicon) or _past_again(lower, lexicon)
+            or _compared_again(lower, lexicon))
+
+
+def _plural_again(word: str, lexicon: Lexicon) -> Irregular | None:
+    """``word`` is an irregular plural the list has with a plural ending again (TEETHS,
+    MICES, GEESES, CHILDRENS, WOMENS): the singular, in the list, and that plural, by the
+    dictionary's exception list for nouns or its rule for nouns in -MAN; not a plural that
+    takes a regular plural of its own in the list, being a singular too."""
+    for plural in (word[:-1] if word.endswith("s") else "",
+                   word[:-2] if word.endswith("es") else ""):
+        if (len(plural) < 2 or plural not in lexicon
+                or any(f in lexicon for f in regular_forms(plural, "s"))):
+            continue  # DIVE, which the list gives DIVES, is a singular too (DIVEES)
+        singulars = [*exception_bases(plural, "n")]
+        if (plural.endswith("men") and not exception_forms(plural, "n")
+                and not define(plural, limit=1, inflected=False)):
+            singulars.append(plural[:-3] + "man")  # not GERMEN, a singular (GERMINA)
+        singular = next((s for s in singulars if s != plural and s in lexicon), None)
+        if singular is not None:
+            return Irregular(singular, (plural,), already="plural")
+    return None
+
+
+def _compared_again(word: str, lexicon: Lexicon) -> Irregular | None:
+    """``word`` is an irregular comparative or superlative the list has with -ER or -EST
+    again (BESTEST, BETTERER, WORSEST): the adjective or adverb, in the list, and that form,
+    by the dictionary's exception lists for adjectives and adverbs."""
+    for form, kind in _bases(word):
+        if kind not in ("er", "est") or form not in lexicon:
+            continue
+        base = next((b for pos in ("a", "r") for b in exception_bases(form, pos)
+                     if b != form and b in lexicon), None)
+        if base is not None:
+            what = "superlative" if form.endswith("st") else "comparative"
+            return Irregular(base, (form,), already=what)
+    return None
+
+
+@cache
+def _verbs_of() -> dict[str, list[tuple[str, str]]]:
+    """Each irregular past or participle of the table of verb forms, with its verbs and what
+    it is of each ("past", "past participle", "past and past participle")."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for verb, (past, participle) in _verb_table().items():
+        for form in dict.fromkeys(past + participle):
+            if form != verb and form not in regular_forms(verb, "ed"):
+                what = ("past and past participle" if form in past and form in participle
+                        else "past" if form in past else "past participle")
+                out.setdefault(form, []).append((verb, what))
+    return out
+
+
+def _past_again(word: str, lexicon: Lexicon) -> Irregular | None:
+    """``word`` is a verb's irregular past or participle the list has with -ED again (TOOKED,
+    DRUNKED, BOUGHTED): the verb, in the list, and that form, by the table of verb forms.
+    None for a regular -ED spelt wrong on a base the list has (DONED: DONNED, not DONE)."""
+    if _respelt(word, lexicon):
+        return None
+    for form, kind in _bases(word):
+        if kind != "ed" or form not in lexicon:
+            continue
+        verb = next(((v, what) for v, what in _verbs_of().get(form, ()) if v in lexicon), None)
+        if verb is not None:
+            return Irregular(verb[0], (form,), already=verb[1])
     return None
 
 
@@ -261,11 +387,14 @@ def near_words(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None =
     (:data:`_TIERS`); a word sharing the first letter before one that does not. A word of
     :data:`TWO_EDITS_FROM` letters or more with none one edit away gets those two edits away
     that share its first letter, when there are no more than :data:`TWO_EDITS_AT_MOST` of
-    them. ``fits``, when given, keeps only the words
-    it accepts (a game's length or tiles). Empty when nothing is close."""
+    them, or else those two slips of a doubled letter or a swap away (:data:`LIKELIEST_TWO`:
+    BEGGINING: BEGINNING). Before them all, the right spelling of a regular ending the word
+    spells wrong (:func:`_respelt`: BABYS: BABIES). ``fits``, when given, keeps only the
+    words it accepts (a game's length or tiles). Empty when nothing is close."""
     lower = word.lower()
     if not lower or len(lower) > lexicon.longest + 2:  # no word of the list is near
         return []
+    respelt = [w for w in _respelt(lower, lexicon) if fits is None or fits(w)]
     ranked: dict[str, tuple[int, int]] = {}
     for near, how in _edits(lower, len(lower) >= FULL_EDITS_FROM):
         if len(near) < 2 or near not in lexicon or (fits is not None and not fits(near)):
@@ -275,10 +404,23 @@ def near_words(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None =
             ranked[near] = key
     if not ranked and len(lower) >= TWO_EDITS_FROM:
         far = [w for w in _two_edits(lower, lexicon) if fits is None or fits(w)]
-        return far if len(far) <= TWO_EDITS_AT_MOST else []
+        if len(far) > TWO_EDITS_AT_MOST:
+            far = [w for w in far if _weighed(lower, w) <= LIKELIEST_TWO + 1e-9]
+        return (respelt + [w for w in far if w not in respelt])[:limit]
     common = {w: _commonness(w) for w in ranked}
-    return sorted(ranked, key=lambda w: (ranked[w][0], _TIERS[ranked[w][1]], -common[w],
-                                         ranked[w][1], w))[:limit]
+    return (respelt + sorted((w for w in ranked if w not in respelt),
+                             key=lambda w: (ranked[w][0], _TIERS[ranked[w][1]], -common[w],
+                                            ranked[w][1], w)))[:limit]
+
+
+def _respelt(word: str, lexicon: Lexicon) -> list[str]:
+    """The words of ``lexicon`` that spell right the regular ending ``word`` spells wrong on
+    a base the list has (BABYS: BABIES; CITYS: CITIES; MONKIES: MONKEYS; TOMATOS: TOMATOES;
+    STOPED: STOPPED; TRYED: TRIED; HAPPYER: HAPPIER), which may be two edits away: the word
+    the player meant before any other near word."""
+    return list(dict.fromkeys(
+        f for base, kind in _bases(word) if base in lexicon
+        for f in sorted(regular_forms(base, kind)) if f != word and f in lexicon))
 
 
 # The slips of :func:`_edits` in tiers of likelihood: within a tier the commoner word comes

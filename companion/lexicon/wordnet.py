@@ -340,6 +340,13 @@ def irregular_forms(base: str, pos: str) -> list[str]:
     return wn.irregular_forms(base, pos) if wn else []
 
 
+def exception_bases(form: str, pos: str) -> list[str]:
+    """The bases WordNet's exception list for ``pos`` gives the irregular ``form`` (TEETH:
+    TOOTH; RAN: RUN); empty if none or WordNet is not installed."""
+    wn = default_wordnet()
+    return wn._exception_bases(pos, form) if wn else []
+
+
 def tagged(word: str) -> int:
     """How common ``word`` is by the dictionary's tagged texts (:meth:`WordNet.tagged`); 0 if
     the dictionary lacks it or WordNet is not installed."""

@@ -46,10 +46,11 @@ COMPONENTS: dict[str, Any] = {
                 "irregular_base": {"type": "string",
                                    "description": "for a word the list lacks that is a base "
                                    "with a regular ending where the base is irregular "
-                                   "(RUNNED), the base (RUN); empty otherwise"},
+                                   "(RUNNED), or an irregular form with its ending again "
+                                   "(TOOKED), the base (RUN, TAKE); empty otherwise"},
                 "irregular_forms": {"type": "array", "items": {"type": "string"},
                                     "description": "the irregular forms of irregular_base "
-                                    "the list has (RAN)"},
+                                    "the list has, a verb's past first (RAN, RUN)"},
             },
         },
     },

@@ -270,6 +270,13 @@ def test_the_challenge_page_says_what_the_list_has_for_a_misspelt_word(client):
     assert "CHILD is irregular; the list has CHILDREN." in page
     data = client.get("/api/check?word=gooder").get_json()
     assert (data["irregular_base"], data["irregular_forms"]) == ("GOOD", ["BETTER"])
+    # CUTTED got near words and BEATED named BEATEN alone
+    page = client.get("/?word=cutted").get_data(as_text=True)
+    assert "CUT is irregular; the list has CUT for the past and the past participle." in page
+    data = client.get("/api/check?word=beated").get_json()
+    assert (data["irregular_base"], data["irregular_forms"]) == ("BEAT", ["BEAT", "BEATEN"])
+    assert data["reason"].endswith("BEAT is irregular; the list has BEAT for the past and "
+                                   "BEATEN or BEAT for the past participle.")
     assert client.get("/api/check?word=recieve").get_json()["near_words"] == ["RECEIVE",
                                                                              "RELIEVE"]
     # the judge page names no word, so no near word either
