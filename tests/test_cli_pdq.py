@@ -100,6 +100,11 @@ def test_pdl_with_said_words(capsys):
     assert "plural of PINEAPPLE" in out
     code, out, _ = run(capsys, "PNA", "--word", "pineapple", "--said", "pinball", "--json")
     assert code == 0 and json.loads(out)["valid"] is True
+    # an irregular plural is the plural too: CHILDREN beat CHILD, 8 letters against 5
+    code, out, _ = run(capsys, "CHD", "--word", "children", "--said", "child")
+    assert code == 1 and "CHILDREN is the plural of CHILD, already said" in out
+    code, out, _ = run(capsys, "PNC", "--word", "panicked", "--said", "panic")
+    assert code == 1 and "the -ED form of PANIC" in out
 
 
 def test_tie_and_word_count(capsys):

@@ -209,6 +209,32 @@ def test_pdl_plural_and_suffixes_cannot_beat_the_word_said():
         assert f"the {form} form of {base.upper()}" in v.reason
 
 
+@pytest.mark.parametrize(("cards", "said", "word", "how"), [
+    # the plural, however it is spelt: the dictionary's irregular plurals
+    ("CHD", "child", "children", "the plural of CHILD"),
+    ("KNI", "knife", "knives", "the plural of KNIFE"),
+    ("IND", "index", "indices", "the plural of INDEX"),
+    ("QUZ", "quiz", "quizzes", "the plural of QUIZ"),
+    # -ED and -ING spelt with a K after a final C, or a doubled consonant after QU + vowel
+    ("PNC", "panic", "panicked", "the -ED form of PANIC"),
+    ("PNC", "panic", "panicking", "the -ING form of PANIC"),
+    ("QIT", "quit", "quitting", "the -ING form of QUIT"),
+    ("SQT", "squat", "squatted", "the -ED form of SQUAT"),
+    # and the doubled L after two vowels (FUEL, EQUAL) as after one (TRAVEL)
+    ("FUL", "fuel", "fuelled", "the -ED form of FUEL"),
+    ("EQL", "equal", "equalling", "the -ING form of EQUAL"),
+])
+def test_pdl_a_plural_or_suffix_form_in_any_spelling_cannot_beat_the_word_said(
+        cards, said, word, how):
+    """PDL: "it cannot be beaten by another player saying the plural or adding a suffix
+    (-LY, -ED or -ING)": CHILDREN is CHILD's plural as PINEAPPLES is PINEAPPLE's, and
+    PANICKED adds -ED to PANIC (it beat it, 8 letters against 5)."""
+    assert judge(word, cards, "pdl").valid  # the word fits the cards and is in the list
+    verdict = judge(word, cards, "pdl", said=[said])
+    assert not verdict.valid, verdict.reason
+    assert verdict.reason.startswith(f"{word.upper()} is {how}, already said")
+
+
 def test_pdl_longer_word_wins_and_ties_do_not_beat():
     assert judge("pineapple", "PNA", "pdl", said=["pinnacle", "pant"]).valid
     short = judge("pinball", "PNA", "pdl", said=["pineapple"])

@@ -16,7 +16,7 @@ from companion.lexicon.wordclass import word_classes
 from companion.lexicon.wordnet import irregular_forms as exception_forms
 from companion.lexicon.wordnet import tagged
 
-__all__ = ["Irregular", "irregular", "near_words"]
+__all__ = ["Irregular", "irregular", "irregular_plurals", "near_words"]
 
 NEAR_WORDS = 5  # at most this many near words are named
 # Words shorter than this have too many neighbours one letter away for any to be the word
@@ -137,6 +137,13 @@ def _irregular_forms(base: str, pos: str) -> list[str]:
     if pos == "n" and base.endswith("man"):
         forms.append(base[:-3] + "men")
     return forms
+
+
+def irregular_plurals(base: str) -> list[str]:
+    """The plurals the dictionary gives the noun ``base`` (lower case) beside the regular
+    ones: CHILD: CHILDREN; KNIFE: KNIVES; INDEX: INDICES; WOMAN: WOMEN. Empty for a noun with
+    only regular plurals, or when WordNet is not installed."""
+    return [f for f in _irregular_forms(base, "n") if f != base]
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
 """PDL (Pretty Darn Long): a plural or an -LY/-ED/-ING form of a word already said cannot
-beat it. The forms are data (``companion/data/pdq-derived-forms.tsv``)."""
+beat it. The regular forms are data (``companion/data/pdq-derived-forms.tsv``); the plurals
+the dictionary lists as irregular (CHILDREN, KNIVES) are plurals too."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from companion.datafiles import read_table
+from companion.lexicon.spelling import irregular_plurals
 
 FORMS_FILE = "pdq-derived-forms.tsv"
 
@@ -57,8 +59,13 @@ def derived_forms(word: str, depth: int = 2) -> dict[str, str]:
     """Forms of ``word`` made by adding up to ``depth`` suffixes: ``{form: description}``.
 
     E.g. ``derived_forms("paint")["paintings"] == "the plural of the -ING form of PAINT"``.
+    The dictionary's irregular plurals of ``word`` are among them (``derived_forms("child")
+    ["children"] == "the plural of CHILD"``), with no suffix added after them.
     """
     out: dict[str, str] = {}
+    if depth > 0:
+        for plural in irregular_plurals(word):
+            out[plural] = f"the plural of {word.upper()}"
     frontier = {word: ""}
     for _ in range(depth):
         nxt: dict[str, str] = {}
