@@ -235,6 +235,33 @@ def test_pdl_a_plural_or_suffix_form_in_any_spelling_cannot_beat_the_word_said(
     assert verdict.reason.startswith(f"{word.upper()} is {how}, already said")
 
 
+@pytest.mark.parametrize(("cards", "said", "word"), [
+    ("BLC", "bloc", "blocked"),  # BLOCK's -ED form: the K goes after the C of PANIC, not BLOC
+    # a word that only looks like two suffixes: no suffix follows a plural, an -LY form or a
+    # second -ED or -ING (CARE + S + S, UNDER + LY + ING, STAMP + ED + ED, EXPO + S + ED)
+    ("CRE", "care", "caress"),
+    ("UDR", "under", "underlying"),
+    ("STP", "stamp", "stampeded"),
+    ("EXO", "expo", "exposed"),
+    ("CMP", "compo", "composed"),
+])
+def test_pdl_a_longer_word_that_is_no_form_of_the_word_said_beats_it(cards, said, word):
+    verdict = judge(word, cards, "pdl", said=[said])
+    assert verdict.valid, verdict.reason
+
+
+@pytest.mark.parametrize(("cards", "said", "word", "how"), [
+    # two suffixes as English stacks them: a plural or -LY after -ING, -LY after -ED
+    ("PNT", "paint", "paintings", "the plural of the -ING form of PAINT"),
+    ("KNW", "know", "knowingly", "the -LY form of the -ING form of KNOW"),
+    ("ADT", "admit", "admittedly", "the -LY form of the -ED form of ADMIT"),
+])
+def test_pdl_two_suffixes_cannot_beat_the_word_said(cards, said, word, how):
+    verdict = judge(word, cards, "pdl", said=[said])
+    assert not verdict.valid
+    assert verdict.reason.startswith(f"{word.upper()} is {how}, already said")
+
+
 def test_pdl_longer_word_wins_and_ties_do_not_beat():
     assert judge("pineapple", "PNA", "pdl", said=["pinnacle", "pant"]).valid
     short = judge("pinball", "PNA", "pdl", said=["pineapple"])
