@@ -220,9 +220,10 @@ def test_pdl_plural_and_suffixes_cannot_beat_the_word_said():
     ("PNC", "panic", "panicking", "the -ING form of PANIC"),
     ("QIT", "quit", "quitting", "the -ING form of QUIT"),
     ("SQT", "squat", "squatted", "the -ED form of SQUAT"),
-    # and the doubled L after two vowels (FUEL, EQUAL) as after one (TRAVEL)
+    # and the doubled L or S after two vowels (FUEL, EQUAL, BIAS) as after one (TRAVEL)
     ("FUL", "fuel", "fuelled", "the -ED form of FUEL"),
     ("EQL", "equal", "equalling", "the -ING form of EQUAL"),
+    ("BAS", "bias", "biassed", "the -ED form of BIAS"),
 ])
 def test_pdl_a_plural_or_suffix_form_in_any_spelling_cannot_beat_the_word_said(
         cards, said, word, how):
