@@ -100,6 +100,15 @@ def test_pdl_with_said_words(capsys):
     assert "plural of PINEAPPLE" in out
     code, out, _ = run(capsys, "PNA", "--word", "pineapple", "--said", "pinball", "--json")
     assert code == 0 and json.loads(out)["valid"] is True
+    # an irregular plural is the plural too: CHILDREN beat CHILD, 8 letters against 5
+    code, out, _ = run(capsys, "CHD", "--word", "children", "--said", "child")
+    assert code == 1 and "CHILDREN is the plural of CHILD, already said" in out
+    code, out, _ = run(capsys, "PNC", "--word", "panicked", "--said", "panic")
+    assert code == 1 and "the -ED form of PANIC" in out
+    # CARESS is not CARE with two plural endings: it beats it (it was refused as "the plural
+    # of the plural of CARE")
+    code, out, _ = run(capsys, "CRE", "--word", "caress", "--said", "care")
+    assert code == 0 and "CARESS fits CRE and beats CARE: 6 letters against 4." in out
 
 
 def test_tie_and_word_count(capsys):

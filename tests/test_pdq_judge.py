@@ -209,6 +209,60 @@ def test_pdl_plural_and_suffixes_cannot_beat_the_word_said():
         assert f"the {form} form of {base.upper()}" in v.reason
 
 
+@pytest.mark.parametrize(("cards", "said", "word", "how"), [
+    # the plural, however it is spelt: the dictionary's irregular plurals
+    ("CHD", "child", "children", "the plural of CHILD"),
+    ("KNI", "knife", "knives", "the plural of KNIFE"),
+    ("IND", "index", "indices", "the plural of INDEX"),
+    ("QUZ", "quiz", "quizzes", "the plural of QUIZ"),
+    # -ED and -ING spelt with a K after a final C, or a doubled consonant after QU + vowel
+    ("PNC", "panic", "panicked", "the -ED form of PANIC"),
+    ("PNC", "panic", "panicking", "the -ING form of PANIC"),
+    ("QIT", "quit", "quitting", "the -ING form of QUIT"),
+    ("SQT", "squat", "squatted", "the -ED form of SQUAT"),
+    # and the doubled L or S after two vowels (FUEL, EQUAL, BIAS) as after one (TRAVEL)
+    ("FUL", "fuel", "fuelled", "the -ED form of FUEL"),
+    ("EQL", "equal", "equalling", "the -ING form of EQUAL"),
+    ("BAS", "bias", "biassed", "the -ED form of BIAS"),
+])
+def test_pdl_a_plural_or_suffix_form_in_any_spelling_cannot_beat_the_word_said(
+        cards, said, word, how):
+    """PDL: "it cannot be beaten by another player saying the plural or adding a suffix
+    (-LY, -ED or -ING)": CHILDREN is CHILD's plural as PINEAPPLES is PINEAPPLE's, and
+    PANICKED adds -ED to PANIC (it beat it, 8 letters against 5)."""
+    assert judge(word, cards, "pdl").valid  # the word fits the cards and is in the list
+    verdict = judge(word, cards, "pdl", said=[said])
+    assert not verdict.valid, verdict.reason
+    assert verdict.reason.startswith(f"{word.upper()} is {how}, already said")
+
+
+@pytest.mark.parametrize(("cards", "said", "word"), [
+    ("BLC", "bloc", "blocked"),  # BLOCK's -ED form: the K goes after the C of PANIC, not BLOC
+    # a word that only looks like two suffixes: no suffix follows a plural, an -LY form or a
+    # second -ED or -ING (CARE + S + S, UNDER + LY + ING, STAMP + ED + ED, EXPO + S + ED)
+    ("CRE", "care", "caress"),
+    ("UDR", "under", "underlying"),
+    ("STP", "stamp", "stampeded"),
+    ("EXO", "expo", "exposed"),
+    ("CMP", "compo", "composed"),
+])
+def test_pdl_a_longer_word_that_is_no_form_of_the_word_said_beats_it(cards, said, word):
+    verdict = judge(word, cards, "pdl", said=[said])
+    assert verdict.valid, verdict.reason
+
+
+@pytest.mark.parametrize(("cards", "said", "word", "how"), [
+    # two suffixes as English stacks them: a plural or -LY after -ING, -LY after -ED
+    ("PNT", "paint", "paintings", "the plural of the -ING form of PAINT"),
+    ("KNW", "know", "knowingly", "the -LY form of the -ING form of KNOW"),
+    ("ADT", "admit", "admittedly", "the -LY form of the -ED form of ADMIT"),
+])
+def test_pdl_two_suffixes_cannot_beat_the_word_said(cards, said, word, how):
+    verdict = judge(word, cards, "pdl", said=[said])
+    assert not verdict.valid
+    assert verdict.reason.startswith(f"{word.upper()} is {how}, already said")
+
+
 def test_pdl_longer_word_wins_and_ties_do_not_beat():
     assert judge("pineapple", "PNA", "pdl", said=["pinnacle", "pant"]).valid
     short = judge("pinball", "PNA", "pdl", said=["pineapple"])

@@ -16,6 +16,17 @@ def test_werdup_tiles_have_one_qu():
     assert "Q" not in ts.counts
 
 
+def test_werdup_tiles_are_the_ten_by_ten_editions_hundred():
+    """The default edition's 100 tiles, letter by letter (Hasbro's 10 x 10 set): a count
+    moved from one letter to another keeps the total, so the total alone would not tell."""
+    counts = ("A7 B3 C4 D5 E8 F3 G3 H3 I7 J1 K2 L5 M5 N5 O7 P3 Qu1 R5 S6 T5 U5 V1 W2 X1 Y2 "
+              "Z1").split()
+    expected = {c.rstrip("0123456789"): int(c.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZu"))
+                for c in counts}
+    assert tile_set("werdup").counts == expected
+    assert sum(expected.values()) == 100
+
+
 def test_the_next_player_is_the_next_one_still_holding_tiles():
     order = ["ann", "bob", "cy", "dee"]
     assert next_holding(order, "ann", order) == "bob"

@@ -19,7 +19,7 @@ from companion.lexicon.wordclass import word_classes
 from companion.lexicon.wordnet import define, exception_bases, tagged
 from companion.lexicon.wordnet import irregular_forms as exception_forms
 
-__all__ = ["Irregular", "irregular", "near_words", "verb_forms"]
+__all__ = ["Irregular", "irregular", "irregular_plurals", "near_words", "verb_forms"]
 
 VERB_FORMS = "verb-forms.tsv"
 
@@ -161,6 +161,13 @@ def verb_forms(verb: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     (BEATEN, BEAT); RUN: (RAN,), (RUN,)), each part's spellings in the table's order; None for a
     verb the table does not list (a regular one, or one only WordNet knows)."""
     return _verb_table().get(verb)
+
+
+def irregular_plurals(base: str) -> list[str]:
+    """The plurals the dictionary gives the noun ``base`` (lower case) beside the regular
+    ones: CHILD: CHILDREN; KNIFE: KNIVES; INDEX: INDICES; WOMAN: WOMEN. Empty for a noun with
+    only regular plurals, or when WordNet is not installed."""
+    return [f for f in _irregular_forms(base, "n") if f != base]
 
 
 @dataclass(frozen=True)

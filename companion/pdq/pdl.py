@@ -1,5 +1,6 @@
 """PDL (Pretty Darn Long): a plural or an -LY/-ED/-ING form of a word already said cannot
-beat it. The forms are data (``companion/data/pdq-derived-forms.tsv``)."""
+beat it. The regular forms are data (``companion/data/pdq-derived-forms.tsv``); the plurals
+the dictionary lists as irregular (CHILDREN, KNIVES) are plurals too."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from companion.datafiles import read_table
+from companion.lexicon.spelling import irregular_plurals
 
 FORMS_FILE = "pdq-derived-forms.tsv"
 
@@ -16,13 +18,15 @@ FORMS_FILE = "pdq-derived-forms.tsv"
 @dataclass(frozen=True)
 class FormRule:
     """Make a form of a word: drop ``drop`` from its end, maybe double the last consonant,
-    then add ``add``; ``kind`` names the form ("plural", "-ly", "-ed", "-ing")."""
+    then add ``add``; ``kind`` names the form ("plural", "-ly", "-ed", "-ing"), ``follows``
+    the kinds of form it may be added to as a second suffix (none: only to a word itself)."""
 
     kind: str
     when: re.Pattern[str] | None
     drop: str
     double: bool
     add: str
+    follows: frozenset[str] = frozenset()
 
     def apply(self, word: str) -> str | None:
         """The form of ``word`` this rule makes, or None if the rule does not apply to it."""
@@ -48,6 +52,7 @@ def form_rules() -> tuple[FormRule, ...]:
             "" if r["drop"] == "-" else r["drop"],
             r["double"] == "yes",
             r["add"],
+            frozenset() if r["follows"] == "-" else frozenset(r["follows"].split()),
         )
         for r in read_table(FORMS_FILE)
     )
@@ -57,19 +62,28 @@ def derived_forms(word: str, depth: int = 2) -> dict[str, str]:
     """Forms of ``word`` made by adding up to ``depth`` suffixes: ``{form: description}``.
 
     E.g. ``derived_forms("paint")["paintings"] == "the plural of the -ING form of PAINT"``.
+    A suffix goes after another only where its rule ``follows`` that kind (a plural or -LY
+    after -ING, -LY after -ED: CARESS is no form of CARE). The dictionary's irregular plurals
+    of ``word`` are among them (``derived_forms("child")["children"] == "the plural of
+    CHILD"``), with no suffix added after them.
     """
     out: dict[str, str] = {}
-    frontier = {word: ""}
+    if depth > 0:
+        for plural in irregular_plurals(word):
+            out[plural] = f"the plural of {word.upper()}"
+    frontier = {word: ("", "")}  # form: (how it was made, the kind of its last suffix)
     for _ in range(depth):
-        nxt: dict[str, str] = {}
-        for base, how in frontier.items():
+        nxt: dict[str, tuple[str, str]] = {}
+        for base, (how, last) in frontier.items():
             for rule in form_rules():
+                if last and last not in rule.follows:
+                    continue
                 form = rule.apply(base)
                 if form and form != word and form not in out:
                     kind = rule.kind.upper()
                     name = "the plural" if rule.kind == "plural" else f"the {kind} form"
                     desc = f"{name} of {how}" if how else f"{name} of"
-                    nxt[form] = desc
+                    nxt[form] = (desc, rule.kind)
                     out[form] = f"{desc} {word.upper()}"
         frontier = nxt
     return out
