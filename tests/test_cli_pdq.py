@@ -43,6 +43,14 @@ def test_no_word_is_said_plainly(capsys):
     code, out, _ = run(capsys, "Q", "X", "Z")
     assert code == 0
     assert out.startswith("No word: none of the")
+    assert out.splitlines()[1] == ("  When all players agree, set the cards aside and deal "
+                                   "three new ones; the first correct word in the next "
+                                   "round also wins the set-aside cards.")
+    code, out, _ = run(capsys, "Q", "X", "Z", "--variant", "solitaire")
+    assert out.splitlines()[1] == ("  You are stuck: the game ends here; count the cards "
+                                   "you collected.")
+    code, out, _ = run(capsys, "J", "Q", "--variant", "younger-ends")
+    assert "deal two new ones" in out
     code, out, _ = run(capsys, "TGN", "--lexicon", "/dev/null")  # unusable list
     assert code == 2
 

@@ -212,6 +212,7 @@ def _list_words(args, cards, variant, lexicon) -> int:
         print(f"No word: none of the {counted(result.searched, 'word', spec=',')} in "
               f"{lexicon.display} fits "
               f"{shown} under {variant.title} rules ({result.min_length}+ letters).")
+        print(f"  {result.no_word_rule}")
         if result.near_misses:
             print("Words with the letters in order that start elsewhere (not allowed):")
             print(textwrap.fill(", ".join(w.upper() for w in result.near_misses), width=88,

@@ -27,6 +27,7 @@ class WordList:
     words: list[str]
     near_misses: list[str] = field(default_factory=list)
     searched: int = 0
+    no_word_rule: str = ""  # what the table does when no word fits (empty when one does)
 
     @property
     def no_word(self) -> bool:
@@ -50,6 +51,7 @@ class WordList:
             "words": self.words,
             "groups": [{"length": n, "words": ws} for n, ws in self.groups()],
             "near_misses": self.near_misses,
+            "no_word_rule": self.no_word_rule or None,
         }
 
 
@@ -131,4 +133,5 @@ def find_words(
         loose = replace(var, start="anywhere", ends="free")
         near_idx = matching_indexes(lex, cards, loose, minimum)
         near = longest_first(lex, near_idx)[:near_miss_limit]
-    return WordList(cards.upper(), var.name, lex.name, minimum, words, near, len(lex))
+    return WordList(cards.upper(), var.name, lex.name, minimum, words, near, len(lex),
+                    "" if words else var.no_word_rule)

@@ -7,7 +7,7 @@ from functools import cache
 
 from companion.datafiles import read_table
 from companion.errors import UsageError
-from companion.text import quoted
+from companion.text import number_word, quoted
 
 VARIANTS_FILE = "pdq-variants.tsv"
 READS = ("ltr", "both")
@@ -46,6 +46,18 @@ class Variant:
                 raise ValueError(f"variant {self.name}: {what} must be one of {allowed}")
         if self.cards < 1 or sorted(self.deal_order) != list(range(1, self.cards + 1)):
             raise ValueError(f"variant {self.name}: deal_order must list positions 1..{self.cards}")
+
+    @property
+    def no_word_rule(self) -> str:
+        """What the table does when no word fits the cards (the rulebook's "No Word"; in
+        Solitaire the player is stuck, which ends the game; Word Count has no race to win)."""
+        if self.goal == "solo":
+            return "You are stuck: the game ends here; count the cards you collected."
+        if self.goal == "count":
+            return f"Nobody can write a word: deal {number_word(self.cards)} new cards."
+        return (f"When all players agree, set the cards aside and deal "
+                f"{number_word(self.cards)} new ones; the first correct word in the next "
+                "round also wins the set-aside cards.")
 
     def minimum(self, player: str | None = None) -> int:
         """The shortest word allowed, for ``player`` (a role such as "adult") if given."""

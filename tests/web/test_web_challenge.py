@@ -1,5 +1,6 @@
 """Challenge page, judge mode and their JSON API (Flask test client)."""
 
+import html
 import re
 
 import pytest
@@ -169,6 +170,20 @@ def test_all_words_show_short_ones_first_and_fold_the_longer(client):
     assert "<details" in section and "Longer words" in folded
     assert "pneumonoultramicroscopicsilicovolcanoconiosis" in folded  # all of them, folded
     assert 'class="word-list"' in section
+
+
+def test_no_word_for_the_cards_says_what_the_table_does_next(client):
+    """A deal no word fits had the page say only that none exists; the rulebook's No Word
+    rule (the engine's, as the CLI and the API give it) says what happens next."""
+    page = client.get("/?word=qxzz&game=pdq&cards=QXZ&all=1").get_data(as_text=True)
+    section = html.unescape(page[page.index('id="all-words"'):])
+    assert "No word exists for these cards. When all players agree, set the cards aside " \
+           "and deal three new ones; the first correct word in the next round also wins " \
+           "the set-aside cards." in section
+    api = client.get("/api/pdq/words?cards=QXZ&variant=solitaire").get_json()
+    assert api["no_word"] and api["no_word_rule"].startswith("You are stuck: the game ends")
+    found = client.get("/api/pdq/words?cards=PNA").get_json()
+    assert not found["no_word"] and found["no_word_rule"] is None
 
 
 @pytest.mark.parametrize(("typed", "words"), [
