@@ -377,8 +377,14 @@ def test_a_misspelt_or_wrongly_inflected_word_is_told_what_the_list_has(capsys):
     assert ("  BEATED is not in the word list SCOWL-70 US/UK/CA/AU, the companion default: BEAT "
             "is irregular; the list has BEAT for the past and BEATEN or BEAT for the past "
             "participle.") in lines
-    code, out, _ = run(capsys, "pdq", "C", "T", "D", "--word", "cutted")
-    assert code == 1 and "CUT is irregular; the list has CUT for the past" in out
+    # PDQ named CUT, which is too short to play there
+    code, out, _ = run(capsys, "pdq", "C", "U", "T", "--word", "cutted")
+    assert code == 1 and out.splitlines()[1] == (
+        "  CUTTED is not in the word list SCOWL-70 US/UK/CA/AU, the companion default; close "
+        "to it in the list: CUTTER.")
+    code, out, _ = run(capsys, "pdq", "G", "O", "E", "--word", "goed", "--json")
+    assert code == 1 and (json.loads(out)["irregular_base"],
+                          json.loads(out)["irregular_forms"]) == ("GO", ["GONE"])
 
 
 def test_the_json_names_the_near_words_and_the_irregular_forms(capsys):

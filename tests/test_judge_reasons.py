@@ -261,13 +261,39 @@ def test_a_regular_ending_on_an_irregular_word_names_the_forms_the_list_has(word
                                                                             said):
     # RUNNED, CHILDS: "not in the word list" was all; the judge now says why not. CUTTED and
     # BEATED got near words, and RUNNED named RAN but not RUN, GOED GONE before WENT.
-    for verdict in (check_word(word, with_definitions=False),
-                    judge(word, "".join(dict.fromkeys(word.upper()))[:3], lexicon=None)):
-        assert not verdict.valid
-        assert verdict.reason == (f"{word.upper()} is not in {DEFAULT}: {base} is irregular; "
-                                  f"the list has {said}.")
-        assert verdict.irregular_base == base and list(verdict.irregular_forms) == forms
-        assert not verdict.near_words
+    verdict = check_word(word, with_definitions=False)
+    assert not verdict.valid
+    assert verdict.reason == (f"{word.upper()} is not in {DEFAULT}: {base} is irregular; "
+                              f"the list has {said}.")
+    assert verdict.irregular_base == base and list(verdict.irregular_forms) == forms
+    assert not verdict.near_words
+
+
+@pytest.mark.parametrize(("word", "cards", "base", "forms", "said"), [
+    ("childs", "CHI", "CHILD", ["CHILDREN"], "CHILDREN"),
+    ("beated", "BEA", "BEAT", ["BEAT", "BEATEN"],
+     "BEAT for the past and BEATEN or BEAT for the past participle"),
+    # WENT, CAME, BID do not fit the cards: only the participle is named
+    ("goed", "GOE", "GO", ["GONE"], "GONE for the past participle"),
+    ("comed", "COM", "COME", ["COME"], "COME for the past participle"),
+    ("bidded", "BID", "BID", ["BIDDEN"], "BIDDEN for the past participle")])
+def test_pdq_names_only_the_irregular_forms_that_fit_the_cards(word, cards, base, forms, said):
+    # GOED (G O E) named WENT, which does not fit the cards, as the near words never do
+    verdict = judge(word, cards)
+    assert verdict.reason == (f"{word.upper()} is not in {DEFAULT}: {base} is irregular; "
+                              f"the list has {said}.")
+    assert verdict.irregular_base == base and list(verdict.irregular_forms) == forms
+
+
+@pytest.mark.parametrize(("word", "cards", "near"), [
+    ("cutted", "CUT", "; close to it in the list: CUTTER."),  # CUT: three letters, PDQ's four
+    ("runned", "RUN", "; close to it in the list: RUNNER, RUINED and RUNNEL."),  # RAN: no U
+    ("gooder", "GOD", ".")])  # BETTER has no G
+def test_pdq_names_no_irregular_form_it_would_refuse(word, cards, near):
+    # CUTTED was told "CUT is irregular; the list has CUT ...": a word PDQ refuses as short
+    verdict = judge(word, cards)
+    assert verdict.reason == f"{word.upper()} is not in {DEFAULT}{near}"
+    assert verdict.irregular_base == "" and verdict.irregular_forms == ()
 
 
 @pytest.mark.parametrize("word", ["putted", "quitted", "betted", "broadcasted"])

@@ -131,11 +131,11 @@ def absence(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None = No
     ("RUNNED is not in ...: RUN is irregular; the list has RAN for the past and RUN for the
     past participle.", :func:`companion.lexicon.spelling.irregular`), an irregular form given
     its ending again with what it is ("TEETHS ...: TEETH is already the plural of TOOTH."),
-    and a near spelling with the list's words
-    close to it ("RECIEVE is not in ...; close to it in the list: RECEIVE.",
-    :func:`companion.lexicon.spelling.near_words`; ``fits`` keeps only the words a game
-    would take). A word the dictionary does not know that was typed with a capital, as a
-    name is, and is close to no word, gets the rule on names."""
+    each naming only the forms ``fits`` keeps (none kept, no such reason), and a near
+    spelling with the list's words close to it ("RECIEVE is not in ...; close to it in the
+    list: RECEIVE.", :func:`companion.lexicon.spelling.near_words`; ``fits`` keeps only the
+    words a game would take). A word the dictionary does not know that was typed with a
+    capital, as a name is, and is close to no word, gets the rule on names."""
     lower = word.lower()
     reason = missing_reason([word], lexicon)
     if lexicon.change(lower) == "removed":
@@ -159,6 +159,8 @@ def absence(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None = No
         return Absence(f"{reason}: the dictionary knows it only as a name ({shown_forms}). "
                        f"{NAMES}")
     forms = irregular(lower, lexicon)
+    if forms is not None and fits is not None:
+        forms = forms.keeping(fits)
     if forms is not None and forms.already:
         return Absence(f"{reason}: {forms.forms[0].upper()} is already the {forms.already} of "
                        f"{forms.base.upper()}.", irregular=forms)

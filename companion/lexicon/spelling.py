@@ -8,7 +8,7 @@ TOOTH). The reasons of :mod:`companion.lexicon.reasons` say them.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 import numpy as np
@@ -185,6 +185,17 @@ class Irregular:
     past: tuple[str, ...] = ()
     participle: tuple[str, ...] = ()
     already: str = ""
+
+    def keeping(self, fits: Callable[[str], bool]) -> Irregular | None:
+        """These forms with only those a game would take (``fits``: a PDQ deal's cards and
+        minimum length, the tiles of a board game), or None when it takes none of them: a
+        reason names no form the player cannot play there (CUTTED under PDQ: CUT is too
+        short)."""
+        forms = tuple(f for f in self.forms if fits(f))
+        if not forms:
+            return None
+        return replace(self, forms=forms, past=tuple(f for f in self.past if fits(f)),
+                       participle=tuple(f for f in self.participle if fits(f)))
 
 
 def _verb_irregular(word: str, base: str, lexicon: Lexicon) -> Irregular | None:

@@ -288,6 +288,11 @@ def test_the_challenge_page_says_what_the_list_has_for_a_misspelt_word(client):
     # CUTTED got near words and BEATED named BEATEN alone
     page = client.get("/?word=cutted").get_data(as_text=True)
     assert "CUT is irregular; the list has CUT for the past and the past participle." in page
+    # ... but not for PDQ, where CUT is too short to play
+    page = client.get("/?word=cutted&game=pdq").get_data(as_text=True)
+    assert "CUT is irregular" not in page and "close to it in the list: CUTTER, " in page
+    page = client.get("/?word=cutted&game=pdq&cards=CUT").get_data(as_text=True)
+    assert "CUT is irregular" not in page and "close to it in the list: CUTTER." in page
     data = client.get("/api/check?word=beated").get_json()
     assert (data["irregular_base"], data["irregular_forms"]) == ("BEAT", ["BEAT", "BEATEN"])
     assert data["reason"].endswith("BEAT is irregular; the list has BEAT for the past and "
