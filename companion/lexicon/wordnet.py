@@ -23,6 +23,8 @@ POS_FILES = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
 # Look-ups per part of speech after which a process keeps an in-memory table of the index.
 INDEX_AFTER = 32
 POS_NAMES = {"n": "noun", "v": "verb", "a": "adjective", "r": "adverb"}
+# A pointer's part of speech in a data file: "s", an adjective satellite, is in data.adj too.
+_DATA_POS = {"n": "n", "v": "v", "a": "a", "s": "a", "r": "r"}
 _ADJ_MARKER = re.compile(r"\([a-z]+\)$")
 # A chemical element's synset names its atomic number (iron, Fe, atomic_number_26).
 _ATOMIC_NUMBER = re.compile(r"atomic_number_\d+")
@@ -195,6 +197,49 @@ class WordNet:
                         reverse.setdefault(b, []).append(form)
                 self._irregular[pos] = reverse
         return list(reverse.get(base, ()))
+
+    def has(self, word: str, pos: str) -> bool:
+        """Whether ``word`` is a lemma of its own in part of speech ``pos`` (``n``, ``v``,
+        ``a``, ``r``), as written: no base form is tried."""
+        return self._index_line(pos, word.lower().replace(" ", "_")) is not None
+
+    def linked(self, word: str) -> set[str]:
+        """The words the dictionary derives ``word`` from or ``word`` from them, in any of its
+        senses: the targets of its lexical pointers "derived from adjective" or "pertains to
+        noun" (``\\``: FULLY, FULL) and "derivationally related form" (``+``: FRIENDLY,
+        FRIEND), lower case with spaces for the underscores."""
+        word = word.lower().strip().replace(" ", "_")
+        out: set[str] = set()
+        for pos in ("n", "v", "a", "r"):
+            line = self._index_line(pos, word)
+            if line is None:
+                continue
+            for off in _index_entry(line)[1]:
+                words, pointers = self._synset(pos, int(off))
+                lowered = [w.lower() for w in words]
+                if word not in lowered:
+                    continue
+                number = lowered.index(word) + 1
+                for symbol, target, target_pos, source_target in pointers:
+                    if symbol not in ("\\", "+") or int(source_target[:2], 16) != number:
+                        continue
+                    which = int(source_target[2:], 16)
+                    target_words = self._synset(_DATA_POS[target_pos], int(target))[0]
+                    if 0 < which <= len(target_words):
+                        out.add(target_words[which - 1].lower().replace("_", " "))
+        return out
+
+    def _synset(self, pos: str, offset: int) -> tuple[list[str], list[tuple[str, str, str, str]]]:
+        """The words of the synset at ``offset`` of ``pos`` (without an adjective's marker) and
+        its pointers, each ``(symbol, offset, part of speech, source/target)``."""
+        line = _line_at(self._map(f"data.{POS_FILES[pos]}"), offset)[0].decode("utf-8", "replace")
+        fields = line.partition(" | ")[0].split(" ")
+        count = int(fields[3], 16)
+        words = [_ADJ_MARKER.sub("", w) for w in fields[4 : 4 + 2 * count : 2]]
+        at = 4 + 2 * count
+        pointers = [(fields[at + 1 + 4 * i], fields[at + 2 + 4 * i], fields[at + 3 + 4 * i],
+                     fields[at + 4 + 4 * i]) for i in range(int(fields[at]))]
+        return words, pointers
 
     def tagged(self, word: str) -> int:
         """How often the dictionary's sense-tagged texts use ``word``, over every part of
