@@ -117,6 +117,11 @@ def test_pdl_with_said_words(capsys):
     # of the plural of CARE")
     code, out, _ = run(capsys, "CRE", "--word", "caress", "--said", "care")
     assert code == 0 and "CARESS fits CRE and beats CARE: 6 letters against 4." in out
+    # FULLY beat FULL; EARLY, a word of its own, was refused as the -LY form of EAR
+    code, out, _ = run(capsys, "FUL", "--word", "fully", "--said", "full")
+    assert code == 1 and "FULLY is the -LY form of FULL, already said" in out
+    code, out, _ = run(capsys, "ERY", "--word", "early", "--said", "ear")
+    assert code == 0 and "EARLY fits ERY and beats EAR: 5 letters against 3." in out
 
 
 def test_tie_and_word_count(capsys):

@@ -263,6 +263,41 @@ def test_pdl_two_suffixes_cannot_beat_the_word_said(cards, said, word, how):
     assert verdict.reason.startswith(f"{word.upper()} is {how}, already said")
 
 
+@pytest.mark.parametrize(("cards", "said", "word"), [
+    # -LY on a word in -LL or -IC: FULLY and BASICALLY beat FULL and BASIC (FULLLY and
+    # BASICLY were the only spellings tried); HAPPILY was caught already
+    ("FUL", "full", "fully"),
+    ("SRY", "shrill", "shrilly"),
+    ("BSC", "basic", "basically"),
+    ("DMC", "dramatic", "dramatically"),
+    ("HPY", "happy", "happily"),
+])
+def test_pdl_an_adverb_in_ly_of_the_adjective_said_cannot_beat_it(cards, said, word):
+    verdict = judge(word, cards, "pdl", said=[said])
+    assert not verdict.valid
+    assert verdict.reason.startswith(f"{word.upper()} is the -LY form of {said.upper()}, "
+                                     "already said")
+
+
+@pytest.mark.parametrize(("cards", "said", "word"), [
+    # a word of its own that only the spelling makes a form: EARLY, SCREED and NEWS were
+    # refused as the -LY form of EAR, the -ED form of SCREE and the plural of NEW
+    ("ERY", "ear", "early"),
+    ("SRD", "scree", "screed"),
+    ("CRD", "cree", "creed"),
+    ("NWS", "new", "news"),
+    # ... and -LL + Y makes no form the dictionary does not make one (BELLY, BULLY, TALLY;
+    # WILLY, a word WordNet lacks)
+    ("BLY", "bell", "belly"),
+    ("BLY", "bull", "bully"),
+    ("TLY", "tall", "tally"),
+    ("WLY", "will", "willy"),
+])
+def test_pdl_a_word_of_its_own_spelt_as_a_form_beats_the_word_said(cards, said, word):
+    verdict = judge(word, cards, "pdl", said=[said])
+    assert verdict.valid, verdict.reason
+
+
 def test_pdl_longer_word_wins_and_ties_do_not_beat():
     assert judge("pineapple", "PNA", "pdl", said=["pinnacle", "pant"]).valid
     short = judge("pinball", "PNA", "pdl", said=["pineapple"])

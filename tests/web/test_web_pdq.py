@@ -118,6 +118,11 @@ def test_pdq_api(client):
     assert j["valid"] is True and j["definitions"]
     pdl = client.get("/api/pdq/judge?word=pines&cards=PNS&variant=pdl&said=pine").get_json()
     assert pdl["valid"] is False and "PINE" in pdl["reason"]
+    # BASICALLY beat BASIC, and SCREED was refused as the -ED form of SCREE
+    pdl = client.get("/api/pdq/judge?word=basically&cards=BSC&variant=pdl&said=basic").get_json()
+    assert pdl["valid"] is False and "the -LY form of BASIC" in pdl["reason"]
+    pdl = client.get("/api/pdq/judge?word=screed&cards=SRD&variant=pdl&said=scree").get_json()
+    assert pdl["valid"] is True, pdl["reason"]
     words = client.get("/api/pdq/words?cards=PNA").get_json()
     assert words["count"] == len(words["words"]) > 100
     assert words["groups"][0]["length"] >= words["groups"][-1]["length"]
