@@ -377,6 +377,12 @@ def test_a_misspelt_or_wrongly_inflected_word_is_told_what_the_list_has(capsys):
     assert ("  BEATED is not in the word list SCOWL-70 US/UK/CA/AU, the companion default: BEAT "
             "is irregular; the list has BEAT for the past and BEATEN or BEAT for the past "
             "participle.") in lines
+    # SHEEPS got near words; under PDQ too, for cards SHEEP fits
+    for args in (("check", "sheeps"), ("pdq", "S", "H", "P", "--word", "sheeps")):
+        code, out, _ = run(capsys, *args)
+        assert code == 1 and out.splitlines()[1] == (
+            "  SHEEPS is not in the word list SCOWL-70 US/UK/CA/AU, the companion default: "
+            "SHEEP is irregular; its plural is SHEEP.")
     # PDQ named CUT, which is too short to play there
     code, out, _ = run(capsys, "pdq", "C", "U", "T", "--word", "cutted")
     assert code == 1 and out.splitlines()[1] == (

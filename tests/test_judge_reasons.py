@@ -269,6 +269,19 @@ def test_a_regular_ending_on_an_irregular_word_names_the_forms_the_list_has(word
     assert not verdict.near_words
 
 
+@pytest.mark.parametrize(("word", "base"), [
+    ("sheeps", "SHEEP"), ("mooses", "MOOSE"), ("aircrafts", "AIRCRAFT")])
+def test_a_plural_ending_on_a_noun_whose_plural_is_itself_says_so(word, base):
+    # SHEEPS got the near words SHEEP and SHLEPS, MOOSES MOUSES before MOOSE
+    verdict = check_word(word, with_definitions=False)
+    assert verdict.reason == (f"{word.upper()} is not in {DEFAULT}: {base} is irregular; its "
+                              f"plural is {base}.")
+    assert verdict.irregular_base == base and list(verdict.irregular_forms) == [base]
+    assert not verdict.near_words
+    # FISH has FISHES too, in the list: FISHS is a regular plural spelt wrong
+    assert check_word("fishs", with_definitions=False).near_words[0] == "FISHES"
+
+
 @pytest.mark.parametrize(("word", "cards", "base", "forms", "said"), [
     ("childs", "CHI", "CHILD", ["CHILDREN"], "CHILDREN"),
     ("beated", "BEA", "BEAT", ["BEAT", "BEATEN"],

@@ -164,6 +164,10 @@ def absence(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None = No
     if forms is not None and forms.already:
         return Absence(f"{reason}: {forms.forms[0].upper()} is already the {forms.already} of "
                        f"{forms.base.upper()}.", irregular=forms)
+    if forms is not None and forms.plural_is_base:
+        return Absence(f"{reason}: {forms.base.upper()} is irregular; its plural is "
+                       f"{text.listed([f.upper() for f in forms.forms], 'or')}.",
+                       irregular=forms)
     if forms is not None:
         return Absence(f"{reason}: {forms.base.upper()} is irregular; the list has "
                        f"{_forms_said(forms)}.", irregular=forms)

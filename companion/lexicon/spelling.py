@@ -19,9 +19,11 @@ from companion.lexicon.wordclass import word_classes
 from companion.lexicon.wordnet import define, exception_bases, tagged
 from companion.lexicon.wordnet import irregular_forms as exception_forms
 
-__all__ = ["Irregular", "irregular", "irregular_plurals", "near_words", "verb_forms"]
+__all__ = ["Irregular", "irregular", "irregular_plurals", "near_words", "plural_is_itself",
+           "verb_forms"]
 
 VERB_FORMS = "verb-forms.tsv"
+SAME_PLURALS = "same-plurals.tsv"
 
 NEAR_WORDS = 5  # at most this many near words are named
 # Words shorter than this have too many neighbours one letter away for any to be the word
@@ -163,6 +165,17 @@ def verb_forms(verb: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     return _verb_table().get(verb)
 
 
+@cache
+def _same_plurals() -> frozenset[str]:
+    return frozenset(row["noun"] for row in read_table(SAME_PLURALS))
+
+
+def plural_is_itself(noun: str) -> bool:
+    """Whether the plural of ``noun`` (lower case) is the noun itself
+    (``companion/data/same-plurals.tsv``: SHEEP, MOOSE, DEER, AIRCRAFT)."""
+    return noun in _same_plurals()
+
+
 def irregular_plurals(base: str) -> list[str]:
     """The plurals the dictionary gives the noun ``base`` (lower case) beside the regular
     ones: CHILD: CHILDREN; KNIFE: KNIVES; INDEX: INDICES; WOMAN: WOMEN. Empty for a noun with
@@ -185,6 +198,11 @@ class Irregular:
     past: tuple[str, ...] = ()
     participle: tuple[str, ...] = ()
     already: str = ""
+
+    @property
+    def plural_is_base(self) -> bool:
+        """Whether the first form is the base itself as its plural (SHEEPS: SHEEP)."""
+        return self.forms[0] == self.base and not (self.past or self.participle)
 
     def keeping(self, fits: Callable[[str], bool]) -> Irregular | None:
         """These forms with only those a game would take (``fits``: a PDQ deal's cards and
@@ -219,7 +237,8 @@ def irregular(word: str, lexicon: Lexicon) -> Irregular | None:
     regular ending (-S/-ES/-IES, -ED, -ING, -ER, -EST, spelt by the usual rules) and that
     base has irregular forms of that ending which the list has: the base and those forms
     (RUNNED: RUN, RAN and RUN; CUTTED: CUT, CUT; CHILDS: CHILD, CHILDREN; GOODER: GOOD,
-    BETTER; DIEING: DIE, DYING). A verb's past and participle come from the table of verb
+    BETTER; DIEING: DIE, DYING; SHEEPS: SHEEP, SHEEP, a noun whose plural is itself,
+    :func:`plural_is_itself`). A verb's past and participle come from the table of verb
     forms (:func:`verb_forms`), past first, which also holds the forms that are the base
     itself; the other forms, and those of verbs the table does not list, from the
     dictionary's exception lists (WordNet's ``noun.exc``, ``verb.exc``, ``adj.exc``). None
@@ -241,6 +260,8 @@ def irregular(word: str, lexicon: Lexicon) -> Irregular | None:
             continue
         forms = [f for pos in _POS[kind] for f in _irregular_forms(base, pos)
                  if _of_kind(f, kind, pos) and f not in (lower, base) and f in lexicon]
+        if kind == "s" and plural_is_itself(base):
+            forms.insert(0, base)  # SHEEPS, MOOSES: the plural is SHEEP, MOOSE
         if forms:
             return Irregular(base, tuple(dict.fromkeys(forms)))
     return (_plural_again(lower, lexicon) or _past_again(lower, lexicon)

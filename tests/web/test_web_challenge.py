@@ -288,6 +288,8 @@ def test_the_challenge_page_says_what_the_list_has_for_a_misspelt_word(client):
     # CUTTED got near words and BEATED named BEATEN alone
     page = client.get("/?word=cutted").get_data(as_text=True)
     assert "CUT is irregular; the list has CUT for the past and the past participle." in page
+    page = client.get("/?word=mooses").get_data(as_text=True)
+    assert "MOOSE is irregular; its plural is MOOSE." in page and "MOUSES" not in page
     # ... but not for PDQ, where CUT is too short to play
     page = client.get("/?word=cutted&game=pdq").get_data(as_text=True)
     assert "CUT is irregular" not in page and "close to it in the list: CUTTER, " in page
