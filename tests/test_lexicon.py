@@ -241,6 +241,21 @@ def test_wordnet_index_table_agrees_with_binary_search() -> None:
     assert searched["aardvark"] and searched["zymurgy"] and not searched["zzzqqq"]
 
 
+def test_wordnet_links_a_word_to_what_it_is_derived_from() -> None:
+    """PDL asks whether FULLY is FULL's -LY form: WordNet's pertainym of the adverb says so,
+    its derivation FRIENDLY's; BELLY and EARLY have no such link to BELL and EAR."""
+    from companion.lexicon.wordnet import default_wordnet
+
+    wn = default_wordnet()
+    assert wn is not None, "WordNet is part of the project's set-up"
+    assert "full" in wn.linked("fully") and "happy" in wn.linked("happily")
+    assert "friend" in wn.linked("friendly")
+    assert "bell" not in wn.linked("belly") and "ear" not in wn.linked("early")
+    assert wn.linked("basically") == set()  # no pertainym of its own: the parts of speech
+    assert wn.has("basically", "r") and wn.has("basic", "a") and not wn.has("ear", "a")
+    assert not wn.has("fullys", "r") and not wn.has("paints", "n")  # a lemma as written
+
+
 def test_an_endless_or_swelling_word_list_is_refused_not_read_forever(tmp_path):
     from companion.lexicon.core import read_word_file
 
