@@ -174,7 +174,8 @@ def test_the_squares_a_glare_washed_out_are_listed_with_why_and_the_lamp_named(c
     washed-out squares listed with why, and the reading says what to do about the lamp.
     Its 122 squares read empty, each offering empty or a tile, were a line each (177 lines
     printed): they are named together by the rows they lie in, their choices said once (38
-    lines), the blank tiles of the glare a line each; --json lists every square."""
+    lines), the blank tiles of the glare a line each; --json lists every square. With the
+    glare's wash undone, the bare squares far from any tile read surely: 64 read empty."""
     from glare import jpeg, lamp, squares_said
 
     from vision.cells import ALIKE_LISTED
@@ -201,11 +202,12 @@ def test_the_squares_a_glare_washed_out_are_listed_with_why_and_the_lamp_named(c
     washed = [u for u in reading["uncertain"]
               if u.get("why") == "washed out by a glare: check this square"]
     empty = {(u["row"], u["col"]) for u in washed if u["read"] == ""}
-    assert squares_said(where) == empty and int(count) == len(empty) > 100
-    for u in washed:  # each of the others a line of its own
+    assert squares_said(where) == empty and int(count) == len(empty) > 50
+    sure = next((line for line in under if line.startswith("    read surely: ")), "")
+    for u in washed:  # each of the others a line of its own, or read surely on one line
         if u["read"]:
             assert any(line.startswith(f"    row {u['row'] + 1}, column {u['col'] + 1} (")
-                       for line in under), u
+                       for line in under) or f"column {u['col'] + 1}: {u['read']} (" in sure, u
     assert len(lines) < 60  # 177 before
 
 

@@ -200,6 +200,9 @@ class WoodConfig:
                                          # listed (the letters a second lamp took lay past it)
     glare_smooth: float = 2.0            # ... measured over the squares this near (cells,
                                          # a Gaussian's sigma): a glare fades smoothly
+    glare_cap: float = 0.9               # with a glare seen, its wash is undone where it
+                                         # mixes in this much white at most
+                                         # (:func:`vision.woodtiles.unwashed`)
     glare_reference: float = 90          # ... against this percentile of the saturation of
                                          # the squares of each kind not under a tile
     glare_faint: float = 0.15            # with a glare, a plain square read empty or a tile

@@ -252,12 +252,15 @@ def read_commercial(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: 
                     give_reason(rd, not_a_word(word, lexicon))
     if wood.washed:
         grid = _faces(reads, spec)
+        # the squares read surely through the glare, its wash undone, are not listed
+        washed = wood.washed - (_read_through(wc, wood, reads, grid, uncertain, lexicon)
+                                if lexicon is not None else set())
         # squares that may hold a tile whose letter was lost: washed out, or listed as
         # perhaps a blank tile (a tile's colour, no letter seen)
-        may_hold = wood.washed | {(u.row, u.col) for u in uncertain if u.face == EMPTY
-                                  and any(a == BLANK for a, _ in u.alternatives)}
+        may_hold = washed | {(u.row, u.col) for u in uncertain if u.face == EMPTY
+                             and any(a == BLANK for a, _ in u.alternatives)}
         _check_glared(wc, grid, may_hold)
-        _list_washed(reads, grid, wood.washed, may_hold, uncertain)
+        _list_washed(reads, grid, washed, may_hold, uncertain)
     p = cfg.locate.cell_px
     corners = project(wood.grid_to_photo, np.array([[0, 0], [15, 0], [15, 15], [0, 15]], float))
     to_canon = np.linalg.inv(wood.grid_to_photo @ np.diag([1 / p, 1 / p, 1.0]))
@@ -438,6 +441,40 @@ def _check_glared(wc: WoodConfig, grid: list[list[str]], may_hold: set[tuple[int
     lone = sum(why == LONE for why in _misfits(grid, may_hold).values())
     if lone > wc.max_lone_share * sum(bool(face) for row in grid for face in row):
         raise VisionError(GLARE)
+
+
+def _read_through(wc: WoodConfig, wood: WoodReading, reads: list[CellRead],
+                  grid: list[list[str]], uncertain: list[CellRead], lexicon: Lexicon
+                  ) -> set[tuple[int, int]]:
+    """The squares a glare washed out that read surely with the glare's wash undone
+    (:func:`vision.woodtiles.unwashed`, on the squares it could be undone on), not listed for
+    another reason: a letter read with ``min_confidence`` at least, every run of two or more
+    tiles through it (one at least) a word of the ``lexicon``; an empty square with no tile,
+    nor a square of a tile's colour or with a faint mark, on it or the eight round it (a lost
+    letter lies in a word, beside another tile, read or perhaps lost too). The player need
+    not check them; a blank tile, a doubtful letter and an empty square beside a tile under
+    the glare stay listed."""
+    from vision.correct import words_through
+
+    listed = {(u.row, u.col) for u in uncertain}
+    tiles = ({(rd.row, rd.col) for rd in reads if rd.face != EMPTY} | set(wood.maybe)
+             | set(wood.blanks) | wood.faint)
+    out = set()
+    for rd in reads:
+        cell = (rd.row, rd.col)
+        if (cell not in wood.washed or cell not in wood.undone or cell in listed
+                or cell in wood.pale or rd.face == BLANK or rd.alternatives
+                or rd.confidence < wc.min_confidence):
+            continue
+        if rd.face == EMPTY:
+            near = {(cell[0] + dr, cell[1] + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)}
+            if not near & tiles:
+                out.add(cell)
+            continue
+        words = words_through(grid, cell)
+        if words and all(word in lexicon for word, _ in words):
+            out.add(cell)
+    return out
 
 
 def _list_washed(reads: list[CellRead], grid: list[list[str]], washed: set[tuple[int, int]],

@@ -201,6 +201,10 @@ class WoodReading:
     turns: int = 0  # quarter turns from the fitted grid to the upright board (:func:`turned`)
     shift: tuple[float, float] = (0.0, 0.0)  # where the tiles' faces sit from the cells'
     # centres (cells, on the fitted grid; :func:`find_mark`)
+    undone: set[tuple[int, int]] = field(default_factory=set)  # cells of the upright board
+    # read with a glare's wash undone (:func:`unwashed`; not those washed past ``glare_cap``)
+    faint: set[tuple[int, int]] = field(default_factory=set)  # cells of the upright board
+    # with a glare, whose mark was too faint for a letter (:func:`faint_marks`)
 
 
 def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
@@ -232,7 +236,13 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
     the tiles' colour that show none), the letters' edges tell nothing of the blur: a photo
     blurred till no letter's mark is found was read as an empty board. Then the board's own
     edges are measured instead (:func:`grid_blur`, on the photo as taken), for the caller to
-    refuse past ``max_grid_blur``."""
+    refuse past ``max_grid_blur``.
+
+    When a glare is seen (:func:`faded` past ``glare_seen`` somewhere), its wash is undone
+    (:func:`unwashed`) and the board read again: the glare multiplied the letters' contrast by
+    (1 - g), and every test of a letter judges contrast. The squares it could be undone on
+    (g up to ``glare_cap``) are ``undone``; ``washed`` is still the glare's whole extent
+    (:func:`glared`), which the caller lists but for the squares read surely through it."""
     flat = flat_board(cfg, image, grid_to_photo)
     gray = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY)
     out = _read_wood(cfg, flat, gray, grid_to_photo, squares, clf, letters, lexicon)
@@ -240,12 +250,22 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
     tiles = out.lettered | {turned(*rc, back) for rc in [*out.blanks, *out.maybe]}
     white = faded(cfg, flat, squares, tiles)
     washed = glared(cfg, gray, white)
+    if white.max() > cfg.glare_seen:  # a glare: its wash undone, the board is read again
+        flat = unwashed(cfg, flat, white)
+        gray = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY)
+        out = _read_wood(cfg, flat, gray, grid_to_photo, squares, clf, letters, lexicon)
+        back = (4 - out.turns) % 4
+        tiles = out.lettered | {turned(*rc, back) for rc in [*out.blanks, *out.maybe]}
+        out.undone = {turned(int(r), int(c), out.turns)
+                      for r, c in np.argwhere(white <= cfg.glare_cap)}
     if washed.any():  # the glare fades letters past the squares it shows on: look again
         # on the squares read empty with no print, and on the tiles read as blank
         bare = {(r, c) for r, row in enumerate(squares) for c, kind in enumerate(row)
                 if kind == "." and (r, c) not in tiles}
-        washed |= faint_marks(cfg, gray, bare | {turned(*rc, back) for rc in out.blanks},
-                              out.shift)
+        faint = faint_marks(cfg, gray, bare | {turned(*rc, back) for rc in out.blanks},
+                            out.shift)
+        out.faint = {turned(int(r), int(c), out.turns) for r, c in np.argwhere(faint)}
+        washed |= faint
     out.washed = {turned(int(r), int(c), out.turns) for r, c in np.argwhere(washed)}
     if few_letters(out):
         out.grid_blur = grid_blur(cfg, gray, cell=photo_cell(grid_to_photo))
@@ -337,6 +357,23 @@ def faded(cfg: WoodConfig, flat: np.ndarray, squares: tuple[str, ...],
         return cv2.GaussianBlur(a, (0, 0), cfg.glare_smooth, borderType=cv2.BORDER_REPLICATE)
 
     return near(white * weight) / np.maximum(near(weight), 1e-9)
+
+
+def unwashed(cfg: WoodConfig, flat: np.ndarray, white: np.ndarray) -> np.ndarray:
+    """A flat board (:func:`flat_board`) with a glare's wash undone: where a share g of white
+    was mixed into the photo, a channel c was (1 - g) c0 + 255 g, so c0 = (c - 255 g) / (1 - g).
+    g is ``white`` (:func:`faded`, a cell's measure), interpolated smoothly between the cells'
+    middles, 0 at least and ``glare_cap`` at most: where the photo is washed nearly to white
+    nothing is left to recover (those squares stay listed). The glare multiplied every
+    contrast by (1 - g), and each later test (a tile's colour against a bare square's, ink
+    against its face, the letter model's marks) judges contrast as it is in a photo taken
+    without one."""
+    g = np.clip(np.pad(white, 1, mode="edge"), 0.0, cfg.glare_cap).astype(np.float32)
+    # the flat board's cells and its margin of a cell, each cell's measure at its middle
+    field = cv2.resize(g, (flat.shape[1], flat.shape[0]), interpolation=cv2.INTER_LINEAR)
+    field = field[..., None]
+    out = (flat.astype(np.float32) - 255.0 * field) / (1.0 - field)
+    return np.clip(out, 0, 255).round().astype(np.uint8)
 
 
 def glared(cfg: WoodConfig, gray: np.ndarray, white: np.ndarray | None = None) -> np.ndarray:

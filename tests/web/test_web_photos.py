@@ -470,7 +470,8 @@ def test_the_squares_a_glare_washed_out_are_listed_with_why_and_the_lamp_named(c
     """A lamp's glare on part of the board: the photo was refused; it is read, its page
     names the washed-out squares under why, said once, and says what to do about the lamp.
     The many read empty, each offering empty or a tile, are named together by the rows they
-    lie in, to check in the grid (orange there), not a line each."""
+    lie in, to check in the grid (orange there), not a line each; the letters read surely
+    under the glare, listed for their words, on one line."""
     from pathlib import Path
 
     from glare import jpeg, lamp, squares_said
@@ -504,8 +505,15 @@ def test_the_squares_a_glare_washed_out_are_listed_with_why_and_the_lamp_named(c
     assert len(alike) == 1
     named = squares_said(alike[0][1], columns)
     assert int(alike[0][0]) == len(named) and not named & items
-    assert named | items == {(u["row"], u["col"]) for u in washed
-                             if u["why"].startswith("washed out")}
+    # the letters read surely, listed for their words, are named on one line
+    sure, row = set(), 0
+    said = re.search(r'<li class="muted">Read surely: (.*?)</li>', under.group(1), re.S)
+    for piece in (said.group(1).split("; ") if said else []):
+        at = re.match(r"(?:[Rr]ow (\d+), )?column ([A-O]):", piece)
+        row = int(at.group(1)) - 1 if at.group(1) else row
+        sure.add((row, columns.index(at.group(2))))
+    assert named | items | sure == {(u["row"], u["col"]) for u in washed
+                                    if u["why"].startswith("washed out")}
     orange = re.findall(r'<input class="cell unsure[^"]*"\s+name="sq-(\d+)-(\d+)"', page)
     assert {(int(r), int(c)) for r, c in orange} >= named  # each one to check in the grid
 
