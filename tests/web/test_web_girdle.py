@@ -7,7 +7,7 @@ import re
 import time
 
 import pytest
-from appfactory import token
+from appfactory import page_said, token
 from markupsafe import escape
 from pypdf import PdfReader
 from sharedwork import girdle_solution
@@ -220,13 +220,7 @@ def test_bad_solutions_are_explained(client, solution, message):
 def test_girdle_bad_dates(client, url, status, message):
     resp = client.get(url)
     assert resp.status_code == status
-    assert message in _said(resp)
-
-
-def _said(resp) -> str:
-    """The answer as text: a page's markup within a sentence (a date kept on one line is a
-    span of its own) taken out."""
-    return re.sub(r'<span class="nowrap">([^<]*)</span>', r"\1", resp.get_data(as_text=True))
+    assert message in page_said(resp)
 
 
 @pytest.mark.parametrize("date", ["2026-02-30", "20261201", "2026-W49-3", "2026-13-01",
@@ -244,7 +238,7 @@ def test_the_command_line_and_the_web_app_say_the_same_about_a_date(client, caps
     assert resp.status_code == 400
     assert resp.get_json()["error"] == sentence
     page = client.get(f"/girdle/{date}")
-    assert page.status_code == 404 and str(escape(sentence)) in _said(page)
+    assert page.status_code == 404 and str(escape(sentence)) in page_said(page)
 
 
 def test_hints_grid(sqlite_app):
