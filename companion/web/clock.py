@@ -45,15 +45,33 @@ def penalty_shown(points: int) -> str:
     return f"-{counted(points, 'point')}" if points else ""
 
 
+def what_to_do(table: bool, finished: bool, running: int | None, paused: bool) -> str:
+    """The sentence under the clock's settings saying what a tap does now: a paused clock
+    says so (its buttons wait for Resume), a finished game's clock has stopped, a watcher
+    only watches."""
+    if not table:
+        return "Watching: only the table's phone runs the clock."
+    if finished:
+        return "The game is over: the clock has stopped."
+    if running is None:
+        return "Tap the clock of the player who starts."
+    if paused:
+        return "Paused: tap Resume to go on."
+    return "Tap your clock when your turn ends."
+
+
 def _state(game: Game, key: str) -> dict:
     """The clock as its page draws it, and as the page asks for it every second: each
-    player's penalty also as said (``penalty_shown``, :func:`penalty_shown`)."""
+    player's penalty also as said (``penalty_shown``, :func:`penalty_shown`), and what a tap
+    does now (``todo``, :func:`what_to_do`)."""
     clock = table_rules.clock_of(game)
     assert clock is not None
     view = clock.view(table_rules.now(), [p.name for p in game.players])
     for player in view["players"]:
         player["penalty_shown"] = penalty_shown(player["penalty"])
-    return view | {"table": sheet.can_change(game, key), "finished": game.finished}
+    table = sheet.can_change(game, key)
+    return view | {"table": table, "finished": game.finished,
+                   "todo": what_to_do(table, game.finished, clock.running, clock.paused)}
 
 
 @bp.get("/games/<key>/clock")

@@ -96,19 +96,23 @@ def _unexpected(exc: Exception) -> ErrorAnswer:
     return error_response(500, "Something went wrong on our side; nothing was saved.")
 
 
-_DATE = re.compile(r"(?<![\d-])\d{4}-\d{2}(?:-\d{2})?(?![\d-])")
+# what a line must not break inside: a date or month (2024-01-01, 2026-13), and a name
+# whose number follows a hyphen (the word list SCOWL-70)
+_WHOLE = re.compile(r"(?<![\d-])\d{4}-\d{2}(?:-\d{2})?(?![\d-])|\b[A-Za-z]+-\d+\b")
 
 
-def whole_dates(text: str) -> Markup:
-    """``text``, escaped, with each date or month in it (2024-01-01, 2026-13) kept on one
-    line: a phone's screen broke a refusal's "2024-01-01" after its first hyphen."""
-    return Markup(_DATE.sub(lambda m: f'<span class="nowrap">{m.group()}</span>',
-                            str(escape(text))))
+def kept_whole(text: str) -> Markup:
+    """``text``, escaped, with each date or month in it (2024-01-01, 2026-13) and each name
+    numbered after a hyphen (SCOWL-70) kept on one line: a phone's screen broke a refusal's
+    "2024-01-01" after its first hyphen, and a verdict's "SCOWL-70" as "SCOWL-" over "70"."""
+    return Markup(_WHOLE.sub(lambda m: f'<span class="nowrap">{m.group()}</span>',
+                             str(escape(text))))
 
 
 def init_app(app: Flask) -> None:
-    """Register the handlers, and the templates' ``whole_dates`` filter for refusals."""
-    app.jinja_env.filters["whole_dates"] = whole_dates
+    """Register the handlers, and the templates' ``kept_whole`` filter for refusals, verdicts
+    and word lists' names."""
+    app.jinja_env.filters["kept_whole"] = kept_whole
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(CompanionError, _companion_error)
     app.register_error_handler(IntegrityError, _conflict)

@@ -136,6 +136,10 @@ def page() -> ResponseReturnValue:
                                error=str(exc)), 400
     word = request.args.get("word", "").strip()
     player = request.args.get("player", "").strip()[:40]
+    # PDL: the words already said this round, which a word must beat (the engine's judge)
+    longest = variants[variant].goal == "longest"
+    said_text = request.args.get("said", "").strip() if longest else ""
+    said: list[str] = []
     verdict = words = None
     field = "word"
     try:  # a word that cannot be judged is said beside the round, which stays on the table
@@ -143,11 +147,18 @@ def page() -> ResponseReturnValue:
             field = "player"
             variants[variant].minimum(player)
             field = "word"
+        if said_text:
+            field = "said"
+            said = words_from(said_text)
+            field = "word"
         if word and d.cards:
             typed = words_from(word)
             if len(typed) > 1:
                 raise UsageError(f"Check one word at a time ({len(typed)} were typed).")
-            verdict = judge_words(typed, d.cards, variant, definitions=False, player=player)[0]
+            verdict = judge_words(typed, d.cards, variant, said, definitions=False,
+                                  player=player)[0]
+            if longest and verdict.valid:  # the word to beat from now on, out of the box
+                said_text, word = ", ".join([*said, verdict.word]), ""
         if request.args.get("show") and d.cards:
             words = all_words(d.cards, variant)
     except CompanionError as exc:
@@ -160,6 +171,7 @@ def page() -> ResponseReturnValue:
                            verdict=verdict, words=words, solo=solo, collected=collected,
                            stuck=bool(request.args.get("stuck")), last=request.args.get("last"),
                            player=player, roles=list(variants[variant].player_min),
+                           longest=longest, said=said_text,
                            error=error, error_field=field), 400 if error else 200
 
 

@@ -23,3 +23,9 @@ def token(client) -> str:
     match = re.search(r'name="csrf_token" value="([^"]+)"', page)
     assert match, "the judge form carries a CSRF token"
     return match.group(1)
+
+
+def page_said(resp) -> str:
+    """A response's page as text to find sentences in: the spans that keep a date or a name
+    on one line (``<span class="nowrap">SCOWL-70</span>``) taken out."""
+    return re.sub(r'<span class="nowrap">([^<]*)</span>', r"\1", resp.get_data(as_text=True))

@@ -30,6 +30,38 @@ def test_check_a_word(page):
     assert "Not valid because of ZZQX." in page.locator("#verdict").inner_text()
 
 
+# On how many lines each occurrence of ``name`` in the page's main text is drawn.
+LINES_OF_NAME = """name => {
+  const out = [];
+  const walk = document.createTreeWalker(document.querySelector("main"), NodeFilter.SHOW_TEXT);
+  for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+    for (let at = node.data.indexOf(name); at >= 0; at = node.data.indexOf(name, at + 1)) {
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + name.length);
+      out.push(new Set(Array.from(range.getClientRects(), r => Math.round(r.top))).size);
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_the_word_list_s_name_is_never_broken_at_its_hyphen(browser, base_url, width):
+    """A verdict on a 390 px phone read "RECIEVE is not in the word list SCOWL-" and "70
+    US/UK/CA/AU" on the next line. The name is whole on its line in every verdict and in the
+    word list said under them."""
+    context = browser.new_context(base_url=base_url, **{
+        **PHONE, "viewport": {"width": width, "height": 844}})
+    try:
+        page = context.new_page()
+        page.goto("/?word=recieve+runned+beated+zzqx+xylophone+cat+qi+ok")
+        lines = page.evaluate(LINES_OF_NAME, "SCOWL-70")
+        assert len(lines) >= 9 and set(lines) == {1}, lines
+    finally:
+        context.close()
+
+
 def test_a_pdq_check_with_its_cards_needs_no_javascript(browser, base_url):
     """Without scripts, choosing PDQ still leaves the cards to type on the first visit: the
     word is judged against them, not just looked up in the word list."""

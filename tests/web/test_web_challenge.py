@@ -4,7 +4,7 @@ import html
 import re
 
 import pytest
-from appfactory import token
+from appfactory import page_said, token
 
 
 def test_challenge_page_shows_verdict_and_definitions(client):
@@ -277,7 +277,7 @@ def test_a_form_sent_is_read_from_its_fields_not_its_address(client):
 
 def test_the_challenge_page_says_what_the_list_has_for_a_misspelt_word(client):
     # the page said only "RECIEVE is not in the word list ..."
-    page = client.get("/?word=recieve").get_data(as_text=True)
+    page = page_said(client.get("/?word=recieve"))
     assert "RECIEVE: NOT VALID" in page
     assert ("RECIEVE is not in the word list SCOWL-70 US/UK/CA/AU, the companion default; "
             "close to it in the list: RECEIVE and RELIEVE.") in page

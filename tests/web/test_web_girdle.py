@@ -7,7 +7,7 @@ import re
 import time
 
 import pytest
-from appfactory import token
+from appfactory import page_said, token
 from markupsafe import escape
 from pypdf import PdfReader
 from sharedwork import girdle_solution
@@ -220,13 +220,7 @@ def test_bad_solutions_are_explained(client, solution, message):
 def test_girdle_bad_dates(client, url, status, message):
     resp = client.get(url)
     assert resp.status_code == status
-    assert message in _said(resp)
-
-
-def _said(resp) -> str:
-    """The answer as text: a page's markup within a sentence (a date kept on one line is a
-    span of its own) taken out."""
-    return re.sub(r'<span class="nowrap">([^<]*)</span>', r"\1", resp.get_data(as_text=True))
+    assert message in page_said(resp)
 
 
 @pytest.mark.parametrize("date", ["2026-02-30", "20261201", "2026-W49-3", "2026-13-01",
@@ -244,7 +238,7 @@ def test_the_command_line_and_the_web_app_say_the_same_about_a_date(client, caps
     assert resp.status_code == 400
     assert resp.get_json()["error"] == sentence
     page = client.get(f"/girdle/{date}")
-    assert page.status_code == 404 and str(escape(sentence)) in _said(page)
+    assert page.status_code == 404 and str(escape(sentence)) in page_said(page)
 
 
 def test_hints_grid(sqlite_app):
@@ -285,7 +279,7 @@ def test_archive_lists_every_day_with_print_links_and_my_scores(sqlite_app):
     assert f"/girdle/{DAY}.pdf?paper=a4" in page
     days = re.findall(r'href="/girdle/(2026-11-\d\d)"', page)
     assert days[-1] == "2026-11-01" and len(days) == min(30, (today_utc() - DAY).days + 1)
-    assert re.search(r"<td class=\"num\">-?\d+ <span class=\"muted\">", page)
+    assert re.search(r"<td class=\"num\">-?\d+<br><span class=\"muted rank\">", page)
     shapes = re.findall(r'<span class="muted shape">(\w+)</span>', page)
     assert len(shapes) == len(days) and shapes[-1] == "star"  # 2026-11-01
     assert set(shapes) == {"star", "frame", "lattice", "ladder", "comb"}
@@ -324,7 +318,7 @@ def test_a_ranked_sheet_shows_its_rank_against_par_as_it_stands(sqlite_app, monk
     now = rank(card.final, raised["score"])
     assert now != "Par!"
     archive = client.get(f"/girdle/archive?month={day:%Y-%m}").get_data(as_text=True)
-    assert f'{card.final} <span class="muted">{now}</span>' in archive
+    assert f'{card.final}<br><span class="muted rank">{now}</span>' in archive
     assert rank_of_page(client.get(f"/girdle/{day}/result")) == now
 
 
@@ -783,7 +777,7 @@ def test_a_sheet_kept_unranked_is_ranked_on_its_answer_page_once_par_is_found(
         assert session().get(GirdlePar, DAY).par == par
     # the archive shows the rank kept
     archive = client.get(f"/girdle/archive?month={DAY:%Y-%m}").get_data(as_text=True)
-    assert f'{sheet_card.final} <span class="muted">{expected}</span>' in archive
+    assert f'{sheet_card.final}<br><span class="muted rank">{expected}</span>' in archive
 
 
 def test_requests_never_wait_for_the_par_search(sqlite_app, monkeypatch):

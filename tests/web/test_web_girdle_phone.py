@@ -141,3 +141,39 @@ def test_the_play_buttons_keep_to_one_line_on_a_phone(tmp_path, width, browser):
         assert page.evaluate(LINES_OF, "#undo-word") == 1
         assert page.evaluate(LINES_OF, "#play-word") == 1
         assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width", [320, 360, 375])
+def test_the_archive_with_an_unranked_sheet_fits_a_phone(tmp_path, width, browser,
+                                                          monkeypatch):
+    """A sheet sent while its day's par is still searched for is "Unranked" in the archive:
+    written beside its score, "69 Unranked", the table was 339 px wide at 320 px and 364 at
+    360, and the page scrolled sideways. The rank is under the score and the table fits."""
+    import threading
+
+    from companion.web import par_jobs
+
+    real, gate = par_jobs.search, threading.Event()
+
+    def held(*args):  # the search for par is under way all through the test
+        gate.wait(60)
+        return real(*args)
+
+    monkeypatch.setattr(par_jobs, "search", held)
+    pz, moves, score = _moves()
+    app = make_app(tmp_path)
+    try:
+        with live_server(app) as url, phones(
+                browser, url, viewport={"width": width, "height": 844}) as (page,):
+            page.goto(f"/girdle/{DAY}")
+            page.fill("#solution", "\n".join(f"{m.word} {m.start + 1}" for m in moves))
+            with page.expect_navigation():
+                page.tap("#score-sheet")
+            assert f"{score} points" in page.inner_text("#result")
+            page.goto(f"/girdle/archive?month={DAY:%Y-%m}")
+            mine = page.locator("#archive td.num").filter(has_text="Unranked")
+            assert mine.inner_text().split() == [str(score), "Unranked"]
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+    finally:
+        gate.set()

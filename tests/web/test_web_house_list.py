@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from appfactory import make_app, token
+from appfactory import make_app, page_said, token
 
 
 def house_app(tmp_path, **config):
@@ -15,14 +15,14 @@ def house_app(tmp_path, **config):
 
 def test_judge_uses_the_house_list_and_names_the_list_that_decided(tmp_path):
     client = house_app(tmp_path).test_client()
-    page = client.get("/judge").get_data(as_text=True)
+    page = page_said(client.get("/judge"))
     # the list named as every verdict's reason names it, not "... + family.txt - no.txt"
     assert ("Word list: <strong>SCOWL-70 US/UK/CA/AU, the companion default, with family.txt "
             "added and no.txt removed</strong>") in page
     assert "+ family.txt" not in page
     tok = token(client)
     added = client.post("/judge", data={"words": "cat zyzzyx", "csrf_token": tok})
-    page = added.get_data(as_text=True)
+    page = page_said(added)
     assert ">VALID<" in page
     # "and", not a comma: "the default, family.txt" read as if the default were family.txt;
     # the base list last, named as on the "Word list:" line, so its own commas end the line
@@ -35,7 +35,7 @@ def test_judge_uses_the_house_list_and_names_the_list_that_decided(tmp_path):
 def test_challenge_page_names_the_house_list_one_way(tmp_path):
     """The reason and the grey "Word list:" line under it name the list alike."""
     client = house_app(tmp_path).test_client()
-    page = client.get("/?word=dog").get_data(as_text=True)
+    page = page_said(client.get("/?word=dog"))
     named = ("SCOWL-70 US/UK/CA/AU, the companion default, with family.txt added and no.txt "
              "removed")
     assert f"DOG is not in the word list {named}: no.txt removes it." in page
@@ -190,7 +190,7 @@ def test_the_girdle_pages_judge_a_sheet_by_the_house_list(tmp_path):
     (other / "instance" / "no.txt").write_text(word + "\n")
     house = make_app(other, LEXICON_REMOVE="no.txt").test_client()
     refused = house.post(f"/girdle/{day}", data={"solution": typed, "csrf_token": token(house)})
-    page = refused.get_data(as_text=True)
+    page = page_said(refused)
     assert refused.status_code == 400
     assert f"{word.upper()} is not in the word list" in page and "no.txt removes it" in page
     assert ("Word list: SCOWL-70 US/UK/CA/AU, the companion default, with no.txt removed"

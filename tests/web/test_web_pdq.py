@@ -477,3 +477,52 @@ def test_two_cards_in_doubt_come_back_to_the_check_page(client):
     assert "Card 2 is uncertain; it may be I or L." in text
     assert "Card 3 is uncertain; it may be O or D." in text
     assert client.get("/?game=pdq&cards=RIOD&cards=PNA").status_code == 400
+
+
+def _pdl_round() -> tuple[int, str, str, str]:
+    """A PDL deal (seed, from 1) with a word, its plural and a longer word, all found by the
+    engine for its cards."""
+    from companion.lexicon import default_lexicon
+    from companion.pdq.finder import find_words
+
+    for seed in range(1, 200):
+        words = find_words(deal("pdl", seed, 1).cards, "pdl", default_lexicon()).words
+        for w in sorted(words, key=len):
+            longer = [x for x in words if len(x) > len(w) + 1 and not x.startswith(w)]
+            if w + "s" in words and longer:
+                return seed, w, w + "s", longer[0]
+    raise AssertionError("no PDL deal with a plural and a longer word")
+
+
+@pytest.mark.browser
+def test_pdl_on_the_dealer_judges_against_the_words_said(tmp_path, browser):
+    """Under PDL the dealer judged each word alone: nothing on the page took the words said
+    this round, so a plural of one of them, which the variant's own summary says cannot beat
+    it, was VALID. A "Words said" box now goes to the engine's judge, and each valid word
+    joins it, the word to beat; the other variants have no such box."""
+    from appfactory import make_app
+    from browser import fits_phone, live_server, phones, tap_and_wait
+
+    seed, word, plural, longer = _pdl_round()
+    app = make_app(tmp_path)
+    with live_server(app) as url, phones(browser, url) as (page,):
+        page.goto(f"/pdq?variant=pdl&seed={seed}&round=1")
+        page.fill("#word", word)
+        tap_and_wait(page, "#word-form button[type=submit]")
+        assert page.inner_text("#verdict .big") == f"{word.upper()}: VALID"
+        page.fill("#word", plural)
+        tap_and_wait(page, "#word-form button[type=submit]")
+        assert page.inner_text("#verdict .big") == f"{plural.upper()}: NOT VALID"
+        assert f"plural of {word.upper()}" in page.inner_text("#verdict .reason")
+        assert page.input_value("#said") == word.upper()
+        assert page.input_value("#word") == plural  # kept, to correct
+        page.fill("#word", longer)
+        tap_and_wait(page, "#word-form button[type=submit]")
+        assert page.inner_text("#verdict .big") == f"{longer.upper()}: VALID"
+        assert page.input_value("#word") == ""  # it joined the words said
+        assert page.input_value("#said") == f"{word.upper()}, {longer.upper()}"
+        fits_phone(page)
+        page.goto(f"/pdq?variant=pdl&seed={seed}&round=2")  # a new round: nothing said yet
+        assert page.input_value("#said") == ""
+        page.goto(f"/pdq?variant=regular&seed={seed}&round=1")
+        assert page.locator("#said").count() == 0

@@ -94,3 +94,42 @@ def test_the_challenger_is_named_whole_on_a_phone(browser, tmp_path):
                     "Bartholomew-Alexandros", True], width
             finally:
                 context.close()
+
+
+def _todo(page) -> str:
+    """What the clock page says a tap does now (after its settings: "1 minute, 10 points a
+    started minute over. ...")."""
+    return page.inner_text("#clock-settings").split(". ", 1)[1]
+
+
+def test_a_paused_clock_says_so_and_runs_for_no_one(tmp_path, browser):
+    """Paused, the clock page still said "Tap your clock when your turn ends." over buttons
+    that no longer answer a tap, and drew the paused player's clock as running (blue) until
+    a script redrew it, or for good without scripts: now it says it is paused and how to go
+    on, on the phone that paused it and, by its polling, on the other phone at the table."""
+    fake = FakeClock(5000.0)
+    app = make_app(tmp_path, CLOCK=fake)
+    client = app.test_client()
+    key = client.post("/api/games", json={"game": "werdup", "players": ["Ann", "Bob"],
+                                          "clock_minutes": 1}).get_json()["table_key"]
+    with live_server(app) as url, phones(browser, url, 2) as (table, other), \
+            phones(browser, url, java_script_enabled=False) as (plain,):
+        table.goto(f"/games/{key}/clock")
+        assert _todo(table) == "Tap the clock of the player who starts."
+        tap_and_wait(table, "#clock-0")  # Ann's clock starts
+        other.goto(f"/games/{key}/clock")
+        assert _todo(other) == "Tap your clock when your turn ends."
+        tap_and_wait(table, "#clock-pause button")
+        assert table.inner_text("#clock-pause button") == "Resume"
+        assert _todo(table) == "Paused: tap Resume to go on."
+        expect(other.locator("#clock-settings")).to_contain_text("Paused: tap Resume to go on.")
+        for page in (table, other):
+            expect(page.locator("#clock-0")).not_to_have_class(re.compile(r"\brunning\b"))
+            assert page.locator("#clock-0").is_disabled()
+        plain.goto(f"/games/{key}/clock")  # drawn by the server alone
+        assert _todo(plain) == "Paused: tap Resume to go on."
+        assert "running" not in (plain.get_attribute("#clock-0", "class") or "")
+        fits_phone(table)
+        tap_and_wait(table, "#clock-pause button")  # resumed: Ann's clock runs again
+        assert _todo(table) == "Tap your clock when your turn ends."
+        assert "running" in (table.get_attribute("#clock-0", "class") or "")

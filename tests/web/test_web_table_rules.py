@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from appfactory import make_app, token
+from appfactory import make_app, page_said, token
 from fakeclock import FakeClock
 
 from companion.board import Board
@@ -100,7 +100,7 @@ def test_each_rule_decides_a_challenge(tapp, rule, play, stands, scores, after):
         assert outcome["invalid_words"] == ["QXZ"]
         assert not (game["board"] or {}).get("text")  # the tiles came off
         assert outcome["plays_again"] is False and game["next_seat"] == 1  # Bug Words
-    page = client.get(f"/games/{key}").get_data(as_text=True)
+    page = page_said(client.get(f"/games/{key}"))
     assert "Challenge?" not in page and 'id="challenge-outcome"' in page
     # the list named one way, as the reason names it ("... (companion default)" before)
     named = "SCOWL-70 US/UK/CA/AU, the companion default"
