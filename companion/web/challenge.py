@@ -31,6 +31,7 @@ from companion.web.wordlist import lexicon, word_list_notes, word_list_spec
 
 bp = Blueprint("challenge", __name__)
 MAX_JUDGE_TEXT = 1400  # characters of the judge's box (its maxlength)
+MAX_SAID_TEXT = 400  # characters of the PDL words-said box (its maxlength)
 
 
 @bp.context_processor
@@ -49,16 +50,18 @@ def _verdict(word: str, game: str | None, spec: WordListSpec, definitions: bool)
 
 
 def rule(words: list[str], game: str | None, *, definitions: bool = True,
-         cards: str = "", variant: str = "", player: str = "") -> Ruling:
+         cards: str = "", variant: str = "", player: str = "",
+         said: tuple[str, ...] = ()) -> Ruling:
     """Judge every word of a challenge; for PDQ with ``cards``, by the cards and variant (and,
-    in a variant with per-player minimums, for ``player``'s role if one is named)."""
+    in a variant with per-player minimums, for ``player``'s role if one is named; in PDL,
+    against the words ``said`` this round)."""
     spec = word_list_spec()
     if game == "pdq" and cards.strip():
         from companion.pdq import DEFAULT_VARIANT
         from companion.web.pdq import judge_words
 
-        verdicts = judge_words(words, cards, variant or DEFAULT_VARIANT, definitions=definitions,
-                               player=player)
+        verdicts = judge_words(words, cards, variant or DEFAULT_VARIANT, list(said),
+                               definitions=definitions, player=player)
     else:
         verdicts = [_verdict(w, game, spec, definitions) for w in words]
     return Ruling(verdicts, load_word_list(spec).name)
@@ -78,6 +81,7 @@ def _pdq_context() -> dict:
     return {"cards": sent.get("cards", "").strip(),
             "variant": sent.get("variant", ""),
             "player": sent.get("player", "").strip()[:40],
+            "said": sent.get("said", "").strip()[:MAX_SAID_TEXT],
             "variants": variants,
             "roles": list(dict.fromkeys(r for v in variants.values() for r in v.player_min))}
 
@@ -96,11 +100,11 @@ class _Reading:
         self.field = name
         return words_from(text)
 
-    def cards(self, game: str | None, pdq: dict) -> None:
+    def cards(self, game: str | None, pdq: dict) -> tuple[str, ...]:
         """PDQ's variant and cards, read before any word is judged by them (a later refusal
-        is about the words again)."""
+        is about the words again); the words said this round, which a PDL word must beat."""
         if game != "pdq" or not pdq["cards"]:
-            return
+            return ()
         from companion.pdq import DEFAULT_VARIANT, get_variant, parse_cards
 
         words, self.field = self.field, "variant"
@@ -110,7 +114,12 @@ class _Reading:
         if pdq["player"] and variant.player_min:
             self.field = "player"
             variant.minimum(pdq["player"])  # a role the variant does not have: said so
+        said: tuple[str, ...] = ()
+        if pdq["said"] and variant.goal == "longest":  # other variants never ask for them
+            self.field = "said"
+            said = tuple(words_from(pdq["said"]))
         self.field = words
+        return said
 
 
 @bp.get("/")
@@ -127,9 +136,9 @@ def page() -> ResponseReturnValue:
         game = reading.game()
         if text:
             words = reading.words("word", text)
-            reading.cards(game, pdq)
+            said = reading.cards(game, pdq)
             ruling = rule(words, game, cards=pdq["cards"], variant=pdq["variant"],
-                          player=pdq["player"])
+                          player=pdq["player"], said=said)
         if game == "pdq" and pdq["cards"] and request.args.get("all"):
             reading.cards(game, pdq)
             from companion.pdq import DEFAULT_VARIANT
@@ -249,9 +258,9 @@ def judge() -> ResponseReturnValue:
         game = reading.game()
         if request.method == "POST":
             words = reading.words("words", request.form.get("words"))
-            reading.cards(game, pdq)
+            said = reading.cards(game, pdq)
             ruling = rule(words, game, definitions=False, cards=pdq["cards"],
-                          variant=pdq["variant"], player=pdq["player"])
+                          variant=pdq["variant"], player=pdq["player"], said=said)
     except CompanionError as exc:
         error = str(exc)
     # A refused play comes back as typed; a judged one is never shown again (no hints).
@@ -264,9 +273,9 @@ def judge() -> ResponseReturnValue:
         400 if error else 200)
 
 
-def _api_words() -> tuple[list[str], str | None, str, str, str]:
-    """Words, game, and for PDQ the cards, variant and player, from the query or a JSON
-    body."""
+def _api_words() -> tuple[list[str], str | None, str, str, str, tuple[str, ...]]:
+    """Words, game, and for PDQ the cards, variant, player and (PDL) the words said this
+    round, from the query or a JSON body."""
     body = request.get_json(silent=True) if request.method == "POST" else None
     if request.method == "POST" and not isinstance(body, dict):
         raise CompanionError('Send a JSON object such as {"words": ["cat", "dog"]}.')
@@ -286,32 +295,40 @@ def _api_words() -> tuple[list[str], str | None, str, str, str]:
     if not all(isinstance(x, str) for x in (cards, variant, player)):
         raise CompanionError('"cards", "variant" and "player" are strings, e.g. "PNA", '
                              '"intergenerational" and "child".')
+    said = source.get("said") or []
+    if not (isinstance(said, str) or isinstance(said, list)
+            and all(isinstance(w, str) for w in said)):
+        raise CompanionError('"said" is the words already said this round (PDL), a list or '
+                             'one string, e.g. ["pine"].')
     return (words_from(raw), game_from(source.get("game")), cards[:12], variant[:40],
-            player.strip()[:40])
+            player.strip()[:40], tuple(words_from(said)) if said else ())
 
 
 @lru_cache(maxsize=8192)
 def _check_body(words: tuple[str, ...], game: str | None, word_list: WordListSpec,
-                single: bool, cards: str, variant: str, player: str = "") -> str:
+                single: bool, cards: str, variant: str, player: str = "",
+                said: tuple[str, ...] = ()) -> str:
     # The JSON answer is as pure as the verdicts, so it is remembered too (the hot path), for
     # the word list it was judged by (``word_list``: the house list too, not only its base).
-    ruling = rule(list(words), game, cards=cards, variant=variant, player=player)
+    ruling = rule(list(words), game, cards=cards, variant=variant, player=player, said=said)
     data = ruling.verdicts[0].to_dict() if single else ruling.to_dict()
     return json.dumps(data, ensure_ascii=False, sort_keys=True)
 
 
 @bp.get("/api/check")
 def api_check() -> ResponseReturnValue:
-    words, game, cards, variant, player = _api_words()
+    words, game, cards, variant, player, said = _api_words()
     single = len(words) == 1 and "words" not in request.args
-    body = _check_body(tuple(words), game, word_list_spec(), single, cards, variant, player)
+    body = _check_body(tuple(words), game, word_list_spec(), single, cards, variant, player,
+                       said)
     return Response(body, mimetype="application/json")
 
 
 @bp.route("/api/judge", methods=["GET", "POST"])
 def api_judge() -> ResponseReturnValue:
-    words, game, cards, variant, player = _api_words()
-    ruling = rule(words, game, definitions=False, cards=cards, variant=variant, player=player)
+    words, game, cards, variant, player, said = _api_words()
+    ruling = rule(words, game, definitions=False, cards=cards, variant=variant, player=player,
+                  said=said)
     return jsonify(ruling.to_dict(judge=True))
 
 
@@ -323,6 +340,9 @@ _WORDS_SCHEMA = {"type": "object", "properties": {
     "variant": {"type": "string", "description": "PDQ: the variant (default regular)"},
     "player": {"type": "string", "description": "Intergenerational PDQ: the role of the "
                "player judged, adult or child (default: every player)"},
+    "said": {"oneOf": [{"type": "array", "items": {"type": "string"}, "maxItems": 20},
+                       {"type": "string"}],
+             "description": "PDL: the words already said this round, which a word must beat"},
 }, "required": ["words"]}
 _RULING_SCHEMA = {"type": "object", "properties": {
     "valid": {"type": "boolean"}, "reason": {"type": "string"},
@@ -336,7 +356,9 @@ _GAME_PARAM = openapi.query("game", "apply this game's rules (e.g. PDQ needs 4+ 
 _PDQ_PARAMS = [openapi.query("cards", "PDQ (game=pdq): the cards left to right, e.g. PNA"),
                openapi.query("variant", "PDQ: the variant (see /api/pdq/variants)"),
                openapi.query("player", "Intergenerational PDQ: the role of the player judged, "
-                             "adult or child (default: every player)")]
+                             "adult or child (default: every player)"),
+               openapi.query("said", "PDL: the words already said this round, separated by "
+                             "commas, which a word must beat")]
 
 openapi.add("/api/check", "get", {
     "summary": "Challenge a word (or several): verdict, reason and definitions",

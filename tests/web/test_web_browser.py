@@ -206,6 +206,31 @@ def test_deal_pdq_rounds_and_show_the_words(page):
     assert "Round 2 of 26" in page.inner_text("h2")
 
 
+def test_the_check_pages_words_said_box_is_there_for_pdl(browser, base_url):
+    """The check and judge pages judged a PDL word with no words said this round, so a plural
+    of the word to beat (PINES after PINE) was VALID. Their PDQ fields now have the box, shown
+    only while PDL is the variant chosen (without scripts always, the others ignoring it)."""
+    for scripts in (True, False):
+        with phones(browser, base_url, java_script_enabled=scripts) as (page,):
+            for start in ("/", "/judge"):
+                page.goto(start)
+                page.select_option("#game", "pdq")
+                for name, shown in (("regular", not scripts), ("pdl", True),
+                                    ("experts", not scripts)):
+                    page.select_option("#variant", name)
+                    assert page.is_visible("#said") is shown, (scripts, start, name)
+            page.goto("/")
+            page.fill("#word", "pines")
+            page.select_option("#game", "pdq")
+            page.fill("#cards", "PNS")
+            page.select_option("#variant", "pdl")
+            page.fill("#said", "pine")
+            page.click("#check-form button[type=submit]")
+            verdict = page.inner_text("#verdict")
+            assert "PINES: NOT VALID" in verdict and "plural of PINE, already said" in verdict
+            assert page.input_value("#said") == "pine"  # the round's words stay in their box
+
+
 def test_the_pdq_variants_rules_follow_the_choice(browser, base_url):
     """The dealer says the rules of the variant chosen as soon as it is chosen, before any
     deal, and after one; without scripts it lists every variant's, the chosen one's too."""

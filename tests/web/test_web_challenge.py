@@ -172,6 +172,33 @@ def test_all_words_show_short_ones_first_and_fold_the_longer(client):
     assert 'class="word-list"' in section
 
 
+def test_a_pdl_word_is_judged_against_the_words_said_on_every_check(client):
+    """The check page, the judge page and the check APIs took no words said this round, so
+    under PDL a plural of the word to beat was VALID there (the dealer and /api/pdq/judge
+    refused it)."""
+    query = "word=pines&game=pdq&cards=PNS&variant=pdl"
+    page = html.unescape(client.get(f"/?{query}&said=pine").get_data(as_text=True))
+    assert "PINES: NOT VALID" in page and "PINE, already said" in page
+    assert "PINES: VALID" in html.unescape(client.get(f"/?{query}").get_data(as_text=True))
+    tok = token(client)
+    judged = client.post("/judge", data={"words": "pines", "game": "pdq", "cards": "PNS",
+                                         "variant": "pdl", "said": "pine",
+                                         "csrf_token": tok}).get_data(as_text=True)
+    assert "NOT VALID" in judged
+    api = client.get(f"/api/check?{query}&said=pine").get_json()
+    assert api["valid"] is False and "already said" in api["reason"]
+    assert client.get(f"/api/check?{query}").get_json()["valid"] is True
+    body = {"words": ["pines"], "game": "pdq", "cards": "PNS", "variant": "pdl",
+            "said": ["pine"]}
+    assert client.post("/api/judge", json=body).get_json()["valid"] is False
+    assert client.get(f"/api/check?{query}&said=pin,pine").get_json()["valid"] is False
+    bad = client.post("/api/judge", json={**body, "said": [3]})
+    assert bad.status_code == 400 and "said" in bad.get_json()["error"]
+    # the other variants have no words said: a box sent without scripts is ignored
+    regular = client.get("/?word=pines&game=pdq&cards=PNS&variant=regular&said=pine")
+    assert "PINES: VALID" in html.unescape(regular.get_data(as_text=True))
+
+
 def test_no_word_for_the_cards_says_what_the_table_does_next(client):
     """A deal no word fits had the page say only that none exists; the rulebook's No Word
     rule (the engine's, as the CLI and the API give it) says what happens next."""
