@@ -145,6 +145,8 @@ def test_check_prints_the_worked_example(capsys, tmp_path):
     assert "Crossed out: Z" in out
     assert "1 VP: 6 x 1 = 6" in out and "4 VP: 4 x 4 = 16" in out and "total 30" in out
     assert "Final score: 54 - 30 = 24" in out
+    # by section, as the sheet counts them: an R left in each was "R R" on one line
+    assert "Unused letters: B K Q R V W Y (A-Z); A S T R N (Supply)" in out
 
 
 def test_check_json(capsys, tmp_path):

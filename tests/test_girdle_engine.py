@@ -45,6 +45,10 @@ def test_worked_example_scores_24():
     assert card.crossed_out == ["Z"]
     # A-Z unused: B K Q R V W Y = 3+4+5+1+4+4+4 = 25; active unused Supply A S T R N = 5
     assert sorted(card.unused_letters) == sorted("BKQRVWY" + "ASTRN")
+    # the sheet counts them by section, as the rulebook's example does (R in each)
+    assert card.unused_az == list("BKQRVWY") and card.unused_supply == list("ASTRN")
+    assert card.to_dict()["unused"]["az"] == list("BKQRVWY")
+    assert card.to_dict()["unused"]["supply"] == list("ASTRN")
     assert card.unused_counts == {1: 6, 2: 0, 3: 1, 4: 4, 5: 1}
     assert card.unused_total == 30
     assert card.final == 24  # 54 - 30

@@ -330,7 +330,9 @@ def card_text(sheet: Sheet, card: ScoreCard) -> str:
     out.append("Crossed out: " + (" ".join(card.crossed_out) or "none"))
     parts = [f"{v} VP: {n} x {v} = {n * v}" for v, n in card.unused_counts.items()]
     out.append("Unused: " + "; ".join(parts) + f"; total {card.unused_total}")
-    out.append("Unused letters: " + (" ".join(card.unused_letters) or "none"))
+    parts = [f"{' '.join(letters)} ({section})" for letters, section in
+             ((card.unused_az, "A-Z"), (card.unused_supply, "Supply")) if letters]
+    out.append("Unused letters: " + ("; ".join(parts) or "none"))
     out.append(f"Final score: {card.subtotal} - {card.unused_total} = {card.final}")
     if not card.complete:
         out.append(f"(unfinished: {len(card.rows)} of {counted(sheet.puzzle.words, 'word')})")

@@ -116,7 +116,9 @@ class ScoreCard:
     subtotal: int = 0
     crossed_out: list[str] = field(default_factory=list)
     unused_counts: dict[int, int] = field(default_factory=dict)
-    unused_letters: list[str] = field(default_factory=list)
+    unused_letters: list[str] = field(default_factory=list)  # the A-Z section's, then the Supply's
+    unused_az: list[str] = field(default_factory=list)  # of the A-Z section, A-Z
+    unused_supply: list[str] = field(default_factory=list)  # active Supply letters, in its order
     unused_total: int = 0
     final: int = 0
     complete: bool = False
@@ -128,6 +130,8 @@ class ScoreCard:
             "crossed_out": self.crossed_out,
             "unused": {
                 "letters": self.unused_letters,
+                "az": self.unused_az,
+                "supply": self.unused_supply,
                 "counts": {str(k): v for k, v in self.unused_counts.items()},
                 "cost": {str(k): k * v for k, v in self.unused_counts.items()},
                 "total": self.unused_total,
@@ -448,9 +452,10 @@ class Sheet:
                                       f"Supply letter{inactive}")
                 unused_supply.remove(active[0])
             card.crossed_out.append(ch)
-        letters = unused_az + [pz.supply[i] for i in unused_supply
-                               if self.supply_state[i] == "active"]
-        card.unused_letters = letters
+        card.unused_az = unused_az
+        card.unused_supply = [pz.supply[i] for i in unused_supply
+                              if self.supply_state[i] == "active"]
+        letters = card.unused_letters = unused_az + card.unused_supply
         values = sorted(set(pz.vp.values()))
         card.unused_counts = {v: sum(1 for ch in letters if pz.vp[ch] == v) for v in values}
         card.unused_total = sum(pz.vp[ch] for ch in letters)

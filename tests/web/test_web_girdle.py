@@ -1075,3 +1075,26 @@ def test_the_days_page_leads_back_to_the_sheet_sent(sqlite_app):
     assert 'id="your-sheet"' not in answer and "Final score" in answer
     other = client.get(f"/girdle/{DAY + dt.timedelta(days=1)}").get_data(as_text=True)
     assert 'id="your-sheet"' not in other
+
+
+def test_the_unused_row_names_each_sections_letters(sqlite_app):
+    """The score card's Unused row ran the A-Z section's letters and the active Supply's
+    together, so a letter left in each read twice ("D ... D") with nothing to say where each
+    is on the sheet. It names them by section, as the engine's card counts them."""
+    with sqlite_app.app_context():
+        day = puzzle(DAY)
+    moves = find_solution(day, default_lexicon())
+    typed = "\n".join(f"{m.word} {m.start + 1}" for m in moves)
+    _, _, card = play_solution(day, parse_solution(typed, day), default_lexicon())
+    assert card.unused_az and card.unused_supply  # the case this test is about
+    client = sqlite_app.test_client()
+    page = client.post(f"/girdle/{DAY}", data={"solution": typed, "csrf_token": token(client)},
+                       follow_redirects=True).get_data(as_text=True)
+    row = re.search(r"<td colspan=\"4\">(Unused: [^<]*)</td>", page).group(1)
+    assert row == (f"Unused: {' '.join(card.unused_az)} (A-Z); "
+                   f"{' '.join(card.unused_supply)} (Supply)"
+                   + (f"; crossed out: {' '.join(card.crossed_out)}" if card.crossed_out
+                      else ""))
+    fresh = client.get(f"/girdle/{DAY}/play").get_data(as_text=True)
+    row = re.search(r"<td colspan=\"4\">(Unused: [^<]*)</td>", fresh).group(1)
+    assert row == f"Unused: {' '.join(sorted(day.vp))} (A-Z)"  # no word yet, no Supply
