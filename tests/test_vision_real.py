@@ -699,6 +699,36 @@ def test_a_glares_wash_is_undone_by_its_measure():
     assert np.abs(back - (washed - 255 * cap) / (1 - cap)).max() <= 0.5 + 1e-9
 
 
+def test_a_glares_strength_is_measured_at_its_peak_not_flattened():
+    # the squares' measure of the white a lamp mixes in was their Gaussian mean over two
+    # cells, which flattens a peak (and the tiles at its middle give no measure): 0.66 where
+    # the lamp mixes in 0.85, so the letters there got back half their contrast. Its wash is
+    # now undone by a quadratic surface fitted round each cell, which keeps the peak
+    import cv2
+
+    from vision.reading import premium_fit
+    from vision.woodtiles import flat_board, read_wood
+
+    name = "IMG_20141025_164039.jpg"
+    photo = load_photo(DEFAULT.load, LABELS[name].photo)
+    image = lamp(photo, 0.85)
+    spec, wc = board_spec("bugwords"), DEFAULT.wood
+    fit = premium_fit(DEFAULT, image, spec)
+    assert fit is not None
+    wood = read_wood(wc, image, fit.homography, spec.squares, shipped_classifier(),
+                     spec.letters, default_lexicon())
+    # the white the lamp mixed in at each cell's middle: the lamp on a black photo
+    mixed = cv2.cvtColor(flat_board(wc, lamp(np.zeros_like(photo), 0.85), fit.homography),
+                         cv2.COLOR_BGR2GRAY) / 255.0
+    p = wc.cell_px
+    truth = mixed[p + p // 2::p, p + p // 2::p][:15, :15]
+    assert wood.glare is not None
+    peak = np.unravel_index(truth.argmax(), truth.shape)
+    assert abs(wood.glare[peak] - truth[peak]) < 0.07  # 0.80 for 0.85 (0.66 before)
+    middle = truth > 0.5
+    assert np.abs(wood.glare - truth)[middle].mean() < 0.08  # (0.14 before)
+
+
 def test_the_overlay_shows_every_square_listed_though_read_empty():
     """Under a lamp's glare the reading lists 146 squares read empty (washed out, a tile's
     colour with no letter seen, a gap between tiles): the overlay drew a letter on each

@@ -199,7 +199,9 @@ class WoodConfig:
     glare_edge: float = 0.28             # ... and the cells it mixes this much into are
                                          # listed (the letters a second lamp took lay past it)
     glare_smooth: float = 2.0            # ... measured over the squares this near (cells,
-                                         # a Gaussian's sigma): a glare fades smoothly
+                                         # a Gaussian's sigma): a glare fades smoothly (its
+                                         # wash is undone by a quadratic surface fitted over
+                                         # them, :func:`vision.woodtiles.glare_surface`)
     glare_cap: float = 0.9               # with a glare seen, its wash is undone where it
                                          # mixes in this much white at most
                                          # (:func:`vision.woodtiles.unwashed`)

@@ -341,7 +341,9 @@ def test_a_glare_s_many_squares_are_named_by_rows_not_a_line_each(page):
     read empty and offering empty or a tile: each was a line with its two buttons, the list
     8,050 px tall on a phone and the Score the new tiles button 9,890 px down. They are named
     together by the rows they lie in, one item (the list 1,330 px, the button 3,160 px),
-    each square orange in the grid; the glare's blank tiles keep their letters to tap."""
+    each square orange in the grid; the glare's blank tiles and doubted letters keep their
+    letters to tap. With the glare's wash undone, the bare squares far from any tile read
+    surely: 59 read empty."""
     from glare import jpeg, lamp, squares_said
 
     from vision.config import DEFAULT
@@ -360,10 +362,11 @@ def test_a_glare_s_many_squares_are_named_by_rows_not_a_line_each(page):
                                 alike).groups()
     named = squares_said(where, "ABCDEFGHIJKLMNO")
     assert named == {(u["row"], u["col"]) for u in listed if u["read"] == ""
-                     and u.get("why", "").startswith("washed out")} and int(count) > 100
+                     and u.get("why", "").startswith("washed out")} and int(count) > 50
     orange = set(page.eval_on_selector_all("#photo-grid input.unsure", "is => is.map(i => i.id)"))
     assert orange == {f"sq-{u['row']}-{u['col']}" for u in listed}
     tapped = set(washed.locator("button.pick").evaluate_all("bs => bs.map(b => b.dataset.cell)"))
-    assert tapped == {f"sq-{u['row']}-{u['col']}" for u in listed if u["read"] == "?"
+    assert tapped == {f"sq-{u['row']}-{u['col']}" for u in listed if u["read"]
+                      and len(u["alternatives"]) > 1
                       and u.get("why", "").startswith("washed out")} and tapped
     fits_phone(page)
