@@ -47,6 +47,7 @@ def test_worked_example_scores_24():
     assert sorted(card.unused_letters) == sorted("BKQRVWY" + "ASTRN")
     # the sheet counts them by section, as the rulebook's example does (R in each)
     assert card.unused_az == list("BKQRVWY") and card.unused_supply == list("ASTRN")
+    assert card.crossed_out_az == ["Z"]  # from the A-Z section
     assert card.to_dict()["unused"]["az"] == list("BKQRVWY")
     assert card.to_dict()["unused"]["supply"] == list("ASTRN")
     assert card.unused_counts == {1: 6, 2: 0, 3: 1, 4: 4, 5: 1}

@@ -115,6 +115,7 @@ class ScoreCard:
     rows: list[dict] = field(default_factory=list)
     subtotal: int = 0
     crossed_out: list[str] = field(default_factory=list)
+    crossed_out_az: list[str] = field(default_factory=list)  # those of the A-Z section
     unused_counts: dict[int, int] = field(default_factory=dict)
     unused_letters: list[str] = field(default_factory=list)  # the A-Z section's, then the Supply's
     unused_az: list[str] = field(default_factory=list)  # of the A-Z section, A-Z
@@ -128,6 +129,7 @@ class ScoreCard:
             "rows": self.rows,
             "subtotal": self.subtotal,
             "crossed_out": self.crossed_out,
+            "crossed_out_az": self.crossed_out_az,
             "unused": {
                 "letters": self.unused_letters,
                 "az": self.unused_az,
@@ -441,6 +443,7 @@ class Sheet:
         for number, ch in self.crossouts:
             if ch in unused_az:
                 unused_az.remove(ch)
+                card.crossed_out_az.append(ch)
             else:
                 pick = [i for i in unused_supply if pz.supply[i] == ch]
                 active = [i for i in pick if self.supply_state[i] == "active"]

@@ -1098,3 +1098,26 @@ def test_the_unused_row_names_each_sections_letters(sqlite_app):
     fresh = client.get(f"/girdle/{DAY}/play").get_data(as_text=True)
     row = re.search(r"<td colspan=\"4\">(Unused: [^<]*)</td>", fresh).group(1)
     assert row == f"Unused: {' '.join(sorted(day.vp))} (A-Z)"  # no word yet, no Supply
+
+
+def test_the_play_pages_a_z_row_marks_the_letters_crossed_out(sqlite_app):
+    """The play page's card said a checkbox crossed out Q, while the A-Z row above showed the
+    Q like any unused letter. The row marks the A-Z letters the card crosses out."""
+    day = dt.date(2026, 11, 4)
+    with sqlite_app.app_context():
+        pz = puzzle(day)
+    solution = find_solution(pz, default_lexicon())
+    client = sqlite_app.test_client()
+    play = client.get(f"/girdle/{day}/play").get_data(as_text=True)
+    assert 'class="crossed"' not in play  # nothing played, nothing crossed out
+    for word in solution:
+        sheet = re.search(r'id="sheet" value="([^"]*)"', play).group(1)
+        squares = {f"sq-{word.start + i + 1}": ch for i, ch in enumerate(word.word)}
+        play = client.post(f"/girdle/{day}/play", data={
+            "sheet": sheet, "csrf_token": token(client), **squares}).get_data(as_text=True)
+    row = re.search(r'<ul class="az" id="az">(.*?)</ul>', play, re.S).group(1)
+    crossed = re.findall(r'<li class="crossed" data-letter="([A-Z])">', row)
+    said = re.search(r"<td colspan=\"4\">Unused: [^<]*; crossed out: ([A-Z ]+)</td>", play)
+    assert crossed and crossed == sorted(said.group(1).split())  # as the card says
+    assert all(f'data-letter="{ch}"><b>{ch}</b><small>{pz.vp[ch]}<span class="visually-hidden">'
+               f" points, crossed out (costs nothing)</span>" in row for ch in crossed)
