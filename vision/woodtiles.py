@@ -242,7 +242,12 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
 
     When a glare is seen (:func:`faded` past ``glare_seen`` somewhere), its wash is undone
     (:func:`unwashed`) and the board read again: the glare multiplied the letters' contrast by
-    (1 - g), and every test of a letter judges contrast. The squares it could be undone on
+    (1 - g), and every test of a letter judges contrast. The glare's strength leaves out the
+    squares read as tiles (a tile's face is no measure of the white mixed in); the first
+    reading takes washed bare squares at the glare's peak for tiles (a tile's colour, no
+    letter), and without their measures the peak was fitted too low, so the strength is
+    measured once more with the tiles read through the undone wash, the wash undone again
+    and the board read again. The squares it could be undone on
     (g up to ``glare_cap``) are ``undone``; ``washed`` is still the glare's whole extent
     (:func:`glared`), which the caller lists but for the squares read surely through it."""
     flat = flat_board(cfg, image, grid_to_photo)
@@ -253,13 +258,15 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
     white = faded(cfg, flat, squares, tiles)
     washed = glared(cfg, gray, white)
     if white.max() > cfg.glare_seen:  # a glare: its wash undone, the board is read again
-        white = faded(cfg, flat, squares, tiles, peak=True)
-        flat = unwashed(cfg, flat, white)
-        gray = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY)
-        out = _read_wood(cfg, flat, gray, grid_to_photo, squares, clf, letters, lexicon)
+        taken = flat
+        for _ in range(2):  # measured again with the tiles read through the undone wash
+            white = faded(cfg, taken, squares, tiles, peak=True)
+            flat = unwashed(cfg, taken, white)
+            gray = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY)
+            out = _read_wood(cfg, flat, gray, grid_to_photo, squares, clf, letters, lexicon)
+            back = (4 - out.turns) % 4
+            tiles = out.lettered | {turned(*rc, back) for rc in [*out.blanks, *out.maybe]}
         out.glare = white
-        back = (4 - out.turns) % 4
-        tiles = out.lettered | {turned(*rc, back) for rc in [*out.blanks, *out.maybe]}
         out.undone = {turned(int(r), int(c), out.turns)
                       for r, c in np.argwhere(white <= cfg.glare_cap)}
     if washed.any():  # the glare fades letters past the squares it shows on: look again

@@ -343,7 +343,9 @@ def test_a_glare_s_many_squares_are_named_by_rows_not_a_line_each(page):
     together by the rows they lie in, one item (the list 1,330 px, the button 3,160 px),
     each square orange in the grid; the glare's blank tiles and doubted letters keep their
     letters to tap. With the glare's wash undone, the bare squares far from any tile read
-    surely: 59 read empty."""
+    surely: 59 read empty. With the glare measured again on the tiles read through it, all 21
+    tiles read right (18), its I, E and A each a line with its letter to tap: the list
+    2,230 px, the button 4,070 px."""
     from glare import jpeg, lamp, squares_said
 
     from vision.config import DEFAULT
@@ -354,7 +356,7 @@ def test_a_glare_s_many_squares_are_named_by_rows_not_a_line_each(page):
     listed = resp.json()["reading"]["uncertain"]
     page.goto(f"/games/{key}/photos/{resp.json()['photo_id']}")
     seen = _list_and_button(page)
-    assert seen["list"] < 2000 and seen["button"] < 4000, seen
+    assert seen["list"] < 2400 and seen["button"] < 4400, seen
     washed = page.locator("#unsure-list > li.reason", has_text="washed out by a glare")
     alike = washed.locator("li.alike").inner_text()
     count, where = re.fullmatch(r"(\d+) squares, each read empty \(empty or \?\): (.+)\. They "
