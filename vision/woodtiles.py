@@ -253,8 +253,7 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
     flat = flat_board(cfg, image, grid_to_photo)
     gray = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY)
     out = _read_wood(cfg, flat, gray, grid_to_photo, squares, clf, letters, lexicon)
-    back = (4 - out.turns) % 4  # the upright board's cells back on the fitted grid
-    tiles = out.lettered | {turned(*rc, back) for rc in [*out.blanks, *out.maybe]}
+    back, tiles = _tiles_read(out)
     white = faded(cfg, flat, squares, tiles)
     washed = glared(cfg, gray, white)
     if white.max() > cfg.glare_seen:  # a glare: its wash undone, the board is read again
@@ -264,8 +263,7 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
             flat = unwashed(cfg, taken, white)
             gray = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY)
             out = _read_wood(cfg, flat, gray, grid_to_photo, squares, clf, letters, lexicon)
-            back = (4 - out.turns) % 4
-            tiles = out.lettered | {turned(*rc, back) for rc in [*out.blanks, *out.maybe]}
+            back, tiles = _tiles_read(out)
         out.glare = white
         out.undone = {turned(int(r), int(c), out.turns)
                       for r, c in np.argwhere(white <= cfg.glare_cap)}
@@ -328,6 +326,13 @@ def washed_out(cfg: WoodConfig, gray: np.ndarray, rows: int = 15, cols: int = 15
     return (floor - ref) / max(255.0 - ref, 1.0)
 
 
+def _tiles_read(out: WoodReading) -> tuple[int, set[tuple[int, int]]]:
+    """The quarter turns from the upright board back to the fitted grid, and the cells of the
+    fitted grid a reading took for tiles: lettered, blank or perhaps a tile."""
+    back = (4 - out.turns) % 4
+    return back, out.lettered | {turned(*rc, back) for rc in [*out.blanks, *out.maybe]}
+
+
 def faded(cfg: WoodConfig, flat: np.ndarray, squares: tuple[str, ...],
           tiles: set[tuple[int, int]], peak: bool = False) -> np.ndarray:
     """How much white a glare mixes into each cell of a flat board (rows, cols), as its
@@ -372,7 +377,7 @@ def faded(cfg: WoodConfig, flat: np.ndarray, squares: tuple[str, ...],
         return mean
     # the surface where the mean finds the glare; past its edge, where the surface rests on
     # squares to one side only, the mean
-    return np.where(mean > cfg.glare_edge, glare_surface(cfg, white, weight), mean)
+    return np.where(mean > cfg.glare_edge, glare_surface(cfg, white, weight, mean), mean)
 
 
 def _near(cfg: WoodConfig, a: np.ndarray) -> np.ndarray:
@@ -380,7 +385,8 @@ def _near(cfg: WoodConfig, a: np.ndarray) -> np.ndarray:
     return cv2.GaussianBlur(a, (0, 0), cfg.glare_smooth, borderType=cv2.BORDER_REPLICATE)
 
 
-def glare_surface(cfg: WoodConfig, white: np.ndarray, weight: np.ndarray) -> np.ndarray:
+def glare_surface(cfg: WoodConfig, white: np.ndarray, weight: np.ndarray,
+                  mean: np.ndarray) -> np.ndarray:
     """The white a glare mixes in at each cell (rows, cols) from the squares' own measures
     ``white`` counted by ``weight`` (0: not measured), by a quadratic surface fitted round
     each cell by weighted least squares (the weights a Gaussian of ``glare_smooth`` cells
@@ -389,7 +395,7 @@ def glare_surface(cfg: WoodConfig, white: np.ndarray, weight: np.ndarray) -> np.
     low at it (s the mean's spread), and a lamp's glare peaks where the letters matter
     most. The fit keeps the peak, and reaches over the squares tiles cover (no measure) from
     those round them. Where too few squares are measured round a cell for a surface (the
-    fit's equations near singular), their Gaussian mean."""
+    fit's equations near singular), their Gaussian mean, ``mean`` (:func:`faded`'s)."""
     rows, cols = white.shape
     ys, xs = np.mgrid[0:rows, 0:cols]
     x, y = xs.ravel() / cols - 0.5, ys.ravel() / rows - 0.5
@@ -399,8 +405,7 @@ def glare_surface(cfg: WoodConfig, white: np.ndarray, weight: np.ndarray) -> np.
     w = np.exp(-d2 / (2 * cfg.glare_smooth ** 2)) * weight.ravel()[None, :]  # (cell, square)
     normal = np.einsum("cs,sj,sk->cjk", w, basis, basis)
     rhs = np.einsum("cs,sj,s->cj", w, basis, white.ravel())
-    mean = (_near(cfg, white * weight) / np.maximum(_near(cfg, weight), 1e-9)).ravel()
-    out = mean.copy()
+    out = mean.ravel().copy()
     ok = np.linalg.cond(normal) < 1e8
     if ok.any():
         coef = np.linalg.solve(normal[ok], rhs[ok][..., None])[..., 0]

@@ -48,6 +48,12 @@ class Variant:
             raise ValueError(f"variant {self.name}: deal_order must list positions 1..{self.cards}")
 
     @property
+    def takes_said(self) -> bool:
+        """Whether a word is judged against the words already said this round (PDL: the
+        longest word wins, and a form of a word said cannot beat it)."""
+        return self.goal == "longest"
+
+    @property
     def no_word_rule(self) -> str:
         """What the table does when no word fits the cards (the rulebook's "No Word"; in
         Solitaire the player is stuck, which ends the game; Word Count has no race to win)."""

@@ -115,7 +115,7 @@ class _Reading:
             self.field = "player"
             variant.minimum(pdq["player"])  # a role the variant does not have: said so
         said: tuple[str, ...] = ()
-        if pdq["said"] and variant.goal == "longest":  # other variants never ask for them
+        if pdq["said"] and variant.takes_said:  # other variants never ask for them
             self.field = "said"
             said = tuple(words_from(pdq["said"]))
         self.field = words

@@ -137,7 +137,7 @@ def page() -> ResponseReturnValue:
     word = request.args.get("word", "").strip()
     player = request.args.get("player", "").strip()[:40]
     # PDL: the words already said this round, which a word must beat (the engine's judge)
-    longest = variants[variant].goal == "longest"
+    longest = variants[variant].takes_said
     said_text = request.args.get("said", "").strip() if longest else ""
     said: list[str] = []
     verdict = words = None
