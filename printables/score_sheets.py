@@ -103,7 +103,6 @@ HEADER_SUB = 5.5
 END_ROW = 9.0
 NOTE_LINE = 3.6  # mm between the lines of the rules reminder under the table
 CONTINUED_BAND = 14.0  # mm from the top margin to a continuation page's table
-LONG_GAME_TILES_PER_PLAY = 2  # a slow game's tiles per play (see long_game_rows)
 
 
 @dataclass(frozen=True)
@@ -154,7 +153,9 @@ def table_layout(spec: ScoreSheetSpec, players: int, setup: PageSetup, top: floa
 
 
 def score_sheet_pdf(game: str, players: int | None = None, paper: str = "letter") -> bytes:
-    """The score sheet of ``game`` for ``players`` players as PDF bytes."""
+    """The score sheet of ``game`` for ``players`` players as PDF bytes: one page, or as
+    many as a long game's turns take (:func:`sheet_tables`), each saying which page of how
+    many it is, the rows after the turns (tiles left, final score) on the last."""
     if game not in SPECS:
         raise UsageError(f"No score sheet for {game!r}; choose werdup, bugwords or pdq.")
     spec = SPECS[game]
@@ -169,32 +170,20 @@ def score_sheet_pdf(game: str, players: int | None = None, paper: str = "letter"
     page = Page(c, setup.size)
     accent = ACCENTS[game]
     y = title_band(page, spec.title, "Score sheet", accent, (("Date", 32.0), ("Place", 42.0)))
-    bottom = page.height - PAGE_MARGIN - 9.0
-    t = table_layout(spec, n, setup, y + 5.0, bottom)
-    note = _note_lines(spec.note, t.player_x[-1] + t.player_w - t.lead.x)
-    lines = len(note)
-    if continuation_pages(spec, n, setup, t.rows):
-        lines += 1  # the line saying where the turns go on
-    if lines > 1:  # the note's further lines take room from the table, not the footer's
-        t = table_layout(spec, n, setup, y + 5.0, bottom - (lines - 1) * NOTE_LINE)
-    pages = continuation_pages(spec, n, setup, t.rows)
-    _draw_table(page, spec, t, n, accent)
-    if pages:
-        note = [_turns_on(pages[0], 2), *note]
-    for i, line in enumerate(note):  # under the table, from its left edge
-        strong = bool(pages) and i == 0
-        page.text(t.lead.x, t.bottom + 6.0 + i * NOTE_LINE, line, size=7.2,
-                  font=FONT_BOLD if strong else FONT, color=INK if strong else MUTED)
+    tables = sheet_tables(spec, n, setup, y + 5.0)
     sheet = f"{spec.title} score sheet - {counted(n, 'player')}"
-    footer(page, sheet)
-    c.showPage()
-    for k, cont in enumerate(pages, start=2):
-        _continued_band(page, spec.title, accent, cont)
-        _draw_table(page, replace(spec, end_rows=()), cont, n, accent)
-        then = (_turns_on(pages[k - 1], k + 1) if k <= len(pages)
-                else "Tiles left and final score: on page 1.")
-        page.text(cont.lead.x, cont.bottom + 4.5, then, size=7.2, font=FONT_BOLD, color=INK)
-        footer(page, f"{sheet} - page {k}")
+    for k, t in enumerate(tables, start=1):
+        last = k == len(tables)
+        then = [] if last else [_turns_on(tables[k], k + 1)]
+        if k > 1:
+            _continued_band(page, spec.title, accent, t)
+        _draw_table(page, spec if last else replace(spec, end_rows=()), t, n, accent)
+        under = [*then, *_note_lines(spec.note, _table_width(t))] if k == 1 else then
+        for i, line in enumerate(under):  # under the table, from its left edge
+            strong = bool(then) and i == 0
+            page.text(t.lead.x, t.bottom + (6.0 if k == 1 else 4.5) + i * NOTE_LINE, line,
+                      size=7.2, font=FONT_BOLD if strong else FONT, color=INK if strong else MUTED)
+        footer(page, sheet if len(tables) == 1 else f"{sheet} - page {k} of {len(tables)}")
         c.showPage()
     c.save()
     return buf.getvalue()
@@ -203,34 +192,49 @@ def score_sheet_pdf(game: str, players: int | None = None, paper: str = "letter"
 def long_game_rows(spec: ScoreSheetSpec, players: int) -> int:
     """The rows a long game of ``spec``'s game takes for ``players`` (0: the page's rows do).
 
-    WerdUp: every tile of the set played two at a time (a slow game; the engine's best plays
-    put down 2.3 tiles on average, and a game of single tiles on stacks is the rare one), and
-    a swap or a pass every tenth turn: 100 tiles, 55 turns; a row holds a turn of each
-    player, so one player needs 55 rows and two 28, more than a page's 25-28."""
-    if spec.game != "werdup":
+    WerdUp and Bug Words: as many turns as the set has tiles, as if each were played on its
+    own, passes and swaps among them (a slow WerdUp game stacks single letters; the
+    engine's self-played games of four take about 40 turns, and a hundred turns of four
+    players, passes included, outran the sheet's two pages); a row holds a turn of each
+    player, so one player needs 100 rows, two 50 and four 25, more than a page's 15-28.
+    PDQ's rounds are the deck's, one page."""
+    if spec.game not in ("werdup", "bugwords"):
         return 0
     from companion.tiles import tile_set
 
-    plays = -(-tile_set("werdup").total // LONG_GAME_TILES_PER_PLAY)
-    turns = plays + -(-plays // 10)
-    return -(-turns // players)
+    return -(-tile_set(spec.game).total // players)
 
 
-def continuation_pages(spec: ScoreSheetSpec, players: int, setup: PageSetup,
-                       first_page_rows: int) -> list[TableLayout]:
-    """The pages of turns after the first (which holds ``first_page_rows``), numbered on from
-    it, until a long game's rows (:func:`long_game_rows`) are all there: none when the first
-    page holds them. The tiles left and the final score stay on the first page."""
-    _, height = setup.size
-    # no rules note under the table: it goes down to the footer's line
+def sheet_tables(spec: ScoreSheetSpec, players: int, setup: PageSetup,
+                 top: float) -> list[TableLayout]:
+    """The table of each page of the sheet, the first from ``top`` (under the title band):
+    one page that its rows fill, with the rows after the turns (:attr:`ScoreSheetSpec.
+    end_rows`), when it holds a long game's rows (:func:`long_game_rows`); else pages of
+    turns, numbered on from page to page, until the last holds the rest of them and the
+    rows after the turns. Room is kept under the first page's table for the rules note
+    (and the line saying where the turns go on), and under a middle page's for that line."""
+    width, height = setup.size
+    bottom = height - PAGE_MARGIN - 9.0
+    need = long_game_rows(spec, players)
+    probe = table_layout(spec, players, setup, top, bottom)
+    note = len(_note_lines(spec.note, _table_width(probe)))
+    one = table_layout(spec, players, setup, top, bottom - (note - 1) * NOTE_LINE)
+    if one.rows >= need:
+        return [one]
+    turns = replace(spec, end_rows=())
+    tables = [table_layout(turns, players, setup, top, bottom - note * NOTE_LINE)]
+    have = tables[0].rows
     top, bottom = PAGE_MARGIN + CONTINUED_BAND, height - PAGE_MARGIN - 3.0
-    pages: list[TableLayout] = []
-    have = first_page_rows
-    while have < long_game_rows(spec, players):
-        t = table_layout(replace(spec, end_rows=()), players, setup, top, bottom, have + 1)
-        pages.append(t)
-        have += t.rows
-    return pages
+    while True:
+        last = table_layout(spec, players, setup, top, bottom, have + 1)
+        if have + last.rows >= need:
+            return [*tables, last]
+        tables.append(table_layout(turns, players, setup, top, bottom - NOTE_LINE, have + 1))
+        have += tables[-1].rows
+
+
+def _table_width(t: TableLayout) -> float:
+    return t.player_x[-1] + t.player_w - t.lead.x
 
 
 def _turns_on(t: TableLayout, page: int) -> str:

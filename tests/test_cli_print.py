@@ -15,7 +15,7 @@ from companion.cli import main
     (["girdle", "--date", "2026-11-29", "--paper", "a4"], "girdle-2026-11-29-a4.pdf", 1),
     (["score-sheet", "--game", "werdup"], "score-sheet-werdup-4p-letter.pdf", 1),
     (["score-sheet", "--game", "bugwords", "--players", "3", "--paper", "a4"],
-     "score-sheet-bugwords-3p-a4.pdf", 1),
+     "score-sheet-bugwords-3p-a4.pdf", 2),
     (["pdq-deck", "--four-score"], "pdq-deck-four-score-letter.pdf", 9),
     (["board", "--game", "werdup", "--paper", "a3"], "board-werdup-a3.pdf", 1),
     (["tiles", "--game", "bugwords"], "tiles-bugwords-letter.pdf", 1),

@@ -41,10 +41,10 @@ LETTER, A4 = (215.9, 279.4), (210.0, 297.0)
 DOCUMENTS: dict[str, tuple[Callable[[], bytes], list[tuple[float, float]]]] = {
     "score-werdup-4": (lambda: score_sheet_pdf("werdup", 4), [LETTER]),
     # a long solo or two-player game goes on over a second page
-    "score-werdup-1-a4": (lambda: score_sheet_pdf("werdup", 1, "a4"), [A4] * 2),
+    "score-werdup-1-a4": (lambda: score_sheet_pdf("werdup", 1, "a4"), [A4] * 4),
     "score-werdup-2": (lambda: score_sheet_pdf("werdup", 2), [LETTER] * 2),
-    "score-bugwords-2": (lambda: score_sheet_pdf("bugwords", 2), [LETTER]),
-    "score-bugwords-4": (lambda: score_sheet_pdf("bugwords", 4), [(279.4, 215.9)]),
+    "score-bugwords-2": (lambda: score_sheet_pdf("bugwords", 2), [LETTER] * 2),
+    "score-bugwords-4": (lambda: score_sheet_pdf("bugwords", 4), [(279.4, 215.9)] * 2),
     "score-pdq-4": (lambda: score_sheet_pdf("pdq", 4), [LETTER]),
     "pdq-deck": (lambda: deck_pdf(), [LETTER] * 9),
     "pdq-deck-four-score-a4": (lambda: deck_pdf("four-score", "a4"), [A4] * 9),
@@ -164,25 +164,31 @@ def test_bad_requests_are_usage_errors() -> None:
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-@pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_a_long_werdup_game_has_a_row_for_every_turn(players: int, paper: str) -> None:
-    # A long game: the set's 100 tiles played two at a time (the engine's best plays put
-    # down 2.3 on average; a slow game stacks single letters), 50 plays, and a swap or a
-    # pass every tenth turn: 55 turns, one row each for one player and a row a round for
-    # more. A page held 25-28 rows: a solo game ran off the sheet at turn 26-29.
-    plays = -(-tile_set("werdup").total // 2)
-    need = -(-(plays + -(-plays // 10)) // players)
-    pdf = score_sheet_pdf("werdup", players, paper)
+@pytest.mark.parametrize(("game", "players"), [("werdup", 1), ("werdup", 2), ("werdup", 3),
+                                               ("werdup", 4), ("bugwords", 2),
+                                               ("bugwords", 3), ("bugwords", 4)])
+def test_a_long_game_has_a_row_for_every_turn(game: str, players: int, paper: str) -> None:
+    # A long game: as many turns as the set has tiles (100), one row each for one player
+    # and a row a round for more. A hundred turns of four players, passes included, outran
+    # the sheet: WerdUp's planned for 55 turns (two pages for one player, a solo game ran
+    # off at turn 56), and Bug Words' one page held 15-27 rows (a game of four players ran
+    # off at turn 61-64 with three players' landscape pages). Each page says which of how
+    # many it is, and the tiles left and the final score come after the last turn.
+    need = -(-tile_set(game).total // players)
+    pdf = score_sheet_pdf(game, players, paper)
     pages = text_items(pdf)
     rows = [int(t) for page in pages for t, _, _ in page if t.isdigit()]
     assert rows == list(range(1, len(rows) + 1))  # numbered on from page to page, once each
     assert len(rows) >= need
     said = [" ".join(t for t, _, _ in page) for page in pages]
-    if len(pages) > 1:  # the first page says where the turns go on, the last where they end
-        first_next = 1 + sum(1 for t, _, _ in pages[0] if t.isdigit())
-        assert f"Turns {first_next}-" in said[0] and "on page 2." in said[0]
-        assert "Tiles left and final score: on page 1." in said[-1]
-        assert "Final score" in said[0] and "Final score" not in said[-1]
+    end = SPECS[game].end_rows[-1].label
+    assert end in said[-1] and not any(end in page for page in said[:-1])
+    if len(pages) > 1:  # each page says where the turns go on, and which page it is
+        for n, page in enumerate(pages[:-1], start=1):
+            after = max(int(t) for t, _, _ in page if t.isdigit()) + 1
+            assert f"Turns {after}-" in said[n - 1] and f"on page {n + 1}." in said[n - 1]
+        for n in range(1, len(pages) + 1):
+            assert f"page {n} of {len(pages)}" in said[n - 1], n
 
 
 def test_pdq_score_sheet_follows_the_deck(built: dict[str, bytes]) -> None:
@@ -200,7 +206,7 @@ def test_werdup_score_sheet_follows_the_rules(monkeypatch: pytest.MonkeyPatch) -
 
     house = replace(rules.get_rules(), tile_penalty=7, flat_points=3)
     monkeypatch.setattr(rules, "get_rules", lambda name="werdup": house)
-    texts = " ".join(t for t, _, _ in text_items(score_sheet_pdf("werdup", 2))[0])
+    texts = " ".join(t for page in text_items(score_sheet_pdf("werdup", 2)) for t, _, _ in page)
     assert "on the placard: -7 each" in texts
     assert "one tile high scores 3" in texts
 
@@ -434,15 +440,17 @@ def test_the_rules_note_lines_up_with_the_table(game: str, paper: str) -> None:
     lo, hi, _ = spec.players
     for players in range(lo, hi + 1):
         pdf = score_sheet_pdf(game, players, paper)
-        items = text_items(pdf)[0]  # the first page's (a second holds more turns)
+        items = text_items(pdf)[0]  # the first page's (others hold more turns)
         page_w, page_h = page_sizes_mm(pdf)[0]
         mm = {t: (x * 25.4 / 72, page_h - y * 25.4 / 72) for t, x, y in items}
-        left = mm[spec.end_rows[0].label][0] - 1.0  # the end rows' labels: 1 mm in
+        last = {t: x * 25.4 / 72 for t, x, _ in text_items(pdf)[-1]}  # the table's place
+        left = last[spec.end_rows[0].label] - 1.0  # the end rows' labels: 1 mm in
         right = page_w - left  # the table is centred
         lines = [t for t, _, _ in items if len(t) > 12 and t in note]
         assert " ".join(lines) == note, (players, lines)
         # a line's room above the footer, as a one-line note has (a second line crowded it)
-        footer_top = mm[f"{spec.title} score sheet - {counted(players, 'player')}"][1] - 5.0
+        sheet = f"{spec.title} score sheet - {counted(players, 'player')}"
+        footer_top = next(y for t, (_, y) in mm.items() if t.startswith(sheet)) - 5.0
         for line in lines:
             x, y = mm[line]
             assert abs(x - left) < 0.05 and x + text_width(line, 7.2) <= right + 0.05, (
