@@ -552,6 +552,118 @@ def test_a_printed_score_sheets_columns_are_as_wide_as_their_words_need(browser,
         context.close()
 
 
+def _self_played_turns(players: int, turns: int) -> list[dict]:
+    """A WerdUp game the move generator plays for ``players`` (each its best play, else a
+    swap or a pass), as the sheet's turns (words and score, or the action), with a pass
+    after every third turn, and after its end as many plays of QI as make ``turns`` (with
+    their passes): a long, slow game."""
+    import random
+
+    from companion.lexicon import default_lexicon
+    from companion.werdup.game import Game, Play, Swap
+    from companion.werdup.rules import get_rules
+    from companion.werdup.selfplay import play_out
+
+    game = play_out(Game.start([f"p{i}" for i in range(players)], get_rules(),
+                               default_lexicon(), random.Random(3)))
+    played = [{"words": t.notation.split()[-1].replace("(", "").replace(")", ""),
+               "score": t.score} if isinstance(t.move, Play)
+              else {"action": "swap" if isinstance(t.move, Swap) else "pass"}
+              for t in game.history]
+    sheet: list[dict] = []
+    while len(sheet) < turns:
+        sheet.append(played.pop(0) if played else {"words": "qi", "score": 11})
+        if len(sheet) % 3 == 0 and len(sheet) < turns:
+            sheet.append({"action": "pass"})
+    return sheet
+
+
+def test_a_long_games_printed_sheet_has_every_turn_and_says_its_pages(browser, base_url,
+                                                                      tmp_path):
+    """A hundred turns of four players, self-played with passes, printed on Letter and A4:
+    every turn is on the paper once, in order, each page has the players' names over its
+    columns and says which page of how many it is ("page 2 of 4": the pages said nothing),
+    and the final totals come at the end."""
+    import re
+    import subprocess
+
+    names = ["Bartholomew-Alexandros Fitzgerald-Smythe", "Wilhelmina Constance", "Ann",
+             "Maximilian Fitzgerald"]
+    context = browser.new_context(base_url=base_url)
+    try:
+        page = context.new_page()
+        game = page.request.post("/api/games", data={"game": "werdup",
+                                                     "players": names}).json()
+        for turn in _self_played_turns(4, 100):
+            assert page.request.post(f"/api/games/{game['table_key']}/turns", data=turn).ok
+        totals = [str(p["total"]) for p in page.request.get(
+            f"/api/games/{game['table_key']}").json()["players"]]
+        page.goto(f"/games/{game['table_key']}/print")
+        for paper in ("Letter", "A4"):
+            pdf = tmp_path / f"long-{paper}.pdf"
+            page.pdf(path=str(pdf), format=paper)
+            text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
+                                  text=True, check=True).stdout
+            pages = text.split("\f")[:-1]
+            assert len(pages) > 2, paper
+            numbers = [int(n) for n in re.findall(r"^ *(\d+) ", text, re.M)]
+            assert numbers == list(range(1, 101)), (paper, numbers)
+            for n, words in enumerate(pages, start=1):
+                where = (paper, n)
+                assert all(re.split(r"[ -]", name)[0] in words for name in names), where
+                assert f"WerdUp - game #{game['id']} - page {n} of {len(pages)}" in words, where
+            final = re.search(r"^ *Final +(.*)$", pages[-1], re.M)
+            assert final and final.group(1).split() == totals, (paper, final)
+    finally:
+        context.close()
+
+
+def test_a_word_too_wide_for_its_column_is_printed_whole_on_a_line_of_its_own(
+        browser, base_url, tmp_path):
+    """A non-word of fifteen W's typed as a turn's words (the sheet writes what is typed, a
+    word or not), the widest fifteen letters, broke inside its letters on four players'
+    sheet, "WWWWWWWWWWWWW / WW", even at 6.5 pt. Each player's is printed whole, no smaller
+    than 6.5 pt, on a line across the player's two columns with nothing over it, and the
+    sheet keeps its right border on Letter and A4."""
+    import re
+    import subprocess
+
+    word = "W" * 15
+    context = browser.new_context(base_url=base_url)
+    try:
+        page = context.new_page()
+        names = ["Bartholomew Alexandros", "Wilhelmina Constance", "Maximilian Fitzgerald",
+                 "Ann"]
+        key = page.request.post("/api/games", data={"game": "werdup",
+                                                    "players": names}).json()["table_key"]
+        for turn in range(8):
+            assert page.request.post(f"/api/games/{key}/turns", data={
+                "words": word.lower(), "score": 1990 + turn}).ok
+        page.goto(f"/games/{key}/print")
+        for paper in ("Letter", "A4"):
+            pdf = tmp_path / f"wide-{paper}.pdf"
+            page.pdf(path=str(pdf), format=paper)
+            words = _printed_turn_words(pdf)
+            assert [w for w, _ in words] == [word] * 8, (paper, words)
+            assert min(size for _, size in words) >= 6.4, (paper, words)
+            boxes = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True,
+                                   text=True, check=True).stdout
+            found = [(w, *map(float, xy)) for *xy, w in re.findall(
+                r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">'
+                r"([^<]*)</word>", boxes)]
+            for w, x0, y0, x1, y1 in found:
+                if w != word:
+                    continue
+                over = [o for o in found if o[0] != w and o[1] < x1 and o[3] > x0
+                        and o[2] < y1 and o[4] > y0]
+                assert not over, (paper, over)
+            edges = _table_edges(pdf.read_bytes())
+            assert edges["right_covered"] > 0.95, (paper, edges)
+            assert abs(edges["paper"] - edges["right"] - 12) < 0.5, (paper, edges)
+    finally:
+        context.close()
+
+
 def test_download_a_pdf_from_the_print_shop(page):
     page.goto("/prints")
     page.locator("#doc-board img >> nth=0").scroll_into_view_if_needed()
