@@ -329,6 +329,7 @@ PLAY_EMS = 5  # the least a turn's column takes beside the others on a screen (t
 FIT = 1.02  # a width the server measures, and 2% more, for the rounding of a glyph's pixels
 CELL_EMS = 1 + 1 / 16  # a cell's padding (.5 em each side) and its borders' share (1 px)
 NAME_LEAST_PT = 9  # the least a player's name shrinks to on paper, before it breaks
+PAGE_MARGIN_MM = 12  # the printed sheet's margin on every side (@page)
 
 
 def _turn_texts(rows: list[dict]) -> list[str]:
@@ -394,6 +395,19 @@ def _paper_columns(game: Game, turns: list[tuple[int, dict]], totals: dict[int, 
     return {"turn": turn, "players": players, "sets": sets}
 
 
+def _names_in_full(paper: dict) -> bool:
+    """Whether a player's name may end in an ellipsis over the player's columns on paper
+    (``paper``: :func:`_paper_columns`): its longest piece at its least size needs more
+    than an even share of the table on the narrower of Letter and A4, the least its columns
+    are given. The sheet then lists the names whole on a line of their own over the table
+    (a forty-letter name of four players was printed only as "WWWWWWWWWWWW...")."""
+    from companion.layout.sheets import PAPER_SIZES
+
+    width = min(PAPER_SIZES[p][0] for p in ("letter", "a4")) - 2 * PAGE_MARGIN_MM
+    even = (width / 25.4 * 72 / 12 - paper["turn"]) / len(paper["players"])  # rem
+    return any(p["name"] > even - 0.2 for p in paper["players"])  # 2 px, and rounding
+
+
 def _printed(text: str, face: str = "Helvetica-Bold") -> dict:
     """A player's name, or a turn, as the printable sheet sets it in its column: its width on
     one line, in ems of ``face`` (the sheet shrinks the type to fit the column, down to a
@@ -416,11 +430,13 @@ def printable(key: str) -> ResponseReturnValue:
     turns = [(r["seat"], _printed(text, "Helvetica"))
              for r, text in zip(rows, _turn_texts(rows), strict=True)]
     names = {p.seat: _printed(p.name) for p in game.players}
+    paper = _paper_columns(game, turns, totals, names)
     return render_template("game_print.html", game=game, key=key, rows=rows,
                            totals=sheet.totals(game), title=sheet.table(game).title,
                            names=names,
                            longest=[printed["longest"] for _seat, printed in turns],
-                           paper=_paper_columns(game, turns, totals, names), fit=FIT,
+                           paper=paper, names_in_full=_names_in_full(paper),
+                           page_margin=PAGE_MARGIN_MM, fit=FIT,
                            cell_ems=CELL_EMS, name_least=NAME_LEAST_PT,
                            phone_width=PHONE_WIDTH, play_ems=PLAY_EMS,
                            stacked_below=_stacked_below(turns, totals))

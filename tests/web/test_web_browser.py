@@ -664,6 +664,43 @@ def test_a_word_too_wide_for_its_column_is_printed_whole_on_a_line_of_its_own(
         context.close()
 
 
+def test_a_name_too_long_for_its_columns_is_printed_whole_over_the_table(browser, base_url,
+                                                                          tmp_path):
+    """The longest name the app takes, forty W's, was printed only as "WWWWWWWWWWWW..." over
+    four players' columns (at 9 pt it needs 120 mm). On paper the players' names are then
+    listed whole on a line of their own over the table, on Letter and A4; a sheet whose
+    names fit its columns has no such line."""
+    import subprocess
+
+    from companion.play import MAX_NAME
+
+    long = "W" * MAX_NAME
+    context = browser.new_context(base_url=base_url)
+    try:
+        page = context.new_page()
+        for names, listed in ((["Ann", "Bob", "Cy", long], True),
+                              (["Ann", "Bob", "Cy", "Dee"], False)):
+            key = page.request.post("/api/games", data={"game": "werdup",
+                                                        "players": names}).json()["table_key"]
+            for _turn in range(4):
+                assert page.request.post(f"/api/games/{key}/turns",
+                                         data={"words": "cat", "score": 5}).ok
+            page.goto(f"/games/{key}/print")
+            for paper in ("Letter", "A4"):
+                pdf = tmp_path / f"names-{paper}.pdf"
+                page.pdf(path=str(pdf), format=paper)
+                text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"],
+                                      capture_output=True, text=True, check=True).stdout
+                assert ("Players:" in text) == listed, (paper, names)
+                if listed:
+                    assert long in text.split(), (paper, text[:400])
+                edges = _table_edges(pdf.read_bytes())
+                assert edges["right_covered"] > 0.95, (paper, edges)
+            assert "Players:" not in page.inner_text("body")  # on paper only
+    finally:
+        context.close()
+
+
 def test_download_a_pdf_from_the_print_shop(page):
     page.goto("/prints")
     page.locator("#doc-board img >> nth=0").scroll_into_view_if_needed()
