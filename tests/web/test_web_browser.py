@@ -614,6 +614,11 @@ def test_a_long_games_printed_sheet_has_every_turn_and_says_its_pages(browser, b
                 assert f"WerdUp - game #{game['id']} - page {n} of {len(pages)}" in words, where
             final = re.search(r"^ *Final +(.*)$", pages[-1], re.M)
             assert final and final.group(1).split() == totals, (paper, final)
+            boxes = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True,
+                                   text=True, check=True).stdout
+            height = float(re.search(r'<page width="[\d.]+" height="([\d.]+)"', boxes)[1])
+            lowest = max(float(y) for y in re.findall(r'<word [^>]*yMax="([\d.]+)"', boxes))
+            assert (height - lowest) * 25.4 / 72 >= 6.0, paper  # clear of the unprintable edge
     finally:
         context.close()
 
