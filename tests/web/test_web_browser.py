@@ -824,8 +824,10 @@ def test_choices_that_do_not_go_together_are_said_as_they_are_made(page):
     assert page.get_attribute("#score-sheet-players", "aria-invalid") == "true"
     assert page.get_attribute("#score-sheet-game", "aria-describedby") == "error-score-sheet"
     page.select_option("#score-sheet-players", "4")
-    expect(page.locator("#doc-score-sheet img")).to_have_attribute(
+    previews = page.locator("#doc-score-sheet img")
+    expect(previews.first).to_have_attribute(
         "src", "/prints/score-sheet.png?game=bugwords&players=4&paper=letter")
+    expect(previews).to_have_count(2)  # the sheet's two pages
     assert alert.count() == 0
     assert page.get_attribute("#score-sheet-players", "aria-invalid") is None
 
