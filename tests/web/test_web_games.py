@@ -481,6 +481,23 @@ def test_plays_are_scored_by_the_bugwords_rules_and_exported_as_gcg(app):
     assert dl.headers["Content-Disposition"].endswith(f'bugwords-{game["id"]}.gcg"')
 
 
+def test_a_werdup_breakdown_names_the_stack_as_the_command_line_does(client, tmp_path,
+                                                                     capsys):
+    """A stacked letter's part of the sum says its stack: the sheet wrote "T2 2" (a stack of
+    2, worth 2), which no player could read; the command line prints the same words."""
+    from companion.cli import main
+
+    gid = _new_game(client, "werdup")["table_key"]
+    before = client.post(f"/api/games/{gid}/turns", json={"play": "5E QUIZ"}).get_json()
+    client.post(f"/api/games/{gid}/turns", json={"play": "5E QUIT"})
+    line = "QUIT: QU 2 + I 2 + T 2 (stack of 2) = 6"
+    assert f"<li>{html.escape(line)}</li>" in client.get(f"/games/{gid}").get_data(as_text=True)
+    position = tmp_path / "position.txt"
+    position.write_text(before["board"]["text"])
+    assert main(["werdup", "score", str(position), "5E QUIT"]) == 0
+    assert f"  {line}\n" in capsys.readouterr().out
+
+
 def test_werdup_plays_stack_and_score(client):
     gid = _new_game(client, "werdup")["table_key"]
     client.post(f"/api/games/{gid}/turns", json={"play": "5E QUIZ"})
