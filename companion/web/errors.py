@@ -96,15 +96,18 @@ def _unexpected(exc: Exception) -> ErrorAnswer:
     return error_response(500, "Something went wrong on our side; nothing was saved.")
 
 
-# what a line must not break inside: a date or month (2024-01-01, 2026-13), and a name
-# whose number follows a hyphen (the word list SCOWL-70)
-_WHOLE = re.compile(r"(?<![\d-])\d{4}-\d{2}(?:-\d{2})?(?![\d-])|\b[A-Za-z]+-\d+\b")
+# what a line must not break inside: a date or month (2024-01-01, 2026-13), a name
+# whose number follows a hyphen (the word list SCOWL-70), and an ending named with its
+# hyphen (PDL's "-LY, -ED or -ING form")
+_WHOLE = re.compile(r"(?<![\d-])\d{4}-\d{2}(?:-\d{2})?(?![\d-])|\b[A-Za-z]+-\d+\b"
+                    r"|(?<![\w-])-[A-Za-z]+\b")
 
 
 def kept_whole(text: str) -> Markup:
-    """``text``, escaped, with each date or month in it (2024-01-01, 2026-13) and each name
-    numbered after a hyphen (SCOWL-70) kept on one line: a phone's screen broke a refusal's
-    "2024-01-01" after its first hyphen, and a verdict's "SCOWL-70" as "SCOWL-" over "70"."""
+    """``text``, escaped, with each date or month in it (2024-01-01, 2026-13), each name
+    numbered after a hyphen (SCOWL-70) and each ending named with its hyphen (-ED) kept on one
+    line: a phone's screen broke a refusal's "2024-01-01" after its first hyphen, a verdict's
+    "SCOWL-70" as "SCOWL-" over "70", and PDL's "-ED" as "-" over "ED"."""
     return Markup(_WHOLE.sub(lambda m: f'<span class="nowrap">{m.group()}</span>',
                              str(escape(text))))
 

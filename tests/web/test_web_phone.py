@@ -378,8 +378,9 @@ def test_the_chosen_challenge_rule_is_shown_whole_on_a_phone(browser, base_url, 
         context.close()
 
 
-# Each date or month in the refusal (2024-01-01, 2026-13) with the number of lines it stands on.
-DATE_LINES = r"""box => {
+# Each piece of a box's text that matches ``pattern`` (a date or month: 2024-01-01, 2026-13)
+# with the number of lines it stands on.
+PIECE_LINES = r"""(box, pattern) => {
   const found = [], walk = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
   const text = [];  // the refusal's text nodes, each with where it starts in the whole
   let all = "";
@@ -391,7 +392,7 @@ DATE_LINES = r"""box => {
     const [node, start] = text.filter(([, s]) => s <= i).pop();
     return [node, i - start];
   }
-  for (const m of all.matchAll(/\d{4}-\d{2}(-\d{2})?/g)) {
+  for (const m of all.matchAll(new RegExp(pattern, "g"))) {
     const r = document.createRange();
     r.setStart(...at(m.index)); r.setEnd(...at(m.index + m[0].length - 1));
     r.setEnd(r.endContainer, r.endOffset + 1);
@@ -413,8 +414,23 @@ def test_a_date_in_a_refusal_stands_on_one_line(browser, base_url, width):
         for path in ("/girdle/1999-01-01", "/girdle/tomorrow", "/girdle/2099-01-01",
                      "/girdle/archive?month=2026-13", "/girdle/2026-02-30"):
             page.goto(path)
-            dates = page.locator("#error").evaluate(DATE_LINES)
+            dates = page.locator("#error").evaluate(PIECE_LINES, r"\d{4}-\d{2}(-\d{2})?")
             assert dates and all(lines == 1 for _date, lines in dates), (path, dates)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("width", [320, 360, 390])
+def test_a_pdl_reason_keeps_its_endings_whole(browser, base_url, width):
+    """A PDL verdict's "a plural or an -LY, -ED or -ING form" broke on a 360 px phone after
+    the hyphen, "-LY, -" over "ED": each ending stands whole on one line."""
+    context = browser.new_context(base_url=base_url, **{
+        **PHONE, "viewport": {"width": width, "height": 700}})
+    try:
+        page = context.new_page()
+        page.goto("/?word=pines&game=pdq&cards=PNS&variant=pdl&said=PINE")
+        endings = page.locator("#verdict .reason").evaluate(PIECE_LINES, r"-(LY|ED|ING)\b")
+        assert len(endings) == 3 and all(n == 1 for _e, n in endings), endings
     finally:
         context.close()
 
