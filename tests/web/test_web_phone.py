@@ -480,3 +480,37 @@ def test_the_printable_sheet_of_a_long_game_fits_a_phone_with_its_words_whole(br
             assert page.evaluate("document.documentElement.scrollWidth") <= width, players
     finally:
         context.close()
+
+
+def test_a_game_listed_on_two_lines_has_its_bullet_beside_the_first(browser, base_url):
+    """"Your games" on a 360 px phone: a game whose players' names wrap put its bullet beside
+    the second line (the link, an inline block, sat on its last line's baseline), under the
+    other games' bullets' rhythm, as if "Alexandros" were an item. The bullet now stands
+    beside the game's first line, drawn there (found in a screenshot of the list's margin)."""
+    import io
+
+    from PIL import Image
+
+    context = browser.new_context(base_url=base_url, **{
+        **PHONE, "viewport": {"width": 360, "height": 800}, "device_scale_factor": 1})
+    try:
+        page = context.new_page()
+        page.goto(f"/games/{_game(base_url, ['Ann', 'Bartholomew Alexandros'])['table_key']}")
+        page.goto("/games")
+        item = page.locator("#recent li").first
+        item.scroll_into_view_if_needed()
+        link = item.locator("a")
+        lines = link.evaluate("""a => {
+            const r = document.createRange(); r.selectNodeContents(a);
+            return Array.from(r.getClientRects(), x => [x.top, x.bottom]); }""")
+        assert len({round(top) for top, _ in lines}) == 2, lines  # the names wrap
+        box = item.bounding_box()
+        shot = Image.open(io.BytesIO(page.screenshot(clip={
+            "x": box["x"] - 16, "y": box["y"], "width": 16, "height": box["height"]})))
+        dark = [y for y in range(shot.height) for x in range(shot.width)
+                if sum(shot.getpixel((x, y))[:3]) < 200]
+        bullet = box["y"] + (min(dark) + max(dark)) / 2
+        first = min(lines)
+        assert first[0] <= bullet <= first[1], (bullet, lines)
+    finally:
+        context.close()
