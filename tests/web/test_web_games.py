@@ -5,7 +5,7 @@ import re
 from pathlib import Path
 
 import pytest
-from appfactory import token
+from appfactory import page_said, token
 
 from companion.web import scoresheet
 from companion.web.db import session
@@ -491,7 +491,7 @@ def test_a_werdup_breakdown_names_the_stack_as_the_command_line_does(client, tmp
     before = client.post(f"/api/games/{gid}/turns", json={"play": "5E QUIZ"}).get_json()
     client.post(f"/api/games/{gid}/turns", json={"play": "5E QUIT"})
     line = "QUIT: QU 2 + I 2 + T 2 (stack of 2) = 6"
-    assert f"<li>{html.escape(line)}</li>" in client.get(f"/games/{gid}").get_data(as_text=True)
+    assert f"<li>{html.escape(line)}</li>" in page_said(client.get(f"/games/{gid}"))
     position = tmp_path / "position.txt"
     position.write_text(before["board"]["text"])
     assert main(["werdup", "score", str(position), "5E QUIT"]) == 0

@@ -435,6 +435,29 @@ def test_a_pdl_reason_keeps_its_endings_whole(browser, base_url, width):
         context.close()
 
 
+@pytest.mark.parametrize("width", [320, 360])
+def test_a_werdup_letter_s_stack_stays_on_one_line(browser, base_url, width):
+    """The last play's arithmetic, "QUIT: QU 2 + I 2 + T 2 (stack of 2) = 6", broke on a
+    360 px phone as "(stack of" over "2) = 6": a stack's words stand whole on a line."""
+    key = json.load(urllib.request.urlopen(urllib.request.Request(
+        base_url + "/api/games", data=json.dumps(
+            {"game": "werdup", "players": ["Ann", "Bob", "Cy"]}).encode(),
+        headers={"Content-Type": "application/json"})))["table_key"]
+    for play in ("5E QUIZ", "5E QUIT"):
+        urllib.request.urlopen(urllib.request.Request(
+            base_url + f"/api/games/{key}/turns", data=json.dumps({"play": play}).encode(),
+            headers={"Content-Type": "application/json"})).read()
+    context = browser.new_context(base_url=base_url, **{
+        **PHONE, "viewport": {"width": width, "height": 700}})
+    try:
+        page = context.new_page()
+        page.goto(f"/games/{key}")
+        stacks = page.locator("#last-play").evaluate(PIECE_LINES, r"\(stack of \d+\)")
+        assert stacks == [["(stack of 2)", 1]], stacks
+    finally:
+        context.close()
+
+
 # Each word of the turns' cells that stands on more than one line.
 SPLIT_WORDS = r"""() => Array.from(document.querySelectorAll('td.play')).flatMap(td => {
   const out = [], walk = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
