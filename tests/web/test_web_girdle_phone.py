@@ -228,3 +228,33 @@ def test_the_girdle_grid_on_a_wide_screen_and_on_paper(tmp_path, browser):
     assert play["grid"] == pytest.approx(26 * 16, abs=1) and play["room"] > play["grid"]
     assert play["letter"] >= 28 and play["cell"][0] >= 55
     assert printed["grid"] <= 15 * 16 + 1  # 15 rem: 240 px
+
+
+CELL_LINES = """() => Array.from(
+  document.querySelectorAll("#card tr:not(:has([colspan])) > td:nth-child(-n+2)"), (td) => {
+    const range = document.createRange();
+    range.selectNodeContents(td);
+    return [td.textContent.trim(),
+            new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size];
+  })"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width", [320, 360, 390])
+def test_the_score_card_keeps_each_word_and_number_whole(tmp_path, width, browser):
+    """A sheet's score card on a 360 px phone broke FLYBACK as "FLYBAC / K" and a checkbox
+    line's number as "5 / ☐": each word and number stands on one line, the card no wider
+    than the screen (14 px below 390 px)."""
+    pz, moves, score = _moves()
+    app = make_app(tmp_path)
+    with live_server(app) as url, phones(
+            browser, url, viewport={"width": width, "height": 844}) as (page,):
+        page.goto(f"/girdle/{DAY}")
+        page.fill("#solution", "\n".join(f"{m.word} {m.start + 1}" for m in moves))
+        with page.expect_navigation():
+            page.tap("#score-sheet")
+        assert f"{score} points" in page.inner_text("#result")
+        cells = page.evaluate(CELL_LINES)
+        assert len(cells) == 2 * pz.words and any(len(w) == 7 for w, _n in cells[1::2])
+        assert all(lines == 1 for _text, lines in cells), cells
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
