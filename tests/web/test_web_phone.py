@@ -458,6 +458,24 @@ def test_a_werdup_letter_s_stack_stays_on_one_line(browser, base_url, width):
         context.close()
 
 
+@pytest.mark.parametrize("width", [320, 360])
+def test_the_api_list_breaks_a_path_after_a_slash(browser, base_url, width):
+    """The API's readable list broke its paths anywhere on a 360 px phone,
+    "/api/games/{key}/photos/{pho / to_id}/score", ".../submission / s": a path now breaks
+    after a slash, each of its parts (and every word of the list, but at a hyphen) whole on a
+    line."""
+    context = browser.new_context(base_url=base_url, **{
+        **PHONE, "viewport": {"width": width, "height": 700}})
+    try:
+        page = context.new_page()
+        page.goto("/api/")
+        parts = page.locator("main ul.list").evaluate(PIECE_LINES, r"[^/\s-]+")
+        assert len(parts) > 100 and [p for p, n in parts if n > 1] == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+    finally:
+        context.close()
+
+
 # Each word of the turns' cells that stands on more than one line.
 SPLIT_WORDS = r"""() => Array.from(document.querySelectorAll('td.play')).flatMap(td => {
   const out = [], walk = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
