@@ -45,7 +45,7 @@ def test_a_position_on_standard_input(capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO("\n".join(rows).encode()),
                                                        encoding="utf-8"))
     code, out, _ = run(capsys, "werdup", "score", "-", "5D (C)O(T)")
-    assert code == 0 and "COT: C 2 + O2 2 + T 2 = 6" in out
+    assert code == 0 and "COT: C 2 + O 2 (stack of 2) + T 2 = 6" in out
 
 
 @pytest.mark.parametrize(("text", "message"), [
@@ -84,7 +84,7 @@ def test_a_position_saved_with_a_byte_order_mark(capsys, tmp_path):
     path = tmp_path / "position.txt"
     path.write_bytes("\r\n".join(rows).encode("utf-8-sig"))
     code, out, _ = run(capsys, "werdup", "score", str(path), "5D (C)O(T)")
-    assert code == 0 and "COT: C 2 + O2 2 + T 2 = 6" in out
+    assert code == 0 and "COT: C 2 + O 2 (stack of 2) + T 2 = 6" in out
 
 
 def test_a_rack_the_set_cannot_make_is_bad_usage(capsys):

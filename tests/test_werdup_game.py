@@ -122,7 +122,7 @@ def test_game_end_conditions_out_of_tiles():
     g.play(parse_play(g.board, "5D (C)U(T)"))
     assert not g.over and g.player == "bob"  # ann has no tiles: her turns are skipped
     g.pass_turn()
-    # COT = 2 + O2 2 + 2 = 6; CUT = 2 + U3 3 + 2 = 7, less 5 for the Z left.
+    # COT = 2 + O 2 (stack of 2) + 2 = 6; CUT = 2 + U 3 (stack of 3) + 2 = 7, less 5 for the Z left.
     assert g.over and g.scores == {"ann": 6, "bob": 7 - 5}
     # all tiles played: the game ends with no penalty.
     g = fixed_game({"ann": ["O"], "bob": ["U"]}, [], board=board.copy())

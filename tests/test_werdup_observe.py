@@ -40,7 +40,7 @@ def test_cli_turn_scores_the_play_a_photo_shows(capsys, tmp_path):
     after.write_text(pos.CAT_ARE.to_text().replace("A2", "O"))
     assert main(["werdup", "turn", str(before), str(after)]) == 0
     out = capsys.readouterr().out
-    assert "5D (C)O(T): 14 points" in out and "ORE: O3 3 + R 2 + E 2 = 7" in out
+    assert "5D (C)O(T): 14 points" in out and "ORE: O 3 (stack of 3) + R 2 + E 2 = 7" in out
     scattered = pos.CAT_ARE.copy()
     scattered.set(0, 0, "A")
     scattered.set(9, 9, "A")

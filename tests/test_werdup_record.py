@@ -124,7 +124,7 @@ def test_cli_score(capsys, tmp_path):
     position = write_position(tmp_path, pos.CAT_ARE)
     assert main(["werdup", "score", position, "5D (C)O(T)"]) == 0
     out = capsys.readouterr().out
-    assert "14 points" in out and "COT: C 2 + O3 3 + T 2 = 7" in out
+    assert "14 points" in out and "COT: C 2 + O 3 (stack of 3) + T 2 = 7" in out
     assert main(["werdup", "score", position, "5D", "(C)O(T)", "--rules", "upwords",
                  "--json"]) == 0
     data = json.loads(capsys.readouterr().out)

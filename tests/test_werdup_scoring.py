@@ -53,7 +53,7 @@ CASES = [
     (pos.EMPTY, "5B PLANETS", "upwords", 34, {"PLANETS": 14}),
     # S after CAT also ends HI down: CATS = 4 x 2 = 8, HIS = 3 x 2 = 6; total 14.
     (pos.CAT_HI, "5D (CAT)S", "werdup", 14, {"CATS": 8, "HIS": 6}),
-    # O on A4 makes a stack of exactly 5: COT = C 2 + O5 5 + T5 5 = 12.
+    # O on A4 makes a stack of exactly 5: COT = C 2 + O 5 (stack of 5) + T 5 (stack of 5) = 12.
     (pos.CAT_TALL, "5D (C)O(T)", "werdup", 12, {"COT": 12}),
     # upwords: 1 + 5 + 5 = 11.
     (pos.CAT_TALL, "5D (C)O(T)", "upwords", 11, {"COT": 11}),
@@ -74,7 +74,9 @@ def test_word_score_rules_directly():
     assert word_score(["H", "O", "P"], [1, 3, 1], upwords) == 1 + 3 + 1
     assert word_score(["Qu", "A", "Y"], [1, 1, 1], upwords) == 6 + 2
     assert word_score(["Qu", "A", "Y"], [2, 1, 1], upwords) == 4
-    assert explain_word(["C", "O", "T"], [1, 3, 1], werdup) == "C 2 + O3 3 + T 2 = 7"
+    assert explain_word(["C", "O", "T"], [1, 3, 1], werdup) == "C 2 + O 3 (stack of 3) + T 2 = 7"
+    # upwords: a word with a stack scores 1 a tile, the flat letters too
+    assert explain_word(["H", "O", "P"], [1, 3, 1], upwords) == "H 1 + O 3 (stack of 3) + P 1 = 5"
     assert explain_word(["Qu", "I", "T"], [1, 1, 1], upwords) == (
         "QU 2 + I 2 + T 2 + Qu bonus 2 = 8"
     )

@@ -26,9 +26,8 @@ from companion.werdup.notation import parse_play, play_notation
 from companion.werdup.observe import play_between, tops_of
 from companion.werdup.record import ReplayLine, parse_tiles, replay, write_record
 from companion.werdup.rules import RULE_SET_NAMES, WerdUpRules, get_rules
-from companion.werdup.scoring import explain_word
 from companion.werdup.selfplay import play_out
-from companion.werdup.validate import Judgement, judge_play, refused
+from companion.werdup.validate import Judgement, breakdown, judge_play, refused
 
 SELFPLAY_TURNS = 500
 PLAY_SHOWN = 80  # characters of a play repeated in its verdict (a typed one may be a page)
@@ -183,16 +182,7 @@ def _report_play(args: argparse.Namespace, board: Board, placements: list, text:
 def _report(args: argparse.Namespace, board: Board, j: Judgement, text: str) -> int:
     """Print the verdict on a play (``text`` as typed, repeated at a short line's length)."""
     rules = get_rules(args.rules)
-    words = [
-        {
-            "word": w.text,
-            "score": w.score,
-            "arithmetic": explain_word(
-                [c.tile for c in w.word.cells], [c.height for c in w.word.cells], rules
-            ),
-        }
-        for w in j.words
-    ]
+    words = breakdown(j, rules)
     if args.json:
         print_json({"play": text, "rules": rules.name, "legal": j.legal, "reason": j.reason,
                     "score": j.score, "words": words, "bonus": j.bonus})

@@ -122,13 +122,28 @@ class _Reading:
         return said
 
 
+def _said_joined(game: str | None, pdq: dict, said: tuple[str, ...], ruling: Ruling) -> bool:
+    """PDL: the words a PDQ check found VALID join the words-said box (``pdq["said"]``), the
+    words to beat, as on the dealer (:func:`companion.web.pdq.said_after`); whether they did."""
+    if game != "pdq" or not pdq["cards"]:
+        return False
+    from companion.pdq import DEFAULT_VARIANT
+    from companion.web.pdq import said_after
+
+    joined = said_after(pdq["variant"] or DEFAULT_VARIANT, said, ruling.verdicts)
+    if joined is None:
+        return False
+    pdq["said"] = joined
+    return True
+
+
 @bp.get("/")
 @repeatable("maybe")  # a cards photo's redirect names each card to check in one
 def page() -> ResponseReturnValue:
     typed = _typed_address()
     if typed is not None:
         return redirect(typed, 303)
-    text = request.args.get("word", "").strip()
+    text = box = request.args.get("word", "").strip()
     game, ruling, error, all_words = None, None, None, None
     pdq = _pdq_context()
     reading = _Reading()
@@ -139,6 +154,8 @@ def page() -> ResponseReturnValue:
             said = reading.cards(game, pdq)
             ruling = rule(words, game, cards=pdq["cards"], variant=pdq["variant"],
                           player=pdq["player"], said=said)
+            if _said_joined(game, pdq, said, ruling):
+                box = ""  # it joined the words said: the box is for the next word
         if game == "pdq" and pdq["cards"] and request.args.get("all"):
             reading.cards(game, pdq)
             from companion.pdq import DEFAULT_VARIANT
@@ -147,7 +164,7 @@ def page() -> ResponseReturnValue:
             all_words = find_all(pdq["cards"], pdq["variant"] or DEFAULT_VARIANT)
     except CompanionError as exc:
         error = str(exc)
-    return render_template("challenge.html", no_definition=NO_DEFINITION, word=text,
+    return render_template("challenge.html", no_definition=NO_DEFINITION, word=box,
                            game=game, games=GAME_TITLES, ruling=ruling, error=error,
                            error_field=reading.field,
                            all_words=all_words, photo=_photo_note(),
@@ -261,6 +278,7 @@ def judge() -> ResponseReturnValue:
             said = reading.cards(game, pdq)
             ruling = rule(words, game, definitions=False, cards=pdq["cards"],
                           variant=pdq["variant"], player=pdq["player"], said=said)
+            _said_joined(game, pdq, said, ruling)
     except CompanionError as exc:
         error = str(exc)
     # A refused play comes back as typed; a judged one is never shown again (no hints).

@@ -96,22 +96,27 @@ def _unexpected(exc: Exception) -> ErrorAnswer:
     return error_response(500, "Something went wrong on our side; nothing was saved.")
 
 
-# what a line must not break inside: a date or month (2024-01-01, 2026-13), and a name
-# whose number follows a hyphen (the word list SCOWL-70)
-_WHOLE = re.compile(r"(?<![\d-])\d{4}-\d{2}(?:-\d{2})?(?![\d-])|\b[A-Za-z]+-\d+\b")
+# what a line must not break inside: a date or month (2024-01-01, 2026-13), a name
+# whose number follows a hyphen (the word list SCOWL-70), and an ending named with its
+# hyphen (PDL's "-LY, -ED or -ING form"), and a WerdUp letter's stack in its arithmetic,
+# "(stack of 2)"
+_WHOLE = re.compile(r"(?<![\d-])\d{4}-\d{2}(?:-\d{2})?(?![\d-])|\b[A-Za-z]+-\d+\b"
+                    r"|(?<![\w-])-[A-Za-z]+\b|\(stack of \d+\)")
 
 
 def kept_whole(text: str) -> Markup:
-    """``text``, escaped, with each date or month in it (2024-01-01, 2026-13) and each name
-    numbered after a hyphen (SCOWL-70) kept on one line: a phone's screen broke a refusal's
-    "2024-01-01" after its first hyphen, and a verdict's "SCOWL-70" as "SCOWL-" over "70"."""
+    """``text``, escaped, with each date or month in it (2024-01-01, 2026-13), each name
+    numbered after a hyphen (SCOWL-70) and each ending named with its hyphen (-ED) kept on one
+    line: a phone's screen broke a refusal's "2024-01-01" after its first hyphen, a verdict's
+    "SCOWL-70" as "SCOWL-" over "70", PDL's "-ED" as "-" over "ED", and a WerdUp play's
+    "(stack of 2)" as "(stack of" over "2)"."""
     return Markup(_WHOLE.sub(lambda m: f'<span class="nowrap">{m.group()}</span>',
                              str(escape(text))))
 
 
 def init_app(app: Flask) -> None:
-    """Register the handlers, and the templates' ``kept_whole`` filter for refusals, verdicts
-    and word lists' names."""
+    """Register the handlers, and the templates' ``kept_whole`` filter for refusals, verdicts,
+    word lists' names and a play's arithmetic."""
     app.jinja_env.filters["kept_whole"] = kept_whole
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(CompanionError, _companion_error)

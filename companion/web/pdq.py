@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -113,6 +114,17 @@ def judge_words(words: list[str], cards: str, variant: str, said: list[str] | No
     return out
 
 
+def said_after(variant: str, said: Sequence[str], verdicts: Sequence[Verdict]) -> str | None:
+    """PDL: the words-said box once the words just judged VALID (every one of them: a play
+    refused names none) join the words said this round, as the words to beat (the dealer,
+    the check and the judge pages alike: ``"PINE, TAPE"``); None when nothing joins them, in
+    a variant that keeps no words said or after a word NOT VALID."""
+    if not get_variant(variant).takes_said or not verdicts or not all(v.valid
+                                                                      for v in verdicts):
+        return None
+    return ", ".join([*said, *(v.word for v in verdicts)])
+
+
 def all_words(cards: str, variant: str) -> dict:
     var = get_variant(variant)
     return find_words(parse_cards(cards, var), var, _lexicon()).to_dict()
@@ -157,8 +169,9 @@ def page() -> ResponseReturnValue:
                 raise UsageError(f"Check one word at a time ({len(typed)} were typed).")
             verdict = judge_words(typed, d.cards, variant, said, definitions=False,
                                   player=player)[0]
-            if longest and verdict.valid:  # the word to beat from now on, out of the box
-                said_text, word = ", ".join([*said, verdict.word]), ""
+            joined = said_after(variant, said, [verdict])
+            if joined is not None:  # the word to beat from now on, out of the box
+                said_text, word = joined, ""
         if request.args.get("show") and d.cards:
             words = all_words(d.cards, variant)
     except CompanionError as exc:

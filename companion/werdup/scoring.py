@@ -41,13 +41,15 @@ def end_penalty(tiles_left: int, rules: WerdUpRules) -> int:
 
 
 def explain_word(tiles: Sequence[str], heights: Sequence[int], rules: WerdUpRules) -> str:
-    """The arithmetic of :func:`word_score`: ``"R 2 + E 2 + A3 3 + D 2 = 9"``."""
+    """The arithmetic of :func:`word_score`, each letter's points and the stack it tops when
+    it is one: ``"R 2 + E 2 + A 3 (stack of 3) + D 2 = 9"`` (the one wording of a WerdUp
+    breakdown, for the command line and the score sheet alike)."""
     flat = all(h == 1 for h in heights)
     by_stack = rules.flat_only_if_whole_word and not flat
     parts = []
     for t, h in zip(tiles, heights, strict=True):
         pts = rules.stack_points * h if by_stack else letter_points(h, rules)
-        parts.append(f"{t.upper()}{h if h > 1 else ''} {pts}")
+        parts.append(f"{t.upper()} {pts}" + (f" (stack of {h})" if h > 1 else ""))
     if flat and QU in tiles and rules.qu_flat_bonus:
         parts.append(f"Qu bonus {rules.qu_flat_bonus}")
     return f"{' + '.join(parts)} = {word_score(tiles, heights, rules)}"

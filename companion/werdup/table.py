@@ -28,8 +28,8 @@ from companion.werdup.record import (
     turn_note,
 )
 from companion.werdup.rules import WerdUpRules, get_rules
-from companion.werdup.scoring import end_penalty, explain_word
-from companion.werdup.validate import judge_play
+from companion.werdup.scoring import end_penalty
+from companion.werdup.validate import breakdown, judge_play
 
 
 class WerdUpTable(TableBasics):
@@ -67,9 +67,7 @@ class WerdUpTable(TableBasics):
             written = "(no word)"
         if not j.legal:
             return ScoredPlay(written, False, j.reason, squares=list(j.squares))
-        words = [{"word": w.text, "score": w.score, "arithmetic": explain_word(
-            [c.tile for c in w.word.cells], [c.height for c in w.word.cells], rules)}
-            for w in j.words]
+        words = breakdown(j, rules)
         after = board.copy()
         after.place(placements)
         return ScoredPlay(written, True, f"Legal: {counted(j.score, 'point')}.", j.score, words,

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from companion.board import Board, FormedWord, Placement, PlayError, no_new_tile, square_name
 from companion.lexicon import Lexicon, missing_reason
 from companion.text import counted, sentence
 from companion.werdup.rules import WerdUpRules
-from companion.werdup.scoring import play_bonus, word_score
+from companion.werdup.scoring import explain_word, play_bonus, word_score
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,14 @@ class Judgement:
     @property
     def score(self) -> int:
         return sum(w.score for w in self.words) + self.bonus if self.legal else 0
+
+
+def breakdown(judgement: Judgement, rules: WerdUpRules) -> list[dict[str, Any]]:
+    """Each word a play formed, its score and its arithmetic (:func:`explain_word`), as the
+    command line prints them and the score sheet shows them."""
+    return [{"word": w.text, "score": w.score, "arithmetic": explain_word(
+        [c.tile for c in w.word.cells], [c.height for c in w.word.cells], rules)}
+        for w in judgement.words]
 
 
 def refused(error: PlayError) -> Judgement:

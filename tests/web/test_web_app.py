@@ -105,7 +105,7 @@ def test_openapi_document_lists_every_api_route(sqlite_app):
             assert "400" in op["responses"]
     json.dumps(doc)  # serialisable as is
     index = client.get("/api/").get_data(as_text=True)
-    assert "GET /api/check" in index
+    assert "GET /api/check" in index.replace("<wbr>", "")  # a path may break after a slash
     # the description's Markdown code spans are code on the page, not backticks
     assert "`" in doc["info"]["description"]
     intro = index[index.index("</h1>"):index.index("Machine-readable")]

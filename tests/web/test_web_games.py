@@ -5,7 +5,7 @@ import re
 from pathlib import Path
 
 import pytest
-from appfactory import token
+from appfactory import page_said, token
 
 from companion.web import scoresheet
 from companion.web.db import session
@@ -479,6 +479,23 @@ def test_plays_are_scored_by_the_bugwords_rules_and_exported_as_gcg(app):
     assert 'id="board"' in page and 'id="gcg-link"' in page
     dl = client.get(f"/games/{gid}.gcg")
     assert dl.headers["Content-Disposition"].endswith(f'bugwords-{game["id"]}.gcg"')
+
+
+def test_a_werdup_breakdown_names_the_stack_as_the_command_line_does(client, tmp_path,
+                                                                     capsys):
+    """A stacked letter's part of the sum says its stack: the sheet wrote "T2 2" (a stack of
+    2, worth 2), which no player could read; the command line prints the same words."""
+    from companion.cli import main
+
+    gid = _new_game(client, "werdup")["table_key"]
+    before = client.post(f"/api/games/{gid}/turns", json={"play": "5E QUIZ"}).get_json()
+    client.post(f"/api/games/{gid}/turns", json={"play": "5E QUIT"})
+    line = "QUIT: QU 2 + I 2 + T 2 (stack of 2) = 6"
+    assert f"<li>{html.escape(line)}</li>" in page_said(client.get(f"/games/{gid}"))
+    position = tmp_path / "position.txt"
+    position.write_text(before["board"]["text"])
+    assert main(["werdup", "score", str(position), "5E QUIT"]) == 0
+    assert f"  {line}\n" in capsys.readouterr().out
 
 
 def test_werdup_plays_stack_and_score(client):

@@ -177,3 +177,84 @@ def test_the_archive_with_an_unranked_sheet_fits_a_phone(tmp_path, width, browse
             assert page.evaluate("document.documentElement.scrollWidth") <= width
     finally:
         gate.set()
+
+
+GRID_SIZES = """(sel) => {
+  const grid = document.querySelector(sel), cell = grid.querySelector(".cell, .sq");
+  const box = grid.parentElement, style = getComputedStyle(box);
+  const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const g = grid.getBoundingClientRect(), c = cell.getBoundingClientRect();
+  const letter = grid.querySelector("input.cell") || cell;
+  return {grid: g.width, room: room, cell: [c.width, c.height],
+          letter: parseFloat(getComputedStyle(letter).fontSize)};
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width", [320, 360, 390])
+def test_the_girdle_grids_fill_a_phones_width(tmp_path, width, browser):
+    """On a phone the play page's 7 x 7 grid and the day page's shape are as wide as the page's
+    column (20 rem left them 320 and 240 px wide in a 358 px column at 390 px), their squares
+    square and a letter half its square, 20 px or more (it was 17.6 px)."""
+    app = make_app(tmp_path)
+    with live_server(app) as url, phones(
+            browser, url, viewport={"width": width, "height": 844}) as (page,):
+        page.goto(f"/girdle/{DAY}/play")
+        play = page.evaluate(GRID_SIZES, "#play-grid")
+        page.goto(f"/girdle/{DAY}")
+        shape = page.evaluate(GRID_SIZES, "#shape-grid")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+    for sizes in (play, shape):
+        assert sizes["grid"] == pytest.approx(sizes["room"], abs=1), sizes
+        assert sizes["cell"][0] == pytest.approx(sizes["cell"][1], abs=0.5), sizes
+    assert play["letter"] >= max(20, play["cell"][0] / 2 - 0.5), play
+    assert play["cell"][0] >= 38  # a square to tap: 7 of them with their lines fill 288 px
+
+
+@pytest.mark.browser
+def test_the_girdle_grid_on_a_wide_screen_and_on_paper(tmp_path, browser):
+    """On a computer's screen the grid stops at 26 rem (squares of 57 px, letters of 29),
+    not the column's 608 px; printed from the browser, the day's shape keeps its 15 rem, so
+    the lines and the Supply stay on the sheet with it."""
+    app = make_app(tmp_path)
+    with live_server(app) as url, phones(
+            browser, url, viewport={"width": 1280, "height": 900}, is_mobile=False,
+            has_touch=False, device_scale_factor=1) as (page,):
+        page.goto(f"/girdle/{DAY}/play")
+        play = page.evaluate(GRID_SIZES, "#play-grid")
+        page.goto(f"/girdle/{DAY}")
+        page.emulate_media(media="print")
+        printed = page.evaluate(GRID_SIZES, "#shape-grid")
+    assert play["grid"] == pytest.approx(26 * 16, abs=1) and play["room"] > play["grid"]
+    assert play["letter"] >= 28 and play["cell"][0] >= 55
+    assert printed["grid"] <= 15 * 16 + 1  # 15 rem: 240 px
+
+
+CELL_LINES = """() => Array.from(
+  document.querySelectorAll("#card tr:not(:has([colspan])) > td:nth-child(-n+2)"), (td) => {
+    const range = document.createRange();
+    range.selectNodeContents(td);
+    return [td.textContent.trim(),
+            new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size];
+  })"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width", [320, 360, 390])
+def test_the_score_card_keeps_each_word_and_number_whole(tmp_path, width, browser):
+    """A sheet's score card on a 360 px phone broke FLYBACK as "FLYBAC / K" and a checkbox
+    line's number as "5 / ☐": each word and number stands on one line, the card no wider
+    than the screen (14 px below 390 px)."""
+    pz, moves, score = _moves()
+    app = make_app(tmp_path)
+    with live_server(app) as url, phones(
+            browser, url, viewport={"width": width, "height": 844}) as (page,):
+        page.goto(f"/girdle/{DAY}")
+        page.fill("#solution", "\n".join(f"{m.word} {m.start + 1}" for m in moves))
+        with page.expect_navigation():
+            page.tap("#score-sheet")
+        assert f"{score} points" in page.inner_text("#result")
+        cells = page.evaluate(CELL_LINES)
+        assert len(cells) == 2 * pz.words and any(len(w) == 7 for w, _n in cells[1::2])
+        assert all(lines == 1 for _text, lines in cells), cells
+        assert page.evaluate("document.documentElement.scrollWidth") <= width

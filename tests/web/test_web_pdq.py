@@ -526,3 +526,54 @@ def test_pdl_on_the_dealer_judges_against_the_words_said(tmp_path, browser):
         assert page.input_value("#said") == ""
         page.goto(f"/pdq?variant=regular&seed={seed}&round=1")
         assert page.locator("#said").count() == 0
+
+
+@pytest.mark.browser
+def test_pdl_on_the_check_and_judge_pages_a_valid_word_joins_the_words_said(tmp_path,
+                                                                            browser):
+    """On the dealer a word found VALID under PDL joins the words said; on the check and
+    judge pages it did not, so a player typed it again there before the next word, or had
+    its plural judged VALID. Both now join it as the dealer does (one function,
+    pdq.said_after), and the check page's "All words" link keeps the words said."""
+    from appfactory import make_app
+    from browser import fits_phone, live_server, phones, tap_and_wait
+
+    seed, word, plural, longer = _pdl_round()
+    cards = deal("pdl", seed, 1).cards
+    app = make_app(tmp_path, JUDGE_CLEAR_SECONDS=120)
+    with live_server(app) as url, phones(browser, url) as (page,):
+        page.goto("/")
+        page.select_option("#game", "pdq")
+        page.fill("#cards", cards)
+        page.select_option("#variant", "pdl")
+        page.fill("#word", word)
+        tap_and_wait(page, "#check-form button[type=submit]")
+        assert page.inner_text("#verdict .big") == f"{word.upper()}: VALID"
+        assert page.input_value("#said") == word.upper()
+        assert page.input_value("#word") == ""  # it joined the words said
+        page.fill("#word", plural)
+        tap_and_wait(page, "#check-form button[type=submit]")
+        assert page.inner_text("#verdict .big") == f"{plural.upper()}: NOT VALID"
+        assert page.input_value("#said") == word.upper()
+        assert page.input_value("#word") == plural  # kept, to correct
+        page.fill("#word", longer)
+        tap_and_wait(page, "#check-form button[type=submit]")
+        assert page.inner_text("#verdict .big") == f"{longer.upper()}: VALID"
+        assert page.input_value("#said") == f"{word.upper()}, {longer.upper()}"
+        fits_phone(page)
+        tap_and_wait(page, "#all-link")
+        assert page.input_value("#said") == f"{word.upper()}, {longer.upper()}"
+
+        page.goto("/judge")
+        page.select_option("#game", "pdq")
+        page.fill("#cards", cards)
+        page.select_option("#variant", "pdl")
+        page.fill("#words", word)
+        tap_and_wait(page, "#judge-form button[type=submit]")
+        assert page.inner_text("#verdict .big") == "VALID"
+        assert page.input_value("#said") == word.upper()
+        page.fill("#words", plural)
+        tap_and_wait(page, "#judge-form button[type=submit]")
+        assert page.inner_text("#verdict .big") == "NOT VALID"
+        assert page.input_value("#said") == word.upper()
+        fits_phone(page)

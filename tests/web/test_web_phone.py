@@ -378,8 +378,9 @@ def test_the_chosen_challenge_rule_is_shown_whole_on_a_phone(browser, base_url, 
         context.close()
 
 
-# Each date or month in the refusal (2024-01-01, 2026-13) with the number of lines it stands on.
-DATE_LINES = r"""box => {
+# Each piece of a box's text that matches ``pattern`` (a date or month: 2024-01-01, 2026-13)
+# with the number of lines it stands on.
+PIECE_LINES = r"""(box, pattern) => {
   const found = [], walk = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
   const text = [];  // the refusal's text nodes, each with where it starts in the whole
   let all = "";
@@ -391,7 +392,7 @@ DATE_LINES = r"""box => {
     const [node, start] = text.filter(([, s]) => s <= i).pop();
     return [node, i - start];
   }
-  for (const m of all.matchAll(/\d{4}-\d{2}(-\d{2})?/g)) {
+  for (const m of all.matchAll(new RegExp(pattern, "g"))) {
     const r = document.createRange();
     r.setStart(...at(m.index)); r.setEnd(...at(m.index + m[0].length - 1));
     r.setEnd(r.endContainer, r.endOffset + 1);
@@ -413,8 +414,64 @@ def test_a_date_in_a_refusal_stands_on_one_line(browser, base_url, width):
         for path in ("/girdle/1999-01-01", "/girdle/tomorrow", "/girdle/2099-01-01",
                      "/girdle/archive?month=2026-13", "/girdle/2026-02-30"):
             page.goto(path)
-            dates = page.locator("#error").evaluate(DATE_LINES)
+            dates = page.locator("#error").evaluate(PIECE_LINES, r"\d{4}-\d{2}(-\d{2})?")
             assert dates and all(lines == 1 for _date, lines in dates), (path, dates)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("width", [320, 360, 390])
+def test_a_pdl_reason_keeps_its_endings_whole(browser, base_url, width):
+    """A PDL verdict's "a plural or an -LY, -ED or -ING form" broke on a 360 px phone after
+    the hyphen, "-LY, -" over "ED": each ending stands whole on one line."""
+    context = browser.new_context(base_url=base_url, **{
+        **PHONE, "viewport": {"width": width, "height": 700}})
+    try:
+        page = context.new_page()
+        page.goto("/?word=pines&game=pdq&cards=PNS&variant=pdl&said=PINE")
+        endings = page.locator("#verdict .reason").evaluate(PIECE_LINES, r"-(LY|ED|ING)\b")
+        assert len(endings) == 3 and all(n == 1 for _e, n in endings), endings
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("width", [320, 360])
+def test_a_werdup_letter_s_stack_stays_on_one_line(browser, base_url, width):
+    """The last play's arithmetic, "QUIT: QU 2 + I 2 + T 2 (stack of 2) = 6", broke on a
+    360 px phone as "(stack of" over "2) = 6": a stack's words stand whole on a line."""
+    key = json.load(urllib.request.urlopen(urllib.request.Request(
+        base_url + "/api/games", data=json.dumps(
+            {"game": "werdup", "players": ["Ann", "Bob", "Cy"]}).encode(),
+        headers={"Content-Type": "application/json"})))["table_key"]
+    for play in ("5E QUIZ", "5E QUIT"):
+        urllib.request.urlopen(urllib.request.Request(
+            base_url + f"/api/games/{key}/turns", data=json.dumps({"play": play}).encode(),
+            headers={"Content-Type": "application/json"})).read()
+    context = browser.new_context(base_url=base_url, **{
+        **PHONE, "viewport": {"width": width, "height": 700}})
+    try:
+        page = context.new_page()
+        page.goto(f"/games/{key}")
+        stacks = page.locator("#last-play").evaluate(PIECE_LINES, r"\(stack of \d+\)")
+        assert stacks == [["(stack of 2)", 1]], stacks
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("width", [320, 360])
+def test_the_api_list_breaks_a_path_after_a_slash(browser, base_url, width):
+    """The API's readable list broke its paths anywhere on a 360 px phone,
+    "/api/games/{key}/photos/{pho / to_id}/score", ".../submission / s": a path now breaks
+    after a slash, each of its parts (and every word of the list, but at a hyphen) whole on a
+    line."""
+    context = browser.new_context(base_url=base_url, **{
+        **PHONE, "viewport": {"width": width, "height": 700}})
+    try:
+        page = context.new_page()
+        page.goto("/api/")
+        parts = page.locator("main ul.list").evaluate(PIECE_LINES, r"[^/\s-]+")
+        assert len(parts) > 100 and [p for p, n in parts if n > 1] == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
     finally:
         context.close()
 
@@ -462,5 +519,39 @@ def test_the_printable_sheet_of_a_long_game_fits_a_phone_with_its_words_whole(br
             assert page.locator("td.turn", has_text="End").count() == 1  # the racks' row
             assert page.evaluate(SPLIT_WORDS) == [], (players, width)
             assert page.evaluate("document.documentElement.scrollWidth") <= width, players
+    finally:
+        context.close()
+
+
+def test_a_game_listed_on_two_lines_has_its_bullet_beside_the_first(browser, base_url):
+    """"Your games" on a 360 px phone: a game whose players' names wrap put its bullet beside
+    the second line (the link, an inline block, sat on its last line's baseline), under the
+    other games' bullets' rhythm, as if "Alexandros" were an item. The bullet now stands
+    beside the game's first line, drawn there (found in a screenshot of the list's margin)."""
+    import io
+
+    from PIL import Image
+
+    context = browser.new_context(base_url=base_url, **{
+        **PHONE, "viewport": {"width": 360, "height": 800}, "device_scale_factor": 1})
+    try:
+        page = context.new_page()
+        page.goto(f"/games/{_game(base_url, ['Ann', 'Bartholomew Alexandros'])['table_key']}")
+        page.goto("/games")
+        item = page.locator("#recent li").first
+        item.scroll_into_view_if_needed()
+        link = item.locator("a")
+        lines = link.evaluate("""a => {
+            const r = document.createRange(); r.selectNodeContents(a);
+            return Array.from(r.getClientRects(), x => [x.top, x.bottom]); }""")
+        assert len({round(top) for top, _ in lines}) == 2, lines  # the names wrap
+        box = item.bounding_box()
+        shot = Image.open(io.BytesIO(page.screenshot(clip={
+            "x": box["x"] - 16, "y": box["y"], "width": 16, "height": box["height"]})))
+        dark = [y for y in range(shot.height) for x in range(shot.width)
+                if sum(shot.getpixel((x, y))[:3]) < 200]
+        bullet = box["y"] + (min(dark) + max(dark)) / 2
+        first = min(lines)
+        assert first[0] <= bullet <= first[1], (bullet, lines)
     finally:
         context.close()
