@@ -324,12 +324,18 @@ def _text_width(text: str, face: str = "Helvetica-Bold") -> float:
 
 
 PHONE_WIDTH = 480  # CSS px: the printable sheet's phone layout, up to this screen width
-SHEET_EMS = 3 + 3.4  # the page's margins and the turn numbers' column, in ems (12 pt)
+ROUND_LABEL = "Round"  # the printable sheet's heading over its rows' numbers (the rounds)
 PLAY_EMS = 5  # the least a turn's column takes beside the others on a screen (td.play)
 FIT = 1.02  # a width the server measures, and 2% more, for the rounding of a glyph's pixels
 CELL_EMS = 1 + 1 / 16  # a cell's padding (.5 em each side) and its borders' share (1 px)
 NAME_LEAST_PT = 9  # the least a player's name shrinks to on paper, before it breaks
 PAGE_MARGIN_MM = 12  # the printed sheet's margin on every side (@page)
+
+
+def _label_ems() -> float:
+    """The width of the printable sheet's widest row label (its heading, "Round", and the
+    last row's "Final"), in ems of its bold face, and 2% more (:data:`FIT`)."""
+    return round(FIT * max(_text_width(label) for label in (ROUND_LABEL, "End", "Final")), 3)
 
 
 def _turn_texts(rows: list[dict]) -> list[str]:
@@ -361,7 +367,8 @@ def _stacked_below(turns: list[tuple[int, dict]], totals: dict[int, float]) -> i
     play = dict.fromkeys(totals, 0.0)
     for seat, printed in turns:
         play[seat] = max(play[seat], printed["width"])
-    ems = SHEET_EMS + sum(max(play[s], PLAY_EMS) + totals[s] + 2 for s in play)
+    ems = 3 + _label_ems() + CELL_EMS + sum(max(play[s], PLAY_EMS) + totals[s] + 2
+                                           for s in play)  # the page's margins: 3 ems
     return max(PHONE_WIDTH, round(1.05 * (16 * ems + 2 * len(play) + 4)))
 
 
@@ -377,10 +384,10 @@ def _paper_columns(game: Game, turns: list[tuple[int, dict]], totals: dict[int, 
     the page's width, less the needs of each set of players (``sets``: each set's
     ``players`` and how many ``others`` share the rest), over the others (the largest is
     the set of the players who fit). Room to spare goes to the turns' columns evenly.
-    ``turn``: the turn numbers' column, as wide as its widest label (the last row's
-    "Final", in bold). ``turns``: each turn's seat and its text, and ``names`` each seat's
+    ``turn``: the rounds' numbers' column, as wide as its widest label (:func:`_label_ems`,
+    in bold). ``turns``: each turn's seat and its text, and ``names`` each seat's
     name, as :func:`_printed` sets them."""
-    turn = round(FIT * _text_width("Final") + CELL_EMS, 3)
+    turn = round(_label_ems() + CELL_EMS, 3)
     word = {p.seat: _text_width(signed(p.end_adjustment), "Helvetica") if game.finished
             else 0.0 for p in game.players}
     for seat, printed in turns:
@@ -424,17 +431,27 @@ def _printed(text: str, face: str = "Helvetica-Bold") -> dict:
 
 @bp.get("/games/<key>/print")
 def printable(key: str) -> ResponseReturnValue:
+    """The game's score sheet to print: a row a round (:func:`scoresheet.rounds`), each
+    player's turn in their own two columns, as a paper score sheet has them."""
     game = _game_or_404(key)
     rows = sheet.running(game)
     totals = _totals_width(game, rows)
     turns = [(r["seat"], _printed(text, "Helvetica"))
              for r, text in zip(rows, _turn_texts(rows), strict=True)]
+    longest = {r["number"]: printed["longest"] for r, (_seat, printed) in zip(rows, turns,
+                                                                               strict=True)}
+    rounds = sheet.rounds(game)
     names = {p.seat: _printed(p.name) for p in game.players}
     paper = _paper_columns(game, turns, totals, names)
-    return render_template("game_print.html", game=game, key=key, rows=rows,
+    label = _label_ems()
+    return render_template("game_print.html", game=game, key=key, rounds=rounds,
                            totals=sheet.totals(game), title=sheet.table(game).title,
-                           names=names,
-                           longest=[printed["longest"] for _seat, printed in turns],
+                           names=names, round_label=ROUND_LABEL,
+                           longest=[{n: max(longest[r["number"]] for r in cell)
+                                     for n, cell in enumerate(each["turns"], start=1) if cell}
+                                    for each in rounds],
+                           label_ems={"screen": round(label + CELL_EMS, 3),
+                                      "phone": round(label + .5 + 1 / 16, 3)},
                            paper=paper, names_in_full=_names_in_full(paper),
                            page_margin=PAGE_MARGIN_MM, fit=FIT,
                            cell_ems=CELL_EMS, name_least=NAME_LEAST_PT,

@@ -119,13 +119,18 @@ def lock_game(db: Session, key: str, seen: int | None = None,
     return locked
 
 
+def _tries_again(turn: Turn) -> bool:
+    """Whether ``turn`` is a play challenged off with another try left: its player's next
+    row on the sheet is the same turn's."""
+    return bool(((turn.detail or {}).get("challenge") or {}).get("plays_again"))
+
+
 def taken_back_before(game: Game, turn: Turn) -> int:
     """How many plays of ``turn``'s player came off earlier in the same turn: the turns just
     before it that were challenged off with another try left."""
     count = 0
     for earlier in reversed(game.turns[:game.turns.index(turn)]):
-        outcome = (earlier.detail or {}).get("challenge") or {}
-        if earlier.seat != turn.seat or not outcome.get("plays_again"):
+        if earlier.seat != turn.seat or not _tries_again(earlier):
             break
         count += 1
     return count
@@ -151,7 +156,7 @@ def next_seat(game: Game) -> int:
     if not game.turns:
         return 0
     last = game.turns[-1]
-    if ((last.detail or {}).get("challenge") or {}).get("plays_again"):
+    if _tries_again(last):
         return last.seat
     names = [p.name for p in game.players]
     nxt = next_holding(names, names[last.seat], tile_count(game)[0].holding())
@@ -488,6 +493,26 @@ def running(game: Game) -> list[dict[str, Any]]:
                      "action": t.action, "words": t.words, "score": t.score,
                      "total": so_far[t.seat], "detail": t.detail})
     return rows
+
+
+def rounds(game: Game) -> list[dict[str, Any]]:
+    """The sheet's rows a round each, as a paper score sheet has them: round ``number`` k
+    holds each player's k-th turn (``turns``: one a seat, in seat order), a turn being its
+    rows of :func:`running` (one, or a play challenged off and the player's other try in the
+    same turn after it), with no rows for a player who has had no k-th turn (the game over,
+    or still going, before their seat's). Passes, swaps and lost turns are turns as plays
+    are; a player who went out, passed over while the others play on, has no more turns."""
+    turns: dict[int, list[list[dict[str, Any]]]] = {p.seat: [] for p in game.players}
+    again = None  # the seat whose play just came off with another try left
+    for turn, row in zip(game.turns, running(game), strict=True):
+        if again == turn.seat:
+            turns[turn.seat][-1].append(row)
+        else:
+            turns[turn.seat].append([row])
+        again = turn.seat if _tries_again(turn) else None
+    count = max((len(each) for each in turns.values()), default=0)
+    return [{"number": k + 1, "turns": [each[k] if k < len(each) else []
+                                        for each in turns.values()]} for k in range(count)]
 
 
 def game_dict(game: Game) -> dict[str, Any]:

@@ -578,36 +578,63 @@ def _self_played_turns(players: int, turns: int) -> list[dict]:
     return sheet
 
 
-def test_a_long_games_printed_sheet_has_every_turn_and_says_its_pages(browser, base_url,
-                                                                      tmp_path):
-    """A hundred turns of four players, self-played with passes, printed on Letter and A4:
-    every turn is on the paper once, in order, each page has the players' names over its
-    columns and says which page of how many it is ("page 2 of 4": the pages said nothing),
-    and the final totals come at the end."""
+ROUND_CELLS = """() => Array.from(document.querySelectorAll('tbody tr[id^="round-"]'), tr =>
+  Array.from(tr.children, td => td.innerText.trim()))"""  # each round's row: its cells' text
+
+
+def _rounds_expected(turns: list[dict], players: int) -> list[list[str]]:
+    """The printed sheet's rows for ``turns`` (words and score, or the action) of ``players``
+    taking turns in seat order, as a paper score sheet has them: the round's number, then
+    each player's turn (words and score) and running total, empty past the last turn."""
+    rows: list[list[str]] = []
+    total = [0] * players
+    for n, turn in enumerate(turns):
+        seat = n % players
+        if seat == 0:
+            rows.append([str(n // players + 1)] + [""] * (2 * players))
+        score = int(turn.get("score", 0))
+        total[seat] += score
+        said = turn["words"].upper() if "words" in turn else turn["action"]
+        rows[-1][1 + 2 * seat:3 + 2 * seat] = [f"{said} {score}", str(total[seat])]
+    return rows
+
+
+def test_a_long_games_printed_sheet_has_a_row_a_round_and_says_its_pages(browser, base_url,
+                                                                        tmp_path):
+    """A hundred turns of four players, self-played with passes, took four pages on Letter
+    and A4: a row a turn, three of its players' cells empty. As on a paper score sheet, a row
+    is a round, each player's turn (words and score, a pass or a swap) and running total in
+    their own columns, in seat order: 25 rows on two pages, each with the players' names
+    over its columns and which page of how many it is, and the final totals at the end."""
     import re
     import subprocess
 
     names = ["Bartholomew-Alexandros Fitzgerald-Smythe", "Wilhelmina Constance", "Ann",
              "Maximilian Fitzgerald"]
+    turns = _self_played_turns(4, 100)
     context = browser.new_context(base_url=base_url)
     try:
         page = context.new_page()
         game = page.request.post("/api/games", data={"game": "werdup",
                                                      "players": names}).json()
-        for turn in _self_played_turns(4, 100):
+        for turn in turns:
             assert page.request.post(f"/api/games/{game['table_key']}/turns", data=turn).ok
         totals = [str(p["total"]) for p in page.request.get(
             f"/api/games/{game['table_key']}").json()["players"]]
         page.goto(f"/games/{game['table_key']}/print")
+        rounds = page.evaluate(ROUND_CELLS)
+        assert rounds == _rounds_expected(turns, 4)
+        assert [row[2 + 2 * seat] for seat in range(4) for row in rounds[-1:]] == totals
         for paper in ("Letter", "A4"):
             pdf = tmp_path / f"long-{paper}.pdf"
             page.pdf(path=str(pdf), format=paper)
             text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
                                   text=True, check=True).stdout
             pages = text.split("\f")[:-1]
-            assert len(pages) > 2, paper
+            assert 1 <= len(pages) <= 2, (paper, len(pages))
+            assert re.search(r"^ *Round ", pages[0], re.M), paper  # the numbers are rounds
             numbers = [int(n) for n in re.findall(r"^ *(\d+) ", text, re.M)]
-            assert numbers == list(range(1, 101)), (paper, numbers)
+            assert numbers == list(range(1, 26)), (paper, numbers)
             for n, words in enumerate(pages, start=1):
                 where = (paper, n)
                 assert all(re.split(r"[ -]", name)[0] in words for name in names), where
@@ -619,6 +646,64 @@ def test_a_long_games_printed_sheet_has_every_turn_and_says_its_pages(browser, b
             height = float(re.search(r'<page width="[\d.]+" height="([\d.]+)"', boxes)[1])
             lowest = max(float(y) for y in re.findall(r'<word [^>]*yMax="([\d.]+)"', boxes))
             assert (height - lowest) * 25.4 / 72 >= 6.0, paper  # clear of the unprintable edge
+            edges = _table_edges(pdf.read_bytes())
+            assert edges["right_covered"] > 0.95, (paper, edges)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("game", ["werdup", "bugwords"])
+def test_a_game_ended_mid_round_leaves_the_later_seats_empty_on_its_printed_sheet(
+        browser, base_url, tmp_path, game):
+    """Four players' game over after the second player's second turn: its printed sheet's
+    second round holds the first two players' turns and leaves the others' cells empty, the
+    End adjustments and the Final totals under it, for WerdUp and Bug Words, on Letter and
+    A4 (the table's right border on the paper)."""
+    import re
+    import subprocess
+
+    plays = {"werdup": [{"words": "cat", "score": 10}, {"words": "dog", "score": 12},
+                        {"action": "pass"}, {"words": "qi", "score": 22},
+                        {"action": "swap"}, {"words": "zax", "score": 30}],
+             "bugwords": [{"play": "8G WORD"}, {"play": "G7 SWAN"}, {"action": "pass"},
+                          {"action": "swap"}, {"play": "10G NOTE"}, {"action": "pass"}]}[game]
+    context = browser.new_context(base_url=base_url)
+    try:
+        page = context.new_page()
+        made = page.request.post("/api/games", data={
+            "game": game, "players": ["Ann", "Bob", "Cy", "Dee"]}).json()
+        key = made["table_key"]
+        for turn in plays:
+            assert page.request.post(f"/api/games/{key}/turns", data=turn).ok, turn
+        racks = {"werdup": ["", "Q", "Z", "X"],  # Ann went out
+                 "bugwords": ["EEEIIII", "AAAUUUL", "RRRTTTL", "IIEEELL"]}[game]
+        done = page.request.post(f"/api/games/{key}/finish", data={
+            "racks": {str(seat): rack for seat, rack in enumerate(racks)}})
+        assert done.ok, done.text()
+        played = page.request.get(f"/api/games/{key}").json()
+        assert played["finished"]
+        scored = [{"score": t["score"], **({"words": t["words"]} if t["action"] == "play"
+                                           else {"action": t["action"]})}
+                  for t in played["turns"]]
+        page.goto(f"/games/{key}/print")
+        rounds = page.evaluate(ROUND_CELLS)
+        assert rounds == _rounds_expected(scored, 4)
+        assert rounds[1][5:] == ["", "", "", ""]  # Cy's and Dee's cells of round 2
+        ends = page.evaluate("""() => Array.from(document.querySelectorAll('tr'))
+            .filter(tr => tr.firstElementChild.innerText.trim() === 'End')
+            .map(tr => Array.from(tr.querySelectorAll('td:not(.turn):not(.wide-only)'),
+                                  td => td.innerText.trim()))""")
+        assert len(ends) == 1 and len(ends[0]) == 4, ends
+        totals = [str(p["total"]) for p in played["players"]]
+        for paper in ("Letter", "A4"):
+            pdf = tmp_path / f"{game}-{paper}.pdf"
+            page.pdf(path=str(pdf), format=paper)
+            text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
+                                  text=True, check=True).stdout
+            assert text.count("\f") == 1, paper
+            final = re.search(r"^ *Final +(.*)$", text, re.M)
+            assert final and final.group(1).split() == totals, (paper, final)
+            assert _table_edges(pdf.read_bytes())["right_covered"] > 0.95, paper
     finally:
         context.close()
 
@@ -1464,10 +1549,10 @@ def _name_words(pdf) -> list[tuple[str, float]]:
     words = [(w, float(y0), float(y1)) for y0, y1, w in re.findall(
         r'<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)</word>',
         boxes)]
-    head = next(y0 for w, y0, _ in words if w == "#")
+    head = next(y0 for w, y0, _ in words if w == "Round")  # the rounds' heading
     below = min(y0 for w, y0, _ in words if w == "Final")  # the row under the names
     return [(w, round((y1 - y0) / 1.117, 1)) for w, y0, y1 in words
-            if head - 8 < y0 < below and w != "#"]
+            if head - 8 < y0 < below and w != "Round"]
 
 
 def test_a_long_name_on_the_printed_sheet_fits_its_column_without_a_cut_word(browser,

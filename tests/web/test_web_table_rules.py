@@ -161,6 +161,34 @@ def test_werdup_gives_one_more_try_after_a_word_challenged_off(tapp):
     assert sorted(result.totals.values()) == sorted(p["total"] for p in game["players"])
 
 
+def test_a_turn_with_another_try_is_one_cell_of_its_round_on_the_printed_sheet(tapp):
+    """WerdUp's other try after a word challenged off is the same turn: the printed sheet,
+    a row a round, holds both of Ann's tries in her cell of round 1 (a line each), beside
+    Bob's turn in the same row, and her next turn in round 2, not the try in round 2 and
+    every later turn a round late."""
+    import re
+
+    from companion.web import scoresheet
+    from companion.web.db import session
+
+    client = tapp.test_client()
+    key = _start(client, "single", game="werdup")
+    _play(client, key, "5E ZXK")
+    assert _form(client, key, "challenge").status_code == 302
+    for play in ("5E CAT", "F4 AXE"):  # Ann's try, Bob's turn
+        _play(client, key, play)
+    assert _form(client, key, "turns", action="pass").status_code == 302  # Ann's next
+    with tapp.app_context():
+        rounds = scoresheet.rounds(scoresheet.get_game(session(), key))
+        assert [[[r["words"] for r in cell] for cell in each["turns"]] for each in rounds] == [
+            [["ZXK", "CAT"], ["AXE CXT"]], [[""], []]]  # (AXE stacked its X on CAT)
+    printed = client.get(f"/games/{key}/print").get_data(as_text=True)
+    rows = re.findall(r'<tr id="round-(\d+)">(.*?)</tr>', printed, re.S)
+    assert [n for n, _ in rows] == ["1", "2"]
+    assert re.search(r"ZXK \(challenged off\) 0<br>CAT \d+</span>.*AXE CXT \d+", rows[0][1], re.S)
+    assert "pass 0" in rows[1][1] and "AXE" not in rows[1][1]
+
+
 def test_a_turn_refused_after_a_challenge_names_the_player_as_typed(tapp):
     """The refusal of a move after a second word challenged off began with the player's name,
     so 'ann' was shown 'Ann'."""
