@@ -36,10 +36,12 @@ def not_letters_reason(word: str) -> str:
 
 def _abbreviation(written: str) -> bool:
     """``USA``, ``U.S.``, ``DOE``: written in capitals (or with points), not as a name; or
-    ``pH``, a capital after a small first letter, which no name is written with."""
+    ``pH``, ``mRNA``: a small first letter and capitals for at least half of the others,
+    which no name is written with (not ``iPod`` or ``deVries``)."""
     letters = [c for c in written if c.isalpha()]
+    rest = letters[1:]
     return "." in written or (len(letters) > 1 and all(c.isupper() for c in letters)) or (
-        len(letters) > 1 and letters[0].islower() and any(c.isupper() for c in letters))
+        bool(rest) and letters[0].islower() and 2 * sum(c.isupper() for c in rest) >= len(rest))
 
 
 def _joined(words: list[str]) -> str:

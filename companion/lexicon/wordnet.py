@@ -400,8 +400,9 @@ def _spelt_out(written: str, words: list[str]) -> str:
     "of" left out (USA: United States of America; PC: personal computer); else the shortest
     that is much longer (at least twice as long, and three letters more) and holds its
     letters in order from its own first letter (TV: television, not telly; not OKAY for
-    OK, a spelling of the same length). Words that hold the form itself (TV set) are not
-    it spelt out."""
+    OK, a spelling of the same length), when it has no vowel or two capitals (MPH, IgM; not
+    OCA, Oxalis crenata, nor URALS, Ural Mountains). Words that hold the form itself (TV
+    set) are not it spelt out."""
     short = written.lower()
     if not (short.isalpha() and 2 <= len(short) <= SPELT_OUT_UP_TO):
         return ""
@@ -413,6 +414,9 @@ def _spelt_out(written: str, words: list[str]) -> str:
         if len(parts) > 1 and short in ("".join(p[0] for p in parts),
                                         "".join(p[0] for p in kept)):
             return w.replace("_", " ")
+
+    if any(c in "aeiou" for c in short) and sum(c.isupper() for c in written) < 2:
+        return ""  # OCA, URALS, NAUCH: a word or name, not letters standing for words
 
     def holds(long: str) -> bool:
         letters = iter(long)
