@@ -113,6 +113,11 @@ class Verdict:
     near_words: list[str] = field(default_factory=list)
     irregular_base: str = ""
     irregular_forms: list[str] = field(default_factory=list)
+    # how the word is written where the reason says so: apart or with a hyphen (ALOT: "A
+    # LOT"), or a contraction with its apostrophe (DONT: "DON'T"); and the words an
+    # abbreviation stands for (TV: "television"); empty otherwise
+    written_as: str = ""
+    abbreviation_of: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -184,7 +189,8 @@ def check_word(
         absent = absence(raw, lex, word_limits(game).admits if game is not None else None)
         return replace(verdict(False, absent.reason, decided_by),
                        near_words=list(absent.near_words), irregular_base=absent.irregular_base,
-                       irregular_forms=absent.irregular_forms)
+                       irregular_forms=absent.irregular_forms, written_as=absent.written_as,
+                       abbreviation_of=list(absent.abbreviation_of))
     where = f" for {GAME_TITLES[game]}" if game else ""
     return verdict(True, f"{shown} is valid{where}: it is in {listed_reason(raw, lex)}.",
                    decided_by)

@@ -408,3 +408,27 @@ def test_the_json_names_the_near_words_and_the_irregular_forms(capsys):
         [], "", [])
     code, out, _ = run(capsys, "pdq", "R", "C", "V", "--word", "recieve", "--json")
     assert code == 1 and json.loads(out)["near_words"] == ["RECEIVE"]
+
+
+def test_a_refused_word_is_told_why_as_a_referee_would(capsys):
+    # ALOT named only ALLOT ...; DONT named DENT ...; TV, ISNT and SERIESES got nothing more
+    # than "not in the word list", MANYER named MANNER
+    said = {"alot": "the dictionary has it as two words, A LOT; close to it in the list: "
+                    "ALLOT, ALTO, ALIT, ALOFT and ALOE.",
+            "dont": "DONT is DON'T without its apostrophe; contractions are not allowed.",
+            "tv": "the dictionary knows it only as an abbreviation (TV, tv, of television). "
+                  "Abbreviations are not allowed.",
+            "manyer": "MANY is irregular; the list has MORE.",
+            "serieses": "SERIES is irregular; its plural is SERIES."}
+    for word, why in said.items():
+        code, out, _ = run(capsys, "check", word)
+        assert code == 1 and out.splitlines()[1] == (
+            f"  {word.upper()} is not in the word list SCOWL-70 US/UK/CA/AU, the companion "
+            f"default: {why}")
+    fields = ("written_as", "abbreviation_of", "irregular_base", "irregular_forms")
+    words = json.loads(run(capsys, "check", "alot", "dont", "tv", "manyer", "cant",
+                           "--json")[1])["words"]
+    assert [tuple(w[f] for f in fields) for w in words] == [
+        ("A LOT", [], "", []), ("DON'T", [], "", []), ("", ["television"], "", []),
+        ("", [], "MANY", ["MORE"]), ("", [], "", [])]
+    assert [w["valid"] for w in words] == [False, False, False, False, True]

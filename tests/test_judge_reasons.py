@@ -24,11 +24,13 @@ def test_a_name_is_called_one_however_it_was_typed(typed):
 @pytest.mark.parametrize("typed", ["nato", "NATO", "Fbi"])
 def test_an_abbreviation_is_called_one(typed):
     reason = check_word(typed, with_definitions=False).reason
-    assert reason.endswith("only as an abbreviation (NATO). Abbreviations are not allowed.") or (
-        reason.endswith("only as an abbreviation (FBI). Abbreviations are not allowed."))
+    assert reason.endswith("only as an abbreviation (NATO, of North Atlantic Treaty "
+                           "Organization). Abbreviations are not allowed.") or (
+        reason.endswith("only as an abbreviation (FBI, of Federal Bureau of Investigation). "
+                        "Abbreviations are not allowed."))
 
 
-@pytest.mark.parametrize(("typed", "written"), [("MR", "Mr"), ("mrs", "Mrs")])
+@pytest.mark.parametrize(("typed", "written"), [("MR", "Mr, of Mister"), ("mrs", "Mrs")])
 def test_a_title_the_dictionary_also_writes_with_a_point_is_an_abbreviation(typed, written):
     # WordNet's sense writes "Mr" and "Mr.": the capital alone made it "a name"
     assert check_word(typed, with_definitions=False).reason.endswith(
@@ -69,7 +71,7 @@ def test_a_symbol_sense_says_what_it_stands_for_and_is_no_name():
     assert (paris.symbol_of, paris.is_name) == ("", True)
     # a unit's name in capitals is an abbreviation, as before: GMT stands for no one symbol
     assert check_word("gmt", with_definitions=False).reason.endswith(
-        "only as an abbreviation (GMT). Abbreviations are not allowed.")
+        "only as an abbreviation (GMT, of Greenwich Mean Time). Abbreviations are not allowed.")
     # a common word's senses still leave out the symbol written the same (As, arsenic)
     assert all(d.written == "as" for d in define("as", common=True))
 
@@ -417,3 +419,96 @@ def test_a_house_list_is_searched_as_it_stands():
     assert check_word("recieve", lexicon=lex).near_words == ["RECEIVE", "RECIEVES"]
     removed = check_word("relieve", lexicon=lex)
     assert removed.near_words == [] and removed.reason.endswith("no.txt removes it.")
+
+
+@pytest.mark.parametrize(("word", "written", "near"), [
+    ("alot", "A LOT", ["ALLOT", "ALTO", "ALIT", "ALOFT", "ALOE"]),
+    ("infact", "IN FACT", ["INFECT", "INFARCT", "INFRACT", "INTACT", "INFANT"]),
+    ("atleast", "AT LEAST", []), ("icecream", "ICE CREAM", []), ("inorder", "IN ORDER", [])])
+def test_words_written_as_one_are_told_the_dictionary_has_them_apart(word, written, near):
+    # ALOT named only ALLOT, ALTO ...; ATLEAST and ICECREAM got nothing but "not in the list"
+    for verdict in (check_word(word, with_definitions=False), judge(word, word[:3])):
+        assert verdict.reason.startswith(f"{word.upper()} is not in {DEFAULT}: the dictionary "
+                                         f"has it as two words, {written}")
+        assert verdict.written_as == written
+    verdict = check_word(word, with_definitions=False)
+    tail = f"; close to it in the list: {', '.join(near[:-1])} and {near[-1]}." if near else "."
+    assert verdict.reason.endswith(f"two words, {written}{tail}")
+    assert list(verdict.near_words) == near
+
+
+def test_a_name_written_as_two_words_is_told_the_rule_on_names():
+    verdict = check_word("newyork", with_definitions=False)
+    assert verdict.reason == (f"NEWYORK is not in {DEFAULT}: the dictionary knows it only as a "
+                              "name written as two words (New York). Proper nouns (names of "
+                              "people and places) are not allowed.")
+    # the X of X ray is a capital, but RAY is no name's
+    assert "has it as two words, X RAY" in check_word("xray", with_definitions=False).reason
+
+
+@pytest.mark.parametrize(("word", "forms", "stands_for"), [
+    ("tv", "TV, tv", ["television"]), ("ok", "OK, ok", []), ("ph", "pH", []),
+    ("nasa", "NASA", ["National Aeronautics and Space Administration"]),
+    ("usa", "USA", ["United States of America", "United States Army"]), ("dvd", "DVD", [])])
+def test_an_abbreviation_is_told_what_it_stands_for(word, forms, stands_for):
+    # TV and OK (written tv and ok in a sense) got no reason; PH was called a name (pH)
+    verdict = check_word(word, with_definitions=False)
+    of = f", of {' or '.join(stands_for)}" if stands_for else ""
+    assert verdict.reason == (f"{word.upper()} is not in {DEFAULT}: the dictionary knows it "
+                              f"only as an abbreviation ({forms}{of}). Abbreviations are not "
+                              "allowed.")
+    assert verdict.abbreviation_of == stands_for
+
+
+def test_words_of_the_list_that_are_abbreviations_too_stay_valid():
+    for word in ("ad", "id", "am", "us", "it", "exam", "phone"):
+        assert check_word(word, with_definitions=False).valid, word
+
+
+@pytest.mark.parametrize(("word", "written"), [
+    ("dont", "DON'T"), ("isnt", "ISN'T"), ("im", "I'M"), ("youre", "YOU'RE"),
+    ("theyre", "THEY'RE"), ("wouldnt", "WOULDN'T")])
+def test_a_contraction_without_its_apostrophe_is_told_so(word, written):
+    # DONT named DENT, DON, DOT ...; ISNT got nothing but "not in the list"
+    verdicts = [check_word(word, with_definitions=False)]
+    verdicts += [judge(word, word[:3])] if len(word) >= 4 else []  # PDQ's words are longer
+    for verdict in verdicts:
+        assert verdict.reason == (f"{word.upper()} is not in {DEFAULT}: {word.upper()} is "
+                                  f"{written} without its apostrophe; contractions are not "
+                                  "allowed.")
+        assert verdict.written_as == written and not verdict.near_words
+
+
+@pytest.mark.parametrize("word", ["cant", "wont", "ill", "shell", "well", "were", "hell", "wed"])
+def test_a_contraction_without_its_apostrophe_that_is_a_word_stays_valid(word):
+    verdict = check_word(word, with_definitions=False)
+    assert verdict.valid and not verdict.written_as
+
+
+def test_the_contraction_table_is_sound():
+    from companion.datafiles import read_table
+
+    rows = read_table("contractions.tsv")
+    assert len(rows) == len({r["contraction"] for r in rows}) > 70
+    assert all("'" in r["contraction"] and r["full"] for r in rows)
+
+
+@pytest.mark.parametrize(("word", "base", "form", "reason"), [
+    ("manyer", "MANY", "MORE", "MANY is irregular; the list has MORE."),
+    ("mucher", "MUCH", "MORE", "MUCH is irregular; the list has MORE."),
+    ("muchest", "MUCH", "MOST", "MUCH is irregular; the list has MOST."),
+    ("mostest", "MANY", "MOST", "MOST is already the superlative of MANY."),
+    ("lessest", "LITTLE", "LESS", "LESS is already the comparative of LITTLE.")])
+def test_a_regular_ending_on_many_or_much_names_more_and_most(word, base, form, reason):
+    # WordNet's exception list for adjectives has no MORE or MOST: MANYER named MANNER
+    verdict = check_word(word, with_definitions=False)
+    assert verdict.reason == f"{word.upper()} is not in {DEFAULT}: {reason}"
+    assert (verdict.irregular_base, verdict.irregular_forms) == (base, [form])
+
+
+@pytest.mark.parametrize("word", ["series", "species"])
+def test_series_and_species_are_their_own_plurals(word):
+    # AGID gives SERIESES (and lacks SPECIES), so the table had neither
+    verdict = check_word(word + "es", with_definitions=False)
+    assert verdict.reason == (f"{word.upper()}ES is not in {DEFAULT}: {word.upper()} is "
+                              f"irregular; its plural is {word.upper()}.")

@@ -12,7 +12,8 @@ from companion import text
 from companion.lexicon.core import Lexicon
 from companion.lexicon.house import OFFENSIVE_LIST_NAME
 from companion.lexicon.spelling import Irregular, irregular, near_words
-from companion.lexicon.wordnet import define
+from companion.lexicon.wordnet import Definition, define
+from companion.lexicon.writing import contractions, written_apart
 
 __all__ = ["Absence", "absence", "absent_reason", "listed_reason", "missing_note",
            "missing_reason", "not_letters_reason"]
@@ -34,9 +35,13 @@ def not_letters_reason(word: str) -> str:
 
 
 def _abbreviation(written: str) -> bool:
-    """``USA``, ``U.S.``, ``DOE``: written in capitals (or with points), not as a name."""
+    """``USA``, ``U.S.``, ``DOE``: written in capitals (or with points), not as a name; or
+    ``pH``, ``mRNA``: a small first letter and capitals for at least half of the others,
+    which no name is written with (not ``iPod`` or ``deVries``)."""
     letters = [c for c in written if c.isalpha()]
-    return "." in written or (len(letters) > 1 and all(c.isupper() for c in letters))
+    rest = letters[1:]
+    return "." in written or (len(letters) > 1 and all(c.isupper() for c in letters)) or (
+        bool(rest) and letters[0].islower() and 2 * sum(c.isupper() for c in rest) >= len(rest))
 
 
 def _joined(words: list[str]) -> str:
@@ -104,11 +109,18 @@ def missing_note(words: Sequence[str]) -> str:
 class Absence:
     """Why a word is not in the list (:func:`absence`): the ``reason`` sentence, and what it
     names the player may have meant: the ``near_words`` of the list (in capitals, most
-    likely first), or the base in the list whose ``irregular`` forms the list has."""
+    likely first), the base in the list whose ``irregular`` forms the list has, how the word
+    is ``written_as`` apart or with an apostrophe, or the words it is an abbreviation of."""
 
     reason: str
     near_words: tuple[str, ...] = ()
     irregular: Irregular | None = None
+    # how the word is written where the reason says it is written otherwise: as words
+    # apart or with a hyphen ("A LOT", "X-RAY"), or a contraction with its apostrophe
+    # ("DON'T"); "" otherwise
+    written_as: str = ""
+    # the words an abbreviation stands for, as the dictionary writes them ("television")
+    abbreviation_of: tuple[str, ...] = ()
 
     @property
     def irregular_base(self) -> str:
@@ -123,10 +135,16 @@ class Absence:
 
 def absence(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None = None) -> Absence:
     """Why ``word`` (letters A-Z, in the case typed) is not a word of ``lexicon``: not in the
-    list, and, when it says why, because a house layer removes it, or because the dictionary
-    knows it only as a name or an abbreviation (written with capitals in every sense: PARIS,
-    NATO; an abbreviation also when the sense writes it with a point: Mr and Mr.) or only as
-    a symbol (a chemical element's or a unit's: Fe, Hz), however it was typed. Else, a
+    list, and, when it says why, because a house layer removes it, because it is a
+    contraction without its apostrophe ("DONT is DON'T without its apostrophe; contractions
+    are not allowed.", :func:`companion.lexicon.writing.contractions`), or because the
+    dictionary knows it only as a name or an abbreviation (written with capitals in every
+    sense: PARIS, NATO; an abbreviation also when the sense writes it with points, Mr and
+    Mr., ok and o.k., or with a capital after a small first letter, pH, or as the short form
+    of words its sense names, TV: television) or only as a symbol (a chemical element's or a
+    unit's: Fe, Hz), however it was typed. Else, a word the dictionary writes as words apart
+    or with a hyphen is told so ("ALOT ...: the dictionary has it as two words, A LOT; close
+    to it in the list: ALLOT, ...", :func:`companion.lexicon.wordnet.written_apart`). Else, a
     regular ending on a word whose forms are irregular is told with the forms the list has
     ("RUNNED is not in ...: RUN is irregular; the list has RAN for the past and RUN for the
     past participle.", :func:`companion.lexicon.spelling.irregular`), an irregular form given
@@ -140,24 +158,18 @@ def absence(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None = No
     reason = missing_reason([word], lexicon)
     if lexicon.change(lower) == "removed":
         return Absence(f"{reason}.")
+    contracted = [c.upper() for c in contractions(lower)]
+    if contracted:  # DONT: DON'T, whatever the dictionary knows written the same
+        return Absence(f"{reason}: {text.shown(word.upper())} is {text.listed(contracted, 'or')} "
+                       f"without its apostrophe; contractions are not allowed.",
+                       written_as=contracted[0])
     senses = define(lower, limit=64)
-    written = list(dict.fromkeys(d.written or d.lemma for d in senses))
-    shown_forms = ", ".join(written[:3])
-    if senses and all(d.abbreviation or d.symbol_of or _abbreviation(d.written or d.lemma)
-                      for d in senses):
-        symbols = sum(1 for d in senses if d.symbol_of)
-        if symbols == len(senses):  # Fe, iron; Hz, hertz: a symbol, not a name
-            return Absence(
-                f"{reason}: the dictionary knows it only as a symbol ({shown_forms}, "
-                f"for {_joined([d.symbol_of for d in senses])}). Symbols are not allowed.")
-        if symbols:  # Cf, californium, and cf., compare
-            return Absence(f"{reason}: the dictionary knows it only as an abbreviation or a "
-                           f"symbol ({shown_forms}). Abbreviations and symbols are not allowed.")
-        return Absence(f"{reason}: the dictionary knows it only as an abbreviation "
-                       f"({shown_forms}). Abbreviations are not allowed.")
-    if senses and all(d.is_name for d in senses):
-        return Absence(f"{reason}: the dictionary knows it only as a name ({shown_forms}). "
-                       f"{NAMES}")
+    known = _known_only_as(reason, senses)
+    if known is not None:
+        return known
+    apart = written_apart(lower)
+    if apart:  # ALOT: A LOT, and the list's words close to it after
+        return _written_apart(reason, apart[0], lower, lexicon, fits)
     forms = irregular(lower, lexicon)
     if forms is not None and fits is not None:
         forms = forms.keeping(fits)
@@ -174,9 +186,69 @@ def absence(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None = No
     near = tuple(w.upper() for w in near_words(lower, lexicon, fits))
     if near:
         return Absence(f"{reason}; close to it in the list: {text.listed(near)}.", near)
-    if not written and word[:1].isupper() and not word.isupper():
+    if not senses and word[:1].isupper() and not word.isupper():
         return Absence(f"{reason}. {NAMES}")
     return Absence(f"{reason}.")
+
+
+def _known_only_as(reason: str, senses: list[Definition]) -> Absence | None:
+    """:func:`absence` for a word whose ``senses`` (every one the dictionary has for it) are
+    all of a symbol, an abbreviation or a name; None when one is not."""
+    written = list(dict.fromkeys(d.written or d.lemma for d in senses))
+    shown_forms = ", ".join(written[:3])
+    if senses and all(d.abbreviation or d.symbol_of or d.abbreviation_of
+                      or _abbreviation(d.written or d.lemma) for d in senses):
+        symbols = sum(1 for d in senses if d.symbol_of)
+        if symbols == len(senses):  # Fe, iron; Hz, hertz: a symbol, not a name
+            return Absence(
+                f"{reason}: the dictionary knows it only as a symbol ({shown_forms}, "
+                f"for {_joined([d.symbol_of for d in senses])}). Symbols are not allowed.")
+        if symbols:  # Cf, californium, and cf., compare
+            return Absence(f"{reason}: the dictionary knows it only as an abbreviation or a "
+                           f"symbol ({shown_forms}). Abbreviations and symbols are not allowed.")
+        # what it stands for, when every sense names it (OK is ok too, not only Oklahoma)
+        spelt = (tuple(dict.fromkeys(d.abbreviation_of for d in senses))
+                 if all(d.abbreviation_of for d in senses) else ())
+        of = f", of {_joined(list(spelt))}" if spelt else ""
+        return Absence(f"{reason}: the dictionary knows it only as an abbreviation "
+                       f"({shown_forms}{of}). Abbreviations are not allowed.",
+                       abbreviation_of=spelt[:3])
+    if senses and all(d.is_name for d in senses):
+        return Absence(f"{reason}: the dictionary knows it only as a name ({shown_forms}). "
+                       f"{NAMES}")
+    return None
+
+
+def _name_apart(written: str) -> bool:
+    """``New York``, ``Aegean Sea``: words apart written as a name, the first and the last
+    with a capital (not ``X ray``, nor ``Achilles tendon``)."""
+    words = written.replace("-", " ").split()
+    return words[0][:1].isupper() and words[-1][:1].isupper()
+
+
+def _written_apart(reason: str, lemma: str, word: str, lexicon: Lexicon,
+                   fits: Callable[[str], bool] | None) -> Absence:
+    """:func:`absence` for ``word``, which the dictionary's ``lemma`` (``a lot``, ``x-ray``)
+    is with its spaces and hyphens taken out: "...: the dictionary has it as two words, A
+    LOT", "... with a hyphen, E-MAIL", or, when every sense of the lemma writes it as a name
+    (:func:`_name_apart`), "... only as a name written as two words (New York)" and the rule
+    on names; then the list's words close to ``word``, when there are any."""
+    words = lemma.split()
+    hyphens = lemma.count("-")
+    if len(words) > 1:
+        how = f"as {text.number_word(len(words))} {text.noun_for(len(words), 'word')}"
+    else:
+        how = "with a hyphen" if hyphens == 1 else "with hyphens"
+    senses = define(lemma, limit=64, inflected=False)
+    if senses and all(_name_apart(d.written) for d in senses):
+        return Absence(f"{reason}: the dictionary knows it only as a name written {how} "
+                       f"({senses[0].written}). {NAMES}", written_as=lemma.upper())
+    said = f"{reason}: the dictionary has it {how}, {text.shown(lemma.upper())}"
+    near = tuple(w.upper() for w in near_words(word, lexicon, fits))
+    if near:
+        return Absence(f"{said}; close to it in the list: {text.listed(near)}.", near,
+                       written_as=lemma.upper())
+    return Absence(f"{said}.", written_as=lemma.upper())
 
 
 def absent_reason(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None = None) -> str:

@@ -19,11 +19,12 @@ from companion.lexicon.wordclass import word_classes
 from companion.lexicon.wordnet import define, exception_bases, tagged
 from companion.lexicon.wordnet import irregular_forms as exception_forms
 
-__all__ = ["Irregular", "irregular", "irregular_plurals", "near_words", "plural_is_itself",
-           "verb_forms"]
+__all__ = ["Irregular", "compared_forms", "irregular", "irregular_plurals", "near_words",
+           "plural_is_itself", "verb_forms"]
 
 VERB_FORMS = "verb-forms.tsv"
 SAME_PLURALS = "same-plurals.tsv"
+COMPARED_FORMS = "compared-forms.tsv"
 
 NEAR_WORDS = 5  # at most this many near words are named
 # Words shorter than this have too many neighbours one letter away for any to be the word
@@ -144,11 +145,38 @@ def _of_kind(form: str, kind: str, pos: str) -> bool:
 def _irregular_forms(base: str, pos: str) -> list[str]:
     """The dictionary's irregular forms of ``base`` as part of speech ``pos``: those its
     exception list names, and for a noun in -MAN the plural in -MEN, which WordNet gives by a
-    rule of its own rather than in the list (WOMAN: WOMEN)."""
+    rule of its own rather than in the list (WOMAN: WOMEN); for an adjective, the
+    comparative and superlative of the table of compared forms too (MANY: MORE, MOST;
+    :func:`compared_forms`), which the exception list lacks for some."""
     forms = exception_forms(base, pos)
     if pos == "n" and base.endswith("man"):
         forms.append(base[:-3] + "men")
+    if pos == "a":
+        forms += [f for part in compared_forms(base) or () for f in part if f not in forms]
     return forms
+
+
+@cache
+def _compared_table() -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
+    return {row["word"]: (tuple(row["comparative"].split(",")),
+                          tuple(row["superlative"].split(",")))
+            for row in read_table(COMPARED_FORMS)}
+
+
+def compared_forms(word: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """The comparative and superlative forms of ``word`` (lower case) when they are not made
+    with -ER and -EST (``companion/data/compared-forms.tsv``: MANY: (MORE,), (MOST,); FAR:
+    (FARTHER, FURTHER), (FARTHEST, FURTHEST)); None for a word the table does not list."""
+    return _compared_table().get(word)
+
+
+def _compared_bases(form: str) -> list[str]:
+    """The words the irregular comparative or superlative ``form`` is of: by the
+    dictionary's exception lists for adjectives and adverbs (BEST: GOOD), then by the table
+    of compared forms (MOST: MANY, MUCH)."""
+    bases = [b for pos in ("a", "r") for b in exception_bases(form, pos)]
+    return bases + [w for w, (more, most) in _compared_table().items()
+                    if form in more + most and w not in bases]
 
 
 @cache
@@ -290,13 +318,12 @@ def _plural_again(word: str, lexicon: Lexicon) -> Irregular | None:
 
 def _compared_again(word: str, lexicon: Lexicon) -> Irregular | None:
     """``word`` is an irregular comparative or superlative the list has with -ER or -EST
-    again (BESTEST, BETTERER, WORSEST): the adjective or adverb, in the list, and that form,
-    by the dictionary's exception lists for adjectives and adverbs."""
+    again (BESTEST, BETTERER, WORSEST, MOSTEST): the adjective or adverb, in the list, and
+    that form (:func:`_compared_bases`)."""
     for form, kind in _bases(word):
         if kind not in ("er", "est") or form not in lexicon:
             continue
-        base = next((b for pos in ("a", "r") for b in exception_bases(form, pos)
-                     if b != form and b in lexicon), None)
+        base = next((b for b in _compared_bases(form) if b != form and b in lexicon), None)
         if base is not None:
             what = "superlative" if form.endswith("st") else "comparative"
             return Irregular(base, (form,), already=what)

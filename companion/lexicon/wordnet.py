@@ -47,15 +47,19 @@ class Definition:
     """One sense: the base word it was found under, its part of speech and gloss, the base
     word as the dictionary writes it in this sense (``Paris``, ``USA``, ``doe``), whether
     the sense marks it an abbreviation by writing it with a point as well (``Mr`` and
-    ``Mr.``, ``cf`` and ``cf.``), and, when it writes it as a symbol, the word the symbol
-    stands for (``Fe``: ``iron``; ``Hz``: ``hertz``)."""
+    ``Mr.``, ``cf`` and ``cf.``, ``ok`` and ``o.k.``), when it writes it as a symbol, the
+    word the symbol stands for (``Fe``: ``iron``; ``Hz``: ``hertz``), and when the sense
+    writes it as the short form of words it also names, those words (``TV``:
+    ``television``; ``NASA``: ``National Aeronautics and Space Administration``,
+    :func:`_spelt_out`)."""
 
     lemma: str
     pos: str
     gloss: str
     written: str = ""
-    abbreviation: bool = False  # the sense also writes the word with a point (Mr., cf.)
+    abbreviation: bool = False  # the sense also writes the word with points (Mr., O.K.)
     symbol_of: str = ""  # a chemical element's or a unit's symbol: what it stands for
+    abbreviation_of: str = ""  # the words the sense's abbreviation stands for (television)
 
     @property
     def capitalized(self) -> bool:
@@ -99,6 +103,7 @@ class WordNet:
         self._lock = threading.Lock()
         self._lookups: dict[str, int] = {}
         self._starts: dict[str, dict[bytes, int]] = {}
+        self._apart: dict[str, list[str]] | None = None
 
     def _map(self, name: str) -> mmap.mmap:
         """The file ``name`` of the folder, mapped read-only (once per process)."""
@@ -203,6 +208,30 @@ class WordNet:
         ``a``, ``r``), as written: no base form is tried."""
         return self._index_line(pos, word.lower().replace(" ", "_")) is not None
 
+    def written_apart(self, word: str) -> list[str]:
+        """The dictionary's lemmas of several words, or hyphened, whose letters run together
+        are ``word`` (lower case): ALOT: ``a lot``; ICECREAM: ``ice cream``; XRAY: ``x-ray``;
+        with spaces for the underscores, those with the most uses in the sense-tagged texts
+        first (:meth:`tagged`). Every index is read once per process for the table (about
+        0.2 s) on the first look-up."""
+        if self._apart is None:
+            indexes = [self._map(f"index.{name}") for name in POS_FILES.values()]
+            with self._lock:
+                if self._apart is None:
+                    table: dict[str, list[str]] = {}
+                    for data in indexes:
+                        for line in data[:].split(b"\n"):
+                            lemma = line.split(b" ", 1)[0]
+                            if (b"_" in lemma or b"-" in lemma) and not line.startswith(b"  "):
+                                joined = lemma.replace(b"_", b"").replace(b"-", b"")
+                                if joined.isalpha():
+                                    written = lemma.decode("utf-8", "replace").replace("_", " ")
+                                    if written not in table.setdefault(joined.decode(), []):
+                                        table[joined.decode()].append(written)
+                    self._apart = table
+        found = self._apart.get(word.lower(), [])
+        return sorted(found, key=lambda w: -self.tagged(w)) if len(found) > 1 else list(found)
+
     def linked(self, word: str) -> set[str]:
         """The words the dictionary derives ``word`` from or ``word`` from them, in any of its
         senses: the targets of its lexical pointers "derived from adjective" or "pertains to
@@ -275,10 +304,11 @@ class WordNet:
                 seen.append(f)
         return seen
 
-    def _sense(self, pos: str, offset: int, lemma: str) -> tuple[str, str, bool, str]:
+    def _sense(self, pos: str, offset: int, lemma: str) -> tuple[str, str, bool, str, str]:
         """The gloss of the synset at ``offset``, how it writes ``lemma`` (its case), whether
-        it writes that with a point too (``Mr.``: an abbreviation), and the word it stands
-        for when it is a symbol (:func:`_symbol_of`)."""
+        it writes that with points too (``Mr.``, ``o.k.``: an abbreviation), the word it
+        stands for when it is a symbol (:func:`_symbol_of`), and the words it is the short
+        form of when the synset names them (:func:`_spelt_out`)."""
         line = _line_at(self._map(f"data.{POS_FILES[pos]}"), offset)[0].decode("utf-8", "replace")
         head, _, gloss = line.partition(" | ")
         fields = head.split(" ")
@@ -288,8 +318,11 @@ class WordNet:
         # the letter I is written "I" and "i": the form in lower case is the common word
         written = lemma if lemma in words else next(
             (w for w in words if w.lower() == lemma), lemma)
-        return (written.replace("_", " "), gloss.strip(), f"{written}." in words,
-                _symbol_of(written, words, fields[1]))
+        dotted = {f"{written}.".lower(), ".".join(written.lower()) + "."}
+        symbol = _symbol_of(written, words, fields[1])
+        return (written.replace("_", " "), gloss.strip(),
+                any(w.lower() in dotted for w in words), symbol,
+                "" if symbol else _spelt_out(written, words))
 
     def define(self, word: str, limit: int = 8, common: bool = False,
                inflected: bool = True) -> list[Definition]:
@@ -316,9 +349,9 @@ class WordNet:
                               if (line := self._index_line(pos, f))), [])
             for lemma, line in found:
                 for off in _index_entry(line)[1]:
-                    written, gloss, dotted, stands_for = self._sense(pos, int(off), lemma)
+                    written, gloss, dotted, symbol_of, spelt = self._sense(pos, int(off), lemma)
                     out.append(Definition(lemma.replace("_", " "), pos, gloss, written,
-                                          dotted, stands_for))
+                                          dotted, symbol_of, spelt))
         if common:
             # a name's plural is not the word (ITS is not more than one IT)
             out = [d for d in out
@@ -352,6 +385,48 @@ def _symbol_of(written: str, words: list[str], lex_file: str) -> str:
         return ""
     return next((w.replace("_", " ") for w in words
                  if w != written and w.islower() and not _ATOMIC_NUMBER.fullmatch(w)), "")
+
+
+# An abbreviation this long at most is looked for among its synset's words spelt out.
+SPELT_OUT_UP_TO = 5
+# Small words an abbreviation of a name leaves out (USA: United States of America).
+_LEFT_OUT = frozenset({"of", "and", "the", "for", "in", "on", "to", "a", "an"})
+
+
+def _spelt_out(written: str, words: list[str]) -> str:
+    """The words of a synset (``words``, as a data file writes them) that its ``written``
+    form (letters only, at most :data:`SPELT_OUT_UP_TO`) is the short form of, with spaces
+    (``""``: none): first one whose words' initials are its letters, small words such as
+    "of" left out (USA: United States of America; PC: personal computer); else the shortest
+    that is much longer (at least twice as long, and three letters more) and holds its
+    letters in order from its own first letter (TV: television, not telly; not OKAY for
+    OK, a spelling of the same length), when it has no vowel or two capitals (MPH, IgM; not
+    OCA, Oxalis crenata, nor URALS, Ural Mountains). Words that hold the form itself (TV
+    set) are not it spelt out."""
+    short = written.lower()
+    if not (short.isalpha() and 2 <= len(short) <= SPELT_OUT_UP_TO):
+        return ""
+    longer = [w for w in words if "." not in w and not _ATOMIC_NUMBER.fullmatch(w)
+              and short not in re.split(r"[_-]", w.lower())]  # not TV itself, nor TV set
+    for w in longer:
+        parts = [p for p in re.split(r"[_-]", w.lower()) if p]
+        kept = [p for p in parts if p not in _LEFT_OUT]
+        if len(parts) > 1 and short in ("".join(p[0] for p in parts),
+                                        "".join(p[0] for p in kept)):
+            return w.replace("_", " ")
+
+    if any(c in "aeiou" for c in short) and sum(c.isupper() for c in written) < 2:
+        return ""  # OCA, URALS, NAUCH: a word or name, not letters standing for words
+
+    def holds(long: str) -> bool:
+        letters = iter(long)
+        return long[:1] == short[0] and all(c in letters for c in short)
+
+    spelt = sorted((w for w in longer
+                    if len(flat := re.sub(r"[^a-z]", "", w.lower())) >= max(2 * len(short),
+                                                                              len(short) + 3)
+                    and holds(flat)), key=len)
+    return spelt[0].replace("_", " ") if spelt else ""
 
 
 def _index_entry(line: str) -> tuple[int, list[str]]:
@@ -390,6 +465,14 @@ def exception_bases(form: str, pos: str) -> list[str]:
     TOOTH; RAN: RUN); empty if none or WordNet is not installed."""
     wn = default_wordnet()
     return wn._exception_bases(pos, form) if wn else []
+
+
+def written_apart(word: str) -> list[str]:
+    """The dictionary's lemmas of several words, or hyphened, that run together are ``word``
+    (:meth:`WordNet.written_apart`: ALOT: ``a lot``); empty if none or WordNet is not
+    installed."""
+    wn = default_wordnet()
+    return wn.written_apart(word) if wn else []
 
 
 def tagged(word: str) -> int:

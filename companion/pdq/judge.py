@@ -41,6 +41,9 @@ class Judgement:
     near_words: tuple[str, ...] = ()
     irregular_base: str = ""
     irregular_forms: tuple[str, ...] = ()
+    # how the word is written (A LOT, DON'T) and what an abbreviation stands for
+    written_as: str = ""
+    abbreviation_of: tuple[str, ...] = ()
 
     def to_dict(self) -> dict:
         return {
@@ -53,6 +56,8 @@ class Judgement:
             "near_words": list(self.near_words),
             "irregular_base": self.irregular_base,
             "irregular_forms": list(self.irregular_forms),
+            "written_as": self.written_as,
+            "abbreviation_of": list(self.abbreviation_of),
         }
 
 
@@ -150,7 +155,8 @@ def judge(
         why = absence(raw, lex, lambda w: len(w) >= shortest and fit(w, cards, var).ok)
         return replace(verdict(False, why.reason, decided_by), near_words=why.near_words,
                        irregular_base=why.irregular_base,
-                       irregular_forms=tuple(why.irregular_forms))
+                       irregular_forms=tuple(why.irregular_forms), written_as=why.written_as,
+                       abbreviation_of=why.abbreviation_of)
     said_words = [w.lower() for w in map(word_letters, said) if w]
     if said_words:
         return verdict(*_against_said(shown, cards, said_words), decided_by)

@@ -51,6 +51,15 @@ COMPONENTS: dict[str, Any] = {
                 "irregular_forms": {"type": "array", "items": {"type": "string"},
                                     "description": "the irregular forms of irregular_base "
                                     "the list has, a verb's past first (RAN, RUN)"},
+                "written_as": {"type": "string",
+                               "description": "for a word the list lacks that the reason "
+                               "says is written otherwise, how: as words apart or with a "
+                               "hyphen (ALOT: A LOT), or a contraction with its apostrophe "
+                               "(DONT: DON'T); empty otherwise"},
+                "abbreviation_of": {"type": "array", "items": {"type": "string"},
+                                    "description": "for a word the dictionary knows only as "
+                                    "an abbreviation, the words it stands for when every sense "
+                                    "names them (TV: television); empty otherwise"},
             },
         },
     },

@@ -110,7 +110,7 @@ def judge_words(words: list[str], cards: str, variant: str, said: list[str] | No
                       else ("", []))
         out.append(Verdict(j.word, j.valid, j.reason, "pdq", lex.name, defs, j.decided_by,
                            note, list(j.near_words), j.irregular_base,
-                           list(j.irregular_forms)))
+                           list(j.irregular_forms), j.written_as, list(j.abbreviation_of)))
     return out
 
 

@@ -363,3 +363,23 @@ def test_check_s_address_leaves_out_the_variant_without_pdq(client, sent, kept):
     answer = client.get(sent)
     assert answer.status_code == 303 and answer.headers["Location"] == kept
     assert client.get(kept).status_code == 200
+
+
+def test_the_challenge_page_and_the_api_say_why_a_word_is_refused(client):
+    # ALOT, DONT, TV and SPECIESES were only "not in the word list" there (or named near
+    # words): the page and the API take the lexicon's reasons
+    page = html.unescape(page_said(client.get("/?word=alot+dont")))
+    assert ("ALOT is not in the word list SCOWL-70 US/UK/CA/AU, the companion default: the "
+            "dictionary has it as two words, A LOT; close to it in the list: ALLOT,") in page
+    assert "DONT is DON'T without its apostrophe; contractions are not allowed." in page
+    page = page_said(client.get("/?word=specieses"))
+    assert "SPECIES is irregular; its plural is SPECIES." in page
+    data = client.get("/api/check?word=tv").get_json()
+    assert data["reason"].endswith("only as an abbreviation (TV, tv, of television). "
+                                   "Abbreviations are not allowed.")
+    assert (data["abbreviation_of"], data["written_as"]) == (["television"], "")
+    data = client.get("/api/check?word=isnt").get_json()
+    assert (data["valid"], data["written_as"]) == (False, "ISN'T")
+    assert client.get("/api/check?word=cant").get_json()["valid"]
+    judged = client.post("/api/judge", json={"words": ["dont"]}).get_json()
+    assert judged["valid"] is False
