@@ -92,7 +92,7 @@ EXACT_WORK = 60.0  # CP-SAT's deterministic time for a puzzle that is not a star
 # lattice of words of up to three letters) get a bound of 29 in 60 units, against the
 # Lagrangian 51; 340,000 and more (the daily puzzles) get nothing in 60 units.
 EXACT_MAX_PLACEMENTS = 100_000
-SEARCH_VERSION = 6
+SEARCH_VERSION = 7
 
 
 def _placements(puzzle: Puzzle, moves: list[Move], lexicon: Lexicon) -> list[SheetStep]:
