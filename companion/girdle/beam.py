@@ -38,10 +38,11 @@ from companion.girdle.rules import ALPHABET
 # one only when a round of the one before finds no better sheet, and back to the first from a
 # better sheet; and the most rounds it makes in all. Measured on 12 crossed daily puzzles:
 # (6 lines, width 300) raised the beams' par on 8 of them, by 42 points in all, in 4-18 s;
-# (6, 100) by 23; (6, 150) then (5, 75) by 28 in about the same time as (6, 300). A round of
-# (6, 1000) after it raised par again on 2 of 8 crossed days of December (2026-12-04 ladder
-# 131 -> 140, 2026-12-07 frame 124 -> 127; see docs/girdle.md), where the beam of 300 around
-# the kept JUMBUCK of the sheet of 131 drops the partial sheet that leads to 140.
+# (6, 100) by 23; (6, 150) then (5, 75) by 28 in about the same time as (6, 300). Rounds of
+# (6, 1000) after it raised par again on 6 of the 24 crossed days of December 2026, by 20
+# points in all (2026-12-04 ladder 131 -> 140: the beam of 300 around the kept JUMBUCK of the
+# sheet of 131 drops the partial sheet that leads to 140), the median day's search taking
+# 28 s instead of 12 s (docs/girdle.md).
 NEIGHBOURHOODS = ((6, 300), (6, 1000))
 MAX_ROUNDS = 16
 

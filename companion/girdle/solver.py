@@ -15,7 +15,7 @@ CP-SAT found no sheet in two minutes). Any other puzzle:
    answer carries the lowest valid upper bound known. On a daily puzzle with the full word list
    (about 340,000-380,000 placements) 60 units of its work never found a better sheet than the
    beams nor a lower bound than the Lagrangian one (21 days of 21 measured), so it is not run
-   there: the neighbourhood search finds better sheets in a third of the time.
+   there: the neighbourhood search finds better sheets instead.
 
 The search is a fixed amount of work (the beam widths, neighbourhoods, relaxation steps and
 CP-SAT's deterministic work limit), never "as much as fits in the time", so par is the same
