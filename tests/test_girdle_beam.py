@@ -1,15 +1,18 @@
 """The beam searches behind a crossed day's par: the kept words of the neighbourhood search
-never shut out a sheet that keeps them, and the search only moves to legal, better sheets."""
+never shut out a sheet that keeps them, the search only moves to legal, better sheets, and it
+finds the 2026-12-04 ladder's sheet of 140 from a sheet of 131 that shares one word with it."""
 
 from __future__ import annotations
 
 import datetime as dt
+import json
+from pathlib import Path
 
 import pytest
 
-from companion.girdle import beam, play_all, puzzle_for
+from companion.girdle import SheetStep, beam, play_all, puzzle_for
 from companion.girdle.generator import daily_family
-from companion.girdle.moves import word_index
+from companion.girdle.moves import Move, line_cells, word_index
 from companion.girdle.solver import _placements
 from companion.lexicon import default_lexicon
 
@@ -54,3 +57,39 @@ def test_the_neighbourhood_search_moves_only_to_better_legal_sheets(start, monke
     assert better > score  # this sheet of a narrow beam is improved
     assert better == beam.score_of(pz, found) == _engine_score(pz, found)
     assert beam.improve(pz, index, found) == (better, found)  # it stopped where none is better
+
+
+LADDER = json.loads((Path(__file__).parent / "data" / "girdle" / "ladder-2026-12-04.json")
+                    .read_text(encoding="utf-8"))
+
+
+def _moves(pz, index, steps: list[dict]) -> list[Move]:
+    """A solution file's words as the solver's moves: a beam search with all seven kept."""
+    kept = {s["line"]: (line_cells(pz, s["line"]).index((s["row"] - 1) * pz.size + s["col"] - 1),
+                        s["word"]) for s in steps}
+    (_, moves), = beam.beam_search(pz, index, 1, kept=kept)
+    return moves
+
+
+def test_the_ladder_sheet_of_140_is_legal_with_the_default_list():
+    """The sheet of 140 found with the older list is the day's puzzle's, and the engine scores
+    it 140 with the default list (its words are all in it): the day's par is at least 140."""
+    pz = puzzle_for(dt.date(2026, 12, 4))
+    assert LADDER["puzzle"] == pz.to_dict()
+    _, card = play_all(pz, [SheetStep.from_dict(s) for s in LADDER["solution"]])
+    assert card.complete and card.final == LADDER["par"] == 140
+    _, card = play_all(pz, [SheetStep.from_dict(s) for s in LADDER["start"]])
+    assert card.complete and card.final == 131
+
+
+def test_the_wider_neighbourhood_finds_the_ladder_sheet_of_140(monkeypatch):
+    """From the sheet of 131, a round of the narrow neighbourhood finds nothing better; the
+    round of the wider one after it reaches 140 (keeping JUMBUCK, the one word they share)."""
+    pz = puzzle_for(dt.date(2026, 12, 4))
+    index = word_index(default_lexicon(), pz.min_length, pz.max_length)
+    start = _moves(pz, index, LADDER["start"])
+    assert beam.score_of(pz, start) == 131
+    monkeypatch.setattr(beam, "MAX_ROUNDS", 2)
+    score, found = beam.improve(pz, index, start)
+    assert score >= LADDER["par"]
+    assert score == _engine_score(pz, found)

@@ -3,10 +3,11 @@
 :func:`beam_search` fills the lines in order, keeping the ``width`` most promising partial
 sheets at each line. :func:`improve` is a large-neighbourhood search from a finished sheet:
 it keeps one of its words, searches the six other lines again with a beam around it, and
-moves to any better sheet it finds, until keeping each word in turn gives no better one. A
-kept word shapes the search: a word of a searched line must agree with the kept words'
-letters on its squares and may not touch them where that would make an extra word
-(:class:`companion.girdle.moves.KeptWords`).
+moves to any better sheet it finds; when keeping each word in turn gives no better one, it
+tries again with a wider beam, and goes back to the narrow one from any better sheet that
+finds, until the widest finds none either. A kept word shapes the search: a word of a
+searched line must agree with the kept words' letters on its squares and may not touch them
+where that would make an extra word (:class:`companion.girdle.moves.KeptWords`).
 
 Both are a fixed amount of work (no decision depends on the clock), so they give the same
 sheet on every machine; ``out_of_time`` is only a safety stop.
@@ -33,12 +34,17 @@ from companion.girdle.moves import (
 from companion.girdle.puzzle import Puzzle
 from companion.girdle.rules import ALPHABET
 
-# :func:`improve`'s neighbourhoods: (lines searched again, beam width), and the most rounds it
-# makes through them. Measured on 12 crossed daily puzzles: (6 lines, width 300) raised the
-# beams' par on 8 of them, by 42 points in all, in 4-18 s; (6, 100) by 23; (6, 150) then
-# (5, 75) by 28 in about the same time as (6, 300).
-NEIGHBOURHOODS = ((6, 300),)
-MAX_ROUNDS = 8
+# :func:`improve`'s neighbourhoods, (lines searched again, beam width), tried in turn: the next
+# one only when a round of the one before finds no better sheet, and back to the first from a
+# better sheet; and the most rounds it makes in all. Measured on 12 crossed daily puzzles:
+# (6 lines, width 300) raised the beams' par on 8 of them, by 42 points in all, in 4-18 s;
+# (6, 100) by 23; (6, 150) then (5, 75) by 28 in about the same time as (6, 300). Rounds of
+# (6, 1000) after it raised par again on 6 of the 24 crossed days of December 2026, by 20
+# points in all (2026-12-04 ladder 131 -> 140: the beam of 300 around the kept JUMBUCK of the
+# sheet of 131 drops the partial sheet that leads to 140), the median day's search taking
+# 28 s instead of 12 s (docs/girdle.md).
+NEIGHBOURHOODS = ((6, 300), (6, 1000))
+MAX_ROUNDS = 16
 
 Placed = dict[int, tuple[int, str]]  # word number -> (first square in its line, word)
 
@@ -168,21 +174,24 @@ def _widen(beam: list[SearchState], index: WordIndex, number: int, width: int,
 
 def improve(puzzle: Puzzle, index: WordIndex, moves: list[Move],
             out_of_time: Callable[[], bool] = lambda: False) -> tuple[int, list[Move]]:
-    """A sheet at least as good as ``moves`` (a finished sheet): for every choice of lines to
-    search again (:data:`NEIGHBOURHOODS`), a beam search with the other words kept; a better
-    sheet found becomes the one to improve, until a round through them all finds none."""
+    """A sheet at least as good as ``moves`` (a finished sheet): a round of a neighbourhood
+    (:data:`NEIGHBOURHOODS`) is a beam search with the other words kept for every choice of
+    the lines to search again; a better sheet found becomes the one to improve. After a round
+    that finds one, the first neighbourhood goes round again; after one that finds none, the
+    next; the search ends when the last finds none (or after :data:`MAX_ROUNDS` rounds)."""
     best, best_moves = score_of(puzzle, moves), list(moves)
+    level = 0
     for _ in range(MAX_ROUNDS):
+        size, width = NEIGHBOURHOODS[level]
         better = False
-        for size, width in NEIGHBOURHOODS:
-            for free in itertools.combinations(range(1, puzzle.words + 1), size):
-                if out_of_time():
-                    return best, best_moves
-                kept = {m.number: (m.start, m.word) for m in best_moves
-                        if m.number not in free}
-                for score, found in beam_search(puzzle, index, width, out_of_time, kept):
-                    if score > best:
-                        best, best_moves, better = score, found, True
-        if not better:
+        for free in itertools.combinations(range(1, puzzle.words + 1), size):
+            if out_of_time():
+                return best, best_moves
+            kept = {m.number: (m.start, m.word) for m in best_moves if m.number not in free}
+            for score, found in beam_search(puzzle, index, width, out_of_time, kept):
+                if score > best:
+                    best, best_moves, better = score, found, True
+        level = 0 if better else level + 1
+        if level == len(NEIGHBOURHOODS):
             break
     return best, best_moves
