@@ -28,6 +28,13 @@ ACTIONS = ("play", "pass", "swap")
 MAX_NOTATION = 40  # characters: longer is not a play
 
 
+def full_rack_bonus(points: int) -> str:
+    """The line that tells a play's bonus for using every tile of a full rack (WerdUp's
+    ``full_rack_bonus``, Bug Words' bingo): the one wording the command line and the web
+    page give it."""
+    return f"bonus for using every tile: {points}"
+
+
 @dataclass
 class ScoredPlay:
     """A play's verdict: legal or not (why, and the squares the reason is about, 0-based

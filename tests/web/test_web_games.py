@@ -976,3 +976,13 @@ def test_a_turn_taken_back_is_said_once(client):
     again = client.get(f"/games/{key}").get_data(as_text=True)
     assert 'id="done"' not in again and "taken back" not in again
     assert re.search(r'data-confirm="Take back turn 1 \(Ann: QUIZ, 44\)\?"', again)
+
+
+def test_a_full_rack_bonus_is_worded_as_the_command_line_words_it(client):
+    """A play of every tile on the rack (Bug Words' bingo) lists its bonus on the game page
+    in the words the command line prints for WerdUp's: "bonus for using every tile: 50"."""
+    key = _new_game(client)["table_key"]
+    client.post(f"/api/games/{key}/turns", json={"play": "8B STATION"})
+    page = client.get(f"/games/{key}").get_data(as_text=True)
+    last = page[page.index('id="last-play"'):page.index("</section>", page.index('id="last-play"'))]
+    assert re.findall(r"<li>([^<]*)</li>", last)[-1] == "bonus for using every tile: 50"
