@@ -62,8 +62,9 @@ def said_from(text: str) -> list[str]:
     holds more than :data:`MAX_SAID_TEXT` characters: never cut, as a word cut in half or
     left out would change what a word must beat."""
     if len(text) > MAX_SAID_TEXT:
-        raise UsageError(f"The words said this round take {MAX_SAID_TEXT} characters at most "
-                         f"({len(text)} were given): start the round's words again.")
+        most = counted(MAX_SAID_TEXT, "character")
+        raise UsageError(f"The words said this round take {most} at most ({len(text)} were "
+                         "given): start the round's words again.")
     return words_from(text)
 
 
