@@ -550,6 +550,21 @@ class Board:
                 words.append(cross)
         return words
 
+    def before_play(self, cells: Iterable[Sequence[int]]) -> tuple[Board, list[Placement]]:
+        """The board before the play whose new tiles are the tops of ``cells`` (this board is
+        the one after it), and that play's new tiles: each of ``cells`` one tile lower (the
+        tile under a stacked one is not known, so its own letter stands for it, which
+        :meth:`words_formed` never reads). Enough to find the words the play formed again."""
+        before, placements = self.copy(), []
+        for row, col in cells:
+            tile, height = self.get(row, col), self.height(row, col)
+            if tile is None:
+                raise PlayError(f"square {square_name(row, col)} holds no tile",
+                                [(row, col)])
+            placements.append(Placement(row, col, tile))
+            before.set(row, col, tile if height > 1 else None, height - 1 if height > 1 else None)
+        return before, placements
+
     def place(self, placements: Iterable[Placement]) -> None:
         """Put the new tiles on the board (each on top of any stack there)."""
         for p in placements:

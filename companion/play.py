@@ -11,13 +11,13 @@ parameter: a facade never falls back to a default list on its own.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
-from companion.board import Board, Layout, Placement, PlayError, square_name
+from companion.board import Board, FormedWord, Layout, Placement, PlayError, square_name
 from companion.challenges import NEXT_TURN, ChallengeRule
-from companion.errors import SquareError, UsageError
+from companion.errors import CompanionError, SquareError, UsageError
 from companion.lexicon import Lexicon
 from companion.text import capital_first, counted, quoted
 from companion.text import sentence as text_sentence
@@ -26,6 +26,13 @@ from companion.tiles import ONE_OUT, TileSet
 # what a turn on a score sheet can be
 ACTIONS = ("play", "pass", "swap")
 MAX_NOTATION = 40  # characters: longer is not a play
+
+
+def full_rack_bonus(points: int) -> str:
+    """The line that tells a play's bonus for using every tile of a full rack (WerdUp's
+    ``full_rack_bonus``, Bug Words' bingo): the one wording the command line and the web
+    page give it."""
+    return f"bonus for using every tile: {points}"
 
 
 @dataclass
@@ -127,6 +134,10 @@ class Table(Protocol):
               written: str = "") -> ScoredPlay:
         """Judge and score new tiles on ``board`` (the board before the play); ``lexicon``
         None: the words are not checked (a table that challenges judges them later)."""
+        ...
+
+    def played_words(self, detail: Mapping[str, Any] | None) -> list[dict[str, Any]]:
+        """A stored play's words worded now, from the board it left (as stored without one)."""
         ...
 
     def score_play(self, board_text: str | None, notation: str,
@@ -318,6 +329,28 @@ class TableBasics(ABC):
     @abstractmethod
     def observed_play(self, board: Board,
                       grid: Sequence[Sequence[str | None]]) -> list[Placement]: ...
+
+    @abstractmethod
+    def worded(self, formed: Sequence[FormedWord]) -> list[dict[str, Any]]:
+        """Each word a play formed, its score and its arithmetic, as the game words them."""
+
+    def played_words(self, detail: Mapping[str, Any] | None) -> list[dict[str, Any]]:
+        """A stored play's words, score and arithmetic worded now (:meth:`worded`), found
+        again from the board it left and its new squares: a turn stored before the wording
+        changed reads as a new one does. A turn that holds no board, or whose board no longer
+        forms the words it stored, keeps its words as stored."""
+        detail = detail or {}
+        words = list(detail.get("words") or [])
+        board_text, cells = detail.get("board"), detail.get("new_cells")
+        if not words or not board_text or not cells:
+            return words
+        try:
+            before, placements = self.load_board(board_text).before_play(cells)
+            again = self.worded(before.words_formed(placements))
+        except (CompanionError, TypeError, ValueError):
+            return words
+        same = [w["word"] for w in again] == [w.get("word") for w in words]
+        return again if same else words
 
     def load_board(self, text: str | None) -> Board:
         return stored_board(text, self.layout.rows)

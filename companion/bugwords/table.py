@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from companion.board import (
     Board,
+    FormedWord,
     Placement,
     PlayError,
     parse_position,
@@ -56,6 +58,10 @@ class BugWordsTable(TableBasics):
         square, word = split_notation(notation)
         return board.tiles_for_play(parse_position(square, board.rows, board.cols), word)
 
+    def worded(self, formed: Sequence[FormedWord]) -> list[dict[str, Any]]:
+        return [{"word": w.text, "score": score_word(w, self.rules),
+                 "arithmetic": explain_word(w, self.rules)} for w in formed]
+
     def judge(self, board: Board, placements: Sequence[Placement], lexicon: Lexicon | None,
               written: str = "") -> ScoredPlay:
         rules = self.rules
@@ -68,9 +74,7 @@ class BugWordsTable(TableBasics):
         except (PlayError, IllegalPlay) as exc:
             return ScoredPlay(written, False, sentence(exc), squares=list(exc.squares))
         total = score_words(formed, len(placements), rules)
-        words = [{"word": w.text, "score": score_word(w, rules),
-                  "arithmetic": explain_word(w, rules)}
-                 for w in formed]
+        words = self.worded(formed)
         after = board.copy()
         after.place(placements)
         main = formed[0]

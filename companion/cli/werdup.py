@@ -19,6 +19,7 @@ from companion.cli.common import (
     whole_number,
 )
 from companion.errors import CompanionError, UsageError
+from companion.play import full_rack_bonus
 from companion.text import counted, printable, quoted, shown
 from companion.werdup.game import Game
 from companion.werdup.movegen import generate_plays
@@ -191,7 +192,7 @@ def _report(args: argparse.Namespace, board: Board, j: Judgement, text: str) -> 
         for w in words:
             print(f"  {w['word']}: {w['arithmetic']}")
         if j.bonus:
-            print(f"  bonus for using every tile: {j.bonus}")
+            print(f"  {full_rack_bonus(j.bonus)}")
     else:
         print(f"{shown(text, PLAY_SHOWN)}: NOT LEGAL")
         print(f"  {j.reason}")

@@ -13,6 +13,7 @@ from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from werkzeug.routing import IntegerConverter
 
 from companion.errors import UsageError
+from companion.play import full_rack_bonus
 from companion.text import counted, listed, sentence, signed
 
 # Blueprint modules, one per area, registered in this order.
@@ -195,6 +196,8 @@ def create_app(test_config: dict[str, Any] | None = None,
     app.jinja_env.filters["counted"] = counted  # {{ n|counted('tile') }}: "1 tile", "7 tiles"
     app.jinja_env.filters["listed"] = listed  # {{ names|listed }}: "A, B and C"
     app.jinja_env.filters["sentence"] = sentence  # {{ problem|sentence }}: words as written
+    # {{ 20|full_rack_bonus }}: "bonus for using every tile: 20", as the command line says it
+    app.jinja_env.filters["full_rack_bonus"] = full_rack_bonus
     app.jinja_env.filters["signed"] = signed  # {{ -total|signed }}: "+2", "-3", "0"
 
     @app.after_request

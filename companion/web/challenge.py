@@ -25,13 +25,12 @@ from companion.judge import GAME_TITLES, NO_DEFINITION, Ruling, Verdict, check_w
 from companion.lexicon import WordListSpec, load_word_list
 from companion.web import openapi
 from companion.web.errors import field_at_fault, status_of
-from companion.web.inputs import game_from, words_from
+from companion.web.inputs import game_from, said_from, shown_said, words_from
 from companion.web.limits import repeatable
 from companion.web.wordlist import lexicon, word_list_notes, word_list_spec
 
 bp = Blueprint("challenge", __name__)
 MAX_JUDGE_TEXT = 1400  # characters of the judge's box (its maxlength)
-MAX_SAID_TEXT = 400  # characters of the PDL words-said box (its maxlength)
 
 
 @bp.context_processor
@@ -81,7 +80,7 @@ def _pdq_context() -> dict:
     return {"cards": sent.get("cards", "").strip(),
             "variant": sent.get("variant", ""),
             "player": sent.get("player", "").strip()[:40],
-            "said": sent.get("said", "").strip()[:MAX_SAID_TEXT],
+            "said": sent.get("said", "").strip(),
             "variants": variants,
             "roles": list(dict.fromkeys(r for v in variants.values() for r in v.player_min))}
 
@@ -117,7 +116,8 @@ class _Reading:
         said: tuple[str, ...] = ()
         if pdq["said"] and variant.takes_said:  # other variants never ask for them
             self.field = "said"
-            said = tuple(words_from(pdq["said"]))
+            text, pdq["said"] = pdq["said"], shown_said(pdq["said"])
+            said = tuple(said_from(text))
         self.field = words
         return said
 

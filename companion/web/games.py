@@ -205,6 +205,7 @@ def _sheet_page(game: Game, key: str, error: str | None = None, status: int = 20
                            last_turn=last_turn_said(rows),
                            totals=sheet.totals(game), next_seat=sheet.to_move(game),
                            cells=cells, last=last, error=error, error_field=field,
+                           last_words=rules.played_words(last.detail if last else None),
                            typed=typed or {},
                            rules=rules, example=plays.example_play(rules),
                            request_key=secrets.token_urlsafe(12),

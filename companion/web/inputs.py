@@ -12,6 +12,7 @@ from companion.text import counted
 
 MAX_WORD = 64
 MAX_WORDS = 20
+MAX_SAID_TEXT = 400  # characters of the PDL words-said box (its maxlength)
 _WORD = re.compile(r"[^\s,;/+]+")  # what is between spaces, commas, ; / and +
 
 
@@ -54,6 +55,27 @@ def words_from(text: str | list[str] | None) -> list[str]:
     if not words:
         raise UsageError("Type a word to check.")
     return words
+
+
+def said_from(text: str) -> list[str]:
+    """The words said this round (PDL) from their box, refused in a sentence when the box
+    holds more than :data:`MAX_SAID_TEXT` characters: never cut, as a word cut in half or
+    left out would change what a word must beat."""
+    if len(text) > MAX_SAID_TEXT:
+        most = counted(MAX_SAID_TEXT, "character")
+        raise UsageError(f"The words said this round take {most} at most ({len(text)} were "
+                         "given): start the round's words again.")
+    return words_from(text)
+
+
+def shown_said(text: str) -> str:
+    """The words-said box's text as a page shows it back: whole words up to
+    :data:`MAX_SAID_TEXT` characters (a box refused for its length is not echoed whole)."""
+    if len(text) <= MAX_SAID_TEXT:
+        return text
+    cut = text[:MAX_SAID_TEXT + 1]
+    end = max(cut.rfind(c) for c in " ,;/+")
+    return cut[:end].rstrip(" ,;/+") if end > 0 else ""
 
 
 def game_from(value: str | None, allowed: tuple[str, ...] = GAMES) -> str | None:

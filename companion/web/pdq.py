@@ -33,7 +33,7 @@ from companion.pdq import (
 from companion.pdq.solitaire import deals, shuffled
 from companion.text import counted
 from companion.web import openapi
-from companion.web.inputs import int_from, words_from
+from companion.web.inputs import int_from, said_from, shown_said, words_from
 from companion.web.wordlist import lexicon
 
 bp = Blueprint("pdq", __name__)
@@ -161,7 +161,8 @@ def page() -> ResponseReturnValue:
             field = "word"
         if said_text:
             field = "said"
-            said = words_from(said_text)
+            text, said_text = said_text, shown_said(said_text)
+            said = said_from(text)
             field = "word"
         if word and d.cards:
             typed = words_from(word)

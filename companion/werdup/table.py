@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from companion.board import Board, Placement, PlayError
+from companion.board import Board, FormedWord, Placement, PlayError
 from companion.clock import format_time
 from companion.errors import CompanionError, SquareError, UsageError
 from companion.lexicon import Lexicon, default_lexicon
@@ -29,7 +30,7 @@ from companion.werdup.record import (
 )
 from companion.werdup.rules import WerdUpRules, get_rules
 from companion.werdup.scoring import end_penalty
-from companion.werdup.validate import breakdown, judge_play
+from companion.werdup.validate import breakdown, judge_play, worded
 
 
 class WerdUpTable(TableBasics):
@@ -72,6 +73,9 @@ class WerdUpTable(TableBasics):
         after.place(placements)
         return ScoredPlay(written, True, f"Legal: {counted(j.score, 'point')}.", j.score, words,
                           j.bonus, after.to_text(), [(p.row, p.col) for p in placements])
+
+    def worded(self, formed: Sequence[FormedWord]) -> list[dict[str, Any]]:
+        return worded(formed, self.rules)
 
     def observed_play(self, board: Board, grid: Sequence[Sequence[str | None]]) -> list[Placement]:
         """A square whose top letter changed got one new tile, on top of its stack

@@ -47,9 +47,18 @@ class Judgement:
 def breakdown(judgement: Judgement, rules: WerdUpRules) -> list[dict[str, Any]]:
     """Each word a play formed, its score and its arithmetic (:func:`explain_word`), as the
     command line prints them and the score sheet shows them."""
-    return [{"word": w.text, "score": w.score, "arithmetic": explain_word(
-        [c.tile for c in w.word.cells], [c.height for c in w.word.cells], rules)}
-        for w in judgement.words]
+    return worded([w.word for w in judgement.words], rules)
+
+
+def worded(formed: Sequence[FormedWord], rules: WerdUpRules) -> list[dict[str, Any]]:
+    """Each formed word, its score and its arithmetic (:func:`explain_word`): the one
+    wording of :func:`breakdown` and of a stored play worded again from its board."""
+    out = []
+    for w in formed:
+        tiles, heights = [c.tile for c in w.cells], [c.height for c in w.cells]
+        out.append({"word": w.text, "score": word_score(tiles, heights, rules),
+                    "arithmetic": explain_word(tiles, heights, rules)})
+    return out
 
 
 def refused(error: PlayError) -> Judgement:

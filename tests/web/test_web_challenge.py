@@ -383,3 +383,32 @@ def test_the_challenge_page_and_the_api_say_why_a_word_is_refused(client):
     assert client.get("/api/check?word=cant").get_json()["valid"]
     judged = client.post("/api/judge", json={"words": ["dont"]}).get_json()
     assert judged["valid"] is False
+
+
+def test_a_words_said_box_too_long_is_refused_not_cut_in_a_word(client):
+    """The words-said box (PDL) was cut at 400 characters when read, here in the middle of
+    its last word, PINE read as PI: a box longer than 400 is refused in a sentence, tied to
+    the box, on the check and judge pages and on the dealer, and shown back in whole words."""
+    said = ", ".join(["x" * 20] * 17 + ["y" * 22, "pine"])
+    assert said.index("pine") == 398 and len(said) == 402
+    refusal = ("The words said this round take 400 characters at most (402 were given): "
+               "start the round's words again.")
+    pages = [client.get("/", query_string={"word": "pines", "game": "pdq", "cards": "PNS",
+                                           "variant": "pdl", "said": said}),
+             client.post("/judge", data={"words": "pines", "game": "pdq", "cards": "PNS",
+                                         "variant": "pdl", "said": said,
+                                         "csrf_token": token(client)}),
+             client.get("/pdq", query_string={"variant": "pdl", "seed": 1, "round": 1,
+                                              "word": "pines", "said": said})]
+    for resp in pages:
+        page = html.unescape(resp.get_data(as_text=True))
+        assert resp.status_code == 400 and refusal in page, page[:3000]
+        assert re.search(r'id="said"[^>]*aria-invalid="true"', page)
+        box = re.search(r'id="said"[^>]*value="([^"]*)"', page).group(1)
+        assert box == said[:said.rindex(", pine")]  # whole words, no "pi"
+        assert "VALID" not in page
+    short = said[:said.rindex(", pine")]
+    ok = client.get("/", query_string={"word": "pines", "game": "pdq", "cards": "PNS",
+                                       "variant": "pdl", "said": short})
+    assert ok.status_code == 200 and "the longer word wins" in html.unescape(
+        ok.get_data(as_text=True))

@@ -976,3 +976,32 @@ def test_a_turn_taken_back_is_said_once(client):
     again = client.get(f"/games/{key}").get_data(as_text=True)
     assert 'id="done"' not in again and "taken back" not in again
     assert re.search(r'data-confirm="Take back turn 1 \(Ann: QUIZ, 44\)\?"', again)
+
+
+
+def test_a_turn_stored_with_the_old_wording_reads_as_today(sqlite_app):
+    """A turn keeps its breakdown as it was worded when played ("T2 2", before the stack
+    was said in words); the game page words it again from the board and new squares the
+    turn holds, so it reads as a play made today: "T 2 (stack of 2)"."""
+    client = sqlite_app.test_client()
+    gid = _new_game(client, "werdup")["table_key"]
+    client.post(f"/api/games/{gid}/turns", json={"play": "5E QUIZ"})
+    client.post(f"/api/games/{gid}/turns", json={"play": "5E QUIT"})
+    with sqlite_app.app_context():
+        turn = session().query(Turn).order_by(Turn.id.desc()).first()
+        assert turn.detail["words"][0]["arithmetic"] == "QU 2 + I 2 + T 2 (stack of 2) = 6"
+        turn.detail = turn.detail | {"words": [
+            {"word": "QUIT", "score": 6, "arithmetic": "QU 2 + I 2 + T2 2 = 6"}]}
+        session().commit()
+    line = "QUIT: QU 2 + I 2 + T 2 (stack of 2) = 6"
+    assert f"<li>{html.escape(line)}</li>" in page_said(client.get(f"/games/{gid}"))
+
+
+def test_a_full_rack_bonus_is_worded_as_the_command_line_words_it(client):
+    """A play of every tile on the rack (Bug Words' bingo) lists its bonus on the game page
+    in the words the command line prints for WerdUp's: "bonus for using every tile: 50"."""
+    key = _new_game(client)["table_key"]
+    client.post(f"/api/games/{key}/turns", json={"play": "8B STATION"})
+    page = client.get(f"/games/{key}").get_data(as_text=True)
+    last = page[page.index('id="last-play"'):page.index("</section>", page.index('id="last-play"'))]
+    assert re.findall(r"<li>([^<]*)</li>", last)[-1] == "bonus for using every tile: 50"

@@ -258,3 +258,27 @@ def test_the_score_card_keeps_each_word_and_number_whole(tmp_path, width, browse
         assert len(cells) == 2 * pz.words and any(len(w) == 7 for w, _n in cells[1::2])
         assert all(lines == 1 for _text, lines in cells), cells
         assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+ARCHIVE_ROWS = """() => [...document.querySelectorAll("#archive .print-links")].map(cell =>
+  [...cell.querySelectorAll("a")].map(a => {
+    const r = a.getBoundingClientRect(); return [r.top, r.width, r.height]; }))"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width", [360, 390])
+def test_an_archive_month_is_compact_on_a_phone(tmp_path, width, browser):
+    """A past month's archive at 360 px put a day's Letter, A4 and Answers one under another,
+    a row of 102 px, the month 3,190 px tall: the three stand on one line, each still a tap
+    of 44 x 44 px, and the month is 2,518 px (at 390 px it was 3,276)."""
+    app = make_app(tmp_path)
+    with live_server(app) as url, phones(
+            browser, url, viewport={"width": width, "height": 844}) as (page,):
+        page.goto("/girdle/archive?month=2026-10")
+        days = page.evaluate(ARCHIVE_ROWS)
+        assert len(days) == 31 and all(len(links) == 3 for links in days)
+        for links in days:
+            assert len({round(top) for top, _, _ in links}) == 1, links  # one line
+            assert all(w >= 44 and h >= 44 for _, w, h in links), links
+        assert page.locator("#archive").bounding_box()["height"] < 2600
+        assert page.evaluate("document.documentElement.scrollWidth") <= width

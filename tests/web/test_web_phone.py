@@ -555,3 +555,36 @@ def test_a_game_listed_on_two_lines_has_its_bullet_beside_the_first(browser, bas
         assert first[0] <= bullet <= first[1], (bullet, lines)
     finally:
         context.close()
+
+
+# (page, link): links inside a sentence that are a page's only way somewhere
+IN_SENTENCE_LINKS = [("game", "#clock-link"), ("/", "text=Judge mode"),
+                     ("/girdle/2026-11-01/play", "text=the day's page")]
+
+
+@pytest.mark.parametrize(("path", "link"), IN_SENTENCE_LINKS)
+def test_a_link_in_a_sentence_is_a_tap_of_24_px(browser, base_url, path, link):
+    """A link inside a sentence ("Clock" on the game page, its only way to the clock; "Judge
+    mode"; "the day's page") was its line of small text, under 24 px tall at 360 px: each is
+    at least 24 px tall (WCAG 2.2's target size), its words where they were in the line."""
+    if path == "game":
+        path = f"/games/{_game(base_url)['table_key']}"
+    context = browser.new_context(base_url=base_url, **{
+        **PHONE, "viewport": {"width": 360, "height": 700}})
+    try:
+        page = context.new_page()
+        page.goto(path)
+        box = page.locator(link).bounding_box()
+        text = page.locator(link).evaluate(
+            "a => { const r = document.createRange(); r.selectNodeContents(a);"
+            " const b = r.getBoundingClientRect(); return [b.top, b.height]; }")
+        parent = page.locator(link).evaluate(
+            "a => [a.parentElement.getBoundingClientRect().height,"
+            " parseFloat(getComputedStyle(a.parentElement).lineHeight)]")
+        assert box["height"] >= 24, (link, box)
+        assert box["width"] >= 24, (link, box)
+        # the words stand where a plain link's would: the same line, the text's box inside
+        assert box["y"] <= text[0] and text[0] + text[1] <= box["y"] + box["height"] + 0.5
+        print(link, box, text, parent)
+    finally:
+        context.close()
