@@ -21,9 +21,22 @@ DAY = dt.date(2026, 11, 1)
 def _moves(day=DAY):
     pz = puzzle_for(day, lexicon=default_lexicon())
     moves = find_solution(pz, default_lexicon())
-    text = "\n".join(f"{m.word} {m.start + 1}" for m in moves)
-    _p, _s, card = play_solution(pz, parse_solution(text, pz), default_lexicon())
+    _p, _s, card = play_solution(pz, parse_solution(_sheet_text(moves), pz), default_lexicon())
     return pz, moves, card.final
+
+
+def _sheet_text(moves) -> str:
+    """A solution as the day's page takes it typed: a word and its first square a line."""
+    return "\n".join(f"{m.word} {m.start + 1}" for m in moves)
+
+
+def _send_sheet(page, moves, score: int) -> None:
+    """Type ``moves`` on the day's page, send them and see them scored ``score``."""
+    page.goto(f"/girdle/{DAY}")
+    page.fill("#solution", _sheet_text(moves))
+    with page.expect_navigation():
+        page.tap("#score-sheet")
+    assert f"{score} points" in page.inner_text("#result")
 
 
 def _squares(page_html: str) -> set[int]:
@@ -166,11 +179,7 @@ def test_the_archive_with_an_unranked_sheet_fits_a_phone(tmp_path, width, browse
     try:
         with live_server(app) as url, phones(
                 browser, url, viewport={"width": width, "height": 844}) as (page,):
-            page.goto(f"/girdle/{DAY}")
-            page.fill("#solution", "\n".join(f"{m.word} {m.start + 1}" for m in moves))
-            with page.expect_navigation():
-                page.tap("#score-sheet")
-            assert f"{score} points" in page.inner_text("#result")
+            _send_sheet(page, moves, score)
             page.goto(f"/girdle/archive?month={DAY:%Y-%m}")
             mine = page.locator("#archive td.num").filter(has_text="Unranked")
             assert mine.inner_text().split() == [str(score), "Unranked"]
@@ -249,11 +258,7 @@ def test_the_score_card_keeps_each_word_and_number_whole(tmp_path, width, browse
     app = make_app(tmp_path)
     with live_server(app) as url, phones(
             browser, url, viewport={"width": width, "height": 844}) as (page,):
-        page.goto(f"/girdle/{DAY}")
-        page.fill("#solution", "\n".join(f"{m.word} {m.start + 1}" for m in moves))
-        with page.expect_navigation():
-            page.tap("#score-sheet")
-        assert f"{score} points" in page.inner_text("#result")
+        _send_sheet(page, moves, score)
         cells = page.evaluate(CELL_LINES)
         assert len(cells) == 2 * pz.words and any(len(w) == 7 for w, _n in cells[1::2])
         assert all(lines == 1 for _text, lines in cells), cells
