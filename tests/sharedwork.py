@@ -64,11 +64,12 @@ def girdle_solution(puzzle: Puzzle, lexicon: Lexicon | None = None) -> Solution:
     once per run: the same answer on every run (par does not depend on the machine's speed).
     The key holds the puzzle, the list's words and the search's settings, so a test that
     narrows the search gets its own."""
-    from companion.girdle import solver
+    from companion.girdle import beam, solver
     from companion.lexicon import default_lexicon
 
     lex = lexicon if lexicon is not None else default_lexicon()
-    key = (f"girdle {solver.SEARCH_VERSION} {solver.BEAM_WIDTHS} {solver.EXACT_WORK} "
+    key = (f"girdle {solver.SEARCH_VERSION} {solver.BEAM_WIDTHS} {beam.NEIGHBOURHOODS} "
+           f"{solver.EXACT_WORK} "
            f"{lex.fingerprint} {puzzle.to_json()}")
     return once(key, lambda: solver.solve(puzzle, lexicon=lex))
 

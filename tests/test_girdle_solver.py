@@ -159,10 +159,11 @@ LATTICE = edition_puzzle(
 def _short_word_search(monkeypatch):
     """A lattice puzzle with words of up to 3 letters and narrow beams: a search that takes a
     few seconds."""
-    from companion.girdle import solver
+    from companion.girdle import beam, solver
     from companion.lexicon import default_lexicon
 
     monkeypatch.setattr(solver, "BEAM_WIDTHS", (24, 60))
+    monkeypatch.setattr(beam, "NEIGHBOURHOODS", ((6, 30), (6, 100)))
     monkeypatch.setattr(solver, "EXACT_WORK", 3.0)
     words = [w for w in default_lexicon().words if len(w) <= 3]
     return LATTICE, Lexicon(words, name="short words")
