@@ -203,6 +203,8 @@ def _sheet_page(game: Game, key: str, error: str | None = None, status: int = 20
     return render_template("game.html", game=game, key=key, standings=sheet.standings,
                            table=sheet.can_change(game, key), rows=rows,
                            last_turn=last_turn_said(rows),
+                           name_longest={p.seat: _printed(p.name, "Helvetica")["longest"]
+                                         for p in game.players}, screen_fit=SCREEN_FIT,
                            totals=sheet.totals(game), next_seat=sheet.to_move(game),
                            cells=cells, last=last, error=error, error_field=field,
                            last_words=rules.played_words(last.detail if last else None),
@@ -330,6 +332,8 @@ PLAY_EMS = 5  # the least a turn's column takes beside the others on a screen (t
 FIT = 1.02  # a width the server measures, and 2% more, for the rounding of a glyph's pixels
 CELL_EMS = 1 + 1 / 16  # a cell's padding (.5 em each side) and its borders' share (1 px)
 NAME_LEAST_PT = 9  # the least a player's name shrinks to on paper, before it breaks
+SCREEN_FIT = 1.12  # a width measured in Helvetica's ems, and 12% more, on a screen: its sans
+                   # (Noto Sans, system-ui on Debian) sets "Bartholomew" 8.6% wider
 PAGE_MARGIN_MM = 12  # the printed sheet's margin on every side (@page)
 
 

@@ -791,6 +791,65 @@ def test_a_name_too_long_for_its_columns_is_printed_whole_over_the_table(browser
         context.close()
 
 
+CONTROL_TEXTS = """() => Array.from(document.querySelectorAll(
+  "a.button, button, nav, form label, .taps a, h2"), (e) => [
+    e.tagName, e.innerText.trim().split(/\\s+/).join(" ")])"""
+
+
+def test_a_girdle_day_printed_from_the_browser_is_the_puzzle_without_its_controls(
+        browser, base_url, tmp_path):
+    """The day's page printed from the browser (File > Print) put its link-buttons ("Play on
+    this phone", "Letter PDF", "A4 PDF"), its hints and answer links and "Submit your sheet"
+    on the paper as faint text, and the shape's word icons lost their white numbers with
+    their backgrounds. On paper it is the puzzle alone: its title, date, shape with the
+    icons, lines, Supply and word list, none of the page's controls."""
+    import datetime as dt
+    import subprocess
+
+    from PIL import Image
+
+    from companion.girdle import puzzle_for
+    from companion.lexicon import default_lexicon
+
+    day = dt.date(2026, 11, 1)
+    pz = puzzle_for(day, lexicon=default_lexicon())
+    context = browser.new_context(base_url=base_url)
+    try:
+        page = context.new_page()
+        page.goto(f"/girdle/{day}")
+        controls = [text for tag, text in page.evaluate(CONTROL_TEXTS)
+                    if text and (tag != "H2" or text == "Submit your sheet")]
+        pdf = tmp_path / "day.pdf"
+        page.pdf(path=str(pdf), format="Letter")
+    finally:
+        context.close()
+    for needed in ("Play on this phone", "Letter PDF", "A4 PDF", "Show a hints grid",
+                   "Score my sheet", "Read the photo"):
+        assert needed in controls, (needed, controls)  # the page's controls, on the screen
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    flat = " ".join(text.split())
+    printed = [c for c in controls if c in flat]  # the header's tabs: all their names in a row
+    assert not printed, printed
+    assert text.count("\f") == 1  # one sheet
+    for needed in (f"Word Girdle #{pz.number}", "Sunday 01 November 2026", "The day's lines",
+                   "Shape: ", "Word list: ", *(f"{n}. {line.label().capitalize()}"
+                                               for n, line in enumerate(pz.lines, 1))):
+        assert needed in flat, needed
+    supply = text[text.index("Supply:"):].splitlines()[1].split()
+    assert "".join(supply) == "".join(pz.supply)
+    icons = text[text.index("Shape:"):].splitlines()[2].split()  # the columns' word icons
+    assert sorted(icons) == sorted(str(n) for n in pz.icons("col").values())
+    # the icons are printed as on the screen, white numbers on purple discs (#5b3f8c)
+    subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", str(pdf),
+                    str(tmp_path / "day")], check=True)
+    image = Image.open(next(tmp_path.glob("day*.png"))).convert("RGB")
+    pixels = image.tobytes()
+    purple = sum(1 for r, g, b in zip(pixels[0::3], pixels[1::3], pixels[2::3], strict=True)
+                 if abs(r - 0x5B) < 24 and abs(g - 0x3F) < 24 and abs(b - 0x8C) < 24)
+    assert purple > 40 * len(pz.lines), purple
+
+
 def test_download_a_pdf_from_the_print_shop(page):
     page.goto("/prints")
     page.locator("#doc-board img >> nth=0").scroll_into_view_if_needed()

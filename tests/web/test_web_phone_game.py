@@ -167,6 +167,54 @@ def test_the_turns_keep_their_numbers_and_words_whole_on_a_phone(browser, base_u
     context.close()
 
 
+NAME_CELLS = """() => Array.from(document.querySelectorAll("#turns tr > td:nth-child(2)"), td => {
+    const lines = (node, start, end) => {  // how many lines a stretch of the text is drawn on
+        const range = document.createRange();
+        range.setStart(node, start); range.setEnd(node, end);
+        return new Set(Array.from(range.getClientRects(), r => Math.round(r.top))).size;
+    };
+    const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+    let node = walker.nextNode();
+    while (node && !node.data.trim()) { node = walker.nextNode(); }
+    const words = [], at = /\\S+/g;
+    for (let m = at.exec(node.data); m; m = at.exec(node.data)) {
+        words.push([m[0], lines(node, m.index, m.index + m[0].length)]);
+    }
+    return {name: node.data.trim(), lines: lines(node, 0, node.data.length), words,
+            size: parseFloat(getComputedStyle(node.parentElement).fontSize)};
+})"""
+
+
+@pytest.mark.parametrize("width", [320, 375])
+def test_the_turns_break_a_name_only_between_its_words(browser, base_url, width):
+    """At 320-375 px the Turns table broke a long name inside its letters ("Barthol" over
+    "omew", a twelve-letter name over three lines). A name breaks only between its words; a
+    one-word name too long for its column shrinks, down to 14 px (no text is smaller), and
+    twelve letters then fit on one line; only twenty letters, wider than the column at 14 px,
+    break inside the word. The table stays no wider than the screen."""
+    names = ["Maximilianus", "Wolfeschlegelsteinha", "Bartholomew Alexandros", "Ann"]
+    assert [len(n) for n in names[:2]] == [12, 20]
+    context = browser.new_context(base_url=base_url, **{**PHONE, "viewport": {
+        "width": width, "height": 844}})
+    page = context.new_page()
+    key = page.request.post("/api/games", data={"game": "werdup",
+                                                "players": names}).json()["table_key"]
+    for turn in range(4):
+        assert page.request.post(f"/api/games/{key}/turns", data={
+            "words": "overgrazed", "score": 100 + turn}).ok
+    page.goto(f"/games/{key}")
+    cells = {cell["name"]: cell for cell in page.evaluate(NAME_CELLS)}
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    context.close()
+    assert list(cells) == names
+    twelve, twenty, two, short = (cells[n] for n in names)
+    assert twelve["lines"] == 1 and twelve["size"] >= 14, twelve
+    assert twenty["size"] == 14 and twenty["lines"] == 2, twenty  # shrunk as far as it may
+    assert two["lines"] == 2 and all(lines == 1 for _w, lines in two["words"]), two
+    assert two["size"] >= 14, two
+    assert short == {**short, "lines": 1, "size": 18}
+
+
 def test_the_printable_sheet_keeps_its_date_whole_on_a_phone(page):
     """The printable score sheet's heading on a 390 px phone: the game's date stays on one
     line (it was broken at its first hyphen, "(2026-" over "12-05)")."""
