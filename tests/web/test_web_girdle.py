@@ -1068,8 +1068,8 @@ def test_the_days_page_leads_back_to_the_sheet_sent(sqlite_app):
     sent = client.post(f"/girdle/{DAY}", data={"solution": text, "csrf_token": token(client)})
     assert sent.status_code == 303
     page = client.get(f"/girdle/{DAY}").get_data(as_text=True)
-    link = re.search(r'<p class="taps" id="your-sheet"><a href="([^"]+)">Your sheet for this '
-                     r'day</a>: its score and rank.</p>', page)
+    link = re.search(r'<p class="taps[^"]*" id="your-sheet"><a href="([^"]+)">Your sheet for '
+                     r'this day</a>: its score and rank.</p>', page)
     assert link and link.group(1) == f"/girdle/{DAY}/result"
     answer = client.get(link.group(1)).get_data(as_text=True)
     assert 'id="your-sheet"' not in answer and "Final score" in answer
