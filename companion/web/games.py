@@ -381,24 +381,25 @@ def _paper_columns(game: Game, turns: list[tuple[int, dict]], totals: dict[int, 
                    names: dict[int, dict]) -> dict:
     """How the printed sheet shares the page's width out among its players (numbered from
     1, in seat order), in ems of its 12 pt. Each player's two columns need (``words``) their
-    longest word whole (``word``: of their turns and their end-of-game adjustment) beside
-    their widest total (``total``: ``totals``, by seat), with both cells' padding and
-    borders, and (``name``) their name's longest piece at its least size on paper, in its
-    cell, but no more than an even share of the table. A player whose need fits is given
-    it; the others share the rest evenly, each up to its need: that share is the largest of
-    the page's width, less the needs of each set of players (``sets``: each set's
-    ``players`` and how many ``others`` share the rest), over the others (the largest is
-    the set of the players who fit). Room to spare goes to the turns' columns evenly.
-    ``turn``: the rounds' numbers' column, as wide as its widest label (:func:`_label_ems`,
-    in bold). ``turns``: each turn's seat and its text, and ``names`` each seat's
-    name, as :func:`_printed` sets them."""
+    turns set on two lines at most (``lines``: the widest of their turns' widths on two
+    lines, each broken between its words, and their end-of-game adjustment) beside their
+    widest total (``total``: ``totals``, by seat), with both cells' padding and borders,
+    and (``name``) their name's longest piece at its least size on paper, in its cell, but
+    no more than an even share of the table. A player whose need fits is given it; the
+    others share the rest evenly, each up to its need: that share is the largest of the
+    page's width, less the needs of each set of players (``sets``: each set's ``players``
+    and how many ``others`` share the rest), over the others (the largest is the set of
+    the players who fit). Room to spare goes to the turns' columns evenly. ``turn``: the
+    rounds' numbers' column, as wide as its widest label (:func:`_label_ems`, in bold).
+    ``turns``: each turn's seat and its text, and ``names`` each seat's name, as
+    :func:`_printed` sets them."""
     turn = round(_label_ems() + CELL_EMS, 3)
-    word = {p.seat: _text_width(signed(p.end_adjustment), "Helvetica") if game.finished
-            else 0.0 for p in game.players}
+    lines = {p.seat: _text_width(signed(p.end_adjustment), "Helvetica") if game.finished
+             else 0.0 for p in game.players}
     for seat, printed in turns:
-        word[seat] = max(word[seat], printed["longest"])
-    players = [{"word": round(FIT * word[p.seat], 3), "total": round(FIT * totals[p.seat], 3),
-                "words": round(FIT * (word[p.seat] + totals[p.seat]) + 2 * CELL_EMS, 3),
+        lines[seat] = max(lines[seat], printed["two_lines"])
+    players = [{"lines": round(FIT * lines[p.seat], 3), "total": round(FIT * totals[p.seat], 3),
+                "words": round(FIT * (lines[p.seat] + totals[p.seat]) + 2 * CELL_EMS, 3),
                 "name": round(FIT * names[p.seat]["longest"] * NAME_LEAST_PT / 12 + CELL_EMS,
                               3)} for p in game.players]
     count = len(players)
@@ -424,14 +425,21 @@ def _printed(text: str, face: str = "Helvetica-Bold") -> dict:
     """A player's name, or a turn, as the printable sheet sets it in its column: its width on
     one line, in ems of ``face`` (the sheet shrinks the type to fit the column, down to a
     readable size), its pieces (each word, cut after its hyphens: the only places it may
-    break) and its longest piece's width, which must fit the column whole. A name's piece
-    wider than the column ends in an ellipsis on paper (on a phone it breaks over two lines
-    first); a turn's words are never broken inside their letters."""
+    break), its longest piece's width, which must fit the column whole, and its width on
+    two lines (``two_lines``: broken between two of its words where the wider line is the
+    narrowest; on one line, a single word's). A name's piece wider than the column ends in
+    an ellipsis on paper (on a phone it breaks over two lines first); a turn's words are
+    never broken inside their letters."""
     words = [[part for part in word.replace("-", "-\n").split("\n") if part]
              for word in text.split()]
-    return {"width": round(_text_width(" ".join(text.split()), face), 3), "words": words,
+    tokens = text.split()
+    two = min((max(_text_width(" ".join(tokens[:cut]), face),
+                   _text_width(" ".join(tokens[cut:]), face)) for cut in range(1, len(tokens))),
+              default=_text_width(" ".join(tokens), face))
+    return {"width": round(_text_width(" ".join(tokens), face), 3), "words": words,
             "longest": round(max((_text_width(part, face) for word in words for part in word),
-                                   default=0.0), 3)}
+                                   default=0.0), 3),
+            "two_lines": round(two, 3)}
 
 
 @bp.get("/games/<key>/print")
@@ -443,8 +451,7 @@ def printable(key: str) -> ResponseReturnValue:
     totals = _totals_width(game, rows)
     turns = [(r["seat"], _printed(text, "Helvetica"))
              for r, text in zip(rows, _turn_texts(rows), strict=True)]
-    longest = {r["number"]: printed["longest"] for r, (_seat, printed) in zip(rows, turns,
-                                                                               strict=True)}
+    printed = {r["number"]: each for r, (_seat, each) in zip(rows, turns, strict=True)}
     rounds = sheet.rounds(game)
     names = {p.seat: _printed(p.name) for p in game.players}
     paper = _paper_columns(game, turns, totals, names)
@@ -452,9 +459,10 @@ def printable(key: str) -> ResponseReturnValue:
     return render_template("game_print.html", game=game, key=key, rounds=rounds,
                            totals=sheet.totals(game), title=sheet.table(game).title,
                            names=names, round_label=ROUND_LABEL,
-                           longest=[{n: max(longest[r["number"]] for r in cell)
-                                     for n, cell in enumerate(each["turns"], start=1) if cell}
-                                    for each in rounds],
+                           cells=[{n: {what: max(printed[r["number"]][what] for r in cell)
+                                       for what in ("longest", "two_lines")}
+                                   for n, cell in enumerate(each["turns"], start=1) if cell}
+                                  for each in rounds],
                            label_ems={"screen": round(label + CELL_EMS, 3),
                                       "phone": round(label + .5 + 1 / 16, 3)},
                            paper=paper, names_in_full=_names_in_full(paper),

@@ -471,8 +471,8 @@ def _widest_words(count: int, letters: int = 15) -> list[str]:
 
 def _printed_sheet(page, players: int, turns: list[tuple[str, int]], path) -> dict:
     """A new game of ``players`` (long names) with ``turns`` (words and score, the players
-    in turn), its print page printed on Letter and A4 under ``path``: each paper's turns'
-    words with their type sizes and the table's edges."""
+    in turn), its print page printed on Letter and A4 under ``path``: each paper's PDF, its
+    turns' words with their type sizes and the table's edges."""
     names = ["Bartholomew Alexandros", "Wilhelmina Constance", "Maximilian Fitzgerald", "Ann"]
     key = page.request.post("/api/games", data={
         "game": "werdup", "players": names[:players]}).json()["table_key"]
@@ -484,9 +484,49 @@ def _printed_sheet(page, players: int, turns: list[tuple[str, int]], path) -> di
     for paper in ("Letter", "A4"):
         pdf = path / f"sheet-{players}-{paper}.pdf"
         page.pdf(path=str(pdf), format=paper)
-        printed[paper] = {"words": _printed_turn_words(pdf),
+        printed[paper] = {"pdf": pdf, "words": _printed_turn_words(pdf),
                           "edges": _table_edges(pdf.read_bytes())}
     return printed
+
+
+def _printed_cells(pdf) -> list[list[list[tuple[str, float, float]]]]:
+    """The printed table's cells on the PDF's first page, found by its rules (drawn at 144
+    dpi): a list a row, from the top, of its cells, left to right, each the words printed
+    in it with their line's top and their type size in points."""
+    import re
+    import subprocess
+    from bisect import bisect
+
+    from printables.raster import pdf_page_image
+
+    dpi = 144
+    dark = pdf_page_image(pdf.read_bytes(), dpi).min(axis=2) < 160
+    across = [y for y in range(dark.shape[0]) if dark[y].mean() > 0.5]
+    table = dark[across[0]:across[-1] + 1]
+    down = [x for x in range(dark.shape[1]) if table[:, x].mean() > 0.5]
+
+    def rules(pixels: list[int]) -> list[float]:  # each rule's middle, in points
+        runs: list[list[int]] = []
+        for at in pixels:
+            if runs and at - runs[-1][-1] <= 2:
+                runs[-1].append(at)
+            else:
+                runs.append([at])
+        return [sum(run) / len(run) * 72 / dpi for run in runs]
+
+    ys, xs = rules(across), rules(down)
+    cells: list[list[list[tuple[str, float, float]]]] = [[[] for _ in xs[1:]] for _ in ys[1:]]
+    boxes = subprocess.run(["pdftotext", "-f", "1", "-l", "1", "-bbox", str(pdf), "-"],
+                           capture_output=True, text=True, check=True).stdout
+    for x0, y0, x1, y1, word in re.findall(r'<word xMin="([\d.]+)" yMin="([\d.]+)" '
+                                           r'xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>',
+                                           boxes):
+        row = bisect(ys, (float(y0) + float(y1)) / 2) - 1
+        column = bisect(xs, (float(x0) + float(x1)) / 2) - 1
+        if 0 <= row < len(cells) and 0 <= column < len(cells[row]):
+            cells[row][column].append((word, round(float(y0), 1),
+                                       round((float(y1) - float(y0)) / 1.117, 1)))
+    return cells
 
 
 def test_a_printed_score_sheet_fits_the_page_with_the_widest_words_and_totals(browser,
@@ -550,6 +590,53 @@ def test_a_printed_score_sheets_columns_are_as_wide_as_their_words_need(browser,
                 assert edges["right_covered"] > 0.95, (paper, edges)
     finally:
         context.close()
+
+
+@pytest.fixture(scope="module")
+def two_words_a_turn_sheet(browser, base_url, tmp_path_factory) -> dict:
+    """Four long names' sheet, printed on Letter and A4 (:func:`_printed_sheet`, with each
+    paper's ``cells``, :func:`_printed_cells`): two rounds of the word list's three widest
+    fifteen-letter words and Ann's two words a turn, JUKEBOX MUZJIKS, 2000 points a turn."""
+    turns = [([*_widest_words(3), "jukebox muzjiks"][turn % 4], 2000) for turn in range(8)]
+    context = browser.new_context(base_url=base_url)
+    try:
+        printed = _printed_sheet(context.new_page(), 4, turns,
+                                 tmp_path_factory.mktemp("two-words"))
+    finally:
+        context.close()
+    for each in printed.values():
+        each["cells"] = _printed_cells(each["pdf"])
+        assert [len(row) for row in each["cells"]] == [9] * 4  # names, 2 rounds, Final
+    return printed
+
+
+def test_a_printed_turn_takes_two_lines_at_most(two_words_a_turn_sheet):
+    """With four long names and fifteen-letter words, Ann's narrow columns printed her turn
+    on three lines, "JUKEBOX / MUZJIKS / 2000", on Letter and A4: the columns were planned
+    for each turn's longest word, and the score went under it. They are planned for each
+    turn on two lines: every turn takes two lines at most, every word whole and no smaller
+    than 6.5 pt, the table's right border 12 mm in."""
+    for paper, printed in two_words_a_turn_sheet.items():
+        for row in printed["cells"][1:3]:
+            for turn in row[1::2]:
+                assert 1 <= len({top for _word, top, _size in turn}) <= 2, (paper, turn)
+        words = {word for word, _size in printed["words"]}
+        assert words == {*_widest_words(3), "JUKEBOX", "MUZJIKS"}, (paper, words)
+        assert min(size for _word, size in printed["words"]) >= 6.4, paper
+        edges = printed["edges"]
+        assert edges["right_covered"] > 0.95, (paper, edges)
+        assert abs(edges["paper"] - edges["right"] - 12) < 0.5, (paper, edges)
+
+
+def test_a_printed_sheets_totals_share_one_size(two_words_a_turn_sheet):
+    """Each player's totals had a size of their own: on A4, beside fifteen-letter words
+    shrunk to 6.5 pt, three players' totals were 10.5 pt and Ann's 12. Every running total
+    and final total on a sheet has one size, on Letter and A4."""
+    for paper, printed in two_words_a_turn_sheet.items():
+        totals = [cell for row in printed["cells"][1:] for cell in row[2::2]]
+        assert [[word for word, *_ in cell] for cell in totals] == (
+            [["2000"]] * 4 + [["4000"]] * 8), paper
+        assert len({size for cell in totals for *_, size in cell}) == 1, (paper, totals)
 
 
 def _self_played_turns(players: int, turns: int) -> list[dict]:
