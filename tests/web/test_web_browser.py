@@ -365,15 +365,21 @@ def test_a_printed_score_sheet_is_the_table_alone(browser, base_url, tmp_path):
     assert lefts and min(lefts) >= 10.0  # mm: clear of the edge a printer cannot print
 
 
+def _printed_table(pdf: bytes, dpi: int):
+    """The PDF's first page drawn at ``dpi``, its dark pixels (a boolean array) and the rows
+    of its table's rules across (those dark over half the page's width), top to bottom."""
+    from printables.raster import pdf_page_image
+
+    dark = pdf_page_image(pdf, dpi).min(axis=2) < 160
+    return dark, [y for y in range(dark.shape[0]) if dark[y].mean() > 0.5]
+
+
 def _table_edges(pdf: bytes) -> dict:
     """The printed table's outer lines on the PDF's first page, rendered at 100 dpi (mm from
     the paper's left edge), and how much of the table's height its rightmost dark column
     covers: 1.0 when that column is the right border, a few rows' lines when it is only the
     end of the rows' rules."""
-    from printables.raster import pdf_page_image
-
-    dark = pdf_page_image(pdf, 100).min(axis=2) < 160
-    rules = [y for y in range(dark.shape[0]) if dark[y].mean() > 0.5]  # the rows' lines
+    dark, rules = _printed_table(pdf, 100)  # the rows' lines
     table = dark[rules[0]:rules[-1] + 1]
     columns = [x for x in range(dark.shape[1]) if table[:, x].any()]
     right = max(table[:, x].mean() for x in columns[-2:])
@@ -497,11 +503,8 @@ def _printed_cells(pdf) -> list[list[list[tuple[str, float, float]]]]:
     import subprocess
     from bisect import bisect
 
-    from printables.raster import pdf_page_image
-
     dpi = 144
-    dark = pdf_page_image(pdf.read_bytes(), dpi).min(axis=2) < 160
-    across = [y for y in range(dark.shape[0]) if dark[y].mean() > 0.5]
+    dark, across = _printed_table(pdf.read_bytes(), dpi)
     table = dark[across[0]:across[-1] + 1]
     down = [x for x in range(dark.shape[1]) if table[:, x].mean() > 0.5]
 
