@@ -174,8 +174,9 @@ def absence(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None = No
     if forms is not None and fits is not None:
         forms = forms.keeping(fits)
     if forms is not None and forms.already:
+        of = text.listed([b.upper() for b in (forms.base, *forms.also_of)])
         return Absence(f"{reason}: {forms.forms[0].upper()} is already the {forms.already} of "
-                       f"{forms.base.upper()}.", irregular=forms)
+                       f"{of}.", irregular=forms)
     if forms is not None and forms.plural_is_base:
         return Absence(f"{reason}: {forms.base.upper()} is irregular; its plural is "
                        f"{text.listed([f.upper() for f in forms.forms], 'or')}.",

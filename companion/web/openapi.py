@@ -47,7 +47,9 @@ COMPONENTS: dict[str, Any] = {
                                    "description": "for a word the list lacks that is a base "
                                    "with a regular ending where the base is irregular "
                                    "(RUNNED), or an irregular form with its ending again "
-                                   "(TOOKED), the base (RUN, TAKE); empty otherwise"},
+                                   "(TOOKED), the base (RUN, TAKE; MOSTEST: MANY, the "
+                                   "first of the words MOST is of, MANY and MUCH); empty "
+                                   "otherwise"},
                 "irregular_forms": {"type": "array", "items": {"type": "string"},
                                     "description": "the irregular forms of irregular_base "
                                     "the list has, a verb's past first (RAN, RUN)"},
