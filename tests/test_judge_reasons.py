@@ -448,11 +448,13 @@ def test_a_name_written_as_two_words_is_told_the_rule_on_names():
 
 
 @pytest.mark.parametrize(("word", "forms", "stands_for"), [
-    ("tv", "TV, tv", ["television"]), ("ok", "OK, ok", []), ("ph", "pH", []),
+    ("tv", "TV", ["television"]), ("ok", "OK", []), ("ph", "pH", []), ("ms", "MS", []),
     ("nasa", "NASA", ["National Aeronautics and Space Administration"]),
     ("usa", "USA", ["United States of America", "United States Army"]), ("dvd", "DVD", [])])
 def test_an_abbreviation_is_told_what_it_stands_for(word, forms, stands_for):
-    # TV and OK (written tv and ok in a sense) got no reason; PH was called a name (pH)
+    # TV and OK (written tv and ok in a sense) got no reason; PH was called a name (pH);
+    # then each spelling was named, the same abbreviation twice: "(TV, tv, of television)",
+    # and OK, whose Oklahoma alone names a long form, "(OK, ok)", as if "of ..." were missing
     verdict = check_word(word, with_definitions=False)
     of = f", of {' or '.join(stands_for)}" if stands_for else ""
     assert verdict.reason == (f"{word.upper()} is not in {DEFAULT}: the dictionary knows it "

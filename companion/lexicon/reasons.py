@@ -192,6 +192,16 @@ def absence(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None = No
     return Absence(f"{reason}.")
 
 
+def _spellings(written: list[str]) -> str:
+    """How an abbreviation is written, each spelling once whatever its case, the commonest
+    sense's first: "TV" for TV and tv, "OK" for OK and ok ("OK, ok" named the same
+    abbreviation twice); at most three."""
+    first: dict[str, str] = {}
+    for w in written:
+        first.setdefault(w.lower(), w)
+    return ", ".join(list(first.values())[:3])
+
+
 def _known_only_as(reason: str, senses: list[Definition]) -> Absence | None:
     """:func:`absence` for a word whose ``senses`` (every one the dictionary has for it) are
     all of a symbol, an abbreviation or a name; None when one is not."""
@@ -212,7 +222,7 @@ def _known_only_as(reason: str, senses: list[Definition]) -> Absence | None:
                  if all(d.abbreviation_of for d in senses) else ())
         of = f", of {_joined(list(spelt))}" if spelt else ""
         return Absence(f"{reason}: the dictionary knows it only as an abbreviation "
-                       f"({shown_forms}{of}). Abbreviations are not allowed.",
+                       f"({_spellings(written)}{of}). Abbreviations are not allowed.",
                        abbreviation_of=spelt[:3])
     if senses and all(d.is_name for d in senses):
         return Absence(f"{reason}: the dictionary knows it only as a name ({shown_forms}). "
