@@ -13,7 +13,7 @@ from companion.lexicon.core import Lexicon
 from companion.lexicon.house import OFFENSIVE_LIST_NAME
 from companion.lexicon.spelling import Irregular, irregular, near_words
 from companion.lexicon.wordnet import Definition, define
-from companion.lexicon.writing import contractions, written_apart
+from companion.lexicon.writing import abbreviation, contractions, written_apart
 
 __all__ = ["Absence", "absence", "absent_reason", "listed_reason", "missing_note",
            "missing_reason", "not_letters_reason"]
@@ -119,7 +119,8 @@ class Absence:
     # apart or with a hyphen ("A LOT", "X-RAY"), or a contraction with its apostrophe
     # ("DON'T"); "" otherwise
     written_as: str = ""
-    # the words an abbreviation stands for, as the dictionary writes them ("television")
+    # the words an abbreviation stands for, as the dictionary or the table of month, day
+    # and title abbreviations writes them ("television", "August")
     abbreviation_of: tuple[str, ...] = ()
 
     @property
@@ -137,7 +138,10 @@ def absence(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None = No
     """Why ``word`` (letters A-Z, in the case typed) is not a word of ``lexicon``: not in the
     list, and, when it says why, because a house layer removes it, because it is a
     contraction without its apostrophe ("DONT is DON'T without its apostrophe; contractions
-    are not allowed.", :func:`companion.lexicon.writing.contractions`), or because the
+    are not allowed.", :func:`companion.lexicon.writing.contractions`), because it is the
+    abbreviation of a month, a day or a title ("AUG ...: it is an abbreviation (Aug, of
+    August). Abbreviations are not allowed.", :func:`companion.lexicon.writing.abbreviation`),
+    or because the
     dictionary knows it only as a name or an abbreviation (written with capitals in every
     sense: PARIS, NATO; an abbreviation also when the sense writes it with points, Mr and
     Mr., ok and o.k., or with a capital after a small first letter, pH, or as the short form
@@ -163,6 +167,12 @@ def absence(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None = No
         return Absence(f"{reason}: {text.shown(word.upper())} is {text.listed(contracted, 'or')} "
                        f"without its apostrophe; contractions are not allowed.",
                        written_as=contracted[0])
+    short = abbreviation(lower)
+    if short is not None:  # AUG: Aug, of August, which the dictionary writes as a name
+        written, stands_for = short
+        return Absence(f"{reason}: it is an abbreviation ({written}, of "
+                       f"{_joined(list(stands_for))}). Abbreviations are not allowed.",
+                       abbreviation_of=stands_for)
     senses = define(lower, limit=64)
     known = _known_only_as(reason, senses)
     if known is not None:
@@ -174,9 +184,9 @@ def absence(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None = No
     if forms is not None and fits is not None:
         forms = forms.keeping(fits)
     if forms is not None and forms.already:
-        of = text.listed([b.upper() for b in (forms.base, *forms.also_of)])
+        bases = text.listed([b.upper() for b in (forms.base, *forms.also_of)])
         return Absence(f"{reason}: {forms.forms[0].upper()} is already the {forms.already} of "
-                       f"{of}.", irregular=forms)
+                       f"{bases}.", irregular=forms)
     if forms is not None and forms.plural_is_base:
         return Absence(f"{reason}: {forms.base.upper()} is irregular; its plural is "
                        f"{text.listed([f.upper() for f in forms.forms], 'or')}.",

@@ -59,9 +59,11 @@ COMPONENTS: dict[str, Any] = {
                                "hyphen (ALOT: A LOT), or a contraction with its apostrophe "
                                "(DONT: DON'T); empty otherwise"},
                 "abbreviation_of": {"type": "array", "items": {"type": "string"},
-                                    "description": "for a word the dictionary knows only as "
-                                    "an abbreviation, the words it stands for when every sense "
-                                    "names them (TV: television); empty otherwise"},
+                                    "description": "for the abbreviation of a month, a day "
+                                    "or a title (AUG: August; DR: Doctor), or a word the "
+                                    "dictionary knows only as an abbreviation, the words it "
+                                    "stands for when every sense names them (TV: television); "
+                                    "empty otherwise (OK)"},
             },
         },
     },
