@@ -466,6 +466,49 @@ def test_words_written_as_one_are_told_the_dictionary_has_them_apart(word, writt
     assert list(verdict.near_words) == near
 
 
+@pytest.mark.parametrize(("word", "said", "written", "near"), [
+    ("inspite", "two words, IN SPITE, as in IN SPITE OF", "IN SPITE", ["INSPIRE"]),
+    ("eachother", "two words, EACH OTHER", "EACH OTHER", []),
+    ("inspiteof", "three words, IN SPITE OF", "IN SPITE OF", []),
+    ("noone", "two words, NO ONE", "NO ONE", ["NONE", "NOON", "NOONS", "NOOSE"])])
+def test_a_fixed_phrase_run_together_is_told_it_is_written_apart(word, said, written, near):
+    # WordNet has no pronouns or prepositions, so no lemma EACH OTHER or IN SPITE OF:
+    # EACHOTHER got nothing but "not in the list", INSPITE and NOONE only their near words
+    for verdict in (check_word(word, with_definitions=False), judge(word, word[:3])):
+        assert verdict.reason.startswith(f"{word.upper()} is not in {DEFAULT}: it is written "
+                                         f"as {said}")
+        assert verdict.written_as == written
+    verdict = check_word(word, with_definitions=False)
+    named = " and ".join([", ".join(near[:-1]), near[-1]] if len(near) > 1 else near)
+    tail = f"; close to it in the list: {named}." if near else "."
+    assert verdict.reason == f"{word.upper()} is not in {DEFAULT}: it is written as {said}{tail}"
+    assert list(verdict.near_words) == near
+
+
+def test_the_fixed_phrase_table_is_sound():
+    import re
+
+    from companion.datafiles import read_table
+    from companion.lexicon import default_lexicon
+    from companion.lexicon.wordnet import default_wordnet, written_apart
+
+    rows = read_table("fixed-phrases.tsv")
+    assert len(rows) == len({r["phrase"] for r in rows}) >= 10
+    wordnet = default_wordnet()
+    assert wordnet is not None
+    glosses = " ".join((wordnet.folder / f"data.{pos}").read_text(errors="replace").lower()
+                       for pos in ("noun", "verb", "adj", "adv"))
+    for row in rows:
+        assert row["in"].startswith(row["phrase"]) and len(row["phrase"].split()) >= 2
+        for written in {row["phrase"], row["in"]}:
+            joined = written.replace(" ", "")
+            # not a word of the list (ANYMORE), nor a lemma the dictionary has (A LOT)
+            assert joined.isalpha() and joined not in default_lexicon(), written
+            assert not written_apart(joined), written
+        # a phrase of English: the dictionary's own glosses and examples use it
+        assert re.search(rf"\b{row['in']}\b", glosses), row["in"]
+
+
 def test_a_name_written_as_two_words_is_told_the_rule_on_names():
     verdict = check_word("newyork", with_definitions=False)
     assert verdict.reason == (f"NEWYORK is not in {DEFAULT}: the dictionary knows it only as a "

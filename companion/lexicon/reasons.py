@@ -13,7 +13,7 @@ from companion.lexicon.core import Lexicon
 from companion.lexicon.house import OFFENSIVE_LIST_NAME
 from companion.lexicon.spelling import Irregular, irregular, near_words
 from companion.lexicon.wordnet import Definition, define
-from companion.lexicon.writing import abbreviation, contractions, written_apart
+from companion.lexicon.writing import abbreviation, contractions, fixed_phrase, written_apart
 
 __all__ = ["Absence", "absence", "absent_reason", "listed_reason", "missing_note",
            "missing_reason", "not_letters_reason"]
@@ -141,14 +141,16 @@ def absence(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None = No
     are not allowed.", :func:`companion.lexicon.writing.contractions`), because it is the
     abbreviation of a month, a day or a title ("AUG ...: it is an abbreviation (Aug, of
     August). Abbreviations are not allowed.", :func:`companion.lexicon.writing.abbreviation`),
-    or because the
-    dictionary knows it only as a name or an abbreviation (written with capitals in every
-    sense: PARIS, NATO; an abbreviation also when the sense writes it with points, Mr and
-    Mr., ok and o.k., or with a capital after a small first letter, pH, or as the short form
-    of words its sense names, TV: television) or only as a symbol (a chemical element's or a
-    unit's: Fe, Hz), however it was typed. Else, a word the dictionary writes as words apart
-    or with a hyphen is told so ("ALOT ...: the dictionary has it as two words, A LOT; close
-    to it in the list: ALLOT, ...", :func:`companion.lexicon.wordnet.written_apart`). Else, a
+    or because the dictionary knows it only as a name or an abbreviation (written with
+    capitals in every sense: PARIS, NATO; an abbreviation also when the sense writes it with
+    points, Ms and Ms., ok and o.k., or with a capital after a small first letter, pH, or as
+    the short form of words its sense names, TV: television) or only as a symbol (a chemical
+    element's or a unit's: Fe, Hz), however it was typed. Else, a word the dictionary writes
+    as words apart or with a hyphen is told so ("ALOT ...: the dictionary has it as two
+    words, A LOT; close to it in the list: ALLOT, ...",
+    :func:`companion.lexicon.wordnet.written_apart`), and so is a fixed phrase the
+    dictionary cannot have, run together ("INSPITE ...: it is written as two words, IN
+    SPITE, as in IN SPITE OF", :func:`companion.lexicon.writing.fixed_phrase`). Else, a
     regular ending on a word whose forms are irregular is told with the forms the list has
     ("RUNNED is not in ...: RUN is irregular; the list has RAN for the past and RUN for the
     past participle.", :func:`companion.lexicon.spelling.irregular`), an irregular form given
@@ -162,17 +164,9 @@ def absence(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None = No
     reason = missing_reason([word], lexicon)
     if lexicon.change(lower) == "removed":
         return Absence(f"{reason}.")
-    contracted = [c.upper() for c in contractions(lower)]
-    if contracted:  # DONT: DON'T, whatever the dictionary knows written the same
-        return Absence(f"{reason}: {text.shown(word.upper())} is {text.listed(contracted, 'or')} "
-                       f"without its apostrophe; contractions are not allowed.",
-                       written_as=contracted[0])
-    short = abbreviation(lower)
-    if short is not None:  # AUG: Aug, of August, which the dictionary writes as a name
-        written, stands_for = short
-        return Absence(f"{reason}: it is an abbreviation ({written}, of "
-                       f"{_joined(list(stands_for))}). Abbreviations are not allowed.",
-                       abbreviation_of=stands_for)
+    shortened = _shortened(reason, word)
+    if shortened is not None:
+        return shortened
     senses = define(lower, limit=64)
     known = _known_only_as(reason, senses)
     if known is not None:
@@ -180,6 +174,9 @@ def absence(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None = No
     apart = written_apart(lower)
     if apart:  # ALOT: A LOT, and the list's words close to it after
         return _written_apart(reason, apart[0], lower, lexicon, fits)
+    phrase = fixed_phrase(lower)
+    if phrase is not None:  # INSPITE: IN SPITE, as in IN SPITE OF
+        return _written_apart(reason, phrase[0], lower, lexicon, fits, phrase[1])
     forms = irregular(lower, lexicon)
     if forms is not None and fits is not None:
         forms = forms.keeping(fits)
@@ -200,6 +197,24 @@ def absence(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None = No
     if not senses and word[:1].isupper() and not word.isupper():
         return Absence(f"{reason}. {NAMES}")
     return Absence(f"{reason}.")
+
+
+def _shortened(reason: str, word: str) -> Absence | None:
+    """:func:`absence` for a contraction without its apostrophe (DONT: DON'T) or the
+    abbreviation of a month, a day or a title (AUG: Aug, of August), whatever the dictionary
+    knows written the same (it writes Aug as a name); None for another word."""
+    contracted = [c.upper() for c in contractions(word)]
+    if contracted:
+        return Absence(f"{reason}: {text.shown(word.upper())} is {text.listed(contracted, 'or')} "
+                       f"without its apostrophe; contractions are not allowed.",
+                       written_as=contracted[0])
+    short = abbreviation(word)
+    if short is not None:
+        written, stands_for = short
+        return Absence(f"{reason}: it is an abbreviation ({written}, of "
+                       f"{_joined(list(stands_for))}). Abbreviations are not allowed.",
+                       abbreviation_of=stands_for)
+    return None
 
 
 def _spellings(written: list[str]) -> str:
@@ -248,28 +263,42 @@ def _name_apart(written: str) -> bool:
 
 
 def _written_apart(reason: str, lemma: str, word: str, lexicon: Lexicon,
-                   fits: Callable[[str], bool] | None) -> Absence:
+                   fits: Callable[[str], bool] | None, phrase: str = "") -> Absence:
     """:func:`absence` for ``word``, which the dictionary's ``lemma`` (``a lot``, ``x-ray``)
     is with its spaces and hyphens taken out: "...: the dictionary has it as two words, A
     LOT", "... with a hyphen, E-MAIL", or, when every sense of the lemma writes it as a name
     (:func:`_name_apart`), "... only as a name written as two words (New York)" and the rule
-    on names; then the list's words close to ``word``, when there are any."""
+    on names; then the list's words close to ``word``, when there are any. With ``phrase``,
+    ``lemma`` is the words of that fixed phrase (:func:`companion.lexicon.writing.
+    fixed_phrase`), which the dictionary does not have: "...: it is written as two words, IN
+    SPITE, as in IN SPITE OF" ("..., EACH OTHER" when it is the whole phrase)."""
     words = lemma.split()
     hyphens = lemma.count("-")
     if len(words) > 1:
         how = f"as {text.number_word(len(words))} {text.noun_for(len(words), 'word')}"
     else:
         how = "with a hyphen" if hyphens == 1 else "with hyphens"
+    if phrase:
+        said = f"{reason}: it is written {how}, {text.shown(lemma.upper())}" + (
+            f", as in {text.shown(phrase.upper())}" if phrase != lemma else "")
+        return _with_near(said, word, lexicon, fits, lemma.upper())
     senses = define(lemma, limit=64, inflected=False)
     if senses and all(_name_apart(d.written) for d in senses):
         return Absence(f"{reason}: the dictionary knows it only as a name written {how} "
                        f"({senses[0].written}). {NAMES}", written_as=lemma.upper())
     said = f"{reason}: the dictionary has it {how}, {text.shown(lemma.upper())}"
+    return _with_near(said, word, lexicon, fits, lemma.upper())
+
+
+def _with_near(said: str, word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None,
+               written_as: str) -> Absence:
+    """The reason ``said`` (of a word written otherwise, ``written_as``), then the list's
+    words close to ``word`` when there are any."""
     near = tuple(w.upper() for w in near_words(word, lexicon, fits))
     if near:
         return Absence(f"{said}; close to it in the list: {text.listed(near)}.", near,
-                       written_as=lemma.upper())
-    return Absence(f"{said}.", written_as=lemma.upper())
+                       written_as=written_as)
+    return Absence(f"{said}.", written_as=written_as)
 
 
 def absent_reason(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None = None) -> str:

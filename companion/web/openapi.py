@@ -56,8 +56,8 @@ COMPONENTS: dict[str, Any] = {
                 "written_as": {"type": "string",
                                "description": "for a word the list lacks that the reason "
                                "says is written otherwise, how: as words apart or with a "
-                               "hyphen (ALOT: A LOT), or a contraction with its apostrophe "
-                               "(DONT: DON'T); empty otherwise"},
+                               "hyphen (ALOT: A LOT; INSPITE: IN SPITE), or a contraction "
+                               "with its apostrophe (DONT: DON'T); empty otherwise"},
                 "abbreviation_of": {"type": "array", "items": {"type": "string"},
                                     "description": "for the abbreviation of a month, a day "
                                     "or a title (AUG: August; DR: Doctor), or a word the "
