@@ -520,6 +520,7 @@ def test_a_name_written_as_two_words_is_told_the_rule_on_names():
 
 @pytest.mark.parametrize(("word", "forms", "stands_for"), [
     ("tv", "TV", ["television"]), ("ok", "OK", []), ("ph", "pH", []), ("ms", "MS", []),
+    ("nm", "nm, NM", ["nanometer", "New Mexico"]),  # the case tells them apart: both kept
     ("nasa", "NASA", ["National Aeronautics and Space Administration"]),
     ("usa", "USA", ["United States of America", "United States Army"]), ("dvd", "DVD", [])])
 def test_an_abbreviation_is_told_what_it_stands_for(word, forms, stands_for):

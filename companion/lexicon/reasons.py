@@ -220,7 +220,9 @@ def _shortened(reason: str, word: str) -> Absence | None:
 def _spellings(written: list[str]) -> str:
     """How an abbreviation is written, each spelling once whatever its case, the commonest
     sense's first: "TV" for TV and tv, "OK" for OK and ok ("OK, ok" named the same
-    abbreviation twice); at most three."""
+    abbreviation twice); at most three. Only for an abbreviation that stands for one thing
+    or none the reason names: where it names several, the case may tell them apart (nm,
+    nanometer; NM, New Mexico)."""
     first: dict[str, str] = {}
     for w in written:
         first.setdefault(w.lower(), w)
@@ -246,8 +248,10 @@ def _known_only_as(reason: str, senses: list[Definition]) -> Absence | None:
         spelt = (tuple(dict.fromkeys(d.abbreviation_of for d in senses))
                  if all(d.abbreviation_of for d in senses) else ())
         of = f", of {_joined(list(spelt))}" if spelt else ""
+        # TV and tv are one abbreviation; nm and NM two, nanometer and New Mexico
+        forms = _spellings(written) if len(spelt) <= 1 else shown_forms
         return Absence(f"{reason}: the dictionary knows it only as an abbreviation "
-                       f"({_spellings(written)}{of}). Abbreviations are not allowed.",
+                       f"({forms}{of}). Abbreviations are not allowed.",
                        abbreviation_of=spelt[:3])
     if senses and all(d.is_name for d in senses):
         return Absence(f"{reason}: the dictionary knows it only as a name ({shown_forms}). "
