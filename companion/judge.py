@@ -115,7 +115,7 @@ class Verdict:
     irregular_forms: list[str] = field(default_factory=list)
     # how the word is written where the reason says so: apart or with a hyphen (ALOT: "A
     # LOT"), or a contraction with its apostrophe (DONT: "DON'T"); and the words an
-    # abbreviation stands for (TV: "television"); empty otherwise
+    # abbreviation stands for (TV: "television"; AUG: "August"); empty otherwise
     written_as: str = ""
     abbreviation_of: list[str] = field(default_factory=list)
 

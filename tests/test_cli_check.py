@@ -416,7 +416,7 @@ def test_a_refused_word_is_told_why_as_a_referee_would(capsys):
     said = {"alot": "the dictionary has it as two words, A LOT; close to it in the list: "
                     "ALLOT, ALTO, ALIT, ALOFT and ALOE.",
             "dont": "DONT is DON'T without its apostrophe; contractions are not allowed.",
-            "tv": "the dictionary knows it only as an abbreviation (TV, tv, of television). "
+            "tv": "the dictionary knows it only as an abbreviation (TV, of television). "
                   "Abbreviations are not allowed.",
             "manyer": "MANY is irregular; the list has MORE.",
             "serieses": "SERIES is irregular; its plural is SERIES."}

@@ -30,12 +30,40 @@ def test_an_abbreviation_is_called_one(typed):
                         "Abbreviations are not allowed."))
 
 
-@pytest.mark.parametrize(("typed", "written"), [("MR", "Mr, of Mister"), ("mrs", "Mrs")])
-def test_a_title_the_dictionary_also_writes_with_a_point_is_an_abbreviation(typed, written):
-    # WordNet's sense writes "Mr" and "Mr.": the capital alone made it "a name"
-    assert check_word(typed, with_definitions=False).reason.endswith(
-        f"the dictionary knows it only as an abbreviation ({written}). Abbreviations are not "
-        "allowed.")
+@pytest.mark.parametrize(("typed", "written", "of"), [
+    ("AUG", "Aug", "August"), ("feb", "Feb", "February"), ("Esq", "Esq", "Esquire"),
+    ("jan", "Jan", "January"), ("TUES", "Tues", "Tuesday"), ("mon", "Mon", "Monday"),
+    ("dec", "Dec", "December"), ("thurs", "Thurs", "Thursday"), ("jun", "Jun", "June"),
+    ("MR", "Mr", "Mister"), ("mrs", "Mrs", "Mistress"), ("dr", "Dr", "Doctor"),
+    ("st", "St", "Saint")])
+def test_a_month_day_or_title_abbreviation_is_told_what_it_stands_for(typed, written, of):
+    # AUG, FEB, ESQ, JAN, TUES and MON (which WordNet writes beside their long form, Aug and
+    # August) were "known only as a name"; DEC (also dec, declination) and THURS, JUN, DR and
+    # ST (which WordNet lacks) got no reason; MRS none of what it stands for
+    verdicts = [check_word(typed, with_definitions=False)]
+    verdicts += [judge(typed, typed[:3])] if len(typed) >= 4 else []  # PDQ's words are longer
+    for verdict in verdicts:
+        assert verdict.reason == (f"{typed.upper()} is not in {DEFAULT}: it is an abbreviation "
+                                  f"({written}, of {of}). Abbreviations are not allowed.")
+        assert list(verdict.abbreviation_of) == [of] and not verdict.near_words
+
+
+@pytest.mark.parametrize("word", ["mar", "sept", "wed", "sat", "sun", "prof", "rev"])
+def test_an_abbreviation_that_is_a_word_of_the_list_stays_valid(word):
+    assert check_word(word, with_definitions=False).valid
+
+
+def test_the_abbreviation_table_is_sound():
+    from companion.datafiles import read_table
+    from companion.lexicon import default_lexicon
+
+    rows = read_table("abbreviations.tsv")
+    written = [r["abbreviation"] for r in rows]
+    assert len(written) == len({w.lower() for w in written}) > 25
+    # none is a word of its own: the table names only what the list has no word for
+    assert not [w for w in written if w.lower() in default_lexicon()]
+    assert all(w.isalpha() and w[0].isupper() and r["of"][0].isupper()
+               and len(r["of"]) > len(w) for w, r in zip(written, rows, strict=True))
 
 
 def test_the_point_marks_an_abbreviation_in_the_senses_that_write_it():
@@ -365,22 +393,23 @@ def test_a_regular_ending_spelt_wrong_names_its_right_spelling_first(word, near)
     assert verdict.near_words == near and not verdict.irregular_base
 
 
-@pytest.mark.parametrize(("word", "form", "what", "base"), [
+@pytest.mark.parametrize(("word", "form", "what", "of"), [
     ("teeths", "TEETH", "plural", "TOOTH"), ("mices", "MICE", "plural", "MOUSE"),
     ("childrens", "CHILDREN", "plural", "CHILD"), ("womens", "WOMEN", "plural", "WOMAN"),
     ("criterias", "CRITERIA", "plural", "CRITERION"),
     ("tooked", "TOOK", "past", "TAKE"), ("wented", "WENT", "past", "GO"),
     ("drunked", "DRUNK", "past participle", "DRINK"),
     ("boughted", "BOUGHT", "past and past participle", "BUY"),
-    ("bestest", "BEST", "superlative", "GOOD"), ("worsest", "WORSE", "comparative", "BAD")])
-def test_an_irregular_form_given_its_ending_again_is_told_what_it_is(word, form, what, base):
+    ("bestest", "BEST", "superlative", "GOOD and WELL"),
+    ("worsest", "WORSE", "comparative", "BAD, BADLY and ILL")])
+def test_an_irregular_form_given_its_ending_again_is_told_what_it_is(word, form, what, of):
     # TEETHS named TETHS first, MICES MICE among MINCES and MACES, DRUNKED DUNKED and
-    # DRUNKER; TOOKED, WENTED, BESTEST and WORSEST nothing
+    # DRUNKER; TOOKED, WENTED, BESTEST and WORSEST nothing; BEST was of GOOD alone
     verdict = check_word(word, with_definitions=False)
     assert verdict.reason == (f"{word.upper()} is not in {DEFAULT}: {form} is already the "
-                              f"{what} of {base}.")
+                              f"{what} of {of}.")
     assert (verdict.irregular_base, verdict.irregular_forms, verdict.near_words) == (
-        base, [form], [])
+        of.split(",")[0].split()[0], [form], [])
 
 
 @pytest.mark.parametrize(("word", "near"), [
@@ -437,6 +466,49 @@ def test_words_written_as_one_are_told_the_dictionary_has_them_apart(word, writt
     assert list(verdict.near_words) == near
 
 
+@pytest.mark.parametrize(("word", "said", "written", "near"), [
+    ("inspite", "two words, IN SPITE, as in IN SPITE OF", "IN SPITE", ["INSPIRE"]),
+    ("eachother", "two words, EACH OTHER", "EACH OTHER", []),
+    ("inspiteof", "three words, IN SPITE OF", "IN SPITE OF", []),
+    ("noone", "two words, NO ONE", "NO ONE", ["NONE", "NOON", "NOONS", "NOOSE"])])
+def test_a_fixed_phrase_run_together_is_told_it_is_written_apart(word, said, written, near):
+    # WordNet has no pronouns or prepositions, so no lemma EACH OTHER or IN SPITE OF:
+    # EACHOTHER got nothing but "not in the list", INSPITE and NOONE only their near words
+    for verdict in (check_word(word, with_definitions=False), judge(word, word[:3])):
+        assert verdict.reason.startswith(f"{word.upper()} is not in {DEFAULT}: it is written "
+                                         f"as {said}")
+        assert verdict.written_as == written
+    verdict = check_word(word, with_definitions=False)
+    named = " and ".join([", ".join(near[:-1]), near[-1]] if len(near) > 1 else near)
+    tail = f"; close to it in the list: {named}." if near else "."
+    assert verdict.reason == f"{word.upper()} is not in {DEFAULT}: it is written as {said}{tail}"
+    assert list(verdict.near_words) == near
+
+
+def test_the_fixed_phrase_table_is_sound():
+    import re
+
+    from companion.datafiles import read_table
+    from companion.lexicon import default_lexicon
+    from companion.lexicon.wordnet import default_wordnet, written_apart
+
+    rows = read_table("fixed-phrases.tsv")
+    assert len(rows) == len({r["phrase"] for r in rows}) >= 10
+    wordnet = default_wordnet()
+    assert wordnet is not None
+    glosses = " ".join((wordnet.folder / f"data.{pos}").read_text(errors="replace").lower()
+                       for pos in ("noun", "verb", "adj", "adv"))
+    for row in rows:
+        assert row["in"].startswith(row["phrase"]) and len(row["phrase"].split()) >= 2
+        for written in {row["phrase"], row["in"]}:
+            joined = written.replace(" ", "")
+            # not a word of the list (ANYMORE), nor a lemma the dictionary has (A LOT)
+            assert joined.isalpha() and joined not in default_lexicon(), written
+            assert not written_apart(joined), written
+        # a phrase of English: the dictionary's own glosses and examples use it
+        assert re.search(rf"\b{row['in']}\b", glosses), row["in"]
+
+
 def test_a_name_written_as_two_words_is_told_the_rule_on_names():
     verdict = check_word("newyork", with_definitions=False)
     assert verdict.reason == (f"NEWYORK is not in {DEFAULT}: the dictionary knows it only as a "
@@ -447,11 +519,14 @@ def test_a_name_written_as_two_words_is_told_the_rule_on_names():
 
 
 @pytest.mark.parametrize(("word", "forms", "stands_for"), [
-    ("tv", "TV, tv", ["television"]), ("ok", "OK, ok", []), ("ph", "pH", []),
+    ("tv", "TV", ["television"]), ("ok", "OK", []), ("ph", "pH", []), ("ms", "MS", []),
+    ("nm", "nm, NM", ["nanometer", "New Mexico"]),  # the case tells them apart: both kept
     ("nasa", "NASA", ["National Aeronautics and Space Administration"]),
     ("usa", "USA", ["United States of America", "United States Army"]), ("dvd", "DVD", [])])
 def test_an_abbreviation_is_told_what_it_stands_for(word, forms, stands_for):
-    # TV and OK (written tv and ok in a sense) got no reason; PH was called a name (pH)
+    # TV and OK (written tv and ok in a sense) got no reason; PH was called a name (pH);
+    # then each spelling was named, the same abbreviation twice: "(TV, tv, of television)",
+    # and OK, whose Oklahoma alone names a long form, "(OK, ok)", as if "of ..." were missing
     verdict = check_word(word, with_definitions=False)
     of = f", of {' or '.join(stands_for)}" if stands_for else ""
     assert verdict.reason == (f"{word.upper()} is not in {DEFAULT}: the dictionary knows it "
@@ -497,7 +572,9 @@ def test_the_contraction_table_is_sound():
     ("manyer", "MANY", "MORE", "MANY is irregular; the list has MORE."),
     ("mucher", "MUCH", "MORE", "MUCH is irregular; the list has MORE."),
     ("muchest", "MUCH", "MOST", "MUCH is irregular; the list has MOST."),
-    ("mostest", "MANY", "MOST", "MOST is already the superlative of MANY."),
+    # MOST is the superlative of MUCH too: the reason named MANY alone
+    ("mostest", "MANY", "MOST", "MOST is already the superlative of MANY and MUCH."),
+    ("moster", "MANY", "MOST", "MOST is already the superlative of MANY and MUCH."),
     ("lessest", "LITTLE", "LESS", "LESS is already the comparative of LITTLE.")])
 def test_a_regular_ending_on_many_or_much_names_more_and_most(word, base, form, reason):
     # WordNet's exception list for adjectives has no MORE or MOST: MANYER named MANNER

@@ -13,7 +13,7 @@ from companion.lexicon.core import Lexicon
 from companion.lexicon.house import OFFENSIVE_LIST_NAME
 from companion.lexicon.spelling import Irregular, irregular, near_words
 from companion.lexicon.wordnet import Definition, define
-from companion.lexicon.writing import contractions, written_apart
+from companion.lexicon.writing import abbreviation, contractions, fixed_phrase, written_apart
 
 __all__ = ["Absence", "absence", "absent_reason", "listed_reason", "missing_note",
            "missing_reason", "not_letters_reason"]
@@ -119,7 +119,8 @@ class Absence:
     # apart or with a hyphen ("A LOT", "X-RAY"), or a contraction with its apostrophe
     # ("DON'T"); "" otherwise
     written_as: str = ""
-    # the words an abbreviation stands for, as the dictionary writes them ("television")
+    # the words an abbreviation stands for, as the dictionary or the table of month, day
+    # and title abbreviations writes them ("television", "August")
     abbreviation_of: tuple[str, ...] = ()
 
     @property
@@ -137,14 +138,19 @@ def absence(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None = No
     """Why ``word`` (letters A-Z, in the case typed) is not a word of ``lexicon``: not in the
     list, and, when it says why, because a house layer removes it, because it is a
     contraction without its apostrophe ("DONT is DON'T without its apostrophe; contractions
-    are not allowed.", :func:`companion.lexicon.writing.contractions`), or because the
-    dictionary knows it only as a name or an abbreviation (written with capitals in every
-    sense: PARIS, NATO; an abbreviation also when the sense writes it with points, Mr and
-    Mr., ok and o.k., or with a capital after a small first letter, pH, or as the short form
-    of words its sense names, TV: television) or only as a symbol (a chemical element's or a
-    unit's: Fe, Hz), however it was typed. Else, a word the dictionary writes as words apart
-    or with a hyphen is told so ("ALOT ...: the dictionary has it as two words, A LOT; close
-    to it in the list: ALLOT, ...", :func:`companion.lexicon.wordnet.written_apart`). Else, a
+    are not allowed.", :func:`companion.lexicon.writing.contractions`), because it is the
+    abbreviation of a month, a day or a title ("AUG ...: it is an abbreviation (Aug, of
+    August). Abbreviations are not allowed.", :func:`companion.lexicon.writing.abbreviation`),
+    or because the dictionary knows it only as a name or an abbreviation (written with
+    capitals in every sense: PARIS, NATO; an abbreviation also when the sense writes it with
+    points, Ms and Ms., ok and o.k., or with a capital after a small first letter, pH, or as
+    the short form of words its sense names, TV: television) or only as a symbol (a chemical
+    element's or a unit's: Fe, Hz), however it was typed. Else, a word the dictionary writes
+    as words apart or with a hyphen is told so ("ALOT ...: the dictionary has it as two
+    words, A LOT; close to it in the list: ALLOT, ...",
+    :func:`companion.lexicon.wordnet.written_apart`), and so is a fixed phrase the
+    dictionary cannot have, run together ("INSPITE ...: it is written as two words, IN
+    SPITE, as in IN SPITE OF", :func:`companion.lexicon.writing.fixed_phrase`). Else, a
     regular ending on a word whose forms are irregular is told with the forms the list has
     ("RUNNED is not in ...: RUN is irregular; the list has RAN for the past and RUN for the
     past participle.", :func:`companion.lexicon.spelling.irregular`), an irregular form given
@@ -158,11 +164,9 @@ def absence(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None = No
     reason = missing_reason([word], lexicon)
     if lexicon.change(lower) == "removed":
         return Absence(f"{reason}.")
-    contracted = [c.upper() for c in contractions(lower)]
-    if contracted:  # DONT: DON'T, whatever the dictionary knows written the same
-        return Absence(f"{reason}: {text.shown(word.upper())} is {text.listed(contracted, 'or')} "
-                       f"without its apostrophe; contractions are not allowed.",
-                       written_as=contracted[0])
+    shortened = _shortened(reason, word)
+    if shortened is not None:
+        return shortened
     senses = define(lower, limit=64)
     known = _known_only_as(reason, senses)
     if known is not None:
@@ -170,12 +174,16 @@ def absence(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None = No
     apart = written_apart(lower)
     if apart:  # ALOT: A LOT, and the list's words close to it after
         return _written_apart(reason, apart[0], lower, lexicon, fits)
+    phrase = fixed_phrase(lower)
+    if phrase is not None:  # INSPITE: IN SPITE, as in IN SPITE OF
+        return _written_apart(reason, phrase[0], lower, lexicon, fits, phrase[1])
     forms = irregular(lower, lexicon)
     if forms is not None and fits is not None:
         forms = forms.keeping(fits)
     if forms is not None and forms.already:
+        bases = text.listed([b.upper() for b in (forms.base, *forms.also_of)])
         return Absence(f"{reason}: {forms.forms[0].upper()} is already the {forms.already} of "
-                       f"{forms.base.upper()}.", irregular=forms)
+                       f"{bases}.", irregular=forms)
     if forms is not None and forms.plural_is_base:
         return Absence(f"{reason}: {forms.base.upper()} is irregular; its plural is "
                        f"{text.listed([f.upper() for f in forms.forms], 'or')}.",
@@ -189,6 +197,36 @@ def absence(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None = No
     if not senses and word[:1].isupper() and not word.isupper():
         return Absence(f"{reason}. {NAMES}")
     return Absence(f"{reason}.")
+
+
+def _shortened(reason: str, word: str) -> Absence | None:
+    """:func:`absence` for a contraction without its apostrophe (DONT: DON'T) or the
+    abbreviation of a month, a day or a title (AUG: Aug, of August), whatever the dictionary
+    knows written the same (it writes Aug as a name); None for another word."""
+    contracted = [c.upper() for c in contractions(word)]
+    if contracted:
+        return Absence(f"{reason}: {text.shown(word.upper())} is {text.listed(contracted, 'or')} "
+                       f"without its apostrophe; contractions are not allowed.",
+                       written_as=contracted[0])
+    short = abbreviation(word)
+    if short is not None:
+        written, stands_for = short
+        return Absence(f"{reason}: it is an abbreviation ({written}, of "
+                       f"{_joined(list(stands_for))}). Abbreviations are not allowed.",
+                       abbreviation_of=stands_for)
+    return None
+
+
+def _spellings(written: list[str]) -> str:
+    """How an abbreviation is written, each spelling once whatever its case, the commonest
+    sense's first: "TV" for TV and tv, "OK" for OK and ok ("OK, ok" named the same
+    abbreviation twice); at most three. Only for an abbreviation that stands for one thing
+    or none the reason names: where it names several, the case may tell them apart (nm,
+    nanometer; NM, New Mexico)."""
+    first: dict[str, str] = {}
+    for w in written:
+        first.setdefault(w.lower(), w)
+    return ", ".join(list(first.values())[:3])
 
 
 def _known_only_as(reason: str, senses: list[Definition]) -> Absence | None:
@@ -210,8 +248,10 @@ def _known_only_as(reason: str, senses: list[Definition]) -> Absence | None:
         spelt = (tuple(dict.fromkeys(d.abbreviation_of for d in senses))
                  if all(d.abbreviation_of for d in senses) else ())
         of = f", of {_joined(list(spelt))}" if spelt else ""
+        # TV and tv are one abbreviation; nm and NM two, nanometer and New Mexico
+        forms = _spellings(written) if len(spelt) <= 1 else shown_forms
         return Absence(f"{reason}: the dictionary knows it only as an abbreviation "
-                       f"({shown_forms}{of}). Abbreviations are not allowed.",
+                       f"({forms}{of}). Abbreviations are not allowed.",
                        abbreviation_of=spelt[:3])
     if senses and all(d.is_name for d in senses):
         return Absence(f"{reason}: the dictionary knows it only as a name ({shown_forms}). "
@@ -227,28 +267,42 @@ def _name_apart(written: str) -> bool:
 
 
 def _written_apart(reason: str, lemma: str, word: str, lexicon: Lexicon,
-                   fits: Callable[[str], bool] | None) -> Absence:
+                   fits: Callable[[str], bool] | None, phrase: str = "") -> Absence:
     """:func:`absence` for ``word``, which the dictionary's ``lemma`` (``a lot``, ``x-ray``)
     is with its spaces and hyphens taken out: "...: the dictionary has it as two words, A
     LOT", "... with a hyphen, E-MAIL", or, when every sense of the lemma writes it as a name
     (:func:`_name_apart`), "... only as a name written as two words (New York)" and the rule
-    on names; then the list's words close to ``word``, when there are any."""
+    on names; then the list's words close to ``word``, when there are any. With ``phrase``,
+    ``lemma`` is the words of that fixed phrase (:func:`companion.lexicon.writing.
+    fixed_phrase`), which the dictionary does not have: "...: it is written as two words, IN
+    SPITE, as in IN SPITE OF" ("..., EACH OTHER" when it is the whole phrase)."""
     words = lemma.split()
     hyphens = lemma.count("-")
     if len(words) > 1:
         how = f"as {text.number_word(len(words))} {text.noun_for(len(words), 'word')}"
     else:
         how = "with a hyphen" if hyphens == 1 else "with hyphens"
+    if phrase:
+        said = f"{reason}: it is written {how}, {text.shown(lemma.upper())}" + (
+            f", as in {text.shown(phrase.upper())}" if phrase != lemma else "")
+        return _with_near(said, word, lexicon, fits, lemma.upper())
     senses = define(lemma, limit=64, inflected=False)
     if senses and all(_name_apart(d.written) for d in senses):
         return Absence(f"{reason}: the dictionary knows it only as a name written {how} "
                        f"({senses[0].written}). {NAMES}", written_as=lemma.upper())
     said = f"{reason}: the dictionary has it {how}, {text.shown(lemma.upper())}"
+    return _with_near(said, word, lexicon, fits, lemma.upper())
+
+
+def _with_near(said: str, word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None,
+               written_as: str) -> Absence:
+    """The reason ``said`` (of a word written otherwise, ``written_as``), then the list's
+    words close to ``word`` when there are any."""
     near = tuple(w.upper() for w in near_words(word, lexicon, fits))
     if near:
         return Absence(f"{said}; close to it in the list: {text.listed(near)}.", near,
-                       written_as=lemma.upper())
-    return Absence(f"{said}.", written_as=lemma.upper())
+                       written_as=written_as)
+    return Absence(f"{said}.", written_as=written_as)
 
 
 def absent_reason(word: str, lexicon: Lexicon, fits: Callable[[str], bool] | None = None) -> str:

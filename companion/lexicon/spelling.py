@@ -219,13 +219,16 @@ class Irregular:
     its ``participle`` (empty otherwise). ``already`` says what the one form of ``forms``
     is when the word is that form given its ending again ("plural": TEETHS, TOOTH, TEETH;
     "past": TOOKED, TAKE, TOOK; "past participle": DRUNKED, DRINK, DRUNK; "superlative":
-    BESTEST, GOOD, BEST)."""
+    BESTEST, GOOD, BEST), and ``also_of`` the other words of the list that form is already
+    of (MOSTEST: MOST is the superlative of MANY, the base, and of MUCH; BESTEST: of GOOD
+    and WELL)."""
 
     base: str
     forms: tuple[str, ...]
     past: tuple[str, ...] = ()
     participle: tuple[str, ...] = ()
     already: str = ""
+    also_of: tuple[str, ...] = ()
 
     @property
     def plural_is_base(self) -> bool:
@@ -318,15 +321,16 @@ def _plural_again(word: str, lexicon: Lexicon) -> Irregular | None:
 
 def _compared_again(word: str, lexicon: Lexicon) -> Irregular | None:
     """``word`` is an irregular comparative or superlative the list has with -ER or -EST
-    again (BESTEST, BETTERER, WORSEST, MOSTEST): the adjective or adverb, in the list, and
-    that form (:func:`_compared_bases`)."""
+    again (BESTEST, BETTERER, WORSEST, MOSTEST): the adjectives and adverbs, in the list,
+    that form is of (:func:`_compared_bases`: MOST, of MANY and MUCH; BEST, of GOOD and
+    WELL), the first as the base, and that form."""
     for form, kind in _bases(word):
         if kind not in ("er", "est") or form not in lexicon:
             continue
-        base = next((b for b in _compared_bases(form) if b != form and b in lexicon), None)
-        if base is not None:
+        bases = [b for b in dict.fromkeys(_compared_bases(form)) if b != form and b in lexicon]
+        if bases:
             what = "superlative" if form.endswith("st") else "comparative"
-            return Irregular(base, (form,), already=what)
+            return Irregular(bases[0], (form,), already=what, also_of=tuple(bases[1:]))
     return None
 
 

@@ -47,19 +47,23 @@ COMPONENTS: dict[str, Any] = {
                                    "description": "for a word the list lacks that is a base "
                                    "with a regular ending where the base is irregular "
                                    "(RUNNED), or an irregular form with its ending again "
-                                   "(TOOKED), the base (RUN, TAKE); empty otherwise"},
+                                   "(TOOKED), the base (RUN, TAKE; MOSTEST: MANY, the "
+                                   "first of the words MOST is of, MANY and MUCH); empty "
+                                   "otherwise"},
                 "irregular_forms": {"type": "array", "items": {"type": "string"},
                                     "description": "the irregular forms of irregular_base "
                                     "the list has, a verb's past first (RAN, RUN)"},
                 "written_as": {"type": "string",
                                "description": "for a word the list lacks that the reason "
                                "says is written otherwise, how: as words apart or with a "
-                               "hyphen (ALOT: A LOT), or a contraction with its apostrophe "
-                               "(DONT: DON'T); empty otherwise"},
+                               "hyphen (ALOT: A LOT; INSPITE: IN SPITE), or a contraction "
+                               "with its apostrophe (DONT: DON'T); empty otherwise"},
                 "abbreviation_of": {"type": "array", "items": {"type": "string"},
-                                    "description": "for a word the dictionary knows only as "
-                                    "an abbreviation, the words it stands for when every sense "
-                                    "names them (TV: television); empty otherwise"},
+                                    "description": "for the abbreviation of a month, a day "
+                                    "or a title (AUG: August; DR: Doctor), or a word the "
+                                    "dictionary knows only as an abbreviation, the words it "
+                                    "stands for when every sense names them (TV: television); "
+                                    "empty otherwise (OK)"},
             },
         },
     },

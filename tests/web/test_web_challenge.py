@@ -375,7 +375,7 @@ def test_the_challenge_page_and_the_api_say_why_a_word_is_refused(client):
     page = page_said(client.get("/?word=specieses"))
     assert "SPECIES is irregular; its plural is SPECIES." in page
     data = client.get("/api/check?word=tv").get_json()
-    assert data["reason"].endswith("only as an abbreviation (TV, tv, of television). "
+    assert data["reason"].endswith("only as an abbreviation (TV, of television). "
                                    "Abbreviations are not allowed.")
     assert (data["abbreviation_of"], data["written_as"]) == (["television"], "")
     data = client.get("/api/check?word=isnt").get_json()
