@@ -23,16 +23,17 @@ import numpy as np
 from companion.girdle.moves import (
     EMPTY,
     KeptWords,
+    LegalWords,
+    LineTable,
     Move,
-    MoveBlock,
     SearchState,
     WordIndex,
-    legal_blocks,
+    legal_move,
+    legal_words,
     line_cells,
     line_neighbours,
 )
 from companion.girdle.puzzle import Puzzle
-from companion.girdle.rules import ALPHABET
 
 # :func:`improve`'s neighbourhoods, (lines searched again, beam width), tried in turn: the next
 # one only when a round of the one before finds no better sheet, and back to the first from a
@@ -101,56 +102,59 @@ def beam_search(puzzle: Puzzle, index: WordIndex, width: int,
     """The ``width`` best partial sheets (by their score if ended now, plus 3 a square later
     lines need) at each line; yields (final score, moves) of the complete sheets reached.
     Lines in ``kept`` take their kept word (a sheet where it is not legal is dropped)."""
-    vp = np.array([puzzle.vp[ch] for ch in ALPHABET], dtype=np.int64)
     keep = KeptWords(puzzle, kept) if kept else None
     beam = [SearchState(puzzle)]
     for number in range(1, puzzle.words + 1):
         if out_of_time():
             return
         if kept and number in kept:
-            beam = _play_kept(beam, index, number, *kept[number])
+            beam = _play_kept(beam, index, *kept[number])
         else:
-            beam = _widen(beam, index, number, width, vp, keep)
+            beam = _widen(beam, index, number, width, keep)
         if not beam:
             return
     for pos in beam:
         yield pos.final_score(), list(pos.moves)
 
 
-def _play_kept(beam: list[SearchState], index: WordIndex, number: int, start: int,
+def _play_kept(beam: list[SearchState], index: WordIndex, start: int,
                word: str) -> list[SearchState]:
-    """Each sheet of ``beam`` with ``word`` played from square ``start`` of line ``number``,
+    """Each sheet of ``beam`` with ``word`` played from square ``start`` of its next line,
     where that is legal."""
-    wid = index.word_id(word)
     out = []
     for parent in beam:
-        for b in legal_blocks(parent, index):
-            if b.start == start and len(b.cells) == len(word):
-                hit = np.flatnonzero(b.word_ids == wid)
-                if len(hit):
-                    child = _clone(parent)
-                    child.play(b.move(int(hit[0]), index))
-                    out.append(child)
-                break
+        m = legal_move(parent, index, start, word)
+        if m is not None:
+            child = _clone(parent)
+            child.play(m)
+            out.append(child)
     return out
 
 
 def _widen(beam: list[SearchState], index: WordIndex, number: int, width: int,
-           vp: np.ndarray, keep: KeptWords | None) -> list[SearchState]:
+           keep: KeptWords | None) -> list[SearchState]:
     """The ``width`` best children of ``beam`` with a word in line ``number``."""
     puzzle = beam[0].pz
     later: set[int] = set()
     for k in range(number + 1, puzzle.words + 1):
         later.update(line_cells(puzzle, k))
     keys: list[np.ndarray] = []
-    blocks: list[tuple[int, MoveBlock]] = []
-    for p, parent in enumerate(beam):
+    found: list[tuple[SearchState, LegalWords]] = []
+    # per line table: what each of its runs adds to a word's key (see _run_keys)
+    run_keys: dict[int, tuple[LineTable, np.ndarray]] = {}
+    for parent in beam:
+        legal = legal_words(parent, index, keep)
+        if legal is None or not len(legal):
+            continue
+        table = legal.table
+        hit = run_keys.get(id(table))
+        if hit is None:
+            hit = run_keys[id(table)] = (table, _run_keys(parent, table, later))
         so_far = sum(x.total for x in parent.moves)
-        for b in legal_blocks(parent, index, keep):
-            h = b.totals + vp[b.codes[:, list(b.new)]].sum(axis=1)
-            h -= b.from_supply.sum(axis=1)
-            keys.append(h + 3 * len(later.intersection(b.cells)) + so_far)
-            blocks.append((p, b))
+        words = table.flat_ids[legal.rows]
+        keys.append(2 * legal.values[words] + hit[1][table.run_of[legal.rows]]
+                    - legal.supply + so_far)
+        found.append((parent, legal))
     if not keys:
         return []
     # children best first; ties keep the order they were generated in
@@ -159,9 +163,9 @@ def _widen(beam: list[SearchState], index: WordIndex, number: int, width: int,
     order = np.argsort(-np.concatenate(keys), kind="stable")
     children, seen = [], set()
     for t in order.tolist():
-        p, b = blocks[which[t]]
-        child = _clone(beam[p])
-        child.play(b.move(int(row[t]), index))
+        parent, legal = found[which[t]]
+        child = _clone(parent)
+        child.play(legal.move(int(row[t]), index))
         key = tuple(child.grid)
         if key in seen or not _has_room(child):
             continue
@@ -170,6 +174,22 @@ def _widen(beam: list[SearchState], index: WordIndex, number: int, width: int,
         if len(children) >= width:
             break
     return children
+
+
+def _run_keys(pos: SearchState, table: LineTable, later: set[int]) -> np.ndarray:
+    """Per run of ``table``, the next line's of ``pos``: what a word there adds to its key in
+    :func:`_widen` besides twice its letters' VP (its score, and the unused letters it
+    places) less its Supply letters: its length bonus, less the VP of the letters already on
+    its squares (they are not new), plus 3 a square it covers of the lines ``later``."""
+    pz = pos.pz
+    cells = line_cells(pz, pos.number)
+    grid, vp = pos.grid, pos.vp
+    out = []
+    for n, s, _free in table.runs:
+        run = cells[s:s + n]
+        old = sum(vp[grid[c]] for c in run if grid[c] != EMPTY)
+        out.append(pz.bonus(n) - old + 3 * len(later.intersection(run)))
+    return np.array(out, dtype=np.int64)
 
 
 def improve(puzzle: Puzzle, index: WordIndex, moves: list[Move],

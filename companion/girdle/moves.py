@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 import numpy as np
 
@@ -17,6 +18,37 @@ from companion.girdle.rules import ALPHABET
 from companion.lexicon import Lexicon
 
 EMPTY = -1
+
+
+class LineTable(NamedTuple):
+    """Every word that fits a line (:meth:`WordIndex.line_table`), before counting the letters
+    left: row ``k`` is word ``word_ids[k]`` of run ``runs[run_of[k]]``, where ``runs`` lists
+    ``(length, start, new squares)`` by length then start."""
+
+    runs: list[tuple[int, int, tuple[int, ...]]]
+    word_ids: np.ndarray  # (N,) indexes into ``WordIndex.words[length]``, ascending in a run
+    need: np.ndarray  # (N, 26) int16: how many more of each letter the word needs
+    run_of: np.ndarray  # (N,) its run
+    masks: np.ndarray  # (K, N) ``need`` as bit masks (:func:`letter_masks`)
+    new_letters: np.ndarray  # (N,) int64: the letters it places (its run's empty squares)
+    flat_ids: np.ndarray  # (N,) the word's index in :meth:`WordIndex.values`
+
+
+def letter_masks(need: np.ndarray) -> np.ndarray:
+    """Letter counts ``need`` (rows of 26) as bit masks: bit ``c`` of ``masks[k - 1, i]`` is
+    set when row ``i`` needs ``k`` or more of letter ``c``. A row needs no more of any letter
+    than a list of counts holds if each of its masks lies within that list's (the letters
+    the list has ``k`` or more of), so a few integer operations a row test all 26 counts."""
+    most = int(need.max()) if need.size else 0
+    bits = np.left_shift(np.uint32(1), np.arange(26, dtype=np.uint32))
+    return np.stack([np.where(need >= k, bits, np.uint32(0)).sum(axis=1, dtype=np.uint32)
+                     for k in range(1, most + 1)]) if most > 0 else np.zeros(
+                         (0, len(need)), dtype=np.uint32)
+
+
+def bit_mask(counts: list[int], least: int = 1) -> int:
+    """The letters (bit ``c`` for code ``c``) of which ``counts`` holds ``least`` or more."""
+    return sum(1 << c for c, k in enumerate(counts) if k >= least)
 
 
 class WordIndex:
@@ -39,9 +71,16 @@ class WordIndex:
             for i in range(n):
                 np.add.at(counts, (np.arange(len(words)), codes[:, i]), 1)
             self.counts[n] = counts
-        self._fitting: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
-        self._lines: dict[tuple, tuple | None] = {}
+        self._fitting: dict[tuple, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+        self._lines: dict[tuple, LineTable | None] = {}
         self._ids: dict[int, dict[str, int]] = {}
+        self._values: tuple[tuple[int, ...], np.ndarray] | None = None
+        # where each length's words start in :meth:`values`
+        self.offsets: dict[int, int] = {}
+        total = 0
+        for n, codes in self.codes.items():
+            self.offsets[n] = total
+            total += len(codes)
         # words with a given letter at a given position: by_letter[n][i][code]
         self.by_letter: dict[int, list[list[np.ndarray]]] = {
             n: [[np.flatnonzero(codes[:, i] == code) for code in range(26)] for i in range(n)]
@@ -63,6 +102,12 @@ class WordIndex:
         in ``fixed``: the matching words (indexes, ascending) and the letters each still needs
         (counts per letter, the fixed ones taken off). ``also``: more ``(i, code)`` the words
         must have, letters they place themselves. Remembered: searches ask again often."""
+        idx, need, _masks = self._fit(n, fixed, also)
+        return idx, need
+
+    def _fit(self, n: int, fixed: tuple[tuple[int, int], ...],
+             also: tuple[tuple[int, int], ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """:meth:`fitting` with the letters needed as bit masks (:func:`letter_masks`)."""
         key = (n, fixed, also)
         hit = self._fitting.get(key)
         if hit is None:
@@ -72,20 +117,29 @@ class WordIndex:
                 need[:, code] -= 1
             if len(self._fitting) >= self.FITTING_CACHE:
                 self._fitting.clear()
-            hit = self._fitting[key] = (idx, need)
+            hit = self._fitting[key] = (idx, need, letter_masks(need))
         return hit
+
+    def values(self, vp: tuple[int, ...]) -> np.ndarray:
+        """The Victory Points of every word's letters (by letter code, ``vp``), the words of
+        each length in turn: the word ``word_ids[k]`` of a :class:`LineTable` is
+        ``flat_ids[k]`` here. The last puzzle's are remembered."""
+        if self._values is None or self._values[0] != vp:
+            table = np.array(vp, dtype=np.int64)
+            self._values = (vp, np.concatenate(
+                [table[self.codes[n].astype(np.int64)].sum(axis=1) for n in self.codes]
+                or [np.zeros(0, dtype=np.int64)]))
+        return self._values[1]
 
     LINE_CACHE = 20_000  # lines remembered by :meth:`line_table`
 
     def line_table(self, letters: tuple[int, ...], blocked: tuple[bool, ...], first: bool,
-                   lengths: range, kept: tuple[int, ...] | None = None) -> tuple | None:
+                   lengths: range, kept: tuple[int, ...] | None = None) -> LineTable | None:
         """Every word that fits a line with these letters (EMPTY where none) and blocked
-        squares, before counting the letters left: ``(runs, word_ids, need, run_of)`` where
-        ``runs`` lists ``(length, start, new squares)`` by length then start, and row ``k`` of
-        the arrays is word ``word_ids[k]`` of run ``runs[run_of[k]]`` needing ``need[k]`` more
-        of each letter. None if no word fits. ``first``: the first word (no crossing needed).
-        ``kept``: letters later words will place (EMPTY where none): a word here must agree
-        with them and may not end beside one."""
+        squares, before counting the letters left (:class:`LineTable`); None if no word
+        fits. ``first``: the first word (no crossing needed). ``kept``: letters later words
+        will place (EMPTY where none): a word here must agree with them and may not end
+        beside one."""
         key = (letters, blocked, first, lengths, kept)
         if key in self._lines:
             return self._lines[key]
@@ -93,7 +147,7 @@ class WordIndex:
         ahead = letters if kept is None else tuple(
             a if a != EMPTY else b for a, b in zip(letters, kept, strict=True))
         runs: list[tuple[int, int, tuple[int, ...]]] = []
-        parts: list[tuple[np.ndarray, np.ndarray]] = []
+        parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
         for n in lengths:
             if len(self.codes.get(n, ())) == 0:
                 continue
@@ -112,15 +166,11 @@ class WordIndex:
                     continue
                 also = () if kept is None else tuple(
                     (i, kept[s + i]) for i in free if kept[s + i] != EMPTY)
-                idx, need = self.fitting(n, fixed, also)
-                if len(idx):
+                fit = self._fit(n, fixed, also)
+                if len(fit[0]):
                     runs.append((n, s, free))
-                    parts.append((idx, need))
-        table = None
-        if runs:
-            run_of = np.repeat(np.arange(len(runs)), [len(p[0]) for p in parts])
-            table = (runs, np.concatenate([p[0] for p in parts]),
-                     np.concatenate([p[1] for p in parts]), run_of)
+                    parts.append(fit)
+        table = _table(runs, parts, self.offsets) if runs else None
         if len(self._lines) >= self.LINE_CACHE:
             self._lines.clear()
         self._lines[key] = table
@@ -136,6 +186,24 @@ class WordIndex:
         for more in found[1:]:
             idx = np.intersect1d(idx, more, assume_unique=True)
         return idx
+
+
+def _table(runs: list[tuple[int, int, tuple[int, ...]]],
+           parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]],
+           offsets: dict[int, int]) -> LineTable:
+    """The :class:`LineTable` of ``runs``, given each run's :meth:`WordIndex._fit`."""
+    sizes = [len(p[0]) for p in parts]
+    run_of = np.repeat(np.arange(len(runs)), sizes)
+    masks = np.zeros((max(len(p[2]) for p in parts), len(run_of)), dtype=np.uint32)
+    at = 0
+    for (_idx, _need, m), rows in zip(parts, sizes, strict=True):
+        masks[:len(m), at:at + rows] = m
+        at += rows
+    word_ids = np.concatenate([p[0] for p in parts])
+    return LineTable(
+        runs, word_ids, np.concatenate([p[1] for p in parts]), run_of, masks,
+        np.repeat([len(free) for _n, _s, free in runs], sizes).astype(np.int64),
+        word_ids + np.repeat([offsets[n] for n, _s, _f in runs], sizes))
 
 
 @cache
@@ -265,33 +333,39 @@ def line_neighbours(line: Line, size: int) -> tuple[tuple[int, tuple[int, ...]],
 
 
 @dataclass(frozen=True)
-class MoveBlock:
-    """Every legal next word on one run of the line, as arrays (one row per word)."""
+class LegalWords:
+    """Every legal next word of a sheet: the rows of its line's :class:`LineTable` whose
+    letters are still to be had."""
 
+    pz: Puzzle
     number: int
-    start: int
-    cells: tuple[int, ...]  # grid indexes of the run
-    new: tuple[int, ...]  # positions in the run that are empty (the new letters)
-    word_ids: np.ndarray  # (n,) indexes into ``WordIndex.words[len(cells)]``
-    codes: np.ndarray  # (n, len(cells)) letter codes
-    from_supply: np.ndarray  # (n, 26) how many of each letter come from the Supply
-    totals: np.ndarray  # (n,) word scores
+    cells: tuple[int, ...]  # grid indexes of the line's squares
+    table: LineTable
+    rows: np.ndarray  # (m,) the legal rows, ascending
+    supply: np.ndarray  # (m,) how many Supply letters each takes
+    az: tuple[int, ...]  # the sheet's A-Z letters (1: still unused)
+    values: np.ndarray  # :meth:`WordIndex.values` of the puzzle
 
     def __len__(self) -> int:
-        return len(self.word_ids)
+        return len(self.rows)
 
     def move(self, k: int, index: WordIndex) -> Move:
-        """Row ``k`` as a :class:`Move`."""
-        sup = self.from_supply[k]
-        used = tuple(int(c) for c in np.flatnonzero(sup) for _ in range(int(sup[c])))
-        word = index.words[len(self.cells)][int(self.word_ids[k])]
-        return Move(self.number, self.start, word, self.cells, self.new, used,
-                    int(self.totals[k]))
+        """Legal word ``k`` (of ``rows``) as a :class:`Move`."""
+        t = self.table
+        row = int(self.rows[k])
+        n, s, free = t.runs[int(t.run_of[row])]
+        need = t.need[row].tolist()
+        az = self.az
+        used = tuple(c for c in range(26) if need[c] > az[c] for _ in range(need[c] - az[c]))
+        word = index.words[n][int(t.word_ids[row])]
+        return Move(self.number, s, word, self.cells[s:s + n], free, used,
+                    int(self.values[t.flat_ids[row]]) + self.pz.bonus(n))
 
 
 def legal_moves(pos: SearchState, index: WordIndex) -> list[Move]:
     """Every legal next word (any order)."""
-    return [b.move(k, index) for b in legal_blocks(pos, index) for k in range(len(b))]
+    found = legal_words(pos, index)
+    return [] if found is None else [found.move(k, index) for k in range(len(found))]
 
 
 class KeptWords:
@@ -312,14 +386,11 @@ class KeptWords:
                 self.ends.add(cells[start + len(word)])
 
 
-def legal_blocks(pos: SearchState, index: WordIndex,
-                 kept: KeptWords | None = None) -> list[MoveBlock]:
-    """Every legal next word, grouped by run: by length, then by start. With ``kept``, only
-    the words that leave the kept words legal when they are played."""
+def _line_table(pos: SearchState, index: WordIndex, kept: KeptWords | None) -> LineTable | None:
+    """The :class:`LineTable` of the next line of ``pos`` (keeping the words of ``kept``
+    legal)."""
     pz = pos.pz
     number = pos.number
-    if number > pz.words:
-        return []
     size = pos.size
     line = pz.lines[number - 1]
     cells = line_cells(pz, number)
@@ -335,26 +406,72 @@ def legal_blocks(pos: SearchState, index: WordIndex,
         blocked = tuple(
             b or c in kept.ends or (a == EMPTY and any(n in kept.letters for n in near))
             for b, a, (c, near) in zip(blocked, ahead, squares, strict=True))
-    table = index.line_table(letters, blocked, number == 1,
-                             range(pz.min_length, min(pz.max_length, size) + 1), ahead)
-    if table is None:
-        return []
-    runs, word_ids, need, run_of = table
-    az = np.array(pos.az, dtype=np.int16)
+    return index.line_table(letters, blocked, number == 1,
+                            range(pz.min_length, min(pz.max_length, size) + 1), ahead)
+
+
+def _available(pos: SearchState, table: LineTable,
+               rows: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Of ``rows`` of ``table`` (None: all), those whose letters ``pos`` can still give
+    (unused A-Z letters, and Supply letters within its budget), with how many Supply letters
+    each takes."""
+    masks = table.masks if rows is None else table.masks[:, rows]
+    unused = np.uint32(bit_mask(list(pos.az)))
     budget = pos.budget()
-    have = az + (np.array(pos.supply_left, dtype=np.int16) if budget > 0 else 0)
-    from_supply = np.maximum(need - az, 0)
-    rows = np.flatnonzero((need <= have).all(axis=1) & (from_supply.sum(axis=1) <= budget))
-    bounds = np.searchsorted(run_of[rows], np.arange(len(runs) + 1)).tolist()
-    vp = np.array(pos.vp, dtype=np.int64)
-    out: list[MoveBlock] = []
-    for r, (n, s, free) in enumerate(runs):
-        if bounds[r] == bounds[r + 1]:
-            continue
-        sel = rows[bounds[r]:bounds[r + 1]]
-        idx = word_ids[sel]
-        codes = index.codes[n][idx]
-        totals = vp[codes].sum(axis=1) + pz.bonus(n)
-        out.append(MoveBlock(number, s, tuple(cells[s:s + n]), free, idx, codes,
-                             from_supply[sel], totals))
-    return out
+    if budget > 0:
+        have = [a + b for a, b in zip(pos.az, pos.supply_left, strict=True)]
+        ok = (masks[0] & ~np.uint32(bit_mask(have))) == 0
+        for k in range(2, len(masks) + 1):
+            ok &= (masks[k - 1] & ~np.uint32(bit_mask(have, k))) == 0
+        # an unused A-Z letter gives one of the word's letters, the Supply the rest
+        new = table.new_letters if rows is None else table.new_letters[rows]
+        supply = new - np.bitwise_count(masks[0] & unused)
+        ok &= supply <= budget
+    else:
+        ok = (masks[0] & ~unused) == 0
+        if len(masks) > 1:
+            ok &= masks[1] == 0
+        if budget < 0:
+            ok[:] = False
+        supply = np.zeros(len(ok), dtype=np.int64)
+    found = np.flatnonzero(ok)
+    return (found if rows is None else rows[found]), supply[found]
+
+
+def legal_words(pos: SearchState, index: WordIndex,
+                kept: KeptWords | None = None) -> LegalWords | None:
+    """Every legal next word, by length, then start, then word (None: there is none). With
+    ``kept``, only the words that leave the kept words legal when they are played."""
+    pz = pos.pz
+    if pos.number > pz.words:
+        return None
+    table = _line_table(pos, index, kept)
+    if table is None:
+        return None
+    rows, supply = _available(pos, table)
+    return LegalWords(pz, pos.number, line_cells(pz, pos.number), table, rows, supply,
+                      tuple(pos.az), index.values(tuple(pos.vp)))
+
+
+def legal_move(pos: SearchState, index: WordIndex, start: int, word: str) -> Move | None:
+    """``word`` from square ``start`` of the next line, if it is a legal next word."""
+    pz = pos.pz
+    wid = index.word_id(word)
+    if pos.number > pz.words or wid < 0:
+        return None
+    table = _line_table(pos, index, None)
+    if table is None:
+        return None
+    run = next((r for r, (n, s, _free) in enumerate(table.runs)
+                if n == len(word) and s == start), None)
+    if run is None:
+        return None
+    lo, hi = np.searchsorted(table.run_of, [run, run + 1]).tolist()
+    at = lo + int(np.searchsorted(table.word_ids[lo:hi], wid))
+    if at == hi or table.word_ids[at] != wid:
+        return None
+    rows, supply = _available(pos, table, np.array([at]))
+    if not len(rows):
+        return None
+    return LegalWords(pz, pos.number, line_cells(pz, pos.number), table, rows, supply,
+                      tuple(pos.az), index.values(tuple(pos.vp))).move(0, index)
