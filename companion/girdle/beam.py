@@ -26,10 +26,10 @@ from companion.girdle.moves import (
     LegalWords,
     LineTable,
     Move,
+    NextWords,
     SearchState,
     WordIndex,
     legal_move,
-    legal_words,
     line_cells,
     line_neighbours,
 )
@@ -58,42 +58,57 @@ def score_of(puzzle: Puzzle, moves: list[Move]) -> int:
     return pos.final_score()
 
 
-def _clone(pos: SearchState) -> SearchState:
-    new = SearchState.__new__(SearchState)
-    new.pz, new.size, new.vp = pos.pz, pos.size, pos.vp
-    new.grid, new.az, new.supply_left = list(pos.grid), list(pos.az), list(pos.supply_left)
-    new.supply_used, new.placed, new.moves = pos.supply_used, pos.placed, list(pos.moves)
-    return new
+class _Room:
+    """Whether every later line of a sheet can still take a word that crosses something
+    (:meth:`enough`). A line's room is remembered by the squares filled on it and beside it:
+    the sheets of one search share most of them."""
 
+    def __init__(self, pz: Puzzle) -> None:
+        self.pz = pz
+        # per line: (its square's bit, the bits of the squares beside it across the line)
+        self.squares: list[list[tuple[int, int]]] = [[]]
+        self.watched = [0]  # per line: the bits of its squares and those beside them
+        for line in pz.lines:
+            squares = [(1 << c, sum(1 << n for n in near))
+                       for c, near in line_neighbours(line, pz.size)]
+            self.squares.append(squares)
+            self.watched.append(sum(b | near for b, near in squares))
+        # crossed_before[number][k]: line k shares a square with a line number..k-1
+        cells: list[set[int]] = [set()] + [set(line_cells(pz, k)) for k in range(1, pz.words + 1)]
+        self.crossed_before = [[any(cells[k] & cells[j] for j in range(number, k))
+                                for k in range(pz.words + 1)]
+                               for number in range(pz.words + 1)]
+        self.rooms: dict[tuple[int, int], tuple[int, bool]] = {}
 
-def _line_room(pos: SearchState, number: int) -> tuple[int, bool]:
-    """(longest run a word in line ``number`` could still take, whether a letter is on it)."""
-    grid = pos.grid
-    best = run = 0
-    crossed = False
-    for c, near in line_neighbours(pos.pz.lines[number - 1], pos.size):
-        if grid[c] != EMPTY:
-            crossed = True
-        elif any(grid[n] != EMPTY for n in near):
-            run = 0
-            continue
-        run += 1
-        best = max(best, run)
-    return best, crossed
+    def _room(self, k: int, filled: int) -> tuple[int, bool]:
+        """(longest run a word in line ``k`` could still take, whether a letter is on it)."""
+        key = (k, filled & self.watched[k])
+        hit = self.rooms.get(key)
+        if hit is None:
+            best = run = 0
+            crossed = False
+            for bit, near in self.squares[k]:
+                if filled & bit:
+                    crossed = True
+                elif filled & near:
+                    run = 0
+                    continue
+                run += 1
+                best = max(best, run)
+            hit = self.rooms[key] = (best, crossed)
+        return hit
 
-
-def _has_room(pos: SearchState) -> bool:
-    """Every later line can still take a word that crosses something."""
-    pz = pos.pz
-    for k in range(pos.number, pz.words + 1):
-        room, crossed = _line_room(pos, k)
-        if room < pz.min_length:
-            return False
-        if not crossed:
-            cells = set(line_cells(pz, k))
-            if not any(cells.intersection(line_cells(pz, j)) for j in range(pos.number, k)):
+    def enough(self, pos: SearchState) -> bool:
+        """Every later line of ``pos`` can still take a word that crosses something."""
+        pz = self.pz
+        number = pos.number
+        for k in range(number, pz.words + 1):
+            room, crossed = self._room(k, pos.filled)
+            if room < pz.min_length:
                 return False
-    return True
+            if not crossed and not self.crossed_before[number][k]:
+                return False
+        return True
 
 
 def beam_search(puzzle: Puzzle, index: WordIndex, width: int,
@@ -103,6 +118,7 @@ def beam_search(puzzle: Puzzle, index: WordIndex, width: int,
     lines need) at each line; yields (final score, moves) of the complete sheets reached.
     Lines in ``kept`` take their kept word (a sheet where it is not legal is dropped)."""
     keep = KeptWords(puzzle, kept) if kept else None
+    room = _Room(puzzle)
     beam = [SearchState(puzzle)]
     for number in range(1, puzzle.words + 1):
         if out_of_time():
@@ -110,7 +126,7 @@ def beam_search(puzzle: Puzzle, index: WordIndex, width: int,
         if kept and number in kept:
             beam = _play_kept(beam, index, *kept[number])
         else:
-            beam = _widen(beam, index, number, width, keep)
+            beam = _widen(beam, index, number, width, keep, room)
         if not beam:
             return
     for pos in beam:
@@ -125,14 +141,14 @@ def _play_kept(beam: list[SearchState], index: WordIndex, start: int,
     for parent in beam:
         m = legal_move(parent, index, start, word)
         if m is not None:
-            child = _clone(parent)
+            child = parent.copy()
             child.play(m)
             out.append(child)
     return out
 
 
 def _widen(beam: list[SearchState], index: WordIndex, number: int, width: int,
-           keep: KeptWords | None) -> list[SearchState]:
+           keep: KeptWords | None, room: _Room) -> list[SearchState]:
     """The ``width`` best children of ``beam`` with a word in line ``number``."""
     puzzle = beam[0].pz
     later: set[int] = set()
@@ -142,8 +158,9 @@ def _widen(beam: list[SearchState], index: WordIndex, number: int, width: int,
     found: list[tuple[SearchState, LegalWords]] = []
     # per line table: what each of its runs adds to a word's key (see _run_keys)
     run_keys: dict[int, tuple[LineTable, np.ndarray]] = {}
+    nxt = NextWords(puzzle, index, number, keep)
     for parent in beam:
-        legal = legal_words(parent, index, keep)
+        legal = nxt.of(parent)
         if legal is None or not len(legal):
             continue
         table = legal.table
@@ -164,10 +181,10 @@ def _widen(beam: list[SearchState], index: WordIndex, number: int, width: int,
     children, seen = [], set()
     for t in order.tolist():
         parent, legal = found[which[t]]
-        child = _clone(parent)
+        child = parent.copy()
         child.play(legal.move(int(row[t]), index))
         key = tuple(child.grid)
-        if key in seen or not _has_room(child):
+        if key in seen or not room.enough(child):
             continue
         seen.add(key)
         children.append(child)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from operator import itemgetter
 from typing import NamedTuple
 
 import numpy as np
@@ -18,6 +19,7 @@ from companion.girdle.rules import ALPHABET
 from companion.lexicon import Lexicon
 
 EMPTY = -1
+ORD_A = ord("A")
 
 
 class LineTable(NamedTuple):
@@ -233,14 +235,15 @@ class SearchState:
     the end, which is never worse than any other choice.
     """
 
-    __slots__ = ("pz", "size", "vp", "grid", "az", "supply_left", "supply_used", "placed",
-                 "moves")
+    __slots__ = ("pz", "size", "vp", "grid", "filled", "az", "supply_left", "supply_used",
+                 "placed", "moves")
 
     def __init__(self, puzzle: Puzzle) -> None:
         self.pz = puzzle
         self.size = puzzle.size
         self.vp = [puzzle.vp[ch] for ch in ALPHABET]  # Victory Points by letter code
         self.grid = [EMPTY] * (self.size * self.size)
+        self.filled = 0  # the squares with a letter, bit ``c`` for grid index ``c``
         self.az = [1] * 26
         self.supply_left = [0] * 26
         for ch in puzzle.supply:
@@ -260,9 +263,18 @@ class SearchState:
             return 0
         return min(self.placed, len(self.pz.supply)) - self.supply_used
 
+    def copy(self) -> SearchState:
+        """An independent copy (the moves themselves are shared: they never change)."""
+        new = SearchState.__new__(SearchState)
+        new.pz, new.size, new.vp, new.filled = self.pz, self.size, self.vp, self.filled
+        new.grid, new.az, new.supply_left = self.grid[:], self.az[:], self.supply_left[:]
+        new.supply_used, new.placed, new.moves = self.supply_used, self.placed, self.moves[:]
+        return new
+
     def play(self, m: Move) -> None:
         for pos in m.new:
             self.grid[m.cells[pos]] = ALPHABET.index(m.word[pos])
+            self.filled |= 1 << m.cells[pos]
             code = ALPHABET.index(m.word[pos])
             if self.az[code]:
                 self.az[code] = 0
@@ -282,6 +294,7 @@ class SearchState:
         for pos in reversed(m.new):
             code = ALPHABET.index(m.word[pos])
             self.grid[m.cells[pos]] = EMPTY
+            self.filled &= ~(1 << m.cells[pos])
             if code in sup:
                 sup.remove(code)
             else:
@@ -354,11 +367,15 @@ class LegalWords:
         t = self.table
         row = int(self.rows[k])
         n, s, free = t.runs[int(t.run_of[row])]
-        need = t.need[row].tolist()
-        az = self.az
-        used = tuple(c for c in range(26) if need[c] > az[c] for _ in range(need[c] - az[c]))
         word = index.words[n][int(t.word_ids[row])]
-        return Move(self.number, s, word, self.cells[s:s + n], free, used,
+        # its new letters, each from the Supply but the first of a letter still unused
+        used = []
+        last = -1
+        for c in sorted(ord(word[i]) - ORD_A for i in free):
+            if c == last or not self.az[c]:
+                used.append(c)
+            last = c
+        return Move(self.number, s, word, self.cells[s:s + n], free, tuple(used),
                     int(self.values[t.flat_ids[row]]) + self.pz.bonus(n))
 
 
@@ -438,19 +455,44 @@ def _available(pos: SearchState, table: LineTable,
     return (found if rows is None else rows[found]), supply[found]
 
 
+class NextWords:
+    """The legal words of line ``number`` (keeping the words of ``kept`` legal) for the
+    sheets of a search (:meth:`of`): its :class:`LineTable` is looked up once for each pattern
+    of letters on the line and beside it, which the sheets of a beam share."""
+
+    def __init__(self, pz: Puzzle, index: WordIndex, number: int,
+                 kept: KeptWords | None = None) -> None:
+        self.pz, self.index, self.number, self.kept = pz, index, number, kept
+        self.cells = line_cells(pz, number)
+        watched = set(self.cells)
+        for _c, near in line_neighbours(pz.lines[number - 1], pz.size):
+            watched.update(near)
+        self._watch = itemgetter(*sorted(watched))
+        self._tables: dict[tuple[int, ...], LineTable | None] = {}
+        self.values = index.values(tuple(pz.vp[ch] for ch in ALPHABET))
+
+    def of(self, pos: SearchState) -> LegalWords | None:
+        """Every legal word of the line on ``pos`` (whose next line it is), by length, then
+        start, then word (None: no word fits the line)."""
+        key = self._watch(pos.grid)
+        if key in self._tables:
+            table = self._tables[key]
+        else:
+            table = self._tables[key] = _line_table(pos, self.index, self.kept)
+        if table is None:
+            return None
+        rows, supply = _available(pos, table)
+        return LegalWords(self.pz, self.number, self.cells, table, rows, supply, tuple(pos.az),
+                          self.values)
+
+
 def legal_words(pos: SearchState, index: WordIndex,
                 kept: KeptWords | None = None) -> LegalWords | None:
     """Every legal next word, by length, then start, then word (None: there is none). With
     ``kept``, only the words that leave the kept words legal when they are played."""
-    pz = pos.pz
-    if pos.number > pz.words:
+    if pos.number > pos.pz.words:
         return None
-    table = _line_table(pos, index, kept)
-    if table is None:
-        return None
-    rows, supply = _available(pos, table)
-    return LegalWords(pz, pos.number, line_cells(pz, pos.number), table, rows, supply,
-                      tuple(pos.az), index.values(tuple(pos.vp)))
+    return NextWords(pos.pz, index, pos.number, kept).of(pos)
 
 
 def legal_move(pos: SearchState, index: WordIndex, start: int, word: str) -> Move | None:
