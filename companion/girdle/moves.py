@@ -29,23 +29,33 @@ class LineTable(NamedTuple):
 
     runs: list[tuple[int, int, tuple[int, ...]]]
     word_ids: np.ndarray  # (N,) indexes into ``WordIndex.words[length]``, ascending in a run
-    need: np.ndarray  # (N, 26) int16: how many more of each letter the word needs
     run_of: np.ndarray  # (N,) its run
-    masks: np.ndarray  # (K, N) ``need`` as bit masks (:func:`letter_masks`)
+    masks: np.ndarray  # (K, N) the letters it places as bit masks (:func:`letter_masks`)
     new_letters: np.ndarray  # (N,) int64: the letters it places (its run's empty squares)
     flat_ids: np.ndarray  # (N,) the word's index in :meth:`WordIndex.values`
 
 
-def letter_masks(need: np.ndarray) -> np.ndarray:
-    """Letter counts ``need`` (rows of 26) as bit masks: bit ``c`` of ``masks[k - 1, i]`` is
-    set when row ``i`` needs ``k`` or more of letter ``c``. A row needs no more of any letter
-    than a list of counts holds if each of its masks lies within that list's (the letters
-    the list has ``k`` or more of), so a few integer operations a row test all 26 counts."""
-    most = int(need.max()) if need.size else 0
-    bits = np.left_shift(np.uint32(1), np.arange(26, dtype=np.uint32))
-    return np.stack([np.where(need >= k, bits, np.uint32(0)).sum(axis=1, dtype=np.uint32)
-                     for k in range(1, most + 1)]) if most > 0 else np.zeros(
-                         (0, len(need)), dtype=np.uint32)
+def letter_masks(codes: np.ndarray) -> np.ndarray:
+    """The letters of each row of ``codes`` (letter codes) as bit masks: bit ``c`` of
+    ``masks[k - 1, i]`` is set when row ``i`` has ``k`` or more of letter ``c``. A row needs
+    no more of any letter than a list of counts holds if each of its masks lies within that
+    list's (the letters the list has ``k`` or more of), so a few integer operations a row
+    test all 26 counts."""
+    planes: list[np.ndarray] = []
+    for column in codes.T:
+        bit = np.left_shift(np.uint32(1), column.astype(np.uint32))
+        if planes and (more := planes[-1] & bit).any():
+            planes.append(more)
+            top = len(planes) - 2
+        else:
+            top = len(planes) - 1
+        for k in range(top, 0, -1):  # a letter met k times before is now met k + 1 times
+            planes[k] |= planes[k - 1] & bit
+        if planes:
+            planes[0] |= bit
+        else:
+            planes.append(bit)
+    return np.stack(planes) if planes else np.zeros((0, len(codes)), dtype=np.uint32)
 
 
 def bit_mask(counts: list[int], least: int = 1) -> int:
@@ -73,7 +83,7 @@ class WordIndex:
             for i in range(n):
                 np.add.at(counts, (np.arange(len(words)), codes[:, i]), 1)
             self.counts[n] = counts
-        self._fitting: dict[tuple, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+        self._fitting: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
         self._lines: dict[tuple, LineTable | None] = {}
         self._ids: dict[int, dict[str, int]] = {}
         self._values: tuple[tuple[int, ...], np.ndarray] | None = None
@@ -104,22 +114,25 @@ class WordIndex:
         in ``fixed``: the matching words (indexes, ascending) and the letters each still needs
         (counts per letter, the fixed ones taken off). ``also``: more ``(i, code)`` the words
         must have, letters they place themselves. Remembered: searches ask again often."""
-        idx, need, _masks = self._fit(n, fixed, also)
+        idx, _masks = self._fit(n, fixed, also)
+        need = self.counts[n][idx].astype(np.int16)
+        for _i, code in fixed:
+            need[:, code] -= 1
         return idx, need
 
     def _fit(self, n: int, fixed: tuple[tuple[int, int], ...],
-             also: tuple[tuple[int, int], ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """:meth:`fitting` with the letters needed as bit masks (:func:`letter_masks`)."""
+             also: tuple[tuple[int, int], ...]) -> tuple[np.ndarray, np.ndarray]:
+        """The words of :meth:`fitting` and the letters they need as bit masks
+        (:func:`letter_masks` of their letters off the ``fixed`` squares). Remembered."""
         key = (n, fixed, also)
         hit = self._fitting.get(key)
         if hit is None:
             idx = self.matching(n, dict(fixed + also))
-            need = self.counts[n][idx].astype(np.int16)
-            for _i, code in fixed:
-                need[:, code] -= 1
+            taken = {i for i, _code in fixed}
+            free = [i for i in range(n) if i not in taken]
             if len(self._fitting) >= self.FITTING_CACHE:
                 self._fitting.clear()
-            hit = self._fitting[key] = (idx, need, letter_masks(need))
+            hit = self._fitting[key] = (idx, letter_masks(self.codes[n][idx][:, free]))
         return hit
 
     def values(self, vp: tuple[int, ...]) -> np.ndarray:
@@ -149,7 +162,7 @@ class WordIndex:
         ahead = letters if kept is None else tuple(
             a if a != EMPTY else b for a, b in zip(letters, kept, strict=True))
         runs: list[tuple[int, int, tuple[int, ...]]] = []
-        parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+        parts: list[tuple[np.ndarray, np.ndarray]] = []
         for n in lengths:
             if len(self.codes.get(n, ())) == 0:
                 continue
@@ -191,19 +204,19 @@ class WordIndex:
 
 
 def _table(runs: list[tuple[int, int, tuple[int, ...]]],
-           parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]],
+           parts: list[tuple[np.ndarray, np.ndarray]],
            offsets: dict[int, int]) -> LineTable:
     """The :class:`LineTable` of ``runs``, given each run's :meth:`WordIndex._fit`."""
     sizes = [len(p[0]) for p in parts]
     run_of = np.repeat(np.arange(len(runs)), sizes)
-    masks = np.zeros((max(len(p[2]) for p in parts), len(run_of)), dtype=np.uint32)
+    masks = np.zeros((max(len(p[1]) for p in parts), len(run_of)), dtype=np.uint32)
     at = 0
-    for (_idx, _need, m), rows in zip(parts, sizes, strict=True):
+    for (_idx, m), rows in zip(parts, sizes, strict=True):
         masks[:len(m), at:at + rows] = m
         at += rows
     word_ids = np.concatenate([p[0] for p in parts])
     return LineTable(
-        runs, word_ids, np.concatenate([p[1] for p in parts]), run_of, masks,
+        runs, word_ids, run_of, masks,
         np.repeat([len(free) for _n, _s, free in runs], sizes).astype(np.int64),
         word_ids + np.repeat([offsets[n] for n, _s, _f in runs], sizes))
 
