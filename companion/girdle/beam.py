@@ -156,30 +156,28 @@ def _widen(beam: list[SearchState], index: WordIndex, number: int, width: int,
         later.update(line_cells(puzzle, k))
     keys: list[np.ndarray] = []
     found: list[tuple[SearchState, LegalWords]] = []
-    # per line table: what each of its runs adds to a word's key (see _run_keys)
-    run_keys: dict[int, tuple[LineTable, np.ndarray]] = {}
+    # per line table: each word's key but for its sheet's score and its Supply letters
+    row_keys: dict[int, tuple[LineTable, np.ndarray]] = {}
     nxt = NextWords(puzzle, index, number, keep)
     for parent in beam:
         legal = nxt.of(parent)
         if legal is None or not len(legal):
             continue
         table = legal.table
-        hit = run_keys.get(id(table))
+        hit = row_keys.get(id(table))
         if hit is None:
-            hit = run_keys[id(table)] = (table, _run_keys(parent, table, later))
+            hit = row_keys[id(table)] = (table, 2 * legal.values[table.flat_ids]
+                                         + _run_keys(parent, table, later)[table.run_of])
         so_far = sum(x.total for x in parent.moves)
-        words = table.flat_ids[legal.rows]
-        keys.append(2 * legal.values[words] + hit[1][table.run_of[legal.rows]]
-                    - legal.supply + so_far)
+        keys.append(hit[1][legal.rows] - legal.supply + so_far)
         found.append((parent, legal))
     if not keys:
         return []
-    # children best first; ties keep the order they were generated in
     which = np.repeat(np.arange(len(keys)), [len(h) for h in keys])
     row = np.concatenate([np.arange(len(h)) for h in keys])
-    order = np.argsort(-np.concatenate(keys), kind="stable")
-    children, seen = [], set()
-    for t in order.tolist():
+    children: list[SearchState] = []
+    seen: set[tuple[int, ...]] = set()
+    for t in _best_first(np.concatenate(keys), 2 * width):
         parent, legal = found[which[t]]
         child = parent.copy()
         child.play(legal.move(int(row[t]), index))
@@ -191,6 +189,20 @@ def _widen(beam: list[SearchState], index: WordIndex, number: int, width: int,
         if len(children) >= width:
             break
     return children
+
+
+def _best_first(keys: np.ndarray, most: int) -> Iterator[int]:
+    """The indexes of ``keys``, highest key first, ties in index order (a stable sort), the
+    ``most`` first ones sorted before the rest (a search seldom takes many more)."""
+    if len(keys) > most:
+        # the keys at least as high as the most-th highest come first, whatever the rest
+        cut = np.partition(keys, len(keys) - most)[len(keys) - most]
+        high = np.flatnonzero(keys >= cut)
+        yield from high[np.argsort(-keys[high], kind="stable")].tolist()
+        low = np.flatnonzero(keys < cut)
+        yield from low[np.argsort(-keys[low], kind="stable")].tolist()
+    else:
+        yield from np.argsort(-keys, kind="stable").tolist()
 
 
 def _run_keys(pos: SearchState, table: LineTable, later: set[int]) -> np.ndarray:
