@@ -154,7 +154,13 @@ def test_the_legal_words_are_those_the_letters_left_allow(start):
 
 @pytest.mark.parametrize("most", [1, 3, 10, 500])
 def test_the_best_children_come_in_the_order_of_a_stable_sort(most):
-    """The beam's children, best first with ties in the order they came, are in the order of
-    a stable sort of all their keys, however few of them are sorted first."""
-    keys = np.random.default_rng(most).integers(-5, 6, 300)
-    assert list(beam._best_first(keys, most)) == np.argsort(-keys, kind="stable").tolist()
+    """The beam's children, listed a line table at a time, come best first with ties in the
+    order their parents made them: the order of a stable sort of all their keys in that
+    order, however few of them are sorted first."""
+    rng = np.random.default_rng(most)
+    made = np.arange(300)
+    keys, parents, rows = rng.integers(-5, 6, 300), made // 7, made % 7
+    listed = rng.permutation(300)
+    found = [int(listed[t]) for t in beam._best_first(keys[listed], parents[listed],
+                                                       rows[listed], most)]
+    assert found == np.argsort(-keys, kind="stable").tolist()

@@ -23,7 +23,6 @@ import numpy as np
 from companion.girdle.moves import (
     EMPTY,
     KeptWords,
-    LegalWords,
     LineTable,
     Move,
     NextWords,
@@ -154,33 +153,37 @@ def _widen(beam: list[SearchState], index: WordIndex, number: int, width: int,
     later: set[int] = set()
     for k in range(number + 1, puzzle.words + 1):
         later.update(line_cells(puzzle, k))
-    keys: list[np.ndarray] = []
-    found: list[tuple[SearchState, LegalWords]] = []
-    # per line table: each word's key but for its sheet's score and its Supply letters
-    row_keys: dict[int, tuple[LineTable, np.ndarray]] = {}
     nxt = NextWords(puzzle, index, number, keep)
-    for parent in beam:
-        legal = nxt.of(parent)
-        if legal is None or not len(legal):
+    # the sheets whose line has the same table, with each of its words' key but for the
+    # sheet's score and its Supply letters: their legal words are found together
+    groups: dict[int, tuple[LineTable, np.ndarray, list[int]]] = {}
+    tables: dict[int, LineTable] = {}  # the line's table on each sheet with one
+    for p, parent in enumerate(beam):
+        table = nxt.table(parent)
+        if table is None:
             continue
-        table = legal.table
-        hit = row_keys.get(id(table))
-        if hit is None:
-            hit = row_keys[id(table)] = (table, 2 * legal.values[table.flat_ids]
-                                         + _run_keys(parent, table, later)[table.run_of])
-        so_far = sum(x.total for x in parent.moves)
-        keys.append(hit[1][legal.rows] - legal.supply + so_far)
-        found.append((parent, legal))
+        tables[p] = table
+        group = groups.get(id(table))
+        if group is None:
+            group = groups[id(table)] = (table, 2 * nxt.values[table.flat_ids]
+                                         + _run_keys(parent, table, later)[table.run_of], [])
+        group[2].append(p)
+    keys, parents, rows = [], [], []
+    for table, row_keys, members in groups.values():
+        sheet, row, supply = nxt.legal_many([beam[p] for p in members], table)
+        so_far = np.array([sum(x.total for x in beam[p].moves) for p in members])
+        keys.append(row_keys[row] - supply + so_far[sheet])
+        parents.append(np.array(members)[sheet])
+        rows.append(row)
     if not keys:
         return []
-    which = np.repeat(np.arange(len(keys)), [len(h) for h in keys])
-    row = np.concatenate([np.arange(len(h)) for h in keys])
+    parent_of, row_of = np.concatenate(parents), np.concatenate(rows)
     children: list[SearchState] = []
     seen: set[tuple[int, ...]] = set()
-    for t in _best_first(np.concatenate(keys), 2 * width):
-        parent, legal = found[which[t]]
-        child = parent.copy()
-        child.play(legal.move(int(row[t]), index))
+    for t in _best_first(np.concatenate(keys), parent_of, row_of, 2 * width):
+        p = int(parent_of[t])
+        child = beam[p].copy()
+        child.play(nxt.move(beam[p], tables[p], int(row_of[t])))
         key = tuple(child.grid)
         if key in seen or not room.enough(child):
             continue
@@ -191,18 +194,19 @@ def _widen(beam: list[SearchState], index: WordIndex, number: int, width: int,
     return children
 
 
-def _best_first(keys: np.ndarray, most: int) -> Iterator[int]:
-    """The indexes of ``keys``, highest key first, ties in index order (a stable sort), the
-    ``most`` first ones sorted before the rest (a search seldom takes many more)."""
+def _best_first(keys: np.ndarray, parents: np.ndarray, rows: np.ndarray,
+                most: int) -> Iterator[int]:
+    """The indexes of ``keys``, highest key first, ties in the order of their ``parents``,
+    then their ``rows`` (the order the children were made in); the ``most`` first ones are
+    sorted before the rest (a search seldom takes many more)."""
     if len(keys) > most:
         # the keys at least as high as the most-th highest come first, whatever the rest
         cut = np.partition(keys, len(keys) - most)[len(keys) - most]
-        high = np.flatnonzero(keys >= cut)
-        yield from high[np.argsort(-keys[high], kind="stable")].tolist()
-        low = np.flatnonzero(keys < cut)
-        yield from low[np.argsort(-keys[low], kind="stable")].tolist()
+        parts = [np.flatnonzero(keys >= cut), np.flatnonzero(keys < cut)]
     else:
-        yield from np.argsort(-keys, kind="stable").tolist()
+        parts = [np.arange(len(keys))]
+    for part in parts:
+        yield from part[np.lexsort((rows[part], parents[part], -keys[part]))].tolist()
 
 
 def _run_keys(pos: SearchState, table: LineTable, later: set[int]) -> np.ndarray:

@@ -7,6 +7,7 @@ fixed letters of each run and by the letters still available.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from operator import itemgetter
@@ -377,19 +378,26 @@ class LegalWords:
 
     def move(self, k: int, index: WordIndex) -> Move:
         """Legal word ``k`` (of ``rows``) as a :class:`Move`."""
-        t = self.table
-        row = int(self.rows[k])
-        n, s, free = t.runs[int(t.run_of[row])]
-        word = index.words[n][int(t.word_ids[row])]
-        # its new letters, each from the Supply but the first of a letter still unused
-        used = []
-        last = -1
-        for c in sorted(ord(word[i]) - ORD_A for i in free):
-            if c == last or not self.az[c]:
-                used.append(c)
-            last = c
-        return Move(self.number, s, word, self.cells[s:s + n], free, tuple(used),
-                    int(self.values[t.flat_ids[row]]) + self.pz.bonus(n))
+        return table_move(self.pz, self.number, self.cells, self.table, int(self.rows[k]),
+                          self.az, self.values, index)
+
+
+def table_move(pz: Puzzle, number: int, cells: tuple[int, ...], table: LineTable, row: int,
+               az: Sequence[int], values: np.ndarray, index: WordIndex) -> Move:
+    """Word ``row`` of ``table``, line ``number``'s (its squares ``cells``), as a
+    :class:`Move` on a sheet whose unused A-Z letters are ``az``; ``values``: the puzzle's
+    :meth:`WordIndex.values`."""
+    n, s, free = table.runs[int(table.run_of[row])]
+    word = index.words[n][int(table.word_ids[row])]
+    # its new letters, each from the Supply but the first of a letter still unused
+    used = []
+    last = -1
+    for c in sorted(ord(word[i]) - ORD_A for i in free):
+        if c == last or not az[c]:
+            used.append(c)
+        last = c
+    return Move(number, s, word, cells[s:s + n], free, tuple(used),
+                int(values[table.flat_ids[row]]) + pz.bonus(n))
 
 
 def legal_moves(pos: SearchState, index: WordIndex) -> list[Move]:
@@ -440,32 +448,43 @@ def _line_table(pos: SearchState, index: WordIndex, kept: KeptWords | None) -> L
                             range(pz.min_length, min(pz.max_length, size) + 1), ahead)
 
 
+def _letters_left(sheets: list[SearchState], masks: np.ndarray,
+                  new_letters: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each of ``sheets`` and each word of a line table (its letter ``masks`` and how
+    many ``new_letters`` it places): whether the sheet can still give its letters (unused A-Z
+    letters, and Supply letters within its budget), and how many Supply letters it takes;
+    arrays of a row a sheet."""
+    most = len(masks)
+    have = np.zeros((len(sheets), most), dtype=np.uint32)  # letters a sheet has k or more of
+    unused = np.zeros(len(sheets), dtype=np.uint32)
+    budget = np.zeros((len(sheets), 1), dtype=np.int64)
+    for i, pos in enumerate(sheets):
+        unused[i] = bit_mask(pos.az)
+        budget[i, 0] = left = pos.budget()
+        if left > 0:
+            counts = [a + b for a, b in zip(pos.az, pos.supply_left, strict=True)]
+            have[i] = [bit_mask(counts, k) for k in range(1, most + 1)]
+        else:
+            have[i, 0] = unused[i]
+    ok = np.ones((len(sheets), masks.shape[1]), dtype=bool)
+    for k in range(most):
+        ok &= (masks[k] & ~have[:, k:k + 1]) == 0
+    # an unused A-Z letter gives one of the word's letters, the Supply the rest
+    supply = new_letters - np.bitwise_count(masks[0] & unused[:, None])
+    ok &= supply <= budget
+    return ok, supply
+
+
 def _available(pos: SearchState, table: LineTable,
                rows: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """Of ``rows`` of ``table`` (None: all), those whose letters ``pos`` can still give
-    (unused A-Z letters, and Supply letters within its budget), with how many Supply letters
-    each takes."""
-    masks = table.masks if rows is None else table.masks[:, rows]
-    unused = np.uint32(bit_mask(list(pos.az)))
-    budget = pos.budget()
-    if budget > 0:
-        have = [a + b for a, b in zip(pos.az, pos.supply_left, strict=True)]
-        ok = (masks[0] & ~np.uint32(bit_mask(have))) == 0
-        for k in range(2, len(masks) + 1):
-            ok &= (masks[k - 1] & ~np.uint32(bit_mask(have, k))) == 0
-        # an unused A-Z letter gives one of the word's letters, the Supply the rest
-        new = table.new_letters if rows is None else table.new_letters[rows]
-        supply = new - np.bitwise_count(masks[0] & unused)
-        ok &= supply <= budget
+    """Of ``rows`` of ``table`` (None: all), those whose letters ``pos`` can still give, with
+    how many Supply letters each takes (:func:`_letters_left`)."""
+    if rows is None:
+        ok, supply = _letters_left([pos], table.masks, table.new_letters)
     else:
-        ok = (masks[0] & ~unused) == 0
-        if len(masks) > 1:
-            ok &= masks[1] == 0
-        if budget < 0:
-            ok[:] = False
-        supply = np.zeros(len(ok), dtype=np.int64)
-    found = np.flatnonzero(ok)
-    return (found if rows is None else rows[found]), supply[found]
+        ok, supply = _letters_left([pos], table.masks[:, rows], table.new_letters[rows])
+    found = np.flatnonzero(ok[0])
+    return (found if rows is None else rows[found]), supply[0, found]
 
 
 class NextWords:
@@ -484,19 +503,38 @@ class NextWords:
         self._tables: dict[tuple[int, ...], LineTable | None] = {}
         self.values = index.values(tuple(pz.vp[ch] for ch in ALPHABET))
 
+    def table(self, pos: SearchState) -> LineTable | None:
+        """The line's :class:`LineTable` on ``pos`` (whose next line it is; None: no word
+        fits it)."""
+        key = self._watch(pos.grid)
+        if key in self._tables:
+            return self._tables[key]
+        table = self._tables[key] = _line_table(pos, self.index, self.kept)
+        return table
+
     def of(self, pos: SearchState) -> LegalWords | None:
         """Every legal word of the line on ``pos`` (whose next line it is), by length, then
         start, then word (None: no word fits the line)."""
-        key = self._watch(pos.grid)
-        if key in self._tables:
-            table = self._tables[key]
-        else:
-            table = self._tables[key] = _line_table(pos, self.index, self.kept)
+        table = self.table(pos)
         if table is None:
             return None
         rows, supply = _available(pos, table)
         return LegalWords(self.pz, self.number, self.cells, table, rows, supply, tuple(pos.az),
                           self.values)
+
+    def legal_many(self, sheets: list[SearchState],
+                   table: LineTable) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The legal words of the line on each of ``sheets``, whose table it is: (the sheet
+        of ``sheets``, the row of ``table``, the Supply letters it takes) a word, by sheet
+        then row."""
+        ok, supply = _letters_left(sheets, table.masks, table.new_letters)
+        sheet, row = np.nonzero(ok)
+        return sheet, row, supply[sheet, row]
+
+    def move(self, pos: SearchState, table: LineTable, row: int) -> Move:
+        """Word ``row`` of ``table``, the line's table on ``pos``, as a :class:`Move`."""
+        return table_move(self.pz, self.number, self.cells, table, row, pos.az, self.values,
+                          self.index)
 
 
 def legal_words(pos: SearchState, index: WordIndex,
