@@ -2,7 +2,10 @@
 
 A :class:`SearchState` is a compact search state (grid, letters left, Supply use). Candidate words
 come from a per-length index of the word list (:class:`WordIndex`) filtered with NumPy by the
-fixed letters of each run and by the letters still available.
+fixed letters of each run (a line's words before counting letters: :class:`LineTable`,
+remembered) and by the letters still available, tested with each word's letters as bit masks
+(:func:`letter_masks`). A beam's sheets share most line tables: :class:`NextWords` looks each
+up once and tests many sheets' letters against it at a time.
 """
 
 from __future__ import annotations
