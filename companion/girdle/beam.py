@@ -42,7 +42,7 @@ from companion.girdle.puzzle import Puzzle
 # (6, 1000) after it raised par again on 6 of the 24 crossed days of December 2026, by 20
 # points in all (2026-12-04 ladder 131 -> 140: the beam of 300 around the kept JUMBUCK of the
 # sheet of 131 drops the partial sheet that leads to 140), the median day's search taking
-# 28 s instead of 12 s (docs/girdle.md).
+# 28 s instead of 12 s (docs/girdle.md; the same search has since been made quicker).
 NEIGHBOURHOODS = ((6, 300), (6, 1000))
 MAX_ROUNDS = 16
 
