@@ -91,6 +91,7 @@ class WordIndex:
         self._lines: dict[tuple, LineTable | None] = {}
         self._ids: dict[int, dict[str, int]] = {}
         self._values: tuple[tuple[int, ...], np.ndarray] | None = None
+        self._ranks: np.ndarray | None = None
         # where each length's words start in :meth:`values`
         self.offsets: dict[int, int] = {}
         total = 0
@@ -149,6 +150,15 @@ class WordIndex:
                 [table[self.codes[n].astype(np.int64)].sum(axis=1) for n in self.codes]
                 or [np.zeros(0, dtype=np.int64)]))
         return self._values[1]
+
+    def ranks(self) -> np.ndarray:
+        """Each word's place in alphabetical order among the words of its length, in the
+        order of :meth:`values` (remembered)."""
+        if self._ranks is None:
+            parts = [np.argsort(np.argsort(np.array(self.words[n], dtype=str), kind="stable"))
+                     if self.words[n] else np.zeros(0, dtype=np.int64) for n in self.codes]
+            self._ranks = np.concatenate(parts or [np.zeros(0, dtype=np.int64)])
+        return self._ranks
 
     LINE_CACHE = 20_000  # lines remembered by :meth:`line_table`
 
@@ -401,12 +411,6 @@ def table_move(pz: Puzzle, number: int, cells: tuple[int, ...], table: LineTable
         last = c
     return Move(number, s, word, cells[s:s + n], free, tuple(used),
                 int(values[table.flat_ids[row]]) + pz.bonus(n))
-
-
-def legal_moves(pos: SearchState, index: WordIndex) -> list[Move]:
-    """Every legal next word (any order)."""
-    found = legal_words(pos, index)
-    return [] if found is None else [found.move(k, index) for k in range(len(found))]
 
 
 class KeptWords:
