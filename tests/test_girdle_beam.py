@@ -1,18 +1,31 @@
 """The beam searches behind a crossed day's par: the kept words of the neighbourhood search
 never shut out a sheet that keeps them, the search only moves to legal, better sheets, and it
-finds the 2026-12-04 ladder's sheet of 140 from a sheet of 131 that shares one word with it."""
+finds the 2026-12-04 ladder's sheet of 140 from a sheet of 131 that shares one word with it;
+the quick ways the beams find legal words and order children give what counting letters and
+sorting every key give."""
 
 from __future__ import annotations
 
 import datetime as dt
 import json
+from collections import Counter
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from companion.girdle import SheetStep, beam, play_all, puzzle_for
 from companion.girdle.generator import daily_family
-from companion.girdle.moves import Move, line_cells, word_index
+from companion.girdle.moves import (
+    KeptWords,
+    LegalWords,
+    Move,
+    SearchState,
+    legal_words,
+    line_cells,
+    word_index,
+)
+from companion.girdle.rules import ALPHABET
 from companion.girdle.solver import _placements
 from companion.lexicon import default_lexicon
 
@@ -93,3 +106,61 @@ def test_the_wider_neighbourhood_finds_the_ladder_sheet_of_140(monkeypatch):
     score, found = beam.improve(pz, index, start)
     assert score >= LADDER["par"]
     assert score == _engine_score(pz, found)
+
+
+def _by_counting(pos: SearchState, legal: LegalWords, index) -> list[tuple[int, tuple]]:
+    """The rows of ``legal``'s line table whose new letters the sheet can give, found by
+    counting each letter: an unused A-Z letter gives one, the Supply (when the sheet may take
+    from it) the rest, within its budget; with the Supply letters each row takes."""
+    t = legal.table
+    budget = pos.budget()
+    out = []
+    for row in range(len(t.word_ids)):
+        n, _s, free = t.runs[int(t.run_of[row])]
+        word = index.words[n][int(t.word_ids[row])]
+        need = Counter(ALPHABET.index(word[i]) for i in free)
+        supply = sorted(c for c, k in need.items() for _ in range(k - pos.az[c]))
+        have = {c: pos.az[c] + (pos.supply_left[c] if budget > 0 else 0) for c in need}
+        if all(k <= have[c] for c, k in need.items()) and len(supply) <= budget:
+            out.append((row, tuple(supply)))
+    return out
+
+
+def test_the_legal_words_are_those_the_letters_left_allow(start):
+    """Along the sheets of a beam, with and without the later words kept, the words found
+    legal (by letter bit masks) are exactly those whose letters the sheet can still give, one
+    count at a time, and each takes the Supply letters counting gives."""
+    pz, index, _score, _moves = start
+    sheets = [ms for _, ms in beam.beam_search(pz, index, 24)][:6]
+    checked = 0
+    for moves in sheets:
+        for keep in (False, True):
+            pos = SearchState(pz)
+            for k, m in enumerate(moves):
+                kept = KeptWords(pz, {x.number: (x.start, x.word) for x in moves[k + 1:]}) \
+                    if keep and k + 1 < len(moves) else None
+                legal = legal_words(pos, index, kept)
+                assert legal is not None
+                found = [(int(r), legal.move(i, index).supply_used)
+                         for i, r in enumerate(legal.rows)]
+                assert found == _by_counting(pos, legal, index)
+                assert [int(x) for x in legal.supply] == [len(s) for _r, s in found]
+                assert (m.start, m.word) in {(mv.start, mv.word) for mv in
+                                             (legal.move(i, index) for i in range(len(legal)))}
+                checked += len(found)
+                pos.play(m)
+    assert checked > 10_000
+
+
+@pytest.mark.parametrize("most", [1, 3, 10, 500])
+def test_the_best_children_come_in_the_order_of_a_stable_sort(most):
+    """The beam's children, listed a line table at a time, come best first with ties in the
+    order their parents made them: the order of a stable sort of all their keys in that
+    order, however few of them are sorted first."""
+    rng = np.random.default_rng(most)
+    made = np.arange(300)
+    keys, parents, rows = rng.integers(-5, 6, 300), made // 7, made % 7
+    listed = rng.permutation(300)
+    found = [int(listed[t]) for t in beam._best_first(keys[listed], parents[listed],
+                                                       rows[listed], most)]
+    assert found == np.argsort(-keys, kind="stable").tolist()

@@ -62,7 +62,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                      help="a safety stop: end the search after this many seconds and report "
                      "the best found so far with an upper bound (default: no limit; a "
                      "star's par is proven in seconds, the other shapes' search takes "
-                     "about half a minute, a minute at most)")
+                     "about ten seconds, half a minute at most)")
     sol.add_argument("--no-cache", action="store_true",
                      help="search again even if this date was solved before")
     sol.add_argument("--json", action="store_true", help="print the answer as JSON")
@@ -164,13 +164,13 @@ def run_show(args: argparse.Namespace) -> int:
 # -- solve -----------------------------------------------------------------------------------
 def search_notice(pz: Puzzle, time_budget: float | None = None) -> Callable[[], None]:
     """What to say on stderr when the search for ``pz``'s par starts: nothing for a star (a
-    few seconds), a line for the other shapes (about half a minute, a minute at most, or less when a
-    ``time_budget`` of less than that stops it)."""
+    few seconds), a line for the other shapes (about ten seconds, half a minute at most, or less
+    when a ``time_budget`` of less than that stops it)."""
     family = family_of(pz.lines, pz.size)
-    if time_budget is not None and time_budget < 30:
+    if time_budget is not None and time_budget < 10:
         how_long = f"it stops after {time_budget:g} s"
     else:
-        how_long = "this takes about half a minute, a minute at most"
+        how_long = "this takes about ten seconds, half a minute at most"
 
     def notice() -> None:
         if family != "star":

@@ -37,7 +37,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     g.add_argument("--solve-seconds", type=decimal_number, default=None, metavar="S",
                    help="a safety stop for the solver behind the answer key (default: no "
                    "limit; a star's par is proven in seconds, the other shapes' search "
-                   "takes about half a minute, a minute at most; once per date)")
+                   "takes about ten seconds, half a minute at most; once per date)")
     _output(g)
     g.set_defaults(func=run_girdle)
 

@@ -23,14 +23,20 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
-from ortools.sat.python import cp_model
 
 from companion.girdle.engine import SheetStep
 from companion.girdle.moves import WordIndex
 from companion.girdle.puzzle import Puzzle
 from companion.girdle.rules import ALPHABET
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
+
+# OR-Tools is imported where CP-SAT runs: it takes about a second (pandas with it), and a
+# daily crossed puzzle is too large a programme to run it on (companion.girdle.solver)
 
 WORKERS = 2  # the machine the daily puzzles are made on has two cores
 WORK_LIMIT = 120.0  # deterministic time (CP-SAT's unit, close to a second of one core)
@@ -145,6 +151,8 @@ class Programme:
     def cp_model(self, at_most: int | None = None) -> tuple[cp_model.CpModel, list]:
         """The programme for CP-SAT (maximising the objective) and its variables;
         ``at_most``: a cut, no solution scores more."""
+        from ortools.sat.python import cp_model
+
         m = cp_model.CpModel()
         cp: list = []
         for v, (lo, hi) in enumerate(zip(self.lo, self.hi, strict=True)):
@@ -441,6 +449,8 @@ def solve_exact(puzzle: Puzzle, index: WordIndex, hint: list[SheetStep] | None =
     bound on the final score (e.g. the Lagrangian bound of :mod:`companion.girdle.relax`), added
     as a cut. ``seconds``: a safety stop in wall-clock time (an answer it cuts short is
     ``cut``: it may differ between machines)."""
+    from ortools.sat.python import cp_model
+
     sheet = build(puzzle, index)
     if sheet is None:
         return ExactResult(0, True, 0, [], 0.0, feasible=False)

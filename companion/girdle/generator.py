@@ -14,9 +14,18 @@ import datetime as dt
 import hashlib
 from functools import lru_cache
 
+import numpy as np
+
 from companion.errors import UsageError
 from companion.girdle import layouts
-from companion.girdle.moves import SearchState, legal_moves, line_cells, word_index
+from companion.girdle.moves import (
+    Move,
+    SearchState,
+    WordIndex,
+    legal_words,
+    line_cells,
+    word_index,
+)
 from companion.girdle.puzzle import Line, Puzzle
 from companion.girdle.rules import Edition, default_edition
 from companion.girdle.star import fewest_letters
@@ -131,13 +140,10 @@ def find_solution(puzzle: Puzzle, lexicon: Lexicon, node_limit: int = 5000) -> l
             return True
         if nodes_left <= 0:
             return False
-        moves = legal_moves(pos, index)
         later: set[int] = set()
         for k in range(pos.number + 1, puzzle.words + 1):
             later.update(line_cells(puzzle, k))
-        moves.sort(key=lambda m: (-len(later.intersection(m.cells)), len(m.word), -m.total,
-                                  m.word, m.start))
-        for m in moves[:8]:
+        for m in _first_moves(pos, index, later, 8):
             nonlocal_count()
             pos.play(m)
             if dfs():
@@ -150,6 +156,26 @@ def find_solution(puzzle: Puzzle, lexicon: Lexicon, node_limit: int = 5000) -> l
         nodes += 1
 
     return list(pos.moves) if dfs() else None
+
+
+def _first_moves(pos: SearchState, index: WordIndex, later: set[int], most: int) -> list[Move]:
+    """The ``most`` legal next words :func:`find_solution` tries, in its order: those that
+    cover most squares of the ``later`` lines first, then the shortest, then the
+    best-scoring, then by word and by start."""
+    legal = legal_words(pos, index)
+    if legal is None or not len(legal):
+        return []
+    table, rows = legal.table, legal.rows
+    run = table.run_of[rows]
+    cover = np.array([len(later.intersection(legal.cells[s:s + n]))
+                      for n, s, _new in table.runs])[run]
+    length = np.array([n for n, _s, _new in table.runs])[run]
+    start = np.array([s for _n, s, _new in table.runs])[run]
+    total = legal.values[table.flat_ids[rows]] + np.array(
+        [pos.pz.bonus(n) for n, _s, _new in table.runs])[run]
+    word = index.ranks()[table.flat_ids[rows]]
+    order = np.lexsort((start, word, -total, length, -cover))[:most]
+    return [legal.move(int(k), index) for k in order]
 
 
 def daily_family(date: dt.date, edition: Edition | None = None) -> str:

@@ -2,13 +2,19 @@
 
 A :class:`SearchState` is a compact search state (grid, letters left, Supply use). Candidate words
 come from a per-length index of the word list (:class:`WordIndex`) filtered with NumPy by the
-fixed letters of each run and by the letters still available.
+fixed letters of each run (a line's words before counting letters: :class:`LineTable`,
+remembered) and by the letters still available, tested with each word's letters as bit masks
+(:func:`letter_masks`). A beam's sheets share most line tables: :class:`NextWords` looks each
+up once and tests many sheets' letters against it at a time.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from operator import itemgetter
+from typing import NamedTuple
 
 import numpy as np
 
@@ -17,6 +23,48 @@ from companion.girdle.rules import ALPHABET
 from companion.lexicon import Lexicon
 
 EMPTY = -1
+ORD_A = ord("A")
+
+
+class LineTable(NamedTuple):
+    """Every word that fits a line (:meth:`WordIndex.line_table`), before counting the letters
+    left: row ``k`` is word ``word_ids[k]`` of run ``runs[run_of[k]]``, where ``runs`` lists
+    ``(length, start, new squares)`` by length then start."""
+
+    runs: list[tuple[int, int, tuple[int, ...]]]
+    word_ids: np.ndarray  # (N,) indexes into ``WordIndex.words[length]``, ascending in a run
+    run_of: np.ndarray  # (N,) its run
+    masks: np.ndarray  # (K, N) the letters it places as bit masks (:func:`letter_masks`)
+    new_letters: np.ndarray  # (N,) int64: the letters it places (its run's empty squares)
+    flat_ids: np.ndarray  # (N,) the word's index in :meth:`WordIndex.values`
+
+
+def letter_masks(codes: np.ndarray) -> np.ndarray:
+    """The letters of each row of ``codes`` (letter codes) as bit masks: bit ``c`` of
+    ``masks[k - 1, i]`` is set when row ``i`` has ``k`` or more of letter ``c``. A row needs
+    no more of any letter than a list of counts holds if each of its masks lies within that
+    list's (the letters the list has ``k`` or more of), so a few integer operations a row
+    test all 26 counts."""
+    planes: list[np.ndarray] = []
+    for column in codes.T:
+        bit = np.left_shift(np.uint32(1), column.astype(np.uint32))
+        if planes and (more := planes[-1] & bit).any():
+            planes.append(more)
+            top = len(planes) - 2
+        else:
+            top = len(planes) - 1
+        for k in range(top, 0, -1):  # a letter met k times before is now met k + 1 times
+            planes[k] |= planes[k - 1] & bit
+        if planes:
+            planes[0] |= bit
+        else:
+            planes.append(bit)
+    return np.stack(planes) if planes else np.zeros((0, len(codes)), dtype=np.uint32)
+
+
+def bit_mask(counts: list[int], least: int = 1) -> int:
+    """The letters (bit ``c`` for code ``c``) of which ``counts`` holds ``least`` or more."""
+    return sum(1 << c for c, k in enumerate(counts) if k >= least)
 
 
 class WordIndex:
@@ -40,8 +88,16 @@ class WordIndex:
                 np.add.at(counts, (np.arange(len(words)), codes[:, i]), 1)
             self.counts[n] = counts
         self._fitting: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
-        self._lines: dict[tuple, tuple | None] = {}
+        self._lines: dict[tuple, LineTable | None] = {}
         self._ids: dict[int, dict[str, int]] = {}
+        self._values: tuple[tuple[int, ...], np.ndarray] | None = None
+        self._ranks: np.ndarray | None = None
+        # where each length's words start in :meth:`values`
+        self.offsets: dict[int, int] = {}
+        total = 0
+        for n, codes in self.codes.items():
+            self.offsets[n] = total
+            total += len(codes)
         # words with a given letter at a given position: by_letter[n][i][code]
         self.by_letter: dict[int, list[list[np.ndarray]]] = {
             n: [[np.flatnonzero(codes[:, i] == code) for code in range(26)] for i in range(n)]
@@ -63,29 +119,56 @@ class WordIndex:
         in ``fixed``: the matching words (indexes, ascending) and the letters each still needs
         (counts per letter, the fixed ones taken off). ``also``: more ``(i, code)`` the words
         must have, letters they place themselves. Remembered: searches ask again often."""
+        idx, _masks = self._fit(n, fixed, also)
+        need = self.counts[n][idx].astype(np.int16)
+        for _i, code in fixed:
+            need[:, code] -= 1
+        return idx, need
+
+    def _fit(self, n: int, fixed: tuple[tuple[int, int], ...],
+             also: tuple[tuple[int, int], ...]) -> tuple[np.ndarray, np.ndarray]:
+        """The words of :meth:`fitting` and the letters they need as bit masks
+        (:func:`letter_masks` of their letters off the ``fixed`` squares). Remembered."""
         key = (n, fixed, also)
         hit = self._fitting.get(key)
         if hit is None:
             idx = self.matching(n, dict(fixed + also))
-            need = self.counts[n][idx].astype(np.int16)
-            for _i, code in fixed:
-                need[:, code] -= 1
+            taken = {i for i, _code in fixed}
+            free = [i for i in range(n) if i not in taken]
             if len(self._fitting) >= self.FITTING_CACHE:
                 self._fitting.clear()
-            hit = self._fitting[key] = (idx, need)
+            hit = self._fitting[key] = (idx, letter_masks(self.codes[n][idx][:, free]))
         return hit
+
+    def values(self, vp: tuple[int, ...]) -> np.ndarray:
+        """The Victory Points of every word's letters (by letter code, ``vp``), the words of
+        each length in turn: the word ``word_ids[k]`` of a :class:`LineTable` is
+        ``flat_ids[k]`` here. The last puzzle's are remembered."""
+        if self._values is None or self._values[0] != vp:
+            table = np.array(vp, dtype=np.int64)
+            self._values = (vp, np.concatenate(
+                [table[self.codes[n].astype(np.int64)].sum(axis=1) for n in self.codes]
+                or [np.zeros(0, dtype=np.int64)]))
+        return self._values[1]
+
+    def ranks(self) -> np.ndarray:
+        """Each word's place in alphabetical order among the words of its length, in the
+        order of :meth:`values` (remembered)."""
+        if self._ranks is None:
+            parts = [np.argsort(np.argsort(np.array(self.words[n], dtype=str), kind="stable"))
+                     if self.words[n] else np.zeros(0, dtype=np.int64) for n in self.codes]
+            self._ranks = np.concatenate(parts or [np.zeros(0, dtype=np.int64)])
+        return self._ranks
 
     LINE_CACHE = 20_000  # lines remembered by :meth:`line_table`
 
     def line_table(self, letters: tuple[int, ...], blocked: tuple[bool, ...], first: bool,
-                   lengths: range, kept: tuple[int, ...] | None = None) -> tuple | None:
+                   lengths: range, kept: tuple[int, ...] | None = None) -> LineTable | None:
         """Every word that fits a line with these letters (EMPTY where none) and blocked
-        squares, before counting the letters left: ``(runs, word_ids, need, run_of)`` where
-        ``runs`` lists ``(length, start, new squares)`` by length then start, and row ``k`` of
-        the arrays is word ``word_ids[k]`` of run ``runs[run_of[k]]`` needing ``need[k]`` more
-        of each letter. None if no word fits. ``first``: the first word (no crossing needed).
-        ``kept``: letters later words will place (EMPTY where none): a word here must agree
-        with them and may not end beside one."""
+        squares, before counting the letters left (:class:`LineTable`); None if no word
+        fits. ``first``: the first word (no crossing needed). ``kept``: letters later words
+        will place (EMPTY where none): a word here must agree with them and may not end
+        beside one."""
         key = (letters, blocked, first, lengths, kept)
         if key in self._lines:
             return self._lines[key]
@@ -112,15 +195,11 @@ class WordIndex:
                     continue
                 also = () if kept is None else tuple(
                     (i, kept[s + i]) for i in free if kept[s + i] != EMPTY)
-                idx, need = self.fitting(n, fixed, also)
-                if len(idx):
+                fit = self._fit(n, fixed, also)
+                if len(fit[0]):
                     runs.append((n, s, free))
-                    parts.append((idx, need))
-        table = None
-        if runs:
-            run_of = np.repeat(np.arange(len(runs)), [len(p[0]) for p in parts])
-            table = (runs, np.concatenate([p[0] for p in parts]),
-                     np.concatenate([p[1] for p in parts]), run_of)
+                    parts.append(fit)
+        table = _table(runs, parts, self.offsets) if runs else None
         if len(self._lines) >= self.LINE_CACHE:
             self._lines.clear()
         self._lines[key] = table
@@ -136,6 +215,24 @@ class WordIndex:
         for more in found[1:]:
             idx = np.intersect1d(idx, more, assume_unique=True)
         return idx
+
+
+def _table(runs: list[tuple[int, int, tuple[int, ...]]],
+           parts: list[tuple[np.ndarray, np.ndarray]],
+           offsets: dict[int, int]) -> LineTable:
+    """The :class:`LineTable` of ``runs``, given each run's :meth:`WordIndex._fit`."""
+    sizes = [len(p[0]) for p in parts]
+    run_of = np.repeat(np.arange(len(runs)), sizes)
+    masks = np.zeros((max(len(p[1]) for p in parts), len(run_of)), dtype=np.uint32)
+    at = 0
+    for (_idx, m), rows in zip(parts, sizes, strict=True):
+        masks[:len(m), at:at + rows] = m
+        at += rows
+    word_ids = np.concatenate([p[0] for p in parts])
+    return LineTable(
+        runs, word_ids, run_of, masks,
+        np.repeat([len(free) for _n, _s, free in runs], sizes).astype(np.int64),
+        word_ids + np.repeat([offsets[n] for n, _s, _f in runs], sizes))
 
 
 @cache
@@ -165,14 +262,15 @@ class SearchState:
     the end, which is never worse than any other choice.
     """
 
-    __slots__ = ("pz", "size", "vp", "grid", "az", "supply_left", "supply_used", "placed",
-                 "moves")
+    __slots__ = ("pz", "size", "vp", "grid", "filled", "az", "supply_left", "supply_used",
+                 "placed", "moves")
 
     def __init__(self, puzzle: Puzzle) -> None:
         self.pz = puzzle
         self.size = puzzle.size
         self.vp = [puzzle.vp[ch] for ch in ALPHABET]  # Victory Points by letter code
         self.grid = [EMPTY] * (self.size * self.size)
+        self.filled = 0  # the squares with a letter, bit ``c`` for grid index ``c``
         self.az = [1] * 26
         self.supply_left = [0] * 26
         for ch in puzzle.supply:
@@ -192,9 +290,18 @@ class SearchState:
             return 0
         return min(self.placed, len(self.pz.supply)) - self.supply_used
 
+    def copy(self) -> SearchState:
+        """An independent copy (the moves themselves are shared: they never change)."""
+        new = SearchState.__new__(SearchState)
+        new.pz, new.size, new.vp, new.filled = self.pz, self.size, self.vp, self.filled
+        new.grid, new.az, new.supply_left = self.grid[:], self.az[:], self.supply_left[:]
+        new.supply_used, new.placed, new.moves = self.supply_used, self.placed, self.moves[:]
+        return new
+
     def play(self, m: Move) -> None:
         for pos in m.new:
             self.grid[m.cells[pos]] = ALPHABET.index(m.word[pos])
+            self.filled |= 1 << m.cells[pos]
             code = ALPHABET.index(m.word[pos])
             if self.az[code]:
                 self.az[code] = 0
@@ -214,6 +321,7 @@ class SearchState:
         for pos in reversed(m.new):
             code = ALPHABET.index(m.word[pos])
             self.grid[m.cells[pos]] = EMPTY
+            self.filled &= ~(1 << m.cells[pos])
             if code in sup:
                 sup.remove(code)
             else:
@@ -265,33 +373,44 @@ def line_neighbours(line: Line, size: int) -> tuple[tuple[int, tuple[int, ...]],
 
 
 @dataclass(frozen=True)
-class MoveBlock:
-    """Every legal next word on one run of the line, as arrays (one row per word)."""
+class LegalWords:
+    """Every legal next word of a sheet: the rows of its line's :class:`LineTable` whose
+    letters are still to be had."""
 
+    pz: Puzzle
     number: int
-    start: int
-    cells: tuple[int, ...]  # grid indexes of the run
-    new: tuple[int, ...]  # positions in the run that are empty (the new letters)
-    word_ids: np.ndarray  # (n,) indexes into ``WordIndex.words[len(cells)]``
-    codes: np.ndarray  # (n, len(cells)) letter codes
-    from_supply: np.ndarray  # (n, 26) how many of each letter come from the Supply
-    totals: np.ndarray  # (n,) word scores
+    cells: tuple[int, ...]  # grid indexes of the line's squares
+    table: LineTable
+    rows: np.ndarray  # (m,) the legal rows, ascending
+    supply: np.ndarray  # (m,) how many Supply letters each takes
+    az: tuple[int, ...]  # the sheet's A-Z letters (1: still unused)
+    values: np.ndarray  # :meth:`WordIndex.values` of the puzzle
 
     def __len__(self) -> int:
-        return len(self.word_ids)
+        return len(self.rows)
 
     def move(self, k: int, index: WordIndex) -> Move:
-        """Row ``k`` as a :class:`Move`."""
-        sup = self.from_supply[k]
-        used = tuple(int(c) for c in np.flatnonzero(sup) for _ in range(int(sup[c])))
-        word = index.words[len(self.cells)][int(self.word_ids[k])]
-        return Move(self.number, self.start, word, self.cells, self.new, used,
-                    int(self.totals[k]))
+        """Legal word ``k`` (of ``rows``) as a :class:`Move`."""
+        return table_move(self.pz, self.number, self.cells, self.table, int(self.rows[k]),
+                          self.az, self.values, index)
 
 
-def legal_moves(pos: SearchState, index: WordIndex) -> list[Move]:
-    """Every legal next word (any order)."""
-    return [b.move(k, index) for b in legal_blocks(pos, index) for k in range(len(b))]
+def table_move(pz: Puzzle, number: int, cells: tuple[int, ...], table: LineTable, row: int,
+               az: Sequence[int], values: np.ndarray, index: WordIndex) -> Move:
+    """Word ``row`` of ``table``, line ``number``'s (its squares ``cells``), as a
+    :class:`Move` on a sheet whose unused A-Z letters are ``az``; ``values``: the puzzle's
+    :meth:`WordIndex.values`."""
+    n, s, free = table.runs[int(table.run_of[row])]
+    word = index.words[n][int(table.word_ids[row])]
+    # its new letters, each from the Supply but the first of a letter still unused
+    used = []
+    last = -1
+    for c in sorted(ord(word[i]) - ORD_A for i in free):
+        if c == last or not az[c]:
+            used.append(c)
+        last = c
+    return Move(number, s, word, cells[s:s + n], free, tuple(used),
+                int(values[table.flat_ids[row]]) + pz.bonus(n))
 
 
 class KeptWords:
@@ -312,14 +431,11 @@ class KeptWords:
                 self.ends.add(cells[start + len(word)])
 
 
-def legal_blocks(pos: SearchState, index: WordIndex,
-                 kept: KeptWords | None = None) -> list[MoveBlock]:
-    """Every legal next word, grouped by run: by length, then by start. With ``kept``, only
-    the words that leave the kept words legal when they are played."""
+def _line_table(pos: SearchState, index: WordIndex, kept: KeptWords | None) -> LineTable | None:
+    """The :class:`LineTable` of the next line of ``pos`` (keeping the words of ``kept``
+    legal)."""
     pz = pos.pz
     number = pos.number
-    if number > pz.words:
-        return []
     size = pos.size
     line = pz.lines[number - 1]
     cells = line_cells(pz, number)
@@ -335,26 +451,127 @@ def legal_blocks(pos: SearchState, index: WordIndex,
         blocked = tuple(
             b or c in kept.ends or (a == EMPTY and any(n in kept.letters for n in near))
             for b, a, (c, near) in zip(blocked, ahead, squares, strict=True))
-    table = index.line_table(letters, blocked, number == 1,
-                             range(pz.min_length, min(pz.max_length, size) + 1), ahead)
+    return index.line_table(letters, blocked, number == 1,
+                            range(pz.min_length, min(pz.max_length, size) + 1), ahead)
+
+
+def _letters_left(sheets: list[SearchState], masks: np.ndarray,
+                  new_letters: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each of ``sheets`` and each word of a line table (its letter ``masks`` and how
+    many ``new_letters`` it places): whether the sheet can still give its letters (unused A-Z
+    letters, and Supply letters within its budget), and how many Supply letters it takes;
+    arrays of a row a sheet."""
+    most = len(masks)
+    have = np.zeros((len(sheets), most), dtype=np.uint32)  # letters a sheet has k or more of
+    unused = np.zeros(len(sheets), dtype=np.uint32)
+    budget = np.zeros((len(sheets), 1), dtype=np.int64)
+    for i, pos in enumerate(sheets):
+        unused[i] = bit_mask(pos.az)
+        budget[i, 0] = left = pos.budget()
+        if left > 0:
+            counts = [a + b for a, b in zip(pos.az, pos.supply_left, strict=True)]
+            have[i] = [bit_mask(counts, k) for k in range(1, most + 1)]
+        else:
+            have[i, 0] = unused[i]
+    ok = np.ones((len(sheets), masks.shape[1]), dtype=bool)
+    for k in range(most):
+        ok &= (masks[k] & ~have[:, k:k + 1]) == 0
+    # an unused A-Z letter gives one of the word's letters, the Supply the rest
+    supply = new_letters - np.bitwise_count(masks[0] & unused[:, None])
+    ok &= supply <= budget
+    return ok, supply
+
+
+def _available(pos: SearchState, table: LineTable,
+               rows: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Of ``rows`` of ``table`` (None: all), those whose letters ``pos`` can still give, with
+    how many Supply letters each takes (:func:`_letters_left`)."""
+    if rows is None:
+        ok, supply = _letters_left([pos], table.masks, table.new_letters)
+    else:
+        ok, supply = _letters_left([pos], table.masks[:, rows], table.new_letters[rows])
+    found = np.flatnonzero(ok[0])
+    return (found if rows is None else rows[found]), supply[0, found]
+
+
+class NextWords:
+    """The legal words of line ``number`` (keeping the words of ``kept`` legal) for the
+    sheets of a search (:meth:`of`): its :class:`LineTable` is looked up once for each pattern
+    of letters on the line and beside it, which the sheets of a beam share."""
+
+    def __init__(self, pz: Puzzle, index: WordIndex, number: int,
+                 kept: KeptWords | None = None) -> None:
+        self.pz, self.index, self.number, self.kept = pz, index, number, kept
+        self.cells = line_cells(pz, number)
+        watched = set(self.cells)
+        for _c, near in line_neighbours(pz.lines[number - 1], pz.size):
+            watched.update(near)
+        self._watch = itemgetter(*sorted(watched))
+        self._tables: dict[tuple[int, ...], LineTable | None] = {}
+        self.values = index.values(tuple(pz.vp[ch] for ch in ALPHABET))
+
+    def table(self, pos: SearchState) -> LineTable | None:
+        """The line's :class:`LineTable` on ``pos`` (whose next line it is; None: no word
+        fits it)."""
+        key = self._watch(pos.grid)
+        if key in self._tables:
+            return self._tables[key]
+        table = self._tables[key] = _line_table(pos, self.index, self.kept)
+        return table
+
+    def of(self, pos: SearchState) -> LegalWords | None:
+        """Every legal word of the line on ``pos`` (whose next line it is), by length, then
+        start, then word (None: no word fits the line)."""
+        table = self.table(pos)
+        if table is None:
+            return None
+        rows, supply = _available(pos, table)
+        return LegalWords(self.pz, self.number, self.cells, table, rows, supply, tuple(pos.az),
+                          self.values)
+
+    def legal_many(self, sheets: list[SearchState],
+                   table: LineTable) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The legal words of the line on each of ``sheets``, whose table it is: (the sheet
+        of ``sheets``, the row of ``table``, the Supply letters it takes) a word, by sheet
+        then row."""
+        ok, supply = _letters_left(sheets, table.masks, table.new_letters)
+        sheet, row = np.nonzero(ok)
+        return sheet, row, supply[sheet, row]
+
+    def move(self, pos: SearchState, table: LineTable, row: int) -> Move:
+        """Word ``row`` of ``table``, the line's table on ``pos``, as a :class:`Move`."""
+        return table_move(self.pz, self.number, self.cells, table, row, pos.az, self.values,
+                          self.index)
+
+
+def legal_words(pos: SearchState, index: WordIndex,
+                kept: KeptWords | None = None) -> LegalWords | None:
+    """Every legal next word, by length, then start, then word (None: there is none). With
+    ``kept``, only the words that leave the kept words legal when they are played."""
+    if pos.number > pos.pz.words:
+        return None
+    return NextWords(pos.pz, index, pos.number, kept).of(pos)
+
+
+def legal_move(pos: SearchState, index: WordIndex, start: int, word: str) -> Move | None:
+    """``word`` from square ``start`` of the next line, if it is a legal next word."""
+    pz = pos.pz
+    wid = index.word_id(word)
+    if pos.number > pz.words or wid < 0:
+        return None
+    table = _line_table(pos, index, None)
     if table is None:
-        return []
-    runs, word_ids, need, run_of = table
-    az = np.array(pos.az, dtype=np.int16)
-    budget = pos.budget()
-    have = az + (np.array(pos.supply_left, dtype=np.int16) if budget > 0 else 0)
-    from_supply = np.maximum(need - az, 0)
-    rows = np.flatnonzero((need <= have).all(axis=1) & (from_supply.sum(axis=1) <= budget))
-    bounds = np.searchsorted(run_of[rows], np.arange(len(runs) + 1)).tolist()
-    vp = np.array(pos.vp, dtype=np.int64)
-    out: list[MoveBlock] = []
-    for r, (n, s, free) in enumerate(runs):
-        if bounds[r] == bounds[r + 1]:
-            continue
-        sel = rows[bounds[r]:bounds[r + 1]]
-        idx = word_ids[sel]
-        codes = index.codes[n][idx]
-        totals = vp[codes].sum(axis=1) + pz.bonus(n)
-        out.append(MoveBlock(number, s, tuple(cells[s:s + n]), free, idx, codes,
-                             from_supply[sel], totals))
-    return out
+        return None
+    run = next((r for r, (n, s, _free) in enumerate(table.runs)
+                if n == len(word) and s == start), None)
+    if run is None:
+        return None
+    lo, hi = np.searchsorted(table.run_of, [run, run + 1]).tolist()
+    at = lo + int(np.searchsorted(table.word_ids[lo:hi], wid))
+    if at == hi or table.word_ids[at] != wid:
+        return None
+    rows, supply = _available(pos, table, np.array([at]))
+    if not len(rows):
+        return None
+    return LegalWords(pz, pos.number, line_cells(pz, pos.number), table, rows, supply,
+                      tuple(pos.az), index.values(tuple(pos.vp))).move(0, index)

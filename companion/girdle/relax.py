@@ -148,6 +148,8 @@ class Relaxation:
         done_crossouts = sum(1 for m in pos.moves if len(m.word) >= pz.crossout_min_length
                              and pz.has_checkbox(m.number))
         self.const += done_crossouts * cross_value
+        # each line square's letters, all candidates' in a row (quicker to look up than a column)
+        self.columns = {j: np.ascontiguousarray(cands[j].codes.T) for j in self.lines}
         for j in self.lines:
             c = cands[j]
             if pz.has_checkbox(j):
@@ -215,6 +217,7 @@ class Relaxation:
     def _line_values(self, j: int, c: Candidates, net: np.ndarray) -> np.ndarray:
         """The priced value of each candidate of line ``j``."""
         vals = c.base.copy()
+        columns = self.columns[j]
         for p, (role, x) in enumerate(self.roles[j]):
             t = np.zeros(27)
             if role == "private":
@@ -225,7 +228,7 @@ class Relaxation:
                 t[:26] = np.maximum(-self.mu[x], net - self.rho[x])
             else:
                 continue
-            vals += t[c.codes[:, p]]
+            vals += t[columns[p]]
         return vals
 
     def _count_use(self, j: int, codes: np.ndarray, net: np.ndarray, az_first: np.ndarray,
