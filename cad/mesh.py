@@ -1,4 +1,5 @@
-"""Turning CadQuery solids into triangle meshes, and writing STL and 3MF files."""
+"""Turning CadQuery solids into triangle meshes, and writing and reading STL and 3MF files
+(reading needs no CadQuery, so `companion cad check` starts in a second)."""
 
 from __future__ import annotations
 
@@ -6,13 +7,13 @@ import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
-import cadquery as cq
 import numpy as np
 import trimesh
 
-from cad.solids import shape_of, shapes_of
+if TYPE_CHECKING:  # CadQuery takes seconds to load: only making solids' meshes needs it
+    import cadquery as cq
 
 MESH_TOLERANCE = 0.03  # mm: largest distance between the true surface and a triangle
 ANGULAR_TOLERANCE = 0.2  # radians
@@ -21,6 +22,10 @@ MERGE_DIGITS = 5  # vertices closer than 1e-5 mm are one vertex
 
 def to_mesh(shape: cq.Workplane | cq.Shape) -> trimesh.Trimesh:
     """A clean triangle mesh of ``shape`` (shared vertices, no zero-area triangles)."""
+    import cadquery as cq
+
+    from cad.solids import shape_of, shapes_of
+
     if isinstance(shape, cq.Workplane):
         parts = shapes_of(shape)
         shape = cq.Compound.makeCompound(parts) if len(parts) > 1 else shape_of(shape)
@@ -121,6 +126,8 @@ def _xml(text: str) -> str:
 
 
 def write_step(shape: cq.Workplane, path: Path) -> None:
+    import cadquery as cq
+
     cq.exporters.export(shape, str(path), exportType="STEP")
 
 

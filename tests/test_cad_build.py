@@ -324,6 +324,20 @@ def test_a_build_from_the_cache_does_not_load_the_cad_kernel(built: Path, cache:
     assert (tmp_path / "quarter.step").read_bytes() == (built / "quarter.step").read_bytes()
 
 
+def test_checking_built_files_does_not_load_the_cad_kernel(built: Path) -> None:
+    # reading STL and 3MF files needs no CadQuery, yet loading it took 'cad check' 5-8 s
+    # before it said a word, even to refuse '--bed 20000x180'
+    code = ("import sys\n"
+            "from companion.cli import main\n"
+            f"status = main(['cad', 'check', {str(built)!r}])\n"
+            "print(status, sorted(m for m in ('cadquery', 'OCP') if m in sys.modules))\n")
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True,
+                          text=True, timeout=300, env={**os.environ, "PYTHONPATH": str(root)})
+    assert done.returncode == 0, done.stderr
+    assert " pass" in done.stdout and done.stdout.splitlines()[-1] == "0 []"
+
+
 def test_a_small_bed_builds_the_parts_that_fit_it(cache: Path, tmp_path: Path,
                                                   capsys) -> None:
     """Stickers for a 120 mm bed: the quarter, not asked for, does not get in the way, and
