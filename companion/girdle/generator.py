@@ -171,8 +171,7 @@ def _first_moves(pos: SearchState, index: WordIndex, later: set[int], most: int)
                       for n, s, _new in table.runs])[run]
     length = np.array([n for n, _s, _new in table.runs])[run]
     start = np.array([s for _n, s, _new in table.runs])[run]
-    total = legal.values[table.flat_ids[rows]] + np.array(
-        [pos.pz.bonus(n) for n, _s, _new in table.runs])[run]
+    total = legal.totals()
     word = index.ranks()[table.flat_ids[rows]]
     order = np.lexsort((start, word, -total, length, -cover))[:most]
     return [legal.move(int(k), index) for k in order]

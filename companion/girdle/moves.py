@@ -389,6 +389,12 @@ class LegalWords:
     def __len__(self) -> int:
         return len(self.rows)
 
+    def totals(self) -> np.ndarray:
+        """Each legal word's score, as :attr:`Move.total` gives it: the VP of its letters and
+        its length bonus."""
+        bonus = np.array([self.pz.bonus(n) for n, _s, _new in self.table.runs])
+        return self.values[self.table.flat_ids[self.rows]] + bonus[self.table.run_of[self.rows]]
+
     def move(self, k: int, index: WordIndex) -> Move:
         """Legal word ``k`` (of ``rows``) as a :class:`Move`."""
         return table_move(self.pz, self.number, self.cells, self.table, int(self.rows[k]),
