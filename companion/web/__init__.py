@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import os
 import secrets
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,10 @@ from companion.text import counted, listed, sentence, signed
 
 # Blueprint modules, one per area, registered in this order.
 AREAS = ("challenge", "games", "clock", "girdle", "prints", "pdq", "api", "health")
+# Werkzeug compiles each URL rule with the ast module, which CPython 3.11.7 cannot use from
+# two threads at once ("AST constructor recursion depth mismatch"): apps made side by side
+# in one process make their URL rules one at a time (their databases are set up side by side).
+_REGISTERING = threading.Lock()
 
 # The job tabs at the top of every page: (endpoint, label); areas not installed are skipped.
 NAV = (
@@ -179,7 +184,8 @@ def create_app(test_config: dict[str, Any] | None = None,
     instance folder (``instance_path``, else ``$COMPANION_INSTANCE``, else ``./instance``),
     then the environment (``DATABASE_URL`` and ``COMPANION_*`` variables, e.g.
     ``COMPANION_LEXICON_PATH``), then ``test_config`` (tests)."""
-    app = _configured(test_config, instance_path)
+    with _REGISTERING:  # Flask adds its static files' URL rule
+        app = _configured(test_config, instance_path)
     from companion.web import csrf, db, errors, limits
 
     app.url_map.converters["id"] = RowId
@@ -187,8 +193,9 @@ def create_app(test_config: dict[str, Any] | None = None,
     db.init_app(app)
     csrf.init_app(app)
     errors.init_app(app)
-    for name in AREAS:
-        app.register_blueprint(importlib.import_module(f"companion.web.{name}").bp)
+    with _REGISTERING:
+        for name in AREAS:
+            app.register_blueprint(importlib.import_module(f"companion.web.{name}").bp)
     _load_job_kinds()
 
     app.session_interface = _CookieSessions()
