@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from functools import cache
 from itertools import combinations
 from typing import cast
 
@@ -332,6 +333,7 @@ PLAY_EMS = 5  # the least a turn's column takes beside the others on a screen (t
 FIT = 1.02  # a width the server measures, and 2% more, for the rounding of a glyph's pixels
 CELL_EMS = 1 + 1 / 16  # a cell's padding (.5 em each side) and its borders' share (1 px)
 NAME_LEAST_PT = 9  # the least a player's name shrinks to on paper, before it breaks
+TOTAL_LEAST_PT = 9  # the least the running totals shrink to on paper: as a name, readable
 SCREEN_FIT = 1.12  # a width measured in Helvetica's ems, and 12% more, on a screen: its sans
                    # (Noto Sans, system-ui on Debian) sets "Bartholomew" 8.6% wider
 PAGE_MARGIN_MM = 12  # the printed sheet's margin on every side (@page)
@@ -421,7 +423,15 @@ def _names_in_full(paper: dict) -> bool:
     return any(p["name"] > even - 0.2 for p in paper["players"])  # 2 px, and rounding
 
 
-def _printed(text: str, face: str = "Helvetica-Bold") -> dict:
+@cache
+def _board_letters() -> int:
+    """The most letters a word on any game's board has: the largest board's side (Bug
+    Words' 15). The sheets of every game take turns typed as words, and their tests and
+    players type fifteen-letter words on a WerdUp sheet too."""
+    return max(max(t.layout.rows, t.layout.cols) for t in map(table_for, TABLE_GAMES))
+
+
+def _printed(text: str, face: str = "Helvetica-Bold", letters: int | None = None) -> dict:
     """A player's name, or a turn, as the printable sheet sets it in its column: its width on
     one line, in ems of ``face`` (the sheet shrinks the type to fit the column, down to a
     readable size), its pieces (each word, cut after its hyphens: the only places it may
@@ -429,16 +439,34 @@ def _printed(text: str, face: str = "Helvetica-Bold") -> dict:
     two lines (``two_lines``: broken between two of its words where the wider line is the
     narrowest; on one line, a single word's). A name's piece wider than the column ends in
     an ellipsis on paper (on a phone it breaks over two lines first); a turn's words are
-    never broken inside their letters."""
+    never broken inside their letters, but for a word longer than a board holds
+    (``letters``, :func:`_board_letters`: no play makes it, it can only be typed), which is
+    measured as its widest ``letters`` letters and breaks inside its letters where its
+    column ends: forty W's planned whole took half of four players' table, and beside
+    them every total shrank."""
     words = [[part for part in word.replace("-", "-\n").split("\n") if part]
              for word in text.split()]
-    tokens = text.split()
-    two = min((max(_text_width(" ".join(tokens[:cut]), face),
-                   _text_width(" ".join(tokens[cut:]), face)) for cut in range(1, len(tokens))),
-              default=_text_width(" ".join(tokens), face))
-    return {"width": round(_text_width(" ".join(tokens), face), 3), "words": words,
-            "longest": round(max((_text_width(part, face) for word in words for part in word),
-                                   default=0.0), 3),
+
+    def measured(piece: str) -> float:
+        each = [_text_width(ch, face) for ch in piece]
+        if letters is None or len(each) <= letters:
+            return sum(each)
+        run = widest = sum(each[:letters])  # the widest run of ``letters``, slid along it
+        for at in range(letters, len(each)):
+            run += each[at] - each[at - letters]
+            widest = max(widest, run)
+        return widest
+
+    tokens = [measured(token) for token in text.split()]
+    space = _text_width(" ", face)
+
+    def line(widths: list[float]) -> float:
+        return sum(widths) + space * max(0, len(widths) - 1)
+
+    two = min((max(line(tokens[:cut]), line(tokens[cut:])) for cut in range(1, len(tokens))),
+              default=line(tokens))
+    longest = max((measured(part) for word in words for part in word), default=0.0)
+    return {"width": round(line(tokens), 3), "words": words, "longest": round(longest, 3),
             "two_lines": round(two, 3)}
 
 
@@ -449,7 +477,7 @@ def printable(key: str) -> ResponseReturnValue:
     game = _game_or_404(key)
     rows = sheet.running(game)
     totals = _totals_width(game, rows)
-    turns = [(r["seat"], _printed(text, "Helvetica"))
+    turns = [(r["seat"], _printed(text, "Helvetica", _board_letters()))
              for r, text in zip(rows, _turn_texts(rows), strict=True)]
     printed = {r["number"]: each for r, (_seat, each) in zip(rows, turns, strict=True)}
     rounds = sheet.rounds(game)
@@ -468,6 +496,7 @@ def printable(key: str) -> ResponseReturnValue:
                            paper=paper, names_in_full=_names_in_full(paper),
                            page_margin=PAGE_MARGIN_MM, fit=FIT,
                            cell_ems=CELL_EMS, name_least=NAME_LEAST_PT,
+                           total_least=TOTAL_LEAST_PT,
                            phone_width=PHONE_WIDTH, play_ems=PLAY_EMS,
                            stacked_below=_stacked_below(turns, totals))
 

@@ -642,6 +642,54 @@ def test_a_printed_sheets_totals_share_one_size(two_words_a_turn_sheet):
         assert len({size for cell in totals for *_, size in cell}) == 1, (paper, totals)
 
 
+def _printed_numbers(pdf) -> list[tuple[str, float]]:
+    """The numbers printed on a sheet's pages (scores, totals, the rounds' and the page's),
+    with their type size in points."""
+    import re
+    import subprocess
+
+    boxes = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True,
+                           text=True, check=True).stdout
+    return [(w, round((float(y1) - float(y0)) / 1.117, 1)) for y0, y1, w in re.findall(
+        r'<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([0-9]+)</word>',
+        boxes)]
+
+
+def test_one_players_non_word_leaves_every_total_readable(browser, base_url, tmp_path):
+    """One player's non-word, fifteen W's typed as a turn's words, among the word list's
+    widest fifteen-letter words, shrank every running and final total on four players'
+    sheet to 6.5 pt (all totals share one size, and that player's turns left no room beside
+    theirs); forty W's, more letters than a board holds, among CAT, DOG and QI, did too,
+    planned whole across half the table. The totals keep 9 pt at least, one size across
+    the sheet (the W's on a line of their own across their player's columns, the other
+    words whole, no smaller than 6.5 pt), and a word
+    longer than a board holds breaks inside its letters where its column ends: the totals,
+    CAT, DOG and QI keep 12 pt, every W printed. On Letter and A4, the right border on the
+    paper."""
+    score = 2000  # totals of 4000 and 6000: numbers no turn's score is
+    for wide, others, least, words_least in (
+            ("W" * 15, [w.lower() for w in _widest_words(3)], 8.9, 6.4),
+            ("W" * 40, ["cat", "dog", "qi"], 11.9, 11.9)):
+        turns = [([wide.lower(), *others][turn % 4], score) for turn in range(12)]
+        context = browser.new_context(base_url=base_url)
+        try:
+            printed = _printed_sheet(context.new_page(), 4, turns, tmp_path)
+        finally:
+            context.close()
+        for paper, each in printed.items():
+            where = (len(wide), paper)
+            totals = [size for number, size in _printed_numbers(each["pdf"])
+                      if number in ("4000", "6000")]
+            assert len(totals) == 4 * 2 + 4, (where, totals)  # rounds 2 and 3, and Final
+            assert len(set(totals)) == 1 and totals[0] >= least, (where, totals)
+            sizes = dict(each["words"])
+            assert all(sizes[w.upper()] >= words_least for w in others), (where, sizes)
+            assert sum(len(w) for w, _ in each["words"] if set(w) == {"W"}) == 3 * len(wide)
+            edges = each["edges"]
+            assert edges["right_covered"] > 0.95, (where, edges)
+            assert abs(edges["paper"] - edges["right"] - 12) < 0.5, (where, edges)
+
+
 def _self_played_turns(players: int, turns: int) -> list[dict]:
     """A WerdUp game the move generator plays for ``players`` (each its best play, else a
     swap or a pass), as the sheet's turns (words and score, or the action), with a pass
