@@ -420,12 +420,18 @@ def _names_in_full(paper: dict) -> bool:
     (``paper``: :func:`_paper_columns`): its longest piece at its least size needs more
     than an even share of the table on the narrower of Letter and A4, the least its columns
     are given. The sheet then lists the names whole on a line of their own over the table
-    (a forty-letter name of four players was printed only as "WWWWWWWWWWWW...")."""
+    (a forty-letter name of four players was printed only as "WWWWWWWWWWWW..."), and such a
+    name asks its columns for no room (its need in ``paper`` is set to nothing): asking for an even
+    share, forty W's over CAT and its totals left OXYPHENBUTAZONE 6.9 pt and "QI / 51" on
+    two lines beside it."""
     from companion.layout.sheets import PAPER_SIZES
 
     width = min(PAPER_SIZES[p][0] for p in ("letter", "a4")) - 2 * PAGE_MARGIN_MM
     even = (width / 25.4 * 72 / 12 - paper["turn"]) / len(paper["players"])  # rem
-    return any(p["name"] > even - 0.2 for p in paper["players"])  # 2 px, and rounding
+    wide = [p for p in paper["players"] if p["name"] > even - 0.2]  # 2 px, and rounding
+    for p in wide:
+        p["name"] = 0.0
+    return bool(wide)
 
 
 @cache
@@ -488,6 +494,7 @@ def printable(key: str) -> ResponseReturnValue:
     rounds = sheet.rounds(game)
     names = {p.seat: _printed(p.name) for p in game.players}
     paper = _paper_columns(game, turns, totals, names)
+    in_full = _names_in_full(paper)  # a name listed whole over the table asks no room
     label = _label_ems()
     return render_template("game_print.html", game=game, key=key, rounds=rounds,
                            totals=sheet.totals(game), title=sheet.table(game).title,
@@ -498,7 +505,7 @@ def printable(key: str) -> ResponseReturnValue:
                                   for each in rounds],
                            label_ems={"screen": round(label + CELL_EMS, 3),
                                       "phone": round(label + .5 + 1 / 16, 3)},
-                           paper=paper, names_in_full=_names_in_full(paper),
+                           paper=paper, names_in_full=in_full,
                            page_margin=PAGE_MARGIN_MM, fit=FIT,
                            cell_ems=CELL_EMS, name_least=NAME_LEAST_PT,
                            total_least=TOTAL_LEAST_PT,

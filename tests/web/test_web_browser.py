@@ -929,6 +929,38 @@ def test_a_name_too_long_for_its_columns_is_printed_whole_over_the_table(browser
         context.close()
 
 
+def test_a_name_listed_over_the_table_takes_no_room_from_the_turns(browser, base_url,
+                                                                    tmp_path):
+    """A name too long for its columns, listed whole over the table, still asked them for an
+    even share of it: beside forty W's over CAT and QI, the word list's two widest
+    fifteen-letter words were 9.3 pt on Letter and 8.7 on A4, 11.8 and 11.1 when the name
+    is Dee. They are the same size as beside Dee."""
+    from companion.play import MAX_NAME
+
+    long = _widest_words(2)
+    context = browser.new_context(base_url=base_url)
+    try:
+        page = context.new_page()
+        sizes = {}
+        for last in ("Dee", "W" * MAX_NAME):
+            key = page.request.post("/api/games", data={
+                "game": "werdup", "players": ["Ann", "Bob", "Cy", last]}).json()["table_key"]
+            for turn in range(8):
+                assert page.request.post(f"/api/games/{key}/turns", data={
+                    "words": [*long, "cat", "qi"][turn % 4], "score": 120 + turn}).ok
+            page.goto(f"/games/{key}/print")
+            for paper in ("Letter", "A4"):
+                pdf = tmp_path / f"listed-{paper}.pdf"
+                page.pdf(path=str(pdf), format=paper)
+                sizes[last[:3], paper] = {w: size for w, size in _printed_turn_words(pdf)
+                                          if w in long}
+    finally:
+        context.close()
+    for paper in ("Letter", "A4"):
+        assert sizes["WWW", paper] == sizes["Dee", paper], (paper, sizes)
+        assert min(sizes["Dee", paper].values()) >= 11, (paper, sizes)
+
+
 CONTROL_TEXTS = """() => Array.from(document.querySelectorAll(
   "a.button, button, nav, form label, .taps a, h2"), (e) => [
     e.tagName, e.innerText.trim().split(/\\s+/).join(" ")])"""
