@@ -93,3 +93,39 @@ def test_an_address_not_on_this_host_is_said_in_a_sentence(capsys, tmp_path, mon
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1
     assert err.startswith("companion: Cannot listen on port 5999 of 192.0.2.1: ")
+
+
+def test_debug_reloads_but_serves_no_interactive_debugger(tmp_path):
+    """``--debug`` was Flask's debug mode: with Werkzeug's interactive debugger, whose
+    console, /console, answered anyone who reached the port (with --host 0.0.0.0, every
+    phone on the network), behind a PIN alone. It reloads on code changes, and /console is
+    a page the app does not have."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    import urllib.error
+    import urllib.request
+
+    port = _free_port()
+    env = {**os.environ, "COMPANION_INSTANCE": str(tmp_path / "instance"),
+           "COMPANION_SECRET_KEY": "test"}
+    server = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--debug",
+                               "--port", str(port)], env=env, start_new_session=True,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        for _ in range(200):  # the reloader's second process starts the app: up to 20 s
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/console", timeout=5)
+        assert refused.value.code == 404
+    finally:
+        os.killpg(server.pid, signal.SIGINT)
+        out, _ = server.communicate(timeout=20)
+    assert "Restarting with stat" in out or "reloader" in out.lower(), out  # it reloads
+    assert "Debugger is active" not in out, out

@@ -22,7 +22,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=whole_number, default=5000, help="port (default 5000)")
-    p.add_argument("--debug", action="store_true", help="reload on code changes")
+    p.add_argument("--debug", action="store_true",
+                   help="reload on code changes (no interactive debugger: it would answer "
+                   "anyone who can reach the port)")
     p.set_defaults(func=run, ctrl_c_stops=True)  # the server's stop, not an interruption
 
 
@@ -44,7 +46,9 @@ def run(args: argparse.Namespace) -> int:
     _check_port(args.host, args.port)
     print(f"companion: serving on http://{args.host}:{args.port}/ (Ctrl+C to stop)")
     try:
-        app.run(host=args.host, port=args.port, debug=args.debug)
+        # never Werkzeug's interactive debugger: with --host 0.0.0.0 its console, /console,
+        # answered every phone on the network, behind a PIN alone
+        app.run(host=args.host, port=args.port, debug=args.debug, use_debugger=False)
     except KeyboardInterrupt:  # Ctrl-C once listening but before the server's loop took it
         pass                   # (the port already answers): the same stop
     return 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from functools import cache, lru_cache
 from itertools import combinations
 from typing import cast
 
@@ -313,17 +314,22 @@ def _text_width(text: str, face: str = "Helvetica-Bold") -> float:
     """``text``'s width in ems of the printable sheet's bold face (a player's name), or
     ``face`` (Arial, Liberation Sans and Helvetica share their widths, ReportLab's built-in
     metrics); a letter that face lacks counts one em (a CJK letter's width), never less."""
+    return sum(_letter_width(ch, face) for ch in text)
+
+
+@lru_cache(maxsize=2048)  # letters a sheet uses; not every letter a stranger may type
+def _letter_width(ch: str, face: str) -> float:
+    """One letter's width for :func:`_text_width`, looked up once a letter and face: the
+    print page of four players' 400 turns, each three 64-letter words, measured 158,000
+    letters through ReportLab and took 0.47 s of CPU (0.9 s while each turn's every break
+    was measured again), now 0.12 s."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    em = 0.0
-    for ch in text:
-        try:
-            ch.encode("cp1252")
-        except UnicodeEncodeError:
-            em += 1.0
-        else:
-            em += stringWidth(ch, face, 1.0)
-    return em
+    try:
+        ch.encode("cp1252")
+    except UnicodeEncodeError:
+        return 1.0
+    return float(stringWidth(ch, face, 1.0))
 
 
 PHONE_WIDTH = 480  # CSS px: the printable sheet's phone layout, up to this screen width
@@ -332,6 +338,7 @@ PLAY_EMS = 5  # the least a turn's column takes beside the others on a screen (t
 FIT = 1.02  # a width the server measures, and 2% more, for the rounding of a glyph's pixels
 CELL_EMS = 1 + 1 / 16  # a cell's padding (.5 em each side) and its borders' share (1 px)
 NAME_LEAST_PT = 9  # the least a player's name shrinks to on paper, before it breaks
+TOTAL_LEAST_PT = 9  # the least the running totals shrink to on paper: as a name, readable
 SCREEN_FIT = 1.12  # a width measured in Helvetica's ems, and 12% more, on a screen: its sans
                    # (Noto Sans, system-ui on Debian) sets "Bartholomew" 8.6% wider
 PAGE_MARGIN_MM = 12  # the printed sheet's margin on every side (@page)
@@ -413,15 +420,29 @@ def _names_in_full(paper: dict) -> bool:
     (``paper``: :func:`_paper_columns`): its longest piece at its least size needs more
     than an even share of the table on the narrower of Letter and A4, the least its columns
     are given. The sheet then lists the names whole on a line of their own over the table
-    (a forty-letter name of four players was printed only as "WWWWWWWWWWWW...")."""
+    (a forty-letter name of four players was printed only as "WWWWWWWWWWWW..."), and such a
+    name asks its columns for no room (its need in ``paper`` is set to nothing): asking for an even
+    share, forty W's over CAT and its totals left OXYPHENBUTAZONE 6.9 pt and "QI / 51" on
+    two lines beside it."""
     from companion.layout.sheets import PAPER_SIZES
 
     width = min(PAPER_SIZES[p][0] for p in ("letter", "a4")) - 2 * PAGE_MARGIN_MM
     even = (width / 25.4 * 72 / 12 - paper["turn"]) / len(paper["players"])  # rem
-    return any(p["name"] > even - 0.2 for p in paper["players"])  # 2 px, and rounding
+    wide = [p for p in paper["players"] if p["name"] > even - 0.2]  # 2 px, and rounding
+    for p in wide:
+        p["name"] = 0.0
+    return bool(wide)
 
 
-def _printed(text: str, face: str = "Helvetica-Bold") -> dict:
+@cache
+def _board_letters() -> int:
+    """The most letters a word on any game's board has: the largest board's side (Bug
+    Words' 15). The sheets of every game take turns typed as words, and their tests and
+    players type fifteen-letter words on a WerdUp sheet too."""
+    return max(max(t.layout.rows, t.layout.cols) for t in map(table_for, TABLE_GAMES))
+
+
+def _printed(text: str, face: str = "Helvetica-Bold", letters: int | None = None) -> dict:
     """A player's name, or a turn, as the printable sheet sets it in its column: its width on
     one line, in ems of ``face`` (the sheet shrinks the type to fit the column, down to a
     readable size), its pieces (each word, cut after its hyphens: the only places it may
@@ -429,16 +450,34 @@ def _printed(text: str, face: str = "Helvetica-Bold") -> dict:
     two lines (``two_lines``: broken between two of its words where the wider line is the
     narrowest; on one line, a single word's). A name's piece wider than the column ends in
     an ellipsis on paper (on a phone it breaks over two lines first); a turn's words are
-    never broken inside their letters."""
+    never broken inside their letters, but for a word longer than a board holds
+    (``letters``, :func:`_board_letters`: no play makes it, it can only be typed), which is
+    measured as its widest ``letters`` letters and breaks inside its letters where its
+    column ends: forty W's planned whole took half of four players' table, and beside
+    them every total shrank."""
     words = [[part for part in word.replace("-", "-\n").split("\n") if part]
              for word in text.split()]
-    tokens = text.split()
-    two = min((max(_text_width(" ".join(tokens[:cut]), face),
-                   _text_width(" ".join(tokens[cut:]), face)) for cut in range(1, len(tokens))),
-              default=_text_width(" ".join(tokens), face))
-    return {"width": round(_text_width(" ".join(tokens), face), 3), "words": words,
-            "longest": round(max((_text_width(part, face) for word in words for part in word),
-                                   default=0.0), 3),
+
+    def measured(piece: str) -> float:
+        each = [_text_width(ch, face) for ch in piece]
+        if letters is None or len(each) <= letters:
+            return sum(each)
+        run = widest = sum(each[:letters])  # the widest run of ``letters``, slid along it
+        for at in range(letters, len(each)):
+            run += each[at] - each[at - letters]
+            widest = max(widest, run)
+        return widest
+
+    tokens = [measured(token) for token in text.split()]
+    space = _text_width(" ", face)
+
+    def line(widths: list[float]) -> float:
+        return sum(widths) + space * max(0, len(widths) - 1)
+
+    two = min((max(line(tokens[:cut]), line(tokens[cut:])) for cut in range(1, len(tokens))),
+              default=line(tokens))
+    longest = max((measured(part) for word in words for part in word), default=0.0)
+    return {"width": round(line(tokens), 3), "words": words, "longest": round(longest, 3),
             "two_lines": round(two, 3)}
 
 
@@ -449,12 +488,13 @@ def printable(key: str) -> ResponseReturnValue:
     game = _game_or_404(key)
     rows = sheet.running(game)
     totals = _totals_width(game, rows)
-    turns = [(r["seat"], _printed(text, "Helvetica"))
+    turns = [(r["seat"], _printed(text, "Helvetica", _board_letters()))
              for r, text in zip(rows, _turn_texts(rows), strict=True)]
     printed = {r["number"]: each for r, (_seat, each) in zip(rows, turns, strict=True)}
     rounds = sheet.rounds(game)
     names = {p.seat: _printed(p.name) for p in game.players}
     paper = _paper_columns(game, turns, totals, names)
+    in_full = _names_in_full(paper)  # a name listed whole over the table asks no room
     label = _label_ems()
     return render_template("game_print.html", game=game, key=key, rounds=rounds,
                            totals=sheet.totals(game), title=sheet.table(game).title,
@@ -465,9 +505,10 @@ def printable(key: str) -> ResponseReturnValue:
                                   for each in rounds],
                            label_ems={"screen": round(label + CELL_EMS, 3),
                                       "phone": round(label + .5 + 1 / 16, 3)},
-                           paper=paper, names_in_full=_names_in_full(paper),
+                           paper=paper, names_in_full=in_full,
                            page_margin=PAGE_MARGIN_MM, fit=FIT,
                            cell_ems=CELL_EMS, name_least=NAME_LEAST_PT,
+                           total_least=TOTAL_LEAST_PT,
                            phone_width=PHONE_WIDTH, play_ems=PLAY_EMS,
                            stacked_below=_stacked_below(turns, totals))
 

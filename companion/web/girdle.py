@@ -546,7 +546,7 @@ def play(day: str) -> ResponseReturnValue:
     scored by the engine word by word; the finished sheet is submitted like a typed one."""
     when = _page_date(day)
     text = request.form.get("sheet", "") if request.method == "POST" else ""
-    if len(text) > 1000:
+    if len(text) > MAX_SOLUTION:
         raise UsageError("That is far too long for a Girdle sheet.")
     state, error, typed = _play_state(when, text), None, {}
     if request.method == "POST" and request.form.get("undo"):

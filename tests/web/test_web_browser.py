@@ -642,6 +642,54 @@ def test_a_printed_sheets_totals_share_one_size(two_words_a_turn_sheet):
         assert len({size for cell in totals for *_, size in cell}) == 1, (paper, totals)
 
 
+def _printed_numbers(pdf) -> list[tuple[str, float]]:
+    """The numbers printed on a sheet's pages (scores, totals, the rounds' and the page's),
+    with their type size in points."""
+    import re
+    import subprocess
+
+    boxes = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True,
+                           text=True, check=True).stdout
+    return [(w, round((float(y1) - float(y0)) / 1.117, 1)) for y0, y1, w in re.findall(
+        r'<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([0-9]+)</word>',
+        boxes)]
+
+
+def test_one_players_non_word_leaves_every_total_readable(browser, base_url, tmp_path):
+    """One player's non-word, fifteen W's typed as a turn's words, among the word list's
+    widest fifteen-letter words, shrank every running and final total on four players'
+    sheet to 6.5 pt (all totals share one size, and that player's turns left no room beside
+    theirs); forty W's, more letters than a board holds, among CAT, DOG and QI, did too,
+    planned whole across half the table. The totals keep 9 pt at least, one size across
+    the sheet (the W's on a line of their own across their player's columns, the other
+    words whole, no smaller than 6.5 pt), and a word
+    longer than a board holds breaks inside its letters where its column ends: the totals,
+    CAT, DOG and QI keep 12 pt, every W printed. On Letter and A4, the right border on the
+    paper."""
+    score = 2000  # totals of 4000 and 6000: numbers no turn's score is
+    for wide, others, least, words_least in (
+            ("W" * 15, [w.lower() for w in _widest_words(3)], 8.9, 6.4),
+            ("W" * 40, ["cat", "dog", "qi"], 11.9, 11.9)):
+        turns = [([wide.lower(), *others][turn % 4], score) for turn in range(12)]
+        context = browser.new_context(base_url=base_url)
+        try:
+            printed = _printed_sheet(context.new_page(), 4, turns, tmp_path)
+        finally:
+            context.close()
+        for paper, each in printed.items():
+            where = (len(wide), paper)
+            totals = [size for number, size in _printed_numbers(each["pdf"])
+                      if number in ("4000", "6000")]
+            assert len(totals) == 4 * 2 + 4, (where, totals)  # rounds 2 and 3, and Final
+            assert len(set(totals)) == 1 and totals[0] >= least, (where, totals)
+            sizes = dict(each["words"])
+            assert all(sizes[w.upper()] >= words_least for w in others), (where, sizes)
+            assert sum(len(w) for w, _ in each["words"] if set(w) == {"W"}) == 3 * len(wide)
+            edges = each["edges"]
+            assert edges["right_covered"] > 0.95, (where, edges)
+            assert abs(edges["paper"] - edges["right"] - 12) < 0.5, (where, edges)
+
+
 def _self_played_turns(players: int, turns: int) -> list[dict]:
     """A WerdUp game the move generator plays for ``players`` (each its best play, else a
     swap or a pass), as the sheet's turns (words and score, or the action), with a pass
@@ -879,6 +927,38 @@ def test_a_name_too_long_for_its_columns_is_printed_whole_over_the_table(browser
             assert "Players:" not in page.inner_text("body")  # on paper only
     finally:
         context.close()
+
+
+def test_a_name_listed_over_the_table_takes_no_room_from_the_turns(browser, base_url,
+                                                                    tmp_path):
+    """A name too long for its columns, listed whole over the table, still asked them for an
+    even share of it: beside forty W's over CAT and QI, the word list's two widest
+    fifteen-letter words were 9.3 pt on Letter and 8.7 on A4, 11.8 and 11.1 when the name
+    is Dee. They are the same size as beside Dee."""
+    from companion.play import MAX_NAME
+
+    long = _widest_words(2)
+    context = browser.new_context(base_url=base_url)
+    try:
+        page = context.new_page()
+        sizes = {}
+        for last in ("Dee", "W" * MAX_NAME):
+            key = page.request.post("/api/games", data={
+                "game": "werdup", "players": ["Ann", "Bob", "Cy", last]}).json()["table_key"]
+            for turn in range(8):
+                assert page.request.post(f"/api/games/{key}/turns", data={
+                    "words": [*long, "cat", "qi"][turn % 4], "score": 120 + turn}).ok
+            page.goto(f"/games/{key}/print")
+            for paper in ("Letter", "A4"):
+                pdf = tmp_path / f"listed-{paper}.pdf"
+                page.pdf(path=str(pdf), format=paper)
+                sizes[last[:3], paper] = {w: size for w, size in _printed_turn_words(pdf)
+                                          if w in long}
+    finally:
+        context.close()
+    for paper in ("Letter", "A4"):
+        assert sizes["WWW", paper] == sizes["Dee", paper], (paper, sizes)
+        assert min(sizes["Dee", paper].values()) >= 11, (paper, sizes)
 
 
 CONTROL_TEXTS = """() => Array.from(document.querySelectorAll(

@@ -1005,3 +1005,20 @@ def test_a_full_rack_bonus_is_worded_as_the_command_line_words_it(client):
     page = client.get(f"/games/{key}").get_data(as_text=True)
     last = page[page.index('id="last-play"'):page.index("</section>", page.index('id="last-play"'))]
     assert re.findall(r"<li>([^<]*)</li>", last)[-1] == "bonus for using every tile: 50"
+
+
+def test_a_word_longer_than_a_board_is_planned_as_its_widest_fifteen_letters():
+    """The printed sheet planned forty W's typed as a turn's words whole, as wide as the
+    turn could be: its columns took half of four players' table. A word longer than the
+    largest board's side (Bug Words' 15) is planned as its widest fifteen letters, and the
+    turn's other words as they are; a name is measured whole."""
+    from companion.web.games import _board_letters, _printed
+
+    assert _board_letters() == 15
+    planned = {what: _printed(f"CAT {letters} 100", "Helvetica", _board_letters())
+               for what, letters in (("forty", "W" * 40), ("fifteen", "W" * 15),
+                                     ("widest", "I" * 30 + "W" * 15 + "I" * 30))}
+    for what in ("width", "longest", "two_lines"):
+        assert planned["forty"][what] == planned["fifteen"][what] == planned["widest"][what]
+    whole = _printed("W" * 40)
+    assert whole["longest"] > 2.5 * planned["fifteen"]["longest"]

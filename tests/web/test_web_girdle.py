@@ -279,7 +279,7 @@ def test_archive_lists_every_day_with_print_links_and_my_scores(sqlite_app):
     assert f"/girdle/{DAY}.pdf?paper=a4" in page
     days = re.findall(r'href="/girdle/(2026-11-\d\d)"', page)
     assert days[-1] == "2026-11-01" and len(days) == min(30, (today_utc() - DAY).days + 1)
-    assert re.search(r"<td class=\"num\">-?\d+<br><span class=\"muted rank\">", page)
+    assert re.search(r'<span class="mine">You: -?\d+</span> <span class="muted rank">', page)
     shapes = re.findall(r'<span class="muted shape">(\w+)</span>', page)
     assert len(shapes) == len(days) and shapes[-1] == "star"  # 2026-11-01
     assert set(shapes) == {"star", "frame", "lattice", "ladder", "comb"}
@@ -318,7 +318,7 @@ def test_a_ranked_sheet_shows_its_rank_against_par_as_it_stands(sqlite_app, monk
     now = rank(card.final, raised["score"])
     assert now != "Par!"
     archive = client.get(f"/girdle/archive?month={day:%Y-%m}").get_data(as_text=True)
-    assert f'{card.final}<br><span class="muted rank">{now}</span>' in archive
+    assert f'You: {card.final}</span> <span class="muted rank">{now}</span>' in archive
     assert rank_of_page(client.get(f"/girdle/{day}/result")) == now
 
 
@@ -777,7 +777,8 @@ def test_a_sheet_kept_unranked_is_ranked_on_its_answer_page_once_par_is_found(
         assert session().get(GirdlePar, DAY).par == par
     # the archive shows the rank kept
     archive = client.get(f"/girdle/archive?month={DAY:%Y-%m}").get_data(as_text=True)
-    assert f'{sheet_card.final}<br><span class="muted rank">{expected}</span>' in archive
+    assert (f'You: {sheet_card.final}</span> <span class="muted rank">{expected}</span>'
+            in archive)
 
 
 def test_requests_never_wait_for_the_par_search(sqlite_app, monkeypatch):

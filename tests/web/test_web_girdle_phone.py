@@ -162,7 +162,10 @@ def test_the_archive_with_an_unranked_sheet_fits_a_phone(tmp_path, width, browse
                                                           monkeypatch):
     """A sheet sent while its day's par is still searched for is "Unranked" in the archive:
     written beside its score, "69 Unranked", the table was 339 px wide at 320 px and 364 at
-    360, and the page scrolled sideways. The rank is under the score and the table fits."""
+    360, and the page scrolled sideways; under it, in a column of its own, it left too
+    little room for a day's Letter, A4 and Answers, which wrapped onto two lines at 320-375
+    px. The score and rank are under the day's shape, the table fits and each day's links
+    stand on one line."""
     import threading
 
     from companion.web import par_jobs
@@ -181,11 +184,14 @@ def test_the_archive_with_an_unranked_sheet_fits_a_phone(tmp_path, width, browse
                 browser, url, viewport={"width": width, "height": 844}) as (page,):
             _send_sheet(page, moves, score)
             page.goto(f"/girdle/archive?month={DAY:%Y-%m}")
-            mine = page.locator("#archive td.num").filter(has_text="Unranked")
-            assert mine.inner_text().split() == [str(score), "Unranked"]
+            mine = page.locator("#archive td").filter(has_text="Unranked")
+            assert mine.locator(".mine").inner_text() == f"You: {score}"
+            assert mine.locator(".rank").inner_text() == "Unranked"
+            days = page.evaluate(ARCHIVE_ROWS)
             assert page.evaluate("document.documentElement.scrollWidth") <= width
     finally:
         gate.set()
+    assert days and all(len({round(top) for top, _, _ in links}) == 1 for links in days), days
 
 
 GRID_SIZES = """(sel) => {
@@ -271,11 +277,12 @@ ARCHIVE_ROWS = """() => [...document.querySelectorAll("#archive .print-links")].
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("width", [360, 390])
+@pytest.mark.parametrize("width", [320, 360, 390])
 def test_an_archive_month_is_compact_on_a_phone(tmp_path, width, browser):
     """A past month's archive at 360 px put a day's Letter, A4 and Answers one under another,
     a row of 102 px, the month 3,190 px tall: the three stand on one line, each still a tap
-    of 44 x 44 px, and the month is 2,518 px (at 390 px it was 3,276)."""
+    of 44 x 44 px, and the month is 2,518 px (at 390 px it was 3,276; at 320 px, where the
+    table's fourth column, for your scores, left the links too little room, 3,611)."""
     app = make_app(tmp_path)
     with live_server(app) as url, phones(
             browser, url, viewport={"width": width, "height": 844}) as (page,):
