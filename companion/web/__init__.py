@@ -47,7 +47,16 @@ DEFAULTS: dict[str, Any] = {
     "ARTIFACT_RETENTION_DAYS": 90,  # built files and finished jobs (built again if asked for)
     "JOB_QUEUE": None,  # "postgres" (companion worker) or "embedded"; None: by the database
     "GIRDLE_SOLVE_SECONDS": 900,  # safety stop for the search for a day's par (once a day)
-    "BUILDS_PER_HOUR": 12,  # new 3D builds one client address may start in an hour
+    # What one client address may do (companion.web.quota): new 3D builds and searches for a
+    # past day's Girdle par (30 s of a core each) an hour, new games an hour, turns a minute.
+    "BUILDS_PER_HOUR": 12,
+    "PAST_SEARCHES_PER_HOUR": 6,
+    "GAMES_PER_HOUR": 20,
+    "TURNS_PER_MINUTE": 60,
+    # Proxies (a load balancer) in front of the app that add X-Forwarded-For: the client's
+    # address, counted by the limits, is read from the last this many; 0: the connection's
+    # (a header sent straight to the app is ignored, so no one dodges a limit with it).
+    "PROXY_HOPS": 0,
     "CLOCK": None,  # the game clock's time source (seconds); None: time.time
     "SESSION_COOKIE_SAMESITE": "Lax",
     "SESSION_COOKIE_HTTPONLY": True,
@@ -189,6 +198,11 @@ def create_app(test_config: dict[str, Any] | None = None,
     from companion.web import csrf, db, errors, limits
 
     app.url_map.converters["id"] = RowId
+    hops = int(app.config["PROXY_HOPS"])
+    if hops:  # the client's address from the load balancer's X-Forwarded-For
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops)  # type: ignore[method-assign]
     limits.init_app(app)
     db.init_app(app)
     csrf.init_app(app)

@@ -34,10 +34,15 @@ def wants_json() -> bool:
 ErrorAnswer = tuple[Response | str, int] | tuple[Response | str, int, dict[str, str]]
 
 
+def retry_after_header(retry_after: int | None) -> dict[str, str]:
+    """``Retry-After`` for an answer that is "not yet" (a job under way, a limit reached)."""
+    return {"Retry-After": str(retry_after)} if retry_after else {}
+
+
 def error_response(status: int, message: str, retry_after: int | None = None) -> ErrorAnswer:
     """The error as JSON or as a page, with ``status`` (and ``Retry-After`` when the answer
     is "not yet": the page then looks again by itself)."""
-    headers: dict[str, str] = {"Retry-After": str(retry_after)} if retry_after else {}
+    headers = retry_after_header(retry_after)
     if wants_json():
         return jsonify(error=message, status=status), status, headers
     return render_template("error.html", status=status, message=message,

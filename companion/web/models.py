@@ -145,12 +145,15 @@ class GirdlePar(Base):
 
 
 class BuildRequest(Base):
-    """A new 3D build started for a client (its address), for the hourly limit."""
+    """An action limited per client address (a new 3D build, a search for a past day's par,
+    a new game, a turn: :mod:`companion.web.quota`), for its limit. The table is named for
+    the first action limited."""
 
     __tablename__ = "build_requests"
 
     id: Mapped[int] = mapped_column(primary_key=True)
     client: Mapped[str] = mapped_column(String(64), index=True)
+    action: Mapped[str] = mapped_column(String(16), default="build", server_default="build")
     created: Mapped[dt.datetime] = mapped_column(DateTime)
 
 

@@ -280,7 +280,7 @@ def models_page() -> ResponseReturnValue:
     try:
         req = prints3d.parse_request(request.args.to_dict())
         if request.args.get("part"):
-            built = prints3d.build(req, request.remote_addr or "local")
+            built = prints3d.build(req)
     except prints3d.BuildFailed as exc:
         error, status = f"{exc} Try again in a moment.", 503
     except CompanionError as exc:
@@ -312,8 +312,7 @@ def api_models() -> ResponseReturnValue:
     from companion.web.errors import error_response
 
     try:
-        built = prints3d.build(prints3d.parse_request(request.args.to_dict()),
-                               request.remote_addr or "local")
+        built = prints3d.build(prints3d.parse_request(request.args.to_dict()))
     except prints3d.BuildFailed as exc:
         return error_response(503, f"{exc} Try again in a moment.")
     if built is None:

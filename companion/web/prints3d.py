@@ -16,7 +16,7 @@ from flask import current_app
 from cad.params import MAX_CLEARANCE, MIN_CLEARANCE
 from companion.decimals import decimal_from
 from companion.errors import CompanionError, UsageError
-from companion.web import artifacts, jobs
+from companion.web import artifacts, jobs, quota
 from companion.web.inputs import FieldError
 
 PARTS = {"quarter": "Board quarter (print 4)", "placard": "Tile placard, two halves",
@@ -101,37 +101,6 @@ PACKAGES = ("cad", "companion/layout", "companion/tiles.py", "companion/werdup",
 BUILD_TIMEOUT = 10 * 60  # seconds a build process may take
 
 
-class TooManyBuilds(UsageError):
-    """A client asked for more new builds than the hourly limit (HTTP 429)."""
-
-    status = 429
-
-
-def count_new_build(client: str) -> None:
-    """Count a new build for ``client`` (its address), refusing one past
-    ``BUILDS_PER_HOUR`` in the last hour (kept in the database: every worker sees it)."""
-    import datetime as dt
-
-    from sqlalchemy import delete, func, select
-
-    from companion.web.db import session
-    from companion.web.models import BuildRequest, utc_now
-
-    limit = int(current_app.config["BUILDS_PER_HOUR"])
-    now = utc_now()
-    hour_ago = now - dt.timedelta(hours=1)
-    db = session()
-    db.execute(delete(BuildRequest).where(BuildRequest.created < hour_ago))
-    recent = db.scalar(select(func.count()).select_from(BuildRequest).where(
-        BuildRequest.client == client[:64])) or 0
-    if recent >= limit:
-        db.commit()
-        raise TooManyBuilds(f"That is {limit} new builds in an hour from here: the files "
-                            "already built are still there; try a new one later.")
-    db.add(BuildRequest(client=client[:64], created=now))
-    db.commit()
-
-
 def _inputs(req: Request3D) -> dict:
     return {"part": req.part, "format": req.fmt, "clearance": req.clearance,
             "bed": list(req.bed), "estimate": req.estimate}
@@ -142,10 +111,11 @@ def build_key(req: Request3D) -> str:
     return jobs.key_of(KIND, _inputs(req))
 
 
-def build(req: Request3D, client: str = "local") -> dict | None:
+def build(req: Request3D, client: str | None = None) -> dict | None:
     """The build report (files, slicer estimates), or None while the files are being built:
     the first request for them queues ``companion cad build`` as a job (see
-    :mod:`companion.web.jobs`), and later requests, on any app server, find it under way."""
+    :mod:`companion.web.jobs`), and later requests, on any app server, find it under way.
+    A new build counts against the ``client`` address's limit (the requesting one)."""
     from cad.params import SetParams
     from companion.web.db import session
 
@@ -156,7 +126,7 @@ def build(req: Request3D, client: str = "local") -> dict | None:
             SetParams.make(req.clearance, bed=req.bed)  # a set that cannot be made: say so now
         except ValueError as exc:
             raise UsageError(f"The set cannot be made that way: {exc}.") from exc
-        count_new_build(client)
+        quota.take(quota.BUILD, client)  # kept with the job, which submit commits
         job = jobs.submit(db, KIND, _inputs(req))
     if job.state == jobs.FAILED:
         error = job.error

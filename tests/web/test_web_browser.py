@@ -1594,7 +1594,7 @@ def test_the_app_s_own_forms_send_no_argument_twice(browser, page, tmp_path):
                 pg.set_checked(box, ticked)
                 with pg.expect_navigation():
                     pg.click("#cad-form button[type=submit]")
-                assert "new builds in an hour" in pg.inner_text("#error")
+                assert "This server takes no new builds" in pg.inner_text("#error")
                 assert pg.is_checked(box) is ticked
                 assert pg.input_value("#part") == "coupon"
         finally:

@@ -1,0 +1,107 @@
+"""Per-address limits on costly or lasting requests: the one mechanism for all of them.
+
+Each thing limited (a new 3D build, a search for a past day's par, a new game, a turn) is an
+*action* with a setting in the app's config: how many one client address may do in a window
+of time (``BUILDS_PER_HOUR``, ``PAST_SEARCHES_PER_HOUR``, ``GAMES_PER_HOUR``,
+``TURNS_PER_MINUTE``). Each one done is a row in the ``build_requests`` table (named for the
+first action limited), so every app server, on any host, counts the same. Past the limit the
+request is a 429 saying when to try again, with ``Retry-After``.
+
+:func:`take` adds its row to the request's session without committing: the row is kept with
+what the request keeps (the game, the turn, the queued job), and a request that fails is not
+counted.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from dataclasses import dataclass
+
+from flask import current_app, has_request_context, request
+from sqlalchemy import delete, func, select
+
+from companion.errors import UsageError
+from companion.text import counted
+
+
+@dataclass(frozen=True)
+class Limit:
+    """An action limited per address: the config setting giving how many, its window, the
+    words for one and for several (``new game``, ``new games``) and the refusal's advice."""
+
+    setting: str
+    window: dt.timedelta
+    one: str
+    several: str
+    advice: str
+
+
+BUILD = Limit("BUILDS_PER_HOUR", dt.timedelta(hours=1), "new build", "new builds",
+              "the files already built are still there")
+PAST_SEARCH = Limit("PAST_SEARCHES_PER_HOUR", dt.timedelta(hours=1),
+                    "search for a past day's best sheet", "searches for past days' best sheets",
+                    "the days already worked out still show theirs")
+GAME = Limit("GAMES_PER_HOUR", dt.timedelta(hours=1), "new game", "new games",
+             "the games already started still take turns")
+TURN = Limit("TURNS_PER_MINUTE", dt.timedelta(minutes=1), "turn", "turns",
+             "nothing was recorded")
+
+ACTIONS = {BUILD: "build", PAST_SEARCH: "past-search", GAME: "game", TURN: "turn"}
+LONGEST = max(limit.window for limit in ACTIONS)
+
+
+class TooMany(UsageError):
+    """A client address did an action more often than its limit allows (HTTP 429)."""
+
+    status = 429
+
+    def __init__(self, message: str, retry_after: int | None) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+def client() -> str:
+    """The requesting client's address (``local`` outside a request)."""
+    return (request.remote_addr or "local")[:64] if has_request_context() else "local"
+
+
+def _wait_words(seconds: int) -> str:
+    if seconds < 60:
+        return counted(seconds, "second")
+    return counted(math.ceil(seconds / 60), "minute")
+
+
+def _window_words(window: dt.timedelta) -> str:
+    return "a minute" if window == dt.timedelta(minutes=1) else "an hour"
+
+
+def take(limit: Limit, who: str | None = None) -> None:
+    """Count one ``limit`` action for ``who`` (the requesting address), or refuse it with
+    :class:`TooMany` when the address has done as many as ``limit.setting`` allows in the
+    window. The count is added to the current session, kept when the request commits."""
+    from companion.web.db import session
+    from companion.web.models import BuildRequest, utc_now
+
+    who = (who or client())[:64]
+    action = ACTIONS[limit]
+    allowed = int(current_app.config[limit.setting])
+    if allowed <= 0:
+        raise TooMany(f"This server takes no {limit.several}: {limit.advice}.", None)
+    now = utc_now()
+    since = now - limit.window
+    db = session()
+    # rows past every window are dropped (each once: requests rarely meet on the same rows)
+    db.execute(delete(BuildRequest).where(BuildRequest.created < now - LONGEST))
+    mine = (BuildRequest.client == who, BuildRequest.action == action,
+            BuildRequest.created >= since)
+    recent = db.scalar(select(func.count()).select_from(BuildRequest).where(*mine)) or 0
+    if recent >= allowed:
+        oldest = db.scalar(select(func.min(BuildRequest.created)).where(*mine))
+        wait = limit.window if oldest is None else oldest + limit.window - now
+        seconds = max(1, math.ceil(wait.total_seconds()))
+        raise TooMany(f"That is {counted(allowed, limit.one, limit.several)} in "
+                      f"{_window_words(limit.window)} from here, the most allowed: "
+                      f"{limit.advice}; try again in {_wait_words(seconds)}.", seconds)
+    db.add(BuildRequest(client=who, action=action, created=now))
+
