@@ -34,7 +34,7 @@ from companion.girdle.generator import check_published, daily_family
 from companion.girdle.layouts import puzzle_model, shape_text
 from companion.lexicon import Lexicon, WordListSpec, load_word_list
 from companion.text import counted, sentence
-from companion.web import jobs, openapi, par_jobs
+from companion.web import jobs, openapi, par_jobs, quota
 from companion.web.db import session as db
 from companion.web.errors import field_at_fault, status_of
 from companion.web.girdle_play import (
@@ -272,10 +272,20 @@ def _keep_found(day: dt.date, par: int, proven: bool, solution: list) -> GirdleP
     return row
 
 
+def is_current(day: dt.date) -> bool:
+    """Whether ``day`` is today somewhere on Earth, or about to be: within a day of UTC's."""
+    return abs((day - today_utc()).days) <= 1
+
+
 def start_par_search(day: dt.date) -> Job:
-    """The search for ``day``'s par, beside the app (queued if nobody asked for it yet)."""
-    return par_jobs.start(db(), day, word_list_spec(),
-                          current_app.config["GIRDLE_SOLVE_SECONDS"], _words())
+    """The search for ``day``'s par, beside the app (queued if nobody asked for it yet). A
+    current day's search is urgent (:func:`companion.web.jobs.submit`); a new search for a
+    past day counts against the requesting address's ``PAST_SEARCHES_PER_HOUR``."""
+    spec, seconds, words = word_list_spec(), current_app.config["GIRDLE_SOLVE_SECONDS"], _words()
+    current = is_current(day)
+    if not current and par_jobs.job(db(), day, spec, seconds, words) is None:
+        quota.take(quota.PAST_SEARCH)  # kept with the job, which start commits
+    return par_jobs.start(db(), day, spec, seconds, words, urgent=current)
 
 
 def raise_par(day: dt.date, score: int, placements: list[SheetStep]) -> None:
@@ -300,7 +310,7 @@ def local_date(value: str | None, fallback: dt.date) -> dt.date:
         day = date_from(value)
     except UsageError:
         return fallback
-    return day if abs((day - today_utc()).days) <= 1 else fallback
+    return day if is_current(day) else fallback
 
 
 def streak(player: str) -> int:
@@ -419,8 +429,7 @@ def _page(day: dt.date, result=None, error=None, text="", status=200, sheet=None
     """The day's page; an error is tied to ``field``, the form input it is about;
     ``typed_before`` is what was typed before a photo's words took its place in the box."""
     pz = puzzle(day)
-    if result is None and abs((day - today_utc()).days) <= 1 \
-            and db().get(GirdlePar, day) is None:
+    if result is None and is_current(day) and db().get(GirdlePar, day) is None:
         try:
             start_par_search(day)  # the day's puzzle: par is ready when the player submits
         except jobs.Busy:
@@ -764,7 +773,7 @@ openapi.add("/api/girdle/{day}/hints", "get", {
     "day is over everywhere)",
     "parameters": [_DAY], "responses": {**openapi.ok("seven rows of seven characters"),
                                         "202": openapi.ERROR, "403": openapi.ERROR,
-                                        "503": openapi.ERROR}})
+                                        "429": openapi.ERROR, "503": openapi.ERROR}})
 openapi.add("/api/girdle/{day}/photo", "post", {
     "summary": "Read a photo of a filled-in sheet: letters, words, dots, ticks, the score as "
     "read, and the words as a solution to check and submit",
@@ -794,4 +803,4 @@ openapi.add("/api/girdle/{day}/submissions", "post", {
                   "202": {"description": "scored and kept, but par is still being worked "
                           "out: send the sheet again after Retry-After seconds for the rank",
                           "content": {"application/json": {"schema": {"type": "object"}}}},
-                  "503": openapi.ERROR}})
+                  "429": openapi.ERROR, "503": openapi.ERROR}})

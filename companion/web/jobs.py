@@ -47,6 +47,12 @@ log = logging.getLogger(__name__)
 # Jobs waiting or running at once (the whole installation); past this a new one is refused
 # (503 with Retry-After), so links on a foreign page cannot queue up hours of work.
 MAX_PENDING = 8
+# Slots kept beyond MAX_PENDING for urgent jobs alone: the searches for the par of the days
+# that are today somewhere on Earth (yesterday, today and tomorrow in UTC), which no pile of
+# past days' searches or 3D builds may push back to a 503. Urgent jobs also run first: the
+# embedded runner keeps a thread for them, the PostgreSQL queue gives them a higher priority.
+KEPT_FOR_URGENT = 3
+URGENT_PRIORITY = 10
 # A job queued or running this long without an end belongs to a runner that stopped half
 # way (a process killed with the embedded runner): it is queued again.
 STALE_SECONDS = 15 * 60
@@ -111,17 +117,18 @@ def runner(app: Flask) -> str:
     return "postgres" if engine_of(app).dialect.name == "postgresql" else "embedded"
 
 
-def submit(db: Session, kind: str, inputs: dict[str, Any]) -> Job:
+def submit(db: Session, kind: str, inputs: dict[str, Any], urgent: bool = False) -> Job:
     """The job for ``inputs``: queued now if nobody asked for it yet (or its runner stopped
     half way), else as it stands: queued, running, done (with its answer) or failed (with
-    its error, until :func:`forget`). :class:`Busy` when too many jobs are under way."""
+    its error, until :func:`forget`). :class:`Busy` when too many jobs are under way: past
+    ``MAX_PENDING``, or for an ``urgent`` job (run first) past the slots kept for it too."""
     key = key_of(kind, inputs)
     row = db.get(Job, key)
     if row is None:
         pending = db.scalar(select(func.count()).select_from(Job).where(
             Job.state.in_((QUEUED, RUNNING)), Job.updated >= utc_now() - dt.timedelta(
                 seconds=STALE_SECONDS))) or 0
-        if pending >= MAX_PENDING:
+        if pending >= MAX_PENDING + (KEPT_FOR_URGENT if urgent else 0):
             raise Busy("The companion is busy with long work (3D builds, searches for par); "
                        "try again in half a minute.")
         forget_old_artifacts(db, int(current_app.config["ARTIFACT_RETENTION_DAYS"]))
@@ -131,7 +138,7 @@ def submit(db: Session, kind: str, inputs: dict[str, Any]) -> Job:
             "created": now, "updated": now})
         db.commit()
         if added:
-            _enqueue(key)
+            _enqueue(key, urgent)
     elif row.state in (QUEUED, RUNNING) and row.updated < utc_now() - dt.timedelta(
             seconds=STALE_SECONDS):
         took = _rowcount(db.execute(update(Job).where(
@@ -139,7 +146,7 @@ def submit(db: Session, kind: str, inputs: dict[str, Any]) -> Job:
         db.commit()
         if took:
             log.warning("job %s (%s) was left half way; queued again", key[:12], kind)
-            _enqueue(key)
+            _enqueue(key, urgent)
     db.expire_all()
     found = db.get(Job, key)
     assert found is not None
@@ -161,17 +168,19 @@ def forget(db: Session, key: str) -> None:
     db.commit()
 
 
-def _enqueue(key: str) -> None:
+def _enqueue(key: str, urgent: bool = False) -> None:
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     if runner(app) == "postgres":
         from companion.web import pgqueue
 
-        pgqueue.enqueue(app, key)
+        pgqueue.enqueue(app, key, URGENT_PRIORITY if urgent else 0)
     else:
-        _pool.submit(execute, app, key)
+        (_urgent_pool if urgent else _pool).submit(execute, app, key)
 
 
 _pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="companion-job")
+# the embedded runner's thread kept for urgent jobs: none waits behind other work
+_urgent_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="companion-urgent-job")
 
 
 def execute(app: Flask, key: str) -> None:

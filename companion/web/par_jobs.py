@@ -34,11 +34,12 @@ def _inputs(day: dt.date, spec: WordListSpec, seconds: float | None,
 
 
 def start(db: Session, day: dt.date, spec: WordListSpec, seconds: float | None,
-          words: str | None = None) -> Job:
+          words: str | None = None, urgent: bool = False) -> Job:
     """The search for ``day``'s par with the word list ``spec`` (a club list and its house
     additions and removals): queued now, or as it stands. ``words``, the list's digest
-    (:attr:`Lexicon.fingerprint`), makes a list edited in place a new search."""
-    return jobs.submit(db, KIND, _inputs(day, spec, seconds, words))
+    (:attr:`Lexicon.fingerprint`), makes a list edited in place a new search; ``urgent``
+    (a day that is today somewhere) has it run first, in slots kept for it."""
+    return jobs.submit(db, KIND, _inputs(day, spec, seconds, words), urgent)
 
 
 def job(db: Session, day: dt.date, spec: WordListSpec,

@@ -54,13 +54,15 @@ def _sender(url: str) -> procrastinate.App:
         return app
 
 
-def enqueue(app: Flask, key: str) -> None:
-    """Queue the job ``key`` for the workers (once: a second one waiting is not added)."""
+def enqueue(app: Flask, key: str, priority: int = 0) -> None:
+    """Queue the job ``key`` for the workers (once: a second one waiting is not added); a
+    free worker takes the waiting job of highest ``priority`` first, then the oldest."""
     from companion.web.db import database_url
 
     sender = _sender(database_url(app))
     try:
-        sender.configure_task(TASK, queue=QUEUE, queueing_lock=key, lock=key).defer(key=key)
+        sender.configure_task(TASK, queue=QUEUE, queueing_lock=key, lock=key,
+                              priority=priority).defer(key=key)
     except AlreadyEnqueued:
         pass
 
