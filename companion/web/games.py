@@ -27,10 +27,10 @@ from companion.challenges import CHALLENGE_RULE_NAMES, challenge_rules
 from companion.errors import CompanionError, RackError, UsageError
 from companion.tables import TABLE_GAMES, table_for
 from companion.text import counted, signed
-from companion.web import openapi, photos, plays, records, table_rules
+from companion.web import openapi, photos, plays, quota, records, table_rules
 from companion.web import scoresheet as sheet
 from companion.web.db import session
-from companion.web.errors import field_at_fault, status_of
+from companion.web.errors import field_at_fault, retry_after_header, status_of
 from companion.web.inputs import int_from, plain_text
 from companion.web.models import Game, Photo
 from companion.web.qr import qr_svg
@@ -162,8 +162,10 @@ def page() -> ResponseReturnValue:
 
 @bp.post("/games")
 def create() -> ResponseReturnValue:
-    field = "game"
+    field = ""
     try:
+        quota.take(quota.GAME)  # kept with the game: a form refused is not counted
+        field = "game"
         table_for(request.form.get("game", ""))
         field = "player-1"
         game = sheet.create_game(session(), request.form.get("game", ""),
@@ -179,7 +181,8 @@ def create() -> ResponseReturnValue:
         typed: dict[str, object] = {k: request.form.get(k, "") for k in (
             "game", "challenge_rule", "clock_minutes", "clock_penalty")}
         typed["players"] = request.form.getlist("player")
-        return _games_page(str(exc), typed, 400, field)
+        page, status = _games_page(str(exc), typed, status_of(exc), field)
+        return page, status, retry_after_header(getattr(exc, "retry_after", None))
     session().commit()
     key = cast(str, game.table_key)  # a new game always has one
     _remember(key)
@@ -237,8 +240,9 @@ def _act(key: str, action, field: str = "") -> ResponseReturnValue:
         status = status_of(exc)
         if isinstance(exc, RackError):  # one player's rack: its box, not every rack's
             field = f"rack{exc.seat}"
-        return _sheet_page(_game_or_404(key), key, str(exc), status, typed,
-                           "" if status == 409 else field)
+        page, status = _sheet_page(_game_or_404(key), key, str(exc), status, typed,
+                                   "" if status in (409, 429) else field)
+        return page, status, retry_after_header(getattr(exc, "retry_after", None))
     db.commit()
     if isinstance(said, str) and said:
         flash(said)
@@ -247,9 +251,11 @@ def _act(key: str, action, field: str = "") -> ResponseReturnValue:
 
 @bp.post("/games/<key>/turns")
 def add_turn(key: str) -> ResponseReturnValue:
-    return _act(key, lambda db, g: table_rules.record_turn(db, g, _turn_fields(request.form),
-                                                            table_rules.now()),
-                _turn_field(request.form))
+    def record(db, game: Game):
+        quota.take(quota.TURN)  # kept with the turn
+        return table_rules.record_turn(db, game, _turn_fields(request.form), table_rules.now())
+
+    return _act(key, record, _turn_field(request.form))
 
 
 def _challenger(values) -> int | None:
@@ -696,6 +702,7 @@ def api_create() -> ResponseReturnValue:
     players = body.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise UsageError('"players" must be a list of names.')
+    quota.take(quota.GAME)  # kept with the game
     game = sheet.create_game(session(), str(body.get("game", "")), players)
     table_rules.apply_settings(game, body)
     session().commit()
@@ -709,6 +716,7 @@ def api_turn(key: str) -> ResponseReturnValue:
     body = _json_body()
     fields = _turn_fields(body)
     game = _locked(key, body)
+    quota.take(quota.TURN)  # kept with the turn
     table_rules.record_turn(session(), game, fields, table_rules.now())
     session().commit()
     return jsonify(_api_game(game, key)), 201
@@ -795,7 +803,8 @@ openapi.add("/api/games", "post", {
         "clock_penalty": {"type": "integer", "minimum": 0, "maximum": 1000,
                           "description": "points lost per started minute over (10)"}}}),
     "responses": {"201": {"description": "the new game",
-                          "content": {"application/json": {"schema": _GAME}}}},
+                          "content": {"application/json": {"schema": _GAME}}},
+                  "429": openapi.ERROR},
 })
 openapi.add("/api/games/{key}", "get", {
     "summary": "A game's score sheet", "parameters": [_ID],
@@ -829,7 +838,8 @@ openapi.add("/api/games/{key}/photos/{photo_id}/score", "post", {
                  "description": "row by row; \"\" for an empty square"},
         "seat": {"type": "integer"}, "version": _VERSION}}),
     "responses": {"201": {"description": "the game after the turn",
-                          "content": {"application/json": {"schema": _GAME}}}, **_REFUSED},
+                          "content": {"application/json": {"schema": _GAME}}}, **_REFUSED,
+                  "429": openapi.ERROR},
 })
 openapi.add("/api/games/{key}/turns", "post", {
     "summary": "Record a turn: a play with its score, a pass or a swap", "parameters": [_ID],
@@ -846,7 +856,8 @@ openapi.add("/api/games/{key}/turns", "post", {
         "request_key": {"type": "string", "maxLength": 32, "description": "any one-time "
                         "string: the same turn sent twice with it is recorded once"}}}),
     "responses": {"201": {"description": "the game after the turn",
-                          "content": {"application/json": {"schema": _GAME}}}, **_REFUSED},
+                          "content": {"application/json": {"schema": _GAME}}}, **_REFUSED,
+                  "429": openapi.ERROR},
 })
 openapi.add("/api/games/{key}/undo", "post", {
     "summary": "Take back the last turn", "parameters": [_ID],

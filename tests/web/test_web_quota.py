@@ -1,0 +1,233 @@
+"""Per-address limits (companion.web.quota) on what a stranger on the network could pile up:
+searches for past days' par, new games and turns; and today's search for par, which no pile
+of past days' searches may push back."""
+
+from __future__ import annotations
+
+import datetime as dt
+import threading
+import time
+
+import pytest
+from appfactory import make_app, page_said, token
+
+from companion.errors import CompanionError
+from companion.web import girdle, jobs, par_jobs
+from companion.web.db import session
+from companion.web.models import BuildRequest
+
+DAY = dt.date(2026, 11, 1)  # a star: its par is proven in seconds
+OTHER = {"REMOTE_ADDR": "192.168.1.77"}  # a second client address
+
+
+@pytest.fixture
+def held(monkeypatch):
+    """Past days' searches held until the test ends (then failing, nothing searched); the
+    days in ``let_through`` are searched for real. The days asked for are listed."""
+    gate, asked, let_through = threading.Event(), [], set()
+    real = par_jobs.search
+
+    def search(day, spec, seconds):
+        asked.append(day)
+        if day in let_through:
+            return real(day, spec, seconds)
+        gate.wait(120)
+        raise CompanionError("The search for par failed: held by the test")
+
+    monkeypatch.setattr(par_jobs, "search", search)
+    yield asked, let_through
+    gate.set()
+
+
+def _job_state(app, day):
+    with app.app_context():
+        job = par_jobs.job(session(), day, girdle.word_list_spec(),
+                           app.config["GIRDLE_SOLVE_SECONDS"], girdle._words())
+        return job and job.state
+
+
+def test_past_days_searches_are_limited_per_address(tmp_path, held):
+    """``PAST_SEARCHES_PER_HOUR`` new searches for a past day's par from one address; the
+    next is a 429 saying when to try again. A day already asked for is no new search, and
+    another address has its own count."""
+    app = make_app(tmp_path, PAST_SEARCHES_PER_HOUR=2)
+    client = app.test_client()
+    days = [DAY - dt.timedelta(days=n) for n in (3, 4, 5, 6)]
+    assert client.get(f"/api/girdle/{days[0]}/hints").status_code == 202
+    assert client.get(f"/girdle/{days[1]}/answers.pdf?paper=a4").status_code == 202
+    refused = client.get(f"/api/girdle/{days[2]}/hints")
+    assert refused.status_code == 429
+    said = refused.get_json()["error"]
+    assert said == ("That is 2 searches for past days' best sheets in an hour from here, the "
+                    "most allowed: the days already worked out still show theirs; try again "
+                    "in 60 minutes.")
+    assert 3500 < int(refused.headers["Retry-After"]) <= 3600
+    assert _job_state(app, days[2]) is None  # nothing queued
+    assert client.get(f"/girdle/{days[2]}").status_code == 200  # the day's page still shows
+    assert client.get(f"/api/girdle/{days[0]}/hints").status_code == 202  # under way
+    assert client.get(f"/api/girdle/{days[2]}/hints",
+                      environ_base=OTHER).status_code == 202  # another address
+    assert client.get(f"/api/girdle/{days[3]}/hints", environ_base=OTHER).status_code == 202
+    assert client.get(f"/api/girdle/{days[2]}/hints").status_code == 202  # now asked for
+    with app.app_context():
+        counted = sorted((r.client, r.action) for r in session().query(BuildRequest))
+    assert counted == [("127.0.0.1", "past-search")] * 2 + [("192.168.1.77", "past-search")] * 2
+
+
+def test_the_limit_page_says_when_to_try_again(tmp_path, held):
+    """The page refusing a search says so as a refusal, and when to try again; a limit of 0
+    takes none, and says so without a time."""
+    app = make_app(tmp_path, PAST_SEARCHES_PER_HOUR=1)
+    client = app.test_client()
+    assert client.get(f"/girdle/{DAY - dt.timedelta(days=8)}/answers.pdf").status_code == 202
+    resp = client.get(f"/girdle/{DAY - dt.timedelta(days=9)}/answers.pdf")
+    assert resp.status_code == 429 and 3500 < int(resp.headers["Retry-After"]) <= 3600
+    page = page_said(resp)
+    assert "<h1>Too many at once</h1>" in page and 'class="notice bad"' in page
+    assert ("That is 1 search for a past day&#39;s best sheet in an hour from here, the most "
+            "allowed") in page and "try again in 60 minutes." in page
+    app.config["PAST_SEARCHES_PER_HOUR"] = 0
+    none = client.get(f"/api/girdle/{DAY - dt.timedelta(days=10)}/hints")
+    assert none.status_code == 429 and "Retry-After" not in none.headers
+    assert none.get_json()["error"] == ("This server takes no searches for past days' best "
+                                        "sheets: the days already worked out still show "
+                                        "theirs.")
+
+
+def test_todays_search_is_never_starved_by_past_days(tmp_path, held, monkeypatch):
+    """With every slot for long work taken by past days' searches (held, so they never end),
+    a new past day is refused as busy; today's search still starts, in a slot kept for it,
+    and is done while the past days' searches still hold the runner's threads."""
+    asked, let_through = held
+    monkeypatch.setattr(jobs, "MAX_PENDING", 2)
+    monkeypatch.setattr(girdle, "today_utc", lambda: DAY)
+    let_through.add(DAY)
+    app = make_app(tmp_path)
+    client = app.test_client()
+    past = [DAY - dt.timedelta(days=n) for n in (20, 21, 22)]
+    assert client.get(f"/api/girdle/{past[0]}/hints").status_code == 202
+    assert client.get(f"/api/girdle/{past[1]}/hints").status_code == 202
+    busy = client.get(f"/api/girdle/{past[2]}/hints")
+    assert busy.status_code == 503 and "busy" in busy.get_json()["error"]
+    assert client.get(f"/girdle/{DAY}").status_code == 200  # today's page starts its search
+    end = time.monotonic() + 120
+    while _job_state(app, DAY) != jobs.DONE:
+        assert _job_state(app, DAY) in (jobs.QUEUED, jobs.RUNNING)
+        assert time.monotonic() < end, "today's search did not run"
+        time.sleep(0.2)
+    assert [_job_state(app, d) in (jobs.QUEUED, jobs.RUNNING) for d in past[:2]] == [True] * 2
+    assert _job_state(app, past[2]) is None
+    assert DAY in asked
+
+
+def _new_game(client, **kw):
+    return client.post("/api/games", json={"game": "bugwords", "players": ["Ann", "Bob"]},
+                       **kw)
+
+
+def test_new_games_are_limited_per_address(tmp_path):
+    """``GAMES_PER_HOUR`` new games from one address; the next, by the API or the form, is a
+    429 saying when to try again. A form refused for its fields is not counted."""
+    app = make_app(tmp_path, GAMES_PER_HOUR=2)
+    client = app.test_client()
+    bad = client.post("/games", data={"csrf_token": token(client), "game": "bugwords",
+                                      "player": ["Ann", "", ""]})
+    assert bad.status_code == 400  # not counted
+    assert _new_game(client).status_code == 201
+    made = client.post("/games", data={"csrf_token": token(client), "game": "bugwords",
+                                       "player": ["Ann", "Bob"]})
+    assert made.status_code == 302
+    refused = _new_game(client)
+    assert refused.status_code == 429
+    assert refused.get_json()["error"] == (
+        "That is 2 new games in an hour from here, the most allowed: the games already "
+        "started still take turns; try again in 60 minutes.")
+    assert 3500 < int(refused.headers["Retry-After"]) <= 3600
+    page = client.post("/games", data={"csrf_token": token(client), "game": "bugwords",
+                                       "player": ["Cy", "Di"]})
+    assert page.status_code == 429 and 3500 < int(page.headers["Retry-After"]) <= 3600
+    said = page_said(page)
+    assert "That is 2 new games in an hour from here" in said
+    assert 'value="Cy"' in said  # the form kept as typed
+    assert _new_game(client, environ_base=OTHER).status_code == 201
+    with app.app_context():
+        assert session().query(BuildRequest).filter_by(action="game").count() == 3
+
+
+def test_turns_are_limited_per_address(tmp_path):
+    """``TURNS_PER_MINUTE`` turns from one address, by the API or the form; the next is a
+    429 with the sheet and when to try again."""
+    app = make_app(tmp_path, TURNS_PER_MINUTE=3)
+    client = app.test_client()
+    key = _new_game(client).get_json()["table_key"]
+    for score in (5, 6, 7):
+        assert client.post(f"/api/games/{key}/turns", json={"score": score}).status_code == 201
+    refused = client.post(f"/api/games/{key}/turns", json={"score": 8})
+    assert refused.status_code == 429 and 0 < int(refused.headers["Retry-After"]) <= 60
+    assert refused.get_json()["error"].startswith(
+        "That is 3 turns in a minute from here, the most allowed: nothing was recorded; try "
+        "again in ")
+    game = client.get(f"/api/games/{key}").get_json()
+    assert [t["score"] for t in game["turns"]] == [5, 6, 7]
+    form = client.post(f"/games/{key}/turns", data={
+        "csrf_token": token(client), "version": game["version"], "action": "play",
+        "words": "cat", "score": "9"})
+    assert form.status_code == 429 and 0 < int(form.headers["Retry-After"]) <= 60
+    assert "That is 3 turns in a minute from here" in page_said(form)
+    assert client.post(f"/api/games/{key}/turns", json={"score": 9},
+                       environ_base=OTHER).status_code == 201
+
+
+def test_a_real_table_never_meets_the_limits(tmp_path):
+    """The limits as shipped: an evening's games and more, and a turn a second for a minute,
+    pass; the 21st new game in an hour is refused."""
+    app = make_app(tmp_path)
+    client = app.test_client()
+    keys = [_new_game(client).get_json()["table_key"] for _ in range(20)]
+    for n in range(60):
+        assert client.post(f"/api/games/{keys[n % 6]}/turns",
+                           json={"score": n + 1}).status_code == 201
+    assert _new_game(client).status_code == 429
+
+
+def test_the_address_counted_is_the_connections_unless_a_proxy_is_trusted(tmp_path):
+    """X-Forwarded-For sent straight to the app dodges nothing; behind a load balancer
+    (``PROXY_HOPS`` 1) each client behind it has its own count, not the balancer's."""
+    app = make_app(tmp_path / "direct", GAMES_PER_HOUR=1)
+    client = app.test_client()
+    assert _new_game(client, headers={"X-Forwarded-For": "10.0.0.1"}).status_code == 201
+    assert _new_game(client, headers={"X-Forwarded-For": "10.0.0.2"}).status_code == 429
+    app = make_app(tmp_path / "balanced", GAMES_PER_HOUR=1, PROXY_HOPS=1)
+    client = app.test_client()
+    assert _new_game(client, headers={"X-Forwarded-For": "10.0.0.1"}).status_code == 201
+    assert _new_game(client, headers={"X-Forwarded-For": "10.0.0.2"}).status_code == 201
+    assert _new_game(client, headers={"X-Forwarded-For": "10.0.0.1"}).status_code == 429
+
+
+@pytest.mark.postgres
+def test_the_postgres_queue_gives_the_current_days_search_to_the_next_free_worker(
+        tmp_path, pg_url, monkeypatch):
+    """Past days' searches and builds wait behind a current day's search in the queue shared
+    with ``companion worker``: a worker takes the urgent job first, then the others in
+    order."""
+    from companion.web import pgqueue
+
+    monkeypatch.setitem(jobs.KINDS, "test-kind", jobs.Kind(
+        "test-kind", ("cad",), lambda inputs: jobs.Output(result={"n": inputs["n"]})))
+    app = make_app(tmp_path, pg_url, JOB_QUEUE="postgres")
+    with app.app_context():
+        keys = [jobs.submit(session(), "test-kind", {"n": n}).key for n in (1, 2, 3)]
+        urgent = jobs.submit(session(), "test-kind", {"n": 4}, urgent=True).key
+    ran: list[str] = []
+
+    def execute(flask_app, key):
+        ran.append(key)
+        jobs.execute(flask_app, key)
+
+    pgqueue.run_worker(app, execute, concurrency=1, wait=False)
+    assert ran == [urgent, *keys]
+    with app.app_context():
+        assert all(session().get(jobs.Job, k).state == jobs.DONE for k in ran)
+    from companion.web.db import engine_of
+
+    engine_of(app).dispose()
