@@ -37,6 +37,11 @@ def test_replay_table(capsys, word_list):
     assert any("not in the word list: PAXE" in ln for ln in lines)
     assert any("tournament end-of-game doubling" in ln for ln in lines)
     assert "All 8 placement scores match the record." in out
+    # what a challenge did, in the web score sheet's words ("(taken back)" before)
+    rows = {ln.split()[0]: ln for ln in lines[1:]}
+    assert rows["14"].split()[1:5] == ["Lee", "(challenged", "off)", "-13"]
+    assert rows["18"].split()[1:7] == ["Kim", "(challenge", "bonus)", "+5", "+5", "by"]
+    assert rows["18"].endswith("by the points 5 challenge rule")
 
 
 def test_replay_json(capsys):

@@ -398,7 +398,7 @@ def test_replay_takes_a_word_back_after_a_pass_only_where_the_rules_keep_it_open
             ">ann: ACETXYZ 5D TAC +6 6\n>bob: ABEORST - +0 0\n>ann: ACETXYZ -- -6 0\n")
     result = replay(text, LEX)
     assert result.ok and result.totals == {"ann": 0, "bob": 0} and result.board.is_empty()
-    assert result.lines[-1].move == "play taken back after a challenge"
+    assert result.lines[-1].move == "5D TAC challenged off"  # as the web score sheet says
     assert result.lines[-1].note == "after the turns since"
     upwords = text.replace("#player1", "#rules upwords\n#player1")
     with pytest.raises(CompanionError, match="record line 8: '--' takes back a play, but no "

@@ -419,7 +419,7 @@ def _challenge_bonus(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
                      f"challenged, but the line before is not a play by {mv.player}")
     rule = state.rule
     row.computed = rule.valid_bonus
-    row.note = (f"challenge bonus ({rule.label()} rule)" if rule.valid_bonus else
+    row.note = (f"by the {rule.label()} challenge rule" if rule.valid_bonus else
                 f"a challenge bonus, but the {rule.name} challenge rule has none")
 
 

@@ -9,7 +9,7 @@ from companion.bugwords.gcg import parse_gcg
 from companion.bugwords.movegen import GeneratedMove, generate_moves
 from companion.bugwords.replay import COUNTED, Replay, replay
 from companion.bugwords.rules import default_rules
-from companion.challenges import get_challenge_rule
+from companion.challenges import BONUS_WORDS, CHALLENGED_OFF, LOST_TURN, get_challenge_rule
 from companion.cli.common import (
     add_house_list_options,
     add_lexicon_option,
@@ -113,9 +113,9 @@ def format_replay(result: Replay) -> str:
     rows = [("line", "player", "position", "word", "recorded", "computed", "")]
     for m in result.moves:
         word = m.word or {
-            "pass": "(pass)", "lost_turn": "(turn lost to a challenge)",
-            "exchange": "(exchange)", "challenged": "(taken back)",
-            "challenge_bonus": "(challenge bonus)", "time_penalty": "(time penalty)",
+            "pass": "(pass)", "lost_turn": f"({LOST_TURN})",
+            "exchange": "(exchange)", "challenged": f"({CHALLENGED_OFF})",
+            "challenge_bonus": f"({BONUS_WORDS})", "time_penalty": "(time penalty)",
             "out_bonus": "(going out)", "rack_penalty": "(unplayed letters)",
         }.get(m.kind, m.kind)
         mark = []

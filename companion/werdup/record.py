@@ -31,7 +31,10 @@ from dataclasses import asdict, dataclass, field, replace
 
 from companion.board import Board, NotationError, PlayError, split_word
 from companion.challenges import (
+    BONUS_WORDS,
+    CHALLENGED_OFF,
     EVERY_PLAYER_PASSED,
+    LOST_TURN,
     NEXT_WORD,
     RACKS_COUNTED,
     ChallengedOff,
@@ -522,7 +525,7 @@ class _Replayer:
         if opened is not None and not (challenged and _same_play(opened.notation, challenged)):
             self._keep_open(opened, lost=True)
         self.passes.add("lost_turn")
-        return 0, "turn lost to a challenge" + (f" of {challenged}" if challenged else "")
+        return 0, LOST_TURN + (f" of {challenged}" if challenged else "")
 
     def _next_after(self, player: str) -> str | None:
         """Who moves after ``player``: the next player in the record's order who still
@@ -577,14 +580,14 @@ class _Replayer:
             if opened.late:  # after passes or swaps: the player's turn is over
                 self.taken_back = self.retrying = None
                 ln.note = "after the turns since"
-                return -opened.score, "play taken back after a challenge"
+                return -opened.score, _challenged_off(opened)
             earlier = self.retrying
             count = 1 + (earlier[1] if earlier is not None and earlier[0] == ln.player else 0)
             self.taken_back = ChallengedOff(
                 ln.player, count, tries_left(self.rules.challenge_retries, count) > 0)
             self.to_move = (ln.player if self.taken_back.plays_again
                             else self._next_after(ln.player))
-            return -opened.score, "play taken back after a challenge"
+            return -opened.score, _challenged_off(opened)
         if len(body) == 1 and body[0].lower() == "(challenge)":
             if opened is None or opened.player != ln.player:
                 raise self._not_open(ln, "a challenge bonus goes to the player whose play was "
@@ -593,7 +596,7 @@ class _Replayer:
             if not rule.valid_bonus:
                 ln.problems.append(f"the {rule.name} challenge rule has no bonus")
             ln.note = f"by the {rule.label()} challenge rule"
-            return rule.valid_bonus, "challenge bonus"
+            return rule.valid_bonus, BONUS_WORDS
         if ln.rack.startswith("("):
             left = ln.tiles(ln.rack.strip("()"))
             held = self.tiles.sizes.get(ln.player, 0)
@@ -806,6 +809,12 @@ class _OpenPlay:
 
 def _play_key(notation: str) -> str:
     return " ".join(notation.split()).upper()
+
+
+def _challenged_off(opened: _OpenPlay) -> str:
+    """How a ``--`` line reads: the play it takes back, challenged off ("5D TAC challenged
+    off", in the words the web score sheet gives it)."""
+    return f"{opened.notation} {CHALLENGED_OFF}" if opened.notation else f"play {CHALLENGED_OFF}"
 
 
 def _same_play(a: str, b: str) -> bool:
