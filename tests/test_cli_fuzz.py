@@ -115,7 +115,7 @@ CASES = [
       "--challenge-rule", "points -5"], {}, 2, "A challenge bonus is 1 to 100 points, not -5"),
     (["pdq", "--variants", "P", "N", "A"], {}, 2, "--variants lists the variants; give no CARDS"),
     # a control character went to the terminal as it was (ESC [2J clears the screen)
-    (["pdq", "P\x1b[2J", "N", "A"], {}, 2, "'\\x1b' 2 [ is not a card"),
+    (["pdq", "P\x1b[2J", "N", "A"], {}, 2, "'\\x1b', 2 and [ are not cards"),
     # a device given as a photo was "no such file"
     (["vision", "light", "/dev/zero"], {}, 2, "/dev/zero: a device or a pipe, not a photo file"),
     (["read", "/dev/zero", "--game", "pdq"], {}, 2, "a device or a pipe, not a photo file"),
