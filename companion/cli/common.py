@@ -34,6 +34,20 @@ def whole_number(text: str) -> int:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def any_case(choices: tuple[str, ...] | list[str]) -> Callable[[str], str]:
+    """An option's ``type`` for a name among ``choices`` (all lower case) in any case:
+    ``--paper A4``, ``--game WerdUp``, ``--rules UPWORDS``, as the named variants and
+    challenge rules are taken (``--variant REGULAR``); a value that is none of them is kept as
+    typed, so the parser's "invalid choice: 'A5'" repeats what was typed."""
+    names = set(choices)
+
+    def read(text: str) -> str:
+        key = text.strip().lower()
+        return key if key in names else text
+
+    return read
+
+
 def file_name(text: str) -> str:
     """A file or folder an argument names (``type=file_name``): an empty name names none
     (``Path('')`` is the current folder), so it is refused by the parser rather than taken
