@@ -132,6 +132,15 @@ def test_a_date_is_written_one_way(capsys, date):
                    "e.g. 2026-01-31.\n")
 
 
+def test_a_family_is_named_in_any_case(capsys):
+    """--family STAR was "No Word Girdle layout family 'STAR'", though star is its name."""
+    code, out, _ = run(capsys, "girdle", "show", "--date", "2026-12-05", "--family", "COMB",
+                       "--json")
+    assert code == 0 and json.loads(out)["family"] == "comb"
+    assert out == run(capsys, "girdle", "show", "--date", "2026-12-05", "--family", "comb",
+                      "--json")[1]
+
+
 def test_an_unknown_family_is_a_clear_error(capsys):
     code, _, err = run(capsys, "girdle", "show", "--family", "zigzag")
     assert code == 2 and "No Word Girdle layout family 'zigzag'" in err
