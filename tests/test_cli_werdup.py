@@ -71,6 +71,9 @@ def test_a_bad_position_on_standard_input_is_named_so(capsys, monkeypatch, text,
         ("", "1 to 4 players with different names"),
         ("ann lee,bob", "must be one word"),
         ("ann," + "b" * 41, "Player names can have 40 characters at most"),  # as on the web
+        # a count, as print score-sheet takes: it was one player called "3"
+        ("3", "--players names the players, comma-separated (such as ann,bob), not how "
+              "many: '3' is a number."),
     ],
 )
 def test_selfplay_with_bad_players_is_bad_usage(capsys, players, message):

@@ -288,6 +288,10 @@ def format_replay_lines(lines: list[ReplayLine]) -> str:
 
 def run_selfplay(args: argparse.Namespace) -> int:
     names = [n.strip() for n in args.players.split(",") if n.strip()]
+    if len(names) == 1 and names[0].isascii() and names[0].isdigit():
+        # --players 2 was one player called "2", where print score-sheet --players 2 is two
+        raise UsageError(f"--players names the players, comma-separated (such as ann,bob), "
+                         f"not how many: {quoted(args.players)} is a number")
     game = Game.start(names, get_rules(args.rules), lexicon_from_args(args),
                       random.Random(args.seed))
     play_out(game, max_turns=SELFPLAY_TURNS)
