@@ -37,7 +37,11 @@ def test_a_record_on_standard_input_that_is_not_text(capsys, monkeypatch):
                                                        encoding="utf-8"))
     code, out, err = run(capsys, "werdup", "replay", "-")
     assert code == 2 and out == ""
-    assert "The record on standard input is not UTF-8 text" in err
+    assert "The record on standard input is broken UTF-16 text, not a text file." in err
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"#player1 \xe9\n"),
+                                                       encoding="utf-8"))
+    code, out, err = run(capsys, "werdup", "replay", "-")
+    assert code == 2 and "The record on standard input is not UTF-8 text" in err
 
 
 def test_a_position_on_standard_input(capsys, monkeypatch):
@@ -88,6 +92,26 @@ def test_a_position_saved_with_a_byte_order_mark(capsys, tmp_path):
     path.write_bytes("\r\n".join(rows).encode("utf-8-sig"))
     code, out, _ = run(capsys, "werdup", "score", str(path), "5D (C)O(T)")
     assert code == 0 and "COT: C 2 + O 2 (stack of 2) + T 2 = 6" in out
+
+
+def test_a_record_and_a_position_saved_as_utf16_are_read(capsys, tmp_path):
+    """Notepad's "Unicode" (UTF-16 with its byte-order mark): a WerdUp record or position saved
+    so was "not a text file (UTF-8 expected)", where a GCG record and a word list are read."""
+    data = Path(__file__).parent / "data"
+    text = (data / "werdup-short-game.txt").read_text(encoding="utf-8")
+    record = tmp_path / "game.txt"
+    record.write_bytes(text.encode("utf-16"))
+    code, out, _ = run(capsys, "werdup", "replay", str(record))
+    assert code == 0 and out.endswith("Totals: ann -11, bob -8\nWinner: bob\n")
+    rows = ["." * 10] * 4 + ["...CAT...."] + ["." * 10] * 5
+    position = tmp_path / "position.txt"
+    position.write_bytes("\r\n".join(rows).encode("utf-16-be").join([b"\xfe\xff", b""]))
+    code, out, _ = run(capsys, "werdup", "score", str(position), "5D (C)O(T)")
+    assert code == 0 and "COT: C 2 + O 2 (stack of 2) + T 2 = 6" in out
+    record.write_bytes(b"\xff\xfe" + "ok".encode("utf-16-le") + b"\x00\xd8")
+    code, out, err = run(capsys, "werdup", "replay", str(record))
+    assert code == 2
+    assert err == f"companion: The record {record} is broken UTF-16 text, not a text file.\n"
 
 
 def test_a_rack_the_set_cannot_make_is_bad_usage(capsys):

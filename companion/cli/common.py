@@ -151,7 +151,8 @@ def read_text_file(name: str, what: str, limit: int = MAX_TEXT_BYTES,
                    any_encoding: bool = False) -> str:
     """The text of the file ``name`` (``-``: standard input), at most ``limit`` bytes; a
     missing file, a folder, a file that cannot be read or one that is not text is a usage error
-    naming ``what``. UTF-8 is expected; with ``any_encoding`` the text is read as
+    naming ``what``. UTF-8 is expected (or UTF-16 with its byte-order mark); with
+    ``any_encoding`` the text is read as
     :func:`companion.textfile.decode_text` reads it (UTF-16, Latin-1: game records saved by
     other programs)."""
     if name != "-":
@@ -172,7 +173,9 @@ def read_text_file(name: str, what: str, limit: int = MAX_TEXT_BYTES,
     if len(data) > limit:  # standard input or a device that does not end
         raise UsageError(f"the {what} {where} is too large (over "
                          f"{counted(limit, 'byte', spec=',')}) to be one; is it the right file?")
-    if any_encoding:
+    # UTF-16 with its byte-order mark (Notepad's "Unicode") is read for every file, as word
+    # lists and GCG records are: a WerdUp record or a sheet saved so was "not a text file"
+    if any_encoding or data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         try:
             return decode_text(data)
         except ValueError as exc:
