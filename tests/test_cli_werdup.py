@@ -369,3 +369,27 @@ def test_replay_and_selfplay_use_the_house_list(capsys, tmp_path, house_files):
     assert " BONNY " in first  # seed 1's first play, which no.txt removes
     code, out, _ = run(capsys, "werdup", "selfplay", "--remove", remove)
     assert code == 0 and "BONNY" not in out
+
+
+def test_a_game_record_is_a_position_the_board_after_its_last_move(capsys, tmp_path):
+    """'werdup moves game.txt AEI' said "board text line 9: cannot read square '>ann:'",
+    where 'bugwords moves' takes a GCG record; the board is the one replay leaves."""
+    from companion.lexicon import default_lexicon
+    from companion.werdup.record import replay
+
+    record = Path(__file__).parent / "data" / "werdup-short-game.txt"
+    board = replay(record.read_text(encoding="utf-8"), default_lexicon()).board
+    position = tmp_path / "position.txt"
+    position.write_text(board.to_text())
+    by_board = run(capsys, "werdup", "moves", str(position), "AEI", "--json")
+    by_record = run(capsys, "werdup", "moves", str(record), "AEI", "--json")
+    assert by_record == by_board and by_record[0] == 0 and json.loads(by_record[1])["plays"]
+    code, out, _ = run(capsys, "werdup", "score", str(record), "5D (C)O(T)", "--json")
+    assert code == 1 and json.loads(out)["reason"].startswith("OTE is not in the word list")
+    broken = tmp_path / "game.txt"
+    broken.write_text(record.read_text(encoding="utf-8").replace(">ann: ACDEHRT 5D CAT",
+                                                                 ">ann: ACDEHRT 5D CXT"))
+    code, out, err = run(capsys, "werdup", "moves", str(broken), "AEI")
+    assert code == 2 and out == "" and err == (
+        f"companion: Position {broken}, a game record: record line 9: ann plays X, not on the "
+        "rack ACDEHRT.\n")

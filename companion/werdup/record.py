@@ -249,6 +249,28 @@ def replay(
     return result
 
 
+_ANY_MOVE_LINE = re.compile(r"^[^\S\n]*>", re.M)
+
+
+def is_record(text: str) -> bool:
+    """True when ``text`` is a WerdUp game record (its format line, or a move line ``>ann:
+    ...``), which no board text is: a command that takes a position takes the board after
+    the record's last move (:func:`final_board`)."""
+    return FORMAT_LINE in text or _ANY_MOVE_LINE.search(text) is not None
+
+
+def final_board(text: str, lexicon: Lexicon) -> Board:
+    """The board after the last move of the record ``text`` (stack heights included), as
+    :func:`replay` leaves it; a record that cannot be read, or holds a play the rules refuse,
+    is a :class:`UsageError` (it gives no position), one whose scores differ is not."""
+    try:
+        return replay(text, lexicon).board
+    except UsageError:
+        raise
+    except CompanionError as exc:
+        raise UsageError(str(exc)) from exc
+
+
 _BUG_WORDS_RECORD = ("this looks like a Bug Words game record, GCG, not a WerdUp one: replay "
                      "it with 'companion bugwords replay'")
 
