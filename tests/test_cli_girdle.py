@@ -164,6 +164,24 @@ def test_check_json(capsys, tmp_path):
     assert data["legal"] and data["final"] == 24 and data["unused"]["total"] == 30
 
 
+def test_a_sheet_s_words_are_read_as_a_typed_word_is(capsys, tmp_path):
+    """A sheet's full-width JUMPING (a phone keyboard's) was "not a word of letters A-Z",
+    though check and pdq --word read full-width letters, accents and invisible characters."""
+    from dataclasses import replace
+
+    def spelt(word: str) -> str:
+        # the first letter full-width, a zero-width space, the rest in lower case with an
+        # accent on the last: Ｏ x́ for OX
+        return chr(ord(word[0]) - ord("A") + 0xFF21) + "\u200b" + word[1:].lower() + "\u0301"
+
+    steps = [replace(p, word=spelt(p.word)) for p in EXAMPLE]
+    assert steps[0].word != EXAMPLE[0].word
+    code, out, _ = run(capsys, "girdle", "check", str(example_file(tmp_path, steps)), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["legal"] and data["final"] == 24
+    assert run(capsys, "girdle", "check", str(example_file(tmp_path)), "--json")[1] == out
+
+
 def test_check_reports_the_first_illegal_step(capsys, tmp_path):
     from companion.girdle import SheetStep
 

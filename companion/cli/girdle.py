@@ -29,7 +29,7 @@ from companion.girdle.engine import IllegalStep, ScoreCard, WrongLine
 from companion.girdle.generator import family_puzzle
 from companion.girdle.layouts import family_of, layouts, puzzle_model, shape_text
 from companion.girdle.solver import Solution, solve
-from companion.lexicon import Lexicon
+from companion.lexicon import Lexicon, word_letters
 from companion.text import counted, printable, quoted, shown, signed
 
 
@@ -268,6 +268,9 @@ def _placement(item: object, number: int) -> SheetStep:
         word = item["word"]
         if not isinstance(word, str):
             raise ValueError(f"word must be text, not {quoted(word)}")
+        # read as a typed word is (check, pdq --word): ＥＭＰＡＴＨＹ was "not a word of
+        # letters A-Z", an accent is dropped, a sharp s is SS
+        word = word_letters(word)
         if "cells" in item:
             return _from_cells(_cells(item["cells"]), word, item, number)
         return SheetStep(
