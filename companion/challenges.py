@@ -237,6 +237,20 @@ _LOST_TURN_MARKS = re.compile(r"lost turn to a challenge(?: of (.+))?|#unsuccess
                               re.IGNORECASE)
 
 
+def record_rule(named: str | None, has_bonus_lines: bool,
+                default: ChallengeRule) -> ChallengeRule:
+    """The challenge rule a game record was played under, Bug Words' and WerdUp's alike: its
+    ``#note ChallengeRule:`` line (``named``), else ``points`` (5) when it has challenge-bonus
+    lines (GCG ``(challenge)``), which no other rule gives, else ``default`` (the rules' own).
+    WerdUp's replay took ``none`` for a record with bonus lines and no note, and called every
+    bonus wrong."""
+    if named:
+        return get_challenge_rule(named)
+    if has_bonus_lines:
+        return get_challenge_rule("points")
+    return default
+
+
 def lost_turn_mark(challenged: str = "") -> str:
     """The note that marks the pass before it as a turn lost to a challenge of the play
     ``challenged`` (its notation, ``8D WORD``; empty when not known)."""

@@ -42,10 +42,10 @@ from companion.challenges import (
     ChallengeRule,
     PassRun,
     game_over_refusal,
-    get_challenge_rule,
     lost_turn_mark,
     no_more_moves,
     read_lost_turn_mark,
+    record_rule,
     tries_left,
 )
 from companion.clock import CLOCK_NOTE, ClockSettings, format_time, parse_time, settings_from_label
@@ -285,8 +285,10 @@ def _replay(text: str, lexicon: Lexicon, rules: WerdUpRules | None,
     check_record_seats(len(record.players), "WerdUp", rules.min_players, rules.max_players)
     try:
         if challenge_rule is None:
-            named = record.notes.get(CHALLENGE_RULE_NOTE.lower())
-            challenge_rule = get_challenge_rule(named) if named else rules.challenge_rule
+            bonus_lines = any(line and "(challenge)" in line.lower().split()
+                              for _, line, *_ in record.moves)
+            challenge_rule = record_rule(record.notes.get(CHALLENGE_RULE_NOTE.lower()),
+                                         bonus_lines, rules.challenge_rule)
         clock_label = record.notes.get(CLOCK_NOTE.lower())
         clock: ClockSettings | None = settings_from_label(clock_label) if clock_label else None
     except UsageError as exc:
