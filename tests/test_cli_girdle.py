@@ -215,8 +215,9 @@ def test_unfinished_sheet_is_scored_but_flagged(capsys, tmp_path):
     [
         (["girdle", "show", "--date", "yesterday"], "Cannot read the date 'yesterday'"),
         (["girdle", "check", "/no/such/sheet.json"], "not found"),
-        (["girdle", "solve", "--date", "2026-12-01", "--time-budget", "0"], "positive"),
-        (["girdle", "solve", "--date", "2026-12-01", "--time-budget=-0.5"], "positive"),
+        (["girdle", "solve", "--date", "2026-12-01", "--time-budget", "0"], "above zero, not 0."),
+        (["girdle", "solve", "--date", "2026-12-01", "--time-budget=-0.5"],
+         "above zero, not -0.5."),
         (["girdle", "show", "--date", ""], "Cannot read the date ''"),
         (["girdle", "check", "/"], "is a folder"),
         (["girdle", "show", "--date", "2020-01-01"], "The first Word Girdle is from 2024-01-01."),

@@ -48,6 +48,14 @@ def any_case(choices: tuple[str, ...] | list[str]) -> Callable[[str], str]:
     return read
 
 
+def check_seconds(option: str, seconds: float | None) -> None:
+    """Refuse a number of seconds (``--time-budget``, ``--solve-seconds``,
+    ``--stalled-seconds``; None: left out) that is not above zero, in one sentence for all
+    three, the number typed repeated (they said it three ways, one without the number)."""
+    if seconds is not None and not 0 < seconds < float("inf"):  # NaN too
+        raise UsageError(f"{option} must be a number of seconds above zero, not {seconds:g}")
+
+
 def file_name(text: str) -> str:
     """A file or folder an argument names (``type=file_name``): an empty name names none
     (``Path('')`` is the current folder), so it is refused by the parser rather than taken

@@ -13,6 +13,7 @@ from companion.cli.common import (
     add_house_list_options,
     add_lexicon_option,
     another_sheet_hint,
+    check_seconds,
     decimal_number,
     file_name,
     lexicon_from_args,
@@ -181,8 +182,7 @@ def search_notice(pz: Puzzle, time_budget: float | None = None) -> Callable[[], 
 
 
 def run_solve(args: argparse.Namespace) -> int:
-    if args.time_budget is not None and not args.time_budget > 0:  # NaN too
-        raise UsageError("--time-budget must be a positive number of seconds")
+    check_seconds("--time-budget", args.time_budget)
     lex = lexicon_from_args(args)
     pz = _daily(args, args.date, lex)
     notice = search_notice(pz, args.time_budget)

@@ -7,7 +7,7 @@ import argparse
 import logging
 import sys
 
-from companion.cli.common import decimal_number, whole_number
+from companion.cli.common import check_seconds, decimal_number, whole_number
 from companion.errors import UsageError
 
 
@@ -40,9 +40,7 @@ def run(args: argparse.Namespace) -> int:
     if args.concurrency < 1:
         # as --port and --top say theirs, the number typed repeated
         raise UsageError(f"--concurrency must be 1 or more, not {args.concurrency}")
-    if args.stalled_seconds is not None and not 0 < args.stalled_seconds < float("inf"):
-        raise UsageError("--stalled-seconds must be a number of seconds above zero, not "
-                         f"{args.stalled_seconds:g}")
+    check_seconds("--stalled-seconds", args.stalled_seconds)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")
     from companion.cli.common import database_errors
