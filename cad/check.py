@@ -104,12 +104,15 @@ def check_directory(directory: Path, bed: tuple[float, float] | None = None,
     """Check every STL and 3MF under ``directory``: on ``bed`` when given, else each file on
     the bed of the report that lists it (coupons for a 250 mm bed beside a set for a 180 mm
     one), and a file no report lists on the bed of the folder's first report (180 x 180 mm
-    without one). ``directory`` may also name one STL or 3MF file, checked on the bed its
-    folder's report gives it."""
+    without one). ``directory`` may also name one STL or 3MF file, checked on the bed the
+    report beside it gives it (or the set's, one folder up)."""
     only: Path | None = None
     if directory.is_file() and directory.suffix.lower() in (".stl", ".3mf"):
-        # a part's file: 'cad check board-q1.stl' said "there is no folder"
-        directory, only = directory.parent, directory
+        # a part's file: 'cad check quarter.stl' said "there is no folder"; its report is
+        # beside it, or in the set's folder above a part's own (tiles/tile-A.stl)
+        only = directory
+        directory = next((d for d in (only.parent, only.parent.parent)
+                          if any((d / name).exists() for name in REPORTS)), only.parent)
     elif directory.exists() and not directory.is_dir():
         raise UsageError(f"cannot check {directory}: give a folder of built parts or an STL "
                          "or 3MF file")

@@ -156,6 +156,13 @@ def test_check_of_a_part_s_file_checks_that_file_on_its_folder_s_bed(tmp_path: P
     assert "one.stl" in out and "floating.stl" not in out and "leaves the 20 x 20 mm bed" in out
     assert main(["cad", "check", str(tmp_path / "one.stl"), "--bed", "180x180"]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "1 of 1 file passes"
+    (tmp_path / "tiles").mkdir()  # a part's own folder, the set's report one up
+    box.export(tmp_path / "tiles" / "tile-A.stl")
+    (tmp_path / "build.json").write_text(json.dumps({"bed": [20, 20],
+                                                     "files": {"tiles": ["tiles/tile-A.stl"]}}))
+    assert main(["cad", "check", str(tmp_path / "tiles" / "tile-A.stl")]) == 1
+    out = capsys.readouterr().out
+    assert "tiles/tile-A.stl" in out and "leaves the 20 x 20 mm bed" in out
     (tmp_path / "notes.txt").write_text("not a part")
     assert main(["cad", "check", str(tmp_path / "notes.txt")]) == 2
     assert capsys.readouterr().err == (
