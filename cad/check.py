@@ -104,15 +104,27 @@ def check_directory(directory: Path, bed: tuple[float, float] | None = None,
     """Check every STL and 3MF under ``directory``: on ``bed`` when given, else each file on
     the bed of the report that lists it (coupons for a 250 mm bed beside a set for a 180 mm
     one), and a file no report lists on the bed of the folder's first report (180 x 180 mm
-    without one)."""
-    if not directory.is_dir():
+    without one). ``directory`` may also name one STL or 3MF file, checked on the bed the
+    report beside it gives it (or the set's, one folder up)."""
+    only: Path | None = None
+    if directory.is_file() and directory.suffix.lower() in (".stl", ".3mf"):
+        # a part's file: 'cad check quarter.stl' said "there is no folder"; its report is
+        # beside it, or in the set's folder above a part's own (tiles/tile-A.stl)
+        only = directory
+        directory = next((d for d in (only.parent, only.parent.parent)
+                          if any((d / name).exists() for name in REPORTS)), only.parent)
+    elif directory.exists() and not directory.is_dir():
+        raise UsageError(f"cannot check {directory}: give a folder of built parts or an STL "
+                         "or 3MF file")
+    elif not directory.is_dir():
         raise UsageError(f"there is no folder {directory} of built parts to check")
     listed = [] if bed else report_beds(directory)
     default = bed or (listed[0][0] if listed else (180.0, 180.0))
     beds: dict[str, tuple[float, float]] = {}
     for report_bed, names in reversed(listed):  # build.json's bed wins a file both list
         beds.update(dict.fromkeys(names, report_bed))
-    files = sorted(p for p in directory.rglob("*") if p.suffix.lower() in (".stl", ".3mf"))
+    files = [only] if only else sorted(p for p in directory.rglob("*")
+                                      if p.suffix.lower() in (".stl", ".3mf"))
     if not files:
         raise UsageError(f"the folder {directory} holds no STL or 3MF files: run 'companion cad "
                          "build' first")

@@ -214,6 +214,20 @@ def passes_reason(rounds: int = 1) -> str:
 RACKS_COUNTED = "the tiles left on the racks have been counted"
 
 
+# What a challenge did to a turn, in the words every list of turns gives it: the command
+# line's replays (WerdUp's and Bug Words') and the web score sheet with its printable copy.
+BONUS_WORDS = "challenge bonus"  # a valid play's bonus under the ``points`` rule
+CHALLENGED_OFF = "challenged off"  # a play taken off the board (GCG ``--``)
+LOST_TURN = "turn lost to a challenge"  # the challenger's turn, under ``double``
+
+
+def challenge_bonus(points: int) -> str:
+    """A valid play's challenge bonus with its points, as the web score sheet writes it beside
+    the play ("challenge bonus +5"); the command line's replays give the words alone
+    (:data:`BONUS_WORDS`), the points having a column of their own."""
+    return f"{BONUS_WORDS} {points:+d}"
+
+
 # A turn lost to a challenge (a valid play challenged under ``double``) has no line of its own
 # in GCG: records write a pass for it and mark the pass with a note after it, ``#note Lost
 # turn to a challenge of 8D WORD`` (WerdUp's records and Bug Words' alike), which another
@@ -221,6 +235,20 @@ RACKS_COUNTED = "the tiles left on the racks have been counted"
 LOST_TURN_MARK = "Lost turn to a challenge"
 _LOST_TURN_MARKS = re.compile(r"lost turn to a challenge(?: of (.+))?|#unsuccessful-challenge",
                               re.IGNORECASE)
+
+
+def record_rule(named: str | None, has_bonus_lines: bool,
+                default: ChallengeRule) -> ChallengeRule:
+    """The challenge rule a game record was played under, Bug Words' and WerdUp's alike: its
+    ``#note ChallengeRule:`` line (``named``), else ``points`` (5) when it has challenge-bonus
+    lines (GCG ``(challenge)``), which no other rule gives, else ``default`` (the rules' own).
+    WerdUp's replay took ``none`` for a record with bonus lines and no note, and called every
+    bonus wrong."""
+    if named:
+        return get_challenge_rule(named)
+    if has_bonus_lines:
+        return get_challenge_rule("points")
+    return default
 
 
 def lost_turn_mark(challenged: str = "") -> str:

@@ -21,10 +21,14 @@ def read_at_most(name: str | Path, limit: int) -> bytes:
     more than ``limit`` tells the caller the file is too large, and a file that never ends
     (/dev/zero, a pipe left open) is not read forever. A named pipe (``mkfifo``, or a shell's
     ``<(command)``) is read as a file is; while nothing writes to it the wait is said on
-    standard error, once (:func:`wait_for_pipe`). Raises ``OSError`` as ``open`` does."""
+    standard error, once (:func:`wait_for_pipe`), as is standard input read from a terminal
+    (how to end it). Raises ``OSError`` as ``open`` does."""
     if str(name) == "-":
         if sys.stdin is None:  # started with it closed (<&-)
             raise OSError(errno.EBADF, "standard input is closed")
+        if sys.stdin.isatty():  # typed at the terminal: it waited for the text without a word
+            print("companion: Reading standard input: type or paste the text, then press "
+                  "Ctrl-D at the start of a line (Ctrl-C stops).", file=sys.stderr, flush=True)
         return sys.stdin.buffer.read(limit + 1)
     try:
         is_pipe = stat.S_ISFIFO(os.stat(name).st_mode)

@@ -61,7 +61,7 @@ def test_handmade_record_lines_and_notes():
     assert by_line[16].words == ("PAN", "OP", "LA") and by_line[16].not_in_list == ("OP",)
     # No ChallengeRule note, but a challenge bonus: the record is read as the points rule (5).
     assert result.challenge_rule == "points 5"
-    assert by_line[18].computed == 5 and "challenge bonus (points 5 rule)" in by_line[18].note
+    assert by_line[18].computed == 5 and by_line[18].note == "by the points 5 challenge rule"
     assert by_line[21].computed is None and "time penalty" in by_line[21].note
     assert by_line[22].computed == 10 and "tournament end-of-game doubling" in by_line[22].note
     assert result.mismatches == 0

@@ -143,6 +143,33 @@ def test_check_of_one_file_counts_one_file(tmp_path: Path, capsys) -> None:
     assert capsys.readouterr().out.splitlines()[-1] == "1 of 1 file passes"
 
 
+def test_check_of_a_part_s_file_checks_that_file_on_its_folder_s_bed(tmp_path: Path,
+                                                                     capsys) -> None:
+    """'cad check one.stl' said "There is no folder one.stl of built parts to check"."""
+    box = trimesh.creation.box((10.0, 10.0, 4.0))
+    box.apply_translation((20.0, 20.0, 2.0))
+    box.export(tmp_path / "one.stl")
+    box.copy().apply_translation((0.0, 0.0, 5.0)).export(tmp_path / "floating.stl")
+    (tmp_path / "build.json").write_text(json.dumps({"bed": [20, 20], "files": ["one.stl"]}))
+    assert main(["cad", "check", str(tmp_path / "one.stl")]) == 1  # the report's 20 mm bed
+    out = capsys.readouterr().out
+    assert "one.stl" in out and "floating.stl" not in out and "leaves the 20 x 20 mm bed" in out
+    assert main(["cad", "check", str(tmp_path / "one.stl"), "--bed", "180x180"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "1 of 1 file passes"
+    (tmp_path / "tiles").mkdir()  # a part's own folder, the set's report one up
+    box.export(tmp_path / "tiles" / "tile-A.stl")
+    (tmp_path / "build.json").write_text(json.dumps({"bed": [20, 20],
+                                                     "files": {"tiles": ["tiles/tile-A.stl"]}}))
+    assert main(["cad", "check", str(tmp_path / "tiles" / "tile-A.stl")]) == 1
+    out = capsys.readouterr().out
+    assert "tiles/tile-A.stl" in out and "leaves the 20 x 20 mm bed" in out
+    (tmp_path / "notes.txt").write_text("not a part")
+    assert main(["cad", "check", str(tmp_path / "notes.txt")]) == 2
+    assert capsys.readouterr().err == (
+        f"companion: Cannot check {tmp_path / 'notes.txt'}: give a folder of built parts or an "
+        "STL or 3MF file.\n")
+
+
 def test_check_finds_open_and_misplaced_meshes(built: Path, tmp_path: Path, capsys) -> None:
     mesh = trimesh.load(built / "tiles" / "tile-A.stl")
     holed = mesh.copy()

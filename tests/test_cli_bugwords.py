@@ -37,6 +37,11 @@ def test_replay_table(capsys, word_list):
     assert any("not in the word list: PAXE" in ln for ln in lines)
     assert any("tournament end-of-game doubling" in ln for ln in lines)
     assert "All 8 placement scores match the record." in out
+    # what a challenge did, in the web score sheet's words ("(taken back)" before)
+    rows = {ln.split()[0]: ln for ln in lines[1:]}
+    assert rows["14"].split()[1:5] == ["Lee", "(challenged", "off)", "-13"]
+    assert rows["18"].split()[1:7] == ["Kim", "(challenge", "bonus)", "+5", "+5", "by"]
+    assert rows["18"].endswith("by the points 5 challenge rule")
 
 
 def test_replay_json(capsys):
@@ -213,7 +218,8 @@ def test_no_play_exists(capsys, tmp_path, word_list):
     [
         ("ABCDEFGH", {7: "......CAT......"}, "A rack holds 1 to 7 tiles"),
         ("A1", {7: "......CAT......"}, "'1' is not a Bug Words tile"),
-        ("AB", {7: "......CAT..."}, "Cannot read the position: board text row 8 has 12 squares"),
+        # the file named, as WerdUp's positions are ("Cannot read the position: ..." before)
+        ("AB", {7: "......CAT..."}, "Position {path}: board text row 8 has 12 squares"),
         # a digit in a row: it spoke only of a stack height, which Bug Words has not
         ("AB", {7: "......CA1......"}, "board text line 9 has the digit '1': squares hold "
                                         "letters, '.' when empty"),
@@ -222,7 +228,7 @@ def test_no_play_exists(capsys, tmp_path, word_list):
 def test_moves_bad_input(capsys, tmp_path, rack, board_rows, message):
     path = board_file(tmp_path, board_rows)
     code, _, err = run(capsys, "bugwords", "moves", path, rack)
-    assert code == 2 and message in err
+    assert code == 2 and message.format(path=path) in err
 
 
 def test_moves_refuses_a_stack_height_naming_the_square(capsys, tmp_path, word_list):
@@ -231,7 +237,7 @@ def test_moves_refuses_a_stack_height_naming_the_square(capsys, tmp_path, word_l
     path = board_file(tmp_path, {7: ". . . . . . C A2 T . . . . . ."})
     code, out, err = run(capsys, "bugwords", "moves", path, "S", "--lexicon", word_list)
     assert code == 2 and out == ""
-    assert err == ("companion: Cannot read the position: board text line 9: square 8H is "
+    assert err == (f"companion: Position {path}: board text line 9: square 8H is "
                    "written 'A2', a stack height of 2, but a square holds one tile, never a "
                    "stack: write 'A'.\n")
     # the limit is the rules' (bugwords-rules.tsv), not a number in the command

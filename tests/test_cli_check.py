@@ -271,6 +271,24 @@ def test_a_word_is_judged_by_its_letters_as_on_the_web(capsys, typed, word):
     assert code == 0 and data["valid"] is True and data["word"] == word
 
 
+@pytest.mark.parametrize("typed", ["stra\u00dfe", "STRA\u1e9eE", "strasse"])
+def test_a_sharp_s_is_judged_as_the_two_letters_its_capitals_show(capsys, typed):
+    """STRAßE was shown as STRASSE, said to contain 'ß': its capitals and its letters differ.
+    Read as SS, as the word's capitals are spelt, it is judged by the list like any word."""
+    code, out, _ = run(capsys, "check", typed, "--json")
+    data = json.loads(out)
+    assert code == 1 and data["word"] == "STRASSE"
+    assert data["reason"].startswith("STRASSE is not in the word list"), data["reason"]
+
+
+def test_a_club_list_s_sharp_s_is_two_letters_as_typed(tmp_path, capsys):
+    club = tmp_path / "club.txt"
+    club.write_text("stra\u00dfe\nqi\n", encoding="utf-8")
+    for typed in ("STRASSE", "stra\u00dfe"):
+        code, out, err = run(capsys, "check", typed, "--lexicon", str(club))
+        assert code == 0 and out.startswith("STRASSE: VALID") and err == "", (out, err)
+
+
 @pytest.mark.parametrize(("typed", "word"), [
     ("cafe", "CAFE"), ("caf\u00e9", "CAFE"), ("CAFE\u0301", "CAFE"),
     ("FIANCE", "FIANCE"), ("fianc\u00e9", "FIANCE"),

@@ -38,7 +38,8 @@ def run(capsys, *argv):
     (["pdq", "P", "N"], 2, "PDQ deals 3 cards per round; 2 were given"),
     (["pdq", "--variant", "nope", "P", "N", "A"], 2, "Unknown PDQ variant 'nope'"),
     (["girdle", "show", "--date", "2026-13-01"], 2, "it has no month 13"),
-    (["girdle", "solve", "--time-budget", "0"], 2, "--time-budget must be a positive number"),
+    (["girdle", "solve", "--time-budget", "0"], 2,
+     "--time-budget must be a number of seconds above zero, not 0."),
     (["girdle", "check", "{missing}"], 2, "Sheet file not found"),
     (["read", "{missing}", "--game", "pdq"], 2, "no such file"),
     (["vision", "light", "{missing}"], 2, "no such file"),
@@ -258,7 +259,7 @@ def test_a_photo_file_is_named_after_the_sentences_own_words(capsys, tmp_path, m
 
 
 @pytest.mark.parametrize(("argv", "said"), [
-    (["cad", "check", "notes"], "companion: There is no folder notes of built parts"),
+    (["cad", "check", "notes"], "companion: Cannot check notes: give a folder of built parts"),
     (["cad", "check", "parts"], "companion: The folder parts holds no STL or 3MF files"),
     (["read", str(ROOT / "tests" / "data" / "werdup_renders" / "render-101.jpg"), "--game",
       "werdup", "--previous", "notes"], "companion: --previous notes: not a board state"),
@@ -366,3 +367,31 @@ def test_a_driver_message_over_several_lines_reads_on_as_one():
     assert one_line("no such host\nTCP/IP is off") == "no such host; TCP/IP is off"
     assert one_line("FATAL:  no role\nDETAIL: none.") == "FATAL:  no role; DETAIL: none."
     assert one_line("it stopped.\nTry again") == "it stopped. Try again"
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["check", "cat", "--game", "WerdUp", "--json"], '"game": "werdup"'),
+    (["check", "qi", "--game", "PDQ"], "QI is too short for PDQ"),
+    (["werdup", "score", "empty", "5E CAT", "--rules", "UPWORDS"], "(upwords rules)"),
+    (["pdq", "PNA", "--variant", "intergenerational", "--player", "Adult"], "5+ letters"),
+])
+def test_a_named_choice_is_taken_in_any_case(capsys, argv, said):
+    """`--variant REGULAR` and `--challenge-rule SINGLE` were taken, `--game WerdUp`,
+    `--rules UPWORDS`, `--paper A4` and `--player Adult` refused ("invalid choice")."""
+    code, out, err = run(capsys, *argv)
+    assert code in (0, 1) and said in out and err == "", (out, err)
+
+
+def test_paper_a4_is_a4_and_an_unknown_choice_is_repeated_as_typed(capsys, tmp_path):
+    out_file = tmp_path / "sheet.pdf"
+    code, out, _ = run(capsys, "print", "score-sheet", "--game", "PDQ", "--paper", "A4",
+                       "-o", str(out_file))
+    assert code == 0 and out_file.read_bytes().startswith(b"%PDF")
+    from pypdf import PdfReader
+
+    width, height = PdfReader(out_file).pages[0].mediabox.upper_right
+    assert (round(float(width)), round(float(height))) == (595, 842)  # A4 in points
+    with pytest.raises(SystemExit) as stop:
+        main(["print", "score-sheet", "--game", "pdq", "--paper", "A5"])
+    assert stop.value.code == 2
+    assert "invalid choice: 'A5' (choose from 'letter', 'a4')" in capsys.readouterr().err

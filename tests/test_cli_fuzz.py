@@ -115,7 +115,7 @@ CASES = [
       "--challenge-rule", "points -5"], {}, 2, "A challenge bonus is 1 to 100 points, not -5"),
     (["pdq", "--variants", "P", "N", "A"], {}, 2, "--variants lists the variants; give no CARDS"),
     # a control character went to the terminal as it was (ESC [2J clears the screen)
-    (["pdq", "P\x1b[2J", "N", "A"], {}, 2, "'\\x1b' 2 [ is not a card"),
+    (["pdq", "P\x1b[2J", "N", "A"], {}, 2, "'\\x1b', 2 and [ are not cards"),
     # a device given as a photo was "no such file"
     (["vision", "light", "/dev/zero"], {}, 2, "/dev/zero: a device or a pipe, not a photo file"),
     (["read", "/dev/zero", "--game", "pdq"], {}, 2, "a device or a pipe, not a photo file"),
@@ -501,3 +501,33 @@ def test_a_word_list_from_a_shell_pipe_is_read(option: str, words: str,
         os.close(read_end)
     assert done.returncode == 0, done.stderr
     assert words in done.stdout
+
+
+def test_standard_input_typed_at_a_terminal_says_how_to_end_it(tmp_path: Path) -> None:
+    """'werdup moves - AEI' at a terminal waited for the board without a word; standard
+    input on a terminal (a pseudo-terminal here) now says how the text ends, then reads it."""
+    import pty
+
+    main_fd, terminal = pty.openpty()
+    env = dict(os.environ, PYTHONPATH=str(ROOT), COMPANION_INSTANCE=str(tmp_path / "instance"))
+    with subprocess.Popen([sys.executable, "-m", "companion", "werdup", "moves", "-", "AEI",
+                           "--top", "1"], cwd=tmp_path, env=env, stdin=terminal,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as proc:
+        os.close(terminal)
+        try:
+            assert proc.stderr is not None
+            said, _, _ = select.select([proc.stderr], [], [], 60)
+            assert said, "nothing said in a minute of reading the terminal"
+            assert proc.stderr.readline() == (
+                "companion: Reading standard input: type or paste the text, then press Ctrl-D "
+                "at the start of a line (Ctrl-C stops).\n")
+            rows = ["." * 10] * 4 + ["...CAT...."] + ["." * 10] * 5
+            os.write(main_fd, ("\n".join(rows) + "\n").encode() + b"\x04")  # Ctrl-D
+            out, err = proc.communicate(timeout=120)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+            os.close(main_fd)
+    assert proc.returncode == 0 and err == "", err
+    first = out.splitlines()[0]  # "25 legal plays; best 1:", read from the terminal's board
+    assert first.split()[0].isdigit() and first.endswith("legal plays; best 1:"), out

@@ -132,6 +132,15 @@ def test_a_date_is_written_one_way(capsys, date):
                    "e.g. 2026-01-31.\n")
 
 
+def test_a_family_is_named_in_any_case(capsys):
+    """--family STAR was "No Word Girdle layout family 'STAR'", though star is its name."""
+    code, out, _ = run(capsys, "girdle", "show", "--date", "2026-12-05", "--family", "COMB",
+                       "--json")
+    assert code == 0 and json.loads(out)["family"] == "comb"
+    assert out == run(capsys, "girdle", "show", "--date", "2026-12-05", "--family", "comb",
+                      "--json")[1]
+
+
 def test_an_unknown_family_is_a_clear_error(capsys):
     code, _, err = run(capsys, "girdle", "show", "--family", "zigzag")
     assert code == 2 and "No Word Girdle layout family 'zigzag'" in err
@@ -153,6 +162,24 @@ def test_check_json(capsys, tmp_path):
     code, out, _ = run(capsys, "girdle", "check", str(example_file(tmp_path)), "--json")
     data = json.loads(out)
     assert data["legal"] and data["final"] == 24 and data["unused"]["total"] == 30
+
+
+def test_a_sheet_s_words_are_read_as_a_typed_word_is(capsys, tmp_path):
+    """A sheet's full-width JUMPING (a phone keyboard's) was "not a word of letters A-Z",
+    though check and pdq --word read full-width letters, accents and invisible characters."""
+    from dataclasses import replace
+
+    def spelt(word: str) -> str:
+        # the first letter full-width, a zero-width space, the rest in lower case with an
+        # accent on the last: Ｏ x́ for OX
+        return chr(ord(word[0]) - ord("A") + 0xFF21) + "\u200b" + word[1:].lower() + "\u0301"
+
+    steps = [replace(p, word=spelt(p.word)) for p in EXAMPLE]
+    assert steps[0].word != EXAMPLE[0].word
+    code, out, _ = run(capsys, "girdle", "check", str(example_file(tmp_path, steps)), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["legal"] and data["final"] == 24
+    assert run(capsys, "girdle", "check", str(example_file(tmp_path)), "--json")[1] == out
 
 
 def test_check_reports_the_first_illegal_step(capsys, tmp_path):
@@ -188,8 +215,9 @@ def test_unfinished_sheet_is_scored_but_flagged(capsys, tmp_path):
     [
         (["girdle", "show", "--date", "yesterday"], "Cannot read the date 'yesterday'"),
         (["girdle", "check", "/no/such/sheet.json"], "not found"),
-        (["girdle", "solve", "--date", "2026-12-01", "--time-budget", "0"], "positive"),
-        (["girdle", "solve", "--date", "2026-12-01", "--time-budget=-0.5"], "positive"),
+        (["girdle", "solve", "--date", "2026-12-01", "--time-budget", "0"], "above zero, not 0."),
+        (["girdle", "solve", "--date", "2026-12-01", "--time-budget=-0.5"],
+         "above zero, not -0.5."),
         (["girdle", "show", "--date", ""], "Cannot read the date ''"),
         (["girdle", "check", "/"], "is a folder"),
         (["girdle", "show", "--date", "2020-01-01"], "The first Word Girdle is from 2024-01-01."),

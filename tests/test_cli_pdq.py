@@ -303,3 +303,12 @@ def test_a_deck_on_standard_input_cannot_share_it_with_the_words_played(capsys, 
     code, out, err = run(capsys, "--solitaire", "--play", "--seed", "1", "--deck", "-")
     assert code == 2 and out == ""
     assert "--deck - and --play both read standard input" in err
+
+
+def test_full_width_cards_are_read_as_the_word_judged_with_them(capsys):
+    """A phone keyboard in full-width mode: the word ＰＥＮＡＬ was judged, its cards ＰＮＡ
+    refused ("Ａ Ｎ Ｐ is not a card")."""
+    code, out, _ = run(capsys, "\uff30\uff2e\uff21", "--word", "\uff30\uff25\uff2e\uff21\uff2c",
+                       "--json")
+    data = json.loads(out)
+    assert code == 0 and data["cards"] == "PNA" and data["valid"] is True

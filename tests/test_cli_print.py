@@ -89,8 +89,10 @@ def test_output_ending_in_a_slash_is_a_folder(tmp_path: Path, capsys) -> None:
     (["girdle", "--date", "20261129"], "Cannot read the date '20261129': write it as YYYY-MM-DD"),
     (["girdle", "--date", "2026-11-29..12-05"],
      "A range of dates (2026-11-29..12-05) is for girdle show only: print girdle takes one date."),
-    (["girdle", "--answers", "--solve-seconds", "0"], "--solve-seconds must be more than 0"),
-    (["girdle", "--answers", "--solve-seconds", "-1"], "--solve-seconds must be more than 0"),
+    (["girdle", "--answers", "--solve-seconds", "0"],
+     "--solve-seconds must be a number of seconds above zero, not 0."),
+    (["girdle", "--answers", "--solve-seconds", "-1"],
+     "--solve-seconds must be a number of seconds above zero, not -1."),
     (["score-sheet", "--game", "pdq", "--players", "9"], "2 to 6 players, not 9"),
     (["score-sheet", "--game", "werdup", "--players", "0"], "1 to 4 players, not 0"),
     # it said "Cannot write /nonexistent-folder/x.pdf: No such file or directory."

@@ -37,7 +37,11 @@ def test_a_record_on_standard_input_that_is_not_text(capsys, monkeypatch):
                                                        encoding="utf-8"))
     code, out, err = run(capsys, "werdup", "replay", "-")
     assert code == 2 and out == ""
-    assert "The record on standard input is not UTF-8 text" in err
+    assert "The record on standard input is broken UTF-16 text, not a text file." in err
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"#player1 \xe9\n"),
+                                                       encoding="utf-8"))
+    code, out, err = run(capsys, "werdup", "replay", "-")
+    assert code == 2 and "The record on standard input is not UTF-8 text" in err
 
 
 def test_a_position_on_standard_input(capsys, monkeypatch):
@@ -71,6 +75,9 @@ def test_a_bad_position_on_standard_input_is_named_so(capsys, monkeypatch, text,
         ("", "1 to 4 players with different names"),
         ("ann lee,bob", "must be one word"),
         ("ann," + "b" * 41, "Player names can have 40 characters at most"),  # as on the web
+        # a count, as print score-sheet takes: it was one player called "3"
+        ("3", "--players names the players, comma-separated (such as ann,bob), not how "
+              "many: '3' is a number."),
     ],
 )
 def test_selfplay_with_bad_players_is_bad_usage(capsys, players, message):
@@ -85,6 +92,26 @@ def test_a_position_saved_with_a_byte_order_mark(capsys, tmp_path):
     path.write_bytes("\r\n".join(rows).encode("utf-8-sig"))
     code, out, _ = run(capsys, "werdup", "score", str(path), "5D (C)O(T)")
     assert code == 0 and "COT: C 2 + O 2 (stack of 2) + T 2 = 6" in out
+
+
+def test_a_record_and_a_position_saved_as_utf16_are_read(capsys, tmp_path):
+    """Notepad's "Unicode" (UTF-16 with its byte-order mark): a WerdUp record or position saved
+    so was "not a text file (UTF-8 expected)", where a GCG record and a word list are read."""
+    data = Path(__file__).parent / "data"
+    text = (data / "werdup-short-game.txt").read_text(encoding="utf-8")
+    record = tmp_path / "game.txt"
+    record.write_bytes(text.encode("utf-16"))
+    code, out, _ = run(capsys, "werdup", "replay", str(record))
+    assert code == 0 and out.endswith("Totals: ann -11, bob -8\nWinner: bob\n")
+    rows = ["." * 10] * 4 + ["...CAT...."] + ["." * 10] * 5
+    position = tmp_path / "position.txt"
+    position.write_bytes("\r\n".join(rows).encode("utf-16-be").join([b"\xfe\xff", b""]))
+    code, out, _ = run(capsys, "werdup", "score", str(position), "5D (C)O(T)")
+    assert code == 0 and "COT: C 2 + O 2 (stack of 2) + T 2 = 6" in out
+    record.write_bytes(b"\xff\xfe" + "ok".encode("utf-16-le") + b"\x00\xd8")
+    code, out, err = run(capsys, "werdup", "replay", str(record))
+    assert code == 2
+    assert err == f"companion: The record {record} is broken UTF-16 text, not a text file.\n"
 
 
 def test_a_rack_the_set_cannot_make_is_bad_usage(capsys):
@@ -342,3 +369,27 @@ def test_replay_and_selfplay_use_the_house_list(capsys, tmp_path, house_files):
     assert " BONNY " in first  # seed 1's first play, which no.txt removes
     code, out, _ = run(capsys, "werdup", "selfplay", "--remove", remove)
     assert code == 0 and "BONNY" not in out
+
+
+def test_a_game_record_is_a_position_the_board_after_its_last_move(capsys, tmp_path):
+    """'werdup moves game.txt AEI' said "board text line 9: cannot read square '>ann:'",
+    where 'bugwords moves' takes a GCG record; the board is the one replay leaves."""
+    from companion.lexicon import default_lexicon
+    from companion.werdup.record import replay
+
+    record = Path(__file__).parent / "data" / "werdup-short-game.txt"
+    board = replay(record.read_text(encoding="utf-8"), default_lexicon()).board
+    position = tmp_path / "position.txt"
+    position.write_text(board.to_text())
+    by_board = run(capsys, "werdup", "moves", str(position), "AEI", "--json")
+    by_record = run(capsys, "werdup", "moves", str(record), "AEI", "--json")
+    assert by_record == by_board and by_record[0] == 0 and json.loads(by_record[1])["plays"]
+    code, out, _ = run(capsys, "werdup", "score", str(record), "5D (C)O(T)", "--json")
+    assert code == 1 and json.loads(out)["reason"].startswith("OTE is not in the word list")
+    broken = tmp_path / "game.txt"
+    broken.write_text(record.read_text(encoding="utf-8").replace(">ann: ACDEHRT 5D CAT",
+                                                                 ">ann: ACDEHRT 5D CXT"))
+    code, out, err = run(capsys, "werdup", "moves", str(broken), "AEI")
+    assert code == 2 and out == "" and err == (
+        f"companion: Position {broken}, a game record: record line 9: ann plays X, not on the "
+        "rack ACDEHRT.\n")

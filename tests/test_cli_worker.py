@@ -10,7 +10,22 @@ from companion.cli import main
 @pytest.mark.parametrize("seconds", ["0", "-3", "-0.5"])
 def test_stalled_seconds_must_be_a_positive_number(capsys, seconds):
     assert main(["worker", "--stalled-seconds", seconds, "--once"]) == 2
-    assert "--stalled-seconds must be a number of seconds above zero" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert f"--stalled-seconds must be a number of seconds above zero, not {seconds}." in err
+
+
+@pytest.mark.parametrize("count", ["0", "-3"])
+def test_concurrency_below_one_is_refused_repeating_it(capsys, count):
+    # it said "--concurrency is at least 1." without the number, unlike --port and --top
+    assert main(["worker", "--concurrency", count, "--once"]) == 2
+    assert capsys.readouterr().err == f"companion: --concurrency must be 1 or more, not {count}.\n"
+
+
+def test_the_help_names_what_each_number_is(capsys):
+    with pytest.raises(SystemExit):
+        main(["worker", "--help"])
+    out = capsys.readouterr().out
+    assert "[--concurrency N] [--stalled-seconds SECONDS]" in " ".join(out.split())
 
 
 def test_a_worker_without_postgresql_says_so_in_its_own_words(capsys, tmp_path, monkeypatch):

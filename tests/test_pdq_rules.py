@@ -118,7 +118,8 @@ def test_variant_names_are_forgiving_and_unknown_ones_are_explained():
         get_variant("regular").minimum("adult")
 
 
-@pytest.mark.parametrize("given", ["PNA", "p n a", "P,N,A", ["P", "N", "A"]])
+@pytest.mark.parametrize("given", ["PNA", "p n a", "P,N,A", ["P", "N", "A"],
+                                   "\uff30\uff2e\uff21", "P\u200bN A", "PN\u00c1"])
 def test_cards_are_read_in_any_reasonable_spelling(given):
     assert parse_cards(given, get_variant("regular")) == "PNA"
 
@@ -130,6 +131,7 @@ def test_cards_are_read_in_any_reasonable_spelling(given):
         ("PNA", "younger", "deals 2 cards per round; 3 were given"),
         ("PNAE", "regular", "4 were given"),
         ("P7A", "regular", "7 is not a card"),
+        ("1 2 3", "regular", "letters A-Z; 1, 2 and 3 are not cards"),
         ("ZZA", "regular", "only 1 Z card, but 2 were dealt"),
         ("PAZE", "four-score", "no Z card"),
         ("XAXE", "regular", "deals 3 cards"),

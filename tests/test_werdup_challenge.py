@@ -398,7 +398,7 @@ def test_replay_takes_a_word_back_after_a_pass_only_where_the_rules_keep_it_open
             ">ann: ACETXYZ 5D TAC +6 6\n>bob: ABEORST - +0 0\n>ann: ACETXYZ -- -6 0\n")
     result = replay(text, LEX)
     assert result.ok and result.totals == {"ann": 0, "bob": 0} and result.board.is_empty()
-    assert result.lines[-1].move == "play taken back after a challenge"
+    assert result.lines[-1].move == "5D TAC challenged off"  # as the web score sheet says
     assert result.lines[-1].note == "after the turns since"
     upwords = text.replace("#player1", "#rules upwords\n#player1")
     with pytest.raises(CompanionError, match="record line 8: '--' takes back a play, but no "
@@ -613,3 +613,20 @@ def test_every_player_must_pass_not_as_many_passes_as_players():
     with pytest.raises(CompanionError, match="the game is over \\(every player passed in a "
                                              "row\\): no more moves"):
         replay(text + f">dee: EEEEEEE - +0 0\n>ann: {ann} - +0 6\n", LEX)
+
+
+def test_a_record_with_bonus_lines_and_no_rule_note_is_read_under_points_as_bug_words_does():
+    """Without '#note ChallengeRule:', WerdUp's replay took the rule set's 'none' and called a
+    '(challenge) +5' line wrong ("the none challenge rule has no bonus"), where Bug Words'
+    replay reads such a record under 'points' (companion.challenges.record_rule, both now)."""
+    g = table("points")
+    g.play(parse_play(g.board, "5D CAT"))
+    g.challenge()
+    text = write_record(g).replace("#note ChallengeRule: points 5\n", "")
+    assert "ChallengeRule" not in text and "(challenge) +5 11" in text
+    result = replay(text, LEX)
+    assert result.ok, [ln.problems for ln in result.lines]
+    assert result.totals == {"ann": 11, "bob": 0}
+    plain = table("none")
+    plain.play(parse_play(plain.board, "5D CAT"))
+    assert replay(write_record(plain), LEX).ok  # no bonus lines: the rule set's own still

@@ -22,9 +22,9 @@ from companion.challenges import (
     ChallengeError,
     ChallengeRule,
     PassRun,
-    get_challenge_rule,
     no_more_moves,
     passes_reason,
+    record_rule,
 )
 from companion.clock import CLOCK_NOTE, ClockSettings, format_time, settings_from_label
 from companion.errors import UsageError
@@ -141,15 +141,12 @@ def _error(mv: GcgMove, why: str) -> GcgError:
 def record_challenge_rule(record: GcgRecord, rules: BugWordsRules) -> ChallengeRule:
     """The challenge rule a record was played under: its ``#note ChallengeRule:`` line, else
     ``points`` (5) when it has challenge-bonus lines, else the rules' own."""
-    named = record.setting(CHALLENGE_RULE_NOTE)
-    if named:
-        try:
-            return get_challenge_rule(named)
-        except UsageError as exc:
-            raise GcgReadError(f"game record: {exc}") from exc
-    if any(mv.kind == "challenge_bonus" for mv in record.moves):
-        return get_challenge_rule("points")
-    return rules.challenge_rule
+    try:
+        return record_rule(record.setting(CHALLENGE_RULE_NOTE),
+                           any(mv.kind == "challenge_bonus" for mv in record.moves),
+                           rules.challenge_rule)
+    except UsageError as exc:  # a note naming no rule
+        raise GcgReadError(f"game record: {exc}") from exc
 
 
 def record_clock(record: GcgRecord) -> ClockSettings | None:
@@ -419,7 +416,7 @@ def _challenge_bonus(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
                      f"challenged, but the line before is not a play by {mv.player}")
     rule = state.rule
     row.computed = rule.valid_bonus
-    row.note = (f"challenge bonus ({rule.label()} rule)" if rule.valid_bonus else
+    row.note = (f"by the {rule.label()} challenge rule" if rule.valid_bonus else
                 f"a challenge bonus, but the {rule.name} challenge rule has none")
 
 

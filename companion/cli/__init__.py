@@ -15,7 +15,7 @@ import signal
 import sys
 from collections.abc import Sequence
 from types import FrameType
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from companion.errors import CompanionError, exit_status
 from companion.text import PATH_SHOWN, printable, sentence, short_words, shown
@@ -45,6 +45,18 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: error: {short_words(printable(message))}\n")
+
+    def add_argument(self, *names: Any, **kwargs: Any) -> argparse.Action:
+        """An option of named choices takes them in any case (``--paper A4``, ``--game
+        WerdUp``), as ``--variant`` and ``--challenge-rule`` take theirs
+        (:func:`companion.cli.common.any_case`)."""
+        choices = kwargs.get("choices")
+        if (choices is not None and "type" not in kwargs
+                and all(isinstance(c, str) and c == c.lower() for c in choices)):
+            from companion.cli.common import any_case  # (the commands load it anyway)
+
+            kwargs["type"] = any_case(tuple(choices))
+        return super().add_argument(*names, **kwargs)
 
     def parse_known_args(  # type: ignore[override]
             self, args: Sequence[str] | None = None,

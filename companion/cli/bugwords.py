@@ -9,7 +9,7 @@ from companion.bugwords.gcg import parse_gcg
 from companion.bugwords.movegen import GeneratedMove, generate_moves
 from companion.bugwords.replay import COUNTED, Replay, replay
 from companion.bugwords.rules import default_rules
-from companion.challenges import get_challenge_rule
+from companion.challenges import BONUS_WORDS, CHALLENGED_OFF, LOST_TURN, get_challenge_rule
 from companion.cli.common import (
     add_house_list_options,
     add_lexicon_option,
@@ -113,9 +113,9 @@ def format_replay(result: Replay) -> str:
     rows = [("line", "player", "position", "word", "recorded", "computed", "")]
     for m in result.moves:
         word = m.word or {
-            "pass": "(pass)", "lost_turn": "(turn lost to a challenge)",
-            "exchange": "(exchange)", "challenged": "(taken back)",
-            "challenge_bonus": "(challenge bonus)", "time_penalty": "(time penalty)",
+            "pass": "(pass)", "lost_turn": f"({LOST_TURN})",
+            "exchange": "(exchange)", "challenged": f"({CHALLENGED_OFF})",
+            "challenge_bonus": f"({BONUS_WORDS})", "time_penalty": "(time penalty)",
             "out_bonus": "(going out)", "rack_penalty": "(unplayed letters)",
         }.get(m.kind, m.kind)
         mark = []
@@ -177,8 +177,9 @@ def format_replay(result: Replay) -> str:
 # -- moves ------------------------------------------------------------------------------------
 
 
-def position_from_text(text: str) -> Board:
-    """A board from a GCG record (after its last move) or from board text; a record that
+def position_from_text(text: str, name: str = "-") -> Board:
+    """A board from a GCG record (after its last move) or from board text read from ``name``
+    (``-``: standard input), named in the error as WerdUp's positions are; a record that
     cannot be read or breaks the rules is bad input (:class:`UsageError`)."""
     rules = default_rules()
     if any(ln.lstrip().startswith((">", "#player")) for ln in text.splitlines()):
@@ -191,8 +192,9 @@ def position_from_text(text: str) -> Board:
     try:
         return Board.from_text(text, rules.layout.rows, rules.layout.cols,
                                max_height=rules.max_height)
-    except PlayError as exc:
-        raise UsageError(f"cannot read the position: {exc}") from exc
+    except PlayError as exc:  # "cannot read the position: ...", whichever file it was
+        where = "the position on standard input" if name == "-" else f"position {name}"
+        raise UsageError(f"{where}: {exc}") from exc
 
 
 def _checked(bad: int, total: int, noun: tuple[str, str], agree: tuple[str, str],
@@ -219,7 +221,8 @@ def run_moves(args: argparse.Namespace) -> int:
         raise UsageError(f"{quoted(args.rack)} is not a rack: {over}")
     if args.top < 0:
         raise UsageError("--top must be 0 (all) or more")
-    board = read_position(args.position, rules.layout.rows, rules.layout.cols, position_from_text,
+    board = read_position(args.position, rules.layout.rows, rules.layout.cols,
+                          lambda text: position_from_text(text, args.position),
                           MAX_FILE_BYTES, any_encoding=True)
     lexicon = lexicon_from_args(args)
     moves = generate_moves(board, rack, lexicon, rules)

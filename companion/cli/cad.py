@@ -57,7 +57,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                            description="Every STL and 3MF must be watertight, manifold, of "
                            "positive volume and inside the bed. Exit status 1 if any fails.")
     c.add_argument("dir", type=file_name,
-                   help="folder written by 'companion cad build' or 'cad coupons'")
+                   help="folder written by 'companion cad build' or 'cad coupons', or one "
+                   "STL or 3MF file")
     c.add_argument("--bed", metavar="WxD",
                    help="printer bed in mm for every file (default: each file on the bed "
                    "of the report that lists it, build.json or coupons.json, else 180x180)")

@@ -34,6 +34,28 @@ def whole_number(text: str) -> int:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def any_case(choices: tuple[str, ...] | list[str]) -> Callable[[str], str]:
+    """An option's ``type`` for a name among ``choices`` (all lower case) in any case:
+    ``--paper A4``, ``--game WerdUp``, ``--rules UPWORDS``, as the named variants and
+    challenge rules are taken (``--variant REGULAR``); a value that is none of them is kept as
+    typed, so the parser's "invalid choice: 'A5'" repeats what was typed."""
+    names = set(choices)
+
+    def read(text: str) -> str:
+        key = text.strip().lower()
+        return key if key in names else text
+
+    return read
+
+
+def check_seconds(option: str, seconds: float | None) -> None:
+    """Refuse a number of seconds (``--time-budget``, ``--solve-seconds``,
+    ``--stalled-seconds``; None: left out) that is not above zero, in one sentence for all
+    three, the number typed repeated (they said it three ways, one without the number)."""
+    if seconds is not None and not 0 < seconds < float("inf"):  # NaN too
+        raise UsageError(f"{option} must be a number of seconds above zero, not {seconds:g}")
+
+
 def file_name(text: str) -> str:
     """A file or folder an argument names (``type=file_name``): an empty name names none
     (``Path('')`` is the current folder), so it is refused by the parser rather than taken
@@ -137,7 +159,8 @@ def read_text_file(name: str, what: str, limit: int = MAX_TEXT_BYTES,
                    any_encoding: bool = False) -> str:
     """The text of the file ``name`` (``-``: standard input), at most ``limit`` bytes; a
     missing file, a folder, a file that cannot be read or one that is not text is a usage error
-    naming ``what``. UTF-8 is expected; with ``any_encoding`` the text is read as
+    naming ``what``. UTF-8 is expected (or UTF-16 with its byte-order mark); with
+    ``any_encoding`` the text is read as
     :func:`companion.textfile.decode_text` reads it (UTF-16, Latin-1: game records saved by
     other programs)."""
     if name != "-":
@@ -158,7 +181,9 @@ def read_text_file(name: str, what: str, limit: int = MAX_TEXT_BYTES,
     if len(data) > limit:  # standard input or a device that does not end
         raise UsageError(f"the {what} {where} is too large (over "
                          f"{counted(limit, 'byte', spec=',')}) to be one; is it the right file?")
-    if any_encoding:
+    # UTF-16 with its byte-order mark (Notepad's "Unicode") is read for every file, as word
+    # lists and GCG records are: a WerdUp record or a sheet saved so was "not a text file"
+    if any_encoding or data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         try:
             return decode_text(data)
         except ValueError as exc:

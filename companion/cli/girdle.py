@@ -13,6 +13,7 @@ from companion.cli.common import (
     add_house_list_options,
     add_lexicon_option,
     another_sheet_hint,
+    check_seconds,
     decimal_number,
     file_name,
     lexicon_from_args,
@@ -29,7 +30,7 @@ from companion.girdle.engine import IllegalStep, ScoreCard, WrongLine
 from companion.girdle.generator import family_puzzle
 from companion.girdle.layouts import family_of, layouts, puzzle_model, shape_text
 from companion.girdle.solver import Solution, solve
-from companion.lexicon import Lexicon
+from companion.lexicon import Lexicon, word_letters
 from companion.text import counted, printable, quoted, shown, signed
 
 
@@ -181,8 +182,7 @@ def search_notice(pz: Puzzle, time_budget: float | None = None) -> Callable[[], 
 
 
 def run_solve(args: argparse.Namespace) -> int:
-    if args.time_budget is not None and not args.time_budget > 0:  # NaN too
-        raise UsageError("--time-budget must be a positive number of seconds")
+    check_seconds("--time-budget", args.time_budget)
     lex = lexicon_from_args(args)
     pz = _daily(args, args.date, lex)
     notice = search_notice(pz, args.time_budget)
@@ -268,6 +268,9 @@ def _placement(item: object, number: int) -> SheetStep:
         word = item["word"]
         if not isinstance(word, str):
             raise ValueError(f"word must be text, not {quoted(word)}")
+        # read as a typed word is (check, pdq --word): ＥＭＰＡＴＨＹ was "not a word of
+        # letters A-Z", an accent is dropped, a sharp s is SS
+        word = word_letters(word)
         if "cells" in item:
             return _from_cells(_cells(item["cells"]), word, item, number)
         return SheetStep(

@@ -7,7 +7,13 @@ import os
 import sys
 from pathlib import Path
 
-from companion.cli.common import check_file_ending, decimal_number, parse_date, whole_number
+from companion.cli.common import (
+    check_file_ending,
+    check_seconds,
+    decimal_number,
+    parse_date,
+    whole_number,
+)
 from companion.errors import UsageError
 from companion.outfile import write_all, write_file_whole
 from companion.text import printable
@@ -160,8 +166,7 @@ def run_girdle(args: argparse.Namespace) -> int:
         from companion.girdle import puzzle_for
         from printables.girdle_key import answer_key_pdf
 
-        if args.solve_seconds is not None and not args.solve_seconds > 0:  # NaN too
-            raise UsageError("--solve-seconds must be more than 0.")
+        check_seconds("--solve-seconds", args.solve_seconds)
         pz = puzzle_for(day)
         return _write(args, f"girdle-{day.isoformat()}-answers-{args.paper}.pdf",
                       answer_key_pdf(day, args.paper, pz, time_budget=args.solve_seconds,

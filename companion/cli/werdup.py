@@ -25,7 +25,14 @@ from companion.werdup.game import Game
 from companion.werdup.movegen import generate_plays
 from companion.werdup.notation import parse_play, play_notation
 from companion.werdup.observe import play_between, tops_of
-from companion.werdup.record import ReplayLine, parse_tiles, replay, write_record
+from companion.werdup.record import (
+    ReplayLine,
+    final_board,
+    is_record,
+    parse_tiles,
+    replay,
+    write_record,
+)
 from companion.werdup.rules import RULE_SET_NAMES, WerdUpRules, get_rules
 from companion.werdup.selfplay import play_out
 from companion.werdup.validate import Judgement, breakdown, judge_play, refused
@@ -41,7 +48,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "play a seeded game",
         description="WerdUp, the stacking word game. Positions are board text files: one line "
         "per row, '.' for an empty square, a letter for a tile, a letter and a digit for a "
-        "stack (E3 = E on a stack of 3), Qu for the Qu tile; '#' lines are comments.",
+        "stack (E3 = E on a stack of 3), Qu for the Qu tile; '#' lines are comments. A game "
+        "record (as 'replay' reads) is a position too: the board after its last move.",
     )
     wsub = p.add_subparsers(dest="werdup_command", metavar="ACTION", required=True)
 
@@ -51,8 +59,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Judge and score one play. Exit status: 0 legal, 1 illegal, 2 bad usage.",
     )
     sc.add_argument("position", type=file_name,
-                    help="board text file ('-' for standard input, 'empty' for an empty "
-                    "board)")
+                    help="board text file or game record ('-' for standard input, 'empty' "
+                    "for an empty board)")
     sc.add_argument("play", nargs="+", help="the play, e.g. '5E RE(A)D' or 5E RE.D: "
                     "row-then-column reads across, column-then-row reads down; '.' or "
                     "brackets mark tiles kept")
@@ -66,8 +74,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "Exit status: 0 plays exist, 1 no play exists, 2 bad usage.",
     )
     mv.add_argument("position", type=file_name,
-                    help="board text file ('-' for standard input, 'empty' for an empty "
-                    "board)")
+                    help="board text file or game record ('-' for standard input, 'empty' "
+                    "for an empty board)")
     mv.add_argument("rack", help="the rack's tiles, e.g. AEQuRST")
     mv.add_argument("--top", type=whole_number, default=10, metavar="N",
                     help="show the N best plays (default 10; 0 for all)")
@@ -82,8 +90,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "0 legal, 1 illegal or not one play, 2 bad usage.",
     )
     tn.add_argument("before", type=file_name,
-                    help="board text file before the turn, with stack heights ('-' for "
-                    "standard input, 'empty' for an empty board)")
+                    help="board text file or game record before the turn, with stack heights "
+                    "('-' for standard input, 'empty' for an empty board)")
     tn.add_argument("after", type=file_name,
                     help="board text file after the turn, heights ignored ('-' for standard "
                     "input, but not for both positions)")
@@ -104,8 +112,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                     help="rule set (default: the record's #rules line, else werdup)")
     rp.add_argument("--challenge-rule", metavar="RULE",
                     help="the challenge rule the game was played under: none, single, double, "
-                    "points or 'points N' (default: the record's '#note ChallengeRule:' line, "
-                    "else none)")
+                    "points or 'points N' (default: the record's '#note ChallengeRule:' line; "
+                    "'points' when it has challenge bonuses; else none)")
     add_lexicon_option(rp)
     add_house_list_options(rp)
     rp.add_argument("--json", action="store_true", help="print one JSON object")
@@ -137,16 +145,27 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
-def load_position(name: str, rules: WerdUpRules) -> Board:
-    """A board from a board text file (``empty`` for an empty board: :func:`read_position`)."""
+def load_position(name: str, rules: WerdUpRules, args: argparse.Namespace) -> Board:
+    """A board from a board text file (``empty`` for an empty board: :func:`read_position`),
+    or from a game record: the board after its last move, as ``bugwords moves`` takes a GCG
+    record (the record's plays judged by the word list ``args`` name)."""
     size = rules.board_size
-    return read_position(name, size, size, lambda text: _board_from_text(text, name, rules))
+    return read_position(name, size, size,
+                         lambda text: _board_from_text(text, name, rules, args))
 
 
-def _board_from_text(text: str, name: str, rules: WerdUpRules) -> Board:
-    """The board of the board text ``text`` read from ``name``, its tiles WerdUp's."""
+def _board_from_text(text: str, name: str, rules: WerdUpRules,
+                     args: argparse.Namespace) -> Board:
+    """The board of the board text ``text`` read from ``name``, its tiles WerdUp's; or of the
+    game record ``text``, after its last move ("board text line 9: cannot read square
+    '>ann:'" before)."""
     size = rules.board_size
     where = "the position on standard input" if name == "-" else f"position {name}"
+    if is_record(text):
+        try:
+            return final_board(text, lexicon_from_args(args))
+        except UsageError as exc:
+            raise UsageError(f"{where}, a game record: {exc}") from exc
     try:
         board = Board.from_text(text, size, size, max_height=rules.max_height)
     except PlayError as exc:
@@ -163,7 +182,7 @@ def _board_from_text(text: str, name: str, rules: WerdUpRules) -> Board:
 
 def run_score(args: argparse.Namespace) -> int:
     rules = get_rules(args.rules)
-    board = load_position(args.position, rules)
+    board = load_position(args.position, rules, args)
     text = " ".join(args.play)
     try:
         placements = parse_play(board, text)
@@ -204,8 +223,8 @@ def run_turn(args: argparse.Namespace) -> int:
         raise UsageError("standard input (-) can give one of the two positions, not both: "
                          "save the other to a file and name it")
     rules = get_rules(args.rules)
-    before = load_position(args.before, rules)
-    after = load_position(args.after, rules)
+    before = load_position(args.before, rules, args)
+    after = load_position(args.after, rules, args)
     placements = play_between(before, tops_of(after))
     try:
         text = play_notation(before, placements)
@@ -217,7 +236,7 @@ def run_turn(args: argparse.Namespace) -> int:
 
 def run_moves(args: argparse.Namespace) -> int:
     rules = get_rules(args.rules)
-    board = load_position(args.position, rules)
+    board = load_position(args.position, rules, args)
     try:
         rack = parse_tiles(args.rack) if args.rack else []
     except CompanionError as exc:
@@ -288,6 +307,10 @@ def format_replay_lines(lines: list[ReplayLine]) -> str:
 
 def run_selfplay(args: argparse.Namespace) -> int:
     names = [n.strip() for n in args.players.split(",") if n.strip()]
+    if len(names) == 1 and names[0].isascii() and names[0].isdigit():
+        # --players 2 was one player called "2", where print score-sheet --players 2 is two
+        raise UsageError(f"--players names the players, comma-separated (such as ann,bob), "
+                         f"not how many: {quoted(args.players)} is a number")
     game = Game.start(names, get_rules(args.rules), lexicon_from_args(args),
                       random.Random(args.seed))
     play_out(game, max_turns=SELFPLAY_TURNS)

@@ -7,7 +7,7 @@ import argparse
 import logging
 import sys
 
-from companion.cli.common import decimal_number, whole_number
+from companion.cli.common import check_seconds, decimal_number, whole_number
 from companion.errors import UsageError
 
 
@@ -23,9 +23,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--once. Exit status: 0 once stopped, 2 bad usage or no PostgreSQL database, 1 a "
         "database that does not answer.",
     )
-    p.add_argument("--concurrency", type=whole_number, default=1,
+    p.add_argument("--concurrency", type=whole_number, default=1, metavar="N",
                    help="jobs run at once by this worker (default 1; each uses a core)")
-    p.add_argument("--stalled-seconds", type=decimal_number, default=None,
+    p.add_argument("--stalled-seconds", type=decimal_number, default=None, metavar="SECONDS",
                    help="a worker silent this long is taken for dead and its job is run "
                         "again (default 30)")
     p.add_argument("--once", action="store_true",
@@ -38,9 +38,9 @@ def run(args: argparse.Namespace) -> int:
     from companion.web import create_app, jobs, pgqueue
 
     if args.concurrency < 1:
-        raise UsageError("--concurrency is at least 1.")
-    if args.stalled_seconds is not None and not 0 < args.stalled_seconds < float("inf"):
-        raise UsageError("--stalled-seconds must be a number of seconds above zero.")
+        # as --port and --top say theirs, the number typed repeated
+        raise UsageError(f"--concurrency must be 1 or more, not {args.concurrency}")
+    check_seconds("--stalled-seconds", args.stalled_seconds)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")
     from companion.cli.common import database_errors

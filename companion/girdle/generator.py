@@ -226,7 +226,7 @@ def family_puzzle(date: dt.date, family: str, edition: Edition | None = None,
     ed = edition or default_edition()
     lex = lexicon or default_lexicon()
     check_published(date, ed)
-    layouts.family(family)  # an unknown family is a UsageError
+    family = layouts.family(family).family  # an unknown family is a UsageError; STAR is star
     for attempt in range(MAX_ATTEMPTS):
         pz = _family_candidate(date, family, attempt, ed)
         if find_solution(pz, lex) is not None:

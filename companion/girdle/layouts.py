@@ -56,12 +56,14 @@ def layouts() -> dict[str, FamilyLayout]:
 
 
 def family(name: str) -> FamilyLayout:
-    """The family called ``name``; an unknown name is a :class:`UsageError`."""
+    """The family called ``name``, in any case (STAR is star, as a PDQ variant's name is
+    read); an unknown name is a :class:`UsageError`."""
     known = layouts()
-    if name not in known:
+    key = name.strip().lower()
+    if key not in known:
         raise UsageError(f"no Word Girdle layout family {quoted(name)}: choose from "
                          f"{', '.join(known)}")
-    return known[name]
+    return known[key]
 
 
 # How the grid is turned (rows for columns) and mirrored (rows, columns): see :func:`turned`.

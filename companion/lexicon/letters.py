@@ -4,7 +4,8 @@ list file and the build of the default list alike.
 
 Full-width letters are read as A-Z, invisible characters pasted with a word (zero-width
 spaces, direction marks) go, and accents are dropped (CAFÉ is read as CAFE, NAÏVE as NAIVE),
-since no tile or card has one. What is left must be letters A-Z.
+since no tile or card has one. A sharp s is written as its two letters (STRAßE is STRASSE, as
+its capitals are spelt), for no tile has it either. What is left must be letters A-Z.
 """
 
 from __future__ import annotations
@@ -17,8 +18,10 @@ _LETTERS = re.compile(r"^[A-Za-z]+$")
 
 def word_letters(typed: str) -> str:
     """``typed`` in the letters a word is judged by (case kept, spaces around it gone): full
-    width forms made plain, invisible format characters dropped, accents taken off."""
+    width forms made plain, invisible format characters dropped, accents taken off, a sharp
+    s made two (ß ss, ẞ SS: the word's capitals, STRASSE, then have the letters it had)."""
     plain = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", typed))
+    plain = plain.replace("ß", "ss").replace("ẞ", "SS")
     kept = "".join(c for c in plain if unicodedata.category(c) not in ("Mn", "Cf"))
     return unicodedata.normalize("NFC", kept).strip()
 

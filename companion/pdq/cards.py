@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.errors import UsageError
+from companion.lexicon.letters import word_letters
 from companion.pdq.deck import Deck, dealt_deck
 from companion.pdq.variants import Variant
-from companion.text import counted, quoted, shown
+from companion.text import counted, listed, quoted, shown
 
 
 def card_letters(cards: str, variant: Variant) -> str:
@@ -32,12 +33,15 @@ def parse_cards(cards: str | Sequence[str], variant: Variant, deck: Deck | None 
 
     Accepts ``"PNA"``, ``"p n a"``, ``"P,N,A"`` or a list such as ``["P", "N", "A"]``.
     """
-    text = cards if isinstance(cards, str) else " ".join(cards)
+    # read as a word is (full-width letters plain, accents off), so the cards take what the
+    # word judged with them takes: ＰＮＡ was "Ａ Ｎ Ｐ is not a card" beside the word ＰＬＡＮ
+    text = word_letters(cards if isinstance(cards, str) else " ".join(cards))
     letters = "".join(ch for ch in text if ch not in " ,;-/").upper()
     bad = sorted({ch for ch in letters if not ("A" <= ch <= "Z")})
     if bad:
-        shown = " ".join(ch if ch.isprintable() else repr(ch) for ch in bad)  # no raw ESC
-        raise UsageError(f"Cards are letters A-Z; {shown} is not a card.")
+        named = listed([ch if ch.isprintable() else quoted(ch) for ch in bad])  # no raw ESC
+        raise UsageError(f"Cards are letters A-Z; {named} "
+                         f"{'is not a card' if len(bad) == 1 else 'are not cards'}.")
     card_letters(letters, variant)
     dealt_deck(variant, deck).check_cards(letters)
     return letters

@@ -69,13 +69,14 @@ class Variant:
         """The shortest word allowed, for ``player`` (a role such as "adult") if given."""
         if player is None:
             return self.min_length
-        if player not in self.player_min:
+        role = player.strip().lower()  # ADULT as adult, as a variant's name is read
+        if role not in self.player_min:
             roles = ", ".join(self.player_min) or "none"
             raise UsageError(
                 f"{self.title} has no per-player minimum for {quoted(player)} "
                 f"(player roles: {roles})."
             )
-        return self.player_min[player]
+        return self.player_min[role]
 
     def ex_start(self, cards: str, first: str) -> bool:
         """True if a word following a reading that begins with ``first`` may begin with EX.

@@ -13,6 +13,7 @@ from flask import Flask
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from werkzeug.routing import IntegerConverter
 
+from companion.challenges import CHALLENGED_OFF, LOST_TURN, challenge_bonus
 from companion.errors import UsageError
 from companion.play import full_rack_bonus
 from companion.text import counted, listed, sentence, signed
@@ -219,6 +220,11 @@ def create_app(test_config: dict[str, Any] | None = None,
     app.jinja_env.filters["sentence"] = sentence  # {{ problem|sentence }}: words as written
     # {{ 20|full_rack_bonus }}: "bonus for using every tile: 20", as the command line says it
     app.jinja_env.filters["full_rack_bonus"] = full_rack_bonus
+    # what a challenge did to a turn, in the command line's replays' words: {{ 5|challenge_bonus }}
+    # is "challenge bonus +5"; a play "challenged off"; a "turn lost to a challenge"
+    app.jinja_env.filters["challenge_bonus"] = challenge_bonus
+    app.jinja_env.globals["CHALLENGED_OFF"] = CHALLENGED_OFF
+    app.jinja_env.globals["LOST_TURN"] = LOST_TURN
     app.jinja_env.filters["signed"] = signed  # {{ -total|signed }}: "+2", "-3", "0"
 
     @app.after_request

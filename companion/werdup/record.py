@@ -31,7 +31,10 @@ from dataclasses import asdict, dataclass, field, replace
 
 from companion.board import Board, NotationError, PlayError, split_word
 from companion.challenges import (
+    BONUS_WORDS,
+    CHALLENGED_OFF,
     EVERY_PLAYER_PASSED,
+    LOST_TURN,
     NEXT_WORD,
     RACKS_COUNTED,
     ChallengedOff,
@@ -39,10 +42,10 @@ from companion.challenges import (
     ChallengeRule,
     PassRun,
     game_over_refusal,
-    get_challenge_rule,
     lost_turn_mark,
     no_more_moves,
     read_lost_turn_mark,
+    record_rule,
     tries_left,
 )
 from companion.clock import CLOCK_NOTE, ClockSettings, format_time, parse_time, settings_from_label
@@ -246,6 +249,28 @@ def replay(
     return result
 
 
+_ANY_MOVE_LINE = re.compile(r"^[^\S\n]*>", re.M)
+
+
+def is_record(text: str) -> bool:
+    """True when ``text`` is a WerdUp game record (its format line, or a move line ``>ann:
+    ...``), which no board text is: a command that takes a position takes the board after
+    the record's last move (:func:`final_board`)."""
+    return FORMAT_LINE in text or _ANY_MOVE_LINE.search(text) is not None
+
+
+def final_board(text: str, lexicon: Lexicon) -> Board:
+    """The board after the last move of the record ``text`` (stack heights included), as
+    :func:`replay` leaves it; a record that cannot be read, or holds a play the rules refuse,
+    is a :class:`UsageError` (it gives no position), one whose scores differ is not."""
+    try:
+        return replay(text, lexicon).board
+    except UsageError:
+        raise
+    except CompanionError as exc:
+        raise UsageError(str(exc)) from exc
+
+
 _BUG_WORDS_RECORD = ("this looks like a Bug Words game record, GCG, not a WerdUp one: replay "
                      "it with 'companion bugwords replay'")
 
@@ -260,8 +285,10 @@ def _replay(text: str, lexicon: Lexicon, rules: WerdUpRules | None,
     check_record_seats(len(record.players), "WerdUp", rules.min_players, rules.max_players)
     try:
         if challenge_rule is None:
-            named = record.notes.get(CHALLENGE_RULE_NOTE.lower())
-            challenge_rule = get_challenge_rule(named) if named else rules.challenge_rule
+            bonus_lines = any(line and "(challenge)" in line.lower().split()
+                              for _, line, *_ in record.moves)
+            challenge_rule = record_rule(record.notes.get(CHALLENGE_RULE_NOTE.lower()),
+                                         bonus_lines, rules.challenge_rule)
         clock_label = record.notes.get(CLOCK_NOTE.lower())
         clock: ClockSettings | None = settings_from_label(clock_label) if clock_label else None
     except UsageError as exc:
@@ -522,7 +549,7 @@ class _Replayer:
         if opened is not None and not (challenged and _same_play(opened.notation, challenged)):
             self._keep_open(opened, lost=True)
         self.passes.add("lost_turn")
-        return 0, "turn lost to a challenge" + (f" of {challenged}" if challenged else "")
+        return 0, LOST_TURN + (f" of {challenged}" if challenged else "")
 
     def _next_after(self, player: str) -> str | None:
         """Who moves after ``player``: the next player in the record's order who still
@@ -577,14 +604,14 @@ class _Replayer:
             if opened.late:  # after passes or swaps: the player's turn is over
                 self.taken_back = self.retrying = None
                 ln.note = "after the turns since"
-                return -opened.score, "play taken back after a challenge"
+                return -opened.score, _challenged_off(opened)
             earlier = self.retrying
             count = 1 + (earlier[1] if earlier is not None and earlier[0] == ln.player else 0)
             self.taken_back = ChallengedOff(
                 ln.player, count, tries_left(self.rules.challenge_retries, count) > 0)
             self.to_move = (ln.player if self.taken_back.plays_again
                             else self._next_after(ln.player))
-            return -opened.score, "play taken back after a challenge"
+            return -opened.score, _challenged_off(opened)
         if len(body) == 1 and body[0].lower() == "(challenge)":
             if opened is None or opened.player != ln.player:
                 raise self._not_open(ln, "a challenge bonus goes to the player whose play was "
@@ -593,7 +620,7 @@ class _Replayer:
             if not rule.valid_bonus:
                 ln.problems.append(f"the {rule.name} challenge rule has no bonus")
             ln.note = f"by the {rule.label()} challenge rule"
-            return rule.valid_bonus, "challenge bonus"
+            return rule.valid_bonus, BONUS_WORDS
         if ln.rack.startswith("("):
             left = ln.tiles(ln.rack.strip("()"))
             held = self.tiles.sizes.get(ln.player, 0)
@@ -806,6 +833,12 @@ class _OpenPlay:
 
 def _play_key(notation: str) -> str:
     return " ".join(notation.split()).upper()
+
+
+def _challenged_off(opened: _OpenPlay) -> str:
+    """How a ``--`` line reads: the play it takes back, challenged off ("5D TAC challenged
+    off", in the words the web score sheet gives it)."""
+    return f"{opened.notation} {CHALLENGED_OFF}" if opened.notation else f"play {CHALLENGED_OFF}"
 
 
 def _same_play(a: str, b: str) -> bool:

@@ -117,8 +117,13 @@ def test_each_rule_decides_a_challenge(tapp, rule, play, stands, scores, after):
         assert "came off" not in last_play
         assert "(challenged off)" not in turns
         bonus = scores[0] - 10
-        assert (f"challenge bonus: {bonus}" in last_play) == (bonus > 0)
-        assert (f"{word} (+{bonus} challenge)" in turns) == (bonus > 0)
+        # the bonus in the command line's replays' words ("challenge bonus", "(+5 challenge)"
+        # on the turns before), on the screen and on paper
+        assert (f"challenge bonus +{bonus}</li>" in last_play) == (bonus > 0)
+        assert (f"{word} (challenge bonus +{bonus})" in turns) == (bonus > 0)
+        printed = client.get(f"/games/{key}/print").get_data(as_text=True)
+        assert (f"{word} (challenge bonus +{bonus}) {scores[0]}" in printed) == (bonus > 0)
+        assert "challenge)" not in printed.replace("(turn lost to a challenge)", "")
         assert ("(turn lost to a challenge)" in turns) == bool(after)
     else:
         assert 'class="notice bad" id="last-play"' in page and "scores" not in last_play
