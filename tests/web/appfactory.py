@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import atexit
-import os
 import re
 import shutil
-import tempfile
 from pathlib import Path
+
+import sharedwork
 
 from companion.web import create_app
 
@@ -23,9 +22,7 @@ def migrated_database() -> Path:
     if _template is None or not _template.exists():
         from companion.web.db import make_engine, migrate
 
-        folder = Path(tempfile.mkdtemp(prefix=f"companion-db-{os.getpid()}-"))
-        atexit.register(shutil.rmtree, folder, True)
-        path = folder / "companion.sqlite3"
+        path = sharedwork.process_folder("migrated-db") / "companion.sqlite3"
         engine = make_engine(f"sqlite:///{path}")
         migrate(engine)
         engine.dispose()  # the last connection closed: the WAL written back into the file
