@@ -12,7 +12,9 @@ import fcntl
 import hashlib
 import io
 import json
+import os
 import pickle
+import tempfile
 from collections.abc import Callable
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
@@ -34,6 +36,12 @@ def use_folder(folder: Path) -> None:
     global _folder
     folder.mkdir(parents=True, exist_ok=True)
     _folder = folder
+
+
+def process_folder(name: str) -> Path:
+    """A new folder of this test process's own (each pytest-xdist worker its own) in the
+    run's temporary folder, which goes with the run's."""
+    return Path(tempfile.mkdtemp(prefix=f"{name}-{os.getpid()}-", dir=_folder))
 
 
 def once(key: str, compute: Callable[[], T]) -> T:

@@ -71,6 +71,19 @@ def _builder():
     return builder
 
 
+def test_a_line_of_plain_text_is_read_as_the_unicode_reading_reads_it():
+    """Plain (ASCII) text, every line of the default list, skips Unicode's normal forms: it
+    reads the same as through them, spaces, tabs and control characters included."""
+    from companion.lexicon.letters import _plain_letters, word_letters
+
+    chars = [chr(i) for i in range(128)]
+    for a in chars:
+        for b in chars:
+            typed = f" {a}{b}x{a}\t"
+            assert word_letters(typed) == _plain_letters(typed), repr(typed)
+    assert word_letters(" Caf\u00e9 ") == _plain_letters(" Caf\u00e9 ") == "Cafe"
+
+
 def test_the_build_reads_accented_entries_in_plain_letters(tmp_path):
     """An entry SCOWL writes with accents is kept in plain letters when what is left passes
     the build's other rules; the letters are read by the judge's own function."""

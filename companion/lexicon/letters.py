@@ -20,6 +20,13 @@ def word_letters(typed: str) -> str:
     """``typed`` in the letters a word is judged by (case kept, spaces around it gone): full
     width forms made plain, invisible format characters dropped, accents taken off, a sharp
     s made two (ß ss, ẞ SS: the word's capitals, STRASSE, then have the letters it had)."""
+    if typed.isascii():  # nothing to make plain, drop or take off: the reading below gives
+        return typed.strip()  # the same, at twice the cost of loading the default list
+    return _plain_letters(typed)
+
+
+def _plain_letters(typed: str) -> str:
+    """:func:`word_letters` of any text, by Unicode's normal forms."""
     plain = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", typed))
     plain = plain.replace("ß", "ss").replace("ẞ", "SS")
     kept = "".join(c for c in plain if unicodedata.category(c) not in ("Mn", "Cf"))

@@ -3,18 +3,48 @@
 from __future__ import annotations
 
 import re
+import shutil
+from pathlib import Path
+
+import sharedwork
 
 from companion.web import create_app
 
+_template: Path | None = None  # this process's migrated database (each xdist worker its own)
 
-def make_app(tmp_path, db_url=None, **config):
+
+def migrated_database() -> Path:
+    """A SQLite database brought to the newest schema by the app's own migrations
+    (:func:`companion.web.db.migrate`), made once per test process: a test app starts from
+    a copy of it instead of migrating an empty file again (the migrations themselves are
+    tested from an empty file in test_web_migrations.py, with ``migrated=False``)."""
+    global _template
+    if _template is None or not _template.exists():
+        from companion.web.db import make_engine, migrate
+
+        path = sharedwork.process_folder("migrated-db") / "companion.sqlite3"
+        engine = make_engine(f"sqlite:///{path}")
+        migrate(engine)
+        engine.dispose()  # the last connection closed: the WAL written back into the file
+        _template = path
+    return _template
+
+
+def make_app(tmp_path, db_url=None, migrated=True, **config):
     """A fresh app with its instance folder (and SQLite database) under ``tmp_path``. Its
     jobs run in the app's own process (the embedded runner) on either database; the queue
     shared with ``companion worker`` processes is tested with real processes
-    (test_web_hosts.py)."""
+    (test_web_hosts.py). Without ``db_url``, a new instance folder's database is a copy of
+    :func:`migrated_database` (``migrated=False``: an empty file the app migrates itself); a
+    database already in the folder is left as it is."""
+    instance = Path(tmp_path) / "instance"
+    database = instance / "companion.sqlite3"
+    if migrated and db_url is None and not database.exists():
+        instance.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(migrated_database(), database)
     cfg = {"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": db_url,
            "GIRDLE_SOLVE_SECONDS": 1, "JOB_QUEUE": "embedded", **config}
-    return create_app(cfg, instance_path=str(tmp_path / "instance"))
+    return create_app(cfg, instance_path=str(instance))
 
 
 def token(client) -> str:

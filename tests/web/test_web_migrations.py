@@ -25,7 +25,7 @@ def test_a_new_database_is_made_by_the_migrations_to_the_models_schema(tmp_path)
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
 
-    app = make_app(tmp_path)
+    app = make_app(tmp_path, migrated=False)  # an empty file, migrated by the app
     engine = dbmod.engine_of(app)
     with engine.connect() as conn:
         assert dbmod.revision(conn) == dbmod._head()
