@@ -12,7 +12,7 @@ import pytest
 from appfactory import make_app, page_said, token
 
 from companion.errors import CompanionError
-from companion.web import girdle, jobs, par_jobs
+from companion.web import DEFAULTS, girdle, jobs, par_jobs
 from companion.web.db import session
 from companion.web.models import BuildRequest
 
@@ -181,7 +181,7 @@ def test_turns_are_limited_per_address(tmp_path):
 def test_a_real_table_never_meets_the_limits(tmp_path):
     """The limits as shipped: an evening's games and more, and a turn a second for a minute,
     pass; the 21st new game in an hour is refused."""
-    app = make_app(tmp_path)
+    app = make_app(tmp_path, **{k: DEFAULTS[k] for k in ("GAMES_PER_HOUR", "TURNS_PER_MINUTE")})
     client = app.test_client()
     keys = [_new_game(client).get_json()["table_key"] for _ in range(20)]
     for n in range(60):
