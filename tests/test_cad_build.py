@@ -320,13 +320,11 @@ def test_a_build_from_the_cache_waits_for_the_disk_a_few_files_at_a_time(
             busy[0] -= 1
 
     monkeypatch.setattr(outfile, "_sync", slow_sync)
-    start = time.perf_counter()
     assert main(["cad", "build", "-o", str(tmp_path), "--cache-dir", str(cache), "-q"]) == 0
-    took = time.perf_counter() - start
     assert "(quarter, placard, tiles, coupon, stickers from the cache)" in capsys.readouterr().out
     assert calls[0] >= 100  # every file still goes to disk before it takes its name
-    assert most[0] >= 4
-    assert took < calls[0] * wait_s / 3
+    assert most[0] >= 4  # several files wait for the disk at once (not timed: a loaded
+    # machine's clock says nothing about it; the old code had one at a time)
     assert (tmp_path / "tiles" / "tile-Qu.stl").read_bytes() == (
         built / "tiles" / "tile-Qu.stl").read_bytes()
     assert not list(tmp_path.rglob("*.part"))

@@ -414,17 +414,23 @@ def test_a_printed_score_sheet_keeps_its_right_border_on_letter_and_a4(browser, 
         context.close()
 
 
-def _printed_turn_words(pdf) -> list[tuple[str, float]]:
-    """The words in capitals of a printed sheet's pages, the turns' words (the names, the
-    title and the rows' labels are not in capitals), with their type size in points."""
+def _printed_tokens(pdf, pattern: str) -> list[tuple[str, float]]:
+    """The words of a printed sheet's pages that are all ``pattern`` (a character class),
+    with their type size in points."""
     import re
     import subprocess
 
     boxes = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True,
                            text=True, check=True).stdout
     return [(w, round((float(y1) - float(y0)) / 1.117, 1)) for y0, y1, w in re.findall(
-        r'<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([A-Z]+)</word>',
-        boxes)]
+        r'<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">(' + pattern
+        + r'+)</word>', boxes)]
+
+
+def _printed_turn_words(pdf) -> list[tuple[str, float]]:
+    """The words in capitals of a printed sheet's pages, the turns' words (the names, the
+    title and the rows' labels are not in capitals), with their type size in points."""
+    return _printed_tokens(pdf, "[A-Z]")
 
 
 def test_a_printed_score_sheet_keeps_each_played_word_whole(browser, base_url, tmp_path):
@@ -645,14 +651,7 @@ def test_a_printed_sheets_totals_share_one_size(two_words_a_turn_sheet):
 def _printed_numbers(pdf) -> list[tuple[str, float]]:
     """The numbers printed on a sheet's pages (scores, totals, the rounds' and the page's),
     with their type size in points."""
-    import re
-    import subprocess
-
-    boxes = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True,
-                           text=True, check=True).stdout
-    return [(w, round((float(y1) - float(y0)) / 1.117, 1)) for y0, y1, w in re.findall(
-        r'<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([0-9]+)</word>',
-        boxes)]
+    return _printed_tokens(pdf, "[0-9]")
 
 
 def test_one_players_non_word_leaves_every_total_readable(browser, base_url, tmp_path):
