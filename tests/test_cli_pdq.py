@@ -312,3 +312,9 @@ def test_full_width_cards_are_read_as_the_word_judged_with_them(capsys):
                        "--json")
     data = json.loads(out)
     assert code == 0 and data["cards"] == "PNA" and data["valid"] is True
+
+
+def test_word_count_with_no_word_that_counts_names_no_winner(capsys):
+    code, out, _ = run(capsys, "DRU", "--score", "ann=", "--score", "bob=dru")
+    assert code == 0 and "No winner: nobody wrote a word that counts." in out
+    assert "Winner" not in out and "Tie" not in out

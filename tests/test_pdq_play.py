@@ -42,6 +42,17 @@ def test_word_count_tie_and_full_marks():
     assert result.winners == ["a", "b"]
 
 
+def test_word_count_has_no_winner_when_no_word_counts():
+    # a player alone with no list, or two with only a shared word and a non-word, was named
+    # the winner (or a tie) at 0 unique words
+    alone = score_word_count("DRU", {"ann": []}, lexicon=SMALL)
+    assert alone.winners == [] and alone.to_dict()["winners"] == []
+    shared = score_word_count("DRU", {"a": ["drum", "dru"], "b": ["drum"]}, lexicon=SMALL)
+    assert [p.score for p in shared.players] == [0, 0] and shared.winners == []
+    one = score_word_count("DRU", {"a": ["drum"], "b": []}, lexicon=SMALL)
+    assert one.winners == ["a"]
+
+
 def test_ties_longest_valid_word_wins():
     result = settle_tie(["drum", "dreadful", "during"], "DRU")
     assert result.winners == ["DREADFUL"]

@@ -267,7 +267,10 @@ def _score(args, cards, variant, lexicon) -> int:
         if p.repeated:
             print(f"  written twice: {', '.join(w.upper() for w in p.repeated)}")
     winners = " and ".join(shown(w) for w in result.winners)
-    print(f"Winner: {winners}" if len(result.winners) == 1 else f"Tie: {winners}")
+    if not result.winners:
+        print("No winner: nobody wrote a word that counts.")
+    else:
+        print(f"Winner: {winners}" if len(result.winners) == 1 else f"Tie: {winners}")
     if result.missed:
         print(textwrap.fill(f"Nobody found {counted(len(result.missed), 'word')}, e.g. "
                             f"{', '.join(w.upper() for w in result.missed[:10])}.", width=88))

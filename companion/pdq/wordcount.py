@@ -52,10 +52,10 @@ class WordCountResult:
 
     @property
     def winners(self) -> list[str]:
-        if not self.players:
-            return []
-        best = max(p.score for p in self.players)
-        return [p.player for p in self.players if p.score == best]
+        """The players with the most unique words; none when nobody wrote one (a player
+        alone, or all, with no word that counts has not won)."""
+        best = max((p.score for p in self.players), default=0)
+        return [p.player for p in self.players if p.score == best] if best else []
 
     def to_dict(self) -> dict:
         return {
