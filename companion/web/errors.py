@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from flask import Flask, Response, jsonify, render_template, request
+from flask import Flask, Response, g, jsonify, render_template, request
 from markupsafe import Markup, escape
 from sqlalchemy.exc import IntegrityError, OperationalError
 from werkzeug.exceptions import HTTPException, InternalServerError
@@ -37,6 +37,16 @@ ErrorAnswer = tuple[Response | str, int] | tuple[Response | str, int, dict[str, 
 def retry_after_header(retry_after: int | None) -> dict[str, str]:
     """``Retry-After`` for an answer that is "not yet" (a job under way, a limit reached)."""
     return {"Retry-After": str(retry_after)} if retry_after else {}
+
+
+def _retry_after_of_refusal(resp: Response) -> Response:
+    """A 429 a view rendered itself (the form back, filled in as sent) carries the same
+    ``Retry-After`` as the error pages: the wait the per-address limit gave
+    (``g.retry_after``, set by :func:`companion.web.quota.take` as it refuses)."""
+    seconds = g.get("retry_after")
+    if resp.status_code == 429 and seconds and "Retry-After" not in resp.headers:
+        resp.headers["Retry-After"] = str(seconds)
+    return resp
 
 
 def error_response(status: int, message: str, retry_after: int | None = None) -> ErrorAnswer:
@@ -120,9 +130,11 @@ def kept_whole(text: str) -> Markup:
 
 
 def init_app(app: Flask) -> None:
-    """Register the handlers, and the templates' ``kept_whole`` filter for refusals, verdicts,
-    word lists' names and a play's arithmetic."""
+    """Register the handlers, the ``Retry-After`` of a limit's refusal on any page, and the
+    templates' ``kept_whole`` filter for refusals, verdicts, word lists' names and a play's
+    arithmetic."""
     app.jinja_env.filters["kept_whole"] = kept_whole
+    app.after_request(_retry_after_of_refusal)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(CompanionError, _companion_error)
     app.register_error_handler(IntegrityError, _conflict)

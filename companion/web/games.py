@@ -30,7 +30,7 @@ from companion.text import counted, signed
 from companion.web import openapi, photos, plays, quota, records, table_rules
 from companion.web import scoresheet as sheet
 from companion.web.db import session
-from companion.web.errors import field_at_fault, retry_after_header, status_of
+from companion.web.errors import field_at_fault, status_of
 from companion.web.inputs import int_from, plain_text
 from companion.web.models import Game, Photo
 from companion.web.qr import qr_svg
@@ -181,8 +181,7 @@ def create() -> ResponseReturnValue:
         typed: dict[str, object] = {k: request.form.get(k, "") for k in (
             "game", "challenge_rule", "clock_minutes", "clock_penalty")}
         typed["players"] = request.form.getlist("player")
-        page, status = _games_page(str(exc), typed, status_of(exc), field)
-        return page, status, retry_after_header(getattr(exc, "retry_after", None))
+        return _games_page(str(exc), typed, status_of(exc), field)
     session().commit()
     key = cast(str, game.table_key)  # a new game always has one
     _remember(key)
@@ -240,9 +239,8 @@ def _act(key: str, action, field: str = "") -> ResponseReturnValue:
         status = status_of(exc)
         if isinstance(exc, RackError):  # one player's rack: its box, not every rack's
             field = f"rack{exc.seat}"
-        page, status = _sheet_page(_game_or_404(key), key, str(exc), status, typed,
-                                   "" if status in (409, 429) else field)
-        return page, status, retry_after_header(getattr(exc, "retry_after", None))
+        return _sheet_page(_game_or_404(key), key, str(exc), status, typed,
+                           "" if status in (409, 429) else field)
     db.commit()
     if isinstance(said, str) and said:
         flash(said)

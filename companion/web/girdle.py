@@ -466,8 +466,9 @@ def day_page(day: str) -> ResponseReturnValue:
         result = submit(when, text, player_id(),
                         local_date(request.form.get("local_date"), when))
     except CompanionError as exc:
-        db().rollback()
-        return _page(when, error=str(exc), text=text, status=400)
+        db().rollback()  # (a past day's first search may be refused by its limit: a 429)
+        return _page(when, error=str(exc), text=text, status=status_of(exc),
+                     field=field_at_fault(exc, "solution"))
     db().commit()
     # Post/Redirect/Get: the answer is a page of its own, so Reload and Back ask nothing.
     # What was just sent, when it is not the sheet kept, is said there once.

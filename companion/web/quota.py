@@ -18,7 +18,7 @@ import datetime as dt
 import math
 from dataclasses import dataclass
 
-from flask import current_app, has_request_context, request
+from flask import current_app, g, has_request_context, request
 from sqlalchemy import delete, func, select
 
 from companion.errors import UsageError
@@ -100,6 +100,7 @@ def take(limit: Limit, who: str | None = None) -> None:
         oldest = db.scalar(select(func.min(BuildRequest.created)).where(*mine))
         wait = limit.window if oldest is None else oldest + limit.window - now
         seconds = max(1, math.ceil(wait.total_seconds()))
+        g.retry_after = seconds  # the answer's Retry-After, whichever view renders the refusal
         raise TooMany(f"That is {counted(allowed, limit.one, limit.several)} in "
                       f"{_window_words(limit.window)} from here, the most allowed: "
                       f"{limit.advice}; try again in {_wait_words(seconds)}.", seconds)

@@ -175,7 +175,8 @@ def test_builds_only_for_offered_values_and_a_few_new_ones_per_client(tmp_path, 
     assert refused.status_code == 429 and "2 new builds in an hour" in refused.get_json()["error"]
     assert client.get(base + "0.15").status_code == 202  # under way: not a new build
     page = client.get("/prints/3d?part=coupon&bed=190x190&estimate=0&clearance=0.3")
-    assert page.status_code == 429
+    assert page.status_code == 429  # the form again, and when to try again, as the API says
+    assert 3500 < int(page.headers["Retry-After"]) <= 3600
     assert client.get(base + "0.123").status_code == 400  # not a value the form offers
 
     def job(clearance):

@@ -120,6 +120,26 @@ def test_todays_search_is_never_starved_by_past_days(tmp_path, held, monkeypatch
     assert DAY in asked
 
 
+def test_a_sheet_sent_for_a_past_day_past_the_limit_keeps_it_and_says_when(tmp_path, held):
+    """A sheet sent for a past day whose par was never searched starts that search; past the
+    limit the page answered 400, as if the sheet were wrong, and without Retry-After. It is
+    the limit's 429, the sheet still in its box."""
+    from companion.girdle.generator import find_solution
+    from companion.lexicon import default_lexicon
+
+    app = make_app(tmp_path, PAST_SEARCHES_PER_HOUR=1)
+    client = app.test_client()
+    assert client.get(f"/api/girdle/{DAY - dt.timedelta(days=30)}/hints").status_code == 202
+    day = DAY - dt.timedelta(days=31)
+    with app.app_context():
+        moves = find_solution(girdle.puzzle(day), default_lexicon())
+    text = "\n".join(f"{m.word} {m.start + 1}" for m in moves)
+    resp = client.post(f"/girdle/{day}", data={"solution": text, "csrf_token": token(client)})
+    assert resp.status_code == 429 and 3500 < int(resp.headers["Retry-After"]) <= 3600
+    page = page_said(resp)
+    assert "try again in 60 minutes." in page and moves[0].word in page
+
+
 def _new_game(client, **kw):
     return client.post("/api/games", json={"game": "bugwords", "players": ["Ann", "Bob"]},
                        **kw)
