@@ -245,17 +245,18 @@ def test_a_refusal_shows_what_was_typed_as_typed(capsys, tmp_path, monkeypatch, 
     assert code == 2 and out == "" and err.startswith(message), err
 
 
-@pytest.mark.parametrize("argv", [["read", "notes", "--game", "pdq"], ["vision", "light", "notes"],
-                                  ["vision", "classify", "notes"]])
+@pytest.mark.parametrize(("argv", "what"), [(["read", "notes", "--game", "pdq"], "photo"),
+                                            (["vision", "light", "notes"], "photo"),
+                                            (["vision", "classify", "notes"], "tile image")])
 def test_a_photo_file_is_named_after_the_sentences_own_words(capsys, tmp_path, monkeypatch,
-                                                               argv):
+                                                               argv, what):
     """A photo file that is not an image was named first ("notes: not an image ..."), so
     the sentence's capital changed its name: "companion: Notes: not an image"."""
     monkeypatch.chdir(tmp_path)
     (tmp_path / "notes").write_text("just some notes\n")
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
-    assert err.startswith("companion: The photo notes: not an image (a JPEG"), err
+    assert err.startswith(f"companion: The {what} notes: not an image (a JPEG"), err
 
 
 @pytest.mark.parametrize(("argv", "said"), [

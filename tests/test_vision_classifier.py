@@ -61,6 +61,26 @@ def test_classify_rejects_a_non_image(tmp_path, capsys):
     assert "not an image" in capsys.readouterr().err
 
 
+def test_classify_reads_every_tile_though_one_file_is_missing(tmp_path, capsys):
+    # the first missing file stopped the command, the tiles after it unread, and it was
+    # called "The photo"
+    good = []
+    for name, letter in (("k.png", "K"), ("q.png", "Q")):
+        good.append(tmp_path / name)
+        cv2.imwrite(str(good[-1]), tile_face(letter, 64, tile_fonts()[0], value=5))
+    gone = tmp_path / "gone.png"
+    files = [str(good[0]), str(gone), str(good[1])]
+    assert main(["vision", "classify", *files]) == 2
+    said = capsys.readouterr()
+    assert said.err == f"companion: The tile image {gone}: no such file.\n"
+    assert [line.split(": ")[1].split()[0] for line in said.out.splitlines()] == ["K", "Q"]
+    assert main(["vision", "classify", *files, "--json"]) == 2
+    out = json.loads(capsys.readouterr().out)
+    assert [r["file"] for r in out] == files
+    assert [r["letter"] for r in out] == ["K", None, "Q"]
+    assert out[1]["error"] == f"The tile image {gone}: no such file."
+
+
 def test_classify_reads_a_tile_in_any_photo_format(tmp_path, capsys):
     """A tile cropped on a phone comes back as HEIC or WebP: read like its PNG."""
     import pillow_heif

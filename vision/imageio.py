@@ -82,19 +82,21 @@ def open_image(data: bytes) -> Image.Image:
     return Image.open(io.BytesIO(data))
 
 
-def photo_named(path: str | Path) -> str:
+def photo_named(path: str | Path, what: str = "photo") -> str:
     """How a refusal names a photo file: after its own words ("the photo notes: not an
-    image ..."), so a file's name never opens the sentence, where it would take a capital."""
-    return f"the photo {path}"
+    image ..."), so a file's name never opens the sentence, where it would take a capital;
+    ``what`` the file is to the command ("tile image" for a tile's crop)."""
+    return f"the {what} {path}"
 
 
-def load_photo(cfg: LoadConfig, path: str | Path) -> np.ndarray:
-    """Read an image file as a BGR ``uint8`` array (H, W, 3), scaled to the working size.
+def load_photo(cfg: LoadConfig, path: str | Path, what: str = "photo") -> np.ndarray:
+    """Read an image file as a BGR ``uint8`` array (H, W, 3), scaled to the working size;
+    a refusal names it as ``what`` (:func:`photo_named`).
 
     JPEGs are decoded at a reduced scale directly (fast for 12-megapixel photos).
     """
     p = Path(path)
-    name = photo_named(p)
+    name = photo_named(p, what)
     if p.is_dir():
         raise BadPhoto(f"{name}: a folder, not a photo")
     if not p.exists():

@@ -70,11 +70,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     vsub = v.add_subparsers(dest="vision_command", metavar="TOOL", required=True)
     c = vsub.add_parser("classify", help="classify single tile crops (letter or none)",
                         description="Classify images of single tiles: each gives its letter "
-                        "(null for a tile or square with no letter) and a confidence.")
+                        "(null for a tile or square with no letter) and a confidence. A file "
+                        "that is not an image is said and the others are still read (exit "
+                        "status 2).")
     c.add_argument("images", nargs="+", metavar="IMAGE", type=file_name,
                    help="tile crop images")
     c.add_argument("--json", action="store_true",
-                   help='print [{"file", "letter", "confidence"}]')
+                   help='print [{"file", "letter", "confidence"}] ("error" instead for a '
+                   'file not read)')
     c.set_defaults(func=run_classify)
     lt = vsub.add_parser("light", help="check the light on a test photo before a game",
                          description="Warn about glare, shadow, darkness or blur on a photo. "
@@ -392,17 +395,31 @@ def run_classify(args: argparse.Namespace) -> int:
     import cv2
     import numpy as np
 
+    from companion.cli import say
+    from companion.errors import exit_status
+    from companion.text import sentence
     from vision.cells import glyph_of
     from vision.classifier import shipped_classifier
     from vision.config import DEFAULT
+    from vision.errors import BadPhoto
     from vision.glyph import features
     from vision.imageio import load_photo
 
     clf = shipped_classifier()
     load = replace(DEFAULT.load, min_side=1)  # a tile's crop: any size, any photo format
-    results = []
-    for name in args.images:
-        img = load_photo(load, name)
+    results: list[dict] = []
+    status = 0  # a file that is no image is said, and the others still read (the first
+    for name in args.images:  # one missing had stopped the rest)
+        try:
+            img = load_photo(load, name, what="tile image")
+        except BadPhoto as exc:
+            status = status or exit_status(exc)
+            if args.json:
+                results.append({"file": name, "letter": None, "confidence": None,
+                                "error": sentence(str(exc))})
+            else:
+                say(str(exc))
+            continue
         glyph = glyph_of(DEFAULT.cells, _tile_crop(DEFAULT.cells.inset, img))
         if glyph is None:
             gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
@@ -421,7 +438,7 @@ def run_classify(args: argparse.Namespace) -> int:
         for r in results:
             print(f"{printable(r['file'])}: {r['letter'] or '(no letter)'} "
                   f"{r['confidence']:.0%}")
-    return 0
+    return status
 
 
 def _tile_crop(inset: float, img):
