@@ -91,10 +91,24 @@ class ChallengeRule:
     def allows_challenges(self) -> bool:
         return not self.judged_at_play
 
+    @property
+    def called(self) -> str:
+        """The rule as a sentence names it: "the single challenge rule"; "the rule of no
+        challenges" for ``none`` (not "the none challenge rule")."""
+        return ("the rule of no challenges" if self.name == "none"
+                else f"the {self.name} challenge rule")
+
+    def bonus_note(self) -> str:
+        """The note beside a record's challenge-bonus line, in both games' replays: the rule
+        that gives it ("by the points 5 challenge rule"), or that the rule gives none."""
+        if self.valid_bonus:
+            return f"by the {self.label()} challenge rule"
+        return f"a challenge bonus, but {self.called} has none"
+
     def with_bonus(self, bonus: int) -> ChallengeRule:
         """The rule with another bonus for a valid play (only the ``points`` rule has one)."""
         if not self.valid_bonus:
-            raise UsageError(f"the {self.name} challenge rule has no bonus to set")
+            raise UsageError(f"{self.called} has no bonus to set")
         if not 1 <= bonus <= 100:
             raise UsageError(f"a challenge bonus is 1 to 100 points, not {bonus}")
         return replace(self, valid_bonus=bonus)

@@ -184,6 +184,24 @@ def test_a_wrong_challenge_bonus_is_reported(change, message):
     assert not result.ok and any(message in p for ln in result.lines for p in ln.problems)
 
 
+def test_a_bonus_under_a_rule_without_one_is_noted_as_bug_words_notes_it():
+    # WerdUp's replay noted "by the none challenge rule" beside the bonus it called wrong;
+    # Bug Words' replay, "a challenge bonus, but the none challenge rule has none"
+    from companion.bugwords.gcg import parse_gcg
+    from companion.bugwords.replay import replay as replay_bugwords
+
+    g = table("points")
+    g.play(parse_play(g.board, "5D CAT"))
+    g.challenge()
+    text = write_record(g).replace("#note ChallengeRule: points 5", "#note ChallengeRule: none")
+    werdup = next(ln for ln in replay(text, LEX).lines if ln.problems)
+    assert werdup.note == "a challenge bonus, but the rule of no challenges has none"
+    assert werdup.problems[0] == "the rule of no challenges has no bonus"
+    gcg = ("#player1 Ann Ann\n#player2 Bob Bob\n#note ChallengeRule: none\n"
+           ">Ann: CATXYZQ 8G CAT +10 10\n>Ann: XYZQPON (challenge) +5 15\n")
+    assert replay_bugwords(parse_gcg(gcg)).moves[1].note == werdup.note
+
+
 def test_challenge_lines_out_of_place_name_the_line():
     text = ("#werdup-record 1\n#player1 ann\n#player2 bob\n#note ChallengeRule: single\n"
             ">ann: ACETXYZ 5D CAT +6 6\n>bob: ABEORST -- -6 0\n")
@@ -617,7 +635,7 @@ def test_every_player_must_pass_not_as_many_passes_as_players():
 
 def test_a_record_with_bonus_lines_and_no_rule_note_is_read_under_points_as_bug_words_does():
     """Without '#note ChallengeRule:', WerdUp's replay took the rule set's 'none' and called a
-    '(challenge) +5' line wrong ("the none challenge rule has no bonus"), where Bug Words'
+    '(challenge) +5' line wrong ("the rule of no challenges has no bonus"), where Bug Words'
     replay reads such a record under 'points' (companion.challenges.record_rule, both now)."""
     g = table("points")
     g.play(parse_play(g.board, "5D CAT"))

@@ -416,8 +416,7 @@ def _challenge_bonus(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
                      f"challenged, but the line before is not a play by {mv.player}")
     rule = state.rule
     row.computed = rule.valid_bonus
-    row.note = (f"by the {rule.label()} challenge rule" if rule.valid_bonus else
-                f"a challenge bonus, but the {rule.name} challenge rule has none")
+    row.note = rule.bonus_note()
 
 
 def _time_penalty(state: _State, mv: GcgMove, row: ReplayedMove) -> None:

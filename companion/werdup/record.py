@@ -618,8 +618,8 @@ class _Replayer:
                                          "challenged")
             rule = self.challenge_rule
             if not rule.valid_bonus:
-                ln.problems.append(f"the {rule.name} challenge rule has no bonus")
-            ln.note = f"by the {rule.label()} challenge rule"
+                ln.problems.append(f"{rule.called} has no bonus")
+            ln.note = rule.bonus_note()
             return rule.valid_bonus, BONUS_WORDS
         if ln.rack.startswith("("):
             left = ln.tiles(ln.rack.strip("()"))
