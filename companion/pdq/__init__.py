@@ -8,6 +8,8 @@ the judge load (the command line's parser lists the variants)."""
 from __future__ import annotations
 
 import importlib
+import sys
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -38,6 +40,20 @@ _HOMES = {
     "DEFAULT_VARIANT": "variants", "Variant": "variants", "all_variants": "variants",
     "get_variant": "variants",
 }
+
+
+class _Package(ModuleType):
+    """The package, whose ``judge`` is always the function: the import system names a loaded
+    module on its package, and ``companion.pdq.judge`` (the module, loaded by the ties or
+    Word Count first) would otherwise stand in for the function of the same name."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in _HOMES and isinstance(value, ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 
 def __getattr__(name: str) -> Any:
