@@ -6,6 +6,7 @@ from dataclasses import asdict, dataclass, field, replace
 from functools import cache
 
 from companion import text
+from companion.games import GAME_TITLES, GAMES
 from companion.lexicon import (
     Lexicon,
     absence,
@@ -19,8 +20,6 @@ from companion.lexicon import (
     word_letters,
 )
 
-GAME_TITLES = {"werdup": "WerdUp", "bugwords": "Bug Words", "girdle": "Word Girdle", "pdq": "PDQ"}
-GAMES = tuple(GAME_TITLES)
 # What a valid word's verdict shows in place of definitions the dictionary does not have
 # (HATH, XU): the command line and the web's challenge page say the same.
 NO_DEFINITION = "No definition on file; the word is valid all the same."

@@ -365,3 +365,21 @@ def test_word_count_takes_a_word_written_in_other_letters_for_the_same_word():
     assert ann.unique == ["drub"] and ann.shared == ["drum"]
     assert bob.unique == [] and bob.shared == ["drum"] and bob.repeated == ["drum"]
     assert "drum" not in result.missed
+
+
+def test_the_package_judge_is_the_function_whichever_module_loads_first() -> None:
+    # the package loads its names on first use; once the ties had loaded the module
+    # companion.pdq.judge, 'from companion.pdq import judge' gave that module, not the function
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    code = ("import companion.pdq.ties\n"
+            "from companion.pdq import judge\n"
+            "print(callable(judge), judge.__name__)\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True,
+                          text=True, timeout=300, env={**os.environ, "PYTHONPATH": str(root)})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "judge"]

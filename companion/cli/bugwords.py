@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from companion.board import Board, PlayError
-from companion.bugwords.gcg import parse_gcg
-from companion.bugwords.movegen import GeneratedMove, generate_moves
-from companion.bugwords.replay import COUNTED, Replay, replay
 from companion.bugwords.rules import default_rules
 from companion.challenges import BONUS_WORDS, CHALLENGED_OFF, LOST_TURN, get_challenge_rule
 from companion.cli.common import (
@@ -21,9 +19,12 @@ from companion.cli.common import (
     whole_number,
 )
 from companion.errors import CompanionError, UsageError
-from companion.lexicon import missing_note
 from companion.text import capital_first, counted, printable, quoted
 from companion.totals import total_slip_text
+
+if TYPE_CHECKING:  # the engine and the word lists load when a command runs
+    from companion.bugwords.movegen import GeneratedMove
+    from companion.bugwords.replay import Replay
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 
@@ -94,6 +95,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run_replay(args: argparse.Namespace) -> int:
+    from companion.bugwords.gcg import parse_gcg
+    from companion.bugwords.replay import replay
+
     lexicon = lexicon_from_args(args)
     rule = get_challenge_rule(args.challenge_rule) if args.challenge_rule is not None else None
     # a record that cannot be read is bad input (exit status 2, GcgReadError); one that
@@ -110,6 +114,9 @@ def run_replay(args: argparse.Namespace) -> int:
 
 def format_replay(result: Replay) -> str:
     """The per-move table, notes and the summary line."""
+    from companion.bugwords.replay import COUNTED
+    from companion.lexicon import missing_note
+
     rows = [("line", "player", "position", "word", "recorded", "computed", "")]
     for m in result.moves:
         word = m.word or {
@@ -181,6 +188,9 @@ def position_from_text(text: str, name: str = "-") -> Board:
     """A board from a GCG record (after its last move) or from board text read from ``name``
     (``-``: standard input), named in the error as WerdUp's positions are; a record that
     cannot be read or breaks the rules is bad input (:class:`UsageError`)."""
+    from companion.bugwords.gcg import parse_gcg
+    from companion.bugwords.replay import replay
+
     rules = default_rules()
     if any(ln.lstrip().startswith((">", "#player")) for ln in text.splitlines()):
         try:
@@ -212,6 +222,8 @@ def _checked(bad: int, total: int, noun: tuple[str, str], agree: tuple[str, str]
 
 
 def run_moves(args: argparse.Namespace) -> int:
+    from companion.bugwords.movegen import generate_moves
+
     rules = default_rules()
     rack = args.rack.strip()
     if not rack or len(rack) > rules.rack_size:

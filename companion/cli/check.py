@@ -11,8 +11,7 @@ from companion.cli.common import (
     print_json,
 )
 from companion.errors import UsageError
-from companion.judge import GAMES, NO_DEFINITION, Ruling, check_word
-from companion.lexicon import word_letters
+from companion.games import GAMES
 from companion.text import printable, shown
 
 
@@ -34,6 +33,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from companion.judge import NO_DEFINITION, Ruling, check_word
+    from companion.lexicon import word_letters
+
     if not all(map(word_letters, args.word)):  # blank, or invisible characters only
         raise UsageError("give a word to check, e.g. 'companion check qi'")
     lexicon = lexicon_from_args(args)

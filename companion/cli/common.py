@@ -10,15 +10,17 @@ import re
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.board import Board
 from companion.dates import date_from, dates_from, is_range
 from companion.decimals import decimal_from, whole_from
 from companion.errors import CompanionError, UsageError
-from companion.lexicon import Lexicon, LexiconError, WordListSpec, load_word_list
 from companion.text import counted, listed, printable, quoted, shown
 from companion.textfile import decode_text, read_at_most
+
+if TYPE_CHECKING:  # the commands' parsers are built without the word lists or NumPy
+    from companion.board import Board
+    from companion.lexicon import Lexicon
 
 
 def whole_number(text: str) -> int:
@@ -112,6 +114,8 @@ def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
     removals; a bad file is a usage error, as is ``-`` (a word list is a file, kept by its
     name: standard input is not one). Lines of the files skipped as not words are reported on
     standard error (how many, and the first)."""
+    from companion.lexicon import LexiconError, WordListSpec, load_word_list
+
     for option in ("lexicon", "add", "remove"):
         given = getattr(args, option, None)
         if given == "-" or (isinstance(given, list) and "-" in given):
@@ -219,6 +223,8 @@ def read_position(name: str, rows: int, cols: int, from_text: Callable[[str], Bo
     anything else a file (read as :func:`read_text_file` reads one, ``limit`` and
     ``any_encoding`` with it), its text made a board by ``from_text``, the game's reader."""
     if name == EMPTY_POSITION:
+        from companion.board import Board
+
         return Board(rows, cols)
     return from_text(read_text_file(name, "position", limit, any_encoding))
 

@@ -6,6 +6,7 @@ import argparse
 import datetime as dt
 import sys
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from companion import jsonfile
 from companion.cli.common import (
@@ -24,14 +25,14 @@ from companion.cli.common import (
 )
 from companion.dates import MAX_RANGE_DAYS, is_range
 from companion.errors import UsageError
-from companion.girdle import Puzzle, Sheet, SheetStep, puzzle_for
-from companion.girdle.cache import solve_cached
-from companion.girdle.engine import IllegalStep, ScoreCard, WrongLine
-from companion.girdle.generator import family_puzzle
 from companion.girdle.layouts import family_of, layouts, puzzle_model, shape_text
-from companion.girdle.solver import Solution, solve
-from companion.lexicon import Lexicon, word_letters
 from companion.text import counted, printable, quoted, shown, signed
+
+if TYPE_CHECKING:  # the engine, the solver and the word lists load when a command runs
+    from companion.girdle import Puzzle, Sheet, SheetStep
+    from companion.girdle.engine import ScoreCard
+    from companion.girdle.solver import Solution
+    from companion.lexicon import Lexicon
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -110,6 +111,9 @@ def _daily(args: argparse.Namespace, date: object, words: Lexicon) -> Puzzle:
 
 def _puzzles(args: argparse.Namespace, days: list[dt.date], words: Lexicon) -> list[Puzzle]:
     """The puzzle of each of ``days`` (or of ``--family``) for the chosen word list."""
+    from companion.girdle import puzzle_for
+    from companion.girdle.generator import family_puzzle
+
     # the default list's puzzle is the cached one; a club or house list makes its own
     given = any(getattr(args, option, None) for option in WORD_LIST_OPTIONS)
     lexicon = words if given else None
@@ -182,6 +186,10 @@ def search_notice(pz: Puzzle, time_budget: float | None = None) -> Callable[[], 
 
 
 def run_solve(args: argparse.Namespace) -> int:
+    from companion.girdle import Sheet
+    from companion.girdle.cache import solve_cached
+    from companion.girdle.solver import solve
+
     check_seconds("--time-budget", args.time_budget)
     lex = lexicon_from_args(args)
     pz = _daily(args, args.date, lex)
@@ -262,6 +270,9 @@ def _cells(value: object) -> list[tuple[int, int]]:
 
 
 def _placement(item: object, number: int) -> SheetStep:
+    from companion.girdle import SheetStep
+    from companion.lexicon import word_letters
+
     if not isinstance(item, dict):
         raise UsageError(f"word {number}: expected an object with row, col, direction, word")
     try:
@@ -286,6 +297,9 @@ def _placement(item: object, number: int) -> SheetStep:
 
 
 def _from_cells(cells: list, word: str, item: dict, number: int) -> SheetStep:
+    from companion.girdle import SheetStep
+    from companion.girdle.engine import IllegalStep
+
     if len(cells) != len(word):
         raise IllegalStep(number, f"{word.upper()} has {counted(len(word), 'letter')} but "
                           f"{counted(len(cells), 'square')} "
@@ -360,6 +374,9 @@ def load_sheet_file(path: str) -> dict:
 
 
 def run_check(args: argparse.Namespace) -> int:
+    from companion.girdle import Puzzle, Sheet
+    from companion.girdle.engine import IllegalStep, WrongLine
+
     data = load_sheet_file(args.solution)
     lex = lexicon_from_args(args)
     if "puzzle" in data:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 import textwrap
+from typing import TYPE_CHECKING
 
 from companion.cli.common import (
     add_house_list_options,
@@ -16,14 +17,12 @@ from companion.cli.common import (
     whole_number,
 )
 from companion.errors import UsageError
-from companion.lexicon import word_letters
-from companion.pdq import all_variants, find_words, get_variant, judge, load_deck, parse_cards
-from companion.pdq.judge import Judgement, plural
-from companion.pdq.solitaire import play_solitaire, simulate_solitaire
-from companion.pdq.ties import settle_tie
-from companion.pdq.variants import Variant
-from companion.pdq.wordcount import score_word_count
+from companion.pdq.variants import all_variants
 from companion.text import counted, printable, quoted, shown
+
+if TYPE_CHECKING:
+    from companion.pdq.judge import Judgement
+    from companion.pdq.variants import Variant
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -111,6 +110,8 @@ def _check_min(args: argparse.Namespace) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from companion.pdq import get_variant, load_deck, parse_cards
+
     if args.variants:
         if args.cards:  # they were dropped without a word
             raise UsageError("--variants lists the variants; give no CARDS with it.")
@@ -145,6 +146,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _check_modes(args: argparse.Namespace, variant: Variant) -> None:
     """One mode at a time, and each option only with the mode it belongs to."""
+    from companion.lexicon import word_letters
+
     if args.word is not None and not word_letters(args.word):  # blank, or invisible only
         raise UsageError("--word needs the word to judge, e.g. --word PAIN.")
     if args.tie is not None and not _split(args.tie):
@@ -186,12 +189,16 @@ def _list_variants(args: argparse.Namespace) -> int:
 def _status(verdict: Judgement) -> str:
     """``VALID``, ``NOT VALID``, or ``VALID FOR CHILDREN ONLY`` (a word judged for every
     player of a variant with a minimum per player)."""
+    from companion.pdq.judge import plural
+
     if verdict.valid_for:
         return f"VALID FOR {' OR '.join(plural(r).upper() for r in verdict.valid_for)} ONLY"
     return "VALID" if verdict.valid else "NOT VALID"
 
 
 def _judge(args, cards, variant, lexicon) -> int:
+    from companion.pdq import judge
+
     verdict = judge(args.word, cards, variant, lexicon, min_length=args.min,
                     player=args.player, said=_split(args.said or ""))
     if args.json:
@@ -203,6 +210,8 @@ def _judge(args, cards, variant, lexicon) -> int:
 
 
 def _list_words(args, cards, variant, lexicon) -> int:
+    from companion.pdq import find_words
+
     result = find_words(cards, variant, lexicon, min_length=args.min, player=args.player)
     if args.json:
         print_json(result.to_dict())
@@ -228,6 +237,8 @@ def _list_words(args, cards, variant, lexicon) -> int:
 
 
 def _tie(args, cards, variant, lexicon) -> int:
+    from companion.pdq.ties import settle_tie
+
     result = settle_tie(_split(args.tie), cards, variant, lexicon, min_length=args.min)
     if args.json:
         print_json(result.to_dict())
@@ -251,6 +262,8 @@ def _parse_score(items: list[str]) -> dict[str, list[str]]:
 
 
 def _score(args, cards, variant, lexicon) -> int:
+    from companion.pdq.wordcount import score_word_count
+
     result = score_word_count(cards, _parse_score(args.score), variant, lexicon,
                               min_length=args.min)
     if args.json:
@@ -293,6 +306,8 @@ def _ask(prompt: str) -> str:
 
 
 def _solitaire(args, variant, deck, lexicon) -> int:
+    from companion.pdq.solitaire import play_solitaire, simulate_solitaire
+
     if args.play:
         if args.json:
             raise UsageError("--play is interactive; it has no --json output.")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from typing import TYPE_CHECKING
 
 from companion.board import Board, NotationError, PlayError, square_name
 from companion.challenges import get_challenge_rule
@@ -19,23 +20,12 @@ from companion.cli.common import (
     whole_number,
 )
 from companion.errors import CompanionError, UsageError
-from companion.play import full_rack_bonus
 from companion.text import counted, printable, quoted, shown
-from companion.werdup.game import Game
-from companion.werdup.movegen import generate_plays
-from companion.werdup.notation import parse_play, play_notation
-from companion.werdup.observe import play_between, tops_of
-from companion.werdup.record import (
-    ReplayLine,
-    final_board,
-    is_record,
-    parse_tiles,
-    replay,
-    write_record,
-)
 from companion.werdup.rules import RULE_SET_NAMES, WerdUpRules, get_rules
-from companion.werdup.selfplay import play_out
-from companion.werdup.validate import Judgement, breakdown, judge_play, refused
+
+if TYPE_CHECKING:  # the engine and the word lists load when a command runs
+    from companion.werdup.record import ReplayLine
+    from companion.werdup.validate import Judgement
 
 SELFPLAY_TURNS = 500
 PLAY_SHOWN = 80  # characters of a play repeated in its verdict (a typed one may be a page)
@@ -159,6 +149,8 @@ def _board_from_text(text: str, name: str, rules: WerdUpRules,
     """The board of the board text ``text`` read from ``name``, its tiles WerdUp's; or of the
     game record ``text``, after its last move ("board text line 9: cannot read square
     '>ann:'" before)."""
+    from companion.werdup.record import final_board, is_record
+
     size = rules.board_size
     where = "the position on standard input" if name == "-" else f"position {name}"
     if is_record(text):
@@ -181,6 +173,9 @@ def _board_from_text(text: str, name: str, rules: WerdUpRules,
 
 
 def run_score(args: argparse.Namespace) -> int:
+    from companion.werdup.notation import parse_play
+    from companion.werdup.validate import refused
+
     rules = get_rules(args.rules)
     board = load_position(args.position, rules, args)
     text = " ".join(args.play)
@@ -195,12 +190,17 @@ def run_score(args: argparse.Namespace) -> int:
 
 
 def _report_play(args: argparse.Namespace, board: Board, placements: list, text: str) -> int:
+    from companion.werdup.validate import judge_play
+
     j = judge_play(board, placements, get_rules(args.rules), lexicon_from_args(args))
     return _report(args, board, j, text)
 
 
 def _report(args: argparse.Namespace, board: Board, j: Judgement, text: str) -> int:
     """Print the verdict on a play (``text`` as typed, repeated at a short line's length)."""
+    from companion.play import full_rack_bonus
+    from companion.werdup.validate import breakdown
+
     rules = get_rules(args.rules)
     words = breakdown(j, rules)
     if args.json:
@@ -219,6 +219,9 @@ def _report(args: argparse.Namespace, board: Board, j: Judgement, text: str) -> 
 
 
 def run_turn(args: argparse.Namespace) -> int:
+    from companion.werdup.notation import play_notation
+    from companion.werdup.observe import play_between, tops_of
+
     if args.before == args.after == "-":  # the second would read what is left: nothing
         raise UsageError("standard input (-) can give one of the two positions, not both: "
                          "save the other to a file and name it")
@@ -235,6 +238,9 @@ def run_turn(args: argparse.Namespace) -> int:
 
 
 def run_moves(args: argparse.Namespace) -> int:
+    from companion.werdup.movegen import generate_plays
+    from companion.werdup.record import parse_tiles
+
     rules = get_rules(args.rules)
     board = load_position(args.position, rules, args)
     try:
@@ -270,6 +276,8 @@ def run_moves(args: argparse.Namespace) -> int:
 
 
 def run_replay(args: argparse.Namespace) -> int:
+    from companion.werdup.record import replay
+
     text = read_text_file(args.file, "record")
     rules = get_rules(args.rules) if args.rules else None
     rule = get_challenge_rule(args.challenge_rule) if args.challenge_rule is not None else None
@@ -306,6 +314,10 @@ def format_replay_lines(lines: list[ReplayLine]) -> str:
 
 
 def run_selfplay(args: argparse.Namespace) -> int:
+    from companion.werdup.game import Game
+    from companion.werdup.record import write_record
+    from companion.werdup.selfplay import play_out
+
     names = [n.strip() for n in args.players.split(",") if n.strip()]
     if len(names) == 1 and names[0].isascii() and names[0].isdigit():
         # --players 2 was one player called "2", where print score-sheet --players 2 is two

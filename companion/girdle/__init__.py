@@ -1,20 +1,51 @@
-"""Word Girdle: the daily paper solitaire (puzzle model, engine, generator and solver)."""
+"""Word Girdle: the daily paper solitaire (puzzle model, engine, generator and solver).
 
-from companion.girdle.engine import (
-    GridDiffers,
-    IllegalStep,
-    ScoreCard,
-    Sheet,
-    SheetStep,
-    SplitLine,
-    WrongLine,
-    play_all,
-)
-from companion.girdle.finish import complete_sheet
-from companion.girdle.generator import puzzle_for, puzzle_number
-from companion.girdle.puzzle import Line, Puzzle, edition_puzzle
-from companion.girdle.rules import Edition, default_edition
-from companion.girdle.solver import Solution, solve
+The names below load with the module that holds them, when first used: the layouts' table
+(``companion.girdle.layouts``) is read without the word lists or the solver, which the
+generator loads (the command line's parser lists the layout families)."""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from companion.girdle.engine import (
+        GridDiffers,
+        IllegalStep,
+        ScoreCard,
+        Sheet,
+        SheetStep,
+        SplitLine,
+        WrongLine,
+        play_all,
+    )
+    from companion.girdle.finish import complete_sheet
+    from companion.girdle.generator import puzzle_for, puzzle_number
+    from companion.girdle.puzzle import Line, Puzzle, edition_puzzle
+    from companion.girdle.rules import Edition, default_edition
+    from companion.girdle.solver import Solution, solve
+
+# each name, and the module that holds it
+_HOMES = {
+    "GridDiffers": "engine", "IllegalStep": "engine", "ScoreCard": "engine", "Sheet": "engine",
+    "SheetStep": "engine", "SplitLine": "engine", "WrongLine": "engine", "play_all": "engine",
+    "complete_sheet": "finish",
+    "puzzle_for": "generator", "puzzle_number": "generator",
+    "Line": "puzzle", "Puzzle": "puzzle", "edition_puzzle": "puzzle",
+    "Edition": "rules", "default_edition": "rules",
+    "Solution": "solver", "solve": "solver",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "Edition",

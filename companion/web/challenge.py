@@ -21,7 +21,8 @@ from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
 
 from companion.errors import CompanionError
-from companion.judge import GAME_TITLES, NO_DEFINITION, Ruling, Verdict, check_word
+from companion.games import GAME_TITLES
+from companion.judge import NO_DEFINITION, Ruling, Verdict, check_word
 from companion.lexicon import WordListSpec, load_word_list
 from companion.web import openapi
 from companion.web.errors import field_at_fault, status_of

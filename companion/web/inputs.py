@@ -7,7 +7,7 @@ import unicodedata
 from collections.abc import Iterable
 
 from companion.errors import UsageError
-from companion.judge import GAMES
+from companion.games import GAMES
 from companion.text import counted
 
 MAX_WORD = 64

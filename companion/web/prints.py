@@ -24,7 +24,7 @@ from flask.typing import ResponseReturnValue
 
 from cad.params import MAX_CLEARANCE, MIN_CLEARANCE
 from companion.errors import CompanionError, UsageError
-from companion.judge import GAME_TITLES
+from companion.games import GAME_TITLES
 from companion.text import counted
 from companion.web import openapi
 from companion.web.errors import status_of
