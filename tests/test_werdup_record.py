@@ -222,7 +222,7 @@ def test_no_move_after_the_tiles_ran_out(seed, rules, reason):
     from companion.challenges import get_challenge_rule
 
     taken = replay(text + back, default_lexicon(), challenge_rule=get_challenge_rule("single"))
-    assert taken.lines[-1].move.startswith("play taken back")
+    assert taken.lines[-1].move.endswith(" challenged off")
 
 
 def test_no_move_after_the_racks_are_counted():

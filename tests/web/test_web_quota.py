@@ -244,8 +244,13 @@ def test_the_postgres_queue_gives_the_current_days_search_to_the_next_free_worke
         ran.append(key)
         jobs.execute(flask_app, key)
 
-    pgqueue.run_worker(app, execute, concurrency=1, wait=False)
-    assert ran == [urgent, *keys]
+    # in a thread of its own, as in its own process: a browser test's fixture on this test
+    # process may keep an event loop running on the main thread, where asyncio.run refuses
+    worker = threading.Thread(target=pgqueue.run_worker, args=(app, execute),
+                              kwargs={"concurrency": 1, "wait": False})
+    worker.start()
+    worker.join(120)
+    assert not worker.is_alive() and ran == [urgent, *keys]
     with app.app_context():
         assert all(session().get(jobs.Job, k).state == jobs.DONE for k in ran)
     from companion.web.db import engine_of
