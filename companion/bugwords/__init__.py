@@ -6,8 +6,7 @@ say, from the layout code) does not load the word list's machinery.
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from companion.lazy import names_on_first_use
 
 _HOMES = {
     "IllegalPlay": "validation", "check_play": "validation",
@@ -18,7 +17,4 @@ _HOMES = {
 __all__ = sorted(_HOMES)
 
 
-def __getattr__(name: str) -> Any:
-    if name in _HOMES:
-        return getattr(importlib.import_module(f"{__name__}.{_HOMES[name]}"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = names_on_first_use(__name__, _HOMES, globals())

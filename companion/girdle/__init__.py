@@ -6,8 +6,9 @@ generator loads (the command line's parser lists the layout families)."""
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from companion.lazy import names_on_first_use
 
 if TYPE_CHECKING:
     from companion.girdle.engine import (
@@ -38,13 +39,7 @@ _HOMES = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = names_on_first_use(__name__, _HOMES, globals())
 
 
 __all__ = [

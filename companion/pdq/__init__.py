@@ -7,10 +7,11 @@ the judge load (the command line's parser lists the variants)."""
 
 from __future__ import annotations
 
-import importlib
 import sys
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
+
+from companion.lazy import names_on_first_use
 
 if TYPE_CHECKING:
     from companion.pdq.cards import parse_cards
@@ -56,13 +57,7 @@ class _Package(ModuleType):
 sys.modules[__name__].__class__ = _Package
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = names_on_first_use(__name__, _HOMES, globals())
 
 
 __all__ = [
