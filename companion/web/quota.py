@@ -95,9 +95,9 @@ def take(limit: Limit, who: str | None = None) -> None:
     db.execute(delete(BuildRequest).where(BuildRequest.created < now - LONGEST))
     mine = (BuildRequest.client == who, BuildRequest.action == action,
             BuildRequest.created >= since)
-    recent = db.scalar(select(func.count()).select_from(BuildRequest).where(*mine)) or 0
+    recent, oldest = db.execute(select(func.count(), func.min(BuildRequest.created))
+                                .where(*mine)).one()
     if recent >= allowed:
-        oldest = db.scalar(select(func.min(BuildRequest.created)).where(*mine))
         wait = limit.window if oldest is None else oldest + limit.window - now
         seconds = max(1, math.ceil(wait.total_seconds()))
         g.retry_after = seconds  # the answer's Retry-After, whichever view renders the refusal
