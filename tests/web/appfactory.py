@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 import shutil
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import sharedwork
@@ -65,3 +67,22 @@ def page_said(resp) -> str:
     """A response's page as text to find sentences in: the spans that keep a date or a name
     on one line (``<span class="nowrap">SCOWL-70</span>``) taken out."""
     return re.sub(r'<span class="nowrap">([^<]*)</span>', r"\1", resp.get_data(as_text=True))
+
+
+def at_once(app, send: Callable, n: int) -> list:
+    """``send(client, i)`` from ``n`` threads released together (``i``: the thread's number,
+    each with its own test client of ``app``); their answers, in the threads' order."""
+    gate = threading.Barrier(n)
+    out: list = [None] * n
+
+    def worker(i: int) -> None:
+        client = app.test_client()
+        gate.wait()
+        out[i] = send(client, i)
+
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    return out

@@ -3,29 +3,9 @@ the others are told the game moved (409) or find their turn already recorded."""
 
 from __future__ import annotations
 
-import threading
-
-from appfactory import token
+from appfactory import at_once, token
 
 N = 20
-
-
-def _at_once(app, send) -> list:
-    """``send(client)`` from N threads released together; their responses."""
-    gate = threading.Barrier(N)
-    out: list = [None] * N
-
-    def worker(i: int) -> None:
-        client = app.test_client()
-        gate.wait()
-        out[i] = send(client, i)
-
-    threads = [threading.Thread(target=worker, args=(i,)) for i in range(N)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=120)
-    return out
 
 
 def _game_with_turns(app, turns: int = 5) -> dict:
@@ -44,8 +24,8 @@ def _now(app, key: str) -> dict:
 def test_twenty_take_backs_at_once_take_back_one_turn(app):
     game = _game_with_turns(app)
     key, seen = game["table_key"], game["version"]
-    answers = _at_once(app, lambda c, i: c.post(f"/api/games/{key}/undo",
-                                                 json={"version": seen}).status_code)
+    answers = at_once(app, lambda c, i: c.post(f"/api/games/{key}/undo",
+                                                json={"version": seen}).status_code, N)
     assert sorted(answers) == [200] + [409] * (N - 1)
     assert [t["score"] for t in _now(app, key)["turns"]] == [1, 2, 3, 4]
 
@@ -53,8 +33,8 @@ def test_twenty_take_backs_at_once_take_back_one_turn(app):
 def test_twenty_finishes_at_once_finish_once(app):
     game = _game_with_turns(app)
     key, seen = game["table_key"], game["version"]
-    answers = _at_once(app, lambda c, i: c.post(f"/api/games/{key}/finish", json={
-        "racks": {"0": "", "1": "QUE"}, "version": seen}).status_code)
+    answers = at_once(app, lambda c, i: c.post(f"/api/games/{key}/finish", json={
+        "racks": {"0": "", "1": "QUE"}, "version": seen}).status_code, N)
     assert sorted(answers) == [200] + [409] * (N - 1)
     done = _now(app, key)
     assert done["finished"]
@@ -64,8 +44,8 @@ def test_twenty_finishes_at_once_finish_once(app):
 def test_finishes_without_a_version_still_finish_once(app):
     game = _game_with_turns(app)
     key = game["table_key"]
-    answers = _at_once(app, lambda c, i: c.post(f"/api/games/{key}/finish", json={
-        "racks": {"0": "", "1": "QUE"}}).status_code)
+    answers = at_once(app, lambda c, i: c.post(f"/api/games/{key}/finish", json={
+        "racks": {"0": "", "1": "QUE"}}).status_code, N)
     assert sorted(answers) == [200] + [400] * (N - 1)  # "already over"
     assert [p["end_adjustment"] for p in _now(app, key)["players"]] == [0, -10]
 
@@ -73,8 +53,8 @@ def test_finishes_without_a_version_still_finish_once(app):
 def test_the_same_turn_posted_twenty_times_at_once_is_recorded_once(app):
     game = _game_with_turns(app, 2)
     key, seen = game["table_key"], game["version"]
-    answers = _at_once(app, lambda c, i: c.post(f"/api/games/{key}/turns", json={
-        "score": 7, "request_key": "tap-1", "version": seen}).status_code)
+    answers = at_once(app, lambda c, i: c.post(f"/api/games/{key}/turns", json={
+        "score": 7, "request_key": "tap-1", "version": seen}).status_code, N)
     assert answers == [201] * N  # every tap is told its turn is in
     assert [t["score"] for t in _now(app, key)["turns"]] == [1, 2, 7]
 
@@ -82,8 +62,8 @@ def test_the_same_turn_posted_twenty_times_at_once_is_recorded_once(app):
 def test_twenty_different_turns_at_once_without_versions_all_count(app):
     game = _game_with_turns(app, 0)
     key = game["table_key"]
-    answers = _at_once(app, lambda c, i: c.post(f"/api/games/{key}/turns", json={
-        "score": i + 1, "request_key": f"phone-{i}"}).status_code)
+    answers = at_once(app, lambda c, i: c.post(f"/api/games/{key}/turns", json={
+        "score": i + 1, "request_key": f"phone-{i}"}).status_code, N)
     assert answers == [201] * N
     turns = _now(app, key)["turns"]
     assert [t["number"] for t in turns] == list(range(1, N + 1))
