@@ -48,8 +48,9 @@ DEFAULTS: dict[str, Any] = {
     "ARTIFACT_RETENTION_DAYS": 90,  # built files and finished jobs (built again if asked for)
     "JOB_QUEUE": None,  # "postgres" (companion worker) or "embedded"; None: by the database
     "GIRDLE_SOLVE_SECONDS": 900,  # safety stop for the search for a day's par (once a day)
-    # What one client address may do (companion.web.quota): new 3D builds and searches for a
-    # past day's Girdle par (30 s of a core each) an hour, new games an hour, turns a minute.
+    # What one client (an address; IPv6: its /64; companion.web.quota) may do: new 3D builds
+    # and searches for a past day's Girdle par (30 s of a core each) an hour, new games an
+    # hour, turns a minute.
     "BUILDS_PER_HOUR": 12,
     "PAST_SEARCHES_PER_HOUR": 6,
     "GAMES_PER_HOUR": 20,

@@ -111,11 +111,11 @@ def build_key(req: Request3D) -> str:
     return jobs.key_of(KIND, _inputs(req))
 
 
-def build(req: Request3D, client: str | None = None) -> dict | None:
+def build(req: Request3D) -> dict | None:
     """The build report (files, slicer estimates), or None while the files are being built:
     the first request for them queues ``companion cad build`` as a job (see
     :mod:`companion.web.jobs`), and later requests, on any app server, find it under way.
-    A new build counts against the ``client`` address's limit (the requesting one)."""
+    A new build counts against the requesting client's limit (:mod:`companion.web.quota`)."""
     from cad.params import SetParams
     from companion.web.db import session
 
@@ -126,7 +126,7 @@ def build(req: Request3D, client: str | None = None) -> dict | None:
             SetParams.make(req.clearance, bed=req.bed)  # a set that cannot be made: say so now
         except ValueError as exc:
             raise UsageError(f"The set cannot be made that way: {exc}.") from exc
-        quota.take(quota.BUILD, client)  # kept with the job, which submit commits
+        quota.take(quota.BUILD)  # kept with the job, which submit commits
         job = jobs.submit(db, KIND, _inputs(req))
     if job.state == jobs.FAILED:
         error = job.error

@@ -7,14 +7,16 @@ of time (``BUILDS_PER_HOUR``, ``PAST_SEARCHES_PER_HOUR``, ``GAMES_PER_HOUR``,
 first action limited), so every app server, on any host, counts the same. Past the limit the
 request is a 429 saying when to try again, with ``Retry-After``.
 
-:func:`take` adds its row to the request's session without committing: the row is kept with
-what the request keeps (the game, the turn, the queued job), and a request that fails is not
-counted.
+A client is an address as :func:`client` says: an IPv6 client by its /64, which it may rotate
+through at will. :func:`take` adds its row to the request's session without committing: the
+row is kept with what the request keeps (the game, the turn, the queued job), and a request
+that fails is not counted.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import ipaddress
 import math
 from dataclasses import dataclass
 
@@ -62,8 +64,24 @@ class TooMany(UsageError):
 
 
 def client() -> str:
-    """The requesting client's address (``local`` outside a request)."""
-    return (request.remote_addr or "local")[:64] if has_request_context() else "local"
+    """Which client is asking, as the limits count it: the request's address (the
+    connection's, or under ``PROXY_HOPS`` the one the proxies forwarded), an IPv4 address
+    whole, an IPv6 address by its /64 (``2001:db8:5:6::/64``: the addresses a phone takes in
+    turn from its network), an IPv4-mapped IPv6 address (``::ffff:192.0.2.7``) as its IPv4
+    address, and anything else as it is (64 characters at most); ``local`` outside a
+    request."""
+    if not has_request_context():
+        return "local"
+    address = request.remote_addr or "local"
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address[:64]
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((int(ip) >> 64 << 64, 64)))
+    return str(ip)
 
 
 def _wait_words(seconds: int) -> str:
@@ -76,14 +94,14 @@ def _window_words(window: dt.timedelta) -> str:
     return "a minute" if window == dt.timedelta(minutes=1) else "an hour"
 
 
-def take(limit: Limit, who: str | None = None) -> None:
-    """Count one ``limit`` action for ``who`` (the requesting address), or refuse it with
-    :class:`TooMany` when the address has done as many as ``limit.setting`` allows in the
+def take(limit: Limit) -> None:
+    """Count one ``limit`` action for the requesting :func:`client`, or refuse it with
+    :class:`TooMany` when the client has done as many as ``limit.setting`` allows in the
     window. The count is added to the current session, kept when the request commits."""
     from companion.web.db import session
     from companion.web.models import BuildRequest, utc_now
 
-    who = (who or client())[:64]
+    who = client()
     action = ACTIONS[limit]
     allowed = int(current_app.config[limit.setting])
     if allowed <= 0:
@@ -105,4 +123,3 @@ def take(limit: Limit, who: str | None = None) -> None:
                       f"{_window_words(limit.window)} from here, the most allowed: "
                       f"{limit.advice}; try again in {_wait_words(seconds)}.", seconds)
     db.add(BuildRequest(client=who, action=action, created=now))
-

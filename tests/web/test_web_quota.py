@@ -12,7 +12,7 @@ import pytest
 from appfactory import make_app, page_said, token
 
 from companion.errors import CompanionError
-from companion.web import DEFAULTS, girdle, jobs, par_jobs
+from companion.web import DEFAULTS, girdle, jobs, par_jobs, quota
 from companion.web.db import session
 from companion.web.models import BuildRequest
 
@@ -222,6 +222,59 @@ def test_the_address_counted_is_the_connections_unless_a_proxy_is_trusted(tmp_pa
     assert _new_game(client, headers={"X-Forwarded-For": "10.0.0.1"}).status_code == 201
     assert _new_game(client, headers={"X-Forwarded-For": "10.0.0.2"}).status_code == 201
     assert _new_game(client, headers={"X-Forwarded-For": "10.0.0.1"}).status_code == 429
+
+
+
+def _from(address: str) -> dict:
+    return {"environ_base": {"REMOTE_ADDR": address}}
+
+
+def test_an_ipv6_client_is_counted_by_its_64(tmp_path):
+    """A phone on IPv6 takes a new address of its /64 whenever it likes (privacy addresses):
+    the addresses of one /64 share a limit, another /64 has its own. An IPv4 client reached
+    over IPv6 (``::ffff:192.168.1.77``) is its IPv4 address."""
+    app = make_app(tmp_path, GAMES_PER_HOUR=1)
+    client = app.test_client()
+    assert _new_game(client, **_from("2001:db8:5:6::1")).status_code == 201
+    assert _new_game(client, **_from("2001:db8:5:6:a:b:c:d")).status_code == 429
+    assert _new_game(client, **_from("2001:DB8:5:6:ffff:ffff:ffff:ffff")).status_code == 429
+    assert _new_game(client, **_from("2001:db8:5:7::1")).status_code == 201
+    assert _new_game(client, **_from("::ffff:192.168.1.77")).status_code == 201
+    assert _new_game(client, **_from("192.168.1.77")).status_code == 429
+    assert _new_game(client, **_from("192.168.1.78")).status_code == 201
+    with app.app_context():
+        counted = sorted(r.client for r in session().query(BuildRequest))
+    assert counted == ["192.168.1.77", "192.168.1.78", "2001:db8:5:6::/64", "2001:db8:5:7::/64"]
+
+
+def test_which_client_is_asking(tmp_path):
+    """One rule says which client a request is: IPv4 by its address, IPv6 by its /64, an
+    IPv4-mapped IPv6 address by the IPv4 address, anything else (no address) as it is."""
+    app = make_app(tmp_path)
+    said = {}
+    for address in ("10.1.2.3", "fe80::1:2:3:4%eth0", "2001:db8::", "::ffff:10.1.2.3",
+                    "not an address", "x" * 80):
+        with app.test_request_context("/", environ_base={"REMOTE_ADDR": address}):
+            said[address] = quota.client()
+    assert said == {"10.1.2.3": "10.1.2.3", "fe80::1:2:3:4%eth0": "fe80::/64",
+                    "2001:db8::": "2001:db8::/64", "::ffff:10.1.2.3": "10.1.2.3",
+                    "not an address": "not an address", "x" * 80: "x" * 64}
+    with app.app_context():
+        assert quota.client() == "local"
+
+
+def test_behind_a_proxy_an_ipv6_client_is_counted_by_its_64(tmp_path):
+    """The address a trusted proxy forwards is taken as the connection's would be: an IPv6
+    client's /64, an IPv4-mapped one's IPv4 address."""
+    app = make_app(tmp_path, GAMES_PER_HOUR=1, PROXY_HOPS=1)
+    client = app.test_client()
+
+    def via(address: str) -> int:
+        return _new_game(client, headers={"X-Forwarded-For": address}).status_code
+
+    assert [via("2001:db8:9::1"), via("2001:db8:9::2"), via("2001:db8:8::1")] == [201, 429, 201]
+    assert [via("::ffff:10.0.0.1"), via("10.0.0.1"), via("unknown"), via("unknown")] == [
+        201, 429, 201, 429]
 
 
 @pytest.mark.postgres
