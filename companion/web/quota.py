@@ -10,18 +10,23 @@ request is a 429 saying when to try again, with ``Retry-After``.
 A client is an address as :func:`client` says: an IPv6 client by its /64, which it may rotate
 through at will. :func:`take` adds its row to the request's session without committing: the
 row is kept with what the request keeps (the game, the turn, the queued job), and a request
-that fails is not counted.
+that fails is not counted. Counting and adding are one step: the request holds its client's
+lock for the action (on PostgreSQL a transaction-scoped advisory lock, on SQLite the
+database's write lock) from before the count until it commits or rolls back, so a burst of
+simultaneous requests from one client passes its limit by none.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import ipaddress
 import math
 from dataclasses import dataclass
 
 from flask import current_app, g, has_request_context, request
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, func, select, text
+from sqlalchemy.orm import Session
 
 from companion.errors import UsageError
 from companion.text import counted
@@ -84,6 +89,17 @@ def client() -> str:
     return str(ip)
 
 
+def _hold(db: Session, who: str, action: str) -> None:
+    """Take ``who``'s lock for ``action`` in ``db``'s transaction, held until it commits or
+    rolls back. On PostgreSQL, an advisory lock keyed on the two (other clients and actions
+    never wait for it); on SQLite the database's write lock, taken by the first write of a
+    transaction, holds every other writer already: the caller's delete has taken it."""
+    if db.get_bind().dialect.name == "postgresql":
+        digest = hashlib.blake2b(f"{action} {who}".encode(), digest_size=8).digest()
+        db.execute(text("SELECT pg_advisory_xact_lock(:key)"),
+                   {"key": int.from_bytes(digest, "big", signed=True)})
+
+
 def _wait_words(seconds: int) -> str:
     if seconds < 60:
         return counted(seconds, "second")
@@ -97,7 +113,11 @@ def _window_words(window: dt.timedelta) -> str:
 def take(limit: Limit) -> None:
     """Count one ``limit`` action for the requesting :func:`client`, or refuse it with
     :class:`TooMany` when the client has done as many as ``limit.setting`` allows in the
-    window. The count is added to the current session, kept when the request commits."""
+    window. The count is added to the current session, kept when the request commits; the
+    client's lock for the action is held until the request commits or rolls back, so no other
+    request of the client counts that action meanwhile. A request takes it after any row it
+    locks (a turn's request, after its game's), so no two requests can each wait for the
+    other."""
     from companion.web.db import session
     from companion.web.models import BuildRequest, utc_now
 
@@ -109,8 +129,13 @@ def take(limit: Limit) -> None:
     now = utc_now()
     since = now - limit.window
     db = session()
-    # rows past every window are dropped (each once: requests rarely meet on the same rows)
-    db.execute(delete(BuildRequest).where(BuildRequest.created < now - LONGEST))
+    # rows past every window are dropped, but not those another request is dropping (it
+    # would wait for that request: SKIP LOCKED, on PostgreSQL). On SQLite this write takes
+    # the database's write lock, before the count.
+    db.execute(delete(BuildRequest).where(BuildRequest.id.in_(
+        select(BuildRequest.id).where(BuildRequest.created < now - LONGEST)
+        .with_for_update(skip_locked=True))))
+    _hold(db, who, action)
     mine = (BuildRequest.client == who, BuildRequest.action == action,
             BuildRequest.created >= since)
     recent, oldest = db.execute(select(func.count(), func.min(BuildRequest.created))

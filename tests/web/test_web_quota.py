@@ -9,7 +9,7 @@ import threading
 import time
 
 import pytest
-from appfactory import make_app, page_said, token
+from appfactory import at_once, make_app, page_said, token
 
 from companion.errors import CompanionError
 from companion.web import DEFAULTS, girdle, jobs, par_jobs, quota
@@ -275,6 +275,61 @@ def test_behind_a_proxy_an_ipv6_client_is_counted_by_its_64(tmp_path):
     assert [via("2001:db8:9::1"), via("2001:db8:9::2"), via("2001:db8:8::1")] == [201, 429, 201]
     assert [via("::ffff:10.0.0.1"), via("10.0.0.1"), via("unknown"), via("unknown")] == [
         201, 429, 201, 429]
+
+
+def test_a_burst_from_one_address_passes_no_limit(tmp_path, any_db_url):
+    """N + 8 new games against a limit of N + 3, then N + 5 turns over three games against a
+    limit of N, sent from one address at the same moment: exactly as many as the limit pass,
+    the rest are refused (429), on SQLite and on PostgreSQL (where a turn's request locks its
+    game, then its client's count)."""
+    n = 10
+    app = make_app(tmp_path, any_db_url, GAMES_PER_HOUR=n + 3, TURNS_PER_MINUTE=n)
+    try:
+        games = at_once(app, lambda c, i: _new_game(c), n + 8)
+        assert sorted(g.status_code for g in games) == [201] * (n + 3) + [429] * 5
+        keys = [g.get_json()["table_key"] for g in games if g.status_code == 201][:3]
+        client = app.test_client()
+        turns = at_once(app, lambda c, i: c.post(f"/api/games/{keys[i % 3]}/turns", json={
+            "score": i + 1, "request_key": f"phone-{i}"}).status_code, n + 5)
+        assert sorted(turns) == [201] * n + [429] * 5
+        recorded = [len(client.get(f"/api/games/{k}").get_json()["turns"]) for k in keys]
+        assert sum(recorded) == n
+        with app.app_context():
+            rows = session().query(BuildRequest)
+            assert sorted(r.action for r in rows) == ["game"] * (n + 3) + ["turn"] * n
+    finally:
+        from companion.web.db import engine_of
+
+        engine_of(app).dispose()
+
+
+
+@pytest.mark.postgres
+def test_a_client_counting_holds_up_no_other_client(tmp_path, pg_url):
+    """While one request of an address holds its count for new games (counted, not yet
+    committed), another address's new game and the same address's turn go through at once;
+    the same address's next new game waits for it, and is refused once it commits."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from companion.web.db import engine_of
+
+    app = make_app(tmp_path, pg_url, GAMES_PER_HOUR=1)
+    key = _new_game(app.test_client(), **_from("10.0.0.9")).get_json()["table_key"]
+    with ThreadPoolExecutor(3) as pool, app.test_request_context(
+            "/", environ_base={"REMOTE_ADDR": "2001:db8:1:2::1"}):
+        quota.take(quota.GAME)
+        session().flush()
+        mine = pool.submit(_new_game, app.test_client(), **_from("2001:db8:1:2::2"))
+        other = pool.submit(_new_game, app.test_client(), **_from("2001:db8:1:3::1"))
+        turn = pool.submit(app.test_client().post, f"/api/games/{key}/turns",
+                           json={"score": 3}, **_from("2001:db8:1:2::3"))
+        assert other.result(timeout=30).status_code == 201
+        assert turn.result(timeout=30).status_code == 201
+        time.sleep(1)
+        assert not mine.done()  # waiting for the count under way
+        session().commit()
+        assert mine.result(timeout=30).status_code == 429
+    engine_of(app).dispose()
 
 
 @pytest.mark.postgres
