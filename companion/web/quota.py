@@ -79,7 +79,7 @@ def client() -> str:
         return "local"
     address = request.remote_addr or "local"
     try:
-        ip = ipaddress.ip_address(address)
+        ip = ipaddress.ip_address(_without_port(address))
     except ValueError:
         return address[:64]
     if isinstance(ip, ipaddress.IPv6Address):
@@ -87,6 +87,18 @@ def client() -> str:
             return str(ip.ipv4_mapped)
         return str(ipaddress.IPv6Network((int(ip) >> 64 << 64, 64)))
     return str(ip)
+
+
+def _without_port(address: str) -> str:
+    """``address`` without the port or brackets some proxies write into ``X-Forwarded-For``
+    (``192.0.2.7:5678``, ``[2001:db8::1]:443``, ``[2001:db8::1]``); otherwise as it is."""
+    if address.startswith("["):
+        inside, bracket, _ = address[1:].partition("]")
+        return inside if bracket else address
+    host, colon, port = address.rpartition(":")
+    if colon and "." in host and ":" not in host and port.isdigit():
+        return host
+    return address
 
 
 def _hold(db: Session, who: str, action: str) -> None:

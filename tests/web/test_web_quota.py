@@ -249,16 +249,21 @@ def test_an_ipv6_client_is_counted_by_its_64(tmp_path):
 
 def test_which_client_is_asking(tmp_path):
     """One rule says which client a request is: IPv4 by its address, IPv6 by its /64, an
-    IPv4-mapped IPv6 address by the IPv4 address, anything else (no address) as it is."""
+    IPv4-mapped IPv6 address by the IPv4 address, a port or brackets (as some proxies
+    forward them) ignored, anything else (no address) as it is."""
     app = make_app(tmp_path)
     said = {}
     for address in ("10.1.2.3", "fe80::1:2:3:4%eth0", "2001:db8::", "::ffff:10.1.2.3",
-                    "not an address", "x" * 80):
+                    "not an address", "x" * 80, "10.1.2.3:5678", "[2001:db8::7]:443",
+                    "[2001:db8::8]", "[2001:db8::9", "10.1.2.3:port"):
         with app.test_request_context("/", environ_base={"REMOTE_ADDR": address}):
             said[address] = quota.client()
     assert said == {"10.1.2.3": "10.1.2.3", "fe80::1:2:3:4%eth0": "fe80::/64",
                     "2001:db8::": "2001:db8::/64", "::ffff:10.1.2.3": "10.1.2.3",
-                    "not an address": "not an address", "x" * 80: "x" * 64}
+                    "not an address": "not an address", "x" * 80: "x" * 64,
+                    "10.1.2.3:5678": "10.1.2.3", "[2001:db8::7]:443": "2001:db8::/64",
+                    "[2001:db8::8]": "2001:db8::/64", "[2001:db8::9": "[2001:db8::9",
+                    "10.1.2.3:port": "10.1.2.3:port"}
     with app.app_context():
         assert quota.client() == "local"
 
@@ -275,6 +280,8 @@ def test_behind_a_proxy_an_ipv6_client_is_counted_by_its_64(tmp_path):
     assert [via("2001:db8:9::1"), via("2001:db8:9::2"), via("2001:db8:8::1")] == [201, 429, 201]
     assert [via("::ffff:10.0.0.1"), via("10.0.0.1"), via("unknown"), via("unknown")] == [
         201, 429, 201, 429]
+    assert [via("10.0.0.2:40000"), via("10.0.0.2:40001"), via("[2001:db8:7::1]:443"),
+            via("2001:db8:7::2")] == [201, 429, 201, 429]
 
 
 def test_a_burst_from_one_address_passes_no_limit(tmp_path, any_db_url):
