@@ -55,6 +55,7 @@ DEFAULTS: dict[str, Any] = {
     "PAST_SEARCHES_PER_HOUR": 6,
     "GAMES_PER_HOUR": 20,
     "TURNS_PER_MINUTE": 60,
+    "PHOTOS_PER_HOUR": 120,  # photos read (boards, sheets, cards): seconds of CPU each
     # Proxies (a load balancer) in front of the app that add X-Forwarded-For: the client's
     # address, counted by the limits, is read from the last this many; 0: the connection's
     # (a header sent straight to the app is ignored, so no one dodges a limit with it).

@@ -538,6 +538,7 @@ def link_qr(key: str) -> ResponseReturnValue:
 def _store_photo(game: Game, data: bytes) -> Photo:
     if game.finished:
         raise UsageError("This game is over; start a new one.")
+    quota.spend(quota.PHOTO)
     reading, overlay_jpeg, (width, height) = photos.read_photo(
         game.kind, data, lexicon(), current_app.config["MAX_IMAGE_PIXELS"])
     from vision.imageio import photo_mime
@@ -826,7 +827,8 @@ openapi.add("/api/games/{key}/photos", "post", {
     "requestBody": openapi.photo_body(),
     "responses": {"201": {"description": "the reading and the overlay's address",
                           "content": {"application/json": {"schema": {"type": "object"}}}},
-                  **_REFUSED, "413": openapi.ERROR, "503": openapi.NOT_SET_UP},
+                  **_REFUSED, "413": openapi.ERROR, "429": openapi.ERROR,
+                  "503": openapi.NOT_SET_UP},
 })
 openapi.add("/api/games/{key}/photos/{photo_id}/score", "post", {
     "summary": "Score the new tiles a photo shows (optionally with a corrected grid)",

@@ -420,6 +420,7 @@ def read_sheet_photo(day: dt.date, data: bytes) -> tuple[dict, str]:
     from companion.web.photos import read_girdle_sheet
 
     pz = puzzle(day)
+    quota.spend(quota.PHOTO)
     reading = read_girdle_sheet(data, pz, _lexicon(), current_app.config["MAX_IMAGE_PIXELS"])
     return reading, typed_from_reading(pz, reading)
 
@@ -781,7 +782,7 @@ openapi.add("/api/girdle/{day}/photo", "post", {
     "parameters": [_DAY],
     "requestBody": openapi.photo_body(),
     "responses": {**openapi.ok("the reading and the solution text"),
-                  "503": openapi.NOT_SET_UP}})
+                  "429": openapi.ERROR, "503": openapi.NOT_SET_UP}})
 openapi.add("/api/girdle/{day}/par/status", "get", {
     "summary": "Where the search for the day's par (behind the hints, the answer key and the "
     "ranks) stands, without starting one: found, searching, failed or none",

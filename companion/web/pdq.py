@@ -32,7 +32,7 @@ from companion.pdq import (
 )
 from companion.pdq.solitaire import deals, shuffled
 from companion.text import counted
-from companion.web import openapi
+from companion.web import openapi, quota
 from companion.web.inputs import int_from, said_from, shown_said, words_from
 from companion.web.wordlist import lexicon
 
@@ -210,6 +210,7 @@ def cards_from_photo(variant: str | None) -> dict:
     upload = request.files.get("photo")
     data = chosen_photo(upload, "the cards") if upload is not None else (
         b"" if request.mimetype.startswith("multipart/") else request.get_data())
+    quota.spend(quota.PHOTO)
     return read_pdq_cards(data, current_app.config["MAX_IMAGE_PIXELS"], variant)
 
 
@@ -300,7 +301,7 @@ openapi.add("/api/pdq/cards", "post", {
                                            "type": "array", "items": {
                                                "type": "object",
                                                "required": ["letter", "p"]}}}}}),
-                  "503": openapi.NOT_SET_UP}})
+                  "429": openapi.ERROR, "503": openapi.NOT_SET_UP}})
 openapi.add("/api/pdq/words", "get", {
     "summary": "Every word for the cards, grouped by length, longest first",
     "parameters": [_CARDS, _VARIANT],

@@ -1,11 +1,12 @@
 """Per-address limits on costly or lasting requests: the one mechanism for all of them.
 
-Each thing limited (a new 3D build, a search for a past day's par, a new game, a turn) is an
-*action* with a setting in the app's config: how many one client address may do in a window
-of time (``BUILDS_PER_HOUR``, ``PAST_SEARCHES_PER_HOUR``, ``GAMES_PER_HOUR``,
-``TURNS_PER_MINUTE``). Each one done is a row in the ``build_requests`` table (named for the
-first action limited), so every app server, on any host, counts the same. Past the limit the
-request is a 429 saying when to try again, with ``Retry-After``.
+Each thing limited (a new 3D build, a search for a past day's par, a new game, a turn, a
+photo read) is an *action* with a setting in the app's config: how many one client address
+may do in a window of time (``BUILDS_PER_HOUR``, ``PAST_SEARCHES_PER_HOUR``,
+``GAMES_PER_HOUR``, ``TURNS_PER_MINUTE``, ``PHOTOS_PER_HOUR``). Each one done is a row in
+the ``build_requests`` table (named for the first action limited), so every app server, on
+any host, counts the same. Past the limit the request is a 429 saying when to try again,
+with ``Retry-After``.
 
 A client is an address as :func:`client` says: an IPv6 client by its /64, which it may rotate
 through at will. :func:`take` adds its row to the request's session without committing: the
@@ -54,7 +55,11 @@ GAME = Limit("GAMES_PER_HOUR", dt.timedelta(hours=1), "new game", "new games",
 TURN = Limit("TURNS_PER_MINUTE", dt.timedelta(minutes=1), "turn", "turns",
              "nothing was recorded")
 
-ACTIONS = {BUILD: "build", PAST_SEARCH: "past-search", GAME: "game", TURN: "turn"}
+PHOTO = Limit("PHOTOS_PER_HOUR", dt.timedelta(hours=1), "photo read", "photos read",
+              "the letters can still be typed")
+
+ACTIONS = {BUILD: "build", PAST_SEARCH: "past-search", GAME: "game", TURN: "turn",
+           PHOTO: "photo"}
 LONGEST = max(limit.window for limit in ACTIONS)
 
 
@@ -160,3 +165,14 @@ def take(limit: Limit) -> None:
                       f"{_window_words(limit.window)} from here, the most allowed: "
                       f"{limit.advice}; try again in {_wait_words(seconds)}.", seconds)
     db.add(BuildRequest(client=who, action=action, created=now))
+
+
+def spend(limit: Limit) -> None:
+    """:func:`take` one ``limit`` action and commit it at once: for work that costs the
+    server as much whether or not the request then succeeds (reading a photo takes seconds
+    of processor time, and a photo that cannot be read took them too). The session is
+    committed, so call it before the request adds anything of its own."""
+    from companion.web.db import session
+
+    take(limit)
+    session().commit()

@@ -15,7 +15,7 @@ from companion.web import create_app
 # Test apps play faster than any table: a browser test's module may post hundreds of turns a
 # minute from 127.0.0.1. The limits as shipped are tested in test_web_quota.py.
 PLAYS_FAST = {"PAST_SEARCHES_PER_HOUR": 10_000, "GAMES_PER_HOUR": 10_000,
-              "TURNS_PER_MINUTE": 10_000}
+              "TURNS_PER_MINUTE": 10_000, "PHOTOS_PER_HOUR": 10_000}
 
 _template: Path | None = None  # this process's migrated database (each xdist worker its own)
 

@@ -5,6 +5,7 @@ of past days' searches may push back."""
 from __future__ import annotations
 
 import datetime as dt
+import io
 import threading
 import time
 
@@ -208,6 +209,38 @@ def test_a_real_table_never_meets_the_limits(tmp_path):
         assert client.post(f"/api/games/{keys[n % 6]}/turns",
                            json={"score": n + 1}).status_code == 201
     assert _new_game(client).status_code == 429
+
+
+def test_photo_reads_are_limited_per_address(tmp_path):
+    """Reading a photo takes seconds of processor time, so one address may have
+    ``PHOTOS_PER_HOUR`` read, of boards, sheets and cards alike, counted whether or not the
+    photo could be read; the next is a 429 with the form as sent, before any reading."""
+    app = make_app(tmp_path, PHOTOS_PER_HOUR=3)
+    client = app.test_client()
+    key = _new_game(client).get_json()["table_key"]
+    jpeg = {"data": b"not a photo", "content_type": "image/jpeg"}
+    sent = [client.post(f"/api/games/{key}/photos", **jpeg),
+            client.post(f"/api/girdle/{DAY}/photo", **jpeg),
+            client.post("/api/pdq/cards", **jpeg)]
+    assert [r.status_code for r in sent] == [400, 400, 400]  # read, and refused as unreadable
+    refused = client.post("/api/pdq/cards", **jpeg)
+    assert refused.status_code == 429 and 3500 < int(refused.headers["Retry-After"]) <= 3600
+    assert refused.get_json()["error"] == (
+        "That is 3 photos read in an hour from here, the most allowed: the letters can still "
+        "be typed; try again in 60 minutes.")
+    assert client.post(f"/api/games/{key}/photos", **jpeg).status_code == 429
+    form = client.post(f"/girdle/{DAY}/photo", data={
+        "csrf_token": token(client), "solution": "JUMPING 1",
+        "photo": (io.BytesIO(b"not a photo"), "sheet.jpg")}, content_type="multipart/form-data")
+    assert form.status_code == 429 and int(form.headers["Retry-After"]) > 3500
+    assert "That is 3 photos read in an hour from here" in page_said(form)
+    assert "JUMPING 1" in form.get_data(as_text=True)  # the words typed are kept
+    assert client.post("/api/pdq/cards", **jpeg,
+                       environ_base=OTHER).status_code == 400  # another address: read
+    with app.app_context():
+        counted = sorted(r.client for r in session().query(BuildRequest).filter_by(
+            action="photo"))
+    assert counted == ["127.0.0.1"] * 3 + ["192.168.1.77"]
 
 
 def test_the_address_counted_is_the_connections_unless_a_proxy_is_trusted(tmp_path):
