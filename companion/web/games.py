@@ -544,7 +544,7 @@ def _store_photo(game: Game, data: bytes) -> Photo:
     from vision.imageio import photo_mime
 
     photo = Photo(game_kind=game.kind, game_id=game.id, mime=photo_mime(data), width=width,
-                  height=height, data=data, overlay=overlay_jpeg, reading=reading)
+                  height=height, overlay=overlay_jpeg, reading=reading)
     session().add(photo)
     forget_old_photos(session(), current_app.config["PHOTO_RETENTION_DAYS"])
     session().flush()

@@ -95,19 +95,19 @@ class Turn(Base):
 
 
 class Photo(Base):
-    """An uploaded board photo (already checked to be a readable image) and what was read."""
+    """What was read from an uploaded board photo, and the overlay drawn on it (the photo
+    itself is not kept)."""
 
     __tablename__ = "photos"
 
     id: Mapped[int] = mapped_column(primary_key=True)
     created: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())
     game_kind: Mapped[str] = mapped_column(String(16))
-    mime: Mapped[str] = mapped_column(String(32))
+    mime: Mapped[str] = mapped_column(String(32))  # of the photo sent
     width: Mapped[int] = mapped_column(Integer)  # of the image as read (working size)
     height: Mapped[int] = mapped_column(Integer)
     game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"),
                                                 default=None)
-    data: Mapped[bytes] = mapped_column(LargeBinary)
     overlay: Mapped[bytes] = mapped_column(LargeBinary)  # JPEG: the grid and letters read
     reading: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
 

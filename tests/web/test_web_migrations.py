@@ -8,6 +8,7 @@ from __future__ import annotations
 import concurrent.futures
 import datetime as dt
 import shutil
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -36,6 +37,10 @@ def test_a_new_database_is_made_by_the_migrations_to_the_models_schema(tmp_path)
 def test_a_database_made_before_migrations_keeps_its_data(tmp_path):
     (tmp_path / "instance").mkdir()
     shutil.copy(OLD, tmp_path / "instance" / "companion.sqlite3")
+    with sqlite3.connect(tmp_path / "instance" / "companion.sqlite3") as old:
+        old.execute("INSERT INTO photos (id, game_kind, mime, width, height, game_id, data, "
+                    "overlay, reading) VALUES (1, 'bugwords', 'image/jpeg', 8, 6, 1, ?, ?, ?)",
+                    (b"a photo" * 1000, b"an overlay", '{"rows": 15}'))
     app = make_app(tmp_path)
     client = app.test_client()
     with app.app_context():
@@ -48,6 +53,10 @@ def test_a_database_made_before_migrations_keeps_its_data(tmp_path):
         with dbmod.engine_of(app).connect() as conn:
             assert dbmod.revision(conn) == dbmod._head()
             assert {"jobs", "artifacts"} <= set(inspect(conn).get_table_names())
+            # the photo itself is no longer kept; what was read from it is
+            assert "data" not in {c["name"] for c in inspect(conn).get_columns("photos")}
+            assert conn.execute(text("SELECT overlay, reading FROM photos")).one() == (
+                b"an overlay", '{"rows": 15}')
     data = client.get(f"/api/games/{table_key}").get_json()
     assert [p["total"] for p in data["players"]] == [32, 7]
     resp = client.post(f"/api/games/{table_key}/turns", json={"score": 9, "version": 3})

@@ -55,7 +55,7 @@ def _owned_game(app):
                       json={"play": "8H QUIZ"}).status_code == 201
     with app.app_context():
         photo = Photo(game_kind="bugwords", game_id=game["id"], mime="image/jpeg", width=1,
-                      height=1, data=b"jpeg", overlay=b"overlay",
+                      height=1, overlay=b"overlay",
                       reading={"rows": 15, "cols": 15, "grid": BLANK_GRID, "uncertain": []})
         session().add(photo)
         session().commit()
