@@ -9,6 +9,7 @@ The schema is Alembic's (``migrations/``): every start brings it to the newest r
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import importlib
 import logging
 from collections.abc import Iterator
@@ -49,6 +50,19 @@ def insert_if_absent(db: Session, model: type[Base], values: dict[str, Any]) -> 
     insert = pg_insert if db.get_bind().dialect.name == "postgresql" else sqlite_insert
     result: Any = db.execute(insert(model).values(**values).on_conflict_do_nothing())
     return bool(result.rowcount)
+
+
+def hold(db: Session, name: str) -> None:
+    """Take the lock called ``name`` in ``db``'s transaction, held until it commits or rolls
+    back, so that no two requests count and then add under it at once. On PostgreSQL an
+    advisory lock keyed on ``name`` (requests holding other names never wait for it); on
+    SQLite the database's write lock, which the transaction's first write takes and which
+    holds every other writer already: call this after a write (the callers delete what is
+    past keeping first)."""
+    if db.get_bind().dialect.name == "postgresql":
+        digest = hashlib.blake2b(name.encode(), digest_size=8).digest()
+        db.execute(text("SELECT pg_advisory_xact_lock(:key)"),
+                   {"key": int.from_bytes(digest, "big", signed=True)})
 
 
 BACKENDS = ("sqlite", "postgresql")  # the databases the app is written and tested for

@@ -38,7 +38,7 @@ from sqlalchemy.orm import Session
 
 from companion.errors import CompanionError
 from companion.web import artifacts
-from companion.web.db import insert_if_absent
+from companion.web.db import hold, insert_if_absent
 from companion.web.models import DONE, FAILED, QUEUED, RUNNING, Job, utc_now
 from companion.web.retention import forget_old_artifacts
 
@@ -125,13 +125,14 @@ def submit(db: Session, kind: str, inputs: dict[str, Any], urgent: bool = False)
     key = key_of(kind, inputs)
     row = db.get(Job, key)
     if row is None:
+        forget_old_artifacts(db, int(current_app.config["ARTIFACT_RETENTION_DAYS"]))
+        hold(db, "jobs under way")  # counted and added as one step: a burst passes no limit
         pending = db.scalar(select(func.count()).select_from(Job).where(
             Job.state.in_((QUEUED, RUNNING)), Job.updated >= utc_now() - dt.timedelta(
                 seconds=STALE_SECONDS))) or 0
         if pending >= MAX_PENDING + (KEPT_FOR_URGENT if urgent else 0):
             raise Busy("The companion is busy with long work (3D builds, searches for par); "
                        "try again in half a minute.")
-        forget_old_artifacts(db, int(current_app.config["ARTIFACT_RETENTION_DAYS"]))
         now = utc_now()
         added = insert_if_absent(db, Job, {
             "key": key, "kind": kind, "inputs": inputs, "state": QUEUED, "attempts": 0,

@@ -20,14 +20,12 @@ simultaneous requests from one client passes its limit by none.
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import ipaddress
 import math
 from dataclasses import dataclass
 
 from flask import current_app, g, has_request_context, request
-from sqlalchemy import delete, func, select, text
-from sqlalchemy.orm import Session
+from sqlalchemy import delete, func, select
 
 from companion.errors import UsageError
 from companion.text import counted
@@ -106,17 +104,6 @@ def _without_port(address: str) -> str:
     return address
 
 
-def _hold(db: Session, who: str, action: str) -> None:
-    """Take ``who``'s lock for ``action`` in ``db``'s transaction, held until it commits or
-    rolls back. On PostgreSQL, an advisory lock keyed on the two (other clients and actions
-    never wait for it); on SQLite the database's write lock, taken by the first write of a
-    transaction, holds every other writer already: the caller's delete has taken it."""
-    if db.get_bind().dialect.name == "postgresql":
-        digest = hashlib.blake2b(f"{action} {who}".encode(), digest_size=8).digest()
-        db.execute(text("SELECT pg_advisory_xact_lock(:key)"),
-                   {"key": int.from_bytes(digest, "big", signed=True)})
-
-
 def _wait_words(seconds: int) -> str:
     if seconds < 60:
         return counted(seconds, "second")
@@ -135,7 +122,7 @@ def take(limit: Limit) -> None:
     request of the client counts that action meanwhile. A request takes it after any row it
     locks (a turn's request, after its game's), so no two requests can each wait for the
     other."""
-    from companion.web.db import session
+    from companion.web.db import hold, session
     from companion.web.models import BuildRequest, utc_now
 
     who = client()
@@ -152,7 +139,7 @@ def take(limit: Limit) -> None:
     db.execute(delete(BuildRequest).where(BuildRequest.id.in_(
         select(BuildRequest.id).where(BuildRequest.created < now - LONGEST)
         .with_for_update(skip_locked=True))))
-    _hold(db, who, action)
+    hold(db, f"{action} {who}")  # no other request of the client counts it meanwhile
     mine = (BuildRequest.client == who, BuildRequest.action == action,
             BuildRequest.created >= since)
     recent, oldest = db.execute(select(func.count(), func.min(BuildRequest.created))

@@ -10,7 +10,7 @@ import threading
 import time
 
 import pytest
-from appfactory import make_app
+from appfactory import at_once, make_app
 
 from companion.web import ConfigError, artifacts, create_app, jobs
 from companion.web.db import session
@@ -109,6 +109,36 @@ def test_too_many_jobs_at_once_are_refused(tmp_path, counted, monkeypatch):
             jobs.submit(session(), "test-kind", {"n": 3})
         jobs.submit(session(), "test-kind", {"n": 1})  # under way: not a new job
     gate.set()
+
+
+def test_a_burst_of_new_jobs_passes_no_limit(tmp_path, any_db_url, counted, monkeypatch):
+    """Eight new jobs asked for at the same moment against room for three: exactly three are
+    queued, the others refused as busy, on SQLite and on PostgreSQL (counting the jobs under
+    way and adding one are one step)."""
+    runs, gate = counted
+    monkeypatch.setattr(jobs, "MAX_PENDING", 3)
+    app = make_app(tmp_path, any_db_url)
+
+    def ask(_client, i):
+        with app.app_context():
+            try:
+                jobs.submit(session(), "test-kind", {"n": i})
+                return "queued"
+            except jobs.Busy:
+                session().rollback()
+                return "busy"
+
+    try:
+        said = at_once(app, ask, 8)
+        assert sorted(said) == ["busy"] * 5 + ["queued"] * 3
+        with app.app_context():
+            assert session().query(Job).count() == 3
+    finally:
+        gate.set()
+        for n in range(8):
+            with app.app_context():
+                if session().get(Job, jobs.key_of("test-kind", {"n": n})) is not None:
+                    _wait(app, jobs.key_of("test-kind", {"n": n}))
 
 
 def test_keys_change_with_the_inputs_and_the_code(tmp_path, monkeypatch):
