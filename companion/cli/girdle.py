@@ -156,7 +156,11 @@ def puzzle_text(pz: Puzzle) -> str:
 
 
 def run_show(args: argparse.Namespace) -> int:
+    from companion.girdle.generator import check_published
+
     dates = parse_dates(args.date)
+    if is_range(args.date):  # refused as the range typed, not as its first day alone
+        check_published(dates[0], asked=args.date)
     puzzles = _puzzles(args, dates, lexicon_from_args(args))  # all made before any is printed
     if args.json:
         models = [puzzle_model(pz) for pz in puzzles]
