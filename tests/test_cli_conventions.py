@@ -263,7 +263,7 @@ def test_a_photo_file_is_named_after_the_sentences_own_words(capsys, tmp_path, m
     (["cad", "check", "notes"], "companion: Cannot check notes: give a folder of built parts"),
     (["cad", "check", "parts"], "companion: The folder parts holds no STL or 3MF files"),
     (["read", str(ROOT / "tests" / "data" / "werdup_renders" / "render-101.jpg"), "--game",
-      "werdup", "--previous", "notes"], "companion: --previous notes: not a board state"),
+      "werdup", "--previous", "notes"], "companion: --previous notes: the board text has"),
 ])
 def test_a_file_or_folder_named_is_never_the_first_word(capsys, tmp_path, monkeypatch, argv,
                                                           said):

@@ -360,7 +360,7 @@ HUGE = "Z" * 100_000  # one argument of 100 KB (the kernel takes up to 128 KB)
     (["cad", "build", "--format", HUGE, "-o", "set"], "Unknown format 'zzzz"),
     (["werdup", "replay", str(ROOT / "tests" / "data" / "werdup-short-game.txt"),
       "--challenge-rule", HUGE], "Unknown challenge rule 'ZZZZ"),
-    (["read", str(PHOTO), "--game", "werdup", "--previous", HUGE], ": not a board state"),
+    (["read", str(PHOTO), "--game", "werdup", "--previous", HUGE], "File name too long (ZZZZ"),
 ])
 def test_a_huge_value_is_repeated_by_its_first_characters(argv: list[str], words: str,
                                                            tmp_path: Path) -> None:

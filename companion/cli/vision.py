@@ -41,9 +41,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("photo", type=file_name, help="the photo (JPEG, HEIC, PNG, WebP or AVIF)")
     p.add_argument("--game", required=True, choices=READ_GAMES,
                    help="which game's board, sheet or cards the photo shows")
-    p.add_argument("--previous", metavar="STATE.json", type=file_name,
-                   help="WerdUp: the board before this turn (an earlier 'read --json' output); "
-                   "gives stack heights and the play with its score")
+    p.add_argument("--previous", metavar="POSITION", type=file_name,
+                   help="WerdUp: the board before this turn, as 'werdup score' takes it (an "
+                   "earlier 'read --json' output, a board text file, a game record, or "
+                   "'empty'); gives stack heights and the play with its score")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--overlay", metavar="OUT.png",
                    help="also write the photo with the recognised grid and letters drawn on it")
@@ -99,7 +100,6 @@ def run_read(args: argparse.Namespace) -> int:
 
 def _run_read(args: argparse.Namespace) -> int:
 
-    from vision.boards import board_spec
     from vision.photo import load, read_photo, read_werdup_photo
 
     _check_game_options(args)
@@ -111,9 +111,14 @@ def _run_read(args: argparse.Namespace) -> int:
     if args.previous:
         if args.game != "werdup":
             raise UsageError("--previous is for WerdUp photos (stack heights)")
-        from vision.werdup_turn import load_state
+        from companion.cli.werdup import load_position
+        from companion.werdup.rules import get_rules
+        from vision.werdup_turn import state_of
 
-        previous = load_state(args.previous, board_spec("werdup").rows)
+        # any position 'werdup score' takes: a reading, board text, a game record, empty
+        board = load_position(args.previous, get_rules(args.rules or "werdup"), args,
+                              option="--previous")
+        previous = state_of(board)
     if args.game == "pdq" and args.engine != "classifier":
         raise UsageError("PDQ cards are read with the tile classifier only")
     if args.game == "girdle":
