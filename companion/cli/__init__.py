@@ -19,6 +19,7 @@ from typing import Any, NoReturn
 
 from companion.errors import CompanionError, exit_status
 from companion.text import PATH_SHOWN, printable, sentence, short_words, shown
+from companion.typed import typed_text
 
 # Sub-command modules, in the order ``companion --help`` lists them (``printing`` registers
 # the ``print`` command).
@@ -49,13 +50,18 @@ class _Parser(argparse.ArgumentParser):
     def add_argument(self, *names: Any, **kwargs: Any) -> argparse.Action:
         """An option of named choices takes them in any case (``--paper A4``, ``--game
         WerdUp``), as ``--variant`` and ``--challenge-rule`` take theirs
-        (:func:`companion.cli.common.any_case`)."""
+        (:func:`companion.cli.common.any_case`); any other text typed (a word, a play, a
+        name) is read in the terminal's character set (:func:`companion.typed.typed_text`:
+        "café" typed at a Latin-1 terminal was "CAF\\udce9", not a word), unless the
+        argument's ``type`` reads it otherwise (a file's name keeps its bytes)."""
         choices = kwargs.get("choices")
         if (choices is not None and "type" not in kwargs
                 and all(isinstance(c, str) and c == c.lower() for c in choices)):
             from companion.cli.common import any_case  # (the commands load it anyway)
 
             kwargs["type"] = any_case(tuple(choices))
+        if "type" not in kwargs and kwargs.get("action", "store") in ("store", "append"):
+            kwargs["type"] = typed_text
         return super().add_argument(*names, **kwargs)
 
     def parse_known_args(  # type: ignore[override]

@@ -13,6 +13,7 @@ from companion.cli.common import (
     file_name,
     lexicon_from_args,
     parse_date,
+    path_name,
     print_json,
     read_text_file,
 )
@@ -46,7 +47,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "earlier 'read --json' output, a board text file, a game record, or "
                    "'empty'); gives stack heights and the play with its score")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--overlay", metavar="OUT.png",
+    p.add_argument("--overlay", metavar="OUT.png", type=path_name,
                    help="also write the photo with the recognised grid and letters drawn on it")
     p.add_argument("--engine", choices=("classifier", "tesseract"), default="classifier",
                    help="letter reader: the built-in tile classifier (default) or Tesseract "
