@@ -299,13 +299,19 @@ def test_solve_uses_the_cache_and_ignores_a_tampered_entry(capsys, tmp_path):
         (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "not a text file"),
         (b'{"solution": [], "puzzle": []}', "expected a JSON object"),
         (b'{"solution": [], "puzzle": {"supply": "AB"}}', "the field 'lines' is missing"),
+        # "a field has the wrong form ('list' object has no attribute 'items')": which field,
+        # in Python's words
         (b'{"solution": [], "puzzle": {"lines": [], "supply": "AB", "vp": [1]}}',
-         "a field has the wrong form"),
+         "the field 'vp' is not an object of letters and their Victory Points."),
+        (b'{"solution": [], "puzzle": {"lines": 5, "supply": "AB"}}',
+         "the field 'lines' is not a list of word lines, each {\"kind\": \"row\" or \"col\""),
+        (b'{"solution": [], "puzzle": {"lines": [["row", 1]], "supply": "AB", "size": "big"}}',
+         "the field 'size' is not a whole number."),
         (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
         (b'{"solution": [], "puzzle": {"lines": [["row", 1]], "supply": "AB", "size": 1000000}}',
-         "A Word Girdle grid is 2 to 15 squares a side, not 1000000"),
+         "sheet.json: a Word Girdle grid is 2 to 15 squares a side, not 1000000"),
         (b'{"solution": [], "puzzle": {"lines": [["row", 1]], "supply": "AB", '
-         b'"length_bonus": {}}}', "The length bonus table must name the word lengths"),
+         b'"length_bonus": {}}}', "sheet.json: the length bonus table must name the word lengths"),
         (b'[{"row": 1e400, "col": 1, "direction": "across", "word": "CAT"}]', "too large"),
         (b'[{"row": NaN, "col": 1, "direction": "across", "word": "CAT"}]', "NaN is not"),
         # a square between rows is no square (it was read as row 1)
@@ -326,6 +332,8 @@ def test_check_of_a_bad_sheet_file(capsys, tmp_path, content, message):
     code, out, err = run(capsys, "girdle", "check", str(path))
     assert code == 2 and out == ""
     assert message in err
+    if b'"puzzle": {' in content:  # which file's puzzle it is, named
+        assert err.startswith(f"companion: The puzzle of the sheet {path}: ")
 
 
 def test_a_word_list_too_small_for_any_sheet_is_named(capsys, tmp_path):
@@ -392,7 +400,7 @@ def test_check_squares_given_backwards(capsys, tmp_path):
 @pytest.mark.parametrize("change, message", [
     (lambda pz: pz["length_bonus"].pop("4"), "no bonus for 4-letter words"),
     (lambda pz: pz["lines"].__setitem__(1, {"kind": "row", "index": 1}),
-     "Row 1 carries two word icons"),
+     "row 1 carries two word icons"),
 ])
 def test_check_refuses_a_puzzle_the_sheet_cannot_have(capsys, tmp_path, change, message):
     """A length table with a gap ended in a KeyError traceback at the first 4-letter word; two

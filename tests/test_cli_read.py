@@ -367,3 +367,21 @@ def test_previous_that_is_no_position_is_named_as_the_position_reader_says(capsy
                          str(notes))
     assert (code, out) == (2, "")
     assert err == f"companion: --previous {notes}: the board text has 1 row, expected 10.\n"
+
+
+@pytest.mark.parametrize(("content", "said"), [
+    (b"", " is empty: a puzzle file is the JSON 'companion girdle show --json' writes."),
+    (b"{}", ": not a Word Girdle puzzle: the field 'lines' is missing."),
+    (b'{"lines": [["row", 1]], "supply": "AB", "vp": [1]}',
+     ": not a Word Girdle puzzle: the field 'vp' is not an object of letters and their "
+     "Victory Points."),
+])
+def test_a_puzzle_file_that_is_no_puzzle_is_named(capsys, tmp_path, content, said):
+    """--puzzle FILE that was no puzzle said "Not a Word Girdle puzzle: bad JSON (Expecting
+    value: line 1 column 1 (char 0))." naming no file, however empty it was."""
+    puzzle = tmp_path / "puzzle.json"
+    puzzle.write_bytes(content)
+    code, out, err = run(capsys, "read", str(PHOTO), "--game", "girdle", "--puzzle",
+                         str(puzzle))
+    assert (code, out) == (2, "")
+    assert err == f"companion: --puzzle {puzzle}{said}\n"

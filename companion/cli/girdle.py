@@ -387,7 +387,10 @@ def run_check(args: argparse.Namespace) -> int:
         if args.date is not None:  # it would be dropped without a word
             raise UsageError(f"the sheet {args.solution} holds its puzzle; --date is for a sheet "
                              "without one (a list of words, or an object without 'puzzle')")
-        pz = Puzzle.from_dict(data["puzzle"])
+        try:
+            pz = Puzzle.from_dict(data["puzzle"])
+        except UsageError as exc:  # which file's puzzle it is
+            raise UsageError(f"the puzzle of the sheet {args.solution}: {exc}") from exc
     else:
         pz = _daily(args, args.date if args.date is not None else data.get("date"), lex)
         if args.date is not None and data.get("date") is not None:

@@ -19,7 +19,7 @@ from companion.cli.common import (
 )
 from companion.errors import UsageError
 from companion.outfile import write_file_whole
-from companion.text import counted, printable, signed
+from companion.text import PATH_SHOWN, counted, printable, shown, signed
 from companion.werdup.rules import RULE_SET_NAMES
 
 READ_GAMES = ("werdup", "bugwords", "girdle", "pdq")
@@ -206,7 +206,15 @@ def _puzzle(args: argparse.Namespace, lexicon):
     from companion.girdle import Puzzle, puzzle_for
 
     if args.puzzle:
-        return Puzzle.from_json(read_text_file(args.puzzle, "puzzle"))
+        text = read_text_file(args.puzzle, "puzzle")
+        where = f"--puzzle {shown(args.puzzle, PATH_SHOWN)}"
+        if not text.strip():  # the JSON reader's "Expecting value: line 1 column 1 (char 0)"
+            raise UsageError(f"{where} is empty: a puzzle file is the JSON 'companion girdle "
+                             "show --json' writes")
+        try:
+            return Puzzle.from_json(text)
+        except UsageError as exc:  # named, as a sheet's or a position's file is
+            raise UsageError(f"{where}: {exc}") from exc
     return puzzle_for(parse_date(args.date, command="read"), lexicon=lexicon)
 
 
