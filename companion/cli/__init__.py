@@ -11,6 +11,7 @@ import atexit
 import importlib
 import json
 import os
+import re
 import signal
 import sys
 from collections.abc import Sequence
@@ -42,6 +43,13 @@ class _Parser(argparse.ArgumentParser):
     """argparse's parser, whose errors repeat what was typed as the commands' own do: a
     control character or a line break escaped, a long value cut short ("unrecognized
     arguments", "invalid choice")."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # A value starting with a minus and a digit is a value, not an option: argparse takes
+        # only a plain number so ('--top -1'), and '--bed -5x100' or '--clearances -1,2'
+        # was "expected one argument", where the option's own reading says what is wrong.
+        self._negative_number_matcher = re.compile(r"^-\.?[0-9]")
 
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
