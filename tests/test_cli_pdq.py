@@ -321,3 +321,21 @@ def test_word_count_with_no_word_that_counts_names_no_winner(capsys):
     code, out, _ = run(capsys, "DRU", "--score", "ann=", "--score", "bob=dru")
     assert code == 0 and "No winner: nobody wrote a word that counts." in out
     assert "Winner" not in out and "Tie" not in out
+
+
+@pytest.mark.parametrize(("name", "said"), [
+    # any reason the file cannot be opened was "it must be a text table" (permission denied,
+    # a file named as a folder)
+    ("deck.tsv/cards", "Cannot read deck file {}: Not a directory."),
+    # an empty file was told to "start with the header line"
+    ("empty.tsv", "Deck file {} is empty: a deck is the header line 'letter<TAB>count', then "
+     "a letter and its count on each line."),
+])
+def test_a_deck_file_that_cannot_be_read_says_why(capsys, tmp_path, name, said):
+    (tmp_path / "deck.tsv").write_text("letter\tcount\nP\t1\nN\t1\nA\t1\n")
+    (tmp_path / "empty.tsv").write_text("# no cards yet\n")
+    path = tmp_path / name
+    code, out, err = run(capsys, "P", "N", "A", "--deck", str(path))
+    assert (code, out) == (2, "")
+    # (a table's own faults name the file by its name alone, as the deck is named)
+    assert err == f"companion: {said.format(path if 'Cannot' in said else path.name)}\n"

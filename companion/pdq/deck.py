@@ -68,7 +68,10 @@ def parse_deck_table(text: str, name: str) -> Deck:
     counts: dict[str, int] = {}
     lines = [ln.strip() for ln in text.splitlines()]
     rows = [ln for ln in lines if ln and not ln.startswith("#")]
-    if not rows or rows[0].split()[:2] != ["letter", "count"]:
+    if not rows:  # (the header's refusal told an empty file to start with a header)
+        raise UsageError(f"Deck file {name} is empty: a deck is the header line "
+                         "'letter<TAB>count', then a letter and its count on each line.")
+    if rows[0].split()[:2] != ["letter", "count"]:
         raise UsageError(f"Deck file {name} must start with the header line 'letter<TAB>count'.")
     for n, row in enumerate(rows[1:], start=2):
         parts = row.split()
@@ -120,12 +123,15 @@ def load_deck(path: str | Path | None = None) -> Deck:
     try:
         raw = read_at_most(p, MAX_DECK_BYTES)  # a deck table is a few hundred bytes
         if len(raw) > MAX_DECK_BYTES:
-            raise UsageError(f"Cannot read deck file {p}: it must be a text table.")
+            raise UsageError(f"Deck file {p} is too large (over "
+                             f"{counted(MAX_DECK_BYTES, 'byte', spec=',')}) to be a deck table.")
         text = raw.decode("utf-8")
     except FileNotFoundError as exc:
         raise UsageError(f"Deck file not found: {p}") from exc
-    except (OSError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError as exc:
         raise UsageError(f"Cannot read deck file {p}: it must be a text table.") from exc
+    except OSError as exc:  # permission denied, say: "it must be a text table" named no cause
+        raise UsageError(f"Cannot read deck file {p}: {exc.strerror or exc}.") from exc
     return parse_deck_table(text, p.name)
 
 
