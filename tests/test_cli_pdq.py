@@ -339,3 +339,13 @@ def test_a_deck_file_that_cannot_be_read_says_why(capsys, tmp_path, name, said):
     assert (code, out) == (2, "")
     # (a table's own faults name the file by its name alone, as the deck is named)
     assert err == f"companion: {said.format(path if 'Cannot' in said else path.name)}\n"
+
+
+def test_a_deck_on_standard_input_is_named_so(capsys, monkeypatch):
+    """"Deck file - is empty": standard input is named as every command names it."""
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"letter\tcount\nP\tx\n")))
+    code, _, err = run(capsys, "P", "N", "A", "--deck", "-")
+    assert (code, err) == (2, "companion: The deck on standard input, row 2: expected a letter "
+                              "and a count: 'P\\tx'.\n")
