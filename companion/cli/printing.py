@@ -144,6 +144,8 @@ def _write(args: argparse.Namespace, default_name: str, data: bytes) -> int:
     if path.is_dir():
         path = path / default_name
     elif not path.parent.is_dir():  # the system says only "No such file or directory"
+        if path.parent.exists():  # "there is no folder notes.txt" of a file named so
+            raise UsageError(f"Cannot write {path}: {path.parent} is a file, not a folder.")
         raise UsageError(f"Cannot write {path}: there is no folder {path.parent} (a name "
                          "ending in / makes a folder).")
     try:
