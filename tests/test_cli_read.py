@@ -32,6 +32,16 @@ def test_an_overlay_that_cannot_be_an_image_is_refused(capsys, tmp_path, monkeyp
     assert list(tmp_path.iterdir()) == []
 
 
+def test_an_overlay_in_a_folder_that_is_a_file_is_named_so(capsys, tmp_path, monkeypatch):
+    """'--overlay notes.txt/o.png' said "the folder notes.txt does not exist", of a file."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "notes.txt").write_text("notes\n")
+    code, out, err = run(capsys, "read", str(PHOTO), "--game", "werdup", "--overlay",
+                         "notes.txt/o.png")
+    assert (code, out) == (2, "")
+    assert err == "companion: --overlay notes.txt/o.png: notes.txt is a file, not a folder.\n"
+
+
 def test_a_puzzle_file_that_is_not_text(capsys, tmp_path):
     puzzle = tmp_path / "puzzle.json"
     puzzle.write_bytes(b"\xff\xd8\xff\xe0 a jpeg")

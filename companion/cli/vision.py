@@ -182,6 +182,8 @@ def _check_overlay_path(name: str, inputs: list[str | None]) -> None:
         raise UsageError(f"--overlay {name} is a folder; name an image file, like overlay.png")
     check_file_ending("--overlay", name, "an image", OVERLAY_SUFFIXES)
     if not path.resolve().parent.is_dir():
+        if path.resolve().parent.exists():  # not "the folder notes.txt does not exist"
+            raise UsageError(f"--overlay {name}: {path.parent} is a file, not a folder")
         raise UsageError(f"--overlay {name}: the folder {path.parent} does not exist")
 
 
