@@ -377,6 +377,11 @@ def test_previous_that_is_no_position_is_named_as_the_position_reader_says(capsy
                          str(notes))
     assert (code, out) == (2, "")
     assert err == f"companion: --previous {notes}: the board text has 1 row, expected 10.\n"
+    for name, said in ((tmp_path / "nope.json", "--previous position file not found: {}."),
+                       (tmp_path, "--previous position {} is a folder, not a file.")):
+        code, out, err = run(capsys, "read", str(PHOTO), "--game", "werdup", "--previous",
+                             str(name))
+        assert (code, out, err) == (2, "", f"companion: {said.format(name)}\n")
 
 
 @pytest.mark.parametrize(("content", "said"), [

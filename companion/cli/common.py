@@ -227,16 +227,18 @@ EMPTY_POSITION = "empty"  # a position argument naming an empty board, not a fil
 
 
 def read_position(name: str, rows: int, cols: int, from_text: Callable[[str], Board],
-                  limit: int = MAX_TEXT_BYTES, any_encoding: bool = False) -> Board:
+                  limit: int = MAX_TEXT_BYTES, any_encoding: bool = False,
+                  what: str = "position") -> Board:
     """The board a command's POSITION argument names, the one reading both games' commands
     share: ``empty`` an empty board of ``rows`` x ``cols`` squares, ``-`` standard input,
-    anything else a file (read as :func:`read_text_file` reads one, ``limit`` and
-    ``any_encoding`` with it), its text made a board by ``from_text``, the game's reader."""
+    anything else a file (read as :func:`read_text_file` reads one, ``limit``,
+    ``any_encoding`` and ``what`` with it), its text made a board by ``from_text``, the
+    game's reader."""
     if name == EMPTY_POSITION:
         from companion.board import Board
 
         return Board(rows, cols)
-    return from_text(read_text_file(name, "position", limit, any_encoding))
+    return from_text(read_text_file(name, what, limit, any_encoding))
 
 
 def one_line(error: object) -> str:

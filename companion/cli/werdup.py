@@ -144,8 +144,10 @@ def load_position(name: str, rules: WerdUpRules, args: argparse.Namespace,
     ``args`` name), or a reading of a photo (``read --json``'s ``{"grid", "heights"}``).
     ``option`` names the option that gave the file (``--previous``) in its errors."""
     size = rules.board_size
+    what = f"{option} position" if option else "position"  # "--previous position file ..."
     return read_position(name, size, size,
-                         lambda text: _board_from_text(text, name, rules, args, option))
+                         lambda text: _board_from_text(text, name, rules, args, option),
+                         what=what)
 
 
 def _board_from_text(text: str, name: str, rules: WerdUpRules, args: argparse.Namespace,
