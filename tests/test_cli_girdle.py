@@ -324,6 +324,13 @@ def test_solve_uses_the_cache_and_ignores_a_tampered_entry(capsys, tmp_path):
         (b'[{"cells": [[1, 2, 3]], "word": "A"}]', "cells must be a list of [row, column] pairs"),
         (b'[{"row": true, "col": 1, "direction": "across", "word": "CAT"}]',
          "True is not a whole number"),
+        # "word 1: missing or bad field ('direction')": missing, or bad?
+        (b'[{"row": 1, "col": 1, "word": "CAT"}]',
+         "Word 1: the field 'direction' is missing (a word gives row, col, direction and word, "
+         "or cells and word)."),
+        # "word 1: missing or bad field ('x' is not a whole number)": which field?
+        (b'[{"row": 1, "col": "x", "direction": "across", "word": "CAT"}]',
+         "Word 1: the field 'col': 'x' is not a whole number."),
     ],
 )
 def test_check_of_a_bad_sheet_file(capsys, tmp_path, content, message):
