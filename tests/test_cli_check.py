@@ -450,3 +450,11 @@ def test_a_refused_word_is_told_why_as_a_referee_would(capsys):
         ("A LOT", [], "", []), ("DON'T", [], "", []), ("", ["television"], "", []),
         ("", [], "MANY", ["MORE"]), ("", [], "", [])]
     assert [w["valid"] for w in words] == [False, False, False, False, True]
+
+
+def test_a_word_list_too_large_says_its_limit_as_every_count_is_written(capsys):
+    """"over 67108864 bytes": a count in a message is written with its thousands marked,
+    as a text file's limit is ("over 10,000,000 bytes")."""
+    code, out, err = run(capsys, "check", "qi", "--lexicon", "/dev/zero")
+    assert (code, out) == (2, "")
+    assert err == "companion: Word list /dev/zero is too large (over 67,108,864 bytes).\n"

@@ -263,7 +263,7 @@ def test_a_photo_file_is_named_after_the_sentences_own_words(capsys, tmp_path, m
     (["cad", "check", "notes"], "companion: Cannot check notes: give a folder of built parts"),
     (["cad", "check", "parts"], "companion: The folder parts holds no STL or 3MF files"),
     (["read", str(ROOT / "tests" / "data" / "werdup_renders" / "render-101.jpg"), "--game",
-      "werdup", "--previous", "notes"], "companion: --previous notes: not a board state"),
+      "werdup", "--previous", "notes"], "companion: --previous notes: the board text has"),
 ])
 def test_a_file_or_folder_named_is_never_the_first_word(capsys, tmp_path, monkeypatch, argv,
                                                           said):
@@ -396,3 +396,23 @@ def test_paper_a4_is_a4_and_an_unknown_choice_is_repeated_as_typed(capsys, tmp_p
         main(["print", "score-sheet", "--game", "pdq", "--paper", "A5"])
     assert stop.value.code == 2
     assert "invalid choice: 'A5' (choose from 'letter', 'a4')" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["cad", "build", "--bed", "-5x100", "-o", "set"],
+     "Bed must be a width and depth above 0 mm and at most 10,000 mm, like 180x180, got "
+     "'-5x100'."),
+    (["cad", "coupons", "--clearances", "-1,2", "-o", "set"],
+     "Clearance must be 0.1-0.45 mm, got -1"),
+    (["werdup", "score", "empty", "-5E", "CAT"], "'-5E' is not a board position"),
+])
+def test_a_value_starting_with_a_minus_is_the_options_own(capsys, tmp_path, monkeypatch, argv,
+                                                          said):
+    """argparse takes a value starting with '-' for an option unless it is a plain number:
+    '--bed -5x100' was "argument --bed: expected one argument", where the option's own
+    reading says what is wrong with the value."""
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"companion: {said}"), err
+    assert not list(tmp_path.iterdir())

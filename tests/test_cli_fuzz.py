@@ -231,7 +231,7 @@ def _check_a_sheet_with(field: str, tmp_path: Path) -> subprocess.CompletedProce
     ('"crossed_out": {"a": 1}', "crossed_out must be a list of letters"),
     ('"row": "\u00b2"', "'\u00b2' is not a whole number"),  # a superscript two
     # Python's words again: "Exceeds the limit (4300 digits) ... sys.set_int_max_str_digits()"
-    ('"row": "' + "9" * 5000 + '"', "(the number " + "9" * 37 + "... is too large)"),
+    ('"row": "' + "9" * 5000 + '"', "the field 'row': the number " + "9" * 37 + "... is too large"),
     ('"row": ' + "9" * 5000, "is not JSON: the number " + "9" * 37 + "... is too large"),
     # the whole of a 100 KB value was repeated
     ('"crossed_out": {"' + "a" * 100_000 + '": 1}', "not {'" + "a" * 35 + "..."),
@@ -360,7 +360,7 @@ HUGE = "Z" * 100_000  # one argument of 100 KB (the kernel takes up to 128 KB)
     (["cad", "build", "--format", HUGE, "-o", "set"], "Unknown format 'zzzz"),
     (["werdup", "replay", str(ROOT / "tests" / "data" / "werdup-short-game.txt"),
       "--challenge-rule", HUGE], "Unknown challenge rule 'ZZZZ"),
-    (["read", str(PHOTO), "--game", "werdup", "--previous", HUGE], ": not a board state"),
+    (["read", str(PHOTO), "--game", "werdup", "--previous", HUGE], "File name too long (ZZZZ"),
 ])
 def test_a_huge_value_is_repeated_by_its_first_characters(argv: list[str], words: str,
                                                            tmp_path: Path) -> None:

@@ -220,7 +220,8 @@ def test_unfinished_sheet_is_scored_but_flagged(capsys, tmp_path):
          "above zero, not -0.5."),
         (["girdle", "show", "--date", ""], "Cannot read the date ''"),
         (["girdle", "check", "/"], "is a folder"),
-        (["girdle", "show", "--date", "2020-01-01"], "The first Word Girdle is from 2024-01-01."),
+        (["girdle", "show", "--date", "2020-01-01"],
+         "There is no Word Girdle of 2020-01-01: the first is from 2024-01-01."),
         (["girdle", "solve", "--lexicon", "/no/such/words.txt"], "Word list not found"),
     ],
 )
@@ -298,13 +299,19 @@ def test_solve_uses_the_cache_and_ignores_a_tampered_entry(capsys, tmp_path):
         (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "not a text file"),
         (b'{"solution": [], "puzzle": []}', "expected a JSON object"),
         (b'{"solution": [], "puzzle": {"supply": "AB"}}', "the field 'lines' is missing"),
+        # "a field has the wrong form ('list' object has no attribute 'items')": which field,
+        # in Python's words
         (b'{"solution": [], "puzzle": {"lines": [], "supply": "AB", "vp": [1]}}',
-         "a field has the wrong form"),
+         "the field 'vp' is not an object of letters and their Victory Points."),
+        (b'{"solution": [], "puzzle": {"lines": 5, "supply": "AB"}}',
+         "the field 'lines' is not a list of word lines, each {\"kind\": \"row\" or \"col\""),
+        (b'{"solution": [], "puzzle": {"lines": [["row", 1]], "supply": "AB", "size": "big"}}',
+         "the field 'size' is not a whole number."),
         (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
         (b'{"solution": [], "puzzle": {"lines": [["row", 1]], "supply": "AB", "size": 1000000}}',
-         "A Word Girdle grid is 2 to 15 squares a side, not 1000000"),
+         "sheet.json: a Word Girdle grid is 2 to 15 squares a side, not 1000000"),
         (b'{"solution": [], "puzzle": {"lines": [["row", 1]], "supply": "AB", '
-         b'"length_bonus": {}}}', "The length bonus table must name the word lengths"),
+         b'"length_bonus": {}}}', "sheet.json: the length bonus table must name the word lengths"),
         (b'[{"row": 1e400, "col": 1, "direction": "across", "word": "CAT"}]', "too large"),
         (b'[{"row": NaN, "col": 1, "direction": "across", "word": "CAT"}]', "NaN is not"),
         # a square between rows is no square (it was read as row 1)
@@ -317,6 +324,13 @@ def test_solve_uses_the_cache_and_ignores_a_tampered_entry(capsys, tmp_path):
         (b'[{"cells": [[1, 2, 3]], "word": "A"}]', "cells must be a list of [row, column] pairs"),
         (b'[{"row": true, "col": 1, "direction": "across", "word": "CAT"}]',
          "True is not a whole number"),
+        # "word 1: missing or bad field ('direction')": missing, or bad?
+        (b'[{"row": 1, "col": 1, "word": "CAT"}]',
+         "Word 1: the field 'direction' is missing (a word gives row, col, direction and word, "
+         "or cells and word)."),
+        # "word 1: missing or bad field ('x' is not a whole number)": which field?
+        (b'[{"row": 1, "col": "x", "direction": "across", "word": "CAT"}]',
+         "Word 1: the field 'col': 'x' is not a whole number."),
     ],
 )
 def test_check_of_a_bad_sheet_file(capsys, tmp_path, content, message):
@@ -325,6 +339,8 @@ def test_check_of_a_bad_sheet_file(capsys, tmp_path, content, message):
     code, out, err = run(capsys, "girdle", "check", str(path))
     assert code == 2 and out == ""
     assert message in err
+    if b'"puzzle": {' in content:  # which file's puzzle it is, named
+        assert err.startswith(f"companion: The puzzle of the sheet {path}: ")
 
 
 def test_a_word_list_too_small_for_any_sheet_is_named(capsys, tmp_path):
@@ -391,7 +407,7 @@ def test_check_squares_given_backwards(capsys, tmp_path):
 @pytest.mark.parametrize("change, message", [
     (lambda pz: pz["length_bonus"].pop("4"), "no bonus for 4-letter words"),
     (lambda pz: pz["lines"].__setitem__(1, {"kind": "row", "index": 1}),
-     "Row 1 carries two word icons"),
+     "row 1 carries two word icons"),
 ])
 def test_check_refuses_a_puzzle_the_sheet_cannot_have(capsys, tmp_path, change, message):
     """A length table with a gap ended in a KeyError traceback at the first 4-letter word; two
@@ -574,3 +590,43 @@ def test_solve_json_says_whether_its_par_came_from_the_cache(capsys, tmp_path):
         code, out, _ = run(capsys, "girdle", "check", str(path), "--json")
         card = json.loads(out)
         assert code == 0 and card["legal"] and card["final"] == fresh["par"]
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["girdle", "show", "--date", "2023-06-01"], "There is no Word Girdle of 2023-06-01"),
+        (["girdle", "show", "--date", "2023-06-01", "--family", "star"],
+         "There is no Word Girdle of 2023-06-01"),
+        (["girdle", "solve", "--date", "2023-06-01"], "There is no Word Girdle of 2023-06-01"),
+        (["print", "girdle", "--date", "2023-06-01"], "There is no Word Girdle of 2023-06-01"),
+        (["girdle", "show", "--date", "2023-12-30..2024-01-02"],
+         "The range of dates '2023-12-30..2024-01-02' starts on 2023-12-30, before the first "
+         "Word Girdle, which is from 2024-01-01."),
+        (["girdle", "show", "--date", "2023-06-01..07"],
+         "The range of dates '2023-06-01..07' starts on 2023-06-01"),
+    ],
+)
+def test_a_date_before_the_first_puzzle_is_named_in_its_refusal(capsys, tmp_path, monkeypatch,
+                                                                  argv, message):
+    """"The first Word Girdle is from 2024-01-01." did not say which date was asked: every
+    command taking --date (and a range of them) names it."""
+    monkeypatch.chdir(tmp_path)  # print writes nothing, but would write here
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert message in err and "2024-01-01" in err
+    assert not list(tmp_path.glob("*.pdf"))
+
+
+@pytest.mark.parametrize("date", [None, "2023-06-01"])
+def test_check_names_the_date_of_a_sheet_before_the_first_puzzle(capsys, tmp_path, date):
+    """A sheet's own date, or the --date given for it, is named when it comes before the
+    first puzzle."""
+    sheet = tmp_path / "sheet.json"
+    sheet.write_text(json.dumps({"date": "2023-05-31", "solution": []} if date is None
+                                else []))
+    argv = ["girdle", "check", str(sheet)] + (["--date", date] if date else [])
+    code, _, err = run(capsys, *argv)
+    day = date or "2023-05-31"
+    assert code == 2
+    assert err == f"companion: There is no Word Girdle of {day}: the first is from 2024-01-01.\n"

@@ -272,16 +272,19 @@ def test_the_listing_names_the_word_list_as_every_command_does(capsys, tmp_path)
     assert data["lexicon"] == house.name  # the JSON keeps the short name, as verdicts do
 
 
-@pytest.mark.parametrize("argv", [["check", b"q\xffi", "--json"],
-                                  ["pdq", "P", "N", "A", "--word", b"pin\xe9apple", "--json"]])
+@pytest.mark.parametrize("argv", [["check", "qi", "--lexicon", b"/no/such/q\xffi.txt", "--json"],
+                                  ["pdq", "P", "N", "A", "--deck", b"/no/such/d\xe9ck.tsv",
+                                   "--json"]])
 def test_json_answer_is_utf8_for_an_argument_that_is_not(argv, tmp_path):
-    # a byte that is not UTF-8 in an argument (a Latin-1 terminal) went out raw in the JSON
+    # a byte that is not UTF-8 in an argument (a Latin-1 terminal) went out raw in the JSON;
+    # a word is read in the terminal's character set (tests/test_cli_typed.py), but a file's
+    # name keeps its bytes
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent),
                COMPANION_INSTANCE=str(tmp_path / "instance"), LC_ALL="C.UTF-8")
     proc = subprocess.run([sys.executable, "-m", "companion", *argv], env=env,
                           capture_output=True, timeout=60)
     answer = json.loads(proc.stdout.decode("utf-8"))  # strict UTF-8: a raw 0xFF fails
-    assert answer["valid"] is False and "\\udc" in proc.stdout.decode("ascii", "replace")
+    assert answer["status"] == 2 and "\\udc" in proc.stdout.decode("ascii", "replace")
 
 
 def test_a_deck_on_standard_input_is_read_there(capsys, monkeypatch):
@@ -318,3 +321,31 @@ def test_word_count_with_no_word_that_counts_names_no_winner(capsys):
     code, out, _ = run(capsys, "DRU", "--score", "ann=", "--score", "bob=dru")
     assert code == 0 and "No winner: nobody wrote a word that counts." in out
     assert "Winner" not in out and "Tie" not in out
+
+
+@pytest.mark.parametrize(("name", "said"), [
+    # any reason the file cannot be opened was "it must be a text table" (permission denied,
+    # a file named as a folder)
+    ("deck.tsv/cards", "Cannot read deck file {}: Not a directory."),
+    # an empty file was told to "start with the header line"
+    ("empty.tsv", "Deck file {} is empty: a deck is the header line 'letter<TAB>count', then "
+     "a letter and its count on each line."),
+])
+def test_a_deck_file_that_cannot_be_read_says_why(capsys, tmp_path, name, said):
+    (tmp_path / "deck.tsv").write_text("letter\tcount\nP\t1\nN\t1\nA\t1\n")
+    (tmp_path / "empty.tsv").write_text("# no cards yet\n")
+    path = tmp_path / name
+    code, out, err = run(capsys, "P", "N", "A", "--deck", str(path))
+    assert (code, out) == (2, "")
+    # (a table's own faults name the file by its name alone, as the deck is named)
+    assert err == f"companion: {said.format(path if 'Cannot' in said else path.name)}\n"
+
+
+def test_a_deck_on_standard_input_is_named_so(capsys, monkeypatch):
+    """"Deck file - is empty": standard input is named as every command names it."""
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"letter\tcount\nP\tx\n")))
+    code, _, err = run(capsys, "P", "N", "A", "--deck", "-")
+    assert (code, err) == (2, "companion: The deck on standard input, row 2: expected a letter "
+                              "and a count: 'P\\tx'.\n")

@@ -170,3 +170,15 @@ def test_an_answer_key_with_a_short_safety_stop_says_how_long_it_searches(
     assert "Searching for the par of this frame layout: it stops after 0.5 s ..." in err
     assert "ten seconds" not in err
     assert (tmp_path / "key.pdf").read_bytes().startswith(b"%PDF-")
+
+
+def test_a_file_named_as_the_folder_to_write_in_is_named_a_file(capsys, tmp_path) -> None:
+    """'-o notes.txt/x.pdf' said "there is no folder notes.txt", of a file of that name."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("notes\n")
+    assert main(["print", "tiles", "--game", "werdup", "-o", str(notes / "x.pdf")]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (f"companion: Cannot write {notes / 'x.pdf'}: {notes} is a file, not "
+                            "a folder.\n")
+    assert notes.read_text() == "notes\n"

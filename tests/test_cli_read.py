@@ -32,6 +32,16 @@ def test_an_overlay_that_cannot_be_an_image_is_refused(capsys, tmp_path, monkeyp
     assert list(tmp_path.iterdir()) == []
 
 
+def test_an_overlay_in_a_folder_that_is_a_file_is_named_so(capsys, tmp_path, monkeypatch):
+    """'--overlay notes.txt/o.png' said "the folder notes.txt does not exist", of a file."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "notes.txt").write_text("notes\n")
+    code, out, err = run(capsys, "read", str(PHOTO), "--game", "werdup", "--overlay",
+                         "notes.txt/o.png")
+    assert (code, out) == (2, "")
+    assert err == "companion: --overlay notes.txt/o.png: notes.txt is a file, not a folder.\n"
+
+
 def test_a_puzzle_file_that_is_not_text(capsys, tmp_path):
     puzzle = tmp_path / "puzzle.json"
     puzzle.write_bytes(b"\xff\xd8\xff\xe0 a jpeg")
@@ -323,3 +333,70 @@ def test_a_letter_of_two_runs_that_are_no_words_is_named_under_both():
             if u.get("why_also") == [f"WIQEH {missing}"]] == [
         ((5, 6), "WIPF"), ((7, 6), "BFNQB"), ((9, 6), "HUHT")]
     assert sum("why_also" in u for u in uncertain.values()) == 3
+
+
+def test_previous_takes_every_form_of_a_werdup_position(capsys, tmp_path):
+    """--previous took only a reading ('read --json'): the board text, game record and
+    'empty' that 'werdup score/moves/turn' take were "not a board state". Each is read by the
+    one reader of positions, and gives the same answer as the reading of that board."""
+    from companion.board import Board
+    from companion.lexicon import default_lexicon
+    from companion.werdup.record import replay
+
+    render = Path(__file__).parent / "data" / "werdup_renders" / "render-101"
+    board = Board.from_text(json.loads(render.with_suffix(".json").read_text())["position"],
+                            10, 10)
+    board.set(4, 0, None)  # the turn adds the G of GIMME
+    record = Path(__file__).parent / "data" / "werdup-short-game.txt"
+    played = replay(record.read_text(encoding="utf-8"), default_lexicon()).board
+
+    def reading(b):
+        return {"grid": [[b.get(r, c) or "" for c in range(10)] for r in range(10)],
+                "heights": [[b.height(r, c) for c in range(10)] for r in range(10)]}
+
+    def read(previous):
+        code, out, err = run(capsys, "read", str(render.with_suffix(".jpg")), "--game",
+                             "werdup", "--previous", str(previous), "--json")
+        return code, json.loads(out) if out else err
+
+    (tmp_path / "before.json").write_text(json.dumps(reading(board)))
+    (tmp_path / "before.txt").write_text(board.to_text())
+    by_reading = read(tmp_path / "before.json")
+    assert by_reading[0] == 0 and by_reading[1]["play"]["legal"] is True
+    assert read(tmp_path / "before.txt") == by_reading
+    (tmp_path / "played.json").write_text(json.dumps(reading(played)))
+    assert read(record) == read(tmp_path / "played.json")
+    (tmp_path / "empty.json").write_text(json.dumps(reading(Board(10, 10))))
+    assert read("empty") == read(tmp_path / "empty.json")
+
+
+def test_previous_that_is_no_position_is_named_as_the_position_reader_says(capsys, tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("just some notes\n")
+    code, out, err = run(capsys, "read", str(PHOTO), "--game", "werdup", "--previous",
+                         str(notes))
+    assert (code, out) == (2, "")
+    assert err == f"companion: --previous {notes}: the board text has 1 row, expected 10.\n"
+    for name, said in ((tmp_path / "nope.json", "--previous position file not found: {}."),
+                       (tmp_path, "--previous position {} is a folder, not a file.")):
+        code, out, err = run(capsys, "read", str(PHOTO), "--game", "werdup", "--previous",
+                             str(name))
+        assert (code, out, err) == (2, "", f"companion: {said.format(name)}\n")
+
+
+@pytest.mark.parametrize(("content", "said"), [
+    (b"", " is empty: a puzzle file is the JSON 'companion girdle show --json' writes."),
+    (b"{}", ": not a Word Girdle puzzle: the field 'lines' is missing."),
+    (b'{"lines": [["row", 1]], "supply": "AB", "vp": [1]}',
+     ": not a Word Girdle puzzle: the field 'vp' is not an object of letters and their "
+     "Victory Points."),
+])
+def test_a_puzzle_file_that_is_no_puzzle_is_named(capsys, tmp_path, content, said):
+    """--puzzle FILE that was no puzzle said "Not a Word Girdle puzzle: bad JSON (Expecting
+    value: line 1 column 1 (char 0))." naming no file, however empty it was."""
+    puzzle = tmp_path / "puzzle.json"
+    puzzle.write_bytes(content)
+    code, out, err = run(capsys, "read", str(PHOTO), "--game", "girdle", "--puzzle",
+                         str(puzzle))
+    assert (code, out) == (2, "")
+    assert err == f"companion: --puzzle {puzzle}{said}\n"

@@ -393,3 +393,33 @@ def test_a_game_record_is_a_position_the_board_after_its_last_move(capsys, tmp_p
     assert code == 2 and out == "" and err == (
         f"companion: Position {broken}, a game record: record line 9: ann plays X, not on the "
         "rack ACDEHRT.\n")
+
+
+def test_a_reading_of_a_photo_is_a_position(capsys, tmp_path):
+    """A board read from a photo ('read --json': {"grid", "heights"}) is a position as its
+    board text is ("board text line 1: cannot read square '{"grid":'" before), and a state
+    that is not a board is named so."""
+    from companion.lexicon import default_lexicon
+    from companion.werdup.record import replay
+
+    record = Path(__file__).parent / "data" / "werdup-short-game.txt"
+    board = replay(record.read_text(encoding="utf-8"), default_lexicon()).board
+    text = tmp_path / "position.txt"
+    text.write_text(board.to_text())
+    grid = [[board.get(r, c) or "" for c in range(10)] for r in range(10)]
+    heights = [[board.height(r, c) for c in range(10)] for r in range(10)]
+    reading = tmp_path / "reading.json"
+    reading.write_text(json.dumps({"grid": grid, "heights": heights, "play": None}))
+    by_text = run(capsys, "werdup", "moves", str(text), "AEI", "--json")
+    by_reading = run(capsys, "werdup", "moves", str(reading), "AEI", "--json")
+    assert by_reading == by_text and by_text[0] == 0 and json.loads(by_text[1])["plays"]
+    heights[4][3] = None  # a photo taken straight down: the stack's height not seen
+    reading.write_text(json.dumps({"grid": grid, "heights": heights}))
+    code, out, err = run(capsys, "werdup", "score", str(reading), "5D (C)O(T)")
+    assert code == 2 and out == ""
+    assert err.startswith(f"companion: Position {reading}: row 5, column 4: the height of the "
+                          f"{grid[4][3]} stack is not known (null)")
+    reading.write_text('{"grid": []}')
+    code, _, err = run(capsys, "werdup", "score", str(reading), "5D CAT")
+    assert (code, err) == (2, f"companion: Position {reading}: the state is not a 10x10 "
+                              "board.\n")

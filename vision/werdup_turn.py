@@ -3,24 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
-from companion import jsonfile
 from companion.board import Board, Placement
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
-from companion.text import PATH_SHOWN, shown
-from companion.textfile import read_at_most
 from companion.werdup.notation import normalise_tile, play_notation
 from companion.werdup.observe import play_between
 from companion.werdup.rules import Rules, get_rules
 from companion.werdup.validate import judge_play
-from vision.errors import BadPhoto, VisionError
+from vision.errors import VisionError
 
 Grid = list[list[str]]
 
-
-MAX_STATE_BYTES = 10_000_000  # a 10 x 10 board state is a few kilobytes
 
 @dataclass(frozen=True)
 class BoardState:
@@ -38,44 +32,13 @@ def unknown_heights(grid: Grid) -> BoardState:
     return BoardState(grid, [[0 if not t else None for t in row] for row in grid])
 
 
-def load_state(path: str | Path, size: int) -> BoardState:
-    """A previous state: ``companion read --json`` output, or ``{"grid", "heights"}``."""
-    p = Path(path)
-    name = f"--previous {shown(str(p), PATH_SHOWN)}"  # how the errors name the file, never first
-    try:
-        raw = read_at_most(p, MAX_STATE_BYTES)  # /dev/zero is no state, and never ends
-        if len(raw) > MAX_STATE_BYTES:
-            raise ValueError("far too large to be a board state")
-        data = jsonfile.loads(raw.decode("utf-8"))
-        grid = [[(t or "") for t in row] for row in data["grid"]]
-        heights = data.get("heights") or [[1 if t else 0 for t in row] for row in grid]
-        heights = [[h if h is None else int(h) for h in row] for row in heights]
-    except FileNotFoundError as exc:
-        raise BadPhoto(f"{name}: no such file") from exc
-    except (OSError, ValueError, KeyError, TypeError, OverflowError) as exc:
-        raise BadPhoto(f"{name}: not a board state (JSON with \"grid\" and \"heights\" "
-                       "expected)") from exc
-    if (len(grid) != size or any(len(r) != size for r in grid) or len(heights) != size
-            or any(len(r) != size for r in heights)):
-        raise BadPhoto(f"{name}: the state is not a {size}x{size} board")
-    rules = get_rules()
-    for r in range(size):
-        for c in range(size):
-            tile, h = grid[r][c], heights[r][c]
-            where = f"{name}: row {r + 1}, column {c + 1}"
-            if not isinstance(tile, str):
-                raise BadPhoto(f"{where}: {tile!r} is not a tile (letters, or \"\" for empty)")
-            if tile and normalise_tile(tile) not in rules.tile_set.counts:
-                raise BadPhoto(f"{where}: {tile!r} is not a WerdUp tile")
-            top = rules.max_height if tile else 0
-            if h is None and tile:
-                raise BadPhoto(f"{where}: the height of the {tile} stack is not known (null), "
-                               "and the play is scored from the previous heights: give a "
-                               "reading of a photo taken at an angle (20-50 degrees), or one "
-                               "made with --previous itself")
-            if h is not None and not (1 if tile else 0) <= h <= top:
-                raise BadPhoto(f"{where}: a stack height of {h} (0 for an empty square, "
-                               f"1-{rules.max_height} under a tile)")
+def state_of(board: Board) -> BoardState:
+    """The state of ``board``, a position as the command line reads one (board text, a game
+    record, a reading: :func:`companion.cli.werdup.load_position`)."""
+    grid = [["" for _ in range(board.cols)] for _ in range(board.rows)]
+    heights: list[list[int | None]] = [[0] * board.cols for _ in range(board.rows)]
+    for r, c, tile in board.squares():
+        grid[r][c], heights[r][c] = tile, board.height(r, c)
     return BoardState(grid, heights)
 
 

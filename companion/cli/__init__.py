@@ -11,6 +11,7 @@ import atexit
 import importlib
 import json
 import os
+import re
 import signal
 import sys
 from collections.abc import Sequence
@@ -19,6 +20,7 @@ from typing import Any, NoReturn
 
 from companion.errors import CompanionError, exit_status
 from companion.text import PATH_SHOWN, printable, sentence, short_words, shown
+from companion.typed import typed_text
 
 # Sub-command modules, in the order ``companion --help`` lists them (``printing`` registers
 # the ``print`` command).
@@ -42,6 +44,13 @@ class _Parser(argparse.ArgumentParser):
     control character or a line break escaped, a long value cut short ("unrecognized
     arguments", "invalid choice")."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # A value starting with a minus and a digit is a value, not an option: argparse takes
+        # only a plain number so ('--top -1'), and '--bed -5x100' or '--clearances -1,2'
+        # was "expected one argument", where the option's own reading says what is wrong.
+        self._negative_number_matcher = re.compile(r"^-\.?[0-9]")
+
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: error: {short_words(printable(message))}\n")
@@ -49,13 +58,18 @@ class _Parser(argparse.ArgumentParser):
     def add_argument(self, *names: Any, **kwargs: Any) -> argparse.Action:
         """An option of named choices takes them in any case (``--paper A4``, ``--game
         WerdUp``), as ``--variant`` and ``--challenge-rule`` take theirs
-        (:func:`companion.cli.common.any_case`)."""
+        (:func:`companion.cli.common.any_case`); any other text typed (a word, a play, a
+        name) is read in the terminal's character set (:func:`companion.typed.typed_text`:
+        "café" typed at a Latin-1 terminal was "CAF\\udce9", not a word), unless the
+        argument's ``type`` reads it otherwise (a file's name keeps its bytes)."""
         choices = kwargs.get("choices")
         if (choices is not None and "type" not in kwargs
                 and all(isinstance(c, str) and c == c.lower() for c in choices)):
             from companion.cli.common import any_case  # (the commands load it anyway)
 
             kwargs["type"] = any_case(tuple(choices))
+        if "type" not in kwargs and kwargs.get("action", "store") in ("store", "append"):
+            kwargs["type"] = typed_text
         return super().add_argument(*names, **kwargs)
 
     def parse_known_args(  # type: ignore[override]

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion.cli.common import decimal_number, file_name
+from companion.cli.common import decimal_number, file_name, path_name
 from companion.decimals import decimal_from
 from companion.errors import UsageError
 from companion.text import counted, listed, printable, quoted
@@ -40,14 +40,14 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "0.2; choose it with the fit coupon)")
     b.add_argument("--bed", default="180x180", metavar="WxD",
                    help="printer bed width x depth in mm (default 180x180)")
-    b.add_argument("-o", "--out", default="werdup-set", metavar="DIR",
+    b.add_argument("-o", "--out", type=path_name, default="werdup-set", metavar="DIR",
                    help="folder to write into (default ./werdup-set)")
     b.add_argument("--slice", action="store_true",
                    help="also slice each printable part with PrusaSlicer and report print "
                    "time and filament")
     b.add_argument("--no-cache", action="store_true",
                    help="rebuild every part instead of reusing cached results")
-    b.add_argument("--cache-dir", metavar="DIR",
+    b.add_argument("--cache-dir", metavar="DIR", type=path_name,
                    help="where built parts are cached (default $COMPANION_CAD_CACHE, else "
                    "$XDG_CACHE_HOME/companion/cad, else ~/.cache/companion/cad)")
     b.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
@@ -77,9 +77,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                     help="comma list of clearances in mm (default 0.1,0.2,0.3)")
     cp.add_argument("--bed", default="180x180", metavar="WxD",
                     help="printer bed width x depth in mm (default 180x180)")
-    cp.add_argument("-o", "--out", default="werdup-coupons", metavar="DIR",
+    cp.add_argument("-o", "--out", type=path_name, default="werdup-coupons", metavar="DIR",
                     help="folder to write into (default ./werdup-coupons)")
-    cp.add_argument("--cache-dir", metavar="DIR",
+    cp.add_argument("--cache-dir", metavar="DIR", type=path_name,
                     help="where built parts are cached (default $COMPANION_CAD_CACHE, else "
                     "$XDG_CACHE_HOME/companion/cad, else ~/.cache/companion/cad)")
     cp.add_argument("-q", "--quiet", action="store_true", help="no progress bar")

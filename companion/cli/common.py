@@ -17,6 +17,7 @@ from companion.decimals import decimal_from, whole_from
 from companion.errors import CompanionError, UsageError
 from companion.text import counted, listed, printable, quoted, shown
 from companion.textfile import decode_text, read_at_most
+from companion.typed import typed_text
 
 if TYPE_CHECKING:  # the commands' parsers are built without the word lists or NumPy
     from companion.board import Board
@@ -44,6 +45,7 @@ def any_case(choices: tuple[str, ...] | list[str]) -> Callable[[str], str]:
     names = set(choices)
 
     def read(text: str) -> str:
+        text = typed_text(text)
         key = text.strip().lower()
         return key if key in names else text
 
@@ -64,6 +66,14 @@ def file_name(text: str) -> str:
     as the option left out (the default word list) or read as the folder '.'."""
     if not text.strip():
         raise argparse.ArgumentTypeError(f"{quoted(text)} names no file: give a file name")
+    return text
+
+
+def path_name(text: str) -> str:
+    """A file or folder an option names to write (``type=path_name``), kept as typed, its
+    bytes and all: a name typed at a Latin-1 terminal names the file that terminal shows,
+    where a word typed there is read in its character set
+    (:func:`companion.typed.typed_text`, every argument's reading otherwise)."""
     return text
 
 
@@ -217,16 +227,18 @@ EMPTY_POSITION = "empty"  # a position argument naming an empty board, not a fil
 
 
 def read_position(name: str, rows: int, cols: int, from_text: Callable[[str], Board],
-                  limit: int = MAX_TEXT_BYTES, any_encoding: bool = False) -> Board:
+                  limit: int = MAX_TEXT_BYTES, any_encoding: bool = False,
+                  what: str = "position") -> Board:
     """The board a command's POSITION argument names, the one reading both games' commands
     share: ``empty`` an empty board of ``rows`` x ``cols`` squares, ``-`` standard input,
-    anything else a file (read as :func:`read_text_file` reads one, ``limit`` and
-    ``any_encoding`` with it), its text made a board by ``from_text``, the game's reader."""
+    anything else a file (read as :func:`read_text_file` reads one, ``limit``,
+    ``any_encoding`` and ``what`` with it), its text made a board by ``from_text``, the
+    game's reader."""
     if name == EMPTY_POSITION:
         from companion.board import Board
 
         return Board(rows, cols)
-    return from_text(read_text_file(name, "position", limit, any_encoding))
+    return from_text(read_text_file(name, what, limit, any_encoding))
 
 
 def one_line(error: object) -> str:

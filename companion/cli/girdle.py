@@ -156,7 +156,11 @@ def puzzle_text(pz: Puzzle) -> str:
 
 
 def run_show(args: argparse.Namespace) -> int:
+    from companion.girdle.generator import check_published
+
     dates = parse_dates(args.date)
+    if is_range(args.date):  # refused as the range typed, not as its first day alone
+        check_published(dates[0], asked=args.date)
     puzzles = _puzzles(args, dates, lexicon_from_args(args))  # all made before any is printed
     if args.json:
         models = [puzzle_model(pz) for pz in puzzles]
@@ -275,6 +279,7 @@ def _placement(item: object, number: int) -> SheetStep:
 
     if not isinstance(item, dict):
         raise UsageError(f"word {number}: expected an object with row, col, direction, word")
+    field = "word"  # the field being read, named when it is missing or bad
     try:
         word = item["word"]
         if not isinstance(word, str):
@@ -283,17 +288,27 @@ def _placement(item: object, number: int) -> SheetStep:
         # letters A-Z", an accent is dropped, a sharp s is SS
         word = word_letters(word)
         if "cells" in item:
+            field = "cells"
             return _from_cells(_cells(item["cells"]), word, item, number)
-        return SheetStep(
-            row=_whole(item["row"]),
-            col=_whole(item["col"]),
-            direction=str(item["direction"]).lower(),
-            word=word.upper(),
-            activated=_activated(item),
-            crossed_out=_crossed_out(item),
-        )
-    except (KeyError, TypeError, ValueError, OverflowError) as exc:
-        raise UsageError(f"word {number}: missing or bad field ({exc})") from exc
+        field = "row"
+        row = _whole(item["row"])
+        field = "col"
+        col = _whole(item["col"])
+        field = "direction"
+        direction = str(item["direction"]).lower()
+        field = "activated"
+        activated = _activated(item)
+        field = "crossed_out"
+        crossed_out = _crossed_out(item)
+    except KeyError as exc:  # "missing or bad field ('row')" said neither which
+        raise UsageError(f"word {number}: the field '{field}' is missing (a word gives row, "
+                         "col, direction and word, or cells and word)") from exc
+    except (TypeError, ValueError, OverflowError) as exc:
+        said = str(exc)
+        if not said.startswith(field):  # "'x' is not a whole number" names no field
+            said = f"the field '{field}': {said}"
+        raise UsageError(f"word {number}: {said}") from exc
+    return SheetStep(row, col, direction, word.upper(), activated, crossed_out)
 
 
 def _from_cells(cells: list, word: str, item: dict, number: int) -> SheetStep:
@@ -383,7 +398,10 @@ def run_check(args: argparse.Namespace) -> int:
         if args.date is not None:  # it would be dropped without a word
             raise UsageError(f"the sheet {args.solution} holds its puzzle; --date is for a sheet "
                              "without one (a list of words, or an object without 'puzzle')")
-        pz = Puzzle.from_dict(data["puzzle"])
+        try:
+            pz = Puzzle.from_dict(data["puzzle"])
+        except UsageError as exc:  # which file's puzzle it is
+            raise UsageError(f"the puzzle of the sheet {args.solution}: {exc}") from exc
     else:
         pz = _daily(args, args.date if args.date is not None else data.get("date"), lex)
         if args.date is not None and data.get("date") is not None:

@@ -293,16 +293,28 @@ def _score(args, cards, variant, lexicon) -> int:
 
 
 def _ask(prompt: str) -> str:
-    """A line from the player; the end of input (or none at all, <&-) counts as being
-    stuck."""
+    """A line from the player, read in the terminal's character set
+    (:func:`companion.typed.typed_bytes`: "café" typed at a Latin-1 terminal was "not a word",
+    or with PYTHONIOENCODING=utf-8 a traceback); the end of input (or none at all, <&-)
+    counts as being stuck."""
+    from companion.typed import typed_bytes, typed_text
+
     if sys.stdin is None:
         print()
         return ""
-    try:
-        return input(prompt)
-    except EOFError:
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:  # text without bytes behind it (a test's StringIO)
+        try:
+            return typed_text(input(prompt), sys.stdin.encoding)
+        except EOFError:
+            print()
+            return ""
+    print(prompt, end="", flush=True)
+    line = buffer.readline()
+    if not line:
         print()
         return ""
+    return typed_bytes(line.rstrip(b"\r\n"))
 
 
 def _solitaire(args, variant, deck, lexicon) -> int:

@@ -12,6 +12,7 @@ from companion.cli.common import (
     check_seconds,
     decimal_number,
     parse_date,
+    path_name,
     whole_number,
 )
 from companion.errors import UsageError
@@ -100,7 +101,7 @@ def _paper(p: argparse.ArgumentParser, choices: tuple[str, ...]) -> None:
 
 
 def _output(p: argparse.ArgumentParser) -> None:
-    p.add_argument("-o", "--output", metavar="FILE",
+    p.add_argument("-o", "--output", metavar="FILE", type=path_name,
                    help="PDF file to write, or a folder for the descriptive name (a name "
                    "ending in / makes the folder; default: the current folder; '-' for "
                    "standard output)")
@@ -143,6 +144,8 @@ def _write(args: argparse.Namespace, default_name: str, data: bytes) -> int:
     if path.is_dir():
         path = path / default_name
     elif not path.parent.is_dir():  # the system says only "No such file or directory"
+        if path.parent.exists():  # "there is no folder notes.txt" of a file named so
+            raise UsageError(f"Cannot write {path}: {path.parent} is a file, not a folder.")
         raise UsageError(f"Cannot write {path}: there is no folder {path.parent} (a name "
                          "ending in / makes a folder).")
     try:

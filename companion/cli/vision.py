@@ -13,12 +13,13 @@ from companion.cli.common import (
     file_name,
     lexicon_from_args,
     parse_date,
+    path_name,
     print_json,
     read_text_file,
 )
 from companion.errors import UsageError
 from companion.outfile import write_file_whole
-from companion.text import counted, printable, signed
+from companion.text import PATH_SHOWN, counted, printable, shown, signed
 from companion.werdup.rules import RULE_SET_NAMES
 
 READ_GAMES = ("werdup", "bugwords", "girdle", "pdq")
@@ -41,11 +42,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("photo", type=file_name, help="the photo (JPEG, HEIC, PNG, WebP or AVIF)")
     p.add_argument("--game", required=True, choices=READ_GAMES,
                    help="which game's board, sheet or cards the photo shows")
-    p.add_argument("--previous", metavar="STATE.json", type=file_name,
-                   help="WerdUp: the board before this turn (an earlier 'read --json' output); "
-                   "gives stack heights and the play with its score")
+    p.add_argument("--previous", metavar="POSITION", type=file_name,
+                   help="WerdUp: the board before this turn, as 'werdup score' takes it (an "
+                   "earlier 'read --json' output, a board text file, a game record, or "
+                   "'empty'); gives stack heights and the play with its score")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--overlay", metavar="OUT.png",
+    p.add_argument("--overlay", metavar="OUT.png", type=path_name,
                    help="also write the photo with the recognised grid and letters drawn on it")
     p.add_argument("--engine", choices=("classifier", "tesseract"), default="classifier",
                    help="letter reader: the built-in tile classifier (default) or Tesseract "
@@ -99,7 +101,6 @@ def run_read(args: argparse.Namespace) -> int:
 
 def _run_read(args: argparse.Namespace) -> int:
 
-    from vision.boards import board_spec
     from vision.photo import load, read_photo, read_werdup_photo
 
     _check_game_options(args)
@@ -111,9 +112,14 @@ def _run_read(args: argparse.Namespace) -> int:
     if args.previous:
         if args.game != "werdup":
             raise UsageError("--previous is for WerdUp photos (stack heights)")
-        from vision.werdup_turn import load_state
+        from companion.cli.werdup import load_position
+        from companion.werdup.rules import get_rules
+        from vision.werdup_turn import state_of
 
-        previous = load_state(args.previous, board_spec("werdup").rows)
+        # any position 'werdup score' takes: a reading, board text, a game record, empty
+        board = load_position(args.previous, get_rules(args.rules or "werdup"), args,
+                              option="--previous")
+        previous = state_of(board)
     if args.game == "pdq" and args.engine != "classifier":
         raise UsageError("PDQ cards are read with the tile classifier only")
     if args.game == "girdle":
@@ -176,6 +182,8 @@ def _check_overlay_path(name: str, inputs: list[str | None]) -> None:
         raise UsageError(f"--overlay {name} is a folder; name an image file, like overlay.png")
     check_file_ending("--overlay", name, "an image", OVERLAY_SUFFIXES)
     if not path.resolve().parent.is_dir():
+        if path.resolve().parent.exists():  # not "the folder notes.txt does not exist"
+            raise UsageError(f"--overlay {name}: {path.parent} is a file, not a folder")
         raise UsageError(f"--overlay {name}: the folder {path.parent} does not exist")
 
 
@@ -200,7 +208,15 @@ def _puzzle(args: argparse.Namespace, lexicon):
     from companion.girdle import Puzzle, puzzle_for
 
     if args.puzzle:
-        return Puzzle.from_json(read_text_file(args.puzzle, "puzzle"))
+        text = read_text_file(args.puzzle, "puzzle")
+        where = f"--puzzle {shown(args.puzzle, PATH_SHOWN)}"
+        if not text.strip():  # the JSON reader's "Expecting value: line 1 column 1 (char 0)"
+            raise UsageError(f"{where} is empty: a puzzle file is the JSON 'companion girdle "
+                             "show --json' writes")
+        try:
+            return Puzzle.from_json(text)
+        except UsageError as exc:  # named, as a sheet's or a position's file is
+            raise UsageError(f"{where}: {exc}") from exc
     return puzzle_for(parse_date(args.date, command="read"), lexicon=lexicon)
 
 

@@ -20,7 +20,7 @@ from companion.cli.common import (
     whole_number,
 )
 from companion.errors import CompanionError, UsageError
-from companion.text import counted, printable, quoted, shown
+from companion.text import PATH_SHOWN, counted, printable, quoted, shown
 from companion.werdup.rules import RULE_SET_NAMES, WerdUpRules, get_rules
 
 if TYPE_CHECKING:  # the engine and the word lists load when a command runs
@@ -39,7 +39,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="WerdUp, the stacking word game. Positions are board text files: one line "
         "per row, '.' for an empty square, a letter for a tile, a letter and a digit for a "
         "stack (E3 = E on a stack of 3), Qu for the Qu tile; '#' lines are comments. A game "
-        "record (as 'replay' reads) is a position too: the board after its last move.",
+        "record (as 'replay' reads) is a position too: the board after its last move; so is "
+        "a reading of a photo ('companion read --json').",
     )
     wsub = p.add_subparsers(dest="werdup_command", metavar="ACTION", required=True)
 
@@ -135,24 +136,38 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
-def load_position(name: str, rules: WerdUpRules, args: argparse.Namespace) -> Board:
-    """A board from a board text file (``empty`` for an empty board: :func:`read_position`),
-    or from a game record: the board after its last move, as ``bugwords moves`` takes a GCG
-    record (the record's plays judged by the word list ``args`` name)."""
+def load_position(name: str, rules: WerdUpRules, args: argparse.Namespace,
+                  option: str | None = None) -> Board:
+    """The one reader of a WerdUp position, for every command that takes one: a board text
+    file (``empty`` for an empty board: :func:`read_position`), a game record (the board after
+    its last move, as ``bugwords moves`` takes a GCG record; its plays judged by the word list
+    ``args`` name), or a reading of a photo (``read --json``'s ``{"grid", "heights"}``).
+    ``option`` names the option that gave the file (``--previous``) in its errors."""
     size = rules.board_size
+    what = f"{option} position" if option else "position"  # "--previous position file ..."
     return read_position(name, size, size,
-                         lambda text: _board_from_text(text, name, rules, args))
+                         lambda text: _board_from_text(text, name, rules, args, option),
+                         what=what)
 
 
-def _board_from_text(text: str, name: str, rules: WerdUpRules,
-                     args: argparse.Namespace) -> Board:
+def _board_from_text(text: str, name: str, rules: WerdUpRules, args: argparse.Namespace,
+                     option: str | None = None) -> Board:
     """The board of the board text ``text`` read from ``name``, its tiles WerdUp's; or of the
     game record ``text``, after its last move ("board text line 9: cannot read square
-    '>ann:'" before)."""
+    '>ann:'" before); or of the reading ``text`` (JSON)."""
+    from companion.werdup.position import board_from_state, is_state
     from companion.werdup.record import final_board, is_record
 
     size = rules.board_size
-    where = "the position on standard input" if name == "-" else f"position {name}"
+    if option is not None:
+        where = f"{option} {shown(name, PATH_SHOWN)}"
+    else:
+        where = "the position on standard input" if name == "-" else f"position {name}"
+    if is_state(text):
+        try:
+            return board_from_state(text, rules)
+        except UsageError as exc:
+            raise UsageError(f"{where}: {exc}") from exc
     if is_record(text):
         try:
             return final_board(text, lexicon_from_args(args))

@@ -30,7 +30,7 @@ from companion.girdle.puzzle import Line, Puzzle
 from companion.girdle.rules import Edition, default_edition
 from companion.girdle.star import fewest_letters
 from companion.lexicon import Lexicon, default_lexicon
-from companion.text import counted
+from companion.text import counted, quoted
 
 VOWELS = "AEIOU"
 MAX_ATTEMPTS = 50
@@ -209,12 +209,20 @@ def _daily_puzzle(date: dt.date, ed: Edition, lex: Lexicon) -> Puzzle:
     return family_puzzle(date, daily_family(date, ed), ed, lex)
 
 
-def check_published(date: dt.date, edition: Edition | None = None) -> None:
+def check_published(date: dt.date, edition: Edition | None = None,
+                    asked: str | None = None) -> None:
     """Refuse, in the sentence the command line and the web app both give, a date before the
-    edition's first puzzle."""
-    first = (edition or default_edition()).first_date
-    if date < first:
-        raise UsageError(f"The first Word Girdle is from {first.isoformat()}.")
+    edition's first puzzle, naming the date asked; ``asked``: the range of dates (as typed)
+    that ``date`` starts, named in its place."""
+    first_date = (edition or default_edition()).first_date
+    if date >= first_date:
+        return
+    first = first_date.isoformat()
+    if asked is not None:
+        raise UsageError(f"The range of dates {quoted(asked)} starts on {date.isoformat()}, "
+                         f"before the first Word Girdle, which is from {first}.")
+    raise UsageError(f"There is no Word Girdle of {date.isoformat()}: the first is from "
+                     f"{first}.")
 
 
 def family_puzzle(date: dt.date, family: str, edition: Edition | None = None,

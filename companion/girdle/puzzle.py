@@ -158,6 +158,8 @@ class Puzzle:
         """Build a puzzle from :meth:`to_dict` output; a bad field is a :class:`UsageError`."""
         if not isinstance(data, dict):
             raise UsageError("not a Word Girdle puzzle: expected a JSON object")
+        edition = default_edition()
+        field = "lines"  # the field being read, named when it has the wrong form
         try:
             lines = []
             for item in data["lines"]:
@@ -166,31 +168,38 @@ class Puzzle:
                 else:
                     kind, index = item
                     lines.append(Line(str(kind), int(index)))
-            edition = default_edition()
+            field = "vp"
             vp = {str(k).upper(): int(v) for k, v in data.get("vp", edition.vp).items()}
+            field = "length_bonus"
             bonus = {
                 int(k): int(v) for k, v in data.get("length_bonus", edition.length_bonus).items()
             }
-            date = data.get("date")
-            return cls(
-                lines=tuple(lines),
-                supply=str(data["supply"]).upper(),
-                checkbox_rows=tuple(int(r) for r in data.get("checkbox_rows", ())),
-                vp=vp,
-                length_bonus=bonus,
-                number=int(data.get("number") or 0),
-                date=_puzzle_date(date),
-                size=int(data.get("size", edition.grid_size)),
-                edition=str(data.get("edition", edition.name)),
-                crossout_min_length=int(
-                    data.get("crossout_min_length", edition.crossout_min_length)
-                ),
-            )
+            field = "checkbox_rows"
+            checkbox_rows = tuple(int(r) for r in data.get("checkbox_rows", ()))
+            whole = {}
+            for field, default in (("number", 0), ("size", edition.grid_size),
+                                   ("crossout_min_length", edition.crossout_min_length)):
+                given = data.get(field, default)
+                whole[field] = int(default if given is None and field == "number" else given)
         except KeyError as exc:
             raise UsageError(f"not a Word Girdle puzzle: the field {exc} is missing") from exc
         except (TypeError, ValueError, AttributeError, OverflowError) as exc:
-            raise UsageError(f"not a Word Girdle puzzle: a field has the wrong form ({exc})"
-                             ) from exc
+            raise UsageError(f"not a Word Girdle puzzle: the field '{field}' is not "
+                             f"{_FIELD_FORMS[field]}") from exc
+        if "supply" not in data:
+            raise UsageError("not a Word Girdle puzzle: the field 'supply' is missing")
+        return cls(
+            lines=tuple(lines),
+            supply=str(data["supply"]).upper(),
+            checkbox_rows=checkbox_rows,
+            vp=vp,
+            length_bonus=bonus,
+            number=whole["number"],
+            date=_puzzle_date(data.get("date")),
+            size=whole["size"],
+            edition=str(data.get("edition", edition.name)),
+            crossout_min_length=whole["crossout_min_length"],
+        )
 
     @classmethod
     def from_json(cls, text: str) -> Puzzle:
@@ -201,6 +210,18 @@ class Puzzle:
         if not isinstance(data, dict):
             raise UsageError("not a Word Girdle puzzle: expected a JSON object")
         return cls.from_dict(data)
+
+
+# What each field of a puzzle file holds, as a refusal of one in another form says it.
+_FIELD_FORMS = {
+    "lines": 'a list of word lines, each {"kind": "row" or "col", "index": a number}',
+    "vp": "an object of letters and their Victory Points",
+    "length_bonus": "an object of word lengths and their bonuses",
+    "checkbox_rows": "a list of score-tracker row numbers",
+    "number": "a whole number",
+    "size": "a whole number",
+    "crossout_min_length": "a whole number",
+}
 
 
 def _puzzle_date(value: object) -> dt.date | None:

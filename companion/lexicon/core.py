@@ -88,7 +88,8 @@ def read_word_lines(path: str | Path) -> tuple[list[str], SkippedLines]:
     except OSError as exc:
         raise LexiconError(f"cannot read word list {p}: {exc.strerror}") from exc
     if len(raw) > _MAX_FILE_BYTES:
-        raise LexiconError(f"word list {p} is too large (over {counted(_MAX_FILE_BYTES, 'byte')})")
+        raise LexiconError(f"word list {p} is too large (over "
+                           f"{counted(_MAX_FILE_BYTES, 'byte', spec=',')})")
     if raw[:2] == b"\x1f\x8b":
         try:
             with gzip.GzipFile(fileobj=io.BytesIO(raw)) as z:

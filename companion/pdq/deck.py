@@ -66,28 +66,32 @@ MAX_DECK_BYTES = 1_000_000
 def parse_deck_table(text: str, name: str) -> Deck:
     """A deck from a ``letter<TAB>count`` table (header line, ``#`` comments allowed)."""
     counts: dict[str, int] = {}
+    where = "The deck on standard input" if name == "-" else f"Deck file {name}"
     lines = [ln.strip() for ln in text.splitlines()]
     rows = [ln for ln in lines if ln and not ln.startswith("#")]
-    if not rows or rows[0].split()[:2] != ["letter", "count"]:
-        raise UsageError(f"Deck file {name} must start with the header line 'letter<TAB>count'.")
+    if not rows:  # (the header's refusal told an empty file to start with a header)
+        raise UsageError(f"{where} is empty: a deck is the header line "
+                         "'letter<TAB>count', then a letter and its count on each line.")
+    if rows[0].split()[:2] != ["letter", "count"]:
+        raise UsageError(f"{where} must start with the header line 'letter<TAB>count'.")
     for n, row in enumerate(rows[1:], start=2):
         parts = row.split()
         if len(parts) != 2 or not (parts[1].isascii() and parts[1].isdigit()):
-            raise UsageError(f"Deck file {name}, row {n}: expected a letter and a count: {row!r}.")
+            raise UsageError(f"{where}, row {n}: expected a letter and a count: {row!r}.")
         letter = parts[0].upper()
         if len(letter) != 1 or not ("A" <= letter <= "Z"):
-            raise UsageError(f"Deck file {name}, row {n}: {parts[0]!r} is not a letter A-Z.")
+            raise UsageError(f"{where}, row {n}: {parts[0]!r} is not a letter A-Z.")
         if letter in counts:
-            raise UsageError(f"Deck file {name}: the letter {letter} is listed twice.")
+            raise UsageError(f"{where}: the letter {letter} is listed twice.")
         try:
             counts[letter] = whole_from(parts[1])
         except ValueError as exc:  # over 4,300 digits, int() answers in Python's own words
-            raise UsageError(f"Deck file {name}, row {n}: {exc}.") from exc
+            raise UsageError(f"{where}, row {n}: {exc}.") from exc
     if sum(counts.values()) == 0:
-        raise UsageError(f"Deck file {name} has no cards.")
+        raise UsageError(f"{where} has no cards.")
     if sum(counts.values()) > MAX_DECK_CARDS:
         cards = counted(sum(counts.values()), "card", spec=",")
-        raise UsageError(f"Deck file {name} has {cards}; a deck has at most {MAX_DECK_CARDS:,}.")
+        raise UsageError(f"{where} has {cards}; a deck has at most {MAX_DECK_CARDS:,}.")
     return Deck({k: v for k, v in counts.items() if v > 0}, name)
 
 
@@ -120,12 +124,15 @@ def load_deck(path: str | Path | None = None) -> Deck:
     try:
         raw = read_at_most(p, MAX_DECK_BYTES)  # a deck table is a few hundred bytes
         if len(raw) > MAX_DECK_BYTES:
-            raise UsageError(f"Cannot read deck file {p}: it must be a text table.")
+            raise UsageError(f"Deck file {p} is too large (over "
+                             f"{counted(MAX_DECK_BYTES, 'byte', spec=',')}) to be a deck table.")
         text = raw.decode("utf-8")
     except FileNotFoundError as exc:
         raise UsageError(f"Deck file not found: {p}") from exc
-    except (OSError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError as exc:
         raise UsageError(f"Cannot read deck file {p}: it must be a text table.") from exc
+    except OSError as exc:  # permission denied, say: "it must be a text table" named no cause
+        raise UsageError(f"Cannot read deck file {p}: {exc.strerror or exc}.") from exc
     return parse_deck_table(text, p.name)
 
 

@@ -196,7 +196,8 @@ def test_bad_solutions_are_explained(client, solution, message):
 @pytest.mark.parametrize(
     ("url", "status", "message"),
     [
-        ("/girdle/2023-12-31", 404, "The first Word Girdle is from 2024-01-01."),
+        ("/girdle/2023-12-31", 404,
+         "There is no Word Girdle of 2023-12-31: the first is from 2024-01-01."),
         ("/girdle/3000-01-01", 404, "is not out yet"),
         ("/girdle/yesterday", 404, "YYYY-MM-DD"),
         ("/girdle/2026-02-30", 404,
@@ -213,7 +214,7 @@ def test_bad_solutions_are_explained(client, solution, message):
         ("/girdle/archive?month=2026-13", 400,
          "The month &#39;2026-13&#39; is not in the calendar: it has no month 13."),
         ("/girdle/archive?month=2019-05", 400, "no Word Girdles in 2019-05"),
-        ("/api/girdle/2019-01-01", 400, "The first Word Girdle"),
+        ("/api/girdle/2019-01-01", 400, "no Word Girdle of 2019-01-01"),
         ("/api/girdle/soon/hints", 400, "YYYY-MM-DD"),
     ],
 )
