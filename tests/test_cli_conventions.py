@@ -290,8 +290,8 @@ def test_a_file_or_folder_named_is_never_the_first_word(capsys, tmp_path, monkey
 ])
 def test_an_option_mistyped_is_refused_with_the_commands_own_usage(capsys, argv, prog,
                                                                      extras):
-    # the usage shown was companion's own ("usage: companion [-h] COMMAND ..."), which lists
-    # none of the options of the command the option was typed for
+    # the usage shown was companion's own ("usage: companion [-h] [--version] COMMAND ..."),
+    # which lists none of the options of the command the option was typed for
     with pytest.raises(SystemExit) as exit_:
         main(argv)
     out, err = capsys.readouterr()
@@ -344,7 +344,7 @@ def test_an_unknown_option_before_the_command_keeps_companions_usage(capsys):
         main(["--bogus", "check", "qi"])
     _, err = capsys.readouterr()
     assert exit_.value.code == 2
-    assert err.startswith("usage: companion [-h] COMMAND")
+    assert err.startswith("usage: companion [-h] [--version] COMMAND")
     assert err.strip().endswith("companion: error: unrecognized arguments: --bogus")
 
 
@@ -416,3 +416,17 @@ def test_a_value_starting_with_a_minus_is_the_options_own(capsys, tmp_path, monk
     assert (code, out) == (2, "")
     assert err.startswith(f"companion: {said}"), err
     assert not list(tmp_path.iterdir())
+
+
+def test_the_version_is_said_as_installed(capsys):
+    """``companion --version`` says the version, written once: the installed package's
+    metadata reads it from ``companion.__version__``."""
+    from importlib.metadata import version
+
+    import companion
+
+    with pytest.raises(SystemExit) as ended:
+        main(["--version"])
+    assert ended.value.code == 0
+    assert capsys.readouterr().out == f"companion {companion.__version__}\n"
+    assert version("companion") == companion.__version__

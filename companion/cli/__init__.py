@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from types import FrameType
 from typing import Any, NoReturn
 
+from companion import __version__
 from companion.errors import CompanionError, exit_status
 from companion.text import PATH_SHOWN, printable, sentence, short_words, shown
 from companion.typed import typed_text
@@ -95,6 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
         "not be read, the command was misused or cannot run as the machine is set up (a "
         "program or model it needs is missing).",
     )
+    parser.add_argument("--version", action="version", version=f"companion {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         importlib.import_module(f"companion.cli.{name}").register(sub)
