@@ -454,6 +454,37 @@ def test_a_change_to_code_or_data_the_parts_are_made_with_misses_the_cache(
     assert cad_build.source_digest() == before
 
 
+def test_two_builds_of_one_part_at_once_make_it_once(tmp_path: Path, monkeypatch) -> None:
+    """Two builds asking for the same part at the same time (two commands, two web builds on
+    one host) each made it, one beside the other, and one copy was thrown away."""
+    from cad import parts
+
+    made, real = [], parts.BUILDERS["stickers"]
+
+    def slow_stickers(*args) -> None:
+        made.append(threading.get_ident())
+        time.sleep(0.5)  # long enough for the other build to ask meanwhile
+        real(*args)
+
+    monkeypatch.setitem(parts.BUILDERS, "stickers", slow_stickers)
+    cache, results = tmp_path / "cache", {}
+    start = threading.Barrier(2)
+
+    def one(name: str) -> None:
+        start.wait()
+        results[name] = build(SetParams(), tmp_path / name, ("stickers",), cache_dir=cache)
+
+    threads = [threading.Thread(target=one, args=(n,)) for n in ("a", "b")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(made) == 1
+    assert sorted(r.cached for r in results.values()) == [(), ("stickers",)]
+    assert (tmp_path / "a" / "stickers.png").read_bytes() == (
+        tmp_path / "b" / "stickers.png").read_bytes()
+
+
 def test_another_clearance_misses_the_cache(cache: Path, tmp_path: Path) -> None:
     result = build(SetParams.make(0.3), tmp_path, ("coupon",), ("stl",), cache_dir=cache)
     assert result.cached == ()
