@@ -108,6 +108,31 @@ def _letter_mesh(params: SetParams, letter: str) -> trimesh.Trimesh:
     return _LETTERS[key]
 
 
+def _without_bed(params: SetParams) -> str:
+    """Every parameter but the printer's bed, which only lays parts out on a plate."""
+    values = params.to_dict()
+    values["printer"] = {k: v for k, v in values["printer"].items()
+                         if k not in ("bed_width", "bed_depth")}
+    return json.dumps(values, sort_keys=True)
+
+
+_COUPONS: dict[str, tuple[list[tuple[str, cq.Workplane]], list[trimesh.Trimesh]]] = {}
+
+
+def _coupon_made(params: SetParams) -> tuple[list[tuple[str, cq.Workplane]],
+                                             list[trimesh.Trimesh]]:
+    """The coupon's pieces and their meshes, made once a process for every bed (coupons for
+    another bed, or in another format, are the same pieces laid out anew). Shared: never
+    change them in place."""
+    key = _without_bed(params)
+    if key not in _COUPONS:
+        if len(_COUPONS) >= _MADE_MAX:
+            _COUPONS.clear()
+        pieces = coupon.coupon_parts(params)
+        _COUPONS[key] = (pieces, [to_mesh(s) for _, s in pieces])
+    return _COUPONS[key]
+
+
 # ---------------------------------------------------------------------------- parts
 
 
@@ -212,8 +237,7 @@ def build_tiles(params: SetParams, formats: tuple[str, ...], dest: Path, tick: T
 
 
 def build_coupon(params: SetParams, formats: tuple[str, ...], dest: Path, tick: Tick) -> None:
-    pieces = coupon.coupon_parts(params)
-    meshes = [to_mesh(s) for _, s in pieces]
+    pieces, meshes = _coupon_made(params)
     tick("coupon: solids")
     bed = params.printer.bed
     sizes = [(m.extents[0], m.extents[1]) for m in meshes]
