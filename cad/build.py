@@ -5,12 +5,15 @@ wholly from the cache never loads the CAD kernel: the parts are made in :mod:`ca
 from __future__ import annotations
 
 import ast
+import contextlib
+import fcntl
 import functools
 import hashlib
 import json
 import os
 import shutil
 import tempfile
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -176,12 +179,13 @@ def build(params: SetParams, out: Path, parts: tuple[str, ...] = PARTS,
     for part in parts:
         key = cache_key(params, part, formats)
         stored = cache_dir / f"{part}-{key}"
-        if use_cache and (stored / ".done").exists():
-            cached.append(part)
-            progress.step(f"{part}: from cache", part_steps(part, params))
-        else:
-            stored = _build_into_cache(params, part, formats, cache_dir, stored, progress,
-                                       use_cache)
+        with _one_maker(stored) if use_cache else contextlib.nullcontext():
+            if use_cache and (stored / ".done").exists():
+                cached.append(part)
+                progress.step(f"{part}: from cache", part_steps(part, params))
+            else:
+                stored = _build_into_cache(params, part, formats, cache_dir, stored,
+                                           progress, use_cache)
         names = [str(src.relative_to(stored)) for src in sorted(
             p for p in stored.rglob("*") if p.is_file() and p.name != ".done")]
         _copy_whole([(stored / name, out / name) for name in names])
@@ -240,6 +244,20 @@ def report_files(report: dict) -> list[str]:
     groups = listed.values() if isinstance(listed, dict) else [listed]
     return list(dict.fromkeys(name for names in groups if isinstance(names, list)
                               for name in names if isinstance(name, str)))
+
+
+@contextlib.contextmanager
+def _one_maker(stored: Path) -> Iterator[None]:
+    """Hold the cache's lock on one part's entry: a build that asks for a part another build
+    (another command, another app server thread) is making waits for it and copies it,
+    instead of making it again beside it."""
+    stored.parent.mkdir(parents=True, exist_ok=True)
+    with open(stored.parent / f".{stored.name}.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def _build_into_cache(params: SetParams, part: str, formats: tuple[str, ...], cache_dir: Path,

@@ -20,7 +20,7 @@ from cad.preview import BASE_COLOR, TILE_COLOR, render_parts, save_preview
 from cad.quarter import quarter
 from cad.solids import shape_of
 from cad.stickers import PAPERS, save_sticker_sheet, sticker_pdf
-from cad.tile import letter_solid, tile
+from cad.tile import letter_solid, tile, tile_inputs
 from companion.tiles import tile_set
 
 LETTER_COLOR = "#1E1E1E"
@@ -77,6 +77,62 @@ def _export(dest: Path, stem: str, formats: tuple[str, ...], bed: tuple[float, f
         write_step(turned.translate((dx, dy, dz)), dest / f"{stem}.step")
 
 
+# ---------------------------------------------------------------------------- tiles made once
+
+# Tiles made in this process, by what they are made from (:func:`cad.tile.tile_inputs`) and
+# letter: the board preview's tiles are the tile part's, and a build for another bed, or
+# another format, makes the same tiles.
+_TILES: dict[tuple, tuple[cq.Workplane, trimesh.Trimesh]] = {}
+_LETTERS: dict[tuple, trimesh.Trimesh] = {}
+_MADE_MAX = 128
+
+
+def _tile_made(params: SetParams, letter: str) -> tuple[cq.Workplane, trimesh.Trimesh]:
+    """The one-colour tile's solid and mesh (shared: never change them in place)."""
+    key = (*tile_inputs(params), letter)
+    if key not in _TILES:
+        if len(_TILES) >= _MADE_MAX:
+            _TILES.clear()
+        solid = tile(params, letter)
+        _TILES[key] = (solid, to_mesh(solid))
+    return _TILES[key]
+
+
+def _letter_mesh(params: SetParams, letter: str) -> trimesh.Trimesh:
+    """The two-colour tile's letter inlay (shared: never change it in place)."""
+    key = (*tile_inputs(params), letter)
+    if key not in _LETTERS:
+        if len(_LETTERS) >= _MADE_MAX:
+            _LETTERS.clear()
+        _LETTERS[key] = to_mesh(letter_solid(params, letter))
+    return _LETTERS[key]
+
+
+def _without_bed(params: SetParams) -> str:
+    """Every parameter but the printer's bed, which only lays parts out on a plate."""
+    values = params.to_dict()
+    values["printer"] = {k: v for k, v in values["printer"].items()
+                         if k not in ("bed_width", "bed_depth")}
+    return json.dumps(values, sort_keys=True)
+
+
+_COUPONS: dict[str, tuple[list[tuple[str, cq.Workplane]], list[trimesh.Trimesh]]] = {}
+
+
+def _coupon_made(params: SetParams) -> tuple[list[tuple[str, cq.Workplane]],
+                                             list[trimesh.Trimesh]]:
+    """The coupon's pieces and their meshes, made once a process for every bed (coupons for
+    another bed, or in another format, are the same pieces laid out anew). Shared: never
+    change them in place."""
+    key = _without_bed(params)
+    if key not in _COUPONS:
+        if len(_COUPONS) >= _MADE_MAX:
+            _COUPONS.clear()
+        pieces = coupon.coupon_parts(params)
+        _COUPONS[key] = (pieces, [to_mesh(s) for _, s in pieces])
+    return _COUPONS[key]
+
+
 # ---------------------------------------------------------------------------- parts
 
 
@@ -114,7 +170,7 @@ def _sample_play(params: SetParams) -> list[trimesh.Trimesh]:
     word += [(4, 7, "U", 1), (4, 7, "P", 2)]
     for row, col, letter, level in word:
         x, y = lay.cell_center(row, col)
-        mesh = to_mesh(tile(params, letter))
+        _, mesh = _tile_made(params, letter)
         placed.append(_moved(mesh, (x - half, half - y, lay.floor_height + level * t.body_height)))
     return placed
 
@@ -153,9 +209,8 @@ def build_tiles(params: SetParams, formats: tuple[str, ...], dest: Path, tick: T
     bodies: dict[str, trimesh.Trimesh] = {}
     letters: dict[str, trimesh.Trimesh] = {}
     for letter in tile_letters():
-        solid = tile(params, letter)
-        bodies[letter] = to_mesh(solid)
-        letters[letter] = to_mesh(letter_solid(params, letter))
+        solid, bodies[letter] = _tile_made(params, letter)
+        letters[letter] = _letter_mesh(params, letter)
         _export(dest / "tiles", tile_file_stem(letter), formats, bed, solid,
                 [Body("tile", bodies[letter], BODY_COLOR),
                  Body("letter", letters[letter], LETTER_COLOR, extruder=2)])
@@ -182,8 +237,7 @@ def build_tiles(params: SetParams, formats: tuple[str, ...], dest: Path, tick: T
 
 
 def build_coupon(params: SetParams, formats: tuple[str, ...], dest: Path, tick: Tick) -> None:
-    pieces = coupon.coupon_parts(params)
-    meshes = [to_mesh(s) for _, s in pieces]
+    pieces, meshes = _coupon_made(params)
     tick("coupon: solids")
     bed = params.printer.bed
     sizes = [(m.extents[0], m.extents[1]) for m in meshes]

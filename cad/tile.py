@@ -75,6 +75,13 @@ def _font_size(t: TileParams, letter: str) -> float:
     return _font_size_cached(str(t.font), t.font_size, t.letter_box, letter)
 
 
+def tile_inputs(params: SetParams) -> tuple[TileParams, float, float]:
+    """What a tile's solids (:func:`tile`, :func:`letter_solid`) are made from: the tile's
+    own sizes, the clearance and the elephant's-foot chamfer, not the printer's bed (so a
+    tile made for one bed serves another)."""
+    return (params.tile, params.clearance, params.printer.elephant_foot)
+
+
 def tile(params: SetParams, letter: str) -> cq.Workplane:
     """The one-colour tile: the letter is sunk into the plateau."""
     return tile_body(params).cut(letter_solid(params, letter, overshoot=1.0))

@@ -44,6 +44,16 @@ def process_folder(name: str) -> Path:
     return Path(tempfile.mkdtemp(prefix=f"{name}-{os.getpid()}-", dir=_folder))
 
 
+def run_folder(name: str) -> Path:
+    """The folder ``name`` in the run's temporary folder, the same for every test process of
+    the run (each pytest-xdist worker), for a cache whose own locks and atomic writes let
+    several processes share it (the CAD build cache, say)."""
+    assert _folder is not None, "the shared work folder is set by conftest.py"
+    path = _folder / name
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
 def once(key: str, compute: Callable[[], T]) -> T:
     """``compute()``, worked out once per run for ``key`` (which must name everything the
     result depends on); each caller gets its own copy, so a test may change what it gets."""

@@ -17,6 +17,7 @@ import cadquery as cq
 import cv2
 import numpy as np
 import pytest
+import sharedwork
 import trimesh
 from PIL import Image
 
@@ -55,8 +56,10 @@ LETTERS = list(tile_set("werdup").counts)
 
 
 @pytest.fixture(scope="module")
-def cache(tmp_path_factory) -> Path:
-    return tmp_path_factory.mktemp("cad-cache")
+def cache() -> Path:
+    """The run's CAD build cache, shared with the other test processes and the web tests
+    (each part is built once a run); a test that must build a part makes its own."""
+    return sharedwork.run_folder("cad-cache")
 
 
 @pytest.fixture(scope="module")
@@ -188,8 +191,9 @@ def test_check_finds_open_and_misplaced_meshes(built: Path, tmp_path: Path, caps
     assert "leaves the 180 x 180 mm bed" in found["off-bed.stl"]["problems"][0]
     assert "does not lie on the bed" in found["floating.stl"]["problems"][0]
     assert "cannot be read" in found["broken.3mf"]["problems"][0]
-    # a smaller bed given on the command line
-    reports = check_directory(built, bed=(120.0, 120.0))
+    # a smaller bed given on the command line (the quarter's file: the rest of the set is
+    # checked on the report's bed in test_check_passes_on_the_built_set)
+    reports = check_directory(built / "quarter.stl", bed=(120.0, 120.0))
     assert any("leaves" in p for r in reports if r.path == "quarter.stl" for p in r.problems)
 
 
@@ -349,18 +353,22 @@ def test_a_build_from_the_cache_does_not_load_the_cad_kernel(built: Path, cache:
     assert (tmp_path / "quarter.step").read_bytes() == (built / "quarter.step").read_bytes()
 
 
-def test_checking_built_files_does_not_load_the_cad_kernel(built: Path) -> None:
+def test_checking_built_files_does_not_load_the_cad_kernel(built: Path, tmp_path: Path) -> None:
     # reading STL and 3MF files needs no CadQuery, yet loading it took 'cad check' 5-8 s
-    # before it said a word, even to refuse '--bed 20000x180'
+    # before it said a word, even to refuse '--bed 20000x180'. A part's STL and a two-body
+    # 3MF of the set, with its report, are each kind of file the set has.
+    for name in ("quarter.stl", "tiles/tile-Qu.3mf", "build.json"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        shutil.copyfile(built / name, tmp_path / name)
     code = ("import sys\n"
             "from companion.cli import main\n"
-            f"status = main(['cad', 'check', {str(built)!r}])\n"
+            f"status = main(['cad', 'check', {str(tmp_path)!r}])\n"
             "print(status, sorted(m for m in ('cadquery', 'OCP') if m in sys.modules))\n")
     root = Path(__file__).resolve().parent.parent
     done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True,
                           text=True, timeout=300, env={**os.environ, "PYTHONPATH": str(root)})
     assert done.returncode == 0, done.stderr
-    assert " pass" in done.stdout and done.stdout.splitlines()[-1] == "0 []"
+    assert "2 of 2 files pass" in done.stdout and done.stdout.splitlines()[-1] == "0 []"
 
 
 def test_a_small_bed_builds_the_parts_that_fit_it(cache: Path, tmp_path: Path,
@@ -454,7 +462,39 @@ def test_a_change_to_code_or_data_the_parts_are_made_with_misses_the_cache(
     assert cad_build.source_digest() == before
 
 
-def test_another_clearance_misses_the_cache(cache: Path, tmp_path: Path) -> None:
+def test_two_builds_of_one_part_at_once_make_it_once(tmp_path: Path, monkeypatch) -> None:
+    """Two builds asking for the same part at the same time (two commands, two web builds on
+    one host) each made it, one beside the other, and one copy was thrown away."""
+    from cad import parts
+
+    made, real = [], parts.BUILDERS["stickers"]
+
+    def slow_stickers(*args) -> None:
+        made.append(threading.get_ident())
+        time.sleep(0.5)  # long enough for the other build to ask meanwhile
+        real(*args)
+
+    monkeypatch.setitem(parts.BUILDERS, "stickers", slow_stickers)
+    cache, results = tmp_path / "cache", {}
+    start = threading.Barrier(2)
+
+    def one(name: str) -> None:
+        start.wait()
+        results[name] = build(SetParams(), tmp_path / name, ("stickers",), cache_dir=cache)
+
+    threads = [threading.Thread(target=one, args=(n,)) for n in ("a", "b")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(made) == 1
+    assert sorted(r.cached for r in results.values()) == [(), ("stickers",)]
+    assert (tmp_path / "a" / "stickers.png").read_bytes() == (
+        tmp_path / "b" / "stickers.png").read_bytes()
+
+
+def test_another_clearance_misses_the_cache(tmp_path: Path, tmp_path_factory) -> None:
+    cache = tmp_path_factory.mktemp("cad-cache")  # its own: another test's build is no miss
     result = build(SetParams.make(0.3), tmp_path, ("coupon",), ("stl",), cache_dir=cache)
     assert result.cached == ()
     assert result.files["coupon"] == ["coupon.png", "coupon.stl"]

@@ -6,7 +6,9 @@ import cadquery as cq
 import cv2
 import numpy as np
 import pytest
+import sharedwork
 from OCP.BRepExtrema import BRepExtrema_DistShapeShape
+from OCP.Extrema import Extrema_ExtFlag_MIN
 from PIL import Image, ImageDraw, ImageFont
 
 from cad import coupon, joints, placard, snapfit
@@ -18,7 +20,12 @@ from companion.tiles import ROTATION_AMBIGUOUS, tile_set
 
 
 def distance(a: cq.Shape, b: cq.Shape) -> float:
-    d = BRepExtrema_DistShapeShape(a.wrapped, b.wrapped)
+    """The least distance between two shapes (only the least: the default search for the
+    greatest too took twice as long, 2 s for two quarters)."""
+    d = BRepExtrema_DistShapeShape()
+    d.LoadS1(a.wrapped)
+    d.LoadS2(b.wrapped)
+    d.SetFlag(Extrema_ExtFlag_MIN)
     d.Perform()
     assert d.IsDone()
     return d.Value()
@@ -38,9 +45,15 @@ def params() -> SetParams:
     return SetParams()
 
 
+def made_once(name: str, params: SetParams, make):
+    """``make()``, a solid (or solids) of the model, made once per test run: the processes
+    that run this module's tests share it (see tests/sharedwork.py)."""
+    return sharedwork.once(f"cad solid {name} {params!r}", make)
+
+
 @pytest.fixture(scope="module")
 def board_quarter(params: SetParams) -> cq.Shape:
-    return quarter(params).val()
+    return made_once("quarter", params, lambda: quarter(params).val())
 
 
 @pytest.fixture(scope="module")
@@ -123,7 +136,8 @@ def test_a_quarter_cannot_be_lifted_past_its_catches(params, board_quarter) -> N
 @pytest.fixture(scope="module")
 def bent_quarter(params: SetParams) -> cq.Shape:
     """The quarter with its clip arms bent just past what the catch needs to pass the lip."""
-    return quarter(params, clip_deflection=snapfit.bend_to_pass(params) + 0.05).val()
+    return made_once("bent quarter", params, lambda: quarter(
+        params, clip_deflection=snapfit.bend_to_pass(params) + 0.05).val())
 
 
 def test_bent_arms_let_the_neighbour_slide_past(params, board_quarter, bent_quarter) -> None:
@@ -210,8 +224,8 @@ def test_placard_halves_mate(c: float) -> None:
 
 @pytest.fixture(scope="module")
 def placard_halves(params: SetParams) -> tuple[cq.Shape, cq.Shape]:
-    return (placard.placard_half(params, "left").val(),
-            placard.placard_half(params, "right").val())
+    return made_once("placard halves", params, lambda: (
+        placard.placard_half(params, "left").val(), placard.placard_half(params, "right").val()))
 
 
 def test_placard_halves_clip_together(params, placard_halves) -> None:
@@ -237,7 +251,8 @@ def test_placard_halves_clip_together(params, placard_halves) -> None:
 @pytest.fixture(scope="module")
 def coupon_03() -> dict[str, cq.Workplane]:
     """The pieces of the 0.3 mm fit coupon, as built."""
-    return dict(coupon.coupon_parts(SetParams.make(0.3)))
+    p = SetParams.make(0.3)
+    return made_once("coupon parts", p, lambda: dict(coupon.coupon_parts(p)))
 
 
 def test_coupon_holds_one_of_each_joint_and_they_mate(coupon_03) -> None:
@@ -434,3 +449,34 @@ def test_clipped_parts_print_without_supports(params, board_quarter, placard_hal
     assert heights == {round(arm.height + c, 3)}
     assert area == pytest.approx(span * arm.length, rel=0.01)  # from the seam face to its end
     assert span < 5.0  # bridged by any printer
+
+
+def test_meshes_hold_the_triangles_cadquery_makes(params) -> None:
+    """The mesh of a solid is read from the kernel's triangulation as CadQuery's own
+    tessellate gives it (the same points and triangles, turned the same way), then welded."""
+    import trimesh
+
+    from cad.mesh import ANGULAR_TOLERANCE, MERGE_DIGITS, MESH_TOLERANCE
+
+    for piece in (tile(params, "Qu"), tile(params, "W").translate((3, -4, 5)).rotate(
+            (0, 0, 0), (0, 0, 1), 30)):
+        shape = piece.val()
+        verts, faces = shape.tessellate(MESH_TOLERANCE, ANGULAR_TOLERANCE)
+        theirs = trimesh.Trimesh(np.array([v.toTuple() for v in verts]), np.array(faces),
+                                 process=False)
+        theirs.merge_vertices(digits_vertex=MERGE_DIGITS)
+        ours = to_mesh(piece)
+        assert ours.is_watertight and ours.volume == pytest.approx(theirs.volume, rel=1e-12)
+        assert np.array_equal(np.unique(ours.vertices, axis=0),
+                              np.unique(theirs.vertices, axis=0))
+        assert oriented_faces(ours) <= oriented_faces(theirs)
+
+
+def oriented_faces(mesh) -> set[tuple]:
+    """Each triangle as its corners' points, in its own turning order, from the least."""
+    found = set()
+    for corners in mesh.vertices[mesh.faces]:
+        points = [tuple(p) for p in corners]
+        first = points.index(min(points))
+        found.add(tuple(points[first:] + points[:first]))
+    return found

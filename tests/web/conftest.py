@@ -15,6 +15,7 @@ from contextlib import contextmanager
 
 import psycopg
 import pytest
+import sharedwork
 from appfactory import make_app
 from browser import PHONE, chromium
 from sqlalchemy import create_engine, text
@@ -148,6 +149,8 @@ def page(browser, base_url, page_init_script):
 
 
 @pytest.fixture(scope="session")
-def cad_cache(tmp_path_factory):
-    """One CAD build cache for the whole test run (each part is built once)."""
-    return str(tmp_path_factory.mktemp("cad-cache"))
+def cad_cache():
+    """One CAD build cache for the whole test run, shared by its test processes and by
+    tests/test_cad_build.py: each part is built once (the cache's own lock makes a build that
+    asks for a part being made wait for it)."""
+    return str(sharedwork.run_folder("cad-cache"))
