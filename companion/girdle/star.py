@@ -111,9 +111,13 @@ class BranchWords:
     def __post_init__(self) -> None:
         at = np.searchsorted(self.kind, [UP, DOWN, BOTH, BOTH + 1]).tolist()
         self.by_kind = [slice(at[t], at[t + 1]) for t in (UP, DOWN, BOTH)]
+        self.earns = bool(self.crossout.any())
 
     def upper(self, credit: float) -> np.ndarray:
-        """Each word's value plus ``credit`` if it earns a cross-out."""
+        """Each word's value plus ``credit`` if it earns a cross-out (not to be changed:
+        it may be ``value`` itself)."""
+        if not self.earns:  # a branch without a checkbox, or no long word
+            return self.value
         return self.value + np.where(self.crossout, credit, 0.0)
 
     def priced(self, lam: np.ndarray, credit: float) -> np.ndarray:
