@@ -194,10 +194,16 @@ class StarSolver:
         kind]``, that word's letter counts less the spine letter (its new letters)."""
         r = self.star.spine
         best: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
+        # the squares a branch word can have on the spine: (its length, the square)
+        spine_at = {(e - s + 1, r - s) for s, e in self.spans}
         for n in self.lengths:
+            if not any(length == n for length, _t in spine_at):
+                continue
             priced = self.wvalue[n] - self.counts[n] @ lam
             priced = np.where(self.fits[n], priced, NEG)
             for t in range(n):
+                if (n, t) not in spine_at:
+                    continue
                 m = np.full(26, NEG)
                 arg = np.zeros(26, dtype=np.int64)
                 for x, idx in enumerate(self.index.by_letter[n][t]):
