@@ -239,6 +239,8 @@ class StarSolver:
 
     def suffixes(self, tables: np.ndarray, first: int = 0) -> dict[int, np.ndarray]:
         """:meth:`chain` for every start from ``first`` on (BOTH at a start left open)."""
+        if tables.ndim == 2:
+            return self._suffixes_of_one(tables, first)
         nb = tables.shape[-2]
         out: dict[int, np.ndarray] = {}
         after = np.zeros(tables.shape[:-2] + (3,))
@@ -255,6 +257,28 @@ class StarSolver:
             out[i] = cur.copy()
             if i > first and self.star.adjacent(i - 1):
                 cur[..., BOTH] = NEG
+            after = cur
+        return out
+
+    def _suffixes_of_one(self, tables: np.ndarray, first: int) -> dict[int, np.ndarray]:
+        """:meth:`suffixes` of one spine's ``tables`` (branches, 3), the same sums taken on
+        plain floats (a few NumPy calls on arrays of three cost more than the sums)."""
+        nb = len(tables)
+        rows = tables.tolist()
+        out: dict[int, np.ndarray] = {}
+        after = [0.0, 0.0, 0.0]
+        for i in range(nb - 1, first - 1, -1):
+            up, down, both = rows[i]
+            if i == nb - 1:
+                cur = [up, down, both]
+            elif self.star.adjacent(i):
+                cur = [up + after[DOWN], down + after[UP], NEG]
+            else:
+                most = max(after)
+                cur = [up + most, down + most, both + most]
+            out[i] = np.array(cur)
+            if i > first and self.star.adjacent(i - 1):
+                cur[BOTH] = NEG
             after = cur
         return out
 
@@ -414,7 +438,8 @@ class StarSolver:
         pv_all = [o.priced(lam, credit) for o in opts]
         # the best the branches from i on can add (chain reads only the rows from i on)
         tables = self._best(pv_all, opts)[0]
-        rests = [self.chain(tables, i) for i in range(1, nb)]
+        after = self.suffixes(tables, 1) if nb > 1 else {}  # each i's as chain(tables, i)
+        rests = [after[i] for i in range(1, nb)]
         rests.append(np.zeros(3))
         used = self.sp_counts[k].astype(np.float64)
         found: list = []
