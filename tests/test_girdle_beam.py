@@ -141,12 +141,11 @@ def test_the_legal_words_are_those_the_letters_left_allow(start):
                     if keep and k + 1 < len(moves) else None
                 legal = legal_words(pos, index, kept)
                 assert legal is not None
-                found = [(int(r), legal.move(i, index).supply_used)
-                         for i, r in enumerate(legal.rows)]
+                made = [legal.move(i, index) for i in range(len(legal))]
+                found = [(int(r), mv.supply_used) for r, mv in zip(legal.rows, made, strict=True)]
                 assert found == _by_counting(pos, legal, index)
                 assert [int(x) for x in legal.supply] == [len(s) for _r, s in found]
-                assert (m.start, m.word) in {(mv.start, mv.word) for mv in
-                                             (legal.move(i, index) for i in range(len(legal)))}
+                assert (m.start, m.word) in {(mv.start, mv.word) for mv in made}
                 checked += len(found)
                 pos.play(m)
     assert checked > 10_000

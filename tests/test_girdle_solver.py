@@ -37,13 +37,12 @@ def brute_force(puzzle, lexicon) -> int | None:
             best = final if best is None else max(best, final)
             return
         line = puzzle.lines[len(steps)]
+        inactive = [i + 1 for i, st in enumerate(sheet.supply_state) if st == "inactive"]
         for w in words:
             for s in range(1, puzzle.size - len(w) + 2):
                 r, c = (line.index, s) if line.kind == "row" else (s, line.index)
                 cells = SheetStep(r, c, line.direction, w).cells()
                 new = sum(1 for x in cells if x not in sheet.grid)
-                inactive = [i + 1 for i, st in enumerate(sheet.supply_state)
-                            if st == "inactive"]
                 due = min(new, len(inactive))
                 for acts in combinations(inactive, due):
                     p = SheetStep(r, c, line.direction, w, acts)

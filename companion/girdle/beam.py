@@ -234,6 +234,10 @@ def improve(puzzle: Puzzle, index: WordIndex, moves: list[Move],
     next; the search ends when the last finds none (or after :data:`MAX_ROUNDS` rounds)."""
     best, best_moves = score_of(puzzle, moves), list(moves)
     level = 0
+    # the sheets each search found, by its width and kept words: a later round that keeps
+    # the same words (a word the better sheet shares) would find the same sheets again (a
+    # search the safety stop cut short is never asked again: the next one is not started)
+    searched: dict[tuple, list[tuple[int, list[Move]]]] = {}
     for _ in range(MAX_ROUNDS):
         size, width = NEIGHBOURHOODS[level]
         better = False
@@ -241,7 +245,12 @@ def improve(puzzle: Puzzle, index: WordIndex, moves: list[Move],
             if out_of_time():
                 return best, best_moves
             kept = {m.number: (m.start, m.word) for m in best_moves if m.number not in free}
-            for score, found in beam_search(puzzle, index, width, out_of_time, kept):
+            key = (width, tuple(sorted(kept.items())))
+            sheets = searched.get(key)
+            if sheets is None:
+                sheets = searched[key] = list(beam_search(puzzle, index, width, out_of_time,
+                                                          kept))
+            for score, found in sheets:
                 if score > best:
                     best, best_moves, better = score, found, True
         level = 0 if better else level + 1

@@ -249,7 +249,10 @@ class Sheet:
         word = p.word.upper()
         line = self._check_word_and_line(number, p, word)
         cells = p.cells()
-        if any(not (1 <= r <= self.size and 1 <= c <= self.size) for r, c in cells):
+        size = self.puzzle.size
+        # the squares run right or down from the first: on the grid if both ends are
+        (r0, c0), (r1, c1) = cells[0], cells[-1]
+        if not (1 <= r0 and 1 <= c0 and r1 <= size and c1 <= size):
             raise IllegalStep(number, f"{word} does not fit in {line.label()} starting at "
                               f"{_where(cells[0])}")
         new_cells = self._new_cells(number, word, cells)

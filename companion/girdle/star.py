@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from companion.girdle.moves import Move, WordIndex, line_squares
+from companion.girdle.moves import Move, WordIndex, bit_mask, letter_masks, line_squares
 from companion.girdle.puzzle import Puzzle
 from companion.girdle.rules import ALPHABET
 
@@ -94,7 +94,10 @@ def _span_kind(s: int, e: int, r: int) -> int:
 class BranchWords:
     """Every word one branch line could take under a given spine, as parallel arrays: which
     way it runs (``kind``), its value in the final score, whether it earns a cross-out
-    (``crossout``), its new letters (counts per letter), start square, length and word id."""
+    (``crossout``), its new letters (counts per letter), start square, length and word id.
+    The words run up, then down, then both ways (``kind`` ascending, so each way's words
+    are one slice: ``by_kind``); ``order`` is each word's place in the list by span, then
+    word, which decides between words of equal value."""
 
     kind: np.ndarray
     value: np.ndarray
@@ -103,12 +106,18 @@ class BranchWords:
     start: np.ndarray
     length: np.ndarray
     id: np.ndarray
+    order: np.ndarray
 
     def __post_init__(self) -> None:
-        self.by_kind = [np.flatnonzero(self.kind == t) for t in (UP, DOWN, BOTH)]
+        at = np.searchsorted(self.kind, [UP, DOWN, BOTH, BOTH + 1]).tolist()
+        self.by_kind = [slice(at[t], at[t + 1]) for t in (UP, DOWN, BOTH)]
+        self.earns = bool(self.crossout.any())
 
     def upper(self, credit: float) -> np.ndarray:
-        """Each word's value plus ``credit`` if it earns a cross-out."""
+        """Each word's value plus ``credit`` if it earns a cross-out (not to be changed:
+        it may be ``value`` itself)."""
+        if not self.earns:  # a branch without a checkbox, or no long word
+            return self.value
         return self.value + np.where(self.crossout, credit, 0.0)
 
     def priced(self, lam: np.ndarray, credit: float) -> np.ndarray:
@@ -185,10 +194,16 @@ class StarSolver:
         kind]``, that word's letter counts less the spine letter (its new letters)."""
         r = self.star.spine
         best: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
+        # the squares a branch word can have on the spine: (its length, the square)
+        spine_at = {(e - s + 1, r - s) for s, e in self.spans}
         for n in self.lengths:
+            if not any(length == n for length, _t in spine_at):
+                continue
             priced = self.wvalue[n] - self.counts[n] @ lam
             priced = np.where(self.fits[n], priced, NEG)
             for t in range(n):
+                if (n, t) not in spine_at:
+                    continue
                 m = np.full(26, NEG)
                 arg = np.zeros(26, dtype=np.int64)
                 for x, idx in enumerate(self.index.by_letter[n][t]):
@@ -224,6 +239,8 @@ class StarSolver:
 
     def suffixes(self, tables: np.ndarray, first: int = 0) -> dict[int, np.ndarray]:
         """:meth:`chain` for every start from ``first`` on (BOTH at a start left open)."""
+        if tables.ndim == 2:
+            return self._suffixes_of_one(tables, first)
         nb = tables.shape[-2]
         out: dict[int, np.ndarray] = {}
         after = np.zeros(tables.shape[:-2] + (3,))
@@ -240,6 +257,28 @@ class StarSolver:
             out[i] = cur.copy()
             if i > first and self.star.adjacent(i - 1):
                 cur[..., BOTH] = NEG
+            after = cur
+        return out
+
+    def _suffixes_of_one(self, tables: np.ndarray, first: int) -> dict[int, np.ndarray]:
+        """:meth:`suffixes` of one spine's ``tables`` (branches, 3), the same sums taken on
+        plain floats (a few NumPy calls on arrays of three cost more than the sums)."""
+        nb = len(tables)
+        rows = tables.tolist()
+        out: dict[int, np.ndarray] = {}
+        after = [0.0, 0.0, 0.0]
+        for i in range(nb - 1, first - 1, -1):
+            up, down, both = rows[i]
+            if i == nb - 1:
+                cur = [up, down, both]
+            elif self.star.adjacent(i):
+                cur = [up + after[DOWN], down + after[UP], NEG]
+            else:
+                most = max(after)
+                cur = [up + most, down + most, both + most]
+            out[i] = np.array(cur)
+            if i > first and self.star.adjacent(i - 1):
+                cur[BOTH] = NEG
             after = cur
         return out
 
@@ -281,7 +320,9 @@ class StarSolver:
     # -- one spine: its branches' words ---------------------------------------------------
     def _words_through(self, x: int) -> tuple[np.ndarray, ...]:
         """Every word a branch could take through spine letter ``x`` (the same for every
-        branch line): kind, value, new letters, start, length and word id, as arrays."""
+        branch line): kind, value, new letters, start, length and word id, as arrays, and
+        the new letters as bit masks (:func:`~companion.girdle.moves.letter_masks`, one row
+        per count: ``masks[j]`` has the letters placed ``j + 1`` or more times)."""
         hit = self._through.get(x)
         if hit is None:
             r = self.star.spine
@@ -293,38 +334,62 @@ class StarSolver:
                 new = self.counts[n][idx].astype(np.float64)
                 new[:, x] -= 1
                 value = self.wvalue[n][idx] - self.vp[x]
+                free = [p for p in range(n) if p != r - s]
+                masks = np.zeros((self.size, len(idx)), dtype=np.uint32)
+                planes = letter_masks(self.index.codes[n][idx][:, free])
+                masks[:len(planes)] = planes
                 parts.append((np.full(len(idx), _span_kind(s, e, r)), value, new,
-                              np.full(len(idx), s), np.full(len(idx), n), idx))
-            hit = self._through[x] = tuple(np.concatenate(z) for z in zip(*parts, strict=True))
+                              np.full(len(idx), s), np.full(len(idx), n), idx, masks))
+            joined = [np.concatenate(z) for z in zip(*(p[:-1] for p in parts), strict=True)]
+            masks = np.concatenate([p[-1] for p in parts], axis=1)
+            most = max((j + 1 for j in range(len(masks)) if masks[j].any()), default=1)
+            # by direction (up, down, both), each in the order of the spans
+            order = np.argsort(joined[0], kind="stable")
+            hit = self._through[x] = (*(z[order] for z in joined), masks[:most, order], order)
         return hit
 
     def branch_options(self, k: int) -> list[BranchWords]:
         """For spine ``k``: per branch, every word it could take ([] if a branch has none)."""
         left = self.cap - self.sp_counts[k]
+        # the letters in stock j + 1 or more times, as bit masks: a word fits the stock when
+        # each of its masks lies within the stock's
+        short = [~np.uint32(bit_mask(left.tolist(), j + 1)) for j in range(self.size)]
         long = self.pz.crossout_min_length
         out = []
         for i, number in enumerate(self.star.numbers):
-            kind, value, new, start, length, wid = self._words_through(int(self.sp_cross[k, i]))
-            ok = np.flatnonzero((new <= left).all(axis=1))
+            kind, value, new, start, length, wid, masks, order = self._words_through(
+                int(self.sp_cross[k, i]))
+            fit = (masks[0] & short[0]) == 0
+            for j in range(1, len(masks)):
+                fit &= (masks[j] & short[j]) == 0
+            ok = np.flatnonzero(fit)
             if not len(ok):
                 return []
             crossout = self.pz.has_checkbox(number) & (length[ok] >= long)
             out.append(BranchWords(kind[ok], value[ok], crossout, new[ok], start[ok],
-                                   length[ok], wid[ok]))
+                                   length[ok], wid[ok], order[ok]))
         return out
 
     def _tables(self, opts: list[BranchWords], lam: np.ndarray,
                 first: int = 0) -> tuple[np.ndarray, np.ndarray]:
         """Per branch from ``first`` on and per kind: the best priced word's value and row."""
+        credit = self.credit(lam)
+        return self._best([None] * first + [o.priced(lam, credit) for o in opts[first:]],
+                          opts, first)
+
+    @staticmethod
+    def _best(priced: list, opts: list[BranchWords],
+              first: int = 0) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`_tables` given each branch's :meth:`BranchWords.priced` values."""
         nb = len(opts)
         tables = np.full((nb, 3), NEG)
         arg = np.zeros((nb, 3), dtype=np.int64)
         for i in range(first, nb):
-            pv = opts[i].priced(lam, self.credit(lam))
+            pv = priced[i]
             for kind, m in enumerate(opts[i].by_kind):
-                if len(m):
-                    j = int(np.argmax(pv[m]))
-                    tables[i, kind], arg[i, kind] = pv[m[j]], m[j]
+                if m.stop > m.start:
+                    j = m.start + int(pv[m].argmax())
+                    tables[i, kind], arg[i, kind] = pv[j], j
         return tables, arg
 
     def _spine_relaxation(self, k: int, opts: list[BranchWords],
@@ -369,15 +434,18 @@ class StarSolver:
         if bound <= target:
             return None
         nb = len(opts)
-        rests = [self.chain(self._tables(opts, lam, i)[0], i) for i in range(1, nb)]
+        credit = self.credit(lam)
+        pv_all = [o.priced(lam, credit) for o in opts]
+        # the best the branches from i on can add (chain reads only the rows from i on)
+        tables = self._best(pv_all, opts)[0]
+        after = self.suffixes(tables, 1) if nb > 1 else {}  # each i's as chain(tables, i)
+        rests = [after[i] for i in range(1, nb)]
         rests.append(np.zeros(3))
         used = self.sp_counts[k].astype(np.float64)
         found: list = []
         best = [target]
-        credit = self.credit(lam)
         base = self.const + float(self.sp_value[k]) + self.sp_crossout[k] * credit
         upper = [o.upper(credit) for o in opts]
-        pv_all = [o.priced(lam, credit) for o in opts]
 
         nodes = [0]
 
@@ -394,6 +462,7 @@ class StarSolver:
             if not len(rows):
                 return
             rows = rows[(o.new[rows] <= self.cap - used).all(axis=1)]
+            rows = rows[np.argsort(o.order[rows], kind="stable")]  # equal bounds: list order
             bound = bound[rows]
             for j in rows[np.argsort(-bound, kind="stable")].tolist():
                 if sofar + pv_all[i][j] + after[o.kind[j]] + slack <= best[0]:
