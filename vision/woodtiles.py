@@ -62,8 +62,8 @@ def find_mark(cfg: WoodConfig, gray: np.ndarray, r: int, c: int,
     win = gray[y0:y1, x0:x1]
     f = cfg.face_window * p
     inner = gray[max(0, round(cy - f)): round(cy + f), max(0, round(cx - f)): round(cx + f)]
-    face = float(np.percentile(inner, cfg.face_percentile))
-    dark = float(np.percentile(inner, cfg.dark_percentile))
+    face, dark = (float(v) for v in np.percentile(inner, [cfg.face_percentile,
+                                                          cfg.dark_percentile]))
     if face - dark < cfg.min_contrast * max(face, 1.0):
         return None
     mask = (win < face - cfg.ink_depth * (face - dark)).astype(np.uint8)
@@ -782,7 +782,8 @@ def edge_blur(cfg: WoodConfig, gray: np.ndarray, marks: dict[tuple[int, int], Ma
         win = g[y0:y1, x0:x1]
         if win.size == 0:
             continue
-        step = float(np.percentile(win, 90) - np.percentile(win, 2))
+        light, deep = np.percentile(win, [90, 2])
+        step = float(light - deep)
         steepest = min(float(np.percentile(d[y0:y1, x0:x1], 99)) for d in slopes)
         if steepest > 0:
             widths.append(step / (steepest * np.sqrt(2 * np.pi)) / p)
