@@ -1,9 +1,10 @@
 """Slow, deterministic results worked out once per test run and shared by the tests that need
-them: a day's Word Girdle puzzle and its solution, a photo's reading. The first test to ask
-computes the result with the real components; the others (in the same process or another
-pytest-xdist worker of the same run) get a fresh copy of it. A worker that asks while another
-is computing waits for it rather than computing it again. Nothing outlives the run: the
-results live in the run's temporary folder (see ``_shared_work_folder`` in conftest.py)."""
+them: a day's Word Girdle puzzle and its solution, a photo's reading, a photo saved as HEIC.
+The first test to ask computes the result with the real components; the others (in the same
+process or another pytest-xdist worker of the same run) get a fresh copy of it. A worker
+that asks while another is computing waits for it rather than computing it again. Nothing
+outlives the run: the results live in the run's temporary folder (see
+``_shared_work_folder`` in conftest.py)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
+    from PIL import Image
+
     from companion.girdle.puzzle import Puzzle
     from companion.girdle.solver import Solution
     from companion.lexicon import Lexicon
@@ -104,6 +107,22 @@ def girdle_puzzle(date: dt.date, family: str | None = None) -> Puzzle:
     name = family or daily_family(date, ed)
     key = f"girdle puzzle {ed!r} {lex.fingerprint} {name} {date.isoformat()}"
     return once(key, lambda: family_puzzle(date, name, ed, lex))
+
+
+def heic_bytes(image: Image.Image, quality: int) -> bytes:
+    """``image`` saved as HEIC (an iPhone's format) at ``quality`` by pillow-heif, encoded once
+    per run for the same pixels and quality (the encoder is deterministic, and slow: about
+    3 s of CPU for a 1600-pixel photo)."""
+
+    def encode() -> bytes:
+        import pillow_heif
+
+        out = io.BytesIO()
+        pillow_heif.from_pillow(image.copy()).save(out, quality=quality)
+        return out.getvalue()
+
+    digest = hashlib.sha256(image.tobytes()).hexdigest()
+    return once(f"heic {quality} {image.mode} {image.size} {digest}", encode)
 
 
 def command_output(*argv: str) -> tuple[int, str, str]:

@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 import pytest
 from PIL import Image
-from sharedwork import command_output
+from sharedwork import command_output, heic_bytes
 
 from companion.cli import main
 from vision.config import LoadConfig
@@ -68,7 +68,7 @@ def _turned_save(fmt: str, tag: int, **kw) -> Callable[[Image.Image], bytes]:
 
 # each way a phone saves or sends the photo: its name -> the photo's bytes so saved
 FORMATS: dict[str, Callable[[Image.Image], bytes]] = {
-    "heic": lambda rgb: _save(rgb, "HEIF", quality=90),
+    "heic": lambda rgb: heic_bytes(rgb, 90),  # as _save(rgb, "HEIF", quality=90) saves it
     "webp": lambda rgb: _save(rgb, "WEBP", quality=90),
     "avif": lambda rgb: _save(rgb, "AVIF", quality=90),
     "png-alpha": _png_alpha,

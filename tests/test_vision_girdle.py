@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from sharedwork import once
 
 from companion.cli import main
 from companion.lexicon import default_lexicon
@@ -28,14 +29,20 @@ LOAD = replace(DEFAULT.load, work_long_side=DEFAULT.sheet.work_long_side)
 def _photo(font_name: str, seed: int, extra: dict[tuple[int, int], str] | None = None,
            scrawls: tuple[tuple[int, int], ...] = ()) -> bytes:
     """The worked example's sheet photographed; ``extra`` letters and ``scrawls`` (a pen's
-    loop) on squares no word placed, as :func:`synthetic.girdle.filled_sheet` draws them."""
+    loop) on squares no word placed, as :func:`synthetic.girdle.filled_sheet` draws them.
+    Drawn once per run for the same arguments (several tests read the same photo)."""
     font = available((font_name,))
     if not font:
         pytest.fail(f"hand-writing font {font_name} missing: see scripts/system-packages.txt")
-    rng = np.random.default_rng(seed)
-    flat = filled_sheet(example_puzzle(), list(EXAMPLE_STEPS), font[0], rng, extra=extra,
-                        scrawls=scrawls)
-    return photograph(flat, CAM, rng)[0]
+
+    def draw() -> bytes:
+        rng = np.random.default_rng(seed)
+        flat = filled_sheet(example_puzzle(), list(EXAMPLE_STEPS), font[0], rng, extra=extra,
+                            scrawls=scrawls)
+        return photograph(flat, CAM, rng)[0]
+
+    return once(f"girdle sheet photo {font[0]} {seed} {sorted((extra or {}).items())} "
+                f"{scrawls} {CAM}", draw)
 
 
 @pytest.mark.parametrize("font, seed", [("ComicNeue-Bold.otf", 1), ("SteveHand.ttf", 2)])
@@ -141,16 +148,20 @@ SPLIT_ROW_1 = ("row 1 shows two words, JVMP and VW: a line holds one word; a let
 
 def _smeared_photo() -> bytes:
     """The worked example in the Breip hand smeared 9 pixels sideways: row 1 reads JVMP, an
-    empty box, VW."""
+    empty box, VW. Made once per run (three tests read it)."""
     import cv2
 
     from synthetic.camera import smear_kernel
 
-    image = cv2.imdecode(np.frombuffer(_photo("Breip.ttf", 102), np.uint8), cv2.IMREAD_COLOR)
-    ok, jpeg = cv2.imencode(".jpg", cv2.filter2D(image, -1, smear_kernel(9, 0)),
-                            [cv2.IMWRITE_JPEG_QUALITY, 90])
-    assert ok
-    return jpeg.tobytes()
+    def smear() -> bytes:
+        image = cv2.imdecode(np.frombuffer(_photo("Breip.ttf", 102), np.uint8),
+                             cv2.IMREAD_COLOR)
+        ok, jpeg = cv2.imencode(".jpg", cv2.filter2D(image, -1, smear_kernel(9, 0)),
+                                [cv2.IMWRITE_JPEG_QUALITY, 90])
+        assert ok
+        return jpeg.tobytes()
+
+    return once("girdle sheet photo Breip.ttf 102 smeared 9 px sideways, JPEG 90", smear)
 
 
 def test_a_smeared_sheets_lost_thin_letter_is_listed_not_read_as_an_empty_box():

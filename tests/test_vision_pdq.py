@@ -7,6 +7,7 @@ import json
 import cv2
 import numpy as np
 import pytest
+from sharedwork import once
 
 from companion.cli import main
 from synthetic.camera import Camera, smear_kernel
@@ -21,28 +22,36 @@ SMALL = Camera(width=1600, height=1200)
 LETTERS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
+def _deal(letters: list[str], seed: int) -> bytes:
+    """``deal_photo(letters, np.random.default_rng(seed), SMALL)``, dealt and photographed
+    once per run for the same letters and seed (several tests read the same deal)."""
+    return once(f"pdq deal {letters} seed {seed} {SMALL}",
+                lambda: deal_photo(letters, np.random.default_rng(seed), SMALL))
+
+
+
 @pytest.mark.parametrize("deal, seed", [("MNW", 1), ("ZEST", 2), ("QXJ", 5)])
 def test_deal_is_read_left_to_right(deal, seed):
-    image = decode_photo(DEFAULT.load, deal_photo(list(deal), np.random.default_rng(seed), SMALL))
+    image = decode_photo(DEFAULT.load, _deal(list(deal), seed))
     cards = read_deal(DEFAULT.cards, DEFAULT.cells, shipped_classifier(), image, LETTERS)
     assert "".join(c.letter or "?" for c in cards) == deal
 
 
 def test_two_cards_is_not_a_deal():
-    image = decode_photo(DEFAULT.load, deal_photo(["A", "B"], np.random.default_rng(3), SMALL))
+    image = decode_photo(DEFAULT.load, _deal(["A", "B"], 3))
     with pytest.raises(VisionError, match="found 2 cards, expected 3 or 4"):
         read_deal(DEFAULT.cards, DEFAULT.cells, shipped_classifier(), image, LETTERS)
 
 
 def test_one_card_is_not_a_deal_and_is_counted_as_one():
-    image = decode_photo(DEFAULT.load, deal_photo(["A"], np.random.default_rng(3), SMALL))
+    image = decode_photo(DEFAULT.load, _deal(["A"], 3))
     with pytest.raises(VisionError, match="^found 1 card, expected 3 or 4"):
         read_deal(DEFAULT.cards, DEFAULT.cells, shipped_classifier(), image, LETTERS)
 
 
 def test_cli_read_pdq_json(tmp_path, capsys):
     photo = tmp_path / "deal.jpg"
-    photo.write_bytes(deal_photo(list("PDQ"), np.random.default_rng(3), SMALL))
+    photo.write_bytes(_deal(list("PDQ"), 3))
     assert main(["read", str(photo), "--game", "pdq", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["letters"] == "PDQ" and len(out["cards"]) == 3
@@ -54,8 +63,7 @@ def _glared_riod(tmp_path, strength=0.825, width=0.03, at=(0.568, 0.388)):
     less surely than the classifier's threshold (0.72, a D 0.23), and listed."""
     from glare import lamp
 
-    image = decode_photo(DEFAULT.load, deal_photo(list("RIOD"), np.random.default_rng(27),
-                                                  SMALL))
+    image = decode_photo(DEFAULT.load, _deal(list("RIOD"), 27))
     photo = tmp_path / "deal.png"
     assert cv2.imwrite(str(photo), lamp(image, strength, width, at))
     return photo
@@ -131,7 +139,7 @@ def test_an_uncertain_card_offers_the_letter_it_was_read_as_first(tmp_path, caps
 def test_a_card_whose_letter_was_not_made_out_says_so(tmp_path, capsys):
     """A card with no letter on it was "uncertain; it may be unreadable"."""
     photo = tmp_path / "deal.jpg"
-    photo.write_bytes(deal_photo(["R", " ", "D"], np.random.default_rng(3), SMALL))
+    photo.write_bytes(_deal(["R", " ", "D"], 3))
     assert main(["read", str(photo), "--game", "pdq"]) == 0
     assert capsys.readouterr().out.splitlines() == [
         "PDQ deal, left to right: R ? D",
@@ -165,8 +173,7 @@ def test_a_smeared_deal_keeps_every_card_though_no_outline_fits_it_well():
     """A phone moved 17 pixels sideways: the smeared cards' outlines fit four corners less
     well than `cards.min_fit`; dropping them lost the R and read the deal as IOD. An outline
     fitted poorly is still a card's where no better one is."""
-    image = decode_photo(DEFAULT.load, deal_photo(list("RIOD"), np.random.default_rng(27),
-                                                  SMALL))
+    image = decode_photo(DEFAULT.load, _deal(list("RIOD"), 27))
     smeared = cv2.filter2D(image, -1, smear_kernel(17, 0))
     cards = read_deal(DEFAULT.cards, DEFAULT.cells, shipped_classifier(), smeared, LETTERS)
     assert "".join(c.letter or "?" for c in cards) == "RIOD"
@@ -202,7 +209,7 @@ def test_the_variant_read_for_is_the_variant_counted():
     from companion.pdq import get_variant
 
     def read(letters: list[str], variant: str) -> str:
-        image = decode_photo(DEFAULT.load, deal_photo(letters, np.random.default_rng(2), SMALL))
+        image = decode_photo(DEFAULT.load, _deal(letters, 2))
         cards = read_deal(DEFAULT.cards, DEFAULT.cells, shipped_classifier(), image, LETTERS,
                           variant=get_variant(variant))
         return "".join(c.letter or "?" for c in cards)

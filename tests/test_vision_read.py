@@ -8,6 +8,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from sharedwork import once
 
 from companion.cli import main
 from companion.lexicon import Lexicon, default_lexicon
@@ -34,10 +35,17 @@ def scene_words() -> Lexicon:
 
 
 def _photo(kind: str, game: str, seed: int, blanks: int = 0) -> tuple[Scene, bytes]:
-    rng = np.random.default_rng(seed)
-    spec = board_spec(game)
-    scene = crossword(spec, scene_words(), rng, words=8, blanks=blanks)
-    return scene, synthetic_photo(kind, spec, scene, rng, SMALL)
+    """A synthetic photo of a board of ``kind`` for ``game`` with eight words drawn by
+    ``seed`` (and ``blanks`` blank tiles), and its scene; drawn once per run for the same
+    arguments (several tests read the same photo)."""
+
+    def draw() -> tuple[Scene, bytes]:
+        rng = np.random.default_rng(seed)
+        spec = board_spec(game)
+        scene = crossword(spec, scene_words(), rng, words=8, blanks=blanks)
+        return scene, synthetic_photo(kind, spec, scene, rng, SMALL)
+
+    return once(f"synthetic {kind} {game} photo, seed {seed}, {blanks} blanks, {SMALL}", draw)
 
 
 def _read(kind: str, game: str, seed: int, blanks: int = 0):

@@ -45,6 +45,19 @@ def _read_now(name: str):
         return None, str(exc)
 
 
+def _read_under_a_lamp(name: str):
+    """The labelled photo ``name`` under a lamp's glare (85% white at its middle, above right
+    of the photo's middle) read with the shipped settings and the word list, once per run
+    (two tests look at this reading)."""
+
+    def read():
+        image = lamp(load_photo(DEFAULT.load, LABELS[name].photo), 0.85)
+        return read_board(DEFAULT, image, board_spec("bugwords"), shipped_classifier(),
+                          default_lexicon())
+
+    return once(f"bugwords reading of real/{name} under a lamp of 0.85", read)
+
+
 def _refused_as_blurred_or_listed(name: str, image) -> None:
     """The photo ``name`` (blurred as ``image``) is refused as blurred, or read with every
     wrong cell listed for the player."""
@@ -151,7 +164,8 @@ def test_a_board_cut_off_by_the_frame_is_read_where_it_shows():
     name = "IMG_20151016_165401.jpg"
     image = load_photo(DEFAULT.load, LABELS[name].photo)
     spec = board_spec("bugwords")
-    whole = read_board(DEFAULT, image, spec, shipped_classifier(), default_lexicon())
+    whole = _read(name)[0]
+    assert whole is not None
     x = whole.located.corners[:, 0]
     pitch = (x.max() - x.min()) / 15
     rows = list(LABELS[name].rows)
@@ -246,7 +260,8 @@ def test_one_smudged_tile_is_listed_not_the_photo_refused():
     name = "IMG_20151016_165401.jpg"  # five tiles
     image = load_photo(DEFAULT.load, LABELS[name].photo)
     spec, clf, lex = board_spec("bugwords"), shipped_classifier(), default_lexicon()
-    clean = read_board(DEFAULT, image, spec, clf, lex)
+    clean = _read(name)[0]
+    assert clean is not None
     r, c = 7, 5
     assert LABELS[name].rows[r][c] == "N" and clean.grid()[r][c] == "N"
     p = DEFAULT.locate.cell_px
@@ -507,8 +522,8 @@ def test_a_sharp_photo_of_an_empty_board_still_reads_empty(name):
     from vision.woodtiles import flat_board, grid_blur
 
     image = load_photo(DEFAULT.load, LABELS[name].photo)
-    reading = read_board(DEFAULT, image, board_spec("bugwords"), shipped_classifier(),
-                         default_lexicon())
+    reading = _read(name)[0]
+    assert reading is not None
     assert all(rd.face == "" for rd in reading.cells) and reading.uncertain == []
     p = DEFAULT.locate.cell_px
     grid_to_photo = np.linalg.inv(reading.located.homography) @ np.diag([p, p, 1.0])
@@ -636,9 +651,7 @@ def test_a_lamps_glare_costs_only_the_squares_it_washes_out():
     from vision.reading import GLARE_NOTE, WASHED
 
     name = "IMG_20141025_164039.jpg"
-    image = lamp(load_photo(DEFAULT.load, LABELS[name].photo), 0.85)
-    reading = read_board(DEFAULT, image, board_spec("bugwords"), shipped_classifier(),
-                         default_lexicon())
+    reading = _read_under_a_lamp(name)
     assert score(LABELS[name], reading).wrong_unlisted == 0
     assert reading.notes == [GLARE_NOTE]
     washed = {(u.row, u.col) for u in reading.uncertain if u.why == WASHED}
@@ -750,8 +763,7 @@ def test_the_overlay_shows_every_square_listed_though_read_empty():
 
     name = "IMG_20141025_164039.jpg"
     image = lamp(load_photo(DEFAULT.load, LABELS[name].photo), 0.85)
-    reading = read_board(DEFAULT, image, board_spec("bugwords"), shipped_classifier(),
-                         default_lexicon())
+    reading = _read_under_a_lamp(name)
     grid = reading.grid()
     empty = [u for u in reading.uncertain if not grid[u.row][u.col]]
     assert {u.why for u in empty} == {WASHED, TILE_COLOURED, GAP}

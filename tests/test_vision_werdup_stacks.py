@@ -7,12 +7,12 @@ positions; the benchmark's held-back renders use other seeds.
 from __future__ import annotations
 
 import json
-from functools import cache
 from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
+from sharedwork import once
 
 from companion.board import Board
 from companion.cli import main
@@ -49,11 +49,16 @@ def _render(seed: int) -> tuple[np.ndarray, Board, dict]:
     return cv2.imread(str(path)), board, info
 
 
-@cache
 def _reading(seed: int) -> StacksReading:
-    image, _, _ = _render(seed)
-    return read_stacks(StackConfig(), DEFAULT.cells, DEFAULT.classify, image,
-                       shipped_classifier())
+    """The render of ``seed`` read with the shipped settings, once per run (many tests look at
+    the same reading, in either pytest-xdist worker); each call gets its own copy."""
+
+    def read() -> StacksReading:
+        image, _, _ = _render(seed)
+        return read_stacks(StackConfig(), DEFAULT.cells, DEFAULT.classify, image,
+                           shipped_classifier())
+
+    return once(f"werdup stacks reading of render-{seed}.jpg", read)
 
 
 def _listed(reading: StacksReading) -> set[tuple[int, int]]:

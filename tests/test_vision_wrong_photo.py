@@ -11,6 +11,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from sharedwork import once
 
 from companion.cli import main
 from companion.layout.sheets import girdle_sheet
@@ -64,10 +65,17 @@ def _png(image: np.ndarray) -> bytes:
 
 
 def _board_photo(kind: str, game: str, seed: int = 1) -> tuple[Scene, bytes]:
-    rng = np.random.default_rng(seed)
-    spec = board_spec(game)
-    scene = crossword(spec, scene_words(), rng, words=6)
-    return scene, synthetic_photo(kind, spec, scene, rng, SMALL)
+    """A synthetic photo of a board of ``kind`` for ``game`` with six words drawn by
+    ``seed``, and its scene; drawn once per run for the same arguments (the paper boards are
+    read as two other games' each)."""
+
+    def draw() -> tuple[Scene, bytes]:
+        rng = np.random.default_rng(seed)
+        spec = board_spec(game)
+        scene = crossword(spec, scene_words(), rng, words=6)
+        return scene, synthetic_photo(kind, spec, scene, rng, SMALL)
+
+    return once(f"synthetic {kind} {game} photo, seed {seed}, six words, {SMALL}", draw)
 
 
 def _read(capsys, photo: bytes, tmp_path, game: str, name: str = "photo.png"

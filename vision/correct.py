@@ -225,17 +225,49 @@ def _score_choices(grid: list[list[str]], group: list[CellRead],
                    options: list[list[tuple[str, float]]], lexicon: Lexicon) -> list[Scored]:
     """Every combination of the cells' choices: whether all the words through them are words,
     and how likely it is; valid first, then most likely first."""
+    cells = [(rd.row, rd.col) for rd in group]
+    # the runs through the group's cells hang only on which of them a choice leaves empty:
+    # each such layout's runs are found once, as templates the choices' letters fill in
+    layouts: dict[tuple[bool, ...], list[str]] = {}
+    known: dict[str, bool] = {}  # each word met, and whether it is in the lexicon
     scored: list[Scored] = []
     for combo in itertools.product(*options):
-        for rd, (face, _) in zip(group, combo, strict=True):
-            grid[rd.row][rd.col] = face
-        words = {tuple(cells): w for rd in group for w, cells in
-                 words_through(grid, (rd.row, rd.col))}
-        valid = all(w in lexicon for w in words.values())
+        for (r, c), (face, _) in zip(cells, combo, strict=True):
+            grid[r][c] = face
+        empty = tuple(not face for face, _ in combo)
+        templates = layouts.get(empty)
+        if templates is None:
+            templates = layouts[empty] = _run_templates(grid, cells)
+        faces = [face.lower() for face, _ in combo]
+        valid = True
+        for template in templates:
+            word = template.format(*faces)
+            ok = known.get(word)
+            if ok is None:
+                ok = known[word] = word in lexicon
+            if not ok:
+                valid = False
+                break
         prob = math.prod(p for _, p in combo)
         scored.append((valid, prob, combo))
     scored.sort(key=lambda sc: (sc[0], sc[1]), reverse=True)
     return scored
+
+
+def _run_templates(grid: list[list[str]], cells: list[Cell]) -> list[str]:
+    """The runs through ``cells`` (:func:`words_through`, each run once), each as a format
+    string: the other tiles' letters (lower case) as they stand, ``{k}`` for ``cells[k]``."""
+    index = {cell: k for k, cell in enumerate(cells)}
+    runs_seen: dict[tuple[Cell, ...], str] = {}
+    for cell in cells:
+        for _, run in words_through(grid, cell):
+            key = tuple(run)
+            if key not in runs_seen:
+                runs_seen[key] = "".join(
+                    f"{{{index[at]}}}" if at in index
+                    else grid[at[0]][at[1]].lower().replace("{", "{{").replace("}", "}}")
+                    for at in run)
+    return list(runs_seen.values())
 
 
 def _settle_best(group: list[CellRead], good: list[Scored],

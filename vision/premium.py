@@ -15,6 +15,7 @@ the board is; :mod:`vision.reading` chooses the turn from the letters.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -114,15 +115,6 @@ def find_blobs(cfg: PremiumConfig, image: np.ndarray, enclosed: bool = False) ->
     return Blobs(c[keep], f[keep], s[keep], scale)
 
 
-def _similarity(src: np.ndarray, dst: np.ndarray) -> np.ndarray:
-    """The 3x3 similarity taking two points ``src`` (2, 2) onto ``dst`` (2, 2)."""
-    zs = complex(*(src[1] - src[0]))
-    zd = complex(*(dst[1] - dst[0]))
-    m = zd / zs
-    t = complex(*dst[0]) - m * complex(*src[0])
-    return np.array([[m.real, -m.imag, t.real], [m.imag, m.real, t.imag], [0, 0, 1]])
-
-
 def project(hom: np.ndarray, pts: np.ndarray) -> np.ndarray:
     p = pts @ hom[:, :2].T + hom[:, 2]
     return p[:, :2] / p[:, 2:3]
@@ -142,18 +134,16 @@ def fit_layout(cfg: PremiumConfig, blobs: Blobs, squares: tuple[str, ...],
         return None
     d = np.linalg.norm(pts[:, None] - pts[None], axis=2)
     np.fill_diagonal(d, np.inf)
-    mpos = {tuple(np.round(p - 0.5).astype(int)): i for i, p in enumerate(model)}
-    hyps = _hypotheses(cfg, blobs, mfam, model, mpos, d)
-    if not hyps:
+    hyps = _hypotheses(cfg, blobs, squares, d)
+    if hyps is None:
         return None
     best: PremiumFit | None = None
     local = _local_scores(cfg, hyps, squares, pts, fam)
     order = np.argsort(-local, kind="stable")
-    scored = [(float(local[i]), hyps[i][0]) for i in order]
     seen: list[np.ndarray] = []
     w, h = image_size
-    for _, hom in scored[: cfg.refine_top]:
-        hom = _grow(cfg, hom, model, mfam, pts, fam)
+    for k in order[: cfg.refine_top]:
+        hom = _grow(cfg, hyps.homography(int(k)), model, mfam, pts, fam)
         if hom is None:
             continue
         if any(np.abs(project(hom, model[:4]) - project(s, model[:4])).max() < 2 for s in seen):
@@ -168,37 +158,105 @@ def fit_layout(cfg: PremiumConfig, blobs: Blobs, squares: tuple[str, ...],
     return best
 
 
-def _hypotheses(cfg: PremiumConfig, blobs: Blobs, mfam: np.ndarray, model: np.ndarray,
-                mpos: dict, d: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
-    """Grids from pairs of neighbouring blobs: the pair's distance in cells (from the blob's
-    size) says which steps between premium squares they may be; each such pair of layout
-    squares of the right families gives a similarity."""
-    pts, fam = blobs.centres, blobs.family
-    steps = [(a, b) for a in range(cfg.max_step + 1) for b in range(a + 1) if a]
-    out = []
-    for i in range(len(pts)):
-        pitch = blobs.side[i] / cfg.side_share
-        for j in np.argsort(d[i])[: cfg.neighbours]:
-            vec = pts[j] - pts[i]
-            dist = float(np.linalg.norm(vec)) / pitch
-            for step in steps:
-                if abs(np.hypot(*step) - dist) > cfg.step_tolerance * max(1.0, dist / 2):
-                    continue
-                for m in np.flatnonzero(mfam == fam[i]):
+@dataclass(frozen=True)
+class _Hypotheses:
+    """Grids from pairs of blobs, one per row: the similarity taking grid units to the blobs'
+    pixels, ``[[a, -b, tx], [b, a, ty], [0, 0, 1]]``, and the ``seed`` (H, 2), the middle of
+    the pair of layout squares it came from, in grid units."""
+
+    a: np.ndarray
+    b: np.ndarray
+    tx: np.ndarray
+    ty: np.ndarray
+    seed: np.ndarray
+
+    def homography(self, k: int) -> np.ndarray:
+        a, b = float(self.a[k]), float(self.b[k])
+        return np.array([[a, -b, float(self.tx[k])], [b, a, float(self.ty[k])], [0, 0, 1]])
+
+
+@lru_cache(maxsize=8)
+def _square_pairs(squares: tuple[str, ...], max_step: int
+                  ) -> dict[tuple[tuple[int, int], int, int], tuple[np.ndarray, np.ndarray]]:
+    """For each step between premium squares ``(a, b)`` (``a`` cells along one axis, ``b``
+    along the other, either way round and either sign) and each pair of families: the
+    layout's pairs of squares (first, second) that far apart, of those families, in the order
+    :func:`_hypotheses` tries them (first square in layout order, then the signs, then the
+    step as given and turned)."""
+    model, mfam = layout_points(squares)
+    mpos = {tuple(np.round(p - 0.5).astype(int)): i for i, p in enumerate(model)}
+    steps = [(a, b) for a in range(max_step + 1) for b in range(a + 1) if a]
+    out: dict[tuple[tuple[int, int], int, int], tuple[np.ndarray, np.ndarray]] = {}
+    for step in steps:
+        for fi in (WORD, LETTER):
+            for fj in (WORD, LETTER):
+                first, second = [], []
+                for m in np.flatnonzero(mfam == fi):
                     c0, r0 = model[m] - 0.5
                     for sx, sy in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
                         for dx, dy in ((step[0] * sx, step[1] * sy),
                                        (step[1] * sx, step[0] * sy)):
                             q = mpos.get((int(c0 + dx), int(r0 + dy)))
-                            if q is None or mfam[q] != fam[j]:
+                            if q is None or mfam[q] != fj:
                                 continue
-                            out.append((_similarity(model[[m, q]], pts[[i, j]]),
-                                        (model[m] + model[q]) / 2))
+                            first.append(int(m))
+                            second.append(q)
+                out[(step, fi, fj)] = (np.array(first, np.intp), np.array(second, np.intp))
     return out
 
 
-def _local_scores(cfg: PremiumConfig, hyps: list[tuple[np.ndarray, np.ndarray]],
-                  squares: tuple[str, ...], pts: np.ndarray, fam: np.ndarray) -> np.ndarray:
+def _hypotheses(cfg: PremiumConfig, blobs: Blobs, squares: tuple[str, ...], d: np.ndarray
+                ) -> _Hypotheses | None:
+    """Grids from pairs of neighbouring blobs: the pair's distance in cells (from the blob's
+    size) says which steps between premium squares they may be; each such pair of layout
+    squares of the right families gives a similarity (``None`` when no pair gives one)."""
+    pts, fam = blobs.centres, blobs.family
+    model, _ = layout_points(squares)
+    pairs = _square_pairs(squares, cfg.max_step)
+    steps = [(a, b) for a in range(cfg.max_step + 1) for b in range(a + 1) if a]
+    lengths = [float(np.hypot(*step)) for step in steps]
+    ms, qs, bi, bj = [], [], [], []
+    for i in range(len(pts)):
+        pitch = blobs.side[i] / cfg.side_share
+        for j in np.argsort(d[i])[: cfg.neighbours]:
+            vec = pts[j] - pts[i]
+            dist = float(np.linalg.norm(vec)) / pitch
+            for step, length in zip(steps, lengths, strict=True):
+                if abs(length - dist) > cfg.step_tolerance * max(1.0, dist / 2):
+                    continue
+                m, q = pairs[(step, int(fam[i]), int(fam[j]))]
+                if len(m):
+                    ms.append(m)
+                    qs.append(q)
+                    bi.append(np.full(len(m), i, np.intp))
+                    bj.append(np.full(len(m), j, np.intp))
+    if not ms:
+        return None
+    sq1, sq2, bl1, bl2 = (np.concatenate(v) for v in (ms, qs, bi, bj))
+    # the similarity taking the squares sq1, sq2 onto the blobs bl1, bl2, as complex numbers:
+    # z = (bl2 - bl1) / (sq2 - sq1), t = bl1 - z * sq1 (the division as Python's own complex
+    # division works it, so every hypothesis is the same to the last bit as with complex)
+    sr, si = model[sq2, 0] - model[sq1, 0], model[sq2, 1] - model[sq1, 1]
+    dr, di = pts[bl2, 0] - pts[bl1, 0], pts[bl2, 1] - pts[bl1, 1]
+    by_real = np.abs(sr) >= np.abs(si)
+    za, zb = np.empty(len(sq1)), np.empty(len(sq1))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = si / sr
+        denom = sr + si * ratio
+        za[by_real] = ((dr + di * ratio) / denom)[by_real]
+        zb[by_real] = ((di - dr * ratio) / denom)[by_real]
+        ratio = sr / si
+        denom = sr * ratio + si
+        za[~by_real] = ((dr * ratio + di) / denom)[~by_real]
+        zb[~by_real] = ((di * ratio - dr) / denom)[~by_real]
+    mx, my = model[sq1, 0], model[sq1, 1]
+    tx = pts[bl1, 0] - (za * mx - zb * my)
+    ty = pts[bl1, 1] - (za * my + zb * mx)
+    return _Hypotheses(za, zb, tx, ty, (model[sq1] + model[sq2]) / 2)
+
+
+def _local_scores(cfg: PremiumConfig, hyps: _Hypotheses, squares: tuple[str, ...],
+                  pts: np.ndarray, fam: np.ndarray) -> np.ndarray:
     """Every hypothesis judged near the pair it came from, at once: blobs on a square of
     their family, less ``wrong_weight`` times blobs on the grid where none of theirs is."""
     table = np.zeros((15, 15), np.int8)  # the layout's family per cell
@@ -206,22 +264,26 @@ def _local_scores(cfg: PremiumConfig, hyps: list[tuple[np.ndarray, np.ndarray]],
         for c, ch in enumerate(row):
             if ch != ".":
                 table[r, c] = LETTER if ch.islower() else WORD
-    homs = np.array([h for h, _ in hyps])            # (H, 3, 3) similarities
-    seeds = np.array([sd for _, sd in hyps])         # (H, 2) grid units
-    a, b = homs[:, 0, 0], homs[:, 1, 0]
-    t = homs[:, :2, 2]
+    a, b = hyps.a[:, None], hyps.b[:, None]
     scale2 = a * a + b * b
-    rel = pts[None] - t[:, None]                     # (H, N, 2)
-    gx = (a[:, None] * rel[..., 0] + b[:, None] * rel[..., 1]) / scale2[:, None]
-    gy = (-b[:, None] * rel[..., 0] + a[:, None] * rel[..., 1]) / scale2[:, None]
-    cx, cy = np.floor(gx).astype(int), np.floor(gy).astype(int)
-    inside = (cx >= 0) & (cy >= 0) & (cx < 15) & (cy < 15)
-    inside &= np.maximum(np.abs(gx - seeds[:, 0:1]), np.abs(gy - seeds[:, 1:2])) < cfg.seed_radius
-    kind = table[np.clip(cy, 0, 14), np.clip(cx, 0, 14)]
-    near = np.hypot(gx - cx - 0.5, gy - cy - 0.5) < cfg.match_radius
-    good = inside & (kind == fam[None]) & near
-    wrong = inside & (kind != fam[None])
-    return good.sum(axis=1) - cfg.wrong_weight * wrong.sum(axis=1)
+    relx = pts[None, :, 0] - hyps.tx[:, None]        # (H, N)
+    rely = pts[None, :, 1] - hyps.ty[:, None]
+    gx = (a * relx + b * rely) / scale2              # blobs in grid units
+    gy = (-b * relx + a * rely) / scale2
+    radius = cfg.seed_radius
+    inside = (gx >= 0) & (gy >= 0) & (gx < 15) & (gy < 15)
+    inside &= np.abs(gx - hyps.seed[:, 0:1]) < radius
+    inside &= np.abs(gy - hyps.seed[:, 1:2]) < radius
+    h, n = np.nonzero(inside)                        # only blobs on the grid near the seed count
+    x, y = gx[h, n], gy[h, n]
+    cx, cy = np.floor(x), np.floor(y)
+    kind = table[cy.astype(np.intp), cx.astype(np.intp)]
+    near = np.hypot(x - cx - 0.5, y - cy - 0.5) < cfg.match_radius
+    good = (kind == fam[n]) & near
+    wrong = kind != fam[n]
+    count = len(hyps.a)
+    return (np.bincount(h[good], minlength=count)
+            - cfg.wrong_weight * np.bincount(h[wrong], minlength=count))
 
 
 def _matches(cfg: PremiumConfig, hom: np.ndarray, model: np.ndarray, mfam: np.ndarray,

@@ -62,8 +62,8 @@ def find_mark(cfg: WoodConfig, gray: np.ndarray, r: int, c: int,
     win = gray[y0:y1, x0:x1]
     f = cfg.face_window * p
     inner = gray[max(0, round(cy - f)): round(cy + f), max(0, round(cx - f)): round(cx + f)]
-    face = float(np.percentile(inner, cfg.face_percentile))
-    dark = float(np.percentile(inner, cfg.dark_percentile))
+    face, dark = (float(v) for v in np.percentile(inner, [cfg.face_percentile,
+                                                          cfg.dark_percentile]))
     if face - dark < cfg.min_contrast * max(face, 1.0):
         return None
     mask = (win < face - cfg.ink_depth * (face - dark)).astype(np.uint8)
@@ -641,10 +641,11 @@ def _read_flat(cfg: WoodConfig, flat: np.ndarray, gray: np.ndarray, grid_to_phot
         marks = inked
     doubtful: set[tuple[int, int]] = set(lost)
     if len(marks) >= 2:
-        kept = _on_tiles(cfg, flat, marks, squares, showing)
+        measured: dict = {}  # the colours round the cells, measured once for both looks
+        kept = _on_tiles(cfg, flat, marks, squares, showing, measured=measured)
         doubtful |= set(marks) - set(kept)  # dropped, but the player is asked
         if hidden:  # ... and so must a mark on a premium square be: on a tile's colour
-            hidden = _on_tiles(cfg, flat, marks, squares, showing, hidden)
+            hidden = _on_tiles(cfg, flat, marks, squares, showing, hidden, measured)
         marks = kept
     keys = list(marks)
     values = [m.value for m in marks.values() if m.value is not None]
@@ -782,7 +783,8 @@ def edge_blur(cfg: WoodConfig, gray: np.ndarray, marks: dict[tuple[int, int], Ma
         win = g[y0:y1, x0:x1]
         if win.size == 0:
             continue
-        step = float(np.percentile(win, 90) - np.percentile(win, 2))
+        light, deep = np.percentile(win, [90, 2])
+        step = float(light - deep)
         steepest = min(float(np.percentile(d[y0:y1, x0:x1], 99)) for d in slopes)
         if steepest > 0:
             widths.append(step / (steepest * np.sqrt(2 * np.pi)) / p)
@@ -893,7 +895,8 @@ def _inked(cfg: WoodConfig, marks: dict) -> dict:
 
 
 def _on_tiles(cfg: WoodConfig, flat: np.ndarray, marks: dict, squares: tuple[str, ...],
-              showing: np.ndarray, others: dict | None = None) -> dict:
+              showing: np.ndarray, others: dict | None = None,
+              measured: dict | None = None) -> dict:
     """The marks that sit on a tile's face: a mark whose surroundings are clearly nearer the
     colour of the cell's own kind of square than the letter tiles' is on a bare square (a
     hinge line, a printed label, a shadow), not a letter.
@@ -903,17 +906,23 @@ def _on_tiles(cfg: WoodConfig, flat: np.ndarray, marks: dict, squares: tuple[str
     slid toward the plain squares' and its letter was dropped; log-chromaticity does not
     change with the light's level, and a tone curve (a power) scales all its distances
     alike, so the ratios judged here do not move. With ``others``, those marks are judged
-    instead, against the colours ``marks`` and the squares give."""
+    instead, against the colours ``marks`` and the squares give. ``measured`` keeps the
+    colours measured round the cells of this ``flat`` board, for a second look at it."""
     p = cfg.cell_px
     lightness = cv2.cvtColor(flat, cv2.COLOR_BGR2Lab)[:, :, 0]
     h = round(cfg.face_share * p / 2)
+    known: dict = {} if measured is None else measured
 
     def colour_at(rc: tuple[int, int], off: tuple[float, float]) -> np.ndarray:
+        if (rc, off) in known:
+            return known[(rc, off)]
         cx = round((rc[1] + 1.5 + off[0]) * p)
         cy = round((rc[0] + 1.5 + off[1]) * p)
         px = flat[cy - h: cy + h, cx - h: cx + h].reshape(-1, 3).astype(np.float32)
         lit = lightness[cy - h: cy + h, cx - h: cx + h].ravel()
-        return log_chroma(np.median(px[lit >= np.percentile(lit, 50)], axis=0))
+        colour = log_chroma(np.median(px[lit >= np.percentile(lit, 50)], axis=0))
+        known[(rc, off)] = colour
+        return colour
 
     at = {rc: colour_at(rc, m.offset) for rc, m in marks.items()}
     tile = np.median(list(at.values()), axis=0)

@@ -7,6 +7,7 @@ import pytest
 from appfactory import page_said, token
 from boardphoto import board_photo, word_tiles
 from PIL import Image
+from sharedwork import heic_bytes
 
 
 @pytest.fixture(scope="module")
@@ -254,17 +255,14 @@ def test_an_iphone_heic_reads_as_its_jpeg_and_is_stored_as_heic(client):
     """iPhones send HEIC: the same real photo as HEIC gives the JPEG's grid."""
     from pathlib import Path
 
-    import pillow_heif
-
     from companion.web.db import session
     from companion.web.models import Photo
 
     jpeg = (Path(__file__).parents[1] / "data" / "vision" / "real"
             / "IMG_20141025_164035.jpg").read_bytes()
-    buf = io.BytesIO()
-    pillow_heif.from_pillow(Image.open(io.BytesIO(jpeg)).convert("RGB")).save(buf, quality=90)
+    heic = heic_bytes(Image.open(io.BytesIO(jpeg)).convert("RGB"), 90)
     grids = []
-    for data, ctype in ((jpeg, "image/jpeg"), (buf.getvalue(), "image/heic")):
+    for data, ctype in ((jpeg, "image/jpeg"), (heic, "image/heic")):
         gid = _game(client)["table_key"]
         resp = client.post(f"/api/games/{gid}/photos", data=data, content_type=ctype)
         assert resp.status_code == 201, resp.get_json()
