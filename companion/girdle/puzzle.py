@@ -176,11 +176,13 @@ class Puzzle:
             }
             field = "checkbox_rows"
             checkbox_rows = tuple(int(r) for r in data.get("checkbox_rows", ()))
-            whole = {}
-            for field, default in (("number", 0), ("size", edition.grid_size),
-                                   ("crossout_min_length", edition.crossout_min_length)):
-                given = data.get(field, default)
-                whole[field] = int(default if given is None and field == "number" else given)
+            field = "number"
+            number = int(data.get("number") or 0)
+            field = "size"
+            size = int(data.get("size", edition.grid_size))
+            field = "crossout_min_length"
+            crossout_min_length = int(data.get("crossout_min_length",
+                                               edition.crossout_min_length))
         except KeyError as exc:
             raise UsageError(f"not a Word Girdle puzzle: the field {exc} is missing") from exc
         except (TypeError, ValueError, AttributeError, OverflowError) as exc:
@@ -194,11 +196,11 @@ class Puzzle:
             checkbox_rows=checkbox_rows,
             vp=vp,
             length_bonus=bonus,
-            number=whole["number"],
+            number=number,
             date=_puzzle_date(data.get("date")),
-            size=whole["size"],
+            size=size,
             edition=str(data.get("edition", edition.name)),
-            crossout_min_length=whole["crossout_min_length"],
+            crossout_min_length=crossout_min_length,
         )
 
     @classmethod
