@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import ast
 import contextlib
-import fcntl
 import functools
 import hashlib
 import json
@@ -24,7 +23,7 @@ from cad.plates import MAX_BED_MM, tile_file_stem, tile_letters, tile_spots, usa
 from cad.progress import Progress
 from companion.decimals import decimal_from
 from companion.errors import UsageError
-from companion.outfile import write_file_whole, write_files_whole
+from companion.outfile import lock_file, write_file_whole, write_files_whole
 from companion.paths import user_cache_dir
 from companion.text import quoted
 from companion.tiles import tile_set
@@ -252,12 +251,8 @@ def _one_maker(stored: Path) -> Iterator[None]:
     (another command, another app server thread) is making waits for it and copies it,
     instead of making it again beside it."""
     stored.parent.mkdir(parents=True, exist_ok=True)
-    with open(stored.parent / f".{stored.name}.lock", "a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
+    with lock_file(stored.parent / f".{stored.name}.lock"):
+        yield
 
 
 def _build_into_cache(params: SetParams, part: str, formats: tuple[str, ...], cache_dir: Path,

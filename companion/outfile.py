@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import fcntl
 import os
 import tempfile
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from functools import partial
 from pathlib import Path
@@ -129,3 +130,15 @@ def _sync(fd: int) -> None:
     except OSError as exc:
         if exc.errno not in (errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP):
             raise
+
+
+@contextlib.contextmanager
+def lock_file(path: str | Path) -> Iterator[None]:
+    """Hold an exclusive lock on the file ``path`` (made if missing; it holds nothing) until
+    the block ends: processes and threads that lock the same file take turns."""
+    with open(path, "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)

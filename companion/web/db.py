@@ -8,7 +8,6 @@ The schema is Alembic's (``migrations/``): every start brings it to the newest r
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import importlib
 import logging
@@ -219,12 +218,10 @@ def _startup_lock(engine: Engine) -> Iterator[None]:
     if not database or database == ":memory:":
         yield
         return
-    with open(f"{database}.startup-lock", "a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
+    from companion.outfile import lock_file
+
+    with lock_file(f"{database}.startup-lock"):
+        yield
 
 
 def init_app(app: Flask) -> None:
