@@ -14,6 +14,7 @@ from printables.style import (
     MUTED,
     PAGE_MARGIN,
     RULE,
+    SMALLEST_TYPE,
     UNPRINTABLE,
     tracking,
 )
@@ -41,8 +42,8 @@ def title_band(page: Page, title: str, kicker: str, accent: str,
 
 def write_in(page: Page, x: float, baseline: float, width: float, label: str) -> None:
     """A small label with a rule to write on: ``Date ______``."""
-    page.text(x, baseline - 6.5, label.upper(), size=6.5, font=FONT_BOLD, color=MUTED,
-              spacing=tracking(6.5))
+    page.text(x, baseline - 6.5, label.upper(), size=SMALLEST_TYPE, font=FONT_BOLD, color=MUTED,
+              spacing=tracking(SMALLEST_TYPE))
     page.line(x, baseline, x + width, baseline, color=RULE, width=0.3)
 
 

@@ -7,7 +7,7 @@ import datetime as dt
 from companion.girdle import Puzzle, puzzle_for
 from companion.girdle.layouts import family_of
 from companion.layout.sheets import GIRDLE_SUPPLY_SLOTS, Rect, SheetLayout, girdle_sheet
-from companion.text import counted, signed
+from companion.text import signed
 from printables.canvas import Page, new_canvas, text_width
 from printables.chrome import section_label, write_in
 from printables.markers import draw_marker
@@ -17,6 +17,7 @@ from printables.style import (
     INK,
     MUTED,
     RULE,
+    SMALLEST_TYPE,
     WHITE,
     ZEBRA,
     page_setup,
@@ -75,7 +76,7 @@ def draw_sheet(page: Page, layout: SheetLayout, puzzle: Puzzle, day: dt.date,
     bottom = layout.markers[2].box
     page.text(layout.width / 2, bottom.center[1] + 1.2,
               f"Word Girdle No. {puzzle.number} - {long_date(day)} - the answer key is printed "
-              "separately", size=6.5, color=MUTED, align="center")
+              "separately", size=SMALLEST_TYPE, color=MUTED, align="center")
 
 
 NAME_FIELD = 36.0  # mm: the Name line after the title, clear of the longest date on A4
@@ -137,14 +138,16 @@ def _tracker(page: Page, layout: SheetLayout, puzzle: Puzzle) -> None:
     # what a row's box is for, the one mark on the sheet nothing else explains
     note = f"row: a word of {puzzle.crossout_min_length}+ letters crosses out one unused letter"
     right = last.bounds.right
-    page.text(right, label_y, note, size=6.5, color=MUTED, align="right")
+    page.text(right, label_y, note, size=SMALLEST_TYPE, color=MUTED, align="right")
     side = 2.2
-    page.rect(Rect(right - text_width(note, 6.5) - 1.0 - side, label_y - side + 0.1, side, side),
+    page.rect(Rect(right - text_width(note, SMALLEST_TYPE) - 1.0 - side, label_y - side + 0.1,
+                   side, side),
               stroke=INK, fill=WHITE, width=0.3)
     for name, grid in cols.items():
         head = Rect(grid.x, top - 5.0, grid.width, 5.0)
         page.rect(head, stroke=None, fill=ACCENT)
-        page.text_in(head, TRACKER_HEADINGS[name], size=6, font=FONT_BOLD, color=WHITE)
+        page.text_in(head, TRACKER_HEADINGS[name], size=SMALLEST_TYPE, font=FONT_BOLD,
+                     color=WHITE)
     for r in range(first.rows):
         row = Rect(first.x, top + r * first.pitch_y, last.bounds.right - first.x, first.pitch_y)
         if r % 2:
@@ -199,7 +202,7 @@ def _letter_box(page: Page, box: Rect, letter: str, value: int, size: float) -> 
     page.rect(box, stroke=INK, fill=WHITE, width=0.35, radius=1.2)
     page.text(box.center[0], box.center[1] + size * 0.3528 * 0.718 / 2, letter, size=size,
               font=FONT_BOLD, color=INK, align="center")
-    page.text(box.right - 1.0, box.bottom - 1.0, str(value), size=5.5, font=FONT_BOLD,
+    page.text(box.right - 1.0, box.bottom - 1.0, str(value), size=SMALLEST_TYPE, font=FONT_BOLD,
               color=MUTED, align="right")
 
 
@@ -219,7 +222,7 @@ def _unused(page: Page, layout: SheetLayout) -> None:
     label_x = layout.grids["az"].x
     page.text(label_x, grid.y + 4.4, "UNUSED", size=8, font=FONT_BOLD, color=ACCENT,
               spacing=tracking(8))
-    page.text(label_x, grid.y + 8.2, "count \u00d7 VP", size=6.5, color=MUTED)
+    page.text(label_x, grid.y + 8.2, "count \u00d7 VP", size=SMALLEST_TYPE, color=MUTED)
     for i in range(grid.cols):
         cell = grid.cell(0, i)
         page.rect(Rect(cell.x - 0.4, cell.y - 0.2, cell.w - 0.8, cell.h + 0.4), stroke=None,
@@ -232,13 +235,14 @@ def _unused(page: Page, layout: SheetLayout) -> None:
         page.rect(points, stroke=INK, fill=WHITE, width=0.35, radius=0.8)
     total = layout.boxes["unused_total"]
     page.rect(total, stroke=INK, width=0.8, radius=1.0)
-    page.text(total.center[0], total.y - 1.2, "UNUSED TOTAL", size=5.5, font=FONT_BOLD,
+    page.text(total.center[0], total.y - 1.2, "UNUSED TOTAL", size=SMALLEST_TYPE, font=FONT_BOLD,
               color=MUTED, align="center")
     final = layout.boxes["final"]
     page.rect(final, stroke=ACCENT, fill=TINT, width=1.0, radius=1.5)
-    page.text(final.center[0], final.y - 1.2, "FINAL SCORE", size=6.5, font=FONT_BOLD,
+    page.text(final.center[0], final.y - 1.2, "FINAL SCORE", size=SMALLEST_TYPE, font=FONT_BOLD,
               color=ACCENT, align="center")
-    page.text(final.right, final.bottom + 3.0, "sub-total words minus unused total", size=6,
+    page.text(final.right, final.bottom + 3.0, "sub-total words minus unused total",
+              size=SMALLEST_TYPE,
               color=MUTED, align="right")
 
 
@@ -249,21 +253,23 @@ def _difficulty(page: Page, layout: SheetLayout) -> None:
         cx, cy = grid.cell(0, i).center
         page.circle(cx, cy, 3.6, stroke=INK, fill=WHITE, width=0.35)
         page.text(cx, cy + 1.3, str(i + 1), size=9, font=FONT_BOLD, color=INK, align="center")
-    page.text(grid.x, grid.bounds.bottom + 2.2, "easy", size=6, color=MUTED)
-    page.text(grid.bounds.right, grid.bounds.bottom + 2.2, "fiendish", size=6, color=MUTED,
+    page.text(grid.x, grid.bounds.bottom + 2.2, "easy", size=SMALLEST_TYPE, color=MUTED)
+    page.text(grid.bounds.right, grid.bounds.bottom + 2.2, "fiendish", size=SMALLEST_TYPE,
+              color=MUTED,
               align="right")
 
 
 def _length_legend(page: Page, box: Rect, bonus: dict[int, int]) -> None:
-    section_label(page, box.x, box.y + 2.4, "Length bonus", ACCENT)
+    # the word's length heads each column; "2 letters" in the first was too wide for its
+    # column at a readable size, so the unit is said once, beside the heading
+    section_label(page, box.x, box.y + 2.4, "Length bonus", ACCENT, "letters in the word")
     items = sorted(bonus.items())
     w = box.w / len(items)
     for i, (length, points) in enumerate(items):
         cell = Rect(box.x + i * w, box.y + 4.0, w, box.h - 4.0)
         page.rect(Rect(cell.x + 0.3, cell.y, cell.w - 0.6, 3.8), stroke=None, fill=ACCENT)
-        head = counted(length, "letter") if i == 0 else str(length)
-        page.text(cell.center[0], cell.y + 2.8, head, size=5.5, font=FONT_BOLD, color=WHITE,
-                  align="center")
+        page.text(cell.center[0], cell.y + 2.8, str(length), size=SMALLEST_TYPE, font=FONT_BOLD,
+                  color=WHITE, align="center")
         page.text(cell.center[0], cell.bottom - 1.0, signed(points),
                   size=8.5, font=FONT_BOLD, color=INK, align="center")
 

@@ -31,6 +31,11 @@ SPACE_GAP = 0.1
 TRACKING = 0.075
 
 
+# The smallest type for anything a player must read to play or score (labels, headings, notes,
+# letter values): smaller is hard to read on a sheet lying on the table.
+SMALLEST_TYPE = 7.0
+
+
 def tracking(size: float) -> float:
     """The letter spacing, in points, of small spaced capitals at ``size`` points."""
     return TRACKING * size

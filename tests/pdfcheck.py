@@ -33,6 +33,23 @@ def text_items(pdf: bytes) -> list[list[list]]:
     return pages
 
 
+def text_sizes(pdf: bytes) -> list[list[tuple[str, float]]]:
+    """Per page, every text run and the size it is printed at, in points (its font size scaled
+    by the text and graphics matrices, so a run drawn scaled or turned counts as it prints)."""
+    pages = []
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        items: list[tuple[str, float]] = []
+
+        def visit(text, cm, tm, font, size, items=items):
+            if text.strip():
+                scale = float(np.hypot(tm[2], tm[3]) * np.hypot(cm[2], cm[3]))
+                items.append((text, round(size * scale, 2)))
+
+        page.extract_text(visitor_text=visit)
+        pages.append(items)
+    return pages
+
+
 def page_sizes_mm(pdf: bytes) -> list[tuple[float, float]]:
     return [(round(float(p.mediabox.width) / 72 * 25.4, 1),
              round(float(p.mediabox.height) / 72 * 25.4, 1))

@@ -17,6 +17,7 @@ from pdfcheck import (
     qpdf_check,
     render,
     text_items,
+    text_sizes,
     words_not_found_whole,
 )
 
@@ -28,7 +29,7 @@ from companion.text import signed
 from printables.canvas import text_width
 from printables.girdle import NAME_FIELD, girdle_sheet_pdf, long_date
 from printables.girdle_key import STEP_SIZES, answer_key_pdf, step_lines, step_text
-from printables.style import FONT_BOLD
+from printables.style import FONT_BOLD, SMALLEST_TYPE
 
 DAY = dt.date(2026, 11, 29)
 KEY_CASES = Path(__file__).parent / "data" / "girdle" / "key-cases.json"
@@ -119,7 +120,8 @@ def test_the_sheet_says_what_a_rows_box_is_for(paper: str, puzzle, sheets) -> No
     (label,) = [(x, y) for t, x, y in items if t == "SCORE TRACKER"]
     assert where[1] == pytest.approx(label[1], abs=0.2)  # beside the tracker's heading
     tracker_right = layout.grids["tracker_total"].bounds.right * PT_PER_MM
-    assert where[0] + text_width(note, 6.5) * PT_PER_MM == pytest.approx(tracker_right, abs=0.5)
+    assert where[0] + text_width(note, SMALLEST_TYPE) * PT_PER_MM == pytest.approx(tracker_right,
+                                                                      abs=0.5)
     assert where[0] > label[0] + (text_width("SCORE TRACKER", 8) + 10) * PT_PER_MM
 
 
@@ -260,6 +262,29 @@ def _family_key(family: str, paper: str = "letter") -> bytes:
     solution = Solution(par=case["par"], proven=case["proven"],
                         upper_bound=case["upper_bound"], placements=steps)
     return answer_key_pdf(DAY, paper, Puzzle.from_dict(case["puzzle"]), solution=solution)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_everything_on_the_sheet_is_large_enough_to_read(paper: str, sheets) -> None:
+    """Labels, headings, notes and the letters' values are all at least 7 pt (the values, the
+    length bonus's lengths and the tracker's headings were 5.5-6 pt)."""
+    small = [(t, s) for t, s in text_sizes(sheets[paper])[0] if s < SMALLEST_TYPE - 0.01]
+    assert small == []
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_on_the_answer_key_only_the_steps_are_set_small(paper: str) -> None:
+    """The key's own labels are at least 7 pt; only the steps, in the sentence box's place,
+    may be set smaller to fit."""
+    key = _family_key("frame", paper)
+    layout = girdle_sheet(paper)
+    box = layout.boxes["sentence"]
+    small = []
+    for (text, x, y), (_, size) in zip(text_items(key)[0], text_sizes(key)[0], strict=True):
+        in_steps = x / PT_PER_MM >= box.x and layout.height - y / PT_PER_MM > box.y + 4.0
+        if size < SMALLEST_TYPE - 0.01 and not (in_steps and size in STEP_SIZES):
+            small.append((text, size))
+    assert small == []
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
