@@ -17,6 +17,7 @@ from printables.style import (
     MUTED,
     PAGE_MARGIN,
     RULE,
+    SMALLEST_TYPE,
     ZEBRA,
     PageSetup,
     page_setup,
@@ -125,11 +126,13 @@ class TableLayout:
 
 
 def table_layout(spec: ScoreSheetSpec, players: int, setup: PageSetup, top: float,
-                 bottom: float, first: int = 1) -> TableLayout:
-    """Where every column and row of the score table goes between ``top`` and ``bottom``."""
+                 bottom: float, first: int = 1, lead_w: float | None = None) -> TableLayout:
+    """Where every column and row of the score table goes between ``top`` and ``bottom``;
+    ``lead_w`` is the lead column's width (default: :func:`lead_width` of ``spec``; a page of
+    turns alone takes the last page's, so that the columns line up from page to page)."""
     width, _ = setup.size
     left, right = PAGE_MARGIN, width - PAGE_MARGIN
-    lead_w = 26.0
+    lead_w = lead_width(spec) if lead_w is None else lead_w
     extra_w = 22.0 if spec.lead_extra else 0.0
     avail = right - left - lead_w - extra_w
     player_w = min(avail / players, 62.0)
@@ -150,6 +153,26 @@ def table_layout(spec: ScoreSheetSpec, players: int, setup: PageSetup, top: floa
     extra = Rect(left + lead_w, body_top, extra_w, rows * ROW_HEIGHT) if extra_w else None
     return TableLayout(lead, extra, px, player_w, sub_x, sub_w, top, top + HEADER_NAME,
                        body_top, rows, end_top, end_top + end_h, first)
+
+
+LEAD_WIDTH = 26.0  # mm: the Turn (Round) column, at least
+END_NOTE_GAP = 2.0  # mm kept between an end row's label or note and the boxes on its row
+
+
+def end_row_sizes(row: EndRow) -> tuple[float, float]:
+    """The type sizes of an end row's label and of its note, in points."""
+    return (8.0 if row.strong else 7.2), SMALLEST_TYPE
+
+
+def lead_width(spec: ScoreSheetSpec) -> float:
+    """The lead column's width in mm: :data:`LEAD_WIDTH`, or more where an end row's label or
+    note needs it to stay clear of the boxes (the lead column is their place on the row)."""
+    need = LEAD_WIDTH
+    for row in spec.end_rows:
+        label, note = end_row_sizes(row)
+        widest = max(text_width(row.label, label, FONT_BOLD), text_width(row.note, note))
+        need = max(need, 1.0 + widest + END_NOTE_GAP)
+    return need
 
 
 def score_sheet_pdf(game: str, players: int | None = None, paper: str = "letter") -> bytes:
@@ -222,14 +245,16 @@ def sheet_tables(spec: ScoreSheetSpec, players: int, setup: PageSetup,
     if one.rows >= need:
         return [one]
     turns = replace(spec, end_rows=())
-    tables = [table_layout(turns, players, setup, top, bottom - note * NOTE_LINE)]
+    lead = lead_width(spec)
+    tables = [table_layout(turns, players, setup, top, bottom - note * NOTE_LINE, lead_w=lead)]
     have = tables[0].rows
     top, bottom = PAGE_MARGIN + CONTINUED_BAND, height - PAGE_MARGIN - 3.0
     while True:
         last = table_layout(spec, players, setup, top, bottom, have + 1)
         if have + last.rows >= need:
             return [*tables, last]
-        tables.append(table_layout(turns, players, setup, top, bottom - NOTE_LINE, have + 1))
+        tables.append(table_layout(turns, players, setup, top, bottom - NOTE_LINE, have + 1,
+                                   lead_w=lead))
         have += tables[-1].rows
 
 
@@ -315,23 +340,26 @@ def _draw_table(page: Page, spec: ScoreSheetSpec, t: TableLayout, players: int,
         x = t.player_x[p]
         name = Rect(x + 1.0, t.name_top, t.player_w - 2.0, HEADER_NAME - 1.0)
         page.rect(name, stroke=accent, width=0.35, radius=1.2)
-        page.text(name.x + 1.6, name.y + 3.0, f"PLAYER {p + 1}", size=5.5, font=FONT_BOLD,
-                  color=MUTED, spacing=tracking(5.5))
+        page.text(name.x + 1.6, name.y + 3.0, f"PLAYER {p + 1}", size=SMALLEST_TYPE,
+                  font=FONT_BOLD, color=MUTED, spacing=tracking(SMALLEST_TYPE))
         for j, col in enumerate(spec.columns):
             cell = Rect(t.sub_x[p][j], t.sub_top, t.sub_w[j], HEADER_SUB)
             page.rect(cell, stroke=None, fill=accent)
-            page.text_in(cell, col.label.upper(), size=6.5, font=FONT_BOLD, color="#ffffff")
+            page.text_in(cell, col.label.upper(), size=SMALLEST_TYPE, font=FONT_BOLD,
+                         color="#ffffff")
             if col.total:
                 for r in range(t.rows):
                     page.rect(Rect(cell.x, t.body_top + r * ROW_HEIGHT, cell.w, ROW_HEIGHT),
                               stroke=None, fill=_tint(accent, 0.13 if r % 2 else 0.07))
     lead_head = Rect(left, t.sub_top, t.lead.w, HEADER_SUB)
     page.rect(lead_head, stroke=None, fill=INK)
-    page.text_in(lead_head, spec.lead.upper(), size=6.5, font=FONT_BOLD, color="#ffffff")
+    page.text_in(lead_head, spec.lead.upper(), size=SMALLEST_TYPE, font=FONT_BOLD,
+                 color="#ffffff")
     if t.lead_extra:
         head = Rect(t.lead_extra.x, t.sub_top, t.lead_extra.w, HEADER_SUB)
         page.rect(head, stroke=None, fill=INK)
-        page.text_in(head, spec.lead_extra.upper(), size=6.5, font=FONT_BOLD, color="#ffffff")
+        page.text_in(head, spec.lead_extra.upper(), size=SMALLEST_TYPE, font=FONT_BOLD,
+                     color="#ffffff")
     # row numbers and horizontal rules
     for r in range(t.rows):
         y = t.body_top + r * ROW_HEIGHT
@@ -359,12 +387,11 @@ def _draw_end_rows(page: Page, spec: ScoreSheetSpec, t: TableLayout, players: in
         y = t.end_top + k * END_ROW
         label_w = t.player_x[0] - left
         lab = Rect(left, y, label_w, END_ROW)
-        size = 8.0 if row.strong else 7.2
-        font = FONT_BOLD
-        page.text(lab.x + 1.0, lab.y + (4.6 if row.note else 5.8), row.label, size=size,
-                  font=font, color=accent if row.strong else INK)
+        size, note_size = end_row_sizes(row)
+        page.text(lab.x + 1.0, lab.y + (4.3 if row.note else 5.8), row.label, size=size,
+                  font=FONT_BOLD, color=accent if row.strong else INK)
         if row.note:
-            page.text(lab.x + 1.0, lab.y + 7.7, row.note, size=5.8, color=MUTED)
+            page.text(lab.x + 1.0, lab.y + 7.6, row.note, size=note_size, color=MUTED)
         for p in range(players):
             for j, on in enumerate(row.cells):
                 if not on:

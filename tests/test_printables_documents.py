@@ -14,6 +14,7 @@ from pdfcheck import (
     qpdf_check,
     render,
     text_items,
+    text_sizes,
     words_not_found_whole,
 )
 from pypdf import PdfReader
@@ -33,7 +34,7 @@ from printables.boards import (
 )
 from printables.deck import CARD_H, CARD_W, deck_pdf
 from printables.score_sheets import SPECS, score_sheet_pdf
-from printables.style import FONT, PREMIUM_COLOURS, UNPRINTABLE
+from printables.style import FONT, PREMIUM_COLOURS, SMALLEST_TYPE, UNPRINTABLE
 from printables.tiles import tile_grid, tiles_pdf
 
 LETTER, A4 = (215.9, 279.4), (210.0, 297.0)
@@ -456,6 +457,60 @@ def test_the_rules_note_lines_up_with_the_table(game: str, paper: str) -> None:
             assert abs(x - left) < 0.05 and x + text_width(line, 7.2) <= right + 0.05, (
                 players, line)
             assert y < footer_top, (players, line)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("game", ["werdup", "bugwords", "pdq"])
+def test_everything_on_a_score_sheet_is_large_enough_to_read(game: str, paper: str) -> None:
+    # the players' labels, the column headings, the notes under "Tiles left" and "Went out"
+    # and the Date and Place labels were 5.5-6.5 pt, too small to read on the table
+    lo, hi, _ = SPECS[game].players
+    for players in range(lo, hi + 1):
+        for n, page in enumerate(text_sizes(score_sheet_pdf(game, players, paper)), start=1):
+            small = [(t, s) for t, s in page if s < SMALLEST_TYPE - 0.01]
+            assert small == [], (players, n)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("game", ["werdup", "bugwords", "pdq"])
+def test_the_end_rows_words_stay_clear_of_their_boxes(game: str, paper: str) -> None:
+    """Each end row's label and note end before the first box on its row, the gap kept."""
+    from printables.canvas import text_width
+    from printables.score_sheets import (
+        _WITH_RULES,
+        END_NOTE_GAP,
+        end_row_sizes,
+        table_layout,
+    )
+    from printables.style import FONT_BOLD, page_setup
+
+    spec = _WITH_RULES[game](SPECS[game])
+    lo, hi, _ = spec.players
+    for players in range(lo, hi + 1):
+        pdf = score_sheet_pdf(game, players, paper)
+        at = {t: x * 25.4 / 72 for t, x, _ in text_items(pdf)[-1]}
+        setup = page_setup(paper, landscape=players >= spec.landscape_from)
+        table = table_layout(spec, players, setup, 40.0, 200.0)  # its columns, any rows
+        for row in spec.end_rows:
+            first = row.cells.index(True)
+            box_left = table.sub_x[0][first] + 0.8
+            label, note = end_row_sizes(row)
+            ends = [at[row.label] + text_width(row.label, label, FONT_BOLD)]
+            if row.note:
+                ends.append(at[row.note] + text_width(row.note, note))
+            assert max(ends) <= box_left - END_NOTE_GAP + 0.05, (players, row.label)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize(("game", "players"), [("werdup", 1), ("werdup", 3), ("bugwords", 2),
+                                               ("bugwords", 4)])
+def test_the_columns_line_up_from_page_to_page(game: str, players: int, paper: str) -> None:
+    # the last page's lead column is as wide as its end rows' notes need; the pages of turns
+    # before it had kept the narrower one, so the players' columns moved between pages
+    pages = text_items(score_sheet_pdf(game, players, paper))
+    assert len(pages) > 1
+    places = [sorted(x for t, x, _ in page if t.startswith("PLAYER ")) for page in pages]
+    assert all(p == places[0] for p in places), places
 
 
 def _words_mm(path: Path) -> list[list[tuple[str, float, float, float, float]]]:
