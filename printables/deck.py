@@ -8,7 +8,17 @@ from companion.pdq.variants import get_variant
 from companion.text import counted
 from printables.canvas import Page, new_canvas, text_width
 from printables.chrome import gang_marks
-from printables.style import ACCENTS, CAP_HEIGHT, FONT_BOLD, INK, MUTED, WHITE, page_setup, tracking
+from printables.style import (
+    ACCENTS,
+    CAP_HEIGHT,
+    FONT_BOLD,
+    INK,
+    MUTED,
+    SMALLEST_TYPE,
+    WHITE,
+    page_setup,
+    tracking,
+)
 
 CARD_W, CARD_H = 63.0, 88.0  # mm, poker size
 BIG_LETTER = 124.0  # pt
@@ -76,24 +86,29 @@ def draw_card(page: Page, box: Rect, letter: str, points: int, tag: str = "") ->
     with page.rotated(cx, cy, 180):
         _index(page, inner, letter, points)
     label = "PDQ" + (f"  -  {tag}" if tag else "")
-    page.text(cx, inner.bottom - 3.2, label, size=5.5, font=FONT_BOLD, color=MUTED,
-              align="center", spacing=tracking(5.5))
+    page.text(cx, inner.bottom - 3.2, label, size=SMALLEST_TYPE, font=FONT_BOLD, color=MUTED,
+              align="center", spacing=tracking(SMALLEST_TYPE))
+
+
+# The backs' field: the game's colour at an eighth of its strength. Solid in the colour, nine
+# backs put ink on two thirds of the sheet, nine sheets of them for a deck.
+BACK_FIELD = "#e4efea"
 
 
 def draw_back(page: Page, box: Rect, tag: str = "") -> None:
-    """A card back: the game's name on a field of its colour."""
+    """A card back: the game's name in its colour on a pale field, framed in the colour."""
     accent = ACCENTS["pdq"]
     inner = box.inset(3.2)
-    page.rect(inner, stroke=None, fill=accent, radius=3.0)
-    page.rect(inner.inset(2.2), stroke=WHITE, width=0.4, radius=2.0)
+    page.rect(inner, stroke=accent, fill=BACK_FIELD, width=0.8, radius=3.0)
+    page.rect(inner.inset(2.2), stroke=accent, width=0.4, radius=2.0)
     cx, cy = box.center
-    page.text(cx, cy + 6.0, "PDQ", size=40, font=FONT_BOLD, color=WHITE, align="center",
+    page.text(cx, cy + 6.0, "PDQ", size=40, font=FONT_BOLD, color=accent, align="center",
               spacing=2.0)
-    page.text(cx, cy + 13.5, "PRETTY DARN QUICK", size=6.5, font=FONT_BOLD, color=WHITE,
-              align="center", spacing=tracking(6.5))
+    page.text(cx, cy + 13.5, "PRETTY DARN QUICK", size=SMALLEST_TYPE, font=FONT_BOLD,
+              color=accent, align="center", spacing=tracking(SMALLEST_TYPE))
     if tag:
-        page.text(cx, inner.bottom - 5.0, tag, size=5.5, font=FONT_BOLD, color=WHITE,
-                  align="center", spacing=tracking(5.5))
+        page.text(cx, inner.bottom - 5.0, tag, size=SMALLEST_TYPE, font=FONT_BOLD, color=accent,
+                  align="center", spacing=tracking(SMALLEST_TYPE))
 
 
 def _index(page: Page, inner: Rect, letter: str, points: int) -> None:
@@ -107,5 +122,5 @@ def _index(page: Page, inner: Rect, letter: str, points: int) -> None:
     if points > 1:
         cy = base + 5.6
         page.circle(x, cy, 2.6, stroke=None, fill=ACCENTS["pdq"])
-        page.text(x, cy + 1.1, f"x{points}", size=6, font=FONT_BOLD, color=WHITE,
+        page.text(x, cy + 1.2, f"x{points}", size=SMALLEST_TYPE, font=FONT_BOLD, color=WHITE,
                   align="center")

@@ -230,6 +230,24 @@ def test_deck_backs_sit_behind_their_cards() -> None:
     assert back_slots == sorted((r, 2 - c) for r, c in front_slots)
 
 
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_deck_is_large_enough_to_read(paper: str) -> None:
+    # the x2 badges, the deck's name on the cards and its backs were 5.5-6.5 pt
+    for variant in (None, "four-score"):
+        for n, page in enumerate(text_sizes(deck_pdf(variant, paper, backs=True)), start=1):
+            small = [(t, s) for t, s in page if s < SMALLEST_TYPE - 0.01]
+            assert small == [], (variant, n)
+
+
+def test_a_page_of_backs_is_light_on_ink(tmp_path: Path) -> None:
+    # the backs were solid green: a page of nine put ink on two thirds of the sheet (0.45 of
+    # the page's darkness, five times a page of fronts); a pale field takes about 0.11
+    path = tmp_path / "deck.pdf"
+    path.write_bytes(deck_pdf("four-score", "letter", backs=True))
+    fronts, backs = ((1 - render(path, 30, n) / 255.0).mean() for n in (1, 2))
+    assert backs < 0.15 and backs < 2 * fronts, (fronts, backs)
+
+
 def test_deck_keeps_crop_marks_where_the_edge_is_near(tmp_path: Path) -> None:
     # Letter leaves 7.7 mm above and below three cards: the marks there are short, not gone.
     pdf = deck_pdf(paper="letter")
