@@ -23,11 +23,13 @@ from printables.canvas import Page, new_canvas, text_width
 from printables.markers import draw_marker
 from printables.style import (
     ACCENTS,
+    CAP_HEIGHT,
     FONT_BOLD,
     INK,
     MUTED,
     PAGE_MARGIN,
     PREMIUM_COLOURS,
+    SMALLEST_TYPE,
     WHITE,
     tracking,
 )
@@ -198,6 +200,10 @@ def registration_targets(sheet: SheetLayout, seam_xs: Sequence[float] = (),
     return out
 
 
+PT_MM = 25.4 / 72  # mm per point
+SQUARE_WORD_PITCH = 3.0  # mm between the baselines of a premium square's words
+
+
 def _draw_square(page: Page, r: Rect, sq: Square, game: str) -> None:
     if game == "werdup":
         page.rect(r, stroke=None, fill=WERDUP_BEGIN if sq.kind == "begin" else WERDUP_SQUARE,
@@ -214,10 +220,12 @@ def _draw_square(page: Page, r: Rect, sq: Square, game: str) -> None:
         return
     ink = WHITE if sq.kind in ("T", "t") else INK
     n = len(sq.label)
+    # the words name the premium where its colour is not enough (a player who cannot tell
+    # the pink from the light blue): SMALLEST_TYPE, not the 3.8-4.6 pt they were
+    cap = SMALLEST_TYPE * CAP_HEIGHT * PT_MM
     for i, line in enumerate(sq.label):
-        size = 4.6 if line != "SCORE" else 3.8
-        page.text(cx, cy + (i - (n - 1) / 2) * 2.35 + 0.6, line, size=size, font=FONT_BOLD,
-                  color=ink, align="center")
+        page.text(cx, cy + (i - (n - 1) / 2) * SQUARE_WORD_PITCH + cap / 2, line,
+                  size=SMALLEST_TYPE, font=FONT_BOLD, color=ink, align="center")
 
 
 def _star(page: Page, cx: float, cy: float, radius: float, color: str) -> None:
@@ -299,7 +307,7 @@ def glue_strips(piece: Piece) -> list[tuple[Rect, bool]]:
 
 
 GLUE_LABEL = "GLUE - THE NEXT PIECE GOES OVER THIS STRIP"
-GLUE_LABEL_SIZE = 6.0  # pt
+GLUE_LABEL_SIZE = SMALLEST_TYPE  # pt
 GLUE_LABEL_SPACING = tracking(GLUE_LABEL_SIZE)
 GLUE_LABEL_FILL = "#dfe2e6"
 

@@ -18,6 +18,7 @@ from printables.style import (
     INK,
     MUTED,
     PAGE_MARGIN,
+    SMALLEST_TYPE,
     page_setup,
 )
 
@@ -112,5 +113,6 @@ def _draw_tile(page: Page, r: Rect, face: TileFace) -> None:
         page.line(cx - r.w * 0.16, baseline + 1.3, cx + r.w * 0.16, baseline + 1.3,
                   color=INK, width=0.6)
     if face.value is not None:
-        page.text(r.right - 1.6, r.bottom - 1.8, str(face.value), size=r.h * 0.38,
+        page.text(r.right - 1.6, r.bottom - 1.8, str(face.value),
+                  size=max(SMALLEST_TYPE, r.h * 0.38),
                   font=FONT_BOLD, color=MUTED if face.value == 0 else INK, align="right")

@@ -248,6 +248,20 @@ def test_a_page_of_backs_is_light_on_ink(tmp_path: Path) -> None:
     assert backs < 0.15 and backs < 2 * fronts, (fronts, backs)
 
 
+@pytest.mark.parametrize("paper", ["letter", "a4", "tabloid", "a3", "full"])
+@pytest.mark.parametrize("game", ["werdup", "bugwords"])
+def test_boards_and_tiles_are_large_enough_to_read(game: str, paper: str) -> None:
+    # the premium squares' words (3.8-4.6 pt: a player who cannot tell pink from light blue
+    # reads them), the glue strips' label (6 pt) and the tiles' values (6.5 pt)
+    docs = [board_pdf(game, paper)]
+    if paper in ("letter", "a4"):
+        docs.append(tiles_pdf(game, paper))
+    for pdf in docs:
+        for n, page in enumerate(text_sizes(pdf), start=1):
+            small = [(t, s) for t, s in page if s < SMALLEST_TYPE - 0.01]
+            assert small == [], n
+
+
 def test_deck_keeps_crop_marks_where_the_edge_is_near(tmp_path: Path) -> None:
     # Letter leaves 7.7 mm above and below three cards: the marks there are short, not gone.
     pdf = deck_pdf(paper="letter")
