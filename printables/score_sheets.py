@@ -89,8 +89,8 @@ SPECS: dict[str, ScoreSheetSpec] = {
         "covered; {bingo_bonus} extra for playing {bingo_tiles}.",
     ),
     "pdq": ScoreSheetSpec(
-        "pdq", "PDQ", "Round", "Cards",
-        (Column("Cards", 1.0), Column("Alt.", 1.0, total=True)),
+        "pdq", "PDQ", "Round", "Dealt",
+        (Column("Won", 1.0), Column("Alt.", 1.0, total=True)),
         (EndRow("Total", "cards won / alternate", (True, True), strong=True),),
         (2, 6), 4, 99, None,
         "Write the cards dealt and the number each player won in the round. Alternate scoring: "

@@ -199,6 +199,13 @@ def test_pdq_score_sheet_follows_the_deck(built: dict[str, bytes]) -> None:
     assert any("J K Q X Z count twice" in t for t in texts)
 
 
+def test_the_pdq_sheets_headings_say_which_cards() -> None:
+    # the round's cards and each player's were both headed CARDS: the three letters dealt
+    # and the number of cards a player won went under the same word
+    heads = [t for t, _, _ in text_items(score_sheet_pdf("pdq", 4))[0] if t.isupper()]
+    assert "DEALT" in heads and heads.count("WON") == 4 and "CARDS" not in heads
+
+
 def test_werdup_score_sheet_follows_the_rules(monkeypatch: pytest.MonkeyPatch) -> None:
     """The tile penalty and letter points printed come from the rules data."""
     from dataclasses import replace
