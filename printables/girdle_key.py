@@ -143,7 +143,7 @@ def _steps(page: Page, layout: SheetLayout, puzzle: Puzzle, state: Sheet,
         page.text(box.x + 1.0 + dx, top + dy, text, size=size, color=INK)
 
 
-STEP_SIZES = (6.8, 6.4, 6.0, 5.6)  # points: the steps shrink until they all fit
+STEP_SIZES = (7.0, 6.8, 6.4, 6.0, 5.6)  # points: the steps shrink until they all fit
 STEP_LEADING = 3.2 / 6.8  # mm of line pitch per point of type
 STEP_GAP = 0.8  # mm between steps
 STEP_INDENT = 3.0  # mm: a step's second and later lines

@@ -360,6 +360,19 @@ def test_answer_key_steps_run_on_indented(family: str) -> None:
         assert x > left + 2.0 * PT_PER_MM, (t, x)
 
 
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("family", ["star", "frame", "lattice", "ladder", "comb"])
+def test_answer_key_steps_are_7_pt_where_they_fit(family: str, paper: str) -> None:
+    # the steps began at 6.8 pt even where 7 pt fitted, as it does for every family's key
+    key = _family_key(family, paper)
+    box = girdle_sheet(paper).boxes["sentence"]
+    h = girdle_sheet(paper).height
+    steps = [size for (t, x, y), (_, size) in zip(text_items(key)[0], text_sizes(key)[0],
+                                                    strict=True)
+             if x / PT_PER_MM >= box.x and h - y / PT_PER_MM > box.y + 4.0]
+    assert len(steps) >= 7 and set(steps) == {SMALLEST_TYPE}
+
+
 def test_answer_key_steps_shrink_to_fit_and_lose_no_word() -> None:
     # Letter's box holds eleven lines at the usual size (many days' keys use all eleven): a
     # twelfth (longer steps, each letter from another Supply box) was silently left off.
