@@ -43,6 +43,9 @@ DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": 20 * 1024 * 1024,  # bytes per request (a 48 MP phone photo)
     # Phones' 48 and 50 MP modes (8064 x 6048, 8160 x 6120); their 24 MP is 5712 x 4284.
     "MAX_IMAGE_PIXELS": 50_000_000,
+    # bytes of a form's text field, and of a JSON body (companion.web.limits): a few KB is
+    # the most any of the app's forms or API calls sends
+    "MAX_FORM_MEMORY_SIZE": 500_000,
     "JUDGE_CLEAR_SECONDS": 8,  # judge mode: the verdict clears itself after this long
     "PHOTO_RETENTION_DAYS": 30,  # board photos and their overlays are deleted after this
     "ARTIFACT_RETENTION_DAYS": 90,  # built files and finished jobs (built again if asked for)

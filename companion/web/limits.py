@@ -1,9 +1,10 @@
 """Limits on what a request may carry, checked before any view or database sees it.
 
-JSON bodies: at most :data:`MAX_JSON_DEPTH` levels of nesting (a deeper body would exhaust
-the parser's recursion), and only finite numbers (``NaN``, ``Infinity`` and ``1e999`` are
-refused). Text: no NUL characters anywhere (PostgreSQL cannot store them), and no lone
-surrogates (``"\\ud800"`` in JSON: half of a character, which neither database can store).
+JSON bodies: no larger than a form's field may be (Flask's ``MAX_FORM_MEMORY_SIZE``, 500 KB),
+at most :data:`MAX_JSON_DEPTH` levels of nesting (a deeper body would exhaust the parser's
+recursion), and only finite numbers (``NaN``, ``Infinity`` and ``1e999`` are refused).
+Text: no NUL characters anywhere (PostgreSQL cannot store them), and no lone surrogates
+(``"\\ud800"`` in JSON: half of a character, which neither database can store).
 Query arguments: each given once (``/api/judge?word=qi&word=zzz`` would be judged as QI alone,
 the views reading one value of each), but for those a view declares with :func:`repeatable`.
 """
@@ -50,6 +51,36 @@ def json_depth(text: str) -> int:
         elif ch in "]}":
             depth -= 1
     return deepest
+
+
+class TooLarge(UsageError):
+    """A request body larger than its kind may be: a 413."""
+
+    status = 413
+
+
+def _size(n: int) -> str:
+    """A body's size as a sentence says it: "500 KB", "19.0 MB"."""
+    return f"{n / 1_000_000:.1f} MB" if n >= 1_000_000 else f"{max(n // 1000, 1):,} KB"
+
+
+def refuse_large_json() -> None:
+    """Refuse a JSON body larger than a form's field may be (``MAX_FORM_MEMORY_SIZE``)
+    before anything parses it: every JSON body the API reads (a play, a sheet, a photo's
+    corrected grid) takes a few kilobytes, and parsing 19 MB of ``[[],[],...]`` took 7 s of
+    a core and 0.8 GB. A body sent in chunks, without its length, is read (up to
+    ``MAX_CONTENT_LENGTH``) to be measured."""
+    if request.routing_exception is not None or not request.is_json:
+        return
+    most = current_app.config.get("MAX_FORM_MEMORY_SIZE")
+    if most is None:
+        return
+    size = request.content_length
+    if size is None:
+        size = len(request.get_data(cache=True))
+    if size > most:
+        raise TooLarge(f"That JSON body is {_size(size)}; the API reads {_size(most)} at "
+                       "most.")
 
 
 def _finite(text: str) -> float:
@@ -140,8 +171,9 @@ def refuse_repeated_arguments() -> None:
 
 
 def init_app(app: Flask) -> None:
-    """Use :class:`StrictJSON` and check every request for NUL characters, lone surrogates
-    and repeated query arguments."""
+    """Use :class:`StrictJSON` and check every request for a JSON body too large, NUL
+    characters, lone surrogates and repeated query arguments."""
     app.json = StrictJSON(app)
+    app.before_request(refuse_large_json)  # first: the checks after it parse the body
     app.before_request(refuse_bad_characters)
     app.before_request(refuse_repeated_arguments)

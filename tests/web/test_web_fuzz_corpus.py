@@ -4,6 +4,7 @@ with a sentence, on SQLite and on PostgreSQL."""
 from __future__ import annotations
 
 import datetime as dt
+import io
 import json
 import struct
 import tracemalloc
@@ -229,7 +230,7 @@ def test_millions_of_words_are_refused_without_making_them_all(words):
 
 def test_a_huge_judge_request_is_refused_in_its_size(table):
     client, _game = table
-    body = json.dumps({"words": "a " * 2_000_000})
+    body = json.dumps({"words": "a " * 240_000})  # just under the JSON bodies' 500 KB
     tracemalloc.start()
     try:
         _refused(client.post("/api/judge", data=body, content_type="application/json"),
@@ -238,3 +239,33 @@ def test_a_huge_judge_request_is_refused_in_its_size(table):
     finally:
         tracemalloc.stop()
     assert peak < 20 * len(body)
+
+
+@pytest.mark.parametrize("body", [
+    "[" + "[]," * 700_000 + "[]]",  # 2.1 MB: 19 MB of these took 7 s of a core and 0.8 GB
+    json.dumps({"game": "bugwords", "players": ["Ann", "Bob"], "note": "x" * 1_200_000}),
+])
+@pytest.mark.parametrize("url", ["/api/games", "/api/judge", "/api/girdle/players"])
+def test_a_json_body_larger_than_a_form_field_is_refused_unread(table, url, body):
+    client, _game = table
+    resp = client.post(url, data=body, content_type="application/json")
+    assert resp.status_code == 413
+    size = f"{len(body) / 1_000_000:.1f} MB"
+    assert resp.get_json()["error"] == f"That JSON body is {size}; the API reads 500 KB at most."
+
+
+def test_a_json_body_sent_in_chunks_is_measured_too(table):
+    client, _game = table
+    body = ("[" + "[]," * 200_000 + "[]]").encode()
+    resp = client.post("/api/judge", input_stream=io.BytesIO(body),
+                       content_type="application/json",
+                       environ_overrides={"wsgi.input_terminated": True})
+    assert resp.status_code == 413
+    assert "500 KB at most" in resp.get_json()["error"]
+
+
+def test_a_json_body_of_the_largest_honest_size_is_read(table):
+    client, game = table
+    sheet = "\n".join(["JUMPING 1"] * 40)  # a Girdle sheet's lines, many times over
+    resp = client.post(f"/api/girdle/{DAY}/submissions", json={"solution": sheet})
+    assert resp.status_code != 413
