@@ -145,9 +145,16 @@ def decode_photo(cfg: LoadConfig, data: bytes, name: str = "photo") -> np.ndarra
 def _shrink(img: Image.Image, long_side: int) -> Image.Image:
     """A large decoded picture (a 48 MP HEIC, PNG, WebP...) box-reduced by a whole factor at
     once, staying at least the working size, so the turns and conversions after it handle
-    megabytes, not hundreds (a JPEG, already decoded at a reduced scale, is left as it is)."""
+    megabytes, not hundreds (a JPEG, already decoded at a reduced scale, is left as it is).
+    16-bit greys are widened to 32 bits first, which Pillow reduces (and 32-bit and float
+    greys as they are): :func:`to_rgb` turned a 49 MP 16-bit grey PNG of 95 KB into arrays of
+    64-bit floats, 2 GB at the peak."""
     factor = max(img.size) // max(long_side, 1)
-    if factor < 2 or img.mode not in ("RGB", "RGBA", "L", "LA", "CMYK"):
+    if factor < 2:
+        return img
+    if img.mode.startswith("I;16"):
+        img = img.convert("I")
+    if img.mode not in ("RGB", "RGBA", "L", "LA", "CMYK", "I", "F"):
         return img
     return img.reduce(factor)
 
