@@ -1,8 +1,9 @@
 """Limits on what a request may carry, checked before any view or database sees it.
 
-JSON bodies: no larger than a form's field may be (Flask's ``MAX_FORM_MEMORY_SIZE``, 500 KB),
-at most :data:`MAX_JSON_DEPTH` levels of nesting (a deeper body would exhaust the parser's
-recursion), and only finite numbers (``NaN``, ``Infinity`` and ``1e999`` are refused).
+JSON bodies, and forms sent URL-encoded: no larger than a form's field may be (Flask's
+``MAX_FORM_MEMORY_SIZE``, 500 KB). JSON: at most :data:`MAX_JSON_DEPTH` levels of nesting
+(a deeper body would exhaust the parser's recursion), and only finite numbers (``NaN``,
+``Infinity`` and ``1e999`` are refused).
 Text: no NUL characters anywhere (PostgreSQL cannot store them), and no lone surrogates
 (``"\\ud800"`` in JSON: half of a character, which neither database can store).
 Query arguments: each given once (``/api/judge?word=qi&word=zzz`` would be judged as QI alone,
@@ -64,13 +65,22 @@ def _size(n: int) -> str:
     return f"{n / 1_000_000:.1f} MB" if n >= 1_000_000 else f"{max(n // 1000, 1):,} KB"
 
 
-def refuse_large_json() -> None:
-    """Refuse a JSON body larger than a form's field may be (``MAX_FORM_MEMORY_SIZE``)
-    before anything parses it: every JSON body the API reads (a play, a sheet, a photo's
-    corrected grid) takes a few kilobytes, and parsing 19 MB of ``[[],[],...]`` took 7 s of
-    a core and 0.8 GB. A body sent in chunks, without its length, is read (up to
-    ``MAX_CONTENT_LENGTH``) to be measured."""
-    if request.routing_exception is not None or not request.is_json:
+def refuse_large_bodies() -> None:
+    """Refuse a JSON or URL-encoded form body larger than a form's text field may be
+    (``MAX_FORM_MEMORY_SIZE``) before anything parses it: every JSON body the API reads (a
+    play, a sheet, a photo's corrected grid) and every form of the pages but the photos'
+    (sent as multipart, whose fields Flask holds to the same size) takes a few kilobytes.
+    Parsing 19 MB of ``[[],[],...]`` took 7 s of a core and 0.8 GB, and 19 MB of
+    ``a=&a=&...`` sent as a form, to any page, with or without its CSRF token (reading the
+    token parses the form), 6 s and 1.2 GB. A body sent in chunks, without its length, is
+    read (up to ``MAX_CONTENT_LENGTH``) to be measured."""
+    if request.routing_exception is not None:
+        return
+    if request.is_json:
+        said = "That JSON body is {size}; the API reads {most} at most."
+    elif request.mimetype == "application/x-www-form-urlencoded":
+        said = "That form is {size}; a form's boxes take {most} at most."
+    else:
         return
     most = current_app.config.get("MAX_FORM_MEMORY_SIZE")
     if most is None:
@@ -79,8 +89,7 @@ def refuse_large_json() -> None:
     if size is None:
         size = len(request.get_data(cache=True))
     if size > most:
-        raise TooLarge(f"That JSON body is {_size(size)}; the API reads {_size(most)} at "
-                       "most.")
+        raise TooLarge(said.format(size=_size(size), most=_size(most)))
 
 
 def _finite(text: str) -> float:
@@ -171,9 +180,9 @@ def refuse_repeated_arguments() -> None:
 
 
 def init_app(app: Flask) -> None:
-    """Use :class:`StrictJSON` and check every request for a JSON body too large, NUL
+    """Use :class:`StrictJSON` and check every request for a JSON or form body too large, NUL
     characters, lone surrogates and repeated query arguments."""
     app.json = StrictJSON(app)
-    app.before_request(refuse_large_json)  # first: the checks after it parse the body
+    app.before_request(refuse_large_bodies)  # first: the checks after it parse the body
     app.before_request(refuse_bad_characters)
     app.before_request(refuse_repeated_arguments)
