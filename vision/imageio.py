@@ -163,9 +163,11 @@ def to_rgb(img: Image.Image) -> Image.Image:
     """8-bit RGB of any mode: 16- and 32-bit greys scaled (not clipped) to 8 bits, transparent
     parts laid on white, CMYK and palettes converted."""
     if img.mode in ("I", "I;16", "I;16L", "I;16B", "I;16N", "F"):
-        values = np.asarray(img, dtype=np.float64)
+        values = np.asarray(img, dtype=np.float32)  # scaled in place: one array of 4 bytes
         top = 1.0 if img.mode == "F" and values.max(initial=0) <= 1.0 else 65535.0
-        grey = np.clip(values * (255.0 / top) + 0.5, 0, 255).astype(np.uint8)
+        values *= np.float32(255.0 / top)
+        values += np.float32(0.5)
+        grey = np.clip(values, 0, 255, out=values).astype(np.uint8)
         return Image.fromarray(grey).convert("RGB")
     if img.mode in ("RGBA", "LA", "PA", "RGBa", "La") or (
             img.mode == "P" and "transparency" in img.info):
