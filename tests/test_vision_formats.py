@@ -266,3 +266,16 @@ def test_a_large_sixteen_bit_grey_png_is_reduced_before_its_greys_are_scaled():
     assert img[0, 0].tolist() == [0, 0, 0]
     assert 120 <= int(img[0, 800, 0]) <= 135  # mid grey, not white
     assert int(img[0, -1, 0]) >= 250
+
+
+@pytest.mark.parametrize(("mode", "value", "grey"), [
+    ("F", 0.5, 128), ("F", 1.0, 255), ("F", 32768.0, 128), ("I", 65535, 255), ("I", 0, 0),
+])
+def test_thirty_two_bit_greys_are_scaled_to_eight_bits(mode, value, grey):
+    # a float picture's values, read where Pillow lends them, could not be scaled in place:
+    # "the image file is damaged or truncated"
+    buf = io.BytesIO()
+    Image.new(mode, (400, 300), value).save(buf, "TIFF")
+    img = decode_photo(LoadConfig(), buf.getvalue())
+    assert img.shape == (300, 400, 3)
+    assert abs(int(img[150, 200, 0]) - grey) <= 1

@@ -163,7 +163,7 @@ def to_rgb(img: Image.Image) -> Image.Image:
     """8-bit RGB of any mode: 16- and 32-bit greys scaled (not clipped) to 8 bits, transparent
     parts laid on white, CMYK and palettes converted."""
     if img.mode in ("I", "I;16", "I;16L", "I;16B", "I;16N", "F"):
-        values = np.asarray(img, dtype=np.float32)  # scaled in place: one array of 4 bytes
+        values = np.array(img, dtype=np.float32)  # a copy of its own, scaled in place
         top = 1.0 if img.mode == "F" and values.max(initial=0) <= 1.0 else 65535.0
         values *= np.float32(255.0 / top)
         values += np.float32(0.5)
