@@ -291,3 +291,28 @@ def test_a_form_of_a_few_kilobytes_is_read_as_before(table):
                                        "note": "x" * 100_000})
     assert resp.status_code == 200
     assert "VALID" in resp.get_data(as_text=True)
+
+
+LONG = "x" * 3000
+
+
+@pytest.mark.parametrize(("method", "url", "body"), [
+    ("get", f"/api/check?word=qi&game={LONG}", None),
+    ("post", "/api/judge", {"words": "qi", "game": LONG}),
+    ("post", "/api/games", {"game": LONG, "players": ["Ann", "Bob"]}),
+    ("get", f"/api/prints/board?paper={LONG}", None),
+    ("get", f"/api/prints/{LONG}", None),
+    ("get", f"/api/prints/3d?part={LONG}", None),
+    ("get", f"/api/prints/3d?part=coupon&format={LONG}", None),
+    ("get", f"/girdle/{DAY}.pdf?paper={LONG}", None),
+])
+def test_a_refusal_repeats_a_long_value_cut_to_a_short_line(table, method, url, body):
+    # each of these repeated the whole value sent, 3,000 characters (500 KB in JSON)
+    client, _game = table
+    resp = getattr(client, method)(url, json=body)
+    assert 400 <= resp.status_code < 500
+    text = _sentence(resp)
+    if "<html" in text:
+        text = text.split('role="alert">', 1)[1].split("</p>", 1)[0]
+    assert "xxxxxxxx..." in text, text[:200]
+    assert len(text) < 300, text[:200]
