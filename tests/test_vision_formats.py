@@ -229,3 +229,53 @@ def test_a_damaged_or_grey_profile_leaves_the_colours_as_they_are():
     for profile in (b"not a profile at all", _display_p3_profile()[:200]):
         tagged = decode_photo(cfg, _save(rgb, "JPEG", quality=95, icc_profile=profile))
         assert np.array_equal(tagged, plain)
+
+
+def _grey16_png(width: int, height: int) -> bytes:
+    """A 16-bit grey PNG (a ramp left to right), written row by row: a few hundred KB for
+    tens of megapixels."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+
+    row = b"\x00" + np.linspace(0, 65535, width).astype(">u2").tobytes()
+    squeeze = zlib.compressobj(9)
+    body = b"".join(squeeze.compress(row) for _ in range(height)) + squeeze.flush()
+    header = struct.pack(">IIBBBBB", width, height, 16, 0, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", body)
+            + chunk(b"IEND", b""))
+
+
+def test_a_large_sixteen_bit_grey_png_is_reduced_before_its_greys_are_scaled():
+    """A 49 MP 16-bit grey PNG of 95 KB took 2 GB to read: its greys were scaled as 64-bit
+    floats at full size. Reduced first, the arrays made are the working size's."""
+    import tracemalloc
+
+    data = _grey16_png(6400, 4800)  # 31 MP: 245 MB as 64-bit floats
+    tracemalloc.start()
+    try:
+        img = decode_photo(LoadConfig(), data)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 30_000_000, peak  # 0.7 GB before
+    assert img.shape == (1200, 1600, 3)
+    assert img[0, 0].tolist() == [0, 0, 0]
+    assert 120 <= int(img[0, 800, 0]) <= 135  # mid grey, not white
+    assert int(img[0, -1, 0]) >= 250
+
+
+@pytest.mark.parametrize(("mode", "value", "grey"), [
+    ("F", 0.5, 128), ("F", 1.0, 255), ("F", 32768.0, 128), ("I", 65535, 255), ("I", 0, 0),
+])
+def test_thirty_two_bit_greys_are_scaled_to_eight_bits(mode, value, grey):
+    # a float picture's values, read where Pillow lends them, could not be scaled in place:
+    # "the image file is damaged or truncated"
+    buf = io.BytesIO()
+    Image.new(mode, (400, 300), value).save(buf, "TIFF")
+    img = decode_photo(LoadConfig(), buf.getvalue())
+    assert img.shape == (300, 400, 3)
+    assert abs(int(img[150, 200, 0]) - grey) <= 1

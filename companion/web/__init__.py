@@ -43,6 +43,9 @@ DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": 20 * 1024 * 1024,  # bytes per request (a 48 MP phone photo)
     # Phones' 48 and 50 MP modes (8064 x 6048, 8160 x 6120); their 24 MP is 5712 x 4284.
     "MAX_IMAGE_PIXELS": 50_000_000,
+    # bytes of a form's text field, and of a JSON body (companion.web.limits): a few KB is
+    # the most any of the app's forms or API calls sends
+    "MAX_FORM_MEMORY_SIZE": 500_000,
     "JUDGE_CLEAR_SECONDS": 8,  # judge mode: the verdict clears itself after this long
     "PHOTO_RETENTION_DAYS": 30,  # board photos and their overlays are deleted after this
     "ARTIFACT_RETENTION_DAYS": 90,  # built files and finished jobs (built again if asked for)
@@ -121,6 +124,23 @@ def csp_nonce() -> str:
     return g.csp_nonce
 
 
+# The areas whose every answer shows a game: its table or spectators' key, its players and
+# their turns, or the games this browser keeps.
+GAME_AREAS = frozenset({"games", "clock"})
+
+
+def keep_in_no_cache(resp: Any) -> None:
+    """Mark ``resp`` as this visitor's alone, so that no cache, shared or the browser's own,
+    keeps a copy (``Cache-Control: no-store``), unless its view said how it may be kept (a
+    game's QR code or photo overlay: by this browser, for an hour). Such answers are a game's
+    pages, API and files (:data:`GAME_AREAS`: a table key is what lets its holder change
+    the game, and a page holding it was kept by a proxy or on the phone's disk like any
+    other) and every answer read from the visitor's cookie (a form's CSRF token, a Girdle
+    sheet, the games this browser started)."""
+    if "Cache-Control" not in resp.headers:
+        resp.headers["Cache-Control"] = "no-store"
+
+
 class RowId(IntegerConverter):
     """A row id in a path: 1 to 2^31 - 1 (what every database stores); others are 404."""
 
@@ -132,7 +152,11 @@ class _CookieSessions(SecureCookieSessionInterface):
     """Flask's signed-cookie sessions, minus the signing work for requests that bring no
     session cookie (most API calls): their session is empty either way. The cookie is
     ``Secure`` whenever the request came over HTTPS (directly or, behind a trusted proxy,
-    as the proxy reports)."""
+    as the proxy reports). An answer read from the session is kept by no cache, and only
+    such an answer sends the cookie again (Flask's renewal of a lasting session's cookie
+    rode on every answer, a preview cached as public for a day and a static file too: a
+    shared cache would have handed the cookie, with its games' table keys, to whoever
+    asked next)."""
 
     def get_cookie_secure(self, app: Flask) -> bool:
         from flask import has_request_context, request
@@ -144,6 +168,12 @@ class _CookieSessions(SecureCookieSessionInterface):
         if self.get_cookie_name(app) not in request.cookies:
             return self.session_class()
         return super().open_session(app, request)
+
+    def save_session(self, app: Flask, session: Any, response: Any) -> None:
+        if not (session.accessed or session.modified):  # the cookie unused: left as it is
+            return
+        super().save_session(app, session, response)
+        keep_in_no_cache(response)
 
 
 def _configured(test_config: dict[str, Any] | None, instance_path: str | None) -> Flask:
@@ -231,10 +261,14 @@ def create_app(test_config: dict[str, Any] | None = None,
 
     @app.after_request
     def _headers(resp):  # no framing by other sites (clickjacking), no type guessing
+        from flask import request
+
         present = {name.lower() for name in resp.headers.keys()}
         for name, value in SECURITY_HEADERS:
             if name.lower() not in present:
                 resp.headers.add(name, value)
+        if request.blueprint in GAME_AREAS:
+            keep_in_no_cache(resp)
         if "content-security-policy" not in present and resp.mimetype == "text/html":
             resp.headers["Content-Security-Policy"] = content_security_policy(csp_nonce())
         return resp

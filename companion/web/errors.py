@@ -64,9 +64,23 @@ def _http_error(exc: HTTPException) -> ErrorAnswer:
     custom = exc.description if exc.description != type(exc).description else None
     message = custom
     if status == 413 and not custom:
-        limit = request.max_content_length or 0
-        message = f"That upload is too large: the limit is {limit // (1024 * 1024)} MB."
+        message = _too_large()
     return error_response(status, message or MESSAGES.get(status, "That request was not valid."))
+
+
+def _too_large() -> str:
+    """What a 413 of Werkzeug's own says: the request past the upload limit, or, within it, a
+    multipart form of more parts than Flask reads or with a text field larger than it holds
+    (it said "the limit is 20 MB" of a form of 60 KB)."""
+    limit = request.max_content_length or 0
+    size = request.content_length
+    if size is None or not limit or size > limit:
+        return f"That upload is too large: the limit is {limit // (1024 * 1024)} MB."
+    parts, field = request.max_form_parts, request.max_form_memory_size
+    if parts is None or field is None:
+        return "That form is too large to read."
+    return (f"That form is too large to read: at most {parts:,} fields, and "
+            f"{field // 1000:,} KB in a field other than a file.")
 
 
 def status_of(exc: CompanionError) -> int:

@@ -33,7 +33,7 @@ from companion.girdle import Puzzle, SheetStep, default_edition, puzzle_for, puz
 from companion.girdle.generator import check_published, daily_family
 from companion.girdle.layouts import puzzle_model, shape_text
 from companion.lexicon import Lexicon, WordListSpec, load_word_list
-from companion.text import counted, sentence
+from companion.text import counted, quoted, sentence
 from companion.web import jobs, openapi, par_jobs, quota
 from companion.web.db import session as db
 from companion.web.errors import field_at_fault, status_of
@@ -400,7 +400,7 @@ def _sheet_pdf(day: dt.date, paper: str) -> bytes:
     from printables.girdle import girdle_sheet_pdf
 
     if paper not in PAPERS:
-        raise UsageError(f"Paper must be letter or a4, not {paper!r}.")
+        raise UsageError(f"Paper must be letter or a4, not {quoted(paper)}.")
     return _cached(f"girdle-{day.isoformat()}-{paper}.pdf",
                    lambda: girdle_sheet_pdf(day, paper, puzzle=puzzle(day)),
                    words=_words())
@@ -620,7 +620,7 @@ def answers_pdf(day: str) -> ResponseReturnValue:
     when = _page_date(day)
     paper = request.args.get("paper", "letter")
     if paper not in PAPERS:
-        raise UsageError(f"Paper must be letter or a4, not {paper!r}.")
+        raise UsageError(f"Paper must be letter or a4, not {quoted(paper)}.")
     if not revealed(when) and not has_submitted(player_id(), when):
         raise NotYet(f"The answer key of {when.isoformat()} is served once that day is over "
                      "everywhere on Earth, or after you submit a sheet for it.")

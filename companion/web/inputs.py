@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from companion.errors import UsageError
 from companion.games import GAMES
-from companion.text import counted
+from companion.text import counted, quoted
 
 MAX_WORD = 64
 MAX_WORDS = 20
@@ -83,7 +83,7 @@ def game_from(value: str | None, allowed: tuple[str, ...] = GAMES) -> str | None
     if not value:
         return None
     if value not in allowed:
-        raise UsageError(f"Unknown game {value!r}; choose one of {', '.join(allowed)}.")
+        raise UsageError(f"Unknown game {quoted(value)}; choose one of {', '.join(allowed)}.")
     return value
 
 

@@ -1,9 +1,11 @@
 """Limits on what a request may carry, checked before any view or database sees it.
 
-JSON bodies: at most :data:`MAX_JSON_DEPTH` levels of nesting (a deeper body would exhaust
-the parser's recursion), and only finite numbers (``NaN``, ``Infinity`` and ``1e999`` are
-refused). Text: no NUL characters anywhere (PostgreSQL cannot store them), and no lone
-surrogates (``"\\ud800"`` in JSON: half of a character, which neither database can store).
+JSON bodies, and forms sent URL-encoded: no larger than a form's field may be (Flask's
+``MAX_FORM_MEMORY_SIZE``, 500 KB). JSON: at most :data:`MAX_JSON_DEPTH` levels of nesting
+(a deeper body would exhaust the parser's recursion), and only finite numbers (``NaN``,
+``Infinity`` and ``1e999`` are refused).
+Text: no NUL characters anywhere (PostgreSQL cannot store them), and no lone surrogates
+(``"\\ud800"`` in JSON: half of a character, which neither database can store).
 Query arguments: each given once (``/api/judge?word=qi&word=zzz`` would be judged as QI alone,
 the views reading one value of each), but for those a view declares with :func:`repeatable`.
 """
@@ -13,6 +15,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from itertools import islice
 from typing import Any, TypeVar
 
 from flask import Flask, current_app, request
@@ -50,6 +53,69 @@ def json_depth(text: str) -> int:
         elif ch in "]}":
             depth -= 1
     return deepest
+
+
+class TooLarge(UsageError):
+    """A request body larger than its kind may be: a 413."""
+
+    status = 413
+
+
+def _size(n: int) -> str:
+    """A body's size as a sentence says it: "500 KB", "19.0 MB"."""
+    return f"{n / 1_000_000:.1f} MB" if n >= 1_000_000 else f"{max(n // 1000, 1):,} KB"
+
+
+def refuse_large_bodies() -> None:
+    """Refuse a JSON or URL-encoded form body larger than a form's text field may be
+    (``MAX_FORM_MEMORY_SIZE``) before anything parses it: every JSON body the API reads (a
+    play, a sheet, a photo's corrected grid) and every form of the pages but the photos'
+    (sent as multipart, whose fields Flask holds to the same size) takes a few kilobytes.
+    Parsing 19 MB of ``[[],[],...]`` took 7 s of a core and 0.8 GB, and 19 MB of
+    ``a=&a=&...`` sent as a form, to any page, with or without its CSRF token (reading the
+    token parses the form), 6 s and 1.2 GB. A body sent in chunks, without its length, is
+    read (up to ``MAX_CONTENT_LENGTH``) to be measured."""
+    if request.routing_exception is not None:
+        return
+    if request.mimetype == "multipart/form-data":
+        refuse_many_boundaries()
+        return
+    if request.is_json:
+        said = "That JSON body is {size}; the API reads {most} at most."
+    elif request.mimetype == "application/x-www-form-urlencoded":
+        said = "That form is {size}; a form's boxes take {most} at most."
+    else:
+        return
+    most = current_app.config.get("MAX_FORM_MEMORY_SIZE")
+    if most is None:
+        return
+    size = request.content_length
+    if size is None:
+        size = len(request.get_data(cache=True))
+    if size > most:
+        raise TooLarge(said.format(size=_size(size), most=_size(most)))
+
+
+def refuse_many_boundaries() -> None:
+    """Refuse a multipart body holding more boundaries than the form may have parts
+    (``MAX_FORM_PARTS``), before Werkzeug parses it: a boundary followed by no headers
+    starts no part that Werkzeug counts, and 20 MB of them, sent to any page with or without
+    a CSRF token, took it 2 s of a core to refuse. Counting them in the body (read whole, up
+    to ``MAX_CONTENT_LENGTH``, as a photo's form is read anyway) takes milliseconds; the
+    answer is the 413 of a form with too many parts."""
+    from werkzeug.exceptions import RequestEntityTooLarge
+
+    boundary = request.mimetype_params.get("boundary", "")
+    parts = current_app.config.get("MAX_FORM_PARTS")
+    if not boundary or parts is None:
+        return
+    # a delimiter line: the boundary after CRLF and two dashes, then the line's end, or two
+    # more dashes for the last (bytes that only begin like one, in a photo, are none)
+    delimiter = re.compile(b"\r\n--" + re.escape(boundary.encode("latin-1", "replace"))
+                           + b"(?:--|[ \t]*\r\n)")
+    found = delimiter.finditer(request.get_data(cache=True))
+    if next(islice(found, parts + 1, None), None) is not None:
+        raise RequestEntityTooLarge()
 
 
 def _finite(text: str) -> float:
@@ -140,8 +206,9 @@ def refuse_repeated_arguments() -> None:
 
 
 def init_app(app: Flask) -> None:
-    """Use :class:`StrictJSON` and check every request for NUL characters, lone surrogates
-    and repeated query arguments."""
+    """Use :class:`StrictJSON` and check every request for a JSON or form body too large, NUL
+    characters, lone surrogates and repeated query arguments."""
     app.json = StrictJSON(app)
+    app.before_request(refuse_large_bodies)  # first: the checks after it parse the body
     app.before_request(refuse_bad_characters)
     app.before_request(refuse_repeated_arguments)

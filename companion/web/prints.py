@@ -25,7 +25,7 @@ from flask.typing import ResponseReturnValue
 from cad.params import MAX_CLEARANCE, MIN_CLEARANCE
 from companion.errors import CompanionError, UsageError
 from companion.games import GAME_TITLES
-from companion.text import counted
+from companion.text import counted, quoted
 from companion.web import openapi
 from companion.web.errors import status_of
 from companion.web.inputs import int_from
@@ -81,7 +81,8 @@ class Document:
         for c in self.choices:
             value = given.get(c.name) or c.values[0]
             if value not in c.values:
-                raise UsageError(f"{c.label} must be one of {', '.join(c.values)}, not {value!r}.")
+                raise UsageError(f"{c.label} must be one of {', '.join(c.values)}, not "
+                                 f"{quoted(value)}.")
             out[c.name] = value
         self.check(**out)
         return out
@@ -151,7 +152,7 @@ DOCUMENTS: dict[str, Document] = {d.key: d for d in (
 
 def _document(key: str) -> Document:
     if key not in DOCUMENTS:
-        abort(404, description=f"There is no printable called {key!r}.")
+        abort(404, description=f"There is no printable called {quoted(key)}.")
     return DOCUMENTS[key]
 
 

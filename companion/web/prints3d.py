@@ -16,6 +16,7 @@ from flask import current_app
 from cad.params import MAX_CLEARANCE, MIN_CLEARANCE
 from companion.decimals import decimal_from
 from companion.errors import CompanionError, UsageError
+from companion.text import quoted
 from companion.web import artifacts, jobs, quota
 from companion.web.inputs import FieldError
 
@@ -54,10 +55,12 @@ def parse_request(args: dict[str, str]) -> Request3D:
     """Checked options (defaults: the board quarter, STL, 0.2 mm, a 180 x 180 mm bed)."""
     part = args.get("part") or "quarter"
     if part not in PARTS:
-        raise FieldError(f"Part must be one of {', '.join(PARTS)}, not {part!r}.", "part")
+        raise FieldError(f"Part must be one of {', '.join(PARTS)}, not {quoted(part)}.",
+                         "part")
     fmt = (args.get("format") or "stl").lower()
     if fmt not in FORMATS:
-        raise FieldError(f"Format must be one of {', '.join(FORMATS)}, not {fmt!r}.", "format")
+        raise FieldError(f"Format must be one of {', '.join(FORMATS)}, not {quoted(fmt)}.",
+                         "format")
     try:
         clearance = decimal_from(args.get("clearance") or "0.2")
     except ValueError:

@@ -4,7 +4,7 @@ import json
 from html.parser import HTMLParser
 
 import pytest
-from appfactory import make_app
+from appfactory import make_app, token
 
 from companion.web.api import served_paths
 
@@ -246,3 +246,61 @@ def test_no_form_or_link_of_the_app_sends_an_argument_twice_undeclared(client):
                 if twice:
                     problems.append(f"{path}: {action} sends {sorted(twice)}")
     assert problems == [] and seen > 20
+
+
+def _multipart(fields: list[tuple[str, bytes]]) -> bytes:
+    return b"".join(b'--B\r\nContent-Disposition: form-data; name="%s"\r\n\r\n%s\r\n'
+                    % (name.encode(), value) for name, value in fields) + b"--B--\r\n"
+
+
+@pytest.mark.parametrize("fields", [
+    [(f"f{i}", b"x") for i in range(1001)],  # more parts than Flask reads
+    [("play", b"A" * 600_000)],  # a text field larger than Flask holds
+])
+def test_a_form_too_large_to_read_says_so_not_the_upload_limit(client, fields):
+    # both were "That upload is too large: the limit is 20 MB." for a form of 0.6 MB or less
+    body = _multipart([("csrf_token", token(client).encode()), *fields])
+    resp = client.post("/games", data=body, content_type="multipart/form-data; boundary=B")
+    assert resp.status_code == 413
+    assert ("That form is too large to read: at most 1,000 fields, and 500 KB in a field "
+            "other than a file.") in resp.get_data(as_text=True)
+
+
+def test_an_upload_over_the_limit_still_names_the_limit(tmp_path):
+    client = make_app(tmp_path, MAX_CONTENT_LENGTH=2 * 1024 * 1024).test_client()
+    body = _multipart([("photo", b"x" * 3_000_000)])
+    resp = client.post("/games/x/photos", data=body,
+                       content_type="multipart/form-data; boundary=B")
+    assert resp.status_code == 413
+    assert "That upload is too large: the limit is 2 MB." in resp.get_data(as_text=True)
+
+
+def test_a_games_pages_api_and_files_are_kept_by_no_cache(client):
+    # a page holding a table key was cacheable like any other, by a proxy or on the phone
+    game = client.post("/api/games", json={"game": "bugwords", "players": ["Ann", "Bob"]})
+    table, view = game.get_json()["table_key"], game.get_json()["view_key"]
+    assert game.headers["Cache-Control"] == "no-store"
+    for url in (f"/games/{table}", f"/games/{view}", f"/api/games/{table}",
+                f"/games/{table}.gcg", f"/api/games/{table}/gcg", f"/games/{table}/print",
+                "/games", "/games/no-such-game"):
+        assert client.get(url).headers.get("Cache-Control") == "no-store", url
+    # a file whose view says how it may be kept is kept so
+    assert client.get(f"/games/{table}/link.svg").headers["Cache-Control"] == \
+        "private, max-age=3600"
+
+
+def test_an_answer_read_from_the_cookie_is_kept_by_no_cache(client):
+    assert client.get("/judge").headers.get("Cache-Control") == "no-store"  # a CSRF token
+    assert client.get("/girdle/2026-01-05").headers.get("Cache-Control") == "no-store"
+
+
+def test_an_answer_not_read_from_the_cookie_neither_carries_it_nor_is_marked(client):
+    client.get("/girdle/2026-01-05")  # a lasting session: the Girdle player's id
+    client.get("/judge")
+    for url in ("/healthz", "/static/icon.svg", "/api/check?word=qi", "/girdle/2026-01-05.pdf"):
+        resp = client.get(url)
+        assert resp.status_code == 200, url
+        # Flask sent the session's cookie again on every answer of a lasting session, a
+        # static file and a preview cached as public for a day too
+        assert "Set-Cookie" not in resp.headers, url
+        assert resp.headers.get("Cache-Control") != "no-store", url
