@@ -219,6 +219,13 @@ def test_titles_say_where_you_are(narrow, site):
     assert titles["/pdq?variant=nope"].startswith("Error: PDQ")
     assert titles["a typed Girdle sheet refused"].startswith("Error: Word Girdle")
     assert titles[f"/girdle/{DAY}"] == f"Word Girdle {DAY} - Companion"
+    # a game's pages name its game, as their heading does, so two games' tabs tell apart
+    _url, game, werdup = site
+    assert titles[f"/games/{game['table_key']}"] == f"Bug Words #{game['id']} - Companion"
+    assert titles[f"/games/{game['view_key']}"] == f"Bug Words #{game['id']} - Companion"
+    assert titles[f"/games/{werdup['table_key']}"] == f"WerdUp #{werdup['id']} - Companion"
+    assert (titles[f"/games/{game['table_key']}/clock"]
+            == f"Clock - Bug Words #{game['id']} - Companion")
 
 
 def test_the_tabs_say_which_job_a_page_belongs_to(narrow, site):
