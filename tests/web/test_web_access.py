@@ -228,6 +228,48 @@ def test_titles_say_where_you_are(narrow, site):
             == f"Clock - Bug Words #{game['id']} - Companion")
 
 
+CUT = r"""
+() => {
+  // where a page opens scrolled (to a refusal, a result, the next word): the header is sticky,
+  // so a line of text or a control straddling its lower edge shows as a cut-off sliver
+  const top = document.querySelector("header.top");
+  const main = document.querySelector("main");
+  if (!top || !main || scrollY === 0) return null;
+  const edge = top.getBoundingClientRect().bottom, out = [];
+  const cut = r => r.height > 0 && r.top < edge - 1 && r.bottom > edge + 1;
+  const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    if (!node.textContent.trim()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    if ([...range.getClientRects()].some(cut))
+      out.push("text: " + node.textContent.trim().slice(0, 40));
+  }
+  for (const el of main.querySelectorAll("button, input, select, textarea, img, .cell"))
+    if (el.type !== "hidden" && cut(el.getBoundingClientRect()))
+      out.push(`<${el.tagName} ${el.id}> ${(el.textContent || "").trim().slice(0, 20)}`);
+  return out;
+}
+"""
+
+
+def test_a_page_opened_scrolled_cuts_nothing_under_the_header(narrow, site):
+    """A page that opens scrolled to what it answers puts it just under the sticky header,
+    with nothing cut in half above it: the Girdle page scrolled to its result left the bottom
+    of the Score my sheet button showing as a strip under the tabs, and the page to play
+    the Girdle on the phone half of the word list's line."""
+    problems, scrolled = [], 0
+    for state in _every_state(narrow, site):
+        cut = narrow.evaluate(CUT)
+        if cut is None:
+            continue
+        scrolled += 1
+        problems += [f"{state}: {c}" for c in cut]
+    assert scrolled >= 4
+    assert problems == []
+
+
 def test_the_tabs_say_which_job_a_page_belongs_to(narrow, site):
     """The header's tab of the page's job is marked current (aria-current), so the header says
     where you are: a game's clock and photo check are part of keeping score."""
