@@ -1184,6 +1184,53 @@ def test_upload_a_board_photo_correct_a_square_and_score(page, tmp_path):
     assert page.locator("#board .cell.new").count() == 4
 
 
+def test_the_photo_grid_is_one_tab_stop_moved_on_with_the_arrow_keys(page, tmp_path):
+    """By keyboard, the board read from a photo is one Tab stop (its 225 squares were 225
+    stops before Who played? and Score the new tiles): the arrow keys move on it, a letter
+    typed corrects the square, Tab leaves it and Shift+Tab comes back to the square last on."""
+    from boardphoto import board_photo, word_tiles
+
+    photo = tmp_path / "board.jpg"
+    photo.write_bytes(board_photo("bugwords", word_tiles(7, 7, "QUIZ")))
+    page.goto("/games")
+    page.select_option("#game", "bugwords")
+    page.fill("input[aria-label='Player 1']", "Ann")
+    page.fill("input[aria-label='Player 2']", "Bob")
+    page.click("#new-game button[type=submit]")
+    page.set_input_files("#photo", str(photo))
+    with page.expect_navigation():
+        page.click("#photo-upload button[type=submit]")
+    at = "document.activeElement.id"
+    stops = []
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        stops.append(page.evaluate(at))
+        if page.evaluate("document.activeElement.matches('#photo-form button[type=submit]')"):
+            break
+    in_grid = [s for s in stops if s.startswith("sq-")]
+    assert len(in_grid) == 1, stops
+    assert stops[-2:] == ["seat", ""]  # then Who played? and the Score button
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(at) == in_grid[0]
+    page.focus("#sq-7-7")
+    for key in ("ArrowRight", "ArrowRight", "ArrowRight", "ArrowDown", "ArrowUp"):
+        page.keyboard.press(key)
+    assert page.evaluate(at) == "sq-7-10"
+    page.keyboard.type("T")  # QUIZ corrected to QUIT
+    page.keyboard.press("Tab")
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(at) == "sq-7-10"
+    assert page.input_value("#sq-7-10") == "T"
+    page.focus("#sq-0-0")
+    page.keyboard.press("ArrowUp")  # at the edge: the keyboard stays
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(at) == "sq-0-0"
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    assert "QUIT" in page.inner_text("#last-play") and "26" in page.inner_text("#last-play")
+
+
 @pytest.mark.slow
 def test_submit_a_girdle_sheet(page, base_url):
     import datetime as dt
