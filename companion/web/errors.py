@@ -112,6 +112,13 @@ def _unexpected(exc: Exception) -> ErrorAnswer:
     return error_response(500, "Something went wrong on our side; nothing was saved.")
 
 
+def try_again_soon(message: str) -> str:
+    """A failure of work that may succeed when asked again (a 3D build, a search for par) as
+    one sentence: "The 3D build failed: out of memory; try again in a moment." (it was two,
+    "... memory Try again in a moment.", the first without its full stop)."""
+    return f"{message.strip().rstrip('.')}; try again in a moment."
+
+
 # what a line must not break inside: a date or month (2024-01-01, 2026-13), a name
 # whose number follows a hyphen (the word list SCOWL-70), and an ending named with its
 # hyphen (PDL's "-LY, -ED or -ING form"), a WerdUp letter's stack in its arithmetic,

@@ -145,6 +145,9 @@ def test_a_failed_build_says_so_and_the_next_request_tries_again(client3d, monke
     assert client3d.get(url).status_code == 202  # and the next request tries again
     failed = built_api(client3d, url, seconds=30)
     assert failed.status_code == 503 and "out of memory" in failed.get_json()["error"]
+    # one sentence (it was two, "... out of memory Try again in a moment.")
+    assert failed.get_json()["error"] == ("The 3D build failed: out of memory; try again in a "
+                                          "moment.")
     assert client3d.get(url).status_code == 202  # started again
 
 
