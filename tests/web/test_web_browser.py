@@ -1125,6 +1125,42 @@ def test_the_print_shop_previews_every_page_side_by_side(browser, base_url):
                     "/prints/board.png?page=4&game=bugwords&paper=letter")
 
 
+SIDEWAYS = r"""() => Array.from(document.querySelectorAll("figure"), f => {
+  const strip = f.querySelector(".pages");
+  return {id: f.querySelector("figcaption").id, pages: strip.querySelectorAll("img").length,
+          scrolls: strip.scrollWidth > strip.clientWidth + 1,
+          says: f.querySelector("figcaption").textContent.includes("scroll sideways"),
+          stop: strip.tabIndex};
+})"""
+
+
+def test_a_preview_says_scroll_sideways_only_when_its_strip_scrolls(browser, base_url):
+    """On a desktop (and a 390 px phone) the score sheet's two pages stand side by side in
+    full, yet the caption said "2 pages: scroll sideways for the next" and the strip was a
+    Tab stop; a strip says so (and takes the keyboard) only when its pages run past its
+    width, as a board's four landscape pages do."""
+    for viewport in ({"width": 1366, "height": 900}, PHONE["viewport"]):
+        context = browser.new_context(base_url=base_url, viewport=viewport)
+        try:
+            page = context.new_page()
+            page.set_default_timeout(60000)
+            page.goto("/prints?doc=board&board.game=bugwords&board.paper=letter")
+            page.wait_for_load_state("load")
+            for img in page.locator("figure img").all():
+                img.scroll_into_view_if_needed()
+            page.wait_for_function("() => Array.from(document.querySelectorAll('figure img'))"
+                                   ".every(i => i.complete && i.naturalWidth > 0)")
+            strips = [s for s in page.evaluate(SIDEWAYS) if s["pages"] > 1]
+            assert strips and all(s["says"] == s["scrolls"] for s in strips), strips
+            assert all(s["stop"] == (0 if s["scrolls"] else -1) for s in strips), [
+                (s["id"], s["stop"]) for s in strips]
+            # two portrait pages fit (on a 390 px phone too), four landscape ones do not
+            scrolls = {s["id"]: s["scrolls"] for s in strips}
+            assert (scrolls["pages-score-sheet"], scrolls["pages-board"]) == (False, True)
+        finally:
+            context.close()
+
+
 def test_choices_that_do_not_go_together_are_said_as_they_are_made(page):
     """With scripts, six players on a Bug Words sheet are refused beside the score sheet as
     soon as they are chosen (the preview was a broken image), its boxes marked; four
