@@ -77,7 +77,8 @@ def _state(game: Game, key: str) -> dict:
 @bp.get("/games/<key>/clock")
 def page(key: str) -> ResponseReturnValue:
     game = _game(key)
-    return render_template("clock.html", game=game, key=key, state=_state(game, key))
+    return render_template("clock.html", game=game, key=key, state=_state(game, key),
+                           title=sheet.table(game).title)
 
 
 @bp.get("/games/<key>/clock.json")

@@ -43,8 +43,8 @@ def check_request() -> None:
     expected = session.get(FIELD)
     given = request.headers.get(HEADER) or request.form.get(FIELD, "")
     if not expected or not hmac.compare_digest(str(given), str(expected)):
-        abort(400, description="This form has expired or did not come from this site. "
-                               "Reload the page and try again.")
+        abort(400, description="This form has expired or did not come from this site: "
+                               "reload the page and send it again.")
 
 
 def init_app(app: Flask) -> None:

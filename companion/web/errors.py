@@ -9,6 +9,7 @@ PrusaSlicer) is the server's fault, not the request's: a 503 with the same sente
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from flask import Flask, Response, g, jsonify, render_template, request
 from markupsafe import Markup, escape
@@ -125,22 +126,39 @@ def _unexpected(exc: Exception) -> ErrorAnswer:
     return error_response(500, "Something went wrong on our side; nothing was saved.")
 
 
+def try_again_soon(message: str) -> str:
+    """A failure of work that may succeed when asked again (a 3D build, a search for par) as
+    one sentence: "The 3D build failed: out of memory; try again in a moment." (it was two,
+    "... memory Try again in a moment.", the first without its full stop)."""
+    return f"{message.strip().rstrip('.')}; try again in a moment."
+
+
 # what a line must not break inside: a date or month (2024-01-01, 2026-13), a name
 # whose number follows a hyphen (the word list SCOWL-70), and an ending named with its
-# hyphen (PDL's "-LY, -ED or -ING form"), and a WerdUp letter's stack in its arithmetic,
-# "(stack of 2)"
-_WHOLE = re.compile(r"(?<![\d-])\d{4}-\d{2}(?:-\d{2})?(?![\d-])|\b[A-Za-z]+-\d+\b"
-                    r"|(?<![\w-])-[A-Za-z]+\b|\(stack of \d+\)")
+# hyphen (PDL's "-LY, -ED or -ING form"), a WerdUp letter's stack in its arithmetic,
+# "(stack of 2)", and a PDQ variant's name joined by hyphens ("stuck-in-the-middle", which
+# the refusal of an unknown variant names with the others)
+_WHOLE = (r"(?<![\d-])\d{4}-\d{2}(?:-\d{2})?(?![\d-])|\b[A-Za-z]+-\d+\b"
+          r"|(?<![\w-])-[A-Za-z]+\b|\(stack of \d+\)")
+
+
+@cache
+def _kept_whole() -> re.Pattern[str]:
+    from companion.pdq.variants import all_variants
+
+    names = sorted((n for n in all_variants() if "-" in n), key=len, reverse=True)
+    return re.compile(_WHOLE + "".join(f"|(?<![\\w-]){re.escape(n)}(?![\\w-])" for n in names))
 
 
 def kept_whole(text: str) -> Markup:
     """``text``, escaped, with each date or month in it (2024-01-01, 2026-13), each name
     numbered after a hyphen (SCOWL-70) and each ending named with its hyphen (-ED) kept on one
     line: a phone's screen broke a refusal's "2024-01-01" after its first hyphen, a verdict's
-    "SCOWL-70" as "SCOWL-" over "70", PDL's "-ED" as "-" over "ED", and a WerdUp play's
-    "(stack of 2)" as "(stack of" over "2)"."""
-    return Markup(_WHOLE.sub(lambda m: f'<span class="nowrap">{m.group()}</span>',
-                             str(escape(text))))
+    "SCOWL-70" as "SCOWL-" over "70", PDL's "-ED" as "-" over "ED", a WerdUp play's
+    "(stack of 2)" as "(stack of" over "2)", and a refusal's PDQ variant on a 360 px phone,
+    "stuck-in-the-middle", as "stuck-" over "in-the-middle"."""
+    return Markup(_kept_whole().sub(lambda m: f'<span class="nowrap">{m.group()}</span>',
+                                    str(escape(text))))
 
 
 def init_app(app: Flask) -> None:

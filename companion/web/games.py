@@ -573,6 +573,7 @@ def _photo_page(game: Game, key: str, photo: Photo, grid=None, error=None, statu
     before = [[board.get(r, c) or "" for c in range(board.cols)] for r in range(board.rows)]
     unsure = {(u["row"], u["col"]): u["alternatives"] for u in reading.get("uncertain", [])}
     return render_template("photo.html", game=game, key=key, photo=photo,
+                           title=sheet.table(game).title,
                            table=sheet.can_change(game, key), grid=grid or reading["grid"],
                            before=before, unsure=unsure,
                            listed=photos.listed_on_page(reading.get("uncertain", [])),

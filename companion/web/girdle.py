@@ -36,7 +36,7 @@ from companion.lexicon import Lexicon, WordListSpec, load_word_list
 from companion.text import counted, quoted, sentence
 from companion.web import jobs, openapi, par_jobs, quota
 from companion.web.db import session as db
-from companion.web.errors import field_at_fault, status_of
+from companion.web.errors import field_at_fault, status_of, try_again_soon
 from companion.web.girdle_play import (
     parse_solution,
     play_solution,
@@ -163,7 +163,7 @@ def known_par(day: dt.date) -> Par | None:
             return None
         if job.state == jobs.FAILED:
             jobs.forget(db(), job.key)
-            raise ParFailed(f"{job.error}. Try again in a moment.")
+            raise ParFailed(try_again_soon(job.error or "The search for par stopped"))
         found = job.result or {}
         row = _keep_found(day, int(found["par"]), bool(found["proven"]),
                           [SheetStep.from_dict(s).to_dict(n) for n, s in

@@ -27,7 +27,7 @@ from companion.errors import CompanionError, UsageError
 from companion.games import GAME_TITLES
 from companion.text import counted, quoted
 from companion.web import openapi
-from companion.web.errors import status_of
+from companion.web.errors import status_of, try_again_soon
 from companion.web.inputs import int_from
 from companion.web.limits import repeatable
 from printables.raster import pdf_page_count, pdf_page_png
@@ -283,7 +283,7 @@ def models_page() -> ResponseReturnValue:
         if request.args.get("part"):
             built = prints3d.build(req)
     except prints3d.BuildFailed as exc:
-        error, status = f"{exc} Try again in a moment.", 503
+        error, status = try_again_soon(str(exc)), 503
     except CompanionError as exc:
         error, status = str(exc), status_of(exc)
         field = getattr(exc, "field", "")
@@ -315,7 +315,7 @@ def api_models() -> ResponseReturnValue:
     try:
         built = prints3d.build(prints3d.parse_request(request.args.to_dict()))
     except prints3d.BuildFailed as exc:
-        return error_response(503, f"{exc} Try again in a moment.")
+        return error_response(503, try_again_soon(str(exc)))
     if built is None:
         return jsonify({"status": "building", "retry_after": BUILD_POLL_SECONDS}), 202, {
             "Retry-After": str(BUILD_POLL_SECONDS)}

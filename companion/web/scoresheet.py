@@ -322,7 +322,7 @@ def _check_turn(game: Game, seat: int, action: str, score: int, words: str) -> N
         raise UsageError("Too many words for one turn.")
     ended = game_over(game)
     if ended:
-        raise UsageError(f"The game is over ({ended}): no more turns. End the game to enter "
+        raise UsageError(f"The game is over ({ended}): no more turns; end the game to enter "
                          "the tiles left on the racks.")
     count = tile_count(game)[0] if action == "swap" else None
     refusal = table(game).swap_refusal(count.bag) if count and count.known else ""

@@ -219,6 +219,69 @@ def test_titles_say_where_you_are(narrow, site):
     assert titles["/pdq?variant=nope"].startswith("Error: PDQ")
     assert titles["a typed Girdle sheet refused"].startswith("Error: Word Girdle")
     assert titles[f"/girdle/{DAY}"] == f"Word Girdle {DAY} - Companion"
+    # a game's pages name its game, as their heading does, so two games' tabs tell apart
+    _url, game, werdup = site
+    assert titles[f"/games/{game['table_key']}"] == f"Bug Words #{game['id']} - Companion"
+    assert titles[f"/games/{game['view_key']}"] == f"Bug Words #{game['id']} - Companion"
+    assert titles[f"/games/{werdup['table_key']}"] == f"WerdUp #{werdup['id']} - Companion"
+    assert (titles[f"/games/{game['table_key']}/clock"]
+            == f"Clock - Bug Words #{game['id']} - Companion")
+
+
+CUT = r"""
+() => {
+  // where a page opens scrolled (to a refusal, a result, the next word): the header is sticky,
+  // so a line of text or a control straddling its lower edge shows as a cut-off sliver
+  const top = document.querySelector("header.top");
+  const main = document.querySelector("main");
+  if (!top || !main || scrollY === 0) return null;
+  const edge = top.getBoundingClientRect().bottom, out = [];
+  const cut = r => r.height > 0 && r.top < edge - 1 && r.bottom > edge + 1;
+  const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    if (!node.textContent.trim()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    if ([...range.getClientRects()].some(cut))
+      out.push("text: " + node.textContent.trim().slice(0, 40));
+  }
+  for (const el of main.querySelectorAll("button, input, select, textarea, img, .cell"))
+    if (el.type !== "hidden" && cut(el.getBoundingClientRect()))
+      out.push(`<${el.tagName} ${el.id}> ${(el.textContent || "").trim().slice(0, 20)}`);
+  return out;
+}
+"""
+
+
+@pytest.fixture(params=[(320, 740), (375, 740), (1366, 900)], ids=lambda s: f"{s[0]}x{s[1]}")
+def screen(request, browser, base_url):
+    """A page on a small phone's screen, a larger phone's and a desktop's."""
+    width, height = request.param
+    context = browser.new_context(base_url=base_url, is_mobile=width < 600,
+                                  has_touch=width < 600,
+                                  viewport={"width": width, "height": height})
+    pg = context.new_page()
+    pg.set_default_timeout(15000)
+    yield pg
+    context.close()
+
+
+def test_a_page_opened_scrolled_cuts_nothing_under_the_header(screen, site):
+    """A page that opens scrolled to what it answers puts it just under the sticky header,
+    with nothing cut in half above it: the Girdle page scrolled to its result left the bottom
+    of the Score my sheet button showing as a strip under the tabs, and the page to play
+    the Girdle on the phone half of the word list's line; on a desktop, where the page ends
+    too soon to scroll the result up to the tabs, the button was still cut in half."""
+    problems, scrolled = [], 0
+    for state in _every_state(screen, site):
+        cut = screen.evaluate(CUT)
+        if cut is None:
+            continue
+        scrolled += 1
+        problems += [f"{state}: {c}" for c in cut]
+    assert scrolled >= 4
+    assert problems == []
 
 
 def test_the_tabs_say_which_job_a_page_belongs_to(narrow, site):

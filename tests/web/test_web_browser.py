@@ -1125,6 +1125,42 @@ def test_the_print_shop_previews_every_page_side_by_side(browser, base_url):
                     "/prints/board.png?page=4&game=bugwords&paper=letter")
 
 
+SIDEWAYS = r"""() => Array.from(document.querySelectorAll("figure"), f => {
+  const strip = f.querySelector(".pages");
+  return {id: f.querySelector("figcaption").id, pages: strip.querySelectorAll("img").length,
+          scrolls: strip.scrollWidth > strip.clientWidth + 1,
+          says: f.querySelector("figcaption").textContent.includes("scroll sideways"),
+          stop: strip.tabIndex};
+})"""
+
+
+def test_a_preview_says_scroll_sideways_only_when_its_strip_scrolls(browser, base_url):
+    """On a desktop (and a 390 px phone) the score sheet's two pages stand side by side in
+    full, yet the caption said "2 pages: scroll sideways for the next" and the strip was a
+    Tab stop; a strip says so (and takes the keyboard) only when its pages run past its
+    width, as a board's four landscape pages do."""
+    for viewport in ({"width": 1366, "height": 900}, PHONE["viewport"]):
+        context = browser.new_context(base_url=base_url, viewport=viewport)
+        try:
+            page = context.new_page()
+            page.set_default_timeout(60000)
+            page.goto("/prints?doc=board&board.game=bugwords&board.paper=letter")
+            page.wait_for_load_state("load")
+            for img in page.locator("figure img").all():
+                img.scroll_into_view_if_needed()
+            page.wait_for_function("() => Array.from(document.querySelectorAll('figure img'))"
+                                   ".every(i => i.complete && i.naturalWidth > 0)")
+            strips = [s for s in page.evaluate(SIDEWAYS) if s["pages"] > 1]
+            assert strips and all(s["says"] == s["scrolls"] for s in strips), strips
+            assert all(s["stop"] == (0 if s["scrolls"] else -1) for s in strips), [
+                (s["id"], s["stop"]) for s in strips]
+            # two portrait pages fit (on a 390 px phone too), four landscape ones do not
+            scrolls = {s["id"]: s["scrolls"] for s in strips}
+            assert (scrolls["pages-score-sheet"], scrolls["pages-board"]) == (False, True)
+        finally:
+            context.close()
+
+
 def test_choices_that_do_not_go_together_are_said_as_they_are_made(page):
     """With scripts, six players on a Bug Words sheet are refused beside the score sheet as
     soon as they are chosen (the preview was a broken image), its boxes marked; four
@@ -1182,6 +1218,53 @@ def test_upload_a_board_photo_correct_a_square_and_score(page, tmp_path):
     page.click("#photo-form button[type=submit]")
     assert "QUIT" in page.inner_text("#last-play") and "26" in page.inner_text("#last-play")
     assert page.locator("#board .cell.new").count() == 4
+
+
+def test_the_photo_grid_is_one_tab_stop_moved_on_with_the_arrow_keys(page, tmp_path):
+    """By keyboard, the board read from a photo is one Tab stop (its 225 squares were 225
+    stops before Who played? and Score the new tiles): the arrow keys move on it, a letter
+    typed corrects the square, Tab leaves it and Shift+Tab comes back to the square last on."""
+    from boardphoto import board_photo, word_tiles
+
+    photo = tmp_path / "board.jpg"
+    photo.write_bytes(board_photo("bugwords", word_tiles(7, 7, "QUIZ")))
+    page.goto("/games")
+    page.select_option("#game", "bugwords")
+    page.fill("input[aria-label='Player 1']", "Ann")
+    page.fill("input[aria-label='Player 2']", "Bob")
+    page.click("#new-game button[type=submit]")
+    page.set_input_files("#photo", str(photo))
+    with page.expect_navigation():
+        page.click("#photo-upload button[type=submit]")
+    at = "document.activeElement.id"
+    stops = []
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        stops.append(page.evaluate(at))
+        if page.evaluate("document.activeElement.matches('#photo-form button[type=submit]')"):
+            break
+    in_grid = [s for s in stops if s.startswith("sq-")]
+    assert len(in_grid) == 1, stops
+    assert stops[-2:] == ["seat", ""]  # then Who played? and the Score button
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(at) == in_grid[0]
+    page.focus("#sq-7-7")
+    for key in ("ArrowRight", "ArrowRight", "ArrowRight", "ArrowDown", "ArrowUp"):
+        page.keyboard.press(key)
+    assert page.evaluate(at) == "sq-7-10"
+    page.keyboard.type("T")  # QUIZ corrected to QUIT
+    page.keyboard.press("Tab")
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(at) == "sq-7-10"
+    assert page.input_value("#sq-7-10") == "T"
+    page.focus("#sq-0-0")
+    page.keyboard.press("ArrowUp")  # at the edge: the keyboard stays
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(at) == "sq-0-0"
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    assert "QUIT" in page.inner_text("#last-play") and "26" in page.inner_text("#last-play")
 
 
 @pytest.mark.slow

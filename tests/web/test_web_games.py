@@ -757,9 +757,10 @@ def test_a_bug_words_game_ends_when_a_player_goes_out_with_the_bag_empty(client)
             if mv.kind == "rack_penalty"}
     assert [p["tiles_held"] for p in game["players"]] == [0, left[1]]
     assert left[1] > 0
-    refusal = f"The game is over ({reason}): no more turns."
+    refusal = (f"The game is over ({reason}): no more turns; end the game to enter the tiles "
+               "left on the racks.")  # one sentence: it was two
     resp = _sheet_turn(client, key, 1, action="pass")
-    assert resp.status_code == 400 and resp.get_json()["error"].startswith(refusal)
+    assert resp.status_code == 400 and resp.get_json()["error"] == refusal
     page = client.get(f"/games/{key}").get_data(as_text=True)
     assert f"The game is over ({reason}): no more turns." in page
     assert 'id="turn-form"' not in page and 'id="finish-form"' in page

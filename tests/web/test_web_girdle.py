@@ -628,6 +628,9 @@ def test_a_failed_par_search_says_so_and_the_next_request_searches_again(sqlite_
     body = {"solution": typed_solution(sqlite_app, day), "player": new_player(client)}
     failed = answered(lambda: client.post(f"/api/girdle/{day}/submissions", json=body))
     assert failed.status_code == 503 and "no such command" in failed.get_json()["error"]
+    # one sentence (it was two: "... no such command. Try again in a moment.")
+    assert failed.get_json()["error"] == ("The search for par failed: no such command; try "
+                                          "again in a moment.")
     monkeypatch.setattr(par_jobs, "search", real)
     result = ranked(client, day, body)
     assert result["par"] >= result["score"] and result["best_solution"]

@@ -421,6 +421,26 @@ def test_a_date_in_a_refusal_stands_on_one_line(browser, base_url, width):
 
 
 @pytest.mark.parametrize("width", [320, 360, 390])
+def test_the_pdq_variants_a_refusal_names_stand_whole(browser, base_url, width):
+    """An unknown variant is refused naming the variants there are; on a 360 px phone
+    "stuck-in-the-middle" broke after its first hyphen, "stuck-" over "in-the-middle": each
+    variant's name stands whole on one line."""
+    from companion.pdq.variants import all_variants
+
+    context = browser.new_context(base_url=base_url, **{
+        **PHONE, "viewport": {"width": width, "height": 700}})
+    try:
+        page = context.new_page()
+        page.goto("/pdq?variant=nope")
+        names = page.locator("#error").evaluate(PIECE_LINES, r"\b[a-z]+(-[a-z]+)+\b")
+        hyphened = sorted(name for name in all_variants() if "-" in name)
+        assert sorted(n for n, _lines in names) == hyphened
+        assert all(lines == 1 for _n, lines in names), names
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("width", [320, 360, 390])
 def test_a_pdl_reason_keeps_its_endings_whole(browser, base_url, width):
     """A PDL verdict's "a plural or an -LY, -ED or -ING form" broke on a 360 px phone after
     the hyphen, "-LY, -" over "ED": each ending stands whole on one line."""

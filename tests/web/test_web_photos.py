@@ -585,3 +585,14 @@ def test_a_refused_board_photo_gives_back_the_turn_as_typed(client):
     assert re.search(r'id="score"[^>]*value="22"', page)
     assert re.search(r'<details open>\s*<summary>... or type the words', page)
     assert re.search(r'id="photo"[^>]*aria-invalid="true"', page)
+
+
+def test_the_photo_page_s_title_names_the_game(client, quiz_photo):
+    """A photo's page is titled with its game, as the game's own page is: "Photo - Bug Words
+    #3", not "Photo - game #3", which said nothing of which game it was."""
+    made = _game(client)
+    resp = client.post(f"/api/games/{made['table_key']}/photos", data=quiz_photo,
+                       content_type="image/jpeg")
+    page = client.get(f"/games/{made['table_key']}/photos/{resp.get_json()['photo_id']}")
+    title = re.search(r"<title>(.*?)</title>", page.get_data(as_text=True)).group(1)
+    assert title == f"Photo - Bug Words #{made['id']} - Companion"

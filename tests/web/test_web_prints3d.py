@@ -145,6 +145,9 @@ def test_a_failed_build_says_so_and_the_next_request_tries_again(client3d, monke
     assert client3d.get(url).status_code == 202  # and the next request tries again
     failed = built_api(client3d, url, seconds=30)
     assert failed.status_code == 503 and "out of memory" in failed.get_json()["error"]
+    # one sentence (it was two, "... out of memory Try again in a moment.")
+    assert failed.get_json()["error"] == ("The 3D build failed: out of memory; try again in a "
+                                          "moment.")
     assert client3d.get(url).status_code == 202  # started again
 
 
@@ -223,3 +226,26 @@ def test_the_files_built_come_before_the_form(client3d):
                       "&estimate=0")
     assert 'id="downloads"' in page
     assert page.index('id="built"') < page.index('id="cad-form"')
+
+
+def test_a_refused_build_keeps_every_choice_sent(client3d):
+    """A clearance refused gave the form back with the part, the format, the bed and the
+    estimate box at their defaults (the board quarter, STL, 180 x 180, ticked): putting the
+    clearance right and building again built a part the player had not chosen."""
+    import re
+
+    page = client3d.get("/prints/3d?part=coupon&format=3mf&clearance=0.5&bed=250x210"
+                        "&estimate=0&estimate=0").get_data(as_text=True)
+    assert "between 0.1 and 0.45 mm" in page
+
+    def selected(box: str) -> list[str]:
+        block = re.search(rf'<select id="{box}".*?</select>', page, re.S).group()
+        return re.findall(r'<option value="([^"]+)" selected>', block)
+
+    assert (selected("part"), selected("format"), selected("bed")) == (
+        ["coupon"], ["3mf"], ["250x210"])
+    assert re.search(r'id="clearance"[^>]*value="0.5"', page, re.S)
+    assert not re.search(r'name="estimate" value="1" checked', page)
+    fresh = client3d.get("/prints/3d").get_data(as_text=True)  # the defaults, as before
+    assert re.search(r'<option value="quarter" selected>', fresh)
+    assert re.search(r'name="estimate" value="1" checked', fresh)

@@ -77,3 +77,13 @@ def test_an_error_page_offers_a_way_on_in_a_sentence(client):
                       headers={"Referer": "http://localhost/girdle/archive"})
     assert re.search(r'<p[^>]*><a href="http://localhost/girdle/archive">Go back</a> or '
                      r'<a href="/">start again</a>\.</p>', came.get_data(as_text=True))
+
+
+def test_a_form_without_its_token_is_refused_in_one_sentence(client):
+    """A form sent without this site's token (expired, or from another site) is refused in
+    one sentence, as every refusal is: it said "This form has expired or did not come from
+    this site. Reload the page and try again.", two."""
+    resp = client.post("/judge", data={"words": "cat"})
+    said = re.search(r'id="error"[^>]*>([^<]*)<', resp.get_data(as_text=True)).group(1)
+    assert resp.status_code == 400 and "expired" in said
+    assert said.endswith(".") and said.count(".") == 1 and ";" not in said, said

@@ -670,7 +670,8 @@ def test_no_turn_once_every_player_has_passed(tapp, game, rounds, reason):
     for _ in range(2 * rounds):
         _pass(client, key)
     assert len(_api(client, key)["turns"]) == 2 + 2 * rounds
-    refusal = f"The game is over ({reason}): no more turns."
+    refusal = (f"The game is over ({reason}): no more turns; end the game to enter the tiles "
+               "left on the racks.")  # one sentence: it was two
     resp = _form(client, key, "turns", action="pass")
     assert resp.status_code == 400 and refusal in resp.get_data(as_text=True)
     resp = client.post(f"/api/games/{key}/turns",
