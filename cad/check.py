@@ -15,6 +15,7 @@ from cad.build import REPORTS, read_report, report_files
 from cad.mesh import read_3mf
 from cad.plates import usable_bed
 from companion.errors import UsageError
+from companion.text import number_shown
 
 EPS = 0.01  # mm
 
@@ -55,8 +56,8 @@ def mesh_problems(mesh: trimesh.Trimesh, bed: tuple[float, float]) -> list[str]:
     if abs(lo[2]) > EPS:
         problems.append(f"it does not lie on the bed (lowest point at z = {lo[2]:.2f} mm)")
     if lo[0] < -EPS or lo[1] < -EPS or hi[0] > bed[0] + EPS or hi[1] > bed[1] + EPS:
-        problems.append(f"it leaves the {bed[0]:g} x {bed[1]:g} mm bed (spans x "
-                        f"{lo[0]:.1f}..{hi[0]:.1f}, y {lo[1]:.1f}..{hi[1]:.1f})")
+        problems.append(f"it leaves the {number_shown(bed[0])} x {number_shown(bed[1])} mm "
+                        f"bed (spans x {lo[0]:.1f}..{hi[0]:.1f}, y {lo[1]:.1f}..{hi[1]:.1f})")
     return problems
 
 

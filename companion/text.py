@@ -8,7 +8,9 @@ repeated at more than a short line's length, however long the value.
 
 from __future__ import annotations
 
+import decimal
 import json
+import math
 import re
 from collections.abc import Sequence
 
@@ -38,6 +40,24 @@ def quoted(value: object, limit: int = SHOWN) -> str:
     """``value`` in quotes as Python writes it (``'P\\x1b'``, ``''``): for a sentence that
     quotes what was typed; cut to a short line (``limit`` characters) like :func:`shown`."""
     return _cut(repr(value), limit)
+
+
+def number_shown(value: float, limit: int = SHOWN) -> str:
+    """A number as a sentence repeats it: as typed, for one read from what a person typed
+    (:class:`companion.decimals.TypedNumber` keeps the text: ``1e23``, not ``1e+23``), else
+    in plain notation, without an exponent (``0.45``, ``2``, ``0.00001``); never more than a
+    short line (``limit`` characters)."""
+    typed = getattr(value, "typed", None)
+    if isinstance(typed, str):
+        return _cut(typed, limit)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return shown(value, limit)
+    if isinstance(value, int) or not math.isfinite(value):
+        return _cut(str(value), limit)
+    text = format(decimal.Decimal(repr(float(value))), "f")  # the shortest exact digits
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return _cut("0" if text == "-0" else text, limit)
 
 
 def short_words(text: str, limit: int = SHOWN) -> str:

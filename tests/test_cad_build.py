@@ -512,6 +512,8 @@ def test_another_clearance_misses_the_cache(tmp_path: Path, tmp_path_factory) ->
          "Clearance must be 0.1-0.45 mm, got 0.05"),
         # 0.5-1 mm were said to be in range, then refused for ribs too thin to print
         (["--clearance", "0.5"], "Clearance must be 0.1-0.45 mm, got 0.5"),
+        (["--clearance", "1e23"], "Clearance must be 0.1-0.45 mm, got 1e23 ("),  # not 1e+23
+        (["--bed", "1e-30x100", "--part", "placard"], "does not fit the 1e-30 x 100 mm bed"),
         (["--part", "rack"], "Unknown part 'rack'"),
         (["--format", "obj"], "Unknown format 'obj'"),
         (["--bed", "big"], "bed must look like 180x180"),
@@ -736,6 +738,10 @@ def test_layout_command_prints_the_board(capsys) -> None:
     ("0", "got 0 (below 0.1 mm"),
     ("-1", "Clearance must be 0.1-0.45 mm, got -1 ("),
     ("0.05", "Clearance must be 0.1-0.45 mm, got 0.05 ("),
+    # repeated as typed: it was "got 1e+23" and "got 1.23457e+17"
+    ("1e23", "Clearance must be 0.1-0.45 mm, got 1e23 ("),
+    ("123456789012345678", "Clearance must be 0.1-0.45 mm, got 123456789012345678 ("),
+    ("0.00000000000000000001", "Clearance must be 0.1-0.45 mm, got 0.00000000000000000001 ("),
 ])
 def test_layout_takes_only_clearances_a_set_is_built_with(capsys, clearance, message) -> None:
     assert main(["cad", "layout", "--clearance", clearance]) == 2

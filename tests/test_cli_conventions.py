@@ -205,6 +205,20 @@ def test_a_message_becomes_one_sentence():
     assert sentence("p1_ann is not one of the players") == "p1_ann is not one of the players."
 
 
+def test_a_number_is_repeated_as_typed_or_in_plain_notation():
+    """A number read from what was typed is repeated as typed; any other in plain notation,
+    never with an exponent (``{:g}`` wrote 1e+23, and 1.23457e+17 for 123456789012345678)."""
+    from companion.decimals import decimal_from
+    from companion.text import number_shown
+
+    assert [number_shown(decimal_from(t)) for t in ("1e23", " 0.20 ", "-1E30", "1e-400")] == [
+        "1e23", "0.20", "-1E30", "1e-400"]
+    assert [number_shown(v) for v in (1e23, 1e-5, 0.45, 2.0, 3, -0.0)] == [
+        "100000000000000000000000", "0.00001", "0.45", "2", "3", "0"]
+    assert number_shown(1.2345678901234568e17) == "123456789012345680"
+    assert number_shown(decimal_from("9" * 99)) == "9" * 37 + "..."  # a short line at most
+
+
 def test_the_help_names_every_cause_of_exit_status_2(capsys):
     """A command that cannot run as the machine is set up (SetupError: Tesseract or the tile
     model missing) exits 2, which 'companion --help' did not say."""

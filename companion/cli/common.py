@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from companion.dates import date_from, dates_from, is_range
 from companion.decimals import decimal_from, whole_from
 from companion.errors import CompanionError, UsageError
-from companion.text import counted, listed, printable, quoted, shown
+from companion.text import counted, listed, number_shown, printable, quoted, shown
 from companion.textfile import decode_text, read_at_most
 from companion.typed import typed_text
 
@@ -57,7 +57,8 @@ def check_seconds(option: str, seconds: float | None) -> None:
     ``--stalled-seconds``; None: left out) that is not above zero, in one sentence for all
     three, the number typed repeated (they said it three ways, one without the number)."""
     if seconds is not None and not 0 < seconds < float("inf"):  # NaN too
-        raise UsageError(f"{option} must be a number of seconds above zero, not {seconds:g}")
+        raise UsageError(f"{option} must be a number of seconds above zero, not "
+                         f"{number_shown(seconds)}")
 
 
 def file_name(text: str) -> str:

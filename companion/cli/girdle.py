@@ -26,7 +26,7 @@ from companion.cli.common import (
 from companion.dates import MAX_RANGE_DAYS, is_range
 from companion.errors import UsageError
 from companion.girdle.layouts import family_of, layouts, puzzle_model, shape_text
-from companion.text import counted, printable, quoted, shown, signed
+from companion.text import counted, number_shown, printable, quoted, shown, signed
 
 if TYPE_CHECKING:  # the engine, the solver and the word lists load when a command runs
     from companion.girdle import Puzzle, Sheet, SheetStep
@@ -177,7 +177,7 @@ def search_notice(pz: Puzzle, time_budget: float | None = None) -> Callable[[], 
     when a ``time_budget`` of less than that stops it)."""
     family = family_of(pz.lines, pz.size)
     if time_budget is not None and time_budget < 10:
-        how_long = f"it stops after {time_budget:g} s"
+        how_long = f"it stops after {number_shown(time_budget)} s"
     else:
         how_long = "this takes about ten seconds, half a minute at most"
 
