@@ -15,7 +15,7 @@ from cad.build import REPORTS, read_report, report_files
 from cad.mesh import read_3mf
 from cad.plates import usable_bed
 from companion.errors import UsageError
-from companion.text import number_shown
+from companion.text import number_shown, path_shown
 
 EPS = 0.01  # mm
 
@@ -94,8 +94,8 @@ def report_beds(directory: Path) -> list[tuple[tuple[float, float], list[str]]]:
         except (ValueError, KeyError, TypeError):
             bed = (0.0, 0.0)
         if not usable_bed(*bed):
-            raise UsageError(f"{path} does not name a printer bed (\"bed\": [width, depth] in "
-                             "mm); give one with --bed WxD")
+            raise UsageError(f"{path_shown(path)} does not name a printer bed (\"bed\": [width, "
+                             "depth] in mm); give one with --bed WxD")
         found.append((bed, report_files(report)))
     return found
 
@@ -115,10 +115,11 @@ def check_directory(directory: Path, bed: tuple[float, float] | None = None,
         directory = next((d for d in (only.parent, only.parent.parent)
                           if any((d / name).exists() for name in REPORTS)), only.parent)
     elif directory.exists() and not directory.is_dir():
-        raise UsageError(f"cannot check {directory}: give a folder of built parts or an STL "
+        raise UsageError(f"cannot check {path_shown(directory)}: give a folder of built parts or "
+                         "an STL "
                          "or 3MF file")
     elif not directory.is_dir():
-        raise UsageError(f"there is no folder {directory} of built parts to check")
+        raise UsageError(f"there is no folder {path_shown(directory)} of built parts to check")
     listed = [] if bed else report_beds(directory)
     default = bed or (listed[0][0] if listed else (180.0, 180.0))
     beds: dict[str, tuple[float, float]] = {}
@@ -127,7 +128,8 @@ def check_directory(directory: Path, bed: tuple[float, float] | None = None,
     files = [only] if only else sorted(p for p in directory.rglob("*")
                                       if p.suffix.lower() in (".stl", ".3mf"))
     if not files:
-        raise UsageError(f"the folder {directory} holds no STL or 3MF files: run 'companion cad "
+        raise UsageError(f"the folder {path_shown(directory)} holds no STL or 3MF files: run "
+                         "'companion cad "
                          "build' first")
     reports = []
     for path in files:

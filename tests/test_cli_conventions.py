@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -444,3 +445,42 @@ def test_the_version_is_said_as_installed(capsys):
     assert ended.value.code == 0
     assert capsys.readouterr().out == f"companion {companion.__version__}\n"
     assert version("companion") == companion.__version__
+
+
+_LATIN1 = os.fsdecode(b"caf\xe9")  # a name saved at a Latin-1 terminal: not UTF-8
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["girdle", "check", "{dir}/{name}.json"], "Sheet file not found: {dir}/caf\\xe9.json."),
+    (["girdle", "check", "{dir}/{name}"], "Sheet {dir}/caf\\xe9 is a folder, not a file."),
+    (["check", "qi", "--lexicon", "{dir}/{name}.txt"], "Word list not found: {dir}/caf\\xe9.txt."),
+    (["check", "qi", "--add", "{dir}/{name}"], "a folder, not a file: {dir}/caf\\xe9."),
+    (["pdq", "P", "N", "A", "--deck", "{dir}/{name}.tsv"],
+     "Deck file not found: {dir}/caf\\xe9.tsv."),
+    (["werdup", "moves", "{dir}/{name}.txt", "ABC"],
+     "Position file not found: {dir}/caf\\xe9.txt."),
+    (["print", "girdle", "-o", "{dir}/{name}.txt"], "-o {dir}/caf\\xe9.txt: the file is written"),
+    (["print", "girdle", "-o", "{dir}/{name}/{name}/x.pdf"],
+     "Cannot write {dir}/caf\\xe9/caf\\xe9/x.pdf: there is no folder {dir}/caf\\xe9/caf\\xe9 ("),
+    (["read", "{dir}/{name}.jpg", "--game", "pdq"], "The photo {dir}/caf\\xe9.jpg: no such file."),
+    (["cad", "check", "{dir}/{name}.stl"], "There is no folder {dir}/caf\\xe9.stl of built parts"),
+])
+def test_a_file_name_that_is_not_utf8_is_named_readably(capsys, tmp_path, argv, said):
+    """A byte of a file's name that is not UTF-8 is written as ls shows it, \\xe9, in every
+    message that names the file, and in a --json error alike: it was "caf\\udce9"."""
+    (tmp_path / _LATIN1).mkdir()
+    argv = [a.format(dir=tmp_path, name=_LATIN1) for a in argv]
+    said = said.format(dir=tmp_path)
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and said in err and "\\udc" not in err, err
+    if argv[0] in ("girdle", "check", "pdq", "read"):
+        code, out, err = run(capsys, *argv, "--json")
+        assert code == 2 and said in json.loads(out)["error"] and "\\udc" not in out, out
+
+
+def test_a_file_name_is_shown_by_one_helper():
+    from companion.text import path_shown
+
+    assert path_shown(Path(_LATIN1 + ".json")) == "caf\\xe9.json"
+    assert path_shown("a\x1b[2J.pdf") == "a\\x1b[2J.pdf"
+    assert path_shown("d/" + "z" * 300) == "d/" + "z" * 195 + "..."

@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, UnidentifiedImageError
 
-from companion.text import counted
+from companion.text import counted, path_shown
 from vision.config import LoadConfig
 from vision.errors import BadPhoto
 
@@ -86,7 +86,7 @@ def photo_named(path: str | Path, what: str = "photo") -> str:
     """How a refusal names a photo file: after its own words ("the photo notes: not an
     image ..."), so a file's name never opens the sentence, where it would take a capital;
     ``what`` the file is to the command ("tile image" for a tile's crop)."""
-    return f"the {what} {path}"
+    return f"the {what} {path_shown(path)}"
 
 
 def load_photo(cfg: LoadConfig, path: str | Path, what: str = "photo") -> np.ndarray:

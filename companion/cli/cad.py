@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from companion.cli.common import decimal_number, file_name, path_name
 from companion.decimals import decimal_from
 from companion.errors import UsageError
-from companion.text import counted, listed, printable, quoted
+from companion.text import counted, listed, path_shown, printable, quoted
 
 if TYPE_CHECKING:
     from cad.build import Copies
@@ -114,7 +114,8 @@ def _cache_dir(name: str | None) -> Path | None:
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise UsageError(f"cannot use {path} as the cache folder: {exc.strerror or exc}"
+        raise UsageError(f"cannot use {path_shown(path)} as the cache folder: "
+                         f"{exc.strerror or exc}"
                          ) from exc
     return path
 
@@ -125,11 +126,13 @@ def _out_dir(name: str) -> Path:
         raise UsageError("-o needs a folder name, like werdup-set")
     out = Path(name)
     if out.exists() and not out.is_dir():
-        raise UsageError(f"cannot make the folder {out}: a file of that name is in the way")
+        raise UsageError(f"cannot make the folder {path_shown(out)}: a file of that name is "
+                         "in the way")
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise UsageError(f"cannot make the folder {out}: {exc.strerror or exc}") from exc
+        raise UsageError(f"cannot make the folder {path_shown(out)}: {exc.strerror or exc}"
+                         ) from exc
     return out
 
 
@@ -179,10 +182,10 @@ def _say_written(count: int, out: Path, detail: str, removed: tuple[str, ...],
                  left_by: str) -> None:
     """What ``cad build`` and ``cad coupons`` wrote, as both say it: "wrote 4 files to
     DIR" and ``detail``, then the files of an earlier run (``left_by``) they removed."""
-    print(f"wrote {counted(count, 'file')} to {printable(str(out))}{detail}")
+    print(f"wrote {counted(count, 'file')} to {path_shown(out)}{detail}")
     if removed:
         print(f"removed {counted(len(removed), 'file')} that {left_by} left there: "
-              f"{', '.join(printable(n) for n in removed)}")
+              f"{', '.join(path_shown(n) for n in removed)}")
 
 
 # what each kind of file a coupon is written as holds

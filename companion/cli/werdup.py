@@ -20,7 +20,7 @@ from companion.cli.common import (
     whole_number,
 )
 from companion.errors import CompanionError, UsageError
-from companion.text import PATH_SHOWN, counted, printable, quoted, shown
+from companion.text import counted, path_shown, printable, quoted, shown
 from companion.werdup.rules import RULE_SET_NAMES, WerdUpRules, get_rules
 
 if TYPE_CHECKING:  # the engine and the word lists load when a command runs
@@ -160,9 +160,9 @@ def _board_from_text(text: str, name: str, rules: WerdUpRules, args: argparse.Na
 
     size = rules.board_size
     if option is not None:
-        where = f"{option} {shown(name, PATH_SHOWN)}"
+        where = f"{option} {path_shown(name)}"
     else:
-        where = "the position on standard input" if name == "-" else f"position {name}"
+        where = "the position on standard input" if name == "-" else f"position {path_shown(name)}"
     if is_state(text):
         try:
             return board_from_state(text, rules)

@@ -27,7 +27,7 @@ from companion.lexicon.core import (
     read_word_file,
     read_word_lines,
 )
-from companion.text import listed
+from companion.text import listed, path_shown
 
 OFFENSIVE_LIST_NAME = "offensive words (LDNOOBW)"
 
@@ -130,7 +130,8 @@ def _layer_from_file(path: str, action: str) -> Layer:
         raise LexiconError(f"house list of {verb}: {exc}") from exc
     if not words:
         why = f": {skipped}" if skipped.count else ""
-        raise LexiconError(f"house list of {verb}: {p} has no words (one word of letters A-Z "
+        raise LexiconError(f"house list of {verb}: {path_shown(p)} has no words (one word of "
+                           "letters A-Z "
                            f"per line){why}")
     return Layer(p.name, action, frozenset(words), skipped)
 
