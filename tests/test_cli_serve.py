@@ -50,6 +50,24 @@ def test_a_word_list_the_app_cannot_use_stops_serve_in_a_sentence(capsys, tmp_pa
     assert err.startswith(f"companion: {message}") and err.count("\n") == 1, err
 
 
+@pytest.mark.parametrize("command", [["serve", "--port", "5999"], ["db", "current"]])
+@pytest.mark.parametrize(("name", "why"), [
+    ("notes.txt", "it is a file, not a folder"),  # it was "File exists (.../notes.txt)."
+    ("notes.txt/instance", "it cannot be made: Not a directory"),
+])
+def test_an_instance_folder_that_cannot_be_one_is_said_in_a_sentence(capsys, tmp_path,
+                                                                      monkeypatch, command,
+                                                                      name, why):
+    (tmp_path / "notes.txt").write_text("not a folder\n")
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path / name))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    assert main(command) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == (
+        f"companion: The app keeps its files in the instance folder {tmp_path / name} (named "
+        f"by COMPANION_INSTANCE), but {why}.\n")
+
+
 def test_ctrl_c_before_the_server_s_loop_is_the_same_stop(capsys, tmp_path, monkeypatch):
     """The port answers once the server is bound, a moment before its loop takes Ctrl-C
     itself; Ctrl-C then came out of the app's run as an interruption (status 130). It is the

@@ -16,7 +16,7 @@ from werkzeug.routing import IntegerConverter
 from companion.challenges import CHALLENGED_OFF, LOST_TURN, challenge_bonus
 from companion.errors import UsageError
 from companion.play import full_rack_bonus
-from companion.text import counted, listed, sentence, signed
+from companion.text import counted, listed, path_shown, sentence, signed
 
 # Blueprint modules, one per area, registered in this order.
 AREAS = ("challenge", "games", "clock", "girdle", "prints", "pdq", "api", "health")
@@ -148,6 +148,7 @@ class _CookieSessions(SecureCookieSessionInterface):
 
 def _configured(test_config: dict[str, Any] | None, instance_path: str | None) -> Flask:
     """A Flask app with its configuration read and checked (nothing else set up yet)."""
+    by_variable = not instance_path and bool(os.environ.get("COMPANION_INSTANCE"))
     instance_path = instance_path or os.environ.get("COMPANION_INSTANCE") or None
     if instance_path:
         instance_path = os.path.abspath(instance_path)
@@ -159,7 +160,7 @@ def _configured(test_config: dict[str, Any] | None, instance_path: str | None) -
     app.config.from_prefixed_env("COMPANION")
     if test_config is not None:
         app.config.from_mapping(test_config)
-    os.makedirs(app.instance_path, exist_ok=True)
+    _make_instance_folder(app.instance_path, "COMPANION_INSTANCE" if by_variable else None)
     if not app.config.get("SECRET_KEY"):
         if _uses_postgres(app.config.get("DATABASE_URL")):
             # Several app servers share PostgreSQL: a key made here would differ per host,
@@ -170,6 +171,22 @@ def _configured(test_config: dict[str, Any] | None, instance_path: str | None) -
                               "print(secrets.token_hex(32))').")
         app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
     return app
+
+
+def _make_instance_folder(path: str, named_by: str | None) -> None:
+    """Make the instance folder ``path`` if it is not there: one that cannot be made (a file
+    of that name, a folder that cannot be written) is a :class:`ConfigError` naming it, and
+    ``named_by``, the variable that named it (it was "File exists (/srv/companion)")."""
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as exc:
+        given = f" (named by {named_by})" if named_by else ""
+        if os.path.exists(path) and not os.path.isdir(path):
+            why = "it is a file, not a folder"
+        else:
+            why = f"it cannot be made: {exc.strerror or exc}"
+        raise ConfigError(f"The app keeps its files in the instance folder "
+                          f"{path_shown(path)}{given}, but {why}.") from None
 
 
 def configured(instance_path: str | None = None) -> Flask:
