@@ -925,3 +925,22 @@ def test_a_bed_is_finite_numbers(bed: str, tmp_path: Path, capsys) -> None:
     (tmp_path / "part.stl").write_bytes(b"")
     assert main(["cad", "check", str(tmp_path), f"--bed={bed}"]) == 2
     assert f"'{bed[:3]}' is not a number" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["build", "coupons"])
+@pytest.mark.parametrize(("variable", "folder", "said"), [
+    # the default cache, a file: "File exists (...)", naming neither the cache nor the way out
+    ("COMPANION_CAD_CACHE", "file", "Cannot use {file} (COMPANION_CAD_CACHE) as the cache "
+     "folder: it is a file, not a folder; give another with --cache-dir."),
+    ("XDG_CACHE_HOME", "file", "Cannot use {file}/companion/cad as the cache folder: Not a "
+     "directory; give another with --cache-dir."),
+])
+def test_a_default_cache_that_cannot_be_a_folder_is_said_before_building(
+        command, variable, folder, said, tmp_path, capsys, monkeypatch) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    monkeypatch.delenv("COMPANION_CAD_CACHE", raising=False)
+    monkeypatch.setenv(variable, str(blocker))
+    assert main(["cad", command, "-o", str(tmp_path / "out"), "-q"]) == 2
+    assert capsys.readouterr().err == f"companion: {said.format(file=blocker)}\n"
+    assert not (tmp_path / "out").exists()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -104,19 +105,25 @@ def _params(clearance: float, bed: tuple[float, float] | None = None,
         raise UsageError(str(exc)) from exc
 
 
-def _cache_dir(name: str | None) -> Path | None:
-    """``--cache-dir``, made now so a folder that cannot be one fails before any building."""
-    if name is None:
-        return None
-    if not name.strip():
+def _cache_dir(name: str | None) -> Path:
+    """``--cache-dir``, else the default cache (``$COMPANION_CAD_CACHE``, else the user's
+    cache: :func:`cad.build.default_cache_dir`), made now so a folder that cannot be one
+    fails before any building, in a sentence (the default's was "File exists")."""
+    from cad.build import default_cache_dir
+
+    if name is not None and not name.strip():
         raise UsageError("--cache-dir needs a folder name")
-    path = Path(name)
+    path = Path(name) if name is not None else default_cache_dir()
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise UsageError(f"cannot use {path_shown(path)} as the cache folder: "
-                         f"{exc.strerror or exc}"
-                         ) from exc
+        why = ("it is a file, not a folder" if path.exists() and not path.is_dir()
+               else exc.strerror or str(exc))
+        named = (" (COMPANION_CAD_CACHE)" if name is None and os.environ.get("COMPANION_CAD_CACHE")
+                 else "")
+        way_out = "; give another with --cache-dir" if name is None else ""
+        raise UsageError(f"cannot use {path_shown(path)}{named} as the cache folder: "
+                         f"{why}{way_out}") from exc
     return path
 
 
