@@ -484,3 +484,17 @@ def test_a_file_name_is_shown_by_one_helper():
     assert path_shown(Path(_LATIN1 + ".json")) == "caf\\xe9.json"
     assert path_shown("a\x1b[2J.pdf") == "a\\x1b[2J.pdf"
     assert path_shown("d/" + "z" * 300) == "d/" + "z" * 195 + "..."
+
+
+@pytest.mark.parametrize("argv", [["werdup", "selfplay"], ["pdq", "--solitaire"]])
+def test_a_seed_below_zero_is_refused_not_played_as_its_positive(capsys, argv):
+    """``--seed -3`` played the very game of ``--seed 3`` (Python's shuffles take a negative
+    seed as its positive): it is refused, as the web app's PDQ deals refuse one."""
+    with pytest.raises(SystemExit) as stop:
+        main([*argv, "--seed", "-3"])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err.endswith(
+        "error: argument --seed: '-3' is not a seed: give a whole number of 0 or more (a seed "
+        "below 0 shuffles as the same number above 0 does)\n")
+    code, out, _ = run(capsys, *argv, "--seed", "0")  # 0 is a seed, as on the web
+    assert code in (0, 1) and out

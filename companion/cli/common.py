@@ -45,6 +45,18 @@ def whole_number(text: str) -> int:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def seed_number(text: str) -> int:
+    """A ``--seed`` (``type=seed_number``): a whole number of 0 or more, as the web app's PDQ
+    deals take one. Python's shuffles take a negative seed as its positive, so ``--seed -3``
+    played the game of ``--seed 3`` without a word."""
+    seed = whole_number(text)
+    if seed < 0:
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a seed: give a whole number "
+                                         "of 0 or more (a seed below 0 shuffles as the same "
+                                         "number above 0 does)")
+    return seed
+
+
 def any_case(choices: tuple[str, ...] | list[str]) -> Callable[[str], str]:
     """An option's ``type`` for a name among ``choices`` (all lower case) in any case:
     ``--paper A4``, ``--game WerdUp``, ``--rules UPWORDS``, as the named variants and

@@ -17,6 +17,7 @@ from companion.cli.common import (
     print_json,
     read_position,
     read_text_file,
+    seed_number,
     whole_number,
 )
 from companion.errors import CompanionError, UsageError
@@ -117,7 +118,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         f"print the game record. Exit status: 0 the game ended, 1 it had not ended after "
         f"{counted(SELFPLAY_TURNS, 'turn')}, 2 bad usage.",
     )
-    sp.add_argument("--seed", type=whole_number, default=1,
+    sp.add_argument("--seed", type=seed_number, default=1,
                     help="random seed for the bag (default 1)")
     sp.add_argument("--players", default="ann,bob",
                     help="comma-separated player names, 1 to 4 (default ann,bob)")
