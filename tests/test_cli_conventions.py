@@ -498,3 +498,14 @@ def test_a_seed_below_zero_is_refused_not_played_as_its_positive(capsys, argv):
         "below 0 shuffles as the same number above 0 does)\n")
     code, out, _ = run(capsys, *argv, "--seed", "0")  # 0 is a seed, as on the web
     assert code in (0, 1) and out
+
+
+def test_a_house_list_whose_name_is_not_utf8_is_named_readably(capsys, tmp_path):
+    """The "Word list:" line named a house file by the byte Python kept ("caf\\udce9.txt"),
+    which went to the terminal raw; it names it as every message does."""
+    house = tmp_path / f"{_LATIN1}.txt"
+    house.write_text("zzxq\n")
+    code, out, _ = run(capsys, "check", "zzxq", "--add", str(house))
+    assert code == 0 and "\udce9" not in out
+    assert ("Word list: SCOWL-70 US/UK/CA/AU, the companion default, with caf\\xe9.txt "
+            "added\n") in out

@@ -61,7 +61,8 @@ class HouseLexicon(Lexicon):
         parts = [base.name] + [
             f"{'+' if layer.action == 'add' else '-'} {layer.name}" for layer in self.layers
         ]
-        changes = [f"{layer.name} {'added' if layer.action == 'add' else 'removed'}"
+        # (as a page or a line names the file: a byte not UTF-8 written \xe9, path_shown)
+        changes = [f"{path_shown(layer.name)} {'added' if layer.action == 'add' else 'removed'}"
                    for layer in self.layers]
         shown = listed(changes)
         super().__init__(words, name=" ".join(parts),
