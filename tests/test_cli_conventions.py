@@ -509,3 +509,19 @@ def test_a_house_list_whose_name_is_not_utf8_is_named_readably(capsys, tmp_path)
     assert code == 0 and "\udce9" not in out
     assert ("Word list: SCOWL-70 US/UK/CA/AU, the companion default, with caf\\xe9.txt "
             "added\n") in out
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    # a whole number of 100 digits was repeated whole, where every other value is cut short
+    (["print", "score-sheet", "--game", "pdq", "-o", "s.pdf", "--players", "9" * 100],
+     "A PDQ score sheet is for 2 to 6 players, not " + "9" * 37 + "..."),
+    (["serve", "--port", "9" * 100], "--port must be 1 to 65535, not " + "9" * 37 + "..."),
+    (["werdup", "replay", str(Path(__file__).parent / "data" / "werdup-short-game.txt"),
+      "--challenge-rule", "points -" + "9" * 99],
+     "A challenge bonus is 1 to 100 points, not -" + "9" * 36 + "..."),
+])
+def test_a_huge_whole_number_is_repeated_on_a_short_line(capsys, tmp_path, monkeypatch, argv,
+                                                          said):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and said in err and "9" * 40 not in err, err
