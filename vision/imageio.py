@@ -100,6 +100,9 @@ def load_photo(cfg: LoadConfig, path: str | Path, what: str = "photo") -> np.nda
     if p.is_dir():
         raise BadPhoto(f"{name}: a folder, not a photo")
     if not p.exists():
+        if str(path) == "-":  # "no such file": '-' reads standard input for text files only
+            raise BadPhoto(f"{name}: standard input (-) is not read as a photo; save the photo "
+                           "to a file and name it")
         raise BadPhoto(f"{name}: no such file")
     if not p.is_file():  # /dev/zero, a pipe: no photo, and maybe no end
         raise BadPhoto(f"{name}: a device or a pipe, not a photo file")
