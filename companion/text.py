@@ -90,8 +90,8 @@ _KEPT_BYTE = re.compile("[\udc80-\udcff]")
 
 def bytes_escaped(text: str) -> str:
     """``text`` with each byte Python kept from a name that is not UTF-8 (U+DCE9 for 0xE9)
-    written as the byte, ``\\xe9``, as ``ls --quoting-style=escape`` shows it: "caf\\xe9.json",
-    where messages said "caf\\udce9.json"."""
+    written as the byte in Python's escape, ``\\xe9``: "caf\\xe9.json", where messages said
+    "caf\\udce9.json"."""
     return _KEPT_BYTE.sub(lambda m: f"\\x{ord(m.group()) - 0xDC00:02x}", text)
 
 

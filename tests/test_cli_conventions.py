@@ -466,7 +466,7 @@ _LATIN1 = os.fsdecode(b"caf\xe9")  # a name saved at a Latin-1 terminal: not UTF
     (["cad", "check", "{dir}/{name}.stl"], "There is no folder {dir}/caf\\xe9.stl of built parts"),
 ])
 def test_a_file_name_that_is_not_utf8_is_named_readably(capsys, tmp_path, argv, said):
-    """A byte of a file's name that is not UTF-8 is written as ls shows it, \\xe9, in every
+    """A byte of a file's name that is not UTF-8 is written as the byte, \\xe9, in every
     message that names the file, and in a --json error alike: it was "caf\\udce9"."""
     (tmp_path / _LATIN1).mkdir()
     argv = [a.format(dir=tmp_path, name=_LATIN1) for a in argv]
