@@ -147,3 +147,26 @@ def test_debug_reloads_but_serves_no_interactive_debugger(tmp_path):
         out, _ = server.communicate(timeout=20)
     assert "Restarting with stat" in out or "reloader" in out.lower(), out  # it reloads
     assert "Debugger is active" not in out, out
+
+
+@pytest.mark.parametrize(("variable", "value", "said"), [
+    # int() of it: a traceback as the app started
+    ("COMPANION_PROXY_HOPS", "x", "The setting PROXY_HOPS (COMPANION_PROXY_HOPS) must be a "
+     "whole number, 0 or more, not 'x'."),
+    ("COMPANION_PROXY_HOPS", "-1", "must be a whole number, 0 or more, not -1."),
+    # taken as it was, to fail a request later (an upload, a search for par)
+    ("COMPANION_MAX_CONTENT_LENGTH", "big", "The setting MAX_CONTENT_LENGTH "
+     "(COMPANION_MAX_CONTENT_LENGTH) must be a whole number, 0 or more, not 'big'."),
+    ("COMPANION_GIRDLE_SOLVE_SECONDS", "0", "The setting GIRDLE_SOLVE_SECONDS "
+     "(COMPANION_GIRDLE_SOLVE_SECONDS) must be a number of seconds above 0, not 0."),
+])
+@pytest.mark.parametrize("command", [["serve", "--port", "5999"], ["db", "current"]])
+def test_a_number_setting_that_is_no_number_stops_the_start_in_a_sentence(
+        capsys, tmp_path, monkeypatch, command, variable, value, said):
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path / "instance"))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.setenv(variable, value)
+    assert main(command) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("companion: ") and err.endswith(f"{said}\n")
+    assert err.count("\n") == 1

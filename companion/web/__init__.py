@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import math
 import os
 import secrets
 import threading
@@ -16,7 +17,7 @@ from werkzeug.routing import IntegerConverter
 from companion.challenges import CHALLENGED_OFF, LOST_TURN, challenge_bonus
 from companion.errors import UsageError
 from companion.play import full_rack_bonus
-from companion.text import counted, listed, path_shown, sentence, signed
+from companion.text import counted, listed, path_shown, quoted, sentence, signed
 
 # Blueprint modules, one per area, registered in this order.
 AREAS = ("challenge", "games", "clock", "girdle", "prints", "pdq", "api", "health")
@@ -160,6 +161,7 @@ def _configured(test_config: dict[str, Any] | None, instance_path: str | None) -
     app.config.from_prefixed_env("COMPANION")
     if test_config is not None:
         app.config.from_mapping(test_config)
+    _check_numbers(app.config)
     _make_instance_folder(app.instance_path, "COMPANION_INSTANCE" if by_variable else None)
     if not app.config.get("SECRET_KEY"):
         if _uses_postgres(app.config.get("DATABASE_URL")):
@@ -171,6 +173,26 @@ def _configured(test_config: dict[str, Any] | None, instance_path: str | None) -
                               "print(secrets.token_hex(32))').")
         app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
     return app
+
+
+def _check_numbers(config: Any) -> None:
+    """Each number setting of :data:`DEFAULTS` (a size, a count, days, a limit) is a whole
+    number of 0 or more, and a number of seconds a number above 0, however it was given
+    (``config.py``, or a ``COMPANION_`` variable, which Flask reads as JSON, keeping text
+    that is not JSON as text): a :class:`ConfigError` naming the setting, where
+    ``COMPANION_PROXY_HOPS=x`` was a traceback at start-up and others a failed request."""
+    for key, default in DEFAULTS.items():
+        if not isinstance(default, int) or isinstance(default, bool):
+            continue
+        value = config.get(key)
+        whole = isinstance(value, int) and not isinstance(value, bool)
+        if key.endswith("_SECONDS"):
+            if not ((whole or isinstance(value, float)) and 0 < value < math.inf):
+                raise ConfigError(f"The setting {key} (COMPANION_{key}) must be a number of "
+                                  f"seconds above 0, not {quoted(value)}.")
+        elif not (whole and value >= 0):
+            raise ConfigError(f"The setting {key} (COMPANION_{key}) must be a whole number, 0 "
+                              f"or more, not {quoted(value)}.")
 
 
 def _make_instance_folder(path: str, named_by: str | None) -> None:
