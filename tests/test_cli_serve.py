@@ -159,9 +159,12 @@ def test_debug_reloads_but_serves_no_interactive_debugger(tmp_path):
      "(COMPANION_MAX_CONTENT_LENGTH) must be a whole number, 0 or more, not 'big'."),
     ("COMPANION_GIRDLE_SOLVE_SECONDS", "0", "The setting GIRDLE_SOLVE_SECONDS "
      "(COMPANION_GIRDLE_SOLVE_SECONDS) must be a number of seconds above 0, not 0."),
+    # a misspelt queue ran the jobs in each app process, a worker left with nothing to run
+    ("COMPANION_JOB_QUEUE", "postgress", "The setting JOB_QUEUE (COMPANION_JOB_QUEUE) must "
+     "be postgres or embedded (or left out: by the database), not 'postgress'."),
 ])
 @pytest.mark.parametrize("command", [["serve", "--port", "5999"], ["db", "current"]])
-def test_a_number_setting_that_is_no_number_stops_the_start_in_a_sentence(
+def test_a_setting_the_app_cannot_use_stops_the_start_in_a_sentence(
         capsys, tmp_path, monkeypatch, command, variable, value, said):
     monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path / "instance"))
     monkeypatch.delenv("DATABASE_URL", raising=False)

@@ -161,7 +161,7 @@ def _configured(test_config: dict[str, Any] | None, instance_path: str | None) -
     app.config.from_prefixed_env("COMPANION")
     if test_config is not None:
         app.config.from_mapping(test_config)
-    _check_numbers(app.config)
+    _check_settings(app.config)
     _make_instance_folder(app.instance_path, "COMPANION_INSTANCE" if by_variable else None)
     if not app.config.get("SECRET_KEY"):
         if _uses_postgres(app.config.get("DATABASE_URL")):
@@ -175,9 +175,14 @@ def _configured(test_config: dict[str, Any] | None, instance_path: str | None) -
     return app
 
 
-def _check_numbers(config: Any) -> None:
-    """Each number setting of :data:`DEFAULTS` (a size, a count, days, a limit) is a whole
-    number of 0 or more, and a number of seconds a number above 0, however it was given
+JOB_QUEUES = ("postgres", "embedded")  # who runs the long jobs (companion.web.jobs.runner)
+
+
+def _check_settings(config: Any) -> None:
+    """``JOB_QUEUE`` is one of :data:`JOB_QUEUES` or left out ("postgress" ran the jobs in
+    each app process without a word), and each number setting of :data:`DEFAULTS` (a size,
+    a count, days, a limit) is a whole number of 0 or more, and a number of seconds a number
+    above 0, however it was given
     (``config.py``, or a ``COMPANION_`` variable, which Flask reads as JSON, keeping text
     that is not JSON as text): a :class:`ConfigError` naming the setting, where
     ``COMPANION_PROXY_HOPS=x`` was a traceback at start-up and others a failed request."""
@@ -193,6 +198,11 @@ def _check_numbers(config: Any) -> None:
         elif not (whole and value >= 0):
             raise ConfigError(f"The setting {key} (COMPANION_{key}) must be a whole number, 0 "
                               f"or more, not {quoted(value)}.")
+    queue = config.get("JOB_QUEUE")
+    if queue not in (None, "", *JOB_QUEUES):
+        raise ConfigError(f"The setting JOB_QUEUE (COMPANION_JOB_QUEUE) must be "
+                          f"{listed(list(JOB_QUEUES), 'or')} (or left out: by the database), "
+                          f"not {quoted(queue)}.")
 
 
 def _make_instance_folder(path: str, named_by: str | None) -> None:
