@@ -25,7 +25,7 @@ from companion.decimals import decimal_from
 from companion.errors import UsageError
 from companion.outfile import lock_file, write_file_whole, write_files_whole
 from companion.paths import user_cache_dir
-from companion.text import quoted
+from companion.text import path_shown, quoted
 from companion.tiles import tile_set
 
 FORMATS = ("stl", "3mf", "step")
@@ -229,7 +229,7 @@ def _remove_stale(out: Path, listed: list[str], written: set[str],
         try:
             path.unlink()
         except OSError as exc:
-            raise UsageError(f"cannot remove {path}, left by {left_by}: "
+            raise UsageError(f"cannot remove {path_shown(path)}, left by {left_by}: "
                              f"{exc.strerror or exc}") from exc
         removed.append(name)
     return tuple(sorted(removed))
@@ -343,7 +343,8 @@ def _copy_whole(pairs: list[tuple[Path, Path]]) -> None:
             target.parent.mkdir(parents=True, exist_ok=True)
         write_files_whole([(target, source.read_bytes()) for source, target in pairs])
     except OSError as exc:
-        raise UsageError(f"cannot write {exc.filename or pairs[0][1]}: {exc.strerror or exc}"
+        raise UsageError(f"cannot write {path_shown(exc.filename or pairs[0][1])}: "
+                         f"{exc.strerror or exc}"
                          ) from exc
 
 

@@ -15,6 +15,7 @@ from cad.build import REPORTS, read_report, report_files
 from cad.mesh import read_3mf
 from cad.plates import usable_bed
 from companion.errors import UsageError
+from companion.text import number_shown, path_shown
 
 EPS = 0.01  # mm
 
@@ -55,8 +56,8 @@ def mesh_problems(mesh: trimesh.Trimesh, bed: tuple[float, float]) -> list[str]:
     if abs(lo[2]) > EPS:
         problems.append(f"it does not lie on the bed (lowest point at z = {lo[2]:.2f} mm)")
     if lo[0] < -EPS or lo[1] < -EPS or hi[0] > bed[0] + EPS or hi[1] > bed[1] + EPS:
-        problems.append(f"it leaves the {bed[0]:g} x {bed[1]:g} mm bed (spans x "
-                        f"{lo[0]:.1f}..{hi[0]:.1f}, y {lo[1]:.1f}..{hi[1]:.1f})")
+        problems.append(f"it leaves the {number_shown(bed[0])} x {number_shown(bed[1])} mm "
+                        f"bed (spans x {lo[0]:.1f}..{hi[0]:.1f}, y {lo[1]:.1f}..{hi[1]:.1f})")
     return problems
 
 
@@ -93,8 +94,8 @@ def report_beds(directory: Path) -> list[tuple[tuple[float, float], list[str]]]:
         except (ValueError, KeyError, TypeError):
             bed = (0.0, 0.0)
         if not usable_bed(*bed):
-            raise UsageError(f"{path} does not name a printer bed (\"bed\": [width, depth] in "
-                             "mm); give one with --bed WxD")
+            raise UsageError(f"{path_shown(path)} does not name a printer bed (\"bed\": [width, "
+                             "depth] in mm); give one with --bed WxD")
         found.append((bed, report_files(report)))
     return found
 
@@ -114,10 +115,11 @@ def check_directory(directory: Path, bed: tuple[float, float] | None = None,
         directory = next((d for d in (only.parent, only.parent.parent)
                           if any((d / name).exists() for name in REPORTS)), only.parent)
     elif directory.exists() and not directory.is_dir():
-        raise UsageError(f"cannot check {directory}: give a folder of built parts or an STL "
+        raise UsageError(f"cannot check {path_shown(directory)}: give a folder of built parts or "
+                         "an STL "
                          "or 3MF file")
     elif not directory.is_dir():
-        raise UsageError(f"there is no folder {directory} of built parts to check")
+        raise UsageError(f"there is no folder {path_shown(directory)} of built parts to check")
     listed = [] if bed else report_beds(directory)
     default = bed or (listed[0][0] if listed else (180.0, 180.0))
     beds: dict[str, tuple[float, float]] = {}
@@ -126,7 +128,8 @@ def check_directory(directory: Path, bed: tuple[float, float] | None = None,
     files = [only] if only else sorted(p for p in directory.rglob("*")
                                       if p.suffix.lower() in (".stl", ".3mf"))
     if not files:
-        raise UsageError(f"the folder {directory} holds no STL or 3MF files: run 'companion cad "
+        raise UsageError(f"the folder {path_shown(directory)} holds no STL or 3MF files: run "
+                         "'companion cad "
                          "build' first")
     reports = []
     for path in files:

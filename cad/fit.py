@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from cad import joints
 from cad.plates import BED_MARGIN, fits_bed, shelf_pack
+from companion.text import number_shown
 
 if TYPE_CHECKING:
     from cad.params import SetParams
@@ -111,6 +112,7 @@ def bed_problems(params: SetParams, parts: tuple[str, ...] | None = None) -> lis
     """Sentences naming each of ``parts`` (default: every part) that does not fit the bed,
     and the smallest bed it needs."""
     bed = params.printer.bed
+    bed_text = f"{number_shown(bed[0])} x {number_shown(bed[1])} mm"  # as typed (1e-30)
     wanted = set(parts) if parts is not None else {"quarter", "placard", "tiles", "coupon"}
     single = []
     if "quarter" in wanted:
@@ -124,13 +126,12 @@ def bed_problems(params: SetParams, parts: tuple[str, ...] | None = None) -> lis
     for name, (w, d) in single:
         if not fits_bed((w, d), bed):
             small, large = sorted((w, d))
-            out.append(f"the {name} ({w:.0f} x {d:.0f} mm) does not fit the "
-                       f"{bed[0]:g} x {bed[1]:g} mm bed: it needs at least "
-                       f"{math.ceil(small)} x {math.ceil(large)} mm, either way round")
+            out.append(f"the {name} ({w:.0f} x {d:.0f} mm) does not fit the {bed_text} "
+                       f"bed: it needs at least {math.ceil(small)} x {math.ceil(large)} mm, "
+                       "either way round")
     if "coupon" in wanted:
         try:
             shelf_pack(coupon_footprints(params), params.printer.part_gap, bed)
         except ValueError as exc:
-            out.append(f"the fit coupon's pieces do not fit the {bed[0]:g} x {bed[1]:g} mm "
-                       f"bed ({exc})")
+            out.append(f"the fit coupon's pieces do not fit the {bed_text} bed ({exc})")
     return out

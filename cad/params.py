@@ -16,6 +16,7 @@ from typing import Any
 from cad.units import DEG, MIN_WALL, MM
 from companion.layout import werdup_board as wb
 from companion.layout.werdup_board import BoardLayout
+from companion.text import number_shown
 from companion.werdup.rules import get_rules
 
 MIN_CLEARANCE = 0.1 * MM  # the tightest fit the coupons offer; below it parts fuse or jam
@@ -41,9 +42,10 @@ def check_clearance(c: object) -> None:
 
 
 def _given(value: object) -> str:
-    """A value as a refusal quotes it: a number as it would be typed (2, not 2.0)."""
+    """A value as a refusal quotes it: a number as it was typed (``1e23``), else as it would
+    be (2, not 2.0; never an exponent: :func:`companion.text.number_shown`)."""
     if isinstance(value, float) and math.isfinite(value):
-        return f"{value:g}"
+        return number_shown(value)
     return repr(value)
 
 

@@ -6,6 +6,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from companion.text import number_shown
 from companion.tiles import tile_set
 
 if TYPE_CHECKING:
@@ -43,7 +44,8 @@ def tile_plates(count: int, item: float, gap: float, bed: tuple[float, float],
     cols = grid_capacity(item, gap, bed[0], margin)
     rows_max = grid_capacity(item, gap, bed[1], margin)
     if cols * rows_max == 0:
-        raise ValueError(f"a {item} mm tile does not fit on a {bed[0]} x {bed[1]} mm bed")
+        raise ValueError(f"a {number_shown(item)} mm tile does not fit on a "
+                         f"{number_shown(bed[0])} x {number_shown(bed[1])} mm bed")
     plates = math.ceil(count / (cols * rows_max))
     per_plate = [count // plates + (1 if i < count % plates else 0) for i in range(plates)]
     out: list[PlateSpot] = []
@@ -69,7 +71,8 @@ def shelf_pack(sizes: list[tuple[float, float]], gap: float, bed: tuple[float, f
     width = 0.0
     for w, d in sizes:
         if w > usable_w:
-            raise ValueError(f"a part {w:.1f} mm wide does not fit on a {bed[0]} mm bed")
+            raise ValueError(f"a part {w:.1f} mm wide does not fit on a {number_shown(bed[0])} mm "
+                             "bed")
         if x > 0 and x + w > usable_w:
             x, y, row_h = 0.0, y + row_h + gap, 0.0
         corners.append((x, y))

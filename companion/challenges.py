@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from companion.datafiles import read_table
 from companion.decimals import whole_from
 from companion.errors import CompanionError, UsageError
-from companion.text import counted, quoted, sentence
+from companion.text import counted, number_shown, quoted, sentence, shown
 
 if TYPE_CHECKING:
     from companion.lexicon import Lexicon
@@ -110,7 +110,7 @@ class ChallengeRule:
         if not self.valid_bonus:
             raise UsageError(f"{self.called} has no bonus to set")
         if not 1 <= bonus <= 100:
-            raise UsageError(f"a challenge bonus is 1 to 100 points, not {bonus}")
+            raise UsageError(f"a challenge bonus is 1 to 100 points, not {number_shown(bonus)}")
         return replace(self, valid_bonus=bonus)
 
     def at_table(self, players: int) -> ChallengeRule:
@@ -374,7 +374,7 @@ def get_challenge_rule(text: str) -> ChallengeRule:
     if len(parts) == 2:
         negative = parts[1][1:]
         if parts[1].startswith("-") and negative.isascii() and negative.isdigit():
-            raise UsageError(f"a challenge bonus is 1 to 100 points, not {parts[1]}")
+            raise UsageError(f"a challenge bonus is 1 to 100 points, not {shown(parts[1])}")
         if not (parts[1].isascii() and parts[1].isdigit()):
             raise UsageError(f"the challenge bonus {quoted(parts[1])} should be a whole number")
         try:

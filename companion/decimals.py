@@ -30,9 +30,23 @@ def whole_from(text: str) -> int:
     return int(digits)
 
 
+class TypedNumber(float):
+    """A number read from what a person typed, which keeps the text (``typed``), so that a
+    refusal repeats it as typed (:func:`companion.text.number_shown`): ``1e23`` and not
+    ``1e+23``, ``123456789012345678`` and not ``1.23457e+17``. Anything computed from it is a
+    plain float."""
+
+    typed: str | None
+
+    def __new__(cls, value: float, typed: str | None = None) -> TypedNumber:
+        number = super().__new__(cls, value)
+        number.typed = typed
+        return number
+
+
 def decimal_from(text: str) -> float:
     """The number ``text`` writes (spaces around it are ignored), or ``ValueError`` with a
-    sentence saying why it is not one."""
+    sentence saying why it is not one; it keeps the text (:class:`TypedNumber`)."""
     digits = text.strip()
     if digits.lower().lstrip("+-") in _NOT_FINITE:
         raise ValueError(f"{quoted(text)} is not a number: give a finite decimal such as 0.2")
@@ -44,4 +58,4 @@ def decimal_from(text: str) -> float:
     value = float(digits)
     if not math.isfinite(value):
         raise ValueError(f"{quoted(text)} is too large a number")
-    return value
+    return TypedNumber(value, digits)

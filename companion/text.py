@@ -8,7 +8,10 @@ repeated at more than a short line's length, however long the value.
 
 from __future__ import annotations
 
+import decimal
 import json
+import math
+import os
 import re
 from collections.abc import Sequence
 
@@ -40,6 +43,24 @@ def quoted(value: object, limit: int = SHOWN) -> str:
     return _cut(repr(value), limit)
 
 
+def number_shown(value: float, limit: int = SHOWN) -> str:
+    """A number as a sentence repeats it: as typed, for one read from what a person typed
+    (:class:`companion.decimals.TypedNumber` keeps the text: ``1e23``, not ``1e+23``), else
+    in plain notation, without an exponent (``0.45``, ``2``, ``0.00001``); never more than a
+    short line (``limit`` characters)."""
+    typed = getattr(value, "typed", None)
+    if isinstance(typed, str):
+        return _cut(typed, limit)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return shown(value, limit)
+    if isinstance(value, int) or not math.isfinite(value):
+        return _cut(str(value), limit)
+    text = format(decimal.Decimal(repr(float(value))), "f")  # the shortest exact digits
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return _cut("0" if text == "-0" else text, limit)
+
+
 def short_words(text: str, limit: int = SHOWN) -> str:
     """``text`` with every run of more than ``limit`` characters without a space cut to
     ``limit`` (a sentence written by another library, repeating a value whole)."""
@@ -48,10 +69,38 @@ def short_words(text: str, limit: int = SHOWN) -> str:
 
 def printable(text: str) -> str:
     """``text`` with every character a terminal would act on rather than show (ESC, a line
-    break, a backspace) written as its escape (``\\x1b``, ``\\n``), the rest as it is."""
+    break, a backspace) written as its escape (``\\x1b``, ``\\n``), and a byte of a file's
+    name that is not UTF-8 as its value (``\\xe9``: :func:`bytes_escaped`), the rest as it
+    is."""
     if text.isprintable():
         return text
-    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+    return "".join(ch if ch.isprintable() else _escape(ch) for ch in text)
+
+
+def _escape(ch: str) -> str:
+    if _KEPT_BYTE.fullmatch(ch):
+        return bytes_escaped(ch)
+    return repr(ch)[1:-1]
+
+
+# A byte of a name that is not UTF-8 (0xE9 of "café" written in Latin-1): Python keeps it as
+# the lone surrogate U+DC80-U+DCFF ("caf\udce9"), which no terminal shows and UTF-8 cannot hold.
+_KEPT_BYTE = re.compile("[\udc80-\udcff]")
+
+
+def bytes_escaped(text: str) -> str:
+    """``text`` with each byte Python kept from a name that is not UTF-8 (U+DCE9 for 0xE9)
+    written as the byte in Python's escape, ``\\xe9``: "caf\\xe9.json", where messages said
+    "caf\\udce9.json"."""
+    return _KEPT_BYTE.sub(lambda m: f"\\x{ord(m.group()) - 0xDC00:02x}", text)
+
+
+def path_shown(name: object, limit: int = PATH_SHOWN) -> str:
+    """A file's or folder's name as every message names it: its bytes that are not UTF-8 as
+    ``\\xe9`` (:func:`bytes_escaped`), a character a terminal would act on as its escape
+    (:func:`printable`), and never more than a short line (``limit`` characters)."""
+    text = os.fsdecode(name) if isinstance(name, bytes | os.PathLike) else str(name)
+    return _cut(printable(text), limit)
 
 
 def sentence(message: str) -> str:

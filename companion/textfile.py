@@ -10,7 +10,7 @@ import stat
 import sys
 from pathlib import Path
 
-from companion.text import PATH_SHOWN, shown
+from companion.text import path_shown
 
 # A named pipe with nothing to read for this long is said to be waited on (standard error).
 PIPE_NOTICE_SECONDS = 1.0
@@ -52,7 +52,7 @@ def wait_for_pipe(name: str | Path, notice_after: float = PIPE_NOTICE_SECONDS) -
         ready, _, _ = select.select([fd], [], [], notice_after)
         if not ready:
             print(f"companion: Waiting for something to write to the pipe "
-                  f"{shown(str(name), PATH_SHOWN)} (Ctrl-C stops).", file=sys.stderr,
+                  f"{path_shown(name)} (Ctrl-C stops).", file=sys.stderr,
                   flush=True)
             select.select([fd], [], [])
         os.set_blocking(fd, True)

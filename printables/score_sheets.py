@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 
 from companion.errors import UsageError
 from companion.layout.sheets import Rect
-from companion.text import counted, number_word
+from companion.text import counted, number_shown, number_word
 from printables.canvas import Page, new_canvas, text_width
 from printables.chrome import footer, title_band
 from printables.style import (
@@ -186,7 +186,7 @@ def score_sheet_pdf(game: str, players: int | None = None, paper: str = "letter"
     n = spec.default_players if players is None else players
     if not lo <= n <= hi:
         raise UsageError(f"A {spec.title} score sheet is for {lo} to {counted(hi, 'player')}, "
-                         f"not {n}.")
+                         f"not {number_shown(n)}.")
     spec = _WITH_RULES[game](spec)
     setup = page_setup(paper, landscape=n >= spec.landscape_from)
     c, buf = new_canvas(setup.size, f"{spec.title} score sheet", counted(n, "player"))

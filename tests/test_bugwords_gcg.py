@@ -128,7 +128,8 @@ def _small_lexicon() -> Lexicon:
         # refused as by someone not at the table
         ("".join(f"#player{i} P{i} P\n" for i in range(1, 6)) + ">P5: CAT 8G CAT +10 10\n",
          "line 5: the player lines are #player1 to #player4"),
-        ("", "no players and no moves"),
+        ("", "the game record is empty"),  # it said "no players and no moves"
+        (" \n\n\ufeff\n", "the game record is empty"),
     ],
 )
 def test_malformed_records_name_the_line(text, message):

@@ -512,6 +512,8 @@ def test_another_clearance_misses_the_cache(tmp_path: Path, tmp_path_factory) ->
          "Clearance must be 0.1-0.45 mm, got 0.05"),
         # 0.5-1 mm were said to be in range, then refused for ribs too thin to print
         (["--clearance", "0.5"], "Clearance must be 0.1-0.45 mm, got 0.5"),
+        (["--clearance", "1e23"], "Clearance must be 0.1-0.45 mm, got 1e23 ("),  # not 1e+23
+        (["--bed", "1e-30x100", "--part", "placard"], "does not fit the 1e-30 x 100 mm bed"),
         (["--part", "rack"], "Unknown part 'rack'"),
         (["--format", "obj"], "Unknown format 'obj'"),
         (["--bed", "big"], "bed must look like 180x180"),
@@ -736,6 +738,10 @@ def test_layout_command_prints_the_board(capsys) -> None:
     ("0", "got 0 (below 0.1 mm"),
     ("-1", "Clearance must be 0.1-0.45 mm, got -1 ("),
     ("0.05", "Clearance must be 0.1-0.45 mm, got 0.05 ("),
+    # repeated as typed: it was "got 1e+23" and "got 1.23457e+17"
+    ("1e23", "Clearance must be 0.1-0.45 mm, got 1e23 ("),
+    ("123456789012345678", "Clearance must be 0.1-0.45 mm, got 123456789012345678 ("),
+    ("0.00000000000000000001", "Clearance must be 0.1-0.45 mm, got 0.00000000000000000001 ("),
 ])
 def test_layout_takes_only_clearances_a_set_is_built_with(capsys, clearance, message) -> None:
     assert main(["cad", "layout", "--clearance", clearance]) == 2
@@ -919,3 +925,22 @@ def test_a_bed_is_finite_numbers(bed: str, tmp_path: Path, capsys) -> None:
     (tmp_path / "part.stl").write_bytes(b"")
     assert main(["cad", "check", str(tmp_path), f"--bed={bed}"]) == 2
     assert f"'{bed[:3]}' is not a number" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["build", "coupons"])
+@pytest.mark.parametrize(("variable", "folder", "said"), [
+    # the default cache, a file: "File exists (...)", naming neither the cache nor the way out
+    ("COMPANION_CAD_CACHE", "file", "Cannot use {file} (COMPANION_CAD_CACHE) as the cache "
+     "folder: it is a file, not a folder; give another with --cache-dir."),
+    ("XDG_CACHE_HOME", "file", "Cannot use {file}/companion/cad as the cache folder: Not a "
+     "directory; give another with --cache-dir."),
+])
+def test_a_default_cache_that_cannot_be_a_folder_is_said_before_building(
+        command, variable, folder, said, tmp_path, capsys, monkeypatch) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    monkeypatch.delenv("COMPANION_CAD_CACHE", raising=False)
+    monkeypatch.setenv(variable, str(blocker))
+    assert main(["cad", command, "-o", str(tmp_path / "out"), "-q"]) == 2
+    assert capsys.readouterr().err == f"companion: {said.format(file=blocker)}\n"
+    assert not (tmp_path / "out").exists()

@@ -79,7 +79,7 @@ def test_replay_malformed_names_the_line(capsys, tmp_path):
         ("#player1 A A\n#player2 B B\n>A: CAT 8G CAT +10 10\n>B: DOG 8Z DOG +5\n",
          "Game record line 4"),
         ("hello\n", "Game record line 1"),
-        ("", "no players and no moves"),
+        ("", "The game record is empty: a GCG record names its players"),
         ("#player1 A A\n#player2 B B\n#note ChallengeRule: sometimes\n"
          ">A: CAT 8G CAT +10 10\n",
          "Game record: unknown challenge rule 'sometimes'"),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -203,6 +204,20 @@ def test_a_message_becomes_one_sentence():
     assert sentence("'ZZ9' is not a board position") == "'ZZ9' is not a board position."
     assert sentence("seen.png: cannot write there") == "seen.png: cannot write there."
     assert sentence("p1_ann is not one of the players") == "p1_ann is not one of the players."
+
+
+def test_a_number_is_repeated_as_typed_or_in_plain_notation():
+    """A number read from what was typed is repeated as typed; any other in plain notation,
+    never with an exponent (``{:g}`` wrote 1e+23, and 1.23457e+17 for 123456789012345678)."""
+    from companion.decimals import decimal_from
+    from companion.text import number_shown
+
+    assert [number_shown(decimal_from(t)) for t in ("1e23", " 0.20 ", "-1E30", "1e-400")] == [
+        "1e23", "0.20", "-1E30", "1e-400"]
+    assert [number_shown(v) for v in (1e23, 1e-5, 0.45, 2.0, 3, -0.0)] == [
+        "100000000000000000000000", "0.00001", "0.45", "2", "3", "0"]
+    assert number_shown(1.2345678901234568e17) == "123456789012345680"
+    assert number_shown(decimal_from("9" * 99)) == "9" * 37 + "..."  # a short line at most
 
 
 def test_the_help_names_every_cause_of_exit_status_2(capsys):
@@ -430,3 +445,83 @@ def test_the_version_is_said_as_installed(capsys):
     assert ended.value.code == 0
     assert capsys.readouterr().out == f"companion {companion.__version__}\n"
     assert version("companion") == companion.__version__
+
+
+_LATIN1 = os.fsdecode(b"caf\xe9")  # a name saved at a Latin-1 terminal: not UTF-8
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["girdle", "check", "{dir}/{name}.json"], "Sheet file not found: {dir}/caf\\xe9.json."),
+    (["girdle", "check", "{dir}/{name}"], "Sheet {dir}/caf\\xe9 is a folder, not a file."),
+    (["check", "qi", "--lexicon", "{dir}/{name}.txt"], "Word list not found: {dir}/caf\\xe9.txt."),
+    (["check", "qi", "--add", "{dir}/{name}"], "a folder, not a file: {dir}/caf\\xe9."),
+    (["pdq", "P", "N", "A", "--deck", "{dir}/{name}.tsv"],
+     "Deck file not found: {dir}/caf\\xe9.tsv."),
+    (["werdup", "moves", "{dir}/{name}.txt", "ABC"],
+     "Position file not found: {dir}/caf\\xe9.txt."),
+    (["print", "girdle", "-o", "{dir}/{name}.txt"], "-o {dir}/caf\\xe9.txt: the file is written"),
+    (["print", "girdle", "-o", "{dir}/{name}/{name}/x.pdf"],
+     "Cannot write {dir}/caf\\xe9/caf\\xe9/x.pdf: there is no folder {dir}/caf\\xe9/caf\\xe9 ("),
+    (["read", "{dir}/{name}.jpg", "--game", "pdq"], "The photo {dir}/caf\\xe9.jpg: no such file."),
+    (["cad", "check", "{dir}/{name}.stl"], "There is no folder {dir}/caf\\xe9.stl of built parts"),
+])
+def test_a_file_name_that_is_not_utf8_is_named_readably(capsys, tmp_path, argv, said):
+    """A byte of a file's name that is not UTF-8 is written as the byte, \\xe9, in every
+    message that names the file, and in a --json error alike: it was "caf\\udce9"."""
+    (tmp_path / _LATIN1).mkdir()
+    argv = [a.format(dir=tmp_path, name=_LATIN1) for a in argv]
+    said = said.format(dir=tmp_path)
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and said in err and "\\udc" not in err, err
+    if argv[0] in ("girdle", "check", "pdq", "read"):
+        code, out, err = run(capsys, *argv, "--json")
+        assert code == 2 and said in json.loads(out)["error"] and "\\udc" not in out, out
+
+
+def test_a_file_name_is_shown_by_one_helper():
+    from companion.text import path_shown
+
+    assert path_shown(Path(_LATIN1 + ".json")) == "caf\\xe9.json"
+    assert path_shown("a\x1b[2J.pdf") == "a\\x1b[2J.pdf"
+    assert path_shown("d/" + "z" * 300) == "d/" + "z" * 195 + "..."
+
+
+@pytest.mark.parametrize("argv", [["werdup", "selfplay"], ["pdq", "--solitaire"]])
+def test_a_seed_below_zero_is_refused_not_played_as_its_positive(capsys, argv):
+    """``--seed -3`` played the very game of ``--seed 3`` (Python's shuffles take a negative
+    seed as its positive): it is refused, as the web app's PDQ deals refuse one."""
+    with pytest.raises(SystemExit) as stop:
+        main([*argv, "--seed", "-3"])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err.endswith(
+        "error: argument --seed: '-3' is not a seed: give a whole number of 0 or more (a seed "
+        "below 0 shuffles as the same number above 0 does)\n")
+    code, out, _ = run(capsys, *argv, "--seed", "0")  # 0 is a seed, as on the web
+    assert code in (0, 1) and out
+
+
+def test_a_house_list_whose_name_is_not_utf8_is_named_readably(capsys, tmp_path):
+    """The "Word list:" line named a house file by the byte Python kept ("caf\\udce9.txt"),
+    which went to the terminal raw; it names it as every message does."""
+    house = tmp_path / f"{_LATIN1}.txt"
+    house.write_text("zzxq\n")
+    code, out, _ = run(capsys, "check", "zzxq", "--add", str(house))
+    assert code == 0 and "\udce9" not in out
+    assert ("Word list: SCOWL-70 US/UK/CA/AU, the companion default, with caf\\xe9.txt "
+            "added\n") in out
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    # a whole number of 100 digits was repeated whole, where every other value is cut short
+    (["print", "score-sheet", "--game", "pdq", "-o", "s.pdf", "--players", "9" * 100],
+     "A PDQ score sheet is for 2 to 6 players, not " + "9" * 37 + "..."),
+    (["serve", "--port", "9" * 100], "--port must be 1 to 65535, not " + "9" * 37 + "..."),
+    (["werdup", "replay", str(Path(__file__).parent / "data" / "werdup-short-game.txt"),
+      "--challenge-rule", "points -" + "9" * 99],
+     "A challenge bonus is 1 to 100 points, not -" + "9" * 36 + "..."),
+])
+def test_a_huge_whole_number_is_repeated_on_a_short_line(capsys, tmp_path, monkeypatch, argv,
+                                                          said):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and said in err and "9" * 40 not in err, err

@@ -218,6 +218,11 @@ def test_unfinished_sheet_is_scored_but_flagged(capsys, tmp_path):
         (["girdle", "solve", "--date", "2026-12-01", "--time-budget", "0"], "above zero, not 0."),
         (["girdle", "solve", "--date", "2026-12-01", "--time-budget=-0.5"],
          "above zero, not -0.5."),
+        # as typed: "-1e+30", and 1e-400 (too small a number for a float) was "not 0"
+        (["girdle", "solve", "--date", "2026-12-01", "--time-budget=-1e30"],
+         "above zero, not -1e30."),
+        (["girdle", "solve", "--date", "2026-12-01", "--time-budget", "1e-400"],
+         "above zero, not 1e-400."),
         (["girdle", "show", "--date", ""], "Cannot read the date ''"),
         (["girdle", "check", "/"], "is a folder"),
         (["girdle", "show", "--date", "2020-01-01"],

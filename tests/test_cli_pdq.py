@@ -284,7 +284,9 @@ def test_json_answer_is_utf8_for_an_argument_that_is_not(argv, tmp_path):
     proc = subprocess.run([sys.executable, "-m", "companion", *argv], env=env,
                           capture_output=True, timeout=60)
     answer = json.loads(proc.stdout.decode("utf-8"))  # strict UTF-8: a raw 0xFF fails
-    assert answer["status"] == 2 and "\\udc" in proc.stdout.decode("ascii", "replace")
+    # the file named readably, the byte written as \\xff (it was "\\udcff")
+    named = argv[-2].decode("utf-8", "backslashreplace")
+    assert answer["status"] == 2 and named in answer["error"] and "\\udc" not in answer["error"]
 
 
 def test_a_deck_on_standard_input_is_read_there(capsys, monkeypatch):

@@ -50,6 +50,24 @@ def test_a_word_list_the_app_cannot_use_stops_serve_in_a_sentence(capsys, tmp_pa
     assert err.startswith(f"companion: {message}") and err.count("\n") == 1, err
 
 
+@pytest.mark.parametrize("command", [["serve", "--port", "5999"], ["db", "current"]])
+@pytest.mark.parametrize(("name", "why"), [
+    ("notes.txt", "it is a file, not a folder"),  # it was "File exists (.../notes.txt)."
+    ("notes.txt/instance", "it cannot be made: Not a directory"),
+])
+def test_an_instance_folder_that_cannot_be_one_is_said_in_a_sentence(capsys, tmp_path,
+                                                                      monkeypatch, command,
+                                                                      name, why):
+    (tmp_path / "notes.txt").write_text("not a folder\n")
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path / name))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    assert main(command) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == (
+        f"companion: The app keeps its files in the instance folder {tmp_path / name} (named "
+        f"by COMPANION_INSTANCE), but {why}.\n")
+
+
 def test_ctrl_c_before_the_server_s_loop_is_the_same_stop(capsys, tmp_path, monkeypatch):
     """The port answers once the server is bound, a moment before its loop takes Ctrl-C
     itself; Ctrl-C then came out of the app's run as an interruption (status 130). It is the
@@ -129,3 +147,29 @@ def test_debug_reloads_but_serves_no_interactive_debugger(tmp_path):
         out, _ = server.communicate(timeout=20)
     assert "Restarting with stat" in out or "reloader" in out.lower(), out  # it reloads
     assert "Debugger is active" not in out, out
+
+
+@pytest.mark.parametrize(("variable", "value", "said"), [
+    # int() of it: a traceback as the app started
+    ("COMPANION_PROXY_HOPS", "x", "The setting PROXY_HOPS (COMPANION_PROXY_HOPS) must be a "
+     "whole number, 0 or more, not 'x'."),
+    ("COMPANION_PROXY_HOPS", "-1", "must be a whole number, 0 or more, not -1."),
+    # taken as it was, to fail a request later (an upload, a search for par)
+    ("COMPANION_MAX_CONTENT_LENGTH", "big", "The setting MAX_CONTENT_LENGTH "
+     "(COMPANION_MAX_CONTENT_LENGTH) must be a whole number, 0 or more, not 'big'."),
+    ("COMPANION_GIRDLE_SOLVE_SECONDS", "0", "The setting GIRDLE_SOLVE_SECONDS "
+     "(COMPANION_GIRDLE_SOLVE_SECONDS) must be a number of seconds above 0, not 0."),
+    # a misspelt queue ran the jobs in each app process, a worker left with nothing to run
+    ("COMPANION_JOB_QUEUE", "postgress", "The setting JOB_QUEUE (COMPANION_JOB_QUEUE) must "
+     "be postgres or embedded (or left out: by the database), not 'postgress'."),
+])
+@pytest.mark.parametrize("command", [["serve", "--port", "5999"], ["db", "current"]])
+def test_a_setting_the_app_cannot_use_stops_the_start_in_a_sentence(
+        capsys, tmp_path, monkeypatch, command, variable, value, said):
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path / "instance"))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.setenv(variable, value)
+    assert main(command) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("companion: ") and err.endswith(f"{said}\n")
+    assert err.count("\n") == 1

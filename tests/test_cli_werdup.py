@@ -220,6 +220,9 @@ SHORT_GAME = Path(__file__).parent / "data" / "werdup-short-game.txt"
     ("#player1 ann\n#player2 bob\nfoo\n", [], 2,
      "Record line 3: cannot read 'foo' (moves start with '>')"),
     ("", ["--challenge-rule", "bogus"], 2, "Unknown challenge rule 'bogus'"),
+    # an empty file (or one of blank lines) was "The record names no players"
+    ("", [], 2, "The record is empty: a WerdUp record names its players (#player1 NAME"),
+    ("\n \r\n", [], 2, "The record is empty: "),
     # a move line not in the record's form is bad input, as a file that is no record: it
     # was exit status 1, the status of an illegal play
     ("#player1 ann\n#player2 bob\n>ann: ACDEHRT 5D CAT [111] extra +6 6\n", [], 2,

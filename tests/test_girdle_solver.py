@@ -200,6 +200,26 @@ def test_a_time_budget_is_a_safety_stop_that_says_so(monkeypatch):
         assert card.complete and card.final == cut.par
 
 
+def test_a_spent_time_budget_starts_no_cp_sat(monkeypatch):
+    """Once the budget is spent the answer is the quick searches' best sheet and the
+    Lagrangian bound: CP-SAT (loading OR-Tools and building its programme alone outlast a
+    short budget) is not started to be stopped at once."""
+    from companion.girdle import solver
+
+    pz, lexicon = _short_word_search(monkeypatch)
+
+    def no_cp_sat(*args, **kwargs):
+        raise AssertionError("CP-SAT started with no time left")
+
+    monkeypatch.setattr(solver, "solve_exact", no_cp_sat)
+    monkeypatch.setattr(solver.time, "monotonic", _SlowClock(1.0))
+    cut = solve(pz, time_budget=0.001, lexicon=lexicon)
+    assert not cut.complete and not cut.proven and cut.placements
+    assert cut.par <= cut.upper_bound
+    _, card = play_all(pz, cut.placements, lexicon)
+    assert card.complete and card.final == cut.par
+
+
 def test_the_cache_does_not_answer_for_a_changed_list_of_the_same_name(tmp_path, monkeypatch):
     """A club list edited in place (same name, more words) gets its own search, not the
     par the cache kept for the old words, whose sheet still replays under the new list."""

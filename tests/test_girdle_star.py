@@ -125,3 +125,31 @@ def test_a_safety_stop_on_a_star_says_so(monkeypatch):
     assert card.complete and card.final == cut.par
     slow = solve(pz, time_budget=10**9)
     assert slow.proven and (slow.par, slow.placements) == (full.par, full.placements)
+
+
+def test_a_spent_time_budget_stops_a_star_search_at_its_first_sheet(monkeypatch):
+    """A budget already spent (``--time-budget 0.001``) ends the search once it has a sheet:
+    the brief search of the most promising spines stops at the first that gives one, and no
+    letter prices are tuned (the 50 spines and 150 rounds of prices had run whatever the
+    budget, about 0.9 s of processor time). The sheet is legal and the bound a bound."""
+    from companion.girdle import star as star_module
+
+    pz = family_puzzle(dt.date(2026, 12, 4), "star")
+    full = girdle_solution(pz)  # solve(pz), shared
+    calls = {"spine_bounds": 0, "search_spine": 0}
+    for name in calls:
+        real = getattr(star_module.StarSolver, name)
+
+        def count(self, *args, _real=real, _name=name, **kwargs):
+            calls[_name] += 1
+            return _real(self, *args, **kwargs)
+
+        monkeypatch.setattr(star_module.StarSolver, name, count)
+    monkeypatch.setattr(solver_module.time, "monotonic", _SlowClock(1.0))
+    cut = solve(pz, time_budget=0.001)
+    assert not cut.complete and not cut.proven
+    assert cut.placements and cut.par <= full.par <= cut.upper_bound
+    _, card = play_all(pz, cut.placements)
+    assert card.complete and card.final == cut.par
+    assert calls["spine_bounds"] == 2  # the spines' first bounds, and again before the search
+    assert 1 <= calls["search_spine"] < star_module.FIRST_SPINES

@@ -44,6 +44,17 @@ def test_missing_file(tmp_path):
         load_photo(LoadConfig(), tmp_path / "nope.jpg")
 
 
+def test_standard_input_is_not_a_photo(tmp_path, monkeypatch):
+    """'-' reads standard input where a text file is read; a photo it does not, and said only
+    "The photo -: no such file"."""
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(BadPhoto, match=r"^the photo -: standard input \(-\) is not read as a "
+                       "photo; save the photo to a file and name it$"):
+        load_photo(LoadConfig(), "-")
+    (tmp_path / "-").write_bytes(_jpeg())  # a file of that name is one
+    assert load_photo(LoadConfig(), "-").shape == (300, 400, 3)
+
+
 def test_huge_file_and_huge_image_are_refused_before_decoding(tmp_path):
     p = tmp_path / "big.jpg"
     p.write_bytes(_jpeg())

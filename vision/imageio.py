@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, UnidentifiedImageError
 
-from companion.text import counted
+from companion.text import counted, path_shown
 from vision.config import LoadConfig
 from vision.errors import BadPhoto
 
@@ -86,7 +86,7 @@ def photo_named(path: str | Path, what: str = "photo") -> str:
     """How a refusal names a photo file: after its own words ("the photo notes: not an
     image ..."), so a file's name never opens the sentence, where it would take a capital;
     ``what`` the file is to the command ("tile image" for a tile's crop)."""
-    return f"the {what} {path}"
+    return f"the {what} {path_shown(path)}"
 
 
 def load_photo(cfg: LoadConfig, path: str | Path, what: str = "photo") -> np.ndarray:
@@ -100,6 +100,9 @@ def load_photo(cfg: LoadConfig, path: str | Path, what: str = "photo") -> np.nda
     if p.is_dir():
         raise BadPhoto(f"{name}: a folder, not a photo")
     if not p.exists():
+        if str(path) == "-":  # "no such file": '-' reads standard input for text files only
+            raise BadPhoto(f"{name}: standard input (-) is not read as a photo; save the photo "
+                           "to a file and name it")
         raise BadPhoto(f"{name}: no such file")
     if not p.is_file():  # /dev/zero, a pipe: no photo, and maybe no end
         raise BadPhoto(f"{name}: a device or a pipe, not a photo file")

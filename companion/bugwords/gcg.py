@@ -250,6 +250,10 @@ def _read_pragma(rec: GcgRecord, lineno: int, line: str) -> bool:
 
 def parse_gcg(text: str) -> GcgRecord:
     """Read a GCG record; raises :class:`GcgReadError` naming the first bad line."""
+    if not text.strip("\ufeff \t\r\n\v\f"):  # "no players and no moves", as if it were a record
+        raise GcgReadError("the game record is empty: a GCG record names its players "
+                           "(#player1 NICK NAME), then gives their moves, one a line "
+                           "(>NICK: RACK MOVE +SCORE TOTAL)")
     rec = GcgRecord()
     in_note = False
     for lineno, raw in enumerate(text.splitlines(), 1):

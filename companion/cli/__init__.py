@@ -20,7 +20,7 @@ from typing import Any, NoReturn
 
 from companion import __version__
 from companion.errors import CompanionError, exit_status
-from companion.text import PATH_SHOWN, printable, sentence, short_words, shown
+from companion.text import bytes_escaped, path_shown, printable, sentence, short_words
 from companion.typed import typed_text
 
 # Sub-command modules, in the order ``companion --help`` lists them (``printing`` registers
@@ -232,7 +232,7 @@ def _run(argv: list[str] | None, parsed: list[argparse.Namespace]) -> int:
     except CompanionError as exc:
         status = exit_status(exc)
         if getattr(args, "json", False):  # the answer asked for is JSON, an error's too
-            _print_json_error(sentence(str(exc)), status)
+            _print_json_error(bytes_escaped(sentence(str(exc))), status)
         else:
             say(str(exc))
         return status
@@ -252,7 +252,7 @@ def _run(argv: list[str] | None, parsed: list[argparse.Namespace]) -> int:
             sys.stdout.flush()
         except OSError:
             _drop_stdout()
-        where = f" ({shown(str(exc.filename), PATH_SHOWN)})" if exc.filename else ""
+        where = f" ({path_shown(exc.filename)})" if exc.filename else ""
         say(f"{exc.strerror or exc}{where}")
         return 2
 

@@ -19,7 +19,7 @@ from companion.cli.common import (
     whole_number,
 )
 from companion.errors import CompanionError, UsageError
-from companion.text import capital_first, counted, printable, quoted
+from companion.text import capital_first, counted, path_shown, printable, quoted
 from companion.totals import total_slip_text
 
 if TYPE_CHECKING:  # the engine and the word lists load when a command runs
@@ -203,7 +203,8 @@ def position_from_text(text: str, name: str = "-") -> Board:
         return Board.from_text(text, rules.layout.rows, rules.layout.cols,
                                max_height=rules.max_height)
     except PlayError as exc:  # "cannot read the position: ...", whichever file it was
-        where = "the position on standard input" if name == "-" else f"position {name}"
+        where = ("the position on standard input" if name == "-"
+                 else f"position {path_shown(name)}")
         raise UsageError(f"{where}: {exc}") from exc
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -11,7 +12,7 @@ from typing import TYPE_CHECKING
 from companion.cli.common import decimal_number, file_name, path_name
 from companion.decimals import decimal_from
 from companion.errors import UsageError
-from companion.text import counted, listed, printable, quoted
+from companion.text import counted, listed, path_shown, printable, quoted
 
 if TYPE_CHECKING:
     from cad.build import Copies
@@ -104,18 +105,25 @@ def _params(clearance: float, bed: tuple[float, float] | None = None,
         raise UsageError(str(exc)) from exc
 
 
-def _cache_dir(name: str | None) -> Path | None:
-    """``--cache-dir``, made now so a folder that cannot be one fails before any building."""
-    if name is None:
-        return None
-    if not name.strip():
+def _cache_dir(name: str | None) -> Path:
+    """``--cache-dir``, else the default cache (``$COMPANION_CAD_CACHE``, else the user's
+    cache: :func:`cad.build.default_cache_dir`), made now so a folder that cannot be one
+    fails before any building, in a sentence (the default's was "File exists")."""
+    from cad.build import default_cache_dir
+
+    if name is not None and not name.strip():
         raise UsageError("--cache-dir needs a folder name")
-    path = Path(name)
+    path = Path(name) if name is not None else default_cache_dir()
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise UsageError(f"cannot use {path} as the cache folder: {exc.strerror or exc}"
-                         ) from exc
+        why = ("it is a file, not a folder" if path.exists() and not path.is_dir()
+               else exc.strerror or str(exc))
+        named = (" (COMPANION_CAD_CACHE)" if name is None and os.environ.get("COMPANION_CAD_CACHE")
+                 else "")
+        way_out = "; give another with --cache-dir" if name is None else ""
+        raise UsageError(f"cannot use {path_shown(path)}{named} as the cache folder: "
+                         f"{why}{way_out}") from exc
     return path
 
 
@@ -125,11 +133,13 @@ def _out_dir(name: str) -> Path:
         raise UsageError("-o needs a folder name, like werdup-set")
     out = Path(name)
     if out.exists() and not out.is_dir():
-        raise UsageError(f"cannot make the folder {out}: a file of that name is in the way")
+        raise UsageError(f"cannot make the folder {path_shown(out)}: a file of that name is "
+                         "in the way")
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise UsageError(f"cannot make the folder {out}: {exc.strerror or exc}") from exc
+        raise UsageError(f"cannot make the folder {path_shown(out)}: {exc.strerror or exc}"
+                         ) from exc
     return out
 
 
@@ -179,10 +189,10 @@ def _say_written(count: int, out: Path, detail: str, removed: tuple[str, ...],
                  left_by: str) -> None:
     """What ``cad build`` and ``cad coupons`` wrote, as both say it: "wrote 4 files to
     DIR" and ``detail``, then the files of an earlier run (``left_by``) they removed."""
-    print(f"wrote {counted(count, 'file')} to {printable(str(out))}{detail}")
+    print(f"wrote {counted(count, 'file')} to {path_shown(out)}{detail}")
     if removed:
         print(f"removed {counted(len(removed), 'file')} that {left_by} left there: "
-              f"{', '.join(printable(n) for n in removed)}")
+              f"{', '.join(path_shown(n) for n in removed)}")
 
 
 # what each kind of file a coupon is written as holds

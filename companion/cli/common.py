@@ -15,7 +15,15 @@ from typing import TYPE_CHECKING, Any
 from companion.dates import date_from, dates_from, is_range
 from companion.decimals import decimal_from, whole_from
 from companion.errors import CompanionError, UsageError
-from companion.text import counted, listed, printable, quoted, shown
+from companion.text import (
+    counted,
+    listed,
+    number_shown,
+    path_shown,
+    printable,
+    quoted,
+    shown,
+)
 from companion.textfile import decode_text, read_at_most
 from companion.typed import typed_text
 
@@ -35,6 +43,18 @@ def whole_number(text: str) -> int:
         return whole_from(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def seed_number(text: str) -> int:
+    """A ``--seed`` (``type=seed_number``): a whole number of 0 or more, as the web app's PDQ
+    deals take one. Python's shuffles take a negative seed as its positive, so ``--seed -3``
+    played the game of ``--seed 3`` without a word."""
+    seed = whole_number(text)
+    if seed < 0:
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a seed: give a whole number "
+                                         "of 0 or more (a seed below 0 shuffles as the same "
+                                         "number above 0 does)")
+    return seed
 
 
 def any_case(choices: tuple[str, ...] | list[str]) -> Callable[[str], str]:
@@ -57,7 +77,8 @@ def check_seconds(option: str, seconds: float | None) -> None:
     ``--stalled-seconds``; None: left out) that is not above zero, in one sentence for all
     three, the number typed repeated (they said it three ways, one without the number)."""
     if seconds is not None and not 0 < seconds < float("inf"):  # NaN too
-        raise UsageError(f"{option} must be a number of seconds above zero, not {seconds:g}")
+        raise UsageError(f"{option} must be a number of seconds above zero, not "
+                         f"{number_shown(seconds)}")
 
 
 def file_name(text: str) -> str:
@@ -177,21 +198,22 @@ def read_text_file(name: str, what: str, limit: int = MAX_TEXT_BYTES,
     ``any_encoding`` the text is read as
     :func:`companion.textfile.decode_text` reads it (UTF-16, Latin-1: game records saved by
     other programs)."""
+    named = path_shown(name)
     if name != "-":
         path = Path(name)
         if path.is_dir():
-            raise UsageError(f"{what} {name} is a folder, not a file")
+            raise UsageError(f"{what} {named} is a folder, not a file")
         if not path.exists():
-            raise UsageError(f"{what} file not found: {name}")
+            raise UsageError(f"{what} file not found: {named}")
         if path.is_file() and path.stat().st_size > limit:
             size = counted(path.stat().st_size, "byte", spec=",")
-            raise UsageError(f"{what} file {name} is too large ({size}) "
+            raise UsageError(f"{what} file {named} is too large ({size}) "
                              "to be one; is it the right file?")
     try:
         data = read_at_most(name, limit)
     except OSError as exc:
-        raise UsageError(f"cannot read {what} file {name}: {exc.strerror or exc}") from exc
-    where = "on standard input" if name == "-" else name
+        raise UsageError(f"cannot read {what} file {named}: {exc.strerror or exc}") from exc
+    where = "on standard input" if name == "-" else named
     if len(data) > limit:  # standard input or a device that does not end
         raise UsageError(f"the {what} {where} is too large (over "
                          f"{counted(limit, 'byte', spec=',')}) to be one; is it the right file?")
@@ -207,7 +229,7 @@ def read_text_file(name: str, what: str, limit: int = MAX_TEXT_BYTES,
     except UnicodeDecodeError:
         if name == "-":
             raise UsageError(f"the {what} on standard input is not UTF-8 text") from None
-        raise UsageError(f"{what} {name} is not a text file (UTF-8 expected); "
+        raise UsageError(f"{what} {named} is not a text file (UTF-8 expected); "
                          "is it the right file?") from None
 
 
@@ -219,8 +241,8 @@ def check_file_ending(option: str, name: str, written: str, endings: tuple[str, 
     if Path(name).suffix.lower() in endings:
         return
     said = listed(list(endings), "or")
-    raise UsageError(f"{option} {name}: the file is written as {written}; give its name an "
-                     f"ending of {said}")
+    raise UsageError(f"{option} {path_shown(name)}: the file is written as {written}; give "
+                     f"its name an ending of {said}")
 
 
 EMPTY_POSITION = "empty"  # a position argument naming an empty board, not a file

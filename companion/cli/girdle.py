@@ -26,7 +26,7 @@ from companion.cli.common import (
 from companion.dates import MAX_RANGE_DAYS, is_range
 from companion.errors import UsageError
 from companion.girdle.layouts import family_of, layouts, puzzle_model, shape_text
-from companion.text import counted, printable, quoted, shown, signed
+from companion.text import counted, number_shown, path_shown, printable, quoted, shown, signed
 
 if TYPE_CHECKING:  # the engine, the solver and the word lists load when a command runs
     from companion.girdle import Puzzle, Sheet, SheetStep
@@ -177,7 +177,7 @@ def search_notice(pz: Puzzle, time_budget: float | None = None) -> Callable[[], 
     when a ``time_budget`` of less than that stops it)."""
     family = family_of(pz.lines, pz.size)
     if time_budget is not None and time_budget < 10:
-        how_long = f"it stops after {time_budget:g} s"
+        how_long = f"it stops after {number_shown(time_budget)} s"
     else:
         how_long = "this takes about ten seconds, half a minute at most"
 
@@ -373,7 +373,7 @@ def card_text(sheet: Sheet, card: ScoreCard) -> str:
 
 def load_sheet_file(path: str) -> dict:
     text = read_text_file(path, "sheet")
-    where = "the sheet on standard input" if path == "-" else f"the sheet {path}"
+    where = "the sheet on standard input" if path == "-" else f"the sheet {path_shown(path)}"
     if not text.strip():  # the JSON reader's "Expecting value: line 1 column 1 (char 0)"
         raise UsageError(f"{where} is empty: a sheet is a JSON list of words in order, as "
                          "'girdle solve --json' prints its 'solution'")
@@ -396,20 +396,22 @@ def run_check(args: argparse.Namespace) -> int:
     lex = lexicon_from_args(args)
     if "puzzle" in data:
         if args.date is not None:  # it would be dropped without a word
-            raise UsageError(f"the sheet {args.solution} holds its puzzle; --date is for a sheet "
+            raise UsageError(f"the sheet {path_shown(args.solution)} holds its puzzle; --date is "
+                             "for a sheet "
                              "without one (a list of words, or an object without 'puzzle')")
         try:
             pz = Puzzle.from_dict(data["puzzle"])
         except UsageError as exc:  # which file's puzzle it is
-            raise UsageError(f"the puzzle of the sheet {args.solution}: {exc}") from exc
+            raise UsageError(f"the puzzle of the sheet {path_shown(args.solution)}: {exc}") from exc
     else:
         pz = _daily(args, args.date if args.date is not None else data.get("date"), lex)
         if args.date is not None and data.get("date") is not None:
             written = parse_date(data["date"], command="girdle check")
             asked = parse_date(args.date, command="girdle check")
             if written != asked:  # a sheet judged against another day's lines is no answer
-                raise UsageError(f"the sheet {args.solution} is for {written.isoformat()}, "
-                                 f"not {asked.isoformat()}: leave out --date to check it, "
+                raise UsageError(f"the sheet {path_shown(args.solution)} is for "
+                                 f"{written.isoformat()}, not {asked.isoformat()}: leave out "
+                                 "--date to check it, "
                                  "or give a sheet of that day")
     sheet = Sheet(pz, lex)
     try:

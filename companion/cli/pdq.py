@@ -14,6 +14,7 @@ from companion.cli.common import (
     file_name,
     lexicon_from_args,
     print_json,
+    seed_number,
     whole_number,
 )
 from companion.errors import UsageError
@@ -82,7 +83,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help="with --solitaire: you type the words, the companion deals and judges",
     )
-    p.add_argument("--seed", type=whole_number, metavar="N",
+    p.add_argument("--seed", type=seed_number, metavar="N",
                    help="with --solitaire: repeatable shuffle")
     p.add_argument("--variants", action="store_true", help="list the variants and their rules")
     p.set_defaults(func=run)

@@ -17,7 +17,7 @@ from companion.cli.common import (
 )
 from companion.errors import UsageError
 from companion.outfile import write_all, write_file_whole
-from companion.text import printable
+from companion.text import path_shown
 
 GAMES_WITH_BOARDS = ("werdup", "bugwords")
 SCORE_SHEET_GAMES = ("werdup", "bugwords", "pdq")
@@ -135,24 +135,28 @@ def _write(args: argparse.Namespace, default_name: str, data: bytes) -> int:
     if args.output and args.output.endswith(("/", os.sep)):
         # "-o prints/" names a folder (Path drops the slash: it would have become a file)
         if path.exists() and not path.is_dir():  # mkdir says only "File exists"
-            raise UsageError(f"Cannot make the folder {path}: a file of that name is in the "
+            raise UsageError(f"Cannot make the folder {path_shown(path)}: a file of that name "
+                             "is in the "
                              "way.")
         try:
             path.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise UsageError(f"Cannot make the folder {path}: {exc.strerror or exc}.") from exc
+            raise UsageError(f"Cannot make the folder {path_shown(path)}: "
+                             f"{exc.strerror or exc}.") from exc
     if path.is_dir():
         path = path / default_name
     elif not path.parent.is_dir():  # the system says only "No such file or directory"
         if path.parent.exists():  # "there is no folder notes.txt" of a file named so
-            raise UsageError(f"Cannot write {path}: {path.parent} is a file, not a folder.")
-        raise UsageError(f"Cannot write {path}: there is no folder {path.parent} (a name "
+            raise UsageError(f"Cannot write {path_shown(path)}: {path_shown(path.parent)} is a "
+                             "file, not a folder.")
+        raise UsageError(f"Cannot write {path_shown(path)}: there is no folder "
+                         f"{path_shown(path.parent)} (a name "
                          "ending in / makes a folder).")
     try:
         write_file_whole(path, data)  # a full disk leaves no half PDF and spoils no earlier one
     except OSError as exc:
-        raise UsageError(f"Cannot write {path}: {exc.strerror or exc}.") from exc
-    print(f"wrote {printable(str(path))}")  # a name with ESC in it is shown, not obeyed
+        raise UsageError(f"Cannot write {path_shown(path)}: {exc.strerror or exc}.") from exc
+    print(f"wrote {path_shown(path)}")  # a name with ESC in it is shown, not obeyed
     return 0
 
 

@@ -31,11 +31,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from companion.cli.common import database_errors
     from companion.errors import UsageError
-    from companion.text import quoted
+    from companion.text import number_shown, quoted
     from companion.web import create_app
 
     if not 1 <= args.port <= 65535:
-        raise UsageError(f"--port must be 1 to 65535, not {args.port}")
+        raise UsageError(f"--port must be 1 to 65535, not {number_shown(args.port)}")
     try:  # before the app starts and says it is serving
         socket.getaddrinfo(args.host, args.port)
     except (socket.gaierror, UnicodeError) as exc:

@@ -19,7 +19,7 @@ from companion.cli.common import (
 )
 from companion.errors import UsageError
 from companion.outfile import write_file_whole
-from companion.text import PATH_SHOWN, counted, printable, shown, signed
+from companion.text import counted, path_shown, signed
 from companion.werdup.rules import RULE_SET_NAMES
 
 READ_GAMES = ("werdup", "bugwords", "girdle", "pdq")
@@ -176,15 +176,19 @@ def _check_overlay_path(name: str, inputs: list[str | None]) -> None:
     path = Path(name)
     for given in inputs:
         if given and path.exists() and Path(given).exists() and path.samefile(given):
-            raise UsageError(f"--overlay {name} is the input file {given}; name a new image "
-                             "file for the overlay, like overlay.png")
+            raise UsageError(f"--overlay {path_shown(name)} is the input file "
+                             f"{path_shown(given)}; name a new image file for the overlay, "
+                             "like overlay.png")
     if path.is_dir():
-        raise UsageError(f"--overlay {name} is a folder; name an image file, like overlay.png")
+        raise UsageError(f"--overlay {path_shown(name)} is a folder; name an image file, "
+                         "like overlay.png")
     check_file_ending("--overlay", name, "an image", OVERLAY_SUFFIXES)
     if not path.resolve().parent.is_dir():
         if path.resolve().parent.exists():  # not "the folder notes.txt does not exist"
-            raise UsageError(f"--overlay {name}: {path.parent} is a file, not a folder")
-        raise UsageError(f"--overlay {name}: the folder {path.parent} does not exist")
+            raise UsageError(f"--overlay {path_shown(name)}: {path_shown(path.parent)} is a "
+                             "file, not a folder")
+        raise UsageError(f"--overlay {path_shown(name)}: the folder {path_shown(path.parent)} "
+                         "does not exist")
 
 
 def _write_overlay(name: str, image) -> None:
@@ -195,11 +199,11 @@ def _write_overlay(name: str, image) -> None:
     except cv2.error:
         encoded = False
     if not encoded:
-        raise UsageError(f"--overlay {name}: cannot write the overlay image there")
+        raise UsageError(f"--overlay {path_shown(name)}: cannot write the overlay image there")
     try:
         write_file_whole(Path(name), data.tobytes())  # never half an image on a full disk
     except OSError as exc:
-        raise UsageError(f"--overlay {name}: cannot write the overlay image there "
+        raise UsageError(f"--overlay {path_shown(name)}: cannot write the overlay image there "
                          f"({exc.strerror or exc})") from exc
 
 
@@ -209,7 +213,7 @@ def _puzzle(args: argparse.Namespace, lexicon):
 
     if args.puzzle:
         text = read_text_file(args.puzzle, "puzzle")
-        where = f"--puzzle {shown(args.puzzle, PATH_SHOWN)}"
+        where = f"--puzzle {path_shown(args.puzzle)}"
         if not text.strip():  # the JSON reader's "Expecting value: line 1 column 1 (char 0)"
             raise UsageError(f"{where} is empty: a puzzle file is the JSON 'companion girdle "
                              "show --json' writes")
@@ -452,7 +456,7 @@ def run_classify(args: argparse.Namespace) -> int:
         print_json(results)
     else:
         for r in results:
-            print(f"{printable(r['file'])}: {r['letter'] or '(no letter)'} "
+            print(f"{path_shown(r['file'])}: {r['letter'] or '(no letter)'} "
                   f"{r['confidence']:.0%}")
     return status
 

@@ -17,10 +17,11 @@ from companion.cli.common import (
     print_json,
     read_position,
     read_text_file,
+    seed_number,
     whole_number,
 )
 from companion.errors import CompanionError, UsageError
-from companion.text import PATH_SHOWN, counted, printable, quoted, shown
+from companion.text import counted, path_shown, printable, quoted, shown
 from companion.werdup.rules import RULE_SET_NAMES, WerdUpRules, get_rules
 
 if TYPE_CHECKING:  # the engine and the word lists load when a command runs
@@ -117,7 +118,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         f"print the game record. Exit status: 0 the game ended, 1 it had not ended after "
         f"{counted(SELFPLAY_TURNS, 'turn')}, 2 bad usage.",
     )
-    sp.add_argument("--seed", type=whole_number, default=1,
+    sp.add_argument("--seed", type=seed_number, default=1,
                     help="random seed for the bag (default 1)")
     sp.add_argument("--players", default="ann,bob",
                     help="comma-separated player names, 1 to 4 (default ann,bob)")
@@ -160,9 +161,9 @@ def _board_from_text(text: str, name: str, rules: WerdUpRules, args: argparse.Na
 
     size = rules.board_size
     if option is not None:
-        where = f"{option} {shown(name, PATH_SHOWN)}"
+        where = f"{option} {path_shown(name)}"
     else:
-        where = "the position on standard input" if name == "-" else f"position {name}"
+        where = "the position on standard input" if name == "-" else f"position {path_shown(name)}"
     if is_state(text):
         try:
             return board_from_state(text, rules)

@@ -9,6 +9,7 @@ import sys
 
 from companion.cli.common import check_seconds, decimal_number, whole_number
 from companion.errors import UsageError
+from companion.text import number_shown
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -39,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
 
     if args.concurrency < 1:
         # as --port and --top say theirs, the number typed repeated
-        raise UsageError(f"--concurrency must be 1 or more, not {args.concurrency}")
+        raise UsageError(f"--concurrency must be 1 or more, not {number_shown(args.concurrency)}")
     check_seconds("--stalled-seconds", args.stalled_seconds)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")

@@ -148,7 +148,9 @@ def solve(
     if hint and root_bound <= best_score:
         return Solution(par=best_score, proven=True, upper_bound=best_score, placements=hint,
                         seconds=time.monotonic() - start, complete=not out_of_time())
-    if hint and programme_size(puzzle, index) > EXACT_MAX_PLACEMENTS:
+    # no CP-SAT once the time is up (loading it and building its programme alone outlast a
+    # short budget), nor on a programme too large for it
+    if hint and (out_of_time() or programme_size(puzzle, index) > EXACT_MAX_PLACEMENTS):
         return Solution(par=best_score, proven=False, upper_bound=max(best_score, root_bound),
                         placements=hint, seconds=time.monotonic() - start,
                         complete=not out_of_time())

@@ -536,13 +536,16 @@ def solve_star(puzzle: Puzzle, index: WordIndex, star: Star,
     bounds, _ = solver.spine_bounds(lam)
     best = -np.inf
     answer = None
-    # a first sheet from the most promising spines, searched briefly
+    # a first sheet from the most promising spines, searched briefly (once the time is up,
+    # no more of them than it takes to find one)
     for k in np.argsort(-bounds, kind="stable")[:FIRST_SPINES].tolist():
+        if answer is not None and out_of_time():
+            break
         res = solver.search_spine(k, lam, best, limit=FIRST_NODES)
         if res:
             best, answer = res[0], (k, res[1])
     # letter prices that bring the spines' bounds down towards that sheet (subgradient steps)
-    lam = _root_prices(solver, lam, best, ROOT_STEPS if answer else 0)
+    lam = _root_prices(solver, lam, best, ROOT_STEPS if answer else 0, out_of_time)
     bounds, _ = solver.spine_bounds(lam)
     # every spine the bound cannot rule out, searched to the end, most promising first
     searched = 0
@@ -566,12 +569,16 @@ def solve_star(puzzle: Puzzle, index: WordIndex, star: Star,
     return StarResult(int(round(best)), moves, upper, complete, searched)
 
 
-def _root_prices(solver: StarSolver, lam: np.ndarray, best: float, steps: int) -> np.ndarray:
+def _root_prices(solver: StarSolver, lam: np.ndarray, best: float, steps: int,
+                 out_of_time: Callable[[], bool] = lambda: False) -> np.ndarray:
     """The best letter prices of up to ``steps`` subgradient steps from ``lam`` bringing the
-    spines' bounds down towards a sheet scoring ``best``."""
+    spines' bounds down towards a sheet scoring ``best``; fewer once ``out_of_time`` (any
+    prices of zero or more give a valid bound, only a looser one)."""
     best_lam, best_val = lam, np.inf
     theta, stall = 1.0, 0
     for _ in range(steps):
+        if out_of_time():
+            break
         bounds, g = solver.spine_bounds(lam)
         val = float(bounds.max())
         if val < best_val - 1e-9:

@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 
 from companion.lexicon.letters import is_letters, word_letters
-from companion.text import counted, shown
+from companion.text import counted, path_shown, shown
 from companion.textfile import decode_text, read_at_most
 
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
@@ -49,7 +49,7 @@ def _decode_word_file(p: Path, raw: bytes) -> str:
     try:
         return decode_text(raw)
     except ValueError as exc:
-        raise LexiconError(f"word list {p} {exc}, not one word per line") from exc
+        raise LexiconError(f"word list {path_shown(p)} {exc}, not one word per line") from exc
 
 
 @dataclass(frozen=True)
@@ -80,24 +80,25 @@ def read_word_lines(path: str | Path) -> tuple[list[str], SkippedLines]:
     """
     p = Path(path)
     if not p.exists():
-        raise LexiconError(f"word list not found: {p}")
+        raise LexiconError(f"word list not found: {path_shown(p)}")
     if p.is_dir():
-        raise LexiconError(f"word list is a folder, not a file: {p}")
+        raise LexiconError(f"word list is a folder, not a file: {path_shown(p)}")
     try:
         raw = read_at_most(p, _MAX_FILE_BYTES)
     except OSError as exc:
-        raise LexiconError(f"cannot read word list {p}: {exc.strerror}") from exc
+        raise LexiconError(f"cannot read word list {path_shown(p)}: {exc.strerror}") from exc
     if len(raw) > _MAX_FILE_BYTES:
-        raise LexiconError(f"word list {p} is too large (over "
+        raise LexiconError(f"word list {path_shown(p)} is too large (over "
                            f"{counted(_MAX_FILE_BYTES, 'byte', spec=',')})")
     if raw[:2] == b"\x1f\x8b":
         try:
             with gzip.GzipFile(fileobj=io.BytesIO(raw)) as z:
                 raw = z.read(_MAX_FILE_BYTES + 1)
         except (OSError, EOFError) as exc:
-            raise LexiconError(f"word list {p} is a broken gzip file") from exc
+            raise LexiconError(f"word list {path_shown(p)} is a broken gzip file") from exc
         if len(raw) > _MAX_FILE_BYTES:
-            raise LexiconError(f"word list {p} unpacks to over {counted(_MAX_FILE_BYTES, 'byte')}")
+            raise LexiconError(f"word list {path_shown(p)} unpacks to over "
+                               f"{counted(_MAX_FILE_BYTES, 'byte')}")
     text = _decode_word_file(p, raw)
     words = []
     skipped, first, first_text = 0, 0, ""
@@ -153,9 +154,9 @@ class Lexicon:
         words, skipped = read_word_lines(p)
         if not words:
             why = f": {skipped}" if skipped.count else ""
-            raise LexiconError(f"word list {p} has no words (one word of letters A-Z per "
-                               f"line){why}")
-        lexicon = cls(words, name or p.name, display)
+            raise LexiconError(f"word list {path_shown(p)} has no words (one word of letters "
+                               f"A-Z per line){why}")
+        lexicon = cls(words, name or p.name, display or path_shown(p.name))
         lexicon.skipped = skipped
         return lexicon
 

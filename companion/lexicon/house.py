@@ -27,7 +27,7 @@ from companion.lexicon.core import (
     read_word_file,
     read_word_lines,
 )
-from companion.text import listed
+from companion.text import listed, path_shown
 
 OFFENSIVE_LIST_NAME = "offensive words (LDNOOBW)"
 
@@ -61,7 +61,8 @@ class HouseLexicon(Lexicon):
         parts = [base.name] + [
             f"{'+' if layer.action == 'add' else '-'} {layer.name}" for layer in self.layers
         ]
-        changes = [f"{layer.name} {'added' if layer.action == 'add' else 'removed'}"
+        # (as a page or a line names the file: a byte not UTF-8 written \xe9, path_shown)
+        changes = [f"{path_shown(layer.name)} {'added' if layer.action == 'add' else 'removed'}"
                    for layer in self.layers]
         shown = listed(changes)
         super().__init__(words, name=" ".join(parts),
@@ -130,7 +131,8 @@ def _layer_from_file(path: str, action: str) -> Layer:
         raise LexiconError(f"house list of {verb}: {exc}") from exc
     if not words:
         why = f": {skipped}" if skipped.count else ""
-        raise LexiconError(f"house list of {verb}: {p} has no words (one word of letters A-Z "
+        raise LexiconError(f"house list of {verb}: {path_shown(p)} has no words (one word of "
+                           "letters A-Z "
                            f"per line){why}")
     return Layer(p.name, action, frozenset(words), skipped)
 

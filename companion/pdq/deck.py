@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from companion.datafiles import read_data_text
 from companion.decimals import whole_from
 from companion.errors import UsageError
-from companion.text import counted
+from companion.text import counted, path_shown
 from companion.textfile import read_at_most
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ MAX_DECK_BYTES = 1_000_000
 def parse_deck_table(text: str, name: str) -> Deck:
     """A deck from a ``letter<TAB>count`` table (header line, ``#`` comments allowed)."""
     counts: dict[str, int] = {}
-    where = "The deck on standard input" if name == "-" else f"Deck file {name}"
+    where = "The deck on standard input" if name == "-" else f"Deck file {path_shown(name)}"
     lines = [ln.strip() for ln in text.splitlines()]
     rows = [ln for ln in lines if ln and not ln.startswith("#")]
     if not rows:  # (the header's refusal told an empty file to start with a header)
@@ -120,19 +120,20 @@ def load_deck(path: str | Path | None = None) -> Deck:
         return default_deck()
     p = Path(path)
     if p.is_dir():
-        raise UsageError(f"Deck file {p} is a folder, not a file.")
+        raise UsageError(f"Deck file {path_shown(p)} is a folder, not a file.")
     try:
         raw = read_at_most(p, MAX_DECK_BYTES)  # a deck table is a few hundred bytes
         if len(raw) > MAX_DECK_BYTES:
-            raise UsageError(f"Deck file {p} is too large (over "
+            raise UsageError(f"Deck file {path_shown(p)} is too large (over "
                              f"{counted(MAX_DECK_BYTES, 'byte', spec=',')}) to be a deck table.")
         text = raw.decode("utf-8")
     except FileNotFoundError as exc:
-        raise UsageError(f"Deck file not found: {p}") from exc
+        raise UsageError(f"Deck file not found: {path_shown(p)}") from exc
     except UnicodeDecodeError as exc:
-        raise UsageError(f"Cannot read deck file {p}: it must be a text table.") from exc
+        raise UsageError(f"Cannot read deck file {path_shown(p)}: it must be a text table."
+                         ) from exc
     except OSError as exc:  # permission denied, say: "it must be a text table" named no cause
-        raise UsageError(f"Cannot read deck file {p}: {exc.strerror or exc}.") from exc
+        raise UsageError(f"Cannot read deck file {path_shown(p)}: {exc.strerror or exc}.") from exc
     return parse_deck_table(text, p.name)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import math
 import os
 import secrets
 import threading
@@ -16,7 +17,7 @@ from werkzeug.routing import IntegerConverter
 from companion.challenges import CHALLENGED_OFF, LOST_TURN, challenge_bonus
 from companion.errors import UsageError
 from companion.play import full_rack_bonus
-from companion.text import counted, listed, sentence, signed
+from companion.text import counted, listed, path_shown, quoted, sentence, signed
 
 # Blueprint modules, one per area, registered in this order.
 AREAS = ("challenge", "games", "clock", "girdle", "prints", "pdq", "api", "health")
@@ -178,6 +179,7 @@ class _CookieSessions(SecureCookieSessionInterface):
 
 def _configured(test_config: dict[str, Any] | None, instance_path: str | None) -> Flask:
     """A Flask app with its configuration read and checked (nothing else set up yet)."""
+    by_variable = not instance_path and bool(os.environ.get("COMPANION_INSTANCE"))
     instance_path = instance_path or os.environ.get("COMPANION_INSTANCE") or None
     if instance_path:
         instance_path = os.path.abspath(instance_path)
@@ -189,7 +191,8 @@ def _configured(test_config: dict[str, Any] | None, instance_path: str | None) -
     app.config.from_prefixed_env("COMPANION")
     if test_config is not None:
         app.config.from_mapping(test_config)
-    os.makedirs(app.instance_path, exist_ok=True)
+    _check_settings(app.config)
+    _make_instance_folder(app.instance_path, "COMPANION_INSTANCE" if by_variable else None)
     if not app.config.get("SECRET_KEY"):
         if _uses_postgres(app.config.get("DATABASE_URL")):
             # Several app servers share PostgreSQL: a key made here would differ per host,
@@ -200,6 +203,52 @@ def _configured(test_config: dict[str, Any] | None, instance_path: str | None) -
                               "print(secrets.token_hex(32))').")
         app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
     return app
+
+
+JOB_QUEUES = ("postgres", "embedded")  # who runs the long jobs (companion.web.jobs.runner)
+
+
+def _check_settings(config: Any) -> None:
+    """``JOB_QUEUE`` is one of :data:`JOB_QUEUES` or left out ("postgress" ran the jobs in
+    each app process without a word), and each number setting of :data:`DEFAULTS` (a size,
+    a count, days, a limit) is a whole number of 0 or more, and a number of seconds a number
+    above 0, however it was given
+    (``config.py``, or a ``COMPANION_`` variable, which Flask reads as JSON, keeping text
+    that is not JSON as text): a :class:`ConfigError` naming the setting, where
+    ``COMPANION_PROXY_HOPS=x`` was a traceback at start-up and others a failed request."""
+    for key, default in DEFAULTS.items():
+        if not isinstance(default, int) or isinstance(default, bool):
+            continue
+        value = config.get(key)
+        whole = isinstance(value, int) and not isinstance(value, bool)
+        if key.endswith("_SECONDS"):
+            if not ((whole or isinstance(value, float)) and 0 < value < math.inf):
+                raise ConfigError(f"The setting {key} (COMPANION_{key}) must be a number of "
+                                  f"seconds above 0, not {quoted(value)}.")
+        elif not (whole and value >= 0):
+            raise ConfigError(f"The setting {key} (COMPANION_{key}) must be a whole number, 0 "
+                              f"or more, not {quoted(value)}.")
+    queue = config.get("JOB_QUEUE")
+    if queue not in (None, "", *JOB_QUEUES):
+        raise ConfigError(f"The setting JOB_QUEUE (COMPANION_JOB_QUEUE) must be "
+                          f"{listed(list(JOB_QUEUES), 'or')} (or left out: by the database), "
+                          f"not {quoted(queue)}.")
+
+
+def _make_instance_folder(path: str, named_by: str | None) -> None:
+    """Make the instance folder ``path`` if it is not there: one that cannot be made (a file
+    of that name, a folder that cannot be written) is a :class:`ConfigError` naming it, and
+    ``named_by``, the variable that named it (it was "File exists (/srv/companion)")."""
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as exc:
+        given = f" (named by {named_by})" if named_by else ""
+        if os.path.exists(path) and not os.path.isdir(path):
+            why = "it is a file, not a folder"
+        else:
+            why = f"it cannot be made: {exc.strerror or exc}"
+        raise ConfigError(f"The app keeps its files in the instance folder "
+                          f"{path_shown(path)}{given}, but {why}.") from None
 
 
 def configured(instance_path: str | None = None) -> Flask:

@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from flask import Flask, Response, g, jsonify, render_template, request
+from flask import Flask, Response, current_app, g, jsonify, redirect, render_template, request
 from markupsafe import Markup, escape
 from sqlalchemy.exc import IntegrityError, OperationalError
 from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.wrappers import Response as BaseResponse
 
 from companion.errors import CompanionError, SetupError
 from companion.text import sentence
@@ -60,8 +61,12 @@ def error_response(status: int, message: str, retry_after: int | None = None) ->
                            retry_after=retry_after), status, headers
 
 
-def _http_error(exc: HTTPException) -> ErrorAnswer:
+def _http_error(exc: HTTPException) -> ErrorAnswer | BaseResponse:
     status = exc.code or 500
+    if status == 404:
+        found = _without_trailing_slash()
+        if found is not None:
+            return found
     custom = exc.description if exc.description != type(exc).description else None
     message = custom
     if status == 413 and not custom:
@@ -82,6 +87,26 @@ def _too_large() -> str:
         return "That form is too large to read."
     return (f"That form is too large to read: at most {parts:,} fields, and "
             f"{field // 1000:,} KB in a field other than a file.")
+
+
+def _without_trailing_slash() -> BaseResponse | None:
+    """A redirect (308) from an address typed with a trailing slash, ``/girdle/`` or
+    ``/games/<key>/``, to the page without it, when that is one of the app's pages (it was
+    "There is no such page"); None for any other address. Only for reading (GET, HEAD): a
+    form's post names its address as the page gave it."""
+    path = request.path
+    if request.method not in ("GET", "HEAD") or not path.endswith("/") or path == "/":
+        return None
+    page = path.rstrip("/") or "/"
+    adapter = current_app.create_url_adapter(request)
+    if adapter is None:
+        return None
+    try:
+        adapter.match(page, method=request.method)
+    except HTTPException:  # no page there either (or one a redirect of its own reaches)
+        return None
+    query = request.query_string.decode("latin-1")
+    return redirect(request.script_root + page + (f"?{query}" if query else ""), code=308)
 
 
 def status_of(exc: CompanionError) -> int:
@@ -117,7 +142,7 @@ def _database_down(exc: OperationalError) -> ErrorAnswer:
     return error_response(503, "The database is not answering; try again in a moment.")
 
 
-def _unexpected(exc: Exception) -> ErrorAnswer:
+def _unexpected(exc: Exception) -> ErrorAnswer | BaseResponse:
     if isinstance(exc, HTTPException):
         return _http_error(exc)
     from flask import current_app

@@ -346,6 +346,9 @@ def _first_player(rec: _Record) -> str | None:
 
 
 def _read_record(text: str) -> _Record:
+    if not text.strip():  # said as "the record names no players", as if the file were one
+        raise UsageError("the record is empty: a WerdUp record names its players (#player1 "
+                         "NAME ...), then gives their moves, one a line (>NAME: ...)")
     rec = _Record()
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()

@@ -73,6 +73,31 @@ def test_http_errors_are_sentences(client, method, url, status, message):
         assert resp.get_json()["status"] == status
 
 
+@pytest.mark.parametrize(("url", "page"), [
+    ("/girdle/", "/girdle"),  # it was "There is no such page", where /girdle is the page
+    ("/girdle//", "/girdle"),
+    ("/judge/?word=qi", "/judge?word=qi"),  # the question asked is kept
+    ("/girdle/2026-12-01/", "/girdle/2026-12-01"),
+    ("/girdle/archive/", "/girdle/archive"),
+    ("/pdq/", "/pdq"),
+    ("/games/", "/games"),
+    ("/prints/3d/", "/prints/3d"),
+])
+def test_a_page_typed_with_a_trailing_slash_is_reached(client, url, page):
+    resp = client.get(url)
+    assert resp.status_code == 308 and resp.headers["Location"] == page
+    assert client.get(url, follow_redirects=True).status_code == 200
+
+
+@pytest.mark.parametrize(("method", "url"), [
+    ("get", "/no/such/page/"),  # no page without the slash either
+    ("post", "/judge/"),  # a form posts to the address its page gives
+])
+def test_a_trailing_slash_reaches_only_a_page_there_is(client, method, url):
+    resp = getattr(client, method)(url)
+    assert resp.status_code == 404 and "There is no such page." in resp.get_data(as_text=True)
+
+
 def test_upload_over_the_limit_is_413_with_a_message(tmp_path):
     client = make_app(tmp_path, MAX_CONTENT_LENGTH=1000).test_client()
     resp = client.post("/api/judge", data=b"x" * 5000, content_type="application/json")
