@@ -613,6 +613,7 @@ def overlay(key: str, photo_id: int) -> ResponseReturnValue:
 
 
 def _score_photo(game: Game, photo: Photo, grid: list[list[str]], seat: int | None):
+    quota.take(quota.TURN)  # a turn as a typed one is, kept with it
     return table_rules.record_photo_turn(session(), game, grid, seat, photo.id, lexicon(),
                                          table_rules.now())
 
