@@ -232,7 +232,7 @@ def create_app(test_config: dict[str, Any] | None = None,
     ``COMPANION_LEXICON_PATH``), then ``test_config`` (tests)."""
     with _REGISTERING:  # Flask adds its static files' URL rule
         app = _configured(test_config, instance_path)
-    from companion.web import csrf, db, errors, limits
+    from companion.web import csrf, db, errors, inputs, limits
 
     app.url_map.converters["id"] = RowId
     hops = int(app.config["PROXY_HOPS"])
@@ -241,6 +241,7 @@ def create_app(test_config: dict[str, Any] | None = None,
 
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops)  # type: ignore[method-assign]
     limits.init_app(app)
+    app.before_request(inputs.refuse_wrong_json_types)  # after limits: a body it may parse
     db.init_app(app)
     csrf.init_app(app)
     errors.init_app(app)
