@@ -54,12 +54,16 @@ DEFAULTS: dict[str, Any] = {
     "GIRDLE_SOLVE_SECONDS": 900,  # safety stop for the search for a day's par (once a day)
     # What one client (an address; IPv6: its /64; companion.web.quota) may do: new 3D builds
     # and searches for a past day's Girdle par (30 s of a core each) an hour, new games an
-    # hour, turns a minute.
+    # hour, turns a minute (typed or read from a photo).
     "BUILDS_PER_HOUR": 12,
     "PAST_SEARCHES_PER_HOUR": 6,
     "GAMES_PER_HOUR": 20,
     "TURNS_PER_MINUTE": 60,
     "PHOTOS_PER_HOUR": 120,  # photos read (boards, sheets, cards): seconds of CPU each
+    # Girdle sheets kept for a new player or day (a row each; a sheet sent again is not
+    # counted), and new player ids for the API's submissions, an hour.
+    "SUBMISSIONS_PER_HOUR": 60,
+    "PLAYERS_PER_HOUR": 60,
     # Proxies (a load balancer) in front of the app that add X-Forwarded-For: the client's
     # address, counted by the limits, is read from the last this many; 0: the connection's
     # (a header sent straight to the app is ignored, so no one dodges a limit with it).
@@ -277,7 +281,7 @@ def create_app(test_config: dict[str, Any] | None = None,
     ``COMPANION_LEXICON_PATH``), then ``test_config`` (tests)."""
     with _REGISTERING:  # Flask adds its static files' URL rule
         app = _configured(test_config, instance_path)
-    from companion.web import csrf, db, errors, limits
+    from companion.web import csrf, db, errors, inputs, limits
 
     app.url_map.converters["id"] = RowId
     hops = int(app.config["PROXY_HOPS"])
@@ -286,6 +290,7 @@ def create_app(test_config: dict[str, Any] | None = None,
 
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops)  # type: ignore[method-assign]
     limits.init_app(app)
+    app.before_request(inputs.refuse_wrong_json_types)  # after limits: a body it may parse
     db.init_app(app)
     csrf.init_app(app)
     errors.init_app(app)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 from flask import Blueprint, current_app, jsonify, render_template
 from flask.typing import ResponseReturnValue
 
@@ -12,12 +10,10 @@ from companion.web import openapi
 
 bp = Blueprint("api", __name__)
 
-_CONVERTER = re.compile(r"<(?:[a-z_]+:)?([a-z_]+)>")
-
 
 def served_paths() -> set[str]:
     """Every ``/api/`` route of the running app, written the OpenAPI way."""
-    return {_CONVERTER.sub(r"{\1}", rule.rule) for rule in current_app.url_map.iter_rules()
+    return {openapi.path_of(rule.rule) for rule in current_app.url_map.iter_rules()
             if rule.rule.startswith("/api/")}
 
 

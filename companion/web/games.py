@@ -88,14 +88,10 @@ def _locked(key: str, values) -> Game:
 
 
 def _text(values, name: str) -> str:
-    """A text field of a turn ("" when left out); a JSON list or number is refused."""
+    """A text field of a turn ("" when left out; a JSON field of another type is refused
+    before the view, :func:`companion.web.inputs.refuse_wrong_json_types`)."""
     value = values.get(name)
-    if value is None:
-        return ""
-    if not isinstance(value, str):
-        raise UsageError(f'"{name}" is text, e.g. "8H QUIZ" for a play or "QUIZ QI" for '
-                         "words.")
-    return value
+    return "" if value is None else str(value)
 
 
 def _turn_fields(values) -> dict:
@@ -614,6 +610,7 @@ def overlay(key: str, photo_id: int) -> ResponseReturnValue:
 
 
 def _score_photo(game: Game, photo: Photo, grid: list[list[str]], seat: int | None):
+    quota.take(quota.TURN)  # a turn as a typed one is, kept with it
     return table_rules.record_photo_turn(session(), game, grid, seat, photo.id, lexicon(),
                                          table_rules.now())
 
@@ -703,7 +700,7 @@ def api_create() -> ResponseReturnValue:
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise UsageError('"players" must be a list of names.')
     quota.take(quota.GAME)  # kept with the game
-    game = sheet.create_game(session(), str(body.get("game", "")), players)
+    game = sheet.create_game(session(), body.get("game") or "", players)
     table_rules.apply_settings(game, body)
     session().commit()
     key = cast(str, game.table_key)  # a new game always has one
@@ -746,10 +743,7 @@ def api_challenge(key: str) -> ResponseReturnValue:
 @bp.post("/api/games/<key>/finish")
 def api_finish(key: str) -> ResponseReturnValue:
     body = _json_body()
-    racks = body.get("racks", {})
-    if not isinstance(racks, dict) or not all(isinstance(v, str) for v in racks.values()):
-        raise UsageError('"racks" maps each seat number to the letters left on that rack.')
-    racks = {int_from(k, "Seat", 0, 9, 0): v for k, v in racks.items()}
+    racks = {int_from(k, "Seat", 0, 9, 0): v for k, v in (body.get("racks") or {}).items()}
     game = _locked(key, body)
     sheet.finish_game(session(), game, racks)
     table_rules.finish_clock(session(), game, table_rules.now())

@@ -363,6 +363,7 @@ def submit(day: dt.date, text: str, player: str, local: dt.date) -> dict:
     if result["after_best"]:
         result["rank"] = AFTER_BEST
     if old is None:
+        quota.take(quota.SUBMISSION)  # a new row, kept with it: a sheet sent again is not
         db().add(GirdleSubmission(player=player, puzzle_date=day, local_date=local,
                                   words=typed.splitlines(), score=card.final,
                                   rank=result["rank"], saw_best=par is not None))
@@ -740,6 +741,8 @@ def checked_player_id(value: object) -> str:
 
 @bp.post("/api/girdle/players")
 def api_new_player() -> ResponseReturnValue:
+    quota.take(quota.PLAYER)
+    db().commit()
     return jsonify({"player": issue_player_id()}), 201
 
 
@@ -762,7 +765,8 @@ openapi.add("/api/girdle/players", "post", {
     "summary": "A new player id for submissions (keep it: your streak follows it)",
     "responses": {"201": {"description": "the id", "content": {"application/json": {
         "schema": {"type": "object", "required": ["player"],
-                   "properties": {"player": {"type": "string"}}}}}}}})
+                   "properties": {"player": {"type": "string"}}}}}},
+                  "429": openapi.ERROR}})
 _DAY = {"name": "day", "in": "path", "required": True, "description": "YYYY-MM-DD",
         "schema": {"type": "string", "format": "date"}}
 openapi.add("/api/girdle/{day}", "get", {

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from flask import request
 
 from companion.errors import UsageError
 from companion.games import GAMES
 from companion.text import counted, quoted
+from companion.web import openapi
 
 MAX_WORD = 64
 MAX_WORDS = 20
@@ -100,3 +104,97 @@ def int_from(value: str | int | float | None, name: str, lo: int, hi: int, defau
     if not lo <= n <= hi:
         raise UsageError(f"{name} must be between {lo} and {hi}.")
     return n
+
+
+# What each JSON type is called in a refusal, alone and in a list ("a list of strings").
+_TYPE_WORDS = {"string": ("a string", "strings"), "integer": ("a whole number", "whole numbers"),
+               "number": ("a number", "numbers"), "boolean": ("true or false", "true or false"),
+               "array": ("a list", "lists"), "object": ("an object", "objects"),
+               "null": ("null", "nulls")}
+
+
+def _alternatives(schema: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The schemas a value may match: those of ``oneOf``/``anyOf``, else ``schema`` itself."""
+    return list(schema.get("oneOf") or schema.get("anyOf") or [schema])
+
+
+def _types(schema: Mapping[str, Any]) -> list[str]:
+    given = schema.get("type")
+    return [] if given is None else [given] if isinstance(given, str) else list(given)
+
+
+def _is(value: Any, kind: str, schema: Mapping[str, Any]) -> bool:
+    """Whether ``value`` (as JSON parsed it) is of the JSON Schema type ``kind``, what a list
+    or object holds included (``items``, ``properties``, ``additionalProperties``)."""
+    if kind == "string":
+        return isinstance(value, str)
+    if kind in ("integer", "number"):  # 3.0 is a whole number; true is no number
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return False
+        return kind == "number" or isinstance(value, int) or value.is_integer()
+    if kind == "boolean":
+        return isinstance(value, bool)
+    if kind == "null":
+        return value is None
+    if kind == "array":
+        return isinstance(value, list) and all(fits_json(v, schema.get("items", {}))
+                                               for v in value)
+    if kind == "object":
+        if not isinstance(value, dict):
+            return False
+        known, other = schema.get("properties", {}), schema.get("additionalProperties", {})
+        return all(fits_json(v, known.get(k, other if isinstance(other, Mapping) else {}))
+                   for k, v in value.items())
+    return True
+
+
+def fits_json(value: Any, schema: Mapping[str, Any]) -> bool:
+    """Whether ``value`` is of the type ``schema`` (a JSON Schema, as the OpenAPI
+    description writes one) says, to any depth; only types are checked, not the values
+    allowed (``enum``, ``minimum``...), which the views refuse in their own sentences."""
+    return any(not _types(s) or any(_is(value, kind, s) for kind in _types(s))
+               for s in _alternatives(schema))
+
+
+def json_type_words(schema: Mapping[str, Any], plural: bool = False) -> str:
+    """The type ``schema`` asks for, as a refusal says it: "a string", "a whole number", "a
+    list of strings", "a list of lists of strings", "a list of strings or a string"."""
+    said = []
+    for alternative in _alternatives(schema):
+        for kind in _types(alternative):
+            words = _TYPE_WORDS.get(kind, (kind, kind))[plural]
+            inner = (alternative.get("items") if kind == "array" else
+                     alternative.get("additionalProperties") if kind == "object" else None)
+            if isinstance(inner, Mapping) and any(_types(s) for s in _alternatives(inner)):
+                words += " of " + json_type_words(inner, plural=True)
+            said.append(words)
+    return " or ".join(dict.fromkeys(said)) or "a JSON value"
+
+
+def json_fields_refusal(body: Any, schema: Mapping[str, Any]) -> str:
+    """The sentence refusing the first field of the JSON object ``body`` whose type is not
+    the one ``schema`` describes for it (``"game" must be a string.``), else ``""``. A field
+    given as null counts as left out, as the views read it; a body that is no object is left
+    to its view, which says what to send."""
+    if not isinstance(body, dict):
+        return ""
+    for name, field in schema.get("properties", {}).items():
+        value = body.get(name)
+        if value is not None and not fits_json(value, field):
+            return f'"{name}" must be {json_type_words(field)}.'
+    return ""
+
+
+def refuse_wrong_json_types() -> None:
+    """Refuse, before the view reads it, a JSON body with a field of another JSON type than
+    the API's description says (``{"game": ["bugwords"]}``: ``"game" must be a string.``): the
+    one place every JSON body's field types are checked, from the OpenAPI description of
+    the operation (:func:`companion.web.openapi.json_schema`), so what the document says and
+    what the API takes cannot differ."""
+    if request.routing_exception is not None or request.url_rule is None or not request.is_json:
+        return
+    schema = openapi.json_schema(request.url_rule.rule, request.method)
+    if schema:
+        said = json_fields_refusal(request.get_json(silent=True), schema)
+        if said:
+            raise UsageError(said)

@@ -146,7 +146,8 @@ class GirdlePar(Base):
 
 class BuildRequest(Base):
     """An action limited per client address (a new 3D build, a search for a past day's par,
-    a new game, a turn: :mod:`companion.web.quota`), for its limit. The table is named for
+    a new game, a turn, a photo read, a new Girdle sheet or player id:
+    :mod:`companion.web.quota`), for its limit. The table is named for
     the first action limited."""
 
     __tablename__ = "build_requests"

@@ -6,6 +6,7 @@ blueprints it registers, so it only lists what this installation serves.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 ERROR = {"$ref": "#/components/responses/Error"}
@@ -83,6 +84,22 @@ COMPONENTS: dict[str, Any] = {
 # path -> {method -> operation}; filled by the area modules at import time of their blueprint.
 PATHS: dict[str, dict[str, Any]] = {}
 
+_CONVERTER = re.compile(r"<(?:[a-z_]+:)?([a-z_]+)>")
+
+
+def path_of(rule: str) -> str:
+    """A Flask route (``/api/games/<key>/turns``) written the OpenAPI way
+    (``/api/games/{key}/turns``)."""
+    return _CONVERTER.sub(r"{\1}", rule)
+
+
+def json_schema(rule: str, method: str) -> dict[str, Any] | None:
+    """The schema of the JSON body the operation at Flask route ``rule`` takes (None: the
+    operation is not described, or takes no JSON body)."""
+    operation = PATHS.get(path_of(rule), {}).get(method.lower(), {})
+    body = operation.get("requestBody", {}).get("content", {}).get("application/json", {})
+    return body.get("schema")
+
 
 def add(path: str, method: str, operation: dict[str, Any]) -> None:
     """Describe one operation; a 400 error response is added to every operation."""
@@ -128,7 +145,8 @@ def document(paths: set[str], version: str) -> dict[str, Any]:
             "description": "Word challenges, PDQ deals, the Daily Girdle, printables and board "
             "photos for four word games. Errors are JSON objects with a sentence in `error` "
             "and a 4xx status (a query parameter given more than once is a 400: give each "
-            "once; a JSON body over 500 KB is a 413); 503 when the server cannot do it as "
+            "once; a JSON field of another type than its schema here says is a 400 naming "
+            "it; a JSON body over 500 KB is a 413); 503 when the server cannot do it as "
             "set up (a program, model or font it needs is missing) or is busy.",
         },
         "paths": {p: PATHS[p] for p in sorted(PATHS) if p in paths},

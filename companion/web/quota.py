@@ -1,12 +1,13 @@
 """Per-address limits on costly or lasting requests: the one mechanism for all of them.
 
 Each thing limited (a new 3D build, a search for a past day's par, a new game, a turn, a
-photo read) is an *action* with a setting in the app's config: how many one client address
-may do in a window of time (``BUILDS_PER_HOUR``, ``PAST_SEARCHES_PER_HOUR``,
-``GAMES_PER_HOUR``, ``TURNS_PER_MINUTE``, ``PHOTOS_PER_HOUR``). Each one done is a row in
-the ``build_requests`` table (named for the first action limited), so every app server, on
-any host, counts the same. Past the limit the request is a 429 saying when to try again,
-with ``Retry-After``.
+photo read, a Girdle sheet kept for a new player or day, a new Girdle player id) is an
+*action* with a setting in the app's config: how many one client address may do in a window
+of time (``BUILDS_PER_HOUR``, ``PAST_SEARCHES_PER_HOUR``, ``GAMES_PER_HOUR``,
+``TURNS_PER_MINUTE``, ``PHOTOS_PER_HOUR``, ``SUBMISSIONS_PER_HOUR``, ``PLAYERS_PER_HOUR``).
+Each one done is a row in the ``build_requests`` table (named for the first action limited),
+so every app server, on any host, counts the same. Past the limit the request is a 429
+saying when to try again, with ``Retry-After``.
 
 A client is an address as :func:`client` says: an IPv6 client by its /64, which it may rotate
 through at will. :func:`take` adds its row to the request's session without committing: the
@@ -56,8 +57,13 @@ TURN = Limit("TURNS_PER_MINUTE", dt.timedelta(minutes=1), "turn", "turns",
 PHOTO = Limit("PHOTOS_PER_HOUR", dt.timedelta(hours=1), "photo read", "photos read",
               "the letters can still be typed")
 
+SUBMISSION = Limit("SUBMISSIONS_PER_HOUR", dt.timedelta(hours=1), "new Girdle sheet",
+              "new Girdle sheets", "the sheets already kept can still be sent again")
+PLAYER = Limit("PLAYERS_PER_HOUR", dt.timedelta(hours=1), "new player id", "new player ids",
+               "the ids already given still work")
+
 ACTIONS = {BUILD: "build", PAST_SEARCH: "past-search", GAME: "game", TURN: "turn",
-           PHOTO: "photo"}
+           PHOTO: "photo", SUBMISSION: "submission", PLAYER: "player"}
 LONGEST = max(limit.window for limit in ACTIONS)
 
 

@@ -15,7 +15,8 @@ from companion.web import create_app
 # Test apps play faster than any table: a browser test's module may post hundreds of turns a
 # minute from 127.0.0.1. The limits as shipped are tested in test_web_quota.py.
 PLAYS_FAST = {"PAST_SEARCHES_PER_HOUR": 10_000, "GAMES_PER_HOUR": 10_000,
-              "TURNS_PER_MINUTE": 10_000, "PHOTOS_PER_HOUR": 10_000}
+              "TURNS_PER_MINUTE": 10_000, "PHOTOS_PER_HOUR": 10_000,
+              "SUBMISSIONS_PER_HOUR": 10_000, "PLAYERS_PER_HOUR": 10_000}
 
 _template: Path | None = None  # this process's migrated database (each xdist worker its own)
 
@@ -43,8 +44,8 @@ def make_app(tmp_path, db_url=None, migrated=True, **config):
     shared with ``companion worker`` processes is tested with real processes
     (test_web_hosts.py). Without ``db_url``, a new instance folder's database is a copy of
     :func:`migrated_database` (``migrated=False``: an empty file the app migrates itself); a
-    database already in the folder is left as it is. The per-address limits on games, turns
-    and past days' searches are :data:`PLAYS_FAST` unless ``config`` sets them."""
+    database already in the folder is left as it is. The per-address limits are
+    :data:`PLAYS_FAST` unless ``config`` sets them."""
     instance = Path(tmp_path) / "instance"
     database = instance / "companion.sqlite3"
     if migrated and db_url is None and not database.exists():

@@ -118,6 +118,68 @@ def test_unexpected_error_is_a_friendly_500_and_logged(tmp_path, caplog):
     assert "boom" in caplog.text
 
 
+def test_a_game_given_as_a_list_is_refused_by_its_type(client):
+    """``{"game": ["bugwords"]}`` was answered with the list's Python spelling, 'Unknown game
+    "['bugwords']"': a JSON field of another type than the API's description says is refused
+    in one sentence naming the field and the type expected."""
+    for path, body in (("/api/games", {"game": ["bugwords"], "players": ["Ann", "Bob"]}),
+                       ("/api/judge", {"words": ["cat"], "game": ["bugwords"]})):
+        resp = client.post(path, json=body)
+        assert resp.status_code == 400
+        assert resp.get_json()["error"] == '"game" must be a string.'
+
+
+@pytest.mark.parametrize(("path", "body", "said"), [
+    ("/api/games", {"game": "bugwords", "players": ["Ann", 7]},
+     '"players" must be a list of strings.'),
+    ("/api/games", {"game": "bugwords", "players": ["Ann", "Bob"], "clock_minutes": "25"},
+     '"clock_minutes" must be a whole number.'),
+    ("/api/games/{key}/turns", {"score": "14"}, '"score" must be a whole number.'),
+    ("/api/games/{key}/turns", {"score": True}, '"score" must be a whole number.'),
+    ("/api/games/{key}/turns", {"score": 14.5}, '"score" must be a whole number.'),
+    ("/api/games/{key}/finish", {"racks": {"0": ["A"]}}, '"racks" must be an object of strings.'),
+    ("/api/games/{key}/photos/1/score", {"grid": [["A"], "B"]},
+     '"grid" must be a list of lists of strings.'),
+    ("/api/judge", {"words": {"cat": 1}}, '"words" must be a list of strings or a string.'),
+    ("/api/girdle/2026-11-29/submissions", {"solution": "JUMPING 1", "player": "x",
+                                            "local_date": 20261129},
+     '"local_date" must be a string.'),
+])
+def test_a_json_field_of_the_wrong_type_is_named_with_the_type_expected(client, path, body,
+                                                                        said):
+    key = client.post("/api/games", json={"game": "bugwords",
+                                          "players": ["Ann", "Bob"]}).get_json()["table_key"]
+    resp = client.post(path.replace("{key}", key), json=body)
+    assert resp.status_code == 400 and resp.get_json()["error"] == said
+
+
+def test_every_json_field_the_api_describes_is_refused_when_of_another_type(client):
+    """Each field of every JSON body the OpenAPI document describes, sent with a value of
+    another type, is refused naming that field (one rule for the whole API); a field sent
+    as null is left out, as before, and a whole number written 3.0 is one."""
+    key = client.post("/api/games", json={"game": "bugwords",
+                                          "players": ["Ann", "Bob"]}).get_json()["table_key"]
+    doc = client.get("/api/openapi.json").get_json()
+    checked = 0
+    for path, ops in doc["paths"].items():
+        for method, op in ops.items():
+            body = op.get("requestBody", {}).get("content", {}).get("application/json")
+            if not body:
+                continue
+            url = (path.replace("{key}", key).replace("{photo_id}", "1")
+                   .replace("{day}", "2026-11-29"))
+            for name, field in body["schema"].get("properties", {}).items():
+                wrong = [1.5] if "object" in str(field.get("type")) else {"x": 1.5}
+                resp = getattr(client, method)(url, json={name: wrong})
+                assert resp.status_code == 400, (path, name)
+                assert resp.get_json()["error"].startswith(f'"{name}" must be '), (path, name)
+                checked += 1
+    assert checked >= 25
+    assert client.post("/api/games", json={"game": "bugwords", "players": ["Ann", "Bob"],
+                                           "challenge_rule": None}).status_code == 201
+    assert client.post(f"/api/games/{key}/turns", json={"score": 3.0}).status_code == 201
+
+
 def test_openapi_document_lists_every_api_route(sqlite_app):
     client = sqlite_app.test_client()
     doc = client.get("/api/openapi.json").get_json()

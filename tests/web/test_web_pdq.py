@@ -153,7 +153,7 @@ def test_challenge_api_with_pdq_cards(client):
                                              "cards": "PNA", "variant": "regular"}).get_json()
     assert judged["valid"] is True
     bad = client.post("/api/judge", json={"words": ["pine"], "game": "pdq", "cards": 5})
-    assert bad.status_code == 400 and "strings" in bad.get_json()["error"]
+    assert bad.status_code == 400 and bad.get_json()["error"] == '"cards" must be a string.'
     bad = client.get("/api/check?word=pine&game=pdq&cards=PN")
     assert bad.status_code == 400 and "deals 3 cards" in bad.get_json()["error"]
 

@@ -243,6 +243,106 @@ def test_photo_reads_are_limited_per_address(tmp_path):
     assert counted == ["127.0.0.1"] * 3 + ["192.168.1.77"]
 
 
+def _sheet_for(app, day: dt.date) -> str:
+    """A complete sheet for ``day``, typed as a player would (found by the engine)."""
+    from companion.girdle.generator import find_solution
+    from companion.lexicon import default_lexicon
+
+    with app.app_context():
+        moves = find_solution(girdle.puzzle(day), default_lexicon())
+    return "\n".join(f"{m.word} {m.start + 1}" for m in moves)
+
+
+def test_new_girdle_sheets_are_limited_per_address(tmp_path, held):
+    """Each player's first sheet of a day is a row kept: one address may have
+    ``SUBMISSIONS_PER_HOUR`` kept, by the API or the page; the next is a 429 saying when to
+    try again, the sheet still in the page's box. A sheet sent again (as the API asks while
+    par is worked out) adds no row and is not counted; another address has its own count."""
+    app = make_app(tmp_path, SUBMISSIONS_PER_HOUR=2)
+    client = app.test_client()
+    day = DAY - dt.timedelta(days=40)
+    sheet = _sheet_for(app, day)
+    players = [client.post("/api/girdle/players", json={}).get_json()["player"]
+               for _ in range(3)]
+
+    def send(player, **kw):
+        return client.post(f"/api/girdle/{day}/submissions",
+                           json={"solution": sheet, "player": player}, **kw)
+
+    assert [send(p).status_code for p in players[:2]] == [202, 202]  # kept, par pending
+    assert send(players[0]).status_code == 202  # sent again: the same row
+    refused = send(players[2])
+    assert refused.status_code == 429 and 3500 < int(refused.headers["Retry-After"]) <= 3600
+    assert refused.get_json()["error"] == (
+        "That is 2 new Girdle sheets in an hour from here, the most allowed: the sheets "
+        "already kept can still be sent again; try again in 60 minutes.")
+    browser = app.test_client()  # a new browser: a new player of the page's own
+    page = browser.post(f"/girdle/{day}", data={"solution": sheet, "csrf_token": token(browser)})
+    assert page.status_code == 429 and 3500 < int(page.headers["Retry-After"]) <= 3600
+    said = page_said(page)
+    assert "That is 2 new Girdle sheets in an hour from here" in said
+    assert sheet.splitlines()[0] in said  # the sheet kept in its box
+    assert send(players[2], environ_base=OTHER).status_code == 202
+    with app.app_context():
+        kept = session().query(girdle.GirdleSubmission).count()
+        counted = sorted(r.client for r in session().query(BuildRequest).filter_by(
+            action="submission"))
+    assert kept == 3 and counted == ["127.0.0.1"] * 2 + ["192.168.1.77"]
+
+
+def test_new_player_ids_are_limited_per_address(tmp_path):
+    """``PLAYERS_PER_HOUR`` new player ids from one address; the next is a 429 saying when
+    to try again, and the ids given still take sheets."""
+    app = make_app(tmp_path, PLAYERS_PER_HOUR=2)
+    client = app.test_client()
+    given = [client.post("/api/girdle/players", json={}) for _ in range(2)]
+    assert [r.status_code for r in given] == [201, 201]
+    refused = client.post("/api/girdle/players", json={})
+    assert refused.status_code == 429 and 3500 < int(refused.headers["Retry-After"]) <= 3600
+    assert refused.get_json()["error"] == (
+        "That is 2 new player ids in an hour from here, the most allowed: the ids already "
+        "given still work; try again in 60 minutes.")
+    assert client.post("/api/girdle/players", json={},
+                       environ_base=OTHER).status_code == 201
+    with app.app_context():
+        assert session().query(BuildRequest).filter_by(action="player").count() == 3
+
+
+def test_a_turn_read_from_a_photo_counts_as_a_turn(tmp_path):
+    """A play scored from a board photo is a turn like a typed one: past
+    ``TURNS_PER_MINUTE`` it is refused (429), by the API or the photo's page, and nothing is
+    recorded."""
+    from companion.web.models import Photo
+
+    app = make_app(tmp_path, TURNS_PER_MINUTE=1)
+    client = app.test_client()
+    game = _new_game(client).get_json()
+    key = game["table_key"]
+    with app.app_context():
+        photo = Photo(game_kind="bugwords", game_id=game["id"], mime="image/jpeg", width=1,
+                      height=1, overlay=b"overlay", reading={
+                          "rows": 15, "cols": 15, "uncertain": [],
+                          "grid": [[""] * 15 for _ in range(15)]})
+        session().add(photo)
+        session().commit()
+        photo_id = photo.id
+    assert client.post(f"/api/games/{key}/turns", json={"action": "pass"}).status_code == 201
+    grid = [[""] * 15 for _ in range(15)]
+    grid[7][7:10] = ["C", "A", "T"]
+    refused = client.post(f"/api/games/{key}/photos/{photo_id}/score", json={"grid": grid})
+    assert refused.status_code == 429 and 0 < int(refused.headers["Retry-After"]) <= 60
+    assert refused.get_json()["error"].startswith("That is 1 turn in a minute from here")
+    form = client.post(f"/games/{key}/photos/{photo_id}/score", data={
+        "csrf_token": token(client), "version": "1", "sq-7-7": "C", "sq-7-8": "A",
+        "sq-7-9": "T"})
+    assert form.status_code == 429 and 0 < int(form.headers["Retry-After"]) <= 60
+    assert "That is 1 turn in a minute from here" in page_said(form)
+    assert len(client.get(f"/api/games/{key}").get_json()["turns"]) == 1
+    scored = client.post(f"/api/games/{key}/photos/{photo_id}/score", json={"grid": grid},
+                         environ_base=OTHER)
+    assert scored.status_code == 201 and scored.get_json()["turns"][-1]["words"] == "CAT"
+
+
 def test_the_address_counted_is_the_connections_unless_a_proxy_is_trusted(tmp_path):
     """X-Forwarded-For sent straight to the app dodges nothing; behind a load balancer
     (``PROXY_HOPS`` 1) each client behind it has its own count, not the balancer's."""
@@ -342,6 +442,35 @@ def test_a_burst_from_one_address_passes_no_limit(tmp_path, any_db_url):
 
         engine_of(app).dispose()
 
+
+
+def test_a_burst_of_new_sheets_and_player_ids_passes_no_limit(tmp_path, any_db_url, held):
+    """N + 4 player ids against a limit of N + 2, then N + 5 players' first sheets of a day
+    against a limit of N, sent from one address at the same moment: exactly as many as the
+    limits allow are given and kept, the rest refused (429), on SQLite and PostgreSQL."""
+    n = 6
+    app = make_app(tmp_path, any_db_url, PLAYERS_PER_HOUR=n + 2, SUBMISSIONS_PER_HOUR=n)
+    try:
+        given = at_once(app, lambda c, i: c.post("/api/girdle/players", json={}), n + 4)
+        assert sorted(r.status_code for r in given) == [201] * (n + 2) + [429] * 2
+        players = [r.get_json()["player"] for r in given if r.status_code == 201]
+        players += [app.test_client().post("/api/girdle/players", json={},
+                                           environ_base=OTHER).get_json()["player"]
+                    for _ in range(3)]
+        day = DAY - dt.timedelta(days=41)
+        sheet = _sheet_for(app, day)
+        sent = at_once(app, lambda c, i: c.post(f"/api/girdle/{day}/submissions", json={
+            "solution": sheet, "player": players[i]}).status_code, n + 5)
+        assert sorted(sent) == [202] * n + [429] * 5
+        with app.app_context():
+            assert session().query(girdle.GirdleSubmission).count() == n
+            rows = session().query(BuildRequest).filter(
+                BuildRequest.client == "127.0.0.1", BuildRequest.action != "past-search")
+            assert sorted(r.action for r in rows) == ["player"] * (n + 2) + ["submission"] * n
+    finally:
+        from companion.web.db import engine_of
+
+        engine_of(app).dispose()
 
 
 @pytest.mark.postgres
