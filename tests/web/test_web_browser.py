@@ -1931,3 +1931,21 @@ def test_a_girdle_sheet_sent_after_its_form_expired_is_all_still_there(browser, 
         assert said != EXPIRED and "expired" not in said  # judged this time: not a sheet
         assert page.input_value("#solution") == typed
 
+
+def test_go_back_on_an_error_page_returns_to_the_form_as_it_was_left(browser, base_url):
+    """"Go back" was a link to the page before, which loaded it again (an empty form): with
+    scripts it steps back in the browser's history; without, it still leads there."""
+    for scripts in (True, False):
+        with phones(browser, base_url, java_script_enabled=scripts) as (page,):
+            page.goto("/pdq")
+            # a variant the dealer lacks (an old page's list, say): refused on the error page
+            page.locator("#variant option").first.evaluate("o => { o.value = 'chess'; }")
+            with page.expect_navigation():
+                page.click("#deal-form button[type=submit]")
+            assert page.title() == "Cannot do that - PDQ dealer - Companion"
+            assert page.get_attribute("#start-again", "href") == "/pdq"
+            with page.expect_navigation():
+                page.click("#go-back")
+            assert page.url.endswith("/pdq")
+            how = page.evaluate("performance.getEntriesByType('navigation')[0].type")
+            assert how == ("back_forward" if scripts else "navigate"), scripts
