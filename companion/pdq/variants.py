@@ -7,7 +7,7 @@ from functools import cache
 
 from companion.datafiles import read_table
 from companion.errors import UsageError
-from companion.text import number_word, quoted
+from companion.text import listed, number_word, quoted
 
 VARIANTS_FILE = "pdq-variants.tsv"
 READS = ("ltr", "both")
@@ -136,11 +136,30 @@ def all_variants() -> dict[str, Variant]:
     return {v.name: v for v in map(_variant_from_row, read_table(VARIANTS_FILE))}
 
 
+class UnknownVariant(UsageError):
+    """A variant the rulebook does not have, refused naming the ones it has: by the names
+    the command line and the API take (``str``), or by the titles a page's list shows
+    (:meth:`by_title`)."""
+
+    def __init__(self, given: str) -> None:
+        self.given = given
+        super().__init__(self._choose(list(all_variants())))
+
+    def _choose(self, names: list[str]) -> str:
+        return f"Unknown PDQ variant {quoted(self.given)}; choose one of: {', '.join(names)}."
+
+    def by_title(self) -> str:
+        """The refusal naming the variants as a player picks them from a page's list: "...;
+        choose one of: PDQ, PDQ for Experts, ... or Word Count." (the list shows titles,
+        where the names, "regular", "pdl", are the command line's)."""
+        titles = [v.title for v in all_variants().values()]
+        return f"Unknown PDQ variant {quoted(self.given)}; choose one of: {listed(titles, 'or')}."
+
+
 def get_variant(name: str) -> Variant:
-    """The variant called ``name``; a clear :class:`UsageError` for an unknown name."""
+    """The variant called ``name``; a clear :class:`UnknownVariant` for an unknown name."""
     variants = all_variants()
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
     if key not in variants:
-        raise UsageError(f"Unknown PDQ variant {quoted(name)}; choose one of: "
-                         f"{', '.join(variants)}.")
+        raise UnknownVariant(name)
     return variants[key]

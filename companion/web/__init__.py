@@ -37,6 +37,16 @@ NAV = (
 )
 # Pages served by another blueprint than their tab's: a game's clock is part of keeping score.
 NAV_SECTION = {"clock": "games"}
+# Each tab's page as its title names it: an error page names the page the player was on
+# ("Cannot do that - Word Girdle") and starts again there.
+PAGE_NAMES = {
+    "challenge.page": "Challenge a word",
+    "challenge.judge": "Judge",
+    "games.page": "Score a game",
+    "girdle.page": "Word Girdle",
+    "prints.page": "Print shop",
+    "pdq.page": "PDQ dealer",
+}
 
 DEFAULTS: dict[str, Any] = {
     "LEXICON_PATH": None,
@@ -337,7 +347,8 @@ def create_app(test_config: dict[str, Any] | None = None,
         section = NAV_SECTION.get(section, section)
         current = here if any(e == here for e, _ in links) else next(
             (e for e, _ in links if e.split(".")[0] == section), None)
-        return {"nav_links": links, "current_tab": current}
+        return {"nav_links": links, "current_tab": current,
+                "page_name": PAGE_NAMES.get(current or "")}
 
     check_word_list(app)  # load it now: a bad LEXICON_PATH stops the start, not a request
     return app

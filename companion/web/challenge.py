@@ -25,7 +25,7 @@ from companion.games import GAME_TITLES
 from companion.judge import NO_DEFINITION, Ruling, Verdict, check_word
 from companion.lexicon import WordListSpec, load_word_list
 from companion.web import openapi
-from companion.web.errors import field_at_fault, status_of
+from companion.web.errors import field_at_fault, said_on_page, status_of
 from companion.web.inputs import game_from, said_from, shown_said, words_from
 from companion.web.limits import repeatable
 from companion.web.wordlist import lexicon, word_list_notes, word_list_spec
@@ -164,7 +164,7 @@ def page() -> ResponseReturnValue:
 
             all_words = find_all(pdq["cards"], pdq["variant"] or DEFAULT_VARIANT)
     except CompanionError as exc:
-        error = str(exc)
+        error = said_on_page(exc)
     return render_template("challenge.html", no_definition=NO_DEFINITION, word=box,
                            game=game, games=GAME_TITLES, ruling=ruling, error=error,
                            error_field=reading.field,
@@ -243,7 +243,7 @@ def cards_photo() -> ResponseReturnValue:
     try:
         get_variant(variant)  # an unknown one is the variant box's fault, not the photo's
     except CompanionError as exc:
-        return _cards_photo_refused(str(exc), status_of(exc), "variant")
+        return _cards_photo_refused(said_on_page(exc), status_of(exc), "variant")
     try:
         read = cards_from_photo(variant)
     except CompanionError as exc:
@@ -281,7 +281,7 @@ def judge() -> ResponseReturnValue:
                           variant=pdq["variant"], player=pdq["player"], said=said)
             _said_joined(game, pdq, said, ruling)
     except CompanionError as exc:
-        error = str(exc)
+        error = said_on_page(exc)
     # A refused play comes back as typed; a judged one is never shown again (no hints).
     typed = request.form.get("words", "")[:MAX_JUDGE_TEXT] if error else ""
     return render_template("judge.html", games=GAME_TITLES, game=game, ruling=ruling, **pdq,

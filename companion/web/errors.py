@@ -125,10 +125,20 @@ def field_at_fault(exc: CompanionError, field: str) -> str:
     return "" if status_of(exc) >= 500 else field
 
 
+def said_on_page(exc: CompanionError) -> str:
+    """The refusal ``exc`` as a page says it: its own sentence, but that a PDQ variant the
+    rulebook lacks is refused naming the variants by their titles, as the pages' lists show
+    them ("PDQ", "PDL (Pretty Darn Long)"), where the command line and the API, which take
+    the names, list those ("regular", "pdl")."""
+    from companion.pdq.variants import UnknownVariant
+
+    return exc.by_title() if isinstance(exc, UnknownVariant) else str(exc)
+
+
 def _companion_error(exc: CompanionError) -> ErrorAnswer:
     # a sentence as the command line shows it (companion.text.sentence): one style for both
-    return error_response(status_of(exc), sentence(str(exc)),
-                          getattr(exc, "retry_after", None))
+    said = str(exc) if wants_json() else said_on_page(exc)
+    return error_response(status_of(exc), sentence(said), getattr(exc, "retry_after", None))
 
 
 def _conflict(_exc: IntegrityError) -> ErrorAnswer:
@@ -171,7 +181,9 @@ _WHOLE = (r"(?<![\d-])\d{4}-\d{2}(?:-\d{2})?(?![\d-])|\b[A-Za-z]+-\d+\b"
 def _kept_whole() -> re.Pattern[str]:
     from companion.pdq.variants import all_variants
 
-    names = sorted((n for n in all_variants() if "-" in n), key=len, reverse=True)
+    # (by name, as the API's refusal lists them, and by title, "Any-Which-Way", as a page's)
+    names = sorted({n for v in all_variants().values() for n in (v.name, v.title) if "-" in n},
+                   key=len, reverse=True)
     return re.compile(_WHOLE + "".join(f"|(?<![\\w-]){re.escape(n)}(?![\\w-])" for n in names))
 
 

@@ -33,6 +33,7 @@ from companion.pdq import (
 from companion.pdq.solitaire import deals, shuffled
 from companion.text import counted
 from companion.web import openapi, quota
+from companion.web.errors import said_on_page
 from companion.web.inputs import int_from, said_from, shown_said, words_from
 from companion.web.wordlist import lexicon
 
@@ -145,7 +146,7 @@ def page() -> ResponseReturnValue:
         collected = int_from(request.args.get("collected"), "Collected", 0, dealt, 0)
     except CompanionError as exc:
         return render_template("pdq.html", variants=variants, variant=DEFAULT_VARIANT, d=None,
-                               error=str(exc)), 400
+                               error=said_on_page(exc)), 400
     word = request.args.get("word", "").strip()
     player = request.args.get("player", "").strip()[:40]
     # PDL: the words already said this round, which a word must beat (the engine's judge)
@@ -176,7 +177,7 @@ def page() -> ResponseReturnValue:
         if request.args.get("show") and d.cards:
             words = all_words(d.cards, variant)
     except CompanionError as exc:
-        error = str(exc)
+        error = said_on_page(exc)
     solo = variants[variant].goal == "solo"
     if solo and verdict is not None and verdict.valid:  # Solitaire: collect and deal on
         return redirect(url_for("pdq.page", variant=variant, seed=seed, round=number + 1,

@@ -1903,3 +1903,49 @@ def test_a_long_name_on_the_printed_sheet_fits_its_column_without_a_cut_word(bro
                     assert min(sizes) >= 8.9, (paper, words)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("scripts", [True, False])
+def test_a_girdle_sheet_sent_after_its_form_expired_is_all_still_there(browser, base_url,
+                                                                         scripts):
+    """An evening's sheet typed on a page whose session was lost meanwhile (the cookie gone:
+    a server restarted with a new key reads it as none) was refused on an error page whose
+    "Go back" loaded the form again, empty. Now the page comes back with every typed line in
+    the box and a fresh token, saying so in one sentence; sent again, it is judged."""
+    from companion.web.csrf import EXPIRED
+
+    day = "2026-11-09"
+    typed = "JUMPING 1\nUSE 1\nQUIZ 2\nA long, evening's line: 7\n"
+    with phones(browser, base_url, java_script_enabled=scripts) as (page,):
+        page.goto(f"/girdle/{day}")
+        page.fill("#solution", typed)
+        page.context.clear_cookies()  # the session lost while the page stood open
+        with page.expect_navigation():
+            page.click("#score-sheet")
+        assert page.locator("#error").inner_text() == EXPIRED
+        assert page.input_value("#solution") == typed
+        assert page.title().startswith("Error: ")
+        with page.expect_navigation():
+            page.click("#score-sheet")
+        said = page.locator("#error").inner_text()
+        assert said != EXPIRED and "expired" not in said  # judged this time: not a sheet
+        assert page.input_value("#solution") == typed
+
+
+def test_go_back_on_an_error_page_returns_to_the_form_as_it_was_left(browser, base_url):
+    """"Go back" was a link to the page before, which loaded it again (an empty form): with
+    scripts it steps back in the browser's history; without, it still leads there."""
+    for scripts in (True, False):
+        with phones(browser, base_url, java_script_enabled=scripts) as (page,):
+            page.goto("/pdq")
+            # a variant the dealer lacks (an old page's list, say): refused on the error page
+            page.locator("#variant option").first.evaluate("o => { o.value = 'chess'; }")
+            with page.expect_navigation():
+                page.click("#deal-form button[type=submit]")
+            assert page.title() == "Cannot do that - PDQ dealer - Companion"
+            assert page.get_attribute("#start-again", "href") == "/pdq"
+            with page.expect_navigation():
+                page.click("#go-back")
+            assert page.url.endswith("/pdq")
+            how = page.evaluate("performance.getEntriesByType('navigation')[0].type")
+            assert how == ("back_forward" if scripts else "navigate"), scripts

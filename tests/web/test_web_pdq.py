@@ -577,3 +577,28 @@ def test_pdl_on_the_check_and_judge_pages_a_valid_word_joins_the_words_said(tmp_
         assert page.inner_text("#verdict .big") == "NOT VALID"
         assert page.input_value("#said") == word.upper()
         fits_phone(page)
+
+
+def test_an_unknown_variant_is_refused_naming_the_variants_as_the_lists_show_them(client):
+    """The dealer's refusal of a variant it lacks listed the internal names ("regular",
+    "pdl", "younger-ends") while its list shows titles ("PDQ"): a page names them by their
+    titles, as the player picks them; the API, which takes the names, lists those."""
+    from companion.pdq.variants import all_variants
+
+    titles = [v.title for v in all_variants().values()]
+    names = list(all_variants())
+    expected = (f"Unknown PDQ variant 'nope'; choose one of: {', '.join(titles[:-1])} or "
+                f"{titles[-1]}.")
+    for url, data in (("/pdq?variant=nope&seed=1", None),
+                      ("/pdq/deal", {"variant": "nope", "csrf_token": token(client)}),
+                      ("/?word=pin&game=pdq&cards=PNA&variant=nope", None)):
+        resp = client.post(url, data=data) if data else client.get(url)
+        page = resp.get_data(as_text=True)
+        said = html.unescape(re.sub(r"<[^>]+>", "",
+                                    re.search(r'id="error"[^>]*>(.*?)</p>', page, re.S).group(1)))
+        assert resp.status_code == 400 and said == expected, url
+        listed = said.split(": ", 1)[1]
+        assert not any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", listed)
+                       for n in names), url
+    api = client.get("/api/pdq/judge?cards=PNA&word=pine&variant=nope").get_json()["error"]
+    assert api == f"Unknown PDQ variant 'nope'; choose one of: {', '.join(names)}."

@@ -5,6 +5,7 @@ import re
 import tempfile
 
 import pytest
+from appfactory import token
 
 from companion.web import create_app
 
@@ -69,14 +70,47 @@ def test_no_page_form_address_is_a_dead_end(client):
 
 def test_an_error_page_offers_a_way_on_in_a_sentence(client):
     """An address opened on its own (no page of this site before it) offers to start again,
-    as a sentence: "Start again."; from one of its pages, "Go back or start again."."""
+    as a sentence: "Start again."; from one of its pages, "Go back or start again."; both
+    start again on the page of the tab the player was on (here the Girdle's)."""
     alone = client.get("/girdle/archive?month=2026-13").get_data(as_text=True)
-    assert re.search(r'<p[^>]*><a href="/">Start again</a>\.</p>', alone)
+    assert re.search(r'<p[^>]*><a href="/girdle" id="start-again">Start again</a>\.</p>', alone)
     assert "Go back" not in alone
     came = client.get("/girdle/archive?month=2026-13",
                       headers={"Referer": "http://localhost/girdle/archive"})
-    assert re.search(r'<p[^>]*><a href="http://localhost/girdle/archive">Go back</a> or '
-                     r'<a href="/">start again</a>\.</p>', came.get_data(as_text=True))
+    assert re.search(r'<p[^>]*><a href="http://localhost/girdle/archive" id="go-back">Go back'
+                     r'</a> or <a href="/girdle" id="start-again">start again</a>\.</p>',
+                     came.get_data(as_text=True))
+
+
+@pytest.mark.parametrize(("url", "again", "title"), [
+    ("/girdle/archive?month=2026-13", "/girdle", "Cannot do that - Word Girdle - Companion"),
+    ("/girdle/2026-02-30", "/girdle", "Not found - Word Girdle - Companion"),
+    ("/prints/board.pdf?game=chess", "/prints", "Cannot do that - Print shop - Companion"),
+    ("/games/nosuchtable", "/games", "Not found - Score a game - Companion"),
+    ("/no-such-page", "/", "Not found - Companion"),
+])
+def test_an_error_page_names_the_page_and_starts_again_there(client, url, again, title):
+    """"Start again" led to the word check from every page, the Girdle's and the PDQ
+    dealer's too, and every refusal was titled "Cannot do that - Companion": an error page
+    names the page the player was on and starts again there; the way there is the site's
+    own, never an address the request brings (a Referer, a ?next=)."""
+    resp = client.get(url + ("&" if "?" in url else "?") + "next=https://evil.example/",
+                      headers={"Referer": "https://evil.example/girdle"})
+    page = resp.get_data(as_text=True)
+    assert resp.status_code in (400, 404)
+    assert re.search(r"<title>([^<]*)</title>", page).group(1) == title
+    assert re.search(r'<a href="([^"]*)" id="start-again">', page).group(1) == again
+    assert "evil.example" not in page
+
+
+def test_a_post_refused_on_an_error_page_names_its_page(client):
+    """A form the error page answers (the PDQ dealer's deal, with a variant it lacks) names
+    the page and starts again on it."""
+    resp = client.post("/pdq/deal", data={"variant": "chess", "csrf_token": token(client)})
+    page = resp.get_data(as_text=True)
+    assert resp.status_code == 400
+    assert "<title>Cannot do that - PDQ dealer - Companion</title>" in page
+    assert '<a href="/pdq" id="start-again">Start again</a>' in page
 
 
 def test_a_form_without_its_token_is_refused_in_one_sentence(client):
