@@ -202,6 +202,11 @@ def registration_targets(sheet: SheetLayout, seam_xs: Sequence[float] = (),
 
 PT_MM = 25.4 / 72  # mm per point
 SQUARE_WORD_PITCH = 3.0  # mm between the baselines of a premium square's words
+# The premium squares' words, larger than the 3.8-4.6 pt they were (a player who cannot tell
+# the pink from the light blue reads them) but under SMALLEST_TYPE: at 7 pt their ink reaches
+# into the middle of the square, where the photo reader looks for a tile's letter, and a tilted
+# photo of the board read an S on a bare DOUBLE LETTER SCORE.
+PREMIUM_WORD_SIZE = 6.0  # pt
 
 
 def _draw_square(page: Page, r: Rect, sq: Square, game: str) -> None:
@@ -220,12 +225,11 @@ def _draw_square(page: Page, r: Rect, sq: Square, game: str) -> None:
         return
     ink = WHITE if sq.kind in ("T", "t") else INK
     n = len(sq.label)
-    # the words name the premium where its colour is not enough (a player who cannot tell
-    # the pink from the light blue): SMALLEST_TYPE, not the 3.8-4.6 pt they were
-    cap = SMALLEST_TYPE * CAP_HEIGHT * PT_MM
+    # the words name the premium where its colour is not enough (PREMIUM_WORD_SIZE)
+    cap = PREMIUM_WORD_SIZE * CAP_HEIGHT * PT_MM
     for i, line in enumerate(sq.label):
         page.text(cx, cy + (i - (n - 1) / 2) * SQUARE_WORD_PITCH + cap / 2, line,
-                  size=SMALLEST_TYPE, font=FONT_BOLD, color=ink, align="center")
+                  size=PREMIUM_WORD_SIZE, font=FONT_BOLD, color=ink, align="center")
 
 
 def _star(page: Page, cx: float, cy: float, radius: float, color: str) -> None:
