@@ -20,7 +20,10 @@ PATH_SHOWN = 200  # a file's name, longer than most values but still not a page 
 
 
 def _cut(text: str, limit: int = SHOWN) -> str:
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    """``text`` cut to ``limit`` characters, its end a single ellipsis: a cut that falls
+    just after a full stop or a decimal point ("1111.2222" at the point) keeps no dot of its
+    own before the ellipsis, which read "1111...." (four dots)."""
+    return text if len(text) <= limit else text[: limit - 3].rstrip(".") + "..."
 
 
 def shown(value: object, limit: int = SHOWN) -> str:
