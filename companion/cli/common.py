@@ -206,7 +206,7 @@ def read_text_file(name: str, what: str, limit: int = MAX_TEXT_BYTES,
         if not path.exists():
             raise UsageError(f"{what} file not found: {named}")
         if path.is_file() and path.stat().st_size > limit:
-            size = counted(path.stat().st_size, "byte", spec=",")
+            size = counted(path.stat().st_size, "byte")
             raise UsageError(f"{what} file {named} is too large ({size}) "
                              "to be one; is it the right file?")
     try:
@@ -216,7 +216,7 @@ def read_text_file(name: str, what: str, limit: int = MAX_TEXT_BYTES,
     where = "on standard input" if name == "-" else named
     if len(data) > limit:  # standard input or a device that does not end
         raise UsageError(f"the {what} {where} is too large (over "
-                         f"{counted(limit, 'byte', spec=',')}) to be one; is it the right file?")
+                         f"{counted(limit, 'byte')}) to be one; is it the right file?")
     # UTF-16 with its byte-order mark (Notepad's "Unicode") is read for every file, as word
     # lists and GCG records are: a WerdUp record or a sheet saved so was "not a text file"
     if any_encoding or data[:2] in (b"\xff\xfe", b"\xfe\xff"):
