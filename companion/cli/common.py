@@ -6,6 +6,7 @@ import argparse
 import contextlib
 import datetime as dt
 import json
+import os
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -243,6 +244,43 @@ def check_file_ending(option: str, name: str, written: str, endings: tuple[str, 
     said = listed(list(endings), "or")
     raise UsageError(f"{option} {path_shown(name)}: the file is written as {written}; give "
                      f"its name an ending of {said}")
+
+
+def dangling_link(path: Path) -> str | None:
+    """Why ``path`` cannot be made a folder, None unless it is a symbolic link to nothing
+    (``mkdir`` said only "File exists" of one): the link and its target, named."""
+    if path.is_symlink() and not path.exists():
+        return (f"it is a symbolic link to {path_shown(Path(os.readlink(path)))}, which does "
+                "not exist")
+    return None
+
+
+def output_folder_problem(path: Path) -> str | None:
+    """Why the file ``path`` cannot be written for want of its folder, None when its folder
+    is there: the one check of every command's output file (``-o``, ``--overlay``), said
+    before anything is made. A symbolic link is written through to the file it names, so
+    the folder checked is that file's, and the reason names the link's target: the system
+    said only "No such file or directory" of a link into a folder that does not exist."""
+    if path.is_symlink():
+        target = Path(os.readlink(path))
+        linked = f"it is a symbolic link to {path_shown(target)}"
+        try:
+            real = path.resolve(strict=False)
+        except RuntimeError:  # a link that leads back to itself (Python 3.11's resolve)
+            return f"{linked}, which leads round in a loop of links"
+        if real.is_symlink():  # os.path.realpath stops at a loop
+            return f"{linked}, which leads round in a loop of links"
+        if real.parent.is_dir():
+            return None
+        if real.parent.exists():
+            return f"{linked}, and {path_shown(real.parent)} is a file, not a folder"
+        return f"{linked}, whose folder {path_shown(real.parent)} does not exist"
+    folder = path.parent
+    if folder.is_dir():
+        return None
+    if folder.exists():  # "there is no folder notes.txt" of a file named so
+        return f"{path_shown(folder)} is a file, not a folder"
+    return f"there is no folder {path_shown(folder)}"
 
 
 EMPTY_POSITION = "empty"  # a position argument naming an empty board, not a file
