@@ -450,3 +450,20 @@ def test_the_turn_form_s_boxes_have_words_a_player_can_see(browser, base_url, ga
         assert page.get_by_label("Player", exact=True).count() == 1  # a screen reader's name
         fits_phone(page)
 
+
+def test_the_board_s_hint_says_click_with_a_mouse_and_tap_on_a_touch_screen(browser, base_url):
+    """The hint under the play said "Tap a square ..." on a desktop too."""
+    with phones(browser, base_url, viewport={"width": 1280, "height": 900}, is_mobile=False,
+                has_touch=False, device_scale_factor=1) as (desk,):
+        key = desk.request.post("/api/games", data={
+            "game": "bugwords", "players": ["Ann", "Bob"]}).json()["table_key"]
+        desk.goto(f"/games/{key}")
+        assert desk.inner_text("#tap-hint") == ("Click a square on the board to start the play "
+                                                "there (again for down).")
+        desk.click('#board [data-square="8H"]')
+        assert desk.inner_text("#tap-hint") == "Across from 8H: click again for down."
+    with phones(browser, base_url) as (phone,):
+        phone.goto(f"/games/{key}")
+        assert phone.inner_text("#tap-hint").startswith(("Tap a square", "Click or tap a square"))
+        phone.tap('#board [data-square="8H"]')
+        assert phone.inner_text("#tap-hint") == "Across from 8H: tap again for down."
