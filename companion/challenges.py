@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from companion.datafiles import read_table
 from companion.decimals import whole_from
 from companion.errors import CompanionError, UsageError
-from companion.text import counted, number_shown, quoted, sentence, shown
+from companion.text import counted, listed, number_shown, quoted, sentence, shown
 
 if TYPE_CHECKING:
     from companion.lexicon import Lexicon
@@ -356,15 +356,25 @@ def challenge_rules() -> dict[str, ChallengeRule]:
 
 
 CHALLENGE_RULE_NAMES = ("none", "single", "double", "points")
+# A rule's name, then its bonus after a space, a colon or an equals sign: "points 10",
+# "points:10", "points = 10" (house rules and other programs write all three).
+_RULE_TEXT = re.compile(r"([^\s:=]+)(?:\s*[:=]\s*|\s+)([^\s:=]+)|([^\s:=]+)")
+RULE_FORMS = (f"choose one of {listed(list(CHALLENGE_RULE_NAMES), 'or')}, with another bonus "
+              "for points written as points 10, points:10 or points=10")
 
 
 def get_challenge_rule(text: str) -> ChallengeRule:
     """The rule named by ``text``: ``single``, ``double``, ``none``, ``points`` or
-    ``points 10`` (another bonus); the aliases ``expert``, ``off``, ``void`` are accepted."""
-    parts = text.strip().lower().replace("_", "-").split()
-    if not parts or len(parts) > 2:
-        raise UsageError(f"unknown challenge rule {quoted(text)}; choose one of "
-                         f"{', '.join(CHALLENGE_RULE_NAMES)}")
+    ``points 10`` (another bonus, also written ``points:10`` or ``points=10``); the aliases
+    ``expert``, ``off``, ``void`` are accepted."""
+    found = _RULE_TEXT.fullmatch(text.strip().lower().replace("_", "-"))
+    parts = [part for part in found.groups() if part is not None] if found else []
+    if not parts:
+        raise UsageError(f"unknown challenge rule {quoted(text)}; {RULE_FORMS}")
+    name = ALIASES.get(parts[0], parts[0])
+    rules = challenge_rules()
+    if name not in rules:
+        raise UsageError(f"unknown challenge rule {quoted(text)}; {RULE_FORMS}")
     name = ALIASES.get(parts[0], parts[0])
     rules = challenge_rules()
     if name not in rules:

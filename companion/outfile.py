@@ -27,7 +27,7 @@ def write_all(stream: BinaryIO, data: bytes) -> None:
         written = stream.write(view)
         if not written:
             raise OSError(f"only part of the output could be written ({len(data) - len(view):,} "
-                          f"of {counted(len(data), 'byte', spec=',')})")
+                          f"of {counted(len(data), 'byte')})")
         view = view[written:]
     stream.flush()
 

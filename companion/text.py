@@ -20,7 +20,10 @@ PATH_SHOWN = 200  # a file's name, longer than most values but still not a page 
 
 
 def _cut(text: str, limit: int = SHOWN) -> str:
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    """``text`` cut to ``limit`` characters, its end a single ellipsis: a cut that falls
+    just after a full stop or a decimal point ("1111.2222" at the point) keeps no dot of its
+    own before the ellipsis, which read "1111...." (four dots)."""
+    return text if len(text) <= limit else text[: limit - 3].rstrip(".") + "..."
 
 
 def shown(value: object, limit: int = SHOWN) -> str:
@@ -130,11 +133,18 @@ def capital_first(message: str) -> str:
 
 
 def counted(n: int, noun: str, plural: str = "", spec: str = "") -> str:
-    """``n`` and ``noun``, plural unless ``n`` is 1: "1 player", "4 players". The one rule
-    for a count in a message: ``plural`` is a noun's plural when it is not the noun and an
-    "s" ("1 body", "2 bodies"), and ``spec`` is how the number is written (``","``:
-    "1,000 words"; ``"3"``: a column's width)."""
-    return f"{n:{spec}} {noun_for(n, noun, plural)}"
+    """``n`` and ``noun``, plural unless ``n`` is 1: "1 player", "4 players", "1,157 words".
+    The one rule for a count in a message: its thousands are always set off by commas
+    (:func:`count_shown`), ``plural`` is a noun's plural when it is not the noun and an "s"
+    ("1 body", "2 bodies"), and ``spec`` is a column's width and alignment (``"3"``,
+    ``">5"``)."""
+    return f"{count_shown(n, spec)} {noun_for(n, noun, plural)}"
+
+
+def count_shown(n: int, spec: str = "") -> str:
+    """A count as every message and page writes it, its thousands set off by commas
+    ("1,157"), in a column ``spec`` wide (``"5"``, ``">3"``) when one is given."""
+    return f"{n:{spec},}"
 
 
 def noun_for(n: int, noun: str, plural: str = "") -> str:

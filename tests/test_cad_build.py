@@ -944,3 +944,16 @@ def test_a_default_cache_that_cannot_be_a_folder_is_said_before_building(
     assert main(["cad", command, "-o", str(tmp_path / "out"), "-q"]) == 2
     assert capsys.readouterr().err == f"companion: {said.format(file=blocker)}\n"
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("command", ["build", "coupons"])
+def test_an_output_folder_that_is_a_link_to_nothing_is_named_so(command, tmp_path,
+                                                                capsys) -> None:
+    """'-o set', a symbolic link to a folder that does not exist, said "File exists"."""
+    link = tmp_path / "set"
+    link.symlink_to(tmp_path / "gone" / "set")
+    assert main(["cad", command, "-o", str(link), "-q"]) == 2
+    assert capsys.readouterr().err == (
+        f"companion: Cannot make the folder {link}: it is a symbolic link to "
+        f"{tmp_path / 'gone' / 'set'}, which does not exist.\n")
+    assert not (tmp_path / "gone").exists()

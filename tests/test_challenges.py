@@ -78,6 +78,20 @@ def test_rules_table_and_aliases():
     assert get_challenge_rule(" Points  7 ").label() == "points 7"
 
 
+@pytest.mark.parametrize("text", ["points:7", "points=7", "Points : 7", "points = 7",
+                                  "POINTS 7"])
+def test_a_bonus_is_taken_after_a_colon_an_equals_sign_or_a_space(text):
+    assert get_challenge_rule(text).label() == "points 7"
+
+
+def test_an_unknown_rule_is_refused_naming_the_forms_taken():
+    with pytest.raises(UsageError) as refused:
+        get_challenge_rule("points::7")
+    assert str(refused.value) == (
+        "unknown challenge rule 'points::7'; choose one of none, single, double or points, "
+        "with another bonus for points written as points 10, points:10 or points=10")
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
@@ -87,6 +101,8 @@ def test_rules_table_and_aliases():
         ("points x", "should be a whole number"),
         ("points 0", "a challenge bonus is 1 to 100 points"),
         ("points 5 5", "unknown challenge rule"),
+        ("points:x", "should be a whole number"),
+        ("double=5", "the double challenge rule has no bonus"),
     ],
 )
 def test_bad_rules(text, message):

@@ -220,6 +220,14 @@ def test_a_number_is_repeated_as_typed_or_in_plain_notation():
     assert number_shown(decimal_from("9" * 99)) == "9" * 37 + "..."  # a short line at most
 
 
+def test_a_number_cut_short_ends_in_one_ellipsis(capsys):
+    """A long number cut at its decimal point read "111...111...." (four dots)."""
+    code, _, err = run(capsys, "cad", "build", "--clearance", "1" * 36 + ".123456")
+    assert code == 2
+    assert f"got {'1' * 36}... (" in err
+    assert "...." not in err
+
+
 def test_the_help_names_every_cause_of_exit_status_2(capsys):
     """A command that cannot run as the machine is set up (SetupError: Tesseract or the tile
     model missing) exits 2, which 'companion --help' did not say."""

@@ -28,6 +28,16 @@ def test_lists_words_longest_first(capsys):
     assert "UNREAD" in out
 
 
+def test_a_count_of_words_sets_off_its_thousands_as_every_count_does(capsys):
+    """The listing's head said "3506 words" where every other count reads "3,506"."""
+    code, out, _ = run(capsys, "E", "R", "S", "--json")
+    count = json.loads(out)["count"]
+    assert code == 0 and count >= 1000  # a deal with thousands of words
+    code, out, _ = run(capsys, "E", "R", "S")
+    assert out.splitlines()[0].endswith(f": {count:,} words")
+    assert f"{count} words" not in out
+
+
 def test_json_listing(capsys):
     code, out, _ = run(capsys, "PNA", "--json")
     data = json.loads(out)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -182,3 +183,23 @@ def test_a_file_named_as_the_folder_to_write_in_is_named_a_file(capsys, tmp_path
     assert captured.err == (f"companion: Cannot write {notes / 'x.pdf'}: {notes} is a file, not "
                             "a folder.\n")
     assert notes.read_text() == "notes\n"
+
+
+@pytest.mark.parametrize(("target", "why"), [
+    ("missing/x.pdf", "it is a symbolic link to {target}, whose folder {folder} does not exist"),
+    ("notes.txt/x.pdf", "it is a symbolic link to {target}, and {folder} is a file, not a folder"),
+    ("out.pdf", "it is a symbolic link to {target}, which leads round in a loop of links"),
+])
+def test_an_output_that_is_a_symbolic_link_names_the_link_and_why(capsys, tmp_path, target,
+                                                                   why) -> None:
+    """'-o out.pdf', a symbolic link into a folder that does not exist, said only "No such
+    file or directory"."""
+    (tmp_path / "notes.txt").write_text("notes\n")
+    link = tmp_path / "out.pdf"
+    link.symlink_to(tmp_path / target)
+    assert main(["print", "tiles", "--game", "werdup", "-o", str(link)]) == 2
+    captured = capsys.readouterr()
+    reason = why.format(target=tmp_path / target, folder=(tmp_path / target).parent)
+    assert (captured.out, captured.err) == ("", f"companion: Cannot write {link}: {reason}.\n")
+    assert link.is_symlink() and os.readlink(link) == str(tmp_path / target)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt", "out.pdf"]

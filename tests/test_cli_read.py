@@ -42,6 +42,18 @@ def test_an_overlay_in_a_folder_that_is_a_file_is_named_so(capsys, tmp_path, mon
     assert err == "companion: --overlay notes.txt/o.png: notes.txt is a file, not a folder.\n"
 
 
+def test_an_overlay_that_is_a_link_into_no_folder_names_the_link_and_why(capsys, tmp_path,
+                                                                          monkeypatch):
+    """An --overlay link into a folder that does not exist named the link's own folder
+    ("the folder . does not exist"), not the one missing."""
+    monkeypatch.chdir(tmp_path)
+    Path("o.png").symlink_to("gone/o.png")
+    code, out, err = run(capsys, "read", str(PHOTO), "--game", "werdup", "--overlay", "o.png")
+    assert (code, out) == (2, "")
+    assert err == (f"companion: --overlay o.png: it is a symbolic link to gone/o.png, whose "
+                   f"folder {tmp_path.resolve() / 'gone'} does not exist.\n")
+
+
 def test_a_puzzle_file_that_is_not_text(capsys, tmp_path):
     puzzle = tmp_path / "puzzle.json"
     puzzle.write_bytes(b"\xff\xd8\xff\xe0 a jpeg")

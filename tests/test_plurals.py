@@ -53,8 +53,9 @@ def test_no_module_writes_its_own_plural(path):
 def test_counted_takes_an_irregular_plural_and_a_number_format():
     assert [counted(n, "body", "bodies") for n in (0, 1, 2)] == ["0 bodies", "1 body",
                                                                    "2 bodies"]
-    assert counted(1234, "word", spec=",") == "1,234 words"
+    assert counted(1234, "word") == "1,234 words"  # every count sets off its thousands
     assert counted(1, "word", spec="3") == "  1 word"
+    assert counted(12345, "word", spec=">7") == " 12,345 words"
 
 
 def test_a_bug_words_play_of_one_point_is_one_point():

@@ -58,7 +58,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     r.add_argument(
         "--challenge-rule", metavar="RULE",
         help="the challenge rule the game was played under: none, single, double, points or "
-        "'points N' (default: the record's '#note ChallengeRule:' line; 'points' when it "
+        "'points N' (also points:N, points=N; default: the record's '#note ChallengeRule:' "
+        "line; 'points' when it "
         "has challenge bonuses; else single)",
     )
     add_lexicon_option(r)

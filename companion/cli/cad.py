@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion.cli.common import decimal_number, file_name, path_name
+from companion.cli.common import dangling_link, decimal_number, file_name, path_name
 from companion.decimals import decimal_from
 from companion.errors import UsageError
 from companion.text import counted, listed, path_shown, printable, quoted
@@ -135,6 +135,8 @@ def _out_dir(name: str) -> Path:
     if out.exists() and not out.is_dir():
         raise UsageError(f"cannot make the folder {path_shown(out)}: a file of that name is "
                          "in the way")
+    if (problem := dangling_link(out)) is not None:
+        raise UsageError(f"cannot make the folder {path_shown(out)}: {problem}")
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

@@ -6,6 +6,7 @@ import argparse
 import contextlib
 import datetime as dt
 import json
+import os
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -206,7 +207,7 @@ def read_text_file(name: str, what: str, limit: int = MAX_TEXT_BYTES,
         if not path.exists():
             raise UsageError(f"{what} file not found: {named}")
         if path.is_file() and path.stat().st_size > limit:
-            size = counted(path.stat().st_size, "byte", spec=",")
+            size = counted(path.stat().st_size, "byte")
             raise UsageError(f"{what} file {named} is too large ({size}) "
                              "to be one; is it the right file?")
     try:
@@ -216,7 +217,7 @@ def read_text_file(name: str, what: str, limit: int = MAX_TEXT_BYTES,
     where = "on standard input" if name == "-" else named
     if len(data) > limit:  # standard input or a device that does not end
         raise UsageError(f"the {what} {where} is too large (over "
-                         f"{counted(limit, 'byte', spec=',')}) to be one; is it the right file?")
+                         f"{counted(limit, 'byte')}) to be one; is it the right file?")
     # UTF-16 with its byte-order mark (Notepad's "Unicode") is read for every file, as word
     # lists and GCG records are: a WerdUp record or a sheet saved so was "not a text file"
     if any_encoding or data[:2] in (b"\xff\xfe", b"\xfe\xff"):
@@ -243,6 +244,43 @@ def check_file_ending(option: str, name: str, written: str, endings: tuple[str, 
     said = listed(list(endings), "or")
     raise UsageError(f"{option} {path_shown(name)}: the file is written as {written}; give "
                      f"its name an ending of {said}")
+
+
+def dangling_link(path: Path) -> str | None:
+    """Why ``path`` cannot be made a folder, None unless it is a symbolic link to nothing
+    (``mkdir`` said only "File exists" of one): the link and its target, named."""
+    if path.is_symlink() and not path.exists():
+        return (f"it is a symbolic link to {path_shown(Path(os.readlink(path)))}, which does "
+                "not exist")
+    return None
+
+
+def output_folder_problem(path: Path) -> str | None:
+    """Why the file ``path`` cannot be written for want of its folder, None when its folder
+    is there: the one check of every command's output file (``-o``, ``--overlay``), said
+    before anything is made. A symbolic link is written through to the file it names, so
+    the folder checked is that file's, and the reason names the link's target: the system
+    said only "No such file or directory" of a link into a folder that does not exist."""
+    if path.is_symlink():
+        target = Path(os.readlink(path))
+        linked = f"it is a symbolic link to {path_shown(target)}"
+        try:
+            real = path.resolve(strict=False)
+        except RuntimeError:  # a link that leads back to itself (Python 3.11's resolve)
+            return f"{linked}, which leads round in a loop of links"
+        if real.is_symlink():  # os.path.realpath stops at a loop
+            return f"{linked}, which leads round in a loop of links"
+        if real.parent.is_dir():
+            return None
+        if real.parent.exists():
+            return f"{linked}, and {path_shown(real.parent)} is a file, not a folder"
+        return f"{linked}, whose folder {path_shown(real.parent)} does not exist"
+    folder = path.parent
+    if folder.is_dir():
+        return None
+    if folder.exists():  # "there is no folder notes.txt" of a file named so
+        return f"{path_shown(folder)} is a file, not a folder"
+    return f"there is no folder {path_shown(folder)}"
 
 
 EMPTY_POSITION = "empty"  # a position argument naming an empty board, not a file

@@ -219,7 +219,7 @@ def _list_words(args, cards, variant, lexicon) -> int:
         return 0
     shown = " ".join(cards)
     if result.no_word:
-        print(f"No word: none of the {counted(result.searched, 'word', spec=',')} in "
+        print(f"No word: none of the {counted(result.searched, 'word')} in "
               f"{lexicon.display} fits "
               f"{shown} under {variant.title} rules ({result.min_length}+ letters).")
         print(f"  {result.no_word_rule}")

@@ -11,6 +11,7 @@ from companion.cli.common import (
     check_file_ending,
     check_seconds,
     decimal_number,
+    output_folder_problem,
     parse_date,
     path_name,
     whole_number,
@@ -145,13 +146,9 @@ def _write(args: argparse.Namespace, default_name: str, data: bytes) -> int:
                              f"{exc.strerror or exc}.") from exc
     if path.is_dir():
         path = path / default_name
-    elif not path.parent.is_dir():  # the system says only "No such file or directory"
-        if path.parent.exists():  # "there is no folder notes.txt" of a file named so
-            raise UsageError(f"Cannot write {path_shown(path)}: {path_shown(path.parent)} is a "
-                             "file, not a folder.")
-        raise UsageError(f"Cannot write {path_shown(path)}: there is no folder "
-                         f"{path_shown(path.parent)} (a name "
-                         "ending in / makes a folder).")
+    elif (problem := output_folder_problem(path)) is not None:  # the system's "No such file"
+        ending = " (a name ending in / makes a folder)" if problem.startswith("there is no") else ""
+        raise UsageError(f"Cannot write {path_shown(path)}: {problem}{ending}.")
     try:
         write_file_whole(path, data)  # a full disk leaves no half PDF and spoils no earlier one
     except OSError as exc:

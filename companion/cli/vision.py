@@ -12,6 +12,7 @@ from companion.cli.common import (
     check_file_ending,
     file_name,
     lexicon_from_args,
+    output_folder_problem,
     parse_date,
     path_name,
     print_json,
@@ -183,12 +184,9 @@ def _check_overlay_path(name: str, inputs: list[str | None]) -> None:
         raise UsageError(f"--overlay {path_shown(name)} is a folder; name an image file, "
                          "like overlay.png")
     check_file_ending("--overlay", name, "an image", OVERLAY_SUFFIXES)
-    if not path.resolve().parent.is_dir():
-        if path.resolve().parent.exists():  # not "the folder notes.txt does not exist"
-            raise UsageError(f"--overlay {path_shown(name)}: {path_shown(path.parent)} is a "
-                             "file, not a folder")
-        raise UsageError(f"--overlay {path_shown(name)}: the folder {path_shown(path.parent)} "
-                         "does not exist")
+    problem = output_folder_problem(path)
+    if problem is not None:
+        raise UsageError(f"--overlay {path_shown(name)}: {problem}")
 
 
 def _write_overlay(name: str, image) -> None:

@@ -104,7 +104,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                     help="rule set (default: the record's #rules line, else werdup)")
     rp.add_argument("--challenge-rule", metavar="RULE",
                     help="the challenge rule the game was played under: none, single, double, "
-                    "points or 'points N' (default: the record's '#note ChallengeRule:' line; "
+                    "points or 'points N' (also points:N, points=N; default: the record's "
+                    "'#note ChallengeRule:' line; "
                     "'points' when it has challenge bonuses; else none)")
     add_lexicon_option(rp)
     add_house_list_options(rp)

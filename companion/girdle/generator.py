@@ -240,7 +240,7 @@ def family_puzzle(date: dt.date, family: str, edition: Edition | None = None,
         if find_solution(pz, lex) is not None:
             return pz
     raise UsageError(f"no solvable {family} Word Girdle puzzle found for {date.isoformat()} "
-                     f"with {lex.in_the_list()} ({counted(len(lex.words), 'word', spec=',')}): "
+                     f"with {lex.in_the_list()} ({counted(len(lex.words), 'word')}): "
                      "a sheet needs enough words to fill every line")
 
 

@@ -65,7 +65,7 @@ class SkippedLines:
         if not self.count:
             return ""
         what = "a word" if self.count == 1 else "words"
-        return (f"{counted(self.count, 'line', spec=',')} skipped as not {what} (line "
+        return (f"{counted(self.count, 'line')} skipped as not {what} (line "
                 f"{self.line:,}: {shown(self.text)})")
 
 
@@ -89,7 +89,7 @@ def read_word_lines(path: str | Path) -> tuple[list[str], SkippedLines]:
         raise LexiconError(f"cannot read word list {path_shown(p)}: {exc.strerror}") from exc
     if len(raw) > _MAX_FILE_BYTES:
         raise LexiconError(f"word list {path_shown(p)} is too large (over "
-                           f"{counted(_MAX_FILE_BYTES, 'byte', spec=',')})")
+                           f"{counted(_MAX_FILE_BYTES, 'byte')})")
     if raw[:2] == b"\x1f\x8b":
         try:
             with gzip.GzipFile(fileobj=io.BytesIO(raw)) as z:

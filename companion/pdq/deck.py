@@ -90,7 +90,7 @@ def parse_deck_table(text: str, name: str) -> Deck:
     if sum(counts.values()) == 0:
         raise UsageError(f"{where} has no cards.")
     if sum(counts.values()) > MAX_DECK_CARDS:
-        cards = counted(sum(counts.values()), "card", spec=",")
+        cards = counted(sum(counts.values()), "card")
         raise UsageError(f"{where} has {cards}; a deck has at most {MAX_DECK_CARDS:,}.")
     return Deck({k: v for k, v in counts.items() if v > 0}, name)
 
@@ -125,7 +125,7 @@ def load_deck(path: str | Path | None = None) -> Deck:
         raw = read_at_most(p, MAX_DECK_BYTES)  # a deck table is a few hundred bytes
         if len(raw) > MAX_DECK_BYTES:
             raise UsageError(f"Deck file {path_shown(p)} is too large (over "
-                             f"{counted(MAX_DECK_BYTES, 'byte', spec=',')}) to be a deck table.")
+                             f"{counted(MAX_DECK_BYTES, 'byte')}) to be a deck table.")
         text = raw.decode("utf-8")
     except FileNotFoundError as exc:
         raise UsageError(f"Deck file not found: {path_shown(p)}") from exc

@@ -17,7 +17,7 @@ from werkzeug.routing import IntegerConverter
 from companion.challenges import CHALLENGED_OFF, LOST_TURN, challenge_bonus
 from companion.errors import UsageError
 from companion.play import full_rack_bonus
-from companion.text import counted, listed, path_shown, quoted, sentence, signed
+from companion.text import count_shown, counted, listed, path_shown, quoted, sentence, signed
 
 # Blueprint modules, one per area, registered in this order.
 AREAS = ("challenge", "games", "clock", "girdle", "prints", "pdq", "api", "health")
@@ -312,6 +312,7 @@ def create_app(test_config: dict[str, Any] | None = None,
     app.session_interface = _CookieSessions()
     app.jinja_env.globals["csp_nonce"] = csp_nonce
     app.jinja_env.filters["counted"] = counted  # {{ n|counted('tile') }}: "1 tile", "7 tiles"
+    app.jinja_env.filters["count_shown"] = count_shown  # {{ n|count_shown }}: a bare count, "1,157"
     app.jinja_env.filters["listed"] = listed  # {{ names|listed }}: "A, B and C"
     app.jinja_env.filters["sentence"] = sentence  # {{ problem|sentence }}: words as written
     # {{ 20|full_rack_bonus }}: "bonus for using every tile: 20", as the command line says it

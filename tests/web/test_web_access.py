@@ -280,7 +280,9 @@ def test_a_page_opened_scrolled_cuts_nothing_under_the_header(screen, site):
             continue
         scrolled += 1
         problems += [f"{state}: {c}" for c in cut]
-    assert scrolled >= 4
+    # a page scrolls only where what it answers would not otherwise show: on a phone most
+    # answers are below the screen's first view, on a desktop's screen few are
+    assert scrolled >= (4 if screen.viewport_size["width"] < 600 else 1)
     assert problems == []
 
 

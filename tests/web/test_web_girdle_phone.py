@@ -294,3 +294,37 @@ def test_an_archive_month_is_compact_on_a_phone(tmp_path, width, browser):
             assert all(w >= 44 and h >= 44 for _, w, h in links), links
         assert page.locator("#archive").bounding_box()["height"] < 2600
         assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+OPENED = """() => {
+  const under = document.querySelector("header.top").getBoundingClientRect().bottom;
+  const box = (id) => document.getElementById(id).getBoundingClientRect();
+  return {scrolled: scrollY, under: under, prompt: box("prompt").top,
+          button: box("play-word").bottom, height: innerHeight};
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("width", "height", "scrolls"), [
+    (1366, 900, False),  # a desktop: the heading, the next word and its squares all show
+    (1366, 420, True),  # a short window: the next word is brought up to the tabs
+])
+def test_the_play_page_scrolls_only_when_the_next_word_would_not_show(tmp_path, browser, width,
+                                                                      height, scrolls):
+    """The play page opened scrolled past its heading even on a desktop whose screen held
+    the heading, the next word and its squares at once."""
+    app = make_app(tmp_path)
+    with live_server(app) as url, phones(
+            browser, url, viewport={"width": width, "height": height}, is_mobile=False,
+            has_touch=False, device_scale_factor=1) as (page,):
+        page.goto(f"/girdle/{DAY}/play")
+        page.wait_for_load_state("load")
+        opened = page.evaluate(OPENED)
+        heading = page.locator("h1").bounding_box()
+    if scrolls:
+        assert opened["scrolled"] > 0
+        assert opened["under"] - 1 <= opened["prompt"] <= opened["under"] + 16  # by the tabs
+    else:
+        assert opened["scrolled"] == 0
+        assert heading["y"] >= opened["under"] - 1  # the heading shows, under the tabs
+        assert opened["button"] <= opened["height"]  # and so does the Play word button

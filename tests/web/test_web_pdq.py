@@ -103,6 +103,17 @@ def test_challenge_page_judges_pdq_cards_and_lists_all_words(client):
     assert re.search(r"\d+ words for PNA", page) and "pineapple" in page
 
 
+def test_a_deal_s_word_counts_set_off_their_thousands(client):
+    """The word groups' counts ("(1157)") read as every other count does ("(1,157)")."""
+    found = client.get("/api/pdq/words?cards=ERS").get_json()
+    page = client.get("/?word=serious&game=pdq&cards=ERS&all=1").get_data(as_text=True)
+    longer = sum(len(g["words"]) for g in found["groups"]) - sum(
+        len(g["words"]) for g in sorted(found["groups"], key=lambda g: g["length"])[:2])
+    assert longer >= 1000
+    assert f"{found['count']:,} words for ERS" in page
+    assert f"Longer words ({longer:,})" in page
+
+
 def test_judge_mode_with_pdq_cards(client):
     page = client.post("/judge", data={"words": "pineapple", "game": "pdq", "cards": "PNA",
                                        "csrf_token": token(client)}).get_data(as_text=True)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from appfactory import make_app
-from browser import PHONE, fits_phone, live_server, tap_and_wait
+from browser import PHONE, fits_phone, live_server, phones, tap_and_wait
 
 pytestmark = pytest.mark.browser
 
@@ -420,3 +420,50 @@ def test_a_glare_s_many_squares_are_named_by_rows_not_a_line_each(page):
                       and len(u["alternatives"]) > 1
                       and u.get("why", "").startswith("washed out")} and tapped
     fits_phone(page)
+
+
+LABELS = """() => Array.from(document.querySelectorAll('#turn-form select'), (box) => {
+    // the box's label, on the screen and on top where it stands (nothing drawn over it)
+    const word = box.labels[0];
+    box.scrollIntoView({block: "center"});
+    const at = word && word.getBoundingClientRect();
+    const seen = at && document.elementFromPoint((at.left + at.right) / 2,
+                                                 (at.top + at.bottom) / 2);
+    return {name: box.name, said: word ? word.innerText.trim() : null,
+            shown: !!at && at.width > 0 && at.height >= 14 && at.left >= 0
+                   && at.right <= innerWidth && seen === word};
+})"""
+
+
+@pytest.mark.parametrize("game", ["bugwords", "werdup"])
+@pytest.mark.parametrize("width", [360, 390])
+def test_the_turn_form_s_boxes_have_words_a_player_can_see(browser, base_url, game, width):
+    """The turn's two boxes, who played and what (play, pass or swap), were named only to a
+    screen reader: each now has its word on its top border, on the screen at 360 px."""
+    with phones(browser, base_url, viewport={"width": width, "height": 800}) as (page,):
+        key = page.request.post("/api/games", data={
+            "game": game, "players": ["Bartholomew Alexandros", "Ann"]}).json()["table_key"]
+        page.goto(f"/games/{key}")
+        labels = page.evaluate(LABELS)
+        assert labels == [{"name": "seat", "said": "Player", "shown": True},
+                          {"name": "action", "said": "Turn", "shown": True}]
+        assert page.get_by_label("Player", exact=True).count() == 1  # a screen reader's name
+        fits_phone(page)
+
+
+def test_the_board_s_hint_says_click_with_a_mouse_and_tap_on_a_touch_screen(browser, base_url):
+    """The hint under the play said "Tap a square ..." on a desktop too."""
+    with phones(browser, base_url, viewport={"width": 1280, "height": 900}, is_mobile=False,
+                has_touch=False, device_scale_factor=1) as (desk,):
+        key = desk.request.post("/api/games", data={
+            "game": "bugwords", "players": ["Ann", "Bob"]}).json()["table_key"]
+        desk.goto(f"/games/{key}")
+        assert desk.inner_text("#tap-hint") == ("Click a square on the board to start the play "
+                                                "there (again for down).")
+        desk.click('#board [data-square="8H"]')
+        assert desk.inner_text("#tap-hint") == "Across from 8H: click again for down."
+    with phones(browser, base_url) as (phone,):
+        phone.goto(f"/games/{key}")
+        assert phone.inner_text("#tap-hint").startswith(("Tap a square", "Click or tap a square"))
+        phone.tap('#board [data-square="8H"]')
+        assert phone.inner_text("#tap-hint") == "Across from 8H: tap again for down."
