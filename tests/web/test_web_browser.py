@@ -1198,7 +1198,8 @@ def test_a_preview_not_answered_loads_the_page_with_the_choices(page):
     assert page.input_value("#tiles-game") == "werdup"
 
 
-def test_upload_a_board_photo_correct_a_square_and_score(page, tmp_path):
+def _new_bugwords_game_with_a_photo(page, tmp_path) -> None:
+    """A new Bug Words game for Ann and Bob, a photo of QUIZ across from 7,7 chosen for it."""
     from boardphoto import board_photo, word_tiles
 
     photo = tmp_path / "board.jpg"
@@ -1209,6 +1210,10 @@ def test_upload_a_board_photo_correct_a_square_and_score(page, tmp_path):
     page.fill("input[aria-label='Player 2']", "Bob")
     page.click("#new-game button[type=submit]")
     page.set_input_files("#photo", str(photo))
+
+
+def test_upload_a_board_photo_correct_a_square_and_score(page, tmp_path):
+    _new_bugwords_game_with_a_photo(page, tmp_path)
     page.click("#photo-upload button[type=submit]")
     page.wait_for_function("() => { const i = document.getElementById('overlay');"
                            " return i && i.complete && i.naturalWidth > 0; }")
@@ -1224,16 +1229,7 @@ def test_the_photo_grid_is_one_tab_stop_moved_on_with_the_arrow_keys(page, tmp_p
     """By keyboard, the board read from a photo is one Tab stop (its 225 squares were 225
     stops before Who played? and Score the new tiles): the arrow keys move on it, a letter
     typed corrects the square, Tab leaves it and Shift+Tab comes back to the square last on."""
-    from boardphoto import board_photo, word_tiles
-
-    photo = tmp_path / "board.jpg"
-    photo.write_bytes(board_photo("bugwords", word_tiles(7, 7, "QUIZ")))
-    page.goto("/games")
-    page.select_option("#game", "bugwords")
-    page.fill("input[aria-label='Player 1']", "Ann")
-    page.fill("input[aria-label='Player 2']", "Bob")
-    page.click("#new-game button[type=submit]")
-    page.set_input_files("#photo", str(photo))
+    _new_bugwords_game_with_a_photo(page, tmp_path)
     with page.expect_navigation():
         page.click("#photo-upload button[type=submit]")
     at = "document.activeElement.id"
