@@ -121,3 +121,13 @@ def test_a_form_without_its_token_is_refused_in_one_sentence(client):
     said = re.search(r'id="error"[^>]*>([^<]*)<', resp.get_data(as_text=True)).group(1)
     assert resp.status_code == 400 and "expired" in said
     assert said.endswith(".") and said.count(".") == 1 and ";" not in said, said
+
+
+@pytest.mark.parametrize("url, name", [
+    ("/", "Challenge a word"), ("/judge", "Judge"), ("/games", "Score a game"),
+    ("/pdq", "PDQ dealer"), ("/prints", "Print shop"),
+])
+def test_a_tab_s_page_is_titled_with_the_name_its_error_pages_give_it(client, url, name):
+    """A tab's page and its error pages take the page's name from one list (PAGE_NAMES)."""
+    page = client.get(url).get_data(as_text=True)
+    assert re.search(r"<title>\s*(.*?)\s*</title>", page, re.S).group(1) == f"{name} - Companion"
