@@ -203,3 +203,46 @@ def test_an_output_that_is_a_symbolic_link_names_the_link_and_why(capsys, tmp_pa
     assert (captured.out, captured.err) == ("", f"companion: Cannot write {link}: {reason}.\n")
     assert link.is_symlink() and os.readlink(link) == str(tmp_path / target)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt", "out.pdf"]
+
+
+@pytest.mark.parametrize(("output", "why"), [
+    ("missing/x.pdf", "there is no folder {tmp}/missing (a name ending in / makes a folder)"),
+    ("notes.txt/x.pdf", "{tmp}/notes.txt is a file, not a folder"),
+    ("notes.txt/", None),
+])
+@pytest.mark.parametrize(("argv", "builder"), [
+    (["tiles", "--game", "werdup"], "printables.tiles.tiles_pdf"),
+    (["pdq-deck"], "printables.deck.deck_pdf"),
+    (["girdle", "--answers", "--date", "2026-12-06"], "printables.girdle_key.answer_key_pdf"),
+])
+def test_an_output_that_cannot_be_written_is_refused_before_the_pdf_is_made(
+        capsys, monkeypatch, tmp_path, output, why, argv, builder) -> None:
+    """'-o missing/x.pdf' made the whole PDF (for an answer key, searched for par first)
+    and only then said the folder is not there."""
+    def made(*args: object, **kwargs: object) -> bytes:
+        raise AssertionError("the PDF was made for an output that cannot be written")
+
+    monkeypatch.setattr(builder, made)
+    (tmp_path / "notes.txt").write_text("notes\n")
+    target = tmp_path / output
+    assert main(["print", *argv, "-o", f"{target}/" if output.endswith("/") else str(target)]
+                ) == 2
+    captured = capsys.readouterr()
+    if why is None:
+        message = f"Cannot make the folder {target}: a file of that name is in the way."
+    else:
+        message = f"Cannot write {target}: {why.format(tmp=tmp_path)}."
+    assert (captured.out, captured.err) == ("", f"companion: {message}\n")
+    assert (tmp_path / "notes.txt").read_text() == "notes\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+
+
+def test_standard_output_on_a_terminal_is_refused_before_the_pdf_is_made(capsys, monkeypatch
+                                                                         ) -> None:
+    def made(*args: object, **kwargs: object) -> bytes:
+        raise AssertionError("the PDF was made for the terminal")
+
+    monkeypatch.setattr("printables.deck.deck_pdf", made)
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True)
+    assert main(["print", "pdq-deck", "-o", "-"]) == 2
+    assert "-o - writes the PDF to standard output" in capsys.readouterr().err

@@ -109,36 +109,48 @@ def _output(p: argparse.ArgumentParser) -> None:
 
 
 def _check_output(args: argparse.Namespace) -> None:
-    """Refuse an ``-o`` that names no file (``-o ''`` once wrote the default name into the
-    current folder) or a file whose name does not end in .pdf (``-o out.txt`` was written a
-    PDF), before any PDF is made. A folder (one there, or a name ending in /), standard
-    output (``-``) and a device or pipe (``/dev/null``) take any name."""
+    """Refuse an ``-o`` that cannot be written, before any PDF is made (a sheet with its
+    answers searches for par first, which can take a while): one that names no file (``-o
+    ''`` once wrote the default name into the current folder), a file whose name does not
+    end in .pdf (``-o out.txt`` was written a PDF), one whose folder is missing or is a file
+    (:func:`output_folder_problem`), a folder to make (a name ending in /) where a file is
+    in the way, and standard output (``-``) that is the terminal. A folder there, standard
+    output and a device or pipe (``/dev/null``) take any name."""
     name = args.output
     if name is None:
         return
     if not name.strip():
         raise UsageError("-o needs a file or folder name (or '-' for standard output).")
     path = Path(name)
-    if name == "-" or name.endswith(("/", os.sep)) or (path.exists() and not path.is_file()):
-        return
-    check_file_ending("-o", name, "a PDF", (".pdf",))
-
-
-def _write(args: argparse.Namespace, default_name: str, data: bytes) -> int:
-    if args.output == "-":  # standard output, for a pipe (| lp) or a redirection
+    if name == "-":
         if sys.stdout.isatty():
             raise UsageError("-o - writes the PDF to standard output; send it to a file "
                              "(> sheet.pdf) or a program (| lp), not the terminal.")
+        return
+    if name.endswith(("/", os.sep)):
+        # "-o prints/" names a folder, made when the PDF is written
+        if path.exists() and not path.is_dir():  # mkdir says only "File exists"
+            raise UsageError(f"Cannot make the folder {path_shown(path)}: a file of that name "
+                             "is in the way.")
+        return
+    if path.exists() and not path.is_file():
+        return
+    check_file_ending("-o", name, "a PDF", (".pdf",))
+    if (problem := output_folder_problem(path)) is not None:  # the system's "No such file"
+        ending = " (a name ending in / makes a folder)" if problem.startswith("there is no") else ""
+        raise UsageError(f"Cannot write {path_shown(path)}: {problem}{ending}.")
+
+
+def _write(args: argparse.Namespace, default_name: str, data: bytes) -> int:
+    """Write the PDF ``data`` where ``-o`` says (checked by :func:`_check_output` before it
+    was made), under ``default_name`` in a folder."""
+    if args.output == "-":  # standard output, for a pipe (| lp) or a redirection
         sys.stdout.flush()
         write_all(sys.stdout.buffer, data)  # a disk that fills part-way is an error, not 0
         return 0
     path = Path(args.output or default_name)
     if args.output and args.output.endswith(("/", os.sep)):
         # "-o prints/" names a folder (Path drops the slash: it would have become a file)
-        if path.exists() and not path.is_dir():  # mkdir says only "File exists"
-            raise UsageError(f"Cannot make the folder {path_shown(path)}: a file of that name "
-                             "is in the "
-                             "way.")
         try:
             path.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -146,9 +158,6 @@ def _write(args: argparse.Namespace, default_name: str, data: bytes) -> int:
                              f"{exc.strerror or exc}.") from exc
     if path.is_dir():
         path = path / default_name
-    elif (problem := output_folder_problem(path)) is not None:  # the system's "No such file"
-        ending = " (a name ending in / makes a folder)" if problem.startswith("there is no") else ""
-        raise UsageError(f"Cannot write {path_shown(path)}: {problem}{ending}.")
     try:
         write_file_whole(path, data)  # a full disk leaves no half PDF and spoils no earlier one
     except OSError as exc:
