@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 from flask import Flask, Response, abort, current_app, request, session
 from flask.ctx import RequestContext
 from markupsafe import escape
+from werkzeug.datastructures import MultiDict
 
 from companion.web.formfill import refilled
 
@@ -36,6 +37,7 @@ EXPIRED = "This form had expired, so nothing was done: check what you typed and 
 REFUSED = ("This form has expired or did not come from this site: reload the page and send "
            "it again.")
 _REDIRECTS = frozenset({301, 302, 303, 307, 308})
+_SENT = "companion.form_sent_again"  # the request's environ: the form whose page is read
 
 
 def csrf_token() -> str:
@@ -82,13 +84,24 @@ def from_this_site() -> bool:
     return (request.referrer or "").startswith(here + "/")
 
 
+def form_sent_again() -> MultiDict[str, str] | None:
+    """The values of the expired form whose page this GET is drawing again (for
+    :func:`form_again`), None on any other request. Nothing is to be acted on; a page whose
+    form depends on what was sent in it (the Girdle play page's squares are the next word's,
+    after the words of the sheet sent) reads it here to draw that form."""
+    sent = request.environ.get(_SENT)
+    return sent if isinstance(sent, MultiDict) else None
+
+
 def _page_at(path: str, query: str) -> Response:
     """The answer to a GET of ``path`` (inside this site) in the current session, whose
-    cookie the current request's answer carries."""
+    cookie the current request's answer carries; the form sent in the current request is
+    :func:`form_sent_again` there."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     environ = {k: v for k, v in request.environ.items() if k != "werkzeug.request"}
     environ.update({"REQUEST_METHOD": "GET", "PATH_INFO": path, "QUERY_STRING": query,
-                    "CONTENT_LENGTH": "0", "wsgi.input": io.BytesIO(b"")})
+                    "CONTENT_LENGTH": "0", "wsgi.input": io.BytesIO(b""),
+                    _SENT: MultiDict(request.form)})
     environ.pop("CONTENT_TYPE", None)
     ctx = RequestContext(app, environ, session=session._get_current_object())  # type: ignore[attr-defined]
     with ctx:

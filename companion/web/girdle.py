@@ -35,6 +35,7 @@ from companion.girdle.layouts import puzzle_model, shape_text
 from companion.lexicon import Lexicon, WordListSpec, load_word_list
 from companion.text import counted, quoted, sentence
 from companion.web import jobs, openapi, par_jobs, quota
+from companion.web.csrf import form_sent_again
 from companion.web.db import session as db
 from companion.web.errors import field_at_fault, status_of, try_again_soon
 from companion.web.girdle_play import (
@@ -557,7 +558,9 @@ def play(day: str) -> ResponseReturnValue:
     """Play the day's Girdle on the phone: each word typed into its line's squares, judged and
     scored by the engine word by word; the finished sheet is submitted like a typed one."""
     when = _page_date(day)
-    text = request.form.get("sheet", "") if request.method == "POST" else ""
+    # a sheet sent after its form expired comes back on its next word's squares, not word 1's
+    sent = request.form if request.method == "POST" else form_sent_again()
+    text = str(sent.get("sheet", "")) if sent is not None else ""
     if len(text) > MAX_SOLUTION:
         raise UsageError("That is far too long for a Girdle sheet.")
     state, error, typed = _play_state(when, text), None, {}

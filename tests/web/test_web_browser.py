@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from appfactory import make_app
 from browser import PHONE, live_server, phones
@@ -1926,6 +1928,80 @@ def test_a_girdle_sheet_sent_after_its_form_expired_is_all_still_there(browser, 
         said = page.locator("#error").inner_text()
         assert said != EXPIRED and "expired" not in said  # judged this time: not a sheet
         assert page.input_value("#solution") == typed
+
+
+def _first_playable(pz, played: list, length: int, starts: tuple[int, ...]) -> list:
+    """``played`` and the first word (alphabetically) of ``length`` letters the engine takes
+    after them, starting on the first of ``starts`` (squares along its line) that has one,
+    as the play page keeps them: with the Supply letters the engine chose for each."""
+    from companion.errors import UsageError
+    from companion.lexicon import default_lexicon
+    from companion.web.girdle_play import Step, parse_solution, play_solution, solution_text
+
+    lexicon = default_lexicon()
+    words = sorted(w.upper() for w in lexicon if len(w) == length and w.isalpha())
+    for start in starts:
+        for word in words:
+            try:
+                placements, _, _ = play_solution(pz, [*played, Step(word, start, None, None)],
+                                                 lexicon)
+            except UsageError:
+                continue
+            return parse_solution(solution_text(pz, placements), pz)
+    raise AssertionError(f"no {length}-letter word fits")
+
+
+def test_a_girdle_word_sent_after_its_form_expired_comes_back_on_its_own_squares(browser,
+                                                                                  base_url):
+    """The play page sent with its token expired came back with the sheet and the typed
+    letters, but drawn on word 1's squares (the page was read again as if nothing had been
+    played), so word 2's letters stood in word 1's line, and a word longer than word 1 could
+    not all be shown. Now they come back on the squares of the word being played, and sent
+    again the word is played."""
+    from companion.girdle import puzzle_for
+    from companion.web.csrf import EXPIRED
+
+    day = "2026-11-06"
+    pz = puzzle_for(dt.date.fromisoformat(day))
+    one, two = pz.lines[0].cells(pz.size), pz.lines[1].cells(pz.size)
+    (crossing,) = set(one) & set(two)
+    # word 1 of three letters ending on the square word 2's line crosses; word 2 of five
+    (first,) = played = _first_playable(pz, [], 3, (one.index(crossing) - 1,))
+    second = _first_playable(pz, played, 5, (1, 2, 3))[1]
+    typed = {pos: letter for pos, letter in enumerate(second.word, second.start)
+             if two[pos - 1] != crossing}
+    assert len(typed) == 4 and len(second.word) > len(first.word)
+
+    def square(pos: int):  # the grid's own square at place ``pos`` of word 2's line
+        row, col = two[pos - 1]
+        return page.locator(f"#play-grid > :nth-child({(row - 1) * pz.size + col})")
+
+    with phones(browser, base_url) as (page,):
+        page.goto(f"/girdle/{day}/play")
+        for pos, letter in enumerate(first.word, first.start):
+            page.fill(f"#sq-{pos}", letter)
+        with page.expect_navigation():
+            page.click("#play-word")
+        assert "Word 2 of" in page.inner_text("#prompt")
+        for pos, letter in typed.items():
+            page.fill(f"#sq-{pos}", letter)
+        page.context.clear_cookies()  # the session lost while the page stood open
+        with page.expect_navigation():
+            page.click("#play-word")
+        assert page.locator("#error").inner_text() == EXPIRED
+        assert "Word 2 of" in page.inner_text("#prompt")
+        sheet = page.input_value("#sheet")  # as the engine wrote it: "ABY 3 +1,2,3"
+        assert sheet.split()[:2] == [first.word, str(first.start)] and "\n" not in sheet
+        for pos, letter in typed.items():
+            assert square(pos).evaluate("e => e.tagName") == "INPUT", pos
+            assert square(pos).get_attribute("name") == f"sq-{pos}"
+            assert square(pos).input_value() == letter, pos
+        with page.expect_navigation():
+            page.click("#play-word")
+        assert "Word 3 of" in page.inner_text("#prompt")
+        lines = page.input_value("#sheet").splitlines()
+        assert [line.split()[:2] for line in lines] == [[first.word, str(first.start)],
+                                                        [second.word, str(second.start)]]
 
 
 def test_go_back_on_an_error_page_returns_to_the_form_as_it_was_left(browser, base_url):
