@@ -1,20 +1,25 @@
-"""The PDQ deck as cut sheets: poker-size cards, nine to a page, with crop marks."""
+"""The PDQ deck as cut sheets: poker-size cards, nine to a page, with crop marks, and the
+deck's name and the page's number up the margin beside them."""
 
 from __future__ import annotations
+
+from reportlab.pdfbase import pdfmetrics
 
 from companion.layout.sheets import Rect
 from companion.pdq.deck import alternate_points, deck_cards
 from companion.pdq.variants import get_variant
 from companion.text import counted
-from printables.canvas import Page, new_canvas, text_width
+from printables.canvas import Page, new_canvas, text_width, use_fonts
 from printables.chrome import gang_marks
 from printables.style import (
     ACCENTS,
     CAP_HEIGHT,
+    FONT,
     FONT_BOLD,
     INK,
     MUTED,
     SMALLEST_TYPE,
+    UNPRINTABLE,
     WHITE,
     page_setup,
     tracking,
@@ -26,6 +31,7 @@ INDEX_LETTER = 19.0  # pt
 # Letters that read as another letter when turned round get a bar under them.
 ROTATION_AMBIGUOUS = frozenset({"M", "W", "N", "Z"})
 PT = 0.3528  # mm per point
+LABEL_CLEAR = 1.0  # mm the page's label keeps from the cards, their crop marks and the edge
 
 
 def deck_pdf(variant: str | None = None, paper: str = "letter", backs: bool = False) -> bytes:
@@ -44,7 +50,12 @@ def deck_pdf(variant: str | None = None, paper: str = "letter", backs: bool = Fa
     per_page = cols * rows
     x0, y0 = (pw - cols * CARD_W) / 2, (ph - rows * CARD_H) / 2
     c, buf = new_canvas(setup.size, title, counted(len(cards), "card"))
-    for start in range(0, len(cards), per_page):
+    sheets = -(-len(cards) // per_page)
+    total = sheets * (2 if backs else 1)
+    # the label runs up the left margin beside a card's middle (nearest the page's), where
+    # no crop mark is: those stand out from the cuts between the rows
+    label_y = y0 + (rows // 2 + 0.5) * CARD_H
+    for sheet, start in enumerate(range(0, len(cards), per_page)):
         page = Page(c, setup.size)
         chunk = cards[start:start + per_page]
         for i, letter in enumerate(chunk):
@@ -56,6 +67,8 @@ def deck_pdf(variant: str | None = None, paper: str = "letter", backs: bool = Fa
         xs = [x0 + k * CARD_W for k in range(used_cols + 1)]
         ys = [y0 + k * CARD_H for k in range(used_rows + 1)]
         gang_marks(page, xs, ys)
+        number = sheet * (2 if backs else 1) + 1
+        page_label(page, f"{title} - page {number} of {total}", x0, label_y)
         c.showPage()
         if backs:
             page = Page(c, setup.size)
@@ -64,9 +77,38 @@ def deck_pdf(variant: str | None = None, paper: str = "letter", backs: bool = Fa
                 mirrored = cols - 1 - col  # the back of a card is behind it when flipped
                 draw_back(page, Rect(x0 + mirrored * CARD_W, y0 + r * CARD_H, CARD_W, CARD_H),
                           tag)
+            page_label(page, f"{title}, backs - page {number + 1} of {total}", x0, label_y)
             c.showPage()
     c.save()
     return buf.getvalue()
+
+
+def label_span(margin: float) -> tuple[float, float] | None:
+    """Where (left and right x, mm) the page's label's letters lie across the left margin,
+    ``margin`` mm wide, read upwards at :data:`SMALLEST_TYPE`: the font's ascent to the left
+    of the baseline, its descent to the right, midway between the printable edge and the
+    cards; None when the margin cannot hold them :data:`LABEL_CLEAR` clear of both."""
+    use_fonts()
+    ascent, descent = pdfmetrics.getAscentDescent(FONT, SMALLEST_TYPE * PT)
+    across = ascent - descent
+    room = margin - UNPRINTABLE
+    if room < across + 2 * LABEL_CLEAR:
+        return None
+    left = UNPRINTABLE + (room - across) / 2
+    return left, left + across
+
+
+def page_label(page: Page, text: str, margin: float, y: float) -> None:
+    """``text`` (the deck's name and the page's number) at :data:`SMALLEST_TYPE` up the left
+    margin, ``margin`` mm wide, centred on ``y``: clear of the cards, their crop marks (the
+    caller's ``y`` is no cut's) and the unprintable edge; left out where it cannot be."""
+    span = label_span(margin)
+    if span is None:
+        return
+    ascent = pdfmetrics.getAscentDescent(FONT, SMALLEST_TYPE * PT)[0]
+    x = span[0] + ascent  # the baseline, with the letters' tops towards the edge
+    with page.rotated(x, y, -90):
+        page.text(x, y, text, size=SMALLEST_TYPE, font=FONT, color=MUTED, align="center")
 
 
 def draw_card(page: Page, box: Rect, letter: str, points: int, tag: str = "") -> None:

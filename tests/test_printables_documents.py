@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
+import numpy as np
 import pytest
 from pdfcheck import (
     assert_matches_golden,
@@ -288,6 +289,48 @@ def test_deck_keeps_crop_marks_where_the_edge_is_near(tmp_path: Path) -> None:
     for k in range(4):
         x = int((x0 + k * CARD_W) * px)
         assert (band[:, x - 2:x + 3] < 128).any(), f"no crop mark above cut {k}"
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("variant", [None, "four-score"])
+def test_every_deck_page_says_the_deck_and_its_number(paper: str, variant: str | None) -> None:
+    """The deck's pages carried no title or page number: a sheet of cards dropped from the
+    pile could not be put back in its place, nor told from another deck's."""
+    title = "PDQ deck" if variant is None else "PDQ deck - Four Score"
+    for backs in (False, True):
+        pages = text_sizes(deck_pdf(variant, paper, backs=backs))
+        for n, page in enumerate(pages, start=1):
+            side = ", backs" if backs and n % 2 == 0 else ""
+            said = [(t, s) for t, s in page if "page" in t]
+            assert said == [(f"{title}{side} - page {n} of {len(pages)}", SMALLEST_TYPE)], (
+                backs, n, said)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_deck_page_label_keeps_clear_of_the_cards_and_their_marks(paper: str,
+                                                                      tmp_path: Path) -> None:
+    """The label is drawn where nothing else is: in the left margin, at least 0.5 mm (as
+    printed, at 300 dpi) from the cards, from every crop mark and from the band printers
+    cannot print."""
+    path = tmp_path / "deck.pdf"
+    path.write_bytes(deck_pdf(paper=paper, backs=True))
+    pw, ph = (215.9, 279.4) if paper == "letter" else (210.0, 297.0)
+    x0, y0 = (pw - 3 * CARD_W) / 2, (ph - 3 * CARD_H) / 2
+    dpi = 300
+    px = dpi / 25.4
+    for n in (1, 2):
+        ink = render(path, dpi, n).min(axis=2) < 200
+        rows, cols = np.nonzero(ink[:, :int((x0 - 0.3) * px)])  # the margin (cards at x0)
+        marks = np.zeros(len(rows), dtype=bool)
+        for k in range(4):  # a crop mark's 0.2 mm line on each cut between the rows
+            marks |= np.abs(rows / px - (y0 + k * CARD_H)) < 0.3
+        assert (n == 2 or marks.any()), "no crop marks found in the margin"
+        label_x, label_y = cols[~marks] / px, rows[~marks] / px
+        assert label_x.size > 100, (n, "no label in the margin")
+        assert label_x.min() >= UNPRINTABLE + 0.5 and label_x.max() <= x0 - 0.5, (
+            n, label_x.min(), label_x.max())
+        cuts = np.array([y0 + k * CARD_H for k in range(4)])
+        assert np.abs(label_y[:, None] - cuts[None, :]).min() >= 1.0, n
 
 
 def _text_boxes_mm(pdf: bytes) -> list[list[tuple[float, float, float, float]]]:
