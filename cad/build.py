@@ -348,6 +348,16 @@ def _copy_whole(pairs: list[tuple[Path, Path]]) -> None:
                          ) from exc
 
 
+def slice_memo(path: Path, bed: tuple[float, float], cache_dir: Path) -> Path:
+    """Where the slicer's report on the file ``path`` for ``bed`` is kept: keyed on the
+    file, the bed and the slicer's settings, so a report made with other settings is not
+    taken for this one's."""
+    from cad.slicer import PRINT_SETTINGS
+
+    key = path.read_bytes() + repr((bed, PRINT_SETTINGS)).encode()
+    return cache_dir / "slices" / f"{hashlib.sha256(key).hexdigest()[:20]}.json"
+
+
 def slice_outputs(out: Path, bed: tuple[float, float], cache_dir: Path) -> dict[str, dict]:
     """Slice every printable file in ``out`` (two at a time) and report the estimates."""
     from cad.slicer import slice_file, slicer_binary
@@ -357,8 +367,7 @@ def slice_outputs(out: Path, bed: tuple[float, float], cache_dir: Path) -> dict[
     targets += sorted(out.glob("tiles-plate-*.stl"))
 
     def one(path: Path) -> tuple[str, dict]:
-        digest = hashlib.sha256(path.read_bytes() + repr(bed).encode()).hexdigest()[:20]
-        memo = cache_dir / "slices" / f"{digest}.json"
+        memo = slice_memo(path, bed, cache_dir)
         if memo.exists():
             return path.name, json.loads(memo.read_text())
         report = slice_file(path, bed).to_dict()

@@ -15,6 +15,11 @@ from companion.errors import CompanionError, SetupError
 PLA_DENSITY = 1.24  # g/cm3
 LAYER_HEIGHT = 0.2  # mm
 INFILL = "15%"
+# What the slicer is told; PrusaSlicer's defaults for the rest (its first layer would be
+# 0.35 mm). The build's memo of sliced files is keyed on these too.
+PRINT_SETTINGS: tuple[str, ...] = (
+    f"--layer-height={LAYER_HEIGHT}", f"--first-layer-height={LAYER_HEIGHT}",
+    f"--fill-density={INFILL}", f"--filament-density={PLA_DENSITY}")
 
 
 @dataclass(frozen=True)
@@ -72,6 +77,16 @@ def slicer_binary() -> str:
     return path
 
 
+def slicer_command(models: list[Path], bed: tuple[float, float], gcode: Path,
+                   arrange: bool = True) -> list[str]:
+    """The PrusaSlicer command that slices ``models`` for this bed into ``gcode`` with
+    ``PRINT_SETTINGS``."""
+    w, d = bed
+    return [slicer_binary(), "--export-gcode", f"--bed-shape=0x0,{w:g}x0,{w:g}x{d:g},0x{d:g}",
+            *PRINT_SETTINGS, *(["--merge"] if arrange else ["--dont-arrange"]),
+            "-o", str(gcode), *(str(m) for m in models)]
+
+
 def slice_file(model: Path, bed: tuple[float, float], timeout: float = 600) -> SliceReport:
     """Slice ``model`` (STL or 3MF) where it lies, for a printer with this bed, and report
     the estimates."""
@@ -82,15 +97,9 @@ def slice_files(models: list[Path], bed: tuple[float, float], timeout: float = 6
                 arrange: bool = True) -> SliceReport:
     """Slice several models as one plate (arranged by the slicer unless ``arrange`` is
     false) and report the estimates for the whole plate."""
-    exe = slicer_binary()
-    w, d = bed
     with tempfile.TemporaryDirectory(prefix="companion-slice-") as tmp:
         gcode = Path(tmp) / "part.gcode"
-        cmd = [exe, "--export-gcode", f"--bed-shape=0x0,{w:g}x0,{w:g}x{d:g},0x{d:g}",
-               f"--layer-height={LAYER_HEIGHT}", f"--fill-density={INFILL}",
-               f"--filament-density={PLA_DENSITY}",
-               *(["--merge"] if arrange else ["--dont-arrange"]),
-               "-o", str(gcode), *(str(m) for m in models)]
+        cmd = slicer_command(models, bed, gcode, arrange)
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
                               stdin=subprocess.DEVNULL)
         if proc.returncode != 0 or not gcode.exists():

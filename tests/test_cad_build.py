@@ -21,6 +21,7 @@ import sharedwork
 import trimesh
 from PIL import Image
 
+from cad import slicer
 from cad.build import (
     PARTS,
     Copies,
@@ -32,17 +33,20 @@ from cad.build import (
     print_copies,
     print_counts,
     print_total,
+    slice_memo,
 )
 from cad.check import check_directory
 from cad.mesh import read_3mf
 from cad.params import SetParams
 from cad.plates import tile_plates
 from cad.slicer import (
+    LAYER_HEIGHT,
     SliceReport,
     duration_text,
     parse_duration,
     parse_gcode_summary,
     slice_files,
+    slicer_command,
 )
 from cad.stickers import sticker_pdf
 from companion import outfile
@@ -824,6 +828,31 @@ def test_prusaslicer_slices_the_loose_tiles_and_a_two_body_3mf(built: Path) -> N
     bed = (180.0, 180.0)
     assert slice_files(sorted((built / "tiles").glob("*.stl")), bed).filament_g > 26 * 0.5
     assert slice_files([built / "tiles" / "tile-Qu.3mf"], bed).seconds > 0
+
+
+def test_every_layer_is_sliced_as_thick_as_the_docs_say(tmp_path: Path) -> None:
+    # PrusaSlicer's own first layer is 0.35 mm: the estimates were for 0.2 mm layers but
+    # a 0.35 mm first one
+    _need_prusaslicer()
+    model = tmp_path / "block.stl"
+    trimesh.creation.box((20, 20, 2)).apply_translation((90, 90, 1)).export(model)
+    gcode = tmp_path / "block.gcode"
+    subprocess.run(slicer_command([model], (180.0, 180.0), gcode, arrange=False),
+                   capture_output=True, check=True, timeout=120, stdin=subprocess.DEVNULL)
+    settings = dict(re.findall(r"^; (\w+) = (.*)$", gcode.read_text(), re.M))
+    assert float(settings["layer_height"]) == LAYER_HEIGHT
+    assert float(settings["first_layer_height"]) == LAYER_HEIGHT
+
+
+def test_a_slice_made_with_other_settings_is_not_reused(tmp_path: Path, monkeypatch) -> None:
+    part = tmp_path / "quarter.stl"
+    part.write_bytes(b"solid x\nendsolid x\n")
+    bed = (180.0, 180.0)
+    now = slice_memo(part, bed, tmp_path)
+    assert slice_memo(part, bed, tmp_path) == now
+    assert slice_memo(part, (220.0, 220.0), tmp_path) != now
+    monkeypatch.setattr(slicer, "PRINT_SETTINGS", slicer.PRINT_SETTINGS[:1])
+    assert slice_memo(part, bed, tmp_path) != now
 
 
 def test_the_print_total_counts_every_copy_once() -> None:
