@@ -16,14 +16,30 @@ from flask.typing import ResponseReturnValue
 
 from companion.errors import UsageError
 from companion.text import counted
+from companion.web import openapi, table_rules
 from companion.web import scoresheet as sheet
-from companion.web import table_rules
 from companion.web.db import session
 from companion.web.inputs import int_from
 from companion.web.models import Game
 
 bp = Blueprint("clock", __name__)
 ACTIONS = ("press", "pause", "resume")
+_SEAT = {"type": "integer", "minimum": -1, "maximum": 7}
+# The JSON form of a press is described like the API's bodies, so the one check of every
+# JSON body's field types (companion.web.inputs.refuse_wrong_json_types) covers it too.
+openapi.add("/games/{key}/clock", "post", {
+    "summary": "Press, pause or resume the game clock (the table link only): the clock as it "
+    "stands after",
+    "requestBody": openapi.json_body({"type": "object", "properties": {
+        "action": {"type": "string", "enum": list(ACTIONS),
+                   "description": "press (default): the player to move passes the turn"},
+        "seat": _SEAT | {"minimum": 0, "description": "press: whose clock starts (default: "
+                         "the next seat)"},
+        "running": _SEAT | {"description": "the seat whose clock was shown running (-1: "
+                            "none): a press on an older view (a double tap) is refused"}}}),
+    "responses": {**openapi.ok("the clock"), "403": openapi.ERROR, "404": openapi.ERROR,
+                  "409": openapi.ERROR},
+})
 
 
 def _game(key: str, writing: bool = False) -> Game:

@@ -427,6 +427,21 @@ def test_a_stranger_cannot_touch_the_clock(tapp):
     assert client.get(f"/games/{key}/clock").status_code == 200
 
 
+def test_the_clock_s_json_fields_of_another_type_are_refused_naming_the_field(tapp):
+    """The clock takes JSON as the API does, and its fields get the API's one type check:
+    a field of another type is refused with a sentence naming it, and the clock is as it
+    was; the right types still press it."""
+    client = tapp.test_client()
+    key = _start(client, "none", minutes="25")
+    for field, wrong in (("action", 1.5), ("seat", "first"), ("running", [0])):
+        resp = client.post(f"/games/{key}/clock", json={field: wrong})
+        assert resp.status_code == 400, field
+        assert f"&#34;{field}&#34; must be" in resp.get_data(as_text=True), field
+        assert client.get(f"/games/{key}/clock.json").get_json()["running"] is None
+    resp = client.post(f"/games/{key}/clock", json={"action": "press", "seat": 1})
+    assert resp.status_code == 200 and resp.get_json()["running"] == 1
+
+
 def test_bad_settings_are_refused_with_a_sentence(tapp):
     client = tapp.test_client()
     resp = client.post("/games", data={"csrf_token": token(client), "game": "bugwords",
