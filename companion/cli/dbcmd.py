@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -11,14 +15,63 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="The schema of the web app's database, the one DATABASE_URL names (by "
         "default SQLite in the instance folder): 'current' prints its revision, 'upgrade' "
         "brings it to the newest first (Alembic migrations; app servers and workers also "
-        "do it when they start). Exit status: 0 done, 2 a DATABASE_URL it cannot use, 1 a "
-        "database that does not answer.",
+        "do it when they start); 'prune --older-than DAYS' says how many games (with their "
+        "turns, players and photos) have not changed for DAYS days, and deletes them, in one "
+        "transaction, only with --yes (Daily Girdle submissions are kept). Exit status: 0 "
+        "done, 2 a DATABASE_URL it cannot use or a bad option, 1 a database that does not "
+        "answer.",
     )
-    p.add_argument("action", metavar="ACTION", choices=("upgrade", "current"),
+    p.add_argument("action", metavar="ACTION", choices=("upgrade", "current", "prune"),
                    help="upgrade: bring the schema to the newest revision (once, whichever "
                         "host runs it; app servers also do it when they start); current: "
-                        "print the schema's revision")
+                        "print the schema's revision; prune: the games abandoned for "
+                        "--older-than days")
+    p.add_argument("--older-than", metavar="DAYS", type=int, default=None,
+                   help="prune: games with no change (a turn, the clock, finishing) for "
+                        "this many days; fewer days than a month are refused")
+    p.add_argument("--yes", action="store_true",
+                   help="prune: delete them (without it, only say how many rows would go)")
     p.set_defaults(func=run)
+
+
+def _prune_days(args: argparse.Namespace) -> int | None:
+    """The days of ``--older-than`` for prune (None for another action); a missing, short or
+    misplaced one is a usage error."""
+    from companion.errors import UsageError
+    from companion.text import counted
+    from companion.web.retention import MIN_GAME_DAYS
+
+    if args.action != "prune":
+        if args.older_than is not None or args.yes:
+            raise UsageError("--older-than and --yes are for 'companion db prune' only.")
+        return None
+    if args.older_than is None:
+        raise UsageError("Say how old the games to prune are: 'companion db prune "
+                         "--older-than DAYS'.")
+    if args.older_than < MIN_GAME_DAYS:
+        raise UsageError(f"--older-than must be at least {counted(MIN_GAME_DAYS, 'day')}, "
+                         f"not {args.older_than}, so that no game still played goes.")
+    return int(args.older_than)
+
+
+def _prune(engine: Engine, days: int, delete: bool) -> None:
+    """Say what the games abandoned for ``days`` days hold; delete it all with ``delete``."""
+    from sqlalchemy.orm import Session
+
+    from companion.text import counted
+    from companion.web.retention import GAME_ROWS, abandoned_games, forget_abandoned_games
+
+    with Session(engine) as db:
+        counts = (forget_abandoned_games if delete else abandoned_games)(db, days)
+        if delete:
+            db.commit()
+    nouns = {"games": "game", "players": "player", "photos": "photo", "turns": "turn"}
+    rows = ", ".join(counted(counts[name], nouns[name]) for name in reversed(GAME_ROWS))
+    if delete:
+        print(f"Deleted the games with no change for {counted(days, 'day')}: {rows}.")
+    else:
+        print(f"Games with no change for {counted(days, 'day')}: {rows}. Nothing deleted: "
+              f"add --yes to delete them.")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -26,9 +79,14 @@ def run(args: argparse.Namespace) -> int:
     from companion.web import configured
     from companion.web.db import database_url, make_engine, migrate, revision
 
+    days = _prune_days(args)
     with database_errors():
         engine = make_engine(database_url(configured()))
         try:
+            if days is not None:
+                migrate(engine)
+                _prune(engine, days, args.yes)
+                return 0
             if args.action == "upgrade":
                 migrate(engine)
             with engine.connect() as conn:

@@ -20,7 +20,7 @@ from companion.web import openapi, table_rules
 from companion.web import scoresheet as sheet
 from companion.web.db import session
 from companion.web.inputs import int_from
-from companion.web.models import Game
+from companion.web.models import Game, utc_now
 
 bp = Blueprint("clock", __name__)
 ACTIONS = ("press", "pause", "resume")
@@ -131,6 +131,7 @@ def press(key: str) -> ResponseReturnValue:
     else:
         clock = clock.pause(at) if action == "pause" else clock.resume(at)
     game.clock = clock.to_dict()
+    game.changed = utc_now()
     session().commit()
     if request.is_json:
         return jsonify(_state(game, key))

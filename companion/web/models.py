@@ -39,6 +39,11 @@ class Game(Base):
     kind: Mapped[str] = mapped_column(String(16))  # "werdup" | "bugwords"
     created: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())
     finished: Mapped[bool] = mapped_column(default=False)
+    # The last change (a turn, a take-back, a challenge, the clock, finishing): a game with
+    # none for long is abandoned (``companion db prune``). None: stored before it was kept,
+    # the game's creation counts.
+    changed: Mapped[dt.datetime | None] = mapped_column(DateTime, default=utc_now,
+                                                        nullable=True)
     # The capabilities: the table link (add, take back, finish) and the spectators' link.
     # Games stored before links existed have none and can no longer be opened.
     table_key: Mapped[str | None] = mapped_column(String(32), unique=True, default=None)

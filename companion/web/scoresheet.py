@@ -19,7 +19,7 @@ from companion.play import ACTIONS, Table, check_player_name
 from companion.tables import table_for
 from companion.text import sentence
 from companion.tiles import TileCount, next_holding
-from companion.web.models import Game, Player, Turn
+from companion.web.models import Game, Player, Turn, utc_now
 from companion.web.plays import example_play
 
 MAX_TURN_SCORE = 2000
@@ -102,7 +102,8 @@ def lock_game(db: Session, key: str, seen: int | None = None,
     where = [Game.table_key == key]
     if seen is not None:
         where.append(Game.version == seen)
-    moved = db.execute(update(Game).where(*where).values(version=Game.version + 1)
+    moved = db.execute(update(Game).where(*where).values(version=Game.version + 1,
+                                                          changed=utc_now())
                        .returning(Game.id)).first()
     if moved is None:
         game = get_game(db, key)  # LookupError for a stranger
