@@ -309,7 +309,7 @@ def test_a_file_or_folder_named_is_never_the_first_word(capsys, tmp_path, monkey
     (["pdq", "P", "N", "A", "--wrod", "pine"], "companion pdq", "--wrod pine"),
     (["girdle", "show", "--day", "2026-12-01"], "companion girdle show", "--day 2026-12-01"),
     (["print", "girdle", "--papr", "a4"], "companion print girdle", "--papr a4"),
-    (["db", "current", "now"], "companion db", "now"),
+    (["db", "current", "now"], "companion db current", "now"),
 ])
 def test_an_option_mistyped_is_refused_with_the_commands_own_usage(capsys, argv, prog,
                                                                      extras):

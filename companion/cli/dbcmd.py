@@ -10,44 +10,45 @@ if TYPE_CHECKING:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    from companion.cli.common import whole_number
+
     p = sub.add_parser(
-        "db", help="the web app's database: schema revision, upgrade",
-        description="The schema of the web app's database, the one DATABASE_URL names (by "
-        "default SQLite in the instance folder): 'current' prints its revision, 'upgrade' "
-        "brings it to the newest first (Alembic migrations; app servers and workers also "
-        "do it when they start); 'prune --older-than DAYS' says how many games (with their "
-        "turns, players and photos) have not changed for DAYS days, and deletes them, in one "
-        "transaction, only with --yes (Daily Girdle submissions are kept). Exit status: 0 "
-        "done, 2 a DATABASE_URL it cannot use or a bad option, 1 a database that does not "
-        "answer.",
+        "db", help="the web app's database: schema revision, upgrade, abandoned games",
+        description="The web app's database, the one DATABASE_URL names (by default SQLite "
+        "in the instance folder): 'current' prints its schema's revision, 'upgrade' brings "
+        "it to the newest first (Alembic migrations; app servers and workers also do it when "
+        "they start), 'prune' deletes games abandoned long ago. Exit status: 0 done, 2 a "
+        "DATABASE_URL it cannot use or a bad option, 1 a database that does not answer.",
     )
-    p.add_argument("action", metavar="ACTION", choices=("upgrade", "current", "prune"),
-                   help="upgrade: bring the schema to the newest revision (once, whichever "
-                        "host runs it; app servers also do it when they start); current: "
-                        "print the schema's revision; prune: the games abandoned for "
-                        "--older-than days")
-    p.add_argument("--older-than", metavar="DAYS", type=int, default=None,
-                   help="prune: games with no change (a turn, the clock, finishing) for "
-                        "this many days; fewer days than a month are refused")
-    p.add_argument("--yes", action="store_true",
-                   help="prune: delete them (without it, only say how many rows would go)")
-    p.set_defaults(func=run)
+    db_sub = p.add_subparsers(dest="action", metavar="ACTION", required=True)
+    for name, said in (
+            ("current", "print the schema's revision"),
+            ("upgrade", "bring the schema to the newest revision (once, whichever host runs "
+                        "it; app servers also do it when they start), then print it")):
+        a = db_sub.add_parser(name, help=said, description=f"{said[0].upper()}{said[1:]}.")
+        a.set_defaults(func=run)
+    pr = db_sub.add_parser(
+        "prune", help="count, or with --yes delete, the games abandoned for DAYS days",
+        description="Say how many games (with their players, photos and turns) have not "
+        "changed (a turn, a take-back, a challenge, the clock, finishing) for DAYS days; with "
+        "--yes delete them, all in one transaction. Daily Girdle submissions, a day's scores, "
+        "are kept.")
+    pr.add_argument("--older-than", metavar="DAYS", type=whole_number, required=True,
+                    help="days with no change; fewer than a month are refused")
+    pr.add_argument("--yes", action="store_true",
+                    help="delete them (without it, only say how many rows would go)")
+    pr.set_defaults(func=run)
 
 
 def _prune_days(args: argparse.Namespace) -> int | None:
-    """The days of ``--older-than`` for prune (None for another action); a missing, short or
-    misplaced one is a usage error."""
+    """The days of ``--older-than`` for prune (None for another action); too few is a usage
+    error."""
     from companion.errors import UsageError
     from companion.text import counted
     from companion.web.retention import MIN_GAME_DAYS
 
     if args.action != "prune":
-        if args.older_than is not None or args.yes:
-            raise UsageError("--older-than and --yes are for 'companion db prune' only.")
         return None
-    if args.older_than is None:
-        raise UsageError("Say how old the games to prune are: 'companion db prune "
-                         "--older-than DAYS'.")
     if args.older_than < MIN_GAME_DAYS:
         raise UsageError(f"--older-than must be at least {counted(MIN_GAME_DAYS, 'day')}, "
                          f"not {args.older_than}, so that no game still played goes.")

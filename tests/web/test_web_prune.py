@@ -85,9 +85,13 @@ def test_prune_counts_then_deletes_only_abandoned_games_with_yes(papp, capsys):
 def test_prune_refuses_too_few_days_or_no_days_in_a_sentence(papp, capsys):
     client = papp.test_client()
     _age(papp, _game(client), 100, 100)
-    for argv in (["db", "prune", "--older-than", "7", "--yes"], ["db", "prune", "--yes"],
-                 ["db", "current", "--older-than", "60"]):
-        assert main(argv) == 2, argv
-        err = capsys.readouterr().err.strip()
-        assert len(err.splitlines()) == 1 and "Traceback" not in err, err
+    assert main(["db", "prune", "--older-than", "7", "--yes"]) == 2
+    assert capsys.readouterr().err == ("companion: --older-than must be at least 30 days, "
+                                       "not 7, so that no game still played goes.\n")
+    for argv in (["db", "prune", "--yes"], ["db", "current", "--older-than", "60"],
+                 ["db", "prune", "--older-than", "soon", "--yes"]):
+        with pytest.raises(SystemExit) as exit_:  # the parser's usage error
+            main(argv)
+        assert exit_.value.code == 2, argv
+        assert "Traceback" not in capsys.readouterr().err
     assert _count(papp, Game) == 1
