@@ -1,8 +1,13 @@
 """Checking exported meshes the way a slicer will: closed, manifold, positive volume, lying
-on the bed and inside it."""
+on the bed and inside it; and STEP files the way a CAD program will: read by OpenCascade,
+a valid shape whose solids are closed (the CAD kernel is loaded only when there is one)."""
 
 from __future__ import annotations
 
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import cast
@@ -79,6 +84,73 @@ def load_meshes(path: Path) -> trimesh.Trimesh:
     return cast(trimesh.Trimesh, trimesh.util.concatenate(meshes))
 
 
+MESH_SUFFIXES = (".stl", ".3mf")
+CHECKED_SUFFIXES = (*MESH_SUFFIXES, ".step")
+
+
+@contextmanager
+def _quiet_stdout() -> Iterator[None]:
+    """The process's own standard output (file descriptor 1) sent nowhere meanwhile, so what
+    a C++ library prints there cannot mix with the command's output (its --json)."""
+    sys.stdout.flush()
+    saved = os.dup(1)
+    try:
+        with open(os.devnull, "wb") as nowhere:
+            os.dup2(nowhere.fileno(), 1)
+        yield
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+
+
+def check_step(path: Path, rep: MeshReport) -> None:
+    """Fill ``rep`` for the STEP file ``path``: OpenCascade must read it into a valid shape
+    of closed solids. Not put on a bed: a STEP file is for CAD programs, a slicer takes the
+    part's STL or 3MF."""
+    from OCP.Bnd import Bnd_Box
+    from OCP.BRep import BRep_Tool
+    from OCP.BRepBndLib import BRepBndLib
+    from OCP.BRepCheck import BRepCheck_Analyzer
+    from OCP.BRepGProp import BRepGProp
+    from OCP.GProp import GProp_GProps
+    from OCP.IFSelect import IFSelect_RetDone
+    from OCP.STEPControl import STEPControl_Reader
+    from OCP.TopAbs import TopAbs_SHELL, TopAbs_SOLID
+    from OCP.TopExp import TopExp_Explorer
+    from OCP.TopoDS import TopoDS
+
+    reader = STEPControl_Reader()
+    with _quiet_stdout():  # the kernel writes its parser's complaints to the process's stdout
+        read = reader.ReadFile(str(path)) == IFSelect_RetDone and reader.TransferRoots() > 0
+    shape = reader.OneShape() if read else None
+    if shape is None or shape.IsNull():
+        rep.problems.append("it cannot be read (OpenCascade does not take it as STEP)")
+        return
+    solids = TopExp_Explorer(shape, TopAbs_SOLID)
+    while solids.More():
+        rep.bodies += 1
+        solids.Next()
+    # a solid whose shell is open comes out of the reader as the open shell alone
+    shells = TopExp_Explorer(shape, TopAbs_SHELL)
+    while shells.More():
+        if not BRep_Tool.IsClosed_s(TopoDS.Shell_s(shells.Current())):
+            rep.problems.append("a solid is not closed (its shell has open edges)")
+            break
+        shells.Next()
+    if rep.bodies == 0 and not rep.problems:
+        rep.problems.append("it holds no solid")
+    if not BRepCheck_Analyzer(shape).IsValid():
+        rep.problems.append("OpenCascade finds its shape invalid (faces or edges that do not "
+                            "meet)")
+    props = GProp_GProps()
+    BRepGProp.VolumeProperties_s(shape, props)
+    rep.volume = float(props.Mass())
+    box = Bnd_Box()
+    BRepBndLib.Add_s(shape, box)
+    x0, y0, z0, x1, y1, z1 = box.Get()
+    rep.extents = (x1 - x0, y1 - y0, z1 - z0)
+
+
 def report_beds(directory: Path) -> list[tuple[tuple[float, float], list[str]]]:
     """Each report in the directory (``build.json``, then ``coupons.json``): the bed it names
     and the files it lists."""
@@ -102,13 +174,14 @@ def report_beds(directory: Path) -> list[tuple[tuple[float, float], list[str]]]:
 
 def check_directory(directory: Path, bed: tuple[float, float] | None = None,
                     ) -> list[MeshReport]:
-    """Check every STL and 3MF under ``directory``: on ``bed`` when given, else each file on
-    the bed of the report that lists it (coupons for a 250 mm bed beside a set for a 180 mm
-    one), and a file no report lists on the bed of the folder's first report (180 x 180 mm
-    without one). ``directory`` may also name one STL or 3MF file, checked on the bed the
-    report beside it gives it (or the set's, one folder up)."""
+    """Check every STL, 3MF and STEP file under ``directory``: the meshes on ``bed`` when
+    given, else each file on the bed of the report that lists it (coupons for a 250 mm bed
+    beside a set for a 180 mm one), and a file no report lists on the bed of the folder's
+    first report (180 x 180 mm without one); the STEP files as :func:`check_step` does.
+    ``directory`` may also name one such file, checked on the bed the report beside it gives
+    it (or the set's, one folder up)."""
     only: Path | None = None
-    if directory.is_file() and directory.suffix.lower() in (".stl", ".3mf"):
+    if directory.is_file() and directory.suffix.lower() in CHECKED_SUFFIXES:
         # a part's file: 'cad check quarter.stl' said "there is no folder"; its report is
         # beside it, or in the set's folder above a part's own (tiles/tile-A.stl)
         only = directory
@@ -116,8 +189,7 @@ def check_directory(directory: Path, bed: tuple[float, float] | None = None,
                           if any((d / name).exists() for name in REPORTS)), only.parent)
     elif directory.exists() and not directory.is_dir():
         raise UsageError(f"cannot check {path_shown(directory)}: give a folder of built parts or "
-                         "an STL "
-                         "or 3MF file")
+                         "an STL, 3MF or STEP file")
     elif not directory.is_dir():
         raise UsageError(f"there is no folder {path_shown(directory)} of built parts to check")
     listed = [] if bed else report_beds(directory)
@@ -126,14 +198,22 @@ def check_directory(directory: Path, bed: tuple[float, float] | None = None,
     for report_bed, names in reversed(listed):  # build.json's bed wins a file both list
         beds.update(dict.fromkeys(names, report_bed))
     files = [only] if only else sorted(p for p in directory.rglob("*")
-                                      if p.suffix.lower() in (".stl", ".3mf"))
+                                      if p.suffix.lower() in CHECKED_SUFFIXES)
     if not files:
-        raise UsageError(f"the folder {path_shown(directory)} holds no STL or 3MF files: run "
+        raise UsageError(f"the folder {path_shown(directory)} holds no STL, 3MF or STEP files: "
+                         "run "
                          "'companion cad "
                          "build' first")
     reports = []
     for path in files:
         rep = MeshReport(str(path.relative_to(directory)))
+        if path.suffix.lower() == ".step":
+            try:
+                check_step(path, rep)
+            except Exception as exc:  # the kernel's own failure on a bad file is a finding
+                rep.problems.append(f"it cannot be read ({exc})")
+            reports.append(rep)
+            continue
         try:
             mesh = load_meshes(path)
         except Exception as exc:  # a corrupt file is a finding, not a crash

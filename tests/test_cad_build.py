@@ -124,7 +124,7 @@ def test_plates_hold_the_hundred_tiles(built: Path) -> None:
 def test_check_passes_on_the_built_set(built: Path, capsys) -> None:
     assert main(["cad", "check", str(built)]) == 0
     out = capsys.readouterr().out
-    n = len(list(built.rglob("*.stl"))) + len(list(built.rglob("*.3mf")))
+    n = sum(len(list(built.rglob(f"*.{ext}"))) for ext in ("stl", "3mf", "step"))
     assert f"{n} of {n} files pass" in out
 
 
@@ -174,7 +174,7 @@ def test_check_of_a_part_s_file_checks_that_file_on_its_folder_s_bed(tmp_path: P
     assert main(["cad", "check", str(tmp_path / "notes.txt")]) == 2
     assert capsys.readouterr().err == (
         f"companion: Cannot check {tmp_path / 'notes.txt'}: give a folder of built parts or an "
-        "STL or 3MF file.\n")
+        "STL, 3MF or STEP file.\n")
 
 
 def test_check_finds_open_and_misplaced_meshes(built: Path, tmp_path: Path, capsys) -> None:
@@ -930,6 +930,28 @@ def test_check_reports_an_empty_or_junk_mesh_as_a_finding(tmp_path: Path, capsys
     files = json.loads(capsys.readouterr().out)["files"]
     assert [(f["file"], f["problems"]) for f in files] == [
         ("empty.stl", ["it has no triangles"]), ("junk.stl", ["it has no triangles"])]
+
+
+def test_check_reads_step_files_and_reports_a_broken_or_open_one(tmp_path: Path,
+                                                                  capsys) -> None:
+    """'cad check' looked at STL and 3MF only: a STEP file OpenCascade cannot read, or whose
+    solid is not closed, passed unseen."""
+    box = cq.Workplane().box(10, 20, 4)
+    cq.exporters.export(box, str(tmp_path / "box.step"))
+    faces = box.val().Faces()
+    open_solid = cq.Solid.makeSolid(cq.Shell.makeShell(faces[:-1]))  # one face left off
+    cq.exporters.export(cq.Workplane().add(open_solid), str(tmp_path / "open.step"))
+    (tmp_path / "junk.step").write_text("ISO-10303-21;\nnot a STEP file at all\n")
+    assert main(["cad", "check", str(tmp_path), "--json"]) == 1
+    found = {f["file"]: f for f in json.loads(capsys.readouterr().out)["files"]}
+    assert sorted(found) == ["box.step", "junk.step", "open.step"]
+    assert found["box.step"]["ok"] and found["box.step"]["bodies"] == 1
+    assert found["box.step"]["volume_mm3"] == pytest.approx(800.0)
+    assert found["box.step"]["extents_mm"] == pytest.approx([10.0, 20.0, 4.0], abs=1e-3)
+    assert "not closed" in " ".join(found["open.step"]["problems"])
+    assert found["junk.step"]["problems"] and "cannot be read" in found["junk.step"]["problems"][0]
+    assert main(["cad", "check", str(tmp_path / "box.step")]) == 0  # one STEP file alone
+    assert capsys.readouterr().out.splitlines()[-1] == "1 of 1 file passes"
 
 
 @pytest.mark.parametrize("report", ['{"bed": "big"}', '{"bed": [0, 180]}', "not json", "{}"])

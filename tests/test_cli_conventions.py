@@ -284,7 +284,7 @@ def test_a_photo_file_is_named_after_the_sentences_own_words(capsys, tmp_path, m
 
 @pytest.mark.parametrize(("argv", "said"), [
     (["cad", "check", "notes"], "companion: Cannot check notes: give a folder of built parts"),
-    (["cad", "check", "parts"], "companion: The folder parts holds no STL or 3MF files"),
+    (["cad", "check", "parts"], "companion: The folder parts holds no STL, 3MF or STEP files"),
     (["read", str(ROOT / "tests" / "data" / "werdup_renders" / "render-101.jpg"), "--game",
       "werdup", "--previous", "notes"], "companion: --previous notes: the board text has"),
 ])

@@ -56,10 +56,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     c = cad_sub.add_parser("check", help="check built files as a slicer would",
                            description="Every STL and 3MF must be watertight, manifold, of "
-                           "positive volume and inside the bed. Exit status 1 if any fails.")
+                           "positive volume and inside the bed; every STEP file must be read "
+                           "by OpenCascade into a valid shape of closed solids. Exit status 1 "
+                           "if any fails.")
     c.add_argument("dir", type=file_name,
                    help="folder written by 'companion cad build' or 'cad coupons', or one "
-                   "STL or 3MF file")
+                   "STL, 3MF or STEP file")
     c.add_argument("--bed", metavar="WxD",
                    help="printer bed in mm for every file (default: each file on the bed "
                    "of the report that lists it, build.json or coupons.json, else 180x180)")
