@@ -19,6 +19,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from companion.errors import CompanionError, SetupError
 from companion.text import sentence
+from companion.web.limits import size_said
 
 MESSAGES = {
     404: "There is no such page.",
@@ -86,7 +87,7 @@ def _too_large() -> str:
     if parts is None or field is None:
         return "That form is too large to read."
     return (f"That form is too large to read: at most {parts:,} fields, and "
-            f"{field // 1000:,} KB in a field other than a file.")
+            f"{size_said(field)} in a field other than a file.")
 
 
 def _without_trailing_slash() -> BaseResponse | None:

@@ -61,8 +61,8 @@ class TooLarge(UsageError):
     status = 413
 
 
-def _size(n: int) -> str:
-    """A body's size as a sentence says it: "500 KB", "19.0 MB"."""
+def size_said(n: int) -> str:
+    """A body's or a field's size as a refusal says it: "500 KB", "19.0 MB"."""
     return f"{n / 1_000_000:.1f} MB" if n >= 1_000_000 else f"{max(n // 1000, 1):,} KB"
 
 
@@ -93,7 +93,7 @@ def refuse_large_bodies() -> None:
     if size is None:
         size = len(request.get_data(cache=True))
     if size > most:
-        raise TooLarge(said.format(size=_size(size), most=_size(most)))
+        raise TooLarge(said.format(size=size_said(size), most=size_said(most)))
 
 
 def refuse_many_boundaries() -> None:
