@@ -273,9 +273,39 @@ def test_a_large_sixteen_bit_grey_png_is_reduced_before_its_greys_are_scaled():
 ])
 def test_thirty_two_bit_greys_are_scaled_to_eight_bits(mode, value, grey):
     # a float picture's values, read where Pillow lends them, could not be scaled in place:
-    # "the image file is damaged or truncated"
-    buf = io.BytesIO()
-    Image.new(mode, (400, 300), value).save(buf, "TIFF")
-    img = decode_photo(LoadConfig(), buf.getvalue())
+    # "the image file is damaged or truncated" (a 16-bit grey PNG is widened to "I" first;
+    # "F" came from TIFF files, which are no longer read, and is converted all the same)
+    from vision.imageio import to_rgb
+
+    img = np.asarray(to_rgb(Image.new(mode, (400, 300), value)))
     assert img.shape == (300, 400, 3)
     assert abs(int(img[150, 200, 0]) - grey) <= 1
+
+
+def _saved_as(fmt: str) -> bytes:
+    rgb = Image.open(PHOTO).convert("RGB")
+    if fmt == "EPS":  # written by Ghostscript's kin; its header is what Pillow looks for
+        return (b"%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 400 300\n"
+                b"%%EndComments\n" + b"0 0 moveto\n" * 20)
+    return _save(rgb, fmt)
+
+
+@pytest.mark.parametrize(("fmt", "kind"), [
+    ("BMP", "a BMP image"), ("TGA", "a TGA image"), ("PCX", "a PCX image"),
+    ("TIFF", "a TIFF image"), ("GIF", "a GIF image"), ("PPM", "a PBM / PGM / PPM image"),
+    ("SGI", "an SGI image"), ("EPS", "a PostScript (EPS) file"),
+])
+def test_a_photo_in_a_format_phones_do_not_send_is_refused_naming_the_formats_read(
+        tmp_path, capsys, fmt, kind):
+    """Pillow opens dozens of formats (EPS starts Ghostscript), each a decoder a stranger's
+    upload could reach: only the formats phones save and send are decoded; any other is
+    refused in one sentence naming the formats read."""
+    path = tmp_path / f"board.{fmt.lower()}"
+    path.write_bytes(_saved_as(fmt))
+    if fmt != "EPS":  # the file itself is good: Pillow alone would open it
+        assert Image.open(path).format == fmt
+    assert main(["read", str(path), "--game", "bugwords"]) == 2
+    out, err = capsys.readouterr()
+    assert not out
+    assert err == (f"companion: The photo {path}: {kind}, a format not read here (a JPEG, "
+                   "HEIC, PNG, WebP or AVIF photo expected).\n")

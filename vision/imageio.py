@@ -2,7 +2,9 @@
 
 This is the one place photos are opened, for the command line and the web app alike. It reads
 what phones save and send: JPEG (progressive, greyscale, CMYK, turned by the EXIF tag), HEIC /
-HEIF (iPhones), WebP, AVIF, and PNG (screenshots, with alpha, 16 bits a channel).
+HEIF (iPhones), WebP, AVIF, and PNG (screenshots, with alpha, 16 bits a channel), and nothing
+else: Pillow knows dozens of other formats (BMP, TIFF, GIF, TGA, PCX, PSD, EPS, which starts
+Ghostscript...), each a decoder any stranger could reach by uploading a file to the web app.
 """
 
 from __future__ import annotations
@@ -18,6 +20,9 @@ from vision.config import LoadConfig
 from vision.errors import BadPhoto
 
 PHOTO_FORMATS = "a JPEG, HEIC, PNG, WebP or AVIF photo"
+# Pillow's names of the decoders photos are opened with (MPO: a JPEG holding more than one
+# picture, as phones save portrait and wide-angle shots; HEIF: pillow-heif's, when installed).
+DECODERS = ("JPEG", "MPO", "PNG", "WEBP", "AVIF", "HEIF")
 
 # What a file that is not a readable image most likely is, by its first bytes.
 _NOT_PHOTOS = (
@@ -27,25 +32,65 @@ _NOT_PHOTOS = (
     (b"<?xml", "an XML file"),
     (b"RIFF", "a RIFF file (a video or sound?)"),
 )
+# Images of a format not read here, by their first bytes: named in the refusal, never decoded.
+_OTHER_IMAGES = (
+    (b"BM", "a BMP image"),
+    (b"GIF8", "a GIF image"),
+    (b"II*\x00", "a TIFF image"),
+    (b"MM\x00*", "a TIFF image"),
+    (b"8BPS", "a Photoshop (PSD) file"),
+    (b"%!PS", "a PostScript (EPS) file"),
+    (b"\xc5\xd0\xd3\xc6", "a PostScript (EPS) file"),
+    (b"icns", "an icon (ICNS) file"),
+    (b"\x00\x00\x01\x00", "an icon (ICO) file"),
+    (b"\xff\x4f\xff\x51", "a JPEG 2000 image"),
+    (b"\x00\x00\x00\x0cjP  ", "a JPEG 2000 image"),
+    (b"\xff\x0a", "a JPEG XL image"),
+    (b"\x00\x00\x00\x0cJXL ", "a JPEG XL image"),
+    (b"\x01\xda", "an SGI image"),
+    (b"SIMPLE  =", "a FITS file"),
+)
 _VIDEO_BRANDS = (b"qt  ", b"isom", b"iso2", b"mp41", b"mp42", b"M4V ", b"3gp4", b"3gp5",
                  b"3g2a", b"avc1", b"MSNV")
 _HEIF_BRANDS = (b"heic", b"heix", b"heim", b"heis", b"hevc", b"hevx", b"mif1", b"msf1",
                 b"mif2", b"avif", b"avis")
-_registered = False
+_decoders: tuple[str, ...] = ()
 
 
-def _register_decoders() -> None:
-    """Teach Pillow HEIC / HEIF (pillow-heif); AVIF, WebP, JPEG and PNG are Pillow's own."""
-    global _registered
-    if _registered:
-        return
-    _registered = True
+def _register_decoders() -> tuple[str, ...]:
+    """Teach Pillow HEIC / HEIF (pillow-heif); AVIF, WebP, JPEG and PNG are Pillow's own.
+    The names of :data:`DECODERS` this Pillow has (HEIF only with pillow-heif)."""
+    global _decoders
+    if _decoders:
+        return _decoders
     try:
         from pillow_heif import register_heif_opener
     except ImportError:  # pragma: no cover - a dependency; the sentence below says what is missing
-        return
-    # Only the main picture: no thumbnails, depth maps or other auxiliary images.
-    register_heif_opener(thumbnails=False, depth_images=False, aux_images=False)
+        pass
+    else:
+        # Only the main picture: no thumbnails, depth maps or other auxiliary images.
+        register_heif_opener(thumbnails=False, depth_images=False, aux_images=False)
+    Image.preinit()
+    if not set(DECODERS) <= set(Image.OPEN):
+        Image.init()  # WebP and AVIF are not among the few formats preinit loads
+    _decoders = tuple(f for f in DECODERS if f in Image.OPEN)
+    return _decoders
+
+
+def _other_image(data: bytes) -> str | None:
+    """What kind of image of a format not read here ``data`` is ("a BMP image"), from its
+    first bytes (and a TGA's last), or None."""
+    for magic, kind in _OTHER_IMAGES:
+        if data.startswith(magic):
+            return kind
+    if len(data) > 128 and data[0] == 0x0A and data[1] in (0, 2, 3, 4, 5) and data[2] == 1:
+        return "a PCX image"
+    if data.endswith(b"TRUEVISION-XFILE.\x00"):
+        return "a TGA image"
+    if data[:1] == b"P" and data[1:2] in (b"1", b"2", b"3", b"4", b"5", b"6", b"7") \
+            and data[2:3].isspace():
+        return "a PBM / PGM / PPM image"
+    return None
 
 
 def what_it_is(data: bytes) -> str:
@@ -66,20 +111,22 @@ def what_it_is(data: bytes) -> str:
     for magic, kind in _NOT_PHOTOS:
         if head.lstrip().startswith(magic):
             return f"{kind}, not a photo {expected}"
+    other = _other_image(data)
+    if other is not None:
+        return f"{other}, a format not read here {expected}"
     return f"not an image {expected}"
 
 
 def heic_supported() -> bool:
     """Whether HEIC / HEIF photos can be decoded here."""
-    _register_decoders()
-    return "HEIF" in Image.registered_extensions().values()
+    return "HEIF" in _register_decoders()
 
 
 def open_image(data: bytes) -> Image.Image:
-    """Pillow's lazy image of ``data``, opened with every decoder this reader knows; raises
-    what :func:`PIL.Image.open` raises."""
-    _register_decoders()
-    return Image.open(io.BytesIO(data))
+    """Pillow's lazy image of ``data``, opened only by the decoders of the formats phones
+    save and send (:data:`DECODERS`); raises what :func:`PIL.Image.open` raises
+    (:class:`PIL.UnidentifiedImageError` for a file of any other format)."""
+    return Image.open(io.BytesIO(data), formats=_register_decoders())
 
 
 def photo_named(path: str | Path, what: str = "photo") -> str:

@@ -156,6 +156,40 @@ def test_photo_bad_input(client, body, ctype, status, message):
     assert message in resp.get_json()["error"]
 
 
+def _bmp(w, h):
+    buf = io.BytesIO()
+    Image.new("RGB", (w, h), (200, 200, 200)).save(buf, "BMP")
+    return buf.getvalue()
+
+
+BMP_REFUSED = ("That photo is a BMP image, a format not read here (a JPEG, HEIC, PNG, WebP or "
+               "AVIF photo expected).")
+
+
+@pytest.mark.parametrize("route", ["/api/games/{key}/photos", "/api/pdq/cards",
+                                   "/api/girdle/2026-11-29/photo"])
+def test_a_photo_of_another_format_is_refused_naming_the_formats_read(client, route):
+    """Only the formats phones save and send are decoded (each other decoder Pillow has is a
+    parser any stranger's upload reaches): a BMP, which Pillow alone opens, is refused in one
+    sentence on every upload route."""
+    body = _bmp(800, 600)
+    assert Image.open(io.BytesIO(body)).format == "BMP"
+    resp = client.post(route.format(key=_game(client)["table_key"]), data=body,
+                       content_type="image/bmp")
+    assert resp.status_code == 400
+    assert resp.get_json()["error"] == BMP_REFUSED
+
+
+def test_a_photo_of_another_format_is_refused_on_the_photo_form(client):
+    gid = _game(client)["table_key"]
+    resp = client.post(f"/games/{gid}/photos", data={
+        "photo": (io.BytesIO(_bmp(800, 600)), "board.bmp"), "csrf_token": token(client)},
+        content_type="multipart/form-data")
+    assert resp.status_code == 400
+    assert BMP_REFUSED in page_said(resp)
+    assert client.get(f"/api/games/{gid}").get_json()["turns"] == []
+
+
 def test_photo_too_many_pixels(tmp_path):
     from appfactory import make_app
 
@@ -185,7 +219,8 @@ def test_photo_page_errors(client, quiz_photo):
     resp = client.post(f"/games/{gid}/photos", data={
         "photo": (io.BytesIO(b"GIF89a nonsense"), "x.gif"), "csrf_token": tok},
         content_type="multipart/form-data")
-    assert resp.status_code == 400 and "not an image" in resp.get_data(as_text=True)
+    assert resp.status_code == 400
+    assert "a GIF image, a format not read here" in resp.get_data(as_text=True)
     no_token = client.post(f"/games/{gid}/photos", data={
         "photo": (io.BytesIO(quiz_photo), "board.jpg")}, content_type="multipart/form-data")
     assert no_token.status_code == 400
