@@ -1,8 +1,10 @@
-"""The game clock page: one big button per player, a tap passes the turn.
+"""The game clock: its page, one big button per player, a tap passes the turn, and its API.
 
 The clock's state is the engine's :class:`~companion.clock.ClockState`, stored with the game
 (``Game.clock``), so a reload or a second phone (the spectators' link) shows the same clock;
-the page asks for it every second. Only the table link can press, pause or resume it; the
+the page asks the API for it every second (``GET /api/games/<key>/clock``). Only the table
+link can press, pause or resume it: on the page, by its forms; as JSON, at
+``POST /api/games/<key>/clock``, whose refusals are JSON like the rest of the API's. The
 time comes from :func:`companion.web.table_rules.now` (``app.config["CLOCK"]`` in tests).
 """
 
@@ -25,11 +27,46 @@ from companion.web.models import Game, utc_now
 bp = Blueprint("clock", __name__)
 ACTIONS = ("press", "pause", "resume")
 _SEAT = {"type": "integer", "minimum": -1, "maximum": 7}
-# The JSON form of a press is described like the API's bodies, so the one check of every
-# JSON body's field types (companion.web.inputs.refuse_wrong_json_types) covers it too.
-openapi.add("/games/{key}/clock", "post", {
-    "summary": "Press, pause or resume the game clock (the table link only): the clock as it "
+_KEY = {"name": "key", "in": "path", "required": True, "schema": {"type": "string"},
+        "description": "the game's table key (runs the clock) or spectators' key (reads it)"}
+_CLOCK = {"type": "object", "description": "the clock as its page draws it",
+          "required": ["running", "paused", "settings", "players", "table", "finished",
+                       "todo"],
+          "properties": {
+              "running": {"type": ["integer", "null"], "minimum": 0,
+                          "description": "the seat whose clock runs (null: none yet)"},
+              "paused": {"type": "boolean"},
+              "settings": {"type": "object", "required": ["bank_seconds", "penalty", "label"],
+                           "properties": {
+                               "bank_seconds": {"type": "integer"},
+                               "penalty": {"type": "integer",
+                                           "description": "points per started minute over"},
+                               "label": {"type": "string"}}},
+              "players": {"type": "array", "items": {
+                  "type": "object",
+                  "required": ["name", "remaining", "shown", "overtime", "penalty",
+                               "penalty_shown"],
+                  "properties": {
+                      "name": {"type": "string"},
+                      "remaining": {"type": "number", "description": "seconds left; "
+                                    "below 0 when over"},
+                      "shown": {"type": "string", "description": "M:SS as the page shows it"},
+                      "overtime": {"type": "boolean"},
+                      "penalty": {"type": "integer", "minimum": 0},
+                      "penalty_shown": {"type": "string",
+                                        "description": "\"-10 points\", or \"\""}}}},
+              "table": {"type": "boolean", "description": "whether this key runs the clock"},
+              "finished": {"type": "boolean"},
+              "todo": {"type": "string", "description": "what a tap does now, as a sentence"}}}
+openapi.add("/api/games/{key}/clock", "get", {
+    "summary": "A game's clock: each player's time left, whose clock runs",
+    "parameters": [_KEY],
+    "responses": {**openapi.ok("the clock", _CLOCK), "404": openapi.ERROR},
+})
+openapi.add("/api/games/{key}/clock", "post", {
+    "summary": "Press, pause or resume the game clock (the table key only): the clock as it "
     "stands after",
+    "parameters": [_KEY],
     "requestBody": openapi.json_body({"type": "object", "properties": {
         "action": {"type": "string", "enum": list(ACTIONS),
                    "description": "press (default): the player to move passes the turn"},
@@ -37,8 +74,8 @@ openapi.add("/games/{key}/clock", "post", {
                          "the next seat)"},
         "running": _SEAT | {"description": "the seat whose clock was shown running (-1: "
                             "none): a press on an older view (a double tap) is refused"}}}),
-    "responses": {**openapi.ok("the clock"), "403": openapi.ERROR, "404": openapi.ERROR,
-                  "409": openapi.ERROR},
+    "responses": {**openapi.ok("the clock", _CLOCK), "403": openapi.ERROR,
+                  "404": openapi.ERROR, "409": openapi.ERROR},
 })
 
 
@@ -97,22 +134,38 @@ def page(key: str) -> ResponseReturnValue:
                            title=sheet.table(game).title)
 
 
-@bp.get("/games/<key>/clock.json")
+@bp.get("/api/games/<key>/clock")
 def state(key: str) -> ResponseReturnValue:
     return jsonify(_state(_game(key), key))
 
 
 @bp.post("/games/<key>/clock")
 def press(key: str) -> ResponseReturnValue:
+    """The page's forms: ``action``, ``seat`` and ``running`` as :func:`api_press` takes
+    them; the clock's page again after. A press sent as JSON here is sent on to the API's
+    address (308: the same request), whose refusals are JSON."""
+    if request.is_json:
+        return redirect(url_for("clock.api_press", key=key), code=308)
+    _pressed(key, request.form)
+    return redirect(url_for("clock.page", key=key))
+
+
+@bp.post("/api/games/<key>/clock")
+def api_press(key: str) -> ResponseReturnValue:
     """``action``: ``press`` (the player to move passes the turn; ``seat`` names whose clock
     starts, default the next seat), ``pause`` or ``resume``. ``running`` (optional) is the
-    seat whose clock the page showed running (-1: none): a press made on an older view of the
-    clock (a double tap) is refused (409)."""
+    seat whose clock was shown running (-1: none): a press made on an older view of the
+    clock (a double tap) is refused (409). The clock as it stands after."""
+    body = request.get_json(silent=True) if request.is_json else None
+    game = _pressed(key, body if isinstance(body, dict) else {})
+    return jsonify(_state(game, key))
+
+
+def _pressed(key: str, values: Mapping[str, Any]) -> Game:
+    """The game whose clock ``values`` pressed, paused or resumed, committed."""
     game = _game(key, writing=True)
     if game.finished:
         raise UsageError("This game is over: its clock has stopped.")
-    body = request.get_json(silent=True) if request.is_json else None
-    values: Mapping[str, Any] = body if isinstance(body, dict) else request.form
     action = str(values.get("action") or "press")
     if action not in ACTIONS:
         raise UsageError(f"A clock action is one of: {', '.join(ACTIONS)}.")
@@ -133,6 +186,4 @@ def press(key: str) -> ResponseReturnValue:
     game.clock = clock.to_dict()
     game.changed = utc_now()
     session().commit()
-    if request.is_json:
-        return jsonify(_state(game, key))
-    return redirect(url_for("clock.page", key=key))
+    return game

@@ -54,6 +54,6 @@ def test_an_overtime_penalty_of_one_point_reads_one_point(tmp_path):
     page = client.get(f"/games/{key}/clock").get_data(as_text=True)
     assert re.search(r'class="clock-penalty">-1 point<', page), page
     # and as the page redraws it every second, from the clock's JSON
-    state = client.get(f"/games/{key}/clock.json").get_json()
+    state = client.get(f"/api/games/{key}/clock").get_json()
     assert [p["penalty_shown"] for p in state["players"]] == ["-1 point", ""]
     assert "p.penalty_shown" in page

@@ -395,21 +395,21 @@ def test_the_clock_runs_on_the_fake_time_and_survives_a_reload(tapp, fake):
     _press(client, key, running="0")  # Ann taps: Bob's turn
     assert _press(client, key, running="0").status_code == 409  # a double tap: refused
     fake.t += 20
-    state = client.get(f"/games/{key}/clock.json").get_json()
+    state = client.get(f"/api/games/{key}/clock").get_json()
     assert state["running"] == 1 and state["table"] is True
     assert [p["shown"] for p in state["players"]] == ["0:10", "0:40"]
     api = client.get(f"/api/games/{key}").get_json()
     assert api["clock"]["running"] == 1 and api["challenge_rule"] == "none"
     # a second phone with the spectators' link sees the same clock, and cannot press it
     other = tapp.test_client()
-    seen = other.get(f"/games/{view}/clock.json").get_json()
+    seen = other.get(f"/api/games/{view}/clock").get_json()
     assert [p["shown"] for p in seen["players"]] == ["0:10", "0:40"] and seen["table"] is False
     page = other.get(f"/games/{view}/clock").get_data(as_text=True)
     assert "0:40" in page and "Watching" in page
     assert _press(other, view).status_code == 403
     _press(client, key, action="pause")
     fake.t += 500
-    assert client.get(f"/games/{key}/clock.json").get_json()["players"][1]["shown"] == "0:40"
+    assert client.get(f"/api/games/{key}/clock").get_json()["players"][1]["shown"] == "0:40"
     _press(client, key, action="resume")
     fake.t += 61  # Bob is 21 s over: one started minute
     sheet = client.get(f"/games/{key}").get_data(as_text=True)
@@ -421,7 +421,7 @@ def test_a_stranger_cannot_touch_the_clock(tapp):
     key = _start(client, "none", minutes="25")
     stranger = "A" * 22
     assert _press(client, stranger).status_code == 404
-    assert client.get(f"/games/{stranger}/clock.json").status_code == 404
+    assert client.get(f"/api/games/{stranger}/clock").status_code == 404
     no_clock = _start(client, "none")
     assert client.get(f"/games/{no_clock}/clock").status_code == 404
     assert client.get(f"/games/{key}/clock").status_code == 200
@@ -434,12 +434,51 @@ def test_the_clock_s_json_fields_of_another_type_are_refused_naming_the_field(ta
     client = tapp.test_client()
     key = _start(client, "none", minutes="25")
     for field, wrong in (("action", 1.5), ("seat", "first"), ("running", [0])):
-        resp = client.post(f"/games/{key}/clock", json={field: wrong})
+        resp = client.post(f"/api/games/{key}/clock", json={field: wrong})
         assert resp.status_code == 400, field
-        assert f"&#34;{field}&#34; must be" in resp.get_data(as_text=True), field
-        assert client.get(f"/games/{key}/clock.json").get_json()["running"] is None
-    resp = client.post(f"/games/{key}/clock", json={"action": "press", "seat": 1})
+        assert resp.get_json()["error"].startswith(f'"{field}" must be'), field
+        assert client.get(f"/api/games/{key}/clock").get_json()["running"] is None
+    resp = client.post(f"/api/games/{key}/clock", json={"action": "press", "seat": 1})
     assert resp.status_code == 200 and resp.get_json()["running"] == 1
+
+
+def test_the_clock_is_in_the_published_api_and_answers_json_errors(tapp):
+    """A client finds the clock in /api/openapi.json, beside the game's other operations,
+    and every answer it gets there is JSON, refusals too: a stranger's key 404, the
+    spectators' key 403, a double tap 409, a bad action 400 (the clock's JSON press was at
+    the page's address, where its refusals were HTML pages, so it was left out of the
+    published description). A JSON press sent to the page's address is sent on to the API's."""
+    client = tapp.test_client()
+    key = _start(client, "none", minutes="25")
+    view = client.get(f"/api/games/{key}").get_json()["view_key"]
+    doc = client.get("/api/openapi.json").get_json()
+    ops = doc["paths"]["/api/games/{key}/clock"]
+    assert set(ops) == {"get", "post"}
+    assert {"200", "400", "403", "404", "409"} <= set(ops["post"]["responses"])
+    assert "/games/{key}/clock" not in doc["paths"]
+    index = client.get("/api/").get_data(as_text=True).replace("<wbr>", "")
+    assert "GET /api/games/{key}/clock" in index and "POST /api/games/{key}/clock" in index
+    refusals = [
+        (client.get("/api/games/" + "A" * 22 + "/clock"), 404, "no game"),
+        (client.post(f"/api/games/{view}/clock", json={}), 403, "spectators' link"),
+        (client.post(f"/api/games/{key}/clock", json={"action": "stop"}), 400,
+         "A clock action is one of: press, pause, resume."),
+        (client.post(f"/api/games/{key}/clock", json={"running": 1}), 409,
+         "pressed meanwhile"),
+    ]
+    for resp, status, said in refusals:
+        assert resp.status_code == status and resp.mimetype == "application/json", said
+        assert resp.get_json()["status"] == status and said in resp.get_json()["error"]
+    seen = client.get(f"/api/games/{view}/clock")
+    assert seen.status_code == 200 and seen.get_json()["table"] is False
+    assert seen.headers["Cache-Control"] == "no-store"
+    sent = client.post(f"/games/{key}/clock", json={"seat": 1})
+    assert sent.status_code == 308
+    assert sent.headers["Location"].endswith(f"/api/games/{key}/clock")
+    assert client.get(f"/api/games/{key}/clock").get_json()["running"] is None  # not pressed
+    # (a 308 has the client send the same request there: the test client's body is spent)
+    followed = client.post(sent.headers["Location"], json={"seat": 1})
+    assert followed.status_code == 200 and followed.get_json()["running"] == 1
 
 
 def test_bad_settings_are_refused_with_a_sentence(tapp):
