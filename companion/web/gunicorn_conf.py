@@ -15,6 +15,13 @@ timeout = 180
 # Asked to stop (SIGTERM), a worker stops taking connections, says "not ready" on /readyz and
 # finishes the requests under way, for up to this many seconds.
 graceful_timeout = 30
+# The longest request line (method, address, version) gunicorn reads; a longer one gets its own
+# bare "URI Too Long" page, never the app's. Its default, 4,094 bytes, is below the longest
+# address the app's own forms send: the check page's word and "said" boxes filled to their 400
+# characters with full-width letters, as a paste brings them (each 9 bytes once encoded), are
+# 7,362 bytes, whose refusal was that bare page instead of the app's sentence. 8,190 is the
+# most gunicorn takes; a longer address (made by hand) still gets the 414.
+limit_request_line = 8190
 # How long a thread may hold the interpreter lock before another thread waiting for it is let
 # in. A request needs about a millisecond, so with Python's default (5 ms) requests mostly end
 # before a switch anyway; a longer interval saves the forced hand-overs between the worker's

@@ -11,6 +11,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.parse
 import urllib.request
 from pathlib import Path
@@ -117,3 +118,29 @@ def test_gunicorn_names_no_server_version_and_sends_the_security_headers(gunicor
     assert "Secure" in cookie and "HttpOnly" in cookie
     with urllib.request.urlopen(url + "/judge") as resp:  # plain HTTP (a home network)
         assert "Secure" not in resp.headers["Set-Cookie"]
+
+
+@pytest.mark.slow
+def test_the_longest_address_the_check_form_sends_is_answered_by_the_app(gunicorn_url):
+    """The check page's boxes filled to their length with full-width letters (as a paste
+    brings them: 9 bytes each once encoded) make a 7 KB address, past gunicorn's default
+    4,094-byte request line: that was gunicorn's bare "URI Too Long" page; the app answers it
+    with its own page. An address past the configured limit is still gunicorn's 414."""
+    url, _master = gunicorn_url
+    with urllib.request.urlopen(url + "/?game=pdq&variant=pdl&cards=PNA") as resp:
+        page = resp.read().decode()
+    form = page[page.index('id="check-form"'):]
+    form = form[:form.index("</form>")]
+    boxes = dict(re.findall(r'name="(\w+)"[^>]*?maxlength="(\d+)"', form))
+    assert {"word", "said", "cards"} <= set(boxes), boxes
+    query = {name: "\uff31" * int(length) for name, length in boxes.items()}
+    target = "/?" + urllib.parse.urlencode({**query, "game": "pdq", "variant": "pdl"})
+    assert len(target) > 7000  # (gunicorn's default: 4,094 bytes a request line)
+    with pytest.raises(urllib.error.HTTPError) as answer:
+        urllib.request.urlopen(url + target)
+    assert answer.value.code == 400
+    refused = answer.value.read().decode()
+    assert "<title>Error:" in refused and 'id="check-form"' in refused  # the app's page
+    with pytest.raises(urllib.error.HTTPError) as answer:
+        urllib.request.urlopen(url + "/?word=" + "Q" * 8200)
+    assert answer.value.code == 414
