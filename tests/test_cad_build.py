@@ -352,6 +352,20 @@ def test_each_sticker_says_its_quarter_and_pocket_in_words(tmp_path: Path, paper
     assert "quarter 0" not in text and "quarter 3" not in text
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_sticker_sheets_are_large_enough_to_read(tmp_path: Path, paper: str) -> None:
+    """The maker reads the sticker sheet's labels to put each sticker in its pocket: like
+    every printed sheet's, its type is at least 7 pt."""
+    from pdfcheck import text_sizes
+
+    from printables.style import SMALLEST_TYPE
+
+    pdf = tmp_path / "stickers.pdf"
+    sticker_pdf(BoardLayout(), pdf, paper)
+    (page,) = text_sizes(pdf.read_bytes())
+    assert len(page) > 12 and [(t, s) for t, s in page if s < SMALLEST_TYPE - 0.01] == []
+
+
 @pytest.mark.parametrize(("paper", "size_pt"), [("a4", (595.3, 841.9)),
                                                  ("letter", (612.0, 792.0))])
 def test_sticker_pdf_is_true_size_with_a_scale_bar(built: Path, tmp_path: Path, paper: str,
