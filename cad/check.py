@@ -1,6 +1,8 @@
 """Checking exported meshes the way a slicer will: closed, manifold, positive volume, lying
-on the bed and inside it; and STEP files the way a CAD program will: read by OpenCascade,
-a valid shape whose solids are closed (the CAD kernel is loaded only when there is one)."""
+on the bed and inside it; a 3MF's objects as a slicer loads them (each piece an object of
+its own, its parts inside its body, no object lying in or over another); and STEP files
+the way a CAD program will: read by OpenCascade, a valid shape whose solids are closed (the
+CAD kernel is loaded only when there is one)."""
 
 from __future__ import annotations
 
@@ -17,10 +19,10 @@ import numpy as np
 import trimesh
 
 from cad.build import REPORTS, read_report, report_files
-from cad.mesh import read_3mf
+from cad.mesh import LoadedObject, read_3mf_objects
 from cad.plates import usable_bed
 from companion.errors import UsageError
-from companion.text import number_shown, path_shown
+from companion.text import count_shown, counted, listed, number_shown, path_shown
 
 EPS = 0.01  # mm
 
@@ -33,6 +35,7 @@ class MeshReport:
     problems: list[str] = field(default_factory=list)
     volume: float = 0.0
     bodies: int = 0
+    objects: int | None = None  # a 3MF's objects, as a slicer loads them
     extents: tuple[float, float, float] = (0.0, 0.0, 0.0)
 
     @property
@@ -73,15 +76,79 @@ def _is_manifold(mesh: trimesh.Trimesh) -> bool:
     return m.status() == manifold3d.Error.NoError
 
 
-def load_meshes(path: Path) -> trimesh.Trimesh:
-    """One mesh of everything in an STL or 3MF file (a 3MF's bodies are placed as built)."""
+def _names(names: list[str]) -> str:
+    """The first few of ``names`` in a sentence: "A, B, C and 3 more"."""
+    return listed(names if len(names) <= 4 else [*names[:3], f"{count_shown(len(names) - 3)} more"])
+
+
+def _inside(inner: np.ndarray, outer: np.ndarray) -> bool:
+    """Whether the footprint (x, y) of bounds ``inner`` lies within that of ``outer``."""
+    return bool(np.all(inner[0][:2] >= outer[0][:2] - EPS)
+                and np.all(inner[1][:2] <= outer[1][:2] + EPS))
+
+
+def object_problems(objects: list[LoadedObject]) -> list[str]:
+    """Sentences naming what a slicer would get wrong loading these 3MF objects: an object
+    of several separate pieces (the slicer places and arranges it as one), a part outside
+    its object's body, an object lying within another as an object of its own (a loose
+    letter: the slicer may arrange it away from its tile) and objects overlapping on the
+    bed."""
+    placed = [o for o in objects if o.parts and len(o.parts[0][1].faces)]
+    bounds = [o.parts[0][1].bounds for o in placed]
+    loose, overlapping, within = [], [], set()
+    for i, first in enumerate(placed):
+        for j in range(i + 1, len(placed)):
+            lo = np.maximum(bounds[i][0][:2], bounds[j][0][:2])
+            hi = np.minimum(bounds[i][1][:2], bounds[j][1][:2])
+            if np.any(hi - lo <= EPS):
+                continue
+            second = placed[j]
+            if _inside(bounds[i], bounds[j]):
+                loose.append(f"'{first.name}' in '{second.name}'")
+                within.add(i)
+            elif _inside(bounds[j], bounds[i]):
+                loose.append(f"'{second.name}' in '{first.name}'")
+                within.add(j)
+            else:
+                overlapping.append(f"'{first.name}' and '{second.name}'")
+    problems = []
+    # an object lying within another (a loose letter, its Q and u) is said once, below
+    several = [(o.name, o.parts[0][1].body_count) for i, o in enumerate(placed)
+               if i not in within and o.parts[0][1].body_count > 1]
+    if several:
+        name, count = several[0]
+        problems.append(f"it has {counted(len(several), 'object')} of several separate pieces "
+                        f"('{name}' holds {count_shown(count)}): a slicer places and arranges "
+                        "an object as one, so each piece should be an object of its own, its "
+                        "letter a part of it")
+    outside = [f"'{o.name}': {part}" for o in placed for part, mesh in o.parts[1:]
+               if len(mesh.faces) and not _inside(mesh.bounds, o.parts[0][1].bounds)]
+    if outside:
+        problems.append(f"it has {counted(len(outside), 'part')} lying outside the body of "
+                        f"their object ({_names(outside)})")
+    if loose:
+        problems.append(f"it has {counted(len(loose), 'object')} lying within another object "
+                        f"({_names(loose)}): a slicer may arrange such an object away from the "
+                        "one it lies in (a letter away from its tile), so it should be a part "
+                        "of that object")
+    if overlapping:
+        problems.append(f"it has {counted(len(overlapping), 'pair')} of objects overlapping on "
+                        f"the bed ({_names(overlapping)})")
+    return problems
+
+
+def load_meshes(path: Path) -> tuple[trimesh.Trimesh, list[LoadedObject] | None]:
+    """One mesh of everything in an STL or 3MF file (a 3MF's parts are placed as built),
+    and a 3MF's objects as a slicer loads them (None for an STL)."""
+    objects = None
     if path.suffix.lower() == ".3mf":
-        meshes = read_3mf(path)
+        objects = read_3mf_objects(path)
+        meshes = [mesh for obj in objects for _, mesh in obj.parts]
     else:
         meshes = [cast(trimesh.Trimesh, trimesh.load(path, file_type="stl", force="mesh"))]
     if not meshes:
         raise ValueError("no meshes inside")
-    return cast(trimesh.Trimesh, trimesh.util.concatenate(meshes))
+    return cast(trimesh.Trimesh, trimesh.util.concatenate(meshes)), objects
 
 
 MESH_SUFFIXES = (".stl", ".3mf")
@@ -215,13 +282,16 @@ def check_directory(directory: Path, bed: tuple[float, float] | None = None,
             reports.append(rep)
             continue
         try:
-            mesh = load_meshes(path)
+            mesh, objects = load_meshes(path)
         except Exception as exc:  # a corrupt file is a finding, not a crash
             rep.problems.append(f"it cannot be read ({exc})")
             reports.append(rep)
             continue
         rep.problems = mesh_problems(mesh, beds.get(path.relative_to(directory).as_posix(),
                                                      default))
+        if objects is not None:
+            rep.objects = len(objects)
+            rep.problems += object_problems(objects)
         if len(mesh.faces) == 0:  # nothing to measure
             reports.append(rep)
             continue

@@ -86,8 +86,8 @@ def write_stl(mesh: trimesh.Trimesh, path: Path) -> None:
 
 @dataclass(frozen=True)
 class Body:
-    """One body of a multi-body 3MF object: its mesh, name, display colour and the
-    extruder (filament) that prints it."""
+    """One part of a 3MF object: its mesh, name, display colour and the extruder
+    (filament) that prints it."""
 
     name: str
     mesh: trimesh.Trimesh
@@ -95,41 +95,65 @@ class Body:
     extruder: int = 1
 
 
-def write_3mf(bodies: Sequence[Body], path: Path, object_name: str) -> None:
-    """A 3MF file with one object made of ``bodies``: one mesh whose triangles carry their
-    body's material (3MF core), plus PrusaSlicer's volume table naming each body as a part
-    with its own extruder, so a two-colour printer gives each body its own filament."""
-    mats = "".join(f'<base name="{_xml(b.name)}" displaycolor="{b.color}"/>' for b in bodies)
-    verts, tris, ranges = [], [], []
-    offset = first = 0
-    for index, body in enumerate(bodies):
-        verts.append("".join(f'<vertex x="{x:.4f}" y="{y:.4f}" z="{z:.4f}"/>'
-                             for x, y, z in body.mesh.vertices))
-        tris.append("".join(f'<triangle v1="{a + offset}" v2="{b + offset}" v3="{c + offset}" '
-                            f'pid="1" p1="{index}"/>' for a, b, c in body.mesh.faces))
-        offset += len(body.mesh.vertices)
-        ranges.append((first, first + len(body.mesh.faces) - 1))
-        first += len(body.mesh.faces)
+@dataclass(frozen=True)
+class PrintObject:
+    """One object of a 3MF file: a piece a slicer places, moves and arranges as a whole,
+    made of its parts (the first is its body; a two-colour tile's letter inlay is a second
+    part, so the slicer keeps the letter in its tile)."""
+
+    name: str
+    parts: tuple[Body, ...]
+
+
+def write_3mf(objects: Sequence[PrintObject], path: Path, title: str) -> None:
+    """A 3MF file of ``objects``, each a build item of its own. Each object is one mesh
+    whose triangles carry their part's material (3MF core: name and display colour), and
+    PrusaSlicer's volume table names each part with its own extruder, so a two-colour
+    printer gives each part its own filament. (An object made of components would not do:
+    PrusaSlicer loads each component as an object of its own.)"""
+    materials: dict[tuple[str, str], int] = {}
+    for obj in objects:
+        for part in obj.parts:
+            materials.setdefault((part.name, part.color), len(materials))
+    mats = "".join(f'<base name="{_xml(name)}" displaycolor="{color}"/>'
+                   for name, color in materials)
+    resources, items, configs = [], [], []
+    for number, obj in enumerate(objects):
+        object_id = number + 2  # 1 is the materials
+        verts, tris, volumes = [], [], []
+        offset = first = 0
+        for part in obj.parts:
+            index = materials[(part.name, part.color)]
+            verts.append("".join(f'<vertex x="{x:.4f}" y="{y:.4f}" z="{z:.4f}"/>'
+                                 for x, y, z in part.mesh.vertices))
+            tris.append("".join(f'<triangle v1="{a + offset}" v2="{b + offset}" '
+                                f'v3="{c + offset}" pid="1" p1="{index}"/>'
+                                for a, b, c in part.mesh.faces))
+            offset += len(part.mesh.vertices)
+            last = first + len(part.mesh.faces) - 1
+            volumes.append(f'<volume firstid="{first}" lastid="{last}">'
+                           f'<metadata type="volume" key="name" value="{_xml(part.name)}"/>'
+                           f'<metadata type="volume" key="extruder" value="{part.extruder}"/>'
+                           '</volume>')
+            first = last + 1
+        pindex = materials[(obj.parts[0].name, obj.parts[0].color)]
+        resources.append(f'<object id="{object_id}" name="{_xml(obj.name)}" type="model" '
+                         f'pid="1" pindex="{pindex}"><mesh><vertices>{"".join(verts)}'
+                         f'</vertices><triangles>{"".join(tris)}</triangles></mesh></object>')
+        items.append(f'<item objectid="{object_id}"/>')
+        configs.append(f'<object id="{object_id}" instances_count="1">'
+                       f'<metadata type="object" key="name" value="{_xml(obj.name)}"/>'
+                       f'{"".join(volumes)}</object>')
     model = (
         '<?xml version="1.0" encoding="UTF-8"?>\n'
         '<model unit="millimeter" xml:lang="en-US" '
         'xmlns="http://schemas.microsoft.com/3dmanufacturing/core/2015/02">'
-        f'<metadata name="Title">{_xml(object_name)}</metadata>'
-        f'<resources><basematerials id="1">{mats}</basematerials>'
-        f'<object id="2" name="{_xml(object_name)}" type="model" pid="1" pindex="0"><mesh>'
-        f'<vertices>{"".join(verts)}</vertices><triangles>{"".join(tris)}</triangles>'
-        '</mesh></object></resources><build><item objectid="2"/></build></model>'
+        f'<metadata name="Title">{_xml(title)}</metadata>'
+        f'<resources><basematerials id="1">{mats}</basematerials>{"".join(resources)}'
+        f'</resources><build>{"".join(items)}</build></model>'
     )
-    volumes = "".join(
-        f'<volume firstid="{a}" lastid="{b}">'
-        f'<metadata type="volume" key="name" value="{_xml(body.name)}"/>'
-        f'<metadata type="volume" key="extruder" value="{body.extruder}"/></volume>'
-        for body, (a, b) in zip(bodies, ranges, strict=True))
-    prusa_config = (
-        '<?xml version="1.0" encoding="UTF-8"?>\n<config><object id="2" instances_count="1">'
-        f'<metadata type="object" key="name" value="{_xml(object_name)}"/>{volumes}'
-        '</object></config>'
-    )
+    prusa_config = ('<?xml version="1.0" encoding="UTF-8"?>\n'
+                    f'<config>{"".join(configs)}</config>')
     content_types = (
         '<?xml version="1.0" encoding="UTF-8"?>\n'
         '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
@@ -186,10 +210,44 @@ def _attr(element: Any, name: str) -> str:
     return str(value)
 
 
-def read_3mf(path: Path) -> list[trimesh.Trimesh]:
-    """The meshes of a 3MF file's build items, each placed as built (components and
-    transforms followed); a mesh whose triangles carry different materials gives one mesh
-    per material."""
+# a 3MF model's unit, in mm
+UNITS_MM = {"micron": 0.001, "millimeter": 1.0, "centimeter": 10.0, "inch": 25.4,
+            "foot": 304.8, "meter": 1000.0}
+
+
+@dataclass(frozen=True)
+class LoadedObject:
+    """An object as a slicer loads it from a 3MF file: its name and parts (each part's
+    name and mesh, in mm, placed as built; the first part is its body)."""
+
+    name: str
+    parts: tuple[tuple[str, trimesh.Trimesh], ...]
+
+
+def _prusa_volumes(zf: zipfile.ZipFile) -> dict[str, list[tuple[int, int, str]]]:
+    """PrusaSlicer's volume table, if the file has one: for each object id, its parts'
+    first and last triangle and name."""
+    import xml.etree.ElementTree as ET
+
+    try:
+        root = ET.fromstring(zf.read("Metadata/Slic3r_PE_model.config"))
+    except KeyError:
+        return {}
+    out: dict[str, list[tuple[int, int, str]]] = {}
+    for obj in root.iterfind("object"):
+        for vol in obj.iterfind("volume"):
+            name = next((m.get("value", "") for m in vol.iterfind("metadata")
+                         if m.get("key") == "name"), "")
+            out.setdefault(_attr(obj, "id"), []).append(
+                (int(_attr(vol, "firstid")), int(_attr(vol, "lastid")), name))
+    return out
+
+
+def read_3mf_objects(path: Path) -> list[LoadedObject]:
+    """The objects of a 3MF file's build items as PrusaSlicer loads them: an object's
+    parts are its volume table's triangle ranges, else one part per material its triangles
+    carry; each component of an assembly is an object of its own (PrusaSlicer loads them
+    so). Coordinates are turned from the model's unit into mm."""
     import xml.etree.ElementTree as ET
 
     with zipfile.ZipFile(path) as zf:
@@ -197,38 +255,59 @@ def read_3mf(path: Path) -> list[trimesh.Trimesh]:
         if name is None:
             raise ValueError("no 3D model inside")
         root = ET.fromstring(zf.read(name))
+        volumes = _prusa_volumes(zf)
+    unit = root.get("unit", "millimeter")
+    if unit not in UNITS_MM:
+        raise ValueError(f"its unit {unit!r} is none of 3MF's units")
+    scale = np.diag([UNITS_MM[unit]] * 3 + [1.0])
     objects = {o.get("id"): o for o in root.iterfind("m:resources/m:object", _NS)}
+    material_names = {(g.get("id"), str(i)): b.get("name") or f"material {i + 1}"
+                      for g in root.iterfind("m:resources/m:basematerials", _NS)
+                      for i, b in enumerate(g.iterfind("m:base", _NS))}
 
-    def meshes_of(obj_id: str, mat: np.ndarray, depth: int = 0) -> list[trimesh.Trimesh]:
+    def loaded(obj_id: str, mat: np.ndarray, depth: int = 0) -> list[LoadedObject]:
         if depth > 16 or obj_id not in objects:
             raise ValueError(f"bad object reference {obj_id!r}")
         obj = objects[obj_id]
+        name = obj.get("name") or f"object {obj_id}"
         mesh = obj.find("m:mesh", _NS)
-        if mesh is not None:
-            verts = np.array([[float(_attr(v, a)) for a in "xyz"]
-                              for v in mesh.iterfind("m:vertices/m:vertex", _NS)])
-            default = obj.get("pindex", "0")
-            tris, props = [], []
-            for t in mesh.iterfind("m:triangles/m:triangle", _NS):
-                tris.append([int(_attr(t, a)) for a in ("v1", "v2", "v3")])
-                props.append(t.get("p1", default))
-            if not tris:
-                return []
-            tris_arr, props_arr = np.array(tris), np.array(props)
-            parts = []
-            for prop in dict.fromkeys(props):  # one mesh per material, in file order
-                m = trimesh.Trimesh(verts, tris_arr[props_arr == prop], process=True)
-                m.remove_unreferenced_vertices()
-                m.apply_transform(mat)
-                parts.append(m)
-            return parts
-        out = []
-        for comp in obj.iterfind("m:components/m:component", _NS):
-            out += meshes_of(_attr(comp, "objectid"), mat @ _transform(comp.get("transform")),
-                             depth + 1)
-        return out
+        if mesh is None:
+            return [o for comp in obj.iterfind("m:components/m:component", _NS)
+                    for o in loaded(_attr(comp, "objectid"),
+                                    mat @ _transform(comp.get("transform")), depth + 1)]
+        verts = np.array([[float(_attr(v, a)) for a in "xyz"]
+                          for v in mesh.iterfind("m:vertices/m:vertex", _NS)]).reshape(-1, 3)
+        tris, props = [], []
+        pid, pindex = obj.get("pid"), obj.get("pindex", "0")
+        for t in mesh.iterfind("m:triangles/m:triangle", _NS):
+            tris.append([int(_attr(t, a)) for a in ("v1", "v2", "v3")])
+            props.append((t.get("pid", pid), t.get("p1", pindex)))
+        if not tris:
+            return [LoadedObject(name, ())]
+        tris_arr = np.array(tris)
+        if obj_id in volumes:
+            index = np.arange(len(tris))
+            chosen = [(part, (index >= first) & (index <= last))
+                      for first, last, part in volumes[obj_id]]
+        else:
+            keys = np.array([f"{g}/{p}" for g, p in props])
+            chosen = [(material_names.get(key) or "part", keys == f"{key[0]}/{key[1]}")
+                      for key in dict.fromkeys(props)]  # in file order
+        parts = []
+        for part, mask in chosen:
+            m = trimesh.Trimesh(verts, tris_arr[mask], process=True)
+            m.remove_unreferenced_vertices()
+            m.apply_transform(scale @ mat)
+            parts.append((part, m))
+        return [LoadedObject(name, tuple(parts))]
 
-    result = []
+    out = []
     for item in root.iterfind("m:build/m:item", _NS):
-        result += meshes_of(_attr(item, "objectid"), _transform(item.get("transform")))
-    return result
+        out += loaded(_attr(item, "objectid"), _transform(item.get("transform")))
+    return out
+
+
+def read_3mf(path: Path) -> list[trimesh.Trimesh]:
+    """The meshes of every part of a 3MF file's objects (:func:`read_3mf_objects`), in
+    mm, each placed as built."""
+    return [mesh for obj in read_3mf_objects(path) for _, mesh in obj.parts]

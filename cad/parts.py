@@ -13,7 +13,7 @@ import numpy as np
 import trimesh
 
 from cad import coupon, placard
-from cad.mesh import Body, combine, to_mesh, write_3mf, write_step, write_stl
+from cad.mesh import Body, PrintObject, combine, to_mesh, write_3mf, write_step, write_stl
 from cad.params import SetParams
 from cad.plates import shelf_pack, tile_file_stem, tile_letters, tile_spots
 from cad.preview import BASE_COLOR, TILE_COLOR, render_parts, save_preview
@@ -62,12 +62,14 @@ def _transformed(mesh: trimesh.Trimesh, matrix: np.ndarray) -> trimesh.Trimesh:
 def _export(dest: Path, stem: str, formats: tuple[str, ...], bed: tuple[float, float],
             solid: cq.Workplane | None, bodies: list[Body]) -> None:
     """Write ``stem`` in each format, set on the bed. The STL and STEP hold the first
-    body (the one-colour part); the 3MF holds every body, moved together."""
+    body (the one-colour part); the 3MF holds one object of every body as its parts,
+    moved together."""
     mat = bed_transform(bodies[0].mesh, bed)
     if "stl" in formats:
         write_stl(_transformed(bodies[0].mesh, mat), dest / f"{stem}.stl")
     if "3mf" in formats:
-        write_3mf([replace(b, mesh=_transformed(b.mesh, mat)) for b in bodies],
+        write_3mf([PrintObject(stem, tuple(replace(b, mesh=_transformed(b.mesh, mat))
+                                           for b in bodies))],
                   dest / f"{stem}.3mf", stem)
     if "step" in formats and solid is not None:
         turned = solid
@@ -196,7 +198,7 @@ def build_placard(params: SetParams, formats: tuple[str, ...], dest: Path, tick:
     if pair and "stl" in formats:
         write_stl(combine(pair), dest / "placard-pair.stl")
     if pair and "3mf" in formats:
-        write_3mf([Body(f"placard-{side}", m, BODY_COLOR)
+        write_3mf([PrintObject(f"placard-{side}", (Body(f"placard-{side}", m, BODY_COLOR),))
                    for side, m in zip(("left", "right"), pair, strict=True)],
                   dest / "placard-pair.3mf", "placard-pair")
     save_preview(combine(meshes), dest / "placard.png")
@@ -220,14 +222,17 @@ def build_tiles(params: SetParams, formats: tuple[str, ...], dest: Path, tick: T
     half = params.tile.size / 2
     for plate in sorted({s.plate for s in spots}):
         chosen = [(t, s) for t, s in zip(bag, spots, strict=True) if s.plate == plate]
-        tiles_mesh = combine([_moved(bodies[t], (s.x + half, s.y + half, 0)) for t, s in chosen])
-        inlays = combine([_moved(letters[t], (s.x + half, s.y + half, 0)) for t, s in chosen])
         stem = f"tiles-plate-{plate + 1}"
         if "stl" in formats:
-            write_stl(tiles_mesh, dest / f"{stem}.stl")
+            write_stl(combine([_moved(bodies[t], (s.x + half, s.y + half, 0))
+                               for t, s in chosen]), dest / f"{stem}.stl")
         if "3mf" in formats:
-            write_3mf([Body("tiles", tiles_mesh, BODY_COLOR),
-                       Body("letters", inlays, LETTER_COLOR, extruder=2)],
+            # each tile an object of its own, its letter a part of it: the slicer places and
+            # arranges the tiles one by one and keeps every letter in its tile
+            write_3mf([PrintObject(tile_file_stem(t), (
+                Body("tile", _moved(bodies[t], (s.x + half, s.y + half, 0)), BODY_COLOR),
+                Body("letter", _moved(letters[t], (s.x + half, s.y + half, 0)), LETTER_COLOR,
+                     extruder=2))) for t, s in chosen],
                       dest / f"{stem}.3mf", stem)
         tick(f"tiles: plate {plate + 1}")
     pitch = params.tile.size + 3.0
@@ -249,7 +254,8 @@ def build_coupon(params: SetParams, formats: tuple[str, ...], dest: Path, tick: 
     if "stl" in formats:
         write_stl(whole, dest / "coupon.stl")
     if "3mf" in formats:
-        write_3mf([Body(name, m, BODY_COLOR) for (name, _), m in zip(pieces, placed, strict=True)],
+        write_3mf([PrintObject(name, (Body(name, m, BODY_COLOR),))
+                   for (name, _), m in zip(pieces, placed, strict=True)],
                   dest / "coupon.3mf", "coupon")
     if "step" in formats:
         moved = [shape_of(s.translate((float(mv[0]), float(mv[1]), float(mv[2]))))

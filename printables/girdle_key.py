@@ -19,7 +19,15 @@ from companion.text import counted, signed
 from printables.canvas import Page, new_canvas, text_width
 from printables.chrome import section_label
 from printables.girdle import ACCENT, LABEL_GAP, draw_sheet, long_date
-from printables.style import FONT_BOLD, INK, page_setup
+from printables.style import (
+    FONT_BOLD,
+    INK,
+    MUTED,
+    PAGE_MARGIN,
+    SMALLEST_TYPE,
+    page_setup,
+    tracking,
+)
 
 PEN = "#1d4f91"  # the filled-in answers, like blue ink
 MARKED = "#c9b8e3"  # coloured-in letters and dots
@@ -127,7 +135,8 @@ def _cross(page: Page, box: Rect) -> None:
 
 def _steps(page: Page, layout: SheetLayout, puzzle: Puzzle, state: Sheet,
            solution: Solution) -> None:
-    """Par and the solution step by step, where the player's sentence box would be."""
+    """Par and the solution step by step, where the player's sentence box would be; steps
+    that do not fit there go on over a page of their own (or more), every one at 7 pt."""
     box = layout.boxes["sentence"]
     if solution.proven:
         label, note = f"Par {solution.par}", "the best possible final score, reached by:"
@@ -137,36 +146,75 @@ def _steps(page: Page, layout: SheetLayout, puzzle: Puzzle, state: Sheet,
     section_label(page, box.x, box.y + 1.6, label, ACCENT, note)
     top = box.y + 7.5
     bottom = layout.height - 10.0  # no markers on the key: the box may run to the foot
-    size, lines = step_lines([step_text(state, w) for w in state.words], box.w - 2.0,
-                             bottom - top)
-    for dx, dy, text in lines:
-        page.text(box.x + 1.0 + dx, top + dy, text, size=size, color=INK)
+    later_top = PAGE_MARGIN + 16.0  # under a continuation page's heading
+    pages = step_pages([step_text(state, w) for w in state.words], box.w - 2.0, bottom - top,
+                       bottom - later_top)
+    left = layout.boxes["vp_legend"].x  # a continuation page's steps: the sheet's left edge
+    for k, (steps, lines) in enumerate(pages):
+        x, y0 = (box.x, top) if k == 0 else (left, later_top)
+        if k:
+            page.c.showPage()
+            page.text(x, PAGE_MARGIN + 3.2, "ANSWER KEY, CONTINUED", size=7.5,
+                      font=FONT_BOLD, color=MUTED, spacing=tracking(7.5))
+            page.text(x, PAGE_MARGIN + 10.0, f"Word Girdle No. {puzzle.number}: "
+                      f"{_steps_named(steps)}", size=13, font=FONT_BOLD, color=ACCENT)
+        for dx, dy, text in lines:
+            page.text(x + 1.0 + dx, y0 + dy, text, size=STEP_SIZE, color=INK)
+        if k + 1 < len(pages):  # where the rest go, under the page's last step
+            rest = _steps_named(pages[k + 1][0])
+            page.text(x + 1.0, y0 + lines[-1][1] + STEP_SIZE * STEP_LEADING + STEP_GAP,
+                      f"{rest[:1].upper()}{rest[1:]}: on page {k + 2}.", size=STEP_SIZE,
+                      font=FONT_BOLD, color=MUTED)
 
 
-STEP_SIZES = (7.0, 6.8, 6.4, 6.0, 5.6)  # points: the steps shrink until they all fit
+STEP_SIZE = SMALLEST_TYPE  # points: the steps are read like the rest of the key
 STEP_LEADING = 3.2 / 6.8  # mm of line pitch per point of type
 STEP_GAP = 0.8  # mm between steps
 STEP_INDENT = 3.0  # mm: a step's second and later lines
 
 
-def step_lines(texts: list[str], width: float, room: float
-               ) -> tuple[float, list[tuple[float, float, str]]]:
-    """The steps laid out in a box ``width`` mm wide: the type size and each line as (x, y of
-    its baseline from the first, text), every word kept. The largest of :data:`STEP_SIZES` whose
-    lines take at most ``room`` mm; a key whose steps do not fit even the smallest is refused
-    rather than printed with steps missing."""
-    for size in STEP_SIZES:
-        pitch = size * STEP_LEADING
-        out: list[tuple[float, float, str]] = []
-        y = 0.0
-        for text in texts:
-            for n, line in enumerate(_wrap(text, width, size)):
-                out.append((STEP_INDENT if n else 0.0, y, line))
-                y += pitch
-            y += STEP_GAP
-        if out and out[-1][1] <= room:
-            return size, out
-    raise CompanionError("The answer key's steps do not fit on this paper; print it on A4.")
+def _steps_named(steps: range) -> str:
+    """``range(7, 10)`` as "steps 8-10" (the steps are numbered from 1)."""
+    if len(steps) == 1:
+        return f"step {steps[0] + 1}"
+    return f"steps {steps[0] + 1}-{steps[-1] + 1}"
+
+
+def step_pages(texts: list[str], width: float, room: float, later_room: float
+               ) -> list[tuple[range, list[tuple[float, float, str]]]]:
+    """The steps laid out in a box ``width`` mm wide at :data:`STEP_SIZE`, page by page:
+    which steps each page holds, and each line as (x, y of its baseline from the page's
+    first, text). The first page holds as many whole steps as take at most ``room`` mm,
+    and keeps a line under them for where the rest go; later pages ``later_room`` mm each.
+    Every word is kept, and no step is split between pages (the steps were once set as
+    small as 5.6 pt to fit the first page)."""
+    pitch = STEP_SIZE * STEP_LEADING
+    wrapped = [_wrap(text, width, STEP_SIZE) for text in texts]
+    pages: list[tuple[range, list[tuple[float, float, str]]]] = []
+    start = 0
+    while start < len(wrapped) or not pages:
+        limit = room if not pages else later_room
+        end, y, lines = start, 0.0, []
+        fits_all = _height(wrapped[start:], pitch) <= limit
+        for step in wrapped[start:]:
+            # a page that cannot hold the rest keeps a line for where they go
+            last = y + (len(step) - 1) * pitch
+            if end > start and last > (limit if fits_all else limit - pitch - STEP_GAP):
+                break
+            lines += [(STEP_INDENT if n else 0.0, y + n * pitch, line)
+                      for n, line in enumerate(step)]
+            y = last + pitch + STEP_GAP
+            end += 1
+        pages.append((range(start, end), lines))
+        start = end
+    return pages
+
+
+def _height(steps: list[list[str]], pitch: float) -> float:
+    """The baseline of the last line of ``steps`` laid out one after another, from the
+    first's."""
+    lines = sum(len(step) for step in steps)
+    return (lines - 1) * pitch + (len(steps) - 1) * STEP_GAP if steps else 0.0
 
 
 def step_text(state: Sheet, w: PlacedWord) -> str:

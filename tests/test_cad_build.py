@@ -15,6 +15,7 @@ from pathlib import Path
 
 import cadquery as cq
 import cv2
+import manifold3d
 import numpy as np
 import pytest
 import sharedwork
@@ -36,7 +37,7 @@ from cad.build import (
     slice_memo,
 )
 from cad.check import check_directory
-from cad.mesh import read_3mf
+from cad.mesh import Body, PrintObject, combine, read_3mf, read_3mf_objects, write_3mf
 from cad.params import SetParams
 from cad.plates import tile_plates
 from cad.slicer import (
@@ -209,14 +210,107 @@ def test_two_body_3mf_holds_tile_and_letter(built: Path) -> None:
     # the letter fills the cavity: it sits inside the tile's outline, up to its top
     assert letter.bounds[1][2] == pytest.approx(body.bounds[1][2], abs=1e-3)
     assert np.all(letter.bounds[0][:2] > body.bounds[0][:2])
-    plate_bodies = read_3mf(built / "tiles-plate-1.3mf")
-    assert len(plate_bodies) == 2 and plate_bodies[1].body_count >= 50
     # PrusaSlicer's volume table: one object, the letter is a second part on extruder 2
     with zipfile.ZipFile(built / "tiles" / "tile-Qu.3mf") as zf:
         config = zf.read("Metadata/Slic3r_PE_model.config").decode()
     assert config.count("<volume ") == 2
     assert 'key="name" value="letter"/><metadata type="volume" key="extruder" value="2"' \
         in config
+
+
+def test_each_3mf_loads_as_its_printable_objects_letters_in_their_tiles(built: Path) -> None:
+    """A tile plate was one object of two parts, all 50 tiles and all their letters (114
+    bodies): a slicer placed and arranged the plate as one. Each tile is now an object of
+    its own, its letter a part of it on extruder 2; the coupon's and the pair plate's pieces
+    are objects of their own too."""
+    counts: dict[str, int] = {}
+    for plate in ("tiles-plate-1.3mf", "tiles-plate-2.3mf"):
+        with zipfile.ZipFile(built / plate) as zf:
+            model = zf.read("3D/3dmodel.model").decode()
+            config = zf.read("Metadata/Slic3r_PE_model.config").decode()
+        assert '<model unit="millimeter"' in model
+        assert '<base name="tile" displaycolor="#F2EBD9"/><base name="letter" ' \
+            'displaycolor="#1E1E1E"/>' in model
+        objects = read_3mf_objects(built / plate)
+        assert len(objects) == 50 == model.count("<item ") == config.count("<object ")
+        assert config.count('key="name" value="letter"/><metadata type="volume" '
+                            'key="extruder" value="2"') == 50
+        for obj in objects:
+            counts[obj.name] = counts.get(obj.name, 0) + 1
+            (part, tile), (inlay, letter) = obj.parts
+            assert (part, inlay) == ("tile", "letter") and tile.body_count == 1
+            assert np.all(letter.bounds[0][:2] > tile.bounds[0][:2])
+            assert np.all(letter.bounds[1][:2] < tile.bounds[1][:2])
+            # the letter fills the tile's cavity: touching, not overlapping
+            both = [manifold3d.Manifold(manifold3d.Mesh(
+                vert_properties=np.asarray(m.vertices, dtype=np.float32),
+                tri_verts=np.asarray(m.faces, dtype=np.uint32))) for m in (tile, letter)]
+            assert (both[0] ^ both[1]).volume() < 0.01
+            assert (both[0] + both[1]).volume() == pytest.approx(tile.volume + letter.volume,
+                                                                 rel=1e-4)
+    assert counts == {f"tile-{t}": n for t, n in tile_set("werdup").counts.items()}
+    assert [o.name for o in read_3mf_objects(built / "coupon.3mf")] == [
+        "corner-1", "corner-2", "placard-left", "placard-right", "tile-E", "tile-S"]
+    assert [[p for p, _ in o.parts] for o in read_3mf_objects(built / "placard-pair.3mf")] == [
+        ["placard-left"], ["placard-right"]]
+
+
+def _tiles_3mf(built: Path, path: Path, layout: str) -> None:
+    """Three tiles with their letters in one 3MF: each tile an object with its letter as a
+    part ("objects"), the whole plate one object of all tiles and all letters as the tile
+    plates were written ("plate"), or each letter an object of its own ("loose")."""
+    placed = []
+    for i, letter in enumerate(("A", "Qu", "M")):
+        (obj,) = read_3mf_objects(built / "tiles" / f"tile-{letter}.3mf")
+        meshes = [m.copy().apply_translation((25.0 * (i - 1), 0.0, 0.0)) for _, m in obj.parts]
+        placed.append((letter, meshes))
+    if layout == "objects":
+        objects = [PrintObject(f"tile-{t}", (Body("tile", tile), Body("letter", ink, extruder=2)))
+                   for t, (tile, ink) in placed]
+    elif layout == "plate":
+        objects = [PrintObject("tiles-plate-1", (
+            Body("tiles", combine([tile for _, (tile, _) in placed])),
+            Body("letters", combine([ink for _, (_, ink) in placed]), extruder=2)))]
+    else:
+        objects = [o for t, (tile, ink) in placed
+                   for o in (PrintObject(f"tile-{t}", (Body("tile", tile),)),
+                             PrintObject(f"letter-{t}", (Body("letter", ink, extruder=2),)))]
+    write_3mf(objects, path, path.stem)
+
+
+def test_check_finds_a_3mf_that_a_slicer_would_place_as_one_or_whose_letters_are_loose(
+        built: Path, tmp_path: Path, capsys) -> None:
+    for layout in ("objects", "plate", "loose"):
+        _tiles_3mf(built, tmp_path / f"{layout}.3mf", layout)
+    assert main(["cad", "check", str(tmp_path), "--json"]) == 1
+    found = {f["file"]: f for f in json.loads(capsys.readouterr().out)["files"]}
+    assert found["objects.3mf"]["ok"] and found["objects.3mf"]["objects"] == 3
+    assert found["plate.3mf"]["problems"] == [
+        "it has 1 object of several separate pieces ('tiles-plate-1' holds 3): a slicer "
+        "places and arranges an object as one, so each piece should be an object of its own, "
+        "its letter a part of it"]
+    assert found["loose.3mf"]["problems"] == [
+        "it has 3 objects lying within another object ('letter-A' in 'tile-A', 'letter-Qu' in "
+        "'tile-Qu' and 'letter-M' in 'tile-M'): a slicer may arrange such an object away from "
+        "the one it lies in (a letter away from its tile), so it should be a part of that "
+        "object"]
+    assert main(["cad", "check", str(tmp_path / "objects.3mf")]) == 0
+    assert re.match(r"ok +objects\.3mf +3 objects +3\.2 cm3 68\.0 x 18\.0 x 4\.5 mm$",
+                    capsys.readouterr().out.splitlines()[0])
+
+
+def test_check_finds_objects_overlapping_and_a_part_outside_its_body(tmp_path: Path) -> None:
+    box = trimesh.creation.box((10.0, 10.0, 4.0))
+    box.apply_translation((20.0, 20.0, 2.0))
+    beside = box.copy().apply_translation((5.0, 0.0, 0.0))
+    away = box.copy().apply_translation((40.0, 0.0, 0.0))
+    write_3mf([PrintObject("a", (Body("a", box),)), PrintObject("b", (Body("b", beside),)),
+               PrintObject("c", (Body("c", away), Body("label", box.copy())))],
+              tmp_path / "bad.3mf", "bad")
+    (report,) = check_directory(tmp_path / "bad.3mf")
+    assert report.problems == [
+        "it has 1 part lying outside the body of their object ('c': label)",
+        "it has 1 pair of objects overlapping on the bed ('a' and 'b')"]
 
 
 def test_step_files_are_valid_solids(built: Path) -> None:
@@ -256,6 +350,20 @@ def test_each_sticker_says_its_quarter_and_pocket_in_words(tmp_path: Path, paper
                   "bottom-left quarter"):
         assert label in text, label
     assert "quarter 0" not in text and "quarter 3" not in text
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_sticker_sheets_are_large_enough_to_read(tmp_path: Path, paper: str) -> None:
+    """The maker reads the sticker sheet's labels to put each sticker in its pocket: like
+    every printed sheet's, its type is at least 7 pt."""
+    from pdfcheck import text_sizes
+
+    from printables.style import SMALLEST_TYPE
+
+    pdf = tmp_path / "stickers.pdf"
+    sticker_pdf(BoardLayout(), pdf, paper)
+    (page,) = text_sizes(pdf.read_bytes())
+    assert len(page) > 12 and [(t, s) for t, s in page if s < SMALLEST_TYPE - 0.01] == []
 
 
 @pytest.mark.parametrize(("paper", "size_pt"), [("a4", (595.3, 841.9)),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 from pathlib import Path
 
 import cv2
@@ -21,14 +22,14 @@ from pdfcheck import (
     words_not_found_whole,
 )
 
-from companion.errors import CompanionError
+import printables.girdle_key as girdle_key
 from companion.girdle import Line, Puzzle, SheetStep, play_all, puzzle_for
 from companion.girdle.solver import Solution
 from companion.layout.sheets import girdle_sheet
 from companion.text import signed
 from printables.canvas import text_width
 from printables.girdle import NAME_FIELD, girdle_sheet_pdf, long_date
-from printables.girdle_key import STEP_SIZES, answer_key_pdf, step_lines, step_text
+from printables.girdle_key import STEP_LEADING, STEP_SIZE, answer_key_pdf, step_pages, step_text
 from printables.style import FONT_BOLD, SMALLEST_TYPE
 
 DAY = dt.date(2026, 11, 29)
@@ -272,19 +273,50 @@ def test_everything_on_the_sheet_is_large_enough_to_read(paper: str, sheets) -> 
     assert small == []
 
 
+def _long_steps(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every step of a key made longer, as a day whose letters come from many Supply boxes
+    makes them: the frame family's key then needs more than its sentence box."""
+    short = girdle_key.step_text
+    monkeypatch.setattr(girdle_key, "step_text", lambda state, w: short(state, w).replace(
+        ": ", ": A from Supply 1; B from Supply 3; C from Supply 5; D E from A-Z; ", 1)
+        + " Each letter came from another Supply box.")
+
+
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_on_the_answer_key_only_the_steps_are_set_small(paper: str) -> None:
-    """The key's own labels are at least 7 pt; only the steps, in the sentence box's place,
-    may be set smaller to fit."""
+@pytest.mark.parametrize("long", [False, True])
+def test_everything_on_the_answer_key_is_large_enough_to_read(
+        paper: str, long: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The key's labels and its steps are all at least 7 pt: the steps were set as small as
+    5.6 pt to fit the sentence box (on Letter, eleven lines at 6.8 pt)."""
+    if long:
+        _long_steps(monkeypatch)
+    pages = text_sizes(_family_key("frame", paper))
+    assert len(pages) == (2 if long else 1)
+    for n, page in enumerate(pages, start=1):
+        assert [(t, s) for t, s in page if s < SMALLEST_TYPE - 0.01] == [], n
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_steps_that_do_not_fit_the_key_go_on_over_a_page(paper: str,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the steps do not fit at 7 pt, the first page says where they go on and a
+    second page, headed with the puzzle and its steps, holds the rest, every word kept."""
+    case = json.loads(KEY_CASES.read_text(encoding="utf-8"))["cases"]["frame"]
+    _long_steps(monkeypatch)
     key = _family_key("frame", paper)
-    layout = girdle_sheet(paper)
-    box = layout.boxes["sentence"]
-    small = []
-    for (text, x, y), (_, size) in zip(text_items(key)[0], text_sizes(key)[0], strict=True):
-        in_steps = x / PT_PER_MM >= box.x and layout.height - y / PT_PER_MM > box.y + 4.0
-        if size < SMALLEST_TYPE - 0.01 and not (in_steps and size in STEP_SIZES):
-            small.append((text, size))
-    assert small == []
+    first, second = (" ".join(t for t, _, _ in page) for page in text_items(key))
+    moved = int(re.search(r": steps? (\d+)", second).group(1))  # type: ignore[union-attr]
+    named = f"step {moved}" if moved == 7 else f"steps {moved}-7"
+    assert f"S{named[1:]}: on page 2." in first
+    assert second.startswith(f"ANSWER KEY, CONTINUED Word Girdle No. {case['puzzle']['number']}"
+                             f": {named} {moved}. ")
+    assert 1 < moved <= 7 and f" {moved - 1}. " in first and f" {moved}. " not in first
+    puzzle = Puzzle.from_dict(case["puzzle"])
+    state, _ = play_all(puzzle, [SheetStep.from_dict(w) for w in case["solution"]])
+    said = first.split("reached by: ")[1].split(f" S{named[1:]}")[0] + " " + second.split(
+        f": {named} ")[1]
+    assert said.split() == " ".join(girdle_key.step_text(state, w)
+                                    for w in state.words).split()
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
@@ -373,23 +405,32 @@ def test_answer_key_steps_are_7_pt_where_they_fit(family: str, paper: str) -> No
     assert len(steps) >= 7 and set(steps) == {SMALLEST_TYPE}
 
 
-def test_answer_key_steps_shrink_to_fit_and_lose_no_word() -> None:
-    # Letter's box holds eleven lines at the usual size (many days' keys use all eleven): a
-    # twelfth (longer steps, each letter from another Supply box) was silently left off.
+def test_answer_key_steps_stay_7_pt_and_go_on_over_pages_losing_no_word() -> None:
+    # Letter's box holds about ten lines at 7 pt (many days' keys use them all): longer
+    # steps were set smaller, down to 5.6 pt, and a key they did not fit even so was refused
     texts = [f"{n}. QUIZZED, across from row {n}, column 1: A from Supply 1; B from Supply 3; "
              f"C from Supply 5; D E from A-Z; activate Supply 8-12; cross out Q, U. 2{n} points."
              for n in range(1, 8)]
     layout = girdle_sheet("letter")
     box = layout.boxes["sentence"]
     room = layout.height - 10.0 - (box.y + 7.5)
-    size, lines = step_lines(texts, box.w - 2.0, room)
-    assert size < STEP_SIZES[0]
-    assert " ".join(t for _, _, t in lines).split() == " ".join(texts).split()
-    assert all(y <= room for _, y, _ in lines)
-    assert all(dx + text_width(t, size) <= box.w - 2.0 for dx, _, t in lines)
-    assert [t.split(".")[0] for dx, _, t in lines if dx == 0] == [str(n) for n in range(1, 8)]
-    with pytest.raises(CompanionError, match="A4"):
-        step_lines(texts * 2, box.w - 2.0, room)
+    for steps in (texts, texts * 4):
+        pages = step_pages(steps, box.w - 2.0, room, 240.0)
+        assert len(pages) > 1 and pages[0][0].start == 0 and pages[-1][0].stop == len(steps)
+        assert all(a[0].stop == b[0].start  # none lost
+                   for a, b in zip(pages, pages[1:], strict=False))
+        lines = [line for _, page in pages for line in page]
+        assert " ".join(t for _, _, t in lines).split() == " ".join(steps).split()
+        assert all(dx + text_width(t, STEP_SIZE) <= box.w - 2.0 for dx, _, t in lines)
+        pitch = STEP_SIZE * STEP_LEADING
+        # every page but the last keeps a line under its steps for where the rest go
+        assert all(page[-1][1] + pitch <= (room if k == 0 else 240.0)
+                   for k, (_, page) in enumerate(pages[:-1]))
+        assert all(page[-1][1] <= 240.0 for _, page in pages[1:])
+        firsts = [t.split(".")[0] for _, page in pages for dx, _, t in page if dx == 0]
+        assert firsts == [t.split(".")[0] for t in steps]  # each step's lines on one page
+    (steps, _), = step_pages(texts[:2], box.w - 2.0, room, 240.0)
+    assert steps == range(2)
 
 
 @pytest.mark.parametrize("paper,lines", [("letter", 3), ("a4", 5)])

@@ -282,15 +282,18 @@ def run_check(args: argparse.Namespace) -> int:
     if args.json:
         json.dump({"ok": not failed, "files": [
             {"file": r.path, "ok": r.ok, "problems": r.problems, "volume_mm3": r.volume,
-             "bodies": r.bodies, "extents_mm": list(r.extents)} for r in reports]},
+             "bodies": r.bodies, **({} if r.objects is None else {"objects": r.objects}),
+             "extents_mm": list(r.extents)} for r in reports]},
             sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
         for r in reports:
             status = "ok  " if r.ok else "FAIL"
             size = " x ".join(f"{v:.1f}" for v in r.extents)
-            bodies = counted(r.bodies, "body", "bodies", spec=">3")
-            print(f"{status} {r.path:<28} {bodies:<10} {r.volume / 1000:8.1f} cm3 "
+            # a 3MF's objects are what a slicer places (a tile's letter is a part of one)
+            bodies = (counted(r.bodies, "body", "bodies", spec=">3") if r.objects is None
+                      else counted(r.objects, "object", spec=">3"))
+            print(f"{status} {r.path:<28} {bodies:<11} {r.volume / 1000:8.1f} cm3 "
                   f"{size} mm")
             for problem in r.problems:
                 print(f"       {problem}")
