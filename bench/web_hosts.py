@@ -215,7 +215,7 @@ def run(hosts: int, workers: int, threads: int, clients: int, seconds: float,
         "DATABASE_URL")
     if not url or not url.startswith(("postgres://", "postgresql")):
         raise SystemExit("bench: --hosts needs a PostgreSQL server: give --database-url or "
-                         "DATABASE_URL_TEST (see docs/web.md, 'Several hosts').")
+                         "DATABASE_URL_TEST (see docs/web.md, 'Benchmark: several hosts').")
     sheets = _sheets()
     rounds = [one_round(url, n, workers, threads, clients, seconds, players, sheets)
               for n in sorted({1, hosts})]

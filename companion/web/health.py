@@ -27,7 +27,7 @@ def stopping() -> None:
 
 
 # Long work a crawler must not start page by page: each day's answer key and hints grid needs
-# that day's par (a search of up to half a minute of a core), a 3D file a build. Table links
+# that day's par (a search of seconds of a core), a 3D file a build. Table links
 # are private to their players.
 ROBOTS = """User-agent: *
 Disallow: /api/
