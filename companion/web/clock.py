@@ -21,7 +21,7 @@ from companion.text import counted
 from companion.web import openapi, table_rules
 from companion.web import scoresheet as sheet
 from companion.web.db import session
-from companion.web.inputs import int_from
+from companion.web.inputs import int_from, json_object
 from companion.web.models import Game, utc_now
 
 bp = Blueprint("clock", __name__)
@@ -155,9 +155,9 @@ def api_press(key: str) -> ResponseReturnValue:
     """``action``: ``press`` (the player to move passes the turn; ``seat`` names whose clock
     starts, default the next seat), ``pause`` or ``resume``. ``running`` (optional) is the
     seat whose clock was shown running (-1: none): a press made on an older view of the
-    clock (a double tap) is refused (409). The clock as it stands after."""
-    body = request.get_json(silent=True) if request.is_json else None
-    game = _pressed(key, body if isinstance(body, dict) else {})
+    clock (a double tap) is refused (409). The body is a JSON object (``{}``: the default
+    press). The clock as it stands after."""
+    game = _pressed(key, json_object())
     return jsonify(_state(game, key))
 
 

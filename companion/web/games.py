@@ -31,7 +31,7 @@ from companion.web import openapi, photos, plays, quota, records, table_rules
 from companion.web import scoresheet as sheet
 from companion.web.db import session
 from companion.web.errors import field_at_fault, status_of
-from companion.web.inputs import int_from, plain_text
+from companion.web.inputs import int_from, json_object, plain_text
 from companion.web.models import Game, Photo
 from companion.web.qr import qr_svg
 from companion.web.retention import forget_old_photos
@@ -641,13 +641,6 @@ def score_photo(key: str, photo_id: int) -> ResponseReturnValue:
 
 # -- JSON API --------------------------------------------------------------------------------
 
-def _json_body() -> dict:
-    body = request.get_json(silent=True)
-    if not isinstance(body, dict):
-        raise UsageError("Send a JSON object in the request body.")
-    return body
-
-
 def _api_game(game: Game, key: str) -> dict:
     data = sheet.game_dict(game)
     data |= table_rules.settings_dict(game, table_rules.now())
@@ -695,7 +688,7 @@ def api_score_photo(key: str, photo_id: int) -> ResponseReturnValue:
 
 @bp.post("/api/games")
 def api_create() -> ResponseReturnValue:
-    body = _json_body()
+    body = json_object()
     players = body.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise UsageError('"players" must be a list of names.')
@@ -710,7 +703,7 @@ def api_create() -> ResponseReturnValue:
 
 @bp.post("/api/games/<key>/turns")
 def api_turn(key: str) -> ResponseReturnValue:
-    body = _json_body()
+    body = json_object()
     fields = _turn_fields(body)
     game = _locked(key, body)
     quota.take(quota.TURN)  # kept with the turn
@@ -742,7 +735,7 @@ def api_challenge(key: str) -> ResponseReturnValue:
 
 @bp.post("/api/games/<key>/finish")
 def api_finish(key: str) -> ResponseReturnValue:
-    body = _json_body()
+    body = json_object()
     racks = {int_from(k, "Seat", 0, 9, 0): v for k, v in (body.get("racks") or {}).items()}
     game = _locked(key, body)
     sheet.finish_game(session(), game, racks)

@@ -185,6 +185,15 @@ def json_fields_refusal(body: Any, schema: Mapping[str, Any]) -> str:
     return ""
 
 
+def json_object() -> dict[str, Any]:
+    """The request's JSON body, which must be an object; anything else (JSON of another
+    kind, no body, a body of another type) is refused in one sentence."""
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        raise UsageError("Send a JSON object in the request body.")
+    return body
+
+
 def refuse_wrong_json_types() -> None:
     """Refuse, before the view reads it, a JSON body with a field of another JSON type than
     the API's description says (``{"game": ["bugwords"]}``: ``"game" must be a string.``): the

@@ -481,6 +481,23 @@ def test_the_clock_is_in_the_published_api_and_answers_json_errors(tapp):
     assert followed.status_code == 200 and followed.get_json()["running"] == 1
 
 
+@pytest.mark.parametrize(("body", "ctype"), [
+    ("[0]", "application/json"), ('"press"', "application/json"), ("1", "application/json"),
+    ("", "application/json"), ('{"action": "pause"}', "application/octet-stream"),
+])
+def test_a_clock_press_whose_body_is_no_json_object_is_refused_and_presses_nothing(
+        tapp, body, ctype):
+    """The API's press takes a JSON object, as its description says: a body that is JSON but
+    no object (a list, a string, a number), an empty body or one of another type was read as
+    ``{}``, the default press, and started a clock no one asked for."""
+    client = tapp.test_client()
+    key = _start(client, "none", minutes="25")
+    resp = client.post(f"/api/games/{key}/clock", data=body, content_type=ctype)
+    assert resp.status_code == 400 and resp.mimetype == "application/json"
+    assert resp.get_json()["error"] == "Send a JSON object in the request body."
+    assert client.get(f"/api/games/{key}/clock").get_json()["running"] is None
+
+
 def test_bad_settings_are_refused_with_a_sentence(tapp):
     client = tapp.test_client()
     resp = client.post("/games", data={"csrf_token": token(client), "game": "bugwords",
