@@ -92,8 +92,9 @@ def object_problems(objects: list[LoadedObject]) -> list[str]:
     of several separate pieces (the slicer places and arranges it as one), a part outside
     its object's body, an object lying within another as an object of its own (a loose
     letter: the slicer may arrange it away from its tile) and objects overlapping on the
-    bed."""
+    bed; and an object with no triangles at all, nothing to print."""
     placed = [o for o in objects if o.parts and len(o.parts[0][1].faces)]
+    empty = [f"'{o.name}'" for o in objects if not any(len(m.faces) for _, m in o.parts)]
     bounds = [o.parts[0][1].bounds for o in placed]
     loose, overlapping, within = [], [], set()
     for i, first in enumerate(placed):
@@ -112,6 +113,9 @@ def object_problems(objects: list[LoadedObject]) -> list[str]:
             else:
                 overlapping.append(f"'{first.name}' and '{second.name}'")
     problems = []
+    if empty:
+        problems.append(f"it has {counted(len(empty), 'object')} with no triangles "
+                        f"({_names(empty)}): nothing to print")
     # an object lying within another (a loose letter, its Q and u) is said once, below
     several = [(o.name, o.parts[0][1].body_count) for i, o in enumerate(placed)
                if i not in within and o.parts[0][1].body_count > 1]

@@ -313,6 +313,21 @@ def test_check_finds_objects_overlapping_and_a_part_outside_its_body(tmp_path: P
         "it has 1 pair of objects overlapping on the bed ('a' and 'b')"]
 
 
+def test_check_finds_an_object_with_no_triangles(tmp_path: Path) -> None:
+    """An object whose mesh has no triangles has nothing to print: 'cad check' counted it
+    among the file's objects and said the file was fine."""
+    box = trimesh.creation.box((10.0, 10.0, 4.0))
+    box.apply_translation((20.0, 20.0, 2.0))
+    write_3mf([PrintObject("a", (Body("a", box),)),
+               PrintObject("nothing", (Body("nothing", trimesh.Trimesh()),))],
+              tmp_path / "empty.3mf", "empty")
+    (report,) = check_directory(tmp_path / "empty.3mf")
+    assert report.objects == 2
+    assert report.problems == ["it has 1 object with no triangles ('nothing'): nothing to "
+                               "print"]
+    assert not report.ok
+
+
 def test_step_files_are_valid_solids(built: Path) -> None:
     shape = cq.importers.importStep(str(built / "tiles" / "tile-W.step")).val()
     assert shape.isValid()
