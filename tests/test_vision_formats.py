@@ -172,6 +172,21 @@ def test_damaged_heic_is_a_sentence():
         decode_photo(LoadConfig(), data[: len(data) // 3])
 
 
+@pytest.mark.parametrize(("fmt", "kind"), [("JPEG", "a JPEG photo"), ("PNG", "a PNG photo"),
+                                           ("WEBP", "a WebP photo")])
+@pytest.mark.parametrize("part", [30, 200, 2])
+def test_a_photo_of_a_format_read_cut_short_is_said_to_be_damaged(fmt, kind, part):
+    """An upload cut short, which the decoder could not even open, is a damaged photo of its
+    own format: a WebP, whose file begins "RIFF", was called "a RIFF file (a video or
+    sound?), not a photo", and a JPEG or PNG cut within its header "not an image"."""
+    data = _save(Image.open(PHOTO).convert("RGB"), fmt)
+    cut = data[: len(data) // part] if part == 2 else data[:part]
+    with pytest.raises(BadPhoto) as refused:
+        decode_photo(LoadConfig(), cut, name="the photo board")
+    assert str(refused.value) in (f"the photo board: {kind} that is damaged or truncated",
+                                  "the photo board: the image file is damaged or truncated")
+
+
 # Display P3 (an iPhone's colour space): its primaries adapted to D50, as a profile's
 # colorant tags hold them; its white point and tone curve are sRGB's.
 P3_COLORANTS = {b"rXYZ": (0.5151, 0.2412, -0.0011), b"gXYZ": (0.2919, 0.6922, 0.0419),

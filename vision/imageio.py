@@ -54,6 +54,9 @@ _VIDEO_BRANDS = (b"qt  ", b"isom", b"iso2", b"mp41", b"mp42", b"M4V ", b"3gp4", 
                  b"3g2a", b"avc1", b"MSNV")
 _HEIF_BRANDS = (b"heic", b"heix", b"heim", b"heis", b"hevc", b"hevx", b"mif1", b"msf1",
                 b"mif2", b"avif", b"avis")
+# Photos of a format read, by their first bytes: one its decoder could not open is damaged
+# (a WebP's file is a RIFF file; a JPEG or PNG cut within its header opens no picture).
+_PHOTO_STARTS = ((b"\xff\xd8\xff", "a JPEG photo"), (b"\x89PNG\r\n\x1a\n", "a PNG photo"))
 _decoders: tuple[str, ...] = ()
 
 
@@ -108,6 +111,11 @@ def what_it_is(data: bytes) -> str:
             return f"{kind} photo that is damaged or truncated"
         if brand in _VIDEO_BRANDS or brand.startswith((b"mp4", b"3g")):
             return f"a video, not a photo {expected}"
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+        return "a WebP photo that is damaged or truncated"
+    for magic, kind in _PHOTO_STARTS:
+        if head.startswith(magic):
+            return f"{kind} that is damaged or truncated"
     for magic, kind in _NOT_PHOTOS:
         if head.lstrip().startswith(magic):
             return f"{kind}, not a photo {expected}"

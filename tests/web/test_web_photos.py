@@ -140,7 +140,8 @@ def _png(w, h):
     [
         (b"", "image/jpeg", 400, "Choose a photo"),
         (b"this is not an image", "image/jpeg", 400, "not an image"),
-        (b"\xff\xd8\xff\xe0" + b"\x00" * 200, "image/jpeg", 400, "not an image"),
+        (b"\xff\xd8\xff\xe0" + b"\x00" * 200, "image/jpeg", 400,
+         "a JPEG photo that is damaged or truncated"),
         (None, "image/png", 400, "too small"),
         ("blank", "image/png", 400, ""),
     ],
