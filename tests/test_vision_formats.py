@@ -324,3 +324,20 @@ def test_a_photo_in_a_format_phones_do_not_send_is_refused_naming_the_formats_re
     assert not out
     assert err == (f"companion: The photo {path}: {kind}, a format not read here (a JPEG, "
                    "HEIC, PNG, WebP or AVIF photo expected).\n")
+
+
+@pytest.mark.parametrize("fmt", ["JPEG", "HEIF", "PNG", "WEBP", "AVIF"])
+def test_each_format_read_is_opened_by_its_decoders_and_named_as_the_api_describes_it(fmt):
+    """The formats read are one list (vision.formats): a photo saved in each is opened by a
+    decoder that list gives its format, its media type is one the list gives it, and the web
+    API's photo bodies and the refusals name exactly the list's formats."""
+    from companion.web import openapi
+    from vision.formats import FORMATS, MEDIA_TYPES, PHOTO_FORMATS
+    from vision.imageio import open_image, photo_mime
+
+    data = _save(Image.open(PHOTO).convert("RGB").resize((400, 300)), fmt)
+    with open_image(data) as img:
+        (entry,) = [f for f in FORMATS if img.format in f.decoders]
+    assert photo_mime(data) in entry.media_types
+    assert entry.name in PHOTO_FORMATS
+    assert tuple(openapi.photo_body()["content"]) == MEDIA_TYPES

@@ -18,11 +18,7 @@ from PIL import Image, UnidentifiedImageError
 from companion.text import counted, path_shown
 from vision.config import LoadConfig
 from vision.errors import BadPhoto
-
-PHOTO_FORMATS = "a JPEG, HEIC, PNG, WebP or AVIF photo"
-# Pillow's names of the decoders photos are opened with (MPO: a JPEG holding more than one
-# picture, as phones save portrait and wide-angle shots; HEIF: pillow-heif's, when installed).
-DECODERS = ("JPEG", "MPO", "PNG", "WEBP", "AVIF", "HEIF")
+from vision.formats import DECODERS, PHOTO_FORMATS
 
 # What a file that is not a readable image most likely is, by its first bytes.
 _NOT_PHOTOS = (

@@ -22,6 +22,7 @@ from companion.errors import UsageError
 from companion.outfile import write_file_whole
 from companion.text import counted, path_shown, signed
 from companion.werdup.rules import RULE_SET_NAMES
+from vision.formats import NAMES
 
 READ_GAMES = ("werdup", "bugwords", "girdle", "pdq")
 
@@ -40,7 +41,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "out (or another game's), 2 bad usage, a file that is not a usable photo, or a reader "
         "not set up (Tesseract or the tile model missing).",
     )
-    p.add_argument("photo", type=file_name, help="the photo (JPEG, HEIC, PNG, WebP or AVIF)")
+    p.add_argument("photo", type=file_name, help=f"the photo ({NAMES})")
     p.add_argument("--game", required=True, choices=READ_GAMES,
                    help="which game's board, sheet or cards the photo shows")
     p.add_argument("--previous", metavar="POSITION", type=file_name,

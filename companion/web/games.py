@@ -36,6 +36,7 @@ from companion.web.models import Game, Photo
 from companion.web.qr import qr_svg
 from companion.web.retention import forget_old_photos
 from companion.web.wordlist import lexicon
+from vision.formats import MEDIA_TYPES
 
 bp = Blueprint("games", __name__)
 
@@ -806,11 +807,11 @@ _PID = {"name": "photo_id", "in": "path", "required": True,
         "schema": {"type": "integer", "minimum": 1, "maximum": MAX_ID}}
 openapi.add("/api/games/{key}/photos", "post", {
     "summary": "Read a photo of the game's board: letters, confidences, uncertain squares",
-    "description": "Send the photo as the request body (Content-Type image/jpeg, image/heic, "
-    "image/png, image/webp or image/avif), or as multipart field `photo` with an X-CSRF-Token "
-    "header. The reading's `confidence` grid is null where no figure measures a square; each "
-    "listed square's `alternatives` are `{letter, p}`, `p` null where no share measures it, "
-    "and `why` says why it is listed when the reading says.",
+    "description": "Send the photo as the request body (Content-Type "
+    f"{', '.join(MEDIA_TYPES[:-1])} or {MEDIA_TYPES[-1]}), or as multipart field `photo` "
+    "with an X-CSRF-Token header. The reading's `confidence` grid is null where no figure "
+    "measures a square; each listed square's `alternatives` are `{letter, p}`, `p` null "
+    "where no share measures it, and `why` says why it is listed when the reading says.",
     "parameters": [_ID],
     "requestBody": openapi.photo_body(),
     "responses": {"201": {"description": "the reading and the overlay's address",

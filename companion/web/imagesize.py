@@ -12,7 +12,7 @@ from companion.errors import UsageError
 
 
 def check_image_size(data: bytes, max_pixels: int, what: str = "That photo") -> None:
-    """Refuse ``data`` unless it is an image (JPEG, HEIC, PNG, WebP, AVIF, ...) of at most
+    """Refuse ``data`` unless it is a photo of a format read (:mod:`vision.formats`) of at most
     ``max_pixels`` pixels; only the header is read, by the same decoders that read photos.
     Empty data is left for the caller to report."""
     from PIL import Image

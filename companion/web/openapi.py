@@ -123,9 +123,10 @@ def json_body(schema: dict[str, Any], description: str = "") -> dict[str, Any]:
 
 def photo_body() -> dict[str, Any]:
     """A request body that is a photo, in any format the photo reader reads."""
+    from vision.formats import MEDIA_TYPES
+
     binary = {"schema": {"type": "string", "format": "binary"}}
-    return {"required": True, "content": {mime: binary for mime in (
-        "image/jpeg", "image/heic", "image/heif", "image/png", "image/webp", "image/avif")}}
+    return {"required": True, "content": {mime: binary for mime in MEDIA_TYPES}}
 
 
 def ok(description: str, schema: dict[str, Any] | None = None,
