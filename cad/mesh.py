@@ -305,9 +305,3 @@ def read_3mf_objects(path: Path) -> list[LoadedObject]:
     for item in root.iterfind("m:build/m:item", _NS):
         out += loaded(_attr(item, "objectid"), _transform(item.get("transform")))
     return out
-
-
-def read_3mf(path: Path) -> list[trimesh.Trimesh]:
-    """The meshes of every part of a 3MF file's objects (:func:`read_3mf_objects`), in
-    mm, each placed as built."""
-    return [mesh for obj in read_3mf_objects(path) for _, mesh in obj.parts]

@@ -37,7 +37,7 @@ from cad.build import (
     slice_memo,
 )
 from cad.check import check_directory
-from cad.mesh import Body, PrintObject, combine, read_3mf, read_3mf_objects, write_3mf
+from cad.mesh import Body, PrintObject, combine, read_3mf_objects, write_3mf
 from cad.params import SetParams
 from cad.plates import tile_plates
 from cad.slicer import (
@@ -203,7 +203,8 @@ def test_check_finds_open_and_misplaced_meshes(built: Path, tmp_path: Path, caps
 
 
 def test_two_body_3mf_holds_tile_and_letter(built: Path) -> None:
-    body, letter = read_3mf(built / "tiles" / "tile-Qu.3mf")
+    (tile,) = read_3mf_objects(built / "tiles" / "tile-Qu.3mf")
+    (_, body), (_, letter) = tile.parts
     assert body.is_watertight and letter.is_watertight
     plain = trimesh.load(built / "tiles" / "tile-Qu.stl")
     assert np.allclose(body.bounds, plain.bounds, atol=1e-3)
