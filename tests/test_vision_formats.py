@@ -341,3 +341,35 @@ def test_each_format_read_is_opened_by_its_decoders_and_named_as_the_api_describ
     assert photo_mime(data) in entry.media_types
     assert entry.name in PHOTO_FORMATS
     assert tuple(openapi.photo_body()["content"]) == MEDIA_TYPES
+
+
+def test_without_pillow_heif_a_heic_is_refused_naming_the_package_and_a_jpeg_is_read(tmp_path):
+    """Without pillow-heif (its import fails) a HEIC is refused in a sentence saying what is
+    missing, and the other formats' decoders still open photos (run in a process of its own:
+    the decoders are found once a process)."""
+    import subprocess
+    import sys
+
+    small = Image.open(PHOTO).convert("RGB").resize((400, 300))
+    (tmp_path / "board.heic").write_bytes(_save(small, "HEIF", quality=60))
+    (tmp_path / "board.jpg").write_bytes(_save(small, "JPEG"))
+    script = (
+        "import sys\n"
+        "sys.modules['pillow_heif'] = None  # as if not installed: its import fails\n"
+        "from vision.config import LoadConfig\n"
+        "from vision.errors import BadPhoto\n"
+        "from vision.imageio import heic_supported, load_photo\n"
+        "print(heic_supported())\n"
+        "print(load_photo(LoadConfig(), sys.argv[2]).shape[2])\n"
+        "try:\n"
+        "    load_photo(LoadConfig(), sys.argv[1])\n"
+        "except BadPhoto as exc:\n"
+        "    print(exc)\n")
+    done = subprocess.run([sys.executable, "-c", script, str(tmp_path / "board.heic"),
+                           str(tmp_path / "board.jpg")], capture_output=True, text=True,
+                          cwd=Path(__file__).parent.parent, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "False", "3",
+        f"the photo {tmp_path / 'board.heic'}: a HEIC photo, and HEIC decoding (the "
+        "pillow-heif package) is not installed here: send the photo as JPEG"]
