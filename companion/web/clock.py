@@ -15,6 +15,7 @@ from typing import Any
 
 from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from sqlalchemy import update
 
 from companion.errors import UsageError
 from companion.text import counted
@@ -162,7 +163,11 @@ def api_press(key: str) -> ResponseReturnValue:
 
 
 def _pressed(key: str, values: Mapping[str, Any]) -> Game:
-    """The game whose clock ``values`` pressed, paused or resumed, committed."""
+    """The game whose clock ``values`` pressed, paused or resumed, committed. Presses at
+    once are taken one after the other: the game's row is written first (its version left
+    as it is, so the sheet's forms stay current), which waits for any press under way, and
+    its clock is read as that press left it."""
+    session().execute(update(Game).where(Game.table_key == key).values(changed=utc_now()))
     game = _game(key, writing=True)
     if game.finished:
         raise UsageError("This game is over: its clock has stopped.")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from appfactory import make_app, page_said, token
+from appfactory import at_once, make_app, page_said, token
 from fakeclock import FakeClock
 
 from companion.board import Board
@@ -496,6 +496,33 @@ def test_a_clock_press_whose_body_is_no_json_object_is_refused_and_presses_nothi
     assert resp.status_code == 400 and resp.mimetype == "application/json"
     assert resp.get_json()["error"] == "Send a JSON object in the request body."
     assert client.get(f"/api/games/{key}/clock").get_json()["running"] is None
+
+
+def test_presses_from_phones_at_once_on_one_view_of_the_clock_start_it_once(tmp_path,
+                                                                           any_db_url):
+    """Presses sent at the same moment from the same view of the clock (two phones, a double
+    tap on a slow network) are taken one after the other: the first starts the clock, the
+    others are refused as pressed meanwhile (409). Each read the clock before any had saved
+    its press, so every one passed the check and was kept, the last one's time counting."""
+    import time
+
+    def slow() -> float:  # time enough between a press's reading and its saving
+        time.sleep(0.3)
+        return 1000.0
+
+    app = make_app(tmp_path, any_db_url, CLOCK=slow)
+    try:
+        key = _start(app.test_client(), "none", minutes="25")
+        answers = at_once(app, lambda c, i: c.post(f"/api/games/{key}/clock", json={
+            "running": -1, "seat": i % 2}), 4)
+        assert sorted(a.status_code for a in answers) == [200, 409, 409, 409]
+        (first,) = [a.get_json() for a in answers if a.status_code == 200]
+        state = app.test_client().get(f"/api/games/{key}/clock").get_json()
+        assert state["running"] == first["running"]
+    finally:
+        from companion.web.db import engine_of
+
+        engine_of(app).dispose()
 
 
 def test_bad_settings_are_refused_with_a_sentence(tapp):
