@@ -715,8 +715,7 @@ def api_turn(key: str) -> ResponseReturnValue:
 
 @bp.post("/api/games/<key>/undo")
 def api_undo(key: str) -> ResponseReturnValue:
-    body = request.get_json(silent=True)
-    body = body if isinstance(body, dict) else {}
+    body = json_object()
     game = _locked(key, body)
     _undo(session(), game, body)
     session().commit()
@@ -725,8 +724,7 @@ def api_undo(key: str) -> ResponseReturnValue:
 
 @bp.post("/api/games/<key>/challenge")
 def api_challenge(key: str) -> ResponseReturnValue:
-    body = request.get_json(silent=True)
-    body = body if isinstance(body, dict) else {}
+    body = json_object()
     challenger = _challenger(body)
     game = _locked(key, body)
     table_rules.challenge(session(), game, lexicon(), challenger, table_rules.now())

@@ -498,6 +498,26 @@ def test_a_clock_press_whose_body_is_no_json_object_is_refused_and_presses_nothi
     assert client.get(f"/api/games/{key}/clock").get_json()["running"] is None
 
 
+@pytest.mark.parametrize(("body", "ctype"), [
+    ("[1]", "application/json"), ("1", "application/json"), ("", "application/json"),
+    ('{"challenger": 1}', "application/octet-stream"),
+])
+@pytest.mark.parametrize("action", ["challenge", "undo"])
+def test_a_challenge_or_take_back_whose_body_is_no_json_object_is_refused(
+        tapp, body, ctype, action):
+    """As every JSON route of the API, a challenge and a take-back take a JSON object: a
+    challenge whose body was JSON but no object, empty or of another type was read as
+    ``{}`` and challenged the last play for the player to move."""
+    client = tapp.test_client()
+    key = _start(client, "double", players=("Ann", "Bob"), game="werdup")
+    _play(client, key, "5E CAT")
+    before = _api(client, key)
+    resp = client.post(f"/api/games/{key}/{action}", data=body, content_type=ctype)
+    assert resp.status_code == 400 and resp.mimetype == "application/json"
+    assert resp.get_json()["error"] == "Send a JSON object in the request body."
+    assert _api(client, key)["turns"] == before["turns"]
+
+
 def test_presses_from_phones_at_once_on_one_view_of_the_clock_start_it_once(tmp_path,
                                                                            any_db_url):
     """Presses sent at the same moment from the same view of the clock (two phones, a double
