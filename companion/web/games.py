@@ -674,8 +674,7 @@ def api_photo(key: str) -> ResponseReturnValue:
 
 @bp.post("/api/games/<key>/photos/<id:photo_id>/score")
 def api_score_photo(key: str, photo_id: int) -> ResponseReturnValue:
-    body = request.get_json(silent=True)
-    body = body if isinstance(body, dict) else {}
+    body = json_object()
     game = _locked(key, body)
     photo = _photo_or_404(game, photo_id)
     reading = photo.reading or {}

@@ -129,6 +129,21 @@ def test_photo_api_reads_and_scores_as_read(client, quiz_photo):
     assert again.status_code == 400 and "no new tile" in again.get_json()["error"]
 
 
+def test_scoring_a_photo_with_a_body_that_is_no_json_object_is_refused(client, quiz_photo):
+    """Scoring a read photo takes a JSON object (``{}``: as read): a body of JSON that is no
+    object, or one of another type, was read as ``{}`` and the turn recorded as read."""
+    gid = _game(client)["table_key"]
+    pid = client.post(f"/api/games/{gid}/photos", data=quiz_photo,
+                      content_type="image/jpeg").get_json()["photo_id"]
+    for body, ctype in (("[]", "application/json"), ("0", "application/json"),
+                        ('{"seat": 0}', "application/octet-stream")):
+        resp = client.post(f"/api/games/{gid}/photos/{pid}/score", data=body,
+                           content_type=ctype)
+        assert resp.status_code == 400, body
+        assert resp.get_json()["error"] == "Send a JSON object in the request body."
+    assert client.get(f"/api/games/{gid}").get_json()["turns"] == []
+
+
 def _png(w, h):
     buf = io.BytesIO()
     Image.new("RGB", (w, h), (200, 200, 200)).save(buf, "PNG")
