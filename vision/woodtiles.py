@@ -235,11 +235,11 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
     by the caller when its letters read too unsurely or their edges are blurred wider than
     ``max_blur``).
 
-    On a board small in the photo (cells of fewer than ``blur_cell_px`` pixels) whose letters
-    read too unsurely, or whose way up is unclear (``turn_margin``), the board is read again
-    with the ink cut of :func:`ink_depth`, that reading taken when its letters read surely
-    enough and its way up is clear: at the usual cut the strokes of letters of few pixels
-    grow together (an S closed into an 8, a point value joined to its letter).
+    On a board small in the photo (cells of fewer than ``blur_cell_px`` pixels) the board is
+    read again with the ink cut of :func:`ink_depth`, that reading taken when it is the
+    surer (:func:`_surer`): at the usual cut the strokes of letters of few pixels grow
+    together (an S closed into an 8, a point value joined to its letter), but a soft photo's
+    faint strokes need it.
 
     When few letters are read (:func:`few_letters`: none at all, or fewer than the cells of
     the tiles' colour that show none), the letters' edges tell nothing of the blur: a photo
@@ -261,13 +261,12 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
     gray = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY)
     out = _read_wood(cfg, flat, gray, grid_to_photo, squares, clf, letters, lexicon)
     deeper = ink_depth(cfg, photo_cell(grid_to_photo))
-    if deeper > cfg.ink_depth and out.guesses and (
-            out.legibility < cfg.min_legible or out.turn_margin < cfg.turn_margin):
-        # a board small in the photo read too unsurely, or its way up unclear: its strokes
-        # may have grown together at the usual cut; read again cut as its cells allow
+    if deeper > cfg.ink_depth and out.guesses:
+        # a board small in the photo: its strokes may have grown together at the usual cut;
+        # read again cut as its cells allow, and keep the surer reading
         cut = replace(cfg, ink_depth=deeper)
         again = _read_wood(cut, flat, gray, grid_to_photo, squares, clf, letters, lexicon)
-        if again.legibility >= cfg.min_legible and again.turn_margin >= cfg.turn_margin:
+        if _surer(cfg, again, out):
             cfg, out = cut, again
     back, tiles = _tiles_read(out)
     white = faded(cfg, flat, squares, tiles)
@@ -322,6 +321,24 @@ def _read_wood(cfg: WoodConfig, flat: np.ndarray, gray: np.ndarray, grid_to_phot
                 again.maybe.setdefault(turned(*rc, again.turns), 0.5)
             return again
     return first
+
+
+def _surer(cfg: WoodConfig, again: WoodReading, first: WoodReading) -> bool:
+    """Whether ``again`` (a board small in the photo read with the ink cut of
+    :func:`ink_depth`) is to be taken over ``first`` (read at the usual cut): its letters read
+    surely enough (``min_legible``) and its way up is clear (``turn_margin``), and either
+    ``first``'s are not, or it finds every letter ``first`` does (a deeper cut can break a
+    soft photo's faint strokes) and reads them more surely (the mean of their
+    log-confidences)."""
+    if again.legibility < cfg.min_legible or again.turn_margin < cfg.turn_margin:
+        return False
+    if first.legibility < cfg.min_legible or first.turn_margin < cfg.turn_margin:
+        return True
+
+    def sureness(w: WoodReading) -> float:
+        return float(np.mean([np.log(max(g.confidence, 1e-6)) for g in w.guesses.values()]))
+
+    return len(again.guesses) >= len(first.guesses) and sureness(again) > sureness(first)
 
 
 def washed_out(cfg: WoodConfig, gray: np.ndarray, rows: int = 15, cols: int = 15
