@@ -1,8 +1,8 @@
 """The labelled real photos as other phones and hands would have taken them: each photo is
-re-made under a set of variations (a messaging app's downscale, a turned phone, another tone
-curve, exposure, white balance, sensor noise, a tilt, a camera held at an angle, a lamp's
-glare, a hand's shadow, the board small in the frame, and so sent) and read again; one line
-per variation.
+re-made under a set of variations (a messaging app's or an MMS's downscale, to 1600, 1024 or
+640 px, a turned phone, another tone curve, exposure, white balance, sensor noise, a tilt, a
+camera held at an angle, a lamp's glare, a hand's shadow, the board small in the frame, and so
+sent) and read again; one line per variation.
 
     python bench/vision_reading.py --real FOLDER [--labels LABELS.json] --variants [--only WORDS]
 
@@ -147,6 +147,8 @@ def _then(first: Variation, second: Variation) -> Variation:
 VARIATIONS: list[tuple[str, Variation]] = [
     ("as taken", lambda im: (im, 95)),
     ("sent by a messaging app (1600 px, JPEG 70)", _scaled(1600, 70)),
+    ("sent at 1024 px (JPEG 70)", _scaled(1024, 70)),
+    ("sent at 640 px (JPEG 70)", _scaled(640, 70)),
     ("phone held on its side (quarter turn)", _turned(cv2.ROTATE_90_CLOCKWISE)),
     ("board upside down (half turn)", _turned(cv2.ROTATE_180)),
     ("tilted 12 degrees", _tilted(12.0)),

@@ -1117,3 +1117,65 @@ def test_a_mark_the_blurred_photo_doubted_does_not_bar_its_blur_undone():
     got = score(LABELS[name], reading)
     assert got.wrong_unlisted == 0
     assert got.cells_right >= 215 and got.tiles_right >= 0.85 * got.tiles
+
+
+def _sent_at(name: str, long_side: int) -> np.ndarray:
+    """A labelled photo as a messaging app or MMS sends it: the whole photo shrunk so its long
+    side is ``long_side`` pixels and saved as a JPEG of quality 70, then decoded."""
+    import cv2
+
+    image = load_photo(DEFAULT.load, LABELS[name].photo)
+    s = long_side / max(image.shape[:2])
+    small = cv2.resize(image, (round(image.shape[1] * s), round(image.shape[0] * s)),
+                       interpolation=cv2.INTER_AREA)
+    ok, data = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 70])
+    assert ok
+    return decode_photo(DEFAULT.load, data.tobytes())
+
+
+@pytest.mark.parametrize("name", ["IMG_20151016_165522.jpg", "IMG_20151016_165959.jpg"])
+def test_a_sharp_photo_sent_at_640_px_is_read_with_its_tiles_right(name):
+    """Sent at 640 pixels its cells span 13 to 16 pixels, its letters six or seven: the ink
+    cut a third of the way from face to ink, set on cells of 32 pixels or more, fattened
+    every stroke of the flat board by three times as many of its pixels, closed an S into an
+    8 and joined a point value to its letter, so the letters read unsurely: `165522` was
+    refused as too blurred, and `165959` had 6 of its 41 tiles read wrong, listed. Read again
+    with the cut moved toward the edge's middle as its cells allow, that reading the surer,
+    every tile is read right."""
+    reading = read_board(DEFAULT, _sent_at(name, 640), board_spec("bugwords"),
+                         shipped_classifier(), default_lexicon())
+    got = score(LABELS[name], reading)
+    assert got.wrong_unlisted == 0
+    assert got.tiles_right == got.tiles
+
+
+@pytest.mark.parametrize("long_side", [1024, 640])
+def test_a_shaken_photo_sent_small_is_still_refused_as_blurred(long_side):
+    """The photo taken as the phone moved stays refused, in the blurred sentence, however
+    small it is sent: the deeper ink cut of a board small in the photo does not make its
+    smeared letters read."""
+    with pytest.raises(VisionError, match="blurred"):
+        read_board(DEFAULT, _sent_at("IMG_20141025_164048.jpg", long_side),
+                   board_spec("bugwords"), shipped_classifier(), default_lexicon())
+
+
+def test_the_ink_cut_lies_as_far_outside_an_edge_on_a_board_small_in_the_photo():
+    """On cells of ``blur_cell_px`` pixels or more the cut is ``ink_depth``; on fewer it moves
+    toward the edge's middle (0.5), never past it, so that it lies as many pixels of the flat
+    board outside the middle of an edge the photo's pixels blurred as it does at
+    ``blur_cell_px``."""
+    from statistics import NormalDist
+
+    from vision.woodtiles import ink_depth
+
+    wc = DEFAULT.wood
+    assert ink_depth(wc, wc.blur_cell_px) == ink_depth(wc, 60.0) == wc.ink_depth
+
+    def outside(cell: float) -> float:  # flat board pixels, the pixels' blur spread so
+        d = ink_depth(wc, cell)
+        return NormalDist().inv_cdf(1 - d) * wc.pixel_blur * wc.cell_px / cell
+
+    depths = [ink_depth(wc, cell) for cell in (30.0, 24.0, 16.0, 12.0, 8.0)]
+    assert depths == sorted(depths) and wc.ink_depth < depths[0] and depths[-1] < 0.5
+    for cell in (30.0, 24.0, 16.0, 12.0, 8.0):
+        assert outside(cell) == pytest.approx(outside(wc.blur_cell_px))

@@ -11,6 +11,7 @@ its face has the colour of the letter tiles' faces rather than that of its own k
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from statistics import NormalDist
 from typing import TYPE_CHECKING
 
 import cv2
@@ -234,6 +235,12 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
     by the caller when its letters read too unsurely or their edges are blurred wider than
     ``max_blur``).
 
+    On a board small in the photo (cells of fewer than ``blur_cell_px`` pixels) the board is
+    read again with the ink cut of :func:`ink_depth`, that reading taken when it is the
+    surer (:func:`_surer`): at the usual cut the strokes of letters of few pixels grow
+    together (an S closed into an 8, a point value joined to its letter), but a soft photo's
+    faint strokes need it.
+
     When few letters are read (:func:`few_letters`: none at all, or fewer than the cells of
     the tiles' colour that show none), the letters' edges tell nothing of the blur: a photo
     blurred till no letter's mark is found was read as an empty board. Then the board's own
@@ -253,6 +260,14 @@ def read_wood(cfg: WoodConfig, image: np.ndarray, grid_to_photo: np.ndarray,
     flat = flat_board(cfg, image, grid_to_photo)
     gray = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY)
     out = _read_wood(cfg, flat, gray, grid_to_photo, squares, clf, letters, lexicon)
+    deeper = ink_depth(cfg, photo_cell(grid_to_photo))
+    if deeper > cfg.ink_depth and out.guesses:
+        # a board small in the photo: its strokes may have grown together at the usual cut;
+        # read again cut as its cells allow, and keep the surer reading
+        cut = replace(cfg, ink_depth=deeper)
+        again = _read_wood(cut, flat, gray, grid_to_photo, squares, clf, letters, lexicon)
+        if _surer(cfg, again, out):
+            cfg, out = cut, again
     back, tiles = _tiles_read(out)
     white = faded(cfg, flat, squares, tiles)
     washed = glared(cfg, gray, white)
@@ -306,6 +321,24 @@ def _read_wood(cfg: WoodConfig, flat: np.ndarray, gray: np.ndarray, grid_to_phot
                 again.maybe.setdefault(turned(*rc, again.turns), 0.5)
             return again
     return first
+
+
+def _surer(cfg: WoodConfig, again: WoodReading, first: WoodReading) -> bool:
+    """Whether ``again`` (a board small in the photo read with the ink cut of
+    :func:`ink_depth`) is to be taken over ``first`` (read at the usual cut): its letters read
+    surely enough (``min_legible``) and its way up is clear (``turn_margin``), and either
+    ``first``'s are not, or it finds every letter ``first`` does (a deeper cut can break a
+    soft photo's faint strokes) and reads them more surely (the mean of their
+    log-confidences)."""
+    if again.legibility < cfg.min_legible or again.turn_margin < cfg.turn_margin:
+        return False
+    if first.legibility < cfg.min_legible or first.turn_margin < cfg.turn_margin:
+        return True
+
+    def sureness(w: WoodReading) -> float:
+        return float(np.mean([np.log(max(g.confidence, 1e-6)) for g in w.guesses.values()]))
+
+    return len(again.guesses) >= len(first.guesses) and sureness(again) > sureness(first)
 
 
 def washed_out(cfg: WoodConfig, gray: np.ndarray, rows: int = 15, cols: int = 15
@@ -753,6 +786,26 @@ def camera_blur(cfg: WoodConfig, width: float, cell: float | None) -> float:
         return width
     excess = cfg.pixel_blur ** 2 * (1 / cell ** 2 - 1 / cfg.blur_cell_px ** 2)
     return float(np.sqrt(max(width ** 2 - excess, 0.0)))
+
+
+def ink_depth(cfg: WoodConfig, cell: float) -> float:
+    """The ink cut (:attr:`WoodConfig.ink_depth`, a share of the way from a letter's face to
+    its darkest ink) for a board whose cells span ``cell`` pixels of the working image. The
+    photo's pixels give a sharp edge a blur of about ``pixel_blur`` pixels, which the warp to
+    the flat board spreads over ``pixel_blur * cell_px / cell`` of its pixels: a cut short of
+    the edge's middle lies outside it by a share of that, so on a board small in the photo it
+    fattens each stroke by more of the flat board's pixels, closing the narrow gaps of an S
+    or an E and joining a point value to its letter. So on cells of fewer than
+    ``blur_cell_px`` pixels the cut moves toward the edge's middle (0.5) just enough that it
+    lies no farther outside it, in the flat board's pixels, than it does at ``blur_cell_px``
+    (where ``ink_depth`` was set): with the cut ``z`` Gaussian widths outside the middle,
+    ``z`` shrinks as the cell (``pixel_blur`` itself cancels out). Cells of ``blur_cell_px``
+    pixels or more keep ``ink_depth``."""
+    if cell >= cfg.blur_cell_px or cfg.ink_depth >= 0.5:
+        return cfg.ink_depth
+    normal = NormalDist()
+    outside = normal.inv_cdf(1.0 - cfg.ink_depth) * max(cell, 0.0) / cfg.blur_cell_px
+    return 1.0 - normal.cdf(outside)
 
 
 def edge_blur(cfg: WoodConfig, gray: np.ndarray, marks: dict[tuple[int, int], Mark],
