@@ -16,10 +16,11 @@ from companion.lexicon import default_lexicon
 from synthetic.camera import Camera, photograph
 from synthetic.fonts import available
 from synthetic.girdle import EXAMPLE_STEPS, example_puzzle, filled_sheet
+from vision.cells import CellRead
 from vision.classifier import hand_classifier
 from vision.config import DEFAULT
 from vision.errors import VisionError
-from vision.girdle_sheet import read_sheet
+from vision.girdle_sheet import GirdleReading, _decode_and_score, read_sheet
 from vision.imageio import decode_photo
 
 CAM = Camera(width=2400, height=1800, max_tilt=25)
@@ -337,3 +338,46 @@ def test_the_sheets_overlay_shows_every_box_listed_though_read_empty(photo, box)
     corners = np.array(rect.corners(), np.float32).reshape(-1, 1, 2)
     quad = cv2.perspectiveTransform(corners, reading.homography).reshape(-1, 2)
     assert drawn_in_doubt(image, overlay, quad)
+
+
+def _example_reading(doubted: tuple[int, int], face: str,
+                     alternatives: list[tuple[str, float]]) -> GirdleReading:
+    """The worked example's sheet as read letter by letter, every letter sure but the one at
+    ``doubted`` (0-based), read as ``face`` and listed with ``alternatives``; its dots
+    filled and its first box ticked, as the sheet shows them."""
+    cells = {(r - 1, c - 1): ch for p in EXAMPLE_STEPS
+             for (r, c), ch in zip(p.cells(), p.word, strict=True)}
+    reads = []
+    for r in range(7):
+        for c in range(7):
+            ch = face if (r, c) == doubted else cells.get((r, c), "")
+            reads.append(CellRead(r, c, ch, 0.99, [], ch or None, [(ch, 0.99)]))
+    listed = reads[doubted[0] * 7 + doubted[1]]
+    listed.confidence, listed.alternatives, listed.options = (
+        alternatives[0][1], alternatives, alternatives)
+    return GirdleReading("letter", reads, [listed], [], list(range(1, 9)), [1], np.eye(3))
+
+
+def test_a_listed_letter_read_either_way_into_words_leaves_the_sheet_unscored():
+    """ACHE's H read unsurely as N, listed with H among its alternatives: ACNE is a word too
+    and the engine accepts the sheet either way, so the score (18 for ACNE, 24 for ACHE)
+    rests on a letter the reader doubts. It was scored 18, no problem said; it is read but
+    not scored, the problem naming the square and both words."""
+    reading = _example_reading((3, 4), "N", [("N", 0.61), ("M", 0.25), ("H", 0.15)])
+    _decode_and_score(reading, example_puzzle(), default_lexicon(),
+                      DEFAULT.classify.min_confidence)
+    assert [w["word"] for w in reading.words] == ["JUMPING", "USE", "NOTE", "ACNE", "CLOD",
+                                                  "FED", "OX"]
+    assert reading.score is None
+    assert reading.problem == ("a listed letter may be read either way, and the words fit "
+                               "both: row 4, column 5 is N or H (ACNE or ACHE); check the "
+                               "listed squares")
+
+
+def test_a_listed_letter_whose_alternatives_make_no_word_leaves_the_sheet_scored():
+    """A listed letter whose other readings make no word (JUMPING's J, or I or T: IUMPING,
+    TUMPING) leaves the words as they are: the sheet is scored, the letter listed."""
+    reading = _example_reading((0, 0), "J", [("J", 0.7), ("I", 0.2), ("T", 0.1)])
+    _decode_and_score(reading, example_puzzle(), default_lexicon(),
+                      DEFAULT.classify.min_confidence)
+    assert (reading.problem, reading.score["final"]) == ("", 24)

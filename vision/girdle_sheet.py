@@ -261,11 +261,52 @@ def _decode_and_score(reading: GirdleReading, puzzle: Puzzle, lexicon: Lexicon,
             result = _score_grid(reading, reading.grid(), puzzle, lexicon)
     if isinstance(result, GridDiffers) and _unsure_marks(reading, result.unplaced, sure):
         result = _score_grid(reading, reading.grid(), puzzle, lexicon)
+    if isinstance(result, dict):
+        doubt = _doubt(reading, puzzle, lexicon)
+        if doubt:
+            result = CompanionError(doubt)
     if isinstance(result, CompanionError):
         reading.problem = str(result)
         reading.off_lines = isinstance(result, WordsOffLines)
     elif result is not None:
         reading.score = result
+
+
+def _doubt(reading: GirdleReading, puzzle: Puzzle, lexicon: Lexicon) -> str:
+    """Why the sheet, read and accepted by the engine, cannot be scored surely: a listed
+    letter of a word whose other reading offered to the player makes words the engine
+    accepts too (ACNE or ACHE: the score would be one sheet's or the other's); "" when no
+    listed letter leaves the words in doubt."""
+    words = reading.words
+    grid = reading.grid()
+    placed = {(r - 1, c - 1) for p in _words_by_line(grid, puzzle).values()
+              for r, c in p.cells()}
+    found = []
+    for rd in reading.uncertain:
+        if (rd.row, rd.col) not in placed or not rd.face:
+            continue
+        for face, _ in rd.alternatives:
+            if not face or face == rd.face:
+                continue
+            other = [row[:] for row in grid]
+            other[rd.row][rd.col] = face
+            if all(w in lexicon for w, _ in runs(other)) and isinstance(
+                    _score_grid(reading, other, puzzle, lexicon), dict):
+                found.append(f"row {rd.row + 1}, column {rd.col + 1} is {rd.face} or "
+                             f"{face} ({_word_at(grid, puzzle, rd)} or "
+                             f"{_word_at(other, puzzle, rd)})")
+                break
+    reading.words = words
+    if not found:
+        return ""
+    return (f"a listed letter may be read either way, and the words fit both: "
+            f"{'; '.join(found)}; check the listed squares")
+
+
+def _word_at(grid: list[list[str]], puzzle: Puzzle, rd: CellRead) -> str:
+    """The word of ``grid`` read on a puzzle line through ``rd``'s square."""
+    return next(p.word for p in _words_by_line(grid, puzzle).values()
+                if (rd.row + 1, rd.col + 1) in p.cells())
 
 
 UNSURE_MARK = ("a mark on a square no word placed, read unsurely as {face}: taken for no "
