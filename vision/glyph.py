@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from statistics import NormalDist
+
 import cv2
 import numpy as np
 
@@ -20,6 +22,23 @@ def ink_mask(cfg: CellConfig, gray: np.ndarray) -> np.ndarray:
     if dark >= face * cfg.ink_ratio:
         return np.zeros(gray.shape, bool)
     return gray < face - cfg.ink_depth * (face - dark)
+
+
+def scaled_ink_depth(depth: float, scale: float) -> float:
+    """The ink cut ``depth`` (a share of the way from the face to the darkest ink, set on
+    letters seen at full resolution) for letters whose edges the photo's pixels blur
+    ``1 / scale`` times as widely, in the pixels the letters are read in (a letter warped
+    up from fewer pixels of the photo: ``scale`` < 1). A cut short of a blurred edge's
+    middle lies outside it by a share of the blur, so where the blur is wider each stroke
+    grows by more pixels, closing an S, an E or an outlined letter's inside; the cut moves
+    toward the edge's middle (0.5) just enough that it lies no farther outside it, in those
+    pixels, than at full resolution (with the cut ``z`` Gaussian widths outside the middle,
+    ``z`` shrinks as ``scale``). ``scale`` of 1 or more, or a cut at the middle or past it,
+    keep ``depth``."""
+    if scale >= 1.0 or depth >= 0.5:
+        return depth
+    normal = NormalDist()
+    return 1.0 - normal.cdf(normal.inv_cdf(1.0 - depth) * max(scale, 0.0))
 
 
 def glyph_from_mask(cfg: CellConfig, mask: np.ndarray, exclude_border: bool = True

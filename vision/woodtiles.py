@@ -11,7 +11,6 @@ its face has the colour of the letter tiles' faces rather than that of its own k
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from statistics import NormalDist
 from typing import TYPE_CHECKING
 
 import cv2
@@ -19,7 +18,7 @@ import numpy as np
 
 from vision.classifier import NO_LETTER, Guess, turn_classifier
 from vision.config import WoodConfig
-from vision.glyph import normalise
+from vision.glyph import normalise, scaled_ink_depth
 
 if TYPE_CHECKING:
     from companion.lexicon import Lexicon
@@ -801,11 +800,7 @@ def ink_depth(cfg: WoodConfig, cell: float) -> float:
     (where ``ink_depth`` was set): with the cut ``z`` Gaussian widths outside the middle,
     ``z`` shrinks as the cell (``pixel_blur`` itself cancels out). Cells of ``blur_cell_px``
     pixels or more keep ``ink_depth``."""
-    if cell >= cfg.blur_cell_px or cfg.ink_depth >= 0.5:
-        return cfg.ink_depth
-    normal = NormalDist()
-    outside = normal.inv_cdf(1.0 - cfg.ink_depth) * max(cell, 0.0) / cfg.blur_cell_px
-    return 1.0 - normal.cdf(outside)
+    return scaled_ink_depth(cfg.ink_depth, cell / cfg.blur_cell_px)
 
 
 def edge_blur(cfg: WoodConfig, gray: np.ndarray, marks: dict[tuple[int, int], Mark],
