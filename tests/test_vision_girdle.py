@@ -383,6 +383,33 @@ def test_a_listed_letter_whose_alternatives_make_no_word_leaves_the_sheet_scored
     assert (reading.problem, reading.score["final"]) == ("", 24)
 
 
+def test_a_letter_coloured_in_that_no_square_holds_leaves_the_sheet_unscored():
+    """ACHE's H read surely as N, nothing listed: ACNE is a word and the engine accepts the
+    sheet, which was scored 18 (24 as written). The A-Z section shows H coloured in, and no
+    square read holds an H: the sheet is read but not scored, the problem saying why."""
+    reading = _example_reading((3, 4), "N", [("N", 0.99)])
+    reading.uncertain = []
+    reading.az_coloured = sorted(set("JUMPINGSEOTACHLDFX"))
+    _decode_and_score(reading, example_puzzle(), default_lexicon(),
+                      DEFAULT.classify.min_confidence)
+    assert [w["word"] for w in reading.words][3] == "ACNE"
+    assert reading.score is None
+    assert reading.problem == ("the A-Z section shows H coloured in, but no square of the "
+                               "Girdle read holds it: a letter of the words may be misread (or "
+                               "coloured by mistake); check the words against the sheet")
+
+
+def test_a_letter_placed_but_not_coloured_in_leaves_the_sheet_scored():
+    """A letter on the Girdle whose A-Z box is not coloured in (taken from the Supply, or
+    left uncoloured) is no doubt: the sheet read right is scored 24."""
+    reading = _example_reading((0, 0), "J", [("J", 0.99)])
+    reading.uncertain = []
+    reading.az_coloured = sorted(set("JUMPINGSEOTACHLDF"))  # X not coloured in
+    _decode_and_score(reading, example_puzzle(), default_lexicon(),
+                      DEFAULT.classify.min_confidence)
+    assert (reading.problem, reading.score["final"]) == ("", 24)
+
+
 def _sent_small(jpg: bytes, long_side: int) -> bytes:
     """A photo as a messaging app sends it: shrunk whole to ``long_side`` pixels, JPEG 70."""
     import cv2

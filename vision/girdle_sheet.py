@@ -277,7 +277,7 @@ def _decode_and_score(reading: GirdleReading, puzzle: Puzzle, lexicon: Lexicon,
     if isinstance(result, GridDiffers) and _unsure_marks(reading, result.unplaced, sure):
         result = _score_grid(reading, reading.grid(), puzzle, lexicon)
     if isinstance(result, dict):
-        doubt = _doubt(reading, puzzle, lexicon)
+        doubt = _doubt(reading, puzzle, lexicon) or _coloured_not_placed(reading)
         if doubt:
             result = CompanionError(doubt)
     if isinstance(result, CompanionError):
@@ -316,6 +316,24 @@ def _doubt(reading: GirdleReading, puzzle: Puzzle, lexicon: Lexicon) -> str:
         return ""
     return (f"a listed letter may be read either way, and the words fit both: "
             f"{'; '.join(found)}; check the listed squares")
+
+
+def _coloured_not_placed(reading: GirdleReading) -> str:
+    """Why the sheet cannot be scored surely when its A-Z section disagrees with its Girdle:
+    a letter is coloured in only when a word places it, so a letter coloured in that no
+    square read holds means a letter of the words was misread as another (a D read as an N
+    makes CLAN and FEN of CLOD and FED, words all the same), or coloured by mistake; "" when
+    every letter coloured in is on the Girdle. (A letter placed but not coloured in is no
+    doubt: the player may have taken it from the Supply.)"""
+    placed = {rd.face for rd in reading.cells if rd.face}
+    missing = sorted(set(reading.az_coloured) - placed)
+    if not missing:
+        return ""
+    letters = " ".join(missing)
+    held = "holds it" if len(missing) == 1 else "holds them"
+    return (f"the A-Z section shows {letters} coloured in, but no square of the Girdle read "
+            f"{held}: a letter of the words may be misread (or coloured by mistake); check "
+            "the words against the sheet")
 
 
 def _word_at(grid: list[list[str]], puzzle: Puzzle, rd: CellRead) -> str:
