@@ -39,6 +39,7 @@ from vision.correct import resolve
 from vision.errors import VisionError
 from vision.glyph import features, scaled_ink_depth
 from vision.markers import detect
+from vision.woodtiles import cell_sizes
 from vision.words import runs
 
 LETTERS = tuple(chr(ord("A") + i) for i in range(26))
@@ -121,17 +122,6 @@ def flatten(cfg: VisionConfig, image: np.ndarray, layout: sheets.SheetLayout,
     return cv2.warpPerspective(image, scale @ np.linalg.inv(hom), size, flags=cv2.INTER_AREA)
 
 
-def photo_px_per_mm(hom: np.ndarray, at: tuple[float, float]) -> float:
-    """How many pixels of the photo a millimetre of the sheet spans at ``at`` (sheet mm),
-    from the homography (sheet mm -> photo pixels): the square root of its local area
-    scale."""
-    x, y = at
-    pts = np.array([[[x, y]], [[x + 1.0, y]], [[x, y + 1.0]]], np.float64)
-    p0, px, py = cv2.perspectiveTransform(pts, hom)[:, 0]
-    (ax, ay), (bx, by) = px - p0, py - p0
-    return float(np.sqrt(abs(ax * by - ay * bx)))
-
-
 def _crop(flat: np.ndarray, rect: sheets.Rect, s: float) -> np.ndarray:
     return flat[round(rect.y * s): round(rect.bottom * s), round(rect.x * s): round(rect.right * s)]
 
@@ -151,7 +141,9 @@ def read_sheet(cfg: VisionConfig, image: np.ndarray, clf: TileClassifier, lexico
     grid = layout.grids["girdle"]
     # the Girdle warped up from a photo sent small: its strokes' edges as soft as the photo's
     # pixels make them, the ink cut moved so that they grow no more than at full resolution
-    seen = photo_px_per_mm(hom, grid.cell(grid.rows // 2, grid.cols // 2).center)
+    mid = grid.cell(grid.rows // 2, grid.cols // 2)
+    seen = cell_sizes(hom @ np.array([[mid.w, 0, mid.x], [0, mid.h, mid.y], [0, 0, 1]]),
+                      1, 1)[0, 0] / np.sqrt(mid.w * mid.h)  # photo pixels a millimetre there
     pen = replace(cfg.cells, ink_chroma_ratio=cfg.sheet.pen_chroma_ratio,
                   ink_ratio=cfg.sheet.pen_ink_ratio,
                   ink_depth=scaled_ink_depth(cfg.cells.ink_depth, seen / s))

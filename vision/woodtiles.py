@@ -788,18 +788,10 @@ def camera_blur(cfg: WoodConfig, width: float, cell: float | None) -> float:
 
 
 def ink_depth(cfg: WoodConfig, cell: float) -> float:
-    """The ink cut (:attr:`WoodConfig.ink_depth`, a share of the way from a letter's face to
-    its darkest ink) for a board whose cells span ``cell`` pixels of the working image. The
-    photo's pixels give a sharp edge a blur of about ``pixel_blur`` pixels, which the warp to
-    the flat board spreads over ``pixel_blur * cell_px / cell`` of its pixels: a cut short of
-    the edge's middle lies outside it by a share of that, so on a board small in the photo it
-    fattens each stroke by more of the flat board's pixels, closing the narrow gaps of an S
-    or an E and joining a point value to its letter. So on cells of fewer than
-    ``blur_cell_px`` pixels the cut moves toward the edge's middle (0.5) just enough that it
-    lies no farther outside it, in the flat board's pixels, than it does at ``blur_cell_px``
-    (where ``ink_depth`` was set): with the cut ``z`` Gaussian widths outside the middle,
-    ``z`` shrinks as the cell (``pixel_blur`` itself cancels out). Cells of ``blur_cell_px``
-    pixels or more keep ``ink_depth``."""
+    """The ink cut (:attr:`WoodConfig.ink_depth`, set on cells of ``blur_cell_px`` pixels or
+    more) for a board whose cells span ``cell`` pixels of the working image: on smaller
+    cells the photo's own pixel blur is spread over more of the flat board's pixels, and the
+    cut moves toward the edge's middle as :func:`vision.glyph.scaled_ink_depth` says."""
     return scaled_ink_depth(cfg.ink_depth, cell / cfg.blur_cell_px)
 
 
