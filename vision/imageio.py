@@ -200,26 +200,26 @@ def _shrink(img: Image.Image, long_side: int) -> Image.Image:
     """A large decoded picture (a 48 MP HEIC, PNG, WebP...) box-reduced by a whole factor at
     once, staying at least the working size, so the turns and conversions after it handle
     megabytes, not hundreds (a JPEG, already decoded at a reduced scale, is left as it is).
-    16-bit greys are widened to 32 bits first, which Pillow reduces (and 32-bit and float
-    greys as they are): :func:`to_rgb` turned a 49 MP 16-bit grey PNG of 95 KB into arrays of
-    64-bit floats, 2 GB at the peak."""
+    16-bit greys are widened to 32 bits first, which Pillow reduces (and 32-bit greys as they
+    are): :func:`to_rgb` turned a 49 MP 16-bit grey PNG of 95 KB into arrays of 64-bit floats,
+    2 GB at the peak."""
     factor = max(img.size) // max(long_side, 1)
     if factor < 2:
         return img
     if img.mode.startswith("I;16"):
         img = img.convert("I")
-    if img.mode not in ("RGB", "RGBA", "L", "LA", "CMYK", "I", "F"):
+    if img.mode not in ("RGB", "RGBA", "L", "LA", "CMYK", "I"):
         return img
     return img.reduce(factor)
 
 
 def to_rgb(img: Image.Image) -> Image.Image:
-    """8-bit RGB of any mode: 16- and 32-bit greys scaled (not clipped) to 8 bits, transparent
-    parts laid on white, CMYK and palettes converted."""
-    if img.mode in ("I", "I;16", "I;16L", "I;16B", "I;16N", "F"):
+    """8-bit RGB of the modes the read formats decode to: 16-bit greys (a PNG's, which Pillow
+    may widen to 32 bits) scaled, not clipped, to 8 bits, transparent parts laid on white,
+    CMYK and palettes converted."""
+    if img.mode in ("I", "I;16", "I;16L", "I;16B", "I;16N"):
         values = np.array(img, dtype=np.float32)  # a copy of its own, scaled in place
-        top = 1.0 if img.mode == "F" and values.max(initial=0) <= 1.0 else 65535.0
-        values *= np.float32(255.0 / top)
+        values *= np.float32(255.0 / 65535.0)
         values += np.float32(0.5)
         grey = np.clip(values, 0, 255, out=values).astype(np.uint8)
         return Image.fromarray(grey).convert("RGB")
