@@ -75,6 +75,10 @@ DEFAULTS: dict[str, Any] = {
     # counted), and new player ids for the API's submissions, an hour.
     "SUBMISSIONS_PER_HOUR": 60,
     "PLAYERS_PER_HOUR": 60,
+    # An IPv6 client's /56 and /48 are counted too (a home given many /64s moves between
+    # them): each may do this many times each limit above; 0: not counted.
+    "LIMITS_PER_56": 4,
+    "LIMITS_PER_48": 16,
     # Proxies (a load balancer) in front of the app that add X-Forwarded-For: the client's
     # address, counted by the limits, is read from the last this many; 0: the connection's
     # (a header sent straight to the app is ignored, so no one dodges a limit with it).

@@ -10,12 +10,17 @@ so every app server, on any host, counts the same. Past the limit the request is
 saying when to try again, with ``Retry-After``.
 
 A client is an address as :func:`client` says: an IPv6 client by its /64, which it may rotate
-through at will. :func:`take` adds its row to the request's session without committing: the
-row is kept with what the request keeps (the game, the turn, the queued job), and a request
-that fails is not counted. Counting and adding are one step: the request holds its client's
-lock for the action (on PostgreSQL a transaction-scoped advisory lock, on SQLite the
-database's write lock) from before the count until it commits or rolls back, so a burst of
-simultaneous requests from one client passes its limit by none.
+through at will. A network is often given more than one /64 (a home a /56, 256 of them, or a
+/48) and may move between them, so an IPv6 client is also counted with its /56 and its /48,
+each allowed a multiple of every limit (``LIMITS_PER_56``, ``LIMITS_PER_48``):
+:func:`counted_as` says every count a request is made under, and an action is taken only
+when each of them has room. :func:`take` adds its rows, one a count, to the request's session
+without committing: they are kept with what the request keeps (the game, the turn, the queued
+job), and a request that fails is not counted. Counting and adding are one step: the request
+holds each of its counts' locks for the action (on PostgreSQL a transaction-scoped advisory
+lock, on SQLite the database's write lock), always the narrowest first, from before the count
+until it commits or rolls back, so a burst of simultaneous requests from one client, or from
+the /64s of one network, passes its limits by none.
 """
 
 from __future__ import annotations
@@ -77,25 +82,57 @@ class TooMany(UsageError):
         self.retry_after = retry_after
 
 
-def client() -> str:
-    """Which client is asking, as the limits count it: the request's address (the
-    connection's, or under ``PROXY_HOPS`` the one the proxies forwarded), an IPv4 address
-    whole, an IPv6 address by its /64 (``2001:db8:5:6::/64``: the addresses a phone takes in
-    turn from its network), an IPv4-mapped IPv6 address (``::ffff:192.0.2.7``) as its IPv4
-    address, and anything else as it is (64 characters at most); ``local`` outside a
-    request."""
+@dataclass(frozen=True)
+class Count:
+    """A count a request is made under: ``key``, what it counts (``192.0.2.7``,
+    ``2001:db8:5:6::/64``, ``2001:db8:5::/56``), and ``times``, how many times each limit it
+    allows; ``wider`` for a network counted besides the client itself."""
+
+    key: str
+    times: int
+    wider: bool = False
+
+
+# The networks counted besides an IPv6 client's /64, narrowest first, each with the setting
+# giving how many times each limit it allows (0: not counted).
+WIDER = ((56, "LIMITS_PER_56"), (48, "LIMITS_PER_48"))
+
+
+def counted_as() -> list[Count]:
+    """Every count the request is made under, the client itself first: the request's address
+    (the connection's, or under ``PROXY_HOPS`` the one the proxies forwarded), an IPv4
+    address whole, an IPv6 address by its /64 (``2001:db8:5:6::/64``: the addresses a phone
+    takes in turn from its network) and then its /56 and its /48 (``2001:db8:5::/56``, those
+    a home given many /64s moves between) unless their setting in :data:`WIDER` is 0, an
+    IPv4-mapped IPv6 address (``::ffff:192.0.2.7``) as its IPv4 address, and anything else as
+    it is (64 characters at most); ``local`` outside a request."""
     if not has_request_context():
-        return "local"
+        return [Count("local", 1)]
     address = request.remote_addr or "local"
     try:
         ip = ipaddress.ip_address(_without_port(address))
     except ValueError:
-        return address[:64]
-    if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.IPv6Network((int(ip) >> 64 << 64, 64)))
-    return str(ip)
+        return [Count(address[:64], 1)]
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    if isinstance(ip, ipaddress.IPv4Address):
+        return [Count(str(ip), 1)]
+    counts = [Count(_network(ip, 64), 1)]
+    for prefix, setting in WIDER:
+        times = int(current_app.config[setting])
+        if times:
+            counts.append(Count(_network(ip, prefix), times, wider=True))
+    return counts
+
+
+def _network(ip: ipaddress.IPv6Address, prefix: int) -> str:
+    """The network of ``prefix`` bits holding ``ip``, as written: ``2001:db8:5::/56``."""
+    return str(ipaddress.IPv6Network((int(ip) >> (128 - prefix) << (128 - prefix), prefix)))
+
+
+def client() -> str:
+    """Which client is asking, as the limits count it: the first of :func:`counted_as`."""
+    return counted_as()[0].key
 
 
 def _without_port(address: str) -> str:
@@ -121,17 +158,18 @@ def _window_words(window: dt.timedelta) -> str:
 
 
 def take(limit: Limit) -> None:
-    """Count one ``limit`` action for the requesting :func:`client`, or refuse it with
-    :class:`TooMany` when the client has done as many as ``limit.setting`` allows in the
-    window. The count is added to the current session, kept when the request commits; the
-    client's lock for the action is held until the request commits or rolls back, so no other
-    request of the client counts that action meanwhile. A request takes it after any row it
-    locks (a turn's request, after its game's), so no two requests can each wait for the
-    other."""
+    """Count one ``limit`` action under each of the request's counts (:func:`counted_as`), or
+    refuse it with :class:`TooMany` when one of them has done as many as ``limit.setting``
+    allows in the window, times its ``times`` (the refusal names a wider network counted).
+    The counts are added to the current session, kept when the request commits; each count's
+    lock for the action is held until the request commits or rolls back, so no other request
+    counts that action under it meanwhile. A request takes them after any row it locks (a
+    turn's request, after its game's), the narrowest first, so no two requests can each wait
+    for the other."""
     from companion.web.db import hold, session
     from companion.web.models import BuildRequest, utc_now
 
-    who = client()
+    counts = counted_as()
     action = ACTIONS[limit]
     allowed = int(current_app.config[limit.setting])
     if allowed <= 0:
@@ -145,19 +183,26 @@ def take(limit: Limit) -> None:
     db.execute(delete(BuildRequest).where(BuildRequest.id.in_(
         select(BuildRequest.id).where(BuildRequest.created < now - LONGEST)
         .with_for_update(skip_locked=True))))
-    hold(db, f"{action} {who}")  # no other request of the client counts it meanwhile
-    mine = (BuildRequest.client == who, BuildRequest.action == action,
-            BuildRequest.created >= since)
-    recent, oldest = db.execute(select(func.count(), func.min(BuildRequest.created))
-                                .where(*mine)).one()
-    if recent >= allowed:
-        wait = limit.window if oldest is None else oldest + limit.window - now
-        seconds = max(1, math.ceil(wait.total_seconds()))
+    for count in counts:  # narrowest first, in every request: no two wait for each other
+        hold(db, f"{action} {count.key}")  # no other request counts it meanwhile
+    recent = {key: (n, oldest) for key, n, oldest in db.execute(
+        select(BuildRequest.client, func.count(), func.min(BuildRequest.created))
+        .where(BuildRequest.client.in_([count.key for count in counts]),
+               BuildRequest.action == action, BuildRequest.created >= since)
+        .group_by(BuildRequest.client))}
+    full = [(count, recent[count.key][1]) for count in counts
+            if count.key in recent and recent[count.key][0] >= allowed * count.times]
+    if full:
+        waits = [(max(1, math.ceil((oldest + limit.window - now).total_seconds())), count)
+                 for count, oldest in full]
+        seconds, count = max(waits, key=lambda wait: wait[0])  # when every count has room
         g.retry_after = seconds  # the answer's Retry-After, whichever view renders the refusal
-        raise TooMany(f"That is {counted(allowed, limit.one, limit.several)} in "
-                      f"{_window_words(limit.window)} from here, the most allowed: "
+        most = allowed * count.times
+        where = f"your network ({count.key})" if count.wider else "here"
+        raise TooMany(f"That is {counted(most, limit.one, limit.several)} in "
+                      f"{_window_words(limit.window)} from {where}, the most allowed: "
                       f"{limit.advice}; try again in {_wait_words(seconds)}.", seconds)
-    db.add(BuildRequest(client=who, action=action, created=now))
+    db.add_all(BuildRequest(client=count.key, action=action, created=now) for count in counts)
 
 
 def spend(limit: Limit) -> None:

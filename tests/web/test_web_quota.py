@@ -364,8 +364,9 @@ def _from(address: str) -> dict:
 
 def test_an_ipv6_client_is_counted_by_its_64(tmp_path):
     """A phone on IPv6 takes a new address of its /64 whenever it likes (privacy addresses):
-    the addresses of one /64 share a limit, another /64 has its own. An IPv4 client reached
-    over IPv6 (``::ffff:192.168.1.77``) is its IPv4 address."""
+    the addresses of one /64 share a limit, another /64 has its own (each counted with its
+    /56 and /48 too). An IPv4 client reached over IPv6 (``::ffff:192.168.1.77``) is its IPv4
+    address."""
     app = make_app(tmp_path, GAMES_PER_HOUR=1)
     client = app.test_client()
     assert _new_game(client, **_from("2001:db8:5:6::1")).status_code == 201
@@ -377,7 +378,8 @@ def test_an_ipv6_client_is_counted_by_its_64(tmp_path):
     assert _new_game(client, **_from("192.168.1.78")).status_code == 201
     with app.app_context():
         counted = sorted(r.client for r in session().query(BuildRequest))
-    assert counted == ["192.168.1.77", "192.168.1.78", "2001:db8:5:6::/64", "2001:db8:5:7::/64"]
+    assert counted == sorted(["192.168.1.77", "192.168.1.78", "2001:db8:5:6::/64",
+                              "2001:db8:5:7::/64", *["2001:db8:5::/56", "2001:db8:5::/48"] * 2])
 
 
 def test_which_client_is_asking(tmp_path):
@@ -417,6 +419,92 @@ def test_behind_a_proxy_an_ipv6_client_is_counted_by_its_64(tmp_path):
             via("2001:db8:7::2")] == [201, 429, 201, 429]
 
 
+def test_hopping_over_the_64s_of_a_56_stops_at_its_allowance(tmp_path):
+    """A home given a /56 has 256 /64s to move between, each with a fresh count of its own:
+    its /56 is counted too, ``LIMITS_PER_56`` times each limit, and past that every /64 of
+    it is refused (429, saying so), while another /56 of its /48 and another /48 are not."""
+    app = make_app(tmp_path, GAMES_PER_HOUR=2, LIMITS_PER_56=3)
+    client = app.test_client()
+    hops = [f"2001:db8:5:ab{n:02x}::1" for n in range(0, 256, 37)]  # 7 /64s of one /56
+    sent = [_new_game(client, **_from(address)).status_code for address in hops]
+    assert sent == [201] * 6 + [429]
+    refused = _new_game(client, **_from("2001:db8:5:abff:1:2:3:4"))
+    assert refused.status_code == 429 and 3500 < int(refused.headers["Retry-After"]) <= 3600
+    assert refused.get_json()["error"] == (
+        "That is 6 new games in an hour from your network (2001:db8:5:ab00::/56), the most "
+        "allowed: the games already started still take turns; try again in 60 minutes.")
+    assert _new_game(client, **_from("2001:db8:5:ac00::1")).status_code == 201  # another /56
+    assert _new_game(client, **_from("2001:db8:6:ab00::1")).status_code == 201  # another /48
+
+
+def test_hopping_over_the_56s_of_a_48_stops_at_its_allowance(tmp_path):
+    """A network given a /48 has 256 /56s: its /48 is counted too, ``LIMITS_PER_48`` times
+    each limit, past which each of its /56s is refused, saying which network is counted."""
+    app = make_app(tmp_path, PHOTOS_PER_HOUR=1, LIMITS_PER_56=2, LIMITS_PER_48=3)
+    client = app.test_client()
+    jpeg = {"data": b"not a photo", "content_type": "image/jpeg"}
+
+    def read(address: str) -> int:
+        return client.post("/api/pdq/cards", **jpeg, **_from(address)).status_code
+
+    assert [read("2001:db8:7:100::1"), read("2001:db8:7:101::1"),
+            read("2001:db8:7:102::1")] == [400, 400, 429]  # read (unreadable), then the /56
+    assert read("2001:db8:7:200::1") == 400  # another /56: the /48's third
+    refused = client.post("/api/pdq/cards", **jpeg, **_from("2001:db8:7:300::1"))
+    assert refused.status_code == 429 and 3500 < int(refused.headers["Retry-After"]) <= 3600
+    assert refused.get_json()["error"] == (
+        "That is 3 photos read in an hour from your network (2001:db8:7::/48), the most "
+        "allowed: the letters can still be typed; try again in 60 minutes.")
+    assert read("2001:db8:8::1") == 400  # another /48
+
+
+def test_a_households_64s_within_the_56s_allowance_keep_their_own_limits(tmp_path):
+    """With the wider counts as shipped, two /64s of one /56 (a home's main and guest
+    networks) each do as much as one address may; each is refused past its own limit, as
+    it was, saying "from here"."""
+    app = make_app(tmp_path, GAMES_PER_HOUR=DEFAULTS["GAMES_PER_HOUR"])
+    client = app.test_client()
+    for address in ("2001:db8:5:ab00::1", "2001:db8:5:ab01::1"):
+        made = [_new_game(client, **_from(address)).status_code
+                for _ in range(DEFAULTS["GAMES_PER_HOUR"])]
+        assert made == [201] * DEFAULTS["GAMES_PER_HOUR"]
+        refused = _new_game(client, **_from(address))
+        assert refused.status_code == 429
+        assert refused.get_json()["error"].startswith(
+            f"That is {DEFAULTS['GAMES_PER_HOUR']} new games in an hour from here, ")
+
+
+def test_ipv4_clients_have_no_wider_count(tmp_path):
+    """An IPv4 address is counted alone, as before, and so is an IPv4 client reached over
+    IPv6 (``::ffff:10.0.0.1``): the addresses of a /24, or those written as IPv6 addresses
+    of one /64, never share a wider count."""
+    app = make_app(tmp_path, GAMES_PER_HOUR=1, LIMITS_PER_56=1, LIMITS_PER_48=1)
+    client = app.test_client()
+    addresses = [f"10.0.0.{n}" for n in range(1, 5)] + [f"::ffff:10.0.1.{n}" for n in range(4)]
+    assert [_new_game(client, **_from(a)).status_code for a in addresses] == [201] * 8
+    assert _new_game(client, **_from("10.0.1.3")).status_code == 429  # ::ffff:10.0.1.3's own
+    with app.test_request_context("/", environ_base={"REMOTE_ADDR": "::ffff:10.0.1.3"}):
+        assert quota.counted_as() == [quota.Count("10.0.1.3", 1)]
+
+
+def test_the_wider_counts_are_settings(tmp_path):
+    """An IPv6 client is counted by its /64 once, its /56 ``LIMITS_PER_56`` times and its
+    /48 ``LIMITS_PER_48`` times each limit; a setting of 0 leaves that count out."""
+    app = make_app(tmp_path)
+    assert (DEFAULTS["LIMITS_PER_56"], DEFAULTS["LIMITS_PER_48"]) == (4, 16)
+    with app.test_request_context("/", environ_base={"REMOTE_ADDR": "2001:db8:5:ab06::9"}):
+        assert quota.counted_as() == [quota.Count("2001:db8:5:ab06::/64", 1),
+                                      quota.Count("2001:db8:5:ab00::/56", 4, wider=True),
+                                      quota.Count("2001:db8:5::/48", 16, wider=True)]
+        app.config["LIMITS_PER_56"] = 0
+        assert quota.counted_as() == [quota.Count("2001:db8:5:ab06::/64", 1),
+                                      quota.Count("2001:db8:5::/48", 16, wider=True)]
+    app = make_app(tmp_path / "off", GAMES_PER_HOUR=1, LIMITS_PER_56=0, LIMITS_PER_48=0)
+    client = app.test_client()
+    hops = [f"2001:db8:5:ab{n:02x}::1" for n in range(20)]
+    assert [_new_game(client, **_from(a)).status_code for a in hops] == [201] * 20
+
+
 def test_a_burst_from_one_address_passes_no_limit(tmp_path, any_db_url):
     """N + 8 new games against a limit of N + 3, then N + 5 turns over three games against a
     limit of N, sent from one address at the same moment: exactly as many as the limit pass,
@@ -442,6 +530,19 @@ def test_a_burst_from_one_address_passes_no_limit(tmp_path, any_db_url):
 
         engine_of(app).dispose()
 
+
+
+def test_a_burst_from_the_64s_of_one_56_passes_no_limit(tmp_path, any_db_url):
+    """12 new games sent at the same moment from 12 /64s of one /56, allowed 2 each and
+    ``LIMITS_PER_56`` 4 times that: exactly 8 pass, on SQLite and on PostgreSQL."""
+    app = make_app(tmp_path, any_db_url, GAMES_PER_HOUR=2, LIMITS_PER_56=4)
+    try:
+        games = at_once(app, lambda c, i: _new_game(c, **_from(f"2001:db8:9:{i:x}::1")), 12)
+        assert sorted(g.status_code for g in games) == [201] * 8 + [429] * 4
+    finally:
+        from companion.web.db import engine_of
+
+        engine_of(app).dispose()
 
 
 def test_a_burst_of_new_sheets_and_player_ids_passes_no_limit(tmp_path, any_db_url, held):
@@ -476,28 +577,31 @@ def test_a_burst_of_new_sheets_and_player_ids_passes_no_limit(tmp_path, any_db_u
 @pytest.mark.postgres
 def test_a_client_counting_holds_up_no_other_client(tmp_path, pg_url):
     """While one request of an address holds its count for new games (counted, not yet
-    committed), another address's new game and the same address's turn go through at once;
-    the same address's next new game waits for it, and is refused once it commits."""
+    committed), another network's new game and the same address's turn go through at once;
+    the same address's next new game waits for it, and is refused once it commits; another
+    /64 of its /56, counted with it there, waits for it too, and is not refused."""
     from concurrent.futures import ThreadPoolExecutor
 
     from companion.web.db import engine_of
 
     app = make_app(tmp_path, pg_url, GAMES_PER_HOUR=1)
     key = _new_game(app.test_client(), **_from("10.0.0.9")).get_json()["table_key"]
-    with ThreadPoolExecutor(3) as pool, app.test_request_context(
+    with ThreadPoolExecutor(4) as pool, app.test_request_context(
             "/", environ_base={"REMOTE_ADDR": "2001:db8:1:2::1"}):
         quota.take(quota.GAME)
         session().flush()
         mine = pool.submit(_new_game, app.test_client(), **_from("2001:db8:1:2::2"))
-        other = pool.submit(_new_game, app.test_client(), **_from("2001:db8:1:3::1"))
+        neighbour = pool.submit(_new_game, app.test_client(), **_from("2001:db8:1:3::1"))
+        other = pool.submit(_new_game, app.test_client(), **_from("2001:db8:2:3::1"))
         turn = pool.submit(app.test_client().post, f"/api/games/{key}/turns",
                            json={"score": 3}, **_from("2001:db8:1:2::3"))
         assert other.result(timeout=30).status_code == 201
         assert turn.result(timeout=30).status_code == 201
         time.sleep(1)
-        assert not mine.done()  # waiting for the count under way
+        assert not mine.done() and not neighbour.done()  # waiting for the counts under way
         session().commit()
         assert mine.result(timeout=30).status_code == 429
+        assert neighbour.result(timeout=30).status_code == 201
     engine_of(app).dispose()
 
 
