@@ -24,6 +24,11 @@ MIN_CLEARANCE = 0.1 * MM  # the tightest fit the coupons offer; below it parts f
 # cells (cell pitch - tile - 2 x clearance) too thin to print (SetParams checks them).
 MAX_CLEARANCE = 0.45 * MM
 DEFAULT_FONT = wb.TILE_FONT
+# The least tile material between a sunk letter (or its bar) and the plateau's top edge:
+# three 0.4 mm lines, so the slicer lays a perimeter along the edge, one along the letter
+# and one binding them. Two lines or fewer (0.6-0.9 mm, as Qu and W had) print as a sliver
+# that the tile above, sliding over the plateau's chamfer when stacked, breaks off.
+LETTER_RIM = 1.2 * MM
 
 
 def check_clearance(c: object) -> None:
@@ -91,11 +96,7 @@ class TileParams:
     letter_depth: float = 0.6 * MM
     font_size: float = wb.TILE_FONT_SIZE
     letter_box: float = wb.TILE_LETTER_BOX  # longest side a letter (or "Qu") may take
-    # The least tile material between a sunk letter (or its bar) and the plateau's top edge:
-    # three 0.4 mm lines, so the slicer lays a perimeter along the edge, one along the letter
-    # and one binding them. Two lines or fewer (0.6-0.9 mm, as Qu and W had) print as a
-    # sliver that the tile above, sliding over the plateau's chamfer when stacked, breaks off.
-    letter_rim: float = 1.2 * MM
+    letter_rim: float = LETTER_RIM  # tile kept between a sunk letter and the plateau's edge
     font: Path = DEFAULT_FONT
     # the tallest stack, from the rules data
     stack_limit: int = field(default_factory=lambda: get_rules().max_height)
