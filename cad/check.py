@@ -20,6 +20,7 @@ import trimesh
 
 from cad.build import REPORTS, read_report, report_files
 from cad.mesh import LoadedObject, read_3mf_objects
+from cad.params import LETTER_RIM, MIN_WALL
 from cad.plates import usable_bed
 from companion.errors import UsageError
 from companion.text import count_shown, counted, listed, number_shown, path_shown
@@ -141,6 +142,126 @@ def object_problems(objects: list[LoadedObject]) -> list[str]:
     return problems
 
 
+def is_tile_file(name: str) -> bool:
+    """Whether the file ``name`` (in the set's folder's terms) holds letter tiles."""
+    return name.startswith(("tiles-plate-", "tiles/"))
+
+
+Segments = np.ndarray  # (n, 2, 2): n line segments in the plane, each from one point to another
+
+
+def _top_outlines(mesh: trimesh.Trimesh) -> list[tuple[np.ndarray, Segments]]:
+    """The closed outlines of the mesh's top face (flat, facing up, at its highest level),
+    each as its points and its segments (x, y): a tile's plateau edge, its letter's pieces
+    and the islands inside them (the counter of an O)."""
+    top = mesh.bounds[1][2]
+    corners = mesh.vertices[mesh.faces]
+    flat_top = (mesh.face_normals[:, 2] > 0.999) & (np.abs(corners[:, :, 2] - top).max(axis=1)
+                                                    < 1e-3)
+    edges = np.sort(mesh.faces[flat_top][:, [0, 1, 1, 2, 2, 0]].reshape(-1, 2), axis=1)
+    unique, counts = np.unique(edges, axis=0, return_counts=True)
+    rim_edges = unique[counts == 1]  # an edge of one top triangle only is on an outline
+    xy = mesh.vertices[:, :2]
+    outlines = []
+    for points in trimesh.graph.connected_components(rim_edges, min_len=3):
+        mine = np.isin(rim_edges[:, 0], points)
+        outlines.append((xy[points], xy[rim_edges[mine]]))
+    return outlines
+
+
+def _encloses(segments: Segments, point: np.ndarray) -> bool:
+    """Whether the closed outline of ``segments`` holds ``point`` (a ray to +x crosses it an
+    odd number of times)."""
+    a, b = segments[:, 0], segments[:, 1]
+    spans = (a[:, 1] > point[1]) != (b[:, 1] > point[1])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        x = a[:, 0] + (point[1] - a[:, 1]) * (b[:, 0] - a[:, 0]) / (b[:, 1] - a[:, 1])
+    return bool(np.count_nonzero(spans & (x > point[0])) % 2)
+
+
+def _gap(points_a: np.ndarray, segments_a: Segments, points_b: np.ndarray,
+         segments_b: Segments) -> float:
+    """The least distance between two outlines (it is met at a point of one of them)."""
+    return min(_point_to_segments(points_a, segments_b), _point_to_segments(points_b, segments_a))
+
+
+def _point_to_segments(points: np.ndarray, segments: Segments) -> float:
+    a, ab = segments[:, 0], segments[:, 1] - segments[:, 0]
+    length2 = np.maximum(np.einsum("ij,ij->i", ab, ab), 1e-18)
+    ap = points[:, None, :] - a[None]
+    t = np.clip(np.einsum("nmj,mj->nm", ap, ab) / length2, 0.0, 1.0)
+    d = ap - t[..., None] * ab[None]
+    return float(np.sqrt(np.einsum("nmj,nmj->nm", d, d).min()))
+
+
+def letter_walls_of(mesh: trimesh.Trimesh) -> list[tuple[float, float | None]]:
+    """For each tile on the mesh's top (a plateau with a letter sunk in it), the least tile
+    between the letter and the plateau's edge, and between the letter's pieces (None for a
+    letter of one piece), measured at the top face, where the plateau's chamfer leaves the
+    least."""
+    outlines = _top_outlines(mesh)
+    boxes = [(pts.min(axis=0), pts.max(axis=0)) for pts, _ in outlines]
+
+    def depth(i: int) -> int:  # how many outlines hold outline i: 0 an edge, 1 a letter piece
+        point = outlines[i][0][0]
+        return sum(1 for j, (lo, hi) in enumerate(boxes)
+                   if j != i and np.all(lo <= point) and np.all(point <= hi)
+                   and _encloses(outlines[j][1], point))
+
+    depths = [depth(i) for i in range(len(outlines))]
+    walls = []
+    for i, (_, edge) in enumerate(outlines):
+        if depths[i] != 0:
+            continue
+        pieces = [outlines[j] for j in range(len(outlines))
+                  if depths[j] == 1 and _encloses(edge, outlines[j][0][0])]
+        if not pieces:
+            continue
+        rim = min(_gap(pts, segs, outlines[i][0], edge) for pts, segs in pieces)
+        between = [_gap(*pieces[a], *pieces[b]) for a in range(len(pieces))
+                   for b in range(a + 1, len(pieces))]
+        walls.append((rim, min(between) if between else None))
+    return walls
+
+
+def letter_wall_problems(tiles: list[trimesh.Trimesh], rim: float) -> list[str]:
+    """Sentences naming the tiles among ``tiles`` (each mesh one tile or a plate of them)
+    whose letter leaves less than ``rim`` of tile to the plateau's edge, or less than a
+    stroke (MIN_WALL) between its pieces."""
+    walls = [w for mesh in tiles for w in letter_walls_of(mesh)]
+    thin = [r for r, _ in walls if r < rim - EPS]
+    close = [b for _, b in walls if b is not None and b < MIN_WALL - EPS]
+    problems = []
+    if thin:
+        problems.append(f"{counted(len(thin), 'tile')} {_leave(thin)} less than "
+                        f"{number_shown(rim)} mm of tile between the letter and the plateau's "
+                        f"edge ({min(thin):.2f} mm at the least): so thin a rim breaks off or "
+                        "does not print")
+    if close:
+        problems.append(f"{counted(len(close), 'tile')} {_leave(close)} less than "
+                        f"{number_shown(MIN_WALL)} mm (two lines of a 0.4 mm nozzle) between "
+                        f"the pieces of a letter ({min(close):.2f} mm at the least)")
+    return problems
+
+
+def _leave(found: list[float]) -> str:
+    return "leaves" if len(found) == 1 else "leave"
+
+
+def report_letter_rim(directory: Path) -> float:
+    """The letter rim the set in ``directory`` was built with (its ``build.json``'s
+    parameters), else the default."""
+    path = directory / REPORTS[0]
+    if path.exists():
+        try:
+            rim = read_report(path)["params"]["tile"]["letter_rim"]
+        except (KeyError, TypeError):
+            return LETTER_RIM
+        if isinstance(rim, int | float) and MIN_WALL <= rim < 10:
+            return float(rim)
+    return LETTER_RIM
+
+
 def load_meshes(path: Path) -> tuple[trimesh.Trimesh, list[LoadedObject] | None]:
     """One mesh of everything in an STL or 3MF file (a 3MF's parts are placed as built),
     and a 3MF's objects as a slicer loads them (None for an STL)."""
@@ -222,6 +343,31 @@ def check_step(path: Path, rep: MeshReport) -> None:
     rep.extents = (x1 - x0, y1 - y0, z1 - z0)
 
 
+def check_mesh_file(path: Path, rep: MeshReport, bed: tuple[float, float],
+                    letter_rim: float | None = None) -> None:
+    """Fill ``rep`` for the STL or 3MF file ``path`` on ``bed``; a file of letter tiles
+    (``letter_rim`` given) must keep that much tile between each letter and its plateau's
+    edge."""
+    try:
+        mesh, objects = load_meshes(path)
+    except Exception as exc:  # a corrupt file is a finding, not a crash
+        rep.problems.append(f"it cannot be read ({exc})")
+        return
+    rep.problems = mesh_problems(mesh, bed)
+    if objects is not None:
+        rep.objects = len(objects)
+        rep.problems += object_problems(objects)
+    if len(mesh.faces) == 0:  # nothing to measure
+        return
+    if letter_rim is not None:
+        tiles = [mesh] if objects is None else [o.parts[0][1] for o in objects if o.parts]
+        rep.problems += letter_wall_problems(tiles, letter_rim)
+    rep.volume = float(mesh.volume) if mesh.is_watertight else 0.0
+    rep.bodies = int(mesh.body_count)
+    x, y, z = (float(v) for v in mesh.extents)
+    rep.extents = (x, y, z)
+
+
 def report_beds(directory: Path) -> list[tuple[tuple[float, float], list[str]]]:
     """Each report in the directory (``build.json``, then ``coupons.json``): the bed it names
     and the files it lists."""
@@ -268,6 +414,7 @@ def check_directory(directory: Path, bed: tuple[float, float] | None = None,
     beds: dict[str, tuple[float, float]] = {}
     for report_bed, names in reversed(listed):  # build.json's bed wins a file both list
         beds.update(dict.fromkeys(names, report_bed))
+    rim = report_letter_rim(directory)
     files = [only] if only else sorted(p for p in directory.rglob("*")
                                       if p.suffix.lower() in CHECKED_SUFFIXES)
     if not files:
@@ -285,23 +432,7 @@ def check_directory(directory: Path, bed: tuple[float, float] | None = None,
                 rep.problems.append(f"it cannot be read ({exc})")
             reports.append(rep)
             continue
-        try:
-            mesh, objects = load_meshes(path)
-        except Exception as exc:  # a corrupt file is a finding, not a crash
-            rep.problems.append(f"it cannot be read ({exc})")
-            reports.append(rep)
-            continue
-        rep.problems = mesh_problems(mesh, beds.get(path.relative_to(directory).as_posix(),
-                                                     default))
-        if objects is not None:
-            rep.objects = len(objects)
-            rep.problems += object_problems(objects)
-        if len(mesh.faces) == 0:  # nothing to measure
-            reports.append(rep)
-            continue
-        rep.volume = float(mesh.volume) if mesh.is_watertight else 0.0
-        rep.bodies = int(mesh.body_count)
-        x, y, z = (float(v) for v in mesh.extents)
-        rep.extents = (x, y, z)
+        name = path.relative_to(directory).as_posix()
+        check_mesh_file(path, rep, beds.get(name, default), rim if is_tile_file(name) else None)
         reports.append(rep)
     return reports

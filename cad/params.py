@@ -24,6 +24,11 @@ MIN_CLEARANCE = 0.1 * MM  # the tightest fit the coupons offer; below it parts f
 # cells (cell pitch - tile - 2 x clearance) too thin to print (SetParams checks them).
 MAX_CLEARANCE = 0.45 * MM
 DEFAULT_FONT = wb.TILE_FONT
+# The least tile material between a sunk letter (or its bar) and the plateau's top edge:
+# three 0.4 mm lines, so the slicer lays a perimeter along the edge, one along the letter
+# and one binding them. Two lines or fewer (0.6-0.9 mm, as Qu and W had) print as a sliver
+# that the tile above, sliding over the plateau's chamfer when stacked, breaks off.
+LETTER_RIM = 1.2 * MM
 
 
 def check_clearance(c: object) -> None:
@@ -91,19 +96,28 @@ class TileParams:
     letter_depth: float = 0.6 * MM
     font_size: float = wb.TILE_FONT_SIZE
     letter_box: float = wb.TILE_LETTER_BOX  # longest side a letter (or "Qu") may take
+    letter_rim: float = LETTER_RIM  # tile kept between a sunk letter and the plateau's edge
     font: Path = DEFAULT_FONT
     # the tallest stack, from the rules data
     stack_limit: int = field(default_factory=lambda: get_rules().max_height)
 
     def __post_init__(self) -> None:
         _positive(self, "size", "body_height", "plateau_size", "plateau_height",
-                  "plateau_chamfer", "corner_radius", "letter_depth", "font_size", "letter_box")
+                  "plateau_chamfer", "corner_radius", "letter_depth", "font_size", "letter_box",
+                  "letter_rim")
         if self.plateau_size > self.size - 2 * 2.0:
             raise ValueError(f"plateau_size {self.plateau_size} must leave a 2 mm rim on a "
                              f"{self.size} mm tile")
         if self.letter_box > self.plateau_size - 2 * self.plateau_chamfer - 0.8:
             raise ValueError(f"letter_box {self.letter_box} does not fit on the plateau "
                              f"({self.plateau_size} mm)")
+        if self.letter_rim < MIN_WALL:
+            raise ValueError(f"letter_rim {_given(self.letter_rim)} is under two lines of a "
+                             f"0.4 mm nozzle ({MIN_WALL:g} mm)")
+        if self.letter_room < wb.TILE_BAR_WIDTH:
+            raise ValueError(f"letter_rim {_given(self.letter_rim)} leaves only "
+                             f"{self.letter_room:.1f} mm of the plateau for a letter (at least "
+                             f"{wb.TILE_BAR_WIDTH:g} mm)")
         if self.letter_depth >= self.plateau_height:
             raise ValueError(f"letter_depth {self.letter_depth} must be less than "
                              f"plateau_height {self.plateau_height}")
@@ -123,6 +137,14 @@ class TileParams:
     def height(self) -> float:
         """Height of one tile, plateau included."""
         return self.body_height + self.plateau_height
+
+    @property
+    def letter_room(self) -> float:
+        """The longest side a letter, with any bar, may take: ``letter_box``, or less where
+        the plateau's top (its side less the chamfers) would keep no ``letter_rim`` around
+        it (the letter is centred on the plateau)."""
+        top = self.plateau_size - 2 * self.plateau_chamfer
+        return min(self.letter_box, top - 2 * self.letter_rim)
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,10 @@ a short bridge; every other face needs no support.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple
 
 import cadquery as cq
+from OCP.BRepExtrema import BRepExtrema_DistShapeShape
 
 from cad.params import SetParams, TileParams
 from cad.solids import shape_of
@@ -62,17 +64,19 @@ def letter_solid(params: SetParams, letter: str, overshoot: float = 0.0) -> cq.W
 
 
 @lru_cache(maxsize=64)
-def _font_size_cached(font: str, font_size: float, box: float, letter: str) -> float:
+def _font_size_cached(font: str, font_size: float, room: float, letter: str) -> float:
     glyph = cq.Workplane("XY").text(letter, font_size, 1.0, fontPath=font, combine=False)
     bb = shape_of(glyph).BoundingBox()
-    # room for the orientation bar under the letter
-    longest = max(bb.xlen, bb.ylen + wb.TILE_BAR_GAP + wb.TILE_BAR_HEIGHT)
-    return font_size if longest <= box else font_size * box / longest
+    # the orientation bar (which keeps its size) goes under the letters that carry one
+    bar = wb.TILE_BAR_GAP + wb.TILE_BAR_HEIGHT if letter.upper() in ROTATION_AMBIGUOUS else 0.0
+    return font_size * min(1.0, room / bb.xlen, (room - bar) / bb.ylen)
 
 
 def _font_size(t: TileParams, letter: str) -> float:
-    """The tile font size, shrunk only where the letter (e.g. "Qu") would not fit."""
-    return _font_size_cached(str(t.font), t.font_size, t.letter_box, letter)
+    """The tile font size, shrunk only where the letter (e.g. "Qu"), with its bar, would
+    be longer than :attr:`TileParams.letter_room`: the letter box, less where the plateau
+    would keep no ``letter_rim`` of tile around it."""
+    return _font_size_cached(str(t.font), t.font_size, t.letter_room, letter)
 
 
 def tile_inputs(params: SetParams) -> tuple[TileParams, float, float]:
@@ -85,3 +89,35 @@ def tile_inputs(params: SetParams) -> tuple[TileParams, float, float]:
 def tile(params: SetParams, letter: str) -> cq.Workplane:
     """The one-colour tile: the letter is sunk into the plateau."""
     return tile_body(params).cut(letter_solid(params, letter, overshoot=1.0))
+
+
+class LetterWalls(NamedTuple):
+    """The thinnest tile material around a tile's sunk letter, in mm, measured across the
+    tile's level sections (as the slicer's layers see it)."""
+
+    rim: float  # between the letter (or its bar) and the plateau's edge
+    between: float | None  # between the letter's separate pieces (Q and u, letter and bar)
+
+
+def letter_walls(params: SetParams, letter: str) -> LetterWalls:
+    """The walls left around ``letter`` on the real one-colour tile, at its top (where the
+    plateau's chamfer makes the rim thinnest) and at the bottom of the letter's cavity."""
+    t = params.tile
+    solid = shape_of(tile(params, letter))
+    rims, betweens = [], []
+    for z in (t.height - 1e-3, t.height - t.letter_depth + 1e-3):
+        level = solid.intersect(cq.Face.makePlane(4 * t.size, 4 * t.size, basePnt=(0, 0, z)))
+        # the section's largest face is the plateau with the letter's pieces as its holes
+        # (the islands inside the letter, as in O, are faces of their own)
+        plateau = max(level.Faces(), key=lambda f: f.Area())
+        edge, holes = plateau.outerWire(), plateau.innerWires()
+        rims.append(min(_distance(hole, edge) for hole in holes))
+        betweens += [_distance(a, b) for i, a in enumerate(holes) for b in holes[i + 1:]]
+    return LetterWalls(min(rims), min(betweens) if betweens else None)
+
+
+def _distance(a: cq.Shape, b: cq.Shape) -> float:
+    d = BRepExtrema_DistShapeShape(a.wrapped, b.wrapped)
+    if not d.IsDone():
+        raise ValueError("OpenCascade could not measure a distance on the tile")
+    return d.Value()

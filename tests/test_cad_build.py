@@ -36,9 +36,17 @@ from cad.build import (
     print_total,
     slice_memo,
 )
-from cad.check import check_directory
-from cad.mesh import Body, PrintObject, combine, read_3mf_objects, write_3mf
-from cad.params import SetParams
+from cad.check import check_directory, letter_walls_of
+from cad.mesh import (
+    Body,
+    PrintObject,
+    combine,
+    read_3mf_objects,
+    to_mesh,
+    write_3mf,
+    write_stl,
+)
+from cad.params import SetParams, TileParams
 from cad.plates import tile_plates
 from cad.slicer import (
     LAYER_HEIGHT,
@@ -50,6 +58,7 @@ from cad.slicer import (
     slicer_command,
 )
 from cad.stickers import sticker_pdf
+from cad.tile import letter_walls, tile
 from companion import outfile
 from companion.cli import main
 from companion.errors import UsageError
@@ -298,6 +307,34 @@ def test_check_finds_a_3mf_that_a_slicer_would_place_as_one_or_whose_letters_are
     assert main(["cad", "check", str(tmp_path / "objects.3mf")]) == 0
     assert re.match(r"ok +objects\.3mf +3 objects +3\.2 cm3 68\.0 x 18\.0 x 4\.5 mm$",
                     capsys.readouterr().out.splitlines()[0])
+
+
+def test_check_measures_the_rim_around_each_tile_letter(built: Path, tmp_path: Path,
+                                                         capsys) -> None:
+    """'cad check' measures the tile files' letters as the solids test does; a Qu tile
+    whose rim is two lines (0.8 mm), as Qu's was 0.6 mm, fails it."""
+    for letter in ("Qu", "W", "A"):
+        walls = letter_walls(SetParams(), letter)
+        (measured,) = letter_walls_of(trimesh.load(built / "tiles" / f"tile-{letter}.stl"))
+        assert measured[0] == pytest.approx(walls.rim, abs=0.01), letter
+        assert (measured[1] is None) == (walls.between is None), letter
+    thin = to_mesh(tile(SetParams(tile=TileParams(letter_rim=0.8)), "Qu")).apply_translation(
+        (20.0, 20.0, 0.0))  # on the bed
+    (tmp_path / "tiles").mkdir()
+    write_stl(thin, tmp_path / "tiles" / "tile-Qu.stl")
+    write_3mf([PrintObject("tile-Qu", (Body("tile", thin),))], tmp_path / "tiles-plate-1.3mf",
+              "tiles")
+    write_stl(thin, tmp_path / "not-a-tile.stl")
+    assert main(["cad", "check", str(tmp_path), "--json"]) == 1
+    found = {f["file"]: f["problems"] for f in json.loads(capsys.readouterr().out)["files"]}
+    said = ("1 tile leaves less than 1.2 mm of tile between the letter and the plateau's edge "
+            "(0.80 mm at the least): so thin a rim breaks off or does not print")
+    assert found == {"tiles/tile-Qu.stl": [said], "tiles-plate-1.3mf": [said],
+                     "not-a-tile.stl": []}
+    # a set built with that rim is checked against it
+    (tmp_path / "build.json").write_text(json.dumps(
+        {"bed": [180, 180], "params": {"tile": {"letter_rim": 0.8}}}))
+    assert main(["cad", "check", str(tmp_path)]) == 0
 
 
 def test_check_finds_objects_overlapping_and_a_part_outside_its_body(tmp_path: Path) -> None:

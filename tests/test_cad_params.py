@@ -76,6 +76,8 @@ def test_every_clearance_in_the_range_makes_a_set() -> None:
         (lambda: TileParams(plateau_size=16.0), "plateau_size 16.0"),
         (lambda: TileParams(letter_depth=1.0), "letter_depth 1.0"),
         (lambda: TileParams(stack_limit=0), "stack_limit"),
+        (lambda: TileParams(letter_rim=0.5), "letter_rim 0.5 is under two lines"),
+        (lambda: TileParams(letter_rim=3.5), "letter_rim 3.5 leaves only 5.2 mm of the plateau"),
         (lambda: TileParams(font="/no/such/font.ttf"), "font '/no/such/font.ttf'"),
         (lambda: JointParams(tab_head=6.0), "tab_head 6.0 must be wider than tab_neck"),
         (lambda: PlacardParams(lean=60.0), "lean must be 0-40 degrees, got 60"),

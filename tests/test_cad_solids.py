@@ -13,9 +13,9 @@ from PIL import Image, ImageDraw, ImageFont
 
 from cad import coupon, joints, placard, snapfit
 from cad.mesh import to_mesh
-from cad.params import MIN_WALL, SetParams
+from cad.params import MIN_WALL, SetParams, TileParams
 from cad.quarter import cell_centers, marker_pockets, quarter
-from cad.tile import _font_size, letter_solid, tile, tile_body
+from cad.tile import _font_size, letter_solid, letter_walls, tile, tile_body
 from companion.tiles import ROTATION_AMBIGUOUS, tile_set
 
 
@@ -382,6 +382,29 @@ def test_letter_strokes_are_thick_enough_to_print(params) -> None:
     for letter in tile_set("werdup").counts:
         share = thin_share(letter, _font_size(params.tile, letter), str(params.tile.font))
         assert share < 0.05, f"{letter}: {share:.0%} of it is thinner than {MIN_WALL} mm"
+
+
+def test_every_letter_leaves_a_printable_rim_and_is_as_large_as_that_allows(params) -> None:
+    """Measured on the real tiles: every letter (A-Z, Qu, the barred M W N Z) leaves at least
+    letter_rim of tile to the plateau's edge and MIN_WALL between its pieces, and is full size
+    unless the rim needs it smaller (then its rim is at the least). Qu's rim was 0.6 mm, W's
+    0.9 mm, and J was shrunk for a bar it does not carry."""
+    t = params.tile
+    for letter in tile_set("werdup").counts:
+        walls = letter_walls(params, letter)
+        assert walls.rim >= t.letter_rim, f"{letter}: rim {walls.rim:.2f} mm"
+        assert walls.between is None or walls.between >= MIN_WALL, (
+            f"{letter}: {walls.between:.2f} mm between its pieces")
+        if _font_size(t, letter) < t.font_size:
+            assert walls.rim == pytest.approx(t.letter_rim, abs=0.01), letter
+
+
+def test_a_wider_rim_shrinks_only_the_letters_that_need_it() -> None:
+    wide = SetParams(tile=TileParams(letter_rim=1.6))
+    for letter, shrunk in (("Qu", True), ("M", True), ("A", False)):
+        walls = letter_walls(wide, letter)
+        assert walls.rim >= 1.6, letter
+        assert (_font_size(wide.tile, letter) < wide.tile.font_size) == shrunk, letter
 
 
 def test_bottom_edges_are_chamfered_against_elephants_foot(params, board_quarter, body):
