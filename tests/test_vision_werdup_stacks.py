@@ -529,6 +529,37 @@ def test_a_tile_on_a_beginning_square_hides_its_circle():
     assert not circle_seen(cfg, image, reading.pose, BOARD, 4, 6)  # no circle there
 
 
+def _in_a_deep_shadow(image: np.ndarray, row: int, col: int, height: int) -> np.ndarray:
+    """The photo with the stack on (row, col), ``height`` high, darkened to 40% (face, letter
+    and sides alike), as a deep shadow falls across it."""
+    from companion.layout.werdup_board import WERDUP_BOARD as BOARD
+    from vision.werdup_stacks import _stack_polygon
+
+    pose = board_pose(StackConfig(), image)
+    inside = np.zeros(image.shape[:2], np.uint8)
+    outline = _stack_polygon(pose, BOARD, row, col, height)
+    cv2.fillConvexPoly(inside, np.round(outline).astype(np.int32), 1)
+    out = image.copy()
+    out[inside > 0] = (out[inside > 0] * 0.4).astype(np.uint8)
+    return out
+
+
+def test_a_plain_letter_on_a_tile_in_a_deep_shadow_is_read_and_listed():
+    """A lone tile in a deep shadow (render 111, 29 degrees from vertical, its E on (3, 3)
+    darkened to 40%), its letter plain, was "a tile may stand here; its letter cannot be
+    made out" (on the held-back renders an O and an N in a taller stack's shadow): its face
+    is not of the tiles' colour, so no height claimed it. It is read, and listed as a letter
+    on a face of the board's colour."""
+    shadowed = _in_a_deep_shadow(_render(111)[0], 3, 3, 1)
+    out = read_stacks(StackConfig(), DEFAULT.cells, DEFAULT.classify, shadowed,
+                      shipped_classifier()).to_dict()
+    assert (out["grid"][3][3], out["heights"][3][3]) == ("E", 1)
+    u = _listed_json(out, 3, 3)
+    assert u["why"] == BOARD_COLOURED
+    assert [a["letter"] for a in u["alternatives"]] == ["E", None]
+    assert out["not_seen"] == []
+
+
 def test_a_square_not_seen_has_no_confidence():
     out = _reading(106).to_dict()  # two squares hidden behind taller stacks
     hidden = [(n["row"], n["col"]) for n in out["not_seen"]]

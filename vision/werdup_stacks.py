@@ -553,15 +553,19 @@ def _assign(cfg: StackConfig, found: dict[tuple[int, int], HeightEvidence], pose
             board: BoardLayout, colours: FaceColours) -> dict[tuple[int, int], int]:
     """Each cell's height index, for cells showing a letter: the likeliest claims first,
     and a letter in the photo belongs to one stack only (a tall stack's face may sit where
-    a neighbour's would at another height)."""
+    a neighbour's would at another height). Faces of the tiles' colour are claimed first;
+    then a sure letter fitting a lone tile best, on a face of another colour (a tile in a
+    deep shadow, or a mark on the board), where no letter claimed already is."""
     claims = sorted(((sc, r, c, k) for (r, c), cand in found.items()
                      for k, sc in enumerate(cand.scores)
-                     if sc >= cfg.min_letter_score and colours.tile_like(cfg, cand.faces[k])
-                     or sc >= cfg.min_letter_score and k == 0
-                     and colours.tile_like(cfg, cand.lit[k])), reverse=True)
+                     if sc >= cfg.min_letter_score and _tile_coloured(cfg, colours, cand, k)),
+                    reverse=True)
+    shadowed = sorted(((cand.scores[0], r, c, 0) for (r, c), cand in found.items()
+                       if cand.letter_scores[0] >= max(cfg.sure_score, *cand.letter_scores)
+                       and not _tile_coloured(cfg, colours, cand, 0)), reverse=True)
     taken: dict[tuple[int, int], int] = {}
     accepted: list[_Claim] = []
-    for _, r, c, k in claims:
+    for _, r, c, k in claims + shadowed:
         if (r, c) in taken:
             continue
         claim = _Claim.of(pose, board, r, c, k + 1)
@@ -570,6 +574,14 @@ def _assign(cfg: StackConfig, found: dict[tuple[int, int], HeightEvidence], pose
         taken[(r, c)] = k
         accepted.append(claim)
     return taken
+
+
+def _tile_coloured(cfg: StackConfig, colours: FaceColours, cand: HeightEvidence, k: int
+                  ) -> bool:
+    """Whether the face at height index ``k`` has the tiles' colour (a lone tile's, or the
+    part of it the light reaches: half in a taller neighbour's shadow, it is a tile's)."""
+    return (colours.tile_like(cfg, cand.faces[k])
+            or k == 0 and colours.tile_like(cfg, cand.lit[k]))
 
 
 @dataclass(frozen=True)
@@ -627,7 +639,9 @@ def _stack_read(cfg: StackConfig, classify: ClassifyConfig, pose: BoardPose, boa
         read.why = TOO_SMALL
     if not read.face:  # a mark, not a letter: an empty cell, how sure of its height unknown
         return StackRead(r, c, 0, None, read, scores=[0.0, *scores])
-    if colours.board_like(cfg, cand.faces[best]):  # a mark on the board, or a tile in shadow
+    if colours.board_like(cfg, cand.faces[best]) or not _tile_coloured(cfg, colours, cand,
+                                                                        best):
+        # a mark on the board, or a tile in a deep shadow
         # offered as its letter or an empty square, neither likelier: no share is shown
         read.alternatives = [*(read.alternatives or [(read.face, read.confidence)]),
                              (EMPTY, 0.5)]
