@@ -235,8 +235,8 @@ class BoardParams:
     layout: BoardLayout = field(default_factory=BoardLayout)
     rib_height: float = 1.5 * MM  # grid ribs above the cell floor
     sticker_play: float = 0.3 * MM  # pocket side beyond the sticker, per side
-    circle_diameter: float = 9.0 * MM  # beginning-square circle, engraved in the boss
-    circle_width: float = 1.0 * MM
+    circle_diameter: float = wb.BEGINNING_CIRCLE_DIAMETER  # engraved in the boss
+    circle_width: float = wb.BEGINNING_CIRCLE_WIDTH
     circle_depth: float = 0.5 * MM
 
     def __post_init__(self) -> None:

@@ -61,6 +61,41 @@ def _reading(seed: int) -> StacksReading:
     return once(f"werdup stacks reading of render-{seed}.jpg", read)
 
 
+def _letter_painted_out(seed: int, row: int, col: int) -> np.ndarray:
+    """The render of ``seed`` with the letter of the stack on (row, col) painted over in its
+    face's colour: a tile really there whose letter cannot be made out."""
+    from companion.layout.werdup_board import WERDUP_BOARD as BOARD
+
+    image, board, _ = _render(seed)
+    pose = board_pose(StackConfig(), image)
+    (cx, cy), z = BOARD.cell_center(row, col), BOARD.stack_top(board.height(row, col))
+
+    def square(side: float) -> np.ndarray:
+        h = side / 2
+        corners = [(cx - h, cy - h, z), (cx + h, cy - h, z), (cx + h, cy + h, z),
+                   (cx - h, cy + h, z)]
+        return np.round(pose.project(np.array(corners))).astype(np.int32)
+
+    plateau = np.zeros(image.shape[:2], np.uint8)
+    cv2.fillConvexPoly(plateau, square(12.0), 1)
+    pixels = image[plateau > 0]
+    grey = pixels.astype(int).sum(axis=1)
+    face = np.median(pixels[grey >= np.quantile(grey, 0.6)], axis=0)  # not the letter's ink
+    cv2.fillConvexPoly(image, square(10.0), tuple(int(v) for v in face))
+    return image
+
+
+def _unread_tile_reading() -> StacksReading:
+    """Render 104 (6 degrees from vertical) with the L on the beginning square (4, 4)
+    painted out, read once per run."""
+
+    def read() -> StacksReading:
+        return read_stacks(StackConfig(), DEFAULT.cells, DEFAULT.classify,
+                           _letter_painted_out(104, 4, 4), shipped_classifier())
+
+    return once("werdup stacks reading of render-104.jpg, its L on (4, 4) painted out", read)
+
+
 def _listed(reading: StacksReading) -> set[tuple[int, int]]:
     return ({(u.row, u.col) for u in reading.uncertain} | set(reading.not_seen)
             | set(reading.doubtful_heights))
@@ -221,7 +256,7 @@ def test_the_web_lists_a_stack_not_seen_for_the_player_to_check():
 
 def test_the_squares_to_check_are_listed_in_board_order():
     # as a flat board's are, row by row: on render 104 the twelve stacks whose letters are
-    # too small came first, down to row 10, and the three stacks not seen (rows 5-6) after
+    # too small came first, down to row 10, and the squares not seen after them
     from companion.lexicon import default_lexicon
     from companion.web.photos import read_photo
 
@@ -233,17 +268,19 @@ def test_the_squares_to_check_are_listed_in_board_order():
 
 @pytest.mark.parametrize("seed, why", [(104, "unreadable"), (106, "hidden")])
 def test_the_overlay_shows_every_stack_not_seen(seed, why):
-    """Render 104's tiles whose letters are not made out are listed for the player to check
-    but had nothing drawn on them, where a stack's letter would be; render 106's stacks
-    hidden behind a taller one had a word in small print beside them. Each square not
-    seen is drawn over in the doubt colour on the board's floor, as the grid is."""
+    """A tile whose letter is not made out (render 104, its L painted out) is listed for the
+    player to check but had nothing drawn on it, where a stack's letter would be; render
+    106's stacks hidden behind a taller one had a word in small print beside them. Each
+    square not seen is drawn over in the doubt colour on the board's floor, as the grid is."""
     from overlaid import drawn_in_doubt
 
     from companion.layout.werdup_board import WERDUP_BOARD as BOARD
     from vision.werdup_read import draw_stacks
 
-    image, _, _ = _render(seed)
-    reading = _reading(seed)
+    if why == "unreadable":
+        image, reading = _letter_painted_out(seed, 4, 4), _unread_tile_reading()
+    else:
+        image, reading = _render(seed)[0], _reading(seed)
     not_seen = {(n["row"], n["col"]): n["why"] for n in reading.to_dict()["not_seen"]}
     assert set(not_seen.values()) == {why}
     overlay = draw_stacks(image, reading)
@@ -426,11 +463,16 @@ def _listed_json(out: dict, row: int, col: int) -> dict:
     return next(u for u in out["uncertain"] if (u["row"], u["col"]) == (row, col))
 
 
-def test_a_letter_on_a_board_coloured_face_is_offered_without_made_up_shares():
-    # render 107, read without the words: two N's on faces of the board's colour (a tile in
-    # a taller stack's shadow), one of them read with its runners-up; empty was offered as
-    # 50% likely, a share nothing measured, and the N was shown after its runners-up
-    out = _reading(107).to_dict()
+def test_a_letter_on_a_board_coloured_face_is_offered_without_made_up_shares(monkeypatch):
+    # render 107, read without the words, its empty beginning squares' circles not told as
+    # the circle: two marks on the board read as N's on faces of the board's colour, one of
+    # them with its runners-up; empty was offered as 50% likely, a share nothing measured,
+    # and the N was shown after its runners-up
+    from vision import werdup_stacks
+
+    monkeypatch.setattr(werdup_stacks, "circle_seen", lambda *args: False)
+    out = read_stacks(StackConfig(), DEFAULT.cells, DEFAULT.classify, _render(107)[0],
+                      shipped_classifier()).to_dict()
     for row, col in ((5, 4), (5, 5)):
         u = _listed_json(out, row, col)
         letters = [a["letter"] for a in u["alternatives"]]
@@ -449,7 +491,73 @@ def test_a_letter_too_small_in_the_photo_says_so(capsys):
     out = capsys.readouterr().out  # the reason once, the letters read surely under it
     assert out.count(TOO_SMALL) == 1
     assert f"  uncertain: 12 squares in rows 4-10 ({TOO_SMALL}):\n" in out
-    assert "    read surely: row 4, column 2: C (99%); row 5, column 2: R (99%); column 3: " in out
+    assert ("    read surely: row 4, column 2: C (100%); row 5, column 2: R (100%); column 3: "
+            in out)
+
+
+@pytest.mark.parametrize("seed", [104, 107, 111])
+def test_an_empty_beginning_square_shows_its_circle_not_a_tile(seed):
+    """The circle engraved on the beginning squares, 9 mm across, reads much like a letter:
+    on render 104 (6 degrees from vertical) and 111 (29 degrees) the empty ones were "a tile
+    may stand here; its letter cannot be made out", on 107 (2 degrees) two were read as N's
+    listed as marks on the board. An empty beginning square is read empty, not listed."""
+    from companion.layout.werdup_board import WERDUP_BOARD as BOARD
+
+    _, board, _ = _render(seed)
+    reading = _reading(seed)
+    empty = [k for k in BOARD.beginning_cells if not board.get(*k)]
+    assert len(empty) >= 2
+    heights, grid, listed = reading.heights(), reading.grid(), _listed(reading)
+    for r, c in empty:
+        assert grid[r][c] == "" and heights[r][c] == 0 and (r, c) not in listed, (r, c)
+
+
+def test_a_tile_on_a_beginning_square_hides_its_circle():
+    """A tile on a beginning square whose letter cannot be made out (render 104, its L
+    painted out) is still "a tile may stand here": the circle under it is not in sight, where
+    the empty beginning squares beside it show theirs."""
+    from companion.layout.werdup_board import WERDUP_BOARD as BOARD
+    from vision.werdup_stacks import circle_seen
+
+    reading = _unread_tile_reading()
+    assert [(n["row"], n["col"], n["why"]) for n in reading.to_dict()["not_seen"]] == [
+        (4, 4, "unreadable")]
+    image, cfg = _letter_painted_out(104, 4, 4), StackConfig()
+    assert not circle_seen(cfg, image, reading.pose, BOARD, 4, 4)
+    assert all(circle_seen(cfg, image, reading.pose, BOARD, r, c)
+               for r, c in ((4, 5), (5, 4), (5, 5)))
+    assert not circle_seen(cfg, image, reading.pose, BOARD, 4, 6)  # no circle there
+
+
+def _in_a_deep_shadow(image: np.ndarray, row: int, col: int, height: int) -> np.ndarray:
+    """The photo with the stack on (row, col), ``height`` high, darkened to 40% (face, letter
+    and sides alike), as a deep shadow falls across it."""
+    from companion.layout.werdup_board import WERDUP_BOARD as BOARD
+    from vision.werdup_stacks import _stack_polygon
+
+    pose = board_pose(StackConfig(), image)
+    inside = np.zeros(image.shape[:2], np.uint8)
+    outline = _stack_polygon(pose, BOARD, row, col, height)
+    cv2.fillConvexPoly(inside, np.round(outline).astype(np.int32), 1)
+    out = image.copy()
+    out[inside > 0] = (out[inside > 0] * 0.4).astype(np.uint8)
+    return out
+
+
+def test_a_plain_letter_on_a_tile_in_a_deep_shadow_is_read_and_listed():
+    """A lone tile in a deep shadow (render 111, 29 degrees from vertical, its E on (3, 3)
+    darkened to 40%), its letter plain, was "a tile may stand here; its letter cannot be
+    made out" (on the held-back renders an O and an N in a taller stack's shadow): its face
+    is not of the tiles' colour, so no height claimed it. It is read, and listed as a letter
+    on a face of the board's colour."""
+    shadowed = _in_a_deep_shadow(_render(111)[0], 3, 3, 1)
+    out = read_stacks(StackConfig(), DEFAULT.cells, DEFAULT.classify, shadowed,
+                      shipped_classifier()).to_dict()
+    assert (out["grid"][3][3], out["heights"][3][3]) == ("E", 1)
+    u = _listed_json(out, 3, 3)
+    assert u["why"] == BOARD_COLOURED
+    assert [a["letter"] for a in u["alternatives"]] == ["E", None]
+    assert out["not_seen"] == []
 
 
 def test_a_square_not_seen_has_no_confidence():
@@ -509,11 +617,12 @@ def test_the_web_says_why_a_stack_not_seen_is_listed():
     from companion.lexicon import default_lexicon
     from companion.web.photos import read_photo
 
-    # render 104's tiles whose letters are not made out, and 106's hidden stacks: listed on
-    # the photo page with no sentence beside them, where the CLI prints one
-    for seed, why in ((104, "unreadable"), (106, "hidden")):
-        reading, _, _ = read_photo("werdup", (RENDERS / f"render-{seed}.jpg").read_bytes(),
-                                   default_lexicon(), 50_000_000)
+    # a tile whose letter is not made out (render 104, its L painted out) and 106's hidden
+    # stacks: listed on the photo page with no sentence beside them, where the CLI prints one
+    unread = cv2.imencode(".png", _letter_painted_out(104, 4, 4))[1].tobytes()
+    for photo, why in ((unread, "unreadable"),
+                       ((RENDERS / "render-106.jpg").read_bytes(), "hidden")):
+        reading, _, _ = read_photo("werdup", photo, default_lexicon(), 50_000_000)
         listed = {(u["row"], u["col"]): u for u in reading["uncertain"]}
         cells = [n for n in reading["not_seen"] if n["why"] == why]
         assert cells

@@ -377,6 +377,12 @@ class StackConfig:
                                       # a taller neighbour's shadow is a tile's face)
     tile_nearer: float = 0.4          # a face this much nearer the tiles' colour than the
                                       # board's (Lab) is a tile's
+    circle_agree: float = 0.3         # a beginning square whose marks agree this well
+                                      # with the circle engraved there (intersection over
+                                      # union) ...
+    circle_margin: float = 0.1        # ... and this much better than with any tile's letter
+                                      # shows its circle: no tile stands there (the circle,
+                                      # read as a letter, made it "a tile may stand here")
 
 
 @dataclass(frozen=True)

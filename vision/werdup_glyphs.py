@@ -1,5 +1,6 @@
 """The printed WerdUp tiles' letters as they sit on a tile's face, drawn from the tile font,
-for reading a letter of which only part is in sight (the rest behind a taller stack).
+for reading a letter of which only part is in sight (the rest behind a taller stack), and the
+circle engraved on the board's beginning squares, for telling it from a tile's letter.
 
 The letters are placed as the CAD model places them (:func:`cad.tile.letter_solid`): the
 font's em is 10 mm, each letter is centred on the face by its outline's box, and M, W, N and
@@ -97,3 +98,18 @@ def match_visible(ink: np.ndarray, visible: np.ndarray, templates: dict[str, np.
                     best, share = iou, int(tv.sum()) / max(int(ts.sum()), 1)
         out.append((letter, best, share))
     return sorted(out, key=lambda x: -x[1])
+
+
+@cache
+def circle_template(size_px: int, face_mm: float) -> np.ndarray:
+    """The beginning squares' circle, engraved in the top of the cell's boss, as ink on the
+    upright square of ``face_mm`` drawn ``size_px`` pixels wide around the cell's centre
+    (as :func:`face_templates`): (size_px, size_px) float32 in 0-1."""
+    px = size_px / face_mm * SUPER
+    n = size_px * SUPER
+    canvas = np.zeros((n, n), np.uint8)
+    width = wb.BEGINNING_CIRCLE_WIDTH * px
+    radius = (wb.BEGINNING_CIRCLE_DIAMETER - wb.BEGINNING_CIRCLE_WIDTH) / 2 * px
+    cv2.circle(canvas, (n // 2, n // 2), round(radius), 255, max(1, round(width)))
+    small = cv2.resize(canvas, (size_px, size_px), interpolation=cv2.INTER_AREA)
+    return small.astype(np.float32) / 255.0

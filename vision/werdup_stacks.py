@@ -39,7 +39,7 @@ from vision.config import CellConfig, ClassifyConfig, StackConfig
 from vision.errors import VisionError
 from vision.glyph import features, glyph_from_mask
 from vision.markers import detect
-from vision.werdup_glyphs import face_templates, match_visible
+from vision.werdup_glyphs import circle_template, face_templates, match_visible
 
 PLATEAU_SIZE = wb.TILE_PLATEAU_SIZE  # the raised square on a tile's top carrying the letter
 # Why a listed stack's letter is to be checked (its ``why``), when its alternatives do not say it
@@ -553,15 +553,19 @@ def _assign(cfg: StackConfig, found: dict[tuple[int, int], HeightEvidence], pose
             board: BoardLayout, colours: FaceColours) -> dict[tuple[int, int], int]:
     """Each cell's height index, for cells showing a letter: the likeliest claims first,
     and a letter in the photo belongs to one stack only (a tall stack's face may sit where
-    a neighbour's would at another height)."""
+    a neighbour's would at another height). Faces of the tiles' colour are claimed first;
+    then a sure letter fitting a lone tile best, on a face of another colour (a tile in a
+    deep shadow, or a mark on the board), where no letter claimed already is."""
     claims = sorted(((sc, r, c, k) for (r, c), cand in found.items()
                      for k, sc in enumerate(cand.scores)
-                     if sc >= cfg.min_letter_score and colours.tile_like(cfg, cand.faces[k])
-                     or sc >= cfg.min_letter_score and k == 0
-                     and colours.tile_like(cfg, cand.lit[k])), reverse=True)
+                     if sc >= cfg.min_letter_score and _tile_coloured(cfg, colours, cand, k)),
+                    reverse=True)
+    shadowed = sorted(((cand.scores[0], r, c, 0) for (r, c), cand in found.items()
+                       if cand.letter_scores[0] >= max(cfg.sure_score, *cand.letter_scores)
+                       and not _tile_coloured(cfg, colours, cand, 0)), reverse=True)
     taken: dict[tuple[int, int], int] = {}
     accepted: list[_Claim] = []
-    for _, r, c, k in claims:
+    for _, r, c, k in claims + shadowed:
         if (r, c) in taken:
             continue
         claim = _Claim.of(pose, board, r, c, k + 1)
@@ -570,6 +574,14 @@ def _assign(cfg: StackConfig, found: dict[tuple[int, int], HeightEvidence], pose
         taken[(r, c)] = k
         accepted.append(claim)
     return taken
+
+
+def _tile_coloured(cfg: StackConfig, colours: FaceColours, cand: HeightEvidence, k: int
+                  ) -> bool:
+    """Whether the face at height index ``k`` has the tiles' colour (a lone tile's, or the
+    part of it the light reaches: half in a taller neighbour's shadow, it is a tile's)."""
+    return (colours.tile_like(cfg, cand.faces[k])
+            or k == 0 and colours.tile_like(cfg, cand.lit[k]))
 
 
 @dataclass(frozen=True)
@@ -608,15 +620,17 @@ class _Claim:
 
 def _stack_read(cfg: StackConfig, classify: ClassifyConfig, pose: BoardPose, board: BoardLayout,
                 clf: TileClassifier, letters: tuple[str, ...], colours: FaceColours, r: int,
-                c: int, cand: HeightEvidence, best: int | None) -> StackRead:
+                c: int, cand: HeightEvidence, best: int | None, circle: bool = False
+                ) -> StackRead:
     """The stack of cell (r, c) from its candidate heights: ``best`` is the one assigned to it
-    (its index; None: the cell is empty)."""
+    (its index; None: the cell is empty); ``circle``: the cell shows the beginning squares'
+    circle, which a tile there would hide (:func:`circle_seen`)."""
     scores = cand.scores
-    if best is None:
+    if best is None:  # a tile's colour or a sure letter there: a tile whose letter is not read
         return StackRead(r, c, 0, 1.0 - max(scores), CellRead(r, c, EMPTY, 1.0),
                          scores=[0.0, *scores],
-                         tile_face=(colours.tile_not_board(cfg, cand.faces[0])
-                                    or max(cand.letter_scores) >= cfg.sure_score))
+                         tile_face=not circle and (colours.tile_not_board(cfg, cand.faces[0])
+                                                   or max(cand.letter_scores) >= cfg.sure_score))
     runner = max([x for i, x in enumerate(scores) if i != best] or [0.0])
     read = _letter_read(r, c, cand.glyphs[best], clf, letters, classify)
     if read.face and _letter_px(cfg, pose, board, r, c, best + 1) < cfg.min_letter_px:
@@ -625,7 +639,9 @@ def _stack_read(cfg: StackConfig, classify: ClassifyConfig, pose: BoardPose, boa
         read.why = TOO_SMALL
     if not read.face:  # a mark, not a letter: an empty cell, how sure of its height unknown
         return StackRead(r, c, 0, None, read, scores=[0.0, *scores])
-    if colours.board_like(cfg, cand.faces[best]):  # a mark on the board, or a tile in shadow
+    if colours.board_like(cfg, cand.faces[best]) or not _tile_coloured(cfg, colours, cand,
+                                                                        best):
+        # a mark on the board, or a tile in a deep shadow
         # offered as its letter or an empty square, neither likelier: no share is shown
         read.alternatives = [*(read.alternatives or [(read.face, read.confidence)]),
                              (EMPTY, 0.5)]
@@ -658,11 +674,14 @@ def read_stacks(cfg: StackConfig, cells: CellConfig, classify: ClassifyConfig,
     sure = [cand.faces[int(np.argmax(cand.scores))] for cand in found.values()
             if max(cand.scores) >= cfg.sure_score]
     colours = FaceColours(np.median(sure, axis=0) if sure else None, None)
-    taken = _assign(cfg, found, pose, board, colours)
+    # a beginning square showing its engraved circle holds no tile: no letter is claimed there
+    circles = {k for k in board.beginning_cells if circle_seen(cfg, image, pose, board, *k)}
+    taken = _assign(cfg, {k: v for k, v in found.items() if k not in circles}, pose, board,
+                    colours)
     floor = [found[k].faces[0] for k in found if k not in taken]
     colours = FaceColours(colours.tile, np.median(floor, axis=0) if floor else None)
     stacks = [_stack_read(cfg, classify, pose, board, clf, spec.letters, colours, r, c, cand,
-                          taken.get((r, c)))
+                          taken.get((r, c)), (r, c) in circles)
               for (r, c), cand in found.items()]
     if heights_seen:
         for s in stacks:  # a tall stack's body must show between its face and the board
@@ -693,6 +712,26 @@ def read_stacks(cfg: StackConfig, cells: CellConfig, classify: ClassifyConfig,
         elif s.letter.face and heights_seen and s.margin < cfg.min_height_margin:
             reading.doubtful_heights.append((s.row, s.col))
     return reading
+
+
+def circle_seen(cfg: StackConfig, image: np.ndarray, pose: BoardPose, board: BoardLayout,
+                row: int, col: int) -> bool:
+    """Whether a beginning square shows the circle engraved in its boss, which a tile there
+    would hide: the marks on the boss's top fit the circle well, and better than any tile's
+    letter (the circle reads much like an O or an N on a face of the board's colour)."""
+    if (row, col) not in board.beginning_cells:
+        return False
+    colour = _face_crop(cfg, image, pose, board.cell_center(row, col), board.boss_top)
+    crop = cv2.GaussianBlur(cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY), (0, 0), 0.8)
+    ink = _inner_marks(letter_ink(cfg, face_ratio(cfg, crop)))
+    whole = np.ones(ink.shape, bool)
+    circle = {"circle": circle_template(cfg.face_px, cfg.face_mm)}
+    fit = match_visible(ink, whole, circle, cfg.partial_shift)[0][1]
+    if fit < cfg.circle_agree:  # no ink, or marks of another shape: the letters not tried
+        return False
+    letters = match_visible(ink, whole, face_templates(cfg.face_px, cfg.face_mm),
+                            cfg.partial_shift)
+    return fit >= letters[0][1] + cfg.circle_margin
 
 
 def _mark_hidden(cfg: StackConfig, reading: StacksReading, board: BoardLayout) -> None:

@@ -44,6 +44,10 @@ TILE_BAR_WIDTH = 6.0 * MM
 TILE_BAR_HEIGHT = 1.0 * MM
 TILE_BAR_GAP = 0.9 * MM  # between the letter and its bar
 FLOOR_HEIGHT = 3.0 * MM  # cell floor above the table
+# the beginning squares' circle, engraved in the top of the cell's boss (the raised square,
+# the shape of a tile's plateau, that the bottom tile nests over): a tile there hides it
+BEGINNING_CIRCLE_DIAMETER = 9.0 * MM
+BEGINNING_CIRCLE_WIDTH = 1.0 * MM
 FRAME_WIDTH = 24.0 * MM
 FRAME_HEIGHT = 4.5 * MM  # frame top above the table
 MARKER_SIZE = 14.0 * MM  # black square of the ArUco marker, border included
@@ -182,6 +186,12 @@ class BoardLayout:
             return self.floor_height
         return (self.floor_height + (tiles - 1) * self.tile_body_height + self.tile_body_height
                 + self.tile_plateau_height)
+
+    @property
+    def boss_top(self) -> float:
+        """Height above the table of the top of a cell's boss (the raised square the bottom
+        tile nests over), where the beginning squares' circle is engraved."""
+        return self.floor_height + self.tile_plateau_height
 
     @property
     def marker_height(self) -> float:
