@@ -785,12 +785,70 @@ def test_a_glare_over_most_of_the_board_is_refused():
         read_board(DEFAULT, two, board_spec("bugwords"), shipped_classifier(),
                    default_lexicon())
     assert str(refused.value) == GLARE
-    # one lamp's glare lists 124 squares: past max_washed_share of the grid it is refused
-    cfg = replace(DEFAULT, wood=replace(DEFAULT.wood, max_washed_share=0.5))
+    # one lamp's glare washes out 124 squares, 48 of them bare squares read surely through
+    # it: the 76 left count, and past max_washed_share of the grid it is refused
+    cfg = replace(DEFAULT, wood=replace(DEFAULT.wood, max_washed_share=0.3))
     with pytest.raises(VisionError) as refused:
         read_board(cfg, lamp(image, 0.85), board_spec("bugwords"), shipped_classifier(),
                    default_lexicon())
     assert str(refused.value) == GLARE
+
+
+def test_a_glare_over_empty_squares_only_does_not_refuse_a_photo_whose_letters_read():
+    # two lamps (90% white) over the empty right of the board, away from its nine tiles:
+    # the glare washed out 149 squares, past three in five, and the photo was refused,
+    # though most of them read surely as bare squares through it and every letter read
+    # right. Now only the squares where it may have cost a letter count: the photo is
+    # read, its tiles right, the squares round the glare listed (49)
+    from vision.reading import GLARE_NOTE, WASHED
+
+    name = "IMG_20141025_163920.jpg"
+    photo = load_photo(DEFAULT.load, LABELS[name].photo)
+    two = lamp(lamp(photo, 0.9, at=(0.69, 0.31)), 0.9, at=(0.79, 0.67))
+    reading = read_board(DEFAULT, decode_photo(DEFAULT.load, jpeg(two)), board_spec("bugwords"),
+                         shipped_classifier(), default_lexicon())
+    got = score(LABELS[name], reading)
+    assert got.wrong_unlisted == 0 and got.tiles_right == got.tiles == 9
+    assert reading.notes == [GLARE_NOTE]
+    assert any(u.why == WASHED for u in reading.uncertain)
+    assert len(reading.uncertain) < 0.3 * 225
+
+
+def test_a_glare_is_refused_for_the_squares_where_it_may_cost_a_letter():
+    # past three squares in five (135) of the grid washed out, the bare squares read surely
+    # through the glare are left out of its count, the letters read through it are not; and
+    # a board with as many tiles showing no letter (of a tile's colour, none seen) as
+    # letters read lies under a glare over most of its letters: refused, too few are left
+    # to judge a square by
+    from vision.cells import CellRead
+    from vision.reading import GLARE, _check_washed
+    from vision.woodtiles import Guess, WoodReading
+
+    spec, wc = board_spec("bugwords"), DEFAULT.wood
+    grid = [(r, c) for r in range(15) for c in range(15)]
+    letters = set(grid[:100])  # the first 100 squares hold tiles read through the glare
+    reads = [CellRead(r, c, "A" if (r, c) in letters else EMPTY, 0.99) for r, c in grid]
+    read = {rc: Guess("A", 0.99, ()) for rc in letters}
+
+    def refused(washed: set, through: set, lost: set = frozenset()) -> bool:
+        wood = WoodReading(np.eye(3), read, {}, 1.0, 10.0, {rc: 0.5 for rc in lost},
+                           washed=washed)
+        try:
+            _check_washed(wc, wood, reads, through, spec)
+        except VisionError as exc:
+            assert str(exc) == GLARE
+            return True
+        return False
+
+    washed = set(grid[:140])  # 140 squares washed out
+    assert refused(washed, letters)  # every letter read through it counts
+    assert not refused(washed, washed - letters)  # 40 bare squares read through: 100 left
+    assert refused(washed, set(grid[100:104]))  # 4 bare squares read through: 136 left
+    assert not refused(washed, set(grid[100:105]))  # 135 left: not past the bar
+    assert not refused(set(grid[:135]), set())  # the glare's extent not past the bar
+    # as many tiles of no letter read under it as letters read: refused
+    assert refused(set(grid[:225]), set(grid[100:225]), set(grid[125:225]))
+    assert not refused(set(grid[:225]), set(grid[101:225]), set(grid[126:225]))
 
 
 def test_a_glare_that_leaves_no_letter_is_refused_not_read_as_an_empty_board():

@@ -253,8 +253,10 @@ def read_commercial(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: 
     if wood.washed:
         grid = _faces(reads, spec)
         # the squares read surely through the glare, its wash undone, are not listed
-        washed = wood.washed - (_read_through(wc, wood, reads, grid, uncertain, lexicon)
-                                if lexicon is not None else set())
+        through = (_read_through(wc, wood, reads, grid, uncertain, lexicon)
+                   if lexicon is not None else set())
+        _check_washed(wc, wood, reads, through, spec)
+        washed = wood.washed - through
         # squares that may hold a tile whose letter was lost: washed out, or listed as
         # perhaps a blank tile (a tile's colour, no letter seen)
         may_hold = washed | {(u.row, u.col) for u in uncertain if u.face == EMPTY
@@ -306,14 +308,13 @@ def _check_located(cfg: VisionConfig, image: np.ndarray, where: Located, spec: B
 
 
 def _check_wood(wc: WoodConfig, wood: WoodReading, spec: BoardSpec) -> None:
-    """Refuse a board a glare washes out over more than ``max_washed_share`` of its cells
-    (:func:`vision.woodtiles.glared`: a glare over less costs only its squares, listed) or
-    with no letter read (a glare on the tiles may take every letter), one whose letters are
+    """Refuse a board with a glare and no letter read (a glare on the tiles may take every
+    letter; one washing out too much of the board is refused by :func:`_check_washed`),
+    one whose letters are
     too blurred to read (with few letters read, whose own edges are: a blur that hides every
     letter leaves no empty board) or whose way up is unclear; with a glare, each refusal
     says so."""
-    if len(wood.washed) > wc.max_washed_share * spec.rows * spec.cols or (
-            wood.washed and not wood.guesses):  # no letter left: the glare may have taken all
+    if wood.washed and not wood.guesses:  # no letter left: the glare may have taken all
         raise VisionError(GLARE)
     if _past_reading(wc, wood.legibility if wood.guesses else 1.0,
                      0.0 if wood.deblurred else wood.blur, wood.grid_blur):
@@ -430,6 +431,26 @@ def _not_seen(rd: CellRead, uncertain: list[CellRead]) -> None:
 def _faces(reads: list[CellRead], spec: BoardSpec) -> list[list[str]]:
     """The faces read on ``spec``'s board, row by row (:func:`vision.cells.faces`)."""
     return faces(reads, spec.rows, spec.cols)
+
+
+def _check_washed(wc: WoodConfig, wood: WoodReading, reads: list[CellRead],
+                  through: set[tuple[int, int]], spec: BoardSpec) -> None:
+    """Refuse a board a glare washes out over more than ``max_washed_share`` of its cells
+    (:func:`vision.woodtiles.glared`; a glare over less costs only its squares, listed),
+    unless it lies where there are no letters to lose: once the bare squares read surely
+    through it (``through``, :func:`_read_through`: empty, with no tile near) are left out,
+    no more than that share is left, and fewer tiles show no letter (squares of a tile's
+    colour with none seen, ``maybe``, and blank tiles beyond the set's) than letters are
+    read. A lamp over the margin, the table or the empty part of the board then costs only
+    its squares, listed; a glare over most of the letters is refused still (too few letters
+    are left to judge a square by)."""
+    bar = wc.max_washed_share * spec.rows * spec.cols
+    if len(wood.washed) <= bar:
+        return
+    bare = through & {(rd.row, rd.col) for rd in reads if rd.face == EMPTY}
+    lost = len(wood.maybe) + max(0, len(wood.blanks) - spec.blanks)
+    if len(wood.washed - bare) > bar or lost >= len(wood.guesses):
+        raise VisionError(GLARE)
 
 
 def _check_glared(wc: WoodConfig, grid: list[list[str]], may_hold: set[tuple[int, int]]
