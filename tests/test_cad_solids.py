@@ -407,6 +407,14 @@ def test_a_wider_rim_shrinks_only_the_letters_that_need_it() -> None:
         assert (_font_size(wide.tile, letter) < wide.tile.font_size) == shrunk, letter
 
 
+def test_a_letter_is_sized_as_the_capital_the_tile_carries(params) -> None:
+    """A letter named in lower case is measured as the capital the tile is made with (the
+    lower-case w, narrower, was measured and the W drawn too large for its rim)."""
+    t = params.tile
+    assert _font_size(t, "w") == _font_size(t, "W") < t.font_size
+    assert _font_size(t, "j") == _font_size(t, "J") == t.font_size
+
+
 def test_bottom_edges_are_chamfered_against_elephants_foot(params, board_quarter, body):
     ef = params.printer.elephant_foot
     half = params.board.layout.size / 2
