@@ -20,9 +20,10 @@ import trimesh
 
 from cad.build import REPORTS, read_report, report_files
 from cad.mesh import LoadedObject, read_3mf_objects
-from cad.params import LETTER_RIM, MIN_WALL
+from cad.params import MIN_WALL
 from cad.plates import usable_bed
 from companion.errors import UsageError
+from companion.layout import werdup_board as wb
 from companion.text import count_shown, counted, listed, number_shown, path_shown
 
 EPS = 0.01  # mm
@@ -256,10 +257,10 @@ def report_letter_rim(directory: Path) -> float:
         try:
             rim = read_report(path)["params"]["tile"]["letter_rim"]
         except (KeyError, TypeError):
-            return LETTER_RIM
+            return wb.TILE_LETTER_RIM
         if isinstance(rim, int | float) and MIN_WALL <= rim < 10:
             return float(rim)
-    return LETTER_RIM
+    return wb.TILE_LETTER_RIM
 
 
 def load_meshes(path: Path) -> tuple[trimesh.Trimesh, list[LoadedObject] | None]:

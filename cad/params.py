@@ -24,11 +24,6 @@ MIN_CLEARANCE = 0.1 * MM  # the tightest fit the coupons offer; below it parts f
 # cells (cell pitch - tile - 2 x clearance) too thin to print (SetParams checks them).
 MAX_CLEARANCE = 0.45 * MM
 DEFAULT_FONT = wb.TILE_FONT
-# The least tile material between a sunk letter (or its bar) and the plateau's top edge:
-# three 0.4 mm lines, so the slicer lays a perimeter along the edge, one along the letter
-# and one binding them. Two lines or fewer (0.6-0.9 mm, as Qu and W had) print as a sliver
-# that the tile above, sliding over the plateau's chamfer when stacked, breaks off.
-LETTER_RIM = 1.2 * MM
 
 
 def check_clearance(c: object) -> None:
@@ -91,12 +86,12 @@ class TileParams:
     body_height: float = wb.TILE_BODY_HEIGHT
     plateau_size: float = wb.TILE_PLATEAU_SIZE
     plateau_height: float = wb.TILE_PLATEAU_HEIGHT
-    plateau_chamfer: float = 0.4 * MM  # lead-in so a tile drops onto the one below
+    plateau_chamfer: float = wb.TILE_PLATEAU_CHAMFER
     corner_radius: float = 1.0 * MM
     letter_depth: float = 0.6 * MM
     font_size: float = wb.TILE_FONT_SIZE
     letter_box: float = wb.TILE_LETTER_BOX  # longest side a letter (or "Qu") may take
-    letter_rim: float = LETTER_RIM  # tile kept between a sunk letter and the plateau's edge
+    letter_rim: float = wb.TILE_LETTER_RIM  # tile kept between a letter and the plateau's edge
     font: Path = DEFAULT_FONT
     # the tallest stack, from the rules data
     stack_limit: int = field(default_factory=lambda: get_rules().max_height)
@@ -140,11 +135,10 @@ class TileParams:
 
     @property
     def letter_room(self) -> float:
-        """The longest side a letter, with any bar, may take: ``letter_box``, or less where
-        the plateau's top (its side less the chamfers) would keep no ``letter_rim`` around
-        it (the letter is centred on the plateau)."""
-        top = self.plateau_size - 2 * self.plateau_chamfer
-        return min(self.letter_box, top - 2 * self.letter_rim)
+        """The longest side a letter, with any bar, may take on these tiles
+        (:func:`companion.layout.werdup_board.tile_letter_room`)."""
+        return wb.tile_letter_room(self.plateau_size, self.plateau_chamfer, self.letter_box,
+                                   self.letter_rim)
 
 
 @dataclass(frozen=True)

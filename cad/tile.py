@@ -44,7 +44,7 @@ def letter_solid(params: SetParams, letter: str, overshoot: float = 0.0) -> cq.W
     t = params.tile
     top = t.height
     size = _font_size(t, letter)
-    glyph = cq.Workplane("XY").text(letter.upper() if len(letter) == 1 else letter, size,
+    glyph = cq.Workplane("XY").text(_face_text(letter), size,
                                     t.letter_depth + overshoot, fontPath=str(t.font), combine=False,
                                     halign="center", valign="center")
     bb = shape_of(glyph).BoundingBox()
@@ -65,17 +65,22 @@ def letter_solid(params: SetParams, letter: str, overshoot: float = 0.0) -> cq.W
 
 @lru_cache(maxsize=64)
 def _font_size_cached(font: str, font_size: float, room: float, letter: str) -> float:
-    glyph = cq.Workplane("XY").text(letter, font_size, 1.0, fontPath=font, combine=False)
+    text = _face_text(letter)
+    glyph = cq.Workplane("XY").text(text, font_size, 1.0, fontPath=font, combine=False)
     bb = shape_of(glyph).BoundingBox()
-    # the orientation bar (which keeps its size) goes under the letters that carry one
-    bar = wb.TILE_BAR_GAP + wb.TILE_BAR_HEIGHT if letter.upper() in ROTATION_AMBIGUOUS else 0.0
-    return font_size * min(1.0, room / bb.xlen, (room - bar) / bb.ylen)
+    return wb.tile_letter_font_size(bb.xlen, bb.ylen, text in ROTATION_AMBIGUOUS,
+                                    font_size=font_size, room=room)
+
+
+def _face_text(letter: str) -> str:
+    """What a tile's face carries: a single letter in capitals, "Qu" as it is."""
+    return letter.upper() if len(letter) == 1 else letter
 
 
 def _font_size(t: TileParams, letter: str) -> float:
-    """The tile font size, shrunk only where the letter (e.g. "Qu"), with its bar, would
-    be longer than :attr:`TileParams.letter_room`: the letter box, less where the plateau
-    would keep no ``letter_rim`` of tile around it."""
+    """The em a tile's letter is made at: the shared rule
+    (:func:`companion.layout.werdup_board.tile_letter_font_size`) on CadQuery's outline of
+    the letter and :attr:`TileParams.letter_room`."""
     return _font_size_cached(str(t.font), t.font_size, t.letter_room, letter)
 
 

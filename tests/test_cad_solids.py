@@ -15,7 +15,9 @@ from cad import coupon, joints, placard, snapfit
 from cad.mesh import to_mesh
 from cad.params import MIN_WALL, SetParams, TileParams
 from cad.quarter import cell_centers, marker_pockets, quarter
+from cad.solids import shape_of
 from cad.tile import _font_size, letter_solid, letter_walls, tile, tile_body
+from companion.layout import werdup_board as wb
 from companion.tiles import ROTATION_AMBIGUOUS, tile_set
 
 
@@ -405,6 +407,34 @@ def test_a_wider_rim_shrinks_only_the_letters_that_need_it() -> None:
         walls = letter_walls(wide, letter)
         assert walls.rim >= 1.6, letter
         assert (_font_size(wide.tile, letter) < wide.tile.font_size) == shrunk, letter
+
+
+def test_a_letter_is_sized_as_the_capital_the_tile_carries(params) -> None:
+    """A letter named in lower case is measured as the capital the tile is made with (the
+    lower-case w, narrower, was measured and the W drawn too large for its rim)."""
+    t = params.tile
+    assert _font_size(t, "w") == _font_size(t, "W") < t.font_size
+    assert _font_size(t, "j") == _font_size(t, "J") == t.font_size
+
+
+def test_the_photo_readers_letters_are_drawn_at_the_size_the_tiles_carry(params) -> None:
+    """For every tile face, the em the photo reader's template draws the letter at (judged
+    from its ink against the real letter solid's outline) is the CAD's, within 0.1 mm: its
+    old copy of the rule drew Qu, W and J too large (an 11 mm box, a bar for every letter)."""
+    from vision.werdup_glyphs import SUPER, _glyph
+
+    t, px = params.tile, 20.0  # 80 pixels a mm where the template is drawn
+    for letter in [chr(c) for c in range(ord("A"), ord("Z") + 1) if chr(c) != "Q"] + ["Qu"]:
+        em = _font_size(t, letter)
+        bb = shape_of(letter_solid(params, letter)).BoundingBox()
+        ink = _glyph(letter, px)
+        drawn_h, drawn_w = (n / (px * SUPER) for n in ink.shape)
+        if letter in ROTATION_AMBIGUOUS:  # the solid holds the bar too, under the letter
+            sides = [(drawn_h, bb.ylen - wb.TILE_BAR_GAP - wb.TILE_BAR_HEIGHT)]
+        else:
+            sides = [(drawn_h, bb.ylen), (drawn_w, bb.xlen)]
+        for drawn, solid in sides:
+            assert em * drawn / solid == pytest.approx(em, abs=0.1), letter
 
 
 def test_bottom_edges_are_chamfered_against_elephants_foot(params, board_quarter, body):

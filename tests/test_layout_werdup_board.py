@@ -100,3 +100,23 @@ def test_each_marker_names_its_quarter_and_pocket_for_the_maker() -> None:
                           (34, "top-right", "right edge"), (35, "top-right", "top edge")]
     assert places[-1] == (41, "bottom-left", "bottom edge")
     assert len({(q, p) for _, q, p in places}) == 12  # no two stickers share a description
+
+
+def test_a_tile_letter_is_shrunk_only_to_keep_its_rim() -> None:
+    from companion.layout import werdup_board as wb
+
+    # the plateau's 13 mm top less its 0.4 mm chamfers and a 1.2 mm rim each side
+    assert wb.tile_letter_room() == pytest.approx(13.0 - 0.8 - 2.4)
+    assert wb.tile_letter_room(letter_box=9.0) == 9.0
+    room = wb.tile_letter_room()
+    # a letter that fits keeps the tiles' em; a bar only counts under a letter that has one
+    assert wb.tile_letter_font_size(7.6, 7.3, False) == wb.TILE_FONT_SIZE
+    assert wb.tile_letter_font_size(3.4, 9.3, False) == wb.TILE_FONT_SIZE  # J: no bar
+    barred = wb.tile_letter_font_size(3.4, 9.3, True)
+    assert barred == pytest.approx(10 * (room - 1.9) / 9.3)
+    # too wide: shrunk until its longer side is the room
+    assert wb.tile_letter_font_size(14.0, 8.9, False) == pytest.approx(10 * room / 14.0)
+    assert wb.tile_letter_font_size(14.0, 8.9, False, room=7.0, font_size=5.0) == \
+        pytest.approx(5 * 7.0 / 14.0)
+    with pytest.raises(ValueError, match="outline must have a size"):
+        wb.tile_letter_font_size(0.0, 7.0, False)

@@ -2,10 +2,12 @@
 for reading a letter of which only part is in sight (the rest behind a taller stack), and the
 circle engraved on the board's beginning squares, for telling it from a tile's letter.
 
-The letters are placed as the CAD model places them (:func:`cad.tile.letter_solid`): the
-font's em is 10 mm, each letter is centred on the face by its outline's box, and M, W, N and
-Z sit 0.95 mm higher with a 6 x 1 mm bar 0.9 mm under them. The font is the tiles' own
-(DejaVu Sans Bold, the Debian package ``fonts-dejavu-core``)."""
+The letters are placed as the CAD model places them (:func:`cad.tile.letter_solid`): each
+letter is sized by the same rule
+(:func:`companion.layout.werdup_board.tile_letter_font_size`, here on PIL's drawing of the
+font, there on CadQuery's outline), centred on the face by its outline's box, and M, W, N
+and Z sit higher by half their bar and its gap, with the bar under them. The font is the
+tiles' own (DejaVu Sans Bold, the Debian package ``fonts-dejavu-core``)."""
 
 from __future__ import annotations
 
@@ -19,13 +21,12 @@ from companion.layout import werdup_board as wb
 from companion.tiles import ROTATION_AMBIGUOUS
 from vision.errors import NotSetUp
 
-EM_MM = wb.TILE_FONT_SIZE
-LETTER_BOX_MM = wb.TILE_LETTER_BOX
 BAR_MM = (wb.TILE_BAR_WIDTH, wb.TILE_BAR_HEIGHT, wb.TILE_BAR_GAP)  # width, height, gap
 SUPER = 4             # drawn this many times finer, then reduced
+MEASURE_PX = 500      # the em, in pixels, at which a letter's outline is measured (0.02 mm)
 
 
-def _font(size: int) -> ImageFont.FreeTypeFont:
+def _font(size: float) -> ImageFont.FreeTypeFont:
     """The tile font at ``size`` pixels; a missing font is a sentence, not a traceback."""
     try:
         return ImageFont.truetype(str(wb.TILE_FONT), size)
@@ -34,21 +35,30 @@ def _font(size: int) -> ImageFont.FreeTypeFont:
                        "package fonts-dejavu-core (scripts/setup.sh does).") from None
 
 
-def _glyph(text: str, px_per_mm: float) -> np.ndarray:
-    """The ink of ``text`` at the tile font's size (cropped to its box), bool."""
-    em = EM_MM * px_per_mm * SUPER
-    font = _font(round(em))
-    x0, y0, x1, y1 = font.getbbox(text)
-    bar = (BAR_MM[1] + BAR_MM[2]) * px_per_mm * SUPER
-    long_mm = max(x1 - x0, y1 - y0 + bar) / (px_per_mm * SUPER)
-    if long_mm > LETTER_BOX_MM:  # shrunk to fit the face, as "Qu" is
-        font = _font(round(em * LETTER_BOX_MM / long_mm))
-        x0, y0, x1, y1 = font.getbbox(text)
+def _ink(text: str, font: ImageFont.FreeTypeFont) -> np.ndarray:
+    """The ink of ``text`` in ``font``, cropped to its box, bool."""
+    x0, y0, x1, y1 = font.getbbox(text)  # wider than the ink: it counts the side bearings
     img = Image.new("L", (int(x1 - x0) + 4, int(y1 - y0) + 4), 0)
     ImageDraw.Draw(img).text((2 - x0, 2 - y0), text, fill=255, font=font)
     a = np.asarray(img) > 127
     ys, xs = np.nonzero(a)
     return a[ys.min(): ys.max() + 1, xs.min(): xs.max() + 1]
+
+
+@cache
+def letter_em(text: str) -> float:
+    """The em (mm) at which the tiles carry ``text`` (a capital letter or "Qu"): the shared
+    rule (:func:`companion.layout.werdup_board.tile_letter_font_size`) on the outline of
+    its ink drawn at the tiles' font size."""
+    ink = _ink(text, _font(MEASURE_PX))
+    mm = wb.TILE_FONT_SIZE / MEASURE_PX
+    return wb.tile_letter_font_size(ink.shape[1] * mm, ink.shape[0] * mm,
+                                    text in ROTATION_AMBIGUOUS)
+
+
+def _glyph(text: str, px_per_mm: float) -> np.ndarray:
+    """The ink of ``text`` at the size the tiles carry it (cropped to its box), bool."""
+    return _ink(text, _font(letter_em(text) * px_per_mm * SUPER))
 
 
 @cache

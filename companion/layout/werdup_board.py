@@ -35,9 +35,15 @@ TILE_SIZE = 18.0 * MM
 TILE_BODY_HEIGHT = 3.5 * MM  # a stacked tile rises by this much
 TILE_PLATEAU_HEIGHT = 1.0 * MM  # the raised top that nests into the tile above
 TILE_PLATEAU_SIZE = 13.0 * MM  # the raised top's side: it carries the letter
+TILE_PLATEAU_CHAMFER = 0.4 * MM  # round the plateau's top: a lead-in so a tile drops onto it
 TILE_FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")  # fonts-dejavu-core
 TILE_FONT_SIZE = 10.0 * MM  # the letters' em
 TILE_LETTER_BOX = 11.0 * MM  # the longest side a letter (or "Qu", with any bar) may take
+# The least tile material between a sunk letter (or its bar) and the plateau's top edge:
+# three 0.4 mm lines, so the slicer lays a perimeter along the edge, one along the letter
+# and one binding them. Two lines or fewer (0.6-0.9 mm, as Qu and W had) print as a sliver
+# that the tile above, sliding over the plateau's chamfer when stacked, breaks off.
+TILE_LETTER_RIM = 1.2 * MM
 # M, W, N and Z carry a bar under the letter showing which way is up (as the paper tiles do);
 # the letter and its bar are centred together, so those letters sit (gap + height) / 2 higher
 TILE_BAR_WIDTH = 6.0 * MM
@@ -63,6 +69,31 @@ _QUARTER0_SPOTS = (
     ((1.0, 2.5), (0.5, 0.0)),
     ((0.5, 0.0), (1.0, 2.5)),
 )
+
+
+def tile_letter_room(plateau_size: float = TILE_PLATEAU_SIZE,
+                     plateau_chamfer: float = TILE_PLATEAU_CHAMFER,
+                     letter_box: float = TILE_LETTER_BOX,
+                     letter_rim: float = TILE_LETTER_RIM) -> float:
+    """The longest side a tile's letter, with any bar, may take (mm): ``letter_box``, or less
+    where the plateau's top (its side less the chamfers) would keep no ``letter_rim`` of tile
+    around it (the letter is centred on the plateau)."""
+    top = plateau_size - 2 * plateau_chamfer
+    return min(letter_box, top - 2 * letter_rim)
+
+
+def tile_letter_font_size(width: float, height: float, barred: bool, *,
+                          font_size: float = TILE_FONT_SIZE, room: float | None = None) -> float:
+    """The em (mm) a tile's letter is made at, the one rule the CAD tiles and the photo
+    reader's drawings of them share: ``font_size``, shrunk only where the letter's outline
+    (``width`` x ``height`` mm, measured at ``font_size``) would be longer than ``room``
+    (default :func:`tile_letter_room`), its height with the bar under it if it is ``barred``
+    (M, W, N and Z; the bar keeps its size)."""
+    if not (width > 0 and height > 0):
+        raise ValueError(f"a letter's outline must have a size, got {width!r} x {height!r} mm")
+    room = tile_letter_room() if room is None else room
+    bar = TILE_BAR_GAP + TILE_BAR_HEIGHT if barred else 0.0
+    return font_size * min(1.0, room / width, (room - bar) / height)
 
 
 def _rules() -> WerdUpRules:
