@@ -57,9 +57,10 @@ def letter_solid(params: SetParams, letter: str, overshoot: float = 0.0) -> cq.W
     dy = -(bb.ymin + bb.ymax) / 2 + (bar_gap + bar_h) / 2
     glyph = glyph.translate((-(bb.xmin + bb.xmax) / 2, dy, top - t.letter_depth))
     bar_y = -total / 2 + bar_h / 2
-    bar_w = min(wb.TILE_BAR_WIDTH, t.letter_box * 0.55)
+    # the bar's width is the shared layout's (the photo reader draws it so); TileParams
+    # keeps at least that much room for a letter
     bar = (cq.Workplane("XY").workplane(offset=top - t.letter_depth).center(0, bar_y)
-           .rect(bar_w, bar_h).extrude(t.letter_depth + overshoot))
+           .rect(wb.TILE_BAR_WIDTH, bar_h).extrude(t.letter_depth + overshoot))
     return glyph.union(bar)
 
 

@@ -356,7 +356,7 @@ def test_3d_and_paper_tiles_mark_which_way_is_up_alike(params) -> None:
     for letter in ("M", "W", "N", "Z", "A", "E", "Qu"):
         solids = letter_solid(params, letter).val().Solids()
         bars = [b for b in (s.BoundingBox() for s in solids)
-                if b.ylen == pytest.approx(1.0) and b.xlen <= params.tile.letter_box * 0.55 + 1e-6]
+                if b.ylen == pytest.approx(1.0) and b.xlen == pytest.approx(wb.TILE_BAR_WIDTH)]
         assert len(bars) == (letter in ROTATION_AMBIGUOUS), letter
 
 
