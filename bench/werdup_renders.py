@@ -72,9 +72,10 @@ def score(reading, board) -> dict:
     """Per photo: occupied cells, heights right, letters right, and wrong cells not listed
     (a cell is listed when its letter is uncertain, its height doubtful, its face not seen,
     or its height not given); and the doubts the photo does not call for (``FALSE_DOUBTS``):
-    "a tile may stand here" on an empty square, an empty square listed with a letter, and a
-    tile whose letter is in full view listed as not seen (hidden, or its letter not made
-    out)."""
+    "a tile may stand here" on an empty square, an empty square listed with a letter (read
+    as one, or read empty and offering one), and a tile whose letter no taller stack hides
+    (:func:`letter_in_view`) listed as not seen (hidden, or its letter not made out; a
+    letter half in a deep shadow is counted here)."""
     grid, heights = reading.grid(), reading.heights()
     listed = ({(u.row, u.col) for u in reading.uncertain} | set(reading.not_seen)
               | set(reading.doubtful_heights)
@@ -102,7 +103,8 @@ def score(reading, board) -> dict:
                     out["uncertain letter"] += 1
             else:
                 out["may stand, empty"] += (r, c) in unreadable
-                out["letter, empty"] += bool(grid[r][c]) and (r, c) in listed
+                # read as a letter and listed, or read empty and listed offering a letter
+                out["letter, empty"] += (r, c) in unsure or bool(grid[r][c]) and (r, c) in listed
             if not (ok_letter and ok_height) and (r, c) not in listed:
                 out["unlisted"] += 1
     return out
@@ -110,10 +112,10 @@ def score(reading, board) -> dict:
 
 def doubts_line(s: dict) -> str:
     """The doubts the photos did not call for, as the benchmark prints them."""
-    return (f"  doubts where the photo shows plainly: {s['may stand, empty']} \"a tile may "
+    return (f"  doubts the photo does not call for: {s['may stand, empty']} \"a tile may "
             f"stand here\" on an empty square, {s['letter, empty']} empty squares listed with "
-            f"a letter, {s['not seen, in view']} tiles whose letter is in full view listed as "
-            f"not seen or not made out")
+            f"a letter, {s['not seen, in view']} tiles whose letter no taller stack hides listed "
+            f"as not seen or not made out")
 
 
 def run(folder: Path | None = None, seeds: str = HELD_BACK, straight_down: str = STRAIGHT_DOWN,

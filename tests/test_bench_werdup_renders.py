@@ -87,6 +87,12 @@ def test_an_empty_square_listed_with_a_letter_is_counted(read):
     reading.uncertain.pop()
     s = bench.score(reading, board)
     assert s["letter, empty"] == 0 and s["unlisted"] == 1
+    # read empty, listed offering a letter ("empty, or an I")
+    stack.letter = CellRead(r, c, EMPTY, 0.5, [(EMPTY, 0.5), ("I", 0.5)])
+    stack.height = 0
+    reading.uncertain.append(stack.letter)
+    s = bench.score(reading, board)
+    assert s["letter, empty"] == 1 and s["unlisted"] == 0
 
 
 def test_a_tile_in_full_view_listed_as_not_seen_is_counted_a_partly_hidden_one_is_not(read):
