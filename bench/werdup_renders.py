@@ -40,18 +40,51 @@ def twelve_megapixels(path: Path) -> bytes:
     return buf.tobytes()
 
 
+FALSE_DOUBTS = ("may stand, empty", "letter, empty", "not seen, in view")
+
+
+def letter_in_view(reading, board, row: int, col: int) -> bool:
+    """Whether the letter on the top of the stack on (row, col) of ``board`` (the truth) is in
+    full view of the camera the reading found: no nearer, taller stack of ``board`` covers any
+    of the letter's box (the photo outlines the reader uses for its own stacks)."""
+    from companion.layout.werdup_board import WERDUP_BOARD as LAYOUT
+    from vision.werdup_read import STACKS
+    from vision.werdup_stacks import _covered_share, _face_polygon, _stack_polygon
+
+    pose, height = reading.pose, board.height(row, col)
+    z = LAYOUT.stack_top(height)
+    cx, cy = LAYOUT.cell_center(row, col)
+    depth = float(pose.depth(np.array([[cx, cy, z]]))[0])
+    blockers = []
+    for r in range(max(0, row - 2), min(10, row + 3)):
+        for c in range(max(0, col - 2), min(10, col + 3)):
+            h = board.height(r, c) if board.get(r, c) else 0
+            if (r, c) == (row, col) or h <= height:
+                continue
+            x, y = LAYOUT.cell_center(r, c)
+            if float(pose.depth(np.array([[x, y, LAYOUT.stack_top(h)]]))[0]) < depth:
+                blockers.append(_stack_polygon(pose, LAYOUT, r, c, h))
+    box = _face_polygon(pose, LAYOUT, row, col, z, STACKS.letter_box)
+    return _covered_share(box, blockers) == 0.0
+
+
 def score(reading, board) -> dict:
     """Per photo: occupied cells, heights right, letters right, and wrong cells not listed
     (a cell is listed when its letter is uncertain, its height doubtful, its face not seen,
-    or its height not given)."""
+    or its height not given); and the doubts the photo does not call for (``FALSE_DOUBTS``):
+    "a tile may stand here" on an empty square, an empty square listed with a letter (read
+    as one, or read empty and offering one), and a tile whose letter no taller stack hides
+    (:func:`letter_in_view`) listed as not seen (hidden, or its letter not made out; a
+    letter half in a deep shadow is counted here)."""
     grid, heights = reading.grid(), reading.heights()
     listed = ({(u.row, u.col) for u in reading.uncertain} | set(reading.not_seen)
               | set(reading.doubtful_heights)
               | {(r, c) for r in range(10) for c in range(10) if heights[r][c] is None})
     out = {"stacks": 0, "heights": 0, "letters": 0, "unlisted": 0, "not seen": 0,
-           "doubtful height": 0, "uncertain letter": 0}
+           "doubtful height": 0, "uncertain letter": 0, **dict.fromkeys(FALSE_DOUBTS, 0)}
     doubtful = set(reading.doubtful_heights)
     unsure = {(u.row, u.col) for u in reading.uncertain}
+    unreadable = {(s.row, s.col) for s in reading.stacks if s.unreadable}
     for r in range(10):
         for c in range(10):
             truth = board.get(r, c) or ""
@@ -63,13 +96,26 @@ def score(reading, board) -> dict:
                 out["letters"] += ok_letter
                 if (r, c) in reading.not_seen:
                     out["not seen"] += 1
+                    out["not seen, in view"] += letter_in_view(reading, board, r, c)
                 elif not ok_height and (r, c) in doubtful and reading.heights_seen:
                     out["doubtful height"] += 1
                 elif not ok_letter and (r, c) in unsure:
                     out["uncertain letter"] += 1
+            else:
+                out["may stand, empty"] += (r, c) in unreadable
+                # read as a letter and listed, or read empty and listed offering a letter
+                out["letter, empty"] += (r, c) in unsure or bool(grid[r][c]) and (r, c) in listed
             if not (ok_letter and ok_height) and (r, c) not in listed:
                 out["unlisted"] += 1
     return out
+
+
+def doubts_line(s: dict) -> str:
+    """The doubts the photos did not call for, as the benchmark prints them."""
+    return (f"  doubts the photo does not call for: {s['may stand, empty']} \"a tile may "
+            f"stand here\" on an empty square, {s['letter, empty']} empty squares listed with "
+            f"a letter, {s['not seen, in view']} tiles whose letter no taller stack hides listed "
+            f"as not seen or not made out")
 
 
 def run(folder: Path | None = None, seeds: str = HELD_BACK, straight_down: str = STRAIGHT_DOWN,
@@ -93,9 +139,9 @@ def run(folder: Path | None = None, seeds: str = HELD_BACK, straight_down: str =
     print(f"{len(wanted)} held-back renders of the 3D-printed set ({folder}), each scaled to "
           "a 12-megapixel JPEG")
     print(f"{'photo':16} {'tilt':>5} {'light':10} {'stacks':>6} {'heights':>8} {'letters':>8} "
-          f"{'wrong,unlisted':>14} {'CPU s':>6} {'wall s':>6}")
+          f"{'wrong,unlisted':>14} {'false doubts':>12} {'CPU s':>6} {'wall s':>6}")
     seen = {"stacks": 0, "heights": 0, "letters": 0, "unlisted": 0, "not seen": 0,
-            "doubtful height": 0, "uncertain letter": 0}
+            "doubtful height": 0, "uncertain letter": 0, **dict.fromkeys(FALSE_DOUBTS, 0)}
     flat = dict(seen)
     seconds, walls = [], []
     down_said = down = 0
@@ -117,18 +163,20 @@ def run(folder: Path | None = None, seeds: str = HELD_BACK, straight_down: str =
             down_said += not reading.heights_seen
         heights = f"{s['heights']}" if reading.heights_seen else "not seen"
         print(f"{path.name:16} {info['tilt']:5.0f} {info['light']:10} {s['stacks']:6d} "
-              f"{heights:>8} {s['letters']:8d} {s['unlisted']:14d} {seconds[-1]:6.2f} "
-              f"{walls[-1]:6.2f}")
+              f"{heights:>8} {s['letters']:8d} {s['unlisted']:14d} "
+              f"{sum(s[k] for k in FALSE_DOUBTS):12d} {seconds[-1]:6.2f} {walls[-1]:6.2f}")
     print(f"photos at an angle (heights seen): {seen['stacks']} stacks, heights right "
           f"{seen['heights'] / max(seen['stacks'], 1):.2%}, letters right "
           f"{seen['letters'] / max(seen['stacks'], 1):.2%}, wrong and unlisted {seen['unlisted']}")
     print(f"  stacks read wrong there: {seen['not seen']} listed as not seen (hidden or "
           f"letter not made out), {seen['doubtful height']} with a doubtful height, "
           f"{seen['uncertain letter']} with an uncertain letter")
+    print(doubts_line(seen))
     print(f"photos nearly straight down (tilt under {STACKS.min_tilt:.0f} degrees): {down}, "
           f"of which {down_said} say the heights cannot be seen; letters right "
           f"{flat['letters'] / max(flat['stacks'], 1):.2%} of {flat['stacks']} stacks, "
           f"wrong and unlisted {flat['unlisted']}")
+    print(doubts_line(flat))
     total = {k: seen[k] + flat[k] for k in seen}
     print(f"all photos: heights right {total['heights'] / max(total['stacks'], 1):.2%} (not "
           f"seen counts as wrong), letters right {total['letters'] / max(total['stacks'], 1):.2%}"

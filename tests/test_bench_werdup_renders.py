@@ -1,0 +1,119 @@
+"""The render benchmark's count of doubts a photo does not call for (bench/werdup_renders.py):
+"a tile may stand here" on an empty square, an empty square listed with a letter, a tile
+whose letter is in full view listed as not seen. Each is counted on a cached render's reading
+with one such doubt put in."""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+from pathlib import Path
+
+import cv2
+import pytest
+
+from companion.board import Board
+from tools.render.rig import load_truth
+from vision.cells import EMPTY, CellRead
+from vision.classifier import shipped_classifier
+from vision.config import DEFAULT
+from vision.werdup_read import STACKS
+from vision.werdup_stacks import StackRead, StacksReading, read_stacks
+
+ROOT = Path(__file__).resolve().parent.parent
+RENDER = ROOT / "tests" / "data" / "werdup_renders" / "render-102.jpg"  # 32 degrees
+
+
+def _bench():
+    spec = importlib.util.spec_from_file_location("werdup_renders_bench",
+                                                  ROOT / "bench" / "werdup_renders.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def read() -> tuple[StacksReading, Board]:
+    board, _ = load_truth(RENDER)
+    reading = read_stacks(STACKS, DEFAULT.cells, DEFAULT.classify, cv2.imread(str(RENDER)),
+                          shipped_classifier())
+    return reading, board
+
+
+def _stack(reading: StacksReading, row: int, col: int) -> StackRead:
+    return next(s for s in reading.stacks if (s.row, s.col) == (row, col))
+
+
+def _empty_squares(board: Board) -> list[tuple[int, int]]:
+    return [(r, c) for r in range(10) for c in range(10) if not board.get(r, c)]
+
+
+def _tiles(board: Board) -> list[tuple[int, int]]:
+    return [(r, c) for r in range(10) for c in range(10) if board.get(r, c)]
+
+
+def test_the_render_as_read_raises_no_false_doubt(read):
+    bench = _bench()
+    reading, board = read
+    s = bench.score(reading, board)
+    assert s["stacks"] == s["letters"] == s["heights"] == len(_tiles(board))
+    assert [s[k] for k in bench.FALSE_DOUBTS] == [0, 0, 0]
+
+
+def test_a_tile_may_stand_here_on_an_empty_square_is_counted(read):
+    bench = _bench()
+    reading, board = copy.deepcopy(read[0]), read[1]
+    r, c = _empty_squares(board)[0]
+    stack = _stack(reading, r, c)
+    stack.unreadable, stack.height = True, None
+    reading.not_seen.append((r, c))
+    s = bench.score(reading, board)
+    assert s["may stand, empty"] == 1 and s["unlisted"] == 0
+    assert s["letter, empty"] == s["not seen, in view"] == 0
+
+
+def test_an_empty_square_listed_with_a_letter_is_counted(read):
+    bench = _bench()
+    reading, board = copy.deepcopy(read[0]), read[1]
+    r, c = _empty_squares(board)[0]
+    stack = _stack(reading, r, c)
+    stack.letter = CellRead(r, c, "O", 0.6, [("Q", 0.3)], letter="O")
+    stack.height = 1
+    reading.uncertain.append(stack.letter)
+    s = bench.score(reading, board)
+    assert s["letter, empty"] == 1 and s["unlisted"] == 0
+    # the same letter not listed is wrong and unlisted, no doubt
+    reading.uncertain.pop()
+    s = bench.score(reading, board)
+    assert s["letter, empty"] == 0 and s["unlisted"] == 1
+    # read empty, listed offering a letter ("empty, or an I")
+    stack.letter = CellRead(r, c, EMPTY, 0.5, [(EMPTY, 0.5), ("I", 0.5)])
+    stack.height = 0
+    reading.uncertain.append(stack.letter)
+    s = bench.score(reading, board)
+    assert s["letter, empty"] == 1 and s["unlisted"] == 0
+
+
+def test_a_tile_in_full_view_listed_as_not_seen_is_counted_a_partly_hidden_one_is_not(read):
+    bench = _bench()
+    reading, board = copy.deepcopy(read[0]), read[1]
+    low = [(r, c) for r, c in _tiles(board) if board.height(r, c) == 1
+           and 0 < r < 9 and 0 < c < 9 and bench.letter_in_view(reading, board, r, c)]
+    r, c = low[0]
+    stack = _stack(reading, r, c)
+    stack.seen, stack.height = False, None
+    stack.letter = CellRead(r, c, EMPTY, 0.0)
+    reading.not_seen.append((r, c))
+    s = bench.score(reading, board)
+    assert s["not seen"] == 1 and s["not seen, in view"] == 1
+    # a 5-high stack beside it (in the truth), on the camera's side, hides part of its
+    # letter
+    hiding = []
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        taller = board.copy()
+        taller.set(r + dr, c + dc, "E", 5)
+        hiding.append(not bench.letter_in_view(reading, taller, r, c))
+        if hiding[-1]:
+            assert bench.score(reading, taller)["not seen, in view"] == 0
+    assert 1 <= sum(hiding) <= 3
