@@ -196,8 +196,10 @@ class _CookieSessions(SecureCookieSessionInterface):
         keep_in_no_cache(response)
 
 
-def _configured(test_config: dict[str, Any] | None, instance_path: str | None) -> Flask:
-    """A Flask app with its configuration read and checked (nothing else set up yet)."""
+def _configured(test_config: dict[str, Any] | None, instance_path: str | None,
+                settle: bool = True) -> Flask:
+    """A Flask app with its configuration read and checked (nothing else set up yet); with
+    ``settle`` its instance folder made and its secret key found or made too."""
     by_variable = not instance_path and bool(os.environ.get("COMPANION_INSTANCE"))
     instance_path = instance_path or os.environ.get("COMPANION_INSTANCE") or None
     if instance_path:
@@ -211,6 +213,8 @@ def _configured(test_config: dict[str, Any] | None, instance_path: str | None) -
     if test_config is not None:
         app.config.from_mapping(test_config)
     _check_settings(app.config)
+    if not settle:
+        return app
     _make_instance_folder(app.instance_path, "COMPANION_INSTANCE" if by_variable else None)
     if not app.config.get("SECRET_KEY"):
         if _uses_postgres(app.config.get("DATABASE_URL")):
@@ -270,11 +274,12 @@ def _make_instance_folder(path: str, named_by: str | None) -> None:
                           f"{path_shown(path)}{given}, but {why}.") from None
 
 
-def configured(instance_path: str | None = None) -> Flask:
+def configured(instance_path: str | None = None, settle: bool = True) -> Flask:
     """The app's configuration read and checked as :func:`create_app` does (from the instance
     folder and the environment), with nothing else set up: :class:`ConfigError` if the app
-    would refuse to start."""
-    return _configured(None, instance_path)
+    would refuse to start. With ``settle=False`` nothing is written: no instance folder is
+    made, no secret key (for a command that must first decide whether it runs at all)."""
+    return _configured(None, instance_path, settle)
 
 
 def _load_job_kinds() -> None:
