@@ -24,6 +24,7 @@ from companion.cli.common import (
     read_text_file,
 )
 from companion.dates import MAX_RANGE_DAYS, is_range
+from companion.decimals import whole_in_file
 from companion.errors import UsageError
 from companion.girdle.layouts import family_of, layouts, puzzle_model, shape_text
 from companion.text import counted, number_shown, path_shown, printable, quoted, shown, signed
@@ -234,26 +235,13 @@ def _how_found(sol: Solution) -> str:
 
 
 # -- check -----------------------------------------------------------------------------------
-def _whole(value: object) -> int:
-    """A square or Supply position from a sheet file: a whole number (1.5 is not row 1)."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, str) and value.strip().isdecimal():  # "²" is a digit, not a number
-        if len(value.strip()) > jsonfile.MAX_DIGITS:  # int() answers in Python's own words
-            raise ValueError(f"the number {shown(value.strip())} is too large")
-        return int(value)
-    raise ValueError(f"{quoted(value)} is not a whole number")
-
-
 def _activated(item: dict) -> tuple[int, ...]:
     """A word's ``activated`` Supply positions: a list of whole numbers (a string such as "12"
     is not read digit by digit as positions 1 and 2)."""
     acts = item.get("activated", [])
     if not isinstance(acts, list):
         raise ValueError(f"activated must be a list of Supply positions, not {quoted(acts)}")
-    return tuple(_whole(i) for i in acts)
+    return tuple(whole_in_file(i) for i in acts)
 
 
 def _crossed_out(item: dict) -> tuple[str, ...]:
@@ -270,7 +258,7 @@ def _cells(value: object) -> list[tuple[int, int]]:
     if not isinstance(value, list) or not all(
             isinstance(cell, list) and len(cell) == 2 for cell in value):
         raise ValueError(f"cells must be a list of [row, column] pairs, not {quoted(value)}")
-    return [(_whole(r), _whole(c)) for r, c in value]
+    return [(whole_in_file(r), whole_in_file(c)) for r, c in value]
 
 
 def _placement(item: object, number: int) -> SheetStep:
@@ -291,9 +279,9 @@ def _placement(item: object, number: int) -> SheetStep:
             field = "cells"
             return _from_cells(_cells(item["cells"]), word, item, number)
         field = "row"
-        row = _whole(item["row"])
+        row = whole_in_file(item["row"])
         field = "col"
-        col = _whole(item["col"])
+        col = whole_in_file(item["col"])
         field = "direction"
         direction = str(item["direction"]).lower()
         field = "activated"
