@@ -334,6 +334,14 @@ def test_solve_uses_the_cache_and_ignores_a_tampered_entry(capsys, tmp_path):
          "Word 1: the field 'row': null is not a whole number."),
         (b'[{"row": 1, "col": 1, "direction": "across", "word": "CAT", "activated": [false]}]',
          "Word 1: the field 'activated': false is not a whole number."),
+        (b'[{"row": 1, "col": 1, "direction": "across", "word": null}]',
+         "Word 1: word must be text, not null."),
+        (b'[{"row": 1, "col": 1, "direction": "across", "word": "CAT", "activated": true}]',
+         "Word 1: activated must be a list of Supply positions, not true."),
+        (b'[{"row": 1, "col": 1, "direction": "across", "word": "CAT", "crossed_out": false}]',
+         "Word 1: crossed_out must be a list of letters, not false."),
+        (b'[{"cells": null, "word": "CAT"}]',
+         "Word 1: cells must be a list of [row, column] pairs, not null."),
         # a puzzle's numbers are read as a sheet's are: a line between two columns is no
         # line, and true is no number (they were read as column 1 and 1 VP, a grid of 1)
         (b'{"solution": [], "puzzle": {"lines": [{"kind": "col", "index": 1.5}], '

@@ -17,7 +17,15 @@ from werkzeug.routing import IntegerConverter
 from companion.challenges import CHALLENGED_OFF, LOST_TURN, challenge_bonus
 from companion.errors import UsageError
 from companion.play import full_rack_bonus
-from companion.text import count_shown, counted, listed, path_shown, quoted, sentence, signed
+from companion.text import (
+    as_written,
+    count_shown,
+    counted,
+    listed,
+    path_shown,
+    sentence,
+    signed,
+)
 
 # Blueprint modules, one per area, registered in this order.
 AREAS = ("challenge", "games", "clock", "girdle", "prints", "pdq", "api", "health")
@@ -247,15 +255,15 @@ def _check_settings(config: Any) -> None:
         if key.endswith("_SECONDS"):
             if not ((whole or isinstance(value, float)) and 0 < value < math.inf):
                 raise ConfigError(f"The setting {key} (COMPANION_{key}) must be a number of "
-                                  f"seconds above 0, not {quoted(value)}.")
+                                  f"seconds above 0, not {as_written(value)}.")
         elif not (whole and value >= 0):
             raise ConfigError(f"The setting {key} (COMPANION_{key}) must be a whole number, 0 "
-                              f"or more, not {quoted(value)}.")
+                              f"or more, not {as_written(value)}.")
     queue = config.get("JOB_QUEUE")
     if queue not in (None, "", *JOB_QUEUES):
         raise ConfigError(f"The setting JOB_QUEUE (COMPANION_JOB_QUEUE) must be "
                           f"{listed(list(JOB_QUEUES), 'or')} (or left out: by the database), "
-                          f"not {quoted(queue)}.")
+                          f"not {as_written(queue)}.")
 
 
 def _make_instance_folder(path: str, named_by: str | None) -> None:
