@@ -19,7 +19,7 @@ NOT_A_STATE = 'not a board state (JSON with "grid" and "heights" expected)'
 
 def is_state(text: str) -> bool:
     """Whether ``text`` is written as JSON (an object), which no board text or record is."""
-    return text.lstrip("\ufeff \t\r\n").startswith("{")
+    return jsonfile.is_object_text(text)
 
 
 def board_from_state(text: str, rules: WerdUpRules) -> Board:
