@@ -198,8 +198,8 @@ def position_from_text(text: str, name: str = "-") -> Board:
     if jsonfile.is_object_text(text):  # a reading's blank tiles are read without their letter
         raise UsageError(f"{where}: this is JSON, such as a reading of a photo (read --json), "
                          "not a Bug Words position: give a GCG record or the board as text "
-                         f"({rules.layout.rows} lines, '.' for an empty square, a lower-case "
-                         "letter for a blank)")
+                         f"({counted(rules.layout.rows, 'line')}, '.' for an empty square, a "
+                         "lower-case letter for a blank)")
     if any(ln.lstrip().startswith((">", "#player")) for ln in text.splitlines()):
         try:
             return replay(parse_gcg(text), rules).board
