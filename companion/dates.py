@@ -14,7 +14,7 @@ import datetime as dt
 import re
 
 from companion.errors import UsageError
-from companion.text import counted, quoted, shown
+from companion.text import as_written, counted, quoted
 
 EXAMPLE = "2026-01-31"
 RANGE_MARK = ".."
@@ -25,10 +25,6 @@ _MONTH = re.compile(r"([0-9]{4})-([0-9]{2})")
 _END = re.compile(r"(?:(?:([0-9]{4})-)?([0-9]{2})-)?([0-9]{2})")
 
 
-def _typed(value: object) -> str:
-    """``value`` as a refusal repeats it: typed text in quotes, exactly as typed; a value
-    from a file that is not text (a number, null) in JSON spelling."""
-    return quoted(value) if isinstance(value, str) else shown(value)
 
 
 def date_from(value: object) -> dt.date:
@@ -41,7 +37,7 @@ def date_from(value: object) -> dt.date:
                          f"write one date as YYYY-MM-DD, e.g. {EXAMPLE}.")
     m = _DATE.fullmatch(text) if text is not None else None
     if m is None:
-        raise UsageError(f"cannot read the date {_typed(value)}: write it as YYYY-MM-DD, "
+        raise UsageError(f"cannot read the date {as_written(value)}: write it as YYYY-MM-DD, "
                          f"e.g. {EXAMPLE}.")
     year, month, day = (int(g) for g in m.groups())
     if year < 1:
@@ -63,7 +59,7 @@ def month_from(value: object) -> dt.date:
     text = value if isinstance(value, str) else None
     m = _MONTH.fullmatch(text) if text is not None else None
     if m is None:
-        raise UsageError(f"cannot read the month {_typed(value)}: write it as YYYY-MM, "
+        raise UsageError(f"cannot read the month {as_written(value)}: write it as YYYY-MM, "
                          f"e.g. {EXAMPLE[:7]}.")
     year, month = int(m[1]), int(m[2])
     if year < 1:

@@ -6,3 +6,7 @@ from __future__ import annotations
 
 GAME_TITLES = {"werdup": "WerdUp", "bugwords": "Bug Words", "girdle": "Word Girdle", "pdq": "PDQ"}
 GAMES = tuple(GAME_TITLES)
+# What a photo of each game's table shows (and a reading of one, ``read --json``), as a
+# sentence names it: "this photo shows a Bug Words board, not a WerdUp board".
+GAME_PHOTOS = {"bugwords": "a Bug Words board", "werdup": "a WerdUp board",
+               "girdle": "a Word Girdle sheet", "pdq": "a PDQ deal"}

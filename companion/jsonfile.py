@@ -9,7 +9,13 @@ from typing import Any
 from companion.decimals import MAX_DIGITS
 from companion.text import shown
 
-__all__ = ["MAX_DIGITS", "loads"]
+__all__ = ["MAX_DIGITS", "is_object_text", "loads"]
+
+
+def is_object_text(text: str) -> bool:
+    """Whether ``text`` is written as a JSON object (``{`` first, a byte-order mark and white
+    space aside), which no board text or game record is."""
+    return text.lstrip("\ufeff \t\r\n").startswith("{")
 
 
 def _finite(text: str) -> float:

@@ -46,6 +46,13 @@ def quoted(value: object, limit: int = SHOWN) -> str:
     return _cut(repr(value), limit)
 
 
+def as_written(value: object, limit: int = SHOWN) -> str:
+    """``value`` as a refusal repeats it: text in quotes as it was typed (:func:`quoted`); a
+    value read from a JSON file that is not text in the file's own spelling (``true``,
+    ``null``, ``1.5``, ``[1, 2]``: :func:`shown`), never Python's (``True``, ``None``)."""
+    return quoted(value, limit) if isinstance(value, str) else shown(value, limit)
+
+
 def number_shown(value: float, limit: int = SHOWN) -> str:
     """A number as a sentence repeats it: as typed, for one read from what a person typed
     (:class:`companion.decimals.TypedNumber` keeps the text: ``1e23``, not ``1e+23``), else

@@ -517,3 +517,17 @@ def test_replay_counts_several_lines_in_the_plural(capsys, tmp_path):
     assert code == 1
     assert "1 of 2 placement scores differs from the record." in out
     assert "1 of 2 challenge and clock lines differs from the rules" in out
+
+
+def test_a_reading_of_a_photo_is_not_taken_for_board_text(capsys, tmp_path):
+    # read --json's answer named as the position was "board text line 1: cannot read square
+    # '{'.": the reading's blanks have no letter, so it is refused, saying what is taken
+    reading = tmp_path / "reading.json"
+    reading.write_text(json.dumps({"game": "bugwords", "rows": 15, "cols": 15,
+                                   "grid": [[""] * 15 for _ in range(15)]}))
+    code, out, err = run(capsys, "bugwords", "moves", str(reading), "AEI")
+    assert (code, out) == (2, "")
+    assert err == (f"companion: Position {reading}: this is JSON, such as a reading of a photo "
+                   "(read --json), not a Bug Words position: give a GCG record or the board "
+                   "as text (15 lines, '.' for an empty square, a lower-case letter for a "
+                   "blank).\n")

@@ -327,8 +327,35 @@ def test_solve_uses_the_cache_and_ignores_a_tampered_entry(capsys, tmp_path):
         (b'[{"cells": 5, "word": "CAT"}]', "cells must be a list of [row, column] pairs, not 5"),
         (b'[{"cells": [[1]], "word": "A"}]', "cells must be a list of [row, column] pairs"),
         (b'[{"cells": [[1, 2, 3]], "word": "A"}]', "cells must be a list of [row, column] pairs"),
+        # said as the file writes it: the file says true and null, not Python's True, None
         (b'[{"row": true, "col": 1, "direction": "across", "word": "CAT"}]',
-         "True is not a whole number"),
+         "Word 1: the field 'row': true is not a whole number."),
+        (b'[{"row": null, "col": 1, "direction": "across", "word": "CAT"}]',
+         "Word 1: the field 'row': null is not a whole number."),
+        (b'[{"row": 1, "col": 1, "direction": "across", "word": "CAT", "activated": [false]}]',
+         "Word 1: the field 'activated': false is not a whole number."),
+        (b'[{"row": 1, "col": 1, "direction": "across", "word": null}]',
+         "Word 1: word must be text, not null."),
+        (b'[{"row": 1, "col": 1, "direction": "across", "word": "CAT", "activated": true}]',
+         "Word 1: activated must be a list of Supply positions, not true."),
+        (b'[{"row": 1, "col": 1, "direction": "across", "word": "CAT", "crossed_out": false}]',
+         "Word 1: crossed_out must be a list of letters, not false."),
+        (b'[{"cells": null, "word": "CAT"}]',
+         "Word 1: cells must be a list of [row, column] pairs, not null."),
+        # a puzzle's numbers are read as a sheet's are: a line between two columns is no
+        # line, and true is no number (they were read as column 1 and 1 VP, a grid of 1)
+        (b'{"solution": [], "puzzle": {"lines": [{"kind": "col", "index": 1.5}], '
+         b'"supply": "AB"}}', "the field 'lines' is not a list of word lines"),
+        (b'{"solution": [], "puzzle": {"lines": [["col", 1.5]], "supply": "AB"}}',
+         "the field 'lines' is not a list of word lines"),
+        (b'{"solution": [], "puzzle": {"lines": [["row", 1]], "supply": "AB", "size": true}}',
+         "the field 'size' is not a whole number."),
+        (b'{"solution": [], "puzzle": {"lines": [["row", 1]], "supply": "AB", '
+         b'"vp": {"A": true}}}', "the field 'vp' is not an object of letters and their"),
+        (b'{"solution": [], "puzzle": {"lines": [["row", 1]], "supply": "AB", '
+         b'"crossout_min_length": 5.5}}', "the field 'crossout_min_length' is not a whole"),
+        (b'{"solution": [], "puzzle": {"lines": [["row", 1]], "supply": "AB", '
+         b'"length_bonus": {"2": 1.5}}}', "the field 'length_bonus' is not an object of word"),
         # "word 1: missing or bad field ('direction')": missing, or bad?
         (b'[{"row": 1, "col": 1, "word": "CAT"}]',
          "Word 1: the field 'direction' is missing (a word gives row, col, direction and word, "

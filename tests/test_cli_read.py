@@ -106,6 +106,12 @@ def _state(tile, height):
     ("A", 6, "a stack height of 6"),
     ("", 2, "a stack height of 2"),
     ("A", None, "row 5, column 5: the height of the A stack is not known (null)"),
+    # a height is a whole number, as every number in a JSON file: 2.5 was a stack of 2,
+    # true a stack of 1
+    ("A", 2.5, "not a board state"),
+    ("A", True, "not a board state"),
+    # said as the file writes it, not as Python does ("True is not a tile")
+    (True, 1, "row 5, column 5: true is not a tile"),
 ])
 def test_a_previous_state_with_impossible_squares_is_bad_input(capsys, tmp_path, tile, height,
                                                                message):

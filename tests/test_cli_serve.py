@@ -154,6 +154,11 @@ def test_debug_reloads_but_serves_no_interactive_debugger(tmp_path):
     ("COMPANION_PROXY_HOPS", "x", "The setting PROXY_HOPS (COMPANION_PROXY_HOPS) must be a "
      "whole number, 0 or more, not 'x'."),
     ("COMPANION_PROXY_HOPS", "-1", "must be a whole number, 0 or more, not -1."),
+    # a variable is read as JSON, so it is repeated as JSON writes it: it said "not True."
+    ("COMPANION_PROXY_HOPS", "true", "must be a whole number, 0 or more, not true."),
+    ("COMPANION_GIRDLE_SOLVE_SECONDS", "null", "must be a number of seconds above 0, not null."),
+    ("COMPANION_JOB_QUEUE", "false", "must be postgres or embedded (or left out: by the "
+     "database), not false."),
     # taken as it was, to fail a request later (an upload, a search for par)
     ("COMPANION_MAX_CONTENT_LENGTH", "big", "The setting MAX_CONTENT_LENGTH "
      "(COMPANION_MAX_CONTENT_LENGTH) must be a whole number, 0 or more, not 'big'."),

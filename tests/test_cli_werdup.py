@@ -426,3 +426,16 @@ def test_a_reading_of_a_photo_is_a_position(capsys, tmp_path):
     code, _, err = run(capsys, "werdup", "score", str(reading), "5D CAT")
     assert (code, err) == (2, f"companion: Position {reading}: the state is not a 10x10 "
                               "board.\n")
+
+
+def test_a_reading_of_another_game_s_board_is_named_so(capsys, tmp_path):
+    # a Bug Words board read from a photo was "the state is not a 10x10 board"
+    import json
+
+    reading = tmp_path / "reading.json"
+    reading.write_text(json.dumps({"game": "bugwords", "rows": 15, "cols": 15,
+                                   "grid": [[""] * 15 for _ in range(15)]}))
+    code, out, err = run(capsys, "werdup", "moves", str(reading), "AEI")
+    assert (code, out) == (2, "")
+    assert err == (f"companion: Position {reading}: this is the reading of a photo of a Bug "
+                   "Words board, not of a WerdUp board.\n")

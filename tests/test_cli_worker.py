@@ -38,3 +38,24 @@ def test_a_worker_without_postgresql_says_so_in_its_own_words(capsys, tmp_path, 
     assert out == "" and err.count("\n") == 1
     assert err.startswith("companion: The worker runs the jobs queued in PostgreSQL: set "
                           "DATABASE_URL=postgresql://... (with SQLite")
+
+
+def test_a_worker_refused_for_want_of_postgresql_leaves_no_files(capsys, tmp_path, monkeypatch):
+    # it made the instance folder, a secret key and a whole SQLite database, migrated, and
+    # only then said that it needs PostgreSQL
+    instance = tmp_path / "instance"
+    monkeypatch.setenv("COMPANION_INSTANCE", str(instance))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.delenv("COMPANION_JOB_QUEUE", raising=False)
+    assert main(["worker", "--once"]) == 2
+    assert "runs the jobs queued in PostgreSQL" in capsys.readouterr().err
+    assert not instance.exists()
+
+
+def test_a_worker_given_a_database_url_of_no_known_kind_says_so(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path / "instance"))
+    monkeypatch.setenv("DATABASE_URL", "nosuchdb://x/y")
+    assert main(["worker", "--once"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("companion: DATABASE_URL names no database this app can use") \
+        and err.count("\n") == 1

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from companion.games import GAME_PHOTOS
 from companion.layout import sheets
 from companion.layout.werdup_board import WERDUP_BOARD, BoardLayout
 from companion.text import counted
@@ -121,8 +122,7 @@ def try_locate(cfg: LocateConfig, image: np.ndarray, spec: BoardSpec) -> Located
 
 
 # What each game's photo should show, for a refusal's sentence.
-WANTED = {"bugwords": "a Bug Words board", "werdup": "a WerdUp board",
-          "girdle": "a Word Girdle sheet", "pdq": "a PDQ deal"}
+WANTED = GAME_PHOTOS  # what a photo for --game shows
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from companion import jsonfile
 from companion.board import Board, PlayError
 from companion.bugwords.rules import default_rules
 from companion.challenges import BONUS_WORDS, CHALLENGED_OFF, LOST_TURN, get_challenge_rule
@@ -193,6 +194,12 @@ def position_from_text(text: str, name: str = "-") -> Board:
     from companion.bugwords.replay import replay
 
     rules = default_rules()
+    where = "the position on standard input" if name == "-" else f"position {path_shown(name)}"
+    if jsonfile.is_object_text(text):  # a reading's blank tiles are read without their letter
+        raise UsageError(f"{where}: this is JSON, such as a reading of a photo (read --json), "
+                         "not a Bug Words position: give a GCG record or the board as text "
+                         f"({counted(rules.layout.rows, 'line')}, '.' for an empty square, a "
+                         "lower-case letter for a blank)")
     if any(ln.lstrip().startswith((">", "#player")) for ln in text.splitlines()):
         try:
             return replay(parse_gcg(text), rules).board
@@ -204,8 +211,6 @@ def position_from_text(text: str, name: str = "-") -> Board:
         return Board.from_text(text, rules.layout.rows, rules.layout.cols,
                                max_height=rules.max_height)
     except PlayError as exc:  # "cannot read the position: ...", whichever file it was
-        where = ("the position on standard input" if name == "-"
-                 else f"position {path_shown(name)}")
         raise UsageError(f"{where}: {exc}") from exc
 
 

@@ -24,9 +24,18 @@ from companion.cli.common import (
     read_text_file,
 )
 from companion.dates import MAX_RANGE_DAYS, is_range
+from companion.decimals import whole_in_file
 from companion.errors import UsageError
 from companion.girdle.layouts import family_of, layouts, puzzle_model, shape_text
-from companion.text import counted, number_shown, path_shown, printable, quoted, shown, signed
+from companion.text import (
+    as_written,
+    counted,
+    number_shown,
+    path_shown,
+    printable,
+    shown,
+    signed,
+)
 
 if TYPE_CHECKING:  # the engine, the solver and the word lists load when a command runs
     from companion.girdle import Puzzle, Sheet, SheetStep
@@ -234,26 +243,13 @@ def _how_found(sol: Solution) -> str:
 
 
 # -- check -----------------------------------------------------------------------------------
-def _whole(value: object) -> int:
-    """A square or Supply position from a sheet file: a whole number (1.5 is not row 1)."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, str) and value.strip().isdecimal():  # "²" is a digit, not a number
-        if len(value.strip()) > jsonfile.MAX_DIGITS:  # int() answers in Python's own words
-            raise ValueError(f"the number {shown(value.strip())} is too large")
-        return int(value)
-    raise ValueError(f"{quoted(value)} is not a whole number")
-
-
 def _activated(item: dict) -> tuple[int, ...]:
     """A word's ``activated`` Supply positions: a list of whole numbers (a string such as "12"
     is not read digit by digit as positions 1 and 2)."""
     acts = item.get("activated", [])
     if not isinstance(acts, list):
-        raise ValueError(f"activated must be a list of Supply positions, not {quoted(acts)}")
-    return tuple(_whole(i) for i in acts)
+        raise ValueError(f"activated must be a list of Supply positions, not {as_written(acts)}")
+    return tuple(whole_in_file(i) for i in acts)
 
 
 def _crossed_out(item: dict) -> tuple[str, ...]:
@@ -261,7 +257,7 @@ def _crossed_out(item: dict) -> tuple[str, ...]:
     a number such as ``5`` is neither."""
     crossed = item.get("crossed_out", [])
     if not isinstance(crossed, (list, str)):
-        raise ValueError(f"crossed_out must be a list of letters, not {quoted(crossed)}")
+        raise ValueError(f"crossed_out must be a list of letters, not {as_written(crossed)}")
     return tuple(str(c).upper() for c in crossed)
 
 
@@ -269,8 +265,8 @@ def _cells(value: object) -> list[tuple[int, int]]:
     """A word's ``cells``: a list of ``[row, column]`` pairs of whole numbers."""
     if not isinstance(value, list) or not all(
             isinstance(cell, list) and len(cell) == 2 for cell in value):
-        raise ValueError(f"cells must be a list of [row, column] pairs, not {quoted(value)}")
-    return [(_whole(r), _whole(c)) for r, c in value]
+        raise ValueError(f"cells must be a list of [row, column] pairs, not {as_written(value)}")
+    return [(whole_in_file(r), whole_in_file(c)) for r, c in value]
 
 
 def _placement(item: object, number: int) -> SheetStep:
@@ -283,7 +279,7 @@ def _placement(item: object, number: int) -> SheetStep:
     try:
         word = item["word"]
         if not isinstance(word, str):
-            raise ValueError(f"word must be text, not {quoted(word)}")
+            raise ValueError(f"word must be text, not {as_written(word)}")
         # read as a typed word is (check, pdq --word): ＥＭＰＡＴＨＹ was "not a word of
         # letters A-Z", an accent is dropped, a sharp s is SS
         word = word_letters(word)
@@ -291,9 +287,9 @@ def _placement(item: object, number: int) -> SheetStep:
             field = "cells"
             return _from_cells(_cells(item["cells"]), word, item, number)
         field = "row"
-        row = _whole(item["row"])
+        row = whole_in_file(item["row"])
         field = "col"
-        col = _whole(item["col"])
+        col = whole_in_file(item["col"])
         field = "direction"
         direction = str(item["direction"]).lower()
         field = "activated"

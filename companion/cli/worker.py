@@ -36,7 +36,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.web import create_app, jobs, pgqueue
+    from companion.web import configured, create_app, jobs, pgqueue
 
     if args.concurrency < 1:
         # as --port and --top say theirs, the number typed repeated
@@ -46,12 +46,14 @@ def run(args: argparse.Namespace) -> int:
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")
     from companion.cli.common import database_errors
 
-    with database_errors():
-        app = create_app()
-    if jobs.runner(app) != "postgres":
+    with database_errors():  # decided before anything is made: no folder, key or database
+        needs_worker = jobs.runner(configured(settle=False)) == "postgres"
+    if not needs_worker:
         raise UsageError("the worker runs the jobs queued in PostgreSQL: set "
                          "DATABASE_URL=postgresql://... (with SQLite each app server runs "
                          "its own jobs, no worker needed).")
+    with database_errors():
+        app = create_app()
     print("companion: worker running jobs from the PostgreSQL queue (SIGTERM or Ctrl+C "
           "stops it once the jobs under way are done)", file=sys.stderr, flush=True)
     pgqueue.run_worker(app, jobs.execute, concurrency=args.concurrency,

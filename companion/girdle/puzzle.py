@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 from companion import jsonfile
 from companion.dates import date_from
+from companion.decimals import whole_in_file
 from companion.errors import UsageError
 from companion.girdle.rules import ALPHABET, Edition, default_edition
 from companion.text import counted
@@ -164,25 +165,26 @@ class Puzzle:
             lines = []
             for item in data["lines"]:
                 if isinstance(item, dict):
-                    lines.append(Line(str(item["kind"]), int(item["index"])))
+                    lines.append(Line(str(item["kind"]), whole_in_file(item["index"])))
                 else:
                     kind, index = item
-                    lines.append(Line(str(kind), int(index)))
+                    lines.append(Line(str(kind), whole_in_file(index)))
             field = "vp"
-            vp = {str(k).upper(): int(v) for k, v in data.get("vp", edition.vp).items()}
+            vp = {str(k).upper(): whole_in_file(v) for k, v in data.get("vp", edition.vp).items()}
             field = "length_bonus"
             bonus = {
-                int(k): int(v) for k, v in data.get("length_bonus", edition.length_bonus).items()
+                whole_in_file(k): whole_in_file(v)
+                for k, v in data.get("length_bonus", edition.length_bonus).items()
             }
             field = "checkbox_rows"
-            checkbox_rows = tuple(int(r) for r in data.get("checkbox_rows", ()))
+            checkbox_rows = tuple(whole_in_file(r) for r in data.get("checkbox_rows", ()))
             field = "number"
-            number = int(data.get("number") or 0)
+            number = whole_in_file(data.get("number") or 0)
             field = "size"
-            size = int(data.get("size", edition.grid_size))
+            size = whole_in_file(data.get("size", edition.grid_size))
             field = "crossout_min_length"
-            crossout_min_length = int(data.get("crossout_min_length",
-                                               edition.crossout_min_length))
+            crossout_min_length = whole_in_file(data.get("crossout_min_length",
+                                                         edition.crossout_min_length))
         except KeyError as exc:
             raise UsageError(f"not a Word Girdle puzzle: the field {exc} is missing") from exc
         except (TypeError, ValueError, AttributeError, OverflowError) as exc:

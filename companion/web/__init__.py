@@ -17,7 +17,15 @@ from werkzeug.routing import IntegerConverter
 from companion.challenges import CHALLENGED_OFF, LOST_TURN, challenge_bonus
 from companion.errors import UsageError
 from companion.play import full_rack_bonus
-from companion.text import count_shown, counted, listed, path_shown, quoted, sentence, signed
+from companion.text import (
+    as_written,
+    count_shown,
+    counted,
+    listed,
+    path_shown,
+    sentence,
+    signed,
+)
 
 # Blueprint modules, one per area, registered in this order.
 AREAS = ("challenge", "games", "clock", "girdle", "prints", "pdq", "api", "health")
@@ -196,8 +204,10 @@ class _CookieSessions(SecureCookieSessionInterface):
         keep_in_no_cache(response)
 
 
-def _configured(test_config: dict[str, Any] | None, instance_path: str | None) -> Flask:
-    """A Flask app with its configuration read and checked (nothing else set up yet)."""
+def _configured(test_config: dict[str, Any] | None, instance_path: str | None,
+                settle: bool = True) -> Flask:
+    """A Flask app with its configuration read and checked (nothing else set up yet); with
+    ``settle`` its instance folder made and its secret key found or made too."""
     by_variable = not instance_path and bool(os.environ.get("COMPANION_INSTANCE"))
     instance_path = instance_path or os.environ.get("COMPANION_INSTANCE") or None
     if instance_path:
@@ -211,6 +221,8 @@ def _configured(test_config: dict[str, Any] | None, instance_path: str | None) -
     if test_config is not None:
         app.config.from_mapping(test_config)
     _check_settings(app.config)
+    if not settle:
+        return app
     _make_instance_folder(app.instance_path, "COMPANION_INSTANCE" if by_variable else None)
     if not app.config.get("SECRET_KEY"):
         if _uses_postgres(app.config.get("DATABASE_URL")):
@@ -243,15 +255,15 @@ def _check_settings(config: Any) -> None:
         if key.endswith("_SECONDS"):
             if not ((whole or isinstance(value, float)) and 0 < value < math.inf):
                 raise ConfigError(f"The setting {key} (COMPANION_{key}) must be a number of "
-                                  f"seconds above 0, not {quoted(value)}.")
+                                  f"seconds above 0, not {as_written(value)}.")
         elif not (whole and value >= 0):
             raise ConfigError(f"The setting {key} (COMPANION_{key}) must be a whole number, 0 "
-                              f"or more, not {quoted(value)}.")
+                              f"or more, not {as_written(value)}.")
     queue = config.get("JOB_QUEUE")
     if queue not in (None, "", *JOB_QUEUES):
         raise ConfigError(f"The setting JOB_QUEUE (COMPANION_JOB_QUEUE) must be "
                           f"{listed(list(JOB_QUEUES), 'or')} (or left out: by the database), "
-                          f"not {quoted(queue)}.")
+                          f"not {as_written(queue)}.")
 
 
 def _make_instance_folder(path: str, named_by: str | None) -> None:
@@ -270,11 +282,12 @@ def _make_instance_folder(path: str, named_by: str | None) -> None:
                           f"{path_shown(path)}{given}, but {why}.") from None
 
 
-def configured(instance_path: str | None = None) -> Flask:
+def configured(instance_path: str | None = None, settle: bool = True) -> Flask:
     """The app's configuration read and checked as :func:`create_app` does (from the instance
     folder and the environment), with nothing else set up: :class:`ConfigError` if the app
-    would refuse to start."""
-    return _configured(None, instance_path)
+    would refuse to start. With ``settle=False`` nothing is written: no instance folder is
+    made, no secret key (for a command that must first decide whether it runs at all)."""
+    return _configured(None, instance_path, settle)
 
 
 def _load_job_kinds() -> None:

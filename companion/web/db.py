@@ -67,14 +67,21 @@ def hold(db: Session, name: str) -> None:
 BACKENDS = ("sqlite", "postgresql")  # the databases the app is written and tested for
 
 
-def make_engine(url: str) -> Engine:
-    """An engine tuned for a few workers: WAL and a busy timeout on SQLite. A URL of another
-    kind of database (``mysql://...``) is refused with SQLAlchemy's ``ArgumentError``, as an
-    unknown one is, before its driver is looked for."""
+def backend_of(url: str) -> str:
+    """The kind of database ``url`` names, one of :data:`BACKENDS`, read from the URL alone
+    (nothing is opened). A URL of another kind of database (``mysql://...``) is refused with
+    SQLAlchemy's ``ArgumentError``, as an unknown one is, before its driver is looked for."""
     backend = make_url(url).get_backend_name()
     if backend not in BACKENDS:
         raise ArgumentError(f"it takes PostgreSQL (postgresql://...) or SQLite (sqlite:///FILE), "
                             f"not {backend}")
+    return backend
+
+
+def make_engine(url: str) -> Engine:
+    """An engine tuned for a few workers: WAL and a busy timeout on SQLite; a URL of a kind of
+    database the app is not made for is refused (:func:`backend_of`)."""
+    backend_of(url)
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"timeout": 15})
 

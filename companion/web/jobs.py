@@ -108,13 +108,16 @@ def key_of(kind: str, inputs: dict[str, Any]) -> str:
 
 
 def runner(app: Flask) -> str:
-    """``postgres`` or ``embedded``: who runs ``app``'s jobs (``JOB_QUEUE``, else by database)."""
-    from companion.web.db import engine_of
+    """``postgres`` or ``embedded``: who runs ``app``'s jobs (``JOB_QUEUE``, else by database).
+    Decided by the configuration alone, so ``app`` may be one :func:`companion.web.configured`
+    read without opening the database; a ``DATABASE_URL`` that names no database the app can
+    use is SQLAlchemy's ``ArgumentError`` (:func:`companion.web.db.backend_of`)."""
+    from companion.web.db import backend_of, database_url
 
     chosen = app.config.get("JOB_QUEUE")
     if chosen:
         return str(chosen)
-    return "postgres" if engine_of(app).dialect.name == "postgresql" else "embedded"
+    return "postgres" if backend_of(database_url(app)) == "postgresql" else "embedded"
 
 
 def submit(db: Session, kind: str, inputs: dict[str, Any], urgent: bool = False) -> Job:

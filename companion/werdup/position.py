@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from companion import jsonfile
 from companion.board import Board
+from companion.decimals import whole_in_file
 from companion.errors import UsageError
-from companion.text import quoted
+from companion.games import GAME_PHOTOS
+from companion.text import as_written
 from companion.werdup.notation import normalise_tile
 from companion.werdup.rules import WerdUpRules
 
@@ -17,7 +19,7 @@ NOT_A_STATE = 'not a board state (JSON with "grid" and "heights" expected)'
 
 def is_state(text: str) -> bool:
     """Whether ``text`` is written as JSON (an object), which no board text or record is."""
-    return text.lstrip("\ufeff \t\r\n").startswith("{")
+    return jsonfile.is_object_text(text)
 
 
 def board_from_state(text: str, rules: WerdUpRules) -> Board:
@@ -28,9 +30,14 @@ def board_from_state(text: str, rules: WerdUpRules) -> Board:
     size = rules.board_size
     try:
         data = jsonfile.loads(text)
+        game = data.get("game", "werdup")  # a reading of a photo names its game
+        if game != "werdup" and game in GAME_PHOTOS:
+            raise UsageError(f"this is the reading of a photo of {GAME_PHOTOS[game]}, not of "
+                             f"{GAME_PHOTOS['werdup']}")
         grid = [[(t or "") for t in row] for row in data["grid"]]
         heights = data.get("heights") or [[1 if t else 0 for t in row] for row in grid]
-        heights = [[h if h is None else int(h) for h in row] for row in heights]
+        # a whole number, as every number of a JSON file: 2.5 is no stack, true is not 1
+        heights = [[h if h is None else whole_in_file(h) for h in row] for row in heights]
     except (ValueError, KeyError, TypeError, OverflowError, AttributeError) as exc:
         raise UsageError(NOT_A_STATE) from exc
     if (len(grid) != size or any(len(r) != size for r in grid) or len(heights) != size
@@ -42,10 +49,10 @@ def board_from_state(text: str, rules: WerdUpRules) -> Board:
             tile, h = grid[r][c], heights[r][c]
             where = f"row {r + 1}, column {c + 1}"
             if not isinstance(tile, str):
-                raise UsageError(f"{where}: {quoted(tile)} is not a tile (letters, or \"\" for "
+                raise UsageError(f"{where}: {as_written(tile)} is not a tile (letters, or \"\" for "
                                  "empty)")
             if tile and normalise_tile(tile) not in rules.tile_set.counts:
-                raise UsageError(f"{where}: {quoted(tile)} is not a WerdUp tile")
+                raise UsageError(f"{where}: {as_written(tile)} is not a WerdUp tile")
             top = rules.max_height if tile else 0
             if h is None and tile:
                 raise UsageError(f"{where}: the height of the {tile} stack is not known (null), "
