@@ -92,10 +92,25 @@ def dates_from(value: object, limit: int = MAX_RANGE_DAYS) -> list[dt.date]:
     year, month, day = m.groups()
     last = date_from(f"{year or f'{first.year:04d}'}-{month or f'{first.month:02d}'}-{day}")
     if last < first:
+        hint = ""
+        if month and not year:  # MM-DD takes the start's year: a range into the next year?
+            later = _in_year(first.year + 1, int(month), int(day))
+            if later is not None and (later - first).days < limit:
+                hint = (f" To end on {later.isoformat()}, write the end in full: "
+                        f"{first.isoformat()}{RANGE_MARK}{later.isoformat()}.")
         raise UsageError(f"the range of dates {quoted(value)} runs backwards: it ends on "
-                         f"{last.isoformat()}, before it starts on {first.isoformat()}.")
+                         f"{last.isoformat()}, before it starts on {first.isoformat()}.{hint}")
     count = (last - first).days + 1
     if count > limit:
         raise UsageError(f"the range of dates {quoted(value)} is {counted(count, 'day')}; a "
                          f"range may hold at most {counted(limit, 'day')} at once.")
     return [first + dt.timedelta(days=i) for i in range(count)]
+
+
+
+def _in_year(year: int, month: int, day: int) -> dt.date | None:
+    """The day ``year``-``month``-``day``, if the calendar has it."""
+    try:
+        return dt.date(year, month, day)
+    except ValueError:
+        return None

@@ -92,3 +92,20 @@ def test_a_bad_range_is_named(value: str, message: str) -> None:
     with pytest.raises(UsageError) as info:
         dates_from(value)
     assert str(info.value).startswith(message)
+
+
+@pytest.mark.parametrize(("value", "hint"), [
+    ("2026-12-30..01-02", " To end on 2027-01-02, write the end in full: 2026-12-30..2027-01-02."),
+    ("2026-12-30..02", ""),  # a day alone: no new year is meant
+    ("2026-12-30..12-02", ""),  # a year on: longer than a range may be
+    ("2026-12-04..01", ""),
+    ("9999-12-30..01-02", ""),  # the calendar has no year 10000
+])
+def test_an_end_without_its_year_that_runs_backwards_is_shown_written_in_full(
+        value: str, hint: str) -> None:
+    # 2026-12-30..01-02 takes the start's year for its end: the player meant the new year
+    with pytest.raises(UsageError) as info:
+        dates_from(value)
+    message = str(info.value)
+    assert "runs backwards" in message
+    assert message.endswith(f"{value[:10]}.{hint}")
