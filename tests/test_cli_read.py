@@ -418,3 +418,14 @@ def test_a_puzzle_file_that_is_no_puzzle_is_named(capsys, tmp_path, content, sai
                          str(puzzle))
     assert (code, out) == (2, "")
     assert err == f"companion: --puzzle {puzzle}{said}\n"
+
+
+def test_the_overlay_written_is_said_as_print_says_a_file_written(capsys, tmp_path,
+                                                                  monkeypatch) -> None:
+    # the overlay was written without a word, unlike every file `print` writes
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "read", str(PHOTO), "--game", "bugwords", "--overlay",
+                         "seen.png")
+    assert code == 0 and err == ""
+    assert out.endswith("\nwrote seen.png\n")
+    assert (tmp_path / "seen.png").stat().st_size > 0

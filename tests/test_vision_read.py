@@ -618,7 +618,9 @@ def test_cli_read_json_and_overlay(tmp_path, capsys):
     overlay = tmp_path / "overlay.png"
     assert main(["read", str(photo), "--game", "bugwords", "--json",
                  "--overlay", str(overlay)]) == 0
-    out = json.loads(capsys.readouterr().out)
+    said = capsys.readouterr()
+    out = json.loads(said.out)  # the JSON alone on stdout
+    assert said.err == f"wrote {overlay}\n"  # said, as `print` says what it wrote
     assert out["grid"] == scene.letters
     assert out["located_by"].startswith("markers")
     assert len(out["confidence"]) == 15 and 0 <= min(map(min, out["confidence"])) <= 1

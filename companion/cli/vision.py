@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from companion.cli.common import (
@@ -146,6 +147,8 @@ def _run_read(args: argparse.Namespace) -> int:
         print_json(out)
     else:
         _print_reading(out)
+    if overlay is not None:  # said as `print` says what it wrote; beside JSON, on stderr
+        print(f"wrote {path_shown(args.overlay)}", file=sys.stderr if args.json else sys.stdout)
     return 0
 
 
