@@ -1,8 +1,11 @@
 """WerdUp stacks from one photo, on held-back renders of the printed set (tools/render).
 
 The renders are made with seeds no test and no tuning uses (9001-9058 by default, 9041 and
-9042 straight down) and kept in a cache folder; missing ones, and those made from older CAD
-meshes (the tiles changed since), are rendered first (Blender, about half a minute each).
+9042 straight down) and kept in a cache folder; missing ones, those made from older CAD
+meshes (the tiles changed since), and those kept with a position or camera today's code no
+longer draws for their seed (the position is a game the engine plays from the seed, so an
+engine or word-list change draws other photos) are rendered first (Blender, about half a
+minute each), and the benchmark says how many and why.
 Each is scaled up to a 12-megapixel JPEG, as a phone would save it, and timed from the
 JPEG's bytes to the reading (CPU seconds of this process).
 
@@ -118,10 +121,45 @@ def doubts_line(s: dict) -> str:
             f"as not seen or not made out")
 
 
+def stale_said(missing: list[int], older_meshes: list[int], redrawn: list[int]) -> str:
+    """How many renders are made again, and why, as the benchmark says it ("" for none)."""
+    from companion.text import count_shown, noun_for
+
+    redrawn_why = (f"kept with a position or camera today's code no longer draws for "
+                   f"{noun_for(len(redrawn), 'its seed', 'their seed')} (the engine or the "
+                   "word list changed the game since)")
+    why = [f"{count_shown(len(seeds))} {reason}" for seeds, reason in (
+        (missing, "missing"), (older_meshes, "made from older CAD meshes"),
+        (redrawn, redrawn_why)) if seeds]
+    return "; ".join(why)
+
+
+def bring_up_to_date(wanted: list[int], folder: Path, tilts: dict[int, float]) -> list[int]:
+    """Render again the renders of ``wanted`` in ``folder`` that are missing, made from older
+    CAD meshes, or kept with a truth today's code no longer draws for their seed, saying how
+    many and why; returns those seeds."""
+    from companion.lexicon import default_lexicon
+    from companion.text import counted
+    from tools.render.rig import drawn_otherwise, make_set, stale
+
+    lexicon = default_lexicon()  # the word list make_set plays the positions with
+    by_meshes = set(stale(wanted, folder))
+    redrawn = set(drawn_otherwise([s for s in wanted if s not in by_meshes], folder, lexicon,
+                                  tilts=tilts))
+    missing = [s for s in wanted if not (folder / f"render-{s}.jpg").is_file()]
+    again = [s for s in wanted if s in by_meshes or s in redrawn]
+    if again:
+        older = [s for s in wanted if s in by_meshes and s not in missing]
+        print(f"rendering {counted(len(again), 'held-back photo')} into {folder} (Blender): "
+              f"{stale_said(missing, older, sorted(redrawn))}...", flush=True)
+        make_set(again, folder, tilts=tilts, lexicon=lexicon)
+    return again
+
+
 def run(folder: Path | None = None, seeds: str = HELD_BACK, straight_down: str = STRAIGHT_DOWN,
         lexicon=None) -> None:
     from tools.render.__main__ import seed_list
-    from tools.render.rig import load_truth, make_set, stale
+    from tools.render.rig import load_truth
     from vision.classifier import shipped_classifier
     from vision.config import DEFAULT
     from vision.imageio import decode_photo
@@ -130,11 +168,7 @@ def run(folder: Path | None = None, seeds: str = HELD_BACK, straight_down: str =
 
     folder = folder or default_folder()
     wanted = seed_list(seeds)
-    missing = stale(wanted, folder)
-    if missing:
-        print(f"rendering {len(missing)} held-back photos (missing, or made from older CAD "
-              f"meshes) into {folder} (Blender)...")
-        make_set(missing, folder, tilts={s: 0.0 for s in seed_list(straight_down)})
+    bring_up_to_date(wanted, folder, {s: 0.0 for s in seed_list(straight_down)})
     clf = shipped_classifier()
     print(f"{len(wanted)} held-back renders of the 3D-printed set ({folder}), each scaled to "
           "a 12-megapixel JPEG")

@@ -117,3 +117,43 @@ def test_a_tile_in_full_view_listed_as_not_seen_is_counted_a_partly_hidden_one_i
         if hiding[-1]:
             assert bench.score(reading, taller)["not seen, in view"] == 0
     assert 1 <= sum(hiding) <= 3
+
+
+def test_the_benchmark_renders_again_and_says_why(tmp_path, monkeypatch, capsys):
+    """A cached render kept with a position today's code no longer draws for its seed is
+    stale, as one made from older meshes is: the benchmark renders both again (no Blender
+    here: the rendering is recorded) and says how many and why; one as drawn today is kept."""
+    import json
+
+    from companion.lexicon import default_lexicon
+    from tools.render import rig
+
+    bench = _bench()
+    meshes = tmp_path / "meshes"
+    for name in ("new", "old"):
+        (meshes / name).mkdir(parents=True)
+        (meshes / name / "quarter.stl").write_bytes(name.encode())
+        (meshes / name / "complete").write_text("")
+    monkeypatch.setattr(rig, "ensure_meshes", lambda: meshes / "new")
+    made: list[list[int]] = []
+    monkeypatch.setattr(rig, "make_set", lambda seeds, out, **kw: made.append(seeds))
+    lexicon = default_lexicon()
+    out = tmp_path / "held-back"
+    out.mkdir()
+    for seed, drawn_as, key in ((9001, 9001, "new"), (9002, 9001, "new"), (9003, 9003, "old"),
+                                (9004, 9004, "new")):
+        info = {**rig.drawn_truth(drawn_as, lexicon, tilt=0.0 if seed == 9004 else None),
+                "seed": seed, "meshes": key}
+        (out / f"render-{seed}.jpg").write_bytes(RENDER.read_bytes())
+        (out / f"render-{seed}.json").write_text(json.dumps(info))
+    again = bench.bring_up_to_date([9001, 9002, 9003, 9004, 9005], out, {9004: 0.0})
+    assert again == made[0] == [9002, 9003, 9005]
+    said = capsys.readouterr().out
+    assert "rendering 3 held-back photos" in said
+    assert "1 missing; 1 made from older CAD meshes; 1 kept with a position or camera today's " \
+           "code no longer draws for its seed (the engine or the word list changed" in said
+    # all as drawn today: nothing rendered, nothing said
+    made.clear()
+    assert bench.bring_up_to_date([9001, 9004], out, {9004: 0.0}) == [] and made == []
+    assert capsys.readouterr().out == ""
+

@@ -207,3 +207,87 @@ def test_seed_lists(text, seeds):
 def test_a_bad_seed_list_is_a_sentence():
     with pytest.raises(SystemExit, match="seeds must look like"):
         seed_list("a-b")
+
+
+def _cache_of(tmp_path: Path, seeds_truths: dict[int, dict]) -> Path:
+    """A render cache folder: one stored render's picture under each seed, beside the truth
+    given (the picture is not what is checked)."""
+    out = tmp_path / "renders"
+    out.mkdir()
+    picture = (DATA / "werdup_renders" / "render-103.jpg").read_bytes()
+    for seed, info in seeds_truths.items():
+        (out / f"render-{seed}.jpg").write_bytes(picture)
+        (out / f"render-{seed}.json").write_text(json.dumps(info, indent=1))
+    return out
+
+
+def _today(seed: int, tilt: float | None = None) -> dict:
+    from companion.lexicon import default_lexicon
+    from tools.render.rig import drawn_truth
+
+    return {**drawn_truth(seed, default_lexicon(), tilt=tilt), "render_seconds": 17.0,
+            "meshes": "new"}
+
+
+def test_a_render_kept_with_another_position_than_todays_draw_is_stale(tmp_path):
+    """The position is a game the engine plays from the seed: when the engine or the word list
+    changes, a cached render may hold a position the code no longer draws for its seed."""
+    from companion.lexicon import default_lexicon
+    from tools.render.rig import drawn_otherwise
+
+    lexicon = default_lexicon()
+    same = _today(103)
+    other_position = {**_today(103), "position": _today(104)["position"]}
+    moved = _today(103)
+    moved["camera"]["location"][2] += 0.5  # the camera half a millimetre higher
+    assert other_position["position"] != same["position"]
+    out = _cache_of(tmp_path, {1: {**_today(1)}, 2: other_position | {"seed": 2},
+                               3: moved | {"seed": 3}, 103: same})
+    # seed 1 kept as drawn today; 2 and 3 kept with 103's draw (another game, camera)
+    assert drawn_otherwise([1, 2, 3, 103, 5], out, lexicon) == [2, 3]
+    # with 103's truth edited to another position, it is stale too
+    (out / "render-103.json").write_text(json.dumps(other_position))
+    assert drawn_otherwise([103], out, lexicon) == [103]
+    (out / "render-103.json").write_text(json.dumps(moved))
+    assert drawn_otherwise([103], out, lexicon) == [103]
+    (out / "render-103.json").write_text("{not json")
+    assert drawn_otherwise([103], out, lexicon) == [103]
+
+
+def test_a_render_straight_down_is_drawn_with_its_fixed_tilt(tmp_path):
+    """A seed photographed straight down draws no tilt, so its camera and light differ from
+    the same seed's drawn at an angle: it is checked against the tilt it is asked for."""
+    from companion.lexicon import default_lexicon
+    from tools.render.rig import drawn_otherwise
+
+    lexicon = default_lexicon()
+    out = _cache_of(tmp_path, {7: _today(7, tilt=0.0)})
+    assert drawn_otherwise([7], out, lexicon, tilts={7: 0.0}) == []
+    assert drawn_otherwise([7], out, lexicon) == [7]
+
+
+def test_make_set_renders_again_a_render_drawn_otherwise(tmp_path, monkeypatch):
+    """``make`` (and the benchmark) render again a render of today's meshes whose position
+    today's code no longer draws; one as drawn today is kept. No Blender runs here."""
+    from tools.render import rig
+    from tools.render.blender import RenderLog
+
+    (tmp_path / "meshes" / "new").mkdir(parents=True)
+    monkeypatch.setattr(rig, "ensure_meshes", lambda: tmp_path / "meshes" / "new")
+    monkeypatch.setattr(rig, "Blender", lambda: None)
+    rendered = []
+
+    def fake_render(scene, blender, threads):
+        rendered.append(scene["seed"])
+        return b"\xff\xd8new", RenderLog("render.png", 1.0, "3.4.1", ())
+
+    monkeypatch.setattr(rig, "render", fake_render)
+    out = _cache_of(tmp_path, {103: _today(103),
+                               104: {**_today(104), "position": _today(103)["position"]}})
+    rig.make_set([103, 104], out)
+    assert rendered == [104]
+    assert (out / "render-104.jpg").read_bytes() == b"\xff\xd8new"
+    assert rig.same_draw(json.loads((out / "render-104.json").read_text()), _today(104))
+    assert (out / "render-103.jpg").read_bytes()[:2] == b"\xff\xd8"  # kept as it was
+    assert len((out / "render-103.jpg").read_bytes()) > 1000
+

@@ -7,8 +7,10 @@ picture comes back with the photo's blur, sensor noise and JPEG applied (all fro
 from __future__ import annotations
 
 import json
+import math
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
@@ -17,6 +19,9 @@ from companion.board import Board
 from tools.render.blender import Blender, RenderLog
 from tools.render.meshes import ensure_meshes, mesh_digest
 from tools.render.scene import SENSOR_WIDTH, RigLimits, plan
+
+if TYPE_CHECKING:
+    from companion.lexicon import Lexicon
 
 
 def sticker_texture(dictionary: str, marker_id: int, sticker_px: int, marker_px: int
@@ -107,10 +112,74 @@ def stale(seeds: list[int], out: Path) -> list[int]:
     return out_of_date
 
 
+KEPT_ONLY = ("render_seconds", "meshes")  # facts of the making, not drawn from the seed
+
+
+def drawn_truth(seed: int, lexicon: Lexicon, limits: RigLimits | None = None,
+                tilt: float | None = None) -> dict:
+    """The truth today's code draws for ``seed`` (the position the engine plays, then the
+    camera, light and the rest), as a render's truth file keeps it. About 10 ms of CPU."""
+    from tools.render.positions import played_position
+
+    return as_kept(plan(played_position(seed, lexicon), seed, limits, tilt))
+
+
+def as_kept(scene: dict) -> dict:
+    """A plan's truth as its file keeps it (JSON: tuples become lists)."""
+    return json.loads(json.dumps(truth(scene)))
+
+
+def same_draw(kept: object, drawn: object) -> bool:
+    """Whether a render's kept truth is what was drawn: the same position, colours, light and
+    table, and the same camera to a millionth (of a millimetre, of a degree)."""
+    if isinstance(kept, dict) and isinstance(drawn, dict):
+        keys = set(kept) - set(KEPT_ONLY)
+        return (keys == set(drawn) - set(KEPT_ONLY)
+                and all(same_draw(kept[k], drawn[k]) for k in keys))
+    if isinstance(kept, list) and isinstance(drawn, list):
+        return len(kept) == len(drawn) and all(map(same_draw, kept, drawn))
+    numbers = (int, float)
+    if (isinstance(kept, numbers) and isinstance(drawn, numbers)
+            and not isinstance(kept, bool) and not isinstance(drawn, bool)):
+        return math.isclose(kept, drawn, rel_tol=1e-9, abs_tol=1e-6)
+    return kept == drawn
+
+
+def kept_truth(jpg: Path) -> dict | None:
+    """The truth kept beside a render; None when the render or its truth is missing or the
+    truth cannot be read."""
+    truth_file = jpg.with_suffix(".json")
+    if not (jpg.is_file() and truth_file.is_file()):
+        return None
+    try:
+        kept = json.loads(truth_file.read_text(encoding="utf-8"))
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return kept if isinstance(kept, dict) else None
+
+
+def drawn_otherwise(seeds: list[int], out: Path, lexicon: Lexicon, limits: RigLimits | None = None,
+                    tilts: dict[int, float] | None = None) -> list[int]:
+    """The seeds whose render in ``out`` keeps a truth (position, camera, ...) other than the
+    one today's code draws for the seed: the engine or the word list changed the game since,
+    or the rig draws otherwise. Those whose render is missing are left to :func:`stale`."""
+    out_of_date = []
+    for s in seeds:
+        jpg = out / f"render-{s}.jpg"
+        if not jpg.is_file():
+            continue
+        kept = kept_truth(jpg)
+        drawn = drawn_truth(s, lexicon, limits, (tilts or {}).get(s))
+        if kept is None or not same_draw(kept, drawn):
+            out_of_date.append(s)
+    return out_of_date
+
+
 def make_set(seeds: list[int], out: Path, limits: RigLimits | None = None,
              tilts: dict[int, float] | None = None, threads: int = 1,
              lexicon=None) -> list[Path]:
-    """Render every seed missing from ``out``, or made there from older CAD meshes, as
+    """Render every seed missing from ``out``, made there from older CAD meshes, or kept
+    with a truth today's code no longer draws for its seed (:func:`drawn_otherwise`), as
     ``render-SEED.jpg`` with ``render-SEED.json`` (its truth); returns the JPEG paths, in
     seed order."""
     from companion.lexicon import default_lexicon
@@ -124,10 +193,11 @@ def make_set(seeds: list[int], out: Path, limits: RigLimits | None = None,
     for seed in seeds:
         jpg = out / f"render-{seed}.jpg"
         paths.append(jpg)
-        if made_from(jpg) == key:
-            continue
         position = played_position(seed, lexicon)
         scene = plan(position, seed, limits, (tilts or {}).get(seed))
+        kept = kept_truth(jpg)
+        if made_from(jpg) == key and kept is not None and same_draw(kept, as_kept(scene)):
+            continue
         data, log = render(scene, blender, threads)
         jpg.write_bytes(data)
         info = truth(scene)
