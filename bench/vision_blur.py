@@ -31,6 +31,7 @@ from synthetic.camera import smear_kernel
 
 ROOT = Path(__file__).resolve().parent.parent
 RENDERS = ROOT / "tests" / "data" / "werdup_renders"
+RENDERS_STRAIGHT_DOWN = {112: 0.0}  # made with: make --seeds 101-112 --straight-down 112
 SCENES = ROOT / "tests" / "data" / "vision" / "scenes"
 
 
@@ -176,6 +177,25 @@ def _render_path():
     return photos, read
 
 
+def renders_drawn_otherwise(names: list[str], lexicon) -> str:
+    """A sentence on the cached renders read (``render-SEED`` names) whose kept position or
+    camera today's code no longer draws for their seed ("" when there are none). They are
+    read against the truth kept beside each, so they are scored right, but they are not the
+    photos a render made today would be; they are not rendered again here."""
+    from companion.text import count_shown, counted, listed, noun_for
+    from tools.render.rig import drawn_otherwise
+
+    seeds = [int(name.split("-")[1]) for name in names]
+    old = drawn_otherwise(seeds, RENDERS, lexicon, tilts=RENDERS_STRAIGHT_DOWN)
+    if not old:
+        return ""
+    return (f"  ({count_shown(len(old))} of these {counted(len(seeds), 'cached render')} "
+            f"({listed([str(s) for s in old])}) {noun_for(len(old), 'holds', 'hold')} a "
+            f"position or camera today's code no longer draws for "
+            f"{noun_for(len(old), 'its seed', 'their seed')}; each is read against the truth "
+            "kept beside it)")
+
+
 def _sheet_photos(n: int):
     """Photos (2400x1800, as the tests take them) of the rules' worked example written on the
     printed sheet, one hand-writing font each."""
@@ -272,6 +292,9 @@ def run(photos: int, renders: int, only: str | None = None) -> None:
                   f"{tally.unlisted:>15} {tally.wrong_cells:>7} {tally.listed:>13}  {why}",
                   flush=True)
         print(f"  ({len(sharp)} photos a blur, {time.process_time() - t0:.0f} CPU s)")
+        if "renders" in label and (said := renders_drawn_otherwise([p[0] for p in sharp],
+                                                                   lexicon)):
+            print(said)
 
 
 def main() -> None:

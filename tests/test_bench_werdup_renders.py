@@ -157,3 +157,30 @@ def test_the_benchmark_renders_again_and_says_why(tmp_path, monkeypatch, capsys)
     assert bench.bring_up_to_date([9001, 9004], out, {9004: 0.0}) == [] and made == []
     assert capsys.readouterr().out == ""
 
+
+def test_the_blur_benchmark_says_which_cached_renders_today_draws_otherwise(tmp_path,
+                                                                             monkeypatch):
+    """bench/vision_blur.py reads the cached renders against their kept truth and never
+    renders them again; it says which of those read today's code no longer draws."""
+    import json
+    import sys
+
+    from companion.lexicon import default_lexicon
+    from tools.render.rig import drawn_truth
+
+    monkeypatch.syspath_prepend(str(ROOT / "bench"))
+    monkeypatch.delitem(sys.modules, "vision_blur", raising=False)
+    import vision_blur
+
+    lexicon = default_lexicon()
+    monkeypatch.setattr(vision_blur, "RENDERS", tmp_path)
+    for seed, drawn_as in ((101, 101), (102, 103), (112, 112)):
+        info = drawn_truth(drawn_as, lexicon, tilt=vision_blur.RENDERS_STRAIGHT_DOWN.get(seed))
+        (tmp_path / f"render-{seed}.jpg").write_bytes(RENDER.read_bytes())
+        (tmp_path / f"render-{seed}.json").write_text(json.dumps({**info, "seed": seed}))
+    assert vision_blur.renders_drawn_otherwise(["render-101", "render-112"], lexicon) == ""
+    said = vision_blur.renders_drawn_otherwise(["render-101", "render-102", "render-112"],
+                                               lexicon)
+    assert said == ("  (1 of these 3 cached renders (102) holds a position or camera today's "
+                    "code no longer draws for its seed; each is read against the truth kept "
+                    "beside it)")
