@@ -22,7 +22,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     db_sub = p.add_subparsers(dest="action", metavar="ACTION", required=True)
     for name, said in (
-            ("current", "print the schema's revision"),
+            ("current", "print the schema's revision (writing nothing: a database not "
+                        "there yet is said to be missing, not made)"),
             ("upgrade", "bring the schema to the newest revision (once, whichever host runs "
                         "it; app servers also do it when they start), then print it")):
         a = db_sub.add_parser(name, help=said, description=f"{said[0].upper()}{said[1:]}.")
@@ -75,6 +76,28 @@ def _prune(engine: Engine, days: int, delete: bool) -> None:
               f"add --yes to delete them.")
 
 
+def _current() -> None:
+    """Print the schema's revision, writing nothing: no instance folder, secret key or
+    database is made (an SQLite file that is not there is said to be missing, so a mistyped
+    DATABASE_URL or instance folder gets no empty database in its place)."""
+    from companion.text import path_shown
+    from companion.web import configured
+    from companion.web.db import database_url, reading_engine, revision, sqlite_file
+
+    url = database_url(configured(write=False))
+    file = sqlite_file(url)
+    if file is not None and not file.exists():
+        print(f"no database yet at {path_shown(file)}: `companion db upgrade` or the first "
+              f"`serve` makes it")
+        return
+    engine = reading_engine(url)
+    try:
+        with engine.connect() as conn:
+            print(revision(conn) or "none (`companion db upgrade` brings it to the newest)")
+    finally:
+        engine.dispose()
+
+
 def run(args: argparse.Namespace) -> int:
     from companion.cli.common import database_errors
     from companion.web import configured
@@ -82,14 +105,16 @@ def run(args: argparse.Namespace) -> int:
 
     days = _prune_days(args)
     with database_errors():
+        if args.action == "current":
+            _current()
+            return 0
         engine = make_engine(database_url(configured()))
         try:
             if days is not None:
                 migrate(engine)
                 _prune(engine, days, args.yes)
                 return 0
-            if args.action == "upgrade":
-                migrate(engine)
+            migrate(engine)
             with engine.connect() as conn:
                 print(revision(conn) or "none (`companion db upgrade` brings it to the newest)")
         finally:

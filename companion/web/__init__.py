@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import importlib
 import math
 import os
@@ -205,9 +206,10 @@ class _CookieSessions(SecureCookieSessionInterface):
 
 
 def _configured(test_config: dict[str, Any] | None, instance_path: str | None,
-                settle: bool = True) -> Flask:
+                settle: bool = True, write: bool = True) -> Flask:
     """A Flask app with its configuration read and checked (nothing else set up yet); with
-    ``settle`` its instance folder made and its secret key found or made too."""
+    ``settle`` its instance folder made and its secret key found or made too, or, without
+    ``write``, only checked: refused as they would be, nothing made."""
     by_variable = not instance_path and bool(os.environ.get("COMPANION_INSTANCE"))
     instance_path = instance_path or os.environ.get("COMPANION_INSTANCE") or None
     if instance_path:
@@ -223,7 +225,11 @@ def _configured(test_config: dict[str, Any] | None, instance_path: str | None,
     _check_settings(app.config)
     if not settle:
         return app
-    _make_instance_folder(app.instance_path, "COMPANION_INSTANCE" if by_variable else None)
+    named_by = "COMPANION_INSTANCE" if by_variable else None
+    if write:
+        _make_instance_folder(app.instance_path, named_by)
+    else:
+        _check_instance_folder(app.instance_path, named_by)
     if not app.config.get("SECRET_KEY"):
         if _uses_postgres(app.config.get("DATABASE_URL")):
             # Several app servers share PostgreSQL: a key made here would differ per host,
@@ -232,7 +238,8 @@ def _configured(test_config: dict[str, Any] | None, instance_path: str | None,
                               "set COMPANION_SECRET_KEY to one long random value on every "
                               "host (e.g. the output of: python3 -c 'import secrets; "
                               "print(secrets.token_hex(32))').")
-        app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
+        if write:
+            app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
     return app
 
 
@@ -266,6 +273,18 @@ def _check_settings(config: Any) -> None:
                           f"not {as_written(queue)}.")
 
 
+def _instance_folder_error(path: str, named_by: str | None, cannot: str) -> ConfigError:
+    """The instance folder ``path`` (named by the variable ``named_by``) is no folder the app
+    can use: a file of that name, or one that ``cannot`` be made (the system's reason)."""
+    given = f" (named by {named_by})" if named_by else ""
+    if os.path.exists(path) and not os.path.isdir(path):
+        why = "it is a file, not a folder"
+    else:
+        why = f"it cannot be made: {cannot}"
+    return ConfigError(f"The app keeps its files in the instance folder "
+                       f"{path_shown(path)}{given}, but {why}.")
+
+
 def _make_instance_folder(path: str, named_by: str | None) -> None:
     """Make the instance folder ``path`` if it is not there: one that cannot be made (a file
     of that name, a folder that cannot be written) is a :class:`ConfigError` naming it, and
@@ -273,21 +292,36 @@ def _make_instance_folder(path: str, named_by: str | None) -> None:
     try:
         os.makedirs(path, exist_ok=True)
     except OSError as exc:
-        given = f" (named by {named_by})" if named_by else ""
-        if os.path.exists(path) and not os.path.isdir(path):
-            why = "it is a file, not a folder"
-        else:
-            why = f"it cannot be made: {exc.strerror or exc}"
-        raise ConfigError(f"The app keeps its files in the instance folder "
-                          f"{path_shown(path)}{given}, but {why}.") from None
+        raise _instance_folder_error(path, named_by, str(exc.strerror or exc)) from None
 
 
-def configured(instance_path: str | None = None, settle: bool = True) -> Flask:
+def _check_instance_folder(path: str, named_by: str | None) -> None:
+    """The :class:`ConfigError` :func:`_make_instance_folder` would raise for ``path``,
+    without making anything: a file in its place, or on the way to it, or a folder above it
+    that cannot be written (where the folder is not there yet)."""
+    if os.path.isdir(path):
+        return
+    above = path
+    while not os.path.lexists(above):
+        above = os.path.dirname(above)
+    if above == path:  # a file (or a link to none) where the folder goes
+        raise _instance_folder_error(path, named_by, os.strerror(errno.EEXIST))
+    if not os.path.isdir(above):
+        raise _instance_folder_error(path, named_by, os.strerror(errno.ENOTDIR))
+    if not os.access(above, os.W_OK | os.X_OK):
+        raise _instance_folder_error(path, named_by, os.strerror(errno.EACCES))
+
+
+def configured(instance_path: str | None = None, settle: bool = True,
+               write: bool = True) -> Flask:
     """The app's configuration read and checked as :func:`create_app` does (from the instance
     folder and the environment), with nothing else set up: :class:`ConfigError` if the app
     would refuse to start. With ``settle=False`` nothing is written: no instance folder is
-    made, no secret key (for a command that must first decide whether it runs at all)."""
-    return _configured(None, instance_path, settle)
+    made, no secret key (for a command that must first decide whether it runs at all). With
+    ``write=False`` nothing is written either, but the instance folder and the secret key are
+    checked as the app would settle them (a file in the folder's place, no key with
+    PostgreSQL: refused in the same sentence), for a command that only reports."""
+    return _configured(None, instance_path, settle, write)
 
 
 def _load_job_kinds() -> None:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, current_app, g
-from sqlalchemy import Connection, Engine, create_engine, event, inspect, make_url, text
+from sqlalchemy import URL, Connection, Engine, create_engine, event, inspect, make_url, text
 from sqlalchemy.exc import ArgumentError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -94,6 +94,32 @@ def make_engine(url: str) -> Engine:
 
         return engine
     return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=5)
+
+
+def sqlite_file(url: str) -> Path | None:
+    """The file an SQLite ``url`` names (relative to the current folder, as SQLite opens
+    it), None for a database in memory or one named by an SQLite URI."""
+    parsed = make_url(url)
+    if backend_of(url) != "sqlite" or parsed.query.get("uri"):
+        return None
+    if not parsed.database or parsed.database == ":memory:":
+        return None
+    return Path(parsed.database)
+
+
+def reading_engine(url: str) -> Engine:
+    """An engine for a command that only reads and reports: an SQLite file is opened as it
+    is, never made in its place when it is not there (``mode=rw``, not ``ro``: the last
+    connection to a WAL file removes its ``-wal`` and ``-shm`` files, which a read-only one
+    leaves behind) and never switched to WAL; other databases as :func:`make_engine` opens
+    them."""
+    file = sqlite_file(url)
+    if file is None:
+        return make_engine(url)
+    from urllib.parse import quote
+
+    return create_engine(URL.create("sqlite", database=f"file:{quote(str(file.absolute()))}",
+                                    query={"mode": "rw", "uri": "true"}))
 
 
 MIGRATIONS = Path(__file__).with_name("migrations")
