@@ -96,3 +96,21 @@ def test_current_reads_a_database_in_a_folder_whose_name_a_uri_would_misread(
     assert main(["db", "current"]) == 0
     assert capsys.readouterr() == (f"{dbmod._head()}\n", "")
 
+
+
+@pytest.mark.parametrize("yes", [[], ["--yes"]])
+def test_prune_with_no_database_yet_says_so_and_makes_none(fresh, capsys, yes):
+    # it made the instance folder, a secret key and a database to find no game in it
+    assert main(["db", "prune", "--older-than", "90", *yes]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert out == (f"no database yet at {fresh / 'instance' / 'companion.sqlite3'}: no games "
+                   "to prune\n")
+    assert _on_disk(fresh) == {}
+
+
+def test_prune_counts_the_games_of_a_database_that_is_there(fresh, capsys):
+    assert main(["db", "upgrade"]) == 0
+    capsys.readouterr()
+    assert main(["db", "prune", "--older-than", "90"]) == 0
+    assert capsys.readouterr().out.startswith("Games with no change for 90 days: 0 games, ")

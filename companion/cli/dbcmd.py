@@ -76,20 +76,30 @@ def _prune(engine: Engine, days: int, delete: bool) -> None:
               f"add --yes to delete them.")
 
 
-def _current() -> None:
-    """Print the schema's revision, writing nothing: no instance folder, secret key or
-    database is made (an SQLite file that is not there is said to be missing, so a mistyped
-    DATABASE_URL or instance folder gets no empty database in its place)."""
+def _missing_database() -> str | None:
+    """The SQLite file DATABASE_URL names, as shown, when it is not there yet (None for one
+    that is, or for PostgreSQL), found without making anything: no instance folder, secret key
+    or database, so a mistyped DATABASE_URL or instance folder gets no empty database."""
     from companion.text import path_shown
     from companion.web import configured
-    from companion.web.db import database_url, reading_engine, revision, sqlite_file
+    from companion.web.db import database_url, sqlite_file
 
-    url = database_url(configured(write=False))
-    file = sqlite_file(url)
-    if file is not None and not file.exists():
-        print(f"no database yet at {path_shown(file)}: `companion db upgrade` or the first "
-              f"`serve` makes it")
+    file = sqlite_file(database_url(configured(write=False)))
+    return path_shown(file) if file is not None and not file.exists() else None
+
+
+def _current() -> None:
+    """Print the schema's revision, writing nothing (a database not there yet is said to be
+    missing, not made)."""
+    from companion.web import configured
+    from companion.web.db import database_url, reading_engine, revision
+
+    missing = _missing_database()
+    if missing is not None:
+        print(f"no database yet at {missing}: `companion db upgrade` or the first `serve` "
+              f"makes it")
         return
+    url = database_url(configured(write=False))
     engine = reading_engine(url)
     try:
         with engine.connect() as conn:
@@ -107,6 +117,9 @@ def run(args: argparse.Namespace) -> int:
     with database_errors():
         if args.action == "current":
             _current()
+            return 0
+        if days is not None and (missing := _missing_database()) is not None:
+            print(f"no database yet at {missing}: no games to prune")
             return 0
         engine = make_engine(database_url(configured()))
         try:
