@@ -234,7 +234,7 @@ def _check_a_sheet_with(field: str, tmp_path: Path) -> subprocess.CompletedProce
     ('"row": "' + "9" * 5000 + '"', "the field 'row': the number " + "9" * 37 + "... is too large"),
     ('"row": ' + "9" * 5000, "is not JSON: the number " + "9" * 37 + "... is too large"),
     # the whole of a 100 KB value was repeated
-    ('"crossed_out": {"' + "a" * 100_000 + '": 1}', "not {'" + "a" * 35 + "..."),
+    ('"crossed_out": {"' + "a" * 100_000 + '": 1}', 'not {"' + "a" * 35 + "..."),
 ])
 def test_a_bad_field_of_a_sheet_is_named_in_a_sentence(field: str, words: str,
                                                        tmp_path: Path) -> None:
