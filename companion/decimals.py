@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import re
 
-from companion.text import as_written, quoted, shown
+from companion.text import as_written, quoted
 
 MAX_CHARACTERS = 100  # far more than any measurement needs
 MAX_DIGITS = 100  # far more than any count, square, score or time
@@ -32,18 +32,16 @@ def whole_from(text: str) -> int:
 
 def whole_in_file(value: object) -> int:
     """A whole number as a JSON file gives one (a sheet's square or Supply position, a
-    puzzle's line, score or size): a whole JSON number (``2.0`` too) or text of the digits
-    0-9 with an optional sign (a length bonus of "-3"); anything else is ``ValueError``
-    repeating it as the file writes it (``1.5``, ``true``, ``null``, ``'x'``): a square
-    between rows is no square, and ``true`` is not 1."""
+    puzzle's line, score or size): a whole JSON number (``2.0`` too) or text read as typed
+    text is (:func:`whole_from`: the digits 0-9 with an optional sign, a length bonus of
+    "-3"); anything else is ``ValueError`` repeating it as the file writes it (``1.5``,
+    ``true``, ``null``, ``'x'``): a square between rows is no square, and ``true`` is not 1."""
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     if isinstance(value, float) and value.is_integer():
         return int(value)
-    if isinstance(value, str) and _WHOLE.fullmatch(value.strip()):  # "²", "٥": not 0-9
-        if len(value.strip().lstrip("+-")) > MAX_DIGITS:  # int() answers in its own words
-            raise ValueError(f"the number {shown(value.strip())} is too large")
-        return int(value)
+    if isinstance(value, str):
+        return whole_from(value)
     raise ValueError(f"{as_written(value)} is not a whole number")
 
 
