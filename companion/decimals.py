@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import re
 
-from companion.text import as_written, quoted
+from companion.text import as_written, quoted, shown
 
 MAX_CHARACTERS = 100  # far more than any measurement needs
 MAX_DIGITS = 100  # far more than any count, square, score or time
@@ -34,11 +34,14 @@ def whole_in_file(value: object) -> int:
     """A whole number as a JSON file gives one (a sheet's square or Supply position, a
     puzzle's line, score or size): a whole JSON number (``2.0`` too) or text read as typed
     text is (:func:`whole_from`: the digits 0-9 with an optional sign, a length bonus of
-    "-3"); anything else is ``ValueError`` repeating it as the file writes it (``1.5``,
+    "-3"), of at most :data:`MAX_DIGITS` digits; anything else is ``ValueError`` repeating
+    it as the file writes it (``1.5``, ``1e+300``,
     ``true``, ``null``, ``'x'``): a square between rows is no square, and ``true`` is not 1."""
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     if isinstance(value, float) and value.is_integer():
+        if abs(value) >= 10.0**MAX_DIGITS:  # 1e300: no whole number a file may give
+            raise ValueError(f"the number {shown(value)} is too large")
         return int(value)
     if isinstance(value, str):
         return whole_from(value)

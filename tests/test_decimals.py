@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from companion.decimals import whole_from, whole_in_file
@@ -22,3 +24,13 @@ def test_text_in_a_file_is_refused_as_typed_text_is(text: str) -> None:
                                          ("9" * 100, int("9" * 100))])
 def test_text_in_a_file_is_read_as_typed_text_is(text: str, number: int) -> None:
     assert whole_in_file(text) == whole_from(text) == number
+
+
+@pytest.mark.parametrize("number,said", [(1e300, "1e+300"), (-1e100, "-1e+100")])
+def test_a_whole_json_number_of_more_digits_than_allowed_is_too_large(number: float,
+                                                                      said: str) -> None:
+    # 1e300 was taken as a whole number of 301 digits, repeated in full by the refusal of a
+    # stack height or a square (as no digits in the file wrote it)
+    with pytest.raises(ValueError, match=f"^the number {re.escape(said)} is too large$"):
+        whole_in_file(number)
+    assert whole_in_file(1e99) == int(1e99)  # 100 digits: as many as a number may have
