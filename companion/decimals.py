@@ -32,18 +32,19 @@ def whole_from(text: str) -> int:
 
 def whole_in_file(value: object) -> int:
     """A whole number as a JSON file gives one (a sheet's square or Supply position, a
-    puzzle's line, score or size): a whole JSON number (``2.0`` too) or text of the digits
-    0-9 with an optional sign (a length bonus of "-3"); anything else is ``ValueError``
-    repeating it as the file writes it (``1.5``, ``true``, ``null``, ``'x'``): a square
-    between rows is no square, and ``true`` is not 1."""
+    puzzle's line, score or size): a whole JSON number (``2.0`` too) or text read as typed
+    text is (:func:`whole_from`: the digits 0-9 with an optional sign, a length bonus of
+    "-3"), of at most :data:`MAX_DIGITS` digits; anything else is ``ValueError`` repeating
+    it as the file writes it (``1.5``, ``1e+300``,
+    ``true``, ``null``, ``'x'``): a square between rows is no square, and ``true`` is not 1."""
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     if isinstance(value, float) and value.is_integer():
+        if abs(value) >= 10.0**MAX_DIGITS:  # 1e300: no whole number a file may give
+            raise ValueError(f"the number {shown(value)} is too large")
         return int(value)
-    if isinstance(value, str) and _WHOLE.fullmatch(value.strip()):  # "²", "٥": not 0-9
-        if len(value.strip().lstrip("+-")) > MAX_DIGITS:  # int() answers in its own words
-            raise ValueError(f"the number {shown(value.strip())} is too large")
-        return int(value)
+    if isinstance(value, str):
+        return whole_from(value)
     raise ValueError(f"{as_written(value)} is not a whole number")
 
 

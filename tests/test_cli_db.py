@@ -114,3 +114,13 @@ def test_prune_counts_the_games_of_a_database_that_is_there(fresh, capsys):
     capsys.readouterr()
     assert main(["db", "prune", "--older-than", "90"]) == 0
     assert capsys.readouterr().out.startswith("Games with no change for 90 days: 0 games, ")
+
+
+def test_current_under_an_sqlite_uri_makes_no_database_in_its_place(fresh, capsys,
+                                                                    monkeypatch):
+    # a DATABASE_URL naming its file by an SQLite URI was opened as `serve` opens it, which
+    # made an empty database where none was (and switched an existing one to WAL)
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///file:{fresh / 'typo.sqlite3'}?uri=true")
+    assert main(["db", "current"]) == 1
+    assert "The database does not answer" in capsys.readouterr().err
+    assert _on_disk(fresh) == {}

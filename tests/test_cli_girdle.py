@@ -362,7 +362,7 @@ def test_solve_uses_the_cache_and_ignores_a_tampered_entry(capsys, tmp_path):
          "or cells and word)."),
         # "word 1: missing or bad field ('x' is not a whole number)": which field?
         (b'[{"row": 1, "col": "x", "direction": "across", "word": "CAT"}]',
-         "Word 1: the field 'col': 'x' is not a whole number."),
+         "Word 1: the field 'col': 'x' is not a whole number written in the digits 0-9."),
     ],
 )
 def test_check_of_a_bad_sheet_file(capsys, tmp_path, content, message):

@@ -110,6 +110,9 @@ def _state(tile, height):
     # true a stack of 1
     ("A", 2.5, "not a board state"),
     ("A", True, "not a board state"),
+    # a whole JSON number past the digits a number may have: it was a stack of 301 digits,
+    # repeated in full in "a stack height of 1000...0160"
+    ("A", 1e300, "not a board state"),
     # said as the file writes it, not as Python does ("True is not a tile")
     (True, 1, "row 5, column 5: true is not a tile"),
 ])

@@ -59,3 +59,24 @@ def test_a_worker_given_a_database_url_of_no_known_kind_says_so(capsys, tmp_path
     err = capsys.readouterr().err
     assert err.startswith("companion: DATABASE_URL names no database this app can use") \
         and err.count("\n") == 1
+
+
+def test_a_postgresql_queue_without_postgresql_is_refused_before_anything_is_made(
+        capsys, tmp_path, monkeypatch):
+    # JOB_QUEUE=postgres on SQLite started a worker that retried the SQLite URL as a
+    # PostgreSQL one for ever (and app servers that queued jobs no worker could take)
+    from companion.web import ConfigError, configured
+
+    instance = tmp_path / "instance"
+    monkeypatch.setenv("COMPANION_INSTANCE", str(instance))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.setenv("COMPANION_JOB_QUEUE", "postgres")
+    said = ("The setting JOB_QUEUE (COMPANION_JOB_QUEUE) is postgres, which needs PostgreSQL "
+            "(DATABASE_URL=postgresql://...): with SQLite each app process runs the jobs itself "
+            "(embedded, or left out).")
+    with pytest.raises(ConfigError) as refused:
+        configured(settle=False)
+    assert str(refused.value) == said
+    assert main(["worker", "--once"]) == 2
+    assert capsys.readouterr().err == f"companion: {said}\n"
+    assert not instance.exists()

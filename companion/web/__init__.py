@@ -248,12 +248,13 @@ JOB_QUEUES = ("postgres", "embedded")  # who runs the long jobs (companion.web.j
 
 def _check_settings(config: Any) -> None:
     """``JOB_QUEUE`` is one of :data:`JOB_QUEUES` or left out ("postgress" ran the jobs in
-    each app process without a word), and each number setting of :data:`DEFAULTS` (a size,
-    a count, days, a limit) is a whole number of 0 or more, and a number of seconds a number
-    above 0, however it was given
-    (``config.py``, or a ``COMPANION_`` variable, which Flask reads as JSON, keeping text
-    that is not JSON as text): a :class:`ConfigError` naming the setting, where
-    ``COMPANION_PROXY_HOPS=x`` was a traceback at start-up and others a failed request."""
+    each app process without a word), and ``postgres`` only with PostgreSQL (on SQLite a
+    worker retried the file's URL as PostgreSQL's for ever), and each number setting of
+    :data:`DEFAULTS` (a size, a count, days, a limit) is a whole number of 0 or more, and a
+    number of seconds a number above 0, however it was given (``config.py``, or a
+    ``COMPANION_`` variable, which Flask reads as JSON, keeping text that is not JSON as
+    text): a :class:`ConfigError` naming the setting, where ``COMPANION_PROXY_HOPS=x`` was a
+    traceback at start-up and others a failed request."""
     for key, default in DEFAULTS.items():
         if not isinstance(default, int) or isinstance(default, bool):
             continue
@@ -271,6 +272,10 @@ def _check_settings(config: Any) -> None:
         raise ConfigError(f"The setting JOB_QUEUE (COMPANION_JOB_QUEUE) must be "
                           f"{listed(list(JOB_QUEUES), 'or')} (or left out: by the database), "
                           f"not {as_written(queue)}.")
+    if queue == "postgres" and not _uses_postgres(config.get("DATABASE_URL")):
+        raise ConfigError("The setting JOB_QUEUE (COMPANION_JOB_QUEUE) is postgres, which needs "
+                          "PostgreSQL (DATABASE_URL=postgresql://...): with SQLite each app "
+                          "process runs the jobs itself (embedded, or left out).")
 
 
 def _instance_folder_error(path: str, named_by: str | None, cannot: str) -> ConfigError:

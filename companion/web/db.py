@@ -111,10 +111,16 @@ def reading_engine(url: str) -> Engine:
     """An engine for a command that only reads and reports: an SQLite file is opened as it
     is, never made in its place when it is not there (``mode=rw``, not ``ro``: the last
     connection to a WAL file removes its ``-wal`` and ``-shm`` files, which a read-only one
-    leaves behind) and never switched to WAL; other databases as :func:`make_engine` opens
-    them."""
+    leaves behind) and never switched to WAL, whether named by its path or by an SQLite URI
+    (``sqlite:///file:PATH?uri=true``); other databases as :func:`make_engine` opens them."""
     file = sqlite_file(url)
     if file is None:
+        parsed = make_url(url)
+        if backend_of(url) == "sqlite" and parsed.query.get("uri"):
+            # a file named by an SQLite URI: opened as it is (``mode=rw``), never made
+            if parsed.query.get("mode") not in ("ro", "memory"):
+                parsed = parsed.update_query_dict({"mode": "rw"})
+            return create_engine(parsed)
         return make_engine(url)
     from urllib.parse import quote
 
