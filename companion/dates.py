@@ -25,8 +25,6 @@ _MONTH = re.compile(r"([0-9]{4})-([0-9]{2})")
 _END = re.compile(r"(?:(?:([0-9]{4})-)?([0-9]{2})-)?([0-9]{2})")
 
 
-
-
 def date_from(value: object) -> dt.date:
     """The date written ``YYYY-MM-DD`` in ``value``; anything else is a :class:`UsageError`
     whose sentence says what is wrong (a range where one date is wanted, a month or a day
@@ -105,7 +103,6 @@ def dates_from(value: object, limit: int = MAX_RANGE_DAYS) -> list[dt.date]:
         raise UsageError(f"the range of dates {quoted(value)} is {counted(count, 'day')}; a "
                          f"range may hold at most {counted(limit, 'day')} at once.")
     return [first + dt.timedelta(days=i) for i in range(count)]
-
 
 
 def _in_year(year: int, month: int, day: int) -> dt.date | None:
