@@ -124,3 +124,17 @@ def test_current_under_an_sqlite_uri_makes_no_database_in_its_place(fresh, capsy
     assert main(["db", "current"]) == 1
     assert "The database does not answer" in capsys.readouterr().err
     assert _on_disk(fresh) == {}
+
+
+@pytest.mark.parametrize("action", [["current"], ["upgrade"], ["prune", "--older-than", "90"]])
+def test_a_database_url_naming_a_folder_is_said_so_before_anything_is_made(
+        fresh, capsys, monkeypatch, action):
+    # "The database does not answer: unable to open database file.", exit status 1, and prune
+    # made the instance folder, a key and a lock file beside the folder first
+    (fresh / "games").mkdir()
+    monkeypatch.setenv("DATABASE_URL", "sqlite:///games")
+    assert main(["db", *action]) == 2
+    assert capsys.readouterr() == ("", "companion: The setting DATABASE_URL names games, a "
+                                   "folder: name the SQLite database file "
+                                   "(sqlite:///FOLDER/companion.sqlite3).\n")
+    assert _on_disk(fresh) == {"games": None}

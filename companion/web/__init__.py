@@ -253,7 +253,8 @@ def _check_settings(config: Any) -> None:
     :data:`DEFAULTS` (a size, a count, days, a limit) is a whole number of 0 or more, and a
     number of seconds a number above 0, however it was given (``config.py``, or a
     ``COMPANION_`` variable, which Flask reads as JSON, keeping text that is not JSON as
-    text): a :class:`ConfigError` naming the setting, where ``COMPANION_PROXY_HOPS=x`` was a
+    text), and an SQLite ``DATABASE_URL`` names no folder: a :class:`ConfigError` naming the
+    setting, where ``COMPANION_PROXY_HOPS=x`` was a
     traceback at start-up and others a failed request."""
     for key, default in DEFAULTS.items():
         if not isinstance(default, int) or isinstance(default, bool):
@@ -276,6 +277,19 @@ def _check_settings(config: Any) -> None:
         raise ConfigError("The setting JOB_QUEUE (COMPANION_JOB_QUEUE) is postgres, which needs "
                           "PostgreSQL (DATABASE_URL=postgresql://...): with SQLite each app "
                           "process runs the jobs itself (embedded, or left out).")
+    url = config.get("DATABASE_URL")
+    if isinstance(url, str) and url.startswith("sqlite"):
+        from sqlalchemy.exc import ArgumentError
+
+        from companion.web.db import sqlite_file
+
+        try:
+            file = sqlite_file(url)
+        except ArgumentError:  # a URL SQLAlchemy cannot read: said where it is opened
+            file = None
+        if file is not None and file.is_dir():
+            raise ConfigError(f"The setting DATABASE_URL names {path_shown(file)}, a folder: "
+                              "name the SQLite database file (sqlite:///FOLDER/companion.sqlite3).")
 
 
 def _instance_folder_error(path: str, named_by: str | None, cannot: str) -> ConfigError:
