@@ -76,34 +76,37 @@ def _prune(engine: Engine, days: int, delete: bool) -> None:
               f"add --yes to delete them.")
 
 
-def _missing_database() -> str | None:
-    """The SQLite file DATABASE_URL names, as shown, when it is not there yet (None for one
-    that is, or for PostgreSQL), found without making anything: no instance folder, secret key
-    or database, so a mistyped DATABASE_URL or instance folder gets no empty database."""
+def _missing_database(url: str) -> str | None:
+    """The SQLite file ``url`` names, as shown, when it is not there yet (None for one that
+    is, or for PostgreSQL): a command that only looks, or finds nothing to do, says so rather
+    than make an empty database in its place (say under a mistyped DATABASE_URL)."""
     from companion.text import path_shown
-    from companion.web import configured
-    from companion.web.db import database_url, sqlite_file
+    from companion.web.db import sqlite_file
 
-    file = sqlite_file(database_url(configured(write=False)))
+    file = sqlite_file(url)
     return path_shown(file) if file is not None and not file.exists() else None
 
 
-def _current() -> None:
-    """Print the schema's revision, writing nothing (a database not there yet is said to be
-    missing, not made)."""
-    from companion.web import configured
-    from companion.web.db import database_url, reading_engine, revision
+def _print_revision(engine: Engine) -> None:
+    from companion.web.db import revision
 
-    missing = _missing_database()
+    with engine.connect() as conn:
+        print(revision(conn) or "none (`companion db upgrade` brings it to the newest)")
+
+
+def _current(url: str) -> None:
+    """Print the schema's revision of the database at ``url``, writing nothing (a database
+    not there yet is said to be missing, not made)."""
+    from companion.web.db import reading_engine
+
+    missing = _missing_database(url)
     if missing is not None:
         print(f"no database yet at {missing}: `companion db upgrade` or the first `serve` "
               f"makes it")
         return
-    url = database_url(configured(write=False))
     engine = reading_engine(url)
     try:
-        with engine.connect() as conn:
-            print(revision(conn) or "none (`companion db upgrade` brings it to the newest)")
+        _print_revision(engine)
     finally:
         engine.dispose()
 
@@ -111,25 +114,26 @@ def _current() -> None:
 def run(args: argparse.Namespace) -> int:
     from companion.cli.common import database_errors
     from companion.web import configured
-    from companion.web.db import database_url, make_engine, migrate, revision
+    from companion.web.db import database_url, make_engine, migrate
 
     days = _prune_days(args)
     with database_errors():
+        # read without making the instance folder, its key or the database: `current` only
+        # looks, and `prune` finds nothing to do in a database that is not there
+        url = database_url(configured(write=False))
         if args.action == "current":
-            _current()
+            _current(url)
             return 0
-        if days is not None and (missing := _missing_database()) is not None:
+        if days is not None and (missing := _missing_database(url)) is not None:
             print(f"no database yet at {missing}: no games to prune")
             return 0
         engine = make_engine(database_url(configured()))
         try:
-            if days is not None:
-                migrate(engine)
-                _prune(engine, days, args.yes)
-                return 0
             migrate(engine)
-            with engine.connect() as conn:
-                print(revision(conn) or "none (`companion db upgrade` brings it to the newest)")
+            if days is not None:
+                _prune(engine, days, args.yes)
+            else:
+                _print_revision(engine)
         finally:
             engine.dispose()
     return 0

@@ -254,8 +254,8 @@ def _check_settings(config: Any) -> None:
     number of seconds a number above 0, however it was given (``config.py``, or a
     ``COMPANION_`` variable, which Flask reads as JSON, keeping text that is not JSON as
     text), and an SQLite ``DATABASE_URL`` names no folder: a :class:`ConfigError` naming the
-    setting, where ``COMPANION_PROXY_HOPS=x`` was a
-    traceback at start-up and others a failed request."""
+    setting, where ``COMPANION_PROXY_HOPS=x`` was a traceback at start-up and others a failed
+    request."""
     for key, default in DEFAULTS.items():
         if not isinstance(default, int) or isinstance(default, bool):
             continue
