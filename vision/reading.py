@@ -309,11 +309,10 @@ def _check_located(cfg: VisionConfig, image: np.ndarray, where: Located, spec: B
 
 def _check_wood(wc: WoodConfig, wood: WoodReading, spec: BoardSpec) -> None:
     """Refuse a board with a glare and no letter read (a glare on the tiles may take every
-    letter; one washing out too much of the board is refused by :func:`_check_washed`),
-    one whose letters are
-    too blurred to read (with few letters read, whose own edges are: a blur that hides every
-    letter leaves no empty board) or whose way up is unclear; with a glare, each refusal
-    says so."""
+    letter; one washing out too much of the board is refused by :func:`_check_washed`), one
+    whose letters are too blurred to read (with few letters read, whose own edges are: a blur
+    that hides every letter leaves no empty board) or whose way up is unclear; with a glare,
+    each refusal says so."""
     if wood.washed and not wood.guesses:  # no letter left: the glare may have taken all
         raise VisionError(GLARE)
     if _past_reading(wc, wood.legibility if wood.guesses else 1.0,
