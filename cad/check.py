@@ -24,7 +24,7 @@ from cad.params import MIN_WALL
 from cad.plates import usable_bed
 from companion.errors import UsageError
 from companion.layout import werdup_board as wb
-from companion.text import count_shown, counted, listed, number_shown, path_shown
+from companion.text import as_written, count_shown, counted, listed, number_shown, path_shown
 
 EPS = 0.01  # mm
 
@@ -251,16 +251,22 @@ def _leave(found: list[float]) -> str:
 
 def report_letter_rim(directory: Path) -> float:
     """The letter rim the set in ``directory`` was built with (its ``build.json``'s
-    parameters), else the default."""
+    parameters); the default for a folder with no report, or one that names no rim (a set
+    built before the rim was a parameter). A rim no build makes is refused, since checking
+    the tiles against another would pass or fail them for nothing."""
     path = directory / REPORTS[0]
-    if path.exists():
-        try:
-            rim = read_report(path)["params"]["tile"]["letter_rim"]
-        except (KeyError, TypeError):
-            return wb.TILE_LETTER_RIM
-        if isinstance(rim, int | float) and MIN_WALL <= rim < 10:
-            return float(rim)
-    return wb.TILE_LETTER_RIM
+    params = read_report(path).get("params") if path.exists() else None
+    tile = params.get("tile") if isinstance(params, dict) else None
+    if not isinstance(tile, dict) or "letter_rim" not in tile:
+        return wb.TILE_LETTER_RIM
+    rim = tile["letter_rim"]
+    if (isinstance(rim, bool) or not isinstance(rim, int | float)
+            or not MIN_WALL <= rim < wb.TILE_PLATEAU_SIZE / 2):
+        raise UsageError(f"{path_shown(path)} gives the tiles a letter rim of "
+                         f"{as_written(rim)}, which no build makes (at least "
+                         f"{number_shown(MIN_WALL)} mm): build the set again with 'companion "
+                         "cad build'")
+    return float(rim)
 
 
 def load_meshes(path: Path) -> tuple[trimesh.Trimesh, list[LoadedObject] | None]:

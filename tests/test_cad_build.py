@@ -335,6 +335,15 @@ def test_check_measures_the_rim_around_each_tile_letter(built: Path, tmp_path: P
     (tmp_path / "build.json").write_text(json.dumps(
         {"bed": [180, 180], "params": {"tile": {"letter_rim": 0.8}}}))
     assert main(["cad", "check", str(tmp_path)]) == 0
+    # a rim no build makes is refused, not replaced by the default
+    for rim, shown in ((0.2, "0.2"), ("1.2", "'1.2'"), (True, "true"), (None, "null")):
+        (tmp_path / "build.json").write_text(json.dumps(
+            {"bed": [180, 180], "params": {"tile": {"letter_rim": rim}}}))
+        capsys.readouterr()
+        assert main(["cad", "check", str(tmp_path)]) == 2, rim
+        assert capsys.readouterr().err.strip().endswith(
+            f"build.json gives the tiles a letter rim of {shown}, which no build makes (at "
+            "least 0.8 mm): build the set again with 'companion cad build'."), rim
 
 
 def test_check_finds_objects_overlapping_and_a_part_outside_its_body(tmp_path: Path) -> None:
