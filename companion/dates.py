@@ -90,10 +90,20 @@ def dates_from(value: object, limit: int = MAX_RANGE_DAYS) -> list[dt.date]:
     year, month, day = m.groups()
     last = date_from(f"{year or f'{first.year:04d}'}-{month or f'{first.month:02d}'}-{day}")
     if last < first:
-        hint = ""
-        if month and not year:  # MM-DD takes the start's year: a range into the next year?
+        # an end without its year (MM-DD) or month (DD) takes the start's: a range into the
+        # next year or month was likely meant, and is shown as it must be written
+        later = None
+        if month and not year:
             later = _in_year(first.year + 1, int(month), int(day))
-            if later is not None and (later - first).days < limit:
+        elif not month:
+            year_on, month_on = divmod(first.year * 12 + first.month, 12)  # the next month
+            later = _in_year(year_on, month_on + 1, int(day))
+        hint = ""
+        if later is not None and (later - first).days < limit:
+            if later.year == first.year:
+                hint = (f" To end on {later.isoformat()}, write its month too: "
+                        f"{first.isoformat()}{RANGE_MARK}{later.isoformat()[5:]}.")
+            else:
                 hint = (f" To end on {later.isoformat()}, write the end in full: "
                         f"{first.isoformat()}{RANGE_MARK}{later.isoformat()}.")
         raise UsageError(f"the range of dates {quoted(value)} runs backwards: it ends on "

@@ -96,12 +96,17 @@ def test_a_bad_range_is_named(value: str, message: str) -> None:
 
 @pytest.mark.parametrize(("value", "hint"), [
     ("2026-12-30..01-02", " To end on 2027-01-02, write the end in full: 2026-12-30..2027-01-02."),
-    ("2026-12-30..02", ""),  # a day alone: no new year is meant
+    # a day alone takes the start's month: the next month's day, written as it must be
+    ("2026-01-30..02", " To end on 2026-02-02, write its month too: 2026-01-30..02-02."),
+    ("2026-12-30..02", " To end on 2027-01-02, write the end in full: 2026-12-30..2027-01-02."),
+    ("2026-12-04..01", " To end on 2027-01-01, write the end in full: 2026-12-04..2027-01-01."),
+    ("2026-01-31..30", ""),  # February has no 30th
+    ("2026-03-31..01", " To end on 2026-04-01, write its month too: 2026-03-31..04-01."),
     ("2026-12-30..12-02", ""),  # a year on: longer than a range may be
-    ("2026-12-04..01", ""),
     ("9999-12-30..01-02", ""),  # the calendar has no year 10000
+    ("9999-12-30..02", ""),
 ])
-def test_an_end_without_its_year_that_runs_backwards_is_shown_written_in_full(
+def test_an_end_without_its_year_or_month_that_runs_backwards_is_shown_written_in_full(
         value: str, hint: str) -> None:
     # 2026-12-30..01-02 takes the start's year for its end: the player meant the new year
     with pytest.raises(UsageError) as info:
