@@ -122,7 +122,9 @@ def blank_candidates(grid: list[list[str]], lexicon: Lexicon, letters: Iterable[
     when empty), the letters (lower case, in ``letters``' order) that make every run of two or
     more tiles through its square a word of ``lexicon``. Blanks that share a run are settled
     together: a letter counts for one when some letter for each of the others makes all
-    their runs words too."""
+    their runs words too (every choice of a group's letters is tried, 26 to the power of its
+    size: :func:`position_from_reading` refuses a reading with more blanks than the set's
+    two)."""
     alphabet = [x.lower() for x in letters]
     unknown = [(r, c) for r, row in enumerate(grid) for c, t in enumerate(row) if t == BLANK]
     found: dict[Cell, tuple[str, ...]] = {}
