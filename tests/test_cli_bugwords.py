@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from sharedwork import command_output
 
 from companion.bugwords import default_rules
 from companion.cli import main
@@ -519,15 +520,160 @@ def test_replay_counts_several_lines_in_the_plural(capsys, tmp_path):
     assert "1 of 2 challenge and clock lines differs from the rules" in out
 
 
-def test_a_reading_of_a_photo_is_not_taken_for_board_text(capsys, tmp_path):
-    # read --json's answer named as the position was "board text line 1: cannot read square
-    # '{'.": the reading's blanks have no letter, so it is refused, saying what is taken
+def test_a_reading_of_a_photo_of_an_empty_board_is_the_empty_board(capsys, tmp_path,
+                                                                   word_list):
+    # read --json's answer named as the position was refused ("this is JSON, such as a
+    # reading of a photo ..., not a Bug Words position"): it is a position now
     reading = tmp_path / "reading.json"
     reading.write_text(json.dumps({"game": "bugwords", "rows": 15, "cols": 15,
                                    "grid": [[""] * 15 for _ in range(15)]}))
-    code, out, err = run(capsys, "bugwords", "moves", str(reading), "AEI")
+    code, out, err = run(capsys, "bugwords", "moves", str(reading), "CATS", "--json",
+                         "--lexicon", word_list)
+    assert (code, err) == (0, "")
+    code, empty, _ = run(capsys, "bugwords", "moves", "empty", "CATS", "--json",
+                         "--lexicon", word_list)
+    assert json.loads(out) == json.loads(empty)
+    code, out, err = run(capsys, "bugwords", "moves", str(reading), "CATS", "--lexicon",
+                         word_list)
+    assert out.splitlines()[0].endswith("best first:")  # no blank or listed square to say
+
+
+# -- moves from a photo's reading (read --json) -------------------------------------------------
+
+REAL = Path(__file__).parent / "data" / "vision" / "real"
+
+
+def photo_reading(tmp_path: Path, photo: str) -> tuple[Path, dict]:
+    """What 'companion read PHOTO --game bugwords --json' prints for one of the real photos,
+    saved to a file as a player would, and as read."""
+    code, out, err = command_output("read", str(REAL / photo), "--game", "bugwords", "--json")
+    assert code == 0, err
+    path = tmp_path / "reading.json"
+    path.write_text(out)
+    return path, json.loads(out)
+
+
+def board_text(grid: list[list[str]], tmp_path: Path) -> str:
+    """The board text of a grid (a blank's letter in lower case), for the same plays."""
+    path = tmp_path / "board.txt"
+    path.write_text("\n".join("".join(t or "." for t in row) for row in grid) + "\n")
+    return str(path)
+
+
+def without_doubts(data: dict) -> dict:
+    return {"rack": data["rack"], "plays": data["plays"],
+            "moves": [{k: v for k, v in m.items() if k != "doubtful"} for m in data["moves"]]}
+
+
+def test_moves_from_a_real_photos_reading_end_to_end(capsys, tmp_path):
+    """IMG_20151016_170003: the reader settled the blank on 10O as S (its words tell), and
+    listed 25 squares (six runs read as no words, a square of a tile's colour with no letter
+    seen). The plays are those of the board as read; each says which listed squares it rests
+    on, and the listed squares come first, each with the reading's reason."""
+    from vision.reading import TILE_COLOURED
+
+    path, reading = photo_reading(tmp_path, "IMG_20151016_170003.jpg")
+    code, out, err = run(capsys, "bugwords", "moves", str(path), "AEINRST", "--top", "0",
+                         "--json")
+    assert (code, err) == (0, "")
+    data = json.loads(out)
+    assert data["blanks"] == [{"square": "10O", "letter": "s", "from": "read"}]
+    listed = {(u["row"], u["col"]): u for u in reading["uncertain"]}
+    assert len(data["doubtful"]) == len(listed) == 25
+    names = [f"{u['row'] + 1}{'ABCDEFGHIJKLMNO'[u['col']]}" for u in listed.values()]
+    assert sorted(d["square"] for d in data["doubtful"]) == sorted(names)
+    assert {"square": "9H", "read": "", "why": TILE_COLOURED} in data["doubtful"]
+    # the same plays as the board as read, written as text
+    code, as_text, _ = run(capsys, "bugwords", "moves", board_text(reading["grid"], tmp_path),
+                           "AEINRST", "--top", "0", "--json")
+    assert without_doubts(data) == without_doubts(json.loads(as_text)) and data["plays"] > 100
+    crossing = [m for m in data["moves"] if m["doubtful"]]
+    assert crossing and len(crossing) < len(data["moves"])
+    assert all(set(m["doubtful"]) <= set(names) for m in crossing)
+    code, out, err = run(capsys, "bugwords", "moves", str(path), "AEINRST", "--top", "3")
+    lines = out.splitlines()
+    assert lines[0] == "Blank tile at 10O: S (as the reading gives it)."
+    assert lines[1] == ("Check these 25 squares first: the reading of the photo was not sure "
+                        "of them, and the plays take them as read.")
+    assert f"  9H (empty): {TILE_COLOURED}" in lines
+    assert any(ln.startswith("  14E M, 14F O, 14G Q, 14H E: MOQE is not in the word list")
+               for ln in lines)
+    assert lines[-4].endswith("best first:")
+
+
+def test_blanks_of_a_real_photos_reading_the_words_do_not_settle(capsys, tmp_path):
+    """IMG_20141025_164035: no letter makes ?AN and P?OZAE words for the blank on 8L (a tile
+    of them misread), and A, E, I and O each make H? a word for the one on 13N: refused, in
+    one sentence; the player names them with --blank, and the plays are those of the board
+    with those blanks."""
+    path, reading = photo_reading(tmp_path, "IMG_20141025_164035.jpg")
+    assert reading["grid"][7][11] == reading["grid"][12][13] == "?"
+    code, out, err = run(capsys, "bugwords", "moves", str(path), "AEINRST")
     assert (code, out) == (2, "")
-    assert err == (f"companion: Position {reading}: this is JSON, such as a reading of a photo "
-                   "(read --json), not a Bug Words position: give a GCG record or the board "
-                   "as text (15 lines, '.' for an empty square, a lower-case letter for a "
-                   "blank).\n")
+    assert err == (f"companion: Position {path}: no letter for the blank tile at 8L makes ?AN "
+                   "and P?OZAE words; the blank tile at 13N may stand for A, E, I or O, each "
+                   "making its words words: say the letter with --blank 8L=LETTER "
+                   "(repeatable).\n")
+    code, out, err = run(capsys, "bugwords", "moves", str(path), "AEINRST", "--json",
+                         "--blank", "8L=E", "--blank", "N13=o")
+    assert (code, err) == (0, "")
+    data = json.loads(out)
+    assert data["blanks"] == [{"square": "8L", "letter": "e", "from": "given"},
+                              {"square": "13N", "letter": "o", "from": "given"}]
+    grid = reading["grid"]
+    grid[7][11], grid[12][13] = "e", "o"
+    code, as_text, _ = run(capsys, "bugwords", "moves", board_text(grid, tmp_path), "AEINRST",
+                           "--json")
+    assert without_doubts(data) == without_doubts(json.loads(as_text))
+    # the blank on 13N alone given: the other is still named
+    code, out, err = run(capsys, "bugwords", "moves", str(path), "AEINRST", "--blank", "13N=O")
+    assert code == 2 and "8L" in err and "13N" not in err
+
+
+@pytest.mark.parametrize(("blank", "said"), [
+    ("8E=S", "--blank 8E=S: the reading shows the letter R at 8E, not a blank tile."),
+    ("8A=S", "--blank 8A=S: the reading shows nothing (it was read empty) at 8A, not a blank "
+             "tile."),
+    ("8L=ES", "--blank 8L=ES: a blank tile stands for one letter, not 'ES', such as 8L=S."),
+])
+def test_a_blank_given_that_cannot_be_taken_is_refused_in_a_sentence(capsys, tmp_path, blank,
+                                                                     said):
+    path, _ = photo_reading(tmp_path, "IMG_20141025_164035.jpg")
+    code, out, err = run(capsys, "bugwords", "moves", str(path), "AEI", "--blank", blank)
+    assert (code, out, err) == (2, "", f"companion: {said}\n")
+
+
+def test_a_blank_given_in_no_square_letter_form_is_a_usage_error(capsys, tmp_path):
+    path, _ = photo_reading(tmp_path, "IMG_20141025_164035.jpg")
+    with pytest.raises(SystemExit) as exc:
+        main(["bugwords", "moves", str(path), "AEI", "--blank", "8L"])
+    out, err = capsys.readouterr()
+    assert (exc.value.code, out) == (2, "")
+    assert "argument --blank: '8L' is not SQUARE=LETTER, such as 8H=S" in err
+
+
+def test_a_blank_given_for_board_text_is_refused(capsys, tmp_path, word_list):
+    path = board_file(tmp_path, {7: "......CAt......"})
+    code, out, err = run(capsys, "bugwords", "moves", path, "S", "--blank", "8I=T",
+                         "--lexicon", word_list)
+    assert (code, out) == (2, "")
+    assert err == ("companion: --blank is for a reading of a photo (read --json) as the "
+                   "position: in board text or a game record a blank is written as its "
+                   "letter in lower case.\n")
+
+
+@pytest.mark.parametrize(("content", "said"), [
+    (json.dumps({"game": "werdup", "rows": 10, "cols": 10, "grid": [[""] * 10] * 10}),
+     "this is the reading of a photo of a WerdUp board, not of a Bug Words board."),
+    (json.dumps({"game": "girdle", "grid": [[""] * 7] * 7, "words": []}),
+     "this is the reading of a photo of a Word Girdle sheet, not of a Bug Words board."),
+    ('{"game": "bugwords", "grid": [["A", ',
+     "not a reading of a photo of a Bug Words board (JSON with a \"grid\" of 15 rows of 15 "
+     "squares expected, as companion read --json prints)."),
+])
+def test_what_is_no_bug_words_reading_is_refused_naming_the_position(capsys, tmp_path,
+                                                                     content, said):
+    path = tmp_path / "reading.json"
+    path.write_text(content)
+    code, out, err = run(capsys, "bugwords", "moves", str(path), "AEI")
+    assert (code, out, err) == (2, "", f"companion: Position {path}: {said}\n")

@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from companion import jsonfile
-from companion.board import Board, PlayError
+from companion.board import Board, PlayError, square_name
 from companion.bugwords.rules import default_rules
 from companion.challenges import BONUS_WORDS, CHALLENGED_OFF, LOST_TURN, get_challenge_rule
 from companion.cli.common import (
@@ -20,11 +19,12 @@ from companion.cli.common import (
     whole_number,
 )
 from companion.errors import CompanionError, UsageError
-from companion.text import capital_first, counted, path_shown, printable, quoted
+from companion.text import capital_first, counted, listed, path_shown, printable, quoted
 from companion.totals import total_slip_text
 
 if TYPE_CHECKING:  # the engine and the word lists load when a command runs
     from companion.bugwords.movegen import GeneratedMove
+    from companion.bugwords.reading import ReadPosition
     from companion.bugwords.replay import Replay
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
@@ -70,27 +70,47 @@ def register(sub: argparse._SubParsersAction) -> None:
     m = bsub.add_parser(
         "moves",
         help="every legal play for a rack on a position, best first",
-        description="List the legal plays for RACK on POSITION, ranked by score. Exit status: "
-        "0 plays exist, 1 no play exists, 2 bad usage or a position that cannot be read (a "
-        "record that breaks the rules among them).",
+        description="List the legal plays for RACK on POSITION, ranked by score. POSITION "
+        "may be a reading of a photo of the board (read --json): a blank tile read as '?' "
+        "takes the one letter that makes its words words (else say it with --blank), and "
+        "the squares the reading was not sure of are named first. Exit status: 0 plays "
+        "exist, 1 no play exists, 2 bad usage or a position that cannot be read (a record "
+        "that breaks the rules, a reading's blank whose letter is not settled, among them).",
     )
     m.add_argument(
         "position",
         metavar="POSITION",
         type=file_name,
-        help="a GCG record (the position after its last move) or a 15-line board text "
-        "('.' empty, letters, lower case for blanks); '-' for standard input, 'empty' for "
-        "an empty board",
+        help="a GCG record (the position after its last move), a 15-line board text "
+        "('.' empty, letters, lower case for blanks) or a reading of a photo of the board "
+        "(what 'companion read PHOTO --game bugwords --json' prints); '-' for standard "
+        "input, 'empty' for an empty board",
     )
     m.add_argument("rack", metavar="RACK", help="the rack, e.g. AEINRS? (? is a blank)")
     m.add_argument(
         "--top", type=whole_number, default=10, metavar="N",
         help="how many plays to show (0: all; default 10)",
     )
+    m.add_argument(
+        "--blank", action="append", type=blank_given, default=[], metavar="SQUARE=LETTER",
+        help="with a reading of a photo: the letter a blank tile on SQUARE stands for, such "
+        "as 8H=S (repeatable), when its words do not settle it",
+    )
     m.add_argument("--json", action="store_true", help="print one JSON object")
     add_lexicon_option(m)
     add_house_list_options(m)
     m.set_defaults(func=run_moves)
+
+
+def blank_given(text: str) -> tuple[str, str]:
+    """A ``--blank`` value, ``SQUARE=LETTER`` (the square and the letter as typed; the engine
+    judges both against the reading)."""
+    square, sep, letter = text.partition("=")
+    if not sep or not square.strip() or not letter.strip():
+        raise argparse.ArgumentTypeError(
+            f"{quoted(text)} is not SQUARE=LETTER, such as 8H=S (the blank tile on 8H stands "
+            "for S)")
+    return square.strip(), letter.strip()
 
 
 # -- replay -----------------------------------------------------------------------------------
@@ -186,20 +206,21 @@ def format_replay(result: Replay) -> str:
 # -- moves ------------------------------------------------------------------------------------
 
 
+def _where(name: str) -> str:
+    """How an error names the position argument ``name``."""
+    return "the position on standard input" if name == "-" else f"position {path_shown(name)}"
+
+
 def position_from_text(text: str, name: str = "-") -> Board:
     """A board from a GCG record (after its last move) or from board text read from ``name``
     (``-``: standard input), named in the error as WerdUp's positions are; a record that
-    cannot be read or breaks the rules is bad input (:class:`UsageError`)."""
+    cannot be read or breaks the rules is bad input (:class:`UsageError`). A reading of a
+    photo is :func:`position_from_reading`'s."""
     from companion.bugwords.gcg import parse_gcg
     from companion.bugwords.replay import replay
 
     rules = default_rules()
-    where = "the position on standard input" if name == "-" else f"position {path_shown(name)}"
-    if jsonfile.is_object_text(text):  # a reading's blank tiles are read without their letter
-        raise UsageError(f"{where}: this is JSON, such as a reading of a photo (read --json), "
-                         "not a Bug Words position: give a GCG record or the board as text "
-                         f"({counted(rules.layout.rows, 'line')}, '.' for an empty square, a "
-                         "lower-case letter for a blank)")
+    where = _where(name)
     if any(ln.lstrip().startswith((">", "#player")) for ln in text.splitlines()):
         try:
             return replay(parse_gcg(text), rules).board
@@ -211,6 +232,27 @@ def position_from_text(text: str, name: str = "-") -> Board:
         return Board.from_text(text, rules.layout.rows, rules.layout.cols,
                                max_height=rules.max_height)
     except PlayError as exc:  # "cannot read the position: ...", whichever file it was
+        raise UsageError(f"{where}: {exc}") from exc
+
+
+def position_from_reading(text: str, args: argparse.Namespace) -> ReadPosition:
+    """The position of a reading of a photo (``read --json``) named by ``args.position``, its
+    blanks' letters settled by the engine (:mod:`companion.bugwords.reading`) with the word
+    list ``args`` name and the letters ``--blank`` gives; what cannot be used is a
+    :class:`UsageError` naming the position, or the ``--blank`` at fault."""
+    from companion.bugwords.reading import BadBlankGiven, UnsettledBlanks
+    from companion.bugwords.reading import position_from_reading as from_reading
+
+    where = _where(args.position)
+    try:
+        return from_reading(text, default_rules(), lexicon_from_args(args), args.blank)
+    except BadBlankGiven as exc:
+        raise UsageError(f"--blank {exc}") from exc
+    except UnsettledBlanks as exc:
+        square = next(iter(exc.letters))
+        raise UsageError(f"{where}: {exc}: say the letter with --blank {square}=LETTER "
+                         "(repeatable)") from exc
+    except UsageError as exc:
         raise UsageError(f"{where}: {exc}") from exc
 
 
@@ -230,6 +272,7 @@ def _checked(bad: int, total: int, noun: tuple[str, str], agree: tuple[str, str]
 
 def run_moves(args: argparse.Namespace) -> int:
     from companion.bugwords.movegen import generate_moves
+    from companion.bugwords.reading import is_reading
 
     rules = default_rules()
     rack = args.rack.strip()
@@ -240,28 +283,84 @@ def run_moves(args: argparse.Namespace) -> int:
         raise UsageError(f"{quoted(args.rack)} is not a rack: {over}")
     if args.top < 0:
         raise UsageError("--top must be 0 (all) or more")
-    board = read_position(args.position, rules.layout.rows, rules.layout.cols,
-                          lambda text: position_from_text(text, args.position),
+    readings: list[ReadPosition] = []
+
+    def from_text(text: str) -> Board:
+        if not is_reading(text):
+            return position_from_text(text, args.position)
+        readings.append(position_from_reading(text, args))
+        return readings[-1].board
+
+    board = read_position(args.position, rules.layout.rows, rules.layout.cols, from_text,
                           MAX_FILE_BYTES, any_encoding=True)
+    read = readings[0] if readings else None
+    if args.blank and read is None:
+        raise UsageError("--blank is for a reading of a photo (read --json) as the position: "
+                         "in board text or a game record a blank is written as its letter in "
+                         "lower case")
     lexicon = lexicon_from_args(args)
     moves = generate_moves(board, rack, lexicon, rules)
     shown = moves if args.top == 0 else moves[: args.top]
+    doubtful = {d.square for d in read.doubtful} if read else set()
     if args.json:
         print_json({
             "rack": rack.upper(),
             "plays": len(moves),
-            "moves": [dict(m.to_dict(), words=_words(board, m)) for m in shown],
+            "blanks": [b.to_dict() for b in read.blanks] if read else [],
+            "doubtful": [d.to_dict() for d in read.doubtful] if read else [],
+            "moves": [dict(m.to_dict(), words=_words(board, m),
+                           doubtful=_doubtful_crossed(board, m, doubtful)) for m in shown],
         })
-    elif not moves:
+        return 0 if moves else 1
+    for line in format_reading(read) if read is not None else []:
+        print(line)
+    if not moves:
         print(f"No play exists for {rack.upper()} on this position.")
     else:
         print(f"{counted(len(moves), 'play')} for {rack.upper()}; best first:")
         width = max(len(m.record_word) for m in shown)
         for k, m in enumerate(shown, 1):
             words = ", ".join(_words(board, m))
-            print(f"{k:>4}. {str(m.position):<4} {m.record_word:<{width}}  {m.score:>4}  {words}")
+            crossed = _doubtful_crossed(board, m, doubtful)
+            check = f"  (check {listed(crossed)})" if crossed else ""
+            print(f"{k:>4}. {str(m.position):<4} {m.record_word:<{width}}  {m.score:>4}  "
+                  f"{words}{check}")
     return 0 if moves else 1
+
+
+_READ_SHOWN = {"": "(empty)", "?": "(blank)"}  # what a listed square was read as, shown
+
+
+def format_reading(read: ReadPosition) -> list[str]:
+    """What the plays from a reading of a photo rest on: each blank's letter and where it came
+    from, and the squares the reading was not sure of, grouped by why, to check first."""
+    source = {"words": "the only letter making its words words", "given": "given",
+              "read": "as the reading gives it"}
+    lines = [f"Blank tile at {b.square}: {b.letter.upper()} ({source[b.source]})."
+             for b in read.blanks]
+    if read.doubtful:
+        lines.append(f"Check these {counted(len(read.doubtful), 'square')} first: the "
+                     "reading of the photo was not sure of them, and the plays take them as "
+                     "read.")
+        by_why: dict[str, list[str]] = {}
+        for d in read.doubtful:
+            by_why.setdefault(d.why, []).append(
+                f"{d.square} {_READ_SHOWN.get(d.read, d.read)}")
+        for why, squares in by_why.items():
+            lines.append(printable(f"  {', '.join(squares)}" + (f": {why}" if why else "")))
+    return lines
 
 
 def _words(board: Board, move: GeneratedMove) -> list[str]:
     return [w.text for w in board.words_formed(move.placements)]
+
+
+def _doubtful_crossed(board: Board, move: GeneratedMove, doubtful: set[str]) -> list[str]:
+    """The squares of ``doubtful`` that ``move`` covers or whose tiles its words use, in board
+    order."""
+    if not doubtful:
+        return []
+    cells = [(c.row, c.col) for w in board.words_formed(move.placements) for c in w.cells]
+    cells += [(p.row, p.col) for p in move.placements]
+    return [name for name in (square_name(r, c) for r, c in sorted(set(cells)))
+            if name in doubtful]
