@@ -152,13 +152,14 @@ def test_a_werdup_play_read_from_a_photo_is_judged_by_the_house_list(capsys, tmp
     heights = [[0] * 10 for _ in range(10)]
     for r, c, tile in board.squares():
         grid[r][c], heights[r][c] = tile, board.height(r, c)
-    assert grid[4][:5] == ["G", "I", "M", "M", "E"]
-    grid[4][0], heights[4][0] = "", 0  # the turn adds the G of GIMME
+    # render 101, 33 degrees from vertical: TINGE along row 5, its T a lone tile on (4, 0)
+    assert grid[4][:5] == ["T", "I", "N", "G", "E"] and heights[4][0] == 1
+    grid[4][0], heights[4][0] = "", 0  # the turn adds the T of TINGE
     previous = tmp_path / "before.json"
     previous.write_text(json.dumps({"grid": grid, "heights": heights}))
     (tmp_path / "club.txt").write_text("cat\n")
-    (tmp_path / "family.txt").write_text("gimme\n")
-    (tmp_path / "no.txt").write_text("gimme\n")
+    (tmp_path / "family.txt").write_text("tinge\n")
+    (tmp_path / "no.txt").write_text("tinge\n")
 
     def play(*options):
         code, out, err = run(capsys, "read", str(render.with_suffix(".jpg")), "--game",
@@ -367,7 +368,7 @@ def test_previous_takes_every_form_of_a_werdup_position(capsys, tmp_path):
     render = Path(__file__).parent / "data" / "werdup_renders" / "render-101"
     board = Board.from_text(json.loads(render.with_suffix(".json").read_text())["position"],
                             10, 10)
-    board.set(4, 0, None)  # the turn adds the G of GIMME
+    board.set(4, 0, None)  # the turn adds the T of TINGE (render 101)
     record = Path(__file__).parent / "data" / "werdup-short-game.txt"
     played = replay(record.read_text(encoding="utf-8"), default_lexicon()).board
 
