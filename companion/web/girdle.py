@@ -545,7 +545,10 @@ def _play_state(day: dt.date, text: str) -> dict:
     pz = puzzle(day)
     if text.strip():
         placements, sheet, card = play_solution(pz, parse_solution(text, pz), _lexicon())
-        text = solution_text(pz, placements)
+        # the words alone: the Supply letters and cross-outs the engine chose for the words
+        # so far are chosen again with each word (fixed, they refused a later word that needs
+        # a Supply letter not chosen, or uses the letter crossed out so far)
+        text = solution_text(pz, placements, choices=False)
     else:
         sheet = Sheet(pz, _lexicon())
         card = sheet.score()

@@ -80,16 +80,18 @@ def play_solution(puzzle: Puzzle, steps: list[Step], lexicon: Lexicon
         raise UsageError(f"Word {exc.step}: {exc.reason}.") from exc
 
 
-def solution_text(puzzle: Puzzle, placements: list[SheetStep]) -> str:
-    """Placements written back in the typed format."""
+def solution_text(puzzle: Puzzle, placements: list[SheetStep], choices: bool = True) -> str:
+    """Placements written back in the typed format; without ``choices``, the words and their
+    squares alone, leaving the Supply letters activated and the letters crossed out to be
+    chosen again (:func:`~companion.girdle.complete_sheet`) when more words come."""
     out = []
     for number, p in enumerate(placements, 1):
         line = puzzle.lines[number - 1]
         start = p.col if line.kind == "row" else p.row
         text = f"{p.word} {start}"
-        if p.activated:
+        if choices and p.activated:
             text += " +" + ",".join(str(i) for i in p.activated)
-        if p.crossed_out:
+        if choices and p.crossed_out:
             text += f" -{p.crossed_out[0]}"
         out.append(text)
     return "\n".join(out)
