@@ -33,6 +33,7 @@ from companion.text import (
     number_shown,
     path_shown,
     printable,
+    sentence,
     shown,
     signed,
 )
@@ -354,17 +355,28 @@ def card_text(sheet: Sheet, card: ScoreCard) -> str:
     for k in range(len(card.rows) + 1, sheet.puzzle.words + 1):
         box = "[ ]" if sheet.puzzle.has_checkbox(k) else "   "
         out.append(f" {k}  {'-':<8} {'':>3}  {'':>4} {box}  {'':>5}")
-    out.append(f"Sub-total words: {card.subtotal}")
-    out.append("Crossed out: " + (" ".join(card.crossed_out) or "none"))
-    parts = [f"{v} VP: {n} x {v} = {n * v}" for v, n in card.unused_counts.items()]
-    out.append("Unused: " + "; ".join(parts) + f"; total {card.unused_total}")
-    parts = [f"{' '.join(letters)} ({section})" for letters, section in
-             ((card.unused_az, "A-Z"), (card.unused_supply, "Supply")) if letters]
-    out.append("Unused letters: " + ("; ".join(parts) or "none"))
-    out.append(f"Final score: {card.subtotal} - {card.unused_total} = {card.final}")
-    if not card.complete:
-        out.append(f"(unfinished: {len(card.rows)} of {counted(sheet.puzzle.words, 'word')})")
+    out.extend(card_sums(card.to_dict(), sheet.puzzle.words))
     return "\n".join(out)
+
+
+def card_sums(card: dict, words: int) -> list[str]:
+    """The lines under the score tracker, from a score card's JSON
+    (:meth:`~companion.girdle.engine.ScoreCard.to_dict`) for a puzzle of ``words`` words:
+    sub-total, cross-outs, the unused letters by value and by section, the final score and,
+    for a sheet with fewer words, that it is unfinished. ``girdle check`` prints them for a
+    typed sheet and ``read --game girdle`` for a photographed one, so the two say the same."""
+    unused = card["unused"]
+    out = [f"Sub-total words: {card['subtotal']}",
+           "Crossed out: " + (" ".join(card["crossed_out"]) or "none")]
+    parts = [f"{v} VP: {n} x {v} = {n * int(v)}" for v, n in unused["counts"].items()]
+    out.append("Unused: " + "; ".join(parts) + f"; total {unused['total']}")
+    parts = [f"{' '.join(letters)} ({section})" for letters, section in
+             ((unused["az"], "A-Z"), (unused["supply"], "Supply")) if letters]
+    out.append("Unused letters: " + ("; ".join(parts) or "none"))
+    out.append(f"Final score: {card['subtotal']} - {unused['total']} = {card['final']}")
+    if not card["complete"]:
+        out.append(f"(unfinished: {len(card['rows'])} of {counted(words, 'word')})")
+    return out
 
 
 def load_sheet_file(path: str) -> dict:
@@ -431,7 +443,8 @@ def run_check(args: argparse.Namespace) -> int:
             day_guessed = "puzzle" not in data and data.get("date") is None
             hint = (f": {another_sheet_hint(puzzle_option=False)}"
                     if isinstance(exc, WrongLine) and exc.step == 1 and day_guessed else "")
-            print(f"Illegal at word {exc.step}{word}: {printable(exc.reason)}{hint}")
+            # a sentence, as docs/girdle.md quotes it: the reason and the hint end in none
+            print(sentence(f"Illegal at word {exc.step}{word}: {printable(exc.reason)}{hint}"))
         return 1
     if args.json:
         print_json({"legal": True, **card.to_dict()})
