@@ -382,7 +382,7 @@ class Sheet:
         if len(p.crossed_out) > 1:
             raise IllegalStep(number, "a 6- or 7-letter word lets you cross out only one "
                               "letter")
-        if len(word) < pz.crossout_min_length or not pz.has_checkbox(number):
+        if not pz.earns_crossout(number, len(word)):
             raise IllegalStep(number, f"only a word of {pz.crossout_min_length}+ letters in a "
                               "checkbox row of the score tracker lets you cross out a letter")
         ch = str(p.crossed_out[0]).upper()
