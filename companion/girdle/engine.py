@@ -116,6 +116,7 @@ class ScoreCard:
     subtotal: int = 0
     crossed_out: list[str] = field(default_factory=list)
     crossed_out_az: list[str] = field(default_factory=list)  # those of the A-Z section
+    crossed_out_supply: list[int] = field(default_factory=list)  # the Supply's, by position
     unused_counts: dict[int, int] = field(default_factory=dict)
     unused_letters: list[str] = field(default_factory=list)  # the A-Z section's, then the Supply's
     unused_az: list[str] = field(default_factory=list)  # of the A-Z section, A-Z
@@ -424,7 +425,9 @@ class Sheet:
 
     # -- scoring -----------------------------------------------------------------------------
     def score(self) -> ScoreCard:
-        """The score tracker: word rows, sub-total, cross-outs, unused letters, final score.
+        """The score tracker: word rows, sub-total, cross-outs (each from the A-Z section if
+        that has the letter unused, else from the first active unused Supply position holding
+        it), unused letters, final score.
 
         Raises :class:`IllegalStep` if a crossed-out letter is not an unused letter.
         """
@@ -457,6 +460,7 @@ class Sheet:
                                       "unused letter of the A-Z section or an active unused "
                                       f"Supply letter{inactive}")
                 unused_supply.remove(active[0])
+                card.crossed_out_supply.append(active[0] + 1)
             card.crossed_out.append(ch)
         card.unused_az = unused_az
         card.unused_supply = [pz.supply[i] for i in unused_supply
