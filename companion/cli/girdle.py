@@ -310,29 +310,9 @@ def _placement(item: object, number: int) -> SheetStep:
 
 def _from_cells(cells: list, word: str, item: dict, number: int) -> SheetStep:
     from companion.girdle import SheetStep
-    from companion.girdle.engine import IllegalStep
 
-    if len(cells) != len(word):
-        raise IllegalStep(number, f"{word.upper()} has {counted(len(word), 'letter')} but "
-                          f"{counted(len(cells), 'square')} "
-                          f"{'is' if len(cells) == 1 else 'are'} given")
-    rows = {r for r, _ in cells}
-    cols = {c for _, c in cells}
-    if len(rows) == 1 and [c for _, c in cells] == list(range(cells[0][1],
-                                                             cells[0][1] + len(cells))):
-        direction = "across"
-    elif len(cols) == 1 and [r for r, _ in cells] == list(range(cells[0][0],
-                                                               cells[0][0] + len(cells))):
-        direction = "down"
-    elif sorted(cells) in ([(r, cells[0][1]) for r in range(min(rows), min(rows) + len(cells))],
-                           [(cells[0][0], c) for c in range(min(cols), min(cols) + len(cells))]):
-        raise IllegalStep(number, f"{word.upper()} reads backwards: a word is written left to "
-                          "right or top to bottom, so give its squares in that order")
-    else:
-        raise IllegalStep(number, f"{word.upper()} is not contiguous: its squares must be "
-                          "one unbroken run, left to right or top to bottom")
-    return SheetStep(cells[0][0], cells[0][1], direction, word.upper(), _activated(item),
-                     _crossed_out(item))
+    # the engine says whether the squares make a word's run
+    return SheetStep.from_cells(number, cells, word, _activated(item), _crossed_out(item))
 
 
 def grid_text(sheet: Sheet) -> str:
@@ -398,7 +378,7 @@ def load_sheet_file(path: str) -> dict:
 
 def run_check(args: argparse.Namespace) -> int:
     from companion.girdle import Puzzle, Sheet
-    from companion.girdle.engine import IllegalStep, WrongLine
+    from companion.girdle.engine import IllegalStep, WrongLine, check_word_number
 
     data = load_sheet_file(args.solution)
     lex = lexicon_from_args(args)
@@ -424,9 +404,7 @@ def run_check(args: argparse.Namespace) -> int:
     sheet = Sheet(pz, lex)
     try:
         for number, item in enumerate(data["solution"], 1):
-            if number > pz.words:
-                raise IllegalStep(number, "there may never be more than "
-                                  f"{counted(pz.words, 'word')} in the Girdle")
+            check_word_number(pz, number)  # before reading an extra word's fields
             p = _placement(item, number)
             sheet.play(p)
         card = sheet.score()
