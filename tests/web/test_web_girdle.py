@@ -1186,3 +1186,23 @@ def test_a_box_typed_unticked_crosses_nothing_out():
     _p, _s, crossed = play_solution(pz, parse_solution(typed.replace("-none", "-N"), pz),
                                     default_lexicon())
     assert crossed.crossed_out == ["N"]  # the Supply's N, active and unused
+
+
+def test_a_photographed_unfinished_sheet_is_said_unfinished(sqlite_app, monkeypatch):
+    """A photo of a sheet of five words was read as "5 words, 99 points as read", as a
+    finished sheet is, and sending it was refused as unfinished: the reading says so, as
+    'girdle check' and 'read --game girdle' do."""
+    from companion.web import girdle
+
+    rows = [{"number": k, "word": "WORD", "vp": 1, "bonus": 0, "checkbox": False,
+             "checked": False, "total": 1} for k in range(1, 6)]
+    reading = {"words": [{"number": k, "word": "WORD", "row": k, "col": 1,
+                          "direction": "across"} for k in range(1, 6)],
+               "problem": "", "uncertain": [], "grid": [[""] * 7 for _ in range(7)],
+               "score": {"final": 99, "complete": False, "rows": rows}}
+    monkeypatch.setattr(girdle, "read_sheet_photo", lambda day, data: (reading, ""))
+    client = sqlite_app.test_client()
+    page = client.post(f"/girdle/{DAY}/photo", data={
+        "photo": (io.BytesIO(b"\xff\xd8 a photo"), "sheet.jpg"), "csrf_token": token(client)},
+        content_type="multipart/form-data").get_data(as_text=True)
+    assert "5 words, 99 points as read (unfinished: 5 of 7 words)." in " ".join(page.split())
