@@ -58,7 +58,7 @@ def answer_key_pdf(day: dt.date, paper: str = "letter", puzzle: Puzzle | None = 
     c, buf = new_canvas(size, f"Word Girdle No. {puzzle.number} - answer key", long_date(day))
     page = Page(c, size)
     draw_sheet(page, layout, puzzle, day, answer_key=True)
-    _fill_in(page, layout, puzzle, state, card)
+    _fill_in(page, layout, state, card)
     _steps(page, layout, puzzle, state, solution)
     c.showPage()
     c.save()
@@ -79,8 +79,7 @@ def bonus_room(layout: SheetLayout, row: int) -> Rect:
     return Rect(left, cell.y, cell.right - left, cell.h)
 
 
-def _fill_in(page: Page, layout: SheetLayout, puzzle: Puzzle, state: Sheet,
-             card: ScoreCard) -> None:
+def _fill_in(page: Page, layout: SheetLayout, state: Sheet, card: ScoreCard) -> None:
     grid = layout.grids["girdle"]
     for (row, col), letter in sorted(state.grid.items()):
         _pen(page, grid.cell(row - 1, col - 1), letter, size=15)
@@ -94,14 +93,13 @@ def _fill_in(page: Page, layout: SheetLayout, puzzle: Puzzle, state: Sheet,
             page.rect(box, stroke=PEN, fill=PEN, width=0.35)
     _pen(page, layout.boxes["subtotal"], str(card.subtotal), size=13)
     az = layout.grids["az"]
-    crossed = list(card.crossed_out)
+    # the letters crossed out where the engine's score card takes them from (it alone knows)
     for i, (_, _, cell) in enumerate(az.cells()):
         letter = chr(ord("A") + i)
         box = cell.inset(1.0)
         if letter in state.az_used:
             _mark(page, box)
-        elif letter in crossed:
-            crossed.remove(letter)
+        elif letter in card.crossed_out_az:
             _cross(page, box)
     slots, dots = layout.grids["supply"], layout.grids["supply_dots"]
     for i, st in enumerate(state.supply_state):
@@ -110,8 +108,7 @@ def _fill_in(page: Page, layout: SheetLayout, puzzle: Puzzle, state: Sheet,
             page.circle(cx, cy, 1.7, stroke=INK, fill=PEN, width=0.35)
         if st == "used":
             _mark(page, slots.cell(0, i).inset(0.9))
-        elif puzzle.supply[i] in crossed:
-            crossed.remove(puzzle.supply[i])
+        elif i + 1 in card.crossed_out_supply:
             _cross(page, slots.cell(0, i).inset(0.9))
     grid_u = layout.grids["unused_count"]
     for i, value in enumerate(sorted(card.unused_counts)):

@@ -189,7 +189,8 @@ def test_check_reports_the_first_illegal_step(capsys, tmp_path):
     steps[1] = SheetStep(1, 2, "down", "USED", (8,))
     code, out, _ = run(capsys, "girdle", "check", str(example_file(tmp_path, steps)))
     assert code == 1
-    assert "Illegal at word 4 (ACHE)" in out and "DACHE" in out
+    # one sentence, as docs/girdle.md quotes it (the line ended without a full stop)
+    assert out == "Illegal at word 4 (ACHE): ACHE touches other letters in row 4, making DACHE.\n"
 
 
 def test_check_not_contiguous(capsys, tmp_path):
@@ -260,7 +261,7 @@ def test_solve_json_passes_check(capsys, tmp_path):
     first = data["solution"][0]["word"]
     assert code == 1 and err == ""
     assert out.startswith(f"Illegal at word 1 ({first}): wrong line: word 1 must be written ")
-    assert out.endswith(": is the sheet of another day? give --date of the sheet's day\n")
+    assert out.endswith(": is the sheet of another day? give --date of the sheet's day.\n")
     code, out, _ = run(capsys, "girdle", "check", str(words), "--date", "2026-12-06")
     assert code == 0 and out == again  # the day it was solved for
     # a sheet that names its day is judged against that day's lines: word 1 off its line is

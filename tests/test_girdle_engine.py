@@ -229,3 +229,18 @@ def test_cross_out_of_an_active_unused_supply_letter_counts_like_an_a_z_letter()
         _, card = play_all(example_puzzle(), steps)
         assert card.crossed_out == [letter]
         assert card.unused_total == unused and card.final == 54 - unused
+
+
+def test_a_word_given_by_its_squares_is_placed_by_the_engine():
+    """The squares of a word (a sheet file's "cells") make a placement only as one unbroken
+    run, left to right or top to bottom: the engine's rule, which 'girdle check' calls."""
+    from companion.girdle.engine import IllegalStep, SheetStep
+
+    assert SheetStep.from_cells(2, [(1, 2), (2, 2), (3, 2)], "use", (8,)) == SheetStep(
+        1, 2, "down", "USE", (8,))
+    assert SheetStep.from_cells(1, [(4, 3), (4, 4)], "OX").direction == "across"
+    for cells, reason in (([(3, 2), (2, 2), (1, 2)], "USE reads backwards"),
+                          ([(1, 2), (2, 2), (4, 2)], "USE is not contiguous"),
+                          ([(1, 2), (2, 2)], "USE has 3 letters but 2 squares are given")):
+        with pytest.raises(IllegalStep, match=f"^word 2: {reason}"):
+            SheetStep.from_cells(2, cells, "USE")

@@ -47,7 +47,7 @@ def test_solved():
 
 
 def test_typed_without_choices():
-    text = solution_text(PUZZLE, BARE)
+    text = solution_text(PUZZLE, BARE, choices=False)  # as a player types the words alone
     assert "+" not in text and "-" not in text
     _, _, card = play_solution(PUZZLE, parse_solution(text, PUZZLE), default_lexicon())
     assert card.final == 78 and len(card.crossed_out) == 2
@@ -110,7 +110,7 @@ def test_a_typed_cross_out_of_a_supply_letter_is_activated_for_it():
     supply = "EEAOSTRN" + "EAIO" * 4 + "U"
     pz = Puzzle.from_json(edition_puzzle(list(EXAMPLE_LINES), supply, (1, 4)).to_json())
     words = solution_text(pz, [replace(p, activated=(), crossed_out=())
-                               for p in EXAMPLE_STEPS]).splitlines()
+                               for p in EXAMPLE_STEPS], choices=False).splitlines()
     plain = play_solution(pz, parse_solution("\n".join(words), pz), default_lexicon())[2]
     words[0] += " -U"
     steps, _, card = play_solution(pz, parse_solution("\n".join(words), pz), default_lexicon())

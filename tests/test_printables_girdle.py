@@ -448,3 +448,23 @@ def test_sentence_box_has_three_lines_for_a_haiku(paper: str, lines: int, sheets
     ruled = (inside < 235).mean(axis=1) > 0.9  # rows crossed by a rule from side to side
     runs = int(ruled[0]) + int(np.count_nonzero(ruled[1:] & ~ruled[:-1]))
     assert runs == lines
+
+
+def test_answer_key_crosses_out_the_supply_letter_the_score_card_does(monkeypatch) -> None:
+    """A letter crossed out from the Supply is crossed on the key where the engine's score
+    card takes it from: the first active unused position holding it. The key chose the first
+    position not used, so with Supply 1 (an E) never activated it crossed out that inactive E
+    (which costs nothing) and left Supply 2's E, the one the card counts, uncrossed."""
+    pz = Puzzle(lines=worked_example().lines, supply="EEAOSTRNEAIOU", checkbox_rows=(1, 4),
+                number=1, date=DAY)
+    steps = [SheetStep(1, 1, "across", "JUMPING", (2, 3, 4, 5, 6, 7, 8), ("E",)),
+             SheetStep(1, 2, "down", "USE", (9, 10))]
+    _state, card = play_all(pz, steps)
+    assert card.crossed_out == ["E"] and card.crossed_out_az == []
+    assert card.crossed_out_supply == [2]
+    crossed = []
+    monkeypatch.setattr(girdle_key, "_cross", lambda page, box: crossed.append(box.center))
+    answer_key_pdf(DAY, "letter", pz, solution=Solution(
+        par=card.final, proven=True, upper_bound=card.final, placements=steps))
+    slots = girdle_sheet("letter").grids["supply"]
+    assert crossed == [slots.cell(0, 1).inset(0.9).center]

@@ -282,7 +282,7 @@ def test_cli_read_girdle_says_a_letter_no_word_placed(tmp_path, capsys, extra, p
     assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(puzzle)]) == 0
     out = capsys.readouterr().out
     assert out.endswith(f"  cannot score the sheet: {problem}\n")
-    assert "final score" not in out
+    assert "Final score" not in out
     assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(puzzle), "--json"]) == 0
     reading = json.loads(capsys.readouterr().out)
     assert (reading["problem"], reading["score"]) == (problem, None)
@@ -312,7 +312,7 @@ def test_a_mark_no_word_placed_read_unsurely_is_listed_and_the_sheet_scored(tmp_
     assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(puzzle)]) == 0
     out = capsys.readouterr().out
     assert f"  uncertain: row 5, column 7 ({why}): empty, Z, A\n" in out
-    assert "final score 24\n" in out and "cannot score" not in out
+    assert "  Final score: 54 - 30 = 24\n" in out and "cannot score" not in out
 
 
 @pytest.mark.parametrize("photo, box", [
@@ -434,3 +434,37 @@ def test_a_sheet_photo_sent_small_reads_as_the_original(font, seed, long_side):
                          default_lexicon(), example_puzzle())
     assert [w["word"] for w in reading.words] == [p.word for p in EXAMPLE_STEPS]
     assert (reading.problem, reading.score["final"]) == ("", 24)
+
+
+def test_cli_read_girdle_sums_the_sheet_as_girdle_check_does(tmp_path, capsys):
+    """An unfinished sheet (five words, row 1's box ticked, Supply letters activated and left
+    unused) photographed and read, and the same sheet typed for 'girdle check': the lines
+    under the tracker are the same, unused letters by section and the unfinished verdict
+    with them (the reader printed the sub-total, the unused total and the final score alone,
+    and never said the sheet was unfinished). Q is the letter crossed out, as the reader
+    crosses out the dearest unused letter (Q before Z), which the photo cannot show."""
+    font = available(("ComicNeue-Bold.otf",))
+    if not font:
+        pytest.fail("hand-writing font ComicNeue-Bold.otf missing: see "
+                    "scripts/system-packages.txt")
+    steps = [replace(EXAMPLE_STEPS[0], crossed_out=("Q",)), *EXAMPLE_STEPS[1:5]]
+    rng = np.random.default_rng(5)
+    photo = tmp_path / "sheet.jpg"
+    photo.write_bytes(photograph(filled_sheet(example_puzzle(), steps, font[0], rng), CAM,
+                                 rng)[0])
+    puzzle = tmp_path / "puzzle.json"
+    puzzle.write_text(example_puzzle().to_json())
+    sheet = tmp_path / "sheet.json"
+    sheet.write_text(json.dumps({"puzzle": example_puzzle().to_dict(),
+                                 "solution": [p.to_dict(k) for k, p in
+                                              enumerate(steps, start=1)]}))
+    assert main(["girdle", "check", str(sheet)]) == 1  # unfinished
+    checked = capsys.readouterr().out.splitlines()
+    sums = checked[checked.index(next(ln for ln in checked
+                                      if ln.startswith("Sub-total words: "))):]
+    # 23 + 2 + 4 + 9 + 7; B F K R V W X Y Z unused (34) and six Supply letters (6)
+    assert sums[-3:] == ["Unused letters: B F K R V W X Y Z (A-Z); E A S T R N (Supply)",
+                         "Final score: 45 - 40 = 5", "(unfinished: 5 of 7 words)"]
+    assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(puzzle)]) == 0
+    read = capsys.readouterr().out
+    assert read.endswith("".join(f"  {line}\n" for line in sums)), read

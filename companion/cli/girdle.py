@@ -33,6 +33,7 @@ from companion.text import (
     number_shown,
     path_shown,
     printable,
+    sentence,
     shown,
     signed,
 )
@@ -309,29 +310,9 @@ def _placement(item: object, number: int) -> SheetStep:
 
 def _from_cells(cells: list, word: str, item: dict, number: int) -> SheetStep:
     from companion.girdle import SheetStep
-    from companion.girdle.engine import IllegalStep
 
-    if len(cells) != len(word):
-        raise IllegalStep(number, f"{word.upper()} has {counted(len(word), 'letter')} but "
-                          f"{counted(len(cells), 'square')} "
-                          f"{'is' if len(cells) == 1 else 'are'} given")
-    rows = {r for r, _ in cells}
-    cols = {c for _, c in cells}
-    if len(rows) == 1 and [c for _, c in cells] == list(range(cells[0][1],
-                                                             cells[0][1] + len(cells))):
-        direction = "across"
-    elif len(cols) == 1 and [r for r, _ in cells] == list(range(cells[0][0],
-                                                               cells[0][0] + len(cells))):
-        direction = "down"
-    elif sorted(cells) in ([(r, cells[0][1]) for r in range(min(rows), min(rows) + len(cells))],
-                           [(cells[0][0], c) for c in range(min(cols), min(cols) + len(cells))]):
-        raise IllegalStep(number, f"{word.upper()} reads backwards: a word is written left to "
-                          "right or top to bottom, so give its squares in that order")
-    else:
-        raise IllegalStep(number, f"{word.upper()} is not contiguous: its squares must be "
-                          "one unbroken run, left to right or top to bottom")
-    return SheetStep(cells[0][0], cells[0][1], direction, word.upper(), _activated(item),
-                     _crossed_out(item))
+    # the engine says whether the squares make a word's run
+    return SheetStep.from_cells(number, cells, word, _activated(item), _crossed_out(item))
 
 
 def grid_text(sheet: Sheet) -> str:
@@ -354,17 +335,28 @@ def card_text(sheet: Sheet, card: ScoreCard) -> str:
     for k in range(len(card.rows) + 1, sheet.puzzle.words + 1):
         box = "[ ]" if sheet.puzzle.has_checkbox(k) else "   "
         out.append(f" {k}  {'-':<8} {'':>3}  {'':>4} {box}  {'':>5}")
-    out.append(f"Sub-total words: {card.subtotal}")
-    out.append("Crossed out: " + (" ".join(card.crossed_out) or "none"))
-    parts = [f"{v} VP: {n} x {v} = {n * v}" for v, n in card.unused_counts.items()]
-    out.append("Unused: " + "; ".join(parts) + f"; total {card.unused_total}")
-    parts = [f"{' '.join(letters)} ({section})" for letters, section in
-             ((card.unused_az, "A-Z"), (card.unused_supply, "Supply")) if letters]
-    out.append("Unused letters: " + ("; ".join(parts) or "none"))
-    out.append(f"Final score: {card.subtotal} - {card.unused_total} = {card.final}")
-    if not card.complete:
-        out.append(f"(unfinished: {len(card.rows)} of {counted(sheet.puzzle.words, 'word')})")
+    out.extend(card_sums(card.to_dict(), sheet.puzzle.words))
     return "\n".join(out)
+
+
+def card_sums(card: dict, words: int) -> list[str]:
+    """The lines under the score tracker, from a score card's JSON
+    (:meth:`~companion.girdle.engine.ScoreCard.to_dict`) for a puzzle of ``words`` words:
+    sub-total, cross-outs, the unused letters by value and by section, the final score and,
+    for a sheet with fewer words, that it is unfinished. ``girdle check`` prints them for a
+    typed sheet and ``read --game girdle`` for a photographed one, so the two say the same."""
+    unused = card["unused"]
+    out = [f"Sub-total words: {card['subtotal']}",
+           "Crossed out: " + (" ".join(card["crossed_out"]) or "none")]
+    parts = [f"{v} VP: {n} x {v} = {n * int(v)}" for v, n in unused["counts"].items()]
+    out.append("Unused: " + "; ".join(parts) + f"; total {unused['total']}")
+    parts = [f"{' '.join(letters)} ({section})" for letters, section in
+             ((unused["az"], "A-Z"), (unused["supply"], "Supply")) if letters]
+    out.append("Unused letters: " + ("; ".join(parts) or "none"))
+    out.append(f"Final score: {card['subtotal']} - {unused['total']} = {card['final']}")
+    if not card["complete"]:
+        out.append(f"(unfinished: {len(card['rows'])} of {counted(words, 'word')})")
+    return out
 
 
 def load_sheet_file(path: str) -> dict:
@@ -386,7 +378,7 @@ def load_sheet_file(path: str) -> dict:
 
 def run_check(args: argparse.Namespace) -> int:
     from companion.girdle import Puzzle, Sheet
-    from companion.girdle.engine import IllegalStep, WrongLine
+    from companion.girdle.engine import IllegalStep, WrongLine, check_word_number
 
     data = load_sheet_file(args.solution)
     lex = lexicon_from_args(args)
@@ -412,9 +404,7 @@ def run_check(args: argparse.Namespace) -> int:
     sheet = Sheet(pz, lex)
     try:
         for number, item in enumerate(data["solution"], 1):
-            if number > pz.words:
-                raise IllegalStep(number, "there may never be more than "
-                                  f"{counted(pz.words, 'word')} in the Girdle")
+            check_word_number(pz, number)  # before reading an extra word's fields
             p = _placement(item, number)
             sheet.play(p)
         card = sheet.score()
@@ -431,7 +421,8 @@ def run_check(args: argparse.Namespace) -> int:
             day_guessed = "puzzle" not in data and data.get("date") is None
             hint = (f": {another_sheet_hint(puzzle_option=False)}"
                     if isinstance(exc, WrongLine) and exc.step == 1 and day_guessed else "")
-            print(f"Illegal at word {exc.step}{word}: {printable(exc.reason)}{hint}")
+            # a sentence, as docs/girdle.md quotes it: the reason and the hint end in none
+            print(sentence(f"Illegal at word {exc.step}{word}: {printable(exc.reason)}{hint}"))
         return 1
     if args.json:
         print_json({"legal": True, **card.to_dict()})

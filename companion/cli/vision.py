@@ -258,10 +258,11 @@ def _read_girdle(args: argparse.Namespace, lexicon) -> int:
     print(f"  A-Z coloured in: {' '.join(out['az_coloured']) or 'none'}; Supply dots filled: "
           f"{' '.join(map(str, out['supply_dots_filled'])) or 'none'}; ticked rows: "
           f"{' '.join(map(str, out['checkboxes_ticked'])) or 'none'}")
-    if out["score"]:
-        sc = out["score"]
-        print(f"  sub-total {sc['subtotal']}, unused -{sc['unused']['total']}, "
-              f"final score {sc['final']}")
+    if out["score"]:  # the sums as 'girdle check' prints them for the same sheet typed
+        from companion.cli.girdle import card_sums
+
+        for line in card_sums(out["score"], puzzle.words):
+            print(f"  {line}")
     if out["problem"]:
         print(f"  cannot score the sheet: {out['problem']}{_way_out(args, reading.off_lines)}")
     return 0

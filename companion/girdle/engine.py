@@ -75,6 +75,29 @@ class SheetStep:
         return [(self.row + dr * i, self.col + dc * i) for i in range(len(self.word))]
 
     @classmethod
+    def from_cells(cls, number: int, cells: Sequence[tuple[int, int]], word: str,
+                   activated: tuple[int, ...] = (), crossed_out: tuple[str, ...] = ()
+                   ) -> SheetStep:
+        """Word ``number`` given by its squares (row, col, 1-based) in reading order; raises
+        :class:`IllegalStep` unless they are one unbroken run across or down, as many as its
+        letters (a word is written left to right or top to bottom)."""
+        word = word.upper()
+        cells = list(cells)
+        if len(cells) != len(word):
+            raise IllegalStep(number, f"{word} has {counted(len(word), 'letter')} but "
+                              f"{counted(len(cells), 'square')} "
+                              f"{'is' if len(cells) == 1 else 'are'} given")
+        (r0, c0) = cells[0]
+        for direction in DIRECTIONS:
+            if cells == cls(r0, c0, direction, word).cells():
+                return cls(r0, c0, direction, word, activated, crossed_out)
+        if sorted(cells) in (cls(*min(cells), d, word).cells() for d in DIRECTIONS):
+            raise IllegalStep(number, f"{word} reads backwards: a word is written left to "
+                              "right or top to bottom, so give its squares in that order")
+        raise IllegalStep(number, f"{word} is not contiguous: its squares must be one "
+                          "unbroken run, left to right or top to bottom")
+
+    @classmethod
     def from_dict(cls, data: dict) -> SheetStep:
         """The inverse of :meth:`to_dict` (its ``line`` is not needed)."""
         return cls(int(data["row"]), int(data["col"]), str(data["direction"]),
@@ -116,6 +139,7 @@ class ScoreCard:
     subtotal: int = 0
     crossed_out: list[str] = field(default_factory=list)
     crossed_out_az: list[str] = field(default_factory=list)  # those of the A-Z section
+    crossed_out_supply: list[int] = field(default_factory=list)  # the Supply's, by position
     unused_counts: dict[int, int] = field(default_factory=dict)
     unused_letters: list[str] = field(default_factory=list)  # the A-Z section's, then the Supply's
     unused_az: list[str] = field(default_factory=list)  # of the A-Z section, A-Z
@@ -141,6 +165,13 @@ class ScoreCard:
             "final": self.final,
             "complete": self.complete,
         }
+
+
+def check_word_number(puzzle: Puzzle, number: int) -> None:
+    """Raises :class:`IllegalStep` when a sheet has no room for word ``number``."""
+    if number > puzzle.words:
+        raise IllegalStep(number, "there may never be more than "
+                          f"{counted(puzzle.words, 'word')} in the Girdle")
 
 
 def _where(cell: tuple[int, int]) -> str:
@@ -268,9 +299,7 @@ class Sheet:
     def _check_word_and_line(self, number: int, p: SheetStep, word: str) -> Line:
         """The line word ``number`` goes in, once the word and its direction suit it."""
         pz = self.puzzle
-        if number > pz.words:
-            raise IllegalStep(number, "there may never be more than "
-                              f"{counted(pz.words, 'word')} in the Girdle")
+        check_word_number(pz, number)
         if not word.isascii() or not word.isalpha():
             raise IllegalStep(number, f"{quoted(p.word)} is not a word of letters A-Z")
         if not pz.min_length <= len(word) <= pz.max_length:
@@ -382,7 +411,7 @@ class Sheet:
         if len(p.crossed_out) > 1:
             raise IllegalStep(number, "a 6- or 7-letter word lets you cross out only one "
                               "letter")
-        if len(word) < pz.crossout_min_length or not pz.has_checkbox(number):
+        if not pz.earns_crossout(number, len(word)):
             raise IllegalStep(number, f"only a word of {pz.crossout_min_length}+ letters in a "
                               "checkbox row of the score tracker lets you cross out a letter")
         ch = str(p.crossed_out[0]).upper()
@@ -424,7 +453,9 @@ class Sheet:
 
     # -- scoring -----------------------------------------------------------------------------
     def score(self) -> ScoreCard:
-        """The score tracker: word rows, sub-total, cross-outs, unused letters, final score.
+        """The score tracker: word rows, sub-total, cross-outs (each from the A-Z section if
+        that has the letter unused, else from the first active unused Supply position holding
+        it), unused letters, final score.
 
         Raises :class:`IllegalStep` if a crossed-out letter is not an unused letter.
         """
@@ -457,6 +488,7 @@ class Sheet:
                                       "unused letter of the A-Z section or an active unused "
                                       f"Supply letter{inactive}")
                 unused_supply.remove(active[0])
+                card.crossed_out_supply.append(active[0] + 1)
             card.crossed_out.append(ch)
         card.unused_az = unused_az
         card.unused_supply = [pz.supply[i] for i in unused_supply

@@ -43,8 +43,8 @@ def complete_sheet(
     sheet, card = play_all(puzzle, steps, lexicon)
     ticked = None if ticks is None else set(ticks)
     earned = [k for k, p in enumerate(steps, start=1)
-              if not p.crossed_out and len(p.word) >= puzzle.crossout_min_length
-              and puzzle.has_checkbox(k) and (ticked is None or k in ticked)]
+              if not p.crossed_out and puzzle.earns_crossout(k, len(p.word))
+              and (ticked is None or k in ticked)]
     if earned and card.unused_letters:
         unused = sorted(card.unused_letters, key=lambda ch: (-puzzle.vp[ch], ch))
         for k in earned:

@@ -125,6 +125,11 @@ class Puzzle:
     def has_checkbox(self, word_number: int) -> bool:
         return word_number in self.checkbox_rows
 
+    def earns_crossout(self, word_number: int, length: int) -> bool:
+        """Whether word ``word_number`` of ``length`` letters lets the player cross out an
+        unused letter: a word of ``crossout_min_length`` letters or more on a checkbox row."""
+        return length >= self.crossout_min_length and self.has_checkbox(word_number)
+
     def squares_on_lines(self) -> set[tuple[int, int]]:
         """The (row, col) squares, 1-based, that some word line crosses (the sheet tints
         them; the others are grey)."""

@@ -39,6 +39,7 @@ from companion.web.csrf import form_sent_again
 from companion.web.db import session as db
 from companion.web.errors import field_at_fault, status_of, try_again_soon
 from companion.web.girdle_play import (
+    UNTICKED,
     parse_solution,
     play_solution,
     solution_text,
@@ -409,11 +410,17 @@ def _sheet_pdf(day: dt.date, paper: str) -> bytes:
 
 
 def typed_from_reading(pz: Puzzle, reading: dict) -> str:
-    """The words a sheet photo shows, in the typed form (word and start square per line)."""
+    """The words a sheet photo shows, in the typed form (word and start square per line),
+    each box the photo shows unticked where its word earns one written ``-none``: the sheet
+    sent scores as read (typed without it, the engine crossed a letter out for the box)."""
+    ticked = reading.get("checkboxes_ticked", [])
     lines = []
     for w in sorted(reading.get("words", []), key=lambda w: w["number"]):
         line = pz.lines[w["number"] - 1]
-        lines.append(f"{w['word']} {w['col'] if line.kind == 'row' else w['row']}")
+        text = f"{w['word']} {w['col'] if line.kind == 'row' else w['row']}"
+        if pz.earns_crossout(w["number"], len(w["word"])) and w["number"] not in ticked:
+            text += f" -{UNTICKED}"
+        lines.append(text)
     return "\n".join(lines)
 
 
@@ -545,7 +552,10 @@ def _play_state(day: dt.date, text: str) -> dict:
     pz = puzzle(day)
     if text.strip():
         placements, sheet, card = play_solution(pz, parse_solution(text, pz), _lexicon())
-        text = solution_text(pz, placements)
+        # the words alone: the Supply letters and cross-outs the engine chose for the words
+        # so far are chosen again with each word (fixed, they refused a later word that needs
+        # a Supply letter not chosen, or uses the letter crossed out so far)
+        text = solution_text(pz, placements, choices=False)
     else:
         sheet = Sheet(pz, _lexicon())
         card = sheet.score()

@@ -3,8 +3,9 @@
 One word per line, in order: ``WORD START [+A,B,...] [-X]`` - START is the square along the
 word's line where it begins (the column for a row, the row for a column), ``+`` lists the
 Supply positions activated after it, ``-X`` a letter crossed out for a 6/7-letter word in a
-checkbox row. What is left out is chosen by the engine (:func:`companion.girdle.complete_sheet`),
-which also scores the sheet.
+checkbox row, ``-none`` its box left unticked (no letter crossed out, as a photographed sheet
+may show it). What is left out is chosen by the engine
+(:func:`companion.girdle.complete_sheet`), which also scores the sheet.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from companion.text import counted, quoted
 # pattern before it tried each way of sharing a run of spaces among its parts (minutes for a
 # line of 4,000 spaces).
 _LINE = re.compile(r"([A-Za-z]+)\s++([0-9]{1,3})(?:\s++\+([\d,\s]++))?"
-                   r"(?:\s*+(?<=\s)-\s*+([A-Za-z]))?")
+                   r"(?:\s*+(?<=\s)-\s*+((?i:none)|[A-Za-z]))?")
+UNTICKED = "none"  # after '-': the word's box left unticked, no letter crossed out
 
 
 @dataclass
@@ -32,7 +34,7 @@ class Step:
     word: str
     start: int
     activated: tuple[int, ...] | None
-    crossed_out: str | None
+    crossed_out: str | None  # a letter, UNTICKED, or None: chosen by the engine
 
 
 def parse_solution(text: str, puzzle: Puzzle) -> list[Step]:
@@ -53,8 +55,10 @@ def parse_solution(text: str, puzzle: Puzzle) -> list[Step]:
         acts = None
         if m.group(3):
             acts = tuple(int(x) for x in re.split(r"[,\s]+", m.group(3).strip()) if x)
+        crossed = m.group(4)
         steps.append(Step(m.group(1).upper(), int(m.group(2)), acts,
-                          m.group(4).upper() if m.group(4) else None))
+                          None if crossed is None else
+                          UNTICKED if crossed.lower() == UNTICKED else crossed.upper()))
     return steps
 
 
@@ -63,34 +67,39 @@ def _placement(puzzle: Puzzle, number: int, step: Step, acts: tuple[int, ...]) -
     if not 1 <= step.start <= puzzle.size:
         raise UsageError(f"Word {number}: the start square must be 1 to {puzzle.size}.")
     row, col = (line.index, step.start) if line.kind == "row" else (step.start, line.index)
-    cross = (step.crossed_out,) if step.crossed_out else ()
+    cross = (step.crossed_out,) if step.crossed_out not in (None, UNTICKED) else ()
     return SheetStep(row, col, line.direction, step.word, acts, cross)
 
 
 def play_solution(puzzle: Puzzle, steps: list[Step], lexicon: Lexicon
                   ) -> tuple[list[SheetStep], Sheet, ScoreCard]:
     """Play the steps on a fresh sheet and score it (the engine's
-    :func:`~companion.girdle.complete_sheet` chooses what they leave open); an illegal word
-    raises a sentence."""
+    :func:`~companion.girdle.complete_sheet` chooses what they leave open; a box left
+    unticked, ``-none``, crosses out nothing); an illegal word raises a sentence."""
     words = [_placement(puzzle, number, step, step.activated or ())
              for number, step in enumerate(steps, 1)]
+    ticks = [number for number, step in enumerate(steps, 1) if step.crossed_out != UNTICKED]
     try:
-        return complete_sheet(puzzle, words, lexicon=lexicon)
+        return complete_sheet(puzzle, words, ticks=ticks, lexicon=lexicon)
     except IllegalStep as exc:
         raise UsageError(f"Word {exc.step}: {exc.reason}.") from exc
 
 
-def solution_text(puzzle: Puzzle, placements: list[SheetStep]) -> str:
-    """Placements written back in the typed format."""
+def solution_text(puzzle: Puzzle, placements: list[SheetStep], choices: bool = True) -> str:
+    """Placements written back in the typed format; without ``choices``, the words and their
+    squares alone, leaving the Supply letters activated and the letters crossed out to be
+    chosen again (:func:`~companion.girdle.complete_sheet`) when more words come."""
     out = []
     for number, p in enumerate(placements, 1):
         line = puzzle.lines[number - 1]
         start = p.col if line.kind == "row" else p.row
         text = f"{p.word} {start}"
-        if p.activated:
+        if choices and p.activated:
             text += " +" + ",".join(str(i) for i in p.activated)
-        if p.crossed_out:
+        if choices and p.crossed_out:
             text += f" -{p.crossed_out[0]}"
+        elif choices and puzzle.earns_crossout(number, len(p.word)):
+            text += f" -{UNTICKED}"  # so that it is not crossed out when sent again
         out.append(text)
     return "\n".join(out)
 

@@ -1126,3 +1126,83 @@ def test_the_play_pages_a_z_row_marks_the_letters_crossed_out(sqlite_app):
     assert crossed and crossed == sorted(said.group(1).split())  # as the card says
     assert all(f'data-letter="{ch}"><b>{ch}</b><small>{pz.vp[ch]}<span class="visually-hidden">'
                f" points, crossed out (costs nothing)</span>" in row for ch in crossed)
+
+
+# 2026-12-06's best sheet (`girdle solve --json`): MUZHIKS, a 7-letter word 1 on a checkbox
+# row, crosses out nothing here, its box left unticked
+UNTICKED_SHEET = (
+    (1, 3, "down", "MUZHIKS", (1, 2, 3, 4, 7, 9, 10)), (7, 1, "across", "VAS", (5, 6)),
+    (3, 1, "across", "FEZ", (8, 11)), (6, 3, "across", "KYLIX", (12,)),
+    (1, 1, "across", "CWM", ()), (2, 3, "across", "UMPED", ()), (4, 3, "across", "HIJAB", ()),
+)
+
+
+@pytest.mark.slow
+def test_a_photographed_sheets_unticked_box_is_sent_unticked(sqlite_app):
+    """A photographed sheet whose earned box is left unticked scores as read (no letter
+    crossed out, as `girdle check` scores the same sheet typed): the words put in the box to
+    send said nothing of the box, so sent they were scored with a letter crossed out for it,
+    5 points more than the page had just said."""
+    import numpy as np
+
+    from companion.girdle import SheetStep, play_all
+    from synthetic.camera import Camera, photograph
+    from synthetic.fonts import available
+    from synthetic.girdle import filled_sheet
+
+    day = dt.date(2026, 12, 6)
+    with sqlite_app.app_context():
+        pz = puzzle(day)
+    steps = [SheetStep(*step) for step in UNTICKED_SHEET]
+    _sheet, card = play_all(pz, steps)  # the sheet as `girdle check` scores it
+    rng = np.random.default_rng(3)
+    flat = filled_sheet(pz, steps, available(("ComicNeue-Bold.otf",))[0], rng, day=day)
+    photo = photograph(flat, Camera(width=2400, height=1800, max_tilt=20), rng)[0]
+    client = sqlite_app.test_client()
+    data = client.post(f"/api/girdle/{day}/photo", data=photo,
+                       content_type="image/jpeg").get_json()
+    assert data["reading"]["checkboxes_ticked"] == []
+    assert data["reading"]["score"]["final"] == card.final
+    page = client.post(f"/girdle/{day}", data={"csrf_token": token(client),
+                                                "solution": data["solution"]},
+                       follow_redirects=True).get_data(as_text=True)
+    assert f"{card.final} points" in page and "crossed out" not in page
+    assert data["solution"].splitlines()[0] == "MUZHIKS 1 -none"
+
+
+def test_a_box_typed_unticked_crosses_nothing_out():
+    """'-none' after a word: its box left unticked, so no letter is crossed out for it; the
+    sheet written back says so, and a letter N is still a letter."""
+    pz = Puzzle(lines=(Line("row", 1), Line("col", 2), Line("col", 6), Line("row", 4),
+                       Line("col", 4), Line("row", 7), Line("row", 6)), supply="EEAOSTRN",
+                checkbox_rows=(1, 4))
+    typed = "JUMPING 1 -none\nUSE 1\nNOTE 1\nACHE 3\nCLOD 4\nFED 2\nOX 4"
+    placements, _sheet, card = play_solution(pz, parse_solution(typed, pz), default_lexicon())
+    assert card.crossed_out == [] and card.final == 24 - 5
+    assert solution_text(pz, placements).splitlines()[0].endswith(" -none")
+    _p, _s, again = play_solution(pz, parse_solution(solution_text(pz, placements), pz),
+                                  default_lexicon())
+    assert again.final == card.final
+    _p, _s, crossed = play_solution(pz, parse_solution(typed.replace("-none", "-N"), pz),
+                                    default_lexicon())
+    assert crossed.crossed_out == ["N"]  # the Supply's N, active and unused
+
+
+def test_a_photographed_unfinished_sheet_is_said_unfinished(sqlite_app, monkeypatch):
+    """A photo of a sheet of five words was read as "5 words, 99 points as read", as a
+    finished sheet is, and sending it was refused as unfinished: the reading says so, as
+    'girdle check' and 'read --game girdle' do."""
+    from companion.web import girdle
+
+    rows = [{"number": k, "word": "WORD", "vp": 1, "bonus": 0, "checkbox": False,
+             "checked": False, "total": 1} for k in range(1, 6)]
+    reading = {"words": [{"number": k, "word": "WORD", "row": k, "col": 1,
+                          "direction": "across"} for k in range(1, 6)],
+               "problem": "", "uncertain": [], "grid": [[""] * 7 for _ in range(7)],
+               "score": {"final": 99, "complete": False, "rows": rows}}
+    monkeypatch.setattr(girdle, "read_sheet_photo", lambda day, data: (reading, ""))
+    client = sqlite_app.test_client()
+    page = client.post(f"/girdle/{DAY}/photo", data={
+        "photo": (io.BytesIO(b"\xff\xd8 a photo"), "sheet.jpg"), "csrf_token": token(client)},
+        content_type="multipart/form-data").get_data(as_text=True)
+    assert "5 words, 99 points as read (unfinished: 5 of 7 words)." in " ".join(page.split())

@@ -71,6 +71,63 @@ def test_a_whole_girdle_through_the_play_page(sqlite_app):
     assert f"{engine_score} points" in result.get_data(as_text=True)
 
 
+# Two days' best sheets as `girdle solve --json` gives them (row, column, direction, word,
+# Supply positions activated, letter crossed out): on 2026-12-01 JIGSAW takes the J that the
+# first word's checkbox would cross out were BIKEWAY the whole sheet; on 2026-12-05 MYTHIFY
+# needs a second Y, which is in the Supply.
+WHOLE_SHEETS = {
+    dt.date(2026, 12, 1): [
+        (6, 1, "across", "BIKEWAY", (1, 2, 4, 6, 9, 11, 13), ("Q",)),
+        (1, 7, "down", "PUNCHY", (3, 5, 7, 8, 10), ()),
+        (1, 5, "down", "JIGSAW", (12,), ()),
+        (1, 1, "down", "ADVERB", (), ()),
+        (1, 3, "down", "MUZHIK", (), ()),
+        (6, 6, "down", "AX", (), ()),
+        (6, 2, "down", "IF", (), ()),
+    ],
+    dt.date(2026, 12, 5): [
+        (1, 7, "down", "SKIDWAY", (1, 2, 3, 4, 5, 7, 8), ()),
+        (7, 1, "across", "MYTHIFY", (6, 9, 10, 11, 12), ()),
+        (1, 2, "down", "EXOGAMY", (), ("Q",)),
+        (5, 1, "across", "JACKDAW", (), ("U",)),
+        (3, 1, "across", "LOVER", (), ()),
+        (1, 1, "across", "BEZANTS", (), ("U",)),
+        (1, 4, "down", "APEAK", (), ()),
+    ],
+}
+
+
+@pytest.mark.parametrize("day", sorted(WHOLE_SHEETS))
+def test_a_word_needing_what_the_engine_left_open_is_played(client, day):
+    """Each word played on the phone leaves the Supply letters to activate and the letter to
+    cross out open for the next: the choices made for the words so far were kept, so a later
+    word needing a Supply letter not chosen (MYTHIFY's second Y), or the letter a box had
+    crossed out (JIGSAW's J), was refused, where the typed sheet and `girdle check` score
+    the same words."""
+    from companion.girdle import SheetStep, play_all
+
+    steps = [SheetStep(*step) for step in WHOLE_SHEETS[day]]
+    pz = puzzle_for(day, lexicon=default_lexicon())
+    _sheet, typed_card = play_all(pz, steps)  # the sheet as `girdle check` scores it
+    tok = token(client)
+    sheet = ""
+    page = client.get(f"/girdle/{day}/play").get_data(as_text=True)
+    for number, step in enumerate(steps, 1):
+        line = pz.lines[number - 1]
+        start = step.col if line.kind == "row" else step.row
+        form = {"csrf_token": tok, "sheet": sheet}
+        empty = _squares(page)
+        for k, ch in enumerate(step.word):
+            if start + k in empty:
+                form[f"sq-{start + k}"] = ch
+        resp = client.post(f"/girdle/{day}/play", data=form)
+        page = resp.get_data(as_text=True)
+        assert resp.status_code == 200, re.findall(r'id="error"[^>]*>([^<]*)', page)
+        sheet = re.search(r'name="sheet" id="sheet" value="([^"]*)"', page).group(1)
+        sheet = sheet.replace("&#10;", "\n")
+    assert f"Sheet complete: {typed_card.final} points." in page
+
+
 @pytest.mark.parametrize(("squares", "message"), [
     ({}, "letters into the squares"),
     ({"sq-1": "C", "sq-3": "T"}, "gap at square 2"),
