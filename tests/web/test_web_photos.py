@@ -1,5 +1,6 @@
 """Score a photo: upload, read by the vision pipeline, correct, score by the engine."""
 
+import html
 import io
 import re
 
@@ -204,6 +205,29 @@ def test_a_photo_of_another_format_is_refused_on_the_photo_form(client):
     assert resp.status_code == 400
     assert BMP_REFUSED in page_said(resp)
     assert client.get(f"/api/games/{gid}").get_json()["turns"] == []
+
+
+@pytest.mark.parametrize(("form", "api"), [
+    ("/games/{key}/photos", "/api/games/{key}/photos"),
+    ("/pdq/cards-photo", "/api/pdq/cards"),
+    ("/girdle/2026-11-29/photo", "/api/girdle/2026-11-29/photo"),
+])
+@pytest.mark.parametrize("body", [_png(100, 80), b"\xff\xd8\xff\xe0" + b"\x00" * 200])
+def test_a_photo_refused_on_a_page_is_the_api_s_sentence(client, form, api, body):
+    """The pages showed a photo's refusal as the vision package words it, to follow a
+    prefix, "That photo: 100x80 is too small to read (at least 200 pixels a side)", with
+    no full stop, where the API says the same sentence ending in one. Every page's refusal
+    is a sentence, as the API's and the command line's are."""
+    key = _game(client)["table_key"]
+    said = client.post(api.format(key=key), data=body,
+                       content_type="image/png").get_json()["error"]
+    assert said.endswith(".")
+    resp = client.post(form.format(key=key), data={
+        "photo": (io.BytesIO(body), "p.png"), "csrf_token": token(client),
+        "game": "pdq", "variant": "regular"}, content_type="multipart/form-data")
+    assert resp.status_code == 400
+    alert = re.search(r'role="alert">([^<]*)</p>', page_said(resp))
+    assert alert and alert.group(1) == html.escape(said, quote=True), alert
 
 
 def test_photo_too_many_pixels(tmp_path):
