@@ -106,6 +106,23 @@ def test_judge_mode_gives_one_verdict_and_clears_itself(page):
     assert page.url.endswith("/judge")
 
 
+def test_enter_in_judge_mode_s_box_judges_the_play(page):
+    """Judge mode's box holds several lines, so Enter, which sends the check page's word,
+    started a new line there: a judge typing the play's words on a phone's keyboard or a
+    computer's could not have it judged without reaching for the button. Enter judges the
+    play; an empty box is still refused by the browser, and nothing is sent."""
+    page.goto("/judge")
+    page.focus("#words")
+    page.keyboard.press("Enter")
+    assert page.url.endswith("/judge") and not page.locator("#verdict").count()
+    assert page.evaluate("document.getElementById('words').validity.valueMissing")
+    page.keyboard.type("cat zzqx")
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    assert "NOT VALID" in page.locator("#verdict").inner_text()
+    assert page.get_attribute("#words", "enterkeyhint") == "go"
+
+
 def test_judge_mode_promises_to_clear_only_when_it_can(browser, base_url):
     """Without scripts nothing clears the verdict, so the page does not say it will."""
     context = browser.new_context(base_url=base_url, java_script_enabled=False, **PHONE)
