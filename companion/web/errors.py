@@ -72,7 +72,24 @@ def _http_error(exc: HTTPException) -> ErrorAnswer | BaseResponse:
     message = custom
     if status == 413 and not custom:
         message = _too_large()
+        again = _form_with_photo_too_large(message)
+        if again is not None:
+            return again
     return error_response(status, message or MESSAGES.get(status, "That request was not valid."))
+
+
+def _form_with_photo_too_large(message: str) -> Response | None:
+    """A page's form sent with a photo past the upload limit, as its page again holding
+    what was typed beside the photo (the play, the word and cards, the Girdle sheet), the
+    refusal said above it: the error page's "Go back" found the form empty. Only a form of
+    this site's own comes back (:func:`companion.web.csrf.from_this_site`); None otherwise."""
+    from companion.web.csrf import form_again, from_this_site
+    from companion.web.limits import fields_past_limit
+
+    if wants_json() or request.method != "POST" or not from_this_site():
+        return None
+    sent = fields_past_limit()
+    return None if sent is None else form_again(sent, message, 413)
 
 
 def _too_large() -> str:
