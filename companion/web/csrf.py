@@ -20,9 +20,8 @@ import io
 import secrets
 from urllib.parse import urlsplit
 
-from flask import Flask, Response, abort, current_app, request, session
+from flask import Flask, Response, abort, current_app, render_template_string, request, session
 from flask.ctx import RequestContext
-from markupsafe import escape
 from werkzeug.datastructures import MultiDict
 
 from companion.web.formfill import refilled
@@ -38,6 +37,7 @@ REFUSED = ("This form has expired or did not come from this site: reload the pag
            "it again.")
 _REDIRECTS = frozenset({301, 302, 303, 307, 308})
 _SENT = "companion.form_sent_again"  # the request's environ: the form whose page is read
+_NOTICE = '{% from "_fields.html" import refusal %}{{ refusal(said) }}'
 
 
 def csrf_token() -> str:
@@ -129,7 +129,8 @@ def form_again(sent: MultiDict[str, str] | None = None, said: str = EXPIRED,
         path, query = to.path.removeprefix(request.script_root) or "/", to.query
     if page.status_code != 200 or page.mimetype != "text/html":
         return None
-    notice = f'<p class="notice bad" id="error" role="alert">{escape(said)}</p>\n'
+    # said by the pages' own refusal macro: a sentence, its dates and sizes kept whole
+    notice = render_template_string(_NOTICE, said=said) + "\n"
     filled = refilled(page.get_data(as_text=True), action, sent, notice,
                       skip=frozenset({FIELD}))
     if filled is None:

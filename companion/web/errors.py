@@ -189,10 +189,11 @@ def try_again_soon(message: str) -> str:
 # what a line must not break inside: a date or month (2024-01-01, 2026-13), a name
 # whose number follows a hyphen (the word list SCOWL-70), and an ending named with its
 # hyphen (PDL's "-LY, -ED or -ING form"), a WerdUp letter's stack in its arithmetic,
-# "(stack of 2)", and a PDQ variant's name joined by hyphens ("stuck-in-the-middle", which
-# the refusal of an unknown variant names with the others)
+# "(stack of 2)", a PDQ variant's name joined by hyphens ("stuck-in-the-middle", which
+# the refusal of an unknown variant names with the others), and a size with its unit
+# ("20 MB", "500 KB", "50 MP")
 _WHOLE = (r"(?<![\d-])\d{4}-\d{2}(?:-\d{2})?(?![\d-])|\b[A-Za-z]+-\d+\b"
-          r"|(?<![\w-])-[A-Za-z]+\b|\(stack of \d+\)")
+          r"|(?<![\w-])-[A-Za-z]+\b|\(stack of \d+\)|\b\d[\d,.]* [KMG][BP]\b")
 
 
 @cache
@@ -210,8 +211,9 @@ def kept_whole(text: str) -> Markup:
     numbered after a hyphen (SCOWL-70) and each ending named with its hyphen (-ED) kept on one
     line: a phone's screen broke a refusal's "2024-01-01" after its first hyphen, a verdict's
     "SCOWL-70" as "SCOWL-" over "70", PDL's "-ED" as "-" over "ED", a WerdUp play's
-    "(stack of 2)" as "(stack of" over "2)", and a refusal's PDQ variant on a 360 px phone,
-    "stuck-in-the-middle", as "stuck-" over "in-the-middle"."""
+    "(stack of 2)" as "(stack of" over "2)", a refusal's PDQ variant on a 360 px phone,
+    "stuck-in-the-middle", as "stuck-" over "in-the-middle", and a 390 px phone the upload
+    limit's "20 MB" as "20" over "MB"."""
     return Markup(_kept_whole().sub(lambda m: f'<span class="nowrap">{m.group()}</span>',
                                     str(escape(text))))
 
