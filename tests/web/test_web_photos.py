@@ -498,6 +498,12 @@ def test_a_refusal_naming_a_square_is_tied_to_that_square(client, quiz_photo):
     error, squares = marked({"sq-7-10": "X"})  # QUIX: the word not in the list, each square
     assert "QUIX is not in the word list" in error
     assert squares == ["sq-7-7", "sq-7-8", "sq-7-9", "sq-7-10"]
+    # a tile read off the play's line (a stray one, or a board photographed mid-game while the
+    # sheet is empty): "All the tiles of a play must be in one row or one column." marked no
+    # square, so the player could not tell which tile the reading put where
+    error, squares = marked({"sq-0-0": "A"})
+    assert error == "All the tiles of a play must be in one row or one column."
+    assert squares == ["sq-0-0", "sq-7-7", "sq-7-8", "sq-7-9", "sq-7-10"]
     assert client.post(url + "/score", data={**values, "seat": "0", "csrf_token": tok}
                        ).status_code == 302  # QUIZ on the board
     resp = client.post(f"/api/games/{gid}/photos", data=quiz_photo, content_type="image/jpeg")
