@@ -18,7 +18,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion.errors import CompanionError, SetupError
-from companion.text import sentence
+from companion.text import listed, sentence
 from companion.web.limits import size_said
 
 MESSAGES = {
@@ -70,6 +70,8 @@ def _http_error(exc: HTTPException) -> ErrorAnswer | BaseResponse:
             return found
     custom = exc.description if exc.description != type(exc).description else None
     message = custom
+    if status == 405 and not custom:
+        message = _not_this_way(exc)
     if status == 413 and not custom:
         message = _too_large()
         again = _form_with_photo_too_large(message)
@@ -90,6 +92,18 @@ def _form_with_photo_too_large(message: str) -> Response | None:
         return None
     sent = fields_past_limit()
     return None if sent is None else form_again(sent, message, 413)
+
+
+def _not_this_way(exc: HTTPException) -> str:
+    """What a 405 says: the methods the address takes ("That address takes POST, not GET.",
+    for ``GET /api/games``), where it said only "That page cannot be used this way.", an API
+    client left to guess what way it can."""
+    taken = sorted(m for m in getattr(exc, "valid_methods", None) or ()
+                   if m not in ("HEAD", "OPTIONS"))
+    if not taken:
+        return MESSAGES[405]
+    what = "That address" if wants_json() else "That page"
+    return f"{what} takes {listed(taken, 'or')}, not {request.method}."
 
 
 def _too_large() -> str:

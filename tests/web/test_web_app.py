@@ -60,11 +60,14 @@ def test_club_word_list_is_used_and_named(tmp_path):
     [
         ("get", "/no/such/page", 404, "There is no such page."),
         ("get", "/api/no/such/thing", 404, "There is no such page."),
-        ("put", "/api/check", 405, "cannot be used this way"),
-        ("delete", "/judge", 405, "cannot be used this way"),
+        ("put", "/api/check", 405, "That address takes GET, not PUT."),
+        ("get", "/api/games", 405, "That address takes POST, not GET."),
+        ("delete", "/judge", 405, "That page takes GET or POST, not DELETE."),
     ],
 )
 def test_http_errors_are_sentences(client, method, url, status, message):
+    """A 405 names what the address takes: it said only "That page cannot be used this
+    way.", an API client's GET of /api/games left to guess that it takes POST."""
     resp = getattr(client, method)(url)
     assert resp.status_code == status
     body = resp.get_data(as_text=True)
