@@ -498,7 +498,9 @@ class Board:
         elif len(cols) == 1:
             across, line, idx = False, next(iter(cols)), sorted(rows)
         else:
-            raise PlayError("all the tiles of a play must be in one row or one column")
+            # (its squares: a page marks them, so a tile read from a photo off the line shows)
+            raise PlayError("all the tiles of a play must be in one row or one column",
+                            sorted((p.row, p.col) for p in placements))
         for k in range(idx[0], idx[-1] + 1):
             r, c = (line, k) if across else (k, line)
             if (r, c) not in seen and not self.occupied(r, c):

@@ -10,6 +10,7 @@ parameter: a facade never falls back to a default list on its own.
 
 from __future__ import annotations
 
+import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
@@ -247,7 +248,8 @@ def check_record_seats(count: int, title: str, fewest: int, most: int) -> None:
 def check_player_names(names: Sequence[str], title: str, fewest: int, most: int) -> list[str]:
     """The players' names, stripped and checked (:func:`check_player_name`): as many as the
     game seats, and each its own, since the sheet, its turns and its record tell the players
-    apart by name ("Ann" and "ann" are one name)."""
+    apart by name ("Ann" and "ann" are one name, and so are a phone's full-width "Ａｎｎ"
+    and an "Å" typed as A and its ring, which look the same on the sheet)."""
     names = [n.strip() for n in names if n and n.strip()]
     if not fewest <= len(names) <= most:
         raise UsageError(f"{title} needs {fewest} to {counted(most, 'player')}: type one name "
@@ -255,10 +257,11 @@ def check_player_names(names: Sequence[str], title: str, fewest: int, most: int)
     checked = [check_player_name(n) for n in names]
     seen: set[str] = set()
     for name in checked:
-        if name.casefold() in seen:
+        key = unicodedata.normalize("NFKC", name).casefold()
+        if key in seen:
             raise UsageError(f"Two players are called {name}: give each player a name of "
                              "their own (an initial will do).")
-        seen.add(name.casefold())
+        seen.add(key)
     return checked
 
 

@@ -197,8 +197,9 @@ def test_tiles_for_play_stacking():
 
 def test_play_line_errors():
     b = Board.from_text(POSITION)
-    with pytest.raises(PlayError, match="one row or one column"):
-        b.play_line([Placement(0, 0, "A"), Placement(1, 1, "B")])
+    with pytest.raises(PlayError, match="one row or one column") as off_line:
+        b.play_line([Placement(1, 1, "B"), Placement(0, 0, "A")])
+    assert off_line.value.squares == ((0, 0), (1, 1))  # every tile: a page marks them
     with pytest.raises(PlayError, match="gap in the word at 1C"):
         b.play_line([Placement(0, 0, "A"), Placement(0, 1, "B"), Placement(0, 3, "C")])
     with pytest.raises(PlayError, match="two tiles"):

@@ -236,6 +236,23 @@ def test_pdl_a_plural_or_suffix_form_in_any_spelling_cannot_beat_the_word_said(
     assert verdict.reason.startswith(f"{word.upper()} is {how}, already said")
 
 
+@pytest.mark.parametrize(("said", "named"), [
+    (["PINE1"], "PINE1 is not a word: it contains '1'"),
+    (["pine", "ZZ<B>ZZZZZZ"], "ZZ<B>ZZZZZZ is not a word: it contains '<' and '>'"),
+])
+def test_pdl_a_word_said_that_is_not_letters_is_refused(said, named):
+    """A word said this round holding anything but letters, a typo, was taken as a word to
+    beat: PINES "only ties with PINE1 (5 letters)", or is "shorter than ZZ<B>ZZZZZZ (10
+    letters)", NOT VALID either way. It is refused, as a word judged is, naming it."""
+    from companion.errors import UsageError
+
+    with pytest.raises(UsageError) as refused:
+        judge("pines", "PNS", "pdl", said=said)
+    assert str(refused.value) == (f"Among the words said this round, {named}; use letters A-Z "
+                                  "only.")
+    assert judge("pines", "PNS", "pdl", said=["ＰＩＮＥ", " café "]).valid is False  # plain
+
+
 @pytest.mark.parametrize(("cards", "said", "word"), [
     ("BLC", "bloc", "blocked"),  # BLOCK's -ED form: the K goes after the C of PANIC, not BLOC
     # a word that only looks like two suffixes: no suffix follows a plural, an -LY form or a

@@ -49,9 +49,12 @@ def test_player_ranges_come_from_the_rules_data() -> None:
         WerdUpTable().check_players(["a" * 41])
 
 
-@pytest.mark.parametrize("names", [["Ann", "Ann"], ["Ann", "Bob", " ann "], ["ÅSA", "åsa"]])
+@pytest.mark.parametrize("names", [["Ann", "Ann"], ["Ann", "Bob", " ann "], ["ÅSA", "åsa"],
+                                   ["Ann", "\uff21\uff4e\uff4e"], ["\u00c5sa", "A\u030asa"]])
 def test_two_players_of_one_name_are_refused(names) -> None:
-    """The sheet's turns, its winner line and the seat to choose tell players apart by name."""
+    """The sheet's turns, its winner line and the seat to choose tell players apart by name;
+    a phone's full-width "Ａｎｎ" beside "Ann", and "Åsa" typed as A and a ring beside one
+    typed as Å, read alike on the sheet (they were taken as two names)."""
     for table in (BugWordsTable(), WerdUpTable()):
         with pytest.raises(UsageError, match="Two players are called .*: give each player a "
                                              "name of their own"):

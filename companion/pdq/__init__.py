@@ -26,7 +26,7 @@ if TYPE_CHECKING:
         round_count,
     )
     from companion.pdq.finder import WordList, find_words
-    from companion.pdq.judge import Judgement, judge
+    from companion.pdq.judge import Judgement, judge, said_words
     from companion.pdq.pdl import derived_forms
     from companion.pdq.variants import DEFAULT_VARIANT, Variant, all_variants, get_variant
 
@@ -36,7 +36,7 @@ _HOMES = {
     "Deck": "deck", "alternate_points": "deck", "card_points": "deck", "dealt_deck": "deck",
     "deck_cards": "deck", "default_deck": "deck", "load_deck": "deck", "round_count": "deck",
     "WordList": "finder", "find_words": "finder",
-    "Judgement": "judge", "judge": "judge",
+    "Judgement": "judge", "judge": "judge", "said_words": "judge",
     "derived_forms": "pdl",
     "DEFAULT_VARIANT": "variants", "Variant": "variants", "all_variants": "variants",
     "get_variant": "variants",
@@ -78,5 +78,6 @@ __all__ = [
     "judge",
     "load_deck",
     "parse_cards",
+    "said_words",
     "round_count",
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from companion.errors import UsageError
 from companion.lexicon import (
     Lexicon,
     absence,
@@ -102,6 +103,17 @@ def _length(shown: str, var: Variant, min_length: int | None,
             f"{counted(minimum, 'letter')}{who}."), []
 
 
+def said_words(said: Sequence[str]) -> list[str]:
+    """The words already said this round (PDL) as the judge reads them, in lower case: in the
+    letters a word is judged by, and refused as a word is when one holds anything but letters
+    A-Z ("PINE1"), a typo, which the judge took as a five-letter word to beat."""
+    words = [word_letters(w) for w in said]
+    for w in words:
+        if w and not is_letters(w):
+            raise UsageError(f"Among the words said this round, {not_letters_reason(w)}")
+    return [w.lower() for w in words if w]
+
+
 def judge(
     word: str,
     cards: str,
@@ -114,15 +126,17 @@ def judge(
 ) -> Judgement:
     """Judge ``word`` for ``cards`` (left to right) under ``variant``.
 
-    Checks, in order: letters only, fit to the cards, minimum length (``min_length`` overrides
-    the variant's; ``player`` picks a per-player minimum), the word list, and under PDL with
-    words already ``said``: not said before, not a plural/-LY/-ED/-ING form of one of them,
-    and longer than the longest of them. Under a variant with per-player minimums and no
+    Words ``said`` that are not letters A-Z are refused (:func:`said_words`). Checks, in
+    order: letters only, fit to the cards, minimum length (``min_length`` overrides the
+    variant's; ``player`` picks a per-player minimum), the word list, and under PDL with words
+    already ``said``: not said before, not a plural/-LY/-ED/-ING form of one of them, and
+    longer than the longest of them. Under a variant with per-player minimums and no
     ``player``, the word is judged for every player: one long enough for some of them only
     is valid for them alone (``valid_for``), and the reason says for whom it is too short.
     """
     var = get_variant(variant) if isinstance(variant, str) else variant
     lex = lexicon if lexicon is not None else default_lexicon()
+    said_lower = said_words(said)
     raw = word_letters(word)
     shown = raw.upper()
     lower = raw.lower()
@@ -157,9 +171,8 @@ def judge(
                        irregular_base=why.irregular_base,
                        irregular_forms=tuple(why.irregular_forms), written_as=why.written_as,
                        abbreviation_of=why.abbreviation_of)
-    said_words = [w.lower() for w in map(word_letters, said) if w]
-    if said_words:
-        return verdict(*_against_said(shown, cards, said_words), decided_by)
+    if said_lower:
+        return verdict(*_against_said(shown, cards, said_lower), decided_by)
     return verdict(True, f"{shown} fits {cards} under {var.title} rules and is in "
                          f"{listed_reason(raw, lex)}.", decided_by)
 

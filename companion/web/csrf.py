@@ -20,9 +20,8 @@ import io
 import secrets
 from urllib.parse import urlsplit
 
-from flask import Flask, Response, abort, current_app, request, session
+from flask import Flask, Response, abort, current_app, render_template_string, request, session
 from flask.ctx import RequestContext
-from markupsafe import escape
 from werkzeug.datastructures import MultiDict
 
 from companion.web.formfill import refilled
@@ -38,6 +37,7 @@ REFUSED = ("This form has expired or did not come from this site: reload the pag
            "it again.")
 _REDIRECTS = frozenset({301, 302, 303, 307, 308})
 _SENT = "companion.form_sent_again"  # the request's environ: the form whose page is read
+_NOTICE = '{% from "_fields.html" import refusal %}{{ refusal(said) }}'
 
 
 def csrf_token() -> str:
@@ -93,7 +93,7 @@ def form_sent_again() -> MultiDict[str, str] | None:
     return sent if isinstance(sent, MultiDict) else None
 
 
-def _page_at(path: str, query: str) -> Response:
+def _page_at(path: str, query: str, sent: MultiDict[str, str]) -> Response:
     """The answer to a GET of ``path`` (inside this site) in the current session, whose
     cookie the current request's answer carries; the form sent in the current request is
     :func:`form_sent_again` there."""
@@ -101,23 +101,26 @@ def _page_at(path: str, query: str) -> Response:
     environ = {k: v for k, v in request.environ.items() if k != "werkzeug.request"}
     environ.update({"REQUEST_METHOD": "GET", "PATH_INFO": path, "QUERY_STRING": query,
                     "CONTENT_LENGTH": "0", "wsgi.input": io.BytesIO(b""),
-                    _SENT: MultiDict(request.form)})
+                    _SENT: sent})
     environ.pop("CONTENT_TYPE", None)
     ctx = RequestContext(app, environ, session=session._get_current_object())  # type: ignore[attr-defined]
     with ctx:
         return app.full_dispatch_request()
 
 
-def form_again() -> Response | None:
+def form_again(sent: MultiDict[str, str] | None = None, said: str = EXPIRED,
+               status: int = 400) -> Response | None:
     """The page of the form just sent (its address read with GET, a redirect or two
-    followed within this site), with that form holding the values sent, the page's fresh
-    token and :data:`EXPIRED` said above it: a 400, nothing of the request acted on. None
-    when there is no such page or form."""
+    followed within this site), with that form holding the values ``sent`` (the request's
+    form), the page's fresh token and ``said`` above it: a 400, or ``status``, nothing of
+    the request acted on. None when there is no such page or form."""
+    if sent is None:
+        sent = MultiDict(request.form)
     csrf_token()  # a token for the page (a new one when the session was lost)
     action = request.path
     path, query = request.environ.get("PATH_INFO") or "/", request.query_string.decode("latin-1")
     for _ in range(3):
-        page = _page_at(path, query)
+        page = _page_at(path, query, sent)
         if page.status_code not in _REDIRECTS:
             break
         to = urlsplit(page.headers.get("Location", ""))
@@ -126,12 +129,13 @@ def form_again() -> Response | None:
         path, query = to.path.removeprefix(request.script_root) or "/", to.query
     if page.status_code != 200 or page.mimetype != "text/html":
         return None
-    notice = f'<p class="notice bad" id="error" role="alert">{escape(EXPIRED)}</p>\n'
-    filled = refilled(page.get_data(as_text=True), action, request.form, notice,
+    # said by the pages' own refusal macro: a sentence, its dates and sizes kept whole
+    notice = render_template_string(_NOTICE, said=said) + "\n"
+    filled = refilled(page.get_data(as_text=True), action, sent, notice,
                       skip=frozenset({FIELD}))
     if filled is None:
         return None
-    answer = Response(filled, status=400, mimetype="text/html")
+    answer = Response(filled, status=status, mimetype="text/html")
     for name, value in page.headers.items():
         if name.lower() not in ("set-cookie", "content-length", "content-type"):
             answer.headers.add(name, value)

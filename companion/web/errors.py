@@ -18,7 +18,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion.errors import CompanionError, SetupError
-from companion.text import sentence
+from companion.text import listed, sentence
 from companion.web.limits import size_said
 
 MESSAGES = {
@@ -70,9 +70,40 @@ def _http_error(exc: HTTPException) -> ErrorAnswer | BaseResponse:
             return found
     custom = exc.description if exc.description != type(exc).description else None
     message = custom
+    if status == 405 and not custom:
+        message = _not_this_way(exc)
     if status == 413 and not custom:
         message = _too_large()
+        again = _form_with_photo_too_large(message)
+        if again is not None:
+            return again
     return error_response(status, message or MESSAGES.get(status, "That request was not valid."))
+
+
+def _form_with_photo_too_large(message: str) -> Response | None:
+    """A page's form sent with a photo past the upload limit, as its page again holding
+    what was typed beside the photo (the play, the word and cards, the Girdle sheet), the
+    refusal said above it: the error page's "Go back" found the form empty. Only a form of
+    this site's own comes back (:func:`companion.web.csrf.from_this_site`); None otherwise."""
+    from companion.web.csrf import form_again, from_this_site
+    from companion.web.limits import fields_past_limit
+
+    if wants_json() or request.method != "POST" or not from_this_site():
+        return None
+    sent = fields_past_limit()
+    return None if sent is None else form_again(sent, message, 413)
+
+
+def _not_this_way(exc: HTTPException) -> str:
+    """What a 405 says: the methods the address takes ("That address takes POST, not GET.",
+    for ``GET /api/games``), where it said only "That page cannot be used this way.", an API
+    client left to guess what way it can."""
+    taken = sorted(m for m in getattr(exc, "valid_methods", None) or ()
+                   if m not in ("HEAD", "OPTIONS"))
+    if not taken:
+        return MESSAGES[405]
+    what = "That address" if wants_json() else "That page"
+    return f"{what} takes {listed(taken, 'or')}, not {request.method}."
 
 
 def _too_large() -> str:
@@ -172,10 +203,11 @@ def try_again_soon(message: str) -> str:
 # what a line must not break inside: a date or month (2024-01-01, 2026-13), a name
 # whose number follows a hyphen (the word list SCOWL-70), and an ending named with its
 # hyphen (PDL's "-LY, -ED or -ING form"), a WerdUp letter's stack in its arithmetic,
-# "(stack of 2)", and a PDQ variant's name joined by hyphens ("stuck-in-the-middle", which
-# the refusal of an unknown variant names with the others)
+# "(stack of 2)", a PDQ variant's name joined by hyphens ("stuck-in-the-middle", which
+# the refusal of an unknown variant names with the others), and a size with its unit
+# ("20 MB", "500 KB", "50 MP")
 _WHOLE = (r"(?<![\d-])\d{4}-\d{2}(?:-\d{2})?(?![\d-])|\b[A-Za-z]+-\d+\b"
-          r"|(?<![\w-])-[A-Za-z]+\b|\(stack of \d+\)")
+          r"|(?<![\w-])-[A-Za-z]+\b|\(stack of \d+\)|\b\d[\d,.]* [KMG][BP]\b")
 
 
 @cache
@@ -193,8 +225,9 @@ def kept_whole(text: str) -> Markup:
     numbered after a hyphen (SCOWL-70) and each ending named with its hyphen (-ED) kept on one
     line: a phone's screen broke a refusal's "2024-01-01" after its first hyphen, a verdict's
     "SCOWL-70" as "SCOWL-" over "70", PDL's "-ED" as "-" over "ED", a WerdUp play's
-    "(stack of 2)" as "(stack of" over "2)", and a refusal's PDQ variant on a 360 px phone,
-    "stuck-in-the-middle", as "stuck-" over "in-the-middle"."""
+    "(stack of 2)" as "(stack of" over "2)", a refusal's PDQ variant on a 360 px phone,
+    "stuck-in-the-middle", as "stuck-" over "in-the-middle", and a 390 px phone the upload
+    limit's "20 MB" as "20" over "MB"."""
     return Markup(_kept_whole().sub(lambda m: f'<span class="nowrap">{m.group()}</span>',
                                     str(escape(text))))
 

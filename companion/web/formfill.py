@@ -44,9 +44,10 @@ class _Field:
 
 
 class _Form:
-    def __init__(self, action: str, start: int) -> None:
-        self.action, self.start = action, start
+    def __init__(self, action: str, start: int, ident: str | None) -> None:
+        self.action, self.start, self.ident = action, start, ident
         self.fields: list[_Field] = []
+        self.actions = {urlsplit(action).path}  # its own, and its buttons' formaction
 
 
 class _Reader(HTMLParser):
@@ -59,6 +60,7 @@ class _Reader(HTMLParser):
             if c == "\n":
                 self.lines.append(i + 1)
         self.forms: list[_Form] = []
+        self.sent_by: list[tuple[str, str]] = []  # a button's form= (an id), its formaction
         self.title: tuple[int, int] | None = None
         self._form: _Form | None = None
         self._select: _Field | None = None
@@ -76,12 +78,19 @@ class _Reader(HTMLParser):
         if tag == "title":
             self._title_start = end
         if tag == "form":
-            self._form = _Form(dict(attrs).get("action") or "", start)
+            self._form = _Form(dict(attrs).get("action") or "", start, dict(attrs).get("id"))
             self.forms.append(self._form)
             return
+        field = _Field(tag, attrs, start, end)
+        formaction = field.attr("formaction")
+        if tag in ("button", "input") and formaction:  # a button sending a form elsewhere
+            owner = field.attr("form")
+            if owner is not None:  # its form named, wherever the button stands
+                self.sent_by.append((owner, formaction))
+            elif self._form is not None:
+                self._form.actions.add(urlsplit(formaction).path)
         if self._form is None:
             return
-        field = _Field(tag, attrs, start, end)
         if tag in ("input", "textarea", "select") and field.attr("name"):
             self._form.fields.append(field)
             if tag == "textarea":
@@ -149,7 +158,13 @@ def refilled(page: str, action: str, sent: MultiDict[str, str], notice: str,
     reader = _Reader(page)
     reader.feed(page)
     reader.close()
-    forms = [f for f in reader.forms if urlsplit(f.action).path == action]
+    for owner, formaction in reader.sent_by:
+        for f in reader.forms:
+            if f.ident == owner:
+                f.actions.add(urlsplit(formaction).path)
+    # (a form is sent to its action, or by a button of its own to the button's formaction:
+    # the photo's button sends the turn's form to the photo's address)
+    forms = [f for f in reader.forms if action in f.actions]
     if not forms:
         return None
     # (two forms sent to one address: the one with most of the fields sent)

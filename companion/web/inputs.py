@@ -64,12 +64,17 @@ def words_from(text: str | list[str] | None) -> list[str]:
 def said_from(text: str) -> list[str]:
     """The words said this round (PDL) from their box, refused in a sentence when the box
     holds more than :data:`MAX_SAID_TEXT` characters: never cut, as a word cut in half or
-    left out would change what a word must beat."""
+    left out would change what a word must beat; or when one is not letters, as the judge
+    refuses it (:func:`companion.pdq.said_words`), so the refusal is the box's."""
+    from companion.pdq import said_words
+
     if len(text) > MAX_SAID_TEXT:
         most = counted(MAX_SAID_TEXT, "character")
         raise UsageError(f"The words said this round take {most} at most ({len(text)} were "
                          "given): start the round's words again.")
-    return words_from(text)
+    words = words_from(text)
+    said_words(words)
+    return words
 
 
 def shown_said(text: str) -> str:

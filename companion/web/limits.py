@@ -12,14 +12,16 @@ the views reading one value of each), but for those a view declares with :func:`
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from collections.abc import Callable
 from itertools import islice
-from typing import Any, TypeVar
+from typing import IO, Any, TypeVar, cast
 
 from flask import Flask, current_app, request
 from flask.json.provider import DefaultJSONProvider
+from werkzeug.datastructures import MultiDict
 
 from companion.errors import UsageError
 from companion.text import number_word, shown
@@ -109,13 +111,86 @@ def refuse_many_boundaries() -> None:
     parts = current_app.config.get("MAX_FORM_PARTS")
     if not boundary or parts is None:
         return
-    # a delimiter line: the boundary after CRLF and two dashes, then the line's end, or two
-    # more dashes for the last (bytes that only begin like one, in a photo, are none)
-    delimiter = re.compile(b"\r\n--" + re.escape(boundary.encode("latin-1", "replace"))
-                           + b"(?:--|[ \t]*\r\n)")
-    found = delimiter.finditer(request.get_data(cache=True))
+    found = _delimiter(boundary).finditer(request.get_data(cache=True))
     if next(islice(found, parts + 1, None), None) is not None:
         raise RequestEntityTooLarge()
+
+
+def _delimiter(boundary: str) -> re.Pattern[bytes]:
+    """A multipart body's delimiter line: the boundary after CRLF and two dashes, then the
+    line's end, or two more dashes for the last (bytes that only begin like one, in a photo,
+    are none)."""
+    return re.compile(b"\r\n--" + re.escape(boundary.encode("latin-1", "replace"))
+                      + b"(?:--|[ \t]*\r\n)")
+
+
+# How far past the upload limit a form's body is still read for its text fields: a photo a
+# few times too large (a phone's 50 or 200 MP mode), not whatever a stranger sends.
+READ_PAST_LIMIT = 4
+
+
+class _Dropped(io.BytesIO):
+    """Where a file of a form read only for its text fields goes: nowhere."""
+
+    def write(self, data: Any) -> int:
+        return len(data)
+
+
+class _Counted(io.RawIOBase):
+    """A multipart body read as it comes, refused as :func:`refuse_many_boundaries` refuses
+    it once it holds more delimiter lines than the form may have parts (Werkzeug took 10 s
+    of a core over 80 MB of them), counted chunk by chunk without keeping the body."""
+
+    def __init__(self, stream: Any, boundary: str, most: int) -> None:
+        super().__init__()
+        self.stream, self.delimiter, self.most = stream, _delimiter(boundary), most
+        self.keep = len(boundary.encode("latin-1", "replace")) + 16  # a delimiter's length
+        self.tail, self.found = b"", 0
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int | None = -1) -> bytes:
+        from werkzeug.exceptions import RequestEntityTooLarge
+
+        data = self.stream.read(size)
+        seen = self.tail + data
+        # (a delimiter ending in the tail was counted with the chunk before)
+        self.found += sum(m.end() > len(self.tail) for m in self.delimiter.finditer(seen))
+        if self.found > self.most:
+            raise RequestEntityTooLarge()
+        self.tail = seen[-self.keep:]
+        return data
+
+
+def fields_past_limit() -> MultiDict[str, str] | None:
+    """The text fields of a multipart form whose body is past the upload limit
+    (``MAX_CONTENT_LENGTH``: a photo too large), its files read and dropped as they come,
+    so that the form's page can come back holding what was typed beside the photo; None
+    for any other request, or a body larger than :data:`READ_PAST_LIMIT` times the limit,
+    or one that cannot be read as a form."""
+    from werkzeug.exceptions import HTTPException
+    from werkzeug.formparser import MultiPartParser
+    from werkzeug.wsgi import LimitedStream
+
+    limit, size = request.max_content_length, request.content_length
+    boundary = request.mimetype_params.get("boundary", "")
+    if (request.mimetype != "multipart/form-data" or not boundary or not limit
+            or size is None or not limit < size <= READ_PAST_LIMIT * limit):
+        return None
+    parts = request.max_form_parts
+    parser = MultiPartParser(stream_factory=lambda *_, **__: _Dropped(),
+                             max_form_memory_size=request.max_form_memory_size,
+                             max_form_parts=parts)
+    try:
+        body: Any = LimitedStream(request.environ["wsgi.input"], size)
+        if parts is not None:
+            body = _Counted(body, boundary, parts)
+        body = cast(IO[bytes], body)
+        fields, _ = parser.parse(body, boundary.encode("latin-1", "replace"), size)
+    except (HTTPException, ValueError, OSError):  # too many parts, a broken body
+        return None
+    return fields
 
 
 def _finite(text: str) -> float:

@@ -4,7 +4,7 @@ import json
 from html.parser import HTMLParser
 
 import pytest
-from appfactory import make_app, token
+from appfactory import make_app, page_said, token
 
 from companion.web.api import served_paths
 
@@ -60,11 +60,14 @@ def test_club_word_list_is_used_and_named(tmp_path):
     [
         ("get", "/no/such/page", 404, "There is no such page."),
         ("get", "/api/no/such/thing", 404, "There is no such page."),
-        ("put", "/api/check", 405, "cannot be used this way"),
-        ("delete", "/judge", 405, "cannot be used this way"),
+        ("put", "/api/check", 405, "That address takes GET, not PUT."),
+        ("get", "/api/games", 405, "That address takes POST, not GET."),
+        ("delete", "/judge", 405, "That page takes GET or POST, not DELETE."),
     ],
 )
 def test_http_errors_are_sentences(client, method, url, status, message):
+    """A 405 names what the address takes: it said only "That page cannot be used this
+    way.", an API client's GET of /api/games left to guess that it takes POST."""
     resp = getattr(client, method)(url)
     assert resp.status_code == status
     body = resp.get_data(as_text=True)
@@ -350,7 +353,7 @@ def test_a_form_too_large_to_read_says_so_not_the_upload_limit(client, fields):
     resp = client.post("/games", data=body, content_type="multipart/form-data; boundary=B")
     assert resp.status_code == 413
     assert ("That form is too large to read: at most 1,000 fields, and 500 KB in a field "
-            "other than a file.") in resp.get_data(as_text=True)
+            "other than a file.") in page_said(resp)
 
 
 def test_an_upload_over_the_limit_still_names_the_limit(tmp_path):
@@ -359,7 +362,7 @@ def test_an_upload_over_the_limit_still_names_the_limit(tmp_path):
     resp = client.post("/games/x/photos", data=body,
                        content_type="multipart/form-data; boundary=B")
     assert resp.status_code == 413
-    assert "That upload is too large: the limit is 2 MB." in resp.get_data(as_text=True)
+    assert "That upload is too large: the limit is 2 MB." in page_said(resp)
 
 
 def test_a_games_pages_api_and_files_are_kept_by_no_cache(client):

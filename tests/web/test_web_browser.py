@@ -106,6 +106,23 @@ def test_judge_mode_gives_one_verdict_and_clears_itself(page):
     assert page.url.endswith("/judge")
 
 
+def test_enter_in_judge_mode_s_box_judges_the_play(page):
+    """Judge mode's box holds several lines, so Enter, which sends the check page's word,
+    started a new line there: a judge typing the play's words on a phone's keyboard or a
+    computer's could not have it judged without reaching for the button. Enter judges the
+    play; an empty box is still refused by the browser, and nothing is sent."""
+    page.goto("/judge")
+    page.focus("#words")
+    page.keyboard.press("Enter")
+    assert page.url.endswith("/judge") and not page.locator("#verdict").count()
+    assert page.evaluate("document.getElementById('words').validity.valueMissing")
+    page.keyboard.type("cat zzqx")
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    assert "NOT VALID" in page.locator("#verdict").inner_text()
+    assert page.get_attribute("#words", "enterkeyhint") == "go"
+
+
 def test_judge_mode_promises_to_clear_only_when_it_can(browser, base_url):
     """Without scripts nothing clears the verdict, so the page does not say it will."""
     context = browser.new_context(base_url=base_url, java_script_enabled=False, **PHONE)
@@ -2021,3 +2038,52 @@ def test_go_back_on_an_error_page_returns_to_the_form_as_it_was_left(browser, ba
             assert page.url.endswith("/pdq")
             how = page.evaluate("performance.getEntriesByType('navigation')[0].type")
             assert how == ("back_forward" if scripts else "navigate"), scripts
+
+
+def test_a_photo_too_large_keeps_what_was_typed_beside_it(browser, tmp_path):
+    """A photo past the upload limit (a phone's 50 or 200 MP mode) was answered by the error
+    page, whose "Go back" found the turn's form, the check's and the Girdle sheet's empty:
+    the play typed, the word and cards, the evening's sheet, all lost. The form's page comes
+    back holding them, the refusal said above the form; nothing was read or recorded."""
+    big = tmp_path / "big.jpg"
+    big.write_bytes(b"\xff\xd8\xff\xe0" + bytes(1_200_000))
+    app = make_app(tmp_path, MAX_CONTENT_LENGTH=1024 * 1024)
+    said = "That upload is too large: the limit is 1 MB."
+    with live_server(app) as url, phones(browser, url, timeout=30000) as (page,):
+        page.goto("/games")
+        page.select_option("#game", "bugwords")
+        page.fill("#player-1", "Ann")
+        page.fill("#player-2", "Bob")
+        with page.expect_navigation():
+            page.click("#new-game button[type=submit]")
+        game = page.url
+        page.select_option("#seat", "1")
+        page.fill("#play", "8H QI")
+        page.set_input_files("#photo", str(big))
+        with page.expect_navigation():
+            page.click("#photo-upload button[type=submit]")
+        assert page.inner_text("#error") == said
+        assert page.input_value("#play") == "8H QI" and page.input_value("#seat") == "1"
+        page.goto(game)
+        assert page.locator("#turns").count() == 0  # no turn recorded
+
+        page.goto("/?game=pdq")
+        page.fill("#word", "zests")
+        page.fill("#cards", "ZEST")
+        page.select_option("#variant", "four-score")
+        page.set_input_files("#cards-photo", str(big))
+        with page.expect_navigation():
+            page.click("#cards-photo-upload button[type=submit]")
+        assert page.inner_text("#error") == said
+        assert page.input_value("#word") == "zests" and page.input_value("#cards") == "ZEST"
+        assert page.input_value("#variant") == "four-score"
+
+        day = "2026-11-06"
+        sheet = "JUMPING 1\nUSE 1"
+        page.goto(f"/girdle/{day}")
+        page.fill("#solution", sheet)
+        page.set_input_files("#sheet-photo", str(big))
+        with page.expect_navigation():
+            page.click("#read-photo")
+        assert page.inner_text("#error") == said
+        assert page.input_value("#solution") == sheet

@@ -199,6 +199,34 @@ def test_a_pdl_word_is_judged_against_the_words_said_on_every_check(client):
     assert "PINES: VALID" in html.unescape(regular.get_data(as_text=True))
 
 
+def test_a_word_said_that_is_not_letters_is_refused_in_its_box(client):
+    """A typo in the words said this round, PINE1, was judged as a five-letter word to beat
+    ("PINES (5 letters) only ties with PINE1"): the check page, the judge page, the dealer
+    and the APIs refuse it in the judge's sentence, the check's and the judge's tied to the
+    words-said box, kept as typed."""
+    said = ("Among the words said this round, PINE1 is not a word: it contains '1'; use "
+            "letters A-Z only.")
+    query = "word=pines&game=pdq&cards=PNS&variant=pdl"
+    resp = client.get(f"/?{query}&said=pine1")
+    page = html.unescape(page_said(resp))
+    assert resp.status_code == 400 and said in page and "NOT VALID" not in page
+    assert re.search(r'<input id="said" name="said" value="pine1"[^>]*aria-invalid="true"',
+                     resp.get_data(as_text=True))
+    resp = client.post("/judge", data={"words": "pines", "game": "pdq", "cards": "PNS",
+                                       "variant": "pdl", "said": "pine1",
+                                       "csrf_token": token(client)})
+    assert resp.status_code == 400 and said in html.unescape(page_said(resp))
+    assert 'id="said" name="said" value="pine1"' in resp.get_data(as_text=True)
+    resp = client.get("/pdq?variant=pdl&seed=5&round=1&word=uwhz&said=pine1")
+    assert said in html.unescape(page_said(resp))
+    for api in (client.get(f"/api/check?{query}&said=pine1"),
+                client.get("/api/pdq/judge?word=pines&cards=PNS&variant=pdl&said=pine1"),
+                client.post("/api/judge", json={"words": ["pines"], "game": "pdq",
+                                                "cards": "PNS", "variant": "pdl",
+                                                "said": ["pine1"]})):
+        assert api.status_code == 400 and api.get_json()["error"] == said
+
+
 def test_no_word_for_the_cards_says_what_the_table_does_next(client):
     """A deal no word fits had the page say only that none exists; the rulebook's No Word
     rule (the engine's, as the CLI and the API give it) says what happens next."""

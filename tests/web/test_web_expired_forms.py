@@ -153,3 +153,42 @@ def test_refilled_puts_every_kind_of_control_back():
     assert '<input type="file" name="f"><button name="go" value="1">Go</button>' in out
     assert '<input name="d" value="kept" disabled>' in out
     assert refilled(page, "/elsewhere", sent, "") is None
+
+
+def test_a_form_sent_by_its_photo_button_comes_back_filled_in(sheet_app):
+    """The photo's button sends the turn's, the check's and the Girdle sheet's form to the
+    photo's address (``formaction``), where no form of the page was sent to: sent with an
+    expired token, each got the error page, and the play, the word and cards, or the
+    evening's sheet typed beside the photo were lost. Each comes back filled in, and
+    nothing was read or recorded."""
+    import io
+
+    client = sheet_app.test_client()
+    key = client.post("/api/games", json={"game": "bugwords", "players": ["Ann", "Bob"]}
+                      ).get_json()["table_key"]
+    photo = {"photo": (io.BytesIO(b"\xff\xd8\xff\xe0 not read"), "board.jpg")}
+    client.delete_cookie("session")
+    resp = client.post(f"/games/{key}/photos", headers=HERE, content_type="multipart/form-data",
+                       data={"csrf_token": "stale", "seat": "1", "play": "8H QUIZ", **photo})
+    page = resp.get_data(as_text=True)
+    assert resp.status_code == 400 and _said(page) == EXPIRED
+    assert _value(page, "play") == "8H QUIZ"
+    assert re.search(r'<option value="1" selected>Bob</option>', page)
+    assert client.get(f"/api/games/{key}").get_json()["turns"] == []
+
+    photo = {"photo": (io.BytesIO(b"\xff\xd8\xff\xe0 not read"), "cards.jpg")}
+    resp = client.post("/pdq/cards-photo", headers=HERE, content_type="multipart/form-data",
+                       data={"csrf_token": "stale", "word": "zests", "game": "pdq",
+                             "cards": "ZEST", "variant": "four-score", **photo})
+    page = resp.get_data(as_text=True)
+    assert resp.status_code == 400 and _said(page) == EXPIRED
+    assert _value(page, "word") == "zests" and _value(page, "cards") == "ZEST"
+    assert re.search(r'<option value="four-score" selected>', page)
+
+    photo = {"photo": (io.BytesIO(b"\xff\xd8\xff\xe0 not read"), "sheet.jpg")}
+    resp = client.post(f"/girdle/{DAY}/photo", headers=HERE, content_type="multipart/form-data",
+                       data={"csrf_token": "stale", "solution": SHEET, "local_date": DAY,
+                             **photo})
+    page = resp.get_data(as_text=True)
+    assert resp.status_code == 400 and _said(page) == EXPIRED
+    assert _box(page, "solution") == SHEET

@@ -11,7 +11,7 @@ import tracemalloc
 import zlib
 
 import pytest
-from appfactory import token
+from appfactory import page_said, token
 
 from companion.errors import UsageError
 from companion.web.inputs import words_from
@@ -281,8 +281,7 @@ def test_a_form_larger_than_a_form_field_is_refused_unread(table, url, with_toke
     resp = client.post(url, data=body, content_type="application/x-www-form-urlencoded")
     assert resp.status_code == 413
     size = f"{len(body) / 1_000_000:.1f} MB"
-    assert f"That form is {size}; a form&#39;s boxes take 500 KB at most." in resp.get_data(
-        as_text=True)
+    assert f"That form is {size}; a form&#39;s boxes take 500 KB at most." in page_said(resp)
 
 
 def test_a_form_of_a_few_kilobytes_is_read_as_before(table):

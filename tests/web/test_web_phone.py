@@ -420,6 +420,25 @@ def test_a_date_in_a_refusal_stands_on_one_line(browser, base_url, width):
         context.close()
 
 
+def test_a_size_in_a_refusal_stands_on_one_line(browser, tmp_path):
+    """A photo past the upload limit was refused on a 390 px phone with "the limit is 20" at
+    the end of a line and "MB." at the start of the next: a size a refusal names, its number
+    and its unit, stands whole on one line at every width."""
+    big = tmp_path / "big.jpg"
+    big.write_bytes(b"\xff\xd8\xff\xe0" + bytes(1_200_000))
+    with live_server(make_app(tmp_path, MAX_CONTENT_LENGTH=1024 * 1024)) as url, \
+            phones(browser, url, timeout=30000) as (page,):
+        page.goto("/girdle/2026-11-06")
+        page.set_input_files("#sheet-photo", str(big))
+        with page.expect_navigation():
+            page.click("#read-photo")
+        assert page.inner_text("#error") == "That upload is too large: the limit is 1 MB."
+        for width in range(300, 480, 4):
+            page.set_viewport_size({"width": width, "height": 700})
+            sizes = page.locator("#error").evaluate(PIECE_LINES, r"\d+ MB")
+            assert sizes == [["1 MB", 1]], (width, sizes)
+
+
 @pytest.mark.parametrize("width", [320, 360, 390])
 def test_the_pdq_variants_a_refusal_names_stand_whole(browser, base_url, width):
     """An unknown variant is refused naming the variants there are; on a 360 px phone

@@ -1,5 +1,6 @@
 """Score a photo: upload, read by the vision pipeline, correct, score by the engine."""
 
+import html
 import io
 import re
 
@@ -206,6 +207,29 @@ def test_a_photo_of_another_format_is_refused_on_the_photo_form(client):
     assert client.get(f"/api/games/{gid}").get_json()["turns"] == []
 
 
+@pytest.mark.parametrize(("form", "api"), [
+    ("/games/{key}/photos", "/api/games/{key}/photos"),
+    ("/pdq/cards-photo", "/api/pdq/cards"),
+    ("/girdle/2026-11-29/photo", "/api/girdle/2026-11-29/photo"),
+])
+@pytest.mark.parametrize("body", [_png(100, 80), b"\xff\xd8\xff\xe0" + b"\x00" * 200])
+def test_a_photo_refused_on_a_page_is_the_api_s_sentence(client, form, api, body):
+    """The pages showed a photo's refusal as the vision package words it, to follow a
+    prefix, "That photo: 100x80 is too small to read (at least 200 pixels a side)", with
+    no full stop, where the API says the same sentence ending in one. Every page's refusal
+    is a sentence, as the API's and the command line's are."""
+    key = _game(client)["table_key"]
+    said = client.post(api.format(key=key), data=body,
+                       content_type="image/png").get_json()["error"]
+    assert said.endswith(".")
+    resp = client.post(form.format(key=key), data={
+        "photo": (io.BytesIO(body), "p.png"), "csrf_token": token(client),
+        "game": "pdq", "variant": "regular"}, content_type="multipart/form-data")
+    assert resp.status_code == 400
+    alert = re.search(r'role="alert">([^<]*)</p>', page_said(resp))
+    assert alert and alert.group(1) == html.escape(said, quote=True), alert
+
+
 def test_photo_too_many_pixels(tmp_path):
     from appfactory import make_app
 
@@ -224,6 +248,62 @@ def test_photo_too_large_upload(tmp_path):
     resp = client.post(f"/api/games/{gid}/photos", data=b"x" * 20_000,
                        content_type="image/jpeg")
     assert resp.status_code == 413 and "too large" in resp.get_json()["error"]
+
+
+def test_a_photo_too_large_on_a_form_keeps_what_was_typed(tmp_path):
+    """A photo past the upload limit sent by the turn's form comes back as the game's page,
+    the play and player typed beside the photo kept, the refusal said (413): its file is
+    read and dropped, its text fields kept. A form from another site, or a body more than
+    READ_PAST_LIMIT times the limit, is not read: the error page, naming nothing sent."""
+    from appfactory import make_app
+
+    from companion.web.limits import READ_PAST_LIMIT
+
+    limit = 1024 * 1024
+    client = make_app(tmp_path, MAX_CONTENT_LENGTH=limit).test_client()
+    gid = _game(client)["table_key"]
+    tok = token(client)
+
+    def send(size, origin="http://localhost"):
+        return client.post(f"/games/{gid}/photos", headers={"Origin": origin}, data={
+            "csrf_token": tok, "seat": "1", "play": "8H QUIZ",
+            "photo": (io.BytesIO(b"\xff\xd8\xff\xe0" + bytes(size)), "big.jpg")},
+            content_type="multipart/form-data")
+
+    resp = send(limit + 100_000)
+    page = page_said(resp)
+    assert resp.status_code == 413
+    assert re.search(r'role="alert">That upload is too large: the limit is 1 MB\.</p>\s*'
+                     r'<form method="post" action="/games/[^/]+/turns"', page)
+    assert re.search(r'<input[^>]*name="play"[^>]*value="8H QUIZ"', page)
+    assert '<option value="1" selected>Bob</option>' in page
+    assert client.get(f"/api/games/{gid}").get_json()["turns"] == []
+    for resp in (send(READ_PAST_LIMIT * limit), send(limit + 100_000, "https://evil.example")):
+        assert resp.status_code == 413
+        assert "QUIZ" not in resp.get_data(as_text=True)
+        assert "That upload is too large" in page_said(resp)
+
+
+def test_a_form_past_the_limit_is_read_for_its_fields_only_with_few_parts():
+    """The body of a form past the upload limit is read for its text fields as it comes,
+    and refused as soon as it holds more delimiter lines than a form may have parts (80 MB
+    of them took Werkzeug 10 s of a core): counted across the chunks it is read in, a
+    delimiter split between two chunks too, and one ending in the tail kept between them
+    counted once."""
+    from werkzeug.exceptions import RequestEntityTooLarge
+
+    from companion.web.limits import _Counted
+
+    def read(body, most, chunk):
+        stream = _Counted(io.BytesIO(body), "XyZ", most)
+        return b"".join(iter(lambda: stream.read(chunk), b""))
+
+    body = b"--XyZ\r\n" + b"a\r\n--XyZ\r\n" * 5 + b"jpeg\xff\r\n--XyZa\r\n--XyZ--\r\n"
+    assert body.count(b"\r\n--XyZ") == 7  # 5 parts, a near one and the last
+    for chunk in (1, 3, 7, 64):
+        assert read(body, 6, chunk) == body, chunk
+        with pytest.raises(RequestEntityTooLarge):
+            read(body, 5, chunk)
 
 
 def test_photo_page_errors(client, quiz_photo):
@@ -418,6 +498,12 @@ def test_a_refusal_naming_a_square_is_tied_to_that_square(client, quiz_photo):
     error, squares = marked({"sq-7-10": "X"})  # QUIX: the word not in the list, each square
     assert "QUIX is not in the word list" in error
     assert squares == ["sq-7-7", "sq-7-8", "sq-7-9", "sq-7-10"]
+    # a tile read off the play's line (a stray one, or a board photographed mid-game while the
+    # sheet is empty): "All the tiles of a play must be in one row or one column." marked no
+    # square, so the player could not tell which tile the reading put where
+    error, squares = marked({"sq-0-0": "A"})
+    assert error == "All the tiles of a play must be in one row or one column."
+    assert squares == ["sq-0-0", "sq-7-7", "sq-7-8", "sq-7-9", "sq-7-10"]
     assert client.post(url + "/score", data={**values, "seat": "0", "csrf_token": tok}
                        ).status_code == 302  # QUIZ on the board
     resp = client.post(f"/api/games/{gid}/photos", data=quiz_photo, content_type="image/jpeg")
