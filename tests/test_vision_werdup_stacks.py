@@ -7,6 +7,7 @@ positions; the benchmark's held-back renders use other seeds.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -358,6 +359,50 @@ def test_a_blurred_photo_of_the_printed_set_is_refused_not_read_flat(seed, sigma
     assert "hold still" in str(refused.value)
 
 
+@pytest.mark.parametrize("seed, sigma", [(106, 7.0), (106, 8.0), (102, 8.0), (110, 7.0)])
+def test_a_photo_blurred_till_no_tile_shows_is_refused_not_read_as_an_empty_board(seed, sigma):
+    """Renders scaled to 12 megapixels and blurred so far that neither the stack reader nor
+    the flat reading makes out any tile (17-18 tiles on each) were read as an empty board,
+    every tile wrong and not listed, with only the light check's "blurred" warning. The
+    board's own edges tell the blur (0.069-0.097 of a cell wide here; 0.022-0.047 on the
+    sharp renders), so the photo is refused, saying what to do."""
+    from companion.lexicon import default_lexicon
+    from vision.photo import load, read_werdup_photo
+    from vision.werdup_read import BLURRED_BOARD
+
+    image, board, _ = _render(seed)
+    assert sum(1 for r in range(10) for c in range(10) if board.get(r, c)) >= 11
+    big = cv2.GaussianBlur(cv2.resize(image, (4000, 3000), interpolation=cv2.INTER_CUBIC),
+                           (0, 0), sigma)
+    photo = load(cv2.imencode(".jpg", big, [cv2.IMWRITE_JPEG_QUALITY, 90])[1].tobytes())
+    with pytest.raises(VisionError) as refused:
+        read_werdup_photo(photo, default_lexicon())
+    assert str(refused.value) == BLURRED_BOARD
+
+
+def test_an_empty_reading_of_a_sharp_printed_board_is_let_by():
+    """The blur rule for a board on which no tile is made out measures the board's own edges,
+    not its tiles: render 101's sharp photo, its reading emptied (as a sharp photo of the
+    empty board reads), is let by, and the same photo blurred is refused."""
+    from vision.werdup_read import BLURRED_BOARD, board_blur, check_flat_reading
+
+    image = _render(101)[0]
+    reading = _reading(101)
+    for s in reading.stacks:
+        s.letter = replace(s.letter, face=EMPTY)
+        s.unreadable = False
+        s.bar = False
+    empty = [[""] * 10 for _ in range(10)]
+    assert board_blur(image, reading) < StackConfig().max_empty_blur / 2
+    check_flat_reading(reading, empty, image)
+    big = cv2.GaussianBlur(cv2.resize(image, (4000, 3000), interpolation=cv2.INTER_CUBIC),
+                           (0, 0), 10.0)
+    blurred = cv2.resize(big, (image.shape[1], image.shape[0]), interpolation=cv2.INTER_AREA)
+    with pytest.raises(VisionError) as refused:
+        check_flat_reading(reading, empty, blurred)
+    assert str(refused.value) == BLURRED_BOARD
+
+
 def test_a_bar_seen_under_a_letter_refuses_the_printed_set_read_flat():
     """The stack reader seeing one bar under an M, W, N or Z is enough to tell the printed
     set (at an angle, read flat, its taller stacks' letters off their squares), even with
@@ -369,12 +414,13 @@ def test_a_bar_seen_under_a_letter_refuses_the_printed_set_read_flat():
     reading = _reading(101)
     reading.heights_seen = False  # no stack told standing above a 1-high face
     assert reading.bar_seen() and reading.stack_shift(STACKS) > STACKS.max_flat_shift
+    image = _render(101)[0]
     with pytest.raises(VisionError) as refused:
-        check_flat_reading(reading, flat)
+        check_flat_reading(reading, flat, image)
     assert str(refused.value) == TILTED_BLUR
     for s in reading.stacks:
         s.bar = False
-    check_flat_reading(reading, flat)  # no bar, every tile seen, no height: let by
+    check_flat_reading(reading, flat, image)  # no bar, every tile seen, no height: let by
 
 
 def test_a_hard_shadow_across_a_face_is_not_ink():

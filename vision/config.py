@@ -346,6 +346,10 @@ class StackConfig:
                                       # the stack reader made out a tile on fewer squares
                                       # than this share of the tiles read flat (a sharp flat
                                       # picture's: 0.8 and more)
+    max_empty_blur: float = 0.06      # cells: a photo in which no tile is made out, its board's
+                                      # own edges blurred wider than this, is refused, not read
+                                      # as an empty board (the cached renders: 0.022-0.047
+                                      # sharp; blurred till every tile is lost, 0.069-0.097)
     hidden_share: float = 0.35        # a face this much covered by a nearer stack: not seen
     letter_box: float = 8.0           # mm: the square on a face that its letter (and bar) fill
     letter_hidden_share: float = 0.1  # ... this much of it behind a nearer stack: a cell read

@@ -124,7 +124,7 @@ def read_werdup_photo(image: np.ndarray, lexicon: Lexicon | None,
             return found
     photo = read_photo(image, "werdup", lexicon, cfg, tesseract)
     if stacks is not None:  # the printed board read flat: refused when that misplaces stacks
-        check_flat_reading(stacks, photo.reading.grid())
+        check_flat_reading(stacks, photo.reading.grid(), image)
     out = photo.to_dict()
     grid = photo.reading.grid()
     if previous is None:

@@ -16,12 +16,16 @@ from vision.markers import detect
 from vision.overlay import DOUBT, GOOD, GRID, draw_label, draw_listed, stroke
 from vision.werdup_stacks import StacksReading, read_stacks
 from vision.werdup_turn import BoardState, height_mismatches, play_under
+from vision.woodtiles import located_blur
 
 STACKS = DEFAULT.stacks
 TILTED_BLUR = ("the 3D-printed WerdUp board was found but its tiles' letters are too blurred "
                "to read (the phone moved, or the focus missed), and read as a flat board its "
                "taller stacks' letters would land off their squares: hold still and take the "
                "photo again")
+BLURRED_BOARD = ("the 3D-printed WerdUp board was found but the photo is too blurred to tell "
+                 "whether tiles stand on it (the phone moved, or the focus missed): hold still "
+                 "and take the photo again")
 MIN_SIZE = 0.35  # the smallest font scale a letter is drawn at on the overlay
 
 
@@ -76,27 +80,46 @@ def read_printed_board(image: np.ndarray, lexicon: Lexicon | None,
     return out, overlay
 
 
-def check_flat_reading(reading: StacksReading, flat: list[list[str]],
+def check_flat_reading(reading: StacksReading, flat: list[list[str]], image: np.ndarray,
                        cfg: StackConfig = STACKS) -> None:
-    """Refuse (:data:`TILTED_BLUR`) a photo of the 3D-printed board read flat (``flat``, its
-    grid) when the stack reader gave up on the printed set's own tiles, not on a flat
-    picture of them, and the photo's angle puts the faces of stacks of different heights
-    apart (:meth:`StacksReading.stack_shift` over ``max_flat_shift``): read flat, its taller
-    stacks' letters land off their squares. The printed set shows itself by a bar under an
-    M, W, N or Z (:meth:`StacksReading.bar_seen`); its letters blurred past reading, by the
-    stack reader making out a tile (a letter or a tile's face) on fewer squares than
-    ``min_seen_share`` of the tiles read flat (on a flat picture it finds them, their
-    letters off the printed faces); its stacks, at an angle (heights told), by the letters
-    it read standing, by their median, above a 1-high face (a flat picture's lie on the
-    board: at an angle they fit a 1-high face best)."""
-    if reading.stack_shift(cfg) <= cfg.max_flat_shift:
-        return
+    """Refuse a photo of the 3D-printed board read flat (``flat``, its grid; ``image``, the
+    BGR photo) that the stack reader gave up on:
+
+    - :data:`BLURRED_BOARD` when neither reader made out any tile and the board's own edges
+      (its grooves, on the floor the stack reader's pose gives) are blurred past
+      ``max_empty_blur`` (:func:`board_blur`): a blur that hides every tile's
+      letter leaves no empty board;
+    - :data:`TILTED_BLUR` when the stack reader gave up on the printed set's own tiles, not
+      on a flat picture of them, and the photo's angle puts the faces of stacks of different
+      heights apart (:meth:`StacksReading.stack_shift` over ``max_flat_shift``): read flat,
+      its taller stacks' letters land off their squares. The printed set shows itself by a
+      bar under an M, W, N or Z (:meth:`StacksReading.bar_seen`); its letters blurred past
+      reading, by the stack reader making out a tile (a letter or a tile's face) on fewer
+      squares than ``min_seen_share`` of the tiles read flat (on a flat picture it finds
+      them, their letters off the printed faces); its stacks, at an angle (heights told), by
+      the letters it read standing, by their median, above a 1-high face (a flat picture's
+      lie on the board: at an angle they fit a 1-high face best)."""
     tiles = sum(bool(face) for row in flat for face in row)
     seen = sum(bool(s.letter.face) or s.unreadable for s in reading.stacks)
+    if not tiles and not seen and board_blur(image, reading) > cfg.max_empty_blur:
+        raise VisionError(BLURRED_BOARD)
+    if reading.stack_shift(cfg) <= cfg.max_flat_shift:
+        return
     heights = [s.height for s in reading.stacks if s.letter.face and s.height]
     raised = reading.heights_seen and bool(heights) and float(np.median(heights)) > 1
     if reading.bar_seen() or seen < cfg.min_seen_share * tiles or raised:
         raise VisionError(TILTED_BLUR)
+
+
+def board_blur(image: np.ndarray, reading: StacksReading,
+               board: BoardLayout = WERDUP_BOARD) -> float:
+    """How blurred the 3D-printed board's own edges are in a BGR photo, in cells (measured
+    on its floor, warped flat by the stack reader's pose, as a board no letter was read on
+    is: :func:`vision.woodtiles.located_blur`)."""
+    n = board.cells
+    grid = np.array([(0, 0), (n, 0), (n, n), (0, n)], np.float32)
+    grid_to_photo = cv2.getPerspectiveTransform(grid, grid_corners(reading, board))
+    return located_blur(DEFAULT.wood, image, grid_to_photo.astype(np.float64), n, n, [], 0)[1]
 
 
 def draw_stacks(image: np.ndarray, reading: StacksReading,
