@@ -291,3 +291,61 @@ def test_make_set_renders_again_a_render_drawn_otherwise(tmp_path, monkeypatch):
     assert (out / "render-103.jpg").read_bytes()[:2] == b"\xff\xd8"  # kept as it was
     assert len((out / "render-103.jpg").read_bytes()) > 1000
 
+
+
+def test_the_sets_colours_can_be_forced_leaving_the_rest_of_the_draw_as_it_was():
+    from tools.render.scene import colour_names
+
+    assert colour_names("silver,black,charcoal") == ("silver", "black", "charcoal")
+    assert colour_names(" White, Graphite ,grey") == ("white", "graphite", "grey")
+    drawn, forced = plan(POSITION, 5), plan(POSITION, 5, colours=("silver", "black", "black"))
+    assert forced["colours"]["body"] == "silver" and forced["colours"]["board"] == "black"
+    assert forced["colours"]["inlay_rgb"] == (0.03, 0.03, 0.03)
+    assert forced["colours"]["roughness"] == drawn["colours"]["roughness"]
+    rest = {k: v for k, v in drawn.items() if k != "colours"}
+    assert json.dumps(rest, sort_keys=True) == json.dumps(
+        {k: v for k, v in forced.items() if k != "colours"}, sort_keys=True)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("silver,black", "three names, tile body, letters and board"),
+    ("gold,black,black", "'gold' is not a tile body colour of the rig; those are ivory, "),
+    ("silver,white,black", "'white' is not a letter colour"),
+    ("silver,black,pink", "'pink' is not a board colour"),
+])
+def test_bad_colours_are_sentences(text, message, capsys):
+    from tools.render.__main__ import main
+    from tools.render.scene import colour_names
+
+    with pytest.raises(ValueError, match=message):
+        colour_names(text)
+    assert main(["make", "--seeds", "1", "--out", "/nonexistent/never-made",
+                 "--colours", text]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("bad --colours: ") and "Traceback" not in err
+
+
+def test_make_takes_the_colours_to_every_render(tmp_path, monkeypatch):
+    from tools.render import rig
+    from tools.render.__main__ import main
+    from tools.render.blender import RenderLog
+
+    (tmp_path / "meshes" / "new").mkdir(parents=True)
+    monkeypatch.setattr(rig, "ensure_meshes", lambda: tmp_path / "meshes" / "new")
+    monkeypatch.setattr(rig, "Blender", lambda: None)
+    scenes = []
+
+    def fake_render(scene, blender, threads):
+        scenes.append(scene)
+        return b"\xff\xd8new", RenderLog("render.png", 1.0, "3.4.1", ())
+
+    monkeypatch.setattr(rig, "render", fake_render)
+    out = tmp_path / "out"
+    assert main(["make", "--seeds", "103-104", "--out", str(out),
+                 "--colours", "white,graphite,grey"]) == 0
+    assert [s["colours"]["body"] + s["colours"]["inlay"] + s["colours"]["board"]
+            for s in scenes] == ["whitegraphitegrey"] * 2
+    kept = json.loads((out / "render-104.json").read_text())
+    assert kept["colours"] == {"body": "white", "inlay": "graphite", "board": "grey"}
+    main(["make", "--seeds", "103-104", "--out", str(out), "--colours", "white,graphite,grey"])
+    assert len(scenes) == 2  # made already with those colours: kept

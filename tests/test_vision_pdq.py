@@ -58,6 +58,16 @@ def test_cli_read_pdq_json(tmp_path, capsys):
     assert out["uncertain"] == [] and [c["why"] for c in out["cards"]] == [None] * 3
 
 
+def test_cli_reads_a_black_and_white_photo_of_a_deal(tmp_path, capsys):
+    """The cards are read by their letters' ink, not by colour: the web read a grey deal,
+    and the command line refused it as a black-and-white photo."""
+    colour = cv2.imdecode(np.frombuffer(_deal(list("PDQ"), 3), np.uint8), cv2.IMREAD_COLOR)
+    photo = tmp_path / "deal-grey.jpg"
+    assert cv2.imwrite(str(photo), cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY))
+    assert main(["read", str(photo), "--game", "pdq", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["letters"] == "PDQ"
+
+
 def _glared_riod(tmp_path, strength=0.825, width=0.03, at=(0.568, 0.388)):
     """RIOD under a lamp whose glare washes out part of the O: by default the O is read, but
     less surely than the classifier's threshold (0.72, a D 0.23), and listed."""

@@ -721,3 +721,109 @@ def test_a_square_whose_height_is_not_told_has_no_height_confidence():
         for s in reading.stacks:
             shown = out["height_confidence"][s.row][s.col]
             assert (shown is None) == (s in untold or s.height_confidence is None)
+
+
+def _desaturated(image: np.ndarray) -> np.ndarray:
+    """A colour photo as a black-and-white one (a phone's filter): every pixel its grey."""
+    return cv2.cvtColor(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+
+
+def test_a_set_printed_in_silver_and_black_is_read_not_refused_as_black_and_white(capsys):
+    # render 108: silver tiles with black letters on a black board, on a grey table: the
+    # photo has no colour because the set has none, and was refused as a black-and-white
+    # photo; the markers and the letters' ink need no colour, the tiles' faces are far
+    # lighter than the board
+    from vision.imageio import colourless
+
+    photo = RENDERS / "render-108.jpg"
+    board, info = load_truth(photo)
+    assert info["colours"] == {"body": "silver", "inlay": "black", "board": "black"}
+    assert colourless(cv2.imread(str(photo)))
+    assert main(["read", str(photo), "--game", "werdup", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["located_by"].startswith("markers (werdup-3d")
+    listed = ({(u["row"], u["col"]) for u in out["uncertain"]}
+              | {(n["row"], n["col"]) for n in out["not_seen"]})
+    assert sum(1 for _ in board.squares()) == 12
+    for r in range(10):
+        for c in range(10):
+            truth = board.get(r, c) or ""
+            height = out["heights"][r][c]  # straight down (4 degrees): not told
+            right = out["grid"][r][c] == truth and height in (None, board.height(r, c))
+            assert right or (r, c) in listed, (r, c)
+    assert sum(out["grid"][r][c] == t for r, c, t in board.squares()) == 12
+
+
+def test_a_photo_with_no_colour_is_read_when_lightness_tells_tiles_from_the_board():
+    cfg = StackConfig()
+    far, near = FaceColours(np.array([89.0, 0, 0]), np.array([27.0, 0, 0])), FaceColours(
+        np.array([70.0, 0, 0]), np.array([64.0, 0, 0]))
+    assert far.told_apart_by_lightness(cfg) and not near.told_apart_by_lightness(cfg)
+    # a blue board as light as the tiles is told from them in colour, not in grey
+    blue = FaceColours(np.array([70.0, -3.0, 4.0]), np.array([66.0, 10.0, -45.0]))
+    assert not blue.told_apart_by_lightness(cfg)
+    # no tile read surely, or no floor seen: nothing is told apart by colour either way
+    assert FaceColours(None, np.array([27.0, 0, 0])).told_apart_by_lightness(cfg)
+    assert FaceColours(np.array([89.0, 0, 0]), None).told_apart_by_lightness(cfg)
+    reading = _reading(101)
+    assert reading.colours is not None and reading.readable_without_colour(cfg)
+    tile, floor = reading.colours.tile, reading.colours.board
+    assert tile is not None and floor is not None
+    gap = abs(float(tile[0]) - float(floor[0]))
+    assert not reading.readable_without_colour(StackConfig(min_tile_contrast=gap + 1))
+
+
+def test_a_set_of_one_shade_in_a_photo_with_no_colour_is_refused_in_the_players_terms():
+    from dataclasses import replace
+
+    from vision.errors import BadPhoto
+    from vision.photo import SAME_SHADE, read_werdup_photo
+
+    image, _, _ = _render(108)
+    reading = read_stacks(StackConfig(), DEFAULT.cells, DEFAULT.classify, image,
+                          shipped_classifier())
+    assert reading.colours is not None and reading.colours.tile is not None
+    gap = abs(float(reading.colours.tile[0]) - float(reading.colours.board[0]))
+    # tiles and board as far apart in lightness as render 108's are here taken as one shade
+    same = replace(DEFAULT, stacks=replace(DEFAULT.stacks, min_tile_contrast=gap + 1))
+    with pytest.raises(BadPhoto) as refused:
+        read_werdup_photo(image, None, cfg=same, name="the photo set.jpg")
+    assert str(refused.value) == f"the photo set.jpg: {SAME_SHADE}"
+    assert "take the photo in colour" not in SAME_SHADE
+    # in a photo with colour, the reader tells the tiles by their colour too: read
+    colour, _, _ = _render(109)
+    assert read_werdup_photo(colour, None, cfg=same)[0]["heights_seen"]
+
+
+def test_a_black_and_white_photo_of_a_coloured_set_is_read_right_or_listed():
+    # render 109 (38 degrees, mint tiles, maroon letters, an orange board) through a
+    # black-and-white filter: the board's orange is darker than the tiles in grey
+    from vision.photo import read_werdup_photo
+
+    image, board, _ = _render(109)
+    out, _ = read_werdup_photo(_desaturated(image), None)
+    assert out["heights_seen"]
+    listed = ({(u["row"], u["col"]) for u in out["uncertain"]}
+              | {(n["row"], n["col"]) for n in out["not_seen"]}
+              | {(d["row"], d["col"]) for d in out["doubtful_heights"]})
+    for r in range(10):
+        for c in range(10):
+            truth = board.get(r, c) or ""
+            right = (out["grid"][r][c] == truth
+                     and out["heights"][r][c] == (board.height(r, c) if truth else 0))
+            assert right or (r, c) in listed, (r, c)
+
+
+def test_a_black_and_white_photo_of_a_commercial_board_is_still_refused():
+    # a commercial board is found by its coloured premium squares and its tiles told from
+    # the squares by colour: in grey it cannot be read, on the web or the command line
+    from companion.lexicon import default_lexicon
+    from companion.web.photos import read_photo
+    from vision.errors import BadPhoto
+
+    real = Path(__file__).parent / "data" / "vision" / "real" / "IMG_20141025_164035.jpg"
+    grey = cv2.imencode(".jpg", _desaturated(cv2.imread(str(real))))[1].tobytes()
+    for game in ("bugwords", "werdup"):
+        with pytest.raises(BadPhoto, match="That photo: a black-and-white photo; the board "
+                                           "is read by its colours"):
+            read_photo(game, grey, default_lexicon(), 50_000_000)

@@ -376,7 +376,9 @@ class StackConfig:
                                       # the sure tiles' faces is a mark on the board
     max_face_chroma: float = 16.0     # ... or one this far from their colour (Lab a, b)
     min_tile_contrast: float = 12.0   # Lab distance of tiles and board needed to tell an
-                                      # unread tile from an empty cell by colour
+                                      # unread tile from an empty cell by colour; in a photo
+                                      # with no colour, their lightness (L) this far apart,
+                                      # or the photo is refused
     lit_share: float = 0.7            # a face's lit part: its brightest 30% (a face half in
                                       # a taller neighbour's shadow is a tile's face)
     tile_nearer: float = 0.4          # a face this much nearer the tiles' colour than the

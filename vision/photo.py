@@ -29,23 +29,43 @@ class PhotoReading:
         return out
 
 
+NO_COLOUR = ("a black-and-white photo; the board is read by its colours (tiles against "
+             "squares): take the photo in colour")
+SAME_SHADE = ("no colour shows and the tiles are the same shade as the board, so tiles cannot "
+              "be told from empty squares: a set whose tiles are lighter or darker than its "
+              "board is read, and a black-and-white photo of a coloured set can be taken "
+              "again in colour")
+
+
 def load(photo: bytes | str | Path, cfg: VisionConfig = DEFAULT,
          name: str = "photo") -> np.ndarray:
     """The working image (BGR) of photo bytes or a file; bad files raise
-    :class:`vision.errors.BadPhoto`, and so does a black-and-white photo: tiles are told from
-    the board's squares by their colour, so read in grey many would be missed silently."""
-    from vision.errors import BadPhoto
-    from vision.imageio import colourless, decode_photo, load_photo, photo_named
+    :class:`vision.errors.BadPhoto`. A photo with no colour is loaded: the readers that need
+    colour refuse it (:func:`read_photo`, :func:`read_werdup_photo`)."""
+    from vision.imageio import decode_photo, load_photo
 
     if isinstance(photo, bytes):
-        image = decode_photo(cfg.load, photo, name=name)
-    else:
-        image = load_photo(cfg.load, photo)
-        name = photo_named(photo)
+        return decode_photo(cfg.load, photo, name=name)
+    return load_photo(cfg.load, photo)
+
+
+def named(photo: object, name: str) -> str:
+    """How a refusal names ``photo``: a file by its path, bytes or an image as ``name``."""
+    from vision.imageio import photo_named
+
+    return photo_named(photo) if isinstance(photo, (str, Path)) else name
+
+
+def refuse_colourless(image: np.ndarray, name: str = "photo") -> None:
+    """Refuse (:class:`vision.errors.BadPhoto`, :data:`NO_COLOUR`) a photo with no colour
+    for the readers that tell tiles from the board's squares by colour: a commercial board
+    (found by its coloured premium squares) and the flat boards; read in grey they missed 5
+    to 6 tiles of 21 and 41 without a word."""
+    from vision.errors import BadPhoto
+    from vision.imageio import colourless
+
     if colourless(image):
-        raise BadPhoto(f"{name}: a black-and-white photo; the board is read by its colours "
-                       "(tiles against squares): take the photo in colour")
-    return image
+        raise BadPhoto(f"{name}: {NO_COLOUR}")
 
 
 def read_photo(photo: bytes | str | Path | np.ndarray, game: str,
@@ -56,8 +76,9 @@ def read_photo(photo: bytes | str | Path | np.ndarray, game: str,
     ``photo`` is bytes, a file, or a working image already made by :func:`load` (so a caller
     that looked at it first does not decode it again).
 
-    Bad files raise :class:`vision.errors.BadPhoto`, unreadable boards
-    :class:`vision.errors.VisionError`, each with a sentence for the player.
+    Bad files and photos with no colour raise :class:`vision.errors.BadPhoto` (``name``
+    opens the sentence), unreadable boards :class:`vision.errors.VisionError`, each with a
+    sentence for the player.
     """
     from vision.boards import board_spec
     from vision.classifier import shipped_classifier
@@ -67,6 +88,7 @@ def read_photo(photo: bytes | str | Path | np.ndarray, game: str,
 
     spec = board_spec(game)
     image = photo if isinstance(photo, np.ndarray) else load(photo, cfg, name)
+    refuse_colourless(image, named(photo, name))
     reading = read_board(cfg, image, spec, shipped_classifier(), lexicon,
                          tesseract=Tesseract() if tesseract else None)
     light = check_light(cfg.light, image, reading.located.corners).to_dict()
@@ -100,12 +122,21 @@ def read_deal_photo(image: np.ndarray, cfg: VisionConfig = DEFAULT,
 def read_werdup_photo(image: np.ndarray, lexicon: Lexicon | None,
                       previous: BoardState | None = None, rules_name: str = "werdup",
                       tesseract: bool = False, want_overlay: bool = False,
-                      cfg: VisionConfig = DEFAULT) -> tuple[dict, np.ndarray | None]:
+                      cfg: VisionConfig = DEFAULT, name: str = "photo"
+                      ) -> tuple[dict, np.ndarray | None]:
     """A WerdUp photo (a working image from :func:`load`), whichever board it shows: the
     3D-printed board's stacks, heights and letters from the photo, when its markers and
     tiles are seen (not with Tesseract); otherwise the board read flat, heights from
     ``previous`` (unknown without it). The JSON-ready reading with the play since
-    ``previous`` under the rule set ``rules_name``, and the overlay when wanted."""
+    ``previous`` under the rule set ``rules_name``, and the overlay when wanted.
+
+    A photo with no colour (a set printed in greys, or a black-and-white photo) is read on
+    the 3D-printed board when its tiles are lighter or darker than the board
+    (:meth:`vision.werdup_stacks.StacksReading.readable_without_colour`), and refused
+    otherwise (:data:`SAME_SHADE`); read flat, it is refused (:func:`refuse_colourless`).
+    ``name`` opens the refusal's sentence."""
+    from vision.errors import BadPhoto
+    from vision.imageio import colourless
     from vision.overlay import draw_overlay
     from vision.werdup_read import (
         check_flat_reading,
@@ -118,11 +149,14 @@ def read_werdup_photo(image: np.ndarray, lexicon: Lexicon | None,
     stacks = None
     if not tesseract and printed_board_in(image):
         stacks = printed_stacks(image, lexicon)
+        if (stacks.printed_tiles(cfg.stacks) and not stacks.readable_without_colour(cfg.stacks)
+                and colourless(image)):
+            raise BadPhoto(f"{name}: {SAME_SHADE}")
         found = read_printed_board(image, lexicon, previous, rules_name, want_overlay,
                                    reading=stacks)
         if found is not None:
             return found
-    photo = read_photo(image, "werdup", lexicon, cfg, tesseract)
+    photo = read_photo(image, "werdup", lexicon, cfg, tesseract, name)
     if stacks is not None:  # the printed board read flat: refused when that misplaces stacks
         check_flat_reading(stacks, photo.reading.grid(), image)
     out = photo.to_dict()
@@ -146,13 +180,15 @@ def read_for_table(photo: bytes | str | Path, game: str, lexicon: Lexicon | None
     from vision.werdup_stacks import not_seen_why
 
     image = load(photo, cfg, name)
+    name = named(photo, name)
     size = (image.shape[1], image.shape[0])
     if game == "werdup":
-        reading, overlay = read_werdup_photo(image, lexicon, want_overlay=True, cfg=cfg)
+        reading, overlay = read_werdup_photo(image, lexicon, want_overlay=True, cfg=cfg,
+                                             name=name)
         reading["uncertain"] = sorted(reading["uncertain"] + [
             {"row": n["row"], "col": n["col"], "read": "", "alternatives": [],
              "why": not_seen_why(n)} for n in reading.get("not_seen", [])],
             key=lambda u: (u["row"], u["col"]))  # in board order, as a flat board's
         return reading, image if overlay is None else overlay, size
-    found = read_photo(image, game, lexicon, cfg)
+    found = read_photo(image, game, lexicon, cfg, name=name)
     return found.to_dict(), draw_overlay(found.image, found.reading), size

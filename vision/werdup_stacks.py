@@ -168,6 +168,7 @@ class StacksReading:
     doubtful_heights: list[tuple[int, int]] = field(default_factory=list)
     not_seen: list[tuple[int, int]] = field(default_factory=list)
     size: int = 10
+    colours: FaceColours | None = None  # the tiles' faces and the board's floor, as seen
 
     def printed_tiles(self, cfg: StackConfig) -> bool:
         """Whether the letters read are on the printed set's tiles (a flat picture of the
@@ -180,6 +181,13 @@ class StacksReading:
             return sum(s.bar for s in barred) >= 0.5 * len(barred)
         return bool(letters) and float(np.median([s.letter_score for s in letters])
                                        ) >= cfg.printed_score
+
+    def readable_without_colour(self, cfg: StackConfig) -> bool:
+        """Whether this reading holds in a photo with no colour: the tiles' faces are told
+        from the board's floor by their lightness (:meth:`FaceColours.told_apart_by_lightness`).
+        The board is found by its markers and the letters by their ink, neither needing
+        colour; only telling a tile from the board around it does."""
+        return self.colours is None or self.colours.told_apart_by_lightness(cfg)
 
     def bar_seen(self) -> bool:
         """Whether any M, W, N or Z read shows the bar under it: only the printed tiles carry
@@ -531,6 +539,16 @@ class FaceColours:
         chroma = float(np.hypot(face[1] - self.tile[1], face[2] - self.tile[2]))
         return face[0] >= cfg.min_face_share * self.tile[0] and chroma <= cfg.max_face_chroma
 
+    def told_apart_by_lightness(self, cfg: StackConfig) -> bool:
+        """Whether the tiles' faces and the board's floor differ in lightness (Lab L) by
+        ``min_tile_contrast`` at least, the contrast the colour checks need (an unread tile
+        told from an empty cell, a letter on a face of the board's colour): in a photo with
+        no colour they then work on lightness alone. True when no tile's face or no floor
+        was seen: nothing is told apart by colour then, in colour or not."""
+        if self.tile is None or self.board is None:
+            return True
+        return abs(float(self.tile[0]) - float(self.board[0])) >= cfg.min_tile_contrast
+
     def board_like(self, cfg: StackConfig, face: np.ndarray) -> bool:
         """Much nearer the board's colour than the tiles' (and the two differ): a mark on
         a light board (a beginning cell's ring) or a tile in a deep shadow."""
@@ -688,7 +706,7 @@ def read_stacks(cfg: StackConfig, cells: CellConfig, classify: ClassifyConfig,
             if s.letter.face and s.height and s.height > 1 and colours.board_like(
                     cfg, _body_lab(image, pose, board, s.row, s.col, s.height)):
                 s.margin = 0.0
-    reading = StacksReading(pose, stacks, heights_seen, size=board.cells)
+    reading = StacksReading(pose, stacks, heights_seen, size=board.cells, colours=colours)
     _mark_hidden(cfg, reading, board)
     _read_partly_hidden(cfg, image, reading, board, colours)
     for s in stacks:  # to the words, an unread tile is a tile of unknown letter

@@ -104,7 +104,7 @@ def run_read(args: argparse.Namespace) -> int:
 
 def _run_read(args: argparse.Namespace) -> int:
 
-    from vision.photo import load, read_photo, read_werdup_photo
+    from vision.photo import load, named, read_photo, read_werdup_photo
 
     _check_game_options(args)
     if args.overlay is not None:
@@ -131,13 +131,14 @@ def _run_read(args: argparse.Namespace) -> int:
     if args.game == "pdq":
         return _read_pdq(args, image)
     tesseract = args.engine == "tesseract"
+    name = named(args.photo, "photo")
     if args.game == "werdup":
         out, overlay = read_werdup_photo(image, lexicon, previous, args.rules or "werdup",
-                                         tesseract, want_overlay=bool(args.overlay))
+                                         tesseract, want_overlay=bool(args.overlay), name=name)
     else:
         from vision.overlay import draw_overlay
 
-        photo = read_photo(image, args.game, lexicon, tesseract=tesseract)
+        photo = read_photo(image, args.game, lexicon, tesseract=tesseract, name=name)
         out = photo.to_dict()
         overlay = draw_overlay(photo.image, photo.reading) if args.overlay else None
     # The overlay is drawn exactly when one was asked for.

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from tools.render.blender import BlenderError
-from tools.render.scene import RigLimits
+from tools.render.scene import RigLimits, colour_names
 
 
 def seed_list(text: str) -> list[int]:
@@ -34,6 +34,9 @@ def main(argv: list[str] | None = None) -> int:
     mk.add_argument("--straight-down", metavar="SEEDS", default="",
                     help="seeds photographed straight down (tilt 0)")
     mk.add_argument("--threads", type=int, default=1, help="render threads (default 1)")
+    mk.add_argument("--colours", metavar="BODY,LETTERS,BOARD", default=None,
+                    help="the set's PLA colours instead of the seed's, e.g. "
+                         "silver,black,charcoal")
     args = ap.parse_args(argv)
     from tools.render.rig import make_set
 
@@ -43,9 +46,15 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:
         print(f"bad --size or --samples: {exc}", file=sys.stderr)
         return 2
+    try:
+        colours = None if args.colours is None else colour_names(args.colours)
+    except ValueError as exc:
+        print(f"bad --colours: {exc}", file=sys.stderr)
+        return 2
     tilts = {s: 0.0 for s in seed_list(args.straight_down)} if args.straight_down else {}
     try:
-        make_set(seed_list(args.seeds), args.out, limits, tilts, args.threads)
+        make_set(seed_list(args.seeds), args.out, limits, tilts, args.threads,
+                 colours=colours)
     except BlenderError as exc:
         print(str(exc), file=sys.stderr)
         return 1

@@ -177,11 +177,11 @@ def drawn_otherwise(seeds: list[int], out: Path, lexicon: Lexicon, limits: RigLi
 
 def make_set(seeds: list[int], out: Path, limits: RigLimits | None = None,
              tilts: dict[int, float] | None = None, threads: int = 1,
-             lexicon=None) -> list[Path]:
+             lexicon=None, colours: tuple[str, str, str] | None = None) -> list[Path]:
     """Render every seed missing from ``out``, made there from older CAD meshes, or kept
     with a truth today's code no longer draws for its seed (:func:`drawn_otherwise`), as
     ``render-SEED.jpg`` with ``render-SEED.json`` (its truth); returns the JPEG paths, in
-    seed order."""
+    seed order. ``colours`` (tile body, letters, board) replaces the colours drawn."""
     from companion.lexicon import default_lexicon
     from tools.render.positions import played_position
 
@@ -194,7 +194,7 @@ def make_set(seeds: list[int], out: Path, limits: RigLimits | None = None,
         jpg = out / f"render-{seed}.jpg"
         paths.append(jpg)
         position = played_position(seed, lexicon)
-        scene = plan(position, seed, limits, (tilts or {}).get(seed))
+        scene = plan(position, seed, limits, (tilts or {}).get(seed), colours=colours)
         kept = kept_truth(jpg)
         if made_from(jpg) == key and kept is not None and same_draw(kept, as_kept(scene)):
             continue

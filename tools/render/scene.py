@@ -36,6 +36,21 @@ LIGHTS = ("warm lamp", "window", "overhead", "hard sun")
 EXTRAS = ("none", "hand", "rack", "hand and rack")
 
 
+def colour_names(text: str) -> tuple[str, str, str]:
+    """``"silver,black,charcoal"`` -> the tile bodies', letter inlays' and board's PLA
+    colours, each checked against the rig's (a sentence naming them when one is not)."""
+    names = tuple(n.strip().lower() for n in text.split(","))
+    if len(names) != 3:
+        raise ValueError(f"colours are three names, tile body, letters and board, like "
+                         f"silver,black,charcoal; got {text!r}")
+    for name, kind, known in zip(names, ("tile body", "letter", "board"),
+                                 (TILE_BODIES, INLAYS, BOARDS), strict=True):
+        if name not in known:
+            raise ValueError(f"{name!r} is not a {kind} colour of the rig; those are "
+                             f"{', '.join(sorted(known))}")
+    return names[0], names[1], names[2]
+
+
 @dataclass(frozen=True)
 class RigLimits:
     """The ranges a plan is drawn from (degrees, millimetres, pixels)."""
@@ -194,9 +209,12 @@ def _extras(board: BoardLayout, rng: random.Random) -> list[dict]:
 
 
 def plan(position: Board, seed: int, limits: RigLimits | None = None,
-         tilt: float | None = None, board: BoardLayout = WERDUP_BOARD) -> dict:
+         tilt: float | None = None, board: BoardLayout = WERDUP_BOARD,
+         colours: tuple[str, str, str] | None = None) -> dict:
     """The full render plan of ``position`` (a 10 x 10 WerdUp board, stacks 1-5) drawn from
-    ``seed``; ``tilt`` fixes the camera's angle from vertical (degrees)."""
+    ``seed``; ``tilt`` fixes the camera's angle from vertical (degrees), ``colours`` the
+    tile bodies', letter inlays' and board's PLA colours (:func:`colour_names`; the rest is
+    drawn as without them)."""
     limits = limits or RigLimits()
     if position.rows != board.cells or position.cols != board.cells:
         raise ValueError(f"the position is {position.rows}x{position.cols}; the WerdUp board "
@@ -213,6 +231,9 @@ def plan(position: Board, seed: int, limits: RigLimits | None = None,
                                     "z": board.floor_height + level * board.tile_body_height,
                                     "turn": rng.uniform(-limits.max_turn, limits.max_turn)})
     body = rng.choice(sorted(TILE_BODIES))
+    inlay, bc = rng.choice(sorted(INLAYS)), rng.choice(sorted(BOARDS))
+    if colours is not None:
+        body, inlay, bc = colours
     return {
         "seed": seed,
         "position": position.to_text(),
@@ -224,8 +245,8 @@ def plan(position: Board, seed: int, limits: RigLimits | None = None,
         "marker_size": board.marker_size,
         "dictionary": board.aruco_dictionary,
         "colours": {"body": body, "body_rgb": TILE_BODIES[body],
-                    "inlay": (inlay := rng.choice(sorted(INLAYS))), "inlay_rgb": INLAYS[inlay],
-                    "board": (bc := rng.choice(sorted(BOARDS))), "board_rgb": BOARDS[bc],
+                    "inlay": inlay, "inlay_rgb": INLAYS[inlay],
+                    "board": bc, "board_rgb": BOARDS[bc],
                     "roughness": rng.uniform(0.35, 0.6)},
         "table": {"kind": rng.choice(TABLES), "hue": rng.uniform(-0.05, 0.05),
                   "scale": rng.uniform(0.6, 1.6)},
