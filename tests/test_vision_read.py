@@ -984,6 +984,35 @@ def test_a_square_listed_for_two_reasons_is_named_under_both() -> None:
     assert named_elsewhere(groups[0], groups, column) == ""
 
 
+def test_a_reason_that_names_one_square_shown_under_another_does_not_show_it_twice(capsys):
+    """A square shown under its first reason and named under a second that no other listed
+    square shares was taken for a square listed alone: the command line printed it twice
+    with its letters, and the photo page gave it two sets of letters to tap. It is shown
+    once, and named under the second reason on its "also" line."""
+    from companion.cli.vision import _print_listed
+    from companion.web.photos import listed_on_page
+    from vision.cells import CellRead, give_reason, listed_by_reason
+
+    cells = [CellRead(r, c, "", 1.0) for r in range(15) for c in range(15)]
+    cells[7 * 15 + 7] = tile = CellRead(7, 7, "B", 0.84, [("B", 0.84), ("M", 0.023)], "B")
+    cells[9 * 15 + 3] = alone = CellRead(9, 3, "T", 0.5, [("T", 0.5), ("I", 0.3)], "T")
+    give_reason(tile, "BFNQB is not a word")
+    give_reason(tile, "one B too many")
+    out = _listed_json(cells, [tile, alone])
+    groups = listed_by_reason(out)
+    assert [(g.why, g.alone) for g in groups] == [
+        ("BFNQB is not a word", True), ("one B too many", False), ("", True)]
+    _print_listed({"uncertain": out})
+    assert capsys.readouterr().out.splitlines() == [
+        "  uncertain: row 8, column 8 (read B; BFNQB is not a word): B (84%), M (2%)",
+        "  uncertain: row 8, column 8 (one B too many):",
+        "    also: row 8, column 8: B (listed above)",
+        "  uncertain: row 10, column 4 (read T): T (50%), I (30%)"]
+    page = listed_on_page(out)
+    assert [len(g["doubtful"]) for g in page] == [1, 0, 1]
+    assert page[1]["also"] == "row 8, column H: B (listed above)"
+
+
 def test_many_squares_read_alike_are_named_by_the_rows_they_lie_in() -> None:
     """A lamp's glare lists 100+ squares, each "read empty: empty, ?", a line each. More
     than ALIKE_LISTED squares of one reason read and offering alike are named together by
