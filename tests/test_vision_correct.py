@@ -235,3 +235,88 @@ def test_a_lost_letter_with_no_word_list_nor_ink_is_offered_the_commonest_letter
     assert bare.unweighed and bare.why == f"{LETTER_UNKNOWN}; {COMMONEST}"
     assert inked.face == "O" and inked.alternatives == [("O", 0.6), ("Q", 0.3)]
     assert not inked.unweighed and inked.why == ""
+
+
+def _set_of(game: str) -> dict[str, int]:
+    """What the set of ``game``'s board holds, as the reader has it (its engine's)."""
+    from vision.boards import board_spec
+
+    return dict(board_spec(game).counts)
+
+
+def test_more_of_a_letter_than_the_set_holds_lists_the_least_sure_of_them():
+    """A reading with three B tiles on a board whose set holds two is wrong on one of them at
+    least: none was listed (each read over the reader's confidence, its words words). The
+    least sure is listed, saying so: least sure by how much more it looks like a B than like
+    its likeliest other letter (the tile read 96% B and 4% S, not the one read 93% B with
+    no runner-up); the others are not."""
+    from companion.bugwords.rules import default_rules
+    from vision.cells import listed_entry
+    from vision.correct import list_beyond_the_set
+
+    held = default_rules().tiles.counts["B"]
+    assert held == _set_of("bugwords")["B"] == 2  # the engine's count, as the reader has it
+    reads = _reads(["BOB", "E..", "D.B"])
+    _cell(reads, 0, 0).confidence = 0.99
+    second = _cell(reads, 0, 2)
+    second.confidence, second.options = 0.96, [("S", 0.04)]
+    third = _cell(reads, 2, 2)
+    third.confidence = 0.93
+    listed: list[CellRead] = []
+    list_beyond_the_set(reads, _set_of("bugwords"), listed)
+    assert listed == [second]
+    entry = listed_entry(second)
+    assert entry["why"] == "the set holds only 2 B tiles and 3 are read: check its letter"
+    assert [a["letter"] for a in entry["alternatives"]] == ["B", "S"]
+    # two B tiles, as many as the set holds: nothing to say
+    third.face = third.letter = "D"
+    second.why, listed = "", []
+    list_beyond_the_set(reads, _set_of("bugwords"), listed)
+    assert listed == [] and second.why == ""
+
+
+def test_a_tile_read_beyond_the_set_already_listed_says_so_too_and_no_other_is_listed():
+    """Two Q tiles read where the set holds one: one is listed already (its run is no word),
+    which is as many as must be misread: it says also that the set holds only one Q, and
+    the other, read surely, is not listed. When more must be misread than are listed
+    (three Q, one listed), the least sure of the others is listed too."""
+    from vision.correct import list_beyond_the_set
+
+    why = "the set holds only 1 Q tile and 2 are read: check its letter"
+    reads = _reads(["Q..", "...", "..Q"])
+    doubted = _cell(reads, 2, 2)
+    doubted.confidence, doubted.why = 0.3, "QX is not a word: check its letters"
+    listed = [doubted]
+    list_beyond_the_set(reads, _set_of("bugwords"), listed)
+    assert listed == [doubted] and doubted.why_also == [why]
+    assert _cell(reads, 0, 0).why == ""
+    reads = _reads(["Q.Q", "...", "..Q"])
+    doubted = _cell(reads, 2, 2)
+    doubted.why = "QX is not a word: check its letters"
+    _cell(reads, 0, 0).confidence = 0.9
+    listed = [doubted]
+    list_beyond_the_set(reads, _set_of("bugwords"), listed)
+    assert listed == [doubted, _cell(reads, 0, 0)]
+    assert _cell(reads, 0, 0).why == doubted.why_also[0] == (
+        "the set holds only 1 Q tile and 3 are read: check its letter")
+
+
+def test_more_blank_tiles_than_the_set_holds_lists_the_least_sure():
+    """Three blank tiles read (their letters settled by their words) where the set holds
+    two: the one whose face is least near the tiles' colour is listed; in WerdUp, whose set
+    has one Qu, two Qu tiles read are one too many."""
+    from vision.correct import list_beyond_the_set
+
+    reads = _reads(["?A?", "...", "?.."])
+    for (r, c), sure, letter in (((0, 0), 0.9, "z"), ((0, 2), 0.6, "t"), ((2, 0), 0.8, "a")):
+        _cell(reads, r, c).confidence, _cell(reads, r, c).letter = sure, letter
+    listed: list[CellRead] = []
+    list_beyond_the_set(reads, _set_of("bugwords"), listed)
+    assert listed == [_cell(reads, 0, 2)]
+    assert listed[0].why == "the set holds only 2 blank tiles and 3 are read: check this square"
+    reads = _reads(["...", "...", "..."])
+    reads[0].face = reads[0].letter = reads[8].face = reads[8].letter = "Qu"
+    reads[8].confidence = 0.85
+    listed = []
+    list_beyond_the_set(reads, _set_of("werdup"), listed)
+    assert listed == [reads[8]] and listed[0].why.startswith("the set holds only 1 Qu tile and 2")

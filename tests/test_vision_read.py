@@ -472,6 +472,24 @@ def _read_wooden(rows: list[str], rng: np.random.Generator, camera: Camera = SMA
     return grid, listed
 
 
+@pytest.mark.parametrize("kind", ["paper", "commercial"])
+def test_more_of_a_letter_than_the_set_holds_is_listed_on_every_kind_of_board(kind):
+    """A printed board found by its markers and a commercial one by its premium squares,
+    showing ZAP, ZIP and ZOO: each Z reads 99% sure and every run is a word, so nothing was
+    listed, though the Bug Words set holds one Z tile. Two of the three must be misread: two
+    are listed, saying so."""
+    rows = ["", "", "", "...ZAP", "", "", "", "...ZIP", "", "", "", "...ZOO", "", "", ""]
+    spec = board_spec("bugwords")
+    assert spec.holds("Z") == 1
+    image = decode_photo(DEFAULT.load, synthetic_photo(
+        kind, spec, Scene(_rows(rows), set()), np.random.default_rng(1), SMALL))
+    reading = read_board(DEFAULT, image, spec, shipped_classifier(), default_lexicon())
+    assert reading.grid() == _rows(rows)
+    assert reading.located.method.startswith("markers" if kind == "paper" else "premium")
+    assert [(u["col"], u["read"], u["why"]) for u in reading.to_dict()["uncertain"]] == [
+        (3, "Z", "the set holds only 1 Z tile and 3 are read: check its letter")] * 2
+
+
 BAR = ["", "..C", "..A", "..P", "..F......B", "..U....BAR", "RILLED...E", ".....UNPIN",
        "..T..N...T", "..E..K", "..N..I", "..SIGNING", "..E..G", "..S", ""]
 

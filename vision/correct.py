@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Mapping
 
 from companion.lexicon import Lexicon, missing_reason
+from companion.text import counted
 from vision.cells import BLANK, EMPTY, SHOWN_MIN, CellRead, give_reason, shown_alternatives
 from vision.words import runs
 
@@ -193,6 +195,51 @@ def list_doubted(rd: CellRead, uncertain: list[CellRead]) -> None:
     rd.alternatives = [(rd.letter or rd.face, look)] + shown_alternatives(
         (a, q) for a, q in rd.options if a not in (rd.face, EMPTY))
     uncertain.append(rd)
+
+
+def beyond_the_set(face: str, held: int, read: int) -> str:
+    """Why a tile read as ``face`` (a letter, "Qu", "?" a blank tile) is listed when ``read``
+    tiles are read as it and the game's set holds only ``held``: one at least is misread."""
+    tile = "blank tile" if face == BLANK else f"{face} tile"
+    return (f"the set holds only {counted(held, tile)} and {read} are read: "
+            f"check {'this square' if face == BLANK else 'its letter'}")
+
+
+def sureness(rd: CellRead) -> float:
+    """How sure the reading of a tile is, to rank tiles read alike: how much more the
+    classifier found it to be what was read than its likeliest other letter (a blank tile:
+    how near its face is to the tiles' colour)."""
+    if rd.face == BLANK:
+        return rd.confidence
+    look = rd.confidence if rd.looks is None else rd.looks  # the classifier's, not the words'
+    return look - max((p for a, p in rd.options if a not in (rd.face, EMPTY)), default=0.0)
+
+
+def list_beyond_the_set(reads: list[CellRead], holds: Mapping[str, int],
+                        uncertain: list[CellRead]) -> None:
+    """A reading that shows more tiles of a face (a letter, a blank tile) than the game's set
+    ``holds`` is wrong on one of them at least: those of them listed in ``uncertain``
+    already say so too (:func:`beyond_the_set`, their ``why`` or one of their
+    ``why_also``), and when fewer are listed than must be misread, the least sure of the
+    others (:func:`sureness`) are listed, saying so, till as many are."""
+    by_face: dict[str, list[CellRead]] = {}
+    for rd in reads:
+        if rd.face != EMPTY:
+            by_face.setdefault(rd.face, []).append(rd)
+    listed = {id(u) for u in uncertain}
+    for face, tiles in by_face.items():
+        held = holds.get(face)
+        if held is None or len(tiles) <= held:
+            continue
+        why = beyond_the_set(face, held, len(tiles))
+        already = [rd for rd in tiles if id(rd) in listed]
+        for rd in already:
+            give_reason(rd, why)
+        others = sorted((rd for rd in tiles if id(rd) not in listed),
+                        key=lambda rd: (sureness(rd), rd.row, rd.col))
+        for rd in others[: len(tiles) - held - len(already)]:
+            give_reason(rd, why)
+            list_doubted(rd, uncertain)
 
 
 def _add_cells_of_non_words(grid: list[list[str]], by_cell: dict[Cell, CellRead],

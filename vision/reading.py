@@ -25,7 +25,13 @@ from vision.cells import (
 )
 from vision.classifier import NO_LETTER, TileClassifier
 from vision.config import VisionConfig, WoodConfig
-from vision.correct import list_doubted, not_a_word, read_as_letters, resolve
+from vision.correct import (
+    list_beyond_the_set,
+    list_doubted,
+    not_a_word,
+    read_as_letters,
+    resolve,
+)
 from vision.errors import ReaderCannotRead, VisionError, WrongDocument
 from vision.locate import Located, outline_grids, warp
 from vision.ocr import Tesseract
@@ -199,6 +205,7 @@ def read_board(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: TileC
         uncertain = [rd for rd in reads if rd.alternatives or rd.face == BLANK]
         if not spec.blanks:  # no blank tiles in the set: a blank-looking tile lost its letter
             read_as_letters(reads, spec.letters, uncertain)
+    list_beyond_the_set(reads, dict(spec.counts), uncertain)
     return BoardReading(spec, where, reads, uncertain)
 
 
@@ -263,6 +270,7 @@ def read_commercial(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: 
                              and any(a == BLANK for a, _ in u.alternatives)}
         _check_glared(wc, grid, may_hold)
         _list_washed(reads, grid, washed, may_hold, uncertain)
+    list_beyond_the_set(reads, dict(spec.counts), uncertain)
     p = cfg.locate.cell_px
     corners = project(wood.grid_to_photo, np.array([[0, 0], [15, 0], [15, 15], [0, 15]], float))
     to_canon = np.linalg.inv(wood.grid_to_photo @ np.diag([1 / p, 1 / p, 1.0]))
