@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from companion.lexicon import Lexicon
 from vision.cells import BLANK, CellRead
 from vision.correct import resolve
 from vision.words import runs
@@ -320,3 +323,66 @@ def test_more_blank_tiles_than_the_set_holds_lists_the_least_sure():
     listed = []
     list_beyond_the_set(reads, _set_of("werdup"), listed)
     assert listed == [reads[8]] and listed[0].why.startswith("the set holds only 1 Qu tile and 2")
+
+
+def _maleb(s_looks: float) -> tuple[list[CellRead], Lexicon]:
+    """MALES read MALEB across row 4 (its S 95% B, ``s_looks`` S), THESE read THEBE down
+    column 5 through that S, and BOB on row 7: three B where the set holds two. MALEB's
+    other letters are doubtful, each with six runners-up, so that their combinations are
+    too many to try and the least likely runners-up are dropped."""
+    lexicon = Lexicon(["males", "these", "thebe", "bob"], name="test-list")
+    reads = _reads([".....", "....T", "....H", "....E", "MALEB", "....E", ".....", "BOB.."])
+    for c, others in enumerate(["NRKDUW", "OEGHQI", "IJTFYC", "FOCGKA"]):
+        rd = _cell(reads, 4, c)
+        rd.confidence = 0.9
+        rd.options = [(a, 0.015) for a in others]
+    b = _cell(reads, 4, 4)
+    b.confidence = 0.95
+    b.options = sorted([("E", 0.004), ("S", s_looks), ("Z", 0.002), ("M", 0.002), ("Q", 0.002)],
+                       key=lambda o: -o[1])  # best first, as the classifier gives them
+    return reads, lexicon
+
+
+def test_a_tile_read_beyond_the_set_keeps_the_runner_up_its_words_want():
+    """IMG_20151016_170003 at full size: the S of MALES and THESE read 97% B (0.1% S), one
+    of three B where the set holds two, in a group of 17 tiles that share words whose
+    letters' combinations are too many to try: its S was among the runners-up dropped, no
+    combination left made every word a word, and the B stayed (BENDS, HURT and MALES all
+    read wrong, listed). A tile read beyond the set keeps the runners-up that alone make
+    its words words, letters the set holds more of than are read, however unlikely: the
+    words choose S, and the tile is listed, saying why."""
+    from vision.correct import WORDS_WANT
+
+    reads, lexicon = _maleb(0.001)
+    unsure = resolve(reads, 8, 5, lexicon, LETTERS, holds=_set_of("bugwords"))
+    tile = _cell(reads, 4, 4)
+    assert tile.face == "S" and tile in unsure
+    assert tile.why == WORDS_WANT
+    assert tile.why_also == ["the set holds only 2 B tiles and 3 are read: check its letter"]
+    assert [a for a, _ in tile.alternatives] == ["S", "B"]
+    # without the set's counts (a reader that does not know them) the S is dropped
+    reads, lexicon = _maleb(0.001)
+    resolve(reads, 8, 5, lexicon, LETTERS)
+    assert _cell(reads, 4, 4).face == "B"
+
+
+def test_a_tile_the_words_take_from_beyond_the_set_is_listed_though_it_looks_the_part():
+    """The words settle a tile's letter silently when the tile looks like it (2% or more):
+    a tile read beyond the set whose letter they change to one kept for the set's sake (the
+    limit on combinations would have dropped it: here MALEB's other letters' runners-up
+    are likelier still) is still listed, read as the words want with what was read offered
+    too, saying that the set holds fewer."""
+    reads, lexicon = _maleb(0.05)
+    for rd in reads[20:24]:
+        rd.options = [(a, 0.08) for a, _ in rd.options]
+    unsure = resolve(reads, 8, 5, lexicon, LETTERS, holds=_set_of("bugwords"))
+    tile = _cell(reads, 4, 4)
+    assert tile.face == "S" and tile in unsure
+    assert tile.why == "the set holds only 2 B tiles and 3 are read: check its letter"
+    assert tile.alternatives == [("S", pytest.approx(0.05)), ("B", 0.95)]
+    assert all(rd.face == "B" and rd not in unsure for rd in reads[35:38:2])
+    # kept by the limit anyway (MALEB's other runners-up less likely): settled as before,
+    # as the words settle any tile that looks the part, not listed
+    reads, lexicon = _maleb(0.05)
+    unsure = resolve(reads, 8, 5, lexicon, LETTERS, holds=_set_of("bugwords"))
+    assert _cell(reads, 4, 4).face == "S" and _cell(reads, 4, 4) not in unsure

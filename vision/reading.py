@@ -200,7 +200,7 @@ def read_board(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: TileC
     _check_located(cfg, image, where, spec, reads)
     if lexicon is not None:
         uncertain = resolve(reads, spec.rows, spec.cols, lexicon, spec.letters,
-                            blanks=spec.blanks > 0)
+                            blanks=spec.blanks > 0, holds=dict(spec.counts))
     else:
         uncertain = [rd for rd in reads if rd.alternatives or rd.face == BLANK]
         if not spec.blanks:  # no blank tiles in the set: a blank-looking tile lost its letter
@@ -381,7 +381,7 @@ def _resolve_with_words(reads: list[CellRead], spec: BoardSpec,
     the words chose a letter for is still confirmed by the player)."""
     doubted = {(rd.row, rd.col) for rd in reads if rd.alternatives}
     uncertain = resolve(reads, spec.rows, spec.cols, lexicon, spec.letters,
-                        blanks=spec.blanks > 0)
+                        blanks=spec.blanks > 0, holds=dict(spec.counts))
     listed = {(rd.row, rd.col) for rd in uncertain}
     for rd in reads:  # the words suggest a letter for a doubtful tile; the player confirms
         if (rd.row, rd.col) in doubted - listed:
