@@ -386,3 +386,23 @@ def test_a_tile_the_words_take_from_beyond_the_set_is_listed_though_it_looks_the
     reads, lexicon = _maleb(0.05)
     unsure = resolve(reads, 8, 5, lexicon, LETTERS, holds=_set_of("bugwords"))
     assert _cell(reads, 4, 4).face == "S" and _cell(reads, 4, 4) not in unsure
+
+
+def test_a_doubtful_letter_every_choice_of_its_words_keeps_shows_how_much_it_looks_like_it():
+    """IMG_20151016_170003 at full size: BENDS's E read 24% sure, MENDS or BENDS, each
+    choice of its words keeping the E. The E took the words' share (100%) as its confidence
+    and, listed for its doubt, was offered as "E (100%), F (6%), C (5%)", shares adding to
+    far more than 100%. As when one choice leads, the tile's own look is kept (``looks``)
+    and offered: E as the classifier found it."""
+    from vision.correct import list_doubted
+
+    lexicon = Lexicon(["bends", "mends"], name="test-list")
+    reads = _reads(["BENDS"])
+    b, e = _cell(reads, 0, 0), _cell(reads, 0, 1)
+    b.confidence, b.alternatives, b.options = 0.7, [("M", 0.29)], [("M", 0.29)]
+    e.confidence, e.alternatives, e.options = 0.24, [("F", 0.06)], [("F", 0.06), ("C", 0.05)]
+    unsure = resolve(reads, 1, 5, lexicon, LETTERS)
+    assert unsure == [b] and e.face == "E" and e.confidence == 1.0  # the words' share
+    listed: list[CellRead] = []
+    list_doubted(e, listed)
+    assert e.alternatives == [("E", 0.24), ("F", 0.06), ("C", 0.05)]

@@ -466,6 +466,7 @@ def _share_out(group: list[CellRead], good: list[Scored], unresolved: list[CellR
             _nothing_tells(rd, blanks, EVERY_WORD)
         if rd.face != BLANK and len(ranked) == 1:
             rd.alternatives = []
+            rd.looks = looks[ranked[0][0]]  # the classifier's, beside the words' share
             if rd.face != was[0] and looks[ranked[0][0]] < SHOWN_MIN:
                 # the words want a letter the tile hardly looks like: the player confirms
                 rd.confidence = looks[ranked[0][0]]
