@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from companion.lexicon import Lexicon
 from vision.cells import BLANK, CellRead
 from vision.correct import resolve
 from vision.words import runs
@@ -235,3 +238,171 @@ def test_a_lost_letter_with_no_word_list_nor_ink_is_offered_the_commonest_letter
     assert bare.unweighed and bare.why == f"{LETTER_UNKNOWN}; {COMMONEST}"
     assert inked.face == "O" and inked.alternatives == [("O", 0.6), ("Q", 0.3)]
     assert not inked.unweighed and inked.why == ""
+
+
+def _set_of(game: str) -> dict[str, int]:
+    """What the set of ``game``'s board holds, as the reader has it (its engine's)."""
+    from vision.boards import board_spec
+
+    return dict(board_spec(game).counts)
+
+
+def test_more_of_a_letter_than_the_set_holds_lists_the_least_sure_of_them():
+    """A reading with three B tiles on a board whose set holds two is wrong on one of them at
+    least: none was listed (each read over the reader's confidence, its words words). The
+    least sure is listed, saying so: least sure by how much more it looks like a B than like
+    its likeliest other letter (the tile read 96% B and 4% S, not the one read 93% B with
+    no runner-up); the others are not."""
+    from companion.bugwords.rules import default_rules
+    from vision.cells import listed_entry
+    from vision.correct import list_beyond_the_set
+
+    held = default_rules().tiles.counts["B"]
+    assert held == _set_of("bugwords")["B"] == 2  # the engine's count, as the reader has it
+    reads = _reads(["BOB", "E..", "D.B"])
+    _cell(reads, 0, 0).confidence = 0.99
+    second = _cell(reads, 0, 2)
+    second.confidence, second.options = 0.96, [("S", 0.04)]
+    third = _cell(reads, 2, 2)
+    third.confidence = 0.93
+    listed: list[CellRead] = []
+    list_beyond_the_set(reads, _set_of("bugwords"), listed)
+    assert listed == [second]
+    entry = listed_entry(second)
+    assert entry["why"] == "the set holds only 2 B tiles and 3 are read: check its letter"
+    assert [a["letter"] for a in entry["alternatives"]] == ["B", "S"]
+    # two B tiles, as many as the set holds: nothing to say
+    third.face = third.letter = "D"
+    second.why, listed = "", []
+    list_beyond_the_set(reads, _set_of("bugwords"), listed)
+    assert listed == [] and second.why == ""
+
+
+def test_a_tile_read_beyond_the_set_already_listed_says_so_too_and_no_other_is_listed():
+    """Two Q tiles read where the set holds one: one is listed already (its run is no word),
+    which is as many as must be misread: it says also that the set holds only one Q, and
+    the other, read surely, is not listed. When more must be misread than are listed
+    (three Q, one listed), the least sure of the others is listed too."""
+    from vision.correct import list_beyond_the_set
+
+    why = "the set holds only 1 Q tile and 2 are read: check its letter"
+    reads = _reads(["Q..", "...", "..Q"])
+    doubted = _cell(reads, 2, 2)
+    doubted.confidence, doubted.why = 0.3, "QX is not a word: check its letters"
+    listed = [doubted]
+    list_beyond_the_set(reads, _set_of("bugwords"), listed)
+    assert listed == [doubted] and doubted.why_also == [why]
+    assert _cell(reads, 0, 0).why == ""
+    reads = _reads(["Q.Q", "...", "..Q"])
+    doubted = _cell(reads, 2, 2)
+    doubted.why = "QX is not a word: check its letters"
+    _cell(reads, 0, 0).confidence = 0.9
+    listed = [doubted]
+    list_beyond_the_set(reads, _set_of("bugwords"), listed)
+    assert listed == [doubted, _cell(reads, 0, 0)]
+    assert _cell(reads, 0, 0).why == doubted.why_also[0] == (
+        "the set holds only 1 Q tile and 3 are read: check its letter")
+
+
+def test_more_blank_tiles_than_the_set_holds_lists_the_least_sure():
+    """Three blank tiles read (their letters settled by their words) where the set holds
+    two: the one whose face is least near the tiles' colour is listed; in WerdUp, whose set
+    has one Qu, two Qu tiles read are one too many."""
+    from vision.correct import list_beyond_the_set
+
+    reads = _reads(["?A?", "...", "?.."])
+    for (r, c), sure, letter in (((0, 0), 0.9, "z"), ((0, 2), 0.6, "t"), ((2, 0), 0.8, "a")):
+        _cell(reads, r, c).confidence, _cell(reads, r, c).letter = sure, letter
+    listed: list[CellRead] = []
+    list_beyond_the_set(reads, _set_of("bugwords"), listed)
+    assert listed == [_cell(reads, 0, 2)]
+    assert listed[0].why == "the set holds only 2 blank tiles and 3 are read: check this square"
+    reads = _reads(["...", "...", "..."])
+    reads[0].face = reads[0].letter = reads[8].face = reads[8].letter = "Qu"
+    reads[8].confidence = 0.85
+    listed = []
+    list_beyond_the_set(reads, _set_of("werdup"), listed)
+    assert listed == [reads[8]] and listed[0].why.startswith("the set holds only 1 Qu tile and 2")
+
+
+def _maleb(s_looks: float) -> tuple[list[CellRead], Lexicon]:
+    """MALES read MALEB across row 4 (its S 95% B, ``s_looks`` S), THESE read THEBE down
+    column 5 through that S, and BOB on row 7: three B where the set holds two. MALEB's
+    other letters are doubtful, each with six runners-up, so that their combinations are
+    too many to try and the least likely runners-up are dropped."""
+    lexicon = Lexicon(["males", "these", "thebe", "bob"], name="test-list")
+    reads = _reads([".....", "....T", "....H", "....E", "MALEB", "....E", ".....", "BOB.."])
+    for c, others in enumerate(["NRKDUW", "OEGHQI", "IJTFYC", "FOCGKA"]):
+        rd = _cell(reads, 4, c)
+        rd.confidence = 0.9
+        rd.options = [(a, 0.015) for a in others]
+    b = _cell(reads, 4, 4)
+    b.confidence = 0.95
+    b.options = sorted([("E", 0.004), ("S", s_looks), ("Z", 0.002), ("M", 0.002), ("Q", 0.002)],
+                       key=lambda o: -o[1])  # best first, as the classifier gives them
+    return reads, lexicon
+
+
+def test_a_tile_read_beyond_the_set_keeps_the_runner_up_its_words_want():
+    """IMG_20151016_170003 at full size: the S of MALES and THESE read 97% B (0.1% S), one
+    of three B where the set holds two, in a group of 17 tiles that share words whose
+    letters' combinations are too many to try: its S was among the runners-up dropped, no
+    combination left made every word a word, and the B stayed (BENDS, HURT and MALES all
+    read wrong, listed). A tile read beyond the set keeps the runners-up that alone make
+    its words words, letters the set holds more of than are read, however unlikely: the
+    words choose S, and the tile is listed, saying why."""
+    from vision.correct import WORDS_WANT
+
+    reads, lexicon = _maleb(0.001)
+    unsure = resolve(reads, 8, 5, lexicon, LETTERS, holds=_set_of("bugwords"))
+    tile = _cell(reads, 4, 4)
+    assert tile.face == "S" and tile in unsure
+    assert tile.why == WORDS_WANT
+    assert tile.why_also == ["the set holds only 2 B tiles and 3 are read: check its letter"]
+    assert [a for a, _ in tile.alternatives] == ["S", "B"]
+    # without the set's counts (a reader that does not know them) the S is dropped
+    reads, lexicon = _maleb(0.001)
+    resolve(reads, 8, 5, lexicon, LETTERS)
+    assert _cell(reads, 4, 4).face == "B"
+
+
+def test_a_tile_the_words_take_from_beyond_the_set_is_listed_though_it_looks_the_part():
+    """The words settle a tile's letter silently when the tile looks like it (2% or more):
+    a tile read beyond the set whose letter they change to one kept for the set's sake (the
+    limit on combinations would have dropped it: here MALEB's other letters' runners-up
+    are likelier still) is still listed, read as the words want with what was read offered
+    too, saying that the set holds fewer."""
+    reads, lexicon = _maleb(0.05)
+    for rd in reads[20:24]:
+        rd.options = [(a, 0.08) for a, _ in rd.options]
+    unsure = resolve(reads, 8, 5, lexicon, LETTERS, holds=_set_of("bugwords"))
+    tile = _cell(reads, 4, 4)
+    assert tile.face == "S" and tile in unsure
+    assert tile.why == "the set holds only 2 B tiles and 3 are read: check its letter"
+    assert tile.alternatives == [("S", pytest.approx(0.05)), ("B", 0.95)]
+    assert all(rd.face == "B" and rd not in unsure for rd in reads[35:38:2])
+    # kept by the limit anyway (MALEB's other runners-up less likely): settled as before,
+    # as the words settle any tile that looks the part, not listed
+    reads, lexicon = _maleb(0.05)
+    unsure = resolve(reads, 8, 5, lexicon, LETTERS, holds=_set_of("bugwords"))
+    assert _cell(reads, 4, 4).face == "S" and _cell(reads, 4, 4) not in unsure
+
+
+def test_a_doubtful_letter_every_choice_of_its_words_keeps_shows_how_much_it_looks_like_it():
+    """IMG_20151016_170003 at full size: BENDS's E read 24% sure, MENDS or BENDS, each
+    choice of its words keeping the E. The E took the words' share (100%) as its confidence
+    and, listed for its doubt, was offered as "E (100%), F (6%), C (5%)", shares adding to
+    far more than 100%. As when one choice leads, the tile's own look is kept (``looks``)
+    and offered: E as the classifier found it."""
+    from vision.correct import list_doubted
+
+    lexicon = Lexicon(["bends", "mends"], name="test-list")
+    reads = _reads(["BENDS"])
+    b, e = _cell(reads, 0, 0), _cell(reads, 0, 1)
+    b.confidence, b.alternatives, b.options = 0.7, [("M", 0.29)], [("M", 0.29)]
+    e.confidence, e.alternatives, e.options = 0.24, [("F", 0.06)], [("F", 0.06), ("C", 0.05)]
+    unsure = resolve(reads, 1, 5, lexicon, LETTERS)
+    assert unsure == [b] and e.face == "E" and e.confidence == 1.0  # the words' share
+    listed: list[CellRead] = []
+    list_doubted(e, listed)
+    assert e.alternatives == [("E", 0.24), ("F", 0.06), ("C", 0.05)]

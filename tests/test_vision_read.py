@@ -60,10 +60,24 @@ KINDS = [("commercial", "bugwords"), ("paper", "bugwords"), ("paper", "werdup"),
 
 @pytest.mark.parametrize("kind, game, seed", [(k, g, s) for k, g in KINDS for s in range(1, 5)])
 def test_every_cell_of_a_tilted_photo_is_read(kind, game, seed):
+    """Every cell read right and none doubted; the boards are drawn from words alone, not
+    from a game's set of tiles, and those that hold more of a letter than the set does (four
+    P where it holds two) have as many of those tiles listed as must be misread, for that
+    reason alone (:func:`vision.correct.list_beyond_the_set`)."""
+    from collections import Counter
+
+    from vision.correct import beyond_the_set
+
     scene, reading = _read(kind, game, seed)
     assert reading.located.method.startswith("premium" if kind == "commercial" else "markers")
     assert reading.grid() == scene.letters
-    assert reading.uncertain == []
+    spec = board_spec(game)
+    drawn = Counter(t for row in scene.faces() for t in row if t)
+    beyond = {t: n for t, n in drawn.items() if n > (spec.holds(t) or n)}
+    assert sorted(u.why for u in reading.uncertain) == sorted(
+        beyond_the_set(t, spec.holds(t) or 0, n) for t, n in beyond.items()
+        for _ in range(n - (spec.holds(t) or 0)))
+    assert all(not u.why_also for u in reading.uncertain)
 
 
 @pytest.mark.parametrize("kind, game, seed", [
@@ -470,6 +484,24 @@ def _read_wooden(rows: list[str], rng: np.random.Generator, camera: Camera = SMA
              if grid[r][c] != t and (r, c) not in blanks]
     assert all(cell in listed for cell in wrong), wrong
     return grid, listed
+
+
+@pytest.mark.parametrize("kind", ["paper", "commercial"])
+def test_more_of_a_letter_than_the_set_holds_is_listed_on_every_kind_of_board(kind):
+    """A printed board found by its markers and a commercial one by its premium squares,
+    showing ZAP, ZIP and ZOO: each Z reads 99% sure and every run is a word, so nothing was
+    listed, though the Bug Words set holds one Z tile. Two of the three must be misread: two
+    are listed, saying so."""
+    rows = ["", "", "", "...ZAP", "", "", "", "...ZIP", "", "", "", "...ZOO", "", "", ""]
+    spec = board_spec("bugwords")
+    assert spec.holds("Z") == 1
+    image = decode_photo(DEFAULT.load, synthetic_photo(
+        kind, spec, Scene(_rows(rows), set()), np.random.default_rng(1), SMALL))
+    reading = read_board(DEFAULT, image, spec, shipped_classifier(), default_lexicon())
+    assert reading.grid() == _rows(rows)
+    assert reading.located.method.startswith("markers" if kind == "paper" else "premium")
+    assert [(u["col"], u["read"], u["why"]) for u in reading.to_dict()["uncertain"]] == [
+        (3, "Z", "the set holds only 1 Z tile and 3 are read: check its letter")] * 2
 
 
 BAR = ["", "..C", "..A", "..P", "..F......B", "..U....BAR", "RILLED...E", ".....UNPIN",
@@ -982,6 +1014,35 @@ def test_a_square_listed_for_two_reasons_is_named_under_both() -> None:
     assert named_elsewhere(groups[1], groups, column) == (
         "row 6, column 7: W (listed above); row 8, column 7: Q (listed below)")
     assert named_elsewhere(groups[0], groups, column) == ""
+
+
+def test_a_reason_that_names_one_square_shown_under_another_does_not_show_it_twice(capsys):
+    """A square shown under its first reason and named under a second that no other listed
+    square shares was taken for a square listed alone: the command line printed it twice
+    with its letters, and the photo page gave it two sets of letters to tap. It is shown
+    once, and named under the second reason on its "also" line."""
+    from companion.cli.vision import _print_listed
+    from companion.web.photos import listed_on_page
+    from vision.cells import CellRead, give_reason, listed_by_reason
+
+    cells = [CellRead(r, c, "", 1.0) for r in range(15) for c in range(15)]
+    cells[7 * 15 + 7] = tile = CellRead(7, 7, "B", 0.84, [("B", 0.84), ("M", 0.023)], "B")
+    cells[9 * 15 + 3] = alone = CellRead(9, 3, "T", 0.5, [("T", 0.5), ("I", 0.3)], "T")
+    give_reason(tile, "BFNQB is not a word")
+    give_reason(tile, "one B too many")
+    out = _listed_json(cells, [tile, alone])
+    groups = listed_by_reason(out)
+    assert [(g.why, g.alone) for g in groups] == [
+        ("BFNQB is not a word", True), ("one B too many", False), ("", True)]
+    _print_listed({"uncertain": out})
+    assert capsys.readouterr().out.splitlines() == [
+        "  uncertain: row 8, column 8 (read B; BFNQB is not a word): B (84%), M (2%)",
+        "  uncertain: row 8, column 8 (one B too many):",
+        "    also: row 8, column 8: B (listed above)",
+        "  uncertain: row 10, column 4 (read T): T (50%), I (30%)"]
+    page = listed_on_page(out)
+    assert [len(g["doubtful"]) for g in page] == [1, 0, 1]
+    assert page[1]["also"] == "row 8, column H: B (listed above)"
 
 
 def test_many_squares_read_alike_are_named_by_the_rows_they_lie_in() -> None:

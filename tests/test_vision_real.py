@@ -112,6 +112,42 @@ def test_real_photo_totals():
     assert cells >= 0.968 and tiles >= 0.943
 
 
+def test_more_of_a_letter_than_the_set_holds_is_said_where_it_is_read():
+    """IMG_20151016_170003 (soft and dim) reads three B tiles, the S of BENDS and of MALES
+    taken for B; the Bug Words set holds two (its engine's tile set). Such a reading is wrong
+    on one of them at least, and the player was not told: the three were listed, each for
+    its run that is no word, with nothing to say that one B at least is no B. Each now says
+    also that the set holds only 2 B tiles and 3 are read; so do its two Q tiles (one in
+    the set, none on the board: the D of BENDS and of MODE) and its H tiles listed (the R
+    of HURT read as H; the H of THESE, read surely, as many as must be misread being
+    listed already, is not). No square is listed that was not."""
+    from collections import Counter
+
+    from companion.bugwords.rules import default_rules
+
+    name = "IMG_20151016_170003.jpg"
+    reading, _ = _read(name)
+    assert reading is not None
+    held = default_rules().tiles.counts
+    read = Counter(rd.face for rd in reading.cells if rd.face)
+    over = {face: n for face, n in read.items() if n > held[face]}
+    assert over == {"B": 3, "Q": 2, "H": 3}
+    on_board = Counter(ch for row in LABELS[name].rows for ch in row if ch != ".")
+    assert [on_board[face] for face in over] == [1, 0, 2]
+    listed = {(u.row, u.col): u for u in reading.uncertain}
+    said = {face: sorted(cell for cell, u in listed.items()
+                         if f"the set holds only {held[face]} {face} tile" in
+                         " ".join([u.why, *u.why_also])) for face in over}
+    assert said == {"B": [(7, 3), (7, 7), (12, 11)], "Q": [(7, 6), (13, 6)],
+                    "H": [(9, 4), (9, 6)]}
+    assert listed[(7, 7)].why_also[-1] == (
+        "the set holds only 2 B tiles and 3 are read: check its letter")
+    assert listed[(7, 6)].why_also[-1] == (
+        "the set holds only 1 Q tile and 2 are read: check its letter")
+    assert (10, 11) not in listed and len(listed) == 25
+    assert score(LABELS[name], reading).wrong_unlisted == 0
+
+
 def _jpeg(image: np.ndarray, **save) -> bytes:
     out = io.BytesIO()
     Image.fromarray(image[:, :, ::-1]).save(out, "JPEG", quality=90, **save)

@@ -129,6 +129,14 @@ class ListedReason:
     alike: list[list[dict]] = field(default_factory=list)
 
     @property
+    def alone(self) -> bool:
+        """Whether it is one square listed first for this reason (its ``why``), said on a
+        line of its own with its letters; a square shown under another reason and named here
+        (:attr:`named`: a tile that shares a reason with others not listed) is named, not
+        shown twice."""
+        return len(self.doubtful) + len(self.sure) == 1 and not self.named and not self.alike
+
+    @property
     def entries(self) -> list[dict]:
         """Every square of it, those named here included, in board order."""
         return sorted(self.doubtful + self.sure + self.named + [u for s in self.alike for u in s],

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Mapping
 
 from companion.lexicon import Lexicon, missing_reason
+from companion.text import counted
 from vision.cells import BLANK, EMPTY, SHOWN_MIN, CellRead, give_reason, shown_alternatives
 from vision.words import runs
 
@@ -91,7 +93,8 @@ Scored = tuple[bool, float, tuple[tuple[str, float], ...]]
 
 
 def resolve(reads: list[CellRead], rows: int, cols: int, lexicon: Lexicon,
-            letters: tuple[str, ...], blanks: bool = True) -> list[CellRead]:
+            letters: tuple[str, ...], blanks: bool = True,
+            holds: Mapping[str, int] | None = None) -> list[CellRead]:
     """Settle uncertain cells and blanks with the lexicon, in place; returns the still
     uncertain cells (their ``alternatives`` keep only choices that make valid words, best
     first). A blank's letter is stored lower-case in ``letter``.
@@ -99,6 +102,10 @@ def resolve(reads: list[CellRead], rows: int, cols: int, lexicon: Lexicon,
     In a game whose set has no blank tiles (``blanks`` False), a cell read as a blank is a
     tile whose letter was not made out: it is read as the likeliest letter its words allow,
     and always listed with the others (:func:`read_as_letters`).
+
+    With ``holds``, what the game's set holds of each tile, a tile read as a letter the
+    reading shows more of than the set holds is offered to the words with the runners-up
+    that would mend it (:func:`_mends_beyond_the_set`), however unlikely they look.
     """
     grid = [[EMPTY] * cols for _ in range(rows)]
     by_cell = {(rd.row, rd.col): rd for rd in reads}
@@ -108,10 +115,17 @@ def resolve(reads: list[CellRead], rows: int, cols: int, lexicon: Lexicon,
     unanchored = [by_cell[cell] for cell in _unanchored(grid, {(rd.row, rd.col) for rd in todo})
                   if by_cell[cell].face != BLANK]
     _add_cells_of_non_words(grid, by_cell, lexicon, todo)
+    read = _read_counts(reads)
+    beyond = _beyond_the_set(reads, holds or {}, read)
+    mends = _mends_beyond_the_set(grid, beyond, holds or {}, read, lexicon)
+    was = {(rd.row, rd.col): (rd.face, rd.confidence) for rd in beyond}
+    _offer_mends(mends, by_cell, todo)
+    restored: set[tuple[Cell, str]] = set()  # mends the combinations' limit would drop
     unresolved: list[CellRead] = []
     for group in _groups(grid, todo, by_cell):
-        scored = _score_choices(grid, group, _trimmed_options(group, letters, blanks),
-                                lexicon)
+        options = _trimmed_options(group, letters, blanks)
+        _keep_mends(group, options, mends, restored)
+        scored = _score_choices(grid, group, options, lexicon)
         good = [sc for sc in scored if sc[0]]
         leads = good and (len(good) == 1 or good[0][1] > 4 * good[1][1])
         if leads and (blanks or all(rd.face != BLANK for rd in group)):
@@ -132,6 +146,7 @@ def resolve(reads: list[CellRead], rows: int, cols: int, lexicon: Lexicon,
         for rd in group:
             grid[rd.row][rd.col] = BLANK if rd.face == BLANK and rd.letter is None else (
                 rd.letter or rd.face)
+    _list_mended(reads, was, restored, holds or {}, read, unresolved)
     _list_non_words(grid, by_cell, lexicon, unresolved)
     _list_all(unanchored, unresolved)  # vouched for by nothing but being words: ask
     if not blanks:
@@ -195,6 +210,120 @@ def list_doubted(rd: CellRead, uncertain: list[CellRead]) -> None:
     uncertain.append(rd)
 
 
+def beyond_the_set(face: str, held: int, read: int) -> str:
+    """Why a tile read as ``face`` (a letter, "Qu", "?" a blank tile) is listed when ``read``
+    tiles are read as it and the game's set holds only ``held``: one at least is misread."""
+    tile = "blank tile" if face == BLANK else f"{face} tile"
+    return (f"the set holds only {counted(held, tile)} and {read} are read: "
+            f"check {'this square' if face == BLANK else 'its letter'}")
+
+
+def sureness(rd: CellRead) -> float:
+    """How sure the reading of a tile is, to rank tiles read alike: how much more the
+    classifier found it to be what was read than its likeliest other letter (a blank tile:
+    how near its face is to the tiles' colour)."""
+    if rd.face == BLANK:
+        return rd.confidence
+    look = rd.confidence if rd.looks is None else rd.looks  # the classifier's, not the words'
+    return look - max((p for a, p in rd.options if a not in (rd.face, EMPTY)), default=0.0)
+
+
+def list_beyond_the_set(reads: list[CellRead], holds: Mapping[str, int],
+                        uncertain: list[CellRead]) -> None:
+    """A reading that shows more tiles of a face (a letter, a blank tile) than the game's set
+    ``holds`` is wrong on one of them at least: those of them listed in ``uncertain``
+    already say so too (:func:`beyond_the_set`, their ``why`` or one of their
+    ``why_also``), and when fewer are listed than must be misread, the least sure of the
+    others (:func:`sureness`) are listed, saying so, till as many are."""
+    by_face: dict[str, list[CellRead]] = {}
+    for rd in reads:
+        if rd.face != EMPTY:
+            by_face.setdefault(rd.face, []).append(rd)
+    listed = {id(u) for u in uncertain}
+    for face, tiles in by_face.items():
+        held = holds.get(face)
+        if held is None or len(tiles) <= held:
+            continue
+        why = beyond_the_set(face, held, len(tiles))
+        already = [rd for rd in tiles if id(rd) in listed]
+        for rd in already:
+            give_reason(rd, why)
+        others = sorted((rd for rd in tiles if id(rd) not in listed),
+                        key=lambda rd: (sureness(rd), rd.row, rd.col))
+        for rd in others[: len(tiles) - held - len(already)]:
+            give_reason(rd, why)
+            list_doubted(rd, uncertain)
+
+
+def _beyond_the_set(reads: list[CellRead], holds: Mapping[str, int], read: dict[str, int]
+                    ) -> list[CellRead]:
+    """The tiles read as a letter the reading shows more of (``read``, how many of each
+    face are) than the set ``holds``: one of them at least is misread (blank tiles are the
+    words' to give a letter, not mended)."""
+    return [rd for rd in reads if rd.face not in (EMPTY, BLANK)
+            and rd.face in holds and read[rd.face] > holds[rd.face]]
+
+
+def _mends_beyond_the_set(grid: list[list[str]], beyond: list[CellRead],
+                         holds: Mapping[str, int], read: dict[str, int], lexicon: Lexicon
+                         ) -> dict[Cell, list[tuple[str, float]]]:
+    """The tiles read beyond the set (``beyond``, :func:`_beyond_the_set`) that a runner-up
+    of their ``options`` would mend, each with those letters: a letter the set holds more of
+    than are ``read``, that makes every run through it a word with the other tiles as read
+    (each as likely as the classifier found it)."""
+    out: dict[Cell, list[tuple[str, float]]] = {}
+    for rd in beyond:
+        cell = (rd.row, rd.col)
+        mend = [(a, p) for a, p in rd.options
+                if a != EMPTY and a != rd.face and read.get(a, 0) < holds.get(a, 0)
+                and _words_with(grid, cell, a, lexicon)]
+        if mend:
+            out[cell] = mend
+    return out
+
+
+def _list_mended(reads: list[CellRead], was: dict[Cell, tuple[str, float]],
+                 restored: set[tuple[Cell, str]], holds: Mapping[str, int],
+                 read: dict[str, int], unresolved: list[CellRead]) -> None:
+    """A tile read beyond the set (``was``: what each was read as, and how likely;
+    ``read``: how many of each face were) whose letter the words changed to one kept for the
+    set's sake alone (``restored``: the combinations' limit would have dropped it) says that
+    the set holds fewer, and is confirmed by the player: listed, unless it is, with the
+    letter the words chose first and what was read."""
+    for rd in reads:
+        cell = (rd.row, rd.col)
+        face, likely = was.get(cell, (rd.face, 0.0))
+        if rd.face == face or (cell, rd.face) not in restored:
+            continue
+        give_reason(rd, beyond_the_set(face, holds[face], read[face]))
+        if all(u is not rd for u in unresolved):
+            look = rd.confidence if rd.looks is None else rd.looks
+            rd.alternatives = [(rd.face, look), (face, likely)]
+            unresolved.append(rd)
+
+
+def _read_counts(reads: list[CellRead]) -> dict[str, int]:
+    """How many tiles are read as each face ("?" a blank tile)."""
+    read: dict[str, int] = {}
+    for rd in reads:
+        if rd.face != EMPTY:
+            read[rd.face] = read.get(rd.face, 0) + 1
+    return read
+
+
+def _words_with(grid: list[list[str]], cell: Cell, letter: str, lexicon: Lexicon) -> bool:
+    """Whether every run through ``cell`` (one at least) is a word, or may be one, with
+    ``letter`` put there."""
+    r, c = cell
+    was = grid[r][c]
+    grid[r][c] = letter
+    try:
+        words = words_through(grid, cell)
+        return bool(words) and all(_may_be_word(w, lexicon) for w, _ in words)
+    finally:
+        grid[r][c] = was
+
+
 def _add_cells_of_non_words(grid: list[list[str]], by_cell: dict[Cell, CellRead],
                             lexicon: Lexicon, todo: list[CellRead]) -> None:
     """A non-word: its cells' runners-up are worth a look (added to ``todo``)."""
@@ -219,6 +348,31 @@ def _trimmed_options(group: list[CellRead], letters: tuple[str, ...], blanks: bo
                       key=lambda i: options[i][-1][1] / max(options[i][0][1], 1e-9))
         options[weakest] = options[weakest][:-1]
     return options
+
+
+def _keep_mends(group: list[CellRead], options: list[list[tuple[str, float]]],
+                mends: dict[Cell, list[tuple[str, float]]],
+                restored: set[tuple[Cell, str]]) -> None:
+    """A tile read beyond the set keeps among its choices (``options``, once trimmed) the
+    letters that would mend it (``mends``, :func:`_mends_beyond_the_set`), however unlikely
+    they look; those put back are added to ``restored``."""
+    for rd, choices in zip(group, options, strict=True):
+        kept = {a for a, _ in choices}
+        for a, p in mends.get((rd.row, rd.col), []):
+            if a not in kept:
+                choices.append((a, p))
+                restored.add(((rd.row, rd.col), a))
+
+
+def _offer_mends(mends: dict[Cell, list[tuple[str, float]]], by_cell: dict[Cell, CellRead],
+                 todo: list[CellRead]) -> None:
+    """Each tile read beyond the set that a runner-up would mend (``mends``) is one the
+    words choose for (added to ``todo``, with those letters when it has no others)."""
+    for cell, mend in mends.items():
+        rd = by_cell[cell]
+        if all(t is not rd for t in todo):
+            rd.alternatives = list(mend)
+            todo.append(rd)
 
 
 def _score_choices(grid: list[list[str]], group: list[CellRead],
@@ -312,6 +466,7 @@ def _share_out(group: list[CellRead], good: list[Scored], unresolved: list[CellR
             _nothing_tells(rd, blanks, EVERY_WORD)
         if rd.face != BLANK and len(ranked) == 1:
             rd.alternatives = []
+            rd.looks = looks[ranked[0][0]]  # the classifier's, beside the words' share
             if rd.face != was[0] and looks[ranked[0][0]] < SHOWN_MIN:
                 # the words want a letter the tile hardly looks like: the player confirms
                 rd.confidence = looks[ranked[0][0]]

@@ -25,7 +25,13 @@ from vision.cells import (
 )
 from vision.classifier import NO_LETTER, TileClassifier
 from vision.config import VisionConfig, WoodConfig
-from vision.correct import list_doubted, not_a_word, read_as_letters, resolve
+from vision.correct import (
+    list_beyond_the_set,
+    list_doubted,
+    not_a_word,
+    read_as_letters,
+    resolve,
+)
 from vision.errors import ReaderCannotRead, VisionError, WrongDocument
 from vision.locate import Located, outline_grids, warp
 from vision.ocr import Tesseract
@@ -194,11 +200,12 @@ def read_board(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: TileC
     _check_located(cfg, image, where, spec, reads)
     if lexicon is not None:
         uncertain = resolve(reads, spec.rows, spec.cols, lexicon, spec.letters,
-                            blanks=spec.blanks > 0)
+                            blanks=spec.blanks > 0, holds=dict(spec.counts))
     else:
         uncertain = [rd for rd in reads if rd.alternatives or rd.face == BLANK]
         if not spec.blanks:  # no blank tiles in the set: a blank-looking tile lost its letter
             read_as_letters(reads, spec.letters, uncertain)
+    list_beyond_the_set(reads, dict(spec.counts), uncertain)
     return BoardReading(spec, where, reads, uncertain)
 
 
@@ -263,6 +270,7 @@ def read_commercial(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: 
                              and any(a == BLANK for a, _ in u.alternatives)}
         _check_glared(wc, grid, may_hold)
         _list_washed(reads, grid, washed, may_hold, uncertain)
+    list_beyond_the_set(reads, dict(spec.counts), uncertain)
     p = cfg.locate.cell_px
     corners = project(wood.grid_to_photo, np.array([[0, 0], [15, 0], [15, 15], [0, 15]], float))
     to_canon = np.linalg.inv(wood.grid_to_photo @ np.diag([1 / p, 1 / p, 1.0]))
@@ -373,7 +381,7 @@ def _resolve_with_words(reads: list[CellRead], spec: BoardSpec,
     the words chose a letter for is still confirmed by the player)."""
     doubted = {(rd.row, rd.col) for rd in reads if rd.alternatives}
     uncertain = resolve(reads, spec.rows, spec.cols, lexicon, spec.letters,
-                        blanks=spec.blanks > 0)
+                        blanks=spec.blanks > 0, holds=dict(spec.counts))
     listed = {(rd.row, rd.col) for rd in uncertain}
     for rd in reads:  # the words suggest a letter for a doubtful tile; the player confirms
         if (rd.row, rd.col) in doubted - listed:

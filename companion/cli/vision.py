@@ -370,7 +370,7 @@ def _print_uncertain(entries: list[dict], reads: bool = True) -> None:
     groups = listed_by_reason(entries)
     for group in groups:
         squares = group.entries
-        if len(squares) == 1:
+        if group.alone:
             print(f"  uncertain: {squares_named(squares, _column)}"
                   f"{_what(squares[0], group.why, reads)}{_alternatives(squares[0])}")
             continue

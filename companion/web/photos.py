@@ -105,7 +105,7 @@ def listed_on_page(uncertain: list[dict[str, Any]]) -> list[dict[str, Any]]:
     groups = listed_by_reason(uncertain)
     for group in groups:
         squares = group.entries
-        one = len(squares) == 1
+        one = group.alone
         out.append({"where": capital_first(squares_named(squares, column)), "why": group.why,
                     "one": one,
                     "doubtful": [{"row": u["row"], "col": u["col"],

@@ -339,13 +339,15 @@ def test_a_photo_s_listed_squares_say_each_reason_once(page):
     letters is no word: the photo page said the run's sentence once per square, the list
     3,200 px tall on a phone and its "Score the new tiles" button 4,590 px down. Each
     reason is said once with its squares under it (list 1,530 px, button 2,920 px): the
-    letters most in doubt each with their choices to tap, the others in one line."""
+    letters most in doubt each with their choices to tap, the others in one line. Its B, Q
+    and H tiles read beyond the set (three B where the set holds two) are named under
+    those three reasons too (list 1,960 px, button 3,340 px)."""
     photo = Path(__file__).parents[1] / "data" / "vision" / "real" / "IMG_20151016_170003.jpg"
     key, resp = _photo_sent(page, photo.read_bytes())
     listed = resp.json()["reading"]["uncertain"]
     page.goto(f"/games/{key}/photos/{resp.json()['photo_id']}")
     seen = _list_and_button(page)
-    assert seen["list"] < 1800 and seen["button"] < 3200, seen
+    assert seen["list"] < 2200 and seen["button"] < 3600, seen
     text = page.inner_text("#unsure-list")
     whys = {u["why"] for u in listed if u.get("why")}
     assert len(whys) == 7 and all(text.count(why) == 1 for why in whys), text
