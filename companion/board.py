@@ -125,6 +125,26 @@ def square_name(row: int, col: int) -> str:
     return f"{row + 1}{COLUMN_LETTERS[col]}"
 
 
+
+def runs_through(grid: Sequence[Sequence[str]], row: int, col: int) -> list[list[tuple[int, int]]]:
+    """The runs of two or more filled squares of ``grid`` (rows of strings, ``""`` for an
+    empty square) through (``row``, ``col``): across, then down; none through an empty one."""
+    rows, cols = len(grid), len(grid[0])
+    out: list[list[tuple[int, int]]] = []
+    if not grid[row][col]:
+        return out
+    for dr, dc in ((0, 1), (1, 0)):
+        r, c = row, col
+        while 0 <= r - dr and 0 <= c - dc and grid[r - dr][c - dc]:
+            r, c = r - dr, c - dc
+        cells = []
+        while r < rows and c < cols and grid[r][c]:
+            cells.append((r, c))
+            r, c = r + dr, c + dc
+        if len(cells) >= 2:
+            out.append(cells)
+    return out
+
 # -- premium layouts --------------------------------------------------------------------------
 
 # Characters of a layout file: (letter multiplier, word multiplier, start square).

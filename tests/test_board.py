@@ -12,6 +12,7 @@ from companion.board import (
     Position,
     parse_position,
     rack_tile,
+    runs_through,
     split_word,
     square_name,
     tile_letters,
@@ -277,3 +278,11 @@ def test_a_tile_on_the_board_comes_from_the_rack_as_itself_or_a_blank():
 def test_a_board_text_of_the_wrong_size_is_counted_in_words(text, message):
     with pytest.raises(PlayError, match=message):
         Board.from_text(text, 10, 10)
+
+
+def test_runs_through_a_square_are_its_across_and_down_runs_of_two_or_more():
+    grid = [["" if ch == "." else ch for ch in row] for row in ("CAT.", ".X..", ".E.A", "....")]
+    assert runs_through(grid, 1, 1) == [[(0, 1), (1, 1), (2, 1)]]  # X: down only
+    assert runs_through(grid, 0, 1) == [[(0, 0), (0, 1), (0, 2)], [(0, 1), (1, 1), (2, 1)]]
+    assert runs_through(grid, 2, 3) == []  # a lone A: no run of two
+    assert runs_through(grid, 0, 3) == []  # an empty square, beside CAT: none through it

@@ -8,6 +8,7 @@ import itertools
 import math
 from collections.abc import Mapping
 
+from companion.board import runs_through
 from companion.lexicon import Lexicon, missing_reason
 from companion.text import counted
 from vision.cells import BLANK, EMPTY, SHOWN_MIN, CellRead, give_reason, shown_alternatives
@@ -55,22 +56,8 @@ def _perhaps_misread(rd: CellRead) -> None:
 
 def words_through(grid: list[list[str]], cell: Cell) -> list[tuple[str, list[Cell]]]:
     """The across and down runs of 2+ tiles through ``cell`` (lower-case, "Qu" is "qu")."""
-    rows, cols = len(grid), len(grid[0])
-    out = []
-    r, c = cell
-    for dr, dc in ((0, 1), (1, 0)):
-        if not grid[r][c]:
-            continue
-        sr, sc = r, c
-        while 0 <= sr - dr and 0 <= sc - dc and grid[sr - dr][sc - dc]:
-            sr, sc = sr - dr, sc - dc
-        cells = []
-        while sr < rows and sc < cols and grid[sr][sc]:
-            cells.append((sr, sc))
-            sr, sc = sr + dr, sc + dc
-        if len(cells) >= 2:
-            out.append(("".join(grid[a][b].lower() for a, b in cells), cells))
-    return out
+    return [("".join(grid[r][c].lower() for r, c in cells), cells)
+            for cells in runs_through(grid, *cell)]
 
 
 def _candidates(rd: CellRead, letters: tuple[str, ...], blanks: bool = True

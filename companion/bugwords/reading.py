@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion import jsonfile
-from companion.board import Board, PlayError, parse_position, square_name
+from companion.board import Board, PlayError, parse_position, runs_through, square_name
 from companion.bugwords.rules import BugWordsRules
 from companion.errors import UsageError
 from companion.games import GAME_PHOTOS
@@ -97,23 +97,6 @@ class BadBlankGiven(UsageError):
 def is_reading(text: str) -> bool:
     """Whether ``text`` is written as JSON (an object), which no board text or record is."""
     return jsonfile.is_object_text(text)
-
-
-def runs_through(grid: list[list[str]], row: int, col: int) -> list[list[Cell]]:
-    """The runs of two or more filled squares through (``row``, ``col``): across, then down."""
-    rows, cols = len(grid), len(grid[0])
-    out = []
-    for dr, dc in ((0, 1), (1, 0)):
-        r, c = row, col
-        while 0 <= r - dr and 0 <= c - dc and grid[r - dr][c - dc]:
-            r, c = r - dr, c - dc
-        cells = []
-        while r < rows and c < cols and grid[r][c]:
-            cells.append((r, c))
-            r, c = r + dr, c + dc
-        if len(cells) >= 2:
-            out.append(cells)
-    return out
 
 
 def blank_candidates(grid: list[list[str]], lexicon: Lexicon, letters: Iterable[str]
