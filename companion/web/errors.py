@@ -106,6 +106,15 @@ def _not_this_way(exc: HTTPException) -> str:
     return f"{what} takes {listed(taken, 'or')}, not {request.method}."
 
 
+def _limit_said(limit: int) -> str:
+    """The upload limit (bytes) as a refusal says it, in the binary units it is set in:
+    "20 MB", "1.5 MB", "500 KB" (a limit under 1 MB was said "0 MB")."""
+    mib = 1024 * 1024
+    if limit >= mib:
+        return f"{limit // mib} MB" if limit % mib == 0 else f"{limit / mib:.1f} MB"
+    return f"{max(limit // 1024, 1)} KB"
+
+
 def _too_large() -> str:
     """What a 413 of Werkzeug's own says: the request past the upload limit, or, within it, a
     multipart form of more parts than Flask reads or with a text field larger than it holds
@@ -113,7 +122,7 @@ def _too_large() -> str:
     limit = request.max_content_length or 0
     size = request.content_length
     if size is None or not limit or size > limit:
-        return f"That upload is too large: the limit is {limit // (1024 * 1024)} MB."
+        return f"That upload is too large: the limit is {_limit_said(limit)}."
     parts, field = request.max_form_parts, request.max_form_memory_size
     if parts is None or field is None:
         return "That form is too large to read."

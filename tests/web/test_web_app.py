@@ -356,13 +356,17 @@ def test_a_form_too_large_to_read_says_so_not_the_upload_limit(client, fields):
             "other than a file.") in page_said(resp)
 
 
-def test_an_upload_over_the_limit_still_names_the_limit(tmp_path):
-    client = make_app(tmp_path, MAX_CONTENT_LENGTH=2 * 1024 * 1024).test_client()
+@pytest.mark.parametrize("limit, said", [
+    (2 * 1024 * 1024, "2 MB"), (1536 * 1024, "1.5 MB"),
+    (500 * 1024, "500 KB"),  # said "0 MB"
+])
+def test_an_upload_over_the_limit_still_names_the_limit(tmp_path, limit, said):
+    client = make_app(tmp_path, MAX_CONTENT_LENGTH=limit).test_client()
     body = _multipart([("photo", b"x" * 3_000_000)])
     resp = client.post("/games/x/photos", data=body,
                        content_type="multipart/form-data; boundary=B")
     assert resp.status_code == 413
-    assert "That upload is too large: the limit is 2 MB." in page_said(resp)
+    assert f"That upload is too large: the limit is {said}." in page_said(resp)
 
 
 def test_a_games_pages_api_and_files_are_kept_by_no_cache(client):
