@@ -70,6 +70,8 @@ def _http_error(exc: HTTPException) -> ErrorAnswer | BaseResponse:
             return found
     custom = exc.description if exc.description != type(exc).description else None
     message = custom
+    if status == 404 and not custom and wants_json():  # an API client asks for addresses
+        message = "There is no such address."
     if status == 405 and not custom:
         message = _not_this_way(exc)
     if status == 413 and not custom:

@@ -59,7 +59,7 @@ def test_club_word_list_is_used_and_named(tmp_path):
     ("method", "url", "status", "message"),
     [
         ("get", "/no/such/page", 404, "There is no such page."),
-        ("get", "/api/no/such/thing", 404, "There is no such page."),
+        ("get", "/api/no/such/thing", 404, "There is no such address."),  # said "page"
         ("put", "/api/check", 405, "That address takes GET, not PUT."),
         ("get", "/api/games", 405, "That address takes POST, not GET."),
         ("delete", "/judge", 405, "That page takes GET or POST, not DELETE."),
