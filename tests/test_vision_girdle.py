@@ -97,24 +97,25 @@ def test_cli_read_girdle(tmp_path, capsys):
 
 def test_cli_read_girdle_sheet_of_another_day(tmp_path, capsys):
     """The worked example's sheet read against a daily puzzle: its words do not fit that day's
-    lines, and the reader says so with the way out (the sheet is still read: exit status 0)."""
+    lines, and the reader says so with the way out (the sheet is read but not scored: exit
+    status 1, as 'girdle check' refuses word 1 off that day's lines)."""
     from companion.girdle import puzzle_for
 
     photo = tmp_path / "sheet.jpg"
     photo.write_bytes(_photo("ComicNeue-Bold.otf", 3))
-    assert main(["read", str(photo), "--game", "girdle", "--date", "2026-11-30"]) == 0
+    assert main(["read", str(photo), "--game", "girdle", "--date", "2026-11-30"]) == 1
     out = capsys.readouterr().out
     assert ("cannot score the sheet: the words read do not fit the lines of the puzzle of "
             "2026-11-30: is the sheet of another day? give --date of the sheet's day, or "
             "--puzzle FILE\n") in out
     other = tmp_path / "other.json"
     other.write_text(puzzle_for(dt.date(2026, 11, 30)).to_json())
-    assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(other), "--json"]) == 0
+    assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(other), "--json"]) == 1
     reading = json.loads(capsys.readouterr().out)
     assert reading["score"] is None
     assert reading["problem"] == ("the words read do not fit the lines of the puzzle of "
                                   "2026-11-30")
-    assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(other)]) == 0
+    assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(other)]) == 1
     assert ("the puzzle of 2026-11-30: is the sheet of another puzzle? give that puzzle's file "
             "with --puzzle, or --date of the sheet's day\n") in capsys.readouterr().out
 
@@ -212,11 +213,11 @@ def test_cli_read_girdle_names_both_runs_of_a_line_read_as_two(tmp_path, capsys)
     photo.write_bytes(_smeared_photo())
     puzzle = tmp_path / "puzzle.json"
     puzzle.write_text(example_puzzle().to_json())
-    assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(puzzle)]) == 0
+    assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(puzzle)]) == 1
     out = capsys.readouterr().out
     assert "  word 1: JVMP (across from row 1, column 1)\n" in out
     assert f"  cannot score the sheet: {SPLIT_ROW_1}\n" in out
-    assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(puzzle), "--json"]) == 0
+    assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(puzzle), "--json"]) == 1
     reading = json.loads(capsys.readouterr().out)
     assert reading["problem"] == SPLIT_ROW_1
     assert reading["score"] is None
@@ -279,11 +280,11 @@ def test_cli_read_girdle_says_a_letter_no_word_placed(tmp_path, capsys, extra, p
     photo.write_bytes(_photo("ComicNeue-Bold.otf", 3, extra))
     puzzle = tmp_path / "puzzle.json"
     puzzle.write_text(example_puzzle().to_json())
-    assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(puzzle)]) == 0
+    assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(puzzle)]) == 1
     out = capsys.readouterr().out
     assert out.endswith(f"  cannot score the sheet: {problem}\n")
     assert "Final score" not in out
-    assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(puzzle), "--json"]) == 0
+    assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(puzzle), "--json"]) == 1
     reading = json.loads(capsys.readouterr().out)
     assert (reading["problem"], reading["score"]) == (problem, None)
 
@@ -465,6 +466,12 @@ def test_cli_read_girdle_sums_the_sheet_as_girdle_check_does(tmp_path, capsys):
     # 23 + 2 + 4 + 9 + 7; B F K R V W X Y Z unused (34) and six Supply letters (6)
     assert sums[-3:] == ["Unused letters: B F K R V W X Y Z (A-Z); E A S T R N (Supply)",
                          "Final score: 45 - 40 = 5", "(unfinished: 5 of 7 words)"]
-    assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(puzzle)]) == 0
+    # unfinished, as 'girdle check' says of it typed: exit status 1 from both (read said 0)
+    assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(puzzle)]) == 1
     read = capsys.readouterr().out
     assert read.endswith("".join(f"  {line}\n" for line in sums)), read
+    assert main(["girdle", "check", str(sheet), "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["complete"] is False
+    assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(puzzle),
+                 "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["score"]["complete"] is False

@@ -39,8 +39,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         "filled-in Word Girdle sheet, or a PDQ deal (left to right: as many cards as --variant "
         "deals, else three or four). "
         "Exit status: 0 read, 1 the photo shows no board, sheet or cards that can be made "
-        "out (or another game's), 2 bad usage, a file that is not a usable photo, or a reader "
-        "not set up (Tesseract or the tile model missing).",
+        "out (or another game's) or, a Word Girdle sheet, one read but unfinished or not "
+        "scored (as 'girdle check' says of the sheet typed), 2 bad usage, a file that is not "
+        "a usable photo, or a reader not set up (Tesseract or the tile model missing).",
     )
     p.add_argument("photo", type=file_name, help=f"the photo ({NAMES})")
     p.add_argument("--game", required=True, choices=READ_GAMES,
@@ -242,13 +243,16 @@ def _read_girdle(args: argparse.Namespace, lexicon) -> int:
                        args.photo)
     reading = read_sheet(DEFAULT, image, hand_classifier(), lexicon, puzzle)
     out = reading.to_dict()
+    # the verdict 'girdle check' gives the same sheet typed: 0 only for a finished sheet the
+    # engine scored; one unfinished, refused or left unscored is no "yes"
+    verdict = 0 if out["score"] and out["score"]["complete"] else 1
     if args.overlay:
         from vision.overlay import draw_sheet
 
         _write_overlay(args.overlay, draw_sheet(image, reading))
     if args.json:
         print_json(out)
-        return 0
+        return verdict
     print(f"Word Girdle sheet ({out['paper']}):")
     for row in out["grid"]:
         print("  " + " ".join((t or ".") for t in row))
@@ -266,7 +270,7 @@ def _read_girdle(args: argparse.Namespace, lexicon) -> int:
             print(f"  {line}")
     if out["problem"]:
         print(f"  cannot score the sheet: {out['problem']}{_way_out(args, reading.off_lines)}")
-    return 0
+    return verdict
 
 
 def _way_out(args: argparse.Namespace, off_lines: bool) -> str:
