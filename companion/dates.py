@@ -25,6 +25,29 @@ _MONTH = re.compile(r"([0-9]{4})-([0-9]{2})")
 _END = re.compile(r"(?:(?:([0-9]{4})-)?([0-9]{2})-)?([0-9]{2})")
 
 
+_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
+           "September", "October", "November", "December")
+
+
+def day_shown(day: dt.date, *, weekday: bool = True, year: bool = True,
+              short: bool = False) -> str:
+    """A day as the player reads it, on the web pages and the printed sheets alike: the day of
+    the month with no leading zero, "Saturday 5 December 2026"; without the ``weekday`` or the
+    ``year`` as asked, names cut to three letters when ``short`` ("Sat 5 Dec"). English names
+    whatever the machine's locale, as the rest of the wording."""
+    names = [_WEEKDAYS[day.weekday()]] if weekday else []
+    names += [str(day.day), _MONTHS[day.month - 1]]
+    if short:
+        names = [n[:3] for n in names]
+    return " ".join(names + ([str(day.year)] if year else []))
+
+
+def month_shown(month: dt.date) -> str:
+    """A month as the player reads it beside :func:`day_shown`'s days: "December 2026"."""
+    return f"{_MONTHS[month.month - 1]} {month.year}"
+
+
 def date_from(value: object) -> dt.date:
     """The date written ``YYYY-MM-DD`` in ``value``; anything else is a :class:`UsageError`
     whose sentence says what is wrong (a range where one date is wanted, a month or a day

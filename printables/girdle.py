@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from companion.dates import day_shown
 from companion.girdle import Puzzle, puzzle_for
 from companion.girdle.layouts import family_of
 from companion.layout.sheets import GIRDLE_SUPPLY_SLOTS, Rect, SheetLayout, girdle_sheet
@@ -32,10 +33,6 @@ TRACKER_HEADINGS = {"number": "#", "word": "WORD", "vp": "VP TALLY", "bonus": "L
                     "total": "TOTAL"}
 
 
-def long_date(day: dt.date) -> str:
-    return f"{day:%A} {day.day} {day:%B %Y}"
-
-
 def girdle_sheet_pdf(day: dt.date, paper: str = "letter", puzzle: Puzzle | None = None) -> bytes:
     """The player's sheet for ``day``'s puzzle (no answers on it) as PDF bytes."""
     page_setup(paper)
@@ -44,7 +41,7 @@ def girdle_sheet_pdf(day: dt.date, paper: str = "letter", puzzle: Puzzle | None 
         raise ValueError(f"the sheet has room for {GIRDLE_SUPPLY_SLOTS} Supply letters")
     layout = girdle_sheet(paper)
     size = (layout.width, layout.height)
-    c, buf = new_canvas(size, f"Word Girdle No. {puzzle.number}", long_date(day))
+    c, buf = new_canvas(size, f"Word Girdle No. {puzzle.number}", day_shown(day))
     page = Page(c, size)
     draw_sheet(page, layout, puzzle, day)
     c.showPage()
@@ -75,7 +72,7 @@ def draw_sheet(page: Page, layout: SheetLayout, puzzle: Puzzle, day: dt.date,
     _sentence(page, layout.boxes["sentence"])
     bottom = layout.markers[2].box
     page.text(layout.width / 2, bottom.center[1] + 1.2,
-              f"Word Girdle No. {puzzle.number} - {long_date(day)} - the answer key is printed "
+              f"Word Girdle No. {puzzle.number} - {day_shown(day)} - the answer key is printed "
               "separately", size=SMALLEST_TYPE, color=MUTED, align="center")
 
 
@@ -101,7 +98,7 @@ def _header(page: Page, layout: SheetLayout, puzzle: Puzzle, day: dt.date,
         write_in(page, x, box.y + 12.8, NAME_FIELD, "Name")
     page.text(box.right, box.y + 6.2, f"No. {puzzle.number}", size=15, font=FONT_BOLD,
               color=INK, align="right")
-    page.text(box.right, box.y + 12.2, long_date(day), size=8.5, color=MUTED, align="right")
+    page.text(box.right, box.y + 12.2, day_shown(day), size=8.5, color=MUTED, align="right")
     page.line(box.x, box.bottom + 1.2, box.right, box.bottom + 1.2, color=ACCENT, width=0.8)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 
+from companion.dates import day_shown
 from companion.errors import CompanionError
 from companion.girdle import Puzzle, ScoreCard, Sheet, play_all, puzzle_for
 from companion.girdle.cache import solve_cached
@@ -18,7 +19,7 @@ from companion.layout.sheets import Rect, SheetLayout, girdle_sheet
 from companion.text import counted, signed
 from printables.canvas import Page, new_canvas, text_width
 from printables.chrome import section_label
-from printables.girdle import ACCENT, LABEL_GAP, draw_sheet, long_date
+from printables.girdle import ACCENT, LABEL_GAP, draw_sheet
 from printables.style import (
     FONT_BOLD,
     INK,
@@ -55,7 +56,7 @@ def answer_key_pdf(day: dt.date, paper: str = "letter", puzzle: Puzzle | None = 
         raise ValueError(f"the solution scores {card.final}, not par {solution.par}")
     layout = girdle_sheet(paper)
     size = (layout.width, layout.height)
-    c, buf = new_canvas(size, f"Word Girdle No. {puzzle.number} - answer key", long_date(day))
+    c, buf = new_canvas(size, f"Word Girdle No. {puzzle.number} - answer key", day_shown(day))
     page = Page(c, size)
     draw_sheet(page, layout, puzzle, day, answer_key=True)
     _fill_in(page, layout, state, card)

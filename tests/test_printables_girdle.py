@@ -23,12 +23,13 @@ from pdfcheck import (
 )
 
 import printables.girdle_key as girdle_key
+from companion.dates import day_shown
 from companion.girdle import Line, Puzzle, SheetStep, play_all, puzzle_for
 from companion.girdle.solver import Solution
 from companion.layout.sheets import girdle_sheet
 from companion.text import signed
 from printables.canvas import text_width
-from printables.girdle import NAME_FIELD, girdle_sheet_pdf, long_date
+from printables.girdle import NAME_FIELD, girdle_sheet_pdf
 from printables.girdle_key import STEP_LEADING, STEP_SIZE, answer_key_pdf, step_pages, step_text
 from printables.style import FONT_BOLD, SMALLEST_TYPE
 
@@ -338,7 +339,7 @@ def test_the_sheet_has_a_line_for_the_players_name(paper: str) -> None:
     (items,) = text_items(girdle_sheet_pdf(day, paper))
     at = {t: x / PT_PER_MM for t, x, _ in items}
     title = girdle_sheet(paper).boxes["header"].x + text_width("WORD GIRDLE", 24, FONT_BOLD)
-    assert title < at["NAME"] and at["NAME"] + NAME_FIELD + 3.0 < at[long_date(day)]
+    assert title < at["NAME"] and at["NAME"] + NAME_FIELD + 3.0 < at[day_shown(day)]
     assert "NAME" not in {t for t, _, _ in text_items(_family_key("star", paper))[0]}
 
 

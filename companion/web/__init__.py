@@ -16,6 +16,7 @@ from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from werkzeug.routing import IntegerConverter
 
 from companion.challenges import CHALLENGED_OFF, LOST_TURN, challenge_bonus
+from companion.dates import day_shown, month_shown
 from companion.errors import UsageError
 from companion.play import full_rack_bonus
 from companion.text import (
@@ -394,6 +395,9 @@ def create_app(test_config: dict[str, Any] | None = None,
     app.jinja_env.globals["CHALLENGED_OFF"] = CHALLENGED_OFF
     app.jinja_env.globals["LOST_TURN"] = LOST_TURN
     app.jinja_env.filters["signed"] = signed  # {{ -total|signed }}: "+2", "-3", "0"
+    # {{ day|day_shown }}: "Saturday 5 December 2026", as the printed sheet says the day
+    app.jinja_env.filters["day_shown"] = day_shown
+    app.jinja_env.filters["month_shown"] = month_shown  # {{ month|month_shown }}: "December 2026"
 
     @app.after_request
     def _headers(resp):  # no framing by other sites (clickjacking), no type guessing

@@ -1020,7 +1020,7 @@ def test_a_girdle_day_printed_from_the_browser_is_the_puzzle_without_its_control
     printed = [c for c in controls if c in flat]  # the header's tabs: all their names in a row
     assert not printed, printed
     assert text.count("\f") == 1  # one sheet
-    for needed in (f"Word Girdle #{pz.number}", "Sunday 01 November 2026", "The day's lines",
+    for needed in (f"Word Girdle #{pz.number}", "Sunday 1 November 2026", "The day's lines",
                    "Shape: ", "Word list: ", *(f"{n}. {line.label().capitalize()}"
                                                for n, line in enumerate(pz.lines, 1))):
         assert needed in flat, needed

@@ -1,5 +1,6 @@
 """Score-sheet games: pages, API, storage and transactions, on SQLite and PostgreSQL."""
 
+import datetime as dt
 import html
 import re
 from pathlib import Path
@@ -7,6 +8,7 @@ from pathlib import Path
 import pytest
 from appfactory import page_said, token
 
+from companion.dates import day_shown
 from companion.web import scoresheet
 from companion.web.db import session
 from companion.web.models import Game, Turn
@@ -405,6 +407,11 @@ def test_game_pages_walk_through(app):
     client.post(url + "/finish", data={"rack0": "", "rack1": "AB", "csrf_token": tok})
     sheet = client.get(url + "/print").get_data(as_text=True)
     assert "WerdUp - game #" in sheet and "ZAP 14" in sheet and "-10" in sheet
+    # the day the game began, written as the Girdle sheet writes a day (not 2026-12-05)
+    began = re.search(r'<time datetime="(\d{4}-\d\d-\d\d)">\(([^)]*)\)</time>', sheet)
+    assert began, sheet
+    assert began.group(2) == day_shown(dt.date.fromisoformat(began.group(1)), weekday=False)
+    assert re.fullmatch(r"[1-9]\d? [A-Z][a-z]+ \d{4}", began.group(2))
     assert "Ann" in client.get("/games").get_data(as_text=True)
 
 

@@ -97,6 +97,23 @@ def test_day_page_and_sheet_pdfs(client):
     assert client.get("/girdle").status_code == 200
 
 
+def test_a_day_is_written_as_the_printed_sheet_writes_it(client):
+    """The web wrote 1 November 2026 "Sunday 01 November 2026" (and "01 Nov", "Sun 01 Nov")
+    where the printed sheet says "Sunday 1 November 2026": one way, no leading zero."""
+    said = "Sunday 1 November 2026"
+    sheet = PdfReader(io.BytesIO(client.get(f"/girdle/{DAY}.pdf?paper=a4").data))
+    assert said in sheet.pages[0].extract_text()
+    page = client.get(f"/girdle/{DAY}").get_data(as_text=True)
+    assert f'<p class="muted">{said}' in page
+    assert re.search(r">\s*2 Nov &rarr;</a>", page)  # the next day's button
+    play = client.get(f"/girdle/{DAY}/play").get_data(as_text=True)
+    assert f'<p class="muted">{said} &middot;' in play
+    archive = client.get("/girdle/archive?month=2026-11").get_data(as_text=True)
+    assert f'href="/girdle/{DAY}">Sun 1 Nov</a>' in archive
+    for text in (page, play, archive):
+        assert not re.search(r"\b0\d (?:Nov|Oct|Dec)", text)
+
+
 def test_submit_a_solution_see_the_breakdown_and_keep_the_best(sqlite_app):
     client = sqlite_app.test_client()
     text = typed_solution(sqlite_app)
