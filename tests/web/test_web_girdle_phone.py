@@ -385,3 +385,39 @@ def test_the_play_page_scrolls_only_when_the_next_word_would_not_show(tmp_path, 
         assert opened["scrolled"] == 0
         assert heading["y"] >= opened["under"] - 1  # the heading shows, under the tabs
         assert opened["button"] <= opened["height"]  # and so does the Play word button
+
+
+SUPPLY_BOXES = """(sel) => Array.from(document.querySelectorAll(sel), (tile) => {
+  const r = tile.getBoundingClientRect(), letter = tile.querySelector("b");
+  return {top: Math.round(r.top), left: r.left, right: r.right,
+          spills: tile.scrollWidth > tile.clientWidth,
+          letter: parseFloat(getComputedStyle(letter).fontSize),
+          number: parseFloat(getComputedStyle(tile).fontSize)};
+})"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width", [320, 360, 390])
+@pytest.mark.parametrize("where", ["/girdle/{day}", "/girdle/{day}/play"])
+def test_the_supply_stands_on_one_line_on_a_phone(tmp_path, width, where, browser):
+    """The day's page at 320 and 390 px put the last Supply tiles (11 and 12, of 12) on a
+    line of their own, the play page at 320 px too. Every tile of a 13-letter Supply, the
+    edition's longest, stands on one line within the screen, its letter and number as large
+    as before and inside its box; the tiles keep their order."""
+    day = dt.date(2026, 12, 1)
+    supply = puzzle_for(day, lexicon=default_lexicon()).supply
+    assert len(supply) == 13
+    app = make_app(tmp_path)
+    with live_server(app) as url, phones(
+            browser, url, viewport={"width": width, "height": 844}) as (page,):
+        page.goto(where.format(day=day))
+        sel = "#day-supply .supply" if "play" not in where else "#supply .supply"
+        tiles = page.evaluate(SUPPLY_BOXES, sel)
+        assert [page.locator(sel).nth(k).locator("b").inner_text()
+                for k in range(len(tiles))] == list(supply)
+        assert len({t["top"] for t in tiles}) == 1, tiles
+        assert all(a["right"] <= b["left"] for a, b in zip(tiles, tiles[1:], strict=False))
+        assert tiles[0]["left"] >= 0 and tiles[-1]["right"] <= width
+        assert not any(t["spills"] for t in tiles), tiles
+        assert all(t["letter"] >= 17 and t["number"] >= 14 for t in tiles), tiles
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
