@@ -47,11 +47,11 @@ NAV = (
 )
 # Pages served by another blueprint than their tab's: a game's clock is part of keeping score.
 NAV_SECTION = {"clock": "games"}
-# Each tab's page as its title names it (the tabs' templates take their titles from here): an
-# error page names the page the player was on ("Cannot do that - Word Girdle") and starts
-# again there.
+# Each tab's page as its title and its heading name it (the tabs' templates take both from
+# here), its tab's name among the words: an error page names the page the player was on
+# ("Cannot do that - Word Girdle") and starts again there.
 PAGE_NAMES = {
-    "challenge.page": "Challenge a word",
+    "challenge.page": "Check a word",
     "challenge.judge": "Judge",
     "games.page": "Score a game",
     "girdle.page": "Word Girdle",

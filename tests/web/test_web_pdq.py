@@ -274,7 +274,7 @@ def test_a_cards_photo_not_read_comes_back_to_the_check_with_the_word_kept(clien
         "word": "pineapple", "csrf_token": token(client)}, content_type="multipart/form-data")
     assert resp.status_code == 400
     page = resp.get_data(as_text=True)
-    assert "<title>Error: Challenge a word - Companion</title>" in page
+    assert "<title>Error: Check a word - Companion</title>" in page
     assert ('role="alert">Found no card, expected 3: lay the cards apart, face up, on a '
             'darker table, all in the picture.</p>') in page  # PDQ for Experts deals 3
     assert re.search(r'id="word" name="word"[^>]*value="pineapple"', page)

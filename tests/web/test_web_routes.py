@@ -123,8 +123,24 @@ def test_a_form_without_its_token_is_refused_in_one_sentence(client):
     assert said.endswith(".") and said.count(".") == 1 and ";" not in said, said
 
 
+@pytest.mark.parametrize("url, tab", [
+    ("/", "Check"), ("/judge", "Judge"), ("/games", "Score"), ("/pdq", "PDQ"),
+    ("/prints", "Print"),
+])
+def test_a_tab_s_page_is_headed_and_titled_as_its_tab_names_it(client, url, tab):
+    """The word check's tab said "Check" while its heading and title said "Challenge a
+    word". A tab's page is headed as it is titled, and its tab's name is a word of both
+    (the Girdle's pages are headed and titled by the day's puzzle instead)."""
+    page = client.get(url).get_data(as_text=True)
+    title = re.search(r"<title>\s*(.*?) - Companion\s*</title>", page, re.S).group(1)
+    heading = re.search(r"<h1>(.*?)</h1>", page, re.S).group(1)
+    current = re.search(r'<a href="[^"]*" aria-current="page">([^<]*)</a>', page).group(1)
+    assert (heading, current) == (title, tab)
+    assert tab in heading.split(), heading
+
+
 @pytest.mark.parametrize("url, name", [
-    ("/", "Challenge a word"), ("/judge", "Judge"), ("/games", "Score a game"),
+    ("/", "Check a word"), ("/judge", "Judge"), ("/games", "Score a game"),
     ("/pdq", "PDQ dealer"), ("/prints", "Print shop"),
 ])
 def test_a_tab_s_page_is_titled_with_the_name_its_error_pages_give_it(client, url, name):
