@@ -26,6 +26,7 @@ from companion.web.inputs import int_from, json_object
 from companion.web.models import Game, utc_now
 
 bp = Blueprint("clock", __name__)
+NO_CLOCK = "This game has no clock: choose one when starting a game."
 ACTIONS = ("press", "pause", "resume")
 _SEAT = {"type": "integer", "minimum": -1, "maximum": 7}
 _KEY = {"name": "key", "in": "path", "required": True, "schema": {"type": "string"},
@@ -80,7 +81,9 @@ openapi.add("/api/games/{key}/clock", "post", {
 })
 
 
-def _game(key: str, writing: bool = False) -> Game:
+def _game(key: str, writing: bool = False, clock: bool = True) -> Game:
+    """The game of ``key`` (404 when there is none); ``writing``: only by its table's link;
+    ``clock``: only a game started with a clock (404, :data:`NO_CLOCK`)."""
     try:
         game = sheet.get_game(session(), key)
     except LookupError as exc:
@@ -88,8 +91,8 @@ def _game(key: str, writing: bool = False) -> Game:
     if writing and not sheet.can_change(game, key):
         raise sheet.NotYourTable("This is the spectators' link: only the players' table link "
                                  "can run the clock.")
-    if game.clock is None:
-        abort(404, description="This game has no clock: choose one when starting a game.")
+    if clock and game.clock is None:
+        abort(404, description=NO_CLOCK)
     return game
 
 
@@ -130,9 +133,15 @@ def _state(game: Game, key: str) -> dict:
 
 @bp.get("/games/<key>/clock")
 def page(key: str) -> ResponseReturnValue:
-    game = _game(key)
+    """The clock's page; for a game started without one (a link or bookmark to it), a page
+    saying so, with the way back to the game (still 404: there is no clock to show)."""
+    game = _game(key, clock=False)
+    title = sheet.table(game).title
+    if game.clock is None:
+        return render_template("clock.html", game=game, key=key, state=None, title=title,
+                               no_clock=NO_CLOCK), 404
     return render_template("clock.html", game=game, key=key, state=_state(game, key),
-                           title=sheet.table(game).title)
+                           title=title)
 
 
 @bp.get("/api/games/<key>/clock")

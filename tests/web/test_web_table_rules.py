@@ -427,6 +427,30 @@ def test_a_stranger_cannot_touch_the_clock(tapp):
     assert client.get(f"/games/{key}/clock").status_code == 200
 
 
+def test_the_clock_address_of_a_game_without_one_says_so_and_leads_back_to_the_game(tapp):
+    """A link or bookmark to the clock of a game started without one showed a bare "Not
+    found" page whose way on was "Start again" (a new game). The page names the game, says it
+    has no clock and leads back to it, from the table's link and the spectators' alike; the
+    API still answers 404 with the sentence."""
+    import re
+
+    client = tapp.test_client()
+    key = _start(client, "none")
+    view = _api(client, key)["view_key"]
+    said = "This game has no clock: choose one when starting a game."
+    for link in (key, view):
+        resp = client.get(f"/games/{link}/clock")
+        page = resp.get_data(as_text=True)
+        assert resp.status_code == 404
+        heading = re.search(r"<h1>(.*?)</h1>", page).group(1)
+        assert re.fullmatch(r"No clock: Bug Words #\d+", heading), heading
+        assert f'<p id="no-clock">{said}</p>' in page
+        assert f'href="/games/{link}" id="back-to-game">Back to the game</a>' in page
+        assert "Not found" not in page and 'id="clock"' not in page
+        api = client.get(f"/api/games/{link}/clock")
+        assert (api.status_code, api.get_json()["error"]) == (404, said)
+
+
 def test_the_clock_s_json_fields_of_another_type_are_refused_naming_the_field(tapp):
     """The clock takes JSON as the API does, and its fields get the API's one type check:
     a field of another type is refused with a sentence naming it, and the clock is as it
