@@ -42,8 +42,10 @@ from companion.web.girdle_play import (
     UNTICKED,
     parse_solution,
     play_solution,
+    played_line,
     solution_text,
     step_from_squares,
+    unticked_words,
 )
 from companion.web.inputs import plain_text
 from companion.web.models import GirdlePar, GirdleSubmission, Job
@@ -551,11 +553,13 @@ def _play_state(day: dt.date, text: str) -> dict:
 
     pz = puzzle(day)
     if text.strip():
-        placements, sheet, card = play_solution(pz, parse_solution(text, pz), _lexicon())
+        steps = parse_solution(text, pz)
+        placements, sheet, card = play_solution(pz, steps, _lexicon())
         # the words alone: the Supply letters and cross-outs the engine chose for the words
         # so far are chosen again with each word (fixed, they refused a later word that needs
-        # a Supply letter not chosen, or uses the letter crossed out so far)
-        text = solution_text(pz, placements, choices=False)
+        # a Supply letter not chosen, or uses the letter crossed out so far); a box the
+        # player left unticked stays so
+        text = solution_text(pz, placements, choices=False, unticked=unticked_words(steps))
     else:
         sheet = Sheet(pz, _lexicon())
         card = sheet.score()
@@ -574,21 +578,24 @@ def play(day: str) -> ResponseReturnValue:
     if len(text) > MAX_SOLUTION:
         raise UsageError("That is far too long for a Girdle sheet.")
     state, error, typed = _play_state(when, text), None, {}
+    unticked = bool(request.form.get("unticked")) if request.method == "POST" else False
     if request.method == "POST" and request.form.get("undo"):
         lines = state["text"].splitlines()[:-1]
         state = _play_state(when, "\n".join(lines))
+        unticked = False
     elif request.method == "POST" and not state["done"]:
         pz = state["pz"]
         typed = {pos: plain_text(str(request.form.get(f"sq-{pos}", ""))[:2])
                  for pos in range(1, pz.size + 1)}
         try:
             step = step_from_squares(pz, state["sheet"], state["number"], typed)
-            line = f"{step.word} {step.start}"
+            line = played_line(pz, state["number"], step, unticked)
             state = _play_state(when, "\n".join([*state["text"].splitlines(), line]))
-            typed = {}
+            typed, unticked = {}, False
         except CompanionError as exc:
             error = str(exc)
     return render_template("girdle_play.html", day=when, error=error, typed=typed,
+                           unticked=unticked,
                            word_list=_lexicon().display, word_list_notes=word_list_notes(),
                            **state), 400 if error else 200
 

@@ -11,6 +11,7 @@ may show it). What is left out is chosen by the engine
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from companion.errors import UsageError
@@ -85,10 +86,13 @@ def play_solution(puzzle: Puzzle, steps: list[Step], lexicon: Lexicon
         raise UsageError(f"Word {exc.step}: {exc.reason}.") from exc
 
 
-def solution_text(puzzle: Puzzle, placements: list[SheetStep], choices: bool = True) -> str:
+def solution_text(puzzle: Puzzle, placements: list[SheetStep], choices: bool = True,
+                  unticked: Collection[int] = ()) -> str:
     """Placements written back in the typed format; without ``choices``, the words and their
     squares alone, leaving the Supply letters activated and the letters crossed out to be
-    chosen again (:func:`~companion.girdle.complete_sheet`) when more words come."""
+    chosen again (:func:`~companion.girdle.complete_sheet`) when more words come, but for
+    the player's own choice that the engine never makes: the box of each word numbered in
+    ``unticked`` left unticked, ``-none``."""
     out = []
     for number, p in enumerate(placements, 1):
         line = puzzle.lines[number - 1]
@@ -100,8 +104,25 @@ def solution_text(puzzle: Puzzle, placements: list[SheetStep], choices: bool = T
             text += f" -{p.crossed_out[0]}"
         elif choices and puzzle.earns_crossout(number, len(p.word)):
             text += f" -{UNTICKED}"  # so that it is not crossed out when sent again
+        elif not choices and number in unticked:
+            text += f" -{UNTICKED}"
         out.append(text)
     return "\n".join(out)
+
+
+def unticked_words(steps: list[Step]) -> list[int]:
+    """The numbers of the words whose box the player left unticked (``-none``)."""
+    return [number for number, step in enumerate(steps, 1) if step.crossed_out == UNTICKED]
+
+
+def played_line(puzzle: Puzzle, number: int, step: Step, unticked: bool) -> str:
+    """Word ``number`` typed into its squares as a line of the typed sheet: its word and
+    square, and ``-none`` when the player leaves unused the cross-out it earns (asked for a
+    word that earns none, nothing: there is no box to leave)."""
+    line = f"{step.word} {step.start}"
+    if unticked and puzzle.earns_crossout(number, len(step.word)):
+        line += f" -{UNTICKED}"
+    return line
 
 
 def step_from_squares(puzzle: Puzzle, sheet: Sheet, number: int,

@@ -421,3 +421,51 @@ def test_the_supply_stands_on_one_line_on_a_phone(tmp_path, width, where, browse
         assert not any(t["spills"] for t in tiles), tiles
         assert all(t["letter"] >= 17 and t["number"] >= 14 for t in tiles), tiles
         assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def test_a_cross_out_left_unused_on_the_play_page_scores_as_a_typed_none_line(sqlite_app):
+    """The play page crossed out a letter for every word that earned one, where the player
+    may leave the box unticked on paper (a typed sheet's line ending "-none"). Word 1,
+    FLYBACK on 2026-12-01's checkbox row, is played with its box left unticked: the tracker
+    shows the box empty, nothing is crossed out, and the sheet scores as the same words typed
+    with "FLYBACK 1 -none" do, by the engine, on the play page and sent for a rank."""
+    day = dt.date(2026, 12, 1)
+    lexicon = default_lexicon()
+    pz = puzzle_for(day, lexicon=lexicon)
+    moves = find_solution(pz, lexicon)
+    earning = [n for n, m in enumerate(moves, 1) if pz.earns_crossout(n, len(m.word))]
+    assert earning == [1]
+    typed = "\n".join(f"{m.word} {m.start + 1}" + (" -none" if n in earning else "")
+                      for n, m in enumerate(moves, 1))
+    _p, _s, unticked_card = play_solution(pz, parse_solution(typed, pz), lexicon)
+    _p, _s, ticked_card = play_solution(pz, parse_solution(_sheet_text(moves), pz), lexicon)
+    assert unticked_card.crossed_out == [] and ticked_card.crossed_out != []
+    assert unticked_card.final < ticked_card.final  # the letter left costs its points
+
+    client = sqlite_app.test_client()
+    tok = token(client)
+    page = client.get(f"/girdle/{day}/play").get_data(as_text=True)
+    assert 'name="unticked"' in page  # word 1's line carries a checkbox
+    sheet = ""
+    for number, m in enumerate(moves, 1):
+        form = {"csrf_token": tok, "sheet": sheet}
+        empty = _squares(page)
+        for k, ch in enumerate(m.word):
+            if m.start + 1 + k in empty:
+                form[f"sq-{m.start + 1 + k}"] = ch
+        if number in earning:
+            form["unticked"] = "1"
+        page = client.post(f"/girdle/{day}/play", data=form).get_data(as_text=True)
+        sheet = re.search(r'name="sheet" id="sheet" value="([^"]*)"', page).group(1)
+        sheet = sheet.replace("&#10;", "\n")
+        if number == 1:
+            assert 'name="unticked"' not in page  # word 2's line has no box
+            assert re.search(r"<td>1 &#9744;</td><td>FLYBACK</td>", page)  # left unticked
+    assert sheet.splitlines()[0] == f"FLYBACK {moves[0].start + 1} -none"
+    assert f"Sheet complete: {unticked_card.final} points." in page
+    assert 'class="crossed"' not in page  # no A-Z letter crossed out
+    solution = re.search(r'name="solution" value="([^"]*)"', page).group(1).replace("&#10;",
+                                                                                   "\n")
+    sent = client.post(f"/girdle/{day}", data={"csrf_token": tok, "solution": solution},
+                       follow_redirects=True).get_data(as_text=True)
+    assert f"{unticked_card.final} points" in sent
