@@ -216,19 +216,20 @@ def test_the_turns_break_a_name_only_between_its_words(browser, base_url, width)
 
 
 def test_the_printable_sheet_keeps_its_date_whole_on_a_phone(page):
-    """The printable score sheet's heading on a 390 px phone: the game's date stays on one
-    line (it was broken at its first hyphen, "(2026-" over "12-05)")."""
+    """The printable score sheet's heading on a 390 px phone: the game's date, "(5 December
+    2026)", stays on one line (written 2026-12-05 it was broken at its first hyphen, "(2026-"
+    over "12-05)")."""
     game = page.request.post("/api/games", data={"game": "bugwords",
                                                  "players": ["Ann", "Bob"]}).json()
     page.goto(f"/games/{game['table_key']}/print")
     lines = page.eval_on_selector("h1", r"""h1 => {
         const walker = document.createTreeWalker(h1, NodeFilter.SHOW_TEXT);
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-            const at = node.data.search(/\(\d{4}-\d\d-\d\d\)/);
-            if (at < 0) { continue; }
+            const found = /\([1-9]\d? [A-Z][a-z]+ \d{4}\)/.exec(node.data);
+            if (!found) { continue; }
             const range = document.createRange();
-            range.setStart(node, at);
-            range.setEnd(node, at + 12);
+            range.setStart(node, found.index);
+            range.setEnd(node, found.index + found[0].length);
             return new Set(Array.from(range.getClientRects(), r => Math.round(r.top))).size;
         }
         return 0;
