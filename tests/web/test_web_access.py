@@ -92,12 +92,14 @@ def _sheet_text() -> str:
     return "\n".join(f"{m.word} {m.start + 1}" for m in find_solution(pz, default_lexicon()))
 
 
-def _every_state(page, site):
+def _page_states(page, site):
     for path in _pages(site):
         page.goto(path)
         page.wait_for_load_state("load")
         yield path
-    yield from _refused_forms(page, site)
+
+
+def _scored_sheet(page, site):
     page.goto(f"/girdle/{DAY}")
     page.fill("#solution", _sheet_text())
     with page.expect_navigation():
@@ -108,14 +110,72 @@ def _every_state(page, site):
     yield "the archive with a score of yours"
 
 
-@pytest.fixture(params=WIDTHS)
-def narrow(request, browser, base_url):
-    context = browser.new_context(base_url=base_url, is_mobile=True, has_touch=True,
-                                  viewport={"width": request.param, "height": 740})
+# Every page and state a player meets, in the order they are reached, each part named: the
+# pages as opened, the forms sent with bad input, a sheet scored and what it leaves behind.
+EVERY_STATE = (("page", _page_states), ("refused", _refused_forms), ("scored", _scored_sheet))
+
+
+SCREENS = {320: 740, 375: 740, 1366: 900}  # width: height, two phones' and a desktop's
+
+
+def _new_page(browser, base_url: str, width: int):
+    """A browser context of its own for a screen ``width`` px wide (:data:`SCREENS`), touch
+    and mobile under 600 px, and its page."""
+    context = browser.new_context(base_url=base_url, is_mobile=width < 600,
+                                  has_touch=width < 600,
+                                  viewport={"width": width, "height": SCREENS[width]})
     pg = context.new_page()
     pg.set_default_timeout(15000)
+    return context, pg
+
+
+@pytest.fixture(params=WIDTHS)
+def narrow(request, browser, base_url):
+    context, pg = _new_page(browser, base_url, request.param)
     yield pg
     context.close()
+
+
+def _look(page, state: str, width: int) -> dict:
+    """What each check finds on the page as ``state`` left it: first where it opened
+    scrolled (CUT), then what reading it finds, and last, on a phone and for a page opened
+    by its address, the keyboard's stops from the top (Tab moves the focus and the scroll)."""
+    seen = {"cut": page.evaluate(CUT), "structure": page.evaluate(STRUCTURE),
+            "errors": page.evaluate(ERRORS), "title": page.title(),
+            "targets": page.evaluate(TARGETS), "tab": None, "focus": None}
+    tab = page.locator('.tabs a[aria-current="page"]')
+    if tab.count():
+        seen["tab"] = tab.inner_text()
+    if width < 600 and state.startswith("/"):
+        seen["focus"] = _focus_stops(page)
+    return seen
+
+
+@pytest.fixture(scope="module")
+def survey(browser, base_url, site):
+    """``survey(width)``: every page and state (:data:`EVERY_STATE`) walked once on a screen
+    ``width`` px wide, in a browser context of its own, and what each check found on each
+    (:func:`_look`, with the part of the walk it is in), for the tests that read them. The
+    checks only read the page, so one walk serves them all; each screen's is made the first
+    time a test asks for it, in the test process that asks (tests split over processes
+    each walk their own)."""
+    walks: dict[int, dict[str, dict]] = {}
+
+    def walk(width: int) -> dict[str, dict]:
+        if width not in walks:
+            context, page = _new_page(browser, base_url, width)
+            try:
+                found: dict[str, dict] = {}
+                for part, states in EVERY_STATE:
+                    for state in states(page, site):
+                        assert state not in found, state
+                        found[state] = {"part": part, **_look(page, state, width)}
+            finally:
+                context.close()
+            walks[width] = found
+        return walks[width]
+
+    return walk
 
 
 STRUCTURE = r"""
@@ -154,18 +214,17 @@ STRUCTURE = r"""
 """
 
 
-def _problems_on_every_state(page, site, script: str) -> list[str]:
-    """What ``script`` (a list of problems) finds on every page and state, each named."""
-    problems = []
-    for state in _every_state(page, site):
-        problems += [f"{state}: {p}" for p in page.evaluate(script)]
-    return problems
+def _problems_on_every_state(survey, width: int, check: str) -> list[str]:
+    """What ``check`` (a script giving a list of problems) found on every page and state
+    on a screen ``width`` px wide, each named."""
+    return [f"{state}: {p}" for state, seen in survey(width).items() for p in seen[check]]
 
 
-def test_every_page_fits_and_names_its_controls(narrow, site):
+@pytest.mark.parametrize("width", WIDTHS)
+def test_every_page_fits_and_names_its_controls(survey, width):
     """Nothing wider than the screen, every control named, every label naming a control, a
     name only where a role takes it, one h1 and no skipped heading, images with alt text."""
-    assert _problems_on_every_state(narrow, site, STRUCTURE) == []
+    assert _problems_on_every_state(survey, width, "structure") == []
 
 
 ERRORS = r"""
@@ -181,12 +240,13 @@ ERRORS = r"""
 NO_FIELD = ("/no-such-page", "/girdle/2026-02-30", "/pdq?variant=nope")  # nothing was typed
 
 
-def test_errors_are_announced_and_tied_to_their_field(narrow, site):
+@pytest.mark.parametrize("width", WIDTHS)
+def test_errors_are_announced_and_tied_to_their_field(survey, width):
     """A refusal is read out when the page opens (an alert) and, where the player typed
     something, is the description of the field it is about, which is marked invalid."""
     problems, seen = [], 0
-    for state in _every_state(narrow, site):
-        error = narrow.evaluate(ERRORS)
+    for state, found in survey(width).items():
+        error = found["errors"]
         if error is None:
             continue
         seen += 1
@@ -198,22 +258,21 @@ def test_errors_are_announced_and_tied_to_their_field(narrow, site):
     assert problems == []
 
 
-def test_refused_fields_are_the_ones_at_fault(narrow, site):
+@pytest.mark.parametrize("width", WIDTHS)
+def test_refused_fields_are_the_ones_at_fault(survey, width):
     """Each refusal describes the field the player has to change."""
-    fields = {}
-    for state in _refused_forms(narrow, site):
-        fields[state] = narrow.evaluate(ERRORS)["field"]
+    fields = {state: seen["errors"]["field"] for state, seen in survey(width).items()
+              if seen["part"] == "refused"}
     assert fields == {"a typed Girdle sheet refused": "solution",
                       "a Girdle square refused": "sq-1", "a play refused": "play",
                       "a judge's cards refused": "cards"}
 
 
-def test_titles_say_where_you_are(narrow, site):
+@pytest.mark.parametrize("width", WIDTHS)
+def test_titles_say_where_you_are(survey, width, site):
     """Every title names the page and the site; an error page's title says what went wrong,
     and a page sent back with an error says so first."""
-    titles = {}
-    for state in _every_state(narrow, site):
-        titles[state] = narrow.title()
+    titles = {state: seen["title"] for state, seen in survey(width).items()}
     assert all(t.endswith(" - Companion") for t in titles.values()), titles
     assert titles["/no-such-page"] == "Not found - Companion"
     assert titles["/pdq?variant=nope"].startswith("Error: PDQ")
@@ -254,46 +313,32 @@ CUT = r"""
 """
 
 
-@pytest.fixture(params=[(320, 740), (375, 740), (1366, 900)], ids=lambda s: f"{s[0]}x{s[1]}")
-def screen(request, browser, base_url):
-    """A page on a small phone's screen, a larger phone's and a desktop's."""
-    width, height = request.param
-    context = browser.new_context(base_url=base_url, is_mobile=width < 600,
-                                  has_touch=width < 600,
-                                  viewport={"width": width, "height": height})
-    pg = context.new_page()
-    pg.set_default_timeout(15000)
-    yield pg
-    context.close()
-
-
-def test_a_page_opened_scrolled_cuts_nothing_under_the_header(screen, site):
+@pytest.mark.parametrize("width", SCREENS, ids=lambda width: f"{width}x{SCREENS[width]}")
+def test_a_page_opened_scrolled_cuts_nothing_under_the_header(survey, width):
     """A page that opens scrolled to what it answers puts it just under the sticky header,
     with nothing cut in half above it: the Girdle page scrolled to its result left the bottom
     of the Score my sheet button showing as a strip under the tabs, and the page to play
     the Girdle on the phone half of the word list's line; on a desktop, where the page ends
     too soon to scroll the result up to the tabs, the button was still cut in half."""
     problems, scrolled = [], 0
-    for state in _every_state(screen, site):
-        cut = screen.evaluate(CUT)
+    for state, seen in survey(width).items():
+        cut = seen["cut"]
         if cut is None:
             continue
         scrolled += 1
         problems += [f"{state}: {c}" for c in cut]
     # a page scrolls only where what it answers would not otherwise show: on a phone most
     # answers are below the screen's first view, on a desktop's screen few are
-    assert scrolled >= (4 if screen.viewport_size["width"] < 600 else 1)
+    assert scrolled >= (4 if width < 600 else 1)
     assert problems == []
 
 
-def test_the_tabs_say_which_job_a_page_belongs_to(narrow, site):
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_tabs_say_which_job_a_page_belongs_to(survey, width, site):
     """The header's tab of the page's job is marked current (aria-current), so the header says
     where you are: a game's clock and photo check are part of keeping score."""
-    current = {}
-    for path in _pages(site):
-        narrow.goto(path)
-        tab = narrow.locator('.tabs a[aria-current="page"]')
-        current[path] = tab.inner_text() if tab.count() else None
+    current = {path: seen["tab"] for path, seen in survey(width).items()
+               if seen["part"] == "page"}
     _url, game, _w = site
     assert current[f"/games/{game['table_key']}/clock"] == "Score"
     assert current[f"/games/{game['table_key']}"] == "Score"
@@ -324,8 +369,9 @@ TARGETS = r"""
 """
 
 
-def test_tap_targets_are_at_least_24_px(narrow, site):
-    assert _problems_on_every_state(narrow, site, TARGETS) == []
+@pytest.mark.parametrize("width", WIDTHS)
+def test_tap_targets_are_at_least_24_px(survey, width):
+    assert _problems_on_every_state(survey, width, "targets") == []
 
 
 FOCUS = r"""
@@ -347,19 +393,29 @@ FOCUS = r"""
 """
 
 
-def test_every_keyboard_stop_shows_a_focus_ring(narrow, site):
+def _focus_stops(page) -> list[dict]:
+    """Tab from the top of the page through all of it (60 stops at most): each stop, how it
+    is drawn with the focus and without (:data:`FOCUS`)."""
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    stops = []
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        stop = page.evaluate(FOCUS)
+        if stop is None:
+            break
+        stops.append(stop)
+    return stops
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_every_keyboard_stop_shows_a_focus_ring(survey, width):
     """Tab from the top of each page through all of it: every stop is drawn differently when
     it has the focus, with a ring at least 2 px wide."""
     problems = []
-    for state in _every_state(narrow, site):
+    for state, seen in survey(width).items():
         if not state.startswith("/"):
             continue
-        narrow.evaluate("document.activeElement && document.activeElement.blur()")
-        for _ in range(60):
-            narrow.keyboard.press("Tab")
-            stop = narrow.evaluate(FOCUS)
-            if stop is None:
-                break
+        for stop in seen["focus"]:
             if not (stop["changed"] and stop["ring"]):
                 problems.append(f"{state}: no focus ring on {stop['what']}")
     assert sorted(set(problems)) == []
