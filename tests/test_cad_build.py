@@ -669,11 +669,13 @@ def test_two_builds_of_one_part_at_once_make_it_once(tmp_path: Path, monkeypatch
 
 def test_another_clearance_misses_the_cache(tmp_path: Path, tmp_path_factory) -> None:
     cache = tmp_path_factory.mktemp("cad-cache")  # its own: another test's build is no miss
-    result = build(SetParams.make(0.3), tmp_path, ("coupon",), ("stl",), cache_dir=cache)
+    # 0.25 mm, which test_coupons_at_several_clearances builds too: a test process makes
+    # a clearance's solids once
+    result = build(SetParams.make(0.25), tmp_path, ("coupon",), ("stl",), cache_dir=cache)
     assert result.cached == ()
     assert result.files["coupon"] == ["coupon.png", "coupon.stl"]
     assert check_directory(tmp_path)[0].ok
-    again = build(SetParams.make(0.3), tmp_path, ("coupon",), ("stl",), cache_dir=cache)
+    again = build(SetParams.make(0.25), tmp_path, ("coupon",), ("stl",), cache_dir=cache)
     assert again.cached == ("coupon",)
 
 
@@ -816,10 +818,10 @@ def test_coupons_for_a_large_bed_are_checked_on_it(cache: Path, tmp_path: Path,
     report = json.loads((out / "coupons.json").read_text())
     assert report["bed"] == [250.0, 250.0] and report["clearances"] == [0.2]
     # a second run for the same bed adds its coupons to the report
-    assert main(["cad", "coupons", "--clearances", "0.3", "--bed", "250x250", "-o", str(out),
+    assert main(["cad", "coupons", "--clearances", "0.25", "--bed", "250x250", "-o", str(out),
                  "--cache-dir", str(cache), "-q"]) == 0
     report = json.loads((out / "coupons.json").read_text())
-    assert report["clearances"] == [0.2, 0.3] and "coupon-0.3.stl" in report["files"]
+    assert report["clearances"] == [0.2, 0.25] and "coupon-0.25.stl" in report["files"]
 
 
 def test_coupons_for_another_bed_remove_the_earlier_coupons(cache: Path, tmp_path: Path,

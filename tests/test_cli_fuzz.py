@@ -1,22 +1,31 @@
 """The command line given what a stranger might type: empty names, absurd numbers, a bad
 database address, an output that fills the disk part-way, an output onto its own input.
 
-Each command runs as a user runs it, in a process of its own, and must answer with its exit
-status and one sentence on standard error, never a traceback; no file is left half-written
-and no input file is overwritten.
+Each command must answer with its exit status and one sentence on standard error, never a
+traceback; no file is left half-written and no input file is overwritten. Where only a
+process of its own shows what is tested (a disk that fills part-way, a closed standard
+stream, a named pipe, a terminal, standard output's character set) the command runs as a
+user runs it, ``python -m companion``; the rest run ``main()`` in the test's process as
+``python -m companion`` calls it (:func:`answer`), with the process's standard streams,
+folder and environment of their own and an uncaught exception written as the interpreter
+writes it, and a sample of them is held to the same answer from a process of its own
+(``test_a_command_run_here_answers_as_in_a_process_of_its_own``).
 """
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import resource
 import select
 import subprocess
 import sys
+import traceback
 from pathlib import Path
 
 import pytest
+import sharedwork
 
 ROOT = Path(__file__).resolve().parent.parent
 PHOTO = ROOT / "tests" / "data" / "vision" / "real" / "IMG_20141025_163920.jpg"
@@ -41,6 +50,61 @@ def companion(argv: list[str], cwd: Path, env: dict[str, str] | None = None,
     return subprocess.run([sys.executable, "-m", "companion", *argv], cwd=cwd, env=run_env,
                           stdin=subprocess.DEVNULL, stdout=stdout, stderr=subprocess.PIPE,
                           text=True, timeout=300, preexec_fn=limit)
+
+
+def _here(argv: list[str], cwd: Path, env: dict[str, str] | None = None
+          ) -> subprocess.CompletedProcess:
+    """``companion ARGV`` run by ``main()`` in this process, as ``python -m companion`` runs it
+    in ``cwd`` with standard input empty (as /dev/null is) and standard output and error
+    pipes of UTF-8 text: its exit status (an uncaught exception's is 1, written to standard
+    error with its traceback, as the interpreter does), standard output and error. A serve
+    command that would start its server fails at once instead of waiting for requests."""
+    from companion.cli import main
+
+    stdin = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", write_through=True)
+    err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="backslashreplace",
+                           write_through=True)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.chdir(cwd)
+        mp.delenv("DATABASE_URL", raising=False)
+        mp.setenv("COMPANION_INSTANCE", str(cwd / "instance"))
+        for name, value in (env or {}).items():
+            mp.setenv(name, value)
+        if argv[:1] == ["serve"]:
+            import flask
+
+            def serving(*args: object, **kwargs: object) -> None:
+                raise AssertionError("the server was started")
+
+            mp.setattr(flask.Flask, "run", serving)
+        mp.setattr(sys, "stdin", stdin)
+        mp.setattr(sys, "stdout", out)
+        mp.setattr(sys, "stderr", err)
+        mp.setattr(sys, "__stdout__", out)  # a pipe: no terminal's width for the usage lines
+        try:
+            status = main(list(argv))
+        except SystemExit as exc:  # as the interpreter ends on one
+            if exc.code is None or isinstance(exc.code, int):
+                status = exc.code or 0
+            else:
+                print(exc.code, file=err)
+                status = 1
+        except Exception:
+            traceback.print_exc(file=err)
+            status = 1
+    return subprocess.CompletedProcess(argv, status, out.buffer.getvalue().decode("utf-8"),
+                                       err.buffer.getvalue().decode("utf-8"))
+
+
+def answer(argv: list[str], cwd: Path, env: dict[str, str] | None = None
+           ) -> subprocess.CompletedProcess:
+    """``companion ARGV`` answered in ``cwd``: run here (:func:`_here`), or in a process of
+    its own when standard output's character set is set (``PYTHONIOENCODING``), which only a
+    new interpreter takes."""
+    if env and "PYTHONIOENCODING" in env:
+        return companion(argv, cwd, env)
+    return _here(argv, cwd, env)
 
 
 def one_sentence(stderr: str) -> str:
@@ -152,7 +216,7 @@ def test_hostile_input_gets_one_sentence(argv: list[str], env: dict[str, str], s
                                          words: str, tmp_path: Path) -> None:
     notes = tmp_path / "notes.txt"
     notes.write_bytes(NOT_A_DATABASE)
-    done = companion(argv, tmp_path, env)
+    done = answer(argv, tmp_path, env)
     assert words in one_sentence(done.stderr)
     assert done.returncode == status
     assert notes.read_bytes() == NOT_A_DATABASE  # a file that is not a database stays as it was
@@ -160,6 +224,51 @@ def test_hostile_input_gets_one_sentence(argv: list[str], env: dict[str, str], s
     # app's instance folder and the lock it takes beside an SQLite file are its own)
     left = {p.name for p in tmp_path.iterdir()} - {"instance", "notes.txt.startup-lock"}
     assert left == {"notes.txt"}
+
+
+@pytest.mark.parametrize("argv,env", [
+    (["pdq", "P", "N", "A", "--tie", ""], {}),  # a command's own error
+    (["serve", "--port", "9" * 5000], {}),  # argparse's, with the usage lines
+    (["check", "ab\x1b[2Jcd"], {}),  # a verdict on standard output, status 1
+    (["werdup", "score", "empty", "\u0665E", "RED"], {}),
+    (["db", "current"], {"DATABASE_URL": "bogus://x"}),
+    (["serve", "--port", "5999"], {"DATABASE_URL": "sqlite:///notes.txt"}),
+])
+def test_a_command_run_here_answers_as_in_a_process_of_its_own(
+        argv: list[str], env: dict[str, str], tmp_path: Path) -> None:
+    """The tests above run most commands by ``main()`` in the test's process (:func:`answer`):
+    a sample of them, each kind of answer, gets the same status, standard output and
+    standard error from ``python -m companion``, the program a user runs."""
+    answers = []
+    for run in (_here, companion):
+        folder = tmp_path / run.__name__
+        folder.mkdir()
+        (folder / "notes.txt").write_bytes(NOT_A_DATABASE)
+        done = run(argv, folder, env)
+        answers.append((done.returncode, done.stdout, done.stderr))
+    assert answers[0] == answers[1]
+
+
+def test_a_traceback_run_here_is_written_as_the_interpreter_writes_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An exception no command catches, run here, ends as ``python -m companion`` ends on it:
+    status 1 and the traceback on standard error, which the tests above look for."""
+    from companion.cli import check
+
+    def broken(args: object) -> int:
+        raise RuntimeError("a bug")
+
+    real_register = check.register
+
+    def register(sub: object) -> None:
+        real_register(sub)
+        sub.choices["check"].set_defaults(func=broken)  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(check, "register", register)
+    done = _here(["check", "qi"], tmp_path)
+    assert done.returncode == 1
+    assert done.stderr.startswith("Traceback (most recent call last):\n")
+    assert done.stderr.endswith("RuntimeError: a bug\n")
 
 
 def test_a_pdf_to_standard_output_that_fills_the_disk_is_an_error(tmp_path: Path) -> None:
@@ -174,8 +283,8 @@ def test_a_pdf_to_standard_output_that_fills_the_disk_is_an_error(tmp_path: Path
 def test_a_pdf_that_fills_the_disk_leaves_the_earlier_one_whole(tmp_path: Path) -> None:
     earlier = tmp_path / "board.pdf"
     (tmp_path / "link.pdf").symlink_to("board.pdf")
-    assert companion(["print", "board", "--game", "werdup", "--paper", "a4", "-o", "link.pdf"],
-                     tmp_path).returncode == 0
+    assert answer(["print", "board", "--game", "werdup", "--paper", "a4", "-o", "link.pdf"],
+                  tmp_path).returncode == 0
     earlier.chmod(0o640)
     kept = earlier.read_bytes()
     assert len(kept) > FILE_LIMIT
@@ -186,13 +295,13 @@ def test_a_pdf_that_fills_the_disk_leaves_the_earlier_one_whole(tmp_path: Path) 
     assert earlier.read_bytes() == kept  # not half a new PDF over the whole old one
     assert sorted(p.name for p in tmp_path.iterdir()) == ["board.pdf", "link.pdf"]  # no part
     # written whole, the new PDF takes the place of the old: through the link, same mode
-    done = companion(["print", "score-sheet", "--game", "pdq", "-o", "link.pdf"], tmp_path)
+    done = answer(["print", "score-sheet", "--game", "pdq", "-o", "link.pdf"], tmp_path)
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "link.pdf").is_symlink()
     assert earlier.read_bytes().startswith(b"%PDF-") and earlier.read_bytes() != kept
     assert earlier.stat().st_mode & 0o777 == 0o640
-    assert companion(["print", "score-sheet", "--game", "pdq", "-o", "/dev/null"],
-                     tmp_path).returncode == 0  # a device is written, never replaced
+    assert answer(["print", "score-sheet", "--game", "pdq", "-o", "/dev/null"],
+                  tmp_path).returncode == 0  # a device is written, never replaced
 
 
 def test_the_overlay_is_never_drawn_over_the_photo(tmp_path: Path) -> None:
@@ -200,8 +309,8 @@ def test_the_overlay_is_never_drawn_over_the_photo(tmp_path: Path) -> None:
     photo.write_bytes(PHOTO.read_bytes())
     (tmp_path / "same.jpg").symlink_to("board.jpg")
     for overlay in ("board.jpg", "same.jpg", str(photo)):
-        done = companion(["read", "board.jpg", "--game", "bugwords", "--overlay", overlay],
-                         tmp_path)
+        done = answer(["read", "board.jpg", "--game", "bugwords", "--overlay", overlay],
+                      tmp_path)
         assert done.returncode == 2
         assert "is the input file board.jpg" in one_sentence(done.stderr)
         assert photo.read_bytes() == PHOTO.read_bytes()
@@ -222,7 +331,7 @@ def _check_a_sheet_with(field: str, tmp_path: Path) -> subprocess.CompletedProce
     word = {"row": 1, "col": 1, "direction": "across", "word": "AB"}
     text = json.dumps([word])[:-2] + ", " + field + "}]"
     (tmp_path / "sheet.json").write_text(text, encoding="utf-8")
-    return companion(["girdle", "check", "sheet.json", "--date", "2026-12-08"], tmp_path)
+    return answer(["girdle", "check", "sheet.json", "--date", "2026-12-08"], tmp_path)
 
 
 @pytest.mark.parametrize("field,words", [
@@ -259,9 +368,11 @@ def test_an_illegal_word_of_a_sheet_is_repeated_escaped_and_short(field: str, se
 
 
 @pytest.fixture(scope="module")
-def cad_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One cache of built parts for the module's builds: the coupon is built once."""
-    return tmp_path_factory.mktemp("cad-cache")
+def cad_cache() -> Path:
+    """The run's CAD build cache (``sharedwork.run_folder``), shared with the other test
+    processes, tests/test_cad_build.py's whole set among them: the coupon is built once a
+    run, whichever asks first."""
+    return sharedwork.run_folder("cad-cache")
 
 
 @pytest.mark.parametrize("junk", ["garbage\n", "[1, 2]\n", "[" * 100_000])
@@ -272,8 +383,8 @@ def test_a_build_into_a_folder_with_a_spoilt_report_writes_it_afresh(
     out = tmp_path / "set"
     out.mkdir()
     (out / "build.json").write_text(junk, encoding="utf-8")
-    done = companion(["cad", "build", "--part", "coupon", "--format", "stl", "-q", "-o", "set",
-                      "--cache-dir", str(cad_cache)], tmp_path)
+    done = answer(["cad", "build", "--part", "coupon", "--format", "stl", "-q", "-o", "set",
+                   "--cache-dir", str(cad_cache)], tmp_path)
     assert done.returncode == 0, done.stderr
     report = json.loads((out / "build.json").read_text(encoding="utf-8"))
     assert report["bed"] == [180.0, 180.0] and report["files"]["coupon"]
@@ -295,7 +406,7 @@ def test_a_spoilt_cached_par_is_searched_again(junk: str, tmp_path: Path) -> Non
     assert cached is not None
     cached.parent.mkdir(parents=True)
     cached.write_text(junk, encoding="utf-8")
-    done = companion(["girdle", "solve", "--date", "2026-12-01", "--json"], tmp_path, env)
+    done = answer(["girdle", "solve", "--date", "2026-12-01", "--json"], tmp_path, env)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["proven"] is True
     assert json.loads(cached.read_text(encoding="utf-8"))["proven"] is True  # written afresh
@@ -307,7 +418,7 @@ def test_a_build_that_fills_the_disk_spoils_no_file_of_the_earlier_one(
     # message named the cache's file, not the one that could not be written
     argv = ["cad", "build", "--part", "coupon", "--format", "stl", "-q", "-o", "set",
             "--cache-dir", str(cad_cache)]
-    assert companion(argv, tmp_path).returncode == 0
+    assert answer(argv, tmp_path).returncode == 0
     out = tmp_path / "set"
     before = {p.name: p.read_bytes() for p in out.iterdir()}
     assert len(before["coupon.stl"]) > 200_000 > len(before["coupon.png"])
@@ -364,7 +475,7 @@ HUGE = "Z" * 100_000  # one argument of 100 KB (the kernel takes up to 128 KB)
 ])
 def test_a_huge_value_is_repeated_by_its_first_characters(argv: list[str], words: str,
                                                            tmp_path: Path) -> None:
-    done = companion(argv, tmp_path)
+    done = answer(argv, tmp_path)
     assert done.returncode == 2
     line = one_sentence(done.stderr)
     assert words in line
@@ -384,7 +495,7 @@ def test_a_huge_value_is_repeated_by_its_first_characters(argv: list[str], words
 def test_a_verdict_repeats_a_huge_word_or_name_on_a_short_line(argv: list[str],
                                                                tmp_path: Path) -> None:
     # the verdict wrote the word whole twice over: 200 KB for one answer
-    done = companion(argv, tmp_path)
+    done = answer(argv, tmp_path)
     assert "Traceback" not in done.stderr and done.returncode in (0, 1), done.stderr
     assert done.stdout and max(len(line) for line in done.stdout.splitlines()) < 400
     assert "Z" * 36 + "..." in done.stdout
@@ -403,7 +514,7 @@ def test_a_verdict_repeats_a_huge_word_or_name_on_a_short_line(argv: list[str],
 ])
 def test_a_control_character_typed_is_shown_escaped(argv: list[str], seen: str,
                                                     tmp_path: Path) -> None:
-    done = companion(argv, tmp_path)
+    done = answer(argv, tmp_path)
     assert "Traceback" not in done.stderr and done.returncode in (0, 1), done.stderr
     assert seen in done.stdout
     assert all(line.isprintable() for line in done.stdout.splitlines())
@@ -438,7 +549,7 @@ def test_a_control_character_typed_is_shown_escaped(argv: list[str], seen: str,
 ])
 def test_an_option_the_parser_refuses_is_repeated_escaped_and_short(
         argv: list[str], words: str, tmp_path: Path) -> None:
-    done = companion(argv, tmp_path)
+    done = answer(argv, tmp_path)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     *usage, error = done.stderr.strip().splitlines()
     assert usage[0].startswith("usage: companion")
