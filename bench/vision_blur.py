@@ -265,7 +265,7 @@ def paths() -> list[tuple[str, Callable, Callable, Callable]]:
 
 def run(photos: int, renders: int, only: str | None = None) -> None:
     from companion.lexicon import default_lexicon
-    from vision.errors import VisionError
+    from vision.errors import BadPhoto, VisionError
 
     lexicon = default_lexicon()
     print(f"{'path':49} {'blur':19} {'right':>5} {'refused':>7} {'wrong, unlisted':>15} "
@@ -283,6 +283,9 @@ def run(photos: int, renders: int, only: str | None = None) -> None:
                     out = read(blurred_jpeg(jpg, blur), lexicon)
                 except VisionError as exc:
                     tally.add(None, why=str(exc))
+                    continue
+                except BadPhoto as exc:  # refused as a photo: "photo: <why>"
+                    tally.add(None, why=str(exc).split(": ", 1)[-1])
                     continue
                 tally.add(*wrong_of(out, letters, heights),
                           found=out.get("located_by", "markers"))

@@ -828,3 +828,43 @@ def test_a_black_and_white_photo_of_a_commercial_board_is_still_refused():
         with pytest.raises(BadPhoto, match="That photo: a black-and-white photo; the board "
                                            "is read by its colours"):
             read_photo(game, grey, default_lexicon(), 50_000_000)
+
+
+def test_more_of_a_letter_on_the_stacks_tops_than_the_set_holds_is_listed(monkeypatch):
+    """Render 101 shows an I on three stacks' tops (2, 3 and 4 high): read against a set
+    holding only two I (the engine's counts, its I lowered), one I must be misread, and the
+    least sure of them is listed saying so, its letter kept as read; nothing else is."""
+    from companion.lexicon import default_lexicon
+    from vision import werdup_stacks
+    from vision.boards import board_spec
+    from vision.correct import beyond_the_set
+
+    spec = board_spec("werdup")
+    assert spec.holds("I") == 7
+    two_i = replace(spec, counts=tuple((f, 2 if f == "I" else n) for f, n in spec.counts))
+    monkeypatch.setattr(werdup_stacks, "board_spec", lambda game: two_i)
+    _, board, _ = _render(101)
+    reading = read_stacks(StackConfig(), DEFAULT.cells, DEFAULT.classify, _render(101)[0],
+                          shipped_classifier(), default_lexicon())
+    truth = [[board.get(r, c) or "" for c in range(10)] for r in range(10)]
+    assert sum(row.count("I") for row in truth) == 3
+    assert reading.grid() == truth  # listed, never changed
+    assert [(u.face, u.why, u.why_also) for u in reading.uncertain] == [
+        ("I", beyond_the_set("I", 2, 3), [])]
+    assert reading.uncertain[0].why == (
+        "the set holds only 2 I tiles and 3 are read: check its letter")
+
+
+@pytest.mark.parametrize("seed", [*TILTED, STRAIGHT_DOWN])
+def test_a_render_of_a_played_game_lists_no_letter_beyond_the_set(seed):
+    """The renders' positions are games played with the WerdUp set, whose stacks' tops never
+    show more of a letter than it holds: read right, none is listed for it."""
+    from vision.boards import board_spec
+
+    _, board, _ = _render(seed)
+    spec = board_spec("werdup")
+    tops = [t for _, _, t in board.squares()]
+    assert all(tops.count(t) <= (spec.holds(t) or 0) for t in tops)
+    reading = _reading(seed)
+    assert not [u for u in reading.uncertain
+                if "the set holds only" in " ".join([u.why, *u.why_also])]

@@ -52,8 +52,7 @@ def offered(rd: CellRead) -> list[tuple[str, float | None]]:
     if rd.face == BLANK:
         shown = shown_alternatives(rd.alternatives)
     else:
-        look = rd.confidence if rd.looks is None else rd.looks
-        shown = read_first(rd.face, look, rd.alternatives)
+        shown = read_first(rd.face, rd.classifier_confidence, rd.alternatives)
     return [(a, None if rd.unweighed else p) for a, p in shown]
 
 
@@ -322,6 +321,12 @@ class CellRead:
     @property
     def uncertain(self) -> bool:
         return bool(self.alternatives)
+
+    @property
+    def classifier_confidence(self) -> float:
+        """How likely the classifier found the face read: ``looks`` once the words set
+        ``confidence`` (their share, not the classifier's figure), else ``confidence``."""
+        return self.confidence if self.looks is None else self.looks
 
 
 def cell_crops(cfg: CellConfig, canonical: np.ndarray, rows: int, cols: int

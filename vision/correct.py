@@ -191,8 +191,7 @@ def list_doubted(rd: CellRead, uncertain: list[CellRead]) -> None:
     already) with what was read first and the letters' runners-up."""
     if any(u is rd for u in uncertain):
         return
-    look = rd.confidence if rd.looks is None else rd.looks  # the classifier's, not the words'
-    rd.alternatives = [(rd.letter or rd.face, look)] + shown_alternatives(
+    rd.alternatives = [(rd.letter or rd.face, rd.classifier_confidence)] + shown_alternatives(
         (a, q) for a, q in rd.options if a not in (rd.face, EMPTY))
     uncertain.append(rd)
 
@@ -211,8 +210,8 @@ def sureness(rd: CellRead) -> float:
     how near its face is to the tiles' colour)."""
     if rd.face == BLANK:
         return rd.confidence
-    look = rd.confidence if rd.looks is None else rd.looks  # the classifier's, not the words'
-    return look - max((p for a, p in rd.options if a not in (rd.face, EMPTY)), default=0.0)
+    return rd.classifier_confidence - max(
+        (p for a, p in rd.options if a not in (rd.face, EMPTY)), default=0.0)
 
 
 def list_beyond_the_set(reads: list[CellRead], holds: Mapping[str, int],
@@ -284,8 +283,7 @@ def _list_mended(reads: list[CellRead], was: dict[Cell, tuple[str, float]],
             continue
         give_reason(rd, beyond_the_set(face, holds[face], read[face]))
         if all(u is not rd for u in unresolved):
-            look = rd.confidence if rd.looks is None else rd.looks
-            rd.alternatives = [(rd.face, look), (face, likely)]
+            rd.alternatives = [(rd.face, rd.classifier_confidence), (face, likely)]
             unresolved.append(rd)
 
 

@@ -348,8 +348,7 @@ def _unsure_marks(reading: GirdleReading, unplaced: list[tuple[int, int]], sure:
     how likely "no letter" is: the classifier read a letter). Whether they were."""
     by_cell = {(rd.row + 1, rd.col + 1): rd for rd in reading.cells}
     marks = [by_cell[cell] for cell in unplaced]
-    if not marks or any((rd.confidence if rd.looks is None else rd.looks) >= sure
-                        for rd in marks):
+    if not marks or any(rd.classifier_confidence >= sure for rd in marks):
         return False
     for rd in marks:
         letters = [rd.face] + [a for a, _ in shown_alternatives(rd.options)

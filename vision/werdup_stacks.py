@@ -675,8 +675,12 @@ def read_stacks(cfg: StackConfig, cells: CellConfig, classify: ClassifyConfig,
                 image: np.ndarray, clf: TileClassifier, lexicon: Lexicon | None = None,
                 board: BoardLayout = WERDUP_BOARD) -> StacksReading:
     """Heights and top letters of every cell of the 3D-printed board in a BGR photo
-    (H, W, 3); the lexicon, when given, settles uncertain letters as for flat boards."""
-    from vision.correct import resolve
+    (H, W, 3); the lexicon, when given, settles uncertain letters as for flat boards. A
+    letter seen on more stacks' tops than the WerdUp set holds (its engine's counts,
+    :func:`vision.boards.board_spec`) is listed as on flat boards
+    (:func:`vision.correct.list_beyond_the_set`): only the top letters are seen, so only
+    they are counted."""
+    from vision.correct import list_beyond_the_set, resolve
 
     pose = board_pose(cfg, image, board)
     heights_seen = pose.tilt >= cfg.min_tilt
@@ -713,8 +717,10 @@ def read_stacks(cfg: StackConfig, cells: CellConfig, classify: ClassifyConfig,
         if s.unreadable:
             s.letter = CellRead(s.row, s.col, BLANK, 0.0)
     reads = [s.letter for s in stacks if s.seen]
+    holds = dict(spec.counts)
     if lexicon is not None:
-        uncertain = resolve(reads, board.cells, board.cells, lexicon, spec.letters)
+        uncertain = resolve(reads, board.cells, board.cells, lexicon, spec.letters,
+                            holds=holds)
     else:
         uncertain = [rd for rd in reads if rd.alternatives]
     for s in stacks:
@@ -722,6 +728,8 @@ def read_stacks(cfg: StackConfig, cells: CellConfig, classify: ClassifyConfig,
             guess = s.letter.letter
             s.suggestion = normalise_face(guess) if guess else None
             s.letter = CellRead(s.row, s.col, EMPTY, 0.0, unmeasured=True)
+    # each stack shows its top letter alone: the letters seen are counted, the buried unknown
+    list_beyond_the_set([s.letter for s in stacks if s.seen], holds, uncertain)
     reading.uncertain = sorted((rd for rd in uncertain if rd.face != BLANK),
                                key=lambda rd: (rd.row, rd.col))  # in board order
     for s in stacks:
