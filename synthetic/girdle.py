@@ -1,6 +1,6 @@
 """Synthetic photos of a filled-in Word Girdle sheet: the companion's printed sheet (its PDF,
 rasterised) with hand-written capitals in hand-writing fonts, coloured-in A-Z letters, filled
-Supply dots and ticked checkboxes.
+Supply dots, ticked checkboxes and the letters they crossed out struck through.
 """
 
 from __future__ import annotations
@@ -44,12 +44,16 @@ def printed_sheet(puzzle: Puzzle, day: dt.date, px_per_mm: float) -> np.ndarray:
 def filled_sheet(puzzle: Puzzle, steps: list[SheetStep], font: Path, rng: np.random.Generator,
                  day: dt.date = dt.date(2026, 11, 29), px_per_mm: float = 5.0,
                  extra: dict[tuple[int, int], str] | None = None,
-                 scrawls: tuple[tuple[int, int], ...] = ()) -> np.ndarray:
+                 scrawls: tuple[tuple[int, int], ...] = (),
+                 strokes: int | None = None) -> np.ndarray:
     """The sheet after ``steps``, filled in by hand with ``font`` (a hand-writing font);
     ``extra`` letters (by square, row and column 1-based) are written too, on squares no step
     placed (a word in a line that is not a word line, a letter on its own), and a pen's loop,
-    no letter, on each square of ``scrawls`` (a stray mark)."""
-    sheet, _ = play_all(puzzle, steps)
+    no letter, on each square of ``scrawls`` (a stray mark). Each letter a step crossed out
+    is struck through in its box, where the engine's score card puts it (the A-Z section, or
+    the Supply position), with one diagonal line or an X (``strokes`` 1 or 2; by chance when
+    None; 0: its box ticked, the letter left as it is)."""
+    sheet, card = play_all(puzzle, steps)
     layout = girdle_sheet("letter")
     base = printed_sheet(puzzle, day, px_per_mm)
     sx = base.shape[1] / layout.width
@@ -86,6 +90,13 @@ def filled_sheet(puzzle: Puzzle, steps: list[SheetStep], font: Path, rng: np.ran
             w = max(2, round(0.5 * sx))
             d.line([(b.x * sx, b.center[1] * sx), (b.center[0] * sx, b.bottom * sx),
                     (b.right * sx + sx, b.y * sx - sx)], fill=pen, width=w)
+    struck = [az.cell(*divmod(ord(ch) - ord("A"), az.cols)) for ch in card.crossed_out_az]
+    struck += [layout.grids["supply"].cell(0, i - 1) for i in card.crossed_out_supply]
+    hand = rng.spawn(1)[0]  # its own draws: ``rng`` goes on to the photo as before
+    for rect in struck if strokes != 0 else []:
+        box = rect.inset(1.2)
+        _strike(d, box.x * sx, box.y * sx, box.right * sx, box.bottom * sx, pen,
+                max(2, round(0.5 * sx)), hand, strokes)
     return np.asarray(img)[:, :, ::-1].copy()
 
 
@@ -98,3 +109,19 @@ def _scribble(d: ImageDraw.ImageDraw, x0: float, y0: float, x1: float, y1: float
         d.line([(x0 + rng.uniform(0, 2), y), (x1 - rng.uniform(0, 2), y + w * 0.8)], fill=pen,
                width=w)
         y += w * 0.9
+
+
+def _strike(d: ImageDraw.ImageDraw, x0: float, y0: float, x1: float, y1: float,
+            pen: tuple[int, int, int], width: int, rng: np.random.Generator,
+            strokes: int | None = None) -> None:
+    """Crossing out a letter's box with a pen: one diagonal line corner to corner, or an X
+    (``strokes`` 1 or 2; either by chance when None)."""
+    jitter = (x1 - x0) * 0.08
+
+    def corner(x: float, y: float) -> tuple[float, float]:
+        return x + rng.uniform(-jitter, jitter), y + rng.uniform(-jitter, jitter)
+
+    d.line([corner(x0, y1), corner(x1, y0)], fill=pen, width=width)
+    second = rng.random() < 0.5
+    if strokes == 2 or (strokes is None and second):
+        d.line([corner(x0, y0), corner(x1, y1)], fill=pen, width=width)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -146,12 +147,27 @@ def test_an_unknown_family_is_a_clear_error(capsys):
     assert code == 2 and "No Word Girdle layout family 'zigzag'" in err
 
 
+def test_check_says_which_section_a_letter_was_crossed_out_from():
+    """A letter crossed out is named with its section, as the sheet shows it: the A-Z
+    section's, or an active Supply letter's (S, its A-Z box used)."""
+    from companion.cli.girdle import card_sums
+    from companion.girdle import play_all
+    from synthetic.girdle import EXAMPLE_STEPS
+
+    steps = [replace(EXAMPLE_STEPS[0], crossed_out=("S",)), *EXAMPLE_STEPS[1:]]
+    _, card = play_all(example_puzzle(), steps)
+    assert "Crossed out: S (Supply)" in card_sums(card.to_dict(), 7)
+    _, card = play_all(example_puzzle(), [replace(EXAMPLE_STEPS[0], crossed_out=()),
+                                          *EXAMPLE_STEPS[1:]])
+    assert "Crossed out: none" in card_sums(card.to_dict(), 7)
+
+
 def test_check_prints_the_worked_example(capsys, tmp_path):
     code, out, _ = run(capsys, "girdle", "check", str(example_file(tmp_path)))
     assert code == 0, out
     assert "JUMPING" in out and "[x]" in out
     assert "Sub-total words: 54" in out
-    assert "Crossed out: Z" in out
+    assert "Crossed out: Z (A-Z)\n" in out  # by section, as the unused letters are
     assert "1 VP: 6 x 1 = 6" in out and "4 VP: 4 x 4 = 16" in out and "total 30" in out
     assert "Final score: 54 - 30 = 24" in out
     # by section, as the sheet counts them: an R left in each was "R R" on one line

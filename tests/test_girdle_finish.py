@@ -119,3 +119,51 @@ def test_a_typed_cross_out_of_a_supply_letter_is_activated_for_it():
     assert sum(len(p.activated) for p in steps) < len(supply)
     # left out, the earned cross-out takes the Q (5, before Z); the U instead saves its 1
     assert plain.crossed_out == ["Q"] and card.final == plain.final - 5 + 1
+
+
+def test_letters_seen_crossed_out_are_the_ticked_words_cross_outs():
+    """A photographed sheet's crossed-out letters are its ticked words' cross-outs, in word
+    order, rather than the dearest unused letters; a ticked word with none seen is still
+    given the dearest (Q, 5 Victory Points, before Z)."""
+    bare = [replace(p, activated=(), crossed_out=()) for p in EXAMPLE_STEPS]
+    steps, _, card = complete_sheet(example_puzzle(), bare, dots=range(1, 9), ticks=[1],
+                                    crossed=["k"])
+    assert steps[0].crossed_out == ("K",) and card.crossed_out_az == ["K"]
+    assert card.final == 23  # K (4) crossed out, Q and Z (5 each) left unused: 24 - 5 + 4
+    _, _, card = complete_sheet(example_puzzle(), bare, dots=range(1, 9), ticks=[1],
+                                crossed=["S"])  # the A-Z S is used: the active Supply S
+    assert card.crossed_out == ["S"] and card.crossed_out_az == []
+    _, _, card = complete_sheet(example_puzzle(), bare, dots=range(1, 9), ticks=[1],
+                                crossed=[])
+    assert card.crossed_out == ["Q"]
+
+
+@pytest.mark.parametrize("crossed, ticks, message", [
+    (["K", "Q"], [1], "the sheet shows K and Q crossed out, but only 1 ticked box earns a "
+                      "cross-out"),
+    (["K"], [], "the sheet shows K crossed out, but no ticked box earns one"),
+    (["J"], [1], "J cannot be crossed out: it is not an unused letter of the A-Z section or "
+                 "an active unused Supply letter, yet the sheet shows it crossed out"),
+])
+def test_letters_seen_crossed_out_that_cannot_be_are_said(crossed, ticks, message):
+    """More letters crossed out than the ticked boxes earn, or a letter the words used (J of
+    JUMPING), are refused in one sentence, never dropped or replaced unsaid."""
+    from companion.girdle import CrossoutsSeen
+
+    bare = [replace(p, activated=(), crossed_out=()) for p in EXAMPLE_STEPS]
+    with pytest.raises(CrossoutsSeen) as exc:
+        complete_sheet(example_puzzle(), bare, dots=range(1, 9), ticks=ticks, crossed=crossed)
+    assert str(exc.value) == message
+
+
+def test_a_word_refused_with_letters_seen_crossed_out_is_the_words_refusal():
+    """A word the engine refuses is refused as a word (the photo reader then tries its
+    letters' runners-up), not blamed on the letters crossed out."""
+    from companion.girdle import CrossoutsSeen, IllegalStep
+
+    bare = [replace(p, activated=(), crossed_out=()) for p in EXAMPLE_STEPS]
+    bare[3] = replace(bare[3], word="ACNE")
+    bare[4] = replace(bare[4], word="NLOD")
+    with pytest.raises(IllegalStep) as exc:
+        complete_sheet(example_puzzle(), bare, dots=range(1, 9), ticks=[1], crossed=["K"])
+    assert not isinstance(exc.value, CrossoutsSeen) and exc.value.step == 5

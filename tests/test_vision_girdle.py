@@ -56,7 +56,9 @@ def test_worked_example_sheet_scores_24(font, seed):
     assert sorted(reading.az_coloured) == sorted("JUMPINGSEOTACHLDFX")
     assert reading.problem == ""
     assert reading.score["final"] == 24
-    assert reading.score["crossed_out"] in (["Q"], ["Z"])  # the sheet cannot say which 5
+    # Z struck through in the A-Z section, as the player crossed it out (Q is worth 5 too)
+    assert (reading.az_crossed, reading.supply_crossed) == (["Z"], [])
+    assert reading.score["crossed_out"] == ["Z"] and reading.inferred == []
 
 
 def test_a_sheet_blurred_past_reading_is_refused():
@@ -442,8 +444,8 @@ def test_cli_read_girdle_sums_the_sheet_as_girdle_check_does(tmp_path, capsys):
     unused) photographed and read, and the same sheet typed for 'girdle check': the lines
     under the tracker are the same, unused letters by section and the unfinished verdict
     with them (the reader printed the sub-total, the unused total and the final score alone,
-    and never said the sheet was unfinished). Q is the letter crossed out, as the reader
-    crosses out the dearest unused letter (Q before Z), which the photo cannot show."""
+    and never said the sheet was unfinished). Q is the letter crossed out, struck through on
+    the sheet and read so."""
     font = available(("ComicNeue-Bold.otf",))
     if not font:
         pytest.fail("hand-writing font ComicNeue-Bold.otf missing: see "
@@ -475,3 +477,129 @@ def test_cli_read_girdle_sums_the_sheet_as_girdle_check_does(tmp_path, capsys):
     assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(puzzle),
                  "--json"]) == 1
     assert json.loads(capsys.readouterr().out)["score"]["complete"] is False
+
+
+def _crossed_photo(font_name: str, seed: int, letter: str, strokes: int) -> bytes:
+    """The worked example's sheet photographed, word 1's ticked box crossing out ``letter``
+    (struck through with ``strokes``: 1 a line, 2 an X, 0 none drawn)."""
+    font = available((font_name,))
+    if not font:
+        pytest.fail(f"hand-writing font {font_name} missing: see scripts/system-packages.txt")
+
+    def draw() -> bytes:
+        rng = np.random.default_rng(seed)
+        steps = [replace(EXAMPLE_STEPS[0], crossed_out=(letter,)), *EXAMPLE_STEPS[1:]]
+        flat = filled_sheet(example_puzzle(), steps, font[0], rng, strokes=strokes)
+        return photograph(flat, CAM, rng)[0]
+
+    return once(f"girdle sheet photo {font[0]} {seed} crossing out {letter} in {strokes} "
+                f"strokes {CAM}", draw)
+
+
+def _typed(tmp_path, letter: str):
+    """The worked example's sheet typed for 'girdle check', word 1 crossing out ``letter``,
+    and the puzzle's file."""
+    steps = [replace(EXAMPLE_STEPS[0], crossed_out=(letter,)), *EXAMPLE_STEPS[1:]]
+    sheet = tmp_path / "sheet.json"
+    sheet.write_text(json.dumps({"puzzle": example_puzzle().to_dict(),
+                                 "solution": [p.to_dict(k) for k, p in
+                                              enumerate(steps, start=1)]}))
+    puzzle = tmp_path / "puzzle.json"
+    puzzle.write_text(example_puzzle().to_json())
+    return sheet, puzzle
+
+
+def _sums(out: str) -> list[str]:
+    lines = [ln.strip() for ln in out.splitlines()]
+    return lines[lines.index(next(ln for ln in lines if ln.startswith("Sub-total words: "))):]
+
+
+USED = sorted(set("JUMPINGSEOTACHLDFX"))
+
+
+@pytest.mark.parametrize("font, seed, letter, strokes, az, supply", [
+    ("ComicNeue-Bold.otf", 1, "K", 1, ["K"], []),
+    ("SteveHand.ttf", 2, "K", 2, ["K"], []),
+    ("ComicNeue-Bold.otf", 4, "S", 2, [], [5]),
+    ("SteveHand.ttf", 5, "S", 1, [], [5]),
+], ids=["K, a line", "K, an X", "Supply S, an X", "Supply S, a line"])
+def test_a_cheap_letter_crossed_out_is_scored_as_the_sheet_typed(tmp_path, capsys, font, seed,
+                                                                 letter, strokes, az, supply):
+    """Word 1's ticked box crossed out K (4 Victory Points) or the active Supply S (1), not Q
+    or Z (5): the reader took the dearest unused letter, so the photo scored 24 where the
+    sheet as written scores 23 or 20. The letter struck through, by a line or an X, is read
+    (its box not taken for one coloured in, no box coloured in taken for one struck) and the
+    engine scores the sheet with it: the same card and lines as 'girdle check' of the sheet
+    typed."""
+    sheet, puzzle = _typed(tmp_path, letter)
+    photo = tmp_path / "sheet.jpg"
+    photo.write_bytes(_crossed_photo(font, seed, letter, strokes))
+    assert main(["girdle", "check", str(sheet)]) == 0
+    checked = _sums(capsys.readouterr().out)
+    assert main(["girdle", "check", str(sheet), "--json"]) == 0
+    typed = json.loads(capsys.readouterr().out)
+    assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(puzzle),
+                 "--json"]) == 0
+    read = json.loads(capsys.readouterr().out)
+    assert (read["az_crossed_out"], read["supply_crossed_out"]) == (az, supply)
+    assert read["az_coloured"] == USED and read["crossed_out_inferred"] == []
+    assert read["score"]["crossed_out"] == [letter]
+    assert read["score"]["final"] == typed["final"] == {"K": 23, "S": 20}[letter]
+    assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(puzzle)]) == 0
+    out = capsys.readouterr().out
+    assert _sums(out) == checked
+    section = "A-Z" if az else "Supply"
+    assert f"Crossed out: {letter} ({section})" in checked
+    seen = f"{letter} (A-Z)" if az else "Supply 5"
+    assert f"  letters seen crossed out: {seen}\n" in out
+
+
+def test_a_crossed_out_letter_reads_in_a_photo_sent_small():
+    """The sheet crossing out K with an X, sent at 1024 pixels: K is still read struck
+    through, and the sheet scored 23."""
+    jpg = _sent_small(_crossed_photo("SteveHand.ttf", 2, "K", 2), 1024)
+    reading = read_sheet(DEFAULT, decode_photo(LOAD, jpg), hand_classifier(),
+                         default_lexicon(), example_puzzle())
+    assert (reading.az_crossed, reading.supply_crossed) == (["K"], [])
+    assert sorted(reading.az_coloured) == USED
+    assert (reading.problem, reading.score["final"]) == ("", 23)
+
+
+def test_a_ticked_box_with_no_letter_seen_crossed_out_keeps_the_inference_and_says_so(
+        tmp_path, capsys):
+    """Row 1's box ticked, no letter struck through: the dearest unused letter (Q) is taken
+    as crossed out, as before, and the reader says so."""
+    _, puzzle = _typed(tmp_path, "Q")
+    photo = tmp_path / "sheet.jpg"
+    photo.write_bytes(_crossed_photo("ComicNeue-Bold.otf", 1, "K", 0))
+    assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(puzzle),
+                 "--json"]) == 0
+    read = json.loads(capsys.readouterr().out)
+    assert (read["az_crossed_out"], read["supply_crossed_out"]) == ([], [])
+    assert read["crossed_out_inferred"] == ["Q"] and read["score"]["final"] == 24
+    assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(puzzle)]) == 0
+    out = capsys.readouterr().out
+    assert ("  no letter seen crossed out for 1 ticked box: the dearest unused letter, Q, "
+            "taken as crossed out\n") in out
+    assert "  letters seen crossed out: none\n" in out
+
+
+@pytest.mark.parametrize("az, supply, problem", [
+    (["J"], [], "J cannot be crossed out: it is not an unused letter of the A-Z section or an "
+                "active unused Supply letter, yet the sheet shows it crossed out"),
+    (["K", "Q"], [], "the sheet shows K and Q crossed out, but only 1 ticked box earns a "
+                     "cross-out"),
+    (["K"], [3], "the sheet shows K and A crossed out, but only 1 ticked box earns a "
+                 "cross-out"),
+])
+def test_letters_read_crossed_out_that_cannot_be_leave_the_sheet_unscored(az, supply, problem):
+    """A letter read struck through that the words used (J of JUMPING), or more letters
+    struck through than the ticked boxes earn: the sheet is read but not scored, the problem
+    said in one sentence (it was scored 24, the letters struck through unread)."""
+    reading = _example_reading((0, 0), "J", [("J", 0.99)])
+    reading.uncertain = []
+    reading.az_crossed, reading.supply_crossed = az, supply
+    _decode_and_score(reading, example_puzzle(), default_lexicon(),
+                      DEFAULT.classify.min_confidence)
+    assert [w["word"] for w in reading.words] == [p.word for p in EXAMPLE_STEPS]
+    assert (reading.score, reading.problem) == (None, problem)

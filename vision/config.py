@@ -297,6 +297,11 @@ class SheetConfig:
     dot_filled: float = 0.45             # a Supply dot this dark is filled in
     box_ticked: float = 0.12             # a checkbox this dark is ticked
     dark: float = 0.55                   # a pixel is dark below this share of the paper white
+    struck_dark: float = 0.7             # a stroke through a box: darker than this share of the
+                                         # box's own paper (a thin line blurs paler)
+    struck_line: float = 0.6             # a box crossed out: this share of a diagonal's two
+                                         # ends (clear of the printed letter) is a stroke
+    struck_most: float = 0.6             # a box this dark is coloured in, whatever crosses it
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
 """Reading a filled-in Word Girdle sheet: hand-written capitals in the Girdle, coloured-in A-Z
-letters, filled Supply dots and ticked checkboxes; the seven words; the engine's score.
+letters, letters crossed out (A-Z or Supply), filled Supply dots and ticked checkboxes; the
+seven words; the engine's score.
 
 The sheet's geometry comes from :func:`companion.layout.sheets.girdle_sheet`.
 """
@@ -19,6 +20,7 @@ from companion.girdle import (
     SheetStep,
     SplitLine,
     complete_sheet,
+    seen_crossouts,
 )
 from companion.layout import sheets
 from companion.lexicon import Lexicon
@@ -70,6 +72,14 @@ class GirdleReading:
     score: dict | None = None
     problem: str = ""
     off_lines: bool = False          # the problem: the words do not fit the puzzle's lines
+    az_crossed: list[str] = field(default_factory=list)     # A-Z letters struck through
+    supply_crossed: list[int] = field(default_factory=list)  # Supply positions struck through
+    inferred: list[str] = field(default_factory=list)  # crossed out for ticked boxes, not seen
+
+    def crossed_letters(self, puzzle: Puzzle) -> list[str]:
+        """The letters seen crossed out: the A-Z section's, then the Supply's."""
+        return self.az_crossed + [puzzle.supply[i - 1] for i in self.supply_crossed
+                                  if i <= len(puzzle.supply)]
 
     def grid(self) -> list[list[str]]:
         out = [[""] * 7 for _ in range(7)]
@@ -85,6 +95,8 @@ class GirdleReading:
             "uncertain": [listed_entry(rd) for rd in self.uncertain],
             "words": self.words, "az_coloured": self.az_coloured,
             "supply_dots_filled": self.dots_filled, "checkboxes_ticked": self.boxes_ticked,
+            "az_crossed_out": self.az_crossed, "supply_crossed_out": self.supply_crossed,
+            "crossed_out_inferred": self.inferred,
             "score": self.score, "problem": self.problem,
         }
 
@@ -131,6 +143,32 @@ def _dark_share(cfg: VisionConfig, crop: np.ndarray, paper: float) -> float:
     return float(np.mean(gray < cfg.sheet.dark * paper))
 
 
+# where along a box's diagonal a stroke is looked for: its two ends, clear of the printed
+# letter in the middle and of the box's outline at the corners
+_ENDS = np.concatenate([np.linspace(0.1, 0.3, 12), np.linspace(0.7, 0.9, 12)])
+_SLIPS = np.linspace(-0.3, 0.3, 13)  # how far a hand-drawn stroke's ends miss the corners
+
+
+def _struck(cfg: VisionConfig, crop: np.ndarray) -> bool:
+    """Whether a pen stroke crosses the box ``crop`` (inside its outline) corner to corner, one
+    diagonal or both (an X): some line near a diagonal is ink over ``struck_line`` of its two
+    ends, where an untouched box shows paper (its printed letter is in the middle). Ink is
+    judged against the box's own paper, as a thin line blurs paler than a coloured box."""
+    gray = cv2.erode(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY), np.ones((3, 3), np.uint8))
+    h, w = gray.shape
+    if h < 4 or w < 4:
+        return False
+    ink = gray < cfg.sheet.struck_dark * float(np.percentile(gray, 90))
+    xs = np.round(_ENDS * (w - 1)).astype(int)
+    a, b = (m.ravel() for m in np.meshgrid(_SLIPS, _SLIPS, indexing="ij"))
+    # every line tried, "/" then "\", its ends ``a`` and ``b`` of the height off the corners
+    y0 = (h - 1) * np.concatenate([1 + a, a])
+    y1 = (h - 1) * np.concatenate([b, 1 + b])
+    ys = np.round(y0[:, None] + _ENDS[None, :] * (y1 - y0)[:, None]).astype(int)
+    hit = ink[np.clip(ys, 0, h - 1), xs[None, :]] & (ys >= 0) & (ys < h)
+    return float(hit.mean(axis=1).max()) >= cfg.sheet.struck_line
+
+
 def read_sheet(cfg: VisionConfig, image: np.ndarray, clf: TileClassifier, lexicon: Lexicon,
                puzzle: Puzzle | None = None) -> GirdleReading:
     """Read a BGR photo of a filled-in Girdle sheet; with ``puzzle``, decode and score it."""
@@ -168,9 +206,10 @@ def read_sheet(cfg: VisionConfig, image: np.ndarray, clf: TileClassifier, lexico
     raw = faces(reads, 7, 7)
     uncertain = resolve(reads, 7, 7, lexicon, LETTERS)
     _list_gaps(reads, uncertain, lexicon)
-    az = [ch for (_, _, rect), ch in zip(layout.grids["az"].cells(), LETTERS, strict=True)
-          if _dark_share(cfg, _crop(flat, rect.inset(1.6), s), paper) > cfg.sheet.coloured_in]
+    az, az_crossed = _az_marks(cfg, flat, layout, paper)
     slots = len(puzzle.supply) if puzzle else layout.grids["supply_dots"].cols
+    supply_crossed = [i + 1 for i in range(slots) if _struck(
+        cfg, _crop(flat, layout.grids["supply"].cell(0, i).inset(1.6), s))]
     dots = []
     for i in range(slots):
         cx, cy = layout.grids["supply_dots"].cell(0, i).center
@@ -185,10 +224,27 @@ def read_sheet(cfg: VisionConfig, image: np.ndarray, clf: TileClassifier, lexico
         if _dark_share(cfg, _crop(flat, box, s), paper) > cfg.sheet.box_ticked:
             ticked.append(n)
     reading = GirdleReading(layout.name.split("-")[1], reads, uncertain, az, dots, ticked, hom,
-                            raw)
+                            raw, az_crossed=az_crossed, supply_crossed=supply_crossed)
     if puzzle is not None:
         _decode_and_score(reading, puzzle, lexicon, cfg.classify.min_confidence)
     return reading
+
+
+def _az_marks(cfg: VisionConfig, flat: np.ndarray, layout: sheets.SheetLayout, paper: float
+              ) -> tuple[list[str], list[str]]:
+    """The A-Z letters coloured in and those crossed out: a box coloured in is mostly ink
+    (over ``coloured_in`` of it); one crossed out shows a stroke or two corner to corner
+    (:func:`_struck`) and is less than ``struck_most`` ink."""
+    s = cfg.sheet.px_per_mm
+    coloured, crossed = [], []
+    for (_, _, rect), ch in zip(layout.grids["az"].cells(), LETTERS, strict=True):
+        box = _crop(flat, rect.inset(1.6), s)
+        share = _dark_share(cfg, box, paper)
+        if share <= cfg.sheet.struck_most and _struck(cfg, box):
+            crossed.append(ch)
+        elif share > cfg.sheet.coloured_in:
+            coloured.append(ch)
+    return coloured, crossed
 
 
 def _gaps(grid: list[list[str]]) -> list[tuple[tuple[int, int], list[tuple[int, int]]]]:
@@ -400,6 +456,7 @@ def _score_grid(reading: GirdleReading, grid: list[list[str]], puzzle: Puzzle,
     """The engine's score card for the words in ``grid`` (or its refusal, the words' or, the
     words played, the whole grid's: a letter no word placed); sets the words."""
     by_line = _words_by_line(grid, puzzle)
+    reading.inferred = []
     reading.words = [{"number": k, "row": p.row, "col": p.col, "direction": p.direction,
                       "word": p.word} for k, p in sorted(by_line.items())]
     split = _split(grid, puzzle)
@@ -407,11 +464,18 @@ def _score_grid(reading: GirdleReading, grid: list[list[str]], puzzle: Puzzle,
         return split
     if sorted(by_line) != list(range(1, len(by_line) + 1)):
         return WordsOffLines(puzzle)
+    seen = reading.crossed_letters(puzzle)
     try:
-        _, sheet, card = complete_sheet(puzzle, [by_line[k] for k in sorted(by_line)],
-                                        dots=reading.dots_filled, ticks=reading.boxes_ticked,
-                                        lexicon=lexicon)
+        steps, sheet, card = complete_sheet(puzzle, [by_line[k] for k in sorted(by_line)],
+                                            dots=reading.dots_filled,
+                                            ticks=reading.boxes_ticked, lexicon=lexicon,
+                                            crossed=seen)
         sheet.check_grid(grid)
+        given = seen_crossouts(puzzle, [by_line[k] for k in sorted(by_line)],
+                               set(reading.boxes_ticked), seen)
+        for w, p, g in zip(reading.words, steps, given, strict=True):
+            w["crossed_out"] = list(g.crossed_out)  # seen on the sheet
+            reading.inferred += [ch for ch in p.crossed_out if not g.crossed_out]
         return card.to_dict()
     except CompanionError as exc:
         return exc

@@ -347,7 +347,7 @@ def card_sums(card: dict, words: int) -> list[str]:
     typed sheet and ``read --game girdle`` for a photographed one, so the two say the same."""
     unused = card["unused"]
     out = [f"Sub-total words: {card['subtotal']}",
-           "Crossed out: " + (" ".join(card["crossed_out"]) or "none")]
+           "Crossed out: " + crossed_out_text(card)]
     parts = [f"{v} VP: {n} x {v} = {n * int(v)}" for v, n in unused["counts"].items()]
     out.append("Unused: " + "; ".join(parts) + f"; total {unused['total']}")
     parts = [f"{' '.join(letters)} ({section})" for letters, section in
@@ -357,6 +357,17 @@ def card_sums(card: dict, words: int) -> list[str]:
     if not card["complete"]:
         out.append(f"(unfinished: {len(card['rows'])} of {counted(words, 'word')})")
     return out
+
+
+def crossed_out_text(card: dict) -> str:
+    """A score card's cross-outs by section, as the sheet shows them: "K (A-Z); E (Supply)",
+    or "none"."""
+    supply = list(card["crossed_out"])
+    for ch in card["crossed_out_az"]:
+        supply.remove(ch)
+    parts = [f"{' '.join(letters)} ({section})" for letters, section in
+             ((card["crossed_out_az"], "A-Z"), (supply, "Supply")) if letters]
+    return "; ".join(parts) or "none"
 
 
 def load_sheet_file(path: str) -> dict:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
         WrongLine,
         play_all,
     )
-    from companion.girdle.finish import complete_sheet
+    from companion.girdle.finish import CrossoutsSeen, complete_sheet, seen_crossouts
     from companion.girdle.generator import puzzle_for, puzzle_number
     from companion.girdle.puzzle import Line, Puzzle, edition_puzzle
     from companion.girdle.rules import Edition, default_edition
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 _HOMES = {
     "GridDiffers": "engine", "IllegalStep": "engine", "ScoreCard": "engine", "Sheet": "engine",
     "SheetStep": "engine", "SplitLine": "engine", "WrongLine": "engine", "play_all": "engine",
-    "complete_sheet": "finish",
+    "complete_sheet": "finish", "CrossoutsSeen": "finish", "seen_crossouts": "finish",
     "puzzle_for": "generator", "puzzle_number": "generator",
     "Line": "puzzle", "Puzzle": "puzzle", "edition_puzzle": "puzzle",
     "Edition": "rules", "default_edition": "rules",
@@ -43,6 +43,7 @@ __getattr__ = names_on_first_use(__name__, _HOMES, globals())
 
 
 __all__ = [
+    "CrossoutsSeen",
     "Edition",
     "GridDiffers",
     "IllegalStep",
@@ -60,5 +61,6 @@ __all__ = [
     "play_all",
     "puzzle_for",
     "puzzle_number",
+    "seen_crossouts",
     "solve",
 ]

@@ -10,9 +10,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from companion.girdle.engine import ScoreCard, Sheet, SheetStep, play_all
+from companion.errors import CompanionError
+from companion.girdle.engine import IllegalStep, ScoreCard, Sheet, SheetStep, play_all
 from companion.girdle.puzzle import Puzzle
 from companion.lexicon import Lexicon
+from companion.text import counted, listed
+
+
+class CrossoutsSeen(CompanionError):
+    """Letters a sheet shows crossed out that its words cannot have crossed out: more than
+    its ticked boxes earn, or a letter the words used."""
 
 
 def complete_sheet(
@@ -21,6 +28,7 @@ def complete_sheet(
     dots: Iterable[int] | None = None,
     ticks: Iterable[int] | None = None,
     lexicon: Lexicon | None = None,
+    crossed: Sequence[str] | None = None,
 ) -> tuple[list[SheetStep], Sheet, ScoreCard]:
     """Play ``words`` (in word order) on a fresh sheet, choosing what the words leave open, and
     score it; raises :class:`~companion.girdle.engine.IllegalStep` for an illegal word.
@@ -35,13 +43,25 @@ def complete_sheet(
     Cross-outs a word gives are kept. Every other word that earns one (a word of
     ``crossout_min_length`` letters or more in a checkbox row) crosses out the most valuable
     unused letter (ties: A before Z); ``ticks`` (score-tracker rows seen ticked) limits that to
-    those rows.
+    those rows. ``crossed`` (letters seen crossed out on a sheet) are the cross-outs of the
+    words that earn one, in word order, before any is chosen; raises :class:`CrossoutsSeen`
+    when they are more than those words earn, or when one of them is not an unused letter.
     """
-    words = list(words)
+    original = list(words)
+    ticked = None if ticks is None else set(ticks)
+    seen = [str(ch).upper() for ch in crossed or ()]
+    words = seen_crossouts(puzzle, original, ticked, seen) if seen else original
     acts = _activations(puzzle, words, None if dots is None else sorted(set(dots)))
     steps = [replace(p, activated=a) for p, a in zip(words, acts, strict=True)]
-    sheet, card = play_all(puzzle, steps, lexicon)
-    ticked = None if ticks is None else set(ticks)
+    try:
+        sheet, card = play_all(puzzle, steps, lexicon)
+    except IllegalStep as exc:
+        if seen:
+            # the words' own refusal, if they have one, else the letters seen crossed out's
+            play_all(puzzle, [replace(p, crossed_out=q.crossed_out)
+                              for p, q in zip(steps, original, strict=True)], lexicon)
+            raise CrossoutsSeen(f"{exc.reason}, yet the sheet shows it crossed out") from exc
+        raise
     earned = [k for k, p in enumerate(steps, start=1)
               if not p.crossed_out and puzzle.earns_crossout(k, len(p.word))
               and (ticked is None or k in ticked)]
@@ -53,6 +73,25 @@ def complete_sheet(
             steps[k - 1] = replace(steps[k - 1], crossed_out=(unused.pop(0),))
         sheet, card = play_all(puzzle, steps, lexicon)
     return steps, sheet, card
+
+
+def seen_crossouts(puzzle: Puzzle, words: list[SheetStep], ticked: set[int] | None,
+                    seen: list[str]) -> list[SheetStep]:
+    """``words`` with the letters ``seen`` crossed out given, in order, to the words that earn
+    a cross-out and give none (only those of ``ticked`` rows, when given); raises
+    :class:`CrossoutsSeen` when the letters are more than those words."""
+    earned = [k for k, p in enumerate(words) if not p.crossed_out
+              and puzzle.earns_crossout(k + 1, len(p.word))
+              and (ticked is None or k + 1 in ticked)]
+    if len(seen) > len(earned):
+        boxes = ("no ticked box earns one" if not earned else
+                 f"only {counted(len(earned), 'ticked box')} "
+                 f"{'earns' if len(earned) == 1 else 'earn'} a cross-out")
+        raise CrossoutsSeen(f"the sheet shows {listed(seen)} crossed out, but {boxes}")
+    out = list(words)
+    for k, ch in zip(earned, seen, strict=False):
+        out[k] = replace(out[k], crossed_out=(ch,))
+    return out
 
 
 def _new_letters(puzzle: Puzzle, words: list[SheetStep]

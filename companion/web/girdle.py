@@ -413,8 +413,9 @@ def _sheet_pdf(day: dt.date, paper: str) -> bytes:
 
 def typed_from_reading(pz: Puzzle, reading: dict) -> str:
     """The words a sheet photo shows, in the typed form (word and start square per line),
-    each box the photo shows unticked where its word earns one written ``-none``: the sheet
-    sent scores as read (typed without it, the engine crossed a letter out for the box)."""
+    each box the photo shows unticked where its word earns one written ``-none``, and the
+    letter the photo shows a word's box crossed out written ``-K``: the sheet sent scores as
+    read (typed without them, the engine crossed the dearest letter out for the box)."""
     ticked = reading.get("checkboxes_ticked", [])
     lines = []
     for w in sorted(reading.get("words", []), key=lambda w: w["number"]):
@@ -422,6 +423,8 @@ def typed_from_reading(pz: Puzzle, reading: dict) -> str:
         text = f"{w['word']} {w['col'] if line.kind == 'row' else w['row']}"
         if pz.earns_crossout(w["number"], len(w["word"])) and w["number"] not in ticked:
             text += f" -{UNTICKED}"
+        elif w.get("crossed_out"):
+            text += f" -{w['crossed_out'][0]}"
         lines.append(text)
     return "\n".join(lines)
 
