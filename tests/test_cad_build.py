@@ -978,18 +978,26 @@ def _need_prusaslicer() -> None:
 
 
 @pytest.mark.slow
-def test_prusaslicer_slices_every_part_and_reports(built: Path, cache: Path) -> None:
+def test_prusaslicer_slices_every_part_and_reports(built: Path, cache: Path,
+                                                  tmp_path: Path) -> None:
+    # it built (and sliced) into the module's set, rewriting the build.json the other tests
+    # read: now into a folder of its own, every part copied from the cache the set was built
+    # into, and the set is left as it was
     _need_prusaslicer()
-    result = build(SetParams(), built, ("quarter", "placard", "coupon", "tiles"),
-                   cache_dir=cache, slice_parts=True)
+    shared_report = (built / "build.json").read_bytes()
+    out = tmp_path / "set"
+    parts = ("quarter", "placard", "coupon", "tiles")
+    result = build(SetParams(), out, parts, cache_dir=cache, slice_parts=True)
+    assert sorted(result.cached) == sorted(parts)  # no part made again
     names = {"quarter.stl", "placard-left.stl", "placard-right.stl", "coupon.stl",
              "tiles-plate-1.stl", "tiles-plate-2.stl"}
     assert set(result.slicer) == names
     for name, rep in result.slicer.items():
         assert rep["seconds"] > 60 and rep["filament_g"] > 0.5, name
     assert result.slicer["quarter.stl"]["filament_g"] > 20
-    report = json.loads((built / "build.json").read_text())
+    report = json.loads((out / "build.json").read_text())
     assert set(report["slicer"]) == names
+    assert (built / "build.json").read_bytes() == shared_report
 
 
 # Slices the files of the folder argv[1] into the cache argv[2] once the file argv[4] exists
