@@ -368,12 +368,16 @@ def slice_outputs(out: Path, bed: tuple[float, float], cache_dir: Path) -> dict[
 
     def one(path: Path) -> tuple[str, dict]:
         memo = slice_memo(path, bed, cache_dir)
-        if memo.exists():
-            return path.name, json.loads(memo.read_text())
-        report = slice_file(path, bed).to_dict()
         memo.parent.mkdir(parents=True, exist_ok=True)
-        memo.write_text(json.dumps(report))
-        return path.name, report
+        # as a part's cache entry: a build that slices a file another build (another
+        # command, another web build) is slicing waits for its report rather than slicing
+        # it again beside it, and a report is on disk whole or not at all
+        with lock_file(memo.parent / f".{memo.name}.lock"):
+            if memo.exists():
+                return path.name, json.loads(memo.read_text())
+            report = slice_file(path, bed).to_dict()
+            write_file_whole(memo, json.dumps(report).encode())
+            return path.name, report
 
     with ThreadPoolExecutor(max_workers=2) as pool:
         return dict(pool.map(one, targets))

@@ -9,7 +9,6 @@ outlives the run: the results live in the run's temporary folder (see
 from __future__ import annotations
 
 import datetime as dt
-import fcntl
 import hashlib
 import io
 import json
@@ -20,6 +19,8 @@ from collections.abc import Callable
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
+
+from companion.outfile import lock_file, write_file_whole
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -69,14 +70,13 @@ def _shared(key: str, compute: Callable[[], object]) -> bytes:
     assert _folder is not None
     name = hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
     path = _folder / f"{name}.pickle"
-    with open(_folder / f"{name}.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # another worker computing it: wait for its answer
+    # the CAD build cache's lock and whole writes: another worker computing it, wait for its
+    # answer; a result is read whole or not at all
+    with lock_file(_folder / f"{name}.lock"):
         if path.exists():
             return path.read_bytes()
         data = pickle.dumps(compute())
-        part = path.with_suffix(".part")
-        part.write_bytes(data)
-        part.replace(path)
+        write_file_whole(path, data)
         return data
 
 

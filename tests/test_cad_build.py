@@ -978,18 +978,92 @@ def _need_prusaslicer() -> None:
 
 
 @pytest.mark.slow
-def test_prusaslicer_slices_every_part_and_reports(built: Path, cache: Path) -> None:
+def test_prusaslicer_slices_every_part_and_reports(built: Path, cache: Path,
+                                                  tmp_path: Path) -> None:
+    # it built (and sliced) into the module's set, rewriting the build.json the other tests
+    # read: now into a folder of its own, every part copied from the cache the set was built
+    # into, and the set is left as it was
     _need_prusaslicer()
-    result = build(SetParams(), built, ("quarter", "placard", "coupon", "tiles"),
-                   cache_dir=cache, slice_parts=True)
+    shared_report = (built / "build.json").read_bytes()
+    out = tmp_path / "set"
+    parts = ("quarter", "placard", "coupon", "tiles")
+    result = build(SetParams(), out, parts, cache_dir=cache, slice_parts=True)
+    assert sorted(result.cached) == sorted(parts)  # no part made again
     names = {"quarter.stl", "placard-left.stl", "placard-right.stl", "coupon.stl",
              "tiles-plate-1.stl", "tiles-plate-2.stl"}
     assert set(result.slicer) == names
     for name, rep in result.slicer.items():
         assert rep["seconds"] > 60 and rep["filament_g"] > 0.5, name
     assert result.slicer["quarter.stl"]["filament_g"] > 20
-    report = json.loads((built / "build.json").read_text())
+    report = json.loads((out / "build.json").read_text())
     assert set(report["slicer"]) == names
+    assert (built / "build.json").read_bytes() == shared_report
+
+
+# Slices the files of the folder argv[1] into the cache argv[2] once the file argv[4] exists
+# (both processes start slicing together), writing each file it slices to the log argv[3].
+SLICE_BESIDE_ANOTHER = """\
+import json, os, sys, time
+from pathlib import Path
+
+import cad.slicer
+from cad.build import slice_outputs
+
+out, cache, log, go = (Path(arg) for arg in sys.argv[1:5])
+really_slice = cad.slicer.slice_file
+
+
+def slice_and_log(model, bed, timeout=600):
+    with open(log, "a") as fh:
+        fh.write(f"{os.getpid()} {model.name}\\n")
+    return really_slice(model, bed, timeout)
+
+
+cad.slicer.slice_file = slice_and_log
+print("ready", flush=True)
+while not go.exists():
+    time.sleep(0.01)
+print(json.dumps(slice_outputs(out, (180.0, 180.0), cache), sort_keys=True))
+"""
+
+
+def test_two_builds_slicing_the_same_files_at_once_slice_each_once(tmp_path: Path) -> None:
+    """Two builds (two commands, two test processes) slicing the same coupon and placard at
+    once each sliced them and wrote the same saved reports, one maybe reading the other's
+    half-written: the second now waits for the first's reports and reads them whole."""
+    _need_prusaslicer()
+    cache = tmp_path / "cache"
+    outs = [tmp_path / "one", tmp_path / "two"]
+    for out in outs:
+        out.mkdir()
+        for name, size in (("coupon.stl", (20.0, 20.0, 2.0)),
+                           ("placard-left.stl", (30.0, 10.0, 3.0))):
+            box = trimesh.creation.box(size)
+            box.apply_translation((90.0, 90.0, size[2] / 2))
+            box.export(out / name)
+    log, go = tmp_path / "sliced.log", tmp_path / "go"
+    procs = [subprocess.Popen([sys.executable, "-c", SLICE_BESIDE_ANOTHER, str(out),
+                               str(cache), str(log), str(go)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              cwd=Path(__file__).resolve().parent.parent)
+             for out in outs]
+    try:
+        for proc in procs:
+            assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
+        go.touch()
+        finished = [proc.communicate(timeout=300) for proc in procs]
+    finally:
+        for proc in procs:
+            proc.kill()
+    assert [proc.returncode for proc in procs] == [0, 0], [err for _, err in finished]
+    first, second = (json.loads(out) for out, _ in finished)
+    assert first == second and sorted(first) == ["coupon.stl", "placard-left.stl"]
+    assert sorted(line.split()[1] for line in log.read_text().splitlines()) == [
+        "coupon.stl", "placard-left.stl"]  # each sliced by one process only
+    for out in outs:
+        for name, report in first.items():
+            saved = slice_memo(out / name, (180.0, 180.0), cache)
+            assert json.loads(saved.read_text()) == report and report["filament_g"] > 0
 
 
 @pytest.mark.slow
