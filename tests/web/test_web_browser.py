@@ -506,10 +506,11 @@ def _widest_words(count: int, letters: int = 15) -> list[str]:
     return sorted(words, key=lambda w: (-stringWidth(w, "Helvetica", 12), w))[:count]
 
 
-def _recorded_game(app, players: list[str], turns: list[tuple[str, int]]) -> str:
-    """A new WerdUp game of ``players`` with ``turns`` (words and score, the players in
-    turn) recorded in ``app``'s database by the score sheet, each as the turns API records
-    it (:func:`companion.web.table_rules.record_turn`), all in one transaction instead of a
+def _recorded_game(app, players: list[str], turns: list[dict]) -> str:
+    """A new WerdUp game of ``players`` with ``turns`` (each the turns API's fields: words
+    and score, or an action; the players in turn) recorded in ``app``'s database by the
+    score sheet, each as the turns API records it
+    (:func:`companion.web.table_rules.record_turn`), all in one transaction instead of a
     request (and a load of the whole game) a turn; its table key."""
     from companion.web import scoresheet as sheet
     from companion.web import table_rules
@@ -519,9 +520,10 @@ def _recorded_game(app, players: list[str], turns: list[tuple[str, int]]) -> str
         db = sessions(app)()
         try:
             game = sheet.create_game(db, "werdup", players)
-            for words, score in turns:
-                table_rules.record_turn(db, game, {"seat": None, "action": "play",
-                                                   "words": words, "score": score}, 0.0)
+            for turn in turns:
+                table_rules.record_turn(db, game, {
+                    "seat": None, "action": turn.get("action", "play"),
+                    "words": turn.get("words", ""), "score": int(turn.get("score", 0))}, 0.0)
             db.commit()
             return str(game.table_key)
         finally:
@@ -536,7 +538,8 @@ def _printed_sheet(page, players: int, turns: list[tuple[str, int]], path,
     turns API, or with ``app`` recorded straight in its database (:func:`_recorded_game`)."""
     names = ["Bartholomew Alexandros", "Wilhelmina Constance", "Maximilian Fitzgerald", "Ann"]
     if app is not None:
-        key = _recorded_game(app, names[:players], turns)
+        key = _recorded_game(app, names[:players],
+                             [{"words": words, "score": score} for words, score in turns])
     else:
         key = page.request.post("/api/games", data={
             "game": "werdup", "players": names[:players]}).json()["table_key"]
@@ -792,7 +795,7 @@ def _rounds_expected(turns: list[dict], players: int) -> list[list[str]]:
     return rows
 
 
-def test_a_long_games_printed_sheet_has_a_row_a_round_and_says_its_pages(browser, base_url,
+def test_a_long_games_printed_sheet_has_a_row_a_round_and_says_its_pages(browser, served,
                                                                         tmp_path):
     """A hundred turns of four players, self-played with passes, took four pages on Letter
     and A4: a row a turn, three of its players' cells empty. As on a paper score sheet, a row
@@ -804,14 +807,13 @@ def test_a_long_games_printed_sheet_has_a_row_a_round_and_says_its_pages(browser
 
     names = ["Bartholomew-Alexandros Fitzgerald-Smythe", "Wilhelmina Constance", "Ann",
              "Maximilian Fitzgerald"]
+    app, base_url = served
     turns = _self_played_turns(4, 100)
     context = browser.new_context(base_url=base_url)
     try:
         page = context.new_page()
-        game = page.request.post("/api/games", data={"game": "werdup",
-                                                     "players": names}).json()
-        for turn in turns:
-            assert page.request.post(f"/api/games/{game['table_key']}/turns", data=turn).ok
+        # the turns recorded straight in the database, as in the widest words' sheets
+        game = page.request.get(f"/api/games/{_recorded_game(app, names, turns)}").json()
         totals = [str(p["total"]) for p in page.request.get(
             f"/api/games/{game['table_key']}").json()["players"]]
         page.goto(f"/games/{game['table_key']}/print")
