@@ -13,10 +13,16 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
-def base_url(tmp_path_factory):
+def served(tmp_path_factory):
+    """The module's app and the base URL it is served on."""
     app = make_app(tmp_path_factory.mktemp("browser"), JUDGE_CLEAR_SECONDS=2)
     with live_server(app) as url:
-        yield url
+        yield app, url
+
+
+@pytest.fixture(scope="module")
+def base_url(served):
+    return served[1]
 
 
 def test_check_a_word(page):
@@ -500,16 +506,46 @@ def _widest_words(count: int, letters: int = 15) -> list[str]:
     return sorted(words, key=lambda w: (-stringWidth(w, "Helvetica", 12), w))[:count]
 
 
-def _printed_sheet(page, players: int, turns: list[tuple[str, int]], path) -> dict:
+def _recorded_game(app, players: list[str], turns: list[dict]) -> str:
+    """A new WerdUp game of ``players`` with ``turns`` (each the turns API's fields: words
+    and score, or an action; the players in turn) recorded in ``app``'s database by the
+    score sheet, each as the turns API records it
+    (:func:`companion.web.table_rules.record_turn`), all in one transaction instead of a
+    request (and a load of the whole game) a turn; its table key."""
+    from companion.web import scoresheet as sheet
+    from companion.web import table_rules
+    from companion.web.db import sessions
+
+    with app.app_context():
+        db = sessions(app)()
+        try:
+            game = sheet.create_game(db, "werdup", players)
+            for turn in turns:
+                table_rules.record_turn(db, game, {
+                    "seat": None, "action": turn.get("action", "play"),
+                    "words": turn.get("words", ""), "score": int(turn.get("score", 0))}, 0.0)
+            db.commit()
+            return str(game.table_key)
+        finally:
+            db.close()
+
+
+def _printed_sheet(page, players: int, turns: list[tuple[str, int]], path,
+                   app=None) -> dict:
     """A new game of ``players`` (long names) with ``turns`` (words and score, the players
     in turn), its print page printed on Letter and A4 under ``path``: each paper's PDF, its
-    turns' words with their type sizes and the table's edges."""
+    turns' words with their type sizes and the table's edges. The turns are posted to the
+    turns API, or with ``app`` recorded straight in its database (:func:`_recorded_game`)."""
     names = ["Bartholomew Alexandros", "Wilhelmina Constance", "Maximilian Fitzgerald", "Ann"]
-    key = page.request.post("/api/games", data={
-        "game": "werdup", "players": names[:players]}).json()["table_key"]
-    for words, score in turns:
-        assert page.request.post(f"/api/games/{key}/turns",
-                                 data={"words": words, "score": score}).ok
+    if app is not None:
+        key = _recorded_game(app, names[:players],
+                             [{"words": words, "score": score} for words, score in turns])
+    else:
+        key = page.request.post("/api/games", data={
+            "game": "werdup", "players": names[:players]}).json()["table_key"]
+        for words, score in turns:
+            assert page.request.post(f"/api/games/{key}/turns",
+                                     data={"words": words, "score": score}).ok
     page.goto(f"/games/{key}/print")
     printed = {}
     for paper in ("Letter", "A4"):
@@ -558,7 +594,7 @@ def _printed_cells(pdf) -> list[list[list[tuple[str, float, float]]]]:
 
 
 def test_a_printed_score_sheet_fits_the_page_with_the_widest_words_and_totals(browser,
-                                                                            base_url,
+                                                                            served,
                                                                             tmp_path):
     """Four players' printed sheet with the widest fifteen-letter words and long totals came
     out wider than the page (its words could shrink no further beside totals of twelve
@@ -568,6 +604,7 @@ def test_a_printed_score_sheet_fits_the_page_with_the_widest_words_and_totals(br
     and every word whole, no smaller than 6.5 pt."""
     from companion.web import scoresheet as sheet
 
+    app, base_url = served
     widest = _widest_words(4)
     digits = len(str(sheet.MAX_TURNS * sheet.MAX_TURN_SCORE))  # one player's every turn
     context = browser.new_context(base_url=base_url)
@@ -578,7 +615,10 @@ def test_a_printed_score_sheet_fits_the_page_with_the_widest_words_and_totals(br
                 each = -(-total // sheet.MAX_TURN_SCORE)  # turns a player takes to reach it
                 turns = [(widest[turn % players], sheet.MAX_TURN_SCORE)
                          for turn in range(each * players)]
-                for paper, printed in _printed_sheet(page, players, turns, tmp_path).items():
+                # the ~500 turns recorded straight in the database: what is tested is the
+                # sheet they print, and posting turns is tested with every other sheet here
+                for paper, printed in _printed_sheet(page, players, turns, tmp_path,
+                                                     app).items():
                     where, edges = (players, total, paper), printed["edges"]
                     assert edges["right_covered"] > 0.95, (where, edges)
                     assert abs(edges["paper"] - edges["right"] - 12) < 0.5, (where, edges)
@@ -755,7 +795,7 @@ def _rounds_expected(turns: list[dict], players: int) -> list[list[str]]:
     return rows
 
 
-def test_a_long_games_printed_sheet_has_a_row_a_round_and_says_its_pages(browser, base_url,
+def test_a_long_games_printed_sheet_has_a_row_a_round_and_says_its_pages(browser, served,
                                                                         tmp_path):
     """A hundred turns of four players, self-played with passes, took four pages on Letter
     and A4: a row a turn, three of its players' cells empty. As on a paper score sheet, a row
@@ -767,14 +807,13 @@ def test_a_long_games_printed_sheet_has_a_row_a_round_and_says_its_pages(browser
 
     names = ["Bartholomew-Alexandros Fitzgerald-Smythe", "Wilhelmina Constance", "Ann",
              "Maximilian Fitzgerald"]
+    app, base_url = served
     turns = _self_played_turns(4, 100)
     context = browser.new_context(base_url=base_url)
     try:
         page = context.new_page()
-        game = page.request.post("/api/games", data={"game": "werdup",
-                                                     "players": names}).json()
-        for turn in turns:
-            assert page.request.post(f"/api/games/{game['table_key']}/turns", data=turn).ok
+        # the turns recorded straight in the database, as in the widest words' sheets
+        game = page.request.get(f"/api/games/{_recorded_game(app, names, turns)}").json()
         totals = [str(p["total"]) for p in page.request.get(
             f"/api/games/{game['table_key']}").json()["players"]]
         page.goto(f"/games/{game['table_key']}/print")

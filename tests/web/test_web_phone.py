@@ -27,11 +27,6 @@ def base_url(tmp_path_factory):
         yield url
 
 
-@pytest.fixture
-def page_init_script() -> str:
-    return WATCH_CSP
-
-
 LONG_NAME = "Wolfeschlegelsteinhausenbergerdorffwelche"[:40]  # the longest name a seat takes
 MIDDLE_NAME = "Wolfeschlegelsteinhausen"  # leaves its "to play" label at the end of a line
 
@@ -71,26 +66,78 @@ def _pages(base_url: str) -> list[str]:
             "/pdq", "/pdq?variant=regular&seed=7&round=1&show=1", "/api/", "/no-such-page"]
 
 
-def test_every_page_passes_the_csp_and_fits_the_phone(page, base_url):
+SPLIT_PILLS = """Array.from(document.querySelectorAll('.pill'))
+    .filter(e => e.getClientRects().length > 1).map(e => e.textContent)"""
+BROKEN_PLAYS = """Array.from(document.querySelectorAll('#turns td:nth-child(3)'))
+    .filter(td => { const r = document.createRange(); r.selectNodeContents(td);
+                    return r.getClientRects().length > 1; }).map(td => td.textContent)"""
+
+
+def _icon_fetched(page, done: set[str]) -> None:
+    """Wait until the page's icon, asked for after the page's load, has come back or failed
+    (``done``: the addresses of the requests answered so far). An icon its ``<link
+    rel=icon>`` names is fetched where the test sees it; without one the browser asks for
+    /favicon.ico on its own, unseen, and the page is given the 300 ms that takes."""
+    icon = page.evaluate("""() => { const link = document.querySelector('link[rel~="icon"]');
+        return link && link.href; }""")
+    if not icon:
+        page.wait_for_timeout(300)
+        return
+    for _ in range(1500):
+        if icon in done:
+            return
+        page.wait_for_timeout(10)
+    raise AssertionError(f"{page.url}: its icon {icon} was never asked for")
+
+
+@pytest.fixture(scope="module")
+def walk(browser, base_url) -> dict[str, dict]:
+    """Every page of :func:`_pages` opened once on one phone, in a browser context of its
+    own watching for CSP violations and console errors (each page's: until its icon, asked
+    for after its load, has come back), and what each check found on each, for the tests
+    that read them. The checks only read the page, so one walk serves them all; it is made
+    the first time a test asks for it, in the test process that asks."""
+    context = browser.new_context(base_url=base_url, **PHONE)
+    context.add_init_script(WATCH_CSP)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(15000)
+        errors: list[str] = []
+        done: set[str] = set()
+        page.on("console", lambda m: errors.append(f"{m.text} {m.location.get('url')}")
+                if m.type == "error" else None)
+        context.on("requestfinished", lambda r: done.add(r.url))
+        context.on("requestfailed", lambda r: done.add(r.url))
+        found: dict[str, dict] = {}
+        for path in _pages(base_url):
+            errors.clear()
+            done.clear()
+            page.goto(path)
+            page.wait_for_load_state("load")
+            _icon_fetched(page, done)
+            found[path] = {"csp": page.evaluate("window.__csp"),
+                           "width": page.evaluate("document.documentElement.scrollWidth"),
+                           "split": page.evaluate(SPLIT_PILLS),
+                           "broken": page.evaluate(BROKEN_PLAYS),
+                           "contrast": page.evaluate(LOW_CONTRAST),
+                           "small": page.evaluate(SMALL_TEXT_AND_TAPS),
+                           "errors": list(errors)}
+    finally:
+        context.close()
+    return found
+
+
+def test_every_page_passes_the_csp_and_fits_the_phone(walk):
     problems = []
-    for path in _pages(base_url):
-        page.goto(path)
-        page.wait_for_load_state("load")
-        csp = page.evaluate("window.__csp")
-        width = page.evaluate("document.documentElement.scrollWidth")
-        if csp:
-            problems.append(f"{path}: CSP {csp}")
-        if width > PHONE["viewport"]["width"]:
-            problems.append(f"{path}: {width} px wide")
-        split = page.evaluate("""Array.from(document.querySelectorAll('.pill'))
-            .filter(e => e.getClientRects().length > 1).map(e => e.textContent)""")
-        if split:  # a label such as "to play" beside a long name
-            problems.append(f"{path}: labels split over two lines: {split}")
-        broken = page.evaluate("""Array.from(document.querySelectorAll('#turns td:nth-child(3)'))
-            .filter(td => { const r = document.createRange(); r.selectNodeContents(td);
-                            return r.getClientRects().length > 1; }).map(td => td.textContent)""")
-        if broken:  # QUIZ read as QUI / Z
-            problems.append(f"{path}: plays broken over two lines: {broken}")
+    for path, seen in walk.items():
+        if seen["csp"]:
+            problems.append(f"{path}: CSP {seen['csp']}")
+        if seen["width"] > PHONE["viewport"]["width"]:
+            problems.append(f"{path}: {seen['width']} px wide")
+        if seen["split"]:  # a label such as "to play" beside a long name
+            problems.append(f"{path}: labels split over two lines: {seen['split']}")
+        if seen["broken"]:  # QUIZ read as QUI / Z
+            problems.append(f"{path}: plays broken over two lines: {seen['broken']}")
     assert problems == []
 
 
@@ -142,12 +189,8 @@ LOW_CONTRAST = r"""
 """
 
 
-def test_every_page_is_readable(page, base_url):
-    problems = []
-    for path in _pages(base_url):
-        page.goto(path)
-        page.wait_for_load_state("load")
-        problems += [f"{path}: {text}" for text in page.evaluate(LOW_CONTRAST)]
+def test_every_page_is_readable(walk):
+    problems = [f"{path}: {text}" for path, seen in walk.items() for text in seen["contrast"]]
     assert problems == []
 
 
@@ -174,16 +217,12 @@ SMALL_TEXT_AND_TAPS = r"""
 """
 
 
-def test_every_page_s_text_is_14_px_and_its_header_and_footer_links_40_px_taps(page, base_url):
+def test_every_page_s_text_is_14_px_and_its_header_and_footer_links_40_px_taps(walk):
     """On a phone the "to play" and "checkbox" pills were 12.8 px, the Girdle supply's index
     numbers 11.2 px, the numbers of the day's shape 12.8 px, the footer 13.6 px and the
     printable score sheet 13.3 px (10 pt); the "Companion" name was a tap 24 px tall and the
     footer's "JSON API" 32 px."""
-    problems = []
-    for path in _pages(base_url):
-        page.goto(path)
-        page.wait_for_load_state("load")
-        problems += [f"{path}: {text}" for text in page.evaluate(SMALL_TEXT_AND_TAPS)]
+    problems = [f"{path}: {text}" for path, seen in walk.items() for text in seen["small"]]
     assert problems == []
 
 
@@ -217,17 +256,13 @@ def test_the_archive_s_names_are_whole_at_320_px(browser, base_url, month):
         context.close()
 
 
-def test_no_page_asks_for_a_missing_file(page, base_url):
+def test_no_page_asks_for_a_missing_file(walk, base_url):
     """No page logs an error: no file it asks for is missing (the browser's icon,
     /favicon.ico, was a 404 on the first page a phone opened), no script fails."""
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(f"{m.text} {m.location.get('url')}")
-            if m.type == "error" else None)
-    for path in _pages(base_url):
-        if path != "/no-such-page":  # (its own 404 is logged)
-            page.goto(path)
-            page.wait_for_load_state("load")
-            page.wait_for_timeout(300)  # the icon is asked for after the page's load
+    missing = f"{base_url}/no-such-page"  # its own 404 is logged, and only that
+    assert any(e.endswith(f" {missing}") for e in walk["/no-such-page"]["errors"])
+    errors = [f"{path}: {e}" for path, seen in walk.items() for e in seen["errors"]
+              if not (path == "/no-such-page" and e.endswith(f" {missing}"))]
     assert errors == []
 
 
