@@ -242,6 +242,26 @@ def test_a_printed_board_blurred_till_its_letters_are_lost_is_refused_not_read_e
                    default_lexicon())
 
 
+def test_letters_a_sideways_smear_left_at_their_squares_edge_are_not_read_as_empty():
+    """The printed WerdUp board drawn within the set (seed 4), smeared 9 pixels sideways as a
+    phone that moved smears it: the row of SHE sits low in its squares, and the H and E
+    touched their crops' lower edge, where a tile's edge or a shadow is left out of a
+    letter; with no ink left and their cream no nearer the tiles' than the bare squares',
+    both were read as empty squares, sure of it. With the edge kept their ink reads surely
+    as a letter: each is read as a tile whose letter was lost, its letter chosen by the
+    words and listed for the player. Whatever is read wrong is listed."""
+    scene, photo = _photo("paper", "werdup", 4)
+    reading = read_board(DEFAULT, _blurred(photo, "smeared 9 px at 0 degrees"),
+                         board_spec("werdup"), shipped_classifier(), default_lexicon())
+    grid = reading.grid()
+    listed = {(u.row, u.col) for u in reading.uncertain}
+    wrong = {(r, c) for r, row in enumerate(scene.letters) for c, t in enumerate(row)
+             if grid[r][c] != t}
+    assert wrong <= listed, wrong
+    assert not [(r, c) for r, c in wrong if not grid[r][c]]
+    assert {(6, 1), (6, 2)} <= listed
+
+
 def test_a_3d_board_picture_whose_letters_a_blur_lost_is_refused_not_read_wrong_unsaid():
     """The 3D-printed WerdUp board's flat picture blurred as a missed focus blurs (a Gaussian
     of 4 pixels, seed 1): three of its markers are still found, but nearly every letter is
