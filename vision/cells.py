@@ -404,7 +404,8 @@ def read_cells(cfg: CellConfig, canonical: np.ndarray, spec: BoardSpec, clf: Til
         reads.append(CellRead(r, c, g.letter, g.confidence,
                               shown if g.confidence < min_confidence else [], g.letter, options))
     _find_blanks(cfg, crops, reads, spec)
-    _letters_at_the_edge(cfg, crops, reads, spec, clf)
+    _letters_at_the_edge(cfg, crops, reads, spec, clf,
+                         {i for i in range(len(crops)) if glyphs[i] is None}, min_confidence)
     return reads
 
 
@@ -444,20 +445,33 @@ def blank_margin(cfg: CellConfig, apart: float) -> float:
 
 
 def _letters_at_the_edge(cfg: CellConfig, crops: list, reads: list[CellRead], spec: BoardSpec,
-                         clf: TileClassifier) -> None:
+                         clf: TileClassifier, inkless: set[int], min_confidence: float) -> None:
     """Give each cell read as a blank tile, as its ``options``, what the classifier makes of
     its ink with the marks touching its crop's edge kept (they are left out of a letter, as a
     tile's edge or a shadow would be, but a grid lined up a little off cuts a letter at the
-    crop's edge and loses it): the letters a tile whose letter was lost most likely shows."""
+    crop's edge and loses it): the letters a tile whose letter was lost most likely shows.
+
+    A cell read empty whose crop held no ink away from its edge (``inkless``, by index) is
+    looked at the same way: when its ink with the edge kept reads surely as a letter (at
+    least ``min_confidence``), a letter cut at the crop's edge was lost, and the cell is read
+    as a tile whose letter was lost (a blank tile's face, those letters its options), listed
+    as such, not as a bare square: a blur smeared sideways left a row of letters low in
+    their squares, two of them read as empty squares for sure where their tiles' cream was
+    no nearer the tiles' colour than the bare squares'."""
     for i, rd in enumerate(reads):
-        if rd.face != BLANK:
+        if rd.face != BLANK and not (rd.face == EMPTY and i in inkless):
             continue
         glyph = glyph_of(cfg, crops[i][2], exclude_border=False)
         if glyph is None:
             continue
         g = clf.guesses(np.array([features(glyph)], np.float32), spec.letters, OPTIONS)[0]
-        rd.options = [(a, p) for a, p in ((g.letter or EMPTY, g.confidence), *g.alternatives)
-                      if a not in (EMPTY, NO_LETTER) and p > OPTION_MIN]
+        options = [(a, p) for a, p in ((g.letter or EMPTY, g.confidence), *g.alternatives)
+                   if a not in (EMPTY, NO_LETTER) and p > OPTION_MIN]
+        if rd.face == EMPTY:
+            if not g.letter or g.confidence < min_confidence:
+                continue
+            rd.face, rd.letter, rd.confidence = BLANK, None, g.confidence
+        rd.options = options
 
 
 def _find_blanks(cfg: CellConfig, crops: list, reads: list[CellRead], spec: BoardSpec) -> None:

@@ -108,6 +108,12 @@ class WoodConfig:
     blank_nearer: float = 0.5            # no letter, colour this near the tiles' (share of its
                                          # distance to its own kind of square): a blank tile;
     maybe_nearer: float = 1.0            # this near: perhaps a tile, the cell is listed
+    maybe_hue_alike: float = 3.0         # a kind of square whose colour (Lab a, b) is this
+                                         # near the tiles' cannot be told from them by it; if
+    maybe_light_apart: float = 0.2       # the tiles and a kind of square this far apart in
+                                         # lightness (share of the tiles'), and
+    maybe_light_nearer: float = 0.5      # a cell this near the tiles' (share of its distance
+                                         # to its kind's): perhaps a tile, listed
     min_legible: float = 0.70            # three letters in four read at least this well
                                          # (confidence), else the photo is too blurred to read
     deblur_sigmas: tuple[float, ...] = (0.04, 0.05, 0.06, 0.07, 0.08)  # ... unless read so

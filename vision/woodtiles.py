@@ -142,22 +142,44 @@ def cell_colours(cfg: WoodConfig, flat: np.ndarray) -> np.ndarray:
     return out
 
 
+def cell_lightness(cfg: WoodConfig, flat: np.ndarray) -> np.ndarray:
+    """(15, 15) median Lab lightness of each cell's middle on the flat board (the middle
+    :func:`cell_colours` measures)."""
+    p = cfg.cell_px
+    lightness = cv2.cvtColor(flat, cv2.COLOR_BGR2Lab)[:, :, 0]
+    m = round(p * (1 - cfg.face_share) / 2)
+    out = np.zeros((15, 15))
+    for r in range(15):
+        for c in range(15):
+            y, x = (r + 1) * p, (c + 1) * p
+            out[r, c] = np.median(lightness[y + m: y + p - m, x + m: x + p - m])
+    return out
+
+
 def _colour_kind(square: str) -> str:
     """The kind of square whose colour ``square`` has: the centre star is a double word's."""
     return "D" if square == "*" else square
 
 
 def print_showing(cfg: WoodConfig, colours: np.ndarray, squares: tuple[str, ...],
-                  tile: np.ndarray | None = None) -> np.ndarray:
+                  tile: np.ndarray | None = None,
+                  covered: set[tuple[int, int]] | None = None) -> np.ndarray:
     """(15, 15) bool: premium squares whose own print shows (their colour is that of most
-    squares of their kind, far from the plain squares' and, when known, nearer their kind's
-    than the letter tiles' colour ``tile``), so no tile covers them."""
+    squares of their kind not ``covered`` by a tile whose letter was seen, far from the plain
+    squares' and, when known, nearer their kind's than the letter tiles' colour ``tile``), so
+    no tile covers them. A kind's colour is taken from its squares no letter was seen on:
+    with tiles on half the triple letters, the median of all twelve fell between the print's
+    colour and the tiles', near neither, and no triple letter was taken to show its print,
+    so a blank tile on one could not be told from the bare square."""
     kinds = np.array([[_colour_kind(ch) for ch in row] for row in squares])
     plain = np.median(colours[kinds == "."], axis=0)
+    bare = np.ones((15, 15), bool)
+    for r, c in covered or ():
+        bare[r, c] = False
     out = np.zeros((15, 15), bool)
     for kind in set(kinds.ravel()) - {"."}:
         sel = kinds == kind
-        typical = np.median(colours[sel], axis=0)
+        typical = np.median(colours[sel & bare] if (sel & bare).any() else colours[sel], axis=0)
         reach = cfg.print_near * float(np.linalg.norm(typical - plain))
         d_own = np.linalg.norm(colours - typical, axis=2)
         near = d_own < reach
@@ -641,7 +663,7 @@ def _read_flat(cfg: WoodConfig, flat: np.ndarray, gray: np.ndarray, grid_to_phot
     marks = {rc: m for rc in cells if (m := look(*rc)) is not None}
     if marks:  # a tile on a premium square may share its colour: the letter tiles' decides
         tile = np.median([colours[rc] for rc in marks], axis=0)
-        showing = print_showing(cfg, colours, squares, tile)
+        showing = print_showing(cfg, colours, squares, tile, set(marks))
         more = [(r, c) for r in range(15) for c in range(15)
                 if not showing[r, c] and (r, c) not in cells]
         marks.update({rc: m for rc in more if (m := look(*rc)) is not None})
@@ -708,7 +730,8 @@ def _read_flat(cfg: WoodConfig, flat: np.ndarray, gray: np.ndarray, grid_to_phot
     hom = grid_to_photo.copy()
     for _ in range(k):
         hom = hom @ TURN  # upright grid units -> the fitted grid's
-    near = _tile_coloured(cfg, colours, showing, squares, set(keys))
+    near = _tile_coloured(cfg, colours, showing, squares, set(keys),
+                          cell_lightness(cfg, flat))
     # a mark too faint for a letter on a cell clearly of the tiles' colour (one that would
     # be read as a blank tile), read surely as a letter: a thin letter blurred pale (an I),
     # not a blank tile (whose grain or shadow, when taken for a mark, reads as no letter
@@ -1048,13 +1071,21 @@ def _turn_vector(v: tuple[float, float], k: int) -> tuple[float, float]:
 
 
 def _tile_coloured(cfg: WoodConfig, colours: np.ndarray, showing: np.ndarray,
-                   squares: tuple[str, ...], lettered: set) -> dict[tuple[int, int], float]:
+                   squares: tuple[str, ...], lettered: set,
+                   lightness: np.ndarray) -> dict[tuple[int, int], float]:
     """Cells with no letter whose middle is nearer the letter tiles' face colour than that of
     the squares of its kind, each with that ratio (distance to the tiles' over distance to
-    its kind's): well below 1, a blank tile; near 1, perhaps a tile whose letter was missed."""
+    its kind's): well below 1, a blank tile; near 1, perhaps a tile whose letter was missed.
+
+    A cell whose colour cannot tell (its kind's squares' colour within ``maybe_hue_alike``
+    of the tiles': a light wooden tile on dark brown squares of the same hue, apart only in
+    lightness) is perhaps a tile too when its ``lightness`` (:func:`cell_lightness`) says so
+    (:func:`_tile_light`): listed for the player, never read as a blank tile by its
+    lightness alone (a shadow or a lamp moves it), its ratio no less than ``blank_nearer``."""
     if not lettered:
         return {}
     tile = np.median([colours[rc] for rc in lettered], axis=0)
+    light = float(np.median([lightness[rc] for rc in lettered]))
     out = {}
     kinds: dict[str, list[tuple[int, int]]] = {}
     for r in range(15):
@@ -1062,13 +1093,13 @@ def _tile_coloured(cfg: WoodConfig, colours: np.ndarray, showing: np.ndarray,
             if (r, c) not in lettered:  # the centre star is a double word's colour
                 kinds.setdefault(_colour_kind(squares[r][c]), []).append((r, c))
     for kind, members in kinds.items():
-        if kind == ".":
-            own = np.median([colours[rc] for rc in members], axis=0)
-        else:  # premium squares that show their print give their colour
-            shown = [colours[rc] for rc in members if showing[rc]]
-            if not shown:
-                continue
-            own = np.median(shown, axis=0)
+        # premium squares that show their print give their colour
+        own_cells = members if kind == "." else [rc for rc in members if showing[rc]]
+        if not own_cells:
+            continue
+        own = np.median([colours[rc] for rc in own_cells], axis=0)
+        hue_alike = float(np.linalg.norm(own - tile)) < cfg.maybe_hue_alike
+        own_light = float(np.median([lightness[rc] for rc in own_cells]))
         for rc in members:
             if showing[rc]:
                 continue
@@ -1076,4 +1107,18 @@ def _tile_coloured(cfg: WoodConfig, colours: np.ndarray, showing: np.ndarray,
             d_own = float(np.linalg.norm(colours[rc] - own))
             if d_tile < cfg.maybe_nearer * d_own:
                 out[rc] = d_tile / max(d_own, 1e-6)
+            elif hue_alike and (ratio := _tile_light(cfg, float(lightness[rc]), light,
+                                                     own_light)) is not None:
+                out[rc] = max(cfg.blank_nearer, ratio)
     return out
+
+
+def _tile_light(cfg: WoodConfig, cell: float, tile: float, own: float) -> float | None:
+    """How near a cell's lightness ``cell`` is to the letter tiles' (``tile``), as a share
+    of its distance to its kind of square's (``own``), when the tiles and its kind are
+    ``maybe_light_apart`` (share of the tiles' lightness) apart and it is under
+    ``maybe_light_nearer``: perhaps a tile; else ``None``."""
+    if abs(tile - own) < cfg.maybe_light_apart * tile:
+        return None
+    ratio = abs(cell - tile) / max(abs(cell - own), 1e-6)
+    return ratio if ratio < cfg.maybe_light_nearer else None
