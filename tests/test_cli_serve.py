@@ -147,7 +147,7 @@ def test_debug_reloads_but_serves_no_interactive_debugger(tmp_path):
         try:  # a minute: once, on a machine at load 10-13, the stop took over 20 s
             out, _ = server.communicate(timeout=60)
         except subprocess.TimeoutExpired:
-            left = subprocess.run(["ps", "-o", "pid,stat,etime,args", "-g", str(server.pid)],
+            left = subprocess.run(["ps", "-o", "pid,stat,etime,args", "-s", str(server.pid)],
                                   capture_output=True, text=True).stdout
             os.killpg(server.pid, signal.SIGKILL)
             server.communicate()
