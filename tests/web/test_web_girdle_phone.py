@@ -43,6 +43,24 @@ def _squares(page_html: str) -> set[int]:
     return {int(n) for n in re.findall(r'name="sq-(\d+)"', page_html)}
 
 
+def _post_word(client, day: dt.date, tok: str, page: str, sheet: str, word: str, start: int,
+               **fields: str):
+    """``word`` typed into the squares of its line from square ``start`` (1-based) that the
+    play page ``page`` leaves empty, with the sheet so far and any other ``fields``, posted."""
+    form = {"csrf_token": tok, "sheet": sheet, **fields}
+    empty = _squares(page)
+    for k, ch in enumerate(word):
+        if start + k in empty:  # squares already holding a letter are not typed
+            form[f"sq-{start + k}"] = ch
+    return client.post(f"/girdle/{day}/play", data=form)
+
+
+def _sheet_of(page: str) -> str:
+    """The sheet so far, as the play page carries it to the next word."""
+    return re.search(r'name="sheet" id="sheet" value="([^"]*)"', page).group(1).replace(
+        "&#10;", "\n")
+
+
 def test_a_whole_girdle_through_the_play_page(sqlite_app):
     client = sqlite_app.test_client()
     tok = token(client)
@@ -51,16 +69,10 @@ def test_a_whole_girdle_through_the_play_page(sqlite_app):
     sheet = ""
     for number, m in enumerate(moves, 1):
         assert f"Word {number} of {pz.words}" in page
-        empty = _squares(page)
-        form = {"csrf_token": tok, "sheet": sheet}
-        for k, ch in enumerate(m.word):
-            if m.start + 1 + k in empty:  # squares already holding a letter are not typed
-                form[f"sq-{m.start + 1 + k}"] = ch
-        resp = client.post(f"/girdle/{DAY}/play", data=form)
+        resp = _post_word(client, DAY, tok, page, sheet, m.word, m.start + 1)
         page = resp.get_data(as_text=True)
         assert resp.status_code == 200, re.findall(r'id="error"[^>]*>([^<]*)', page)
-        sheet = re.search(r'name="sheet" id="sheet" value="([^"]*)"', page).group(1)
-        sheet = sheet.replace("&#10;", "\n")
+        sheet = _sheet_of(page)
         assert f"<td>{m.word}</td>" in page  # the tracker fills in
     assert f"Sheet complete: {engine_score} points." in page
     assert re.search(rf'id="score">{engine_score}<', page)
@@ -115,16 +127,10 @@ def test_a_word_needing_what_the_engine_left_open_is_played(client, day):
     for number, step in enumerate(steps, 1):
         line = pz.lines[number - 1]
         start = step.col if line.kind == "row" else step.row
-        form = {"csrf_token": tok, "sheet": sheet}
-        empty = _squares(page)
-        for k, ch in enumerate(step.word):
-            if start + k in empty:
-                form[f"sq-{start + k}"] = ch
-        resp = client.post(f"/girdle/{day}/play", data=form)
+        resp = _post_word(client, day, tok, page, sheet, step.word, start)
         page = resp.get_data(as_text=True)
         assert resp.status_code == 200, re.findall(r'id="error"[^>]*>([^<]*)', page)
-        sheet = re.search(r'name="sheet" id="sheet" value="([^"]*)"', page).group(1)
-        sheet = sheet.replace("&#10;", "\n")
+        sheet = _sheet_of(page)
     assert f"Sheet complete: {typed_card.final} points." in page
 
 
@@ -448,16 +454,10 @@ def test_a_cross_out_left_unused_on_the_play_page_scores_as_a_typed_none_line(sq
     assert 'name="unticked"' in page  # word 1's line carries a checkbox
     sheet = ""
     for number, m in enumerate(moves, 1):
-        form = {"csrf_token": tok, "sheet": sheet}
-        empty = _squares(page)
-        for k, ch in enumerate(m.word):
-            if m.start + 1 + k in empty:
-                form[f"sq-{m.start + 1 + k}"] = ch
-        if number in earning:
-            form["unticked"] = "1"
-        page = client.post(f"/girdle/{day}/play", data=form).get_data(as_text=True)
-        sheet = re.search(r'name="sheet" id="sheet" value="([^"]*)"', page).group(1)
-        sheet = sheet.replace("&#10;", "\n")
+        fields = {"unticked": "1"} if number in earning else {}
+        page = _post_word(client, day, tok, page, sheet, m.word, m.start + 1,
+                          **fields).get_data(as_text=True)
+        sheet = _sheet_of(page)
         if number == 1:
             assert 'name="unticked"' not in page  # word 2's line has no box
             assert re.search(r"<td>1 &#9744;</td><td>FLYBACK</td>", page)  # left unticked
