@@ -2092,6 +2092,14 @@ def test_a_photo_too_large_keeps_what_was_typed_beside_it(browser, tmp_path):
     app = make_app(tmp_path, MAX_CONTENT_LENGTH=1024 * 1024)
     said = "That upload is too large: the limit is 1 MB."
     with live_server(app) as url, phones(browser, url, timeout=30000) as (page,):
+
+        def send_photo(field: str, button: str) -> str:
+            """The photo too large chosen in ``field`` and sent by ``button``: the refusal."""
+            page.set_input_files(field, str(big))
+            with page.expect_navigation():
+                page.click(button)
+            return page.inner_text("#error")
+
         page.goto("/games")
         page.select_option("#game", "bugwords")
         page.fill("#player-1", "Ann")
@@ -2101,10 +2109,7 @@ def test_a_photo_too_large_keeps_what_was_typed_beside_it(browser, tmp_path):
         game = page.url
         page.select_option("#seat", "1")
         page.fill("#play", "8H QI")
-        page.set_input_files("#photo", str(big))
-        with page.expect_navigation():
-            page.click("#photo-upload button[type=submit]")
-        assert page.inner_text("#error") == said
+        assert send_photo("#photo", "#photo-upload button[type=submit]") == said
         assert page.input_value("#play") == "8H QI" and page.input_value("#seat") == "1"
         page.goto(game)
         assert page.locator("#turns").count() == 0  # no turn recorded
@@ -2113,10 +2118,7 @@ def test_a_photo_too_large_keeps_what_was_typed_beside_it(browser, tmp_path):
         page.fill("#word", "zests")
         page.fill("#cards", "ZEST")
         page.select_option("#variant", "four-score")
-        page.set_input_files("#cards-photo", str(big))
-        with page.expect_navigation():
-            page.click("#cards-photo-upload button[type=submit]")
-        assert page.inner_text("#error") == said
+        assert send_photo("#cards-photo", "#cards-photo-upload button[type=submit]") == said
         assert page.input_value("#word") == "zests" and page.input_value("#cards") == "ZEST"
         assert page.input_value("#variant") == "four-score"
 
@@ -2124,8 +2126,5 @@ def test_a_photo_too_large_keeps_what_was_typed_beside_it(browser, tmp_path):
         sheet = "JUMPING 1\nUSE 1"
         page.goto(f"/girdle/{day}")
         page.fill("#solution", sheet)
-        page.set_input_files("#sheet-photo", str(big))
-        with page.expect_navigation():
-            page.click("#read-photo")
-        assert page.inner_text("#error") == said
+        assert send_photo("#sheet-photo", "#read-photo") == said
         assert page.input_value("#solution") == sheet
