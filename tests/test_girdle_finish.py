@@ -167,3 +167,67 @@ def test_a_word_refused_with_letters_seen_crossed_out_is_the_words_refusal():
     with pytest.raises(IllegalStep) as exc:
         complete_sheet(example_puzzle(), bare, dots=range(1, 9), ticks=[1], crossed=["K"])
     assert not isinstance(exc.value, CrossoutsSeen) and exc.value.step == 5
+
+
+
+LONG_SUPPLY = PUZZLE.supply + "UEAOIUSXQZRRR"  # 26 letters: the words activate 25 of them
+
+
+def _long_puzzle() -> Puzzle:
+    return edition_puzzle([(ln.kind, ln.index) for ln in PUZZLE.lines], LONG_SUPPLY,
+                          PUZZLE.checkbox_rows)
+
+
+def _seen_outcome(puzzle: Puzzle, words: list[SheetStep], dots: list[int] | None,
+                  seen: list[str]) -> tuple:
+    """What the finished sheet comes to with ``seen`` crossed out (the ticked words 5 and 6
+    earn one each): the card's score and cross-outs, or that it is refused."""
+    from companion.girdle import CrossoutsSeen
+
+    try:
+        _, _, card = complete_sheet(puzzle, words, dots=dots, ticks=[5, 6], crossed=seen)
+    except CrossoutsSeen:
+        return ("refused",)
+    return (card.final, sorted(card.crossed_out), sorted(card.crossed_out_supply),
+            card.unused_letters)
+
+
+@pytest.mark.parametrize("long, dots, given", [
+    (False, None, False),
+    (True, None, False),
+    (True, [i for i in range(1, len(LONG_SUPPLY) + 1) if i != 14], False),
+    (True, None, True),
+])
+def test_the_order_letters_seen_crossed_out_are_given_in_changes_nothing(long, dots, given):
+    """A photo shows which letters are crossed out, not when. The engine judges each
+    cross-out against the finished sheet (an unused A-Z letter, or a Supply letter active
+    and unused at the end), so giving the letters seen to the earning words in word order is
+    legal exactly when the other order is, and scores the same. With the longer Supply some
+    letters end inactive (Z at 23, or the U at 14 left unfilled), and with the activations
+    given some are activated only by word 6 or 7, after word 5 earned its cross-out."""
+    pz = _long_puzzle() if long else PUZZLE
+    words = BARE
+    if given:
+        words = [replace(p, crossed_out=()) for p in complete_sheet(pz, BARE)[0]]
+    letters = "QVKUDRIXZJE"  # unused A-Z, also in the Supply, used, left inactive
+    outcomes = set()
+    for a in letters:
+        for b in letters:
+            word_order = _seen_outcome(pz, words, dots, [a, b])
+            assert word_order == _seen_outcome(pz, words, dots, [b, a]), (a, b)
+            outcomes.add(word_order[0])
+    assert "refused" in outcomes and len(outcomes) > 2
+
+
+def test_a_supply_letter_activated_after_the_word_given_it_may_be_crossed_out():
+    """X and Q seen crossed out, word order giving X to word 5 (WAFFLE), though the Supply X
+    (position 21) is activated only after word 6 (JACKET) and the A-Z X is written by word 7
+    (AX): the sheet is legal, X is the Supply's, and the other order scores the same."""
+    pz = _long_puzzle()
+    words = [replace(p, crossed_out=()) for p in complete_sheet(pz, BARE)[0]]
+    assert 21 in words[5].activated and words[6].word == "AX"
+    steps, _, card = complete_sheet(pz, words, ticks=[5, 6], crossed=["X", "Q"])
+    assert [p.crossed_out for p in steps][4:6] == [("X",), ("Q",)]
+    assert card.crossed_out == ["X", "Q"] and card.crossed_out_supply == [21]
+    _, _, other = complete_sheet(pz, words, ticks=[5, 6], crossed=["Q", "X"])
+    assert other.final == card.final and other.crossed_out_supply == [21]

@@ -79,7 +79,11 @@ def seen_crossouts(puzzle: Puzzle, words: list[SheetStep], ticked: set[int] | No
                     seen: list[str]) -> list[SheetStep]:
     """``words`` with the letters ``seen`` crossed out given, in order, to the words that earn
     a cross-out and give none (only those of ``ticked`` rows, when given); raises
-    :class:`CrossoutsSeen` when the letters are more than those words."""
+    :class:`CrossoutsSeen` when the letters are more than those words.
+
+    The order is no guess that can go wrong: the engine judges a cross-out against the
+    finished sheet (:meth:`Sheet.score`), whichever word gives it, so every order is legal
+    or none is, and all score the same."""
     earned = [k for k, p in enumerate(words) if not p.crossed_out
               and puzzle.earns_crossout(k + 1, len(p.word))
               and (ticked is None or k + 1 in ticked)]
