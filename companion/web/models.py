@@ -4,6 +4,7 @@ Daily Girdle submissions."""
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 from typing import Any
 
 from sqlalchemy import (
@@ -16,6 +17,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    event,
     func,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
@@ -97,6 +99,38 @@ class Turn(Base):
     # The turn form's one-time key: a second post with the same key records nothing.
     request_key: Mapped[str | None] = mapped_column(String(32), default=None)
     game: Mapped[Game] = relationship(back_populates="turns")
+
+
+# -- changes to a game's sheet --------------------------------------------------------------
+
+_change_numbers = itertools.count(1)
+_last_change = 0
+
+
+def last_change() -> int:
+    """A number that moves on whenever a game's players or turns may have changed in this
+    process: one added, taken out or replaced, a game's kind, a seat, an action, a detail or a
+    name set, or a game, player or turn read again from the database, expired or flagged as
+    modified. What is worked out from a game's sheet can be kept with the game while this
+    number stays the same (:func:`companion.web.scoresheet.tile_count`)."""
+    return _last_change
+
+
+def _changed(*_args: Any, **_kwargs: Any) -> None:
+    global _last_change
+    _last_change = next(_change_numbers)  # never a number given before, in any thread
+
+
+for _collection in (Game.turns, Game.players):
+    for _name in ("append", "remove", "bulk_replace", "init_collection",
+                  "dispose_collection"):
+        event.listen(_collection, _name, _changed)
+for _attribute in (Game.kind, Player.seat, Player.name, Turn.seat, Turn.action, Turn.detail):
+    for _name in ("set", "modified"):
+        event.listen(_attribute, _name, _changed)
+for _model in (Game, Player, Turn):
+    for _name in ("refresh", "refresh_flush", "expire"):
+        event.listen(_model, _name, _changed)
 
 
 class Photo(Base):

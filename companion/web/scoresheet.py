@@ -7,7 +7,9 @@ commit: every function only adds to the session, so one request is one transacti
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any, TypeVar
 
 from sqlalchemy import or_, select, update
 from sqlalchemy.orm import Session, selectinload
@@ -19,12 +21,15 @@ from companion.play import ACTIONS, Table, check_player_name
 from companion.tables import table_for
 from companion.text import sentence
 from companion.tiles import TileCount, next_holding
-from companion.web.models import Game, Player, Turn, utc_now
+from companion.web.models import Game, Player, Turn, last_change, utc_now
 from companion.web.plays import example_play
 
 MAX_TURN_SCORE = 2000
 MAX_TURNS = 400
 KEY_LENGTH = 22  # characters of a table or spectators' key (128 random bits)
+_KEPT = "_sheet_kept"  # the game's attribute keeping what was worked out from its sheet
+
+T = TypeVar("T")
 
 
 class GameMoved(UsageError):
@@ -181,12 +186,33 @@ def placing_plays(game: Game) -> list[Turn] | None:
     return plays
 
 
+def _kept(game: Game, fact: str, work: Callable[[], T]) -> T:
+    """``work()``, the ``fact`` of ``game``'s sheet, worked out once and kept with the game
+    while its players and turns stay as they are (:func:`companion.web.models.last_change`):
+    one request asks the same of its game several times (whether the game is over, who is to
+    move, the tiles each player holds), each a replay of the turns."""
+    stamp = last_change()  # taken first: a change while ``work`` runs is not missed
+    kept: tuple[int, dict[str, Any]] | None = getattr(game, _KEPT, None)
+    if kept is None or kept[0] != stamp:
+        kept = (stamp, {})
+        setattr(game, _KEPT, kept)
+    if fact not in kept[1]:
+        kept[1][fact] = work()
+    return kept[1][fact]
+
+
 def tile_count(game: Game) -> tuple[TileCount, str]:
     """The tiles each player holds and the bag, counted from the sheet's plays as the engines
     deal and draw (:class:`companion.tiles.TileCount`, by player name), and why the game is
     over because the tiles ran out (``""`` while it goes on), as the engines end it; when
     the tiles placed are not known (:func:`placing_plays`), neither is the count, and the
-    tiles decide nothing."""
+    tiles decide nothing. Counted once while the sheet stays as it is (:func:`_kept`); each
+    caller has its own copy of the count."""
+    count, over = _kept(game, "tile_count", lambda: _count_tiles(game))
+    return replace(count, sizes=dict(count.sizes)), over
+
+
+def _count_tiles(game: Game) -> tuple[TileCount, str]:
     rules = table(game)
     count = TileCount.deal([p.name for p in game.players], rules.tile_set.total,
                            rules.rack_size)
@@ -271,7 +297,11 @@ def passed_out(game: Game) -> str:
     (:class:`companion.challenges.PassRun`: a turn lost to a challenge is no pass), once every
     player still holding tiles (:func:`tile_count`; every player when the sheet cannot
     count them) has passed the game's ``passes_to_end`` times in a row; ``""`` while it goes
-    on."""
+    on. Counted once while the sheet stays as it is (:func:`_kept`)."""
+    return _kept(game, "passed_out", lambda: _passed_out(game))
+
+
+def _passed_out(game: Game) -> str:
     run = PassRun()
     for turn in game.turns:
         run.add("lost_turn" if (turn.detail or {}).get("lost_turn") else turn.action,
