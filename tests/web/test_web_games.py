@@ -202,6 +202,18 @@ def test_two_players_of_one_name_are_refused_and_the_names_kept(client):
     assert "Your games" not in client.get("/games").get_data(as_text=True)
 
 
+def test_your_games_names_each_game_as_its_page_does(client):
+    """"Your games" listed "#1 Bug Words: Ann, Bob" for the game whose page, tab and clock
+    are "Bug Words #1": it is named the same way there."""
+    game = _new_game(client, "werdup", ("Ann", "Bob", "Cy"))
+    page = client.get(f"/games/{game['table_key']}").get_data(as_text=True)
+    named = re.search(r"<h1>([^<]*)</h1>", page).group(1)
+    assert named == f"WerdUp #{game['id']}"
+    listed = re.search(r'<ul class="list" id="recent">\s*<li><a [^>]*>([^<]*)</a>',
+                       client.get("/games").get_data(as_text=True)).group(1)
+    assert " ".join(listed.split()) == f"{named}: Ann, Bob, Cy"
+
+
 @pytest.mark.parametrize(("kind", "said", "not_said"),
                          [("bugwords", "? is a blank", "Qu tile"),
                           ("werdup", "Qu for the Qu tile; WerdUp has no blanks", "? is a blank")])
