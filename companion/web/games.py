@@ -851,8 +851,9 @@ openapi.add("/api/games/{key}/turns", "post", {
                  "across, H8 down; '.' or (A) for tiles already down; WerdUp: letters on top "
                  "of stacks): judged and scored by the game's rules"},
         "score": {"type": "integer", "minimum": 0, "maximum": sheet.MAX_TURN_SCORE,
-                  "description": "the score, when no play is given"},
-        "words": {"type": "string"},
+                  "description": "the score, when no play is given (required with words)"},
+        "words": {"type": "string", "description": "the words played, with their score, when "
+                  "no play is given"},
         "version": _VERSION,
         "request_key": {"type": "string", "maxLength": 32, "description": "any one-time "
                         "string: the same turn sent twice with it is recorded once"}}}),
