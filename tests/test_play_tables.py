@@ -318,3 +318,16 @@ def test_a_bag_of_one_tile_is_said_as_one_tile():
     said "the bag has 1 tiles"."""
     assert table_for("bugwords").swap_refusal(1) == (
         "the bag has 1 tile: exchanging needs at least 7")
+
+
+def test_a_werdup_play_of_no_new_tile_is_named_as_typed() -> None:
+    """A WerdUp play putting no new tile (each letter on the same letter) makes no word to
+    write, and its refusal named it "(no word)": the score sheet said "(no word): The play
+    puts no new tile on the board." for 5F H typed on the H of CHAT. It names the play as
+    typed, as Bug Words' does; a play read from a photo, typed by no one, names none."""
+    werdup = WerdUpTable()
+    cat = werdup.score_play(None, "5E CAT", WORDS)
+    again = werdup.score_play(cat.board, " 5f  a ", WORDS)
+    assert not again.legal and again.reason == "The play puts no new tile on the board."
+    assert again.notation == "5F A"
+    assert werdup.judge(Board(10, 10), [], WORDS).notation == ""

@@ -95,13 +95,26 @@ def _text(values, name: str) -> str:
     return "" if value is None else str(value)
 
 
+def _score_left_out(values) -> bool:
+    """Whether a turn's words are typed without a score, and no play: the score box left
+    empty is no score of 0 (the words were recorded as scoring 0)."""
+    return (bool(_text(values, "words").strip()) and not _text(values, "play").strip()
+            and (_text(values, "action") or "play") == "play"
+            and not _text(values, "score").strip())
+
+
 def _turn_fields(values) -> dict:
     seat = values.get("seat")
+    words = plain_text(_text(values, "words"))
+    if _score_left_out(values):
+        named = " ".join(words.upper().split())
+        raise UsageError(f"Type the score of {named if len(named) <= 40 else 'the words'} too "
+                         "(0 if it scored nothing), or the play itself to have it scored.")
     return {
         "seat": None if seat in (None, "") else int_from(seat, "Player", 0, 9, 0),
         "action": _text(values, "action") or "play",
         "score": int_from(values.get("score"), "Score", -99999, 99999, 0),
-        "words": plain_text(_text(values, "words")),
+        "words": words,
         "play": plain_text(_text(values, "play")),
         "lexicon": lexicon(),
         "request_key": _request_key(values),
@@ -115,6 +128,8 @@ def _turn_field(values) -> str:
     if str(values.get("play", "")).strip() or not (
             str(values.get("words", "")).strip() or str(values.get("score", "")).strip()):
         return "play"
+    if _score_left_out(values):
+        return "score"
     try:
         int_from(values.get("score"), "Score", 0, sheet.MAX_TURN_SCORE, 0)
     except UsageError:
@@ -836,8 +851,9 @@ openapi.add("/api/games/{key}/turns", "post", {
                  "across, H8 down; '.' or (A) for tiles already down; WerdUp: letters on top "
                  "of stacks): judged and scored by the game's rules"},
         "score": {"type": "integer", "minimum": 0, "maximum": sheet.MAX_TURN_SCORE,
-                  "description": "the score, when no play is given"},
-        "words": {"type": "string"},
+                  "description": "the score, when no play is given (required with words)"},
+        "words": {"type": "string", "description": "the words played, with their score, when "
+                  "no play is given"},
         "version": _VERSION,
         "request_key": {"type": "string", "maxLength": 32, "description": "any one-time "
                         "string: the same turn sent twice with it is recorded once"}}}),

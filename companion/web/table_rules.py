@@ -212,10 +212,13 @@ def open_play(game: Game) -> Turn | None:
 
 
 def last_outcome(game: Game) -> dict[str, Any] | None:
-    """What the challenge of the last play decided, to show until another word is played."""
+    """What the challenge of the last play decided, to show until another word is played,
+    with the play's words (``words``): after a pass, a swap or a lost turn the last play's
+    box is gone, and "The play is valid and stands" named no play."""
     for turn in reversed(game.turns):
         if turn.action == "play":
-            return (turn.detail or {}).get("challenge")
+            outcome = (turn.detail or {}).get("challenge")
+            return {**outcome, "words": turn.words} if outcome else None
     return None
 
 

@@ -64,8 +64,8 @@ class WerdUpTable(TableBasics):
                        check_words=lexicon is not None)
         try:
             written = play_notation(board, placements)
-        except PlayError:
-            written = "(no word)"
+        except PlayError:  # no word to write (no new tile): the play as typed, if it was
+            written = " ".join(written.split()).upper()
         if not j.legal:
             return ScoredPlay(written, False, j.reason, squares=list(j.squares))
         words = breakdown(j, rules)

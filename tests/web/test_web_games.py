@@ -80,6 +80,7 @@ def test_an_end_adjustment_of_nothing_reads_0(client):
         ("/api/games/{id}/turns", [1], 400, "JSON object"),
         ("/api/games/{id}/turns", {}, 400, "Nothing to record"),
         ("/api/games/{id}/turns", {"action": None, "score": 0}, 400, "Nothing to record"),
+        ("/api/games/{id}/turns", {"words": "jo"}, 400, "Type the score of JO too"),
         ("/api/games/{id}/turns", {"words": ["cat"], "score": 5}, 400,
          '"words" must be a string.'),
         ("/api/games/{id}/turns", {"play": 8}, 400, '"play" must be a string.'),
@@ -127,6 +128,28 @@ def test_a_refused_hand_scored_turn_keeps_the_words_and_score_typed(client, scor
     assert re.search(r'name="words"[^>]*value="QUIZ QI"', page)
     assert re.search(rf'name="score"[^>]*value="{score}"[^>]*aria-invalid="true"', page)
     assert client.get(f"/api/games/{game['table_key']}").get_json()["turns"] == []
+
+
+@pytest.mark.parametrize("words", ["jo", "QUIZ QI"])
+def test_words_typed_without_a_score_are_refused(client, words):
+    """Words typed by hand with the score box left empty were recorded as scoring 0, the
+    turn passing to the next player: they are refused, the words kept and the score box
+    marked; 0 typed is a score of 0."""
+    game = _new_game(client)
+    fields = {"csrf_token": token(client), "version": game["version"], "action": "play",
+              "play": "", "words": words, "score": ""}
+    resp = client.post(f"/games/{game['table_key']}/turns", data=fields)
+    assert resp.status_code == 400
+    page = resp.get_data(as_text=True)
+    assert (f"Type the score of {words.upper()} too (0 if it scored nothing), or the play "
+            "itself to have it scored.") in page
+    assert re.search(rf'name="words"[^>]*value="{words}"', page)
+    assert re.search(r'name="score"[^>]*value=""[^>]*aria-invalid="true"', page)
+    assert client.get(f"/api/games/{game['table_key']}").get_json()["turns"] == []
+    resp = client.post(f"/games/{game['table_key']}/turns", data={**fields, "score": "0"})
+    assert resp.status_code == 302
+    turns = client.get(f"/api/games/{game['table_key']}").get_json()["turns"]
+    assert [(t["words"], t["score"]) for t in turns] == [(words.upper(), 0)]
 
 
 def test_a_refused_turn_keeps_the_player_and_action_chosen(client):
@@ -177,6 +200,18 @@ def test_two_players_of_one_name_are_refused_and_the_names_kept(client):
     api = client.post("/api/games", json={"game": "werdup", "players": ["Ann", "Ann"]})
     assert api.status_code == 400 and "Two players are called Ann" in api.get_json()["error"]
     assert "Your games" not in client.get("/games").get_data(as_text=True)
+
+
+def test_your_games_names_each_game_as_its_page_does(client):
+    """"Your games" listed "#1 Bug Words: Ann, Bob" for the game whose page, tab and clock
+    are "Bug Words #1": it is named the same way there."""
+    game = _new_game(client, "werdup", ("Ann", "Bob", "Cy"))
+    page = client.get(f"/games/{game['table_key']}").get_data(as_text=True)
+    named = re.search(r"<h1>([^<]*)</h1>", page).group(1)
+    assert named == f"WerdUp #{game['id']}"
+    listed = re.search(r'<ul class="list" id="recent">\s*<li><a [^>]*>([^<]*)</a>',
+                       client.get("/games").get_data(as_text=True)).group(1)
+    assert " ".join(listed.split()) == f"{named}: Ann, Bob, Cy"
 
 
 @pytest.mark.parametrize(("kind", "said", "not_said"),

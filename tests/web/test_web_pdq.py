@@ -35,6 +35,14 @@ def test_dealer_shows_all_words_and_checks_a_word(client):
     assert "Round 2 of 26" in nxt
 
 
+def test_the_dealer_s_check_asks_for_a_word(client):
+    """Check tapped with the word box empty sent the round again and said nothing, as if the
+    button did nothing: the box is required, as the check and judge pages' are, so the
+    phone says to fill it in."""
+    page = client.get("/pdq?variant=regular&seed=7&round=1").get_data(as_text=True)
+    assert re.search(r'<input id="word"[^>]*\srequired[\s>]', page)
+
+
 def test_solitaire_collects_cards_on_a_valid_word(client):
     d = deal("solitaire", 11, 1)
     words = client.get(f"/api/pdq/words?cards={d.cards}&variant=solitaire").get_json()["words"]

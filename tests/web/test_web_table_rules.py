@@ -102,12 +102,19 @@ def test_each_rule_decides_a_challenge(tapp, rule, play, stands, scores, after):
         assert outcome["plays_again"] is False and game["next_seat"] == 1  # Bug Words
     page = page_said(client.get(f"/games/{key}"))
     assert "Challenge?" not in page and 'id="challenge-outcome"' in page
-    # the list named one way, as the reason names it ("... (companion default)" before)
+    # the list named one way, as the reason names it ("... (companion default)" before),
+    # and once: "Challenged, judged by X: QXZ is not in the word list X." said it twice
     named = "SCOWL-70 US/UK/CA/AU, the companion default"
-    assert f"Challenged, judged by {named}: " in page
-    assert stands or f"QXZ is not in the word list {named}." in page
-    # the last play's box and the turns say what the challenge did to the play
     word = play.split()[1]
+    at = page.index('id="challenge-outcome"')
+    said = page[page.index(">", at) + 1:page.index("</p>", at)]
+    assert said.count(named) == 1
+    # the play named: once Bob's lost turn is recorded the last play's box is gone, and
+    # "Challenged, ...: The play is valid and stands" named no play
+    assert said.startswith(f"{word} challenged, judged by {named}: The play is valid and "
+                           "stands" if stands else
+                           f"{word} challenged: QXZ is not in the word list {named}. ")
+    # the last play's box and the turns say what the challenge did to the play
     at = page.find('id="last-play"')  # (none once the challenger's lost turn is recorded)
     last_play = page[at:page.index("</section>", at)] if at >= 0 else ""
     assert bool(last_play) != bool(after)
