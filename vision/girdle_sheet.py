@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
+from companion.dates import day_shown
 from companion.errors import CompanionError
 from companion.girdle import (
     GridDiffers,
@@ -52,7 +53,7 @@ class WordsOffLines(CompanionError):
     most often, or a word not read)."""
 
     def __init__(self, puzzle: Puzzle) -> None:
-        which = f"the puzzle of {puzzle.date.isoformat()}" if puzzle.date else "the puzzle"
+        which = f"the puzzle of {day_shown(puzzle.date)}" if puzzle.date else "the puzzle"
         super().__init__(f"the words read do not fit the lines of {which}")
 
 

@@ -115,6 +115,46 @@ def test_a_day_is_written_as_the_printed_sheet_writes_it(client):
         assert not re.search(r"\b0\d (?:Nov|Oct|Dec)", text)
 
 
+def test_a_day_named_in_a_title_or_a_refusal_is_written_as_a_player_reads_it(sqlite_app,
+                                                                            monkeypatch):
+    """The pages' titles and the Girdle's refusals said "2026-11-01" ("The Word Girdle of
+    3000-01-01 is not out yet.", "Hints for 2026-12-07 are given once ...", "The answer key of
+    ...", "no Word Girdles in 2019-05") while the page under them says "Sunday 1 November
+    2026": a day shown to a player is written one way; its address keeps YYYY-MM-DD."""
+    from companion.web import girdle
+
+    client = sqlite_app.test_client()
+    page = client.get(f"/girdle/{DAY}").get_data(as_text=True)
+    assert "<title>Word Girdle Sunday 1 November 2026 - Companion</title>" in page
+    assert f'href="/girdle/{DAY}/play"' in page  # the address as it was
+    play = client.get(f"/girdle/{DAY}/play").get_data(as_text=True)
+    assert "<title>Play Word Girdle Sunday 1 November 2026 - Companion</title>" in play
+    said = {
+        "/girdle/3000-01-01": "The Word Girdle of Wednesday 1 January 3000 is not out yet.",
+        "/api/girdle/3000-01-01": "The Word Girdle of Wednesday 1 January 3000 is not out yet.",
+        "/girdle/archive?month=2019-05": "There are no Word Girdles in May 2019.",
+        "/girdle/2023-12-31/play": "There is no Word Girdle of Sunday 31 December 2023: the "
+                                   "first is from Monday 1 January 2024.",
+    }
+    day = dt.date(2026, 12, 7)  # today: its hints and answer key wait
+    monkeypatch.setattr(girdle, "today_utc", lambda: day)
+    said[f"/api/girdle/{day}/hints"] = ("Hints for Monday 7 December 2026 are given once that "
+                                        "day is over everywhere on Earth.")
+    said[f"/girdle/{day}/answers.pdf"] = ("The answer key of Monday 7 December 2026 is served "
+                                          "once that day is over everywhere on Earth, or after "
+                                          "you submit a sheet for it.")
+    for url, sentence in said.items():
+        resp = client.get(url)
+        assert resp.status_code in (400, 403, 404), url
+        if url.startswith("/api/"):
+            assert resp.get_json()["error"] == sentence
+        else:
+            text = page_said(resp)
+            assert str(escape(sentence)) in text, (url, text)
+            refusal = text[text.index('id="error"'):]
+            assert not re.search(r"\d{4}-\d\d", refusal[:refusal.index("</")]), url
+
+
 def test_submit_a_solution_see_the_breakdown_and_keep_the_best(sqlite_app):
     client = sqlite_app.test_client()
     text = typed_solution(sqlite_app)
@@ -215,7 +255,8 @@ def test_bad_solutions_are_explained(client, solution, message):
     ("url", "status", "message"),
     [
         ("/girdle/2023-12-31", 404,
-         "There is no Word Girdle of 2023-12-31: the first is from 2024-01-01."),
+         "There is no Word Girdle of Sunday 31 December 2023: the first is from Monday 1 "
+         "January 2024."),
         ("/girdle/3000-01-01", 404, "is not out yet"),
         ("/girdle/yesterday", 404, "YYYY-MM-DD"),
         ("/girdle/2026-02-30", 404,
@@ -231,8 +272,8 @@ def test_bad_solutions_are_explained(client, solution, message):
         ("/girdle/archive?month=13", 400, "YYYY-MM"),
         ("/girdle/archive?month=2026-13", 400,
          "The month &#39;2026-13&#39; is not in the calendar: it has no month 13."),
-        ("/girdle/archive?month=2019-05", 400, "no Word Girdles in 2019-05"),
-        ("/api/girdle/2019-01-01", 400, "no Word Girdle of 2019-01-01"),
+        ("/girdle/archive?month=2019-05", 400, "no Word Girdles in May 2019."),
+        ("/api/girdle/2019-01-01", 400, "no Word Girdle of Tuesday 1 January 2019"),
         ("/api/girdle/soon/hints", 400, "YYYY-MM-DD"),
     ],
 )
