@@ -429,6 +429,19 @@ def typed_from_reading(pz: Puzzle, reading: dict) -> str:
     return "\n".join(lines)
 
 
+def crossed_out_said(reading: dict) -> tuple[str, str]:
+    """What the day's page says under a sheet photo's reading of the letters crossed out: the
+    letters the photo shows crossed out, and, when the sheet scored, those the reader took as
+    crossed out for a ticked box it saw none for ("" when there are none), as the command
+    line's ``read`` says them."""
+    from vision.girdle_sheet import crossed_out_inferred, crossed_out_seen
+
+    inferred = reading.get("crossed_out_inferred") or []
+    return (sentence(crossed_out_seen(reading)),
+            sentence(crossed_out_inferred(inferred)) if reading.get("score") and inferred
+            else "")
+
+
 def read_sheet_photo(day: dt.date, data: bytes) -> tuple[dict, str]:
     """What a photo of the day's filled-in sheet shows, and the words ready to submit."""
     from companion.web.photos import read_girdle_sheet
@@ -458,7 +471,8 @@ def _page(day: dt.date, result=None, error=None, text="", status=200, sheet=None
     return render_template(
         "girdle.html", day=day, pz=pz, shape=shape_text(pz.lines, pz.size),
         result=result, error=error, error_field=field, text=text, streak=streak(player_id()),
-        sheet=sheet, typed_before=typed_before, word_list=_lexicon().display,
+        sheet=sheet, crossed=crossed_out_said(sheet) if sheet else None,
+        typed_before=typed_before, word_list=_lexicon().display,
         word_list_notes=word_list_notes(),
         revealed=revealed(day), submitted=has_submitted(player_id(), day),
         hints=grid, hints_pending=hints_pending, par_poll=PAR_POLL_SECONDS, today=today_utc(),

@@ -530,9 +530,10 @@ def test_answer_key_pdf_uses_the_stored_par(sqlite_app):
     assert f"/girdle/{DAY}/answers.pdf" in archive
 
 
-def _sheet_photo(app, day=DAY, extra=None) -> tuple[bytes, list]:
+def _sheet_photo(app, day=DAY, extra=None, strokes=None) -> tuple[bytes, list]:
     """A phone photo of the day's sheet filled in by hand with a good solution (and the
-    ``extra`` letters, by square, that no word placed)."""
+    ``extra`` letters, by square, that no word placed), each letter its ticked boxes cross out
+    struck through with ``strokes`` (0: none drawn; see :func:`synthetic.girdle.filled_sheet`)."""
     import numpy as np
 
     from synthetic.camera import Camera, photograph
@@ -545,7 +546,7 @@ def _sheet_photo(app, day=DAY, extra=None) -> tuple[bytes, list]:
                                               default_lexicon())
     rng = np.random.default_rng(5)
     flat = filled_sheet(pz, placements, available(("ComicNeue-Bold.otf",))[0], rng, day=day,
-                        extra=extra)
+                        extra=extra, strokes=strokes)
     return photograph(flat, Camera(width=2400, height=1800, max_tilt=20), rng)[0], placements
 
 
@@ -572,6 +573,56 @@ def test_a_photographed_sheet_fills_in_the_words_to_submit(sqlite_app):
     empty = client.post(f"/girdle/{DAY}/photo", data={"csrf_token": token(client)},
                         content_type="multipart/form-data")
     assert empty.status_code == 400 and "Choose a photo" in empty.get_data(as_text=True)
+
+
+def _photo_read_on_the_page(client, day, photo) -> str:
+    """The day's page once ``photo`` is read on it: its reading's section."""
+    page = client.post(f"/girdle/{day}/photo", data={
+        "photo": (io.BytesIO(photo), "sheet.jpg"), "csrf_token": token(client)},
+        content_type="multipart/form-data").get_data(as_text=True)
+    return page[page.index('id="sheet-read"'):page.index("</section>", page.index(
+        'id="sheet-read"'))]
+
+
+@pytest.mark.slow
+def test_the_letters_a_sheet_photo_shows_crossed_out_are_marked_on_the_page(sqlite_app):
+    """A sheet photo read on the day's page showed its words, but not the letters the photo
+    showed crossed out for its ticked boxes (the API's az_crossed_out, supply_crossed_out),
+    nor that the reader took letters as crossed out when it saw none struck through
+    (crossed_out_inferred): the page's A-Z and Supply as read mark each letter seen crossed
+    out, in words as well as by its look, and the page says what was seen and what taken."""
+    day = dt.date(2026, 11, 10)  # the engine's sheet ticks two boxes, crossing out J and D
+    with sqlite_app.app_context():
+        pz = puzzle(day)
+    photo, placements = _sheet_photo(sqlite_app, day)
+    crossed = [ch for p in placements for ch in p.crossed_out]
+    assert len(crossed) == 2
+    client = sqlite_app.test_client()
+    reading = client.post(f"/api/girdle/{day}/photo", data=photo,
+                          content_type="image/jpeg").get_json()["reading"]
+    az, supply = reading["az_crossed_out"], reading["supply_crossed_out"]
+    assert sorted(az + [pz.supply[i - 1] for i in supply]) == sorted(crossed)
+    read = _photo_read_on_the_page(client, day, photo)
+    for ch in az:
+        assert re.search(rf'<li class="crossed" data-letter="{ch}"><b>{ch}</b><small>\d+<span '
+                         r'class="visually-hidden"> points, crossed out</span>', read), ch
+    for i in supply:
+        assert re.search(rf'<span class="supply s-crossed" data-state="crossed">{i}<b>'
+                         rf'{pz.supply[i - 1]}</b><span class="visually-hidden"> crossed out',
+                         read), i
+    assert read.count("crossed out</span>") == len(crossed)
+    seen = "; ".join(([f"{' '.join(az)} (A-Z)"] if az else [])
+                     + ([f"Supply {' '.join(map(str, supply))}"] if supply else []))
+    assert f'<p id="crossed-seen">Letters seen crossed out: {seen}.</p>' in read
+    assert 'id="crossed-inferred"' not in read
+    # the boxes ticked, no letter struck through: the reader takes the dearest unused letters
+    # as crossed out, and the page says so in words; no tile is marked as seen crossed out
+    read = _photo_read_on_the_page(client, day, _sheet_photo(sqlite_app, day, strokes=0)[0])
+    assert "crossed out</span>" not in read
+    assert '<p id="crossed-seen">Letters seen crossed out: none.</p>' in read
+    assert (f'<p class="notice warn" id="crossed-inferred">No letter seen crossed out for 2 '
+            f"ticked boxes: the dearest unused letters, {' '.join(crossed)}, taken as crossed "
+            "out.</p>") in read
 
 
 def test_a_photographed_sheets_letter_no_word_placed_is_its_problem(sqlite_app):
