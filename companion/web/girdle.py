@@ -437,7 +437,8 @@ def crossed_out_said(reading: dict) -> tuple[str, str]:
     from vision.girdle_sheet import crossed_out_inferred, crossed_out_seen
 
     inferred = reading.get("crossed_out_inferred") or []
-    return (sentence(crossed_out_seen(reading)),
+    seen = {k: reading.get(k) or [] for k in ("az_crossed_out", "supply_crossed_out")}
+    return (sentence(crossed_out_seen(seen)),
             sentence(crossed_out_inferred(inferred)) if reading.get("score") and inferred
             else "")
 
