@@ -26,7 +26,7 @@ _END = re.compile(r"(?:(?:([0-9]{4})-)?([0-9]{2})-)?([0-9]{2})")
 
 
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
            "September", "October", "November", "December")
 
 
@@ -37,7 +37,7 @@ def day_shown(day: dt.date, *, weekday: bool = True, year: bool = True,
     ``year`` as asked, names cut to three letters when ``short`` ("Sat 5 Dec"). English names
     whatever the machine's locale, as the rest of the wording."""
     names = [_WEEKDAYS[day.weekday()]] if weekday else []
-    names += [str(day.day), _MONTHS[day.month - 1]]
+    names += [str(day.day), MONTHS[day.month - 1]]
     if short:
         names = [n[:3] for n in names]
     return " ".join(names + ([str(day.year)] if year else []))
@@ -45,7 +45,7 @@ def day_shown(day: dt.date, *, weekday: bool = True, year: bool = True,
 
 def month_shown(month: dt.date) -> str:
     """A month as the player reads it beside :func:`day_shown`'s days: "December 2026"."""
-    return f"{_MONTHS[month.month - 1]} {month.year}"
+    return f"{MONTHS[month.month - 1]} {month.year}"
 
 
 def date_from(value: object) -> dt.date:

@@ -243,7 +243,8 @@ def test_unfinished_sheet_is_scored_but_flagged(capsys, tmp_path):
         (["girdle", "show", "--date", ""], "Cannot read the date ''"),
         (["girdle", "check", "/"], "is a folder"),
         (["girdle", "show", "--date", "2020-01-01"],
-         "There is no Word Girdle of 2020-01-01: the first is from 2024-01-01."),
+         "There is no Word Girdle of Wednesday 1 January 2020: the first is from Monday "
+         "1 January 2024."),
         (["girdle", "solve", "--lexicon", "/no/such/words.txt"], "Word list not found"),
     ],
 )
@@ -644,31 +645,36 @@ def test_solve_json_says_whether_its_par_came_from_the_cache(capsys, tmp_path):
 @pytest.mark.parametrize(
     "argv, message",
     [
-        (["girdle", "show", "--date", "2023-06-01"], "There is no Word Girdle of 2023-06-01"),
+        (["girdle", "show", "--date", "2023-06-01"],
+         "There is no Word Girdle of Thursday 1 June 2023"),
         (["girdle", "show", "--date", "2023-06-01", "--family", "star"],
-         "There is no Word Girdle of 2023-06-01"),
-        (["girdle", "solve", "--date", "2023-06-01"], "There is no Word Girdle of 2023-06-01"),
-        (["print", "girdle", "--date", "2023-06-01"], "There is no Word Girdle of 2023-06-01"),
+         "There is no Word Girdle of Thursday 1 June 2023"),
+        (["girdle", "solve", "--date", "2023-06-01"],
+         "There is no Word Girdle of Thursday 1 June 2023"),
+        (["print", "girdle", "--date", "2023-06-01"],
+         "There is no Word Girdle of Thursday 1 June 2023"),
         (["girdle", "show", "--date", "2023-12-30..2024-01-02"],
-         "The range of dates '2023-12-30..2024-01-02' starts on 2023-12-30, before the first "
-         "Word Girdle, which is from 2024-01-01."),
+         "The range of dates '2023-12-30..2024-01-02' starts on Saturday 30 December 2023, "
+         "before the first Word Girdle, which is from Monday 1 January 2024."),
         (["girdle", "show", "--date", "2023-06-01..07"],
-         "The range of dates '2023-06-01..07' starts on 2023-06-01"),
+         "The range of dates '2023-06-01..07' starts on Thursday 1 June 2023"),
     ],
 )
 def test_a_date_before_the_first_puzzle_is_named_in_its_refusal(capsys, tmp_path, monkeypatch,
                                                                   argv, message):
     """"The first Word Girdle is from 2024-01-01." did not say which date was asked: every
-    command taking --date (and a range of them) names it."""
+    command taking --date (and a range of them) names it, as the web app's page does (a day
+    as a player reads it; a range as it was typed)."""
     monkeypatch.chdir(tmp_path)  # print writes nothing, but would write here
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
-    assert message in err and "2024-01-01" in err
+    assert message in err and "Monday 1 January 2024" in err
     assert not list(tmp_path.glob("*.pdf"))
 
 
-@pytest.mark.parametrize("date", [None, "2023-06-01"])
-def test_check_names_the_date_of_a_sheet_before_the_first_puzzle(capsys, tmp_path, date):
+@pytest.mark.parametrize(("date", "shown"), [(None, "Wednesday 31 May 2023"),
+                                             ("2023-06-01", "Thursday 1 June 2023")])
+def test_check_names_the_date_of_a_sheet_before_the_first_puzzle(capsys, tmp_path, date, shown):
     """A sheet's own date, or the --date given for it, is named when it comes before the
     first puzzle."""
     sheet = tmp_path / "sheet.json"
@@ -676,6 +682,6 @@ def test_check_names_the_date_of_a_sheet_before_the_first_puzzle(capsys, tmp_pat
                                 else []))
     argv = ["girdle", "check", str(sheet)] + (["--date", date] if date else [])
     code, _, err = run(capsys, *argv)
-    day = date or "2023-05-31"
     assert code == 2
-    assert err == f"companion: There is no Word Girdle of {day}: the first is from 2024-01-01.\n"
+    assert err == (f"companion: There is no Word Girdle of {shown}: the first is from Monday "
+                   "1 January 2024.\n")

@@ -158,8 +158,8 @@ def _expected() -> list[int]:
 
 
 def test_dates_before_the_first_puzzle_are_refused():
-    with pytest.raises(UsageError, match=r"^There is no Word Girdle of 2023-12-31: the first "
-                                         r"is from 2024-01-01\.$"):
+    with pytest.raises(UsageError, match=r"^There is no Word Girdle of Sunday 31 December 2023: "
+                                         r"the first is from Monday 1 January 2024\.$"):
         puzzle_for(dt.date(2023, 12, 31))
 
 

@@ -108,17 +108,18 @@ def test_cli_read_girdle_sheet_of_another_day(tmp_path, capsys):
     assert main(["read", str(photo), "--game", "girdle", "--date", "2026-11-30"]) == 1
     out = capsys.readouterr().out
     assert ("cannot score the sheet: the words read do not fit the lines of the puzzle of "
-            "2026-11-30: is the sheet of another day? give --date of the sheet's day, or "
-            "--puzzle FILE\n") in out
+            "Monday 30 November 2026: is the sheet of another day? give --date of the sheet's "
+            "day, or --puzzle FILE\n") in out
     other = tmp_path / "other.json"
     other.write_text(puzzle_for(dt.date(2026, 11, 30)).to_json())
     assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(other), "--json"]) == 1
     reading = json.loads(capsys.readouterr().out)
     assert reading["score"] is None
     assert reading["problem"] == ("the words read do not fit the lines of the puzzle of "
-                                  "2026-11-30")
+                                  "Monday 30 November 2026")
     assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(other)]) == 1
-    assert ("the puzzle of 2026-11-30: is the sheet of another puzzle? give that puzzle's file "
+    assert ("the puzzle of Monday 30 November 2026: is the sheet of another puzzle? give that "
+            "puzzle's file "
             "with --puzzle, or --date of the sheet's day\n") in capsys.readouterr().out
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
+from companion.dates import day_shown
 from companion.errors import CompanionError
 from companion.girdle import (
     GridDiffers,
@@ -24,6 +25,7 @@ from companion.girdle import (
 )
 from companion.layout import sheets
 from companion.lexicon import Lexicon
+from companion.text import counted, noun_for
 from vision.cells import (
     EMPTY,
     OPTION_MIN,
@@ -52,7 +54,7 @@ class WordsOffLines(CompanionError):
     most often, or a word not read)."""
 
     def __init__(self, puzzle: Puzzle) -> None:
-        which = f"the puzzle of {puzzle.date.isoformat()}" if puzzle.date else "the puzzle"
+        which = f"the puzzle of {day_shown(puzzle.date)}" if puzzle.date else "the puzzle"
         super().__init__(f"the words read do not fit the lines of {which}")
 
 
@@ -99,6 +101,25 @@ class GirdleReading:
             "crossed_out_inferred": self.inferred,
             "score": self.score, "problem": self.problem,
         }
+
+
+def crossed_out_seen(reading: dict) -> str:
+    """The letters a Girdle sheet's photo shows crossed out, by section, from its reading
+    (:meth:`GirdleReading.to_dict`): "letters seen crossed out: K (A-Z); Supply 3", or
+    "... none"; the command line and the web page say it alike."""
+    parts = [f"{' '.join(reading['az_crossed_out'])} (A-Z)"] if reading["az_crossed_out"] else []
+    if reading["supply_crossed_out"]:
+        parts.append("Supply " + " ".join(map(str, reading["supply_crossed_out"])))
+    return "letters seen crossed out: " + ("; ".join(parts) or "none")
+
+
+def crossed_out_inferred(letters: list[str]) -> str:
+    """Why a cross-out scored was not read from the sheet: the reader took ``letters`` (the
+    reading's ``crossed_out_inferred``) as crossed out for ticked boxes it saw none for."""
+    n = len(letters)
+    return (f"no letter seen crossed out for {counted(n, 'ticked box', 'ticked boxes')}: the "
+            f"dearest unused {noun_for(n, 'letter')}, {' '.join(letters)}, taken "
+            f"as crossed out")
 
 
 def locate_sheet(cfg: VisionConfig, image: np.ndarray) -> tuple[sheets.SheetLayout, np.ndarray]:

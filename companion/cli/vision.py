@@ -21,7 +21,7 @@ from companion.cli.common import (
 )
 from companion.errors import UsageError
 from companion.outfile import write_file_whole
-from companion.text import counted, noun_for, path_shown, signed
+from companion.text import counted, path_shown, signed
 from companion.werdup.rules import RULE_SET_NAMES
 from vision.formats import NAMES
 
@@ -233,7 +233,7 @@ def _read_girdle(args: argparse.Namespace, lexicon) -> int:
 
     from vision.classifier import hand_classifier
     from vision.config import DEFAULT
-    from vision.girdle_sheet import read_sheet
+    from vision.girdle_sheet import crossed_out_inferred, crossed_out_seen, read_sheet
     from vision.imageio import load_photo
 
     if args.engine != "classifier":
@@ -263,33 +263,17 @@ def _read_girdle(args: argparse.Namespace, lexicon) -> int:
     print(f"  A-Z coloured in: {' '.join(out['az_coloured']) or 'none'}; Supply dots filled: "
           f"{' '.join(map(str, out['supply_dots_filled'])) or 'none'}; ticked rows: "
           f"{' '.join(map(str, out['checkboxes_ticked'])) or 'none'}")
-    print(f"  {_crossed_out_read(out)}")
+    print(f"  {crossed_out_seen(out)}")
     if out["score"]:  # the sums as 'girdle check' prints them for the same sheet typed
         from companion.cli.girdle import card_sums
 
         for line in card_sums(out["score"], puzzle.words):
             print(f"  {line}")
     if out["score"] and out["crossed_out_inferred"]:
-        print(f"  {_crossed_out_inferred(out['crossed_out_inferred'])}")
+        print(f"  {crossed_out_inferred(out['crossed_out_inferred'])}")
     if out["problem"]:
         print(f"  cannot score the sheet: {out['problem']}{_way_out(args, reading.off_lines)}")
     return verdict
-
-
-def _crossed_out_read(out: dict) -> str:
-    """The letters a Girdle sheet's photo shows crossed out, by section."""
-    parts = [f"{' '.join(out['az_crossed_out'])} (A-Z)"] if out["az_crossed_out"] else []
-    if out["supply_crossed_out"]:
-        parts.append("Supply " + " ".join(map(str, out["supply_crossed_out"])))
-    return "letters seen crossed out: " + ("; ".join(parts) or "none")
-
-
-def _crossed_out_inferred(letters: list[str]) -> str:
-    """Why a cross-out scored was not read from the sheet."""
-    n = len(letters)
-    return (f"no letter seen crossed out for {counted(n, 'ticked box', 'ticked boxes')}: the "
-            f"dearest unused {noun_for(n, 'letter')}, {' '.join(letters)}, taken "
-            f"as crossed out")
 
 
 def _way_out(args: argparse.Namespace, off_lines: bool) -> str:

@@ -16,6 +16,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from companion.dates import day_shown
 from companion.errors import UsageError
 from companion.girdle import layouts
 from companion.girdle.moves import (
@@ -213,15 +214,16 @@ def check_published(date: dt.date, edition: Edition | None = None,
                     asked: str | None = None) -> None:
     """Refuse, in the sentence the command line and the web app both give, a date before the
     edition's first puzzle, naming the date asked; ``asked``: the range of dates (as typed)
-    that ``date`` starts, named in its place."""
+    that ``date`` starts, named in its place. Days are named as a player reads them
+    (:func:`companion.dates.day_shown`), the range as it was typed."""
     first_date = (edition or default_edition()).first_date
     if date >= first_date:
         return
-    first = first_date.isoformat()
+    first = day_shown(first_date)
     if asked is not None:
-        raise UsageError(f"The range of dates {quoted(asked)} starts on {date.isoformat()}, "
+        raise UsageError(f"The range of dates {quoted(asked)} starts on {day_shown(date)}, "
                          f"before the first Word Girdle, which is from {first}.")
-    raise UsageError(f"There is no Word Girdle of {date.isoformat()}: the first is from "
+    raise UsageError(f"There is no Word Girdle of {day_shown(date)}: the first is from "
                      f"{first}.")
 
 

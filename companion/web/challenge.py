@@ -374,7 +374,7 @@ _PDQ_PARAMS = [openapi.query("cards", "PDQ (game=pdq): the cards left to right, 
                              "commas, which a word must beat")]
 
 openapi.add("/api/check", "get", {
-    "summary": "Challenge a word (or several): verdict, reason and definitions",
+    "summary": "Check a word (or several): verdict, reason and definitions",
     "parameters": [
         openapi.query("word", "one word: the answer is a single Verdict"),
         openapi.query("words", "several words separated by spaces or commas: the answer says "

@@ -17,6 +17,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.wrappers import Response as BaseResponse
 
+from companion.dates import MONTHS
 from companion.errors import CompanionError, SetupError
 from companion.text import listed, sentence
 from companion.web.limits import size_said
@@ -216,9 +217,12 @@ def try_again_soon(message: str) -> str:
 # hyphen (PDL's "-LY, -ED or -ING form"), a WerdUp letter's stack in its arithmetic,
 # "(stack of 2)", a PDQ variant's name joined by hyphens ("stuck-in-the-middle", which
 # the refusal of an unknown variant names with the others), and a size with its unit
-# ("20 MB", "500 KB", "50 MP")
+# ("20 MB", "500 KB", "50 MP"); a day or month as a player reads it (day_shown, month_shown:
+# "1 January 2024", "December 2026"), its day, month and year together
+_NAMED = "|".join(MONTHS)
 _WHOLE = (r"(?<![\d-])\d{4}-\d{2}(?:-\d{2})?(?![\d-])|\b[A-Za-z]+-\d+\b"
-          r"|(?<![\w-])-[A-Za-z]+\b|\(stack of \d+\)|\b\d[\d,.]* [KMG][BP]\b")
+          r"|(?<![\w-])-[A-Za-z]+\b|\(stack of \d+\)|\b\d[\d,.]* [KMG][BP]\b"
+          rf"|\b[1-9]\d? (?:{_NAMED})(?: \d{{4}})?\b|\b(?:{_NAMED}) \d{{4}}\b")
 
 
 @cache
@@ -238,7 +242,8 @@ def kept_whole(text: str) -> Markup:
     "SCOWL-70" as "SCOWL-" over "70", PDL's "-ED" as "-" over "ED", a WerdUp play's
     "(stack of 2)" as "(stack of" over "2)", a refusal's PDQ variant on a 360 px phone,
     "stuck-in-the-middle", as "stuck-" over "in-the-middle", and a 390 px phone the upload
-    limit's "20 MB" as "20" over "MB"."""
+    limit's "20 MB" as "20" over "MB"; a day as a player reads it ("1 January 2024") keeps its
+    day, month and year together too."""
     return Markup(_kept_whole().sub(lambda m: f'<span class="nowrap">{m.group()}</span>',
                                     str(escape(text))))
 

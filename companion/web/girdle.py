@@ -27,7 +27,7 @@ from flask.typing import ResponseReturnValue
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from companion.dates import date_from, month_from
+from companion.dates import date_from, day_shown, month_from, month_shown
 from companion.errors import CompanionError, UsageError
 from companion.girdle import Puzzle, SheetStep, default_edition, puzzle_for, puzzle_number
 from companion.girdle.generator import check_published, daily_family
@@ -101,7 +101,7 @@ def check_date(value: str | dt.date) -> dt.date:
     day = value if isinstance(value, dt.date) else date_from(value)
     check_published(day)
     if day > today_utc() + dt.timedelta(days=1):
-        raise UsageError(f"The Word Girdle of {day.isoformat()} is not out yet.")
+        raise UsageError(f"The Word Girdle of {day_shown(day)} is not out yet.")
     return day
 
 
@@ -387,7 +387,7 @@ def hints(day: dt.date) -> list[list[str]]:
     its other squares, ``.`` for empty squares. Only once the day is over everywhere; raises
     :class:`ParPending` while the best sheet is being searched for."""
     if not revealed(day):
-        raise NotYet(f"Hints for {day.isoformat()} are given once that day is over "
+        raise NotYet(f"Hints for {day_shown(day)} are given once that day is over "
                      "everywhere on Earth.")
     size = puzzle(day).size
     grid = [["."] * size for _ in range(size)]
@@ -429,6 +429,20 @@ def typed_from_reading(pz: Puzzle, reading: dict) -> str:
     return "\n".join(lines)
 
 
+def crossed_out_said(reading: dict) -> tuple[str, str]:
+    """What the day's page says under a sheet photo's reading of the letters crossed out: the
+    letters the photo shows crossed out, and, when the sheet scored, those the reader took as
+    crossed out for a ticked box it saw none for ("" when there are none), as the command
+    line's ``read`` says them."""
+    from vision.girdle_sheet import crossed_out_inferred, crossed_out_seen
+
+    inferred = reading.get("crossed_out_inferred") or []
+    seen = {k: reading.get(k) or [] for k in ("az_crossed_out", "supply_crossed_out")}
+    return (sentence(crossed_out_seen(seen)),
+            sentence(crossed_out_inferred(inferred)) if reading.get("score") and inferred
+            else "")
+
+
 def read_sheet_photo(day: dt.date, data: bytes) -> tuple[dict, str]:
     """What a photo of the day's filled-in sheet shows, and the words ready to submit."""
     from companion.web.photos import read_girdle_sheet
@@ -458,7 +472,8 @@ def _page(day: dt.date, result=None, error=None, text="", status=200, sheet=None
     return render_template(
         "girdle.html", day=day, pz=pz, shape=shape_text(pz.lines, pz.size),
         result=result, error=error, error_field=field, text=text, streak=streak(player_id()),
-        sheet=sheet, typed_before=typed_before, word_list=_lexicon().display,
+        sheet=sheet, crossed=crossed_out_said(sheet) if sheet else None,
+        typed_before=typed_before, word_list=_lexicon().display,
         word_list_notes=word_list_notes(),
         revealed=revealed(day), submitted=has_submitted(player_id(), day),
         hints=grid, hints_pending=hints_pending, par_poll=PAR_POLL_SECONDS, today=today_utc(),
@@ -646,7 +661,7 @@ def answers_pdf(day: str) -> ResponseReturnValue:
     if paper not in PAPERS:
         raise UsageError(f"Paper must be letter or a4, not {quoted(paper)}.")
     if not revealed(when) and not has_submitted(player_id(), when):
-        raise NotYet(f"The answer key of {when.isoformat()} is served once that day is over "
+        raise NotYet(f"The answer key of {day_shown(when)} is served once that day is over "
                      "everywhere on Earth, or after you submit a sheet for it.")
     pz = puzzle(when)
     par = par_or_pending(when)
@@ -664,12 +679,12 @@ def archive() -> ResponseReturnValue:
     month = request.args.get("month") or today_utc().strftime("%Y-%m")
     first_of = month_from(month)
     if first_of > today_utc() or first_of < default_edition().first_date.replace(day=1):
-        raise UsageError(f"There are no Word Girdles in {month}.")
+        raise UsageError(f"There are no Word Girdles in {month_shown(first_of)}.")
     start = max(first_of, default_edition().first_date)
     end = min((first_of + dt.timedelta(days=32)).replace(day=1) - dt.timedelta(days=1),
               today_utc())
     if start > end:
-        raise UsageError(f"There are no Word Girdles in {month}.")
+        raise UsageError(f"There are no Word Girdles in {month_shown(first_of)}.")
     mine = {s.puzzle_date: s for s in db().scalars(select(GirdleSubmission).where(
         GirdleSubmission.player == player_id(), GirdleSubmission.puzzle_date >= start,
         GirdleSubmission.puzzle_date <= end))}

@@ -109,6 +109,19 @@ def test_api_check_several_words_names_the_failure(client):
     assert [w["valid"] for w in data["words"]] == [True, False]
 
 
+def test_the_api_names_the_word_check_as_its_page_does(client):
+    """The page, its tab and its title say "Check a word" while the API's list and its
+    OpenAPI document still said "Challenge a word (or several)": one name for one job."""
+    from companion.web import PAGE_NAMES
+
+    name = PAGE_NAMES["challenge.page"]
+    summary = client.get("/api/openapi.json").get_json()["paths"]["/api/check"]["get"]["summary"]
+    assert summary.startswith(f"{name} (or several)"), summary
+    index = client.get("/api/").get_data(as_text=True)
+    assert f"GET /<wbr>api/<wbr>check</code> - {html.escape(name)} (or several)" in index
+    assert "Challenge a word" not in index
+
+
 def test_api_judge_get_and_post(client):
     assert client.get("/api/judge?words=cat+zzqx").get_json() == {
         "valid": False, "lexicon": "SCOWL-70 US/UK/CA/AU (companion default)", "count": 2,

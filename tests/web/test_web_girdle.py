@@ -115,6 +115,46 @@ def test_a_day_is_written_as_the_printed_sheet_writes_it(client):
         assert not re.search(r"\b0\d (?:Nov|Oct|Dec)", text)
 
 
+def test_a_day_named_in_a_title_or_a_refusal_is_written_as_a_player_reads_it(sqlite_app,
+                                                                            monkeypatch):
+    """The pages' titles and the Girdle's refusals said "2026-11-01" ("The Word Girdle of
+    3000-01-01 is not out yet.", "Hints for 2026-12-07 are given once ...", "The answer key of
+    ...", "no Word Girdles in 2019-05") while the page under them says "Sunday 1 November
+    2026": a day shown to a player is written one way; its address keeps YYYY-MM-DD."""
+    from companion.web import girdle
+
+    client = sqlite_app.test_client()
+    page = client.get(f"/girdle/{DAY}").get_data(as_text=True)
+    assert "<title>Word Girdle Sunday 1 November 2026 - Companion</title>" in page
+    assert f'href="/girdle/{DAY}/play"' in page  # the address as it was
+    play = client.get(f"/girdle/{DAY}/play").get_data(as_text=True)
+    assert "<title>Play Word Girdle Sunday 1 November 2026 - Companion</title>" in play
+    said = {
+        "/girdle/3000-01-01": "The Word Girdle of Wednesday 1 January 3000 is not out yet.",
+        "/api/girdle/3000-01-01": "The Word Girdle of Wednesday 1 January 3000 is not out yet.",
+        "/girdle/archive?month=2019-05": "There are no Word Girdles in May 2019.",
+        "/girdle/2023-12-31/play": "There is no Word Girdle of Sunday 31 December 2023: the "
+                                   "first is from Monday 1 January 2024.",
+    }
+    day = dt.date(2026, 12, 7)  # today: its hints and answer key wait
+    monkeypatch.setattr(girdle, "today_utc", lambda: day)
+    said[f"/api/girdle/{day}/hints"] = ("Hints for Monday 7 December 2026 are given once that "
+                                        "day is over everywhere on Earth.")
+    said[f"/girdle/{day}/answers.pdf"] = ("The answer key of Monday 7 December 2026 is served "
+                                          "once that day is over everywhere on Earth, or after "
+                                          "you submit a sheet for it.")
+    for url, sentence in said.items():
+        resp = client.get(url)
+        assert resp.status_code in (400, 403, 404), url
+        if url.startswith("/api/"):
+            assert resp.get_json()["error"] == sentence
+        else:
+            text = page_said(resp)
+            assert str(escape(sentence)) in text, (url, text)
+            refusal = text[text.index('id="error"'):]
+            assert not re.search(r"\d{4}-\d\d", refusal[:refusal.index("</")]), url
+
+
 def test_submit_a_solution_see_the_breakdown_and_keep_the_best(sqlite_app):
     client = sqlite_app.test_client()
     text = typed_solution(sqlite_app)
@@ -215,7 +255,8 @@ def test_bad_solutions_are_explained(client, solution, message):
     ("url", "status", "message"),
     [
         ("/girdle/2023-12-31", 404,
-         "There is no Word Girdle of 2023-12-31: the first is from 2024-01-01."),
+         "There is no Word Girdle of Sunday 31 December 2023: the first is from Monday 1 "
+         "January 2024."),
         ("/girdle/3000-01-01", 404, "is not out yet"),
         ("/girdle/yesterday", 404, "YYYY-MM-DD"),
         ("/girdle/2026-02-30", 404,
@@ -231,8 +272,8 @@ def test_bad_solutions_are_explained(client, solution, message):
         ("/girdle/archive?month=13", 400, "YYYY-MM"),
         ("/girdle/archive?month=2026-13", 400,
          "The month &#39;2026-13&#39; is not in the calendar: it has no month 13."),
-        ("/girdle/archive?month=2019-05", 400, "no Word Girdles in 2019-05"),
-        ("/api/girdle/2019-01-01", 400, "no Word Girdle of 2019-01-01"),
+        ("/girdle/archive?month=2019-05", 400, "no Word Girdles in May 2019."),
+        ("/api/girdle/2019-01-01", 400, "no Word Girdle of Tuesday 1 January 2019"),
         ("/api/girdle/soon/hints", 400, "YYYY-MM-DD"),
     ],
 )
@@ -489,9 +530,10 @@ def test_answer_key_pdf_uses_the_stored_par(sqlite_app):
     assert f"/girdle/{DAY}/answers.pdf" in archive
 
 
-def _sheet_photo(app, day=DAY, extra=None) -> tuple[bytes, list]:
+def _sheet_photo(app, day=DAY, extra=None, strokes=None) -> tuple[bytes, list]:
     """A phone photo of the day's sheet filled in by hand with a good solution (and the
-    ``extra`` letters, by square, that no word placed)."""
+    ``extra`` letters, by square, that no word placed), each letter its ticked boxes cross out
+    struck through with ``strokes`` (0: none drawn; see :func:`synthetic.girdle.filled_sheet`)."""
     import numpy as np
 
     from synthetic.camera import Camera, photograph
@@ -504,7 +546,7 @@ def _sheet_photo(app, day=DAY, extra=None) -> tuple[bytes, list]:
                                               default_lexicon())
     rng = np.random.default_rng(5)
     flat = filled_sheet(pz, placements, available(("ComicNeue-Bold.otf",))[0], rng, day=day,
-                        extra=extra)
+                        extra=extra, strokes=strokes)
     return photograph(flat, Camera(width=2400, height=1800, max_tilt=20), rng)[0], placements
 
 
@@ -531,6 +573,56 @@ def test_a_photographed_sheet_fills_in_the_words_to_submit(sqlite_app):
     empty = client.post(f"/girdle/{DAY}/photo", data={"csrf_token": token(client)},
                         content_type="multipart/form-data")
     assert empty.status_code == 400 and "Choose a photo" in empty.get_data(as_text=True)
+
+
+def _photo_read_on_the_page(client, day, photo) -> str:
+    """The day's page once ``photo`` is read on it: its reading's section."""
+    page = client.post(f"/girdle/{day}/photo", data={
+        "photo": (io.BytesIO(photo), "sheet.jpg"), "csrf_token": token(client)},
+        content_type="multipart/form-data").get_data(as_text=True)
+    return page[page.index('id="sheet-read"'):page.index("</section>", page.index(
+        'id="sheet-read"'))]
+
+
+@pytest.mark.slow
+def test_the_letters_a_sheet_photo_shows_crossed_out_are_marked_on_the_page(sqlite_app):
+    """A sheet photo read on the day's page showed its words, but not the letters the photo
+    showed crossed out for its ticked boxes (the API's az_crossed_out, supply_crossed_out),
+    nor that the reader took letters as crossed out when it saw none struck through
+    (crossed_out_inferred): the page's A-Z and Supply as read mark each letter seen crossed
+    out, in words as well as by its look, and the page says what was seen and what taken."""
+    day = dt.date(2026, 11, 10)  # the engine's sheet ticks two boxes, crossing out J and D
+    with sqlite_app.app_context():
+        pz = puzzle(day)
+    photo, placements = _sheet_photo(sqlite_app, day)
+    crossed = [ch for p in placements for ch in p.crossed_out]
+    assert len(crossed) == 2
+    client = sqlite_app.test_client()
+    reading = client.post(f"/api/girdle/{day}/photo", data=photo,
+                          content_type="image/jpeg").get_json()["reading"]
+    az, supply = reading["az_crossed_out"], reading["supply_crossed_out"]
+    assert sorted(az + [pz.supply[i - 1] for i in supply]) == sorted(crossed)
+    read = _photo_read_on_the_page(client, day, photo)
+    for ch in az:
+        assert re.search(rf'<li class="crossed" data-letter="{ch}"><b>{ch}</b><small>\d+<span '
+                         r'class="visually-hidden"> points, crossed out</span>', read), ch
+    for i in supply:
+        assert re.search(rf'<span class="supply s-crossed" data-state="crossed">{i}<b>'
+                         rf'{pz.supply[i - 1]}</b><span class="visually-hidden"> crossed out',
+                         read), i
+    assert read.count("crossed out</span>") == len(crossed)
+    seen = "; ".join(([f"{' '.join(az)} (A-Z)"] if az else [])
+                     + ([f"Supply {' '.join(map(str, supply))}"] if supply else []))
+    assert f'<p id="crossed-seen">Letters seen crossed out: {seen}.</p>' in read
+    assert 'id="crossed-inferred"' not in read
+    # the boxes ticked, no letter struck through: the reader takes the dearest unused letters
+    # as crossed out, and the page says so in words; no tile is marked as seen crossed out
+    read = _photo_read_on_the_page(client, day, _sheet_photo(sqlite_app, day, strokes=0)[0])
+    assert "crossed out</span>" not in read
+    assert '<p id="crossed-seen">Letters seen crossed out: none.</p>' in read
+    assert (f'<p class="notice warn" id="crossed-inferred">No letter seen crossed out for 2 '
+            f"ticked boxes: the dearest unused letters, {' '.join(crossed)}, taken as crossed "
+            "out.</p>") in read
 
 
 def test_a_photographed_sheets_letter_no_word_placed_is_its_problem(sqlite_app):

@@ -10,8 +10,8 @@ import pytest
 from appfactory import make_app, token
 from browser import live_server, phones
 
-from companion.girdle import puzzle_for
-from companion.girdle.generator import find_solution
+from companion.girdle import default_edition, puzzle_for
+from companion.girdle.generator import daily_family, find_solution
 from companion.lexicon import default_lexicon
 from companion.web.girdle_play import parse_solution, play_solution
 
@@ -405,14 +405,21 @@ SUPPLY_BOXES = """(sel) => Array.from(document.querySelectorAll(sel), (tile) => 
 @pytest.mark.browser
 @pytest.mark.parametrize("width", [320, 360, 390])
 @pytest.mark.parametrize("where", ["/girdle/{day}", "/girdle/{day}/play"])
-def test_the_supply_stands_on_one_line_on_a_phone(tmp_path, width, where, browser):
+# a star day and a crossed day (lattice: the frame, lattice, ladder and comb days draw their
+# Supply as the stars do, with no limit of their own) of the longest Supply the generator
+# draws, the edition's supply_max, 13 (the printed sheet has room for 16): every daily
+# puzzle of 2024-2027 has a Supply of 12 or 13 letters, in each family
+@pytest.mark.parametrize(("day", "family"), [(dt.date(2026, 12, 1), "star"),
+                                             (dt.date(2026, 11, 28), "lattice")])
+def test_the_supply_stands_on_one_line_on_a_phone(tmp_path, width, where, day, family,
+                                                  browser):
     """The day's page at 320 and 390 px put the last Supply tiles (11 and 12, of 12) on a
     line of their own, the play page at 320 px too. Every tile of a 13-letter Supply, the
     edition's longest, stands on one line within the screen, its letter and number as large
     as before and inside its box; the tiles keep their order."""
-    day = dt.date(2026, 12, 1)
     supply = puzzle_for(day, lexicon=default_lexicon()).supply
-    assert len(supply) == 13
+    assert len(supply) == default_edition().supply_max == 13
+    assert daily_family(day) == family
     app = make_app(tmp_path)
     with live_server(app) as url, phones(
             browser, url, viewport={"width": width, "height": 844}) as (page,):

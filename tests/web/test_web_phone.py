@@ -10,6 +10,8 @@ import pytest
 from appfactory import make_app
 from browser import PHONE, live_server, phones
 
+from companion.dates import MONTHS
+
 pytestmark = pytest.mark.browser
 
 WATCH_CSP = """
@@ -413,8 +415,8 @@ def test_the_chosen_challenge_rule_is_shown_whole_on_a_phone(browser, base_url, 
         context.close()
 
 
-# Each piece of a box's text that matches ``pattern`` (a date or month: 2024-01-01, 2026-13)
-# with the number of lines it stands on.
+# Each piece of a box's text that matches ``pattern`` (a date or month: 2024-01-01, 2026-13,
+# "1 January 2024", "May 2019") with the number of lines it stands on.
 PIECE_LINES = r"""(box, pattern) => {
   const found = [], walk = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
   const text = [];  // the refusal's text nodes, each with where it starts in the whole
@@ -437,19 +439,26 @@ PIECE_LINES = r"""(box, pattern) => {
 }"""
 
 
+MONTH_NAMES = "|".join(MONTHS)
+DATE_OR_MONTH = (rf"\d{{4}}-\d{{2}}(-\d{{2}})?|\b[1-9]\d? (?:{MONTH_NAMES})(?: \d{{4}})?\b"
+                 rf"|\b(?:{MONTH_NAMES}) \d{{4}}\b")
+
+
 @pytest.mark.parametrize("width", [320, 390])
 def test_a_date_in_a_refusal_stands_on_one_line(browser, base_url, width):
     """On a 390 px phone "The first Word Girdle is from 2024-01-01." broke the date after its
     first hyphen, "2024-01-" over "01.", and "e.g. 2026-01-31." likewise: each date and month
-    a refusal names stands whole on one line."""
+    a refusal names stands whole on one line, typed (2026-13) or as a player reads it ("1
+    January 2024", "May 2019": its day, month and year together)."""
     context = browser.new_context(base_url=base_url, **{
         **PHONE, "viewport": {"width": width, "height": 700}})
     try:
         page = context.new_page()
         for path in ("/girdle/1999-01-01", "/girdle/tomorrow", "/girdle/2099-01-01",
-                     "/girdle/archive?month=2026-13", "/girdle/2026-02-30"):
+                     "/girdle/archive?month=2026-13", "/girdle/2026-02-30",
+                     "/girdle/archive?month=2019-05"):
             page.goto(path)
-            dates = page.locator("#error").evaluate(PIECE_LINES, r"\d{4}-\d{2}(-\d{2})?")
+            dates = page.locator("#error").evaluate(PIECE_LINES, DATE_OR_MONTH)
             assert dates and all(lines == 1 for _date, lines in dates), (path, dates)
     finally:
         context.close()
