@@ -189,6 +189,55 @@ def test_a_smeared_sheets_lost_thin_letter_is_listed_not_read_as_an_empty_box():
     assert reading.words[0]["word"] == "JVMP"  # the line's first run, not its last (VW)
 
 
+def test_a_blurred_boxs_own_line_is_not_read_as_a_letter_in_it():
+    """The worked example in the bold dkg hand (``bench/vision_blur.py``'s second sheet)
+    blurred as a missed focus blurs, 2.5 pixels: the box under JUMPING's J is empty, but
+    the grid's outer line, blurred past the box's margin, left a strip of ink along its crop's
+    left edge, and the J's tail a blob along its top; the strip was read as an I, sure of it
+    (0.97), and not listed (IS across, KI down). A strip along the crop's edge is the box's
+    line: the box reads empty, and no cell is read wrong and unlisted."""
+    import cv2
+
+    def blurred() -> bytes:
+        image = cv2.imdecode(np.frombuffer(_photo("dkgBd.ttf", 101), np.uint8),
+                             cv2.IMREAD_COLOR)
+        ok, jpeg = cv2.imencode(".jpg", cv2.GaussianBlur(image, (0, 0), 2.5),
+                                [cv2.IMWRITE_JPEG_QUALITY, 90])
+        assert ok
+        return jpeg.tobytes()
+
+    photo = once("girdle sheet photo dkgBd.ttf 101 blurred 2.5 px, JPEG 90", blurred)
+    reading = read_sheet(DEFAULT, decode_photo(LOAD, photo), hand_classifier(),
+                         default_lexicon(), example_puzzle())
+    grid, truth = reading.grid(), _truth()
+    assert grid[1][0] == ""
+    listed = {(u.row, u.col) for u in reading.uncertain}
+    wrong = [(r, c) for r in range(7) for c in range(7) if grid[r][c] != truth[r][c]]
+    assert wrong and all(cell in listed for cell in wrong), wrong
+    assert reading.score is None
+
+
+def test_a_strip_of_ink_along_a_crops_edge_is_left_out_but_a_letter_touching_it_is_not():
+    """``edge_lines``: a mark touching one edge of the crop and lying within that share of
+    the crop's side from it is a printed line, whichever edge (an upright one is read as an I
+    when ``edge_lines`` is 0); a letter that touches the edge but reaches further in is
+    kept."""
+    from vision.glyph import along_an_edge, glyph_from_mask
+
+    cells = DEFAULT.cells
+    for strip in (np.s_[:, :5], np.s_[:, -5:]):
+        mask = np.zeros((36, 36), bool)
+        mask[strip] = True
+        assert glyph_from_mask(cells, mask, exclude_border=False, edge_lines=0.2) is None
+        assert glyph_from_mask(cells, mask, exclude_border=False) is not None
+    assert along_an_edge(0, 0, 36, 5, 36, 36, 0.2) and along_an_edge(0, 31, 36, 5, 36, 36, 0.2)
+    assert not along_an_edge(10, 0, 5, 36, 36, 36, 0.2)  # an I in the box's middle
+    letter = np.zeros((36, 36), bool)
+    letter[:, 2:6] = True  # an L written against the box's left line
+    letter[30:34, 2:20] = True
+    assert glyph_from_mask(cells, letter, exclude_border=False, edge_lines=0.2) is not None
+
+
 def test_a_line_read_as_two_runs_is_the_problem_said_naming_the_line_and_both_runs():
     """A line holds one word: a row read as two runs (a letter lost between them) is said so,
     in the engine's words, rather than one run taken for the line's word; a column the same."""

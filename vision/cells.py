@@ -343,12 +343,13 @@ def cell_crops(cfg: CellConfig, canonical: np.ndarray, rows: int, cols: int
     return out
 
 
-def glyph_of(cfg: CellConfig, crop: np.ndarray, exclude_border: bool = True
-             ) -> np.ndarray | None:
+def glyph_of(cfg: CellConfig, crop: np.ndarray, exclude_border: bool = True,
+             edge_lines: float = 0.0) -> np.ndarray | None:
     """The normalised glyph of a BGR or gray crop: dark, colourless ink only (the printed
-    beginning-square rings and premium labels are coloured, tile letters are not)."""
+    beginning-square rings and premium labels are coloured, tile letters are not); marks
+    along the crop's edges left out as :func:`vision.glyph.glyph_from_mask` says."""
     if crop.ndim == 2:
-        return glyph_from_mask(cfg, ink_mask(cfg, crop), exclude_border)
+        return glyph_from_mask(cfg, ink_mask(cfg, crop), exclude_border, edge_lines)
     gray = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
     mask = ink_mask(cfg, gray)
     n, labels = cv2.connectedComponents(mask.astype(np.uint8), connectivity=8)
@@ -357,7 +358,7 @@ def glyph_of(cfg: CellConfig, crop: np.ndarray, exclude_border: bool = True
         mean = (np.bincount(labels.ravel(), resid.ravel(), n)
                 / np.maximum(np.bincount(labels.ravel(), minlength=n), 1))
         mask &= mean[labels] < cfg.ink_chroma_ratio
-    return glyph_from_mask(cfg, mask, exclude_border)
+    return glyph_from_mask(cfg, mask, exclude_border, edge_lines)
 
 
 def colour_residual(crop: np.ndarray, gray: np.ndarray) -> np.ndarray:

@@ -308,6 +308,9 @@ class SheetConfig:
     struck_line: float = 0.6             # a box crossed out: this share of a diagonal's two
                                          # ends (clear of the printed letter) is a stroke
     struck_most: float = 0.6             # a box this dark is coloured in, whatever crosses it
+    edge_line: float = 0.2               # a mark touching a box's crop edge and within this
+                                         # share of its side of it is the box's printed line,
+                                         # blurred into the crop, not hand-writing
 
 
 @dataclass(frozen=True)

@@ -209,8 +209,10 @@ def read_sheet(cfg: VisionConfig, image: np.ndarray, clf: TileClassifier, lexico
     glyphs = []
     for r, c, rect in grid.cells():
         crop = _crop(flat, rect.inset(rect.w * pen.inset), s)
-        # hand-writing may touch the crop's edge; the grid lines are outside it
-        glyphs.append((r, c, glyph_of(pen, crop, exclude_border=False)))
+        # hand-writing may touch the crop's edge; the grid lines are outside it, but for
+        # a blurred line's edge, a strip along the crop's side
+        glyphs.append((r, c, glyph_of(pen, crop, exclude_border=False,
+                                      edge_lines=cfg.sheet.edge_line)))
     feats = np.array([features(g) for _, _, g in glyphs if g is not None], np.float32)
     guesses = iter(clf.guesses(feats, LETTERS, OPTIONS))
     reads = []

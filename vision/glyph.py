@@ -41,12 +41,15 @@ def scaled_ink_depth(depth: float, scale: float) -> float:
     return 1.0 - normal.cdf(normal.inv_cdf(1.0 - depth) * max(scale, 0.0))
 
 
-def glyph_from_mask(cfg: CellConfig, mask: np.ndarray, exclude_border: bool = True
-                    ) -> np.ndarray | None:
+def glyph_from_mask(cfg: CellConfig, mask: np.ndarray, exclude_border: bool = True,
+                    edge_lines: float = 0.0) -> np.ndarray | None:
     """The letter in an ink mask, centred and scaled to (glyph_px, glyph_px) float32 in [0, 1].
 
     Small marks (a tile's value digit, specks) and, with ``exclude_border``, anything touching
-    the crop's edge (tile edges, shadows) are ignored. ``None`` when no letter-sized ink is left.
+    the crop's edge (tile edges, shadows) are ignored; with ``edge_lines`` (a share of the
+    crop's side), a mark touching one edge and lying within that share of it (a box's printed
+    line blurred into the crop), while letters touching the edge are kept. ``None`` when no
+    letter-sized ink is left.
     """
     h, w = mask.shape
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
@@ -56,6 +59,8 @@ def glyph_from_mask(cfg: CellConfig, mask: np.ndarray, exclude_border: bool = Tr
     for i in range(1, n):
         x, y, bw, bh, area = stats[i]
         if exclude_border and (x == 0 or y == 0 or x + bw >= w or y + bh >= h):
+            continue
+        if edge_lines and along_an_edge(x, y, bw, bh, w, h, edge_lines):
             continue
         if area < 4:
             continue
@@ -79,6 +84,14 @@ def glyph_from_mask(cfg: CellConfig, mask: np.ndarray, exclude_border: bool = Tr
     ys, xs = np.nonzero(sel)
     crop = sel[ys.min(): ys.max() + 1, xs.min(): xs.max() + 1].astype(np.float32)
     return normalise(cfg.glyph_px, crop)
+
+
+def along_an_edge(x: int, y: int, bw: int, bh: int, w: int, h: int, share: float) -> bool:
+    """Whether a mark (its bounding box ``x, y, bw, bh`` in a ``w`` by ``h`` crop) touches
+    one of the crop's edges and lies within ``share`` of the crop's side from it: a strip
+    along the edge, as a printed line blurred past the crop's margin leaves."""
+    return ((x == 0 and bw <= share * w) or (x + bw >= w and x >= (1 - share) * w)
+            or (y == 0 and bh <= share * h) or (y + bh >= h and y >= (1 - share) * h))
 
 
 def normalise(size: int, crop: np.ndarray) -> np.ndarray:
