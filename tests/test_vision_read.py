@@ -58,10 +58,18 @@ def _photo(kind: str, game: str, seed: int, blanks: int = 0, words_alone: bool =
 
 
 def _read(kind: str, game: str, seed: int, blanks: int = 0, words_alone: bool = False):
-    scene, photo = _photo(kind, game, seed, blanks, words_alone)
-    image = decode_photo(DEFAULT.load, photo)
-    return scene, read_board(DEFAULT, image, board_spec(game), shipped_classifier(),
-                             default_lexicon())
+    """:func:`_photo`'s scene and the photo read with the word list, once per run for the same
+    arguments (two tests read each of the paper Bug Words boards of seeds 1 and 2)."""
+
+    def read():
+        scene, photo = _photo(kind, game, seed, blanks, words_alone)
+        image = decode_photo(DEFAULT.load, photo)
+        return scene, read_board(DEFAULT, image, board_spec(game), shipped_classifier(),
+                                 default_lexicon())
+
+    return once(f"reading with the word list of the synthetic {kind} {game} photo, seed "
+                f"{seed}, {blanks} blanks, {SMALL}, "
+                f"{'words alone' if words_alone else 'within the set'}", read)
 
 
 KINDS = [("commercial", "bugwords"), ("paper", "bugwords"), ("paper", "werdup"), ("3d", "werdup")]
@@ -219,6 +227,19 @@ def _blurred(photo: bytes, vary: str) -> np.ndarray:
     ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 90])
     assert ok
     return decode_photo(DEFAULT.load, jpeg.tobytes())
+
+
+def _smeared_sideways(seed: int):
+    """The printed WerdUp board of ``seed`` (:func:`_photo`) smeared 9 pixels sideways, and its
+    scene, read with the word list once per run (two tests look at seed 2's reading)."""
+
+    def read():
+        scene, photo = _photo("paper", "werdup", seed)
+        return scene, read_board(DEFAULT, _blurred(photo, "smeared 9 px sideways"),
+                                 board_spec("werdup"), shipped_classifier(), default_lexicon())
+
+    return once(f"reading with the word list of the synthetic paper werdup photo, seed {seed}, "
+                f"{SMALL}, within the set, smeared 9 px sideways", read)
 
 
 @pytest.mark.parametrize("seed, vary", [(1, "gaussian 6"), (1, "smeared 17 px up and down"),
@@ -385,9 +406,7 @@ def test_a_smeared_paper_board_tile_whose_letter_is_lost_is_not_read_as_a_sure_e
     half that distance (:func:`vision.cells.blank_margin`): each is read as a tile whose
     letter was lost (WerdUp has no blanks), its letter the one its words allow, and listed
     when it may be wrong; no cell is read wrong unlisted, and none of them reads empty."""
-    scene, photo = _photo("paper", "werdup", 2)
-    reading = read_board(DEFAULT, _blurred(photo, "smeared 9 px sideways"),
-                         board_spec("werdup"), shipped_classifier(), default_lexicon())
+    scene, reading = _smeared_sideways(2)
     assert reading.located.method == "markers (werdup-board)"
     grid = reading.grid()
     listed = {(u.row, u.col) for u in reading.uncertain}
@@ -440,10 +459,7 @@ def test_with_a_word_list_a_werdup_tile_whose_letter_is_lost_weighs_the_letters_
     N as C, listed). A game with no blank tiles has lost the letter, not left it out: the
     letters the classifier reads in its ink weigh as they do for any doubtful tile, and the
     four are read right (listed still, as every such tile is)."""
-    spec = board_spec("werdup")
-    scene, photo = _photo("paper", "werdup", 2)
-    reading = read_board(DEFAULT, _blurred(photo, "smeared 9 px sideways"), spec,
-                         shipped_classifier(), default_lexicon())
+    scene, reading = _smeared_sideways(2)
     grid = reading.grid()
     listed = {(u.row, u.col) for u in reading.uncertain}
     for r, c in [(8, 1), (8, 3), (8, 4), (9, 2)]:
@@ -491,7 +507,7 @@ def test_a_paper_boards_own_white_is_no_glare_but_a_lamps_is(seed):
     from vision.woodtiles import white_share
 
     spec, wc, p = board_spec("bugwords"), DEFAULT.wood, DEFAULT.locate.cell_px
-    scene, photo = _photo("paper", "bugwords", seed)
+    _, photo = _photo("paper", "bugwords", seed)
     image = decode_photo(DEFAULT.load, photo)
 
     def share(seen: np.ndarray) -> float:
@@ -500,8 +516,8 @@ def test_a_paper_boards_own_white_is_no_glare_but_a_lamps_is(seed):
         return white_share(wc, seen, to_photo, spec.rows, spec.cols)
 
     assert share(image) == 0.0
-    assert read_board(DEFAULT, image, spec, shipped_classifier(),
-                      default_lexicon()).grid() == scene.letters
+    scene, reading = _read("paper", "bugwords", seed)  # the photo read with the word list
+    assert reading.grid() == scene.letters
     assert share(lamp(image, 0.9, width=0.35)) > wc.max_white_share
 
 

@@ -71,6 +71,30 @@ def _read_under_a_lamp(name: str):
     return once(f"bugwords reading of real/{name} under a lamp of 0.85", read)
 
 
+def _read_with_wood(image: np.ndarray):
+    """``read_board`` on a photo of a commercial Bug Words board (the shipped classifier and
+    word list): its reading, or the :class:`VisionError` refusing the photo, and the reading
+    of its wooden tiles (:func:`vision.woodtiles.read_wood`) it was made from, which the
+    board's premium squares located: the tiles read once, not again beside the board."""
+    import vision.reading
+
+    real, woods = vision.reading.read_wood, []
+
+    def kept(*args, **kwargs):
+        woods.append(real(*args, **kwargs))
+        return woods[-1]
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(vision.reading, "read_wood", kept)
+        try:
+            outcome = read_board(DEFAULT, image, board_spec("bugwords"), shipped_classifier(),
+                                 default_lexicon())
+        except VisionError as exc:
+            outcome = exc
+    assert len(woods) == 1, "the board is found by its premium squares, its tiles read once"
+    return outcome, woods[0]
+
+
 def _refused_as_blurred_or_listed(name: str, image) -> None:
     """The photo ``name`` (blurred as ``image``) is refused as blurred, or read with every
     wrong cell listed for the player."""
@@ -547,25 +571,15 @@ def test_a_photo_blurred_till_its_letters_are_lost_is_refused_not_read_empty(nam
     blurred photos get."""
     import cv2
 
-    from vision.premium import find_blobs, fit_layout
-    from vision.woodtiles import read_wood
-
     blur = {"gaussian 7": lambda im: cv2.GaussianBlur(im, (0, 0), 7.0),
             "gaussian 10": lambda im: cv2.GaussianBlur(im, (0, 0), 10.0),
             "smeared 45 px at 45 degrees": lambda im: cv2.filter2D(im, -1, smear_kernel(45, 45))}
     image = _blurred(name, blur[vary])
-    spec = board_spec("bugwords")
-    fit = fit_layout(DEFAULT.premium, find_blobs(DEFAULT.premium, image), spec.squares,
-                     (image.shape[1], image.shape[0]))
-    assert fit is not None  # the board is still found by its premium squares
-    wood = read_wood(DEFAULT.wood, image, fit.homography, spec.squares, shipped_classifier(),
-                     spec.letters, default_lexicon())
+    reading, wood = _read_with_wood(image)  # the board is still found by its premium squares
     tiles = sum(ch != "." for row in LABELS[name].rows for ch in row)
     assert len(wood.guesses) < max(1, len(wood.blanks) + len(wood.maybe)) < tiles
-    try:
-        reading = read_board(DEFAULT, image, spec, shipped_classifier(), default_lexicon())
-    except VisionError as exc:
-        assert str(exc).startswith("the board was found but its letters are too blurred")
+    if isinstance(reading, VisionError):
+        assert str(reading).startswith("the board was found but its letters are too blurred")
     else:
         shown = sum(rd.face != "" for rd in reading.cells)
         pytest.fail(f"read as a board with {shown} tiles ({tiles} on it), "
@@ -954,24 +968,17 @@ def test_letters_a_wide_glare_faded_past_its_measured_edge_are_seen(name):
     # boards read with 128 and 125 squares washed out. With its wash undone most of those
     # letters are read (10 of 36 tiles right, every tile of the second photo), and a glare
     # washing out more than three squares in five is refused
-    from vision.reading import GLARE, premium_fit
-    from vision.woodtiles import read_wood
+    from vision.reading import GLARE
 
     image = lamp(_photo(name), 0.9, width=0.35)
-    spec = board_spec("bugwords")
-    fit = premium_fit(DEFAULT, image, spec)
-    assert fit is not None
-    wood = read_wood(DEFAULT.wood, image, fit.homography, spec.squares, shipped_classifier(),
-                     spec.letters, default_lexicon())
+    reading, wood = _read_with_wood(image)  # found by its premium squares
     rows = LABELS[name].rows
     lost = {(r, c) for r, row in enumerate(rows) for c, truth in enumerate(row)
             if truth not in ".?" and (r, c) not in wood.guesses}
     # each tile whose letter the glare took is washed out, or of a tile's colour
     assert lost <= wood.washed | set(wood.maybe)
-    try:
-        reading = read_board(DEFAULT, image, spec, shipped_classifier(), default_lexicon())
-    except VisionError as refused:
-        assert str(refused) == GLARE
+    if isinstance(reading, VisionError):
+        assert str(reading) == GLARE
         assert len(wood.washed) > DEFAULT.wood.max_washed_share * 225
     else:
         assert score(LABELS[name], reading).wrong_unlisted == 0

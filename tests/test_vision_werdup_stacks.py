@@ -62,6 +62,20 @@ def _reading(seed: int) -> StacksReading:
     return once(f"werdup stacks reading of render-{seed}.jpg", read)
 
 
+def _web_reading(seed: int) -> dict:
+    """The render of ``seed`` as the web's photo page reads it (with the word list), once per
+    run (two tests look at render 106's); each call gets its own copy."""
+    from companion.lexicon import default_lexicon
+    from companion.web.photos import read_photo
+
+    def read() -> dict:
+        reading, _, _ = read_photo("werdup", (RENDERS / f"render-{seed}.jpg").read_bytes(),
+                                   default_lexicon(), 50_000_000)
+        return reading
+
+    return once(f"the web's werdup reading of render-{seed}.jpg", read)
+
+
 def _letter_painted_out(seed: int, row: int, col: int) -> np.ndarray:
     """The render of ``seed`` with the letter of the stack on (row, col) painted over in its
     face's colour: a tile really there whose letter cannot be made out."""
@@ -248,11 +262,7 @@ def test_the_web_photo_route_reads_the_printed_boards_stacks():
 def test_the_web_lists_a_stack_not_seen_for_the_player_to_check():
     # render 106 (39 degrees) has a stack hidden behind a taller one: the web's reading
     # lists it among the squares to check
-    from companion.lexicon import default_lexicon
-    from companion.web.photos import read_photo
-
-    reading, _, _ = read_photo("werdup", (RENDERS / "render-106.jpg").read_bytes(),
-                               default_lexicon(), 50_000_000)
+    reading = _web_reading(106)
     not_seen = {(n["row"], n["col"]) for n in reading["not_seen"]}
     assert not_seen, "render 106 has a stack the camera does not see"
     assert not_seen <= {(u["row"], u["col"]) for u in reading["uncertain"]}
@@ -697,9 +707,8 @@ def test_the_web_says_why_a_stack_not_seen_is_listed():
     # hidden behind a taller one: listed on the photo page with no sentence beside them,
     # where the CLI prints one
     unread = cv2.imencode(".png", _letter_painted_out(104, 4, 4))[1].tobytes()
-    for photo, why in ((unread, "unreadable"),
-                       ((RENDERS / "render-106.jpg").read_bytes(), "hidden")):
-        reading, _, _ = read_photo("werdup", photo, default_lexicon(), 50_000_000)
+    unread_reading, _, _ = read_photo("werdup", unread, default_lexicon(), 50_000_000)
+    for reading, why in ((unread_reading, "unreadable"), (_web_reading(106), "hidden")):
         listed = {(u["row"], u["col"]): u for u in reading["uncertain"]}
         cells = [n for n in reading["not_seen"] if n["why"] == why]
         assert cells

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import threading
 
 import pytest
 from appfactory import make_app, token
@@ -13,9 +14,34 @@ from browser import live_server, phones
 from companion.girdle import default_edition, puzzle_for
 from companion.girdle.generator import daily_family, find_solution
 from companion.lexicon import default_lexicon
+from companion.web.db import database_url
 from companion.web.girdle_play import parse_solution, play_solution
 
 DAY = dt.date(2026, 11, 1)
+
+
+@pytest.fixture(scope="module")
+def shared_app(tmp_path_factory):
+    """One app (on SQLite) for the module's tests: they read its pages or play and send sheets
+    each as a visitor of its own (a test client or a browser context of its own, with no
+    cookies), which no other test's pages depend on, so each day's par is searched for once.
+    A test that needs a day's par not found yet has an app of its own."""
+    application = make_app(tmp_path_factory.mktemp("girdle-phone"))
+    assert database_url(application).startswith("sqlite")
+    return application
+
+
+@pytest.fixture
+def client(shared_app):
+    """A visitor of its own (a new session) on the shared app."""
+    return shared_app.test_client()
+
+
+@pytest.fixture(scope="module")
+def base_url(shared_app):
+    """The shared app served on a loopback port."""
+    with live_server(shared_app) as url:
+        yield url
 
 
 def _moves(day=DAY):
@@ -61,8 +87,7 @@ def _sheet_of(page: str) -> str:
         "&#10;", "\n")
 
 
-def test_a_whole_girdle_through_the_play_page(sqlite_app):
-    client = sqlite_app.test_client()
+def test_a_whole_girdle_through_the_play_page(client):
     tok = token(client)
     pz, moves, engine_score = _moves()
     page = client.get(f"/girdle/{DAY}/play").get_data(as_text=True)
@@ -161,10 +186,9 @@ def test_a_word_typed_with_full_width_letters_is_played(client):
 
 
 @pytest.mark.browser
-def test_a_whole_girdle_played_on_a_phone_scores_as_the_engine(tmp_path, browser):
+def test_a_whole_girdle_played_on_a_phone_scores_as_the_engine(base_url, browser):
     pz, moves, engine_score = _moves()
-    app = make_app(tmp_path)
-    with live_server(app) as url, phones(browser, url) as (page,):
+    with phones(browser, base_url) as (page,):
         page.goto(f"/girdle/{DAY}")
         with page.expect_navigation():
             page.tap("#play-link")
@@ -200,14 +224,13 @@ LINES_OF = """(sel) => {
 
 @pytest.mark.browser
 @pytest.mark.parametrize("width", [390, 320])
-def test_the_play_buttons_keep_to_one_line_on_a_phone(tmp_path, width, browser):
+def test_the_play_buttons_keep_to_one_line_on_a_phone(base_url, width, browser):
     """After word 1, "Play word 2" and "Take back word 1" each read on one line (the second
     used to wrap onto two at 390 px), and nothing is wider than the screen."""
     _pz, moves, _score = _moves()
     first = moves[0]
-    app = make_app(tmp_path)
-    with live_server(app) as url, phones(
-            browser, url, viewport={"width": width, "height": 844}) as (page,):
+    with phones(
+            browser, base_url, viewport={"width": width, "height": 844}) as (page,):
         page.goto(f"/girdle/{DAY}/play")
         for k, ch in enumerate(first.word):
             page.fill(f"#sq-{first.start + 1 + k}", ch)
@@ -219,9 +242,35 @@ def test_the_play_buttons_keep_to_one_line_on_a_phone(tmp_path, width, browser):
         assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
+@pytest.fixture(scope="module")
+def par_searched(tmp_path_factory):
+    """An app of its own served, whose search for a day's par, once started while a test has
+    :func:`held` it, stays under way until the module's tests are done: the sheets sent to it
+    for that day are not ranked. Its base URL and the gate that lets the search go on."""
+    gate = threading.Event()
+    try:
+        with live_server(make_app(tmp_path_factory.mktemp("par-searched"))) as url:
+            yield url, gate
+    finally:
+        gate.set()
+
+
+def held(monkeypatch, gate: threading.Event) -> None:
+    """Searches for par started from now on wait for ``gate`` before they begin."""
+    from companion.web import par_jobs
+
+    real = par_jobs.search
+
+    def waiting(*args):
+        gate.wait(600)
+        return real(*args)
+
+    monkeypatch.setattr(par_jobs, "search", waiting)
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize("width", [320, 360, 375])
-def test_the_archive_with_an_unranked_sheet_fits_a_phone(tmp_path, width, browser,
+def test_the_archive_with_an_unranked_sheet_fits_a_phone(par_searched, width, browser,
                                                           monkeypatch):
     """A sheet sent while its day's par is still searched for is "Unranked" in the archive:
     written beside its score, "69 Unranked", the table was 339 px wide at 320 px and 364 at
@@ -229,31 +278,17 @@ def test_the_archive_with_an_unranked_sheet_fits_a_phone(tmp_path, width, browse
     little room for a day's Letter, A4 and Answers, which wrapped onto two lines at 320-375
     px. The score and rank are under the day's shape, the table fits and each day's links
     stand on one line."""
-    import threading
-
-    from companion.web import par_jobs
-
-    real, gate = par_jobs.search, threading.Event()
-
-    def held(*args):  # the search for par is under way all through the test
-        gate.wait(60)
-        return real(*args)
-
-    monkeypatch.setattr(par_jobs, "search", held)
+    url, gate = par_searched
+    held(monkeypatch, gate)  # the search for par is under way all through the test
     pz, moves, score = _moves()
-    app = make_app(tmp_path)
-    try:
-        with live_server(app) as url, phones(
-                browser, url, viewport={"width": width, "height": 844}) as (page,):
-            _send_sheet(page, moves, score)
-            page.goto(f"/girdle/archive?month={DAY:%Y-%m}")
-            mine = page.locator("#archive td").filter(has_text="Unranked")
-            assert mine.locator(".mine").inner_text() == f"You: {score}"
-            assert mine.locator(".rank").inner_text() == "Unranked"
-            days = page.evaluate(ARCHIVE_ROWS)
-            assert page.evaluate("document.documentElement.scrollWidth") <= width
-    finally:
-        gate.set()
+    with phones(browser, url, viewport={"width": width, "height": 844}) as (page,):
+        _send_sheet(page, moves, score)
+        page.goto(f"/girdle/archive?month={DAY:%Y-%m}")
+        mine = page.locator("#archive td").filter(has_text="Unranked")
+        assert mine.locator(".mine").inner_text() == f"You: {score}"
+        assert mine.locator(".rank").inner_text() == "Unranked"
+        days = page.evaluate(ARCHIVE_ROWS)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
     assert days and all(len({round(top) for top, _, _ in links}) == 1 for links in days), days
 
 
@@ -270,13 +305,12 @@ GRID_SIZES = """(sel) => {
 
 @pytest.mark.browser
 @pytest.mark.parametrize("width", [320, 360, 390])
-def test_the_girdle_grids_fill_a_phones_width(tmp_path, width, browser):
+def test_the_girdle_grids_fill_a_phones_width(base_url, width, browser):
     """On a phone the play page's 7 x 7 grid and the day page's shape are as wide as the page's
     column (20 rem left them 320 and 240 px wide in a 358 px column at 390 px), their squares
     square and a letter half its square, 20 px or more (it was 17.6 px)."""
-    app = make_app(tmp_path)
-    with live_server(app) as url, phones(
-            browser, url, viewport={"width": width, "height": 844}) as (page,):
+    with phones(
+            browser, base_url, viewport={"width": width, "height": 844}) as (page,):
         page.goto(f"/girdle/{DAY}/play")
         play = page.evaluate(GRID_SIZES, "#play-grid")
         page.goto(f"/girdle/{DAY}")
@@ -290,13 +324,12 @@ def test_the_girdle_grids_fill_a_phones_width(tmp_path, width, browser):
 
 
 @pytest.mark.browser
-def test_the_girdle_grid_on_a_wide_screen_and_on_paper(tmp_path, browser):
+def test_the_girdle_grid_on_a_wide_screen_and_on_paper(base_url, browser):
     """On a computer's screen the grid stops at 26 rem (squares of 57 px, letters of 29),
     not the column's 608 px; printed from the browser, the day's shape keeps its 15 rem, so
     the lines and the Supply stay on the sheet with it."""
-    app = make_app(tmp_path)
-    with live_server(app) as url, phones(
-            browser, url, viewport={"width": 1280, "height": 900}, is_mobile=False,
+    with phones(
+            browser, base_url, viewport={"width": 1280, "height": 900}, is_mobile=False,
             has_touch=False, device_scale_factor=1) as (page,):
         page.goto(f"/girdle/{DAY}/play")
         play = page.evaluate(GRID_SIZES, "#play-grid")
@@ -319,14 +352,13 @@ CELL_LINES = """() => Array.from(
 
 @pytest.mark.browser
 @pytest.mark.parametrize("width", [320, 360, 390])
-def test_the_score_card_keeps_each_word_and_number_whole(tmp_path, width, browser):
+def test_the_score_card_keeps_each_word_and_number_whole(base_url, width, browser):
     """A sheet's score card on a 360 px phone broke FLYBACK as "FLYBAC / K" and a checkbox
     line's number as "5 / ☐": each word and number stands on one line, the card no wider
     than the screen (14 px below 390 px)."""
     pz, moves, score = _moves()
-    app = make_app(tmp_path)
-    with live_server(app) as url, phones(
-            browser, url, viewport={"width": width, "height": 844}) as (page,):
+    with phones(
+            browser, base_url, viewport={"width": width, "height": 844}) as (page,):
         _send_sheet(page, moves, score)
         cells = page.evaluate(CELL_LINES)
         assert len(cells) == 2 * pz.words and any(len(w) == 7 for w, _n in cells[1::2])
@@ -341,14 +373,13 @@ ARCHIVE_ROWS = """() => [...document.querySelectorAll("#archive .print-links")].
 
 @pytest.mark.browser
 @pytest.mark.parametrize("width", [320, 360, 390])
-def test_an_archive_month_is_compact_on_a_phone(tmp_path, width, browser):
+def test_an_archive_month_is_compact_on_a_phone(base_url, width, browser):
     """A past month's archive at 360 px put a day's Letter, A4 and Answers one under another,
     a row of 102 px, the month 3,190 px tall: the three stand on one line, each still a tap
     of 44 x 44 px, and the month is 2,518 px (at 390 px it was 3,276; at 320 px, where the
     table's fourth column, for your scores, left the links too little room, 3,611)."""
-    app = make_app(tmp_path)
-    with live_server(app) as url, phones(
-            browser, url, viewport={"width": width, "height": 844}) as (page,):
+    with phones(
+            browser, base_url, viewport={"width": width, "height": 844}) as (page,):
         page.goto("/girdle/archive?month=2026-10")
         days = page.evaluate(ARCHIVE_ROWS)
         assert len(days) == 31 and all(len(links) == 3 for links in days)
@@ -372,13 +403,12 @@ OPENED = """() => {
     (1366, 900, False),  # a desktop: the heading, the next word and its squares all show
     (1366, 420, True),  # a short window: the next word is brought up to the tabs
 ])
-def test_the_play_page_scrolls_only_when_the_next_word_would_not_show(tmp_path, browser, width,
+def test_the_play_page_scrolls_only_when_the_next_word_would_not_show(base_url, browser, width,
                                                                       height, scrolls):
     """The play page opened scrolled past its heading even on a desktop whose screen held
     the heading, the next word and its squares at once."""
-    app = make_app(tmp_path)
-    with live_server(app) as url, phones(
-            browser, url, viewport={"width": width, "height": height}, is_mobile=False,
+    with phones(
+            browser, base_url, viewport={"width": width, "height": height}, is_mobile=False,
             has_touch=False, device_scale_factor=1) as (page,):
         page.goto(f"/girdle/{DAY}/play")
         page.wait_for_load_state("load")
@@ -411,7 +441,7 @@ SUPPLY_BOXES = """(sel) => Array.from(document.querySelectorAll(sel), (tile) => 
 # puzzle of 2024-2027 has a Supply of 12 or 13 letters, in each family
 @pytest.mark.parametrize(("day", "family"), [(dt.date(2026, 12, 1), "star"),
                                              (dt.date(2026, 11, 28), "lattice")])
-def test_the_supply_stands_on_one_line_on_a_phone(tmp_path, width, where, day, family,
+def test_the_supply_stands_on_one_line_on_a_phone(base_url, width, where, day, family,
                                                   browser):
     """The day's page at 320 and 390 px put the last Supply tiles (11 and 12, of 12) on a
     line of their own, the play page at 320 px too. Every tile of a 13-letter Supply, the
@@ -420,9 +450,8 @@ def test_the_supply_stands_on_one_line_on_a_phone(tmp_path, width, where, day, f
     supply = puzzle_for(day, lexicon=default_lexicon()).supply
     assert len(supply) == default_edition().supply_max == 13
     assert daily_family(day) == family
-    app = make_app(tmp_path)
-    with live_server(app) as url, phones(
-            browser, url, viewport={"width": width, "height": 844}) as (page,):
+    with phones(
+            browser, base_url, viewport={"width": width, "height": 844}) as (page,):
         page.goto(where.format(day=day))
         sel = "#day-supply .supply" if "play" not in where else "#supply .supply"
         tiles = page.evaluate(SUPPLY_BOXES, sel)
@@ -436,7 +465,7 @@ def test_the_supply_stands_on_one_line_on_a_phone(tmp_path, width, where, day, f
         assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
-def test_a_cross_out_left_unused_on_the_play_page_scores_as_a_typed_none_line(sqlite_app):
+def test_a_cross_out_left_unused_on_the_play_page_scores_as_a_typed_none_line(client):
     """The play page crossed out a letter for every word that earned one, where the player
     may leave the box unticked on paper (a typed sheet's line ending "-none"). Word 1,
     FLYBACK on 2026-12-01's checkbox row, is played with its box left unticked: the tracker
@@ -455,7 +484,6 @@ def test_a_cross_out_left_unused_on_the_play_page_scores_as_a_typed_none_line(sq
     assert unticked_card.crossed_out == [] and ticked_card.crossed_out != []
     assert unticked_card.final < ticked_card.final  # the letter left costs its points
 
-    client = sqlite_app.test_client()
     tok = token(client)
     page = client.get(f"/girdle/{day}/play").get_data(as_text=True)
     assert 'name="unticked"' in page  # word 1's line carries a checkbox
