@@ -162,7 +162,7 @@ class Table(Protocol):
 
     def swap_refusal(self, bag: int) -> str:
         """Why no swap (an exchange) can be made while the bag holds ``bag`` tiles, by the
-        game's rules; ``""`` when one can."""
+        game's rules, calling it a swap as the score sheet does; ``""`` when one can."""
         ...
 
     def rack_cost(self, letters: str) -> tuple[int, int]:

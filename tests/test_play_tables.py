@@ -309,7 +309,7 @@ def test_each_tables_swap_refusal_is_its_engines():
     WerdUp only with the bag empty (its swap draws one tile)."""
     bugwords, werdup = table_for("bugwords"), table_for("werdup")
     assert bugwords.swap_refusal(7) == "" and werdup.swap_refusal(1) == ""
-    assert bugwords.swap_refusal(6) == "the bag has 6 tiles: exchanging needs at least 7"
+    assert bugwords.swap_refusal(6) == "the bag has 6 tiles: swapping needs at least 7"
     assert werdup.swap_refusal(0) == "the bag is empty, so there is nothing to swap with"
 
 
@@ -317,7 +317,7 @@ def test_a_bag_of_one_tile_is_said_as_one_tile():
     """The refusal counts the bag with the one plural rule (``companion.text.counted``): it
     said "the bag has 1 tiles"."""
     assert table_for("bugwords").swap_refusal(1) == (
-        "the bag has 1 tile: exchanging needs at least 7")
+        "the bag has 1 tile: swapping needs at least 7")
 
 
 def test_a_werdup_play_of_no_new_tile_is_named_as_typed() -> None:

@@ -131,7 +131,8 @@ class BugWordsTable(TableBasics):
         return len(tiles), self.rules.rack_value(text)
 
     def swap_refusal(self, bag: int) -> str:
-        return self.rules.exchange_refusal(bag)
+        """The rules' exchange refusal, in the score sheet's word for the turn (a swap)."""
+        return self.rules.exchange_refusal(bag, "swapping")
 
     def finish(self, racks: Sequence[str]) -> list[int]:
         """Unplayed letters are subtracted; when exactly one rack is empty, that player went

@@ -358,7 +358,7 @@ def _check_turn(game: Game, seat: int, action: str, score: int, words: str) -> N
     count = tile_count(game)[0] if action == "swap" else None
     refusal = table(game).swap_refusal(count.bag) if count and count.known else ""
     if refusal:  # the engine's rule, on the bag the sheet counts
-        raise UsageError(f"No swap now: {sentence(refusal)}")
+        raise UsageError(f"No swap now: {refusal}.")
     if action == "play" and score == 0 and not words.strip():
         raise UsageError(f"Nothing to record: type the play (e.g. {example_play(table(game))}) "
                          "or its words and score, or choose Pass.")

@@ -970,9 +970,12 @@ def test_no_swap_once_the_bag_is_too_low_for_the_game(client):
         bag = max(0, bag - len(game["turns"][-1]["detail"]["new_cells"]))
         if bag < 7:  # (a swap refused leaves the game as it was)
             resp = _sheet_turn(client, key, game["next_seat"], action="swap")
-            said = default_rules().exchange_refusal(bag)
             assert resp.status_code == 400, resp.get_json()
-            assert resp.get_json()["error"] == f"No swap now: {said[:1].upper()}{said[1:]}."
+            # one word for the turn, the page's (Swap), and no capital after the colon
+            assert resp.get_json()["error"] == (
+                f"No swap now: {default_rules().exchange_refusal(bag, 'swapping')}.")
+            assert resp.get_json()["error"].startswith("No swap now: the bag has ")
+            assert "exchang" not in resp.get_json()["error"]
             refused += 1
     assert refused
 
