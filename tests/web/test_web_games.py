@@ -1071,3 +1071,26 @@ def test_a_word_longer_than_a_board_is_planned_as_its_widest_fifteen_letters():
         assert planned["forty"][what] == planned["fifteen"][what] == planned["widest"][what]
     whole = _printed("W" * 40)
     assert whole["longest"] > 2.5 * planned["fifteen"]["longest"]
+
+
+def test_the_winners_line_reads_naturally_below_nothing(client):
+    """A WerdUp game whose winner ends below nothing (every tile left costs 5) said
+    "Cy wins with -29!": the line names the points and ends with a full stop, as a tie's
+    line does (:func:`companion.web.scoresheet.winner_line`)."""
+    key = _new_game(client, "werdup", ("Cy", "Di"))["table_key"]
+    for turn in ({"play": "5E QUIT"}, {"action": "pass"}, {"action": "pass"}):
+        assert client.post(f"/api/games/{key}/turns", json=turn).status_code == 201
+    racks = {"0": "AEIOSTN", "1": "AEIOUST"}
+    assert client.post(f"/api/games/{key}/finish", json={"racks": racks}).status_code == 200
+    page = html.unescape(client.get(f"/games/{key}").get_data(as_text=True))
+    assert re.search(r'<p class="big" id="winner">([^<]*)</p>', page).group(1) == (
+        "Cy wins with -29 points.")
+
+
+def test_a_tie_and_a_win_are_said_the_same_way():
+    """The one winner's line for both table games: points named, a full stop."""
+    from companion.web.scoresheet import winner_line
+
+    assert winner_line(["Ann"], 1) == "Ann wins with 1 point."
+    assert winner_line(["Ann", "Bob"], 312) == "A tie at 312 points: Ann and Bob."
+    assert winner_line(["Ann", "Bob", "Cy"], -5) == "A tie at -5 points: Ann and Bob and Cy."
