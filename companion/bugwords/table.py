@@ -59,7 +59,7 @@ class BugWordsTable(TableBasics):
         return board.tiles_for_play(parse_position(square, board.rows, board.cols), word)
 
     def worded(self, formed: Sequence[FormedWord]) -> list[dict[str, Any]]:
-        return [{"word": w.text, "score": score_word(w, self.rules),
+        return [{"word": w.text, "shown": w.shown, "score": score_word(w, self.rules),
                  "arithmetic": explain_word(w, self.rules)} for w in formed]
 
     def judge(self, board: Board, placements: Sequence[Placement], lexicon: Lexicon | None,

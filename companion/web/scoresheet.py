@@ -526,13 +526,18 @@ def winner_line(winners: list[str], best: int) -> str:
 
 
 def running(game: Game) -> list[dict[str, Any]]:
-    """The sheet's rows: each turn with the player's running total after it."""
+    """The sheet's rows: each turn with the player's running total after it; ``shown`` is a
+    play's words as the game shows them (:meth:`companion.play.Table.words_shown`: a Bug
+    Words blank's letter in lower case), ``words`` as they are kept."""
     so_far = {p.seat: 0 for p in game.players}
     rows = []
+    rules = table(game)
     for t in game.turns:
         so_far[t.seat] += t.score
         rows.append({"number": t.number, "seat": t.seat, "player": game.players[t.seat].name,
-                     "action": t.action, "words": t.words, "score": t.score,
+                     "action": t.action, "words": t.words,
+                     "shown": rules.words_shown(t.detail, t.words) if t.action == "play"
+                     else t.words, "score": t.score,
                      "total": so_far[t.seat], "detail": t.detail})
     return rows
 
