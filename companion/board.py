@@ -245,6 +245,13 @@ class FormedWord:
         return tuple(c for c in self.cells if c.new)
 
     @property
+    def shown(self) -> str:
+        """The word as the game's notation shows it to a player: as :attr:`text` reads, but a
+        blank's letter in lower case (the GCG convention), so ``BId`` where the D is a blank
+        and scores nothing."""
+        return "".join(c.tile if is_blank(c.tile) else tile_letters(c.tile) for c in self.cells)
+
+    @property
     def record_word(self) -> str:
         """The word as a play is written (:func:`split_word` reads it back): ``.`` for each
         tile already on the board, the new tiles as placed (lower case for a blank)."""

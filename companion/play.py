@@ -141,6 +141,13 @@ class Table(Protocol):
         """A stored play's words worded now, from the board it left (as stored without one)."""
         ...
 
+    def words_shown(self, detail: Mapping[str, Any] | None, words: str) -> str:
+        """A turn's words as the game's notation shows them to a player (a Bug Words blank's
+        letter in lower case, ``BId``), from its stored play ``detail``; ``words`` as they
+        were typed for a play entered as words and a score, which does not say which tiles
+        were blanks."""
+        ...
+
     def score_play(self, board_text: str | None, notation: str,
                    lexicon: Lexicon | None) -> ScoredPlay:
         """Judge and score a typed play on the stored board."""
@@ -162,7 +169,7 @@ class Table(Protocol):
 
     def swap_refusal(self, bag: int) -> str:
         """Why no swap (an exchange) can be made while the bag holds ``bag`` tiles, by the
-        game's rules; ``""`` when one can."""
+        game's rules, calling it a swap as the score sheet does; ``""`` when one can."""
         ...
 
     def rack_cost(self, letters: str) -> tuple[int, int]:
@@ -354,6 +361,14 @@ class TableBasics(ABC):
             return words
         same = [w["word"] for w in again] == [w.get("word") for w in words]
         return again if same else words
+
+    def words_shown(self, detail: Mapping[str, Any] | None, words: str) -> str:
+        stored = list((detail or {}).get("words") or [])
+        if stored and not all("shown" in w for w in stored):
+            stored = self.played_words(detail)  # stored before words kept how they show
+        if stored and all("shown" in w for w in stored):
+            return " ".join(str(w["shown"]) for w in stored)
+        return words
 
     def load_board(self, text: str | None) -> Board:
         return stored_board(text, self.layout.rows)

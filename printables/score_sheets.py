@@ -48,7 +48,9 @@ class EndRow:
 class ScoreSheetSpec:
     game: str
     title: str
-    lead: str  # heading of the first column (Turn, Round)
+    # heading of the first column: each row is a round (a turn of each player, as the
+    # printed game record's rows are), and the continuation lines count them so
+    lead: str
     lead_extra: str  # heading of an optional write-in column after it ("" for none)
     columns: tuple[Column, ...]
     end_rows: tuple[EndRow, ...]
@@ -66,7 +68,7 @@ class ScoreSheetSpec:
 
 SPECS: dict[str, ScoreSheetSpec] = {
     "werdup": ScoreSheetSpec(
-        "werdup", "WerdUp", "Turn", "",
+        "werdup", "WerdUp", "Round", "",
         (Column("Points", 1.0), Column("Total", 1.0, total=True)),
         (
             EndRow("Tiles left", "on the placard: -{tile_penalty} each", (True, False)),
@@ -77,7 +79,7 @@ SPECS: dict[str, ScoreSheetSpec] = {
         "per tile in its stack. Every word formed scores.",
     ),
     "bugwords": ScoreSheetSpec(
-        "bugwords", "Bug Words", "Turn", "",
+        "bugwords", "Bug Words", "Round", "",
         (Column("Word(s)", 2.6), Column("Score", 1.0), Column("Total", 1.0, total=True)),
         (
             EndRow("Unplayed letters", "minus their values", (False, True, False)),
@@ -155,7 +157,7 @@ def table_layout(spec: ScoreSheetSpec, players: int, setup: PageSetup, top: floa
                        body_top, rows, end_top, end_top + end_h, first)
 
 
-LEAD_WIDTH = 26.0  # mm: the Turn (Round) column, at least
+LEAD_WIDTH = 26.0  # mm: the Round column, at least
 END_NOTE_GAP = 2.0  # mm kept between an end row's label or note and the boxes on its row
 
 
@@ -197,9 +199,9 @@ def score_sheet_pdf(game: str, players: int | None = None, paper: str = "letter"
     sheet = f"{spec.title} score sheet - {counted(n, 'player')}"
     for k, t in enumerate(tables, start=1):
         last = k == len(tables)
-        then = [] if last else [_turns_on(tables[k], k + 1)]
+        then = [] if last else [_turns_on(tables[k], k + 1, spec.lead)]
         if k > 1:
-            _continued_band(page, spec.title, accent, t)
+            _continued_band(page, spec.title, accent, t, spec.lead)
         _draw_table(page, spec if last else replace(spec, end_rows=()), t, n, accent)
         under = [*then, *_note_lines(spec.note, _table_width(t))] if k == 1 else then
         for i, line in enumerate(under):  # under the table, from its left edge
@@ -262,17 +264,19 @@ def _table_width(t: TableLayout) -> float:
     return t.player_x[-1] + t.player_w - t.lead.x
 
 
-def _turns_on(t: TableLayout, page: int) -> str:
-    """Where a game longer than the page goes on: ``t`` is the next page's table."""
-    return f"Turns {t.first}-{t.first + t.rows - 1}: on page {page}."
+def _turns_on(t: TableLayout, page: int, lead: str) -> str:
+    """Where a game longer than the page goes on: ``t`` is the next page's table, whose
+    rows are counted as the first column heads them (``lead``: rounds)."""
+    return f"{lead}s {t.first}-{t.first + t.rows - 1}: on page {page}."
 
 
-def _continued_band(page: Page, title: str, accent: str, t: TableLayout) -> None:
-    """A continuation page's heading: the game, and which turns the page holds."""
+def _continued_band(page: Page, title: str, accent: str, t: TableLayout, lead: str) -> None:
+    """A continuation page's heading: the game, and which rows (rounds) the page holds."""
     page.text(t.lead.x, PAGE_MARGIN + 3.2, "SCORE SHEET, CONTINUED", size=7.5,
               font=FONT_BOLD, color=MUTED, spacing=tracking(7.5))
-    page.text(t.lead.x, PAGE_MARGIN + 10.0, f"{title}: turns {t.first}-{t.first + t.rows - 1}",
-              size=13, font=FONT_BOLD, color=accent)
+    page.text(t.lead.x, PAGE_MARGIN + 10.0,
+              f"{title}: {lead.lower()}s {t.first}-{t.first + t.rows - 1}", size=13,
+              font=FONT_BOLD, color=accent)
 
 
 def player_range(spec: ScoreSheetSpec) -> tuple[int, int]:

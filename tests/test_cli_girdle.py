@@ -45,7 +45,8 @@ def test_show_json_has_the_model(capsys):
 def test_show_text(capsys):
     code, out, _ = run(capsys, "girdle", "show", "--date", "2026-12-01")
     assert code == 0
-    assert "Word Girdle #1066 - 2026-12-01" in out
+    # the day as every other date a player reads (companion.dates.day_shown), not 2026-12-01
+    assert out.splitlines()[0] == "Word Girdle #1066 - Tuesday 1 December 2026"
     assert "Shape: star (one spine word, six words hanging from it)" in out
     assert "Supply:" in out and "Word lines:" in out
     code, out, _ = run(capsys, "girdle", "show", "--date", "2026-12-03")  # the next shapes
@@ -71,8 +72,10 @@ def test_show_a_range_prints_each_day_in_turn(capsys):
     code, out, _ = run(capsys, "girdle", "show", "--date", "2026-11-29..12-02")
     assert code == 0
     titles = [line for line in out.splitlines() if line.startswith("Word Girdle #")]
-    assert titles == ["Word Girdle #1064 - 2026-11-29", "Word Girdle #1065 - 2026-11-30",
-                      "Word Girdle #1066 - 2026-12-01", "Word Girdle #1067 - 2026-12-02"]
+    assert titles == ["Word Girdle #1064 - Sunday 29 November 2026",
+                      "Word Girdle #1065 - Monday 30 November 2026",
+                      "Word Girdle #1066 - Tuesday 1 December 2026",
+                      "Word Girdle #1067 - Wednesday 2 December 2026"]
     code, one, _ = run(capsys, "girdle", "show", "--date", "2026-12-01")
     assert one in out  # each day as it is shown alone
 

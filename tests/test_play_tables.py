@@ -70,7 +70,7 @@ def test_bugwords_typed_play_is_judged_with_the_list_given() -> None:
     upper = table.score_play(None, "8H QUIZ", WORDS)
     # Q10 U1 I1 Z10 = 22, doubled by the centre square
     assert upper.legal and upper.score == 44
-    assert upper.words == [{"word": "QUIZ", "score": 44,
+    assert upper.words == [{"word": "QUIZ", "shown": "QUIZ", "score": 44,
                             "arithmetic": "Q 10 + U 1 + I 1 + Z 10 = 22, x2 = 44"}]
     other = Lexicon(["cat"], name="other")
     refused = table.score_play(None, "8H QUIZ", other)
@@ -91,7 +91,7 @@ def test_bugwords_breakdown_shows_the_premiums_and_blanks_as_scored() -> None:
     first = table.score_play(None, "8H QUIZ", WORDS)
     # Z already on the board counts without premiums; the new tiles' 11K doubles the word
     down = table.score_play(first.board, "K8 .ANY", WORDS)
-    assert down.words == [{"word": "ZANY", "score": 32,
+    assert down.words == [{"word": "ZANY", "shown": "ZANY", "score": 32,
                            "arithmetic": "Z 10 + A 1 + N 1 + Y 4 = 16, x2 = 32"}]
 
 
@@ -309,7 +309,7 @@ def test_each_tables_swap_refusal_is_its_engines():
     WerdUp only with the bag empty (its swap draws one tile)."""
     bugwords, werdup = table_for("bugwords"), table_for("werdup")
     assert bugwords.swap_refusal(7) == "" and werdup.swap_refusal(1) == ""
-    assert bugwords.swap_refusal(6) == "the bag has 6 tiles: exchanging needs at least 7"
+    assert bugwords.swap_refusal(6) == "the bag has 6 tiles: swapping needs at least 7"
     assert werdup.swap_refusal(0) == "the bag is empty, so there is nothing to swap with"
 
 
@@ -317,7 +317,7 @@ def test_a_bag_of_one_tile_is_said_as_one_tile():
     """The refusal counts the bag with the one plural rule (``companion.text.counted``): it
     said "the bag has 1 tiles"."""
     assert table_for("bugwords").swap_refusal(1) == (
-        "the bag has 1 tile: exchanging needs at least 7")
+        "the bag has 1 tile: swapping needs at least 7")
 
 
 def test_a_werdup_play_of_no_new_tile_is_named_as_typed() -> None:
@@ -331,3 +331,16 @@ def test_a_werdup_play_of_no_new_tile_is_named_as_typed() -> None:
     assert not again.legal and again.reason == "The play puts no new tile on the board."
     assert again.notation == "5F A"
     assert werdup.judge(Board(10, 10), [], WORDS).notation == ""
+
+
+def test_a_blanks_letter_is_shown_in_lower_case_by_the_engine() -> None:
+    """The engine says which tiles of a word are blanks: each word of a Bug Words play is
+    kept with how it shows (``QUIz``, the Z a blank, as GCG writes it) beside the word
+    (``QUIZ``), and a WerdUp word, which has no blanks, shows as it reads (Qu as QU)."""
+    bugwords, werdup = table_for("bugwords"), table_for("werdup")
+    played = bugwords.score_play(None, "8H QUIz", WORDS)
+    assert [(w["word"], w["shown"]) for w in played.words] == [("QUIZ", "QUIz")]
+    assert bugwords.words_shown(played.to_dict(), "QUIZ") == "QUIz"
+    assert bugwords.words_shown(None, "QUIZ") == "QUIZ"  # words and a score: as typed
+    quit_ = werdup.score_play(None, "5E QUIT", WORDS)
+    assert werdup.words_shown(quit_.to_dict(), "QUIT") == "QUIT"

@@ -189,7 +189,8 @@ def test_a_long_game_has_a_row_for_every_turn(game: str, players: int, paper: st
     if len(pages) > 1:  # each page says where the turns go on, and which page it is
         for n, page in enumerate(pages[:-1], start=1):
             after = max(int(t) for t, _, _ in page if t.isdigit()) + 1
-            assert f"Turns {after}-" in said[n - 1] and f"on page {n + 1}." in said[n - 1]
+            assert f"Rounds {after}-" in said[n - 1] and f"on page {n + 1}." in said[n - 1]
+            assert f"{SPECS[game].title}: rounds {after}-" in said[n]
         for n in range(1, len(pages) + 1):
             assert f"page {n} of {len(pages)}" in said[n - 1], n
 
@@ -206,6 +207,14 @@ def test_the_pdq_sheets_headings_say_which_cards() -> None:
     # and the number of cards a player won went under the same word
     heads = [t for t, _, _ in text_items(score_sheet_pdf("pdq", 4))[0] if t.isupper()]
     assert "DEALT" in heads and heads.count("WON") == 4 and "CARDS" not in heads
+
+
+@pytest.mark.parametrize("game", ["werdup", "bugwords", "pdq"])
+def test_a_score_sheets_rows_are_headed_as_rounds(game: str) -> None:
+    """Each row of a sheet for several players holds a turn of each: a round, as the printed
+    game record heads its rows. WerdUp's and Bug Words' blank sheets headed them TURN."""
+    heads = [t for t, _, _ in text_items(score_sheet_pdf(game, 2))[0] if t.isupper()]
+    assert "ROUND" in heads and "TURN" not in heads
 
 
 def test_werdup_score_sheet_follows_the_rules(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -59,7 +59,7 @@ class BugWordsTable(TableBasics):
         return board.tiles_for_play(parse_position(square, board.rows, board.cols), word)
 
     def worded(self, formed: Sequence[FormedWord]) -> list[dict[str, Any]]:
-        return [{"word": w.text, "score": score_word(w, self.rules),
+        return [{"word": w.text, "shown": w.shown, "score": score_word(w, self.rules),
                  "arithmetic": explain_word(w, self.rules)} for w in formed]
 
     def judge(self, board: Board, placements: Sequence[Placement], lexicon: Lexicon | None,
@@ -131,7 +131,8 @@ class BugWordsTable(TableBasics):
         return len(tiles), self.rules.rack_value(text)
 
     def swap_refusal(self, bag: int) -> str:
-        return self.rules.exchange_refusal(bag)
+        """The rules' exchange refusal, in the score sheet's word for the turn (a swap)."""
+        return self.rules.exchange_refusal(bag, "swapping")
 
     def finish(self, racks: Sequence[str]) -> list[int]:
         """Unplayed letters are subtracted; when exactly one rack is empty, that player went

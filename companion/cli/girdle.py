@@ -23,7 +23,7 @@ from companion.cli.common import (
     print_json,
     read_text_file,
 )
-from companion.dates import MAX_RANGE_DAYS, is_range
+from companion.dates import MAX_RANGE_DAYS, day_shown, is_range
 from companion.decimals import whole_in_file
 from companion.errors import UsageError
 from companion.girdle.layouts import family_of, layouts, puzzle_model, shape_text
@@ -135,7 +135,7 @@ def _puzzles(args: argparse.Namespace, days: list[dt.date], words: Lexicon) -> l
 # -- show ------------------------------------------------------------------------------------
 def puzzle_text(pz: Puzzle) -> str:
     """The puzzle as a player would read it: the Girdle with word icons, Supply and tables."""
-    title = f"Word Girdle #{pz.number}" + (f" - {pz.date.isoformat()}" if pz.date else "")
+    title = f"Word Girdle #{pz.number}" + (f" - {day_shown(pz.date)}" if pz.date else "")
     col_marks = {i: str(k) for i, k in pz.icons("col").items()}
     row_marks = {i: str(k) for i, k in pz.icons("row").items()}
     out = [title]

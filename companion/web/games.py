@@ -227,6 +227,9 @@ def _sheet_page(game: Game, key: str, error: str | None = None, status: int = 20
                            rules=rules, example=plays.example_play(rules),
                            request_key=secrets.token_urlsafe(12),
                            open_play=open_play,
+                           open_words=(None if open_play is None
+                                       else rules.words_shown(open_play.detail,
+                                                              open_play.words)),
                            challenger=(None if open_play is None
                                        else table_rules.challenger_of(game, open_play)),
                            outcome=table_rules.last_outcome(game),
@@ -287,7 +290,7 @@ def last_turn_said(rows: list[dict]) -> str:
     if not rows:
         return ""
     row = rows[-1]
-    done = row["words"] if row["action"] == "play" else row["action"]
+    done = row["shown"] if row["action"] == "play" else row["action"]
     return f"turn {len(rows)} ({row['player']}: {done}, {row['score']})"
 
 

@@ -19,7 +19,7 @@ from companion.errors import RackError, UsageError
 from companion.lexicon import Lexicon
 from companion.play import ACTIONS, Table, check_player_name
 from companion.tables import table_for
-from companion.text import sentence
+from companion.text import counted, sentence
 from companion.tiles import TileCount, next_holding
 from companion.web.models import Game, Player, Turn, last_change, utc_now
 from companion.web.plays import example_play
@@ -358,7 +358,7 @@ def _check_turn(game: Game, seat: int, action: str, score: int, words: str) -> N
     count = tile_count(game)[0] if action == "swap" else None
     refusal = table(game).swap_refusal(count.bag) if count and count.known else ""
     if refusal:  # the engine's rule, on the bag the sheet counts
-        raise UsageError(f"No swap now: {sentence(refusal)}")
+        raise UsageError(f"No swap now: {refusal}.")
     if action == "play" and score == 0 and not words.strip():
         raise UsageError(f"Nothing to record: type the play (e.g. {example_play(table(game))}) "
                          "or its words and score, or choose Pass.")
@@ -505,23 +505,39 @@ def totals(game: Game) -> dict[int, int]:
 
 
 def standings(game: Game) -> dict[str, Any]:
-    """The final order: ``ranking`` (name, total) best first, ``best`` and the ``winners``
-    (more than one on a tie)."""
+    """The final order: ``ranking`` (name, total) best first, ``best``, the ``winners``
+    (more than one on a tie) and the ``line`` that says who won (:func:`winner_line`)."""
     tot = totals(game)
     ranking = sorted(((p.name, tot[p.seat]) for p in game.players), key=lambda x: -x[1])
     best = ranking[0][1] if ranking else 0
-    return {"ranking": ranking, "best": best,
-            "winners": [name for name, total in ranking if total == best]}
+    winners = [name for name, total in ranking if total == best]
+    return {"ranking": ranking, "best": best, "winners": winners,
+            "line": winner_line(winners, best)}
+
+
+def winner_line(winners: list[str], best: int) -> str:
+    """Who won a finished game, in one sentence for every table game: "Cy wins with 27
+    points.", "A tie at 27 points: Ann and Bob."; a total below nothing reads as plainly
+    ("Cy wins with -27 points.", never "Cy wins with -27!")."""
+    points = counted(best, "point")
+    if len(winners) == 1:
+        return f"{winners[0]} wins with {points}."
+    return f"A tie at {points}: {' and '.join(winners)}."
 
 
 def running(game: Game) -> list[dict[str, Any]]:
-    """The sheet's rows: each turn with the player's running total after it."""
+    """The sheet's rows: each turn with the player's running total after it; ``shown`` is a
+    play's words as the game shows them (:meth:`companion.play.Table.words_shown`: a Bug
+    Words blank's letter in lower case), ``words`` as they are kept."""
     so_far = {p.seat: 0 for p in game.players}
     rows = []
+    rules = table(game)
     for t in game.turns:
         so_far[t.seat] += t.score
         rows.append({"number": t.number, "seat": t.seat, "player": game.players[t.seat].name,
-                     "action": t.action, "words": t.words, "score": t.score,
+                     "action": t.action, "words": t.words,
+                     "shown": rules.words_shown(t.detail, t.words) if t.action == "play"
+                     else t.words, "score": t.score,
                      "total": so_far[t.seat], "detail": t.detail})
     return rows
 

@@ -218,7 +218,8 @@ def last_outcome(game: Game) -> dict[str, Any] | None:
     for turn in reversed(game.turns):
         if turn.action == "play":
             outcome = (turn.detail or {}).get("challenge")
-            return {**outcome, "words": turn.words} if outcome else None
+            shown = sheet.table(game).words_shown(turn.detail, turn.words)
+            return {**outcome, "words": shown} if outcome else None
     return None
 
 

@@ -56,7 +56,8 @@ def worded(formed: Sequence[FormedWord], rules: WerdUpRules) -> list[dict[str, A
     out = []
     for w in formed:
         tiles, heights = [c.tile for c in w.cells], [c.height for c in w.cells]
-        out.append({"word": w.text, "score": word_score(tiles, heights, rules),
+        out.append({"word": w.text, "shown": w.shown,
+                    "score": word_score(tiles, heights, rules),
                     "arithmetic": explain_word(tiles, heights, rules)})
     return out
 

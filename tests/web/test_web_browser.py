@@ -1618,9 +1618,9 @@ def test_what_a_girdle_photo_was_read_as_is_on_the_screen(page, tmp_path, monkey
 
 
 def test_the_winner_is_the_big_line_of_a_finished_game(page, base_url):
-    """"Cy wins with -29!" was written as the ranking under it, at the body's size and weight:
-    the class "big" was drawn only inside a verdict's box. The winner's line is large and
-    bold."""
+    """"Cy wins with -29 points." was written as the ranking under it, at the body's size
+    and weight: the class "big" was drawn only inside a verdict's box. The winner's line is
+    large and bold."""
     import json
     import urllib.request
 
@@ -1634,7 +1634,7 @@ def test_the_winner_is_the_big_line_of_a_finished_game(page, base_url):
         post(f"/api/games/{key}/turns", turn)
     post(f"/api/games/{key}/finish", {"racks": {"0": "AEIOSTN", "1": "AEIOUST"}})
     page.goto(f"/games/{key}")
-    assert page.inner_text("#winner") == "Cy wins with -29!"
+    assert page.inner_text("#winner") == "Cy wins with -29 points."
     size, weight = page.locator("#winner").evaluate(
         "e => { const s = getComputedStyle(e); return [parseFloat(s.fontSize), s.fontWeight]; }")
     body = page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")

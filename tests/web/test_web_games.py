@@ -502,7 +502,7 @@ def test_plays_are_scored_by_the_bugwords_rules_and_exported_as_gcg(app):
     turn = first.get_json()["turns"][0]
     # Q10 U1 I1 Z10 = 22, doubled by the centre square
     assert turn["score"] == 44 and turn["words"] == "QUIZ"
-    assert turn["detail"]["words"] == [{"word": "QUIZ", "score": 44,
+    assert turn["detail"]["words"] == [{"word": "QUIZ", "shown": "QUIZ", "score": 44,
                                         "arithmetic": "Q 10 + U 1 + I 1 + Z 10 = 22, "
                                                       "x2 = 44"}]
     bad = client.post(f"/api/games/{gid}/turns", json={"play": "8A XQZT"})
@@ -970,9 +970,12 @@ def test_no_swap_once_the_bag_is_too_low_for_the_game(client):
         bag = max(0, bag - len(game["turns"][-1]["detail"]["new_cells"]))
         if bag < 7:  # (a swap refused leaves the game as it was)
             resp = _sheet_turn(client, key, game["next_seat"], action="swap")
-            said = default_rules().exchange_refusal(bag)
             assert resp.status_code == 400, resp.get_json()
-            assert resp.get_json()["error"] == f"No swap now: {said[:1].upper()}{said[1:]}."
+            # one word for the turn, the page's (Swap), and no capital after the colon
+            assert resp.get_json()["error"] == (
+                f"No swap now: {default_rules().exchange_refusal(bag, 'swapping')}.")
+            assert resp.get_json()["error"].startswith("No swap now: the bag has ")
+            assert "exchang" not in resp.get_json()["error"]
             refused += 1
     assert refused
 
@@ -1068,3 +1071,76 @@ def test_a_word_longer_than_a_board_is_planned_as_its_widest_fifteen_letters():
         assert planned["forty"][what] == planned["fifteen"][what] == planned["widest"][what]
     whole = _printed("W" * 40)
     assert whole["longest"] > 2.5 * planned["fifteen"]["longest"]
+
+
+def test_the_winners_line_reads_naturally_below_nothing(client):
+    """A WerdUp game whose winner ends below nothing (every tile left costs 5) said
+    "Cy wins with -29!": the line names the points and ends with a full stop, as a tie's
+    line does (:func:`companion.web.scoresheet.winner_line`)."""
+    key = _new_game(client, "werdup", ("Cy", "Di"))["table_key"]
+    for turn in ({"play": "5E QUIT"}, {"action": "pass"}, {"action": "pass"}):
+        assert client.post(f"/api/games/{key}/turns", json=turn).status_code == 201
+    racks = {"0": "AEIOSTN", "1": "AEIOUST"}
+    assert client.post(f"/api/games/{key}/finish", json={"racks": racks}).status_code == 200
+    page = html.unescape(client.get(f"/games/{key}").get_data(as_text=True))
+    assert re.search(r'<p class="big" id="winner">([^<]*)</p>', page).group(1) == (
+        "Cy wins with -29 points.")
+
+
+def test_a_tie_and_a_win_are_said_the_same_way():
+    """The one winner's line for both table games: points named, a full stop."""
+    from companion.web.scoresheet import winner_line
+
+    assert winner_line(["Ann"], 1) == "Ann wins with 1 point."
+    assert winner_line(["Ann", "Bob"], 312) == "A tie at 312 points: Ann and Bob."
+    assert winner_line(["Ann", "Bob", "Cy"], -5) == "A tie at -5 points: Ann and Bob and Cy."
+
+
+def _turns_list(page: str) -> list[str]:
+    """The Play column of the game page's turns list, as a player reads it."""
+    table = page[page.index('<table id="turns">'):]
+    table = table[:table.index("</table>")]
+    rows = [re.findall(r"<td[^>]*>(.*?)</td>", row, re.S) for row in table.split("<tr>")[2:]]
+    return [html.unescape(re.sub(r"<[^>]+>", "", cells[2])).strip() for cells in rows]
+
+
+def test_a_blank_is_shown_in_lower_case_wherever_the_play_is_shown(client):
+    """A Bug Words play BID with its D a blank showed "BID 8" in the turns list and on the
+    printable sheet, which a player adding up (B 3 + I 1 + D 2) reads as wrong: the blank's
+    letter is shown in lower case, as the game's record writes it, on the game page, the
+    printable sheet and in the API's ``shown``; the words kept stay in capitals."""
+    key = _new_game(client)["table_key"]
+    game = client.post(f"/api/games/{key}/turns", json={"play": "8H BId"}).get_json()
+    assert game["turns"][-1]["shown"] == "BId" and game["turns"][-1]["words"] == "BID"
+    game = client.post(f"/api/games/{key}/turns", json={"play": "I8 ITs"}).get_json()
+    assert game["turns"][-1]["shown"] == "ITs"
+    page = client.get(f"/games/{key}").get_data(as_text=True)
+    assert _turns_list(page) == ["BId", "ITs"]
+    assert "<li>ITs: I 1 + T 1x2 + s 0 = 3</li>" in page  # the last play's words
+    assert "may challenge ITs before the next turn" in page  # the table challenges
+    assert ">Challenge ITs</button>" in page
+    client.post(f"/api/games/{key}/challenge", json={})
+    page = client.get(f"/games/{key}").get_data(as_text=True)
+    assert re.search(r'id="challenge-outcome">ITs challenged', page)
+    printable = html.unescape(client.get(f"/games/{key}/print").get_data(as_text=True))
+    assert "BId 8" in printable and "BID" not in printable
+
+
+def test_a_blank_in_a_turn_stored_before_is_found_from_its_board(app):
+    """A turn stored before the words kept how they show (no ``shown``) is shown with its
+    blank found again from the board it left; a play entered as words and a score says no
+    blanks and is shown as typed."""
+    client = app.test_client()
+    game = _new_game(client)
+    key = game["table_key"]
+    client.post(f"/api/games/{key}/turns", json={"play": "8H BId"})
+    client.post(f"/api/games/{key}/turns", json={"words": "bid", "score": 6})
+    with app.app_context():
+        turn = session().query(Turn).filter_by(game_id=game["id"], number=1).one()
+        turn.detail = {**turn.detail, "words": [{k: v for k, v in w.items() if k != "shown"}
+                                                for w in turn.detail["words"]]}
+        session().commit()
+        assert "shown" not in session().get(Turn, turn.id).detail["words"][0]
+    assert [t["shown"] for t in client.get(f"/api/games/{key}").get_json()["turns"]] == [
+        "BId", "BID"]
+    assert _turns_list(client.get(f"/games/{key}").get_data(as_text=True)) == ["BId", "BID"]
