@@ -277,7 +277,7 @@ def test_titles_say_where_you_are(survey, width, site):
     assert titles["/no-such-page"] == "Not found - Companion"
     assert titles["/pdq?variant=nope"].startswith("Error: PDQ")
     assert titles["a typed Girdle sheet refused"].startswith("Error: Word Girdle")
-    assert titles[f"/girdle/{DAY}"] == f"Word Girdle {DAY} - Companion"
+    assert titles[f"/girdle/{DAY}"] == "Word Girdle Sunday 1 November 2026 - Companion"
     # a game's pages name its game, as their heading does, so two games' tabs tell apart
     _url, game, werdup = site
     assert titles[f"/games/{game['table_key']}"] == f"Bug Words #{game['id']} - Companion"

@@ -50,7 +50,7 @@ def test_a_sheet_sent_after_the_session_was_lost_comes_back_filled_in(sheet_app)
     page = resp.get_data(as_text=True)
     assert resp.status_code == 400
     assert _said(page) == EXPIRED and EXPIRED.count(".") == 1
-    assert re.search(r"<title>Error: Word Girdle 2026-11-06 - Companion</title>", page)
+    assert re.search(r"<title>Error: Word Girdle Friday 6 November 2026 - Companion</title>", page)
     assert _box(page, "solution") == SHEET
     assert _value(page, "local_date") == DAY
     fresh = _value(page, "csrf_token")
