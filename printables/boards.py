@@ -283,9 +283,13 @@ def _draw_piece_furniture(page: Page, piece: Piece, title: str) -> None:
     how = []
     if piece.trim_left or piece.trim_top:
         sides = [s for s, on in (("left", piece.trim_left), ("top", piece.trim_top)) if on]
-        how.append(f"Cut along the dashed {' and '.join(sides)} edge")
-    if piece.col < piece.cols - 1 or piece.row < piece.rows - 1:
-        how.append("the grey strips go under the next piece; line up the targets and glue")
+        how.append(f"Cut along the dashed {' and '.join(sides)} "
+                   f"{'edges' if len(sides) > 1 else 'edge'}")
+    strips = len(glue_strips(piece))  # one under each neighbour to the right and below
+    if strips > 1:
+        how.append("the grey strips go under the next pieces; line up the targets and glue")
+    elif strips:
+        how.append("the grey strip goes under the next piece; line up the targets and glue")
     sentence = "; ".join(how)
     page.text(cap_x, y + 4.5, sentence[:1].upper() + sentence[1:] + ".", size=7, color=MUTED)
     cell = 4.0

@@ -426,9 +426,29 @@ def test_piece_captions_are_sentences(game: str, paper: str) -> None:
     # piece 1 has nothing to cut, and its caption began "the grey strips go under ..."
     pages = text_items(board_pdf(game, paper))
     captions = [t for page in pages for t, _, _ in page
-                if "grey strips" in t or t.startswith("Cut along")]
+                if "grey strip" in t or t.startswith("Cut along")]
     assert len(captions) == len(pages)
     assert all(t[0].isupper() and t.endswith(".") for t in captions), captions
+
+
+@pytest.mark.parametrize("game,paper,pieces", [("bugwords", "letter", 4), ("bugwords", "a3", 2),
+                                               ("werdup", "letter", 2), ("werdup", "a4", 2)])
+def test_piece_captions_count_their_strips_and_edges(game: str, paper: str,
+                                                     pieces: int) -> None:
+    # every piece said "the grey strips go under the next piece", a piece with one strip too,
+    # and the last of four "Cut along the dashed left and top edge."
+    pages = text_items(board_pdf(game, paper))
+    captions = [next(t for t, _, _ in page if "grey strip" in t or t.startswith("Cut along"))
+                for page in pages]
+    two = "the grey strips go under the next pieces; line up the targets and glue."
+    one = "the grey strip goes under the next piece; line up the targets and glue."
+    if pieces == 4:  # two by two: the top left piece has a strip right and below
+        assert captions == [two.capitalize(), f"Cut along the dashed left edge; {one}",
+                            f"Cut along the dashed top edge; {one}",
+                            "Cut along the dashed left and top edges."]
+    else:
+        side = next(t for t in ("left", "top") if f"dashed {t} edge." in captions[1])
+        assert captions == [one.capitalize(), f"Cut along the dashed {side} edge."]
 
 
 def test_sticker_sheet_says_what_it_is(tmp_path: Path) -> None:
