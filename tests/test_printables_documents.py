@@ -35,7 +35,7 @@ from printables.boards import (
     glue_strips,
 )
 from printables.deck import CARD_H, CARD_W, deck_pdf
-from printables.score_sheets import SPECS, score_sheet_pdf
+from printables.score_sheets import SPECS, player_range, score_sheet_pdf
 from printables.style import FONT, PREMIUM_COLOURS, SMALLEST_TYPE, UNPRINTABLE
 from printables.tiles import tile_grid, tiles_pdf
 
@@ -193,6 +193,21 @@ def test_a_long_game_has_a_row_for_every_turn(game: str, players: int, paper: st
             assert f"{SPECS[game].title}: rounds {after}-" in said[n]
         for n in range(1, len(pages) + 1):
             assert f"page {n} of {len(pages)}" in said[n - 1], n
+
+
+def test_the_docs_say_how_many_rounds_a_page_holds() -> None:
+    # docs/printables.md said "A page holds 15-28 rounds": A4's pages of turns hold 30-32,
+    # and Bug Words' landscape pages for three or four players 17-19
+    counts = []
+    for game in ("werdup", "bugwords"):
+        lo, hi = player_range(SPECS[game])
+        for players in range(lo, hi + 1):
+            for paper in ("letter", "a4"):
+                for page in text_items(score_sheet_pdf(game, players, paper)):
+                    counts.append(sum(1 for t, _, _ in page if t.isdigit()))
+    docs = (Path(__file__).parents[1] / "docs" / "printables.md").read_text(encoding="utf-8")
+    said = " ".join(docs.split("### WerdUp and Bug Words score sheets")[1].split()[:6])
+    assert said == f"A page holds {min(counts)}-{max(counts)} rounds (Bug", said
 
 
 def test_pdq_score_sheet_follows_the_deck(built: dict[str, bytes]) -> None:
