@@ -95,8 +95,8 @@ SPECS: dict[str, ScoreSheetSpec] = {
         (Column("Won", 1.0), Column("Alt.", 1.0, total=True)),
         (EndRow("Total", "cards won / alternate", (True, True), strong=True),),
         (2, 6), 4, 99, None,
-        "Write the cards dealt and the number each player won in the round. Alternate scoring: "
-        "{alternate}.",
+        "Dealt: the round's cards. Won: how many cards each player won in the round; Alt.: "
+        "those cards scored the alternate way, in which {alternate}.",
     ),
 }
 

@@ -217,6 +217,15 @@ def test_pdq_score_sheet_follows_the_deck(built: dict[str, bytes]) -> None:
     assert any("J K Q X Z count twice" in t for t in texts)
 
 
+def test_the_pdq_sheet_says_what_goes_in_each_column() -> None:
+    # the note said what to write under Dealt and Won only; what the tinted Alt. column
+    # took (a round's alternate score, or a running total as the other sheets' tinted
+    # columns are) was left to guess
+    said = " ".join(t for t, _, _ in text_items(score_sheet_pdf("pdq", 4))[0])
+    assert "Dealt: the round's cards. Won: how many cards each player won in the round; Alt.: " \
+           "those cards scored the alternate way, in which J K Q X Z count twice." in said
+
+
 def test_the_pdq_sheets_headings_say_which_cards() -> None:
     # the round's cards and each player's were both headed CARDS: the three letters dealt
     # and the number of cards a player won went under the same word
