@@ -71,7 +71,7 @@ SPECS: dict[str, ScoreSheetSpec] = {
         "werdup", "WerdUp", "Round", "",
         (Column("Points", 1.0), Column("Total", 1.0, total=True)),
         (
-            EndRow("Tiles left", "on the placard: -{tile_penalty} each", (True, False)),
+            EndRow("Tiles left", "on the rack: -{tile_penalty} each", (True, False)),
             EndRow("Final score", "total less tiles", (False, True), strong=True),
         ),
         None, 4, 99, None,

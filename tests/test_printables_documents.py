@@ -250,8 +250,18 @@ def test_werdup_score_sheet_follows_the_rules(monkeypatch: pytest.MonkeyPatch) -
     house = replace(rules.get_rules(), tile_penalty=7, flat_points=3)
     monkeypatch.setattr(rules, "get_rules", lambda name="werdup": house)
     texts = " ".join(t for page in text_items(score_sheet_pdf("werdup", 2)) for t, _, _ in page)
-    assert "on the placard: -7 each" in texts
+    assert "on the rack: -7 each" in texts
     assert "one tile high scores 3" in texts
+
+
+@pytest.mark.parametrize("players", [1, 4])
+def test_the_werdup_sheet_names_the_rack_as_the_rules_and_pages_do(players: int) -> None:
+    # its Tiles left row said "on the placard", the 3D-printed set's part: the rules, the
+    # game pages and the game record say rack ("the tiles left on the racks"), and a game
+    # on the paper board has no placard
+    texts = [t for page in text_items(score_sheet_pdf("werdup", players)) for t, _, _ in page]
+    assert "on the rack: -5 each" in texts
+    assert not [t for t in texts if "placard" in t.lower()]
 
 
 def test_deck_backs_sit_behind_their_cards() -> None:
