@@ -1166,3 +1166,89 @@ def test_many_squares_read_alike_are_named_by_the_rows_they_lie_in() -> None:
     groups = listed_by_reason([*washed, blank, *few], sure=0.8)
     assert groups[1].named == [washed[0]]
     assert named_elsewhere(groups[1], groups, column) == "row 1, column 5: empty (listed above)"
+
+
+def _in_grey(photo: bytes) -> bytes:
+    """A colour photo through a phone's black-and-white filter: every pixel its grey, saved
+    as a JPEG again."""
+    image = cv2.imdecode(np.frombuffer(photo, np.uint8), cv2.IMREAD_COLOR)
+    grey = cv2.cvtColor(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+    return cv2.imencode(".jpg", grey, [cv2.IMWRITE_JPEG_QUALITY, 90])[1].tobytes()
+
+
+@pytest.mark.parametrize("seed, filtered", [(4, False), (1, True)])
+def test_a_3d_board_with_no_colour_read_flat_is_read_when_its_tiles_are_lighter(seed, filtered):
+    """The flat picture of the 3D-printed board of seed 4 is grey plastic and white tiles on
+    a grey table under a near-white light (0.22% of its pixels coloured): a photo with no
+    colour, refused as a black-and-white photo, though its tiles' faces are far lighter than
+    the board's floor. Read flat on the rule the stacks are read by (tiles and floor apart in
+    lightness), it is read every cell right through the command line's entry; so is seed 1's
+    picture through a black-and-white filter, as its colour photo is."""
+    from vision.imageio import colourless
+    from vision.photo import load, read_werdup_photo
+
+    scene, photo = _photo("3d", "werdup", seed)
+    image = load(_in_grey(photo) if filtered else photo)
+    assert colourless(image)
+    out, _ = read_werdup_photo(image, default_lexicon())
+    assert out["located_by"] == "markers (werdup-3d)"
+    assert out["grid"] == scene.letters and out["uncertain"] == []
+
+
+@pytest.mark.parametrize("seed, filtered", [(4, False), (5, True)])
+def test_a_3d_board_with_no_colour_smeared_lists_the_tiles_whose_letter_was_lost(seed,
+                                                                                 filtered):
+    """Smeared 9 pixels sideways, the flat picture of the 3D board loses some letters to
+    the smear (seed 4's F and A of FEAR, seed 5's I at row 2, column 2). In colour their
+    tiles' faces tell them from the floor; with no colour their lightness must, or they are
+    read as empty squares, sure of it: each is read as a tile whose letter was lost and
+    listed, and whatever is read wrong is listed."""
+    from vision.photo import load, read_werdup_photo
+
+    scene, photo = _photo("3d", "werdup", seed)
+    smeared = cv2.imencode(".jpg", _blurred(photo, "smeared 9 px at 0 degrees"),
+                           [cv2.IMWRITE_JPEG_QUALITY, 90])[1].tobytes()
+    out, _ = read_werdup_photo(load(_in_grey(smeared) if filtered else smeared),
+                               default_lexicon())
+    listed = {(u["row"], u["col"]) for u in out["uncertain"]}
+    wrong = {(r, c) for r, row in enumerate(scene.letters) for c, t in enumerate(row)
+             if out["grid"][r][c] != t}
+    assert wrong <= listed, wrong
+    lost = {4: {(0, 2), (2, 2)}, 5: {(1, 1)}}[seed]
+    assert lost <= listed and all(out["grid"][r][c] for r, c in lost)
+
+
+def test_a_3d_board_read_flat_whose_tiles_are_the_boards_shade_is_refused_so():
+    """With no colour, tiles as light as the floor cannot be told from empty squares: the
+    flat picture is refused in those words, as the stacks are, not read (here seed 4's tiles
+    and floor, as far apart as they are, are taken for one shade)."""
+    from vision.errors import BadPhoto
+    from vision.photo import SAME_SHADE, load, read_werdup_photo
+    from vision.werdup_read import printed_stacks
+
+    image = load(_photo("3d", "werdup", 4)[1])
+    colours = printed_stacks(image, None).colours
+    assert colours is not None and colours.tile is not None and colours.board is not None
+    gap = abs(float(colours.tile[0]) - float(colours.board[0]))
+    same = replace(DEFAULT, stacks=replace(DEFAULT.stacks, min_tile_contrast=gap + 1))
+    with pytest.raises(BadPhoto) as refused:
+        read_werdup_photo(image, None, cfg=same, name="the photo set.jpg")
+    assert str(refused.value) == f"the photo set.jpg: {SAME_SHADE}"
+
+
+@pytest.mark.parametrize("kind, game", [("paper", "werdup"), ("paper", "bugwords"),
+                                        ("commercial", "bugwords")])
+def test_a_black_and_white_photo_of_a_board_read_by_its_colours_is_still_refused(kind, game):
+    """The paper boards and the commercial ones tell their tiles (and premium squares) by
+    colour: through a black-and-white filter they are refused, not read flat as the
+    3D-printed board's tiles may be."""
+    from vision.errors import BadPhoto
+    from vision.photo import NO_COLOUR, load, read_photo, read_werdup_photo
+
+    image = load(_in_grey(_photo(kind, game, 1)[1]))
+    with pytest.raises(BadPhoto) as refused:
+        if game == "werdup":
+            read_werdup_photo(image, default_lexicon())
+        else:
+            read_photo(image, game, default_lexicon())
+    assert str(refused.value) == f"photo: {NO_COLOUR}"

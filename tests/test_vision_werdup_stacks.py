@@ -785,6 +785,13 @@ def test_a_photo_with_no_colour_is_read_when_lightness_tells_tiles_from_the_boar
     assert tile is not None and floor is not None
     gap = abs(float(tile[0]) - float(floor[0]))
     assert not reading.readable_without_colour(StackConfig(min_tile_contrast=gap + 1))
+    # read flat, a board must show both: no tile's face or no floor seen tells nothing
+    assert reading.flat_readable_without_colour(cfg)
+    assert not reading.flat_readable_without_colour(StackConfig(min_tile_contrast=gap + 1))
+    for seen in (FaceColours(None, floor), FaceColours(tile, None)):
+        assert replace(reading, colours=seen).readable_without_colour(cfg)
+        assert not replace(reading, colours=seen).flat_readable_without_colour(cfg)
+    assert not replace(reading, colours=None).flat_readable_without_colour(cfg)
 
 
 def test_a_set_of_one_shade_in_a_photo_with_no_colour_is_refused_in_the_players_terms():

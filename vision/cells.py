@@ -377,12 +377,15 @@ def colour_residual(crop: np.ndarray, gray: np.ndarray) -> np.ndarray:
 
 
 def read_cells(cfg: CellConfig, canonical: np.ndarray, spec: BoardSpec, clf: TileClassifier,
-               min_confidence: float, keep: int = 3, tesseract: Tesseract | None = None
-               ) -> list[CellRead]:
+               min_confidence: float, keep: int = 3, tesseract: Tesseract | None = None,
+               by_lightness: float | None = None) -> list[CellRead]:
     """Classify every cell of a canonical (rows*P, cols*P, 3) image, row by row.
 
     Letters come from the classifier; a cell with no letter is a blank tile when its face
-    colour is nearer the letter tiles' face colour than the empty squares' of its kind.
+    colour is nearer the letter tiles' face colour than the empty squares' of its kind. In a
+    photo with no colour (``by_lightness``, the least difference in lightness that tells
+    tiles from squares, :func:`told_apart_by_lightness`) its face's lightness is compared
+    instead.
     """
     crops = cell_crops(cfg, canonical, spec.rows, spec.cols)
     glyphs = [glyph_of(cfg, crop) for _, _, crop in crops]
@@ -404,7 +407,7 @@ def read_cells(cfg: CellConfig, canonical: np.ndarray, spec: BoardSpec, clf: Til
         shown = shown_alternatives(options, keep)
         reads.append(CellRead(r, c, g.letter, g.confidence,
                               shown if g.confidence < min_confidence else [], g.letter, options))
-    _find_blanks(cfg, crops, reads, spec)
+    _find_blanks(cfg, crops, reads, spec, by_lightness)
     _letters_at_the_edge(cfg, crops, reads, spec, clf,
                          {i for i in range(len(crops)) if glyphs[i] is None}, min_confidence)
     return reads
@@ -433,6 +436,21 @@ def _face_colour(crop: np.ndarray) -> np.ndarray:
     total = px.sum(axis=1)
     face = np.median(px[total >= np.median(total)], axis=0)
     return 100 * face[:2] / max(float(face.sum()), 1.0)
+
+
+def _face_lightness(crop: np.ndarray) -> np.ndarray:
+    """The lightness (CIE L, 0-100) of the brighter half of a crop (the face, not the ink),
+    as a vector of one."""
+    light = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)[..., 0].reshape(-1).astype(np.float32)
+    return np.array([float(np.median(light[light >= np.median(light)])) * 100 / 255])
+
+
+def told_apart_by_lightness(tile: float, square: float, least: float) -> bool:
+    """Whether a tile's face and the board around it, of lightness (CIE L) ``tile`` and
+    ``square``, are ``least`` apart at least: in a photo with no colour, what tells a tile
+    whose letter is not read from an empty square (the 3D-printed board's stacks and the
+    board read flat alike, ``StackConfig.min_tile_contrast``)."""
+    return abs(tile - square) >= least
 
 
 def blank_margin(cfg: CellConfig, apart: float) -> float:
@@ -475,11 +493,18 @@ def _letters_at_the_edge(cfg: CellConfig, crops: list, reads: list[CellRead], sp
         rd.options = options
 
 
-def _find_blanks(cfg: CellConfig, crops: list, reads: list[CellRead], spec: BoardSpec) -> None:
+def _find_blanks(cfg: CellConfig, crops: list, reads: list[CellRead], spec: BoardSpec,
+                 by_lightness: float | None = None) -> None:
+    """Read as a blank tile (or a tile whose letter was lost) each cell with no letter whose
+    face's colour is much nearer the letter tiles' than the empty squares' of its kind; with
+    ``by_lightness`` (a photo with no colour), its face's lightness, on a kind of square
+    whose lightness is told from the tiles' (:func:`told_apart_by_lightness`), nearer the
+    tiles' by ``blank_margin_share`` of the least difference that tells them apart."""
     letters = [i for i, rd in enumerate(reads) if rd.face not in (EMPTY, BLANK)]
     if not letters:
         return
-    colours = [_face_colour(crop) for _, _, crop in crops]
+    face = _face_colour if by_lightness is None else _face_lightness
+    colours = [face(crop) for _, _, crop in crops]
     tile = np.median([colours[i] for i in letters], axis=0)
     kinds: dict[str, list[int]] = {}
     for i, rd in enumerate(reads):
@@ -488,8 +513,14 @@ def _find_blanks(cfg: CellConfig, crops: list, reads: list[CellRead], spec: Boar
     for kind, members in kinds.items():
         square = np.median([colours[i] for i in members], axis=0)
         lone = sum(row.count(kind) for row in spec.squares) < 3
-        margin = (cfg.blank_chroma_margin if lone
-                  else blank_margin(cfg, float(np.linalg.norm(square - tile))))
+        apart = float(np.linalg.norm(square - tile))
+        if by_lightness is not None:
+            if lone or not told_apart_by_lightness(float(tile[0]), float(square[0]),
+                                                   by_lightness):
+                continue  # nothing to tell its tiles by
+            margin = cfg.blank_margin_share * by_lightness
+        else:
+            margin = cfg.blank_chroma_margin if lone else blank_margin(cfg, apart)
         for i in members:
             d_tile = float(np.linalg.norm(colours[i] - tile))
             if lone:  # a square of its own kind (the centre): is it the tiles' colour?

@@ -392,7 +392,9 @@ class StackConfig:
     min_tile_contrast: float = 12.0   # Lab distance of tiles and board needed to tell an
                                       # unread tile from an empty cell by colour; in a photo
                                       # with no colour, their lightness (L) this far apart,
-                                      # or the photo is refused
+                                      # or the photo is refused (read by its stacks or flat:
+                                      # the flat reader's cells too, a face nearer the tiles'
+                                      # lightness by half of it being a tile's)
     lit_share: float = 0.7            # a face's lit part: its brightest 30% (a face half in
                                       # a taller neighbour's shadow is a tile's face)
     tile_nearer: float = 0.4          # a face this much nearer the tiles' colour than the

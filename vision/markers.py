@@ -57,6 +57,11 @@ def werdup_target(board: BoardLayout = WERDUP_BOARD) -> MarkerTarget:
                         "the 3D-printed WerdUp board")
 
 
+def located_by(target: MarkerTarget) -> str:
+    """How a board found by ``target``'s markers says it was found (``Located.method``)."""
+    return f"markers ({target.name})"
+
+
 def targets_for(game: str) -> list[MarkerTarget]:
     """The marked boards a game can be photographed on."""
     if game == "werdup":
@@ -97,7 +102,7 @@ def fit(cfg: LocateConfig, found: dict[int, np.ndarray], target: MarkerTarget) -
         raise VisionError(f"{target.said}: the markers seen do not fit the board's shape")
     grid = np.array(target.grid_corners, np.float32).reshape(-1, 1, 2)
     corners = cv2.perspectiveTransform(grid, hom).reshape(4, 2)
-    return _located(cfg, corners, target.rows, target.cols, f"markers ({target.name})")
+    return _located(cfg, corners, target.rows, target.cols, located_by(target))
 
 
 def try_locate(cfg: LocateConfig, image: np.ndarray, spec: BoardSpec) -> Located | None:

@@ -70,7 +70,8 @@ def refuse_colourless(image: np.ndarray, name: str = "photo") -> None:
 
 def read_photo(photo: bytes | str | Path | np.ndarray, game: str,
                lexicon: Lexicon | None = None, cfg: VisionConfig = DEFAULT,
-               tesseract: bool = False, name: str = "photo") -> PhotoReading:
+               tesseract: bool = False, name: str = "photo",
+               colour_needed: bool = True) -> PhotoReading:
     """Read a photo of a ``game``'s board (``"bugwords"`` or ``"werdup"``): a commercial board
     by its premium squares, the companion's boards by their markers, others by their outline.
     ``photo`` is bytes, a file, or a working image already made by :func:`load` (so a caller
@@ -78,7 +79,9 @@ def read_photo(photo: bytes | str | Path | np.ndarray, game: str,
 
     Bad files and photos with no colour raise :class:`vision.errors.BadPhoto` (``name``
     opens the sentence), unreadable boards :class:`vision.errors.VisionError`, each with a
-    sentence for the player.
+    sentence for the player. A photo with no colour is read when ``colour_needed`` is False,
+    its tiles told from the squares by their lightness: the caller has found that they
+    differ so (:func:`read_werdup_photo`, the 3D-printed board read flat).
     """
     from vision.boards import board_spec
     from vision.classifier import shipped_classifier
@@ -88,9 +91,11 @@ def read_photo(photo: bytes | str | Path | np.ndarray, game: str,
 
     spec = board_spec(game)
     image = photo if isinstance(photo, np.ndarray) else load(photo, cfg, name)
-    refuse_colourless(image, named(photo, name))
+    if colour_needed:
+        refuse_colourless(image, named(photo, name))
     reading = read_board(cfg, image, spec, shipped_classifier(), lexicon,
-                         tesseract=Tesseract() if tesseract else None)
+                         tesseract=Tesseract() if tesseract else None,
+                         by_lightness=not colour_needed)
     light = check_light(cfg.light, image, reading.located.corners).to_dict()
     return PhotoReading(image, reading, light)
 
@@ -133,10 +138,13 @@ def read_werdup_photo(image: np.ndarray, lexicon: Lexicon | None,
     A photo with no colour (a set printed in greys, or a black-and-white photo) is read on
     the 3D-printed board when its tiles are lighter or darker than the board
     (:meth:`vision.werdup_stacks.StacksReading.readable_without_colour`), and refused
-    otherwise (:data:`SAME_SHADE`); read flat, it is refused (:func:`refuse_colourless`).
-    ``name`` opens the refusal's sentence."""
+    otherwise (:data:`SAME_SHADE`); read flat, the same when the stack reader saw both the
+    tiles and the floor (:meth:`~vision.werdup_stacks.StacksReading.flat_readable_without_colour`)
+    and the flat reader finds the board by its markers too. Any other board with no colour
+    is refused (:func:`refuse_colourless`). ``name`` opens the refusal's sentence."""
     from vision.errors import BadPhoto
     from vision.imageio import colourless
+    from vision.markers import located_by, werdup_target
     from vision.overlay import draw_overlay
     from vision.werdup_read import (
         check_flat_reading,
@@ -147,16 +155,20 @@ def read_werdup_photo(image: np.ndarray, lexicon: Lexicon | None,
     from vision.werdup_turn import play_under, unknown_heights
 
     stacks = None
+    grey = colourless(image)
     if not tesseract and printed_board_in(image):
         stacks = printed_stacks(image, lexicon)
-        if (stacks.printed_tiles(cfg.stacks) and not stacks.readable_without_colour(cfg.stacks)
-                and colourless(image)):
+        if grey and not stacks.readable_without_colour(cfg.stacks):
             raise BadPhoto(f"{name}: {SAME_SHADE}")
         found = read_printed_board(image, lexicon, previous, rules_name, want_overlay,
                                    reading=stacks)
         if found is not None:
             return found
-    photo = read_photo(image, "werdup", lexicon, cfg, tesseract, name)
+    flat_grey = grey and stacks is not None and stacks.flat_readable_without_colour(cfg.stacks)
+    photo = read_photo(image, "werdup", lexicon, cfg, tesseract, name,
+                       colour_needed=not flat_grey)
+    if flat_grey and photo.reading.located.method != located_by(werdup_target()):
+        raise BadPhoto(f"{name}: {NO_COLOUR}")  # found otherwise: its tiles told by colour
     if stacks is not None:  # the printed board read flat: refused when that misplaces stacks
         check_flat_reading(stacks, photo.reading.grid(), image)
     out = photo.to_dict()

@@ -152,8 +152,11 @@ def shown_instead(cfg: VisionConfig, image: np.ndarray, game: str) -> WrongDocum
 
 def read_board(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: TileClassifier,
                lexicon: Lexicon | None = None, located: Located | None = None,
-               tesseract: Tesseract | None = None) -> BoardReading:
-    """Read a BGR photo (H, W, 3) of a board into letters, with the lexicon's help if given.
+               tesseract: Tesseract | None = None, by_lightness: bool = False
+               ) -> BoardReading:
+    """Read a BGR photo (H, W, 3) of a board into letters, with the lexicon's help if given;
+    with ``by_lightness``, a photo with no colour, its tiles told from the squares by their
+    lightness (:func:`vision.cells.read_cells`).
 
     Letters come from the tile classifier, or from Tesseract when ``tesseract`` is given.
     The companion's boards are found by their markers; a commercial board by its premium
@@ -184,7 +187,8 @@ def read_board(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: TileC
     for where in candidates:
         canonical = warp(image, where)
         reads = read_cells(cfg.cells, canonical, spec, clf, cfg.classify.min_confidence,
-                           cfg.classify.alternatives, tesseract)
+                           cfg.classify.alternatives, tesseract,
+                           cfg.stacks.min_tile_contrast if by_lightness else None)
         tried.append((where, reads))
         blanks = sum(rd.face == BLANK for rd in reads)
         if (blanks <= spec.blanks + cfg.locate.extra_blanks or where.method != "outline"

@@ -33,6 +33,7 @@ from vision.cells import (
     confidence_shown,
     listed_entry,
     shown_alternatives,
+    told_apart_by_lightness,
 )
 from vision.classifier import NO_LETTER, TileClassifier
 from vision.config import CellConfig, ClassifyConfig, StackConfig
@@ -188,6 +189,15 @@ class StacksReading:
         The board is found by its markers and the letters by their ink, neither needing
         colour; only telling a tile from the board around it does."""
         return self.colours is None or self.colours.told_apart_by_lightness(cfg)
+
+    def flat_readable_without_colour(self, cfg: StackConfig) -> bool:
+        """Whether the board, read flat instead of by its stacks (a photo straight down, a
+        flat picture of it), may be read in a photo with no colour: the tiles' faces and the
+        board's floor were both seen and are told apart by their lightness, the rule of
+        :meth:`readable_without_colour`. With no tile's face or no floor seen nothing tells
+        them apart, so, unlike the stacks (each found by its letter), it may not."""
+        return (self.colours is not None and self.colours.tile is not None
+                and self.colours.board is not None and self.readable_without_colour(cfg))
 
     def bar_seen(self) -> bool:
         """Whether any M, W, N or Z read shows the bar under it: only the printed tiles carry
@@ -547,7 +557,8 @@ class FaceColours:
         was seen: nothing is told apart by colour then, in colour or not."""
         if self.tile is None or self.board is None:
             return True
-        return abs(float(self.tile[0]) - float(self.board[0])) >= cfg.min_tile_contrast
+        return told_apart_by_lightness(float(self.tile[0]), float(self.board[0]),
+                                       cfg.min_tile_contrast)
 
     def board_like(self, cfg: StackConfig, face: np.ndarray) -> bool:
         """Much nearer the board's colour than the tiles' (and the two differ): a mark on
