@@ -56,7 +56,7 @@ def answer_key_pdf(day: dt.date, paper: str = "letter", puzzle: Puzzle | None = 
         raise ValueError(f"the solution scores {card.final}, not par {solution.par}")
     layout = girdle_sheet(paper)
     size = (layout.width, layout.height)
-    c, buf = new_canvas(size, f"Word Girdle No. {puzzle.number} - answer key", day_shown(day))
+    c, buf = new_canvas(size, f"Word Girdle #{puzzle.number} - answer key", day_shown(day))
     page = Page(c, size)
     draw_sheet(page, layout, puzzle, day, answer_key=True)
     _fill_in(page, layout, state, card)
@@ -154,7 +154,7 @@ def _steps(page: Page, layout: SheetLayout, puzzle: Puzzle, state: Sheet,
             page.c.showPage()
             page.text(x, PAGE_MARGIN + 3.2, "ANSWER KEY, CONTINUED", size=7.5,
                       font=FONT_BOLD, color=MUTED, spacing=tracking(7.5))
-            page.text(x, PAGE_MARGIN + 10.0, f"Word Girdle No. {puzzle.number}: "
+            page.text(x, PAGE_MARGIN + 10.0, f"Word Girdle #{puzzle.number}: "
                       f"{_steps_named(steps)}", size=13, font=FONT_BOLD, color=ACCENT)
         for dx, dy, text in lines:
             page.text(x + 1.0 + dx, y0 + dy, text, size=STEP_SIZE, color=INK)

@@ -309,7 +309,7 @@ def test_steps_that_do_not_fit_the_key_go_on_over_a_page(paper: str,
     moved = int(re.search(r": steps? (\d+)", second).group(1))  # type: ignore[union-attr]
     named = f"step {moved}" if moved == 7 else f"steps {moved}-7"
     assert f"S{named[1:]}: on page 2." in first
-    assert second.startswith(f"ANSWER KEY, CONTINUED Word Girdle No. {case['puzzle']['number']}"
+    assert second.startswith(f"ANSWER KEY, CONTINUED Word Girdle #{case['puzzle']['number']}"
                              f": {named} {moved}. ")
     assert 1 < moved <= 7 and f" {moved - 1}. " in first and f" {moved}. " not in first
     puzzle = Puzzle.from_dict(case["puzzle"])
@@ -469,3 +469,16 @@ def test_answer_key_crosses_out_the_supply_letter_the_score_card_does(monkeypatc
         par=card.final, proven=True, upper_bound=card.final, placements=steps))
     slots = girdle_sheet("letter").grids["supply"]
     assert crossed == [slots.cell(0, 1).inset(0.9).center]
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_puzzle_number_reads_as_the_web_and_cli_give_it(paper: str, puzzle, sheets) -> None:
+    # the printed sheet and its key said "No. 1064" where the web pages and the CLI say "#1064"
+    n = puzzle.number
+    (sheet,) = (" ".join(t for t, _, _ in page) for page in text_items(sheets[paper]))
+    key = " ".join(t for page in text_items(_family_key("star", paper)) for t, _, _ in page)
+    for text in (sheet, key):
+        assert "No." not in text
+    assert f"#{n}" in sheet.split() and f"Word Girdle #{n} - {day_shown(DAY)}" in sheet
+    star = json.loads(KEY_CASES.read_text(encoding="utf-8"))["cases"]["star"]["puzzle"]
+    assert f"#{star['number']}" in key.split()
