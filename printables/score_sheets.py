@@ -8,7 +8,7 @@ from companion.errors import UsageError
 from companion.layout.sheets import Rect
 from companion.text import counted, number_shown, number_word
 from printables.canvas import Page, new_canvas, text_width
-from printables.chrome import footer, title_band
+from printables.chrome import footer, page_of, title_band
 from printables.style import (
     ACCENTS,
     FONT,
@@ -208,7 +208,7 @@ def score_sheet_pdf(game: str, players: int | None = None, paper: str = "letter"
             strong = bool(then) and i == 0
             page.text(t.lead.x, t.bottom + (6.0 if k == 1 else 4.5) + i * NOTE_LINE, line,
                       size=7.2, font=FONT_BOLD if strong else FONT, color=INK if strong else MUTED)
-        footer(page, sheet if len(tables) == 1 else f"{sheet} - page {k} of {len(tables)}")
+        footer(page, sheet if len(tables) == 1 else f"{sheet} - {page_of(k, len(tables))}")
         c.showPage()
     c.save()
     return buf.getvalue()
