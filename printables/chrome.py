@@ -53,6 +53,12 @@ def footer(page: Page, text: str, y: float | None = None) -> None:
     page.text(page.width / 2, y, text, size=7, color=MUTED, align="center")
 
 
+def page_of(number: int, total: int) -> str:
+    """Which page of a document this is, as every multi-page printable says it in its foot
+    or margin: "page 2 of 4"."""
+    return f"page {number} of {total}"
+
+
 def section_label(page: Page, x: float, y: float, label: str, accent: str,
                   note: str = "") -> None:
     """A small capitals heading with an optional muted note after it (baseline at ``y``)."""

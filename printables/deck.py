@@ -10,7 +10,7 @@ from companion.pdq.deck import alternate_points, deck_cards
 from companion.pdq.variants import get_variant
 from companion.text import counted
 from printables.canvas import Page, new_canvas, text_width, use_fonts
-from printables.chrome import gang_marks
+from printables.chrome import gang_marks, page_of
 from printables.style import (
     ACCENTS,
     CAP_HEIGHT,
@@ -68,7 +68,7 @@ def deck_pdf(variant: str | None = None, paper: str = "letter", backs: bool = Fa
         ys = [y0 + k * CARD_H for k in range(used_rows + 1)]
         gang_marks(page, xs, ys)
         number = sheet * (2 if backs else 1) + 1
-        page_label(page, f"{title} - page {number} of {total}", x0, label_y)
+        page_label(page, f"{title} - {page_of(number, total)}", x0, label_y)
         c.showPage()
         if backs:
             page = Page(c, setup.size)
@@ -77,7 +77,7 @@ def deck_pdf(variant: str | None = None, paper: str = "letter", backs: bool = Fa
                 mirrored = cols - 1 - col  # the back of a card is behind it when flipped
                 draw_back(page, Rect(x0 + mirrored * CARD_W, y0 + r * CARD_H, CARD_W, CARD_H),
                           tag)
-            page_label(page, f"{title}, backs - page {number + 1} of {total}", x0, label_y)
+            page_label(page, f"{title}, backs - {page_of(number + 1, total)}", x0, label_y)
             c.showPage()
     c.save()
     return buf.getvalue()

@@ -41,7 +41,7 @@ def girdle_sheet_pdf(day: dt.date, paper: str = "letter", puzzle: Puzzle | None 
         raise ValueError(f"the sheet has room for {GIRDLE_SUPPLY_SLOTS} Supply letters")
     layout = girdle_sheet(paper)
     size = (layout.width, layout.height)
-    c, buf = new_canvas(size, f"Word Girdle No. {puzzle.number}", day_shown(day))
+    c, buf = new_canvas(size, f"Word Girdle #{puzzle.number}", day_shown(day))
     page = Page(c, size)
     draw_sheet(page, layout, puzzle, day)
     c.showPage()
@@ -72,7 +72,7 @@ def draw_sheet(page: Page, layout: SheetLayout, puzzle: Puzzle, day: dt.date,
     _sentence(page, layout.boxes["sentence"])
     bottom = layout.markers[2].box
     page.text(layout.width / 2, bottom.center[1] + 1.2,
-              f"Word Girdle No. {puzzle.number} - {day_shown(day)} - the answer key is printed "
+              f"Word Girdle #{puzzle.number} - {day_shown(day)} - the answer key is printed "
               "separately", size=SMALLEST_TYPE, color=MUTED, align="center")
 
 
@@ -96,7 +96,7 @@ def _header(page: Page, layout: SheetLayout, puzzle: Puzzle, day: dt.date,
     if not answer_key:  # whose sheet it is, when a table plays the day's puzzle together
         x = box.x + text_width("WORD GIRDLE", 24, FONT_BOLD, 0.6) + 8.0
         write_in(page, x, box.y + 12.8, NAME_FIELD, "Name")
-    page.text(box.right, box.y + 6.2, f"No. {puzzle.number}", size=15, font=FONT_BOLD,
+    page.text(box.right, box.y + 6.2, f"#{puzzle.number}", size=15, font=FONT_BOLD,
               color=INK, align="right")
     page.text(box.right, box.y + 12.2, day_shown(day), size=8.5, color=MUTED, align="right")
     page.line(box.x, box.bottom + 1.2, box.right, box.bottom + 1.2, color=ACCENT, width=0.8)

@@ -18,7 +18,7 @@ from companion.girdle.solver import Solution
 from companion.layout.sheets import Rect, SheetLayout, girdle_sheet
 from companion.text import counted, signed
 from printables.canvas import Page, new_canvas, text_width
-from printables.chrome import section_label
+from printables.chrome import page_of, section_label
 from printables.girdle import ACCENT, LABEL_GAP, draw_sheet
 from printables.style import (
     FONT_BOLD,
@@ -56,7 +56,7 @@ def answer_key_pdf(day: dt.date, paper: str = "letter", puzzle: Puzzle | None = 
         raise ValueError(f"the solution scores {card.final}, not par {solution.par}")
     layout = girdle_sheet(paper)
     size = (layout.width, layout.height)
-    c, buf = new_canvas(size, f"Word Girdle No. {puzzle.number} - answer key", day_shown(day))
+    c, buf = new_canvas(size, f"Word Girdle #{puzzle.number} - answer key", day_shown(day))
     page = Page(c, size)
     draw_sheet(page, layout, puzzle, day, answer_key=True)
     _fill_in(page, layout, state, card)
@@ -145,8 +145,9 @@ def _steps(page: Page, layout: SheetLayout, puzzle: Puzzle, state: Sheet,
     top = box.y + 7.5
     bottom = layout.height - 10.0  # no markers on the key: the box may run to the foot
     later_top = PAGE_MARGIN + 16.0  # under a continuation page's heading
+    mark_y = page_mark_baseline(layout)
     pages = step_pages([step_text(state, w) for w in state.words], box.w - 2.0, bottom - top,
-                       bottom - later_top)
+                       mark_y - PAGE_MARK_CLEAR - later_top)
     left = layout.boxes["vp_legend"].x  # a continuation page's steps: the sheet's left edge
     for k, (steps, lines) in enumerate(pages):
         x, y0 = (box.x, top) if k == 0 else (left, later_top)
@@ -154,7 +155,7 @@ def _steps(page: Page, layout: SheetLayout, puzzle: Puzzle, state: Sheet,
             page.c.showPage()
             page.text(x, PAGE_MARGIN + 3.2, "ANSWER KEY, CONTINUED", size=7.5,
                       font=FONT_BOLD, color=MUTED, spacing=tracking(7.5))
-            page.text(x, PAGE_MARGIN + 10.0, f"Word Girdle No. {puzzle.number}: "
+            page.text(x, PAGE_MARGIN + 10.0, f"Word Girdle #{puzzle.number}: "
                       f"{_steps_named(steps)}", size=13, font=FONT_BOLD, color=ACCENT)
         for dx, dy, text in lines:
             page.text(x + 1.0 + dx, y0 + dy, text, size=STEP_SIZE, color=INK)
@@ -163,6 +164,20 @@ def _steps(page: Page, layout: SheetLayout, puzzle: Puzzle, state: Sheet,
             page.text(x + 1.0, y0 + lines[-1][1] + STEP_SIZE * STEP_LEADING + STEP_GAP,
                       f"{rest[:1].upper()}{rest[1:]}: on page {k + 2}.", size=STEP_SIZE,
                       font=FONT_BOLD, color=MUTED)
+        if len(pages) > 1:  # which page of the key this is, where the sheet's left marker is
+            page.text(layout.boxes["length_legend"].x, mark_y,
+                      f"Word Girdle #{puzzle.number} answer key - {page_of(k + 1, len(pages))}",
+                      size=SMALLEST_TYPE, color=MUTED)
+
+
+PAGE_MARK_CLEAR = 4.0  # mm from a continuation page's last step down to its page mark
+
+
+def page_mark_baseline(layout: SheetLayout) -> float:
+    """Where a key of more than one page says which page each is: on the line of the
+    sheet's foot, between its bottom markers' places (none are printed on the key; the
+    first page's steps are right of the left one's)."""
+    return layout.markers[2].box.center[1] + 1.2
 
 
 STEP_SIZE = SMALLEST_TYPE  # points: the steps are read like the rest of the key

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from companion.errors import UsageError
 from companion.layout.sheets import Rect
 from companion.text import counted, number_shown, number_word
 from printables.canvas import Page, new_canvas, text_width
-from printables.chrome import footer, title_band
+from printables.chrome import footer, page_of, title_band
 from printables.style import (
     ACCENTS,
     FONT,
@@ -23,6 +24,9 @@ from printables.style import (
     page_setup,
     tracking,
 )
+
+if TYPE_CHECKING:
+    from companion.pdq.variants import Variant
 
 
 @dataclass(frozen=True)
@@ -177,26 +181,34 @@ def lead_width(spec: ScoreSheetSpec) -> float:
     return need
 
 
-def score_sheet_pdf(game: str, players: int | None = None, paper: str = "letter") -> bytes:
+def score_sheet_pdf(game: str, players: int | None = None, paper: str = "letter",
+                    variant: str | None = None) -> bytes:
     """The score sheet of ``game`` for ``players`` players as PDF bytes: one page, or as
     many as a long game's turns take (:func:`sheet_tables`), each saying which page of how
-    many it is, the rows after the turns (tiles left, final score) on the last."""
+    many it is, the rows after the turns (tiles left, final score) on the last. ``variant``
+    (PDQ only; default the regular game) is the PDQ variant whose rounds the rows follow."""
     if game not in SPECS:
         raise UsageError(f"No score sheet for {game!r}; choose werdup, bugwords or pdq.")
+    if variant is not None and game != "pdq":
+        raise UsageError(f"Only the PDQ score sheet has variants; the {SPECS[game].title} "
+                         "one has none.")
     spec = SPECS[game]
     lo, hi = player_range(spec)
     n = spec.default_players if players is None else players
     if not lo <= n <= hi:
         raise UsageError(f"A {spec.title} score sheet is for {lo} to {counted(hi, 'player')}, "
                          f"not {number_shown(n)}.")
-    spec = _WITH_RULES[game](spec)
+    spec = _with_pdq_rules(spec, variant) if game == "pdq" else _WITH_RULES[game](spec)
+    played = _pdq_variant(variant).title if game == "pdq" else ""
     setup = page_setup(paper, landscape=n >= spec.landscape_from)
-    c, buf = new_canvas(setup.size, f"{spec.title} score sheet", counted(n, "player"))
+    named = played or spec.title  # the variant's own title: "PDQ for Younger Players"
+    c, buf = new_canvas(setup.size, f"{named} score sheet", counted(n, "player"))
     page = Page(c, setup.size)
     accent = ACCENTS[game]
-    y = title_band(page, spec.title, "Score sheet", accent, (("Date", 32.0), ("Place", 42.0)))
+    kicker = f"Score sheet - {played}" if played and played != spec.title else "Score sheet"
+    y = title_band(page, spec.title, kicker, accent, (("Date", 32.0), ("Place", 42.0)))
     tables = sheet_tables(spec, n, setup, y + 5.0)
-    sheet = f"{spec.title} score sheet - {counted(n, 'player')}"
+    sheet = f"{named} score sheet - {counted(n, 'player')}"
     for k, t in enumerate(tables, start=1):
         last = k == len(tables)
         then = [] if last else [_turns_on(tables[k], k + 1, spec.lead)]
@@ -208,7 +220,7 @@ def score_sheet_pdf(game: str, players: int | None = None, paper: str = "letter"
             strong = bool(then) and i == 0
             page.text(t.lead.x, t.bottom + (6.0 if k == 1 else 4.5) + i * NOTE_LINE, line,
                       size=7.2, font=FONT_BOLD if strong else FONT, color=INK if strong else MUTED)
-        footer(page, sheet if len(tables) == 1 else f"{sheet} - page {k} of {len(tables)}")
+        footer(page, sheet if len(tables) == 1 else f"{sheet} - {page_of(k, len(tables))}")
         c.showPage()
     c.save()
     return buf.getvalue()
@@ -221,10 +233,11 @@ def long_game_rows(spec: ScoreSheetSpec, players: int) -> int:
     own, passes and swaps among them (a slow WerdUp game stacks single letters; the
     engine's self-played games of four take about 40 turns, and a hundred turns of four
     players, passes included, outran the sheet's two pages); a row holds a turn of each
-    player, so one player needs 100 rows, two 50 and four 25, more than a page's 15-28.
-    PDQ's rounds are the deck's, one page."""
+    player, so one player needs 100 rows, two 50 and four 25, more than a page's 17-32.
+    PDQ: the rounds its variant deals (:attr:`ScoreSheetSpec.rows`, from the engine's
+    ``round_count``: 26 in the regular game, 39 for Younger Players)."""
     if spec.game not in ("werdup", "bugwords"):
-        return 0
+        return spec.rows or 0
     from companion.tiles import tile_set
 
     return -(-tile_set(spec.game).total // players)
@@ -252,7 +265,9 @@ def sheet_tables(spec: ScoreSheetSpec, players: int, setup: PageSetup,
     have = tables[0].rows
     top, bottom = PAGE_MARGIN + CONTINUED_BAND, height - PAGE_MARGIN - 3.0
     while True:
-        last = table_layout(spec, players, setup, top, bottom, have + 1)
+        # a game of a set number of rounds (PDQ's) ends its last page's rows on the last round
+        rest = replace(spec, rows=need - have) if spec.rows else spec
+        last = table_layout(rest, players, setup, top, bottom, have + 1)
         if have + last.rows >= need:
             return [*tables, last]
         tables.append(table_layout(turns, players, setup, top, bottom - NOTE_LINE, have + 1,
@@ -310,12 +325,25 @@ def _with_werdup_rules(spec: ScoreSheetSpec) -> ScoreSheetSpec:
     return replace(spec, end_rows=rows, note=spec.note.format(**points))
 
 
-def _with_pdq_rules(spec: ScoreSheetSpec) -> ScoreSheetSpec:
-    """The PDQ sheet with one row per round of the deck and the alternate scoring spelled out."""
-    from companion.pdq.deck import alternate_points, deck_cards
-    from companion.pdq.variants import get_variant
+def _pdq_variant(name: str | None) -> Variant:
+    """The PDQ variant a sheet is for (default: the regular game); Solitaire, one player's
+    game, has none (the sheet is for two or more)."""
+    from companion.pdq.variants import DEFAULT_VARIANT, get_variant
 
-    rounds = -(-len(deck_cards()) // get_variant("regular").cards)
+    rules = get_variant(DEFAULT_VARIANT if name is None else name)
+    if rules.goal == "solo":
+        raise UsageError(f"{rules.title} is played alone, and a score sheet is for two or more "
+                         "players; choose another variant.")
+    return rules
+
+
+def _with_pdq_rules(spec: ScoreSheetSpec, variant: str | None = None) -> ScoreSheetSpec:
+    """The PDQ sheet with one row per round that ``variant`` (default: the regular game)
+    deals, as the engine counts them (``round_count``), and the alternate scoring spelled
+    out."""
+    from companion.pdq.deck import alternate_points, round_count
+
+    rounds = round_count(_pdq_variant(variant))
     by_points: dict[int, list[str]] = {}
     for letter, points in sorted(alternate_points().items()):
         by_points.setdefault(points, []).append(letter)

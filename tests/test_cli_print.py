@@ -17,6 +17,10 @@ from companion.cli import main
     (["score-sheet", "--game", "werdup"], "score-sheet-werdup-4p-letter.pdf", 1),
     (["score-sheet", "--game", "bugwords", "--players", "3", "--paper", "a4"],
      "score-sheet-bugwords-3p-a4.pdf", 2),
+    (["score-sheet", "--game", "pdq", "--variant", "younger"],
+     "score-sheet-pdq-younger-4p-letter.pdf", 2),
+    (["score-sheet", "--game", "pdq", "--variant", "four-score", "--players", "3"],
+     "score-sheet-pdq-four-score-3p-letter.pdf", 1),
     (["pdq-deck", "--four-score"], "pdq-deck-four-score-letter.pdf", 9),
     (["board", "--game", "werdup", "--paper", "a3"], "board-werdup-a3.pdf", 1),
     (["tiles", "--game", "bugwords"], "tiles-bugwords-letter.pdf", 1),
@@ -96,6 +100,11 @@ def test_output_ending_in_a_slash_is_a_folder(tmp_path: Path, capsys) -> None:
      "--solve-seconds must be a number of seconds above zero, not -1."),
     (["score-sheet", "--game", "pdq", "--players", "9"], "2 to 6 players, not 9"),
     (["score-sheet", "--game", "werdup", "--players", "0"], "1 to 4 players, not 0"),
+    (["score-sheet", "--game", "pdq", "--variant", "nope"], "Unknown PDQ variant 'nope'"),
+    (["score-sheet", "--game", "pdq", "--variant", "solitaire"],
+     "PDQ Solitaire is played alone, and a score sheet is for two or more players"),
+    (["score-sheet", "--game", "werdup", "--variant", "younger"],
+     "Only the PDQ score sheet has variants; the WerdUp one has none."),
     # it said "Cannot write /nonexistent-folder/x.pdf: No such file or directory."
     (["tiles", "--game", "werdup", "-o", "/nonexistent-folder/x.pdf"],
      "Cannot write /nonexistent-folder/x.pdf: there is no folder /nonexistent-folder (a name "

@@ -23,7 +23,8 @@ from pypdf import PdfReader
 from companion.datafiles import read_grid
 from companion.errors import UsageError
 from companion.layout.sheets import board_sheet
-from companion.pdq.deck import alternate_points, deck_cards
+from companion.pdq.deck import alternate_points, deck_cards, round_count
+from companion.pdq.variants import all_variants, get_variant
 from companion.text import counted
 from companion.tiles import tile_set
 from printables.boards import (
@@ -215,6 +216,35 @@ def test_pdq_score_sheet_follows_the_deck(built: dict[str, bytes]) -> None:
     rounds = len(deck_cards()) // 3
     assert [t for t in texts if t.isdigit()] == [str(n) for n in range(1, rounds + 1)]
     assert any("J K Q X Z count twice" in t for t in texts)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("variant", [v for v in all_variants() if v != "solitaire"])
+def test_the_pdq_sheet_has_a_row_for_each_round_its_variant_deals(variant: str,
+                                                                  paper: str) -> None:
+    # the sheet had the regular game's 26 rows whatever was played: a game for Younger
+    # Players deals 39 rounds of two cards, and ran off the sheet at round 27
+    rounds = round_count(get_variant(variant))
+    pages = text_items(score_sheet_pdf("pdq", 4, paper, variant))
+    rows = [int(t) for page in pages for t, _, _ in page if t.isdigit()]
+    assert rows == list(range(1, rounds + 1))  # one row a round, none to spare
+    said = [" ".join(t for t, _, _ in page) for page in pages]
+    assert "Total" in said[-1].split() and not any("Total" in p.split() for p in said[:-1])
+    title = get_variant(variant).title
+    assert f"{title} score sheet - 4 players" in said[0]
+    if len(pages) > 1:
+        after = max(int(t) for t, _, _ in pages[-2] if t.isdigit()) + 1
+        assert f"Rounds {after}-{rounds}: on page {len(pages)}." in said[-2]
+        for n in range(1, len(pages) + 1):
+            assert f"page {n} of {len(pages)}" in said[n - 1]
+    if variant.startswith("younger"):
+        assert rounds == 39 and len(pages) == 2
+
+
+def test_the_pdq_sheet_is_for_the_regular_game_unless_told() -> None:
+    assert score_sheet_pdf("pdq", 4) == score_sheet_pdf("pdq", 4, variant="regular")
+    with pytest.raises(UsageError, match="Only the PDQ score sheet has variants"):
+        score_sheet_pdf("werdup", 2, variant="younger")
 
 
 def test_the_pdq_sheet_says_what_goes_in_each_column() -> None:

@@ -55,6 +55,8 @@ def print_runs() -> list[list[str]]:
             if doc == "score-sheet":
                 lo, hi, _ = SPECS[game].players
                 players = [["--players", str(n)] for n in range(lo, hi + 1)]
+                if game == "pdq":  # a variant of more rounds goes on over a second page
+                    players += [[*n, "--variant", "younger"] for n in players]
             for k in range(len(switches) + 1):
                 for flags in itertools.combinations(switches, k):
                     more = [t for flag in flags for t in WITH_SWITCH.get(flag, [])]

@@ -305,11 +305,13 @@ def test_steps_that_do_not_fit_the_key_go_on_over_a_page(paper: str,
     case = json.loads(KEY_CASES.read_text(encoding="utf-8"))["cases"]["frame"]
     _long_steps(monkeypatch)
     key = _family_key("frame", paper)
-    first, second = (" ".join(t for t, _, _ in page) for page in text_items(key))
+    mark = f" Word Girdle #{case['puzzle']['number']} answer key - page "
+    first, second = (" ".join(t for t, _, _ in page).split(mark)[0]
+                     for page in text_items(key))
     moved = int(re.search(r": steps? (\d+)", second).group(1))  # type: ignore[union-attr]
     named = f"step {moved}" if moved == 7 else f"steps {moved}-7"
     assert f"S{named[1:]}: on page 2." in first
-    assert second.startswith(f"ANSWER KEY, CONTINUED Word Girdle No. {case['puzzle']['number']}"
+    assert second.startswith(f"ANSWER KEY, CONTINUED Word Girdle #{case['puzzle']['number']}"
                              f": {named} {moved}. ")
     assert 1 < moved <= 7 and f" {moved - 1}. " in first and f" {moved}. " not in first
     puzzle = Puzzle.from_dict(case["puzzle"])
@@ -469,3 +471,46 @@ def test_answer_key_crosses_out_the_supply_letter_the_score_card_does(monkeypatc
         par=card.final, proven=True, upper_bound=card.final, placements=steps))
     slots = girdle_sheet("letter").grids["supply"]
     assert crossed == [slots.cell(0, 1).inset(0.9).center]
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_puzzle_number_reads_as_the_web_and_cli_give_it(paper: str, puzzle, sheets) -> None:
+    # the printed sheet and its key said "No. 1064" where the web pages and the CLI say "#1064"
+    n = puzzle.number
+    (sheet,) = (" ".join(t for t, _, _ in page) for page in text_items(sheets[paper]))
+    key = " ".join(t for page in text_items(_family_key("star", paper)) for t, _, _ in page)
+    for text in (sheet, key):
+        assert "No." not in text
+    assert f"#{n}" in sheet.split() and f"Word Girdle #{n} - {day_shown(DAY)}" in sheet
+    star = json.loads(KEY_CASES.read_text(encoding="utf-8"))["cases"]["star"]["puzzle"]
+    assert f"#{star['number']}" in key.split()
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_a_key_of_two_pages_says_which_page_each_is(paper: str,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # a two-page key had no "page 1 of 2" / "page 2 of 2": a loose second page could not be
+    # told from a key of its own; a one-page key needs no such mark
+    case = json.loads(KEY_CASES.read_text(encoding="utf-8"))["cases"]["frame"]
+    title = f"Word Girdle #{case['puzzle']['number']} answer key"
+    layout = girdle_sheet(paper)
+    one = [t for page in text_items(_family_key("frame", paper)) for t, _, _ in page]
+    assert len(text_items(_family_key("frame", paper))) == 1
+    assert not [t for t in one if "page 1" in t]
+    _long_steps(monkeypatch)
+    pages = text_items(_family_key("frame", paper))
+    assert len(pages) == 2
+    for n, page in enumerate(pages, start=1):
+        marks = [(x / PT_PER_MM, layout.height - y / PT_PER_MM) for t, x, y in page
+                 if t == f"{title} - page {n} of 2"]
+        assert len(marks) == 1, (n, [t for t, _, _ in page])
+        x, y = marks[0]
+        box, mark_y = layout.boxes["sentence"], girdle_key.page_mark_baseline(layout)
+        assert y == pytest.approx(mark_y, abs=0.1) and y <= layout.height - 6.0 - 1.0
+        # clear of the steps: left of the first page's steps box, under the second's steps
+        if n == 1:
+            assert x + text_width(f"{title} - page 1 of 2", SMALLEST_TYPE) < box.x - 2.0
+        else:
+            steps = [layout.height - yy / PT_PER_MM for t, _, yy in page if
+                     not t.startswith(title)]
+            assert max(steps) <= y - 3.0

@@ -52,12 +52,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     s = docs.add_parser("score-sheet", help="a score sheet for WerdUp, Bug Words or PDQ",
                         description="A blank score sheet for a game of WerdUp, Bug Words or "
                         "PDQ, for --players players (WerdUp and PDQ 4 by default, Bug Words "
-                        "2), on letter paper unless --paper a4.")
+                        "2), on letter paper unless --paper a4. A PDQ sheet has a row for "
+                        "each round its --variant deals (the regular game 26).")
     s.add_argument("--game", required=True, choices=SCORE_SHEET_GAMES,
                    help="which game's score sheet")
     s.add_argument("--players", type=whole_number, metavar="N",
                    help="number of players (WerdUp 1-4, default 4; Bug Words 2-4, default 2; "
                    "PDQ 2-6, default 4)")
+    s.add_argument("--variant", metavar="NAME",
+                   help="PDQ only: the variant played, whose rounds the rows follow, named as "
+                   "for 'companion pdq --variant' (default: regular; Younger Players 39 "
+                   "rounds, over two pages)")
     _paper(s, ("letter", "a4"))
     _output(s)
     s.set_defaults(func=run_score_sheet)
@@ -189,12 +194,14 @@ def run_girdle(args: argparse.Namespace) -> int:
 
 
 def run_score_sheet(args: argparse.Namespace) -> int:
+    from companion.pdq.variants import get_variant
     from printables.score_sheets import SPECS, score_sheet_pdf
 
     _check_output(args)
-    data = score_sheet_pdf(args.game, args.players, args.paper)
+    data = score_sheet_pdf(args.game, args.players, args.paper, args.variant)
     n = args.players or SPECS[args.game].default_players
-    return _write(args, f"score-sheet-{args.game}-{n}p-{args.paper}.pdf", data)
+    played = "" if args.variant is None else f"-{get_variant(args.variant).name}"
+    return _write(args, f"score-sheet-{args.game}{played}-{n}p-{args.paper}.pdf", data)
 
 
 def run_deck(args: argparse.Namespace) -> int:
