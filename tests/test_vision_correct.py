@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from companion.lexicon import Lexicon
@@ -406,3 +408,33 @@ def test_a_doubtful_letter_every_choice_of_its_words_keeps_shows_how_much_it_loo
     listed: list[CellRead] = []
     list_doubted(e, listed)
     assert e.alternatives == [("E", 0.24), ("F", 0.06), ("C", 0.05)]
+
+
+def test_many_tiles_read_beyond_the_set_try_no_more_combinations_than_the_limit(monkeypatch):
+    """A smeared grey photo of the 3D board read 24 tiles beyond the set in one group of
+    shared words, each keeping the runners-up that would mend it: 41 million combinations,
+    tried one by one until the reader ran out of memory (past 14 GB). The mends kept count
+    against the limit too: the least likely runners-up that mend nothing go first, then the
+    least likely mends, and the tiles the words cannot settle are listed."""
+    import vision.correct as correct
+
+    row = "ZZZZZZZZ"  # eight Z where the set holds one; any one of them an A, E or O is a word
+    lexicon = Lexicon([(row[:i] + a + row[i + 1:]).lower() for i in range(len(row))
+                       for a in "AEO"], name="test-list")
+    reads = _reads([row, "........"])
+    for rd in reads[:8]:
+        rd.confidence = 0.9
+        rd.options = [("A", 0.03), ("E", 0.02), ("O", 0.01), ("K", 0.005), ("X", 0.004)]
+    tried: list[int] = []
+    score_choices = correct._score_choices
+
+    def counted(grid, group, options, lex):
+        tried.append(math.prod(len(o) for o in options))
+        return score_choices(grid, group, options, lex)
+
+    monkeypatch.setattr(correct, "_score_choices", counted)
+    unsure = resolve(reads, 2, 8, lexicon, LETTERS, holds=_set_of("bugwords"))
+    assert tried and max(tried) <= correct.MAX_COMBINATIONS, tried
+    assert all(rd in unsure for rd in reads[:8])  # many choices make words: the player's
+    # the mends outlast the runners-up that mend nothing (K and X make no word)
+    assert all({"K", "X"}.isdisjoint(a for a, _ in rd.alternatives) for rd in reads[:8])

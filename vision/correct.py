@@ -112,6 +112,7 @@ def resolve(reads: list[CellRead], rows: int, cols: int, lexicon: Lexicon,
     for group in _groups(grid, todo, by_cell):
         options = _trimmed_options(group, letters, blanks)
         _keep_mends(group, options, mends, restored)
+        _within_the_limit(group, options, mends, restored)
         scored = _score_choices(grid, group, options, lexicon)
         good = [sc for sc in scored if sc[0]]
         leads = good and (len(good) == 1 or good[0][1] > 4 * good[1][1])
@@ -347,6 +348,26 @@ def _keep_mends(group: list[CellRead], options: list[list[tuple[str, float]]],
             if a not in kept:
                 choices.append((a, p))
                 restored.add(((rd.row, rd.col), a))
+
+
+def _within_the_limit(group: list[CellRead], options: list[list[tuple[str, float]]],
+                      mends: dict[Cell, list[tuple[str, float]]],
+                      restored: set[tuple[Cell, str]]) -> None:
+    """The combinations of ``options`` cut back to :data:`MAX_COMBINATIONS` once the mends
+    are kept (:func:`_keep_mends`): many tiles read beyond the set, each keeping its mends,
+    multiply the combinations past any number that can be tried (24 tiles of a smeared
+    photo, 41 million). The least likely runners-up that are no mend go first (judged, as
+    :func:`_trimmed_options` judges them, against their own cell's best reading), then the
+    least likely mends (no longer ``restored``); a cell's best reading always stays."""
+    cells = [(rd.row, rd.col) for rd in group]
+    mending = {(cell, a) for cell, letters in mends.items() for a, _ in letters}
+    while math.prod(len(o) for o in options) > MAX_COMBINATIONS:
+        droppable = [(i, j) for i, o in enumerate(options) for j in range(1, len(o))]
+        others = [(i, j) for i, j in droppable if (cells[i], options[i][j][0]) not in mending]
+        i, j = min(others or droppable,
+                   key=lambda ij: options[ij[0]][ij[1]][1] / max(options[ij[0]][0][1], 1e-9))
+        restored.discard((cells[i], options[i][j][0]))
+        del options[i][j]
 
 
 def _offer_mends(mends: dict[Cell, list[tuple[str, float]]], by_cell: dict[Cell, CellRead],
