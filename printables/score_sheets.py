@@ -213,7 +213,7 @@ def score_sheet_pdf(game: str, players: int | None = None, paper: str = "letter"
         last = k == len(tables)
         then = [] if last else [_turns_on(tables[k], k + 1, spec.lead)]
         if k > 1:
-            _continued_band(page, spec.title, accent, t, spec.lead)
+            _continued_band(page, named, accent, t, spec.lead)
         _draw_table(page, spec if last else replace(spec, end_rows=()), t, n, accent)
         under = [*then, *_note_lines(spec.note, _table_width(t))] if k == 1 else then
         for i, line in enumerate(under):  # under the table, from its left edge

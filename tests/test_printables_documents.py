@@ -762,3 +762,10 @@ def test_a_board_piece_carries_only_the_words_it_shows(
     for number in range(1, len(pieces) + 1):
         assert (render(path, 60, number) == render(whole, 60, number)).all(), number
     assert len(pdf) < 0.9 * whole.stat().st_size
+
+
+def test_a_continued_pdq_sheet_names_its_variant() -> None:
+    # the second page of a Younger Players sheet was headed "PDQ: rounds 29-39"
+    pages = text_items(score_sheet_pdf("pdq", 4, variant="younger"))
+    first = min(int(t) for t, _, _ in pages[1] if t.isdigit())
+    assert f"PDQ for Younger Players: rounds {first}-39" in [t for t, _, _ in pages[1]]
