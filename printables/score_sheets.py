@@ -187,19 +187,14 @@ def score_sheet_pdf(game: str, players: int | None = None, paper: str = "letter"
     many as a long game's turns take (:func:`sheet_tables`), each saying which page of how
     many it is, the rows after the turns (tiles left, final score) on the last. ``variant``
     (PDQ only; default the regular game) is the PDQ variant whose rounds the rows follow."""
-    if game not in SPECS:
-        raise UsageError(f"No score sheet for {game!r}; choose werdup, bugwords or pdq.")
-    if variant is not None and game != "pdq":
-        raise UsageError(f"Only the PDQ score sheet has variants; the {SPECS[game].title} "
-                         "one has none.")
-    spec = SPECS[game]
+    rules = sheet_variant(game, variant)
+    spec = sheet_spec(game, variant)
     lo, hi = player_range(spec)
     n = spec.default_players if players is None else players
     if not lo <= n <= hi:
         raise UsageError(f"A {spec.title} score sheet is for {lo} to {counted(hi, 'player')}, "
                          f"not {number_shown(n)}.")
-    spec = _with_pdq_rules(spec, variant) if game == "pdq" else _WITH_RULES[game](spec)
-    played = _pdq_variant(variant).title if game == "pdq" else ""
+    played = rules.title if rules else ""
     setup = page_setup(paper, landscape=n >= spec.landscape_from)
     named = played or spec.title  # the variant's own title: "PDQ for Younger Players"
     c, buf = new_canvas(setup.size, f"{named} score sheet", counted(n, "player"))
@@ -325,11 +320,20 @@ def _with_werdup_rules(spec: ScoreSheetSpec) -> ScoreSheetSpec:
     return replace(spec, end_rows=rows, note=spec.note.format(**points))
 
 
-def _pdq_variant(name: str | None) -> Variant:
-    """The PDQ variant a sheet is for (default: the regular game); Solitaire, one player's
-    game, has none (the sheet is for two or more)."""
+def sheet_variant(game: str, name: str | None) -> Variant | None:
+    """The PDQ variant a sheet of ``game`` is for (default: the regular game; None for
+    another game's sheet), or a UsageError in one sentence: no sheet for ``game``, a variant
+    the rulebook lacks, Solitaire (one player's game: the sheet is for two or more), or a
+    variant named for the WerdUp or Bug Words sheet."""
     from companion.pdq.variants import DEFAULT_VARIANT, get_variant
 
+    if game not in SPECS:
+        raise UsageError(f"No score sheet for {game!r}; choose werdup, bugwords or pdq.")
+    if game != "pdq":
+        if name is not None:
+            raise UsageError(f"Only the PDQ score sheet has variants; the {SPECS[game].title} "
+                             "one has none.")
+        return None
     rules = get_variant(DEFAULT_VARIANT if name is None else name)
     if rules.goal == "solo":
         raise UsageError(f"{rules.title} is played alone, and a score sheet is for two or more "
@@ -337,24 +341,44 @@ def _pdq_variant(name: str | None) -> Variant:
     return rules
 
 
-def _with_pdq_rules(spec: ScoreSheetSpec, variant: str | None = None) -> ScoreSheetSpec:
-    """The PDQ sheet with one row per round that ``variant`` (default: the regular game)
-    deals, as the engine counts them (``round_count``), and the alternate scoring spelled
-    out."""
-    from companion.pdq.deck import alternate_points, round_count
+def _with_pdq_rules(spec: ScoreSheetSpec, rules: Variant) -> ScoreSheetSpec:
+    """The PDQ sheet of ``rules``: one row per round it deals, as the engine counts them
+    (``round_count``), and its scoring: cards won, with the alternate score of the letters
+    that count more in its deck (``alternate_points_dealt``: Four Score's has no Z or X), or
+    no alternate score when it has none; in Word Count, the words that count (no cards are
+    won)."""
+    from companion.pdq.deck import alternate_points_dealt, round_count
 
-    rounds = round_count(_pdq_variant(variant))
+    rounds = round_count(rules)
+    if not rules.wins_cards:
+        return replace(spec, rows=rounds, columns=(Column("Words", 1.0),),
+                       end_rows=(EndRow("Total", "words that counted", (True,), strong=True),),
+                       note="Dealt: the round's cards. Words: how many of the words each "
+                       "player wrote for the round count: valid for the cards, and written by "
+                       "nobody else.")
+    alternate = alternate_points_dealt(rules)
+    if not alternate:
+        return replace(spec, rows=rounds, columns=spec.columns[:1],
+                       end_rows=(EndRow("Total", "cards won", (True,), strong=True),),
+                       note="Dealt: the round's cards. Won: how many cards each player won in "
+                       "the round.")
     by_points: dict[int, list[str]] = {}
-    for letter, points in sorted(alternate_points().items()):
+    for letter, points in alternate.items():
         by_points.setdefault(points, []).append(letter)
     words = {2: "twice", 3: "three times"}
-    alternate = "; ".join(f"{' '.join(ls)} count {words.get(p, counted(p, 'time'))}"
-                          for p, ls in sorted(by_points.items()))
-    return replace(spec, rows=rounds, note=spec.note.format(alternate=alternate))
+    scored = "; ".join(f"{' '.join(ls)} count {words.get(p, counted(p, 'time'))}"
+                       for p, ls in sorted(by_points.items()))
+    return replace(spec, rows=rounds, note=spec.note.format(alternate=scored))
 
 
-_WITH_RULES = {"werdup": _with_werdup_rules, "bugwords": _with_bugwords_rules,
-               "pdq": _with_pdq_rules}
+_WITH_RULES = {"werdup": _with_werdup_rules, "bugwords": _with_bugwords_rules}
+
+
+def sheet_spec(game: str, variant: str | None = None) -> ScoreSheetSpec:
+    """The spec of ``game``'s sheet with its rules filled in: the edition's points for WerdUp
+    and Bug Words, the rounds and scoring of the PDQ ``variant`` (:func:`sheet_variant`)."""
+    rules = sheet_variant(game, variant)
+    return _with_pdq_rules(SPECS[game], rules) if rules else _WITH_RULES[game](SPECS[game])
 
 
 def _draw_table(page: Page, spec: ScoreSheetSpec, t: TableLayout, players: int,

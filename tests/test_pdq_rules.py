@@ -147,3 +147,13 @@ def test_alternate_scoring_counts_j_k_q_x_z_twice():
     assert card_points("PNA", alternate=True) == 3
     assert card_points("JKQXZ", alternate=True) == 10
     assert card_points(deck_cards(), alternate=True) == 78 + 5
+
+
+def test_the_alternate_scoring_of_each_variants_deck() -> None:
+    from companion.pdq.deck import alternate_points, alternate_points_dealt, dealt_deck
+
+    assert alternate_points_dealt(get_variant("regular")) == alternate_points()
+    four = get_variant("four-score")
+    assert alternate_points_dealt(four) == {"J": 2, "K": 2, "Q": 2}
+    assert set(alternate_points_dealt(four)) <= set(dealt_deck(four).counts)
+    assert alternate_points_dealt(get_variant("word-count")) == {}  # no cards are won

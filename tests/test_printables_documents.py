@@ -608,19 +608,24 @@ def test_every_score_sheet_has_a_date_and_a_place_to_fill_in(game: str, paper: s
         assert {"DATE", "PLACE"} <= labels, (players, sorted(labels)[:8])
 
 
+SHEETS = [("werdup", None), ("bugwords", None), ("pdq", None), ("pdq", "four-score"),
+          ("pdq", "word-count")]  # the games' sheets, and the PDQ variants scored otherwise
+
+
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-@pytest.mark.parametrize("game", ["werdup", "bugwords", "pdq"])
-def test_the_rules_note_lines_up_with_the_table(game: str, paper: str) -> None:
+@pytest.mark.parametrize(("game", "variant"), SHEETS)
+def test_the_rules_note_lines_up_with_the_table(game: str, variant: str | None,
+                                                paper: str) -> None:
     # a table narrower than the page is centred on it, and the rules note under it began at
     # the page's margin, out of line with the table (a one-player WerdUp sheet, Bug Words)
     from printables.canvas import text_width
-    from printables.score_sheets import _WITH_RULES
+    from printables.score_sheets import sheet_spec
 
-    spec = SPECS[game]
-    note = _WITH_RULES[game](spec).note
+    spec = sheet_spec(game, variant)
+    note = spec.note
     lo, hi, _ = spec.players
     for players in range(lo, hi + 1):
-        pdf = score_sheet_pdf(game, players, paper)
+        pdf = score_sheet_pdf(game, players, paper, variant)
         items = text_items(pdf)[0]  # the first page's (others hold more turns)
         page_w, page_h = page_sizes_mm(pdf)[0]
         mm = {t: (x * 25.4 / 72, page_h - y * 25.4 / 72) for t, x, y in items}
@@ -630,7 +635,8 @@ def test_the_rules_note_lines_up_with_the_table(game: str, paper: str) -> None:
         lines = [t for t, _, _ in items if len(t) > 12 and t in note]
         assert " ".join(lines) == note, (players, lines)
         # a line's room above the footer, as a one-line note has (a second line crowded it)
-        sheet = f"{spec.title} score sheet - {counted(players, 'player')}"
+        title = get_variant(variant).title if variant else spec.title
+        sheet = f"{title} score sheet - {counted(players, 'player')}"
         footer_top = next(y for t, (_, y) in mm.items() if t.startswith(sheet)) - 5.0
         for line in lines:
             x, y = mm[line]
@@ -652,22 +658,23 @@ def test_everything_on_a_score_sheet_is_large_enough_to_read(game: str, paper: s
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-@pytest.mark.parametrize("game", ["werdup", "bugwords", "pdq"])
-def test_the_end_rows_words_stay_clear_of_their_boxes(game: str, paper: str) -> None:
+@pytest.mark.parametrize(("game", "variant"), SHEETS)
+def test_the_end_rows_words_stay_clear_of_their_boxes(game: str, variant: str | None,
+                                                      paper: str) -> None:
     """Each end row's label and note end before the first box on its row, the gap kept."""
     from printables.canvas import text_width
     from printables.score_sheets import (
-        _WITH_RULES,
         END_NOTE_GAP,
         end_row_sizes,
+        sheet_spec,
         table_layout,
     )
     from printables.style import FONT_BOLD, page_setup
 
-    spec = _WITH_RULES[game](SPECS[game])
+    spec = sheet_spec(game, variant)
     lo, hi, _ = spec.players
     for players in range(lo, hi + 1):
-        pdf = score_sheet_pdf(game, players, paper)
+        pdf = score_sheet_pdf(game, players, paper, variant)
         at = {t: x * 25.4 / 72 for t, x, _ in text_items(pdf)[-1]}
         setup = page_setup(paper, landscape=players >= spec.landscape_from)
         table = table_layout(spec, players, setup, 40.0, 200.0)  # its columns, any rows
@@ -762,6 +769,31 @@ def test_a_board_piece_carries_only_the_words_it_shows(
     for number in range(1, len(pieces) + 1):
         assert (render(path, 60, number) == render(whole, 60, number)).all(), number
     assert len(pdf) < 0.9 * whole.stat().st_size
+
+
+def test_each_pdq_sheet_says_the_alternate_scoring_of_its_own_deck() -> None:
+    # the Four Score sheet said "J K Q X Z count twice", but its deck has no Z (nor X): the
+    # letters named are those the variant's deck holds that the alternate scoring doubles
+    four = " ".join(t for t, _, _ in text_items(score_sheet_pdf("pdq", 4, variant="four-score"))[0])
+    assert "the alternate way, in which J K Q count twice." in four
+    dealt = set(deck_cards("four-score"))
+    doubled = {c for c, p in alternate_points().items() if p == 2}
+    assert "Z" not in dealt and sorted(doubled & dealt) == ["J", "K", "Q"]
+    regular = " ".join(t for t, _, _ in text_items(score_sheet_pdf("pdq", 4))[0])
+    assert "in which J K Q X Z count twice." in regular
+
+
+def test_the_word_count_sheet_has_a_column_for_the_words_that_count() -> None:
+    # Word Count wins no cards (a player scores the words nobody else wrote), and its
+    # sheet had the regular game's Won and Alt. columns and their note
+    pages = text_items(score_sheet_pdf("pdq", 3, variant="word-count"))
+    said = [t for t, _, _ in pages[0]]
+    assert said.count("WORDS") == 3 and "WON" not in said and "ALT." not in said
+    note = " ".join(said)
+    assert "alternate" not in note and "Words: how many of the words each player wrote" in note
+    assert "Total" in said and "words that counted" in said
+    assert get_variant("word-count").wins_cards is False
+    assert all(get_variant(v).wins_cards for v in all_variants() if v != "word-count")
 
 
 def test_a_continued_pdq_sheet_names_its_variant() -> None:

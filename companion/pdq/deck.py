@@ -156,6 +156,18 @@ def alternate_points() -> dict[str, int]:
     return {r["letter"]: int(r["points"]) for r in read_table(ALTERNATE_SCORING_FILE)}
 
 
+def alternate_points_dealt(variant: Variant, deck: Deck | None = None) -> dict[str, int]:
+    """The alternate scoring of the cards ``variant`` deals: each letter of its deck
+    (:func:`dealt_deck`) that counts other than once, with its points (the printed deck:
+    J K Q X Z twice; Four Score's, without the Z and the X, J K Q). None when the variant
+    wins no cards (Word Count scores words), so there is no alternate score."""
+    if not variant.wins_cards:
+        return {}
+    dealt = dealt_deck(variant, deck).counts
+    return {letter: points for letter, points in sorted(alternate_points().items())
+            if letter in dealt and points != 1}
+
+
 def card_points(cards: str | list[str], alternate: bool = False) -> int:
     """The score of collected ``cards``: one per card, or the alternate scoring."""
     if not alternate:

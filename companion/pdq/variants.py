@@ -54,6 +54,13 @@ class Variant:
         return self.goal == "longest"
 
     @property
+    def wins_cards(self) -> bool:
+        """Whether a round's cards go to a player, who scores them (one each, or the
+        alternate way); in Word Count no cards are won: a player scores the words nobody
+        else wrote."""
+        return self.goal != "count"
+
+    @property
     def no_word_rule(self) -> str:
         """What the table does when no word fits the cards (the rulebook's "No Word"; in
         Solitaire the player is stuck, which ends the game; Word Count has no race to win)."""
