@@ -325,7 +325,12 @@ def sheet_variant(game: str, name: str | None) -> Variant | None:
     another game's sheet), or a UsageError in one sentence: no sheet for ``game``, a variant
     the rulebook lacks, Solitaire (one player's game: the sheet is for two or more), or a
     variant named for the WerdUp or Bug Words sheet."""
-    from companion.pdq.variants import DEFAULT_VARIANT, get_variant
+    from companion.pdq.variants import (
+        DEFAULT_VARIANT,
+        UnknownVariant,
+        get_variant,
+        table_variants,
+    )
 
     if game not in SPECS:
         raise UsageError(f"No score sheet for {game!r}; choose werdup, bugwords or pdq.")
@@ -334,8 +339,11 @@ def sheet_variant(game: str, name: str | None) -> Variant | None:
             raise UsageError(f"Only the PDQ score sheet has variants; the {SPECS[game].title} "
                              "one has none.")
         return None
-    rules = get_variant(DEFAULT_VARIANT if name is None else name)
-    if rules.goal == "solo":
+    try:
+        rules = get_variant(DEFAULT_VARIANT if name is None else name)
+    except UnknownVariant as exc:  # naming the variants a sheet is for, not Solitaire
+        raise UsageError(exc.among(list(table_variants()))) from exc
+    if rules.name not in table_variants():
         raise UsageError(f"{rules.title} is played alone, and a score sheet is for two or more "
                          "players; choose another variant.")
     return rules

@@ -100,7 +100,10 @@ def test_output_ending_in_a_slash_is_a_folder(tmp_path: Path, capsys) -> None:
      "--solve-seconds must be a number of seconds above zero, not -1."),
     (["score-sheet", "--game", "pdq", "--players", "9"], "2 to 6 players, not 9"),
     (["score-sheet", "--game", "werdup", "--players", "0"], "1 to 4 players, not 0"),
-    (["score-sheet", "--game", "pdq", "--variant", "nope"], "Unknown PDQ variant 'nope'"),
+    # it named Solitaire among the variants to choose, which it then refused
+    (["score-sheet", "--game", "pdq", "--variant", "nope"], "Unknown PDQ variant 'nope'; "
+     "choose one of: regular, experts, younger, younger-ends, intergenerational, pdl, "
+     "any-which-way, four-score, stuck-in-the-middle, word-count."),
     (["score-sheet", "--game", "pdq", "--variant", "solitaire"],
      "PDQ Solitaire is played alone, and a score sheet is for two or more players"),
     (["score-sheet", "--game", "werdup", "--variant", "younger"],

@@ -143,6 +143,12 @@ def all_variants() -> dict[str, Variant]:
     return {v.name: v for v in map(_variant_from_row, read_table(VARIANTS_FILE))}
 
 
+def table_variants() -> tuple[str, ...]:
+    """The names of the variants a table of two or more plays, in the rulebook's order:
+    every one but those played alone (Solitaire)."""
+    return tuple(name for name, rules in all_variants().items() if rules.goal != "solo")
+
+
 class UnknownVariant(UsageError):
     """A variant the rulebook does not have, refused naming the ones it has: by the names
     the command line and the API take (``str``), or by the titles a page's list shows
@@ -154,6 +160,11 @@ class UnknownVariant(UsageError):
 
     def _choose(self, names: list[str]) -> str:
         return f"Unknown PDQ variant {quoted(self.given)}; choose one of: {', '.join(names)}."
+
+    def among(self, names: list[str]) -> str:
+        """The refusal naming only ``names``, the variants the place it was given takes (a
+        score sheet's: every one but Solitaire)."""
+        return self._choose(names)
 
     def by_title(self) -> str:
         """The refusal naming the variants as a player picks them from a page's list: "...;

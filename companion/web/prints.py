@@ -6,7 +6,7 @@ database for every app server."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from flask import (
@@ -42,11 +42,19 @@ BUILD_POLL_SECONDS = 3  # how often a page (or API client) waiting for a 3D buil
 
 @dataclass(frozen=True)
 class Choice:
-    """One option of a document: its name, label and allowed values (first is the default)."""
+    """One option of a document: its name, label and allowed values (first is the default);
+    ``titles``, how the page's box shows some of them (others by their names); ``parse``,
+    where the values' owner reads one sent (its name as the owner spells it, or a
+    UsageError in the owner's words), in place of the refusal naming ``values``; ``when``,
+    the other choice and its value for which alone this one counts (the PDQ variant counts
+    for the PDQ sheet: the file of another game's is not named by it)."""
 
     name: str
     label: str
     values: tuple[str, ...]
+    titles: dict[str, str] = field(default_factory=dict)
+    parse: Callable[[str], str] | None = None
+    when: tuple[str, str] | None = None
 
 
 def _any_options(**_opts: str) -> None:
@@ -80,6 +88,8 @@ class Document:
         out = {}
         for c in self.choices:
             value = given.get(c.name) or c.values[0]
+            if c.parse is not None:
+                value = c.parse(value)
             if value not in c.values:
                 raise UsageError(f"{c.label} must be one of {', '.join(c.values)}, not "
                                  f"{quoted(value)}.")
@@ -88,7 +98,11 @@ class Document:
         return out
 
     def filename(self, opts: dict[str, str], ext: str) -> str:
-        return "-".join([self.key, *opts.values()]) + "." + ext
+        return "-".join([self.key, *(opts[c.name] for c in self.counting(opts))]) + "." + ext
+
+    def counting(self, opts: dict[str, str]) -> list[Choice]:
+        """The choices that count with ``opts`` (see :attr:`Choice.when`)."""
+        return [c for c in self.choices if c.when is None or opts.get(c.when[0]) == c.when[1]]
 
 
 def _sheet_players(game: str, players: str) -> int | None:
@@ -104,14 +118,46 @@ def _sheet_players(game: str, players: str) -> int | None:
     return n
 
 
-def _check_sheet(game: str, players: str, paper: str) -> None:
+def _sheet_variant(game: str, variant: str) -> str | None:
+    """The PDQ variant a score sheet is for (None: the game's own rules), refused as the
+    command line refuses it (:func:`printables.score_sheets.sheet_variant`): the box sends
+    the regular game with every game, and another for WerdUp or Bug Words is refused."""
+    from companion.pdq.variants import DEFAULT_VARIANT
+    from printables.score_sheets import sheet_variant
+
+    named = None if game != "pdq" and variant == DEFAULT_VARIANT else variant
+    sheet_variant(game, named)
+    return named
+
+
+def _check_sheet(game: str, variant: str, players: str, paper: str) -> None:
+    _sheet_variant(game, variant)
     _sheet_players(game, players)
 
 
-def _score_sheet(game: str, players: str, paper: str) -> bytes:
+def _score_sheet(game: str, variant: str, players: str, paper: str) -> bytes:
     from printables.score_sheets import score_sheet_pdf
 
-    return score_sheet_pdf(game, _sheet_players(game, players), paper)
+    return score_sheet_pdf(game, _sheet_players(game, players), paper,
+                           _sheet_variant(game, variant))
+
+
+def _variant_choice() -> Choice:
+    """The PDQ variant of a score sheet: the variants a table plays (``table_variants``), by
+    the names the command line takes, shown by their titles, each read and refused as the
+    command line does it, by :func:`printables.score_sheets.sheet_variant` (an unknown
+    name, Solitaire)."""
+    from companion.pdq.variants import all_variants, table_variants
+
+    def parse(value: str) -> str:
+        from printables.score_sheets import sheet_variant
+
+        rules = sheet_variant("pdq", value)
+        return value if rules is None else rules.name
+
+    names = table_variants()
+    return Choice("variant", "PDQ variant", names,
+                  {n: all_variants()[n].title for n in names}, parse, ("game", "pdq"))
 
 
 def _deck(deck: str, paper: str) -> bytes:
@@ -135,6 +181,7 @@ def _tiles(game: str, paper: str) -> bytes:
 DOCUMENTS: dict[str, Document] = {d.key: d for d in (
     Document("score-sheet", "Score sheet", "Pen-and-paper score sheet for a game night.",
              (Choice("game", "Game", ("bugwords", "werdup", "pdq")),
+              _variant_choice(),
               Choice("players", "Players", ("default", "1", "2", "3", "4", "5", "6")),
               Choice("paper", "Paper", PAPERS)), _score_sheet, _check_sheet),
     Document("pdq-deck", "PDQ deck", "78 letter cards as cut sheets, nine a page.",

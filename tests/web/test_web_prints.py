@@ -161,7 +161,7 @@ def test_every_documents_choices_come_back_with_a_preview(client):
         "board-game", "board-paper", "tiles-game", "tiles-paper")] == [
         "werdup", "3", "a4", "four-score", "werdup", "a4", "werdup", "a4"]
     assert _preview_of(page, "score-sheet") == (
-        "/prints/score-sheet.png?game=werdup&players=3&paper=a4")
+        "/prints/score-sheet.png?game=werdup&variant=regular&players=3&paper=a4")
     assert _preview_of(page, "pdq-deck") == "/prints/pdq-deck.png?deck=four-score&paper=letter"
     assert _preview_of(page, "tiles") == "/prints/tiles.png?game=werdup&paper=a4"
     # each box is named for its document, all in the one form the buttons send
@@ -260,3 +260,51 @@ def test_a_preview_that_cannot_be_drawn_is_said_and_the_page_still_shows(client,
                 'count PDF pages.</p>') in page
         assert f'name="download" value="{key}"' in page
     assert "<img" not in page.split("<h2>", 1)[1]
+
+
+def test_the_pdq_score_sheet_is_printed_for_the_variant_chosen(client):
+    # the print shop offered no variant, so its PDQ sheet always had the regular game's 26
+    # rows: a game for Younger Players, 39 rounds of two cards, ran off it at round 27
+    from pdfcheck import text_items
+
+    page = client.get("/prints").get_data(as_text=True)
+    box = page[page.index('id="score-sheet-variant"'):]
+    box = box[:box.index("</select>")]
+    assert '<option value="younger">PDQ for Younger Players</option>' in box
+    assert 'value="solitaire"' not in box  # played alone: a sheet is for two or more
+    resp = client.get("/prints/score-sheet.pdf?game=pdq&variant=younger&players=4")
+    assert resp.status_code == 200
+    assert 'filename="score-sheet-pdq-younger-4-letter.pdf"' in resp.headers[
+        "Content-Disposition"]
+    pages = text_items(resp.data)
+    rows = [int(t) for p in pages for t, _, _ in p if t.isdigit()]
+    assert rows == list(range(1, 40)) and len(pages) == 2
+    said = " ".join(t for t, _, _ in pages[0])
+    assert "PDQ for Younger Players score sheet - 4 players" in said
+    shown = client.get("/prints?doc=score-sheet&score-sheet.game=pdq"
+                       "&score-sheet.variant=younger").get_data(as_text=True)
+    assert _selected(shown, "score-sheet-variant") == "younger"
+    assert _preview_of(shown, "score-sheet") == (
+        "/prints/score-sheet.png?game=pdq&variant=younger&players=default&paper=letter")
+    assert 'alt="First page of the score sheet: PDQ, PDQ for Younger Players, Default, ' \
+           'Letter"' in shown
+
+
+@pytest.mark.parametrize(
+    ("query", "said"),
+    [
+        ("game=pdq&variant=nope", "Unknown PDQ variant &#39;nope&#39;; choose one of: "),
+        ("game=pdq&variant=solitaire", "PDQ Solitaire is played alone, and a score sheet is "
+         "for two or more players; choose another variant."),
+        ("game=werdup&variant=younger",
+         "Only the PDQ score sheet has variants; the WerdUp one has none."),
+    ],
+)
+def test_a_score_sheet_variant_is_refused_as_the_command_line_refuses_it(client, query, said):
+    resp = client.get("/prints/score-sheet.pdf?" + query)
+    assert resp.status_code == 400 and said in resp.get_data(as_text=True)
+    assert "solitaire" not in resp.get_data(as_text=True)  # not offered, nor named to choose
+    assert "Traceback" not in resp.get_data(as_text=True)
+    shown = client.get("/prints?doc=score-sheet&" + query.replace("&", "&score-sheet."))
+    assert shown.status_code == 400
+    assert f'id="error-score-sheet" role="alert">{said}' in shown.get_data(as_text=True)
