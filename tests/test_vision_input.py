@@ -164,3 +164,43 @@ def test_a_photo_too_small_or_too_large_is_refused_for_any_game():
     with pytest.raises(BadPhoto) as large:
         decode_photo(LoadConfig(), _bomb_png())
     assert str(large.value) == "photo: far too many pixels to be a phone photo"
+
+
+def _declaring(data: bytes, fmt: str, w: int, h: int) -> bytes:
+    """A small image file whose header claims ``w`` x ``h`` pixels (its picture is smaller:
+    only the header is read before the refusal)."""
+    if fmt == "JPEG":
+        i = data.index(b"\xff\xc0")  # the frame header: length, precision, height, width
+        return data[:i + 5] + struct.pack(">HH", h, w) + data[i + 9:]
+    if fmt == "WEBP":  # a lossy WebP's frame header: 14 bits of width, then of height
+        assert data[12:16] == b"VP8 "
+        return data[:26] + struct.pack("<HH", w, h) + data[30:]
+    out = bytearray(data)  # HEIC and AVIF: every image's spatial extent ("ispe") box
+    i = out.find(b"ispe")
+    while i >= 0:
+        out[i + 8:i + 16] = struct.pack(">II", w, h)
+        i = out.find(b"ispe", i + 4)
+    return bytes(out)
+
+
+@pytest.mark.parametrize("fmt", ["JPEG", "WEBP", "AVIF", "HEIF"])
+@pytest.mark.parametrize("side, says", [
+    (9_500, "9500x9500 is 90 megapixels; at most 80 are read"),
+    (16_000, "far too many pixels to be a phone photo")])
+def test_a_small_file_declaring_a_huge_picture_is_refused_in_one_sentence(fmt, side, says,
+                                                                           recwarn):
+    """A file of 50 KB that declares 90 or 256 megapixels is refused from its header, in
+    one sentence of the companion's own: over Pillow's own limit (89 megapixels) Pillow
+    warned as it opened the file, and the command printed its warning, two lines naming
+    Pillow's source, before the sentence."""
+    from vision.imageio import heic_supported
+
+    if fmt == "HEIF" and not heic_supported():
+        pytest.fail("HEIC photos cannot be decoded here")
+    buf = io.BytesIO()
+    Image.fromarray(np.random.default_rng(0).integers(0, 255, (256, 320, 3), np.uint8)).save(
+        buf, fmt)
+    with pytest.raises(BadPhoto) as refused:
+        decode_photo(LoadConfig(), _declaring(buf.getvalue(), fmt, side, side))
+    assert str(refused.value) == f"photo: {says}"
+    assert not [w for w in recwarn if issubclass(w.category, Image.DecompressionBombWarning)]

@@ -72,6 +72,7 @@ class PremiumConfig:
     min_matched: int = 12                # fewer premium squares on blobs: no grid found
     min_fraction: float = 0.25           # ... or fewer than this share of those in view
     max_wrong_share: float = 0.5         # ... or more wrong blobs than this share of matches
+    max_blobs: int = 150                 # more blobs than this: no board's premium squares
 
 
 @dataclass(frozen=True)

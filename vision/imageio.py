@@ -10,6 +10,7 @@ Ghostscript...), each a decoder any stranger could reach by uploading a file to 
 from __future__ import annotations
 
 import io
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -129,8 +130,12 @@ def heic_supported() -> bool:
 def open_image(data: bytes) -> Image.Image:
     """Pillow's lazy image of ``data``, opened only by the decoders of the formats phones
     save and send (:data:`DECODERS`); raises what :func:`PIL.Image.open` raises
-    (:class:`PIL.UnidentifiedImageError` for a file of any other format)."""
-    return Image.open(io.BytesIO(data), formats=_register_decoders())
+    (:class:`PIL.UnidentifiedImageError` for a file of any other format). Pillow's warning
+    of a picture over its own limit (89 megapixels) is not passed on: the callers refuse
+    any picture over theirs in a sentence, before it is decoded."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        return Image.open(io.BytesIO(data), formats=_register_decoders())
 
 
 def photo_named(path: str | Path, what: str = "photo") -> str:
