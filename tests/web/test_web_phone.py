@@ -348,9 +348,10 @@ WORD_LINES = """words => words.map(word => {  // on how many lines each word sta
 @pytest.mark.parametrize("width", [320, 390])
 def test_the_printable_sheet_keeps_short_words_whole_beside_long_turns(browser, base_url,
                                                                      width):
-    """Three players' printable sheet on a phone: a short word (SWAN, NOTE) stays whole
-    beside other players' long turns ("NOTEZQ (challenged off)", "AXE WORDX"), whose widths
-    once left it cut in two (SWA / N), and nothing is wider than the screen."""
+    """Three players' printable sheet on a phone: a short word (SWAN, NoTE: its o a blank,
+    shown so) stays whole beside other players' long turns ("NoTEZQ (challenged off)", "AXE
+    WORDX"), whose widths once left it cut in two (SWA / N), and nothing is wider than the
+    screen."""
     def post(path: str, body: dict) -> dict:
         return json.load(urllib.request.urlopen(urllib.request.Request(
             base_url + path, data=json.dumps(body).encode(),
@@ -372,8 +373,8 @@ def test_the_printable_sheet_keeps_short_words_whole_beside_long_turns(browser, 
     try:
         page = context.new_page()
         page.goto(f"/games/{key}/print")
-        assert "NOTEZQ (challenged off)" in page.inner_text("table")
-        lines = page.evaluate(WORD_LINES, ["WORD", "SWAN", "NOTE", "swap", "pass"])
+        assert "NoTEZQ (challenged off)" in page.inner_text("table")
+        lines = page.evaluate(WORD_LINES, ["WORD", "SWAN", "NoTE", "swap", "pass"])
         assert all(count == 1 for _word, count in lines), lines
         assert page.evaluate("document.documentElement.scrollWidth") <= width
     finally:
