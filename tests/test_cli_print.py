@@ -258,3 +258,16 @@ def test_standard_output_on_a_terminal_is_refused_before_the_pdf_is_made(capsys,
     monkeypatch.setattr("sys.stdout.isatty", lambda: True)
     assert main(["print", "pdq-deck", "-o", "-"]) == 2
     assert "-o - writes the PDF to standard output" in capsys.readouterr().err
+
+
+def test_score_sheet_help_names_every_variant_the_sheet_takes(capsys) -> None:
+    """--variant's help said only "named as for 'companion pdq --variant'": the names are
+    listed, from the engine's list of the variants a table plays."""
+    from companion.pdq.variants import table_variants
+
+    with pytest.raises(SystemExit):
+        main(["print", "score-sheet", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    for name in table_variants():
+        assert f" {name}" in shown, name
+    assert "solitaire" not in shown.lower()

@@ -18,7 +18,8 @@ from companion.cli.common import (
 )
 from companion.errors import UsageError
 from companion.outfile import write_all, write_file_whole
-from companion.text import path_shown
+from companion.pdq.variants import table_variants
+from companion.text import listed, path_shown
 
 GAMES_WITH_BOARDS = ("werdup", "bugwords")
 SCORE_SHEET_GAMES = ("werdup", "bugwords", "pdq")
@@ -60,8 +61,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="number of players (WerdUp 1-4, default 4; Bug Words 2-4, default 2; "
                    "PDQ 2-6, default 4)")
     s.add_argument("--variant", metavar="NAME",
-                   help="PDQ only: the variant played, whose rounds the rows follow, named as "
-                   "for 'companion pdq --variant' (default: regular; Younger Players 39 "
+                   help="PDQ only: the variant played, whose rounds the rows follow: "
+                   f"{listed(table_variants(), 'or')} (default: regular; Younger Players 39 "
                    "rounds, over two pages)")
     _paper(s, ("letter", "a4"))
     _output(s)
