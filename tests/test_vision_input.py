@@ -204,3 +204,60 @@ def test_a_small_file_declaring_a_huge_picture_is_refused_in_one_sentence(fmt, s
         decode_photo(LoadConfig(), _declaring(buf.getvalue(), fmt, side, side))
     assert str(refused.value) == f"photo: {says}"
     assert not [w for w in recwarn if issubclass(w.category, Image.DecompressionBombWarning)]
+
+
+def _coded_larger(fmt: str, coded: int = 640, declared: int = 256) -> bytes:
+    """A HEIC or AVIF file whose header ("ispe") declares ``declared`` pixels a side while
+    its coded picture has ``coded``."""
+    buf = io.BytesIO()
+    Image.fromarray(np.random.default_rng(1).integers(0, 255, (coded, coded, 3), np.uint8)).save(
+        buf, fmt, quality=10)
+    return _declaring(buf.getvalue(), fmt, declared, declared)
+
+
+def test_an_avif_coding_more_pixels_than_its_header_declares_is_refused_before_decoding():
+    """The AV1 decoder decodes the picture the data codes, whatever the header declares, and
+    only then cuts it: a 2 KB file declaring 400x400 and coding 12000x12000 spent 350 MB
+    and was read as a 400x400 photo. The coded size is read from the AV1 data first."""
+    data = _coded_larger("AVIF")
+    cfg = LoadConfig(max_pixels=300_000)  # 640x640 coded: 0.4 megapixels
+    with pytest.raises(BadPhoto) as refused:
+        decode_photo(cfg, data)
+    assert str(refused.value).startswith(
+        "photo: its header says 256x256, but it codes a 640x640 picture, ")
+    assert str(refused.value).endswith(" are read")
+    assert decode_photo(LoadConfig(), data).shape[:2] == (256, 256)  # within the limit: read
+
+
+def test_a_heic_coding_more_pixels_than_its_header_declares_is_refused_by_its_decoder():
+    """libheif refuses a coded picture larger than the header's size before decoding it (its
+    own security limit, left on): a sentence, and nothing large is allocated."""
+    from vision.imageio import heic_supported
+
+    if not heic_supported():
+        pytest.fail("HEIC photos cannot be decoded here")
+    with pytest.raises(BadPhoto) as refused:
+        decode_photo(LoadConfig(), _coded_larger("HEIF"))
+    assert str(refused.value) == "photo: the image file is damaged or truncated"
+    assert "Security limit exceeded" in str(refused.value.__cause__)
+
+
+@pytest.mark.parametrize("mode", ["RGB", "RGBA", "L"])
+def test_the_coded_size_of_an_avif_is_read_from_each_picture_it_codes(mode):
+    from vision.avifcoded import coded_sizes
+
+    buf = io.BytesIO()
+    Image.new(mode, (320, 256), 90).save(buf, "AVIF")
+    sizes = coded_sizes(buf.getvalue())
+    assert sizes and set(sizes) == {(320, 256)}
+    assert len(sizes) >= (2 if mode == "RGBA" else 1)  # the alpha is a picture of its own
+
+
+def test_the_coded_size_of_an_avif_cut_short_is_an_error_not_a_guess():
+    """A file whose boxes run past its end has no size to read: an error the loader turns into
+    "damaged or truncated" (were it let through, a decoder that copes could decode anything)."""
+    from vision.avifcoded import coded_sizes
+
+    data = _coded_larger("AVIF", 320, 320)
+    with pytest.raises((ValueError, IndexError)):
+        coded_sizes(data[:data.index(b"iloc") + 12])

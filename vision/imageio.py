@@ -184,6 +184,8 @@ def decode_photo(cfg: LoadConfig, data: bytes, name: str = "photo") -> np.ndarra
     if w * h > cfg.max_pixels:
         raise BadPhoto(f"{name}: {w}x{h} is {w * h / 1e6:.0f} megapixels; at most "
                        f"{cfg.max_pixels / 1e6:.0f} are read")
+    if img.format == "AVIF":
+        _check_coded_size(cfg, data, name, w, h)
     if min(w, h) < cfg.min_side:
         raise BadPhoto(f"{name}: {w}x{h} is too small to read (at least "
                        f"{counted(cfg.min_side, 'pixel')} a side)")
@@ -199,6 +201,23 @@ def decode_photo(cfg: LoadConfig, data: bytes, name: str = "photo") -> np.ndarra
         raise BadPhoto(f"{name}: the image file is damaged or truncated") from exc
     arr = np.asarray(rgb)[:, :, ::-1]
     return fit_working_size(cfg, np.ascontiguousarray(arr))
+
+
+def _check_coded_size(cfg: LoadConfig, data: bytes, name: str, w: int, h: int) -> None:
+    """Refuse an AVIF whose AV1 data codes a picture of more pixels than are read, whatever
+    size its header declares (``w`` x ``h``): the decoder decodes the coded picture in full
+    before it is cut to the declared size (see :mod:`vision.avifcoded`)."""
+    from vision.avifcoded import coded_sizes
+
+    try:
+        sizes = coded_sizes(data)
+    except (ValueError, IndexError) as exc:
+        raise BadPhoto(f"{name}: an AVIF photo that is damaged or truncated") from exc
+    for cw, ch in sizes:
+        if cw * ch > cfg.max_pixels:
+            raise BadPhoto(f"{name}: its header says {w}x{h}, but it codes a {cw}x{ch} "
+                           f"picture, {cw * ch / 1e6:.0f} megapixels; at most "
+                           f"{cfg.max_pixels / 1e6:.0f} are read")
 
 
 def _shrink(img: Image.Image, long_side: int) -> Image.Image:
