@@ -261,3 +261,27 @@ def test_the_coded_size_of_an_avif_cut_short_is_an_error_not_a_guess():
     data = _coded_larger("AVIF", 320, 320)
     with pytest.raises((ValueError, IndexError)):
         coded_sizes(data[:data.index(b"iloc") + 12])
+
+
+def test_a_heic_grid_of_tiles_larger_than_its_header_declares_is_read_at_the_declared_size(
+        monkeypatch):
+    """A HEIC grid (many coded tiles) whose header and grid both declare 256x256 while its
+    4x4 tiles of 256 cover 1024x1024: libheif decodes only the tiles the declared picture
+    needs, so it is read at its declared size, within the limit."""
+    import pillow_heif
+
+    from vision.imageio import heic_supported
+
+    if not heic_supported():
+        pytest.fail("HEIC photos cannot be decoded here")
+    monkeypatch.setattr(pillow_heif.options, "GRID_TILE_SIZE", 256)
+    picture = np.random.default_rng(2).integers(0, 255, (1024, 1024, 3), np.uint8)
+    buf = io.BytesIO()
+    pillow_heif.from_pillow(Image.fromarray(picture)).save(buf, quality=10)
+    data = bytearray(buf.getvalue())
+    grid = data.index(b"\x00\x00\x03\x03\x04\x00\x04\x00")  # 4 rows, 4 columns, 1024x1024
+    data[grid + 4:grid + 8] = struct.pack(">HH", 256, 256)
+    i = data.index(b"ispe")  # the grid's own size comes first
+    assert struct.unpack(">II", data[i + 8:i + 16]) == (1024, 1024)
+    data[i + 8:i + 16] = struct.pack(">II", 256, 256)
+    assert decode_photo(LoadConfig(), bytes(data)).shape[:2] == (256, 256)
