@@ -27,6 +27,11 @@ def _tap_and_type(page, square: str, taps: int, word: str) -> None:
     tap_and_wait(page, "#turn-form button[type=submit]")
 
 
+def _focused(page) -> str:
+    """The id of what has the keyboard ("" for the page's body)."""
+    return page.evaluate("document.activeElement ? document.activeElement.id : ''")
+
+
 def test_a_whole_bug_words_game_by_tapping_squares(page):
     page.goto("/games")
     page.select_option("#game", "bugwords")
@@ -50,6 +55,13 @@ def test_a_whole_bug_words_game_by_tapping_squares(page):
     tap_and_wait(page, "#turn-form button[type=submit]")
     assert "QUIZ" in page.inner_text("#last-play") and "44" in page.inner_text("#last-play")
     assert page.locator('#board [data-square="8K"]').inner_text().startswith("Z")
+    # the keyboard goes on in the next turn's play (it was left on the page's body), and the
+    # page stays at its top, the totals and the play just recorded on the screen
+    assert _focused(page) == "play"
+    assert page.evaluate("window.scrollY") == 0
+    assert page.locator("#last-play").bounding_box()["y"] + 20 < PHONE["viewport"]["height"]
+    page.reload()  # said once: a reload is no turn recorded
+    assert _focused(page) != "play" and page.locator("#play[autofocus]").count() == 0
 
     _tap_and_type(page, "8K", 2, ".ANY")  # Bob, down from the Z: ZANY
     assert "ZANY" in page.inner_text("#last-play")
@@ -58,6 +70,8 @@ def test_a_whole_bug_words_game_by_tapping_squares(page):
     _tap_and_type(page, "1A", 1, "XQZT")  # not a play: the text stays, so does the page
     assert page.locator("#error").is_visible()
     assert page.input_value("#play") == "1A XQZT"
+    assert _focused(page) == "play"  # the box refused, which says why (its alert)
+    assert page.get_attribute("#play", "aria-describedby") == "error"
     assert page.url == game_url  # a reload shows the game, not a dead form address
     page.reload()
     assert page.locator("#turns").is_visible()
@@ -112,6 +126,7 @@ def test_the_end_of_game_form_says_how_many_tiles_each_player_holds(page):
         page.fill("#play", " ".join(move[:2]))
         tap_and_wait(page, "#turn-form button[type=submit]")
         assert not page.locator("#error").count(), ln
+        assert _focused(page) == "play", ln  # on to the next turn
     assert left == {"ann": 1}  # only Ann's rack is left with tiles
     page.tap("details:has(#finish-form) summary")
     assert page.inner_text("#rack0-held") == "holds 1 tile"
@@ -119,6 +134,10 @@ def test_the_end_of_game_form_says_how_many_tiles_each_player_holds(page):
     assert page.inner_text("label[for=rack1]") == "bob holds 0 tiles"
     fits_phone(page)
     page.fill("#rack0", "V")
+    page.fill("#rack1", "V")  # Ann holds the last V: Bob's rack is refused, and has the keyboard
+    tap_and_wait(page, "#finish-form button[type=submit]")
+    assert page.locator("#error").is_visible() and _focused(page) == "rack1"
+    page.fill("#rack1", "")
     tap_and_wait(page, "#finish-form button[type=submit]")  # the racks as the form says
     assert page.locator("#ranking li").all_inner_texts() == ["bob: 407", "ann: 362"]
 
