@@ -198,7 +198,7 @@ def test_keep_score_of_a_game(page):
     page.fill("#play", "8H QUIZ")  # scored by the rules: 44
     page.click("#turn-form button[type=submit]")
     page.click("#turn-form summary")  # Bob's score typed by hand
-    page.fill("input[aria-label='Score']", "8")
+    page.fill("#score", "8")
     page.click("#turn-form button[type=submit]")
     assert "QUIZ" in page.inner_text("#turns") and page.locator("#board").count() == 1
 

@@ -444,7 +444,8 @@ def test_a_glare_s_many_squares_are_named_by_rows_not_a_line_each(page):
     fits_phone(page)
 
 
-LABELS = """() => Array.from(document.querySelectorAll('#turn-form select'), (box) => {
+LABELS = """() => Array.from(document.querySelectorAll(
+        '#turn-form select, #turn-form details input'), (box) => {
     // the box's label, on the screen and on top where it stands (nothing drawn over it)
     const word = box.labels[0];
     box.scrollIntoView({block: "center"});
@@ -461,14 +462,19 @@ LABELS = """() => Array.from(document.querySelectorAll('#turn-form select'), (bo
 @pytest.mark.parametrize("width", [360, 390])
 def test_the_turn_form_s_boxes_have_words_a_player_can_see(browser, base_url, game, width):
     """The turn's two boxes, who played and what (play, pass or swap), were named only to a
-    screen reader: each now has its word on its top border, on the screen at 360 px."""
+    screen reader, and the words and score typed by hand only by a placeholder, gone once
+    typed: each now has its word on its top border, on the screen at 360 px."""
     with phones(browser, base_url, viewport={"width": width, "height": 800}) as (page,):
         key = page.request.post("/api/games", data={
             "game": game, "players": ["Bartholomew Alexandros", "Ann"]}).json()["table_key"]
         page.goto(f"/games/{key}")
+        page.tap("#turn-form summary")  # the words and score typed by hand: named only by
+        page.fill("#score", "12")       # a placeholder, gone once a score was typed
         labels = page.evaluate(LABELS)
         assert labels == [{"name": "seat", "said": "Player", "shown": True},
-                          {"name": "action", "said": "Turn", "shown": True}]
+                          {"name": "action", "said": "Turn", "shown": True},
+                          {"name": "words", "said": "Words", "shown": True},
+                          {"name": "score", "said": "Score", "shown": True}]
         assert page.get_by_label("Player", exact=True).count() == 1  # a screen reader's name
         fits_phone(page)
 
