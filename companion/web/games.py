@@ -239,11 +239,13 @@ def _sheet_page(game: Game, key: str, error: str | None = None, status: int = 20
                            held=None if game.finished else sheet.tiles_held(game)), status
 
 
-def _act(key: str, action, field: str = "") -> ResponseReturnValue:
+def _act(key: str, action, field: str = "", then: str = "") -> ResponseReturnValue:
     """Run ``action`` on the game under the version check; a refusal shows the sheet with the
     form filled in again and the error tied to ``field`` (none when the game had changed).
     A sentence ``action`` returns (a turn taken back) is said once on the sheet it leads to,
-    once the change is kept; other actions return their record, which is not said."""
+    once the change is kept; other actions return their record, which is not said. ``then``
+    names the box the keyboard goes on in on the sheet the kept change leads to (its
+    ``focus`` message, read once)."""
     db = session()
     try:
         game = _locked(key, request.form)
@@ -259,6 +261,8 @@ def _act(key: str, action, field: str = "") -> ResponseReturnValue:
     db.commit()
     if isinstance(said, str) and said:
         flash(said)
+    if then:
+        flash(then, "focus")
     return redirect(url_for("games.show", key=key))
 
 
@@ -268,7 +272,8 @@ def add_turn(key: str) -> ResponseReturnValue:
         quota.take(quota.TURN)  # kept with the turn
         return table_rules.record_turn(db, game, _turn_fields(request.form), table_rules.now())
 
-    return _act(key, record, _turn_field(request.form))
+    # the next turn is typed where this one was: its play's box
+    return _act(key, record, _turn_field(request.form), then="play")
 
 
 def _challenger(values) -> int | None:
@@ -655,6 +660,7 @@ def score_photo(key: str, photo_id: int) -> ResponseReturnValue:
                            else None,
                            getattr(exc, "squares", ()))
     session().commit()
+    flash("play", "focus")  # the next turn is typed in the play's box, as after a turn typed
     return redirect(url_for("games.show", key=key))
 
 

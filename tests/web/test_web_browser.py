@@ -198,7 +198,7 @@ def test_keep_score_of_a_game(page):
     page.fill("#play", "8H QUIZ")  # scored by the rules: 44
     page.click("#turn-form button[type=submit]")
     page.click("#turn-form summary")  # Bob's score typed by hand
-    page.fill("input[aria-label='Score']", "8")
+    page.fill("#score", "8")
     page.click("#turn-form button[type=submit]")
     assert "QUIZ" in page.inner_text("#turns") and page.locator("#board").count() == 1
 
@@ -229,6 +229,21 @@ def test_deal_pdq_rounds_and_show_the_words(page):
     assert f"for {''.join(cards)}" in page.inner_text("#all-words")
     page.click("#next-link")
     assert "Round 2 of 26" in page.inner_text("h2")
+    # Solitaire: after each check the keyboard goes on in the word's box (it was left on the
+    # page's body), the page at its top: the cards collected, or the verdict under the box
+    from companion.web.pdq import deal
+
+    cards = deal("solitaire", 11, 1).cards
+    found = page.request.get(f"/api/pdq/words?cards={cards}&variant=solitaire").json()["words"]
+    page.goto("/pdq?variant=solitaire&seed=11&round=1")
+    assert page.evaluate("document.activeElement.id") != "word"  # a round opened: no check
+    for word, shown in ((found[0], "#collected-note"), ("zzzz", "#verdict")):
+        page.fill("#word", word)
+        page.click("#word-form button[type=submit]")
+        page.wait_for_selector(shown)
+        assert page.evaluate("document.activeElement.id") == "word", word
+        assert page.evaluate("window.scrollY") == 0
+        assert page.locator(shown).bounding_box()["y"] < PHONE["viewport"]["height"]
 
 
 def test_the_check_pages_words_said_box_is_there_for_pdl(browser, base_url):

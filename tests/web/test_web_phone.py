@@ -489,7 +489,8 @@ def test_the_pdq_variants_a_refusal_names_stand_whole(browser, base_url, width):
     """An unknown variant is refused naming the variants there are; on a 360 px phone
     "stuck-in-the-middle" broke after its first hyphen, "stuck-" over "in-the-middle": each
     variant's name stands whole on one line (the page names them by title now, as its list
-    does: "Any-Which-Way")."""
+    does: "Any-Which-Way"). The same phone's Solitaire round shows its buttons at one
+    height."""
     from companion.pdq.variants import all_variants
 
     context = browser.new_context(base_url=base_url, **{
@@ -501,6 +502,13 @@ def test_the_pdq_variants_a_refusal_names_stand_whole(browser, base_url, width):
         hyphened = sorted(v.title for v in all_variants().values() if "-" in v.title)
         assert sorted(n for n, _lines in names) == hyphened
         assert all(lines == 1 for _n, lines in names), names
+        # the Solitaire round's buttons in one row are one height: at 320 px "Show all
+        # words" took two lines and stood taller than "I'm stuck" beside it
+        page.goto("/pdq?variant=solitaire&seed=11&round=1")
+        row = page.locator("#stuck-link, #show-link")
+        boxes = [row.nth(i).bounding_box() for i in range(2)]
+        assert abs(boxes[0]["y"] - boxes[1]["y"]) < 1, boxes  # one row
+        assert abs(boxes[0]["height"] - boxes[1]["height"]) < 1, boxes
     finally:
         context.close()
 

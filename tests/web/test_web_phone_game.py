@@ -27,6 +27,11 @@ def _tap_and_type(page, square: str, taps: int, word: str) -> None:
     tap_and_wait(page, "#turn-form button[type=submit]")
 
 
+def _focused(page) -> str:
+    """The id of what has the keyboard ("" for the page's body)."""
+    return page.evaluate("document.activeElement ? document.activeElement.id : ''")
+
+
 def test_a_whole_bug_words_game_by_tapping_squares(page):
     page.goto("/games")
     page.select_option("#game", "bugwords")
@@ -50,6 +55,13 @@ def test_a_whole_bug_words_game_by_tapping_squares(page):
     tap_and_wait(page, "#turn-form button[type=submit]")
     assert "QUIZ" in page.inner_text("#last-play") and "44" in page.inner_text("#last-play")
     assert page.locator('#board [data-square="8K"]').inner_text().startswith("Z")
+    # the keyboard goes on in the next turn's play (it was left on the page's body), and the
+    # page stays at its top, the totals and the play just recorded on the screen
+    assert _focused(page) == "play"
+    assert page.evaluate("window.scrollY") == 0
+    assert page.locator("#last-play").bounding_box()["y"] + 20 < PHONE["viewport"]["height"]
+    page.reload()  # said once: a reload is no turn recorded
+    assert _focused(page) != "play" and page.locator("#play[autofocus]").count() == 0
 
     _tap_and_type(page, "8K", 2, ".ANY")  # Bob, down from the Z: ZANY
     assert "ZANY" in page.inner_text("#last-play")
@@ -58,6 +70,8 @@ def test_a_whole_bug_words_game_by_tapping_squares(page):
     _tap_and_type(page, "1A", 1, "XQZT")  # not a play: the text stays, so does the page
     assert page.locator("#error").is_visible()
     assert page.input_value("#play") == "1A XQZT"
+    assert _focused(page) == "play"  # the box refused, which says why (its alert)
+    assert page.get_attribute("#play", "aria-describedby") == "error"
     assert page.url == game_url  # a reload shows the game, not a dead form address
     page.reload()
     assert page.locator("#turns").is_visible()
@@ -112,6 +126,7 @@ def test_the_end_of_game_form_says_how_many_tiles_each_player_holds(page):
         page.fill("#play", " ".join(move[:2]))
         tap_and_wait(page, "#turn-form button[type=submit]")
         assert not page.locator("#error").count(), ln
+        assert _focused(page) == "play", ln  # on to the next turn
     assert left == {"ann": 1}  # only Ann's rack is left with tiles
     page.tap("details:has(#finish-form) summary")
     assert page.inner_text("#rack0-held") == "holds 1 tile"
@@ -119,6 +134,10 @@ def test_the_end_of_game_form_says_how_many_tiles_each_player_holds(page):
     assert page.inner_text("label[for=rack1]") == "bob holds 0 tiles"
     fits_phone(page)
     page.fill("#rack0", "V")
+    page.fill("#rack1", "V")  # Ann holds the last V: Bob's rack is refused, and has the keyboard
+    tap_and_wait(page, "#finish-form button[type=submit]")
+    assert page.locator("#error").is_visible() and _focused(page) == "rack1"
+    page.fill("#rack1", "")
     tap_and_wait(page, "#finish-form button[type=submit]")  # the racks as the form says
     assert page.locator("#ranking li").all_inner_texts() == ["bob: 407", "ann: 362"]
 
@@ -425,7 +444,8 @@ def test_a_glare_s_many_squares_are_named_by_rows_not_a_line_each(page):
     fits_phone(page)
 
 
-LABELS = """() => Array.from(document.querySelectorAll('#turn-form select'), (box) => {
+LABELS = """() => Array.from(document.querySelectorAll(
+        '#turn-form select, #turn-form details input'), (box) => {
     // the box's label, on the screen and on top where it stands (nothing drawn over it)
     const word = box.labels[0];
     box.scrollIntoView({block: "center"});
@@ -442,14 +462,19 @@ LABELS = """() => Array.from(document.querySelectorAll('#turn-form select'), (bo
 @pytest.mark.parametrize("width", [360, 390])
 def test_the_turn_form_s_boxes_have_words_a_player_can_see(browser, base_url, game, width):
     """The turn's two boxes, who played and what (play, pass or swap), were named only to a
-    screen reader: each now has its word on its top border, on the screen at 360 px."""
+    screen reader, and the words and score typed by hand only by a placeholder, gone once
+    typed: each now has its word on its top border, on the screen at 360 px."""
     with phones(browser, base_url, viewport={"width": width, "height": 800}) as (page,):
         key = page.request.post("/api/games", data={
             "game": game, "players": ["Bartholomew Alexandros", "Ann"]}).json()["table_key"]
         page.goto(f"/games/{key}")
+        page.tap("#turn-form summary")  # the words and score typed by hand: named only by
+        page.fill("#score", "12")       # a placeholder, gone once a score was typed
         labels = page.evaluate(LABELS)
         assert labels == [{"name": "seat", "said": "Player", "shown": True},
-                          {"name": "action", "said": "Turn", "shown": True}]
+                          {"name": "action", "said": "Turn", "shown": True},
+                          {"name": "words", "said": "Words", "shown": True},
+                          {"name": "score", "said": "Score", "shown": True}]
         assert page.get_by_label("Player", exact=True).count() == 1  # a screen reader's name
         fits_phone(page)
 
