@@ -104,6 +104,11 @@ class Document:
         """The choices that count with ``opts`` (see :attr:`Choice.when`)."""
         return [c for c in self.choices if c.when is None or opts.get(c.when[0]) == c.when[1]]
 
+    def addressed(self, opts: dict[str, str]) -> dict[str, str]:
+        """The options a preview's or a download's address names: those that count with
+        ``opts`` (:meth:`counting`), so a Bug Words sheet's address names no PDQ variant."""
+        return {c.name: opts[c.name] for c in self.counting(opts)}
+
 
 def _sheet_players(game: str, players: str) -> int | None:
     """The number of players a score sheet is drawn for (None: the game's default); more or
@@ -296,7 +301,8 @@ def page() -> ResponseReturnValue:
                                for c in doc.choices}  # as sent, to put right
     download = request.args.get("download", "")
     if download and download not in errors:
-        return redirect(url_for("prints.pdf", key=download, **chosen[download]), 303)
+        return redirect(url_for("prints.pdf", key=download,
+                                **DOCUMENTS[download].addressed(chosen[download])), 303)
     pages: dict[str, tuple[int, int] | str] = {}  # pages shown and in all, or why none are
     for key, opts in chosen.items():
         if key not in errors:

@@ -161,7 +161,7 @@ def test_every_documents_choices_come_back_with_a_preview(client):
         "board-game", "board-paper", "tiles-game", "tiles-paper")] == [
         "werdup", "3", "a4", "four-score", "werdup", "a4", "werdup", "a4"]
     assert _preview_of(page, "score-sheet") == (
-        "/prints/score-sheet.png?game=werdup&variant=regular&players=3&paper=a4")
+        "/prints/score-sheet.png?game=werdup&players=3&paper=a4")  # names no PDQ variant
     assert _preview_of(page, "pdq-deck") == "/prints/pdq-deck.png?deck=four-score&paper=letter"
     assert _preview_of(page, "tiles") == "/prints/tiles.png?game=werdup&paper=a4"
     # each box is named for its document, all in the one form the buttons send
