@@ -104,7 +104,7 @@ class Document:
         """The choices that count with ``opts`` (see :attr:`Choice.when`)."""
         return [c for c in self.choices if c.when is None or opts.get(c.when[0]) == c.when[1]]
 
-    def addressed(self, opts: dict[str, str]) -> dict[str, str]:
+    def addressed(self, opts: dict[str, str]) -> dict[str, Any]:
         """The options a preview's or a download's address names: those that count with
         ``opts`` (:meth:`counting`), so a Bug Words sheet's address names no PDQ variant."""
         return {c.name: opts[c.name] for c in self.counting(opts)}
