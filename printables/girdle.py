@@ -28,7 +28,10 @@ from printables.style import (
 ACCENT = ACCENTS["girdle"]
 TINT = "#efeaf6"  # squares on the day's lines
 LABEL_GAP = 2.5  # mm between a box and the words beside it (SUB-TOTAL WORDS, a pen bonus)
-DEAD = "#d9dce1"  # squares no word line crosses
+# Squares no word line crosses: a plain fill dark enough to tell from the lines' squares when
+# printed in black and white (grey 171 against 237; it was #d9dce1, grey 220, too close to
+# see), and plain, no hatch, so the photo reader sees no ink in an empty one.
+DEAD = "#a7acb4"
 TRACKER_HEADINGS = {"number": "#", "word": "WORD", "vp": "VP TALLY", "bonus": "LENGTH +/-",
                     "total": "TOTAL"}
 

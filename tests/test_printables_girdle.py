@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
+import subprocess
 from pathlib import Path
 
 import cv2
@@ -264,6 +265,49 @@ def _family_key(family: str, paper: str = "letter") -> bytes:
     solution = Solution(par=case["par"], proven=case["proven"],
                         upper_bound=case["upper_bound"], placements=steps)
     return answer_key_pdf(DAY, paper, Puzzle.from_dict(case["puzzle"]), solution=solution)
+
+
+# Grey levels (of 255) between a dead square and a square on a line, printed in black and
+# white: a step seen at a glance, with room for a printer's toner setting or a copier's
+# contrast, which move light greys by 20 levels or so. The dead squares were 17 levels darker
+# (220 against 237), a tint most players could not see on paper.
+DEAD_STEP = 40
+
+
+def _square_greys(pdf: bytes, paper: str, puzzle: Puzzle, tmp_path: Path
+                  ) -> tuple[list[float], list[float]]:
+    """The shade of each Girdle square printed in grey (pdftoppm -gray, 100 dpi): the dead
+    squares' (no word line crosses them) and the squares on the lines. A square's shade is its
+    middle's 90th percentile, its fill, not a letter written in pen on it."""
+    path = tmp_path / "grey.pdf"
+    path.write_bytes(pdf)
+    subprocess.run(["pdftoppm", "-gray", "-r", "100", "-f", "1", "-l", "1", "-singlefile",
+                    str(path), str(tmp_path / "grey")], check=True, capture_output=True)
+    gray = cv2.imread(str(tmp_path / "grey.pgm"), cv2.IMREAD_GRAYSCALE)
+    px = 100 / 25.4
+    on_line = puzzle.squares_on_lines()
+    dead: list[float] = []
+    live: list[float] = []
+    for r, c, cell in girdle_sheet(paper).grids["girdle"].cells():
+        mid = cell.inset(cell.w * 0.25)
+        crop = gray[round(mid.y * px):round(mid.bottom * px),
+                    round(mid.x * px):round(mid.right * px)]
+        (live if (r + 1, c + 1) in on_line else dead).append(float(np.percentile(crop, 90)))
+    return dead, live
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("family", ["star", "frame", "lattice", "ladder", "comb"])
+def test_dead_squares_stand_out_printed_in_black_and_white(family: str, paper: str,
+                                                           tmp_path: Path) -> None:
+    """Printed in grey, every dead square is at least DEAD_STEP levels darker than every square
+    on a line, on the sheet and on its answer key (the same grid, letters in pen on it)."""
+    from companion.girdle.generator import family_puzzle
+
+    puzzle = family_puzzle(DAY, family)
+    for pdf in (girdle_sheet_pdf(DAY, paper, puzzle), _family_key(family, paper)):
+        dead, live = _square_greys(pdf, paper, puzzle, tmp_path)
+        assert dead and min(live) - max(dead) >= DEAD_STEP, (max(dead), min(live))
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])

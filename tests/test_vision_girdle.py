@@ -342,11 +342,13 @@ def test_cli_read_girdle_says_a_letter_no_word_placed(tmp_path, capsys, extra, p
 
 
 def test_a_mark_no_word_placed_read_unsurely_is_listed_and_the_sheet_scored(tmp_path, capsys):
-    """A pen's loop on a square no word placed (row 5, column 7), read as Z with confidence
-    0.77, under the 0.80 below which the reader doubts a letter: the reader takes it for no
+    """A pen's loop on a square no word placed (row 5, column 7), read as Z with a confidence
+    under the 0.80 below which the reader doubts a letter: the reader takes it for no
     letter, as the engine accepts the sheet so, and lists the square saying why, offered as
     empty or the letters it was read as, none with a share; the sheet scores 24. A letter
-    read surely there is the sheet's problem instead (above)."""
+    read surely there is the sheet's problem instead (above). The square is dead (no word
+    line crosses it), printed darker since the sheet must tell them apart in black and white:
+    the loop shows less against it, and is offered as Z, G, D or A (it was Z or A)."""
     from vision.girdle_sheet import UNSURE_MARK
 
     photo = tmp_path / "sheet.jpg"
@@ -359,12 +361,13 @@ def test_a_mark_no_word_placed_read_unsurely_is_listed_and_the_sheet_scored(tmp_
     assert reading["uncertain"] == [
         {"row": 4, "col": 6, "read": "", "why": why,
          "alternatives": [{"letter": None, "p": None}, {"letter": "Z", "p": None},
+                          {"letter": "G", "p": None}, {"letter": "D", "p": None},
                           {"letter": "A", "p": None}]}]
     assert reading["grid"][4][6] == "" and reading["confidence"][4][6] is None
     assert (reading["problem"], reading["score"]["final"]) == ("", 24)
     assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(puzzle)]) == 0
     out = capsys.readouterr().out
-    assert f"  uncertain: row 5, column 7 ({why}): empty, Z, A\n" in out
+    assert f"  uncertain: row 5, column 7 ({why}): empty, Z, G, D, A\n" in out
     assert "  Final score: 54 - 30 = 24\n" in out and "cannot score" not in out
 
 
