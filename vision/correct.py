@@ -329,11 +329,17 @@ def _trimmed_options(group: list[CellRead], letters: tuple[str, ...], blanks: bo
     few enough to try."""
     options = [_candidates(rd, letters, blanks) for rd in group]
     while math.prod(len(o) for o in options) > MAX_COMBINATIONS:
-        # drop the least likely runner-up, judged against its own cell's best reading
-        weakest = min((i for i, o in enumerate(options) if len(o) > 1),
-                      key=lambda i: options[i][-1][1] / max(options[i][0][1], 1e-9))
-        options[weakest] = options[weakest][:-1]
+        i, j = _weakest(options, [(i, len(o) - 1) for i, o in enumerate(options) if len(o) > 1])
+        del options[i][j]
     return options
+
+
+def _weakest(options: list[list[tuple[str, float]]], among: list[tuple[int, int]]
+             ) -> tuple[int, int]:
+    """The least likely of the runners-up ``among`` (each a cell's place in ``options`` and a
+    choice's in its list), judged against its own cell's best reading: the one dropped first
+    when the combinations are too many to try."""
+    return min(among, key=lambda ij: options[ij[0]][ij[1]][1] / max(options[ij[0]][0][1], 1e-9))
 
 
 def _keep_mends(group: list[CellRead], options: list[list[tuple[str, float]]],
@@ -356,16 +362,15 @@ def _within_the_limit(group: list[CellRead], options: list[list[tuple[str, float
     """The combinations of ``options`` cut back to :data:`MAX_COMBINATIONS` once the mends
     are kept (:func:`_keep_mends`): many tiles read beyond the set, each keeping its mends,
     multiply the combinations past any number that can be tried (24 tiles of a smeared
-    photo, 41 million). The least likely runners-up that are no mend go first (judged, as
-    :func:`_trimmed_options` judges them, against their own cell's best reading), then the
-    least likely mends (no longer ``restored``); a cell's best reading always stays."""
+    photo, 41 million). The least likely runners-up that are no mend go first
+    (:func:`_weakest`), then the least likely mends (no longer ``restored``); a cell's best
+    reading always stays."""
     cells = [(rd.row, rd.col) for rd in group]
     mending = {(cell, a) for cell, letters in mends.items() for a, _ in letters}
     while math.prod(len(o) for o in options) > MAX_COMBINATIONS:
         droppable = [(i, j) for i, o in enumerate(options) for j in range(1, len(o))]
         others = [(i, j) for i, j in droppable if (cells[i], options[i][j][0]) not in mending]
-        i, j = min(others or droppable,
-                   key=lambda ij: options[ij[0]][ij[1]][1] / max(options[ij[0]][0][1], 1e-9))
+        i, j = _weakest(options, others or droppable)
         restored.discard((cells[i], options[i][j][0]))
         del options[i][j]
 
