@@ -188,7 +188,7 @@ def score_sheet_pdf(game: str, players: int | None = None, paper: str = "letter"
     many it is, the rows after the turns (tiles left, final score) on the last. ``variant``
     (PDQ only; default the regular game) is the PDQ variant whose rounds the rows follow."""
     rules = sheet_variant(game, variant)
-    spec = sheet_spec(game, variant)
+    spec = _filled(game, rules)
     lo, hi = player_range(spec)
     n = spec.default_players if players is None else players
     if not lo <= n <= hi:
@@ -385,7 +385,11 @@ _WITH_RULES = {"werdup": _with_werdup_rules, "bugwords": _with_bugwords_rules}
 def sheet_spec(game: str, variant: str | None = None) -> ScoreSheetSpec:
     """The spec of ``game``'s sheet with its rules filled in: the edition's points for WerdUp
     and Bug Words, the rounds and scoring of the PDQ ``variant`` (:func:`sheet_variant`)."""
-    rules = sheet_variant(game, variant)
+    return _filled(game, sheet_variant(game, variant))
+
+
+def _filled(game: str, rules: Variant | None) -> ScoreSheetSpec:
+    """:func:`sheet_spec` of the variant ``rules`` already checked (None: not PDQ)."""
     return _with_pdq_rules(SPECS[game], rules) if rules else _WITH_RULES[game](SPECS[game])
 
 
