@@ -218,8 +218,9 @@ def last_outcome(game: Game) -> dict[str, Any] | None:
     for turn in reversed(game.turns):
         if turn.action == "play":
             outcome = (turn.detail or {}).get("challenge")
-            shown = sheet.table(game).words_shown(turn.detail, turn.words)
-            return {**outcome, "words": shown} if outcome else None
+            if not outcome:
+                return None
+            return {**outcome, "words": sheet.table(game).words_shown(turn.detail, turn.words)}
     return None
 
 
