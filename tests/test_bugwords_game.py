@@ -79,10 +79,12 @@ def test_exchange_needs_a_full_enough_bag():
     assert sorted(g.racks[0]) == sorted("CATQ" + "NOP")
     assert len(g.bag) == 16 and sorted(g.bag).count("X") == 1
     g2 = rigged(["CATXYZQ", "EEEEEEE"], bag="ABC")
-    with pytest.raises(GameError, match="bag has 3 tiles: exchanging needs at least 7"):
+    with pytest.raises(GameError, match="bag has 3 tiles: swapping needs at least 7"):
         g2.exchange("X")
     with pytest.raises(GameError, match="does not have"):
         g.exchange("QQ")
+    with pytest.raises(GameError, match="^name the tiles to swap$"):
+        g.exchange("")
 
 
 def test_two_passes_each_end_the_game_and_subtract_racks():

@@ -380,7 +380,7 @@ def test_replay_counts_the_tiles_when_the_racks_are_whole():
     g = Game(["Ann", "Bob"], random.Random(1))
     while len(g.bag) >= 7:
         take_best_turn(g, default_lexicon())
-    with pytest.raises(GameError, match=f"the bag has {len(g.bag)} tiles: exchanging needs "
+    with pytest.raises(GameError, match=f"the bag has {len(g.bag)} tiles: swapping needs "
                                         "at least 7"):
         g.exchange(g.rack_text()[0])
     text = write_gcg(record_from_game(g))
@@ -388,7 +388,7 @@ def test_replay_counts_the_tiles_when_the_racks_are_whole():
     total = g.scores[g.current]
     extra = len(text.splitlines()) + 1
     with pytest.raises(GcgError, match=f"game record line {extra}: the bag has {len(g.bag)} "
-                                       "tiles: exchanging needs at least 7"):
+                                       "tiles: swapping needs at least 7"):
         replay(parse_gcg(text + f">{nick}: {rack} -{rack[0]} +0 {total}\n"))
     ended = (GCG_DIR / "selfplay-2p-seed1.gcg").read_text(encoding="utf-8")
     open_end = "".join(ln + "\n" for ln in ended.splitlines() if "(" not in ln)
@@ -469,7 +469,7 @@ def test_a_lost_turn_mark_follows_a_pass():
 def test_the_engine_and_replay_allow_an_exchange_on_the_same_bag(short):
     """Under a house rule for the bag an exchange needs (``min_bag_to_exchange``), the engine
     and the replay of its record count the same bag and apply the same rule
-    (``BugWordsRules.exchange_refusal``): both make the exchange, or both refuse it in the
+    (``BugWordsRules.swap_refusal``): both make the exchange, or both refuse it in the
     same words."""
     from companion.bugwords.autoplay import take_best_turn
     from companion.lexicon import default_lexicon

@@ -262,6 +262,13 @@ def test_replay_best_play_for_each_rack(capsys, word_list):
     assert data["moves"][-1]["best"] is None  # the going-out line shows no rack
 
 
+def test_replay_says_a_swap_in_the_word_the_sheet_uses(capsys):
+    """The record's exchange line (``-AE``) is said as the score sheet says the turn: a swap."""
+    code, out, _ = run(capsys, "bugwords", "replay", HANDMADE)
+    swap = next(ln for ln in out.splitlines() if ln.lstrip().startswith("11 "))
+    assert code == 0 and "(swap)" in swap and "exchang" not in out
+
+
 def test_replay_challenge_rule_option(capsys, tmp_path):
     path = tmp_path / "bonus.gcg"
     path.write_text("#player1 A A\n#player2 B B\n>A: CATSXYZ 8G CAT +10 10\n"
@@ -281,7 +288,7 @@ def test_replay_challenge_rule_option(capsys, tmp_path):
     (">A: AET 8G ATe +3 3\n", "A plays ?, not on the rack AET"),  # a blank needs a ?
     (">A: AZT 8G ZA +22 22\n>B: OZ 9G ZO +11 11\n",
      "Game record line 4: more tiles on the board than the set has: 2 Z tiles, the set has 1"),
-    (">A: AZT -ZQ +0 0\n", "A exchanges Q, not on the rack AZT"),
+    (">A: AZT -ZQ +0 0\n", "A swaps Q, not on the rack AZT"),
 ])
 def test_tiles_played_must_come_from_the_recorded_rack(capsys, tmp_path, moves, message):
     path = tmp_path / "game.gcg"

@@ -16,7 +16,7 @@ def take_best_turn(game: Game, lexicon: Lexicon) -> None:
     if moves:
         best = moves[0]
         game.play(best.position, best.record_word)
-    elif not game.rules.exchange_refusal(len(game.bag)):
+    elif not game.rules.swap_refusal(len(game.bag)):
         game.exchange(game.rack_text())
     else:
         game.pass_turn()

@@ -216,12 +216,12 @@ class Game:
     def exchange(self, tiles: str) -> Turn:
         """Throw back some tiles (``?`` for a blank) and draw as many; ends the turn."""
         self._check_open()
-        refusal = self.rules.exchange_refusal(len(self.bag))
+        refusal = self.rules.swap_refusal(len(self.bag))
         if refusal:
             raise GameError(refusal)
         wanted = Counter(tiles.upper().replace("?", BLANK))
         if not wanted:
-            raise GameError("name the tiles to exchange")
+            raise GameError("name the tiles to swap")
         if wanted - Counter(self.racks[self.current]):
             raise GameError(f"player {self.players[self.current]} does not have {tiles} on the "
                             "rack")

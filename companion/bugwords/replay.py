@@ -402,11 +402,11 @@ def _no_score(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
 
 
 def _exchange(state: _State, mv: GcgMove, row: ReplayedMove) -> None:
-    refusal = state.rules.exchange_refusal(state.tiles.bag) if state.tiles.known else ""
+    refusal = state.rules.swap_refusal(state.tiles.bag) if state.tiles.known else ""
     if refusal:
         raise _error(mv, refusal)
     if mv.tiles.isalpha() or BLANK in mv.tiles:  # ``-7`` records only how many
-        _from_rack(mv, list(mv.tiles.upper()), "exchanges")
+        _from_rack(mv, list(mv.tiles.upper()), "swaps")
     row.computed = 0
 
 

@@ -41,12 +41,12 @@ class BugWordsRules(ChallengeSetting):
         """Sum of the face values of unplayed tiles."""
         return sum(self.tile_value(t) for t in rack)
 
-    def exchange_refusal(self, bag: int, doing: str = "exchanging") -> str:
-        """Why no exchange can be made while the bag holds ``bag`` tiles (it must hold
-        ``min_bag_to_exchange``), or ``""`` when one can; ``doing`` names the exchange as
-        the sentence's reader calls it (a score sheet's turn is a swap: ``"swapping"``)."""
+    def swap_refusal(self, bag: int) -> str:
+        """Why no swap (the GCG record's exchange) can be made while the bag holds ``bag``
+        tiles (it must hold ``min_bag_to_exchange``), or ``""`` when one can; said in the
+        word every page and command says, a swap."""
         if bag < self.min_bag_to_exchange:
-            return (f"the bag has {counted(bag, 'tile')}: {doing} needs at least "
+            return (f"the bag has {counted(bag, 'tile')}: swapping needs at least "
                     f"{self.min_bag_to_exchange}")
         return ""
 

@@ -131,8 +131,7 @@ class BugWordsTable(TableBasics):
         return len(tiles), self.rules.rack_value(text)
 
     def swap_refusal(self, bag: int) -> str:
-        """The rules' exchange refusal, in the score sheet's word for the turn (a swap)."""
-        return self.rules.exchange_refusal(bag, "swapping")
+        return self.rules.swap_refusal(bag)
 
     def finish(self, racks: Sequence[str]) -> list[int]:
         """Unplayed letters are subtracted; when exactly one rack is empty, that player went

@@ -143,7 +143,7 @@ def format_replay(result: Replay) -> str:
     for m in result.moves:
         word = m.word or {
             "pass": "(pass)", "lost_turn": f"({LOST_TURN})",
-            "exchange": "(exchange)", "challenged": f"({CHALLENGED_OFF})",
+            "exchange": "(swap)", "challenged": f"({CHALLENGED_OFF})",
             "challenge_bonus": f"({BONUS_WORDS})", "time_penalty": "(time penalty)",
             "out_bonus": "(going out)", "rack_penalty": "(unplayed letters)",
         }.get(m.kind, m.kind)

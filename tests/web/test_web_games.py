@@ -953,7 +953,7 @@ def test_a_refused_play_is_named_once(client, rule, play, said):
 def test_no_swap_once_the_bag_is_too_low_for_the_game(client):
     """The sheet counts the bag as the engines deal and draw, so it refuses a swap the
     game's rules refuse there (Bug Words: fewer than 7 tiles in the bag, its engine's
-    ``exchange_refusal``), as replay would; with a full bag a swap is taken."""
+    ``swap_refusal``), as replay would; with a full bag a swap is taken."""
     from companion.bugwords.gcg import parse_gcg
     from companion.bugwords.rules import default_rules
 
@@ -973,7 +973,7 @@ def test_no_swap_once_the_bag_is_too_low_for_the_game(client):
             assert resp.status_code == 400, resp.get_json()
             # one word for the turn, the page's (Swap), and no capital after the colon
             assert resp.get_json()["error"] == (
-                f"No swap now: {default_rules().exchange_refusal(bag, 'swapping')}.")
+                f"No swap now: {default_rules().swap_refusal(bag)}.")
             assert resp.get_json()["error"].startswith("No swap now: the bag has ")
             assert "exchang" not in resp.get_json()["error"]
             refused += 1
