@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 import urllib.request
 
 import pytest
@@ -498,8 +499,9 @@ def test_a_play_started_on_the_board_by_keyboard_alone(narrow, site):
     assert narrow.locator("#board button.sq").count() == 225
     names = {sq: narrow.get_attribute(f'#board [data-square="{sq}"]', "aria-label")
              for sq in ("8H", "8I", "1A", "6F")}
-    assert names == {"8H": "Row 8, column H, start, double word, Q", "8I": "Row 8, column I, U",
-                     "1A": "Row 1, column A, triple word", "6F": "Row 6, column F, triple letter"}
+    assert names == {"8H": "Row 8, column H, start square, double word score, Q",
+                     "8I": "Row 8, column I, U", "1A": "Row 1, column A, triple word score",
+                     "6F": "Row 6, column F, triple letter score"}
     for _ in range(60):
         narrow.keyboard.press("Tab")
         if narrow.evaluate("!!document.activeElement.closest('#board')"):
@@ -530,3 +532,40 @@ def test_a_play_started_on_the_board_by_keyboard_alone(narrow, site):
     with narrow.expect_navigation():
         narrow.keyboard.press("Enter")
     assert "H7 AQUA" in narrow.inner_text("#last-play")
+
+
+# The premiums as the board shows them, and the marks that are not words to a screen reader.
+SHORT_MARKS = re.compile(r"\b(TW|DW|TL|DL)\b|\u2605")
+
+
+@pytest.mark.parametrize("kind", ["bugwords", "werdup"])
+def test_every_square_of_the_board_is_named_in_words(narrow, site, kind):
+    """The premium squares were heard as "TW", "DL" on the spectators' board (and a square's
+    premium as "triple word" on the players'), the start square as "black star", a WerdUp
+    stack as "P2", and the column letters and row numbers read out as a stream before the
+    squares. Each square's accessible name says its row, column, premium ("triple word
+    score"), start and tile in words, on either link, the short marks still on the squares."""
+    url = site[0]
+    game = _post(url, "/api/games", {"game": kind, "players": ["Ann", "Bob"]})
+    plays = ["8G QUiZ"] if kind == "bugwords" else ["5E QUIT", "5E QUIP"]
+    for play in plays:
+        _post(url, f"/api/games/{game['table_key']}/turns", {"play": play})
+    for key in (game["view_key"], game["table_key"]):
+        narrow.goto(f"/games/{key}")
+        tree = narrow.locator("#board").aria_snapshot()
+        assert not SHORT_MARKS.search(tree), tree[:300]
+        assert "A B C D E F" not in tree, tree[:300]  # the column letters, read out
+        said = narrow.locator("#board [data-square]").evaluate_all(
+            "squares => squares.map(s => s.getAttribute('aria-label')"
+            " || s.querySelector('.visually-hidden').textContent)")
+        assert len(said) == (225 if kind == "bugwords" else 100)
+        if kind == "bugwords":
+            assert said[0] == "Row 1, column A, triple word score"
+            assert said[3] == "Row 1, column D, double letter score"
+            assert said[7 * 15 + 7] == "Row 8, column H, start square, double word score, U"
+            assert said[7 * 15 + 8] == "Row 8, column I, blank I"
+            assert narrow.locator('#board [data-square="1A"] small').inner_text() == "TW"
+        else:
+            assert said[4 * 10 + 4] == "Row 5, column E, start square, Qu"
+            assert said[4 * 10 + 6] == "Row 5, column G, P, stack of 2"
+            assert narrow.locator('#board [data-square="5G"] sub').inner_text() == "2"
