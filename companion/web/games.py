@@ -310,7 +310,8 @@ def _undo(db, game: Game, values) -> str:
 
 @bp.post("/games/<key>/undo")
 def undo(key: str) -> ResponseReturnValue:
-    return _act(key, lambda db, g: _undo(db, g, request.form))
+    # the turn taken back is typed again where a turn is typed: its play's box
+    return _act(key, lambda db, g: _undo(db, g, request.form), then="play")
 
 
 @bp.post("/games/<key>/finish")

@@ -86,6 +86,12 @@ def test_a_whole_bug_words_game_by_tapping_squares(page):
     page.once("dialog", lambda dialog: dialog.accept())
     tap_and_wait(page, "#undo-form button[type=submit]")
     assert page.locator("#turns tr").count() - 1 == played - 1
+    # the keyboard goes on in the play of the turn now to be played, as after a turn recorded
+    # (it was left on the page's body, the Take back button gone with the page)
+    assert _focused(page) == "play"
+    assert page.evaluate("window.scrollY") == 0
+    page.reload()  # said once: a reload is no turn taken back
+    assert _focused(page) != "play"
 
     page.tap("details:has(#finish-form) summary")
     page.fill("#rack0", "EEAIORS")  # (the bag still holds tiles: each holds a full rack)
