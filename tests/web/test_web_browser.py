@@ -1495,6 +1495,25 @@ def test_the_pdq_player_is_asked_only_in_intergenerational(page):
     assert page.inner_text("#verdict .big") == "VALID"  # 3 letters suffice in PDQ
 
 
+@pytest.mark.parametrize(("address", "box"), [
+    ("/pdq?variant=intergenerational&seed=7&round=1&word=pan&player=wizard", "player"),
+    ("/pdq?variant=pdl&seed=7&round=1&word=pan&said=12+!!", "said"),
+    ("/pdq?variant=pdl&seed=7&round=1&word=pan+pin", "word"),
+    # the same boxes on the check page, which opens no phone keyboard over a refusal
+    ("/?game=pdq&cards=PNA&word=pan&variant=intergenerational&player=wizard", ""),
+    ("/?game=pdq&cards=PNA&word=pan&variant=pdl&said=1+2", ""),
+])
+def test_a_refused_pdq_box_has_the_keyboard(page, address, box):
+    """The PDQ dealer's word box refused has the keyboard, but a refused player
+    (Intergenerational) or words said (PDL) were only marked: the keyboard was left on the
+    page. Each box refused there has it, described by the refusal."""
+    page.goto(address)
+    assert page.locator("#error").is_visible()
+    assert page.evaluate("document.activeElement.id") == box
+    at_fault = page.locator("[aria-invalid=true]").evaluate_all("boxes => boxes.map(b => b.id)")
+    assert at_fault == [box or address.rsplit("&", 1)[1].split("=")[0]]
+
+
 def test_the_board_is_tapped_only_with_scripts(browser, base_url):
     """Tapping the score sheet's board to start a play is a script's: without scripts the
     squares are disabled and nothing says to tap them (a tap did nothing, and the hint said
