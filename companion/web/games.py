@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from functools import cache, lru_cache
 from itertools import combinations
 from typing import cast
@@ -239,13 +240,14 @@ def _sheet_page(game: Game, key: str, error: str | None = None, status: int = 20
                            held=None if game.finished else sheet.tiles_held(game)), status
 
 
-def _act(key: str, action, field: str = "", then: str = "") -> ResponseReturnValue:
+def _act(key: str, action, field: str = "",
+         then: str | Callable[[Game], str] = "") -> ResponseReturnValue:
     """Run ``action`` on the game under the version check; a refusal shows the sheet with the
     form filled in again and the error tied to ``field`` (none when the game had changed).
     A sentence ``action`` returns (a turn taken back) is said once on the sheet it leads to,
     once the change is kept; other actions return their record, which is not said. ``then``
     names the box the keyboard goes on in on the sheet the kept change leads to (its
-    ``focus`` message, read once)."""
+    ``focus`` message, read once), or gives it from the game as the change left it."""
     db = session()
     try:
         game = _locked(key, request.form)
@@ -258,11 +260,12 @@ def _act(key: str, action, field: str = "", then: str = "") -> ResponseReturnVal
             field = f"rack{exc.seat}"
         return _sheet_page(_game_or_404(key), key, str(exc), status, typed,
                            "" if status in (409, 429) else field)
+    box = then(game) if callable(then) else then
     db.commit()
     if isinstance(said, str) and said:
         flash(said)
-    if then:
-        flash(then, "focus")
+    if box:
+        flash(box, "focus")
     return redirect(url_for("games.show", key=key))
 
 
@@ -314,6 +317,25 @@ def undo(key: str) -> ResponseReturnValue:
     return _act(key, lambda db, g: _undo(db, g, request.form), then="play")
 
 
+REOPENED = ("The game is reopened: the end-of-game scores are off, and the racks typed are "
+            "kept in End the game.")
+
+
+def _after_reopening(game: Game) -> str:
+    """Where the keyboard goes on once a game is reopened: the next turn's play, or, when its
+    turns had ended it (the turn that ended it recorded by mistake), the take-back."""
+    return "undo" if sheet.game_over(game) else "play"
+
+
+@bp.post("/games/<key>/reopen")
+def reopen(key: str) -> ResponseReturnValue:
+    def reopen_it(db, game: Game) -> str:
+        table_rules.reopen(db, game)
+        return REOPENED
+
+    return _act(key, reopen_it, then=_after_reopening)
+
+
 @bp.post("/games/<key>/finish")
 def finish(key: str) -> ResponseReturnValue:
     racks = {p: request.form.get(f"rack{p}", "") for p in range(10)}
@@ -328,6 +350,7 @@ def finish(key: str) -> ResponseReturnValue:
 @bp.get("/games/<key>/turns")
 @bp.get("/games/<key>/undo")
 @bp.get("/games/<key>/finish")
+@bp.get("/games/<key>/reopen")
 @bp.get("/games/<key>/challenge")
 @bp.get("/games/<key>/photos")
 def back_to_game(key: str) -> ResponseReturnValue:
@@ -756,6 +779,15 @@ def api_challenge(key: str) -> ResponseReturnValue:
     return jsonify(_api_game(game, key))
 
 
+@bp.post("/api/games/<key>/reopen")
+def api_reopen(key: str) -> ResponseReturnValue:
+    body = json_object()
+    game = _locked(key, body)
+    table_rules.reopen(session(), game)
+    session().commit()
+    return jsonify(_api_game(game, key))
+
+
 @bp.post("/api/games/<key>/finish")
 def api_finish(key: str) -> ResponseReturnValue:
     body = json_object()
@@ -888,6 +920,13 @@ openapi.add("/api/games/{key}/challenge", "post", {
                        "description": "the challenging player's seat (default: the player "
                        "to move, or the next one when that is the play's own player)"}}}),
     "responses": {**openapi.ok("the game after the challenge", _GAME), **_REFUSED},
+})
+openapi.add("/api/games/{key}/reopen", "post", {
+    "summary": "Reopen a finished game (ended by mistake): the end-of-game adjustments and "
+    "overtime penalties come off, and turns can be recorded and taken back again",
+    "parameters": [_ID],
+    "requestBody": openapi.json_body({"type": "object", "properties": {"version": _VERSION}}),
+    "responses": {**openapi.ok("the game reopened", _GAME), **_REFUSED},
 })
 openapi.add("/api/games/{key}/finish", "post", {
     "summary": "End the game: letters left on each rack are subtracted", "parameters": [_ID],

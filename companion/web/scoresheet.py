@@ -437,9 +437,9 @@ def refused_play(notation: str, reason: str) -> str:
 
 
 def undo_turn(db: Session, game: Game) -> None:
-    """Take back the last turn."""
+    """Take back the last turn (a finished game's once it is reopened: :func:`reopen_game`)."""
     if game.finished:
-        raise UsageError("This game is over; its turns can no longer change.")
+        raise UsageError("This game is finished: reopen it to take back a turn.")
     if not game.turns:
         raise UsageError("There is no turn to take back.")
     game.turns.pop()
@@ -493,6 +493,19 @@ def finish_game(db: Session, game: Game, racks: dict[int, str]) -> None:
         p.end_rack = "".join(rack.split()).upper()
         p.end_adjustment = points
     game.finished = True
+    db.flush()
+
+
+def reopen_game(db: Session, game: Game) -> None:
+    """Reopen a game finished by mistake: the end-of-game adjustments come off and the game
+    is where it was before it was finished (over, if its turns had ended it, until the turn
+    that ended it is taken back). The racks typed at the end are kept with the players, for
+    the end-of-game form to offer again; nothing else was changed by finishing."""
+    if not game.finished:
+        raise UsageError("This game is not finished: there is nothing to reopen.")
+    for p in game.players:
+        p.end_adjustment = 0
+    game.finished = False
     db.flush()
 
 

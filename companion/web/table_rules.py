@@ -17,7 +17,8 @@ they are to move, else when their turn comes (:func:`scoresheet.record_lost_turn
 every player has passed in a row (:class:`companion.challenges.PassRun`, as the engine counts,
 a lost turn being no pass), the game is over and nothing more can be challenged. With a
 clock, each turn keeps the mover's time left (a lost turn too), and finishing the game stops
-the clock and adds a ``time`` turn for each player over time.
+the clock and adds a ``time`` turn for each player over time (reopening it takes them off,
+:func:`reopen`).
 """
 
 from __future__ import annotations
@@ -296,6 +297,16 @@ def finish_clock(db: Session, game: Game, at: float) -> None:
             number += 1
             game.turns.append(Turn(number=number, seat=p.seat, action="time", score=-points,
                                    words="", detail={"time_left": clock.remaining(p.seat, at)}))
+    db.flush()
+
+
+def reopen(db: Session, game: Game) -> None:
+    """Reopen a finished game (:func:`scoresheet.reopen_game`) and take off the overtime
+    penalties finishing added (its ``time`` turns, worked out again when the game is next
+    finished, from the time kept on the clock); the clock stays stopped until it is pressed."""
+    sheet.reopen_game(db, game)
+    while game.turns and game.turns[-1].action == "time":
+        game.turns.pop()
     db.flush()
 
 

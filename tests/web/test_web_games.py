@@ -1144,3 +1144,93 @@ def test_a_blank_in_a_turn_stored_before_is_found_from_its_board(app):
     assert [t["shown"] for t in client.get(f"/api/games/{key}").get_json()["turns"]] == [
         "BId", "BID"]
     assert _turns_list(client.get(f"/games/{key}").get_data(as_text=True)) == ["BId", "BID"]
+
+
+def _werdup_passed_out(client) -> str:
+    """A WerdUp game whose last pass ended it (every player passed in a row), finished by the
+    button with both racks typed: its table key."""
+    key = _new_game(client, "werdup", ("Cy", "Di"))["table_key"]
+    for turn in ({"play": "5E QUIT"}, {"action": "pass"}, {"action": "pass"}):
+        assert client.post(f"/api/games/{key}/turns", json=turn).status_code == 201
+    done = client.post(f"/api/games/{key}/finish",
+                       json={"racks": {"0": "AEIOSTN", "1": "AEIOUST"}}).get_json()
+    assert done["finished"] and [p["total"] for p in done["players"]] == [-29, -35]
+    return key
+
+
+def test_a_game_ended_by_mistake_is_reopened_and_goes_on(client):
+    """A finished game could not change: its Take back was gone and the API refused it ("its
+    turns can no longer change"), so a pass recorded by mistake that ended the game, or a
+    game finished too soon, was the final score. Reopened, it is as it was before finishing:
+    the end's adjustments off, the racks typed kept for the end form; the turn that ended it
+    is taken back and the game goes on, and finishing again adds up as before."""
+    key = _werdup_passed_out(client)
+    refused = client.post(f"/api/games/{key}/undo",
+                          json={"version": client.get(f"/api/games/{key}").get_json()["version"]})
+    assert refused.status_code == 400
+    assert refused.get_json()["error"] == "This game is finished: reopen it to take back a turn."
+    game = client.post(f"/api/games/{key}/reopen", json={}).get_json()
+    assert not game["finished"] and game["winners"] == []
+    assert [(p["end_adjustment"], p["total"]) for p in game["players"]] == [(0, 6), (0, 0)]
+    assert [t["action"] for t in game["turns"]] == ["play", "pass", "pass"]  # nothing lost
+    assert game["over"] == "every player passed in a row" and game["next_seat"] is None
+    page = client.get(f"/games/{key}").get_data(as_text=True)
+    assert 'value="AEIOSTN"' in page and 'value="AEIOUST"' in page  # the racks typed
+    assert 'id="reopen-form"' not in page and 'id="undo-form"' in page
+    assert "or take back the last turn if it was recorded by mistake" in page
+    game = client.post(f"/api/games/{key}/undo", json={"version": game["version"]}).get_json()
+    assert game["over"] == "" and game["next_seat"] == 0  # the pass taken back: Cy to play
+    assert client.post(f"/api/games/{key}/turns", json={"play": "4G AT"}).status_code == 201
+    done = client.post(f"/api/games/{key}/finish",
+                       json={"racks": {"0": "AEIOSTN", "1": "AEIOUST"}}).get_json()
+    at = done["turns"][-1]
+    assert done["finished"] and at["words"].split()[0] == "AT"
+    assert [p["total"] for p in done["players"]] == [6 + at["score"] - 35, -35]
+
+
+def test_only_a_finished_game_is_reopened_and_only_from_the_table(client):
+    game = _new_game(client)
+    key, view = game["table_key"], game["view_key"]
+    resp = client.post(f"/api/games/{key}/reopen", json={})
+    assert resp.status_code == 400
+    assert resp.get_json()["error"] == "This game is not finished: there is nothing to reopen."
+    client.post(f"/api/games/{key}/turns", json={"words": "cat", "score": 10})
+    assert client.post(f"/api/games/{key}/finish", json={"racks": {"1": "QZ"}}).status_code == 200
+    resp = client.post(f"/api/games/{view}/reopen", json={})
+    assert resp.status_code == 403 and "spectators' link" in resp.get_json()["error"]
+    page = client.get(f"/games/{view}").get_data(as_text=True)
+    assert 'id="reopen-form"' not in page  # the spectators' page offers nothing to change
+    assert 'id="reopen-form"' in client.get(f"/games/{key}").get_data(as_text=True)
+    stale = client.post(f"/api/games/{key}/reopen", json={"version": game["version"]})
+    assert stale.status_code == 409 and client.get(f"/api/games/{key}").get_json()["finished"]
+
+
+def test_the_reopen_button_asks_first_and_says_what_it_did(client):
+    """The page's button asks before anything is undone (a confirmation naming what comes
+    off), then says once what was done, the keyboard on the take-back when the game's turns
+    had ended it (the turn that ended it to take back), else on the next turn's play."""
+    key = _werdup_passed_out(client)
+    page = client.get(f"/games/{key}").get_data(as_text=True)
+    start = page.index('id="reopen-form"')
+    form = html.unescape(page[start:page.index("</form>", start)])
+    assert ('data-confirm="Reopen the game? The end-of-game scores come off, and turns can be '
+            'taken back or added again."') in form
+    version = client.get(f"/api/games/{key}").get_json()["version"]
+    resp = client.post(f"/games/{key}/reopen", data={"csrf_token": token(client),
+                                                     "version": str(version)})
+    assert resp.status_code == 302 and resp.headers["Location"].endswith(f"/games/{key}")
+    page = page_said(client.get(f"/games/{key}"))
+    assert ('id="done" role="status">The game is reopened: the end-of-game scores are off, '
+            "and the racks typed are kept in End the game.</p>") in page
+    assert re.search(r'<button [^>]*id="undo"[^>]* autofocus>', page)
+    again = client.get(f"/games/{key}").get_data(as_text=True)  # said once
+    assert 'id="done"' not in again and " autofocus>" not in again
+    finished = _new_game(client)["table_key"]
+    client.post(f"/api/games/{finished}/turns", json={"words": "quiz", "score": 44})
+    assert client.post(f"/api/games/{finished}/finish",
+                       json={"racks": {"1": "QZ"}}).status_code == 200
+    version = client.get(f"/api/games/{finished}").get_json()["version"]
+    client.post(f"/games/{finished}/reopen", data={"csrf_token": token(client),
+                                                   "version": str(version)})
+    page = client.get(f"/games/{finished}").get_data(as_text=True)
+    assert re.search(r'<input id="play"[^>]* autofocus', page)  # not over: on to the next turn

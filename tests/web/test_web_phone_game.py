@@ -105,6 +105,48 @@ def test_a_whole_bug_words_game_by_tapping_squares(page):
     fits_phone(page)
 
 
+def test_a_game_finished_by_mistake_is_reopened_and_its_last_turn_taken_back(page):
+    """A pass typed by mistake ended the game and the table pressed Finish: the finished
+    sheet offered nothing but a new game. Reopen asks first, then the game is as it was
+    before finishing (the racks typed kept), the keyboard on the take-back, and once the pass
+    is taken back the player plays on."""
+    page.goto("/games")
+    page.select_option("#game", "werdup")
+    page.fill("input[aria-label='Player 1']", "Cy")
+    page.fill("input[aria-label='Player 2']", "Di")
+    tap_and_wait(page, "#new-game button[type=submit]")
+    _tap_and_type(page, "5E", 1, "QUIT")
+    for _ in range(2):  # Di passes, then Cy, by mistake: every player passed, the game is over
+        page.select_option("#action", "pass")
+        tap_and_wait(page, "#turn-form button[type=submit]")
+    assert "The game is over" in page.inner_text("#game-over")
+    page.fill("#rack0", "AEIOSTN")
+    page.fill("#rack1", "AEIOUST")
+    tap_and_wait(page, "#finish-form button[type=submit]")
+    assert page.inner_text("#winner") == "Cy wins with -29 points."
+    assert page.locator("#undo-form").count() == 0
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.tap("#reopen-form button[type=submit]")
+    assert asked == ["Reopen the game? The end-of-game scores come off, and turns can be "
+                     "taken back or added again."]
+    assert page.locator("#winner").count() == 1  # dismissed: nothing undone
+    page.once("dialog", lambda dialog: dialog.accept())
+    tap_and_wait(page, "#reopen-form button[type=submit]")
+    assert page.locator("#winner").count() == 0 and page.locator("#reopen-form").count() == 0
+    assert "The game is reopened" in page.inner_text("#done")
+    assert page.locator("#totals tr", has_text="Cy").inner_text().split("\t")[-1] == "6"
+    assert page.input_value("#rack0") == "AEIOSTN" and page.input_value("#rack1") == "AEIOUST"
+    assert _focused(page) == "undo"  # the turn that ended it is the one to take back
+    fits_phone(page)
+    page.once("dialog", lambda dialog: dialog.accept())
+    tap_and_wait(page, "#undo-form button[type=submit]")
+    assert "Turn 3 (Cy: pass, 0) taken back." in page.inner_text("#done")
+    assert _focused(page) == "play" and page.locator("#game-over").count() == 0
+    _tap_and_type(page, "4G", 1, "AT")
+    assert "AT" in page.inner_text("#last-play")
+
+
 RECORD = Path(__file__).parents[1] / "data" / "werdup-selfplay-werdup.txt"
 
 

@@ -423,6 +423,37 @@ def test_the_clock_runs_on_the_fake_time_and_survives_a_reload(tapp, fake):
     assert "-0:21" in sheet and "(-10)" in sheet
 
 
+def test_a_game_reopened_takes_off_its_overtime_until_it_is_finished_again(tapp, fake):
+    """Finishing stops the clock and takes each overtime penalty off as a ``time`` turn;
+    reopening the game takes those off with the end's adjustments (the time used is kept on
+    the clock, stopped until pressed), and the next finish works them out again."""
+    client = tapp.test_client()
+    key = _start(client, "none", minutes="1", penalty="10", game="werdup")
+    _press(client, key, seat="0")
+    fake.t += 75  # Ann is 15 s over
+    _play(client, key, "5E QUIT")
+    _press(client, key)
+    fake.t += 5
+    _form(client, key, "turns", action="pass")
+    assert _form(client, key, "finish", rack0="AEIOSTN", rack1="AEIOUST").status_code == 302
+    ended = _api(client, key)
+    assert [t["action"] for t in ended["turns"]] == ["play", "pass", "time"]
+    assert [p["total"] for p in ended["players"]] == [6 - 10 - 35, -35]
+    assert _form(client, key, "reopen").status_code == 302
+    game = _api(client, key)
+    assert not game["finished"] and [t["action"] for t in game["turns"]] == ["play", "pass"]
+    assert [p["total"] for p in game["players"]] == [6, 0]
+    assert game["clock"]["running"] is None
+    assert [p["shown"] for p in game["clock"]["players"]] == ["-0:15", "0:55"]
+    fake.t += 600  # the time the game stood finished is nobody's
+    assert [p["shown"] for p in _api(client, key)["clock"]["players"]] == ["-0:15", "0:55"]
+    _form(client, key, "turns", action="pass")  # Ann passes too: the game is over
+    assert _form(client, key, "finish", rack0="AEIOSTN", rack1="AEIOUST").status_code == 302
+    again = _api(client, key)
+    assert [t["action"] for t in again["turns"]] == ["play", "pass", "pass", "time"]
+    assert [p["total"] for p in again["players"]] == [6 - 10 - 35, -35]
+
+
 def test_a_stranger_cannot_touch_the_clock(tapp):
     client = tapp.test_client()
     key = _start(client, "none", minutes="25")
