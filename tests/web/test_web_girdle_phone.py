@@ -504,3 +504,48 @@ def test_a_cross_out_left_unused_on_the_play_page_scores_as_a_typed_none_line(cl
     sent = client.post(f"/girdle/{day}", data={"csrf_token": tok, "solution": solution},
                        follow_redirects=True).get_data(as_text=True)
     assert f"{unticked_card.final} points" in sent
+
+
+@pytest.mark.browser
+def test_a_word_refused_is_typed_again_over_its_letters(base_url, browser):
+    """A word refused comes back in its squares, the keyboard on the first: typing the word
+    again there came to nothing (each square took one letter and held the refused one), so a
+    player at a keyboard sent the refused word again. A letter typed into a square holding
+    one takes its place."""
+    _pz, moves, _score = _moves()
+    first = moves[0]
+    assert first.start == 0  # FLYBACK, from the line's first square
+    wrong = first.word[:-1] + ("Q" if first.word[-1] != "Q" else "Z")
+    with phones(browser, base_url) as (page,):
+        page.goto(f"/girdle/{DAY}/play")
+        page.locator("#sq-1").tap()
+        page.keyboard.type(wrong)
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+        assert wrong in page.inner_text("#error")
+        assert page.evaluate("document.activeElement.id") == "sq-1"
+        assert page.input_value("#sq-1") == wrong[0]  # what was typed is kept
+        page.keyboard.type(first.word)
+        assert "".join(page.input_value(f"#sq-{k}") for k in range(1, 8)) == first.word
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+        assert page.locator("#error").count() == 0
+        assert first.word in page.inner_text("#card")
+
+
+@pytest.mark.browser
+def test_backspace_in_an_empty_square_takes_back_the_letter_before(base_url, browser):
+    """Backspace in the empty square the keyboard had moved on to did nothing: the letter
+    before it could not be taken back from the keyboard."""
+    _pz, moves, _score = _moves()
+    word = moves[0].word
+    with phones(browser, base_url) as (page,):
+        page.goto(f"/girdle/{DAY}/play")
+        page.locator("#sq-1").tap()
+        page.keyboard.type(word[:4] + "X")  # a slip in the fifth square; on to the sixth
+        assert page.evaluate("document.activeElement.id") == "sq-6"
+        page.keyboard.press("Backspace")
+        assert page.evaluate("document.activeElement.id") == "sq-5"
+        assert page.input_value("#sq-5") == ""
+        page.keyboard.type(word[4:])
+        assert "".join(page.input_value(f"#sq-{k}") for k in range(1, 8)) == word
