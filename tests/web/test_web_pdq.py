@@ -621,3 +621,22 @@ def test_an_unknown_variant_is_refused_naming_the_variants_as_the_lists_show_the
                        for n in names), url
     api = client.get("/api/pdq/judge?cards=PNA&word=pine&variant=nope").get_json()["error"]
     assert api == f"Unknown PDQ variant 'nope'; choose one of: {', '.join(names)}."
+
+
+@pytest.mark.parametrize(("query", "field"), [
+    ("cards=PN", "cards"),  # too few for the variant
+    ("cards=P1A", "cards"),  # not a card
+    ("cards=PNA&variant=chess", "variant"),
+    ("cards=PNA&variant=intergenerational&player=baby", "player"),
+    ("cards=PNA&variant=pdl&said=PINE1", "said"),
+])
+def test_no_all_words_link_for_cards_that_were_refused(client, query, field):
+    """The check page offered "All words for PN" under the refusal of those cards, a link
+    that only said the same refusal again; cards judged by are offered it still."""
+    resp = client.get(f"/?word=pineapple&game=pdq&{query}")
+    page = resp.get_data(as_text=True)
+    assert resp.status_code == 400
+    assert re.search(rf'id="{field}"[^>]*aria-invalid="true"', page), field
+    assert 'id="all-link"' not in page
+    fine = client.get("/?word=pineapple&game=pdq&cards=PNA").get_data(as_text=True)
+    assert 'id="all-link"' in fine and "All words for PNA" in fine
