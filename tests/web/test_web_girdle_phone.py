@@ -549,3 +549,27 @@ def test_backspace_in_an_empty_square_takes_back_the_letter_before(base_url, bro
         assert page.input_value("#sq-5") == ""
         page.keyboard.type(word[4:])
         assert "".join(page.input_value(f"#sq-{k}") for k in range(1, 8)) == word
+
+
+LINES_OF_TEXT = """([sel, text]) => {
+  const node = Array.from(document.querySelector(sel).querySelectorAll("*")).concat(
+    [document.querySelector(sel)]).flatMap((el) => Array.from(el.childNodes))
+    .find((n) => n.nodeType === Node.TEXT_NODE && n.data.includes(text));
+  const range = document.createRange();
+  range.setStart(node, node.data.indexOf(text));
+  range.setEnd(node, node.data.indexOf(text) + text.length);
+  return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width", [1280, 390, 320])
+def test_the_score_cards_unused_row_keeps_a_z_whole(base_url, browser, width):
+    """On a 1280 px desktop the play page's score card read "Unused: A B ... Y Z (A-" with
+    "Z)" on the next line. The section's name stands whole on its line."""
+    with phones(browser, base_url, viewport={"width": width, "height": 900}) as (page,):
+        page.goto(f"/girdle/{DAY}/play")
+        row = page.locator("#card td", has_text="Unused:")
+        assert "(A-Z)" in row.inner_text()
+        assert page.evaluate(LINES_OF_TEXT, ["#card", "(A-Z)"]) == 1
+
