@@ -1138,7 +1138,8 @@ def test_the_play_page_says_what_the_word_just_played_scored(sqlite_app):
     client = sqlite_app.test_client()
     squares = {f"sq-{first.start + i + 1}": ch for i, ch in enumerate(first.word)}
     page = client.post(f"/girdle/{DAY}/play", data={
-        "sheet": "", "csrf_token": token(client), **squares}).get_data(as_text=True)
+        "sheet": "", "csrf_token": token(client), **squares},
+        follow_redirects=True).get_data(as_text=True)
     row = re.search(r'<tr><td>1[^<]*</td><td>([A-Z]+)</td>\s*<td class="num">\d+</td>'
                     r'<td class="num">[^<]*</td><td class="num">(\d+)</td></tr>', page)
     assert row and row.group(1) == first.word
@@ -1172,7 +1173,8 @@ def test_the_checkbox_lines_say_what_the_checkbox_is_for(sqlite_app):
         word = solution[number - 1]
         squares = {f"sq-{word.start + i + 1}": ch for i, ch in enumerate(word.word)}
         play = client.post(f"/girdle/{DAY}/play", data={
-            "sheet": sheet, "csrf_token": token(client), **squares}).get_data(as_text=True)
+            "sheet": sheet, "csrf_token": token(client), **squares},
+            follow_redirects=True).get_data(as_text=True)
 
 
 def test_the_days_page_leads_back_to_the_sheet_sent(sqlite_app):
@@ -1233,7 +1235,7 @@ def test_the_play_pages_a_z_row_marks_the_letters_crossed_out(sqlite_app):
         sheet = re.search(r'id="sheet" value="([^"]*)"', play).group(1)
         squares = {f"sq-{word.start + i + 1}": ch for i, ch in enumerate(word.word)}
         play = page_said(client.post(f"/girdle/{day}/play", data={
-            "sheet": sheet, "csrf_token": token(client), **squares}))
+            "sheet": sheet, "csrf_token": token(client), **squares}, follow_redirects=True))
     row = re.search(r'<ul class="az" id="az">(.*?)</ul>', play, re.S).group(1)
     crossed = re.findall(r'<li class="crossed" data-letter="([A-Z])">', row)
     said = re.search(r"<td colspan=\"4\">Unused: [^<]*; crossed out: ([A-Z ]+)</td>", play)
