@@ -224,6 +224,15 @@ def _typed_address() -> str | None:
     return url_for("challenge.page") + (f"?{urlencode(kept)}" if kept else "")
 
 
+@bp.get("/check")
+def check_address() -> ResponseReturnValue:
+    """``/check``, the address a player guesses for the check page, whose tab is "Check" (it
+    was "There is no such page"): a redirect (308) to the page, ``/``, with the check asked
+    for, ``/check?word=qi`` to ``/?word=qi``."""
+    query = request.query_string.decode("latin-1")
+    return redirect(url_for("challenge.page") + (f"?{query}" if query else ""), code=308)
+
+
 @bp.get("/pdq/cards-photo")
 def back_to_check() -> ResponseReturnValue:
     """The cards photo form's address opened again: the check page, set for PDQ."""

@@ -218,9 +218,10 @@ def try_again_soon(message: str) -> str:
 # "(stack of 2)", a PDQ variant's name joined by hyphens ("stuck-in-the-middle", which
 # the refusal of an unknown variant names with the others), and a size with its unit
 # ("20 MB", "500 KB", "50 MP"); a day or month as a player reads it (day_shown, month_shown:
-# "1 January 2024", "December 2026"), its day, month and year together
+# "1 January 2024", "December 2026"), its day, month and year together; the Girdle sheet's
+# section named after its letters, "(A-Z)" (a desktop broke the score card's as "(A-" over "Z)")
 _NAMED = "|".join(MONTHS)
-_WHOLE = (r"(?<![\d-])\d{4}-\d{2}(?:-\d{2})?(?![\d-])|\b[A-Za-z]+-\d+\b"
+_WHOLE = (r"(?<![\d-])\d{4}-\d{2}(?:-\d{2})?(?![\d-])|\b[A-Za-z]+-\d+\b|\(A-Z\)"
           r"|(?<![\w-])-[A-Za-z]+\b|\(stack of \d+\)|\b\d[\d,.]* [KMG][BP]\b"
           rf"|\b[1-9]\d? (?:{_NAMED})(?: \d{{4}})?\b|\b(?:{_NAMED}) \d{{4}}\b")
 
@@ -243,7 +244,7 @@ def kept_whole(text: str) -> Markup:
     "(stack of 2)" as "(stack of" over "2)", a refusal's PDQ variant on a 360 px phone,
     "stuck-in-the-middle", as "stuck-" over "in-the-middle", and a 390 px phone the upload
     limit's "20 MB" as "20" over "MB"; a day as a player reads it ("1 January 2024") keeps its
-    day, month and year together too."""
+    day, month and year together too, and the Girdle's "(A-Z)" its letters."""
     return Markup(_kept_whole().sub(lambda m: f'<span class="nowrap">{m.group()}</span>',
                                     str(escape(text))))
 

@@ -590,18 +590,18 @@ def play(day: str) -> ResponseReturnValue:
     """Play the day's Girdle on the phone: each word typed into its line's squares, judged and
     scored by the engine word by word; the finished sheet is submitted like a typed one."""
     when = _page_date(day)
-    # a sheet sent after its form expired comes back on its next word's squares, not word 1's
-    sent = request.form if request.method == "POST" else form_sent_again()
-    text = str(sent.get("sheet", "")) if sent is not None else ""
+    # a sheet sent after its form expired comes back on its next word's squares, not word 1's;
+    # the sheet so far is in the address of the page a word played or taken back leads to
+    sent = request.form if request.method == "POST" else form_sent_again() or request.args
+    text = str(sent.get("sheet", ""))
     if len(text) > MAX_SOLUTION:
         raise UsageError("That is far too long for a Girdle sheet.")
     state, error, typed = _play_state(when, text), None, {}
     unticked = bool(request.form.get("unticked")) if request.method == "POST" else False
     if request.method == "POST" and request.form.get("undo"):
         lines = state["text"].splitlines()[:-1]
-        state = _play_state(when, "\n".join(lines))
-        unticked = False
-    elif request.method == "POST" and not state["done"]:
+        return _played(when, _play_state(when, "\n".join(lines))["text"])
+    if request.method == "POST" and not state["done"]:
         pz = state["pz"]
         typed = {pos: plain_text(str(request.form.get(f"sq-{pos}", ""))[:2])
                  for pos in range(1, pz.size + 1)}
@@ -609,13 +609,20 @@ def play(day: str) -> ResponseReturnValue:
             step = step_from_squares(pz, state["sheet"], state["number"], typed)
             line = played_line(pz, state["number"], step, unticked)
             state = _play_state(when, "\n".join([*state["text"].splitlines(), line]))
-            typed, unticked = {}, False
+            return _played(when, state["text"])
         except CompanionError as exc:
             error = str(exc)
     return render_template("girdle_play.html", day=when, error=error, typed=typed,
-                           unticked=unticked,
+                           unticked=unticked, focus=request.method == "POST" or "sheet" in sent,
                            word_list=_lexicon().display, word_list_notes=word_list_notes(),
                            **state), 400 if error else 200
+
+
+def _played(day: dt.date, text: str) -> ResponseReturnValue:
+    """Post/Redirect/Get: the play page with the sheet so far (``text``) in its address, so
+    that Reload and Back ask nothing again (Back showed a browser's "Confirm Form
+    Resubmission" page); the keyboard goes on in the next word's first square."""
+    return redirect(url_for("girdle.play", day=day.isoformat(), sheet=text), code=303)
 
 
 @bp.post("/girdle/<day>/photo")

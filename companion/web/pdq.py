@@ -86,6 +86,20 @@ def _round_from(value: str | None, var: Variant) -> int:
                          f"{counted(rounds, 'round')} from its deck.") from None
 
 
+def _collected_from(value: str | None, var: Variant, number: int) -> int:
+    """Solitaire's cards collected before round ``number``: at most the cards the rounds
+    before it dealt, each collected at most once."""
+    dealt = (number - 1) * var.cards
+    try:
+        return int_from(value, "Cards collected", 0, dealt, 0)
+    except UsageError:
+        if dealt == 0:
+            raise UsageError(f"Cards collected before round {number} must be 0: no round was "
+                             "dealt before it.") from None
+        raise UsageError(f"Cards collected before round {number} must be a whole number from "
+                         f"0 to {dealt}: {counted(dealt, 'card')} were dealt before it.") from None
+
+
 def _deal_args(values) -> tuple[str, int, int]:
     var = get_variant(values.get("variant") or DEFAULT_VARIANT)
     seed = int_from(values.get("seed"), "Seed", 0, MAX_SEED, 0)
@@ -135,17 +149,18 @@ def all_words(cards: str, variant: str) -> dict:
 def page() -> ResponseReturnValue:
     error = None
     variants = all_variants()
+    variant = DEFAULT_VARIANT  # until the one asked for is read: the deal form keeps it
     try:
+        variant = get_variant(request.args.get("variant") or DEFAULT_VARIANT).name
         variant, seed, number = _deal_args(request.args)
         if "seed" not in request.args:
             return render_template("pdq.html", variants=variants, variant=variant, d=None,
                                    error=None)
         d = deal(variant, seed, number)
-        # the cards of the rounds dealt before this one, each collected at most once
-        dealt = (number - 1) * get_variant(variant).cards
-        collected = int_from(request.args.get("collected"), "Collected", 0, dealt, 0)
+        collected = _collected_from(request.args.get("collected"), get_variant(variant),
+                                    number)
     except CompanionError as exc:
-        return render_template("pdq.html", variants=variants, variant=DEFAULT_VARIANT, d=None,
+        return render_template("pdq.html", variants=variants, variant=variant, d=None,
                                error=said_on_page(exc)), 400
     word = request.args.get("word", "").strip()
     player = request.args.get("player", "").strip()[:40]

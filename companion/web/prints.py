@@ -165,6 +165,14 @@ def _variant_choice() -> Choice:
                   {n: all_variants()[n].title for n in names}, parse, ("game", "pdq"))
 
 
+def _deck_choice() -> Choice:
+    """The PDQ deck: the regular one or Four Score's, named as the variant is everywhere."""
+    from companion.pdq.variants import all_variants
+
+    return Choice("deck", "Deck", ("regular", "four-score"),
+                  {"four-score": all_variants()["four-score"].title})
+
+
 def _deck(deck: str, paper: str) -> bytes:
     from printables.deck import deck_pdf
 
@@ -190,7 +198,7 @@ DOCUMENTS: dict[str, Document] = {d.key: d for d in (
               Choice("players", "Players", ("default", "1", "2", "3", "4", "5", "6")),
               Choice("paper", "Paper", PAPERS)), _score_sheet, _check_sheet),
     Document("pdq-deck", "PDQ deck", "78 letter cards as cut sheets, nine a page.",
-             (Choice("deck", "Deck", ("regular", "four-score")),
+             (_deck_choice(),
               Choice("paper", "Paper", PAPERS)), _deck),
     Document("board", "Paper board", "A print-and-play board with markers for photo "
              "scoring; split over pages that glue together.",

@@ -1254,6 +1254,31 @@ def test_choices_that_do_not_go_together_are_said_as_they_are_made(page):
     assert page.get_attribute("#score-sheet-players", "aria-invalid") is None
 
 
+def test_the_score_sheets_pdq_variant_shows_only_for_the_pdq_sheet(page):
+    """The score sheet's PDQ variant box stood under Bug Words and WerdUp too, where any
+    variant but the first is refused ("Only the PDQ score sheet has variants"), and a
+    variant chosen for PDQ was refused once the game became WerdUp. With scripts it shows
+    only while PDQ is the game, and is not sent otherwise."""
+    page.goto("/prints")
+    variant = page.locator("#score-sheet-variant")
+    expect(variant).to_be_hidden()
+    expect(page.locator("label[for=score-sheet-variant]")).to_be_hidden()
+    page.select_option("#score-sheet-game", "pdq")
+    expect(variant).to_be_visible()
+    page.select_option("#score-sheet-variant", "younger")
+    expect(page.locator("#doc-score-sheet img").first).to_have_attribute(
+        "src", "/prints/score-sheet.png?game=pdq&variant=younger&players=default&paper=letter")
+    page.select_option("#score-sheet-game", "werdup")
+    expect(variant).to_be_hidden()
+    expect(page.locator("#doc-score-sheet img").first).to_have_attribute(
+        "src", "/prints/score-sheet.png?game=werdup&players=default&paper=letter")
+    assert page.locator("#error-score-sheet").count() == 0
+    assert "variant" not in page.url
+    with page.expect_download() as info:
+        page.click("#doc-score-sheet button[name=download]")
+    assert info.value.suggested_filename == "score-sheet-werdup-default-letter.pdf"
+
+
 def test_a_preview_not_answered_loads_the_page_with_the_choices(page):
     """With scripts, when the page's answer with a new preview does not come (the fetch
     fails), the page itself is loaded with every choice, so the preview still follows."""

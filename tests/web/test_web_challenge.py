@@ -453,3 +453,15 @@ def test_a_words_said_box_too_long_is_refused_not_cut_in_a_word(client):
                                        "variant": "pdl", "said": short})
     assert ok.status_code == 200 and "the longer word wins" in html.unescape(
         ok.get_data(as_text=True))
+
+
+def test_the_check_address_leads_to_the_check_page(client):
+    """/check, the address a player guesses for the page under the "Check" tab, was "There
+    is no such page": it leads to the check page, with the check asked for."""
+    bare = client.get("/check")
+    assert bare.status_code == 308 and bare.headers["Location"] == "/"
+    asked = client.get("/check?word=qi&game=bugwords")
+    assert asked.status_code == 308
+    assert asked.headers["Location"] == "/?word=qi&game=bugwords"
+    page = client.get("/check?word=qi", follow_redirects=True).get_data(as_text=True)
+    assert "QI: VALID" in page

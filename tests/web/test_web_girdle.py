@@ -577,9 +577,9 @@ def test_a_photographed_sheet_fills_in_the_words_to_submit(sqlite_app):
 
 def _photo_read_on_the_page(client, day, photo) -> str:
     """The day's page once ``photo`` is read on it: its reading's section."""
-    page = client.post(f"/girdle/{day}/photo", data={
+    page = page_said(client.post(f"/girdle/{day}/photo", data={
         "photo": (io.BytesIO(photo), "sheet.jpg"), "csrf_token": token(client)},
-        content_type="multipart/form-data").get_data(as_text=True)
+        content_type="multipart/form-data"))
     return page[page.index('id="sheet-read"'):page.index("</section>", page.index(
         'id="sheet-read"'))]
 
@@ -1072,14 +1072,14 @@ def test_nothing_unused_is_written_0_not_minus_0(sqlite_app, monkeypatch):
     free = dataclasses.replace(real, vp=dict.fromkeys(ALPHABET, 0))
     monkeypatch.setattr(girdle, "puzzle", lambda day: free)
     client = sqlite_app.test_client()
-    page = client.get(f"/girdle/{DAY}/play").get_data(as_text=True)
+    page = page_said(client.get(f"/girdle/{DAY}/play"))
     unused = re.search(r"Unused: [^<]*</td>\s*<td class=\"num\">([^<]*)</td>", page).group(1)
     assert unused == "0"
     moves = find_solution(free, default_lexicon())
     typed = "\n".join(f"{m.word} {m.start + 1}" for m in moves)
     sent = client.post(f"/girdle/{DAY}", data={"solution": typed, "csrf_token": token(client)},
                        follow_redirects=True)
-    page = sent.get_data(as_text=True)
+    page = page_said(sent)
     card = re.search(r'<table id="card">.*?</table>', page, re.S).group(0)
     unused = re.search(r"Unused: [^<]*</td>\s*<td class=\"num\">([^<]*)</td>", card).group(1)
     assert unused == "0"
@@ -1138,7 +1138,8 @@ def test_the_play_page_says_what_the_word_just_played_scored(sqlite_app):
     client = sqlite_app.test_client()
     squares = {f"sq-{first.start + i + 1}": ch for i, ch in enumerate(first.word)}
     page = client.post(f"/girdle/{DAY}/play", data={
-        "sheet": "", "csrf_token": token(client), **squares}).get_data(as_text=True)
+        "sheet": "", "csrf_token": token(client), **squares},
+        follow_redirects=True).get_data(as_text=True)
     row = re.search(r'<tr><td>1[^<]*</td><td>([A-Z]+)</td>\s*<td class="num">\d+</td>'
                     r'<td class="num">[^<]*</td><td class="num">(\d+)</td></tr>', page)
     assert row and row.group(1) == first.word
@@ -1172,7 +1173,8 @@ def test_the_checkbox_lines_say_what_the_checkbox_is_for(sqlite_app):
         word = solution[number - 1]
         squares = {f"sq-{word.start + i + 1}": ch for i, ch in enumerate(word.word)}
         play = client.post(f"/girdle/{DAY}/play", data={
-            "sheet": sheet, "csrf_token": token(client), **squares}).get_data(as_text=True)
+            "sheet": sheet, "csrf_token": token(client), **squares},
+            follow_redirects=True).get_data(as_text=True)
 
 
 def test_the_days_page_leads_back_to_the_sheet_sent(sqlite_app):
@@ -1206,14 +1208,15 @@ def test_the_unused_row_names_each_sections_letters(sqlite_app):
     _, _, card = play_solution(day, parse_solution(typed, day), default_lexicon())
     assert card.unused_az and card.unused_supply  # the case this test is about
     client = sqlite_app.test_client()
-    page = client.post(f"/girdle/{DAY}", data={"solution": typed, "csrf_token": token(client)},
-                       follow_redirects=True).get_data(as_text=True)
+    page = page_said(client.post(f"/girdle/{DAY}", data={"solution": typed,
+                                                        "csrf_token": token(client)},
+                                 follow_redirects=True))
     row = re.search(r"<td colspan=\"4\">(Unused: [^<]*)</td>", page).group(1)
     assert row == (f"Unused: {' '.join(card.unused_az)} (A-Z); "
                    f"{' '.join(card.unused_supply)} (Supply)"
                    + (f"; crossed out: {' '.join(card.crossed_out)}" if card.crossed_out
                       else ""))
-    fresh = client.get(f"/girdle/{DAY}/play").get_data(as_text=True)
+    fresh = page_said(client.get(f"/girdle/{DAY}/play"))
     row = re.search(r"<td colspan=\"4\">(Unused: [^<]*)</td>", fresh).group(1)
     assert row == f"Unused: {' '.join(sorted(day.vp))} (A-Z)"  # no word yet, no Supply
 
@@ -1231,8 +1234,8 @@ def test_the_play_pages_a_z_row_marks_the_letters_crossed_out(sqlite_app):
     for word in solution:
         sheet = re.search(r'id="sheet" value="([^"]*)"', play).group(1)
         squares = {f"sq-{word.start + i + 1}": ch for i, ch in enumerate(word.word)}
-        play = client.post(f"/girdle/{day}/play", data={
-            "sheet": sheet, "csrf_token": token(client), **squares}).get_data(as_text=True)
+        play = page_said(client.post(f"/girdle/{day}/play", data={
+            "sheet": sheet, "csrf_token": token(client), **squares}, follow_redirects=True))
     row = re.search(r'<ul class="az" id="az">(.*?)</ul>', play, re.S).group(1)
     crossed = re.findall(r'<li class="crossed" data-letter="([A-Z])">', row)
     said = re.search(r"<td colspan=\"4\">Unused: [^<]*; crossed out: ([A-Z ]+)</td>", play)

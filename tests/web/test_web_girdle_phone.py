@@ -6,9 +6,10 @@ from __future__ import annotations
 import datetime as dt
 import re
 import threading
+from urllib.parse import urlencode
 
 import pytest
-from appfactory import make_app, token
+from appfactory import make_app, page_said, token
 from browser import live_server, phones
 
 from companion.girdle import default_edition, puzzle_for
@@ -78,7 +79,7 @@ def _post_word(client, day: dt.date, tok: str, page: str, sheet: str, word: str,
     for k, ch in enumerate(word):
         if start + k in empty:  # squares already holding a letter are not typed
             form[f"sq-{start + k}"] = ch
-    return client.post(f"/girdle/{day}/play", data=form)
+    return client.post(f"/girdle/{day}/play", data=form, follow_redirects=True)
 
 
 def _sheet_of(page: str) -> str:
@@ -181,7 +182,7 @@ def test_a_word_typed_with_full_width_letters_is_played(client):
     wide = {f"sq-{first.start + 1 + k}": chr(ord(ch) - ord("A") + ord("Ａ"))
             for k, ch in enumerate(first.word)}
     resp = client.post(f"/girdle/{DAY}/play", data={"csrf_token": token(client), "sheet": "",
-                                                     **wide})
+                                                     **wide}, follow_redirects=True)
     assert resp.status_code == 200 and f"<td>{first.word}</td>" in resp.get_data(as_text=True)
 
 
@@ -504,3 +505,132 @@ def test_a_cross_out_left_unused_on_the_play_page_scores_as_a_typed_none_line(cl
     sent = client.post(f"/girdle/{day}", data={"csrf_token": tok, "solution": solution},
                        follow_redirects=True).get_data(as_text=True)
     assert f"{unticked_card.final} points" in sent
+
+
+@pytest.mark.browser
+def test_a_word_refused_is_typed_again_over_its_letters(base_url, browser):
+    """A word refused comes back in its squares, the keyboard on the first: typing the word
+    again there came to nothing (each square took one letter and held the refused one), so a
+    player at a keyboard sent the refused word again. A letter typed into a square holding
+    one takes its place."""
+    _pz, moves, _score = _moves()
+    first = moves[0]
+    assert first.start == 0  # FLYBACK, from the line's first square
+    wrong = first.word[:-1] + ("Q" if first.word[-1] != "Q" else "Z")
+    with phones(browser, base_url) as (page,):
+        page.goto(f"/girdle/{DAY}/play")
+        page.locator("#sq-1").tap()
+        page.keyboard.type(wrong)
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+        assert wrong in page.inner_text("#error")
+        assert page.evaluate("document.activeElement.id") == "sq-1"
+        assert page.input_value("#sq-1") == wrong[0]  # what was typed is kept
+        page.keyboard.type(first.word)
+        assert "".join(page.input_value(f"#sq-{k}") for k in range(1, 8)) == first.word
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+        assert page.locator("#error").count() == 0
+        assert first.word in page.inner_text("#card")
+
+
+@pytest.mark.browser
+def test_backspace_in_an_empty_square_takes_back_the_letter_before(base_url, browser):
+    """Backspace in the empty square the keyboard had moved on to did nothing: the letter
+    before it could not be taken back from the keyboard."""
+    _pz, moves, _score = _moves()
+    word = moves[0].word
+    with phones(browser, base_url) as (page,):
+        page.goto(f"/girdle/{DAY}/play")
+        page.locator("#sq-1").tap()
+        page.keyboard.type(word[:4] + "X")  # a slip in the fifth square; on to the sixth
+        assert page.evaluate("document.activeElement.id") == "sq-6"
+        page.keyboard.press("Backspace")
+        assert page.evaluate("document.activeElement.id") == "sq-5"
+        assert page.input_value("#sq-5") == ""
+        page.keyboard.type(word[4:])
+        assert "".join(page.input_value(f"#sq-{k}") for k in range(1, 8)) == word
+
+
+LINES_OF_TEXT = """([sel, text]) => {
+  const node = Array.from(document.querySelector(sel).querySelectorAll("*")).concat(
+    [document.querySelector(sel)]).flatMap((el) => Array.from(el.childNodes))
+    .find((n) => n.nodeType === Node.TEXT_NODE && n.data.includes(text));
+  const range = document.createRange();
+  range.setStart(node, node.data.indexOf(text));
+  range.setEnd(node, node.data.indexOf(text) + text.length);
+  return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width", [1280, 390, 320])
+def test_the_score_cards_unused_row_keeps_a_z_whole(base_url, browser, width):
+    """On a 1280 px desktop the play page's score card read "Unused: A B ... Y Z (A-" with
+    "Z)" on the next line. The section's name stands whole on its line."""
+    with phones(browser, base_url, viewport={"width": width, "height": 900}) as (page,):
+        page.goto(f"/girdle/{DAY}/play")
+        row = page.locator("#card td", has_text="Unused:")
+        assert "(A-Z)" in row.inner_text()
+        assert page.evaluate(LINES_OF_TEXT, ["#card", "(A-Z)"]) == 1
+
+
+def test_a_word_played_or_taken_back_leads_to_the_sheet_so_far_by_its_address(client):
+    """A word played answered the POST with the next word's page itself, so Reload asked to
+    send the form again and Back showed the browser's "Confirm Form Resubmission". It leads
+    (303) to the play page with the sheet so far in its address, which draws that page, the
+    keyboard on the next word's first square; taking back a word leads there too."""
+    pz, moves, _score = _moves()
+    tok = token(client)
+    page = client.get(f"/girdle/{DAY}/play").get_data(as_text=True)
+    assert "autofocus" not in page  # a first visit opens at the top of the page
+    form = {"csrf_token": tok, "sheet": ""}
+    for k, ch in enumerate(moves[0].word):
+        form[f"sq-{moves[0].start + 1 + k}"] = ch
+    resp = client.post(f"/girdle/{DAY}/play", data=form)
+    assert resp.status_code == 303
+    one = _sheet_text(moves[:1])
+    assert resp.headers["Location"] == f"/girdle/{DAY}/play?" + urlencode({"sheet": one})
+    again = client.get(resp.headers["Location"])  # a reload or the back button: a GET
+    page = again.get_data(as_text=True)
+    assert again.status_code == 200 and _sheet_of(page) == one
+    assert f"<td>{moves[0].word}</td>" in page and f"Word 2 of {pz.words}" in page
+    first_square = re.search(r'<input class="cell line" name="sq-\d+"[^>]*>', page).group(0)
+    assert "autofocus" in first_square
+    undo = client.post(f"/girdle/{DAY}/play", data={"csrf_token": tok, "sheet": one,
+                                                    "undo": "1"})
+    assert undo.status_code == 303
+    assert undo.headers["Location"] == f"/girdle/{DAY}/play?sheet="
+    page = client.get(undo.headers["Location"]).get_data(as_text=True)
+    assert "Word 1 of" in page and f"<td>{moves[0].word}</td>" not in page
+
+
+def test_a_sheet_in_the_address_that_cannot_be_played_is_said(client):
+    """An address edited by hand, its sheet a word that cannot go, is refused in a sentence."""
+    resp = client.get(f"/girdle/{DAY}/play?sheet=ZZZZ+1")
+    assert resp.status_code == 400
+    assert "ZZZZ" in page_said(resp) and "Traceback" not in resp.get_data(as_text=True)
+
+
+@pytest.mark.browser
+def test_back_after_two_words_shows_the_sheet_after_the_first(base_url, browser):
+    """After two words played, the browser's Back failed ("Confirm Form Resubmission"): it
+    shows the sheet after the first word, and Reload the same page without asking."""
+    _pz, moves, _score = _moves()
+    with phones(browser, base_url) as (page,):
+        page.goto(f"/girdle/{DAY}/play")
+        for m in moves[:2]:
+            boxes = [f"#sq-{m.start + 1 + k}" for k in range(len(m.word))]
+            page.locator(next(b for b in boxes if page.locator(b).count())).tap()
+            for k, ch in enumerate(m.word):
+                if page.locator(boxes[k]).count():
+                    page.keyboard.type(ch)
+            with page.expect_navigation():
+                page.tap("#play-word")
+        assert moves[1].word in page.inner_text("#card")
+        page.go_back()
+        assert moves[0].word in page.inner_text("#card")
+        assert moves[1].word not in page.inner_text("#card")
+        assert "Word 2 of" in page.inner_text("#prompt")
+        page.reload()
+        assert "Word 2 of" in page.inner_text("#prompt")

@@ -77,14 +77,35 @@ def test_deck_done(client):
         ("variant=regular&seed=1&round=28", "from 1 to 26"),
         ("variant=regular&seed=1&round=0", "from 1 to 26"),
         # Solitaire: no more cards collected than the rounds before this one dealt
-        ("variant=solitaire&seed=1&round=3&collected=7", "Collected must be between 0 and 6."),
-        ("variant=solitaire&seed=1&round=1&collected=3", "Collected must be between 0 and 0."),
+        ("variant=solitaire&seed=1&round=3&collected=7",
+         "Cards collected before round 3 must be a whole number from 0 to 6: 6 cards were "
+         "dealt before it."),
+        ("variant=solitaire&seed=1&round=1&collected=3",
+         "Cards collected before round 1 must be 0: no round was dealt before it."),
+        ("variant=solitaire&seed=1&round=2&collected=x",
+         "Cards collected before round 2 must be a whole number from 0 to 3: 3 cards were "
+         "dealt before it."),
     ],
 )
 def test_dealer_bad_input(client, query, message):
     resp = client.get("/pdq?" + query)
     assert resp.status_code == 400
     assert message in resp.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("query", [
+    "variant=solitaire&seed=1&round=1&collected=3",
+    "variant=four-score&seed=1&round=21",
+    "variant=solitaire&seed=x&round=1",
+])
+def test_a_deal_refused_keeps_the_variant_for_the_next_deal(client, query):
+    """A deal refused for its round, seed or cards collected (an old or edited link) set the
+    deal form back to regular PDQ: a Solitaire player's "Shuffle and deal" dealt PDQ."""
+    variant = query.split("&")[0].split("=")[1]
+    page = client.get("/pdq?" + query).get_data(as_text=True)
+    form = page[page.index('id="deal-form"'):]
+    assert re.search(rf'<option value="{variant}" selected>', form)
+    assert len(re.findall(r"<option [^>]*selected>", form)) == 1
 
 
 @pytest.mark.parametrize(("word", "message"), [
@@ -621,3 +642,22 @@ def test_an_unknown_variant_is_refused_naming_the_variants_as_the_lists_show_the
                        for n in names), url
     api = client.get("/api/pdq/judge?cards=PNA&word=pine&variant=nope").get_json()["error"]
     assert api == f"Unknown PDQ variant 'nope'; choose one of: {', '.join(names)}."
+
+
+@pytest.mark.parametrize(("query", "field"), [
+    ("cards=PN", "cards"),  # too few for the variant
+    ("cards=P1A", "cards"),  # not a card
+    ("cards=PNA&variant=chess", "variant"),
+    ("cards=PNA&variant=intergenerational&player=baby", "player"),
+    ("cards=PNA&variant=pdl&said=PINE1", "said"),
+])
+def test_no_all_words_link_for_cards_that_were_refused(client, query, field):
+    """The check page offered "All words for PN" under the refusal of those cards, a link
+    that only said the same refusal again; cards judged by are offered it still."""
+    resp = client.get(f"/?word=pineapple&game=pdq&{query}")
+    page = resp.get_data(as_text=True)
+    assert resp.status_code == 400
+    assert re.search(rf'id="{field}"[^>]*aria-invalid="true"', page), field
+    assert 'id="all-link"' not in page
+    fine = client.get("/?word=pineapple&game=pdq&cards=PNA").get_data(as_text=True)
+    assert 'id="all-link"' in fine and "All words for PNA" in fine

@@ -308,3 +308,17 @@ def test_a_score_sheet_variant_is_refused_as_the_command_line_refuses_it(client,
     shown = client.get("/prints?doc=score-sheet&" + query.replace("&", "&score-sheet."))
     assert shown.status_code == 400
     assert f'id="error-score-sheet" role="alert">{said}' in shown.get_data(as_text=True)
+
+
+def test_the_four_score_deck_is_named_as_its_variant(client):
+    """The print shop's deck box said "Four score" where the dealer, the check page and the
+    score sheet's variant box say "Four Score"; the preview's description too."""
+    from companion.pdq.variants import all_variants
+
+    title = all_variants()["four-score"].title
+    assert title == "Four Score"
+    page = client.get("/prints").get_data(as_text=True)
+    assert '<option value="four-score">Four Score</option>' in page
+    assert "Four score" not in page
+    shown = client.get("/prints?doc=pdq-deck&pdq-deck.deck=four-score").get_data(as_text=True)
+    assert 'alt="First page of the PDQ deck: Four Score, Letter"' in shown
