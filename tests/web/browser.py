@@ -65,6 +65,16 @@ def fits_phone(page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
 
 
+def focused(page) -> str:
+    """The id of what has the keyboard ("" for the page's body or an element without one),
+    once the page's ``autofocus`` has been applied: a browser applies it in a rendering step
+    after the page is parsed, which may come after the load event Playwright waits for, so
+    two animation frames are waited for first."""
+    return page.evaluate("""() => new Promise(done => requestAnimationFrame(() =>
+        requestAnimationFrame(() => done(document.activeElement ? document.activeElement.id
+                                                                : ''))))""")
+
+
 def tap_and_wait(page, button: str) -> None:
     """Tap ``button`` and wait for the page it leads to."""
     with page.expect_navigation():

@@ -13,7 +13,7 @@ import urllib.request
 
 import pytest
 from appfactory import make_app
-from browser import live_server
+from browser import focused, live_server
 
 from companion.girdle import puzzle_for
 from companion.girdle.generator import find_solution
@@ -526,7 +526,7 @@ def test_a_play_started_on_the_board_by_keyboard_alone(narrow, site):
     assert narrow.evaluate(at) == "7H"  # the keyboard stays on the square
     assert narrow.get_attribute('#board [data-square="7H"]', "aria-pressed") == "true"
     narrow.keyboard.type("AQ")
-    assert narrow.evaluate("document.activeElement.id") == "play"
+    assert focused(narrow) == "play"
     narrow.keyboard.type("UA")
     assert narrow.input_value("#play") == "H7 AQUA"
     with narrow.expect_navigation():

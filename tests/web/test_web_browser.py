@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 from appfactory import make_app
-from browser import PHONE, live_server, phones
+from browser import PHONE, focused, live_server, phones
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -236,12 +236,12 @@ def test_deal_pdq_rounds_and_show_the_words(page):
     cards = deal("solitaire", 11, 1).cards
     found = page.request.get(f"/api/pdq/words?cards={cards}&variant=solitaire").json()["words"]
     page.goto("/pdq?variant=solitaire&seed=11&round=1")
-    assert page.evaluate("document.activeElement.id") != "word"  # a round opened: no check
+    assert focused(page) != "word"  # a round opened: no check
     for word, shown in ((found[0], "#collected-note"), ("zzzz", "#verdict")):
         page.fill("#word", word)
         page.click("#word-form button[type=submit]")
         page.wait_for_selector(shown)
-        assert page.evaluate("document.activeElement.id") == "word", word
+        assert focused(page) == "word", word
         assert page.evaluate("window.scrollY") == 0
         assert page.locator(shown).bounding_box()["y"] < PHONE["viewport"]["height"]
 
@@ -1534,7 +1534,7 @@ def test_a_refused_pdq_box_has_the_keyboard(page, address, box):
     page. Each box refused there has it, described by the refusal."""
     page.goto(address)
     assert page.locator("#error").is_visible()
-    assert page.evaluate("document.activeElement.id") == box
+    assert focused(page) == box
     at_fault = page.locator("[aria-invalid=true]").evaluate_all("boxes => boxes.map(b => b.id)")
     assert at_fault == [box or address.rsplit("&", 1)[1].split("=")[0]]
 

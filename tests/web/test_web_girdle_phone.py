@@ -10,7 +10,7 @@ from urllib.parse import urlencode
 
 import pytest
 from appfactory import make_app, page_said, token
-from browser import live_server, phones
+from browser import focused, live_server, phones
 
 from companion.girdle import default_edition, puzzle_for
 from companion.girdle.generator import daily_family, find_solution
@@ -524,7 +524,7 @@ def test_a_word_refused_is_typed_again_over_its_letters(base_url, browser):
         with page.expect_navigation():
             page.keyboard.press("Enter")
         assert wrong in page.inner_text("#error")
-        assert page.evaluate("document.activeElement.id") == "sq-1"
+        assert focused(page) == "sq-1"
         assert page.input_value("#sq-1") == wrong[0]  # what was typed is kept
         page.keyboard.type(first.word)
         assert "".join(page.input_value(f"#sq-{k}") for k in range(1, 8)) == first.word
@@ -544,9 +544,9 @@ def test_backspace_in_an_empty_square_takes_back_the_letter_before(base_url, bro
         page.goto(f"/girdle/{DAY}/play")
         page.locator("#sq-1").tap()
         page.keyboard.type(word[:4] + "X")  # a slip in the fifth square; on to the sixth
-        assert page.evaluate("document.activeElement.id") == "sq-6"
+        assert focused(page) == "sq-6"
         page.keyboard.press("Backspace")
-        assert page.evaluate("document.activeElement.id") == "sq-5"
+        assert focused(page) == "sq-5"
         assert page.input_value("#sq-5") == ""
         page.keyboard.type(word[4:])
         assert "".join(page.input_value(f"#sq-{k}") for k in range(1, 8)) == word

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from appfactory import make_app
-from browser import PHONE, fits_phone, live_server, phones, tap_and_wait
+from browser import PHONE, fits_phone, focused, live_server, phones, tap_and_wait
 
 pytestmark = pytest.mark.browser
 
@@ -25,11 +25,6 @@ def _tap_and_type(page, square: str, taps: int, word: str) -> None:
         page.tap(f'#board [data-square="{square}"]')
     page.locator("#play").press_sequentially(word)
     tap_and_wait(page, "#turn-form button[type=submit]")
-
-
-def _focused(page) -> str:
-    """The id of what has the keyboard ("" for the page's body)."""
-    return page.evaluate("document.activeElement ? document.activeElement.id : ''")
 
 
 def test_a_whole_bug_words_game_by_tapping_squares(page):
@@ -57,11 +52,11 @@ def test_a_whole_bug_words_game_by_tapping_squares(page):
     assert page.locator('#board [data-square="8K"]').inner_text().startswith("Z")
     # the keyboard goes on in the next turn's play (it was left on the page's body), and the
     # page stays at its top, the totals and the play just recorded on the screen
-    assert _focused(page) == "play"
+    assert focused(page) == "play"
     assert page.evaluate("window.scrollY") == 0
     assert page.locator("#last-play").bounding_box()["y"] + 20 < PHONE["viewport"]["height"]
     page.reload()  # said once: a reload is no turn recorded
-    assert _focused(page) != "play" and page.locator("#play[autofocus]").count() == 0
+    assert focused(page) != "play" and page.locator("#play[autofocus]").count() == 0
 
     _tap_and_type(page, "8K", 2, ".ANY")  # Bob, down from the Z: ZANY
     assert "ZANY" in page.inner_text("#last-play")
@@ -70,7 +65,7 @@ def test_a_whole_bug_words_game_by_tapping_squares(page):
     _tap_and_type(page, "1A", 1, "XQZT")  # not a play: the text stays, so does the page
     assert page.locator("#error").is_visible()
     assert page.input_value("#play") == "1A XQZT"
-    assert _focused(page) == "play"  # the box refused, which says why (its alert)
+    assert focused(page) == "play"  # the box refused, which says why (its alert)
     assert page.get_attribute("#play", "aria-describedby") == "error"
     assert page.url == game_url  # a reload shows the game, not a dead form address
     page.reload()
@@ -88,10 +83,10 @@ def test_a_whole_bug_words_game_by_tapping_squares(page):
     assert page.locator("#turns tr").count() - 1 == played - 1
     # the keyboard goes on in the play of the turn now to be played, as after a turn recorded
     # (it was left on the page's body, the Take back button gone with the page)
-    assert _focused(page) == "play"
+    assert focused(page) == "play"
     assert page.evaluate("window.scrollY") == 0
     page.reload()  # said once: a reload is no turn taken back
-    assert _focused(page) != "play"
+    assert focused(page) != "play"
 
     page.tap("details:has(#finish-form) summary")
     page.fill("#rack0", "EEAIORS")  # (the bag still holds tiles: each holds a full rack)
@@ -137,12 +132,12 @@ def test_a_game_finished_by_mistake_is_reopened_and_its_last_turn_taken_back(pag
     assert "The game is reopened" in page.inner_text("#done")
     assert page.locator("#totals tr", has_text="Cy").inner_text().split("\t")[-1] == "6"
     assert page.input_value("#rack0") == "AEIOSTN" and page.input_value("#rack1") == "AEIOUST"
-    assert _focused(page) == "undo"  # the turn that ended it is the one to take back
+    assert focused(page) == "undo"  # the turn that ended it is the one to take back
     fits_phone(page)
     page.once("dialog", lambda dialog: dialog.accept())
     tap_and_wait(page, "#undo-form button[type=submit]")
     assert "Turn 3 (Cy: pass, 0) taken back." in page.inner_text("#done")
-    assert _focused(page) == "play" and page.locator("#game-over").count() == 0
+    assert focused(page) == "play" and page.locator("#game-over").count() == 0
     _tap_and_type(page, "4G", 1, "AT")
     assert "AT" in page.inner_text("#last-play")
 
@@ -174,7 +169,7 @@ def test_the_end_of_game_form_says_how_many_tiles_each_player_holds(page):
         page.fill("#play", " ".join(move[:2]))
         tap_and_wait(page, "#turn-form button[type=submit]")
         assert not page.locator("#error").count(), ln
-        assert _focused(page) == "play", ln  # on to the next turn
+        assert focused(page) == "play", ln  # on to the next turn
     assert left == {"ann": 1}  # only Ann's rack is left with tiles
     page.tap("details:has(#finish-form) summary")
     assert page.inner_text("#rack0-held") == "holds 1 tile"
@@ -184,7 +179,7 @@ def test_the_end_of_game_form_says_how_many_tiles_each_player_holds(page):
     page.fill("#rack0", "V")
     page.fill("#rack1", "V")  # Ann holds the last V: Bob's rack is refused, and has the keyboard
     tap_and_wait(page, "#finish-form button[type=submit]")
-    assert page.locator("#error").is_visible() and _focused(page) == "rack1"
+    assert page.locator("#error").is_visible() and focused(page) == "rack1"
     page.fill("#rack1", "")
     tap_and_wait(page, "#finish-form button[type=submit]")  # the racks as the form says
     assert page.locator("#ranking li").all_inner_texts() == ["bob: 407", "ann: 362"]
