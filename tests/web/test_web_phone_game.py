@@ -444,6 +444,33 @@ def test_a_glare_s_many_squares_are_named_by_rows_not_a_line_each(page):
     fits_phone(page)
 
 
+def test_a_square_in_doubt_is_marked_by_a_shape_not_by_its_colour_alone(page):
+    """IMG_20151016_165900 lists three squares in doubt, 8H and 13L read S and 14F read O.
+    The photo's grid told them from the others by colour alone, orange with an orange
+    outline (2.3:1 against the square, drawn over the grid's edge in column O): a player who
+    does not tell orange from the new tiles' blue saw no difference. Each has a dashed edge
+    and a flag in its top right corner, a new tile's blue leaving them, both inside the
+    square; the key shows the same."""
+    photo = Path(__file__).parents[1] / "data" / "vision" / "real" / "IMG_20151016_165900.jpg"
+    key, resp = _photo_sent(page, photo.read_bytes())
+    listed = {f"sq-{u['row']}-{u['col']}" for u in resp.json()["reading"]["uncertain"]}
+    page.goto(f"/games/{key}/photos/{resp.json()['photo_id']}")
+    marks = page.evaluate("""() => Array.from(
+        document.querySelectorAll('#photo-grid input.cell, #photo-key .unsure-key'), (e) => {
+            const s = getComputedStyle(e);
+            return {id: e.id || "key", edge: s.outlineStyle, flag: s.backgroundImage,
+                    inside: parseFloat(s.outlineOffset) + parseFloat(s.outlineWidth) <= 0,
+                    colour: s.backgroundColor};
+        })""")
+    shaped = {m["id"] for m in marks if m["edge"] == "dashed" and "gradient" in m["flag"]}
+    assert shaped == listed | {"key"} and len(listed) == 3, shaped
+    assert all(m["inside"] for m in marks if m["id"] in shaped)
+    new = page.eval_on_selector_all("#photo-grid input.cell.new:not(.unsure)",
+                                    "is => is.map(i => getComputedStyle(i).backgroundColor)")
+    assert len(new) == 33 and {m["colour"] for m in marks if m["id"] in listed} - set(new)
+    fits_phone(page)
+
+
 LABELS = """() => Array.from(document.querySelectorAll(
         '#turn-form select, #turn-form details input'), (box) => {
     // the box's label, on the screen and on top where it stands (nothing drawn over it)

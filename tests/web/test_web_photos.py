@@ -667,7 +667,8 @@ def test_the_photo_page_s_key_says_what_each_colour_of_the_grid_is(client, quiz_
     assert "On the photo, a letter read with confidence is green" in key
     assert "a square to check where no letter was read is outlined in orange" in key
     assert '<span class="new-key">blue</span>, a new tile, scored as the play' in key
-    assert '<span class="unsure-key">orange</span>, not sure' in key
+    assert ('<span class="unsure-key">orange</span> with a dashed edge and a corner flag, '
+            'not sure') in key
 
 
 def test_every_page_of_a_game_leads_back_to_it_in_the_same_words(client, quiz_photo):
