@@ -1325,7 +1325,8 @@ def test_a_board_photo_on_its_way_says_so_and_is_sent_once(page, tmp_path, monke
     page.evaluate("""() => document.addEventListener("submit", (e) => {
         const said = document.getElementById("photo-wait"), at = said.getBoundingClientRect();
         const tries = JSON.parse(sessionStorage.getItem("tries") || "[]");
-        tries.push([!e.defaultPrevented, said.textContent, at.top >= 0 && at.bottom <= innerHeight]);
+        const seen = at.top >= 0 && at.bottom <= innerHeight;
+        tries.push([!e.defaultPrevented, said.textContent, seen]);
         sessionStorage.setItem("tries", JSON.stringify(tries));
     })""")
     page.focus("#photo-upload button[type=submit]")
