@@ -62,7 +62,29 @@ def read_photo(kind: str, data: bytes, lexicon: Lexicon, max_pixels: int) -> tup
                                         max_pixels=min(max_pixels, DEFAULT.load.max_pixels)))
     with said_as_sentences():
         reading, overlay, size = read_for_table(data, kind, lexicon, cfg, name="That photo")
+    if kind != "werdup":  # (the 3D board's stacks stand up out of its outline)
+        overlay = board_only(overlay, reading.get("corners"))
     return reading, _jpeg(overlay), size
+
+
+BOARD_MARGIN = 0.04  # of the board's width or height, kept round it in the overlay
+
+
+def board_only(image: np.ndarray, corners: list[list[float]] | None) -> np.ndarray:
+    """The overlay cut to the flat board read (its ``corners``, in the image's pixels) and a
+    margin of :data:`BOARD_MARGIN` round it, within the image: on a phone the photo's
+    table and floor took as much of the screen as the board, its letters drawn too small to
+    read. The whole image when there are no corners."""
+    if not corners:
+        return image
+    h, w = image.shape[:2]
+    xs, ys = [x for x, _ in corners], [y for _, y in corners]
+    mx, my = BOARD_MARGIN * (max(xs) - min(xs)), BOARD_MARGIN * (max(ys) - min(ys))
+    left, right = max(0, int(min(xs) - mx)), min(w, int(np.ceil(max(xs) + mx)))
+    top, bottom = max(0, int(min(ys) - my)), min(h, int(np.ceil(max(ys) + my)))
+    if right - left < 2 or bottom - top < 2:
+        return image
+    return image[top:bottom, left:right]
 
 
 def _jpeg(image: np.ndarray) -> bytes:

@@ -362,7 +362,7 @@ def test_a_photo_s_listed_squares_say_each_reason_once(page):
     letters most in doubt each with their choices to tap, the others in one line. Its B, Q
     and H tiles read beyond the set (three B where the set holds two) are named under
     those three reasons too (list 1,960 px, button 3,340 px; with what each square in doubt
-    was read as, 2,000 and 3,410 px)."""
+    was read as, 2,000 and 3,410 px; 3,240 with the overlay cut to the board)."""
     photo = Path(__file__).parents[1] / "data" / "vision" / "real" / "IMG_20151016_170003.jpg"
     key, resp = _photo_sent(page, photo.read_bytes())
     listed = resp.json()["reading"]["uncertain"]
@@ -417,7 +417,7 @@ def test_a_glare_s_many_squares_are_named_by_rows_not_a_line_each(page):
     surely: 59 read empty. With the glare measured again on the tiles read through it, all 21
     tiles read right (18), its I, E and A each a line with its letter to tap: the list
     2,230 px, the button 4,070 px; with what each square in doubt was read as, 2,360 and
-    4,220 px."""
+    4,220 px (4,100 with the overlay cut to the board)."""
     from glare import jpeg, lamp, squares_said
 
     from vision.config import DEFAULT

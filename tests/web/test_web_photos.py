@@ -786,3 +786,21 @@ def test_a_tile_whose_letter_was_not_seen_asks_for_its_letter(client):
         "stands for), or leave it empty if there is no tile.")
     assert re.findall(r'name="(sq-\d+-\d+)"[^>]*aria-invalid="true"', page) == ["sq-2-14"]
     assert 'name="sq-7-3" id="sq-7-3" value="B"' in page  # the rest kept as sent
+
+
+def test_a_flat_board_s_overlay_is_cut_to_the_board(client):
+    """IMG_20151016_165900's board fills 71 % of the photo's width and half its height: on a
+    390 px phone the overlay showed it 254 px wide in an image 477 px tall, its letters too
+    small to read, the table's carpet round it. The overlay is the board and a margin of
+    4 % round it: 331 px wide in an image 341 px tall, the grid below it 136 px sooner."""
+    from companion.web.photos import BOARD_MARGIN
+
+    gid = _game(client)["table_key"]
+    data = client.post(f"/api/games/{gid}/photos", data=(REAL / "IMG_20151016_165900.jpg")
+                       .read_bytes(), content_type="image/jpeg").get_json()
+    xs, ys = zip(*data["reading"]["corners"], strict=True)
+    board = (max(xs) - min(xs), max(ys) - min(ys))
+    overlay = Image.open(io.BytesIO(client.get(data["overlay"]).data))
+    assert overlay.width == 900  # as wide as ever, the board's share of it grown
+    kept = (board[0] * (1 + 2 * BOARD_MARGIN), board[1] * (1 + 2 * BOARD_MARGIN))
+    assert abs(overlay.width / overlay.height - kept[0] / kept[1]) < 0.01, (overlay.size, kept)
