@@ -62,7 +62,7 @@ def read_photo(kind: str, data: bytes, lexicon: Lexicon, max_pixels: int) -> tup
                                         max_pixels=min(max_pixels, DEFAULT.load.max_pixels)))
     with said_as_sentences():
         reading, overlay, size = read_for_table(data, kind, lexicon, cfg, name="That photo")
-    if kind != "werdup":  # (the 3D board's stacks stand up out of its outline)
+    if "heights" not in reading:  # (a board of stacks: they stand up out of its outline)
         overlay = board_only(overlay, reading.get("corners"))
     return reading, _jpeg(overlay), size
 
