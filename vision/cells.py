@@ -260,6 +260,18 @@ def read_as(entry: dict) -> str:
     return "blank tile" if entry["read"] == BLANK else f"read {face_named(entry['read'])}"
 
 
+def read_and_why(entry: dict, why: str = "", reads: bool = True) -> str:
+    """What a listed square was read as (a board's, ``reads``: a Girdle sheet's boxes say
+    their alternatives alone), then ``why`` it is listed unless ``why`` says it: "read S",
+    "read empty; a tile's colour, no letter seen: empty, or a tile", "a blank tile: which
+    letter it stands for is not known"; "" for neither. How the command line and the photo
+    page say a listed square before its alternatives."""
+    what = read_as(entry) if reads else ""
+    if what and why.startswith(f"a {what}"):
+        return why
+    return "; ".join(filter(None, (what, why)))
+
+
 def _span(names: list[str], at: list[int]) -> str:
     """Names of places in a line (``at``, in order): "5" alone, "5-8" when they follow on,
     else each stretch that follows on said so, "5-6 and 8", "6-11, 13 and 15"."""

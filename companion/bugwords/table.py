@@ -87,7 +87,14 @@ class BugWordsTable(TableBasics):
 
     def observed_play(self, board: Board, grid: Sequence[Sequence[str | None]]) -> list[Placement]:
         """A square that shows a letter it did not have got a new tile; in Bug Words a tile
-        never changes or leaves the board, so either is reported."""
+        never changes or leaves the board, so either is reported. A square holding ``?`` (a
+        rack's blank, or a photo's tile whose letter was not seen) is asked for its letter."""
+        for r, row in enumerate(grid[:board.rows]):
+            for c, face in enumerate(row[:board.cols]):
+                if (face or "").strip() == "?":
+                    raise SquareError(f"{square_name(r, c)} holds '?': type the letter on its "
+                                      "tile (a blank's in lower case, the letter it stands "
+                                      "for), or leave it empty if there is no tile.", [(r, c)])
         out = []
         for r, row in enumerate(check_grid(board, grid)):
             for c, face in enumerate(row):

@@ -400,11 +400,11 @@ def _column(col: int) -> str:
 
 def _what(u: dict, why: str, reads: bool) -> str:
     """What a listed square was read as (when it ``reads``), then ``why`` it is listed
-    (unless ``why`` says it), in brackets; nothing when there is neither."""
-    from vision.cells import read_as
+    (unless ``why`` says it), in brackets (``vision.cells.read_and_why``); nothing when
+    there is neither."""
+    from vision.cells import read_and_why
 
-    what = read_as(u) if reads else ""
-    said = why if what and why.startswith(f"a {what}") else "; ".join(filter(None, (what, why)))
+    said = read_and_why(u, why, reads)
     return f" ({said})" if said else ""
 
 

@@ -62,7 +62,29 @@ def read_photo(kind: str, data: bytes, lexicon: Lexicon, max_pixels: int) -> tup
                                         max_pixels=min(max_pixels, DEFAULT.load.max_pixels)))
     with said_as_sentences():
         reading, overlay, size = read_for_table(data, kind, lexicon, cfg, name="That photo")
+    if "heights" not in reading:  # (a board of stacks: they stand up out of its outline)
+        overlay = board_only(overlay, reading.get("corners"))
     return reading, _jpeg(overlay), size
+
+
+BOARD_MARGIN = 0.04  # of the board's width or height, kept round it in the overlay
+
+
+def board_only(image: np.ndarray, corners: list[list[float]] | None) -> np.ndarray:
+    """The overlay cut to the flat board read (its ``corners``, in the image's pixels) and a
+    margin of :data:`BOARD_MARGIN` round it, within the image: on a phone the photo's
+    table and floor took as much of the screen as the board, its letters drawn too small to
+    read. The whole image when there are no corners."""
+    if not corners:
+        return image
+    h, w = image.shape[:2]
+    xs, ys = [x for x, _ in corners], [y for _, y in corners]
+    mx, my = BOARD_MARGIN * (max(xs) - min(xs)), BOARD_MARGIN * (max(ys) - min(ys))
+    left, right = max(0, int(min(xs) - mx)), min(w, int(np.ceil(max(xs) + mx)))
+    top, bottom = max(0, int(min(ys) - my)), min(h, int(np.ceil(max(ys) + my)))
+    if right - left < 2 or bottom - top < 2:
+        return image
+    return image[top:bottom, left:right]
 
 
 def _jpeg(image: np.ndarray) -> bytes:
@@ -82,8 +104,10 @@ COLUMNS = "ABCDEFGHIJKLMNOPQRSTU"  # as the board and the plays name them: 8H
 def listed_on_page(uncertain: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """A reading's listed squares as the photo page shows them, each reason once
     (``vision.cells.listed_by_reason``): ``where`` the squares are ("Row 14, columns E-H"),
-    ``why``, the squares most in doubt (``doubtful``, each with its letters to tap; a square
-    alone, ``one``, is there with its ``why``) and, for a reason of several squares, those
+    ``why``, the squares most in doubt (``doubtful``, each with its letters to tap and, as
+    ``companion read`` says it, ``why``: the letter or blank it was read as (one read empty
+    offers "empty" first, its reason saying why it may hold a tile), and a square alone's
+    (``one``) reason, ``vision.cells.read_and_why``) and, for a reason of several squares, those
     read surely in one line (``sure``; "" for none), those listed under another reason too
     (``also``, a letter of two runs that are no words; "" for none), and each set of many
     squares read and offering alike (``alike``, a glare's washed-out squares: ``where``
@@ -92,6 +116,7 @@ def listed_on_page(uncertain: list[dict[str, Any]]) -> list[dict[str, Any]]:
     from vision.cells import (
         listed_by_reason,
         named_elsewhere,
+        read_and_why,
         read_as,
         squares_by_row,
         squares_named,
@@ -110,17 +135,27 @@ def listed_on_page(uncertain: list[dict[str, Any]]) -> list[dict[str, Any]]:
                     "one": one,
                     "doubtful": [{"row": u["row"], "col": u["col"],
                                   "where": capital_first(squares_named([u], column)),
-                                  "why": group.why if one else "",
+                                  "why": read_and_why(u, group.why if one else "",
+                                                      reads=bool(u["read"])),
                                   "alternatives": u["alternatives"]}
                                  for u in (squares if one else group.doubtful)],
                     "sure": "" if one else surely_read(group.sure, column),
                     "also": named_elsewhere(group, groups, column),
                     "alike": [{"where": squares_by_row(alike, column),
                                "count": len(alike), "read": read_as(alike[0]),
-                               "choices": " or ".join(a["letter"] or "empty"
+                               "choices": " or ".join(_choice(a["letter"])
                                                       for a in alike[0]["alternatives"])}
                               for alike in group.alike]})
     return out
+
+
+def _choice(letter: str | None) -> str:
+    """A listed square's alternative as the photo page names it: its letter, "empty" (none), or
+    "a tile" for a tile whose letter was not seen (``?``: its letter is the player's to
+    type, not a face the square can hold)."""
+    from vision.cells import BLANK
+
+    return {"": "empty", BLANK: "a tile"}.get(letter or "", letter or "")
 
 
 def grid_from_form(form: Any, rows: int, cols: int) -> list[list[str]]:

@@ -1323,6 +1323,52 @@ def test_upload_a_board_photo_correct_a_square_and_score(page, tmp_path):
     assert page.locator("#board .cell.new").count() == 4
 
 
+def test_a_board_photo_on_its_way_says_so_and_is_sent_once(page, tmp_path, monkeypatch):
+    """Sending a photo and reading it takes seconds (IMG_20141025_164048, refused, 3 s on
+    this machine's loopback; a 12 MP photo over a phone's connection longer), and the game's
+    page stood still meanwhile: nothing said the photo was on its way, and a second tap sent
+    it, and had it read, again. Under its button the page says it is being read, and neither
+    the button nor Add turn sends anything more until the answer comes."""
+    import re
+    import threading
+
+    from companion.web import photos
+
+    held, reads = threading.Event(), []
+    read = photos.read_photo
+
+    def slow(*args):
+        reads.append(args)
+        held.wait(30)
+        return read(*args)
+
+    monkeypatch.setattr(photos, "read_photo", slow)
+    _new_bugwords_game_with_a_photo(page, tmp_path)
+    # each try to send the form, as the page left it (whether it went, what it said and
+    # whether that is on the screen), kept over the navigation: while the request is on its
+    # way the page is not asked, nor clicked (Playwright waits for the navigation to end)
+    page.evaluate("""() => document.addEventListener("submit", (e) => {
+        const said = document.getElementById("photo-wait"), at = said.getBoundingClientRect();
+        const tries = JSON.parse(sessionStorage.getItem("tries") || "[]");
+        const seen = at.top >= 0 && at.bottom <= innerHeight;
+        tries.push([!e.defaultPrevented, said.textContent, seen]);
+        sessionStorage.setItem("tries", JSON.stringify(tries));
+    })""")
+    page.focus("#photo-upload button[type=submit]")
+    try:  # by keyboard: Read the photo, again, then back past the photo's box to Add turn
+        for key in ("Enter", "Enter", "Shift+Tab", "Shift+Tab", "Enter"):
+            page.keyboard.press(key)
+    finally:
+        held.set()
+    page.wait_for_url(re.compile(r"/photos/\d+$"))
+    said = ("Sending the photo and reading the board: this takes a few seconds, longer on a "
+            "slow connection.")
+    assert page.evaluate("JSON.parse(sessionStorage.getItem('tries'))") == [
+        [True, said, True], [False, said, True], [False, said, True]]
+    assert len(reads) == 1
+    assert page.input_value("#sq-7-7") == "Q"
+
+
 def test_the_photo_grid_is_one_tab_stop_moved_on_with_the_arrow_keys(page, tmp_path):
     """By keyboard, the board read from a photo is one Tab stop (its 225 squares were 225
     stops before Who played? and Score the new tiles): the arrow keys move on it, a letter

@@ -404,7 +404,8 @@ def test_a_photo_s_listed_squares_say_each_reason_once(page):
     reason is said once with its squares under it (list 1,530 px, button 2,920 px): the
     letters most in doubt each with their choices to tap, the others in one line. Its B, Q
     and H tiles read beyond the set (three B where the set holds two) are named under
-    those three reasons too (list 1,960 px, button 3,340 px)."""
+    those three reasons too (list 1,960 px, button 3,340 px; with what each square in doubt
+    was read as, 2,000 and 3,410 px; 3,240 with the overlay cut to the board)."""
     photo = Path(__file__).parents[1] / "data" / "vision" / "real" / "IMG_20151016_170003.jpg"
     key, resp = _photo_sent(page, photo.read_bytes())
     listed = resp.json()["reading"]["uncertain"]
@@ -458,7 +459,8 @@ def test_a_glare_s_many_squares_are_named_by_rows_not_a_line_each(page):
     letters to tap. With the glare's wash undone, the bare squares far from any tile read
     surely: 59 read empty. With the glare measured again on the tiles read through it, all 21
     tiles read right (18), its I, E and A each a line with its letter to tap: the list
-    2,230 px, the button 4,070 px."""
+    2,230 px, the button 4,070 px; with what each square in doubt was read as, 2,360 and
+    4,220 px (4,100 with the overlay cut to the board)."""
     from glare import jpeg, lamp, squares_said
 
     from vision.config import DEFAULT
@@ -472,7 +474,7 @@ def test_a_glare_s_many_squares_are_named_by_rows_not_a_line_each(page):
     assert seen["list"] < 2400 and seen["button"] < 4400, seen
     washed = page.locator("#unsure-list > li.reason", has_text="washed out by a glare")
     alike = washed.locator("li.alike").inner_text()
-    count, where = re.fullmatch(r"(\d+) squares, each read empty \(empty or \?\): (.+)\. They "
+    count, where = re.fullmatch(r"(\d+) squares, each read empty \(empty or a tile\): (.+)\. They "
                                 r"are orange in the grid below: tap one to type its letter\.",
                                 alike).groups()
     named = squares_said(where, "ABCDEFGHIJKLMNO")
@@ -485,6 +487,48 @@ def test_a_glare_s_many_squares_are_named_by_rows_not_a_line_each(page):
                       and len(u["alternatives"]) > 1
                       and u.get("why", "").startswith("washed out")} and tapped
     fits_phone(page)
+
+
+def test_a_square_in_doubt_is_marked_by_a_shape_not_by_its_colour_alone(page):
+    """IMG_20151016_165900 lists three squares in doubt, 8H and 13L read S and 14F read O.
+    The photo's grid told them from the others by colour alone, orange with an orange
+    outline (2.3:1 against the square, drawn over the grid's edge in column O): a player who
+    does not tell orange from the new tiles' blue saw no difference. Each has a dashed edge
+    and a flag in its top right corner, a new tile's blue leaving them, both inside the
+    square; the key shows the same."""
+    photo = Path(__file__).parents[1] / "data" / "vision" / "real" / "IMG_20151016_165900.jpg"
+    key, resp = _photo_sent(page, photo.read_bytes())
+    listed = {f"sq-{u['row']}-{u['col']}" for u in resp.json()["reading"]["uncertain"]}
+    page.goto(f"/games/{key}/photos/{resp.json()['photo_id']}")
+    marks = page.evaluate("""() => Array.from(
+        document.querySelectorAll('#photo-grid input.cell, #photo-key .unsure-key'), (e) => {
+            const s = getComputedStyle(e);
+            return {id: e.id || "key", edge: s.outlineStyle, flag: s.backgroundImage,
+                    inside: parseFloat(s.outlineOffset) + parseFloat(s.outlineWidth) <= 0,
+                    colour: s.backgroundColor};
+        })""")
+    shaped = {m["id"] for m in marks if m["edge"] == "dashed" and "gradient" in m["flag"]}
+    assert shaped == listed | {"key"} and len(listed) == 3, shaped
+    assert all(m["inside"] for m in marks if m["id"] in shaped)
+    new = page.eval_on_selector_all("#photo-grid input.cell.new:not(.unsure)",
+                                    "is => is.map(i => getComputedStyle(i).backgroundColor)")
+    assert len(new) == 33 and {m["colour"] for m in marks if m["id"] in listed} - set(new)
+    fits_phone(page)
+
+
+def test_a_tile_whose_letter_was_not_seen_is_typed_in_its_square(page):
+    """IMG_20151016_165517's 3O, a tile's colour with no letter seen, offered "empty" and
+    "?": tapping "?" put a "?" in the square that scoring refused. Its "tile" (type its
+    letter) takes the keyboard to the square, left orange until a letter is typed there."""
+    photo = Path(__file__).parents[1] / "data" / "vision" / "real" / "IMG_20151016_165517.jpg"
+    key, resp = _photo_sent(page, photo.read_bytes())
+    page.goto(f"/games/{key}/photos/{resp.json()['photo_id']}")
+    page.tap("#unsure-list button[data-type-letter]")
+    assert _focused(page) == "sq-2-14" and page.input_value("#sq-2-14") == ""
+    assert page.evaluate("document.getElementById('sq-2-14').classList.contains('unsure')")
+    page.keyboard.type("Z")
+    assert page.input_value("#sq-2-14") == "Z"
+    assert not page.evaluate("document.getElementById('sq-2-14').classList.contains('unsure')")
 
 
 LABELS = """() => Array.from(document.querySelectorAll(

@@ -3,6 +3,7 @@
 import html
 import io
 import re
+from pathlib import Path
 
 import pytest
 from appfactory import page_said, token
@@ -634,8 +635,8 @@ def test_the_squares_a_glare_washed_out_are_listed_with_why_and_the_lamp_named(c
     assert under
     columns = "ABCDEFGHIJKLMNO"
     items = {(int(r) - 1, columns.index(c))
-             for r, c in re.findall(r"<li>Row (\d+), column ([A-O]):", under.group(1))}
-    alike = re.findall(r'<li class="alike">(\d+) squares, each read empty \(empty or \?\): '
+             for r, c in re.findall(r"<li>Row (\d+), column ([A-O])[ :]", under.group(1))}
+    alike = re.findall(r'<li class="alike">(\d+) squares, each read empty \(empty or a tile\): '
                        r'(.+?)\. They are orange in the grid below', under.group(1))
     assert len(alike) == 1
     named = squares_said(alike[0][1], columns)
@@ -667,7 +668,8 @@ def test_the_photo_page_s_key_says_what_each_colour_of_the_grid_is(client, quiz_
     assert "On the photo, a letter read with confidence is green" in key
     assert "a square to check where no letter was read is outlined in orange" in key
     assert '<span class="new-key">blue</span>, a new tile, scored as the play' in key
-    assert '<span class="unsure-key">orange</span>, not sure' in key
+    assert ('<span class="unsure-key">orange</span> with a dashed edge and a corner flag, '
+            'not sure') in key
 
 
 def test_every_page_of_a_game_leads_back_to_it_in_the_same_words(client, quiz_photo):
@@ -733,3 +735,72 @@ def test_the_photo_page_s_title_names_the_game(client, quiz_photo):
     page = client.get(f"/games/{made['table_key']}/photos/{resp.get_json()['photo_id']}")
     title = re.search(r"<title>(.*?)</title>", page.get_data(as_text=True)).group(1)
     assert title == f"Photo - Bug Words #{made['id']} - Companion"
+
+
+REAL = Path(__file__).parents[1] / "data" / "vision" / "real"
+
+
+def test_a_square_listed_says_what_it_was_read_as(client):
+    """IMG_20151016_165900's three squares in doubt were listed as "Row 8, column H:" and a
+    button S: what the square was read as, and so why the one letter offered, went unsaid
+    (``companion read`` says "row 8, column 8 (read S): S (18%)"). Each says it, as the
+    command line does, before its reason when it has one."""
+    from vision.cells import read_and_why
+
+    gid = _game(client)["table_key"]
+    data = client.post(f"/api/games/{gid}/photos", data=(REAL / "IMG_20151016_165900.jpg")
+                       .read_bytes(), content_type="image/jpeg").get_json()
+    page = client.get(f"/games/{gid}/photos/{data['photo_id']}").get_data(as_text=True)
+    said = [re.sub(r"\s+", " ", html.unescape(line)) for line in re.findall(
+        r"<li>([^<]*):\s*<button", page)]
+    assert said == ["Row 8, column H (read S)", "Row 13, column L (read S)",
+                    "Row 14, column F (read O)"]
+    assert said == [f"Row {u['row'] + 1}, column {'ABCDEFGHIJKLMNO'[u['col']]} "
+                    f"({read_and_why(u)})" for u in data["reading"]["uncertain"]]
+
+
+def test_a_tile_whose_letter_was_not_seen_asks_for_its_letter(client):
+    """IMG_20151016_165517 lists 3O, a tile's colour with no letter seen: empty, or a tile.
+    Its second choice was a button "?", which put "?" in the square, and scoring then said
+    "'?' at 3O is not a tile.": the page's own suggestion refused, with nothing said of what
+    to type. The choice takes the keyboard to the square to type the tile's letter, and a
+    '?' left in a square (or typed for a blank, as a rack writes it) asks for the letter."""
+    gid = _game(client)["table_key"]
+    data = client.post(f"/api/games/{gid}/photos", data=(REAL / "IMG_20151016_165517.jpg")
+                       .read_bytes(), content_type="image/jpeg").get_json()
+    assert [(u["row"], u["col"], [a["letter"] for a in u["alternatives"]])
+            for u in data["reading"]["uncertain"]] == [(2, 14, [None, "?"])]
+    url = f"/games/{gid}/photos/{data['photo_id']}"
+    page = client.get(url).get_data(as_text=True)
+    picks = re.findall(r'<button type="button" class="pick secondary" data-cell="sq-2-14"'
+                       r'([^>]*)>([^<]+)</button>', page)
+    assert picks == [(' data-letter=""', "empty"), (" data-type-letter", "tile")]
+    assert 'data-letter="?"' not in page
+    values = dict(re.findall(r'name="(sq-\d+-\d+)" id="[^"]+" value="([^"]*)"', page))
+    resp = client.post(url + "/score", data={**values, "sq-2-14": "?", "csrf_token": token(
+        client)})
+    assert resp.status_code == 400
+    page = resp.get_data(as_text=True)
+    assert html.unescape(re.search(r'id="error" role="alert">([^<]+)<', page).group(1)) == (
+        "3O holds '?': type the letter on its tile (a blank's in lower case, the letter it "
+        "stands for), or leave it empty if there is no tile.")
+    assert re.findall(r'name="(sq-\d+-\d+)"[^>]*aria-invalid="true"', page) == ["sq-2-14"]
+    assert 'name="sq-7-3" id="sq-7-3" value="B"' in page  # the rest kept as sent
+
+
+def test_a_flat_board_s_overlay_is_cut_to_the_board(client):
+    """IMG_20151016_165900's board fills 71 % of the photo's width and half its height: on a
+    390 px phone the overlay showed it 254 px wide in an image 477 px tall, its letters too
+    small to read, the table's carpet round it. The overlay is the board and a margin of
+    4 % round it: 331 px wide in an image 341 px tall, the grid below it 136 px sooner."""
+    from companion.web.photos import BOARD_MARGIN
+
+    gid = _game(client)["table_key"]
+    data = client.post(f"/api/games/{gid}/photos", data=(REAL / "IMG_20151016_165900.jpg")
+                       .read_bytes(), content_type="image/jpeg").get_json()
+    xs, ys = zip(*data["reading"]["corners"], strict=True)
+    board = (max(xs) - min(xs), max(ys) - min(ys))
+    overlay = Image.open(io.BytesIO(client.get(data["overlay"]).data))
+    assert overlay.width == 900  # as wide as ever, the board's share of it grown
+    kept = (board[0] * (1 + 2 * BOARD_MARGIN), board[1] * (1 + 2 * BOARD_MARGIN))
+    assert abs(overlay.width / overlay.height - kept[0] / kept[1]) < 0.01, (overlay.size, kept)
