@@ -524,7 +524,7 @@ def test_a_tile_whose_letter_was_not_seen_is_typed_in_its_square(page):
     key, resp = _photo_sent(page, photo.read_bytes())
     page.goto(f"/games/{key}/photos/{resp.json()['photo_id']}")
     page.tap("#unsure-list button[data-type-letter]")
-    assert _focused(page) == "sq-2-14" and page.input_value("#sq-2-14") == ""
+    assert focused(page) == "sq-2-14" and page.input_value("#sq-2-14") == ""
     assert page.evaluate("document.getElementById('sq-2-14').classList.contains('unsure')")
     page.keyboard.type("Z")
     assert page.input_value("#sq-2-14") == "Z"
