@@ -341,7 +341,7 @@ def _check_a_sheet_with(field: str, tmp_path: Path) -> subprocess.CompletedProce
     ('"row": "\u00b2"', "'\u00b2' is not a whole number"),  # a superscript two
     # Python's words again: "Exceeds the limit (4300 digits) ... sys.set_int_max_str_digits()"
     ('"row": "' + "9" * 5000 + '"', "the field 'row': '" + "9" * 36 + "... is too large a number"),
-    ('"row": ' + "9" * 5000, "is not JSON: the number " + "9" * 37 + "... is too large"),
+    ('"row": ' + "9" * 5000, "is not JSON (the number " + "9" * 37 + "... is too large)"),
     # the whole of a 100 KB value was repeated
     ('"crossed_out": {"' + "a" * 100_000 + '": 1}', 'not {"' + "a" * 35 + "..."),
 ])

@@ -379,7 +379,8 @@ def load_sheet_file(path: str) -> dict:
     try:
         data = jsonfile.loads(text)
     except ValueError as exc:
-        raise UsageError(f"{where} is not JSON: {exc}") from exc
+        raise UsageError(f"{where} is not JSON ({exc}): a sheet is a JSON list of words in "
+                         "order, as 'girdle solve --json' prints its 'solution'") from exc
     if isinstance(data, list):
         data = {"solution": data}
     if not isinstance(data, dict) or not isinstance(data.get("solution"), list):
