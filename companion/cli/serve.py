@@ -84,5 +84,5 @@ def _check_port(host: str, port: int) -> None:
                 errno.EACCES: "a port below 1024 is for the system's servers (give a --port "
                               "from 1024 up, such as 5000)",
             }
-            cause = causes.get(exc.errno) or exc.strerror or str(exc)
+            cause = causes.get(exc.errno or 0) or exc.strerror or str(exc)
             raise UsageError(f"cannot listen on port {port} of {host}: {cause}") from None
