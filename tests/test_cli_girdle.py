@@ -446,6 +446,25 @@ def test_a_sheet_that_is_not_json_says_where_and_what_a_sheet_is(capsys, tmp_pat
                    "of words in order, as 'girdle solve --json' prints its 'solution'.\n")
 
 
+@pytest.mark.parametrize("sheet, said", [
+    # it said "The sheet - is for 2026-12-04, ..." and "The sheet - holds its puzzle"
+    ({"date": "2026-12-04", "solution": []}, "The sheet on standard input is for 2026-12-04, "
+     "not 2026-12-05: leave out --date to check it, or give a sheet of that day."),
+    ({"puzzle": {}, "solution": []}, "The sheet on standard input holds its puzzle; --date is "
+     "for a sheet without one"),
+])
+def test_a_sheet_on_standard_input_refused_for_its_date_is_named_so(capsys, monkeypatch, sheet,
+                                                                     said):
+    import io
+    import sys
+
+    text = json.dumps(sheet)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+    code, out, err = run(capsys, "girdle", "check", "-", "--date", "2026-12-05")
+    assert (code, out) == (2, "")
+    assert err.startswith(f"companion: {said}"), err
+
+
 def _check_one_changed(capsys, tmp_path, number, item):
     data = json.loads(example_file(tmp_path).read_text())
     data["solution"][number - 1] = item
