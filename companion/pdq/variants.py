@@ -7,7 +7,7 @@ from functools import cache
 
 from companion.datafiles import read_table
 from companion.errors import UsageError
-from companion.text import listed, number_word, quoted
+from companion.text import counted, listed, number_word, quoted
 
 VARIANTS_FILE = "pdq-variants.tsv"
 READS = ("ltr", "both")
@@ -84,7 +84,7 @@ class Variant:
                 others = "; ".join(
                     f"{v.title} has them, for {listed(list(v.player_min), 'and')}"
                     for v in all_variants().values() if v.player_min)
-                why = (f"every player's words need at least {self.min_length} letters"
+                why = (f"every player's words need at least {counted(self.min_length, 'letter')}"
                        + (f" ({others})" if others else ""))
             raise UsageError(
                 f"{self.title} has no per-player minimum for {quoted(player)}: {why}."
