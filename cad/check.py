@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+import zipfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -350,13 +351,48 @@ def check_step(path: Path, rep: MeshReport) -> None:
     rep.extents = (x1 - x0, y1 - y0, z1 - z0)
 
 
+_STL_HEADER = 80  # bytes of a binary STL before its count of triangles
+_STL_TRIANGLE = 50  # bytes of each triangle: normal, three corners, attribute
+
+
+def file_form_problem(path: Path) -> str | None:
+    """What makes the mesh file ``path`` no file of its kind at all, or None: empty, or a
+    binary STL shorter than its header's count of triangles needs (cut short, or a file of
+    another kind given an .stl name), where the mesh reader found "no triangles" in them."""
+    size = path.stat().st_size
+    if size == 0:
+        return "it is empty"
+    if path.suffix.lower() != ".stl":
+        return None
+    with path.open("rb") as f:
+        head = f.read(_STL_HEADER + 4)
+    if head[:5].lower() == b"solid":
+        return None  # most likely an STL written as text: the reader judges it
+    if len(head) < _STL_HEADER + 4:
+        return f"it is not an STL file: {counted(size, 'byte')}, too few for one"
+    count = int.from_bytes(head[_STL_HEADER:], "little")
+    needed = _STL_HEADER + 4 + _STL_TRIANGLE * count
+    if size < needed:
+        return (f"it is not a whole STL file: its header counts "
+                f"{counted(count, 'triangle')}, which take {counted(needed, 'byte')}, and it "
+                f"has {count_shown(size)} (cut short, or a file of another kind)")
+    return None
+
+
 def check_mesh_file(path: Path, rep: MeshReport, bed: tuple[float, float],
                     letter_rim: float | None = None) -> None:
     """Fill ``rep`` for the STL or 3MF file ``path`` on ``bed``; a file of letter tiles
     (``letter_rim`` given) must keep that much tile between each letter and its plateau's
     edge."""
+    if (problem := file_form_problem(path)) is not None:
+        rep.problems.append(problem)
+        return
     try:
         mesh, objects = load_meshes(path)
+    except zipfile.BadZipFile:  # its words: "File is not a zip file"
+        rep.problems.append("it is not a 3MF file (a 3MF is a zip archive, and this file is "
+                            "not one)")
+        return
     except Exception as exc:  # a corrupt file is a finding, not a crash
         rep.problems.append(f"it cannot be read ({exc})")
         return

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from typing import TextIO
 
 
 class Progress:
     """Counts finished steps out of ``total`` and redraws one line on a terminal (one line
-    per step when the output is not a terminal; nothing when ``quiet``)."""
+    per step when the output is not a terminal; nothing when ``quiet``). ``stop``, if given,
+    is called at each step and may raise to end the job there (the command line's Ctrl-C)."""
 
     def __init__(self, total: int, stream: TextIO | None = None, quiet: bool = False,
-                 width: int = 28) -> None:
+                 width: int = 28, stop: Callable[[], None] | None = None) -> None:
         self.total = max(1, total)
         self.done = 0
         self.stream = stream or sys.stderr
@@ -20,8 +22,11 @@ class Progress:
         self.width = width
         self.started = time.monotonic()
         self.tty = hasattr(self.stream, "isatty") and self.stream.isatty()
+        self.stop = stop
 
     def step(self, label: str, count: int = 1) -> None:
+        if self.stop is not None:
+            self.stop()
         self.done = min(self.total, self.done + count)
         if self.quiet:
             return

@@ -375,13 +375,12 @@ def get_challenge_rule(text: str) -> ChallengeRule:
     rules = challenge_rules()
     if name not in rules:
         raise UsageError(f"unknown challenge rule {quoted(text)}; {RULE_FORMS}")
-    name = ALIASES.get(parts[0], parts[0])
-    rules = challenge_rules()
-    if name not in rules:
-        raise UsageError(f"unknown challenge rule {quoted(text)}; choose one of "
-                         f"{', '.join(CHALLENGE_RULE_NAMES)}")
     rule = rules[name]
     if len(parts) == 2:
+        if not rule.valid_bonus:  # "double points" was "the challenge bonus 'points' should
+            # be a whole number", as if the rule took one
+            raise UsageError(f"{rule.called} has no bonus to set, so {quoted(text)} names no "
+                             f"rule; {RULE_FORMS}")
         negative = parts[1][1:]
         if parts[1].startswith("-") and negative.isascii() and negative.isdigit():
             raise UsageError(f"a challenge bonus is 1 to 100 points, not {shown(parts[1])}")

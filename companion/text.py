@@ -42,8 +42,13 @@ def shown(value: object, limit: int = SHOWN) -> str:
 
 def quoted(value: object, limit: int = SHOWN) -> str:
     """``value`` in quotes as Python writes it (``'P\\x1b'``, ``''``): for a sentence that
-    quotes what was typed; cut to a short line (``limit`` characters) like :func:`shown`."""
-    return _cut(repr(value), limit)
+    quotes what was typed; cut to a short line (``limit`` characters) like :func:`shown`,
+    text keeping its closing quote (``'AAAA...'``, where the sentence went on after a quote
+    never closed: "the date 'AAAA...: write it as ...")."""
+    text = repr(value)
+    if isinstance(value, str) and len(text) > limit:
+        return _cut(text[:-1], limit) + text[-1]
+    return _cut(text, limit)
 
 
 def as_written(value: object, limit: int = SHOWN) -> str:
@@ -74,7 +79,16 @@ def number_shown(value: float, limit: int = SHOWN) -> str:
 def short_words(text: str, limit: int = SHOWN) -> str:
     """``text`` with every run of more than ``limit`` characters without a space cut to
     ``limit`` (a sentence written by another library, repeating a value whole)."""
-    return re.sub(rf"\S{{{limit + 1},}}", lambda m: _cut(m.group(), limit), text)
+    return re.sub(rf"\S{{{limit + 1},}}", lambda m: _cut_run(m.group(), limit), text)
+
+
+def _cut_run(run: str, limit: int) -> str:
+    """A run of characters without a space cut to ``limit``, a value in quotes keeping its
+    closing quote and what follows it (``'AAAA...',``)."""
+    end = re.search(r"(['\"])[,.;:)\]]*$", run)
+    if end is not None and end.start() > 0 and run[0] == end.group(1):
+        return _cut(run[:end.start()], limit) + run[end.start():]
+    return _cut(run, limit)
 
 
 def printable(text: str) -> str:

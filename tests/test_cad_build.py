@@ -204,7 +204,7 @@ def test_check_finds_open_and_misplaced_meshes(built: Path, tmp_path: Path, caps
     assert "not watertight" in found["holed.stl"]["problems"][0]
     assert "leaves the 180 x 180 mm bed" in found["off-bed.stl"]["problems"][0]
     assert "does not lie on the bed" in found["floating.stl"]["problems"][0]
-    assert "cannot be read" in found["broken.3mf"]["problems"][0]
+    assert found["broken.3mf"]["problems"][0].startswith("it is not a 3MF file (a 3MF is a zip")
     # a smaller bed given on the command line (the quarter's file: the rest of the set is
     # checked on the report's bed in test_check_passes_on_the_built_set)
     reports = check_directory(built / "quarter.stl", bed=(120.0, 120.0))
@@ -1170,12 +1170,27 @@ def test_previews_show_the_nearest_face_where_faces_overlap() -> None:
 
 
 def test_check_reports_an_empty_or_junk_mesh_as_a_finding(tmp_path: Path, capsys) -> None:
+    # each was "it has no triangles", as if a part had been modelled empty: an empty file,
+    # an STL cut short (a copy stopped), a photo named .stl, a file named .3mf that is no zip
     (tmp_path / "empty.stl").write_bytes(b"")
     (tmp_path / "junk.stl").write_bytes(bytes(range(256)) * 8)
+    whole = trimesh.creation.box(extents=(10, 10, 10))
+    (tmp_path / "cut.stl").write_bytes(whole.export(file_type="stl")[:300])
+    (tmp_path / "tiny.stl").write_bytes(b"abc")
+    (tmp_path / "photo.3mf").write_bytes(b"\xff\xd8\xff\xe0" + bytes(500))
     assert main(["cad", "check", str(tmp_path), "--json"]) == 1
     files = json.loads(capsys.readouterr().out)["files"]
     assert [(f["file"], f["problems"]) for f in files] == [
-        ("empty.stl", ["it has no triangles"]), ("junk.stl", ["it has no triangles"])]
+        ("cut.stl", ["it is not a whole STL file: its header counts 12 triangles, which take "
+                     "684 bytes, and it has 300 (cut short, or a file of another kind)"]),
+        ("empty.stl", ["it is empty"]),
+        ("junk.stl", ["it is not a whole STL file: its header counts 1,397,903,696 "
+                      "triangles, which take 69,895,184,884 bytes, and it has 2,048 (cut "
+                      "short, or a file of another kind)"]),
+        ("photo.3mf", ["it is not a 3MF file (a 3MF is a zip archive, and this file is not "
+                       "one)"]),
+        ("tiny.stl", ["it is not an STL file: 3 bytes, too few for one"]),
+    ]
 
 
 def test_check_reads_step_files_and_reports_a_broken_or_open_one(tmp_path: Path,

@@ -103,6 +103,10 @@ def test_an_unknown_rule_is_refused_naming_the_forms_taken():
         ("points 5 5", "unknown challenge rule"),
         ("points:x", "should be a whole number"),
         ("double=5", "the double challenge rule has no bonus"),
+        # it was "the challenge bonus 'points' should be a whole number", as if double took one
+        ("double points", "the double challenge rule has no bonus to set, so 'double points' "
+         "names no rule; choose one of none, single"),
+        ("none x", "the rule of no challenges has no bonus to set"),
     ],
 )
 def test_bad_rules(text, message):

@@ -340,8 +340,8 @@ def _check_a_sheet_with(field: str, tmp_path: Path) -> subprocess.CompletedProce
     ('"crossed_out": {"a": 1}', "crossed_out must be a list of letters"),
     ('"row": "\u00b2"', "'\u00b2' is not a whole number"),  # a superscript two
     # Python's words again: "Exceeds the limit (4300 digits) ... sys.set_int_max_str_digits()"
-    ('"row": "' + "9" * 5000 + '"', "the field 'row': '" + "9" * 36 + "... is too large a number"),
-    ('"row": ' + "9" * 5000, "is not JSON: the number " + "9" * 37 + "... is too large"),
+    ('"row": "' + "9" * 5000 + '"', "the field 'row': '" + "9" * 36 + "...' is too large a number"),
+    ('"row": ' + "9" * 5000, "is not JSON (the number " + "9" * 37 + "... is too large)"),
     # the whole of a 100 KB value was repeated
     ('"crossed_out": {"' + "a" * 100_000 + '": 1}', 'not {"' + "a" * 35 + "..."),
 ])
@@ -357,7 +357,7 @@ def test_a_bad_field_of_a_sheet_is_named_in_a_sentence(field: str, words: str,
     ('"word": "AB\\u001b[2JCD"', 'Illegal at word 1 ("AB\\u001b[2JCD"): \'AB\\x1b[2JCD\' is not '
      "a word of letters A-Z"),
     ('"word": "' + "Q" * 100_000 + '"', "Q" * 37 + "... has 100,000 letters; a word must have"),
-    ('"direction": "' + "x" * 100_000 + '"', "must be across or down, not '" + "x" * 36 + "..."),
+    ('"direction": "' + "x" * 100_000 + '"', "must be across or down, not '" + "x" * 36 + "...'"),
 ])
 def test_an_illegal_word_of_a_sheet_is_repeated_escaped_and_short(field: str, seen: str,
                                                                   tmp_path: Path) -> None:
@@ -525,9 +525,9 @@ def test_a_control_character_typed_is_shown_escaped(argv: list[str], seen: str,
     # (check takes several words, the words of a play: db current takes none)
     (["db", "current", "a\x1b[2Jb"], "unrecognized arguments: a\\x1b[2Jb"),
     (["db", "current", "two\nlines"], "unrecognized arguments: two\\nlines"),
-    (["check", "qi", "--game", HUGE], "invalid choice: '" + "Z" * 36 + "... (choose from"),
-    (["serve", "--port", HUGE], "--port: '" + "Z" * 36 + "... is not a whole number"),
-    (["serve", "--port", "9" * 5000], "--port: '" + "9" * 36 + "... is too large a number"),
+    (["check", "qi", "--game", HUGE], "invalid choice: '" + "Z" * 36 + "...' (choose from"),
+    (["serve", "--port", HUGE], "--port: '" + "Z" * 36 + "...' is not a whole number"),
+    (["serve", "--port", "9" * 5000], "--port: '" + "9" * 36 + "...' is too large a number"),
     # int() read an Arabic-Indic or a full-width digit, or 1_0, as a number
     (["pdq", "--min", "\u0665", "P", "N", "A"],
      "--min: '\u0665' is not a whole number written in the digits 0-9"),

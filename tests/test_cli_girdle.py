@@ -428,6 +428,43 @@ def test_a_bad_sheet_on_standard_input_is_named_so(capsys, monkeypatch, text, me
     assert code == 2 and out == "" and message in err and "- is not" not in err
 
 
+@pytest.mark.parametrize("text, said", [
+    # a WerdUp record handed in for a sheet: "is not JSON: Expecting value: line 1 column 1
+    # (char 0)", the JSON reader's own words, and nothing said of what a sheet is
+    ("#werdup-record 1\n#player1 ann Ann\n", "(line 1, column 1: no JSON value starts there)"),
+    ('[{"row": 1, "col": 2,}]', "(line 1, column 22: a name in double quotes was expected)"),
+    ('{"solution": [1 2]}', "(line 1, column 17: a comma is missing)"),
+    ('[] []', "(line 1, column 4: more follows the end of the JSON)"),
+    ('["abc', "(line 1, column 2: text in quotes is never closed)"),
+])
+def test_a_sheet_that_is_not_json_says_where_and_what_a_sheet_is(capsys, tmp_path, text, said):
+    sheet = tmp_path / "sheet.json"
+    sheet.write_text(text)
+    code, out, err = run(capsys, "girdle", "check", str(sheet))
+    assert (code, out) == (2, "")
+    assert err == (f"companion: The sheet {sheet} is not JSON {said}: a sheet is a JSON list "
+                   "of words in order, as 'girdle solve --json' prints its 'solution'.\n")
+
+
+@pytest.mark.parametrize("sheet, said", [
+    # it said "The sheet - is for 2026-12-04, ..." and "The sheet - holds its puzzle"
+    ({"date": "2026-12-04", "solution": []}, "The sheet on standard input is for 2026-12-04, "
+     "not 2026-12-05: leave out --date to check it, or give a sheet of that day."),
+    ({"puzzle": {}, "solution": []}, "The sheet on standard input holds its puzzle; --date is "
+     "for a sheet without one"),
+])
+def test_a_sheet_on_standard_input_refused_for_its_date_is_named_so(capsys, monkeypatch, sheet,
+                                                                     said):
+    import io
+    import sys
+
+    text = json.dumps(sheet)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+    code, out, err = run(capsys, "girdle", "check", "-", "--date", "2026-12-05")
+    assert (code, out) == (2, "")
+    assert err.startswith(f"companion: {said}"), err
+
+
 def _check_one_changed(capsys, tmp_path, number, item):
     data = json.loads(example_file(tmp_path).read_text())
     data["solution"][number - 1] = item

@@ -123,6 +123,24 @@ def test_ctrl_c_ends_with_one_line_and_status_130(target: str, how: str, argv: l
     assert done.returncode == 130
 
 
+@pytest.mark.parametrize("argv", [
+    ["cad", "build", "-o", "set/new", "--part", "coupon", "--no-cache"],
+    ["cad", "coupons", "-o", "set/new", "--clearances", "0.2"],
+])
+def test_ctrl_c_the_cad_kernel_catches_stops_the_build_at_its_next_step(
+        argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Ctrl-C while the CAD kernel made a coupon's solids, caught by the kernel (one run in
+    # ten, pressed in the first seconds): the build went on, wrote every file and said
+    # "wrote 5 files to set" before "Interrupted.", a whole set minutes later
+    monkeypatch.setenv("COMPANION_CAD_CACHE", str(tmp_path / "cache"))
+    done = interrupted_run("cad.coupon.coupon_parts", "finished", argv, tmp_path)
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.splitlines()[-1:] == ["companion: Interrupted."], done.stderr
+    assert done.returncode == 130
+    assert "wrote" not in done.stdout
+    assert not (tmp_path / "set").exists()  # nor the folders made for it
+
+
 def test_ctrl_c_in_code_made_from_text_under_python_m_is_130(tmp_path: Path) -> None:
     # `python -m companion read`, Ctrl-C while the commands load (one run in seven when it
     # came 0.3-0.9 s in): as it came, a module was making a dataclass, whose methods are code

@@ -178,6 +178,12 @@ def test_variants_list(capsys):
         (("PNA", "--word", "pineapple", "--said", "pant", "--variant", "regular"),
          "--said is for PDL"),
         (("PNA", "--player", "adult"), "no per-player minimum"),
+        # it said "(player roles: none)", naming neither the rule nor the variant that has them
+        (("PNA", "--player", "adult"), "PDQ has no per-player minimum for 'adult': every "
+         "player's words need at least 4 letters (Intergenerational PDQ has them, for adult "
+         "and child)."),
+        (("PNA", "--variant", "intergenerational", "--player", "baby"), "Intergenerational PDQ "
+         "has no per-player minimum for 'baby': its players are 'adult' or 'child'."),
         (("PNA", "--score", "annwords"), "NAME=WORD1"),
         (("PNA", "--word", "x", "--tie", "a,b"), "only one of"),
         (("PNA", "--solitaire"), "give no CARDS"),

@@ -414,6 +414,9 @@ def test_previous_that_is_no_position_is_named_as_the_position_reader_says(capsy
 @pytest.mark.parametrize(("content", "said"), [
     (b"", " is empty: a puzzle file is the JSON 'companion girdle show --json' writes."),
     (b"{}", ": not a Word Girdle puzzle: the field 'lines' is missing."),
+    # "bad JSON (Expecting value: line 1 column 1 (char 0))": the JSON reader's words
+    (b"#werdup-record 1\n", ": not a Word Girdle puzzle: it is not JSON (line 1, column 1: no "
+     "JSON value starts there)."),
     (b'{"lines": [["row", 1]], "supply": "AB", "vp": [1]}',
      ": not a Word Girdle puzzle: the field 'vp' is not an object of letters and their "
      "Victory Points."),

@@ -101,6 +101,8 @@ def test_a_port_another_program_listens_on_is_said_in_a_sentence(capsys, tmp_pat
     assert out == "" and err.count("\n") == 1
     assert err == (f"companion: Cannot listen on port {port} of 127.0.0.1: another program "
                    "listens on it (stop that program, or give another --port).\n")
+    # it made the instance folder, a secret key and the database first
+    assert not (tmp_path / "instance").exists()
 
 
 def test_an_address_not_on_this_host_is_said_in_a_sentence(capsys, tmp_path, monkeypatch):
@@ -110,7 +112,30 @@ def test_an_address_not_on_this_host_is_said_in_a_sentence(capsys, tmp_path, mon
     assert main(["serve", "--host", "192.0.2.1", "--port", "5999"]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1
-    assert err.startswith("companion: Cannot listen on port 5999 of 192.0.2.1: ")
+    # the system's "Cannot assign requested address" came through, after the app had made
+    # its instance folder, a secret key and the database
+    assert err == ("companion: Cannot listen on port 5999 of 192.0.2.1: this host has no such "
+                   "address (give --host 127.0.0.1 for this host alone, or 0.0.0.0 for every "
+                   "address it has).\n")
+    assert not (tmp_path / "instance").exists()
+
+
+def test_a_port_kept_for_the_system_is_said_in_a_sentence(capsys, tmp_path, monkeypatch):
+    # a user's --port 80: the system's "Permission denied", which names no way out
+    import errno
+    import socket
+
+    def refused(self: socket.socket, address: object) -> None:
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path / "instance"))
+    monkeypatch.setattr(socket.socket, "bind", refused)
+    assert main(["serve", "--port", "80"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == (
+        "companion: Cannot listen on port 80 of 127.0.0.1: a port below 1024 is for the "
+        "system's servers (give a --port from 1024 up, such as 5000).\n")
+    assert not (tmp_path / "instance").exists()
 
 
 def _ctrl_c_as_in_a_terminal() -> None:

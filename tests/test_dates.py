@@ -31,7 +31,7 @@ def test_a_date_and_a_leap_day() -> None:
     ("\u0662\u0660\u0662\u0666-12-01", "cannot read the date '\u0662\u0660\u0662\u0666-12-01'"),
     (20261201, "cannot read the date 20261201: write it as YYYY-MM-DD"),
     (None, "cannot read the date null:"),
-    ("9" * 500, "cannot read the date '999999999999999999999999999999999999...:"),
+    ("9" * 500, "cannot read the date '999999999999999999999999999999999999...':"),
     ("2026-12-01..04", "only one date is taken here, not the range of dates '2026-12-01..04'"),
 ])
 def test_what_is_not_a_date_is_named(value: object, message: str) -> None:

@@ -147,6 +147,16 @@ class Interrupted(KeyboardInterrupt):
     caught later, and ``python -m companion`` then ended by SIGINT after "Interrupted."."""
 
 
+def stop_if_interrupted() -> None:
+    """Stop now, as Ctrl-C stops a command, if Ctrl-C came while the command runs and a
+    library caught it and went on (the CAD kernel does in some of its calls, so ``cad build``
+    ran to its end and wrote every file before it said "Interrupted."): a long job calls
+    this between its steps and ends at the next one."""
+    for ctrl_c in _NOTING:
+        if ctrl_c.noted and not ctrl_c.settled:
+            raise Interrupted
+
+
 class _interrupts_noted:
     """While in use, Ctrl-C (SIGINT) is noted as it comes, then raises :class:`Interrupted`
     as Python's own handler raises KeyboardInterrupt, until ``settled`` (the command has
@@ -191,6 +201,7 @@ class _interrupts_noted:
         self.status, self.said = status, said
 
     def __enter__(self) -> list[int]:
+        _NOTING.append(self)
         try:
             if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
                 self.previous = signal.signal(signal.SIGINT, self._note)
@@ -202,6 +213,8 @@ class _interrupts_noted:
         return self.noted
 
     def __exit__(self, *exc: object) -> None:
+        if self in _NOTING:
+            _NOTING.remove(self)
         if self.previous is None:
             return
         if not self.until_exit:
@@ -210,6 +223,11 @@ class _interrupts_noted:
         signal.signal(signal.SIGINT, self._exit)
         if self.noted and not self.said:  # Ctrl-C as the command was ending
             self._exit(signal.SIGINT, None)
+
+
+# The Ctrl-C handlers of the commands running (one, but for a test's nested run), as
+# :func:`stop_if_interrupted` looks at them.
+_NOTING: list[_interrupts_noted] = []
 
 
 def _run(argv: list[str] | None, parsed: list[argparse.Namespace]) -> int:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -129,11 +131,13 @@ def _cache_dir(name: str | None) -> Path:
     return path
 
 
-def _out_dir(name: str) -> Path:
-    """The output folder, made now so a path that cannot be one fails before any building."""
+def _out_dir(name: str) -> tuple[Path, list[Path]]:
+    """The output folder, made now so a path that cannot be one fails before any building,
+    and the folders made for it, deepest first (:func:`_unmade` removes them again)."""
     if not name.strip():  # Path("") is the current folder: never meant
         raise UsageError("-o needs a folder name, like werdup-set")
     out = Path(name)
+    made = [p for p in (out, *out.parents) if not p.exists() and not p.is_symlink()]
     if out.exists() and not out.is_dir():
         raise UsageError(f"cannot make the folder {path_shown(out)}: a file of that name is "
                          "in the way")
@@ -144,7 +148,22 @@ def _out_dir(name: str) -> Path:
     except OSError as exc:
         raise UsageError(f"cannot make the folder {path_shown(out)}: {exc.strerror or exc}"
                          ) from exc
-    return out
+    return out, made
+
+
+@contextlib.contextmanager
+def _unmade(made: list[Path]) -> Iterator[None]:
+    """Remove the folders made for a build (deepest first) that are still empty if it ends
+    without writing (Ctrl-C, an error), so it leaves nothing behind."""
+    try:
+        yield
+    except BaseException:
+        for folder in made:
+            try:
+                folder.rmdir()
+            except OSError:  # a file in it, or gone already
+                break
+        raise
 
 
 def run_build(args: argparse.Namespace) -> int:
@@ -157,16 +176,19 @@ def run_build(args: argparse.Namespace) -> int:
         part_steps,
     )
     from cad.progress import Progress
+    from companion.cli import stop_if_interrupted
 
     parts = parse_parts(args.part)
     formats = parse_formats(args.format)
     params = _params(args.clearance, parse_bed(args.bed), parts)
     cache = _cache_dir(args.cache_dir)
-    out = _out_dir(args.out)
-    progress = Progress(sum(part_steps(p, params) for p in parts), quiet=args.quiet)
-    result = build(params, out, parts, formats,
-                   cache_dir=cache,
-                   use_cache=not args.no_cache, slice_parts=args.slice, progress=progress)
+    out, made = _out_dir(args.out)
+    progress = Progress(sum(part_steps(p, params) for p in parts), quiet=args.quiet,
+                        stop=stop_if_interrupted)  # Ctrl-C the CAD kernel caught
+    with _unmade(made):
+        result = build(params, out, parts, formats,
+                       cache_dir=cache,
+                       use_cache=not args.no_cache, slice_parts=args.slice, progress=progress)
     total = sum(len(v) for v in result.files.values()) + 1  # and build.json
     cached = f" ({', '.join(result.cached)} from the cache)" if result.cached else ""
     _say_written(total, out, cached, result.removed, LEFT_BY_BUILD)
@@ -248,6 +270,7 @@ def _print_slicer_estimates(slicer: dict[str, dict], copies: dict[str, Copies]) 
 def run_coupons(args: argparse.Namespace) -> int:
     from cad.build import LEFT_BY_COUPONS, build_coupons, parse_bed, part_steps
     from cad.progress import Progress
+    from companion.cli import stop_if_interrupted
 
     try:
         clearances = [decimal_from(v) for v in args.clearances.split(",") if v.strip()]
@@ -260,11 +283,13 @@ def run_coupons(args: argparse.Namespace) -> int:
     bed = parse_bed(args.bed)
     params = [_params(c, bed, ("coupon",)) for c in clearances]  # all checked before building
     cache = _cache_dir(args.cache_dir)
-    out = _out_dir(args.out)
-    progress = Progress(sum(part_steps("coupon", p) for p in params), quiet=args.quiet)
-    result = build_coupons(clearances, out, bed=bed,
-                           cache_dir=cache,
-                           progress=progress)
+    out, made = _out_dir(args.out)
+    progress = Progress(sum(part_steps("coupon", p) for p in params), quiet=args.quiet,
+                        stop=stop_if_interrupted)  # Ctrl-C the CAD kernel caught
+    with _unmade(made):
+        result = build_coupons(clearances, out, bed=bed,
+                               cache_dir=cache,
+                               progress=progress)
     progress.close()
     _say_written(len(result.files), out, f": {_coupon_files(result.files)}", result.removed,
                  LEFT_BY_COUPONS)

@@ -370,16 +370,23 @@ def crossed_out_text(card: dict) -> str:
     return "; ".join(parts) or "none"
 
 
+def sheet_named(path: str) -> str:
+    """The sheet file ``path`` as every message names it: "the sheet on standard input" for
+    ``-`` (it was "the sheet -"), else "the sheet NAME"."""
+    return "the sheet on standard input" if path == "-" else f"the sheet {path_shown(path)}"
+
+
 def load_sheet_file(path: str) -> dict:
     text = read_text_file(path, "sheet")
-    where = "the sheet on standard input" if path == "-" else f"the sheet {path_shown(path)}"
+    where = sheet_named(path)
     if not text.strip():  # the JSON reader's "Expecting value: line 1 column 1 (char 0)"
         raise UsageError(f"{where} is empty: a sheet is a JSON list of words in order, as "
                          "'girdle solve --json' prints its 'solution'")
     try:
         data = jsonfile.loads(text)
     except ValueError as exc:
-        raise UsageError(f"{where} is not JSON: {exc}") from exc
+        raise UsageError(f"{where} is not JSON ({exc}): a sheet is a JSON list of words in "
+                         "order, as 'girdle solve --json' prints its 'solution'") from exc
     if isinstance(data, list):
         data = {"solution": data}
     if not isinstance(data, dict) or not isinstance(data.get("solution"), list):
@@ -395,20 +402,20 @@ def run_check(args: argparse.Namespace) -> int:
     lex = lexicon_from_args(args)
     if "puzzle" in data:
         if args.date is not None:  # it would be dropped without a word
-            raise UsageError(f"the sheet {path_shown(args.solution)} holds its puzzle; --date is "
+            raise UsageError(f"{sheet_named(args.solution)} holds its puzzle; --date is "
                              "for a sheet "
                              "without one (a list of words, or an object without 'puzzle')")
         try:
             pz = Puzzle.from_dict(data["puzzle"])
         except UsageError as exc:  # which file's puzzle it is
-            raise UsageError(f"the puzzle of the sheet {path_shown(args.solution)}: {exc}") from exc
+            raise UsageError(f"the puzzle of {sheet_named(args.solution)}: {exc}") from exc
     else:
         pz = _daily(args, args.date if args.date is not None else data.get("date"), lex)
         if args.date is not None and data.get("date") is not None:
             written = parse_date(data["date"], command="girdle check")
             asked = parse_date(args.date, command="girdle check")
             if written != asked:  # a sheet judged against another day's lines is no answer
-                raise UsageError(f"the sheet {path_shown(args.solution)} is for "
+                raise UsageError(f"{sheet_named(args.solution)} is for "
                                  f"{written.isoformat()}, not {asked.isoformat()}: leave out "
                                  "--date to check it, "
                                  "or give a sheet of that day")

@@ -41,9 +41,9 @@ def run(args: argparse.Namespace) -> int:
     except (socket.gaierror, UnicodeError) as exc:
         raise UsageError(f"--host {quoted(args.host)} is not an address to listen on "
                          f"({getattr(exc, 'strerror', None) or exc})") from exc
+    _check_port(args.host, args.port)  # before the app makes its folder, key and database
     with database_errors():
         app = create_app()
-    _check_port(args.host, args.port)
     print(f"companion: serving on http://{args.host}:{args.port}/ (Ctrl+C to stop)")
     try:
         # never Werkzeug's interactive debugger: with --host 0.0.0.0 its console, /console,
@@ -59,7 +59,8 @@ def _check_port(host: str, port: int) -> None:
     below 1024 for a user), before saying the app is serving: the development server
     said "Address already in use" and the same in its own words, after the banner, and
     ended with status 1. The reloader's second process (``--debug``) is handed the port
-    its first one holds, so only the first looks."""
+    its first one holds, so only the first looks. It looks before the app is made, so a
+    port refused leaves no instance folder, key or database behind."""
     from werkzeug.serving import get_sockaddr, is_running_from_reloader, select_address_family
 
     from companion.errors import UsageError
@@ -72,6 +73,16 @@ def _check_port(host: str, port: int) -> None:
         try:
             probe.bind(get_sockaddr(host, port, family))
         except OSError as exc:
-            cause = ("another program listens on it (stop that program, or give another "
-                     "--port)" if exc.errno == errno.EADDRINUSE else exc.strerror or str(exc))
+            causes = {
+                errno.EADDRINUSE: "another program listens on it (stop that program, or give "
+                                  "another --port)",
+                # the system's "Cannot assign requested address"
+                errno.EADDRNOTAVAIL: "this host has no such address (give --host 127.0.0.1 "
+                                     "for this host alone, or 0.0.0.0 for every address it "
+                                     "has)",
+                # the system's "Permission denied"
+                errno.EACCES: "a port below 1024 is for the system's servers (give a --port "
+                              "from 1024 up, such as 5000)",
+            }
+            cause = causes.get(exc.errno or 0) or exc.strerror or str(exc)
             raise UsageError(f"cannot listen on port {port} of {host}: {cause}") from None

@@ -215,7 +215,7 @@ class Puzzle:
         try:
             data = jsonfile.loads(text)
         except ValueError as exc:
-            raise UsageError(f"not a Word Girdle puzzle: bad JSON ({exc})") from exc
+            raise UsageError(f"not a Word Girdle puzzle: it is not JSON ({exc})") from exc
         if not isinstance(data, dict):
             raise UsageError("not a Word Girdle puzzle: expected a JSON object")
         return cls.from_dict(data)

@@ -7,7 +7,7 @@ from functools import cache
 
 from companion.datafiles import read_table
 from companion.errors import UsageError
-from companion.text import listed, number_word, quoted
+from companion.text import counted, listed, number_word, quoted
 
 VARIANTS_FILE = "pdq-variants.tsv"
 READS = ("ltr", "both")
@@ -78,10 +78,16 @@ class Variant:
             return self.min_length
         role = player.strip().lower()  # ADULT as adult, as a variant's name is read
         if role not in self.player_min:
-            roles = ", ".join(self.player_min) or "none"
+            if self.player_min:
+                why = f"its players are {listed([quoted(r) for r in self.player_min], 'or')}"
+            else:  # it said "(player roles: none)", naming neither the rule nor the way out
+                others = "; ".join(
+                    f"{v.title} has them, for {listed(list(v.player_min), 'and')}"
+                    for v in all_variants().values() if v.player_min)
+                why = (f"every player's words need at least {counted(self.min_length, 'letter')}"
+                       + (f" ({others})" if others else ""))
             raise UsageError(
-                f"{self.title} has no per-player minimum for {quoted(player)} "
-                f"(player roles: {roles})."
+                f"{self.title} has no per-player minimum for {quoted(player)}: {why}."
             )
         return self.player_min[role]
 
