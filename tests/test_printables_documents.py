@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 from collections import Counter
 from collections.abc import Callable
+from itertools import pairwise
 from pathlib import Path
 
 import numpy as np
@@ -154,6 +155,42 @@ def test_bugwords_board_uses_the_rulebook_colours(built: dict[str, bytes],
         rgb = [int(want[i:i + 2], 16) for i in (1, 3, 5)]
         got = img[y, x].tolist()
         assert max(abs(a - b) for a, b in zip(got, rgb, strict=True)) <= 12, (r, c, got, want)
+
+
+# Grey levels (of 255) between any two kinds of premium square printed in black and white:
+# told apart at a glance, with room for a printer's toner setting or a copier's contrast. The
+# double word squares printed 3 levels from the double letter ones (202 and 205).
+PREMIUM_STEP = 35
+PLAIN_STEP = 30  # and the plain squares from the lightest premium (33 before and since)
+
+
+def test_the_four_premiums_are_four_greys_printed_in_black_and_white(
+        built: dict[str, bytes], tmp_path: Path) -> None:
+    import subprocess
+
+    import cv2
+
+    path = tmp_path / "board.pdf"
+    path.write_bytes(built["board-bugwords-full"])
+    dpi = 100
+    subprocess.run(["pdftoppm", "-gray", "-r", str(dpi), "-singlefile", str(path),
+                    str(tmp_path / "grey")], check=True, capture_output=True)
+    gray = cv2.imread(str(tmp_path / "grey.pgm"), cv2.IMREAD_GRAYSCALE)
+    sheet = board_sheet("bugwords")
+    (piece,) = board_pieces(sheet, "full")[1]
+    layout = read_grid("bugwords-board.txt")
+    px = dpi / 25.4
+    shades: dict[str, list[float]] = {}
+    for r, c, cell in sheet.grids["board"].cells():
+        # a patch near the square's top-left corner, clear of its words
+        x0, y0 = (round(v * px) for v in piece.to_page(cell.x + 1.5, cell.y + 1.5))
+        x1, y1 = (round(v * px) for v in piece.to_page(cell.x + 3.5, cell.y + 3.5))
+        shades.setdefault(layout[r][c], []).append(float(np.median(gray[y0:y1, x0:x1])))
+    kinds = sorted("dDtT", key=lambda k: -np.median(shades[k]))  # lightest first
+    for lighter, darker in pairwise(kinds):
+        step = min(shades[lighter]) - max(shades[darker])
+        assert step >= PREMIUM_STEP, (lighter, darker, step)
+    assert min(shades["."]) - max(shades[kinds[0]]) >= PLAIN_STEP
 
 
 def test_bad_requests_are_usage_errors() -> None:
