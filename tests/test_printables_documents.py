@@ -827,7 +827,11 @@ def test_the_word_count_sheet_has_a_column_for_the_words_that_count() -> None:
     said = [t for t, _, _ in pages[0]]
     assert said.count("WORDS") == 3 and "WON" not in said and "ALT." not in said
     note = " ".join(said)
-    assert "alternate" not in note and "Words: how many of the words each player wrote" in note
+    assert "alternate" not in note
+    # what the column takes, said plainly: it read "how many of the words each player wrote
+    # for the round count: ...", where "the round count" reads as one thing
+    assert ("Dealt: the round's cards. Words: how many words each player scored in the round, "
+            "those valid for the cards that nobody else wrote.") in note
     assert "Total" in said and "words that counted" in said
     assert get_variant("word-count").wins_cards is False
     assert all(get_variant(v).wins_cards for v in all_variants() if v != "word-count")
