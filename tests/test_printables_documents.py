@@ -51,6 +51,11 @@ DOCUMENTS: dict[str, tuple[Callable[[], bytes], list[tuple[float, float]]]] = {
     "score-bugwords-2": (lambda: score_sheet_pdf("bugwords", 2), [LETTER] * 2),
     "score-bugwords-4": (lambda: score_sheet_pdf("bugwords", 4), [(279.4, 215.9)] * 2),
     "score-pdq-4": (lambda: score_sheet_pdf("pdq", 4), [LETTER]),
+    # the variants whose columns or note differ: Four Score's 19 rounds and its J K Q,
+    # Word Count's one Words column a player
+    "score-pdq-four-score-4": (lambda: score_sheet_pdf("pdq", 4, variant="four-score"),
+                               [LETTER]),
+    "score-pdq-word-count-3-a4": (lambda: score_sheet_pdf("pdq", 3, "a4", "word-count"), [A4]),
     "pdq-deck": (lambda: deck_pdf(), [LETTER] * 9),
     "pdq-deck-four-score-a4": (lambda: deck_pdf("four-score", "a4"), [A4] * 9),
     # the 248 mm board is two Letter pages on their side (four upright)
