@@ -29,7 +29,6 @@ from companion.pdq.variants import all_variants, get_variant
 from companion.text import counted
 from companion.tiles import tile_set
 from printables.boards import (
-    PREMIUM_WORD_SIZE,
     board_pdf,
     board_pieces,
     bugwords_squares,
@@ -375,18 +374,14 @@ def test_a_page_of_backs_is_light_on_ink(tmp_path: Path) -> None:
 @pytest.mark.parametrize("paper", ["letter", "a4", "tabloid", "a3", "full"])
 @pytest.mark.parametrize("game", ["werdup", "bugwords"])
 def test_boards_and_tiles_are_large_enough_to_read(game: str, paper: str) -> None:
-    # the premium squares' words (3.8-4.6 pt: a player who cannot tell pink from light blue
-    # reads them; PREMIUM_WORD_SIZE, since the photo reader looks where 7 pt would reach), the
-    # glue strips' label (6 pt) and the tiles' values (6.5 pt)
+    # the premium squares' words (3.8-4.6 pt, then 6 pt: a player who cannot tell pink from
+    # light blue reads them), the glue strips' label (6 pt) and the tiles' values (6.5 pt)
     docs = [board_pdf(game, paper)]
     if paper in ("letter", "a4"):
         docs.append(tiles_pdf(game, paper))
-    premium_words = ("DOUBLE", "TRIPLE", "LETTER", "WORD", "SCORE")  # a run may be a part
     for pdf in docs:
         for n, page in enumerate(text_sizes(pdf), start=1):
-            small = [(t, s) for t, s in page if s < SMALLEST_TYPE - 0.01
-                     and not (any(t.strip() in w for w in premium_words)
-                              and s >= PREMIUM_WORD_SIZE - 0.01)]
+            small = [(t, s) for t, s in page if s < SMALLEST_TYPE - 0.01]
             assert small == [], n
 
 
