@@ -247,18 +247,28 @@ def _star(page: Page, cx: float, cy: float, radius: float, color: str) -> None:
     page.polygon(pts, fill=color)
 
 
-def _premium_key(page: Page, sheet: SheetLayout) -> None:
-    """A colour key centred in the bottom margin."""
+def premium_key(sheet: SheetLayout) -> list[tuple[str, str, Rect]]:
+    """The colour key centred in the bottom margin: each kind of square, its name and its
+    swatch (sheet mm), its name 7 pt at the swatch's right."""
     items = [(k, PREMIUM_NAMES[k].split(":")[0]) for k in ("d", "t", "D", "T", "*")]
-    from printables.canvas import text_width
-
     widths = [5.0 + text_width(label, 7) + 6.0 for _, label in items]
     x = (sheet.width - sum(widths)) / 2
     y = sheet.height - BOARD_MARGIN / 2 + 3.0
+    out = []
     for (k, label), w in zip(items, widths, strict=True):
-        page.rect(Rect(x, y - 3.0, 3.6, 3.6), stroke=None, fill=PREMIUM_COLOURS[k], radius=0.4)
-        page.text(x + 5.0, y, label, size=7, color=INK)
+        out.append((k, label, Rect(x, y - 3.0, 3.6, 3.6)))
         x += w
+    return out
+
+
+def _premium_key(page: Page, sheet: SheetLayout) -> None:
+    """The colour key; the centre's swatch carries the centre square's star, as its yellow
+    prints the double letter's grey in black and white."""
+    for k, label, swatch in premium_key(sheet):
+        page.rect(swatch, stroke=None, fill=PREMIUM_COLOURS[k], radius=0.4)
+        if k == "*":
+            _star(page, *swatch.center, swatch.w * 0.42, INK)
+        page.text(swatch.x + 5.0, swatch.bottom - 0.6, label, size=7, color=INK)
 
 
 def _registration(page: Page, x: float, y: float, arm: float = 4.2) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 from collections import Counter
 from collections.abc import Callable
-from itertools import pairwise
+from itertools import combinations, pairwise
 from pathlib import Path
 
 import numpy as np
@@ -34,6 +34,7 @@ from printables.boards import (
     bugwords_squares,
     glue_label_box,
     glue_strips,
+    premium_key,
 )
 from printables.deck import CARD_H, CARD_W, deck_pdf
 from printables.score_sheets import SPECS, player_range, score_sheet_pdf
@@ -195,6 +196,34 @@ def test_the_four_premiums_are_four_greys_printed_in_black_and_white(
         step = min(shades[lighter]) - max(shades[darker])
         assert step >= PREMIUM_STEP, (lighter, darker, step)
     assert min(shades["."]) - max(shades[kinds[0]]) >= PLAIN_STEP
+
+
+def test_the_colour_keys_swatches_differ_printed_in_black_and_white(
+        built: dict[str, bytes], tmp_path: Path) -> None:
+    # the centre's yellow prints the double letter's grey: its swatch in the key was a plain
+    # square of that grey, and only the board's centre square carried the star
+    import subprocess
+
+    import cv2
+
+    path = tmp_path / "board.pdf"
+    path.write_bytes(built["board-bugwords-full"])
+    dpi = 200
+    subprocess.run(["pdftoppm", "-gray", "-r", str(dpi), "-singlefile", str(path),
+                    str(tmp_path / "grey")], check=True, capture_output=True)
+    gray = cv2.imread(str(tmp_path / "grey.pgm"), cv2.IMREAD_GRAYSCALE).astype(float)
+    sheet = board_sheet("bugwords")
+    (piece,) = board_pieces(sheet, "full")[1]
+    px = dpi / 25.4
+    crops = {}
+    for kind, _, swatch in premium_key(sheet):
+        inner = swatch.inset(0.4)  # clear of the rounded corners
+        x0, y0 = (round(v * px) for v in piece.to_page(inner.x, inner.y))
+        x1, y1 = (round(v * px) for v in piece.to_page(inner.right, inner.bottom))
+        crops[kind] = cv2.resize(gray[y0:y1, x0:x1], (24, 24), interpolation=cv2.INTER_AREA)
+    for a, b in combinations(crops, 2):
+        apart = float(np.abs(crops[a] - crops[b]).mean())
+        assert apart >= PLAIN_STEP, (a, b, apart)
 
 
 def test_bad_requests_are_usage_errors() -> None:
