@@ -201,12 +201,16 @@ def registration_targets(sheet: SheetLayout, seam_xs: Sequence[float] = (),
 
 
 PT_MM = 25.4 / 72  # mm per point
-SQUARE_WORD_PITCH = 3.0  # mm between the baselines of a premium square's words
-# The premium squares' words, larger than the 3.8-4.6 pt they were (a player who cannot tell
-# the pink from the light blue reads them) but under SMALLEST_TYPE: at 7 pt their ink reaches
-# into the middle of the square, where the photo reader looks for a tile's letter, and a tilted
-# photo of the board read an S on a bare DOUBLE LETTER SCORE.
-PREMIUM_WORD_SIZE = 6.0  # pt
+# mm between the baselines of a premium square's words, set at SMALLEST_TYPE (a player who
+# cannot tell the premiums' colours reads them; they were 6 pt). The photo reader looks for a
+# tile's letter in the middle of the square, and a blurred photo runs lines of 7 pt words 3.0
+# or 3.2 mm apart into one mark of a letter's height: tilted photos of the bare board read a
+# Z or an N on a double letter or double word square. 4.0 mm apart they stay three marks, too
+# short for a letter: 137 synthetic photos read with no word list found no letter on a bare
+# premium square (6 pt words 3.0 mm apart: a J on one). 3.4-3.8 mm apart, the last line of a
+# square just past a Letter or A4 piece's edge came within WINDOW_REACH of it, its ink not:
+# a word drawn out of sight on the page.
+SQUARE_WORD_PITCH = 4.0
 
 
 def _draw_square(page: Page, r: Rect, sq: Square, game: str) -> None:
@@ -225,11 +229,11 @@ def _draw_square(page: Page, r: Rect, sq: Square, game: str) -> None:
         return
     ink = WHITE if sq.kind in ("T", "t") else INK
     n = len(sq.label)
-    # the words name the premium where its colour is not enough (PREMIUM_WORD_SIZE)
-    cap = PREMIUM_WORD_SIZE * CAP_HEIGHT * PT_MM
+    # the words name the premium where its colour is not enough (SQUARE_WORD_PITCH)
+    cap = SMALLEST_TYPE * CAP_HEIGHT * PT_MM
     for i, line in enumerate(sq.label):
         page.text(cx, cy + (i - (n - 1) / 2) * SQUARE_WORD_PITCH + cap / 2, line,
-                  size=PREMIUM_WORD_SIZE, font=FONT_BOLD, color=ink, align="center")
+                  size=SMALLEST_TYPE, font=FONT_BOLD, color=ink, align="center")
 
 
 def _star(page: Page, cx: float, cy: float, radius: float, color: str) -> None:
@@ -243,18 +247,28 @@ def _star(page: Page, cx: float, cy: float, radius: float, color: str) -> None:
     page.polygon(pts, fill=color)
 
 
-def _premium_key(page: Page, sheet: SheetLayout) -> None:
-    """A colour key centred in the bottom margin."""
+def premium_key(sheet: SheetLayout) -> list[tuple[str, str, Rect]]:
+    """The colour key centred in the bottom margin: each kind of square, its name and its
+    swatch (sheet mm), its name 7 pt at the swatch's right."""
     items = [(k, PREMIUM_NAMES[k].split(":")[0]) for k in ("d", "t", "D", "T", "*")]
-    from printables.canvas import text_width
-
     widths = [5.0 + text_width(label, 7) + 6.0 for _, label in items]
     x = (sheet.width - sum(widths)) / 2
     y = sheet.height - BOARD_MARGIN / 2 + 3.0
+    out = []
     for (k, label), w in zip(items, widths, strict=True):
-        page.rect(Rect(x, y - 3.0, 3.6, 3.6), stroke=None, fill=PREMIUM_COLOURS[k], radius=0.4)
-        page.text(x + 5.0, y, label, size=7, color=INK)
+        out.append((k, label, Rect(x, y - 3.0, 3.6, 3.6)))
         x += w
+    return out
+
+
+def _premium_key(page: Page, sheet: SheetLayout) -> None:
+    """The colour key; the centre's swatch carries the centre square's star, as its yellow
+    prints the double letter's grey in black and white."""
+    for k, label, swatch in premium_key(sheet):
+        page.rect(swatch, stroke=None, fill=PREMIUM_COLOURS[k], radius=0.4)
+        if k == "*":
+            _star(page, *swatch.center, swatch.w * 0.42, INK)
+        page.text(swatch.x + 5.0, swatch.bottom - 0.6, label, size=7, color=INK)
 
 
 def _registration(page: Page, x: float, y: float, arm: float = 4.2) -> None:

@@ -361,9 +361,8 @@ def _with_pdq_rules(spec: ScoreSheetSpec, rules: Variant) -> ScoreSheetSpec:
     if not rules.wins_cards:
         return replace(spec, rows=rounds, columns=(Column("Words", 1.0),),
                        end_rows=(EndRow("Total", "words that counted", (True,), strong=True),),
-                       note="Dealt: the round's cards. Words: how many of the words each "
-                       "player wrote for the round count: valid for the cards, and written by "
-                       "nobody else.")
+                       note="Dealt: the round's cards. Words: how many words each player "
+                       "scored in the round, those valid for the cards that nobody else wrote.")
     alternate = alternate_points_dealt(rules)
     if not alternate:
         return replace(spec, rows=rounds, columns=spec.columns[:1],

@@ -58,12 +58,15 @@ ACCENTS: dict[str, str] = {
 }
 
 # Bug Words premium squares, in the rulebook's colours (light blue double letter, aqua triple
-# letter, pink double word, red triple word, yellow centre).
+# letter, pink double word, red triple word, yellow centre), each of its own lightness: printed
+# in black and white the four premiums are four greys, 205, 166, 128 and 88 of 255 (pdftoppm
+# -gray; the plain squares 238). The pink printed as the light blue's grey (202 and 205), and
+# a player told a double word from a double letter only by its words.
 PREMIUM_COLOURS: dict[str, str] = {
     "d": "#a9d8f2",
-    "t": "#38b8c4",
-    "D": "#f6b5c6",
-    "T": "#d9342b",
+    "t": "#31a0aa",
+    "D": "#f0829e",
+    "T": "#c42b23",
     "*": "#f7d33c",
     ".": "#f3eee1",
 }

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 from collections import Counter
 from collections.abc import Callable
+from itertools import combinations, pairwise
 from pathlib import Path
 
 import numpy as np
@@ -28,12 +29,12 @@ from companion.pdq.variants import all_variants, get_variant
 from companion.text import counted
 from companion.tiles import tile_set
 from printables.boards import (
-    PREMIUM_WORD_SIZE,
     board_pdf,
     board_pieces,
     bugwords_squares,
     glue_label_box,
     glue_strips,
+    premium_key,
 )
 from printables.deck import CARD_H, CARD_W, deck_pdf
 from printables.score_sheets import SPECS, player_range, score_sheet_pdf
@@ -50,6 +51,11 @@ DOCUMENTS: dict[str, tuple[Callable[[], bytes], list[tuple[float, float]]]] = {
     "score-bugwords-2": (lambda: score_sheet_pdf("bugwords", 2), [LETTER] * 2),
     "score-bugwords-4": (lambda: score_sheet_pdf("bugwords", 4), [(279.4, 215.9)] * 2),
     "score-pdq-4": (lambda: score_sheet_pdf("pdq", 4), [LETTER]),
+    # the variants whose columns or note differ: Four Score's 19 rounds and its J K Q,
+    # Word Count's one Words column a player
+    "score-pdq-four-score-4": (lambda: score_sheet_pdf("pdq", 4, variant="four-score"),
+                               [LETTER]),
+    "score-pdq-word-count-3-a4": (lambda: score_sheet_pdf("pdq", 3, "a4", "word-count"), [A4]),
     "pdq-deck": (lambda: deck_pdf(), [LETTER] * 9),
     "pdq-deck-four-score-a4": (lambda: deck_pdf("four-score", "a4"), [A4] * 9),
     # the 248 mm board is two Letter pages on their side (four upright)
@@ -154,6 +160,70 @@ def test_bugwords_board_uses_the_rulebook_colours(built: dict[str, bytes],
         rgb = [int(want[i:i + 2], 16) for i in (1, 3, 5)]
         got = img[y, x].tolist()
         assert max(abs(a - b) for a, b in zip(got, rgb, strict=True)) <= 12, (r, c, got, want)
+
+
+# Grey levels (of 255) between any two kinds of premium square printed in black and white:
+# told apart at a glance, with room for a printer's toner setting or a copier's contrast. The
+# double word squares printed 3 levels from the double letter ones (202 and 205).
+PREMIUM_STEP = 35
+PLAIN_STEP = 30  # and the plain squares from the lightest premium (33 before and since)
+
+
+def test_the_four_premiums_are_four_greys_printed_in_black_and_white(
+        built: dict[str, bytes], tmp_path: Path) -> None:
+    import subprocess
+
+    import cv2
+
+    path = tmp_path / "board.pdf"
+    path.write_bytes(built["board-bugwords-full"])
+    dpi = 100
+    subprocess.run(["pdftoppm", "-gray", "-r", str(dpi), "-singlefile", str(path),
+                    str(tmp_path / "grey")], check=True, capture_output=True)
+    gray = cv2.imread(str(tmp_path / "grey.pgm"), cv2.IMREAD_GRAYSCALE)
+    sheet = board_sheet("bugwords")
+    (piece,) = board_pieces(sheet, "full")[1]
+    layout = read_grid("bugwords-board.txt")
+    px = dpi / 25.4
+    shades: dict[str, list[float]] = {}
+    for r, c, cell in sheet.grids["board"].cells():
+        # a patch near the square's top-left corner, clear of its words
+        x0, y0 = (round(v * px) for v in piece.to_page(cell.x + 1.5, cell.y + 1.5))
+        x1, y1 = (round(v * px) for v in piece.to_page(cell.x + 3.5, cell.y + 3.5))
+        shades.setdefault(layout[r][c], []).append(float(np.median(gray[y0:y1, x0:x1])))
+    kinds = sorted("dDtT", key=lambda k: -np.median(shades[k]))  # lightest first
+    for lighter, darker in pairwise(kinds):
+        step = min(shades[lighter]) - max(shades[darker])
+        assert step >= PREMIUM_STEP, (lighter, darker, step)
+    assert min(shades["."]) - max(shades[kinds[0]]) >= PLAIN_STEP
+
+
+def test_the_colour_keys_swatches_differ_printed_in_black_and_white(
+        built: dict[str, bytes], tmp_path: Path) -> None:
+    # the centre's yellow prints the double letter's grey: its swatch in the key was a plain
+    # square of that grey, and only the board's centre square carried the star
+    import subprocess
+
+    import cv2
+
+    path = tmp_path / "board.pdf"
+    path.write_bytes(built["board-bugwords-full"])
+    dpi = 200
+    subprocess.run(["pdftoppm", "-gray", "-r", str(dpi), "-singlefile", str(path),
+                    str(tmp_path / "grey")], check=True, capture_output=True)
+    gray = cv2.imread(str(tmp_path / "grey.pgm"), cv2.IMREAD_GRAYSCALE).astype(float)
+    sheet = board_sheet("bugwords")
+    (piece,) = board_pieces(sheet, "full")[1]
+    px = dpi / 25.4
+    crops = {}
+    for kind, _, swatch in premium_key(sheet):
+        inner = swatch.inset(0.4)  # clear of the rounded corners
+        x0, y0 = (round(v * px) for v in piece.to_page(inner.x, inner.y))
+        x1, y1 = (round(v * px) for v in piece.to_page(inner.right, inner.bottom))
+        crops[kind] = cv2.resize(gray[y0:y1, x0:x1], (24, 24), interpolation=cv2.INTER_AREA)
+    for a, b in combinations(crops, 2):
+        apart = float(np.abs(crops[a] - crops[b]).mean())
+        assert apart >= PLAIN_STEP, (a, b, apart)
 
 
 def test_bad_requests_are_usage_errors() -> None:
@@ -333,18 +403,14 @@ def test_a_page_of_backs_is_light_on_ink(tmp_path: Path) -> None:
 @pytest.mark.parametrize("paper", ["letter", "a4", "tabloid", "a3", "full"])
 @pytest.mark.parametrize("game", ["werdup", "bugwords"])
 def test_boards_and_tiles_are_large_enough_to_read(game: str, paper: str) -> None:
-    # the premium squares' words (3.8-4.6 pt: a player who cannot tell pink from light blue
-    # reads them; PREMIUM_WORD_SIZE, since the photo reader looks where 7 pt would reach), the
-    # glue strips' label (6 pt) and the tiles' values (6.5 pt)
+    # the premium squares' words (3.8-4.6 pt, then 6 pt: a player who cannot tell pink from
+    # light blue reads them), the glue strips' label (6 pt) and the tiles' values (6.5 pt)
     docs = [board_pdf(game, paper)]
     if paper in ("letter", "a4"):
         docs.append(tiles_pdf(game, paper))
-    premium_words = ("DOUBLE", "TRIPLE", "LETTER", "WORD", "SCORE")  # a run may be a part
     for pdf in docs:
         for n, page in enumerate(text_sizes(pdf), start=1):
-            small = [(t, s) for t, s in page if s < SMALLEST_TYPE - 0.01
-                     and not (any(t.strip() in w for w in premium_words)
-                              and s >= PREMIUM_WORD_SIZE - 0.01)]
+            small = [(t, s) for t, s in page if s < SMALLEST_TYPE - 0.01]
             assert small == [], n
 
 
@@ -790,7 +856,11 @@ def test_the_word_count_sheet_has_a_column_for_the_words_that_count() -> None:
     said = [t for t, _, _ in pages[0]]
     assert said.count("WORDS") == 3 and "WON" not in said and "ALT." not in said
     note = " ".join(said)
-    assert "alternate" not in note and "Words: how many of the words each player wrote" in note
+    assert "alternate" not in note
+    # what the column takes, said plainly: it read "how many of the words each player wrote
+    # for the round count: ...", where "the round count" reads as one thing
+    assert ("Dealt: the round's cards. Words: how many words each player scored in the round, "
+            "those valid for the cards that nobody else wrote.") in note
     assert "Total" in said and "words that counted" in said
     assert get_variant("word-count").wins_cards is False
     assert all(get_variant(v).wins_cards for v in all_variants() if v != "word-count")

@@ -105,6 +105,24 @@ def test_every_cell_of_a_tilted_photo_is_read(kind, game, seed):
                 if "the set holds only" in " ".join([u.why, *u.why_also])]
 
 
+@pytest.mark.parametrize("seed", [24, 34, 138])
+def test_no_letter_is_read_on_a_bare_premium_square_of_the_paper_board(seed):
+    """The paper board's premium squares say what they are in three lines of words in their
+    middle, where the reader looks for a tile's letter: read with no word list to put it
+    right, no bare one of these photos is read as a tile. With the words at 6 pt, 3.0 mm
+    apart, the photo of seed 138 read a J on a bare double letter square; at 7 pt, 3.0 mm
+    apart, that of seed 34 a Z and an N, and 3.2 mm apart, that of seed 24 an N (4.0 mm
+    apart: none)."""
+    scene, photo = _photo("paper", "bugwords", seed)
+    spec = board_spec("bugwords")
+    reading = read_board(DEFAULT, decode_photo(DEFAULT.load, photo), spec,
+                         shipped_classifier(), None)
+    grid = reading.grid()
+    read = [(r, c, spec.square(r, c), grid[r][c]) for r, row in enumerate(scene.letters)
+            for c, t in enumerate(row) if not t and spec.square(r, c) != "." and grid[r][c]]
+    assert read == []
+
+
 @pytest.mark.parametrize("kind, game, seed", [
     ("commercial", "bugwords", 11), ("commercial", "bugwords", 102),
     ("commercial", "bugwords", 107), ("commercial", "bugwords", 115), ("paper", "bugwords", 103)])
