@@ -243,6 +243,28 @@ def test_the_play_buttons_keep_to_one_line_on_a_phone(base_url, width, browser):
         assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
+@pytest.mark.browser
+@pytest.mark.parametrize("width", [390, 320, 1280])
+def test_the_unticked_choice_keeps_its_words_beside_its_box(base_url, width, browser):
+    """On 2026-12-01's first line, a checkbox line, "Leave the checkbox unticked: cross out no
+    letter" took two lines at 390 px, its last word under the box: every line of its words
+    stands right of the box, the first beside it."""
+    with phones(
+            browser, base_url, viewport={"width": width, "height": 844}) as (page,):
+        page.goto("/girdle/2026-12-01/play")
+        box = page.locator("#unticked").bounding_box()
+        lines = page.evaluate("""() => {
+            const range = document.createRange();
+            range.selectNodeContents(document.querySelector("#unticked-choice span"));
+            return [...range.getClientRects()].map(r => ({left: r.left, top: r.top,
+                                                          bottom: r.bottom}));
+        }""")
+        assert lines
+        assert all(line["left"] >= box["x"] + box["width"] for line in lines), (box, lines)
+        assert lines[0]["top"] < box["y"] + box["height"] and lines[0]["bottom"] > box["y"]
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
 @pytest.fixture(scope="module")
 def par_searched(tmp_path_factory):
     """An app of its own served, whose search for a day's par, once started while a test has
