@@ -122,6 +122,20 @@ def test_the_api_names_the_word_check_as_its_page_does(client):
     assert "Challenge a word" not in index
 
 
+def test_the_api_page_s_intro_names_the_word_check_as_its_page_does(client):
+    """The API page's intro began "Word challenges, PDQ deals, ..." under the list naming
+    the same job by the page's name, "Check a word": the intro names it that way too."""
+    from companion.web import PAGE_NAMES
+
+    name = PAGE_NAMES["challenge.page"]
+    description = client.get("/api/openapi.json").get_json()["info"]["description"]
+    assert description.startswith(f"{name} (or several)"), description
+    index = client.get("/api/").get_data(as_text=True)
+    intro = index[index.index("</h1>"):index.index("Machine-readable")]
+    assert f"<p>{html.escape(name)} (or several)" in intro
+    assert "challenge" not in intro.lower()
+
+
 def test_api_judge_get_and_post(client):
     assert client.get("/api/judge?words=cat+zzqx").get_json() == {
         "valid": False, "lexicon": "SCOWL-70 US/UK/CA/AU (companion default)", "count": 2,
