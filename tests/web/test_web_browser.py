@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 from appfactory import make_app
-from browser import PHONE, focused, live_server, phones
+from browser import PHONE, fits_phone, focused, live_server, phones
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -1104,6 +1104,20 @@ def test_download_a_pdf_from_the_print_shop(page):
     assert download.suggested_filename == "board-werdup-letter.pdf"
     with open(download.path(), "rb") as fh:
         assert fh.read(5) == b"%PDF-"
+
+
+def test_the_score_sheet_s_default_players_follow_the_game(browser, base_url):
+    """"Default" players said no number: the box says the game chosen's ("Default: 2
+    players" for Bug Words, 4 for WerdUp), with scripts as soon as the game is chosen."""
+    with phones(browser, base_url, timeout=60000) as (page,):
+        page.goto("/prints")
+        default = page.locator("#score-sheet-players option[value=default]")
+        assert default.inner_text() == "Default: 2 players"
+        page.select_option("#score-sheet-game", "werdup")
+        assert default.inner_text() == "Default: 4 players"
+        page.select_option("#score-sheet-game", "bugwords")
+        assert default.inner_text() == "Default: 2 players"
+        fits_phone(page)
 
 
 def test_the_print_shop_previews_follow_the_choices(browser, base_url):

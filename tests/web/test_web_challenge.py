@@ -40,6 +40,26 @@ def test_challenge_page_bad_input(client, query, message):
     assert message in resp.get_data(as_text=True)
 
 
+@pytest.mark.parametrize("url", ["/?word=cat&game=chess", "/judge?word=cat&game=chess"])
+def test_an_unknown_game_is_refused_naming_the_games_as_the_box_shows_them(client, url):
+    """"Unknown game 'chess'; choose one of werdup, bugwords, girdle, pdq." named the games
+    as no player knows them: the page names them as its Game box does; the box's values,
+    the names, are still what the address takes, and the API still lists those."""
+    from companion.games import GAME_TITLES
+
+    page = client.get(url).get_data(as_text=True)
+    titles = list(GAME_TITLES.values())
+    said = (f"Unknown game &#39;chess&#39;; choose one of {', '.join(titles[:-1])} or "
+            f"{titles[-1]}.")
+    assert said in page
+    assert "werdup, bugwords" not in page
+    for title in titles:
+        assert f">{title}</option>" in client.get("/").get_data(as_text=True)
+    assert client.get("/?word=cat&game=bugwords").status_code == 200
+    api = client.get("/api/check?word=cat&game=chess").get_json()["error"]
+    assert api == "Unknown game 'chess'; choose one of werdup, bugwords, girdle, pdq."
+
+
 def test_judge_page_shows_lexicon_and_a_form_with_token(client):
     page = client.get("/judge").get_data(as_text=True)
     assert "SCOWL-70" in page
