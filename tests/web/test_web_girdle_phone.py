@@ -413,6 +413,32 @@ def test_an_archive_month_is_compact_on_a_phone(base_url, width, browser):
         assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
+@pytest.mark.browser
+@pytest.mark.parametrize("width", [320, 390, 1280])
+def test_the_archive_s_month_box_goes_to_january_2024_without_scripts(base_url, width,
+                                                                      browser):
+    """January 2024, the first puzzle's month, was 35 taps of "previous month" away: the
+    month box goes there in one, without scripts too, and from 375 px it stands on one
+    line with its label and button, the box wide enough for its month."""
+    with phones(browser, base_url, java_script_enabled=False,
+                viewport={"width": width, "height": 844}) as (page,):
+        page.goto("/girdle/archive?month=2026-11")
+        box = page.locator("#month")
+        assert box.bounding_box()["width"] >= 150  # "September 2026" whole, with its arrow
+        if width >= 375:
+            tops = [page.locator(f"#month-form > {tag}").bounding_box()
+                    for tag in ("label", "select", "button")]
+            middles = {round(b["y"] + b["height"] / 2) for b in tops}
+            assert max(middles) - min(middles) <= 2, tops
+        box.select_option("2024-01")
+        with page.expect_navigation():
+            page.click("#month-form button")
+        assert page.url.endswith("/girdle/archive?month=2024-01")
+        assert page.inner_text(".month-nav strong") == "January 2024"
+        assert page.locator("#archive a.day").count() == 31
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
 OPENED = """() => {
   const under = document.querySelector("header.top").getBoundingClientRect().bottom;
   const box = (id) => document.getElementById(id).getBoundingClientRect();
