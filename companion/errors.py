@@ -19,6 +19,20 @@ class SetupError(UsageError):
     what to install or build."""
 
 
+class ChoiceError(UsageError):
+    """A value that is not one of a list of choices, refused naming them: by the names the
+    command line and the API take (``str``), or, on a page, by the titles its list shows
+    (:meth:`by_title`: "WerdUp, Bug Words" where the names are "werdup, bugwords")."""
+
+    def __init__(self, message: str, titled: str) -> None:
+        super().__init__(message)
+        self.titled = titled
+
+    def by_title(self) -> str:
+        """The refusal naming the choices as a page's list shows them."""
+        return self.titled
+
+
 def exit_status(error: CompanionError) -> int:
     """The command line's exit status for ``error``: 2 when the input could not be read, the
     command was misused or cannot run as set up (:class:`UsageError`, :class:`SetupError`),

@@ -5,9 +5,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
-from companion.errors import UsageError
+from companion.games import UnknownGame
 from companion.play import Table
-from companion.text import quoted
 
 if TYPE_CHECKING:  # the type checker confirms each facade has every method of a Table
     from companion.bugwords.table import BugWordsTable
@@ -26,7 +25,7 @@ TABLE_GAMES = tuple(_FACADES)
 def table_for(game: str) -> Table:
     """The facade of ``game`` (``werdup`` or ``bugwords``) with its default rules."""
     if game not in _FACADES:
-        raise UsageError(f"Unknown game {quoted(game)}; choose one of {', '.join(TABLE_GAMES)}.")
+        raise UnknownGame(game, TABLE_GAMES)
     module, name = _FACADES[game]
     facade: type[Table] = getattr(importlib.import_module(module), name)
     return facade()

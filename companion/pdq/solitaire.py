@@ -102,6 +102,14 @@ def solitaire_rules(variant: Variant) -> Variant:
                    summary=f"{variant.summary} Solitaire: words read from left to right only.")
 
 
+def collected_before(variant: Variant, number: int) -> int:
+    """The cards a Solitaire player holds on reaching round ``number`` (from 1; one more than
+    the rounds dealt: the deck done): every card dealt before it, since a word collects its
+    round's cards whole before the next round is dealt, and a round without one ends the
+    game."""
+    return (number - 1) * variant.cards
+
+
 def _setup(variant: Variant | str, deck: Deck | None) -> tuple[Variant, Deck]:
     var = solitaire_rules(get_variant(variant) if isinstance(variant, str) else variant)
     return var, dealt_deck(var, deck)

@@ -18,7 +18,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion.dates import MONTHS
-from companion.errors import CompanionError, SetupError
+from companion.errors import ChoiceError, CompanionError, SetupError
 from companion.text import listed, sentence
 from companion.web.limits import size_said
 
@@ -171,12 +171,15 @@ def field_at_fault(exc: CompanionError, field: str) -> str:
 
 def said_on_page(exc: CompanionError) -> str:
     """The refusal ``exc`` as a page says it: its own sentence, but that a PDQ variant the
-    rulebook lacks is refused naming the variants by their titles, as the pages' lists show
-    them ("PDQ", "PDL (Pretty Darn Long)"), where the command line and the API, which take
-    the names, list those ("regular", "pdl")."""
+    rulebook lacks, or a value not among a list's choices (an unknown game), is refused
+    naming the choices by their titles, as the pages' lists show them ("PDQ", "PDL (Pretty
+    Darn Long)", "Bug Words"), where the command line and the API, which take the names,
+    list those ("regular", "pdl", "bugwords")."""
     from companion.pdq.variants import UnknownVariant
 
-    return exc.by_title() if isinstance(exc, UnknownVariant) else str(exc)
+    if isinstance(exc, UnknownVariant | ChoiceError):
+        return exc.by_title()
+    return str(exc)
 
 
 def _companion_error(exc: CompanionError) -> ErrorAnswer:

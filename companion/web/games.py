@@ -31,7 +31,7 @@ from companion.text import counted, signed
 from companion.web import openapi, photos, plays, quota, records, table_rules
 from companion.web import scoresheet as sheet
 from companion.web.db import session
-from companion.web.errors import field_at_fault, status_of
+from companion.web.errors import field_at_fault, said_on_page, status_of
 from companion.web.inputs import int_from, json_object, plain_text
 from companion.web.models import Game, Photo
 from companion.web.qr import qr_svg
@@ -194,7 +194,7 @@ def create() -> ResponseReturnValue:
         typed: dict[str, object] = {k: request.form.get(k, "") for k in (
             "game", "challenge_rule", "clock_minutes", "clock_penalty")}
         typed["players"] = request.form.getlist("player")
-        return _games_page(str(exc), typed, status_of(exc), field)
+        return _games_page(said_on_page(exc), typed, status_of(exc), field)
     session().commit()
     key = cast(str, game.table_key)  # a new game always has one
     _remember(key)

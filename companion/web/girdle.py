@@ -681,17 +681,32 @@ def answers_pdf(day: str) -> ResponseReturnValue:
             f'attachment; filename="word-girdle-{when}-answers-{paper}.pdf"'})
 
 
+def archive_months() -> list[dt.date]:
+    """The months of the archive, newest first, each as its first day: from the month of the
+    edition's first puzzle to today's."""
+    first, today = default_edition().first_date, today_utc()
+    count = (today.year - first.year) * 12 + today.month - first.month + 1
+    return [dt.date(first.year + (first.month - 1 + i) // 12, (first.month - 1 + i) % 12 + 1, 1)
+            for i in range(count)][::-1]
+
+
+def _no_girdles_in(month: dt.date) -> UsageError:
+    """A month outside the archive, refused saying where the archive starts and ends."""
+    return UsageError(f"There are no Word Girdles in {month_shown(month)}: the archive runs "
+                      f"from {day_shown(default_edition().first_date)} to today, "
+                      f"{day_shown(today_utc())}.")
+
+
 @bp.get("/girdle/archive")
 def archive() -> ResponseReturnValue:
     month = request.args.get("month") or today_utc().strftime("%Y-%m")
     first_of = month_from(month)
-    if first_of > today_utc() or first_of < default_edition().first_date.replace(day=1):
-        raise UsageError(f"There are no Word Girdles in {month_shown(first_of)}.")
+    months = archive_months()
+    if first_of not in months:
+        raise _no_girdles_in(first_of)
     start = max(first_of, default_edition().first_date)
     end = min((first_of + dt.timedelta(days=32)).replace(day=1) - dt.timedelta(days=1),
               today_utc())
-    if start > end:
-        raise UsageError(f"There are no Word Girdles in {month_shown(first_of)}.")
     mine = {s.puzzle_date: s for s in db().scalars(select(GirdleSubmission).where(
         GirdleSubmission.player == player_id(), GirdleSubmission.puzzle_date >= start,
         GirdleSubmission.puzzle_date <= end))}
@@ -707,7 +722,7 @@ def archive() -> ResponseReturnValue:
     next_month = (first_of + dt.timedelta(days=32)).replace(day=1)
     return render_template(
         "girdle_archive.html", days=days, mine=mine, ranks=ranks, month=first_of,
-        today=today_utc(),
+        months=months, today=today_utc(),
         revealed=revealed,
         number=puzzle_number, family=daily_family,
         prev_month=prev_month if first_of > default_edition().first_date else None,

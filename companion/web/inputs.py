@@ -10,8 +10,8 @@ from typing import Any
 from flask import request
 
 from companion.errors import UsageError
-from companion.games import GAMES
-from companion.text import counted, quoted
+from companion.games import GAMES, UnknownGame
+from companion.text import counted
 from companion.web import openapi
 
 MAX_WORD = 64
@@ -92,7 +92,7 @@ def game_from(value: str | None, allowed: tuple[str, ...] = GAMES) -> str | None
     if not value:
         return None
     if value not in allowed:
-        raise UsageError(f"Unknown game {quoted(value)}; choose one of {', '.join(allowed)}.")
+        raise UnknownGame(value, allowed)
     return value
 
 

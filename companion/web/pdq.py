@@ -30,7 +30,7 @@ from companion.pdq import (
     parse_cards,
     round_count,
 )
-from companion.pdq.solitaire import deals, shuffled
+from companion.pdq.solitaire import collected_before, deals, shuffled
 from companion.text import counted
 from companion.web import openapi, quota
 from companion.web.errors import said_on_page
@@ -87,17 +87,38 @@ def _round_from(value: str | None, var: Variant) -> int:
 
 
 def _collected_from(value: str | None, var: Variant, number: int) -> int:
-    """Solitaire's cards collected before round ``number``: at most the cards the rounds
-    before it dealt, each collected at most once."""
-    dealt = (number - 1) * var.cards
+    """Solitaire's cards collected before round ``number``, as the engine counts them
+    (:func:`companion.pdq.solitaire.collected_before`); the address may leave them out, and
+    may not name another count."""
+    held = collected_before(var, number)
+    if value is None or value == "":
+        return held
     try:
-        return int_from(value, "Cards collected", 0, dealt, 0)
+        return int_from(value, "Cards collected", held, held, held)
     except UsageError:
-        if dealt == 0:
-            raise UsageError(f"Cards collected before round {number} must be 0: no round was "
-                             "dealt before it.") from None
-        raise UsageError(f"Cards collected before round {number} must be a whole number from "
-                         f"0 to {dealt}: {counted(dealt, 'card')} were dealt before it.") from None
+        pass
+    if number == 1:
+        raise UsageError("Cards collected before round 1 must be 0: no round was dealt "
+                         "before it.")
+    raise UsageError(f"Cards collected before round {number} must be {held}: in {var.title} "
+                     f"a word collects its round's {counted(var.cards, 'card')} before the "
+                     "next round is dealt, and a round without one ends the game.")
+
+
+def _collected_word(last: str, var: Variant, seed: int, number: int) -> str | None:
+    """The word that collected the cards of the round before ``number``, as the engine
+    judges it for them, or None: the address's ``last`` word is shown only if it did."""
+    if number == 1 or not last.strip():
+        return None
+    cards = deal(var.name, seed, number - 1).cards
+    try:
+        typed = words_from(last)
+        if len(typed) != 1 or cards is None:
+            return None
+        verdict = judge_words(typed, cards, var.name, definitions=False)[0]
+    except CompanionError:
+        return None
+    return verdict.word if verdict.valid else None
 
 
 def _deal_args(values) -> tuple[str, int, int]:
@@ -157,8 +178,9 @@ def page() -> ResponseReturnValue:
             return render_template("pdq.html", variants=variants, variant=variant, d=None,
                                    error=None)
         d = deal(variant, seed, number)
-        collected = _collected_from(request.args.get("collected"), get_variant(variant),
-                                    number)
+        solo = variants[variant].goal == "solo"
+        collected = (_collected_from(request.args.get("collected"), variants[variant], number)
+                     if solo else 0)  # the other variants' cards are won by the players
     except CompanionError as exc:
         return render_template("pdq.html", variants=variants, variant=variant, d=None,
                                error=said_on_page(exc)), 400
@@ -193,13 +215,14 @@ def page() -> ResponseReturnValue:
             words = all_words(d.cards, variant)
     except CompanionError as exc:
         error = said_on_page(exc)
-    solo = variants[variant].goal == "solo"
     if solo and verdict is not None and verdict.valid:  # Solitaire: collect and deal on
         return redirect(url_for("pdq.page", variant=variant, seed=seed, round=number + 1,
                                 collected=collected + len(d.cards or ""), last=verdict.word))
     return render_template("pdq.html", variants=variants, variant=variant, d=d, word=word,
                            verdict=verdict, words=words, solo=solo, collected=collected,
-                           stuck=bool(request.args.get("stuck")), last=request.args.get("last"),
+                           stuck=bool(request.args.get("stuck")),
+                           last=_collected_word(request.args.get("last", ""), variants[variant],
+                                                seed, number) if solo else None,
                            player=player, roles=list(variants[variant].player_min),
                            longest=longest, said=said_text,
                            error=error, error_field=field), 400 if error else 200

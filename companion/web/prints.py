@@ -23,11 +23,11 @@ from flask import (
 from flask.typing import ResponseReturnValue
 
 from cad.params import MAX_CLEARANCE, MIN_CLEARANCE
-from companion.errors import CompanionError, UsageError
+from companion.errors import ChoiceError, CompanionError, UsageError
 from companion.games import GAME_TITLES
-from companion.text import counted, quoted
+from companion.text import counted, listed, quoted
 from companion.web import openapi
-from companion.web.errors import status_of, try_again_soon
+from companion.web.errors import said_on_page, status_of, try_again_soon
 from companion.web.inputs import int_from
 from companion.web.limits import repeatable
 from printables.raster import pdf_page_count, pdf_page_png
@@ -55,6 +55,25 @@ class Choice:
     titles: dict[str, str] = field(default_factory=dict)
     parse: Callable[[str], str] | None = None
     when: tuple[str, str] | None = None
+    # the value shown as it stands with the document's other choices, or None: as any other
+    # (the score sheet's "Default" players, "Default: 2 players" for a Bug Words sheet);
+    # ``follows``, the other choice that it depends on, whose change a page's script follows
+    shown_with: Callable[[str, dict[str, str]], str | None] | None = None
+    follows: str = ""
+
+    def shown(self, value: str, opts: dict[str, str] | None = None) -> str:
+        """``value`` as the page's box shows it, and a refusal names it: its title, a game's
+        title, "A4", or the name in words ("Four score"); with the document's other
+        choices ``opts``, as it stands with them (:attr:`shown_with`)."""
+        if self.shown_with is not None and opts is not None:
+            with_others = self.shown_with(value, opts)
+            if with_others is not None:
+                return with_others
+        if value in self.titles:
+            return self.titles[value]
+        if value in GAME_TITLES:
+            return GAME_TITLES[value]
+        return "A4" if value == "a4" else value.replace("-", " ").capitalize()
 
 
 def _any_options(**_opts: str) -> None:
@@ -83,6 +102,16 @@ class Document:
         """Each option's default (its first value)."""
         return {c.name: c.values[0] for c in self.choices}
 
+    def shown_each(self, choice: Choice, value: str) -> dict[str, str]:
+        """``value`` of ``choice`` as it is shown with each value of the choice it follows
+        (:attr:`Choice.follows`), for a page's script to show it as that choice changes;
+        empty when it is shown one way whatever the other choices."""
+        other = next((c for c in self.choices if c.name == choice.follows), None)
+        if other is None:
+            return {}
+        each = {v: choice.shown(value, {other.name: v}) for v in other.values}
+        return each if set(each.values()) != {choice.shown(value)} else {}
+
     def options(self, given: dict[str, str]) -> dict[str, str]:
         """The options from a request, checked; defaults for the missing ones."""
         out = {}
@@ -91,8 +120,11 @@ class Document:
             if c.parse is not None:
                 value = c.parse(value)
             if value not in c.values:
-                raise UsageError(f"{c.label} must be one of {', '.join(c.values)}, not "
-                                 f"{quoted(value)}.")
+                shown = [c.shown(v) for v in c.values]
+                raise ChoiceError(f"{c.label} must be one of {', '.join(c.values)}, not "
+                                  f"{quoted(value)}.",
+                                  f"{c.label} must be one of {listed(shown, 'or')}, not "
+                                  f"{quoted(value)}.")
             out[c.name] = value
         self.check(**out)
         return out
@@ -133,6 +165,17 @@ def _sheet_variant(game: str, variant: str) -> str | None:
     named = None if game != "pdq" and variant == DEFAULT_VARIANT else variant
     sheet_variant(game, named)
     return named
+
+
+def _default_players(value: str, opts: dict[str, str]) -> str | None:
+    """The score sheet's "default" players as many as the game chosen is drawn for ("Default:
+    2 players" for Bug Words, :data:`printables.score_sheets.SPECS`); None for a number."""
+    from printables.score_sheets import SPECS
+
+    spec = SPECS.get(opts.get("game", ""))
+    if value != "default" or spec is None:
+        return None
+    return f"Default: {counted(spec.default_players, 'player')}"
 
 
 def _check_sheet(game: str, variant: str, players: str, paper: str) -> None:
@@ -195,7 +238,8 @@ DOCUMENTS: dict[str, Document] = {d.key: d for d in (
     Document("score-sheet", "Score sheet", "Pen-and-paper score sheet for a game night.",
              (Choice("game", "Game", ("bugwords", "werdup", "pdq")),
               _variant_choice(),
-              Choice("players", "Players", ("default", "1", "2", "3", "4", "5", "6")),
+              Choice("players", "Players", ("default", "1", "2", "3", "4", "5", "6"),
+                     shown_with=_default_players, follows="game"),
               Choice("paper", "Paper", PAPERS)), _score_sheet, _check_sheet),
     Document("pdq-deck", "PDQ deck", "78 letter cards as cut sheets, nine a page.",
              (_deck_choice(),
@@ -304,7 +348,7 @@ def page() -> ResponseReturnValue:
         try:
             chosen[doc.key] = doc.options(given)
         except CompanionError as exc:
-            errors[doc.key], status = str(exc), status_of(exc)
+            errors[doc.key], status = said_on_page(exc), status_of(exc)
             chosen[doc.key] = {c.name: given[c.name] or c.values[0]
                                for c in doc.choices}  # as sent, to put right
     download = request.args.get("download", "")
@@ -318,7 +362,7 @@ def page() -> ResponseReturnValue:
                 pages[key] = preview_pages(DOCUMENTS[key], opts)
             except CompanionError as exc:  # say so beside it: the PDF may still be there
                 pages[key] = str(exc)
-    return render_template("prints.html", documents=DOCUMENTS, labels=GAME_TITLES,
+    return render_template("prints.html", documents=DOCUMENTS,
                            chosen=chosen, shown=shown, errors=errors, pages=pages,
                            error=errors.get(shown) or next(iter(errors.values()), None)), status
 

@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 from appfactory import make_app
-from browser import PHONE, focused, live_server, phones
+from browser import PHONE, fits_phone, focused, live_server, phones
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -273,7 +273,9 @@ def test_the_check_pages_words_said_box_is_there_for_pdl(browser, base_url):
 
 def test_the_pdq_variants_rules_follow_the_choice(browser, base_url):
     """The dealer says the rules of the variant chosen as soon as it is chosen, before any
-    deal, and after one; without scripts it lists every variant's, the chosen one's too."""
+    deal, and after one; without scripts it lists every variant's, the chosen one's too. A
+    dealt round's rules are said once, over the round: the box's list leaves them out (they
+    were said there again), and the box, its variant chosen, is described by them."""
     from companion.pdq import all_variants
 
     variants = all_variants()
@@ -281,16 +283,22 @@ def test_the_pdq_variants_rules_follow_the_choice(browser, base_url):
         with phones(browser, base_url, java_script_enabled=scripts) as (page,):
             for start in ("/pdq", "/pdq?variant=regular&seed=7&round=1"):
                 page.goto(start)
+                dealt = "seed=" in start
                 for name in ("experts", "intergenerational", "regular"):
                     page.select_option("#variant", name)
+                    said = f"{variants[name].title}: {variants[name].summary}"
+                    over_the_round = dealt and name == "regular"
                     shown = page.locator("#variant-rules li:visible").all_inner_texts()
                     if scripts:
-                        assert shown == [f"{variants[name].title}: {variants[name].summary}"]
+                        assert shown == ([] if over_the_round else [said])
                         described = page.get_attribute("#variant", "aria-describedby")
-                        assert page.inner_text(f"#{described}") == shown[0]
+                        assert page.inner_text(f"#{described}") == said
                     else:
-                        assert len(shown) == len(variants)
-                        assert f"{variants[name].title}: {variants[name].summary}" in shown
+                        assert len(shown) == len(variants) - dealt
+                        assert (said in shown) is not over_the_round
+                    assert page.inner_text("main").count(variants[name].summary) <= 1
+                if dealt:
+                    assert page.inner_text("main").count(variants["regular"].summary) == 1
 
 
 def test_the_player_boxes_follow_the_game_chosen(browser, base_url):
@@ -1104,6 +1112,20 @@ def test_download_a_pdf_from_the_print_shop(page):
     assert download.suggested_filename == "board-werdup-letter.pdf"
     with open(download.path(), "rb") as fh:
         assert fh.read(5) == b"%PDF-"
+
+
+def test_the_score_sheet_s_default_players_follow_the_game(browser, base_url):
+    """"Default" players said no number: the box says the game chosen's ("Default: 2
+    players" for Bug Words, 4 for WerdUp), with scripts as soon as the game is chosen."""
+    with phones(browser, base_url, timeout=60000) as (page,):
+        page.goto("/prints")
+        default = page.locator("#score-sheet-players option[value=default]")
+        assert default.inner_text() == "Default: 2 players"
+        page.select_option("#score-sheet-game", "werdup")
+        assert default.inner_text() == "Default: 4 players"
+        page.select_option("#score-sheet-game", "bugwords")
+        assert default.inner_text() == "Default: 2 players"
+        fits_phone(page)
 
 
 def test_the_print_shop_previews_follow_the_choices(browser, base_url):

@@ -40,6 +40,26 @@ def test_challenge_page_bad_input(client, query, message):
     assert message in resp.get_data(as_text=True)
 
 
+@pytest.mark.parametrize("url", ["/?word=cat&game=chess", "/judge?word=cat&game=chess"])
+def test_an_unknown_game_is_refused_naming_the_games_as_the_box_shows_them(client, url):
+    """"Unknown game 'chess'; choose one of werdup, bugwords, girdle, pdq." named the games
+    as no player knows them: the page names them as its Game box does; the box's values,
+    the names, are still what the address takes, and the API still lists those."""
+    from companion.games import GAME_TITLES
+
+    page = client.get(url).get_data(as_text=True)
+    titles = list(GAME_TITLES.values())
+    said = (f"Unknown game &#39;chess&#39;; choose one of {', '.join(titles[:-1])} or "
+            f"{titles[-1]}.")
+    assert said in page
+    assert "werdup, bugwords" not in page
+    for title in titles:
+        assert f">{title}</option>" in client.get("/").get_data(as_text=True)
+    assert client.get("/?word=cat&game=bugwords").status_code == 200
+    api = client.get("/api/check?word=cat&game=chess").get_json()["error"]
+    assert api == "Unknown game 'chess'; choose one of werdup, bugwords, girdle, pdq."
+
+
 def test_judge_page_shows_lexicon_and_a_form_with_token(client):
     page = client.get("/judge").get_data(as_text=True)
     assert "SCOWL-70" in page
@@ -120,6 +140,20 @@ def test_the_api_names_the_word_check_as_its_page_does(client):
     index = client.get("/api/").get_data(as_text=True)
     assert f"GET /<wbr>api/<wbr>check</code> - {html.escape(name)} (or several)" in index
     assert "Challenge a word" not in index
+
+
+def test_the_api_page_s_intro_names_the_word_check_as_its_page_does(client):
+    """The API page's intro began "Word challenges, PDQ deals, ..." under the list naming
+    the same job by the page's name, "Check a word": the intro names it that way too."""
+    from companion.web import PAGE_NAMES
+
+    name = PAGE_NAMES["challenge.page"]
+    description = client.get("/api/openapi.json").get_json()["info"]["description"]
+    assert description.startswith(f"{name} (or several)"), description
+    index = client.get("/api/").get_data(as_text=True)
+    intro = index[index.index("</h1>"):index.index("Machine-readable")]
+    assert f"<p>{html.escape(name)} (or several)" in intro
+    assert "challenge" not in intro.lower()
 
 
 def test_api_judge_get_and_post(client):

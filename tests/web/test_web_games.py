@@ -1234,3 +1234,13 @@ def test_the_reopen_button_asks_first_and_says_what_it_did(client):
                                                    "version": str(version)})
     page = client.get(f"/games/{finished}").get_data(as_text=True)
     assert re.search(r'<input id="play"[^>]* autofocus', page)  # not over: on to the next turn
+
+
+def test_a_game_form_naming_an_unknown_game_is_refused_by_the_games_titles(client):
+    """A new game's form sent with a game the score keeper does not keep was refused as
+    "choose one of werdup, bugwords": the page names them as its box does."""
+    resp = client.post("/games", data={"csrf_token": token(client), "game": "chess",
+                                       "player": ["Ann", "Bob"]})
+    assert resp.status_code == 400
+    assert ("Unknown game &#39;chess&#39;; choose one of WerdUp or Bug Words."
+            in resp.get_data(as_text=True))

@@ -132,7 +132,9 @@ def test_a_day_named_in_a_title_or_a_refusal_is_written_as_a_player_reads_it(sql
     said = {
         "/girdle/3000-01-01": "The Word Girdle of Wednesday 1 January 3000 is not out yet.",
         "/api/girdle/3000-01-01": "The Word Girdle of Wednesday 1 January 3000 is not out yet.",
-        "/girdle/archive?month=2019-05": "There are no Word Girdles in May 2019.",
+        "/girdle/archive?month=2019-05": "There are no Word Girdles in May 2019: the archive "
+                                         "runs from Monday 1 January 2024 to today, Monday 7 "
+                                         "December 2026.",
         "/girdle/2023-12-31/play": "There is no Word Girdle of Sunday 31 December 2023: the "
                                    "first is from Monday 1 January 2024.",
     }
@@ -272,7 +274,8 @@ def test_bad_solutions_are_explained(client, solution, message):
         ("/girdle/archive?month=13", 400, "YYYY-MM"),
         ("/girdle/archive?month=2026-13", 400,
          "The month &#39;2026-13&#39; is not in the calendar: it has no month 13."),
-        ("/girdle/archive?month=2019-05", 400, "no Word Girdles in May 2019."),
+        ("/girdle/archive?month=2019-05", 400, "no Word Girdles in May 2019: the archive runs "
+         "from Monday 1 January 2024 to today, "),
         ("/api/girdle/2019-01-01", 400, "no Word Girdle of Tuesday 1 January 2019"),
         ("/api/girdle/soon/hints", 400, "YYYY-MM-DD"),
     ],
@@ -349,6 +352,44 @@ def test_archive_lists_every_day_with_print_links_and_my_scores(sqlite_app):
     if today_utc() >= dt.date(2026, 12, 1):
         assert re.search(r'href="/girdle/archive\?month=2026-12">December 2026 &rarr;</a>',
                          page)
+
+
+def test_the_archive_goes_to_any_month_in_one_step(client, monkeypatch):
+    """The archive had only the months either side: January 2024, the first puzzle's, was
+    35 taps from December 2026. A box lists every month of the archive, newest first under
+    its year, the month shown chosen; it is a plain form, so it works without scripts."""
+    from companion.web import girdle
+
+    monkeypatch.setattr(girdle, "today_utc", lambda: dt.date(2026, 12, 7))
+    page = client.get("/girdle/archive?month=2026-11").get_data(as_text=True)
+    form = page[page.index('<form method="get" action="/girdle/archive"'):]
+    form = form[:form.index("</form>")]
+    months = re.findall(r'<option value="(\d{4}-\d\d)"( selected)?>([^<]+)</option>', form)
+    assert len(months) == 36  # January 2024 to December 2026
+    assert months[0] == ("2026-12", "", "December 2026")
+    assert months[-1] == ("2024-01", "", "January 2024")
+    assert [m for m, chosen, _ in months if chosen] == ["2026-11"]
+    assert re.findall(r'<optgroup label="(\d{4})">', form) == ["2026", "2025", "2024"]
+    assert 'name="month"' in form and '<button type="submit"' in form
+    first = client.get("/girdle/archive?month=2024-01").get_data(as_text=True)
+    assert len(re.findall(r'href="/girdle/(2024-01-\d\d)"', first)) == 31
+    assert "&larr;" not in first  # nothing before it
+
+
+@pytest.mark.parametrize(("month", "shown"), [("1990-01", "January 1990"),
+                                              ("2027-01", "January 2027"),
+                                              ("2023-12", "December 2023")])
+def test_a_month_outside_the_archive_says_where_it_starts_and_ends(client, monkeypatch, month,
+                                                                    shown):
+    """"There are no Word Girdles in January 1990." did not say which months there are: the
+    refusal names the first puzzle's day and today, as the pages write a day."""
+    from companion.web import girdle
+
+    monkeypatch.setattr(girdle, "today_utc", lambda: dt.date(2026, 12, 7))
+    resp = client.get(f"/girdle/archive?month={month}")
+    assert resp.status_code == 400
+    assert (f"There are no Word Girdles in {shown}: the archive runs from Monday 1 January "
+            "2024 to today, Monday 7 December 2026.") in page_said(resp)
 
 
 def test_a_ranked_sheet_shows_its_rank_against_par_as_it_stands(sqlite_app, monkeypatch):

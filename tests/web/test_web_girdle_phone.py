@@ -243,6 +243,28 @@ def test_the_play_buttons_keep_to_one_line_on_a_phone(base_url, width, browser):
         assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
+@pytest.mark.browser
+@pytest.mark.parametrize("width", [390, 320, 1280])
+def test_the_unticked_choice_keeps_its_words_beside_its_box(base_url, width, browser):
+    """On 2026-12-01's first line, a checkbox line, "Leave the checkbox unticked: cross out no
+    letter" took two lines at 390 px, its last word under the box: every line of its words
+    stands right of the box, the first beside it."""
+    with phones(
+            browser, base_url, viewport={"width": width, "height": 844}) as (page,):
+        page.goto("/girdle/2026-12-01/play")
+        box = page.locator("#unticked").bounding_box()
+        lines = page.evaluate("""() => {
+            const range = document.createRange();
+            range.selectNodeContents(document.querySelector("#unticked-choice span"));
+            return [...range.getClientRects()].map(r => ({left: r.left, top: r.top,
+                                                          bottom: r.bottom}));
+        }""")
+        assert lines
+        assert all(line["left"] >= box["x"] + box["width"] for line in lines), (box, lines)
+        assert lines[0]["top"] < box["y"] + box["height"] and lines[0]["bottom"] > box["y"]
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
 @pytest.fixture(scope="module")
 def par_searched(tmp_path_factory):
     """An app of its own served, whose search for a day's par, once started while a test has
@@ -388,6 +410,32 @@ def test_an_archive_month_is_compact_on_a_phone(base_url, width, browser):
             assert len({round(top) for top, _, _ in links}) == 1, links  # one line
             assert all(w >= 44 and h >= 44 for _, w, h in links), links
         assert page.locator("#archive").bounding_box()["height"] < 2600
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width", [320, 390, 1280])
+def test_the_archive_s_month_box_goes_to_january_2024_without_scripts(base_url, width,
+                                                                      browser):
+    """January 2024, the first puzzle's month, was 35 taps of "previous month" away: the
+    month box goes there in one, without scripts too, and from 375 px it stands on one
+    line with its label and button, the box wide enough for its month."""
+    with phones(browser, base_url, java_script_enabled=False,
+                viewport={"width": width, "height": 844}) as (page,):
+        page.goto("/girdle/archive?month=2026-11")
+        box = page.locator("#month")
+        assert box.bounding_box()["width"] >= 150  # "September 2026" whole, with its arrow
+        if width >= 375:
+            tops = [page.locator(f"#month-form > {tag}").bounding_box()
+                    for tag in ("label", "select", "button")]
+            middles = {round(b["y"] + b["height"] / 2) for b in tops}
+            assert max(middles) - min(middles) <= 2, tops
+        box.select_option("2024-01")
+        with page.expect_navigation():
+            page.click("#month-form button")
+        assert page.url.endswith("/girdle/archive?month=2024-01")
+        assert page.inner_text(".month-nav strong") == "January 2024"
+        assert page.locator("#archive a.day").count() == 31
         assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 

@@ -5,6 +5,7 @@ import re
 
 import pytest
 from appfactory import token
+from markupsafe import escape
 
 from companion.web.pdq import deal
 
@@ -56,6 +57,69 @@ def test_solitaire_collects_cards_on_a_valid_word(client):
     assert "Stuck after 3 cards" in stuck.get_data(as_text=True)
 
 
+def test_the_cards_collected_are_those_the_engine_counts(client):
+    """Cards collected a round at a time: the address may leave the count out (the engine's
+    is shown), and the deck done after every round says the whole deck's."""
+    from companion.pdq import get_variant
+    from companion.pdq.solitaire import collected_before
+
+    solitaire = get_variant("solitaire")
+    assert collected_before(solitaire, 3) == 6 and collected_before(solitaire, 1) == 0
+    page = client.get("/pdq?variant=solitaire&seed=11&round=3").get_data(as_text=True)
+    assert "Round 3 of 26 &middot; collected 6" in page
+    assert 'name="collected" value="6"' in page
+    done = client.get("/pdq?variant=solitaire&seed=11&round=27").get_data(as_text=True)
+    assert "You got through the deck: 78 cards." in done
+
+
+def test_the_collected_note_says_only_a_word_that_collected_the_cards(client):
+    """"X - cards collected!" was said for any ``last`` in the address (a link could make the
+    page claim any text was collected): it is said only for a word the engine finds valid
+    for the previous round's cards, the word that the dealer's own redirect names."""
+    first = deal("solitaire", 11, 1).cards
+    words = client.get(f"/api/pdq/words?cards={first}&variant=solitaire").get_json()["words"]
+    assert words
+    resp = client.get(f"/pdq?variant=solitaire&seed=11&round=1&word={words[0]}")
+    page = client.get(resp.headers["Location"]).get_data(as_text=True)
+    assert f'id="collected-note">{words[0].upper()} - cards collected!</p>' in page
+    second = deal("solitaire", 11, 2).cards
+    other = client.get(f"/api/pdq/words?cards={second}&variant=solitaire").get_json()["words"]
+    assert words[0] not in other
+    for last in ("HELLO", "<b>free+cards</b>", "zzzz", other[0] if other else "zzzz"):
+        # not a word for round 1's cards, or not a word at all: nothing said
+        page = client.get("/pdq", query_string={"variant": "solitaire", "seed": 11,
+                                                "round": 2, "last": last})
+        assert page.status_code == 200
+        assert "cards collected!" not in page.get_data(as_text=True), last
+    round_one = client.get("/pdq", query_string={"variant": "solitaire", "seed": 11,
+                                                 "round": 1, "last": words[0]})
+    assert "cards collected!" not in round_one.get_data(as_text=True)  # nothing before it
+    regular = client.get("/pdq", query_string={"variant": "regular", "seed": 11, "round": 2,
+                                               "last": "HELLO"})
+    assert "cards collected!" not in regular.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("variant", ["regular", "solitaire", "four-score"])
+def test_a_dealt_round_says_its_rules_once(client, variant):
+    """A dealt round said its variant's rules over the round and again under the deal
+    form's variant box: once, over the round; the box's list has the others' rules."""
+    from companion.pdq import all_variants
+
+    summary = str(escape(all_variants()[variant].summary))
+    page = client.get(f"/pdq?variant={variant}&seed=3&round=2").get_data(as_text=True)
+    assert page.count(summary) == 1
+    assert page.index(summary) < page.index('id="cards"')
+    others = [v for v in all_variants().values() if v.name != variant]
+    for v in others:
+        assert str(escape(v.summary)) in page
+    # the box still says which rules it deals: the chosen variant's, over the round
+    assert f'aria-describedby="rules-{variant}"' in page
+    assert f'id="rules-{variant}"' in page
+    # no round dealt: every variant's rules under the box, as before
+    empty = client.get("/pdq").get_data(as_text=True)
+    assert empty.count(summary) == 1 and f'<li id="rules-{variant}"' in empty
+
+
 def test_deck_done(client):
     page = client.get("/pdq?variant=regular&seed=1&round=27").get_data(as_text=True)
     assert "Deck done!" in page
@@ -76,15 +140,18 @@ def test_deck_done(client):
          "Round must be a whole number from 1 to 19: Four Score deals 19 rounds from its deck."),
         ("variant=regular&seed=1&round=28", "from 1 to 26"),
         ("variant=regular&seed=1&round=0", "from 1 to 26"),
-        # Solitaire: no more cards collected than the rounds before this one dealt
+        # Solitaire: the cards of every round before this one, as the engine counts them
         ("variant=solitaire&seed=1&round=3&collected=7",
-         "Cards collected before round 3 must be a whole number from 0 to 6: 6 cards were "
-         "dealt before it."),
+         "Cards collected before round 3 must be 6: in PDQ Solitaire a word collects its "
+         "round&#39;s 3 cards before the next round is dealt, and a round without one ends "
+         "the game."),
         ("variant=solitaire&seed=1&round=1&collected=3",
          "Cards collected before round 1 must be 0: no round was dealt before it."),
         ("variant=solitaire&seed=1&round=2&collected=x",
-         "Cards collected before round 2 must be a whole number from 0 to 3: 3 cards were "
-         "dealt before it."),
+         "Cards collected before round 2 must be 3: "),
+        # a round's cards are collected whole: one card, or one round's of two, cannot be
+        ("variant=solitaire&seed=1&round=2&collected=1", "must be 3: "),
+        ("variant=solitaire&seed=1&round=3&collected=3", "must be 6: "),
     ],
 )
 def test_dealer_bad_input(client, query, message):
@@ -474,15 +541,19 @@ def test_the_check_and_judge_api_take_the_pdq_player(client):
                                  "/pdq?variant=experts&seed=7&round=1"])
 def test_the_deal_form_lists_every_variants_rules(client, url):
     """Beside the variant to deal, every variant's rules (a page without scripts cannot
-    follow the choice, so none is left out); the chosen one describes the select."""
+    follow the choice, so none is left out), but a dealt round's, said over the round; the
+    chosen one describes the select."""
     from companion.pdq import all_variants
 
     page = client.get(url).get_data(as_text=True)
     form = html.unescape(page[page.index('id="deal-form"'):])
+    dealt = "seed=" in url
     for v in all_variants().values():
-        assert (f'<li id="rules-{v.name}" data-variant="{v.name}"><strong>{v.title}</strong>: '
-                f"{v.summary}</li>") in form
+        listed = (f'<li id="rules-{v.name}" data-variant="{v.name}"><strong>{v.title}'
+                  f"</strong>: {v.summary}</li>") in form
+        assert listed is not (dealt and v.name == "experts"), v.name
     assert 'aria-describedby="rules-experts"' in form
+    assert html.unescape(page).count(all_variants()["experts"].summary) == 1
 
 
 def test_the_dealer_speaks_to_players_not_to_the_command_line(client):

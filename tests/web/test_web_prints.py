@@ -286,8 +286,8 @@ def test_the_pdq_score_sheet_is_printed_for_the_variant_chosen(client):
     assert _selected(shown, "score-sheet-variant") == "younger"
     assert _preview_of(shown, "score-sheet") == (
         "/prints/score-sheet.png?game=pdq&variant=younger&players=default&paper=letter")
-    assert 'alt="First page of the score sheet: PDQ, PDQ for Younger Players, Default, ' \
-           'Letter"' in shown
+    assert 'alt="First page of the score sheet: PDQ, PDQ for Younger Players, Default: 4 ' \
+           'players, Letter"' in shown
 
 
 @pytest.mark.parametrize(
@@ -322,3 +322,36 @@ def test_the_four_score_deck_is_named_as_its_variant(client):
     assert "Four score" not in page
     shown = client.get("/prints?doc=pdq-deck&pdq-deck.deck=four-score").get_data(as_text=True)
     assert 'alt="First page of the PDQ deck: Four Score, Letter"' in shown
+
+
+def test_a_game_not_offered_is_refused_by_the_titles_the_box_shows(client):
+    """"Game must be one of bugwords, werdup, pdq" named the games as the box does not: the
+    page and a PDF's address name them by their titles; the API, which takes the names,
+    lists the names."""
+    shown = client.get("/prints?doc=score-sheet&score-sheet.game=chess")
+    assert shown.status_code == 400
+    said = "Game must be one of Bug Words, WerdUp or PDQ, not &#39;chess&#39;."
+    assert f'id="error-score-sheet" role="alert">{said}</p>' in shown.get_data(as_text=True)
+    pdf = client.get("/prints/board.pdf?game=pdq")
+    assert pdf.status_code == 400
+    assert ("Game must be one of Bug Words or WerdUp, not &#39;pdq&#39;."
+            in pdf.get_data(as_text=True))
+    api = client.get("/api/prints/board?game=pdq").get_json()["error"]
+    assert api == "Game must be one of bugwords, werdup, not 'pdq'."
+    paper = client.get("/prints?doc=tiles&tiles.paper=a5").get_data(as_text=True)
+    assert "Paper must be one of Letter or A4, not &#39;a5&#39;." in paper
+
+
+@pytest.mark.parametrize(("game", "players"), [("bugwords", 2), ("werdup", 4), ("pdq", 4)])
+def test_the_default_players_say_how_many(client, game, players):
+    """The score sheet's Players box said "Default" without the number the sheet is drawn
+    for: it says the game chosen's, as the sheet itself counts them."""
+    from printables.score_sheets import SPECS
+
+    assert SPECS[game].default_players == players
+    page = client.get(f"/prints?doc=score-sheet&score-sheet.game={game}").get_data(
+        as_text=True)
+    assert '<option value="default" selected data-follows="score-sheet-game" ' in page
+    assert f">Default: {players} players</option>" in page
+    assert f'First page of the score sheet: {SPECS[game].title}, ' in page
+    assert f"Default: {players} players, Letter" in page
