@@ -210,6 +210,8 @@ def test_the_squares_a_glare_washed_out_are_listed_with_why_and_the_lamp_named(c
     glare's wash undone, the bare squares far from any tile read surely: 64 read empty."""
     from glare import jpeg, lamp, squares_said
 
+    from companion.board import COLUMN_LETTERS
+
     from vision.cells import ALIKE_LISTED
     from vision.config import DEFAULT
     from vision.imageio import load_photo
@@ -234,12 +236,13 @@ def test_the_squares_a_glare_washed_out_are_listed_with_why_and_the_lamp_named(c
     washed = [u for u in reading["uncertain"]
               if u.get("why") == "washed out by a glare: check this square"]
     empty = {(u["row"], u["col"]) for u in washed if u["read"] == ""}
-    assert squares_said(where) == empty and int(count) == len(empty) > 50
+    assert squares_said(where, COLUMN_LETTERS) == empty and int(count) == len(empty) > 50
     sure = next((line for line in under if line.startswith("    read surely: ")), "")
     for u in washed:  # each of the others a line of its own, or read surely on one line
         if u["read"]:
-            assert any(line.startswith(f"    row {u['row'] + 1}, column {u['col'] + 1} (")
-                       for line in under) or f"column {u['col'] + 1}: {u['read']} (" in sure, u
+            col = COLUMN_LETTERS[u["col"]]
+            assert any(line.startswith(f"    row {u['row'] + 1}, column {col} (")
+                       for line in under) or f"column {col}: {u['read']} (" in sure, u
     assert len(lines) < 60  # 177 before
 
 
@@ -254,7 +257,7 @@ def test_a_blank_tile_whose_letter_nothing_tells_is_listed_without_made_up_share
     code, out, err = command_output("read", str(photo), "--game", "bugwords")
     assert code == 0, err
     why = f"{BLANK_UNKNOWN}; {MOST_WORDS}"
-    assert f"  uncertain: row 8, column 12 ({why}): t, n, r, c, m, f, p, g\n" in out
+    assert f"  uncertain: row 8, column L ({why}): t, n, r, c, m, f, p, g\n" in out
     assert "(12%)" not in out
     code, out, err = command_output("read", str(photo), "--game", "bugwords", "--json")
     blank = next(u for u in json.loads(out)["uncertain"] if (u["row"], u["col"]) == (7, 11))
@@ -271,7 +274,7 @@ def test_a_square_offered_as_empty_or_a_tile_is_listed_without_made_up_shares():
     photo = PHOTO.with_name("IMG_20141025_163929.jpg")
     code, out, err = command_output("read", str(photo), "--game", "bugwords")
     assert code == 0, err
-    assert (f"  uncertain: row 2, column 14 (read empty; {TILE_COLOURED}): empty, ?\n" in out)
+    assert (f"  uncertain: row 2, column N (read empty; {TILE_COLOURED}): empty, ?\n" in out)
     assert "(50%)" not in out
     code, out, err = command_output("read", str(photo), "--game", "bugwords", "--json")
     square = next(u for u in json.loads(out)["uncertain"] if (u["row"], u["col"]) == (1, 13))
@@ -289,7 +292,7 @@ def test_a_tile_listed_as_perhaps_misread_shows_no_mix_of_figures():
     photo = PHOTO.with_name("IMG_20141025_164035.jpg")
     code, out, err = command_output("read", str(photo), "--game", "bugwords")
     assert code == 0, err
-    assert f"  uncertain: row 12, column 14 (read H; {MISREAD}): H, T, D\n" in out
+    assert f"  uncertain: row 12, column N (read H; {MISREAD}): H, T, D\n" in out
     assert "(60%)" not in out
     code, out, err = command_output("read", str(photo), "--game", "bugwords", "--json")
     tile = next(u for u in json.loads(out)["uncertain"] if (u["row"], u["col"]) == (11, 13))
@@ -312,13 +315,13 @@ def test_a_run_that_is_no_word_is_named_once_with_its_squares_under_it():
     missing = f"is not in the word list {DEFAULT_DISPLAY}: check its letters"
     listed = out[out.index("  uncertain:"):].splitlines()
     assert listed[-3:] == [
-        f"  uncertain: row 14, columns 5-8 (MOQE {missing}):",
-        "    row 14, column 7 (read Q): Q (18%), D (14%), E (4%), H (3%)",
-        "    read surely: row 14, column 5: M (99%); column 6: O (92%); column 8: E (99%)"]
+        f"  uncertain: row 14, columns E-H (MOQE {missing}):",
+        "    row 14, column G (read Q): Q (18%), D (14%), E (4%), H (3%)",
+        "    read surely: row 14, column E: M (99%); column F: O (92%); column H: E (99%)"]
     assert listed[:3] == [
-        f"  uncertain: row 6, columns 7-10 (WIPF {missing}):",
-        "    row 6, column 10 (read F): F (59%), E (25%)",
-        "    read surely: row 6, column 7: W (99%); column 8: I (99%); column 9: P (99%)"]
+        f"  uncertain: row 6, columns G-J (WIPF {missing}):",
+        "    row 6, column J (read F): F (59%), E (25%)",
+        "    read surely: row 6, column G: W (99%); column H: I (99%); column I: P (99%)"]
     for word in ("WIPF", "WIQEH", "BFNQB", "HUHT", "MALEB", "MOQE"):
         assert out.count(f"{word} {missing}") == 1, word
     # 25 lines, one a square, before; 6 more name the B, Q and H tiles read beyond the set
@@ -344,13 +347,13 @@ def test_a_letter_of_two_runs_that_are_no_words_is_named_under_both():
     assert code == 0, err
     missing = f"is not in the word list {DEFAULT_DISPLAY}: check its letters"
     listed = out[out.index("  uncertain:"):].splitlines()
-    at = listed.index(f"  uncertain: column 7, rows 6-10 (WIQEH {missing}):")
-    assert listed[at - 3].startswith("  uncertain: row 6, columns 7-10 (WIPF ")
+    at = listed.index(f"  uncertain: column G, rows 6-10 (WIQEH {missing}):")
+    assert listed[at - 3].startswith("  uncertain: row 6, columns G-J (WIPF ")
     assert listed[at + 1:at + 3] == [
-        "    read surely: row 7, column 7: I (98%); row 9, column 7: E (99%)",
-        "    also: row 6, column 7: W (listed above); row 8, column 7: Q (listed below); "
-        "row 10, column 7: H (listed below)"]
-    assert listed[at + 3].startswith("  uncertain: row 8, columns 4-8 (BFNQB ")
+        "    read surely: row 7, column G: I (98%); row 9, column G: E (99%)",
+        "    also: row 6, column G: W (listed above); row 8, column G: Q (listed below); "
+        "row 10, column G: H (listed below)"]
+    assert listed[at + 3].startswith("  uncertain: row 8, columns D-H (BFNQB ")
     code, out, err = command_output("read", str(photo), "--game", "bugwords", "--json")
     uncertain = {(u["row"], u["col"]): u for u in json.loads(out)["uncertain"]}
     assert len(uncertain) == 25
