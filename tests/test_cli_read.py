@@ -441,3 +441,98 @@ def test_the_overlay_written_is_said_as_print_says_a_file_written(capsys, tmp_pa
     assert code == 0 and err == ""
     assert out.endswith("\nwrote seen.png\n")
     assert (tmp_path / "seen.png").stat().st_size > 0
+
+
+REAL = PHOTO.parent
+
+
+def _labelled(photo: str) -> list[str]:
+    """The board a real photo shows, as labelled by eye (labels.json): 15 rows of 15."""
+    return json.loads((REAL / "labels.json").read_text())["photos"][photo]["rows"]
+
+
+def test_previous_scores_a_bug_words_photo_from_every_form_of_a_position(capsys, tmp_path):
+    """--previous was for WerdUp only ("--previous is for WerdUp photos"): a Bug Words photo's
+    play could be scored on the web's photo page, not here. The board before the play is
+    any position 'bugwords moves' takes (board text, a game record, a reading, 'empty');
+    each gives the play the 2015 game's photos show, scored as the record's replay scores
+    it."""
+    from companion.bugwords.gcg import parse_gcg
+    from companion.bugwords.replay import replay
+    from companion.bugwords.rules import default_rules
+
+    before = _labelled("IMG_20151016_165412.jpg")  # BENDS across 8D; the photo adds WIDER
+    (tmp_path / "before.txt").write_text("\n".join(before) + "\n")
+    (tmp_path / "before.json").write_text(json.dumps(
+        {"game": "bugwords", "grid": [[t.strip(".") for t in row] for row in before]}))
+    record = ("#player1 ann Ann\n#player2 bob Bob\n"
+              ">ann: BDENS 8D BENDS +22 22\n")
+    (tmp_path / "before.gcg").write_text(record)
+    photo = str(REAL / "IMG_20151016_165517.jpg")
+    plays = []
+    for name in ("before.txt", "before.json", "before.gcg"):
+        code, out, err = run(capsys, "read", photo, "--game", "bugwords", "--previous",
+                             str(tmp_path / name), "--json")
+        assert code == 0, err
+        plays.append(json.loads(out)["play"])
+    assert plays[0] == plays[1] == plays[2]
+    play = plays[0]
+    assert (play["notation"], play["legal"], play["words"]) == (
+        "G6 WI.ER", True, [{"word": "WIDER", "score": play["score"]}])
+    assert [(t["row"], t["col"], t["tile"]) for t in play["tiles"]] == [
+        (5, 6, "W"), (6, 6, "I"), (8, 6, "E"), (9, 6, "R")]
+    replayed = replay(parse_gcg(record + f">bob: EIRW G6 WI.ER +{play['score']} "
+                                         f"{play['score']}\n"), default_rules())
+    assert [m.computed for m in replayed.moves] == [22, play["score"]] and play["score"] > 0
+    code, out, err = run(capsys, "read", photo, "--game", "bugwords", "--previous",
+                         str(tmp_path / "before.gcg"))
+    assert code == 0 and f"\n  play: G6 WI.ER +{play['score']}\n" in out
+    code, out, err = run(capsys, "read", str(REAL / "IMG_20151016_165401.jpg"), "--game",
+                         "bugwords", "--previous", "empty")
+    assert code == 0 and out.endswith("\n  play: 8D BENDS +22\n"), out
+
+
+def test_previous_refuses_a_bug_words_photo_several_plays_on_in_words(capsys, tmp_path):
+    """A photo taken two plays after the --previous board (HURT across, then TEAMED down)
+    was refused as "All the tiles of a play must be in one row or one column", which says
+    nothing of what to do. It says how many tiles are new, that they are more than one play,
+    and what to do; the reading is still printed, and --json names the new tiles."""
+    (tmp_path / "before.txt").write_text(
+        "\n".join(_labelled("IMG_20151016_165525.jpg")) + "\n")
+    photo = str(REAL / "IMG_20151016_165601.jpg")
+    code, out, err = run(capsys, "read", photo, "--game", "bugwords", "--previous",
+                         str(tmp_path / "before.txt"))
+    assert code == 0, err
+    assert out.splitlines()[-1] == (
+        "  play: The photo shows 8 tiles more than the --previous position, not all in one "
+        "row or one column, so more than one play: score the plays in between first, or "
+        "correct the squares read wrongly")
+    assert "  .   .   .   .   H   U   R   T" in out  # the reading, as ever
+    code, out, err = run(capsys, "read", photo, "--game", "bugwords", "--previous",
+                         str(tmp_path / "before.txt"), "--json")
+    play = json.loads(out)["play"]
+    assert play["legal"] is False and play["reason"].startswith("The photo shows 8 tiles")
+    new = [(9, 4), (9, 5), (9, 7), (10, 7), (11, 7), (12, 7), (13, 7), (14, 7)]
+    assert [(t["row"], t["col"]) for t in play["tiles"]] == new
+    assert sorted(map(tuple, play["squares"])) == new
+
+
+@pytest.mark.parametrize("game", ["pdq", "girdle"])
+def test_previous_is_refused_for_a_game_without_a_board_before(capsys, tmp_path, game):
+    code, out, err = run(capsys, "read", str(PHOTO), "--game", game, "--previous", "empty")
+    assert (code, out) == (2, "")
+    assert err == ("companion: --previous is for WerdUp and Bug Words photos (the board "
+                   "before the turn).\n")
+
+
+def test_a_previous_bug_words_position_that_cannot_be_read_is_named(capsys, tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("just some notes\n")
+    code, out, err = run(capsys, "read", str(PHOTO), "--game", "bugwords", "--previous",
+                         str(notes))
+    assert (code, out) == (2, "")
+    assert err.startswith(f"companion: --previous {notes}: ") and "Traceback" not in err
+    code, out, err = run(capsys, "read", str(PHOTO), "--game", "bugwords", "--previous",
+                         str(tmp_path / "gone.txt"))
+    assert (code, out, err) == (2, "", f"companion: --previous position file not found: "
+                                       f"{tmp_path / 'gone.txt'}.\n")
