@@ -211,7 +211,6 @@ def test_the_squares_a_glare_washed_out_are_listed_with_why_and_the_lamp_named(c
     from glare import jpeg, lamp, squares_said
 
     from companion.board import COLUMN_LETTERS
-
     from vision.cells import ALIKE_LISTED
     from vision.config import DEFAULT
     from vision.imageio import load_photo
