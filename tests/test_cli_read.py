@@ -535,3 +535,15 @@ def test_a_previous_bug_words_position_that_cannot_be_read_is_named(capsys, tmp_
                          str(tmp_path / "gone.txt"))
     assert (code, out, err) == (2, "", f"companion: --previous position file not found: "
                                        f"{tmp_path / 'gone.txt'}.\n")
+
+
+def test_a_bug_words_photo_s_play_of_several_words_says_each_word_s_score(capsys, tmp_path):
+    """The play's line gave its notation and total alone: a play forming two words (ZEROS
+    down, its blank S making TOPS across) says each word's score after the total, as the
+    score sheet does, the blank's letter in lower case."""
+    (tmp_path / "before.txt").write_text(
+        "\n".join(_labelled("IMG_20151016_165902.jpg")) + "\n")
+    code, out, err = run(capsys, "read", str(REAL / "IMG_20151016_165946.jpg"), "--game",
+                         "bugwords", "--previous", str(tmp_path / "before.txt"))
+    assert code == 0, err
+    assert out.splitlines()[-1] == "  play: O6 ZEROs +44 (ZEROs 39; TOPs 5)"
