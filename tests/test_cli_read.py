@@ -547,3 +547,26 @@ def test_a_bug_words_photo_s_play_of_several_words_says_each_word_s_score(capsys
                          "bugwords", "--previous", str(tmp_path / "before.txt"))
     assert code == 0, err
     assert out.splitlines()[-1] == "  play: O6 ZEROs +44 (ZEROs 39; TOPs 5)"
+
+
+def test_a_werdup_reading_s_squares_are_named_by_column_letter(capsys):
+    """The stacks not seen, the heights in doubt and the heights that disagree with the
+    previous board were said "row 4, column 8", where the board, its plays (4H) and the
+    photo page say column H."""
+    from companion.cli.vision import _print_reading
+    from vision.werdup_stacks import NOT_SEEN, not_seen_why
+
+    why = next(iter(NOT_SEEN))
+    grid = [[""] * 10 for _ in range(10)]
+    grid[3][7] = grid[5][0] = grid[9][9] = "A"
+    _print_reading({
+        "game": "werdup", "located_by": "markers", "grid": grid, "uncertain": [],
+        "light": {"warnings": []},
+        "not_seen": [{"row": 3, "col": 7, "why": why}],
+        "doubtful_heights": [{"row": 5, "col": 0}],
+        "height_mismatches": [{"row": 9, "col": 9, "reason": "the photo shows a stack of 3"}]})
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-3:] == [
+        f"  not seen: row 4, column H ({not_seen_why({'why': why})})",
+        "  height uncertain: row 6, column A",
+        "  check: row 10, column J: the photo shows a stack of 3"]
