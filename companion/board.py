@@ -43,6 +43,11 @@ class PlayError(CompanionError):
         self.squares: tuple[tuple[int, int], ...] = tuple(squares)
 
 
+class NotOneLine(PlayError):
+    """New tiles that are not all in one row or one column (:meth:`Board.play_line`): no one
+    play puts them down; ``squares`` holds every one of them."""
+
+
 class NotationError(PlayError, UsageError):
     """A play's text is not in the notation's form (a position that is no square's name, a
     word with a character no tile has): unreadable, so a :class:`UsageError` (exit status 2),
@@ -120,9 +125,15 @@ def parse_position(text: str, rows: int = 15, cols: int = 15) -> Position:
     return Position(row, col, across)
 
 
+def column_name(col: int) -> str:
+    """A column's name as the board and its plays name it, a letter: ``3`` -> ``"D"`` (the
+    D of ``8D``; "row 8, column D" wherever a square is said in words)."""
+    return COLUMN_LETTERS[col]
+
+
 def square_name(row: int, col: int) -> str:
     """A square's name, row number then column letter: ``(7, 3)`` -> ``"8D"``."""
-    return f"{row + 1}{COLUMN_LETTERS[col]}"
+    return f"{row + 1}{column_name(col)}"
 
 
 
@@ -526,8 +537,8 @@ class Board:
             across, line, idx = False, next(iter(cols)), sorted(rows)
         else:
             # (its squares: a page marks them, so a tile read from a photo off the line shows)
-            raise PlayError("all the tiles of a play must be in one row or one column",
-                            sorted((p.row, p.col) for p in placements))
+            raise NotOneLine("all the tiles of a play must be in one row or one column",
+                             sorted((p.row, p.col) for p in placements))
         for k in range(idx[0], idx[-1] + 1):
             r, c = (line, k) if across else (k, line)
             if (r, c) not in seen and not self.occupied(r, c):

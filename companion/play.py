@@ -16,7 +16,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
-from companion.board import Board, FormedWord, Layout, Placement, PlayError, square_name
+from companion.board import (
+    Board,
+    FormedWord,
+    Layout,
+    NotOneLine,
+    Placement,
+    PlayError,
+    square_name,
+)
 from companion.challenges import NEXT_TURN, ChallengeRule
 from companion.errors import CompanionError, SquareError, UsageError
 from companion.lexicon import Lexicon
@@ -27,6 +35,7 @@ from companion.tiles import ONE_OUT, TileSet
 # what a turn on a score sheet can be
 ACTIONS = ("play", "pass", "swap")
 MAX_NOTATION = 40  # characters: longer is not a play
+SHEET_BOARD = "the board on the score sheet"  # what a photo is compared with, at a table
 
 
 def full_rack_bonus(points: int) -> str:
@@ -158,9 +167,11 @@ class Table(Protocol):
         ...
 
     def score_observed(self, board_text: str | None, grid: Sequence[Sequence[str | None]],
-                       lexicon: Lexicon | None) -> ScoredPlay:
+                       lexicon: Lexicon | None, than: str = SHEET_BOARD) -> ScoredPlay:
         """Judge and score the play a photo shows, against the stored board before it
-        (``lexicon`` None: the words are not checked, as for :meth:`judge`)."""
+        (``lexicon`` None: the words are not checked, as for :meth:`judge`); new tiles that
+        no one play puts down are refused as more than one play (:func:`not_one_play`), the
+        board before being what ``than`` names."""
         ...
 
     def no_play(self, action: str) -> ScoredPlay:
@@ -200,6 +211,16 @@ class Table(Protocol):
 
 
 # -- shared by the facades ---------------------------------------------------------------------
+def not_one_play(tiles: int, than: str = SHEET_BOARD) -> str:
+    """Why a photo's ``tiles`` new tiles, not all in one row or one column (the board's
+    :class:`~companion.board.NotOneLine`), are not scored, and what to do: the board was
+    photographed more than one play after the board it is compared with (``than``), or a
+    square was misread."""
+    return (f"the photo shows {counted(tiles, 'tile')} more than {than}, not all in one row "
+            "or one column, so more than one play: score the plays in between first, or "
+            "correct the squares read wrongly")
+
+
 def sentence(exc: Exception) -> str:
     """An engine's message as a sentence begins, without the full stop (a verdict's reason):
     :func:`companion.text.capital_first`."""
@@ -387,9 +408,17 @@ class TableBasics(ABC):
         return self.judge(board, placements, lexicon, notation)
 
     def score_observed(self, board_text: str | None, grid: Sequence[Sequence[str | None]],
-                       lexicon: Lexicon | None) -> ScoredPlay:
+                       lexicon: Lexicon | None, than: str = SHEET_BOARD) -> ScoredPlay:
         board = self.load_board(board_text)
-        return self.judge(board, self.observed_play(board, grid), lexicon)
+        placements = self.observed_play(board, grid)
+        try:
+            board.play_line(placements)
+        except NotOneLine as exc:  # the board's refusal, said of a photo
+            return ScoredPlay("", False, capital_first(not_one_play(len(placements), than)),
+                              squares=list(exc.squares))
+        except PlayError:
+            pass  # the play's own refusal is the judge's, with the rest of its rules
+        return self.judge(board, placements, lexicon)
 
     def no_play(self, action: str) -> ScoredPlay:
         return no_play(action)

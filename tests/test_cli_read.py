@@ -210,6 +210,7 @@ def test_the_squares_a_glare_washed_out_are_listed_with_why_and_the_lamp_named(c
     glare's wash undone, the bare squares far from any tile read surely: 64 read empty."""
     from glare import jpeg, lamp, squares_said
 
+    from companion.board import COLUMN_LETTERS
     from vision.cells import ALIKE_LISTED
     from vision.config import DEFAULT
     from vision.imageio import load_photo
@@ -234,12 +235,13 @@ def test_the_squares_a_glare_washed_out_are_listed_with_why_and_the_lamp_named(c
     washed = [u for u in reading["uncertain"]
               if u.get("why") == "washed out by a glare: check this square"]
     empty = {(u["row"], u["col"]) for u in washed if u["read"] == ""}
-    assert squares_said(where) == empty and int(count) == len(empty) > 50
+    assert squares_said(where, COLUMN_LETTERS) == empty and int(count) == len(empty) > 50
     sure = next((line for line in under if line.startswith("    read surely: ")), "")
     for u in washed:  # each of the others a line of its own, or read surely on one line
         if u["read"]:
-            assert any(line.startswith(f"    row {u['row'] + 1}, column {u['col'] + 1} (")
-                       for line in under) or f"column {u['col'] + 1}: {u['read']} (" in sure, u
+            col = COLUMN_LETTERS[u["col"]]
+            assert any(line.startswith(f"    row {u['row'] + 1}, column {col} (")
+                       for line in under) or f"column {col}: {u['read']} (" in sure, u
     assert len(lines) < 60  # 177 before
 
 
@@ -254,7 +256,7 @@ def test_a_blank_tile_whose_letter_nothing_tells_is_listed_without_made_up_share
     code, out, err = command_output("read", str(photo), "--game", "bugwords")
     assert code == 0, err
     why = f"{BLANK_UNKNOWN}; {MOST_WORDS}"
-    assert f"  uncertain: row 8, column 12 ({why}): t, n, r, c, m, f, p, g\n" in out
+    assert f"  uncertain: row 8, column L ({why}): t, n, r, c, m, f, p, g\n" in out
     assert "(12%)" not in out
     code, out, err = command_output("read", str(photo), "--game", "bugwords", "--json")
     blank = next(u for u in json.loads(out)["uncertain"] if (u["row"], u["col"]) == (7, 11))
@@ -271,7 +273,7 @@ def test_a_square_offered_as_empty_or_a_tile_is_listed_without_made_up_shares():
     photo = PHOTO.with_name("IMG_20141025_163929.jpg")
     code, out, err = command_output("read", str(photo), "--game", "bugwords")
     assert code == 0, err
-    assert (f"  uncertain: row 2, column 14 (read empty; {TILE_COLOURED}): empty, ?\n" in out)
+    assert (f"  uncertain: row 2, column N (read empty; {TILE_COLOURED}): empty, ?\n" in out)
     assert "(50%)" not in out
     code, out, err = command_output("read", str(photo), "--game", "bugwords", "--json")
     square = next(u for u in json.loads(out)["uncertain"] if (u["row"], u["col"]) == (1, 13))
@@ -289,7 +291,7 @@ def test_a_tile_listed_as_perhaps_misread_shows_no_mix_of_figures():
     photo = PHOTO.with_name("IMG_20141025_164035.jpg")
     code, out, err = command_output("read", str(photo), "--game", "bugwords")
     assert code == 0, err
-    assert f"  uncertain: row 12, column 14 (read H; {MISREAD}): H, T, D\n" in out
+    assert f"  uncertain: row 12, column N (read H; {MISREAD}): H, T, D\n" in out
     assert "(60%)" not in out
     code, out, err = command_output("read", str(photo), "--game", "bugwords", "--json")
     tile = next(u for u in json.loads(out)["uncertain"] if (u["row"], u["col"]) == (11, 13))
@@ -312,13 +314,13 @@ def test_a_run_that_is_no_word_is_named_once_with_its_squares_under_it():
     missing = f"is not in the word list {DEFAULT_DISPLAY}: check its letters"
     listed = out[out.index("  uncertain:"):].splitlines()
     assert listed[-3:] == [
-        f"  uncertain: row 14, columns 5-8 (MOQE {missing}):",
-        "    row 14, column 7 (read Q): Q (18%), D (14%), E (4%), H (3%)",
-        "    read surely: row 14, column 5: M (99%); column 6: O (92%); column 8: E (99%)"]
+        f"  uncertain: row 14, columns E-H (MOQE {missing}):",
+        "    row 14, column G (read Q): Q (18%), D (14%), E (4%), H (3%)",
+        "    read surely: row 14, column E: M (99%); column F: O (92%); column H: E (99%)"]
     assert listed[:3] == [
-        f"  uncertain: row 6, columns 7-10 (WIPF {missing}):",
-        "    row 6, column 10 (read F): F (59%), E (25%)",
-        "    read surely: row 6, column 7: W (99%); column 8: I (99%); column 9: P (99%)"]
+        f"  uncertain: row 6, columns G-J (WIPF {missing}):",
+        "    row 6, column J (read F): F (59%), E (25%)",
+        "    read surely: row 6, column G: W (99%); column H: I (99%); column I: P (99%)"]
     for word in ("WIPF", "WIQEH", "BFNQB", "HUHT", "MALEB", "MOQE"):
         assert out.count(f"{word} {missing}") == 1, word
     # 25 lines, one a square, before; 6 more name the B, Q and H tiles read beyond the set
@@ -344,13 +346,13 @@ def test_a_letter_of_two_runs_that_are_no_words_is_named_under_both():
     assert code == 0, err
     missing = f"is not in the word list {DEFAULT_DISPLAY}: check its letters"
     listed = out[out.index("  uncertain:"):].splitlines()
-    at = listed.index(f"  uncertain: column 7, rows 6-10 (WIQEH {missing}):")
-    assert listed[at - 3].startswith("  uncertain: row 6, columns 7-10 (WIPF ")
+    at = listed.index(f"  uncertain: column G, rows 6-10 (WIQEH {missing}):")
+    assert listed[at - 3].startswith("  uncertain: row 6, columns G-J (WIPF ")
     assert listed[at + 1:at + 3] == [
-        "    read surely: row 7, column 7: I (98%); row 9, column 7: E (99%)",
-        "    also: row 6, column 7: W (listed above); row 8, column 7: Q (listed below); "
-        "row 10, column 7: H (listed below)"]
-    assert listed[at + 3].startswith("  uncertain: row 8, columns 4-8 (BFNQB ")
+        "    read surely: row 7, column G: I (98%); row 9, column G: E (99%)",
+        "    also: row 6, column G: W (listed above); row 8, column G: Q (listed below); "
+        "row 10, column G: H (listed below)"]
+    assert listed[at + 3].startswith("  uncertain: row 8, columns D-H (BFNQB ")
     code, out, err = command_output("read", str(photo), "--game", "bugwords", "--json")
     uncertain = {(u["row"], u["col"]): u for u in json.loads(out)["uncertain"]}
     assert len(uncertain) == 25
@@ -441,3 +443,133 @@ def test_the_overlay_written_is_said_as_print_says_a_file_written(capsys, tmp_pa
     assert code == 0 and err == ""
     assert out.endswith("\nwrote seen.png\n")
     assert (tmp_path / "seen.png").stat().st_size > 0
+
+
+REAL = PHOTO.parent
+
+
+def _labelled(photo: str) -> list[str]:
+    """The board a real photo shows, as labelled by eye (labels.json): 15 rows of 15."""
+    return json.loads((REAL / "labels.json").read_text())["photos"][photo]["rows"]
+
+
+def test_previous_scores_a_bug_words_photo_from_every_form_of_a_position(capsys, tmp_path):
+    """--previous was for WerdUp only ("--previous is for WerdUp photos"): a Bug Words photo's
+    play could be scored on the web's photo page, not here. The board before the play is
+    any position 'bugwords moves' takes (board text, a game record, a reading, 'empty');
+    each gives the play the 2015 game's photos show, scored as the record's replay scores
+    it."""
+    from companion.bugwords.gcg import parse_gcg
+    from companion.bugwords.replay import replay
+    from companion.bugwords.rules import default_rules
+
+    before = _labelled("IMG_20151016_165412.jpg")  # BENDS across 8D; the photo adds WIDER
+    (tmp_path / "before.txt").write_text("\n".join(before) + "\n")
+    (tmp_path / "before.json").write_text(json.dumps(
+        {"game": "bugwords", "grid": [[t.strip(".") for t in row] for row in before]}))
+    record = ("#player1 ann Ann\n#player2 bob Bob\n"
+              ">ann: BDENS 8D BENDS +22 22\n")
+    (tmp_path / "before.gcg").write_text(record)
+    photo = str(REAL / "IMG_20151016_165517.jpg")
+    plays = []
+    for name in ("before.txt", "before.json", "before.gcg"):
+        code, out, err = run(capsys, "read", photo, "--game", "bugwords", "--previous",
+                             str(tmp_path / name), "--json")
+        assert code == 0, err
+        plays.append(json.loads(out)["play"])
+    assert plays[0] == plays[1] == plays[2]
+    play = plays[0]
+    assert (play["notation"], play["legal"], play["words"]) == (
+        "G6 WI.ER", True, [{"word": "WIDER", "score": play["score"]}])
+    assert [(t["row"], t["col"], t["tile"]) for t in play["tiles"]] == [
+        (5, 6, "W"), (6, 6, "I"), (8, 6, "E"), (9, 6, "R")]
+    replayed = replay(parse_gcg(record + f">bob: EIRW G6 WI.ER +{play['score']} "
+                                         f"{play['score']}\n"), default_rules())
+    assert [m.computed for m in replayed.moves] == [22, play["score"]] and play["score"] > 0
+    code, out, err = run(capsys, "read", photo, "--game", "bugwords", "--previous",
+                         str(tmp_path / "before.gcg"))
+    assert code == 0 and f"\n  play: G6 WI.ER +{play['score']}\n" in out
+    code, out, err = run(capsys, "read", str(REAL / "IMG_20151016_165401.jpg"), "--game",
+                         "bugwords", "--previous", "empty")
+    assert code == 0 and out.endswith("\n  play: 8D BENDS +22\n"), out
+
+
+def test_previous_refuses_a_bug_words_photo_several_plays_on_in_words(capsys, tmp_path):
+    """A photo taken two plays after the --previous board (HURT across, then TEAMED down)
+    was refused as "All the tiles of a play must be in one row or one column", which says
+    nothing of what to do. It says how many tiles are new, that they are more than one play,
+    and what to do; the reading is still printed, and --json names the new tiles."""
+    (tmp_path / "before.txt").write_text(
+        "\n".join(_labelled("IMG_20151016_165525.jpg")) + "\n")
+    photo = str(REAL / "IMG_20151016_165601.jpg")
+    code, out, err = run(capsys, "read", photo, "--game", "bugwords", "--previous",
+                         str(tmp_path / "before.txt"))
+    assert code == 0, err
+    assert out.splitlines()[-1] == (
+        "  play: The photo shows 8 tiles more than the --previous position, not all in one "
+        "row or one column, so more than one play: score the plays in between first, or "
+        "correct the squares read wrongly")
+    assert "  .   .   .   .   H   U   R   T" in out  # the reading, as ever
+    code, out, err = run(capsys, "read", photo, "--game", "bugwords", "--previous",
+                         str(tmp_path / "before.txt"), "--json")
+    play = json.loads(out)["play"]
+    assert play["legal"] is False and play["reason"].startswith("The photo shows 8 tiles")
+    new = [(9, 4), (9, 5), (9, 7), (10, 7), (11, 7), (12, 7), (13, 7), (14, 7)]
+    assert [(t["row"], t["col"]) for t in play["tiles"]] == new
+    assert sorted(map(tuple, play["squares"])) == new
+
+
+@pytest.mark.parametrize("game", ["pdq", "girdle"])
+def test_previous_is_refused_for_a_game_without_a_board_before(capsys, tmp_path, game):
+    code, out, err = run(capsys, "read", str(PHOTO), "--game", game, "--previous", "empty")
+    assert (code, out) == (2, "")
+    assert err == ("companion: --previous is for WerdUp and Bug Words photos (the board "
+                   "before the turn).\n")
+
+
+def test_a_previous_bug_words_position_that_cannot_be_read_is_named(capsys, tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("just some notes\n")
+    code, out, err = run(capsys, "read", str(PHOTO), "--game", "bugwords", "--previous",
+                         str(notes))
+    assert (code, out) == (2, "")
+    assert err.startswith(f"companion: --previous {notes}: ") and "Traceback" not in err
+    code, out, err = run(capsys, "read", str(PHOTO), "--game", "bugwords", "--previous",
+                         str(tmp_path / "gone.txt"))
+    assert (code, out, err) == (2, "", f"companion: --previous position file not found: "
+                                       f"{tmp_path / 'gone.txt'}.\n")
+
+
+def test_a_bug_words_photo_s_play_of_several_words_says_each_word_s_score(capsys, tmp_path):
+    """The play's line gave its notation and total alone: a play forming two words (ZEROS
+    down, its blank S making TOPS across) says each word's score after the total, as the
+    score sheet does, the blank's letter in lower case."""
+    (tmp_path / "before.txt").write_text(
+        "\n".join(_labelled("IMG_20151016_165902.jpg")) + "\n")
+    code, out, err = run(capsys, "read", str(REAL / "IMG_20151016_165946.jpg"), "--game",
+                         "bugwords", "--previous", str(tmp_path / "before.txt"))
+    assert code == 0, err
+    assert out.splitlines()[-1] == "  play: O6 ZEROs +44 (ZEROs 39; TOPs 5)"
+
+
+def test_a_werdup_reading_s_squares_are_named_by_column_letter(capsys):
+    """The stacks not seen, the heights in doubt and the heights that disagree with the
+    previous board were said "row 4, column 8", where the board, its plays (4H) and the
+    photo page say column H."""
+    from companion.cli.vision import _print_reading
+    from vision.werdup_stacks import NOT_SEEN, not_seen_why
+
+    why = next(iter(NOT_SEEN))
+    grid = [[""] * 10 for _ in range(10)]
+    grid[3][7] = grid[5][0] = grid[9][9] = "A"
+    _print_reading({
+        "game": "werdup", "located_by": "markers", "grid": grid, "uncertain": [],
+        "light": {"warnings": []},
+        "not_seen": [{"row": 3, "col": 7, "why": why}],
+        "doubtful_heights": [{"row": 5, "col": 0}],
+        "height_mismatches": [{"row": 9, "col": 9, "reason": "the photo shows a stack of 3"}]})
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-3:] == [
+        f"  not seen: row 4, column H ({not_seen_why({'why': why})})",
+        "  height uncertain: row 6, column A",
+        "  check: row 10, column J: the photo shows a stack of 3"]

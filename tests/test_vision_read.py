@@ -885,8 +885,8 @@ def test_a_listed_cells_alternatives_that_tell_nothing_are_not_shown(capsys):
         ["J", "C", "S"], []]
     _print_listed(out)
     assert capsys.readouterr().out.splitlines() == [
-        "  uncertain: row 4, column 5 (read J): J (40%), C (27%), S (4%)",
-        "  uncertain: row 6, column 7 (read T)"]
+        "  uncertain: row 4, column E (read J): J (40%), C (27%), S (4%)",
+        "  uncertain: row 6, column G (read T)"]
 
 
 def test_the_alternatives_shown_are_those_past_shown_min_the_first_k_of_them() -> None:
@@ -944,8 +944,8 @@ def test_a_square_outside_the_photo_is_offered_as_empty_or_a_tile_without_shares
         for why in (OUTSIDE, WASHED)]
     _print_listed(out)
     assert capsys.readouterr().out.splitlines() == [
-        f"  uncertain: row 1, column 1 (read empty; {OUTSIDE}): empty, ?",
-        f"  uncertain: row 2, column 2 (read empty; {WASHED}): empty, ?"]
+        f"  uncertain: row 1, column A (read empty; {OUTSIDE}): empty, ?",
+        f"  uncertain: row 2, column B (read empty; {WASHED}): empty, ?"]
 
 
 def _listed_json(cells: list, listed: list) -> list[dict]:
@@ -1132,10 +1132,10 @@ def test_a_reason_that_names_one_square_shown_under_another_does_not_show_it_twi
         ("BFNQB is not a word", True), ("one B too many", False), ("", True)]
     _print_listed({"uncertain": out})
     assert capsys.readouterr().out.splitlines() == [
-        "  uncertain: row 8, column 8 (read B; BFNQB is not a word): B (84%), M (2%)",
-        "  uncertain: row 8, column 8 (one B too many):",
-        "    also: row 8, column 8: B (listed above)",
-        "  uncertain: row 10, column 4 (read T): T (50%), I (30%)"]
+        "  uncertain: row 8, column H (read B; BFNQB is not a word): B (84%), M (2%)",
+        "  uncertain: row 8, column H (one B too many):",
+        "    also: row 8, column H: B (listed above)",
+        "  uncertain: row 10, column D (read T): T (50%), I (30%)"]
     page = listed_on_page(out)
     assert [len(g["doubtful"]) for g in page] == [1, 0, 1]
     assert page[1]["also"] == "row 8, column H: B (listed above)"

@@ -91,3 +91,26 @@ def test_a_vanished_tile_or_no_change_is_reported():
     gone[4][5] = ""
     with pytest.raises(VisionError, match="gone"):
         infer_play(before, gone, get_rules("werdup"), default_lexicon())
+
+
+def test_a_photo_several_plays_on_is_refused_saying_what_to_do():
+    """New tiles since the --previous board that are not all in one row or one column were
+    refused as "All the tiles of a play must be in one row or one column", nothing saying
+    why or what to do: they are more than one play, said as the photo page says it, and
+    'read' prints it as the play's line."""
+    from companion.cli.vision import _play_said
+    from companion.werdup.rules import get_rules
+    from vision.werdup_turn import infer_play
+
+    grid = [[""] * 10 for _ in range(10)]
+    grid[4][4], grid[4][5] = "A", "T"
+    before = BoardState(grid, [[1 if t else 0 for t in row] for row in grid])
+    later = [row[:] for row in grid]
+    later[4][6], later[5][4], later[6][4] = "E", "N", "T"  # ATE, then ANT down: two plays
+    play = infer_play(before, later, get_rules("werdup"), default_lexicon())
+    said = ("The photo shows 3 tiles more than the --previous position, not all in one row or "
+            "one column, so more than one play: score the plays in between first, or correct "
+            "the squares read wrongly")
+    assert (play.legal, play.reason, play.score) == (False, said, 0)
+    assert [(p.row, p.col) for p in play.placements] == [(4, 6), (5, 4), (6, 4)]
+    assert _play_said(play.to_dict()) == said

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.board import Board, Placement
+from companion.board import Board, NotOneLine, Placement, PlayError
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
+from companion.play import not_one_play
+from companion.text import capital_first
 from companion.werdup.notation import normalise_tile, play_notation
 from companion.werdup.observe import play_between
 from companion.werdup.rules import Rules, get_rules
@@ -14,6 +16,7 @@ from companion.werdup.validate import judge_play
 from vision.errors import VisionError
 
 Grid = list[list[str]]
+PREVIOUS = "the --previous position"  # what a photo is compared with: ``read --previous``
 
 
 @dataclass(frozen=True)
@@ -75,7 +78,8 @@ def engine_board(state: BoardState) -> Board:
 
 def infer_play(previous: BoardState, grid: Grid, rules: Rules, lexicon: Lexicon) -> ReadPlay:
     """Cells whose top letter changed got one new tile (the engine's ``play_between``); the
-    engine judges and scores the play."""
+    engine judges and scores the play. New tiles not all in one row or one column are more
+    than one play, said as the photo page says it (:func:`companion.play.not_one_play`)."""
     board = engine_board(previous)
     tops = [[t or None for t in row] for row in grid]
     heights: list[list[int | None]] = [row[:] for row in previous.heights]
@@ -90,6 +94,13 @@ def infer_play(previous: BoardState, grid: Grid, rules: Rules, lexicon: Lexicon)
         h = previous.heights[p.row][p.col]
         heights[p.row][p.col] = None if h is None else h + 1
     after = BoardState(grid, heights)
+    try:
+        board.play_line(placements)
+    except NotOneLine:  # the board's refusal, said of a photo, as the photo page says it
+        return ReadPlay(tuple(placements), "", False,
+                        capital_first(not_one_play(len(placements), PREVIOUS)), 0, (), after)
+    except PlayError:
+        pass  # the play's own refusal is the judge's, with the rest of its rules
     j = judge_play(board, placements, rules, lexicon)
     words = tuple((w.text, w.score) for w in j.words)
     return ReadPlay(tuple(placements), play_notation(board, placements), j.legal, j.reason,

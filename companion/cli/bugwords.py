@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from companion.board import Board, PlayError, square_name
@@ -206,12 +207,39 @@ def format_replay(result: Replay) -> str:
 # -- moves ------------------------------------------------------------------------------------
 
 
-def _where(name: str) -> str:
-    """How an error names the position argument ``name``."""
+def _where(name: str, option: str | None = None) -> str:
+    """How an error names the position argument ``name`` (given by ``option``, such as
+    ``--previous``, when it is no command's POSITION)."""
+    if option is not None:
+        return f"{option} {path_shown(name)}"
     return "the position on standard input" if name == "-" else f"position {path_shown(name)}"
 
 
-def position_from_text(text: str, name: str = "-") -> Board:
+def load_position(name: str, args: argparse.Namespace, option: str | None = None,
+                  blanks: Sequence[tuple[str, str]] = ()) -> tuple[Board, ReadPosition | None]:
+    """The one reader of a Bug Words position, for every command that takes one: a GCG
+    record (the board after its last move), board text (``empty`` an empty board), or a
+    reading of a photo (``read --json``), its blanks' letters settled by the words and
+    ``blanks`` (:func:`position_from_reading`); with the reading's position when it was one.
+    ``option`` names the option that gave the file (``--previous``) in its errors."""
+    from companion.bugwords.reading import is_reading
+
+    rules = default_rules()
+    readings: list[ReadPosition] = []
+
+    def from_text(text: str) -> Board:
+        if not is_reading(text):
+            return position_from_text(text, name, option)
+        readings.append(position_from_reading(text, name, args, blanks, option))
+        return readings[-1].board
+
+    what = f"{option} position" if option else "position"  # "--previous position file ..."
+    board = read_position(name, rules.layout.rows, rules.layout.cols, from_text,
+                          MAX_FILE_BYTES, any_encoding=True, what=what)
+    return board, (readings[0] if readings else None)
+
+
+def position_from_text(text: str, name: str = "-", option: str | None = None) -> Board:
     """A board from a GCG record (after its last move) or from board text read from ``name``
     (``-``: standard input), named in the error as WerdUp's positions are; a record that
     cannot be read or breaks the rules is bad input (:class:`UsageError`). A reading of a
@@ -220,7 +248,7 @@ def position_from_text(text: str, name: str = "-") -> Board:
     from companion.bugwords.replay import replay
 
     rules = default_rules()
-    where = _where(name)
+    where = _where(name, option)
     if any(ln.lstrip().startswith((">", "#player")) for ln in text.splitlines()):
         try:
             return replay(parse_gcg(text), rules).board
@@ -235,23 +263,27 @@ def position_from_text(text: str, name: str = "-") -> Board:
         raise UsageError(f"{where}: {exc}") from exc
 
 
-def position_from_reading(text: str, args: argparse.Namespace) -> ReadPosition:
-    """The position of a reading of a photo (``read --json``) named by ``args.position``, its
+def position_from_reading(text: str, name: str, args: argparse.Namespace,
+                          blanks: Sequence[tuple[str, str]] = (),
+                          option: str | None = None) -> ReadPosition:
+    """The position of a reading of a photo (``read --json``) read from ``name``, its
     blanks' letters settled by the engine (:mod:`companion.bugwords.reading`) with the word
-    list ``args`` name and the letters ``--blank`` gives; what cannot be used is a
-    :class:`UsageError` naming the position, or the ``--blank`` at fault."""
+    list ``args`` name and the letters ``blanks`` gives (``--blank``); what cannot be used
+    is a :class:`UsageError` naming the position, or the ``--blank`` at fault."""
     from companion.bugwords.reading import BadBlankGiven, UnsettledBlanks
     from companion.bugwords.reading import position_from_reading as from_reading
 
-    where = _where(args.position)
+    where = _where(name, option)
     try:
-        return from_reading(text, default_rules(), lexicon_from_args(args), args.blank)
+        return from_reading(text, default_rules(), lexicon_from_args(args), blanks)
     except BadBlankGiven as exc:
         raise UsageError(f"--blank {exc}") from exc
     except UnsettledBlanks as exc:
         square = next(iter(exc.letters))
-        raise UsageError(f"{where}: {exc}: say the letter with --blank {square}=LETTER "
-                         "(repeatable)") from exc
+        hint = (f": say the letter with --blank {square}=LETTER (repeatable)" if option is None
+                else ": give a position whose blanks are written as their letters, in lower "
+                "case")
+        raise UsageError(f"{where}: {exc}{hint}") from exc
     except UsageError as exc:
         raise UsageError(f"{where}: {exc}") from exc
 
@@ -272,7 +304,6 @@ def _checked(bad: int, total: int, noun: tuple[str, str], agree: tuple[str, str]
 
 def run_moves(args: argparse.Namespace) -> int:
     from companion.bugwords.movegen import generate_moves
-    from companion.bugwords.reading import is_reading
 
     rules = default_rules()
     rack = args.rack.strip()
@@ -283,17 +314,7 @@ def run_moves(args: argparse.Namespace) -> int:
         raise UsageError(f"{quoted(args.rack)} is not a rack: {over}")
     if args.top < 0:
         raise UsageError("--top must be 0 (all) or more")
-    readings: list[ReadPosition] = []
-
-    def from_text(text: str) -> Board:
-        if not is_reading(text):
-            return position_from_text(text, args.position)
-        readings.append(position_from_reading(text, args))
-        return readings[-1].board
-
-    board = read_position(args.position, rules.layout.rows, rules.layout.cols, from_text,
-                          MAX_FILE_BYTES, any_encoding=True)
-    read = readings[0] if readings else None
+    board, read = load_position(args.position, args, blanks=args.blank)
     if args.blank and read is None:
         raise UsageError("--blank is for a reading of a photo (read --json) as the position: "
                          "in board text or a game record a blank is written as its letter in "

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from companion.board import Board, column_name
 from companion.cli.common import (
     add_house_list_options,
     add_lexicon_option,
@@ -24,6 +27,9 @@ from companion.outfile import write_file_whole
 from companion.text import counted, path_shown, signed
 from companion.werdup.rules import RULE_SET_NAMES
 from vision.formats import NAMES
+
+if TYPE_CHECKING:  # the word lists load when a command runs
+    from companion.lexicon import Lexicon
 
 READ_GAMES = ("werdup", "bugwords", "girdle", "pdq")
 
@@ -47,9 +53,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--game", required=True, choices=READ_GAMES,
                    help="which game's board, sheet or cards the photo shows")
     p.add_argument("--previous", metavar="POSITION", type=file_name,
-                   help="WerdUp: the board before this turn, as 'werdup score' takes it (an "
-                   "earlier 'read --json' output, a board text file, a game record, or "
-                   "'empty'); gives stack heights and the play with its score")
+                   help="WerdUp or Bug Words: the board before this turn, as 'werdup score' "
+                   "or 'bugwords moves' takes it (an earlier 'read --json' output, a board "
+                   "text file, a game record, or 'empty'); gives the play with its score "
+                   "(and, for WerdUp, stack heights)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--overlay", metavar="OUT.png", type=path_name,
                    help="also write the photo with the recognised grid and letters drawn on it")
@@ -112,18 +119,12 @@ def _run_read(args: argparse.Namespace) -> int:
         _check_overlay_path(args.overlay, [args.photo, args.previous, args.puzzle,
                                            args.lexicon, *args.add, *args.remove])
     lexicon = lexicon_from_args(args)
-    previous = None
-    if args.previous:
-        if args.game != "werdup":
-            raise UsageError("--previous is for WerdUp photos (stack heights)")
-        from companion.cli.werdup import load_position
-        from companion.werdup.rules import get_rules
+    before = _previous_board(args)
+    previous = None  # WerdUp: the state before the turn, its stacks' heights
+    if before is not None and args.game == "werdup":
         from vision.werdup_turn import state_of
 
-        # any position 'werdup score' takes: a reading, board text, a game record, empty
-        board = load_position(args.previous, get_rules(args.rules or "werdup"), args,
-                              option="--previous")
-        previous = state_of(board)
+        previous = state_of(before)
     if args.game == "pdq" and args.engine != "classifier":
         raise UsageError("PDQ cards are read with the tile classifier only")
     if args.game == "girdle":
@@ -141,6 +142,8 @@ def _run_read(args: argparse.Namespace) -> int:
 
         photo = read_photo(image, args.game, lexicon, tesseract=tesseract, name=name)
         out = photo.to_dict()
+        if before is not None:
+            out["play"] = _bugwords_play(before, out["grid"], lexicon)
         overlay = draw_overlay(photo.image, photo.reading) if args.overlay else None
     # The overlay is drawn exactly when one was asked for.
     if overlay is not None:
@@ -152,6 +155,67 @@ def _run_read(args: argparse.Namespace) -> int:
     if overlay is not None:  # said as `print` says what it wrote; beside JSON, on stderr
         print(f"wrote {path_shown(args.overlay)}", file=sys.stderr if args.json else sys.stdout)
     return 0
+
+
+def _previous_board(args: argparse.Namespace) -> Board | None:
+    """The board ``--previous`` names (None without it), read as the photo's game's commands
+    read a position: any position 'werdup score' or 'bugwords moves' takes (a reading, board
+    text, a game record, ``empty``)."""
+    if not args.previous:
+        return None
+    if args.game == "bugwords":
+        from companion.cli.bugwords import load_position as bugwords_position
+
+        return bugwords_position(args.previous, args, option="--previous")[0]
+    if args.game != "werdup":
+        raise UsageError("--previous is for WerdUp and Bug Words photos (the board before "
+                         "the turn)")
+    from companion.cli.werdup import load_position
+    from companion.werdup.rules import get_rules
+
+    return load_position(args.previous, get_rules(args.rules or "werdup"), args,
+                         option="--previous")
+
+
+def _bugwords_play(before: Board, grid: list[list[str]], lexicon: Lexicon) -> dict:
+    """The play a Bug Words photo's ``grid`` shows on the board ``before`` it, judged and
+    scored by the engine as the web app's photo page scores one
+    (:meth:`~companion.play.TableBasics.score_observed`): its notation, whether it is legal
+    (with the reason), its score, words and new tiles. A blank read as ``?`` takes its letter
+    on ``before`` or else the one letter making its words words
+    (:func:`companion.bugwords.reading.position_from_reading`); a photo that shows no one
+    play (a tile gone or changed, a blank no letter settles, tiles of several plays) is
+    refused in ``reason``, with the squares it is about."""
+    import json
+
+    from companion.board import square_name
+    from companion.bugwords.reading import position_from_reading
+    from companion.bugwords.table import BugWordsTable
+    from companion.errors import CompanionError
+    from companion.play import sentence
+
+    table = BugWordsTable()
+    given = [(square_name(r, c), tile) for r, row in enumerate(grid) for c, t in enumerate(row)
+             if t == "?" and (tile := before.get(r, c) or "").islower()]
+    try:
+        seen = position_from_reading(json.dumps({"grid": grid}), table.rules, lexicon,
+                                     given).board
+        faces = [[seen.get(r, c) or "" for c in range(seen.cols)] for r in range(seen.rows)]
+        scored = table.score_observed(before.to_text(), faces, lexicon,
+                                      than="the --previous position")
+    except CompanionError as exc:
+        return {"notation": "", "legal": False, "reason": sentence(exc), "score": 0,
+                "words": [], "bonus": 0, "tiles": [],
+                "squares": [list(sq) for sq in getattr(exc, "squares", ())]}
+    tiles = [{"row": r, "col": c, "tile": faces[r][c]} for r, c in scored.new_cells]
+    if not scored.legal:  # the tiles the photo adds, even when they are no one play
+        tiles = [{"row": r, "col": c, "tile": faces[r][c]} for r in range(seen.rows)
+                 for c in range(seen.cols) if faces[r][c] and before.get(r, c) is None]
+    return {"notation": scored.notation, "legal": scored.legal,
+            "reason": "" if scored.legal else scored.reason, "score": scored.score,
+            "words": [{"word": w["shown"], "score": w["score"]} for w in scored.words],
+            "bonus": scored.bonus, "tiles": tiles,
+            "squares": [list(sq) for sq in scored.squares]}
 
 
 def _check_game_options(args: argparse.Namespace) -> None:
@@ -259,7 +323,7 @@ def _read_girdle(args: argparse.Namespace, lexicon) -> int:
     for w in out["words"]:
         print(f"  word {w['number']}: {w['word']} ({w['direction']} from row {w['row']}, "
               f"column {w['col']})")
-    _print_uncertain(out["uncertain"], reads=False)
+    _print_uncertain(out["uncertain"], reads=False, column=_sheet_column)
     print(f"  A-Z coloured in: {' '.join(out['az_coloured']) or 'none'}; Supply dots filled: "
           f"{' '.join(map(str, out['supply_dots_filled'])) or 'none'}; ticked rows: "
           f"{' '.join(map(str, out['checkboxes_ticked'])) or 'none'}")
@@ -333,20 +397,34 @@ def _print_reading(out: dict) -> None:
         print("  " + " ".join(cells))
     _print_listed(out)
     for cell in out.get("not_seen", []):
-        print(f"  not seen: row {cell['row'] + 1}, column {cell['col'] + 1} "
-              f"({not_seen_why(cell)})")
+        print(f"  not seen: {_square(cell)} ({not_seen_why(cell)})")
     for cell in out.get("doubtful_heights", []):
-        print(f"  height uncertain: row {cell['row'] + 1}, column {cell['col'] + 1}")
+        print(f"  height uncertain: {_square(cell)}")
     if out.get("heights_note"):
         print(f"  heights: {out['heights_note']}")
     for w in out["light"]["warnings"]:
         print(f"  light: {w}")
     play = out.get("play")
     if play:
-        verdict = signed(play["score"]) if play["legal"] else f"not legal: {play['reason']}"
-        print(f"  play: {play['notation']} {verdict}")
+        print(f"  play: {_play_said(play)}")
     for m in out.get("height_mismatches", []):
-        print(f"  check: row {m['row'] + 1}, column {m['col'] + 1}: {m['reason']}")
+        print(f"  check: {_square(m)}: {m['reason']}")
+
+
+def _play_said(play: dict) -> str:
+    """The play a photo shows as printed: its notation and score, each word's score when
+    it forms more than one (and a bonus); or why it is not scored."""
+    if not play["legal"]:
+        refused = f"not legal: {play['reason']}" if play["notation"] else play["reason"]
+        return " ".join(filter(None, (play["notation"], refused)))
+    said = f"{play['notation']} {signed(play['score'])}"
+    parts = [f"{w['word']} {w['score']}" for w in play["words"]] if len(play["words"]) > 1 \
+        else []
+    if play.get("bonus"):
+        from companion.play import full_rack_bonus
+
+        parts.append(full_rack_bonus(play["bonus"]))
+    return f"{said} ({'; '.join(parts)})" if parts else said
 
 
 def _print_listed(out: dict) -> None:
@@ -356,7 +434,15 @@ def _print_listed(out: dict) -> None:
     _print_uncertain(out["uncertain"])
 
 
-def _print_uncertain(entries: list[dict], reads: bool = True) -> None:
+def _square(cell: dict) -> str:
+    """A board's square said as the photo page and the plays say it: "row 8, column H"."""
+    from vision.cells import squares_named
+
+    return squares_named([cell], column_name)
+
+
+def _print_uncertain(entries: list[dict], reads: bool = True,
+                     column: Callable[[int], str] = column_name) -> None:
     """A reading's listed squares, each reason said once (``vision.cells.listed_by_reason``):
     a square alone on one line, what it was read as (a board's, ``reads``: a Girdle sheet's
     boxes say their alternatives alone), why it is listed and its alternatives; squares
@@ -364,7 +450,8 @@ def _print_uncertain(entries: list[dict], reads: bool = True) -> None:
     offering alike, a glare's washed-out squares, named together by the rows they lie in,
     their choices once), those read surely together on the next line ("read surely"), and
     those listed under another reason too (a letter of two runs that are no words) named on
-    the last ("also")."""
+    the last ("also"). ``column`` names a column: a board's letter (8H: "row 8, column
+    H"), as the photo page and the plays name it, or a Word Girdle sheet's number."""
     from vision.cells import (
         listed_by_reason,
         named_elsewhere,
@@ -378,23 +465,24 @@ def _print_uncertain(entries: list[dict], reads: bool = True) -> None:
     for group in groups:
         squares = group.entries
         if group.alone:
-            print(f"  uncertain: {squares_named(squares, _column)}"
+            print(f"  uncertain: {squares_named(squares, column)}"
                   f"{_what(squares[0], group.why, reads)}{_alternatives(squares[0])}")
             continue
-        print(f"  uncertain: {squares_named(squares, _column)} ({group.why}):")
+        print(f"  uncertain: {squares_named(squares, column)} ({group.why}):")
         for u in group.doubtful:
-            print(f"    {squares_named([u], _column)}{_what(u, '', reads)}{_alternatives(u)}")
+            print(f"    {squares_named([u], column)}{_what(u, '', reads)}{_alternatives(u)}")
         for alike in group.alike:
             each = f", each {read_as(alike[0])}" if reads else ""
-            print(f"    {squares_by_row(alike, _column)} ({counted(len(alike), 'square')}{each})"
+            print(f"    {squares_by_row(alike, column)} ({counted(len(alike), 'square')}{each})"
                   f"{_alternatives(alike[0])}")
         if group.sure:
-            print(f"    read surely: {surely_read(group.sure, _column)}")
+            print(f"    read surely: {surely_read(group.sure, column)}")
         if group.named:
-            print(f"    also: {named_elsewhere(group, groups, _column)}")
+            print(f"    also: {named_elsewhere(group, groups, column)}")
 
 
-def _column(col: int) -> str:
+def _sheet_column(col: int) -> str:
+    """A Word Girdle sheet's column, numbered as its lines are ("row 1, column 2")."""
     return str(col + 1)
 
 

@@ -11,7 +11,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from companion.board import square_name
+from companion.board import COLUMN_LETTERS, column_name, square_name
 from companion.errors import SquareError, UsageError
 from companion.lexicon import Lexicon
 from companion.text import capital_first, counted, sentence
@@ -98,7 +98,7 @@ def _jpeg(image: np.ndarray) -> bytes:
     return buf.tobytes()
 
 
-COLUMNS = "ABCDEFGHIJKLMNOPQRSTU"  # as the board and the plays name them: 8H
+COLUMNS = COLUMN_LETTERS  # the grid's column heads, as the board and the plays name them: 8H
 
 
 def listed_on_page(uncertain: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -123,25 +123,22 @@ def listed_on_page(uncertain: list[dict[str, Any]]) -> list[dict[str, Any]]:
         surely_read,
     )
 
-    def column(c: int) -> str:
-        return COLUMNS[c]
-
     out = []
     groups = listed_by_reason(uncertain)
     for group in groups:
         squares = group.entries
         one = group.alone
-        out.append({"where": capital_first(squares_named(squares, column)), "why": group.why,
+        out.append({"where": capital_first(squares_named(squares, column_name)), "why": group.why,
                     "one": one,
                     "doubtful": [{"row": u["row"], "col": u["col"],
-                                  "where": capital_first(squares_named([u], column)),
+                                  "where": capital_first(squares_named([u], column_name)),
                                   "why": read_and_why(u, group.why if one else "",
                                                       reads=bool(u["read"])),
                                   "alternatives": u["alternatives"]}
                                  for u in (squares if one else group.doubtful)],
-                    "sure": "" if one else surely_read(group.sure, column),
-                    "also": named_elsewhere(group, groups, column),
-                    "alike": [{"where": squares_by_row(alike, column),
+                    "sure": "" if one else surely_read(group.sure, column_name),
+                    "also": named_elsewhere(group, groups, column_name),
+                    "alike": [{"where": squares_by_row(alike, column_name),
                                "count": len(alike), "read": read_as(alike[0]),
                                "choices": " or ".join(_choice(a["letter"])
                                                       for a in alike[0]["alternatives"])}

@@ -2,6 +2,7 @@
 
 import html
 import io
+import json
 import re
 from pathlib import Path
 
@@ -9,7 +10,7 @@ import pytest
 from appfactory import page_said, token
 from boardphoto import board_photo, word_tiles
 from PIL import Image
-from sharedwork import heic_bytes
+from sharedwork import command_output, heic_bytes
 
 
 @pytest.fixture(scope="module")
@@ -503,7 +504,7 @@ def test_a_refusal_naming_a_square_is_tied_to_that_square(client, quiz_photo):
     # sheet is empty): "All the tiles of a play must be in one row or one column." marked no
     # square, so the player could not tell which tile the reading put where
     error, squares = marked({"sq-0-0": "A"})
-    assert error == "All the tiles of a play must be in one row or one column."
+    assert error.startswith("The photo shows 5 tiles more than the board on the score sheet")
     assert squares == ["sq-0-0", "sq-7-7", "sq-7-8", "sq-7-9", "sq-7-10"]
     assert client.post(url + "/score", data={**values, "seat": "0", "csrf_token": tok}
                        ).status_code == 302  # QUIZ on the board
@@ -518,7 +519,9 @@ def test_a_refusal_naming_a_square_is_tied_to_that_square(client, quiz_photo):
 def test_a_photo_s_play_refused_is_a_sentence(client, quiz_photo):
     """The photo's play refused by the engine was said without its full stop ("All the tiles
     of a play must be in one row or one column"), unlike a typed play's refusal: both are
-    sentences, naming the play once."""
+    sentences, naming the play once. Tiles that are not all in one row or one column were
+    refused so, saying nothing of what to do; the sentence says they are more than one play,
+    and what to do."""
     gid = _game(client)["table_key"]
     resp = client.post(f"/api/games/{gid}/photos", data=quiz_photo, content_type="image/jpeg")
     url = f"/games/{gid}/photos/{resp.get_json()['photo_id']}"
@@ -528,7 +531,10 @@ def test_a_photo_s_play_refused_is_a_sentence(client, quiz_photo):
     resp = client.post(url + "/score", data={**values, "csrf_token": token(client)})
     assert resp.status_code == 400
     error = re.search(r'id="error" role="alert">([^<]+)<', resp.get_data(as_text=True)).group(1)
-    assert error == "All the tiles of a play must be in one row or one column."
+    assert html.unescape(error) == (
+        "The photo shows 5 tiles more than the board on the score sheet, not all in one row "
+        "or one column, so more than one play: score the plays in between first, or correct "
+        "the squares read wrongly.")
 
 
 def test_a_werdup_tile_taken_off_is_tied_to_its_square(client):
@@ -743,7 +749,7 @@ REAL = Path(__file__).parents[1] / "data" / "vision" / "real"
 def test_a_square_listed_says_what_it_was_read_as(client):
     """IMG_20151016_165900's three squares in doubt were listed as "Row 8, column H:" and a
     button S: what the square was read as, and so why the one letter offered, went unsaid
-    (``companion read`` says "row 8, column 8 (read S): S (18%)"). Each says it, as the
+    (``companion read`` says "row 8, column H (read S): S (18%)"). Each says it, as the
     command line does, before its reason when it has one."""
     from vision.cells import read_and_why
 
@@ -804,3 +810,108 @@ def test_a_flat_board_s_overlay_is_cut_to_the_board(client):
     assert overlay.width == 900  # as wide as ever, the board's share of it grown
     kept = (board[0] * (1 + 2 * BOARD_MARGIN), board[1] * (1 + 2 * BOARD_MARGIN))
     assert abs(overlay.width / overlay.height - kept[0] / kept[1]) < 0.01, (overlay.size, kept)
+
+
+def _typed(client, key: str, play: str) -> None:
+    assert client.post(f"/api/games/{key}/turns", json={"play": play}).status_code == 201
+
+
+def test_a_real_photo_s_play_scores_as_the_command_line_and_the_record_s_replay_do(client,
+                                                                                   tmp_path):
+    """The 2015 game's photo after WIDER, sent to the sheet holding BENDS: the photo page,
+    'companion read --previous' given the sheet's own record, and 'companion bugwords
+    replay' of the record after the turn all score the play alike."""
+    key = _game(client)["table_key"]
+    _typed(client, key, "8D BENDS")
+    record = client.get(f"/api/games/{key}/gcg").get_data(as_text=True)
+    photo = REAL / "IMG_20151016_165517.jpg"
+    pid = client.post(f"/api/games/{key}/photos", data=photo.read_bytes(),
+                      content_type="image/jpeg").get_json()["photo_id"]
+    scored = client.post(f"/api/games/{key}/photos/{pid}/score", json={"seat": 1})
+    assert scored.status_code == 201, scored.get_json()
+    turn = scored.get_json()["turns"][-1]
+    assert turn["words"] == "WIDER" and turn["score"] > 0
+    before, after = tmp_path / "before.gcg", tmp_path / "after.gcg"
+    before.write_text(record)
+    after.write_text(client.get(f"/api/games/{key}/gcg").get_data(as_text=True))
+    code, out, err = command_output("read", str(photo), "--game", "bugwords", "--previous",
+                                    str(before))
+    assert code == 0, err
+    assert out.splitlines()[-1] == f"  play: G6 WI.ER +{turn['score']}"
+    code, out, err = command_output("bugwords", "replay", str(after), "--json")
+    assert code == 0, err
+    moves = json.loads(out)["moves"]
+    assert [(m["position"], m["computed"]) for m in moves] == [
+        ("8D", 22), ("G6", turn["score"])]
+
+
+def test_a_photo_several_plays_on_is_refused_saying_what_to_do(client):
+    """The 2015 game's photo after HURT and TEAMED, sent to the sheet holding BENDS and
+    WIDER, was refused as "All the tiles of a play must be in one row or one column.": it
+    says the photo shows 8 tiles more than the sheet's board, more than one play, and what
+    to do; the 8 tiles are marked."""
+    key = _game(client)["table_key"]
+    _typed(client, key, "8D BENDS")
+    _typed(client, key, "G6 WIDER")
+    pid = client.post(f"/api/games/{key}/photos", data=(REAL / "IMG_20151016_165601.jpg")
+                      .read_bytes(), content_type="image/jpeg").get_json()["photo_id"]
+    url = f"/games/{key}/photos/{pid}"
+    page = client.get(url).get_data(as_text=True)
+    values = dict(re.findall(r'name="(sq-\d+-\d+)" id="[^"]+" value="([^"]*)"', page))
+    resp = client.post(url + "/score", data={**values, "csrf_token": token(client)})
+    assert resp.status_code == 400
+    page = resp.get_data(as_text=True)
+    error = html.unescape(re.search(r'id="error" role="alert">([^<]+)<', page).group(1))
+    assert error == (
+        "The photo shows 8 tiles more than the board on the score sheet, not all in one row "
+        "or one column, so more than one play: score the plays in between first, or correct "
+        "the squares read wrongly.")
+    assert sorted(re.findall(r'name="(sq-\d+-\d+)"[^>]*aria-invalid="true"', page)) == sorted(
+        f"sq-{r}-{c}" for r, c in [(9, 4), (9, 5), (9, 7), (10, 7), (11, 7), (12, 7),
+                                   (13, 7), (14, 7)])
+    assert api_error(client.post(f"/api/games/{key}/photos/{pid}/score", json={})) == error
+
+
+def api_error(resp) -> str:
+    assert resp.status_code == 400
+    return resp.get_json()["error"]
+
+
+def _next_step(page: str) -> str | None:
+    found = re.search(r'<p class="notice ok" id="next-step">(.*?)</p>', page, re.S)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", found.group(1))).strip() if found else None
+
+
+def test_a_photo_read_surely_says_what_to_do_next(client, quiz_photo):
+    """A photo every square of which was read surely showed the key and the grid and nothing
+    more: the page ended with no word of what to do. It says so: the new tiles are the play,
+    score them (the table's page); the game's view-only page says who scores it; a photo
+    with no new tile says there is nothing to score. A photo with squares to check lists
+    them instead."""
+    game = _game(client)
+    key = game["table_key"]
+    pid = client.post(f"/api/games/{key}/photos", data=quiz_photo,
+                      content_type="image/jpeg").get_json()["photo_id"]
+    page = client.get(f"/games/{key}/photos/{pid}").get_data(as_text=True)
+    assert 'id="unsure-list"' not in page
+    assert _next_step(page) == (
+        "Every square was read surely. The 4 new tiles in blue are the play: check them "
+        "against the board, choose who played, then press Score the new tiles.")
+    view = game["links"]["view"].rsplit("/", 1)[-1]
+    assert _next_step(client.get(f"/games/{view}/photos/{pid}").get_data(as_text=True)) == (
+        "Every square was read surely. This link only shows the game: the play in blue is "
+        "scored from the table's link, which the players share.")
+    values = dict(re.findall(r'name="(sq-\d+-\d+)" id="[^"]+" value="([^"]*)"', page))
+    values |= {"sq-7-7": "Q", "sq-7-8": "U", "sq-7-9": "I", "sq-7-10": "Z"}
+    assert client.post(f"/games/{key}/photos/{pid}/score",
+                       data={**values, "csrf_token": token(client)}).status_code == 302
+    again = client.post(f"/api/games/{key}/photos", data=quiz_photo,
+                        content_type="image/jpeg").get_json()["photo_id"]
+    assert _next_step(client.get(f"/games/{key}/photos/{again}").get_data(as_text=True)) == (
+        "Every square was read surely. The photo shows no tile that is not on the score "
+        "sheet's board already: there is nothing to score. Take the photo again after the "
+        "next play.")
+    listed = client.post(f"/api/games/{key}/photos", data=(REAL / "IMG_20141025_163929.jpg")
+                         .read_bytes(), content_type="image/jpeg").get_json()["photo_id"]
+    page = client.get(f"/games/{key}/photos/{listed}").get_data(as_text=True)
+    assert 'id="unsure-list"' in page and _next_step(page) is None
