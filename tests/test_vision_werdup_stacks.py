@@ -574,7 +574,7 @@ def test_a_letter_too_small_in_the_photo_says_so(capsys):
     assert out.count(TOO_SMALL) == 1
     assert f"  uncertain: 12 squares in rows 4-10 ({TOO_SMALL}):\n" in out
     # the classifier's share, not the words' (every choice of its words keeps each letter)
-    assert ("    read surely: row 4, column 2: C (99%); row 5, column 2: R (99%); column 3: "
+    assert ("    read surely: row 4, column B: C (99%); row 5, column B: R (99%); column C: "
             in out)
 
 
