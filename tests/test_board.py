@@ -54,7 +54,7 @@ def test_positions_across_and_down():
      ("\u0665E", "'\u0665E' is not a board position"), ("E\uff15", "not a board position"),
      ("1\u0660A", "not a board position"),
      # a play of 100,000 letters is repeated by its first ones, not whole
-     ("A" * 100_000, r"^'A{36}\.\.\. is not a board position")],
+     ("A" * 100_000, r"^'A{36}\.\.\.' is not a board position")],
 )
 def test_bad_positions(text, message):
     rows, cols = (10, 10) if text == "K5" else (15, 15)
