@@ -169,22 +169,27 @@ PREMIUM_STEP = 35
 PLAIN_STEP = 30  # and the plain squares from the lightest premium (33 before and since)
 
 
-def test_the_four_premiums_are_four_greys_printed_in_black_and_white(
-        built: dict[str, bytes], tmp_path: Path) -> None:
+def _printed_in_grey(built: dict[str, bytes], tmp_path: Path, dpi: int):
+    """The one-page Bug Words board as a black-and-white printer prints it (``pdftoppm
+    -gray`` at ``dpi``), its sheet, its one piece and pixels per millimetre."""
     import subprocess
 
     import cv2
 
     path = tmp_path / "board.pdf"
     path.write_bytes(built["board-bugwords-full"])
-    dpi = 100
     subprocess.run(["pdftoppm", "-gray", "-r", str(dpi), "-singlefile", str(path),
                     str(tmp_path / "grey")], check=True, capture_output=True)
-    gray = cv2.imread(str(tmp_path / "grey.pgm"), cv2.IMREAD_GRAYSCALE)
+    gray = cv2.imread(str(tmp_path / "grey.pgm"), cv2.IMREAD_GRAYSCALE).astype(float)
     sheet = board_sheet("bugwords")
     (piece,) = board_pieces(sheet, "full")[1]
+    return gray, sheet, piece, dpi / 25.4
+
+
+def test_the_four_premiums_are_four_greys_printed_in_black_and_white(
+        built: dict[str, bytes], tmp_path: Path) -> None:
+    gray, sheet, piece, px = _printed_in_grey(built, tmp_path, 100)
     layout = read_grid("bugwords-board.txt")
-    px = dpi / 25.4
     shades: dict[str, list[float]] = {}
     for r, c, cell in sheet.grids["board"].cells():
         # a patch near the square's top-left corner, clear of its words
@@ -202,19 +207,9 @@ def test_the_colour_keys_swatches_differ_printed_in_black_and_white(
         built: dict[str, bytes], tmp_path: Path) -> None:
     # the centre's yellow prints the double letter's grey: its swatch in the key was a plain
     # square of that grey, and only the board's centre square carried the star
-    import subprocess
-
     import cv2
 
-    path = tmp_path / "board.pdf"
-    path.write_bytes(built["board-bugwords-full"])
-    dpi = 200
-    subprocess.run(["pdftoppm", "-gray", "-r", str(dpi), "-singlefile", str(path),
-                    str(tmp_path / "grey")], check=True, capture_output=True)
-    gray = cv2.imread(str(tmp_path / "grey.pgm"), cv2.IMREAD_GRAYSCALE).astype(float)
-    sheet = board_sheet("bugwords")
-    (piece,) = board_pieces(sheet, "full")[1]
-    px = dpi / 25.4
+    gray, sheet, piece, px = _printed_in_grey(built, tmp_path, 200)
     crops = {}
     for kind, _, swatch in premium_key(sheet):
         inner = swatch.inset(0.4)  # clear of the rounded corners
