@@ -124,7 +124,7 @@ def run_replay(args: argparse.Namespace) -> int:
     rule = get_challenge_rule(args.challenge_rule) if args.challenge_rule is not None else None
     # a record that cannot be read is bad input (exit status 2, GcgReadError); one that
     # breaks the rules was read and checked (1), as a score that differs
-    record = parse_gcg(read_text_file(args.file, "record", MAX_FILE_BYTES, any_encoding=True))
+    record = parse_gcg(read_text_file(args.file, "game record", MAX_FILE_BYTES, any_encoding=True))
     result = replay(record, default_rules(), lexicon,
                     best_from=lexicon if args.best else None, challenge_rule=rule)
     if args.json:

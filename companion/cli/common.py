@@ -17,7 +17,6 @@ from companion.dates import date_from, dates_from, is_range
 from companion.decimals import decimal_from, whole_from
 from companion.errors import CompanionError, UsageError
 from companion.text import (
-    counted,
     listed,
     number_shown,
     path_shown,
@@ -25,7 +24,7 @@ from companion.text import (
     quoted,
     shown,
 )
-from companion.textfile import decode_text, read_at_most
+from companion.textfile import read_user_file, user_text
 from companion.typed import typed_text
 
 if TYPE_CHECKING:  # the commands' parsers are built without the word lists or NumPy
@@ -195,43 +194,15 @@ def read_text_file(name: str, what: str, limit: int = MAX_TEXT_BYTES,
                    any_encoding: bool = False) -> str:
     """The text of the file ``name`` (``-``: standard input), at most ``limit`` bytes; a
     missing file, a folder, a file that cannot be read or one that is not text is a usage error
-    naming ``what``. UTF-8 is expected (or UTF-16 with its byte-order mark); with
-    ``any_encoding`` the text is read as
+    naming it as ``what`` (``"game record"``), said by
+    :func:`companion.textfile.file_problem`. UTF-8 is expected (or UTF-16 with its
+    byte-order mark); with ``any_encoding`` the text is read as
     :func:`companion.textfile.decode_text` reads it (UTF-16, Latin-1: game records saved by
     other programs)."""
-    named = path_shown(name)
-    if name != "-":
-        path = Path(name)
-        if path.is_dir():
-            raise UsageError(f"{what} {named} is a folder, not a file")
-        if not path.exists():
-            raise UsageError(f"{what} file not found: {named}")
-        if path.is_file() and path.stat().st_size > limit:
-            size = counted(path.stat().st_size, "byte")
-            raise UsageError(f"{what} file {named} is too large ({size}) "
-                             "to be one; is it the right file?")
     try:
-        data = read_at_most(name, limit)
-    except OSError as exc:
-        raise UsageError(f"cannot read {what} file {named}: {exc.strerror or exc}") from exc
-    where = "on standard input" if name == "-" else named
-    if len(data) > limit:  # standard input or a device that does not end
-        raise UsageError(f"the {what} {where} is too large (over "
-                         f"{counted(limit, 'byte')}) to be one; is it the right file?")
-    # UTF-16 with its byte-order mark (Notepad's "Unicode") is read for every file, as word
-    # lists and GCG records are: a WerdUp record or a sheet saved so was "not a text file"
-    if any_encoding or data[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        try:
-            return decode_text(data)
-        except ValueError as exc:
-            raise UsageError(f"the {what} {where} {exc}, not a text file") from exc
-    try:
-        return data.decode("utf-8-sig")  # a byte-order mark, as Windows editors write, is skipped
-    except UnicodeDecodeError:
-        if name == "-":
-            raise UsageError(f"the {what} on standard input is not UTF-8 text") from None
-        raise UsageError(f"{what} {named} is not a text file (UTF-8 expected); "
-                         "is it the right file?") from None
+        return user_text(read_user_file(name, what, limit), what, name, any_encoding)
+    except ValueError as exc:  # the file's problem in its one sentence
+        raise UsageError(str(exc)) from exc
 
 
 def check_file_ending(option: str, name: str, written: str, endings: tuple[str, ...]) -> None:
@@ -290,11 +261,12 @@ def read_position(name: str, rows: int, cols: int, from_text: Callable[[str], Bo
                   limit: int = MAX_TEXT_BYTES, any_encoding: bool = False,
                   what: str = "position") -> Board:
     """The board a command's POSITION argument names, the one reading both games' commands
-    share: ``empty`` an empty board of ``rows`` x ``cols`` squares, ``-`` standard input,
+    share: ``empty`` (in any case: ``EMPTY``, ``Empty``) an empty board of ``rows`` x ``cols``
+    squares (a file of that name is ``./empty``), ``-`` standard input,
     anything else a file (read as :func:`read_text_file` reads one, ``limit``,
     ``any_encoding`` and ``what`` with it), its text made a board by ``from_text``, the
     game's reader."""
-    if name == EMPTY_POSITION:
+    if name.lower() == EMPTY_POSITION:
         from companion.board import Board
 
         return Board(rows, cols)

@@ -22,6 +22,7 @@ from companion.cli.common import (
 from companion.errors import UsageError
 from companion.outfile import write_file_whole
 from companion.text import counted, path_shown, signed
+from companion.textfile import FileProblem, file_problem
 from companion.werdup.rules import RULE_SET_NAMES
 from vision.formats import NAMES
 
@@ -219,8 +220,9 @@ def _puzzle(args: argparse.Namespace, lexicon):
         text = read_text_file(args.puzzle, "puzzle")
         where = f"--puzzle {path_shown(args.puzzle)}"
         if not text.strip():  # the JSON reader's "Expecting value: line 1 column 1 (char 0)"
-            raise UsageError(f"{where} is empty: a puzzle file is the JSON 'companion girdle "
-                             "show --json' writes")
+            raise UsageError(file_problem(FileProblem.EMPTY, "puzzle", args.puzzle,
+                                          "a puzzle file is the JSON 'companion girdle "
+                                          "show --json' writes"))
         try:
             return Puzzle.from_json(text)
         except UsageError as exc:  # named, as a sheet's or a position's file is

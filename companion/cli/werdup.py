@@ -295,7 +295,7 @@ def run_moves(args: argparse.Namespace) -> int:
 def run_replay(args: argparse.Namespace) -> int:
     from companion.werdup.record import replay
 
-    text = read_text_file(args.file, "record")
+    text = read_text_file(args.file, "game record")
     rules = get_rules(args.rules) if args.rules else None
     rule = get_challenge_rule(args.challenge_rule) if args.challenge_rule is not None else None
     result = replay(text, lexicon_from_args(args), rules, challenge_rule=rule)
