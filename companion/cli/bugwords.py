@@ -13,13 +13,15 @@ from companion.cli.common import (
     add_lexicon_option,
     file_name,
     lexicon_from_args,
+    other_game_boards,
     print_json,
     read_position,
     read_text_file,
     whole_number,
 )
 from companion.errors import CompanionError, UsageError
-from companion.text import capital_first, counted, listed, path_shown, printable, quoted
+from companion.text import capital_first, counted, listed, printable, quoted
+from companion.textfile import file_named
 from companion.totals import total_slip_text
 
 if TYPE_CHECKING:  # the engine and the word lists load when a command runs
@@ -208,7 +210,7 @@ def format_replay(result: Replay) -> str:
 
 def _where(name: str) -> str:
     """How an error names the position argument ``name``."""
-    return "the position on standard input" if name == "-" else f"position {path_shown(name)}"
+    return file_named("position", name)  # as its file's problems name it
 
 
 def position_from_text(text: str, name: str = "-") -> Board:
@@ -230,7 +232,8 @@ def position_from_text(text: str, name: str = "-") -> Board:
             raise UsageError(f"cannot use the record as a position: {exc}") from exc
     try:
         return Board.from_text(text, rules.layout.rows, rules.layout.cols,
-                               max_height=rules.max_height)
+                               max_height=rules.max_height,
+                               other_sizes=other_game_boards("bugwords"))
     except PlayError as exc:  # "cannot read the position: ...", whichever file it was
         raise UsageError(f"{where}: {exc}") from exc
 

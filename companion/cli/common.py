@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 import contextlib
 import datetime as dt
+import errno
 import json
 import os
 import re
 import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -16,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from companion.dates import date_from, dates_from, is_range
 from companion.decimals import decimal_from, whole_from
 from companion.errors import CompanionError, UsageError
+from companion.games import GAME_PHOTOS
 from companion.text import (
     listed,
     number_shown,
@@ -252,6 +255,37 @@ def output_folder_problem(path: Path) -> str | None:
     if folder.exists():  # "there is no folder notes.txt" of a file named so
         return f"{path_shown(folder)} is a file, not a folder"
     return f"there is no folder {path_shown(folder)}"
+
+
+def folder_refusal(path: Path) -> str | None:
+    """Why no file can be made beside ``path`` though its folder is there, None when one can:
+    a system folder such as /proc, where the system said only "No such file or directory",
+    a folder read-only or not the user's. Tried by making and removing a file there, as the
+    file itself will be made (:func:`companion.outfile.write_file_whole`)."""
+    folder = Path(os.path.realpath(path)).parent
+    try:
+        fd, probe = tempfile.mkstemp(dir=folder, prefix=".companion-", suffix=".part")
+    except OSError as exc:
+        if exc.errno == errno.ENOENT:  # the folder is there: it takes no files
+            return f"the folder {path_shown(folder)} takes no files"
+        return f"no file can be made in the folder {path_shown(folder)} ({exc.strerror or exc})"
+    os.close(fd)
+    os.unlink(probe)
+    return None
+
+
+def other_game_boards(game: str) -> dict[tuple[int, int], str]:
+    """What board text of the other board game's size is to ``game``'s commands (``werdup``,
+    ``bugwords``), by its (rows, columns) from each game's rules: "it looks like a WerdUp
+    board, not a Bug Words board: ...", as their records of the other game are said."""
+    from companion.bugwords.rules import default_rules
+    from companion.werdup.rules import get_rules
+
+    werdup, bugwords = get_rules().board_size, default_rules().layout
+    sizes = {"werdup": (werdup, werdup), "bugwords": (bugwords.rows, bugwords.cols)}
+    return {size: (f"it looks like {GAME_PHOTOS[other]}, not {GAME_PHOTOS[game]}: list its "
+                   f"plays with 'companion {other} moves'")
+            for other, size in sizes.items() if other != game and size != sizes[game]}
 
 
 EMPTY_POSITION = "empty"  # a position argument naming an empty board, not a file
