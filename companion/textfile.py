@@ -95,22 +95,25 @@ class FileProblem(enum.Enum):
     OTHER_KIND = "another kind of file"  # a photo that is a video, say
 
 
-def file_named(what: str, name: str | Path) -> str:
+def file_named(what: str, name: str | Path | None) -> str:
     """A file handed in as every message names it: by what it is to the user, then its name
     (``the game record notes.gcg``; ``-``: ``the deck on standard input``), so its name never
-    opens the sentence, where it would take a capital."""
+    opens the sentence, where it would take a capital; None, a file sent to a web page, whose
+    name the page does not show: ``that photo``."""
+    if name is None:
+        return f"that {what}"
     if str(name) == "-":
         return f"the {what} on standard input"
     return f"the {what} {path_shown(name)}"
 
 
-def file_problem(problem: FileProblem, what: str, name: str | Path, detail: str = "",
+def file_problem(problem: FileProblem, what: str, name: str | Path | None, detail: str = "",
                  limit: int = 0) -> str:
     """The one sentence for ``problem`` with the file ``name``, which is ``what`` to the user
     (``"game record"``, ``"word list"``, ``"photo"``), and what to do about it: every reader
     of a user's file (records, positions, word lists, sheets, puzzles, decks, photos, tile
     images) says its problems with this. ``detail``: the system's reason a file cannot be
-    read; what an empty file should hold; what a file of another kind is (``"a video, not a
+    read; what an empty file should hold; why it is not text (``"it looks binary"``); what a file of another kind is (``"a video, not a
     photo ..."``). ``limit``: the bytes a file too large may have."""
     named = file_named(what, name)
     if problem is FileProblem.MISSING:
@@ -127,7 +130,8 @@ def file_problem(problem: FileProblem, what: str, name: str | Path, detail: str 
             return f"{named} is empty: {detail}"
         return f"{named} is empty (0 bytes): is it the right file?"
     if problem is FileProblem.NOT_TEXT:
-        return f"{named} is not a text file (it looks binary): is it the right file?"
+        return (f"{named} is not a text file ({detail or 'it looks binary'}): is it the right "
+                "file?")
     if problem is FileProblem.NOT_UTF8:
         return f"{named} is not UTF-8 text: save it as UTF-8 and give it again"
     if problem is FileProblem.TOO_LARGE:
@@ -185,8 +189,8 @@ def user_text(data: bytes, what: str, name: str | Path, any_encoding: bool = Fal
     ``ValueError`` with its sentence (:func:`file_problem`)."""
     try:
         text = decode_text(data)
-    except ValueError as exc:
-        raise ValueError(file_problem(FileProblem.NOT_TEXT, what, name)) from exc
+    except ValueError as exc:  # "looks binary", "is broken UTF-16 text"
+        raise ValueError(file_problem(FileProblem.NOT_TEXT, what, name, f"it {exc}")) from exc
     if not any_encoding and data[:2] not in (b"\xff\xfe", b"\xfe\xff"):
         try:
             data.decode("utf-8-sig")
