@@ -113,7 +113,8 @@ def file_problem(problem: FileProblem, what: str, name: str | Path | None, detai
     (``"game record"``, ``"word list"``, ``"photo"``), and what to do about it: every reader
     of a user's file (records, positions, word lists, sheets, puzzles, decks, photos, tile
     images) says its problems with this. ``detail``: the system's reason a file cannot be
-    read; what an empty file should hold; why it is not text (``"it looks binary"``); what a file of another kind is (``"a video, not a
+    read; what an empty file should hold; why it is not text (``"it looks binary"``); what
+    a file of another kind is (``"a video, not a
     photo ..."``). ``limit``: the bytes a file too large may have."""
     named = file_named(what, name)
     if problem is FileProblem.MISSING:
