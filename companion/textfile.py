@@ -114,8 +114,8 @@ def file_problem(problem: FileProblem, what: str, name: str | Path | None, detai
     of a user's file (records, positions, word lists, sheets, puzzles, decks, photos, tile
     images) says its problems with this. ``detail``: the system's reason a file cannot be
     read; what an empty file should hold; why it is not text (``"it looks binary"``); what
-    a file of another kind is (``"a video, not a
-    photo ..."``). ``limit``: the bytes a file too large may have."""
+    a file of another kind is (``"a video, not a photo ..."``). ``limit``: the bytes a file
+    too large may have."""
     named = file_named(what, name)
     if problem is FileProblem.MISSING:
         return f"{named} was not found: check the file's name and its folder"

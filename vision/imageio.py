@@ -154,9 +154,9 @@ def load_photo(cfg: LoadConfig, path: str | Path, what: str = "photo") -> np.nda
     """
     p = Path(path)
     name = photo_named(p, what)
-    if str(path) == "-":  # '-' reads standard input for text files only
-        raise BadPhoto(f"{name}: standard input (-) is not read as a photo; save the photo "
-                       "to a file and name it")
+    if str(path) == "-" and not p.exists():  # "-" reads standard input for text files only
+        raise BadPhoto(f"standard input (-) is not read as a {what}: save the {what} to a "
+                       "file and name it")
     problem = problem_before_reading(p, what, cfg.max_bytes, files_only=True)
     if problem is not None:  # a device or a pipe: no photo, and maybe no end
         raise BadPhoto(problem)
@@ -198,7 +198,7 @@ def decode_photo(cfg: LoadConfig, data: bytes, name: str = "photo") -> np.ndarra
         img = _shrink(img, cfg.work_long_side)
         rgb = in_srgb(to_rgb(upright(img)), profile)
     except (OSError, ValueError, SyntaxError, RuntimeError) as exc:
-        raise BadPhoto(f"{name}: the image file is damaged or truncated") from exc
+        raise BadPhoto(f"{name} is an image file that is damaged or truncated") from exc
     arr = np.asarray(rgb)[:, :, ::-1]
     return fit_working_size(cfg, np.ascontiguousarray(arr))
 
@@ -212,7 +212,7 @@ def _check_coded_size(cfg: LoadConfig, data: bytes, name: str, w: int, h: int) -
     try:
         sizes = coded_sizes(data)
     except (ValueError, IndexError) as exc:
-        raise BadPhoto(f"{name}: an AVIF photo that is damaged or truncated") from exc
+        raise BadPhoto(f"{name} is an AVIF photo that is damaged or truncated") from exc
     for cw, ch in sizes:
         if cw * ch > cfg.max_pixels:
             raise BadPhoto(f"{name}: its header says {w}x{h}, but it codes a {cw}x{ch} "
