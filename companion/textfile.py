@@ -134,7 +134,7 @@ def file_problem(problem: FileProblem, what: str, name: str | Path | None, detai
         return (f"{named} is not a text file ({detail or 'it looks binary'}): is it the right "
                 "file?")
     if problem is FileProblem.NOT_UTF8:
-        return f"{named} is not UTF-8 text: save it as UTF-8 and give it again"
+        return f"{named} is not UTF-8 text: is it the right file, or one to save as UTF-8?"
     if problem is FileProblem.TOO_LARGE:
         return (f"{named} is too large (over {counted(limit, 'byte')}) to be a {what}: is it "
                 "the right file?")

@@ -44,7 +44,7 @@ def test_a_record_on_standard_input_that_is_not_text(capsys, monkeypatch):
                                                        encoding="utf-8"))
     code, out, err = run(capsys, "werdup", "replay", "-")
     assert code == 2
-    assert "The game record on standard input is not UTF-8 text: save it as UTF-8" in err
+    assert "The game record on standard input is not UTF-8 text: is it the right file" in err
 
 
 def test_a_position_on_standard_input(capsys, monkeypatch):

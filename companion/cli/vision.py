@@ -22,7 +22,7 @@ from companion.cli.common import (
 from companion.errors import UsageError
 from companion.outfile import write_file_whole
 from companion.text import counted, path_shown, signed
-from companion.textfile import FileProblem, file_problem
+from companion.textfile import FileProblem, file_named, file_problem
 from companion.werdup.rules import RULE_SET_NAMES
 from vision.formats import NAMES
 
@@ -218,7 +218,7 @@ def _puzzle(args: argparse.Namespace, lexicon):
 
     if args.puzzle:
         text = read_text_file(args.puzzle, "puzzle")
-        where = f"--puzzle {path_shown(args.puzzle)}"
+        where = file_named("puzzle", args.puzzle)  # as its file's problems name it
         if not text.strip():  # the JSON reader's "Expecting value: line 1 column 1 (char 0)"
             raise UsageError(file_problem(FileProblem.EMPTY, "puzzle", args.puzzle,
                                           "a puzzle file is the JSON 'companion girdle "
