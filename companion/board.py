@@ -20,7 +20,7 @@ Conventions
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from companion.datafiles import read_grid
@@ -309,6 +309,20 @@ def split_word(word: str, digraphs: Collection[str] = ()) -> list[str | None]:
     return out
 
 
+def _check_size(height: int, width: int, rows: int | None, cols: int | None,
+                other_sizes: Mapping[tuple[int, int], str]) -> None:
+    """Refuse board text ``height`` x ``width`` squares when ``rows`` x ``cols`` are wanted
+    (None: any), saying what a board of another game's size is (``other_sizes``)."""
+    wrong = (rows is not None and height != rows) or (cols is not None and width != cols)
+    if wrong and (said := other_sizes.get((height, width))):
+        raise PlayError(f"the board text has {counted(height, 'row')} of "
+                        f"{counted(width, 'square')}, expected {rows} of {cols}; {said}")
+    if rows is not None and height != rows:
+        raise PlayError(f"the board text has {counted(height, 'row')}, expected {rows}")
+    if cols is not None and width != cols:
+        raise PlayError(f"the board text has {counted(width, 'column')}, expected {cols}")
+
+
 def _read_square(tok: str, lineno: int, max_height: int | None = None,
                  where: tuple[int, int] = (0, 0)) -> tuple[str | None, int]:
     """One square of board text: ``(tile, stack height)``, ``(None, 0)`` when empty; a
@@ -415,12 +429,15 @@ class Board:
     # -- text ---------------------------------------------------------------------------------
     @classmethod
     def from_text(cls, text: str, rows: int | None = None, cols: int | None = None,
-                  max_height: int | None = None) -> Board:
+                  max_height: int | None = None,
+                  other_sizes: Mapping[tuple[int, int], str] | None = None) -> Board:
         """Read board text (see the module notes); ``#`` lines and blank lines are skipped.
 
         ``rows``/``cols``, when given, are checked so a player hears what is wrong, and so
         is ``max_height``, the tallest stack the game's rules allow (None: no limit; 1, as
-        in Bug Words, refuses a stack, naming its square).
+        in Bug Words, refuses a stack, naming its square). ``other_sizes`` says, by its
+        (rows, columns), what a board of another game's size is and what to do with it
+        ("this looks like a WerdUp board ..."), after the count of rows or columns.
         """
         grid: list[list[tuple[str | None, int]]] = []
         for lineno, raw in enumerate(text.splitlines(), 1):
@@ -445,10 +462,7 @@ class Board:
                 raise PlayError(
                     f"board text row {i + 1} has {counted(len(row), 'square')}, row 1 has "
                     f"{width}")
-        if rows is not None and len(grid) != rows:
-            raise PlayError(f"the board text has {counted(len(grid), 'row')}, expected {rows}")
-        if cols is not None and width != cols:
-            raise PlayError(f"the board text has {counted(width, 'column')}, expected {cols}")
+        _check_size(len(grid), width, rows, cols, other_sizes or {})
         b = cls(len(grid), width)
         for r, row in enumerate(grid):
             for c, (tile, h) in enumerate(row):

@@ -122,12 +122,12 @@ def test_a_record_that_breaks_the_rules_exits_1_as_werdup_replay_does(capsys, tm
 
 def test_replay_json_missing_file_is_a_json_error(capsys, tmp_path):
     code, out, _ = run(capsys, "bugwords", "replay", str(tmp_path / "nope.gcg"), "--json")
-    assert code == 2 and "file not found" in json.loads(out)["error"]
+    assert code == 2 and "was not found: check the file's name" in json.loads(out)["error"]
 
 
 def test_replay_missing_file(capsys, tmp_path):
     code, _, err = run(capsys, "bugwords", "replay", str(tmp_path / "nope.gcg"))
-    assert code == 2 and "file not found" in err
+    assert code == 2 and "was not found: check the file's name" in err
 
 
 @pytest.mark.parametrize(("rack", "message"), [
@@ -176,6 +176,36 @@ def test_moves_on_the_empty_board_as_werdup_takes_it(capsys, tmp_path, word_list
     assert code == 0 and err == "" and json.loads(out) == json.loads(from_file)
 
 
+@pytest.mark.parametrize("name", ["EMPTY", "Empty", "eMpTy"])
+def test_the_empty_board_is_named_in_any_case(capsys, tmp_path, word_list, name):
+    """'EMPTY' and 'Empty' were read as a file's name ("file not found")."""
+    code, want, _ = run(capsys, "bugwords", "moves", "empty", "CATS", "--json", "--top", "3",
+                        "--lexicon", word_list)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.chdir(tmp_path)  # no file of that name here either
+        code, out, err = run(capsys, "bugwords", "moves", name, "CATS", "--json", "--top", "3",
+                             "--lexicon", word_list)
+    assert (code, err) == (0, "") and json.loads(out) == json.loads(want)
+
+
+@pytest.mark.parametrize(("game", "size", "other"), [
+    ("bugwords", 10, "werdup"),
+    ("werdup", 15, "bugwords"),
+])
+def test_a_board_of_the_other_game_is_said_to_look_like_it(capsys, tmp_path, game, size, other):
+    """A WerdUp board given to bugwords moves said only "has 10 rows, expected 15", where a
+    record of the other game is said to be one."""
+    path = tmp_path / "board.txt"
+    path.write_text(("." * size + "\n") * size)
+    code, out, err = run(capsys, game, "moves", str(path), "AEIRST")
+    wanted = 25 - size
+    titles = {"werdup": "a WerdUp board", "bugwords": "a Bug Words board"}
+    assert (code, out) == (2, "")
+    assert err == (f"companion: The position {path}: the board text has {size} rows of {size} "
+                   f"squares, expected {wanted} of {wanted}; it looks like {titles[other]}, not "
+                   f"{titles[game]}: list its plays with 'companion {other} moves'.\n")
+
+
 def test_moves_json_and_top(capsys, tmp_path, word_list):
     path = board_file(tmp_path, {7: "......CAT......"})
     code, out, _ = run(capsys, "bugwords", "moves", path, "ST?", "--top", "3", "--json",
@@ -220,7 +250,7 @@ def test_no_play_exists(capsys, tmp_path, word_list):
         ("ABCDEFGH", {7: "......CAT......"}, "A rack holds 1 to 7 tiles"),
         ("A1", {7: "......CAT......"}, "'1' is not a Bug Words tile"),
         # the file named, as WerdUp's positions are ("Cannot read the position: ..." before)
-        ("AB", {7: "......CAT..."}, "Position {path}: board text row 8 has 12 squares"),
+        ("AB", {7: "......CAT..."}, "The position {path}: board text row 8 has 12 squares"),
         # a digit in a row: it spoke only of a stack height, which Bug Words has not
         ("AB", {7: "......CA1......"}, "board text line 9 has the digit '1': squares hold "
                                         "letters, '.' when empty"),
@@ -238,7 +268,7 @@ def test_moves_refuses_a_stack_height_naming_the_square(capsys, tmp_path, word_l
     path = board_file(tmp_path, {7: ". . . . . . C A2 T . . . . . ."})
     code, out, err = run(capsys, "bugwords", "moves", path, "S", "--lexicon", word_list)
     assert code == 2 and out == ""
-    assert err == (f"companion: Position {path}: board text line 9: square 8H is "
+    assert err == (f"companion: The position {path}: board text line 9: square 8H is "
                    "written 'A2', a stack height of 2, but a square holds one tile, never a "
                    "stack: write 'A'.\n")
     # the limit is the rules' (bugwords-rules.tsv), not a number in the command
@@ -617,7 +647,7 @@ def test_blanks_of_a_real_photos_reading_the_words_do_not_settle(capsys, tmp_pat
     assert reading["grid"][7][11] == reading["grid"][12][13] == "?"
     code, out, err = run(capsys, "bugwords", "moves", str(path), "AEINRST")
     assert (code, out) == (2, "")
-    assert err == (f"companion: Position {path}: no letter for the blank tile at 8L makes ?AN "
+    assert err == (f"companion: The position {path}: no letter for the blank tile at 8L makes ?AN "
                    "and P?OZAE words; the blank tile at 13N may stand for A, E, I or O, each "
                    "making its words words: say the letter with --blank 8L=LETTER "
                    "(repeatable).\n")
@@ -683,4 +713,4 @@ def test_what_is_no_bug_words_reading_is_refused_naming_the_position(capsys, tmp
     path = tmp_path / "reading.json"
     path.write_text(content)
     code, out, err = run(capsys, "bugwords", "moves", str(path), "AEI")
-    assert (code, out, err) == (2, "", f"companion: Position {path}: {said}\n")
+    assert (code, out, err) == (2, "", f"companion: The position {path}: {said}\n")

@@ -131,7 +131,7 @@ def test_the_lines_a_word_list_skips_are_counted_with_the_first_named(tmp_path, 
 def test_unreadable_lexicon_exits_2(capsys):
     code, _, err = run(capsys, "check", "cat", "--lexicon", "/no/such/list.txt")
     assert code == 2
-    assert "Word list not found" in err
+    assert "The word list /no/such/list.txt was not found" in err
 
 
 @pytest.mark.parametrize(
@@ -190,15 +190,15 @@ def test_a_house_list_with_no_words_is_refused(capsys, tmp_path, option, text):
     verb = "additions" if option == "--add" else "removals"
     assert code == 2 and not out
     skipped = ": 2 lines skipped as not words (line 1: Two words)" if "-" in text else ""
-    assert err.strip() == f"companion: House list of {verb}: {empty} has no words (one word " \
+    assert err.strip() == f"companion: The house list of {verb} {empty} has no words (one word " \
         f"of letters A-Z per line){skipped}."
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["--add", "family.txt"], "House list of additions: family.txt has no words"),
-    (["--remove", "no.txt"], "House list of removals: word list not found: no.txt"),
-    (["--lexicon", "club.txt"], "Word list club.txt has no words"),
-    (["--lexicon", "nope.txt"], "Word list not found: nope.txt"),
+    (["--add", "family.txt"], "The house list of additions family.txt has no words"),
+    (["--remove", "no.txt"], "The house list of removals no.txt was not found"),
+    (["--lexicon", "club.txt"], "The word list club.txt has no words"),
+    (["--lexicon", "nope.txt"], "The word list nope.txt was not found"),
 ])
 def test_a_word_list_error_names_the_file_as_it_was_given(capsys, tmp_path, monkeypatch, argv,
                                                          message):
@@ -213,7 +213,7 @@ def test_a_word_list_error_names_the_file_as_it_was_given(capsys, tmp_path, monk
 
 def test_house_list_missing_file_is_bad_usage(capsys, tmp_path):
     code, _, err = run(capsys, "check", "cat", "--add", str(tmp_path / "nope.txt"))
-    assert code == 2 and "House list of additions: word list not found" in err
+    assert code == 2 and "The house list of additions " in err and "was not found" in err
 
 
 @pytest.mark.parametrize("word", ["", "  "])
@@ -457,4 +457,5 @@ def test_a_word_list_too_large_says_its_limit_as_every_count_is_written(capsys):
     as a text file's limit is ("over 10,000,000 bytes")."""
     code, out, err = run(capsys, "check", "qi", "--lexicon", "/dev/zero")
     assert (code, out) == (2, "")
-    assert err == "companion: Word list /dev/zero is too large (over 67,108,864 bytes).\n"
+    assert err == ("companion: The word list /dev/zero is too large (over 67,108,864 bytes) to "
+                   "be a word list: is it the right file?\n")

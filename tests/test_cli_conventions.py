@@ -31,19 +31,19 @@ def run(capsys, *argv):
     (["werdup", "score", "empty", "5D \u00c9T\u00c9"], 2,
      "The word '\u00c9T\u00c9' has '\u00c9', which is on no WerdUp tile"),
     (["werdup", "moves", "empty", "ZZZ"], 2, "3 Z tiles, the set has 1"),
-    (["werdup", "turn", "{missing}", "empty"], 2, "Position file not found"),
+    (["werdup", "turn", "{missing}", "empty"], 2, "The position {missing} was not found"),
     (["werdup", "replay", str(SHORT_GAME), "--challenge-rule", "bogus"], 2,
      "Unknown challenge rule 'bogus'"),
-    (["bugwords", "moves", "{missing}", "AB"], 2, "Position file not found"),
-    (["bugwords", "replay", "{missing}"], 2, "Record file not found"),
+    (["bugwords", "moves", "{missing}", "AB"], 2, "The position {missing} was not found"),
+    (["bugwords", "replay", "{missing}"], 2, "The game record {missing} was not found"),
     (["pdq", "P", "N"], 2, "PDQ deals 3 cards per round; 2 were given"),
     (["pdq", "--variant", "nope", "P", "N", "A"], 2, "Unknown PDQ variant 'nope'"),
     (["girdle", "show", "--date", "2026-13-01"], 2, "it has no month 13"),
     (["girdle", "solve", "--time-budget", "0"], 2,
      "--time-budget must be a number of seconds above zero, not 0."),
-    (["girdle", "check", "{missing}"], 2, "Sheet file not found"),
-    (["read", "{missing}", "--game", "pdq"], 2, "no such file"),
-    (["vision", "light", "{missing}"], 2, "no such file"),
+    (["girdle", "check", "{missing}"], 2, "The sheet {missing} was not found"),
+    (["read", "{missing}", "--game", "pdq"], 2, "The photo {missing} was not found"),
+    (["vision", "light", "{missing}"], 2, "The photo {missing} was not found"),
     (["cad", "check", "{missing}"], 2, "{missing}"),
 ])
 def test_an_error_with_json_is_json(capsys, tmp_path, argv, status, message):
@@ -279,7 +279,7 @@ def test_a_photo_file_is_named_after_the_sentences_own_words(capsys, tmp_path, m
     (tmp_path / "notes").write_text("just some notes\n")
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
-    assert err.startswith(f"companion: The {what} notes: not an image (a JPEG"), err
+    assert err.startswith(f"companion: The {what} notes is not an image (a JPEG"), err
 
 
 @pytest.mark.parametrize(("argv", "said"), [
@@ -459,18 +459,19 @@ _LATIN1 = os.fsdecode(b"caf\xe9")  # a name saved at a Latin-1 terminal: not UTF
 
 
 @pytest.mark.parametrize(("argv", "said"), [
-    (["girdle", "check", "{dir}/{name}.json"], "Sheet file not found: {dir}/caf\\xe9.json."),
-    (["girdle", "check", "{dir}/{name}"], "Sheet {dir}/caf\\xe9 is a folder, not a file."),
-    (["check", "qi", "--lexicon", "{dir}/{name}.txt"], "Word list not found: {dir}/caf\\xe9.txt."),
-    (["check", "qi", "--add", "{dir}/{name}"], "a folder, not a file: {dir}/caf\\xe9."),
+    (["girdle", "check", "{dir}/{name}.json"], "The sheet {dir}/caf\\xe9.json was not found"),
+    (["girdle", "check", "{dir}/{name}"], "The sheet {dir}/caf\\xe9 is a folder, not a file"),
+    (["check", "qi", "--lexicon", "{dir}/{name}.txt"],
+     "The word list {dir}/caf\\xe9.txt was not found"),
+    (["check", "qi", "--add", "{dir}/{name}"], "{dir}/caf\\xe9 is a folder, not a file"),
     (["pdq", "P", "N", "A", "--deck", "{dir}/{name}.tsv"],
-     "Deck file not found: {dir}/caf\\xe9.tsv."),
+     "The deck {dir}/caf\\xe9.tsv was not found"),
     (["werdup", "moves", "{dir}/{name}.txt", "ABC"],
-     "Position file not found: {dir}/caf\\xe9.txt."),
+     "The position {dir}/caf\\xe9.txt was not found"),
     (["print", "girdle", "-o", "{dir}/{name}.txt"], "-o {dir}/caf\\xe9.txt: the file is written"),
     (["print", "girdle", "-o", "{dir}/{name}/{name}/x.pdf"],
      "Cannot write {dir}/caf\\xe9/caf\\xe9/x.pdf: there is no folder {dir}/caf\\xe9/caf\\xe9 ("),
-    (["read", "{dir}/{name}.jpg", "--game", "pdq"], "The photo {dir}/caf\\xe9.jpg: no such file."),
+    (["read", "{dir}/{name}.jpg", "--game", "pdq"], "The photo {dir}/caf\\xe9.jpg was not found"),
     (["cad", "check", "{dir}/{name}.stl"], "There is no folder {dir}/caf\\xe9.stl of built parts"),
 ])
 def test_a_file_name_that_is_not_utf8_is_named_readably(capsys, tmp_path, argv, said):

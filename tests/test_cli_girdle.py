@@ -248,7 +248,8 @@ def test_unfinished_sheet_is_scored_but_flagged(capsys, tmp_path):
         (["girdle", "show", "--date", "2020-01-01"],
          "There is no Word Girdle of Wednesday 1 January 2020: the first is from Monday "
          "1 January 2024."),
-        (["girdle", "solve", "--lexicon", "/no/such/words.txt"], "Word list not found"),
+        (["girdle", "solve", "--lexicon", "/no/such/words.txt"],
+         "The word list /no/such/words.txt was not found"),
     ],
 )
 def test_bad_usage(capsys, argv, message):

@@ -188,8 +188,9 @@ def test_variants_list(capsys):
         (("PNA", "--word", "x", "--tie", "a,b"), "only one of"),
         (("PNA", "--solitaire"), "give no CARDS"),
         (("--play",), "--play goes with --solitaire"),
-        (("PNA", "--deck", "/nonexistent/deck.tsv"), "Deck file not found"),
-        (("PNA", "--deck", "/"), "Deck file / is a folder"),
+        (("PNA", "--deck", "/nonexistent/deck.tsv"),
+         "The deck /nonexistent/deck.tsv was not found"),
+        (("PNA", "--deck", "/"), "The deck / is a folder, not a file: name the file itself"),
         (("PNA", "--word", ""), "--word needs the word to judge"),
     ],
 )
@@ -255,7 +256,7 @@ def test_a_deck_count_too_large_is_bad_input(capsys, tmp_path):
     deck.write_text("letter\tcount\nA\t" + "9" * 5000 + "\n", encoding="utf-8")
     code, out, err = run(capsys, "PNA", "--deck", str(deck))
     assert code == 2 and out == ""
-    assert "Deck file deck.tsv, row 2: '9999" in err and "is too large a number" in err
+    assert "deck.tsv, row 2: '9999" in err and "The deck " in err and "is too large a number" in err
 
 
 def test_pdq_judges_by_a_house_list_as_check_and_the_web_do(capsys, tmp_path):
@@ -344,9 +345,9 @@ def test_word_count_with_no_word_that_counts_names_no_winner(capsys):
 @pytest.mark.parametrize(("name", "said"), [
     # any reason the file cannot be opened was "it must be a text table" (permission denied,
     # a file named as a folder)
-    ("deck.tsv/cards", "Cannot read deck file {}: Not a directory."),
+    ("deck.tsv/cards", "The deck {} cannot be read (Not a directory)."),
     # an empty file was told to "start with the header line"
-    ("empty.tsv", "Deck file {} is empty: a deck is the header line 'letter<TAB>count', then "
+    ("empty.tsv", "The deck {} is empty: a deck is the header line 'letter<TAB>count', then "
      "a letter and its count on each line."),
 ])
 def test_a_deck_file_that_cannot_be_read_says_why(capsys, tmp_path, name, said):
@@ -355,8 +356,8 @@ def test_a_deck_file_that_cannot_be_read_says_why(capsys, tmp_path, name, said):
     path = tmp_path / name
     code, out, err = run(capsys, "P", "N", "A", "--deck", str(path))
     assert (code, out) == (2, "")
-    # (a table's own faults name the file by its name alone, as the deck is named)
-    assert err == f"companion: {said.format(path if 'Cannot' in said else path.name)}\n"
+    # (a table's own faults name the file as its other problems do, as typed)
+    assert err == f"companion: {said.format(path)}\n"
 
 
 def test_a_deck_on_standard_input_is_named_so(capsys, monkeypatch):

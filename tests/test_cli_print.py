@@ -112,6 +112,9 @@ def test_output_ending_in_a_slash_is_a_folder(tmp_path: Path, capsys) -> None:
     (["tiles", "--game", "werdup", "-o", "/nonexistent-folder/x.pdf"],
      "Cannot write /nonexistent-folder/x.pdf: there is no folder /nonexistent-folder (a name "
      "ending in / makes a folder)."),
+    # a folder that is there but takes no files: "No such file or directory", said of /proc
+    (["tiles", "--game", "werdup", "-o", "/proc/x.pdf"],
+     "Cannot write /proc/x.pdf: the folder /proc takes no files."),
 ])
 def test_bad_input_is_a_sentence_not_a_traceback(argv: list[str], message: str, capsys) -> None:
     assert main(["print", *argv]) == 2

@@ -58,7 +58,9 @@ def test_a_puzzle_file_that_is_not_text(capsys, tmp_path):
     puzzle = tmp_path / "puzzle.json"
     puzzle.write_bytes(b"\xff\xd8\xff\xe0 a jpeg")
     code, _, err = run(capsys, "read", str(PHOTO), "--game", "girdle", "--puzzle", str(puzzle))
-    assert code == 2 and "is not a text file" in err
+    assert code == 2
+    assert err == (f"companion: The puzzle {puzzle} is not UTF-8 text: is it the right file, or "
+                   "one to save as UTF-8?\n")
 
 
 def test_an_unknown_rule_set_is_refused_by_the_parser(capsys):
@@ -406,8 +408,10 @@ def test_previous_that_is_no_position_is_named_as_the_position_reader_says(capsy
                          str(notes))
     assert (code, out) == (2, "")
     assert err == f"companion: --previous {notes}: the board text has 1 row, expected 10.\n"
-    for name, said in ((tmp_path / "nope.json", "--previous position file not found: {}."),
-                       (tmp_path, "--previous position {} is a folder, not a file.")):
+    for name, said in ((tmp_path / "nope.json", "The --previous position {} was not found: "
+                        "check the file's name and its folder."),
+                       (tmp_path, "The --previous position {} is a folder, not a file: name the "
+                        "file itself.")):
         code, out, err = run(capsys, "read", str(PHOTO), "--game", "werdup", "--previous",
                              str(name))
         assert (code, out, err) == (2, "", f"companion: {said.format(name)}\n")
@@ -431,7 +435,7 @@ def test_a_puzzle_file_that_is_no_puzzle_is_named(capsys, tmp_path, content, sai
     code, out, err = run(capsys, "read", str(PHOTO), "--game", "girdle", "--puzzle",
                          str(puzzle))
     assert (code, out) == (2, "")
-    assert err == f"companion: --puzzle {puzzle}{said}\n"
+    assert err == f"companion: The puzzle {puzzle}{said}\n"
 
 
 def test_the_overlay_written_is_said_as_print_says_a_file_written(capsys, tmp_path,

@@ -30,9 +30,9 @@ def test_a_host_that_is_no_address_is_bad_usage(capsys):
 
 
 @pytest.mark.parametrize(("setting", "text", "message"), [
-    ("COMPANION_LEXICON_ADD", "# to fill in\n", "House list of additions: "),
-    ("COMPANION_LEXICON_REMOVE", None, "House list of removals: word list not found: "),
-    ("COMPANION_LEXICON_PATH", "\n", "Word list "),
+    ("COMPANION_LEXICON_ADD", "# to fill in\n", "The house list of additions "),
+    ("COMPANION_LEXICON_REMOVE", None, "The house list of removals "),
+    ("COMPANION_LEXICON_PATH", "\n", "The word list "),
 ])
 def test_a_word_list_the_app_cannot_use_stops_serve_in_a_sentence(capsys, tmp_path,
                                                                     monkeypatch, setting, text,

@@ -21,14 +21,15 @@ def run(capsys, *argv):
 
 def test_a_folder_is_not_a_position(capsys, tmp_path):
     code, _, err = run(capsys, "werdup", "score", str(tmp_path), "5D CAT")
-    assert code == 2 and f"Position {tmp_path} is a folder, not a file." in err
+    assert code == 2
+    assert f"The position {tmp_path} is a folder, not a file: name the file itself." in err
 
 
 def test_a_binary_position_file_is_named_as_not_text(capsys, tmp_path):
     photo = tmp_path / "board.png"
     photo.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
     code, _, err = run(capsys, "werdup", "moves", str(photo), "AEIRST")
-    assert code == 2 and "is not a text file (UTF-8 expected)" in err
+    assert code == 2 and "is not a text file (it looks binary): is it the right file?" in err
     assert "codec" not in err
 
 
@@ -37,11 +38,13 @@ def test_a_record_on_standard_input_that_is_not_text(capsys, monkeypatch):
                                                        encoding="utf-8"))
     code, out, err = run(capsys, "werdup", "replay", "-")
     assert code == 2 and out == ""
-    assert "The record on standard input is broken UTF-16 text, not a text file." in err
+    assert ("The game record on standard input is not a text file (it is broken UTF-16 text): "
+            "is it the right file?") in err
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"#player1 \xe9\n"),
                                                        encoding="utf-8"))
     code, out, err = run(capsys, "werdup", "replay", "-")
-    assert code == 2 and "The record on standard input is not UTF-8 text" in err
+    assert code == 2
+    assert "The game record on standard input is not UTF-8 text: is it the right file" in err
 
 
 def test_a_position_on_standard_input(capsys, monkeypatch):
@@ -70,9 +73,12 @@ def test_a_bad_position_on_standard_input_is_named_so(capsys, monkeypatch, text,
 @pytest.mark.parametrize(
     ("players", "message"),
     [
-        ("ann,ann", "1 to 4 players with different names"),
-        ("a,b,c,d,e", "1 to 4 players with different names"),
-        ("", "1 to 4 players with different names"),
+        ("ann,ann", "Two players are called 'ann': give each player a name of their own."),
+        ("a,b,c,d,e", "WerdUp is for 1 to 4 players: 5 were named."),
+        ("", "No player is named: give each player a name, comma-separated (such as ann,bob)."),
+        (",", "No player is named: give each player a name, comma-separated (such as ann,bob)."),
+        ("ann,,bob", "The name of player 2 is empty: give each player a name (is there a comma "
+                     "too many?)."),
         ("ann lee,bob", "must be one word"),
         ("ann," + "b" * 41, "Player names can have 40 characters at most"),  # as on the web
         # a count, as print score-sheet takes: it was one player called "3"
@@ -111,7 +117,8 @@ def test_a_record_and_a_position_saved_as_utf16_are_read(capsys, tmp_path):
     record.write_bytes(b"\xff\xfe" + "ok".encode("utf-16-le") + b"\x00\xd8")
     code, out, err = run(capsys, "werdup", "replay", str(record))
     assert code == 2
-    assert err == f"companion: The record {record} is broken UTF-16 text, not a text file.\n"
+    assert err == (f"companion: The game record {record} is not a text file (it is broken UTF-16 "
+                   "text): is it the right file?\n")
 
 
 def test_a_rack_the_set_cannot_make_is_bad_usage(capsys):
@@ -171,7 +178,8 @@ def test_a_file_far_too_large_to_be_a_record_is_not_read(capsys, tmp_path):
     with huge.open("wb") as f:
         f.truncate(50_000_000)  # sparse: no disk used
     code, _, err = run(capsys, "werdup", "replay", str(huge))
-    assert code == 2 and "is too large (50,000,000 bytes)" in err
+    assert code == 2
+    assert "is too large (over 10,000,000 bytes) to be a game record: is it the right file?" in err
 
 
 def test_a_letter_no_tile_carries_is_bad_usage(capsys):
@@ -216,7 +224,7 @@ SHORT_GAME = Path(__file__).parent / "data" / "werdup-short-game.txt"
 
 
 @pytest.mark.parametrize("record,options,status,error", [
-    (None, [], 2, "Record file not found: "),
+    (None, [], 2, "The game record "),
     ("#player1 ann\n#player2 bob\nfoo\n", [], 2,
      "Record line 3: cannot read 'foo' (moves start with '>')"),
     ("", ["--challenge-rule", "bogus"], 2, "Unknown challenge rule 'bogus'"),
@@ -394,7 +402,7 @@ def test_a_game_record_is_a_position_the_board_after_its_last_move(capsys, tmp_p
                                                                  ">ann: ACDEHRT 5D CXT"))
     code, out, err = run(capsys, "werdup", "moves", str(broken), "AEI")
     assert code == 2 and out == "" and err == (
-        f"companion: Position {broken}, a game record: record line 9: ann plays X, not on the "
+        f"companion: The position {broken}, a game record: record line 9: ann plays X, not on the "
         "rack ACDEHRT.\n")
 
 
@@ -420,11 +428,11 @@ def test_a_reading_of_a_photo_is_a_position(capsys, tmp_path):
     reading.write_text(json.dumps({"grid": grid, "heights": heights}))
     code, out, err = run(capsys, "werdup", "score", str(reading), "5D (C)O(T)")
     assert code == 2 and out == ""
-    assert err.startswith(f"companion: Position {reading}: row 5, column 4: the height of the "
+    assert err.startswith(f"companion: The position {reading}: row 5, column 4: the height of the "
                           f"{grid[4][3]} stack is not known (null)")
     reading.write_text('{"grid": []}')
     code, _, err = run(capsys, "werdup", "score", str(reading), "5D CAT")
-    assert (code, err) == (2, f"companion: Position {reading}: the state is not a 10x10 "
+    assert (code, err) == (2, f"companion: The position {reading}: the state is not a 10x10 "
                               "board.\n")
 
 
@@ -437,5 +445,5 @@ def test_a_reading_of_another_game_s_board_is_named_so(capsys, tmp_path):
                                    "grid": [[""] * 15 for _ in range(15)]}))
     code, out, err = run(capsys, "werdup", "moves", str(reading), "AEI")
     assert (code, out) == (2, "")
-    assert err == (f"companion: Position {reading}: this is the reading of a photo of a Bug "
+    assert err == (f"companion: The position {reading}: this is the reading of a photo of a Bug "
                    "Words board, not of a WerdUp board.\n")

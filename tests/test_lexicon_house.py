@@ -126,10 +126,10 @@ def test_shipped_offensive_list():
 @pytest.mark.parametrize(
     ("make", "message"),
     [
-        (lambda p: WordListSpec(add=(str(p / "nope.txt"),)), "house list of additions: word "
-         "list not found"),
-        (lambda p: WordListSpec(remove=(str(p),)), "house list of removals: word list is a "
-         "folder"),
+        (lambda p: WordListSpec(add=(str(p / "nope.txt"),)), "the house list of additions "
+         ".*nope.txt was not found"),
+        (lambda p: WordListSpec(remove=(str(p),)), "the house list of removals .* is a "
+         "folder, not a file"),
     ],
 )
 def test_bad_house_files(tmp_path, make, message):
@@ -140,7 +140,7 @@ def test_bad_house_files(tmp_path, make, message):
 def test_an_empty_house_file_is_refused(tmp_path):
     """A house list with no word in it is a wrong file (not saved yet, the wrong one), not a
     rule that changes nothing."""
-    with pytest.raises(LexiconError, match="house list of additions: .*empty.txt has no words"):
+    with pytest.raises(LexiconError, match="the house list of additions .*empty.txt has no words"):
         house_lexicon(BASE, WordListSpec(add=(words_file(tmp_path, "empty.txt"),)))
 
 

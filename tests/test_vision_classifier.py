@@ -72,13 +72,15 @@ def test_classify_reads_every_tile_though_one_file_is_missing(tmp_path, capsys):
     files = [str(good[0]), str(gone), str(good[1])]
     assert main(["vision", "classify", *files]) == 2
     said = capsys.readouterr()
-    assert said.err == f"companion: The tile image {gone}: no such file.\n"
+    assert said.err == (f"companion: The tile image {gone} was not found: check the file's name "
+                        "and its folder.\n")
     assert [line.split(": ")[1].split()[0] for line in said.out.splitlines()] == ["K", "Q"]
     assert main(["vision", "classify", *files, "--json"]) == 2
     out = json.loads(capsys.readouterr().out)
     assert [r["file"] for r in out] == files
     assert [r["letter"] for r in out] == ["K", None, "Q"]
-    assert out[1]["error"] == f"The tile image {gone}: no such file."
+    assert out[1]["error"] == (f"The tile image {gone} was not found: check the file's name and "
+                               "its folder.")
 
 
 def test_classify_reads_a_tile_in_any_photo_format(tmp_path, capsys):

@@ -183,8 +183,9 @@ def test_a_photo_of_a_format_read_cut_short_is_said_to_be_damaged(fmt, kind, par
     cut = data[: len(data) // part] if part == 2 else data[:part]
     with pytest.raises(BadPhoto) as refused:
         decode_photo(LoadConfig(), cut, name="the photo board")
-    assert str(refused.value) in (f"the photo board: {kind} that is damaged or truncated",
-                                  "the photo board: the image file is damaged or truncated")
+    assert str(refused.value) in (f"the photo board is {kind} that is damaged or truncated",
+                                  "the photo board is an image file that is damaged or "
+                                  "truncated")
 
 
 # Display P3 (an iPhone's colour space): its primaries adapted to D50, as a profile's
@@ -321,7 +322,7 @@ def test_a_photo_in_a_format_phones_do_not_send_is_refused_naming_the_formats_re
     assert main(["read", str(path), "--game", "bugwords"]) == 2
     out, err = capsys.readouterr()
     assert not out
-    assert err == (f"companion: The photo {path}: {kind}, a format not read here (a JPEG, "
+    assert err == (f"companion: The photo {path} is {kind}, a format not read here (a JPEG, "
                    "HEIC, PNG, WebP or AVIF photo expected).\n")
 
 
@@ -370,5 +371,5 @@ def test_without_pillow_heif_a_heic_is_refused_naming_the_package_and_a_jpeg_is_
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == [
         "False", "3",
-        f"the photo {tmp_path / 'board.heic'}: a HEIC photo, and HEIC decoding (the "
+        f"the photo {tmp_path / 'board.heic'} is a HEIC photo, and HEIC decoding (the "
         "pillow-heif package) is not installed here: send the photo as JPEG"]

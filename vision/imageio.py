@@ -16,7 +16,8 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, UnidentifiedImageError
 
-from companion.text import counted, path_shown
+from companion.text import counted
+from companion.textfile import FileProblem, file_named, file_problem, problem_before_reading
 from vision.config import LoadConfig
 from vision.errors import BadPhoto
 from vision.formats import DECODERS, PHOTO_FORMATS
@@ -142,7 +143,7 @@ def photo_named(path: str | Path, what: str = "photo") -> str:
     """How a refusal names a photo file: after its own words ("the photo notes: not an
     image ..."), so a file's name never opens the sentence, where it would take a capital;
     ``what`` the file is to the command ("tile image" for a tile's crop)."""
-    return f"the {what} {path_shown(path)}"
+    return file_named(what, path)
 
 
 def load_photo(cfg: LoadConfig, path: str | Path, what: str = "photo") -> np.ndarray:
@@ -153,22 +154,20 @@ def load_photo(cfg: LoadConfig, path: str | Path, what: str = "photo") -> np.nda
     """
     p = Path(path)
     name = photo_named(p, what)
-    if p.is_dir():
-        raise BadPhoto(f"{name}: a folder, not a photo")
-    if not p.exists():
-        if str(path) == "-":  # "no such file": '-' reads standard input for text files only
-            raise BadPhoto(f"{name}: standard input (-) is not read as a photo; save the photo "
-                           "to a file and name it")
-        raise BadPhoto(f"{name}: no such file")
-    if not p.is_file():  # /dev/zero, a pipe: no photo, and maybe no end
-        raise BadPhoto(f"{name}: a device or a pipe, not a photo file")
-    size = p.stat().st_size
-    if size == 0:
-        raise BadPhoto(f"{name}: the file is empty")
-    if size > cfg.max_bytes:
-        raise BadPhoto(f"{name}: the file is {size / 1e6:.0f} MB; photos up to "
-                       f"{cfg.max_bytes / 1e6:.0f} MB are read")
-    return decode_photo(cfg, p.read_bytes(), name=name)
+    if str(path) == "-" and not p.exists():  # "-" reads standard input for text files only
+        raise BadPhoto(f"standard input (-) is not read as a {what}: save the {what} to a "
+                       "file and name it")
+    problem = problem_before_reading(p, what, cfg.max_bytes, files_only=True)
+    if problem is not None:  # a device or a pipe: no photo, and maybe no end
+        raise BadPhoto(problem)
+    if p.stat().st_size == 0:
+        raise BadPhoto(file_problem(FileProblem.EMPTY, what, p))
+    try:
+        data = p.read_bytes()
+    except OSError as exc:
+        raise BadPhoto(file_problem(FileProblem.UNREADABLE, what, p,
+                                    exc.strerror or str(exc))) from exc
+    return decode_photo(cfg, data, name=name)
 
 
 def decode_photo(cfg: LoadConfig, data: bytes, name: str = "photo") -> np.ndarray:
@@ -179,7 +178,8 @@ def decode_photo(cfg: LoadConfig, data: bytes, name: str = "photo") -> np.ndarra
     except Image.DecompressionBombError as exc:
         raise BadPhoto(f"{name}: far too many pixels to be a phone photo") from exc
     except (UnidentifiedImageError, OSError, ValueError, RuntimeError) as exc:
-        raise BadPhoto(f"{name}: {what_it_is(data)}") from exc
+        # said as file_problem says a file of another kind: "the photo x.mp4 is a video ..."
+        raise BadPhoto(f"{name} is {what_it_is(data)}") from exc
     w, h = img.size
     if w * h > cfg.max_pixels:
         raise BadPhoto(f"{name}: {w}x{h} is {w * h / 1e6:.0f} megapixels; at most "
@@ -198,7 +198,7 @@ def decode_photo(cfg: LoadConfig, data: bytes, name: str = "photo") -> np.ndarra
         img = _shrink(img, cfg.work_long_side)
         rgb = in_srgb(to_rgb(upright(img)), profile)
     except (OSError, ValueError, SyntaxError, RuntimeError) as exc:
-        raise BadPhoto(f"{name}: the image file is damaged or truncated") from exc
+        raise BadPhoto(f"{name} is an image file that is damaged or truncated") from exc
     arr = np.asarray(rgb)[:, :, ::-1]
     return fit_working_size(cfg, np.ascontiguousarray(arr))
 
@@ -212,7 +212,7 @@ def _check_coded_size(cfg: LoadConfig, data: bytes, name: str, w: int, h: int) -
     try:
         sizes = coded_sizes(data)
     except (ValueError, IndexError) as exc:
-        raise BadPhoto(f"{name}: an AVIF photo that is damaged or truncated") from exc
+        raise BadPhoto(f"{name} is an AVIF photo that is damaged or truncated") from exc
     for cw, ch in sizes:
         if cw * ch > cfg.max_pixels:
             raise BadPhoto(f"{name}: its header says {w}x{h}, but it codes a {cw}x{ch} "

@@ -14,6 +14,7 @@ from companion.cli.common import (
     add_lexicon_option,
     file_name,
     lexicon_from_args,
+    other_game_boards,
     print_json,
     read_position,
     read_text_file,
@@ -21,6 +22,7 @@ from companion.cli.common import (
 )
 from companion.errors import CompanionError, UsageError
 from companion.text import capital_first, counted, listed, path_shown, printable, quoted
+from companion.textfile import file_named
 from companion.totals import total_slip_text
 
 if TYPE_CHECKING:  # the engine and the word lists load when a command runs
@@ -125,7 +127,7 @@ def run_replay(args: argparse.Namespace) -> int:
     rule = get_challenge_rule(args.challenge_rule) if args.challenge_rule is not None else None
     # a record that cannot be read is bad input (exit status 2, GcgReadError); one that
     # breaks the rules was read and checked (1), as a score that differs
-    record = parse_gcg(read_text_file(args.file, "record", MAX_FILE_BYTES, any_encoding=True))
+    record = parse_gcg(read_text_file(args.file, "game record", MAX_FILE_BYTES, any_encoding=True))
     result = replay(record, default_rules(), lexicon,
                     best_from=lexicon if args.best else None, challenge_rule=rule)
     if args.json:
@@ -209,10 +211,10 @@ def format_replay(result: Replay) -> str:
 
 def _where(name: str, option: str | None = None) -> str:
     """How an error names the position argument ``name`` (given by ``option``, such as
-    ``--previous``, when it is no command's POSITION)."""
+    ``--previous``, when it is no command's POSITION), as WerdUp's positions are named."""
     if option is not None:
         return f"{option} {path_shown(name)}"
-    return "the position on standard input" if name == "-" else f"position {path_shown(name)}"
+    return file_named("position", name)  # as its file's problems name it
 
 
 def load_position(name: str, args: argparse.Namespace, option: str | None = None,
@@ -258,7 +260,8 @@ def position_from_text(text: str, name: str = "-", option: str | None = None) ->
             raise UsageError(f"cannot use the record as a position: {exc}") from exc
     try:
         return Board.from_text(text, rules.layout.rows, rules.layout.cols,
-                               max_height=rules.max_height)
+                               max_height=rules.max_height,
+                               other_sizes=other_game_boards("bugwords"))
     except PlayError as exc:  # "cannot read the position: ...", whichever file it was
         raise UsageError(f"{where}: {exc}") from exc
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 import contextlib
 import datetime as dt
+import errno
 import json
 import os
 import re
 import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -16,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 from companion.dates import date_from, dates_from, is_range
 from companion.decimals import decimal_from, whole_from
 from companion.errors import CompanionError, UsageError
+from companion.games import GAME_PHOTOS
 from companion.text import (
-    counted,
     listed,
     number_shown,
     path_shown,
@@ -25,7 +27,7 @@ from companion.text import (
     quoted,
     shown,
 )
-from companion.textfile import decode_text, read_at_most
+from companion.textfile import read_user_file, user_text
 from companion.typed import typed_text
 
 if TYPE_CHECKING:  # the commands' parsers are built without the word lists or NumPy
@@ -195,43 +197,15 @@ def read_text_file(name: str, what: str, limit: int = MAX_TEXT_BYTES,
                    any_encoding: bool = False) -> str:
     """The text of the file ``name`` (``-``: standard input), at most ``limit`` bytes; a
     missing file, a folder, a file that cannot be read or one that is not text is a usage error
-    naming ``what``. UTF-8 is expected (or UTF-16 with its byte-order mark); with
-    ``any_encoding`` the text is read as
+    naming it as ``what`` (``"game record"``), said by
+    :func:`companion.textfile.file_problem`. UTF-8 is expected (or UTF-16 with its
+    byte-order mark); with ``any_encoding`` the text is read as
     :func:`companion.textfile.decode_text` reads it (UTF-16, Latin-1: game records saved by
     other programs)."""
-    named = path_shown(name)
-    if name != "-":
-        path = Path(name)
-        if path.is_dir():
-            raise UsageError(f"{what} {named} is a folder, not a file")
-        if not path.exists():
-            raise UsageError(f"{what} file not found: {named}")
-        if path.is_file() and path.stat().st_size > limit:
-            size = counted(path.stat().st_size, "byte")
-            raise UsageError(f"{what} file {named} is too large ({size}) "
-                             "to be one; is it the right file?")
     try:
-        data = read_at_most(name, limit)
-    except OSError as exc:
-        raise UsageError(f"cannot read {what} file {named}: {exc.strerror or exc}") from exc
-    where = "on standard input" if name == "-" else named
-    if len(data) > limit:  # standard input or a device that does not end
-        raise UsageError(f"the {what} {where} is too large (over "
-                         f"{counted(limit, 'byte')}) to be one; is it the right file?")
-    # UTF-16 with its byte-order mark (Notepad's "Unicode") is read for every file, as word
-    # lists and GCG records are: a WerdUp record or a sheet saved so was "not a text file"
-    if any_encoding or data[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        try:
-            return decode_text(data)
-        except ValueError as exc:
-            raise UsageError(f"the {what} {where} {exc}, not a text file") from exc
-    try:
-        return data.decode("utf-8-sig")  # a byte-order mark, as Windows editors write, is skipped
-    except UnicodeDecodeError:
-        if name == "-":
-            raise UsageError(f"the {what} on standard input is not UTF-8 text") from None
-        raise UsageError(f"{what} {named} is not a text file (UTF-8 expected); "
-                         "is it the right file?") from None
+        return user_text(read_user_file(name, what, limit), what, name, any_encoding)
+    except ValueError as exc:  # the file's problem in its one sentence
+        raise UsageError(str(exc)) from exc
 
 
 def check_file_ending(option: str, name: str, written: str, endings: tuple[str, ...]) -> None:
@@ -283,6 +257,37 @@ def output_folder_problem(path: Path) -> str | None:
     return f"there is no folder {path_shown(folder)}"
 
 
+def folder_refusal(path: Path) -> str | None:
+    """Why no file can be made beside ``path`` though its folder is there, None when one can:
+    a system folder such as /proc, where the system said only "No such file or directory",
+    a folder read-only or not the user's. Tried by making and removing a file there, as the
+    file itself will be made (:func:`companion.outfile.write_file_whole`)."""
+    folder = Path(os.path.realpath(path)).parent
+    try:
+        fd, probe = tempfile.mkstemp(dir=folder, prefix=".companion-", suffix=".part")
+    except OSError as exc:
+        if exc.errno == errno.ENOENT:  # the folder is there: it takes no files
+            return f"the folder {path_shown(folder)} takes no files"
+        return f"no file can be made in the folder {path_shown(folder)} ({exc.strerror or exc})"
+    os.close(fd)
+    os.unlink(probe)
+    return None
+
+
+def other_game_boards(game: str) -> dict[tuple[int, int], str]:
+    """What board text of the other board game's size is to ``game``'s commands (``werdup``,
+    ``bugwords``), by its (rows, columns) from each game's rules: "it looks like a WerdUp
+    board, not a Bug Words board: ...", as their records of the other game are said."""
+    from companion.bugwords.rules import default_rules
+    from companion.werdup.rules import get_rules
+
+    werdup, bugwords = get_rules().board_size, default_rules().layout
+    sizes = {"werdup": (werdup, werdup), "bugwords": (bugwords.rows, bugwords.cols)}
+    return {size: (f"it looks like {GAME_PHOTOS[other]}, not {GAME_PHOTOS[game]}: list its "
+                   f"plays with 'companion {other} moves'")
+            for other, size in sizes.items() if other != game and size != sizes[game]}
+
+
 EMPTY_POSITION = "empty"  # a position argument naming an empty board, not a file
 
 
@@ -290,11 +295,12 @@ def read_position(name: str, rows: int, cols: int, from_text: Callable[[str], Bo
                   limit: int = MAX_TEXT_BYTES, any_encoding: bool = False,
                   what: str = "position") -> Board:
     """The board a command's POSITION argument names, the one reading both games' commands
-    share: ``empty`` an empty board of ``rows`` x ``cols`` squares, ``-`` standard input,
+    share: ``empty`` (in any case: ``EMPTY``, ``Empty``) an empty board of ``rows`` x ``cols``
+    squares (a file of that name is ``./empty``), ``-`` standard input,
     anything else a file (read as :func:`read_text_file` reads one, ``limit``,
     ``any_encoding`` and ``what`` with it), its text made a board by ``from_text``, the
     game's reader."""
-    if name == EMPTY_POSITION:
+    if name.lower() == EMPTY_POSITION:
         from companion.board import Board
 
         return Board(rows, cols)

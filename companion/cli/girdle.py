@@ -31,12 +31,12 @@ from companion.text import (
     as_written,
     counted,
     number_shown,
-    path_shown,
     printable,
     sentence,
     shown,
     signed,
 )
+from companion.textfile import FileProblem, file_named, file_problem
 
 if TYPE_CHECKING:  # the engine, the solver and the word lists load when a command runs
     from companion.girdle import Puzzle, Sheet, SheetStep
@@ -373,15 +373,16 @@ def crossed_out_text(card: dict) -> str:
 def sheet_named(path: str) -> str:
     """The sheet file ``path`` as every message names it: "the sheet on standard input" for
     ``-`` (it was "the sheet -"), else "the sheet NAME"."""
-    return "the sheet on standard input" if path == "-" else f"the sheet {path_shown(path)}"
+    return file_named("sheet", path)
 
 
 def load_sheet_file(path: str) -> dict:
     text = read_text_file(path, "sheet")
     where = sheet_named(path)
     if not text.strip():  # the JSON reader's "Expecting value: line 1 column 1 (char 0)"
-        raise UsageError(f"{where} is empty: a sheet is a JSON list of words in order, as "
-                         "'girdle solve --json' prints its 'solution'")
+        raise UsageError(file_problem(FileProblem.EMPTY, "sheet", path,
+                                      "a sheet is a JSON list of words in order, as "
+                                      "'girdle solve --json' prints its 'solution'"))
     try:
         data = jsonfile.loads(text)
     except ValueError as exc:

@@ -11,6 +11,7 @@ from companion.cli.common import (
     check_file_ending,
     check_seconds,
     decimal_number,
+    folder_refusal,
     output_folder_problem,
     parse_date,
     path_name,
@@ -145,6 +146,8 @@ def _check_output(args: argparse.Namespace) -> None:
     if (problem := output_folder_problem(path)) is not None:  # the system's "No such file"
         ending = " (a name ending in / makes a folder)" if problem.startswith("there is no") else ""
         raise UsageError(f"Cannot write {path_shown(path)}: {problem}{ending}.")
+    if (problem := folder_refusal(path)) is not None:  # /proc: "No such file or directory"
+        raise UsageError(f"Cannot write {path_shown(path)}: {problem}.")
 
 
 def _write(args: argparse.Namespace, default_name: str, data: bytes) -> int:

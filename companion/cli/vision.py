@@ -25,6 +25,7 @@ from companion.cli.common import (
 from companion.errors import UsageError
 from companion.outfile import write_file_whole
 from companion.text import counted, path_shown, signed
+from companion.textfile import FileProblem, file_named, file_problem
 from companion.werdup.rules import RULE_SET_NAMES
 from vision.formats import NAMES
 
@@ -281,10 +282,11 @@ def _puzzle(args: argparse.Namespace, lexicon):
 
     if args.puzzle:
         text = read_text_file(args.puzzle, "puzzle")
-        where = f"--puzzle {path_shown(args.puzzle)}"
+        where = file_named("puzzle", args.puzzle)  # as its file's problems name it
         if not text.strip():  # the JSON reader's "Expecting value: line 1 column 1 (char 0)"
-            raise UsageError(f"{where} is empty: a puzzle file is the JSON 'companion girdle "
-                             "show --json' writes")
+            raise UsageError(file_problem(FileProblem.EMPTY, "puzzle", args.puzzle,
+                                          "a puzzle file is the JSON 'companion girdle "
+                                          "show --json' writes"))
         try:
             return Puzzle.from_json(text)
         except UsageError as exc:  # named, as a sheet's or a position's file is

@@ -14,6 +14,7 @@ from companion.cli.common import (
     add_lexicon_option,
     file_name,
     lexicon_from_args,
+    other_game_boards,
     print_json,
     read_position,
     read_text_file,
@@ -22,6 +23,7 @@ from companion.cli.common import (
 )
 from companion.errors import CompanionError, UsageError
 from companion.text import counted, path_shown, printable, quoted, shown
+from companion.textfile import file_named
 from companion.werdup.rules import RULE_SET_NAMES, WerdUpRules, get_rules
 
 if TYPE_CHECKING:  # the engine and the word lists load when a command runs
@@ -164,7 +166,7 @@ def _board_from_text(text: str, name: str, rules: WerdUpRules, args: argparse.Na
     if option is not None:
         where = f"{option} {path_shown(name)}"
     else:
-        where = "the position on standard input" if name == "-" else f"position {path_shown(name)}"
+        where = file_named("position", name)  # as its file's problems name it
     if is_state(text):
         try:
             return board_from_state(text, rules)
@@ -176,7 +178,8 @@ def _board_from_text(text: str, name: str, rules: WerdUpRules, args: argparse.Na
         except UsageError as exc:
             raise UsageError(f"{where}, a game record: {exc}") from exc
     try:
-        board = Board.from_text(text, size, size, max_height=rules.max_height)
+        board = Board.from_text(text, size, size, max_height=rules.max_height,
+                                other_sizes=other_game_boards("werdup"))
     except PlayError as exc:
         raise UsageError(f"{where}: {exc}") from exc
     known = rules.tile_set.counts
@@ -295,7 +298,7 @@ def run_moves(args: argparse.Namespace) -> int:
 def run_replay(args: argparse.Namespace) -> int:
     from companion.werdup.record import replay
 
-    text = read_text_file(args.file, "record")
+    text = read_text_file(args.file, "game record")
     rules = get_rules(args.rules) if args.rules else None
     rule = get_challenge_rule(args.challenge_rule) if args.challenge_rule is not None else None
     result = replay(text, lexicon_from_args(args), rules, challenge_rule=rule)
@@ -335,7 +338,7 @@ def run_selfplay(args: argparse.Namespace) -> int:
     from companion.werdup.record import write_record
     from companion.werdup.selfplay import play_out
 
-    names = [n.strip() for n in args.players.split(",") if n.strip()]
+    names = [n.strip() for n in args.players.split(",")]  # an empty one is refused as such
     if len(names) == 1 and names[0].isascii() and names[0].isdigit():
         # --players 2 was one player called "2", where print score-sheet --players 2 is two
         raise UsageError(f"--players names the players, comma-separated (such as ann,bob), "

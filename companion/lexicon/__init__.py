@@ -72,10 +72,14 @@ def default_lexicon() -> Lexicon:
 def _resolved(path: str | Path) -> str:
     """``path`` with its links followed: the name a loaded list is cached by. A link to what
     has no name of its own (a shell's ``<(command)``: /dev/fd/63 links to ``pipe:[...]``)
-    is kept as given, since the name it leads to cannot be opened."""
+    is kept as given, since the name it leads to cannot be opened, as is a name that cannot
+    be looked up at all (too long): reading it says so, in its one sentence."""
     given = Path(path).expanduser()
-    real = given.resolve()
-    return str(real if real.exists() or not given.exists() else given.absolute())
+    try:
+        real = given.resolve()
+        return str(real if real.exists() or not given.exists() else given.absolute())
+    except OSError:  # a name too long to look up: kept, for the reader to say why
+        return str(given)
 
 
 @cache

@@ -21,7 +21,7 @@ import numpy as np
 
 from companion.lexicon.letters import is_letters, word_letters
 from companion.text import counted, path_shown, shown
-from companion.textfile import decode_text, read_at_most
+from companion.textfile import file_named, read_user_file, user_text
 
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 # Words longer than this are not in the bitmask index; they are checked one by one.
@@ -44,14 +44,6 @@ def is_subsequence(letters: str, word: str) -> bool:
     return True
 
 
-def _decode_word_file(p: Path, raw: bytes) -> str:
-    """The text of a word list (:func:`companion.textfile.decode_text`)."""
-    try:
-        return decode_text(raw)
-    except ValueError as exc:
-        raise LexiconError(f"word list {path_shown(p)} {exc}, not one word per line") from exc
-
-
 @dataclass(frozen=True)
 class SkippedLines:
     """The lines of a word list file that are not a word, even with their accents taken off
@@ -69,37 +61,36 @@ class SkippedLines:
                 f"{self.line:,}: {shown(self.text)})")
 
 
-def read_word_lines(path: str | Path) -> tuple[list[str], SkippedLines]:
+def read_word_lines(path: str | Path, what: str = "word list"
+                    ) -> tuple[list[str], SkippedLines]:
     """The words of a file with one word per line (any case; ``.gz`` allowed; may be empty),
     and the lines skipped as not words.
 
     Each line is read as a typed word is (:func:`companion.lexicon.letters.word_letters`:
     accents taken off, so café is cafe) and lowercased; lines that are still not a single word
     of letters a-z are skipped (x-ray, can't) and counted; blank lines and ``#`` comments are
-    passed over. Raises :class:`LexiconError` for a missing, unreadable or binary file.
+    passed over. Raises :class:`LexiconError` for a missing, unreadable or binary file, named
+    as ``what`` (``"house list of additions"``) by
+    :func:`companion.textfile.file_problem`.
     """
     p = Path(path)
-    if not p.exists():
-        raise LexiconError(f"word list not found: {path_shown(p)}")
-    if p.is_dir():
-        raise LexiconError(f"word list is a folder, not a file: {path_shown(p)}")
     try:
-        raw = read_at_most(p, _MAX_FILE_BYTES)
-    except OSError as exc:
-        raise LexiconError(f"cannot read word list {path_shown(p)}: {exc.strerror}") from exc
-    if len(raw) > _MAX_FILE_BYTES:
-        raise LexiconError(f"word list {path_shown(p)} is too large (over "
-                           f"{counted(_MAX_FILE_BYTES, 'byte')})")
+        raw = read_user_file(p, what, _MAX_FILE_BYTES)
+    except ValueError as exc:  # the file's problem in its one sentence
+        raise LexiconError(str(exc)) from exc
     if raw[:2] == b"\x1f\x8b":
         try:
             with gzip.GzipFile(fileobj=io.BytesIO(raw)) as z:
                 raw = z.read(_MAX_FILE_BYTES + 1)
         except (OSError, EOFError) as exc:
-            raise LexiconError(f"word list {path_shown(p)} is a broken gzip file") from exc
+            raise LexiconError(f"{file_named(what, p)} is a broken gzip file") from exc
         if len(raw) > _MAX_FILE_BYTES:
-            raise LexiconError(f"word list {path_shown(p)} unpacks to over "
+            raise LexiconError(f"{file_named(what, p)} unpacks to over "
                                f"{counted(_MAX_FILE_BYTES, 'byte')}")
-    text = _decode_word_file(p, raw)
+    try:
+        text = user_text(raw, what, p, any_encoding=True)  # Latin-1: older club lists
+    except ValueError as exc:
+        raise LexiconError(str(exc)) from exc
     words = []
     skipped, first, first_text = 0, 0, ""
     for number, line in enumerate(text.splitlines(), 1):
@@ -154,8 +145,8 @@ class Lexicon:
         words, skipped = read_word_lines(p)
         if not words:
             why = f": {skipped}" if skipped.count else ""
-            raise LexiconError(f"word list {path_shown(p)} has no words (one word of letters "
-                               f"A-Z per line){why}")
+            raise LexiconError(f"{file_named('word list', p)} has no words (one word of "
+                               f"letters A-Z per line){why}")
         lexicon = cls(words, name or p.name, display or path_shown(p.name))
         lexicon.skipped = skipped
         return lexicon

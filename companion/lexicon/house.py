@@ -28,6 +28,7 @@ from companion.lexicon.core import (
     read_word_lines,
 )
 from companion.text import listed, path_shown
+from companion.textfile import file_named
 
 OFFENSIVE_LIST_NAME = "offensive words (LDNOOBW)"
 
@@ -125,15 +126,12 @@ def _layer_from_file(path: str, action: str) -> Layer:
     that changes nothing is a wrong file, not a house rule."""
     p = Path(path).expanduser()
     verb = "additions" if action == "add" else "removals"
-    try:
-        words, skipped = read_word_lines(p)
-    except LexiconError as exc:
-        raise LexiconError(f"house list of {verb}: {exc}") from exc
+    what = f"house list of {verb}"
+    words, skipped = read_word_lines(p, what)
     if not words:
         why = f": {skipped}" if skipped.count else ""
-        raise LexiconError(f"house list of {verb}: {path_shown(p)} has no words (one word of "
-                           "letters A-Z "
-                           f"per line){why}")
+        raise LexiconError(f"{file_named(what, p)} has no words (one word of letters A-Z per "
+                           f"line){why}")
     return Layer(p.name, action, frozenset(words), skipped)
 
 

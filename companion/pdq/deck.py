@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 from companion.datafiles import read_data_text
 from companion.decimals import whole_from
 from companion.errors import UsageError
-from companion.text import counted, path_shown
-from companion.textfile import read_at_most
+from companion.text import counted
+from companion.textfile import FileProblem, file_named, file_problem, read_user_file, user_text
 
 if TYPE_CHECKING:
     from companion.pdq.variants import Variant
@@ -66,12 +66,13 @@ MAX_DECK_BYTES = 1_000_000
 def parse_deck_table(text: str, name: str) -> Deck:
     """A deck from a ``letter<TAB>count`` table (header line, ``#`` comments allowed)."""
     counts: dict[str, int] = {}
-    where = "The deck on standard input" if name == "-" else f"Deck file {path_shown(name)}"
+    where = file_named("deck", name)  # as its file's problems name it (file_problem)
     lines = [ln.strip() for ln in text.splitlines()]
     rows = [ln for ln in lines if ln and not ln.startswith("#")]
     if not rows:  # (the header's refusal told an empty file to start with a header)
-        raise UsageError(f"{where} is empty: a deck is the header line "
-                         "'letter<TAB>count', then a letter and its count on each line.")
+        raise UsageError(file_problem(FileProblem.EMPTY, "deck", name,
+                                      "a deck is the header line 'letter<TAB>count', then a "
+                                      "letter and its count on each line."))
     if rows[0].split()[:2] != ["letter", "count"]:
         raise UsageError(f"{where} must start with the header line 'letter<TAB>count'.")
     for n, row in enumerate(rows[1:], start=2):
@@ -119,22 +120,11 @@ def load_deck(path: str | Path | None = None) -> Deck:
     if path is None:
         return default_deck()
     p = Path(path)
-    if p.is_dir():
-        raise UsageError(f"Deck file {path_shown(p)} is a folder, not a file.")
-    try:
-        raw = read_at_most(p, MAX_DECK_BYTES)  # a deck table is a few hundred bytes
-        if len(raw) > MAX_DECK_BYTES:
-            raise UsageError(f"Deck file {path_shown(p)} is too large (over "
-                             f"{counted(MAX_DECK_BYTES, 'byte')}) to be a deck table.")
-        text = raw.decode("utf-8")
-    except FileNotFoundError as exc:
-        raise UsageError(f"Deck file not found: {path_shown(p)}") from exc
-    except UnicodeDecodeError as exc:
-        raise UsageError(f"Cannot read deck file {path_shown(p)}: it must be a text table."
-                         ) from exc
-    except OSError as exc:  # permission denied, say: "it must be a text table" named no cause
-        raise UsageError(f"Cannot read deck file {path_shown(p)}: {exc.strerror or exc}.") from exc
-    return parse_deck_table(text, p.name)
+    try:  # a deck table is a few hundred bytes
+        text = user_text(read_user_file(p, "deck", MAX_DECK_BYTES), "deck", p)
+    except ValueError as exc:  # the file's problem in its one sentence
+        raise UsageError(str(exc)) from exc
+    return parse_deck_table(text, str(path))  # named as typed, as its file's problems are
 
 
 def deck_cards(variant: str | None = None, path: str | Path | None = None) -> list[str]:

@@ -15,6 +15,7 @@ from companion.board import COLUMN_LETTERS, column_name, square_name
 from companion.errors import SquareError, UsageError
 from companion.lexicon import Lexicon
 from companion.text import capital_first, counted, sentence
+from companion.textfile import FileProblem, file_problem
 from companion.web.imagesize import check_image_size
 
 OVERLAY_WIDTH = 900
@@ -41,8 +42,8 @@ def chosen_photo(upload: Any, what: str) -> bytes:
         raise UsageError(f"Choose a photo of {what} first.")
     data: bytes = upload.read()
     if not data:
-        raise UsageError("That photo file is empty (0 bytes): take the photo again, or choose "
-                         "another.")
+        raise UsageError(sentence(file_problem(FileProblem.EMPTY, "photo", None,
+                                               "take the photo again, or choose another")))
     return data
 
 

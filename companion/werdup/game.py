@@ -24,7 +24,7 @@ from companion.clock import ClockSettings, ClockState
 from companion.errors import CompanionError, UsageError
 from companion.lexicon import Lexicon
 from companion.play import check_player_name
-from companion.text import counted, quoted, sentence
+from companion.text import count_shown, counted, quoted, sentence
 from companion.tiles import next_holding, out_of_tiles
 from companion.werdup.movegen import generate_plays
 from companion.werdup.notation import main_heights, play_notation
@@ -192,9 +192,19 @@ class Game:
         ``clock_settings``, the first player's clock starts (``now`` is the time source)."""
         names = list(players)
         fewest, most = rules.min_players, rules.max_players
-        if not fewest <= len(names) <= most or len(set(names)) != len(names):
-            raise UsageError(
-                f"WerdUp is for {fewest} to {counted(most, 'player')} with different names.")
+        if not any(names):  # "--players ," or "--players ''"
+            raise UsageError("no player is named: give each player a name, comma-separated "
+                             "(such as ann,bob)")
+        if "" in names:
+            raise UsageError(f"the name of player {names.index('') + 1} is empty: give each "
+                             "player a name (is there a comma too many?)")
+        if not fewest <= len(names) <= most:
+            raise UsageError(f"WerdUp is for {fewest} to {counted(most, 'player')}: "
+                             f"{count_shown(len(names))} were named")
+        for name in names:
+            if names.count(name) > 1:
+                raise UsageError(f"two players are called {quoted(name)}: give each player "
+                                 "a name of their own")
         for name in names:
             if not name or any(ch.isspace() or not ch.isprintable() or ch in ":#>()"
                                for ch in name):

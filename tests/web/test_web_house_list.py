@@ -59,7 +59,7 @@ def test_a_missing_house_file_stops_the_start(tmp_path):
 
     from companion.web import ConfigError
 
-    with pytest.raises(ConfigError, match="house list of additions: word list not found"):
+    with pytest.raises(ConfigError, match="the house list of additions .*missing.txt was not"):
         make_app(tmp_path, LEXICON_ADD="missing.txt")
 
 
@@ -71,7 +71,7 @@ def test_a_house_file_with_no_words_stops_the_start(tmp_path):
     folder = tmp_path / "instance"
     folder.mkdir()
     (folder / "no.txt").write_text("# to fill in\n")
-    with pytest.raises(ConfigError, match="house list of removals: .*no.txt has no words"):
+    with pytest.raises(ConfigError, match="the house list of removals .*no.txt has no words"):
         make_app(tmp_path, LEXICON_REMOVE="no.txt")
 
 
