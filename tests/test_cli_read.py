@@ -540,8 +540,9 @@ def test_a_previous_bug_words_position_that_cannot_be_read_is_named(capsys, tmp_
     assert err.startswith(f"companion: --previous {notes}: ") and "Traceback" not in err
     code, out, err = run(capsys, "read", str(PHOTO), "--game", "bugwords", "--previous",
                          str(tmp_path / "gone.txt"))
-    assert (code, out, err) == (2, "", f"companion: --previous position file not found: "
-                                       f"{tmp_path / 'gone.txt'}.\n")
+    assert (code, out, err) == (2, "", f"companion: The --previous position "
+                                       f"{tmp_path / 'gone.txt'} was not found: check the "
+                                       "file's name and its folder.\n")
 
 
 def test_a_bug_words_photo_s_play_of_several_words_says_each_word_s_score(capsys, tmp_path):
