@@ -342,7 +342,7 @@ def sheet_variant(game: str, name: str | None) -> Variant | None:
     try:
         rules = get_variant(DEFAULT_VARIANT if name is None else name)
     except UnknownVariant as exc:  # naming the variants a sheet is for, not Solitaire
-        raise UsageError(exc.among(list(table_variants()))) from exc
+        raise exc.among(table_variants()) from exc
     if rules.name not in table_variants():
         raise UsageError(f"{rules.title} is played alone, and a score sheet is for two or more "
                          "players; choose another variant.")

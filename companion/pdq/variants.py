@@ -156,27 +156,26 @@ def table_variants() -> tuple[str, ...]:
 
 
 class UnknownVariant(UsageError):
-    """A variant the rulebook does not have, refused naming the ones it has: by the names
-    the command line and the API take (``str``), or by the titles a page's list shows
-    (:meth:`by_title`)."""
+    """A variant the rulebook does not have, refused naming the ones the place it was given
+    takes (``allowed``; default: every one): by the names the command line and the API take
+    (``str``), or by the titles a page's list shows (:meth:`by_title`)."""
 
-    def __init__(self, given: str) -> None:
+    def __init__(self, given: str, allowed: tuple[str, ...] | None = None) -> None:
         self.given = given
-        super().__init__(self._choose(list(all_variants())))
+        self.allowed = tuple(all_variants()) if allowed is None else allowed
+        super().__init__(f"Unknown PDQ variant {quoted(given)}; choose one of: "
+                         f"{', '.join(self.allowed)}.")
 
-    def _choose(self, names: list[str]) -> str:
-        return f"Unknown PDQ variant {quoted(self.given)}; choose one of: {', '.join(names)}."
-
-    def among(self, names: list[str]) -> str:
-        """The refusal naming only ``names``, the variants the place it was given takes (a
-        score sheet's: every one but Solitaire)."""
-        return self._choose(names)
+    def among(self, allowed: tuple[str, ...]) -> UnknownVariant:
+        """The same refusal naming only ``allowed``, the variants the place it was given
+        takes (a score sheet's: every one but Solitaire)."""
+        return UnknownVariant(self.given, allowed)
 
     def by_title(self) -> str:
         """The refusal naming the variants as a player picks them from a page's list: "...;
         choose one of: PDQ, PDQ for Experts, ... or Word Count." (the list shows titles,
         where the names, "regular", "pdl", are the command line's)."""
-        titles = [v.title for v in all_variants().values()]
+        titles = [all_variants()[name].title for name in self.allowed]
         return f"Unknown PDQ variant {quoted(self.given)}; choose one of: {listed(titles, 'or')}."
 
 

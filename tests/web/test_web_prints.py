@@ -1,6 +1,7 @@
 """Print shop: PDFs built by the printables, previews, options checked (Flask test client)."""
 
 import io
+import re
 
 import pytest
 from pypdf import PdfReader
@@ -293,7 +294,11 @@ def test_the_pdq_score_sheet_is_printed_for_the_variant_chosen(client):
 @pytest.mark.parametrize(
     ("query", "said"),
     [
-        ("game=pdq&variant=nope", "Unknown PDQ variant &#39;nope&#39;; choose one of: "),
+        # it listed the command line's names ("regular, experts, ...") the box does not show
+        ("game=pdq&variant=nope", "Unknown PDQ variant &#39;nope&#39;; choose one of: PDQ, "
+         "PDQ for Experts, PDQ for Younger Players, PDQ for Younger Players (harder), "
+         "Intergenerational PDQ, PDL (Pretty Darn Long), Any-Which-Way, Four Score, Stuck in "
+         "the Middle or Word Count."),
         ("game=pdq&variant=solitaire", "PDQ Solitaire is played alone, and a score sheet is "
          "for two or more players; choose another variant."),
         ("game=werdup&variant=younger",
@@ -302,12 +307,21 @@ def test_the_pdq_score_sheet_is_printed_for_the_variant_chosen(client):
 )
 def test_a_score_sheet_variant_is_refused_as_the_command_line_refuses_it(client, query, said):
     resp = client.get("/prints/score-sheet.pdf?" + query)
-    assert resp.status_code == 400 and said in resp.get_data(as_text=True)
+    # the error page keeps a hyphenated name on one line (a span): its words as read
+    assert resp.status_code == 400 and said in re.sub(r"<[^>]+>", "", resp.get_data(as_text=True))
     assert "solitaire" not in resp.get_data(as_text=True)  # not offered, nor named to choose
     assert "Traceback" not in resp.get_data(as_text=True)
     shown = client.get("/prints?doc=score-sheet&" + query.replace("&", "&score-sheet."))
     assert shown.status_code == 400
     assert f'id="error-score-sheet" role="alert">{said}' in shown.get_data(as_text=True)
+
+
+def test_the_api_refuses_a_score_sheet_variant_by_the_names_it_takes(client):
+    """The API takes the variants' names, and names them so, without Solitaire."""
+    said = client.get("/api/prints/score-sheet?game=pdq&variant=nope").get_json()["error"]
+    assert said == ("Unknown PDQ variant 'nope'; choose one of: regular, experts, younger, "
+                    "younger-ends, intergenerational, pdl, any-which-way, four-score, "
+                    "stuck-in-the-middle, word-count.")
 
 
 def test_the_four_score_deck_is_named_as_its_variant(client):
