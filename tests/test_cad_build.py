@@ -952,6 +952,27 @@ def test_an_output_folder_that_cannot_be_made_is_bad_usage(command, tmp_path, ca
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.parametrize("command", ["build", "coupons"])
+@pytest.mark.parametrize(("out", "said"), [
+    ("/proc/set", "Cannot make the folder /proc/set: the folder /proc takes no files."),
+    ("/proc", "Cannot write to the folder /proc: the folder /proc takes no files."),
+])
+def test_an_output_folder_that_takes_no_files_is_refused_before_the_build(
+        command, out, said, capsys, monkeypatch) -> None:
+    """'-o /proc' built every part, then said "No such file or directory" of its first
+    file; now refused as 'print -o' refuses such a folder, before anything is built."""
+    import cad.build
+
+    def no_build(*_args, **_kwargs):
+        raise AssertionError("the build started")
+
+    monkeypatch.setattr(cad.build, "build", no_build)
+    monkeypatch.setattr(cad.build, "build_coupons", no_build)
+    assert main(["cad", command, "-o", out, "-q"]) == 2
+    err = capsys.readouterr().err
+    assert err == f"companion: {said}\n"
+
+
 RECORDED_GCODE_TAIL = """\
 ; filament used [mm] = 16603.90
 ; filament used [cm3] = 39.94

@@ -54,6 +54,22 @@ def test_an_overlay_that_is_a_link_into_no_folder_names_the_link_and_why(capsys,
                    f"folder {tmp_path.resolve() / 'gone'} does not exist.\n")
 
 
+def test_an_overlay_in_a_folder_that_takes_no_files_is_refused_before_the_photo_is_read(
+        capsys, monkeypatch):
+    """'--overlay /proc/x.png' read the whole photo first, then said "No such file or
+    directory"; now refused as 'print -o' refuses such a folder, before the photo is read."""
+    import vision.photo
+
+    def no_reading(*_args, **_kwargs):
+        raise AssertionError("the photo was read")
+
+    monkeypatch.setattr(vision.photo, "load", no_reading)
+    code, out, err = run(capsys, "read", str(PHOTO), "--game", "werdup", "--overlay",
+                         "/proc/x.png")
+    assert (code, out) == (2, "")
+    assert err == "companion: --overlay /proc/x.png: the folder /proc takes no files.\n"
+
+
 def test_a_puzzle_file_that_is_not_text(capsys, tmp_path):
     puzzle = tmp_path / "puzzle.json"
     puzzle.write_bytes(b"\xff\xd8\xff\xe0 a jpeg")

@@ -11,7 +11,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion.cli.common import dangling_link, decimal_number, file_name, path_name
+from companion.cli.common import (
+    dangling_link,
+    decimal_number,
+    file_name,
+    folder_refusal,
+    path_name,
+)
 from companion.decimals import decimal_from
 from companion.errors import UsageError
 from companion.text import counted, listed, path_shown, printable, quoted
@@ -143,6 +149,11 @@ def _out_dir(name: str) -> tuple[Path, list[Path]]:
                          "in the way")
     if (problem := dangling_link(out)) is not None:
         raise UsageError(f"cannot make the folder {path_shown(out)}: {problem}")
+    # the folder nearest it that is there must take files (not /proc, not read-only)
+    there = next((p for p in (out, *out.parents) if p.is_dir()), Path("."))
+    if (problem := folder_refusal(there / "build.json")) is not None:
+        doing = "write to" if there == out else "make"
+        raise UsageError(f"cannot {doing} the folder {path_shown(out)}: {problem}")
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

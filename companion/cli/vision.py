@@ -15,6 +15,7 @@ from companion.cli.common import (
     another_sheet_hint,
     check_file_ending,
     file_name,
+    folder_refusal,
     lexicon_from_args,
     output_folder_problem,
     parse_date,
@@ -255,7 +256,7 @@ def _check_overlay_path(name: str, inputs: list[str | None]) -> None:
         raise UsageError(f"--overlay {path_shown(name)} is a folder; name an image file, "
                          "like overlay.png")
     check_file_ending("--overlay", name, "an image", OVERLAY_SUFFIXES)
-    problem = output_folder_problem(path)
+    problem = output_folder_problem(path) or folder_refusal(path)  # /proc, read-only
     if problem is not None:
         raise UsageError(f"--overlay {path_shown(name)}: {problem}")
 
