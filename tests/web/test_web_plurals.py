@@ -31,8 +31,10 @@ def test_no_web_view_writes_its_own_plural(path):
 def test_stuck_after_a_round_counts_its_cards(client):
     page = client.get("/pdq?variant=solitaire&seed=11&round=2&collected=3&stuck=1&show=1")
     assert "Stuck after 3 cards<" in page.get_data(as_text=True)
+    # "Stuck after 0 cards": said as a player says it
     page = client.get("/pdq?variant=solitaire&seed=11&round=1&stuck=1&show=1")
-    assert "Stuck after 0 cards<" in page.get_data(as_text=True)
+    assert "Stuck on the first round: no cards collected<" in page.get_data(as_text=True)
+    assert "Stuck after" not in page.get_data(as_text=True)
 
 
 def test_a_missing_photo_names_a_retention_of_one_day(tmp_path):
