@@ -117,13 +117,14 @@ def _state(tile, height):
     return {"grid": grid, "heights": heights}
 
 
+# squares named by column letter, as a reading names them, not "row 5, column 5"
 @pytest.mark.parametrize(("tile", "height", "message"), [
-    ("ZZ", 1, "row 5, column 5: 'ZZ' is not a WerdUp tile"),
-    (5, 1, "row 5, column 5: 5 is not a tile"),
+    ("ZZ", 1, "row 5, column E: 'ZZ' is not a WerdUp tile"),
+    (5, 1, "row 5, column E: 5 is not a tile"),
     ("A", -4, "a stack height of -4"),
     ("A", 6, "a stack height of 6"),
     ("", 2, "a stack height of 2"),
-    ("A", None, "row 5, column 5: the height of the A stack is not known (null)"),
+    ("A", None, "row 5, column E: the height of the A stack is not known (null)"),
     # a height is a whole number, as every number in a JSON file: 2.5 was a stack of 2,
     # true a stack of 1
     ("A", 2.5, "not a board state"),
@@ -132,7 +133,7 @@ def _state(tile, height):
     # repeated in full in "a stack height of 1000...0160"
     ("A", 1e300, "not a board state"),
     # said as the file writes it, not as Python does ("True is not a tile")
-    (True, 1, "row 5, column 5: true is not a tile"),
+    (True, 1, "row 5, column E: true is not a tile"),
 ])
 def test_a_previous_state_with_impossible_squares_is_bad_input(capsys, tmp_path, tile, height,
                                                                message):

@@ -428,7 +428,7 @@ def test_a_reading_of_a_photo_is_a_position(capsys, tmp_path):
     reading.write_text(json.dumps({"grid": grid, "heights": heights}))
     code, out, err = run(capsys, "werdup", "score", str(reading), "5D (C)O(T)")
     assert code == 2 and out == ""
-    assert err.startswith(f"companion: The position {reading}: row 5, column 4: the height of the "
+    assert err.startswith(f"companion: The position {reading}: row 5, column D: the height of the "
                           f"{grid[4][3]} stack is not known (null)")
     reading.write_text('{"grid": []}')
     code, _, err = run(capsys, "werdup", "score", str(reading), "5D CAT")

@@ -6,7 +6,7 @@ the one reader of positions (:func:`companion.cli.werdup.load_position`)."""
 from __future__ import annotations
 
 from companion import jsonfile
-from companion.board import Board
+from companion.board import Board, column_name
 from companion.decimals import whole_in_file
 from companion.errors import UsageError
 from companion.games import GAME_PHOTOS
@@ -47,7 +47,7 @@ def board_from_state(text: str, rules: WerdUpRules) -> Board:
     for r in range(size):
         for c in range(size):
             tile, h = grid[r][c], heights[r][c]
-            where = f"row {r + 1}, column {c + 1}"
+            where = f"row {r + 1}, column {column_name(c)}"  # as a reading names it
             if not isinstance(tile, str):
                 raise UsageError(f"{where}: {as_written(tile)} is not a tile (letters, or \"\" for "
                                  "empty)")
