@@ -11,11 +11,14 @@ import hashlib
 import json
 import os
 import shutil
+import sys
 import tempfile
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from cad import snapfit
 from cad.params import SetParams
@@ -255,14 +258,30 @@ def _one_maker(stored: Path) -> Iterator[None]:
         yield
 
 
+_KERNEL_LOADING = threading.Lock()  # one thread swaps standard output while it loads
+
+
+def _builders() -> dict[str, Callable[..., Any]]:
+    """The part builders of :mod:`cad.parts`, the CAD kernel loaded only when a part is made.
+    What its libraries print as they load is kept off standard output, the command's own: a
+    Ctrl-C while CadQuery loads had OCP print "VTK not installed" (its optional VTK import
+    stopped) above "Interrupted."."""
+    with _KERNEL_LOADING:
+        if "cad.parts" not in sys.modules:
+            with open(os.devnull, "w", encoding="utf-8") as quiet, \
+                    contextlib.redirect_stdout(quiet):
+                import cad.parts  # noqa: F401
+    from cad.parts import BUILDERS
+
+    return BUILDERS
+
+
 def _build_into_cache(params: SetParams, part: str, formats: tuple[str, ...], cache_dir: Path,
                       stored: Path, progress: Progress, use_cache: bool) -> Path:
     cache_dir.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=f".{part}-", dir=cache_dir))
     try:
-        from cad.parts import BUILDERS  # the CAD kernel, loaded only when a part is made
-
-        BUILDERS[part](params, formats, work, progress.step)
+        _builders()[part](params, formats, work, progress.step)
         (work / ".done").write_text("ok\n")
         if not use_cache:
             return work

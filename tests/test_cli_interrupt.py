@@ -207,3 +207,31 @@ def test_ctrl_c_stops_serve_as_it_says(tmp_path: Path) -> None:
                 proc.kill()
     assert proc.returncode == 0, err
     assert "Interrupted" not in err and "Traceback" not in err
+
+
+# A CadQuery that loads as the real one does when Ctrl-C comes during its optional VTK
+# import: OCP catches the interrupt, prints "VTK not installed" and fails on its next import.
+INTERRUPTED_CADQUERY = """
+import os, signal, time
+try:
+    os.kill(os.getpid(), signal.SIGINT)
+    time.sleep(5)
+except BaseException:
+    print("VTK not installed")
+raise ImportError("cannot import name 'IVtkOCC_Shape' from 'OCP.IVtkOCC'")
+"""
+
+
+def test_ctrl_c_while_cadquery_loads_keeps_its_noise_off_standard_output(
+        tmp_path: Path) -> None:
+    # CadQuery's "VTK not installed" came on standard output before "Interrupted."
+    (tmp_path / "cadquery.py").write_text(INTERRUPTED_CADQUERY, encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=f"{tmp_path}{os.pathsep}{ROOT}",
+               COMPANION_INSTANCE=str(tmp_path / "instance"),
+               COMPANION_CAD_CACHE=str(tmp_path / "cache"))
+    done = subprocess.run([sys.executable, "-m", "companion", "cad", "build", "-o", "set",
+                           "--part", "coupon", "--no-cache", "-q"], cwd=tmp_path, env=env,
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                          timeout=120, preexec_fn=_ctrl_c_as_in_a_terminal)
+    assert (done.returncode, done.stdout) == (130, ""), done.stderr
+    assert done.stderr.splitlines() == ["companion: Interrupted."]
