@@ -1,5 +1,6 @@
 """Drawing what was read on the photo: the grid and each square's letter, in the doubt colour
-where the square is listed for the player to check; a listed square read empty, which no
+and inside a dashed outline where the square is listed for the player to check (a shape as
+well as a colour, as the web page's grid marks it); a listed square read empty, which no
 letter shows, outlined in the doubt colour with a "?"."""
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ FONT = cv2.FONT_HERSHEY_SIMPLEX
 LISTED_INSET = 0.1  # a listed square's outline lies this share of the square inside it
 CORNER_AT = 0.55    # a corner's label: this share of the way from the square's middle to it
 QUERY_SIZE = 0.6    # on a board, a "?" in a square's corner is this share of a letter's size
+DASHES = 3          # a square in doubt's dashed outline: this many dashes along each side
+DASH_SHARE = 0.55   # of each dash's stretch of a side, the share drawn
+DASH_INSET = 0.04   # a dashed outline lies this share of the square inside it, clear of a letter
 
 
 def stroke(image: np.ndarray, per: float) -> int:
@@ -74,9 +78,29 @@ def draw_listed(out: np.ndarray, quad: np.ndarray, size: float, thick: int) -> N
     draw_label(out, corner_point(quad), "?", DOUBT, size, thick)
 
 
+def draw_dashed(out: np.ndarray, quad: np.ndarray, colour: tuple[int, int, int], thick: int,
+                inset: float = DASH_INSET) -> None:
+    """A dashed outline of a square (``quad``, as :func:`point_in` takes it) ``inset`` of the
+    square inside its edges, in ``colour`` lines ``thick`` pixels wide over a white halo:
+    what marks a square in doubt by its shape, not by its colour alone."""
+    s = inset
+    ring = [point_in(quad, a, d) for a, d in ((s, s), (1 - s, s), (1 - s, 1 - s), (s, 1 - s))]
+    dashes = []
+    for k in range(4):
+        a, b = ring[k], ring[(k + 1) % 4]
+        for i in range(DASHES):
+            t0 = (i + (1 - DASH_SHARE) / 2) / DASHES
+            t1 = t0 + DASH_SHARE / DASHES
+            dashes.append(np.round(np.array([a + t0 * (b - a), a + t1 * (b - a)])
+                                   ).astype(np.int32))
+    cv2.polylines(out, dashes, False, HALO, thick + 2, cv2.LINE_AA)
+    cv2.polylines(out, dashes, False, colour, thick, cv2.LINE_AA)
+
+
 def draw_overlay(image: np.ndarray, reading: BoardReading) -> np.ndarray:
-    """A copy of the BGR photo with the grid lines and read letters drawn in place, and
-    every square listed to check but read empty outlined (:func:`draw_listed`)."""
+    """A copy of the BGR photo with the grid lines and read letters drawn in place, every
+    square listed to check and read as a letter in a dashed outline (:func:`draw_dashed`),
+    and every one read empty outlined (:func:`draw_listed`)."""
     out = image.copy()
     inv = np.linalg.inv(reading.located.homography)
     w, h = reading.located.size
@@ -103,6 +127,8 @@ def draw_overlay(image: np.ndarray, reading: BoardReading) -> np.ndarray:
         size = float(np.linalg.norm(point_in(quad, 0.5, 0.0) - centre)) / 14
         text = grid[rd.row][rd.col]
         if text:
+            if (rd.row, rd.col) in doubt:
+                draw_dashed(out, quad, DOUBT, thick + 1)
             draw_label(out, centre, text, DOUBT if (rd.row, rd.col) in doubt else GOOD, size,
                        thick + 1)
         elif (rd.row, rd.col) in doubt:
@@ -129,8 +155,9 @@ def draw_cards(image: np.ndarray, cards: list[CardRead], uncertain: list[int]) -
 
 def draw_sheet(image: np.ndarray, reading: GirdleReading) -> np.ndarray:
     """A copy of the BGR photo with the Girdle's boxes outlined and each read letter drawn in
-    its box's upper right corner, beside the hand-written one; every box listed to check but
-    read empty outlined (:func:`draw_listed`)."""
+    its box's upper right corner, beside the hand-written one; every box listed to check and
+    read as a letter in a dashed outline (:func:`draw_dashed`), every one read empty
+    outlined (:func:`draw_listed`)."""
     from companion.layout.sheets import girdle_sheet
 
     out = image.copy()
@@ -145,6 +172,8 @@ def draw_sheet(image: np.ndarray, reading: GirdleReading) -> np.ndarray:
         size = float(np.linalg.norm(quad[1] - quad[0])) / 60
         text = faces[r][c]
         if text:
+            if (r, c) in doubt:
+                draw_dashed(out, quad, DOUBT, thick + 1)
             draw_label(out, corner_point(quad), text, DOUBT if (r, c) in doubt else GOOD, size,
                        thick + 1)
         elif (r, c) in doubt:

@@ -13,7 +13,7 @@ from vision.config import DEFAULT, StackConfig
 from vision.errors import VisionError
 from vision.light import check_light
 from vision.markers import detect
-from vision.overlay import DOUBT, GOOD, GRID, draw_label, draw_listed, stroke
+from vision.overlay import DOUBT, GOOD, GRID, draw_dashed, draw_label, draw_listed, stroke
 from vision.werdup_stacks import StacksReading, read_stacks
 from vision.werdup_turn import BoardState, height_mismatches, play_under
 from vision.woodtiles import located_blur
@@ -125,7 +125,8 @@ def board_blur(image: np.ndarray, reading: StacksReading,
 def draw_stacks(image: np.ndarray, reading: StacksReading,
                 board: BoardLayout = WERDUP_BOARD) -> np.ndarray:
     """A copy of the BGR photo with the grid on the floor and, on each stack's top face as
-    read, its letter and height (orange where in doubt); every square listed to check with
+    read, its letter and height (orange, and the face's outline dashed, where in doubt);
+    every square listed to check with
     no letter drawn (a stack not seen: hidden, or a tile whose letter cannot be made out)
     outlined on the floor with a "?" (:func:`vision.overlay.draw_listed`)."""
     out = image.copy()
@@ -159,7 +160,11 @@ def draw_stacks(image: np.ndarray, reading: StacksReading,
         face = pose.project(np.array([(cx - half, cy - half, top), (cx + half, cy - half, top),
                                       (cx + half, cy + half, top), (cx - half, cy + half, top)]))
         colour = DOUBT if (s.row, s.col) in doubt else GOOD
-        cv2.polylines(out, [np.round(face).astype(np.int32)], True, colour, thick, cv2.LINE_AA)
+        if (s.row, s.col) in doubt:  # told by its shape too: a dashed outline
+            draw_dashed(out, face, colour, thick, inset=0.0)
+        else:
+            cv2.polylines(out, [np.round(face).astype(np.int32)], True, colour, thick,
+                          cv2.LINE_AA)
         text = f"{s.letter.face}{s.height if reading.heights_seen else '?'}"
         side = float(np.linalg.norm(face[1] - face[0]))
         draw_label(out, face.mean(axis=0), text, colour, max(MIN_SIZE, side / 45), thick + 1)

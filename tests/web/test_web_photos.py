@@ -673,6 +673,8 @@ def test_the_photo_page_s_key_says_what_each_colour_of_the_grid_is(client, quiz_
     key = re.sub(r"\s+", " ", page[page.index('id="photo-key"'):page.index("</p>", page.index(
         'id="photo-key"'))])
     assert "On the photo, a letter read with confidence is green" in key
+    # the photo tells a square in doubt by a shape too (vision.overlay.draw_dashed)
+    assert "one in doubt orange inside a dashed orange outline" in key
     assert "a square to check where no letter was read is outlined in orange" in key
     assert '<span class="new-key">blue</span>, a new tile, scored as the play' in key
     assert ('<span class="unsure-key">orange</span> with a dashed edge and a corner flag, '
