@@ -426,6 +426,31 @@ def test_a_photo_s_listed_squares_say_each_reason_once(page):
     fits_phone(page)
 
 
+def test_a_long_list_of_squares_to_check_comes_after_the_grid_it_marks(page):
+    """IMG_20151016_170003's list of squares to check (2,000 px tall on a 390 px phone) came
+    before the grid, which began 2,780 px down: the player scrolled past every line to reach
+    the squares. The grid now comes first, its top 760 px down, on the first screen, the
+    list under it and before who played; the Tab key reaches the grid, then the letters to
+    tap, then who played, the order the page reads in."""
+    photo = Path(__file__).parents[1] / "data" / "vision" / "real" / "IMG_20151016_170003.jpg"
+    key, resp = _photo_sent(page, photo.read_bytes())
+    page.goto(f"/games/{key}/photos/{resp.json()['photo_id']}")
+    _list_and_button(page)
+    tops = page.evaluate("""() => Object.fromEntries(['#photo-grid', '#unsure-list', '#seat']
+        .map(s => [s, document.querySelector(s).getBoundingClientRect().top + scrollY]))""")
+    assert tops["#photo-grid"] < PHONE["viewport"]["height"], tops
+    assert tops["#photo-grid"] < tops["#unsure-list"] < tops["#seat"], tops
+    stops: list[str] = []
+    while "seat" not in stops and len(stops) < 100:
+        page.keyboard.press("Tab")
+        stops.append(page.evaluate("(e => e.id.startsWith('sq-') ? 'square' : e.id"
+                                   " || e.className)(document.activeElement)"))
+    assert "square" in stops and "seat" in stops, stops
+    first_pick = next(k for k, s in enumerate(stops) if "pick" in s)
+    assert stops.index("square") < first_pick < stops.index("seat"), stops
+    fits_phone(page)
+
+
 def test_a_letter_of_two_runs_that_are_no_words_is_named_under_both(page):
     """IMG_20151016_170003's WIQEH (column G, rows 6-10) crosses WIPF, BFNQB and HUHT, runs
     that are no words either: the photo page named it with two of its five squares, "Column

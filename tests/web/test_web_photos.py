@@ -644,7 +644,7 @@ def test_the_squares_a_glare_washed_out_are_listed_with_why_and_the_lamp_named(c
     items = {(int(r) - 1, columns.index(c))
              for r, c in re.findall(r"<li>Row (\d+), column ([A-O])[ :]", under.group(1))}
     alike = re.findall(r'<li class="alike">(\d+) squares, each read empty \(empty or a tile\): '
-                       r'(.+?)\. They are orange in the grid below', under.group(1))
+                       r'(.+?)\. They are orange in the grid above', under.group(1))
     assert len(alike) == 1
     named = squares_said(alike[0][1], columns)
     assert int(alike[0][0]) == len(named) and not named & items
