@@ -68,7 +68,7 @@ def test_the_photo_grid_is_drawn_with_the_boards_coordinates(client, quiz_photo)
     resp = client.post(f"/api/games/{gid}/photos", data=quiz_photo, content_type="image/jpeg")
     page = client.get(f"/games/{gid}/photos/{resp.get_json()['photo_id']}").get_data(
         as_text=True)
-    grid = page[page.index('id="photo-grid"'):page.index("</div>\n  <label", page.index(
+    grid = page[page.index('id="photo-grid"'):page.index('<label for="seat"', page.index(
         'id="photo-grid"'))]
     assert 'class="grid cols-16"' in page
     coords = re.findall(r'<div class="coord[^"]*"[^>]*>([^<]*)</div>', grid)
