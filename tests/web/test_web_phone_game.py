@@ -500,7 +500,7 @@ def test_a_glare_s_many_squares_are_named_by_rows_not_a_line_each(page):
     washed = page.locator("#unsure-list > li.reason", has_text="washed out by a glare")
     alike = washed.locator("li.alike").inner_text()
     count, where = re.fullmatch(r"(\d+) squares, each read empty \(empty or a tile\): (.+)\. They "
-                                r"are orange in the grid below: tap one to type its letter\.",
+                                r"are orange in the grid above: tap one to type its letter\.",
                                 alike).groups()
     named = squares_said(where, "ABCDEFGHIJKLMNO")
     assert named == {(u["row"], u["col"]) for u in listed if u["read"] == ""
