@@ -136,7 +136,6 @@ def square_name(row: int, col: int) -> str:
     return f"{row + 1}{column_name(col)}"
 
 
-
 def runs_through(grid: Sequence[Sequence[str]], row: int, col: int) -> list[list[tuple[int, int]]]:
     """The runs of two or more filled squares of ``grid`` (rows of strings, ``""`` for an
     empty square) through (``row``, ``col``): across, then down; none through an empty one."""

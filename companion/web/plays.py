@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.board import Layout, is_blank, square_name
+from companion.board import Layout, column_name, is_blank, square_name
 from companion.play import Table
 
 PREMIUM_NAMES = {("word", 3): "TW", ("word", 2): "DW", ("letter", 3): "TL",
@@ -35,12 +35,12 @@ def example_play(table: Table) -> str:
     return f"{square_name(row, col)} QUIZ"
 
 
-def square_said(name: str, premium: str, start: bool, tile: str | None, height: int) -> str:
-    """A square as a screen reader names it, in words where the board shows short marks:
-    "Row 8, column H, start square, double word score, Q", "Row 3, column D, blank E",
-    "Row 5, column E, Qu, stack of 2"."""
-    row, col = name.rstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ"), name.lstrip("0123456789")
-    parts = [f"Row {row}", f"column {col}"]
+def square_said(row: int, col: int, premium: str, start: bool, tile: str | None,
+                height: int) -> str:
+    """The square (``row``, ``col``, from 0) as a screen reader names it, in words where the
+    board shows short marks: "Row 8, column H, start square, double word score, Q", "Row 3,
+    column D, blank E", "Row 5, column E, Qu, stack of 2"."""
+    parts = [f"Row {row + 1}", f"column {column_name(col)}"]
     if start:
         parts.append("start square")
     if premium:
@@ -68,6 +68,6 @@ def board_cells(table: Table, text: str | None,
             name, mark, start = square_name(r, c), premium(layout, r, c), (r, c) in layout.starts
             row.append({"tile": tile, "height": height, "new": (r, c) in fresh, "name": name,
                         "premium": mark, "start": start,
-                        "said": square_said(name, mark, start, tile, height)})
+                        "said": square_said(r, c, mark, start, tile, height)})
         rows.append(row)
     return rows
