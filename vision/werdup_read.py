@@ -126,9 +126,9 @@ def draw_stacks(image: np.ndarray, reading: StacksReading,
                 board: BoardLayout = WERDUP_BOARD) -> np.ndarray:
     """A copy of the BGR photo with the grid on the floor and, on each stack's top face as
     read, its letter and height (orange, and the face's outline dashed, where in doubt);
-    every square listed to check with
-    no letter drawn (a stack not seen: hidden, or a tile whose letter cannot be made out)
-    outlined on the floor with a "?" (:func:`vision.overlay.draw_listed`)."""
+    every square listed to check with no letter drawn (a stack not seen: hidden, or a tile
+    whose letter cannot be made out) outlined on the floor with a "?"
+    (:func:`vision.overlay.draw_listed`)."""
     out = image.copy()
     pose = reading.pose
     thick = stroke(image, 900)

@@ -614,15 +614,15 @@ def _photo_page(game: Game, key: str, photo: Photo, grid=None, error=None, statu
     error is about, marked invalid and described by it."""
     reading = photo.reading or {}
     board = sheet.table(game).load_board((game.board or {}).get("text"))
-    before = [[board.get(r, c) or "" for c in range(board.cols)] for r in range(board.rows)]
     unsure = {(u["row"], u["col"]): u["alternatives"] for u in reading.get("uncertain", [])}
     shown = grid or reading["grid"]
-    new_tiles = sum(bool(face) and face.upper() != before[r][c].upper()
-                    for r, row in enumerate(shown) for c, face in enumerate(row))
+    # the squares shown in blue as the play, and counted in the next step's sentence
+    new = {(r, c) for r, row in enumerate(shown) for c, face in enumerate(row)
+           if face and face.upper() != (board.get(r, c) or "").upper()}
     return render_template("photo.html", game=game, key=key, photo=photo,
                            title=sheet.table(game).title,
                            table=sheet.can_change(game, key), grid=shown,
-                           before=before, unsure=unsure, new_tiles=new_tiles,
+                           unsure=unsure, new=new, new_tiles=len(new),
                            listed=photos.listed_on_page(reading.get("uncertain", [])),
                            columns=photos.COLUMNS, error=error,
                            error_squares=[list(sq) for sq in squares],
